@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * idxgen_hw.h - the idxgen accelerator as seen from the PCIe bus.
+ *
+ * This header is the single source of truth for the hardware interface.
+ * The QEMU device model, the Linux driver, the generator model and the
+ * userspace emulation backend all include it; nothing may redefine an
+ * offset, a bit or a layout found here.  docs/hardware.md explains it.
+ *
+ * Conventions:
+ *  - All registers are little-endian.  Registers are 32 bits wide unless
+ *    their name ends in _LO/_HI (a 64-bit register as two 32-bit halves) or
+ *    is documented as 64-bit; 64-bit registers may be accessed with one
+ *    aligned 64-bit access or two 32-bit accesses.
+ *  - Reserved register bits read as zero and must be written as zero.
+ *  - In-memory structures (descriptor, completion, firmware image) are
+ *    little-endian with explicit padding; reserved fields must be zero.
+ */
+#ifndef IDXGEN_HW_H
+#define IDXGEN_HW_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/stddef.h>
+typedef __u8 idxgen_u8;
+typedef __le16 idxgen_le16;
+typedef __le32 idxgen_le32;
+typedef __le64 idxgen_le64;
+#define IDXGEN_STATIC_ASSERT(e, m) static_assert(e, m)
+#else
+#include <stddef.h>
+#include <stdint.h>
+typedef uint8_t idxgen_u8;
+typedef uint16_t idxgen_le16;
+typedef uint32_t idxgen_le32;
+typedef uint64_t idxgen_le64;
+#define IDXGEN_STATIC_ASSERT(e, m) _Static_assert(e, m)
+#endif
+
+/* ------------------------------------------------------------------ */
+/* PCI identity                                                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * QEMU's experimental range (docs/specs/pci-ids.rst: 1af4:10f0..10ff is
+ * "available for experimental usage without registration").  A real board
+ * gets its own vendor/device ID before it leaves the lab.
+ */
+#define IDXGEN_PCI_VENDOR_ID		0x1af4
+#define IDXGEN_PCI_DEVICE_ID		0x10f0
+#define IDXGEN_PCI_SUBVENDOR_ID		0x1af4
+#define IDXGEN_PCI_SUBDEVICE_ID		0x0001
+#define IDXGEN_PCI_REVISION		0x01
+/* PCI class 0x12 processing accelerator, subclass 0x00, prog-if 0x00 */
+#define IDXGEN_PCI_CLASS		0x120000
+
+/* BARs */
+#define IDXGEN_BAR_REGS			0	/* 32-bit MMIO, registers */
+#define IDXGEN_BAR_REGS_SIZE		0x4000
+#define IDXGEN_BAR_IMEM			2	/* 64-bit prefetchable, index memory */
+#define IDXGEN_BAR_MSIX			4	/* 32-bit MMIO, MSI-X table and PBA */
+
+/* Index memory: size is a power of two, reported in IDXGEN_REG_CAP_IMEM_SIZE */
+#define IDXGEN_IMEM_SIZE_MIN		(1ULL << 20)	/* 1 MiB */
+#define IDXGEN_IMEM_SIZE_DEFAULT	(64ULL << 20)	/* 64 MiB */
+#define IDXGEN_IMEM_SIZE_MAX		(1ULL << 32)	/* 4 GiB */
+
+/* MSI-X: one vector per config queue (vector q by default), then one error vector */
+#define IDXGEN_MSIX_ERR_VECTOR(nq)	(nq)
+#define IDXGEN_MSIX_VECTORS(nq)		((nq) + 1)
+
+/* ------------------------------------------------------------------ */
+/* BAR0 registers: global block                                        */
+/* ------------------------------------------------------------------ */
+
+#define IDXGEN_REG_ID			0x000	/* RO: IDXGEN_ID_MAGIC */
+#define   IDXGEN_ID_MAGIC		0x47584449	/* "IDXG" */
+#define IDXGEN_REG_VERSION		0x004	/* RO: interface version */
+#define   IDXGEN_HW_VERSION_MAJOR	1
+#define   IDXGEN_HW_VERSION_MINOR	0
+#define   IDXGEN_HW_VERSION		((IDXGEN_HW_VERSION_MAJOR << 16) | IDXGEN_HW_VERSION_MINOR)
+
+/* Capabilities (RO).  Limits reflect the loaded firmware's parameters once loaded. */
+#define IDXGEN_REG_CAP_LANES		0x010	/* lanes per cycle = max iteration step c (warp size) */
+#define IDXGEN_REG_CAP_MAX_THREADS	0x014	/* max threads per block (dx*dy*dz) */
+#define IDXGEN_REG_CAP_MAX_DIM_X	0x018	/* max dx */
+#define IDXGEN_REG_CAP_MAX_DIM_Y	0x01c	/* max dy */
+#define IDXGEN_REG_CAP_MAX_DIM_Z	0x020	/* max dz */
+#define IDXGEN_REG_CAP_HIST_ENTRIES	0x024	/* history-cache entries */
+#define IDXGEN_REG_CAP_NUM_QUEUES	0x028	/* config queues */
+#define IDXGEN_REG_CAP_MAX_RING		0x02c	/* max entries of a config ring (power of two) */
+#define IDXGEN_REG_CAP_FEATURES		0x030	/* IDXGEN_FEAT_* */
+#define IDXGEN_REG_CAP_CLOCK_KHZ	0x034	/* generator clock of the timing model */
+#define IDXGEN_REG_CAP_IMEM_SIZE_LO	0x038	/* index memory size in bytes */
+#define IDXGEN_REG_CAP_IMEM_SIZE_HI	0x03c
+
+#define IDXGEN_FEAT_WORD16		(1u << 0)	/* 16-bit packed words */
+#define IDXGEN_FEAT_WORD32		(1u << 1)	/* 32-bit packed words */
+#define IDXGEN_FEAT_INCREMENTAL		(1u << 2)	/* Q_WARPS_READY is live */
+#define IDXGEN_FEAT_HIST_RANGE		(1u << 3)	/* IDXGEN_REG_RANGE_* commands */
+#define IDXGEN_FEAT_DEBUG		(1u << 4)	/* debug/fault-injection block present */
+#define IDXGEN_FEAT_SCHED_ORDERS	(1u << 8)	/* reserved: schedule orders (brief 2) */
+#define IDXGEN_FEAT_PRIORITY		(1u << 9)	/* reserved: queue priorities (brief 3) */
+#define IDXGEN_FEAT_MUTEX_ARB		(1u << 10)	/* reserved: mutex arbiter (brief 3) */
+
+/* Control and status */
+#define IDXGEN_REG_CTRL			0x040	/* RW */
+#define   IDXGEN_CTRL_ENABLE		(1u << 0)	/* accept doorbells */
+#define   IDXGEN_CTRL_RESET		(1u << 1)	/* WO, self-clearing: back to power-on state */
+#define   IDXGEN_CTRL_HIST_FLUSH	(1u << 2)	/* WO, self-clearing: invalidate the whole history */
+#define   IDXGEN_CTRL_VALID_MASK	0x7u
+#define IDXGEN_REG_STATUS		0x044	/* RO */
+#define   IDXGEN_STATUS_ENABLED		(1u << 0)
+#define   IDXGEN_STATUS_READY		(1u << 1)	/* firmware loaded and accepted */
+#define   IDXGEN_STATUS_FATAL		(1u << 2)	/* see FATAL_CODE; only RESET clears it */
+#define   IDXGEN_STATUS_BUSY		(1u << 3)	/* a job is in flight */
+#define IDXGEN_REG_FATAL_CODE		0x048	/* RO: IDXGEN_FATAL_* */
+#define   IDXGEN_FATAL_NONE		0
+#define   IDXGEN_FATAL_BAD_REG_WRITE	1	/* write to a RO/unknown register with enable set */
+#define   IDXGEN_FATAL_INTERNAL		2
+
+/* Firmware load: the device DMA-reads the image from host memory */
+#define IDXGEN_REG_FW_ADDR_LO		0x080	/* RW: host bus address of the image */
+#define IDXGEN_REG_FW_ADDR_HI		0x084
+#define IDXGEN_REG_FW_SIZE		0x088	/* RW: image size in bytes */
+#define IDXGEN_REG_FW_CTRL		0x08c	/* WO */
+#define   IDXGEN_FW_CTRL_LOAD		(1u << 0)	/* fetch, check and apply the image */
+#define IDXGEN_REG_FW_STATUS		0x090	/* RO: IDXGEN_FW_* */
+#define IDXGEN_REG_FW_VERSION		0x094	/* RO: version of the loaded image, 0 if none */
+
+/* Firmware status codes (IDXGEN_REG_FW_STATUS); also returned by image checkers */
+#define IDXGEN_FW_NONE			0	/* no image loaded since reset */
+#define IDXGEN_FW_OK			1	/* loaded and running */
+#define IDXGEN_FW_ERR_DMA		2	/* image could not be read */
+#define IDXGEN_FW_ERR_SIZE		3	/* size register too small or too large */
+#define IDXGEN_FW_ERR_MAGIC		4
+#define IDXGEN_FW_ERR_FORMAT		5	/* unsupported format version or header size */
+#define IDXGEN_FW_ERR_LENGTH		6	/* header length disagrees with the image size */
+#define IDXGEN_FW_ERR_CRC		7
+#define IDXGEN_FW_ERR_PARAMS		8	/* a parameter record is invalid or exceeds the hardware */
+#define IDXGEN_FW_ERR_BUSY		9	/* load requested while jobs are in flight */
+
+/* Interrupts: status is write-1-to-clear; a source raises MSI-X only if enabled */
+#define IDXGEN_REG_IRQ_STATUS		0x0a0	/* RW1C */
+#define IDXGEN_REG_IRQ_ENABLE		0x0a4	/* RW */
+#define   IDXGEN_IRQ_QUEUE(q)		(1u << (q))	/* completion(s) on queue q */
+#define   IDXGEN_IRQ_ERROR		(1u << 31)	/* fatal, queue error or firmware status change */
+
+/*
+ * Index-memory range commands.  Write base and size, then the command.
+ * Executed synchronously: done when the write to RANGE_CMD returns.
+ * A range that does not lie inside index memory is ignored and sets
+ * RANGE_STATUS to 1.
+ */
+#define IDXGEN_REG_RANGE_BASE_LO	0x0b0	/* RW: byte offset in index memory */
+#define IDXGEN_REG_RANGE_BASE_HI	0x0b4
+#define IDXGEN_REG_RANGE_SIZE_LO	0x0b8	/* RW: bytes */
+#define IDXGEN_REG_RANGE_SIZE_HI	0x0bc
+#define IDXGEN_REG_RANGE_CMD		0x0c0	/* WO */
+#define   IDXGEN_RANGE_CMD_INVALIDATE	1	/* drop history entries overlapping the range */
+#define   IDXGEN_RANGE_CMD_ZERO		2	/* zero the range (and invalidate) */
+#define IDXGEN_REG_RANGE_STATUS		0x0c4	/* RO: 0 ok, 1 range rejected */
+
+/* Statistics: 64-bit counters, reset by device reset only */
+#define IDXGEN_REG_STAT_JOBS		0x100	/* descriptors completed (any status) */
+#define IDXGEN_REG_STAT_HITS		0x108	/* history hits */
+#define IDXGEN_REG_STAT_MISSES		0x110	/* history misses (generator ran) */
+#define IDXGEN_REG_STAT_WARPS		0x118	/* warps generated */
+#define IDXGEN_REG_STAT_BUSY_CYCLES	0x120	/* generator clock cycles spent on jobs */
+#define IDXGEN_REG_STAT_ERRORS		0x128	/* completions with status != OK */
+
+/* Reserved for brief section 3: shared-region mutex words and arbiter FIFO. Reads 0. */
+#define IDXGEN_REG_ARB_BASE		0x300
+#define IDXGEN_REG_ARB_SIZE		0x100
+
+/* ------------------------------------------------------------------ */
+/* BAR0 registers: debug / fault-injection block                       */
+/* Present only when IDXGEN_FEAT_DEBUG is set; otherwise reads 0,     */
+/* writes ignored.                                                     */
+/* ------------------------------------------------------------------ */
+
+#define IDXGEN_REG_DBG_FAULT		0x800	/* RW: arm one-shot faults; reads armed set */
+#define   IDXGEN_FAULT_HANG_JOB		(1u << 0)	/* next job never completes */
+#define   IDXGEN_FAULT_DROP_IRQ		(1u << 1)	/* next interrupt is not raised */
+#define   IDXGEN_FAULT_CORRUPT_CPL	(1u << 2)	/* next completion record is corrupted */
+#define   IDXGEN_FAULT_FAIL_DMA		(1u << 3)	/* next DMA transfer fails */
+#define   IDXGEN_FAULT_MASK		0xfu
+#define IDXGEN_REG_DBG_FIRED		0x804	/* RW1C: faults that have fired */
+#define IDXGEN_REG_DBG_SCRATCH		0x808	/* RW: scratch, for bus tests */
+
+/* ------------------------------------------------------------------ */
+/* BAR0 registers: config queues                                       */
+/* ------------------------------------------------------------------ */
+
+#define IDXGEN_MAX_QUEUES		16
+#define IDXGEN_QUEUE_BASE		0x1000
+#define IDXGEN_QUEUE_STRIDE		0x100
+#define IDXGEN_QREG(q, r)		(IDXGEN_QUEUE_BASE + (q) * IDXGEN_QUEUE_STRIDE + (r))
+
+/*
+ * A queue is a ring of descriptors in host memory and a parallel ring of
+ * completion records (same number of entries): the completion of the
+ * descriptor in slot i is written to completion slot i.  Indices are slot
+ * numbers in [0, size).  The driver fills slots from TAIL and then writes
+ * TAIL; the device consumes from HEAD, writes the completion record, then
+ * advances HEAD and raises the queue's interrupt.  The ring is empty when
+ * HEAD == TAIL and full when (TAIL + 1) % size == HEAD.
+ *
+ * RING_BASE, CPL_BASE and RING_SIZE are latched when Q_CTRL.ENABLE goes
+ * from 0 to 1; they must then satisfy: RING_SIZE a power of two in
+ * [2, CAP_MAX_RING], bases aligned to 64 bytes.  Otherwise the queue stays
+ * disabled and Q_STATUS reports IDXGEN_QERR_BAD_RING.
+ */
+#define IDXGEN_Q_RING_BASE_LO		0x00	/* RW: descriptor ring bus address */
+#define IDXGEN_Q_RING_BASE_HI		0x04
+#define IDXGEN_Q_CPL_BASE_LO		0x08	/* RW: completion ring bus address */
+#define IDXGEN_Q_CPL_BASE_HI		0x0c
+#define IDXGEN_Q_RING_SIZE		0x10	/* RW: entries */
+#define IDXGEN_Q_HEAD			0x14	/* RO: next slot the device consumes */
+#define IDXGEN_Q_TAIL			0x18	/* RW: doorbell, next slot the driver fills */
+#define IDXGEN_Q_CTRL			0x1c	/* RW */
+#define   IDXGEN_QCTRL_ENABLE		(1u << 0)
+#define IDXGEN_Q_STATUS			0x20	/* RO */
+#define   IDXGEN_QSTATUS_ENABLED	(1u << 0)
+#define   IDXGEN_QSTATUS_BUSY		(1u << 1)	/* a job of this queue is running */
+#define   IDXGEN_QSTATUS_ERROR		(1u << 2)	/* see bits 15:8 */
+#define   IDXGEN_QSTATUS_ERR_SHIFT	8
+#define   IDXGEN_QSTATUS_ERR_MASK	(0xffu << 8)
+#define IDXGEN_Q_IRQ_VECTOR		0x24	/* RW: MSI-X vector, default q */
+#define IDXGEN_Q_PRIORITY		0x28	/* RW: reserved for brief 3 (0 = highest), stored only */
+#define IDXGEN_Q_WARPS_READY		0x2c	/* RO: warps of the running job in index memory */
+#define IDXGEN_Q_CUR_JOB_ID		0x30	/* RO: job_id of the running job */
+#define IDXGEN_Q_COMPLETED		0x34	/* RO: completions written, free-running */
+
+/* Queue error codes (Q_STATUS bits 15:8) */
+#define IDXGEN_QERR_NONE		0
+#define IDXGEN_QERR_BAD_RING		1	/* base/size invalid at enable */
+#define IDXGEN_QERR_BAD_DOORBELL	2	/* TAIL written >= RING_SIZE; write ignored */
+#define IDXGEN_QERR_DMA			3	/* completion write failed; queue stopped */
+
+/* ------------------------------------------------------------------ */
+/* Config descriptor: one job, 64 bytes                                */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A job generates the packed 3-D indices of one thread block of
+ * dx * dy * dz threads.  Thread n = x + y*dx + z*dx*dy is written as a
+ * word_size-byte little-endian word at index-memory offset
+ * target + n * word_size:
+ *
+ *	word = x | y << mx | z << (mx + my)
+ *
+ * The generator runs c lanes: lane i starts at thread i and advances by c
+ * threads per cycle using (xc, yc, zc), the index of thread c, with
+ * add/compare only.  One warp (c threads) per cycle.
+ */
+struct idxgen_desc {
+	idxgen_le64 target;		/* byte offset in index memory, word aligned */
+	idxgen_le32 size_limit;		/* bytes the job may write at target */
+	idxgen_le32 job_id;		/* echoed in the completion */
+	idxgen_le16 dx;			/* block dimensions, each >= 1 */
+	idxgen_le16 dy;
+	idxgen_le16 dz;
+	idxgen_le16 c;			/* iteration step = lanes used, 1..CAP_LANES */
+	idxgen_le16 xc;			/* 3-D index of thread c */
+	idxgen_le16 yc;
+	idxgen_le16 zc;
+	idxgen_u8 mx;			/* bits for x, >= ceil(log2(dx)) */
+	idxgen_u8 my;			/* bits for y, >= ceil(log2(dy)) */
+	idxgen_u8 mz;			/* bits for z, >= ceil(log2(dz)) */
+	idxgen_u8 word_size;		/* 2 or 4 bytes; mx+my+mz <= 8*word_size */
+	idxgen_le16 flags;		/* IDXGEN_DESC_F_* */
+	/* Reserved for brief section 2 (schedule orders); must be 0 now. */
+	idxgen_u8 order;		/* IDXGEN_ORDER_* */
+	idxgen_u8 rsvd0;
+	idxgen_le16 granularity;	/* strided: threads moving together */
+	idxgen_le32 stride;		/* strided: stride length */
+	idxgen_le16 tile_w;		/* tiled: tile width */
+	idxgen_le16 tile_h;		/* tiled: tile height */
+	idxgen_le32 grid_blocks;	/* blocks in this job: 0 or 1 now (one block) */
+	idxgen_le32 rsvd1[3];		/* must be 0 */
+};
+
+#define IDXGEN_DESC_F_SHARED		(1u << 0)	/* target lies in the shared region */
+#define IDXGEN_DESC_F_NO_HISTORY	(1u << 1)	/* always generate; do not record */
+#define IDXGEN_DESC_F_VALID_MASK	0x3u
+
+#define IDXGEN_ORDER_SEQUENTIAL		0	/* the only order of interface 1.0 */
+
+IDXGEN_STATIC_ASSERT(sizeof(struct idxgen_desc) == 64, "descriptor size");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, target) == 0, "desc.target");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, size_limit) == 8, "desc.size_limit");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, job_id) == 12, "desc.job_id");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, dx) == 16, "desc.dx");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, dy) == 18, "desc.dy");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, dz) == 20, "desc.dz");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, c) == 22, "desc.c");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, xc) == 24, "desc.xc");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, yc) == 26, "desc.yc");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, zc) == 28, "desc.zc");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, mx) == 30, "desc.mx");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, my) == 31, "desc.my");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, mz) == 32, "desc.mz");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, word_size) == 33, "desc.word_size");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, flags) == 34, "desc.flags");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, order) == 36, "desc.order");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, rsvd0) == 37, "desc.rsvd0");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, granularity) == 38, "desc.granularity");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, stride) == 40, "desc.stride");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, tile_w) == 44, "desc.tile_w");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, tile_h) == 46, "desc.tile_h");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, grid_blocks) == 48, "desc.grid_blocks");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, rsvd1) == 52, "desc.rsvd1");
+
+/* ------------------------------------------------------------------ */
+/* Completion record: 32 bytes                                         */
+/* ------------------------------------------------------------------ */
+
+struct idxgen_cpl {
+	idxgen_le32 job_id;		/* from the descriptor */
+	idxgen_le16 status;		/* IDXGEN_CPL_* */
+	idxgen_le16 flags;		/* IDXGEN_CPLF_* */
+	idxgen_le32 warps;		/* warps generated (0 on a hit or an error) */
+	idxgen_le32 threads;		/* dx*dy*dz of the job (0 if invalid) */
+	idxgen_le64 cycles;		/* generator clock cycles the job took */
+	idxgen_le32 slot;		/* ring slot of the descriptor */
+	idxgen_le32 check;		/* IDXGEN_CPL_CHECK() of the fields above */
+};
+
+#define IDXGEN_CPLF_HIT			(1u << 0)	/* history hit: output reused */
+#define IDXGEN_CPLF_SHARED		(1u << 1)	/* echo of IDXGEN_DESC_F_SHARED */
+
+/*
+ * Integrity word, so that a driver can tell a record the device wrote from
+ * a corrupted one.  Computed on CPU-order values.
+ */
+#define IDXGEN_CPL_CHECK_SEED		0x1d8e4c3bu
+#define IDXGEN_CPL_CHECK(job_id, status, flags, warps, threads, cycles, slot)	\
+	(IDXGEN_CPL_CHECK_SEED ^ (job_id) ^ ((uint32_t)(status) << 16 | (flags)) ^	\
+	 (warps) ^ ((threads) * 3u) ^ (uint32_t)(cycles) ^			\
+	 (uint32_t)((uint64_t)(cycles) >> 32) ^ ((slot) * 5u))
+
+IDXGEN_STATIC_ASSERT(sizeof(struct idxgen_cpl) == 32, "completion size");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, job_id) == 0, "cpl.job_id");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, status) == 4, "cpl.status");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, flags) == 6, "cpl.flags");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, warps) == 8, "cpl.warps");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, threads) == 12, "cpl.threads");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, cycles) == 16, "cpl.cycles");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, slot) == 24, "cpl.slot");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, check) == 28, "cpl.check");
+
+/*
+ * Completion status codes.  Validation checks fields in this order and
+ * reports the first failure, so each invalid field has its own code.
+ */
+#define IDXGEN_CPL_OK			0
+#define IDXGEN_CPL_BAD_FLAGS		1	/* unknown flag bits */
+#define IDXGEN_CPL_BAD_RESERVED		2	/* a reserved field is not 0 */
+#define IDXGEN_CPL_BAD_ORDER		3	/* schedule order or its parameters unsupported */
+#define IDXGEN_CPL_BAD_GRID		4	/* grid_blocks not 0 or 1 */
+#define IDXGEN_CPL_BAD_DIMS		5	/* a dimension is 0 or above CAP_MAX_DIM_* */
+#define IDXGEN_CPL_TOO_MANY_THREADS	6	/* dx*dy*dz above CAP_MAX_THREADS */
+#define IDXGEN_CPL_BAD_STEP		7	/* c is 0 or above CAP_LANES */
+#define IDXGEN_CPL_BAD_STEP_INDEX	8	/* (xc, yc, zc) is not the index of thread c */
+#define IDXGEN_CPL_BAD_WORD_SIZE	9	/* word_size not 2 or 4, or not supported */
+#define IDXGEN_CPL_WIDTH_TOO_SMALL	10	/* an axis width below ceil(log2(d)) */
+#define IDXGEN_CPL_WIDTH_OVERFLOW	11	/* mx+my+mz above 8*word_size */
+#define IDXGEN_CPL_MISALIGNED		12	/* target not a multiple of word_size */
+#define IDXGEN_CPL_OUT_OF_RANGE		13	/* output not inside index memory */
+#define IDXGEN_CPL_SIZE_LIMIT		14	/* output larger than size_limit */
+#define IDXGEN_CPL_DMA_FAULT		15	/* descriptor could not be fetched */
+#define IDXGEN_CPL_NO_FIRMWARE		16	/* device not READY when the job ran */
+#define IDXGEN_CPL_ABORTED		17	/* job cancelled (queue disabled or reset) */
+#define IDXGEN_CPL_MAX			17
+
+/* Timing model: cycles of a job at CAP_CLOCK_KHZ */
+#define IDXGEN_FILTER_CYCLES		4	/* descriptor fetch + history compare, every job */
+/* cycles = IDXGEN_FILTER_CYCLES + (hit ? 0 : warps) */
+
+/* ------------------------------------------------------------------ */
+/* Firmware image                                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * An image is a 64-byte header followed by payload_len bytes of records.
+ * crc32 is CRC-32/IEEE (zlib's crc32()) over the whole image with the crc32
+ * field taken as zero.  Records are 4-byte aligned: a 4-byte record header
+ * (type, len) and len bytes of data padded to a multiple of 4.
+ */
+#define IDXGEN_FW_MAGIC			0x57465849	/* "IXFW" */
+#define IDXGEN_FW_FORMAT_VERSION	1
+#define IDXGEN_FW_MAX_SIZE		(1u << 20)
+#define IDXGEN_FW_VERSION(maj, min, pat) (((maj) << 16) | ((min) << 8) | (pat))
+
+struct idxgen_fw_header {
+	idxgen_le32 magic;		/* IDXGEN_FW_MAGIC */
+	idxgen_le16 format_version;	/* IDXGEN_FW_FORMAT_VERSION */
+	idxgen_le16 header_size;	/* sizeof(struct idxgen_fw_header) */
+	idxgen_le32 fw_version;		/* IDXGEN_FW_VERSION() */
+	idxgen_le32 payload_len;	/* bytes after the header */
+	idxgen_le32 crc32;
+	idxgen_le32 flags;		/* must be 0 */
+	char name[24];			/* NUL-padded build name */
+	idxgen_le32 rsvd[4];		/* must be 0 */
+};
+
+IDXGEN_STATIC_ASSERT(sizeof(struct idxgen_fw_header) == 64, "fw header size");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_header, magic) == 0, "fw.magic");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_header, format_version) == 4, "fw.format_version");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_header, header_size) == 6, "fw.header_size");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_header, fw_version) == 8, "fw.fw_version");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_header, payload_len) == 12, "fw.payload_len");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_header, crc32) == 16, "fw.crc32");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_header, flags) == 20, "fw.flags");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_header, name) == 24, "fw.name");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_header, rsvd) == 48, "fw.rsvd");
+
+struct idxgen_fw_record {
+	idxgen_le16 type;		/* IDXGEN_FW_REC_* */
+	idxgen_le16 len;		/* data bytes, excluding this header and padding */
+};
+
+IDXGEN_STATIC_ASSERT(sizeof(struct idxgen_fw_record) == 4, "fw record size");
+
+#define IDXGEN_FW_REC_END		0	/* optional terminator */
+#define IDXGEN_FW_REC_PARAMS		1	/* struct idxgen_fw_params, exactly once */
+#define IDXGEN_FW_REC_SCHED_TABLE	2	/* reserved: schedule tables (brief 2) */
+
+/*
+ * Device parameters.  Each limit must be >= 1 and <= the hardware's; the
+ * device applies them as its capability registers.  Records of unknown
+ * type are skipped, so newer images still load on this format version.
+ */
+struct idxgen_fw_params {
+	idxgen_le32 max_threads;	/* threads per block */
+	idxgen_le16 max_dim_x;
+	idxgen_le16 max_dim_y;
+	idxgen_le16 max_dim_z;
+	idxgen_le16 hist_entries;	/* history entries to use */
+	idxgen_le32 features;		/* IDXGEN_FEAT_* to enable (masked by hardware) */
+	idxgen_le32 rsvd;		/* must be 0 */
+};
+
+IDXGEN_STATIC_ASSERT(sizeof(struct idxgen_fw_params) == 20, "fw params size");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, max_threads) == 0, "fwp.max_threads");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, max_dim_x) == 4, "fwp.max_dim_x");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, max_dim_y) == 6, "fwp.max_dim_y");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, max_dim_z) == 8, "fwp.max_dim_z");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, hist_entries) == 10, "fwp.hist_entries");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, features) == 12, "fwp.features");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, rsvd) == 16, "fwp.rsvd");
+
+/* Hardware maxima of this device generation (the model's defaults) */
+#define IDXGEN_HW_MAX_LANES		64
+#define IDXGEN_HW_MAX_THREADS		(1u << 20)
+#define IDXGEN_HW_MAX_DIM		65535
+#define IDXGEN_HW_MAX_HIST		64
+#define IDXGEN_HW_MAX_RING		4096
+#define IDXGEN_HW_DEFAULT_LANES		32
+#define IDXGEN_HW_DEFAULT_HIST		16
+#define IDXGEN_HW_DEFAULT_QUEUES	4
+#define IDXGEN_HW_DEFAULT_CLOCK_KHZ	100000	/* 100 MHz */
+
+/* Default firmware file, relative to the kernel's firmware search path */
+#define IDXGEN_FW_FILE			"idxgen/idxgen-fw.bin"
+
+#endif /* IDXGEN_HW_H */

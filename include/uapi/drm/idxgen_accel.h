@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note OR MIT */
+/*
+ * idxgen_accel.h - uapi of the idxgen DRM accel driver (/dev/accel/accelN).
+ *
+ * Rules (Documentation/process/botching-up-ioctls.rst):
+ *  - fixed-size types, every struct a multiple of 8 bytes, 64-bit aligned;
+ *  - pad and flags fields must be zero (-EINVAL otherwise);
+ *  - user pointers are __u64;
+ *  - structs only grow at the end; the kernel zero-extends shorter ones
+ *    (drm_ioctl does this for the ioctl structs; arrays carry their
+ *    element size, see drm_idxgen_submit.config_size).
+ *
+ * Errors common to all ioctls: -EINVAL bad flags/pad/argument, -ENOENT
+ * unknown handle or context, -ENODEV device gone (hot-unplug), -EFAULT bad
+ * user pointer, -ENOMEM.
+ */
+#ifndef _UAPI_DRM_IDXGEN_ACCEL_H
+#define _UAPI_DRM_IDXGEN_ACCEL_H
+
+#include "drm.h"
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+#define DRM_IDXGEN_DRIVER_NAME		"idxgen"
+#define DRM_IDXGEN_VERSION_MAJOR	1
+#define DRM_IDXGEN_VERSION_MINOR	0
+
+#define DRM_IDXGEN_GET_PARAM		0x00
+#define DRM_IDXGEN_CTX_CREATE		0x01
+#define DRM_IDXGEN_CTX_DESTROY		0x02
+#define DRM_IDXGEN_REGION_CREATE	0x03
+#define DRM_IDXGEN_REGION_SHARED	0x04
+#define DRM_IDXGEN_REGION_INFO		0x05
+#define DRM_IDXGEN_SUBMIT		0x06
+#define DRM_IDXGEN_JOB_RESULT		0x07
+
+#define DRM_IOCTL_IDXGEN_GET_PARAM \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_GET_PARAM, struct drm_idxgen_get_param)
+#define DRM_IOCTL_IDXGEN_CTX_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_CTX_CREATE, struct drm_idxgen_ctx_create)
+#define DRM_IOCTL_IDXGEN_CTX_DESTROY \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_IDXGEN_CTX_DESTROY, struct drm_idxgen_ctx_destroy)
+#define DRM_IOCTL_IDXGEN_REGION_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_REGION_CREATE, struct drm_idxgen_region_create)
+#define DRM_IOCTL_IDXGEN_REGION_SHARED \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_REGION_SHARED, struct drm_idxgen_region_shared)
+#define DRM_IOCTL_IDXGEN_REGION_INFO \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_REGION_INFO, struct drm_idxgen_region_info)
+#define DRM_IOCTL_IDXGEN_SUBMIT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_SUBMIT, struct drm_idxgen_submit)
+#define DRM_IOCTL_IDXGEN_JOB_RESULT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_JOB_RESULT, struct drm_idxgen_job_result)
+
+/*
+ * DRM_IOCTL_IDXGEN_GET_PARAM - read one device parameter.
+ * -EINVAL for an unknown param.
+ */
+#define DRM_IDXGEN_PARAM_DEVICE_ID	0	/* PCI vendor << 16 | device */
+#define DRM_IDXGEN_PARAM_REVISION	1	/* PCI revision */
+#define DRM_IDXGEN_PARAM_HW_VERSION	2	/* interface version, major << 16 | minor */
+#define DRM_IDXGEN_PARAM_FW_VERSION	3	/* loaded firmware, major << 16 | minor << 8 | patch */
+#define DRM_IDXGEN_PARAM_LANES		4	/* warp size: max iteration step */
+#define DRM_IDXGEN_PARAM_MAX_THREADS	5	/* per block */
+#define DRM_IDXGEN_PARAM_MAX_DIM_X	6
+#define DRM_IDXGEN_PARAM_MAX_DIM_Y	7
+#define DRM_IDXGEN_PARAM_MAX_DIM_Z	8
+#define DRM_IDXGEN_PARAM_HIST_ENTRIES	9
+#define DRM_IDXGEN_PARAM_NUM_QUEUES	10
+#define DRM_IDXGEN_PARAM_FEATURES	11	/* device feature bits */
+#define DRM_IDXGEN_PARAM_CLOCK_KHZ	12
+#define DRM_IDXGEN_PARAM_IMEM_SIZE	13	/* bytes of index memory */
+#define DRM_IDXGEN_PARAM_SHARED_SIZE	14	/* bytes of the shared region */
+#define DRM_IDXGEN_PARAM_DEDICATED_FREE	15	/* bytes free for dedicated regions */
+
+struct drm_idxgen_get_param {
+	__u32 param;		/* in: DRM_IDXGEN_PARAM_* */
+	__u32 pad;		/* MBZ */
+	__u64 value;		/* out */
+};
+
+/*
+ * DRM_IOCTL_IDXGEN_CTX_CREATE - create a submission context.
+ * A context is an ordered stream of jobs with a priority (a drm_sched
+ * entity).  DRM_IDXGEN_PRIORITY_HIGH needs CAP_SYS_NICE (-EPERM).
+ */
+#define DRM_IDXGEN_PRIORITY_LOW		0
+#define DRM_IDXGEN_PRIORITY_NORMAL	1
+#define DRM_IDXGEN_PRIORITY_HIGH	2
+
+struct drm_idxgen_ctx_create {
+	__u32 priority;		/* in: DRM_IDXGEN_PRIORITY_* */
+	__u32 flags;		/* in: MBZ */
+	__u32 ctx_id;		/* out: non-zero */
+	__u32 pad;		/* MBZ */
+};
+
+/* DRM_IOCTL_IDXGEN_CTX_DESTROY - waits for none: queued jobs still finish. */
+struct drm_idxgen_ctx_destroy {
+	__u32 ctx_id;
+	__u32 pad;		/* MBZ */
+};
+
+/*
+ * DRM_IOCTL_IDXGEN_REGION_CREATE - allocate a dedicated region: a GEM
+ * object over a private range of index memory, zeroed, with no history.
+ * size is rounded up to the page size.  -ENOSPC if index memory is full,
+ * -EINVAL for size 0 or above the dedicated pool.
+ */
+struct drm_idxgen_region_create {
+	__u64 size;		/* in: bytes */
+	__u32 flags;		/* in: MBZ */
+	__u32 handle;		/* out: GEM handle; close with DRM_IOCTL_GEM_CLOSE */
+};
+
+/*
+ * DRM_IOCTL_IDXGEN_REGION_SHARED - get a handle to the device's one shared
+ * region (every fd may use it; its contents are whatever was last written).
+ */
+struct drm_idxgen_region_shared {
+	__u32 flags;		/* in: MBZ */
+	__u32 handle;		/* out */
+	__u64 size;		/* out: bytes */
+};
+
+/*
+ * DRM_IOCTL_IDXGEN_REGION_INFO - size, kind and mmap offset of a region.
+ * Map it with mmap(PROT_READ, MAP_SHARED, fd, mmap_offset); writable
+ * mappings are refused (-EACCES): only the device writes index memory.
+ */
+#define DRM_IDXGEN_REGION_DEDICATED	0
+#define DRM_IDXGEN_REGION_KIND_SHARED	1
+
+struct drm_idxgen_region_info {
+	__u32 handle;		/* in */
+	__u32 flags;		/* in: MBZ */
+	__u64 size;		/* out: bytes */
+	__u64 mmap_offset;	/* out: fake offset for mmap() */
+	__u32 kind;		/* out: DRM_IDXGEN_REGION_* */
+	__u32 pad;		/* MBZ (out: 0) */
+};
+
+/*
+ * One kernel configuration (one thread block) of a submission.  The region
+ * and offset name where the packed indices go; the driver checks that the
+ * whole output fits inside the region and translates it for the device.
+ * The other fields are the device's descriptor fields (idxgen_hw.h):
+ * the device validates them and reports errors in the job's result.
+ */
+struct drm_idxgen_config {
+	__u32 region;		/* GEM handle of a region */
+	__u32 flags;		/* DRM_IDXGEN_CONFIG_* */
+	__u64 offset;		/* byte offset in the region, word aligned */
+	__u16 dx, dy, dz;	/* block dimensions */
+	__u16 c;		/* iteration step (warp size) */
+	__u16 xc, yc, zc;	/* 3-D index of thread c */
+	__u16 granularity;	/* reserved for schedule orders, MBZ */
+	__u8 mx, my, mz;	/* per-axis bit widths */
+	__u8 word_size;		/* 2 or 4 bytes */
+	__u8 order;		/* schedule order, 0 = sequential */
+	__u8 pad0;		/* MBZ */
+	__u16 pad1;		/* MBZ */
+	__u32 stride;		/* reserved for schedule orders, MBZ */
+	__u16 tile_w, tile_h;	/* reserved for schedule orders, MBZ */
+	__u32 grid_blocks;	/* 0 or 1 */
+	__u32 user_tag;		/* returned in the result */
+	__u64 rsvd;		/* MBZ */
+};
+
+/* 64 bytes: region@0 offset@8 dx@16 xc@24 granularity@30 mx@32 order@36 stride@40 grid_blocks@48 */
+
+#define DRM_IDXGEN_CONFIG_NO_HISTORY	(1u << 0)	/* always generate */
+
+/*
+ * DRM_IOCTL_IDXGEN_SUBMIT - queue count configurations on a context, in
+ * order, as one scheduler job.  Jobs get sequence numbers first_seq ..
+ * first_seq + count - 1 (per context, starting at 1).  out_syncobj, if
+ * non-zero, gets the fence of the whole batch; in_syncobj, if non-zero, is
+ * waited for first.  -EINVAL: count 0 or above DRM_IDXGEN_MAX_BATCH,
+ * config_size too small, a config's output outside its region or
+ * misaligned; -ENOENT: unknown ctx, region or syncobj.  Nothing is queued
+ * unless everything checks out.
+ */
+#define DRM_IDXGEN_MAX_BATCH		256
+
+struct drm_idxgen_submit {
+	__u32 ctx_id;
+	__u32 count;		/* configurations */
+	__u64 configs;		/* user pointer to count configurations */
+	__u32 config_size;	/* sizeof(struct drm_idxgen_config) of the caller */
+	__u32 flags;		/* MBZ */
+	__u32 in_syncobj;	/* 0: none */
+	__u32 out_syncobj;	/* 0: none */
+	__u64 first_seq;	/* out */
+};
+
+/*
+ * DRM_IOCTL_IDXGEN_JOB_RESULT - the result of job seq of a context.
+ * -EBUSY: not finished yet; -ENOENT: no such job, or its result has been
+ * dropped (a context keeps the last DRM_IDXGEN_RESULT_WINDOW results).
+ */
+#define DRM_IDXGEN_RESULT_WINDOW	4096
+
+#define DRM_IDXGEN_RESULT_HIT		(1u << 0)	/* history hit: output reused */
+
+struct drm_idxgen_job_result {
+	__u32 ctx_id;		/* in */
+	__u32 flags;		/* in: MBZ */
+	__u64 seq;		/* in */
+	__s32 error;		/* out: 0, or -EIO / -ETIMEDOUT / -ECANCELED if the job did not run */
+	__u32 status;		/* out: device status, DRM_IDXGEN_STATUS_* */
+	__u32 result_flags;	/* out: DRM_IDXGEN_RESULT_* */
+	__u32 user_tag;		/* out: from the config */
+	__u64 warps;		/* out: warps generated (0 on a hit) */
+	__u64 cycles;		/* out: device cycles */
+	__u64 threads;		/* out */
+};
+
+/* Device status codes of a result: identical to the hardware's IDXGEN_CPL_* */
+#define DRM_IDXGEN_STATUS_OK			0
+#define DRM_IDXGEN_STATUS_BAD_FLAGS		1
+#define DRM_IDXGEN_STATUS_BAD_RESERVED		2
+#define DRM_IDXGEN_STATUS_BAD_ORDER		3
+#define DRM_IDXGEN_STATUS_BAD_GRID		4
+#define DRM_IDXGEN_STATUS_BAD_DIMS		5
+#define DRM_IDXGEN_STATUS_TOO_MANY_THREADS	6
+#define DRM_IDXGEN_STATUS_BAD_STEP		7
+#define DRM_IDXGEN_STATUS_BAD_STEP_INDEX	8
+#define DRM_IDXGEN_STATUS_BAD_WORD_SIZE		9
+#define DRM_IDXGEN_STATUS_WIDTH_TOO_SMALL	10
+#define DRM_IDXGEN_STATUS_WIDTH_OVERFLOW	11
+#define DRM_IDXGEN_STATUS_MISALIGNED		12
+#define DRM_IDXGEN_STATUS_OUT_OF_RANGE		13
+#define DRM_IDXGEN_STATUS_SIZE_LIMIT		14
+#define DRM_IDXGEN_STATUS_DMA_FAULT		15
+#define DRM_IDXGEN_STATUS_NO_FIRMWARE		16
+#define DRM_IDXGEN_STATUS_ABORTED		17
+
+#if defined(__cplusplus)
+}
+#endif
+
+#endif /* _UAPI_DRM_IDXGEN_ACCEL_H */

@@ -1,0 +1,96 @@
+#!/bin/bash
+# Build QEMU 10.0 (Debian 13 source package, Debian patches applied) for
+# x86_64 with the idxgen device wired in, minimal device set.
+#
+# The source and build tree live in $IDXGEN_CACHE/qemu so that clones share
+# one build: the first run takes minutes, later runs only copy changed
+# device/qtest sources (rsync --checksum keeps the mtimes of unchanged files,
+# so ninja recompiles just what changed) and relink.
+#
+# Prints the path of the built qemu-system-x86_64 on its last line.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+CACHE=${IDXGEN_CACHE:-/var/cache/idxgen}
+QDIR=$CACHE/qemu
+say() { echo "qemu: $*" >&2; }
+
+mkdir -p "$QDIR/src"
+# 1. Source package (apt-get source unpacks and applies Debian's patches).
+SRC=$(ls -d "$QDIR"/src/qemu-10.0.*/ 2>/dev/null | sort -V | tail -1 || true)
+if [ -z "$SRC" ] || [ ! -f "$SRC/.idxgen-unpacked" ]; then
+	say "fetching the QEMU 10.0 source package (qemu/trixie)"
+	(cd "$QDIR/src" && apt-get source -qq qemu/trixie >/dev/null)
+	SRC=$(ls -d "$QDIR"/src/qemu-10.0.*/ | sort -V | tail -1)
+	touch "$SRC/.idxgen-unpacked"
+fi
+SRC=${SRC%/}
+
+# 2. Wiring: Kconfig symbol, meson subdir, devices file, qtest registration.
+#    Each edit is guarded so it is applied exactly once.
+if ! grep -q '^config IDXGEN$' "$SRC/hw/misc/Kconfig"; then
+	printf '\nconfig IDXGEN\n    bool\n    depends on PCI && MSI_NONBROKEN\n' >>"$SRC/hw/misc/Kconfig"
+fi
+if ! grep -q "subdir('idxgen')" "$SRC/hw/misc/meson.build"; then
+	printf "\nsubdir('idxgen')\n" >>"$SRC/hw/misc/meson.build"
+fi
+if ! grep -q 'idxgen-test' "$SRC/tests/qtest/meson.build"; then
+	sed -i "s/^qtests_i386 = \\\\$/qtests_i386 = \\\\\n  (config_all_devices.has_key('CONFIG_IDXGEN') ? ['idxgen-test'] : []) + \\\\/" \
+		"$SRC/tests/qtest/meson.build"
+	grep -q 'idxgen-test' "$SRC/tests/qtest/meson.build" || { say "qtest wiring failed"; exit 1; }
+fi
+DEVFILE=$SRC/configs/devices/x86_64-softmmu/idxgen.mak
+cat >"$DEVFILE.new" <<'MAK'
+# idxgen: the minimal x86_64 device set for the VM harness and qtests
+CONFIG_Q35=y
+CONFIG_IDXGEN=y
+CONFIG_ISA_DEBUG=y
+CONFIG_PCIE_PORT=y
+MAK
+cmp -s "$DEVFILE.new" "$DEVFILE" && rm "$DEVFILE.new" || mv "$DEVFILE.new" "$DEVFILE"
+
+# 3. Our sources into the tree (checksum compare: unchanged files keep mtimes).
+mkdir -p "$SRC/hw/misc/idxgen"
+sync_files() { # dest files...
+	local dest=$1; shift
+	local f
+	for f in "$@"; do
+		[ -f "$f" ] || continue
+		cmp -s "$f" "$dest/$(basename "$f")" || cp "$f" "$dest/"
+	done
+}
+sync_files "$SRC/hw/misc/idxgen" "$ROOT"/qemu-device/*.c "$ROOT"/qemu-device/*.h \
+	"$ROOT"/qemu-device/meson.build "$ROOT"/qemu-device/model/*.c \
+	"$ROOT"/qemu-device/model/*.h "$ROOT/include/idxgen_hw.h"
+sync_files "$SRC/tests/qtest" "$ROOT"/tests/qtest/idxgen-*.c "$ROOT"/tests/qtest/idxgen-*.h \
+	"$ROOT"/tests/ref/*.h "$ROOT"/qemu-device/model/idxgen_model.h "$ROOT/include/idxgen_hw.h"
+
+# 4. Configure once.
+BUILD=$QDIR/build
+if [ ! -f "$BUILD/build.ninja" ]; then
+	say "configuring (x86_64-softmmu, minimal devices)"
+	rm -rf "$BUILD"
+	mkdir -p "$BUILD"
+	(cd "$BUILD" && "$SRC/configure" --python=/usr/bin/python3 \
+		--target-list=x86_64-softmmu --without-default-features \
+		--without-default-devices --with-devices-x86_64=idxgen \
+		--disable-docs --disable-werror --enable-kvm --enable-tcg \
+		--enable-fdt=system --disable-install-blobs \
+		--firmwarepath=/usr/share/seabios:/usr/share/qemu >"$QDIR/configure.log" 2>&1) ||
+		{ tail -30 "$QDIR/configure.log" >&2; rm -f "$BUILD/build.ninja"; exit 1; }
+fi
+
+# BIOS blobs from Debian's seabios and qemu-system-data, where qtests look.
+BUNDLE=$BUILD/qemu-bundle/usr/local/share/qemu
+mkdir -p "$BUNDLE"
+for f in /usr/share/seabios/*.bin /usr/share/qemu/*.bin; do
+	[ -e "$BUNDLE/$(basename "$f")" ] || ln -sf "$f" "$BUNDLE/"
+done
+
+# 5. Build (incremental).
+targets=(qemu-system-x86_64)
+[ -f "$SRC/tests/qtest/idxgen-test.c" ] && targets+=(tests/qtest/idxgen-test)
+say "building ${targets[*]}"
+ninja -C "$BUILD" "${targets[@]}" >"$QDIR/build.log" 2>&1 ||
+	{ grep -E 'error|Error' "$QDIR/build.log" | head -40 >&2; tail -20 "$QDIR/build.log" >&2; exit 1; }
+echo "$BUILD/qemu-system-x86_64"

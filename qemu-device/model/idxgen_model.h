@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * idxgen_model.h - the one implementation of the idxgen generator.
+ *
+ * Pure C11, no QEMU or kernel headers: compiled into the QEMU device model,
+ * into libidxgen's in-process emulation backend, into the host tests and
+ * the benchmark.  It implements brief section 1: descriptor validation, the
+ * add/compare iterator (c lanes, one warp per step, no divide or modulo in
+ * the generation loop), the packer, the history cache and cycle accounting.
+ * Firmware image checking lives here too so the device and fw/ tools share
+ * one checker.
+ *
+ * All functions work on host-order values; idxgen_job_from_desc() and
+ * idxgen_job_to_desc() convert to and from the little-endian descriptor.
+ */
+#ifndef IDXGEN_MODEL_H
+#define IDXGEN_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "idxgen_hw.h"
+
+/* Limits a job is validated against (the device's capability registers). */
+struct idxgen_limits {
+	uint32_t lanes;		/* max c */
+	uint32_t max_threads;
+	uint32_t max_dim[3];	/* x, y, z */
+	uint32_t features;	/* IDXGEN_FEAT_* (word sizes) */
+	uint64_t imem_size;	/* bytes of index memory */
+};
+
+/* Hardware defaults: 32 lanes, IDXGEN_HW_MAX_* limits, 64 MiB, both word sizes. */
+void idxgen_limits_default(struct idxgen_limits *l);
+
+/* A decoded descriptor, host order. */
+struct idxgen_job {
+	uint64_t target;
+	uint32_t size_limit;
+	uint32_t job_id;
+	uint32_t dx, dy, dz;
+	uint32_t c;
+	uint32_t xc, yc, zc;
+	uint32_t mx, my, mz;
+	uint32_t word_size;
+	uint32_t flags;
+	uint32_t order, granularity, stride, tile_w, tile_h;
+	uint32_t grid_blocks;
+	uint32_t rsvd;		/* OR of every reserved field; must be 0 */
+};
+
+void idxgen_job_from_desc(struct idxgen_job *j, const struct idxgen_desc *d);
+void idxgen_job_to_desc(struct idxgen_desc *d, const struct idxgen_job *j);
+
+/* Bits an axis of extent d needs: ceil(log2(d)), 0 for d <= 1. */
+unsigned int idxgen_axis_width(uint32_t d);
+
+/*
+ * Fill in a job for a block (dx, dy, dz) and step c: (xc, yc, zc), minimal
+ * widths and the smallest word size that holds them.  Uses division: this
+ * is set-up, not generation.  Returns IDXGEN_CPL_OK or the status that
+ * idxgen_job_validate() would give for the dims/step (BAD_DIMS, BAD_STEP,
+ * WIDTH_OVERFLOW) against limits l (NULL: hardware defaults).
+ */
+int idxgen_job_init(struct idxgen_job *j, uint32_t dx, uint32_t dy, uint32_t dz,
+		    uint32_t c, uint64_t target, const struct idxgen_limits *l);
+
+/* Threads of a job (dx*dy*dz), warps (ceil(threads / c)), output bytes. */
+uint64_t idxgen_job_threads(const struct idxgen_job *j);
+uint64_t idxgen_job_warps(const struct idxgen_job *j);
+uint64_t idxgen_job_bytes(const struct idxgen_job *j);
+
+/* Validate every field; returns IDXGEN_CPL_OK or the first IDXGEN_CPL_* error. */
+int idxgen_job_validate(const struct idxgen_job *j, const struct idxgen_limits *l);
+
+/* Human-readable name of an IDXGEN_CPL_* / IDXGEN_FW_* code ("?" if unknown). */
+const char *idxgen_cpl_status_name(int status);
+const char *idxgen_fw_status_name(int status);
+
+/*
+ * The generator: c lanes, each holding the 3-D index of its current thread.
+ * Produces one warp (c consecutive threads) per step, advancing every lane by
+ * (xc, yc, zc) with add/compare/subtract only.  Resumable, so a caller can
+ * produce a job in bounded chunks (the device does, one timer tick each).
+ */
+#define IDXGEN_MODEL_MAX_LANES 1024
+
+struct idxgen_gen {
+	uint32_t dx, dy, c, xc, yc, zc;
+	unsigned int shift_y, shift_z;	/* mx, mx + my */
+	uint32_t word_size;
+	uint64_t threads;		/* total threads of the job */
+	uint64_t next;			/* first thread of the next warp */
+	uint64_t warps_done;
+	uint32_t x[IDXGEN_MODEL_MAX_LANES];
+	uint32_t y[IDXGEN_MODEL_MAX_LANES];
+	uint32_t z[IDXGEN_MODEL_MAX_LANES];
+};
+
+/* Prepare g for a validated job (lanes start at threads 0..c-1). */
+void idxgen_gen_init(struct idxgen_gen *g, const struct idxgen_job *j);
+
+/*
+ * Generate up to max_warps warps.  out points at the packed word of thread
+ * g->next (i.e. the job's output base + g->next * word_size) and receives
+ * little-endian words; the last warp of a block may be partial.  Returns
+ * the number of warps generated (0 when done).
+ */
+uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps);
+
+static inline bool idxgen_gen_done(const struct idxgen_gen *g)
+{
+	return g->next >= g->threads;
+}
+
+/* Unpack one word (host order) with widths (mx, my, mz). */
+static inline void idxgen_unpack(uint32_t w, unsigned int mx, unsigned int my, unsigned int mz,
+				 uint32_t *x, uint32_t *y, uint32_t *z)
+{
+	*x = mx ? (w & ((1u << mx) - 1)) : 0;
+	*y = my ? ((w >> mx) & ((1u << my) - 1)) : 0;
+	*z = mz ? ((w >> (mx + my)) & (uint32_t)((1ull << mz) - 1)) : 0;
+}
+
+/*
+ * History cache: LRU over up to IDXGEN_HW_MAX_HIST entries.  An entry is the
+ * output-determining part of a job (target, dims, widths, word size, order
+ * and its parameters) plus the byte range it covers.  An entry is valid only
+ * while index memory holds exactly that output: every write to index memory
+ * must call idxgen_hist_invalidate() for its range.
+ */
+struct idxgen_hist_entry {
+	bool valid;
+	uint64_t lru;		/* larger = more recently used */
+	uint64_t base, len;	/* byte range in index memory */
+	uint32_t dx, dy, dz, mx, my, mz, word_size;
+	uint32_t order, granularity, stride, tile_w, tile_h;
+};
+
+struct idxgen_hist {
+	unsigned int entries;	/* in use, <= IDXGEN_HW_MAX_HIST */
+	uint64_t clock;
+	struct idxgen_hist_entry e[IDXGEN_HW_MAX_HIST];
+};
+
+/* entries is clamped to [1, IDXGEN_HW_MAX_HIST]. */
+void idxgen_hist_init(struct idxgen_hist *h, unsigned int entries);
+void idxgen_hist_flush(struct idxgen_hist *h);
+/* Hit: marks the entry most recently used and returns true. */
+bool idxgen_hist_lookup(struct idxgen_hist *h, const struct idxgen_job *j);
+/* Record a job whose output is now in memory (evicts the LRU entry if full). */
+void idxgen_hist_insert(struct idxgen_hist *h, const struct idxgen_job *j);
+/* Drop every entry whose range overlaps [base, base + len). Returns how many. */
+unsigned int idxgen_hist_invalidate(struct idxgen_hist *h, uint64_t base, uint64_t len);
+unsigned int idxgen_hist_count(const struct idxgen_hist *h);
+
+/* Cycles of a job: IDXGEN_FILTER_CYCLES + (hit ? 0 : warps). */
+uint64_t idxgen_job_cycles(const struct idxgen_job *j, bool hit);
+
+/*
+ * A whole job on a flat index memory, synchronously: validate, filter
+ * against the history, on a miss invalidate the overlapped entries, generate
+ * and record.  What the emulation backend, tests and benchmark use; the
+ * device splits the same steps across timer ticks.
+ */
+struct idxgen_result {
+	int status;		/* IDXGEN_CPL_* */
+	bool hit;
+	uint64_t warps;		/* generated (0 on a hit) */
+	uint64_t threads;
+	uint64_t cycles;
+};
+
+void idxgen_model_run(struct idxgen_hist *h, const struct idxgen_limits *l, uint8_t *imem,
+		      const struct idxgen_job *j, struct idxgen_result *r);
+
+/* Fill a completion record (little-endian, with its check word). */
+void idxgen_cpl_fill(struct idxgen_cpl *cpl, uint32_t job_id, int status, uint32_t flags,
+		     uint32_t warps, uint32_t threads, uint64_t cycles, uint32_t slot);
+/* True if the record's check word matches its contents. */
+bool idxgen_cpl_verify(const struct idxgen_cpl *cpl);
+
+/* CRC-32/IEEE, zlib-compatible: crc = idxgen_crc32(0, buf, len). */
+uint32_t idxgen_crc32(uint32_t crc, const void *buf, size_t len);
+
+/*
+ * Check a firmware image; returns IDXGEN_FW_OK or an IDXGEN_FW_ERR_* code.
+ * On success *params (if not NULL) holds the image's parameters, host order,
+ * in the limits form, and *version its firmware version.  hw gives the
+ * hardware maxima parameters must not exceed (NULL: IDXGEN_HW_MAX_*).
+ */
+struct idxgen_fw_info {
+	uint32_t version;
+	uint32_t max_threads;
+	uint32_t max_dim[3];
+	uint32_t hist_entries;
+	uint32_t features;
+	char name[25];
+};
+
+int idxgen_fw_check(const void *img, size_t len, const struct idxgen_limits *hw,
+		    uint32_t hw_hist_entries, struct idxgen_fw_info *info);
+
+#endif /* IDXGEN_MODEL_H */

@@ -1,0 +1,95 @@
+#!/bin/bash
+# Prepare a Debian 12 machine for building and testing idxgen.
+# Idempotent: every step checks first and says what it adds.
+#
+#   - apt sources: bookworm-backports (meson >= 1.5) and a deb-src entry for
+#     trixie (QEMU 10.0 source package)
+#   - build and test packages
+#   - the newest linux-image/linux-headers 6.12.*+deb12-amd64 pair
+#
+# Writes the chosen kernel version to $IDXGEN_CACHE/kver so the rest of the
+# build does not have to guess.
+set -euo pipefail
+
+CACHE=${IDXGEN_CACHE:-/var/cache/idxgen}
+SRC_FILE=/etc/apt/sources.list.d/idxgen.sources
+say() { echo "deps: $*"; }
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "deps: must run as root (apt-get)" >&2
+	exit 1
+fi
+mkdir -p "$CACHE"
+
+want_sources=$(cat <<'SRC'
+# Added by idxgen tests/setup/deps.sh
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm-backports
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: trixie
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+)
+updated=0
+if [ ! -f "$SRC_FILE" ] || [ "$(cat "$SRC_FILE")" != "$want_sources" ]; then
+	say "adding apt sources bookworm-backports and deb-src trixie ($SRC_FILE)"
+	printf '%s\n' "$want_sources" >"$SRC_FILE"
+	apt-get update -qq
+	updated=1
+fi
+
+pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
+      flex bison pkg-config python3-venv libfdt-dev libslirp-dev
+      seabios qemu-system-data busybox-static cpio xz-utils zstd kmod
+      libdrm-dev libpci-dev pciutils sparse bc)
+bpo_pkgs=(meson)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
+done
+meson_ok=0
+if dpkg-query -W -f='${Version}' meson 2>/dev/null | grep -q .; then
+	v=$(dpkg-query -W -f='${Version}' meson)
+	dpkg --compare-versions "$v" ge 1.5 && meson_ok=1
+fi
+if [ ${#missing[@]} -gt 0 ] || [ $meson_ok -eq 0 ]; then
+	[ $updated -eq 1 ] || apt-get update -qq
+	updated=1
+	if [ ${#missing[@]} -gt 0 ]; then
+		say "installing: ${missing[*]}"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	fi
+	if [ $meson_ok -eq 0 ]; then
+		say "installing meson from bookworm-backports"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+			-t bookworm-backports "${bpo_pkgs[@]}" >/dev/null
+	fi
+fi
+
+# The newest 6.12 kernel of Debian 12's security suite, image and headers.
+kver=$(apt-cache search --names-only '^linux-headers-6\.12\.[0-9]+\+deb12-amd64$' |
+	awk '{print $1}' | sed 's/^linux-headers-//' | sort -V | tail -1)
+if [ -z "$kver" ] && [ $updated -eq 0 ]; then
+	apt-get update -qq
+	kver=$(apt-cache search --names-only '^linux-headers-6\.12\.[0-9]+\+deb12-amd64$' |
+		awk '{print $1}' | sed 's/^linux-headers-//' | sort -V | tail -1)
+fi
+if [ -z "$kver" ]; then
+	echo "deps: no linux-headers-6.12.*+deb12-amd64 in the apt lists" >&2
+	exit 1
+fi
+if [ ! -f "/boot/vmlinuz-$kver" ] || [ ! -d "/usr/src/linux-headers-$kver" ]; then
+	say "installing kernel $kver (image and headers)"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		"linux-image-$kver" "linux-headers-$kver" >/dev/null
+fi
+echo "$kver" >"$CACHE/kver.new"
+mv "$CACHE/kver.new" "$CACHE/kver"
+say "kernel $kver ready; all dependencies present"
