@@ -7,6 +7,7 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "libqos/pci-pc.h"
+#include "hw/pci/pci_regs.h"
 #include "idxgen_hw.h"
 
 static void test_identity(void)

@@ -1,0 +1,99 @@
+#!/bin/bash
+# `make check`: build everything, run every test suite (host, qtest, VM),
+# and end with one "N passed, N failed" line.  Exit status non-zero on any
+# failure.  Each suite's full output is kept in build/test-logs/.
+#
+# Suites print TAP; this script counts "ok"/"not ok" lines.  A suite whose
+# command fails without a "not ok" line counts as one failure, so a crash
+# or a build error is never silent.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+export BUILD=${BUILD:-$ROOT/build}
+export GUEST=${GUEST:-$BUILD/guest}
+export IDXGEN_CACHE=${IDXGEN_CACHE:-/var/cache/idxgen}
+LOGS=$BUILD/test-logs
+mkdir -p "$LOGS"
+MAKE=${MAKE:-make}
+JOBS=${JOBS:-2}
+
+total_pass=0
+total_fail=0
+summary=()
+t0=$(date +%s)
+
+# run_suite NAME COMMAND...: run, log, count.
+run_suite() {
+	local name=$1
+	shift
+	local log=$LOGS/$name.log
+	local s
+	s=$(date +%s)
+	echo "=== $name: $*"
+	"$@" >"$log" 2>&1
+	local rc=$?
+	local pass fail
+	pass=$(grep -c '^ok ' "$log")
+	fail=$(grep -c '^not ok ' "$log")
+	if [ "$rc" -ne 0 ] && [ "$fail" -eq 0 ]; then
+		fail=1
+		echo "not ok - $name: command exited with status $rc" >>"$log"
+	fi
+	grep '^not ok ' "$log" | head -20 | sed "s/^/    [$name] /"
+	if [ "$rc" -ne 0 ]; then
+		tail -15 "$log" | grep -v '^ok ' | sed "s/^/    [$name] | /"
+	fi
+	total_pass=$((total_pass + pass))
+	total_fail=$((total_fail + fail))
+	summary+=("$(printf '%-12s %5d passed %3d failed %4ds  %s' "$name" "$pass" "$fail" $(($(date +%s) - s)) "$log")")
+	echo "    $name: $pass passed, $fail failed ($(($(date +%s) - s))s)"
+}
+
+# build_step NAME COMMAND...: a build that must succeed; counts as one test.
+build_step() {
+	local name=$1
+	shift
+	run_suite "build-$name" bash -c '"$@" && echo "ok - build '"$name"'"' _ "$@"
+}
+
+if [ "$(id -u)" -eq 0 ]; then
+	build_step deps bash "$ROOT/tests/setup/deps.sh"
+else
+	echo "=== deps: not root, assuming dependencies are installed"
+fi
+
+build_step qemu bash "$ROOT/qemu-device/build-qemu.sh"
+for comp in fw lib driver; do
+	[ -f "$ROOT/$comp/Makefile" ] && build_step "$comp" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
+done
+[ -f "$ROOT/tests/host/Makefile" ] && build_step host-tests $MAKE -j"$JOBS" -C "$ROOT/tests/host" all
+
+# Host suites
+[ -f "$ROOT/tests/host/Makefile" ] && run_suite model $MAKE -s -C "$ROOT/tests/host" check
+[ -f "$ROOT/fw/Makefile" ] && grep -q '^check:' "$ROOT/fw/Makefile" && run_suite fw $MAKE -s -C "$ROOT/fw" check
+[ -f "$ROOT/lib/Makefile" ] && run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
+[ -f "$ROOT/driver/Makefile" ] && grep -q '^check-style:' "$ROOT/driver/Makefile" &&
+	run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
+
+# QEMU device qtests
+QB=$IDXGEN_CACHE/qemu/build
+if [ -x "$QB/tests/qtest/idxgen-test" ]; then
+	run_suite qtest env QTEST_QEMU_BINARY="$QB/qemu-system-x86_64" \
+		QTEST_QEMU_STORAGE_DAEMON_BINARY=/bin/false \
+		"$QB/tests/qtest/idxgen-test" --tap
+fi
+
+# Everything that runs inside the VM
+rm -rf "$GUEST"
+mkdir -p "$GUEST"
+for comp in fw lib driver; do
+	[ -f "$ROOT/$comp/Makefile" ] && grep -q '^guest:' "$ROOT/$comp/Makefile" &&
+		build_step "guest-$comp" $MAKE -s -C "$ROOT/$comp" guest
+done
+run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
+
+echo
+echo "=== summary ($(($(date +%s) - t0))s)"
+printf '  %s\n' "${summary[@]}"
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,139 @@
+#!/bin/sh
+# /init of the idxgen test VM (busybox).
+#
+# Plan (kernel command line idxgen_plan=, reaches us as $idxgen_plan):
+#   smoke  - boot, load the DRM modules, show the device
+#   check  - smoke, load idxgen.ko, run every suite in /opt/idxgen/check.suites
+#   demo   - load idxgen.ko, run /opt/idxgen/tests/demo.sh on the console
+#
+# Results go to the second serial port (/dev/ttyS1, a host file) framed by
+# "### suite NAME" / "### end NAME rc=N" lines and closed by
+# "### IDXGEN-VM-DONE suites=N failed=M": a log without that last line was
+# cut.  The exit status goes out through isa-debug-exit.
+export PATH=/bin:/sbin:/opt/idxgen/bin:/opt/idxgen/tests
+export LD_LIBRARY_PATH=/opt/idxgen/lib
+export HOME=/tmp
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tmpfs tmpfs /tmp
+mkdir -p /dev/pts /dev/shm && mount -t devpts devpts /dev/pts && mount -t tmpfs tmpfs /dev/shm
+echo 1 > /proc/sys/kernel/panic_on_oops
+echo 10 > /proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
+
+RES=/dev/ttyS1
+plan=${idxgen_plan:-smoke}
+suites=0
+failed=0
+
+emit() { echo "$*" > $RES; }
+
+vm_exit() {
+	# isa-debug-exit: QEMU exits with (code << 1) | 1
+	/opt/idxgen/bin/vm-exit "$1" 2>/dev/null
+	poweroff -f
+}
+
+smoke() {
+	n=0
+	bad=0
+	while read -r m; do
+		n=$((n + 1))
+		if insmod /lib/modules/drm/$m 2>/tmp/insmod.err; then
+			emit "ok $n - insmod $m"
+		else
+			emit "not ok $n - insmod $m: $(cat /tmp/insmod.err)"
+			bad=1
+		fi
+	done < /lib/modules/drm/load-order
+	for mod in drm drm_kms_helper drm_shmem_helper gpu_sched; do
+		n=$((n + 1))
+		if grep -q "^$mod " /proc/modules; then
+			emit "ok $n - module $mod live"
+		else
+			emit "not ok $n - module $mod live"
+			bad=1
+		fi
+	done
+	n=$((n + 1))
+	if grep -qi "1af410f0" /proc/bus/pci/devices; then
+		emit "ok $n - idxgen PCI device enumerated"
+	else
+		emit "not ok $n - idxgen PCI device enumerated"
+		bad=1
+	fi
+	emit "# $(uname -r); $(grep -c . /proc/bus/pci/devices) PCI functions"
+	return $bad
+}
+
+load_idxgen() {
+	[ -f /opt/idxgen/modules/idxgen.ko ] || return 0
+	if insmod /opt/idxgen/modules/idxgen.ko; then
+		emit "ok - insmod idxgen.ko"
+		i=0
+		while [ ! -e /dev/accel/accel0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+		if [ -e /dev/accel/accel0 ]; then
+			emit "ok - /dev/accel/accel0 present"
+		else
+			emit "not ok - /dev/accel/accel0 present"
+			failed=$((failed + 1))
+		fi
+	else
+		emit "not ok - insmod idxgen.ko"
+		failed=$((failed + 1))
+	fi
+}
+
+run_suite() { # name command...
+	name=$1
+	shift
+	suites=$((suites + 1))
+	emit "### suite $name"
+	(cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-600} "$@") > /tmp/suite.out 2>&1
+	rc=$?
+	cat /tmp/suite.out > $RES
+	[ "$plan" = demo ] && cat /tmp/suite.out
+	if [ $rc -ne 0 ]; then
+		failed=$((failed + 1))
+		grep -q '^not ok' /tmp/suite.out || emit "not ok - suite $name exited with status $rc"
+	fi
+	emit "### end $name rc=$rc"
+}
+
+emit "### suite smoke"
+suites=1
+if smoke; then emit "### end smoke rc=0"; else failed=1; emit "### end smoke rc=1"; fi
+
+case "$plan" in
+check)
+	load_idxgen
+	if [ -f /opt/idxgen/check.suites ]; then
+		while read -r name cmd; do
+			case "$name" in ''|'#'*) continue ;; esac
+			# shellcheck disable=SC2086
+			run_suite "$name" $cmd < /dev/null
+		done < /opt/idxgen/check.suites
+	fi
+	;;
+demo)
+	load_idxgen
+	run_suite demo sh /opt/idxgen/tests/demo.sh
+	;;
+esac
+
+# The kernel must have stayed healthy through everything.
+if dmesg | grep -qE 'BUG:|Oops|WARNING:|general protection|KFENCE'; then
+	emit "not ok - kernel log clean"
+	dmesg | grep -E -A15 'BUG:|Oops|WARNING:|general protection|KFENCE' | head -60 | sed 's/^/# /' > $RES
+	failed=$((failed + 1))
+else
+	emit "ok - kernel log clean (no BUG/Oops/WARNING)"
+fi
+dmesg > /tmp/dmesg.txt
+emit "### dmesg-tail"
+tail -40 /tmp/dmesg.txt | sed 's/^/# /' > $RES
+emit "### IDXGEN-VM-DONE suites=$suites failed=$failed"
+sync
+if [ $failed -eq 0 ]; then vm_exit 0; else vm_exit 1; fi

@@ -1,0 +1,92 @@
+#!/bin/bash
+# Boot the idxgen test VM and bring back its results.
+#
+# usage: run-vm.sh [--plan smoke|check|demo] [--timeout SEC]
+#
+# Boots our QEMU (qemu-device/build-qemu.sh) with the Debian 6.12 kernel,
+# an initramfs of busybox + DRM modules + $GUEST (staged by `make guest`),
+# two idxgen devices, isa-debug-exit for the exit status and a second
+# serial port to a host file for results.  Prints the guest's TAP lines;
+# exits 0 only if the guest reported completion with no failure.
+#
+# Environment: IDXGEN_CACHE (/var/cache/idxgen), BUILD (repo build/),
+# GUEST ($BUILD/guest), QEMU (path to qemu-system-x86_64),
+# IDXGEN_VM_DEVICES (the -device arguments for the accelerators),
+# IDXGEN_VM_VERBOSE=1 (console on stdout).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+CACHE=${IDXGEN_CACHE:-/var/cache/idxgen}
+BUILD=${BUILD:-$ROOT/build}
+GUEST=${GUEST:-$BUILD/guest}
+VMDIR=$BUILD/vm
+plan=check
+limit=1500
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--plan) plan=$2; shift 2 ;;
+	--timeout) limit=$2; shift 2 ;;
+	-h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "run-vm: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+done
+
+KVER=$(cat "$CACHE/kver" 2>/dev/null) || { echo "run-vm: no kernel chosen; run 'make deps'" >&2; exit 2; }
+KERNEL=/boot/vmlinuz-$KVER
+[ -f "$KERNEL" ] || { echo "run-vm: $KERNEL missing; run 'make deps'" >&2; exit 2; }
+QEMU=${QEMU:-$CACHE/qemu/build/qemu-system-x86_64}
+[ -x "$QEMU" ] || { echo "run-vm: $QEMU missing; run 'make qemu'" >&2; exit 2; }
+
+mkdir -p "$VMDIR" "$GUEST/bin"
+# The static exit helper and the suite list travel with the guest files.
+if [ ! -x "$GUEST/bin/vm-exit" ] || [ "$ROOT/tests/vm/vm-exit.c" -nt "$GUEST/bin/vm-exit" ]; then
+	gcc -O2 -static -o "$GUEST/bin/vm-exit" "$ROOT/tests/vm/vm-exit.c" || exit 2
+fi
+cp "$ROOT/tests/vm/check.suites" "$GUEST/check.suites" 2>/dev/null || : >"$GUEST/check.suites"
+
+"$ROOT/tests/vm/build-initramfs.sh" "$KVER" "$GUEST" "$VMDIR/initramfs.img" || exit 2
+
+DEVICES=${IDXGEN_VM_DEVICES:-"-device idxgen,id=idxgen0,debug=on -device idxgen,id=idxgen1,num-queues=2,imem-size=16M,lanes=64"}
+RESULTS=$VMDIR/results-$plan.txt
+CONSOLE=$VMDIR/console-$plan.log
+rm -f "$RESULTS" "$CONSOLE"
+
+echo "# vm: booting $KVER under TCG (plan $plan, limit ${limit}s)"
+start=$(date +%s)
+# shellcheck disable=SC2086
+cmd=(timeout -k 10 "$limit" "$QEMU" -M q35 -accel tcg -cpu max -m 1024 -smp 2
+	-nographic -no-reboot -nodefaults
+	-L /usr/share/seabios -L /usr/share/qemu
+	-kernel "$KERNEL" -initrd "$VMDIR/initramfs.img"
+	-append "console=ttyS0 quiet panic=-1 oops=panic idxgen_plan=$plan"
+	-chardev "file,id=results,path=$RESULTS"
+	-serial mon:stdio -serial chardev:results
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04
+	$DEVICES)
+if [ "$plan" = demo ] || [ "${IDXGEN_VM_VERBOSE:-0}" = 1 ]; then
+	"${cmd[@]}" </dev/null 2>&1 | tee "$CONSOLE" | tr -d '\r' | grep -v '^#\|^### ' || true
+	qrc=${PIPESTATUS[0]}
+else
+	"${cmd[@]}" </dev/null >"$CONSOLE" 2>&1
+	qrc=$?
+fi
+end=$(date +%s)
+
+tr -d '\r' <"$RESULTS" 2>/dev/null >"$RESULTS.clean" || : >"$RESULTS.clean"
+[ "$plan" = demo ] || grep -v '^### ' "$RESULTS.clean"
+done_line=$(grep '^### IDXGEN-VM-DONE' "$RESULTS.clean" | tail -1)
+echo "# vm: qemu exit $qrc after $((end - start))s; console log $CONSOLE"
+
+# isa-debug-exit: guest status s gives qemu exit (s << 1) | 1.
+if [ -z "$done_line" ]; then
+	echo "not ok - vm: the guest did not report completion (exit $qrc; cut log or timeout)"
+	tail -25 "$CONSOLE" | tr -d '\r' | sed 's/^/# console: /'
+	exit 1
+fi
+if [ "$qrc" -ne 1 ]; then
+	echo "not ok - vm: guest reported failures ($done_line, qemu exit $qrc)"
+	exit 1
+fi
+echo "ok - vm: guest completed ($done_line)"
+exit 0
