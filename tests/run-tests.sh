@@ -45,7 +45,7 @@ run_suite() {
 	fi
 	total_pass=$((total_pass + pass))
 	total_fail=$((total_fail + fail))
-	summary+=("$(printf '%-12s %5d passed %3d failed %4ds  %s' "$name" "$pass" "$fail" $(($(date +%s) - s)) "$log")")
+	summary+=("$(printf '%-18s %5d passed %3d failed %4ds  %s' "$name" "$pass" "$fail" $(($(date +%s) - s)) "$log")")
 	echo "    $name: $pass passed, $fail failed ($(($(date +%s) - s))s)"
 }
 
