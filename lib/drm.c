@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: MIT
+/*
+ * drm.c - the backend for a real device: the idxgen DRM accel driver
+ * through libdrm (/dev/accel/accelN).
+ *
+ * Completion: every context owns one syncobj that each submission replaces
+ * with the fence of its batch.  Submissions of a context are serialised,
+ * and a context's jobs complete in order, so the syncobj's fence signalling
+ * means every job submitted before it is done too.  A wait first asks the
+ * driver for the result (cheap), and only sleeps on the syncobj if the job
+ * is still running.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <xf86drm.h>
+
+#include "internal.h"
+#include "uapi/drm/idxgen_accel.h"
+
+static int xioctl(int fd, unsigned long req, void *arg)
+{
+	return drmIoctl(fd, req, arg) ? -errno : 0;
+}
+
+static int get_param(int fd, uint32_t param, uint64_t *value)
+{
+	struct drm_idxgen_get_param gp = { .param = param };
+	int ret = xioctl(fd, DRM_IOCTL_IDXGEN_GET_PARAM, &gp);
+
+	if (!ret)
+		*value = gp.value;
+	return ret;
+}
+
+int idxgen_drm_open(struct idxgen_device *dev, const struct idxgen_pci_info *pi)
+{
+	struct idxgen_info *info = &dev->static_info;
+	static const struct { uint32_t param; size_t off; } u32params[] = {
+		{ DRM_IDXGEN_PARAM_REVISION, offsetof(struct idxgen_info, revision) },
+		{ DRM_IDXGEN_PARAM_HW_VERSION, offsetof(struct idxgen_info, hw_version) },
+		{ DRM_IDXGEN_PARAM_FW_VERSION, offsetof(struct idxgen_info, fw_version) },
+		{ DRM_IDXGEN_PARAM_LANES, offsetof(struct idxgen_info, lanes) },
+		{ DRM_IDXGEN_PARAM_MAX_THREADS, offsetof(struct idxgen_info, max_threads) },
+		{ DRM_IDXGEN_PARAM_MAX_DIM_X, offsetof(struct idxgen_info, max_dim[0]) },
+		{ DRM_IDXGEN_PARAM_MAX_DIM_Y, offsetof(struct idxgen_info, max_dim[1]) },
+		{ DRM_IDXGEN_PARAM_MAX_DIM_Z, offsetof(struct idxgen_info, max_dim[2]) },
+		{ DRM_IDXGEN_PARAM_HIST_ENTRIES, offsetof(struct idxgen_info, hist_entries) },
+		{ DRM_IDXGEN_PARAM_NUM_QUEUES, offsetof(struct idxgen_info, num_queues) },
+		{ DRM_IDXGEN_PARAM_FEATURES, offsetof(struct idxgen_info, features) },
+		{ DRM_IDXGEN_PARAM_CLOCK_KHZ, offsetof(struct idxgen_info, clock_khz) },
+		{ DRM_IDXGEN_PARAM_DEVICE_ID, offsetof(struct idxgen_info, pci_id) },
+	};
+	drmVersionPtr ver;
+	uint64_t v;
+	unsigned int i;
+	int fd, ret;
+
+	if (!pi->dev_node[0])
+		return -ENODEV;	/* device present but the driver is not bound */
+	fd = open(pi->dev_node, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+
+	/* Is this node ours, and a version we speak? */
+	ver = drmGetVersion(fd);
+	if (!ver) {
+		ret = -ENODEV;
+		goto err;
+	}
+	if (strcmp(ver->name, DRM_IDXGEN_DRIVER_NAME)) {
+		drmFreeVersion(ver);
+		ret = -ENODEV;
+		goto err;
+	}
+	if (ver->version_major != DRM_IDXGEN_VERSION_MAJOR) {
+		drmFreeVersion(ver);
+		ret = -EPROTO;
+		goto err;
+	}
+	memset(info, 0, sizeof(*info));
+	info->driver_major = ver->version_major;
+	info->driver_minor = ver->version_minor;
+	info->driver_patch = ver->version_patchlevel;
+	snprintf(info->driver, sizeof(info->driver), "%s", ver->name);
+	drmFreeVersion(ver);
+
+	info->backend = IDXGEN_BACKEND_DRM;
+	snprintf(info->pci_addr, sizeof(info->pci_addr), "%s", pi->pci_addr);
+	snprintf(info->dev_node, sizeof(info->dev_node), "%s", pi->dev_node);
+	for (i = 0; i < sizeof(u32params) / sizeof(u32params[0]); i++) {
+		ret = get_param(fd, u32params[i].param, &v);
+		if (ret)
+			goto err;
+		*(uint32_t *)((char *)info + u32params[i].off) = (uint32_t)v;
+	}
+	ret = get_param(fd, DRM_IDXGEN_PARAM_IMEM_SIZE, &info->imem_size);
+	if (!ret)
+		ret = get_param(fd, DRM_IDXGEN_PARAM_SHARED_SIZE, &info->shared_size);
+	if (ret)
+		goto err;
+
+	dev->fd = fd;
+	dev->ops = &idxgen_drm_ops;
+	snprintf(dev->sysfs_dir, sizeof(dev->sysfs_dir), "/sys/bus/pci/devices/%s", pi->pci_addr);
+	dev->limits.lanes = info->lanes;
+	dev->limits.max_threads = info->max_threads;
+	memcpy(dev->limits.max_dim, info->max_dim, sizeof(info->max_dim));
+	dev->limits.features = info->features;
+	dev->limits.imem_size = info->imem_size;
+	return 0;
+err:
+	close(fd);
+	return ret;
+}
+
+static void drm_close(struct idxgen_device *dev)
+{
+	close(dev->fd);
+}
+
+static int drm_get_info(struct idxgen_device *dev, struct idxgen_info *info)
+{
+	uint64_t v;
+
+	*info = dev->static_info;
+	/* firmware can be reloaded and the pool changes: ask again */
+	if (!get_param(dev->fd, DRM_IDXGEN_PARAM_FW_VERSION, &v))
+		info->fw_version = (uint32_t)v;
+	return get_param(dev->fd, DRM_IDXGEN_PARAM_DEDICATED_FREE, &info->dedicated_free);
+}
+
+/* Read one unsigned number from a sysfs attribute; 0 if it exists. */
+static int read_u64(const char *dir, const char *name, uint64_t *v)
+{
+	char path[256], buf[64];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	ok = fgets(buf, sizeof(buf), f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -EIO;
+	*v = strtoull(buf, NULL, 0);
+	return 0;
+}
+
+static int drm_get_stats(struct idxgen_device *dev, struct idxgen_stats *st)
+{
+	static const struct { const char *name; size_t off; } attrs[] = {
+		{ "jobs", offsetof(struct idxgen_stats, jobs) },
+		{ "hits", offsetof(struct idxgen_stats, hits) },
+		{ "misses", offsetof(struct idxgen_stats, misses) },
+		{ "errors", offsetof(struct idxgen_stats, errors) },
+		{ "warps", offsetof(struct idxgen_stats, warps) },
+		{ "busy_cycles", offsetof(struct idxgen_stats, busy_cycles) },
+		{ "busy_ns", offsetof(struct idxgen_stats, busy_ns) },
+	};
+	unsigned int i, found = 0;
+	uint64_t v;
+
+	for (i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
+		if (!read_u64(dev->sysfs_dir, attrs[i].name, &v)) {
+			*(uint64_t *)((char *)st + attrs[i].off) = v;
+			found++;
+		}
+	}
+	if (!read_u64(dev->sysfs_dir, "fw_version", &v))
+		st->fw_version = (uint32_t)v;
+	else
+		st->fw_version = dev->static_info.fw_version;
+	if (!found)
+		return -ENOTSUP;
+	if (!st->busy_ns && st->busy_cycles && dev->static_info.clock_khz)
+		st->busy_ns = st->busy_cycles * 1000000 / dev->static_info.clock_khz;
+	return 0;
+}
+
+static int drm_ctx_create(struct idxgen_context *ctx)
+{
+	struct drm_idxgen_ctx_create cc = { .priority = (uint32_t)ctx->priority };
+	struct drm_idxgen_ctx_destroy cd = { 0 };
+	int fd = ctx->dev->fd;
+	int ret;
+
+	ret = xioctl(fd, DRM_IOCTL_IDXGEN_CTX_CREATE, &cc);
+	if (ret)
+		return ret;
+	ret = drmSyncobjCreate(fd, 0, &ctx->syncobj);
+	if (ret) {
+		ret = -errno ? -errno : -ENOMEM;
+		cd.ctx_id = cc.ctx_id;
+		xioctl(fd, DRM_IOCTL_IDXGEN_CTX_DESTROY, &cd);
+		return ret;
+	}
+	ctx->id = cc.ctx_id;
+	return 0;
+}
+
+static void drm_ctx_destroy(struct idxgen_context *ctx)
+{
+	struct drm_idxgen_ctx_destroy cd = { .ctx_id = ctx->id };
+
+	xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_CTX_DESTROY, &cd);
+	drmSyncobjDestroy(ctx->dev->fd, ctx->syncobj);
+}
+
+static int region_info(struct idxgen_region *reg)
+{
+	struct drm_idxgen_region_info ri = { .handle = reg->handle };
+	int ret = xioctl(reg->dev->fd, DRM_IOCTL_IDXGEN_REGION_INFO, &ri);
+
+	if (ret)
+		return ret;
+	reg->size = ri.size;
+	reg->mmap_offset = ri.mmap_offset;
+	return 0;
+}
+
+static void gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close gc = { .handle = handle };
+
+	xioctl(fd, DRM_IOCTL_GEM_CLOSE, &gc);
+}
+
+static int drm_region_alloc(struct idxgen_region *reg, uint64_t size)
+{
+	struct drm_idxgen_region_create rc = { .size = size };
+	int ret;
+
+	ret = xioctl(reg->dev->fd, DRM_IOCTL_IDXGEN_REGION_CREATE, &rc);
+	if (ret)
+		return ret;
+	reg->handle = rc.handle;
+	ret = region_info(reg);
+	if (ret)
+		gem_close(reg->dev->fd, rc.handle);
+	return ret;
+}
+
+/*
+ * The shared region is one GEM handle per fd, taken on first use and
+ * refcounted here, so that freeing one idxgen_region of it does not pull
+ * the handle from under another.
+ */
+static int drm_region_shared(struct idxgen_region *reg)
+{
+	struct idxgen_device *dev = reg->dev;
+	int ret = 0;
+
+	pthread_mutex_lock(&dev->lock);
+	if (!dev->shared_refs) {
+		struct drm_idxgen_region_shared rs = { 0 };
+
+		ret = xioctl(dev->fd, DRM_IOCTL_IDXGEN_REGION_SHARED, &rs);
+		if (!ret)
+			dev->shared_handle = rs.handle;
+	}
+	if (!ret) {
+		dev->shared_refs++;
+		reg->handle = dev->shared_handle;
+		ret = region_info(reg);
+		if (ret && !--dev->shared_refs)
+			gem_close(dev->fd, dev->shared_handle);
+	}
+	pthread_mutex_unlock(&dev->lock);
+	return ret;
+}
+
+static void drm_region_free(struct idxgen_region *reg)
+{
+	struct idxgen_device *dev = reg->dev;
+
+	if (reg->map)
+		munmap((void *)reg->map, reg->size);
+	if (reg->shared) {
+		pthread_mutex_lock(&dev->lock);
+		if (!--dev->shared_refs)
+			gem_close(dev->fd, dev->shared_handle);
+		pthread_mutex_unlock(&dev->lock);
+		return;
+	}
+	gem_close(dev->fd, reg->handle);
+}
+
+static int drm_region_map(struct idxgen_region *reg)
+{
+	void *p = mmap(NULL, reg->size, PROT_READ, MAP_SHARED, reg->dev->fd,
+		       (off_t)reg->mmap_offset);
+
+	if (p == MAP_FAILED)
+		return -errno;
+	reg->map = p;
+	return 0;
+}
+
+static int drm_submit(struct idxgen_context *ctx, const struct idxgen_config *cfgs, unsigned int n,
+		      idxgen_job_t *jobs)
+{
+	struct drm_idxgen_config dc[IDXGEN_MAX_BATCH];
+	struct drm_idxgen_submit s = { 0 };
+	unsigned int i;
+	int ret;
+
+	memset(dc, 0, n * sizeof(dc[0]));
+	for (i = 0; i < n; i++) {
+		const struct idxgen_config *c = &cfgs[i];
+
+		dc[i].region = c->region->handle;
+		dc[i].flags = (c->flags & IDXGEN_CONFIG_NO_HISTORY) ? DRM_IDXGEN_CONFIG_NO_HISTORY : 0;
+		dc[i].offset = c->offset;
+		dc[i].dx = (uint16_t)c->dx;
+		dc[i].dy = (uint16_t)c->dy;
+		dc[i].dz = (uint16_t)c->dz;
+		dc[i].c = (uint16_t)c->c;
+		dc[i].xc = (uint16_t)c->xc;
+		dc[i].yc = (uint16_t)c->yc;
+		dc[i].zc = (uint16_t)c->zc;
+		dc[i].mx = c->mx;
+		dc[i].my = c->my;
+		dc[i].mz = c->mz;
+		dc[i].word_size = c->word_size;
+		dc[i].user_tag = c->user_tag;
+	}
+	s.ctx_id = ctx->id;
+	s.count = n;
+	s.configs = (uintptr_t)dc;
+	s.config_size = sizeof(dc[0]);
+	s.out_syncobj = ctx->syncobj;
+
+	pthread_mutex_lock(&ctx->submit_lock);
+	ret = xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_SUBMIT, &s);
+	pthread_mutex_unlock(&ctx->submit_lock);
+	if (ret)
+		return ret;
+	if (jobs)
+		for (i = 0; i < n; i++)
+			jobs[i] = s.first_seq + i;
+	return 0;
+}
+
+static int drm_result(struct idxgen_context *ctx, idxgen_job_t job, struct idxgen_job_result *res)
+{
+	struct drm_idxgen_job_result jr = { .ctx_id = ctx->id, .seq = job };
+	int ret;
+
+	ret = xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_JOB_RESULT, &jr);
+	if (ret)
+		return ret;
+	memset(res, 0, sizeof(*res));
+	res->error = jr.error;
+	res->status = jr.status;
+	res->hit = !!(jr.result_flags & DRM_IDXGEN_RESULT_HIT);
+	res->user_tag = jr.user_tag;
+	res->warps = jr.warps;
+	res->cycles = jr.cycles;
+	res->threads = jr.threads;
+	return 0;
+}
+
+static int drm_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadline_ns)
+{
+	struct idxgen_job_result res;
+	uint32_t first;
+	int ret;
+
+	for (;;) {
+		ret = drmSyncobjWait(ctx->dev->fd, &ctx->syncobj, 1, deadline_ns,
+				     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, &first);
+		if (ret)
+			return errno == ETIME || errno == ETIMEDOUT ? -ETIMEDOUT : -errno;
+		ret = drm_result(ctx, job, &res);
+		if (ret != -EBUSY)
+			return ret;
+		/*
+		 * The fence we saw belongs to an earlier batch: a submission was
+		 * still inside the ioctl.  Try again shortly.
+		 */
+		if (idxgen_now_ns() >= deadline_ns)
+			return -ETIMEDOUT;
+		nanosleep(&(struct timespec){ .tv_nsec = 20000 }, NULL);
+	}
+}
+
+const struct idxgen_backend_ops idxgen_drm_ops = {
+	.get_info = drm_get_info,
+	.get_stats = drm_get_stats,
+	.ctx_create = drm_ctx_create,
+	.ctx_destroy = drm_ctx_destroy,
+	.region_alloc = drm_region_alloc,
+	.region_shared = drm_region_shared,
+	.region_free = drm_region_free,
+	.region_map = drm_region_map,
+	.submit = drm_submit,
+	.result = drm_result,
+	.wait = drm_wait,
+	.close = drm_close,
+};

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * internal.h - libidxgen's private structures, shared by the front end
+ * (core.c), the two backends (drm.c, emu.c), discovery and unpacking.
+ *
+ * The front end does argument checking, configuration validation and the
+ * bookkeeping of objects; a backend only carries out already-checked
+ * requests, so the two backends cannot drift apart in what they accept.
+ */
+#ifndef IDXGEN_LIB_INTERNAL_H
+#define IDXGEN_LIB_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "idxgen.h"
+#include "idxgen_hw.h"
+#include "idxgen_model.h"
+
+struct emu_dev;
+
+struct idxgen_backend_ops {
+	int (*get_info)(struct idxgen_device *dev, struct idxgen_info *info);
+	int (*get_stats)(struct idxgen_device *dev, struct idxgen_stats *st);
+	int (*ctx_create)(struct idxgen_context *ctx);
+	void (*ctx_destroy)(struct idxgen_context *ctx);
+	int (*region_alloc)(struct idxgen_region *reg, uint64_t size);
+	int (*region_shared)(struct idxgen_region *reg);
+	void (*region_free)(struct idxgen_region *reg);
+	int (*region_map)(struct idxgen_region *reg);	/* sets reg->map */
+	/* n <= IDXGEN_MAX_BATCH, configurations already validated */
+	int (*submit)(struct idxgen_context *ctx, const struct idxgen_config *cfgs,
+		      unsigned int n, idxgen_job_t *jobs);
+	int (*result)(struct idxgen_context *ctx, idxgen_job_t job, struct idxgen_job_result *res);
+	/* wait for completion up to the absolute CLOCK_MONOTONIC deadline (ns) */
+	int (*wait)(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadline_ns);
+	void (*close)(struct idxgen_device *dev);
+};
+
+struct idxgen_device {
+	const struct idxgen_backend_ops *ops;
+	int backend;
+	/* Protects the object lists, the shared-region refcount and mappings. */
+	pthread_mutex_t lock;
+	struct idxgen_context *contexts;
+	struct idxgen_region *regions;
+	struct idxgen_limits limits;	/* what configurations are validated against */
+	struct idxgen_info static_info;	/* filled at open; dedicated_free refreshed on query */
+
+	/* drm backend */
+	int fd;
+	uint32_t shared_handle;		/* GEM handle of the shared region, 0 if not taken */
+	unsigned int shared_refs;
+	char sysfs_dir[128];		/* the PCI device's sysfs directory */
+
+	/* emu backend */
+	struct emu_dev *emu;
+};
+
+struct idxgen_context {
+	struct idxgen_device *dev;
+	struct idxgen_context *prev, *next;
+	int priority;
+	uint32_t id;			/* driver context id */
+	uint32_t syncobj;		/* holds the fence of the latest batch */
+	/*
+	 * Serialises submissions of this context so that the syncobj always
+	 * ends up with the fence of the highest sequence number submitted.
+	 */
+	pthread_mutex_t submit_lock;
+	/* emu backend: results window */
+	uint64_t last_seq;
+	struct idxgen_job_result *results;
+};
+
+struct idxgen_region {
+	struct idxgen_device *dev;
+	struct idxgen_region *prev, *next;
+	uint64_t size;
+	bool shared;
+	uint32_t handle;		/* drm: GEM handle */
+	uint64_t mmap_offset;		/* drm: fake offset */
+	uint64_t base;			/* emu: byte offset in index memory */
+	const void *map;		/* read-only mapping, NULL until mapped */
+};
+
+extern const struct idxgen_backend_ops idxgen_drm_ops;
+extern const struct idxgen_backend_ops idxgen_emu_ops;
+
+int idxgen_drm_open(struct idxgen_device *dev, const struct idxgen_pci_info *pi);
+int idxgen_emu_open(struct idxgen_device *dev);
+void idxgen_emu_pci_info(struct idxgen_pci_info *pi);
+
+/* discover.c */
+int idxgen_discover(struct idxgen_pci_info *list, unsigned int max);
+int idxgen_normalize_pci_addr(const char *in, char out[16]);
+
+/* core.c helpers */
+int64_t idxgen_now_ns(void);
+/* configuration -> model job at byte offset target of index memory */
+void idxgen_cfg_to_job(const struct idxgen_config *cfg, uint64_t target, uint64_t size_limit,
+		       uint32_t job_id, struct idxgen_job *j);
+
+#define IDXGEN_RESULT_WINDOW	4096	/* results a context keeps, as the driver does */
+#define IDXGEN_PAGE_SIZE	4096u
+
+#endif /* IDXGEN_LIB_INTERNAL_H */
