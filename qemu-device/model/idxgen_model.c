@@ -294,12 +294,37 @@ const char *idxgen_fw_status_name(int status)
 /* ------------------------------------------------------------------ */
 
 /*
- * Lanes are processed in blocks of IDXGEN_LANE_BLOCK with a constant trip
- * count, which lets compilers vectorise the lane loop even at -O2 (gcc's
- * "very cheap" cost model only vectorises loops without an epilogue).  The
- * lane arrays are IDXGEN_MODEL_MAX_LANES long, a multiple of the block, so
- * the lanes past c in the last block ("padding lanes") are real storage: they
- * are initialised and advanced like the others but never written out.
+ * How the iterator runs here.  At rest (between calls) every lane holds the
+ * 3-D index (x, y, z) of its current thread in g->x/y/z.  While running, a
+ * lane is held as its packed output word w instead, because the brief's
+ * carry chain can be applied to the packed word directly:
+ *
+ *	x + xc >= dx            <=>  x >= dx - xc        (x = w & xmask)
+ *	y + yc + cx >= dy       <=>  y >= dy - yc - cx   (y = (w >> mx) & ymask)
+ *	w' = w + wc + cx * (2^mx - dx) + cy * (2^(mx+my) - dy * 2^mx)
+ *
+ * where wc is the packed (xc, yc, zc): "add xc, subtract dx, carry 1 into y"
+ * is exactly "add xc + 2^mx - dx" to the word, and likewise for y into z.
+ * The thresholds and the two correction constants are computed once per
+ * call.  So each step per lane is two compares, a handful of add/and/shift
+ * operations and one store of the word itself: no divide, no modulo, and no
+ * separate pack.  Arithmetic is modulo 2^(8 * word_size); every stored word
+ * is < 2^(mx+my+mz), so it is exact, and the x and y fields (which the
+ * compares read) are always normalised.  Only z can run past its field, and
+ * only in lanes beyond the block's last thread, which are never stored.
+ *
+ * On GCC/Clang little-endian hosts the lanes are processed as 16-byte vectors
+ * (GNU vector extensions, SSE2/NEON baseline): 8 lanes of 16-bit words or 4
+ * of 32-bit words per operation, and the word vector is the store.  Lanes
+ * are padded to IDXGEN_LANE_BLOCK so a step may store a full last vector;
+ * those extra words land where the next warp goes and are overwritten by it,
+ * and a step whose padded store would pass the end of this call's output
+ * takes the exact (buffered) store instead.  Elsewhere a scalar loop runs
+ * the same algorithm with explicit little-endian stores.
+ *
+ * Compares are made on signed lanes because SSE2 has no unsigned compare:
+ * x < dx <= 65535 and y < dy <= 65535 always, so 32-bit lanes are safe; the
+ * 16-bit vector path is used only when mx, my <= 15, so x, y < 2^15.
  */
 #define IDXGEN_LANE_BLOCK 8
 
@@ -312,16 +337,32 @@ _Static_assert(IDXGEN_MODEL_MAX_LANES % IDXGEN_LANE_BLOCK == 0, "lane block");
 #define IDXGEN_HOST_LE 0
 #endif
 
+/* -DIDXGEN_GEN_VECTOR=0 forces the scalar loop (the host tests build both). */
+#ifndef IDXGEN_GEN_VECTOR
+#if IDXGEN_HOST_LE && (defined(__GNUC__) || defined(__clang__))
+#define IDXGEN_GEN_VECTOR 1
+#else
+#define IDXGEN_GEN_VECTOR 0
+#endif
+#endif
+
+#if IDXGEN_GEN_VECTOR
+typedef uint16_t idxgen_v8u16 __attribute__((vector_size(16)));
+typedef int16_t idxgen_v8s16 __attribute__((vector_size(16)));
+typedef uint32_t idxgen_v4u32 __attribute__((vector_size(16)));
+typedef int32_t idxgen_v4s32 __attribute__((vector_size(16)));
+#endif
+
 void idxgen_gen_init(struct idxgen_gen *g, const struct idxgen_job *j)
 {
-	uint32_t i, padded, c = j->c;
+	uint32_t i, padded, c = j->c, x = 0, y = 0, z = 0;
 
 	memset(g, 0, offsetof(struct idxgen_gen, x));
 	/* Garbage in must not overrun the lane arrays or divide by zero. */
 	if (c > IDXGEN_MODEL_MAX_LANES)
 		c = IDXGEN_MODEL_MAX_LANES;
 	if (c == 0 || j->dx == 0 || j->dy == 0 || j->dz == 0)
-		return;		/* threads = 0: done at once */
+		return; /* threads = 0: done at once */
 	g->dx = j->dx;
 	g->dy = j->dy;
 	g->c = c;
@@ -334,125 +375,272 @@ void idxgen_gen_init(struct idxgen_gen *g, const struct idxgen_job *j)
 	g->threads = idxgen_job_threads(j);
 
 	/*
-	 * Lane i starts at thread i.  Set-up may divide; it runs once per job.
-	 * Lanes past the block's last thread (c > threads) get z >= dz, which
-	 * is fine: their words are never stored.
+	 * Lane i starts at thread i.  Set-up could divide, but counting up one
+	 * thread at a time is cheaper for the few lanes, and that matters for
+	 * small blocks.  Lanes past the block's last thread (c > threads) get
+	 * z >= dz, which is fine: their words are never stored.
 	 */
 	padded = (c + IDXGEN_LANE_BLOCK - 1) & ~(uint32_t)(IDXGEN_LANE_BLOCK - 1);
 	for (i = 0; i < padded; i++) {
-		g->x[i] = i % j->dx;
-		g->y[i] = (i / j->dx) % j->dy;
-		g->z[i] = (uint32_t)(i / ((uint64_t)j->dx * j->dy));
+		g->x[i] = x;
+		g->y[i] = y;
+		g->z[i] = z;
+		if (++x == j->dx) {
+			x = 0;
+			if (++y == j->dy) {
+				y = 0;
+				z++;
+			}
+		}
 	}
 }
 
-/* Parameters of one generator step, hoisted into locals by the caller. */
-struct gen_step {
-	uint32_t dx, dy, xc, yc, zc;
-	unsigned int sy, sz;
+/* v << s for any s: widths in an unvalidated job may be up to 255. */
+static inline uint64_t shl64(uint64_t v, unsigned int s)
+{
+	return s >= 64 ? 0 : v << s;
+}
+
+static inline uint32_t low_mask(unsigned int bits)
+{
+	return bits >= 32 ? UINT32_MAX : (1u << bits) - 1;
+}
+
+/* Per-call constants of the packed-word carry chain (see above). */
+struct gen_pk {
+	uint32_t xmask, ymask;	/* field masks, x at bit 0, y after >> sy */
+	unsigned int sy;	/* shift of y, clamped to 31 (ymask is 0 then) */
+	uint32_t tx1;		/* dx - xc - 1: carry out of x iff x > tx1 */
+	uint32_t ty1;		/* dy - yc - 1: carry out of y iff y > ty1 - cx */
+	uint32_t wc;		/* packed (xc, yc, zc) */
+	uint32_t kx;		/* 2^mx - dx: "x -= dx, y += 1" */
+	uint32_t ky;		/* 2^(mx+my) - dy * 2^mx: "y -= dy, z += 1" */
+	uint32_t mx, my;
 };
 
+static void gen_pk_init(struct gen_pk *p, const struct idxgen_gen *g)
+{
+	unsigned int mx = g->shift_y, sz = g->shift_z;
+
+	p->mx = mx;
+	p->my = sz >= mx ? sz - mx : 0;
+	p->xmask = low_mask(mx);
+	p->ymask = low_mask(p->my);
+	p->sy = mx > 31 ? 31 : mx;
+	if (mx >= 32)
+		p->ymask = 0;
+	p->tx1 = g->dx - g->xc - 1;
+	p->ty1 = g->dy - g->yc - 1;
+	p->wc = (uint32_t)(g->xc | shl64(g->yc, mx) | shl64(g->zc, sz));
+	p->kx = (uint32_t)(shl64(1, mx) - g->dx);
+	p->ky = (uint32_t)(shl64(1, sz) - shl64(g->dy, mx));
+}
+
+/* The packed word of a lane at rest, modulo 2^32. */
+static inline uint32_t lane_pack(const struct idxgen_gen *g, uint32_t i)
+{
+	return (uint32_t)(g->x[i] | shl64(g->y[i], g->shift_y) | shl64(g->z[i], g->shift_z));
+}
+
+/* Back to (x, y, z) at rest.  z is exact for every lane that will be stored. */
+static inline void lane_unpack(struct idxgen_gen *g, const struct gen_pk *p, uint32_t i,
+			       uint32_t w)
+{
+	g->x[i] = w & p->xmask;
+	g->y[i] = (w >> p->sy) & p->ymask;
+	g->z[i] = g->shift_z >= 32 ? 0 : w >> g->shift_z;
+}
+
+/* One lane, one step: the scalar form of the carry chain. */
+static inline uint32_t lane_step(uint32_t w, const struct gen_pk *p)
+{
+	uint32_t cx = (w & p->xmask) > p->tx1;
+	uint32_t cy = ((w >> p->sy) & p->ymask) + cx > p->ty1;
+
+	return w + p->wc + (p->kx & (0u - cx)) + (p->ky & (0u - cy));
+}
+
 /*
- * One block of lanes for one step: pack the lanes' current indices into
- * words[], then advance every lane by (xc, yc, zc) with the brief's carry
- * chain.  add / compare / subtract only: no divide or modulo.  The compare
- * results become all-ones masks so the "subtract if carry" is branch-free.
+ * The generic loop: one warp per step, exact stores.  n words of the step
+ * are stored; lanes past n (end of the block) are not advanced.
  */
-static inline void gen_block(uint32_t *restrict x, uint32_t *restrict y, uint32_t *restrict z,
-			     uint32_t *restrict words, const struct gen_step *s)
+static uint64_t gen_scalar(struct idxgen_gen *g, const struct gen_pk *p, uint8_t *o,
+			   uint64_t max_warps)
 {
-	int k;
-
-	for (k = 0; k < IDXGEN_LANE_BLOCK; k++) {
-		uint32_t xi = x[k], yi = y[k], zi = z[k], cx, cy;
-
-		words[k] = xi | yi << s->sy | zi << s->sz;
-		xi += s->xc;
-		cx = xi >= s->dx;
-		xi -= s->dx & (0u - cx);
-		yi += s->yc + cx;
-		cy = yi >= s->dy;
-		yi -= s->dy & (0u - cy);
-		zi += s->zc + cy;
-		x[k] = xi;
-		y[k] = yi;
-		z[k] = zi;
-	}
-}
-
-/* Store n (<= IDXGEN_LANE_BLOCK) words as little-endian 16-bit words. */
-static inline void store16(uint8_t *o, const uint32_t *words, uint32_t n)
-{
-	uint16_t h[IDXGEN_LANE_BLOCK];
-	int k;
-
-	for (k = 0; k < IDXGEN_LANE_BLOCK; k++)
-		h[k] = (uint16_t)words[k];
-	if (IDXGEN_HOST_LE) {
-		memcpy(o, h, n * 2u);
-	} else {
-		for (k = 0; k < (int)n; k++)
-			idxgen_st16(o + 2 * k, h[k]);
-	}
-}
-
-/* Store n (<= IDXGEN_LANE_BLOCK) words as little-endian 32-bit words. */
-static inline void store32(uint8_t *o, const uint32_t *words, uint32_t n)
-{
-	int k;
-
-	if (IDXGEN_HOST_LE) {
-		memcpy(o, words, n * 4u);
-	} else {
-		for (k = 0; k < (int)n; k++)
-			idxgen_st32(o + 4 * k, words[k]);
-	}
-}
-
-uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps)
-{
-	struct gen_step s;
-	uint8_t *o = out;
+	uint32_t ws = g->word_size, c = g->c, i;
 	uint64_t done = 0;
-	uint32_t ws = g->word_size, c = g->c;
-
-	s.dx = g->dx;
-	s.dy = g->dy;
-	s.xc = g->xc;
-	s.yc = g->yc;
-	s.zc = g->zc;
-	/*
-	 * A shift of 32 (e.g. mx = 32, my = 0) is legal in a descriptor but
-	 * undefined in C.  It can only happen when every axis above it has
-	 * extent 1, so the shifted value is 0 for every stored word and 31 gives
-	 * the same result.
-	 */
-	s.sy = g->shift_y > 31 ? 31 : g->shift_y;
-	s.sz = g->shift_z > 31 ? 31 : g->shift_z;
 
 	while (done < max_warps && g->next < g->threads) {
 		uint64_t left = g->threads - g->next;
-		/* words in this warp: c, or fewer for the block's last warp */
 		uint32_t n = left < c ? (uint32_t)left : c;
-		uint32_t i;
 
-		for (i = 0; i < n; i += IDXGEN_LANE_BLOCK) {
-			uint32_t words[IDXGEN_LANE_BLOCK];
-			uint32_t m = n - i < IDXGEN_LANE_BLOCK ? n - i : IDXGEN_LANE_BLOCK;
+		for (i = 0; i < n; i++) {
+			uint32_t w = lane_pack(g, i);
 
-			gen_block(&g->x[i], &g->y[i], &g->z[i], words, &s);
 			if (ws == 2)
-				store16(o + 2 * i, words, m);
+				idxgen_st16(o + 2 * (size_t)i, w);
 			else
-				store32(o + 4 * i, words, m);
+				idxgen_st32(o + 4 * (size_t)i, w);
+			lane_unpack(g, p, i, lane_step(w, p));
 		}
-		/* lanes past n in a partial warp are not advanced: the job is done */
 		o += (size_t)n * ws;
 		g->next += n;
 		g->warps_done++;
 		done++;
 	}
 	return done;
+}
+
+#if IDXGEN_GEN_VECTOR
+/*
+ * Words this call may write: those of at most max_warps warps, capped at
+ * the end of the block.  Padded vector stores must stay inside it.
+ */
+static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
+{
+	uint64_t left = g->threads - g->next;
+
+	/* c <= 1024 and left < 2^48, so max_warps * c cannot wrap here */
+	if (max_warps >= left)
+		return left;
+	return max_warps * g->c < left ? max_warps * g->c : left;
+}
+
+/*
+ * The vector loop, instantiated for 16-bit lanes (8 per vector) and 32-bit
+ * lanes (4 per vector).  W holds the packed words of all (padded) lanes.
+ *
+ * Fast part: while IDXGEN_GEN_BURST whole steps fit in this call's span
+ * (padding included), run them lane-group-major: a group of
+ * IDXGEN_GEN_GROUP vectors stays in registers for the whole burst, storing
+ * one vector per lane group per step at stride c words.  Several groups
+ * hide the latency of the carry chain (about seven dependent operations per
+ * step); the burst's output (e.g. 16 steps x 128 bytes) stays in L1 while
+ * the groups fill it.  Lanes that do not make a whole group (c not a
+ * multiple of the group) run one vector at a time.
+ *
+ * Tail: the remaining steps one at a time, storing through a buffer when a
+ * padded store would pass the end of the span (the block's last warp or
+ * the last warp of this call).
+ */
+#define IDXGEN_GEN_BURST 16
+#define IDXGEN_GEN_GROUP 4
+
+#define IDXGEN_GEN_VEC_LOOP(NAME, VU, VS, TU, TS, LANES, LOG2_LANES)                       \
+	static inline VU NAME##_step(VU w, const VU *k, VS tx1, VS ty1, unsigned int sy)   \
+	{                                                                                   \
+		VS cx = (VS)(w & k[0]) > tx1;                                               \
+		VS cy = (VS)((w >> sy) & k[1]) > ty1 + cx;                                  \
+                                                                                            \
+		return w + k[2] + ((VU)cx & k[3]) + ((VU)cy & k[4]);                        \
+	}                                                                                   \
+                                                                                            \
+	static uint64_t NAME(struct idxgen_gen *g, const struct gen_pk *p, uint8_t *o,      \
+			     uint64_t max_warps)                                            \
+	{                                                                                   \
+		VU W[IDXGEN_MODEL_MAX_LANES >> LOG2_LANES];                                 \
+		VU tmp[IDXGEN_MODEL_MAX_LANES >> LOG2_LANES];                               \
+		/* xmask, ymask, wc, kx, ky broadcast to every lane */                      \
+		const VU k[5] = { (VU){ 0 } + (TU)p->xmask, (VU){ 0 } + (TU)p->ymask,       \
+				  (VU){ 0 } + (TU)p->wc, (VU){ 0 } + (TU)p->kx,             \
+				  (VU){ 0 } + (TU)p->ky };                                  \
+		const VS tx1 = (VS){ 0 } + (TS)p->tx1, ty1 = (VS){ 0 } + (TS)p->ty1;        \
+		const unsigned int sy = p->sy;                                              \
+		const uint32_t c = g->c, ws = sizeof(TU);                                   \
+		const uint32_t nvec = (c + LANES - 1) >> LOG2_LANES;                        \
+		const uint32_t ngrp = nvec & ~(uint32_t)(IDXGEN_GEN_GROUP - 1);             \
+		/* words a padded step touches from its first word */                      \
+		const uint64_t need = nvec * LANES > c ? nvec * LANES : c;                  \
+		const uint64_t span = gen_span_words(g, max_warps);                         \
+		const size_t pitch = (size_t)c * ws;                                        \
+		uint64_t off = 0, done = 0;                                                 \
+		uint32_t i, v, s;                                                           \
+                                                                                            \
+		for (v = 0; v < nvec; v++)                                                  \
+			for (i = 0; i < LANES; i++)                                         \
+				W[v][i] = (TU)lane_pack(g, v * LANES + i);                   \
+		while (off + (uint64_t)(IDXGEN_GEN_BURST - 1) * c + need <= span) {         \
+			for (v = 0; v < ngrp; v += IDXGEN_GEN_GROUP) {                      \
+				VU w0 = W[v], w1 = W[v + 1], w2 = W[v + 2], w3 = W[v + 3];  \
+				uint8_t *q = o + off * ws + 16 * (size_t)v;                 \
+                                                                                            \
+				for (s = 0; s < IDXGEN_GEN_BURST; s++, q += pitch) {        \
+					memcpy(q, &w0, 16);                                 \
+					memcpy(q + 16, &w1, 16);                            \
+					memcpy(q + 32, &w2, 16);                            \
+					memcpy(q + 48, &w3, 16);                            \
+					w0 = NAME##_step(w0, k, tx1, ty1, sy);              \
+					w1 = NAME##_step(w1, k, tx1, ty1, sy);              \
+					w2 = NAME##_step(w2, k, tx1, ty1, sy);              \
+					w3 = NAME##_step(w3, k, tx1, ty1, sy);              \
+				}                                                           \
+				W[v] = w0;                                                  \
+				W[v + 1] = w1;                                              \
+				W[v + 2] = w2;                                              \
+				W[v + 3] = w3;                                              \
+			}                                                                   \
+			for (v = ngrp; v < nvec; v++) {                                     \
+				VU w0 = W[v];                                               \
+				uint8_t *q = o + off * ws + 16 * (size_t)v;                 \
+                                                                                            \
+				for (s = 0; s < IDXGEN_GEN_BURST; s++, q += pitch) {        \
+					memcpy(q, &w0, 16);                                 \
+					w0 = NAME##_step(w0, k, tx1, ty1, sy);              \
+				}                                                           \
+				W[v] = w0;                                                  \
+			}                                                                   \
+			off += (uint64_t)IDXGEN_GEN_BURST * c;                              \
+			g->next += (uint64_t)IDXGEN_GEN_BURST * c;                          \
+			g->warps_done += IDXGEN_GEN_BURST;                                  \
+			done += IDXGEN_GEN_BURST;                                           \
+		}                                                                           \
+		while (done < max_warps && g->next < g->threads) {                          \
+			uint64_t left = g->threads - g->next;                               \
+			uint32_t n = left < c ? (uint32_t)left : c;                         \
+			int exact = off + need > span;                                      \
+                                                                                            \
+			for (v = 0; v < nvec; v++) {                                        \
+				if (exact)                                                  \
+					tmp[v] = W[v];                                      \
+				else                                                        \
+					memcpy(o + off * ws + 16 * (size_t)v, &W[v], 16);   \
+				W[v] = NAME##_step(W[v], k, tx1, ty1, sy);                  \
+			}                                                                   \
+			if (exact)                                                          \
+				memcpy(o + off * ws, tmp, (size_t)n * ws);                  \
+			off += n;                                                           \
+			g->next += n;                                                       \
+			g->warps_done++;                                                    \
+			done++;                                                             \
+		}                                                                           \
+		for (v = 0; v < nvec; v++)                                                  \
+			for (i = 0; i < LANES; i++)                                         \
+				lane_unpack(g, p, v * LANES + i, W[v][i]);                  \
+		return done;                                                                \
+	}
+
+IDXGEN_GEN_VEC_LOOP(gen_vec16, idxgen_v8u16, idxgen_v8s16, uint16_t, int16_t, 8, 3)
+IDXGEN_GEN_VEC_LOOP(gen_vec32, idxgen_v4u32, idxgen_v4s32, uint32_t, int32_t, 4, 2)
+#endif
+
+/*
+ * Picks the fastest loop that is exact for the job; all three compute the
+ * same carry chain (see the comment at the top of this section).
+ */
+uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps)
+{
+	struct gen_pk p;
+
+	if (g->next >= g->threads || max_warps == 0)
+		return 0;
+	gen_pk_init(&p, g);
+#if IDXGEN_GEN_VECTOR
+	if (g->word_size == 2 && p.mx <= 15 && p.my <= 15)
+		return gen_vec16(g, &p, out, max_warps);
+	if (g->word_size == 4)
+		return gen_vec32(g, &p, out, max_warps);
+#endif
+	return gen_scalar(g, &p, out, max_warps);
 }
 
 /* ------------------------------------------------------------------ */
