@@ -154,9 +154,22 @@ struct idxgen_info {
 IDXGEN_EXPORT int idxgen_get_info(struct idxgen_device *dev, struct idxgen_info *info);
 IDXGEN_EXPORT int idxgen_backend_of(const struct idxgen_device *dev);
 
-/* Device-wide counters (the driver's sysfs attributes, or the emulation's). */
+/*
+ * Device-wide counters: the driver's sysfs attributes of the PCI device
+ * (since the driver bound it), or the emulation's (this process only).
+ * valid says which fields the backend provides; the others read 0.
+ */
+#define IDXGEN_STAT_JOBS	(1u << 0)
+#define IDXGEN_STAT_HITS	(1u << 1)
+#define IDXGEN_STAT_MISSES	(1u << 2)
+#define IDXGEN_STAT_ERRORS	(1u << 3)
+#define IDXGEN_STAT_WARPS	(1u << 4)
+#define IDXGEN_STAT_BUSY_CYCLES	(1u << 5)
+#define IDXGEN_STAT_BUSY_NS	(1u << 6)
+
 struct idxgen_stats {
-	uint32_t fw_version;
+	uint32_t valid;			/* IDXGEN_STAT_* */
+	uint32_t fw_version;		/* major << 16 | minor << 8 | patch */
 	uint64_t jobs;			/* completed, any status */
 	uint64_t hits;			/* history hits */
 	uint64_t misses;		/* generator ran */

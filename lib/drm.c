@@ -157,35 +157,48 @@ static int read_u64(const char *dir, const char *name, uint64_t *v)
 	return 0;
 }
 
+/*
+ * The driver's attributes (driver/idxgen_sysfs.c): fw_version as
+ * "major.minor.patch", jobs, hits, misses, busy_time_us.  Attributes a
+ * driver does not have are left out of st->valid.
+ */
 static int drm_get_stats(struct idxgen_device *dev, struct idxgen_stats *st)
 {
-	static const struct { const char *name; size_t off; } attrs[] = {
-		{ "jobs", offsetof(struct idxgen_stats, jobs) },
-		{ "hits", offsetof(struct idxgen_stats, hits) },
-		{ "misses", offsetof(struct idxgen_stats, misses) },
-		{ "errors", offsetof(struct idxgen_stats, errors) },
-		{ "warps", offsetof(struct idxgen_stats, warps) },
-		{ "busy_cycles", offsetof(struct idxgen_stats, busy_cycles) },
-		{ "busy_ns", offsetof(struct idxgen_stats, busy_ns) },
+	static const struct { const char *name; size_t off; uint32_t bit; } attrs[] = {
+		{ "jobs", offsetof(struct idxgen_stats, jobs), IDXGEN_STAT_JOBS },
+		{ "hits", offsetof(struct idxgen_stats, hits), IDXGEN_STAT_HITS },
+		{ "misses", offsetof(struct idxgen_stats, misses), IDXGEN_STAT_MISSES },
+		{ "errors", offsetof(struct idxgen_stats, errors), IDXGEN_STAT_ERRORS },
+		{ "warps", offsetof(struct idxgen_stats, warps), IDXGEN_STAT_WARPS },
+		{ "busy_cycles", offsetof(struct idxgen_stats, busy_cycles), IDXGEN_STAT_BUSY_CYCLES },
 	};
-	unsigned int i, found = 0;
+	unsigned int i, maj, min, pat;
+	char path[256], buf[64];
 	uint64_t v;
+	FILE *f;
 
 	for (i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
 		if (!read_u64(dev->sysfs_dir, attrs[i].name, &v)) {
 			*(uint64_t *)((char *)st + attrs[i].off) = v;
-			found++;
+			st->valid |= attrs[i].bit;
 		}
 	}
-	if (!read_u64(dev->sysfs_dir, "fw_version", &v))
-		st->fw_version = (uint32_t)v;
-	else
-		st->fw_version = dev->static_info.fw_version;
-	if (!found)
-		return -ENOTSUP;
-	if (!st->busy_ns && st->busy_cycles && dev->static_info.clock_khz)
+	if (!read_u64(dev->sysfs_dir, "busy_time_us", &v)) {
+		st->busy_ns = v * 1000;
+		st->valid |= IDXGEN_STAT_BUSY_NS;
+	} else if (st->valid & IDXGEN_STAT_BUSY_CYCLES && dev->static_info.clock_khz) {
 		st->busy_ns = st->busy_cycles * 1000000 / dev->static_info.clock_khz;
-	return 0;
+		st->valid |= IDXGEN_STAT_BUSY_NS;
+	}
+	st->fw_version = dev->static_info.fw_version;
+	snprintf(path, sizeof(path), "%s/fw_version", dev->sysfs_dir);
+	f = fopen(path, "re");
+	if (f) {
+		if (fgets(buf, sizeof(buf), f) && sscanf(buf, "%u.%u.%u", &maj, &min, &pat) == 3)
+			st->fw_version = IDXGEN_FW_VERSION(maj, min, pat);
+		fclose(f);
+	}
+	return st->valid ? 0 : -ENOTSUP;
 }
 
 static int drm_ctx_create(struct idxgen_context *ctx)

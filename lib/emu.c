@@ -22,8 +22,14 @@
 
 #include "internal.h"
 
-/* Large enough for the biggest block the default limits allow in 32-bit words. */
-#define EMU_SHARED_SIZE		((uint64_t)IDXGEN_HW_MAX_THREADS * 4)
+/*
+ * The driver's carving (driver/idxgen_region.c): the shared region first,
+ * 1/8 of index memory but at least the largest job output (or half the
+ * memory if that is smaller); 8 MiB of the default 64 MiB.
+ */
+#define EMU_MAX_OUT		((uint64_t)IDXGEN_HW_MAX_THREADS * 4)
+#define EMU_SHARED_SIZE		(IDXGEN_IMEM_SIZE_DEFAULT / 8 > EMU_MAX_OUT ? \
+				 IDXGEN_IMEM_SIZE_DEFAULT / 8 : EMU_MAX_OUT)
 #define EMU_FW_VERSION		IDXGEN_FW_VERSION(1, 0, 0)
 
 struct emu_range {
@@ -148,6 +154,8 @@ static int emu_get_stats(struct idxgen_device *dev, struct idxgen_stats *st)
 	pthread_mutex_lock(&e->lock);
 	*st = e->stats;
 	pthread_mutex_unlock(&e->lock);
+	st->valid = IDXGEN_STAT_JOBS | IDXGEN_STAT_HITS | IDXGEN_STAT_MISSES | IDXGEN_STAT_ERRORS |
+		    IDXGEN_STAT_WARPS | IDXGEN_STAT_BUSY_CYCLES | IDXGEN_STAT_BUSY_NS;
 	/* cycles at clock_khz: cycles * 1e6 / khz ns */
 	st->busy_ns = st->busy_cycles * 1000000 / IDXGEN_HW_DEFAULT_CLOCK_KHZ;
 	return 0;

@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -339,8 +340,30 @@ static int cmd_info(void)
 	return 0;
 }
 
+static const struct {
+	uint32_t bit;
+	const char *label, *json;
+	size_t off;
+} stat_fields[] = {
+	{ IDXGEN_STAT_JOBS, "jobs", "jobs", offsetof(struct idxgen_stats, jobs) },
+	{ IDXGEN_STAT_HITS, "history hits", "hits", offsetof(struct idxgen_stats, hits) },
+	{ IDXGEN_STAT_MISSES, "history misses", "misses", offsetof(struct idxgen_stats, misses) },
+	{ IDXGEN_STAT_ERRORS, "errors", "errors", offsetof(struct idxgen_stats, errors) },
+	{ IDXGEN_STAT_WARPS, "warps generated", "warps", offsetof(struct idxgen_stats, warps) },
+	{ IDXGEN_STAT_BUSY_CYCLES, "busy cycles", "busy_cycles",
+	  offsetof(struct idxgen_stats, busy_cycles) },
+	{ IDXGEN_STAT_BUSY_NS, "busy time", "busy_ns", offsetof(struct idxgen_stats, busy_ns) },
+};
+#define NSTATS (sizeof(stat_fields) / sizeof(stat_fields[0]))
+
+static uint64_t stat_val(const struct idxgen_stats *st, unsigned int i)
+{
+	return *(const uint64_t *)((const char *)st + stat_fields[i].off);
+}
+
 static int cmd_stats(void)
 {
+	unsigned int i;
 	struct idxgen_device *dev;
 	struct idxgen_stats st;
 	char fw[16];
@@ -355,21 +378,20 @@ static int cmd_stats(void)
 		return fail(1, "cannot read the counters: %s", idxgen_strerror(ret));
 	fmt_fw(st.fw_version, fw, sizeof(fw));
 	if (opt_json) {
-		printf("{\"fw_version\": \"%s\", \"jobs\": %" PRIu64 ", \"hits\": %" PRIu64
-		       ", \"misses\": %" PRIu64 ", \"errors\": %" PRIu64 ", \"warps\": %" PRIu64
-		       ", \"busy_cycles\": %" PRIu64 ", \"busy_ns\": %" PRIu64 "}\n", fw, st.jobs,
-		       st.hits, st.misses, st.errors, st.warps, st.busy_cycles, st.busy_ns);
+		printf("{\"fw_version\": \"%s\"", fw);
+		for (i = 0; i < NSTATS; i++)
+			if (st.valid & stat_fields[i].bit)
+				printf(", \"%s\": %" PRIu64, stat_fields[i].json, stat_val(&st, i));
+		printf("}\n");
 		return 0;
 	}
-	printf("firmware        %s\n", fw);
-	printf("jobs            %" PRIu64 "\n", st.jobs);
-	printf("history hits    %" PRIu64 "\n", st.hits);
-	printf("history misses  %" PRIu64 "\n", st.misses);
-	printf("errors          %" PRIu64 "\n", st.errors);
-	printf("warps generated %" PRIu64 "\n", st.warps);
-	printf("busy            %" PRIu64 " cycles, %.3f ms\n", st.busy_cycles, st.busy_ns / 1e6);
-	if (st.jobs)
-		printf("hit rate        %.1f %%\n", 100.0 * st.hits / (st.hits + st.misses ?: 1));
+	printf("%-16s%s\n", "firmware", fw);
+	for (i = 0; i < NSTATS; i++)
+		if (st.valid & stat_fields[i].bit)
+			printf("%-16s%" PRIu64 "%s\n", stat_fields[i].label, stat_val(&st, i),
+			       stat_fields[i].bit == IDXGEN_STAT_BUSY_NS ? " ns" : "");
+	if ((st.valid & IDXGEN_STAT_HITS) && (st.valid & IDXGEN_STAT_MISSES) && st.hits + st.misses)
+		printf("%-16s%.1f %%\n", "hit rate", 100.0 * st.hits / (st.hits + st.misses));
 	return 0;
 }
 
