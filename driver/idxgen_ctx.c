@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * idxgen: per-file state, submission contexts (drm_sched entities with a
+ * priority) and each context's window of job results.
+ */
+#include <linux/capability.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include <drm/drm_print.h>
+
+#include "idxgen_drv.h"
+
+static void idxgen_ctx_release(struct kref *ref)
+{
+	struct idxgen_ctx *ctx = container_of(ref, struct idxgen_ctx, ref);
+
+	atomic_dec(&ctx->idev->cnt.ctxs);
+	mutex_destroy(&ctx->submit_lock);
+	kvfree(ctx->win);
+	kfree(ctx);
+}
+
+void idxgen_ctx_put(struct idxgen_ctx *ctx)
+{
+	kref_put(&ctx->ref, idxgen_ctx_release);
+}
+
+struct idxgen_ctx *idxgen_ctx_lookup(struct idxgen_file *ifile, u32 id)
+{
+	struct idxgen_ctx *ctx;
+
+	xa_lock(&ifile->ctxs);
+	ctx = xa_load(&ifile->ctxs, id);
+	if (ctx)
+		kref_get(&ctx->ref);
+	xa_unlock(&ifile->ctxs);
+	return ctx;
+}
+
+/* Stop accepting jobs; those queued still run (the entity flushes them). */
+static void idxgen_ctx_destroy(struct idxgen_ctx *ctx)
+{
+	mutex_lock(&ctx->submit_lock);
+	ctx->destroyed = true;
+	mutex_unlock(&ctx->submit_lock);
+	drm_sched_entity_destroy(&ctx->entity);
+	idxgen_ctx_put(ctx);
+}
+
+int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
+{
+	static const enum drm_sched_priority prio[] = {
+		[DRM_IDXGEN_PRIORITY_LOW] = DRM_SCHED_PRIORITY_LOW,
+		[DRM_IDXGEN_PRIORITY_NORMAL] = DRM_SCHED_PRIORITY_NORMAL,
+		[DRM_IDXGEN_PRIORITY_HIGH] = DRM_SCHED_PRIORITY_HIGH,
+	};
+	struct idxgen_device *idev = to_idxgen_device(dev);
+	struct idxgen_file *ifile = file->driver_priv;
+	struct drm_idxgen_ctx_create *args = data;
+	struct idxgen_ctx *ctx;
+	u32 id;
+	int ret;
+
+	if (args->flags || args->pad || args->priority >= ARRAY_SIZE(prio))
+		return -EINVAL;
+	if (args->priority == DRM_IDXGEN_PRIORITY_HIGH && !capable(CAP_SYS_NICE))
+		return -EPERM;
+
+	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	if (!ctx)
+		return -ENOMEM;
+	ctx->win = kvcalloc(DRM_IDXGEN_RESULT_WINDOW, sizeof(*ctx->win), GFP_KERNEL);
+	if (!ctx->win) {
+		kfree(ctx);
+		return -ENOMEM;
+	}
+	kref_init(&ctx->ref);
+	ctx->idev = idev;
+	ctx->next_seq = 1;
+	mutex_init(&ctx->submit_lock);
+	spin_lock_init(&ctx->lock);
+	atomic_inc(&idev->cnt.ctxs);
+
+	ret = drm_sched_entity_init(&ctx->entity, prio[args->priority], idev->scheds,
+				    idev->num_queues, NULL);
+	if (ret) {
+		idxgen_ctx_put(ctx);
+		return ret;
+	}
+
+	ret = xa_alloc(&ifile->ctxs, &id, ctx, xa_limit_32b, GFP_KERNEL);
+	if (ret) {
+		idxgen_ctx_destroy(ctx);
+		return ret;
+	}
+	ctx->id = id;
+	args->ctx_id = id;
+	drm_dbg_driver(dev, "ctx %u created, priority %u\n", id, args->priority);
+	return 0;
+}
+
+int idxgen_ctx_destroy_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
+{
+	struct idxgen_file *ifile = file->driver_priv;
+	struct drm_idxgen_ctx_destroy *args = data;
+	struct idxgen_ctx *ctx;
+
+	if (args->pad)
+		return -EINVAL;
+	ctx = xa_erase(&ifile->ctxs, args->ctx_id);
+	if (!ctx)
+		return -ENOENT;
+	idxgen_ctx_destroy(ctx);
+	return 0;
+}
+
+/* Copy a finished job's per-configuration results into its context's window. */
+void idxgen_ctx_publish(struct idxgen_job *job)
+{
+	struct idxgen_ctx *ctx = job->ctx;
+	unsigned long flags;
+	u32 i;
+
+	spin_lock_irqsave(&ctx->lock, flags);
+	for (i = 0; i < job->count; i++) {
+		u64 seq = job->first_seq + i;
+		struct idxgen_result *e = &ctx->win[seq % DRM_IDXGEN_RESULT_WINDOW];
+		const struct idxgen_job_res *r = &job->res[i];
+
+		if (e->seq != seq)
+			continue;	/* already dropped from the window */
+		e->error = r->error;
+		e->status = r->status;
+		e->flags = r->flags;
+		e->warps = r->warps;
+		e->threads = r->threads;
+		e->cycles = r->cycles;
+		e->done = true;
+	}
+	spin_unlock_irqrestore(&ctx->lock, flags);
+	job->published = true;
+}
+
+int idxgen_job_result_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
+{
+	struct idxgen_file *ifile = file->driver_priv;
+	struct drm_idxgen_job_result *args = data;
+	struct idxgen_result *e;
+	struct idxgen_ctx *ctx;
+	int ret = 0;
+
+	if (args->flags)
+		return -EINVAL;
+	ctx = idxgen_ctx_lookup(ifile, args->ctx_id);
+	if (!ctx)
+		return -ENOENT;
+
+	spin_lock_irq(&ctx->lock);
+	e = &ctx->win[args->seq % DRM_IDXGEN_RESULT_WINDOW];
+	if (!args->seq || args->seq >= ctx->next_seq || e->seq != args->seq) {
+		ret = -ENOENT;
+	} else if (!e->done) {
+		ret = -EBUSY;
+	} else {
+		args->error = e->error;
+		args->status = e->status;
+		args->result_flags = (e->flags & IDXGEN_CPLF_HIT) ? DRM_IDXGEN_RESULT_HIT : 0;
+		args->user_tag = e->user_tag;
+		args->warps = e->warps;
+		args->cycles = e->cycles;
+		args->threads = e->threads;
+	}
+	spin_unlock_irq(&ctx->lock);
+	idxgen_ctx_put(ctx);
+	return ret;
+}
+
+int idxgen_file_open(struct drm_device *dev, struct drm_file *file)
+{
+	struct idxgen_device *idev = to_idxgen_device(dev);
+	struct idxgen_file *ifile;
+
+	ifile = kzalloc(sizeof(*ifile), GFP_KERNEL);
+	if (!ifile)
+		return -ENOMEM;
+	ifile->idev = idev;
+	xa_init_flags(&ifile->ctxs, XA_FLAGS_ALLOC1);
+	file->driver_priv = ifile;
+	atomic_inc(&idev->cnt.files);
+	return 0;
+}
+
+void idxgen_file_close(struct drm_device *dev, struct drm_file *file)
+{
+	struct idxgen_device *idev = to_idxgen_device(dev);
+	struct idxgen_file *ifile = file->driver_priv;
+	struct idxgen_ctx *ctx;
+	unsigned long id;
+
+	xa_for_each(&ifile->ctxs, id, ctx) {
+		xa_erase(&ifile->ctxs, id);
+		idxgen_ctx_destroy(ctx);
+	}
+	xa_destroy(&ifile->ctxs);
+	kfree(ifile);
+	atomic_dec(&idev->cnt.files);
+}

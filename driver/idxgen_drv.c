@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * idxgen: PCI probe/remove, the DRM accel driver, its ioctl table and
+ * GET_PARAM, PCI reset and error handlers.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+
+#include <drm/drm_accel.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_ioctl.h>
+#include <drm/drm_print.h>
+
+#include "idxgen_drv.h"
+
+static int idxgen_get_param_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
+{
+	struct idxgen_device *idev = to_idxgen_device(dev);
+	struct drm_idxgen_get_param *args = data;
+
+	if (args->pad)
+		return -EINVAL;
+
+	switch (args->param) {
+	case DRM_IDXGEN_PARAM_DEVICE_ID:
+		args->value = (u32)idev->pdev->vendor << 16 | idev->pdev->device;
+		break;
+	case DRM_IDXGEN_PARAM_REVISION:
+		args->value = idev->pdev->revision;
+		break;
+	case DRM_IDXGEN_PARAM_HW_VERSION:
+		args->value = idev->hw_version;
+		break;
+	case DRM_IDXGEN_PARAM_FW_VERSION:
+		args->value = idev->fw_version;
+		break;
+	case DRM_IDXGEN_PARAM_LANES:
+		args->value = idev->lanes;
+		break;
+	case DRM_IDXGEN_PARAM_MAX_THREADS:
+		args->value = idev->max_threads;
+		break;
+	case DRM_IDXGEN_PARAM_MAX_DIM_X:
+	case DRM_IDXGEN_PARAM_MAX_DIM_Y:
+	case DRM_IDXGEN_PARAM_MAX_DIM_Z:
+		args->value = idev->max_dim[args->param - DRM_IDXGEN_PARAM_MAX_DIM_X];
+		break;
+	case DRM_IDXGEN_PARAM_HIST_ENTRIES:
+		args->value = idev->hist_entries;
+		break;
+	case DRM_IDXGEN_PARAM_NUM_QUEUES:
+		args->value = idev->num_queues;
+		break;
+	case DRM_IDXGEN_PARAM_FEATURES:
+		args->value = idev->features;
+		break;
+	case DRM_IDXGEN_PARAM_CLOCK_KHZ:
+		args->value = idev->clock_khz;
+		break;
+	case DRM_IDXGEN_PARAM_IMEM_SIZE:
+		args->value = idev->imem_size;
+		break;
+	case DRM_IDXGEN_PARAM_SHARED_SIZE:
+		args->value = idev->shared_size;
+		break;
+	case DRM_IDXGEN_PARAM_DEDICATED_FREE:
+		args->value = idxgen_region_free_bytes(idev);
+		break;
+	default:
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct drm_ioctl_desc idxgen_ioctls[] = {
+	DRM_IOCTL_DEF_DRV(IDXGEN_GET_PARAM, idxgen_get_param_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_CTX_CREATE, idxgen_ctx_create_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_CTX_DESTROY, idxgen_ctx_destroy_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_REGION_CREATE, idxgen_region_create_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_REGION_SHARED, idxgen_region_shared_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_REGION_INFO, idxgen_region_info_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_SUBMIT, idxgen_submit_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_JOB_RESULT, idxgen_job_result_ioctl, 0),
+};
+
+DEFINE_DRM_ACCEL_FOPS(idxgen_fops);
+
+static const struct drm_driver idxgen_drm_driver = {
+	.driver_features = DRIVER_GEM | DRIVER_COMPUTE_ACCEL | DRIVER_SYNCOBJ,
+	.open = idxgen_file_open,
+	.postclose = idxgen_file_close,
+	.ioctls = idxgen_ioctls,
+	.num_ioctls = ARRAY_SIZE(idxgen_ioctls),
+	.fops = &idxgen_fops,
+	.name = DRIVER_NAME,
+	.desc = DRIVER_DESC,
+	.major = DRM_IDXGEN_VERSION_MAJOR,
+	.minor = DRM_IDXGEN_VERSION_MINOR,
+};
+
+static int idxgen_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct idxgen_device *idev;
+	int ret;
+
+	idev = devm_drm_dev_alloc(&pdev->dev, &idxgen_drm_driver, struct idxgen_device, drm);
+	if (IS_ERR(idev))
+		return PTR_ERR(idev);
+	idev->pdev = pdev;
+	pci_set_drvdata(pdev, idev);
+
+	ret = pcim_enable_device(pdev);
+	if (ret)
+		return ret;
+	pci_set_master(pdev);
+
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
+	if (ret)
+		return ret;
+
+	if (pci_resource_len(pdev, IDXGEN_BAR_REGS) < IDXGEN_BAR_REGS_SIZE ||
+	    !(pci_resource_flags(pdev, IDXGEN_BAR_IMEM) & IORESOURCE_MEM)) {
+		drm_err(&idev->drm, "unexpected BAR layout\n");
+		return -ENODEV;
+	}
+	idev->regs = pcim_iomap_region(pdev, IDXGEN_BAR_REGS, DRIVER_NAME);
+	if (IS_ERR(idev->regs))
+		return PTR_ERR(idev->regs);
+	ret = pcim_request_region(pdev, IDXGEN_BAR_IMEM, DRIVER_NAME);
+	if (ret)
+		return ret;
+	idev->imem_bus = pci_resource_start(pdev, IDXGEN_BAR_IMEM);
+
+	ret = idxgen_hw_init(idev);
+	if (ret)
+		return ret;
+	ret = idxgen_queues_init(idev);
+	if (ret)
+		return ret;
+	ret = idxgen_irq_init(idev);
+	if (ret)
+		return ret;
+	ret = idxgen_sched_init(idev);
+	if (ret)
+		return ret;
+	ret = idxgen_region_init(idev);
+	if (ret)
+		return ret;
+	ret = idxgen_hw_start(idev);
+	if (ret)
+		goto err_stop;
+
+	idxgen_debugfs_init(idev);
+	ret = drm_dev_register(&idev->drm, 0);
+	if (ret)
+		goto err_stop;
+	return 0;
+
+err_stop:
+	idxgen_hw_stop(idev);
+	idxgen_irq_sync(idev);
+	return ret;
+}
+
+static void idxgen_remove(struct pci_dev *pdev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(pdev);
+
+	drm_dev_unplug(&idev->drm);
+	idxgen_dev_fini(idev);
+}
+
+static void idxgen_shutdown(struct pci_dev *pdev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(pdev);
+
+	idxgen_hw_stop(idev);
+}
+
+/* Function-level reset from outside (sysfs "reset", FLR by the core). */
+static void idxgen_reset_prepare(struct pci_dev *pdev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(pdev);
+
+	idxgen_dev_quiesce(idev, -EIO);
+}
+
+static void idxgen_reset_done(struct pci_dev *pdev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(pdev);
+
+	idxgen_dev_resume(idev);
+}
+
+static pci_ers_result_t idxgen_error_detected(struct pci_dev *pdev, pci_channel_state_t state)
+{
+	struct idxgen_device *idev = pci_get_drvdata(pdev);
+
+	if (state == pci_channel_io_perm_failure)
+		return PCI_ERS_RESULT_DISCONNECT;
+	idxgen_dev_quiesce(idev, -EIO);
+	return PCI_ERS_RESULT_NEED_RESET;
+}
+
+static pci_ers_result_t idxgen_slot_reset(struct pci_dev *pdev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(pdev);
+
+	pci_restore_state(pdev);
+	idxgen_dev_resume(idev);
+	return PCI_ERS_RESULT_RECOVERED;
+}
+
+static const struct pci_error_handlers idxgen_err_handlers = {
+	.error_detected = idxgen_error_detected,
+	.slot_reset = idxgen_slot_reset,
+	.reset_prepare = idxgen_reset_prepare,
+	.reset_done = idxgen_reset_done,
+};
+
+static const struct pci_device_id idxgen_pci_ids[] = {
+	{ PCI_DEVICE(IDXGEN_PCI_VENDOR_ID, IDXGEN_PCI_DEVICE_ID) },
+	{ }
+};
+MODULE_DEVICE_TABLE(pci, idxgen_pci_ids);
+
+static struct pci_driver idxgen_pci_driver = {
+	.name = KBUILD_MODNAME,
+	.id_table = idxgen_pci_ids,
+	.probe = idxgen_probe,
+	.remove = idxgen_remove,
+	.shutdown = idxgen_shutdown,
+	.err_handler = &idxgen_err_handlers,
+	.driver.dev_groups = idxgen_dev_groups,
+};
+module_pci_driver(idxgen_pci_driver);
+
+MODULE_DESCRIPTION(DRIVER_DESC);
+MODULE_LICENSE("GPL");
+MODULE_FIRMWARE(IDXGEN_FW_FILE);

@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * idxgen - DRM accel driver for the idxgen thread-index generator.
+ *
+ * Common definitions shared by the driver's files.
+ */
+#ifndef __IDXGEN_DRV_H__
+#define __IDXGEN_DRV_H__
+
+#include <linux/atomic.h>
+#include <linux/io.h>
+#include <linux/mutex.h>
+#include <linux/pci.h>
+#include <linux/spinlock.h>
+#include <linux/xarray.h>
+
+#include <drm/drm_device.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_mm.h>
+#include <drm/gpu_scheduler.h>
+
+#include "idxgen_hw.h"
+#include "idxgen_accel.h"
+
+#define DRIVER_NAME	"idxgen"
+#define DRIVER_DESC	"idxgen thread-index generator accelerator"
+
+/* Entries of each config ring (clamped to CAP_MAX_RING). */
+#define IDXGEN_RING_ENTRIES	512
+
+struct idxgen_device;
+struct idxgen_job;
+
+/* Where descriptor slot i of a ring came from. */
+struct idxgen_slot {
+	struct idxgen_job *job;
+	u32 idx;		/* configuration index in the job */
+	u32 job_id;		/* job_id written into the descriptor */
+};
+
+/* One hardware config queue: its rings, its scheduler, its jobs in flight. */
+struct idxgen_queue {
+	struct idxgen_device *idev;
+	u32 id;
+	char name[16];
+
+	struct drm_gpu_scheduler sched;
+
+	spinlock_t lock;		/* ring state, slots, inflight list */
+	struct idxgen_desc *ring;
+	dma_addr_t ring_dma;
+	struct idxgen_cpl *cpl;
+	dma_addr_t cpl_dma;
+	struct idxgen_slot *slots;
+	u32 size;			/* entries, power of two */
+	u32 tail;			/* next slot the driver fills */
+	u32 head;			/* next completion the driver reads */
+	u32 next_job_id;
+	struct list_head inflight;	/* idxgen_job.node, submission order */
+	u64 submitted;			/* descriptors written */
+	u64 completed;			/* completions consumed */
+	u64 bad_cpl;			/* completions that failed the check */
+
+	spinlock_t fence_lock;		/* hardware fences of this queue */
+	u64 fence_ctx;
+	u64 fence_seqno;
+
+	int irq;
+};
+
+/* Counters of live driver objects, for leak checks in debugfs. */
+struct idxgen_counters {
+	atomic_t regions;	/* dedicated regions */
+	atomic_t ctxs;
+	atomic_t jobs;
+	atomic_t files;
+};
+
+struct idxgen_device {
+	struct drm_device drm;
+	struct pci_dev *pdev;
+	void __iomem *regs;
+	resource_size_t imem_bus;	/* BAR2 bus/physical address */
+
+	/* capabilities, read after the firmware loaded */
+	u32 hw_version;
+	u32 lanes;
+	u32 max_threads;
+	u32 max_dim[3];
+	u32 hist_entries;
+	u32 num_queues;
+	u32 max_ring;
+	u32 features;
+	u32 clock_khz;
+	u64 imem_size;
+	u32 fw_version;
+
+	/* firmware image, kept in DMA memory for reloads after a reset */
+	void *fw_buf;
+	dma_addr_t fw_dma;
+	size_t fw_size;
+
+	/* index memory: [0, shared_size) shared, the rest dedicated */
+	u64 shared_size;
+	struct drm_gem_object *shared;
+	struct mutex mm_lock;		/* mm and range commands */
+	struct drm_mm mm;
+	u64 mm_used;			/* bytes of dedicated regions */
+
+	struct idxgen_queue queues[IDXGEN_MAX_QUEUES];
+	struct drm_gpu_scheduler *scheds[IDXGEN_MAX_QUEUES];
+	struct workqueue_struct *tdr_wq;	/* ordered: one recovery at a time */
+	struct mutex reset_lock;
+	struct work_struct reset_work;	/* recovery requested by an interrupt */
+	bool parked;			/* stopped for an outside reset, under reset_lock */
+	bool force_reset;		/* recovery requested by an interrupt */
+	bool single_irq;		/* all queues on vector 0 */
+	int err_irq;
+	u32 resets;
+
+	/* statistics carried across device resets */
+	u64 stat_base[6];
+
+	struct idxgen_counters cnt;
+};
+
+#define to_idxgen_device(d) container_of(d, struct idxgen_device, drm)
+
+/* Per open file. */
+struct idxgen_file {
+	struct idxgen_device *idev;
+	struct xarray ctxs;		/* ctx_id -> struct idxgen_ctx */
+};
+
+/* One result of the per-context window. */
+struct idxgen_result {
+	u64 seq;
+	s32 error;
+	u16 status;
+	u16 flags;
+	u32 user_tag;
+	u32 warps;
+	u32 threads;
+	bool done;
+	u64 cycles;
+};
+
+struct idxgen_ctx {
+	struct kref ref;
+	struct idxgen_device *idev;
+	u32 id;
+	struct drm_sched_entity entity;
+	struct mutex submit_lock;	/* seq order == push order */
+	spinlock_t lock;		/* results */
+	u64 next_seq;
+	bool destroyed;			/* under submit_lock */
+	struct idxgen_result *win;	/* DRM_IDXGEN_RESULT_WINDOW entries */
+};
+
+/* Result of one descriptor as the driver saw it. */
+struct idxgen_job_res {
+	s32 error;
+	u16 status;
+	u16 flags;
+	u32 warps;
+	u32 threads;
+	u64 cycles;
+};
+
+struct idxgen_job {
+	struct drm_sched_job base;
+	struct idxgen_device *idev;
+	struct idxgen_ctx *ctx;
+	struct idxgen_queue *queue;	/* set by run_job */
+	struct list_head node;		/* queue->inflight */
+	struct dma_fence *hw_fence;
+	bool fence_inited;
+	bool published;			/* results are in the context's window */
+	u64 first_seq;
+	u32 count;
+	u32 done;
+	int error;			/* driver error for the whole job */
+	struct drm_gem_object **regions;
+	struct idxgen_desc *descs;
+	u32 *tags;
+	struct idxgen_job_res *res;
+};
+
+#define to_idxgen_job(j) container_of(j, struct idxgen_job, base)
+
+/* register access: callers hold drm_dev_enter() or own the device */
+static inline u32 idxgen_rd(struct idxgen_device *idev, u32 reg)
+{
+	return readl(idev->regs + reg);
+}
+
+static inline void idxgen_wr(struct idxgen_device *idev, u32 reg, u32 val)
+{
+	writel(val, idev->regs + reg);
+}
+
+static inline u64 idxgen_rd64(struct idxgen_device *idev, u32 reg)
+{
+	u32 lo = readl(idev->regs + reg);
+
+	return lo | (u64)readl(idev->regs + reg + 4) << 32;
+}
+
+static inline u32 idxgen_qrd(struct idxgen_queue *q, u32 reg)
+{
+	return idxgen_rd(q->idev, IDXGEN_QREG(q->id, reg));
+}
+
+static inline void idxgen_qwr(struct idxgen_queue *q, u32 reg, u32 val)
+{
+	idxgen_wr(q->idev, IDXGEN_QREG(q->id, reg), val);
+}
+
+/* idxgen_hw.c */
+int idxgen_hw_init(struct idxgen_device *idev);
+int idxgen_hw_start(struct idxgen_device *idev);
+void idxgen_hw_stop(struct idxgen_device *idev);
+void idxgen_hw_fini(struct idxgen_device *idev);
+void idxgen_stat_save(struct idxgen_device *idev);
+int idxgen_hw_reset(struct idxgen_device *idev);
+int idxgen_fw_load(struct idxgen_device *idev);
+int idxgen_range_cmd(struct idxgen_device *idev, u64 base, u64 size, u32 cmd);
+u64 idxgen_stat(struct idxgen_device *idev, unsigned int i);
+extern const char * const idxgen_stat_names[6];
+
+/* idxgen_irq.c */
+int idxgen_irq_init(struct idxgen_device *idev);
+void idxgen_irq_sync(struct idxgen_device *idev);
+void idxgen_queue_process(struct idxgen_queue *q);
+
+/* idxgen_region.c */
+int idxgen_region_init(struct idxgen_device *idev);
+bool idxgen_is_region(struct drm_gem_object *obj);
+bool idxgen_region_is_shared(struct drm_gem_object *obj);
+u64 idxgen_region_start(struct drm_gem_object *obj);
+int idxgen_region_create_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_region_shared_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_region_info_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+u64 idxgen_region_free_bytes(struct idxgen_device *idev);
+
+/* idxgen_ctx.c */
+int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_ctx_destroy_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_job_result_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+struct idxgen_ctx *idxgen_ctx_lookup(struct idxgen_file *ifile, u32 id);
+void idxgen_ctx_put(struct idxgen_ctx *ctx);
+void idxgen_ctx_publish(struct idxgen_job *job);
+int idxgen_file_open(struct drm_device *dev, struct drm_file *file);
+void idxgen_file_close(struct drm_device *dev, struct drm_file *file);
+
+/* idxgen_job.c */
+int idxgen_sched_init(struct idxgen_device *idev);
+int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+void idxgen_job_complete(struct idxgen_queue *q, struct idxgen_job *job);
+void idxgen_recover(struct idxgen_device *idev, struct drm_sched_job *bad, const char *why);
+void idxgen_fail_inflight(struct idxgen_device *idev, struct drm_sched_job *bad,
+			  int bad_error, int error);
+void idxgen_trigger_recovery(struct idxgen_device *idev);
+int idxgen_queues_init(struct idxgen_device *idev);
+void idxgen_dev_quiesce(struct idxgen_device *idev, int error);
+void idxgen_dev_resume(struct idxgen_device *idev);
+void idxgen_dev_fini(struct idxgen_device *idev);
+
+/* idxgen_debugfs.c, idxgen_sysfs.c */
+void idxgen_debugfs_init(struct idxgen_device *idev);
+extern const struct attribute_group *idxgen_dev_groups[];
+
+extern unsigned int idxgen_job_timeout_ms;
+
+#endif /* __IDXGEN_DRV_H__ */

@@ -1,0 +1,630 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * idxgen: jobs.  One drm_gpu_scheduler per hardware config queue; a
+ * submission is one scheduler job carrying 1..DRM_IDXGEN_MAX_BATCH
+ * descriptors (one credit per ring slot).  Hardware fences are signalled
+ * from the completion interrupt.  A job that times out resets the device:
+ * what was in flight fails, the history goes with the reset, the firmware
+ * is reloaded and later jobs run normally.
+ */
+#include <linux/dma-fence.h>
+#include <linux/dma-mapping.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/wait_bit.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+#include <drm/drm_syncobj.h>
+
+#include "idxgen_drv.h"
+
+unsigned int idxgen_job_timeout_ms = 2000;
+module_param_named(job_timeout_ms, idxgen_job_timeout_ms, uint, 0444);
+MODULE_PARM_DESC(job_timeout_ms, "Time a job may run before the device is reset (ms)");
+
+static const char *idxgen_fence_driver_name(struct dma_fence *f)
+{
+	return DRIVER_NAME;
+}
+
+static const char *idxgen_fence_timeline_name(struct dma_fence *f)
+{
+	return "idxgen-queue";
+}
+
+static const struct dma_fence_ops idxgen_fence_ops = {
+	.get_driver_name = idxgen_fence_driver_name,
+	.get_timeline_name = idxgen_fence_timeline_name,
+};
+
+static struct idxgen_job *idxgen_job_alloc(struct idxgen_device *idev, u32 count)
+{
+	struct idxgen_job *job;
+
+	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	if (!job)
+		return NULL;
+	job->idev = idev;
+	job->count = count;
+	INIT_LIST_HEAD(&job->node);
+	atomic_inc(&idev->cnt.jobs);
+
+	job->regions = kvcalloc(count, sizeof(*job->regions), GFP_KERNEL);
+	job->descs = kvcalloc(count, sizeof(*job->descs), GFP_KERNEL);
+	job->tags = kvcalloc(count, sizeof(*job->tags), GFP_KERNEL);
+	job->res = kvcalloc(count, sizeof(*job->res), GFP_KERNEL);
+	job->hw_fence = kzalloc(sizeof(*job->hw_fence), GFP_KERNEL);
+	if (!job->regions || !job->descs || !job->tags || !job->res || !job->hw_fence)
+		return job;	/* caller checks job->hw_fence etc. via idxgen_job_ok() */
+	return job;
+}
+
+static bool idxgen_job_ok(const struct idxgen_job *job)
+{
+	return job->regions && job->descs && job->tags && job->res && job->hw_fence;
+}
+
+static void idxgen_job_free(struct idxgen_job *job)
+{
+	struct idxgen_device *idev = job->idev;
+	u32 i;
+
+	for (i = 0; job->regions && i < job->count; i++)
+		if (job->regions[i])
+			drm_gem_object_put(job->regions[i]);
+	if (job->fence_inited)
+		dma_fence_put(job->hw_fence);
+	else
+		kfree(job->hw_fence);
+	if (job->ctx)
+		idxgen_ctx_put(job->ctx);
+	kvfree(job->regions);
+	kvfree(job->descs);
+	kvfree(job->tags);
+	kvfree(job->res);
+	kfree(job);
+	if (atomic_dec_and_test(&idev->cnt.jobs))
+		wake_up_var(&idev->cnt.jobs);
+}
+
+/* Called with q->lock held once every descriptor of the job has an outcome. */
+void idxgen_job_complete(struct idxgen_queue *q, struct idxgen_job *job)
+{
+	int error = 0;
+	u32 i;
+
+	lockdep_assert_held(&q->lock);
+	for (i = 0; i < job->count && !error; i++)
+		error = job->res[i].error;
+	list_del_init(&job->node);
+	idxgen_ctx_publish(job);
+	if (error)
+		dma_fence_set_error(job->hw_fence, error);
+	dma_fence_signal(job->hw_fence);
+}
+
+static struct dma_fence *idxgen_run_job(struct drm_sched_job *sched_job)
+{
+	struct idxgen_job *job = to_idxgen_job(sched_job);
+	struct idxgen_queue *q = container_of(sched_job->sched, struct idxgen_queue, sched);
+	struct idxgen_device *idev = q->idev;
+	u32 mask = q->size - 1, i;
+	unsigned long flags;
+	int idx, err;
+
+	err = sched_job->s_fence->finished.error;
+	if (err) {
+		job->error = err;
+		return ERR_PTR(err);
+	}
+	if (!drm_dev_enter(&idev->drm, &idx)) {
+		job->error = -ENODEV;
+		return ERR_PTR(-ENODEV);
+	}
+
+	spin_lock_irqsave(&q->lock, flags);
+	if (WARN_ON(((q->head - q->tail - 1) & mask) < job->count)) {
+		spin_unlock_irqrestore(&q->lock, flags);
+		drm_dev_exit(idx);
+		job->error = -ENOSPC;
+		return ERR_PTR(-ENOSPC);
+	}
+	dma_fence_init(job->hw_fence, &idxgen_fence_ops, &q->fence_lock, q->fence_ctx,
+		       ++q->fence_seqno);
+	job->fence_inited = true;
+	job->queue = q;
+	for (i = 0; i < job->count; i++) {
+		u32 slot = q->tail;
+
+		q->ring[slot] = job->descs[i];
+		q->ring[slot].job_id = cpu_to_le32(q->next_job_id);
+		q->slots[slot].job = job;
+		q->slots[slot].idx = i;
+		q->slots[slot].job_id = q->next_job_id++;
+		q->tail = (slot + 1) & mask;
+	}
+	list_add_tail(&job->node, &q->inflight);
+	q->submitted += job->count;
+	/* writel orders the descriptor stores before the doorbell */
+	idxgen_qwr(q, IDXGEN_Q_TAIL, q->tail);
+	spin_unlock_irqrestore(&q->lock, flags);
+	drm_dev_exit(idx);
+
+	drm_dbg_driver(&idev->drm, "queue %u: job seq %llu+%u\n", q->id, job->first_seq,
+		       job->count);
+	return dma_fence_get(job->hw_fence);
+}
+
+static void idxgen_free_job(struct drm_sched_job *sched_job)
+{
+	struct idxgen_job *job = to_idxgen_job(sched_job);
+
+	if (!job->published) {
+		/* never reached the hardware: cancelled, killed or device gone */
+		int err = job->error ?: sched_job->s_fence->finished.error ?: -ECANCELED;
+		u32 i;
+
+		for (i = 0; i < job->count; i++) {
+			job->res[i].error = err;
+			job->res[i].status = IDXGEN_CPL_ABORTED;
+		}
+		idxgen_ctx_publish(job);
+	}
+	drm_sched_job_cleanup(sched_job);
+	idxgen_job_free(job);
+}
+
+static enum drm_gpu_sched_stat idxgen_timedout_job(struct drm_sched_job *sched_job)
+{
+	struct idxgen_queue *q = container_of(sched_job->sched, struct idxgen_queue, sched);
+
+	idxgen_recover(q->idev, sched_job, "job timeout");
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+static const struct drm_sched_backend_ops idxgen_sched_ops = {
+	.run_job = idxgen_run_job,
+	.timedout_job = idxgen_timedout_job,
+	.free_job = idxgen_free_job,
+};
+
+/*
+ * Give every descriptor still on a ring an outcome and complete its job.
+ * The device must be stopped (or gone) and interrupts quiet.
+ */
+void idxgen_fail_inflight(struct idxgen_device *idev, struct drm_sched_job *bad,
+			  int bad_error, int error)
+{
+	unsigned int i;
+
+	for (i = 0; i < idev->num_queues; i++) {
+		struct idxgen_queue *q = &idev->queues[i];
+		struct idxgen_job *job, *tmp;
+		unsigned long flags;
+		u32 mask = q->size - 1;
+
+		spin_lock_irqsave(&q->lock, flags);
+		for (; q->head != q->tail; q->head = (q->head + 1) & mask) {
+			struct idxgen_slot *s = &q->slots[q->head];
+
+			if (!s->job)
+				continue;
+			s->job->res[s->idx].error = &s->job->base == bad ? bad_error : error;
+			s->job->res[s->idx].status = IDXGEN_CPL_ABORTED;
+			s->job = NULL;
+		}
+		list_for_each_entry_safe(job, tmp, &q->inflight, node) {
+			job->done = job->count;
+			idxgen_job_complete(q, job);
+		}
+		spin_unlock_irqrestore(&q->lock, flags);
+	}
+}
+
+static void idxgen_sched_stop_all(struct idxgen_device *idev, struct drm_sched_job *bad)
+{
+	unsigned int i;
+
+	for (i = 0; i < idev->num_queues; i++)
+		drm_sched_stop(&idev->queues[i].sched, bad);
+}
+
+static void idxgen_sched_start_all(struct idxgen_device *idev)
+{
+	unsigned int i;
+
+	for (i = 0; i < idev->num_queues; i++)
+		drm_sched_start(&idev->queues[i].sched);
+}
+
+static bool idxgen_dev_broken(struct idxgen_device *idev)
+{
+	unsigned int i;
+
+	if (idxgen_rd(idev, IDXGEN_REG_STATUS) & IDXGEN_STATUS_FATAL)
+		return true;
+	for (i = 0; i < idev->num_queues; i++)
+		if (idxgen_qrd(&idev->queues[i], IDXGEN_Q_STATUS) & IDXGEN_QSTATUS_ERROR)
+			return true;
+	return false;
+}
+
+/*
+ * Recover from a timed-out job (bad) or a device error (bad == NULL).
+ * Runs on the ordered tdr workqueue, so one recovery at a time.
+ */
+void idxgen_recover(struct idxgen_device *idev, struct drm_sched_job *bad, const char *why)
+{
+	struct drm_device *drm = &idev->drm;
+	unsigned int i;
+	int idx, ret;
+
+	mutex_lock(&idev->reset_lock);
+	if (idev->parked) {
+		/* an outside reset is in progress; it fails what is in flight */
+		if (bad)
+			drm_sched_stop(bad->sched, bad);
+		goto out;
+	}
+	if (!drm_dev_enter(drm, &idx)) {
+		idxgen_sched_stop_all(idev, bad);
+		idxgen_fail_inflight(idev, bad, -ENODEV, -ENODEV);
+		idxgen_sched_start_all(idev);
+		goto out;
+	}
+
+	/* completions that arrived without an interrupt */
+	for (i = 0; i < idev->num_queues; i++)
+		idxgen_queue_process(&idev->queues[i]);
+
+	if (!idxgen_dev_broken(idev)) {
+		if (bad && dma_fence_is_signaled(&bad->s_fence->finished)) {
+			drm_warn(drm, "%s: the job had completed, interrupt lost\n", why);
+			/* drm_sched_job_timedout() took it off the pending list */
+			bad->sched->free_guilty = true;
+			goto out_exit;
+		}
+		if (!bad && !idev->force_reset)
+			goto out_exit;
+	}
+	idev->force_reset = false;
+
+	drm_err(drm, "%s: resetting the device\n", why);
+	idxgen_sched_stop_all(idev, bad);
+	idxgen_hw_stop(idev);
+	idxgen_irq_sync(idev);
+	for (i = 0; i < idev->num_queues; i++)
+		idxgen_queue_process(&idev->queues[i]);
+	idxgen_fail_inflight(idev, bad, -ETIMEDOUT, bad ? -ECANCELED : -EIO);
+	idxgen_stat_save(idev);
+	ret = idxgen_hw_reset(idev);
+	if (ret)
+		drm_err(drm, "device did not come back from reset: %d\n", ret);
+	else
+		drm_info(drm, "device reset, firmware reloaded\n");
+	idxgen_sched_start_all(idev);
+out_exit:
+	drm_dev_exit(idx);
+out:
+	mutex_unlock(&idev->reset_lock);
+}
+
+static void idxgen_reset_work(struct work_struct *work)
+{
+	struct idxgen_device *idev = container_of(work, struct idxgen_device, reset_work);
+
+	idxgen_recover(idev, NULL, "device error");
+}
+
+void idxgen_trigger_recovery(struct idxgen_device *idev)
+{
+	WRITE_ONCE(idev->force_reset, true);
+	queue_work(idev->tdr_wq, &idev->reset_work);
+}
+
+/*
+ * Device going away (remove) or being reset from outside (PCI reset, error
+ * recovery): park the schedulers, stop the device, fail what was in flight.
+ * idxgen_dev_resume() brings it back.
+ */
+void idxgen_dev_quiesce(struct idxgen_device *idev, int error)
+{
+	cancel_work_sync(&idev->reset_work);
+	mutex_lock(&idev->reset_lock);
+	if (!idev->parked) {
+		idxgen_sched_stop_all(idev, NULL);
+		idxgen_hw_stop(idev);
+		idxgen_irq_sync(idev);
+		idxgen_fail_inflight(idev, NULL, error, error);
+		idxgen_stat_save(idev);
+		idev->parked = true;
+	}
+	mutex_unlock(&idev->reset_lock);
+}
+
+void idxgen_dev_resume(struct idxgen_device *idev)
+{
+	int ret, idx;
+
+	mutex_lock(&idev->reset_lock);
+	if (idev->parked) {
+		if (drm_dev_enter(&idev->drm, &idx)) {
+			ret = idxgen_hw_reset(idev);
+			if (ret)
+				drm_err(&idev->drm, "device did not come back: %d\n", ret);
+			drm_dev_exit(idx);
+		}
+		idxgen_sched_start_all(idev);
+		idev->parked = false;
+	}
+	mutex_unlock(&idev->reset_lock);
+}
+
+/* remove(): after drm_dev_unplug(), fail everything and let queued jobs drain. */
+void idxgen_dev_fini(struct idxgen_device *idev)
+{
+	idxgen_dev_quiesce(idev, -ENODEV);
+	mutex_lock(&idev->reset_lock);
+	idxgen_hw_fini(idev);
+	idxgen_sched_start_all(idev);
+	idev->parked = false;
+	mutex_unlock(&idev->reset_lock);
+}
+
+static void idxgen_sched_fini(struct drm_device *drm, void *data)
+{
+	struct idxgen_device *idev = to_idxgen_device(drm);
+	unsigned int i;
+
+	/* jobs hold regions and contexts: let the last ones be freed first */
+	if (!wait_var_event_timeout(&idev->cnt.jobs, !atomic_read(&idev->cnt.jobs), 10 * HZ))
+		drm_err(drm, "%d jobs still alive at teardown\n", atomic_read(&idev->cnt.jobs));
+	cancel_work_sync(&idev->reset_work);
+	for (i = 0; i < idev->num_queues; i++)
+		drm_sched_fini(&idev->queues[i].sched);
+}
+
+static void idxgen_tdr_wq_fini(struct drm_device *drm, void *data)
+{
+	destroy_workqueue(data);
+}
+
+int idxgen_queues_init(struct idxgen_device *idev)
+{
+	struct drm_device *drm = &idev->drm;
+	unsigned int i;
+
+	for (i = 0; i < idev->num_queues; i++) {
+		struct idxgen_queue *q = &idev->queues[i];
+
+		q->idev = idev;
+		q->id = i;
+		snprintf(q->name, sizeof(q->name), "idxgen-q%u", i);
+		q->size = min_t(u32, IDXGEN_RING_ENTRIES, idev->max_ring);
+		spin_lock_init(&q->lock);
+		spin_lock_init(&q->fence_lock);
+		INIT_LIST_HEAD(&q->inflight);
+		q->fence_ctx = dma_fence_context_alloc(1);
+		q->ring = dmam_alloc_coherent(drm->dev, q->size * sizeof(*q->ring), &q->ring_dma,
+					      GFP_KERNEL);
+		q->cpl = dmam_alloc_coherent(drm->dev, q->size * sizeof(*q->cpl), &q->cpl_dma,
+					     GFP_KERNEL);
+		q->slots = drmm_kcalloc(drm, q->size, sizeof(*q->slots), GFP_KERNEL);
+		if (!q->ring || !q->cpl || !q->slots)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int idxgen_sched_init(struct idxgen_device *idev)
+{
+	struct drm_device *drm = &idev->drm;
+	unsigned int i;
+	int ret;
+
+	ret = drmm_mutex_init(drm, &idev->reset_lock);
+	if (ret)
+		return ret;
+	INIT_WORK(&idev->reset_work, idxgen_reset_work);
+	idev->tdr_wq = alloc_ordered_workqueue("idxgen-tdr-%s", 0, pci_name(idev->pdev));
+	if (!idev->tdr_wq)
+		return -ENOMEM;
+	ret = drmm_add_action_or_reset(drm, idxgen_tdr_wq_fini, idev->tdr_wq);
+	if (ret)
+		return ret;
+
+	for (i = 0; i < idev->num_queues; i++) {
+		struct idxgen_queue *q = &idev->queues[i];
+		const struct drm_sched_init_args args = {
+			.ops = &idxgen_sched_ops,
+			.timeout_wq = idev->tdr_wq,
+			.num_rqs = DRM_SCHED_PRIORITY_COUNT,
+			.credit_limit = q->size - 1,
+			.timeout = msecs_to_jiffies(idxgen_job_timeout_ms),
+			.name = q->name,
+			.dev = drm->dev,
+		};
+
+		ret = drm_sched_init(&q->sched, &args);
+		if (ret) {
+			while (i--)
+				drm_sched_fini(&idev->queues[i].sched);
+			return ret;
+		}
+		idev->scheds[i] = &q->sched;
+	}
+	return drmm_add_action_or_reset(drm, idxgen_sched_fini, NULL);
+}
+
+static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *file,
+				 const struct drm_idxgen_config *cfg, struct idxgen_job *job, u32 i)
+{
+	struct idxgen_desc *d = &job->descs[i];
+	struct drm_gem_object *obj;
+	u64 bytes, room;
+	u16 flags = 0;
+
+	if ((cfg->flags & ~DRM_IDXGEN_CONFIG_NO_HISTORY) || cfg->pad0 || cfg->pad1 || cfg->rsvd)
+		return -EINVAL;
+	/* the driver needs the word size to bound the output */
+	if (cfg->word_size != 2 && cfg->word_size != 4)
+		return -EINVAL;
+
+	obj = drm_gem_object_lookup(file, cfg->region);
+	if (!obj)
+		return -ENOENT;
+	job->regions[i] = obj;	/* reference held until the job is freed */
+	if (!idxgen_is_region(obj))
+		return -ENOENT;
+
+	bytes = (u64)cfg->dx * cfg->dy * cfg->dz * cfg->word_size;
+	if (cfg->offset % cfg->word_size || cfg->offset > obj->size ||
+	    bytes > obj->size - cfg->offset)
+		return -EINVAL;
+	room = obj->size - cfg->offset;
+
+	if (cfg->flags & DRM_IDXGEN_CONFIG_NO_HISTORY)
+		flags |= IDXGEN_DESC_F_NO_HISTORY;
+	if (idxgen_region_is_shared(obj))
+		flags |= IDXGEN_DESC_F_SHARED;
+
+	d->target = cpu_to_le64(idxgen_region_start(obj) + cfg->offset);
+	d->size_limit = cpu_to_le32(min_t(u64, room, U32_MAX));
+	d->dx = cpu_to_le16(cfg->dx);
+	d->dy = cpu_to_le16(cfg->dy);
+	d->dz = cpu_to_le16(cfg->dz);
+	d->c = cpu_to_le16(cfg->c);
+	d->xc = cpu_to_le16(cfg->xc);
+	d->yc = cpu_to_le16(cfg->yc);
+	d->zc = cpu_to_le16(cfg->zc);
+	d->mx = cfg->mx;
+	d->my = cfg->my;
+	d->mz = cfg->mz;
+	d->word_size = cfg->word_size;
+	d->flags = cpu_to_le16(flags);
+	/* schedule-order fields go to the device, which rejects what it lacks */
+	d->order = cfg->order;
+	d->granularity = cpu_to_le16(cfg->granularity);
+	d->stride = cpu_to_le32(cfg->stride);
+	d->tile_w = cpu_to_le16(cfg->tile_w);
+	d->tile_h = cpu_to_le16(cfg->tile_h);
+	d->grid_blocks = cpu_to_le32(cfg->grid_blocks);
+	job->tags[i] = cfg->user_tag;
+	return 0;
+}
+
+int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
+{
+	struct idxgen_device *idev = to_idxgen_device(dev);
+	struct idxgen_file *ifile = file->driver_priv;
+	struct drm_idxgen_submit *args = data;
+	struct drm_syncobj *out_sync = NULL;
+	struct dma_fence *finished;
+	struct idxgen_ctx *ctx;
+	struct idxgen_job *job;
+	bool inited = false;
+	u64 first;
+	u32 i;
+	int ret, idx;
+
+	if (args->flags || !args->count || args->count > DRM_IDXGEN_MAX_BATCH ||
+	    args->count >= idev->queues[0].size ||
+	    args->config_size < sizeof(struct drm_idxgen_config) ||
+	    args->config_size > PAGE_SIZE)
+		return -EINVAL;
+
+	ctx = idxgen_ctx_lookup(ifile, args->ctx_id);
+	if (!ctx)
+		return -ENOENT;
+	job = idxgen_job_alloc(idev, args->count);
+	if (!job) {
+		idxgen_ctx_put(ctx);
+		return -ENOMEM;
+	}
+	job->ctx = ctx;		/* the job owns the lookup reference now */
+	if (!idxgen_job_ok(job)) {
+		ret = -ENOMEM;
+		goto err;
+	}
+
+	for (i = 0; i < args->count; i++) {
+		struct drm_idxgen_config cfg;
+		void __user *src = u64_to_user_ptr(args->configs + (u64)i * args->config_size);
+
+		ret = copy_struct_from_user(&cfg, sizeof(cfg), src, args->config_size);
+		if (ret == -E2BIG)
+			ret = -EINVAL;	/* non-zero bytes in fields this driver lacks */
+		if (ret)
+			goto err;
+		ret = idxgen_config_to_desc(idev, file, &cfg, job, i);
+		if (ret)
+			goto err;
+	}
+
+	ret = drm_sched_job_init(&job->base, &ctx->entity, args->count, ifile, file->client_id);
+	if (ret)
+		goto err;
+	inited = true;
+
+	if (args->in_syncobj) {
+		ret = drm_sched_job_add_syncobj_dependency(&job->base, file, args->in_syncobj, 0);
+		if (ret)
+			goto err;
+	}
+	if (args->out_syncobj) {
+		out_sync = drm_syncobj_find(file, args->out_syncobj);
+		if (!out_sync) {
+			ret = -ENOENT;
+			goto err;
+		}
+	}
+
+	if (!drm_dev_enter(dev, &idx)) {
+		ret = -ENODEV;
+		goto err;
+	}
+	mutex_lock(&ctx->submit_lock);
+	if (ctx->destroyed) {
+		mutex_unlock(&ctx->submit_lock);
+		drm_dev_exit(idx);
+		ret = -ENOENT;
+		goto err;
+	}
+	drm_sched_job_arm(&job->base);
+	finished = dma_fence_get(&job->base.s_fence->finished);
+
+	spin_lock_irq(&ctx->lock);
+	first = ctx->next_seq;
+	ctx->next_seq += args->count;
+	for (i = 0; i < args->count; i++) {
+		struct idxgen_result *e = &ctx->win[(first + i) % DRM_IDXGEN_RESULT_WINDOW];
+
+		memset(e, 0, sizeof(*e));
+		e->seq = first + i;
+		e->user_tag = job->tags[i];
+	}
+	spin_unlock_irq(&ctx->lock);
+	job->first_seq = first;
+
+	drm_sched_entity_push_job(&job->base);
+	mutex_unlock(&ctx->submit_lock);
+	drm_dev_exit(idx);
+
+	if (out_sync) {
+		drm_syncobj_replace_fence(out_sync, finished);
+		drm_syncobj_put(out_sync);
+	}
+	dma_fence_put(finished);
+	args->first_seq = first;
+	return 0;
+
+err:
+	if (out_sync)
+		drm_syncobj_put(out_sync);
+	if (inited)
+		drm_sched_job_cleanup(&job->base);
+	idxgen_job_free(job);
+	return ret;
+}
