@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench_lib.c - libidxgen benchmarks (not pass/fail).  Each pair is
+ * measured side by side in one run, best of several trials:
+ *
+ *   unpack     idxgen_unpack_words (AVX2 and scalar) vs memcpy of the same
+ *              output bytes (3 x 16-bit per index), for one 1024-thread
+ *              block in cache and for 4M indices (beyond the LLC).
+ *              Goal: >= 0.8x memcpy.
+ *   emu        the emulation backend's generation rate (idxgen_run of a
+ *              1024x1024x1 block without history, through the whole API)
+ *              vs a div/mod loop producing the same packed words.  Goal: >= 5x.
+ *   submit     (real device) small jobs (32x1x1) submitted one per ioctl,
+ *              pipelined, vs a null ioctl (DRM_IOCTL_VERSION) on the same
+ *              fd.  Goal: >= 0.5x.  Batched (64 configurations per ioctl):
+ *              configurations per second vs null ioctls.  Goal: >= 0.9x.
+ *   latency    one 1024-thread block (32x32x1), submit to completion, when it
+ *              misses (generated) and when it hits the history.
+ *
+ * The backend is the library's default (IDXGEN_BACKEND=emu on the host).
+ * Build and run from the repo root:  make -f tests/bench/lib.mk run
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <xf86drm.h>
+
+#include "idxgen.h"
+#include "../ref/idxgen_ref.h"
+
+#define TRIALS 5
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void clobber(void *p)
+{
+	__asm__ volatile("" : : "r"(p) : "memory");
+}
+
+static int die(const char *what, int err)
+{
+	fprintf(stderr, "bench_lib: %s: %s\n", what, idxgen_strerror(err));
+	exit(1);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void bench_unpack(void)
+{
+	static const struct { const char *name; size_t n; int reps; } cases[] = {
+		{ "1024 indices (in cache)", 1024, 20000 },
+		{ "4M indices (memory)", 4u << 20, 3 },
+	};
+	unsigned int c;
+
+	printf("unpack: 16-bit words (32x32x1 widths) to x/y/z uint16 arrays; bytes = output bytes\n");
+	for (c = 0; c < 2; c++) {
+		size_t n = cases[c].n, out = n * 6, i;
+		uint16_t *words = malloc(n * 2), *x = malloc(n * 2), *y = malloc(n * 2), *z = malloc(n * 2);
+		uint8_t *msrc = malloc(out), *mdst = malloc(out);
+		double best[3] = { 1e30, 1e30, 1e30 };
+		int t, r, p;
+
+		for (i = 0; i < n; i++)
+			words[i] = (uint16_t)idxgen_ref_word((uint32_t)(i % 1024), 32, 32, 5, 5);
+		memset(msrc, 1, out);
+		memset(mdst, 2, out);
+		memset(x, 0, n * 2), memset(y, 0, n * 2), memset(z, 0, n * 2);
+		for (t = 0; t < TRIALS; t++) {
+			double t0;
+
+			for (p = 0; p < 2; p++) {
+				int path = p ? IDXGEN_UNPACK_SCALAR : IDXGEN_UNPACK_AVX2;
+
+				if (idxgen_unpack_words_path(path, words, 2, 5, 5, 0, 1, x, y, z))
+					continue;
+				t0 = now_s();
+				for (r = 0; r < cases[c].reps; r++) {
+					idxgen_unpack_words_path(path, words, 2, 5, 5, 0, n, x, y, z);
+					clobber(x);
+				}
+				t0 = now_s() - t0;
+				if (t0 < best[p])
+					best[p] = t0;
+			}
+			t0 = now_s();
+			for (r = 0; r < cases[c].reps; r++) {
+				memcpy(mdst, msrc, out);
+				clobber(mdst);
+			}
+			t0 = now_s() - t0;
+			if (t0 < best[2])
+				best[2] = t0;
+		}
+		{
+			double bytes = (double)out * cases[c].reps;
+			double mc = bytes / best[2] / 1e9;
+
+			printf("  %-26s memcpy %7.2f GB/s | AVX2 %7.2f GB/s = %.2fx | scalar %7.2f GB/s = %.2fx\n",
+			       cases[c].name, mc, best[0] < 1e30 ? bytes / best[0] / 1e9 : 0,
+			       best[0] < 1e30 ? best[2] / best[0] : 0, bytes / best[1] / 1e9,
+			       best[2] / best[1]);
+		}
+		free(words), free(x), free(y), free(z), free(msrc), free(mdst);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+
+static void divmod_pack(uint16_t *out, uint32_t dx, uint32_t dy, uint32_t dz, unsigned int mx,
+			unsigned int my)
+{
+	uint32_t n, t = dx * dy * dz;
+
+	for (n = 0; n < t; n++) {
+		uint32_t x = n % dx, y = (n / dx) % dy, z = n / (dx * dy);
+
+		out[n] = (uint16_t)(x | y << mx | z << (mx + my));
+	}
+}
+
+static void bench_emu_vs_divmod(struct idxgen_device *dev)
+{
+	struct idxgen_context *ctx;
+	struct idxgen_region *reg;
+	struct idxgen_config cfg;
+	struct idxgen_job_result res;
+	volatile uint32_t vdx = 1024, vdy = 1024, vdz = 1;	/* no constant folding */
+	double best_emu = 1e30, best_dm = 1e30, t0, threads;
+	uint16_t *buf;
+	int t, ret;
+
+	ret = idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_config_init(&cfg, dev, 1024, 1024, 1, 0);
+	if (!ret)
+		ret = idxgen_region_alloc(dev, idxgen_config_bytes(&cfg), &reg);
+	if (!ret)
+		ret = idxgen_config_target(&cfg, reg, 0);
+	if (ret)
+		die("emu set-up", ret);
+	cfg.flags = IDXGEN_CONFIG_NO_HISTORY;
+	threads = (double)idxgen_config_threads(&cfg);
+	buf = malloc(idxgen_config_bytes(&cfg));
+	for (t = 0; t < TRIALS * 2; t++) {
+		t0 = now_s();
+		ret = idxgen_run(ctx, &cfg, &res);
+		t0 = now_s() - t0;
+		if (ret)
+			die("run", ret);
+		if (t0 < best_emu)
+			best_emu = t0;
+		t0 = now_s();
+		divmod_pack(buf, vdx, vdy, vdz, cfg.mx, cfg.my);
+		clobber(buf);
+		t0 = now_s() - t0;
+		if (t0 < best_dm)
+			best_dm = t0;
+	}
+	printf("generation: 1024x1024x1 (%.0f threads, 16-bit words)\n", threads);
+	printf("  %s backend via idxgen_run %8.1f M indices/s | div/mod loop %8.1f M indices/s | ratio %.1fx\n",
+	       idxgen_backend_of(dev) == IDXGEN_BACKEND_EMU ? "emulation" : "device",
+	       threads / best_emu / 1e6, threads / best_dm / 1e6, best_dm / best_emu);
+	free(buf);
+	idxgen_region_free(reg);
+	idxgen_context_destroy(ctx);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void bench_latency(struct idxgen_device *dev)
+{
+	struct idxgen_context *ctx;
+	struct idxgen_region *reg;
+	struct idxgen_config cfg;
+	struct idxgen_job_result r;
+	double miss = 1e30, hit = 1e30, t0;
+	uint64_t cmiss = 0, chit = 0;
+	int i, ret;
+
+	ret = idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_config_init(&cfg, dev, 32, 32, 1, 0);
+	if (!ret)
+		ret = idxgen_region_alloc(dev, idxgen_config_bytes(&cfg), &reg);
+	if (!ret)
+		ret = idxgen_config_target(&cfg, reg, 0);
+	if (ret)
+		die("latency set-up", ret);
+	for (i = 0; i < 50; i++) {
+		cfg.flags = IDXGEN_CONFIG_NO_HISTORY;
+		t0 = now_s();
+		ret = idxgen_run(ctx, &cfg, &r);
+		t0 = now_s() - t0;
+		if (ret || r.hit)
+			die("miss run", ret ? ret : -EIO);
+		if (t0 < miss)
+			miss = t0, cmiss = r.cycles;
+	}
+	cfg.flags = 0;
+	idxgen_run(ctx, &cfg, &r);
+	for (i = 0; i < 50; i++) {
+		t0 = now_s();
+		ret = idxgen_run(ctx, &cfg, &r);
+		t0 = now_s() - t0;
+		if (ret || !r.hit)
+			die("hit run", ret ? ret : -EIO);
+		if (t0 < hit)
+			hit = t0, chit = r.cycles;
+	}
+	printf("latency: 1024-thread block (32x32x1), submit to completion, best of 50\n");
+	printf("  miss %8.1f us (%llu device cycles) | hit %8.1f us (%llu cycles) | miss/hit %.1fx\n",
+	       miss * 1e6, (unsigned long long)cmiss, hit * 1e6, (unsigned long long)chit,
+	       miss / hit);
+	idxgen_region_free(reg);
+	idxgen_context_destroy(ctx);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void bench_submit(struct idxgen_device *dev, const char *node)
+{
+	enum { N = 2000, BATCH = 64 };
+	struct idxgen_context *ctx;
+	struct idxgen_region *reg;
+	struct idxgen_config cfg, *many;
+	idxgen_job_t job, *jobs;
+	double best_null = 1e30, best_one = 1e30, best_one_done = 1e30, best_batch = 1e30;
+	double best_batch_done = 1e30, t0, t1;
+	int fd, t, i, ret;
+
+	fd = open(node, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		perror("bench_lib: open");
+		return;
+	}
+	ret = idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_config_init(&cfg, dev, 32, 1, 1, 0);
+	if (!ret)
+		ret = idxgen_region_alloc(dev, 4096, &reg);
+	if (!ret)
+		ret = idxgen_config_target(&cfg, reg, 0);
+	if (ret)
+		die("submit set-up", ret);
+	cfg.flags = IDXGEN_CONFIG_NO_HISTORY;
+	many = calloc(N, sizeof(*many));
+	jobs = calloc(N, sizeof(*jobs));
+	for (i = 0; i < N; i++)
+		many[i] = cfg;
+
+	for (t = 0; t < TRIALS; t++) {
+		struct drm_version v;
+
+		t0 = now_s();
+		for (i = 0; i < N; i++) {
+			memset(&v, 0, sizeof(v));	/* lengths 0: the kernel copies no strings */
+			drmIoctl(fd, DRM_IOCTL_VERSION, &v);
+		}
+		t0 = now_s() - t0;
+		if (t0 < best_null)
+			best_null = t0;
+
+		t0 = now_s();
+		for (i = 0; i < N; i++)
+			if ((ret = idxgen_submit(ctx, &cfg, 1, &job)))
+				die("submit", ret);
+		t1 = now_s();
+		if ((ret = idxgen_wait(ctx, job, -1, NULL)))
+			die("wait", ret);
+		if (t1 - t0 < best_one)
+			best_one = t1 - t0;
+		if (now_s() - t0 < best_one_done)
+			best_one_done = now_s() - t0;
+
+		t0 = now_s();
+		for (i = 0; i < N; i += BATCH)
+			if ((ret = idxgen_submit(ctx, many + i, N - i < BATCH ? N - i : BATCH, jobs + i)))
+				die("submit batch", ret);
+		t1 = now_s();
+		if ((ret = idxgen_wait(ctx, jobs[N - 1], -1, NULL)))
+			die("wait", ret);
+		if (t1 - t0 < best_batch)
+			best_batch = t1 - t0;
+		if (now_s() - t0 < best_batch_done)
+			best_batch_done = now_s() - t0;
+	}
+	printf("submission: %d small jobs (32x1x1, no history) vs %d null ioctls (DRM_IOCTL_VERSION)\n",
+	       N, N);
+	printf("  null ioctl            %9.0f /s\n", N / best_null);
+	printf("  one job per ioctl     %9.0f jobs/s submitted = %.2fx null ioctl (%9.0f jobs/s to completion)\n",
+	       N / best_one, best_null / best_one, N / best_one_done);
+	printf("  %d configs per ioctl  %9.0f configs/s submitted = %.2fx null ioctl (%9.0f configs/s to completion)\n",
+	       BATCH, N / best_batch, best_null / best_batch, N / best_batch_done);
+	free(many);
+	free(jobs);
+	idxgen_region_free(reg);
+	idxgen_context_destroy(ctx);
+	close(fd);
+}
+
+int main(void)
+{
+	struct idxgen_device *dev;
+	struct idxgen_info info;
+	int ret;
+
+	ret = idxgen_open(0, 0, &dev);
+	if (ret)
+		die("open device 0", ret);
+	idxgen_get_info(dev, &info);
+	printf("# bench_lib: backend %s, device %s, unpack path %s\n",
+	       info.backend == IDXGEN_BACKEND_EMU ? "emu" : "drm", info.pci_addr,
+	       idxgen_unpack_best_path() == IDXGEN_UNPACK_AVX2 ? "AVX2" : "scalar");
+	bench_unpack();
+	bench_emu_vs_divmod(dev);
+	bench_latency(dev);
+	if (info.backend == IDXGEN_BACKEND_DRM)
+		bench_submit(dev, info.dev_node);
+	else
+		printf("submission vs null ioctl: needs a real device (run in the VM)\n");
+	idxgen_close(dev);
+	return 0;
+}
