@@ -1,25 +1,1560 @@
-/* Placeholder until the device model lands (issue 3): registers the type. */
+/*
+ * idxgen: a PCIe accelerator that generates CUDA-style thread indices.
+ *
+ * The hardware interface (PCI identity, BARs, registers, descriptor,
+ * completion record, firmware image) is defined once in idxgen_hw.h; the
+ * generator itself (validation, add/compare iterator, packer, history cache,
+ * cycle accounting, firmware check) is the shared model in idxgen_model.h.
+ * This file is the QEMU glue: BARs, DMA, queues, timing, interrupts, reset,
+ * fault injection and migration.
+ *
+ * BAR0  registers (32-bit MMIO, 4- and 8-byte accesses)
+ * BAR2  index memory (64-bit prefetchable).  A ROM device: guest reads go
+ *       straight to RAM, guest writes trap so that the history entries the
+ *       write overlaps are invalidated (a history hit is valid only while
+ *       index memory holds exactly the job's output).
+ * BAR4  MSI-X table and PBA: one vector per config queue plus one error
+ *       vector.
+ *
+ * Timing model: a job starts when the device picks it (round robin over the
+ * queues, one job at a time: there is one generator).  It takes
+ * IDXGEN_FILTER_CYCLES + (hit ? 0 : warps) cycles of the model clock; warp k
+ * of a miss is in index memory IDXGEN_FILTER_CYCLES + k + 1 cycles after the
+ * start (Q_WARPS_READY).  A QEMU_CLOCK_VIRTUAL timer drives generation in
+ * bounded chunks and completes the job when its cycles have elapsed.
+ *
+ * Copyright (c) 2026 the idxgen authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
 #include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/units.h"
+#include "qemu/timer.h"
+#include "qemu/main-loop.h"
+#include "qemu/host-utils.h"
+#include "qemu/module.h"
+#include "qapi/error.h"
 #include "hw/pci/pci_device.h"
+#include "hw/pci/pcie.h"
+#include "hw/pci/msix.h"
+#include "hw/qdev-properties.h"
+#include "hw/resettable.h"
+#include "migration/vmstate.h"
+#include "system/dma.h"
+#include "qom/object.h"
+
 #include "idxgen_hw.h"
 #include "idxgen_model.h"
 
 #define TYPE_IDXGEN "idxgen"
+OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
+
+/* Upper bound of the threads generated per timer tick (bounded work). */
+#define IDXGEN_CHUNK_THREADS    16384
+/* Ring and completion bases must be aligned to this (contract). */
+#define IDXGEN_RING_ALIGN       64
+/* PCIe capability offset in config space. */
+#define IDXGEN_PCIE_CAP_OFFSET  0x80
+
+/* Hardware features of this model (firmware may enable a subset). */
+#define IDXGEN_HW_FEATURES      (IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32 | \
+                                 IDXGEN_FEAT_INCREMENTAL | \
+                                 IDXGEN_FEAT_HIST_RANGE)
+
+typedef struct IdxgenQueue {
+    /* Registers as written by the guest. */
+    uint64_t ring_base;
+    uint64_t cpl_base;
+    uint32_t ring_size;
+    uint32_t irq_vector;
+    uint32_t priority;
+    /* Latched at Q_CTRL.ENABLE 0 -> 1. */
+    uint64_t ring_base_l;
+    uint64_t cpl_base_l;
+    uint32_t size_l;
+    bool enabled;
+    uint8_t err;                /* IDXGEN_QERR_*, sticky until re-enable */
+    uint32_t head;
+    uint32_t tail;
+    uint32_t warps_ready;
+    uint32_t cur_job_id;
+    uint32_t completed;
+} IdxgenQueue;
+
+struct IdxgenState {
+    PCIDevice parent_obj;
+
+    MemoryRegion regs;
+    MemoryRegion imem;
+    uint8_t *imem_ptr;
+    QEMUBH *bh;
+    QEMUTimer *timer;
+
+    /* Properties */
+    uint64_t imem_size;
+    uint32_t num_queues;
+    uint32_t lanes;
+    uint32_t hist_entries;
+    uint32_t clock_khz;
+    bool debug;
+    bool fault_hang;
+    bool fault_drop_irq;
+    bool fault_corrupt_cpl;
+    bool fault_fail_dma;
+
+    /* Derived at realize */
+    uint32_t hw_features;
+    uint32_t nvectors;
+
+    /* Global registers */
+    uint32_t ctrl;              /* IDXGEN_CTRL_ENABLE only */
+    bool fatal;
+    uint32_t fatal_code;
+    bool ready;
+    uint32_t fw_status;
+    uint32_t fw_version;
+    uint64_t fw_addr;
+    uint32_t fw_size;
+    /* Effective capabilities (hardware values, or the firmware's) */
+    uint32_t cap_max_threads;
+    uint32_t cap_max_dim[3];
+    uint32_t cap_hist;
+    uint32_t cap_features;
+    uint32_t irq_status;
+    uint32_t irq_enable;
+    uint64_t range_base;
+    uint64_t range_size;
+    uint32_t range_status;
+    uint64_t stat_jobs;
+    uint64_t stat_hits;
+    uint64_t stat_misses;
+    uint64_t stat_warps;
+    uint64_t stat_busy_cycles;
+    uint64_t stat_errors;
+    uint32_t dbg_fault;         /* armed one-shot faults */
+    uint32_t dbg_fired;
+    uint32_t dbg_scratch;
+
+    IdxgenQueue q[IDXGEN_MAX_QUEUES];
+    uint32_t rr_next;           /* round robin: next queue to look at */
+
+    struct idxgen_hist hist;
+
+    /* The job in flight (one generator). */
+    bool job_active;
+    bool job_hit;
+    bool job_hang;              /* IDXGEN_FAULT_HANG_JOB fired on it */
+    bool job_dirty;             /* its output range was overwritten */
+    bool job_have_desc;         /* descriptor fetched */
+    uint32_t job_q;
+    uint32_t job_slot;
+    int32_t job_status;         /* IDXGEN_CPL_* */
+    int64_t job_t0;             /* QEMU_CLOCK_VIRTUAL ns at start */
+    uint64_t job_cycles;
+    uint64_t job_warps;         /* total warps of a miss */
+    uint64_t job_warps_done;    /* warps in index memory (migrated) */
+    uint8_t job_desc[sizeof(struct idxgen_desc)];
+    struct idxgen_job job;      /* decoded job_desc */
+    struct idxgen_gen gen;      /* re-derived from job + progress on load */
+};
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                            */
+/* ------------------------------------------------------------------ */
+
+static bool idxgen_range_ok(uint64_t base, uint64_t len, uint64_t size)
+{
+    return len <= size && base <= size - len;
+}
+
+static void idxgen_limits(IdxgenState *s, struct idxgen_limits *l, bool hw)
+{
+    l->lanes = s->lanes;
+    l->imem_size = s->imem_size;
+    if (hw) {
+        l->max_threads = IDXGEN_HW_MAX_THREADS;
+        l->max_dim[0] = l->max_dim[1] = l->max_dim[2] = IDXGEN_HW_MAX_DIM;
+        l->features = s->hw_features;
+    } else {
+        l->max_threads = s->cap_max_threads;
+        l->max_dim[0] = s->cap_max_dim[0];
+        l->max_dim[1] = s->cap_max_dim[1];
+        l->max_dim[2] = s->cap_max_dim[2];
+        l->features = s->cap_features;
+    }
+}
+
+/* Capabilities back to the hardware's (no firmware). */
+static void idxgen_caps_hw(IdxgenState *s)
+{
+    s->cap_max_threads = IDXGEN_HW_MAX_THREADS;
+    s->cap_max_dim[0] = s->cap_max_dim[1] = s->cap_max_dim[2] =
+        IDXGEN_HW_MAX_DIM;
+    s->cap_hist = s->hist_entries;
+    s->cap_features = s->hw_features;
+    idxgen_hist_init(&s->hist, s->cap_hist);
+}
+
+static uint64_t idxgen_cycles_to_ns(IdxgenState *s, uint64_t cycles)
+{
+    /* Rounded up so that idxgen_ns_to_cycles(idxgen_cycles_to_ns(c)) >= c */
+    return muldiv64_round_up(cycles, 1000000, s->clock_khz);
+}
+
+static uint64_t idxgen_ns_to_cycles(IdxgenState *s, int64_t ns)
+{
+    return ns > 0 ? muldiv64(ns, s->clock_khz, 1000000) : 0;
+}
+
+static uint64_t idxgen_chunk_warps(IdxgenState *s)
+{
+    return MAX(1, IDXGEN_CHUNK_THREADS / MAX(s->job.c, 1));
+}
+
+static bool idxgen_job_generating(IdxgenState *s)
+{
+    return s->job_status == IDXGEN_CPL_OK && !s->job_hit;
+}
+
+static uint64_t idxgen_job_out_len(IdxgenState *s)
+{
+    return idxgen_job_generating(s) || s->job_hit ?
+        idxgen_job_bytes(&s->job) : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Interrupts, errors, faults                                         */
+/* ------------------------------------------------------------------ */
+
+static void idxgen_irq_raise(IdxgenState *s, uint32_t bit, uint32_t vector)
+{
+    PCIDevice *pdev = PCI_DEVICE(s);
+
+    s->irq_status |= bit;
+    if (!(s->irq_enable & bit)) {
+        return;
+    }
+    if (s->dbg_fault & IDXGEN_FAULT_DROP_IRQ) {
+        s->dbg_fault &= ~IDXGEN_FAULT_DROP_IRQ;
+        s->dbg_fired |= IDXGEN_FAULT_DROP_IRQ;
+        qemu_log_mask(LOG_UNIMP, "idxgen: fault: interrupt 0x%x dropped\n",
+                      bit);
+        return;
+    }
+    if (vector < s->nvectors && msix_enabled(pdev)) {
+        msix_notify(pdev, vector);
+    }
+}
+
+static void idxgen_irq_error(IdxgenState *s)
+{
+    idxgen_irq_raise(s, IDXGEN_IRQ_ERROR, IDXGEN_MSIX_ERR_VECTOR(s->num_queues));
+}
+
+static void idxgen_queue_error(IdxgenState *s, unsigned qn, uint8_t err)
+{
+    s->q[qn].err = err;
+    idxgen_irq_error(s);
+}
+
+static void idxgen_fatal(IdxgenState *s, uint32_t code)
+{
+    if (!s->fatal) {
+        s->fatal = true;
+        s->fatal_code = code;
+        idxgen_irq_error(s);
+    }
+}
+
+/* All device DMA goes through here: bounds, and the FAIL_DMA fault. */
+static MemTxResult idxgen_dma(IdxgenState *s, uint64_t addr, void *buf,
+                              uint64_t len, DMADirection dir)
+{
+    if (addr + len < addr) {
+        return MEMTX_DECODE_ERROR;
+    }
+    if (s->dbg_fault & IDXGEN_FAULT_FAIL_DMA) {
+        s->dbg_fault &= ~IDXGEN_FAULT_FAIL_DMA;
+        s->dbg_fired |= IDXGEN_FAULT_FAIL_DMA;
+        qemu_log_mask(LOG_UNIMP, "idxgen: fault: DMA at 0x%" PRIx64
+                      " failed\n", addr);
+        return MEMTX_ERROR;
+    }
+    return pci_dma_rw(PCI_DEVICE(s), addr, buf, len, dir,
+                      MEMTXATTRS_UNSPECIFIED);
+}
+
+/* ------------------------------------------------------------------ */
+/* Index memory                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Index memory [base, base + len) changed behind the generator's back. */
+static void idxgen_imem_changed(IdxgenState *s, uint64_t base, uint64_t len)
+{
+    idxgen_hist_invalidate(&s->hist, base, len);
+    if (s->job_active && idxgen_job_generating(s)) {
+        uint64_t jb = s->job.target, jl = idxgen_job_out_len(s);
+
+        if (base < jb + jl && jb < base + len) {
+            s->job_dirty = true;
+        }
+    }
+}
+
+static uint64_t idxgen_imem_read(void *opaque, hwaddr addr, unsigned size)
+{
+    IdxgenState *s = opaque;
+
+    /* Only used if ROMD mode were off: index memory reads go to RAM. */
+    return ldn_le_p(s->imem_ptr + addr, size);
+}
+
+static void idxgen_imem_write(void *opaque, hwaddr addr, uint64_t val,
+                              unsigned size)
+{
+    IdxgenState *s = opaque;
+
+    /* The memory core keeps addr + size inside the region. */
+    stn_le_p(s->imem_ptr + addr, size, val);
+    memory_region_flush_rom_device(&s->imem, addr, size);
+    idxgen_imem_changed(s, addr, size);
+}
+
+static const MemoryRegionOps idxgen_imem_ops = {
+    .read = idxgen_imem_read,
+    .write = idxgen_imem_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 1,
+        .max_access_size = 8,
+    },
+    .impl = {
+        .min_access_size = 1,
+        .max_access_size = 8,
+    },
+};
+
+/* ------------------------------------------------------------------ */
+/* Jobs                                                               */
+/* ------------------------------------------------------------------ */
+
+static void idxgen_job_arm(IdxgenState *s);
+static void idxgen_schedule(IdxgenState *s);
+
+static bool idxgen_can_run(IdxgenState *s)
+{
+    return (s->ctrl & IDXGEN_CTRL_ENABLE) && !s->fatal;
+}
+
+static void idxgen_kick(IdxgenState *s)
+{
+    if (!s->job_active && idxgen_can_run(s)) {
+        qemu_bh_schedule(s->bh);
+    }
+}
+
+static void idxgen_job_clear(IdxgenState *s)
+{
+    if (s->job_active) {
+        s->job_active = false;
+    }
+    timer_del(s->timer);
+}
+
+/*
+ * Write the completion of the job in flight, advance HEAD, count, raise the
+ * queue's interrupt.  status overrides the job's (ABORTED).
+ */
+static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
+{
+    IdxgenQueue *q = &s->q[s->job_q];
+    unsigned qn = s->job_q;
+    struct idxgen_cpl cpl;
+    uint32_t flags = 0, job_id = 0, warps = 0, threads = 0;
+    MemTxResult res;
+    bool ok = status == IDXGEN_CPL_OK;
+
+    if (s->job_have_desc) {
+        job_id = s->job.job_id;
+        if (s->job.flags & IDXGEN_DESC_F_SHARED) {
+            flags |= IDXGEN_CPLF_SHARED;
+        }
+    }
+    if (ok) {
+        threads = idxgen_job_threads(&s->job);
+        if (s->job_hit) {
+            flags |= IDXGEN_CPLF_HIT;
+        } else {
+            warps = s->job_warps_done;
+        }
+    }
+
+    /* The output is in index memory: remember it, unless overwritten. */
+    if (ok && !s->job_hit && !s->job_dirty &&
+        !(s->job.flags & IDXGEN_DESC_F_NO_HISTORY)) {
+        idxgen_hist_insert(&s->hist, &s->job);
+    }
+
+    s->job_active = false;
+    timer_del(s->timer);
+
+    s->stat_jobs++;
+    s->stat_busy_cycles += cycles;
+    if (!ok) {
+        s->stat_errors++;
+    } else if (s->job_hit) {
+        s->stat_hits++;
+    } else {
+        s->stat_misses++;
+        s->stat_warps += warps;
+    }
+    if (ok && !s->job_hit) {
+        q->warps_ready = warps;
+    }
+
+    idxgen_cpl_fill(&cpl, job_id, status, flags, warps, threads, cycles,
+                    s->job_slot);
+    if (s->dbg_fault & IDXGEN_FAULT_CORRUPT_CPL) {
+        s->dbg_fault &= ~IDXGEN_FAULT_CORRUPT_CPL;
+        s->dbg_fired |= IDXGEN_FAULT_CORRUPT_CPL;
+        cpl.check = cpu_to_le32(le32_to_cpu(cpl.check) ^ 0x5a5a5a5a);
+    }
+    res = idxgen_dma(s, q->cpl_base_l + (uint64_t)s->job_slot * sizeof(cpl),
+                     &cpl, sizeof(cpl), DMA_DIRECTION_FROM_DEVICE);
+    if (res != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: completion write "
+                      "to 0x%" PRIx64 " failed, queue stopped\n", qn,
+                      q->cpl_base_l + (uint64_t)s->job_slot * sizeof(cpl));
+        q->enabled = false;
+        idxgen_queue_error(s, qn, IDXGEN_QERR_DMA);
+        return;
+    }
+    q->head = (q->head + 1) & (q->size_l - 1);
+    q->completed++;
+    idxgen_irq_raise(s, IDXGEN_IRQ_QUEUE(qn), q->irq_vector);
+}
+
+/* Fetch, validate and filter the descriptor at HEAD of queue qn. */
+static void idxgen_job_start(IdxgenState *s, unsigned qn)
+{
+    IdxgenQueue *q = &s->q[qn];
+    struct idxgen_limits lim;
+    struct idxgen_desc desc;
+    MemTxResult res;
+
+    s->job_active = true;
+    s->job_q = qn;
+    s->job_slot = q->head;
+    s->job_t0 = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    s->job_hit = false;
+    s->job_hang = false;
+    s->job_dirty = false;
+    s->job_have_desc = false;
+    s->job_warps = 0;
+    s->job_warps_done = 0;
+    memset(&s->job, 0, sizeof(s->job));
+    memset(s->job_desc, 0, sizeof(s->job_desc));
+    q->warps_ready = 0;
+
+    res = idxgen_dma(s, q->ring_base_l + (uint64_t)q->head * sizeof(desc),
+                     &desc, sizeof(desc), DMA_DIRECTION_TO_DEVICE);
+    if (res != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u slot %u: "
+                      "descriptor fetch failed\n", qn, q->head);
+        s->job_status = IDXGEN_CPL_DMA_FAULT;
+    } else {
+        memcpy(s->job_desc, &desc, sizeof(desc));
+        idxgen_job_from_desc(&s->job, &desc);
+        s->job_have_desc = true;
+        q->cur_job_id = s->job.job_id;
+        if (!s->ready) {
+            s->job_status = IDXGEN_CPL_NO_FIRMWARE;
+        } else {
+            idxgen_limits(s, &lim, false);
+            s->job_status = idxgen_job_validate(&s->job, &lim);
+        }
+    }
+
+    if (s->job_status != IDXGEN_CPL_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u slot %u: job "
+                      "rejected: %s\n", qn, s->job_slot,
+                      idxgen_cpl_status_name(s->job_status));
+        s->job_cycles = IDXGEN_FILTER_CYCLES;
+    } else {
+        s->job_warps = idxgen_job_warps(&s->job);
+        if (!(s->job.flags & IDXGEN_DESC_F_NO_HISTORY) &&
+            idxgen_hist_lookup(&s->hist, &s->job)) {
+            s->job_hit = true;
+            q->warps_ready = s->job_warps;
+        } else {
+            /* About to overwrite the range: entries there become stale. */
+            idxgen_hist_invalidate(&s->hist, s->job.target,
+                                   idxgen_job_bytes(&s->job));
+            idxgen_gen_init(&s->gen, &s->job);
+        }
+        s->job_cycles = idxgen_job_cycles(&s->job, s->job_hit);
+    }
+
+    if (s->dbg_fault & IDXGEN_FAULT_HANG_JOB) {
+        s->dbg_fault &= ~IDXGEN_FAULT_HANG_JOB;
+        s->dbg_fired |= IDXGEN_FAULT_HANG_JOB;
+        s->job_hang = true;
+        qemu_log_mask(LOG_UNIMP, "idxgen: fault: queue %u slot %u hangs\n",
+                      qn, s->job_slot);
+        return;
+    }
+    idxgen_job_arm(s);
+}
+
+/* Arm the timer for the next event of the job in flight. */
+static void idxgen_job_arm(IdxgenState *s)
+{
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint64_t cyc = s->job_cycles;
+    int64_t when;
+
+    if (!s->job_active || s->job_hang) {
+        return;
+    }
+    if (idxgen_job_generating(s) && !idxgen_gen_done(&s->gen)) {
+        cyc = IDXGEN_FILTER_CYCLES +
+            MIN(s->job_warps_done + idxgen_chunk_warps(s), s->job_warps);
+    }
+    when = s->job_t0 + idxgen_cycles_to_ns(s, cyc);
+    timer_mod(s->timer, MAX(when, now + 1));
+}
+
+/* One tick: generate the warps that are due (bounded), complete if done. */
+static void idxgen_job_step(IdxgenState *s)
+{
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint64_t el = idxgen_ns_to_cycles(s, now - s->job_t0);
+    bool gen_pending = idxgen_job_generating(s) && !idxgen_gen_done(&s->gen);
+
+    if (!s->job_active || s->job_hang) {
+        return;
+    }
+    if (gen_pending) {
+        uint64_t due = el > IDXGEN_FILTER_CYCLES ?
+            MIN(el - IDXGEN_FILTER_CYCLES, s->job_warps) : 0;
+
+        if (due > s->job_warps_done) {
+            uint64_t ws = s->job.word_size;
+            uint64_t first = s->gen.next;
+            uint64_t off = s->job.target + first * ws;
+            uint64_t n, len;
+
+            n = idxgen_gen_run(&s->gen, s->imem_ptr + off,
+                               MIN(due - s->job_warps_done,
+                                   idxgen_chunk_warps(s)));
+            s->job_warps_done += n;
+            len = (MIN(s->gen.next, s->gen.threads) - first) * ws;
+            if (len) {
+                memory_region_flush_rom_device(&s->imem, off, len);
+            }
+            if (s->cap_features & IDXGEN_FEAT_INCREMENTAL) {
+                s->q[s->job_q].warps_ready = s->job_warps_done;
+            }
+        }
+        gen_pending = !idxgen_gen_done(&s->gen);
+    }
+    if (!gen_pending && el >= s->job_cycles) {
+        idxgen_job_complete(s, s->job_status, s->job_cycles);
+        idxgen_schedule(s);
+        return;
+    }
+    idxgen_job_arm(s);
+}
+
+/* Start the next job, round robin over the queues with work. */
+static void idxgen_schedule(IdxgenState *s)
+{
+    unsigned i;
+
+    if (s->job_active || !idxgen_can_run(s)) {
+        return;
+    }
+    for (i = 0; i < s->num_queues; i++) {
+        unsigned qn = (s->rr_next + i) % s->num_queues;
+        IdxgenQueue *q = &s->q[qn];
+
+        if (q->enabled && q->head != q->tail) {
+            s->rr_next = (qn + 1) % s->num_queues;
+            idxgen_job_start(s, qn);
+            return;
+        }
+    }
+}
+
+static void idxgen_bh(void *opaque)
+{
+    idxgen_schedule(opaque);
+}
+
+static void idxgen_timer_cb(void *opaque)
+{
+    IdxgenState *s = opaque;
+    MemReentrancyGuard *guard = &DEVICE(s)->mem_reentrancy_guard;
+    bool engaged = guard->engaged_in_io;
+
+    /*
+     * Like a guarded bottom half: DMA and MSI-X writes issued from here must
+     * not re-enter our own MMIO regions.
+     */
+    guard->engaged_in_io = true;
+    idxgen_job_step(s);
+    guard->engaged_in_io = engaged;
+}
+
+/* Cancel the job in flight of queue qn with an ABORTED completion. */
+static void idxgen_queue_abort(IdxgenState *s, unsigned qn)
+{
+    if (s->job_active && s->job_q == qn) {
+        int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+
+        idxgen_job_complete(s, IDXGEN_CPL_ABORTED,
+                            idxgen_ns_to_cycles(s, now - s->job_t0));
+        idxgen_kick(s);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Firmware, range commands, reset                                    */
+/* ------------------------------------------------------------------ */
+
+static bool idxgen_work_pending(IdxgenState *s)
+{
+    unsigned i;
+
+    if (s->job_active) {
+        return true;
+    }
+    for (i = 0; i < s->num_queues; i++) {
+        if (s->q[i].enabled && s->q[i].head != s->q[i].tail) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void idxgen_fw_load(IdxgenState *s)
+{
+    struct idxgen_limits hw;
+    struct idxgen_fw_info info;
+    g_autofree uint8_t *img = NULL;
+    int st;
+
+    if (idxgen_work_pending(s)) {
+        /* Rejected: the loaded firmware (if any) stays in charge. */
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: firmware load while jobs "
+                      "are in flight\n");
+        s->fw_status = IDXGEN_FW_ERR_BUSY;
+        idxgen_irq_error(s);
+        return;
+    }
+
+    /* From here on the previous firmware is gone, whatever the outcome. */
+    s->ready = false;
+    s->fw_version = 0;
+    idxgen_caps_hw(s);
+
+    if (s->fw_size < sizeof(struct idxgen_fw_header) ||
+        s->fw_size > IDXGEN_FW_MAX_SIZE) {
+        st = IDXGEN_FW_ERR_SIZE;
+    } else {
+        img = g_malloc(s->fw_size);
+        if (idxgen_dma(s, s->fw_addr, img, s->fw_size,
+                       DMA_DIRECTION_TO_DEVICE) != MEMTX_OK) {
+            st = IDXGEN_FW_ERR_DMA;
+        } else {
+            idxgen_limits(s, &hw, true);
+            st = idxgen_fw_check(img, s->fw_size, &hw, s->hist_entries,
+                                 &info);
+        }
+    }
+
+    if (st == IDXGEN_FW_OK) {
+        s->cap_max_threads = info.max_threads;
+        s->cap_max_dim[0] = info.max_dim[0];
+        s->cap_max_dim[1] = info.max_dim[1];
+        s->cap_max_dim[2] = info.max_dim[2];
+        s->cap_hist = info.hist_entries;
+        /* The debug block is hardware, not a firmware feature. */
+        s->cap_features = (info.features & s->hw_features) |
+            (s->hw_features & IDXGEN_FEAT_DEBUG);
+        idxgen_hist_init(&s->hist, s->cap_hist);
+        s->fw_version = info.version;
+        s->ready = true;
+    } else {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: firmware rejected: %s\n",
+                      idxgen_fw_status_name(st));
+    }
+    s->fw_status = st;
+    idxgen_irq_error(s);
+}
+
+static void idxgen_range_cmd(IdxgenState *s, uint32_t cmd)
+{
+    uint64_t base = s->range_base, len = s->range_size;
+
+    if ((cmd != IDXGEN_RANGE_CMD_INVALIDATE && cmd != IDXGEN_RANGE_CMD_ZERO) ||
+        !(s->cap_features & IDXGEN_FEAT_HIST_RANGE) ||
+        !idxgen_range_ok(base, len, s->imem_size)) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: range command %u on [0x%"
+                      PRIx64 ", +0x%" PRIx64 ") rejected\n", cmd, base, len);
+        s->range_status = 1;
+        return;
+    }
+    s->range_status = 0;
+    if (!len) {
+        return;
+    }
+    if (cmd == IDXGEN_RANGE_CMD_ZERO) {
+        memset(s->imem_ptr + base, 0, len);
+        memory_region_flush_rom_device(&s->imem, base, len);
+    }
+    idxgen_imem_changed(s, base, len);
+}
+
+/* Power-on state of everything but PCI config space and index memory. */
+static void idxgen_reset_state(IdxgenState *s)
+{
+    unsigned i;
+
+    idxgen_job_clear(s);
+    qemu_bh_cancel(s->bh);
+    memset(&s->job, 0, sizeof(s->job));
+    memset(s->job_desc, 0, sizeof(s->job_desc));
+    s->job_have_desc = s->job_hit = s->job_hang = s->job_dirty = false;
+    s->job_status = IDXGEN_CPL_OK;
+    s->job_q = s->job_slot = 0;
+    s->job_t0 = 0;
+    s->job_cycles = s->job_warps = s->job_warps_done = 0;
+
+    s->ctrl = 0;
+    s->fatal = false;
+    s->fatal_code = IDXGEN_FATAL_NONE;
+    s->ready = false;
+    s->fw_status = IDXGEN_FW_NONE;
+    s->fw_version = 0;
+    s->fw_addr = 0;
+    s->fw_size = 0;
+    idxgen_caps_hw(s);
+    s->irq_status = 0;
+    s->irq_enable = 0;
+    s->range_base = s->range_size = 0;
+    s->range_status = 0;
+    s->stat_jobs = s->stat_hits = s->stat_misses = 0;
+    s->stat_warps = s->stat_busy_cycles = s->stat_errors = 0;
+    s->dbg_fault = 0;
+    if (s->debug) {
+        s->dbg_fault = (s->fault_hang ? IDXGEN_FAULT_HANG_JOB : 0) |
+            (s->fault_drop_irq ? IDXGEN_FAULT_DROP_IRQ : 0) |
+            (s->fault_corrupt_cpl ? IDXGEN_FAULT_CORRUPT_CPL : 0) |
+            (s->fault_fail_dma ? IDXGEN_FAULT_FAIL_DMA : 0);
+    }
+    s->dbg_fired = 0;
+    s->dbg_scratch = 0;
+    memset(s->q, 0, sizeof(s->q));
+    for (i = 0; i < IDXGEN_MAX_QUEUES; i++) {
+        s->q[i].irq_vector = i < s->num_queues ? i : 0;
+    }
+    s->rr_next = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* BAR0 registers                                                     */
+/* ------------------------------------------------------------------ */
+
+static uint32_t lo32(uint64_t v)
+{
+    return (uint32_t)v;
+}
+
+static uint32_t hi32(uint64_t v)
+{
+    return (uint32_t)(v >> 32);
+}
+
+static uint64_t set_lo32(uint64_t v, uint32_t lo)
+{
+    return (v & 0xffffffff00000000ULL) | lo;
+}
+
+static uint64_t set_hi32(uint64_t v, uint32_t hi)
+{
+    return (v & 0xffffffffULL) | ((uint64_t)hi << 32);
+}
+
+/* A 64-bit statistics counter at its _LO offset. */
+static uint64_t *idxgen_stat(IdxgenState *s, hwaddr reg)
+{
+    switch (reg) {
+    case IDXGEN_REG_STAT_JOBS:
+        return &s->stat_jobs;
+    case IDXGEN_REG_STAT_HITS:
+        return &s->stat_hits;
+    case IDXGEN_REG_STAT_MISSES:
+        return &s->stat_misses;
+    case IDXGEN_REG_STAT_WARPS:
+        return &s->stat_warps;
+    case IDXGEN_REG_STAT_BUSY_CYCLES:
+        return &s->stat_busy_cycles;
+    case IDXGEN_REG_STAT_ERRORS:
+        return &s->stat_errors;
+    }
+    return NULL;
+}
+
+static uint32_t idxgen_status(IdxgenState *s)
+{
+    return ((s->ctrl & IDXGEN_CTRL_ENABLE) ? IDXGEN_STATUS_ENABLED : 0) |
+        (s->ready ? IDXGEN_STATUS_READY : 0) |
+        (s->fatal ? IDXGEN_STATUS_FATAL : 0) |
+        (s->job_active ? IDXGEN_STATUS_BUSY : 0);
+}
+
+static uint32_t idxgen_qstatus(IdxgenState *s, unsigned qn)
+{
+    IdxgenQueue *q = &s->q[qn];
+
+    return (q->enabled ? IDXGEN_QSTATUS_ENABLED : 0) |
+        (s->job_active && s->job_q == qn ? IDXGEN_QSTATUS_BUSY : 0) |
+        (q->err ? IDXGEN_QSTATUS_ERROR |
+         ((uint32_t)q->err << IDXGEN_QSTATUS_ERR_SHIFT) : 0);
+}
+
+static bool idxgen_queue_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
+                                  uint32_t *val)
+{
+    IdxgenQueue *q = &s->q[qn];
+
+    switch (r) {
+    case IDXGEN_Q_RING_BASE_LO:
+        *val = lo32(q->ring_base);
+        break;
+    case IDXGEN_Q_RING_BASE_HI:
+        *val = hi32(q->ring_base);
+        break;
+    case IDXGEN_Q_CPL_BASE_LO:
+        *val = lo32(q->cpl_base);
+        break;
+    case IDXGEN_Q_CPL_BASE_HI:
+        *val = hi32(q->cpl_base);
+        break;
+    case IDXGEN_Q_RING_SIZE:
+        *val = q->ring_size;
+        break;
+    case IDXGEN_Q_HEAD:
+        *val = q->head;
+        break;
+    case IDXGEN_Q_TAIL:
+        *val = q->tail;
+        break;
+    case IDXGEN_Q_CTRL:
+        *val = q->enabled ? IDXGEN_QCTRL_ENABLE : 0;
+        break;
+    case IDXGEN_Q_STATUS:
+        *val = idxgen_qstatus(s, qn);
+        break;
+    case IDXGEN_Q_IRQ_VECTOR:
+        *val = q->irq_vector;
+        break;
+    case IDXGEN_Q_PRIORITY:
+        *val = q->priority;
+        break;
+    case IDXGEN_Q_WARPS_READY:
+        *val = q->warps_ready;
+        break;
+    case IDXGEN_Q_CUR_JOB_ID:
+        *val = q->cur_job_id;
+        break;
+    case IDXGEN_Q_COMPLETED:
+        *val = q->completed;
+        break;
+    default:
+        return false;
+    }
+    return true;
+}
+
+static uint64_t idxgen_reg_read(void *opaque, hwaddr addr, unsigned size)
+{
+    IdxgenState *s = opaque;
+    uint32_t val = 0;
+    uint64_t *stat;
+
+    if (addr >= IDXGEN_QUEUE_BASE) {
+        unsigned qn = (addr - IDXGEN_QUEUE_BASE) / IDXGEN_QUEUE_STRIDE;
+
+        if (qn < s->num_queues &&
+            idxgen_queue_reg_read(s, qn, (addr - IDXGEN_QUEUE_BASE) %
+                                  IDXGEN_QUEUE_STRIDE, &val)) {
+            return val;
+        }
+        goto unknown;
+    }
+    if (addr >= IDXGEN_REG_ARB_BASE &&
+        addr < IDXGEN_REG_ARB_BASE + IDXGEN_REG_ARB_SIZE) {
+        return 0;
+    }
+    stat = idxgen_stat(s, addr & ~7ULL);
+    if (stat) {
+        return (addr & 4) ? hi32(*stat) : lo32(*stat);
+    }
+
+    switch (addr) {
+    case IDXGEN_REG_ID:
+        return IDXGEN_ID_MAGIC;
+    case IDXGEN_REG_VERSION:
+        return IDXGEN_HW_VERSION;
+    case IDXGEN_REG_CAP_LANES:
+        return s->lanes;
+    case IDXGEN_REG_CAP_MAX_THREADS:
+        return s->cap_max_threads;
+    case IDXGEN_REG_CAP_MAX_DIM_X:
+        return s->cap_max_dim[0];
+    case IDXGEN_REG_CAP_MAX_DIM_Y:
+        return s->cap_max_dim[1];
+    case IDXGEN_REG_CAP_MAX_DIM_Z:
+        return s->cap_max_dim[2];
+    case IDXGEN_REG_CAP_HIST_ENTRIES:
+        return s->cap_hist;
+    case IDXGEN_REG_CAP_NUM_QUEUES:
+        return s->num_queues;
+    case IDXGEN_REG_CAP_MAX_RING:
+        return IDXGEN_HW_MAX_RING;
+    case IDXGEN_REG_CAP_FEATURES:
+        return s->cap_features;
+    case IDXGEN_REG_CAP_CLOCK_KHZ:
+        return s->clock_khz;
+    case IDXGEN_REG_CAP_IMEM_SIZE_LO:
+        return lo32(s->imem_size);
+    case IDXGEN_REG_CAP_IMEM_SIZE_HI:
+        return hi32(s->imem_size);
+    case IDXGEN_REG_CTRL:
+        return s->ctrl & IDXGEN_CTRL_ENABLE;
+    case IDXGEN_REG_STATUS:
+        return idxgen_status(s);
+    case IDXGEN_REG_FATAL_CODE:
+        return s->fatal_code;
+    case IDXGEN_REG_FW_ADDR_LO:
+        return lo32(s->fw_addr);
+    case IDXGEN_REG_FW_ADDR_HI:
+        return hi32(s->fw_addr);
+    case IDXGEN_REG_FW_SIZE:
+        return s->fw_size;
+    case IDXGEN_REG_FW_CTRL:
+        return 0;
+    case IDXGEN_REG_FW_STATUS:
+        return s->fw_status;
+    case IDXGEN_REG_FW_VERSION:
+        return s->fw_version;
+    case IDXGEN_REG_IRQ_STATUS:
+        return s->irq_status;
+    case IDXGEN_REG_IRQ_ENABLE:
+        return s->irq_enable;
+    case IDXGEN_REG_RANGE_BASE_LO:
+        return lo32(s->range_base);
+    case IDXGEN_REG_RANGE_BASE_HI:
+        return hi32(s->range_base);
+    case IDXGEN_REG_RANGE_SIZE_LO:
+        return lo32(s->range_size);
+    case IDXGEN_REG_RANGE_SIZE_HI:
+        return hi32(s->range_size);
+    case IDXGEN_REG_RANGE_CMD:
+        return 0;
+    case IDXGEN_REG_RANGE_STATUS:
+        return s->range_status;
+    case IDXGEN_REG_DBG_FAULT:
+        return s->debug ? s->dbg_fault : 0;
+    case IDXGEN_REG_DBG_FIRED:
+        return s->debug ? s->dbg_fired : 0;
+    case IDXGEN_REG_DBG_SCRATCH:
+        return s->debug ? s->dbg_scratch : 0;
+    }
+unknown:
+    qemu_log_mask(LOG_GUEST_ERROR, "idxgen: read of unknown register 0x%"
+                  HWADDR_PRIx "\n", addr);
+    return 0;
+}
+
+/* A write to a read-only or unknown register. */
+static void idxgen_bad_write(IdxgenState *s, hwaddr addr, uint32_t val)
+{
+    qemu_log_mask(LOG_GUEST_ERROR, "idxgen: write 0x%x to read-only or "
+                  "unknown register 0x%" HWADDR_PRIx "\n", val, addr);
+    if (s->ctrl & IDXGEN_CTRL_ENABLE) {
+        idxgen_fatal(s, IDXGEN_FATAL_BAD_REG_WRITE);
+    }
+}
+
+static void idxgen_queue_enable(IdxgenState *s, unsigned qn, bool on)
+{
+    IdxgenQueue *q = &s->q[qn];
+    uint64_t n = q->ring_size;
+
+    if (on == q->enabled) {
+        return;
+    }
+    if (!on) {
+        idxgen_queue_abort(s, qn);
+        q->enabled = false;
+        return;
+    }
+    if (n < 2 || n > IDXGEN_HW_MAX_RING || !is_power_of_2(n) ||
+        !QEMU_IS_ALIGNED(q->ring_base, IDXGEN_RING_ALIGN) ||
+        !QEMU_IS_ALIGNED(q->cpl_base, IDXGEN_RING_ALIGN) ||
+        q->ring_base + n * sizeof(struct idxgen_desc) < q->ring_base ||
+        q->cpl_base + n * sizeof(struct idxgen_cpl) < q->cpl_base) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: bad ring (base 0x%"
+                      PRIx64 ", completions 0x%" PRIx64 ", size %u)\n", qn,
+                      q->ring_base, q->cpl_base, q->ring_size);
+        idxgen_queue_error(s, qn, IDXGEN_QERR_BAD_RING);
+        return;
+    }
+    q->ring_base_l = q->ring_base;
+    q->cpl_base_l = q->cpl_base;
+    q->size_l = q->ring_size;
+    q->head = q->tail = 0;
+    q->err = IDXGEN_QERR_NONE;
+    q->warps_ready = 0;
+    q->enabled = true;
+}
+
+static void idxgen_queue_reg_write(IdxgenState *s, unsigned qn, hwaddr r,
+                                   hwaddr addr, uint32_t val)
+{
+    IdxgenQueue *q = &s->q[qn];
+
+    switch (r) {
+    case IDXGEN_Q_RING_BASE_LO:
+        q->ring_base = set_lo32(q->ring_base, val);
+        break;
+    case IDXGEN_Q_RING_BASE_HI:
+        q->ring_base = set_hi32(q->ring_base, val);
+        break;
+    case IDXGEN_Q_CPL_BASE_LO:
+        q->cpl_base = set_lo32(q->cpl_base, val);
+        break;
+    case IDXGEN_Q_CPL_BASE_HI:
+        q->cpl_base = set_hi32(q->cpl_base, val);
+        break;
+    case IDXGEN_Q_RING_SIZE:
+        q->ring_size = val;
+        break;
+    case IDXGEN_Q_TAIL:
+        if (!q->enabled) {
+            qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: doorbell while "
+                          "disabled ignored\n", qn);
+        } else if (val >= q->size_l) {
+            qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: doorbell %u >= "
+                          "ring size %u ignored\n", qn, val, q->size_l);
+            idxgen_queue_error(s, qn, IDXGEN_QERR_BAD_DOORBELL);
+        } else {
+            q->tail = val;
+            idxgen_kick(s);
+        }
+        break;
+    case IDXGEN_Q_CTRL:
+        idxgen_queue_enable(s, qn, val & IDXGEN_QCTRL_ENABLE);
+        idxgen_kick(s);
+        break;
+    case IDXGEN_Q_IRQ_VECTOR:
+        if (val >= s->nvectors) {
+            qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: vector %u out "
+                          "of range ignored\n", qn, val);
+        } else {
+            q->irq_vector = val;
+        }
+        break;
+    case IDXGEN_Q_PRIORITY:
+        q->priority = val;
+        break;
+    default:
+        idxgen_bad_write(s, addr, val);
+        break;
+    }
+}
+
+static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
+                             unsigned size)
+{
+    IdxgenState *s = opaque;
+    uint32_t val = data;
+    uint64_t *stat;
+
+    if (addr >= IDXGEN_QUEUE_BASE) {
+        unsigned qn = (addr - IDXGEN_QUEUE_BASE) / IDXGEN_QUEUE_STRIDE;
+
+        if (qn < s->num_queues) {
+            idxgen_queue_reg_write(s, qn, (addr - IDXGEN_QUEUE_BASE) %
+                                   IDXGEN_QUEUE_STRIDE, addr, val);
+        } else {
+            idxgen_bad_write(s, addr, val);
+        }
+        return;
+    }
+    if (addr >= IDXGEN_REG_ARB_BASE &&
+        addr < IDXGEN_REG_ARB_BASE + IDXGEN_REG_ARB_SIZE) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: write to reserved arbiter "
+                      "register 0x%" HWADDR_PRIx " ignored\n", addr);
+        return;
+    }
+    stat = idxgen_stat(s, addr & ~7ULL);
+    if (stat) {
+        idxgen_bad_write(s, addr, val);
+        return;
+    }
+
+    switch (addr) {
+    case IDXGEN_REG_CTRL:
+        if (val & IDXGEN_CTRL_RESET) {
+            idxgen_reset_state(s);
+            return;
+        }
+        if (val & IDXGEN_CTRL_HIST_FLUSH) {
+            idxgen_hist_flush(&s->hist);
+        }
+        s->ctrl = val & IDXGEN_CTRL_ENABLE;
+        idxgen_kick(s);
+        return;
+    case IDXGEN_REG_FW_ADDR_LO:
+        s->fw_addr = set_lo32(s->fw_addr, val);
+        return;
+    case IDXGEN_REG_FW_ADDR_HI:
+        s->fw_addr = set_hi32(s->fw_addr, val);
+        return;
+    case IDXGEN_REG_FW_SIZE:
+        s->fw_size = val;
+        return;
+    case IDXGEN_REG_FW_CTRL:
+        if (val & IDXGEN_FW_CTRL_LOAD) {
+            idxgen_fw_load(s);
+            idxgen_kick(s);
+        }
+        return;
+    case IDXGEN_REG_IRQ_STATUS:
+        s->irq_status &= ~val;
+        return;
+    case IDXGEN_REG_IRQ_ENABLE:
+        s->irq_enable = val & (IDXGEN_IRQ_ERROR |
+                               MAKE_64BIT_MASK(0, s->num_queues));
+        return;
+    case IDXGEN_REG_RANGE_BASE_LO:
+        s->range_base = set_lo32(s->range_base, val);
+        return;
+    case IDXGEN_REG_RANGE_BASE_HI:
+        s->range_base = set_hi32(s->range_base, val);
+        return;
+    case IDXGEN_REG_RANGE_SIZE_LO:
+        s->range_size = set_lo32(s->range_size, val);
+        return;
+    case IDXGEN_REG_RANGE_SIZE_HI:
+        s->range_size = set_hi32(s->range_size, val);
+        return;
+    case IDXGEN_REG_RANGE_CMD:
+        idxgen_range_cmd(s, val);
+        return;
+    case IDXGEN_REG_DBG_FAULT:
+    case IDXGEN_REG_DBG_FIRED:
+    case IDXGEN_REG_DBG_SCRATCH:
+        if (!s->debug) {
+            qemu_log_mask(LOG_GUEST_ERROR, "idxgen: debug block absent, write "
+                          "to 0x%" HWADDR_PRIx " ignored\n", addr);
+        } else if (addr == IDXGEN_REG_DBG_FAULT) {
+            s->dbg_fault = val & IDXGEN_FAULT_MASK;
+            /* A hang armed while the device idles hits the next job. */
+        } else if (addr == IDXGEN_REG_DBG_FIRED) {
+            s->dbg_fired &= ~val;
+        } else {
+            s->dbg_scratch = val;
+        }
+        return;
+    }
+    idxgen_bad_write(s, addr, val);
+}
+
+static const MemoryRegionOps idxgen_reg_ops = {
+    .read = idxgen_reg_read,
+    .write = idxgen_reg_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 4,
+        .max_access_size = 8,
+    },
+    .impl = {
+        /* 64-bit accesses are split into two 32-bit ones, low first. */
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
+/* ------------------------------------------------------------------ */
+/* Migration                                                          */
+/* ------------------------------------------------------------------ */
+
+static const VMStateDescription vmstate_idxgen_queue = {
+    .name = "idxgen-queue",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(ring_base, IdxgenQueue),
+        VMSTATE_UINT64(cpl_base, IdxgenQueue),
+        VMSTATE_UINT32(ring_size, IdxgenQueue),
+        VMSTATE_UINT32(irq_vector, IdxgenQueue),
+        VMSTATE_UINT32(priority, IdxgenQueue),
+        VMSTATE_UINT64(ring_base_l, IdxgenQueue),
+        VMSTATE_UINT64(cpl_base_l, IdxgenQueue),
+        VMSTATE_UINT32(size_l, IdxgenQueue),
+        VMSTATE_BOOL(enabled, IdxgenQueue),
+        VMSTATE_UINT8(err, IdxgenQueue),
+        VMSTATE_UINT32(head, IdxgenQueue),
+        VMSTATE_UINT32(tail, IdxgenQueue),
+        VMSTATE_UINT32(warps_ready, IdxgenQueue),
+        VMSTATE_UINT32(cur_job_id, IdxgenQueue),
+        VMSTATE_UINT32(completed, IdxgenQueue),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static const VMStateDescription vmstate_idxgen_hist_entry = {
+    .name = "idxgen-hist-entry",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_BOOL(valid, struct idxgen_hist_entry),
+        VMSTATE_UINT64(lru, struct idxgen_hist_entry),
+        VMSTATE_UINT64(base, struct idxgen_hist_entry),
+        VMSTATE_UINT64(len, struct idxgen_hist_entry),
+        VMSTATE_UINT32(dx, struct idxgen_hist_entry),
+        VMSTATE_UINT32(dy, struct idxgen_hist_entry),
+        VMSTATE_UINT32(dz, struct idxgen_hist_entry),
+        VMSTATE_UINT32(mx, struct idxgen_hist_entry),
+        VMSTATE_UINT32(my, struct idxgen_hist_entry),
+        VMSTATE_UINT32(mz, struct idxgen_hist_entry),
+        VMSTATE_UINT32(word_size, struct idxgen_hist_entry),
+        VMSTATE_UINT32(order, struct idxgen_hist_entry),
+        VMSTATE_UINT32(granularity, struct idxgen_hist_entry),
+        VMSTATE_UINT32(stride, struct idxgen_hist_entry),
+        VMSTATE_UINT32(tile_w, struct idxgen_hist_entry),
+        VMSTATE_UINT32(tile_h, struct idxgen_hist_entry),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static int idxgen_post_load(void *opaque, int version_id)
+{
+    IdxgenState *s = opaque;
+    struct idxgen_limits lim;
+    unsigned i;
+
+    /* The stream is untrusted: check what the device relies on. */
+    if (s->hist.entries < 1 || s->hist.entries > IDXGEN_HW_MAX_HIST ||
+        s->fw_size > UINT32_MAX) {
+        return -EINVAL;
+    }
+    for (i = 0; i < IDXGEN_MAX_QUEUES; i++) {
+        IdxgenQueue *q = &s->q[i];
+
+        if (q->enabled &&
+            (i >= s->num_queues || q->size_l < 2 ||
+             q->size_l > IDXGEN_HW_MAX_RING || !is_power_of_2(q->size_l) ||
+             q->head >= q->size_l || q->tail >= q->size_l)) {
+            return -EINVAL;
+        }
+        if (q->irq_vector >= s->nvectors) {
+            return -EINVAL;
+        }
+    }
+    if (s->rr_next >= s->num_queues) {
+        return -EINVAL;
+    }
+    if (!s->job_active) {
+        return 0;
+    }
+    if (s->job_q >= s->num_queues || !s->q[s->job_q].enabled) {
+        return -EINVAL;
+    }
+
+    /* Re-derive the generator from the job and its progress. */
+    memset(&s->job, 0, sizeof(s->job));
+    if (s->job_have_desc) {
+        idxgen_job_from_desc(&s->job, (struct idxgen_desc *)s->job_desc);
+    }
+    if (s->job_status == IDXGEN_CPL_OK) {
+        idxgen_limits(s, &lim, false);
+        if (!s->job_have_desc || idxgen_job_validate(&s->job, &lim) !=
+            IDXGEN_CPL_OK) {
+            return -EINVAL;
+        }
+        if (!s->job_hit) {
+            uint64_t chunk = idxgen_chunk_warps(s);
+            uint64_t left = s->job_warps_done;
+            g_autofree uint8_t *scratch = NULL;
+
+            if (s->job_warps != idxgen_job_warps(&s->job) ||
+                left > s->job_warps) {
+                return -EINVAL;
+            }
+            /* Replay the warps already in index memory into scratch. */
+            scratch = g_malloc(chunk * s->job.c * s->job.word_size);
+            idxgen_gen_init(&s->gen, &s->job);
+            while (left) {
+                uint64_t n = idxgen_gen_run(&s->gen, scratch, MIN(left, chunk));
+
+                if (!n) {
+                    return -EINVAL;
+                }
+                left -= n;
+            }
+        }
+    }
+    idxgen_job_arm(s);
+    return 0;
+}
+
+static const VMStateDescription vmstate_idxgen = {
+    .name = TYPE_IDXGEN,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .post_load = idxgen_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_PCI_DEVICE(parent_obj, IdxgenState),
+        VMSTATE_MSIX(parent_obj, IdxgenState),
+        VMSTATE_UINT32(ctrl, IdxgenState),
+        VMSTATE_BOOL(fatal, IdxgenState),
+        VMSTATE_UINT32(fatal_code, IdxgenState),
+        VMSTATE_BOOL(ready, IdxgenState),
+        VMSTATE_UINT32(fw_status, IdxgenState),
+        VMSTATE_UINT32(fw_version, IdxgenState),
+        VMSTATE_UINT64(fw_addr, IdxgenState),
+        VMSTATE_UINT32(fw_size, IdxgenState),
+        VMSTATE_UINT32(cap_max_threads, IdxgenState),
+        VMSTATE_UINT32_ARRAY(cap_max_dim, IdxgenState, 3),
+        VMSTATE_UINT32(cap_hist, IdxgenState),
+        VMSTATE_UINT32(cap_features, IdxgenState),
+        VMSTATE_UINT32(irq_status, IdxgenState),
+        VMSTATE_UINT32(irq_enable, IdxgenState),
+        VMSTATE_UINT64(range_base, IdxgenState),
+        VMSTATE_UINT64(range_size, IdxgenState),
+        VMSTATE_UINT32(range_status, IdxgenState),
+        VMSTATE_UINT64(stat_jobs, IdxgenState),
+        VMSTATE_UINT64(stat_hits, IdxgenState),
+        VMSTATE_UINT64(stat_misses, IdxgenState),
+        VMSTATE_UINT64(stat_warps, IdxgenState),
+        VMSTATE_UINT64(stat_busy_cycles, IdxgenState),
+        VMSTATE_UINT64(stat_errors, IdxgenState),
+        VMSTATE_UINT32(dbg_fault, IdxgenState),
+        VMSTATE_UINT32(dbg_fired, IdxgenState),
+        VMSTATE_UINT32(dbg_scratch, IdxgenState),
+        VMSTATE_STRUCT_ARRAY(q, IdxgenState, IDXGEN_MAX_QUEUES, 1,
+                             vmstate_idxgen_queue, IdxgenQueue),
+        VMSTATE_UINT32(rr_next, IdxgenState),
+        VMSTATE_UINT32(hist.entries, IdxgenState),
+        VMSTATE_UINT64(hist.clock, IdxgenState),
+        VMSTATE_STRUCT_ARRAY(hist.e, IdxgenState, IDXGEN_HW_MAX_HIST, 1,
+                             vmstate_idxgen_hist_entry,
+                             struct idxgen_hist_entry),
+        VMSTATE_BOOL(job_active, IdxgenState),
+        VMSTATE_BOOL(job_hit, IdxgenState),
+        VMSTATE_BOOL(job_hang, IdxgenState),
+        VMSTATE_BOOL(job_dirty, IdxgenState),
+        VMSTATE_BOOL(job_have_desc, IdxgenState),
+        VMSTATE_UINT32(job_q, IdxgenState),
+        VMSTATE_UINT32(job_slot, IdxgenState),
+        VMSTATE_INT32(job_status, IdxgenState),
+        VMSTATE_INT64(job_t0, IdxgenState),
+        VMSTATE_UINT64(job_cycles, IdxgenState),
+        VMSTATE_UINT64(job_warps, IdxgenState),
+        VMSTATE_UINT64(job_warps_done, IdxgenState),
+        VMSTATE_UINT8_ARRAY(job_desc, IdxgenState, sizeof(struct idxgen_desc)),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* ------------------------------------------------------------------ */
+/* QOM                                                                */
+/* ------------------------------------------------------------------ */
+
+static void idxgen_realize(PCIDevice *pdev, Error **errp)
+{
+    IdxgenState *s = IDXGEN(pdev);
+    unsigned i;
+
+    if (s->imem_size < IDXGEN_IMEM_SIZE_MIN ||
+        s->imem_size > IDXGEN_IMEM_SIZE_MAX || !is_power_of_2(s->imem_size)) {
+        error_setg(errp, "idxgen: imem-size must be a power of two between "
+                   "%llu MiB and %llu GiB (got %" PRIu64 ")",
+                   IDXGEN_IMEM_SIZE_MIN >> 20, IDXGEN_IMEM_SIZE_MAX >> 30,
+                   s->imem_size);
+        return;
+    }
+    if (s->num_queues < 1 || s->num_queues > IDXGEN_MAX_QUEUES) {
+        error_setg(errp, "idxgen: num-queues must be in [1, %u] (got %u)",
+                   IDXGEN_MAX_QUEUES, s->num_queues);
+        return;
+    }
+    if (s->lanes < 1 || s->lanes > IDXGEN_HW_MAX_LANES) {
+        error_setg(errp, "idxgen: lanes must be in [1, %u] (got %u)",
+                   IDXGEN_HW_MAX_LANES, s->lanes);
+        return;
+    }
+    if (s->hist_entries < 1 || s->hist_entries > IDXGEN_HW_MAX_HIST) {
+        error_setg(errp, "idxgen: hist-entries must be in [1, %u] (got %u)",
+                   IDXGEN_HW_MAX_HIST, s->hist_entries);
+        return;
+    }
+    if (s->clock_khz < 1) {
+        error_setg(errp, "idxgen: clock-khz must be at least 1");
+        return;
+    }
+    if (!s->debug && (s->fault_hang || s->fault_drop_irq ||
+                      s->fault_corrupt_cpl || s->fault_fail_dma)) {
+        error_setg(errp, "idxgen: fault-* properties need debug=on");
+        return;
+    }
+
+    s->hw_features = IDXGEN_HW_FEATURES | (s->debug ? IDXGEN_FEAT_DEBUG : 0);
+    s->nvectors = IDXGEN_MSIX_VECTORS(s->num_queues);
+
+    pci_config_set_vendor_id(pdev->config, IDXGEN_PCI_VENDOR_ID);
+    pci_config_set_device_id(pdev->config, IDXGEN_PCI_DEVICE_ID);
+    pci_set_word(pdev->config + PCI_SUBSYSTEM_VENDOR_ID,
+                 IDXGEN_PCI_SUBVENDOR_ID);
+    pci_set_word(pdev->config + PCI_SUBSYSTEM_ID, IDXGEN_PCI_SUBDEVICE_ID);
+    pdev->config[PCI_INTERRUPT_PIN] = 0;    /* MSI-X only */
+
+    if (pci_is_express(pdev) &&
+        pcie_endpoint_cap_init(pdev, IDXGEN_PCIE_CAP_OFFSET) < 0) {
+        error_setg(errp, "idxgen: cannot add the PCIe capability");
+        return;
+    }
+
+    memory_region_init_io(&s->regs, OBJECT(s), &idxgen_reg_ops, s,
+                          "idxgen-regs", IDXGEN_BAR_REGS_SIZE);
+    pci_register_bar(pdev, IDXGEN_BAR_REGS, PCI_BASE_ADDRESS_SPACE_MEMORY,
+                     &s->regs);
+
+    if (!memory_region_init_rom_device(&s->imem, OBJECT(s), &idxgen_imem_ops,
+                                       s, "idxgen-imem", s->imem_size,
+                                       errp)) {
+        goto fail_pcie;
+    }
+    s->imem_ptr = memory_region_get_ram_ptr(&s->imem);
+    pci_register_bar(pdev, IDXGEN_BAR_IMEM,
+                     PCI_BASE_ADDRESS_SPACE_MEMORY |
+                     PCI_BASE_ADDRESS_MEM_PREFETCH |
+                     PCI_BASE_ADDRESS_MEM_TYPE_64, &s->imem);
+
+    if (msix_init_exclusive_bar(pdev, s->nvectors, IDXGEN_BAR_MSIX, errp)) {
+        goto fail_pcie;
+    }
+    for (i = 0; i < s->nvectors; i++) {
+        msix_vector_use(pdev, i);
+    }
+
+    s->bh = qemu_bh_new_guarded(idxgen_bh, s,
+                                &DEVICE(pdev)->mem_reentrancy_guard);
+    s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, idxgen_timer_cb, s);
+    idxgen_reset_state(s);
+    return;
+
+fail_pcie:
+    if (pci_is_express(pdev)) {
+        pcie_cap_exit(pdev);
+    }
+}
+
+static void idxgen_exit(PCIDevice *pdev)
+{
+    IdxgenState *s = IDXGEN(pdev);
+
+    timer_free(s->timer);
+    s->timer = NULL;
+    qemu_bh_delete(s->bh);
+    s->bh = NULL;
+    msix_unuse_all_vectors(pdev);
+    msix_uninit_exclusive_bar(pdev);
+    if (pci_is_express(pdev)) {
+        pcie_cap_exit(pdev);
+    }
+}
+
+static void idxgen_reset_hold(Object *obj, ResetType type)
+{
+    idxgen_reset_state(IDXGEN(obj));
+}
+
+static const Property idxgen_properties[] = {
+    DEFINE_PROP_SIZE("imem-size", IdxgenState, imem_size,
+                     IDXGEN_IMEM_SIZE_DEFAULT),
+    DEFINE_PROP_UINT32("num-queues", IdxgenState, num_queues,
+                       IDXGEN_HW_DEFAULT_QUEUES),
+    DEFINE_PROP_UINT32("lanes", IdxgenState, lanes, IDXGEN_HW_DEFAULT_LANES),
+    DEFINE_PROP_UINT32("hist-entries", IdxgenState, hist_entries,
+                       IDXGEN_HW_DEFAULT_HIST),
+    DEFINE_PROP_UINT32("clock-khz", IdxgenState, clock_khz,
+                       IDXGEN_HW_DEFAULT_CLOCK_KHZ),
+    DEFINE_PROP_BOOL("debug", IdxgenState, debug, false),
+    DEFINE_PROP_BOOL("fault-hang", IdxgenState, fault_hang, false),
+    DEFINE_PROP_BOOL("fault-drop-irq", IdxgenState, fault_drop_irq, false),
+    DEFINE_PROP_BOOL("fault-corrupt-cpl", IdxgenState, fault_corrupt_cpl,
+                     false),
+    DEFINE_PROP_BOOL("fault-fail-dma", IdxgenState, fault_fail_dma, false),
+};
 
 static void idxgen_class_init(ObjectClass *klass, void *data)
 {
+    DeviceClass *dc = DEVICE_CLASS(klass);
     PCIDeviceClass *k = PCI_DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
 
+    k->realize = idxgen_realize;
+    k->exit = idxgen_exit;
     k->vendor_id = IDXGEN_PCI_VENDOR_ID;
     k->device_id = IDXGEN_PCI_DEVICE_ID;
+    k->subsystem_vendor_id = IDXGEN_PCI_SUBVENDOR_ID;
+    k->subsystem_id = IDXGEN_PCI_SUBDEVICE_ID;
     k->revision = IDXGEN_PCI_REVISION;
     k->class_id = IDXGEN_PCI_CLASS >> 8;
+    rc->phases.hold = idxgen_reset_hold;
+    dc->desc = "idxgen thread-index generator accelerator";
+    dc->vmsd = &vmstate_idxgen;
+    set_bit(DEVICE_CATEGORY_MISC, dc->categories);
+    device_class_set_props(dc, idxgen_properties);
+
+    object_class_property_set_description(klass, "imem-size",
+        "index memory (BAR2) size in bytes: a power of two, 1M..4G "
+        "(default 64M)");
+    object_class_property_set_description(klass, "num-queues",
+        "config queues, 1..16 (default 4)");
+    object_class_property_set_description(klass, "lanes",
+        "generator lanes = warp size = max iteration step, 1..64 "
+        "(default 32)");
+    object_class_property_set_description(klass, "hist-entries",
+        "history cache entries, 1..64 (default 16)");
+    object_class_property_set_description(klass, "clock-khz",
+        "generator clock of the timing model in kHz, >= 1 (default 100000)");
+    object_class_property_set_description(klass, "debug",
+        "debug/fault-injection register block (default off)");
+    object_class_property_set_description(klass, "fault-hang",
+        "arm at reset: the next job never completes (needs debug=on)");
+    object_class_property_set_description(klass, "fault-drop-irq",
+        "arm at reset: the next interrupt is not raised (needs debug=on)");
+    object_class_property_set_description(klass, "fault-corrupt-cpl",
+        "arm at reset: the next completion record has a bad check word "
+        "(needs debug=on)");
+    object_class_property_set_description(klass, "fault-fail-dma",
+        "arm at reset: the next DMA transfer fails (needs debug=on)");
 }
 
 static const TypeInfo idxgen_info = {
     .name = TYPE_IDXGEN,
     .parent = TYPE_PCI_DEVICE,
-    .instance_size = sizeof(PCIDevice),
+    .instance_size = sizeof(IdxgenState),
     .class_init = idxgen_class_init,
     .interfaces = (InterfaceInfo[]) {
         { INTERFACE_PCIE_DEVICE },
