@@ -118,9 +118,10 @@ static inline bool idxgen_gen_done(const struct idxgen_gen *g)
 static inline void idxgen_unpack(uint32_t w, unsigned int mx, unsigned int my, unsigned int mz,
 				 uint32_t *x, uint32_t *y, uint32_t *z)
 {
-	*x = mx ? (w & ((1u << mx) - 1)) : 0;
-	*y = my ? ((w >> mx) & ((1u << my) - 1)) : 0;
-	*z = mz ? ((w >> (mx + my)) & (uint32_t)((1ull << mz) - 1)) : 0;
+	/* 64-bit shifts: a width or shift of 32 is legal (e.g. mx = 32, my = mz = 0) */
+	*x = (uint32_t)(w & ((1ull << mx) - 1));
+	*y = my ? (uint32_t)(((uint64_t)w >> mx) & ((1ull << my) - 1)) : 0;
+	*z = mz ? (uint32_t)(((uint64_t)w >> (mx + my)) & ((1ull << mz) - 1)) : 0;
 }
 
 /*
