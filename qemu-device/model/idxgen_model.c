@@ -219,8 +219,16 @@ int idxgen_job_init(struct idxgen_job *j, uint32_t dx, uint32_t dy, uint32_t dz,
 	j->mx = idxgen_axis_width(dx);
 	j->my = idxgen_axis_width(dy);
 	j->mz = idxgen_axis_width(dz);
-	/* Smallest word that holds the widths and that the device supports. */
+	/*
+	 * Smallest word that holds the widths and that the device supports.
+	 * If none holds them, keep a supported one so that validation reports
+	 * the real problem (WIDTH_OVERFLOW rather than BAD_WORD_SIZE).
+	 */
 	if (j->mx + j->my + j->mz <= 16 && (l->features & IDXGEN_FEAT_WORD16))
+		j->word_size = 2;
+	else if (l->features & IDXGEN_FEAT_WORD32)
+		j->word_size = 4;
+	else if (l->features & IDXGEN_FEAT_WORD16)
 		j->word_size = 2;
 	else
 		j->word_size = 4;
