@@ -604,7 +604,12 @@ static void idxgen_timer_cb(void *opaque)
      * not re-enter our own MMIO regions.
      */
     guard->engaged_in_io = true;
-    idxgen_job_step(s);
+    if (s->job_active) {
+        idxgen_job_step(s);
+    } else {
+        /* Armed by post_load: resume the queues once the VM runs. */
+        idxgen_schedule(s);
+    }
     guard->engaged_in_io = engaged;
 }
 
@@ -1253,7 +1258,8 @@ static int idxgen_post_load(void *opaque, int version_id)
 
     /* The stream is untrusted: check what the device relies on. */
     if (s->hist.entries < 1 || s->hist.entries > IDXGEN_HW_MAX_HIST ||
-        s->fw_size > UINT32_MAX) {
+        s->cap_hist != s->hist.entries ||
+        s->job_status < 0 || s->job_status > IDXGEN_CPL_MAX) {
         return -EINVAL;
     }
     for (i = 0; i < IDXGEN_MAX_QUEUES; i++) {
@@ -1273,9 +1279,14 @@ static int idxgen_post_load(void *opaque, int version_id)
         return -EINVAL;
     }
     if (!s->job_active) {
+        if (idxgen_work_pending(s)) {
+            /* The bottom half did not run before the save: kick on resume */
+            timer_mod(s->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+        }
         return 0;
     }
-    if (s->job_q >= s->num_queues || !s->q[s->job_q].enabled) {
+    if (s->job_q >= s->num_queues || !s->q[s->job_q].enabled ||
+        s->job_slot >= s->q[s->job_q].size_l) {
         return -EINVAL;
     }
 

@@ -18,6 +18,7 @@
 #include "libqos/pci.h"
 #include "libqos/pci-pc.h"
 #include "libqos/malloc-pc.h"
+#include "qobject/qdict.h"
 #include "standard-headers/linux/pci_regs.h"
 #include "idxgen_hw.h"
 #include "idxgen_ref.h"
@@ -484,6 +485,10 @@ static void test_properties(void)
     /* Queue 2 does not exist */
     g_assert_cmphex(rd(&d, IDXGEN_QREG(2, IDXGEN_Q_RING_SIZE)), ==, 0);
     idx_stop(&d);
+
+    /* Behind a PCIe root port (a plain endpoint there) */
+    qtest_quit(qtest_init("-machine q35 -nodefaults -device pcie-root-port,"
+                          "id=rp0,chassis=1 -device idxgen,bus=rp0"));
 }
 
 /* Run QEMU with args; returns its exit status, stderr+stdout in *out. */
@@ -1074,6 +1079,30 @@ static void test_incremental(void)
     g_assert_cmpuint(rd(&d, IDXGEN_QREG(3, IDXGEN_Q_WARPS_READY)), ==, warps);
     g_assert_cmphex(rd(&d, IDXGEN_QREG(3, IDXGEN_Q_STATUS)), ==,
                     IDXGEN_QSTATUS_ENABLED);
+
+    /*
+     * A guest write into the output while it is generated: the job is not
+     * recorded in the history (the generator overwrites the word later, but
+     * the device does not know what the guest meant).
+     */
+    wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_ENABLE | IDXGEN_CTRL_HIST_FLUSH);
+    q_submit(&d, &q, &dsc);
+    step(&d, 50000);
+    g_assert_true(rd(&d, IDXGEN_REG_STATUS) & IDXGEN_STATUS_BUSY);
+    qtest_writel(d.qts, d.imem.addr + 0x10000 + 4 * 1000000, 0xdeadbeef);
+    q_wait(&d, &q, 2, 10000);
+    q_cpl(&d, &q, 1, &c);
+    check_cpl_ok(&c, &dsc, false);
+    check_output(&d, &dsc);
+    q_submit(&d, &q, &dsc);
+    q_wait(&d, &q, 3, 10000);
+    q_cpl(&d, &q, 2, &c);
+    check_cpl_ok(&c, &dsc, false);
+    q_submit(&d, &q, &dsc);
+    q_wait(&d, &q, 4, 10);
+    q_cpl(&d, &q, 3, &c);
+    check_cpl_ok(&c, &dsc, true);
+    g_assert_cmpuint(rd(&d, IDXGEN_QREG(3, IDXGEN_Q_WARPS_READY)), ==, warps);
     idx_stop(&d);
 }
 
@@ -1806,6 +1835,78 @@ static void test_access_sizes(void)
     idx_stop(&d);
 }
 
+/* ------------------------------------------------------------------ */
+/* Migration                                                          */
+/* ------------------------------------------------------------------ */
+
+/* Migrate with a job half generated, history and statistics in place. */
+static void test_migrate(void)
+{
+    static const char props[] = "imem-size=4M,debug=on";
+    g_autofree char *uri = g_strdup_printf("unix:%s/idxgen-mig-%d.sock",
+                                           g_get_tmp_dir(), getpid());
+    Idx s, t;
+    Queue q;
+    struct idxgen_desc small, big;
+    struct idxgen_cpl c;
+    uint32_t ready;
+    QDict *rsp;
+
+    idx_start_ready(&s, props);
+    wr(&s, IDXGEN_REG_DBG_SCRATCH, 0xfeedf00d);
+    q_setup(&s, &q, 1, 8);
+    mkdesc(&small, 0x300000, 12, 12, 12, 32, 1);
+    run_job(&s, &q, &small, &c);
+    check_cpl_ok(&c, &small, false);
+    mkdesc(&big, 0, 1024, 512, 1, 32, 2);
+    q_submit(&s, &q, &big);
+    step(&s, 60000);
+    ready = rd(&s, IDXGEN_QREG(1, IDXGEN_Q_WARPS_READY));
+    g_assert_cmpuint(ready, >, 0);
+    g_assert_cmpuint(ready, <, desc_warps(&big));
+
+    memset(&t, 0, sizeof(t));
+    t.qts = qtest_initf("-machine q35 -nodefaults -device idxgen,addr=04.0,%s "
+                        "-incoming %s", props, uri);
+    rsp = qtest_qmp(s.qts, "{ 'execute': 'migrate', 'arguments': "
+                    "{ 'uri': %s } }", uri);
+    g_assert_true(qdict_haskey(rsp, "return"));
+    qobject_unref(rsp);
+    qtest_qmp_eventwait(s.qts, "STOP");
+    qtest_qmp_eventwait(t.qts, "RESUME");
+
+    pc_alloc_init(&t.alloc, t.qts, ALLOC_NO_FLAGS);
+    migrate_allocator(&s.alloc, &t.alloc);
+    t.bus = qpci_new_pc(t.qts, &t.alloc);
+    t.dev = qpci_device_find(t.bus, IDX_DEVFN);
+    g_assert_nonnull(t.dev);
+    t.regs = s.regs;
+    t.imem = s.imem;
+    t.imem_size = s.imem_size;
+    t.now = s.now;
+
+    g_assert_cmphex(rd(&t, IDXGEN_REG_DBG_SCRATCH), ==, 0xfeedf00d);
+    g_assert_cmphex(rd(&t, IDXGEN_REG_STATUS), ==, IDXGEN_STATUS_ENABLED |
+                    IDXGEN_STATUS_READY | IDXGEN_STATUS_BUSY);
+    g_assert_cmpuint(rd(&t, IDXGEN_QREG(1, IDXGEN_Q_WARPS_READY)), ==, ready);
+    q_wait(&t, &q, 2, 10000);
+    q_cpl(&t, &q, 1, &c);
+    g_assert_true(cpl_check_ok(&c));
+    check_cpl_ok(&c, &big, false);
+    check_output(&t, &big);
+    /* the history came along */
+    run_job(&t, &q, &small, &c);
+    check_cpl_ok(&c, &small, true);
+    g_assert_cmpuint(rd64(&t, IDXGEN_REG_STAT_MISSES), ==, 2);
+    g_assert_cmpuint(rd64(&t, IDXGEN_REG_STAT_HITS), ==, 1);
+
+    idx_stop(&t);
+    g_free(s.dev);
+    qpci_free_pc(s.bus);
+    alloc_destroy(&s.alloc);
+    qtest_quit(s.qts);
+}
+
 int main(int argc, char **argv)
 {
     static const FaultCase faults[] = {
@@ -1849,5 +1950,6 @@ int main(int argc, char **argv)
     }
     qtest_add_func("/idxgen/fault/completion-dma", test_fault_cpl_dma);
     qtest_add_func("/idxgen/garbage", test_garbage);
+    qtest_add_func("/idxgen/migrate", test_migrate);
     return g_test_run();
 }
