@@ -64,26 +64,57 @@ static int parse_uint(const char *s, unsigned long max, unsigned long *out)
 	return 0;
 }
 
-/* "32x64x1", "32x64" or "1024" */
+/* "32x64x1", "32x64" or "1024": up to three dimensions, each 1..65535 */
 static int parse_block(const char *s, uint32_t d[3])
 {
-	unsigned long v[3] = { 1, 1, 1 };
-	char buf[64], *p, *save = NULL;
-	int i = 0;
+	unsigned long v;
+	char *end;
+	int i;
 
-	if (strlen(s) >= sizeof(buf))
-		return -1;
-	strcpy(buf, s);
-	for (p = strtok_r(buf, "xX", &save); p; p = strtok_r(NULL, "xX", &save)) {
-		if (i == 3 || parse_uint(p, 65535, &v[i]) || !v[i])
+	d[0] = d[1] = d[2] = 1;
+	for (i = 0; i < 3; i++) {
+		if (*s < '0' || *s > '9')
 			return -1;
-		i++;
+		errno = 0;
+		v = strtoul(s, &end, 10);
+		if (errno || !v || v > 65535)
+			return -1;
+		d[i] = (uint32_t)v;
+		if (!*end)
+			return 0;
+		if (*end != 'x' && *end != 'X')
+			return -1;
+		s = end + 1;
 	}
-	if (!i)
-		return -1;
-	for (i = 0; i < 3; i++)
-		d[i] = (uint32_t)v[i];
+	return -1;
+}
+
+/*
+ * Options every command takes, also after its name: --device, --emu,
+ * --json.  Returns 1 if opt was one of them.
+ */
+#define COMMON_LONGOPTS \
+	{ "device", required_argument, NULL, 'd' }, \
+	{ "emu", no_argument, NULL, 'e' }, \
+	{ "json", no_argument, NULL, 'j' }, \
+	{ "help", no_argument, NULL, 'h' }
+#define COMMON_SHORTOPTS "d:ejh"
+
+static int common_opt(int opt)
+{
+	switch (opt) {
+	case 'd': opt_device = optarg; return 1;
+	case 'e': opt_flags |= IDXGEN_OPEN_EMU; return 1;
+	case 'j': opt_json = 1; return 1;
+	}
 	return 0;
+}
+
+/* getopt's own messages are off (opterr = 0): one line of ours instead. */
+static int bad_option(char **argv)
+{
+	return fail(2, "unknown option or missing value '%s' (see 'idxgen %s --help')",
+		    argv[optind - 1], cmd_name);
 }
 
 static int open_device(struct idxgen_device **dev)
@@ -133,7 +164,7 @@ static const char help_main[] =
 "    stats    the device's job, hit and miss counters and busy time\n"
 "    bench    submission rate and hit/miss latency\n"
 "\n"
-"GLOBAL OPTIONS\n"
+"GLOBAL OPTIONS (before or after the command)\n"
 "    -d, --device N|ADDR   device index of 'idxgen list' (default 0) or PCI\n"
 "                          address (0000:00:03.0 or 00:03.0)\n"
 "    -e, --emu             use the in-process emulation instead of a device\n"
@@ -411,8 +442,7 @@ static int cmd_run(int argc, char **argv)
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "no-history", no_argument, NULL, 'n' },
 		{ "dump", required_argument, NULL, 'u' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
+		COMMON_LONGOPTS,
 		{ 0 }
 	};
 	uint32_t blocks[MAX_BLOCKS][3];
@@ -428,7 +458,7 @@ static int cmd_run(int argc, char **argv)
 	unsigned long rep, jobno = 0;
 	const void *map;
 
-	while ((opt = getopt_long(argc, argv, "b:Dsw:r:nu:jh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "b:Dsw:r:nu:" COMMON_SHORTOPTS, opts, NULL)) != -1) {
 		switch (opt) {
 		case 'b':
 			if (nblocks == MAX_BLOCKS)
@@ -452,9 +482,10 @@ static int cmd_run(int argc, char **argv)
 			if (parse_uint(optarg, 1u << 20, &dump))
 				return fail(2, "bad dump count '%s'", optarg);
 			break;
-		case 'j': opt_json = 1; break;
 		case 'h': fputs(help_run, stdout); return 0;
-		default: return fail(2, "see 'idxgen run --help'");
+		default:
+			if (!common_opt(opt))
+				return bad_option(argv);
 		}
 	}
 	if (optind < argc)
@@ -626,8 +657,7 @@ static int cmd_bench(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'J' },
 		{ "batch", required_argument, NULL, 'B' },
 		{ "block", required_argument, NULL, 'b' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
+		COMMON_LONGOPTS,
 		{ 0 }
 	};
 	unsigned long njobs = 1024, batch = 64, i, k;
@@ -641,7 +671,7 @@ static int cmd_bench(int argc, char **argv)
 	double t0, rate_single, rate_pipe, rate_batch, lat_miss = 1e30, lat_hit = 1e30;
 	int opt, ret;
 
-	while ((opt = getopt_long(argc, argv, "J:B:b:jh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "J:B:b:" COMMON_SHORTOPTS, opts, NULL)) != -1) {
 		switch (opt) {
 		case 'J':
 			if (parse_uint(optarg, 1000000, &njobs) || !njobs)
@@ -655,9 +685,10 @@ static int cmd_bench(int argc, char **argv)
 			if (parse_block(optarg, blk))
 				return fail(2, "bad block '%s'", optarg);
 			break;
-		case 'j': opt_json = 1; break;
 		case 'h': fputs(help_bench, stdout); return 0;
-		default: return fail(2, "see 'idxgen bench --help'");
+		default:
+			if (!common_opt(opt))
+				return bad_option(argv);
 		}
 	}
 	if (optind < argc)
@@ -765,18 +796,18 @@ out:
 static int simple_cmd(int argc, char **argv, const char *help, int (*fn)(void))
 {
 	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
+		COMMON_LONGOPTS,
 		{ 0 }
 	};
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'j': opt_json = 1; break;
-		case 'h': fputs(help, stdout); return 0;
-		default: return fail(2, "see 'idxgen %s --help'", cmd_name ? cmd_name : "");
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, opts, NULL)) != -1) {
+		if (opt == 'h') {
+			fputs(help, stdout);
+			return 0;
 		}
+		if (!common_opt(opt))
+			return bad_option(argv);
 	}
 	if (optind < argc)
 		return fail(2, "unexpected argument '%s'", argv[optind]);
@@ -795,6 +826,7 @@ int main(int argc, char **argv)
 	};
 	int opt;
 
+	opterr = 0;
 	/* '+': stop at the command; its own options follow it */
 	while ((opt = getopt_long(argc, argv, "+d:ejhV", opts, NULL)) != -1) {
 		switch (opt) {
@@ -803,7 +835,8 @@ int main(int argc, char **argv)
 		case 'j': opt_json = 1; break;
 		case 'h': fputs(help_main, stdout); return 0;
 		case 'V': printf("idxgen %s\n", idxgen_version()); return 0;
-		default: return fail(2, "see 'idxgen --help'");
+		default: return fail(2, "unknown option or missing value '%s' (see 'idxgen --help')",
+				     argv[optind - 1]);
 		}
 	}
 	if (optind >= argc) {

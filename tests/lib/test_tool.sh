@@ -1,0 +1,83 @@
+#!/bin/sh
+# test_tool.sh - the idxgen tool as a user meets it (TAP).  Runs on the host
+# against the emulation (`make -C lib check`, IDXGEN_BACKEND=emu) and in the
+# VM against the driver (check.suites); busybox sh compatible.
+#
+# usage: test_tool.sh [path/to/idxgen]
+T=${1:-idxgen}
+n=0
+fail=0
+ok() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi
+}
+tmp=${TMPDIR:-/tmp}/idxgen-tool-test.$$
+trap 'rm -f "$tmp".*' EXIT
+
+$T --help >"$tmp.out" 2>&1; rc=$?
+[ $rc = 0 ] && grep -q SYNOPSIS "$tmp.out"; ok $? "idxgen --help"
+for c in list info run stats bench; do
+	$T $c --help >"$tmp.out" 2>&1; rc=$?
+	[ $rc = 0 ] && grep -q SYNOPSIS "$tmp.out" && grep -q DESCRIPTION "$tmp.out"
+	ok $? "idxgen $c --help is a manual page"
+done
+
+$T list >"$tmp.out" 2>&1; ok $? "list"
+$T list --json >"$tmp.out" 2>&1 && grep -q '"pci_address"' "$tmp.out"; ok $? "list --json"
+$T info >"$tmp.out" 2>&1 && grep -q '^lanes' "$tmp.out"; ok $? "info"
+$T --json info >"$tmp.out" 2>&1 && grep -q '"max_threads"' "$tmp.out"; ok $? "--json info"
+
+$T run --block 32x64x1 --block 100x2x2 --block 32x64x1 >"$tmp.out" 2>&1
+rc=$?
+res=$(awk 'NR > 1 {printf "%s ", $5}' "$tmp.out")
+[ $rc = 0 ] && [ "$res" = "miss miss hit " ]; ok $? "run: the patent's sequence is miss, miss, hit ($res)"
+c1=$(awk 'NR == 2 {print $7}' "$tmp.out")
+c3=$(awk 'NR == 4 {print $7}' "$tmp.out")
+[ "$c1" = 68 ] && [ "$c3" = 4 ]; ok $? "run: 68 cycles on the miss, 4 on the hit"
+$T run --shared -b 32x64x1 -b 100x2x2 -b 32x64x1 >"$tmp.out" 2>&1
+res=$(awk 'NR > 1 {printf "%s ", $5}' "$tmp.out")
+[ "$res" = "miss miss miss " ]; ok $? "run --shared: every job evicts the previous ($res)"
+$T run -b 32x64x1 --repeat 3 >"$tmp.out" 2>&1
+res=$(awk 'NR > 1 {printf "%s ", $5}' "$tmp.out")
+[ "$res" = "miss hit hit " ]; ok $? "run --repeat 3 ($res)"
+$T run -b 32x64x1 --repeat 2 --no-history >"$tmp.out" 2>&1
+res=$(awk 'NR > 1 {printf "%s ", $5}' "$tmp.out")
+[ "$res" = "miss miss " ]; ok $? "run --no-history never hits ($res)"
+$T run -b 12x4x2 --dump 64 >"$tmp.out" 2>&1 &&
+	grep -q '^     48     1   16      0      0      1  0x0040$' "$tmp.out"
+ok $? "run --dump: thread 48 of 12x4x2 is (0,0,1), word 0x0040"
+$T run -b 100x2x2 -w 16 >"$tmp.out" 2>&1 && awk 'NR == 2 {exit !($6 == 25)}' "$tmp.out"
+ok $? "run --warp 16: 400 threads in 25 warps"
+$T --json run -b 4x2x1 --dump 3 >"$tmp.out" 2>&1 &&
+	grep -q '"indices": \[\[0, 0, 0\], \[1, 0, 0\], \[2, 0, 0\]\]' "$tmp.out"
+ok $? "run --json with a dump"
+
+$T stats >"$tmp.out" 2>&1 && grep -q '^jobs' "$tmp.out"; ok $? "stats"
+$T stats --json >"$tmp.out" 2>&1 && grep -q '"hits"' "$tmp.out"; ok $? "stats --json"
+$T bench --jobs 64 >"$tmp.out" 2>&1 && grep -q 'jobs/s' "$tmp.out"; ok $? "bench --jobs 64"
+
+# errors: one line on stderr, status 2 for usage, 1 for failures
+err() {	# expected-status description command...
+	want=$1
+	what=$2
+	shift 2
+	"$@" >"$tmp.out" 2>"$tmp.err"
+	rc=$?
+	lines=$(wc -l <"$tmp.err")
+	[ $rc = "$want" ] && [ "$lines" = 1 ] && [ ! -s "$tmp.out" ]
+	ok $? "$what: exit $rc, one line: $(cat "$tmp.err")"
+}
+err 2 "unknown command" $T frobnicate
+err 2 "run without --block" $T run
+err 2 "bad block" $T run --block 32xx
+err 2 "zero dimension" $T run --block 0x4x1
+err 2 "bad warp" $T run --block 32 --warp 0
+err 2 "stray argument" $T info extra
+err 1 "block above the device's limits" $T run --block 1024x1024x2
+err 1 "warp above the lanes" $T run --block 32 --warp 64 --device 0
+err 1 "no such device" $T --device 7 info
+err 1 "no such PCI address" $T --device 0000:ff:1f.7 info
+
+echo "1..$n"
+echo "# $((n - fail)) passed, $fail failed"
+[ $fail = 0 ]
