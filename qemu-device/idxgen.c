@@ -355,14 +355,6 @@ static void idxgen_kick(IdxgenState *s)
     }
 }
 
-static void idxgen_job_clear(IdxgenState *s)
-{
-    if (s->job_active) {
-        s->job_active = false;
-    }
-    timer_del(s->timer);
-}
-
 /*
  * Write the completion of the job in flight, advance HEAD, count, raise the
  * queue's interrupt.  status overrides the job's (ABORTED).
@@ -728,7 +720,9 @@ static void idxgen_reset_state(IdxgenState *s)
 {
     unsigned i;
 
-    idxgen_job_clear(s);
+    /* The job in flight is dropped: no completion is written. */
+    s->job_active = false;
+    timer_del(s->timer);
     qemu_bh_cancel(s->bh);
     memset(&s->job, 0, sizeof(s->job));
     memset(s->job_desc, 0, sizeof(s->job_desc));
