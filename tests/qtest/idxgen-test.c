@@ -469,6 +469,11 @@ static void test_identity(void)
 static void test_properties(void)
 {
     Idx d;
+    Queue q;
+    struct idxgen_desc dsc;
+    struct idxgen_cpl c;
+    uint32_t slot;
+    int64_t t0;
 
     idx_start(&d, "imem-size=1M,num-queues=2,lanes=16,hist-entries=8,"
               "clock-khz=1000,debug=on");
@@ -484,6 +489,25 @@ static void test_properties(void)
     g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_SCRATCH), ==, 0xa5a5f00d);
     /* Queue 2 does not exist */
     g_assert_cmphex(rd(&d, IDXGEN_QREG(2, IDXGEN_Q_RING_SIZE)), ==, 0);
+
+    /* Nothing runs until CTRL.ENABLE; then time follows clock-khz */
+    fw_load_good(&d);
+    q_setup(&d, &q, 1, 4);
+    mkdesc(&dsc, 0x1000, 32, 2, 1, 16, 7);          /* 4 warps */
+    slot = q_submit(&d, &q, &dsc);
+    step(&d, 1000 * 1000);
+    g_assert_cmpuint(q_completed(&d, &q), ==, 0);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_STATUS), ==, IDXGEN_STATUS_READY);
+    t0 = now_ns(&d);
+    wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_ENABLE);
+    q_wait(&d, &q, 1, 1000);
+    g_assert_cmpint(now_ns(&d) - t0, ==, (IDXGEN_FILTER_CYCLES + 4) * 1000);
+    q_cpl(&d, &q, slot, &c);
+    check_cpl_ok(&c, &dsc, false);
+    t0 = now_ns(&d);
+    q_submit(&d, &q, &dsc);
+    q_wait(&d, &q, 2, 1000);
+    g_assert_cmpint(now_ns(&d) - t0, ==, IDXGEN_FILTER_CYCLES * 1000);
     idx_stop(&d);
 
     /* Behind a PCIe root port (a plain endpoint there) */
