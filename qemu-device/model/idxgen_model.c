@@ -361,6 +361,11 @@ typedef uint32_t idxgen_v4u32 __attribute__((vector_size(16)));
 typedef int32_t idxgen_v4s32 __attribute__((vector_size(16)));
 #endif
 
+/*
+ * idxgen-gen-begin: from here to idxgen-gen-end (the generator: lane set-up,
+ * iterator, packer) the code has no divide or modulo operator.
+ * tests/host/test_model checks this, comments aside; bench_model shows it.
+ */
 void idxgen_gen_init(struct idxgen_gen *g, const struct idxgen_job *j)
 {
 	uint32_t i, padded, c = j->c, x = 0, y = 0, z = 0;
@@ -650,6 +655,8 @@ uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps)
 #endif
 	return gen_scalar(g, &p, out, max_warps);
 }
+
+/* idxgen-gen-end */
 
 /* ------------------------------------------------------------------ */
 /* Cycles, whole jobs, completion records                              */

@@ -15,6 +15,10 @@
 
 #define MEM_SIZE IDXGEN_IMEM_SIZE_DEFAULT
 
+#ifndef IDXGEN_MODEL_C
+#define IDXGEN_MODEL_C "../../qemu-device/model/idxgen_model.c"
+#endif
+
 static uint8_t *mem, *snap;
 static struct idxgen_limits lim;
 
@@ -546,6 +550,111 @@ static void test_encoding(void)
 	       "firmware status names");
 }
 
+/*
+ * Count '/' and '%' operators in the code between the idxgen-gen-begin marker
+ * and a comment holding just idxgen-gen-end in a C source text, skipping comments and string
+ * and character literals (the begin marker sits inside a comment).  Returns
+ * the count, or -1 without markers; *lines gets the number of lines that
+ * hold code.  If echo is set, those lines (comments removed) go to it.
+ */
+static int count_div_ops(const char *text, int *lines, FILE *echo)
+{
+	const char *p = strstr(text, "idxgen-gen-begin"), *end = strstr(text, "/* idxgen-gen-end */");
+	char line[512];
+	size_t n = 0;
+	int ops = 0, in_block = 1, code = 0;
+
+	*lines = 0;
+	if (!p || !end || end < p)
+		return -1;
+	for (; p <= end; p++) {
+		char ch = p < end ? *p : '\n';
+
+		if (ch == '\n') {
+			if (code) {
+				(*lines)++;
+				if (echo)
+					fprintf(echo, "%.*s\n", (int)n, line);
+			}
+			n = 0;
+			code = 0;
+			continue;
+		}
+		if (in_block) {
+			if (p[0] == '*' && p[1] == '/')
+				in_block = 0, p++;
+			continue;
+		}
+		if (p[0] == '/' && p[1] == '*') {
+			in_block = 1, p++;
+			continue;
+		}
+		if (p[0] == '/' && p[1] == '/') {
+			while (p + 1 < end && p[1] != '\n')
+				p++;
+			continue;
+		}
+		if (ch == '"' || ch == '\'') {
+			/* a literal: copy it, its contents are not operators */
+			const char *q = p;
+
+			for (p++; p < end && *p != ch && *p != '\n'; p++)
+				if (*p == '\\')
+					p++;
+			for (; q <= p && n < sizeof(line); q++)
+				line[n++] = *q;
+			code = 1;
+			continue;
+		}
+		if (ch == '/' || ch == '%')
+			ops++;
+		if (ch != ' ' && ch != '\t' && ch != '\\')
+			code = 1;
+		if (n < sizeof(line))
+			line[n++] = ch;
+	}
+	return ops;
+}
+
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
+		buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf)
+		buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* The brief: no divide or modulo anywhere in the generation loop. */
+static void test_no_division(void)
+{
+	char *text = read_text(IDXGEN_MODEL_C);
+	int lines, ops = text ? count_div_ops(text, &lines, NULL) : -1;
+	int self1, self2, l;
+
+	self1 = count_div_ops("/* idxgen-gen-begin */ a = b / c; d %= 2; // e / f\n"
+			      "s = \"%d/\"; /* g / h */ c = '/'; /* idxgen-gen-end */", &l, NULL);
+	self2 = count_div_ops("/* idxgen-gen-begin */ a = b >> c; /* / % */ /* idxgen-gen-end */", &l,
+			      NULL);
+	tap_ok(self1 == 2 && self2 == 0, "operator scanner finds / and %% in code only (%d, %d)",
+	       self1, self2);
+	tap_ok(ops == 0 && lines > 100,
+	       "generator (gen_init .. gen_run, %d code lines) has no '/' or '%%' operator (%d)",
+	       lines, ops);
+	free(text);
+}
+
 int main(void)
 {
 	mem = calloc(1, MEM_SIZE);
@@ -558,6 +667,7 @@ int main(void)
 	test_history();
 	test_validation();
 	test_encoding();
+	test_no_division();
 	free(mem);
 	free(snap);
 	return tap_done();
