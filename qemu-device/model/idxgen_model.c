@@ -532,9 +532,9 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
  * the groups fill it.  Lanes that do not make a whole group (c not a
  * multiple of the group) run one vector at a time.
  *
- * Tail: the remaining steps one at a time, storing through a buffer when a
- * padded store would pass the end of the span (the block's last warp or
- * the last warp of this call).
+ * Tail: the remaining steps one at a time, storing only the warp's own
+ * bytes when a padded store would pass the end of the span (the block's
+ * last warp or the last warp of this call).
  */
 #define IDXGEN_GEN_BURST 16
 #define IDXGEN_GEN_GROUP 4
@@ -552,7 +552,6 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
 			     uint64_t max_warps)                                            \
 	{                                                                                   \
 		VU W[IDXGEN_MODEL_MAX_LANES >> LOG2_LANES];                                 \
-		VU tmp[IDXGEN_MODEL_MAX_LANES >> LOG2_LANES];                               \
 		/* xmask, ymask, wc, kx, ky broadcast to every lane */                      \
 		const VU k[5] = { (VU){ 0 } + (TU)p->xmask, (VU){ 0 } + (TU)p->ymask,       \
 				  (VU){ 0 } + (TU)p->wc, (VU){ 0 } + (TU)p->kx,             \
@@ -613,14 +612,16 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
 			int exact = off + need > span;                                      \
                                                                                             \
 			for (v = 0; v < nvec; v++) {                                        \
-				if (exact)                                                  \
-					tmp[v] = W[v];                                      \
-				else                                                        \
-					memcpy(o + off * ws + 16 * (size_t)v, &W[v], 16);   \
+				/* exact: only the bytes of this warp's n words */          \
+				size_t at = 16 * (size_t)v, nb = (size_t)n * ws;            \
+                                                                                            \
+				if (!exact)                                                 \
+					memcpy(o + off * ws + at, &W[v], 16);               \
+				else if (at < nb)                                           \
+					memcpy(o + off * ws + at, &W[v],                    \
+					       nb - at < 16 ? nb - at : 16);                \
 				W[v] = NAME##_step(W[v], k, tx1, ty1, sy);                  \
 			}                                                                   \
-			if (exact)                                                          \
-				memcpy(o + off * ws, tmp, (size_t)n * ws);                  \
 			off += n;                                                           \
 			g->next += n;                                                       \
 			g->warps_done++;                                                    \
