@@ -227,25 +227,32 @@ static void pass(enum method m, const struct shape *s, uint64_t total)
 	}
 }
 
-/* Best bytes per nanosecond (= GB/s) over TRIALS trials. */
-static double measure(enum method m, const struct shape *s, uint64_t total)
+/*
+ * Best bytes per nanosecond (= GB/s) of every method over TRIALS trials.
+ * Trials are interleaved (trial 1 of each method, then trial 2, ...) so
+ * that a burst of load from other processes hits all methods alike.
+ */
+static void measure_all(const struct shape *s, uint64_t total, double best[M_COUNT])
 {
-	double best = 0;
+	enum method m;
 	int t;
 
+	for (m = M_GEN; m < M_COUNT; m++)
+		best[m] = 0;
 	for (t = 0; t < TRIALS; t++) {
-		uint64_t t0 = now_ns(), t1, reps = 0, bytes;
+		for (m = M_GEN; m < M_COUNT; m++) {
+			uint64_t t0 = now_ns(), t1, reps = 0, bytes;
 
-		do {
-			pass(m, s, total);
-			reps++;
-			t1 = now_ns();
-		} while (t1 - t0 < MIN_TRIAL_NS);
-		bytes = reps * (total / s->piece_bytes) * s->piece_bytes;
-		if ((double)bytes / (double)(t1 - t0) > best)
-			best = (double)bytes / (double)(t1 - t0);
+			do {
+				pass(m, s, total);
+				reps++;
+				t1 = now_ns();
+			} while (t1 - t0 < MIN_TRIAL_NS);
+			bytes = reps * (total / s->piece_bytes) * s->piece_bytes;
+			if ((double)bytes / (double)(t1 - t0) > best[m])
+				best[m] = (double)bytes / (double)(t1 - t0);
+		}
 	}
-	return best;
 }
 
 /* Check that every method really produced the reference output (fairness). */
@@ -362,19 +369,19 @@ int main(int argc, char **argv)
 		{ 128, 128, 64 }, { 1024, 1024, 1 }, { 65535, 16, 1 },
 	};
 	size_t i;
-	char *src;
+	char *text;
 
 	if (argc > 1 && !strcmp(argv[1], "--show-gen-source")) {
 		int lines, ops;
 
-		src = read_text(argc > 2 ? argv[2] : IDXGEN_MODEL_C);
-		if (!src) {
+		text = read_text(argc > 2 ? argv[2] : IDXGEN_MODEL_C);
+		if (!text) {
 			perror(argc > 2 ? argv[2] : IDXGEN_MODEL_C);
 			return 1;
 		}
-		ops = count_div_ops(src, &lines, stdout);
+		ops = count_div_ops(text, &lines, stdout);
 		printf("# %d code lines of the generator, %d '/' or '%%' operators\n", lines, ops);
-		free(src);
+		free(text);
 		return ops != 0;
 	}
 	if (argc > 1) {
@@ -390,13 +397,13 @@ int main(int argc, char **argv)
 	memset(dst, 1, MEM_BYTES);	/* fault every page in before timing */
 	memset(src, 2, MEM_BYTES);
 
-	src = read_text(IDXGEN_MODEL_C);
-	if (src) {
-		int lines, ops = count_div_ops(src, &lines, NULL);
+	text = read_text(IDXGEN_MODEL_C);
+	if (text) {
+		int lines, ops = count_div_ops(text, &lines, NULL);
 
 		printf("# generator source (%s): %d code lines, %d '/' or '%%' operators\n",
 		       IDXGEN_MODEL_C, lines, ops);
-		free(src);
+		free(text);
 	}
 	printf("# idxgen model benchmark: c = %d lanes; GB/s of packed output, best of %d\n",
 	       LANES, TRIALS);
@@ -409,7 +416,6 @@ int main(int argc, char **argv)
 		for (regime = 0; regime < 2; regime++) {
 			struct shape s;
 			double r[M_COUNT];
-			enum method m;
 			char name[32];
 
 			if (idxgen_job_init(&s.job, shapes[i][0], shapes[i][1], shapes[i][2], LANES,
@@ -422,8 +428,7 @@ int main(int argc, char **argv)
 			s.piece_bytes = (uint64_t)s.threads * s.job.word_size;
 			if (verify(&s))
 				return 1;
-			for (m = M_GEN; m < M_COUNT; m++)
-				r[m] = measure(m, &s, regime ? MEM_BYTES : s.piece_bytes);
+			measure_all(&s, regime ? MEM_BYTES : s.piece_bytes, r);
 			snprintf(name, sizeof(name), "%ux%ux%u", shapes[i][0], shapes[i][1],
 				 shapes[i][2]);
 			printf("%-14s %-6s %3u %8lluK | %7.2f %7.2f %7.2f %7.2f | %7.2f %7.2f %7.2f\n",
