@@ -327,8 +327,10 @@ const char *idxgen_fw_status_name(int status)
  * are padded to IDXGEN_LANE_BLOCK so a step may store a full last vector;
  * those extra words land where the next warp goes and are overwritten by it,
  * and a step whose padded store would pass the end of this call's output
- * takes the exact (buffered) store instead.  Elsewhere a scalar loop runs
- * the same algorithm with explicit little-endian stores.
+ * stores only its own words instead, so a call never writes beyond the
+ * warps it reports.  Elsewhere (big-endian or non-GNU compilers, and 16-bit
+ * words with a 16-bit axis) a scalar loop runs the same algorithm with
+ * explicit little-endian stores.
  *
  * Compares are made on signed lanes because SSE2 has no unsigned compare:
  * x < dx <= 65535 and y < dy <= 65535 always, so 32-bit lanes are safe; the
