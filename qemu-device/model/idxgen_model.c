@@ -328,13 +328,15 @@ const char *idxgen_fw_status_name(int status)
  * those extra words land where the next warp goes and are overwritten by it,
  * and a step whose padded store would pass the end of this call's output
  * stores only its own words instead, so a call never writes beyond the
- * warps it reports.  Elsewhere (big-endian or non-GNU compilers, and 16-bit
- * words with a 16-bit axis) a scalar loop runs the same algorithm with
- * explicit little-endian stores.
+ * warps it reports.  Elsewhere (big-endian hosts, non-GNU compilers) a
+ * scalar loop runs the same algorithm with explicit little-endian stores.
  *
- * Compares are made on signed lanes because SSE2 has no unsigned compare:
- * x < dx <= 65535 and y < dy <= 65535 always, so 32-bit lanes are safe; the
- * 16-bit vector path is used only when mx, my <= 15, so x, y < 2^15.
+ * Compares are made on signed lanes because SSE2 has no unsigned compare.
+ * x < dx <= 65535 and y + 1 <= dy <= 65535 always, so 32-bit lanes are safe
+ * as they are, and so are 16-bit lanes when mx, my <= 15 (values < 2^15).
+ * A 16-bit word with a 16-bit axis (a 1-D block of more than 32768 threads)
+ * uses the "biased" 16-bit loop, which flips bit 15 of both sides to turn
+ * the unsigned compare into a signed one.
  */
 #define IDXGEN_LANE_BLOCK 8
 
@@ -541,11 +543,13 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
 #define IDXGEN_GEN_BURST 16
 #define IDXGEN_GEN_GROUP 4
 
-#define IDXGEN_GEN_VEC_LOOP(NAME, VU, VS, TU, TS, LANES, LOG2_LANES)                       \
+#define IDXGEN_GEN_VEC_LOOP(NAME, VU, VS, TU, TS, LANES, LOG2_LANES, BIAS)                 \
 	static inline VU NAME##_step(VU w, const VU *k, VS tx1, VS ty1, unsigned int sy)   \
 	{                                                                                   \
-		VS cx = (VS)(w & k[0]) > tx1;                                               \
-		VS cy = (VS)((w >> sy) & k[1]) > ty1 + cx;                                  \
+		const VU bias = (VU){ 0 } + (TU)(BIAS);                                     \
+		/* cx, cy: all ones where x (y) carries, as in lane_step() */              \
+		VS cx = (VS)((w & k[0]) ^ bias) > tx1;                                      \
+		VS cy = (VS)((((w >> sy) & k[1]) - (VU)cx) ^ bias) > ty1;                   \
                                                                                             \
 		return w + k[2] + ((VU)cx & k[3]) + ((VU)cy & k[4]);                        \
 	}                                                                                   \
@@ -558,7 +562,8 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
 		const VU k[5] = { (VU){ 0 } + (TU)p->xmask, (VU){ 0 } + (TU)p->ymask,       \
 				  (VU){ 0 } + (TU)p->wc, (VU){ 0 } + (TU)p->kx,             \
 				  (VU){ 0 } + (TU)p->ky };                                  \
-		const VS tx1 = (VS){ 0 } + (TS)p->tx1, ty1 = (VS){ 0 } + (TS)p->ty1;        \
+		const VS tx1 = (VS)((VU){ 0 } + (TU)(p->tx1 ^ (BIAS)));                     \
+		const VS ty1 = (VS)((VU){ 0 } + (TU)(p->ty1 ^ (BIAS)));                     \
 		const unsigned int sy = p->sy;                                              \
 		const uint32_t c = g->c, ws = sizeof(TU);                                   \
 		const uint32_t nvec = (c + LANES - 1) >> LOG2_LANES;                        \
@@ -635,8 +640,9 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
 		return done;                                                                \
 	}
 
-IDXGEN_GEN_VEC_LOOP(gen_vec16, idxgen_v8u16, idxgen_v8s16, uint16_t, int16_t, 8, 3)
-IDXGEN_GEN_VEC_LOOP(gen_vec32, idxgen_v4u32, idxgen_v4s32, uint32_t, int32_t, 4, 2)
+IDXGEN_GEN_VEC_LOOP(gen_vec16, idxgen_v8u16, idxgen_v8s16, uint16_t, int16_t, 8, 3, 0)
+IDXGEN_GEN_VEC_LOOP(gen_vec16b, idxgen_v8u16, idxgen_v8s16, uint16_t, int16_t, 8, 3, 0x8000)
+IDXGEN_GEN_VEC_LOOP(gen_vec32, idxgen_v4u32, idxgen_v4s32, uint32_t, int32_t, 4, 2, 0)
 #endif
 
 /*
@@ -653,6 +659,8 @@ uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps)
 #if IDXGEN_GEN_VECTOR
 	if (g->word_size == 2 && p.mx <= 15 && p.my <= 15)
 		return gen_vec16(g, &p, out, max_warps);
+	if (g->word_size == 2)
+		return gen_vec16b(g, &p, out, max_warps);
 	if (g->word_size == 4)
 		return gen_vec32(g, &p, out, max_warps);
 #endif
