@@ -310,8 +310,10 @@ IDXGEN_EXPORT const char *idxgen_status_name(uint32_t status);
 /*
  * Wait until job finished or timeout_ns nanoseconds passed (negative: no
  * limit, 0: poll).  Returns 0 and fills *res (if not NULL) when finished,
- * -ETIMEDOUT otherwise.  Waiting for a job waits for the context's earlier
- * jobs too (a context is ordered).
+ * -ETIMEDOUT otherwise, -ENOENT for a job the context never had (or whose
+ * result dropped out of the last 4096).  On a real device the wait sleeps
+ * on the context's latest submission, so it may also cover jobs queued on
+ * the context after this one; use one context per independent stream.
  */
 IDXGEN_EXPORT int idxgen_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t timeout_ns,
 			      struct idxgen_job_result *res);

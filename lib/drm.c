@@ -158,9 +158,48 @@ static int read_u64(const char *dir, const char *name, uint64_t *v)
 }
 
 /*
- * The driver's attributes (driver/idxgen_sysfs.c): fw_version as
- * "major.minor.patch", jobs, hits, misses, busy_time_us.  Attributes a
- * driver does not have are left out of st->valid.
+ * Counters the driver keeps in debugfs (root only):
+ * /sys/kernel/debug/accel/<pci address>/history, "name value" lines of
+ * jobs, hits, misses, warps, busy_cycles, errors.  Fills what sysfs lacked.
+ */
+static void debugfs_stats(struct idxgen_device *dev, struct idxgen_stats *st)
+{
+	static const struct { const char *name; size_t off; uint32_t bit; } names[] = {
+		{ "jobs", offsetof(struct idxgen_stats, jobs), IDXGEN_STAT_JOBS },
+		{ "hits", offsetof(struct idxgen_stats, hits), IDXGEN_STAT_HITS },
+		{ "misses", offsetof(struct idxgen_stats, misses), IDXGEN_STAT_MISSES },
+		{ "errors", offsetof(struct idxgen_stats, errors), IDXGEN_STAT_ERRORS },
+		{ "warps", offsetof(struct idxgen_stats, warps), IDXGEN_STAT_WARPS },
+		{ "busy_cycles", offsetof(struct idxgen_stats, busy_cycles), IDXGEN_STAT_BUSY_CYCLES },
+	};
+	char path[128], line[128], name[64];
+	unsigned long long v;
+	unsigned int i;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/accel/%s/history",
+		 dev->static_info.pci_addr);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%63s %llu", name, &v) != 2)
+			continue;
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			if (!strcmp(name, names[i].name) && !(st->valid & names[i].bit)) {
+				*(uint64_t *)((char *)st + names[i].off) = v;
+				st->valid |= names[i].bit;
+			}
+		}
+	}
+	fclose(f);
+}
+
+/*
+ * The driver's attributes of the PCI device (driver/idxgen_sysfs.c):
+ * fw_version as "major.minor.patch", jobs, hits, misses, busy_time_us;
+ * then debugfs for the rest.  Counters nobody provides stay out of
+ * st->valid.
  */
 static int drm_get_stats(struct idxgen_device *dev, struct idxgen_stats *st)
 {
@@ -183,6 +222,7 @@ static int drm_get_stats(struct idxgen_device *dev, struct idxgen_stats *st)
 			st->valid |= attrs[i].bit;
 		}
 	}
+	debugfs_stats(dev, st);
 	if (!read_u64(dev->sysfs_dir, "busy_time_us", &v)) {
 		st->busy_ns = v * 1000;
 		st->valid |= IDXGEN_STAT_BUSY_NS;

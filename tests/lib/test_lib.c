@@ -97,6 +97,13 @@ static void test_basics(void)
 	idxgen_close(NULL);
 	tap_ok(1, "close(NULL) is a no-op");
 	tap_ok(idxgen_backend_of(NULL) == -EINVAL, "backend_of(NULL): -EINVAL");
+	tap_ok(idxgen_region_size(NULL) == 0 && !idxgen_region_is_shared(NULL) &&
+	       idxgen_config_threads(NULL) == 0 && idxgen_config_warps(NULL) == 0 &&
+	       idxgen_config_bytes(NULL) == 0 && !idxgen_warp_next(NULL),
+	       "accessors of NULL objects return 0/false");
+	tap_ok(idxgen_config_target(NULL, NULL, 0) == -EINVAL &&
+	       idxgen_config_unpack(NULL, NULL, 0, 0, NULL, NULL, NULL) == -EINVAL,
+	       "config helpers on NULL: -EINVAL");
 }
 
 static void test_info(void)
@@ -292,7 +299,7 @@ static void test_contexts(void)
 static void test_jobs(void)
 {
 	struct idxgen_context *ctx;
-	struct idxgen_region *ra, *rb, *sh;
+	struct idxgen_region *ra, *rb, *sh, *rbig;
 	struct idxgen_config c1, c2, c3, batch[300];
 	struct idxgen_job_result r1, r2, r3, r;
 	idxgen_job_t j[300], j1;
@@ -375,6 +382,23 @@ static void test_jobs(void)
 	       "wait: job 0 or NULL context: -EINVAL");
 	tap_ok(idxgen_job_result(ctx, j1 + 1000, &r) == -ENOENT, "result of a never-submitted job: -ENOENT");
 	tap_ok(idxgen_wait(ctx, j1 + 1000, 0, &r) == -ENOENT, "wait for a never-submitted job: -ENOENT");
+
+	/* a poll of a job that may still run, then a real wait */
+	idxgen_config_init(&c3, dev, 1024, 1024, 1, 0);
+	ret = idxgen_region_alloc(dev, idxgen_config_bytes(&c3), &rbig);
+	if (!ret)
+		ret = idxgen_config_target(&c3, rbig, 0);
+	if (!ret)
+		ret = idxgen_submit(ctx, &c3, 1, &j1);
+	tap_ok(ret == 0, "submit a 1M-thread block");
+	ret = idxgen_wait(ctx, j1, 0, &r);
+	tap_ok(ret == 0 || ret == -ETIMEDOUT, "wait with timeout 0 polls: %s", idxgen_strerror(ret));
+	ret = idxgen_job_result(ctx, j1, &r);
+	tap_ok(ret == 0 || ret == -EBUSY, "job_result without waiting: %s", idxgen_strerror(ret));
+	ret = idxgen_wait(ctx, j1, 60 * SEC, &r);
+	tap_ok(ret == 0 && r.status == IDXGEN_CPL_OK && r.warps == 32768 && output_ok(&c3),
+	       "then wait: 32768 warps, output right");
+	idxgen_region_free(rbig);
 
 	/* a batch longer than one ioctl carries, each at its own offset */
 	for (i = 0; i < 300; i++) {
