@@ -55,17 +55,21 @@
 #define MIN_TRIAL_NS	40000000ull	/* 40 ms */
 
 static uint8_t *dst, *src;
-static volatile uint32_t sink;
 
 /* Keep the compiler from proving the stores dead. */
+#if defined(__GNUC__)
 static void clobber(void *p)
 {
-#if defined(__GNUC__)
 	__asm__ volatile("" : : "r"(p) : "memory");
-#else
-	sink ^= *(volatile uint8_t *)p;
-#endif
 }
+#else
+static volatile uint32_t sink;
+
+static void clobber(void *p)
+{
+	sink ^= *(volatile uint8_t *)p;
+}
+#endif
 
 static uint64_t now_ns(void)
 {

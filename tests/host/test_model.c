@@ -640,7 +640,7 @@ static char *read_text(const char *path)
 static void test_no_division(void)
 {
 	char *text = read_text(IDXGEN_MODEL_C);
-	int lines, ops = text ? count_div_ops(text, &lines, NULL) : -1;
+	int lines = 0, ops = text ? count_div_ops(text, &lines, NULL) : -1;
 	int self1, self2, l;
 
 	self1 = count_div_ops("/* idxgen-gen-begin */ a = b / c; d %= 2; // e / f\n"
