@@ -184,7 +184,7 @@ int idxgen_discover(struct idxgen_pci_info *list, unsigned int max)
 	/* bus order, so that index N means the same device every time */
 	if (n)
 		qsort(all, n, sizeof(*all), cmp_info);
-	if (list)
+	if (list && n)
 		memcpy(list, all, (n < max ? n : max) * sizeof(*all));
 	free(all);
 	return (int)n;

@@ -122,6 +122,10 @@ static int open_device(struct idxgen_device **dev)
 	unsigned long idx;
 	int ret;
 
+	const char *env = getenv("IDXGEN_BACKEND");
+
+	if (!(opt_flags & IDXGEN_OPEN_EMU) && env && *env && strcmp(env, "emu") && strcmp(env, "drm"))
+		return fail(2, "IDXGEN_BACKEND='%s': want 'emu' or 'drm'", env);
 	if (!opt_device)
 		ret = idxgen_open(0, opt_flags, dev);
 	else if (!parse_uint(opt_device, 1000, &idx))
