@@ -65,7 +65,9 @@ cmd=(timeout -k 10 "$limit" "$QEMU" -M q35 -accel tcg -cpu max -m 1024 -smp 2
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04
 	$DEVICES)
 if [ "$plan" = demo ] || [ "${IDXGEN_VM_VERBOSE:-0}" = 1 ]; then
-	"${cmd[@]}" </dev/null 2>&1 | tee "$CONSOLE" | tr -d '\r' | grep -v '^#\|^### ' || true
+	# The console goes to the terminal without the harness's own lines.
+	# PIPESTATUS must be read right after the pipeline: qemu is stage 0.
+	"${cmd[@]}" </dev/null 2>&1 | tee "$CONSOLE" | tr -d '\r' | grep -v '^#\|^### '
 	qrc=${PIPESTATUS[0]}
 else
 	"${cmd[@]}" </dev/null >"$CONSOLE" 2>&1
