@@ -96,6 +96,10 @@ for comp in fw lib driver; do
 		build_step "guest-$comp" $MAKE -s -C "$ROOT/$comp" guest
 done
 run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
+# The main job (`make run`) must keep working: boot the demo plan too.  This
+# is also the regression test for run-vm.sh losing qemu's exit status in
+# demo mode.
+[ -f "$GUEST/tests/demo.sh" ] && run_suite vm-demo bash "$ROOT/tests/vm/run-vm.sh" --plan demo
 
 echo
 echo "=== summary ($(($(date +%s) - t0))s)"
