@@ -250,7 +250,8 @@ static void idxgen_irq_raise(IdxgenState *s, uint32_t bit, uint32_t vector)
 
 static void idxgen_irq_error(IdxgenState *s)
 {
-    idxgen_irq_raise(s, IDXGEN_IRQ_ERROR, IDXGEN_MSIX_ERR_VECTOR(s->num_queues));
+    idxgen_irq_raise(s, IDXGEN_IRQ_ERROR,
+                     IDXGEN_MSIX_ERR_VECTOR(s->num_queues));
 }
 
 static void idxgen_queue_error(IdxgenState *s, unsigned qn, uint8_t err)

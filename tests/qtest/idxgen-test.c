@@ -56,7 +56,8 @@ static int64_t step(Idx *d, int64_t ns);
 static void idx_start(Idx *d, const char *props)
 {
     memset(d, 0, sizeof(*d));
-    d->qts = qtest_initf("-machine q35 -nodefaults -device idxgen,addr=04.0%s%s",
+    d->qts = qtest_initf("-machine q35 -nodefaults "
+                         "-device idxgen,addr=04.0%s%s",
                          props ? "," : "", props ? props : "");
     pc_alloc_init(&d->alloc, d->qts, ALLOC_NO_FLAGS);
     d->bus = qpci_new_pc(d->qts, &d->alloc);
@@ -528,8 +529,8 @@ static int run_qemu(const char *args, char **out)
 
     g_assert_nonnull(qemu);
     g_assert_true(g_shell_parse_argv(cmd, NULL, &argv, NULL));
-    g_assert_true(g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &sout, &serr, &status, NULL));
+    g_assert_true(g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
+                               NULL, &sout, &serr, &status, NULL));
     *out = g_strconcat(sout, serr, NULL);
     return status;
 }
@@ -1474,7 +1475,8 @@ static void msix_setup(Idx *d, uint64_t msg, unsigned nvec)
         uint64_t off = d->dev->msix_table_off + v * PCI_MSIX_ENTRY_SIZE;
 
         qpci_io_writel(d->dev, d->dev->msix_table_bar,
-                       off + PCI_MSIX_ENTRY_LOWER_ADDR, (uint32_t)(msg + 4 * v));
+                       off + PCI_MSIX_ENTRY_LOWER_ADDR,
+                       (uint32_t)(msg + 4 * v));
         qpci_io_writel(d->dev, d->dev->msix_table_bar,
                        off + PCI_MSIX_ENTRY_UPPER_ADDR, (msg + 4 * v) >> 32);
         qpci_io_writel(d->dev, d->dev->msix_table_bar,
