@@ -391,7 +391,8 @@ IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, check) == 28, "cpl.check");
 #define IDXGEN_FW_MAGIC			0x57465849	/* "IXFW" */
 #define IDXGEN_FW_FORMAT_VERSION	1
 #define IDXGEN_FW_MAX_SIZE		(1u << 20)
-#define IDXGEN_FW_VERSION(maj, min, pat) (((maj) << 16) | ((min) << 8) | (pat))
+#define IDXGEN_FW_VERSION(maj, min, pat) \
+	(((uint32_t)(maj) << 16) | ((uint32_t)(min) << 8) | (uint32_t)(pat))
 
 struct idxgen_fw_header {
 	idxgen_le32 magic;		/* IDXGEN_FW_MAGIC */

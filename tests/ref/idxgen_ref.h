@@ -38,7 +38,8 @@ static inline uint32_t idxgen_ref_word(uint32_t n, uint32_t dx, uint32_t dy,
 	uint32_t x, y, z;
 
 	idxgen_ref_index(n, dx, dy, &x, &y, &z);
-	return x | (y << mx) | (uint32_t)((uint64_t)z << (mx + my));
+	/* 64-bit shifts: a 32-bit x field (mx == 32) is legal. */
+	return (uint32_t)(x | ((uint64_t)y << mx) | ((uint64_t)z << (mx + my)));
 }
 
 /* Read the little-endian word of thread n from a packed output buffer. */
