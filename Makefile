@@ -28,7 +28,7 @@ help:
 
 deps:
 	@if [ "$$(id -u)" -ne 0 ]; then echo "make deps: needs root (apt-get)"; exit 1; fi
-	bash tests/setup/deps.sh
+	@bash tests/setup/deps.sh
 
 qemu:
 	bash qemu-device/build-qemu.sh
@@ -40,8 +40,16 @@ guest: $(COMPONENTS)
 check:
 	bash tests/run-tests.sh
 
-run: deps qemu guest
-	bash tests/vm/run-vm.sh --plan demo
+# The main job.  Build output goes to build/run-build.log; the VM's console
+# to build/vm/console-demo.log.
+run: deps
+	@mkdir -p $(BUILD)
+	@echo "== building QEMU 10.0 with the idxgen device (first time: several minutes)"
+	@bash qemu-device/build-qemu.sh >$(BUILD)/run-build.log 2>&1 || { tail -30 $(BUILD)/run-build.log; exit 1; }
+	@echo "== building firmware, libidxgen, the idxgen tool and idxgen.ko"
+	@$(MAKE) -s guest >>$(BUILD)/run-build.log 2>&1 || { tail -30 $(BUILD)/run-build.log; exit 1; }
+	@echo "== booting the VM: Debian $$(cat $(IDXGEN_CACHE)/kver), two idxgen devices"
+	@bash tests/vm/run-vm.sh --plan demo
 
 bench: all
 	@for f in $(wildcard tests/bench/*.mk); do $(MAKE) -f $$f run || exit 1; done

@@ -123,6 +123,16 @@ demo)
 	;;
 esac
 
+# Shut the stack down the way a user would: the driver must unload cleanly.
+if grep -q '^idxgen ' /proc/modules; then
+	if rmmod idxgen 2>/tmp/rmmod.err; then
+		emit "ok - rmmod idxgen (clean unload at shutdown)"
+	else
+		emit "not ok - rmmod idxgen at shutdown: $(cat /tmp/rmmod.err)"
+		failed=$((failed + 1))
+	fi
+fi
+
 # The kernel must have stayed healthy through everything.
 if dmesg | grep -qE 'BUG:|Oops|WARNING:|general protection|KFENCE'; then
 	emit "not ok - kernel log clean"

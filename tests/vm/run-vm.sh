@@ -67,7 +67,9 @@ cmd=(timeout -k 10 "$limit" "$QEMU" -M q35 -accel tcg -cpu max -m 1024 -smp 2
 if [ "$plan" = demo ] || [ "${IDXGEN_VM_VERBOSE:-0}" = 1 ]; then
 	# The console goes to the terminal without the harness's own lines.
 	# PIPESTATUS must be read right after the pipeline: qemu is stage 0.
-	"${cmd[@]}" </dev/null 2>&1 | tee "$CONSOLE" | tr -d '\r' | grep -v '^#\|^### '
+	# BIOS escape sequences and kernel console lines stay in the log only.
+	"${cmd[@]}" </dev/null 2>&1 | tee "$CONSOLE" | tr -d '\r' |
+		grep -av -e '^#' -e '^### ' -e 'SeaBIOS' -e '^Booting from' -e $'\e' -e '^\[ *[0-9]*\.[0-9]*\]'
 	qrc=${PIPESTATUS[0]}
 else
 	"${cmd[@]}" </dev/null >"$CONSOLE" 2>&1
@@ -78,7 +80,11 @@ end=$(date +%s)
 tr -d '\r' <"$RESULTS" 2>/dev/null >"$RESULTS.clean" || : >"$RESULTS.clean"
 [ "$plan" = demo ] || grep -v '^### ' "$RESULTS.clean"
 done_line=$(grep '^### IDXGEN-VM-DONE' "$RESULTS.clean" | tail -1)
-echo "# vm: qemu exit $qrc after $((end - start))s; console log $CONSOLE"
+if [ $((qrc % 2)) -eq 1 ]; then
+	echo "# vm: guest exit status $(((qrc - 1) / 2)) after $((end - start))s; console log $CONSOLE"
+else
+	echo "# vm: qemu exit $qrc after $((end - start))s; console log $CONSOLE"
+fi
 
 # isa-debug-exit: guest status s gives qemu exit (s << 1) | 1.
 if [ -z "$done_line" ]; then
