@@ -184,7 +184,7 @@ static void idxgen_reset_prepare(struct pci_dev *pdev)
 {
 	struct idxgen_device *idev = pci_get_drvdata(pdev);
 
-	idxgen_dev_quiesce(idev, -EIO);
+	idxgen_dev_quiesce(idev);
 }
 
 static void idxgen_reset_done(struct pci_dev *pdev)
@@ -200,7 +200,7 @@ static pci_ers_result_t idxgen_error_detected(struct pci_dev *pdev, pci_channel_
 
 	if (state == pci_channel_io_perm_failure)
 		return PCI_ERS_RESULT_DISCONNECT;
-	idxgen_dev_quiesce(idev, -EIO);
+	idxgen_dev_quiesce(idev);
 	return PCI_ERS_RESULT_NEED_RESET;
 }
 

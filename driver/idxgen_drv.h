@@ -11,6 +11,7 @@
 #include <linux/io.h>
 #include <linux/mutex.h>
 #include <linux/pci.h>
+#include <linux/rwsem.h>
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
 
@@ -28,6 +29,8 @@
 
 /* Entries of each config ring (clamped to CAP_MAX_RING). */
 #define IDXGEN_RING_ENTRIES	512
+/* A job caught in more device resets than this fails instead of running again. */
+#define IDXGEN_MAX_REPLAYS	2
 
 struct idxgen_device;
 struct idxgen_job;
@@ -53,6 +56,8 @@ struct idxgen_queue {
 	struct idxgen_cpl *cpl;
 	dma_addr_t cpl_dma;
 	struct idxgen_slot *slots;
+	struct idxgen_slot *held;	/* taken off the ring across a reset */
+	u32 nheld;
 	u32 size;			/* entries, power of two */
 	u32 tail;			/* next slot the driver fills */
 	u32 head;			/* next completion the driver reads */
@@ -111,9 +116,9 @@ struct idxgen_device {
 	struct idxgen_queue queues[IDXGEN_MAX_QUEUES];
 	struct drm_gpu_scheduler *scheds[IDXGEN_MAX_QUEUES];
 	struct workqueue_struct *tdr_wq;	/* ordered: one recovery at a time */
-	struct mutex reset_lock;
+	struct rw_semaphore reset_sem;	/* write: device reset; read: ring writes */
 	struct work_struct reset_work;	/* recovery requested by an interrupt */
-	bool parked;			/* stopped for an outside reset, under reset_lock */
+	bool parked;			/* outside reset in progress, reset_sem held */
 	bool force_reset;		/* recovery requested by an interrupt */
 	bool single_irq;		/* all queues on vector 0 */
 	int err_irq;
@@ -180,6 +185,8 @@ struct idxgen_job {
 	u64 first_seq;
 	u32 count;
 	u32 done;
+	u32 replays;			/* resets this job went through */
+	u32 reset_seen;
 	int error;			/* driver error for the whole job */
 	struct drm_gem_object **regions;
 	struct idxgen_desc *descs;
@@ -259,11 +266,9 @@ int idxgen_sched_init(struct idxgen_device *idev);
 int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 void idxgen_job_complete(struct idxgen_queue *q, struct idxgen_job *job);
 void idxgen_recover(struct idxgen_device *idev, struct drm_sched_job *bad, const char *why);
-void idxgen_fail_inflight(struct idxgen_device *idev, struct drm_sched_job *bad,
-			  int bad_error, int error);
 void idxgen_trigger_recovery(struct idxgen_device *idev);
 int idxgen_queues_init(struct idxgen_device *idev);
-void idxgen_dev_quiesce(struct idxgen_device *idev, int error);
+void idxgen_dev_quiesce(struct idxgen_device *idev);
 void idxgen_dev_resume(struct idxgen_device *idev);
 void idxgen_dev_fini(struct idxgen_device *idev);
 

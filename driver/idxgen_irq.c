@@ -66,6 +66,9 @@ void idxgen_queue_process(struct idxgen_queue *q)
 			r->warps = le32_to_cpu(c->warps);
 			r->threads = le32_to_cpu(c->threads);
 			r->cycles = le64_to_cpu(c->cycles);
+			/* cancelled by the device (queue disabled): it did not run */
+			if (r->status == IDXGEN_CPL_ABORTED)
+				r->error = -ECANCELED;
 		} else {
 			q->bad_cpl++;
 			r->error = -EIO;

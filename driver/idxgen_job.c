@@ -105,6 +105,20 @@ void idxgen_job_complete(struct idxgen_queue *q, struct idxgen_job *job)
 	dma_fence_signal(job->hw_fence);
 }
 
+/* Put descriptor i of job on the ring.  Caller holds q->lock and checked for room. */
+static void idxgen_ring_put(struct idxgen_queue *q, struct idxgen_job *job, u32 i)
+{
+	u32 slot = q->tail;
+
+	q->ring[slot] = job->descs[i];
+	q->ring[slot].job_id = cpu_to_le32(q->next_job_id);
+	q->slots[slot].job = job;
+	q->slots[slot].idx = i;
+	q->slots[slot].job_id = q->next_job_id++;
+	q->tail = (slot + 1) & (q->size - 1);
+	q->submitted++;
+}
+
 static struct dma_fence *idxgen_run_job(struct drm_sched_job *sched_job)
 {
 	struct idxgen_job *job = to_idxgen_job(sched_job);
@@ -124,9 +138,11 @@ static struct dma_fence *idxgen_run_job(struct drm_sched_job *sched_job)
 		return ERR_PTR(-ENODEV);
 	}
 
+	down_read(&idev->reset_sem);
 	spin_lock_irqsave(&q->lock, flags);
 	if (WARN_ON(((q->head - q->tail - 1) & mask) < job->count)) {
 		spin_unlock_irqrestore(&q->lock, flags);
+		up_read(&idev->reset_sem);
 		drm_dev_exit(idx);
 		job->error = -ENOSPC;
 		return ERR_PTR(-ENOSPC);
@@ -135,21 +151,13 @@ static struct dma_fence *idxgen_run_job(struct drm_sched_job *sched_job)
 		       ++q->fence_seqno);
 	job->fence_inited = true;
 	job->queue = q;
-	for (i = 0; i < job->count; i++) {
-		u32 slot = q->tail;
-
-		q->ring[slot] = job->descs[i];
-		q->ring[slot].job_id = cpu_to_le32(q->next_job_id);
-		q->slots[slot].job = job;
-		q->slots[slot].idx = i;
-		q->slots[slot].job_id = q->next_job_id++;
-		q->tail = (slot + 1) & mask;
-	}
+	for (i = 0; i < job->count; i++)
+		idxgen_ring_put(q, job, i);
 	list_add_tail(&job->node, &q->inflight);
-	q->submitted += job->count;
 	/* writel orders the descriptor stores before the doorbell */
 	idxgen_qwr(q, IDXGEN_Q_TAIL, q->tail);
 	spin_unlock_irqrestore(&q->lock, flags);
+	up_read(&idev->reset_sem);
 	drm_dev_exit(idx);
 
 	drm_dbg_driver(&idev->drm, "queue %u: job seq %llu+%u\n", q->id, job->first_seq,
@@ -191,52 +199,87 @@ static const struct drm_sched_backend_ops idxgen_sched_ops = {
 };
 
 /*
- * Give every descriptor still on a ring an outcome and complete its job.
- * The device must be stopped (or gone) and interrupts quiet.
+ * Take every descriptor that has no completion yet off the rings (into
+ * q->held), in ring order.  The device must be quiet (interrupts masked,
+ * about to be reset).  Caller holds reset_sem for writing.
  */
-void idxgen_fail_inflight(struct idxgen_device *idev, struct drm_sched_job *bad,
-			  int bad_error, int error)
+static void idxgen_rings_collect(struct idxgen_device *idev)
 {
 	unsigned int i;
 
 	for (i = 0; i < idev->num_queues; i++) {
 		struct idxgen_queue *q = &idev->queues[i];
-		struct idxgen_job *job, *tmp;
-		unsigned long flags;
 		u32 mask = q->size - 1;
+		unsigned long flags;
 
 		spin_lock_irqsave(&q->lock, flags);
 		for (; q->head != q->tail; q->head = (q->head + 1) & mask) {
 			struct idxgen_slot *s = &q->slots[q->head];
 
-			if (!s->job)
-				continue;
-			s->job->res[s->idx].error = &s->job->base == bad ? bad_error : error;
-			s->job->res[s->idx].status = IDXGEN_CPL_ABORTED;
+			if (s->job)
+				q->held[q->nheld++] = *s;
 			s->job = NULL;
-		}
-		list_for_each_entry_safe(job, tmp, &q->inflight, node) {
-			job->done = job->count;
-			idxgen_job_complete(q, job);
 		}
 		spin_unlock_irqrestore(&q->lock, flags);
 	}
 }
 
-static void idxgen_sched_stop_all(struct idxgen_device *idev, struct drm_sched_job *bad)
+static void idxgen_fail_desc(struct idxgen_queue *q, struct idxgen_slot *s, int error)
 {
-	unsigned int i;
+	struct idxgen_job *job = s->job;
 
-	for (i = 0; i < idev->num_queues; i++)
-		drm_sched_stop(&idev->queues[i].sched, bad);
+	job->res[s->idx].error = error;
+	job->res[s->idx].status = IDXGEN_CPL_ABORTED;
+	if (++job->done == job->count)
+		idxgen_job_complete(q, job);
 }
 
-static void idxgen_sched_start_all(struct idxgen_device *idev)
+/*
+ * After a reset: put the collected descriptors back on the (now empty)
+ * rings, in their order, so that jobs that merely shared the device with
+ * a bad one still run.  The timed-out job fails with -ETIMEDOUT; a job
+ * caught in too many resets, or any job when error is set (the device did
+ * not come back, or is gone), fails with -EIO / error.
+ */
+static void idxgen_rings_replay(struct idxgen_device *idev, struct drm_sched_job *bad, int error)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < idev->num_queues; i++) {
+		struct idxgen_queue *q = &idev->queues[i];
+		unsigned long flags;
+
+		spin_lock_irqsave(&q->lock, flags);
+		for (k = 0; k < q->nheld; k++) {
+			struct idxgen_slot *s = &q->held[k];
+			struct idxgen_job *job = s->job;
+
+			if (job->reset_seen != idev->resets) {
+				job->reset_seen = idev->resets;
+				job->replays++;
+			}
+			if (error)
+				idxgen_fail_desc(q, s, error);
+			else if (&job->base == bad)
+				idxgen_fail_desc(q, s, -ETIMEDOUT);
+			else if (job->replays > IDXGEN_MAX_REPLAYS)
+				idxgen_fail_desc(q, s, -EIO);
+			else
+				idxgen_ring_put(q, job, s->idx);
+		}
+		q->nheld = 0;
+		if (!error && q->tail != q->head)
+			idxgen_qwr(q, IDXGEN_Q_TAIL, q->tail);
+		spin_unlock_irqrestore(&q->lock, flags);
+	}
+}
+
+static void idxgen_harvest(struct idxgen_device *idev)
 {
 	unsigned int i;
 
 	for (i = 0; i < idev->num_queues; i++)
-		drm_sched_start(&idev->queues[i].sched);
+		idxgen_queue_process(&idev->queues[i]);
 }
 
 static bool idxgen_dev_broken(struct idxgen_device *idev)
@@ -251,39 +294,49 @@ static bool idxgen_dev_broken(struct idxgen_device *idev)
 	return false;
 }
 
+/* Mask interrupts, take in what completed, take the rest off the rings. */
+static void idxgen_dev_park(struct idxgen_device *idev)
+{
+	idxgen_wr(idev, IDXGEN_REG_IRQ_ENABLE, 0);
+	idxgen_irq_sync(idev);
+	idxgen_harvest(idev);
+	idxgen_stat_save(idev);
+	idxgen_rings_collect(idev);
+}
+
+/* Reset, reload the firmware, replay what was collected. */
+static void idxgen_dev_restart(struct idxgen_device *idev, struct drm_sched_job *bad)
+{
+	int ret = idxgen_hw_reset(idev);
+
+	if (ret)
+		drm_err(&idev->drm, "device did not come back from reset: %d\n", ret);
+	else
+		drm_info(&idev->drm, "device reset, firmware reloaded\n");
+	idxgen_rings_replay(idev, bad, ret ? -EIO : 0);
+}
+
 /*
  * Recover from a timed-out job (bad) or a device error (bad == NULL).
- * Runs on the ordered tdr workqueue, so one recovery at a time.
+ * Runs on the ordered tdr workqueue.  The schedulers keep running; run_job
+ * waits on reset_sem while the device is reset.
  */
 void idxgen_recover(struct idxgen_device *idev, struct drm_sched_job *bad, const char *why)
 {
 	struct drm_device *drm = &idev->drm;
-	unsigned int i;
-	int idx, ret;
+	int idx;
 
-	mutex_lock(&idev->reset_lock);
-	if (idev->parked) {
-		/* an outside reset is in progress; it fails what is in flight */
-		if (bad)
-			drm_sched_stop(bad->sched, bad);
-		goto out;
-	}
+	down_write(&idev->reset_sem);
 	if (!drm_dev_enter(drm, &idx)) {
-		idxgen_sched_stop_all(idev, bad);
-		idxgen_fail_inflight(idev, bad, -ENODEV, -ENODEV);
-		idxgen_sched_start_all(idev);
-		goto out;
+		/* remove() failed everything already; nothing else can be done */
+		goto out_guilty;
 	}
 
 	/* completions that arrived without an interrupt */
-	for (i = 0; i < idev->num_queues; i++)
-		idxgen_queue_process(&idev->queues[i]);
-
+	idxgen_harvest(idev);
 	if (!idxgen_dev_broken(idev)) {
 		if (bad && dma_fence_is_signaled(&bad->s_fence->finished)) {
 			drm_warn(drm, "%s: the job had completed, interrupt lost\n", why);
-			/* drm_sched_job_timedout() took it off the pending list */
-			bad->sched->free_guilty = true;
 			goto out_exit;
 		}
 		if (!bad && !idev->force_reset)
@@ -292,23 +345,22 @@ void idxgen_recover(struct idxgen_device *idev, struct drm_sched_job *bad, const
 	idev->force_reset = false;
 
 	drm_err(drm, "%s: resetting the device\n", why);
-	idxgen_sched_stop_all(idev, bad);
-	idxgen_hw_stop(idev);
-	idxgen_irq_sync(idev);
-	for (i = 0; i < idev->num_queues; i++)
-		idxgen_queue_process(&idev->queues[i]);
-	idxgen_fail_inflight(idev, bad, -ETIMEDOUT, bad ? -ECANCELED : -EIO);
-	idxgen_stat_save(idev);
-	ret = idxgen_hw_reset(idev);
-	if (ret)
-		drm_err(drm, "device did not come back from reset: %d\n", ret);
-	else
-		drm_info(drm, "device reset, firmware reloaded\n");
-	idxgen_sched_start_all(idev);
+	idxgen_dev_park(idev);
+	idxgen_dev_restart(idev, bad);
 out_exit:
 	drm_dev_exit(idx);
-out:
-	mutex_unlock(&idev->reset_lock);
+out_guilty:
+	/*
+	 * drm_sched_job_timedout() took the job off the pending list; it has
+	 * an outcome now, so let the scheduler free it.
+	 */
+	if (bad) {
+		if (dma_fence_is_signaled(&bad->s_fence->finished))
+			bad->sched->free_guilty = true;
+		else
+			drm_warn(drm, "%s: timed-out job still pending\n", why);
+	}
+	up_write(&idev->reset_sem);
 }
 
 static void idxgen_reset_work(struct work_struct *work)
@@ -325,52 +377,47 @@ void idxgen_trigger_recovery(struct idxgen_device *idev)
 }
 
 /*
- * Device going away (remove) or being reset from outside (PCI reset, error
- * recovery): park the schedulers, stop the device, fail what was in flight.
- * idxgen_dev_resume() brings it back.
+ * Reset from outside (PCI function reset, AER): quiesce, keep what was in
+ * flight, and hold reset_sem until idxgen_dev_resume() replays it.
  */
-void idxgen_dev_quiesce(struct idxgen_device *idev, int error)
+void idxgen_dev_quiesce(struct idxgen_device *idev)
 {
+	if (idev->parked)
+		return;
 	cancel_work_sync(&idev->reset_work);
-	mutex_lock(&idev->reset_lock);
-	if (!idev->parked) {
-		idxgen_sched_stop_all(idev, NULL);
-		idxgen_hw_stop(idev);
-		idxgen_irq_sync(idev);
-		idxgen_fail_inflight(idev, NULL, error, error);
-		idxgen_stat_save(idev);
-		idev->parked = true;
-	}
-	mutex_unlock(&idev->reset_lock);
+	down_write(&idev->reset_sem);
+	idxgen_dev_park(idev);
+	idev->parked = true;
 }
 
 void idxgen_dev_resume(struct idxgen_device *idev)
 {
-	int ret, idx;
+	int idx;
 
-	mutex_lock(&idev->reset_lock);
-	if (idev->parked) {
-		if (drm_dev_enter(&idev->drm, &idx)) {
-			ret = idxgen_hw_reset(idev);
-			if (ret)
-				drm_err(&idev->drm, "device did not come back: %d\n", ret);
-			drm_dev_exit(idx);
-		}
-		idxgen_sched_start_all(idev);
-		idev->parked = false;
+	if (!idev->parked)
+		return;
+	if (drm_dev_enter(&idev->drm, &idx)) {
+		idxgen_dev_restart(idev, NULL);
+		drm_dev_exit(idx);
+	} else {
+		idxgen_rings_replay(idev, NULL, -ENODEV);
 	}
-	mutex_unlock(&idev->reset_lock);
+	idev->parked = false;
+	up_write(&idev->reset_sem);
 }
 
-/* remove(): after drm_dev_unplug(), fail everything and let queued jobs drain. */
+/* remove(): after drm_dev_unplug(), fail what is in flight and stop the device. */
 void idxgen_dev_fini(struct idxgen_device *idev)
 {
-	idxgen_dev_quiesce(idev, -ENODEV);
-	mutex_lock(&idev->reset_lock);
+	if (!idev->parked) {
+		cancel_work_sync(&idev->reset_work);
+		down_write(&idev->reset_sem);
+		idxgen_dev_park(idev);
+	}
 	idxgen_hw_fini(idev);
-	idxgen_sched_start_all(idev);
+	idxgen_rings_replay(idev, NULL, -ENODEV);
 	idev->parked = false;
-	mutex_unlock(&idev->reset_lock);
+	up_write(&idev->reset_sem);
 }
 
 static void idxgen_sched_fini(struct drm_device *drm, void *data)
@@ -412,7 +459,8 @@ int idxgen_queues_init(struct idxgen_device *idev)
 		q->cpl = dmam_alloc_coherent(drm->dev, q->size * sizeof(*q->cpl), &q->cpl_dma,
 					     GFP_KERNEL);
 		q->slots = drmm_kcalloc(drm, q->size, sizeof(*q->slots), GFP_KERNEL);
-		if (!q->ring || !q->cpl || !q->slots)
+		q->held = drmm_kcalloc(drm, q->size, sizeof(*q->held), GFP_KERNEL);
+		if (!q->ring || !q->cpl || !q->slots || !q->held)
 			return -ENOMEM;
 	}
 	return 0;
@@ -424,9 +472,7 @@ int idxgen_sched_init(struct idxgen_device *idev)
 	unsigned int i;
 	int ret;
 
-	ret = drmm_mutex_init(drm, &idev->reset_lock);
-	if (ret)
-		return ret;
+	init_rwsem(&idev->reset_sem);
 	INIT_WORK(&idev->reset_work, idxgen_reset_work);
 	idev->tdr_wq = alloc_ordered_workqueue("idxgen-tdr-%s", 0, pci_name(idev->pdev));
 	if (!idev->tdr_wq)

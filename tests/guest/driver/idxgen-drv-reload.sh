@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# idxgen driver: unload/reload 20 times, probe with a missing and with a
+# corrupted firmware image (clean failure, no leak), then back to normal.
+# busybox sh; prints TAP.
+
+KO=/opt/idxgen/modules/idxgen.ko
+FW=/lib/firmware/idxgen/idxgen-fw.bin
+n=0
+failed=0
+
+t() { # cond-status description
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		failed=$((failed + 1))
+	fi
+}
+
+ndev() { ls /dev/accel/ 2>/dev/null | grep -c '^accel'; }
+expected=$(ls -d /sys/bus/pci/drivers/idxgen/0000:* 2>/dev/null | wc -l)
+[ "$expected" -ge 1 ] || expected=1
+
+wait_devs() { # count
+	i=0
+	while [ "$(ndev)" -lt "$1" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	[ "$(ndev)" -ge "$1" ]
+}
+
+wait_gone() {
+	i=0
+	while [ "$(ndev)" -gt 0 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	[ "$(ndev)" -eq 0 ]
+}
+
+bad=0
+i=0
+t0=$(date +%s)
+while [ $i -lt 20 ]; do
+	i=$((i + 1))
+	rmmod idxgen || { bad=1; echo "# rmmod failed at round $i"; break; }
+	wait_gone || { bad=1; echo "# device nodes left after rmmod at round $i"; break; }
+	insmod $KO || { bad=1; echo "# insmod failed at round $i"; break; }
+	wait_devs "$expected" || { bad=1; echo "# devices missing at round $i"; break; }
+	echo "# round $i done at +$(($(date +%s) - t0))s"
+done
+t $bad "unload/reload 20 times ($expected devices each time)"
+loaded=$(dmesg | grep -c 'idxgen.*firmware .* loaded')
+[ "$loaded" -ge $((20 * expected)) ]; t $? "firmware loaded at every probe ($loaded times)"
+
+# missing firmware: probe fails cleanly with a clear line, module still unloads
+rmmod idxgen; wait_gone
+mv $FW $FW.save
+insmod $KO
+sleep 1
+[ "$(ndev)" -eq 0 ]; t $? "no device without firmware"
+dmesg | grep -q 'firmware idxgen/idxgen-fw.bin not available'; t $? "dmesg names the missing firmware"
+rmmod idxgen; t $? "unload after failed probes"
+
+# corrupted firmware: the device rejects it (CRC), probe fails cleanly
+cp $FW.save $FW
+printf '\377' | dd of=$FW bs=1 seek=70 conv=notrunc 2>/dev/null
+insmod $KO
+sleep 1
+[ "$(ndev)" -eq 0 ]; t $? "no device with a corrupted firmware"
+dmesg | grep -q 'rejected by the device'; t $? "dmesg says the device rejected the image"
+rmmod idxgen; t $? "unload after rejected firmware"
+
+mv $FW.save $FW
+insmod $KO
+wait_devs "$expected"; t $? "back to normal with the good image"
+
+echo "1..$n"
+echo "# $((n - failed)) passed, $failed failed"
+[ $failed -eq 0 ] && ./idxgen-drv-test smoke
