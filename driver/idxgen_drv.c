@@ -233,7 +233,7 @@ static struct pci_driver idxgen_pci_driver = {
 	.remove = idxgen_remove,
 	.shutdown = idxgen_shutdown,
 	.err_handler = &idxgen_err_handlers,
-	.driver.dev_groups = idxgen_dev_groups,
+	.dev_groups = idxgen_dev_groups,
 };
 module_pci_driver(idxgen_pci_driver);
 

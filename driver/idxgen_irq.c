@@ -22,7 +22,9 @@ static bool idxgen_cpl_valid(const struct idxgen_cpl *c, const struct idxgen_slo
 	if (le32_to_cpu(c->check) !=
 	    IDXGEN_CPL_CHECK(job_id, status, flags, warps, threads, cycles, cslot))
 		return false;
-	return job_id == s->job_id && cslot == slot && status <= IDXGEN_CPL_MAX;
+	/* a descriptor the device could not fetch has no job_id to echo */
+	return (job_id == s->job_id || status == IDXGEN_CPL_DMA_FAULT) && cslot == slot &&
+	       status <= IDXGEN_CPL_MAX;
 }
 
 /*

@@ -304,6 +304,19 @@ static void idxgen_dev_park(struct idxgen_device *idev)
 	idxgen_rings_collect(idev);
 }
 
+/*
+ * Jobs replayed after a reset start over: give every queue its full
+ * timeout again, or a queue that merely waited behind the hung job would
+ * time out right after the reset.
+ */
+static void idxgen_rearm_timeouts(struct idxgen_device *idev)
+{
+	unsigned int i;
+
+	for (i = 0; i < idev->num_queues; i++)
+		drm_sched_resume_timeout(&idev->queues[i].sched, idev->queues[i].sched.timeout);
+}
+
 /* Reset, reload the firmware, replay what was collected. */
 static void idxgen_dev_restart(struct idxgen_device *idev, struct drm_sched_job *bad)
 {
@@ -314,6 +327,7 @@ static void idxgen_dev_restart(struct idxgen_device *idev, struct drm_sched_job 
 	else
 		drm_info(&idev->drm, "device reset, firmware reloaded\n");
 	idxgen_rings_replay(idev, bad, ret ? -EIO : 0);
+	idxgen_rearm_timeouts(idev);
 }
 
 /*
@@ -514,6 +528,10 @@ static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *fi
 
 	if ((cfg->flags & ~DRM_IDXGEN_CONFIG_NO_HISTORY) || cfg->pad0 || cfg->pad1 || cfg->rsvd)
 		return -EINVAL;
+	/* schedule orders (brief section 2) only where the device has them */
+	if (!(idev->features & IDXGEN_FEAT_SCHED_ORDERS) &&
+	    (cfg->order || cfg->granularity || cfg->stride || cfg->tile_w || cfg->tile_h))
+		return -EINVAL;
 	/* the driver needs the word size to bound the output */
 	if (cfg->word_size != 2 && cfg->word_size != 4)
 		return -EINVAL;
@@ -550,7 +568,6 @@ static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *fi
 	d->mz = cfg->mz;
 	d->word_size = cfg->word_size;
 	d->flags = cpu_to_le16(flags);
-	/* schedule-order fields go to the device, which rejects what it lacks */
 	d->order = cfg->order;
 	d->granularity = cpu_to_le16(cfg->granularity);
 	d->stride = cpu_to_le32(cfg->stride);
