@@ -672,13 +672,14 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	job->first_seq = first;
 
 	drm_sched_entity_push_job(&job->base);
+	/* under submit_lock: a shared out-syncobj always ends on the latest job */
+	if (out_sync)
+		drm_syncobj_replace_fence(out_sync, finished);
 	mutex_unlock(&ctx->submit_lock);
 	drm_dev_exit(idx);
 
-	if (out_sync) {
-		drm_syncobj_replace_fence(out_sync, finished);
+	if (out_sync)
 		drm_syncobj_put(out_sync);
-	}
 	dma_fence_put(finished);
 	args->first_seq = first;
 	return 0;
