@@ -38,14 +38,29 @@ struct idxgen_ctx *idxgen_ctx_lookup(struct idxgen_file *ifile, u32 id)
 	return ctx;
 }
 
-/* Stop accepting jobs; those queued still run (the entity flushes them). */
-static void idxgen_ctx_destroy(struct idxgen_ctx *ctx)
+static void idxgen_ctx_destroy_work(struct work_struct *work)
+{
+	struct idxgen_ctx *ctx = container_of(work, struct idxgen_ctx, destroy_work);
+
+	drm_sched_entity_destroy(&ctx->entity);
+	idxgen_ctx_put(ctx);
+}
+
+/*
+ * Stop accepting jobs; those queued still run.  The entity flush waits
+ * until they reach the hardware: on CTX_DESTROY that happens in the
+ * background (the ioctl waits for nothing), on close it is done inline as
+ * for every DRM driver.
+ */
+static void idxgen_ctx_destroy(struct idxgen_ctx *ctx, bool async)
 {
 	mutex_lock(&ctx->submit_lock);
 	ctx->destroyed = true;
 	mutex_unlock(&ctx->submit_lock);
-	drm_sched_entity_destroy(&ctx->entity);
-	idxgen_ctx_put(ctx);
+	if (async)
+		queue_work(ctx->idev->ctx_wq, &ctx->destroy_work);
+	else
+		idxgen_ctx_destroy_work(&ctx->destroy_work);
 }
 
 int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
@@ -80,6 +95,7 @@ int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file 
 	ctx->next_seq = 1;
 	mutex_init(&ctx->submit_lock);
 	spin_lock_init(&ctx->lock);
+	INIT_WORK(&ctx->destroy_work, idxgen_ctx_destroy_work);
 	atomic_inc(&idev->cnt.ctxs);
 
 	ret = drm_sched_entity_init(&ctx->entity, prio[args->priority], idev->scheds,
@@ -91,7 +107,7 @@ int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file 
 
 	ret = xa_alloc(&ifile->ctxs, &id, ctx, xa_limit_32b, GFP_KERNEL);
 	if (ret) {
-		idxgen_ctx_destroy(ctx);
+		idxgen_ctx_destroy(ctx, false);
 		return ret;
 	}
 	ctx->id = id;
@@ -111,7 +127,7 @@ int idxgen_ctx_destroy_ioctl(struct drm_device *dev, void *data, struct drm_file
 	ctx = xa_erase(&ifile->ctxs, args->ctx_id);
 	if (!ctx)
 		return -ENOENT;
-	idxgen_ctx_destroy(ctx);
+	idxgen_ctx_destroy(ctx, true);
 	return 0;
 }
 
@@ -200,7 +216,7 @@ void idxgen_file_close(struct drm_device *dev, struct drm_file *file)
 
 	xa_for_each(&ifile->ctxs, id, ctx) {
 		xa_erase(&ifile->ctxs, id);
-		idxgen_ctx_destroy(ctx);
+		idxgen_ctx_destroy(ctx, false);
 	}
 	xa_destroy(&ifile->ctxs);
 	kfree(ifile);

@@ -116,6 +116,7 @@ struct idxgen_device {
 	struct idxgen_queue queues[IDXGEN_MAX_QUEUES];
 	struct drm_gpu_scheduler *scheds[IDXGEN_MAX_QUEUES];
 	struct workqueue_struct *tdr_wq;	/* ordered: one recovery at a time */
+	struct workqueue_struct *ctx_wq;	/* context destruction */
 	struct rw_semaphore reset_sem;	/* write: device reset; read: ring writes */
 	struct work_struct reset_work;	/* recovery requested by an interrupt */
 	bool parked;			/* outside reset in progress, reset_sem held */
@@ -160,6 +161,7 @@ struct idxgen_ctx {
 	spinlock_t lock;		/* results */
 	u64 next_seq;
 	bool destroyed;			/* under submit_lock */
+	struct work_struct destroy_work;
 	struct idxgen_result *win;	/* DRM_IDXGEN_RESULT_WINDOW entries */
 };
 

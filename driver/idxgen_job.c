@@ -447,7 +447,7 @@ static void idxgen_sched_fini(struct drm_device *drm, void *data)
 		drm_sched_fini(&idev->queues[i].sched);
 }
 
-static void idxgen_tdr_wq_fini(struct drm_device *drm, void *data)
+static void idxgen_wq_fini(struct drm_device *drm, void *data)
 {
 	destroy_workqueue(data);
 }
@@ -491,7 +491,7 @@ int idxgen_sched_init(struct idxgen_device *idev)
 	idev->tdr_wq = alloc_ordered_workqueue("idxgen-tdr-%s", 0, pci_name(idev->pdev));
 	if (!idev->tdr_wq)
 		return -ENOMEM;
-	ret = drmm_add_action_or_reset(drm, idxgen_tdr_wq_fini, idev->tdr_wq);
+	ret = drmm_add_action_or_reset(drm, idxgen_wq_fini, idev->tdr_wq);
 	if (ret)
 		return ret;
 
@@ -515,7 +515,15 @@ int idxgen_sched_init(struct idxgen_device *idev)
 		}
 		idev->scheds[i] = &q->sched;
 	}
-	return drmm_add_action_or_reset(drm, idxgen_sched_fini, NULL);
+	ret = drmm_add_action_or_reset(drm, idxgen_sched_fini, NULL);
+	if (ret)
+		return ret;
+
+	/* released before the schedulers: drains pending context destructions */
+	idev->ctx_wq = alloc_workqueue("idxgen-ctx-%s", WQ_UNBOUND, 0, pci_name(idev->pdev));
+	if (!idev->ctx_wq)
+		return -ENOMEM;
+	return drmm_add_action_or_reset(drm, idxgen_wq_fini, idev->ctx_wq);
 }
 
 static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *file,

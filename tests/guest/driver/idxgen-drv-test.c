@@ -154,6 +154,19 @@ static long dbg_value(const struct dev *d, const char *file, const char *name)
 	return -1;
 }
 
+/* Poll a debugfs value until it equals want (context destruction is asynchronous). */
+static bool dbg_wait(const struct dev *d, const char *file, const char *name, long want)
+{
+	int i;
+
+	for (i = 0; i < 50; i++) {
+		if (dbg_value(d, file, name) == want)
+			return true;
+		usleep(100000);
+	}
+	return false;
+}
+
 static int ctx_create(int fd, uint32_t prio, uint32_t *id)
 {
 	struct drm_idxgen_ctx_create a = { .priority = prio };
@@ -394,7 +407,7 @@ static void test_invalid(struct dev *d)
 	cc = (struct drm_idxgen_ctx_create){ .ctx_id = 77 };
 	ok(xioctl(fd, DRM_IOCTL_IDXGEN_CTX_CREATE, &cc) == 0 && cc.ctx_id &&
 	   ctx_destroy(fd, cc.ctx_id) == 0, "CTX_CREATE ignores the out field, destroy works");
-	ok(dbg_value(d, "objects", "contexts") == ctxs0, "no context left behind (%ld)", ctxs0);
+	ok(dbg_wait(d, "objects", "contexts", ctxs0), "no context left behind (%ld)", ctxs0);
 
 	/* CTX_DESTROY */
 	ok(ctx_create(fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx) == 0, "CTX_CREATE normal");
