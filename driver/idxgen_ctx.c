@@ -82,10 +82,10 @@ int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file 
 	if (args->priority == DRM_IDXGEN_PRIORITY_HIGH && !capable(CAP_SYS_NICE))
 		return -EPERM;
 
-	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL_ACCOUNT);
 	if (!ctx)
 		return -ENOMEM;
-	ctx->win = kvcalloc(DRM_IDXGEN_RESULT_WINDOW, sizeof(*ctx->win), GFP_KERNEL);
+	ctx->win = kvcalloc(DRM_IDXGEN_RESULT_WINDOW, sizeof(*ctx->win), GFP_KERNEL_ACCOUNT);
 	if (!ctx->win) {
 		kfree(ctx);
 		return -ENOMEM;

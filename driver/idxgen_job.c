@@ -51,13 +51,12 @@ static struct idxgen_job *idxgen_job_alloc(struct idxgen_device *idev, u32 count
 	INIT_LIST_HEAD(&job->node);
 	atomic_inc(&idev->cnt.jobs);
 
-	job->regions = kvcalloc(count, sizeof(*job->regions), GFP_KERNEL);
-	job->descs = kvcalloc(count, sizeof(*job->descs), GFP_KERNEL);
-	job->tags = kvcalloc(count, sizeof(*job->tags), GFP_KERNEL);
-	job->res = kvcalloc(count, sizeof(*job->res), GFP_KERNEL);
+	job->regions = kvcalloc(count, sizeof(*job->regions), GFP_KERNEL_ACCOUNT);
+	job->descs = kvcalloc(count, sizeof(*job->descs), GFP_KERNEL_ACCOUNT);
+	job->tags = kvcalloc(count, sizeof(*job->tags), GFP_KERNEL_ACCOUNT);
+	job->res = kvcalloc(count, sizeof(*job->res), GFP_KERNEL_ACCOUNT);
 	job->hw_fence = kzalloc(sizeof(*job->hw_fence), GFP_KERNEL);
-	if (!job->regions || !job->descs || !job->tags || !job->res || !job->hw_fence)
-		return job;	/* caller checks job->hw_fence etc. via idxgen_job_ok() */
+	/* a partial allocation is caught by idxgen_job_ok() and undone by idxgen_job_free() */
 	return job;
 }
 
