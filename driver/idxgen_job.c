@@ -341,7 +341,9 @@ void idxgen_recover(struct idxgen_device *idev, struct drm_sched_job *bad, const
 
 	down_write(&idev->reset_sem);
 	if (!drm_dev_enter(drm, &idx)) {
-		/* remove() failed everything already; nothing else can be done */
+		/* unplugged: fail what is in flight (remove() does the same) */
+		idxgen_rings_collect(idev);
+		idxgen_rings_replay(idev, NULL, -ENODEV);
 		goto out_guilty;
 	}
 
