@@ -9,7 +9,7 @@ FW=/lib/firmware/idxgen/idxgen-fw.bin
 n=0
 failed=0
 
-log() { echo "<3>idxgen-drv-reload: $*" > /dev/kmsg; }
+log() { echo "<6>idxgen-drv-reload: $*" > /dev/kmsg; }
 
 t() { # cond-status description
 	n=$((n + 1))
