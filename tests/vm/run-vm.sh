@@ -47,7 +47,14 @@ cp "$ROOT/tests/vm/check.suites" "$GUEST/check.suites" 2>/dev/null || : >"$GUEST
 
 "$ROOT/tests/vm/build-initramfs.sh" "$KVER" "$GUEST" "$VMDIR/initramfs.img" || exit 2
 
-DEVICES=${IDXGEN_VM_DEVICES:-"-device idxgen,id=idxgen0,debug=on -device idxgen,id=idxgen1,num-queues=2,imem-size=16M,lanes=64"}
+# Each accelerator sits behind its own PCIe root port, as a card in a slot
+# would: the port gives the kernel a secondary-bus reset, which the driver's
+# reset_prepare/reset_done tests need.  idxgen0 (with the fault-injection
+# block) enumerates first and becomes /dev/accel/accel0.
+DEVICES=${IDXGEN_VM_DEVICES:-"-device pcie-root-port,id=rp0,bus=pcie.0,chassis=1,slot=1
+	-device idxgen,id=idxgen0,bus=rp0,debug=on
+	-device pcie-root-port,id=rp1,bus=pcie.0,chassis=2,slot=2
+	-device idxgen,id=idxgen1,bus=rp1,num-queues=2,imem-size=16M,lanes=64"}
 RESULTS=$VMDIR/results-$plan.txt
 CONSOLE=$VMDIR/console-$plan.log
 rm -f "$RESULTS" "$CONSOLE"
