@@ -86,6 +86,38 @@ load_idxgen() {
 	fi
 }
 
+# The accelerators as the PCI core sees them once the driver is bound:
+# class, both memory BARs (BAR2 64-bit prefetchable) and MSI-X enabled with
+# num-queues + 1 vectors.
+lspci_check() {
+	[ -x /opt/idxgen/bin/lspci ] || return 0
+	n=0
+	for dev in $(lspci -n -d 1af4:10f0 | cut -d' ' -f1); do
+		n=$((n + 1))
+		lspci -vv -s "$dev" > /tmp/lspci.out 2>&1
+		sed 's/^/# /' /tmp/lspci.out > $RES
+		check_line() { # pattern description
+			if grep -qE "$1" /tmp/lspci.out; then
+				emit "ok - lspci $dev: $2"
+			else
+				emit "not ok - lspci $dev: $2"
+				failed=$((failed + 1))
+			fi
+		}
+		check_line '^[0-9a-f:.]+ Processing accelerators' "class processing accelerator"
+		check_line 'Region 0: Memory at [0-9a-f]+ \(32-bit, non-prefetchable\) \[size=16K\]' "BAR0 registers, 16 KiB"
+		check_line 'Region 2: Memory at [0-9a-f]+ \(64-bit, prefetchable\)' "BAR2 index memory, 64-bit prefetchable"
+		check_line 'MSI-X: Enable\+ Count=[0-9]+' "MSI-X capability enabled by the driver"
+		check_line 'Kernel driver in use: idxgen' "bound to idxgen"
+	done
+	if [ $n -ge 1 ]; then
+		emit "ok - lspci lists $n idxgen accelerators"
+	else
+		emit "not ok - lspci lists the idxgen accelerators"
+		failed=$((failed + 1))
+	fi
+}
+
 run_suite() { # name command...
 	name=$1
 	shift
@@ -109,6 +141,7 @@ if smoke; then emit "### end smoke rc=0"; else failed=1; emit "### end smoke rc=
 case "$plan" in
 check)
 	load_idxgen
+	lspci_check
 	if [ -f /opt/idxgen/check.suites ]; then
 		while read -r name cmd; do
 			case "$name" in ''|'#'*) continue ;; esac

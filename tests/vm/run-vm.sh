@@ -44,6 +44,8 @@ if [ ! -x "$GUEST/bin/vm-exit" ] || [ "$ROOT/tests/vm/vm-exit.c" -nt "$GUEST/bin
 	gcc -O2 -static -o "$GUEST/bin/vm-exit" "$ROOT/tests/vm/vm-exit.c" || exit 2
 fi
 cp "$ROOT/tests/vm/check.suites" "$GUEST/check.suites" 2>/dev/null || : >"$GUEST/check.suites"
+# pciutils' lspci (and its libpci) for the in-guest PCI checks.
+[ -x /usr/bin/lspci ] && cp /usr/bin/lspci "$GUEST/bin/lspci"
 
 "$ROOT/tests/vm/build-initramfs.sh" "$KVER" "$GUEST" "$VMDIR/initramfs.img" || exit 2
 
