@@ -168,6 +168,13 @@ static void idxgen_remove(struct pci_dev *pdev)
 {
 	struct idxgen_device *idev = pci_get_drvdata(pdev);
 
+	/*
+	 * drm_dev_unplug() waits for every drm_dev_enter() section (ioctls,
+	 * idxgen_region_fault()) and then zaps all CPU mappings of the device
+	 * (unmap_mapping_range() on drm->anon_inode): no PTE keeps pointing
+	 * at BAR2, which may be given to another device, and later accesses
+	 * fault into idxgen_region_fault(), which returns SIGBUS.
+	 */
 	drm_dev_unplug(&idev->drm);
 	idxgen_dev_fini(idev);
 }
