@@ -5,6 +5,7 @@
  */
 #include <linux/capability.h>
 #include <linux/mm.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 
 #include <drm/drm_print.h>
@@ -18,7 +19,7 @@ static void idxgen_ctx_release(struct kref *ref)
 	atomic_dec(&ctx->idev->cnt.ctxs);
 	mutex_destroy(&ctx->submit_lock);
 	kvfree(ctx->win);
-	kfree(ctx);
+	kfree_rcu(ctx, rcu);	/* idxgen_ctx_lookup() may still look at it */
 }
 
 void idxgen_ctx_put(struct idxgen_ctx *ctx)
@@ -26,15 +27,21 @@ void idxgen_ctx_put(struct idxgen_ctx *ctx)
 	kref_put(&ctx->ref, idxgen_ctx_release);
 }
 
+/*
+ * Lockless (every SUBMIT and JOB_RESULT does this): a context erased and
+ * released meanwhile is still readable until the grace period ends, and
+ * its zero refcount says it is gone.  One erased but still referenced is
+ * returned; SUBMIT checks ctx->destroyed under submit_lock.
+ */
 struct idxgen_ctx *idxgen_ctx_lookup(struct idxgen_file *ifile, u32 id)
 {
 	struct idxgen_ctx *ctx;
 
-	xa_lock(&ifile->ctxs);
+	rcu_read_lock();
 	ctx = xa_load(&ifile->ctxs, id);
-	if (ctx)
-		kref_get(&ctx->ref);
-	xa_unlock(&ifile->ctxs);
+	if (ctx && !kref_get_unless_zero(&ctx->ref))
+		ctx = NULL;
+	rcu_read_unlock();
 	return ctx;
 }
 

@@ -163,6 +163,7 @@ struct idxgen_ctx {
 	bool destroyed;			/* under submit_lock */
 	struct work_struct destroy_work;
 	struct idxgen_result *win;	/* DRM_IDXGEN_RESULT_WINDOW entries */
+	struct rcu_head rcu;		/* freed after a grace period: lockless lookup */
 };
 
 /* Result of one descriptor as the driver saw it. */
@@ -190,6 +191,7 @@ struct idxgen_job {
 	u32 replays;			/* resets this job went through */
 	u32 reset_seen;
 	int error;			/* driver error for the whole job */
+	/* count entries each, in the job's own allocation (idxgen_job_alloc()) */
 	struct drm_gem_object **regions;
 	struct idxgen_desc *descs;
 	u32 *tags;

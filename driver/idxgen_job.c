@@ -39,30 +39,39 @@ static const struct dma_fence_ops idxgen_fence_ops = {
 	.get_timeline_name = idxgen_fence_timeline_name,
 };
 
+/*
+ * One allocation for the job and its per-descriptor arrays: a submission
+ * of one configuration costs a single small kmalloc (plus the hardware
+ * fence), a large batch may fall back to vmalloc.  Charged to the caller.
+ */
 static struct idxgen_job *idxgen_job_alloc(struct idxgen_device *idev, u32 count)
 {
+	size_t o_descs, o_res, o_regions, o_tags, size;
 	struct idxgen_job *job;
 
-	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	o_descs = ALIGN(sizeof(*job), __alignof__(*job->descs));
+	o_res = ALIGN(o_descs + count * sizeof(*job->descs), __alignof__(*job->res));
+	o_regions = ALIGN(o_res + count * sizeof(*job->res), __alignof__(*job->regions));
+	o_tags = ALIGN(o_regions + count * sizeof(*job->regions), __alignof__(*job->tags));
+	size = o_tags + count * sizeof(*job->tags);
+
+	job = kvzalloc(size, GFP_KERNEL_ACCOUNT);
 	if (!job)
 		return NULL;
+	job->hw_fence = kzalloc(sizeof(*job->hw_fence), GFP_KERNEL);
+	if (!job->hw_fence) {
+		kvfree(job);
+		return NULL;
+	}
 	job->idev = idev;
 	job->count = count;
+	job->descs = (void *)job + o_descs;
+	job->res = (void *)job + o_res;
+	job->regions = (void *)job + o_regions;
+	job->tags = (void *)job + o_tags;
 	INIT_LIST_HEAD(&job->node);
 	atomic_inc(&idev->cnt.jobs);
-
-	job->regions = kvcalloc(count, sizeof(*job->regions), GFP_KERNEL_ACCOUNT);
-	job->descs = kvcalloc(count, sizeof(*job->descs), GFP_KERNEL_ACCOUNT);
-	job->tags = kvcalloc(count, sizeof(*job->tags), GFP_KERNEL_ACCOUNT);
-	job->res = kvcalloc(count, sizeof(*job->res), GFP_KERNEL_ACCOUNT);
-	job->hw_fence = kzalloc(sizeof(*job->hw_fence), GFP_KERNEL);
-	/* a partial allocation is caught by idxgen_job_ok() and undone by idxgen_job_free() */
 	return job;
-}
-
-static bool idxgen_job_ok(const struct idxgen_job *job)
-{
-	return job->regions && job->descs && job->tags && job->res && job->hw_fence;
 }
 
 static void idxgen_job_free(struct idxgen_job *job)
@@ -70,7 +79,7 @@ static void idxgen_job_free(struct idxgen_job *job)
 	struct idxgen_device *idev = job->idev;
 	u32 i;
 
-	for (i = 0; job->regions && i < job->count; i++)
+	for (i = 0; i < job->count; i++)
 		if (job->regions[i])
 			drm_gem_object_put(job->regions[i]);
 	if (job->fence_inited)
@@ -79,11 +88,7 @@ static void idxgen_job_free(struct idxgen_job *job)
 		kfree(job->hw_fence);
 	if (job->ctx)
 		idxgen_ctx_put(job->ctx);
-	kvfree(job->regions);
-	kvfree(job->descs);
-	kvfree(job->tags);
-	kvfree(job->res);
-	kfree(job);
+	kvfree(job);
 	if (atomic_dec_and_test(&idev->cnt.jobs))
 		wake_up_var(&idev->cnt.jobs);
 }
@@ -527,8 +532,14 @@ int idxgen_sched_init(struct idxgen_device *idev)
 	return drmm_add_action_or_reset(drm, idxgen_wq_fini, idev->ctx_wq);
 }
 
+/*
+ * Check configuration i and turn it into descriptor i.  A batch usually
+ * targets one region: a handle equal to the previous configuration's takes
+ * another reference on the object already looked up (and checked).
+ */
 static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *file,
-				 const struct drm_idxgen_config *cfg, struct idxgen_job *job, u32 i)
+				 const struct drm_idxgen_config *cfg, u32 prev_handle,
+				 struct idxgen_job *job, u32 i)
 {
 	struct idxgen_desc *d = &job->descs[i];
 	struct drm_gem_object *obj;
@@ -545,9 +556,14 @@ static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *fi
 	if (cfg->word_size != 2 && cfg->word_size != 4)
 		return -EINVAL;
 
-	obj = drm_gem_object_lookup(file, cfg->region);
-	if (!obj)
-		return -ENOENT;
+	if (i && cfg->region == prev_handle) {
+		obj = job->regions[i - 1];
+		drm_gem_object_get(obj);
+	} else {
+		obj = drm_gem_object_lookup(file, cfg->region);
+		if (!obj)
+			return -ENOENT;
+	}
 	job->regions[i] = obj;	/* reference held until the job is freed */
 	if (!idxgen_is_region(obj))
 		return -ENOENT;
@@ -593,12 +609,12 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	struct idxgen_file *ifile = file->driver_priv;
 	struct drm_idxgen_submit *args = data;
 	struct drm_syncobj *out_sync = NULL;
-	struct dma_fence *finished;
+	struct dma_fence *finished = NULL;
 	struct idxgen_ctx *ctx;
 	struct idxgen_job *job;
 	bool inited = false;
+	u32 i, prev_handle = 0;
 	u64 first;
-	u32 i;
 	int ret, idx;
 
 	if (args->flags || !args->count || args->count > DRM_IDXGEN_MAX_BATCH ||
@@ -616,10 +632,6 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 		return -ENOMEM;
 	}
 	job->ctx = ctx;		/* the job owns the lookup reference now */
-	if (!idxgen_job_ok(job)) {
-		ret = -ENOMEM;
-		goto err;
-	}
 
 	for (i = 0; i < args->count; i++) {
 		struct drm_idxgen_config cfg;
@@ -630,9 +642,10 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 			ret = -EINVAL;	/* non-zero bytes in fields this driver lacks */
 		if (ret)
 			goto err;
-		ret = idxgen_config_to_desc(idev, file, &cfg, job, i);
+		ret = idxgen_config_to_desc(idev, file, &cfg, prev_handle, job, i);
 		if (ret)
 			goto err;
+		prev_handle = cfg.region;
 	}
 
 	ret = drm_sched_job_init(&job->base, &ctx->entity, args->count, ifile, file->client_id);
@@ -665,7 +678,9 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 		goto err;
 	}
 	drm_sched_job_arm(&job->base);
-	finished = dma_fence_get(&job->base.s_fence->finished);
+	/* the job may be freed once pushed: keep its fence for the out-syncobj */
+	if (out_sync)
+		finished = dma_fence_get(&job->base.s_fence->finished);
 
 	spin_lock_irq(&ctx->lock);
 	first = ctx->next_seq;
@@ -687,9 +702,10 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	mutex_unlock(&ctx->submit_lock);
 	drm_dev_exit(idx);
 
-	if (out_sync)
+	if (out_sync) {
 		drm_syncobj_put(out_sync);
-	dma_fence_put(finished);
+		dma_fence_put(finished);
+	}
 	args->first_seq = first;
 	return 0;
 
