@@ -19,6 +19,7 @@
  *
  * The backend is the library's default (IDXGEN_BACKEND=emu on the host).
  * Build and run from the repo root:  make -f tests/bench/lib.mk run
+ * Arguments (unpack emu latency submit) run only the benchmarks named.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -313,7 +314,18 @@ static void bench_submit(struct idxgen_device *dev, const char *node)
 	close(fd);
 }
 
-int main(void)
+/* No argument: every benchmark.  Otherwise only those named (unpack emu latency submit). */
+static int want(int argc, char **argv, const char *name)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], name))
+			return 1;
+	return argc < 2;
+}
+
+int main(int argc, char **argv)
 {
 	struct idxgen_device *dev;
 	struct idxgen_info info;
@@ -326,12 +338,15 @@ int main(void)
 	printf("# bench_lib: backend %s, device %s, unpack path %s\n",
 	       info.backend == IDXGEN_BACKEND_EMU ? "emu" : "drm", info.pci_addr,
 	       idxgen_unpack_best_path() == IDXGEN_UNPACK_AVX2 ? "AVX2" : "scalar");
-	bench_unpack();
-	bench_emu_vs_divmod(dev);
-	bench_latency(dev);
-	if (info.backend == IDXGEN_BACKEND_DRM)
+	if (want(argc, argv, "unpack"))
+		bench_unpack();
+	if (want(argc, argv, "emu"))
+		bench_emu_vs_divmod(dev);
+	if (want(argc, argv, "latency"))
+		bench_latency(dev);
+	if (want(argc, argv, "submit") && info.backend == IDXGEN_BACKEND_DRM)
 		bench_submit(dev, info.dev_node);
-	else
+	else if (want(argc, argv, "submit"))
 		printf("submission vs null ioctl: needs a real device (run in the VM)\n");
 	idxgen_close(dev);
 	return 0;
