@@ -6,6 +6,7 @@
 #                ends with "N passed, N failed"
 #   make run     the main job: boot the VM with the device and show the stack
 #   make qemu    build QEMU 10.0 with the idxgen device (cached)
+#   make fuzz    generic-fuzz the device, ASan+UBSan (FUZZ_TIME=s; not in check)
 #   make bench   benchmarks (not pass/fail)
 #   make install install library, tool, headers, firmware (PREFIX, DESTDIR)
 
@@ -16,7 +17,7 @@ export BUILD GUEST IDXGEN_CACHE
 
 COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile driver/Makefile))
 
-.PHONY: all deps qemu check run bench install clean guest help $(COMPONENTS)
+.PHONY: all deps qemu fuzz check run bench install clean guest help $(COMPONENTS)
 
 all: $(COMPONENTS)
 
@@ -24,7 +25,7 @@ $(COMPONENTS):
 	$(MAKE) -C $@ all
 
 help:
-	@sed -n '3,11p' Makefile | sed 's/^# //'
+	@sed -n '3,12p' Makefile | sed 's/^# //'
 
 deps:
 	@if [ "$$(id -u)" -ne 0 ]; then echo "make deps: needs root (apt-get)"; exit 1; fi
@@ -32,6 +33,12 @@ deps:
 
 qemu:
 	bash qemu-device/build-qemu.sh
+
+# Hostile-guest fuzzing (tests/fuzz/run-fuzz.sh): its own ASan+UBSan build
+# dir, first build ~10+ min.  Deliberately not part of `make check`.
+FUZZ_TIME ?= 600
+fuzz:
+	FUZZ_TIME=$(FUZZ_TIME) bash tests/fuzz/run-fuzz.sh
 
 guest: $(COMPONENTS)
 	mkdir -p $(GUEST)

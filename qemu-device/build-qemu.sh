@@ -8,7 +8,11 @@
 # so ninja recompiles just what changed) and relink.
 #
 # Prints the path of the built qemu-system-x86_64 on its last line.
+# With --sync-only: fetch, wire and sync the source tree (steps 1-3), print
+# its path and stop (tests/fuzz/run-fuzz.sh builds its own tree from it).
 set -euo pipefail
+SYNC_ONLY=0
+[ "${1:-}" = --sync-only ] && SYNC_ONLY=1
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${IDXGEN_CACHE:-/var/cache/idxgen}
@@ -64,6 +68,11 @@ sync_files "$SRC/hw/misc/idxgen" "$ROOT"/qemu-device/*.c "$ROOT"/qemu-device/*.h
 	"$ROOT"/qemu-device/model/*.h "$ROOT/include/idxgen_hw.h"
 sync_files "$SRC/tests/qtest" "$ROOT"/tests/qtest/idxgen-*.c "$ROOT"/tests/qtest/idxgen-*.h \
 	"$ROOT"/tests/ref/*.h "$ROOT"/qemu-device/model/idxgen_model.h "$ROOT/include/idxgen_hw.h"
+
+if [ "$SYNC_ONLY" = 1 ]; then
+	echo "$SRC"
+	exit 0
+fi
 
 # 4. Configure once.
 BUILD=$QDIR/build
