@@ -90,6 +90,23 @@ if [ ! -f "/boot/vmlinuz-$kver" ] || [ ! -d "/usr/src/linux-headers-$kver" ]; th
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
 		"linux-image-$kver" "linux-headers-$kver" >/dev/null
 fi
+# checkpatch.pl for the driver's style check: Debian ships it only inside
+# the kernel source tarball.  Extract the script and its data files once.
+CP=$CACHE/checkpatch
+if [ ! -f "$CP/scripts/checkpatch.pl" ]; then
+	if ! dpkg-query -W -f='${Status}' linux-source-6.12 2>/dev/null | grep -q 'ok installed'; then
+		say "installing linux-source-6.12 (for checkpatch.pl)"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+			linux-source-6.12 >/dev/null
+	fi
+	say "extracting checkpatch.pl from /usr/src/linux-source-6.12.tar.xz"
+	rm -rf "$CP.tmp" && mkdir -p "$CP.tmp"
+	tar -xJf /usr/src/linux-source-6.12.tar.xz -C "$CP.tmp" --strip-components=1 \
+		--wildcards '*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
+		'*/scripts/const_structs.checkpatch'
+	rm -rf "$CP" && mv "$CP.tmp" "$CP"
+fi
+
 echo "$kver" >"$CACHE/kver.new"
 mv "$CACHE/kver.new" "$CACHE/kver"
 say "kernel $kver ready; all dependencies present"
