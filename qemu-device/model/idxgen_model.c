@@ -659,7 +659,12 @@ uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps)
 #if IDXGEN_GEN_VECTOR
 	if (g->word_size == 2 && p.mx <= 15 && p.my <= 15)
 		return gen_vec16(g, &p, out, max_warps);
-	if (g->word_size == 2)
+	/*
+	 * 16-bit lanes shift y down by mx: mx == 16 would shift by the lane
+	 * width, which C leaves undefined (1-D blocks wider than 32768 with a
+	 * 16-bit word); those take the scalar loop.
+	 */
+	if (g->word_size == 2 && p.mx < 16)
 		return gen_vec16b(g, &p, out, max_warps);
 	if (g->word_size == 4)
 		return gen_vec32(g, &p, out, max_warps);
