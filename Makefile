@@ -25,7 +25,7 @@ $(COMPONENTS):
 	$(MAKE) -C $@ all
 
 help:
-	@sed -n '3,12p' Makefile | sed 's/^# //'
+	@sed -n '3,11p' Makefile | sed 's/^# //'
 
 deps:
 	@if [ "$$(id -u)" -ne 0 ]; then echo "make deps: needs root (apt-get)"; exit 1; fi
