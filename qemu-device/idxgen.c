@@ -1533,19 +1533,17 @@ static void idxgen_class_init(ObjectClass *klass, void *data)
     device_class_set_props(dc, idxgen_properties);
 
     object_class_property_set_description(klass, "imem-size",
-        "index memory (BAR2) size in bytes: a power of two, 1M..4G "
-        "(default 64M)");
+        "index memory (BAR2) size in bytes: a power of two, 1M..4G");
     object_class_property_set_description(klass, "num-queues",
-        "config queues, 1..16 (default 4)");
+        "config queues, 1..16");
     object_class_property_set_description(klass, "lanes",
-        "generator lanes = warp size = max iteration step, 1..64 "
-        "(default 32)");
+        "generator lanes = warp size = max iteration step, 1..64");
     object_class_property_set_description(klass, "hist-entries",
-        "history cache entries, 1..64 (default 16)");
+        "history cache entries, 1..64");
     object_class_property_set_description(klass, "clock-khz",
-        "generator clock of the timing model in kHz, >= 1 (default 100000)");
+        "generator clock of the timing model in kHz, >= 1");
     object_class_property_set_description(klass, "debug",
-        "debug/fault-injection register block (default off)");
+        "debug/fault-injection register block");
     object_class_property_set_description(klass, "fault-hang",
         "arm at reset: the next job never completes (needs debug=on)");
     object_class_property_set_description(klass, "fault-drop-irq",
