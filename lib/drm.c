@@ -157,6 +157,20 @@ static int read_u64(const char *dir, const char *name, uint64_t *v)
 	return 0;
 }
 
+/* The counters the driver exposes, by the name sysfs and debugfs give them. */
+static const struct {
+	const char *name;
+	size_t off;
+	uint32_t bit;
+} stat_names[] = {
+	{ "jobs", offsetof(struct idxgen_stats, jobs), IDXGEN_STAT_JOBS },
+	{ "hits", offsetof(struct idxgen_stats, hits), IDXGEN_STAT_HITS },
+	{ "misses", offsetof(struct idxgen_stats, misses), IDXGEN_STAT_MISSES },
+	{ "errors", offsetof(struct idxgen_stats, errors), IDXGEN_STAT_ERRORS },
+	{ "warps", offsetof(struct idxgen_stats, warps), IDXGEN_STAT_WARPS },
+	{ "busy_cycles", offsetof(struct idxgen_stats, busy_cycles), IDXGEN_STAT_BUSY_CYCLES },
+};
+
 /*
  * Counters the driver keeps in debugfs (root only):
  * /sys/kernel/debug/accel/<pci address>/history, "name value" lines of
@@ -164,14 +178,6 @@ static int read_u64(const char *dir, const char *name, uint64_t *v)
  */
 static void debugfs_stats(struct idxgen_device *dev, struct idxgen_stats *st)
 {
-	static const struct { const char *name; size_t off; uint32_t bit; } names[] = {
-		{ "jobs", offsetof(struct idxgen_stats, jobs), IDXGEN_STAT_JOBS },
-		{ "hits", offsetof(struct idxgen_stats, hits), IDXGEN_STAT_HITS },
-		{ "misses", offsetof(struct idxgen_stats, misses), IDXGEN_STAT_MISSES },
-		{ "errors", offsetof(struct idxgen_stats, errors), IDXGEN_STAT_ERRORS },
-		{ "warps", offsetof(struct idxgen_stats, warps), IDXGEN_STAT_WARPS },
-		{ "busy_cycles", offsetof(struct idxgen_stats, busy_cycles), IDXGEN_STAT_BUSY_CYCLES },
-	};
 	char path[128], line[128], name[64];
 	unsigned long long v;
 	unsigned int i;
@@ -185,10 +191,10 @@ static void debugfs_stats(struct idxgen_device *dev, struct idxgen_stats *st)
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%63s %llu", name, &v) != 2)
 			continue;
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-			if (!strcmp(name, names[i].name) && !(st->valid & names[i].bit)) {
-				*(uint64_t *)((char *)st + names[i].off) = v;
-				st->valid |= names[i].bit;
+		for (i = 0; i < sizeof(stat_names) / sizeof(stat_names[0]); i++) {
+			if (!strcmp(name, stat_names[i].name) && !(st->valid & stat_names[i].bit)) {
+				*(uint64_t *)((char *)st + stat_names[i].off) = v;
+				st->valid |= stat_names[i].bit;
 			}
 		}
 	}
@@ -203,23 +209,15 @@ static void debugfs_stats(struct idxgen_device *dev, struct idxgen_stats *st)
  */
 static int drm_get_stats(struct idxgen_device *dev, struct idxgen_stats *st)
 {
-	static const struct { const char *name; size_t off; uint32_t bit; } attrs[] = {
-		{ "jobs", offsetof(struct idxgen_stats, jobs), IDXGEN_STAT_JOBS },
-		{ "hits", offsetof(struct idxgen_stats, hits), IDXGEN_STAT_HITS },
-		{ "misses", offsetof(struct idxgen_stats, misses), IDXGEN_STAT_MISSES },
-		{ "errors", offsetof(struct idxgen_stats, errors), IDXGEN_STAT_ERRORS },
-		{ "warps", offsetof(struct idxgen_stats, warps), IDXGEN_STAT_WARPS },
-		{ "busy_cycles", offsetof(struct idxgen_stats, busy_cycles), IDXGEN_STAT_BUSY_CYCLES },
-	};
 	unsigned int i, maj, min, pat;
 	char path[256], buf[64];
 	uint64_t v;
 	FILE *f;
 
-	for (i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
-		if (!read_u64(dev->sysfs_dir, attrs[i].name, &v)) {
-			*(uint64_t *)((char *)st + attrs[i].off) = v;
-			st->valid |= attrs[i].bit;
+	for (i = 0; i < sizeof(stat_names) / sizeof(stat_names[0]); i++) {
+		if (!read_u64(dev->sysfs_dir, stat_names[i].name, &v)) {
+			*(uint64_t *)((char *)st + stat_names[i].off) = v;
+			st->valid |= stat_names[i].bit;
 		}
 	}
 	debugfs_stats(dev, st);

@@ -10,6 +10,7 @@
 #define IDXGEN_GEN_SOURCE_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -76,6 +77,27 @@ static int count_div_ops(const char *text, int *lines, FILE *echo)
 			line[n++] = ch;
 	}
 	return ops;
+}
+
+/* A whole text file, NUL-terminated (the model's source); NULL on error. */
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
+		buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf)
+		buf[n] = '\0';
+	fclose(f);
+	return buf;
 }
 
 #endif /* IDXGEN_GEN_SOURCE_H */

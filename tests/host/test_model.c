@@ -552,26 +552,6 @@ static void test_encoding(void)
 }
 
 
-static char *read_text(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-		buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* The brief: no divide or modulo anywhere in the generation loop. */
 static void test_no_division(void)
 {
