@@ -448,7 +448,7 @@ int idxgen_config_init(struct idxgen_config *cfg, struct idxgen_device *dev,
 {
 	struct idxgen_limits tmp;
 	const struct idxgen_limits *l;
-	unsigned int bits;
+	struct idxgen_job j;
 	int ret;
 
 	if (!cfg)
@@ -460,25 +460,25 @@ int idxgen_config_init(struct idxgen_config *cfg, struct idxgen_device *dev,
 	ret = check_shape(l, dx, dy, dz, warp);
 	if (ret)
 		return ret;
+	/*
+	 * The step index, widths and word size are the generator model's
+	 * (idxgen_job_init), the same code the device and emulation run.
+	 */
+	if (idxgen_job_init(&j, dx, dy, dz, warp, 0, l) != IDXGEN_CPL_OK) {
+		/* Shape and step passed above: only the word size can be wrong. */
+		return j.mx + j.my + j.mz > 32 ? -EINVAL : -E2BIG;
+	}
 	cfg->dx = dx;
 	cfg->dy = dy;
 	cfg->dz = dz;
 	cfg->c = warp;
-	/* The index of thread c; set-up work, so division is fine here. */
-	cfg->xc = warp % dx;
-	cfg->yc = (warp / dx) % dy;
-	cfg->zc = warp / (dx * dy);
-	cfg->mx = idxgen_axis_width(dx);
-	cfg->my = idxgen_axis_width(dy);
-	cfg->mz = idxgen_axis_width(dz);
-	bits = cfg->mx + cfg->my + cfg->mz;
-	/* The smallest word that holds every bit: never lose bits (brief, correction). */
-	if (bits <= 16 && (l->features & IDXGEN_FEAT_WORD16))
-		cfg->word_size = 2;
-	else if (bits <= 32 && (l->features & IDXGEN_FEAT_WORD32))
-		cfg->word_size = 4;
-	else
-		return bits > 32 ? -EINVAL : -E2BIG;
+	cfg->xc = j.xc;
+	cfg->yc = j.yc;
+	cfg->zc = j.zc;
+	cfg->mx = j.mx;
+	cfg->my = j.my;
+	cfg->mz = j.mz;
+	cfg->word_size = j.word_size;
 	/* zc is a 16-bit descriptor field; only tiny blocks with a large warp get here */
 	if (cfg->zc > 0xffff)
 		return -EINVAL;
