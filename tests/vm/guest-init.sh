@@ -69,7 +69,11 @@ smoke() {
 }
 
 load_idxgen() {
-	[ -f /opt/idxgen/modules/idxgen.ko ] || return 0
+	if [ ! -f /opt/idxgen/modules/idxgen.ko ]; then
+		emit "not ok - idxgen.ko staged in /opt/idxgen/modules"
+		failed=$((failed + 1))
+		return 1
+	fi
 	if insmod /opt/idxgen/modules/idxgen.ko; then
 		emit "ok - insmod idxgen.ko"
 		i=0
@@ -89,21 +93,26 @@ load_idxgen() {
 # The accelerators as the PCI core sees them once the driver is bound:
 # class, both memory BARs (BAR2 64-bit prefetchable) and MSI-X enabled with
 # num-queues + 1 vectors.
+check_line() { # pattern description: one lspci -vv property of $dev
+	if grep -qE "$1" /tmp/lspci.out; then
+		emit "ok - lspci $dev: $2"
+	else
+		emit "not ok - lspci $dev: $2"
+		failed=$((failed + 1))
+	fi
+}
+
 lspci_check() {
-	[ -x /opt/idxgen/bin/lspci ] || return 0
+	if [ ! -x /opt/idxgen/bin/lspci ]; then
+		emit "not ok - pciutils lspci staged in /opt/idxgen/bin"
+		failed=$((failed + 1))
+		return 1
+	fi
 	n=0
 	for dev in $(lspci -n -d 1af4:10f0 | cut -d' ' -f1); do
 		n=$((n + 1))
 		lspci -vv -s "$dev" > /tmp/lspci.out 2>&1
 		sed 's/^/# /' /tmp/lspci.out > $RES
-		check_line() { # pattern description
-			if grep -qE "$1" /tmp/lspci.out; then
-				emit "ok - lspci $dev: $2"
-			else
-				emit "not ok - lspci $dev: $2"
-				failed=$((failed + 1))
-			fi
-		}
 		check_line '^[0-9a-f:.]+ Processing accelerators' "class processing accelerator"
 		check_line 'Region 0: Memory at [0-9a-f]+ \(32-bit, non-prefetchable\) \[size=16K\]' "BAR0 registers, 16 KiB"
 		check_line 'Region 2: Memory at [0-9a-f]+ \(64-bit, prefetchable\)' "BAR2 index memory, 64-bit prefetchable"
