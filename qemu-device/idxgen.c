@@ -218,12 +218,6 @@ static bool idxgen_job_generating(IdxgenState *s)
     return s->job_status == IDXGEN_CPL_OK && !s->job_hit;
 }
 
-static uint64_t idxgen_job_out_len(IdxgenState *s)
-{
-    return idxgen_job_generating(s) || s->job_hit ?
-        idxgen_job_bytes(&s->job) : 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* Interrupts, errors, faults                                         */
 /* ------------------------------------------------------------------ */
@@ -296,7 +290,7 @@ static void idxgen_imem_changed(IdxgenState *s, uint64_t base, uint64_t len)
 {
     idxgen_hist_invalidate(&s->hist, base, len);
     if (s->job_active && idxgen_job_generating(s)) {
-        uint64_t jb = s->job.target, jl = idxgen_job_out_len(s);
+        uint64_t jb = s->job.target, jl = idxgen_job_bytes(&s->job);
 
         if (base < jb + jl && jb < base + len) {
             s->job_dirty = true;
