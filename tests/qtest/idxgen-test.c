@@ -24,7 +24,7 @@
 #include "idxgen_ref.h"
 
 #define IDX_DEVFN       QPCI_DEVFN(4, 0)
-#define NS_PER_CYCLE    10      /* default clock-khz 100000 */
+#define NS_PER_CYCLE    (1000000 / IDXGEN_HW_DEFAULT_CLOCK_KHZ)
 #define MAX_WAIT_NS     (50 * 1000 * 1000)
 
 typedef struct Idx {
@@ -1268,7 +1268,8 @@ static void test_ring(void)
         wr(&d, IDXGEN_QREG(2, IDXGEN_Q_RING_SIZE), (size));                  \
         wr(&d, IDXGEN_QREG(2, IDXGEN_Q_CTRL), IDXGEN_QCTRL_ENABLE);          \
         g_assert_cmphex(rd(&d, IDXGEN_QREG(2, IDXGEN_Q_STATUS)), ==,         \
-                        IDXGEN_QSTATUS_ERROR | IDXGEN_QERR_BAD_RING << 8);   \
+                        IDXGEN_QSTATUS_ERROR |                               \
+                        IDXGEN_QERR_BAD_RING << IDXGEN_QSTATUS_ERR_SHIFT);   \
         g_assert_cmphex(rd(&d, IDXGEN_QREG(2, IDXGEN_Q_CTRL)), ==, 0);       \
     } while (0)
 
@@ -1324,7 +1325,7 @@ static void test_ring(void)
     wr(&d, IDXGEN_QREG(1, IDXGEN_Q_TAIL), 4);
     g_assert_cmphex(rd(&d, IDXGEN_QREG(1, IDXGEN_Q_STATUS)), ==,
                     IDXGEN_QSTATUS_ENABLED | IDXGEN_QSTATUS_ERROR |
-                    IDXGEN_QERR_BAD_DOORBELL << 8);
+                    IDXGEN_QERR_BAD_DOORBELL << IDXGEN_QSTATUS_ERR_SHIFT);
     g_assert_cmpuint(rd(&d, IDXGEN_QREG(1, IDXGEN_Q_TAIL)), ==, q.tail);
     g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ERROR);
     wr(&d, IDXGEN_QREG(1, IDXGEN_Q_TAIL), 0xffffffff);
@@ -1705,7 +1706,8 @@ static void test_fault_cpl_dma(void)
     wr(&d, IDXGEN_REG_DBG_FAULT, IDXGEN_FAULT_FAIL_DMA);
     step(&d, 100000);
     g_assert_cmphex(rd(&d, IDXGEN_QREG(0, IDXGEN_Q_STATUS)), ==,
-                    IDXGEN_QSTATUS_ERROR | IDXGEN_QERR_DMA << 8);
+                    IDXGEN_QSTATUS_ERROR |
+                    IDXGEN_QERR_DMA << IDXGEN_QSTATUS_ERR_SHIFT);
     g_assert_cmpuint(q_completed(&d, &q), ==, 0);
     g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ERROR);
     /* a stopped queue restarts by re-enabling it */
