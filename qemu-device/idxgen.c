@@ -1312,6 +1312,14 @@ static int idxgen_post_load(void *opaque, int version_id)
             }
         }
     }
+    /* Start and length drive the timer: no overflow, no endless job. */
+    if (s->job_cycles != (s->job_status == IDXGEN_CPL_OK ?
+                          idxgen_job_cycles(&s->job, s->job_hit) :
+                          IDXGEN_FILTER_CYCLES) ||
+        s->job_t0 < 0 ||
+        s->job_t0 > INT64_MAX - idxgen_cycles_to_ns(s, s->job_cycles)) {
+        return -EINVAL;
+    }
     idxgen_job_arm(s);
     return 0;
 }

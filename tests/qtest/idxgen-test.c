@@ -1935,6 +1935,88 @@ static void test_migrate(void)
     qtest_quit(s.qts);
 }
 
+/* Status of the last migration, polled until it is final. */
+static char *migrate_wait(QTestState *qts)
+{
+    int i;
+
+    for (i = 0; i < 5000; i++) {
+        QDict *rsp = qtest_qmp(qts, "{ 'execute': 'query-migrate' }");
+        QDict *ret = qdict_get_qdict(rsp, "return");
+        const char *st = ret ? qdict_get_try_str(ret, "status") : NULL;
+        char *res = NULL;
+
+        if (st && (!strcmp(st, "completed") || !strcmp(st, "failed"))) {
+            res = g_strdup(st);
+        }
+        qobject_unref(rsp);
+        if (res) {
+            return res;
+        }
+        g_usleep(1000);
+    }
+    g_assert_not_reached();
+}
+
+/*
+ * The migration stream is untrusted: a job in flight whose start time or
+ * cycle count does not match its descriptor is refused (it would overflow
+ * the timer arithmetic or never complete).
+ */
+static void test_migrate_bad_job(void)
+{
+    static const char props[] = "imem-size=4M";
+    g_autofree char *path = g_strdup_printf("%s/idxgen-mig-%d.bin",
+                                            g_get_tmp_dir(), getpid());
+    g_autofree char *uri = g_strdup_printf("file:%s", path);
+    g_autofree char *img = NULL;
+    g_autofree char *st = NULL;
+    QTestState *t;
+    Idx s;
+    Queue q;
+    struct idxgen_desc big;
+    gsize len, i, at = 0;
+    uint64_t cycles = UINT64_MAX;
+    /* vmstate order: job_t0, job_cycles, job_warps, job_warps_done, desc */
+    const gsize cycles_back = 3 * sizeof(uint64_t);
+
+    idx_start_ready(&s, props);
+    q_setup(&s, &q, 0, 8);
+    mkdesc(&big, 0, 1024, 512, 1, 32, 0x5eed);
+    q_submit(&s, &q, &big);
+    step(&s, 60000);
+    g_assert_true(rd(&s, IDXGEN_REG_STATUS) & IDXGEN_STATUS_BUSY);
+    qtest_qmp_assert_success(s.qts, "{ 'execute': 'migrate', 'arguments': "
+                             "{ 'uri': %s } }", uri);
+    st = migrate_wait(s.qts);
+    g_assert_cmpstr(st, ==, "completed");
+    idx_stop(&s);
+
+    /* The device section comes after RAM (which holds the ring copy). */
+    g_assert_true(g_file_get_contents(path, &img, &len, NULL));
+    for (i = cycles_back; i + sizeof(big) <= len; i++) {
+        if (!memcmp(img + i, &big, sizeof(big))) {
+            at = i;
+        }
+    }
+    g_assert_cmpuint(at, >, 0);
+    g_assert_cmphex(ldq_be_p(img + at - cycles_back), ==,
+                    IDXGEN_FILTER_CYCLES + desc_warps(&big));
+    stq_be_p(img + at - cycles_back, cycles);
+    g_assert_true(g_file_set_contents(path, img, len, NULL));
+
+    t = qtest_initf("-machine q35 -nodefaults -device idxgen,addr=04.0,%s "
+                    "-incoming defer", props);
+    qtest_qmp_assert_success(t, "{ 'execute': 'migrate-incoming', "
+                             "'arguments': { 'uri': %s, "
+                             "'exit-on-error': false } }", uri);
+    g_free(st);
+    st = migrate_wait(t);
+    g_assert_cmpstr(st, ==, "failed");
+    qtest_quit(t);
+    unlink(path);
+}
+
 int main(int argc, char **argv)
 {
     static const FaultCase faults[] = {
@@ -1979,5 +2061,6 @@ int main(int argc, char **argv)
     qtest_add_func("/idxgen/fault/completion-dma", test_fault_cpl_dma);
     qtest_add_func("/idxgen/garbage", test_garbage);
     qtest_add_func("/idxgen/migrate", test_migrate);
+    qtest_add_func("/idxgen/migrate-bad-job", test_migrate_bad_job);
     return g_test_run();
 }
