@@ -244,6 +244,7 @@ extern const char * const idxgen_stat_names[6];
 int idxgen_irq_init(struct idxgen_device *idev);
 void idxgen_irq_sync(struct idxgen_device *idev);
 void idxgen_queue_process(struct idxgen_queue *q);
+bool idxgen_dev_broken(struct idxgen_device *idev);
 
 /* idxgen_region.c */
 int idxgen_region_init(struct idxgen_device *idev);

@@ -92,10 +92,13 @@ out:
 	}
 }
 
-static void idxgen_handle_error(struct idxgen_device *idev)
+/*
+ * Is the device fatal, or has a queue stopped on an error?  Says which, so
+ * that both the error interrupt and a timeout leave the cause in the log.
+ */
+bool idxgen_dev_broken(struct idxgen_device *idev)
 {
-	u32 st = idxgen_rd(idev, IDXGEN_REG_STATUS);
-	bool broken = st & IDXGEN_STATUS_FATAL;
+	bool broken = idxgen_rd(idev, IDXGEN_REG_STATUS) & IDXGEN_STATUS_FATAL;
 	unsigned int i;
 
 	if (broken)
@@ -111,10 +114,16 @@ static void idxgen_handle_error(struct idxgen_device *idev)
 			broken = true;
 		}
 	}
-	if (broken)
+	return broken;
+}
+
+static void idxgen_handle_error(struct idxgen_device *idev)
+{
+	if (idxgen_dev_broken(idev))
 		idxgen_trigger_recovery(idev);
 	else
-		drm_dbg_driver(&idev->drm, "error interrupt, status %#x\n", st);
+		drm_dbg_driver(&idev->drm, "error interrupt, status %#x\n",
+			       idxgen_rd(idev, IDXGEN_REG_STATUS));
 }
 
 static irqreturn_t idxgen_queue_irq(int irq, void *arg)

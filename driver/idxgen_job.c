@@ -286,18 +286,6 @@ static void idxgen_harvest(struct idxgen_device *idev)
 		idxgen_queue_process(&idev->queues[i]);
 }
 
-static bool idxgen_dev_broken(struct idxgen_device *idev)
-{
-	unsigned int i;
-
-	if (idxgen_rd(idev, IDXGEN_REG_STATUS) & IDXGEN_STATUS_FATAL)
-		return true;
-	for (i = 0; i < idev->num_queues; i++)
-		if (idxgen_qrd(&idev->queues[i], IDXGEN_Q_STATUS) & IDXGEN_QSTATUS_ERROR)
-			return true;
-	return false;
-}
-
 /* Mask interrupts, take in what completed, take the rest off the rings. */
 static void idxgen_dev_park(struct idxgen_device *idev)
 {
