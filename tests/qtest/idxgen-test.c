@@ -1128,6 +1128,23 @@ static void test_incremental(void)
     q_cpl(&d, &q, 3, &c);
     check_cpl_ok(&c, &dsc, true);
     g_assert_cmpuint(rd(&d, IDXGEN_QREG(3, IDXGEN_Q_WARPS_READY)), ==, warps);
+
+    /* Likewise a RANGE INVALIDATE of the output while it is generated */
+    wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_ENABLE | IDXGEN_CTRL_HIST_FLUSH);
+    q_submit(&d, &q, &dsc);
+    step(&d, 50000);
+    g_assert_true(rd(&d, IDXGEN_REG_STATUS) & IDXGEN_STATUS_BUSY);
+    wr64(&d, IDXGEN_REG_RANGE_BASE_LO, 0x10000 + 4 * 1000000);
+    wr64(&d, IDXGEN_REG_RANGE_SIZE_LO, 4);
+    wr(&d, IDXGEN_REG_RANGE_CMD, IDXGEN_RANGE_CMD_INVALIDATE);
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_RANGE_STATUS), ==, 0);
+    q_wait(&d, &q, 5, 10000);
+    q_cpl(&d, &q, 0, &c);
+    check_cpl_ok(&c, &dsc, false);
+    q_submit(&d, &q, &dsc);
+    q_wait(&d, &q, 6, 10000);
+    q_cpl(&d, &q, 1, &c);
+    check_cpl_ok(&c, &dsc, false);
     idx_stop(&d);
 }
 
