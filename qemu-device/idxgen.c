@@ -1247,7 +1247,12 @@ static int idxgen_post_load(void *opaque, int version_id)
 
     /* The stream is untrusted: check what the device relies on. */
     if (s->hist.entries < 1 || s->hist.entries > IDXGEN_HW_MAX_HIST ||
-        s->cap_hist != s->hist.entries ||
+        s->cap_hist != s->hist.entries || s->cap_hist > s->hist_entries ||
+        s->cap_max_threads < 1 || s->cap_max_threads > IDXGEN_HW_MAX_THREADS ||
+        s->cap_max_dim[0] < 1 || s->cap_max_dim[0] > IDXGEN_HW_MAX_DIM ||
+        s->cap_max_dim[1] < 1 || s->cap_max_dim[1] > IDXGEN_HW_MAX_DIM ||
+        s->cap_max_dim[2] < 1 || s->cap_max_dim[2] > IDXGEN_HW_MAX_DIM ||
+        (s->cap_features & ~s->hw_features) ||
         s->job_status < 0 || s->job_status > IDXGEN_CPL_MAX) {
         return -EINVAL;
     }

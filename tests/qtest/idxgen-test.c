@@ -1975,6 +1975,52 @@ static char *migrate_wait(QTestState *qts)
     g_assert_not_reached();
 }
 
+/* Migrate a stopped source to a file; returns the stream. */
+static char *migrate_to_file(Idx *s, const char *uri, const char *path,
+                             gsize *len)
+{
+    g_autofree char *st = NULL;
+    char *img = NULL;
+
+    qtest_qmp_assert_success(s->qts, "{ 'execute': 'migrate', 'arguments': "
+                             "{ 'uri': %s } }", uri);
+    st = migrate_wait(s->qts);
+    g_assert_cmpstr(st, ==, "completed");
+    g_assert_true(g_file_get_contents(path, &img, len, NULL));
+    return img;
+}
+
+/* Load a stream on a new target; returns the final migration status. */
+static char *migrate_from_file(const char *props, const char *uri)
+{
+    QTestState *t;
+    char *st;
+
+    t = qtest_initf("-machine q35 -nodefaults -device idxgen,addr=04.0,%s "
+                    "-incoming defer", props);
+    qtest_qmp_assert_success(t, "{ 'execute': 'migrate-incoming', "
+                             "'arguments': { 'uri': %s, "
+                             "'exit-on-error': false } }", uri);
+    st = migrate_wait(t);
+    qtest_quit(t);
+    return st;
+}
+
+/* Offset of the last copy of pat in img (0: none). */
+static gsize find_last(const char *img, gsize len, const void *pat,
+                       gsize plen)
+{
+    gsize i, at = 0;
+
+    for (i = 1; i + plen <= len; i++) {
+        if (!memcmp(img + i, pat, plen)) {
+            at = i;
+        }
+    }
+    g_assert_cmpuint(at, >, 0);
+    return at;
+}
+
 /*
  * The migration stream is untrusted: a job in flight whose start time or
  * cycle count does not match its descriptor is refused (it would overflow
@@ -1988,12 +2034,10 @@ static void test_migrate_bad_job(void)
     g_autofree char *uri = g_strdup_printf("file:%s", path);
     g_autofree char *img = NULL;
     g_autofree char *st = NULL;
-    QTestState *t;
     Idx s;
     Queue q;
     struct idxgen_desc big;
-    gsize len, i, at = 0;
-    uint64_t cycles = UINT64_MAX;
+    gsize len, at;
     /* vmstate order: job_t0, job_cycles, job_warps, job_warps_done, desc */
     const gsize cycles_back = 3 * sizeof(uint64_t);
 
@@ -2003,34 +2047,60 @@ static void test_migrate_bad_job(void)
     q_submit(&s, &q, &big);
     step(&s, 60000);
     g_assert_true(rd(&s, IDXGEN_REG_STATUS) & IDXGEN_STATUS_BUSY);
-    qtest_qmp_assert_success(s.qts, "{ 'execute': 'migrate', 'arguments': "
-                             "{ 'uri': %s } }", uri);
-    st = migrate_wait(s.qts);
-    g_assert_cmpstr(st, ==, "completed");
+    img = migrate_to_file(&s, uri, path, &len);
     idx_stop(&s);
 
     /* The device section comes after RAM (which holds the ring copy). */
-    g_assert_true(g_file_get_contents(path, &img, &len, NULL));
-    for (i = cycles_back; i + sizeof(big) <= len; i++) {
-        if (!memcmp(img + i, &big, sizeof(big))) {
-            at = i;
-        }
-    }
-    g_assert_cmpuint(at, >, 0);
+    at = find_last(img, len, &big, sizeof(big));
+    g_assert_cmpuint(at, >, cycles_back);
     g_assert_cmphex(ldq_be_p(img + at - cycles_back), ==,
                     IDXGEN_FILTER_CYCLES + desc_warps(&big));
-    stq_be_p(img + at - cycles_back, cycles);
+    stq_be_p(img + at - cycles_back, UINT64_MAX);
     g_assert_true(g_file_set_contents(path, img, len, NULL));
-
-    t = qtest_initf("-machine q35 -nodefaults -device idxgen,addr=04.0,%s "
-                    "-incoming defer", props);
-    qtest_qmp_assert_success(t, "{ 'execute': 'migrate-incoming', "
-                             "'arguments': { 'uri': %s, "
-                             "'exit-on-error': false } }", uri);
-    g_free(st);
-    st = migrate_wait(t);
+    st = migrate_from_file(props, uri);
     g_assert_cmpstr(st, ==, "failed");
-    qtest_quit(t);
+    unlink(path);
+}
+
+/*
+ * Capabilities from the stream are limits jobs are validated against: above
+ * the hardware's they are refused (a job could outgrow the generator's
+ * bounds, and post_load's replay with it).
+ */
+static void test_migrate_bad_caps(void)
+{
+    static const char props[] = "imem-size=4M";
+    g_autofree char *path = g_strdup_printf("%s/idxgen-mig-%d.bin",
+                                            g_get_tmp_dir(), getpid());
+    g_autofree char *uri = g_strdup_printf("file:%s", path);
+    g_autofree char *img = NULL;
+    g_autofree char *st = NULL;
+    /* vmstate order: fw_addr (be64), fw_size, cap_max_threads (be32) */
+    uint8_t mark[12];
+    Idx s;
+    gsize len, at;
+
+    idx_start_ready(&s, props);
+    wr64(&s, IDXGEN_REG_FW_ADDR_LO, 0x1d8e4c3b5eed1234ULL);
+    wr(&s, IDXGEN_REG_FW_SIZE, 0x76543210);
+    img = migrate_to_file(&s, uri, path, &len);
+    idx_stop(&s);
+
+    stq_be_p(mark, 0x1d8e4c3b5eed1234ULL);
+    stl_be_p(mark + 8, 0x76543210);
+    at = find_last(img, len, mark, sizeof(mark)) + sizeof(mark);
+    g_assert_cmpuint(ldl_be_p(img + at), ==, IDXGEN_HW_MAX_THREADS);
+    stl_be_p(img + at, UINT32_MAX);
+    g_assert_true(g_file_set_contents(path, img, len, NULL));
+    st = migrate_from_file(props, uri);
+    g_assert_cmpstr(st, ==, "failed");
+
+    /* The untouched value loads */
+    stl_be_p(img + at, IDXGEN_HW_MAX_THREADS);
+    g_assert_true(g_file_set_contents(path, img, len, NULL));
+    g_free(st);
+    st = migrate_from_file(props, uri);
+    g_assert_cmpstr(st, ==, "completed");
     unlink(path);
 }
 
@@ -2079,5 +2149,6 @@ int main(int argc, char **argv)
     qtest_add_func("/idxgen/garbage", test_garbage);
     qtest_add_func("/idxgen/migrate", test_migrate);
     qtest_add_func("/idxgen/migrate-bad-job", test_migrate_bad_job);
+    qtest_add_func("/idxgen/migrate-bad-caps", test_migrate_bad_caps);
     return g_test_run();
 }
