@@ -211,6 +211,8 @@ typedef uint64_t idxgen_le64;
  * [2, CAP_MAX_RING], bases aligned to 64 bytes.  Otherwise the queue stays
  * disabled and Q_STATUS reports IDXGEN_QERR_BAD_RING.
  */
+#define IDXGEN_RING_ALIGN		64	/* RING_BASE and CPL_BASE alignment, bytes */
+
 #define IDXGEN_Q_RING_BASE_LO		0x00	/* RW: descriptor ring bus address */
 #define IDXGEN_Q_RING_BASE_HI		0x04
 #define IDXGEN_Q_CPL_BASE_LO		0x08	/* RW: completion ring bus address */

@@ -53,8 +53,6 @@ OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
 
 /* Upper bound of the threads generated per timer tick (bounded work). */
 #define IDXGEN_CHUNK_THREADS    16384
-/* Ring and completion bases must be aligned to this (contract). */
-#define IDXGEN_RING_ALIGN       64
 /* PCIe capability offset in config space. */
 #define IDXGEN_PCIE_CAP_OFFSET  0x80
 
