@@ -64,8 +64,8 @@ static int idxgen_history_show(struct seq_file *m, void *data)
 	if (!drm_dev_enter(&idev->drm, &idx))
 		return -ENODEV;
 	seq_printf(m, "hist_entries %u\n", idev->hist_entries);
-	for (i = 0; i < ARRAY_SIZE(idxgen_stat_names); i++)
-		seq_printf(m, "%s %llu\n", idxgen_stat_names[i], idxgen_stat(idev, i));
+	for (i = 0; i < IDXGEN_NUM_STATS; i++)
+		seq_printf(m, "%s %llu\n", idxgen_stats[i].name, idxgen_stat(idev, i));
 	drm_dev_exit(idx);
 	return 0;
 }

@@ -35,6 +35,22 @@
 struct idxgen_device;
 struct idxgen_job;
 
+/* Device statistics, each one IDXGEN_REG_STAT_* register (idxgen_stats[]). */
+enum idxgen_stat_id {
+	IDXGEN_STAT_JOBS,
+	IDXGEN_STAT_HITS,
+	IDXGEN_STAT_MISSES,
+	IDXGEN_STAT_WARPS,
+	IDXGEN_STAT_BUSY_CYCLES,
+	IDXGEN_STAT_ERRORS,
+	IDXGEN_NUM_STATS
+};
+
+struct idxgen_stat_desc {
+	const char *name;
+	u32 reg;
+};
+
 /* Where descriptor slot i of a ring came from. */
 struct idxgen_slot {
 	struct idxgen_job *job;
@@ -126,7 +142,7 @@ struct idxgen_device {
 	u32 resets;
 
 	/* statistics carried across device resets */
-	u64 stat_base[6];
+	u64 stat_base[IDXGEN_NUM_STATS];
 
 	struct idxgen_counters cnt;
 };
@@ -237,8 +253,8 @@ void idxgen_stat_save(struct idxgen_device *idev);
 int idxgen_hw_reset(struct idxgen_device *idev);
 int idxgen_fw_load(struct idxgen_device *idev);
 int idxgen_range_cmd(struct idxgen_device *idev, u64 base, u64 size, u32 cmd);
-u64 idxgen_stat(struct idxgen_device *idev, unsigned int i);
-extern const char * const idxgen_stat_names[6];
+u64 idxgen_stat(struct idxgen_device *idev, enum idxgen_stat_id i);
+extern const struct idxgen_stat_desc idxgen_stats[IDXGEN_NUM_STATS];
 
 /* idxgen_irq.c */
 int idxgen_irq_init(struct idxgen_device *idev);

@@ -15,8 +15,13 @@
 #define IDXGEN_FW_TIMEOUT_US	(2 * USEC_PER_SEC)
 #define IDXGEN_RESET_TIMEOUT_US	(500 * USEC_PER_MSEC)
 
-const char * const idxgen_stat_names[6] = {
-	"jobs", "hits", "misses", "warps", "busy_cycles", "errors",
+const struct idxgen_stat_desc idxgen_stats[IDXGEN_NUM_STATS] = {
+	[IDXGEN_STAT_JOBS] = { "jobs", IDXGEN_REG_STAT_JOBS },
+	[IDXGEN_STAT_HITS] = { "hits", IDXGEN_REG_STAT_HITS },
+	[IDXGEN_STAT_MISSES] = { "misses", IDXGEN_REG_STAT_MISSES },
+	[IDXGEN_STAT_WARPS] = { "warps", IDXGEN_REG_STAT_WARPS },
+	[IDXGEN_STAT_BUSY_CYCLES] = { "busy_cycles", IDXGEN_REG_STAT_BUSY_CYCLES },
+	[IDXGEN_STAT_ERRORS] = { "errors", IDXGEN_REG_STAT_ERRORS },
 };
 
 static const char *idxgen_fw_status_str(u32 st)
@@ -37,9 +42,9 @@ static const char *idxgen_fw_status_str(u32 st)
 	return st < ARRAY_SIZE(names) && names[st] ? names[st] : "unknown";
 }
 
-u64 idxgen_stat(struct idxgen_device *idev, unsigned int i)
+u64 idxgen_stat(struct idxgen_device *idev, enum idxgen_stat_id i)
 {
-	return idev->stat_base[i] + idxgen_rd64(idev, IDXGEN_REG_STAT_JOBS + 8 * i);
+	return idev->stat_base[i] + idxgen_rd64(idev, idxgen_stats[i].reg);
 }
 
 /* Fetch the image from the firmware search path into DMA memory, once. */
@@ -236,9 +241,9 @@ void idxgen_hw_fini(struct idxgen_device *idev)
 /* Fold the statistics registers into the totals before a reset clears them. */
 void idxgen_stat_save(struct idxgen_device *idev)
 {
-	unsigned int i;
+	enum idxgen_stat_id i;
 
-	for (i = 0; i < ARRAY_SIZE(idev->stat_base); i++)
+	for (i = 0; i < IDXGEN_NUM_STATS; i++)
 		idev->stat_base[i] = idxgen_stat(idev, i);
 }
 

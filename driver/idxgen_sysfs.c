@@ -25,7 +25,7 @@ static ssize_t fw_version_show(struct device *dev, struct device_attribute *attr
 }
 static DEVICE_ATTR_RO(fw_version);
 
-static ssize_t idxgen_stat_show(struct device *dev, char *buf, unsigned int i)
+static ssize_t idxgen_stat_show(struct device *dev, char *buf, enum idxgen_stat_id i)
 {
 	struct idxgen_device *idev = dev_to_idev(dev);
 	u64 v;
@@ -40,19 +40,19 @@ static ssize_t idxgen_stat_show(struct device *dev, char *buf, unsigned int i)
 
 static ssize_t jobs_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
-	return idxgen_stat_show(dev, buf, 0);
+	return idxgen_stat_show(dev, buf, IDXGEN_STAT_JOBS);
 }
 static DEVICE_ATTR_RO(jobs);
 
 static ssize_t hits_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
-	return idxgen_stat_show(dev, buf, 1);
+	return idxgen_stat_show(dev, buf, IDXGEN_STAT_HITS);
 }
 static DEVICE_ATTR_RO(hits);
 
 static ssize_t misses_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
-	return idxgen_stat_show(dev, buf, 2);
+	return idxgen_stat_show(dev, buf, IDXGEN_STAT_MISSES);
 }
 static DEVICE_ATTR_RO(misses);
 
@@ -64,7 +64,7 @@ static ssize_t busy_time_us_show(struct device *dev, struct device_attribute *at
 
 	if (!drm_dev_enter(&idev->drm, &idx))
 		return -ENODEV;
-	cycles = idxgen_stat(idev, 4);
+	cycles = idxgen_stat(idev, IDXGEN_STAT_BUSY_CYCLES);
 	drm_dev_exit(idx);
 	/* cycles / (kHz * 1000) s = cycles * 1000 / kHz us */
 	return sysfs_emit(buf, "%llu\n",
