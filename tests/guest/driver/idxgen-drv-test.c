@@ -837,6 +837,44 @@ static void test_batch(struct dev *d)
 		drmSyncobjDestroy(d->fd, s1);
 		drmSyncobjDestroy(d->fd, s2);
 	}
+
+	/*
+	 * SUBMIT reuses the object of the previous config when the handle
+	 * repeats: a batch alternating regions (A A B A) must write each
+	 * output into its own region, and a bad handle after good ones must
+	 * fail without keeping a reference (the region still goes away).
+	 */
+	{
+		struct drm_idxgen_job_result rr[4];
+		long regs0 = dbg_value(d, "objects", "regions");
+		const void *m2;
+		uint32_t reg2;
+		uint64_t size2, first;
+
+		region_create(d->fd, 1 << 16, &reg2);
+		m2 = region_map(d->fd, reg2, &size2);
+		cfg_make(&c[0], d, reg, 0, 7, 5, 3);
+		cfg_make(&c[1], d, reg, 4096, 6, 6, 2);
+		cfg_make(&c[2], d, reg2, 8192, 9, 4, 3);
+		cfg_make(&c[3], d, reg, 12288, 5, 5, 5);
+		e = run(d->fd, ctx, c, 4, rr);
+		good = 0;
+		for (i = 0; !e && i < 4; i++)
+			good += !rr[i].error && !rr[i].status &&
+				output_ok(i == 2 ? m2 : m, &c[i]);
+		ok(e == 0 && good == 4 && m2 && all_zero(m2, 8192),
+		   "batch alternating regions: each output in its own region (%d, %u ok)", e, good);
+		cfg_make(&c[0], d, reg2, 0, 4, 4, 4);
+		cfg_make(&c[1], d, reg2, 256, 4, 4, 4);
+		cfg_make(&c[2], d, reg2 + 1000, 0, 4, 4, 4);
+		ok(submit(d->fd, ctx, c, 3, 0, 0, &first) == -ENOENT,
+		   "batch with a bad handle after a repeated one -> ENOENT");
+		if (m2)
+			munmap((void *)m2, size2);
+		gem_close(d->fd, reg2);
+		ok(regs0 > 0 && dbg_wait(d, "objects", "regions", regs0),
+		   "the failed batch kept no reference on its region");
+	}
 	munmap((void *)m, size);
 	gem_close(d->fd, reg);
 	ctx_destroy(d->fd, ctx);
