@@ -99,7 +99,7 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_FEAT_INCREMENTAL		(1u << 2)	/* Q_WARPS_READY is live */
 #define IDXGEN_FEAT_HIST_RANGE		(1u << 3)	/* IDXGEN_REG_RANGE_* commands */
 #define IDXGEN_FEAT_DEBUG		(1u << 4)	/* debug/fault-injection block present */
-#define IDXGEN_FEAT_SCHED_ORDERS	(1u << 8)	/* reserved: schedule orders (brief 2) */
+#define IDXGEN_FEAT_SCHED_ORDERS	(1u << 8)	/* schedule orders and table (brief 2) */
 #define IDXGEN_FEAT_PRIORITY		(1u << 9)	/* reserved: queue priorities (brief 3) */
 #define IDXGEN_FEAT_MUTEX_ARB		(1u << 10)	/* reserved: mutex arbiter (brief 3) */
 
@@ -139,6 +139,7 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_FW_ERR_CRC		7
 #define IDXGEN_FW_ERR_PARAMS		8	/* a parameter record is invalid or exceeds the hardware */
 #define IDXGEN_FW_ERR_BUSY		9	/* load requested while jobs are in flight */
+#define IDXGEN_FW_ERR_SCHED		10	/* the schedule table record is malformed */
 
 /* Interrupts: status is write-1-to-clear; a source raises MSI-X only if enabled */
 #define IDXGEN_REG_IRQ_STATUS		0x0a0	/* RW1C */
@@ -168,6 +169,22 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_REG_STAT_WARPS		0x118	/* warps generated */
 #define IDXGEN_REG_STAT_BUSY_CYCLES	0x120	/* generator clock cycles spent on jobs */
 #define IDXGEN_REG_STAT_ERRORS		0x128	/* completions with status != OK */
+
+/*
+ * Schedule table (brief 2), read-only: the IDXGEN_FW_REC_SCHED_TABLE record
+ * of the loaded firmware.  SCHED_COUNT entries; entry i occupies the four
+ * registers at IDXGEN_REG_SCHED_ENTRY(i).  Everything reads 0 without a
+ * loaded image, without IDXGEN_FEAT_SCHED_ORDERS, and for i >= SCHED_COUNT.
+ * Writes are ignored (they are not fatal: the block is read-only).
+ */
+#define IDXGEN_REG_SCHED_BASE		0x200
+#define IDXGEN_REG_SCHED_SIZE		0x100
+#define IDXGEN_REG_SCHED_COUNT		0x200	/* RO: entries in the table */
+#define IDXGEN_REG_SCHED_ENTRY(i)	(0x210 + 16 * (i))	/* i < IDXGEN_SCHED_MAX_ENTRIES */
+#define   IDXGEN_SCHED_E_ORDER		0x0	/* order | granularity << 16 */
+#define   IDXGEN_SCHED_E_STRIDE		0x4	/* stride */
+#define   IDXGEN_SCHED_E_TILE		0x8	/* tile_w | tile_h << 16 */
+#define   IDXGEN_SCHED_E_RSVD		0xc	/* reads 0 */
 
 /* Reserved for brief section 3: shared-region mutex words and arbiter FIFO. Reads 0. */
 #define IDXGEN_REG_ARB_BASE		0x300
@@ -272,7 +289,7 @@ struct idxgen_desc {
 	idxgen_u8 mz;			/* bits for z, >= ceil(log2(dz)) */
 	idxgen_u8 word_size;		/* 2 or 4 bytes; mx+my+mz <= 8*word_size */
 	idxgen_le16 flags;		/* IDXGEN_DESC_F_* */
-	/* Reserved for brief section 2 (schedule orders); must be 0 now. */
+	/* Schedule order (brief 2): see IDXGEN_ORDER_* below. */
 	idxgen_u8 order;		/* IDXGEN_ORDER_* */
 	idxgen_u8 rsvd0;
 	idxgen_le16 granularity;	/* strided: threads moving together */
@@ -287,7 +304,45 @@ struct idxgen_desc {
 #define IDXGEN_DESC_F_NO_HISTORY	(1u << 1)	/* always generate; do not record */
 #define IDXGEN_DESC_F_VALID_MASK	0x3u
 
-#define IDXGEN_ORDER_SEQUENTIAL		0	/* the only order of interface 1.0 */
+/*
+ * Schedule orders.  A job's output is the block's threads in *issue order*:
+ * the word at position p (offset target + p * word_size) holds the packed
+ * index of the p-th thread issued; warp k is positions k*c .. k*c+c-1.
+ * Every order is a permutation of the block.  Orders act on the x-y plane
+ * (P = dx*dy threads) and take the z-slices one after another: positions
+ * z*P .. z*P+P-1 hold slice z, in the slice's order.  Within a slice, a
+ * thread's linear number is l = x + y*dx.
+ *
+ *  SEQUENTIAL	l = 0, 1, 2, ...  (interface 1.0's only order)
+ *  STRIDED	threads move in groups of g = granularity consecutive linear
+ *		numbers (group G holds l = G*g .. G*g+g-1; the last group may
+ *		be partial); groups are issued G = r, r+s, r+2s, ... for
+ *		r = 0 .. s-1 (s = stride), each group's threads in l order.
+ *		s = 1 (or g >= P) is sequential.
+ *  ZIGZAG	rows in y order; even rows (y even) in increasing x, odd rows
+ *		in decreasing x (a boustrophedon).
+ *  TILED	the plane is cut into tile_w x tile_h tiles (edge tiles partial);
+ *		tiles in row-major order of their corners, threads inside a
+ *		tile row-major.
+ *  HILBERT	the generalized Hilbert curve "gilbert2d" (J. Cerveny) through
+ *		the whole dx x dy plane, from (0, 0), major axis x if dx >= dy
+ *		else y.  With L the longer side and S the shorter, consecutive
+ *		threads are 4-neighbours except for exactly one diagonal step
+ *		when L is odd, S even and S > 2 (a 4-connected path would have
+ *		to join two cells of one colour through an even number of
+ *		cells); never a longer jump.  On 2^k x 2^k planes it is the
+ *		classic Hilbert curve.
+ *
+ * Parameters an order does not use must be 0.  Validation of the order
+ * happens at the place of IDXGEN_CPL_BAD_ORDER in the check sequence
+ * (after BAD_RESERVED, before BAD_GRID); the codes 18..22 refine it.
+ */
+#define IDXGEN_ORDER_SEQUENTIAL		0	/* no parameters */
+#define IDXGEN_ORDER_STRIDED		1	/* stride >= 1, granularity >= 1 */
+#define IDXGEN_ORDER_ZIGZAG		2	/* no parameters */
+#define IDXGEN_ORDER_TILED		3	/* tile_w >= 1, tile_h >= 1 */
+#define IDXGEN_ORDER_HILBERT		4	/* no parameters */
+#define IDXGEN_ORDER_COUNT		5
 
 IDXGEN_STATIC_ASSERT(sizeof(struct idxgen_desc) == 64, "descriptor size");
 IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, target) == 0, "desc.target");
@@ -359,7 +414,7 @@ IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, check) == 28, "cpl.check");
 #define IDXGEN_CPL_OK			0
 #define IDXGEN_CPL_BAD_FLAGS		1	/* unknown flag bits */
 #define IDXGEN_CPL_BAD_RESERVED		2	/* a reserved field is not 0 */
-#define IDXGEN_CPL_BAD_ORDER		3	/* schedule order or its parameters unsupported */
+#define IDXGEN_CPL_BAD_ORDER		3	/* order is not an IDXGEN_ORDER_* value */
 #define IDXGEN_CPL_BAD_GRID		4	/* grid_blocks not 0 or 1 */
 #define IDXGEN_CPL_BAD_DIMS		5	/* a dimension is 0 or above CAP_MAX_DIM_* */
 #define IDXGEN_CPL_TOO_MANY_THREADS	6	/* dx*dy*dz above CAP_MAX_THREADS */
@@ -374,7 +429,14 @@ IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, check) == 28, "cpl.check");
 #define IDXGEN_CPL_DMA_FAULT		15	/* descriptor could not be fetched */
 #define IDXGEN_CPL_NO_FIRMWARE		16	/* device not READY when the job ran */
 #define IDXGEN_CPL_ABORTED		17	/* job cancelled (queue disabled or reset) */
-#define IDXGEN_CPL_MAX			17
+/* Schedule orders (brief 2): checked where BAD_ORDER is, in this order */
+#define IDXGEN_CPL_ORDER_DISABLED	18	/* order != SEQUENTIAL, FEAT_SCHED_ORDERS off */
+#define IDXGEN_CPL_ORDER_UNUSED_PARAM	19	/* a parameter the order does not use is not 0 */
+#define IDXGEN_CPL_BAD_STRIDE		20	/* strided: stride 0 */
+#define IDXGEN_CPL_BAD_GRANULARITY	21	/* strided: granularity 0 */
+#define IDXGEN_CPL_BAD_TILE		22	/* tiled: tile_w or tile_h 0 */
+/* 23: reserved for schedule orders */
+#define IDXGEN_CPL_MAX			22
 
 /* Timing model: cycles of a job at CAP_CLOCK_KHZ */
 #define IDXGEN_FILTER_CYCLES		4	/* descriptor fetch + history compare, every job */
@@ -428,7 +490,7 @@ IDXGEN_STATIC_ASSERT(sizeof(struct idxgen_fw_record) == 4, "fw record size");
 
 #define IDXGEN_FW_REC_END		0	/* optional terminator */
 #define IDXGEN_FW_REC_PARAMS		1	/* struct idxgen_fw_params, exactly once */
-#define IDXGEN_FW_REC_SCHED_TABLE	2	/* reserved: schedule tables (brief 2) */
+#define IDXGEN_FW_REC_SCHED_TABLE	2	/* struct idxgen_fw_sched_table, at most once */
 
 /*
  * Device parameters.  Each limit must be >= 1 and <= the hardware's; the
@@ -453,6 +515,42 @@ IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, max_dim_z) == 8, "fwp.max
 IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, hist_entries) == 10, "fwp.hist_entries");
 IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, features) == 12, "fwp.features");
 IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, rsvd) == 16, "fwp.rsvd");
+
+/*
+ * Schedule table (brief 2): named order configurations a descriptor may
+ * copy into its inline fields (any other legal configuration works too).
+ * The record is a struct idxgen_fw_sched_table followed by count entries.
+ * The checker rejects (IDXGEN_FW_ERR_SCHED): a second table record; len not
+ * 4 + 24 * count; count 0 or above IDXGEN_SCHED_MAX_ENTRIES; a non-zero
+ * rsvd; an entry that a descriptor could not use (unknown order, unused
+ * parameter not 0, stride/granularity/tile 0); a name that is empty, not
+ * NUL-padded, or not [a-z0-9_:,x-] only.  A table needs
+ * IDXGEN_FEAT_SCHED_ORDERS in the params record's features.
+ */
+#define IDXGEN_SCHED_MAX_ENTRIES	15
+
+struct idxgen_fw_sched_entry {
+	idxgen_u8 order;		/* IDXGEN_ORDER_* */
+	idxgen_u8 rsvd;			/* must be 0 */
+	idxgen_le16 granularity;
+	idxgen_le32 stride;
+	idxgen_le16 tile_w;
+	idxgen_le16 tile_h;
+	char name[12];			/* NUL-padded, e.g. "tiled8x8" */
+};
+
+struct idxgen_fw_sched_table {
+	idxgen_le16 count;		/* entries that follow, 1..IDXGEN_SCHED_MAX_ENTRIES */
+	idxgen_le16 rsvd;		/* must be 0 */
+};
+
+IDXGEN_STATIC_ASSERT(sizeof(struct idxgen_fw_sched_entry) == 24, "fw sched entry size");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_sched_entry, granularity) == 2, "fws.gran");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_sched_entry, stride) == 4, "fws.stride");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_sched_entry, tile_w) == 8, "fws.tile_w");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_sched_entry, tile_h) == 10, "fws.tile_h");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_sched_entry, name) == 12, "fws.name");
+IDXGEN_STATIC_ASSERT(sizeof(struct idxgen_fw_sched_table) == 4, "fw sched table size");
 
 /* Hardware maxima of this device generation (the model's defaults) */
 #define IDXGEN_HW_MAX_LANES		64

@@ -19,7 +19,7 @@ void idxgen_limits_default(struct idxgen_limits *l)
 	l->max_dim[0] = IDXGEN_HW_MAX_DIM;
 	l->max_dim[1] = IDXGEN_HW_MAX_DIM;
 	l->max_dim[2] = IDXGEN_HW_MAX_DIM;
-	l->features = IDXGEN_WORD_FEATS;
+	l->features = IDXGEN_WORD_FEATS | IDXGEN_FEAT_SCHED_ORDERS;
 	l->imem_size = IDXGEN_IMEM_SIZE_DEFAULT;
 }
 
@@ -150,6 +150,26 @@ static int check_word_size(uint32_t ws, const struct idxgen_limits *l)
 	return IDXGEN_CPL_BAD_WORD_SIZE;
 }
 
+int idxgen_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
+			  uint32_t tile_w, uint32_t tile_h, uint32_t features)
+{
+	bool strided = order == IDXGEN_ORDER_STRIDED, tiled = order == IDXGEN_ORDER_TILED;
+
+	if (order >= IDXGEN_ORDER_COUNT)
+		return IDXGEN_CPL_BAD_ORDER;
+	if (order != IDXGEN_ORDER_SEQUENTIAL && !(features & IDXGEN_FEAT_SCHED_ORDERS))
+		return IDXGEN_CPL_ORDER_DISABLED;
+	if ((!strided && (stride || granularity)) || (!tiled && (tile_w || tile_h)))
+		return IDXGEN_CPL_ORDER_UNUSED_PARAM;
+	if (strided && stride == 0)
+		return IDXGEN_CPL_BAD_STRIDE;
+	if (strided && granularity == 0)
+		return IDXGEN_CPL_BAD_GRANULARITY;
+	if (tiled && (tile_w == 0 || tile_h == 0))
+		return IDXGEN_CPL_BAD_TILE;
+	return IDXGEN_CPL_OK;
+}
+
 int idxgen_job_validate(const struct idxgen_job *j, const struct idxgen_limits *lim)
 {
 	struct idxgen_limits tmp;
@@ -162,9 +182,10 @@ int idxgen_job_validate(const struct idxgen_job *j, const struct idxgen_limits *
 		return IDXGEN_CPL_BAD_FLAGS;
 	if (j->rsvd)
 		return IDXGEN_CPL_BAD_RESERVED;
-	if (j->order != IDXGEN_ORDER_SEQUENTIAL || j->granularity || j->stride || j->tile_w ||
-	    j->tile_h)
-		return IDXGEN_CPL_BAD_ORDER;
+	st = idxgen_order_validate(j->order, j->stride, j->granularity, j->tile_w, j->tile_h,
+				   l->features);
+	if (st != IDXGEN_CPL_OK)
+		return st;
 	if (j->grid_blocks > 1)
 		return IDXGEN_CPL_BAD_GRID;
 	st = check_dims_step(j, l);
@@ -267,6 +288,11 @@ static const char *const cpl_names[IDXGEN_CPL_MAX + 1] = {
 	[IDXGEN_CPL_DMA_FAULT] = "DMA_FAULT",
 	[IDXGEN_CPL_NO_FIRMWARE] = "NO_FIRMWARE",
 	[IDXGEN_CPL_ABORTED] = "ABORTED",
+	[IDXGEN_CPL_ORDER_DISABLED] = "ORDER_DISABLED",
+	[IDXGEN_CPL_ORDER_UNUSED_PARAM] = "ORDER_UNUSED_PARAM",
+	[IDXGEN_CPL_BAD_STRIDE] = "BAD_STRIDE",
+	[IDXGEN_CPL_BAD_GRANULARITY] = "BAD_GRANULARITY",
+	[IDXGEN_CPL_BAD_TILE] = "BAD_TILE",
 };
 
 static const char *const fw_names[] = {
@@ -280,6 +306,7 @@ static const char *const fw_names[] = {
 	[IDXGEN_FW_ERR_CRC] = "ERR_CRC",
 	[IDXGEN_FW_ERR_PARAMS] = "ERR_PARAMS",
 	[IDXGEN_FW_ERR_BUSY] = "ERR_BUSY",
+	[IDXGEN_FW_ERR_SCHED] = "ERR_SCHED",
 };
 
 const char *idxgen_cpl_status_name(int status)
@@ -390,6 +417,13 @@ void idxgen_gen_init(struct idxgen_gen *g, const struct idxgen_job *j)
 	g->shift_z = j->mx + j->my;
 	g->word_size = j->word_size;
 	g->threads = idxgen_job_threads(j);
+	g->order = j->order;
+	if (j->order != IDXGEN_ORDER_SEQUENTIAL) {
+		g->dz = j->dz;
+		idxgen_ocur_init(&g->ocur, j->order, j->dx, j->dy, j->stride, j->granularity,
+				 j->tile_w, j->tile_h);
+		return;
+	}
 
 	/*
 	 * Lane i starts at thread i.  Set-up could divide, but counting up one
@@ -499,6 +533,314 @@ static uint64_t gen_scalar(struct idxgen_gen *g, const struct gen_pk *p, uint8_t
 			else
 				idxgen_st32(o + 4 * (size_t)i, w);
 			lane_unpack(g, p, i, lane_step(w, p));
+		}
+		o += (size_t)n * ws;
+		g->next += n;
+		g->warps_done++;
+		done++;
+	}
+	return done;
+}
+
+
+/*
+ * Schedule orders: a cursor over the x-y plane in issue order (see
+ * IDXGEN_ORDER_* in idxgen_hw.h).  Add, compare and shift only; the
+ * strided order's constants (the plane position of linear s*g and g) are
+ * found by counting rows, the Hilbert curve's halving is a shift.
+ */
+
+/* (x, y) of linear number n of a dx-wide plane, n < lim; false if n >= lim. */
+static bool plane_pos(uint64_t n, uint32_t dx, uint64_t lim, uint32_t *x, uint32_t *y)
+{
+	uint32_t yy = 0;
+
+	if (n >= lim)
+		return false;
+	while (n >= dx) {
+		n -= dx;
+		yy++;
+	}
+	*x = (uint32_t)n;
+	*y = yy;
+	return true;
+}
+
+/* floor(a / 2) for any sign, by shifts. */
+static inline int32_t half_floor(int32_t a)
+{
+	return a >= 0 ? (int32_t)((uint32_t)a >> 1) : -(int32_t)(((uint32_t)-a + 1) >> 1);
+}
+
+static inline int32_t sgn32(int32_t a)
+{
+	return (a > 0) - (a < 0);
+}
+
+static inline int32_t abs32(int32_t a)
+{
+	return a < 0 ? -a : a;
+}
+
+static void hpush(struct idxgen_ocur *o, int32_t x, int32_t y, int32_t ax, int32_t ay,
+		  int32_t bx, int32_t by)
+{
+	struct idxgen_hframe *f;
+
+	if (o->sp >= IDXGEN_HILBERT_DEPTH)
+		return;		/* cannot happen for 16-bit planes (depth <= ~70) */
+	f = &o->st[o->sp++];
+	f->x = x;
+	f->y = y;
+	f->ax = ax;
+	f->ay = ay;
+	f->bx = bx;
+	f->by = by;
+	f->stage = 0;
+}
+
+/*
+ * Generalized Hilbert curve (gilbert2d, J. Cerveny) as an explicit stack:
+ * a frame is a rectangle with major axis (ax, ay) and minor axis (bx, by);
+ * a frame one thread thick becomes a straight run (lx, ly) + k (ldx, ldy).
+ * Returns false when the curve is finished.
+ */
+static bool hilbert_refill(struct idxgen_ocur *o)
+{
+	while (o->sp) {
+		struct idxgen_hframe *f = &o->st[o->sp - 1];
+		int32_t w = abs32(f->ax + f->ay), h = abs32(f->bx + f->by);
+		int32_t dax = sgn32(f->ax), day = sgn32(f->ay);
+		int32_t dbx = sgn32(f->bx), dby = sgn32(f->by);
+		int32_t ax2, ay2, bx2, by2, w2, h2;
+		struct idxgen_hframe c;
+
+		if (h == 1 || w == 1) {
+			o->lx = f->x;
+			o->ly = f->y;
+			o->ldx = h == 1 ? dax : dbx;
+			o->ldy = h == 1 ? day : dby;
+			o->lrem = (uint32_t)(h == 1 ? w : h);
+			o->sp--;
+			return true;
+		}
+		ax2 = half_floor(f->ax);
+		ay2 = half_floor(f->ay);
+		bx2 = half_floor(f->bx);
+		by2 = half_floor(f->by);
+		w2 = abs32(ax2 + ay2);
+		h2 = abs32(bx2 + by2);
+		c = *f;
+		if ((w << 1) > (h << 1) + h) {
+			/* long: split along the major axis into two halves */
+			if ((w2 & 1) && w > 2) {
+				ax2 += dax;
+				ay2 += day;
+			}
+			if (f->stage == 0) {
+				f->stage = 1;
+				hpush(o, c.x, c.y, ax2, ay2, c.bx, c.by);
+			} else {
+				o->sp--;	/* the frame ends with its last part */
+				hpush(o, c.x + ax2, c.y + ay2, c.ax - ax2, c.ay - ay2, c.bx, c.by);
+			}
+		} else {
+			if ((h2 & 1) && h > 2) {
+				bx2 += dbx;
+				by2 += dby;
+			}
+			if (f->stage == 0) {
+				f->stage = 1;
+				hpush(o, c.x, c.y, bx2, by2, ax2, ay2);
+			} else if (f->stage == 1) {
+				f->stage = 2;
+				hpush(o, c.x + bx2, c.y + by2, c.ax, c.ay, c.bx - bx2, c.by - by2);
+			} else {
+				o->sp--;
+				hpush(o, c.x + (c.ax - dax) + (bx2 - dbx), c.y + (c.ay - day) + (by2 - dby),
+				      -bx2, -by2, -(c.ax - ax2), -(c.ay - ay2));
+			}
+		}
+	}
+	return false;
+}
+
+static void ocur_restart(struct idxgen_ocur *o)
+{
+	o->x = 0;
+	o->y = 0;
+	o->i = 0;
+	o->r = 0;
+	o->lin = 0;
+	o->glin = 0;
+	o->rlin = 0;
+	o->bx = o->by = o->rx = o->ry = 0;
+	o->back = 0;
+	o->tx = o->ty = o->ix = o->iy = 0;
+	o->lrem = 0;
+	o->sp = 0;
+	if (o->order == IDXGEN_ORDER_HILBERT) {
+		if (o->dx >= o->dy)
+			hpush(o, 0, 0, (int32_t)o->dx, 0, 0, (int32_t)o->dy);
+		else
+			hpush(o, 0, 0, 0, (int32_t)o->dy, (int32_t)o->dx, 0);
+	}
+}
+
+void idxgen_ocur_init(struct idxgen_ocur *o, uint32_t order, uint32_t dx, uint32_t dy,
+		      uint32_t stride, uint32_t granularity, uint32_t tile_w, uint32_t tile_h)
+{
+	uint64_t plane = (uint64_t)dx * dy;
+
+	memset(o, 0, offsetof(struct idxgen_ocur, st));
+	o->order = order;
+	o->dx = dx;
+	o->dy = dy;
+	o->s = stride ? stride : 1;
+	o->g = granularity ? granularity : 1;
+	o->tw = tile_w ? tile_w : 1;
+	o->th = tile_h ? tile_h : 1;
+	if (o->order == IDXGEN_ORDER_STRIDED) {
+		/* s * g < 2^48: no overflow; >= P means one group per residue */
+		o->sg = o->s * o->g;
+		if (!plane_pos(o->sg, dx, plane, &o->qx, &o->qy))
+			o->sg = plane;
+		if (!plane_pos(o->g, dx, plane, &o->gx, &o->gy))
+			o->g = (uint32_t)(plane < UINT32_MAX ? plane : UINT32_MAX);
+	}
+	ocur_restart(o);
+}
+
+/* (x, y) += (ax, ay) on a dx-wide plane, ax < dx: one carry at most. */
+static inline void plane_add(uint32_t *x, uint32_t *y, uint32_t ax, uint32_t ay, uint32_t dx)
+{
+	*x += ax;
+	*y += ay;
+	if (*x >= dx) {
+		*x -= dx;
+		(*y)++;
+	}
+}
+
+bool idxgen_ocur_next(struct idxgen_ocur *o, uint32_t *x, uint32_t *y)
+{
+	uint64_t plane = (uint64_t)o->dx * o->dy;
+
+	switch (o->order) {
+	case IDXGEN_ORDER_STRIDED:
+		if (o->r >= o->s || o->lin >= plane)
+			return false;
+		*x = o->x;
+		*y = o->y;
+		/* next thread of the group */
+		o->i++;
+		o->lin++;
+		plane_add(&o->x, &o->y, 1, 0, o->dx);
+		if (o->i < o->g && o->lin < plane)
+			return true;
+		/* next group of the residue: start + s*g */
+		o->i = 0;
+		if (o->sg < plane && o->glin < plane - o->sg) {
+			o->glin += o->sg;
+			plane_add(&o->bx, &o->by, o->qx, o->qy, o->dx);
+			o->lin = o->glin;
+			o->x = o->bx;
+			o->y = o->by;
+			return true;
+		}
+		/* next residue: group r + 1 starts at linear (r + 1) * g */
+		o->r++;
+		o->rlin += o->g;
+		if (o->g < plane)
+			plane_add(&o->rx, &o->ry, o->gx, o->gy, o->dx);
+		if (o->r >= o->s || o->rlin >= plane) {
+			o->r = o->s;	/* plane done */
+			return true;
+		}
+		o->glin = o->lin = o->rlin;
+		o->bx = o->x = o->rx;
+		o->by = o->y = o->ry;
+		return true;
+	case IDXGEN_ORDER_ZIGZAG:
+		if (o->y >= o->dy)
+			return false;
+		*x = o->back ? o->dx - 1 - o->x : o->x;
+		*y = o->y;
+		if (++o->x == o->dx) {
+			o->x = 0;
+			o->y++;
+			o->back ^= 1;
+		}
+		return true;
+	case IDXGEN_ORDER_TILED: {
+		uint32_t tw = o->dx - o->tx < o->tw ? o->dx - o->tx : o->tw;
+		uint32_t th = o->dy - o->ty < o->th ? o->dy - o->ty : o->th;
+
+		if (o->ty >= o->dy)
+			return false;
+		*x = o->tx + o->ix;
+		*y = o->ty + o->iy;
+		if (++o->ix < tw)
+			return true;
+		o->ix = 0;
+		if (++o->iy < th)
+			return true;
+		o->iy = 0;
+		/* next tile; the subtraction form keeps tx + tw from wrapping */
+		if (o->dx - o->tx > o->tw) {
+			o->tx += o->tw;
+			return true;
+		}
+		o->tx = 0;
+		if (o->dy - o->ty > o->th)
+			o->ty += o->th;
+		else
+			o->ty = o->dy;
+		return true;
+	}
+	case IDXGEN_ORDER_HILBERT:
+		if (o->lrem == 0 && !hilbert_refill(o))
+			return false;
+		*x = (uint32_t)o->lx;
+		*y = (uint32_t)o->ly;
+		o->lx += o->ldx;
+		o->ly += o->ldy;
+		o->lrem--;
+		return true;
+	default:
+		if (o->y >= o->dy)
+			return false;
+		*x = o->x;
+		*y = o->y;
+		plane_add(&o->x, &o->y, 1, 0, o->dx);
+		return true;
+	}
+}
+
+/* Non-sequential orders: one warp per step from the issue-order cursor. */
+static uint64_t gen_ordered(struct idxgen_gen *g, uint8_t *o, uint64_t max_warps)
+{
+	uint32_t ws = g->word_size, c = g->c, i;
+	unsigned int sy = g->shift_y, sz = g->shift_z;
+	uint64_t done = 0;
+
+	while (done < max_warps && g->next < g->threads) {
+		uint64_t left = g->threads - g->next;
+		uint32_t n = left < c ? (uint32_t)left : c;
+
+		for (i = 0; i < n; i++) {
+			uint32_t x = 0, y = 0, w;
+
+			while (!idxgen_ocur_next(&g->ocur, &x, &y)) {
+				if (++g->oz >= g->dz)
+					return done;	/* cannot happen: threads counts them */
+				ocur_restart(&g->ocur);
+			}
+			w = (uint32_t)(x | shl64(y, sy) | shl64(g->oz, sz));
+			if (ws == 2)
+				idxgen_st16(o + 2 * (size_t)i, w);
+			else
+				idxgen_st32(o + 4 * (size_t)i, w);
 		}
 		o += (size_t)n * ws;
 		g->next += n;
@@ -655,6 +997,8 @@ uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps)
 
 	if (g->next >= g->threads || max_warps == 0)
 		return 0;
+	if (g->order != IDXGEN_ORDER_SEQUENTIAL)
+		return gen_ordered(g, out, max_warps);
 	gen_pk_init(&p, g);
 #if IDXGEN_GEN_VECTOR
 	if (g->word_size == 2 && p.mx <= 15 && p.my <= 15)

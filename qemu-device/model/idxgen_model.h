@@ -73,6 +73,12 @@ uint64_t idxgen_job_bytes(const struct idxgen_job *j);
 
 /* Validate every field; returns IDXGEN_CPL_OK or the first IDXGEN_CPL_* error. */
 int idxgen_job_validate(const struct idxgen_job *j, const struct idxgen_limits *l);
+/*
+ * Check a schedule order and its parameters (features: FEAT_SCHED_ORDERS
+ * enables the non-sequential orders).  IDXGEN_CPL_OK, BAD_ORDER or 18..22.
+ */
+int idxgen_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
+			  uint32_t tile_w, uint32_t tile_h, uint32_t features);
 
 /* Human-readable name of an IDXGEN_CPL_* / IDXGEN_FW_* code ("?" if unknown). */
 const char *idxgen_cpl_status_name(int status);
@@ -86,7 +92,49 @@ const char *idxgen_fw_status_name(int status);
  */
 #define IDXGEN_MODEL_MAX_LANES 1024
 
+/*
+ * Issue-order cursor of a non-sequential schedule order: the (x, y) of the
+ * next thread of the current z-slice, advanced with add/compare/shift only.
+ */
+#define IDXGEN_HILBERT_DEPTH 96	/* frames of the explicit curve stack (>= ~2*17*2) */
+
+struct idxgen_hframe {
+	int32_t x, y, ax, ay, bx, by;
+	uint32_t stage;
+};
+
+struct idxgen_ocur {
+	uint32_t order, dx, dy;
+	uint32_t x, y, z;		/* next thread */
+	/* strided */
+	uint32_t g, i;			/* granularity, index in group */
+	uint64_t s, r, lin, glin;	/* stride, residue, linear of (x,y), of group start */
+	uint64_t sg;			/* s * g, or P when s * g >= P */
+	uint32_t qx, qy;		/* (x, y) of linear s*g (valid if sg < P) */
+	uint32_t gx, gy;		/* (x, y) of linear g (g < P) or P */
+	uint32_t bx, by, rx, ry;	/* group start, residue group start */
+	uint64_t rlin;
+	/* zigzag: x, y as above, dir */
+	uint32_t back;
+	/* tiled */
+	uint32_t tw, th, tx, ty, ix, iy;
+	/* hilbert: explicit stack + current straight run */
+	uint32_t sp;
+	int32_t lx, ly, ldx, ldy;
+	uint32_t lrem;
+	struct idxgen_hframe st[IDXGEN_HILBERT_DEPTH];
+};
+
+/* Position cursor at the start of slice z; next() yields the next (x, y). */
+void idxgen_ocur_init(struct idxgen_ocur *o, uint32_t order, uint32_t dx, uint32_t dy,
+		      uint32_t stride, uint32_t granularity, uint32_t tile_w, uint32_t tile_h);
+/* Next thread of the plane, in issue order; false after the plane's last one. */
+bool idxgen_ocur_next(struct idxgen_ocur *o, uint32_t *x, uint32_t *y);
+
 struct idxgen_gen {
+	uint32_t order;			/* IDXGEN_ORDER_*; non-0 uses ocur */
+	struct idxgen_ocur ocur;
+	uint32_t dz, oz;		/* slices, current slice of ocur */
 	uint32_t dx, dy, c, xc, yc, zc;
 	unsigned int shift_y, shift_z;	/* mx, mx + my */
 	uint32_t word_size;

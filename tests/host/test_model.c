@@ -304,16 +304,19 @@ static void test_validation(void)
 	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_BAD_RESERVED,
 	       "validate descriptor last byte of rsvd1 != 0: BAD_RESERVED");
 
-	j = base, j.order = 1;
-	expect(&j, &l, IDXGEN_CPL_BAD_ORDER, "order 1");
+	/* schedule orders: test_order covers codes 18..22 in detail */
+	j = base, j.order = IDXGEN_ORDER_COUNT;
+	expect(&j, &l, IDXGEN_CPL_BAD_ORDER, "order IDXGEN_ORDER_COUNT");
+	j = base, j.order = IDXGEN_ORDER_STRIDED;
+	expect(&j, &l, IDXGEN_CPL_BAD_STRIDE, "strided without stride");
 	j = base, j.granularity = 32;
-	expect(&j, &l, IDXGEN_CPL_BAD_ORDER, "granularity");
+	expect(&j, &l, IDXGEN_CPL_ORDER_UNUSED_PARAM, "granularity on sequential");
 	j = base, j.stride = 2;
-	expect(&j, &l, IDXGEN_CPL_BAD_ORDER, "stride");
+	expect(&j, &l, IDXGEN_CPL_ORDER_UNUSED_PARAM, "stride on sequential");
 	j = base, j.tile_w = 4;
-	expect(&j, &l, IDXGEN_CPL_BAD_ORDER, "tile_w");
+	expect(&j, &l, IDXGEN_CPL_ORDER_UNUSED_PARAM, "tile_w on sequential");
 	j = base, j.tile_h = 4;
-	expect(&j, &l, IDXGEN_CPL_BAD_ORDER, "tile_h");
+	expect(&j, &l, IDXGEN_CPL_ORDER_UNUSED_PARAM, "tile_h on sequential");
 
 	j = base, j.grid_blocks = 2;
 	expect(&j, &l, IDXGEN_CPL_BAD_GRID, "grid_blocks 2");
