@@ -250,6 +250,10 @@ struct idxgen_config {
 	struct idxgen_region *region;	/* where the packed words go */
 	uint64_t offset;		/* byte offset in region, word aligned */
 	uint32_t user_tag;		/* returned in the job's result */
+	/* Schedule order (idxgen_config_schedule); all 0 = sequential. */
+	uint32_t order;			/* IDXGEN_SCHED_* */
+	uint32_t stride, granularity;	/* strided */
+	uint32_t tile_w, tile_h;	/* tiled */
 };
 
 /*
@@ -273,6 +277,65 @@ IDXGEN_EXPORT uint64_t idxgen_config_threads(const struct idxgen_config *cfg);
 IDXGEN_EXPORT uint64_t idxgen_config_warps(const struct idxgen_config *cfg);
 /* Bytes of packed output: threads * word_size. */
 IDXGEN_EXPORT uint64_t idxgen_config_bytes(const struct idxgen_config *cfg);
+
+/* ------------------------------------------------------------------ */
+/* Schedule orders                                                     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The order in which the device issues a block's threads (docs/hardware.md,
+ * "Schedule orders").  The output holds the threads in issue order: the
+ * word at position p is the p-th thread issued, warp k is positions
+ * k*c .. k*c+c-1 (so idxgen_config_unpack(), the warp iterator and its
+ * `first` field all count positions).  Orders act on the x-y plane and
+ * take the z-slices one after another.  Values equal idxgen_hw.h's
+ * IDXGEN_ORDER_*.
+ */
+#define IDXGEN_SCHED_SEQUENTIAL	0	/* x fastest, then y, then z */
+#define IDXGEN_SCHED_STRIDED	1	/* groups of granularity threads, every stride-th group */
+#define IDXGEN_SCHED_ZIGZAG	2	/* odd rows in reverse x order */
+#define IDXGEN_SCHED_TILED	3	/* tile_w x tile_h tiles, row-major, row-major inside */
+#define IDXGEN_SCHED_HILBERT	4	/* generalized Hilbert curve through the plane */
+
+struct idxgen_schedule {
+	uint32_t order;			/* IDXGEN_SCHED_* */
+	uint32_t stride;		/* strided: >= 1, else 0 */
+	uint32_t granularity;		/* strided: 1..65535, else 0 */
+	uint32_t tile_w, tile_h;	/* tiled: 1..65535, else 0 */
+	char name[16];			/* canonical text form (idxgen_schedule_format) */
+};
+
+/*
+ * Set cfg's schedule order (NULL: sequential).  -EINVAL for an unknown
+ * order, a parameter out of range or one the order does not use.  Whether
+ * the device has schedule orders is checked by idxgen_config_validate()
+ * and submission (-E2BIG when its IDXGEN_FEAT_SCHED_ORDERS is off).
+ */
+IDXGEN_EXPORT int idxgen_config_schedule(struct idxgen_config *cfg,
+					 const struct idxgen_schedule *sched);
+/*
+ * Parse "sequential", "zigzag", "hilbert", "tiled:WxH" (or "tiled:N" for
+ * NxN), "strided:S,G" (or "strided:S", granularity 1).  Fills *sched
+ * (name included); -EINVAL if malformed or out of range.
+ */
+IDXGEN_EXPORT int idxgen_schedule_parse(const char *text, struct idxgen_schedule *sched);
+/* The canonical text form, as parse accepts it; returns its length or -EINVAL. */
+IDXGEN_EXPORT int idxgen_schedule_format(const struct idxgen_schedule *sched, char *buf,
+					 size_t len);
+/*
+ * The device's schedule table (the firmware's named configurations): fills
+ * up to max entries and returns how many the device has (0 if none).  The
+ * emulation has the default firmware's table.  -ENOTSUP where the driver
+ * does not report a table yet.
+ */
+IDXGEN_EXPORT int idxgen_schedule_table(struct idxgen_device *dev, struct idxgen_schedule *tab,
+					unsigned int max);
+/*
+ * Which thread the device issues at position p of cfg's output (computed
+ * by the generator model, walking the order).  -EINVAL if p is out of range.
+ */
+IDXGEN_EXPORT int idxgen_config_thread_at(const struct idxgen_config *cfg, uint64_t p,
+					  uint16_t *x, uint16_t *y, uint16_t *z);
 
 /* ------------------------------------------------------------------ */
 /* Jobs                                                                */
@@ -372,7 +435,7 @@ IDXGEN_EXPORT int idxgen_config_unpack(const struct idxgen_config *cfg, const vo
  */
 struct idxgen_warp_iter {
 	uint64_t warp;			/* number of the current warp */
-	uint64_t first;			/* linear thread number of x[0] */
+	uint64_t first;			/* output position of x[0] (= linear thread number in sequential order) */
 	unsigned int count;		/* threads in this warp (the last may be partial) */
 	uint16_t x[IDXGEN_MAX_WARP], y[IDXGEN_MAX_WARP], z[IDXGEN_MAX_WARP];
 	/* private */

@@ -423,6 +423,11 @@ void idxgen_cfg_to_job(const struct idxgen_config *cfg, uint64_t target, uint64_
 	j->my = cfg->my;
 	j->mz = cfg->mz;
 	j->word_size = cfg->word_size;
+	j->order = cfg->order;
+	j->stride = cfg->stride;
+	j->granularity = cfg->granularity;
+	j->tile_w = cfg->tile_w;
+	j->tile_h = cfg->tile_h;
 	j->flags = (cfg->flags & IDXGEN_CONFIG_NO_HISTORY) ? IDXGEN_DESC_F_NO_HISTORY : 0;
 	if (cfg->region && cfg->region->shared)
 		j->flags |= IDXGEN_DESC_F_SHARED;
@@ -530,6 +535,10 @@ static int validate(const struct idxgen_config *cfg, const struct idxgen_limits 
 		return -E2BIG;
 	if (cfg->word_size == 4 && !(l->features & IDXGEN_FEAT_WORD32))
 		return -E2BIG;
+	ret = idxgen_sched_check(cfg->order, cfg->stride, cfg->granularity, cfg->tile_w,
+				 cfg->tile_h, l->features);
+	if (ret)
+		return ret;
 	/* The device's own rules, so that a configuration we pass is one it runs. */
 	idxgen_cfg_to_job(cfg, 0, idxgen_config_bytes(cfg), 0, &j);
 	j.flags &= ~IDXGEN_DESC_F_SHARED;

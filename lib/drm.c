@@ -384,6 +384,11 @@ static int drm_submit(struct idxgen_context *ctx, const struct idxgen_config *cf
 		dc[i].my = c->my;
 		dc[i].mz = c->mz;
 		dc[i].word_size = c->word_size;
+		dc[i].order = (uint8_t)c->order;
+		dc[i].stride = c->stride;
+		dc[i].granularity = (uint16_t)c->granularity;
+		dc[i].tile_w = (uint16_t)c->tile_w;
+		dc[i].tile_h = (uint16_t)c->tile_h;
 		dc[i].user_tag = c->user_tag;
 	}
 	s.ctx_id = ctx->id;

@@ -102,6 +102,10 @@ int64_t idxgen_now_ns(void);
 void idxgen_cfg_to_job(const struct idxgen_config *cfg, uint64_t target, uint64_t size_limit,
 		       uint32_t job_id, struct idxgen_job *j);
 
+/* sched.c: a schedule's fields, 0 / -EINVAL / -E2BIG (device lacks the feature) */
+int idxgen_sched_check(uint32_t order, uint32_t stride, uint32_t granularity, uint32_t tile_w,
+		       uint32_t tile_h, uint32_t features);
+
 #define IDXGEN_RESULT_WINDOW	4096	/* results a context keeps, as the driver does */
 #define IDXGEN_PAGE_SIZE	4096u
 

@@ -150,6 +150,23 @@ static int check_word_size(uint32_t ws, const struct idxgen_limits *l)
 	return IDXGEN_CPL_BAD_WORD_SIZE;
 }
 
+const struct idxgen_sched_cfg idxgen_sched_default[IDXGEN_SCHED_DEFAULT_COUNT] = {
+	{ IDXGEN_ORDER_SEQUENTIAL, 0, 0, 0, 0, "sequential" },
+	{ IDXGEN_ORDER_STRIDED, 2, 1, 0, 0, "strided:2,1" },
+	{ IDXGEN_ORDER_STRIDED, 4, 1, 0, 0, "strided:4,1" },
+	{ IDXGEN_ORDER_STRIDED, 8, 1, 0, 0, "strided:8,1" },
+	{ IDXGEN_ORDER_STRIDED, 16, 1, 0, 0, "strided:16,1" },
+	{ IDXGEN_ORDER_STRIDED, 32, 1, 0, 0, "strided:32,1" },
+	{ IDXGEN_ORDER_STRIDED, 64, 1, 0, 0, "strided:64,1" },
+	{ IDXGEN_ORDER_STRIDED, 4, 32, 0, 0, "strided:4,32" },
+	{ IDXGEN_ORDER_ZIGZAG, 0, 0, 0, 0, "zigzag" },
+	{ IDXGEN_ORDER_TILED, 0, 0, 4, 4, "tiled:4x4" },
+	{ IDXGEN_ORDER_TILED, 0, 0, 8, 8, "tiled:8x8" },
+	{ IDXGEN_ORDER_TILED, 0, 0, 16, 16, "tiled:16x16" },
+	{ IDXGEN_ORDER_TILED, 0, 0, 32, 32, "tiled:32x32" },
+	{ IDXGEN_ORDER_HILBERT, 0, 0, 0, 0, "hilbert" },
+};
+
 int idxgen_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
 			  uint32_t tile_w, uint32_t tile_h, uint32_t features)
 {

@@ -77,6 +77,16 @@ int idxgen_job_validate(const struct idxgen_job *j, const struct idxgen_limits *
  * Check a schedule order and its parameters (features: FEAT_SCHED_ORDERS
  * enables the non-sequential orders).  IDXGEN_CPL_OK, BAD_ORDER or 18..22.
  */
+/* A schedule-table entry, host order (the firmware record's entry decoded). */
+struct idxgen_sched_cfg {
+	uint32_t order, stride, granularity, tile_w, tile_h;
+	char name[13];
+};
+
+/* The default firmware's table (fw/ builds it into the image). */
+#define IDXGEN_SCHED_DEFAULT_COUNT 14
+extern const struct idxgen_sched_cfg idxgen_sched_default[IDXGEN_SCHED_DEFAULT_COUNT];
+
 int idxgen_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
 			  uint32_t tile_w, uint32_t tile_h, uint32_t features);
 
