@@ -1185,11 +1185,15 @@ static void test_desc_errors(void)
     dsc.rsvd1[2] = cpu_to_le32(1);
     EXPECT_ERR(IDXGEN_CPL_BAD_RESERVED);
     dsc = good;
-    dsc.order = 1;
+    dsc.order = IDXGEN_ORDER_COUNT;
     EXPECT_ERR(IDXGEN_CPL_BAD_ORDER);
+    /* this device does not advertise IDXGEN_FEAT_SCHED_ORDERS (yet) */
+    dsc = good;
+    dsc.order = IDXGEN_ORDER_HILBERT;
+    EXPECT_ERR(IDXGEN_CPL_ORDER_DISABLED);
     dsc = good;
     dsc.stride = cpu_to_le32(2);
-    EXPECT_ERR(IDXGEN_CPL_BAD_ORDER);
+    EXPECT_ERR(IDXGEN_CPL_ORDER_UNUSED_PARAM);
     dsc = good;
     dsc.grid_blocks = cpu_to_le32(2);
     EXPECT_ERR(IDXGEN_CPL_BAD_GRID);
