@@ -19,6 +19,7 @@
 
 #include "idxgen.h"
 #include "idxgen_hw.h"
+#include "plot.h"
 
 static const char *cmd_name;	/* NULL before the command is known */
 static const char *opt_device;		/* index or PCI address */
@@ -214,6 +215,7 @@ static const char help_run[] =
 "SYNOPSIS\n"
 "    idxgen run --block DXxDYxDZ [--block ...] [--dedicated | --shared]\n"
 "               [--warp N] [--repeat N] [--no-history] [--dump N] [--json]\n"
+"               [--schedule ORDER]\n"
 "\n"
 "DESCRIPTION\n"
 "    Runs one job per --block, in order, on one context, and prints per job:\n"
@@ -237,6 +239,10 @@ static const char help_run[] =
 "    -n, --no-history      always generate (the job neither hits nor records)\n"
 "    -u, --dump N          then print the first N indices of the last job, unpacked,\n"
 "                          as a table of thread, warp, lane, x, y, z and packed word\n"
+"                          (thread = output position: the issue order)\n"
+"    -S, --schedule ORDER  the order the device issues threads in, for every job:\n"
+"                          sequential (default), zigzag, hilbert, tiled:WxH,\n"
+"                          strided:S,G (see `idxgen order`)\n"
 "\n"
 "EXAMPLES\n"
 "    The patent's sequence: miss, miss, hit.\n"
@@ -446,9 +452,11 @@ static int cmd_run(int argc, char **argv)
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "no-history", no_argument, NULL, 'n' },
 		{ "dump", required_argument, NULL, 'u' },
+		{ "schedule", required_argument, NULL, 'S' },
 		COMMON_LONGOPTS,
 		{ 0 }
 	};
+	struct idxgen_schedule sched = { 0 };
 	uint32_t blocks[MAX_BLOCKS][3];
 	char rname[MAX_BLOCKS][24];
 	int nregions = 0;
@@ -462,8 +470,13 @@ static int cmd_run(int argc, char **argv)
 	unsigned long rep, jobno = 0;
 	const void *map;
 
-	while ((opt = getopt_long(argc, argv, "b:Dsw:r:nu:" COMMON_SHORTOPTS, opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "b:Dsw:r:nu:S:" COMMON_SHORTOPTS, opts, NULL)) != -1) {
 		switch (opt) {
+		case 'S':
+			if (idxgen_schedule_parse(optarg, &sched))
+				return fail(2, "bad schedule '%s': want sequential, zigzag, hilbert, "
+					    "tiled:WxH or strided:S,G", optarg);
+			break;
 		case 'b':
 			if (nblocks == MAX_BLOCKS)
 				return fail(2, "at most %d blocks", MAX_BLOCKS);
@@ -523,6 +536,15 @@ static int cmd_run(int argc, char **argv)
 		if (nohist)
 			cfg[i].flags |= IDXGEN_CONFIG_NO_HISTORY;
 		cfg[i].user_tag = (uint32_t)i;
+		idxgen_config_schedule(&cfg[i], &sched);	/* parsed: cannot fail */
+		ret = idxgen_config_validate(&cfg[i], dev);
+		if (ret) {
+			ret = fail(1, "block %ux%ux%u with schedule %s: %s", blocks[i][0],
+				   blocks[i][1], blocks[i][2], sched.name[0] ? sched.name : "sequential",
+				   ret == -E2BIG ? "the device has no schedule orders"
+						 : idxgen_strerror(ret));
+			goto out;
+		}
 		if (use_shared) {
 			snprintf(rname[i], sizeof(rname[i]), "shared");
 			ret = idxgen_config_target(&cfg[i], shared, 0);
@@ -797,6 +819,186 @@ out:
 /* ------------------------------------------------------------------ */
 
 /* Options shared by every command: --json, --help. */
+static const char help_order[] =
+"NAME\n"
+"    idxgen order - show the order a device issues a block's threads in\n"
+"\n"
+"SYNOPSIS\n"
+"    idxgen order --block DXxDY[xDZ] [--schedule ORDER] [--warp N] [--plot FILE]\n"
+"                 [--quiet]\n"
+"\n"
+"DESCRIPTION\n"
+"    Runs the block once with the schedule order on the device (or the\n"
+"    emulation: idxgen --emu order ...), reads the output back and shows the\n"
+"    issue order of slice z = 0: a grid with the warp of every thread (one\n"
+"    character per thread: warps 0..61 as 0-9, a-z, A-Z, then again) and the\n"
+"    first positions.  With --plot it draws the path through the plane, one\n"
+"    colour per warp, as PNG or SVG (by the file's suffix).\n"
+"\n"
+"OPTIONS\n"
+"    -b, --block DXxDY[xDZ]  block dimensions\n"
+"    -S, --schedule ORDER    sequential (default), zigzag, hilbert, tiled:WxH\n"
+"                            (tiled:N = NxN), strided:S,G (groups of G threads,\n"
+"                            every S-th group; strided:S = strided:S,1)\n"
+"    -w, --warp N            warp size (default: the device's lanes)\n"
+"    -p, --plot FILE         draw the order into FILE.png or FILE.svg\n"
+"    -q, --quiet             no text rendering\n"
+"\n"
+"EXAMPLES\n"
+"        idxgen --emu order --block 32x32 --schedule hilbert --plot order.png\n"
+"        idxgen order --block 16x8 --schedule tiled:4x4\n";
+
+static int cmd_order(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "block", required_argument, NULL, 'b' },
+		{ "schedule", required_argument, NULL, 'S' },
+		{ "warp", required_argument, NULL, 'w' },
+		{ "plot", required_argument, NULL, 'p' },
+		{ "quiet", no_argument, NULL, 'q' },
+		COMMON_LONGOPTS,
+		{ 0 }
+	};
+	static const char wch[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	struct idxgen_schedule sched = { 0 };
+	uint32_t block[3] = { 0, 0, 0 };
+	unsigned long warp = 0;
+	const char *plot = NULL;
+	int opt, quiet = 0, ret, have_block = 0;
+	struct idxgen_device *dev;
+	struct idxgen_context *ctx = NULL;
+	struct idxgen_region *reg = NULL;
+	struct idxgen_config cfg;
+	struct idxgen_job_result res;
+	struct idxgen_warp_iter it;
+	const void *map;
+	uint32_t *pos = NULL, *warp_of = NULL;
+	uint64_t plane, p;
+	char title[96];
+
+	while ((opt = getopt_long(argc, argv, "b:S:w:p:q" COMMON_SHORTOPTS, opts, NULL)) != -1) {
+		switch (opt) {
+		case 'b':
+			if (parse_block(optarg, block))
+				return fail(2, "bad block '%s': want DXxDYxDZ, each 1..65535", optarg);
+			have_block = 1;
+			break;
+		case 'S':
+			if (idxgen_schedule_parse(optarg, &sched))
+				return fail(2, "bad schedule '%s': want sequential, zigzag, hilbert, "
+					    "tiled:WxH or strided:S,G", optarg);
+			break;
+		case 'w':
+			if (parse_uint(optarg, IDXGEN_MAX_WARP, &warp) || !warp)
+				return fail(2, "bad warp size '%s': want 1..%d", optarg, IDXGEN_MAX_WARP);
+			break;
+		case 'p': plot = optarg; break;
+		case 'q': quiet = 1; break;
+		case 'h': fputs(help_order, stdout); return 0;
+		default:
+			if (!common_opt(opt))
+				return bad_option(argv);
+		}
+	}
+	if (optind < argc)
+		return fail(2, "unexpected argument '%s'", argv[optind]);
+	if (!have_block)
+		return fail(2, "no --block given (e.g. --block 32x32)");
+	if (plot && strlen(plot) > 4 && strcmp(plot + strlen(plot) - 4, ".png") &&
+	    strcmp(plot + strlen(plot) - 4, ".svg"))
+		return fail(2, "plot file '%s' must end in .png or .svg", plot);
+	if (!sched.name[0])
+		idxgen_schedule_parse("sequential", &sched);
+
+	ret = open_device(&dev);
+	if (ret)
+		return ret;
+	ret = idxgen_config_init(&cfg, dev, block[0], block[1], block[2], (uint32_t)warp);
+	if (!ret)
+		ret = idxgen_config_schedule(&cfg, &sched);
+	if (!ret)
+		ret = idxgen_config_validate(&cfg, dev);
+	if (ret) {
+		ret = fail(1, "block %ux%ux%u with schedule %s: %s", block[0], block[1], block[2],
+			   sched.name,
+			   ret == -E2BIG ? "outside the device's limits or no schedule orders"
+					 : idxgen_strerror(ret));
+		goto out;
+	}
+	ret = idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_region_alloc(dev, idxgen_config_bytes(&cfg), &reg);
+	if (!ret)
+		ret = idxgen_config_target(&cfg, reg, 0);
+	if (!ret)
+		ret = idxgen_run(ctx, &cfg, &res);
+	if (!ret)
+		ret = idxgen_region_map(reg, &map);
+	if (ret) {
+		ret = fail(1, "%s%s%s", idxgen_strerror(ret), ret == -EIO ? ": device status " : "",
+			   ret == -EIO ? idxgen_status_name(res.status) : "");
+		goto out;
+	}
+	plane = (uint64_t)cfg.dx * cfg.dy;
+	pos = malloc(plane * sizeof(*pos));
+	warp_of = malloc(plane * sizeof(*warp_of));
+	if (!pos || !warp_of) {
+		ret = fail(1, "out of memory");
+		goto out;
+	}
+	/* slice 0 = the first dx*dy positions, read as the device wrote them */
+	idxgen_warp_iter_init(&it, &cfg, map);
+	while (idxgen_warp_next(&it) && it.first < plane) {
+		unsigned int i;
+
+		for (i = 0; i < it.count && it.first + i < plane; i++) {
+			uint32_t l = it.x[i] + it.y[i] * cfg.dx;
+
+			pos[it.first + i] = l;
+			warp_of[l] = (uint32_t)it.warp;
+		}
+	}
+	snprintf(title, sizeof(title), "%ux%u %s, warp %u", cfg.dx, cfg.dy, sched.name, cfg.c);
+	if (!quiet) {
+		printf("%s (%s, %" PRIu64 " warps, %" PRIu64 " cycles)\n", title,
+		       res.hit ? "hit" : "miss", res.warps, res.cycles);
+		if (cfg.dx <= 128 && cfg.dy <= 64) {
+			uint32_t x, y;
+
+			for (y = 0; y < cfg.dy; y++) {
+				for (x = 0; x < cfg.dx; x++)
+					putchar(wch[warp_of[x + y * cfg.dx] % 62]);
+				putchar('\n');
+			}
+		} else {
+			printf("(plane larger than 128x64: no grid)\n");
+		}
+		printf("path:");
+		for (p = 0; p < plane && p < 24; p++)
+			printf(" (%u,%u)", pos[p] % cfg.dx, pos[p] / cfg.dx);
+		printf("%s\n", plane > 24 ? " ..." : "");
+	}
+	if (plot) {
+		ret = idxgen_plot_order(plot, title, cfg.dx, cfg.dy, pos, plane, cfg.c);
+		if (ret) {
+			ret = fail(1, "cannot draw %s: %s", plot, idxgen_strerror(ret));
+			goto out;
+		}
+		if (!quiet)
+			printf("plot: %s\n", plot);
+	}
+	ret = 0;
+out:
+	free(pos);
+	free(warp_of);
+	if (reg)
+		idxgen_region_free(reg);
+	if (ctx)
+		idxgen_context_destroy(ctx);
+	idxgen_close(dev);
+	return ret;
+}
+
 static int simple_cmd(int argc, char **argv, const char *help, int (*fn)(void))
 {
 	static const struct option opts[] = {
@@ -861,11 +1063,13 @@ int main(int argc, char **argv)
 		return cmd_run(argc, argv);
 	if (!strcmp(cmd_name, "bench"))
 		return cmd_bench(argc, argv);
+	if (!strcmp(cmd_name, "order"))
+		return cmd_order(argc, argv);
 	if (!strcmp(cmd_name, "help")) {
 		fputs(help_main, stdout);
 		return 0;
 	}
 	cmd_name = NULL;
-	return fail(2, "unknown command '%s' (list, info, run, stats, bench; see --help)",
+	return fail(2, "unknown command '%s' (list, info, run, order, stats, bench; see --help)",
 		    argv[0]);
 }

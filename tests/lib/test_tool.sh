@@ -16,7 +16,7 @@ trap 'rm -f "$tmp".*' EXIT
 
 $T --help >"$tmp.out" 2>&1; rc=$?
 [ $rc = 0 ] && grep -q SYNOPSIS "$tmp.out"; ok $? "idxgen --help"
-for c in list info run stats bench; do
+for c in list info run order stats bench; do
 	$T $c --help >"$tmp.out" 2>&1; rc=$?
 	[ $rc = 0 ] && grep -q SYNOPSIS "$tmp.out" && grep -q DESCRIPTION "$tmp.out"
 	ok $? "idxgen $c --help is a manual page"
@@ -77,6 +77,36 @@ err 1 "block above the device's limits" $T run --block 1024x1024x2
 err 1 "warp above the lanes" $T run --block 32 --warp 64 --device 0
 err 1 "no such device" $T --device 7 info
 err 1 "no such PCI address" $T --device 0000:ff:1f.7 info
+
+# Schedule orders (issue 9).  `order` runs on the emulation everywhere (--emu):
+# the QEMU device does not advertise IDXGEN_FEAT_SCHED_ORDERS yet.
+$T --emu order --block 4x4 --schedule zigzag --warp 4 >"$tmp.out" 2>&1
+[ $? = 0 ] && [ "$(sed -n 2,5p "$tmp.out" | tr '\n' ' ')" = "0000 1111 2222 3333 " ] &&
+	grep -q '^path: (0,0) (1,0) (2,0) (3,0) (3,1) (2,1) (1,1) (0,1) (0,2)' "$tmp.out"
+ok $? "order: 4x4 zigzag grid of warps and path"
+$T --emu order --block 8x4 --schedule tiled:2x2 --warp 4 -q >"$tmp.out" 2>&1
+[ $? = 0 ] && [ ! -s "$tmp.out" ]; ok $? "order --quiet prints nothing"
+$T --emu order --block 4x4 --schedule strided:2,4 --warp 4 >"$tmp.out" 2>&1
+[ "$(sed -n 2,5p "$tmp.out" | tr '\n' ' ')" = "0000 2222 1111 3333 " ]
+ok $? "order: strided:2,4 issues rows 0, 2, 1, 3"
+$T --emu order --block 32x32 --schedule hilbert --plot "$tmp.png" -q >"$tmp.out" 2>&1 &&
+	head -c 8 "$tmp.png" | grep -q PNG
+ok $? "order --plot writes a PNG"
+$T --emu order --block 9x7 --schedule hilbert --plot "$tmp.svg" -q >"$tmp.out" 2>&1 &&
+	grep -q '<svg' "$tmp.svg"
+ok $? "order --plot writes an SVG"
+err 2 "bad schedule" $T --emu order --block 8x8 --schedule spiral
+err 2 "bad tile" $T --emu order --block 8x8 --schedule tiled:0x4
+err 2 "plot suffix" $T --emu order --block 8x8 --plot order.jpg
+err 2 "run with a bad schedule" $T run --block 8 --schedule strided:0
+if [ "${IDXGEN_BACKEND:-}" = emu ]; then
+	$T run --block 16x16 --schedule hilbert --block 16x16 >"$tmp.out" 2>&1
+	res=$(awk 'NR > 1 {printf "%s ", $5}' "$tmp.out")
+	[ "$res" = "miss hit " ]; ok $? "run --schedule hilbert twice: miss, hit ($res)"
+else
+	err 1 "run --schedule on a device without schedule orders" \
+		$T run --block 16x16 --schedule hilbert
+fi
 
 echo "1..$n"
 echo "# $((n - fail)) passed, $fail failed"
