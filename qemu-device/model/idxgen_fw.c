@@ -117,6 +117,55 @@ static int check_params(const uint8_t *p, const struct idxgen_limits *hw,
 	return IDXGEN_FW_OK;
 }
 
+/* The SCHED_TABLE record's data (rlen bytes); the rules are in idxgen_hw.h. */
+static int check_sched(const uint8_t *p, uint32_t rlen, struct idxgen_fw_info *out)
+{
+	const size_t es = sizeof(struct idxgen_fw_sched_entry);
+	uint32_t count, i, k;
+
+	if (rlen < sizeof(struct idxgen_fw_sched_table))
+		return IDXGEN_FW_ERR_SCHED;
+	count = idxgen_ld16(p + offsetof(struct idxgen_fw_sched_table, count));
+	if (count == 0 || count > IDXGEN_SCHED_MAX_ENTRIES ||
+	    idxgen_ld16(p + offsetof(struct idxgen_fw_sched_table, rsvd)) ||
+	    rlen != sizeof(struct idxgen_fw_sched_table) + count * es)
+		return IDXGEN_FW_ERR_SCHED;
+	p += sizeof(struct idxgen_fw_sched_table);
+	for (i = 0; i < count; i++, p += es) {
+		struct idxgen_sched_cfg *e = &out->sched[i];
+		const char *name = (const char *)p + offsetof(struct idxgen_fw_sched_entry, name);
+		int end = 0;
+
+		memset(e, 0, sizeof(*e));
+		e->order = p[offsetof(struct idxgen_fw_sched_entry, order)];
+		e->granularity = idxgen_ld16(p + offsetof(struct idxgen_fw_sched_entry, granularity));
+		e->stride = idxgen_ld32(p + offsetof(struct idxgen_fw_sched_entry, stride));
+		e->tile_w = idxgen_ld16(p + offsetof(struct idxgen_fw_sched_entry, tile_w));
+		e->tile_h = idxgen_ld16(p + offsetof(struct idxgen_fw_sched_entry, tile_h));
+		if (p[offsetof(struct idxgen_fw_sched_entry, rsvd)] ||
+		    idxgen_order_validate(e->order, e->stride, e->granularity, e->tile_w, e->tile_h,
+					  IDXGEN_FEAT_SCHED_ORDERS) != IDXGEN_CPL_OK)
+			return IDXGEN_FW_ERR_SCHED;
+		/* name: [a-z0-9_:,x-]+ then NUL padding */
+		if (!name[0])
+			return IDXGEN_FW_ERR_SCHED;
+		for (k = 0; k < sizeof(e->name) - 1; k++) {
+			char ch = name[k];
+
+			if (!ch) {
+				end = 1;
+				continue;
+			}
+			if (end || !((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+				     ch == '_' || ch == ':' || ch == ',' || ch == '-'))
+				return IDXGEN_FW_ERR_SCHED;
+			e->name[k] = ch;
+		}
+	}
+	out->sched_count = count;
+	return IDXGEN_FW_OK;
+}
+
 int idxgen_fw_check(const void *img, size_t len, const struct idxgen_limits *hw,
 		    uint32_t hw_hist_entries, struct idxgen_fw_info *info)
 {
@@ -125,7 +174,7 @@ int idxgen_fw_check(const void *img, size_t len, const struct idxgen_limits *hw,
 	struct idxgen_fw_info fi;
 	uint32_t crc;
 	size_t off, i;
-	int params = 0, st;
+	int params = 0, sched = 0, st;
 
 	if (!img || len < HDR_SIZE || len > IDXGEN_FW_MAX_SIZE)
 		return IDXGEN_FW_ERR_SIZE;
@@ -180,11 +229,20 @@ int idxgen_fw_check(const void *img, size_t len, const struct idxgen_limits *hw,
 			if (st != IDXGEN_FW_OK)
 				return st;
 		}
+		if (type == IDXGEN_FW_REC_SCHED_TABLE) {
+			if (sched++)
+				return IDXGEN_FW_ERR_SCHED;
+			st = check_sched(p + off + REC_SIZE, rlen, &fi);
+			if (st != IDXGEN_FW_OK)
+				return st;
+		}
 		/* other types: skipped, so newer images load on this format */
 		off += REC_SIZE + padded;
 	}
 	if (params != 1)
 		return IDXGEN_FW_ERR_PARAMS;
+	if (sched && !(fi.features & IDXGEN_FEAT_SCHED_ORDERS))
+		return IDXGEN_FW_ERR_SCHED;
 
 	fi.version = idxgen_ld32(p + offsetof(struct idxgen_fw_header, fw_version));
 	/* name is NUL-padded but need not be NUL-terminated: stop at 24 */

@@ -256,6 +256,9 @@ struct idxgen_fw_info {
 	uint32_t hist_entries;
 	uint32_t features;
 	char name[25];
+	/* the SCHED_TABLE record, if any (sched_count 0: none) */
+	uint32_t sched_count;
+	struct idxgen_sched_cfg sched[IDXGEN_SCHED_MAX_ENTRIES];
 };
 
 int idxgen_fw_check(const void *img, size_t len, const struct idxgen_limits *hw,

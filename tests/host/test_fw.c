@@ -441,7 +441,6 @@ static void test_records(void)
 	/* unknown records are skipped, before and after PARAMS, any length */
 	img_start(&m, IDXGEN_FW_VERSION(1, 2, 3), "newer");
 	img_rec(&m, 0x1234, junk, 5);
-	img_rec(&m, IDXGEN_FW_REC_SCHED_TABLE, junk, 32);
 	img_rec(&m, 0xffff, NULL, 0);
 	img_rec(&m, IDXGEN_FW_REC_PARAMS, p, PRM);
 	img_rec(&m, 0x7777, junk, 1);
@@ -452,7 +451,7 @@ static void test_records(void)
 	st = check(&m, NULL, 0, &fi);
 	tap_ok(st == IDXGEN_FW_OK && fi.version == IDXGEN_FW_VERSION(1, 2, 3) &&
 		       fi.max_threads == 64 && !strcmp(fi.name, "newer"),
-	       "unknown and SCHED_TABLE records skipped, bytes after END ignored: OK (%s)",
+	       "unknown records skipped, bytes after END ignored: OK (%s)",
 	       idxgen_fw_status_name(st));
 	img_start(&m, DEF_VERSION, "t");
 	img_rec(&m, 0x1234, junk, 3);
@@ -563,12 +562,138 @@ static void test_fuzz(void)
 	       iters);
 }
 
+/* ------------------------------------------------------------------ */
+/* SCHED_TABLE record (issue 9)                                        */
+/* ------------------------------------------------------------------ */
+
+#define SE 24
+
+/* One entry: order, granularity, stride, tile w/h, name (copied as is, up to 12). */
+static void sentry(uint8_t *e, uint32_t order, uint32_t gran, uint32_t stride, uint32_t tw,
+		   uint32_t th, const char *name)
+{
+	memset(e, 0, SE);
+	e[0] = (uint8_t)order;
+	w16(e + 2, gran);
+	w32(e + 4, stride);
+	w16(e + 8, tw);
+	w16(e + 10, th);
+	memcpy(e + 12, name, strlen(name) < 12 ? strlen(name) : 12);
+}
+
+/* A table of n entries: sequential, zigzag, hilbert, tiled:8x8, strided:4,32 repeating. */
+static uint32_t stable(uint8_t *t, uint32_t n)
+{
+	uint32_t i;
+
+	w16(t, n);
+	w16(t + 2, 0);
+	for (i = 0; i < n; i++) {
+		uint8_t *e = t + 4 + SE * i;
+
+		switch (i % 5) {
+		case 0: sentry(e, IDXGEN_ORDER_SEQUENTIAL, 0, 0, 0, 0, "sequential"); break;
+		case 1: sentry(e, IDXGEN_ORDER_ZIGZAG, 0, 0, 0, 0, "zigzag"); break;
+		case 2: sentry(e, IDXGEN_ORDER_HILBERT, 0, 0, 0, 0, "hilbert"); break;
+		case 3: sentry(e, IDXGEN_ORDER_TILED, 0, 0, 8, 8, "tiled:8x8"); break;
+		default: sentry(e, IDXGEN_ORDER_STRIDED, 32, 4, 0, 0, "strided:4,32"); break;
+		}
+	}
+	return 4 + SE * n;
+}
+
+/* Image: PARAMS (features), then the table t of tlen bytes (and a second one if twice). */
+static int sched_img(const uint8_t *t, uint32_t tlen, uint32_t features, int twice,
+		     struct idxgen_fw_info *fi)
+{
+	struct img m;
+	uint8_t p[PRM];
+
+	img_start(&m, DEF_VERSION, "sched");
+	params(p, IDXGEN_HW_MAX_THREADS, 65535, 65535, 65535, 16, features);
+	img_rec(&m, IDXGEN_FW_REC_PARAMS, p, PRM);
+	img_rec(&m, IDXGEN_FW_REC_SCHED_TABLE, t, tlen);
+	if (twice)
+		img_rec(&m, IDXGEN_FW_REC_SCHED_TABLE, t, tlen);
+	img_seal(&m);
+	return check(&m, NULL, 0, fi);
+}
+
+static void test_sched_table(void)
+{
+	const uint32_t feat = DEF_FEATURES | IDXGEN_FEAT_SCHED_ORDERS;
+	struct idxgen_fw_info fi;
+	uint8_t t[4 + SE * 16];
+	uint32_t len;
+	int st, i;
+	static const struct {
+		const char *what;
+		uint32_t order, gran, stride, tw, th;
+		const char *name;
+	} badent[] = {
+		{ "unknown order 5", 5, 0, 0, 0, 0, "x" },
+		{ "sequential with a stride", 0, 0, 2, 0, 0, "seq" },
+		{ "strided with stride 0", 1, 4, 0, 0, 0, "s0" },
+		{ "strided with granularity 0", 1, 0, 4, 0, 0, "g0" },
+		{ "tiled 0x8", 3, 0, 0, 0, 8, "t0" },
+		{ "hilbert with a tile", 4, 0, 0, 8, 8, "h" },
+		{ "empty name", 4, 0, 0, 0, 0, "" },
+		{ "upper-case name", 4, 0, 0, 0, 0, "Hilbert" },
+		{ "name with a space", 4, 0, 0, 0, 0, "hil bert" },
+	};
+
+	len = stable(t, 15);
+	st = sched_img(t, len, feat, 0, &fi);
+	tap_ok(st == IDXGEN_FW_OK && fi.sched_count == 15 &&
+	       !strcmp(fi.sched[3].name, "tiled:8x8") && fi.sched[3].tile_w == 8 &&
+	       fi.sched[4].stride == 4 && fi.sched[4].granularity == 32 &&
+	       fi.sched[2].order == IDXGEN_ORDER_HILBERT,
+	       "table of 15 entries loads and decodes (%s)", idxgen_fw_status_name(st));
+	len = stable(t, 1);
+	tap_ok(sched_img(t, len, feat, 0, &fi) == IDXGEN_FW_OK && fi.sched_count == 1,
+	       "table of 1 entry loads");
+	/* name of exactly 12 characters: no NUL needed */
+	sentry(t + 4, IDXGEN_ORDER_HILBERT, 0, 0, 0, 0, "hilbert_abcd");
+	tap_ok(sched_img(t, len, feat, 0, &fi) == IDXGEN_FW_OK &&
+	       !strcmp(fi.sched[0].name, "hilbert_abcd"), "12-character name without NUL loads");
+
+#define BAD(cond_setup, what)                                                              \
+	do {                                                                               \
+		cond_setup;                                                                \
+		st = sched_img(t, len, feat, 0, NULL);                                    \
+		tap_ok(st == IDXGEN_FW_ERR_SCHED, "table %s: ERR_SCHED (got %s)", what,    \
+		       idxgen_fw_status_name(st));                                          \
+	} while (0)
+	BAD((len = stable(t, 3), w16(t, 0)), "count 0");
+	BAD((len = 4 + SE * 16, stable(t, 16)), "of 16 entries");
+	BAD((len = stable(t, 3), w16(t, 4)), "count 4, 3 entries present");
+	BAD((len = stable(t, 3), w16(t + 2, 1)), "rsvd != 0");
+	BAD((len = stable(t, 3) + 4), "4 bytes longer than its entries");
+	BAD((len = 2), "of 2 bytes");
+	BAD((len = stable(t, 3), t[4 + SE + 1] = 1), "entry rsvd != 0");
+	BAD((len = stable(t, 3), t[4 + 12 + 3] = 0, t[4 + 12 + 4] = 'a'), "name with a hole");
+	for (i = 0; i < (int)(sizeof(badent) / sizeof(badent[0])); i++)
+		BAD((len = stable(t, 3),
+		     sentry(t + 4 + SE, badent[i].order, badent[i].gran, badent[i].stride,
+			    badent[i].tw, badent[i].th, badent[i].name)),
+		    badent[i].what);
+#undef BAD
+	len = stable(t, 3);
+	st = sched_img(t, len, feat, 1, NULL);
+	tap_ok(st == IDXGEN_FW_ERR_SCHED, "two table records: ERR_SCHED (got %s)",
+	       idxgen_fw_status_name(st));
+	st = sched_img(t, len, DEF_FEATURES, 0, NULL);
+	tap_ok(st == IDXGEN_FW_ERR_SCHED, "table without FEAT_SCHED_ORDERS: ERR_SCHED (got %s)",
+	       idxgen_fw_status_name(st));
+}
+
 int main(int argc, char **argv)
 {
 	test_crc();
 	test_good(argc > 1 ? argv[1] : NULL);
 	test_header();
 	test_records();
+	test_sched_table();
 	test_fuzz();
 	return tap_done();
 }
