@@ -26,8 +26,8 @@ expect_rc 0 "check accepts the default image" "$TOOL" check "$IMAGE"
 grep -q 'fw_version *1\.0\.0' "$T/out" && grep -q 'max_threads *1048576' "$T/out" &&
 	grep -q 'hist_entries *16' "$T/out" && grep -q 'WORD16 WORD32' "$T/out"
 ok $? "check prints the image's fields"
-[ "$(stat -c %s "$IMAGE")" -eq 92 ]
-ok $? "default image is 92 bytes (header, PARAMS, END)"
+[ "$(stat -c %s "$IMAGE")" -eq 436 ]
+ok $? "default image is 436 bytes (header, PARAMS, SCHED_TABLE of 14 entries, END)"
 
 expect_rc 0 "build is reproducible" "$TOOL" build "$SRC" "$T/a.bin"
 cmp -s "$T/a.bin" "$IMAGE"
@@ -76,10 +76,17 @@ expect_rc 1 "build rejects a bad version" "$TOOL" build "$T/s7.txt" "$T/o.bin"
 sed 's/^name.*/name = a-name-that-is-longer-than-24/' "$SRC" >"$T/s8.txt"
 expect_rc 1 "build rejects a name over 24 characters" "$TOOL" build "$T/s8.txt" "$T/o.bin"
 sed -e 's/^fw_version.*/fw_version = 2.3.4/' -e 's/^features.*/features = 0x3/' \
-	-e 's/^max_dim_z.*/max_dim_z = 0x40/' "$SRC" >"$T/s9.txt"
-expect_rc 0 "build accepts hex and numeric features" "$TOOL" build "$T/s9.txt" "$T/o.bin"
+	-e 's/^max_dim_z.*/max_dim_z = 0x40/' -e '/^schedule_table/d' "$SRC" >"$T/s9.txt"
+expect_rc 0 "build accepts hex and numeric features, no schedule table" "$TOOL" build "$T/s9.txt" "$T/o.bin"
 "$TOOL" check "$T/o.bin" | grep -q '2\.3\.4 (0x020304)' && "$TOOL" check "$T/o.bin" | grep -q '65535 x 65535 x 64'
 ok $? "custom values land in the image"
+
+sed 's/ | SCHED_ORDERS//' "$SRC" >"$T/s10.txt"
+expect_rc 1 "build rejects a schedule table without SCHED_ORDERS" "$TOOL" build "$T/s10.txt" "$T/o.bin"
+sed 's/^schedule_table.*/schedule_table = fancy/' "$SRC" >"$T/s11.txt"
+expect_rc 1 "build rejects an unknown schedule table" "$TOOL" build "$T/s11.txt" "$T/o.bin"
+"$TOOL" check "$IMAGE" | grep -q '^  schedules     14 sequential .* hilbert$'
+ok $? "check lists the default image's 14 schedules"
 
 expect_rc 0 "--help" "$TOOL" --help
 grep -q '^SYNOPSIS' "$T/out" && grep -q '^EXIT STATUS' "$T/out" && grep -q 'fw_version = ' "$T/out"

@@ -65,8 +65,13 @@ static void usage(FILE *f)
 	      "    max_dim_x = N                    1 .. 65535 (likewise _y, _z)\n"
 	      "    hist_entries = N                 1 .. 64 history-cache entries\n"
 	      "    features = F | F ...             WORD16 WORD32 INCREMENTAL HIST_RANGE\n"
-	      "                                     DEBUG, or numbers; at least one of\n"
-	      "                                     WORD16, WORD32\n"
+	      "                                     DEBUG SCHED_ORDERS, or numbers; at\n"
+	      "                                     least one of WORD16, WORD32\n"
+	      "\n"
+	      "    Optional:\n"
+	      "    schedule_table = default         the default schedule table (sequential,\n"
+	      "                                     strided, zigzag, tiled, hilbert entries);\n"
+	      "                                     needs SCHED_ORDERS\n"
 	      "\n"
 	      "EXIT STATUS\n"
 	      "    0   success (build: image written; check: image valid)\n"
@@ -117,11 +122,12 @@ static uint32_t get32(const uint8_t *p)
 /* Source parsing                                                      */
 /* ------------------------------------------------------------------ */
 
-enum key { K_VERSION, K_NAME, K_THREADS, K_DIM_X, K_DIM_Y, K_DIM_Z, K_HIST, K_FEATURES, K_N };
+enum key { K_VERSION, K_NAME, K_THREADS, K_DIM_X, K_DIM_Y, K_DIM_Z, K_HIST, K_FEATURES,
+	   K_SCHED, K_N };
 
 static const char *const key_names[K_N] = {
 	"fw_version", "name", "max_threads", "max_dim_x",
-	"max_dim_y",  "max_dim_z", "hist_entries", "features",
+	"max_dim_y",  "max_dim_z", "hist_entries", "features", "schedule_table",
 };
 
 static const struct {
@@ -130,13 +136,14 @@ static const struct {
 } feature_names[] = {
 	{ "WORD16", IDXGEN_FEAT_WORD16 },	  { "WORD32", IDXGEN_FEAT_WORD32 },
 	{ "INCREMENTAL", IDXGEN_FEAT_INCREMENTAL }, { "HIST_RANGE", IDXGEN_FEAT_HIST_RANGE },
-	{ "DEBUG", IDXGEN_FEAT_DEBUG },
+	{ "DEBUG", IDXGEN_FEAT_DEBUG },	  { "SCHED_ORDERS", IDXGEN_FEAT_SCHED_ORDERS },
 };
 
 struct source {
 	uint32_t version;
 	char name[25];
 	uint32_t max_threads, max_dim[3], hist_entries, features;
+	int sched_table;	/* schedule_table = default: the model's default table */
 };
 
 static char *trim(char *s)
@@ -265,6 +272,11 @@ static int parse_source(FILE *f, const char *path, struct source *src)
 		case K_FEATURES:
 			bad = parse_features(val, &src->features);
 			break;
+		case K_SCHED:
+			/* optional; "default" is the only table so far */
+			bad = strcmp(val, "default") != 0;
+			src->sched_table = !bad;
+			break;
 		default:
 			break;
 		}
@@ -275,8 +287,10 @@ static int parse_source(FILE *f, const char *path, struct source *src)
 	if (ferror(f))
 		return err("%s: read error", path);
 	for (k = 0; k < K_N; k++)
-		if (!seen[k])
+		if (!seen[k] && k != K_SCHED)
 			return err("%s: missing key '%s'", path, key_names[k]);
+	if (src->sched_table && !(src->features & IDXGEN_FEAT_SCHED_ORDERS))
+		return err("%s: schedule_table needs the SCHED_ORDERS feature", path);
 	return 0;
 }
 
@@ -287,13 +301,18 @@ static int parse_source(FILE *f, const char *path, struct source *src)
 #define HDR	sizeof(struct idxgen_fw_header)
 #define REC	sizeof(struct idxgen_fw_record)
 #define PARAMS	sizeof(struct idxgen_fw_params)
-#define IMG_LEN	(HDR + REC + PARAMS + REC)	/* header, PARAMS, END */
+#define SCHED_LEN (sizeof(struct idxgen_fw_sched_table) + \
+		   IDXGEN_SCHED_DEFAULT_COUNT * sizeof(struct idxgen_fw_sched_entry))
+/* header, PARAMS, [SCHED_TABLE,] END */
+#define IMG_MAX	(HDR + REC + PARAMS + REC + SCHED_LEN + REC)
 
 static size_t build_image(uint8_t *img, const struct source *s)
 {
+	const size_t img_len = HDR + REC + PARAMS + REC + (s->sched_table ? REC + SCHED_LEN : 0);
 	uint8_t *p = img + HDR;
+	unsigned int i;
 
-	memset(img, 0, IMG_LEN);
+	memset(img, 0, IMG_MAX);
 	put16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_PARAMS);
 	put16(p + offsetof(struct idxgen_fw_record, len), PARAMS);
 	p += REC;
@@ -304,17 +323,36 @@ static size_t build_image(uint8_t *img, const struct source *s)
 	put16(p + offsetof(struct idxgen_fw_params, hist_entries), s->hist_entries);
 	put32(p + offsetof(struct idxgen_fw_params, features), s->features);
 	p += PARAMS;	/* 20 bytes: already 4-byte aligned, no padding */
+	if (s->sched_table) {
+		put16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_SCHED_TABLE);
+		put16(p + offsetof(struct idxgen_fw_record, len), SCHED_LEN);
+		p += REC;
+		put16(p + offsetof(struct idxgen_fw_sched_table, count), IDXGEN_SCHED_DEFAULT_COUNT);
+		p += sizeof(struct idxgen_fw_sched_table);
+		for (i = 0; i < IDXGEN_SCHED_DEFAULT_COUNT; i++) {
+			const struct idxgen_sched_cfg *e = &idxgen_sched_default[i];
+
+			p[offsetof(struct idxgen_fw_sched_entry, order)] = (uint8_t)e->order;
+			put16(p + offsetof(struct idxgen_fw_sched_entry, granularity), e->granularity);
+			put32(p + offsetof(struct idxgen_fw_sched_entry, stride), e->stride);
+			put16(p + offsetof(struct idxgen_fw_sched_entry, tile_w), e->tile_w);
+			put16(p + offsetof(struct idxgen_fw_sched_entry, tile_h), e->tile_h);
+			memcpy(p + offsetof(struct idxgen_fw_sched_entry, name), e->name,
+			       strlen(e->name));
+			p += sizeof(struct idxgen_fw_sched_entry);
+		}
+	}
 	put16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_END);
 
 	put32(img + offsetof(struct idxgen_fw_header, magic), IDXGEN_FW_MAGIC);
 	put16(img + offsetof(struct idxgen_fw_header, format_version), IDXGEN_FW_FORMAT_VERSION);
 	put16(img + offsetof(struct idxgen_fw_header, header_size), HDR);
 	put32(img + offsetof(struct idxgen_fw_header, fw_version), s->version);
-	put32(img + offsetof(struct idxgen_fw_header, payload_len), IMG_LEN - HDR);
+	put32(img + offsetof(struct idxgen_fw_header, payload_len), (uint32_t)(img_len - HDR));
 	memcpy(img + offsetof(struct idxgen_fw_header, name), s->name, strlen(s->name));
 	/* CRC last, over the whole image with the crc32 field still zero */
-	put32(img + offsetof(struct idxgen_fw_header, crc32), idxgen_crc32(0, img, IMG_LEN));
-	return IMG_LEN;
+	put32(img + offsetof(struct idxgen_fw_header, crc32), idxgen_crc32(0, img, img_len));
+	return img_len;
 }
 
 /* Why a check failed, in words, for the status idxgen_fw_check returned. */
@@ -375,13 +413,17 @@ static void print_info(const char *path, size_t len, const uint8_t *img,
 		if (fi->features & feature_names[i].bit)
 			printf(" %s", feature_names[i].name);
 	printf("\n");
+	printf("  schedules     %u", fi->sched_count);
+	for (i = 0; i < fi->sched_count; i++)
+		printf(" %s", fi->sched[i].name);
+	printf("\n");
 }
 
 static int cmd_build(const char *src_path, const char *out_path)
 {
 	struct source src;
 	struct idxgen_fw_info fi;
-	uint8_t img[IMG_LEN];
+	uint8_t img[IMG_MAX];
 	char tmp[4096];
 	FILE *f = strcmp(src_path, "-") ? fopen(src_path, "r") : stdin;
 	size_t len;

@@ -26,7 +26,7 @@
 /* Parameters the default image carries (fw/idxgen-fw.txt). */
 #define DEF_VERSION	IDXGEN_FW_VERSION(1, 0, 0)
 #define DEF_NAME	"idxgen-default"
-#define DEF_FEATURES	0x1fu
+#define DEF_FEATURES	(0x1fu | IDXGEN_FEAT_SCHED_ORDERS)
 
 struct img {
 	uint8_t b[4096];
@@ -92,14 +92,29 @@ static void recrc(struct img *m)
 	w32(m->b + 16, idxgen_crc32(0, m->b, m->len));
 }
 
-/* The default image: header, PARAMS, END. */
+/* The default image: header, PARAMS, SCHED_TABLE (the model's default table), END. */
 static void img_default(struct img *m)
 {
-	uint8_t p[PRM];
+	uint8_t p[PRM], t[4 + 24 * IDXGEN_SCHED_DEFAULT_COUNT];
+	unsigned int i;
 
 	img_start(m, DEF_VERSION, DEF_NAME);
 	params(p, IDXGEN_HW_MAX_THREADS, 65535, 65535, 65535, 16, DEF_FEATURES);
 	img_rec(m, IDXGEN_FW_REC_PARAMS, p, PRM);
+	memset(t, 0, sizeof(t));
+	w16(t, IDXGEN_SCHED_DEFAULT_COUNT);
+	for (i = 0; i < IDXGEN_SCHED_DEFAULT_COUNT; i++) {
+		const struct idxgen_sched_cfg *e = &idxgen_sched_default[i];
+		uint8_t *q = t + 4 + 24 * i;
+
+		q[0] = (uint8_t)e->order;
+		w16(q + 2, e->granularity);
+		w32(q + 4, e->stride);
+		w16(q + 8, e->tile_w);
+		w16(q + 10, e->tile_h);
+		memcpy(q + 12, e->name, strlen(e->name));
+	}
+	img_rec(m, IDXGEN_FW_REC_SCHED_TABLE, t, sizeof(t));
 	img_rec(m, IDXGEN_FW_REC_END, NULL, 0);
 	img_seal(m);
 }
@@ -154,7 +169,8 @@ static void test_good(const char *tool_image)
 	tap_ok(st == IDXGEN_FW_OK && fi.version == DEF_VERSION && !strcmp(fi.name, DEF_NAME) &&
 		       fi.max_threads == IDXGEN_HW_MAX_THREADS && fi.max_dim[0] == 65535 &&
 		       fi.max_dim[1] == 65535 && fi.max_dim[2] == 65535 && fi.hist_entries == 16 &&
-		       fi.features == DEF_FEATURES,
+		       fi.features == DEF_FEATURES && fi.sched_count == 14 &&
+		       !strcmp(fi.sched[13].name, "hilbert"),
 	       "good image built in-test: OK, every field decoded (%s)", idxgen_fw_status_name(st));
 	tap_ok(idxgen_fw_check(m.b, m.len, NULL, 0, NULL) == IDXGEN_FW_OK,
 	       "good image with info = NULL");
@@ -682,7 +698,7 @@ static void test_sched_table(void)
 	st = sched_img(t, len, feat, 1, NULL);
 	tap_ok(st == IDXGEN_FW_ERR_SCHED, "two table records: ERR_SCHED (got %s)",
 	       idxgen_fw_status_name(st));
-	st = sched_img(t, len, DEF_FEATURES, 0, NULL);
+	st = sched_img(t, len, DEF_FEATURES & ~IDXGEN_FEAT_SCHED_ORDERS, 0, NULL);
 	tap_ok(st == IDXGEN_FW_ERR_SCHED, "table without FEAT_SCHED_ORDERS: ERR_SCHED (got %s)",
 	       idxgen_fw_status_name(st));
 }
