@@ -59,7 +59,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
 /* Hardware features of this model (firmware may enable a subset). */
 #define IDXGEN_HW_FEATURES      (IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32 | \
                                  IDXGEN_FEAT_INCREMENTAL | \
-                                 IDXGEN_FEAT_HIST_RANGE)
+                                 IDXGEN_FEAT_HIST_RANGE | \
+                                 IDXGEN_FEAT_SCHED_ORDERS)
 
 typedef struct IdxgenQueue {
     /* Registers as written by the guest. */

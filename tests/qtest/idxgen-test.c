@@ -22,6 +22,7 @@
 #include "standard-headers/linux/pci_regs.h"
 #include "idxgen_hw.h"
 #include "idxgen_ref.h"
+#include "idxgen_order_ref.h"
 
 #define IDX_DEVFN       QPCI_DEVFN(4, 0)
 #define NS_PER_CYCLE    (1000000 / IDXGEN_HW_DEFAULT_CLOCK_KHZ)
@@ -452,7 +453,8 @@ static void test_identity(void)
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_MAX_RING), ==, IDXGEN_HW_MAX_RING);
     g_assert_cmphex(rd(&d, IDXGEN_REG_CAP_FEATURES), ==,
                     IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32 |
-                    IDXGEN_FEAT_INCREMENTAL | IDXGEN_FEAT_HIST_RANGE);
+                    IDXGEN_FEAT_INCREMENTAL | IDXGEN_FEAT_HIST_RANGE |
+                    IDXGEN_FEAT_SCHED_ORDERS);
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_CLOCK_KHZ), ==,
                      IDXGEN_HW_DEFAULT_CLOCK_KHZ);
     g_assert_cmphex(rd64(&d, IDXGEN_REG_CAP_IMEM_SIZE_LO), ==,
@@ -2108,6 +2110,93 @@ static void test_migrate_bad_caps(void)
     unlink(path);
 }
 
+/* ------------------------------------------------------------------ */
+/* Schedule orders (issue 9)                                          */
+/* ------------------------------------------------------------------ */
+
+static void test_sched_orders(void)
+{
+    static const struct {
+        uint32_t order, stride, gran, tw, th;
+    } cfgs[] = {
+        { IDXGEN_ORDER_STRIDED, 4, 32, 0, 0 }, { IDXGEN_ORDER_STRIDED, 7, 3, 0, 0 },
+        { IDXGEN_ORDER_ZIGZAG, 0, 0, 0, 0 }, { IDXGEN_ORDER_TILED, 0, 0, 8, 8 },
+        { IDXGEN_ORDER_TILED, 0, 0, 5, 3 }, { IDXGEN_ORDER_HILBERT, 0, 0, 0, 0 },
+    };
+    static const uint32_t shapes[][4] = {
+        { 32, 32, 1, 32 }, { 33, 17, 2, 31 }, { 100, 3, 3, 64 }, { 1, 257, 1, 7 },
+    };
+    FwSpec f = fw_default();
+    uint8_t img[512];
+    uint32_t *ref = g_malloc(sizeof(*ref) * 4096);
+    Idx d;
+    Queue q;
+    struct idxgen_desc dsc;
+    struct idxgen_cpl c;
+    unsigned i, k, job = 900;
+
+    idx_start(&d, "lanes=64");
+    f.features |= IDXGEN_FEAT_SCHED_ORDERS;
+    g_assert_cmpuint(fw_load(&d, img, fw_build(img, &f)), ==, IDXGEN_FW_OK);
+    g_assert_true(rd(&d, IDXGEN_REG_CAP_FEATURES) & IDXGEN_FEAT_SCHED_ORDERS);
+    wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_ENABLE);
+    q_setup(&d, &q, 0, 16);
+    for (k = 0; k < G_N_ELEMENTS(shapes); k++) {
+        for (i = 0; i < G_N_ELEMENTS(cfgs); i++) {
+            uint32_t dx = shapes[k][0], dy = shapes[k][1], dz = shapes[k][2];
+            size_t n = (size_t)dx * dy * dz, p;
+            g_autofree uint8_t *buf = NULL;
+
+            mkdesc(&dsc, 0x1000 * (k * 8 + i), dx, dy, dz, shapes[k][3], job++);
+            dsc.order = cfgs[i].order;
+            dsc.stride = cpu_to_le32(cfgs[i].stride);
+            dsc.granularity = cpu_to_le16(cfgs[i].gran);
+            dsc.tile_w = cpu_to_le16(cfgs[i].tw);
+            dsc.tile_h = cpu_to_le16(cfgs[i].th);
+            run_job(&d, &q, &dsc, &c);
+            check_cpl_ok(&c, &dsc, false);
+            g_assert_cmpint(idxgen_order_ref_plane(ref, cfgs[i].order, dx, dy,
+                                                   cfgs[i].stride, cfgs[i].gran,
+                                                   cfgs[i].tw, cfgs[i].th), ==, 0);
+            buf = g_malloc(n * dsc.word_size);
+            qpci_memread(d.dev, d.imem, le64_to_cpu(dsc.target), buf,
+                         n * dsc.word_size);
+            for (p = 0; p < n; p++) {
+                uint32_t lin = ref[p % (dx * dy)], z = p / (dx * dy);
+                uint32_t want = lin % dx | (lin / dx) << dsc.mx |
+                                z << (dsc.mx + dsc.my);
+                uint32_t got = dsc.word_size == 2 ?
+                    (uint32_t)buf[2 * p] | (uint32_t)buf[2 * p + 1] << 8 :
+                    ldl_le_p(buf + 4 * p);
+
+                g_assert_cmphex(got, ==, want);
+            }
+        }
+    }
+    /* history: same block and order hits, another order on it misses */
+    mkdesc(&dsc, 0x80000, 32, 32, 1, 32, job++);
+    dsc.order = IDXGEN_ORDER_HILBERT;
+    run_job(&d, &q, &dsc, &c);
+    check_cpl_ok(&c, &dsc, false);
+    run_job(&d, &q, &dsc, &c);
+    check_cpl_ok(&c, &dsc, true);
+    dsc.order = IDXGEN_ORDER_ZIGZAG;
+    run_job(&d, &q, &dsc, &c);
+    check_cpl_ok(&c, &dsc, false);
+    /* bad parameters: clear codes, nothing generated */
+    dsc.order = IDXGEN_ORDER_TILED;
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==, IDXGEN_CPL_BAD_TILE);
+    dsc.order = IDXGEN_ORDER_STRIDED;
+    dsc.stride = cpu_to_le32(2);
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==,
+                     IDXGEN_CPL_BAD_GRANULARITY);
+    dsc.order = IDXGEN_ORDER_ZIGZAG;
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==,
+                     IDXGEN_CPL_ORDER_UNUSED_PARAM);
+    g_free(ref);
+    idx_stop(&d);
+}
+
 int main(int argc, char **argv)
 {
     static const FaultCase faults[] = {
@@ -2136,6 +2225,7 @@ int main(int argc, char **argv)
     qtest_add_func("/idxgen/queue/desc-errors", test_desc_errors);
     qtest_add_func("/idxgen/history/brief-example", test_history);
     qtest_add_func("/idxgen/history/lru", test_history_lru);
+    qtest_add_func("/idxgen/sched/orders", test_sched_orders);
     qtest_add_func("/idxgen/incremental", test_incremental);
     qtest_add_func("/idxgen/reset/register", test_reset_register);
     qtest_add_func("/idxgen/reset/system", test_reset_system);
