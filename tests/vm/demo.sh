@@ -38,10 +38,10 @@ idxgen run --shared --block 32x64x1 --block 100x2x2 --block 32x64x1
 step "the first two warps of a 12x4x2 block, unpacked (x carries into y at 12, y into z at 4)"
 idxgen run --block 12x4x2 --warp 32 --dump 64
 
-step "schedule orders on the emulation backend (the device does not offer them yet): zigzag, tiled:4x4, hilbert"
-idxgen --emu order --block 16x8 --schedule zigzag --warp 16
-idxgen --emu order --block 16x8 --schedule tiled:4x4 --warp 16
-idxgen --emu order --block 16x8 --schedule hilbert --warp 16
+step "schedule orders: the same 16x8 block issued zigzag, in 4x4 tiles and along a Hilbert curve (warps of 16)"
+idxgen order --block 16x8 --schedule zigzag --warp 16
+idxgen order --block 16x8 --schedule tiled:4x4 --warp 16
+idxgen order --block 16x8 --schedule hilbert --warp 16
 
 step "the README's example program (lib/examples/hello.c)"
 idxgen-hello
