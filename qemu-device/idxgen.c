@@ -650,7 +650,12 @@ static void idxgen_fw_load(IdxgenState *s)
     s->fw_version = 0;
     idxgen_caps_hw(s);
 
-    if (s->fw_size < sizeof(struct idxgen_fw_header) ||
+    if (s->dbg_fault & IDXGEN_FAULT_FW_REJECT) {
+        s->dbg_fault &= ~IDXGEN_FAULT_FW_REJECT;
+        s->dbg_fired |= IDXGEN_FAULT_FW_REJECT;
+        qemu_log_mask(LOG_UNIMP, "idxgen: fault: firmware image unreadable\n");
+        st = IDXGEN_FW_ERR_DMA;
+    } else if (s->fw_size < sizeof(struct idxgen_fw_header) ||
         s->fw_size > IDXGEN_FW_MAX_SIZE) {
         st = IDXGEN_FW_ERR_SIZE;
     } else {
@@ -708,9 +713,14 @@ static void idxgen_range_cmd(IdxgenState *s, uint32_t cmd)
     idxgen_imem_changed(s, base, len);
 }
 
-/* Power-on state of everything but PCI config space and index memory. */
-static void idxgen_reset_state(IdxgenState *s)
+/*
+ * Power-on state of everything but PCI config space and index memory.
+ * CTRL_RESET (ctrl_reset) keeps the IDXGEN_FAULT_STICKY faults armed: they
+ * are meant to hit the driver's recovery from a reset.
+ */
+static void idxgen_reset_state(IdxgenState *s, bool ctrl_reset)
 {
+    uint32_t sticky = ctrl_reset ? s->dbg_fault & IDXGEN_FAULT_STICKY : 0;
     unsigned i;
 
     /* The job in flight is dropped: no completion is written. */
@@ -745,7 +755,7 @@ static void idxgen_reset_state(IdxgenState *s)
         s->dbg_fault = (s->fault_hang ? IDXGEN_FAULT_HANG_JOB : 0) |
             (s->fault_drop_irq ? IDXGEN_FAULT_DROP_IRQ : 0) |
             (s->fault_corrupt_cpl ? IDXGEN_FAULT_CORRUPT_CPL : 0) |
-            (s->fault_fail_dma ? IDXGEN_FAULT_FAIL_DMA : 0);
+            (s->fault_fail_dma ? IDXGEN_FAULT_FAIL_DMA : 0) | sticky;
     }
     s->dbg_fired = 0;
     s->dbg_scratch = 0;
@@ -841,6 +851,13 @@ static bool idxgen_queue_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
         break;
     case IDXGEN_Q_HEAD:
         *val = q->head;
+        if (s->dbg_fault & IDXGEN_FAULT_BAD_HEAD) {
+            s->dbg_fault &= ~IDXGEN_FAULT_BAD_HEAD;
+            s->dbg_fired |= IDXGEN_FAULT_BAD_HEAD;
+            *val = q->size_l + 0x1235;
+            qemu_log_mask(LOG_UNIMP, "idxgen: fault: queue %u HEAD reads "
+                          "0x%x\n", qn, *val);
+        }
         break;
     case IDXGEN_Q_TAIL:
         *val = q->tail;
@@ -1104,7 +1121,7 @@ static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
     switch (addr) {
     case IDXGEN_REG_CTRL:
         if (val & IDXGEN_CTRL_RESET) {
-            idxgen_reset_state(s);
+            idxgen_reset_state(s, true);
             return;
         }
         if (val & IDXGEN_CTRL_HIST_FLUSH) {
@@ -1470,7 +1487,7 @@ static void idxgen_realize(PCIDevice *pdev, Error **errp)
     s->bh = qemu_bh_new_guarded(idxgen_bh, s,
                                 &DEVICE(pdev)->mem_reentrancy_guard);
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, idxgen_timer_cb, s);
-    idxgen_reset_state(s);
+    idxgen_reset_state(s, false);
     return;
 
 fail_pcie:
@@ -1496,7 +1513,7 @@ static void idxgen_exit(PCIDevice *pdev)
 
 static void idxgen_reset_hold(Object *obj, ResetType type)
 {
-    idxgen_reset_state(IDXGEN(obj));
+    idxgen_reset_state(IDXGEN(obj), false);
 }
 
 static const Property idxgen_properties[] = {
