@@ -112,12 +112,14 @@ int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file 
 		return ret;
 	}
 
-	ret = xa_alloc(&ifile->ctxs, &id, ctx, xa_limit_32b, GFP_KERNEL);
+	/* reserve the id, complete the context, then publish it */
+	ret = xa_alloc(&ifile->ctxs, &id, NULL, xa_limit_32b, GFP_KERNEL);
 	if (ret) {
 		idxgen_ctx_destroy(ctx, false);
 		return ret;
 	}
 	ctx->id = id;
+	xa_store(&ifile->ctxs, id, ctx, GFP_KERNEL);	/* the slot exists: cannot fail */
 	args->ctx_id = id;
 	drm_dbg_driver(dev, "ctx %u created, priority %u\n", id, args->priority);
 	return 0;

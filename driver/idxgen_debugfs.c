@@ -34,8 +34,8 @@ static int idxgen_queues_show(struct seq_file *m, void *data)
 
 	if (!drm_dev_enter(&idev->drm, &idx))
 		return -ENODEV;
-	seq_printf(m, "status %#x resets %u parked %d\n", idxgen_rd(idev, IDXGEN_REG_STATUS),
-		   idev->resets, idev->parked);
+	seq_printf(m, "status %#x resets %u parked %d dead %d\n",
+		   idxgen_rd(idev, IDXGEN_REG_STATUS), idev->resets, idev->parked, idev->dead);
 	for (i = 0; i < idev->num_queues; i++) {
 		struct idxgen_queue *q = &idev->queues[i];
 		struct idxgen_job *job;

@@ -142,16 +142,22 @@ static int idxgen_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = idxgen_irq_init(idev);
 	if (ret)
 		return ret;
-	ret = idxgen_sched_init(idev);
+	/*
+	 * drmm actions run newest first: the schedulers (which wait for the
+	 * last job, and jobs hold regions) are torn down before the region
+	 * allocator.
+	 */
+	ret = idxgen_region_init(idev);
 	if (ret)
 		return ret;
-	ret = idxgen_region_init(idev);
+	ret = idxgen_sched_init(idev);
 	if (ret)
 		return ret;
 	ret = idxgen_hw_start(idev);
 	if (ret)
 		goto err_stop;
 
+	pci_save_state(pdev);	/* restored by AER slot_reset */
 	idxgen_debugfs_init(idev);
 	ret = drm_dev_register(&idev->drm, 0);
 	if (ret)
@@ -201,13 +207,20 @@ static void idxgen_reset_done(struct pci_dev *pdev)
 	idxgen_dev_resume(idev);
 }
 
+/*
+ * AER: error_detected parks the device (submission stopped, what was in
+ * flight taken off the rings) without holding any lock across the
+ * callbacks, so a remove() in between cannot deadlock; slot_reset brings
+ * it back and replays; resume accepts work again.
+ */
 static pci_ers_result_t idxgen_error_detected(struct pci_dev *pdev, pci_channel_state_t state)
 {
 	struct idxgen_device *idev = pci_get_drvdata(pdev);
 
+	drm_err(&idev->drm, "PCI channel error (state %d)\n", state);
+	idxgen_dev_quiesce(idev);
 	if (state == pci_channel_io_perm_failure)
 		return PCI_ERS_RESULT_DISCONNECT;
-	idxgen_dev_quiesce(idev);
 	return PCI_ERS_RESULT_NEED_RESET;
 }
 
@@ -216,13 +229,24 @@ static pci_ers_result_t idxgen_slot_reset(struct pci_dev *pdev)
 	struct idxgen_device *idev = pci_get_drvdata(pdev);
 
 	pci_restore_state(pdev);
-	idxgen_dev_resume(idev);
+	pci_save_state(pdev);
+	if (idxgen_dev_reinit(idev))
+		return PCI_ERS_RESULT_DISCONNECT;
 	return PCI_ERS_RESULT_RECOVERED;
+}
+
+static void idxgen_err_resume(struct pci_dev *pdev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(pdev);
+
+	idxgen_dev_unpark(idev);
+	drm_info(&idev->drm, "recovered from a PCI channel error\n");
 }
 
 static const struct pci_error_handlers idxgen_err_handlers = {
 	.error_detected = idxgen_error_detected,
 	.slot_reset = idxgen_slot_reset,
+	.resume = idxgen_err_resume,
 	.reset_prepare = idxgen_reset_prepare,
 	.reset_done = idxgen_reset_done,
 };

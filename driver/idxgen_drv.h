@@ -133,9 +133,13 @@ struct idxgen_device {
 	struct drm_gpu_scheduler *scheds[IDXGEN_MAX_QUEUES];
 	struct workqueue_struct *tdr_wq;	/* ordered: one recovery at a time */
 	struct workqueue_struct *ctx_wq;	/* context destruction */
-	struct rw_semaphore reset_sem;	/* write: device reset; read: ring writes */
+	struct rw_semaphore reset_sem;	/* write: device reset; read: ring writes, range commands */
 	struct work_struct reset_work;	/* recovery requested by an interrupt */
-	bool parked;			/* outside reset in progress, reset_sem held */
+	struct delayed_work watchdog;	/* device-wide hang detection */
+	unsigned long last_progress;	/* jiffies: last completion, or work started */
+	atomic_t inflight;		/* jobs on the rings */
+	bool parked;			/* outside reset in progress: schedulers stopped */
+	bool dead;			/* a reset failed: everything fails with -EIO */
 	bool force_reset;		/* recovery requested by an interrupt */
 	bool single_irq;		/* all queues on vector 0 */
 	int err_irq;
@@ -199,6 +203,7 @@ struct idxgen_job {
 	struct idxgen_queue *queue;	/* set by run_job */
 	struct list_head node;		/* queue->inflight */
 	struct dma_fence *hw_fence;
+	struct dma_fence *in_fence;	/* the in-syncobj's fence, checked by run_job */
 	bool fence_inited;
 	bool published;			/* results are in the context's window */
 	u64 first_seq;
@@ -217,6 +222,9 @@ struct idxgen_job {
 #define to_idxgen_job(j) container_of(j, struct idxgen_job, base)
 
 /* register access: callers hold drm_dev_enter() or own the device */
+/* A PCIe read from a device that is gone (link down, surprise removal) */
+#define IDXGEN_DEAD_READ	0xffffffffu
+
 static inline u32 idxgen_rd(struct idxgen_device *idev, u32 reg)
 {
 	return readl(idev->regs + reg);
@@ -286,10 +294,12 @@ void idxgen_file_close(struct drm_device *dev, struct drm_file *file);
 int idxgen_sched_init(struct idxgen_device *idev);
 int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 void idxgen_job_complete(struct idxgen_queue *q, struct idxgen_job *job);
-void idxgen_recover(struct idxgen_device *idev, struct drm_sched_job *bad, const char *why);
+void idxgen_recover(struct idxgen_device *idev, bool hang, const char *why);
 void idxgen_trigger_recovery(struct idxgen_device *idev);
 int idxgen_queues_init(struct idxgen_device *idev);
 void idxgen_dev_quiesce(struct idxgen_device *idev);
+int idxgen_dev_reinit(struct idxgen_device *idev);
+void idxgen_dev_unpark(struct idxgen_device *idev);
 void idxgen_dev_resume(struct idxgen_device *idev);
 void idxgen_dev_fini(struct idxgen_device *idev);
 

@@ -7,7 +7,11 @@
  *                           history, regions, batches, processes, leaks
  *   idxgen-drv-test smoke   one job per device, read back
  *   idxgen-drv-test fault   fault injection (hang, lost irq, corrupt
- *                           completion, DMA failure), PCI reset, hot-unplug
+ *                           completion, DMA failure), PCI reset, hang blame,
+ *                           failed dependencies, bad HEAD, reset storm,
+ *                           failed reset, close + unbind, hot-unplug
+ *   idxgen-drv-test flood   queue 64 batches behind a hung job, close, exit
+ *                           (no TAP; for idxgen-drv-reload.sh)
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -1101,7 +1105,7 @@ static void test_faults(struct dev *d)
 	char path[256];
 	int e;
 
-	ok(inject(d, 0x10) == -EINVAL, "inject_fault: unknown bit -> EINVAL");
+	ok(inject(d, IDXGEN_FAULT_MASK + 1) == -EINVAL, "inject_fault: unknown bit -> EINVAL");
 	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
 	region_create(d->fd, 1 << 20, &reg);
 	m = region_map(d->fd, reg, &size);
@@ -1153,17 +1157,16 @@ static void test_faults(struct dev *d)
 		cfg_make(&c, d, reg, 0, 25, 20, 2);
 		cfg_make(&c2, d, reg, 65536, 26, 20, 2);
 		e = submit(d->fd, ctx, &c, 1, 0, s1, &f1);
+		usleep(200000);	/* the idle device starts (and hangs on) the first */
 		e = e ?: submit(d->fd, ctx2, &c2, 1, 0, s2, &f2);
 		e = e ?: sync_wait(d->fd, s1, 30);
 		e = e ?: sync_wait(d->fd, s2, 30);
 		e = e ?: job_result(d->fd, ctx, f1, &r);
 		e = e ?: job_result(d->fd, ctx2, f2, &r2);
-		/* the device hangs whichever of the two it starts first */
-		ok(e == 0 && ((r.error == -ETIMEDOUT && !r2.error && !r2.status &&
-			       output_ok(m, &c2)) ||
-			      (r2.error == -ETIMEDOUT && !r.error && !r.status && output_ok(m, &c))),
-		   "one job hangs, the other survives the reset (%d: %d/%u, %d/%u)", e, r.error,
-		   r.status, r2.error, r2.status);
+		/* strict: the job the device hung on is the one blamed */
+		ok(e == 0 && r.error == -ETIMEDOUT && !r2.error && !r2.status && output_ok(m, &c2),
+		   "the hung job is blamed, the other survives the reset (%d: %d/%u, %d/%u)", e,
+		   r.error, r.status, r2.error, r2.status);
 		drmSyncobjDestroy(d->fd, s1);
 		drmSyncobjDestroy(d->fd, s2);
 		ctx_destroy(d->fd, ctx2);
@@ -1225,6 +1228,410 @@ static int minor_of(const char *pci)
 	}
 	if (dir)
 		closedir(dir);
+	return minor;
+}
+
+/* ------------------------------------------------------------------ */
+/* robustness regressions (issue 8)                                    */
+/* ------------------------------------------------------------------ */
+
+/* A job on a fresh context and region of d works. */
+static bool job_works_fresh(struct dev *d)
+{
+	uint32_t ctx, reg;
+	const void *m;
+	uint64_t size;
+	bool good;
+
+	if (ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx))
+		return false;
+	if (region_create(d->fd, 1 << 16, &reg)) {
+		ctx_destroy(d->fd, ctx);
+		return false;
+	}
+	m = region_map(d->fd, reg, &size);
+	good = m && job_works(d, ctx, reg, m, 19);
+	if (m)
+		munmap((void *)m, size);
+	gem_close(d->fd, reg);
+	ctx_destroy(d->fd, ctx);
+	return good;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static long timeout_ms(void)
+{
+	char buf[32];
+
+	if (read_file("/sys/module/idxgen/parameters/job_timeout_ms", buf, sizeof(buf)))
+		return 2000;
+	return atol(buf);
+}
+
+/* /dev/kmsg from now on: kmsg_open() before, kmsg_bad() after. */
+static int kmsg_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0)
+		lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+/* Did the kernel log a WARNING, BUG or Oops since kmsg_open()?  Closes fd. */
+static bool kmsg_bad(int fd)
+{
+	char rec[2048];
+	bool bad = false;
+	ssize_t n;
+
+	if (fd < 0)
+		return true;
+	for (;;) {
+		n = read(fd, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EPIPE)
+			continue;	/* overwritten records */
+		if (n <= 0)
+			break;
+		rec[n] = 0;
+		if (strstr(rec, "WARNING") || strstr(rec, "BUG") || strstr(rec, "Oops") ||
+		    strstr(rec, "cut here")) {
+			tap_diag("kmsg: %.200s", strchr(rec, ';') ? strchr(rec, ';') + 1 : rec);
+			bad = true;
+		}
+	}
+	close(fd);
+	return bad;
+}
+
+/*
+ * Items 1 and 8: a device reset landing between the writes of a range
+ * command left a new region holding the previous owner's data.  One fd
+ * fills a region and frees it, another creates one of the same size (the
+ * allocator hands out the same range) and must see zeroes, while a child
+ * resets the device through debugfs in a loop.  Jobs run throughout.
+ */
+static void test_reset_storm(struct dev *d)
+{
+	const uint64_t rsize = 64 << 10;
+	struct drm_idxgen_config c;
+	struct drm_idxgen_job_result r;
+	char path[256];
+	uint32_t ctx, reg, reg2;
+	unsigned int rounds = 0, dirty = 0, jobs_ok = 0, bad_out = 0;
+	struct dev d2;
+	double end;
+	pid_t pid;
+	int st = -1;
+
+	if (dev_open(&d2, d->minor)) {
+		ok(0, "reset storm: second fd");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/reset", d->dbg);
+	pid = fork();
+	if (pid == 0) {
+		double stop = now_s() + 8;
+
+		while (now_s() < stop)
+			if (write_file(path, "1"))
+				_exit(1);
+		_exit(0);
+	}
+	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
+	end = now_s() + 8;
+	while (now_s() < end) {
+		const void *m;
+
+		if (region_create(d->fd, rsize, &reg))
+			break;
+		m = region_map(d->fd, reg, NULL);
+		cfg_make(&c, d, reg, 0, 64, 64, 4);	/* 16384 words of 4 bytes: the whole region */
+		if (m && run(d->fd, ctx, &c, 1, &r) == 0 && !r.error && !r.status) {
+			jobs_ok++;
+			bad_out += !output_ok(m, &c);
+		}
+		if (m)
+			munmap((void *)m, rsize);
+		gem_close(d->fd, reg);
+
+		if (region_create(d2.fd, rsize, &reg2))
+			break;
+		m = region_map(d2.fd, reg2, NULL);
+		dirty += !m || !all_zero(m, rsize);
+		if (m)
+			munmap((void *)m, rsize);
+		gem_close(d2.fd, reg2);
+		rounds++;
+	}
+	waitpid(pid, &st, 0);
+	ok(WIFEXITED(st) && !WEXITSTATUS(st), "reset storm: debugfs resets for 8 s");
+	ok(rounds > 20 && !dirty,
+	   "reset storm: %u new regions created during resets, %u held another fd's data",
+	   rounds, dirty);
+	ok(jobs_ok > 0 && !bad_out, "reset storm: %u jobs completed, %u with a wrong output",
+	   jobs_ok, bad_out);
+	ctx_destroy(d->fd, ctx);
+	close(d2.fd);
+	ok(job_works_fresh(d), "job after the reset storm works");
+}
+
+/*
+ * Item 2: the device runs one descriptor at a time, so a hang stalls every
+ * queue.  The guilty job (started first, on an idle device) must be the one
+ * failed, within the timeout, although innocent jobs keep arriving on its
+ * queue and on another; the innocent ones must all succeed.
+ */
+static void test_hang_blame(struct dev *d)
+{
+	const long tmo = timeout_ms();
+	struct drm_idxgen_config c;
+	struct drm_idxgen_job_result r;
+	uint32_t ctx1, ctx2, reg, sg;
+	uint64_t first, size;
+	const void *m;
+	double t0, dt = -1;
+	pid_t pid;
+	int e, st = -1;
+
+	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx1);
+	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx2);
+	region_create(d->fd, 1 << 20, &reg);
+	m = region_map(d->fd, reg, &size);
+	drmSyncobjCreate(d->fd, 0, &sg);
+	inject(d, IDXGEN_FAULT_HANG_JOB);
+	cfg_make(&c, d, reg, 0, 20, 20, 2);
+	t0 = now_s();
+	e = submit(d->fd, ctx1, &c, 1, 0, sg, &first);
+	usleep(200000);		/* the device is running (and hanging on) it */
+
+	/* innocent jobs: 10 behind it on its context, 3 on another, over 4 s */
+	pid = fork();
+	if (pid == 0) {
+		struct drm_idxgen_config ci[13];
+		uint64_t seq[13];
+		uint32_t so[13];
+		int k, bad = 0;
+
+		for (k = 0; k < 13; k++) {
+			cfg_make(&ci[k], d, reg, (uint64_t)(k + 1) << 16, 17 + k, 9, 3);
+			drmSyncobjCreate(d->fd, 0, &so[k]);
+			if (submit(d->fd, k < 10 ? ctx1 : ctx2, &ci[k], 1, 0, so[k], &seq[k]))
+				_exit(2);
+			usleep(k < 10 ? 400000 : 100000);
+		}
+		for (k = 0; k < 13; k++) {
+			struct drm_idxgen_job_result ri;
+
+			if (sync_wait(d->fd, so[k], 60) ||
+			    job_result(d->fd, k < 10 ? ctx1 : ctx2, seq[k], &ri) || ri.error ||
+			    ri.status || !output_ok(m, &ci[k])) {
+				printf("# innocent job %d: error %d status %u\n", k, ri.error,
+				       ri.status);
+				bad++;
+			}
+		}
+		_exit(bad ? 1 : 0);
+	}
+	/* measure when the guilty job's fence signals */
+	while (!e && now_s() - t0 < 30) {
+		if (sync_wait(d->fd, sg, 0) == 0) {
+			dt = now_s() - t0;
+			break;
+		}
+		usleep(20000);
+	}
+	e = e ?: job_result(d->fd, ctx1, first, &r);
+	waitpid(pid, &st, 0);
+	ok(e == 0 && r.error == -ETIMEDOUT, "hang: the guilty job fails with -ETIMEDOUT (e %d error %d)",
+	   e, r.error);
+	ok(dt > 0 && dt < tmo / 1000.0 + 1.5,
+	   "hang: detected in %.2f s (timeout %ld ms) although submissions kept arriving", dt, tmo);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	   "hang: the 13 innocent jobs on both contexts succeed (status %#x)", st);
+	drmSyncobjDestroy(d->fd, sg);
+	munmap((void *)m, size);
+	gem_close(d->fd, reg);
+	ctx_destroy(d->fd, ctx1);
+	ctx_destroy(d->fd, ctx2);
+}
+
+/*
+ * Item 7: a job whose in-fence failed must not run; neither must the jobs
+ * that depend on it.  A hangs (-ETIMEDOUT), B waits for A, C for B.
+ */
+static void test_failed_deps(struct dev *d)
+{
+	struct drm_idxgen_config ca, cb, cc;
+	struct drm_idxgen_job_result ra, rb, rc;
+	uint32_t ctx, ctx2, reg, sa, sb, sc;
+	uint64_t fa, fb, fc, size;
+	const uint8_t *m;
+	int e;
+
+	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
+	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx2);
+	region_create(d->fd, 1 << 20, &reg);
+	m = region_map(d->fd, reg, &size);
+	drmSyncobjCreate(d->fd, 0, &sa);
+	drmSyncobjCreate(d->fd, 0, &sb);
+	drmSyncobjCreate(d->fd, 0, &sc);
+	cfg_make(&ca, d, reg, 0, 20, 20, 2);
+	cfg_make(&cb, d, reg, 256 << 10, 21, 20, 2);
+	cfg_make(&cc, d, reg, 512 << 10, 22, 20, 2);
+	inject(d, IDXGEN_FAULT_HANG_JOB);
+	e = submit(d->fd, ctx, &ca, 1, 0, sa, &fa);
+	e = e ?: submit(d->fd, ctx2, &cb, 1, sa, sb, &fb);
+	e = e ?: submit(d->fd, ctx, &cc, 1, sb, sc, &fc);
+	e = e ?: sync_wait(d->fd, sc, 60);
+	e = e ?: job_result(d->fd, ctx, fa, &ra);
+	e = e ?: job_result(d->fd, ctx2, fb, &rb);
+	e = e ?: job_result(d->fd, ctx, fc, &rc);
+	ok(e == 0 && ra.error == -ETIMEDOUT, "failed dependency: A hangs (e %d error %d)", e,
+	   ra.error);
+	ok(e == 0 && rb.error == -ECANCELED && rc.error == -ECANCELED,
+	   "failed dependency: B (in A) and C (in B) fail with -ECANCELED (%d, %d)", rb.error,
+	   rc.error);
+	ok(m && all_zero(m + (256 << 10), cfg_bytes(&cb)) && all_zero(m + (512 << 10), cfg_bytes(&cc)),
+	   "failed dependency: B and C did not run (their outputs are untouched)");
+	drmSyncobjDestroy(d->fd, sa);
+	drmSyncobjDestroy(d->fd, sb);
+	drmSyncobjDestroy(d->fd, sc);
+	munmap((void *)m, size);
+	gem_close(d->fd, reg);
+	ctx_destroy(d->fd, ctx);
+	ctx_destroy(d->fd, ctx2);
+}
+
+/* Item 4: after a reset, the device reports a HEAD outside the ring. */
+static void test_bad_head(struct dev *d)
+{
+	char path[256];
+	int i, good = 0;
+
+	snprintf(path, sizeof(path), "%s/reset", d->dbg);
+	ok(inject(d, IDXGEN_FAULT_BAD_HEAD) == 0 && write_file(path, "1") == 0,
+	   "arm BAD_HEAD, reset the device");
+	for (i = 0; i < 4; i++)
+		good += job_works_fresh(d);
+	ok(good == 4, "jobs after a reset with an out-of-range Q_HEAD work (%d of 4)", good);
+	inject(d, 0);
+}
+
+/* Item 6: the firmware is gone when the device is reset. */
+static void test_failed_reset(struct dev *d)
+{
+	struct drm_idxgen_config c;
+	char path[256], buf[4096];
+	uint32_t ctx, reg, reg2;
+	uint64_t first;
+	DIR *dir;
+	struct dirent *de;
+	bool dump = false;
+	double t0;
+	int e;
+
+	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
+	region_create(d->fd, 1 << 16, &reg);
+	snprintf(path, sizeof(path), "%s/reset", d->dbg);
+	ok(inject(d, IDXGEN_FAULT_FW_REJECT) == 0 && write_file(path, "1") == 0,
+	   "arm FW_REJECT, reset the device");
+	snprintf(buf, sizeof(buf), "%s/queues", d->dbg);
+	ok(read_file(buf, buf, sizeof(buf)) == 0 && strstr(buf, "dead 1"),
+	   "dead device: debugfs queues says dead");
+	cfg_make(&c, d, reg, 0, 8, 8, 8);
+	t0 = now_s();
+	e = submit(d->fd, ctx, &c, 1, 0, 0, &first);
+	ok(e == -EIO && now_s() - t0 < 1, "dead device: SUBMIT fails at once with -EIO (%d)", e);
+	ok(region_create(d->fd, 4096, &reg2) == -EIO, "dead device: REGION_CREATE -> EIO");
+	dir = opendir("/sys/class/devcoredump");
+	while (dir && (de = readdir(dir))) {
+		char p[300];
+
+		if (strncmp(de->d_name, "devcd", 5))
+			continue;
+		snprintf(p, sizeof(p), "/sys/class/devcoredump/%s/data", de->d_name);
+		if (!read_file(p, buf, sizeof(buf)) && strstr(buf, "reset failed") &&
+		    strstr(buf, d->pci)) {
+			dump = true;
+			write_file(p, "1");	/* done with it */
+		}
+	}
+	if (dir)
+		closedir(dir);
+	ok(dump, "dead device: a devcoredump names the device and the failed reset");
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/reset", d->pci);
+	ok(write_file(path, "1") == 0 && job_works_fresh(d),
+	   "dead device: a PCI reset brings it back, jobs work");
+	gem_close(d->fd, reg);
+	ctx_destroy(d->fd, ctx);
+}
+
+/*
+ * Items 3 and 9: close an fd with hundreds of jobs queued behind a hung one
+ * and unbind the driver at once: teardown waits for the jobs before the
+ * region allocator goes (no drm_mm_takedown WARN, no use after free).
+ */
+static void flood_and_close(int minor, bool hang)
+{
+	static struct drm_idxgen_config c[DRM_IDXGEN_MAX_BATCH];
+	struct dev d;
+	uint32_t ctx, ctx2, reg;
+	unsigned int i;
+
+	if (dev_open(&d, minor))
+		return;
+	ctx_create(d.fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
+	ctx_create(d.fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx2);
+	region_create(d.fd, 2 << 20, &reg);
+	for (i = 0; i < DRM_IDXGEN_MAX_BATCH; i++)
+		cfg_make(&c[i], &d, reg, (i % 8) * (256 << 10), 64, 64, 16);
+	if (hang && (d.features & IDXGEN_FEAT_DEBUG))
+		inject(&d, IDXGEN_FAULT_HANG_JOB);
+	for (i = 0; i < 64; i++)
+		submit(d.fd, i % 2 ? ctx : ctx2, c, DRM_IDXGEN_MAX_BATCH, 0, 0, NULL);
+	ctx_destroy(d.fd, ctx2);
+	gem_close(d.fd, reg);
+	close(d.fd);
+}
+
+/* Returns the device's minor after the rebind. */
+static int test_close_unbind(int minor)
+{
+	char pci[64], path[256];
+	struct dev d;
+	int k, i;
+
+	if (dev_open(&d, minor)) {
+		ok(0, "close/unbind: open");
+		return minor;
+	}
+	snprintf(pci, sizeof(pci), "%s", d.pci);
+	close(d.fd);
+	k = kmsg_open();
+	flood_and_close(minor, true);
+	ok(write_file("/sys/bus/pci/drivers/idxgen/unbind", pci) == 0,
+	   "close with jobs queued behind a hung one, then unbind at once");
+	ok(!kmsg_bad(k), "unbind after close in flight: no WARNING/BUG in the kernel log");
+	ok(write_file("/sys/bus/pci/drivers/idxgen/bind", pci) == 0, "bind again");
+	for (i = 0; i < 100 && minor_of(pci) < 0; i++)
+		usleep(100000);
+	minor = minor_of(pci);
+	snprintf(path, sizeof(path), "/dev/accel/accel%d", minor);
+	for (i = 0; i < 50 && access(path, F_OK); i++)
+		usleep(100000);
+	ok(minor >= 0 && !dev_open(&d, minor) && job_works_fresh(&d),
+	   "device back after bind (accel%d), job works", minor);
+	if (minor >= 0)
+		close(d.fd);
 	return minor;
 }
 
@@ -1390,10 +1797,25 @@ int main(int argc, char **argv)
 		if (!tap_ok(dbg >= 0, "a device with the debug block") || dev_open(&d, dbg))
 			return tap_done();
 		test_faults(&d);
+		test_hang_blame(&d);
+		test_failed_deps(&d);
+		test_bad_head(&d);
+		test_reset_storm(&d);
+		test_failed_reset(&d);
 		close(d.fd);
+		test_leaks(dbg);
+		dbg = test_close_unbind(dbg);
 		test_leaks(dbg);
 		test_unplug(dbg);
 		return tap_done();
+	}
+
+	/* for idxgen-drv-reload.sh: queue work (behind a hang), close, exit */
+	if (!strcmp(mode, "flood")) {
+		int dbg = find_debug_dev();
+
+		flood_and_close(dbg >= 0 ? dbg : 0, true);
+		return 0;
 	}
 
 	for (i = 0; i < n; i++) {
