@@ -38,6 +38,7 @@
 #include "qapi/error.h"
 #include "hw/pci/pci_device.h"
 #include "hw/pci/pcie.h"
+#include "hw/pci/pcie_aer.h"
 #include "hw/pci/msix.h"
 #include "hw/qdev-properties.h"
 #include "hw/resettable.h"
@@ -55,6 +56,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
 #define IDXGEN_CHUNK_THREADS    16384
 /* PCIe capability offset in config space. */
 #define IDXGEN_PCIE_CAP_OFFSET  0x80
+#define IDXGEN_AER_CAP_OFFSET   0x100
 
 /* Hardware features of this model (firmware may enable a subset). */
 #define IDXGEN_HW_FEATURES      (IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32 | \
@@ -97,6 +99,7 @@ struct IdxgenState {
     uint32_t hist_entries;
     uint32_t clock_khz;
     bool debug;
+    bool aer;                   /* AER extended capability (error injection) */
     bool fault_hang;
     bool fault_drop_irq;
     bool fault_corrupt_cpl;
@@ -1460,6 +1463,22 @@ static void idxgen_realize(PCIDevice *pdev, Error **errp)
         error_setg(errp, "idxgen: cannot add the PCIe capability");
         return;
     }
+    /*
+     * For pcie_aer_inject_error: the error log is not migrated.  The
+     * error-reporting enables of DEVCTL become writable with it.
+     */
+    if (s->aer) {
+        if (!pci_is_express(pdev)) {
+            error_setg(errp, "idxgen: aer=on needs a PCI Express bus");
+            goto fail_pcie;
+        }
+        if (pcie_aer_init(pdev, PCI_ERR_VER, IDXGEN_AER_CAP_OFFSET,
+                          PCI_ERR_SIZEOF, errp) < 0) {
+            error_prepend(errp, "idxgen: cannot add the AER capability: ");
+            goto fail_pcie;
+        }
+        pcie_cap_deverr_init(pdev);
+    }
 
     memory_region_init_io(&s->regs, OBJECT(s), &idxgen_reg_ops, s,
                           "idxgen-regs", IDXGEN_BAR_REGS_SIZE);
@@ -1491,6 +1510,9 @@ static void idxgen_realize(PCIDevice *pdev, Error **errp)
     return;
 
 fail_pcie:
+    if (s->aer && pci_is_express(pdev)) {
+        pcie_aer_exit(pdev);
+    }
     if (pci_is_express(pdev)) {
         pcie_cap_exit(pdev);
     }
@@ -1506,6 +1528,9 @@ static void idxgen_exit(PCIDevice *pdev)
     s->bh = NULL;
     msix_unuse_all_vectors(pdev);
     msix_uninit_exclusive_bar(pdev);
+    if (s->aer && pci_is_express(pdev)) {
+        pcie_aer_exit(pdev);
+    }
     if (pci_is_express(pdev)) {
         pcie_cap_exit(pdev);
     }
@@ -1527,6 +1552,7 @@ static const Property idxgen_properties[] = {
     DEFINE_PROP_UINT32("clock-khz", IdxgenState, clock_khz,
                        IDXGEN_HW_DEFAULT_CLOCK_KHZ),
     DEFINE_PROP_BOOL("debug", IdxgenState, debug, false),
+    DEFINE_PROP_BOOL("aer", IdxgenState, aer, false),
     DEFINE_PROP_BOOL("fault-hang", IdxgenState, fault_hang, false),
     DEFINE_PROP_BOOL("fault-drop-irq", IdxgenState, fault_drop_irq, false),
     DEFINE_PROP_BOOL("fault-corrupt-cpl", IdxgenState, fault_corrupt_cpl,
@@ -1566,6 +1592,8 @@ static void idxgen_class_init(ObjectClass *klass, void *data)
         "generator clock of the timing model in kHz, >= 1");
     object_class_property_set_description(klass, "debug",
         "debug/fault-injection register block");
+    object_class_property_set_description(klass, "aer",
+        "PCIe AER extended capability, for pcie_aer_inject_error");
     object_class_property_set_description(klass, "fault-hang",
         "arm at reset: the next job never completes (needs debug=on)");
     object_class_property_set_description(klass, "fault-drop-irq",
