@@ -251,6 +251,34 @@ static const struct pci_error_handlers idxgen_err_handlers = {
 	.reset_done = idxgen_reset_done,
 };
 
+/*
+ * System sleep: park the device (submission stopped, what was in flight
+ * taken off the rings) and stop it; on resume, reset it, reload the
+ * firmware and replay.  The history does not survive a suspend.  A resume
+ * whose reset fails leaves the device dead (see the recovery model).
+ */
+static int idxgen_pm_suspend(struct device *dev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(to_pci_dev(dev));
+
+	idxgen_dev_quiesce(idev);
+	idxgen_hw_stop(idev);
+	drm_info(&idev->drm, "suspended\n");
+	return 0;
+}
+
+static int idxgen_pm_resume(struct device *dev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(to_pci_dev(dev));
+	int ret = idxgen_dev_reinit(idev);
+
+	idxgen_dev_unpark(idev);
+	drm_info(&idev->drm, "resumed%s\n", ret ? " (device dead)" : "");
+	return 0;
+}
+
+static DEFINE_SIMPLE_DEV_PM_OPS(idxgen_pm_ops, idxgen_pm_suspend, idxgen_pm_resume);
+
 static const struct pci_device_id idxgen_pci_ids[] = {
 	{ PCI_DEVICE(IDXGEN_PCI_VENDOR_ID, IDXGEN_PCI_DEVICE_ID) },
 	{ }
@@ -264,6 +292,7 @@ static struct pci_driver idxgen_pci_driver = {
 	.remove = idxgen_remove,
 	.shutdown = idxgen_shutdown,
 	.err_handler = &idxgen_err_handlers,
+	.driver.pm = pm_sleep_ptr(&idxgen_pm_ops),
 	.dev_groups = idxgen_dev_groups,
 };
 module_pci_driver(idxgen_pci_driver);

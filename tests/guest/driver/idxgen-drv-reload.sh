@@ -45,7 +45,7 @@ wait_gone() {
 warn0=$(dmesg | grep -c -e 'WARNING' -e 'BUG' -e 'Oops')
 bad=0
 round=0
-while [ $round -lt 3 ]; do
+while [ $round -lt 5 ]; do
 	round=$((round + 1))
 	log "flood round $round: close with jobs queued, rmmod at once"
 	idxgen-drv-test flood >/dev/null 2>&1
@@ -55,7 +55,7 @@ while [ $round -lt 3 ]; do
 done
 warn1=$(dmesg | grep -c -e 'WARNING' -e 'BUG' -e 'Oops')
 [ $bad -eq 0 ] && [ "$warn1" -eq "$warn0" ]
-t $? "rmmod right after close with jobs queued, 3 rounds (kernel warnings $warn0 -> $warn1)"
+t $? "rmmod right after close with jobs queued, 5 rounds (kernel warnings $warn0 -> $warn1)"
 
 bad=0
 round=0
