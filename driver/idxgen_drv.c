@@ -9,6 +9,7 @@
 
 #include <drm/drm_accel.h>
 #include <drm/drm_drv.h>
+#include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
 #include <drm/drm_print.h>
@@ -68,6 +69,26 @@ static int idxgen_get_param_ioctl(struct drm_device *dev, void *data, struct drm
 	case DRM_IDXGEN_PARAM_DEDICATED_FREE:
 		args->value = idxgen_region_free_bytes(idev);
 		break;
+	case DRM_IDXGEN_PARAM_RING_SIZE:
+		args->value = idev->queues[0].size;
+		break;
+	case DRM_IDXGEN_PARAM_MAX_BATCH:
+		args->value = min_t(u32, DRM_IDXGEN_MAX_BATCH, idev->queues[0].size - 1);
+		break;
+	case DRM_IDXGEN_PARAM_UAPI_FEATURES:
+		args->value = DRM_IDXGEN_UAPI_WAIT | DRM_IDXGEN_UAPI_CTX_QUERY |
+			      DRM_IDXGEN_UAPI_DEP_CANCEL | DRM_IDXGEN_UAPI_SYNC_ARRAYS;
+		break;
+	case DRM_IDXGEN_PARAM_JOB_TIMEOUT_MS:
+		args->value = idxgen_job_timeout_ms;
+		break;
+	case DRM_IDXGEN_PARAM_DEVICE_STATE:
+		args->value = READ_ONCE(idev->dead) ? DRM_IDXGEN_DEVICE_DEAD :
+						      DRM_IDXGEN_DEVICE_RUNNING;
+		break;
+	case DRM_IDXGEN_PARAM_RESULT_WINDOW:
+		args->value = DRM_IDXGEN_RESULT_WINDOW;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -83,14 +104,21 @@ static const struct drm_ioctl_desc idxgen_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(IDXGEN_REGION_INFO, idxgen_region_info_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(IDXGEN_SUBMIT, idxgen_submit_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(IDXGEN_JOB_RESULT, idxgen_job_result_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_WAIT, idxgen_wait_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_CTX_QUERY, idxgen_ctx_query_ioctl, 0),
 };
 
-DEFINE_DRM_ACCEL_FOPS(idxgen_fops);
+static const struct file_operations idxgen_fops = {
+	.owner = THIS_MODULE,
+	DRM_ACCEL_FOPS,
+	.show_fdinfo = drm_show_fdinfo,
+};
 
 static const struct drm_driver idxgen_drm_driver = {
 	.driver_features = DRIVER_GEM | DRIVER_COMPUTE_ACCEL | DRIVER_SYNCOBJ,
 	.open = idxgen_file_open,
 	.postclose = idxgen_file_close,
+	.show_fdinfo = idxgen_show_fdinfo,
 	.ioctls = idxgen_ioctls,
 	.num_ioctls = ARRAY_SIZE(idxgen_ioctls),
 	.fops = &idxgen_fops,
@@ -179,7 +207,7 @@ static void idxgen_remove(struct pci_dev *pdev)
 	 * idxgen_region_fault()) and then zaps all CPU mappings of the device
 	 * (unmap_mapping_range() on drm->anon_inode): no PTE keeps pointing
 	 * at BAR2, which may be given to another device, and later accesses
-	 * fault into idxgen_region_fault(), which returns SIGBUS.
+	 * fault into idxgen_region_fault(), which maps the zero page.
 	 */
 	drm_dev_unplug(&idev->drm);
 	idxgen_dev_fini(idev);

@@ -17,6 +17,7 @@
  */
 #include <linux/devcoredump.h>
 #include <linux/dma-fence.h>
+#include <linux/dma-fence-chain.h>
 #include <linux/dma-mapping.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -91,7 +92,8 @@ static void idxgen_job_free(struct idxgen_job *job)
 	for (i = 0; i < job->count; i++)
 		if (job->regions[i])
 			drm_gem_object_put(job->regions[i]);
-	dma_fence_put(job->in_fence);
+	for (i = 0; i < job->nin; i++)
+		dma_fence_put(job->in_fences[i]);
 	if (job->fence_inited)
 		dma_fence_put(job->hw_fence);
 	else
@@ -167,8 +169,9 @@ static struct dma_fence *idxgen_run_job(struct drm_sched_job *sched_job)
 	 * -ECANCELED, and so do the jobs that depend on it in turn.
 	 */
 	err = sched_job->s_fence->finished.error;
-	if (!err && job->in_fence && dma_fence_get_status(job->in_fence) < 0)
-		err = -ECANCELED;
+	for (i = 0; i < job->nin && !err; i++)
+		if (dma_fence_get_status(job->in_fences[i]) < 0)
+			err = -ECANCELED;
 	if (err)
 		return idxgen_job_skip(job, err);
 	if (!drm_dev_enter(&idev->drm, &idx))
@@ -290,6 +293,14 @@ static void idxgen_rings_replay(struct idxgen_device *idev, struct idxgen_job *g
 			if (job->reset_seen != idev->resets) {
 				job->reset_seen = idev->resets;
 				job->replays++;
+			}
+			if (job->ctx->reset_seen != idev->resets) {
+				job->ctx->reset_seen = idev->resets;
+				job->ctx->resets++;
+			}
+			if (job == guilty && !job->blamed) {
+				job->blamed = true;
+				job->ctx->guilty++;
 			}
 			if (error)
 				idxgen_fail_desc(q, s, error);
@@ -788,11 +799,31 @@ static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *fi
 	return 0;
 }
 
+/* Wait for a syncobj's fence (at point, on a timeline) before the job runs. */
+static int idxgen_add_in_fence(struct idxgen_job *job, struct drm_file *file, u32 handle,
+			       u64 point)
+{
+	struct dma_fence *fence;
+	int ret;
+
+	ret = drm_syncobj_find_fence(file, handle, point, 0, &fence);
+	if (ret)
+		return ret;
+	/* run_job checks its error: the scheduler does not */
+	job->in_fences[job->nin++] = dma_fence_get(fence);
+	return drm_sched_job_add_dependency(&job->base, fence);
+}
+
 int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
 {
 	struct idxgen_device *idev = to_idxgen_device(dev);
 	struct idxgen_file *ifile = file->driver_priv;
 	struct drm_idxgen_submit *args = data;
+	struct drm_idxgen_sync in_syncs[DRM_IDXGEN_MAX_SYNCS], out_syncs[DRM_IDXGEN_MAX_SYNCS];
+	struct {
+		struct drm_syncobj *syncobj;
+		struct dma_fence_chain *chain;
+	} outs[DRM_IDXGEN_MAX_SYNCS] = {};
 	struct drm_syncobj *out_sync = NULL;
 	struct dma_fence *finished = NULL;
 	struct idxgen_ctx *ctx;
@@ -805,8 +836,20 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	if (args->flags || !args->count || args->count > DRM_IDXGEN_MAX_BATCH ||
 	    args->count >= idev->queues[0].size ||
 	    args->config_size < sizeof(struct drm_idxgen_config) ||
-	    args->config_size > PAGE_SIZE)
+	    args->config_size > PAGE_SIZE || args->in_sync_count > DRM_IDXGEN_MAX_SYNCS ||
+	    args->out_sync_count > DRM_IDXGEN_MAX_SYNCS)
 		return -EINVAL;
+	if (copy_from_user(in_syncs, u64_to_user_ptr(args->in_syncs),
+			   args->in_sync_count * sizeof(*in_syncs)) ||
+	    copy_from_user(out_syncs, u64_to_user_ptr(args->out_syncs),
+			   args->out_sync_count * sizeof(*out_syncs)))
+		return -EFAULT;
+	for (i = 0; i < args->in_sync_count; i++)
+		if (in_syncs[i].flags || !in_syncs[i].handle)
+			return -EINVAL;
+	for (i = 0; i < args->out_sync_count; i++)
+		if (out_syncs[i].flags || !out_syncs[i].handle)
+			return -EINVAL;
 
 	ctx = idxgen_ctx_lookup(ifile, args->ctx_id);
 	if (!ctx)
@@ -839,14 +882,12 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	inited = true;
 
 	if (args->in_syncobj) {
-		struct dma_fence *in;
-
-		ret = drm_syncobj_find_fence(file, args->in_syncobj, 0, 0, &in);
+		ret = idxgen_add_in_fence(job, file, args->in_syncobj, 0);
 		if (ret)
 			goto err;
-		/* run_job checks its error: the scheduler does not */
-		job->in_fence = dma_fence_get(in);
-		ret = drm_sched_job_add_dependency(&job->base, in);
+	}
+	for (i = 0; i < args->in_sync_count; i++) {
+		ret = idxgen_add_in_fence(job, file, in_syncs[i].handle, in_syncs[i].point);
 		if (ret)
 			goto err;
 	}
@@ -855,6 +896,20 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 		if (!out_sync) {
 			ret = -ENOENT;
 			goto err;
+		}
+	}
+	for (i = 0; i < args->out_sync_count; i++) {
+		outs[i].syncobj = drm_syncobj_find(file, out_syncs[i].handle);
+		if (!outs[i].syncobj) {
+			ret = -ENOENT;
+			goto err;
+		}
+		if (out_syncs[i].point) {
+			outs[i].chain = dma_fence_chain_alloc();
+			if (!outs[i].chain) {
+				ret = -ENOMEM;
+				goto err;
+			}
 		}
 	}
 
@@ -875,9 +930,8 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 		goto err;
 	}
 	drm_sched_job_arm(&job->base);
-	/* the job may be freed once pushed: keep its fence for the out-syncobj */
-	if (out_sync)
-		finished = dma_fence_get(&job->base.s_fence->finished);
+	/* the job may be freed once pushed: keep its fence for the out-syncobjs */
+	finished = dma_fence_get(&job->base.s_fence->finished);
 
 	spin_lock_irq(&ctx->lock);
 	first = ctx->next_seq;
@@ -896,21 +950,34 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	/* under submit_lock: a shared out-syncobj always ends on the latest job */
 	if (out_sync)
 		drm_syncobj_replace_fence(out_sync, finished);
+	for (i = 0; i < args->out_sync_count; i++) {
+		if (outs[i].chain) {
+			drm_syncobj_add_point(outs[i].syncobj, outs[i].chain, finished,
+					      out_syncs[i].point);
+			outs[i].chain = NULL;	/* owned by the syncobj now */
+		} else {
+			drm_syncobj_replace_fence(outs[i].syncobj, finished);
+		}
+	}
 	mutex_unlock(&ctx->submit_lock);
 	drm_dev_exit(idx);
 
-	if (out_sync) {
-		drm_syncobj_put(out_sync);
-		dma_fence_put(finished);
-	}
+	dma_fence_put(finished);
 	args->first_seq = first;
-	return 0;
+	ret = 0;
+	goto out;
 
 err:
-	if (out_sync)
-		drm_syncobj_put(out_sync);
 	if (inited)
 		drm_sched_job_cleanup(&job->base);
 	idxgen_job_free(job);
+out:
+	if (out_sync)
+		drm_syncobj_put(out_sync);
+	for (i = 0; i < args->out_sync_count; i++) {
+		if (outs[i].syncobj)
+			drm_syncobj_put(outs[i].syncobj);
+		dma_fence_chain_free(outs[i].chain);
+	}
 	return ret;
 }

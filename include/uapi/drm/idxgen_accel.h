@@ -25,7 +25,7 @@ extern "C" {
 
 #define DRM_IDXGEN_DRIVER_NAME		"idxgen"
 #define DRM_IDXGEN_VERSION_MAJOR	1
-#define DRM_IDXGEN_VERSION_MINOR	0
+#define DRM_IDXGEN_VERSION_MINOR	1	/* 1.1: uapi v2 additions, 1.0 ABI kept */
 
 #define DRM_IDXGEN_GET_PARAM		0x00
 #define DRM_IDXGEN_CTX_CREATE		0x01
@@ -35,6 +35,9 @@ extern "C" {
 #define DRM_IDXGEN_REGION_INFO		0x05
 #define DRM_IDXGEN_SUBMIT		0x06
 #define DRM_IDXGEN_JOB_RESULT		0x07
+/* uapi v2 (driver 1.1): 0x08-0x0f */
+#define DRM_IDXGEN_WAIT			0x08
+#define DRM_IDXGEN_CTX_QUERY		0x09
 
 #define DRM_IOCTL_IDXGEN_GET_PARAM \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_GET_PARAM, struct drm_idxgen_get_param)
@@ -52,6 +55,10 @@ extern "C" {
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_SUBMIT, struct drm_idxgen_submit)
 #define DRM_IOCTL_IDXGEN_JOB_RESULT \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_JOB_RESULT, struct drm_idxgen_job_result)
+#define DRM_IOCTL_IDXGEN_WAIT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_WAIT, struct drm_idxgen_wait)
+#define DRM_IOCTL_IDXGEN_CTX_QUERY \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_CTX_QUERY, struct drm_idxgen_ctx_query)
 
 /*
  * DRM_IOCTL_IDXGEN_GET_PARAM - read one device parameter.
@@ -73,6 +80,23 @@ extern "C" {
 #define DRM_IDXGEN_PARAM_IMEM_SIZE	13	/* bytes of index memory */
 #define DRM_IDXGEN_PARAM_SHARED_SIZE	14	/* bytes of the shared region */
 #define DRM_IDXGEN_PARAM_DEDICATED_FREE	15	/* bytes free for dedicated regions */
+/* uapi v2 (driver 1.1): 16-31 */
+#define DRM_IDXGEN_PARAM_RING_SIZE	16	/* descriptors per hardware queue ring */
+#define DRM_IDXGEN_PARAM_MAX_BATCH	17	/* most configurations in one SUBMIT */
+#define DRM_IDXGEN_PARAM_UAPI_FEATURES	18	/* DRM_IDXGEN_UAPI_* the driver supports */
+#define DRM_IDXGEN_PARAM_JOB_TIMEOUT_MS	19	/* a job without progress this long hangs */
+#define DRM_IDXGEN_PARAM_DEVICE_STATE	20	/* DRM_IDXGEN_DEVICE_* */
+#define DRM_IDXGEN_PARAM_RESULT_WINDOW	21	/* results a context keeps */
+
+/* DRM_IDXGEN_PARAM_UAPI_FEATURES bits */
+#define DRM_IDXGEN_UAPI_WAIT		(1u << 0)	/* DRM_IOCTL_IDXGEN_WAIT */
+#define DRM_IDXGEN_UAPI_CTX_QUERY	(1u << 1)	/* DRM_IOCTL_IDXGEN_CTX_QUERY */
+#define DRM_IDXGEN_UAPI_DEP_CANCEL	(1u << 2)	/* a failed in-fence cancels the job */
+#define DRM_IDXGEN_UAPI_SYNC_ARRAYS	(1u << 3)	/* SUBMIT in_syncs/out_syncs, timelines */
+
+/* DRM_IDXGEN_PARAM_DEVICE_STATE values */
+#define DRM_IDXGEN_DEVICE_RUNNING	0
+#define DRM_IDXGEN_DEVICE_DEAD		1	/* a reset failed: jobs fail with -EIO */
 
 struct drm_idxgen_get_param {
 	__u32 param;		/* in: DRM_IDXGEN_PARAM_* */
@@ -177,7 +201,8 @@ struct drm_idxgen_config {
  * order, as one scheduler job.  Jobs get sequence numbers first_seq ..
  * first_seq + count - 1 (per context, starting at 1).  out_syncobj, if
  * non-zero, gets the fence of the whole batch; in_syncobj, if non-zero, is
- * waited for first.  -EINVAL: count 0 or above DRM_IDXGEN_MAX_BATCH,
+ * waited for first; so are the in_syncs, and the out_syncs get the fence
+ * (uapi v2, struct drm_idxgen_sync).  -EINVAL: count 0 or above DRM_IDXGEN_MAX_BATCH,
  * config_size too small, a config's output outside its region or
  * misaligned; -ENOENT: unknown ctx, region or syncobj.  Nothing is queued
  * unless everything checks out.
@@ -193,7 +218,32 @@ struct drm_idxgen_submit {
 	__u32 in_syncobj;	/* 0: none */
 	__u32 out_syncobj;	/* 0: none */
 	__u64 first_seq;	/* out */
+	/* uapi v2 (driver 1.1); a 1.0 caller's shorter struct reads as zeroes */
+	__u64 in_syncs;		/* user pointer to in_sync_count struct drm_idxgen_sync */
+	__u64 out_syncs;	/* user pointer to out_sync_count struct drm_idxgen_sync */
+	__u32 in_sync_count;	/* at most DRM_IDXGEN_MAX_SYNCS */
+	__u32 out_sync_count;	/* at most DRM_IDXGEN_MAX_SYNCS */
 };
+
+/**
+ * struct drm_idxgen_sync - a syncobj (binary, or a timeline point) for SUBMIT (uapi v2)
+ * @handle: syncobj handle
+ * @flags: MBZ
+ * @point: 0 for a binary syncobj; a timeline point otherwise
+ *
+ * In-syncs: the job waits for each fence (the point must have been
+ * submitted: -EINVAL otherwise, as for a binary syncobj without a fence).
+ * If one of them failed, the job does not run and fails with -ECANCELED
+ * (DRM_IDXGEN_UAPI_DEP_CANCEL).  Out-syncs: the job's fence replaces a
+ * binary syncobj's, or is added at @point of a timeline.
+ */
+struct drm_idxgen_sync {
+	__u32 handle;
+	__u32 flags;
+	__u64 point;
+};
+
+#define DRM_IDXGEN_MAX_SYNCS		16
 
 /*
  * DRM_IOCTL_IDXGEN_JOB_RESULT - the result of job seq of a context.
@@ -215,6 +265,47 @@ struct drm_idxgen_job_result {
 	__u64 warps;		/* out: warps generated (0 on a hit) */
 	__u64 cycles;		/* out: device cycles */
 	__u64 threads;		/* out */
+};
+
+/**
+ * struct drm_idxgen_wait - wait for a job and get its result (uapi v2)
+ * @ctx_id: in: context
+ * @flags: in: MBZ
+ * @seq: in: the job (a sequence number returned by SUBMIT)
+ * @timeout_ns: in: absolute CLOCK_MONOTONIC deadline; 0 polls
+ * @result: out: as DRM_IOCTL_IDXGEN_JOB_RESULT (its @ctx_id, @flags and
+ *	@seq are not read)
+ *
+ * Returns 0 with the result once the job is done, -ETIME at the deadline,
+ * -ERESTARTSYS/-EINTR on a signal, -ENOENT for an unknown job or one whose
+ * result left the window (DRM_IDXGEN_PARAM_RESULT_WINDOW results per
+ * context), -EINVAL for flags or a reserved field not zero.
+ */
+struct drm_idxgen_wait {
+	__u32 ctx_id;
+	__u32 flags;
+	__u64 seq;
+	__s64 timeout_ns;
+	struct drm_idxgen_job_result result;
+};
+
+/**
+ * struct drm_idxgen_ctx_query - reset accounting of a context (uapi v2)
+ * @ctx_id: in: context
+ * @flags: in: MBZ
+ * @resets: out: device resets that caught jobs of this context in flight
+ *	(they were replayed, or failed)
+ * @guilty: out: jobs of this context blamed for a hang (failed -ETIMEDOUT)
+ * @device_resets: out: device resets since the driver was bound
+ * @pad: out: 0
+ */
+struct drm_idxgen_ctx_query {
+	__u32 ctx_id;
+	__u32 flags;
+	__u32 resets;
+	__u32 guilty;
+	__u32 device_resets;
+	__u32 pad;
 };
 
 /* Device status codes of a result: identical to the hardware's IDXGEN_CPL_* */
