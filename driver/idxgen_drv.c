@@ -115,7 +115,8 @@ static const struct file_operations idxgen_fops = {
 };
 
 static const struct drm_driver idxgen_drm_driver = {
-	.driver_features = DRIVER_GEM | DRIVER_COMPUTE_ACCEL | DRIVER_SYNCOBJ,
+	.driver_features = DRIVER_GEM | DRIVER_COMPUTE_ACCEL | DRIVER_SYNCOBJ |
+			   DRIVER_SYNCOBJ_TIMELINE,
 	.open = idxgen_file_open,
 	.postclose = idxgen_file_close,
 	.show_fdinfo = idxgen_show_fdinfo,

@@ -18,6 +18,7 @@
 #include <linux/devcoredump.h>
 #include <linux/dma-fence.h>
 #include <linux/dma-fence-chain.h>
+#include <linux/dma-resv.h>
 #include <linux/dma-mapping.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -799,6 +800,46 @@ static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *fi
 	return 0;
 }
 
+/*
+ * Lock the reservation objects of the job's regions (each once) and reserve
+ * a fence slot in each: the job's fence goes there once armed, for anyone
+ * who waits on a region's reservation object.  Jobs do not wait for the
+ * fences already there (no implicit sync: ordering is explicit, syncobjs).
+ */
+static int idxgen_lock_regions(struct idxgen_job *job, struct drm_gem_object ***pobjs,
+			       u32 *pn, struct ww_acquire_ctx *ticket)
+{
+	struct drm_gem_object **objs;
+	u32 i, k, n = 0;
+	int ret;
+
+	objs = kmalloc_array(job->count, sizeof(*objs), GFP_KERNEL);
+	if (!objs)
+		return -ENOMEM;
+	for (i = 0; i < job->count; i++) {
+		for (k = n; k > 0 && objs[k - 1] != job->regions[i]; k--)
+			;
+		if (!k)
+			objs[n++] = job->regions[i];
+	}
+	ret = drm_gem_lock_reservations(objs, n, ticket);
+	if (ret) {
+		kfree(objs);
+		return ret;
+	}
+	for (i = 0; i < n; i++) {
+		ret = dma_resv_reserve_fences(objs[i]->resv, 1);
+		if (ret) {
+			drm_gem_unlock_reservations(objs, n, ticket);
+			kfree(objs);
+			return ret;
+		}
+	}
+	*pobjs = objs;
+	*pn = n;
+	return 0;
+}
+
 /* Wait for a syncobj's fence (at point, on a timeline) before the job runs. */
 static int idxgen_add_in_fence(struct idxgen_job *job, struct drm_file *file, u32 handle,
 			       u64 point)
@@ -826,6 +867,9 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	} outs[DRM_IDXGEN_MAX_SYNCS] = {};
 	struct drm_syncobj *out_sync = NULL;
 	struct dma_fence *finished = NULL;
+	struct drm_gem_object **objs = NULL;
+	struct ww_acquire_ctx ticket;
+	u32 nobjs = 0;
 	struct idxgen_ctx *ctx;
 	struct idxgen_job *job;
 	bool inited = false;
@@ -913,6 +957,10 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 		}
 	}
 
+	ret = idxgen_lock_regions(job, &objs, &nobjs, &ticket);
+	if (ret)
+		goto err;
+
 	if (!drm_dev_enter(dev, &idx)) {
 		ret = -ENODEV;
 		goto err;
@@ -932,6 +980,9 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	drm_sched_job_arm(&job->base);
 	/* the job may be freed once pushed: keep its fence for the out-syncobjs */
 	finished = dma_fence_get(&job->base.s_fence->finished);
+	/* the regions it writes carry its fence (slots reserved under the locks) */
+	for (i = 0; i < nobjs; i++)
+		dma_resv_add_fence(objs[i]->resv, finished, DMA_RESV_USAGE_WRITE);
 
 	spin_lock_irq(&ctx->lock);
 	first = ctx->next_seq;
@@ -972,6 +1023,10 @@ err:
 		drm_sched_job_cleanup(&job->base);
 	idxgen_job_free(job);
 out:
+	if (objs) {
+		drm_gem_unlock_reservations(objs, nobjs, &ticket);
+		kfree(objs);
+	}
 	if (out_sync)
 		drm_syncobj_put(out_sync);
 	for (i = 0; i < args->out_sync_count; i++) {

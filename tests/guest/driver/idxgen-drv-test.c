@@ -1461,8 +1461,10 @@ static void test_uapi_v2(struct dev *d)
 	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
 	region_create(d->fd, 2 << 20, &reg);
 	m = region_map(d->fd, reg, &size);
-	for (i = 0; i < DRM_IDXGEN_MAX_BATCH; i++)
+	for (i = 0; i < DRM_IDXGEN_MAX_BATCH; i++) {
 		cfg_make(&c[i], d, reg, (i % 8) * (256 << 10), 64, 64, 16);
+		c[i].flags = DRM_IDXGEN_CONFIG_NO_HISTORY;	/* no 4-cycle hits: it takes a while */
+	}
 	e = submit(d->fd, ctx, c, DRM_IDXGEN_MAX_BATCH, 0, 0, &first);
 
 	/* bad input */
@@ -1688,6 +1690,33 @@ static void test_sync_arrays(struct dev *d)
 	gem_close(d->fd, reg);
 	ctx_destroy(d->fd, ctx);
 	ctx_destroy(d->fd, ctx2);
+}
+
+/* uapi v2: a job's fence sits on its regions' reservation objects while it runs. */
+static void test_resv(struct dev *d)
+{
+	static struct drm_idxgen_config c[DRM_IDXGEN_MAX_BATCH];
+	uint32_t ctx, sh, so, i;
+	long busy, idle;
+	int e;
+
+	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
+	region_shared(d->fd, &sh, NULL);
+	drmSyncobjCreate(d->fd, 0, &so);
+	for (i = 0; i < DRM_IDXGEN_MAX_BATCH; i++) {
+		cfg_make(&c[i], d, sh, (i % 8) * (256 << 10), 64, 64, 16);
+		c[i].flags = DRM_IDXGEN_CONFIG_NO_HISTORY;
+	}
+	e = submit(d->fd, ctx, c, DRM_IDXGEN_MAX_BATCH, 0, so, NULL);
+	busy = dbg_value(d, "regions", "shared_busy");
+	e = e ?: sync_wait(d->fd, so, 60);
+	idle = dbg_value(d, "regions", "shared_busy");
+	ok(e == 0 && busy == 1 && idle == 0,
+	   "the shared region's reservation object holds the running job's fence (busy %ld, then %ld)",
+	   busy, idle);
+	drmSyncobjDestroy(d->fd, so);
+	gem_close(d->fd, sh);
+	ctx_destroy(d->fd, ctx);
 }
 
 /*
@@ -2329,6 +2358,7 @@ int main(int argc, char **argv)
 			test_uapi_v2(&d);
 			test_fdinfo(&d);
 			test_sync_arrays(&d);
+			test_resv(&d);
 		}
 		test_shapes(&d);
 		test_brief_example(&d);
