@@ -185,7 +185,7 @@ typedef uint64_t idxgen_le64;
 #define   IDXGEN_FAULT_CORRUPT_CPL	(1u << 2)	/* next completion record is corrupted */
 #define   IDXGEN_FAULT_FAIL_DMA		(1u << 3)	/* next DMA transfer fails */
 /* The two below stay armed across CTRL_RESET (a PCI or system reset clears them). */
-#define   IDXGEN_FAULT_BAD_HEAD		(1u << 4)	/* next Q_HEAD read is >= RING_SIZE */
+#define   IDXGEN_FAULT_BAD_HEAD		(1u << 4)	/* first Q_HEAD read after the next queue enable is >= RING_SIZE */
 #define   IDXGEN_FAULT_FW_REJECT	(1u << 5)	/* next firmware load fails (FW_ERR_DMA) */
 #define   IDXGEN_FAULT_STICKY		(IDXGEN_FAULT_BAD_HEAD | IDXGEN_FAULT_FW_REJECT)
 #define   IDXGEN_FAULT_MASK		0x3fu

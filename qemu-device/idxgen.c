@@ -136,6 +136,7 @@ struct IdxgenState {
     uint64_t stat_errors;
     uint32_t dbg_fault;         /* armed one-shot faults */
     uint32_t dbg_fired;
+    uint32_t bad_head_q;        /* queues with BAD_HEAD pending, unmigrated */
     uint32_t dbg_scratch;
 
     IdxgenQueue q[IDXGEN_MAX_QUEUES];
@@ -761,6 +762,7 @@ static void idxgen_reset_state(IdxgenState *s, bool ctrl_reset)
             (s->fault_fail_dma ? IDXGEN_FAULT_FAIL_DMA : 0) | sticky;
     }
     s->dbg_fired = 0;
+    s->bad_head_q = 0;
     s->dbg_scratch = 0;
     memset(s->q, 0, sizeof(s->q));
     for (i = 0; i < IDXGEN_MAX_QUEUES; i++) {
@@ -854,8 +856,8 @@ static bool idxgen_queue_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
         break;
     case IDXGEN_Q_HEAD:
         *val = q->head;
-        if (s->dbg_fault & IDXGEN_FAULT_BAD_HEAD) {
-            s->dbg_fault &= ~IDXGEN_FAULT_BAD_HEAD;
+        if (s->bad_head_q & (1u << qn)) {
+            s->bad_head_q &= ~(1u << qn);
             s->dbg_fired |= IDXGEN_FAULT_BAD_HEAD;
             *val = q->size_l + 0x1235;
             qemu_log_mask(LOG_UNIMP, "idxgen: fault: queue %u HEAD reads "
@@ -1034,6 +1036,11 @@ static void idxgen_queue_enable(IdxgenState *s, unsigned qn, bool on)
     q->err = IDXGEN_QERR_NONE;
     q->warps_ready = 0;
     q->enabled = true;
+    /* BAD_HEAD hits the first HEAD read after this enable */
+    if (s->dbg_fault & IDXGEN_FAULT_BAD_HEAD) {
+        s->dbg_fault &= ~IDXGEN_FAULT_BAD_HEAD;
+        s->bad_head_q |= 1u << qn;
+    }
 }
 
 static void idxgen_queue_reg_write(IdxgenState *s, unsigned qn, hwaddr r,
