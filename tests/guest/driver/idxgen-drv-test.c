@@ -1684,6 +1684,24 @@ static void test_sync_arrays(struct dev *d)
 	ok(drmSyncobjQuery(d->fd, &tl, &pt, 1) == 0 && pt == 3, "timeline at point %llu",
 	   (unsigned long long)pt);
 
+	{
+		/* a 1.0 binary: the 40-byte SUBMIT and its ioctl number still work */
+		struct submit_v1 {
+			uint32_t ctx_id, count;
+			uint64_t configs;
+			uint32_t config_size, flags, in_syncobj, out_syncobj;
+			uint64_t first_seq;
+		} a1 = { .ctx_id = ctx, .count = 1, .configs = (uintptr_t)&c[0],
+			 .config_size = sizeof(c[0]), .out_syncobj = bin };
+
+		e = xioctl(d->fd, DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_SUBMIT, struct submit_v1),
+			   &a1);
+		e = e ?: sync_wait(d->fd, bin, 60);
+		e = e ?: job_result(d->fd, ctx, a1.first_seq, &r);
+		ok(sizeof(a1) == 40 && e == 0 && a1.first_seq == fc + 1 && !r.error &&
+		   output_ok(m, &c[0]),
+		   "1.0 ABI: the 40-byte SUBMIT works (seq %llu)", (unsigned long long)a1.first_seq);
+	}
 	drmSyncobjDestroy(d->fd, tl);
 	drmSyncobjDestroy(d->fd, bin);
 	munmap((void *)m, size);
