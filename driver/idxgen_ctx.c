@@ -4,6 +4,7 @@
  * priority) and each context's window of job results.
  */
 #include <linux/capability.h>
+#include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
@@ -12,10 +13,17 @@
 
 #include "idxgen_drv.h"
 
+static void idxgen_fstats_release(struct kref *ref)
+{
+	kfree(container_of(ref, struct idxgen_fstats, ref));
+}
+
 static void idxgen_ctx_release(struct kref *ref)
 {
 	struct idxgen_ctx *ctx = container_of(ref, struct idxgen_ctx, ref);
 
+	if (ctx->stats)
+		kref_put(&ctx->stats->ref, idxgen_fstats_release);
 	atomic_dec(&ctx->idev->cnt.ctxs);
 	mutex_destroy(&ctx->submit_lock);
 	kvfree(ctx->win);
@@ -102,6 +110,9 @@ int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file 
 	ctx->next_seq = 1;
 	mutex_init(&ctx->submit_lock);
 	spin_lock_init(&ctx->lock);
+	init_waitqueue_head(&ctx->done_wq);
+	kref_get(&ifile->stats->ref);
+	ctx->stats = ifile->stats;
 	INIT_WORK(&ctx->destroy_work, idxgen_ctx_destroy_work);
 	atomic_inc(&idev->cnt.ctxs);
 
@@ -112,12 +123,14 @@ int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file 
 		return ret;
 	}
 
-	ret = xa_alloc(&ifile->ctxs, &id, ctx, xa_limit_32b, GFP_KERNEL);
+	/* reserve the id, complete the context, then publish it */
+	ret = xa_alloc(&ifile->ctxs, &id, NULL, xa_limit_32b, GFP_KERNEL);
 	if (ret) {
 		idxgen_ctx_destroy(ctx, false);
 		return ret;
 	}
 	ctx->id = id;
+	xa_store(&ifile->ctxs, id, ctx, GFP_KERNEL);	/* the slot exists: cannot fail */
 	args->ctx_id = id;
 	drm_dbg_driver(dev, "ctx %u created, priority %u\n", id, args->priority);
 	return 0;
@@ -161,42 +174,113 @@ void idxgen_ctx_publish(struct idxgen_job *job)
 		e->cycles = r->cycles;
 		e->done = true;
 	}
+	for (i = 0; i < job->count; i++)
+		atomic64_add(job->res[i].cycles, &ctx->stats->cycles);
 	spin_unlock_irqrestore(&ctx->lock, flags);
 	job->published = true;
+	wake_up_all(&ctx->done_wq);
+}
+
+/* 0 and the result, -EBUSY (not done) or -ENOENT (unknown or dropped). */
+static int idxgen_ctx_result(struct idxgen_ctx *ctx, u64 seq, struct drm_idxgen_job_result *out)
+{
+	struct idxgen_result *e;
+	int ret = 0;
+
+	spin_lock_irq(&ctx->lock);
+	e = &ctx->win[seq % DRM_IDXGEN_RESULT_WINDOW];
+	if (!seq || seq >= ctx->next_seq || e->seq != seq) {
+		ret = -ENOENT;
+	} else if (!e->done) {
+		ret = -EBUSY;
+	} else {
+		out->error = e->error;
+		out->status = e->status;
+		out->result_flags = (e->flags & IDXGEN_CPLF_HIT) ? DRM_IDXGEN_RESULT_HIT : 0;
+		out->user_tag = e->user_tag;
+		out->warps = e->warps;
+		out->cycles = e->cycles;
+		out->threads = e->threads;
+	}
+	spin_unlock_irq(&ctx->lock);
+	return ret;
 }
 
 int idxgen_job_result_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
 {
 	struct idxgen_file *ifile = file->driver_priv;
 	struct drm_idxgen_job_result *args = data;
-	struct idxgen_result *e;
 	struct idxgen_ctx *ctx;
-	int ret = 0;
+	int ret;
 
 	if (args->flags)
 		return -EINVAL;
 	ctx = idxgen_ctx_lookup(ifile, args->ctx_id);
 	if (!ctx)
 		return -ENOENT;
-
-	spin_lock_irq(&ctx->lock);
-	e = &ctx->win[args->seq % DRM_IDXGEN_RESULT_WINDOW];
-	if (!args->seq || args->seq >= ctx->next_seq || e->seq != args->seq) {
-		ret = -ENOENT;
-	} else if (!e->done) {
-		ret = -EBUSY;
-	} else {
-		args->error = e->error;
-		args->status = e->status;
-		args->result_flags = (e->flags & IDXGEN_CPLF_HIT) ? DRM_IDXGEN_RESULT_HIT : 0;
-		args->user_tag = e->user_tag;
-		args->warps = e->warps;
-		args->cycles = e->cycles;
-		args->threads = e->threads;
-	}
-	spin_unlock_irq(&ctx->lock);
+	ret = idxgen_ctx_result(ctx, args->seq, args);
 	idxgen_ctx_put(ctx);
 	return ret;
+}
+
+/*
+ * Wait for a job until an absolute CLOCK_MONOTONIC deadline.  The result is
+ * published before the job's fence signals and before anyone is woken, so
+ * a done job always has its result here.
+ */
+int idxgen_wait_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
+{
+	struct idxgen_file *ifile = file->driver_priv;
+	struct drm_idxgen_wait *args = data;
+	struct drm_idxgen_job_result *res = &args->result;
+	struct idxgen_ctx *ctx;
+	ktime_t deadline;
+	long ret;
+
+	if (args->flags || res->ctx_id || res->flags || res->seq)
+		return -EINVAL;
+	ctx = idxgen_ctx_lookup(ifile, args->ctx_id);
+	if (!ctx)
+		return -ENOENT;
+	deadline = ns_to_ktime(args->timeout_ns);
+	ret = idxgen_ctx_result(ctx, args->seq, res);
+	while (ret == -EBUSY) {
+		if (ktime_compare(ktime_get(), deadline) >= 0) {
+			ret = -ETIME;
+			break;
+		}
+		ret = wait_event_interruptible_hrtimeout(ctx->done_wq,
+							 idxgen_ctx_result(ctx, args->seq, res) !=
+							 -EBUSY,
+							 ktime_sub(deadline, ktime_get()));
+		if (ret == -ETIME || ret == -ERESTARTSYS)
+			break;
+		ret = idxgen_ctx_result(ctx, args->seq, res);
+	}
+	idxgen_ctx_put(ctx);
+	return ret;
+}
+
+int idxgen_ctx_query_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
+{
+	struct idxgen_device *idev = to_idxgen_device(dev);
+	struct idxgen_file *ifile = file->driver_priv;
+	struct drm_idxgen_ctx_query *args = data;
+	struct idxgen_ctx *ctx;
+
+	if (args->flags || args->resets || args->guilty || args->device_resets || args->pad)
+		return -EINVAL;
+	ctx = idxgen_ctx_lookup(ifile, args->ctx_id);
+	if (!ctx)
+		return -ENOENT;
+	/* written under reset_sem by the recovery */
+	down_read(&idev->reset_sem);
+	args->resets = ctx->resets;
+	args->guilty = ctx->guilty;
+	args->device_resets = idev->resets;
+	up_read(&idev->reset_sem);
+	idxgen_ctx_put(ctx);
+	return 0;
 }
 
 int idxgen_file_open(struct drm_device *dev, struct drm_file *file)
@@ -208,6 +292,12 @@ int idxgen_file_open(struct drm_device *dev, struct drm_file *file)
 	if (!ifile)
 		return -ENOMEM;
 	ifile->idev = idev;
+	ifile->stats = kzalloc(sizeof(*ifile->stats), GFP_KERNEL);
+	if (!ifile->stats) {
+		kfree(ifile);
+		return -ENOMEM;
+	}
+	kref_init(&ifile->stats->ref);
 	xa_init_flags(&ifile->ctxs, XA_FLAGS_ALLOC1);
 	file->driver_priv = ifile;
 	atomic_inc(&idev->cnt.files);
@@ -226,6 +316,25 @@ void idxgen_file_close(struct drm_device *dev, struct drm_file *file)
 		idxgen_ctx_destroy(ctx, false);
 	}
 	xa_destroy(&ifile->ctxs);
+	kref_put(&ifile->stats->ref, idxgen_fstats_release);
 	kfree(ifile);
 	atomic_dec(&idev->cnt.files);
+}
+
+/*
+ * fdinfo, per Documentation/gpu/drm-usage-stats.rst: one engine ("idxgen",
+ * the generator every queue feeds), busy time and cycles of this file's
+ * completed work (the device reports cycles per descriptor; time is
+ * cycles at the device clock).
+ */
+void idxgen_show_fdinfo(struct drm_printer *p, struct drm_file *file)
+{
+	struct idxgen_file *ifile = file->driver_priv;
+	struct idxgen_device *idev = ifile->idev;
+	u64 cycles = atomic64_read(&ifile->stats->cycles);
+
+	drm_printf(p, "drm-engine-idxgen:\t%llu ns\n",
+		   mul_u64_u32_div(cycles, USEC_PER_SEC, max(idev->clock_khz, 1u)));
+	drm_printf(p, "drm-cycles-idxgen:\t%llu\n", cycles);
+	drm_printf(p, "drm-maxfreq-idxgen:\t%u KHz\n", idev->clock_khz);
 }

@@ -9,6 +9,7 @@
  *   reset         write 1 to reset the device (as a timeout would)
  */
 #include <linux/debugfs.h>
+#include <linux/dma-resv.h>
 #include <linux/fs.h>
 #include <linux/seq_file.h>
 #include <linux/uaccess.h>
@@ -34,8 +35,8 @@ static int idxgen_queues_show(struct seq_file *m, void *data)
 
 	if (!drm_dev_enter(&idev->drm, &idx))
 		return -ENODEV;
-	seq_printf(m, "status %#x resets %u parked %d\n", idxgen_rd(idev, IDXGEN_REG_STATUS),
-		   idev->resets, idev->parked);
+	seq_printf(m, "status %#x resets %u parked %d dead %d\n",
+		   idxgen_rd(idev, IDXGEN_REG_STATUS), idev->resets, idev->parked, idev->dead);
 	for (i = 0; i < idev->num_queues; i++) {
 		struct idxgen_queue *q = &idev->queues[i];
 		struct idxgen_job *job;
@@ -78,6 +79,9 @@ static int idxgen_regions_show(struct seq_file *m, void *data)
 	seq_printf(m, "imem %#llx shared [0x0, %#llx) dedicated [%#llx, %#llx) used %#llx\n",
 		   idev->imem_size, idev->shared_size, idev->shared_size, idev->imem_size,
 		   idev->mm_used);
+	/* an unsignaled job fence on the shared region's reservation object */
+	seq_printf(m, "shared_busy %d\n",
+		   !dma_resv_test_signaled(idev->shared->resv, DMA_RESV_USAGE_WRITE));
 	mutex_lock(&idev->mm_lock);
 	drm_mm_print(&idev->mm, &p);
 	mutex_unlock(&idev->mm_lock);

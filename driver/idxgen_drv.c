@@ -9,6 +9,7 @@
 
 #include <drm/drm_accel.h>
 #include <drm/drm_drv.h>
+#include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
 #include <drm/drm_print.h>
@@ -68,6 +69,26 @@ static int idxgen_get_param_ioctl(struct drm_device *dev, void *data, struct drm
 	case DRM_IDXGEN_PARAM_DEDICATED_FREE:
 		args->value = idxgen_region_free_bytes(idev);
 		break;
+	case DRM_IDXGEN_PARAM_RING_SIZE:
+		args->value = idev->queues[0].size;
+		break;
+	case DRM_IDXGEN_PARAM_MAX_BATCH:
+		args->value = min_t(u32, DRM_IDXGEN_MAX_BATCH, idev->queues[0].size - 1);
+		break;
+	case DRM_IDXGEN_PARAM_UAPI_FEATURES:
+		args->value = DRM_IDXGEN_UAPI_WAIT | DRM_IDXGEN_UAPI_CTX_QUERY |
+			      DRM_IDXGEN_UAPI_DEP_CANCEL | DRM_IDXGEN_UAPI_SYNC_ARRAYS;
+		break;
+	case DRM_IDXGEN_PARAM_JOB_TIMEOUT_MS:
+		args->value = idxgen_job_timeout_ms;
+		break;
+	case DRM_IDXGEN_PARAM_DEVICE_STATE:
+		args->value = READ_ONCE(idev->dead) ? DRM_IDXGEN_DEVICE_DEAD :
+						      DRM_IDXGEN_DEVICE_RUNNING;
+		break;
+	case DRM_IDXGEN_PARAM_RESULT_WINDOW:
+		args->value = DRM_IDXGEN_RESULT_WINDOW;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -83,14 +104,22 @@ static const struct drm_ioctl_desc idxgen_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(IDXGEN_REGION_INFO, idxgen_region_info_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(IDXGEN_SUBMIT, idxgen_submit_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(IDXGEN_JOB_RESULT, idxgen_job_result_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_WAIT, idxgen_wait_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_CTX_QUERY, idxgen_ctx_query_ioctl, 0),
 };
 
-DEFINE_DRM_ACCEL_FOPS(idxgen_fops);
+static const struct file_operations idxgen_fops = {
+	.owner = THIS_MODULE,
+	DRM_ACCEL_FOPS,
+	.show_fdinfo = drm_show_fdinfo,
+};
 
 static const struct drm_driver idxgen_drm_driver = {
-	.driver_features = DRIVER_GEM | DRIVER_COMPUTE_ACCEL | DRIVER_SYNCOBJ,
+	.driver_features = DRIVER_GEM | DRIVER_COMPUTE_ACCEL | DRIVER_SYNCOBJ |
+			   DRIVER_SYNCOBJ_TIMELINE,
 	.open = idxgen_file_open,
 	.postclose = idxgen_file_close,
+	.show_fdinfo = idxgen_show_fdinfo,
 	.ioctls = idxgen_ioctls,
 	.num_ioctls = ARRAY_SIZE(idxgen_ioctls),
 	.fops = &idxgen_fops,
@@ -142,16 +171,22 @@ static int idxgen_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = idxgen_irq_init(idev);
 	if (ret)
 		return ret;
-	ret = idxgen_sched_init(idev);
+	/*
+	 * drmm actions run newest first: the schedulers (which wait for the
+	 * last job, and jobs hold regions) are torn down before the region
+	 * allocator.
+	 */
+	ret = idxgen_region_init(idev);
 	if (ret)
 		return ret;
-	ret = idxgen_region_init(idev);
+	ret = idxgen_sched_init(idev);
 	if (ret)
 		return ret;
 	ret = idxgen_hw_start(idev);
 	if (ret)
 		goto err_stop;
 
+	pci_save_state(pdev);	/* restored by AER slot_reset */
 	idxgen_debugfs_init(idev);
 	ret = drm_dev_register(&idev->drm, 0);
 	if (ret)
@@ -173,7 +208,7 @@ static void idxgen_remove(struct pci_dev *pdev)
 	 * idxgen_region_fault()) and then zaps all CPU mappings of the device
 	 * (unmap_mapping_range() on drm->anon_inode): no PTE keeps pointing
 	 * at BAR2, which may be given to another device, and later accesses
-	 * fault into idxgen_region_fault(), which returns SIGBUS.
+	 * fault into idxgen_region_fault(), which maps the zero page.
 	 */
 	drm_dev_unplug(&idev->drm);
 	idxgen_dev_fini(idev);
@@ -201,13 +236,20 @@ static void idxgen_reset_done(struct pci_dev *pdev)
 	idxgen_dev_resume(idev);
 }
 
+/*
+ * AER: error_detected parks the device (submission stopped, what was in
+ * flight taken off the rings) without holding any lock across the
+ * callbacks, so a remove() in between cannot deadlock; slot_reset brings
+ * it back and replays; resume accepts work again.
+ */
 static pci_ers_result_t idxgen_error_detected(struct pci_dev *pdev, pci_channel_state_t state)
 {
 	struct idxgen_device *idev = pci_get_drvdata(pdev);
 
+	drm_err(&idev->drm, "PCI channel error (state %d)\n", state);
+	idxgen_dev_quiesce(idev);
 	if (state == pci_channel_io_perm_failure)
 		return PCI_ERS_RESULT_DISCONNECT;
-	idxgen_dev_quiesce(idev);
 	return PCI_ERS_RESULT_NEED_RESET;
 }
 
@@ -216,16 +258,55 @@ static pci_ers_result_t idxgen_slot_reset(struct pci_dev *pdev)
 	struct idxgen_device *idev = pci_get_drvdata(pdev);
 
 	pci_restore_state(pdev);
-	idxgen_dev_resume(idev);
+	pci_save_state(pdev);
+	if (idxgen_dev_reinit(idev))
+		return PCI_ERS_RESULT_DISCONNECT;
 	return PCI_ERS_RESULT_RECOVERED;
+}
+
+static void idxgen_err_resume(struct pci_dev *pdev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(pdev);
+
+	idxgen_dev_unpark(idev);
+	drm_info(&idev->drm, "recovered from a PCI channel error\n");
 }
 
 static const struct pci_error_handlers idxgen_err_handlers = {
 	.error_detected = idxgen_error_detected,
 	.slot_reset = idxgen_slot_reset,
+	.resume = idxgen_err_resume,
 	.reset_prepare = idxgen_reset_prepare,
 	.reset_done = idxgen_reset_done,
 };
+
+/*
+ * System sleep: park the device (submission stopped, what was in flight
+ * taken off the rings) and stop it; on resume, reset it, reload the
+ * firmware and replay.  The history does not survive a suspend.  A resume
+ * whose reset fails leaves the device dead (see the recovery model).
+ */
+static int idxgen_pm_suspend(struct device *dev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(to_pci_dev(dev));
+
+	idxgen_dev_quiesce(idev);
+	idxgen_hw_stop(idev);
+	drm_info(&idev->drm, "suspended\n");
+	return 0;
+}
+
+static int idxgen_pm_resume(struct device *dev)
+{
+	struct idxgen_device *idev = pci_get_drvdata(to_pci_dev(dev));
+	int ret = idxgen_dev_reinit(idev);
+
+	idxgen_dev_unpark(idev);
+	drm_info(&idev->drm, "resumed%s\n", ret ? " (device dead)" : "");
+	return 0;
+}
+
+static DEFINE_SIMPLE_DEV_PM_OPS(idxgen_pm_ops, idxgen_pm_suspend, idxgen_pm_resume);
 
 static const struct pci_device_id idxgen_pci_ids[] = {
 	{ PCI_DEVICE(IDXGEN_PCI_VENDOR_ID, IDXGEN_PCI_DEVICE_ID) },
@@ -240,6 +321,7 @@ static struct pci_driver idxgen_pci_driver = {
 	.remove = idxgen_remove,
 	.shutdown = idxgen_shutdown,
 	.err_handler = &idxgen_err_handlers,
+	.driver.pm = pm_sleep_ptr(&idxgen_pm_ops),
 	.dev_groups = idxgen_dev_groups,
 };
 module_pci_driver(idxgen_pci_driver);

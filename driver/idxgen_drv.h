@@ -13,6 +13,7 @@
 #include <linux/pci.h>
 #include <linux/rwsem.h>
 #include <linux/spinlock.h>
+#include <linux/wait.h>
 #include <linux/xarray.h>
 
 #include <drm/drm_device.h>
@@ -133,9 +134,13 @@ struct idxgen_device {
 	struct drm_gpu_scheduler *scheds[IDXGEN_MAX_QUEUES];
 	struct workqueue_struct *tdr_wq;	/* ordered: one recovery at a time */
 	struct workqueue_struct *ctx_wq;	/* context destruction */
-	struct rw_semaphore reset_sem;	/* write: device reset; read: ring writes */
+	struct rw_semaphore reset_sem;	/* write: device reset; read: ring writes, range commands */
 	struct work_struct reset_work;	/* recovery requested by an interrupt */
-	bool parked;			/* outside reset in progress, reset_sem held */
+	struct delayed_work watchdog;	/* device-wide hang detection */
+	unsigned long last_progress;	/* jiffies: last completion, or work started */
+	atomic_t inflight;		/* jobs on the rings */
+	bool parked;			/* outside reset in progress: schedulers stopped */
+	bool dead;			/* a reset failed: everything fails with -EIO */
 	bool force_reset;		/* recovery requested by an interrupt */
 	bool single_irq;		/* all queues on vector 0 */
 	int err_irq;
@@ -149,10 +154,17 @@ struct idxgen_device {
 
 #define to_idxgen_device(d) container_of(d, struct idxgen_device, drm)
 
+/* Usage of one open file (fdinfo); held by its contexts, so jobs that outlive them count. */
+struct idxgen_fstats {
+	struct kref ref;
+	atomic64_t cycles;		/* device cycles of its completed descriptors */
+};
+
 /* Per open file. */
 struct idxgen_file {
 	struct idxgen_device *idev;
 	struct xarray ctxs;		/* ctx_id -> struct idxgen_ctx */
+	struct idxgen_fstats *stats;
 };
 
 /* One result of the per-context window. */
@@ -179,6 +191,11 @@ struct idxgen_ctx {
 	bool destroyed;			/* under submit_lock */
 	struct work_struct destroy_work;
 	struct idxgen_result *win;	/* DRM_IDXGEN_RESULT_WINDOW entries */
+	wait_queue_head_t done_wq;	/* woken when results are published */
+	struct idxgen_fstats *stats;	/* of the file that created it */
+	u32 resets;			/* resets that caught its jobs (reset_sem) */
+	u32 reset_seen;			/* idev->resets at the last one counted */
+	u32 guilty;			/* its jobs blamed for a hang */
 	struct rcu_head rcu;		/* freed after a grace period: lockless lookup */
 };
 
@@ -199,12 +216,16 @@ struct idxgen_job {
 	struct idxgen_queue *queue;	/* set by run_job */
 	struct list_head node;		/* queue->inflight */
 	struct dma_fence *hw_fence;
+	/* in-fences (in_syncobj, in_syncs), checked by run_job */
+	struct dma_fence *in_fences[1 + DRM_IDXGEN_MAX_SYNCS];
+	u32 nin;
 	bool fence_inited;
 	bool published;			/* results are in the context's window */
 	u64 first_seq;
 	u32 count;
 	u32 done;
 	u32 replays;			/* resets this job went through */
+	bool blamed;			/* counted in ctx->guilty */
 	u32 reset_seen;
 	int error;			/* driver error for the whole job */
 	/* count entries each, in the job's own allocation (idxgen_job_alloc()) */
@@ -217,6 +238,9 @@ struct idxgen_job {
 #define to_idxgen_job(j) container_of(j, struct idxgen_job, base)
 
 /* register access: callers hold drm_dev_enter() or own the device */
+/* A PCIe read from a device that is gone (link down, surprise removal) */
+#define IDXGEN_DEAD_READ	0xffffffffu
+
 static inline u32 idxgen_rd(struct idxgen_device *idev, u32 reg)
 {
 	return readl(idev->regs + reg);
@@ -276,20 +300,25 @@ u64 idxgen_region_free_bytes(struct idxgen_device *idev);
 int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 int idxgen_ctx_destroy_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 int idxgen_job_result_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_wait_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_ctx_query_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 struct idxgen_ctx *idxgen_ctx_lookup(struct idxgen_file *ifile, u32 id);
 void idxgen_ctx_put(struct idxgen_ctx *ctx);
 void idxgen_ctx_publish(struct idxgen_job *job);
 int idxgen_file_open(struct drm_device *dev, struct drm_file *file);
 void idxgen_file_close(struct drm_device *dev, struct drm_file *file);
+void idxgen_show_fdinfo(struct drm_printer *p, struct drm_file *file);
 
 /* idxgen_job.c */
 int idxgen_sched_init(struct idxgen_device *idev);
 int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 void idxgen_job_complete(struct idxgen_queue *q, struct idxgen_job *job);
-void idxgen_recover(struct idxgen_device *idev, struct drm_sched_job *bad, const char *why);
+void idxgen_recover(struct idxgen_device *idev, bool hang, const char *why);
 void idxgen_trigger_recovery(struct idxgen_device *idev);
 int idxgen_queues_init(struct idxgen_device *idev);
 void idxgen_dev_quiesce(struct idxgen_device *idev);
+int idxgen_dev_reinit(struct idxgen_device *idev);
+void idxgen_dev_unpark(struct idxgen_device *idev);
 void idxgen_dev_resume(struct idxgen_device *idev);
 void idxgen_dev_fini(struct idxgen_device *idev);
 

@@ -209,8 +209,13 @@ int idxgen_hw_start(struct idxgen_device *idev)
 			drm_err(&idev->drm, "queue %u refused its ring (status %#x)\n", i, st);
 			return -EIO;
 		}
-		q->head = idxgen_qrd(q, IDXGEN_Q_HEAD);
-		q->tail = q->head;
+		/*
+		 * Enabling a queue sets its HEAD and TAIL to 0: the driver
+		 * starts from there and never takes a ring slot from the
+		 * device (a HEAD read back here could be out of range).
+		 */
+		q->head = 0;
+		q->tail = 0;
 		irqs |= IDXGEN_IRQ_QUEUE(i);
 	}
 
@@ -269,14 +274,9 @@ int idxgen_hw_reset(struct idxgen_device *idev)
 	return idxgen_hw_start(idev);
 }
 
-/*
- * Zero or invalidate a range of index memory, synchronously.  Caller holds
- * mm_lock and drm_dev_enter().  Without range commands, fall back to a
- * whole-history flush (and a CPU memset for zeroing).
- */
-int idxgen_range_cmd(struct idxgen_device *idev, u64 base, u64 size, u32 cmd)
+static int idxgen_range_cmd_locked(struct idxgen_device *idev, u64 base, u64 size, u32 cmd)
 {
-	lockdep_assert_held(&idev->mm_lock);
+	u32 st;
 
 	if (!(idev->features & IDXGEN_FEAT_HIST_RANGE)) {
 		if (cmd == IDXGEN_RANGE_CMD_ZERO) {
@@ -298,9 +298,39 @@ int idxgen_range_cmd(struct idxgen_device *idev, u64 base, u64 size, u32 cmd)
 	idxgen_wr(idev, IDXGEN_REG_RANGE_SIZE_LO, lower_32_bits(size));
 	idxgen_wr(idev, IDXGEN_REG_RANGE_SIZE_HI, upper_32_bits(size));
 	idxgen_wr(idev, IDXGEN_REG_RANGE_CMD, cmd);
-	if (idxgen_rd(idev, IDXGEN_REG_RANGE_STATUS)) {
-		drm_err(&idev->drm, "range command %u [%#llx, +%#llx) rejected\n", cmd, base, size);
+	st = idxgen_rd(idev, IDXGEN_REG_RANGE_STATUS);
+	if (st) {
+		drm_err(&idev->drm, "range command %u [%#llx, +%#llx) %s\n", cmd, base, size,
+			st == IDXGEN_DEAD_READ ? "lost: device not responding" : "rejected");
 		return -EIO;
 	}
 	return 0;
+}
+
+/*
+ * Zero or invalidate a range of index memory, synchronously.  Caller holds
+ * mm_lock and drm_dev_enter().  Without range commands, fall back to a
+ * whole-history flush (and a CPU memset for zeroing).
+ *
+ * The command is five register writes: reset_sem (read) keeps a device
+ * reset, which clears RANGE_BASE/SIZE, from landing between them.  While
+ * an outside reset has the device parked nothing is sent: -EAGAIN for a
+ * ZERO (the caller fails, nothing was handed out), nothing for an
+ * INVALIDATE (the reset drops the whole history anyway).
+ */
+int idxgen_range_cmd(struct idxgen_device *idev, u64 base, u64 size, u32 cmd)
+{
+	int ret;
+
+	lockdep_assert_held(&idev->mm_lock);
+
+	down_read(&idev->reset_sem);
+	if (idev->dead)
+		ret = -EIO;
+	else if (idev->parked)
+		ret = cmd == IDXGEN_RANGE_CMD_ZERO ? -EAGAIN : 0;
+	else
+		ret = idxgen_range_cmd_locked(idev, base, size, cmd);
+	up_read(&idev->reset_sem);
+	return ret;
 }

@@ -48,12 +48,14 @@ void idxgen_queue_process(struct idxgen_queue *q)
 	/* read the records only after HEAD said they are there */
 	dma_rmb();
 
+	if (hw_head != q->head)
+		WRITE_ONCE(idev->last_progress, jiffies);
 	while (q->head != hw_head) {
 		u32 slot = q->head;
 		struct idxgen_slot *s = &q->slots[slot];
-		const struct idxgen_cpl *c = &q->cpl[slot];
 		struct idxgen_job *job = s->job;
 		struct idxgen_job_res *r;
+		struct idxgen_cpl c;
 
 		q->head = (slot + 1) & mask;
 		q->completed++;
@@ -61,13 +63,15 @@ void idxgen_queue_process(struct idxgen_queue *q)
 			continue;
 		s->job = NULL;
 
+		/* one copy, checked and used: the device may rewrite the record */
+		memcpy(&c, &q->cpl[slot], sizeof(c));
 		r = &job->res[s->idx];
-		if (idxgen_cpl_valid(c, s, slot)) {
-			r->status = le16_to_cpu(c->status);
-			r->flags = le16_to_cpu(c->flags);
-			r->warps = le32_to_cpu(c->warps);
-			r->threads = le32_to_cpu(c->threads);
-			r->cycles = le64_to_cpu(c->cycles);
+		if (idxgen_cpl_valid(&c, s, slot)) {
+			r->status = le16_to_cpu(c.status);
+			r->flags = le16_to_cpu(c.flags);
+			r->warps = le32_to_cpu(c.warps);
+			r->threads = le32_to_cpu(c.threads);
+			r->cycles = le64_to_cpu(c.cycles);
 			/* cancelled by the device (queue disabled): it did not run */
 			if (r->status == IDXGEN_CPL_ABORTED)
 				r->error = -ECANCELED;
@@ -98,16 +102,21 @@ out:
  */
 bool idxgen_dev_broken(struct idxgen_device *idev)
 {
-	bool broken = idxgen_rd(idev, IDXGEN_REG_STATUS) & IDXGEN_STATUS_FATAL;
+	u32 st = idxgen_rd(idev, IDXGEN_REG_STATUS);
+	bool broken = st & IDXGEN_STATUS_FATAL;
 	unsigned int i;
 
+	if (st == IDXGEN_DEAD_READ) {
+		drm_err_ratelimited(&idev->drm, "device not responding (all-ones reads)\n");
+		return true;
+	}
 	if (broken)
 		drm_err_ratelimited(&idev->drm, "device fatal error, code %u\n",
 				    idxgen_rd(idev, IDXGEN_REG_FATAL_CODE));
 	for (i = 0; i < idev->num_queues; i++) {
 		u32 qst = idxgen_qrd(&idev->queues[i], IDXGEN_Q_STATUS);
 
-		if (qst & IDXGEN_QSTATUS_ERROR) {
+		if (qst != IDXGEN_DEAD_READ && (qst & IDXGEN_QSTATUS_ERROR)) {
 			drm_err_ratelimited(&idev->drm, "queue %u error %u\n", i,
 					    (u32)((qst & IDXGEN_QSTATUS_ERR_MASK) >>
 					    IDXGEN_QSTATUS_ERR_SHIFT));

@@ -3,11 +3,22 @@
  * idxgen: jobs.  One drm_gpu_scheduler per hardware config queue; a
  * submission is one scheduler job carrying 1..DRM_IDXGEN_MAX_BATCH
  * descriptors (one credit per ring slot).  Hardware fences are signalled
- * from the completion interrupt.  A job that times out resets the device:
- * what was in flight fails, the history goes with the reset, the firmware
- * is reloaded and later jobs run normally.
+ * from the completion interrupt.
+ *
+ * The device runs one descriptor at a time, round-robin across the queues,
+ * so a hang stalls every queue: hangs are detected by one device-wide
+ * watchdog (no completion for job_timeout_ms while jobs are on the rings;
+ * new submissions do not re-arm it), and the job the device reports as
+ * running (Q_STATUS.BUSY, Q_CUR_JOB_ID) is the one blamed.  The recovery
+ * stops the schedulers' submission (drm_sched_wqueue_stop()), resets the
+ * device, reloads the firmware, fails the guilty job with -ETIMEDOUT and
+ * replays the other descriptors that had no completion.  The schedulers'
+ * own timeout is not used (MAX_SCHEDULE_TIMEOUT).
  */
+#include <linux/devcoredump.h>
 #include <linux/dma-fence.h>
+#include <linux/dma-fence-chain.h>
+#include <linux/dma-resv.h>
 #include <linux/dma-mapping.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -82,6 +93,8 @@ static void idxgen_job_free(struct idxgen_job *job)
 	for (i = 0; i < job->count; i++)
 		if (job->regions[i])
 			drm_gem_object_put(job->regions[i]);
+	for (i = 0; i < job->nin; i++)
+		dma_fence_put(job->in_fences[i]);
 	if (job->fence_inited)
 		dma_fence_put(job->hw_fence);
 	else
@@ -103,6 +116,7 @@ void idxgen_job_complete(struct idxgen_queue *q, struct idxgen_job *job)
 	for (i = 0; i < job->count && !error; i++)
 		error = job->res[i].error;
 	list_del_init(&job->node);
+	atomic_dec(&job->idev->inflight);
 	idxgen_ctx_publish(job);
 	if (error)
 		dma_fence_set_error(job->hw_fence, error);
@@ -123,6 +137,24 @@ static void idxgen_ring_put(struct idxgen_queue *q, struct idxgen_job *job, u32 
 	q->submitted++;
 }
 
+/*
+ * A job that does not reach the hardware: its results are published before
+ * the scheduler signals its fence, so that a waiter that saw the fence
+ * never gets -EBUSY from JOB_RESULT.
+ */
+static struct dma_fence *idxgen_job_skip(struct idxgen_job *job, int error)
+{
+	u32 i;
+
+	job->error = error;
+	for (i = 0; i < job->count; i++) {
+		job->res[i].error = error;
+		job->res[i].status = IDXGEN_CPL_ABORTED;
+	}
+	idxgen_ctx_publish(job);
+	return ERR_PTR(error);
+}
+
 static struct dma_fence *idxgen_run_job(struct drm_sched_job *sched_job)
 {
 	struct idxgen_job *job = to_idxgen_job(sched_job);
@@ -132,24 +164,32 @@ static struct dma_fence *idxgen_run_job(struct drm_sched_job *sched_job)
 	unsigned long flags;
 	int idx, err;
 
+	/*
+	 * A job whose in-fence failed does not run (the scheduler signals
+	 * dependencies, it does not propagate their errors): it fails with
+	 * -ECANCELED, and so do the jobs that depend on it in turn.
+	 */
 	err = sched_job->s_fence->finished.error;
-	if (err) {
-		job->error = err;
-		return ERR_PTR(err);
-	}
-	if (!drm_dev_enter(&idev->drm, &idx)) {
-		job->error = -ENODEV;
-		return ERR_PTR(-ENODEV);
-	}
+	for (i = 0; i < job->nin && !err; i++)
+		if (dma_fence_get_status(job->in_fences[i]) < 0)
+			err = -ECANCELED;
+	if (err)
+		return idxgen_job_skip(job, err);
+	if (!drm_dev_enter(&idev->drm, &idx))
+		return idxgen_job_skip(job, -ENODEV);
 
 	down_read(&idev->reset_sem);
+	if (idev->dead) {
+		up_read(&idev->reset_sem);
+		drm_dev_exit(idx);
+		return idxgen_job_skip(job, -EIO);
+	}
 	spin_lock_irqsave(&q->lock, flags);
 	if (WARN_ON(((q->head - q->tail - 1) & mask) < job->count)) {
 		spin_unlock_irqrestore(&q->lock, flags);
 		up_read(&idev->reset_sem);
 		drm_dev_exit(idx);
-		job->error = -ENOSPC;
-		return ERR_PTR(-ENOSPC);
+		return idxgen_job_skip(job, -ENOSPC);
 	}
 	dma_fence_init(job->hw_fence, &idxgen_fence_ops, &q->fence_lock, q->fence_ctx,
 		       ++q->fence_seqno);
@@ -158,10 +198,16 @@ static struct dma_fence *idxgen_run_job(struct drm_sched_job *sched_job)
 	for (i = 0; i < job->count; i++)
 		idxgen_ring_put(q, job, i);
 	list_add_tail(&job->node, &q->inflight);
+	/* the watchdog's clock starts when the device gets work */
+	if (atomic_inc_return(&idev->inflight) == 1)
+		WRITE_ONCE(idev->last_progress, jiffies);
 	/* writel orders the descriptor stores before the doorbell */
 	idxgen_qwr(q, IDXGEN_Q_TAIL, q->tail);
 	spin_unlock_irqrestore(&q->lock, flags);
 	up_read(&idev->reset_sem);
+	/* not re-armed if pending: a stream of submissions does not delay it */
+	queue_delayed_work(idev->tdr_wq, &idev->watchdog,
+			   msecs_to_jiffies(idxgen_job_timeout_ms));
 	drm_dev_exit(idx);
 
 	drm_dbg_driver(&idev->drm, "queue %u: job seq %llu+%u\n", q->id, job->first_seq,
@@ -173,32 +219,19 @@ static void idxgen_free_job(struct drm_sched_job *sched_job)
 {
 	struct idxgen_job *job = to_idxgen_job(sched_job);
 
-	if (!job->published) {
-		/* never reached the hardware: cancelled, killed or device gone */
-		int err = job->error ?: sched_job->s_fence->finished.error ?: -ECANCELED;
-		u32 i;
-
-		for (i = 0; i < job->count; i++) {
-			job->res[i].error = err;
-			job->res[i].status = IDXGEN_CPL_ABORTED;
-		}
-		idxgen_ctx_publish(job);
-	}
+	/* killed with its entity before run_job: the context is gone already */
+	if (!job->published)
+		idxgen_job_skip(job, sched_job->s_fence->finished.error ?: -ECANCELED);
 	drm_sched_job_cleanup(sched_job);
 	idxgen_job_free(job);
 }
 
-static enum drm_gpu_sched_stat idxgen_timedout_job(struct drm_sched_job *sched_job)
-{
-	struct idxgen_queue *q = container_of(sched_job->sched, struct idxgen_queue, sched);
-
-	idxgen_recover(q->idev, sched_job, "job timeout");
-	return DRM_GPU_SCHED_STAT_NOMINAL;
-}
-
+/*
+ * No .timedout_job: the schedulers run with MAX_SCHEDULE_TIMEOUT, hangs are
+ * the device-wide watchdog's business (see the top of this file).
+ */
 static const struct drm_sched_backend_ops idxgen_sched_ops = {
 	.run_job = idxgen_run_job,
-	.timedout_job = idxgen_timedout_job,
 	.free_job = idxgen_free_job,
 };
 
@@ -241,11 +274,11 @@ static void idxgen_fail_desc(struct idxgen_queue *q, struct idxgen_slot *s, int 
 /*
  * After a reset: put the collected descriptors back on the (now empty)
  * rings, in their order, so that jobs that merely shared the device with
- * a bad one still run.  The timed-out job fails with -ETIMEDOUT; a job
- * caught in too many resets, or any job when error is set (the device did
- * not come back, or is gone), fails with -EIO / error.
+ * a bad one still run.  The guilty job fails with -ETIMEDOUT; a job caught
+ * in too many resets, or any job when error is set (the device did not
+ * come back, or is gone), fails with -EIO / error.
  */
-static void idxgen_rings_replay(struct idxgen_device *idev, struct drm_sched_job *bad, int error)
+static void idxgen_rings_replay(struct idxgen_device *idev, struct idxgen_job *guilty, int error)
 {
 	unsigned int i, k;
 
@@ -262,9 +295,17 @@ static void idxgen_rings_replay(struct idxgen_device *idev, struct drm_sched_job
 				job->reset_seen = idev->resets;
 				job->replays++;
 			}
+			if (job->ctx->reset_seen != idev->resets) {
+				job->ctx->reset_seen = idev->resets;
+				job->ctx->resets++;
+			}
+			if (job == guilty && !job->blamed) {
+				job->blamed = true;
+				job->ctx->guilty++;
+			}
 			if (error)
 				idxgen_fail_desc(q, s, error);
-			else if (&job->base == bad)
+			else if (job == guilty)
 				idxgen_fail_desc(q, s, -ETIMEDOUT);
 			else if (job->replays > IDXGEN_MAX_REPLAYS)
 				idxgen_fail_desc(q, s, -EIO);
@@ -276,6 +317,7 @@ static void idxgen_rings_replay(struct idxgen_device *idev, struct drm_sched_job
 			idxgen_qwr(q, IDXGEN_Q_TAIL, q->tail);
 		spin_unlock_irqrestore(&q->lock, flags);
 	}
+	WRITE_ONCE(idev->last_progress, jiffies);
 }
 
 static void idxgen_harvest(struct idxgen_device *idev)
@@ -284,6 +326,47 @@ static void idxgen_harvest(struct idxgen_device *idev)
 
 	for (i = 0; i < idev->num_queues; i++)
 		idxgen_queue_process(&idev->queues[i]);
+}
+
+/*
+ * The job the device is running: the one queue with Q_STATUS.BUSY, its
+ * Q_CUR_JOB_ID matched against the descriptors on that ring.  The device's
+ * answer is not trusted: no busy queue, more than one, a dead link or a
+ * job id that is not on the ring blames nobody (every job is replayed, and
+ * one caught in too many resets fails).
+ */
+static struct idxgen_job *idxgen_running_job(struct idxgen_device *idev)
+{
+	struct idxgen_queue *busy = NULL;
+	struct idxgen_job *job = NULL;
+	unsigned long flags;
+	unsigned int i;
+	u32 cur, slot;
+
+	for (i = 0; i < idev->num_queues; i++) {
+		u32 st = idxgen_qrd(&idev->queues[i], IDXGEN_Q_STATUS);
+
+		if (st == IDXGEN_DEAD_READ)
+			return NULL;
+		if (!(st & IDXGEN_QSTATUS_BUSY))
+			continue;
+		if (busy)
+			return NULL;
+		busy = &idev->queues[i];
+	}
+	if (!busy)
+		return NULL;
+	cur = idxgen_qrd(busy, IDXGEN_Q_CUR_JOB_ID);
+
+	spin_lock_irqsave(&busy->lock, flags);
+	for (slot = busy->head; slot != busy->tail; slot = (slot + 1) & (busy->size - 1)) {
+		if (busy->slots[slot].job && busy->slots[slot].job_id == cur) {
+			job = busy->slots[slot].job;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&busy->lock, flags);
+	return job;
 }
 
 /* Mask interrupts, take in what completed, take the rest off the rings. */
@@ -296,86 +379,172 @@ static void idxgen_dev_park(struct idxgen_device *idev)
 	idxgen_rings_collect(idev);
 }
 
-/*
- * Jobs replayed after a reset start over: give every queue its full
- * timeout again, or a queue that merely waited behind the hung job would
- * time out right after the reset.
- */
-static void idxgen_rearm_timeouts(struct idxgen_device *idev)
+static void idxgen_sched_stop_all(struct idxgen_device *idev)
 {
 	unsigned int i;
 
 	for (i = 0; i < idev->num_queues; i++)
-		drm_sched_resume_timeout(&idev->queues[i].sched, idev->queues[i].sched.timeout);
+		drm_sched_wqueue_stop(&idev->queues[i].sched);
 }
 
-/* Reset, reload the firmware, replay what was collected. */
-static void idxgen_dev_restart(struct idxgen_device *idev, struct drm_sched_job *bad)
+static void idxgen_sched_start_all(struct idxgen_device *idev)
 {
-	int ret = idxgen_hw_reset(idev);
+	unsigned int i;
 
-	if (ret)
-		drm_err(&idev->drm, "device did not come back from reset: %d\n", ret);
-	else
-		drm_info(&idev->drm, "device reset, firmware reloaded\n");
-	idxgen_rings_replay(idev, bad, ret ? -EIO : 0);
-	idxgen_rearm_timeouts(idev);
+	for (i = 0; i < idev->num_queues; i++)
+		drm_sched_wqueue_start(&idev->queues[i].sched);
+}
+
+/* A snapshot of the device's registers for userspace, after a failed reset. */
+static void idxgen_coredump(struct idxgen_device *idev, int err)
+{
+	const size_t size = 4096;
+	unsigned int i;
+	size_t n = 0;
+	char *buf;
+
+	buf = vmalloc(size);
+	if (!buf)
+		return;
+	n += scnprintf(buf + n, size - n, "idxgen %s: reset failed (%d)\nresets %u\n",
+		       pci_name(idev->pdev), err, idev->resets);
+	n += scnprintf(buf + n, size - n, "status %#x\nfatal_code %#x\nctrl %#x\n",
+		       idxgen_rd(idev, IDXGEN_REG_STATUS), idxgen_rd(idev, IDXGEN_REG_FATAL_CODE),
+		       idxgen_rd(idev, IDXGEN_REG_CTRL));
+	n += scnprintf(buf + n, size - n, "fw_status %#x\nfw_version %#x\nirq_status %#x\n",
+		       idxgen_rd(idev, IDXGEN_REG_FW_STATUS),
+		       idxgen_rd(idev, IDXGEN_REG_FW_VERSION),
+		       idxgen_rd(idev, IDXGEN_REG_IRQ_STATUS));
+	for (i = 0; i < idev->num_queues; i++) {
+		struct idxgen_queue *q = &idev->queues[i];
+
+		n += scnprintf(buf + n, size - n,
+			       "queue %u: status %#x head %#x tail %#x job %#x (driver: %u %u)\n",
+			       i, idxgen_qrd(q, IDXGEN_Q_STATUS), idxgen_qrd(q, IDXGEN_Q_HEAD),
+			       idxgen_qrd(q, IDXGEN_Q_TAIL), idxgen_qrd(q, IDXGEN_Q_CUR_JOB_ID),
+			       q->head, q->tail);
+	}
+	dev_coredumpv(idev->drm.dev, buf, n, GFP_KERNEL);	/* frees buf */
 }
 
 /*
- * Recover from a timed-out job (bad) or a device error (bad == NULL).
- * Runs on the ordered tdr workqueue.  The schedulers keep running; run_job
- * waits on reset_sem while the device is reset.
+ * A reset failed: the device is dead until a PCI reset or a re-probe brings
+ * it back.  Everything in flight has failed with -EIO; queued jobs fail at
+ * once, SUBMIT and REGION_CREATE return -EIO.  Userspace hears of it from a
+ * uevent (IDXGEN_DEVICE=dead) and a devcoredump.
  */
-void idxgen_recover(struct idxgen_device *idev, struct drm_sched_job *bad, const char *why)
+static void idxgen_dev_dead(struct idxgen_device *idev, int err)
+{
+	char event[] = "IDXGEN_DEVICE=dead";
+	char *env[2] = { event, NULL };
+
+	idev->dead = true;
+	drm_err(&idev->drm, "device dead after a failed reset (%d): jobs fail with -EIO\n", err);
+	idxgen_coredump(idev, err);
+	kobject_uevent_env(&idev->drm.dev->kobj, KOBJ_CHANGE, env);
+}
+
+/* Reset, reload the firmware, replay what was collected. Caller holds reset_sem. */
+static int idxgen_dev_restart(struct idxgen_device *idev, struct idxgen_job *guilty)
+{
+	int ret = idxgen_hw_reset(idev);
+
+	if (ret) {
+		drm_err(&idev->drm, "device did not come back from reset: %d\n", ret);
+		idxgen_hw_stop(idev);
+		idxgen_rings_replay(idev, NULL, -EIO);
+		idxgen_dev_dead(idev, ret);
+		return ret;
+	}
+	drm_info(&idev->drm, "device reset, firmware reloaded\n");
+	idev->dead = false;
+	idxgen_rings_replay(idev, guilty, 0);
+	return 0;
+}
+
+/*
+ * Recover from a hang (hang: blame the running job) or a device error.
+ * Runs on the ordered tdr workqueue, so one recovery at a time.
+ */
+void idxgen_recover(struct idxgen_device *idev, bool hang, const char *why)
 {
 	struct drm_device *drm = &idev->drm;
+	struct idxgen_job *guilty = NULL;
 	int idx;
 
+	if (!drm_dev_enter(drm, &idx))
+		return;		/* unplugged: remove() fails what is in flight */
+	idxgen_sched_stop_all(idev);
 	down_write(&idev->reset_sem);
-	if (!drm_dev_enter(drm, &idx)) {
-		/* unplugged: fail what is in flight (remove() does the same) */
-		idxgen_rings_collect(idev);
-		idxgen_rings_replay(idev, NULL, -ENODEV);
-		goto out_guilty;
-	}
+	if (idev->parked || idev->dead)
+		goto out;	/* an outside reset is in charge / nothing to do */
 
 	/* completions that arrived without an interrupt */
 	idxgen_harvest(idev);
 	if (!idxgen_dev_broken(idev)) {
-		if (bad && dma_fence_is_signaled(&bad->s_fence->finished)) {
-			drm_warn(drm, "%s: the job had completed, interrupt lost\n", why);
-			goto out_exit;
+		if (hang && !atomic_read(&idev->inflight)) {
+			drm_warn(drm, "%s: the jobs had completed, interrupt lost\n", why);
+			goto out;
 		}
-		if (!bad && !idev->force_reset)
-			goto out_exit;
+		if (!hang && !idev->force_reset)
+			goto out;
 	}
 	idev->force_reset = false;
+	if (hang)
+		guilty = idxgen_running_job(idev);
 
-	drm_err(drm, "%s: resetting the device\n", why);
+	drm_err(drm, "%s: resetting the device (%s)\n", why,
+		guilty ? "running job blamed" : "no job blamed");
 	idxgen_dev_park(idev);
-	idxgen_dev_restart(idev, bad);
-out_exit:
-	drm_dev_exit(idx);
-out_guilty:
-	/*
-	 * drm_sched_job_timedout() took the job off the pending list; it has
-	 * an outcome now, so let the scheduler free it.
-	 */
-	if (bad) {
-		if (dma_fence_is_signaled(&bad->s_fence->finished))
-			bad->sched->free_guilty = true;
-		else
-			drm_warn(drm, "%s: timed-out job still pending\n", why);
-	}
+	idxgen_dev_restart(idev, guilty);
+out:
 	up_write(&idev->reset_sem);
+	idxgen_sched_start_all(idev);
+	drm_dev_exit(idx);
+	if (atomic_read(&idev->inflight))
+		queue_delayed_work(idev->tdr_wq, &idev->watchdog,
+				   msecs_to_jiffies(idxgen_job_timeout_ms));
 }
 
 static void idxgen_reset_work(struct work_struct *work)
 {
 	struct idxgen_device *idev = container_of(work, struct idxgen_device, reset_work);
 
-	idxgen_recover(idev, NULL, "device error");
+	idxgen_recover(idev, false, "device error");
+}
+
+/*
+ * Device-wide hang detection: jobs on the rings and no completion for
+ * job_timeout_ms.  Re-armed by progress only.  With a single shared
+ * interrupt vector the device's error vector is not delivered, so errors
+ * are polled here too.
+ */
+static void idxgen_watchdog_work(struct work_struct *work)
+{
+	struct idxgen_device *idev = container_of(to_delayed_work(work), struct idxgen_device,
+						  watchdog);
+	unsigned long timeout = msecs_to_jiffies(idxgen_job_timeout_ms), idle;
+	int idx;
+
+	if (!drm_dev_enter(&idev->drm, &idx))
+		return;
+	idxgen_harvest(idev);
+	if (idev->single_irq && idxgen_dev_broken(idev))
+		WRITE_ONCE(idev->force_reset, true);
+	drm_dev_exit(idx);
+
+	if (READ_ONCE(idev->force_reset)) {
+		idxgen_recover(idev, false, "device error");
+		return;
+	}
+	if (!atomic_read(&idev->inflight) || READ_ONCE(idev->parked) || READ_ONCE(idev->dead))
+		return;		/* run_job or the end of an outside reset re-arms */
+	idle = jiffies - READ_ONCE(idev->last_progress);
+	if (idle < timeout) {
+		queue_delayed_work(idev->tdr_wq, &idev->watchdog, timeout - idle);
+		return;
+	}
+	idxgen_recover(idev, true, "job timeout");
 }
 
 void idxgen_trigger_recovery(struct idxgen_device *idev)
@@ -385,47 +554,79 @@ void idxgen_trigger_recovery(struct idxgen_device *idev)
 }
 
 /*
- * Reset from outside (PCI function reset, AER): quiesce, keep what was in
- * flight, and hold reset_sem until idxgen_dev_resume() replays it.
+ * Reset from outside (PCI function reset, AER): stop submission, take in
+ * what completed and take the rest off the rings.  No lock is held until
+ * idxgen_dev_unpark(): the PCI core may call remove() in between.
  */
 void idxgen_dev_quiesce(struct idxgen_device *idev)
 {
 	if (idev->parked)
 		return;
 	cancel_work_sync(&idev->reset_work);
+	cancel_delayed_work_sync(&idev->watchdog);
+	idxgen_sched_stop_all(idev);
 	down_write(&idev->reset_sem);
 	idxgen_dev_park(idev);
 	idev->parked = true;
+	up_write(&idev->reset_sem);
 }
 
-void idxgen_dev_resume(struct idxgen_device *idev)
+/* After the outside reset: bring the device back and replay (or fail) what was parked. */
+int idxgen_dev_reinit(struct idxgen_device *idev)
 {
-	int idx;
+	int idx, ret = -ENODEV;
 
 	if (!idev->parked)
-		return;
+		return 0;
+	down_write(&idev->reset_sem);
 	if (drm_dev_enter(&idev->drm, &idx)) {
-		idxgen_dev_restart(idev, NULL);
+		ret = idxgen_dev_restart(idev, NULL);
 		drm_dev_exit(idx);
 	} else {
 		idxgen_rings_replay(idev, NULL, -ENODEV);
 	}
-	idev->parked = false;
 	up_write(&idev->reset_sem);
+	return ret;
 }
 
-/* remove(): after drm_dev_unplug(), fail what is in flight and stop the device. */
+/* Accept work again. */
+void idxgen_dev_unpark(struct idxgen_device *idev)
+{
+	if (!idev->parked)
+		return;
+	down_write(&idev->reset_sem);
+	idev->parked = false;
+	up_write(&idev->reset_sem);
+	idxgen_sched_start_all(idev);
+	if (atomic_read(&idev->inflight))
+		queue_delayed_work(idev->tdr_wq, &idev->watchdog,
+				   msecs_to_jiffies(idxgen_job_timeout_ms));
+}
+
+void idxgen_dev_resume(struct idxgen_device *idev)
+{
+	idxgen_dev_reinit(idev);
+	idxgen_dev_unpark(idev);
+}
+
+/*
+ * remove(): after drm_dev_unplug(), fail what is in flight and stop the
+ * device.  The schedulers run again so that queued jobs reach run_job and
+ * fail there with -ENODEV.
+ */
 void idxgen_dev_fini(struct idxgen_device *idev)
 {
-	if (!idev->parked) {
-		cancel_work_sync(&idev->reset_work);
-		down_write(&idev->reset_sem);
+	cancel_work_sync(&idev->reset_work);
+	cancel_delayed_work_sync(&idev->watchdog);
+	idxgen_sched_stop_all(idev);
+	down_write(&idev->reset_sem);
+	if (!idev->parked)
 		idxgen_dev_park(idev);
-	}
 	idxgen_hw_fini(idev);
 	idxgen_rings_replay(idev, NULL, -ENODEV);
 	idev->parked = false;
 	up_write(&idev->reset_sem);
+	idxgen_sched_start_all(idev);
 }
 
 static void idxgen_sched_fini(struct drm_device *drm, void *data)
@@ -433,10 +634,16 @@ static void idxgen_sched_fini(struct drm_device *drm, void *data)
 	struct idxgen_device *idev = to_idxgen_device(drm);
 	unsigned int i;
 
-	/* jobs hold regions and contexts: let the last ones be freed first */
-	if (!wait_var_event_timeout(&idev->cnt.jobs, !atomic_read(&idev->cnt.jobs), 10 * HZ))
-		drm_err(drm, "%d jobs still alive at teardown\n", atomic_read(&idev->cnt.jobs));
+	/*
+	 * Jobs hold regions and contexts, and run in the schedulers: every one
+	 * must be freed before the schedulers and the region allocator go
+	 * (this runs before idxgen_mm_fini()).  After remove() everything in
+	 * flight has failed and queued jobs fail in run_job, so this ends.
+	 */
+	while (!wait_var_event_timeout(&idev->cnt.jobs, !atomic_read(&idev->cnt.jobs), 10 * HZ))
+		drm_warn(drm, "teardown waits for %d jobs\n", atomic_read(&idev->cnt.jobs));
 	cancel_work_sync(&idev->reset_work);
+	cancel_delayed_work_sync(&idev->watchdog);
 	for (i = 0; i < idev->num_queues; i++)
 		drm_sched_fini(&idev->queues[i].sched);
 }
@@ -451,6 +658,10 @@ int idxgen_queues_init(struct idxgen_device *idev)
 	struct drm_device *drm = &idev->drm;
 	unsigned int i;
 
+	init_rwsem(&idev->reset_sem);
+	INIT_WORK(&idev->reset_work, idxgen_reset_work);
+	INIT_DELAYED_WORK(&idev->watchdog, idxgen_watchdog_work);
+	atomic_set(&idev->inflight, 0);
 	for (i = 0; i < idev->num_queues; i++) {
 		struct idxgen_queue *q = &idev->queues[i];
 
@@ -480,8 +691,6 @@ int idxgen_sched_init(struct idxgen_device *idev)
 	unsigned int i;
 	int ret;
 
-	init_rwsem(&idev->reset_sem);
-	INIT_WORK(&idev->reset_work, idxgen_reset_work);
 	idev->tdr_wq = alloc_ordered_workqueue("idxgen-tdr-%s", 0, pci_name(idev->pdev));
 	if (!idev->tdr_wq)
 		return -ENOMEM;
@@ -496,7 +705,7 @@ int idxgen_sched_init(struct idxgen_device *idev)
 			.timeout_wq = idev->tdr_wq,
 			.num_rqs = DRM_SCHED_PRIORITY_COUNT,
 			.credit_limit = q->size - 1,
-			.timeout = msecs_to_jiffies(idxgen_job_timeout_ms),
+			.timeout = MAX_SCHEDULE_TIMEOUT,	/* see idxgen_watchdog_work() */
 			.name = q->name,
 			.dev = drm->dev,
 		};
@@ -591,13 +800,76 @@ static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *fi
 	return 0;
 }
 
+/*
+ * Lock the reservation objects of the job's regions (each once) and reserve
+ * a fence slot in each: the job's fence goes there once armed, for anyone
+ * who waits on a region's reservation object.  Jobs do not wait for the
+ * fences already there (no implicit sync: ordering is explicit, syncobjs).
+ */
+static int idxgen_lock_regions(struct idxgen_job *job, struct drm_gem_object ***pobjs,
+			       u32 *pn, struct ww_acquire_ctx *ticket)
+{
+	struct drm_gem_object **objs;
+	u32 i, k, n = 0;
+	int ret;
+
+	objs = kmalloc_array(job->count, sizeof(*objs), GFP_KERNEL);
+	if (!objs)
+		return -ENOMEM;
+	for (i = 0; i < job->count; i++) {
+		for (k = n; k > 0 && objs[k - 1] != job->regions[i]; k--)
+			;
+		if (!k)
+			objs[n++] = job->regions[i];
+	}
+	ret = drm_gem_lock_reservations(objs, n, ticket);
+	if (ret) {
+		kfree(objs);
+		return ret;
+	}
+	for (i = 0; i < n; i++) {
+		ret = dma_resv_reserve_fences(objs[i]->resv, 1);
+		if (ret) {
+			drm_gem_unlock_reservations(objs, n, ticket);
+			kfree(objs);
+			return ret;
+		}
+	}
+	*pobjs = objs;
+	*pn = n;
+	return 0;
+}
+
+/* Wait for a syncobj's fence (at point, on a timeline) before the job runs. */
+static int idxgen_add_in_fence(struct idxgen_job *job, struct drm_file *file, u32 handle,
+			       u64 point)
+{
+	struct dma_fence *fence;
+	int ret;
+
+	ret = drm_syncobj_find_fence(file, handle, point, 0, &fence);
+	if (ret)
+		return ret;
+	/* run_job checks its error: the scheduler does not */
+	job->in_fences[job->nin++] = dma_fence_get(fence);
+	return drm_sched_job_add_dependency(&job->base, fence);
+}
+
 int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
 {
 	struct idxgen_device *idev = to_idxgen_device(dev);
 	struct idxgen_file *ifile = file->driver_priv;
 	struct drm_idxgen_submit *args = data;
+	struct drm_idxgen_sync in_syncs[DRM_IDXGEN_MAX_SYNCS], out_syncs[DRM_IDXGEN_MAX_SYNCS];
+	struct {
+		struct drm_syncobj *syncobj;
+		struct dma_fence_chain *chain;
+	} outs[DRM_IDXGEN_MAX_SYNCS] = {};
 	struct drm_syncobj *out_sync = NULL;
 	struct dma_fence *finished = NULL;
+	struct drm_gem_object **objs = NULL;
+	struct ww_acquire_ctx ticket;
+	u32 nobjs = 0;
 	struct idxgen_ctx *ctx;
 	struct idxgen_job *job;
 	bool inited = false;
@@ -608,8 +880,20 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	if (args->flags || !args->count || args->count > DRM_IDXGEN_MAX_BATCH ||
 	    args->count >= idev->queues[0].size ||
 	    args->config_size < sizeof(struct drm_idxgen_config) ||
-	    args->config_size > PAGE_SIZE)
+	    args->config_size > PAGE_SIZE || args->in_sync_count > DRM_IDXGEN_MAX_SYNCS ||
+	    args->out_sync_count > DRM_IDXGEN_MAX_SYNCS)
 		return -EINVAL;
+	if (copy_from_user(in_syncs, u64_to_user_ptr(args->in_syncs),
+			   args->in_sync_count * sizeof(*in_syncs)) ||
+	    copy_from_user(out_syncs, u64_to_user_ptr(args->out_syncs),
+			   args->out_sync_count * sizeof(*out_syncs)))
+		return -EFAULT;
+	for (i = 0; i < args->in_sync_count; i++)
+		if (in_syncs[i].flags || !in_syncs[i].handle)
+			return -EINVAL;
+	for (i = 0; i < args->out_sync_count; i++)
+		if (out_syncs[i].flags || !out_syncs[i].handle)
+			return -EINVAL;
 
 	ctx = idxgen_ctx_lookup(ifile, args->ctx_id);
 	if (!ctx)
@@ -642,7 +926,12 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	inited = true;
 
 	if (args->in_syncobj) {
-		ret = drm_sched_job_add_syncobj_dependency(&job->base, file, args->in_syncobj, 0);
+		ret = idxgen_add_in_fence(job, file, args->in_syncobj, 0);
+		if (ret)
+			goto err;
+	}
+	for (i = 0; i < args->in_sync_count; i++) {
+		ret = idxgen_add_in_fence(job, file, in_syncs[i].handle, in_syncs[i].point);
 		if (ret)
 			goto err;
 	}
@@ -653,9 +942,32 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 			goto err;
 		}
 	}
+	for (i = 0; i < args->out_sync_count; i++) {
+		outs[i].syncobj = drm_syncobj_find(file, out_syncs[i].handle);
+		if (!outs[i].syncobj) {
+			ret = -ENOENT;
+			goto err;
+		}
+		if (out_syncs[i].point) {
+			outs[i].chain = dma_fence_chain_alloc();
+			if (!outs[i].chain) {
+				ret = -ENOMEM;
+				goto err;
+			}
+		}
+	}
+
+	ret = idxgen_lock_regions(job, &objs, &nobjs, &ticket);
+	if (ret)
+		goto err;
 
 	if (!drm_dev_enter(dev, &idx)) {
 		ret = -ENODEV;
+		goto err;
+	}
+	if (READ_ONCE(idev->dead)) {
+		drm_dev_exit(idx);
+		ret = -EIO;
 		goto err;
 	}
 	mutex_lock(&ctx->submit_lock);
@@ -666,9 +978,11 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 		goto err;
 	}
 	drm_sched_job_arm(&job->base);
-	/* the job may be freed once pushed: keep its fence for the out-syncobj */
-	if (out_sync)
-		finished = dma_fence_get(&job->base.s_fence->finished);
+	/* the job may be freed once pushed: keep its fence for the out-syncobjs */
+	finished = dma_fence_get(&job->base.s_fence->finished);
+	/* the regions it writes carry its fence (slots reserved under the locks) */
+	for (i = 0; i < nobjs; i++)
+		dma_resv_add_fence(objs[i]->resv, finished, DMA_RESV_USAGE_WRITE);
 
 	spin_lock_irq(&ctx->lock);
 	first = ctx->next_seq;
@@ -687,21 +1001,38 @@ int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *fil
 	/* under submit_lock: a shared out-syncobj always ends on the latest job */
 	if (out_sync)
 		drm_syncobj_replace_fence(out_sync, finished);
+	for (i = 0; i < args->out_sync_count; i++) {
+		if (outs[i].chain) {
+			drm_syncobj_add_point(outs[i].syncobj, outs[i].chain, finished,
+					      out_syncs[i].point);
+			outs[i].chain = NULL;	/* owned by the syncobj now */
+		} else {
+			drm_syncobj_replace_fence(outs[i].syncobj, finished);
+		}
+	}
 	mutex_unlock(&ctx->submit_lock);
 	drm_dev_exit(idx);
 
-	if (out_sync) {
-		drm_syncobj_put(out_sync);
-		dma_fence_put(finished);
-	}
+	dma_fence_put(finished);
 	args->first_seq = first;
-	return 0;
+	ret = 0;
+	goto out;
 
 err:
-	if (out_sync)
-		drm_syncobj_put(out_sync);
 	if (inited)
 		drm_sched_job_cleanup(&job->base);
 	idxgen_job_free(job);
+out:
+	if (objs) {
+		drm_gem_unlock_reservations(objs, nobjs, &ticket);
+		kfree(objs);
+	}
+	if (out_sync)
+		drm_syncobj_put(out_sync);
+	for (i = 0; i < args->out_sync_count; i++) {
+		if (outs[i].syncobj)
+			drm_syncobj_put(outs[i].syncobj);
+		dma_fence_chain_free(outs[i].chain);
+	}
 	return ret;
 }

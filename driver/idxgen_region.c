@@ -83,17 +83,22 @@ static vm_fault_t idxgen_region_fault(struct vm_fault *vmf)
 	vm_fault_t ret;
 	int idx;
 
-	/* a device that is gone has no index memory to show */
-	if (!drm_dev_enter(obj->dev, &idx))
-		return VM_FAULT_SIGBUS;
-
 	pgoff = vma->vm_pgoff - drm_vma_node_start(&obj->vma_node) +
 		((vmf->address - vma->vm_start) >> PAGE_SHIFT);
 	if (pgoff >= obj->size >> PAGE_SHIFT)
-		ret = VM_FAULT_SIGBUS;
-	else
-		ret = vmf_insert_pfn(vma, vmf->address,
-				     ((idev->imem_bus + r->start) >> PAGE_SHIFT) + pgoff);
+		return VM_FAULT_SIGBUS;
+
+	/*
+	 * A device that is gone has no index memory to show: its mappings
+	 * (zapped by drm_dev_unplug()) read zeroes from the zero page from
+	 * then on, never the BAR (which may belong to another device by now),
+	 * and never SIGBUS (Documentation/gpu/drm-uapi.rst).  The mapping is
+	 * read-only, so the zero page is never written.
+	 */
+	if (!drm_dev_enter(obj->dev, &idx))
+		return vmf_insert_pfn(vma, vmf->address, my_zero_pfn(vmf->address));
+	ret = vmf_insert_pfn(vma, vmf->address,
+			     ((idev->imem_bus + r->start) >> PAGE_SHIFT) + pgoff);
 	drm_dev_exit(idx);
 	return ret;
 }

@@ -201,7 +201,11 @@ typedef uint64_t idxgen_le64;
 #define   IDXGEN_FAULT_DROP_IRQ		(1u << 1)	/* next interrupt is not raised */
 #define   IDXGEN_FAULT_CORRUPT_CPL	(1u << 2)	/* next completion record is corrupted */
 #define   IDXGEN_FAULT_FAIL_DMA		(1u << 3)	/* next DMA transfer fails */
-#define   IDXGEN_FAULT_MASK		0xfu
+/* The two below stay armed across CTRL_RESET (a PCI or system reset clears them). */
+#define   IDXGEN_FAULT_BAD_HEAD		(1u << 4)	/* first Q_HEAD read after the next queue enable is >= RING_SIZE */
+#define   IDXGEN_FAULT_FW_REJECT	(1u << 5)	/* next firmware load fails (FW_ERR_DMA) */
+#define   IDXGEN_FAULT_STICKY		(IDXGEN_FAULT_BAD_HEAD | IDXGEN_FAULT_FW_REJECT)
+#define   IDXGEN_FAULT_MASK		0x3fu
 #define IDXGEN_REG_DBG_FIRED		0x804	/* RW1C: faults that have fired */
 #define IDXGEN_REG_DBG_SCRATCH		0x808	/* RW: scratch, for bus tests */
 

@@ -108,6 +108,10 @@ int idxgen_drm_open(struct idxgen_device *dev, const struct idxgen_pci_info *pi)
 	if (ret)
 		goto err;
 
+	/* uapi v2 (driver 1.1); a 1.0 driver says -EINVAL and gets the 1.0 paths */
+	if (get_param(fd, DRM_IDXGEN_PARAM_UAPI_FEATURES, &dev->uapi_features))
+		dev->uapi_features = 0;
+
 	dev->fd = fd;
 	dev->ops = &idxgen_drm_ops;
 	snprintf(dev->sysfs_dir, sizeof(dev->sysfs_dir), "/sys/bus/pci/devices/%s", pi->pci_addr);
@@ -427,12 +431,24 @@ static int drm_result(struct idxgen_context *ctx, idxgen_job_t job, struct idxge
 	return 0;
 }
 
+/* uapi v2: one ioctl waits for the job itself, until an absolute CLOCK_MONOTONIC deadline. */
+static int drm_wait_v2(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadline_ns)
+{
+	struct drm_idxgen_wait w = { .ctx_id = ctx->id, .seq = job, .timeout_ns = deadline_ns };
+	int ret = xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_WAIT, &w);
+
+	return ret == -ETIME ? -ETIMEDOUT : ret;
+}
+
 static int drm_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadline_ns)
 {
 	struct idxgen_job_result res;
 	uint32_t first;
 	int ret;
 
+	if (ctx->dev->uapi_features & DRM_IDXGEN_UAPI_WAIT)
+		return drm_wait_v2(ctx, job, deadline_ns);
+	/* 1.0 driver: the context's syncobj, then the result */
 	for (;;) {
 		ret = drmSyncobjWait(ctx->dev->fd, &ctx->syncobj, 1, deadline_ns,
 				     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, &first);

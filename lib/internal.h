@@ -53,6 +53,7 @@ struct idxgen_device {
 	uint32_t shared_handle;		/* GEM handle of the shared region, 0 if not taken */
 	unsigned int shared_refs;
 	char sysfs_dir[128];		/* the PCI device's sysfs directory */
+	uint64_t uapi_features;		/* DRM_IDXGEN_UAPI_* (0 on a 1.0 driver) */
 
 	/* emu backend */
 	struct emu_dev *emu;

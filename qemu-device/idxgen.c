@@ -38,6 +38,7 @@
 #include "qapi/error.h"
 #include "hw/pci/pci_device.h"
 #include "hw/pci/pcie.h"
+#include "hw/pci/pcie_aer.h"
 #include "hw/pci/msix.h"
 #include "hw/qdev-properties.h"
 #include "hw/resettable.h"
@@ -55,6 +56,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
 #define IDXGEN_CHUNK_THREADS    16384
 /* PCIe capability offset in config space. */
 #define IDXGEN_PCIE_CAP_OFFSET  0x80
+#define IDXGEN_AER_CAP_OFFSET   0x100
 
 /* Hardware features of this model (firmware may enable a subset). */
 #define IDXGEN_HW_FEATURES      (IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32 | \
@@ -98,6 +100,7 @@ struct IdxgenState {
     uint32_t hist_entries;
     uint32_t clock_khz;
     bool debug;
+    bool aer;                   /* AER extended capability (error injection) */
     bool fault_hang;
     bool fault_drop_irq;
     bool fault_corrupt_cpl;
@@ -134,6 +137,7 @@ struct IdxgenState {
     uint64_t stat_errors;
     uint32_t dbg_fault;         /* armed one-shot faults */
     uint32_t dbg_fired;
+    uint32_t bad_head_q;        /* queues with BAD_HEAD pending, unmigrated */
     uint32_t dbg_scratch;
 
     IdxgenQueue q[IDXGEN_MAX_QUEUES];
@@ -651,7 +655,12 @@ static void idxgen_fw_load(IdxgenState *s)
     s->fw_version = 0;
     idxgen_caps_hw(s);
 
-    if (s->fw_size < sizeof(struct idxgen_fw_header) ||
+    if (s->dbg_fault & IDXGEN_FAULT_FW_REJECT) {
+        s->dbg_fault &= ~IDXGEN_FAULT_FW_REJECT;
+        s->dbg_fired |= IDXGEN_FAULT_FW_REJECT;
+        qemu_log_mask(LOG_UNIMP, "idxgen: fault: firmware image unreadable\n");
+        st = IDXGEN_FW_ERR_DMA;
+    } else if (s->fw_size < sizeof(struct idxgen_fw_header) ||
         s->fw_size > IDXGEN_FW_MAX_SIZE) {
         st = IDXGEN_FW_ERR_SIZE;
     } else {
@@ -709,9 +718,14 @@ static void idxgen_range_cmd(IdxgenState *s, uint32_t cmd)
     idxgen_imem_changed(s, base, len);
 }
 
-/* Power-on state of everything but PCI config space and index memory. */
-static void idxgen_reset_state(IdxgenState *s)
+/*
+ * Power-on state of everything but PCI config space and index memory.
+ * CTRL_RESET (ctrl_reset) keeps the IDXGEN_FAULT_STICKY faults armed: they
+ * are meant to hit the driver's recovery from a reset.
+ */
+static void idxgen_reset_state(IdxgenState *s, bool ctrl_reset)
 {
+    uint32_t sticky = ctrl_reset ? s->dbg_fault & IDXGEN_FAULT_STICKY : 0;
     unsigned i;
 
     /* The job in flight is dropped: no completion is written. */
@@ -746,9 +760,10 @@ static void idxgen_reset_state(IdxgenState *s)
         s->dbg_fault = (s->fault_hang ? IDXGEN_FAULT_HANG_JOB : 0) |
             (s->fault_drop_irq ? IDXGEN_FAULT_DROP_IRQ : 0) |
             (s->fault_corrupt_cpl ? IDXGEN_FAULT_CORRUPT_CPL : 0) |
-            (s->fault_fail_dma ? IDXGEN_FAULT_FAIL_DMA : 0);
+            (s->fault_fail_dma ? IDXGEN_FAULT_FAIL_DMA : 0) | sticky;
     }
     s->dbg_fired = 0;
+    s->bad_head_q = 0;
     s->dbg_scratch = 0;
     memset(s->q, 0, sizeof(s->q));
     for (i = 0; i < IDXGEN_MAX_QUEUES; i++) {
@@ -842,6 +857,13 @@ static bool idxgen_queue_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
         break;
     case IDXGEN_Q_HEAD:
         *val = q->head;
+        if (s->bad_head_q & (1u << qn)) {
+            s->bad_head_q &= ~(1u << qn);
+            s->dbg_fired |= IDXGEN_FAULT_BAD_HEAD;
+            *val = q->size_l + 0x1235;
+            qemu_log_mask(LOG_UNIMP, "idxgen: fault: queue %u HEAD reads "
+                          "0x%x\n", qn, *val);
+        }
         break;
     case IDXGEN_Q_TAIL:
         *val = q->tail;
@@ -1015,6 +1037,11 @@ static void idxgen_queue_enable(IdxgenState *s, unsigned qn, bool on)
     q->err = IDXGEN_QERR_NONE;
     q->warps_ready = 0;
     q->enabled = true;
+    /* BAD_HEAD hits the first HEAD read after this enable */
+    if (s->dbg_fault & IDXGEN_FAULT_BAD_HEAD) {
+        s->dbg_fault &= ~IDXGEN_FAULT_BAD_HEAD;
+        s->bad_head_q |= 1u << qn;
+    }
 }
 
 static void idxgen_queue_reg_write(IdxgenState *s, unsigned qn, hwaddr r,
@@ -1105,7 +1132,7 @@ static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
     switch (addr) {
     case IDXGEN_REG_CTRL:
         if (val & IDXGEN_CTRL_RESET) {
-            idxgen_reset_state(s);
+            idxgen_reset_state(s, true);
             return;
         }
         if (val & IDXGEN_CTRL_HIST_FLUSH) {
@@ -1444,6 +1471,22 @@ static void idxgen_realize(PCIDevice *pdev, Error **errp)
         error_setg(errp, "idxgen: cannot add the PCIe capability");
         return;
     }
+    /*
+     * For pcie_aer_inject_error: the error log is not migrated.  The
+     * error-reporting enables of DEVCTL become writable with it.
+     */
+    if (s->aer) {
+        if (!pci_is_express(pdev)) {
+            error_setg(errp, "idxgen: aer=on needs a PCI Express bus");
+            goto fail_pcie;
+        }
+        if (pcie_aer_init(pdev, PCI_ERR_VER, IDXGEN_AER_CAP_OFFSET,
+                          PCI_ERR_SIZEOF, errp) < 0) {
+            error_prepend(errp, "idxgen: cannot add the AER capability: ");
+            goto fail_pcie;
+        }
+        pcie_cap_deverr_init(pdev);
+    }
 
     memory_region_init_io(&s->regs, OBJECT(s), &idxgen_reg_ops, s,
                           "idxgen-regs", IDXGEN_BAR_REGS_SIZE);
@@ -1471,10 +1514,13 @@ static void idxgen_realize(PCIDevice *pdev, Error **errp)
     s->bh = qemu_bh_new_guarded(idxgen_bh, s,
                                 &DEVICE(pdev)->mem_reentrancy_guard);
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, idxgen_timer_cb, s);
-    idxgen_reset_state(s);
+    idxgen_reset_state(s, false);
     return;
 
 fail_pcie:
+    if (s->aer && pci_is_express(pdev)) {
+        pcie_aer_exit(pdev);
+    }
     if (pci_is_express(pdev)) {
         pcie_cap_exit(pdev);
     }
@@ -1490,6 +1536,9 @@ static void idxgen_exit(PCIDevice *pdev)
     s->bh = NULL;
     msix_unuse_all_vectors(pdev);
     msix_uninit_exclusive_bar(pdev);
+    if (s->aer && pci_is_express(pdev)) {
+        pcie_aer_exit(pdev);
+    }
     if (pci_is_express(pdev)) {
         pcie_cap_exit(pdev);
     }
@@ -1497,7 +1546,7 @@ static void idxgen_exit(PCIDevice *pdev)
 
 static void idxgen_reset_hold(Object *obj, ResetType type)
 {
-    idxgen_reset_state(IDXGEN(obj));
+    idxgen_reset_state(IDXGEN(obj), false);
 }
 
 static const Property idxgen_properties[] = {
@@ -1511,6 +1560,7 @@ static const Property idxgen_properties[] = {
     DEFINE_PROP_UINT32("clock-khz", IdxgenState, clock_khz,
                        IDXGEN_HW_DEFAULT_CLOCK_KHZ),
     DEFINE_PROP_BOOL("debug", IdxgenState, debug, false),
+    DEFINE_PROP_BOOL("aer", IdxgenState, aer, false),
     DEFINE_PROP_BOOL("fault-hang", IdxgenState, fault_hang, false),
     DEFINE_PROP_BOOL("fault-drop-irq", IdxgenState, fault_drop_irq, false),
     DEFINE_PROP_BOOL("fault-corrupt-cpl", IdxgenState, fault_corrupt_cpl,
@@ -1550,6 +1600,8 @@ static void idxgen_class_init(ObjectClass *klass, void *data)
         "generator clock of the timing model in kHz, >= 1");
     object_class_property_set_description(klass, "debug",
         "debug/fault-injection register block");
+    object_class_property_set_description(klass, "aer",
+        "PCIe AER extended capability, for pcie_aer_inject_error");
     object_class_property_set_description(klass, "fault-hang",
         "arm at reset: the next job never completes (needs debug=on)");
     object_class_property_set_description(klass, "fault-drop-irq",

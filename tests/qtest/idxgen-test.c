@@ -1750,6 +1750,40 @@ static void test_fault_cpl_dma(void)
     idx_stop(&d);
 }
 
+/*
+ * BAD_HEAD and FW_REJECT survive CTRL_RESET (they target a driver's reset
+ * recovery), fire once, and a system reset disarms them.
+ */
+static void test_fault_sticky(void)
+{
+    Idx d;
+    Queue q;
+    uint8_t img[FW_IMG_SIZE];
+    FwSpec f = fw_default();
+    uint32_t both = IDXGEN_FAULT_BAD_HEAD | IDXGEN_FAULT_FW_REJECT;
+
+    idx_start_ready(&d, "debug=on");
+    wr(&d, IDXGEN_REG_DBG_FAULT, both);
+    wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_RESET);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_FAULT), ==, both);
+    g_assert_cmpuint(fw_load(&d, img, fw_build(img, &f)), ==,
+                     IDXGEN_FW_ERR_DMA);
+    g_assert_cmpuint(fw_load(&d, img, fw_build(img, &f)), ==, IDXGEN_FW_OK);
+    wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_ENABLE);
+    q_setup(&d, &q, 0, 8);
+    g_assert_cmphex(rd(&d, IDXGEN_QREG(0, IDXGEN_Q_HEAD)), ==, 8 + 0x1235);
+    g_assert_cmphex(rd(&d, IDXGEN_QREG(0, IDXGEN_Q_HEAD)), ==, 0);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_FIRED), ==, both);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_FAULT), ==, 0);
+    /* a system reset disarms them */
+    wr(&d, IDXGEN_REG_DBG_FAULT, both);
+    qtest_system_reset(d.qts);
+    qpci_device_enable(d.dev);
+    qpci_config_writel(d.dev, PCI_BASE_ADDRESS_0, d.regs.addr);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_FAULT), ==, 0);
+    idx_stop(&d);
+}
+
 /* ------------------------------------------------------------------ */
 /* Hostile guest                                                      */
 /* ------------------------------------------------------------------ */
@@ -2240,6 +2274,7 @@ int main(int argc, char **argv)
         qtest_add_data_func(path, &faults[i], test_fault);
     }
     qtest_add_func("/idxgen/fault/completion-dma", test_fault_cpl_dma);
+    qtest_add_func("/idxgen/fault/sticky", test_fault_sticky);
     qtest_add_func("/idxgen/garbage", test_garbage);
     qtest_add_func("/idxgen/migrate", test_migrate);
     qtest_add_func("/idxgen/migrate-bad-job", test_migrate_bad_job);

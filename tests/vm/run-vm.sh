@@ -54,12 +54,19 @@ cp "$ROOT/tests/vm/check.suites" "$GUEST/check.suites" 2>/dev/null || : >"$GUEST
 # reset_prepare/reset_done tests need.  idxgen0 (with the fault-injection
 # block) enumerates first and becomes /dev/accel/accel0.
 DEVICES=${IDXGEN_VM_DEVICES:-"-device pcie-root-port,id=rp0,bus=pcie.0,chassis=1,slot=1
-	-device idxgen,id=idxgen0,bus=rp0,debug=on
+	-device idxgen,id=idxgen0,bus=rp0,debug=on,aer=on
 	-device pcie-root-port,id=rp1,bus=pcie.0,chassis=2,slot=2
 	-device idxgen,id=idxgen1,bus=rp1,num-queues=2,imem-size=16M,lanes=64"}
 RESULTS=$VMDIR/results-$plan.txt
 CONSOLE=$VMDIR/console-$plan.log
-rm -f "$RESULTS" "$CONSOLE"
+# A human monitor on a socket: a guest test prints "### hmp COMMAND" to the
+# results port and hmp-forward.py runs it (e.g. pcie_aer_inject_error).
+MONITOR=$VMDIR/monitor-$plan.sock
+HMPLOG=$VMDIR/hmp-$plan.log
+rm -f "$RESULTS" "$CONSOLE" "$MONITOR" "$HMPLOG"
+: >"$RESULTS"
+python3 "$ROOT/tests/vm/hmp-forward.py" "$RESULTS" "$MONITOR" "$HMPLOG" &
+hmp_pid=$!
 
 echo "# vm: booting $KVER under TCG (plan $plan, limit ${limit}s)"
 start=$(date +%s)
@@ -72,6 +79,7 @@ cmd=(timeout -k 10 "$limit" "$QEMU" -M q35 -accel tcg -cpu max -m 1024 -smp 2
 	-chardev "file,id=results,path=$RESULTS"
 	-serial mon:stdio -serial chardev:results
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04
+	-monitor "unix:$MONITOR,server=on,wait=off"
 	$DEVICES)
 if [ "$plan" = demo ] || [ "${IDXGEN_VM_VERBOSE:-0}" = 1 ]; then
 	# The console goes to the terminal without the harness's own lines.
@@ -85,6 +93,9 @@ else
 	qrc=$?
 fi
 end=$(date +%s)
+kill "$hmp_pid" 2>/dev/null
+wait "$hmp_pid" 2>/dev/null
+[ -s "$HMPLOG" ] && sed 's/^/# /' "$HMPLOG"
 
 tr -d '\r' <"$RESULTS" 2>/dev/null >"$RESULTS.clean" || : >"$RESULTS.clean"
 [ "$plan" = demo ] || grep -v '^### ' "$RESULTS.clean"

@@ -25,7 +25,7 @@ extern "C" {
 
 #define DRM_IDXGEN_DRIVER_NAME		"idxgen"
 #define DRM_IDXGEN_VERSION_MAJOR	1
-#define DRM_IDXGEN_VERSION_MINOR	0
+#define DRM_IDXGEN_VERSION_MINOR	1	/* 1.1: uapi v2 additions, 1.0 ABI kept */
 
 #define DRM_IDXGEN_GET_PARAM		0x00
 #define DRM_IDXGEN_CTX_CREATE		0x01
@@ -35,6 +35,9 @@ extern "C" {
 #define DRM_IDXGEN_REGION_INFO		0x05
 #define DRM_IDXGEN_SUBMIT		0x06
 #define DRM_IDXGEN_JOB_RESULT		0x07
+/* uapi v2 (driver 1.1): 0x08-0x0f */
+#define DRM_IDXGEN_WAIT			0x08
+#define DRM_IDXGEN_CTX_QUERY		0x09
 
 #define DRM_IOCTL_IDXGEN_GET_PARAM \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_GET_PARAM, struct drm_idxgen_get_param)
@@ -52,6 +55,10 @@ extern "C" {
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_SUBMIT, struct drm_idxgen_submit)
 #define DRM_IOCTL_IDXGEN_JOB_RESULT \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_JOB_RESULT, struct drm_idxgen_job_result)
+#define DRM_IOCTL_IDXGEN_WAIT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_WAIT, struct drm_idxgen_wait)
+#define DRM_IOCTL_IDXGEN_CTX_QUERY \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_CTX_QUERY, struct drm_idxgen_ctx_query)
 
 /*
  * DRM_IOCTL_IDXGEN_GET_PARAM - read one device parameter.
@@ -73,11 +80,34 @@ extern "C" {
 #define DRM_IDXGEN_PARAM_IMEM_SIZE	13	/* bytes of index memory */
 #define DRM_IDXGEN_PARAM_SHARED_SIZE	14	/* bytes of the shared region */
 #define DRM_IDXGEN_PARAM_DEDICATED_FREE	15	/* bytes free for dedicated regions */
+/* uapi v2 (driver 1.1): 16-31 */
+#define DRM_IDXGEN_PARAM_RING_SIZE	16	/* descriptors per hardware queue ring */
+#define DRM_IDXGEN_PARAM_MAX_BATCH	17	/* most configurations in one SUBMIT */
+#define DRM_IDXGEN_PARAM_UAPI_FEATURES	18	/* DRM_IDXGEN_UAPI_* the driver supports */
+#define DRM_IDXGEN_PARAM_JOB_TIMEOUT_MS	19	/* a job without progress this long hangs */
+#define DRM_IDXGEN_PARAM_DEVICE_STATE	20	/* DRM_IDXGEN_DEVICE_* */
+#define DRM_IDXGEN_PARAM_RESULT_WINDOW	21	/* results a context keeps */
 
+/* DRM_IDXGEN_PARAM_UAPI_FEATURES bits */
+#define DRM_IDXGEN_UAPI_WAIT		(1u << 0)	/* DRM_IOCTL_IDXGEN_WAIT */
+#define DRM_IDXGEN_UAPI_CTX_QUERY	(1u << 1)	/* DRM_IOCTL_IDXGEN_CTX_QUERY */
+#define DRM_IDXGEN_UAPI_DEP_CANCEL	(1u << 2)	/* a failed in-fence cancels the job */
+#define DRM_IDXGEN_UAPI_SYNC_ARRAYS	(1u << 3)	/* SUBMIT in_syncs/out_syncs, timelines */
+
+/* DRM_IDXGEN_PARAM_DEVICE_STATE values */
+#define DRM_IDXGEN_DEVICE_RUNNING	0
+#define DRM_IDXGEN_DEVICE_DEAD		1	/* a reset failed: jobs fail with -EIO */
+
+/**
+ * struct drm_idxgen_get_param - DRM_IOCTL_IDXGEN_GET_PARAM argument
+ * @param: in: DRM_IDXGEN_PARAM_*
+ * @pad: MBZ
+ * @value: out
+ */
 struct drm_idxgen_get_param {
-	__u32 param;		/* in: DRM_IDXGEN_PARAM_* */
-	__u32 pad;		/* MBZ */
-	__u64 value;		/* out */
+	__u32 param;
+	__u32 pad;
+	__u64 value;
 };
 
 /*
@@ -89,17 +119,30 @@ struct drm_idxgen_get_param {
 #define DRM_IDXGEN_PRIORITY_NORMAL	1
 #define DRM_IDXGEN_PRIORITY_HIGH	2
 
+/**
+ * struct drm_idxgen_ctx_create - DRM_IOCTL_IDXGEN_CTX_CREATE argument
+ * @priority: in: DRM_IDXGEN_PRIORITY_*
+ * @flags: in: MBZ
+ * @ctx_id: out: non-zero
+ * @pad: MBZ
+ */
 struct drm_idxgen_ctx_create {
-	__u32 priority;		/* in: DRM_IDXGEN_PRIORITY_* */
-	__u32 flags;		/* in: MBZ */
-	__u32 ctx_id;		/* out: non-zero */
-	__u32 pad;		/* MBZ */
+	__u32 priority;
+	__u32 flags;
+	__u32 ctx_id;
+	__u32 pad;
 };
 
-/* DRM_IOCTL_IDXGEN_CTX_DESTROY - waits for none: queued jobs still finish. */
+/**
+ * struct drm_idxgen_ctx_destroy - DRM_IOCTL_IDXGEN_CTX_DESTROY argument
+ * @ctx_id: the context
+ * @pad: MBZ
+ *
+ * Waits for nothing: queued jobs still finish.
+ */
 struct drm_idxgen_ctx_destroy {
 	__u32 ctx_id;
-	__u32 pad;		/* MBZ */
+	__u32 pad;
 };
 
 /*
@@ -108,20 +151,32 @@ struct drm_idxgen_ctx_destroy {
  * size is rounded up to the page size.  -ENOSPC if index memory is full,
  * -EINVAL for size 0 or above the dedicated pool.
  */
+/**
+ * struct drm_idxgen_region_create - DRM_IOCTL_IDXGEN_REGION_CREATE argument
+ * @size: in: bytes
+ * @flags: in: MBZ
+ * @handle: out: GEM handle; close with DRM_IOCTL_GEM_CLOSE
+ */
 struct drm_idxgen_region_create {
-	__u64 size;		/* in: bytes */
-	__u32 flags;		/* in: MBZ */
-	__u32 handle;		/* out: GEM handle; close with DRM_IOCTL_GEM_CLOSE */
+	__u64 size;
+	__u32 flags;
+	__u32 handle;
 };
 
 /*
  * DRM_IOCTL_IDXGEN_REGION_SHARED - get a handle to the device's one shared
  * region (every fd may use it; its contents are whatever was last written).
  */
+/**
+ * struct drm_idxgen_region_shared - DRM_IOCTL_IDXGEN_REGION_SHARED argument
+ * @flags: in: MBZ
+ * @handle: out: a new GEM handle to the shared region
+ * @size: out: bytes
+ */
 struct drm_idxgen_region_shared {
-	__u32 flags;		/* in: MBZ */
-	__u32 handle;		/* out */
-	__u64 size;		/* out: bytes */
+	__u32 flags;
+	__u32 handle;
+	__u64 size;
 };
 
 /*
@@ -132,21 +187,56 @@ struct drm_idxgen_region_shared {
 #define DRM_IDXGEN_REGION_DEDICATED	0
 #define DRM_IDXGEN_REGION_KIND_SHARED	1
 
+/**
+ * struct drm_idxgen_region_info - DRM_IOCTL_IDXGEN_REGION_INFO argument
+ * @handle: in: GEM handle of a region
+ * @flags: in: MBZ
+ * @size: out: bytes
+ * @mmap_offset: out: fake offset for mmap()
+ * @kind: out: DRM_IDXGEN_REGION_*
+ * @pad: MBZ (out: 0)
+ */
 struct drm_idxgen_region_info {
-	__u32 handle;		/* in */
-	__u32 flags;		/* in: MBZ */
-	__u64 size;		/* out: bytes */
-	__u64 mmap_offset;	/* out: fake offset for mmap() */
-	__u32 kind;		/* out: DRM_IDXGEN_REGION_* */
-	__u32 pad;		/* MBZ (out: 0) */
+	__u32 handle;
+	__u32 flags;
+	__u64 size;
+	__u64 mmap_offset;
+	__u32 kind;
+	__u32 pad;
 };
 
-/*
- * One kernel configuration (one thread block) of a submission.  The region
- * and offset name where the packed indices go; the driver checks that the
- * whole output fits inside the region and translates it for the device.
- * The other fields are the device's descriptor fields (idxgen_hw.h):
- * the device validates them and reports errors in the job's result.
+/**
+ * struct drm_idxgen_config - one kernel configuration (one thread block) of a submission
+ * @region: GEM handle of a region
+ * @flags: DRM_IDXGEN_CONFIG_*
+ * @offset: byte offset in the region, word aligned
+ * @dx: block dimension x
+ * @dy: block dimension y
+ * @dz: block dimension z
+ * @c: iteration step (warp size)
+ * @xc: x of the 3-D index of thread c
+ * @yc: y of the 3-D index of thread c
+ * @zc: z of the 3-D index of thread c
+ * @granularity: schedule orders, MBZ without IDXGEN_FEAT_SCHED_ORDERS
+ * @mx: bit width of x
+ * @my: bit width of y
+ * @mz: bit width of z
+ * @word_size: 2 or 4 bytes
+ * @order: schedule order, 0 = sequential
+ * @pad0: MBZ
+ * @pad1: MBZ
+ * @stride: schedule orders, MBZ without IDXGEN_FEAT_SCHED_ORDERS
+ * @tile_w: schedule orders, MBZ without IDXGEN_FEAT_SCHED_ORDERS
+ * @tile_h: schedule orders, MBZ without IDXGEN_FEAT_SCHED_ORDERS
+ * @grid_blocks: 0 or 1
+ * @user_tag: returned in the result
+ * @rsvd: MBZ
+ *
+ * The region and offset name where the packed indices go; the driver checks
+ * that the whole output fits inside the region and translates it for the
+ * device.  The other fields are the device's descriptor fields
+ * (idxgen_hw.h): the device validates them and reports errors in the job's
+ * result.
  */
 struct drm_idxgen_config {
 	__u32 region;		/* GEM handle of a region */
@@ -177,23 +267,66 @@ struct drm_idxgen_config {
  * order, as one scheduler job.  Jobs get sequence numbers first_seq ..
  * first_seq + count - 1 (per context, starting at 1).  out_syncobj, if
  * non-zero, gets the fence of the whole batch; in_syncobj, if non-zero, is
- * waited for first.  -EINVAL: count 0 or above DRM_IDXGEN_MAX_BATCH,
+ * waited for first; so are the in_syncs, and the out_syncs get the fence
+ * (uapi v2, struct drm_idxgen_sync).  -EINVAL: count 0 or above DRM_IDXGEN_MAX_BATCH,
  * config_size too small, a config's output outside its region or
  * misaligned; -ENOENT: unknown ctx, region or syncobj.  Nothing is queued
  * unless everything checks out.
  */
 #define DRM_IDXGEN_MAX_BATCH		256
 
+/**
+ * struct drm_idxgen_submit - DRM_IOCTL_IDXGEN_SUBMIT argument
+ * @ctx_id: in: context
+ * @count: in: configurations, 1..DRM_IDXGEN_MAX_BATCH
+ * @configs: in: user pointer to @count configurations
+ * @config_size: in: sizeof(struct drm_idxgen_config) of the caller
+ * @flags: in: MBZ
+ * @in_syncobj: in: binary syncobj to wait for, 0: none
+ * @out_syncobj: in: binary syncobj that gets the job's fence, 0: none
+ * @first_seq: out: sequence number of the first configuration
+ * @in_syncs: in (v2): user pointer to @in_sync_count struct drm_idxgen_sync
+ * @out_syncs: in (v2): user pointer to @out_sync_count struct drm_idxgen_sync
+ * @in_sync_count: in (v2): at most DRM_IDXGEN_MAX_SYNCS
+ * @out_sync_count: in (v2): at most DRM_IDXGEN_MAX_SYNCS
+ *
+ * The v2 fields extend the 1.0 struct at its end: a 1.0 caller's shorter
+ * struct reads as zeroes.
+ */
 struct drm_idxgen_submit {
 	__u32 ctx_id;
-	__u32 count;		/* configurations */
-	__u64 configs;		/* user pointer to count configurations */
-	__u32 config_size;	/* sizeof(struct drm_idxgen_config) of the caller */
-	__u32 flags;		/* MBZ */
-	__u32 in_syncobj;	/* 0: none */
-	__u32 out_syncobj;	/* 0: none */
-	__u64 first_seq;	/* out */
+	__u32 count;
+	__u64 configs;
+	__u32 config_size;
+	__u32 flags;
+	__u32 in_syncobj;
+	__u32 out_syncobj;
+	__u64 first_seq;
+	__u64 in_syncs;
+	__u64 out_syncs;
+	__u32 in_sync_count;
+	__u32 out_sync_count;
 };
+
+/**
+ * struct drm_idxgen_sync - a syncobj (binary, or a timeline point) for SUBMIT (uapi v2)
+ * @handle: syncobj handle
+ * @flags: MBZ
+ * @point: 0 for a binary syncobj; a timeline point otherwise
+ *
+ * In-syncs: the job waits for each fence (the point must have been
+ * submitted: -EINVAL otherwise, as for a binary syncobj without a fence).
+ * If one of them failed, the job does not run and fails with -ECANCELED
+ * (DRM_IDXGEN_UAPI_DEP_CANCEL).  Out-syncs: the job's fence replaces a
+ * binary syncobj's, or is added at @point of a timeline.
+ */
+struct drm_idxgen_sync {
+	__u32 handle;
+	__u32 flags;
+	__u64 point;
+};
+
+#define DRM_IDXGEN_MAX_SYNCS		16
 
 /*
  * DRM_IOCTL_IDXGEN_JOB_RESULT - the result of job seq of a context.
@@ -204,17 +337,71 @@ struct drm_idxgen_submit {
 
 #define DRM_IDXGEN_RESULT_HIT		(1u << 0)	/* history hit: output reused */
 
+/**
+ * struct drm_idxgen_job_result - DRM_IOCTL_IDXGEN_JOB_RESULT argument
+ * @ctx_id: in: context
+ * @flags: in: MBZ
+ * @seq: in: the job
+ * @error: out: 0, or -ETIMEDOUT / -EIO / -ECANCELED / -ENODEV (driver/README.md)
+ * @status: out: device status, DRM_IDXGEN_STATUS_*
+ * @result_flags: out: DRM_IDXGEN_RESULT_*
+ * @user_tag: out: from the config
+ * @warps: out: warps generated (0 on a hit)
+ * @cycles: out: device cycles
+ * @threads: out: threads generated
+ */
 struct drm_idxgen_job_result {
-	__u32 ctx_id;		/* in */
-	__u32 flags;		/* in: MBZ */
-	__u64 seq;		/* in */
-	__s32 error;		/* out: 0, or -EIO / -ETIMEDOUT / -ECANCELED if the job did not run */
-	__u32 status;		/* out: device status, DRM_IDXGEN_STATUS_* */
-	__u32 result_flags;	/* out: DRM_IDXGEN_RESULT_* */
-	__u32 user_tag;		/* out: from the config */
-	__u64 warps;		/* out: warps generated (0 on a hit) */
-	__u64 cycles;		/* out: device cycles */
-	__u64 threads;		/* out */
+	__u32 ctx_id;
+	__u32 flags;
+	__u64 seq;
+	__s32 error;
+	__u32 status;
+	__u32 result_flags;
+	__u32 user_tag;
+	__u64 warps;
+	__u64 cycles;
+	__u64 threads;
+};
+
+/**
+ * struct drm_idxgen_wait - wait for a job and get its result (uapi v2)
+ * @ctx_id: in: context
+ * @flags: in: MBZ
+ * @seq: in: the job (a sequence number returned by SUBMIT)
+ * @timeout_ns: in: absolute CLOCK_MONOTONIC deadline; 0 polls
+ * @result: out: as DRM_IOCTL_IDXGEN_JOB_RESULT (its @ctx_id, @flags and
+ *	@seq are not read)
+ *
+ * Returns 0 with the result once the job is done, -ETIME at the deadline,
+ * -ERESTARTSYS/-EINTR on a signal, -ENOENT for an unknown job or one whose
+ * result left the window (DRM_IDXGEN_PARAM_RESULT_WINDOW results per
+ * context), -EINVAL for flags or a reserved field not zero.
+ */
+struct drm_idxgen_wait {
+	__u32 ctx_id;
+	__u32 flags;
+	__u64 seq;
+	__s64 timeout_ns;
+	struct drm_idxgen_job_result result;
+};
+
+/**
+ * struct drm_idxgen_ctx_query - reset accounting of a context (uapi v2)
+ * @ctx_id: in: context
+ * @flags: in: MBZ
+ * @resets: out: device resets that caught jobs of this context in flight
+ *	(they were replayed, or failed)
+ * @guilty: out: jobs of this context blamed for a hang (failed -ETIMEDOUT)
+ * @device_resets: out: device resets since the driver was bound
+ * @pad: out: 0
+ */
+struct drm_idxgen_ctx_query {
+	__u32 ctx_id;
+	__u32 flags;
+	__u32 resets;
+	__u32 guilty;
+	__u32 device_resets;
+	__u32 pad;
 };
 
 /* Device status codes of a result: identical to the hardware's IDXGEN_CPL_* */

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# idxgen driver: unload/reload 20 times, probe with a missing and with a
+# idxgen driver: rmmod right after a close with jobs queued, unload/reload
+# 20 times, probe with a missing and with a
 # corrupted firmware image (clean failure, no leak), then back to normal.
 # busybox sh; prints TAP.
 
@@ -37,6 +38,24 @@ wait_gone() {
 	while [ "$(ndev)" -gt 0 ] && [ $w -lt 100 ]; do sleep 0.1; w=$((w + 1)); done
 	[ "$(ndev)" -eq 0 ]
 }
+
+# rmmod right after closing an fd with 64 batches of 256 queued (behind a
+# hung job where the device has the debug block): teardown must wait for
+# the jobs before the region allocator goes (issue 8, item 9).
+warn0=$(dmesg | grep -c -e 'WARNING' -e 'BUG' -e 'Oops')
+bad=0
+round=0
+while [ $round -lt 5 ]; do
+	round=$((round + 1))
+	log "flood round $round: close with jobs queued, rmmod at once"
+	idxgen-drv-test flood >/dev/null 2>&1
+	rmmod idxgen || { bad=1; echo "# rmmod after flood failed at round $round"; break; }
+	insmod $KO || { bad=1; echo "# insmod failed at flood round $round"; break; }
+	wait_devs "$expected" || { bad=1; echo "# devices missing at flood round $round"; break; }
+done
+warn1=$(dmesg | grep -c -e 'WARNING' -e 'BUG' -e 'Oops')
+[ $bad -eq 0 ] && [ "$warn1" -eq "$warn0" ]
+t $? "rmmod right after close with jobs queued, 5 rounds (kernel warnings $warn0 -> $warn1)"
 
 bad=0
 round=0
