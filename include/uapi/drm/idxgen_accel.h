@@ -236,6 +236,7 @@ struct drm_idxgen_job_result {
 #define DRM_IDXGEN_STATUS_DMA_FAULT		15
 #define DRM_IDXGEN_STATUS_NO_FIRMWARE		16
 #define DRM_IDXGEN_STATUS_ABORTED		17
+#define DRM_IDXGEN_STATUS_NOT_LOCK_HOLDER	24	/* shared region without lock 0 */
 
 #if defined(__cplusplus)
 }
