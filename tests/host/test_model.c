@@ -299,10 +299,21 @@ static void test_validation(void)
 	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_BAD_RESERVED,
 	       "validate descriptor rsvd0 != 0: BAD_RESERVED");
 	idxgen_job_to_desc(&d, &base);
-	memset((uint8_t *)&d + offsetof(struct idxgen_desc, rsvd1) + 11, 1, 1);
+	memset((uint8_t *)&d + offsetof(struct idxgen_desc, rsvd1) + sizeof(d.rsvd1) - 1, 1, 1);
 	idxgen_job_from_desc(&j, &d);
 	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_BAD_RESERVED,
 	       "validate descriptor last byte of rsvd1 != 0: BAD_RESERVED");
+	idxgen_job_to_desc(&d, &base);
+	d.requester = 0x100;	/* a bit outside VALID | ID */
+	idxgen_job_from_desc(&j, &d);
+	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_BAD_RESERVED,
+	       "validate descriptor requester reserved bit: BAD_RESERVED");
+	idxgen_job_to_desc(&d, &base);
+	d.requester = IDXGEN_DESC_REQ_VALID | IDXGEN_DESC_REQ_ID_MASK;
+	idxgen_job_from_desc(&j, &d);
+	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_OK &&
+		       j.requester == (IDXGEN_DESC_REQ_VALID | IDXGEN_DESC_REQ_ID_MASK),
+	       "validate descriptor requester VALID | 15: OK, decoded");
 
 	j = base, j.order = 1;
 	expect(&j, &l, IDXGEN_CPL_BAD_ORDER, "order 1");
