@@ -17,6 +17,7 @@ static void idxgen_ctx_release(struct kref *ref)
 	struct idxgen_ctx *ctx = container_of(ref, struct idxgen_ctx, ref);
 
 	atomic_dec(&ctx->idev->cnt.ctxs);
+	idxgen_arb_ctx_release(ctx);
 	mutex_destroy(&ctx->submit_lock);
 	kvfree(ctx->win);
 	kfree_rcu(ctx, rcu);	/* idxgen_ctx_lookup() may still look at it */
@@ -64,6 +65,7 @@ static void idxgen_ctx_destroy(struct idxgen_ctx *ctx, bool async)
 	mutex_lock(&ctx->submit_lock);
 	ctx->destroyed = true;
 	mutex_unlock(&ctx->submit_lock);
+	idxgen_arb_ctx_destroy(ctx);
 	if (async)
 		queue_work(ctx->idev->ctx_wq, &ctx->destroy_work);
 	else
@@ -99,6 +101,7 @@ int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file 
 	}
 	kref_init(&ctx->ref);
 	ctx->idev = idev;
+	ctx->arb_req = -1;
 	ctx->next_seq = 1;
 	mutex_init(&ctx->submit_lock);
 	spin_lock_init(&ctx->lock);
@@ -118,6 +121,7 @@ int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file 
 		return ret;
 	}
 	ctx->id = id;
+	idxgen_arb_ctx_init(ctx, args->priority);
 	args->ctx_id = id;
 	drm_dbg_driver(dev, "ctx %u created, priority %u\n", id, args->priority);
 	return 0;
