@@ -43,6 +43,12 @@ IDXGEN_EXPORT int idxgen_unlock(struct idxgen_context *ctx, unsigned int lock);
  * *count (if not NULL): times ctx lost locks in total.
  */
 IDXGEN_EXPORT int idxgen_lock_lost(struct idxgen_context *ctx, uint64_t *count);
+/*
+ * *held = bitmap of the locks ctx holds now.  A lock still held was held
+ * without a break since idxgen_lock() returned (only a request can grant
+ * it again), which makes this the check after reading protected data.
+ */
+IDXGEN_EXPORT int idxgen_lock_held(struct idxgen_context *ctx, uint32_t *held);
 
 /*
  * The safe way to use the shared region: take lock 0, run cfg (its target

@@ -471,13 +471,15 @@ static int drm_unlock(struct idxgen_context *ctx, unsigned int lock)
 	return xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_UNLOCK, &a);
 }
 
-static int drm_lock_lost(struct idxgen_context *ctx, bool *lost, uint64_t *count)
+static int drm_lock_lost(struct idxgen_context *ctx, bool *lost, uint64_t *count,
+			 uint32_t *held)
 {
 	struct drm_idxgen_lock_lost a = { .ctx_id = ctx->id };
 	int ret = xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_LOCK_LOST, &a);
 
 	*lost = !ret && a.lost;
 	*count = ret ? 0 : a.count;
+	*held = ret ? 0 : a.held;
 	return ret;
 }
 

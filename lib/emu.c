@@ -464,13 +464,15 @@ static int emu_unlock(struct idxgen_context *ctx, unsigned int lock)
 	return ret;
 }
 
-static int emu_lock_lost(struct idxgen_context *ctx, bool *lost, uint64_t *count)
+static int emu_lock_lost(struct idxgen_context *ctx, bool *lost, uint64_t *count,
+			 uint32_t *held)
 {
 	struct emu_dev *e = ctx->dev->emu;
 	uint32_t r = ctx->requester;
 
 	*lost = false;
 	*count = 0;
+	*held = 0;
 	if (r == IDXGEN_ARB_NONE)
 		return 0;
 	pthread_mutex_lock(&e->lock);
@@ -478,6 +480,7 @@ static int emu_lock_lost(struct idxgen_context *ctx, bool *lost, uint64_t *count
 	e->arb.status[r] &= ~(IDXGEN_ARB_RS_LOST | IDXGEN_ARB_RS_LOST_PREEMPT |
 			      IDXGEN_ARB_RS_LOST_HOLD_LIMIT | IDXGEN_ARB_RS_LOST_YIELD);
 	*count = e->arb.lost_count[r];
+	*held = idxgen_arb_held(&e->arb, r);
 	pthread_mutex_unlock(&e->lock);
 	return 0;
 }

@@ -40,7 +40,7 @@ struct idxgen_backend_ops {
 	/* arbiter (lib/arb/lock.c); deadline_ns < 0: none, 0: one try */
 	int (*lock)(struct idxgen_context *ctx, unsigned int lock, int64_t deadline_ns);
 	int (*unlock)(struct idxgen_context *ctx, unsigned int lock);
-	int (*lock_lost)(struct idxgen_context *ctx, bool *lost, uint64_t *count);
+	int (*lock_lost)(struct idxgen_context *ctx, bool *lost, uint64_t *count, uint32_t *held);
 	int (*lock_state)(struct idxgen_device *dev, struct idxgen_lock_state *st);
 	int (*lock_config)(struct idxgen_device *dev, uint32_t hold_limit, bool enforce);
 };
@@ -79,6 +79,7 @@ struct idxgen_context {
 	/* emu backend: arbiter requester (IDXGEN_ARB_NONE: none) and wait stats */
 	uint32_t requester;
 	uint64_t arb_grants, arb_wait_ns;
+	bool lost_latched;		/* a loss seen by idxgen_lock_held(), not yet reported */
 	/* emu backend: results window */
 	uint64_t last_seq;
 	struct idxgen_job_result *results;

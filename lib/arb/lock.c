@@ -36,16 +36,36 @@ int idxgen_lock_lost(struct idxgen_context *ctx, uint64_t *count)
 {
 	bool lost = false;
 	uint64_t n = 0;
+	uint32_t held;
 	int ret;
 
 	if (!ctx)
 		return -EINVAL;
-	ret = ctx->dev->ops->lock_lost(ctx, &lost, &n);
+	ret = ctx->dev->ops->lock_lost(ctx, &lost, &n, &held);
 	if (ret)
 		return ret;
 	if (count)
 		*count = n;
+	lost |= ctx->lost_latched;
+	ctx->lost_latched = false;
 	return lost ? -EAGAIN : 0;
+}
+
+int idxgen_lock_held(struct idxgen_context *ctx, uint32_t *held)
+{
+	bool lost;
+	uint64_t n;
+	uint32_t h = 0;
+	int ret;
+
+	if (!ctx || !held)
+		return -EINVAL;
+	/* the lost flag is left for idxgen_lock_lost(): only the bitmap here */
+	ret = ctx->dev->ops->lock_lost(ctx, &lost, &n, &h);
+	if (!ret && lost)
+		ctx->lost_latched = true;
+	*held = h;
+	return ret;
 }
 
 #define RUN_SHARED_TRIES 64
@@ -69,23 +89,26 @@ int idxgen_run_shared(struct idxgen_context *ctx, const struct idxgen_config *cf
 	if (ret)
 		return ret;
 	for (tries = 0; tries < RUN_SHARED_TRIES; tries++) {
-		bool lost;
+		uint32_t held = 0;
 
 		if (reruns)
 			*reruns = (unsigned int)tries;
 		ret = idxgen_lock(ctx, IDXGEN_LOCK_SHARED, -1);
 		if (ret)
 			return ret;
-		/* losses before this grant are not this run's business */
-		idxgen_lock_lost(ctx, NULL);
 		ret = idxgen_run(ctx, cfg, &r);
 		if (ret == 0)
 			memcpy(dst, (const uint8_t *)map + cfg->offset, bytes);
-		/* lost at any point up to here: the output may not be ours */
-		lost = idxgen_lock_lost(ctx, NULL) == -EAGAIN;
+		/*
+		 * Still holding lock 0 now means it was held all along: only a
+		 * request of ours could give it back, and none was made.  Else
+		 * the output may have been overwritten: run again.
+		 */
+		if (idxgen_lock_held(ctx, &held))
+			held = 0;
 		if (res)
 			*res = r;
-		if (!lost) {
+		if (held & (1u << IDXGEN_LOCK_SHARED)) {
 			idxgen_unlock(ctx, IDXGEN_LOCK_SHARED);
 			return ret;
 		}

@@ -1542,7 +1542,7 @@ static void test_msix(void)
 
     wr(&d, IDXGEN_REG_IRQ_ENABLE, ~0u);
     g_assert_cmphex(rd(&d, IDXGEN_REG_IRQ_ENABLE), ==,
-                    IDXGEN_IRQ_ERROR | 0xf);
+                    IDXGEN_IRQ_ERROR | IDXGEN_IRQ_ARB | 0xf);
     run_job_status(&d, &q0, &dsc);
     g_assert_cmphex(msg_of(&d, msg, 0), ==, 0x100);
     run_job_status(&d, &q2, &dsc);
@@ -1561,8 +1561,15 @@ static void test_msix(void)
     wr(&d, IDXGEN_QREG(0, IDXGEN_Q_TAIL), 100);
     g_assert_cmphex(msg_of(&d, msg, err), ==, 0x100 + err);
 
+    /* Error vector: an arbiter event (a lock granted) */
+    wr(&d, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, 1, 0));
+    step(&d, IDXGEN_ARB_SERVE_CYCLES * NS_PER_CYCLE);
+    g_assert_cmphex(msg_of(&d, msg, err), ==, 0x100 + err);
+    g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ARB);
+
     /* W1C */
-    wr(&d, IDXGEN_REG_IRQ_STATUS, IDXGEN_IRQ_QUEUE(0) | IDXGEN_IRQ_ERROR);
+    wr(&d, IDXGEN_REG_IRQ_STATUS, IDXGEN_IRQ_QUEUE(0) | IDXGEN_IRQ_ERROR |
+       IDXGEN_IRQ_ARB);
     g_assert_cmphex(rd(&d, IDXGEN_REG_IRQ_STATUS), ==, IDXGEN_IRQ_QUEUE(2));
 
     /* A masked vector becomes pending, delivered on unmask */
