@@ -266,12 +266,18 @@ static int idxgen_arb_poll(struct idxgen_device *idev, u32 r, u32 lock, bool non
 	int ret = 0;
 
 	idxgen_arb_collect(idev, r);
+	/*
+	 * The arbiter serves its FIFO on its own: read the status before the
+	 * mutex word, so that a grant between the two reads shows as owned.
+	 */
+	st = idxgen_arb_status(idev, r);
 	if (idxgen_rd(idev, IDXGEN_REG_ARB_MUTEX(lock)) == mine)
 		return 1;
-	st = idxgen_arb_status(idev, r);
 	if (!(st & (IDXGEN_ARB_RS_PENDING | IDXGEN_ARB_RS_WAITING))) {
 		/* granted and taken away already, or a device reset: ask again */
-		return idxgen_arb_errno(idxgen_arb_cmd(idev, IDXGEN_ARB_OP_LOCK, lock, r));
+		u32 res = idxgen_arb_cmd(idev, IDXGEN_ARB_OP_LOCK, lock, r);
+
+		return res == IDXGEN_ARB_R_HELD ? 1 : idxgen_arb_errno(res);
 	}
 	if (nonblock && !(st & IDXGEN_ARB_RS_PENDING))
 		ret = -EBUSY;
