@@ -310,7 +310,7 @@ typedef uint64_t idxgen_le64;
 #define   IDXGEN_QSTATUS_ERR_SHIFT	8
 #define   IDXGEN_QSTATUS_ERR_MASK	(0xffu << 8)
 #define IDXGEN_Q_IRQ_VECTOR		0x24	/* RW: MSI-X vector, default q */
-#define IDXGEN_Q_PRIORITY		0x28	/* RW: reserved for brief 3 (0 = highest), stored only */
+#define IDXGEN_Q_PRIORITY		0x28	/* RW: stored only; arbitration uses ARB_CPR */
 #define IDXGEN_Q_WARPS_READY		0x2c	/* RO: warps of the running job in index memory */
 #define IDXGEN_Q_CUR_JOB_ID		0x30	/* RO: job_id of the running job */
 #define IDXGEN_Q_COMPLETED		0x34	/* RO: completions written, free-running */
