@@ -441,9 +441,9 @@ static void test_random(long steps)
 	for (long s = 0; s < steps && bad < 0 && inv_bad < 0; s++) {
 		uint32_t op = rnd(100), r = rnd(NR + 1), l = rnd(NL + 1), rc1 = 0, rc2 = 0;
 
-		/* a few requesters share priorities so that all three cases occur */
+		/* phases of 200000 steps, hold limit off and on by turns */
 		if (s % 200000 == 0) {
-			uint32_t lim = rnd(4) ? 0 : 1 + rnd(6);
+			uint32_t lim = (s / 200000) % 2 ? 1 + rnd(6) : 0;
 
 			a.hold_limit = lim;
 			f.limit = lim;
