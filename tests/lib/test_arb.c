@@ -302,11 +302,15 @@ static int64_t phase(struct idxgen_device *dev, uint32_t hold_limit, int seconds
 					max2 = o->wait2[k];
 		}
 		qsort(all, n, sizeof(int64_t), cmp64);
+		char extra[64] = "";
+
+		if (p == IDXGEN_PRIORITY_LOW)
+			snprintf(extra, sizeof(extra), "; lock 2 (equal priorities) max wait %.3f ms",
+				 max2 / 1e6);
 		tap_diag("  %-6s %6" PRIu64 " grants, wait median %8.3f ms, p99 %8.3f ms, max %8.3f ms;"
-			 " lock 2 max wait %8.3f ms; locks lost %" PRIu64,
+			 " locks lost %" PRIu64 "%s",
 			 prio_name[p], grants, n ? all[n / 2] / 1e6 : 0.0,
-			 n ? all[n * 99 / 100] / 1e6 : 0.0, n ? all[n - 1] / 1e6 : 0.0, max2 / 1e6,
-			 lost);
+			 n ? all[n * 99 / 100] / 1e6 : 0.0, n ? all[n - 1] / 1e6 : 0.0, lost, extra);
 		if (p == 0)
 			low_max2 = max2;
 	}
