@@ -25,6 +25,7 @@ static void idxgen_ctx_release(struct kref *ref)
 	if (ctx->stats)
 		kref_put(&ctx->stats->ref, idxgen_fstats_release);
 	atomic_dec(&ctx->idev->cnt.ctxs);
+	idxgen_arb_ctx_release(ctx);
 	mutex_destroy(&ctx->submit_lock);
 	kvfree(ctx->win);
 	kfree_rcu(ctx, rcu);	/* idxgen_ctx_lookup() may still look at it */
@@ -72,6 +73,7 @@ static void idxgen_ctx_destroy(struct idxgen_ctx *ctx, bool async)
 	mutex_lock(&ctx->submit_lock);
 	ctx->destroyed = true;
 	mutex_unlock(&ctx->submit_lock);
+	idxgen_arb_ctx_destroy(ctx);
 	if (async)
 		queue_work(ctx->idev->ctx_wq, &ctx->destroy_work);
 	else
@@ -107,6 +109,7 @@ int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file 
 	}
 	kref_init(&ctx->ref);
 	ctx->idev = idev;
+	ctx->arb_req = -1;
 	ctx->next_seq = 1;
 	mutex_init(&ctx->submit_lock);
 	spin_lock_init(&ctx->lock);
@@ -130,6 +133,7 @@ int idxgen_ctx_create_ioctl(struct drm_device *dev, void *data, struct drm_file 
 		return ret;
 	}
 	ctx->id = id;
+	idxgen_arb_ctx_init(ctx, args->priority);
 	xa_store(&ifile->ctxs, id, ctx, GFP_KERNEL);	/* the slot exists: cannot fail */
 	args->ctx_id = id;
 	drm_dbg_driver(dev, "ctx %u created, priority %u\n", id, args->priority);

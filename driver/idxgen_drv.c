@@ -89,6 +89,8 @@ static int idxgen_get_param_ioctl(struct drm_device *dev, void *data, struct drm
 	case DRM_IDXGEN_PARAM_RESULT_WINDOW:
 		args->value = DRM_IDXGEN_RESULT_WINDOW;
 		break;
+	case DRM_IDXGEN_PARAM_ARB_LOCKS ... DRM_IDXGEN_PARAM_ARB_HOLD_LIMIT:
+		return idxgen_arb_get_param(idev, args->param, &args->value);
 	default:
 		return -EINVAL;
 	}
@@ -106,6 +108,11 @@ static const struct drm_ioctl_desc idxgen_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(IDXGEN_JOB_RESULT, idxgen_job_result_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(IDXGEN_WAIT, idxgen_wait_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(IDXGEN_CTX_QUERY, idxgen_ctx_query_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_LOCK, idxgen_arb_lock_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_UNLOCK, idxgen_arb_unlock_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_LOCK_LOST, idxgen_arb_lock_lost_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_ARB_STATE, idxgen_arb_state_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_ARB_CONFIG, idxgen_arb_config_ioctl, 0),
 };
 
 static const struct file_operations idxgen_fops = {
@@ -162,6 +169,7 @@ static int idxgen_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		return ret;
 	idev->imem_bus = pci_resource_start(pdev, IDXGEN_BAR_IMEM);
 
+	idxgen_arb_init(idev);
 	ret = idxgen_hw_init(idev);
 	if (ret)
 		return ret;

@@ -99,6 +99,31 @@ struct idxgen_counters {
 	atomic_t files;
 };
 
+/* Priority arbitration: the driver's side of each device requester. */
+struct idxgen_arb_req {
+	struct idxgen_ctx *ctx;		/* NULL: free (slots_lock) */
+	bool draining;			/* context destroyed, jobs may still run */
+	bool busy;			/* a LOCK ioctl is working on it (lock) */
+	bool lost_pending;		/* locks lost since the last LOCK_LOST */
+	pid_t pid;
+	u32 cpr;
+	u32 lost_why;			/* DRM_IDXGEN_LOST_* since the last LOCK_LOST */
+	u32 dev_lost_seen;		/* REQ_LOST_COUNT folded into lost */
+	u64 lost;
+	u64 grants;
+	u64 wait_ns;
+};
+
+struct idxgen_arb {
+	struct mutex lock;		/* the register block, req[] but ctx */
+	spinlock_t slots_lock;		/* req[].ctx */
+	wait_queue_head_t wq;		/* LOCK waiters */
+	atomic_t events;		/* arbiter interrupts seen */
+	bool enforce;
+	u32 hold_limit;
+	struct idxgen_arb_req req[IDXGEN_ARB_REQUESTERS];
+};
+
 struct idxgen_device {
 	struct drm_device drm;
 	struct pci_dev *pdev;
@@ -150,6 +175,8 @@ struct idxgen_device {
 	u64 stat_base[IDXGEN_NUM_STATS];
 
 	struct idxgen_counters cnt;
+
+	struct idxgen_arb arb;		/* brief section 3: idxgen_arb.c */
 };
 
 #define to_idxgen_device(d) container_of(d, struct idxgen_device, drm)
@@ -196,6 +223,7 @@ struct idxgen_ctx {
 	u32 resets;			/* resets that caught its jobs (reset_sem) */
 	u32 reset_seen;			/* idev->resets at the last one counted */
 	u32 guilty;			/* its jobs blamed for a hang */
+	int arb_req;			/* device requester, -1 if none */
 	struct rcu_head rcu;		/* freed after a grace period: lockless lookup */
 };
 
@@ -324,6 +352,21 @@ void idxgen_dev_fini(struct idxgen_device *idev);
 
 /* idxgen_debugfs.c, idxgen_sysfs.c */
 void idxgen_debugfs_init(struct idxgen_device *idev);
+
+/* idxgen_arb.c */
+void idxgen_arb_init(struct idxgen_device *idev);
+void idxgen_arb_hw_start(struct idxgen_device *idev);
+void idxgen_arb_irq(struct idxgen_device *idev);
+void idxgen_arb_ctx_init(struct idxgen_ctx *ctx, u32 priority);
+void idxgen_arb_ctx_destroy(struct idxgen_ctx *ctx);
+void idxgen_arb_ctx_release(struct idxgen_ctx *ctx);
+__le32 idxgen_arb_desc_requester(const struct idxgen_ctx *ctx);
+int idxgen_arb_get_param(struct idxgen_device *idev, u32 param, u64 *value);
+int idxgen_arb_lock_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_arb_unlock_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_arb_lock_lost_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_arb_state_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_arb_config_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 extern const struct attribute_group *idxgen_dev_groups[];
 
 extern unsigned int idxgen_job_timeout_ms;

@@ -219,6 +219,9 @@ int idxgen_hw_start(struct idxgen_device *idev)
 		irqs |= IDXGEN_IRQ_QUEUE(i);
 	}
 
+	if (idev->features & IDXGEN_FEAT_MUTEX_ARB)
+		irqs |= IDXGEN_IRQ_ARB;
+	idxgen_arb_hw_start(idev);
 	idxgen_wr(idev, IDXGEN_REG_IRQ_STATUS, irqs);
 	idxgen_wr(idev, IDXGEN_REG_IRQ_ENABLE, irqs);
 	idxgen_wr(idev, IDXGEN_REG_CTRL, IDXGEN_CTRL_ENABLE | IDXGEN_CTRL_HIST_FLUSH);

@@ -147,8 +147,11 @@ static irqreturn_t idxgen_queue_irq(int irq, void *arg)
 static irqreturn_t idxgen_error_irq(int irq, void *arg)
 {
 	struct idxgen_device *idev = arg;
+	u32 st = idxgen_rd(idev, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ARB;
 
-	idxgen_wr(idev, IDXGEN_REG_IRQ_STATUS, IDXGEN_IRQ_ERROR);
+	idxgen_wr(idev, IDXGEN_REG_IRQ_STATUS, IDXGEN_IRQ_ERROR | st);
+	if (st)
+		idxgen_arb_irq(idev);
 	idxgen_handle_error(idev);
 	return IRQ_HANDLED;
 }
@@ -166,6 +169,8 @@ static irqreturn_t idxgen_single_irq(int irq, void *arg)
 	for (i = 0; i < idev->num_queues; i++)
 		if (st & IDXGEN_IRQ_QUEUE(i))
 			idxgen_queue_process(&idev->queues[i]);
+	if (st & IDXGEN_IRQ_ARB)
+		idxgen_arb_irq(idev);
 	if (st & IDXGEN_IRQ_ERROR)
 		idxgen_handle_error(idev);
 	return IRQ_HANDLED;

@@ -796,6 +796,7 @@ static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *fi
 	d->tile_w = cpu_to_le16(cfg->tile_w);
 	d->tile_h = cpu_to_le16(cfg->tile_h);
 	d->grid_blocks = cpu_to_le32(cfg->grid_blocks);
+	d->requester = idxgen_arb_desc_requester(job->ctx);
 	job->tags[i] = cfg->user_tag;
 	return 0;
 }

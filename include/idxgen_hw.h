@@ -100,8 +100,8 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_FEAT_HIST_RANGE		(1u << 3)	/* IDXGEN_REG_RANGE_* commands */
 #define IDXGEN_FEAT_DEBUG		(1u << 4)	/* debug/fault-injection block present */
 #define IDXGEN_FEAT_SCHED_ORDERS	(1u << 8)	/* schedule orders and table (brief 2) */
-#define IDXGEN_FEAT_PRIORITY		(1u << 9)	/* reserved: queue priorities (brief 3) */
-#define IDXGEN_FEAT_MUTEX_ARB		(1u << 10)	/* reserved: mutex arbiter (brief 3) */
+#define IDXGEN_FEAT_PRIORITY		(1u << 9)	/* per-requester CPRs (ARB_CPR) */
+#define IDXGEN_FEAT_MUTEX_ARB		(1u << 10)	/* mutex words + arbiter (0x300) */
 
 /* Control and status */
 #define IDXGEN_REG_CTRL			0x040	/* RW */
@@ -145,6 +145,7 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_REG_IRQ_STATUS		0x0a0	/* RW1C */
 #define IDXGEN_REG_IRQ_ENABLE		0x0a4	/* RW */
 #define   IDXGEN_IRQ_QUEUE(q)		(1u << (q))	/* completion(s) on queue q */
+#define   IDXGEN_IRQ_ARB		(1u << 30)	/* arbiter event (ARB_EVENTS), error vector */
 #define   IDXGEN_IRQ_ERROR		(1u << 31)	/* fatal, queue error or firmware status change */
 
 /*
@@ -186,9 +187,89 @@ typedef uint64_t idxgen_le64;
 #define   IDXGEN_SCHED_E_TILE		0x8	/* tile_w | tile_h << 16 */
 #define   IDXGEN_SCHED_E_RSVD		0xc	/* reads 0 */
 
-/* Reserved for brief section 3: shared-region mutex words and arbiter FIFO. Reads 0. */
+/*
+ * Priority arbitration (brief section 3): competitive priority registers,
+ * mutex words and the arbiter.  docs/hardware.md "Arbiter" explains it.
+ *
+ * A requester is an ID in [0, IDXGEN_ARB_REQUESTERS); the driver gives one
+ * to each context and stamps it into every descriptor it submits for that
+ * context (desc.requester).  Lock 0 guards the shared region; locks 1..7
+ * are general mutexes for host software.  Present when CAP_FEATURES has
+ * MUTEX_ARB (and PRIORITY); otherwise the block reads 0 and ignores writes.
+ *
+ * A command (ARB_CMD) is checked at once (ARB_CMD_RESULT); a LOCK is then
+ * queued in the arbiter FIFO as a (requester, holder) pair and served in
+ * order, one pair every IDXGEN_ARB_SERVE_CYCLES generator cycles:
+ *  - lock free: granted;
+ *  - requester's CPR strictly lower (= higher priority) than the holder's:
+ *    the holder loses ALL its locks (REQ_STATUS LOST|LOST_PREEMPT, counted
+ *    in REQ_LOST_COUNT) and the requester gets the lock;
+ *  - otherwise the request is denied: the requester releases all the locks
+ *    it holds (LOST|LOST_YIELD) and waits.  A waiter holds no lock, so no
+ *    wait-for cycle (deadlock) can form.  A freed lock goes at once to its
+ *    best waiter: lowest CPR, then the one waiting longest.
+ * Hold counter: while a requester holds at least one lock, it counts one
+ * tick per job of that requester completed and one per request denied
+ * because of it; at ARB_HOLD_LIMIT ticks (0 = no limit) the requester
+ * releases all its locks (LOST|LOST_HOLD_LIMIT), so waiters of equal
+ * priority get a turn.  The counter restarts when it holds nothing.
+ * Every event sets a REQ_STATUS bit of the requester concerned and
+ * IRQ_STATUS.ARB (signalled on the error vector).
+ */
+#define IDXGEN_ARB_REQUESTERS		16
+#define IDXGEN_ARB_LOCKS		8
+#define IDXGEN_ARB_SHARED_LOCK		0	/* guards the shared region */
+#define IDXGEN_ARB_FIFO_DEPTH		IDXGEN_ARB_REQUESTERS	/* one request each */
+#define IDXGEN_ARB_SERVE_CYCLES		8	/* arbiter cycles per FIFO pair */
+#define IDXGEN_ARB_CPR_MAX		255	/* 0 = highest priority */
+
 #define IDXGEN_REG_ARB_BASE		0x300
 #define IDXGEN_REG_ARB_SIZE		0x100
+#define IDXGEN_REG_ARB_CTRL		0x300	/* RW */
+#define   IDXGEN_ARB_CTRL_ENFORCE	(1u << 0)	/* shared jobs need lock 0 */
+#define   IDXGEN_ARB_CTRL_VALID_MASK	0x1u
+#define IDXGEN_REG_ARB_INFO		0x304	/* RO: requesters | locks << 8 | depth << 16 */
+#define IDXGEN_REG_ARB_HOLD_LIMIT	0x308	/* RW: hold ticks before forced release, 0 = off */
+#define IDXGEN_REG_ARB_CMD		0x30c	/* WO: op << 24 | lock << 8 | requester */
+#define   IDXGEN_ARB_CMD(op, lock, req)	((uint32_t)(op) << 24 | (uint32_t)(lock) << 8 | (uint32_t)(req))
+#define   IDXGEN_ARB_OP_LOCK		1	/* queue a request for the lock */
+#define   IDXGEN_ARB_OP_UNLOCK		2	/* release one held lock */
+#define   IDXGEN_ARB_OP_RELEASE_ALL	3	/* release every lock, drop request and wait */
+#define   IDXGEN_ARB_OP_CANCEL		4	/* drop a queued request or a wait (timeout) */
+#define IDXGEN_REG_ARB_CMD_RESULT	0x310	/* RO: IDXGEN_ARB_R_* of the last ARB_CMD */
+#define   IDXGEN_ARB_R_OK		0	/* done (LOCK: queued) */
+#define   IDXGEN_ARB_R_BAD_OP		1	/* unknown op or reserved bits set */
+#define   IDXGEN_ARB_R_BAD_REQUESTER	2	/* requester >= IDXGEN_ARB_REQUESTERS */
+#define   IDXGEN_ARB_R_BAD_LOCK		3	/* lock >= IDXGEN_ARB_LOCKS */
+#define   IDXGEN_ARB_R_NOT_HELD		4	/* UNLOCK of a lock the requester does not hold */
+#define   IDXGEN_ARB_R_HELD		5	/* LOCK of a lock it already holds */
+#define   IDXGEN_ARB_R_BUSY		6	/* LOCK while a request or wait is outstanding */
+#define IDXGEN_REG_ARB_EVENTS		0x314	/* RO: bit r: REQ_STATUS(r) has event bits set */
+#define IDXGEN_REG_ARB_FIFO_COUNT	0x318	/* RO: pairs waiting in the FIFO */
+#define IDXGEN_REG_ARB_SEL		0x31c	/* RW: requester shown at 0x350..0x35c */
+#define IDXGEN_REG_ARB_STAT_GRANTS	0x320	/* 64-bit: locks granted */
+#define IDXGEN_REG_ARB_STAT_PREEMPTIONS	0x328	/* 64-bit: holders preempted */
+#define IDXGEN_REG_ARB_STAT_HOLD_RELEASES 0x330	/* 64-bit: hold-limit releases */
+#define IDXGEN_REG_ARB_STAT_DENIALS	0x338	/* 64-bit: requests denied (waits) */
+#define IDXGEN_REG_ARB_STAT_MAX_DEPTH	0x340	/* RO: highest FIFO count seen */
+#define IDXGEN_REG_ARB_REQ_STATUS	0x350	/* RW1C (events), of requester ARB_SEL */
+#define   IDXGEN_ARB_RS_GRANTED		(1u << 0)	/* event: a lock was granted */
+#define   IDXGEN_ARB_RS_DENIED		(1u << 1)	/* event: request denied, now waiting */
+#define   IDXGEN_ARB_RS_LOST		(1u << 2)	/* event: locks taken away (reason below) */
+#define   IDXGEN_ARB_RS_LOST_PREEMPT	(1u << 3)	/* event: by a higher-priority requester */
+#define   IDXGEN_ARB_RS_LOST_HOLD_LIMIT	(1u << 4)	/* event: by the hold limit */
+#define   IDXGEN_ARB_RS_LOST_YIELD	(1u << 5)	/* event: released because it had to wait */
+#define   IDXGEN_ARB_RS_EVENT_MASK	0x3fu
+#define   IDXGEN_ARB_RS_PENDING		(1u << 8)	/* RO: a request is in the FIFO */
+#define   IDXGEN_ARB_RS_WAITING		(1u << 9)	/* RO: waiting for lock (bits 23:16) */
+#define   IDXGEN_ARB_RS_LOCK_SHIFT	16		/* RO: lock requested / waited for */
+#define IDXGEN_REG_ARB_REQ_HELD		0x354	/* RO: bitmap of locks held */
+#define IDXGEN_REG_ARB_REQ_HOLD_COUNT	0x358	/* RO: hold counter */
+#define IDXGEN_REG_ARB_REQ_LOST_COUNT	0x35c	/* RO: times locks were taken away */
+#define IDXGEN_REG_ARB_MUTEX(l)		(0x380 + 4 * (l))	/* RO: mutex word of lock l */
+#define   IDXGEN_ARB_MUTEX_LOCKED	(1u << 31)
+#define   IDXGEN_ARB_MUTEX_OWNER_MASK	0x7fffffffu
+#define IDXGEN_REG_ARB_CPR(r)		(0x3c0 + 4 * (r))	/* RW: priority of requester r */
 
 /* ------------------------------------------------------------------ */
 /* BAR0 registers: debug / fault-injection block                       */
@@ -250,7 +331,7 @@ typedef uint64_t idxgen_le64;
 #define   IDXGEN_QSTATUS_ERR_SHIFT	8
 #define   IDXGEN_QSTATUS_ERR_MASK	(0xffu << 8)
 #define IDXGEN_Q_IRQ_VECTOR		0x24	/* RW: MSI-X vector, default q */
-#define IDXGEN_Q_PRIORITY		0x28	/* RW: reserved for brief 3 (0 = highest), stored only */
+#define IDXGEN_Q_PRIORITY		0x28	/* RW: stored only; arbitration uses ARB_CPR */
 #define IDXGEN_Q_WARPS_READY		0x2c	/* RO: warps of the running job in index memory */
 #define IDXGEN_Q_CUR_JOB_ID		0x30	/* RO: job_id of the running job */
 #define IDXGEN_Q_COMPLETED		0x34	/* RO: completions written, free-running */
@@ -301,7 +382,8 @@ struct idxgen_desc {
 	idxgen_le16 tile_w;		/* tiled: tile width */
 	idxgen_le16 tile_h;		/* tiled: tile height */
 	idxgen_le32 grid_blocks;	/* blocks in this job: 0 or 1 now (one block) */
-	idxgen_le32 rsvd1[3];		/* must be 0 */
+	idxgen_le32 requester;		/* IDXGEN_DESC_REQ_VALID | requester ID, or 0 */
+	idxgen_le32 rsvd1[2];		/* must be 0 */
 };
 
 #define IDXGEN_DESC_F_SHARED		(1u << 0)	/* target lies in the shared region */
@@ -371,7 +453,12 @@ IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, stride) == 40, "desc.stride");
 IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, tile_w) == 44, "desc.tile_w");
 IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, tile_h) == 46, "desc.tile_h");
 IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, grid_blocks) == 48, "desc.grid_blocks");
-IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, rsvd1) == 52, "desc.rsvd1");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, requester) == 52, "desc.requester");
+IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_desc, rsvd1) == 56, "desc.rsvd1");
+
+/* desc.requester: bit 31 valid, bits 3:0 the ID; other bits reserved */
+#define IDXGEN_DESC_REQ_VALID		(1u << 31)
+#define IDXGEN_DESC_REQ_ID_MASK		0xfu
 
 /* ------------------------------------------------------------------ */
 /* Completion record: 32 bytes                                         */
@@ -440,7 +527,9 @@ IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, check) == 28, "cpl.check");
 #define IDXGEN_CPL_BAD_GRANULARITY	21	/* strided: granularity 0 */
 #define IDXGEN_CPL_BAD_TILE		22	/* tiled: tile_w or tile_h 0 */
 /* 23: reserved for schedule orders */
-#define IDXGEN_CPL_MAX			22
+#define IDXGEN_CPL_NOT_LOCK_HOLDER	24	/* shared target, ARB_CTRL.ENFORCE, requester not holding lock 0 */
+/* 25-27: reserved for the arbiter */
+#define IDXGEN_CPL_MAX			24
 
 /* Timing model: cycles of a job at CAP_CLOCK_KHZ */
 #define IDXGEN_FILTER_CYCLES		4	/* descriptor fetch + history compare, every job */

@@ -467,6 +467,93 @@ static int drm_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadli
 	}
 }
 
+/* ------------------------------------------------------------------ */
+/* Arbiter (brief section 3): DRM_IOCTL_IDXGEN_LOCK..ARB_CONFIG        */
+/* ------------------------------------------------------------------ */
+
+static int drm_lock(struct idxgen_context *ctx, unsigned int lock, int64_t deadline_ns)
+{
+	struct drm_idxgen_lock a = { .ctx_id = ctx->id, .lock = lock };
+	int ret;
+
+	if (deadline_ns == 0)
+		a.flags = DRM_IDXGEN_LOCK_NONBLOCK;
+	else if (deadline_ns > 0)
+		a.timeout_ns = deadline_ns;
+	/* drmIoctl restarts on EINTR: a signal does not end the wait early */
+	ret = xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_LOCK, &a);
+	return ret;
+}
+
+static int drm_unlock(struct idxgen_context *ctx, unsigned int lock)
+{
+	struct drm_idxgen_unlock a = { .ctx_id = ctx->id, .lock = lock };
+
+	return xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_UNLOCK, &a);
+}
+
+static int drm_lock_lost(struct idxgen_context *ctx, bool *lost, uint64_t *count,
+			 uint32_t *held)
+{
+	struct drm_idxgen_lock_lost a = { .ctx_id = ctx->id };
+	int ret = xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_LOCK_LOST, &a);
+
+	*lost = !ret && a.lost;
+	*count = ret ? 0 : a.count;
+	*held = ret ? 0 : a.held;
+	return ret;
+}
+
+static int drm_lock_state(struct idxgen_device *dev, struct idxgen_lock_state *st)
+{
+	struct drm_idxgen_arb_state a;
+	uint32_t i;
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	ret = xioctl(dev->fd, DRM_IOCTL_IDXGEN_ARB_STATE, &a);
+	if (ret)
+		return ret;
+	memset(st, 0, sizeof(*st));
+	st->locks = a.locks < IDXGEN_LOCKS_MAX ? a.locks : IDXGEN_LOCKS_MAX;
+	st->requesters = a.requesters < 16 ? a.requesters : 16;
+	st->enforce = a.enforce;
+	st->hold_limit = a.hold_limit;
+	st->fifo_count = a.fifo_count;
+	st->max_depth = a.max_depth;
+	st->grants = a.grants;
+	st->preemptions = a.preemptions;
+	st->hold_releases = a.hold_releases;
+	st->denials = a.denials;
+	for (i = 0; i < IDXGEN_LOCKS_MAX; i++)
+		st->owner[i] = (int32_t)a.owner[i] - 1;
+	for (i = 0; i < 16; i++) {
+		const struct drm_idxgen_arb_state_req *q = &a.req[i];
+		struct idxgen_lock_requester *o = &st->req[i];
+
+		o->ctx_id = q->ctx_id;
+		o->pid = q->pid;
+		o->cpr = q->cpr;
+		o->held = q->held;
+		o->waiting = (int32_t)q->waiting - 1;
+		o->hold_count = q->hold_count;
+		o->lost_count = q->lost_count;
+		o->grants = q->grants;
+		o->wait_ns = q->wait_ns;
+	}
+	return 0;
+}
+
+static int drm_lock_config(struct idxgen_device *dev, uint32_t hold_limit, bool enforce)
+{
+	struct drm_idxgen_arb_config a = {
+		.flags = enforce ? DRM_IDXGEN_ARB_CONFIG_ENFORCE : 0,
+		.hold_limit = hold_limit,
+	};
+
+	return xioctl(dev->fd, DRM_IOCTL_IDXGEN_ARB_CONFIG, &a);
+}
+
 const struct idxgen_backend_ops idxgen_drm_ops = {
 	.get_info = drm_get_info,
 	.get_stats = drm_get_stats,
@@ -480,4 +567,9 @@ const struct idxgen_backend_ops idxgen_drm_ops = {
 	.result = drm_result,
 	.wait = drm_wait,
 	.close = drm_close,
+	.lock = drm_lock,
+	.unlock = drm_unlock,
+	.lock_lost = drm_lock_lost,
+	.lock_state = drm_lock_state,
+	.lock_config = drm_lock_config,
 };

@@ -15,12 +15,14 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "internal.h"
+#include "idxgen_arb.h"
 
 /*
  * The driver's carving (driver/idxgen_region.c): the shared region first,
@@ -47,6 +49,10 @@ struct emu_dev {
 	struct emu_range *ranges;	/* dedicated regions, sorted by base */
 	unsigned int nranges, cap;
 	struct idxgen_stats stats;
+	/* brief section 3: the arbiter, as the device has it (idxgen_arb.c) */
+	struct idxgen_arb arb;
+	pthread_cond_t arb_cond;	/* broadcast whenever the arbiter acted */
+	struct idxgen_context *arb_ctx[IDXGEN_ARB_REQUESTERS];
 };
 
 void idxgen_emu_pci_info(struct idxgen_pci_info *pi)
@@ -83,6 +89,17 @@ int idxgen_emu_open(struct idxgen_device *dev)
 	idxgen_hist_init(&e->hist, e->hist_entries);
 	e->stats.fw_version = EMU_FW_VERSION;
 	pthread_mutex_init(&e->lock, NULL);
+	{
+		pthread_condattr_t ca;
+
+		pthread_condattr_init(&ca);
+		pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+		pthread_cond_init(&e->arb_cond, &ca);
+		pthread_condattr_destroy(&ca);
+	}
+	idxgen_arb_reset(&e->arb, true);
+	/* shared-region jobs need lock 0, as the driver sets it up by default */
+	e->arb.ctrl = IDXGEN_ARB_CTRL_ENFORCE;
 	dev->emu = e;
 	dev->ops = &idxgen_emu_ops;
 
@@ -122,6 +139,7 @@ static void emu_close(struct idxgen_device *dev)
 	munmap(e->imem, e->imem_size);
 	close(e->memfd);
 	pthread_mutex_destroy(&e->lock);
+	pthread_cond_destroy(&e->arb_cond);
 	free(e->ranges);
 	free(e);
 }
@@ -170,12 +188,32 @@ static int emu_ctx_create(struct idxgen_context *ctx)
 		return -ENOMEM;
 	pthread_mutex_lock(&e->lock);
 	ctx->id = ++e->next_ctx_id;
+	/* one requester per context while there are any; CPR from the priority */
+	ctx->requester = IDXGEN_ARB_NONE;
+	for (uint32_t r = 0; r < IDXGEN_ARB_REQUESTERS; r++) {
+		if (!e->arb_ctx[r]) {
+			e->arb_ctx[r] = ctx;
+			ctx->requester = r;
+			idxgen_arb_set_cpr(&e->arb, r,
+					   (uint32_t)(IDXGEN_PRIORITY_HIGH - ctx->priority));
+			break;
+		}
+	}
 	pthread_mutex_unlock(&e->lock);
 	return 0;
 }
 
 static void emu_ctx_destroy(struct idxgen_context *ctx)
 {
+	struct emu_dev *e = ctx->dev->emu;
+
+	pthread_mutex_lock(&e->lock);
+	if (ctx->requester != IDXGEN_ARB_NONE) {
+		idxgen_arb_release_all(&e->arb, ctx->requester);
+		e->arb_ctx[ctx->requester] = NULL;
+		pthread_cond_broadcast(&e->arb_cond);
+	}
+	pthread_mutex_unlock(&e->lock);
 	free(ctx->results);
 }
 
@@ -282,7 +320,17 @@ static int emu_submit(struct idxgen_context *ctx, const struct idxgen_config *cf
 
 		idxgen_cfg_to_job(cfg, cfg->region->base + cfg->offset,
 				  cfg->region->size - cfg->offset, (uint32_t)seq, &j);
-		idxgen_model_run(&e->hist, &ctx->dev->limits, e->imem, &j, &r);
+		if (ctx->requester != IDXGEN_ARB_NONE)
+			j.requester = IDXGEN_DESC_REQ_VALID | ctx->requester;
+		memset(&r, 0, sizeof(r));
+		r.status = idxgen_arb_job_check(&e->arb, j.flags, j.requester);
+		if (r.status == IDXGEN_CPL_OK)
+			idxgen_model_run(&e->hist, &ctx->dev->limits, e->imem, &j, &r);
+		else
+			r.cycles = IDXGEN_FILTER_CYCLES;
+		idxgen_arb_job_done(&e->arb, j.requester);
+		if (idxgen_arb_take_irq(&e->arb))
+			pthread_cond_broadcast(&e->arb_cond);
 
 		res = &ctx->results[seq % IDXGEN_RESULT_WINDOW];
 		memset(res, 0, sizeof(*res));
@@ -332,6 +380,162 @@ static int emu_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadli
 	return emu_result(ctx, job, &res);
 }
 
+/* ------------------------------------------------------------------ */
+/* Arbiter: the FIFO is served at once, waiters sleep on arb_cond      */
+/* ------------------------------------------------------------------ */
+
+static int emu_arb_errno(int rc)
+{
+	switch (rc) {
+	case IDXGEN_ARB_R_OK:
+		return 0;
+	case IDXGEN_ARB_R_HELD:
+		return -EDEADLK;
+	case IDXGEN_ARB_R_BUSY:
+		return -EBUSY;
+	case IDXGEN_ARB_R_NOT_HELD:
+		return -EPERM;
+	default:
+		return -EINVAL;
+	}
+}
+
+static int emu_lock(struct idxgen_context *ctx, unsigned int lock, int64_t deadline_ns)
+{
+	struct emu_dev *e = ctx->dev->emu;
+	uint32_t r = ctx->requester;
+	int64_t t0 = idxgen_now_ns();
+	int ret;
+
+	if (lock >= IDXGEN_ARB_LOCKS)
+		return -EINVAL;
+	if (r == IDXGEN_ARB_NONE)
+		return -ENOSPC;
+	pthread_mutex_lock(&e->lock);
+	ret = emu_arb_errno(idxgen_arb_lock(&e->arb, r, lock));
+	while (!ret && idxgen_arb_serve(&e->arb))
+		;
+	while (!ret && idxgen_arb_owner(&e->arb, lock) != r) {
+		if (!e->arb.waiting[r]) {
+			/* granted, then taken away before this thread ran: ask again */
+			ret = emu_arb_errno(idxgen_arb_lock(&e->arb, r, lock));
+			while (!ret && idxgen_arb_serve(&e->arb))
+				;
+			continue;
+		} else if (deadline_ns == 0) {
+			ret = -EBUSY;
+		} else if (deadline_ns < 0) {
+			pthread_cond_wait(&e->arb_cond, &e->lock);
+		} else {
+			struct timespec ts = { .tv_sec = deadline_ns / 1000000000,
+					       .tv_nsec = deadline_ns % 1000000000 };
+
+			if (pthread_cond_timedwait(&e->arb_cond, &e->lock, &ts) == ETIMEDOUT &&
+			    idxgen_arb_owner(&e->arb, lock) != r)
+				ret = -ETIMEDOUT;
+		}
+		if (ret)
+			idxgen_arb_cancel(&e->arb, r);
+	}
+	if (!ret) {
+		ctx->arb_grants++;
+		ctx->arb_wait_ns += (uint64_t)(idxgen_now_ns() - t0);
+	}
+	if (idxgen_arb_take_irq(&e->arb))
+		pthread_cond_broadcast(&e->arb_cond);
+	pthread_mutex_unlock(&e->lock);
+	return ret;
+}
+
+static int emu_unlock(struct idxgen_context *ctx, unsigned int lock)
+{
+	struct emu_dev *e = ctx->dev->emu;
+	int ret;
+
+	if (lock >= IDXGEN_ARB_LOCKS)
+		return -EINVAL;
+	if (ctx->requester == IDXGEN_ARB_NONE)
+		return -EPERM;
+	pthread_mutex_lock(&e->lock);
+	ret = emu_arb_errno(idxgen_arb_unlock(&e->arb, ctx->requester, lock));
+	if (idxgen_arb_take_irq(&e->arb))
+		pthread_cond_broadcast(&e->arb_cond);
+	pthread_mutex_unlock(&e->lock);
+	return ret;
+}
+
+static int emu_lock_lost(struct idxgen_context *ctx, bool *lost, uint64_t *count,
+			 uint32_t *held)
+{
+	struct emu_dev *e = ctx->dev->emu;
+	uint32_t r = ctx->requester;
+
+	*lost = false;
+	*count = 0;
+	*held = 0;
+	if (r == IDXGEN_ARB_NONE)
+		return 0;
+	pthread_mutex_lock(&e->lock);
+	*lost = e->arb.status[r] & IDXGEN_ARB_RS_LOST;
+	e->arb.status[r] &= ~(IDXGEN_ARB_RS_LOST | IDXGEN_ARB_RS_LOST_PREEMPT |
+			      IDXGEN_ARB_RS_LOST_HOLD_LIMIT | IDXGEN_ARB_RS_LOST_YIELD);
+	*count = e->arb.lost_count[r];
+	*held = idxgen_arb_held(&e->arb, r);
+	pthread_mutex_unlock(&e->lock);
+	return 0;
+}
+
+static int emu_lock_state(struct idxgen_device *dev, struct idxgen_lock_state *st)
+{
+	struct emu_dev *e = dev->emu;
+	const struct idxgen_arb *a = &e->arb;
+
+	memset(st, 0, sizeof(*st));
+	pthread_mutex_lock(&e->lock);
+	st->locks = IDXGEN_ARB_LOCKS;
+	st->requesters = IDXGEN_ARB_REQUESTERS;
+	st->enforce = a->ctrl & IDXGEN_ARB_CTRL_ENFORCE;
+	st->hold_limit = a->hold_limit;
+	st->fifo_count = a->fifo_count;
+	st->max_depth = a->stat_max_depth;
+	st->grants = a->stat_grants;
+	st->preemptions = a->stat_preemptions;
+	st->hold_releases = a->stat_hold_releases;
+	st->denials = a->stat_denials;
+	for (uint32_t l = 0; l < IDXGEN_ARB_LOCKS; l++) {
+		uint32_t o = idxgen_arb_owner(a, l);
+
+		st->owner[l] = o == IDXGEN_ARB_NONE ? -1 : (int32_t)o;
+	}
+	for (uint32_t r = 0; r < IDXGEN_ARB_REQUESTERS; r++) {
+		struct idxgen_lock_requester *q = &st->req[r];
+		const struct idxgen_context *c = e->arb_ctx[r];
+
+		q->ctx_id = c ? c->id : 0;
+		q->pid = c ? (int32_t)getpid() : -1;
+		q->cpr = a->cpr[r];
+		q->held = idxgen_arb_held(a, r);
+		q->waiting = a->waiting[r] ? (int32_t)a->req_lock[r] : -1;
+		q->hold_count = a->hold_count[r];
+		q->lost_count = a->lost_count[r];
+		q->grants = c ? c->arb_grants : 0;
+		q->wait_ns = c ? c->arb_wait_ns : 0;
+	}
+	pthread_mutex_unlock(&e->lock);
+	return 0;
+}
+
+static int emu_lock_config(struct idxgen_device *dev, uint32_t hold_limit, bool enforce)
+{
+	struct emu_dev *e = dev->emu;
+
+	pthread_mutex_lock(&e->lock);
+	e->arb.hold_limit = hold_limit;
+	e->arb.ctrl = enforce ? IDXGEN_ARB_CTRL_ENFORCE : 0;
+	pthread_mutex_unlock(&e->lock);
+	return 0;
+}
+
 const struct idxgen_backend_ops idxgen_emu_ops = {
 	.get_info = emu_get_info,
 	.get_stats = emu_get_stats,
@@ -345,4 +549,9 @@ const struct idxgen_backend_ops idxgen_emu_ops = {
 	.result = emu_result,
 	.wait = emu_wait,
 	.close = emu_close,
+	.lock = emu_lock,
+	.unlock = emu_unlock,
+	.lock_lost = emu_lock_lost,
+	.lock_state = emu_lock_state,
+	.lock_config = emu_lock_config,
 };

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "idxgen.h"
+#include "idxgen_lock.h"
 #include "idxgen_hw.h"
 #include "idxgen_model.h"
 
@@ -36,6 +37,12 @@ struct idxgen_backend_ops {
 	/* wait for completion up to the absolute CLOCK_MONOTONIC deadline (ns) */
 	int (*wait)(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadline_ns);
 	void (*close)(struct idxgen_device *dev);
+	/* arbiter (lib/arb/lock.c); deadline_ns < 0: none, 0: one try */
+	int (*lock)(struct idxgen_context *ctx, unsigned int lock, int64_t deadline_ns);
+	int (*unlock)(struct idxgen_context *ctx, unsigned int lock);
+	int (*lock_lost)(struct idxgen_context *ctx, bool *lost, uint64_t *count, uint32_t *held);
+	int (*lock_state)(struct idxgen_device *dev, struct idxgen_lock_state *st);
+	int (*lock_config)(struct idxgen_device *dev, uint32_t hold_limit, bool enforce);
 };
 
 struct idxgen_device {
@@ -70,6 +77,10 @@ struct idxgen_context {
 	 * ends up with the fence of the highest sequence number submitted.
 	 */
 	pthread_mutex_t submit_lock;
+	/* emu backend: arbiter requester (IDXGEN_ARB_NONE: none) and wait stats */
+	uint32_t requester;
+	uint64_t arb_grants, arb_wait_ns;
+	bool lost_latched;		/* a loss seen by idxgen_lock_held(), not yet reported */
 	/* emu backend: results window */
 	uint64_t last_seq;
 	struct idxgen_job_result *results;

@@ -48,6 +48,7 @@
 
 #include "idxgen_hw.h"
 #include "idxgen_model.h"
+#include "idxgen_arb.h"
 
 #define TYPE_IDXGEN "idxgen"
 OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
@@ -62,7 +63,11 @@ OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
 #define IDXGEN_HW_FEATURES      (IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32 | \
                                  IDXGEN_FEAT_INCREMENTAL | \
                                  IDXGEN_FEAT_HIST_RANGE | \
-                                 IDXGEN_FEAT_SCHED_ORDERS)
+                                 IDXGEN_FEAT_SCHED_ORDERS | \
+                                 IDXGEN_FEAT_PRIORITY | IDXGEN_FEAT_MUTEX_ARB)
+/* Hardware blocks that are on whether or not the firmware lists them */
+#define IDXGEN_HW_FIXED_FEATURES (IDXGEN_FEAT_DEBUG | IDXGEN_FEAT_PRIORITY | \
+                                  IDXGEN_FEAT_MUTEX_ARB)
 
 typedef struct IdxgenQueue {
     /* Registers as written by the guest. */
@@ -141,6 +146,8 @@ struct IdxgenState {
     uint32_t dbg_scratch;
 
     IdxgenQueue q[IDXGEN_MAX_QUEUES];
+    struct idxgen_arb arb;      /* brief section 3: model/idxgen_arb.c */
+    QEMUTimer *arb_timer;       /* serves the arbiter FIFO */
     uint32_t rr_next;           /* round robin: next queue to look at */
 
     struct idxgen_hist hist;
@@ -266,6 +273,47 @@ static void idxgen_fatal(IdxgenState *s, uint32_t code)
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* Arbiter (brief section 3): the rules live in model/idxgen_arb.c     */
+/* ------------------------------------------------------------------ */
+
+/* After anything the arbiter did: signal events, keep the FIFO served. */
+static void idxgen_arb_update(IdxgenState *s)
+{
+    if (idxgen_arb_take_irq(&s->arb)) {
+        idxgen_irq_raise(s, IDXGEN_IRQ_ARB,
+                         IDXGEN_MSIX_ERR_VECTOR(s->num_queues));
+    }
+    if (s->arb.fifo_count && !timer_pending(s->arb_timer)) {
+        timer_mod(s->arb_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                  idxgen_cycles_to_ns(s, IDXGEN_ARB_SERVE_CYCLES));
+    }
+}
+
+static void idxgen_arb_timer_cb(void *opaque)
+{
+    IdxgenState *s = opaque;
+
+    idxgen_arb_serve(&s->arb);
+    idxgen_arb_update(s);
+}
+
+static uint64_t idxgen_arb_mmio_read(IdxgenState *s, hwaddr addr)
+{
+    return idxgen_arb_read(&s->arb, addr);
+}
+
+static void idxgen_arb_mmio_write(IdxgenState *s, hwaddr addr, uint64_t val)
+{
+    idxgen_arb_write(&s->arb, addr, val);
+    if (addr == IDXGEN_REG_ARB_CMD &&
+        s->arb.cmd_result != IDXGEN_ARB_R_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: arbiter command 0x%" PRIx64
+                      " rejected: %u\n", val, s->arb.cmd_result);
+    }
+    idxgen_arb_update(s);
+}
+
 /* All device DMA goes through here: bounds, and the FAIL_DMA fault. */
 static MemTxResult idxgen_dma(IdxgenState *s, uint64_t addr, void *buf,
                               uint64_t len, DMADirection dir)
@@ -389,6 +437,10 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
 
     s->job_active = false;
     timer_del(s->timer);
+    if (s->job_have_desc) {
+        idxgen_arb_job_done(&s->arb, s->job.requester);
+        idxgen_arb_update(s);
+    }
 
     s->stat_jobs++;
     s->stat_busy_cycles += cycles;
@@ -464,6 +516,10 @@ static void idxgen_job_start(IdxgenState *s, unsigned qn)
         } else {
             idxgen_limits(s, &lim, false);
             s->job_status = idxgen_job_validate(&s->job, &lim);
+        }
+        if (s->job_status == IDXGEN_CPL_OK) {
+            s->job_status = idxgen_arb_job_check(&s->arb, s->job.flags,
+                                                 s->job.requester);
         }
     }
 
@@ -683,7 +739,7 @@ static void idxgen_fw_load(IdxgenState *s)
         s->cap_hist = info.hist_entries;
         /* The debug block is hardware, not a firmware feature. */
         s->cap_features = (info.features & s->hw_features) |
-            (s->hw_features & IDXGEN_FEAT_DEBUG);
+            (s->hw_features & IDXGEN_HW_FIXED_FEATURES);
         idxgen_hist_init(&s->hist, s->cap_hist);
         s->fw_version = info.version;
         s->ready = true;
@@ -731,6 +787,8 @@ static void idxgen_reset_state(IdxgenState *s, bool ctrl_reset)
     /* The job in flight is dropped: no completion is written. */
     s->job_active = false;
     timer_del(s->timer);
+    timer_del(s->arb_timer);
+    idxgen_arb_reset(&s->arb, s->hw_features & IDXGEN_FEAT_MUTEX_ARB);
     qemu_bh_cancel(s->bh);
     memset(&s->job, 0, sizeof(s->job));
     memset(s->job_desc, 0, sizeof(s->job_desc));
@@ -913,7 +971,7 @@ static uint64_t idxgen_reg_read(void *opaque, hwaddr addr, unsigned size)
     }
     if (addr >= IDXGEN_REG_ARB_BASE &&
         addr < IDXGEN_REG_ARB_BASE + IDXGEN_REG_ARB_SIZE) {
-        return 0;
+        return idxgen_arb_mmio_read(s, addr);
     }
     stat = idxgen_stat(s, addr & ~7ULL);
     if (stat) {
@@ -1119,8 +1177,7 @@ static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
     }
     if (addr >= IDXGEN_REG_ARB_BASE &&
         addr < IDXGEN_REG_ARB_BASE + IDXGEN_REG_ARB_SIZE) {
-        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: write to reserved arbiter "
-                      "register 0x%" HWADDR_PRIx " ignored\n", addr);
+        idxgen_arb_mmio_write(s, addr, val);
         return;
     }
     stat = idxgen_stat(s, addr & ~7ULL);
@@ -1160,7 +1217,7 @@ static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
         s->irq_status &= ~val;
         return;
     case IDXGEN_REG_IRQ_ENABLE:
-        s->irq_enable = val & (IDXGEN_IRQ_ERROR |
+        s->irq_enable = val & (IDXGEN_IRQ_ERROR | IDXGEN_IRQ_ARB |
                                MAKE_64BIT_MASK(0, s->num_queues));
         return;
     case IDXGEN_REG_RANGE_BASE_LO:
@@ -1261,6 +1318,89 @@ static const VMStateDescription vmstate_idxgen_hist_entry = {
         VMSTATE_UINT32(stride, struct idxgen_hist_entry),
         VMSTATE_UINT32(tile_w, struct idxgen_hist_entry),
         VMSTATE_UINT32(tile_h, struct idxgen_hist_entry),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+static int idxgen_arb_post_load(void *opaque, int version_id)
+{
+    IdxgenState *s = opaque;
+    struct idxgen_arb *a = &s->arb;
+    unsigned r, l, n = 0;
+
+    /* Untrusted stream: the arbiter indexes its arrays with these. */
+    if (a->enabled != !!(s->hw_features & IDXGEN_FEAT_MUTEX_ARB) ||
+        a->fifo_count > IDXGEN_ARB_FIFO_DEPTH ||
+        a->fifo_head >= IDXGEN_ARB_FIFO_DEPTH ||
+        a->sel >= IDXGEN_ARB_REQUESTERS) {
+        return -EINVAL;
+    }
+    for (l = 0; l < IDXGEN_ARB_LOCKS; l++) {
+        if ((a->mutex[l] & IDXGEN_ARB_MUTEX_OWNER_MASK) >=
+            IDXGEN_ARB_REQUESTERS) {
+            return -EINVAL;
+        }
+    }
+    for (r = 0; r < IDXGEN_ARB_REQUESTERS; r++) {
+        if (a->cpr[r] > IDXGEN_ARB_CPR_MAX ||
+            ((a->pending[r] || a->waiting[r]) &&
+             a->req_lock[r] >= IDXGEN_ARB_LOCKS)) {
+            return -EINVAL;
+        }
+        n += !!a->pending[r];
+    }
+    for (l = 0; l < a->fifo_count; l++) {
+        uint32_t e = a->fifo[(a->fifo_head + l) % IDXGEN_ARB_FIFO_DEPTH];
+
+        if (IDXGEN_ARB_ENTRY_REQ(e) >= IDXGEN_ARB_REQUESTERS ||
+            IDXGEN_ARB_ENTRY_LOCK(e) >= IDXGEN_ARB_LOCKS ||
+            !a->pending[IDXGEN_ARB_ENTRY_REQ(e)]) {
+            return -EINVAL;
+        }
+    }
+    if (n != a->fifo_count) {
+        return -EINVAL;
+    }
+    if (a->fifo_count) {
+        timer_mod(s->arb_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+    }
+    return 0;
+}
+
+static const VMStateDescription vmstate_idxgen_arb = {
+    .name = TYPE_IDXGEN "/arb",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .post_load = idxgen_arb_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(arb.enabled, IdxgenState),
+        VMSTATE_UINT32(arb.ctrl, IdxgenState),
+        VMSTATE_UINT32(arb.hold_limit, IdxgenState),
+        VMSTATE_UINT32(arb.sel, IdxgenState),
+        VMSTATE_UINT32(arb.cmd_result, IdxgenState),
+        VMSTATE_UINT32_ARRAY(arb.mutex, IdxgenState, IDXGEN_ARB_LOCKS),
+        VMSTATE_UINT32_ARRAY(arb.cpr, IdxgenState, IDXGEN_ARB_REQUESTERS),
+        VMSTATE_UINT32_ARRAY(arb.status, IdxgenState, IDXGEN_ARB_REQUESTERS),
+        VMSTATE_UINT32_ARRAY(arb.req_lock, IdxgenState,
+                             IDXGEN_ARB_REQUESTERS),
+        VMSTATE_UINT32_ARRAY(arb.pending, IdxgenState, IDXGEN_ARB_REQUESTERS),
+        VMSTATE_UINT32_ARRAY(arb.waiting, IdxgenState, IDXGEN_ARB_REQUESTERS),
+        VMSTATE_UINT64_ARRAY(arb.wait_seq, IdxgenState,
+                             IDXGEN_ARB_REQUESTERS),
+        VMSTATE_UINT32_ARRAY(arb.hold_count, IdxgenState,
+                             IDXGEN_ARB_REQUESTERS),
+        VMSTATE_UINT32_ARRAY(arb.lost_count, IdxgenState,
+                             IDXGEN_ARB_REQUESTERS),
+        VMSTATE_UINT32_ARRAY(arb.fifo, IdxgenState, IDXGEN_ARB_FIFO_DEPTH),
+        VMSTATE_UINT32(arb.fifo_head, IdxgenState),
+        VMSTATE_UINT32(arb.fifo_count, IdxgenState),
+        VMSTATE_UINT64(arb.seq, IdxgenState),
+        VMSTATE_UINT32(arb.irq, IdxgenState),
+        VMSTATE_UINT64(arb.stat_grants, IdxgenState),
+        VMSTATE_UINT64(arb.stat_preemptions, IdxgenState),
+        VMSTATE_UINT64(arb.stat_hold_releases, IdxgenState),
+        VMSTATE_UINT64(arb.stat_denials, IdxgenState),
+        VMSTATE_UINT32(arb.stat_max_depth, IdxgenState),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -1412,6 +1552,10 @@ static const VMStateDescription vmstate_idxgen = {
         VMSTATE_UINT8_ARRAY(job_desc, IdxgenState, sizeof(struct idxgen_desc)),
         VMSTATE_END_OF_LIST()
     },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_idxgen_arb,
+        NULL
+    },
 };
 
 /* ------------------------------------------------------------------ */
@@ -1514,6 +1658,7 @@ static void idxgen_realize(PCIDevice *pdev, Error **errp)
     s->bh = qemu_bh_new_guarded(idxgen_bh, s,
                                 &DEVICE(pdev)->mem_reentrancy_guard);
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, idxgen_timer_cb, s);
+    s->arb_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, idxgen_arb_timer_cb, s);
     idxgen_reset_state(s, false);
     return;
 
@@ -1532,6 +1677,8 @@ static void idxgen_exit(PCIDevice *pdev)
 
     timer_free(s->timer);
     s->timer = NULL;
+    timer_free(s->arb_timer);
+    s->arb_timer = NULL;
     qemu_bh_delete(s->bh);
     s->bh = NULL;
     msix_unuse_all_vectors(pdev);

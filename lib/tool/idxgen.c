@@ -20,14 +20,15 @@
 #include "idxgen.h"
 #include "idxgen_hw.h"
 #include "plot.h"
+#include "idxgen_lock.h"
+#include "tool.h"
 
-static const char *cmd_name;	/* NULL before the command is known */
-static const char *opt_device;		/* index or PCI address */
-static unsigned int opt_flags;
-static int opt_json;
+const char *cmd_name;	/* NULL before the command is known */
+const char *opt_device;		/* index or PCI address */
+unsigned int opt_flags;
+int opt_json;
 
-static int fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(int code, const char *fmt, ...)
+int fail(int code, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -90,18 +91,7 @@ static int parse_block(const char *s, uint32_t d[3])
 	return -1;
 }
 
-/*
- * Options every command takes, also after its name: --device, --emu,
- * --json.  Returns 1 if opt was one of them.
- */
-#define COMMON_LONGOPTS \
-	{ "device", required_argument, NULL, 'd' }, \
-	{ "emu", no_argument, NULL, 'e' }, \
-	{ "json", no_argument, NULL, 'j' }, \
-	{ "help", no_argument, NULL, 'h' }
-#define COMMON_SHORTOPTS "d:ejh"
-
-static int common_opt(int opt)
+int common_opt(int opt)
 {
 	switch (opt) {
 	case 'd': opt_device = optarg; return 1;
@@ -112,13 +102,13 @@ static int common_opt(int opt)
 }
 
 /* getopt's own messages are off (opterr = 0): one line of ours instead. */
-static int bad_option(char **argv)
+int bad_option(char **argv)
 {
 	return fail(2, "unknown option or missing value '%s' (see 'idxgen %s --help')",
 		    argv[optind - 1], cmd_name);
 }
 
-static int open_device(struct idxgen_device **dev)
+int open_device(struct idxgen_device **dev)
 {
 	unsigned long idx;
 	int ret;
@@ -168,13 +158,14 @@ static const char help_main[] =
 "    run      run kernel configurations and show hit/miss, warps, cycles, time\n"
 "    stats    the device's job, hit and miss counters and busy time\n"
 "    bench    submission rate and hit/miss latency\n"
+"    locks    the arbiter: lock owners, waiters, priorities, counters\n"
 "\n"
 "GLOBAL OPTIONS (before or after the command)\n"
 "    -d, --device N|ADDR   device index of 'idxgen list' (default 0) or PCI\n"
 "                          address (0000:00:03.0 or 00:03.0)\n"
 "    -e, --emu             use the in-process emulation instead of a device\n"
 "                          (same as IDXGEN_BACKEND=emu)\n"
-"    -j, --json            machine-readable output (list, info, run, stats, bench)\n"
+"    -j, --json            machine-readable output (list, info, run, stats, bench, locks)\n"
 "    -h, --help            this text\n"
 "\n"
 "ENVIRONMENT\n"
@@ -518,6 +509,9 @@ static int cmd_run(int argc, char **argv)
 		ret = idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &ctx);
 	if (!ret && use_shared)
 		ret = idxgen_region_shared(dev, &shared);
+	/* jobs on the shared region need its lock; held until the device closes */
+	if (!ret && use_shared)
+		ret = idxgen_lock(ctx, IDXGEN_LOCK_SHARED, 10 * (int64_t)1000000000);
 	if (ret) {
 		ret = fail(1, "%s", idxgen_strerror(ret));
 		goto out;
@@ -1065,11 +1059,13 @@ int main(int argc, char **argv)
 		return cmd_bench(argc, argv);
 	if (!strcmp(cmd_name, "order"))
 		return cmd_order(argc, argv);
+	if (!strcmp(cmd_name, "locks"))
+		return cmd_locks(argc, argv);
 	if (!strcmp(cmd_name, "help")) {
 		fputs(help_main, stdout);
 		return 0;
 	}
 	cmd_name = NULL;
-	return fail(2, "unknown command '%s' (list, info, run, order, stats, bench; see --help)",
+	return fail(2, "unknown command '%s' (list, info, run, order, stats, bench, locks; see --help)",
 		    argv[0]);
 }

@@ -52,8 +52,9 @@ void idxgen_job_from_desc(struct idxgen_job *j, const struct idxgen_desc *d)
 	j->tile_h = idxgen_ld16(&d->tile_h);
 	j->grid_blocks = idxgen_ld32(&d->grid_blocks);
 	/* Only "is any reserved bit set" matters, so fold them together. */
+	j->requester = idxgen_ld32(&d->requester);
 	j->rsvd = d->rsvd0 | idxgen_ld32(&d->rsvd1[0]) | idxgen_ld32(&d->rsvd1[1]) |
-		  idxgen_ld32(&d->rsvd1[2]);
+		  (j->requester & ~(IDXGEN_DESC_REQ_VALID | IDXGEN_DESC_REQ_ID_MASK));
 }
 
 void idxgen_job_to_desc(struct idxgen_desc *d, const struct idxgen_job *j)
@@ -80,6 +81,7 @@ void idxgen_job_to_desc(struct idxgen_desc *d, const struct idxgen_job *j)
 	idxgen_st16(&d->tile_w, j->tile_w);
 	idxgen_st16(&d->tile_h, j->tile_h);
 	idxgen_st32(&d->grid_blocks, j->grid_blocks);
+	idxgen_st32(&d->requester, j->requester);
 	/* Keeps a non-zero rsvd non-zero through a round trip (for tests). */
 	idxgen_st32(&d->rsvd1[0], j->rsvd);
 }
@@ -310,6 +312,7 @@ static const char *const cpl_names[IDXGEN_CPL_MAX + 1] = {
 	[IDXGEN_CPL_BAD_STRIDE] = "BAD_STRIDE",
 	[IDXGEN_CPL_BAD_GRANULARITY] = "BAD_GRANULARITY",
 	[IDXGEN_CPL_BAD_TILE] = "BAD_TILE",
+	[IDXGEN_CPL_NOT_LOCK_HOLDER] = "NOT_LOCK_HOLDER",
 };
 
 static const char *const fw_names[] = {

@@ -47,6 +47,7 @@ struct idxgen_job {
 	uint32_t flags;
 	uint32_t order, granularity, stride, tile_w, tile_h;
 	uint32_t grid_blocks;
+	uint32_t requester;	/* desc.requester (IDXGEN_DESC_REQ_VALID | ID) */
 	uint32_t rsvd;		/* OR of every reserved field; must be 0 */
 };
 

@@ -20,6 +20,7 @@
 
 #include "idxgen.h"
 #include "idxgen_hw.h"
+#include "idxgen_lock.h"
 #include "idxgen_ref.h"
 #include "idxgen_order_ref.h"
 #include "tap.h"
@@ -343,9 +344,10 @@ static void test_jobs(void)
 	ret = idxgen_run(ctx, &c3, &r);
 	tap_ok(ret == 0 && !r.hit && r.warps == 64, "NO_HISTORY: generates even when cached");
 
-	/* shared region: whoever wrote last owns it */
+	/* shared region: whoever wrote last owns it; jobs there need lock 0 */
 	ret = idxgen_region_shared(dev, &sh);
 	tap_ok(ret == 0, "shared region handle");
+	tap_ok(OK(idxgen_lock(ctx, IDXGEN_LOCK_SHARED, -1)), "lock the shared region");
 	idxgen_config_init(&c1, dev, 32, 64, 1, 32);
 	idxgen_config_target(&c1, sh, 0);
 	idxgen_config_init(&c2, dev, 100, 2, 2, 32);
@@ -357,6 +359,7 @@ static void test_jobs(void)
 	ret = idxgen_run(ctx, &c1, &r);
 	tap_ok(ret == 0 && !r.hit && output_ok(&c1),
 	       "32x64x1 @shared again: miss (its indices were overwritten)");
+	tap_ok(OK(idxgen_unlock(ctx, IDXGEN_LOCK_SHARED)), "unlock the shared region");
 
 	/* asynchronous submit, wait, result */
 	tap_ok(idxgen_submit(NULL, &c1, 1, j) == -EINVAL && idxgen_submit(ctx, NULL, 1, j) == -EINVAL &&
@@ -923,6 +926,132 @@ static void test_schedule(void)
 	free(ref);
 }
 
+/* ------------------------------------------------------------------ */
+/* Priority arbitration (brief section 3)                              */
+/* ------------------------------------------------------------------ */
+
+struct lock_waiter {
+	struct idxgen_context *ctx;
+	unsigned int lock;
+	int ret;
+};
+
+static void *lock_waiter_main(void *arg)
+{
+	struct lock_waiter *w = arg;
+
+	w->ret = idxgen_lock(w->ctx, w->lock, 10 * SEC);
+	return NULL;
+}
+
+static void test_locks(void)
+{
+	struct idxgen_context *lo, *mid, *hi, *tmp;
+	struct idxgen_lock_state st;
+	struct idxgen_job_result r;
+	struct idxgen_config cfg;
+	struct idxgen_region *sh;
+	struct lock_waiter w;
+	pthread_t th;
+	uint64_t lost;
+	unsigned int reruns;
+	uint8_t *buf;
+	int ret;
+
+	if (!OK(idxgen_context_create(dev, IDXGEN_PRIORITY_LOW, &lo)) ||
+	    !OK(idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &mid))) {
+		tap_ok(0, "locks: contexts");
+		return;
+	}
+	ret = idxgen_context_create(dev, IDXGEN_PRIORITY_HIGH, &hi);
+	if (ret == -EPERM)
+		ret = idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &hi);
+
+	/* bad input */
+	tap_ok(idxgen_lock(NULL, 0, 0) == -EINVAL && idxgen_lock(lo, IDXGEN_LOCKS_MAX, 0) == -EINVAL &&
+	       idxgen_unlock(lo, 99) == -EINVAL && idxgen_lock_lost(NULL, NULL) == -EINVAL,
+	       "lock/unlock: NULL context or unknown lock: -EINVAL");
+	tap_ok(idxgen_unlock(lo, 1) == -EPERM, "unlock of a lock not held: -EPERM");
+	tap_ok(OK(idxgen_lock(lo, 1, 0)) && idxgen_lock(lo, 1, 0) == -EDEADLK,
+	       "try-lock a free lock: 0; again: -EDEADLK");
+	tap_ok(OK(idxgen_lock(lo, 2, SEC)) && OK(idxgen_lock_lost(lo, &lost)) && lost == 0,
+	       "second lock with a timeout; nothing lost yet");
+
+	/* equal or lower priority: waits (here: gives up) and releases what it holds */
+	tap_ok(OK(idxgen_lock(mid, 3, 0)), "normal takes lock 3");
+	tap_ok(idxgen_lock(lo, 3, 0) == -EBUSY, "low try-locks lock 3: -EBUSY");
+	tap_ok(idxgen_lock_lost(lo, &lost) == -EAGAIN && lost == 1 && idxgen_unlock(lo, 1) == -EPERM,
+	       "and it released locks 1 and 2: lost reported once (-EAGAIN), count 1");
+	tap_ok(OK(idxgen_lock_lost(lo, NULL)), "lost is cleared by the query");
+	tap_ok(idxgen_lock(lo, 3, 2000000) == -ETIMEDOUT, "low waits 2 ms for lock 3: -ETIMEDOUT");
+
+	/* strictly higher priority preempts: the holder loses ALL its locks */
+	tap_ok(OK(idxgen_lock(mid, 4, 0)), "normal also takes lock 4");
+	if (!ret) {
+		tap_ok(OK(idxgen_lock(hi, 3, SEC)), "high gets lock 3 at once");
+		tap_ok(idxgen_lock_lost(mid, &lost) == -EAGAIN && lost == 1 &&
+			       idxgen_unlock(mid, 4) == -EPERM && idxgen_unlock(mid, 3) == -EPERM,
+		       "normal was preempted: lost locks 3 and 4");
+		tap_ok(OK(idxgen_unlock(hi, 3)), "high unlocks");
+	} else {
+		tap_ok(0, "third context: %s", idxgen_strerror(ret));
+	}
+
+	/* a blocked waiter gets the lock when the holder unlocks */
+	tap_ok(OK(idxgen_lock(mid, 5, -1)), "normal takes lock 5");
+	w = (struct lock_waiter){ .ctx = lo, .lock = 5, .ret = 1 };
+	pthread_create(&th, NULL, lock_waiter_main, &w);
+	/* until the waiter is registered with the arbiter (at most 5 s) */
+	for (int k = 0, seen = 0; k < 5000 && !seen; k++) {
+		struct timespec ts = { 0, 1000000 };
+
+		nanosleep(&ts, NULL);
+		if (OK(idxgen_lock_state(dev, &st)))
+			for (unsigned int q = 0; q < st.requesters; q++)
+				seen |= st.req[q].waiting == 5;
+	}
+	tap_ok(OK(idxgen_unlock(mid, 5)), "normal unlocks lock 5 while low waits");
+	pthread_join(th, NULL);
+	tap_ok(w.ret == 0, "the waiting thread got lock 5");
+	tap_ok(OK(idxgen_lock_state(dev, &st)) && st.locks >= 8 && st.requesters >= 3 &&
+		       st.owner[5] >= 0 && st.req[st.owner[5]].ctx_id != 0 && st.grants >= 5,
+	       "lock state: lock 5 owned, %u locks, %u requesters, %" PRIu64 " grants",
+	       st.locks, st.requesters, st.grants);
+
+	/* destroying a context frees its locks */
+	tap_ok(OK(idxgen_context_create(dev, IDXGEN_PRIORITY_LOW, &tmp)) &&
+		       OK(idxgen_lock(tmp, 6, 0)) && OK(idxgen_context_destroy(tmp)) &&
+		       OK(idxgen_lock(lo, 6, 0)),
+	       "context destroyed while holding lock 6: lock 6 is free again");
+
+	/* shared region: not without lock 0; safe by idxgen_run_shared */
+	if (!OK(idxgen_region_shared(dev, &sh))) {
+		tap_ok(0, "shared region");
+		goto out;
+	}
+	idxgen_config_init(&cfg, dev, 16, 8, 2, 32);
+	idxgen_config_target(&cfg, sh, 256);
+	ret = idxgen_run(lo, &cfg, &r);
+	tap_ok(ret == -EIO && r.status == IDXGEN_CPL_NOT_LOCK_HOLDER &&
+		       !strcmp(idxgen_status_name(r.status), "NOT_LOCK_HOLDER"),
+	       "shared-region job without lock 0: -EIO, status %s", idxgen_status_name(r.status));
+	buf = calloc(1, idxgen_config_bytes(&cfg));
+	ret = idxgen_run_shared(lo, &cfg, buf, idxgen_config_bytes(&cfg), &r, &reruns);
+	tap_ok(ret == 0 && r.status == 0 &&
+		       idxgen_ref_check(buf, cfg.dx, cfg.dy, cfg.dz, cfg.mx, cfg.my, cfg.word_size) < 0,
+	       "idxgen_run_shared: output correct (%u re-runs)", reruns);
+	tap_ok(idxgen_unlock(lo, IDXGEN_LOCK_SHARED) == -EPERM, "and lock 0 is released");
+	tap_ok(idxgen_run_shared(lo, &cfg, buf, 1, &r, NULL) == -EINVAL &&
+		       idxgen_run_shared(lo, NULL, buf, 4096, &r, NULL) == -EINVAL,
+	       "idxgen_run_shared: short buffer or no config: -EINVAL");
+	free(buf);
+	idxgen_region_free(sh);
+out:
+	idxgen_context_destroy(lo);
+	idxgen_context_destroy(mid);
+	idxgen_context_destroy(hi);
+}
+
 int main(void)
 {
 	test_basics();
@@ -937,6 +1066,7 @@ int main(void)
 	test_threads();
 	test_lifetime();
 	test_schedule();
+	test_locks();
 	idxgen_close(dev);
 	return tap_done();
 }

@@ -16,7 +16,7 @@ trap 'rm -f "$tmp".*' EXIT
 
 $T --help >"$tmp.out" 2>&1; rc=$?
 [ $rc = 0 ] && grep -q SYNOPSIS "$tmp.out"; ok $? "idxgen --help"
-for c in list info run order stats bench; do
+for c in list info run order stats bench locks; do
 	$T $c --help >"$tmp.out" 2>&1; rc=$?
 	[ $rc = 0 ] && grep -q SYNOPSIS "$tmp.out" && grep -q DESCRIPTION "$tmp.out"
 	ok $? "idxgen $c --help is a manual page"
@@ -26,6 +26,16 @@ $T list >"$tmp.out" 2>&1; ok $? "list"
 $T list --json >"$tmp.out" 2>&1 && grep -q '"pci_address"' "$tmp.out"; ok $? "list --json"
 $T info >"$tmp.out" 2>&1 && grep -q '^lanes' "$tmp.out"; ok $? "info"
 $T --json info >"$tmp.out" 2>&1 && grep -q '"max_threads"' "$tmp.out"; ok $? "--json info"
+
+# locks: the arbiter's state; bad values are usage errors
+$T locks >"$tmp.out" 2>&1 && grep -q '^arbiter: 8 locks' "$tmp.out" && grep -q 'shared region' "$tmp.out"
+ok $? "locks: arbiter, lock table"
+$T locks --json >"$tmp.out" 2>&1 && grep -q '"preemptions": ' "$tmp.out" && grep -q '"owner": \[' "$tmp.out"
+ok $? "locks --json"
+$T locks --hold-limit x >"$tmp.out" 2>&1; [ $? = 2 ] && grep -q 'hold-limit' "$tmp.out"
+ok $? "locks --hold-limit x: usage error"
+$T locks --enforce maybe >"$tmp.out" 2>&1; [ $? = 2 ]
+ok $? "locks --enforce maybe: usage error"
 
 $T run --block 32x64x1 --block 100x2x2 --block 32x64x1 >"$tmp.out" 2>&1
 rc=$?

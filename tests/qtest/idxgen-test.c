@@ -455,6 +455,7 @@ static void test_identity(void)
                     IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32 |
                     IDXGEN_FEAT_INCREMENTAL | IDXGEN_FEAT_HIST_RANGE |
                     IDXGEN_FEAT_SCHED_ORDERS);
+                    IDXGEN_FEAT_PRIORITY | IDXGEN_FEAT_MUTEX_ARB);
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_CLOCK_KHZ), ==,
                      IDXGEN_HW_DEFAULT_CLOCK_KHZ);
     g_assert_cmphex(rd64(&d, IDXGEN_REG_CAP_IMEM_SIZE_LO), ==,
@@ -606,10 +607,11 @@ static void test_fw_good(void)
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_MAX_DIM_Y), ==, 64);
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_MAX_DIM_Z), ==, 8);
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_HIST_ENTRIES), ==, 4);
-    /* Features the hardware lacks are masked off */
+    /* Features the image omits are off; the arbiter block is always on */
     g_assert_cmphex(rd(&d, IDXGEN_REG_CAP_FEATURES), ==,
                     IDXGEN_FEAT_WORD32 | IDXGEN_FEAT_INCREMENTAL |
-                    IDXGEN_FEAT_HIST_RANGE);
+                    IDXGEN_FEAT_HIST_RANGE | IDXGEN_FEAT_PRIORITY |
+                    IDXGEN_FEAT_MUTEX_ARB);
     g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ERROR);
 
     /* The firmware's limits apply to jobs */
@@ -1184,7 +1186,10 @@ static void test_desc_errors(void)
     dsc.rsvd0 = 1;
     EXPECT_ERR(IDXGEN_CPL_BAD_RESERVED);
     dsc = good;
-    dsc.rsvd1[2] = cpu_to_le32(1);
+    dsc.rsvd1[1] = cpu_to_le32(1);
+    EXPECT_ERR(IDXGEN_CPL_BAD_RESERVED);
+    dsc = good;
+    dsc.requester = cpu_to_le32(IDXGEN_DESC_REQ_VALID | 0x10);
     EXPECT_ERR(IDXGEN_CPL_BAD_RESERVED);
     dsc = good;
     dsc.order = IDXGEN_ORDER_COUNT;
@@ -1543,7 +1548,7 @@ static void test_msix(void)
 
     wr(&d, IDXGEN_REG_IRQ_ENABLE, ~0u);
     g_assert_cmphex(rd(&d, IDXGEN_REG_IRQ_ENABLE), ==,
-                    IDXGEN_IRQ_ERROR | 0xf);
+                    IDXGEN_IRQ_ERROR | IDXGEN_IRQ_ARB | 0xf);
     run_job_status(&d, &q0, &dsc);
     g_assert_cmphex(msg_of(&d, msg, 0), ==, 0x100);
     run_job_status(&d, &q2, &dsc);
@@ -1562,8 +1567,15 @@ static void test_msix(void)
     wr(&d, IDXGEN_QREG(0, IDXGEN_Q_TAIL), 100);
     g_assert_cmphex(msg_of(&d, msg, err), ==, 0x100 + err);
 
+    /* Error vector: an arbiter event (a lock granted) */
+    wr(&d, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, 1, 0));
+    step(&d, IDXGEN_ARB_SERVE_CYCLES * NS_PER_CYCLE);
+    g_assert_cmphex(msg_of(&d, msg, err), ==, 0x100 + err);
+    g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ARB);
+
     /* W1C */
-    wr(&d, IDXGEN_REG_IRQ_STATUS, IDXGEN_IRQ_QUEUE(0) | IDXGEN_IRQ_ERROR);
+    wr(&d, IDXGEN_REG_IRQ_STATUS, IDXGEN_IRQ_QUEUE(0) | IDXGEN_IRQ_ERROR |
+       IDXGEN_IRQ_ARB);
     g_assert_cmphex(rd(&d, IDXGEN_REG_IRQ_STATUS), ==, IDXGEN_IRQ_QUEUE(2));
 
     /* A masked vector becomes pending, delivered on unmask */
@@ -1921,6 +1933,176 @@ static void test_access_sizes(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Arbiter (brief section 3)                                          */
+/* ------------------------------------------------------------------ */
+
+#define ARB_SERVE_NS    (IDXGEN_ARB_SERVE_CYCLES * NS_PER_CYCLE)
+
+static uint32_t arb_cmd(Idx *d, uint32_t op, uint32_t lock, uint32_t req)
+{
+    wr(d, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(op, lock, req));
+    return rd(d, IDXGEN_REG_ARB_CMD_RESULT);
+}
+
+static uint32_t arb_req(Idx *d, uint32_t req, uint32_t reg)
+{
+    wr(d, IDXGEN_REG_ARB_SEL, req);
+    return rd(d, reg);
+}
+
+static void test_arb_registers(void)
+{
+    Idx d;
+    unsigned i;
+
+    idx_start_ready(&d, NULL);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_INFO), ==,
+                    IDXGEN_ARB_REQUESTERS | IDXGEN_ARB_LOCKS << 8 |
+                    IDXGEN_ARB_FIFO_DEPTH << 16);
+    wr(&d, IDXGEN_REG_IRQ_ENABLE, IDXGEN_IRQ_ARB);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_IRQ_ENABLE), ==, IDXGEN_IRQ_ARB);
+    wr(&d, IDXGEN_REG_ARB_CPR(1), 1);
+    wr(&d, IDXGEN_REG_ARB_CPR(2), 0x102);       /* masked to 8 bits */
+    g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_CPR(2)), ==, 2);
+
+    /* requester 1 takes locks 0 and 5: queued, then served by the arbiter */
+    g_assert_cmpuint(arb_cmd(&d, IDXGEN_ARB_OP_LOCK, 0, 1), ==,
+                     IDXGEN_ARB_R_OK);
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_ARB_FIFO_COUNT), ==, 1);
+    g_assert_true(arb_req(&d, 1, IDXGEN_REG_ARB_REQ_STATUS) &
+                  IDXGEN_ARB_RS_PENDING);
+    step(&d, ARB_SERVE_NS);
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_ARB_FIFO_COUNT), ==, 0);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_MUTEX(0)), ==,
+                    IDXGEN_ARB_MUTEX_LOCKED | 1);
+    g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ARB);
+    wr(&d, IDXGEN_REG_IRQ_STATUS, IDXGEN_IRQ_ARB);
+    arb_cmd(&d, IDXGEN_ARB_OP_LOCK, 5, 1);
+    step(&d, ARB_SERVE_NS);
+    g_assert_cmphex(arb_req(&d, 1, IDXGEN_REG_ARB_REQ_HELD), ==, 0x21);
+
+    /* three requests in one cycle: FIFO depth 3, served in order */
+    wr(&d, IDXGEN_REG_ARB_CPR(0), 0);
+    wr(&d, IDXGEN_REG_ARB_CPR(3), 3);
+    arb_cmd(&d, IDXGEN_ARB_OP_LOCK, 0, 2);       /* lower: waits */
+    arb_cmd(&d, IDXGEN_ARB_OP_LOCK, 0, 3);       /* lower: waits */
+    arb_cmd(&d, IDXGEN_ARB_OP_LOCK, 0, 0);       /* higher: preempts */
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_ARB_FIFO_COUNT), ==, 3);
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_ARB_STAT_MAX_DEPTH), ==, 3);
+    step(&d, 3 * ARB_SERVE_NS);
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_ARB_FIFO_COUNT), ==, 0);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_MUTEX(0)), ==,
+                    IDXGEN_ARB_MUTEX_LOCKED | 0);
+    /* the holder lost ALL its locks, lock 5 included */
+    g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_MUTEX(5)), ==, 0);
+    g_assert_cmphex(arb_req(&d, 1, IDXGEN_REG_ARB_REQ_STATUS) &
+                    IDXGEN_ARB_RS_EVENT_MASK, ==,
+                    IDXGEN_ARB_RS_GRANTED | IDXGEN_ARB_RS_LOST |
+                    IDXGEN_ARB_RS_LOST_PREEMPT);
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_ARB_REQ_LOST_COUNT), ==, 1);
+    g_assert_cmphex(arb_req(&d, 2, IDXGEN_REG_ARB_REQ_STATUS), ==,
+                    IDXGEN_ARB_RS_DENIED | IDXGEN_ARB_RS_WAITING);
+    g_assert_cmpuint(rd64(&d, IDXGEN_REG_ARB_STAT_GRANTS), ==, 3);
+    g_assert_cmpuint(rd64(&d, IDXGEN_REG_ARB_STAT_PREEMPTIONS), ==, 1);
+    g_assert_cmpuint(rd64(&d, IDXGEN_REG_ARB_STAT_DENIALS), ==, 2);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_EVENTS), ==, 0xf);
+    wr(&d, IDXGEN_REG_ARB_SEL, 1);
+    wr(&d, IDXGEN_REG_ARB_REQ_STATUS, IDXGEN_ARB_RS_EVENT_MASK);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_EVENTS), ==, 0xd);
+
+    /* unlock: the waiter with the best CPR (2 before 3, same order) */
+    g_assert_cmpuint(arb_cmd(&d, IDXGEN_ARB_OP_UNLOCK, 0, 0), ==,
+                     IDXGEN_ARB_R_OK);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_MUTEX(0)), ==,
+                    IDXGEN_ARB_MUTEX_LOCKED | 2);
+    /* a waiter gives up (timeout) */
+    g_assert_cmpuint(arb_cmd(&d, IDXGEN_ARB_OP_CANCEL, 0, 3), ==,
+                     IDXGEN_ARB_R_OK);
+    g_assert_false(arb_req(&d, 3, IDXGEN_REG_ARB_REQ_STATUS) &
+                   IDXGEN_ARB_RS_WAITING);
+
+    /* bad commands: a result code, no state change, no fatal */
+    g_assert_cmpuint(arb_cmd(&d, IDXGEN_ARB_OP_LOCK, 0, 16), ==,
+                     IDXGEN_ARB_R_BAD_REQUESTER);
+    g_assert_cmpuint(arb_cmd(&d, IDXGEN_ARB_OP_LOCK, 8, 1), ==,
+                     IDXGEN_ARB_R_BAD_LOCK);
+    g_assert_cmpuint(arb_cmd(&d, IDXGEN_ARB_OP_UNLOCK, 0, 1), ==,
+                     IDXGEN_ARB_R_NOT_HELD);
+    g_assert_cmpuint(arb_cmd(&d, IDXGEN_ARB_OP_LOCK, 0, 2), ==,
+                     IDXGEN_ARB_R_HELD);
+    g_assert_cmpuint(arb_cmd(&d, 0, 0, 0), ==, IDXGEN_ARB_R_BAD_OP);
+    wr(&d, IDXGEN_REG_ARB_CMD, 0x00010000 | IDXGEN_ARB_CMD(1, 0, 0));
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_ARB_CMD_RESULT), ==,
+                     IDXGEN_ARB_R_BAD_OP);
+    g_assert_false(rd(&d, IDXGEN_REG_STATUS) & IDXGEN_STATUS_FATAL);
+
+    /* device reset: everything free, counters 0, CPRs 0 */
+    wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_RESET);
+    for (i = 0; i < IDXGEN_ARB_LOCKS; i++) {
+        g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_MUTEX(i)), ==, 0);
+    }
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_ARB_CPR(2)), ==, 0);
+    g_assert_cmpuint(rd64(&d, IDXGEN_REG_ARB_STAT_GRANTS), ==, 0);
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_ARB_EVENTS), ==, 0);
+    idx_stop(&d);
+}
+
+/* Shared-region jobs need lock 0; jobs count towards the hold limit. */
+static void test_arb_jobs(void)
+{
+    Idx d;
+    Queue q;
+    struct idxgen_desc dsc;
+    struct idxgen_cpl c;
+
+    idx_start_ready(&d, "imem-size=1M");
+    q_setup(&d, &q, 0, 8);
+    mkdesc(&dsc, 0x1000, 8, 8, 1, 32, 7);
+    dsc.flags = cpu_to_le16(IDXGEN_DESC_F_SHARED | IDXGEN_DESC_F_NO_HISTORY);
+    dsc.requester = cpu_to_le32(IDXGEN_DESC_REQ_VALID | 4);
+
+    /* without ENFORCE shared jobs run for anybody (interface 1.0) */
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==, IDXGEN_CPL_OK);
+    wr(&d, IDXGEN_REG_ARB_CTRL, 0xff);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_CTRL), ==, IDXGEN_ARB_CTRL_ENFORCE);
+    run_job(&d, &q, &dsc, &c);
+    g_assert_cmpuint(le16_to_cpu(c.status), ==, IDXGEN_CPL_NOT_LOCK_HOLDER);
+    g_assert_cmpuint(le32_to_cpu(c.warps), ==, 0);
+    g_assert_cmphex(le16_to_cpu(c.flags), ==, IDXGEN_CPLF_SHARED);
+
+    arb_cmd(&d, IDXGEN_ARB_OP_LOCK, IDXGEN_ARB_SHARED_LOCK, 4);
+    step(&d, ARB_SERVE_NS);
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==, IDXGEN_CPL_OK);
+    check_output(&d, &dsc);
+    /* somebody else, or no requester at all */
+    dsc.requester = cpu_to_le32(IDXGEN_DESC_REQ_VALID | 5);
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==,
+                     IDXGEN_CPL_NOT_LOCK_HOLDER);
+    dsc.requester = 0;
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==,
+                     IDXGEN_CPL_NOT_LOCK_HOLDER);
+    /* a dedicated-region job needs no lock */
+    dsc.flags = cpu_to_le16(IDXGEN_DESC_F_NO_HISTORY);
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==, IDXGEN_CPL_OK);
+
+    /* hold limit 3: one job counted already, two more release the lock */
+    dsc.flags = cpu_to_le16(IDXGEN_DESC_F_SHARED | IDXGEN_DESC_F_NO_HISTORY);
+    dsc.requester = cpu_to_le32(IDXGEN_DESC_REQ_VALID | 4);
+    wr(&d, IDXGEN_REG_ARB_HOLD_LIMIT, 3);
+    g_assert_cmpuint(arb_req(&d, 4, IDXGEN_REG_ARB_REQ_HOLD_COUNT), ==, 1);
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==, IDXGEN_CPL_OK);
+    g_assert_cmpuint(arb_req(&d, 4, IDXGEN_REG_ARB_REQ_HOLD_COUNT), ==, 2);
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==, IDXGEN_CPL_OK);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_ARB_MUTEX(0)), ==, 0);
+    g_assert_true(arb_req(&d, 4, IDXGEN_REG_ARB_REQ_STATUS) &
+                  IDXGEN_ARB_RS_LOST_HOLD_LIMIT);
+    g_assert_cmpuint(rd64(&d, IDXGEN_REG_ARB_STAT_HOLD_RELEASES), ==, 1);
+    g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==,
+                     IDXGEN_CPL_NOT_LOCK_HOLDER);
+    idx_stop(&d);
+}
+
+/* ------------------------------------------------------------------ */
 /* Migration                                                          */
 /* ------------------------------------------------------------------ */
 
@@ -1949,6 +2131,12 @@ static void test_migrate(void)
     ready = rd(&s, IDXGEN_QREG(1, IDXGEN_Q_WARPS_READY));
     g_assert_cmpuint(ready, >, 0);
     g_assert_cmpuint(ready, <, desc_warps(&big));
+    /* arbiter: a holder, a CPR and a request still in the FIFO */
+    wr(&s, IDXGEN_REG_ARB_CPR(5), 7);
+    wr(&s, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, 3, 5));
+    step(&s, IDXGEN_ARB_SERVE_CYCLES * NS_PER_CYCLE);
+    wr(&s, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, 3, 6));
+    g_assert_cmpuint(rd(&s, IDXGEN_REG_ARB_FIFO_COUNT), ==, 1);
 
     memset(&t, 0, sizeof(t));
     t.qts = qtest_initf("-machine q35 -nodefaults -device idxgen,addr=04.0,%s "
@@ -1974,7 +2162,14 @@ static void test_migrate(void)
     g_assert_cmphex(rd(&t, IDXGEN_REG_STATUS), ==, IDXGEN_STATUS_ENABLED |
                     IDXGEN_STATUS_READY | IDXGEN_STATUS_BUSY);
     g_assert_cmpuint(rd(&t, IDXGEN_QREG(1, IDXGEN_Q_WARPS_READY)), ==, ready);
+    g_assert_cmpuint(rd(&t, IDXGEN_REG_ARB_CPR(5)), ==, 7);
     q_wait(&t, &q, 2, 10000);
+    /* the request queued before the move is served: 6 (CPR 0) preempts 5 */
+    g_assert_cmpuint(rd(&t, IDXGEN_REG_ARB_STAT_GRANTS), ==, 2);
+    g_assert_cmpuint(rd(&t, IDXGEN_REG_ARB_STAT_PREEMPTIONS), ==, 1);
+    g_assert_cmpuint(rd(&t, IDXGEN_REG_ARB_FIFO_COUNT), ==, 0);
+    g_assert_cmphex(rd(&t, IDXGEN_REG_ARB_MUTEX(3)), ==,
+                    IDXGEN_ARB_MUTEX_LOCKED | 6);
     q_cpl(&t, &q, 1, &c);
     g_assert_true(cpl_check_ok(&c));
     check_cpl_ok(&c, &big, false);
@@ -2276,6 +2471,8 @@ int main(int argc, char **argv)
     qtest_add_func("/idxgen/fault/completion-dma", test_fault_cpl_dma);
     qtest_add_func("/idxgen/fault/sticky", test_fault_sticky);
     qtest_add_func("/idxgen/garbage", test_garbage);
+    qtest_add_func("/idxgen/arb/registers", test_arb_registers);
+    qtest_add_func("/idxgen/arb/jobs", test_arb_jobs);
     qtest_add_func("/idxgen/migrate", test_migrate);
     qtest_add_func("/idxgen/migrate-bad-job", test_migrate_bad_job);
     qtest_add_func("/idxgen/migrate-bad-caps", test_migrate_bad_caps);

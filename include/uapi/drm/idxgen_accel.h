@@ -423,6 +423,139 @@ struct drm_idxgen_ctx_query {
 #define DRM_IDXGEN_STATUS_DMA_FAULT		15
 #define DRM_IDXGEN_STATUS_NO_FIRMWARE		16
 #define DRM_IDXGEN_STATUS_ABORTED		17
+#define DRM_IDXGEN_STATUS_NOT_LOCK_HOLDER	24	/* shared region without lock 0 */
+
+/*
+ * Priority arbitration (brief section 3): ioctls 0x10-0x17, params 48-63.
+ * Each context gets one of the device's requesters (at most
+ * DRM_IDXGEN_PARAM_ARB_REQUESTERS contexts at a time hold one; the others
+ * get -ENOSPC from LOCK).  Its CPR follows the context priority: HIGH 0,
+ * NORMAL 1, LOW 2 (0 = highest).  Lock 0 guards the shared region: with
+ * enforcement on (DRM_IDXGEN_PARAM_ARB_ENFORCE) a job on the shared region
+ * completes with DRM_IDXGEN_STATUS_NOT_LOCK_HOLDER unless its context holds
+ * lock 0 when the job starts.  Every lock a context holds is released when
+ * it is destroyed, when its file closes and on device reset.
+ * See docs/hardware.md "Arbiter" for the rules (preemption by strictly
+ * higher priority, waiting releases what the waiter holds, hold limit).
+ */
+#define DRM_IDXGEN_LOCK			0x10
+#define DRM_IDXGEN_UNLOCK		0x11
+#define DRM_IDXGEN_LOCK_LOST		0x12
+#define DRM_IDXGEN_ARB_STATE		0x13
+#define DRM_IDXGEN_ARB_CONFIG		0x14
+/* 0x15-0x17 reserved for the arbiter */
+
+#define DRM_IOCTL_IDXGEN_LOCK \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_IDXGEN_LOCK, struct drm_idxgen_lock)
+#define DRM_IOCTL_IDXGEN_UNLOCK \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_IDXGEN_UNLOCK, struct drm_idxgen_unlock)
+#define DRM_IOCTL_IDXGEN_LOCK_LOST \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_LOCK_LOST, struct drm_idxgen_lock_lost)
+#define DRM_IOCTL_IDXGEN_ARB_STATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_ARB_STATE, struct drm_idxgen_arb_state)
+#define DRM_IOCTL_IDXGEN_ARB_CONFIG \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_IDXGEN_ARB_CONFIG, struct drm_idxgen_arb_config)
+
+#define DRM_IDXGEN_PARAM_ARB_LOCKS	48	/* mutexes (lock 0 = shared region) */
+#define DRM_IDXGEN_PARAM_ARB_REQUESTERS	49	/* contexts that can hold locks at once */
+#define DRM_IDXGEN_PARAM_ARB_ENFORCE	50	/* 1: shared-region jobs need lock 0 */
+#define DRM_IDXGEN_PARAM_ARB_HOLD_LIMIT	51	/* hold ticks before a forced release, 0 off */
+/* 52-63 reserved for the arbiter */
+
+/*
+ * DRM_IOCTL_IDXGEN_LOCK - take lock for context ctx_id.
+ * Blocks until granted, until the absolute CLOCK_MONOTONIC deadline
+ * timeout_ns (0: no deadline) or a signal.  With DRM_IDXGEN_LOCK_NONBLOCK
+ * one arbitration round is made: -EBUSY if it was not granted (and, as the
+ * arbiter's rule says, the context then released the locks it held).
+ * Errors: -EINVAL unknown lock, flags or pad, negative timeout_ns, or
+ * NONBLOCK with a timeout; -ENOENT unknown context; -EDEADLK the context
+ * holds the lock already; -EBUSY another LOCK of the context is waiting;
+ * -ETIMEDOUT deadline passed; -ENOSPC no requester for the context;
+ * -EINTR/-ERESTARTSYS signal; -ENODEV device gone or reset meanwhile.
+ */
+#define DRM_IDXGEN_LOCK_NONBLOCK	(1u << 0)
+
+struct drm_idxgen_lock {
+	__u32 ctx_id;		/* in */
+	__u32 lock;		/* in: < DRM_IDXGEN_PARAM_ARB_LOCKS */
+	__u32 flags;		/* in: DRM_IDXGEN_LOCK_* */
+	__u32 pad;		/* MBZ */
+	__s64 timeout_ns;	/* in: absolute CLOCK_MONOTONIC deadline, 0 = none */
+};
+
+/*
+ * DRM_IOCTL_IDXGEN_UNLOCK - release a held lock.  -EPERM if the context
+ * does not hold it (never held, or taken away: see LOCK_LOST); -EINVAL
+ * unknown lock, flags or pad; -ENOENT unknown context.
+ */
+struct drm_idxgen_unlock {
+	__u32 ctx_id;		/* in */
+	__u32 lock;		/* in */
+	__u32 flags;		/* in: MBZ */
+	__u32 pad;		/* MBZ */
+};
+
+/*
+ * DRM_IOCTL_IDXGEN_LOCK_LOST - did the context lose locks (preempted by a
+ * higher priority, hold limit, or released because it had to wait) since
+ * the last query?  lost is 1 if so (and is then cleared); count is the
+ * running total.  libidxgen turns lost into -EAGAIN.
+ */
+#define DRM_IDXGEN_LOST_PREEMPT		(1u << 0)
+#define DRM_IDXGEN_LOST_HOLD_LIMIT	(1u << 1)
+#define DRM_IDXGEN_LOST_YIELD		(1u << 2)
+
+struct drm_idxgen_lock_lost {
+	__u32 ctx_id;		/* in */
+	__u32 flags;		/* in: MBZ */
+	__u32 lost;		/* out: 1 if locks were taken away since the last query */
+	__u32 why;		/* out: DRM_IDXGEN_LOST_* since the last query */
+	__u32 held;		/* out: bitmap of the locks held now */
+	__u32 pad;		/* MBZ */
+	__u64 count;		/* out: times locks were taken away, total */
+};
+
+/* DRM_IOCTL_IDXGEN_ARB_STATE - snapshot of the arbiter (for `idxgen locks`). */
+#define DRM_IDXGEN_ARB_MAX_LOCKS	8
+#define DRM_IDXGEN_ARB_MAX_REQUESTERS	16
+
+struct drm_idxgen_arb_state_req {
+	__u32 ctx_id;		/* 0: requester free */
+	__s32 pid;		/* process that created the context */
+	__u32 cpr;		/* competitive priority, 0 = highest */
+	__u32 held;		/* bitmap of locks held */
+	__u32 waiting;		/* lock waited for + 1, 0 if none */
+	__u32 hold_count;
+	__u64 lost_count;
+	__u64 grants;		/* locks granted to this requester (driver count) */
+	__u64 wait_ns;		/* time spent waiting in LOCK (driver count) */
+};
+
+struct drm_idxgen_arb_state {
+	__u32 flags;		/* in: MBZ */
+	__u32 locks;		/* out */
+	__u32 requesters;	/* out */
+	__u32 enforce;		/* out */
+	__u32 hold_limit;	/* out */
+	__u32 fifo_count;	/* out */
+	__u32 max_depth;	/* out */
+	__u32 pad;
+	__u64 grants, preemptions, hold_releases, denials;	/* out: device statistics */
+	__u32 owner[DRM_IDXGEN_ARB_MAX_LOCKS];	/* out: requester + 1, 0 if free */
+	struct drm_idxgen_arb_state_req req[DRM_IDXGEN_ARB_MAX_REQUESTERS];
+};
+
+/*
+ * DRM_IOCTL_IDXGEN_ARB_CONFIG - set the hold limit and enforcement
+ * (CAP_SYS_ADMIN, else -EPERM).  -EINVAL for unknown flags or pad.
+ */
+#define DRM_IDXGEN_ARB_CONFIG_ENFORCE	(1u << 0)
+
+struct drm_idxgen_arb_config {
+	__u32 flags;		/* in: DRM_IDXGEN_ARB_CONFIG_* */
+	__u32 hold_limit;	/* in: 0 = off */
+};
 
 #if defined(__cplusplus)
 }

@@ -737,6 +737,12 @@ static void test_history_regions(struct dev *d)
 	bool hit;
 
 	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
+	{
+		/* brief 3: shared-region jobs run only for the holder of lock 0 */
+		struct drm_idxgen_lock lk = { .ctx_id = ctx, .lock = 0 };
+
+		ok(ioctl(d->fd, DRM_IOCTL_IDXGEN_LOCK, &lk) == 0, "shared: LOCK 0");
+	}
 	sm = region_map(d->fd, d->shared_handle, NULL);
 	cfg_make(&x, d, d->shared_handle, 0, 29, 3, 2);
 	cfg_make(&y, d, d->shared_handle, 64, 31, 5, 1);	/* overlaps x */

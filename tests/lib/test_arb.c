@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_arb.c - the priority arbiter under load (brief section 3), TAP.
+ *
+ * 8 workers at mixed priorities (2 HIGH, 3 NORMAL, 3 LOW) hammer the shared
+ * region (idxgen_run_shared, every index checked against tests/ref for the
+ * worker's own configuration) and the general locks for a bounded time,
+ * twice: hold limit off, then on.  HIGH and NORMAL workers use locks 1, 3
+ * and 4; the LOW ones lock 2, where one of them is greedy: it keeps lock 2
+ * while it runs job after job.  Printed: grants, wait median/p99/max per
+ * priority, preemptions, hold-limit releases; checked: no wrong index, no
+ * error (a lock a worker thinks it released but still holds would show as
+ * -EDEADLK), and the lowest priority's longest wait for lock 2 is shorter
+ * with the hold limit on.  (Against higher priorities the hold limit does
+ * not help, by design: they preempt.  Mutual exclusion itself is checked
+ * on the model, tests/host/test_arb.c.)
+ *
+ * On a real device (default backend, in the VM) the workers are processes,
+ * and the suite also kills a process holding locks and checks raw ioctls'
+ * bad input.  On the emulation (IDXGEN_BACKEND=emu) the device lives in
+ * one process, so the workers are threads and those two parts are skipped
+ * (TAP "# SKIP").
+ *
+ * usage: idxgen-arb-test [seconds per phase, default 3]
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "idxgen.h"
+#include "idxgen_lock.h"
+#include "idxgen_ref.h"
+#include "idxgen_accel.h"
+#include "tap.h"
+
+#define NW		8
+#define MAX_SAMPLES	20000
+#define GREEDY		7
+#define GREEDY_HOLD_NS	(400 * 1000000LL)
+
+static const int prio_of[NW] = { 2, 2, 1, 1, 1, 0, 0, 0 };	/* IDXGEN_PRIORITY_* */
+static const char *const prio_name[3] = { "LOW", "NORMAL", "HIGH" };
+
+struct worker_out {
+	uint64_t ops, grants, shared_runs, reruns, bad_index, lost, errors;
+	uint64_t nsamples, nsamples2;
+	int64_t wait[MAX_SAMPLES];	/* ns, every lock wait */
+	int64_t wait2[MAX_SAMPLES];	/* ns, waits for lock 2 */
+	int first_error;
+};
+
+struct shared_mem {
+	volatile int stop;
+	struct worker_out w[NW];
+};
+
+static struct shared_mem *shm;
+static bool emu;
+static struct idxgen_device *emu_dev;
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static uint64_t rnd_next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static void note_error(struct worker_out *o, int err)
+{
+	if (!o->errors++)
+		o->first_error = err;
+}
+
+static void sample(int64_t *arr, uint64_t *n, int64_t v)
+{
+	if (*n < MAX_SAMPLES)
+		arr[(*n)++] = v;
+}
+
+static bool still_held(struct idxgen_context *ctx, struct worker_out *o, unsigned int l)
+{
+	uint32_t held = 0;
+	int ret = idxgen_lock_held(ctx, &held);
+
+	if (ret)
+		note_error(o, ret);
+	if (!(held & (1u << l))) {
+		o->lost++;
+		return false;
+	}
+	return true;
+}
+
+/* Take general lock l, check that nobody else is inside while we hold it. */
+static void general_lock(struct idxgen_context *ctx, struct worker_out *o, unsigned int l,
+			 struct idxgen_config *busy_cfg, bool greedy)
+{
+	int64_t t0 = now_ns(), end;
+	int ret = idxgen_lock(ctx, l, 2000000000LL);
+
+	if (ret == -ETIMEDOUT || ret == -EINTR)
+		return;
+	if (ret) {
+		note_error(o, ret);
+		return;
+	}
+	sample(o->wait, &o->nsamples, now_ns() - t0);
+	if (l == 2)
+		sample(o->wait2, &o->nsamples2, now_ns() - t0);
+	o->grants++;
+	/* the critical section: jobs (each ticks the hold counter) */
+	end = now_ns() + (greedy ? GREEDY_HOLD_NS : 0);
+	do {
+		struct idxgen_job_result r;
+
+		if (idxgen_run(ctx, busy_cfg, &r))
+			note_error(o, -EIO);
+		if (!still_held(ctx, o, l))
+			return;		/* taken away: nothing to unlock */
+	} while (now_ns() < end && !shm->stop);
+	ret = idxgen_unlock(ctx, l);
+	if (ret == -EPERM)
+		o->lost++;	/* lost between the check and the unlock */
+	else if (ret)
+		note_error(o, ret);
+}
+
+static void worker(struct idxgen_device *dev, int me)
+{
+	struct worker_out *o = &shm->w[me];
+	struct idxgen_context *ctx = NULL;
+	struct idxgen_region *sh = NULL, *ded = NULL;
+	struct idxgen_config cfg, busy;
+	uint64_t seed = 0x9e3779b97f4a7c15ULL * (uint64_t)(me + 1);
+	/* each worker its own shape: reading another's indices would show */
+	uint32_t dx = 8 + (uint32_t)me, dy = 3 + (uint32_t)me % 3, dz = 2;
+	uint8_t *buf = NULL;
+	int ret;
+
+	ret = idxgen_context_create(dev, prio_of[me], &ctx);
+	if (!ret)
+		ret = idxgen_region_shared(dev, &sh);
+	if (!ret)
+		ret = idxgen_region_alloc(dev, 64 << 10, &ded);
+	if (!ret)
+		ret = idxgen_config_init(&cfg, dev, dx, dy, dz, 0);
+	if (!ret)
+		ret = idxgen_config_target(&cfg, sh, (uint64_t)me * 4096);
+	if (!ret)
+		ret = idxgen_config_init(&busy, dev, 16, 4, 1, 0);
+	if (!ret)
+		ret = idxgen_config_target(&busy, ded, 0);
+	if (!ret) {
+		busy.flags = IDXGEN_CONFIG_NO_HISTORY;
+		cfg.flags = IDXGEN_CONFIG_NO_HISTORY;	/* really generate, every time */
+		buf = malloc(idxgen_config_bytes(&cfg));
+		if (!buf)
+			ret = -ENOMEM;
+	}
+	if (ret) {
+		note_error(o, ret);
+		goto out;
+	}
+	while (!shm->stop) {
+		uint64_t x = rnd_next(&seed);
+
+		o->ops++;
+		if (me == GREEDY) {
+			general_lock(ctx, o, 2, &busy, true);
+		} else if (x % 2) {
+			struct idxgen_job_result r;
+			unsigned int reruns = 0;
+			int64_t t0 = now_ns();
+
+			memset(buf, 0xa5, idxgen_config_bytes(&cfg));
+			ret = idxgen_run_shared(ctx, &cfg, buf, idxgen_config_bytes(&cfg), &r, &reruns);
+			if (ret) {
+				note_error(o, ret);
+				continue;
+			}
+			sample(o->wait, &o->nsamples, now_ns() - t0);
+			o->grants++;
+			o->shared_runs++;
+			o->reruns += reruns;
+			if (idxgen_ref_check(buf, dx, dy, dz, cfg.mx, cfg.my, cfg.word_size) >= 0)
+				o->bad_index++;
+		} else if (prio_of[me] == IDXGEN_PRIORITY_LOW) {
+			/* lock 2 is contended by equal priorities only: the hold limit's case */
+			general_lock(ctx, o, 2, &busy, false);
+		} else {
+			static const unsigned int locks[3] = { 1, 3, 4 };
+
+			general_lock(ctx, o, locks[(x >> 8) % 3], &busy, false);
+		}
+	}
+out:
+	free(buf);
+	if (ded)
+		idxgen_region_free(ded);
+	if (sh)
+		idxgen_region_free(sh);
+	if (ctx)
+		idxgen_context_destroy(ctx);
+}
+
+static void *worker_thread(void *arg)
+{
+	worker(emu_dev, (int)(intptr_t)arg);
+	return NULL;
+}
+
+static int cmp64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Run one phase; returns the LOW workers' longest wait for lock 2 (ns). */
+static int64_t phase(struct idxgen_device *dev, uint32_t hold_limit, int seconds)
+{
+	struct idxgen_lock_state s0, s1;
+	pid_t pids[NW];
+	pthread_t th[NW];
+	int64_t low_max2 = 0;
+	uint64_t bad = 0, errs = 0, runs = 0, reruns = 0;
+	int i, p, ret, first_err = 0;
+
+	ret = idxgen_lock_config(dev, hold_limit, true);
+	tap_ok(ret == 0, "hold limit %u: configured (%s)", hold_limit, idxgen_strerror(ret));
+	idxgen_lock_state(dev, &s0);
+	memset(shm, 0, sizeof(*shm));
+	for (i = 0; i < NW; i++) {
+		if (emu) {
+			pthread_create(&th[i], NULL, worker_thread, (void *)(intptr_t)i);
+			continue;
+		}
+		pids[i] = fork();
+		if (pids[i] == 0) {
+			struct idxgen_device *d;
+
+			if (idxgen_open(0, 0, &d)) {
+				note_error(&shm->w[i], -ENODEV);
+				_exit(1);
+			}
+			worker(d, i);
+			idxgen_close(d);
+			_exit(0);
+		}
+	}
+	sleep((unsigned int)seconds);
+	shm->stop = 1;
+	for (i = 0; i < NW; i++) {
+		if (emu)
+			pthread_join(th[i], NULL);
+		else
+			waitpid(pids[i], NULL, 0);
+	}
+	idxgen_lock_state(dev, &s1);
+
+	tap_diag("hold limit %s%.0u, %d s: device %" PRIu64 " grants, %" PRIu64
+		 " preemptions, %" PRIu64 " hold-limit releases, %" PRIu64
+		 " denials, FIFO max depth %u",
+		 hold_limit ? "" : "off", hold_limit, seconds, s1.grants - s0.grants,
+		 s1.preemptions - s0.preemptions, s1.hold_releases - s0.hold_releases,
+		 s1.denials - s0.denials, s1.max_depth);
+	for (p = 2; p >= 0; p--) {
+		static int64_t all[NW * MAX_SAMPLES];
+		uint64_t n = 0, grants = 0, lost = 0;
+		int64_t max2 = 0;
+
+		for (i = 0; i < NW; i++) {
+			struct worker_out *o = &shm->w[i];
+
+			if (prio_of[i] != p)
+				continue;
+			memcpy(all + n, o->wait, o->nsamples * sizeof(int64_t));
+			n += o->nsamples;
+			grants += o->grants;
+			lost += o->lost;
+			for (uint64_t k = 0; k < o->nsamples2; k++)
+				if (o->wait2[k] > max2)
+					max2 = o->wait2[k];
+		}
+		qsort(all, n, sizeof(int64_t), cmp64);
+		char extra[64] = "";
+
+		if (p == IDXGEN_PRIORITY_LOW)
+			snprintf(extra, sizeof(extra), "; lock 2 (equal priorities) max wait %.3f ms",
+				 max2 / 1e6);
+		tap_diag("  %-6s %6" PRIu64 " grants, wait median %8.3f ms, p99 %8.3f ms, max %8.3f ms;"
+			 " locks lost %" PRIu64 "%s",
+			 prio_name[p], grants, n ? all[n / 2] / 1e6 : 0.0,
+			 n ? all[n * 99 / 100] / 1e6 : 0.0, n ? all[n - 1] / 1e6 : 0.0, lost, extra);
+		if (p == 0)
+			low_max2 = max2;
+	}
+	for (i = 0; i < NW; i++) {
+		bad += shm->w[i].bad_index;
+		runs += shm->w[i].shared_runs;
+		reruns += shm->w[i].reruns;
+		if (shm->w[i].errors && !errs)
+			first_err = shm->w[i].first_error;
+		errs += shm->w[i].errors;
+	}
+	tap_ok(runs > 0 && bad == 0, "%" PRIu64 " shared-region runs (%" PRIu64
+	       " re-runs after a loss): every index correct for its own configuration",
+	       runs, reruns);
+	tap_ok(errs == 0, "no unexpected errors (%" PRIu64 ", first %s)", errs,
+	       errs ? idxgen_strerror(first_err) : "-");
+	return low_max2;
+}
+
+/* A process killed while holding locks does not block the others. */
+static void test_kill(struct idxgen_device *dev)
+{
+	struct idxgen_context *ctx;
+	int pfd[2], ret;
+	char c = 0;
+	pid_t pid;
+
+	if (pipe(pfd) || (pid = fork()) < 0) {
+		tap_ok(0, "kill: fork");
+		return;
+	}
+	if (pid == 0) {
+		struct idxgen_device *d;
+		struct idxgen_context *cx;
+
+		if (idxgen_open(0, 0, &d) || idxgen_context_create(d, IDXGEN_PRIORITY_HIGH, &cx) ||
+		    idxgen_lock(cx, 0, -1) || idxgen_lock(cx, 3, -1))
+			_exit(1);
+		if (write(pfd[1], "x", 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	close(pfd[1]);
+	ret = read(pfd[0], &c, 1) == 1 ? 0 : -EIO;
+	close(pfd[0]);
+	tap_ok(ret == 0, "kill: child holds locks 0 and 3 at HIGH priority");
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	ret = idxgen_context_create(dev, IDXGEN_PRIORITY_LOW, &ctx);
+	if (!ret)
+		ret = idxgen_lock(ctx, 3, 2000000000LL);
+	tap_ok(ret == 0, "kill: a LOW context gets lock 3 after SIGKILL (%s)", idxgen_strerror(ret));
+	if (!ret)
+		ret = idxgen_lock(ctx, 0, 2000000000LL);
+	tap_ok(ret == 0, "kill: and lock 0 (%s)", idxgen_strerror(ret));
+	if (!ret)
+		idxgen_context_destroy(ctx);
+}
+
+/* Raw ioctls: bad input gets -EINVAL/-EPERM/-ENOENT, never a crash. */
+static void test_bad_ioctls(void)
+{
+	struct drm_idxgen_ctx_create cc = { .priority = DRM_IDXGEN_PRIORITY_NORMAL };
+	struct drm_idxgen_lock lk;
+	struct drm_idxgen_unlock ul;
+	struct drm_idxgen_lock_lost ll;
+	struct drm_idxgen_arb_state st;
+	struct drm_idxgen_arb_config ac;
+	struct drm_idxgen_get_param gp = { .param = DRM_IDXGEN_PARAM_ARB_LOCKS };
+	int fd = open("/dev/accel/accel0", O_RDWR | O_CLOEXEC);
+
+#define ERRNO_OF(call) ((call) ? -errno : 0)
+	if (fd < 0 || ioctl(fd, DRM_IOCTL_IDXGEN_CTX_CREATE, &cc)) {
+		tap_ok(0, "raw: open /dev/accel/accel0 and create a context");
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	int err = ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_GET_PARAM, &gp));
+
+	tap_ok(err == 0 && gp.value == 8, "GET_PARAM ARB_LOCKS = %llu", (unsigned long long)gp.value);
+	lk = (struct drm_idxgen_lock){ .ctx_id = cc.ctx_id, .lock = 8 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_LOCK, &lk)) == -EINVAL, "LOCK unknown lock: -EINVAL");
+	lk = (struct drm_idxgen_lock){ .ctx_id = cc.ctx_id, .lock = 1, .flags = 2 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_LOCK, &lk)) == -EINVAL, "LOCK unknown flag: -EINVAL");
+	lk = (struct drm_idxgen_lock){ .ctx_id = cc.ctx_id, .lock = 1, .timeout_ns = -1 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_LOCK, &lk)) == -EINVAL,
+	       "LOCK negative timeout: -EINVAL");
+	lk = (struct drm_idxgen_lock){ .ctx_id = cc.ctx_id, .lock = 1,
+				       .flags = DRM_IDXGEN_LOCK_NONBLOCK, .timeout_ns = 5 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_LOCK, &lk)) == -EINVAL,
+	       "LOCK non-blocking with a timeout: -EINVAL");
+	lk = (struct drm_idxgen_lock){ .ctx_id = cc.ctx_id, .lock = 1, .pad = 1 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_LOCK, &lk)) == -EINVAL, "LOCK pad: -EINVAL");
+	lk = (struct drm_idxgen_lock){ .ctx_id = 9999, .lock = 1 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_LOCK, &lk)) == -ENOENT,
+	       "LOCK unknown context: -ENOENT");
+	lk = (struct drm_idxgen_lock){ .ctx_id = cc.ctx_id, .lock = 1,
+				       .timeout_ns = now_ns() + 2000000000LL };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_LOCK, &lk)) == 0,
+	       "LOCK with an absolute deadline, lock free: granted");
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_LOCK, &lk)) == -EDEADLK,
+	       "LOCK of a lock held: -EDEADLK");
+	ul = (struct drm_idxgen_unlock){ .ctx_id = cc.ctx_id, .lock = 2 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_UNLOCK, &ul)) == -EPERM,
+	       "UNLOCK of a lock not held: -EPERM");
+	ul = (struct drm_idxgen_unlock){ .ctx_id = cc.ctx_id, .lock = 1, .flags = 1 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_UNLOCK, &ul)) == -EINVAL, "UNLOCK flags: -EINVAL");
+	ul = (struct drm_idxgen_unlock){ .ctx_id = cc.ctx_id, .lock = 1 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_UNLOCK, &ul)) == 0, "UNLOCK held lock: 0");
+	ll = (struct drm_idxgen_lock_lost){ .ctx_id = cc.ctx_id, .flags = 1 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_LOCK_LOST, &ll)) == -EINVAL,
+	       "LOCK_LOST flags: -EINVAL");
+	memset(&st, 0, sizeof(st));
+	st.flags = 1;
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_ARB_STATE, &st)) == -EINVAL,
+	       "ARB_STATE flags: -EINVAL");
+	ac = (struct drm_idxgen_arb_config){ .flags = 4 };
+	tap_ok(ERRNO_OF(ioctl(fd, DRM_IOCTL_IDXGEN_ARB_CONFIG, &ac)) == -EINVAL,
+	       "ARB_CONFIG unknown flag: -EINVAL");
+	close(fd);
+}
+
+int main(int argc, char **argv)
+{
+	int seconds = argc > 1 ? atoi(argv[1]) : 3;
+	struct idxgen_device *dev;
+	const char *b = getenv("IDXGEN_BACKEND");
+	int64_t off, on;
+	int ret;
+
+	if (seconds < 1)
+		seconds = 1;
+	emu = b && !strcmp(b, "emu");
+	ret = idxgen_open(0, 0, &dev);
+	if (!tap_ok(ret == 0, "open device 0 (%s)", idxgen_strerror(ret)))
+		return tap_done();
+	emu_dev = dev;
+	shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shm == MAP_FAILED) {
+		tap_ok(0, "shared memory");
+		return tap_done();
+	}
+	tap_diag("%d workers as %s: 2 HIGH, 3 NORMAL, 3 LOW (worker %d greedy on lock 2)", NW,
+		 emu ? "threads (emulation)" : "processes", GREEDY);
+	off = phase(dev, 0, seconds);
+	on = phase(dev, 8, seconds);
+	tap_diag("lowest priority, longest wait for lock 2: %.3f ms with the hold limit off, "
+		 "%.3f ms with it at 8", off / 1e6, on / 1e6);
+	tap_ok(on > 0 && on < off, "hold limit bounds the lowest priority's wait (%.3f < %.3f ms)",
+	       on / 1e6, off / 1e6);
+	idxgen_lock_config(dev, 0, true);
+	if (emu) {
+		printf("ok %d - kill a process holding locks # SKIP the emulation lives in one process\n",
+		       ++tap_n);
+		printf("ok %d - raw ioctl bad input # SKIP no driver under the emulation\n", ++tap_n);
+	} else {
+		test_kill(dev);
+		test_bad_ioctls();
+	}
+	idxgen_close(dev);
+	return tap_done();
+}
