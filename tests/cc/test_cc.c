@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_cc.c - the idxgen-cc kernel corpus (tests/cc/kernels/ , every .cu file), translated
+ * and compiled at build time, run by idxgen_cc_launch(); every output is
+ * compared bit for bit with a plain C reference written here, loop by loop,
+ * independently of the kernels.
+ *
+ *   idxgen-cc-test              the corpus (+ launch argument checks)
+ *   idxgen-cc-test jit FILE.cu  idxgen_module_load() on a vecadd kernel: miss then cache hit
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <idxgen_cc.h>
+#include "tap.h"
+
+extern const struct idxgen_cc_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_reduce,
+	idxgen_cc_kernel_matmul, idxgen_cc_kernel_transpose, idxgen_cc_kernel_scan,
+	idxgen_cc_kernel_histogram, idxgen_cc_kernel_conv11, idxgen_cc_kernel_stencil3d,
+	idxgen_cc_kernel_integral_rows, idxgen_cc_kernel_integral_cols, idxgen_cc_kernel_reverse;
+
+static uint32_t rng = 12345;
+
+static int rnd(int m)
+{
+	rng = rng * 1103515245u + 12345u;
+	return (int)((rng >> 8) % (uint32_t)m);
+}
+
+static idxgen_dim3 d3(unsigned x, unsigned y, unsigned z)
+{
+	idxgen_dim3 d = { x, y, z };
+	return d;
+}
+
+static int *ints(size_t n, int m)
+{
+	int *p = malloc(n * sizeof(int));
+
+	for (size_t i = 0; i < n; i++)
+		p[i] = rnd(m) - m / 2;
+	return p;
+}
+
+static void t_vecadd(void)
+{
+	int n = 100003, *a = ints(n, 1 << 20), *b = ints(n, 1 << 20), *c = calloc(n, 4), bad = 0;
+	void *args[] = { &a, &b, &c, &n };
+	int rc = idxgen_cc_launch(&idxgen_cc_kernel_vecadd, d3((n + 255) / 256, 1, 1), d3(256, 1, 1), 0, args);
+
+	for (int i = 0; i < n; i++)
+		bad += c[i] != a[i] + b[i];
+	tap_ok(!rc && !bad, "vecadd: %d elements, ragged last block (%d wrong)", n, bad);
+	free(a), free(b), free(c);
+}
+
+static void t_reduce(void)
+{
+	int n = 65536 + 77, nb = (n + 255) / 256, *in = ints(n, 1000), *out = calloc(nb, 4), bad = 0;
+	void *args[] = { &in, &out, &n };
+	int rc = idxgen_cc_launch(&idxgen_cc_kernel_reduce, d3(nb, 1, 1), d3(256, 1, 1), 0, args);
+
+	for (int b = 0; b < nb; b++) {
+		int s = 0;
+
+		for (int i = b * 256; i < n && i < (b + 1) * 256; i++)
+			s += in[i];
+		bad += out[b] != s;
+	}
+	tap_ok(!rc && !bad, "reduce: shared memory, barrier in a uniform loop (%d blocks wrong)", bad);
+	free(in), free(out);
+}
+
+static void t_matmul(void)
+{
+	int n = 128, *A = ints(n * n, 100), *B = ints(n * n, 100), *C = calloc(n * n, 4), bad = 0;
+	void *args[] = { &A, &B, &C, &n };
+	int rc = idxgen_cc_launch(&idxgen_cc_kernel_matmul, d3(n / 16, n / 16, 1), d3(16, 16, 1), 0, args);
+
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			int s = 0;
+
+			for (int k = 0; k < n; k++)
+				s += A[i * n + k] * B[k * n + j];
+			bad += C[i * n + j] != s;
+		}
+	tap_ok(!rc && !bad, "matmul: 128x128, 16x16 tiles, 2-D blocks (%d wrong)", bad);
+	free(A), free(B), free(C);
+}
+
+static void t_transpose(void)
+{
+	int rows = 100, cols = 70, bad = 0;
+	unsigned *in = (unsigned *)ints(rows * cols, 1 << 30), *out = calloc(rows * cols, 4);
+	void *args[] = { &in, &out, &rows, &cols };
+	int rc = idxgen_cc_launch(&idxgen_cc_kernel_transpose, d3((cols + 31) / 32, (rows + 31) / 32, 1),
+				  d3(32, 32, 1), 0, args);
+
+	for (int y = 0; y < rows; y++)
+		for (int x = 0; x < cols; x++)
+			bad += out[x * rows + y] != in[y * cols + x];
+	tap_ok(!rc && !bad, "transpose: 100x70 through a padded 32x33 tile (%d wrong)", bad);
+	free(in), free(out);
+}
+
+static void t_scan(void)
+{
+	int n = 5000, bs = 128, *in = ints(n, 1000), *out = calloc(n, 4), bad = 0;
+	void *args[] = { &in, &out, &n };
+	int rc = idxgen_cc_launch(&idxgen_cc_kernel_scan, d3((n + bs - 1) / bs, 1, 1), d3(bs, 1, 1),
+				  2 * bs * sizeof(int), args);
+
+	for (int i = 0, s = 0; i < n; i++) {
+		s = i % bs ? s + in[i] : in[i];
+		bad += out[i] != s;
+	}
+	tap_ok(!rc && !bad, "scan: per-block inclusive scan, extern __shared__ (%d wrong)", bad);
+	free(in), free(out);
+}
+
+static void t_histogram(void)
+{
+	int n = 1 << 18, bad = 0;
+	unsigned char *d = malloc(n);
+	unsigned bins[256] = { 0 }, ref[256] = { 0 }, *pb = bins;
+	void *args[] = { &d, &pb, &n };
+	int rc;
+
+	for (int i = 0; i < n; i++)
+		d[i] = (unsigned char)(rnd(256) & rnd(256));	/* skewed */
+	rc = idxgen_cc_launch(&idxgen_cc_kernel_histogram, d3(37, 1, 1), d3(192, 1, 1), 0, args);
+	for (int i = 0; i < n; i++)
+		ref[d[i]]++;
+	for (int b = 0; b < 256; b++)
+		bad += bins[b] != ref[b];
+	tap_ok(!rc && !bad, "histogram: shared and global atomicAdd, 37 blocks (%d bins wrong)", bad);
+	free(d);
+}
+
+static void t_conv11(void)
+{
+	int w = 77, h = 50, *img = ints(w * h, 256), *f = ints(121, 16), *out = calloc(w * h, 4), bad = 0;
+	void *args[] = { &img, &f, &out, &w, &h };
+	int rc = idxgen_cc_launch(&idxgen_cc_kernel_conv11, d3((w + 15) / 16, (h + 7) / 8, 1), d3(16, 8, 1), 0,
+				  args);
+
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			int s = 0;
+
+			for (int j = 0; j < 11; j++)
+				for (int i = 0; i < 11; i++) {
+					int yy = y + j - 5, xx = x + i - 5;
+
+					if (yy >= 0 && yy < h && xx >= 0 && xx < w)
+						s += f[j * 11 + i] * img[yy * w + xx];
+				}
+			bad += out[y * w + x] != s;
+		}
+	tap_ok(!rc && !bad, "conv11: 11x11 filter in a local array, early return (%d wrong)", bad);
+	free(img), free(f), free(out);
+}
+
+static void t_stencil(void)
+{
+	int nx = 40, ny = 30, nz = 20, n = nx * ny * nz, *in = ints(n, 1000), *out = calloc(n, 4), bad = 0;
+	void *args[] = { &in, &out, &nx, &ny, &nz };
+	int rc = idxgen_cc_launch(&idxgen_cc_kernel_stencil3d, d3((nx + 7) / 8, (ny + 3) / 4, (nz + 3) / 4),
+				  d3(8, 4, 4), 0, args);
+
+	for (int z = 0; z < nz; z++)
+		for (int y = 0; y < ny; y++)
+			for (int x = 0; x < nx; x++) {
+				int i = (z * ny + y) * nx + x, r;
+
+				if (!x || !y || !z || x == nx - 1 || y == ny - 1 || z == nz - 1)
+					r = in[i];
+				else
+					r = 6 * in[i] - in[i - 1] - in[i + 1] - in[i - nx] - in[i + nx] -
+					    in[i - nx * ny] - in[i + nx * ny];
+				bad += out[i] != r;
+			}
+	tap_ok(!rc && !bad, "stencil3d: 40x30x20, 8x4x4 blocks (%d wrong)", bad);
+	free(in), free(out);
+}
+
+static void t_integral(void)
+{
+	int w = 300, h = 200, bad = 0;
+	unsigned *img = malloc(w * h * 4), *rows = calloc(w * h, 4), *ii = calloc(w * h, 4), *ref = calloc(w * h, 4);
+	void *a1[] = { &img, &rows, &w, &h }, *a2[] = { &rows, &ii, &w, &h };
+	int rc;
+
+	for (int i = 0; i < w * h; i++)
+		img[i] = (unsigned)rnd(256);
+	rc = idxgen_cc_launch(&idxgen_cc_kernel_integral_rows, d3(h, 1, 1), d3(128, 1, 1), 0, a1);
+	rc = rc ? rc : idxgen_cc_launch(&idxgen_cc_kernel_integral_cols, d3(w, 1, 1), d3(128, 1, 1), 0, a2);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++)
+			ref[y * w + x] = img[y * w + x] + (x ? ref[y * w + x - 1] : 0) + (y ? ref[(y - 1) * w + x] : 0) -
+					 (x && y ? ref[(y - 1) * w + x - 1] : 0);
+	for (int i = 0; i < w * h; i++)
+		bad += ii[i] != ref[i];
+	tap_ok(!rc && !bad, "integral image: rows then columns, 300x200 (%d wrong)", bad);
+	free(img), free(rows), free(ii), free(ref);
+}
+
+static void t_reverse(void)
+{
+	int bs = 200, nb = 13, *d = ints(bs * nb, 1 << 20), *orig = malloc(bs * nb * 4), bad = 0;
+	void *args[] = { &d };
+	int rc;
+
+	memcpy(orig, d, bs * nb * 4);
+	rc = idxgen_cc_launch(&idxgen_cc_kernel_reverse, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
+	for (int b = 0; b < nb; b++)
+		for (int t = 0; t < bs; t++)
+			bad += d[b * bs + t] != orig[b * bs + bs - 1 - t];
+	tap_ok(!rc && !bad, "reverse: block-local, a value live across the barrier (%d wrong)", bad);
+	free(d), free(orig);
+}
+
+static void t_launch_errors(void)
+{
+	int n = 1, *p = NULL;
+	void *args[] = { &p, &p, &p, &n };
+
+	tap_ok(idxgen_cc_launch(NULL, d3(1, 1, 1), d3(1, 1, 1), 0, args) == -EINVAL, "launch: NULL kernel -> -EINVAL");
+	tap_ok(idxgen_cc_launch(&idxgen_cc_kernel_vecadd, d3(0, 1, 1), d3(1, 1, 1), 0, args) == -EINVAL,
+	       "launch: zero grid dimension -> -EINVAL");
+	tap_ok(idxgen_cc_launch(&idxgen_cc_kernel_vecadd, d3(1, 1, 1), d3(1025, 1, 1), 0, args) == -E2BIG,
+	       "launch: 1025 threads per block -> -E2BIG");
+	tap_ok(idxgen_cc_launch(&idxgen_cc_kernel_vecadd, d3(1, 1, 1), d3(1, 1, 1), 2u << 20, args) == -E2BIG,
+	       "launch: 2 MiB dynamic shared memory -> -E2BIG");
+	tap_ok(idxgen_cc_kernel_reduce.barriers == 2 && idxgen_cc_kernel_reduce.regions == 3 &&
+	       idxgen_cc_kernel_reduce.static_shared == 256 * sizeof(int) && idxgen_cc_kernel_reduce.nargs == 3,
+	       "descriptor: reduce has 2 barriers, 3 thread loops, 1 KiB static shared, 3 arguments");
+}
+
+static int jit(const char *path)
+{
+	struct idxgen_module *m = NULL;
+	const struct idxgen_cc_kernel *k = NULL;
+	int n = 1000, *a = ints(n, 1000), *b = ints(n, 1000), *c = calloc(n, 4), bad = 0, rc;
+	void *args[] = { &a, &b, &c, &n };
+
+	for (int round = 0; round < 2; round++) {
+		rc = idxgen_module_load(path, &m);
+		tap_ok(!rc, "jit: idxgen_module_load(%s) %s (%d)", path, round ? "again (cache)" : "first", rc);
+		if (rc)
+			continue;
+		tap_ok(idxgen_module_kernel(m, "vecadd", &k) == 0 && k && !strcmp(k->name, "vecadd"),
+		       "jit: idxgen_module_kernel finds vecadd");
+		tap_ok(idxgen_module_kernel(m, "nosuch", &k) == -ENOENT, "jit: unknown kernel -> -ENOENT");
+		idxgen_module_kernel(m, "vecadd", &k);
+		memset(c, 0, n * 4);
+		rc = idxgen_cc_launch(k, d3(4, 1, 1), d3(256, 1, 1), 0, args);
+		bad = 0;
+		for (int i = 0; i < n; i++)
+			bad += c[i] != a[i] + b[i];
+		tap_ok(!rc && !bad, "jit: loaded vecadd computes a + b (%d wrong)", bad);
+		idxgen_module_unload(m);
+	}
+	tap_ok(idxgen_module_load("/nonexistent.cu", &m) == -ENOENT, "jit: missing file -> -ENOENT");
+	free(a), free(b), free(c);
+	return tap_done();
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "jit"))
+		return jit(argv[2]);
+	t_vecadd();
+	t_reduce();
+	t_matmul();
+	t_transpose();
+	t_scan();
+	t_histogram();
+	t_conv11();
+	t_stencil();
+	t_integral();
+	t_reverse();
+	t_launch_errors();
+	return tap_done();
+}
