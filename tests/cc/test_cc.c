@@ -18,7 +18,8 @@
 extern const struct idxgen_cc_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_reduce,
 	idxgen_cc_kernel_matmul, idxgen_cc_kernel_transpose, idxgen_cc_kernel_scan,
 	idxgen_cc_kernel_histogram, idxgen_cc_kernel_conv11, idxgen_cc_kernel_stencil3d,
-	idxgen_cc_kernel_integral_rows, idxgen_cc_kernel_integral_cols, idxgen_cc_kernel_reverse;
+	idxgen_cc_kernel_integral_rows, idxgen_cc_kernel_integral_cols, idxgen_cc_kernel_reverse,
+	idxgen_cc_kernel_early_exit, idxgen_cc_kernel_atomics;
 
 static uint32_t rng = 12345;
 
@@ -222,6 +223,39 @@ static void t_reverse(void)
 	free(d), free(orig);
 }
 
+static void t_early_exit(void)
+{
+	for (int mode = 0; mode < 2; mode++) {
+		int n = mode ? 128 * 9 : 128 * 9 - 45, *in = ints(n, 1000), *out = calloc(n, 4), bad = 0;
+		void *args[] = { &in, &out, &n, &mode };
+		int rc = idxgen_cc_launch(&idxgen_cc_kernel_early_exit, d3(9, 1, 1), d3(128, 1, 1), 0, args);
+
+		for (int i = 0; i < n; i++) {
+			int t = i % 128, r = mode ? in[i - t + (t + 1) % 128] : -in[i];
+
+			r += t % 3 ? 4 : 2;
+			bad += out[i] != r;
+		}
+		tap_ok(!rc && !bad, "features: %s, uniform if/do-while with barriers, switch (%d wrong)",
+		       mode ? "all threads" : "divergent return before the barriers", bad);
+		free(in), free(out);
+	}
+}
+
+static void t_atomics(void)
+{
+	int gi[5] = { 0, 0, 0, 0, 1000 }, bs = 100, nb = 7, *pi = gi, rc;
+	unsigned gu[2] = { 0, 5 }, *pu = gu;
+	float gf[1] = { 0 }, *pf = gf;
+	void *args[] = { &pi, &pu, &pf };
+	int sum = nb * (bs * (bs - 1) / 2);
+
+	rc = idxgen_cc_launch(&idxgen_cc_kernel_atomics, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
+	tap_ok(!rc && gi[0] == sum && gi[1] == -sum && gi[2] == 5 && gi[3] >= 1 && gi[3] <= bs && gi[4] == -50 &&
+	       gu[0] == 2u * bs * nb && gu[1] == 3u * (bs - 1) && gf[0] == 0.5f * bs * nb,
+	       "atomics: Add/Sub/Exch/CAS/Min/Max on int and unsigned, float atomicAdd, shared and global");
+}
+
 static void t_launch_errors(void)
 {
 	int n = 1, *p = NULL;
@@ -282,6 +316,8 @@ int main(int argc, char **argv)
 	t_stencil();
 	t_integral();
 	t_reverse();
+	t_early_exit();
+	t_atomics();
 	t_launch_errors();
 	return tap_done();
 }

@@ -1,0 +1,62 @@
+/* Subset items the corpus does not otherwise cover. */
+
+/* A divergent return before a barrier; a uniform if and a do-while containing
+ * barriers; a switch inside a thread loop. */
+__global__ void early_exit(const int *in, int *out, int n, int mode)
+{
+	__shared__ int s[128];
+	int t = threadIdx.x;
+	int i = blockIdx.x * blockDim.x + t;
+	int r = 0;
+
+	if (i >= n)
+		return;
+	s[t] = in[i];
+	__syncthreads();
+	if (mode == 1) {
+		r = s[(t + 1) % blockDim.x];
+		__syncthreads();
+	} else {
+		r = -s[t];
+	}
+	int k = 0;
+	do {
+		switch (t % 3) {
+		case 0:
+			r += 1;
+			break;
+		default:
+			r += 2;
+		}
+		k++;
+		__syncthreads();
+	} while (k < 2);
+	out[i] = r;
+}
+
+/* Every atomic of the subset, on global memory and on shared memory. */
+__global__ void atomics(int *gi, unsigned int *gu, float *gf)
+{
+	__shared__ int smin;
+	__shared__ unsigned int smax;
+	int t = threadIdx.x;
+
+	if (t == 0) {
+		smin = 1 << 30;
+		smax = 0;
+	}
+	__syncthreads();
+	atomicMin(&smin, t * 7 - 50);
+	atomicMax(&smax, (unsigned int)t * 3u);
+	atomicAdd(&gi[0], t);
+	atomicSub(&gi[1], t);
+	atomicExch(&gi[2], 5);
+	atomicCAS(&gi[3], 0, t + 1);
+	atomicAdd(&gu[0], 2u);
+	atomicAdd(&gf[0], 0.5f);
+	__syncthreads();
+	if (t == 0) {
+		atomicMin(&gi[4], smin);
+		atomicMax(&gu[1], smax);
+	}
+}
