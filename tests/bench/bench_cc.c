@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+/*
+ * bench_cc.c - kernels translated by idxgen-cc (run by idxgen_cc_launch on one
+ * worker thread, IDXGEN_NUM_THREADS=1 unless set) against plain C loops
+ * compiled with the same flags, same sizes, side by side in one run.
+ * Prints ns per run and the ratio C-loop time / translated time (>1: the
+ * translated kernel is faster).  Not pass/fail.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <idxgen_cc.h>
+
+extern const struct idxgen_cc_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_matmul,
+	idxgen_cc_kernel_stencil3d, idxgen_cc_kernel_conv11, idxgen_cc_kernel_reduce,
+	idxgen_cc_kernel_transpose;
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static idxgen_dim3 d3(unsigned x, unsigned y, unsigned z)
+{
+	idxgen_dim3 d = { x, y, z };
+	return d;
+}
+
+#define BEST(var, reps, ...) do {				\
+	var = 1e30;						\
+	for (int r_ = 0; r_ < (reps); r_++) {			\
+		double t0_ = now();				\
+		__VA_ARGS__;					\
+		double t1_ = now() - t0_;			\
+		if (t1_ < var)					\
+			var = t1_;				\
+	}							\
+} while (0)
+
+static void report(const char *name, double tk, double tc)
+{
+	printf("%-10s translated %12.0f ns   C loops %12.0f ns   C/translated %.2f\n", name, tk, tc, tc / tk);
+}
+
+static int *ints(size_t n)
+{
+	int *p = malloc(n * sizeof(int));
+
+	for (size_t i = 0; i < n; i++)
+		p[i] = (int)(i * 2654435761u >> 20) % 100;
+	return p;
+}
+
+int main(void)
+{
+	double tk, tc;
+
+	setenv("IDXGEN_NUM_THREADS", getenv("IDXGEN_NUM_THREADS") ? getenv("IDXGEN_NUM_THREADS") : "1", 1);
+	{
+		int n = 1 << 22, *a = ints(n), *b = ints(n), *c = ints(n);
+		void *args[] = { &a, &b, &c, &n };
+
+		BEST(tk, 5, idxgen_cc_launch(&idxgen_cc_kernel_vecadd, d3(n / 256, 1, 1), d3(256, 1, 1), 0, args));
+		BEST(tc, 5, for (int i = 0; i < n; i++) c[i] = a[i] + b[i]; __asm__ volatile("" ::: "memory"));
+		report("vecadd", tk, tc);
+		free(a), free(b), free(c);
+	}
+	{
+		int n = 256, *A = ints(n * n), *B = ints(n * n), *C = ints(n * n);
+		void *args[] = { &A, &B, &C, &n };
+
+		BEST(tk, 3, idxgen_cc_launch(&idxgen_cc_kernel_matmul, d3(n / 16, n / 16, 1), d3(16, 16, 1), 0, args));
+		BEST(tc, 3, for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
+			int s = 0;
+			for (int k = 0; k < n; k++)
+				s += A[i * n + k] * B[k * n + j];
+			C[i * n + j] = s;
+		} __asm__ volatile("" ::: "memory"));
+		report("matmul", tk, tc);
+		free(A), free(B), free(C);
+	}
+	{
+		int nx = 128, ny = 128, nz = 64, n = nx * ny * nz, *in = ints(n), *out = ints(n);
+		void *args[] = { &in, &out, &nx, &ny, &nz };
+
+		BEST(tk, 5, idxgen_cc_launch(&idxgen_cc_kernel_stencil3d, d3(nx / 32, ny / 4, nz / 2), d3(32, 4, 2), 0, args));
+		BEST(tc, 5, for (int z = 0; z < nz; z++) for (int y = 0; y < ny; y++) for (int x = 0; x < nx; x++) {
+			int i = (z * ny + y) * nx + x;
+			if (!x || !y || !z || x == nx - 1 || y == ny - 1 || z == nz - 1)
+				out[i] = in[i];
+			else
+				out[i] = 6 * in[i] - in[i - 1] - in[i + 1] - in[i - nx] - in[i + nx] - in[i - nx * ny] - in[i + nx * ny];
+		} __asm__ volatile("" ::: "memory"));
+		report("stencil3d", tk, tc);
+		free(in), free(out);
+	}
+	{
+		int w = 512, h = 256, *img = ints(w * h), *f = ints(121), *out = ints(w * h);
+		void *args[] = { &img, &f, &out, &w, &h };
+
+		BEST(tk, 3, idxgen_cc_launch(&idxgen_cc_kernel_conv11, d3(w / 32, h / 8, 1), d3(32, 8, 1), 0, args));
+		BEST(tc, 3, for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
+			int s = 0;
+			for (int j = 0; j < 11; j++) for (int i = 0; i < 11; i++) {
+				int yy = y + j - 5, xx = x + i - 5;
+				if (yy >= 0 && yy < h && xx >= 0 && xx < w)
+					s += f[j * 11 + i] * img[yy * w + xx];
+			}
+			out[y * w + x] = s;
+		} __asm__ volatile("" ::: "memory"));
+		report("conv11", tk, tc);
+		free(img), free(f), free(out);
+	}
+	{
+		int n = 1 << 22, nb = n / 256, *in = ints(n), *out = ints(nb);
+		void *args[] = { &in, &out, &n };
+
+		BEST(tk, 5, idxgen_cc_launch(&idxgen_cc_kernel_reduce, d3(nb, 1, 1), d3(256, 1, 1), 0, args));
+		BEST(tc, 5, for (int b = 0; b < nb; b++) {
+			int s = 0;
+			for (int i = 0; i < 256; i++)
+				s += in[b * 256 + i];
+			out[b] = s;
+		} __asm__ volatile("" ::: "memory"));
+		report("reduce", tk, tc);
+		free(in), free(out);
+	}
+	{
+		int rows = 2048, cols = 2048;
+		unsigned *in = (unsigned *)ints(rows * cols), *out = (unsigned *)ints(rows * cols);
+		void *args[] = { &in, &out, &rows, &cols };
+
+		BEST(tk, 3, idxgen_cc_launch(&idxgen_cc_kernel_transpose, d3(cols / 32, rows / 32, 1), d3(32, 32, 1), 0, args));
+		BEST(tc, 3, for (int y = 0; y < rows; y++) for (int x = 0; x < cols; x++) out[x * rows + y] = in[y * cols + x];
+		     __asm__ volatile("" ::: "memory"));
+		report("transpose", tk, tc);
+		free(in), free(out);
+	}
+	return 0;
+}
