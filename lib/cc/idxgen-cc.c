@@ -326,7 +326,14 @@ static char unary_op(CXCursor c)
 
 /* ---- kernel state -------------------------------------------------------- */
 
-enum vclass { V_LOCAL, V_SCALAR, V_PROMOTED };
+/*
+ * V_LOCAL: declared and used in one thread loop; V_SCALAR: one copy per block
+ * (uniform); V_PROMOTED: a per-thread array; V_REMAT: used in several thread
+ * loops but cheap and constant per thread (an effect-free initializer of
+ * thread and block indices, parameters and constants, never assigned):
+ * recomputed at the top of each thread loop that uses it.
+ */
+enum vclass { V_LOCAL, V_SCALAR, V_PROMOTED, V_REMAT };
 
 struct var {
 	CXCursor decl;
@@ -335,6 +342,8 @@ struct var {
 	bool split_decl;	/* declared by a statement of a split list */
 	bool header_decl;	/* declared in the header of a loop containing a barrier */
 	bool all_writes_uniform_level;
+	bool need;		/* emission: recompute in the current thread loop */
+	bool declared_here;	/* emission: its declaration is in the current thread loop */
 	bool uniform_ref;	/* referenced by code that runs once per block */
 	int first_region, nregions;
 	enum vclass cls;
@@ -1123,6 +1132,37 @@ static void control_header_refs(CXCursor c)
 	free(ks.c);
 }
 
+static bool written_anywhere(struct var *v)
+{
+	unsigned i;
+
+	for (i = 0; i < K->ns; i++)
+		if (writes_in(K->s[i].c, v))
+			return true;
+	return false;
+}
+
+/* May an initializer be evaluated again in a later thread loop? */
+static bool remat_refs_ok(CXCursor e)
+{
+	struct kids ks;
+	unsigned i;
+	bool ok = true;
+
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+		struct var *v = var_of(e);
+
+		if (v && !v->param && v->cls != V_REMAT &&
+		    !(v->cls == V_SCALAR && !v->header_decl && !written_anywhere(v)))
+			return false;
+	}
+	ks = kids_of(e);
+	for (i = 0; i < ks.n && ok; i++)
+		ok = remat_refs_ok(ks.c[i]);
+	free(ks.c);
+	return ok;
+}
+
 static void plan_kernel(CXCursor body)
 {
 	bool again;
@@ -1221,6 +1261,15 @@ static void plan_kernel(CXCursor body)
 			v->cls = V_LOCAL;
 		}
 	}
+	for (j = 0; j < K->nv; j++) {
+		struct var *v = &K->v[j];
+		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
+
+		if (v->cls != V_PROMOTED || v->array || v->addr_taken || clang_Cursor_isNull(init) ||
+		    has_effects(init) || written_anywhere(v) || !remat_refs_ok(init))
+			continue;
+		v->cls = V_REMAT;
+	}
 	/* Parameters: written anywhere is not supported (blocks share the unpacked copy). */
 	for (i = 0; i < K->ns; i++)
 		for (j = 0; j < K->nv; j++)
@@ -1288,8 +1337,8 @@ static void emit_promoted_decl(CXCursor d, struct buf *o, int loops, int switche
 		CXCursor v = ks.c[i], init = clang_Cursor_getVarDeclInitializer(v);
 		struct var *var = var_decl(v);
 
-		if (!var)
-			continue;
+		if (!var || (var->cls == V_REMAT && !var->need))
+			continue;	/* recomputed where it is used */
 		if (var->cls == V_PROMOTED) {
 			if (!clang_Cursor_isNull(init)) {
 				if (var->array) {
@@ -1329,7 +1378,7 @@ static bool decl_has_promoted(CXCursor d)
 	for (i = 0; i < ks.n; i++) {
 		struct var *v = var_decl(ks.c[i]);
 
-		if (v && v->cls == V_PROMOTED)
+		if (v && (v->cls == V_PROMOTED || (v->cls == V_REMAT && !v->need)))
 			r = true;
 	}
 	free(ks.c);
@@ -1388,12 +1437,18 @@ static void scan_region(CXCursor c, int loops, int switches)
 
 		if (v && v->cls == V_PROMOTED)
 			region_needs_tid = true;
+		if (v && v->cls == V_REMAT)
+			v->need = true;
 	}
 	if (k == CXCursor_VarDecl) {
 		struct var *v = var_decl(c);
 
 		if (v && v->cls == V_PROMOTED)
 			region_needs_tid = true;
+		if (v && v->cls == V_REMAT) {
+			v->declared_here = true;
+			return;	/* its initializer counts only if the variable is needed */
+		}
 	}
 	if (k == CXCursor_ReturnStmt) {
 		region_has_return = true;
@@ -1455,24 +1510,58 @@ static void hoist_shared(CXCursor c, struct buf *o)
 
 static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 {
-	struct buf body = { 0 }, pre = { 0 };
+	struct buf body = { 0 }, pre = { 0 }, remat = { 0 };
 	unsigned i, line0, line1;
+	int j;
 
 	if (!n)
 		return;
 	region_uses_threadIdx = region_needs_tid = region_has_return = false;
+	for (j = 0; j < (int)K->nv; j++)
+		K->v[j].need = K->v[j].declared_here = false;
 	cur_region = stmt_of(l[0])->region;
+	for (i = 0; i < n; i++)
+		if (stmt_of(l[i])->cls != S_SHARED)
+			scan_region(l[i], 0, 0);
+	/*
+	 * Recomputed variables this loop needs, with the ones their initializers
+	 * use (declaration order: an initializer uses earlier variables only).
+	 */
+	for (j = (int)K->nv - 1; j >= 0; j--) {
+		struct var *v = &K->v[j];
+
+		if (v->cls == V_REMAT && v->need)
+			scan_region(clang_Cursor_getVarDeclInitializer(v->decl), 0, 0);
+	}
 	for (i = 0; i < n; i++) {
+		size_t at = body.n, m;
+
 		if (stmt_of(l[i])->cls == S_SHARED) {
 			emit_shared_decl(l[i], &pre);
 			continue;
 		}
 		hoist_shared(l[i], &pre);
-		scan_region(l[i], 0, 0);
 		bput(&body, "\t\t", 2);
 		emit_node(l[i], &body, 0, 0);
 		emit_src(c_end(l[i]), stmt_end(l[i]), &body);
-		bput(&body, "\n", 1);
+		for (m = at; m < body.n && strchr(" \t\n", body.p[m]); m++)
+			;
+		if (m == body.n)
+			body.n = at;	/* a declaration that moved away entirely */
+		else
+			bput(&body, "\n", 1);
+	}
+	for (j = 0; j < (int)K->nv; j++) {
+		struct var *v = &K->v[j];
+		char *t;
+
+		if (v->cls != V_REMAT || !v->need || v->declared_here)
+			continue;
+		t = xstr(clang_getTypeSpelling(clang_getCursorType(v->decl)));
+		bprintf(&remat, "\t\t%s %s = ", t, v->name);
+		emit_node(clang_Cursor_getVarDeclInitializer(v->decl), &remat, 0, 0);
+		bprintf(&remat, ";\t/* recomputed */\n");
+		free(t);
 	}
 	if (pre.n)
 		bput(o, pre.p, pre.n);
@@ -1493,6 +1582,8 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 			bprintf(o, "\t\tconst unsigned int __tid = (__tz * blockDim.y + __ty) * blockDim.x + __tx;\n");
 		if (K->done_flags)
 			bprintf(o, "\t\tif (__done[__tid])\n\t\t\tcontinue;\n");
+		if (remat.n)
+			bput(o, remat.p, remat.n);
 		bput(o, body.p, body.n);
 		if (region_has_return)
 			bprintf(o, "\tnext_thread_%d:;\n", cur_region);
@@ -1500,6 +1591,7 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 	}
 	free(body.p);
 	free(pre.p);
+	free(remat.p);
 }
 
 static void emit_list(CXCursor *l, unsigned n, struct buf *o);
