@@ -27,6 +27,20 @@ typedef idxgen_dim3 uint3;
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 
+/*
+ * In front of the innermost thread loop: the iterations of a barrier-free
+ * region may run in any order (threads of a block synchronise only at
+ * barriers), so the compiler may vectorize across threads without proving
+ * independence -- what POCL's work-item loops tell LLVM too.
+ */
+#if defined(__clang__)
+#define IDXGEN_CC_INDEPENDENT _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define IDXGEN_CC_INDEPENDENT _Pragma("GCC ivdep")
+#else
+#define IDXGEN_CC_INDEPENDENT
+#endif
+
 /* Blocks run concurrently on OS threads: every atomic is a real one. */
 #define idxgen_cc_atomic_rmw(op, p, v) __atomic_fetch_##op((p), (v), __ATOMIC_RELAXED)
 static inline float idxgen_cc_atomic_add_f(float *p, float v)

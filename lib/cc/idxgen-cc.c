@@ -1283,7 +1283,7 @@ static void plan_kernel(CXCursor body)
 
 static struct buf out;
 static int cur_region;
-static bool region_uses_threadIdx, region_needs_tid, region_has_return;
+static bool region_uses_threadIdx, region_needs_tid, region_has_return, region_goto;
 
 static void emit_src(unsigned a, unsigned b, struct buf *o)
 {
@@ -1406,6 +1406,7 @@ static void emit_node(CXCursor c, struct buf *o, int loops, int switches)
 		emit_promoted_decl(c, o, loops, switches);
 		return;
 	} else if (k == CXCursor_ReturnStmt) {
+		region_goto = true;
 		if (K->done_flags)
 			bprintf(o, "do { __done[__tid] = 1; goto next_thread_%d; } while (0)", cur_region);
 		else
@@ -1508,15 +1509,50 @@ static void hoist_shared(CXCursor c, struct buf *o)
 	free(ks.c);
 }
 
+/* count ReturnStmts under c */
+static unsigned count_returns(CXCursor c)
+{
+	struct kids ks;
+	unsigned i, r = clang_getCursorKind(c) == CXCursor_ReturnStmt;
+
+	ks = kids_of(c);
+	for (i = 0; i < ks.n; i++)
+		r += count_returns(ks.c[i]);
+	free(ks.c);
+	return r;
+}
+
+/* if (c) return;  or  if (c) { ...; return; } with no other return, no else */
+static bool return_if(CXCursor s, CXCursor *cond, CXCursor *then)
+{
+	struct kids ks, b;
+	bool r = false;
+
+	if (clang_getCursorKind(s) != CXCursor_IfStmt)
+		return false;
+	ks = kids_of(s);
+	if (ks.n == 2 && clang_getCursorKind(ks.c[0]) != CXCursor_DeclStmt && count_returns(ks.c[1]) == 1) {
+		b = body_list(ks.c[1]);
+		if (b.n && clang_getCursorKind(b.c[b.n - 1]) == CXCursor_ReturnStmt) {
+			*cond = ks.c[0];
+			*then = ks.c[1];
+			r = true;
+		}
+		free(b.c);
+	}
+	free(ks.c);
+	return r;
+}
+
 static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 {
 	struct buf body = { 0 }, pre = { 0 }, remat = { 0 };
-	unsigned i, line0, line1;
+	unsigned i, line0, line1, closes = 0;
 	int j;
 
 	if (!n)
 		return;
-	region_uses_threadIdx = region_needs_tid = region_has_return = false;
+	region_uses_threadIdx = region_needs_tid = region_has_return = region_goto = false;
 	for (j = 0; j < (int)K->nv; j++)
 		K->v[j].need = K->v[j].declared_here = false;
 	cur_region = stmt_of(l[0])->region;
@@ -1535,12 +1571,38 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 	}
 	for (i = 0; i < n; i++) {
 		size_t at = body.n, m;
+		CXCursor cond, then;
 
 		if (stmt_of(l[i])->cls == S_SHARED) {
 			emit_shared_decl(l[i], &pre);
 			continue;
 		}
 		hoist_shared(l[i], &pre);
+		if (i + 1 < n && return_if(l[i], &cond, &then)) {
+			/*
+			 * if (c) { ...; return; } rest  ->  if (c) { ... } else { rest }:
+			 * no jump out of the thread loop's body, so that the
+			 * compiler can still vectorize the loop.
+			 */
+			struct kids ts = body_list(then);
+			unsigned j;
+
+			bput(&body, "\t\tif (", 6);
+			emit_node(cond, &body, 0, 0);
+			bput(&body, ") {\n", 4);
+			for (j = 0; j + 1 < ts.n; j++) {
+				bput(&body, "\t\t", 2);
+				emit_node(ts.c[j], &body, 0, 0);
+				emit_src(c_end(ts.c[j]), stmt_end(ts.c[j]), &body);
+				bput(&body, "\n", 1);
+			}
+			if (K->done_flags)
+				bput(&body, "\t\t\t__done[__tid] = 1;\n", strlen("\t\t\t__done[__tid] = 1;\n"));
+			bput(&body, "\t\t} else {\n", strlen("\t\t} else {\n"));
+			closes++;
+			free(ts.c);
+			continue;
+		}
 		bput(&body, "\t\t", 2);
 		emit_node(l[i], &body, 0, 0);
 		emit_src(c_end(l[i]), stmt_end(l[i]), &body);
@@ -1551,6 +1613,8 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 		else
 			bput(&body, "\n", 1);
 	}
+	for (; closes; closes--)
+		bput(&body, "\t\t}\n", 4);
 	for (j = 0; j < (int)K->nv; j++) {
 		struct var *v = &K->v[j];
 		char *t;
@@ -1570,12 +1634,10 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 		clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1,
 					   NULL, NULL);
 		bprintf(o, "\t/* thread loop %d: %s lines %u-%u */\n", cur_region, src_path, line0, line1);
-		bput(o, "\tfor (unsigned int __tz = 0; __tz < blockDim.z; __tz++)\n"
-			"\tfor (unsigned int __ty = 0; __ty < blockDim.y; __ty++)\n"
-			"\tfor (unsigned int __tx = 0; __tx < blockDim.x; __tx++) {\n",
-		     strlen("\tfor (unsigned int __tz = 0; __tz < blockDim.z; __tz++)\n"
-			    "\tfor (unsigned int __ty = 0; __ty < blockDim.y; __ty++)\n"
-			    "\tfor (unsigned int __tx = 0; __tx < blockDim.x; __tx++) {\n"));
+		bprintf(o, "\tfor (unsigned int __tz = 0; __tz < blockDim.z; __tz++)\n"
+			   "\tfor (unsigned int __ty = 0; __ty < blockDim.y; __ty++)\n"
+			   "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
+			   "\tfor (unsigned int __tx = 0; __tx < blockDim.x; __tx++) {\n");
 		if (region_uses_threadIdx)
 			bprintf(o, "\t\tconst dim3 threadIdx = { __tx, __ty, __tz };\n");
 		if (region_needs_tid || K->done_flags)
@@ -1585,7 +1647,7 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 		if (remat.n)
 			bput(o, remat.p, remat.n);
 		bput(o, body.p, body.n);
-		if (region_has_return)
+		if (region_goto)
 			bprintf(o, "\tnext_thread_%d:;\n", cur_region);
 		bput(o, "\t}\n", 3);
 	}

@@ -106,8 +106,25 @@ int idxgen_module_load(const char *path, struct idxgen_module **mod)
 									    : IDXGEN_CC_INCLUDEDIR);
 		err = run(tav);
 		if (!err) {
-			char *cav[] = { (char *)(cc && *cc ? cc : "cc"), "-std=gnu11", "-O2", "-shared", "-fPIC",
-					inc, srcdir, "-o", tmp, c, "-lm", NULL };
+			/* like an OpenCL CPU driver: optimised for the machine that runs it */
+			const char *fl = getenv("IDXGEN_CC_CFLAGS");
+			char flags[512], *cav[32], *tok, *save = NULL;
+			int na = 0;
+
+			snprintf(flags, sizeof(flags), "%s", fl && *fl ? fl : "-O3 -march=native");
+			cav[na++] = (char *)(cc && *cc ? cc : "cc");
+			cav[na++] = "-std=gnu11";
+			for (tok = strtok_r(flags, " ", &save); tok && na < 20; tok = strtok_r(NULL, " ", &save))
+				cav[na++] = tok;
+			cav[na++] = "-shared";
+			cav[na++] = "-fPIC";
+			cav[na++] = inc;
+			cav[na++] = srcdir;
+			cav[na++] = "-o";
+			cav[na++] = tmp;
+			cav[na++] = c;
+			cav[na++] = "-lm";
+			cav[na] = NULL;
 
 			err = run(cav);
 			if (!err && rename(tmp, so))

@@ -1,7 +1,11 @@
-# idxgen-cc benchmark (not pass/fail): translated kernels vs plain C loops.
+# idxgen-cc benchmarks (not pass/fail), ratios side by side in one run:
+#   bench_cc       translated kernels vs plain C loops (one worker thread)
+#   bench_cc_pocl  translated kernels vs the same kernels in OpenCL C on
+#                  POCL's CPU device (both on all cores); also checks that
+#                  both produce the same output
 #
-#   make -f tests/bench/cc.mk [all]   build $(BUILD)/bench/bench_cc
-#   make -f tests/bench/cc.mk run     run it (IDXGEN_NUM_THREADS=1 unless set)
+#   make -f tests/bench/cc.mk [all]   build both into $(BUILD)/bench
+#   make -f tests/bench/cc.mk run     run both
 
 ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/../..)
 BUILD ?= $(ROOT)/build
@@ -11,16 +15,33 @@ CFLAGS ?= -O2 -g
 
 .PHONY: all run cc
 
-all: $(O)/bench_cc
+# The kernels as idxgen-cc translated them (lib/cc keeps the .c), compiled
+# here for this machine like POCL compiles OpenCL C for its CPU device.
+KCFLAGS ?= -O3 -march=native
+KNAMES := vecadd matmul stencil3d conv11 reduce transpose
+KOBJS := $(addprefix $(O)/cck/,$(addsuffix .o,$(KNAMES)))
+
+all: $(O)/bench_cc $(O)/bench_cc_pocl
 
 cc:
 	$(MAKE) -C $(ROOT)/lib/cc all
 
-$(O)/bench_cc: $(ROOT)/tests/bench/bench_cc.c $(ROOT)/include/idxgen_cc.h cc
+$(O)/cck/%.o: cc
+	mkdir -p $(O)/cck
+	$(CC) -std=gnu11 -Wall -Wextra -Werror $(KCFLAGS) -I$(ROOT)/include -I$(ROOT)/tests/cc/kernels \
+		-c -o $@ $(BUILD)/cc/k/$*.c
+
+# the C loops get the kernels' flags
+$(O)/bench_cc: $(ROOT)/tests/bench/bench_cc.c $(KOBJS) $(ROOT)/include/idxgen_cc.h cc
+	mkdir -p $(O)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror $(KCFLAGS) -I$(ROOT)/include -o $@ $< \
+		$(KOBJS) $(BUILD)/cc/libidxgen-cc.a -lpthread -ldl -lm
+
+$(O)/bench_cc_pocl: $(ROOT)/tests/bench/bench_cc_pocl.c $(KOBJS) $(ROOT)/include/idxgen_cc.h cc
 	mkdir -p $(O)
 	$(CC) -std=gnu11 -Wall -Wextra -Werror $(CFLAGS) -I$(ROOT)/include -o $@ $< \
-		$(addprefix $(BUILD)/cc/k/,vecadd.o matmul.o stencil3d.o conv11.o reduce.o transpose.o) \
-		$(BUILD)/cc/libidxgen-cc.a -lpthread -ldl -lm
+		$(KOBJS) $(BUILD)/cc/libidxgen-cc.a -lOpenCL -lpthread -ldl -lm
 
 run: all
 	$(O)/bench_cc
+	$(O)/bench_cc_pocl
