@@ -1939,7 +1939,8 @@ static int top_level(CXTranslationUnit tu, struct buf *o)
 		enum CXCursorKind k = clang_getCursorKind(c);
 		char *n;
 
-		if (in_parse_header(c) || clang_isPreprocessing(k))
+		if (in_parse_header(c) || clang_isPreprocessing(k) ||
+		    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
 			continue;
 		if (k == CXCursor_FunctionDecl) {
 			bool g = has_annot(c, "global"), d = has_annot(c, "device");

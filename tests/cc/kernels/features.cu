@@ -1,4 +1,5 @@
 /* Subset items the corpus does not otherwise cover. */
+#include <stdint.h>
 
 /* A divergent return before a barrier; a uniform if and a do-while containing
  * barriers; a switch inside a thread loop. */
@@ -35,7 +36,7 @@ __global__ void early_exit(const int *in, int *out, int n, int mode)
 }
 
 /* Every atomic of the subset, on global memory and on shared memory. */
-__global__ void atomics(int *gi, unsigned int *gu, float *gf)
+__global__ void atomics(int32_t *gi, uint32_t *gu, float *gf)
 {
 	__shared__ int smin;
 	__shared__ unsigned int smax;
