@@ -331,9 +331,11 @@ static char unary_op(CXCursor c)
  * (uniform); V_PROMOTED: a per-thread array; V_REMAT: used in several thread
  * loops but cheap and constant per thread (an effect-free initializer of
  * thread and block indices, parameters and constants, never assigned):
- * recomputed at the top of each thread loop that uses it.
+ * recomputed at the top of each thread loop that uses it; V_SPLIT: used in
+ * several thread loops but not live across any barrier (every thread loop
+ * but the declaring one assigns it before reading it): a fresh local in each.
  */
-enum vclass { V_LOCAL, V_SCALAR, V_PROMOTED, V_REMAT };
+enum vclass { V_LOCAL, V_SCALAR, V_PROMOTED, V_REMAT, V_SPLIT };
 
 struct var {
 	CXCursor decl;
@@ -1163,6 +1165,53 @@ static bool remat_refs_ok(CXCursor e)
 	return ok;
 }
 
+static bool refs_var(CXCursor c, struct var *v);
+
+/* Is statement c "v = e;" with e not reading v? */
+static bool kills(CXCursor c, struct var *v)
+{
+	struct kids ks;
+	bool r = false;
+	char op[4];
+
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return false;
+	op_text(c, op);
+	if (strcmp(op, "="))
+		return false;
+	ks = kids_of(c);
+	r = ks.n == 2 && clang_getCursorKind(strip(ks.c[0])) == CXCursor_DeclRefExpr &&
+	    var_of(strip(ks.c[0])) == v && !refs_var(ks.c[1], v);
+	free(ks.c);
+	return r;
+}
+
+/*
+ * Liveness at region entries: v is live across a barrier if some thread
+ * loop other than the declaring one can read it before assigning it (its
+ * first statement that mentions v is not "v = e;").
+ */
+static bool live_across(struct var *v)
+{
+	unsigned i;
+	int r;
+
+	if (v->array || v->addr_taken)
+		return true;
+	for (r = 0; r < K->nregions; r++) {
+		if (r == v->first_region)
+			continue;
+		for (i = 0; i < K->ns; i++) {
+			if (K->s[i].cls != S_REGION || K->s[i].region != r || !refs_var(K->s[i].c, v))
+				continue;
+			if (!kills(K->s[i].c, v))
+				return true;
+			break;
+		}
+	}
+	return false;
+}
+
 static void plan_kernel(CXCursor body)
 {
 	bool again;
@@ -1261,6 +1310,9 @@ static void plan_kernel(CXCursor body)
 			v->cls = V_LOCAL;
 		}
 	}
+	for (j = 0; j < K->nv; j++)
+		if (K->v[j].cls == V_PROMOTED && !live_across(&K->v[j]))
+			K->v[j].cls = V_SPLIT;
 	for (j = 0; j < K->nv; j++) {
 		struct var *v = &K->v[j];
 		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
@@ -1438,7 +1490,7 @@ static void scan_region(CXCursor c, int loops, int switches)
 
 		if (v && v->cls == V_PROMOTED)
 			region_needs_tid = true;
-		if (v && v->cls == V_REMAT)
+		if (v && (v->cls == V_REMAT || v->cls == V_SPLIT))
 			v->need = true;
 	}
 	if (k == CXCursor_VarDecl) {
@@ -1450,6 +1502,8 @@ static void scan_region(CXCursor c, int loops, int switches)
 			v->declared_here = true;
 			return;	/* its initializer counts only if the variable is needed */
 		}
+		if (v && v->cls == V_SPLIT)
+			v->declared_here = true;
 	}
 	if (k == CXCursor_ReturnStmt) {
 		region_has_return = true;
@@ -1619,6 +1673,13 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 		struct var *v = &K->v[j];
 		char *t;
 
+		if (v->cls == V_SPLIT && v->need && !v->declared_here) {
+			t = xstr(clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCursorType(v->decl))));
+			bprintf(&remat, "\t\t%s %s __attribute__((unused));\t/* assigned before use: not live across the barrier */\n", t,
+				v->name);
+			free(t);
+			continue;
+		}
 		if (v->cls != V_REMAT || !v->need || v->declared_here)
 			continue;
 		t = xstr(clang_getTypeSpelling(clang_getCursorType(v->decl)));

@@ -19,7 +19,7 @@ extern const struct idxgen_cc_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_r
 	idxgen_cc_kernel_matmul, idxgen_cc_kernel_transpose, idxgen_cc_kernel_scan,
 	idxgen_cc_kernel_histogram, idxgen_cc_kernel_conv11, idxgen_cc_kernel_stencil3d,
 	idxgen_cc_kernel_integral_rows, idxgen_cc_kernel_integral_cols, idxgen_cc_kernel_reverse,
-	idxgen_cc_kernel_early_exit, idxgen_cc_kernel_atomics;
+	idxgen_cc_kernel_early_exit, idxgen_cc_kernel_atomics, idxgen_cc_kernel_liveness;
 
 static uint32_t rng = 12345;
 
@@ -256,6 +256,22 @@ static void t_atomics(void)
 	       "atomics: Add/Sub/Exch/CAS/Min/Max on int and unsigned, float atomicAdd, shared and global");
 }
 
+static void t_liveness(void)
+{
+	int bs = 96, nb = 5, *d = ints(bs * nb, 1 << 20), *orig = malloc(bs * nb * 4), bad = 0, rc;
+	void *args[] = { &d };
+
+	memcpy(orig, d, bs * nb * 4);
+	rc = idxgen_cc_launch(&idxgen_cc_kernel_liveness, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
+	for (int i = 0; i < bs * nb; i++) {
+		int t = i % bs, b = orig[i - t + bs - 1 - t], a = t & 1 ? b : orig[i];
+
+		bad += d[i] != a + b;
+	}
+	tap_ok(!rc && !bad, "liveness: values live or dead across barriers, conditional assignment (%d wrong)", bad);
+	free(d), free(orig);
+}
+
 static void t_launch_errors(void)
 {
 	int n = 1, *p = NULL;
@@ -318,6 +334,7 @@ int main(int argc, char **argv)
 	t_reverse();
 	t_early_exit();
 	t_atomics();
+	t_liveness();
 	t_launch_errors();
 	return tap_done();
 }

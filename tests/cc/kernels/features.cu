@@ -61,3 +61,25 @@ __global__ void atomics(int32_t *gi, uint32_t *gu, float *gf)
 		atomicMax(&gu[1], smax);
 	}
 }
+
+/* Liveness: b is assigned first in the second thread loop but read first in
+ * the third; a is assigned only by some threads in the second; c is assigned
+ * first in every later loop (not live across a barrier). */
+__global__ void liveness(int *d)
+{
+	__shared__ int s[256];
+	int t = threadIdx.x;
+	int a = d[blockIdx.x * blockDim.x + t];
+	int b = a * 2;
+	int c = b + 1;
+
+	s[t] = a + c - c;
+	__syncthreads();
+	b = s[blockDim.x - 1 - t];
+	c = b;
+	if (t & 1)
+		a = b;
+	__syncthreads();
+	c = 0;
+	d[blockIdx.x * blockDim.x + t] = a + b + c;
+}
