@@ -58,7 +58,7 @@ int idxgen_cc_launch(const struct idxgen_cc_kernel *k, idxgen_dim3 grid, idxgen_
 struct idxgen_module;
 /*
  * Load the kernels of a .cu file.  The translator is $IDXGEN_CC (default
- * idxgen-cc in PATH), the compiler $CC (default cc) with $IDXGEN_CC_CFLAGS
+ * idxgen-cc in PATH), the compiler $CC (default clang if in PATH, else cc) with $IDXGEN_CC_CFLAGS
  * (default -O3 -march=native; not part of the cache key), the cache directory
  * $IDXGEN_CC_CACHE (default $XDG_CACHE_HOME/idxgen or ~/.cache/idxgen).
  * 0 or -errno; on a translation error (-ENOEXEC) the translator's

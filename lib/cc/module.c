@@ -41,6 +41,21 @@ static int run(char *const av[])
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -ENOEXEC;
 }
 
+/* clang if it is in PATH (LLVM vectorizes thread loops better), else cc. */
+static const char *default_cc(void)
+{
+	const char *path = getenv("PATH");
+	char p[4096], *dir, *save = NULL, f[4200];
+
+	snprintf(p, sizeof(p), "%s", path ? path : "/usr/bin:/bin");
+	for (dir = strtok_r(p, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+		snprintf(f, sizeof(f), "%s/clang", dir);
+		if (!access(f, X_OK))
+			return "clang";
+	}
+	return "cc";
+}
+
 static int cache_dir(char *d, size_t n)
 {
 	const char *e = getenv("IDXGEN_CC_CACHE"), *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
@@ -112,7 +127,7 @@ int idxgen_module_load(const char *path, struct idxgen_module **mod)
 			int na = 0;
 
 			snprintf(flags, sizeof(flags), "%s", fl && *fl ? fl : "-O3 -march=native");
-			cav[na++] = (char *)(cc && *cc ? cc : "cc");
+			cav[na++] = (char *)(cc && *cc ? cc : default_cc());
 			cav[na++] = "-std=gnu11";
 			for (tok = strtok_r(flags, " ", &save); tok && na < 20; tok = strtok_r(NULL, " ", &save))
 				cav[na++] = tok;

@@ -34,6 +34,19 @@ ok $([ $rc = 0 ] && grep -q '^Usage: idxgen-cc' "$tmp/help" && grep -q -- '--ver
 # the make-friendly object path: -c writes an object with the kernel's descriptor
 "$CC_BIN" -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && nm "$tmp/v.o" | grep -qE ' [DR] idxgen_cc_kernel_vecadd$'
 ok $? "-c -o v.o: an object file exporting idxgen_cc_kernel_vecadd"
+# The translated corpus compiles warning-free with -Wall -Wextra (GCC and, when installed, clang).
+KDIR=${2:-}
+if [ -n "$KDIR" ]; then
+	for c in "$KDIR"/*.c; do
+		for comp in gcc clang; do
+			command -v $comp >/dev/null || continue
+			$comp -std=gnu11 -Wall -Wextra -Werror -O2 -I"$DIR/../../include" -I"$DIR/kernels" \
+				-c -o /dev/null "$c" 2>"$tmp/err"
+			ok $? "$comp -Wall -Wextra -Werror: $(basename "$c") (translated)"
+			[ -s "$tmp/err" ] && sed 's/^/#   /' "$tmp/err"
+		done
+	done
+fi
 echo "1..$n"
 echo "# $((n - fail)) passed, $fail failed"
 [ "$fail" = 0 ]
