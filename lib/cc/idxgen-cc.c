@@ -357,6 +357,7 @@ struct stmt {
 	CXCursor c;
 	enum sclass cls;
 	bool cand;	/* candidate for S_UDECL/S_UEXPR */
+	bool hoisted;	/* S_UDECL/S_UEXPR moved in front of the open thread loop */
 	int region;
 };
 
@@ -652,19 +653,29 @@ static CXCursor div_cond(CXCursor s)
 	return r;
 }
 
-static void note_write(CXCursor target, bool v)
+/* The variable an lvalue names: x, or the array of x[i][j]. */
+static CXCursor lvalue_base(CXCursor e)
 {
-	CXCursor t = strip(target);
-	struct var *var;
+	CXCursor t = strip(e);
 
-	if (clang_getCursorKind(t) == CXCursor_ArraySubscriptExpr) {
-		/* a[i] = ...: a local array's elements are per thread anyway */
+	while (clang_getCursorKind(t) == CXCursor_ArraySubscriptExpr) {
 		struct kids ks = kids_of(t);
 
-		if (ks.n)
-			t = strip(ks.c[0]);
+		if (!ks.n) {
+			free(ks.c);
+			break;
+		}
+		t = strip(ks.c[0]);
 		free(ks.c);
 	}
+	return t;
+}
+
+static void note_write(CXCursor target, bool v)
+{
+	CXCursor t = lvalue_base(target);
+	struct var *var;
+
 	if (clang_getCursorKind(t) != CXCursor_DeclRefExpr)
 		return;
 	var = var_of(t);
@@ -682,7 +693,7 @@ static void variance_walk(CXCursor c, bool div)
 		struct var *v = var_decl(c);
 		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
 
-		if (v && (v->array || (!clang_Cursor_isNull(init) && (div || variant(init)))))
+		if (v && !clang_Cursor_isNull(init) && (div || variant(init)))
 			mark_variant(v);
 	} else if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
 		char op[4];
@@ -821,6 +832,7 @@ static struct stmt *add_stmt(CXCursor c, enum sclass cls)
 	s->c = c;
 	s->cls = cls;
 	s->cand = false;
+	s->hoisted = false;
 	s->region = -1;
 	return s;
 }
@@ -881,7 +893,7 @@ static bool uniform_candidate_decl(CXCursor d)
 		CXCursor v = ks.c[i], init;
 		struct var *var;
 
-		if (clang_getCursorKind(v) != CXCursor_VarDecl || !(var = var_decl(v)) || var->array ||
+		if (clang_getCursorKind(v) != CXCursor_VarDecl || !(var = var_decl(v)) ||
 		    var->variant || var->shared || var->addr_taken) {
 			ok = false;
 			break;
@@ -894,28 +906,138 @@ static bool uniform_candidate_decl(CXCursor d)
 	return ok;
 }
 
-/* x = e, x op= e, x++ on a uniform variable, e uniform without effects. */
-static struct var *uniform_candidate_expr(CXCursor e)
+static unsigned first_return;	/* offset of the kernel's first return, or ~0 */
+
+/* Does e read memory other than the kernel's local arrays? */
+static bool reads_memory(CXCursor e)
 {
 	enum CXCursorKind k = clang_getCursorKind(e);
-	struct kids ks = kids_of(e);
-	struct var *v = NULL;
-	char op[4];
+	struct kids ks;
+	bool r = false;
+	unsigned i;
 
-	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
-		op_text(e, op);
-		if (ks.n == 2 && (k == CXCursor_CompoundAssignOperator || is_assign_op(op)) &&
-		    clang_getCursorKind(strip(ks.c[0])) == CXCursor_DeclRefExpr && !has_effects(ks.c[1]) &&
-		    !variant(ks.c[1]))
-			v = var_of(strip(ks.c[0]));
-	} else if (k == CXCursor_UnaryOperator && unary_op(e) == '+' && ks.n == 1 &&
-		   clang_getCursorKind(strip(ks.c[0])) == CXCursor_DeclRefExpr) {
-		v = var_of(strip(ks.c[0]));
+	if (k == CXCursor_ArraySubscriptExpr) {
+		CXCursor b = lvalue_base(e);
+		struct var *v = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? var_of(b) : NULL;
+
+		if (!v || !v->array || v->param)
+			return true;
 	}
+	if (k == CXCursor_UnaryOperator && c_start(e) < src_len && src[c_start(e)] == '*')
+		return true;
+	ks = kids_of(e);
+	for (i = 0; i < ks.n && !r; i++)
+		r = reads_memory(ks.c[i]);
 	free(ks.c);
-	if (v && (v->variant || v->array || v->param || v->addr_taken || !(v->split_decl || v->header_decl)))
-		v = NULL;
-	return v;
+	return r;
+}
+
+static bool pure_builtin(CXCursor call)
+{
+	char *n = builtin_ref(call);
+	bool r = n && strncmp(n, "atomic", 6) && strcmp(n, "printf") && strncmp(n, "__sync", 6) &&
+		 in_list(n, ok_builtins);
+
+	free(n);
+	return r;
+}
+
+/*
+ * May statement c (no barrier inside) run once per block instead of once per
+ * thread?  It must not depend on the thread (no threadIdx, no variant
+ * variable, no atomic), leave no loop it is not in, return nothing, call
+ * only pure built-ins and write only the kernel's local variables (whether
+ * those are one copy per block is settled by plan_kernel's fixed point).
+ */
+static bool uniform_stmt_walk(CXCursor c, int loops)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids ks;
+	bool ok = true;
+	unsigned i;
+
+	if (k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt || ((k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt) && !loops))
+		return false;
+	if (k == CXCursor_CallExpr && !pure_builtin(c))
+		return false;
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) {
+		char op[4] = "";
+		bool w = false;
+
+		if (k == CXCursor_UnaryOperator)
+			w = unary_op(c) == '+';
+		else {
+			op_text(c, op);
+			w = k == CXCursor_CompoundAssignOperator || is_assign_op(op);
+		}
+		if (w) {
+			struct kids t = kids_of(c);
+			CXCursor b = t.n ? lvalue_base(t.c[0]) : clang_getNullCursor();
+			struct var *v = !clang_Cursor_isNull(b) && clang_getCursorKind(b) == CXCursor_DeclRefExpr ? var_of(b) : NULL;
+
+			free(t.c);
+			if (!v || v->param || v->shared)
+				return false;
+		}
+	}
+	ks = kids_of(c);
+	for (i = 0; i < ks.n && ok; i++)
+		ok = uniform_stmt_walk(ks.c[i], loops + (k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+							 k == CXCursor_DoStmt || k == CXCursor_SwitchStmt));
+	free(ks.c);
+	return ok;
+}
+
+static unsigned first_return_in(CXCursor c)
+{
+	struct kids ks;
+	unsigned r = ~0u, i, x;
+
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt)
+		return c_start(c);
+	ks = kids_of(c);
+	for (i = 0; i < ks.n; i++)
+		if ((x = first_return_in(ks.c[i])) < r)
+			r = x;
+	free(ks.c);
+	return r;
+}
+
+static bool uniform_stmt_ok(CXCursor c, CXCursor top)
+{
+	if (variant(c) || !uniform_stmt_walk(c, 0))
+		return false;
+	/* a memory read once per block must not happen after a thread may have returned */
+	if (reads_memory(c) && c_end(top) > first_return)
+		return false;
+	return true;
+}
+
+/* Every local that c reads or writes is one copy per block, or declared inside c. */
+static bool scalar_ok(struct var *v)
+{
+	return !v->variant && !v->addr_taken && !v->param && !v->shared && v->all_writes_uniform_level &&
+	       (v->split_decl || v->header_decl);
+}
+
+static bool refs_scalar(CXCursor c, CXCursor stmt)
+{
+	struct kids ks;
+	bool ok = true;
+	unsigned i;
+
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		struct var *v = var_of(c);
+
+		if (v && !v->param && !v->shared && !scalar_ok(v) &&
+		    !(c_start(v->decl) >= c_start(stmt) && c_end(v->decl) <= c_end(stmt)))
+			return false;
+	}
+	ks = kids_of(c);
+	for (i = 0; i < ks.n && ok; i++)
+		ok = refs_scalar(ks.c[i], stmt);
+	free(ks.c);
+	return ok;
 }
 
 static void classify_list(CXCursor *l, unsigned n);
@@ -995,12 +1117,9 @@ static void classify_list(CXCursor *l, unsigned n)
 			add_stmt(c, S_SHARED);
 		} else {
 			s = add_stmt(c, S_REGION);
-			if (clang_getCursorKind(c) == CXCursor_DeclStmt) {
+			s->cand = true;
+			if (clang_getCursorKind(c) == CXCursor_DeclStmt)
 				mark_split_decls(c, false);
-				s->cand = true;
-			} else if (clang_isExpression(clang_getCursorKind(c))) {
-				s->cand = true;
-			}
 		}
 	}
 }
@@ -1039,7 +1158,15 @@ static void note_refs(CXCursor c, int region)
 }
 
 /* Writes of v outside the once-per-block positions? */
+static bool writes_in_(CXCursor c, struct var *v, bool elems);
+
+/* Does c assign v (or, for a local array, one of its elements)? */
 static bool writes_in(CXCursor c, struct var *v)
+{
+	return writes_in_(c, v, !v->param);
+}
+
+static bool writes_in_(CXCursor c, struct var *v, bool elems)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct kids ks = kids_of(c);
@@ -1050,24 +1177,90 @@ static bool writes_in(CXCursor c, struct var *v)
 		char op[4];
 
 		op_text(c, op);
+		CXCursor b = elems ? lvalue_base(ks.c[0]) : strip(ks.c[0]);
+
 		if ((k == CXCursor_CompoundAssignOperator || is_assign_op(op)) &&
-		    clang_getCursorKind(strip(ks.c[0])) == CXCursor_DeclRefExpr && var_of(strip(ks.c[0])) == v)
+		    clang_getCursorKind(b) == CXCursor_DeclRefExpr && var_of(b) == v)
 			r = true;
-	} else if (k == CXCursor_UnaryOperator && unary_op(c) == '+' && ks.n == 1 &&
-		   clang_getCursorKind(strip(ks.c[0])) == CXCursor_DeclRefExpr && var_of(strip(ks.c[0])) == v) {
-		r = true;
+	} else if (k == CXCursor_UnaryOperator && unary_op(c) == '+' && ks.n == 1) {
+		CXCursor b = elems ? lvalue_base(ks.c[0]) : strip(ks.c[0]);
+
+		r = clang_getCursorKind(b) == CXCursor_DeclRefExpr && var_of(b) == v;
 	}
 	for (i = 0; i < ks.n && !r; i++)
-		r = writes_in(ks.c[i], v);
+		r = writes_in_(ks.c[i], v, elems);
 	free(ks.c);
 	return r;
+}
+
+static bool refs_var(CXCursor c, struct var *v);
+
+/* Does c write memory (not a local variable of the kernel)? */
+static bool writes_memory(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids ks = kids_of(c);
+	bool r = false;
+	unsigned i;
+
+	if (k == CXCursor_CallExpr && !pure_builtin(c))
+		r = true;
+	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) &&
+	    ks.n) {
+		char op[4] = "";
+		bool w;
+
+		if (k == CXCursor_UnaryOperator) {
+			w = unary_op(c) == '+';
+		} else {
+			op_text(c, op);
+			w = k == CXCursor_CompoundAssignOperator || is_assign_op(op);
+		}
+		if (w) {
+			CXCursor t = strip(ks.c[0]), b = lvalue_base(ks.c[0]);
+			struct var *v = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? var_of(b) : NULL;
+
+			if (!v || v->param || v->shared ||
+			    (clang_getCursorKind(t) != CXCursor_DeclRefExpr && !v->array))
+				r = true;
+		}
+	}
+	for (i = 0; i < ks.n && !r; i++)
+		r = writes_memory(ks.c[i]);
+	free(ks.c);
+	return r;
+}
+
+/*
+ * May once-per-block statement u move in front of the thread loop of the
+ * statements run[0..n-1] that precede it?  Only if neither writes what the
+ * other reads and they do not meet in memory.  This keeps a thread loop in
+ * one piece around a uniform statement.
+ */
+static bool hoistable(CXCursor *run, unsigned n, CXCursor u)
+{
+	bool umem = reads_memory(u);
+	unsigned i, j;
+
+	for (i = 0; i < n; i++) {
+		if (umem && writes_memory(run[i]))
+			return false;
+		for (j = 0; j < K->nv; j++) {
+			struct var *v = &K->v[j];
+
+			if ((writes_in(run[i], v) && refs_var(u, v)) || (writes_in(u, v) && refs_var(run[i], v)))
+				return false;
+		}
+	}
+	return true;
 }
 
 /* Assign region numbers: runs of S_REGION statements (S_SHARED does not break a run). */
 static int assign_list(CXCursor *l, unsigned n, int *next)
 {
+	CXCursor *run = calloc(n + 1, sizeof(*run));
+	unsigned i, nrun = 0;
 	int cur = -1;
-	unsigned i;
 
 	for (i = 0; i < n; i++) {
 		struct stmt *s = stmt_of(l[i]);
@@ -1075,9 +1268,14 @@ static int assign_list(CXCursor *l, unsigned n, int *next)
 		if (!s)
 			continue;
 		if (s->cls == S_REGION) {
-			if (cur < 0)
+			if (cur < 0) {
 				cur = (*next)++;
+				nrun = 0;
+			}
 			s->region = cur;
+			run[nrun++] = l[i];
+		} else if ((s->cls == S_UDECL || s->cls == S_UEXPR) && cur >= 0 && hoistable(run, nrun, l[i])) {
+			s->hoisted = true;
 		} else if (s->cls != S_SHARED) {
 			cur = -1;
 		}
@@ -1107,6 +1305,7 @@ static int assign_list(CXCursor *l, unsigned n, int *next)
 			free(ks.c);
 		}
 	}
+	free(run);
 	return 0;
 }
 
@@ -1219,6 +1418,7 @@ static void plan_kernel(CXCursor body)
 	int next = 0;
 	struct kids top = kids_of(body);
 
+	first_return = first_return_in(body);
 	classify_list(top.c, top.n);
 	/* candidates → once-per-block statements, to a fixed point */
 	for (i = 0; i < K->ns; i++) {
@@ -1226,10 +1426,16 @@ static void plan_kernel(CXCursor body)
 
 		if (!s->cand)
 			continue;
-		if (clang_getCursorKind(s->c) == CXCursor_DeclStmt)
+		if (clang_getCursorKind(s->c) == CXCursor_DeclStmt) {
 			s->cls = uniform_candidate_decl(s->c) ? S_UDECL : S_REGION;
-		else
-			s->cls = uniform_candidate_expr(s->c) ? S_UEXPR : S_REGION;
+		} else {
+			CXCursor t = s->c;
+
+			for (j = 0; j < top.n; j++)
+				if (c_start(top.c[j]) <= c_start(s->c) && c_end(s->c) <= c_end(top.c[j]))
+					t = top.c[j];
+			s->cls = uniform_stmt_ok(s->c, t) ? S_UEXPR : S_REGION;
+		}
 	}
 	do {
 		again = false;
@@ -1253,14 +1459,13 @@ static void plan_kernel(CXCursor body)
 				for (m = 0; m < ks.n; m++) {
 					struct var *v = var_decl(ks.c[m]);
 
-					if (!v || !v->all_writes_uniform_level)
+					if (!v || !scalar_ok(v))
 						ok = false;
 				}
 				free(ks.c);
+				ok = ok && refs_scalar(s->c, s->c);
 			} else if (s->cls == S_UEXPR) {
-				struct var *v = uniform_candidate_expr(s->c);
-
-				ok = v && v->all_writes_uniform_level;
+				ok = refs_scalar(s->c, s->c);
 			}
 			if (!ok) {
 				s->cls = S_REGION;
@@ -1287,8 +1492,7 @@ static void plan_kernel(CXCursor body)
 	}
 	for (j = 0; j < K->nv; j++) {
 		struct var *v = &K->v[j];
-		bool scalar = !v->variant && !v->array && !v->addr_taken && v->all_writes_uniform_level &&
-			      (v->split_decl || v->header_decl);
+		bool scalar = scalar_ok(v);
 
 		if (v->param || v->shared) {
 			v->cls = V_SCALAR;
@@ -1768,18 +1972,24 @@ static void emit_control(CXCursor c, struct buf *o)
 
 static void emit_list(CXCursor *l, unsigned n, struct buf *o)
 {
-	unsigned i, start = 0, len = 0;
+	CXCursor *run = calloc(n + 1, sizeof(*run));
+	unsigned i, len = 0;
 
 	for (i = 0; i <= n; i++) {
 		struct stmt *s = i < n ? stmt_of(l[i]) : NULL;
 
 		if (s && (s->cls == S_REGION || (s->cls == S_SHARED && len))) {
-			if (!len)
-				start = i;
-			len++;
+			run[len++] = l[i];
 			continue;
 		}
-		emit_region(l + start, len, o);
+		if (s && s->hoisted && len) {
+			/* runs before the open thread loop, which goes on after it */
+			bput(o, "\t/* uniform: once per block */\n\t", strlen("\t/* uniform: once per block */\n\t"));
+			emit_src(c_start(l[i]), stmt_end(l[i]), o);
+			bput(o, "\n", 1);
+			continue;
+		}
+		emit_region(run, len, o);
 		len = 0;
 		if (!s)
 			continue;
@@ -1795,14 +2005,15 @@ static void emit_list(CXCursor *l, unsigned n, struct buf *o)
 			break;
 		case S_UDECL:
 		case S_UEXPR:
-			bput(o, "\t", 1);
+			bput(o, "\t/* uniform: once per block */\n\t", strlen("\t/* uniform: once per block */\n\t"));
 			emit_src(c_start(l[i]), stmt_end(l[i]), o);
-			bput(o, "\t/* uniform: once per block */\n", strlen("\t/* uniform: once per block */\n"));
+			bput(o, "\n", 1);
 			break;
 		default:
 			break;
 		}
 	}
+	free(run);
 }
 
 /* Declarations of the kernel's locals. */

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <idxgen_cc.h>
 #include "tap.h"
 
@@ -19,7 +21,8 @@ extern const struct idxgen_cc_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_r
 	idxgen_cc_kernel_matmul, idxgen_cc_kernel_transpose, idxgen_cc_kernel_scan,
 	idxgen_cc_kernel_histogram, idxgen_cc_kernel_conv11, idxgen_cc_kernel_stencil3d,
 	idxgen_cc_kernel_integral_rows, idxgen_cc_kernel_integral_cols, idxgen_cc_kernel_reverse,
-	idxgen_cc_kernel_early_exit, idxgen_cc_kernel_atomics, idxgen_cc_kernel_liveness;
+	idxgen_cc_kernel_early_exit, idxgen_cc_kernel_atomics, idxgen_cc_kernel_liveness,
+	idxgen_cc_kernel_guarded;
 
 static uint32_t rng = 12345;
 
@@ -272,6 +275,26 @@ static void t_liveness(void)
 	free(d), free(orig);
 }
 
+static void t_guarded(void)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	int nb = 5, bs = 32, extra = 3, *out = calloc((nb + extra) * bs, 4), bad = 0, rc;
+	char *m = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int *data = (int *)(m + pg) - nb * 4;	/* ends where the guard page starts */
+	void *args[] = { &data, &out, &nb };
+
+	mprotect(m + pg, pg, PROT_NONE);
+	for (int i = 0; i < nb * 4; i++)
+		data[i] = i * 7 + 1;
+	rc = idxgen_cc_launch(&idxgen_cc_kernel_guarded, d3(nb + extra, 1, 1), d3(bs, 1, 1), 0, args);
+	for (int i = 0; i < (nb + extra) * bs; i++)
+		bad += out[i] != (i / bs < nb ? data[i / bs * 4 + i % 4] : 0);
+	tap_ok(!rc && !bad, "guarded: returned blocks never run the once-per-block loop that reads memory (%d wrong)",
+	       bad);
+	munmap(m, 2 * pg);
+	free(out);
+}
+
 static void t_launch_errors(void)
 {
 	int n = 1, *p = NULL;
@@ -335,6 +358,7 @@ int main(int argc, char **argv)
 	t_early_exit();
 	t_atomics();
 	t_liveness();
+	t_guarded();
 	t_launch_errors();
 	return tap_done();
 }

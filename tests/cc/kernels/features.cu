@@ -83,3 +83,17 @@ __global__ void liveness(int *d)
 	c = 0;
 	d[blockIdx.x * blockDim.x + t] = a + b + c;
 }
+
+/* Every thread of an out-of-range block returns before a loop that reads
+ * memory and does not depend on the thread: the loop runs once per block
+ * only where no thread can have returned before it, so it never reads past
+ * data (the test puts a guard page there). */
+__global__ void guarded(const int *data, int *out, int nblocks)
+{
+	if (blockIdx.x >= (unsigned int)nblocks)
+		return;
+	int f[4];
+	for (int k = 0; k < 4; k++)
+		f[k] = data[blockIdx.x * 4 + k];
+	out[blockIdx.x * blockDim.x + threadIdx.x] = f[threadIdx.x % 4];
+}
