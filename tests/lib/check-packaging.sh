@@ -17,7 +17,7 @@ soname=$(objdump -p "$O/libidxgen.so.1.0.0" | awk '/SONAME/{print $2}')
 [ "$soname" = libidxgen.so.1 ]; ok $? "SONAME is libidxgen.so.1 ($soname)"
 
 exported=$(nm -D --defined-only "$O/libidxgen.so.1.0.0" | awk '$2 == "T" {print $3}' | sed 's/@.*//' | sort)
-declared=$(grep -A3 '^IDXGEN_EXPORT' "$ROOT/include/idxgen.h" | grep -o 'idxgen_[a-z0-9_]*(' | tr -d '(' | sort -u)
+declared=$(cat "$ROOT/include/idxgen.h" "$ROOT/include/idxgen_rt.h" | grep -A3 '^IDXGEN_EXPORT' | grep -o 'idxgen_[a-z0-9_]*(' | tr -d '(' | sort -u)
 [ "$exported" = "$declared" ]; ok $? "exported symbols = the API of idxgen.h ($(echo "$exported" | wc -l) functions)"
 others=$(nm -D --defined-only "$O/libidxgen.so.1.0.0" | awk '$2 != "A" && $3 !~ /^idxgen_/' | wc -l)
 [ "$others" = 0 ]; ok $? "nothing else is exported"
