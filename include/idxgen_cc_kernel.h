@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * idxgen_cc_kernel.h - included by the C that idxgen-cc emits: CUDA's types,
- * qualifiers, atomics and math helpers in C11 (GNU C: __typeof__,
- * statement expressions, __atomic builtins).
+ * idxgen_cc_kernel.h - included by the C that idxgen-cc emits: the runtime's
+ * kernel ABI (idxgen_rt.h), CUDA's types, qualifiers, atomics and math
+ * helpers in C11 (GNU C: __typeof__, statement expressions, __atomic
+ * builtins).
  */
 #ifndef IDXGEN_CC_KERNEL_H
 #define IDXGEN_CC_KERNEL_H
@@ -14,10 +15,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <idxgen_cc.h>
+#include <idxgen_rt.h>
 
-typedef idxgen_dim3 dim3;
-typedef idxgen_dim3 uint3;
+/* CUDA's dim3/uint3 (threadIdx & co. are locals of this type). */
+typedef struct {
+	unsigned int x, y, z;
+} dim3;
+typedef dim3 uint3;
 
 #define __global__
 #define __device__ static inline

@@ -369,7 +369,7 @@ struct kernel {
 	struct stmt *s;
 	unsigned ns;
 	int nregions, nbarriers;
-	bool done_flags, uses_blockIdx, uses_gridDim;
+	bool done_flags, uses_blockIdx, uses_blockDim, uses_gridDim;
 	size_t static_shared;
 };
 
@@ -1602,7 +1602,7 @@ static void emit_promoted_decl(CXCursor d, struct buf *o, int loops, int switche
 						 var->name);
 					continue;
 				}
-				bprintf(o, "%s[__tid] = ", var->pname);
+				bprintf(o, "%s[__t] = ", var->pname);
 				emit_node(init, o, loops, switches);
 				bput(o, "; ", 2);
 			}
@@ -1652,7 +1652,7 @@ static void emit_node(CXCursor c, struct buf *o, int loops, int switches)
 			if (in_macro(c))
 				error_at(c, "'%s' lives across __syncthreads() and is used inside a macro: not supported",
 					 v->name);
-			bprintf(o, "%s[__tid]", v->pname);
+			bprintf(o, "%s[__t]", v->pname);
 			return;
 		}
 	} else if (k == CXCursor_DeclStmt && is_shared_decl(c)) {
@@ -1664,7 +1664,7 @@ static void emit_node(CXCursor c, struct buf *o, int loops, int switches)
 	} else if (k == CXCursor_ReturnStmt) {
 		region_goto = true;
 		if (K->done_flags)
-			bprintf(o, "do { __done[__tid] = 1; goto next_thread_%d; } while (0)", cur_region);
+			bprintf(o, "do { __done[__t] = 1; goto next_thread_%d; } while (0)", cur_region);
 		else
 			bprintf(o, "goto next_thread_%d", cur_region);
 		return;
@@ -1735,7 +1735,7 @@ static void emit_shared_decl(CXCursor d, struct buf *o)
 				error_at(v, "extern __shared__ '%s' must be an array of unknown size", n);
 			} else {
 				ts = xstr(clang_getTypeSpelling(clang_getArrayElementType(t)));
-				bprintf(o, "\t%s *const %s = (%s *)__b->dyn_shared;	/* extern __shared__ */\n", ts, n, ts);
+				bprintf(o, "\t%s *const %s = __b->dyn_shared;	/* extern __shared__ */\n", ts, n);
 				free(ts);
 			}
 		} else {
@@ -1855,7 +1855,7 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 				bput(&body, "\n", 1);
 			}
 			if (K->done_flags)
-				bput(&body, "\t\t\t__done[__tid] = 1;\n", strlen("\t\t\t__done[__tid] = 1;\n"));
+				bput(&body, "\t\t\t__done[__t] = 1;\n", strlen("\t\t\t__done[__t] = 1;\n"));
 			bput(&body, "\t\t} else {\n", strlen("\t\t} else {\n"));
 			closes++;
 			free(ts.c);
@@ -1899,16 +1899,13 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 		clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1,
 					   NULL, NULL);
 		bprintf(o, "\t/* thread loop %d: %s lines %u-%u */\n", cur_region, src_path, line0, line1);
-		bprintf(o, "\tfor (unsigned int __tz = 0; __tz < blockDim.z; __tz++)\n"
-			   "\tfor (unsigned int __ty = 0; __ty < blockDim.y; __ty++)\n"
-			   "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
-			   "\tfor (unsigned int __tx = 0; __tx < blockDim.x; __tx++) {\n");
+		bprintf(o, "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
+			   "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 		if (region_uses_threadIdx)
-			bprintf(o, "\t\tconst dim3 threadIdx = { __tx, __ty, __tz };\n");
-		if (region_needs_tid || K->done_flags)
-			bprintf(o, "\t\tconst unsigned int __tid = (__tz * blockDim.y + __ty) * blockDim.x + __tx;\n");
+			bprintf(o, "\t\tconst dim3 threadIdx = { IDXGEN_RT_TID_X(__b, __t), IDXGEN_RT_TID_Y(__b, __t),\n"
+				   "\t\t\t\t\t IDXGEN_RT_TID_Z(__b, __t) };\n");
 		if (K->done_flags)
-			bprintf(o, "\t\tif (__done[__tid])\n\t\t\tcontinue;\n");
+			bprintf(o, "\t\tif (__done[__t])\n\t\t\tcontinue;\n");
 		if (remat.n)
 			bput(o, remat.p, remat.n);
 		bput(o, body.p, body.n);
@@ -2047,6 +2044,8 @@ static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClien
 			K->uses_blockIdx = true;
 		if (n && !strcmp(n, "gridDim"))
 			K->uses_gridDim = true;
+		if (n && !strcmp(n, "blockDim"))
+			K->uses_blockDim = true;
 		free(n);
 	}
 	if (clang_getCursorKind(c) == CXCursor_ReturnStmt)
@@ -2075,6 +2074,7 @@ static void translate_kernel(CXCursor fn, struct buf *o, struct buf *table)
 	struct kids ks = kids_of(fn);
 	CXCursor body = clang_getNullCursor();
 	unsigned i, np = 0;
+	size_t priv = 0;
 	int errs0 = nerrors;
 	struct check_ctx cc = { true, NULL };
 
@@ -2123,12 +2123,13 @@ static void translate_kernel(CXCursor fn, struct buf *o, struct buf *table)
 
 	bprintf(o, "/* __global__ %s: called once per block; %d thread loop(s), %d barrier(s) */\n", k.name,
 		k.nregions, k.nbarriers);
-	bprintf(o, "static void %s__block(const struct idxgen_cc_block *__b, void *const *__args)\n{\n", k.name);
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k.name);
 	if (k.uses_blockIdx)
-		bprintf(o, "\tconst dim3 blockIdx = __b->blockIdx;\n");
-	bprintf(o, "\tconst dim3 blockDim = __b->blockDim;\n");
+		bprintf(o, "\tconst dim3 blockIdx = { __b->block_idx[0], __b->block_idx[1], __b->block_idx[2] };\n");
+	if (k.uses_blockDim)
+		bprintf(o, "\tconst dim3 blockDim = { __b->block_dim[0], __b->block_dim[1], __b->block_dim[2] };\n");
 	if (k.uses_gridDim)
-		bprintf(o, "\tconst dim3 gridDim = __b->gridDim;\n");
+		bprintf(o, "\tconst dim3 gridDim = { __b->grid_dim[0], __b->grid_dim[1], __b->grid_dim[2] };\n");
 	for (i = 0; i < k.nv; i++) {
 		struct var *v = &k.v[i];
 		char *t;
@@ -2136,34 +2137,45 @@ static void translate_kernel(CXCursor fn, struct buf *o, struct buf *table)
 		if (!v->param)
 			continue;
 		t = xstr(clang_getTypeSpelling(clang_getCursorType(v->decl)));
-		bprintf(o, "\t%s %s = *(%s *)__args[%u];\n", t, v->name, t, np++);
+		bprintf(o, "\t%s %s = *(%s *)__b->args[%u];\n", t, v->name, t, np++);
 		if (!refs_var(body, v))
 			bprintf(o, "\t(void)%s;\n", v->name);
 		free(t);
 	}
-	if (!np)
-		bprintf(o, "\t(void)__args;\n");
-	for (i = 0; i < k.nv; i++) {
-		struct var *v = &k.v[i];
-		CXType t = clang_getCursorType(v->decl);
-		struct buf dims = { 0 };
-		char *ts;
+	/*
+	 * Per-thread arrays in the runtime's private area, structure of
+	 * arrays: by decreasing alignment, each at an offset that is a
+	 * multiple of its alignment (idxgen_rt.h, "values live across a
+	 * barrier").
+	 */
+	for (long long al = 64; al >= 1; al /= 2) {
+		for (i = 0; i < k.nv; i++) {
+			struct var *v = &k.v[i];
+			CXType t = clang_getCursorType(v->decl), e;
+			struct buf dims = { 0 };
+			char *ts;
 
-		if (v->cls != V_PROMOTED)
-			continue;
-		while (t.kind == CXType_ConstantArray) {
-			bprintf(&dims, "[%lld]", clang_getArraySize(t));
-			t = clang_getArrayElementType(t);
+			if (v->cls != V_PROMOTED || clang_Type_getAlignOf(t) != al)
+				continue;
+			for (e = t; e.kind == CXType_ConstantArray; e = clang_getArrayElementType(e))
+				bprintf(&dims, "[%lld]", clang_getArraySize(e));
+			ts = xstr(clang_getTypeSpelling(clang_getUnqualifiedType(e)));
+			if (dims.p)
+				bprintf(o, "\t%s (*const %s)%s = IDXGEN_RT_PRIV(__b, void, %zu);	/* per-thread '%s' */\n",
+					ts, v->pname, dims.p, priv, v->name);
+			else
+				bprintf(o, "\t%s *const %s = IDXGEN_RT_PRIV(__b, %s, %zu);	/* per-thread '%s' */\n", ts,
+					v->pname, ts, priv, v->name);
+			priv += (size_t)clang_Type_getSizeOf(t);
+			free(ts);
+			free(dims.p);
 		}
-		ts = xstr(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
-		bprintf(o, "\t%s %s[blockDim.x * blockDim.y * blockDim.z]%s;	/* per-thread '%s' */\n", ts,
-			v->pname, dims.p ? dims.p : "", v->name);
-		free(ts);
-		free(dims.p);
 	}
-	if (k.done_flags)
-		bprintf(o, "\tunsigned char __done[blockDim.x * blockDim.y * blockDim.z];	/* thread has returned */\n"
-			   "\n\tmemset(__done, 0, sizeof(__done));\n");
+	if (k.done_flags) {
+		bprintf(o, "\tunsigned char *const __done = IDXGEN_RT_PRIV(__b, unsigned char, %zu);	/* returned */\n"
+			   "\n\tmemset(__done, 0, __b->nthreads);\n", priv);
+		priv += 1;
+	}
 	{
 		struct kids top = kids_of(body);
 
@@ -2182,9 +2194,16 @@ static void translate_kernel(CXCursor fn, struct buf *o, struct buf *table)
 	if (!np)
 		bprintf(o, "0");
 	bprintf(o, " };\n");
-	bprintf(o, "const struct idxgen_cc_kernel idxgen_cc_kernel_%s = {\n"
-		   "\tIDXGEN_CC_ABI_VERSION, \"%s\", %s__block, %u, %s__arg_sizes, %zu, %d, %d\n};\n",
-		k.name, k.name, k.name, np, k.name, k.static_shared, k.nbarriers, k.nregions);
+	bprintf(o, "const struct idxgen_rt_kernel idxgen_cc_kernel_%s = {\n"
+		   "\t.abi_version = IDXGEN_RT_ABI_VERSION,\n"
+		   "\t.name = \"%s\",\n"
+		   "\t.block = %s__block,\n"
+		   "\t.shared_bytes = 0,	/* static __shared__ (%zu bytes): locals of the block function */\n"
+		   "\t.priv_bytes = %zu,\n"
+		   "\t.nargs = %u,\n"
+		   "\t.arg_sizes = %s__arg_sizes,\n"
+		   "};\n",
+		k.name, k.name, k.name, k.static_shared, priv, np, k.name);
 	bprintf(table, "\t&idxgen_cc_kernel_%s,\n", k.name);
 	for (i = 0; i < k.nv; i++) {
 		free(k.v[i].name);
@@ -2322,13 +2341,14 @@ static void usage(FILE *f)
 "Usage: idxgen-cc [OPTION]... FILE.cu\n"
 "Translate the CUDA C kernels of FILE.cu into C for the idxgen CPU runtime.\n"
 "\n"
-"Each __global__ function becomes a C function called once per thread block:\n"
-"the kernel is split at its __syncthreads() barriers into barrier-free\n"
-"regions, each region runs as a loop over the block's threads, variables\n"
-"that live across a barrier become per-thread arrays, and code that does\n"
-"not depend on the thread index runs once per block.  The output includes\n"
-"<idxgen_cc_kernel.h> and defines, per kernel, a descriptor\n"
-"'const struct idxgen_cc_kernel idxgen_cc_kernel_NAME' for idxgen_cc_launch().\n"
+"Each __global__ function becomes a C function that the idxgen SPMD runtime\n"
+"calls once per thread block: the kernel is split at its __syncthreads()\n"
+"barriers into barrier-free regions, each region runs as a loop over the\n"
+"block's threads, variables that live across a barrier become per-thread\n"
+"arrays, and code that does not depend on the thread index runs once per\n"
+"block.  The output includes <idxgen_cc_kernel.h> and defines, per kernel,\n"
+"a descriptor 'const struct idxgen_rt_kernel idxgen_cc_kernel_NAME' for\n"
+"idxgen_rt_launch() (<idxgen_rt.h>).\n"
 "\n"
 "Options:\n"
 "  -o FILE        write the C to FILE (default: FILE.cu with .c, '-' for stdout);\n"

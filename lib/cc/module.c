@@ -3,7 +3,9 @@
  * module.c - idxgen_module_load(): the NVRTC-like path.  Translate a .cu file
  * with idxgen-cc, compile the C with cc into a shared object, dlopen it.
  * The object is cached under a hash of the source text, so a second load
- * of the same source (in this or another process) only dlopens.
+ * of the same source (in this or another process) only dlopens; the cache
+ * key covers the source text, the kernel ABI, the translator binary and the
+ * compiler and its flags (not local headers the source includes).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -41,19 +43,40 @@ static int run(char *const av[])
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -ENOEXEC;
 }
 
+/* Where PATH finds prog (or prog itself if it has a '/'); 0 or -ENOENT. */
+static int which(const char *prog, char *out, size_t n)
+{
+	const char *path = getenv("PATH");
+	char p[4096], *dir, *save = NULL;
+
+	if (strchr(prog, '/')) {
+		snprintf(out, n, "%s", prog);
+		return access(out, X_OK) ? -ENOENT : 0;
+	}
+	snprintf(p, sizeof(p), "%s", path ? path : "/usr/bin:/bin");
+	for (dir = strtok_r(p, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+		snprintf(out, n, "%s/%s", dir, prog);
+		if (!access(out, X_OK))
+			return 0;
+	}
+	return -ENOENT;
+}
+
 /* clang if it is in PATH (LLVM vectorizes thread loops better), else cc. */
 static const char *default_cc(void)
 {
-	const char *path = getenv("PATH");
-	char p[4096], *dir, *save = NULL, f[4200];
+	char f[4200];
 
-	snprintf(p, sizeof(p), "%s", path ? path : "/usr/bin:/bin");
-	for (dir = strtok_r(p, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
-		snprintf(f, sizeof(f), "%s/clang", dir);
-		if (!access(f, X_OK))
-			return "clang";
-	}
-	return "cc";
+	return which("clang", f, sizeof(f)) ? "cc" : "clang";
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	while (n--)
+		h = (h ^ *c++) * 1099511628211ull;
+	return h;
 }
 
 static int cache_dir(char *d, size_t n)
@@ -102,6 +125,25 @@ int idxgen_module_load(const char *path, struct idxgen_module **mod)
 	while ((ch = fgetc(f)) != EOF)
 		h = (h ^ (unsigned char)ch) * 1099511628211ull;
 	fclose(f);
+	/*
+	 * The key also covers what turns the source into code: the kernel ABI,
+	 * the translator binary (size and time), the compiler and its flags.
+	 */
+	{
+		const char *fl = getenv("IDXGEN_CC_CFLAGS");
+		char tp[4200];
+		struct stat st;
+		unsigned int abi = IDXGEN_RT_ABI_VERSION;
+
+		h = fnv(h, &abi, sizeof(abi));
+		if (!which(tr && *tr ? tr : "idxgen-cc", tp, sizeof(tp)) && !stat(tp, &st)) {
+			h = fnv(h, &st.st_size, sizeof(st.st_size));
+			h = fnv(h, &st.st_mtim, sizeof(st.st_mtim));
+		}
+		h = fnv(h, cc && *cc ? cc : "", strlen(cc && *cc ? cc : ""));
+		h = fnv(h, "/", 1);
+		h = fnv(h, fl ? fl : "", strlen(fl ? fl : ""));
+	}
 	err = cache_dir(dir, sizeof(dir));
 	if (err)
 		return err;
@@ -162,7 +204,7 @@ int idxgen_module_load(const char *path, struct idxgen_module **mod)
 	return 0;
 }
 
-int idxgen_module_kernel(struct idxgen_module *mod, const char *name, const struct idxgen_cc_kernel **k)
+int idxgen_module_kernel(struct idxgen_module *mod, const char *name, const struct idxgen_rt_kernel **k)
 {
 	char sym[256];
 

@@ -1,23 +1,26 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_cc.c - the idxgen-cc kernel corpus (tests/cc/kernels/ , every .cu file), translated
- * and compiled at build time, run by idxgen_cc_launch(); every output is
+ * and compiled at build time, run by the SPMD runtime (idxgen_rt_launch, thread
+ * indices from the device or the emulation backend); every output is
  * compared bit for bit with a plain C reference written here, loop by loop,
  * independently of the kernels.
  *
  *   idxgen-cc-test              the corpus (+ launch argument checks)
  *   idxgen-cc-test jit FILE.cu  idxgen_module_load() on a vecadd kernel: miss then cache hit
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <idxgen.h>
 #include <idxgen_cc.h>
 #include "tap.h"
 
-extern const struct idxgen_cc_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_reduce,
+extern const struct idxgen_rt_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_reduce,
 	idxgen_cc_kernel_matmul, idxgen_cc_kernel_transpose, idxgen_cc_kernel_scan,
 	idxgen_cc_kernel_histogram, idxgen_cc_kernel_conv11, idxgen_cc_kernel_stencil3d,
 	idxgen_cc_kernel_integral_rows, idxgen_cc_kernel_integral_cols, idxgen_cc_kernel_reverse,
@@ -32,10 +35,17 @@ static int rnd(int m)
 	return (int)((rng >> 8) % (uint32_t)m);
 }
 
-static idxgen_dim3 d3(unsigned x, unsigned y, unsigned z)
+static struct idxgen_rt *rt;
+
+static struct idxgen_rt_dim3 d3(unsigned x, unsigned y, unsigned z)
 {
-	idxgen_dim3 d = { x, y, z };
-	return d;
+	return IDXGEN_RT_DIM3(x, y, z);
+}
+
+static int launch(const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 g, struct idxgen_rt_dim3 b, size_t dyn,
+		  void *const *args)
+{
+	return idxgen_rt_launch(rt, k, g, b, dyn, args);
 }
 
 static int *ints(size_t n, int m)
@@ -51,7 +61,7 @@ static void t_vecadd(void)
 {
 	int n = 100003, *a = ints(n, 1 << 20), *b = ints(n, 1 << 20), *c = calloc(n, 4), bad = 0;
 	void *args[] = { &a, &b, &c, &n };
-	int rc = idxgen_cc_launch(&idxgen_cc_kernel_vecadd, d3((n + 255) / 256, 1, 1), d3(256, 1, 1), 0, args);
+	int rc = launch(&idxgen_cc_kernel_vecadd, d3((n + 255) / 256, 1, 1), d3(256, 1, 1), 0, args);
 
 	for (int i = 0; i < n; i++)
 		bad += c[i] != a[i] + b[i];
@@ -63,7 +73,7 @@ static void t_reduce(void)
 {
 	int n = 65536 + 77, nb = (n + 255) / 256, *in = ints(n, 1000), *out = calloc(nb, 4), bad = 0;
 	void *args[] = { &in, &out, &n };
-	int rc = idxgen_cc_launch(&idxgen_cc_kernel_reduce, d3(nb, 1, 1), d3(256, 1, 1), 0, args);
+	int rc = launch(&idxgen_cc_kernel_reduce, d3(nb, 1, 1), d3(256, 1, 1), 0, args);
 
 	for (int b = 0; b < nb; b++) {
 		int s = 0;
@@ -80,7 +90,7 @@ static void t_matmul(void)
 {
 	int n = 128, *A = ints(n * n, 100), *B = ints(n * n, 100), *C = calloc(n * n, 4), bad = 0;
 	void *args[] = { &A, &B, &C, &n };
-	int rc = idxgen_cc_launch(&idxgen_cc_kernel_matmul, d3(n / 16, n / 16, 1), d3(16, 16, 1), 0, args);
+	int rc = launch(&idxgen_cc_kernel_matmul, d3(n / 16, n / 16, 1), d3(16, 16, 1), 0, args);
 
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++) {
@@ -99,7 +109,7 @@ static void t_transpose(void)
 	int rows = 100, cols = 70, bad = 0;
 	unsigned *in = (unsigned *)ints(rows * cols, 1 << 30), *out = calloc(rows * cols, 4);
 	void *args[] = { &in, &out, &rows, &cols };
-	int rc = idxgen_cc_launch(&idxgen_cc_kernel_transpose, d3((cols + 31) / 32, (rows + 31) / 32, 1),
+	int rc = launch(&idxgen_cc_kernel_transpose, d3((cols + 31) / 32, (rows + 31) / 32, 1),
 				  d3(32, 32, 1), 0, args);
 
 	for (int y = 0; y < rows; y++)
@@ -113,7 +123,7 @@ static void t_scan(void)
 {
 	int n = 5000, bs = 128, *in = ints(n, 1000), *out = calloc(n, 4), bad = 0;
 	void *args[] = { &in, &out, &n };
-	int rc = idxgen_cc_launch(&idxgen_cc_kernel_scan, d3((n + bs - 1) / bs, 1, 1), d3(bs, 1, 1),
+	int rc = launch(&idxgen_cc_kernel_scan, d3((n + bs - 1) / bs, 1, 1), d3(bs, 1, 1),
 				  2 * bs * sizeof(int), args);
 
 	for (int i = 0, s = 0; i < n; i++) {
@@ -134,7 +144,7 @@ static void t_histogram(void)
 
 	for (int i = 0; i < n; i++)
 		d[i] = (unsigned char)(rnd(256) & rnd(256));	/* skewed */
-	rc = idxgen_cc_launch(&idxgen_cc_kernel_histogram, d3(37, 1, 1), d3(192, 1, 1), 0, args);
+	rc = launch(&idxgen_cc_kernel_histogram, d3(37, 1, 1), d3(192, 1, 1), 0, args);
 	for (int i = 0; i < n; i++)
 		ref[d[i]]++;
 	for (int b = 0; b < 256; b++)
@@ -147,7 +157,7 @@ static void t_conv11(void)
 {
 	int w = 77, h = 50, *img = ints(w * h, 256), *f = ints(121, 16), *out = calloc(w * h, 4), bad = 0;
 	void *args[] = { &img, &f, &out, &w, &h };
-	int rc = idxgen_cc_launch(&idxgen_cc_kernel_conv11, d3((w + 15) / 16, (h + 7) / 8, 1), d3(16, 8, 1), 0,
+	int rc = launch(&idxgen_cc_kernel_conv11, d3((w + 15) / 16, (h + 7) / 8, 1), d3(16, 8, 1), 0,
 				  args);
 
 	for (int y = 0; y < h; y++)
@@ -171,7 +181,7 @@ static void t_stencil(void)
 {
 	int nx = 40, ny = 30, nz = 20, n = nx * ny * nz, *in = ints(n, 1000), *out = calloc(n, 4), bad = 0;
 	void *args[] = { &in, &out, &nx, &ny, &nz };
-	int rc = idxgen_cc_launch(&idxgen_cc_kernel_stencil3d, d3((nx + 7) / 8, (ny + 3) / 4, (nz + 3) / 4),
+	int rc = launch(&idxgen_cc_kernel_stencil3d, d3((nx + 7) / 8, (ny + 3) / 4, (nz + 3) / 4),
 				  d3(8, 4, 4), 0, args);
 
 	for (int z = 0; z < nz; z++)
@@ -199,8 +209,8 @@ static void t_integral(void)
 
 	for (int i = 0; i < w * h; i++)
 		img[i] = (unsigned)rnd(256);
-	rc = idxgen_cc_launch(&idxgen_cc_kernel_integral_rows, d3(h, 1, 1), d3(128, 1, 1), 0, a1);
-	rc = rc ? rc : idxgen_cc_launch(&idxgen_cc_kernel_integral_cols, d3(w, 1, 1), d3(128, 1, 1), 0, a2);
+	rc = launch(&idxgen_cc_kernel_integral_rows, d3(h, 1, 1), d3(128, 1, 1), 0, a1);
+	rc = rc ? rc : launch(&idxgen_cc_kernel_integral_cols, d3(w, 1, 1), d3(128, 1, 1), 0, a2);
 	for (int y = 0; y < h; y++)
 		for (int x = 0; x < w; x++)
 			ref[y * w + x] = img[y * w + x] + (x ? ref[y * w + x - 1] : 0) + (y ? ref[(y - 1) * w + x] : 0) -
@@ -218,7 +228,7 @@ static void t_reverse(void)
 	int rc;
 
 	memcpy(orig, d, bs * nb * 4);
-	rc = idxgen_cc_launch(&idxgen_cc_kernel_reverse, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
+	rc = launch(&idxgen_cc_kernel_reverse, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
 	for (int b = 0; b < nb; b++)
 		for (int t = 0; t < bs; t++)
 			bad += d[b * bs + t] != orig[b * bs + bs - 1 - t];
@@ -231,7 +241,7 @@ static void t_early_exit(void)
 	for (int mode = 0; mode < 2; mode++) {
 		int n = mode ? 128 * 9 : 128 * 9 - 45, *in = ints(n, 1000), *out = calloc(n, 4), bad = 0;
 		void *args[] = { &in, &out, &n, &mode };
-		int rc = idxgen_cc_launch(&idxgen_cc_kernel_early_exit, d3(9, 1, 1), d3(128, 1, 1), 0, args);
+		int rc = launch(&idxgen_cc_kernel_early_exit, d3(9, 1, 1), d3(128, 1, 1), 0, args);
 
 		for (int i = 0; i < n; i++) {
 			int t = i % 128, r = mode ? in[i - t + (t + 1) % 128] : -in[i];
@@ -253,7 +263,7 @@ static void t_atomics(void)
 	void *args[] = { &pi, &pu, &pf };
 	int sum = nb * (bs * (bs - 1) / 2);
 
-	rc = idxgen_cc_launch(&idxgen_cc_kernel_atomics, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
+	rc = launch(&idxgen_cc_kernel_atomics, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
 	tap_ok(!rc && gi[0] == sum && gi[1] == -sum && gi[2] == 5 && gi[3] >= 1 && gi[3] <= bs && gi[4] == -50 &&
 	       gu[0] == 2u * bs * nb && gu[1] == 3u * (bs - 1) && gf[0] == 0.5f * bs * nb,
 	       "atomics: Add/Sub/Exch/CAS/Min/Max on int and unsigned, float atomicAdd, shared and global");
@@ -265,7 +275,7 @@ static void t_liveness(void)
 	void *args[] = { &d };
 
 	memcpy(orig, d, bs * nb * 4);
-	rc = idxgen_cc_launch(&idxgen_cc_kernel_liveness, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
+	rc = launch(&idxgen_cc_kernel_liveness, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
 	for (int i = 0; i < bs * nb; i++) {
 		int t = i % bs, b = orig[i - t + bs - 1 - t], a = t & 1 ? b : orig[i];
 
@@ -286,7 +296,7 @@ static void t_guarded(void)
 	mprotect(m + pg, pg, PROT_NONE);
 	for (int i = 0; i < nb * 4; i++)
 		data[i] = i * 7 + 1;
-	rc = idxgen_cc_launch(&idxgen_cc_kernel_guarded, d3(nb + extra, 1, 1), d3(bs, 1, 1), 0, args);
+	rc = launch(&idxgen_cc_kernel_guarded, d3(nb + extra, 1, 1), d3(bs, 1, 1), 0, args);
 	for (int i = 0; i < (nb + extra) * bs; i++)
 		bad += out[i] != (i / bs < nb ? data[i / bs * 4 + i % 4] : 0);
 	tap_ok(!rc && !bad, "guarded: returned blocks never run the once-per-block loop that reads memory (%d wrong)",
@@ -297,25 +307,36 @@ static void t_guarded(void)
 
 static void t_launch_errors(void)
 {
-	int n = 1, *p = NULL;
-	void *args[] = { &p, &p, &p, &n };
+	int n = 1, a[1] = { 1 }, b[1] = { 2 }, c[1] = { 0 }, *pa = a, *pb = b, *pc = c;
+	void *args[] = { &pa, &pb, &pc, &n };
+	struct idxgen_info info;
+	unsigned int big;
 
-	tap_ok(idxgen_cc_launch(NULL, d3(1, 1, 1), d3(1, 1, 1), 0, args) == -EINVAL, "launch: NULL kernel -> -EINVAL");
-	tap_ok(idxgen_cc_launch(&idxgen_cc_kernel_vecadd, d3(0, 1, 1), d3(1, 1, 1), 0, args) == -EINVAL,
+	idxgen_get_info(idxgen_rt_device(rt), &info);
+	big = info.max_threads + 1;
+	tap_ok(launch(NULL, d3(1, 1, 1), d3(1, 1, 1), 0, args) == -EINVAL, "launch: NULL kernel -> -EINVAL");
+	tap_ok(launch(&idxgen_cc_kernel_vecadd, d3(0, 1, 1), d3(1, 1, 1), 0, args) == -EINVAL,
 	       "launch: zero grid dimension -> -EINVAL");
-	tap_ok(idxgen_cc_launch(&idxgen_cc_kernel_vecadd, d3(1, 1, 1), d3(1025, 1, 1), 0, args) == -E2BIG,
-	       "launch: 1025 threads per block -> -E2BIG");
-	tap_ok(idxgen_cc_launch(&idxgen_cc_kernel_vecadd, d3(1, 1, 1), d3(1, 1, 1), 2u << 20, args) == -E2BIG,
+	tap_ok(launch(&idxgen_cc_kernel_vecadd, d3(1, 1, 1), d3(big <= info.max_dim[0] ? big : info.max_dim[0] + 1, 1, 1),
+		      0, args) == -E2BIG,
+	       "launch: more threads per block than the device allows (%u) -> -E2BIG", info.max_threads);
+	tap_ok(launch(&idxgen_cc_kernel_vecadd, d3(1, 1, 1), d3(1, 1, 1), 2u << 20, args) == -E2BIG,
 	       "launch: 2 MiB dynamic shared memory -> -E2BIG");
-	tap_ok(idxgen_cc_kernel_reduce.barriers == 2 && idxgen_cc_kernel_reduce.regions == 3 &&
-	       idxgen_cc_kernel_reduce.static_shared == 256 * sizeof(int) && idxgen_cc_kernel_reduce.nargs == 3,
-	       "descriptor: reduce has 2 barriers, 3 thread loops, 1 KiB static shared, 3 arguments");
+	tap_ok(!launch(&idxgen_cc_kernel_vecadd, d3(1, 1, 1), d3(1, 1, 1), 0, args) && c[0] == 3,
+	       "launch: a 1x1 grid of one thread");
+	tap_ok(idxgen_cc_kernel_reduce.abi_version == IDXGEN_RT_ABI_VERSION && idxgen_cc_kernel_reduce.nargs == 3 &&
+	       idxgen_cc_kernel_reduce.arg_sizes[2] == sizeof(int) && !strcmp(idxgen_cc_kernel_reduce.name, "reduce") &&
+	       idxgen_cc_kernel_reduce.priv_bytes == 0,
+	       "descriptor: reduce, 3 arguments, no per-thread bytes (tid recomputed, not promoted)");
+	tap_ok(idxgen_cc_kernel_reverse.priv_bytes == sizeof(int) && idxgen_cc_kernel_matmul.priv_bytes == sizeof(int) &&
+	       idxgen_cc_kernel_liveness.priv_bytes == 2 * sizeof(int) && idxgen_cc_kernel_early_exit.priv_bytes == sizeof(int) + 1,
+	       "descriptor: per-thread bytes = the values live across barriers (+1 return flag)");
 }
 
 static int jit(const char *path)
 {
 	struct idxgen_module *m = NULL;
-	const struct idxgen_cc_kernel *k = NULL;
+	const struct idxgen_rt_kernel *k = NULL;
 	int n = 1000, *a = ints(n, 1000), *b = ints(n, 1000), *c = calloc(n, 4), bad = 0, rc;
 	void *args[] = { &a, &b, &c, &n };
 
@@ -329,12 +350,26 @@ static int jit(const char *path)
 		tap_ok(idxgen_module_kernel(m, "nosuch", &k) == -ENOENT, "jit: unknown kernel -> -ENOENT");
 		idxgen_module_kernel(m, "vecadd", &k);
 		memset(c, 0, n * 4);
-		rc = idxgen_cc_launch(k, d3(4, 1, 1), d3(256, 1, 1), 0, args);
+		rc = launch(k, d3(4, 1, 1), d3(256, 1, 1), 0, args);
 		bad = 0;
 		for (int i = 0; i < n; i++)
 			bad += c[i] != a[i] + b[i];
 		tap_ok(!rc && !bad, "jit: loaded vecadd computes a + b (%d wrong)", bad);
 		idxgen_module_unload(m);
+	}
+	{
+		const char *dir = getenv("IDXGEN_CC_CACHE");
+		char cmd[4300];
+		FILE *p;
+		int nso = -1;
+
+		snprintf(cmd, sizeof(cmd), "ls '%s' | grep -c '\\.so$'", dir ? dir : ".");
+		if (dir && (p = popen(cmd, "r"))) {
+			if (fscanf(p, "%d", &nso) != 1)
+				nso = -1;
+			pclose(p);
+		}
+		tap_ok(nso == 1, "jit: two loads, one compiled object in the cache (%d)", nso);
 	}
 	tap_ok(idxgen_module_load("/nonexistent.cu", &m) == -ENOENT, "jit: missing file -> -ENOENT");
 	free(a), free(b), free(c);
@@ -343,6 +378,13 @@ static int jit(const char *path)
 
 int main(int argc, char **argv)
 {
+	struct idxgen_rt_options opt = { 0 };
+	int err = idxgen_rt_create(&opt, &rt);
+
+	if (err) {
+		printf("not ok 1 - idxgen_rt_create: %s\n", idxgen_strerror(err));
+		return 1;
+	}
 	if (argc == 3 && !strcmp(argv[1], "jit"))
 		return jit(argv[2]);
 	t_vecadd();
@@ -360,5 +402,6 @@ int main(int argc, char **argv)
 	t_liveness();
 	t_guarded();
 	t_launch_errors();
+	idxgen_rt_destroy(rt);
 	return tap_done();
 }
