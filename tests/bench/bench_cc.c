@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * bench_cc.c - kernels translated by idxgen-cc (run by idxgen_cc_launch on one
- * worker thread, IDXGEN_NUM_THREADS=1 unless set) against plain C loops
+ * bench_cc.c - kernels translated by idxgen-cc (run by the SPMD runtime,
+ * idxgen_rt_launch, with one worker) against plain C loops
  * compiled with the same flags, same sizes, side by side in one run.
  * Prints ns per run and the ratio C-loop time / translated time (>1: the
  * translated kernel is faster).  Not pass/fail.
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <idxgen_cc.h>
+#include <idxgen_rt.h>
 
-extern const struct idxgen_cc_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_matmul,
+extern const struct idxgen_rt_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_matmul,
 	idxgen_cc_kernel_stencil3d, idxgen_cc_kernel_conv11, idxgen_cc_kernel_reduce,
 	idxgen_cc_kernel_transpose;
 
@@ -25,10 +25,11 @@ static double now(void)
 	return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
-static idxgen_dim3 d3(unsigned x, unsigned y, unsigned z)
+static struct idxgen_rt *rt;
+
+static struct idxgen_rt_dim3 d3(unsigned x, unsigned y, unsigned z)
 {
-	idxgen_dim3 d = { x, y, z };
-	return d;
+	return IDXGEN_RT_DIM3(x, y, z);
 }
 
 #define BEST(var, reps, ...) do {				\
@@ -60,12 +61,15 @@ int main(void)
 {
 	double tk, tc;
 
-	setenv("IDXGEN_NUM_THREADS", getenv("IDXGEN_NUM_THREADS") ? getenv("IDXGEN_NUM_THREADS") : "1", 1);
+	struct idxgen_rt_options opt = { .num_threads = 1 };
+
+	if (idxgen_rt_create(&opt, &rt))
+		return 1;
 	{
 		int n = 1 << 22, *a = ints(n), *b = ints(n), *c = ints(n);
 		void *args[] = { &a, &b, &c, &n };
 
-		BEST(tk, 5, idxgen_cc_launch(&idxgen_cc_kernel_vecadd, d3(n / 256, 1, 1), d3(256, 1, 1), 0, args));
+		BEST(tk, 5, idxgen_rt_launch(rt, &idxgen_cc_kernel_vecadd, d3(n / 256, 1, 1), d3(256, 1, 1), 0, args));
 		BEST(tc, 5, for (int i = 0; i < n; i++) c[i] = a[i] + b[i]; __asm__ volatile("" ::: "memory"));
 		report("vecadd", tk, tc);
 		free(a), free(b), free(c);
@@ -74,7 +78,7 @@ int main(void)
 		int n = 256, *A = ints(n * n), *B = ints(n * n), *C = ints(n * n);
 		void *args[] = { &A, &B, &C, &n };
 
-		BEST(tk, 3, idxgen_cc_launch(&idxgen_cc_kernel_matmul, d3(n / 16, n / 16, 1), d3(16, 16, 1), 0, args));
+		BEST(tk, 3, idxgen_rt_launch(rt, &idxgen_cc_kernel_matmul, d3(n / 16, n / 16, 1), d3(16, 16, 1), 0, args));
 		BEST(tc, 3, for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
 			int s = 0;
 			for (int k = 0; k < n; k++)
@@ -88,7 +92,7 @@ int main(void)
 		int nx = 128, ny = 128, nz = 64, n = nx * ny * nz, *in = ints(n), *out = ints(n);
 		void *args[] = { &in, &out, &nx, &ny, &nz };
 
-		BEST(tk, 5, idxgen_cc_launch(&idxgen_cc_kernel_stencil3d, d3(nx / 32, ny / 4, nz / 2), d3(32, 4, 2), 0, args));
+		BEST(tk, 5, idxgen_rt_launch(rt, &idxgen_cc_kernel_stencil3d, d3(nx / 32, ny / 4, nz / 2), d3(32, 4, 2), 0, args));
 		BEST(tc, 5, for (int z = 0; z < nz; z++) for (int y = 0; y < ny; y++) for (int x = 0; x < nx; x++) {
 			int i = (z * ny + y) * nx + x;
 			if (!x || !y || !z || x == nx - 1 || y == ny - 1 || z == nz - 1)
@@ -103,7 +107,7 @@ int main(void)
 		int w = 512, h = 256, *img = ints(w * h), *f = ints(121), *out = ints(w * h);
 		void *args[] = { &img, &f, &out, &w, &h };
 
-		BEST(tk, 3, idxgen_cc_launch(&idxgen_cc_kernel_conv11, d3(w / 32, h / 8, 1), d3(32, 8, 1), 0, args));
+		BEST(tk, 3, idxgen_rt_launch(rt, &idxgen_cc_kernel_conv11, d3(w / 32, h / 8, 1), d3(32, 8, 1), 0, args));
 		BEST(tc, 3, for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
 			int s = 0;
 			for (int j = 0; j < 11; j++) for (int i = 0; i < 11; i++) {
@@ -120,7 +124,7 @@ int main(void)
 		int n = 1 << 22, nb = n / 256, *in = ints(n), *out = ints(nb);
 		void *args[] = { &in, &out, &n };
 
-		BEST(tk, 5, idxgen_cc_launch(&idxgen_cc_kernel_reduce, d3(nb, 1, 1), d3(256, 1, 1), 0, args));
+		BEST(tk, 5, idxgen_rt_launch(rt, &idxgen_cc_kernel_reduce, d3(nb, 1, 1), d3(256, 1, 1), 0, args));
 		BEST(tc, 5, for (int b = 0; b < nb; b++) {
 			int s = 0;
 			for (int i = 0; i < 256; i++)
@@ -135,11 +139,12 @@ int main(void)
 		unsigned *in = (unsigned *)ints(rows * cols), *out = (unsigned *)ints(rows * cols);
 		void *args[] = { &in, &out, &rows, &cols };
 
-		BEST(tk, 3, idxgen_cc_launch(&idxgen_cc_kernel_transpose, d3(cols / 32, rows / 32, 1), d3(32, 32, 1), 0, args));
+		BEST(tk, 3, idxgen_rt_launch(rt, &idxgen_cc_kernel_transpose, d3(cols / 32, rows / 32, 1), d3(32, 32, 1), 0, args));
 		BEST(tc, 3, for (int y = 0; y < rows; y++) for (int x = 0; x < cols; x++) out[x * rows + y] = in[y * cols + x];
 		     __asm__ volatile("" ::: "memory"));
 		report("transpose", tk, tc);
 		free(in), free(out);
 	}
+	idxgen_rt_destroy(rt);
 	return 0;
 }

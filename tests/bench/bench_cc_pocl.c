@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * bench_cc_pocl.c - the same kernels, same sizes, same machine: translated by
- * idxgen-cc and run by idxgen_cc_launch (all cores) vs written in OpenCL C and
+ * idxgen-cc and run by the SPMD runtime (idxgen_rt_launch; IDXGEN_NUM_THREADS
+ * workers, default all cores) vs written in OpenCL C and
  * run by POCL's CPU device (all cores).  Best of N, kernel time only (POCL:
  * enqueue + clFinish on buffers that use the host memory; the program is
  * built and warmed up first; the two alternate run by run).  Prints POCL time / translated time (>1: the
@@ -15,9 +16,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <idxgen_cc.h>
+#include <idxgen_rt.h>
 
-extern const struct idxgen_cc_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_matmul,
+extern const struct idxgen_rt_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_matmul,
 	idxgen_cc_kernel_stencil3d, idxgen_cc_kernel_conv11, idxgen_cc_kernel_reduce,
 	idxgen_cc_kernel_transpose;
 
@@ -122,10 +123,11 @@ static double now(void)
 	return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
-static idxgen_dim3 d3(unsigned x, unsigned y, unsigned z)
+static struct idxgen_rt *rt;
+
+static struct idxgen_rt_dim3 d3(unsigned x, unsigned y, unsigned z)
 {
-	idxgen_dim3 d = { x, y, z };
-	return d;
+	return IDXGEN_RT_DIM3(x, y, z);
 }
 
 static int *ints(size_t n)
@@ -155,7 +157,7 @@ struct arg {
 };
 
 /* One kernel both ways; returns 1 if the outputs differ. */
-static int both(const char *name, const struct idxgen_cc_kernel *k, void **cargs, struct arg *oargs, int nargs,
+static int both(const char *name, const struct idxgen_rt_kernel *k, void **cargs, struct arg *oargs, int nargs,
 		unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, int reps,
 		void *out, cl_mem oout, size_t outsz)
 {
@@ -187,7 +189,7 @@ static int both(const char *name, const struct idxgen_cc_kernel *k, void **cargs
 			to = t;
 		usleep(20000);
 		t = now();
-		idxgen_cc_launch(k, d3(gx, gy, gz), d3(bx, by, bz), 0, cargs);
+		idxgen_rt_launch(rt, k, d3(gx, gy, gz), d3(bx, by, bz), 0, cargs);
 		t = now() - t;
 		if (r && t < tk)
 			tk = t;
@@ -213,6 +215,8 @@ int main(void)
 	char dname[256];
 	int bad = 0;
 
+	struct idxgen_rt_options opt = { 0 };
+
 	if (clGetPlatformIDs(1, &plat, &np) != CL_SUCCESS || !np ||
 	    clGetDeviceIDs(plat, CL_DEVICE_TYPE_CPU, 1, &dev, NULL) != CL_SUCCESS) {
 		fprintf(stderr, "bench_cc_pocl: no OpenCL CPU device (pocl-opencl-icd installed?)\n");
@@ -229,8 +233,9 @@ int main(void)
 		fprintf(stderr, "bench_cc_pocl: build failed:\n%s\n", log);
 		return 1;
 	}
-	printf("# OpenCL device: %s; idxgen-cc workers: IDXGEN_NUM_THREADS=%s\n", dname,
-	       getenv("IDXGEN_NUM_THREADS") ? getenv("IDXGEN_NUM_THREADS") : "(all CPUs)");
+	if (idxgen_rt_create(&opt, &rt))
+		return 1;
+	printf("# OpenCL device: %s; idxgen runtime workers: %u\n", dname, idxgen_rt_num_threads(rt));
 	{
 		int n = 1 << 22, *a = ints(n), *b = ints(n), *c = ints(n), *oc = ints(n);
 		cl_mem ma = buf(a, n * 4), mb = buf(b, n * 4), mc = buf(oc, n * 4);
@@ -283,5 +288,6 @@ int main(void)
 		bad |= both("transpose", &idxgen_cc_kernel_transpose, cargs, oargs, 4, cols / 32, rows / 32, 1, 32, 32, 1, 7,
 			    out, mo, rows * cols * 4);
 	}
+	idxgen_rt_destroy(rt);
 	return bad;
 }

@@ -27,6 +27,7 @@ KOBJS := $(addprefix $(O)/cck/,$(addsuffix .o,$(KNAMES)))
 all: $(O)/bench_cc $(O)/bench_cc_pocl
 
 cc:
+	$(MAKE) -C $(ROOT)/lib all
 	$(MAKE) -C $(ROOT)/lib/cc all
 
 $(O)/cck/%.o: cc
@@ -38,13 +39,14 @@ $(O)/cck/%.o: cc
 $(O)/bench_cc: $(ROOT)/tests/bench/bench_cc.c $(KOBJS) $(ROOT)/include/idxgen_cc.h cc
 	mkdir -p $(O)
 	$(KCC) -std=gnu11 -Wall -Wextra -Werror $(KCFLAGS) -I$(ROOT)/include -o $@ $< \
-		$(KOBJS) $(BUILD)/cc/libidxgen-cc.a -lpthread -ldl -lm
+		$(KOBJS) -L$(BUILD)/lib -Wl,-rpath,$(BUILD)/lib -lidxgen -lpthread -ldl -lm
 
 $(O)/bench_cc_pocl: $(ROOT)/tests/bench/bench_cc_pocl.c $(KOBJS) $(ROOT)/include/idxgen_cc.h cc
 	mkdir -p $(O)
 	$(CC) -std=gnu11 -Wall -Wextra -Werror $(CFLAGS) -I$(ROOT)/include -o $@ $< \
-		$(KOBJS) $(BUILD)/cc/libidxgen-cc.a -lOpenCL -lpthread -ldl -lm
+		$(KOBJS) -L$(BUILD)/lib -Wl,-rpath,$(BUILD)/lib -lidxgen -lOpenCL -lpthread -ldl -lm
 
+# The runtime's thread indices: the device if there is one, else emulation.
 run: all
 	$(O)/bench_cc
 	$(O)/bench_cc_pocl
