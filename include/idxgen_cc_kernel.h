@@ -47,6 +47,23 @@ typedef dim3 uint3;
 #define IDXGEN_CC_INDEPENDENT
 #endif
 
+/*
+ * Is the block's index stream in x-fastest order (thread t = (x, y, z) with
+ * t = (z * dy + y) * dx + x)?  Then the translated thread loops compute the
+ * indices instead of loading them.  Checked exactly, for every block (no
+ * early exit: it vectorizes).
+ */
+static inline int idxgen_cc_linear(const struct idxgen_rt_block *b)
+{
+	uint32_t t = 0, bad = 0;
+
+	for (uint32_t z = 0; z < b->block_dim[2]; z++)
+		for (uint32_t y = 0; y < b->block_dim[1]; y++)
+			for (uint32_t x = 0; x < b->block_dim[0]; x++, t++)
+				bad |= (b->tid_x[t] ^ x) | (b->tid_y[t] ^ y) | (b->tid_z[t] ^ z);
+	return !bad;
+}
+
 /* Blocks run concurrently on OS threads: every atomic is a real one. */
 #define idxgen_cc_atomic_rmw(op, p, v) __atomic_fetch_##op((p), (v), __ATOMIC_RELAXED)
 static inline float idxgen_cc_atomic_add_f(float *p, float v)

@@ -24,6 +24,7 @@
 #define _GNU_SOURCE
 #include <clang-c/Index.h>
 #include <errno.h>
+#include <ctype.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -1664,9 +1665,9 @@ static void emit_node(CXCursor c, struct buf *o, int loops, int switches)
 	} else if (k == CXCursor_ReturnStmt) {
 		region_goto = true;
 		if (K->done_flags)
-			bprintf(o, "do { __done[__t] = 1; goto next_thread_%d; } while (0)", cur_region);
+			bprintf(o, "do { __done[__t] = 1; goto __next_thread_%d; } while (0)", cur_region);
 		else
-			bprintf(o, "goto next_thread_%d", cur_region);
+			bprintf(o, "goto __next_thread_%d", cur_region);
 		return;
 	} else if (k == CXCursor_BreakStmt && !loops && !switches) {
 		error_at(c, "break out of a loop that contains __syncthreads() is not supported");
@@ -1899,6 +1900,47 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 		clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1,
 					   NULL, NULL);
 		bprintf(o, "\t/* thread loop %d: %s lines %u-%u */\n", cur_region, src_path, line0, line1);
+		struct buf lin = { 0 };
+		char lab[64], lab2[64];
+		size_t q;
+
+		/*
+		 * Two forms of the same loop: computed indices when the block's
+		 * index stream is in x-fastest order (the compiler can then
+		 * vectorize with contiguous accesses), the stream otherwise.
+		 * Same thread t in both (t is the stream position).
+		 */
+		snprintf(lab, sizeof(lab), "__next_thread_%d;", cur_region);
+		snprintf(lab2, sizeof(lab2), "__next_thread_%dl;", cur_region);
+		for (q = 0; q < body.n; q++) {	/* the linear copy jumps to its own label */
+			size_t ll = strlen(lab) - 1;
+
+			if (!strncmp(body.p + q, lab, ll) && !isalnum((unsigned char)body.p[q + ll])) {
+				bput(&lin, lab2, strlen(lab2) - 1);
+				q += ll - 1;
+			} else {
+				bput(&lin, body.p + q, 1);
+			}
+		}
+		bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n"
+			   "\tfor (uint32_t __tz = 0; __tz < __b->block_dim[2]; __tz++)\n"
+			   "\tfor (uint32_t __ty = 0; __ty < __b->block_dim[1]; __ty++)\n"
+			   "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
+			   "\tfor (uint32_t __tx = 0; __tx < __b->block_dim[0]; __tx++) {\n");
+		if (region_needs_tid || K->done_flags)
+			bprintf(o, "\t\tconst uint32_t __t = (__tz * __b->block_dim[1] + __ty) * __b->block_dim[0] + __tx;\n");
+		if (region_uses_threadIdx)
+			bprintf(o, "\t\tconst dim3 threadIdx = { __tx, __ty, __tz };\n");
+		if (K->done_flags)
+			bprintf(o, "\t\tif (__done[__t])\n\t\t\tcontinue;\n");
+		if (remat.n)
+			bput(o, remat.p, remat.n);
+		if (lin.n)
+			bput(o, lin.p, lin.n);
+		if (region_goto)
+			bprintf(o, "\t__next_thread_%dl:;\n", cur_region);
+		bprintf(o, "\t}\n\t} else {	/* any other order: indices from the stream */\n");
+		free(lin.p);
 		bprintf(o, "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
 			   "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 		if (region_uses_threadIdx)
@@ -1910,8 +1952,8 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 			bput(o, remat.p, remat.n);
 		bput(o, body.p, body.n);
 		if (region_goto)
-			bprintf(o, "\tnext_thread_%d:;\n", cur_region);
-		bput(o, "\t}\n", 3);
+			bprintf(o, "\t__next_thread_%d:;\n", cur_region);
+		bput(o, "\t}\n\t}\n", 6);
 	}
 	free(body.p);
 	free(pre.p);
@@ -2171,6 +2213,8 @@ static void translate_kernel(CXCursor fn, struct buf *o, struct buf *table)
 			free(dims.p);
 		}
 	}
+	if (k.nregions)
+		bprintf(o, "\tconst int __linear = idxgen_cc_linear(__b);\n");
 	if (k.done_flags) {
 		bprintf(o, "\tunsigned char *const __done = IDXGEN_RT_PRIV(__b, unsigned char, %zu);	/* returned */\n"
 			   "\n\tmemset(__done, 0, __b->nthreads);\n", priv);

@@ -305,6 +305,72 @@ static void t_guarded(void)
 	free(out);
 }
 
+/*
+ * The kernel ABI directly, with an index stream that is NOT in x-fastest
+ * order (y fastest, then x reversed), so that the translated code takes its
+ * stream loops: the same kernels, the same references.
+ */
+static int run_permuted(const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 g, struct idxgen_rt_dim3 b,
+			void *const *args)
+{
+	uint32_t n = b.x * b.y * b.z, t = 0;
+	uint16_t *tx = malloc(n * 2), *ty = malloc(n * 2), *tz = malloc(n * 2);
+	void *priv = NULL;
+	struct idxgen_rt_block blk = { .block_dim = { b.x, b.y, b.z }, .grid_dim = { g.x, g.y, g.z },
+				       .nthreads = n, .warp_size = 32, .priv_bytes = k->priv_bytes, .args = args };
+
+	for (uint32_t z = 0; z < b.z; z++)
+		for (uint32_t x = 0; x < b.x; x++)
+			for (uint32_t y = 0; y < b.y; y++, t++) {
+				tx[t] = (uint16_t)(b.x - 1 - x);
+				ty[t] = (uint16_t)y;
+				tz[t] = (uint16_t)z;
+			}
+	blk.tid_x = tx, blk.tid_y = ty, blk.tid_z = tz;
+	if (posix_memalign(&priv, 64, (size_t)n * k->priv_bytes + 64))
+		return -1;
+	blk.priv = priv;
+	for (uint32_t z = 0; z < g.z; z++)
+		for (uint32_t y = 0; y < g.y; y++)
+			for (uint32_t x = 0; x < g.x; x++) {
+				blk.block_idx[0] = x, blk.block_idx[1] = y, blk.block_idx[2] = z;
+				k->block(&blk);
+			}
+	free(tx), free(ty), free(tz), free(priv);
+	return 0;
+}
+
+static void t_stream_order(void)
+{
+	int n = 128, *A = ints(n * n, 100), *B = ints(n * n, 100), *C = calloc(n * n, 4), bad = 0;
+	void *margs[] = { &A, &B, &C, &n };
+	int bs = 64, nb = 6, *d = ints(bs * nb, 1000), *orig = malloc(bs * nb * 4), bad2 = 0;
+	void *rargs[] = { &d };
+	int m = 64 * 5 - 7, mode = 0, *in = ints(m, 1000), *out = calloc(m, 4), bad3 = 0;
+	void *eargs[] = { &in, &out, &m, &mode };
+
+	run_permuted(&idxgen_cc_kernel_matmul, d3(n / 16, n / 16, 1), d3(16, 16, 1), margs);
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			int acc = 0;
+
+			for (int k = 0; k < n; k++)
+				acc += A[i * n + k] * B[k * n + j];
+			bad += C[i * n + j] != acc;
+		}
+	memcpy(orig, d, bs * nb * 4);
+	run_permuted(&idxgen_cc_kernel_reverse, d3(nb, 1, 1), d3(bs, 1, 1), rargs);
+	for (int i = 0; i < bs * nb; i++)
+		bad2 += d[i] != orig[i - i % bs + bs - 1 - i % bs];
+	run_permuted(&idxgen_cc_kernel_early_exit, d3(5, 1, 1), d3(64, 1, 1), eargs);
+	for (int i = 0; i < m; i++)
+		bad3 += out[i] != -in[i] + (i % 64 % 3 ? 4 : 2);
+	tap_ok(!bad && !bad2 && !bad3,
+	       "stream order not x-fastest: matmul, reverse, early returns through the stream loops (%d/%d/%d wrong)",
+	       bad, bad2, bad3);
+	free(A), free(B), free(C), free(d), free(orig), free(in), free(out);
+}
+
 static void t_launch_errors(void)
 {
 	int n = 1, a[1] = { 1 }, b[1] = { 2 }, c[1] = { 0 }, *pa = a, *pb = b, *pc = c;
@@ -401,6 +467,7 @@ int main(int argc, char **argv)
 	t_atomics();
 	t_liveness();
 	t_guarded();
+	t_stream_order();
 	t_launch_errors();
 	idxgen_rt_destroy(rt);
 	return tap_done();
