@@ -1923,12 +1923,12 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 			}
 		}
 		bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n"
-			   "\tfor (uint32_t __tz = 0; __tz < __b->block_dim[2]; __tz++)\n"
-			   "\tfor (uint32_t __ty = 0; __ty < __b->block_dim[1]; __ty++)\n"
+			   "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
+			   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n"
 			   "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
-			   "\tfor (uint32_t __tx = 0; __tx < __b->block_dim[0]; __tx++) {\n");
+			   "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
 		if (region_needs_tid || K->done_flags)
-			bprintf(o, "\t\tconst uint32_t __t = (__tz * __b->block_dim[1] + __ty) * __b->block_dim[0] + __tx;\n");
+			bprintf(o, "\t\tconst uint32_t __t = (__tz * __bdy + __ty) * __bdx + __tx;\n");
 		if (region_uses_threadIdx)
 			bprintf(o, "\t\tconst dim3 threadIdx = { __tx, __ty, __tz };\n");
 		if (K->done_flags)
@@ -1944,8 +1944,7 @@ static void emit_region(CXCursor *l, unsigned n, struct buf *o)
 		bprintf(o, "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
 			   "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 		if (region_uses_threadIdx)
-			bprintf(o, "\t\tconst dim3 threadIdx = { IDXGEN_RT_TID_X(__b, __t), IDXGEN_RT_TID_Y(__b, __t),\n"
-				   "\t\t\t\t\t IDXGEN_RT_TID_Z(__b, __t) };\n");
+			bprintf(o, "\t\tconst dim3 threadIdx = { __sx[__t], __sy[__t], __sz[__t] };\n");
 		if (K->done_flags)
 			bprintf(o, "\t\tif (__done[__t])\n\t\t\tcontinue;\n");
 		if (remat.n)
@@ -2214,7 +2213,12 @@ static void translate_kernel(CXCursor fn, struct buf *o, struct buf *table)
 		}
 	}
 	if (k.nregions)
-		bprintf(o, "\tconst int __linear = idxgen_cc_linear(__b);\n");
+		bprintf(o, "\t/* the block's shape and index stream, in locals: stores cannot alias them */\n"
+			   "\tconst uint32_t __bdx = __b->block_dim[0], __bdy = __b->block_dim[1], __bdz = __b->block_dim[2];\n"
+			   "\tconst uint16_t *const __sx __attribute__((unused)) = __b->tid_x;\n"
+			   "\tconst uint16_t *const __sy __attribute__((unused)) = __b->tid_y;\n"
+			   "\tconst uint16_t *const __sz __attribute__((unused)) = __b->tid_z;\n"
+			   "\tconst int __linear = idxgen_cc_linear(__b);\n");
 	if (k.done_flags) {
 		bprintf(o, "\tunsigned char *const __done = IDXGEN_RT_PRIV(__b, unsigned char, %zu);	/* returned */\n"
 			   "\n\tmemset(__done, 0, __b->nthreads);\n", priv);

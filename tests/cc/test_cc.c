@@ -25,7 +25,7 @@ extern const struct idxgen_rt_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_r
 	idxgen_cc_kernel_histogram, idxgen_cc_kernel_conv11, idxgen_cc_kernel_stencil3d,
 	idxgen_cc_kernel_integral_rows, idxgen_cc_kernel_integral_cols, idxgen_cc_kernel_reverse,
 	idxgen_cc_kernel_early_exit, idxgen_cc_kernel_atomics, idxgen_cc_kernel_liveness,
-	idxgen_cc_kernel_guarded;
+	idxgen_cc_kernel_guarded, idxgen_cc_kernel_per_block;
 
 static uint32_t rng = 12345;
 
@@ -371,6 +371,17 @@ static void t_stream_order(void)
 	free(A), free(B), free(C), free(d), free(orig), free(in), free(out);
 }
 
+static void t_per_block(void)
+{
+	int d[9] = { 0 }, *pd = d, bad = 0, rc;
+	void *args[] = { &pd };
+
+	rc = launch(&idxgen_cc_kernel_per_block, d3(9, 1, 1), d3(40, 1, 1), 0, args);
+	for (int b = 0; b < 9; b++)
+		bad += d[b] != b * 2 + 9;
+	tap_ok(!rc && !bad, "per_block: a kernel without threadIdx (%d wrong)", bad);
+}
+
 static void t_launch_errors(void)
 {
 	int n = 1, a[1] = { 1 }, b[1] = { 2 }, c[1] = { 0 }, *pa = a, *pb = b, *pc = c;
@@ -468,6 +479,7 @@ int main(int argc, char **argv)
 	t_liveness();
 	t_guarded();
 	t_stream_order();
+	t_per_block();
 	t_launch_errors();
 	idxgen_rt_destroy(rt);
 	return tap_done();

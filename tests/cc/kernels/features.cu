@@ -97,3 +97,9 @@ __global__ void guarded(const int *data, int *out, int nblocks)
 		f[k] = data[blockIdx.x * 4 + k];
 	out[blockIdx.x * blockDim.x + threadIdx.x] = f[threadIdx.x % 4];
 }
+
+/* No thread index at all: every thread of a block stores the same value. */
+__global__ void per_block(int *d)
+{
+	d[blockIdx.x] = (int)(blockIdx.x * 2 + gridDim.x);
+}
