@@ -26,7 +26,7 @@ static double now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-#define REPS 5
+#define REPS 9
 #define BEST(var, stmt)                                      \
 	do {                                                 \
 		var = 1e30;                                  \
