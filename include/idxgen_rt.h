@@ -38,6 +38,12 @@
  *
  * Uniform code (not depending on the thread index: argument loads, block
  * index arithmetic, loop bounds) runs once per block outside the loops.
+ * Between two barriers the threads of a block are independent (CUDA code
+ * that is race-free without a barrier), so a translator may also split a
+ * region into several thread loops or move a uniform loop outside the
+ * thread loop (tests/rt/kernels.h: matmul_il_block); atomics keep their
+ * meaning either way.  Warp-synchronous code (relying on lock-step
+ * execution without a barrier) is not supported.
  *
  * THREAD NUMBER t.  Inside a loop, t in [0, blk->nthreads) is the
  * thread's position in the block's INDEX STREAM: the order in which the

@@ -136,6 +136,9 @@ static void bench_kernels(struct idxgen_rt *rt1, struct idxgen_rt *rt2)
 		BEST(t1, LAUNCH(rt1, &matmul_kernel, g, bd, 0, args));
 		BEST(t2, LAUNCH(rt2, &matmul_kernel, g, bd, 0, args));
 		report("tiled matmul 256x256, 16x16 tiles", tl, t1, t2);
+		BEST(t1, LAUNCH(rt1, &matmul_il_kernel, g, bd, 0, args));
+		BEST(t2, LAUNCH(rt2, &matmul_il_kernel, g, bd, 0, args));
+		report("  same, k loop outside thread loop", tl, t1, t2);
 		free(A), free(B), free(C);
 	}
 	{

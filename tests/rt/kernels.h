@@ -144,6 +144,49 @@ static const struct idxgen_rt_kernel matmul_kernel = {
 	.priv_bytes = sizeof(float), .nargs = 4, .arg_sizes = matmul_args,
 };
 
+/*
+ * The same kernel as an optimising translator may emit it: in the
+ * multiply region the uniform k loop moves outside the thread loop (legal:
+ * threads of one region are independent between barriers), so the threads'
+ * accumulations are independent chains instead of one 16-long chain per
+ * thread.  Same sums in the same order: bit-identical results.
+ */
+static void matmul_il_block(struct idxgen_rt_block *blk)
+{
+	const float *A = KARG(blk, 0, float *), *B = KARG(blk, 1, float *);
+	float *C = KARG(blk, 2, float *);
+	uint32_t n = KARG(blk, 3, uint32_t);
+	float(*As)[MM_T] = (float(*)[MM_T])IDXGEN_RT_SHARED(blk, float, 0);
+	float(*Bs)[MM_T] = (float(*)[MM_T])IDXGEN_RT_SHARED(blk, float, sizeof(float) * MM_T * MM_T);
+	float *acc = IDXGEN_RT_PRIV(blk, float, 0);
+	uint32_t r0 = blk->block_idx[1] * MM_T, c0 = blk->block_idx[0] * MM_T;
+
+	IDXGEN_RT_FOR_THREADS(blk, t)
+		acc[t] = 0;
+	for (uint32_t m = 0; m < n / MM_T; m++) {
+		IDXGEN_RT_FOR_THREADS(blk, t) {
+			uint32_t tx = IDXGEN_RT_TID_X(blk, t), ty = IDXGEN_RT_TID_Y(blk, t);
+
+			As[ty][tx] = A[(r0 + ty) * n + m * MM_T + tx];
+			Bs[ty][tx] = B[(m * MM_T + ty) * n + c0 + tx];
+		}
+		for (uint32_t k = 0; k < MM_T; k++)
+			IDXGEN_RT_FOR_THREADS(blk, t)
+				acc[t] += As[IDXGEN_RT_TID_Y(blk, t)][k] * Bs[k][IDXGEN_RT_TID_X(blk, t)];
+	}
+	IDXGEN_RT_FOR_THREADS(blk, t) {
+		uint32_t tx = IDXGEN_RT_TID_X(blk, t), ty = IDXGEN_RT_TID_Y(blk, t);
+
+		C[(r0 + ty) * n + c0 + tx] = acc[t];
+	}
+}
+
+static const struct idxgen_rt_kernel matmul_il_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .flags = IDXGEN_RT_KERNEL_HOT, .name = "matmul-il",
+	.block = matmul_il_block, .shared_bytes = 2 * sizeof(float) * MM_T * MM_T,
+	.priv_bytes = sizeof(float), .nargs = 4, .arg_sizes = matmul_args,
+};
+
 /* The same sum order as the kernel: over tiles, then k within the tile. */
 static inline void matmul_ref(const float *A, const float *B, float *C, uint32_t n)
 {

@@ -90,7 +90,8 @@ static void test_reduce(struct idxgen_rt *rt, unsigned int nt, uint32_t n, uint3
 	free(in), free(out), free(ref);
 }
 
-static void test_matmul(struct idxgen_rt *rt, unsigned int nt, uint32_t n)
+static void test_matmul(struct idxgen_rt *rt, unsigned int nt, uint32_t n,
+			const struct idxgen_rt_kernel *k)
 {
 	size_t sz = (size_t)n * n;
 	float *A = malloc(sz * sizeof(float)), *B = malloc(sz * sizeof(float));
@@ -101,10 +102,10 @@ static void test_matmul(struct idxgen_rt *rt, unsigned int nt, uint32_t n)
 		A[i] = frnd(), B[i] = frnd(), C[i] = -99;
 	matmul_ref(A, B, R, n);
 	void *args[] = { &A, &B, &C, &n };
-	err = idxgen_rt_launch(rt, &matmul_kernel, IDXGEN_RT_DIM3(n / MM_T, n / MM_T, 1),
+	err = idxgen_rt_launch(rt, k, IDXGEN_RT_DIM3(n / MM_T, n / MM_T, 1),
 			       IDXGEN_RT_DIM3(MM_T, MM_T, 1), 0, args);
 	tap_ok(!err && !memcmp(C, R, sz * sizeof(float)),
-	       "tiled matmul %ux%u (acc live across barriers) threads=%u (%s)", n, n, nt,
+	       "tiled matmul (%s) %ux%u (acc live across barriers) threads=%u (%s)", k->name, n, n, nt,
 	       idxgen_strerror(err));
 	free(A), free(B), free(C), free(R);
 }
@@ -588,7 +589,8 @@ int main(int argc, char **argv)
 		test_vadd(rt, nt, 777, 64);
 		test_reduce(rt, nt, quick ? 5000 : 100000, 128);
 		test_reduce(rt, nt, 1000, 512);
-		test_matmul(rt, nt, quick ? 32 : 96);
+		test_matmul(rt, nt, quick ? 32 : 96, &matmul_kernel);
+		test_matmul(rt, nt, quick ? 32 : 96, &matmul_il_kernel);
 		test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4));
 		if (!quick)
 			test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(16, 4, 2));
