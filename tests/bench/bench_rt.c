@@ -195,6 +195,27 @@ static uint64_t loop_divmod(const uint32_t d[3], volatile uint32_t *dx)
 	return s;
 }
 
+/* The same sum decoding the device's packed words in the loop. */
+static uint64_t loop_words(const void *words, unsigned int ws, uint32_t n, unsigned int mx,
+			   unsigned int my)
+{
+	uint32_t mxm = (1u << mx) - 1, mym = (1u << my) - 1;
+	uint64_t s = 0;
+
+	if (ws == 2) {
+		const uint16_t *w = words;
+
+		for (uint32_t t = 0; t < n; t++)
+			s += (w[t] & mxm) * 3u + ((w[t] >> mx) & mym) * 5u + (uint32_t)(w[t] >> (mx + my)) * 7u;
+	} else {
+		const uint32_t *w = words;
+
+		for (uint32_t t = 0; t < n; t++)
+			s += (w[t] & mxm) * 3u + ((w[t] >> mx) & mym) * 5u + (w[t] >> (mx + my)) * 7u;
+	}
+	return s;
+}
+
 /* Grab the stream of a launch through a one-block kernel. */
 static struct idxgen_rt_block grabbed;
 static uint16_t gx[1024], gy[1024], gz[1024];
@@ -228,10 +249,43 @@ static void bench_thread_loop(struct idxgen_rt *rt1)
 		BEST(ts, for (int i = 0; i < reps; i++) sink += loop_stream(&grabbed));
 		BEST(tn, for (int i = 0; i < reps; i++) sink += loop_nested(d));
 		BEST(td, for (int i = 0; i < reps; i++) sink += loop_divmod(d, &dxv));
+
+		/* the packed words themselves, for the alternative ABI */
+		struct idxgen_device *dev = idxgen_rt_device(rt1);
+		struct idxgen_context *ctx;
+		struct idxgen_region *reg;
+		struct idxgen_config cfg;
+		const void *map;
+		double tw = 0, tu = 0;
+		void *words = malloc(4 * n);
+
+		if (words && !idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &ctx)) {
+			if (!idxgen_region_alloc(dev, 1 << 16, &reg)) {
+				if (!idxgen_config_init(&cfg, dev, d[0], d[1], d[2], 0) &&
+				    !idxgen_config_target(&cfg, reg, 0) && !idxgen_run(ctx, &cfg, NULL) &&
+				    !idxgen_region_map(reg, &map)) {
+					memcpy(words, map, n * cfg.word_size);
+					if (loop_words(words, cfg.word_size, n, cfg.mx, cfg.my) != loop_nested(d))
+						printf("thread loop: packed words disagree!\n");
+					BEST(tw, for (int i = 0; i < reps; i++)
+							 sink += loop_words(words, cfg.word_size, n, cfg.mx, cfg.my));
+					BEST(tu, for (int i = 0; i < reps / 10; i++)
+							 idxgen_unpack_words(words, cfg.word_size, cfg.mx, cfg.my, cfg.mz, n,
+									     gx, gy, gz));
+					tu *= 10;
+				}
+				idxgen_region_free(reg);
+			}
+			idxgen_context_destroy(ctx);
+		}
+		free(words);
 		printf("thread loop %4ux%ux%u: device stream %.3f ns/thread | nested loops %.3f ns/thread "
 		       "(stream %.2fx) | div/mod of a linear id %.3f ns/thread (stream %.2fx)\n",
 		       d[0], d[1], d[2], 1e9 * ts / reps / n, 1e9 * tn / reps / n, tn / ts,
 		       1e9 * td / reps / n, td / ts);
+		printf("    alternative ABI, packed words decoded in the loop: %.3f ns/thread (pre-unpacked "
+		       "stream %.2fx); the unpack, once per launch: %.3f ns/thread\n",
+		       1e9 * tw / reps / n, tw / ts, 1e9 * tu / reps / n);
 	}
 }
 
@@ -244,6 +298,14 @@ int main(void)
 	bench_overhead(rt1);
 	bench_kernels(rt1, rt2);
 	bench_thread_loop(rt1);
+	{
+		struct idxgen_rt_kernel_stats st;
+
+		if (!idxgen_rt_kernel_stats(rt1, &vadd_kernel, &st))
+			printf("device index streams of vadd on the 1-thread runtime: %llu launches, "
+			       "%llu configurations, %llu history hits\n", (unsigned long long)st.launches,
+			       (unsigned long long)st.device_jobs, (unsigned long long)st.device_hits);
+	}
 	idxgen_rt_destroy(rt1);
 	idxgen_rt_destroy(rt2);
 	if (launch_err)
