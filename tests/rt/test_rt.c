@@ -242,6 +242,55 @@ static void test_history(struct idxgen_rt *rt)
 	free(v);
 }
 
+/* ---- layout: private bytes from the block shape, shared areas ---- */
+
+static uint32_t layout_seen_dim[3];
+static size_t layout_priv(const uint32_t bd[3])
+{
+	memcpy(layout_seen_dim, bd, sizeof(layout_seen_dim));
+	return bd[1] * sizeof(uint32_t);	/* a per-thread array of blockDim.y words */
+}
+
+/* Each thread fills its private array, a barrier, then checks it; shared areas checked too. */
+static void layout_block(struct idxgen_rt_block *blk)
+{
+	uint32_t *bad = KARG(blk, 0, uint32_t *), ny = blk->block_dim[1];
+	uint32_t *arr = IDXGEN_RT_PRIV(blk, uint32_t, 0);	/* arr[j * nthreads + t], j < ny */
+	uint8_t *st = blk->shared, *dyn = blk->dyn_shared;
+
+	if ((uintptr_t)st % IDXGEN_RT_ALIGN || (uintptr_t)dyn % IDXGEN_RT_ALIGN || (uintptr_t)arr % IDXGEN_RT_ALIGN ||
+	    dyn < st + 100 || blk->priv_bytes != ny * sizeof(uint32_t))
+		idxgen_rt_atomic_add_u32(bad, 1);
+	IDXGEN_RT_FOR_THREADS(blk, t) {
+		for (uint32_t j = 0; j < ny; j++)
+			arr[j * blk->nthreads + t] = t * 31 + j;
+		st[t % 100] = 1;
+		dyn[t % 1000] = 2;
+	}
+	IDXGEN_RT_FOR_THREADS(blk, t) {
+		for (uint32_t j = 0; j < ny; j++)
+			if (arr[j * blk->nthreads + t] != t * 31 + j)
+				idxgen_rt_atomic_add_u32(bad, 1);
+		if (st[t % 100] != 1 || dyn[t % 1000] != 2)
+			idxgen_rt_atomic_add_u32(bad, 1);
+	}
+}
+
+static void test_layout(struct idxgen_rt *rt)
+{
+	static const struct idxgen_rt_kernel k = {
+		.abi_version = IDXGEN_RT_ABI_VERSION, .name = "layout", .block = layout_block,
+		.shared_bytes = 100, .priv_bytes = 1, .priv_bytes_fn = layout_priv, .nargs = 1,
+	};
+	uint32_t bad = 0, *pb = &bad;
+	void *args[] = { &pb };
+	int err = idxgen_rt_launch(rt, &k, IDXGEN_RT_DIM3(9, 2, 1), IDXGEN_RT_DIM3(7, 6, 5), 1000, args);
+
+	tap_ok(!err && !bad && layout_seen_dim[0] == 7 && layout_seen_dim[1] == 6 && layout_seen_dim[2] == 5,
+	       "priv_bytes_fn sizes the private area from blockDim; static and dynamic shared areas "
+	       "aligned and apart (%u errors)", bad);
+}
+
 /* ---- bad input ---- */
 
 static void test_bad_input(struct idxgen_rt *rt)
@@ -603,6 +652,7 @@ int main(int argc, char **argv)
 		test_stress(rt, nt);
 		if (nt == 2) {
 			test_history(rt);
+			test_layout(rt);
 			test_bad_input(rt);
 			test_prof(rt);
 			test_visit(rt, IDXGEN_RT_DIM3(3, 4, 5), IDXGEN_RT_DIM3(2, 3, 4), "3-D grid");
