@@ -598,6 +598,28 @@ static void test_announce(void)
 	       emu ? "once" : "never (a device)", lines, lines == 1 ? "" : "s");
 }
 
+/* IDXGEN_BACKEND=drm: a real device or -ENODEV, never a silent emulation. */
+static void test_forced_drm(void)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		struct idxgen_rt *rt = NULL;
+		int err, ok;
+
+		setenv("IDXGEN_BACKEND", "drm", 1);
+		err = idxgen_rt_create(NULL, &rt);
+		ok = err ? (err == -ENODEV && !rt)
+			 : idxgen_backend_of(idxgen_rt_device(rt)) == IDXGEN_BACKEND_DRM;
+		idxgen_rt_destroy(rt);
+		_exit(ok ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	tap_ok(WIFEXITED(st) && !WEXITSTATUS(st),
+	       "IDXGEN_BACKEND=drm: the device or -ENODEV, no fallback to the emulation");
+}
+
 static void test_num_threads(void)
 {
 	struct idxgen_rt *rt = NULL;
@@ -627,6 +649,7 @@ int main(int argc, char **argv)
 	quick = argc > 1 && !strcmp(argv[1], "quick");
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	test_announce();
+	test_forced_drm();
 	test_num_threads();
 	for (unsigned int i = 0; i < sizeof(threads) / sizeof(threads[0]); i++) {
 		unsigned int nt = threads[i];
