@@ -38,6 +38,12 @@
  *
  * Uniform code (not depending on the thread index: argument loads, block
  * index arithmetic, loop bounds) runs once per block outside the loops.
+ * Between two barriers the threads of a block are independent (CUDA code
+ * that is race-free without a barrier), so a translator may also split a
+ * region into several thread loops or move a uniform loop outside the
+ * thread loop (tests/rt/kernels.h: matmul_il_block); atomics keep their
+ * meaning either way.  Warp-synchronous code (relying on lock-step
+ * execution without a barrier) is not supported.
  *
  * THREAD NUMBER t.  Inside a loop, t in [0, blk->nthreads) is the
  * thread's position in the block's INDEX STREAM: the order in which the
@@ -289,7 +295,8 @@ struct idxgen_rt_dim3 {
 struct idxgen_rt_options {
 	unsigned int num_threads;	/* workers; 0: IDXGEN_NUM_THREADS or online CPUs */
 	struct idxgen_device *device;	/* use this device (not closed by the runtime);
-					 * NULL: idxgen_open(0, 0), emulation if none */
+					 * NULL: idxgen_open(0, 0), the emulation if there
+					 * is no device (unless IDXGEN_BACKEND=drm) */
 	size_t max_shared;		/* per block; 0: 1 MiB */
 	uint64_t region_bytes;		/* dedicated region per kernel shape; 0: 64 KiB
 					 * rounded up to the stream's size */
@@ -362,7 +369,8 @@ IDXGEN_EXPORT struct idxgen_device *idxgen_rt_device(const struct idxgen_rt *rt)
 
 /*
  * Launch and wait: kernel<<<grid, block, dyn_shared>>>(args).  Safe from
- * any number of host threads at once; the calling thread runs blocks too.
+ * any number of host threads at once; the calling thread runs blocks too
+ * (the pool has num_threads - 1 workers, the waiting thread is the last).
  */
 IDXGEN_EXPORT int idxgen_rt_launch(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
 				   struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
@@ -374,7 +382,8 @@ IDXGEN_EXPORT int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_
 				      struct idxgen_rt_launch_info *info);
 /*
  * Asynchronous: checks the launch (the errors above, nothing queued on
- * error), queues it and returns; the workers run it.  The argument values
+ * error), queues it and returns; the workers run it (with num_threads 1
+ * there are none: it runs in idxgen_rt_wait).  The argument values
  * are copied when k->arg_sizes is set.  Every queued launch must be
  * waited for exactly once; the wait returns its result and frees *lp.
  */

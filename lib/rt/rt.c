@@ -627,8 +627,11 @@ int idxgen_rt_create(const struct idxgen_rt_options *opt, struct idxgen_rt **rtp
 	if (opt->device) {
 		rt->dev = opt->device;
 	} else {
+		const char *be = getenv("IDXGEN_BACKEND");
+
 		ret = idxgen_open(0, 0, &rt->dev);
-		if (ret == -ENODEV || ret == -ENOENT)
+		/* no device: the emulation, unless IDXGEN_BACKEND=drm asked for a real one */
+		if ((ret == -ENODEV || ret == -ENOENT) && !(be && !strcmp(be, "drm")))
 			ret = idxgen_open(0, IDXGEN_OPEN_EMU, &rt->dev);
 		if (ret)
 			goto fail;
