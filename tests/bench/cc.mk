@@ -24,6 +24,14 @@ KCFLAGS ?= -O3 -march=native
 KNAMES := vecadd matmul stencil3d conv11 reduce transpose
 KOBJS := $(addprefix $(O)/cck/,$(addsuffix .o,$(KNAMES)))
 
+# the CUDA source of the runtime's hand-written test kernels (tests/rt/kernels.h)
+$(O)/cck/rtk.c: $(ROOT)/tests/bench/cc/rtk.cu cc
+	mkdir -p $(O)/cck
+	$(BUILD)/cc/idxgen-cc -o $@ $<
+
+$(O)/cck/rtk.o: $(O)/cck/rtk.c
+	$(KCC) -std=gnu11 -Wall -Wextra -Werror $(KCFLAGS) -I$(ROOT)/include -c -o $@ $<
+
 all: $(O)/bench_cc $(O)/bench_cc_pocl
 
 cc:
@@ -36,10 +44,10 @@ $(O)/cck/%.o: cc
 		-c -o $@ $(BUILD)/cc/k/$*.c
 
 # the C loops get the kernels' flags
-$(O)/bench_cc: $(ROOT)/tests/bench/bench_cc.c $(KOBJS) $(ROOT)/include/idxgen_cc.h cc
+$(O)/bench_cc: $(ROOT)/tests/bench/bench_cc.c $(KOBJS) $(O)/cck/rtk.o $(ROOT)/tests/rt/kernels.h cc
 	mkdir -p $(O)
-	$(KCC) -std=gnu11 -Wall -Wextra -Werror $(KCFLAGS) -I$(ROOT)/include -o $@ $< \
-		$(KOBJS) -L$(BUILD)/lib -Wl,-rpath,$(BUILD)/lib -lidxgen -lpthread -ldl -lm
+	$(KCC) -std=gnu11 -Wall -Wextra -Werror -Wno-unused-function -Wno-unused-const-variable $(KCFLAGS) \
+		-I$(ROOT)/include -I$(ROOT)/tests/rt -o $@ $< $(KOBJS) $(O)/cck/rtk.o -L$(BUILD)/lib -Wl,-rpath,$(BUILD)/lib -lidxgen -lpthread -ldl -lm
 
 $(O)/bench_cc_pocl: $(ROOT)/tests/bench/bench_cc_pocl.c $(KOBJS) $(ROOT)/include/idxgen_cc.h cc
 	mkdir -p $(O)
