@@ -40,11 +40,14 @@ typedef dim3 uint3;
 #if defined(__clang__)
 /* a hint, not a demand: no warning when a loop stays scalar */
 #pragma clang diagnostic ignored "-Wpass-failed"
-#define IDXGEN_CC_INDEPENDENT _Pragma("clang loop vectorize(assume_safety)")
+#define IDXGEN_CC_INDEPENDENT _Pragma("clang loop vectorize(assume_safety) interleave_count(1)")
+#define IDXGEN_CC_SHORT_LOOP _Pragma("clang loop interleave_count(1)")
 #elif defined(__GNUC__)
 #define IDXGEN_CC_INDEPENDENT _Pragma("GCC ivdep")
+#define IDXGEN_CC_SHORT_LOOP
 #else
 #define IDXGEN_CC_INDEPENDENT
+#define IDXGEN_CC_SHORT_LOOP
 #endif
 
 /*
@@ -55,12 +58,16 @@ typedef dim3 uint3;
  */
 static inline int idxgen_cc_linear(const struct idxgen_rt_block *b)
 {
-	uint32_t t = 0, bad = 0;
+	const uint16_t *px = b->tid_x, *py = b->tid_y, *pz = b->tid_z;
+	const uint32_t bx = b->block_dim[0], by = b->block_dim[1], bz = b->block_dim[2];
+	unsigned int bad = 0;
 
-	for (uint32_t z = 0; z < b->block_dim[2]; z++)
-		for (uint32_t y = 0; y < b->block_dim[1]; y++)
-			for (uint32_t x = 0; x < b->block_dim[0]; x++, t++)
-				bad |= (b->tid_x[t] ^ x) | (b->tid_y[t] ^ y) | (b->tid_z[t] ^ z);
+	for (uint32_t z = 0; z < bz; z++)
+		for (uint32_t y = 0; y < by; y++, px += bx, py += bx, pz += bx)
+			IDXGEN_CC_SHORT_LOOP
+			for (uint32_t x = 0; x < bx; x++)	/* 16-bit lanes: dimensions are < 65536 */
+				bad |= (unsigned int)((uint16_t)(px[x] ^ (uint16_t)x) | (uint16_t)(py[x] ^ (uint16_t)y) |
+						      (uint16_t)(pz[x] ^ (uint16_t)z));
 	return !bad;
 }
 
