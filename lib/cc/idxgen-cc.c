@@ -760,14 +760,15 @@ static void barrier_walk(CXCursor c, CXCursor parent, CXCursor divc, bool in_swi
 	unsigned i;
 
 	if (is_call_to(c, "__syncthreads")) {
-		if (!clang_Cursor_isNull(divc)) {
+		if (pk != CXCursor_CompoundStmt && pk != CXCursor_IfStmt && pk != CXCursor_ForStmt &&
+		    pk != CXCursor_WhileStmt && pk != CXCursor_DoStmt && pk != CXCursor_CaseStmt &&
+		    pk != CXCursor_DefaultStmt) {
+			error_at(c, "__syncthreads() must be a statement of its own");
+		} else if (!clang_Cursor_isNull(divc)) {
 			error_at(c, "__syncthreads() in divergent control flow: not all threads of a block reach it");
 			note_at(divc, "this condition depends on the thread index");
 		} else if (in_switch) {
 			error_at(c, "__syncthreads() inside a switch statement is not supported");
-		} else if (pk != CXCursor_CompoundStmt && pk != CXCursor_IfStmt && pk != CXCursor_ForStmt &&
-			   pk != CXCursor_WhileStmt && pk != CXCursor_DoStmt) {
-			error_at(c, "__syncthreads() must be a statement of its own");
 		}
 		return;
 	}
