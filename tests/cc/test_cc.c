@@ -406,7 +406,8 @@ static void t_launch_errors(void)
 	       idxgen_cc_kernel_reduce.priv_bytes == 0,
 	       "descriptor: reduce, 3 arguments, no per-thread bytes (tid recomputed, not promoted)");
 	tap_ok(idxgen_cc_kernel_reverse.priv_bytes == sizeof(int) && idxgen_cc_kernel_matmul.priv_bytes == sizeof(int) &&
-	       idxgen_cc_kernel_liveness.priv_bytes == 2 * sizeof(int) && idxgen_cc_kernel_early_exit.priv_bytes == sizeof(int) + 1,
+	       idxgen_cc_kernel_liveness.priv_bytes == 2 * sizeof(int) &&
+	       idxgen_cc_kernel_early_exit.priv_bytes == sizeof(int) + 1,
 	       "descriptor: per-thread bytes = the values live across barriers (+1 return flag)");
 }
 
