@@ -39,7 +39,10 @@ KDIR=${2:-}
 if [ -n "$KDIR" ]; then
 	for c in "$KDIR"/*.c; do
 		for comp in gcc clang; do
-			command -v $comp >/dev/null || continue
+			if ! command -v $comp >/dev/null; then
+				ok 1 "$comp -Wall -Wextra -Werror: $(basename "$c"): $comp not installed (tests/setup/deps.sh)"
+				continue
+			fi
 			$comp -std=gnu11 -Wall -Wextra -Werror -O2 -I"$DIR/../../include" -I"$DIR/kernels" \
 				-c -o /dev/null "$c" 2>"$tmp/err"
 			ok $? "$comp -Wall -Wextra -Werror: $(basename "$c") (translated)"
