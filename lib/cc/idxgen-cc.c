@@ -1313,6 +1313,31 @@ static int assign_list(CXCursor *l, unsigned n, int *next)
 }
 
 /* The header (everything but the bodies) of a control statement. */
+static struct kids top_stmts;	/* the kernel body's statements (plan_kernel) */
+
+/* The end of the kernel-level statement that contains c. */
+static unsigned top_end(CXCursor c)
+{
+	unsigned i;
+
+	for (i = 0; i < top_stmts.n; i++)
+		if (c_start(top_stmts.c[i]) <= c_start(c) && c_end(c) <= c_end(top_stmts.c[i]))
+			return c_end(top_stmts.c[i]);
+	return c_end(c);
+}
+
+/*
+ * A part of the header of a loop or branch containing a barrier: it runs
+ * once per block, also for a block whose threads all returned -- so it
+ * must not read memory where a thread may have returned before it.
+ */
+static void header_part(CXCursor part, CXCursor stmt)
+{
+	note_refs(part, -1);
+	if (reads_memory(part) && top_end(stmt) > first_return)
+		error_at(part, "the condition of a loop or branch containing __syncthreads() reads memory after a return: not supported");
+}
+
 static void control_header_refs(CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -1325,13 +1350,13 @@ static void control_header_refs(CXCursor c)
 		for_parts(c, &p[0], &p[1], &p[2], &p[3]);
 		for (i = 0; i < 3; i++)
 			if (!clang_Cursor_isNull(p[i]))
-				note_refs(p[i], -1);
+				header_part(p[i], c);
 	} else if (k == CXCursor_IfStmt || k == CXCursor_WhileStmt) {
 		if (ks.n)
-			note_refs(ks.c[0], -1);
+			header_part(ks.c[0], c);
 	} else if (k == CXCursor_DoStmt) {
 		if (ks.n > 1)
-			note_refs(ks.c[1], -1);
+			header_part(ks.c[1], c);
 	}
 	free(ks.c);
 }
@@ -1422,6 +1447,7 @@ static void plan_kernel(CXCursor body)
 	struct kids top = kids_of(body);
 
 	first_return = first_return_in(body);
+	top_stmts = top;
 	classify_list(top.c, top.n);
 	/* candidates → once-per-block statements, to a fixed point */
 	for (i = 0; i < K->ns; i++) {
@@ -1535,6 +1561,7 @@ static void plan_kernel(CXCursor body)
 			if (K->v[j].param && writes_in(K->s[i].c, &K->v[j]) && K->s[i].cls != S_CONTROL)
 				error_at(K->s[i].c, "kernel parameter '%s' is assigned: copy it to a local variable",
 					 K->v[j].name);
+	top_stmts.n = 0;
 	free(top.c);
 }
 
