@@ -291,6 +291,37 @@ static void test_layout(struct idxgen_rt *rt)
 	       "aligned and apart (%u errors)", bad);
 }
 
+/* A hot kernel over more block shapes than it keeps regions for (4): evicted and recreated. */
+static void test_shapes(struct idxgen_rt *rt)
+{
+	static const struct idxgen_rt_kernel k = {
+		.abi_version = IDXGEN_RT_ABI_VERSION, .flags = IDXGEN_RT_KERNEL_HOT,
+		.name = "visit-shapes", .block = visit_block, .nargs = 1,
+	};
+	uint32_t *v = calloc(3 * 2 * 9 * 4, sizeof(uint32_t));
+	void *args[] = { &v };
+	uint64_t bad = 0, hits = 0;
+	int err = 0;
+
+	for (int round = 0; round < 2; round++)
+		for (uint32_t sh = 1; sh <= 6; sh++) {
+			struct idxgen_rt_launch_info info;
+			uint32_t n = 3 * 2 * sh * 4;
+
+			memset(v, 0, n * sizeof(uint32_t));
+			err |= idxgen_rt_launch_ex(rt, &k, IDXGEN_RT_DIM3(3, 2, 1), IDXGEN_RT_DIM3(sh, 4, 1),
+						   args, NULL, &info);
+			for (uint32_t i = 0; i < n; i++)
+				bad += v[i] != 1;
+			hits += info.device_hits;
+		}
+	tap_ok(!err && !bad && hits == 0,
+	       "hot kernel over 6 block shapes twice: regions evicted and recreated, results right "
+	       "(%llu hits: each shape's region was evicted before its second launch)",
+	       (unsigned long long)hits);
+	free(v);
+}
+
 /* ---- bad input ---- */
 
 static void test_bad_input(struct idxgen_rt *rt)
@@ -676,6 +707,7 @@ int main(int argc, char **argv)
 		if (nt == 2) {
 			test_history(rt);
 			test_layout(rt);
+			test_shapes(rt);
 			test_bad_input(rt);
 			test_prof(rt);
 			test_visit(rt, IDXGEN_RT_DIM3(3, 4, 5), IDXGEN_RT_DIM3(2, 3, 4), "3-D grid");
