@@ -111,7 +111,7 @@ static void test_matmul(struct idxgen_rt *rt, unsigned int nt, uint32_t n,
 }
 
 static void test_stencil(struct idxgen_rt *rt, unsigned int nt, uint32_t nx, uint32_t ny, uint32_t nz,
-			 struct idxgen_rt_dim3 bd)
+			 struct idxgen_rt_dim3 bd, const struct idxgen_rt_kernel *k)
 {
 	size_t sz = (size_t)nx * ny * nz;
 	float *in = malloc(sz * sizeof(float)), *out = malloc(sz * sizeof(float));
@@ -122,12 +122,12 @@ static void test_stencil(struct idxgen_rt *rt, unsigned int nt, uint32_t nx, uin
 		in[i] = frnd(), out[i] = -99;
 	stencil_ref(in, ref, nx, ny, nz);
 	void *args[] = { &in, &out, &nx, &ny, &nz };
-	err = idxgen_rt_launch(rt, &stencil_kernel,
+	err = idxgen_rt_launch(rt, k,
 			       IDXGEN_RT_DIM3((nx + bd.x - 1) / bd.x, (ny + bd.y - 1) / bd.y,
 					      (nz + bd.z - 1) / bd.z), bd, 0, args);
 	tap_ok(!err && !memcmp(out, ref, sz * sizeof(float)),
-	       "3-D stencil %ux%ux%u block %ux%ux%u threads=%u (%s)", nx, ny, nz, bd.x, bd.y, bd.z, nt,
-	       idxgen_strerror(err));
+	       "3-D stencil (%s) %ux%ux%u block %ux%ux%u threads=%u (%s)", k->name, nx, ny, nz, bd.x, bd.y,
+	       bd.z, nt, idxgen_strerror(err));
 	free(in), free(out), free(ref);
 }
 
@@ -694,9 +694,13 @@ int main(int argc, char **argv)
 		test_reduce(rt, nt, 1000, 512);
 		test_matmul(rt, nt, quick ? 32 : 96, &matmul_kernel);
 		test_matmul(rt, nt, quick ? 32 : 96, &matmul_il_kernel);
-		test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4));
-		if (!quick)
-			test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(16, 4, 2));
+		test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4), &stencil_kernel);
+		test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4), &stencil_wr_kernel);
+		test_stencil(rt, nt, 37, 9, 7, IDXGEN_RT_DIM3(40, 3, 2), &stencil_wr_kernel);
+		if (!quick) {
+			test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(16, 4, 2), &stencil_kernel);
+			test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(32, 4, 2), &stencil_wr_kernel);
+		}
 		test_rev(rt, nt, quick ? 20 : 300, 256);
 		test_rev(rt, nt, 7, 33);
 		test_vote(rt, nt);
