@@ -41,8 +41,10 @@
  * Between two barriers the threads of a block are independent (CUDA code
  * that is race-free without a barrier), so a translator may also split a
  * region into several thread loops or move a uniform loop outside the
- * thread loop (tests/rt/kernels.h: matmul_il_block); atomics keep their
- * meaning either way.  Warp-synchronous code (relying on lock-step
+ * thread loop (tests/rt/kernels.h: matmul_il_block), or specialise a
+ * warp (blk->warp_size consecutive stream positions) whose indices form an
+ * x-run into a plain, vectorisable lane loop (stencil_wr_block); atomics
+ * keep their meaning either way.  Warp-synchronous code (relying on lock-step
  * execution without a barrier) is not supported.
  *
  * THREAD NUMBER t.  Inside a loop, t in [0, blk->nthreads) is the

@@ -913,10 +913,18 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 		ret = 0;
 		if (!rt->shared_reg)
 			ret = idxgen_region_shared(rt->dev, &rt->shared_reg);
-		if (!ret && need_shared > idxgen_region_size(rt->shared_reg))
-			ret = -E2BIG;
-		if (!ret)
+		if (!ret && need_shared <= idxgen_region_size(rt->shared_reg)) {
 			ret = fetch_streams(rt, l, rt->shared_reg, false);
+		} else if (!ret) {
+			/* too big for the shared region: a region for this launch only */
+			struct idxgen_region *tmp;
+
+			ret = idxgen_region_alloc(rt->dev, need_shared, &tmp);
+			if (!ret) {
+				ret = fetch_streams(rt, l, tmp, false);
+				idxgen_region_free(tmp);
+			}
+		}
 		pthread_mutex_unlock(&rt->shared_lock);
 	}
 	pthread_mutex_lock(&rt->lock);

@@ -155,6 +155,9 @@ static void bench_kernels(struct idxgen_rt *rt1, struct idxgen_rt *rt2)
 		BEST(t1, LAUNCH(rt1, &stencil_kernel, g, bd, 0, args));
 		BEST(t2, LAUNCH(rt2, &stencil_kernel, g, bd, 0, args));
 		report("3-D stencil 128^3, blocks 32x4x4", tl, t1, t2);
+		BEST(t1, LAUNCH(rt1, &stencil_wr_kernel, g, bd, 0, args));
+		BEST(t2, LAUNCH(rt2, &stencil_wr_kernel, g, bd, 0, args));
+		report("  same, warp x-runs as lane loops", tl, t1, t2);
 		free(in), free(out);
 	}
 }

@@ -247,6 +247,56 @@ static const struct idxgen_rt_kernel stencil_kernel = {
 	.block = stencil_block, .nargs = 5, .arg_sizes = stencil_args,
 };
 
+/*
+ * The same stencil as an optimising translator may emit it (no runtime
+ * support needed): the thread loop walks the stream warp by warp; a warp
+ * whose stream is one x-run (lane l is (x0 + l, y, z): checked lane by
+ * lane, so any schedule order stays correct) runs as a plain loop over its
+ * lanes, which the compiler can vectorise; any other warp takes the
+ * general per-thread path.
+ */
+static void stencil_wr_block(struct idxgen_rt_block *blk)
+{
+	const float *in = KARG(blk, 0, float *);
+	float *out = KARG(blk, 1, float *);
+	uint32_t nx = KARG(blk, 2, uint32_t), ny = KARG(blk, 3, uint32_t), nz = KARG(blk, 4, uint32_t);
+	uint32_t bx = blk->block_idx[0] * blk->block_dim[0], by = blk->block_idx[1] * blk->block_dim[1];
+	uint32_t bz = blk->block_idx[2] * blk->block_dim[2], W = blk->warp_size;
+	const uint16_t *tx = blk->tid_x, *ty = blk->tid_y, *tz = blk->tid_z;
+
+	for (uint32_t w0 = 0; w0 < blk->nthreads; w0 += W) {
+		uint32_t n = blk->nthreads - w0 < W ? blk->nthreads - w0 : W, e = w0 + n - 1, run = 1;
+
+		for (uint32_t l = 1; l < n; l++)
+			run &= (tx[w0 + l] == tx[w0] + l) & (ty[w0 + l] == ty[w0]) & (tz[w0 + l] == tz[w0]);
+		if (run) {
+			uint32_t y = by + ty[w0], z = bz + tz[w0], x0 = bx + tx[w0];
+			size_t row;
+
+			if (y >= ny || z >= nz)
+				continue;
+			row = ((size_t)z * ny + y) * nx;
+			for (uint32_t l = 0; l < n && x0 + l < nx; l++)
+				out[row + x0 + l] = stencil_point(in, row + x0 + l, x0 + l, y, z, nx, ny, nz);
+			continue;
+		}
+		for (uint32_t t = w0; t <= e; t++) {
+			uint32_t x = bx + tx[t], y = by + ty[t], z = bz + tz[t];
+			size_t i;
+
+			if (x >= nx || y >= ny || z >= nz)
+				continue;
+			i = ((size_t)z * ny + y) * nx + x;
+			out[i] = stencil_point(in, i, x, y, z, nx, ny, nz);
+		}
+	}
+}
+
+static const struct idxgen_rt_kernel stencil_wr_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .flags = IDXGEN_RT_KERNEL_HOT, .name = "stencil-wr",
+	.block = stencil_wr_block, .nargs = 5, .arg_sizes = stencil_args,
+};
+
 static inline void stencil_ref(const float *in, float *out, uint32_t nx, uint32_t ny, uint32_t nz)
 {
 	for (uint32_t z = 0; z < nz; z++)

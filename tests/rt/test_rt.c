@@ -111,7 +111,7 @@ static void test_matmul(struct idxgen_rt *rt, unsigned int nt, uint32_t n,
 }
 
 static void test_stencil(struct idxgen_rt *rt, unsigned int nt, uint32_t nx, uint32_t ny, uint32_t nz,
-			 struct idxgen_rt_dim3 bd)
+			 struct idxgen_rt_dim3 bd, const struct idxgen_rt_kernel *k)
 {
 	size_t sz = (size_t)nx * ny * nz;
 	float *in = malloc(sz * sizeof(float)), *out = malloc(sz * sizeof(float));
@@ -122,12 +122,12 @@ static void test_stencil(struct idxgen_rt *rt, unsigned int nt, uint32_t nx, uin
 		in[i] = frnd(), out[i] = -99;
 	stencil_ref(in, ref, nx, ny, nz);
 	void *args[] = { &in, &out, &nx, &ny, &nz };
-	err = idxgen_rt_launch(rt, &stencil_kernel,
+	err = idxgen_rt_launch(rt, k,
 			       IDXGEN_RT_DIM3((nx + bd.x - 1) / bd.x, (ny + bd.y - 1) / bd.y,
 					      (nz + bd.z - 1) / bd.z), bd, 0, args);
 	tap_ok(!err && !memcmp(out, ref, sz * sizeof(float)),
-	       "3-D stencil %ux%ux%u block %ux%ux%u threads=%u (%s)", nx, ny, nz, bd.x, bd.y, bd.z, nt,
-	       idxgen_strerror(err));
+	       "3-D stencil (%s) %ux%ux%u block %ux%ux%u threads=%u (%s)", k->name, nx, ny, nz, bd.x, bd.y,
+	       bd.z, nt, idxgen_strerror(err));
 	free(in), free(out), free(ref);
 }
 
@@ -289,6 +289,37 @@ static void test_layout(struct idxgen_rt *rt)
 	tap_ok(!err && !bad && layout_seen_dim[0] == 7 && layout_seen_dim[1] == 6 && layout_seen_dim[2] == 5,
 	       "priv_bytes_fn sizes the private area from blockDim; static and dynamic shared areas "
 	       "aligned and apart (%u errors)", bad);
+}
+
+/* A hot kernel over more block shapes than it keeps regions for (4): evicted and recreated. */
+static void test_shapes(struct idxgen_rt *rt)
+{
+	static const struct idxgen_rt_kernel k = {
+		.abi_version = IDXGEN_RT_ABI_VERSION, .flags = IDXGEN_RT_KERNEL_HOT,
+		.name = "visit-shapes", .block = visit_block, .nargs = 1,
+	};
+	uint32_t *v = calloc(3 * 2 * 9 * 4, sizeof(uint32_t));
+	void *args[] = { &v };
+	uint64_t bad = 0, hits = 0;
+	int err = 0;
+
+	for (int round = 0; round < 2; round++)
+		for (uint32_t sh = 1; sh <= 6; sh++) {
+			struct idxgen_rt_launch_info info;
+			uint32_t n = 3 * 2 * sh * 4;
+
+			memset(v, 0, n * sizeof(uint32_t));
+			err |= idxgen_rt_launch_ex(rt, &k, IDXGEN_RT_DIM3(3, 2, 1), IDXGEN_RT_DIM3(sh, 4, 1),
+						   args, NULL, &info);
+			for (uint32_t i = 0; i < n; i++)
+				bad += v[i] != 1;
+			hits += info.device_hits;
+		}
+	tap_ok(!err && !bad && hits == 0,
+	       "hot kernel over 6 block shapes twice: regions evicted and recreated, results right "
+	       "(%llu hits: each shape's region was evicted before its second launch)",
+	       (unsigned long long)hits);
+	free(v);
 }
 
 /* ---- bad input ---- */
@@ -663,9 +694,13 @@ int main(int argc, char **argv)
 		test_reduce(rt, nt, 1000, 512);
 		test_matmul(rt, nt, quick ? 32 : 96, &matmul_kernel);
 		test_matmul(rt, nt, quick ? 32 : 96, &matmul_il_kernel);
-		test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4));
-		if (!quick)
-			test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(16, 4, 2));
+		test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4), &stencil_kernel);
+		test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4), &stencil_wr_kernel);
+		test_stencil(rt, nt, 37, 9, 7, IDXGEN_RT_DIM3(40, 3, 2), &stencil_wr_kernel);
+		if (!quick) {
+			test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(16, 4, 2), &stencil_kernel);
+			test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(32, 4, 2), &stencil_wr_kernel);
+		}
 		test_rev(rt, nt, quick ? 20 : 300, 256);
 		test_rev(rt, nt, 7, 33);
 		test_vote(rt, nt);
@@ -676,6 +711,7 @@ int main(int argc, char **argv)
 		if (nt == 2) {
 			test_history(rt);
 			test_layout(rt);
+			test_shapes(rt);
 			test_bad_input(rt);
 			test_prof(rt);
 			test_visit(rt, IDXGEN_RT_DIM3(3, 4, 5), IDXGEN_RT_DIM3(2, 3, 4), "3-D grid");
