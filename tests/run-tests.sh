@@ -73,11 +73,13 @@ for comp in fw lib driver; do
 	build_step "$comp" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
 done
 build_step host-tests $MAKE -j"$JOBS" -C "$ROOT/tests/host" all
+build_step cc $MAKE -j"$JOBS" -C "$ROOT/lib/cc" all
 
 # Host suites
 run_suite model $MAKE -s -C "$ROOT/tests/host" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
+run_suite cc $MAKE -s -C "$ROOT/lib/cc" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 
 # QEMU device qtests
@@ -92,6 +94,7 @@ mkdir -p "$GUEST"
 for comp in fw lib driver; do
 	build_step "guest-$comp" $MAKE -s -C "$ROOT/$comp" guest
 done
+build_step guest-cc $MAKE -s -C "$ROOT/lib/cc" guest
 run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
 # The main job (`make run`) must keep working: boot the demo plan too.  This
 # is also the regression test for run-vm.sh losing qemu's exit status in

@@ -47,7 +47,9 @@ fi
 pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       flex bison pkg-config python3-venv libfdt-dev libslirp-dev
       seabios qemu-system-data busybox-static cpio xz-utils zstd kmod
-      libdrm-dev libpci-dev libcairo2-dev pciutils sparse bc file perl)
+      libdrm-dev libpci-dev libcairo2-dev pciutils sparse bc file perl
+      valgrind
+      libclang-16-dev clang pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers)
 bpo_pkgs=(meson)
 
 missing=()

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * idxgen_cc_kernel.h - included by the C that idxgen-cc emits: the runtime's
+ * kernel ABI (idxgen_rt.h), CUDA's types, qualifiers, atomics and math
+ * helpers in C11 (GNU C: __typeof__, statement expressions, __atomic
+ * builtins).
+ */
+#ifndef IDXGEN_CC_KERNEL_H
+#define IDXGEN_CC_KERNEL_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <idxgen_rt.h>
+
+/* CUDA's dim3/uint3 (threadIdx & co. are locals of this type). */
+typedef struct {
+	unsigned int x, y, z;
+} dim3;
+typedef dim3 uint3;
+
+#define __global__
+#define __device__ static inline
+#define __host__
+#define __shared__
+#define __forceinline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __restrict__ __restrict
+
+/*
+ * In front of the innermost thread loop: the iterations of a barrier-free
+ * region may run in any order (threads of a block synchronise only at
+ * barriers), so the compiler may vectorize across threads without proving
+ * independence -- what POCL's work-item loops tell LLVM too.
+ */
+#if defined(__clang__)
+/* a hint, not a demand: no warning when a loop stays scalar */
+#pragma clang diagnostic ignored "-Wpass-failed"
+#define IDXGEN_CC_INDEPENDENT _Pragma("clang loop vectorize(assume_safety) interleave_count(1)")
+#define IDXGEN_CC_SHORT_LOOP _Pragma("clang loop interleave_count(1)")
+#elif defined(__GNUC__)
+#define IDXGEN_CC_INDEPENDENT _Pragma("GCC ivdep")
+#define IDXGEN_CC_SHORT_LOOP
+#else
+#define IDXGEN_CC_INDEPENDENT
+#define IDXGEN_CC_SHORT_LOOP
+#endif
+
+/*
+ * Is the block's index stream in x-fastest order (thread t = (x, y, z) with
+ * t = (z * dy + y) * dx + x)?  Then the translated thread loops compute the
+ * indices instead of loading them.  Checked exactly, for every block (no
+ * early exit: it vectorizes).
+ */
+static inline int idxgen_cc_linear(const struct idxgen_rt_block *b)
+{
+	const uint16_t *px = b->tid_x, *py = b->tid_y, *pz = b->tid_z;
+	const uint32_t bx = b->block_dim[0], by = b->block_dim[1], bz = b->block_dim[2];
+	unsigned int bad = 0;
+
+	for (uint32_t z = 0; z < bz; z++)
+		for (uint32_t y = 0; y < by; y++, px += bx, py += bx, pz += bx)
+			IDXGEN_CC_SHORT_LOOP
+			for (uint32_t x = 0; x < bx; x++)	/* 16-bit lanes: dimensions are < 65536 */
+				bad |= (unsigned int)((uint16_t)(px[x] ^ (uint16_t)x) | (uint16_t)(py[x] ^ (uint16_t)y) |
+						      (uint16_t)(pz[x] ^ (uint16_t)z));
+	return !bad;
+}
+
+/* Blocks run concurrently on OS threads: every atomic is a real one. */
+#define idxgen_cc_atomic_rmw(op, p, v) __atomic_fetch_##op((p), (v), __ATOMIC_RELAXED)
+static inline float idxgen_cc_atomic_add_f(float *p, float v)
+{
+	uint32_t *w = (uint32_t *)p, old = __atomic_load_n(w, __ATOMIC_RELAXED), nv;
+	float f;
+
+	do {
+		memcpy(&f, &old, sizeof(f));
+		f += v;
+		memcpy(&nv, &f, sizeof(nv));
+	} while (!__atomic_compare_exchange_n(w, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	memcpy(&f, &old, sizeof(f));
+	return f;
+}
+#define idxgen_cc_atomic_minmax(p, v, cmp) __extension__({			\
+	__typeof__(*(p)) *p_ = (p), v_ = (v), o_ = __atomic_load_n(p_, __ATOMIC_RELAXED); \
+	while ((v_ cmp o_) &&							\
+	       !__atomic_compare_exchange_n(p_, &o_, v_, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) \
+		;								\
+	o_; })
+static inline int idxgen_cc_atomic_add_i(int *p, int v)
+{
+	return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+static inline unsigned int idxgen_cc_atomic_add_u(unsigned int *p, unsigned int v)
+{
+	return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+static inline unsigned long long idxgen_cc_atomic_add_ull(unsigned long long *p, unsigned long long v)
+{
+	return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+#define atomicAdd(p, v) _Generic((p), float *: idxgen_cc_atomic_add_f, int *: idxgen_cc_atomic_add_i, \
+	unsigned int *: idxgen_cc_atomic_add_u, unsigned long long *: idxgen_cc_atomic_add_ull)((p), (v))
+#define atomicSub(p, v) idxgen_cc_atomic_rmw(sub, p, v)
+#define atomicAnd(p, v) idxgen_cc_atomic_rmw(and, p, v)
+#define atomicOr(p, v) idxgen_cc_atomic_rmw(or, p, v)
+#define atomicXor(p, v) idxgen_cc_atomic_rmw(xor, p, v)
+#define atomicExch(p, v) __atomic_exchange_n((p), (v), __ATOMIC_RELAXED)
+#define atomicMin(p, v) idxgen_cc_atomic_minmax(p, v, <)
+#define atomicMax(p, v) idxgen_cc_atomic_minmax(p, v, >)
+#define atomicCAS(p, c, v) __extension__({					\
+	__typeof__(*(p)) c_ = (c);						\
+	__atomic_compare_exchange_n((p), &c_, (v), 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
+	c_; })
+
+#define min(a, b) __extension__({ __typeof__(a) a_ = (a); __typeof__(b) b_ = (b); a_ < b_ ? a_ : b_; })
+#define max(a, b) __extension__({ __typeof__(a) a_ = (a); __typeof__(b) b_ = (b); a_ > b_ ? a_ : b_; })
+#define umin(a, b) min((unsigned int)(a), (unsigned int)(b))
+#define umax(a, b) max((unsigned int)(a), (unsigned int)(b))
+#define rsqrtf(x) (1.0f / sqrtf(x))
+#define rsqrt(x) (1.0 / sqrt(x))
+#define __expf expf
+#define __logf logf
+#define __sinf sinf
+#define __cosf cosf
+#define __powf powf
+#define __fdividef(a, b) ((a) / (b))
+#define __saturatef(x) fminf(fmaxf((x), 0.0f), 1.0f)
+#define __mul24(a, b) ((int)(a) * (int)(b))
+#define __umul24(a, b) ((unsigned int)(a) * (unsigned int)(b))
+
+#endif

@@ -1,0 +1,515 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * idxgen_rt.h - the SPMD CPU runtime of libidxgen: CUDA-style kernels
+ * (grids of thread blocks, __syncthreads() barriers, block-shared memory)
+ * run on the CPU, each thread's index read from the packed words the idxgen
+ * device generated for the block shape, in the launch's schedule order.
+ *
+ * Part 1 of this header is the KERNEL ABI: the form of the C code a
+ * translator (lib/cc) emits for a kernel and the runtime calls.  Part 2 is
+ * the host API (launch, wait, pool, profiling).  Part 3 are the built-ins
+ * emitted code calls (atomics, barrier reductions, printf, trap).
+ *
+ * ===================================================================
+ * 1. KERNEL ABI  (IDXGEN_RT_ABI_VERSION 1)
+ * ===================================================================
+ *
+ * A kernel is ONE C function, its "block function", of type
+ *
+ *	void k(struct idxgen_rt_block *blk);
+ *
+ * that the runtime calls once per thread block, on one OS thread (a
+ * worker), with *blk describing the block.  All threads of the block are
+ * executed by this one call: the body is a sequence of barrier-free
+ * REGIONS; each region is one thread loop
+ *
+ *	IDXGEN_RT_FOR_THREADS(blk, t) { ... }
+ *
+ * running the region's code for every thread of the block, one after the
+ * other.  A __syncthreads() is the boundary between two regions: region
+ * k+1 starts after region k finished for all threads, so no per-thread
+ * synchronisation exists at run time.  A barrier inside a loop or branch
+ * with block-uniform control flow (CUDA requires it) becomes uniform
+ * control flow around thread loops:
+ *
+ *	for (uint32_t s = bdx / 2; s > 0; s >>= 1) {	// uniform
+ *		IDXGEN_RT_FOR_THREADS(blk, t) { ... }	// region before the barrier
+ *	}
+ *
+ * Uniform code (not depending on the thread index: argument loads, block
+ * index arithmetic, loop bounds) runs once per block outside the loops.
+ * Between two barriers the threads of a block are independent (CUDA code
+ * that is race-free without a barrier), so a translator may also split a
+ * region into several thread loops or move a uniform loop outside the
+ * thread loop (tests/rt/kernels.h: matmul_il_block), or specialise a
+ * warp (blk->warp_size consecutive stream positions) whose indices form an
+ * x-run into a plain, vectorisable lane loop (stencil_wr_block); atomics
+ * keep their meaning either way.  Warp-synchronous code (relying on lock-step
+ * execution without a barrier) is not supported.
+ *
+ * THREAD NUMBER t.  Inside a loop, t in [0, blk->nthreads) is the
+ * thread's position in the block's INDEX STREAM: the order in which the
+ * device generated the block's threads (warp by warp, blk->warp_size
+ * threads per warp; which order depends on the launch's schedule).  t is
+ * NOT threadIdx's linear number: the thread's index is
+ *
+ *	threadIdx.x = IDXGEN_RT_TID_X(blk, t), .y = IDXGEN_RT_TID_Y(blk, t),
+ *	threadIdx.z = IDXGEN_RT_TID_Z(blk, t)
+ *
+ * read from the stream (pre-unpacked 16-bit arrays, shared read-only by
+ * all blocks of a launch: every block of a launch has the same shape).
+ * Every thread of the block appears exactly once; the same t denotes the
+ * same thread in every region of one block call.  Emitted code must not
+ * assume any particular order beyond that.
+ *
+ * VALUES LIVE ACROSS A BARRIER (defined in one region, used in a later
+ * one) live in per-thread arrays in the block's PRIVATE area: blk->priv,
+ * blk->nthreads * (kernel's priv_bytes) bytes, 64-byte aligned, laid out
+ * structure-of-arrays.  The translator gives each such variable v a byte
+ * offset off_v in [0, priv_bytes) with off_v a multiple of alignof(v)
+ * (sort the variables by decreasing alignment and add up their sizes) and
+ * addresses its array with
+ *
+ *	T *v = IDXGEN_RT_PRIV(blk, T, off_v);	// v[t] is thread t's copy
+ *
+ * The private area is per worker and reused: its contents are undefined
+ * when the block function is entered.  Variables that do not cross a
+ * barrier stay ordinary locals of the loop body.
+ *
+ * SHARED MEMORY (__shared__): blk->shared, 64-byte aligned, the kernel's
+ * static shared_bytes (the translator lays out the static __shared__
+ * variables at offsets it chooses, IDXGEN_RT_SHARED(blk, T, off)),
+ * followed by the launch's dynamic bytes at blk->dyn_shared (also 64-byte
+ * aligned; `extern __shared__ T a[]` is (T *)blk->dyn_shared).  Per
+ * worker, reused from block to block, NOT zeroed (as on a GPU).
+ *
+ * BUILT-IN VARIABLES: blockIdx = blk->block_idx[0..2], blockDim =
+ * blk->block_dim[0..2], gridDim = blk->grid_dim[0..2], warpSize =
+ * blk->warp_size (the device's lanes; the stream's warp width).
+ *
+ * ARGUMENTS: blk->args[i] points to the value of argument i (as in
+ * cudaLaunchKernel): `float *a = *(float *const *)blk->args[0];`.  Load
+ * them once per block, in the uniform prologue.
+ *
+ * __syncthreads_count/and/or(p): a barrier whose value is a reduction over
+ * the block; emit a uniform accumulator, IDXGEN_RT_SYNC_COUNT_INIT
+ * before the region that ends at the barrier, IDXGEN_RT_SYNC_COUNT(acc,
+ * p) in its thread loop, and use acc (uniform) after it; likewise _AND,
+ * _OR.
+ *
+ * TRAP (__trap(), assert failure, a detected fault): idxgen_rt_trap(blk,
+ * fmt, ...) records the message, abandons the block (longjmp out of the
+ * block function: it does not return) and makes the launch fail with
+ * -EFAULT and the message in idxgen_rt_launch_info.error; blocks not yet
+ * started are skipped; the process goes on.  Emitted code must not hold
+ * resources that need releasing across a trap (it allocates none).
+ *
+ * printf: idxgen_rt_printf(blk, fmt, ...) (C printf formats) appends to
+ * the worker's buffer; the runtime writes a block's output to stdout in
+ * one piece after the block finished, so the output of two blocks never
+ * interleaves.  Within a block, lines come in thread-loop order.
+ *
+ * ATOMICS (global and shared memory, any thread): idxgen_rt_atomic_*
+ * below, GCC/Clang __atomic built-ins (the C11 <stdatomic.h> operations on
+ * plain objects), sequentially consistent, return the old value, as
+ * CUDA's atomicAdd & co.  Float add/min/max are compare-exchange loops.
+ *
+ * A block function must be reentrant: the runtime calls it concurrently
+ * for different blocks on different workers (global state only through
+ * atomics).
+ *
+ * KERNEL DESCRIPTOR: struct idxgen_rt_kernel below, one static const
+ * object per kernel, emitted next to the block function.
+ *
+ * EXAMPLE: block-local reversal, hand-written in the emitted form.
+ *
+ *	// __global__ void rev(int *d) {
+ *	//	__shared__ int s[256];
+ *	//	int i = blockIdx.x * blockDim.x + threadIdx.x;
+ *	//	int v = d[i];
+ *	//	s[threadIdx.x] = v;
+ *	//	__syncthreads();
+ *	//	d[i] = s[blockDim.x - 1 - threadIdx.x] + v;	// v lives across
+ *	// }
+ *	static void rev_block(struct idxgen_rt_block *blk)
+ *	{
+ *		int *d = *(int *const *)blk->args[0];		// uniform prologue
+ *		uint32_t bdx = blk->block_dim[0];
+ *		uint32_t base = blk->block_idx[0] * bdx;
+ *		int *s = IDXGEN_RT_SHARED(blk, int, 0);
+ *		int *v = IDXGEN_RT_PRIV(blk, int, 0);		// v[t]
+ *
+ *		IDXGEN_RT_FOR_THREADS(blk, t) {			// region 1
+ *			uint32_t tx = IDXGEN_RT_TID_X(blk, t);
+ *			v[t] = d[base + tx];
+ *			s[tx] = v[t];
+ *		}
+ *		IDXGEN_RT_FOR_THREADS(blk, t) {			// region 2
+ *			uint32_t tx = IDXGEN_RT_TID_X(blk, t);
+ *			d[base + tx] = s[bdx - 1 - tx] + v[t];
+ *		}
+ *	}
+ *	static const struct idxgen_rt_kernel rev_kernel = {
+ *		.abi_version = IDXGEN_RT_ABI_VERSION, .name = "rev",
+ *		.block = rev_block, .shared_bytes = 256 * sizeof(int),
+ *		.priv_bytes = sizeof(int), .nargs = 1,
+ *		.arg_sizes = (const size_t[]){ sizeof(int *) },
+ *	};
+ *
+ *	// host: rev<<<n / 256, 256>>>(d)
+ *	void *args[] = { &d };
+ *	err = idxgen_rt_launch(rt, &rev_kernel, IDXGEN_RT_DIM3(n / 256, 1, 1),
+ *			       IDXGEN_RT_DIM3(256, 1, 1), 0, args);
+ *
+ * ===================================================================
+ * 2. HOST API
+ * ===================================================================
+ *
+ * Errors: 0 or a negative errno code (idxgen_strerror() names it):
+ * -EINVAL  NULL kernel/runtime/args, a zero dimension, wrong abi_version,
+ *          nargs > 0 with args NULL;
+ * -E2BIG   a block dimension or dx*dy*dz above the device's limits
+ *          (idxgen_info.max_dim / max_threads), a grid dimension above
+ *          2^31 - 1 (x) or 65535 (y, z), or shared memory (static +
+ *          dynamic) above idxgen_rt_options.max_shared (default 1 MiB);
+ * -ENOMEM  out of memory;  -EFAULT  the kernel trapped (see info.error);
+ * others   from the device path (idxgen_run).
+ * A failed launch leaves nothing behind (no memory, no queued work).
+ *
+ * Thread indices come from the device through the normal submit path:
+ * per launch one configuration for the block shape, targeted at a
+ * dedicated region kept for the kernel (a kernel launched more than once,
+ * or flagged IDXGEN_RT_KERNEL_HOT, keeps one per block shape: its next
+ * launches hit the device's history) or at the device's shared region
+ * (rare kernels); and the grid as a box of "threads" (chunks of at most
+ * max_dim per axis and max_threads in all) whose indices give the order
+ * in which blocks are issued to the workers.  With no device the
+ * emulation backend serves; the runtime then prints one line on stderr,
+ * once per process (the only output of the library).
+ */
+#ifndef IDXGEN_RT_H
+#define IDXGEN_RT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <idxgen.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Version of the kernel ABI (struct idxgen_rt_block/kernel, macros). */
+#define IDXGEN_RT_ABI_VERSION	1
+
+/* Alignment of blk->shared, blk->dyn_shared and blk->priv. */
+#define IDXGEN_RT_ALIGN		64
+
+/* ------------------------------------------------------------------ */
+/* 1. Kernel ABI                                                       */
+/* ------------------------------------------------------------------ */
+
+struct idxgen_rt_worker;	/* opaque: the runtime's per-worker state */
+
+/*
+ * What a block function gets.  Read-only for emitted code except the
+ * memory blk->shared/dyn_shared/priv point to.
+ */
+struct idxgen_rt_block {
+	uint32_t block_idx[3];		/* blockIdx.x, .y, .z */
+	uint32_t block_dim[3];		/* blockDim */
+	uint32_t grid_dim[3];		/* gridDim */
+	uint32_t nthreads;		/* block_dim[0] * [1] * [2] */
+	uint32_t warp_size;		/* device lanes: threads per generated warp */
+	/* the index stream: thread t is (tid_x[t], tid_y[t], tid_z[t]) */
+	const uint16_t *tid_x, *tid_y, *tid_z;
+	void *shared;			/* static __shared__, kernel's shared_bytes */
+	void *dyn_shared;		/* extern __shared__, the launch's dyn_shared bytes */
+	void *priv;			/* nthreads * priv_bytes, structure-of-arrays */
+	size_t priv_bytes;		/* per thread, as resolved for this launch */
+	void *const *args;		/* args[i] points to argument i's value */
+	struct idxgen_rt_worker *worker;	/* for the built-ins */
+};
+
+/* Thread loop of one region: t = 0 .. nthreads-1 (uint32_t, loop-local). */
+#define IDXGEN_RT_FOR_THREADS(blk, t) \
+	for (uint32_t t = 0, t##_end_ = (blk)->nthreads; t < t##_end_; t++)
+
+/* threadIdx of the thread at stream position t. */
+#define IDXGEN_RT_TID_X(blk, t)	((uint32_t)(blk)->tid_x[(t)])
+#define IDXGEN_RT_TID_Y(blk, t)	((uint32_t)(blk)->tid_y[(t)])
+#define IDXGEN_RT_TID_Z(blk, t)	((uint32_t)(blk)->tid_z[(t)])
+
+/* Per-thread array of a variable at private offset off (see above). */
+#define IDXGEN_RT_PRIV(blk, type, off) \
+	((type *)(void *)((char *)(blk)->priv + (size_t)(off) * (blk)->nthreads))
+
+/* A static __shared__ variable at offset off of the kernel's shared area. */
+#define IDXGEN_RT_SHARED(blk, type, off) \
+	((type *)(void *)((char *)(blk)->shared + (size_t)(off)))
+
+/* __syncthreads_count / _and / _or: uniform accumulator over a region. */
+#define IDXGEN_RT_SYNC_COUNT_INIT	0u
+#define IDXGEN_RT_SYNC_COUNT(acc, p)	((acc) += ((p) != 0))
+#define IDXGEN_RT_SYNC_AND_INIT		1
+#define IDXGEN_RT_SYNC_AND(acc, p)	((acc) = (acc) && (p))
+#define IDXGEN_RT_SYNC_OR_INIT		0
+#define IDXGEN_RT_SYNC_OR(acc, p)	((acc) = (acc) || (p))
+
+typedef void (*idxgen_rt_block_fn)(struct idxgen_rt_block *blk);
+
+/* Kernel flags. */
+#define IDXGEN_RT_KERNEL_HOT	(1u << 0)	/* dedicated region from the first launch */
+
+/* One per kernel, emitted by the translator as a static const object. */
+struct idxgen_rt_kernel {
+	uint32_t abi_version;		/* IDXGEN_RT_ABI_VERSION */
+	uint32_t flags;			/* IDXGEN_RT_KERNEL_* */
+	const char *name;		/* for messages and statistics */
+	idxgen_rt_block_fn block;	/* the block function */
+	size_t shared_bytes;		/* static __shared__ bytes */
+	size_t priv_bytes;		/* private bytes per thread */
+	/*
+	 * Optional: private bytes per thread for a block shape (when the
+	 * live set depends on it, e.g. per-thread arrays sized by blockDim);
+	 * overrides priv_bytes when not NULL.
+	 */
+	size_t (*priv_bytes_fn)(const uint32_t block_dim[3]);
+	unsigned int nargs;		/* number of arguments */
+	/* sizes of the arguments (NULL: unknown; the async launch then
+	 * cannot copy them and args must stay valid until the wait) */
+	const size_t *arg_sizes;
+};
+
+/* ------------------------------------------------------------------ */
+/* 2. Host API                                                         */
+/* ------------------------------------------------------------------ */
+
+struct idxgen_rt;		/* a runtime: a device, a worker pool */
+struct idxgen_rt_launch;	/* an asynchronous launch */
+
+struct idxgen_rt_dim3 {
+	uint32_t x, y, z;
+};
+#define IDXGEN_RT_DIM3(x_, y_, z_) ((struct idxgen_rt_dim3){ (x_), (y_), (z_) })
+
+/* Options of idxgen_rt_create (zero-filled = defaults). */
+struct idxgen_rt_options {
+	unsigned int num_threads;	/* workers; 0: IDXGEN_NUM_THREADS or online CPUs */
+	struct idxgen_device *device;	/* use this device (not closed by the runtime);
+					 * NULL: idxgen_open(0, 0), the emulation if there
+					 * is no device (unless IDXGEN_BACKEND=drm) */
+	size_t max_shared;		/* per block; 0: 1 MiB */
+	uint64_t region_bytes;		/* dedicated region per kernel shape; 0: 64 KiB
+					 * rounded up to the stream's size */
+};
+
+/*
+ * Schedule of a launch: the order in which the device generates a block's
+ * threads and the grid's blocks.  Sequential is the only one until the
+ * library's idxgen_config_schedule() exists; order/params are then passed
+ * to it unchanged.
+ */
+#define IDXGEN_RT_SCHED_SEQUENTIAL	0
+struct idxgen_rt_schedule {
+	uint32_t order;			/* IDXGEN_RT_SCHED_* (idxgen_config_schedule's) */
+	uint32_t params[4];		/* its parameters, 0 = defaults */
+};
+
+/*
+ * Profiling (the schedule auto-selection builds on this): after each block
+ * the worker that ran it calls prof_block(prof_arg, rec) with the block's
+ * times; counters[] holds the hardware counters asked for in prof_events
+ * (perf_event_open, per worker thread, user space only; a counter that
+ * the kernel refuses reads as UINT64_MAX, and info.prof_events_ok says
+ * which opened).  The callback must be thread-safe and cheap.
+ */
+#define IDXGEN_RT_PROF_CYCLES		(1u << 0)
+#define IDXGEN_RT_PROF_INSTRUCTIONS	(1u << 1)
+#define IDXGEN_RT_PROF_CACHE_MISSES	(1u << 2)
+#define IDXGEN_RT_PROF_BRANCH_MISSES	(1u << 3)
+#define IDXGEN_RT_PROF_NUM_EVENTS	4
+
+struct idxgen_rt_block_prof {
+	uint32_t block_idx[3];
+	uint32_t worker;		/* 0 .. num_threads (the launching thread helps) */
+	uint64_t seq;			/* issue position of the block in the grid order */
+	uint64_t start_ns, end_ns;	/* CLOCK_MONOTONIC */
+	uint64_t counters[IDXGEN_RT_PROF_NUM_EVENTS];	/* by bit number of prof_events */
+};
+typedef void (*idxgen_rt_prof_fn)(void *arg, const struct idxgen_rt_block_prof *rec);
+
+/* Options of one launch (NULL or zero-filled = defaults). */
+struct idxgen_rt_launch_opts {
+	size_t dyn_shared;		/* dynamic shared bytes per block */
+	struct idxgen_rt_schedule schedule;
+	uint32_t prof_events;		/* IDXGEN_RT_PROF_* */
+	idxgen_rt_prof_fn prof_block;	/* NULL: no per-block records */
+	void *prof_arg;
+};
+
+/* What a launch did (filled by the launch / the wait, also on errors). */
+struct idxgen_rt_launch_info {
+	uint64_t blocks;		/* blocks run */
+	uint64_t threads;		/* blocks * threads per block */
+	uint32_t device_jobs;		/* configurations submitted */
+	uint32_t device_hits;		/* of which history hits */
+	int dedicated;			/* the block stream came from a dedicated region */
+	int backend;			/* enum idxgen_backend */
+	uint32_t prof_events_ok;	/* IDXGEN_RT_PROF_* that could be opened */
+	uint64_t index_ns;		/* device path: submit, wait, unpack */
+	uint64_t run_ns;		/* first block start to last block end */
+	uint64_t busy_ns;		/* sum of block times over all workers */
+	char error[160];		/* trap message, "" if none */
+};
+
+IDXGEN_EXPORT int idxgen_rt_create(const struct idxgen_rt_options *opt, struct idxgen_rt **rtp);
+/* Waits for every launch in flight, then frees everything. */
+IDXGEN_EXPORT void idxgen_rt_destroy(struct idxgen_rt *rt);
+IDXGEN_EXPORT unsigned int idxgen_rt_num_threads(const struct idxgen_rt *rt);
+IDXGEN_EXPORT struct idxgen_device *idxgen_rt_device(const struct idxgen_rt *rt);
+
+/*
+ * Launch and wait: kernel<<<grid, block, dyn_shared>>>(args).  Safe from
+ * any number of host threads at once; the calling thread runs blocks too
+ * (the pool has num_threads - 1 workers, the waiting thread is the last).
+ */
+IDXGEN_EXPORT int idxgen_rt_launch(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+				   struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
+				   size_t dyn_shared, void *const *args);
+/* Same with options and a report (either may be NULL). */
+IDXGEN_EXPORT int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+				      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
+				      void *const *args, const struct idxgen_rt_launch_opts *opts,
+				      struct idxgen_rt_launch_info *info);
+/*
+ * Asynchronous: checks the launch (the errors above, nothing queued on
+ * error), queues it and returns; the workers run it (with num_threads 1
+ * there are none: it runs in idxgen_rt_wait).  The argument values
+ * are copied when k->arg_sizes is set.  Every queued launch must be
+ * waited for exactly once; the wait returns its result and frees *lp.
+ */
+IDXGEN_EXPORT int idxgen_rt_launch_async(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+					 struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
+					 void *const *args, const struct idxgen_rt_launch_opts *opts,
+					 struct idxgen_rt_launch **lp);
+IDXGEN_EXPORT int idxgen_rt_wait(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info);
+
+/* Per-kernel statistics (kernels known to this runtime). */
+struct idxgen_rt_kernel_stats {
+	uint64_t launches;
+	uint64_t device_jobs, device_hits;	/* block-stream configurations */
+	int dedicated;				/* has a dedicated region now */
+};
+/* -ENOENT if k was never launched on rt. */
+IDXGEN_EXPORT int idxgen_rt_kernel_stats(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+					 struct idxgen_rt_kernel_stats *st);
+
+/* ------------------------------------------------------------------ */
+/* 3. Built-ins for emitted code                                        */
+/* ------------------------------------------------------------------ */
+
+/* Abandon the block, fail the launch with -EFAULT and this message. */
+IDXGEN_EXPORT void idxgen_rt_trap(struct idxgen_rt_block *blk, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 2, 3)));
+/* printf from a kernel, buffered per block; returns the characters written. */
+IDXGEN_EXPORT int idxgen_rt_printf(struct idxgen_rt_block *blk, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Integer atomics: old value returned; T in i32, u32, i64, u64. */
+#define IDXGEN_RT__ATOMIC_INT(sfx, T)							\
+static inline T idxgen_rt_atomic_add_##sfx(T *p, T v)					\
+{ return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }					\
+static inline T idxgen_rt_atomic_sub_##sfx(T *p, T v)					\
+{ return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }					\
+static inline T idxgen_rt_atomic_and_##sfx(T *p, T v)					\
+{ return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }					\
+static inline T idxgen_rt_atomic_or_##sfx(T *p, T v)					\
+{ return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }					\
+static inline T idxgen_rt_atomic_xor_##sfx(T *p, T v)					\
+{ return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }					\
+static inline T idxgen_rt_atomic_exch_##sfx(T *p, T v)					\
+{ return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }					\
+/* compare-and-swap: stores v if *p == cmp; returns the old *p */			\
+static inline T idxgen_rt_atomic_cas_##sfx(T *p, T cmp, T v)				\
+{											\
+	__atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);	\
+	return cmp;									\
+}											\
+static inline T idxgen_rt_atomic_min_##sfx(T *p, T v)					\
+{											\
+	T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);					\
+	while (v < old && !__atomic_compare_exchange_n(p, &old, v, 1, __ATOMIC_SEQ_CST,	\
+						       __ATOMIC_SEQ_CST))		\
+		;									\
+	return old;									\
+}											\
+static inline T idxgen_rt_atomic_max_##sfx(T *p, T v)					\
+{											\
+	T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);					\
+	while (v > old && !__atomic_compare_exchange_n(p, &old, v, 1, __ATOMIC_SEQ_CST,	\
+						       __ATOMIC_SEQ_CST))		\
+		;									\
+	return old;									\
+}
+
+IDXGEN_RT__ATOMIC_INT(i32, int32_t)
+IDXGEN_RT__ATOMIC_INT(u32, uint32_t)
+IDXGEN_RT__ATOMIC_INT(i64, int64_t)
+IDXGEN_RT__ATOMIC_INT(u64, uint64_t)
+
+/* CUDA atomicInc / atomicDec on unsigned 32-bit. */
+static inline uint32_t idxgen_rt_atomic_inc_u32(uint32_t *p, uint32_t lim)
+{
+	uint32_t old = __atomic_load_n(p, __ATOMIC_SEQ_CST), nv;
+
+	do
+		nv = old >= lim ? 0 : old + 1;
+	while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+	return old;
+}
+
+static inline uint32_t idxgen_rt_atomic_dec_u32(uint32_t *p, uint32_t lim)
+{
+	uint32_t old = __atomic_load_n(p, __ATOMIC_SEQ_CST), nv;
+
+	do
+		nv = (old == 0 || old > lim) ? lim : old - 1;
+	while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+	return old;
+}
+
+/* Float atomics (compare-exchange on the bit pattern); F in f32, f64. */
+#define IDXGEN_RT__ATOMIC_FLT(sfx, F, U, OP)						\
+static inline F idxgen_rt_atomic_##OP##_##sfx(F *p, F v)				\
+{											\
+	U *q = (U *)(void *)p, ob = __atomic_load_n(q, __ATOMIC_SEQ_CST), nb;		\
+	F of, nf;									\
+											\
+	do {										\
+		__builtin_memcpy(&of, &ob, sizeof(of));					\
+		nf = IDXGEN_RT__FOP_##OP(of, v);					\
+		__builtin_memcpy(&nb, &nf, sizeof(nb));					\
+	} while (!__atomic_compare_exchange_n(q, &ob, nb, 1, __ATOMIC_SEQ_CST,		\
+					      __ATOMIC_SEQ_CST));			\
+	return of;									\
+}
+#define IDXGEN_RT__FOP_add(a, b)	((a) + (b))
+#define IDXGEN_RT__FOP_min(a, b)	((b) < (a) ? (b) : (a))
+#define IDXGEN_RT__FOP_max(a, b)	((b) > (a) ? (b) : (a))
+#define IDXGEN_RT__FOP_exch(a, b)	((void)(a), (b))
+
+IDXGEN_RT__ATOMIC_FLT(f32, float, uint32_t, add)
+IDXGEN_RT__ATOMIC_FLT(f32, float, uint32_t, min)
+IDXGEN_RT__ATOMIC_FLT(f32, float, uint32_t, max)
+IDXGEN_RT__ATOMIC_FLT(f32, float, uint32_t, exch)
+IDXGEN_RT__ATOMIC_FLT(f64, double, uint64_t, add)
+IDXGEN_RT__ATOMIC_FLT(f64, double, uint64_t, min)
+IDXGEN_RT__ATOMIC_FLT(f64, double, uint64_t, max)
+IDXGEN_RT__ATOMIC_FLT(f64, double, uint64_t, exch)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* IDXGEN_RT_H */

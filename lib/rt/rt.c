@@ -1,0 +1,1169 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rt.c - the SPMD CPU runtime (include/idxgen_rt.h): a pool of worker
+ * threads runs the blocks of kernel launches; thread indices and the
+ * block issue order come from the idxgen device through libidxgen's
+ * public submit path.
+ *
+ * A launch:
+ *  1. checks its arguments (nothing allocated before that);
+ *  2. gets the block's index stream (one configuration for the block
+ *     shape) and the grid's issue order (the grid as a box, in chunks
+ *     within the device's limits) from the device: in the kernel's
+ *     dedicated region for this shape once the kernel is hot (its next
+ *     launches hit the history), else in the device's shared region
+ *     (serialised by shared_lock, since other launches reuse it);
+ *     unpacks both into host arrays read by every block;
+ *  3. is queued; the pool workers and the waiting thread claim blocks in
+ *     issue order with an atomic counter and run the block function with
+ *     their own reused shared/private scratch.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <linux/perf_event.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "idxgen.h"
+#include "idxgen_rt.h"
+
+#define RT_MAX_SHARED_DEFAULT	(1u << 20)
+#define RT_REGION_MIN		(64u << 10)
+#define RT_MAX_PRIV_TOTAL	(1ull << 30)	/* private bytes per block */
+#define RT_MAX_SHAPES		4		/* dedicated regions kept per kernel */
+#define RT_GRID_MAX_X		0x7fffffffu
+#define RT_GRID_MAX_YZ		65535u
+#define RT_HOT_AFTER		2		/* launches before a kernel gets a region */
+#define RT_STREAM_ALIGN		64u
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t round_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+/* ------------------------------------------------------------------ */
+/* Structures                                                          */
+/* ------------------------------------------------------------------ */
+
+/* A dedicated region holding one (block, grid, schedule) shape's streams. */
+struct rt_shape {
+	uint32_t block[3], grid[3];
+	struct idxgen_rt_schedule sched;
+	struct idxgen_region *reg;
+	unsigned int users;		/* launches reading it now, under rt->lock */
+	bool doomed;			/* evicted: free when the last user is done */
+	struct rt_shape *next;
+};
+
+struct rt_kentry {
+	const struct idxgen_rt_kernel *k;
+	uint64_t launches, jobs, hits;
+	struct rt_shape *shapes;	/* most recently used first */
+	struct rt_kentry *next;
+};
+
+struct idxgen_rt_worker {
+	unsigned int id;
+	void *shared;			/* shared scratch */
+	size_t shared_cap;
+	void *priv;			/* private scratch */
+	size_t priv_cap;
+	char *pbuf;			/* printf buffer of the running block */
+	size_t plen, pcap;
+	bool poverflow;
+	jmp_buf jb;
+	struct idxgen_rt_launch *l;	/* launch being run */
+	struct idxgen_rt_worker *free_next;
+	struct idxgen_rt_worker *all_next;
+};
+
+struct idxgen_rt_launch {
+	struct idxgen_rt *rt;
+	const struct idxgen_rt_kernel *k;
+	uint32_t grid[3], block[3];
+	uint32_t nthreads;
+	size_t shared_total, dyn_off, priv_bytes;
+	struct idxgen_rt_launch_opts opts;
+	void *const *args;
+	void **arg_ptrs;		/* async copy of the arguments */
+	void *arg_store;
+	/* streams */
+	uint16_t *tx, *ty, *tz;
+	uint32_t *gx, *gy, *gz;
+	uint64_t nblocks;
+	uint32_t warp;
+	/* execution */
+	atomic_uint_fast64_t next;	/* next issue position to claim */
+	atomic_int trapped;
+	int err;			/* a runtime error (-ENOMEM) instead of a trap */
+	unsigned int active;		/* threads running blocks, under rt->lock */
+	uint64_t blocks_run;		/* under rt->lock */
+	uint64_t busy_ns, first_ns, last_ns;	/* under rt->lock */
+	bool queued, finished;
+	bool is_async;
+	struct idxgen_rt_launch *qnext;	/* run queue */
+	struct idxgen_rt_launch *anext, *aprev;	/* all live async launches */
+	struct idxgen_rt_launch_info info;
+};
+
+struct idxgen_rt {
+	struct idxgen_device *dev;
+	bool own_dev;
+	struct idxgen_context *ctx;
+	struct idxgen_info dinfo;
+	size_t max_shared;
+	uint64_t region_bytes;
+
+	pthread_mutex_t lock;		/* queue, kernels, scratch lists, launch accounting */
+	pthread_cond_t work;		/* a launch was queued / stop */
+	pthread_cond_t done;		/* a launch finished */
+	struct idxgen_rt_launch *qhead, *qtail;
+	struct idxgen_rt_launch *async_list;
+	bool stop;
+
+	pthread_mutex_t shared_lock;	/* use of the device's shared region */
+	struct idxgen_region *shared_reg;
+
+	struct rt_kentry *kernels;
+	unsigned int nthreads;		/* participants: pool workers + the waiting thread */
+	unsigned int nworkers;
+	pthread_t *threads;
+	struct idxgen_rt_worker *all_workers;
+	struct idxgen_rt_worker *free_workers;	/* scratch for waiting threads */
+	unsigned int next_worker_id;
+	pthread_mutex_t out_lock;	/* kernel printf */
+};
+
+/* ------------------------------------------------------------------ */
+/* Scratch                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Grow an aligned buffer; contents are not kept. */
+static int grow(void **p, size_t *cap, size_t need)
+{
+	void *n;
+
+	if (need <= *cap)
+		return 0;
+	need = round_up(need, IDXGEN_RT_ALIGN);
+	n = aligned_alloc(IDXGEN_RT_ALIGN, need);
+	if (!n)
+		return -ENOMEM;
+	free(*p);
+	*p = n;
+	*cap = need;
+	return 0;
+}
+
+static struct idxgen_rt_worker *worker_new(struct idxgen_rt *rt)
+{
+	struct idxgen_rt_worker *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	w->id = rt->next_worker_id++;
+	w->all_next = rt->all_workers;
+	rt->all_workers = w;
+	return w;
+}
+
+static void worker_free(struct idxgen_rt_worker *w)
+{
+	free(w->shared);
+	free(w->priv);
+	free(w->pbuf);
+	free(w);
+}
+
+/* ------------------------------------------------------------------ */
+/* Profiling counters                                                  */
+/* ------------------------------------------------------------------ */
+
+static const struct {
+	uint32_t type;
+	uint64_t config;
+} prof_events[IDXGEN_RT_PROF_NUM_EVENTS] = {
+	{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
+	{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
+	{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
+	{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
+};
+
+/* Open the asked counters for the calling thread; returns those opened. */
+static uint32_t prof_open(uint32_t want, int fd[IDXGEN_RT_PROF_NUM_EVENTS])
+{
+	uint32_t ok = 0;
+
+	for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++) {
+		struct perf_event_attr a;
+
+		fd[i] = -1;
+		if (!(want & (1u << i)))
+			continue;
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		a.type = prof_events[i].type;
+		a.config = prof_events[i].config;
+		a.exclude_kernel = 1;
+		a.exclude_hv = 1;
+		fd[i] = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+		if (fd[i] >= 0)
+			ok |= 1u << i;
+	}
+	return ok;
+}
+
+static void prof_read(const int fd[IDXGEN_RT_PROF_NUM_EVENTS], uint64_t v[IDXGEN_RT_PROF_NUM_EVENTS])
+{
+	for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
+		if (fd[i] < 0 || read(fd[i], &v[i], sizeof(v[i])) != (ssize_t)sizeof(v[i]))
+			v[i] = UINT64_MAX;
+}
+
+static void prof_close(int fd[IDXGEN_RT_PROF_NUM_EVENTS])
+{
+	for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Running blocks                                                      */
+/* ------------------------------------------------------------------ */
+
+static void flush_printf(struct idxgen_rt *rt, struct idxgen_rt_worker *w)
+{
+	if (!w->plen)
+		return;
+	pthread_mutex_lock(&rt->out_lock);
+	fwrite(w->pbuf, 1, w->plen, stdout);
+	if (w->poverflow)
+		fputs("[idxgen-rt: kernel printf output of this block truncated]\n", stdout);
+	fflush(stdout);
+	pthread_mutex_unlock(&rt->out_lock);
+	w->plen = 0;
+	w->poverflow = false;
+}
+
+/* Run one block; false if it trapped. */
+static bool run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64_t seq)
+{
+	struct idxgen_rt_block blk = {
+		.block_idx = { l->gx[seq], l->gy[seq], l->gz[seq] },
+		.block_dim = { l->block[0], l->block[1], l->block[2] },
+		.grid_dim = { l->grid[0], l->grid[1], l->grid[2] },
+		.nthreads = l->nthreads,
+		.warp_size = l->warp,
+		.tid_x = l->tx,
+		.tid_y = l->ty,
+		.tid_z = l->tz,
+		.shared = w->shared,
+		.dyn_shared = (char *)w->shared + l->dyn_off,
+		.priv = w->priv,
+		.priv_bytes = l->priv_bytes,
+		.args = l->args,
+		.worker = w,
+	};
+	volatile bool ok = true;
+
+	w->l = l;
+	if (setjmp(w->jb) == 0)
+		l->k->block(&blk);
+	else
+		ok = false;
+	flush_printf(l->rt, w);
+	return ok;
+}
+
+/*
+ * Claim and run blocks of l until none is left.  Called with rt->lock
+ * held and l->active already counted; returns with it held.
+ */
+static void participate(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct idxgen_rt_worker *w)
+{
+	int fd[IDXGEN_RT_PROF_NUM_EVENTS];
+	uint64_t ran = 0, busy = 0, first = UINT64_MAX, last = 0;
+	bool prof = l->opts.prof_block != NULL;
+	uint32_t evok = 0;
+
+	pthread_mutex_unlock(&rt->lock);
+	if (grow(&w->shared, &w->shared_cap, l->shared_total) ||
+	    grow(&w->priv, &w->priv_cap, (size_t)l->nthreads * l->priv_bytes)) {
+		/* out of memory for scratch: leave the blocks to others */
+		pthread_mutex_lock(&rt->lock);
+		l->err = -ENOMEM;
+		atomic_store(&l->next, l->nblocks);
+		return;
+	}
+	if (prof && l->opts.prof_events)
+		evok = prof_open(l->opts.prof_events, fd);
+	else
+		for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
+			fd[i] = -1;
+	for (;;) {
+		uint64_t seq = atomic_fetch_add(&l->next, 1), t0, t1;
+		struct idxgen_rt_block_prof rec;
+		bool ok;
+
+		memset(&rec, 0, sizeof(rec));
+		if (seq >= l->nblocks)
+			break;
+		t0 = now_ns();
+		if (evok)
+			prof_read(fd, rec.counters);
+		ok = run_block(l, w, seq);
+		t1 = now_ns();
+		ran++;
+		busy += t1 - t0;
+		if (t0 < first)
+			first = t0;
+		last = t1;
+		if (prof) {
+			uint64_t c1[IDXGEN_RT_PROF_NUM_EVENTS];
+
+			rec.block_idx[0] = l->gx[seq];
+			rec.block_idx[1] = l->gy[seq];
+			rec.block_idx[2] = l->gz[seq];
+			rec.worker = w->id;
+			rec.seq = seq;
+			rec.start_ns = t0;
+			rec.end_ns = t1;
+			if (evok) {
+				prof_read(fd, c1);
+				for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
+					rec.counters[i] = (c1[i] == UINT64_MAX || rec.counters[i] == UINT64_MAX) ?
+							  UINT64_MAX : c1[i] - rec.counters[i];
+			} else {
+				for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
+					rec.counters[i] = UINT64_MAX;
+			}
+			l->opts.prof_block(l->opts.prof_arg, &rec);
+		}
+		if (!ok)
+			atomic_store(&l->next, l->nblocks);	/* skip the rest */
+	}
+	if (prof && l->opts.prof_events)
+		prof_close(fd);
+	pthread_mutex_lock(&rt->lock);
+	l->info.prof_events_ok |= evok;
+	l->blocks_run += ran;
+	l->busy_ns += busy;
+	if (ran && first < l->first_ns)
+		l->first_ns = first;
+	if (last > l->last_ns)
+		l->last_ns = last;
+}
+
+/* Unlink l from the run queue (rt->lock held). */
+static void dequeue(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
+{
+	struct idxgen_rt_launch **pp;
+
+	if (!l->queued)
+		return;
+	for (pp = &rt->qhead; *pp; pp = &(*pp)->qnext)
+		if (*pp == l) {
+			*pp = l->qnext;
+			break;
+		}
+	rt->qtail = NULL;
+	for (struct idxgen_rt_launch *q = rt->qhead; q; q = q->qnext)
+		rt->qtail = q;
+	l->queued = false;
+}
+
+/* After a participant left (rt->lock held). */
+static void leave(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
+{
+	l->active--;
+	if (atomic_load(&l->next) >= l->nblocks)
+		dequeue(rt, l);
+	if (!l->active && atomic_load(&l->next) >= l->nblocks && !l->finished) {
+		l->finished = true;
+		pthread_cond_broadcast(&rt->done);
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct idxgen_rt_worker *w = arg;
+	struct idxgen_rt *rt;
+
+	rt = (struct idxgen_rt *)w->l;	/* set by idxgen_rt_create */
+	w->l = NULL;
+	pthread_mutex_lock(&rt->lock);
+	for (;;) {
+		struct idxgen_rt_launch *l;
+
+		for (l = rt->qhead; l && atomic_load(&l->next) >= l->nblocks; l = l->qnext)
+			;
+		if (!l) {
+			if (rt->stop)
+				break;
+			pthread_cond_wait(&rt->work, &rt->lock);
+			continue;
+		}
+		l->active++;
+		participate(rt, l, w);
+		leave(rt, l);
+	}
+	pthread_mutex_unlock(&rt->lock);
+	return NULL;
+}
+
+/* The waiting thread helps with l, then waits for it (rt->lock held). */
+static void help_and_wait(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
+{
+	if (atomic_load(&l->next) < l->nblocks) {
+		struct idxgen_rt_worker *w = rt->free_workers;
+
+		if (w)
+			rt->free_workers = w->free_next;
+		else
+			w = worker_new(rt);
+		if (w) {
+			l->active++;
+			participate(rt, l, w);
+			w->free_next = rt->free_workers;
+			rt->free_workers = w;
+			leave(rt, l);
+		} else {
+			l->err = -ENOMEM;
+			atomic_store(&l->next, l->nblocks);
+			l->active++;
+			leave(rt, l);
+		}
+	}
+	while (!l->finished)
+		pthread_cond_wait(&rt->done, &rt->lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Built-ins                                                           */
+/* ------------------------------------------------------------------ */
+
+void idxgen_rt_trap(struct idxgen_rt_block *blk, const char *fmt, ...)
+{
+	struct idxgen_rt_worker *w = blk->worker;
+	struct idxgen_rt_launch *l = w->l;
+	int z = 0;
+
+	if (atomic_compare_exchange_strong(&l->trapped, &z, 1)) {
+		char msg[120];
+		va_list ap;
+
+		va_start(ap, fmt);
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+		va_end(ap);
+		snprintf(l->info.error, sizeof(l->info.error), "%s: trap in block (%u,%u,%u): %s",
+			 l->k->name ? l->k->name : "kernel", blk->block_idx[0], blk->block_idx[1],
+			 blk->block_idx[2], msg);
+	}
+	longjmp(w->jb, 1);
+}
+
+#define RT_PRINTF_MAX	(1u << 20)	/* per block */
+
+int idxgen_rt_printf(struct idxgen_rt_block *blk, const char *fmt, ...)
+{
+	struct idxgen_rt_worker *w = blk->worker;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return n;
+	if (w->plen + (size_t)n + 1 > w->pcap) {
+		size_t cap = w->pcap ? w->pcap : 256;
+		char *p;
+
+		while (cap < w->plen + (size_t)n + 1)
+			cap *= 2;
+		if (cap > RT_PRINTF_MAX || !(p = realloc(w->pbuf, cap))) {
+			w->poverflow = true;
+			return -1;
+		}
+		w->pbuf = p;
+		w->pcap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(w->pbuf + w->plen, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	w->plen += (size_t)n;
+	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Runtime                                                             */
+/* ------------------------------------------------------------------ */
+
+static atomic_int emu_announced;
+
+static void announce_emu(void)
+{
+	int z = 0;
+
+	if (atomic_compare_exchange_strong(&emu_announced, &z, 1))
+		fprintf(stderr, "idxgen-rt: thread indices from the emulation backend "
+				"(no idxgen device in use)\n");
+}
+
+static unsigned int default_threads(void)
+{
+	const char *e = getenv("IDXGEN_NUM_THREADS");
+	long n;
+
+	if (e && *e) {
+		char *end;
+
+		n = strtol(e, &end, 10);
+		if (!*end && n > 0 && n <= 4096)
+			return (unsigned int)n;
+	}
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned int)n : 1;
+}
+
+void idxgen_rt_destroy(struct idxgen_rt *rt)
+{
+	if (!rt)
+		return;
+	pthread_mutex_lock(&rt->lock);
+	/* launches not waited for: run them to the end, then free them */
+	while (rt->async_list) {
+		struct idxgen_rt_launch *l = rt->async_list;
+
+		help_and_wait(rt, l);
+		rt->async_list = l->anext;
+		free(l->tx);
+		free(l->gx);
+		free(l->arg_ptrs);
+		free(l->arg_store);
+		free(l);
+	}
+	rt->stop = true;
+	pthread_cond_broadcast(&rt->work);
+	pthread_mutex_unlock(&rt->lock);
+	for (unsigned int i = 0; i < rt->nworkers; i++)
+		pthread_join(rt->threads[i], NULL);
+	free(rt->threads);
+	while (rt->all_workers) {
+		struct idxgen_rt_worker *w = rt->all_workers;
+
+		rt->all_workers = w->all_next;
+		worker_free(w);
+	}
+	while (rt->kernels) {
+		struct rt_kentry *ke = rt->kernels;
+
+		rt->kernels = ke->next;
+		while (ke->shapes) {
+			struct rt_shape *s = ke->shapes;
+
+			ke->shapes = s->next;
+			idxgen_region_free(s->reg);
+			free(s);
+		}
+		free(ke);
+	}
+	if (rt->shared_reg)
+		idxgen_region_free(rt->shared_reg);
+	if (rt->ctx)
+		idxgen_context_destroy(rt->ctx);
+	if (rt->own_dev)
+		idxgen_close(rt->dev);
+	pthread_mutex_destroy(&rt->lock);
+	pthread_mutex_destroy(&rt->shared_lock);
+	pthread_mutex_destroy(&rt->out_lock);
+	pthread_cond_destroy(&rt->work);
+	pthread_cond_destroy(&rt->done);
+	free(rt);
+}
+
+int idxgen_rt_create(const struct idxgen_rt_options *opt, struct idxgen_rt **rtp)
+{
+	struct idxgen_rt_options def = { 0 };
+	struct idxgen_rt *rt;
+	int ret;
+
+	if (!rtp)
+		return -EINVAL;
+	*rtp = NULL;
+	if (!opt)
+		opt = &def;
+	rt = calloc(1, sizeof(*rt));
+	if (!rt)
+		return -ENOMEM;
+	pthread_mutex_init(&rt->lock, NULL);
+	pthread_mutex_init(&rt->shared_lock, NULL);
+	pthread_mutex_init(&rt->out_lock, NULL);
+	pthread_cond_init(&rt->work, NULL);
+	pthread_cond_init(&rt->done, NULL);
+	rt->max_shared = opt->max_shared ? opt->max_shared : RT_MAX_SHARED_DEFAULT;
+	rt->region_bytes = opt->region_bytes ? opt->region_bytes : RT_REGION_MIN;
+	rt->nthreads = opt->num_threads ? opt->num_threads : default_threads();
+
+	if (opt->device) {
+		rt->dev = opt->device;
+	} else {
+		const char *be = getenv("IDXGEN_BACKEND");
+
+		ret = idxgen_open(0, 0, &rt->dev);
+		/* no device: the emulation, unless IDXGEN_BACKEND=drm asked for a real one */
+		if ((ret == -ENODEV || ret == -ENOENT) && !(be && !strcmp(be, "drm")))
+			ret = idxgen_open(0, IDXGEN_OPEN_EMU, &rt->dev);
+		if (ret)
+			goto fail;
+		rt->own_dev = true;
+	}
+	ret = idxgen_get_info(rt->dev, &rt->dinfo);
+	if (ret)
+		goto fail;
+	if (rt->dinfo.backend == IDXGEN_BACKEND_EMU)
+		announce_emu();
+	ret = idxgen_context_create(rt->dev, IDXGEN_PRIORITY_NORMAL, &rt->ctx);
+	if (ret)
+		goto fail;
+
+	rt->nworkers = rt->nthreads - 1;	/* the waiting thread is the last one */
+	if (rt->nworkers) {
+		rt->threads = calloc(rt->nworkers, sizeof(*rt->threads));
+		if (!rt->threads) {
+			ret = -ENOMEM;
+			goto fail;
+		}
+	}
+	for (unsigned int i = 0; i < rt->nworkers; i++) {
+		struct idxgen_rt_worker *w = worker_new(rt);
+
+		if (!w) {
+			ret = -ENOMEM;
+		} else {
+			w->l = (struct idxgen_rt_launch *)(void *)rt;	/* handed to worker_main */
+			ret = -pthread_create(&rt->threads[i], NULL, worker_main, w);
+		}
+		if (ret) {
+			rt->nworkers = i;
+			goto fail;
+		}
+	}
+	*rtp = rt;
+	return 0;
+fail:
+	idxgen_rt_destroy(rt);
+	return ret;
+}
+
+unsigned int idxgen_rt_num_threads(const struct idxgen_rt *rt)
+{
+	return rt ? rt->nthreads : 0;
+}
+
+struct idxgen_device *idxgen_rt_device(const struct idxgen_rt *rt)
+{
+	return rt ? rt->dev : NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Index streams from the device                                       */
+/* ------------------------------------------------------------------ */
+
+static uint32_t max_u32(uint32_t a, uint32_t b)
+{
+	return a > b ? a : b;
+}
+
+/* Grid chunk sizes within the device's limits. */
+static void grid_chunk(const struct idxgen_rt *rt, const uint32_t g[3], uint32_t c[3])
+{
+	const struct idxgen_info *di = &rt->dinfo;
+
+	for (int i = 0; i < 3; i++)
+		c[i] = g[i] < di->max_dim[i] ? g[i] : di->max_dim[i];
+	while ((uint64_t)c[0] * c[1] * c[2] > di->max_threads) {
+		if (c[2] > 1)
+			c[2] = max_u32(1, (uint32_t)(di->max_threads / ((uint64_t)c[0] * c[1])));
+		else if (c[1] > 1)
+			c[1] = max_u32(1, di->max_threads / c[0]);
+		else
+			c[0] = di->max_threads;
+	}
+}
+
+/* Bytes of the grid's chunk streams, each stream-aligned. */
+static uint64_t grid_bytes(const uint32_t g[3], const uint32_t c[3], unsigned int word)
+{
+	uint64_t total = 0;
+
+	for (uint64_t z = 0; z < g[2]; z += c[2])
+		for (uint64_t y = 0; y < g[1]; y += c[1])
+			for (uint64_t x = 0; x < g[0]; x += c[0]) {
+				uint64_t n = (g[0] - x < c[0] ? g[0] - x : c[0]) *
+					     (g[1] - y < c[1] ? g[1] - y : c[1]) *
+					     (g[2] - z < c[2] ? g[2] - z : c[2]);
+
+				total += round_up(n * word, RT_STREAM_ALIGN);
+			}
+	return total;
+}
+
+/* Submit cfg, wait, count it. */
+static int run_cfg(struct idxgen_rt *rt, const struct idxgen_config *cfg, struct idxgen_rt_launch *l)
+{
+	struct idxgen_job_result res;
+	int ret = idxgen_run(rt->ctx, cfg, &res);
+
+	if (ret)
+		return ret;
+	l->info.device_jobs++;
+	l->info.device_hits += res.hit;
+	return 0;
+}
+
+static int config_for(struct idxgen_rt *rt, struct idxgen_config *cfg, uint32_t x, uint32_t y,
+		      uint32_t z, struct idxgen_region *reg, uint64_t off)
+{
+	int ret = idxgen_config_init(cfg, rt->dev, x, y, z, 0);
+
+	/* the schedule would be set here: idxgen_config_schedule() */
+	if (!ret)
+		ret = idxgen_config_target(cfg, reg, off);
+	return ret;
+}
+
+/*
+ * Fill l's streams from reg: the block stream at offset 0, the grid's
+ * chunks after it (at their own offsets when per_chunk, else all at the
+ * same one).  Caller holds shared_lock for the shared region.
+ */
+static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct idxgen_region *reg,
+			 bool per_chunk)
+{
+	struct idxgen_config cfg;
+	const void *map;
+	uint32_t c[3];
+	uint64_t off, seq = 0;
+	uint16_t *tmp = NULL;
+	int ret;
+
+	ret = idxgen_region_map(reg, &map);
+	if (!ret)
+		ret = config_for(rt, &cfg, l->block[0], l->block[1], l->block[2], reg, 0);
+	if (!ret)
+		ret = run_cfg(rt, &cfg, l);
+	if (!ret)
+		ret = idxgen_config_unpack(&cfg, map, 0, l->nthreads, l->tx, l->ty, l->tz);
+	if (ret)
+		return ret;
+	l->warp = cfg.c;
+	off = round_up(idxgen_config_bytes(&cfg), RT_STREAM_ALIGN);
+
+	grid_chunk(rt, l->grid, c);
+	tmp = malloc(3 * sizeof(uint16_t) * ((uint64_t)c[0] * c[1] * c[2]));
+	if (!tmp)
+		return -ENOMEM;
+	for (uint32_t z = 0; z < l->grid[2] && !ret; z += c[2])
+		for (uint32_t y = 0; y < l->grid[1] && !ret; y += c[1])
+			for (uint32_t x = 0; x < l->grid[0] && !ret; x += c[0]) {
+				uint32_t nx = l->grid[0] - x < c[0] ? l->grid[0] - x : c[0];
+				uint32_t ny = l->grid[1] - y < c[1] ? l->grid[1] - y : c[1];
+				uint32_t nz = l->grid[2] - z < c[2] ? l->grid[2] - z : c[2];
+				uint64_t n = (uint64_t)nx * ny * nz;
+
+				ret = config_for(rt, &cfg, nx, ny, nz, reg, off);
+				if (!ret)
+					ret = run_cfg(rt, &cfg, l);
+				if (!ret)
+					ret = idxgen_config_unpack(&cfg, map, 0, n, tmp, tmp + n, tmp + 2 * n);
+				if (ret)
+					break;
+				for (uint64_t i = 0; i < n; i++) {
+					l->gx[seq + i] = x + tmp[i];
+					l->gy[seq + i] = y + tmp[n + i];
+					l->gz[seq + i] = z + tmp[2 * n + i];
+				}
+				seq += n;
+				if (per_chunk)
+					off += round_up(idxgen_config_bytes(&cfg), RT_STREAM_ALIGN);
+			}
+	free(tmp);
+	return ret;
+}
+
+static bool same_sched(const struct idxgen_rt_schedule *a, const struct idxgen_rt_schedule *b)
+{
+	return !memcmp(a, b, sizeof(*a));
+}
+
+/* The streams of a launch: dedicated region if the kernel is hot, else shared. */
+static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
+{
+	struct idxgen_config bc;
+	struct rt_kentry *ke;
+	struct rt_shape *s = NULL, **pp;
+	uint32_t c[3];
+	uint64_t need, need_shared;
+	bool hot;
+	int ret;
+
+	ret = idxgen_config_init(&bc, rt->dev, l->block[0], l->block[1], l->block[2], 0);
+	if (ret)
+		return ret;
+	grid_chunk(rt, l->grid, c);
+	need = round_up((uint64_t)l->nthreads * bc.word_size, RT_STREAM_ALIGN);
+	need_shared = need + round_up((uint64_t)c[0] * c[1] * c[2] * 4, RT_STREAM_ALIGN);
+	need += grid_bytes(l->grid, c, 4);
+
+	pthread_mutex_lock(&rt->lock);
+	for (ke = rt->kernels; ke && ke->k != l->k; ke = ke->next)
+		;
+	if (!ke) {
+		ke = calloc(1, sizeof(*ke));
+		if (!ke) {
+			pthread_mutex_unlock(&rt->lock);
+			return -ENOMEM;
+		}
+		ke->k = l->k;
+		ke->next = rt->kernels;
+		rt->kernels = ke;
+	}
+	ke->launches++;
+	hot = (l->k->flags & IDXGEN_RT_KERNEL_HOT) || ke->launches >= RT_HOT_AFTER;
+	if (hot) {
+		for (pp = &ke->shapes; *pp; pp = &(*pp)->next) {
+			s = *pp;
+			if (!memcmp(s->block, l->block, sizeof(s->block)) &&
+			    !memcmp(s->grid, l->grid, sizeof(s->grid)) &&
+			    same_sched(&s->sched, &l->opts.schedule)) {
+				*pp = s->next;	/* to the front */
+				break;
+			}
+			s = NULL;
+		}
+		if (!s && need <= rt->dinfo.imem_size / 4) {
+			s = calloc(1, sizeof(*s));
+			if (s && idxgen_region_alloc(rt->dev, need > rt->region_bytes ? need : rt->region_bytes,
+						     &s->reg)) {
+				free(s);	/* index memory full: shared region */
+				s = NULL;
+			}
+			if (s) {
+				unsigned int n = 0;
+
+				memcpy(s->block, l->block, sizeof(s->block));
+				memcpy(s->grid, l->grid, sizeof(s->grid));
+				s->sched = l->opts.schedule;
+				/* keep at most RT_MAX_SHAPES: drop the least recent */
+				for (pp = &ke->shapes; *pp; pp = &(*pp)->next)
+					if (++n == RT_MAX_SHAPES) {
+						struct rt_shape *old = *pp;
+
+						*pp = old->next;
+						if (old->users) {
+							old->doomed = true;
+						} else {
+							idxgen_region_free(old->reg);
+							free(old);
+						}
+						break;
+					}
+			}
+		}
+		if (s) {
+			s->next = ke->shapes;
+			ke->shapes = s;
+			s->users++;
+		}
+	}
+	pthread_mutex_unlock(&rt->lock);
+
+	if (s) {
+		/* concurrent launches of the same shape write identical words */
+		ret = fetch_streams(rt, l, s->reg, true);
+		l->info.dedicated = 1;
+		pthread_mutex_lock(&rt->lock);
+		if (!--s->users && s->doomed) {
+			idxgen_region_free(s->reg);
+			free(s);
+		}
+		pthread_mutex_unlock(&rt->lock);
+	} else {
+		pthread_mutex_lock(&rt->shared_lock);
+		ret = 0;
+		if (!rt->shared_reg)
+			ret = idxgen_region_shared(rt->dev, &rt->shared_reg);
+		if (!ret && need_shared <= idxgen_region_size(rt->shared_reg)) {
+			ret = fetch_streams(rt, l, rt->shared_reg, false);
+		} else if (!ret) {
+			/* too big for the shared region: a region for this launch only */
+			struct idxgen_region *tmp;
+
+			ret = idxgen_region_alloc(rt->dev, need_shared, &tmp);
+			if (!ret) {
+				ret = fetch_streams(rt, l, tmp, false);
+				idxgen_region_free(tmp);
+			}
+		}
+		pthread_mutex_unlock(&rt->shared_lock);
+	}
+	pthread_mutex_lock(&rt->lock);
+	ke->jobs += l->info.device_jobs;
+	ke->hits += l->info.device_hits;
+	pthread_mutex_unlock(&rt->lock);
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Launch                                                              */
+/* ------------------------------------------------------------------ */
+
+static void launch_free(struct idxgen_rt_launch *l)
+{
+	if (!l)
+		return;
+	free(l->tx);
+	free(l->gx);
+	free(l->arg_ptrs);
+	free(l->arg_store);
+	free(l);
+}
+
+/* Check and prepare a launch: streams fetched, not queued. */
+static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		   struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
+		   bool copy_args, struct idxgen_rt_launch **lp)
+{
+	struct idxgen_rt_launch_opts def = { 0 };
+	struct idxgen_rt_launch *l;
+	uint64_t nthreads, nblocks;
+	size_t priv, shared_total, dyn_off;
+	uint64_t t0 = now_ns();
+	int ret;
+
+	*lp = NULL;
+	if (!rt || !k || !k->block || k->abi_version != IDXGEN_RT_ABI_VERSION || (k->nargs && !args))
+		return -EINVAL;
+	if (!opts)
+		opts = &def;
+	if (opts->schedule.order != IDXGEN_RT_SCHED_SEQUENTIAL)
+		return -EOPNOTSUPP;
+	if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+		return -EINVAL;
+	if (grid.x > RT_GRID_MAX_X || grid.y > RT_GRID_MAX_YZ || grid.z > RT_GRID_MAX_YZ)
+		return -E2BIG;
+	if (block.x > rt->dinfo.max_dim[0] || block.y > rt->dinfo.max_dim[1] ||
+	    block.z > rt->dinfo.max_dim[2])
+		return -E2BIG;
+	nthreads = (uint64_t)block.x * block.y * block.z;
+	if (nthreads > rt->dinfo.max_threads)
+		return -E2BIG;
+	nblocks = (uint64_t)grid.x * grid.y * grid.z;
+	if (k->shared_bytes > rt->max_shared || opts->dyn_shared > rt->max_shared)
+		return -E2BIG;
+	dyn_off = round_up(k->shared_bytes, IDXGEN_RT_ALIGN);
+	shared_total = dyn_off + opts->dyn_shared;
+	if (shared_total > rt->max_shared)
+		return -E2BIG;
+	priv = k->priv_bytes_fn ? k->priv_bytes_fn((const uint32_t[3]){ block.x, block.y, block.z }) :
+				  k->priv_bytes;
+	if (priv && (priv > RT_MAX_PRIV_TOTAL / nthreads))
+		return -E2BIG;
+
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	l->rt = rt;
+	l->k = k;
+	l->grid[0] = grid.x, l->grid[1] = grid.y, l->grid[2] = grid.z;
+	l->block[0] = block.x, l->block[1] = block.y, l->block[2] = block.z;
+	l->nthreads = (uint32_t)nthreads;
+	l->nblocks = nblocks;
+	l->shared_total = shared_total;
+	l->dyn_off = dyn_off;
+	l->priv_bytes = priv;
+	l->opts = *opts;
+	l->args = args;
+	l->first_ns = UINT64_MAX;
+	l->info.backend = rt->dinfo.backend;
+	l->tx = malloc(3 * sizeof(uint16_t) * nthreads);
+	l->gx = malloc(3 * sizeof(uint32_t) * nblocks);
+	if (!l->tx || !l->gx) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	l->ty = l->tx + nthreads;
+	l->tz = l->ty + nthreads;
+	l->gy = l->gx + nblocks;
+	l->gz = l->gy + nblocks;
+	if (copy_args && k->nargs && k->arg_sizes) {
+		size_t total = 0, off = 0;
+
+		for (unsigned int i = 0; i < k->nargs; i++)
+			total += round_up(k->arg_sizes[i], 16);
+		l->arg_store = malloc(total ? total : 1);
+		l->arg_ptrs = calloc(k->nargs, sizeof(void *));
+		if (!l->arg_store || !l->arg_ptrs) {
+			ret = -ENOMEM;
+			goto fail;
+		}
+		for (unsigned int i = 0; i < k->nargs; i++) {
+			l->arg_ptrs[i] = (char *)l->arg_store + off;
+			memcpy(l->arg_ptrs[i], args[i], k->arg_sizes[i]);
+			off += round_up(k->arg_sizes[i], 16);
+		}
+		l->args = l->arg_ptrs;
+	}
+	ret = get_streams(rt, l);
+	if (ret)
+		goto fail;
+	l->info.index_ns = now_ns() - t0;
+	*lp = l;
+	return 0;
+fail:
+	launch_free(l);
+	return ret;
+}
+
+static void enqueue(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
+{
+	l->queued = true;
+	l->qnext = NULL;
+	if (rt->qtail)
+		rt->qtail->qnext = l;
+	else
+		rt->qhead = l;
+	rt->qtail = l;
+	if (rt->nworkers && l->nblocks > 1)
+		pthread_cond_broadcast(&rt->work);
+}
+
+static int finish(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info)
+{
+	int ret = l->err ? l->err : atomic_load(&l->trapped) ? -EFAULT : 0;
+
+	l->info.blocks = l->blocks_run;
+	l->info.threads = l->blocks_run * l->nthreads;
+	l->info.busy_ns = l->busy_ns;
+	l->info.run_ns = l->blocks_run ? l->last_ns - l->first_ns : 0;
+	if (info)
+		*info = l->info;
+	return ret;
+}
+
+int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
+			const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch_info *info)
+{
+	struct idxgen_rt_launch *l;
+	int ret;
+
+	if (info)
+		memset(info, 0, sizeof(*info));
+	ret = prepare(rt, k, grid, block, args, opts, false, &l);
+	if (ret)
+		return ret;
+	pthread_mutex_lock(&rt->lock);
+	enqueue(rt, l);
+	help_and_wait(rt, l);
+	dequeue(rt, l);
+	pthread_mutex_unlock(&rt->lock);
+	ret = finish(l, info);
+	launch_free(l);
+	return ret;
+}
+
+int idxgen_rt_launch(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		     struct idxgen_rt_dim3 block, size_t dyn_shared, void *const *args)
+{
+	struct idxgen_rt_launch_opts o = { .dyn_shared = dyn_shared };
+
+	return idxgen_rt_launch_ex(rt, k, grid, block, args, &o, NULL);
+}
+
+int idxgen_rt_launch_async(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			   struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
+			   const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch **lp)
+{
+	int ret;
+
+	if (!lp)
+		return -EINVAL;
+	ret = prepare(rt, k, grid, block, args, opts, true, lp);
+	if (ret)
+		return ret;
+	(*lp)->is_async = true;
+	pthread_mutex_lock(&rt->lock);
+	(*lp)->anext = rt->async_list;
+	if (rt->async_list)
+		rt->async_list->aprev = *lp;
+	rt->async_list = *lp;
+	enqueue(rt, *lp);
+	if (rt->nworkers)
+		pthread_cond_broadcast(&rt->work);
+	pthread_mutex_unlock(&rt->lock);
+	return 0;
+}
+
+int idxgen_rt_wait(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info)
+{
+	struct idxgen_rt *rt;
+	int ret;
+
+	if (!l)
+		return -EINVAL;
+	rt = l->rt;
+	pthread_mutex_lock(&rt->lock);
+	help_and_wait(rt, l);
+	dequeue(rt, l);
+	if (l->aprev)
+		l->aprev->anext = l->anext;
+	else
+		rt->async_list = l->anext;
+	if (l->anext)
+		l->anext->aprev = l->aprev;
+	pthread_mutex_unlock(&rt->lock);
+	ret = finish(l, info);
+	launch_free(l);
+	return ret;
+}
+
+int idxgen_rt_kernel_stats(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			   struct idxgen_rt_kernel_stats *st)
+{
+	struct rt_kentry *ke;
+
+	if (!rt || !k || !st)
+		return -EINVAL;
+	pthread_mutex_lock(&rt->lock);
+	for (ke = rt->kernels; ke && ke->k != k; ke = ke->next)
+		;
+	if (ke) {
+		st->launches = ke->launches;
+		st->device_jobs = ke->jobs;
+		st->device_hits = ke->hits;
+		st->dedicated = ke->shapes != NULL;
+	}
+	pthread_mutex_unlock(&rt->lock);
+	return ke ? 0 : -ENOENT;
+}

@@ -1,0 +1,2 @@
+/* A local header: #include and #define of the subset. */
+#define TILE 16

@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_cc.c - the idxgen-cc kernel corpus (tests/cc/kernels/ , every .cu file), translated
+ * and compiled at build time, run by the SPMD runtime (idxgen_rt_launch, thread
+ * indices from the device or the emulation backend); every output is
+ * compared bit for bit with a plain C reference written here, loop by loop,
+ * independently of the kernels.
+ *
+ *   idxgen-cc-test              the corpus (+ launch argument checks)
+ *   idxgen-cc-test jit FILE.cu  idxgen_module_load() on a vecadd kernel: miss then cache hit
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <idxgen.h>
+#include <idxgen_cc.h>
+#include "tap.h"
+
+extern const struct idxgen_rt_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_reduce,
+	idxgen_cc_kernel_matmul, idxgen_cc_kernel_transpose, idxgen_cc_kernel_scan,
+	idxgen_cc_kernel_histogram, idxgen_cc_kernel_conv11, idxgen_cc_kernel_stencil3d,
+	idxgen_cc_kernel_integral_rows, idxgen_cc_kernel_integral_cols, idxgen_cc_kernel_reverse,
+	idxgen_cc_kernel_early_exit, idxgen_cc_kernel_atomics, idxgen_cc_kernel_liveness,
+	idxgen_cc_kernel_guarded, idxgen_cc_kernel_per_block;
+
+static uint32_t rng = 12345;
+
+static int rnd(int m)
+{
+	rng = rng * 1103515245u + 12345u;
+	return (int)((rng >> 8) % (uint32_t)m);
+}
+
+static struct idxgen_rt *rt;
+
+static struct idxgen_rt_dim3 d3(unsigned x, unsigned y, unsigned z)
+{
+	return IDXGEN_RT_DIM3(x, y, z);
+}
+
+static int launch(const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 g, struct idxgen_rt_dim3 b, size_t dyn,
+		  void *const *args)
+{
+	return idxgen_rt_launch(rt, k, g, b, dyn, args);
+}
+
+static int *ints(size_t n, int m)
+{
+	int *p = malloc(n * sizeof(int));
+
+	for (size_t i = 0; i < n; i++)
+		p[i] = rnd(m) - m / 2;
+	return p;
+}
+
+static void t_vecadd(void)
+{
+	int n = 100003, *a = ints(n, 1 << 20), *b = ints(n, 1 << 20), *c = calloc(n, 4), bad = 0;
+	void *args[] = { &a, &b, &c, &n };
+	int rc = launch(&idxgen_cc_kernel_vecadd, d3((n + 255) / 256, 1, 1), d3(256, 1, 1), 0, args);
+
+	for (int i = 0; i < n; i++)
+		bad += c[i] != a[i] + b[i];
+	tap_ok(!rc && !bad, "vecadd: %d elements, ragged last block (%d wrong)", n, bad);
+	free(a), free(b), free(c);
+}
+
+static void t_reduce(void)
+{
+	int n = 65536 + 77, nb = (n + 255) / 256, *in = ints(n, 1000), *out = calloc(nb, 4), bad = 0;
+	void *args[] = { &in, &out, &n };
+	int rc = launch(&idxgen_cc_kernel_reduce, d3(nb, 1, 1), d3(256, 1, 1), 0, args);
+
+	for (int b = 0; b < nb; b++) {
+		int s = 0;
+
+		for (int i = b * 256; i < n && i < (b + 1) * 256; i++)
+			s += in[i];
+		bad += out[b] != s;
+	}
+	tap_ok(!rc && !bad, "reduce: shared memory, barrier in a uniform loop (%d blocks wrong)", bad);
+	free(in), free(out);
+}
+
+static void t_matmul(void)
+{
+	int n = 128, *A = ints(n * n, 100), *B = ints(n * n, 100), *C = calloc(n * n, 4), bad = 0;
+	void *args[] = { &A, &B, &C, &n };
+	int rc = launch(&idxgen_cc_kernel_matmul, d3(n / 16, n / 16, 1), d3(16, 16, 1), 0, args);
+
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			int s = 0;
+
+			for (int k = 0; k < n; k++)
+				s += A[i * n + k] * B[k * n + j];
+			bad += C[i * n + j] != s;
+		}
+	tap_ok(!rc && !bad, "matmul: 128x128, 16x16 tiles, 2-D blocks (%d wrong)", bad);
+	free(A), free(B), free(C);
+}
+
+static void t_transpose(void)
+{
+	int rows = 100, cols = 70, bad = 0;
+	unsigned *in = (unsigned *)ints(rows * cols, 1 << 30), *out = calloc(rows * cols, 4);
+	void *args[] = { &in, &out, &rows, &cols };
+	int rc = launch(&idxgen_cc_kernel_transpose, d3((cols + 31) / 32, (rows + 31) / 32, 1),
+				  d3(32, 32, 1), 0, args);
+
+	for (int y = 0; y < rows; y++)
+		for (int x = 0; x < cols; x++)
+			bad += out[x * rows + y] != in[y * cols + x];
+	tap_ok(!rc && !bad, "transpose: 100x70 through a padded 32x33 tile (%d wrong)", bad);
+	free(in), free(out);
+}
+
+static void t_scan(void)
+{
+	int n = 5000, bs = 128, *in = ints(n, 1000), *out = calloc(n, 4), bad = 0;
+	void *args[] = { &in, &out, &n };
+	int rc = launch(&idxgen_cc_kernel_scan, d3((n + bs - 1) / bs, 1, 1), d3(bs, 1, 1),
+				  2 * bs * sizeof(int), args);
+
+	for (int i = 0, s = 0; i < n; i++) {
+		s = i % bs ? s + in[i] : in[i];
+		bad += out[i] != s;
+	}
+	tap_ok(!rc && !bad, "scan: per-block inclusive scan, extern __shared__ (%d wrong)", bad);
+	free(in), free(out);
+}
+
+static void t_histogram(void)
+{
+	int n = 1 << 18, bad = 0;
+	unsigned char *d = malloc(n);
+	unsigned bins[256] = { 0 }, ref[256] = { 0 }, *pb = bins;
+	void *args[] = { &d, &pb, &n };
+	int rc;
+
+	for (int i = 0; i < n; i++)
+		d[i] = (unsigned char)(rnd(256) & rnd(256));	/* skewed */
+	rc = launch(&idxgen_cc_kernel_histogram, d3(37, 1, 1), d3(192, 1, 1), 0, args);
+	for (int i = 0; i < n; i++)
+		ref[d[i]]++;
+	for (int b = 0; b < 256; b++)
+		bad += bins[b] != ref[b];
+	tap_ok(!rc && !bad, "histogram: shared and global atomicAdd, 37 blocks (%d bins wrong)", bad);
+	free(d);
+}
+
+static void t_conv11(void)
+{
+	int w = 77, h = 50, *img = ints(w * h, 256), *f = ints(121, 16), *out = calloc(w * h, 4), bad = 0;
+	void *args[] = { &img, &f, &out, &w, &h };
+	int rc = launch(&idxgen_cc_kernel_conv11, d3((w + 15) / 16, (h + 7) / 8, 1), d3(16, 8, 1), 0,
+				  args);
+
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			int s = 0;
+
+			for (int j = 0; j < 11; j++)
+				for (int i = 0; i < 11; i++) {
+					int yy = y + j - 5, xx = x + i - 5;
+
+					if (yy >= 0 && yy < h && xx >= 0 && xx < w)
+						s += f[j * 11 + i] * img[yy * w + xx];
+				}
+			bad += out[y * w + x] != s;
+		}
+	tap_ok(!rc && !bad, "conv11: 11x11 filter in a local array, early return (%d wrong)", bad);
+	free(img), free(f), free(out);
+}
+
+static void t_stencil(void)
+{
+	int nx = 40, ny = 30, nz = 20, n = nx * ny * nz, *in = ints(n, 1000), *out = calloc(n, 4), bad = 0;
+	void *args[] = { &in, &out, &nx, &ny, &nz };
+	int rc = launch(&idxgen_cc_kernel_stencil3d, d3((nx + 7) / 8, (ny + 3) / 4, (nz + 3) / 4),
+				  d3(8, 4, 4), 0, args);
+
+	for (int z = 0; z < nz; z++)
+		for (int y = 0; y < ny; y++)
+			for (int x = 0; x < nx; x++) {
+				int i = (z * ny + y) * nx + x, r;
+
+				if (!x || !y || !z || x == nx - 1 || y == ny - 1 || z == nz - 1)
+					r = in[i];
+				else
+					r = 6 * in[i] - in[i - 1] - in[i + 1] - in[i - nx] - in[i + nx] -
+					    in[i - nx * ny] - in[i + nx * ny];
+				bad += out[i] != r;
+			}
+	tap_ok(!rc && !bad, "stencil3d: 40x30x20, 8x4x4 blocks (%d wrong)", bad);
+	free(in), free(out);
+}
+
+static void t_integral(void)
+{
+	int w = 300, h = 200, bad = 0;
+	unsigned *img = malloc(w * h * 4), *rows = calloc(w * h, 4), *ii = calloc(w * h, 4), *ref = calloc(w * h, 4);
+	void *a1[] = { &img, &rows, &w, &h }, *a2[] = { &rows, &ii, &w, &h };
+	int rc;
+
+	for (int i = 0; i < w * h; i++)
+		img[i] = (unsigned)rnd(256);
+	rc = launch(&idxgen_cc_kernel_integral_rows, d3(h, 1, 1), d3(128, 1, 1), 0, a1);
+	rc = rc ? rc : launch(&idxgen_cc_kernel_integral_cols, d3(w, 1, 1), d3(128, 1, 1), 0, a2);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++)
+			ref[y * w + x] = img[y * w + x] + (x ? ref[y * w + x - 1] : 0) + (y ? ref[(y - 1) * w + x] : 0) -
+					 (x && y ? ref[(y - 1) * w + x - 1] : 0);
+	for (int i = 0; i < w * h; i++)
+		bad += ii[i] != ref[i];
+	tap_ok(!rc && !bad, "integral image: rows then columns, 300x200 (%d wrong)", bad);
+	free(img), free(rows), free(ii), free(ref);
+}
+
+static void t_reverse(void)
+{
+	int bs = 200, nb = 13, *d = ints(bs * nb, 1 << 20), *orig = malloc(bs * nb * 4), bad = 0;
+	void *args[] = { &d };
+	int rc;
+
+	memcpy(orig, d, bs * nb * 4);
+	rc = launch(&idxgen_cc_kernel_reverse, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
+	for (int b = 0; b < nb; b++)
+		for (int t = 0; t < bs; t++)
+			bad += d[b * bs + t] != orig[b * bs + bs - 1 - t];
+	tap_ok(!rc && !bad, "reverse: block-local, a value live across the barrier (%d wrong)", bad);
+	free(d), free(orig);
+}
+
+static void t_early_exit(void)
+{
+	for (int mode = 0; mode < 2; mode++) {
+		int n = mode ? 128 * 9 : 128 * 9 - 45, *in = ints(n, 1000), *out = calloc(n, 4), bad = 0;
+		void *args[] = { &in, &out, &n, &mode };
+		int rc = launch(&idxgen_cc_kernel_early_exit, d3(9, 1, 1), d3(128, 1, 1), 0, args);
+
+		for (int i = 0; i < n; i++) {
+			int t = i % 128, r = mode ? in[i - t + (t + 1) % 128] : -in[i];
+
+			r += t % 3 ? 4 : 2;
+			bad += out[i] != r;
+		}
+		tap_ok(!rc && !bad, "features: %s, uniform if/do-while with barriers, switch (%d wrong)",
+		       mode ? "all threads" : "divergent return before the barriers", bad);
+		free(in), free(out);
+	}
+}
+
+static void t_atomics(void)
+{
+	int gi[5] = { 0, 0, 0, 0, 1000 }, bs = 100, nb = 7, *pi = gi, rc;
+	unsigned gu[2] = { 0, 5 }, *pu = gu;
+	float gf[1] = { 0 }, *pf = gf;
+	void *args[] = { &pi, &pu, &pf };
+	int sum = nb * (bs * (bs - 1) / 2);
+
+	rc = launch(&idxgen_cc_kernel_atomics, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
+	tap_ok(!rc && gi[0] == sum && gi[1] == -sum && gi[2] == 5 && gi[3] >= 1 && gi[3] <= bs && gi[4] == -50 &&
+	       gu[0] == 2u * bs * nb && gu[1] == 3u * (bs - 1) && gf[0] == 0.5f * bs * nb,
+	       "atomics: Add/Sub/Exch/CAS/Min/Max on int and unsigned, float atomicAdd, shared and global");
+}
+
+static void t_liveness(void)
+{
+	int bs = 96, nb = 5, *d = ints(bs * nb, 1 << 20), *orig = malloc(bs * nb * 4), bad = 0, rc;
+	void *args[] = { &d };
+
+	memcpy(orig, d, bs * nb * 4);
+	rc = launch(&idxgen_cc_kernel_liveness, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
+	for (int i = 0; i < bs * nb; i++) {
+		int t = i % bs, b = orig[i - t + bs - 1 - t], a = t & 1 ? b : orig[i];
+
+		bad += d[i] != a + b;
+	}
+	tap_ok(!rc && !bad, "liveness: values live or dead across barriers, conditional assignment (%d wrong)", bad);
+	free(d), free(orig);
+}
+
+static void t_guarded(void)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	int nb = 5, bs = 32, extra = 3, *out = calloc((nb + extra) * bs, 4), bad = 0, rc;
+	char *m = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int *data = (int *)(m + pg) - nb * 4;	/* ends where the guard page starts */
+	void *args[] = { &data, &out, &nb };
+
+	mprotect(m + pg, pg, PROT_NONE);
+	for (int i = 0; i < nb * 4; i++)
+		data[i] = i * 7 + 1;
+	rc = launch(&idxgen_cc_kernel_guarded, d3(nb + extra, 1, 1), d3(bs, 1, 1), 0, args);
+	for (int i = 0; i < (nb + extra) * bs; i++)
+		bad += out[i] != (i / bs < nb ? data[i / bs * 4 + i % 4] : 0);
+	tap_ok(!rc && !bad, "guarded: returned blocks never run the once-per-block loop that reads memory (%d wrong)",
+	       bad);
+	munmap(m, 2 * pg);
+	free(out);
+}
+
+/*
+ * The kernel ABI directly, with an index stream that is NOT in x-fastest
+ * order (y fastest, then x reversed), so that the translated code takes its
+ * stream loops: the same kernels, the same references.
+ */
+static int run_permuted(const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 g, struct idxgen_rt_dim3 b,
+			void *const *args)
+{
+	uint32_t n = b.x * b.y * b.z, t = 0;
+	uint16_t *tx = malloc(n * 2), *ty = malloc(n * 2), *tz = malloc(n * 2);
+	void *priv = NULL;
+	struct idxgen_rt_block blk = { .block_dim = { b.x, b.y, b.z }, .grid_dim = { g.x, g.y, g.z },
+				       .nthreads = n, .warp_size = 32, .priv_bytes = k->priv_bytes, .args = args };
+
+	for (uint32_t z = 0; z < b.z; z++)
+		for (uint32_t x = 0; x < b.x; x++)
+			for (uint32_t y = 0; y < b.y; y++, t++) {
+				tx[t] = (uint16_t)(b.x - 1 - x);
+				ty[t] = (uint16_t)y;
+				tz[t] = (uint16_t)z;
+			}
+	blk.tid_x = tx, blk.tid_y = ty, blk.tid_z = tz;
+	if (posix_memalign(&priv, 64, (size_t)n * k->priv_bytes + 64))
+		return -1;
+	blk.priv = priv;
+	for (uint32_t z = 0; z < g.z; z++)
+		for (uint32_t y = 0; y < g.y; y++)
+			for (uint32_t x = 0; x < g.x; x++) {
+				blk.block_idx[0] = x, blk.block_idx[1] = y, blk.block_idx[2] = z;
+				k->block(&blk);
+			}
+	free(tx), free(ty), free(tz), free(priv);
+	return 0;
+}
+
+static void t_stream_order(void)
+{
+	int n = 128, *A = ints(n * n, 100), *B = ints(n * n, 100), *C = calloc(n * n, 4), bad = 0;
+	void *margs[] = { &A, &B, &C, &n };
+	int bs = 64, nb = 6, *d = ints(bs * nb, 1000), *orig = malloc(bs * nb * 4), bad2 = 0;
+	void *rargs[] = { &d };
+	int m = 64 * 5 - 7, mode = 0, *in = ints(m, 1000), *out = calloc(m, 4), bad3 = 0;
+	void *eargs[] = { &in, &out, &m, &mode };
+
+	run_permuted(&idxgen_cc_kernel_matmul, d3(n / 16, n / 16, 1), d3(16, 16, 1), margs);
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			int acc = 0;
+
+			for (int k = 0; k < n; k++)
+				acc += A[i * n + k] * B[k * n + j];
+			bad += C[i * n + j] != acc;
+		}
+	memcpy(orig, d, bs * nb * 4);
+	run_permuted(&idxgen_cc_kernel_reverse, d3(nb, 1, 1), d3(bs, 1, 1), rargs);
+	for (int i = 0; i < bs * nb; i++)
+		bad2 += d[i] != orig[i - i % bs + bs - 1 - i % bs];
+	run_permuted(&idxgen_cc_kernel_early_exit, d3(5, 1, 1), d3(64, 1, 1), eargs);
+	for (int i = 0; i < m; i++)
+		bad3 += out[i] != -in[i] + (i % 64 % 3 ? 4 : 2);
+	tap_ok(!bad && !bad2 && !bad3,
+	       "stream order not x-fastest: matmul, reverse, early returns through the stream loops (%d/%d/%d wrong)",
+	       bad, bad2, bad3);
+	free(A), free(B), free(C), free(d), free(orig), free(in), free(out);
+}
+
+static void t_per_block(void)
+{
+	int d[9] = { 0 }, *pd = d, bad = 0, rc;
+	void *args[] = { &pd };
+
+	rc = launch(&idxgen_cc_kernel_per_block, d3(9, 1, 1), d3(40, 1, 1), 0, args);
+	for (int b = 0; b < 9; b++)
+		bad += d[b] != b * 2 + 9;
+	tap_ok(!rc && !bad, "per_block: a kernel without threadIdx (%d wrong)", bad);
+}
+
+static void t_launch_errors(void)
+{
+	int n = 1, a[1] = { 1 }, b[1] = { 2 }, c[1] = { 0 }, *pa = a, *pb = b, *pc = c;
+	void *args[] = { &pa, &pb, &pc, &n };
+	struct idxgen_info info;
+	unsigned int big;
+
+	idxgen_get_info(idxgen_rt_device(rt), &info);
+	big = info.max_threads + 1;
+	tap_ok(launch(NULL, d3(1, 1, 1), d3(1, 1, 1), 0, args) == -EINVAL, "launch: NULL kernel -> -EINVAL");
+	tap_ok(launch(&idxgen_cc_kernel_vecadd, d3(0, 1, 1), d3(1, 1, 1), 0, args) == -EINVAL,
+	       "launch: zero grid dimension -> -EINVAL");
+	tap_ok(launch(&idxgen_cc_kernel_vecadd, d3(1, 1, 1), d3(big <= info.max_dim[0] ? big : info.max_dim[0] + 1, 1, 1),
+		      0, args) == -E2BIG,
+	       "launch: more threads per block than the device allows (%u) -> -E2BIG", info.max_threads);
+	tap_ok(launch(&idxgen_cc_kernel_vecadd, d3(1, 1, 1), d3(1, 1, 1), 2u << 20, args) == -E2BIG,
+	       "launch: 2 MiB dynamic shared memory -> -E2BIG");
+	tap_ok(!launch(&idxgen_cc_kernel_vecadd, d3(1, 1, 1), d3(1, 1, 1), 0, args) && c[0] == 3,
+	       "launch: a 1x1 grid of one thread");
+	tap_ok(idxgen_cc_kernel_reduce.abi_version == IDXGEN_RT_ABI_VERSION && idxgen_cc_kernel_reduce.nargs == 3 &&
+	       idxgen_cc_kernel_reduce.arg_sizes[2] == sizeof(int) && !strcmp(idxgen_cc_kernel_reduce.name, "reduce") &&
+	       idxgen_cc_kernel_reduce.priv_bytes == 0,
+	       "descriptor: reduce, 3 arguments, no per-thread bytes (tid recomputed, not promoted)");
+	tap_ok(idxgen_cc_kernel_reverse.priv_bytes == sizeof(int) && idxgen_cc_kernel_matmul.priv_bytes == sizeof(int) &&
+	       idxgen_cc_kernel_liveness.priv_bytes == 2 * sizeof(int) &&
+	       idxgen_cc_kernel_early_exit.priv_bytes == sizeof(int) + 1,
+	       "descriptor: per-thread bytes = the values live across barriers (+1 return flag)");
+}
+
+static int jit(const char *path)
+{
+	struct idxgen_module *m = NULL;
+	const struct idxgen_rt_kernel *k = NULL;
+	int n = 1000, *a = ints(n, 1000), *b = ints(n, 1000), *c = calloc(n, 4), bad = 0, rc;
+	void *args[] = { &a, &b, &c, &n };
+
+	for (int round = 0; round < 2; round++) {
+		rc = idxgen_module_load(path, &m);
+		tap_ok(!rc, "jit: idxgen_module_load(%s) %s (%d)", path, round ? "again (cache)" : "first", rc);
+		if (rc)
+			continue;
+		tap_ok(idxgen_module_kernel(m, "vecadd", &k) == 0 && k && !strcmp(k->name, "vecadd"),
+		       "jit: idxgen_module_kernel finds vecadd");
+		tap_ok(idxgen_module_kernel(m, "nosuch", &k) == -ENOENT, "jit: unknown kernel -> -ENOENT");
+		idxgen_module_kernel(m, "vecadd", &k);
+		memset(c, 0, n * 4);
+		rc = launch(k, d3(4, 1, 1), d3(256, 1, 1), 0, args);
+		bad = 0;
+		for (int i = 0; i < n; i++)
+			bad += c[i] != a[i] + b[i];
+		tap_ok(!rc && !bad, "jit: loaded vecadd computes a + b (%d wrong)", bad);
+		idxgen_module_unload(m);
+	}
+	{
+		const char *dir = getenv("IDXGEN_CC_CACHE");
+		char cmd[4300];
+		FILE *p;
+		int nso = -1;
+
+		snprintf(cmd, sizeof(cmd), "ls '%s' | grep -c '\\.so$'", dir ? dir : ".");
+		if (dir && (p = popen(cmd, "r"))) {
+			if (fscanf(p, "%d", &nso) != 1)
+				nso = -1;
+			pclose(p);
+		}
+		tap_ok(nso == 1, "jit: two loads, one compiled object in the cache (%d)", nso);
+	}
+	tap_ok(idxgen_module_load("/nonexistent.cu", &m) == -ENOENT, "jit: missing file -> -ENOENT");
+	free(a), free(b), free(c);
+	return tap_done();
+}
+
+int main(int argc, char **argv)
+{
+	struct idxgen_rt_options opt = { 0 };
+	int err = idxgen_rt_create(&opt, &rt);
+
+	if (err) {
+		printf("not ok 1 - idxgen_rt_create: %s\n", idxgen_strerror(err));
+		return 1;
+	}
+	if (argc == 3 && !strcmp(argv[1], "jit"))
+		return jit(argv[2]);
+	t_vecadd();
+	t_reduce();
+	t_matmul();
+	t_transpose();
+	t_scan();
+	t_histogram();
+	t_conv11();
+	t_stencil();
+	t_integral();
+	t_reverse();
+	t_early_exit();
+	t_atomics();
+	t_liveness();
+	t_guarded();
+	t_stream_order();
+	t_per_block();
+	t_launch_errors();
+	idxgen_rt_destroy(rt);
+	return tap_done();
+}
