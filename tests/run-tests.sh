@@ -78,6 +78,7 @@ build_step host-tests $MAKE -j"$JOBS" -C "$ROOT/tests/host" all
 run_suite model $MAKE -s -C "$ROOT/tests/host" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
+run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 
 # QEMU device qtests
