@@ -51,14 +51,15 @@ struct coop_buf {
 	long size;		/* elements */
 	int32_t *host;		/* COOP_HOST storage */
 	void *dev;		/* COOP_DEV: the runtime's region, allocated on first use */
+	const void *map;	/* COOP_DEV: its read-only mapping */
 };
 
 /* Declarations at file scope. */
 #define COOP_WARPS(n)		enum { COOP_NWARPS = (n) }
 #define COOP_BUFFER(name, n)                                                                       \
 	static int32_t name##_coop_storage[(n)];                                                   \
-	static struct coop_buf name = { #name, COOP_HOST, (n), name##_coop_storage, 0 }
-#define COOP_DEVBUFFER(name, n) static struct coop_buf name = { #name, COOP_DEV, (n), 0, 0 }
+	static struct coop_buf name = { #name, COOP_HOST, (n), name##_coop_storage, 0, 0 }
+#define COOP_DEVBUFFER(name, n) static struct coop_buf name = { #name, COOP_DEV, (n), 0, 0, 0 }
 
 typedef void (*coop_producer_fn)(struct coop_buf *buf, long lo, long hi, long arg);
 typedef void (*coop_consumer_fn)(const struct coop_buf *buf, long lo, long hi, long arg);

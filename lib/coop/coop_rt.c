@@ -106,6 +106,9 @@ static void dev_ensure(struct coop_buf *buf)
 		if (err)
 			fatal("buffer %s: idxgen_region_alloc(%ld bytes): %s", buf->name,
 			      buf->size * 2, idxgen_strerror(err));
+		err = idxgen_region_map(reg, &buf->map);
+		if (err)
+			fatal("idxgen_region_map(%s): %s", buf->name, idxgen_strerror(err));
 		buf->dev = reg;
 	}
 	pthread_mutex_unlock(&dev_lock);
@@ -172,19 +175,13 @@ void coop_consume(int warp, coop_consumer_fn fn, const struct coop_buf *buf, lon
 
 long coop_buf_get(const struct coop_buf *buf, long i)
 {
-	const void *map;
-	int err;
-
 	if (i < 0 || i >= buf->size)
 		fatal("coop_buf_get: %ld outside buffer %s", i, buf->name);
 	if (buf->kind == COOP_HOST)
 		return buf->host[i];
-	if (!buf->dev)
+	if (!buf->map)
 		fatal("coop_buf_get: device buffer %s read before any producer", buf->name);
-	err = idxgen_region_map(buf->dev, &map);
-	if (err)
-		fatal("idxgen_region_map(%s): %s", buf->name, idxgen_strerror(err));
-	return ((const volatile uint16_t *)map)[i];
+	return ((const volatile uint16_t *)buf->map)[i];
 }
 
 void coop_buf_set(struct coop_buf *buf, long i, int32_t v)
