@@ -69,8 +69,8 @@ fi
 
 build_step qemu bash "$ROOT/qemu-device/build-qemu.sh"
 # Every suite always runs: a missing piece must fail, never skip silently.
-for comp in fw lib driver; do
-	build_step "$comp" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
+for comp in fw lib lib/coop driver; do
+	build_step "${comp//\//-}" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
 done
 build_step host-tests $MAKE -j"$JOBS" -C "$ROOT/tests/host" all
 
@@ -90,8 +90,8 @@ run_suite qtest env QTEST_QEMU_BINARY="$QB/qemu-system-x86_64" \
 # Everything that runs inside the VM
 rm -rf "$GUEST"
 mkdir -p "$GUEST"
-for comp in fw lib driver; do
-	build_step "guest-$comp" $MAKE -s -C "$ROOT/$comp" guest
+for comp in fw lib lib/coop driver; do
+	build_step "guest-${comp//\//-}" $MAKE -s -C "$ROOT/$comp" guest
 done
 run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
 # The main job (`make run`) must keep working: boot the demo plan too.  This

@@ -38,5 +38,5 @@ $(O)/coop-par: $(O)/coop-par.c
 	$(CC) -o $@ $< $(LINK)
 
 run: all
-	LD_LIBRARY_PATH=$(BUILD)/lib IDXGEN_BACKEND=emu bash $(ROOT)/tests/bench/coop-run.sh \
+	LD_LIBRARY_PATH=$(BUILD)/lib IDXGEN_BACKEND=emu sh $(ROOT)/tests/bench/coop-run.sh \
 		$(O)/coop-seq $(O)/coop-par $(O)/coop-par.c
