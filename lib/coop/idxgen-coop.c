@@ -874,6 +874,13 @@ static int reduce(void)
 	int *first = xmalloc(sizeof(int) * (size_t)(ninst + 1));
 	int u, e, f, nchan = 0;
 
+	/* Sequential semantics: every edge points forward, so the graph is acyclic. */
+	for (e = 0; e < nedges; e++)
+		if (edges[e].u >= edges[e].v) {
+			fprintf(stderr, "idxgen-coop: internal error: backward edge %s -> %s\n",
+				insts[edges[e].u].label, insts[edges[e].v].label);
+			exit(2);
+		}
 	/* edges are sorted by u: first[u] .. first[u+1] */
 	for (u = 0, e = 0; u <= ninst; u++) {
 		while (e < nedges && edges[e].u < u)
