@@ -21,6 +21,7 @@
 #define _GNU_SOURCE
 #include <clang-c/Index.h>
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -97,8 +98,10 @@ static int nedges, cap_edges;
 static struct tnode tree[4096];
 static int ntree;
 
+/* The loop variables in scope: name, declaration, current value. */
 static struct {
 	const char *name;
+	CXCursor decl;
 	long val;
 } env[MAX_DEPTH];
 static int nenv;
@@ -161,54 +164,92 @@ static char *cursor_spelling(CXCursor c)
 	return r;
 }
 
+/* The loop variable a DeclRefExpr names, or -1. */
+static int env_of(CXCursor ref)
+{
+	CXCursor d = clang_getCursorReferenced(ref);
+	int k;
+
+	for (k = nenv - 1; k >= 0; k--)
+		if (clang_equalCursors(d, env[k].decl))
+			return k;
+	return -1;
+}
+
 static void extent_offsets(CXSourceRange r, unsigned *a, unsigned *b)
 {
 	clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, a);
 	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, b);
 }
 
-/* Source text of a cursor with loop variables replaced by (value). */
+struct refs {
+	unsigned *at; /* start, end, env index: triples */
+	int n, cap;
+};
+
+static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct refs *r = d;
+	unsigned ta, tb;
+	int k;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || (k = env_of(c)) < 0)
+		return CXChildVisit_Recurse;
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 16;
+		r->at = realloc(r->at, sizeof(unsigned) * 3 * (size_t)r->cap);
+		if (!r->at) {
+			fprintf(stderr, "idxgen-coop: out of memory\n");
+			exit(2);
+		}
+	}
+	extent_offsets(clang_getCursorExtent(c), &ta, &tb);
+	r->at[3 * r->n] = ta;
+	r->at[3 * r->n + 1] = tb;
+	r->at[3 * r->n + 2] = (unsigned)k;
+	r->n++;
+	return CXChildVisit_Continue;
+}
+
+static int cmp_ref(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Source text of a cursor; with subst, the loop variables it uses replaced by (value). */
 static char *cursor_text(CXCursor c, int subst)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXToken *toks;
-	unsigned ntoks, a, b, i, pos;
-	size_t cap = 256, len = 0;
+	struct refs r = { NULL, 0, 0 };
+	unsigned a, b, pos;
+	size_t len = 0;
 	char *out;
+	int i;
 
-	extent_offsets(r, &a, &b);
+	extent_offsets(clang_getCursorExtent(c), &a, &b);
 	if (b > src_len || a > b)
 		return xstrdup("?");
-	cap += (b - a) * 4;
-	out = xmalloc(cap);
-	clang_tokenize(tu, r, &toks, &ntoks);
+	if (subst)
+		clang_visitChildren(c, ref_visit, &r);
+	qsort(r.at, (size_t)r.n, 3 * sizeof(unsigned), cmp_ref);
+	out = xmalloc((b - a) + (size_t)r.n * 24 + 1);
 	pos = a;
-	for (i = 0; subst && i < ntoks; i++) {
-		unsigned ta, tb;
-		CXString s;
-		int k;
+	for (i = 0; i < r.n; i++) {
+		unsigned ta = r.at[3 * i], tb = r.at[3 * i + 1];
 
-		if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
-			continue;
-		extent_offsets(clang_getTokenExtent(tu, toks[i]), &ta, &tb);
-		if (ta < pos || tb > b)
-			continue;
-		s = clang_getTokenSpelling(tu, toks[i]);
-		for (k = nenv - 1; k >= 0; k--)
-			if (!strcmp(env[k].name, clang_getCString(s)))
-				break;
-		clang_disposeString(s);
-		if (k < 0)
+		if (ta < pos || tb > b || tb < ta) /* macro-expanded: leave the text */
 			continue;
 		memcpy(out + len, src_text + pos, ta - pos);
 		len += ta - pos;
-		len += (size_t)sprintf(out + len, "(%ld)", env[k].val);
+		len += (size_t)sprintf(out + len, "(%ld)", env[r.at[3 * i + 2]].val);
 		pos = tb;
 	}
 	memcpy(out + len, src_text + pos, b - pos);
 	len += b - pos;
 	out[len] = 0;
-	clang_disposeTokens(tu, toks, ntoks);
+	free(r.at);
 	return out;
 }
 
@@ -222,9 +263,9 @@ static enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent, CXClientDa
 	struct kids *k = d;
 
 	(void)parent;
-	if (k->n < 16)
-		k->c[k->n] = c;
-	k->n++;
+	if (k->n == 16)
+		return CXChildVisit_Break; /* callers need only a few */
+	k->c[k->n++] = c;
 	return CXChildVisit_Continue;
 }
 
@@ -295,13 +336,8 @@ static int eval(CXCursor c, long *v)
 			return 1;
 		return eval_clang(c, v);
 	case CXCursor_DeclRefExpr: {
-		char *name = cursor_spelling(c);
-		int i;
+		int i = env_of(c);
 
-		for (i = nenv - 1; i >= 0; i--)
-			if (!strcmp(env[i].name, name))
-				break;
-		free(name);
 		if (i >= 0) {
 			*v = env[i].val;
 			return 1;
@@ -312,7 +348,7 @@ static int eval(CXCursor c, long *v)
 		op_token(c, NULL, op);
 		if (ch.n != 1 || !eval(ch.c[0], &a))
 			return 0;
-		if (!strcmp(op, "-"))
+		if (!strcmp(op, "-") && a != LONG_MIN)
 			*v = -a;
 		else if (!strcmp(op, "+"))
 			*v = a;
@@ -332,15 +368,24 @@ static int eval(CXCursor c, long *v)
 		*v = (e);                                                                          \
 		return 1;                                                                          \
 	}
-		OP("+", a + b) OP("-", a - b) OP("*", a * b);
-		OP("<<", a << b) OP(">>", a >> b) OP("&", a & b) OP("|", a | b) OP("^", a ^ b);
+		if (!strcmp(op, "+"))
+			return !__builtin_add_overflow(a, b, v);
+		if (!strcmp(op, "-"))
+			return !__builtin_sub_overflow(a, b, v);
+		if (!strcmp(op, "*"))
+			return !__builtin_mul_overflow(a, b, v);
+		if (b >= 0 && b < 63 && a >= 0 && a <= (LONG_MAX >> b))
+			OP("<<", a << b);
+		if (b >= 0 && b < 63)
+			OP(">>", a >> b);
+		OP("&", a & b) OP("|", a | b) OP("^", a ^ b);
 		OP("<", a < b) OP(">", a > b) OP("<=", a <= b) OP(">=", a >= b);
 		OP("==", a == b) OP("!=", a != b) OP("&&", a && b) OP("||", a || b);
-		if (b && !strcmp(op, "/")) {
+		if (b && !(a == LONG_MIN && b == -1) && !strcmp(op, "/")) {
 			*v = a / b;
 			return 1;
 		}
-		if (b && !strcmp(op, "%")) {
+		if (b && !(a == LONG_MIN && b == -1) && !strcmp(op, "%")) {
 			*v = a % b;
 			return 1;
 		}
@@ -404,16 +449,15 @@ static void build_tree(CXCursor c, int parent)
 	int i, me;
 
 	switch (k) {
-	case CXCursor_CompoundStmt:
-		{
-			struct stmts st = { NULL, 0, 0 };
+	case CXCursor_CompoundStmt: {
+		struct stmts st = { NULL, 0, 0 };
 
-			clang_visitChildren(c, stmt_visit, &st);
-			for (i = 0; i < st.n; i++)
-				build_tree(st.c[i], parent);
-			free(st.c);
-		}
+		clang_visitChildren(c, stmt_visit, &st);
+		for (i = 0; i < st.n; i++)
+			build_tree(st.c[i], parent);
+		free(st.c);
 		return;
+	}
 	case CXCursor_NullStmt:
 		return;
 	case CXCursor_ForStmt:
@@ -462,11 +506,11 @@ static void build_tree(CXCursor c, int parent)
 }
 
 /* for (int v = A; v < B; v++ | ++v | v += S) with A, B, S constant. */
-static int loop_bounds(CXCursor c, char **var, long *lo, long *hi, long *step)
+static int loop_bounds(CXCursor c, char **var, CXCursor *decl, long *lo, long *hi, long *step)
 {
 	struct kids ch = kids_of(c), k2;
 	CXCursor init = ch.c[0], cond = ch.c[1], inc = ch.c[2];
-	char op[4], *cv;
+	char op[4], cop[4];
 	long b;
 
 	*var = NULL;
@@ -475,6 +519,7 @@ static int loop_bounds(CXCursor c, char **var, long *lo, long *hi, long *step)
 		if (k2.n != 1 || clang_getCursorKind(k2.c[0]) != CXCursor_VarDecl)
 			goto bad_init;
 		*var = cursor_spelling(k2.c[0]);
+		*decl = k2.c[0];
 		k2 = kids_of(k2.c[0]);
 		if (k2.n < 1 || !eval(k2.c[k2.n - 1], lo))
 			goto bad_init;
@@ -486,24 +531,25 @@ static int loop_bounds(CXCursor c, char **var, long *lo, long *hi, long *step)
 	k2 = kids_of(cond);
 	if (k2.n != 2)
 		goto bad_cond;
-	cv = cursor_text(k2.c[0], 0);
-	if (strcmp(cv, *var)) {
-		free(cv);
-		goto bad_cond;
+	{
+		CXCursor l = k2.c[0];
+
+		while (clang_getCursorKind(l) == CXCursor_UnexposedExpr && kids_of(l).n == 1)
+			l = kids_of(l).c[0];
+		if (clang_getCursorKind(l) != CXCursor_DeclRefExpr ||
+		    !clang_equalCursors(clang_getCursorReferenced(l), *decl))
+			goto bad_cond;
 	}
-	free(cv);
-	op_token(cond, &k2.c[0], op);
+	op_token(cond, &k2.c[0], cop);
 	if (!eval(k2.c[1], &b)) {
 		error_at(k2.c[1], "loop bound is not a compile-time constant: cooperative "
 				  "warps need constant trip counts (such loops are rejected)");
 		return 0;
 	}
-	if (!strcmp(op, "<"))
+	if (!strcmp(cop, "<") || !strcmp(cop, "!="))
 		*hi = b;
-	else if (!strcmp(op, "<="))
+	else if (!strcmp(cop, "<=") && b < LONG_MAX)
 		*hi = b + 1;
-	else if (!strcmp(op, "!="))
-		*hi = b;
 	else
 		goto bad_cond;
 	if (clang_getCursorKind(inc) == CXCursor_UnaryOperator) {
@@ -525,8 +571,13 @@ static int loop_bounds(CXCursor c, char **var, long *lo, long *hi, long *step)
 	} else {
 		goto bad_inc;
 	}
-	if (!strcmp(op, "!=") && (*hi - *lo) % *step) {
+	if (!strcmp(cop, "!=") && (*hi < *lo || (*hi - *lo) % *step)) {
 		error_at(cond, "loop never reaches its bound");
+		return 0;
+	}
+	if (*hi > *lo && (*hi - *lo) / *step > MAX_INSTANCES) {
+		error_at(cond, "loop of more than %d trips: too many instances to expand",
+			 MAX_INSTANCES);
 		return 0;
 	}
 	return 1;
@@ -704,6 +755,7 @@ static void expand(int parent)
 
 	for (t = parent + 1; t < ntree; t++) {
 		char *var;
+		CXCursor decl;
 		long lo, hi, step, v;
 
 		if (tree[t].parent != parent)
@@ -712,7 +764,7 @@ static void expand(int parent)
 			add_instance(t);
 			continue;
 		}
-		if (!loop_bounds(tree[t].cur, &var, &lo, &hi, &step))
+		if (!loop_bounds(tree[t].cur, &var, &decl, &lo, &hi, &step))
 			continue;
 		if (nenv == MAX_DEPTH) {
 			error_at(tree[t].cur, "loops nested deeper than %d", MAX_DEPTH);
@@ -726,6 +778,7 @@ static void expand(int parent)
 			tree[t].text = xstrdup(buf);
 		}
 		env[nenv].name = var;
+		env[nenv].decl = decl;
 		for (v = lo; v < hi && nerrors < 20; v += step) {
 			env[nenv].val = v;
 			nenv++;
@@ -1169,6 +1222,18 @@ static enum CXChildVisitResult find_top(CXCursor c, CXCursor parent, CXClientDat
 	return CXChildVisit_Continue;
 }
 
+static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct kids *k = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return CXChildVisit_Continue;
+	k->c[0] = c;
+	k->n = 1;
+	return CXChildVisit_Break;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option lopts[] = { { "help", no_argument, 0, 'h' },
@@ -1281,12 +1346,13 @@ int main(int argc, char **argv)
 		diag_at(nwarps_where, "error", "COOP_WARPS(%d): between 1 and 64 warps", nwarps);
 		return 1;
 	}
-	body = kids_of(fc.fn);
-	if (!body.n || clang_getCursorKind(body.c[body.n - 1]) != CXCursor_CompoundStmt) {
+	body.n = 0;
+	clang_visitChildren(fc.fn, body_visit, &body);
+	if (!body.n) {
 		error_at(fc.fn, "%s() has no body", entry);
 		return 1;
 	}
-	build_tree(body.c[body.n - 1], -1);
+	build_tree(body.c[0], -1);
 	insts = xmalloc(sizeof(*insts) * MAX_INSTANCES);
 	if (!nerrors)
 		expand(-1);
@@ -1321,7 +1387,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "idxgen-coop: %s: %s\n", out, strerror(errno));
 		return 2;
 	}
-	if (write_code(f, input, fc.fn, body.c[body.n - 1], nchan) || (out && fclose(f))) {
+	if (write_code(f, input, fc.fn, body.c[0], nchan) || (out && fclose(f))) {
 		fprintf(stderr, "idxgen-coop: writing %s failed\n", out ? out : "stdout");
 		if (out)
 			remove(out);
