@@ -461,15 +461,30 @@ static void build_tree(CXCursor c, int parent)
 	case CXCursor_NullStmt:
 		return;
 	case CXCursor_ForStmt:
-		me = tree_add(parent, 1, c, NULL);
-		if (me < 0)
-			return;
 		ch = kids_of(c);
 		if (ch.n != 4) {
 			error_at(c, "for loop needs an init, a condition and an increment: "
 				    "cooperative warps need constant trip counts");
 			return;
 		}
+		{
+			/* The tree shows the loop's header as written. */
+			unsigned a, b;
+			char *h;
+
+			extent_offsets(clang_getCursorExtent(c), &a, NULL);
+			extent_offsets(clang_getCursorExtent(ch.c[3]), &b, NULL);
+			if (b > src_len || a > b)
+				a = b = 0;
+			while (b > a && (src_text[b - 1] == ' ' || src_text[b - 1] == '\t' ||
+					 src_text[b - 1] == '\n'))
+				b--;
+			h = xmalloc(b - a + 1);
+			memcpy(h, src_text + a, b - a);
+			me = tree_add(parent, 1, c, h);
+		}
+		if (me < 0)
+			return;
 		build_tree(ch.c[3], me);
 		return;
 	case CXCursor_CallExpr:
@@ -770,13 +785,6 @@ static void expand(int parent)
 			error_at(tree[t].cur, "loops nested deeper than %d", MAX_DEPTH);
 			continue;
 		}
-		if (!tree[t].text) {
-			char buf[256];
-
-			snprintf(buf, sizeof(buf), "for %s in [%ld, %ld) step %ld: %ld trips", var,
-				 lo, hi, step, hi > lo ? (hi - lo + step - 1) / step : 0);
-			tree[t].text = xstrdup(buf);
-		}
 		env[nenv].name = var;
 		env[nenv].decl = decl;
 		for (v = lo; v < hi && nerrors < 20; v += step) {
@@ -1044,9 +1052,13 @@ static int write_tree_dot(const char *dir, const char *entry)
 
 		fprintf(f, "  t%d [label=\"", t);
 		for (; *s; s++) {
+			int sp = *s == ' ' || *s == '\n' || *s == '\t';
+
+			if (sp && (s[1] == ' ' || s[1] == '\n' || s[1] == '\t'))
+				continue; /* one blank for a run of them */
 			if (*s == '"' || *s == '\\')
 				fputc('\\', f);
-			fputc(*s == '\n' || *s == '\t' ? ' ' : *s, f);
+			fputc(sp ? ' ' : *s, f);
 		}
 		fprintf(f, "\"%s];\n", tree[t].is_loop ? ", shape=ellipse" : "");
 		if (tree[t].parent < 0)

@@ -15,7 +15,9 @@
 
 #define SLOT  4096
 #define JOBS  96
+#ifndef ROUND
 #define ROUND 8
+#endif
 
 COOP_WARPS(2);
 COOP_DEVBUFFER(idx, 3 * SLOT);
