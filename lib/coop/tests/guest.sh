@@ -20,6 +20,18 @@ ok $bad "paper example: 8 parallel runs with random delays == sequential, on the
 ./coop-bench-seq >/tmp/coop-seq.out 2>/dev/null && ./coop-bench-par >/tmp/coop-par.out 2>/dev/null &&
 	cmp -s /tmp/coop-seq.out /tmp/coop-par.out
 ok $? "pipeline benchmark program: parallel == sequential, on the device"
+# Random programs (tests/random_test.py --stage): parallel == sequential.
+for seq in ./coop-r[0-9]*-seq; do
+	[ -x "$seq" ] || continue
+	par=${seq%-seq}-par
+	bad=0
+	"$seq" >/tmp/coop-seq.out || bad=1
+	for s in 1 2 3; do
+		COOP_DELAY_US=$(( (s - 1) * 150 )) COOP_SEED=$s "$par" >/tmp/coop-par.out || bad=1
+		cmp -s /tmp/coop-seq.out /tmp/coop-par.out || bad=1
+	done
+	ok $bad "random program ${seq#./} (and -par): 3 parallel runs with random delays == sequential, on the device"
+done
 echo "1..$n"
 echo "# $((n - failed)) passed, $failed failed"
 [ $failed -eq 0 ]

@@ -2,6 +2,8 @@
 """Randomized differential test of idxgen-coop (TAP).
 
   random_test.py TOOL CFLAGS_AND_LIBS WORKDIR [PROGRAMS [RUNS [SEED]]]
+  random_test.py --stage DIR TOOL CFLAGS_AND_LIBS WORKDIR PROGRAMS SEED
+      only translate and build: DIR/coop-rNNN-{seq,par} for the VM suite
 
 Each random program (2-4 warps, stages of constant-trip loops, host and device
 buffers, copy / user / device producers, consumers recording checksums) is
@@ -151,7 +153,26 @@ def gen(rng):
     return src, insts
 
 
+def stage(argv):
+    """Build random programs for the guest (which has no compiler)."""
+    out, tool, cflags, work = argv[0], argv[1], shlex.split(argv[2]), argv[3]
+    nprog, seed = int(argv[4]), int(argv[5])
+    os.makedirs(work, exist_ok=True)
+    os.makedirs(out, exist_ok=True)
+    for k in range(nprog):
+        src, _ = gen(random.Random(seed * 100003 + k))
+        base = os.path.join(work, 'g%03d' % k)
+        open(base + '.c', 'w').write(src)
+        subprocess.run([tool, '-o', base + '.par.c', base + '.c'], check=True)
+        for c, suffix in ((base + '.c', 'seq'), (base + '.par.c', 'par')):
+            subprocess.run(['cc', '-o', os.path.join(out, 'coop-r%03d-%s' % (k, suffix)), c] +
+                           cflags, check=True)
+    return 0
+
+
 def main():
+    if sys.argv[1] == '--stage':
+        return stage(sys.argv[2:])
     tool, cflags, work = sys.argv[1], shlex.split(sys.argv[2]), sys.argv[3]
     nprog = int(sys.argv[4]) if len(sys.argv) > 4 else 20
     runs = int(sys.argv[5]) if len(sys.argv) > 5 else 5
