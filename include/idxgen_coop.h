@@ -87,6 +87,8 @@ struct coop_chan {
 void coop_chan_post(struct coop_chan *ch);
 /* Waits (COOP_TIMEOUT_MS, default 30000, then reports a deadlock and aborts). */
 void coop_chan_wait(struct coop_chan *ch);
+/* Clear n channels (no warp may be running). */
+void coop_chan_reset(struct coop_chan *ch, int n);
 /* Run fns[0..n) each on its own thread and join them. */
 void coop_run_warps(int n, void *(*const fns[])(void *));
 /* Release the device (optional; also at exit). */

@@ -219,6 +219,14 @@ void coop_chan_wait(struct coop_chan *ch)
 	}
 }
 
+void coop_chan_reset(struct coop_chan *ch, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		__atomic_store_n(&ch[i].posted, 0, __ATOMIC_RELAXED);
+}
+
 void coop_run_warps(int n, void *(*const fns[])(void *))
 {
 	pthread_t th[64];

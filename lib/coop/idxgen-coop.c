@@ -1146,7 +1146,10 @@ static int write_code(FILE *f, const char *in_name, CXCursor fn, CXCursor body, 
 	fprintf(f, "{\n\tstatic void *(*const warps[%d])(void *) = {", nwarps);
 	for (w = 0; w < nwarps; w++)
 		fprintf(f, "%s coop_warp%d", w ? "," : "", w);
-	fprintf(f, " };\n\n\tcoop_run_warps(%d, warps);\n}", nwarps);
+	fprintf(f, " };\n\n");
+	if (nchan) /* channels are one-shot: rearm them for every call */
+		fprintf(f, "\tcoop_chan_reset(coop_ch, %d);\n", nchan);
+	fprintf(f, "\tcoop_run_warps(%d, warps);\n}", nwarps);
 	fwrite(src_text + bb, 1, src_len - bb, f);
 	return ferror(f) ? -1 : 0;
 }

@@ -2,7 +2,7 @@
  * Loop forms and substitution: nested loops whose bounds use the outer
  * variable, <=, +=, macros and enums in bounds, a loop variable used many
  * times in one call, a loop variable (i) whose name is a prefix of another
- * (ii), warps computed from the loop variable.
+ * (ii), warps computed from the loop variable; coop_main() run twice.
  */
 #include <stdio.h>
 #include <idxgen_coop.h>
@@ -38,12 +38,15 @@ void coop_main(void)
 	}
 }
 
+/* Twice, with other input: the generated coop_main() must be reusable. */
 int main(void)
 {
-	for (int k = 0; k < 256; k++)
-		table[k] = k * k + 3;
-	coop_main();
-	for (int k = 0; k < 8; k++)
-		printf("%d %ld\n", k, result[k]);
+	for (int run = 0; run < 2; run++) {
+		for (int k = 0; k < 256; k++)
+			table[k] = k * k + 3 + run * 1000;
+		coop_main();
+		for (int k = 0; k < 8; k++)
+			printf("%d %d %ld\n", run, k, result[k]);
+	}
 	return 0;
 }
