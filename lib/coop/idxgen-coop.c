@@ -142,15 +142,33 @@ static void diag_at(struct loc l, const char *sev, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static void diag_at(struct loc l, const char *sev, const char *fmt, ...)
 {
+	/* A call in a loop reports the same thing once, not once per iteration. */
+	static char *seen[64];
+	static int nseen, skip_notes;
+	char msg[1024];
 	va_list ap;
+	int i;
 
 	if (!strcmp(sev, "error"))
 		nerrors++;
-	fprintf(stderr, "%s:%u:%u: %s: ", l.file, l.line, l.col, sev);
+	else if (skip_notes)
+		return;
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	snprintf(msg, sizeof(msg), "%s:%u:%u: %s: ", l.file, l.line, l.col, sev);
+	vsnprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	if (strcmp(sev, "error"))
+		goto print;
+	for (i = 0; i < nseen; i++)
+		if (!strcmp(seen[i], msg)) {
+			skip_notes = 1;
+			return;
+		}
+	skip_notes = 0;
+	if (nseen < 64)
+		seen[nseen++] = xstrdup(msg);
+print:
+	fprintf(stderr, "%s\n", msg);
 }
 
 #define error_at(c, ...) diag_at(cursor_loc(c), "error", __VA_ARGS__)

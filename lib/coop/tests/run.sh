@@ -79,8 +79,9 @@ for f in *.c; do
 	rm -f "$W/bad.out"
 	"$TOOL" -o "$W/bad.out" "$f" 2>"$W/err"
 	r=$?
-	grep -qF "$f:$want" "$W/err" && [ $r -eq 1 ] && [ ! -e "$W/bad.out" ]
-	ok $? "diagnostic $f: '$f:$want', exit 1, no output"
+	grep -qF "$f:$want" "$W/err" && [ $r -eq 1 ] && [ ! -e "$W/bad.out" ] &&
+		[ "$(grep -c ': error: ' "$W/err")" -eq "$(grep ': error: ' "$W/err" | sort -u | wc -l)" ]
+	ok $? "diagnostic $f: '$f:$want', exit 1, no output, no repeated message"
 	[ $r -eq 1 ] || sed 's/^/# /' "$W/err"
 done
 
