@@ -251,7 +251,8 @@ static char *cursor_text(CXCursor c, int subst)
 		return xstrdup("?");
 	if (subst)
 		clang_visitChildren(c, ref_visit, &r);
-	qsort(r.at, (size_t)r.n, 3 * sizeof(unsigned), cmp_ref);
+	if (r.n)
+		qsort(r.at, (size_t)r.n, 3 * sizeof(unsigned), cmp_ref);
 	out = xmalloc((b - a) + (size_t)r.n * 24 + 1);
 	pos = a;
 	for (i = 0; i < r.n; i++) {
