@@ -33,6 +33,13 @@ r=$?; sed 's/^/# /' "$W/d"
 ok $r "paper: graph before and after reduction matches the expected edges one by one"
 python3 "$HERE/graph.py" "$W/paper.edges" | sed 's/^/# /'
 ok "${PIPESTATUS[0]}" "paper: dependences = brute force, removed ones implied, kept ones minimal"
+# The checker itself must catch a wrong reduction either way.
+sed 's/^edge resource c3 p4 kept$/edge resource c3 p4 removed/' "$W/paper.edges" >"$W/m1.edges"
+sed 's/^edge resource c2 p4 removed$/edge resource c2 p4 kept/' "$W/paper.edges" >"$W/m2.edges"
+sed '/^edge resource c2 p7 /d' "$W/paper.edges" >"$W/m3.edges"
+! python3 "$HERE/graph.py" "$W/m1.edges" >/dev/null && ! python3 "$HERE/graph.py" "$W/m2.edges" >/dev/null &&
+	! python3 "$HERE/graph.py" "$W/m3.edges" >/dev/null
+ok $? "graph.py rejects an unimplied removal, a redundant kept edge and a missing dependence"
 c=$(grep -c 'coop_chan_post' "$W/paper.par.c"); w=$(grep -c 'coop_chan_wait' "$W/paper.par.c")
 [ "$c" -eq 9 ] && [ "$w" -eq 9 ]
 ok $? "paper: 9 channels (7 data + 2 resource), each posted and awaited once ($c, $w)"
