@@ -15,7 +15,7 @@ GUEST ?= $(BUILD)/guest
 IDXGEN_CACHE ?= /var/cache/idxgen
 export BUILD GUEST IDXGEN_CACHE
 
-COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile driver/Makefile))
+COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/coop/Makefile driver/Makefile))
 
 .PHONY: all deps qemu fuzz check run bench install clean guest help $(COMPONENTS)
 

@@ -69,8 +69,8 @@ fi
 
 build_step qemu bash "$ROOT/qemu-device/build-qemu.sh"
 # Every suite always runs: a missing piece must fail, never skip silently.
-for comp in fw lib driver; do
-	build_step "$comp" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
+for comp in fw lib lib/coop driver; do
+	build_step "${comp//\//-}" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
 done
 build_step host-tests $MAKE -j"$JOBS" -C "$ROOT/tests/host" all
 build_step cc $MAKE -j"$JOBS" -C "$ROOT/lib/cc" all
@@ -80,6 +80,7 @@ run_suite model $MAKE -s -C "$ROOT/tests/host" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
 run_suite cc $MAKE -s -C "$ROOT/lib/cc" check
+run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 
 # QEMU device qtests
@@ -91,8 +92,8 @@ run_suite qtest env QTEST_QEMU_BINARY="$QB/qemu-system-x86_64" \
 # Everything that runs inside the VM
 rm -rf "$GUEST"
 mkdir -p "$GUEST"
-for comp in fw lib driver; do
-	build_step "guest-$comp" $MAKE -s -C "$ROOT/$comp" guest
+for comp in fw lib lib/coop driver; do
+	build_step "guest-${comp//\//-}" $MAKE -s -C "$ROOT/$comp" guest
 done
 build_step guest-cc $MAKE -s -C "$ROOT/lib/cc" guest
 run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check

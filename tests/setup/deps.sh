@@ -49,7 +49,7 @@ pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       seabios qemu-system-data busybox-static cpio xz-utils zstd kmod
       libdrm-dev libpci-dev libcairo2-dev pciutils sparse bc file perl
       valgrind
-      libclang-16-dev clang pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers)
+      libclang-16-dev clang pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers graphviz python3)
 bpo_pkgs=(meson)
 
 missing=()
