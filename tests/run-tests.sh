@@ -79,6 +79,9 @@ run_suite model $MAKE -s -C "$ROOT/tests/host" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
+run_suite man $MAKE -s -C "$ROOT/docs/man" check
+# .debs, lintian, DKMS; stages $BUILD/pkg/root, which the check VM lays over /
+run_suite pkg bash "$ROOT/tests/pkg/check-packages.sh"
 
 # QEMU device qtests
 QB=$IDXGEN_CACHE/qemu/build
@@ -92,7 +95,7 @@ mkdir -p "$GUEST"
 for comp in fw lib driver; do
 	build_step "guest-$comp" $MAKE -s -C "$ROOT/$comp" guest
 done
-run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
+IDXGEN_VM_OVERLAY=$BUILD/pkg/root run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
 # The main job (`make run`) must keep working: boot the demo plan too.  This
 # is also the regression test for run-vm.sh losing qemu's exit status in
 # demo mode.
