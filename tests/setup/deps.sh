@@ -47,7 +47,9 @@ fi
 pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       flex bison pkg-config python3-venv libfdt-dev libslirp-dev
       seabios qemu-system-data busybox-static cpio xz-utils zstd kmod
-      libdrm-dev libpci-dev pciutils sparse bc file perl)
+      libdrm-dev libpci-dev pciutils sparse bc file perl
+      debhelper dh-dkms dkms fakeroot lintian scdoc man-db groff-base
+      abigail-tools python3-jsonschema)
 bpo_pkgs=(meson)
 
 missing=()
