@@ -22,6 +22,9 @@ sed 's/^/# /' /tmp/p.out
 [ $rc = 0 ] && grep -q 'run 1: hit' /tmp/p.out && grep -q 'thread 1020 = (28, 31, 0)' /tmp/p.out
 ok $? "the README example built with pkg-config against the packages runs on the device"
 [ -f /lib/firmware/idxgen/idxgen-fw.bin ]; ok $? "idxgen-firmware's image in /lib/firmware/idxgen"
+dkms_ko=/lib/modules/$(uname -r)/updates/dkms/idxgen.ko
+[ -f "$dkms_ko" ] && [ "${IDXGEN_KO:-}" = "$dkms_ko" ] && grep -q '^idxgen ' /proc/modules
+ok $? "the driver in use is the DKMS build ($dkms_ko)"
 
 # Permissions, as the udev rule sets them.
 node=/dev/accel/accel0
@@ -37,7 +40,8 @@ chgrp 105 /dev/accel/accel* && chmod 0660 /dev/accel/accel*
 su -s /bin/sh -c "$T list" idxuser >/tmp/p.out 2>/tmp/p.err; rc=$?
 sed 's/^/# /' /tmp/p.out /tmp/p.err
 [ $rc = 1 ] && grep -q "$node .*(no permission)" /tmp/p.out &&
-	grep -q "$node exists but cannot be opened: Permission denied" /tmp/p.err && grep -q render /tmp/p.err
+	grep -q "/dev/accel/accel[0-9]* exists but cannot be opened: Permission denied" /tmp/p.err &&
+	grep -q "adduser .* render" /tmp/p.err
 ok $? "idxgen list as a user outside render: node marked, reason and remedy, exit 1 (rc $rc)"
 su -s /bin/sh -c "$T list --json" idxuser 2>/dev/null | grep -q '"accessible": false'
 ok $? "list --json as that user: accessible false"

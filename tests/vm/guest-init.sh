@@ -77,6 +77,7 @@ load_idxgen() {
 		ko=$dkms_ko
 		emit "# loading the DKMS-built module $ko"
 	fi
+	export IDXGEN_KO=$ko	# suites that reload the driver use the same one
 	if [ ! -f $ko ]; then
 		emit "not ok - idxgen.ko staged in /opt/idxgen/modules"
 		failed=$((failed + 1))
