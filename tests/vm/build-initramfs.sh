@@ -66,7 +66,10 @@ copy_lib() {
 	mkdir -p "$ROOT$(dirname "$f")"
 	cp -L "$f" "$ROOT$f"
 }
-find "$ROOT/opt" "$ROOT/usr" -type f 2>/dev/null | while read -r f; do
+# (/usr exists only with an overlay: find must not fail on it under pipefail)
+dirs=("$ROOT/opt")
+[ -d "$ROOT/usr" ] && dirs+=("$ROOT/usr")
+find "${dirs[@]}" -type f | while read -r f; do
 	file -b "$f" 2>/dev/null | grep -q 'dynamically linked' || continue
 	LD_LIBRARY_PATH="$ROOT/opt/idxgen/lib:$ROOT/usr/lib/x86_64-linux-gnu" ldd "$f" 2>/dev/null |
 		awk '/=> \//{print $3} /^\t\/lib/{print $1}' | while read -r lib; do
