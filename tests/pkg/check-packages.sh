@@ -105,4 +105,7 @@ comp() { bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _idx
 [ "$(comp idxgen run --sh)" = --shared ]; ok $? "completion: idxgen run --sh<TAB> -> --shared"
 [ "$(comp idxgen --json st)" = stats ]; ok $? "completion: idxgen --json st<TAB> -> stats"
 [ "$(comp idxgen bench --ba)" = --batch ]; ok $? "completion: idxgen bench --ba<TAB> -> --batch"
+[ "$(PATH=$R/usr/bin:$PATH LD_LIBRARY_PATH=$R/usr/lib/$MA comp idxgen '')" = \
+  "$(LD_LIBRARY_PATH=$R/usr/lib/$MA "$R/usr/bin/idxgen" --help | awk '/^COMMANDS$/{f=1; next} f && /^[A-Z]/{exit} f && /^    [a-z]/{printf "%s ", $1}')--device --emu --json --help --version" ]
+ok $? "completion: idxgen <TAB> offers the commands of the installed tool's --help"
 finish
