@@ -82,6 +82,9 @@ run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
 run_suite cc $MAKE -s -C "$ROOT/lib/cc" check
 run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
+run_suite man $MAKE -s -C "$ROOT/docs/man" check
+# .debs, lintian, DKMS; stages $BUILD/pkg/root, which the check VM lays over /
+run_suite pkg bash "$ROOT/tests/pkg/check-packages.sh"
 
 # QEMU device qtests
 QB=$IDXGEN_CACHE/qemu/build
@@ -96,7 +99,7 @@ for comp in fw lib lib/coop driver; do
 	build_step "guest-${comp//\//-}" $MAKE -s -C "$ROOT/$comp" guest
 done
 build_step guest-cc $MAKE -s -C "$ROOT/lib/cc" guest
-run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
+IDXGEN_VM_OVERLAY=$BUILD/pkg/root run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
 # The main job (`make run`) must keep working: boot the demo plan too.  This
 # is also the regression test for run-vm.sh losing qemu's exit status in
 # demo mode.

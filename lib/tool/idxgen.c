@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "idxgen.h"
 #include "idxgen_hw.h"
@@ -168,6 +169,11 @@ static const char help_main[] =
 "    -j, --json            machine-readable output (list, info, run, stats, bench, locks)\n"
 "    -h, --help            this text\n"
 "\n"
+"JSON OUTPUT\n"
+"    The documents --json prints are described by the JSON Schema\n"
+"    PREFIX/share/idxgen/idxgen.schema.json (/usr/share/idxgen with the\n"
+"    packages), one definition per command.\n"
+"\n"
 "ENVIRONMENT\n"
 "    IDXGEN_BACKEND=emu|drm   default backend (drm: the real device)\n"
 "\n"
@@ -185,7 +191,11 @@ static const char help_list[] =
 "    Scans the PCI bus (libpci) for the idxgen vendor/device ID and shows,\n"
 "    per device: its index (for --device), PCI address, accel device node\n"
 "    (\"-\" when no driver is bound), NUMA node and PCIe link.  With the\n"
-"    emulation backend the list holds the one emulated device.\n";
+"    emulation backend the list holds the one emulated device.\n"
+"\n"
+"    A node this user may not open is marked \"(no permission)\", the reason\n"
+"    and the remedy (the render group) go to standard error and the exit\n"
+"    status is 1; --json gives \"accessible\": false.\n";
 
 static const char help_info[] =
 "NAME\n"
@@ -278,10 +288,31 @@ static const char help_bench[] =
 /* list, info, stats                                                   */
 /* ------------------------------------------------------------------ */
 
+/*
+ * A node that exists but that this user may not open: the usual first
+ * problem on a new machine.  Returns the errno of the check (0: usable).
+ */
+static int node_denied(const char *node)
+{
+	if (!node[0] || access(node, R_OK | W_OK) == 0)
+		return 0;
+	return errno == EACCES || errno == EPERM ? errno : 0;
+}
+
+static void explain_denied(const char *node)
+{
+	fprintf(stderr,
+		"idxgen: list: %s exists but cannot be opened: %s.\n"
+		"idxgen: list: the idxgen udev rule (70-idxgen.rules) gives accel nodes group\n"
+		"idxgen: list: 'render', mode 0660: run 'sudo adduser $USER render' and log in\n"
+		"idxgen: list: again, or use the local session (uaccess), or --emu.\n",
+		node, strerror(node_denied(node)));
+}
+
 static int cmd_list(void)
 {
 	struct idxgen_pci_info l[32];
-	int n, i;
+	int n, i, denied = 0;
 
 	n = idxgen_list(l, 32);
 	if (n < 0)
@@ -293,10 +324,13 @@ static int cmd_list(void)
 		for (i = 0; i < n; i++)
 			printf("%s\n  {\"index\": %d, \"pci_address\": \"%s\", \"node\": \"%s\", "
 			       "\"numa_node\": %d, \"link_speed\": \"%s\", \"link_width\": %u, "
-			       "\"revision\": %u, \"backend\": \"%s\"}", i ? "," : "", i,
+			       "\"revision\": %u, \"backend\": \"%s\", \"accessible\": %s}",
+			       i ? "," : "", i,
 			       l[i].pci_addr, l[i].dev_node, l[i].numa_node, l[i].link_speed,
 			       l[i].link_width, l[i].revision,
-			       l[i].backend == IDXGEN_BACKEND_EMU ? "emu" : "drm");
+			       l[i].backend == IDXGEN_BACKEND_EMU ? "emu" : "drm",
+			       l[i].backend == IDXGEN_BACKEND_EMU ||
+			       (l[i].dev_node[0] && !node_denied(l[i].dev_node)) ? "true" : "false");
 		printf("%s]\n", n ? "\n" : "");
 		return 0;
 	}
@@ -312,11 +346,18 @@ static int cmd_list(void)
 			snprintf(link, sizeof(link), "%s x%u", l[i].link_speed, l[i].link_width);
 		if (l[i].numa_node >= 0)
 			snprintf(numa, sizeof(numa), "%d", l[i].numa_node);
-		printf("%-5d %-13s %-18s %-5s %s\n", i, l[i].pci_addr,
+		printf("%-5d %-13s %-18s %-5s %s%s\n", i, l[i].pci_addr,
 		       l[i].dev_node[0] ? l[i].dev_node : (l[i].backend ? "(in-process)" : "-"),
-		       numa, link);
+		       numa, link, node_denied(l[i].dev_node) ? "  (no permission)" : "");
 	}
-	return 0;
+	for (i = 0; i < n; i++) {
+		if (node_denied(l[i].dev_node)) {
+			explain_denied(l[i].dev_node);
+			denied = 1;
+			break;
+		}
+	}
+	return denied;
 }
 
 static int cmd_info(void)

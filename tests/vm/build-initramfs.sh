@@ -46,6 +46,13 @@ done
 if [ -d "$GUEST" ]; then
 	cp -a "$GUEST"/. "$ROOT/opt/idxgen/"
 fi
+# Installed packages (tests/pkg/check-packages.sh unpacks the .debs and the
+# DKMS-built module there): laid over / as they would be on a real system.
+if [ -n "${IDXGEN_VM_OVERLAY:-}" ]; then
+	[ -d "$IDXGEN_VM_OVERLAY" ] || { echo "initramfs: IDXGEN_VM_OVERLAY=$IDXGEN_VM_OVERLAY missing" >&2; exit 1; }
+	cp -a "$IDXGEN_VM_OVERLAY"/. "$ROOT/"
+	rm -rf "$ROOT/usr/share/man" "$ROOT/usr/share/doc" "$ROOT/usr/src"
+fi
 if [ -d "$ROOT/opt/idxgen/firmware" ]; then
 	cp -a "$ROOT/opt/idxgen/firmware/." "$ROOT/lib/firmware/"
 fi
@@ -59,9 +66,12 @@ copy_lib() {
 	mkdir -p "$ROOT$(dirname "$f")"
 	cp -L "$f" "$ROOT$f"
 }
-find "$ROOT/opt/idxgen" -type f | while read -r f; do
+# (/usr exists only with an overlay: find must not fail on it under pipefail)
+dirs=("$ROOT/opt")
+[ -d "$ROOT/usr" ] && dirs+=("$ROOT/usr")
+find "${dirs[@]}" -type f | while read -r f; do
 	file -b "$f" 2>/dev/null | grep -q 'dynamically linked' || continue
-	LD_LIBRARY_PATH="$ROOT/opt/idxgen/lib" ldd "$f" 2>/dev/null |
+	LD_LIBRARY_PATH="$ROOT/opt/idxgen/lib:$ROOT/usr/lib/x86_64-linux-gnu" ldd "$f" 2>/dev/null |
 		awk '/=> \//{print $3} /^\t\/lib/{print $1}' | while read -r lib; do
 		case "$lib" in "$ROOT"/*) continue ;; esac
 		copy_lib "$lib"

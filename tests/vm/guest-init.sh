@@ -69,13 +69,22 @@ smoke() {
 }
 
 load_idxgen() {
-	if [ ! -f /opt/idxgen/modules/idxgen.ko ]; then
+	# The DKMS-built module when the packages are installed (make check's
+	# check plan), else the one `make guest` staged.
+	ko=/opt/idxgen/modules/idxgen.ko
+	dkms_ko=/lib/modules/$(uname -r)/updates/dkms/idxgen.ko
+	if [ -f "$dkms_ko" ]; then
+		ko=$dkms_ko
+		emit "# loading the DKMS-built module $ko"
+	fi
+	export IDXGEN_KO=$ko	# suites that reload the driver use the same one
+	if [ ! -f $ko ]; then
 		emit "not ok - idxgen.ko staged in /opt/idxgen/modules"
 		failed=$((failed + 1))
 		return 1
 	fi
-	if insmod /opt/idxgen/modules/idxgen.ko; then
-		emit "ok - insmod idxgen.ko"
+	if insmod $ko; then
+		emit "ok - insmod $ko"
 		i=0
 		while [ ! -e /dev/accel/accel0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 		if [ -e /dev/accel/accel0 ]; then

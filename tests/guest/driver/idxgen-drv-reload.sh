@@ -5,7 +5,8 @@
 # corrupted firmware image (clean failure, no leak), then back to normal.
 # busybox sh; prints TAP.
 
-KO=/opt/idxgen/modules/idxgen.ko
+# the module /init loaded (IDXGEN_KO: the DKMS build when the packages are in)
+KO=${IDXGEN_KO:-/opt/idxgen/modules/idxgen.ko}
 FW=/lib/firmware/idxgen/idxgen-fw.bin
 n=0
 failed=0

@@ -1,0 +1,30 @@
+#!/bin/bash
+# Manual-page checks (TAP): every page renders with `man --warnings`
+# silent, has a whatis entry, idxgen(1) covers every command of
+# `idxgen --help`, and every function of libidxgen's IDXGEN_1.0 node has a
+# page (its group page or a .so link to it).
+#
+# usage: check-man.sh MAN_BUILD_DIR REPO_ROOT
+O=$1
+ROOT=$2
+n=0
+fail=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
+for p in "$O"/*.[1-9]; do
+	w=$(MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -E UTF-8 -l "$p" 2>&1 >/dev/null)
+	[ -z "$w" ]; ok $? "man --warnings $(basename "$p") ${w:+: $w}"
+	lexgrog "$p" >/dev/null 2>&1; ok $? "whatis entry of $(basename "$p")"
+done
+cmds=$("$ROOT/build/lib/idxgen" --help | awk '/^COMMANDS$/{f=1; next} f && /^[A-Z]/{exit} f && /^    [a-z]/{print $1}')
+for c in $cmds; do
+	grep -q "^\.SH \"COMMAND idxgen $c " "$O/idxgen.1"; ok $? "idxgen(1) documents 'idxgen $c'"
+done
+funcs=$(sed -n '/^IDXGEN_1\.0 {/,/^}/p' "$ROOT/lib/libidxgen.map" | grep -o 'idxgen_[a-z0-9_]*')
+missing=
+for f in $funcs; do
+	[ -f "$O/$f.3" ] || [ -f "$O/links/$f.3" ] || missing="$missing $f"
+done
+[ -z "$missing" ]; ok $? "every IDXGEN_1.0 function has a manual page ($(echo $funcs | wc -w))${missing:+; missing:$missing}"
+echo "1..$n"
+echo "# $((n - fail)) passed, $fail failed"
+[ $fail = 0 ]

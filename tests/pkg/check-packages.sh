@@ -1,0 +1,111 @@
+#!/bin/bash
+# The packages as a user gets them (TAP; `make check` suite "pkg"):
+# build the .debs with debhelper from a copy of the tree, lintian, unpack
+# them into a staging root ($BUILD/pkg/root) that tests/vm/build-initramfs.sh
+# lays over the guest's /, build the README example there through
+# pkg-config against the installed files only, run dkms add/build/install
+# of idxgen-dkms's source against the Debian 6.12 headers (the VM then
+# loads that module), and check the bash completion.
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+CACHE=${IDXGEN_CACHE:-/var/cache/idxgen}
+P=$BUILD/pkg
+R=$P/root
+KVER=$(cat "$CACHE/kver")
+MA=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+n=0
+fail=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
+finish() { echo "1..$n"; echo "# $((n - fail)) passed, $fail failed"; [ $fail = 0 ]; exit; }
+
+rm -rf "$P" && mkdir -p "$P/src" "$R"
+# The tree as a clean clone has it (tracked and new files, no build output).
+(cd "$ROOT" && git ls-files -co --exclude-standard -z | tar --null -cf - -T -) | tar -xf - -C "$P/src"
+(cd "$P/src" && nice dpkg-buildpackage -b -us -uc) >"$P/build.log" 2>&1
+ok $? "dpkg-buildpackage -b (log $P/build.log)" || { tail -20 "$P/build.log" | sed 's/^/# /'; finish; }
+debs=$(ls "$P"/*.deb | grep -v -- -dbgsym)
+for pkg in idxgen-dkms libidxgen1 libidxgen-dev idxgen-tools idxgen-firmware; do
+	ls "$P/${pkg}"_*.deb >/dev/null 2>&1; ok $? "package $pkg built"
+done
+lintian --fail-on error,warning \
+	"$P"/*.changes >"$P/lintian.log" 2>&1
+rc=$?
+sed 's/^/# /' "$P/lintian.log"
+ok $rc "lintian: no errors or warnings (overrides in debian/*.lintian-overrides)"
+
+for d in $debs; do dpkg -x "$d" "$R"; done
+chk() { [ -e "$R/$1" ]; ok $? "installed: /$1"; }
+chk "usr/lib/$MA/libidxgen.so.1"
+chk "usr/lib/$MA/libidxgen.so"
+chk "usr/lib/$MA/libidxgen.a"
+chk "usr/lib/$MA/pkgconfig/idxgen.pc"
+chk usr/include/idxgen.h
+chk usr/bin/idxgen
+chk usr/bin/idxgen-fwtool
+chk lib/firmware/idxgen/idxgen-fw.bin
+chk lib/udev/rules.d/70-idxgen.rules
+chk usr/share/bash-completion/completions/idxgen
+chk usr/share/man/man1/idxgen.1.gz
+chk usr/share/man/man3/libidxgen.3.gz
+chk usr/share/man/man3/idxgen_wait.3.gz
+chk usr/share/man/man4/idxgen.4.gz
+chk usr/src/idxgen-1.0.0/dkms.conf
+rule=$(grep -v '^#' "$R/lib/udev/rules.d/70-idxgen.rules")
+echo "$rule" | grep -q 'SUBSYSTEM=="accel"' && echo "$rule" | grep -q 'GROUP="render"' &&
+	echo "$rule" | grep -q 'MODE="0660"' && echo "$rule" | grep -q 'TAG+="uaccess"'
+ok $? "udev rule: accel nodes of idxgen get group render, mode 0660, uaccess"
+objdump -p "$R/usr/bin/idxgen" | grep -qE 'RUNPATH|RPATH'
+[ $? != 0 ]; ok $? "the packaged tool has no RUNPATH (finds libidxgen in /usr/lib/$MA)"
+
+# The README example through pkg-config, against the staged files only.
+export PKG_CONFIG_SYSROOT_DIR=$R PKG_CONFIG_LIBDIR=$R/usr/lib/$MA/pkgconfig:/usr/lib/$MA/pkgconfig:/usr/share/pkgconfig
+flags=$(pkg-config --cflags --libs idxgen 2>&1)
+ok $? "pkg-config --cflags --libs idxgen: $flags"
+mkdir -p "$R/opt/pkg-test"
+install -m 755 "$ROOT/tests/pkg/guest-pkg-test.sh" "$R/opt/pkg-test/pkg-test.sh"
+sed -n '/^```c$/,/^```$/p' "$ROOT/README.md" | sed '1d;$d' >"$P/hello.c"
+grep -q idxgen_open "$P/hello.c"; ok $? "the README's example extracted"
+cc -std=c11 -Wall -Wextra -Werror -nostdinc -isystem /usr/lib/gcc/x86_64-linux-gnu/12/include \
+	-isystem /usr/include/$MA -isystem /usr/include -o "$R/opt/pkg-test/hello" "$P/hello.c" $flags 2>&1 |
+	sed 's/^/# /'
+ok "${PIPESTATUS[0]}" "the example builds with \$(pkg-config --cflags --libs idxgen)"
+out=$(IDXGEN_BACKEND=emu LD_LIBRARY_PATH=$R/usr/lib/$MA "$R/opt/pkg-test/hello" 2>&1)
+echo "$out" | grep -q 'run 1: hit'; ok $? "and runs on the emulation with the packaged library"
+ldd "$R/opt/pkg-test/hello" 2>/dev/null | grep -q 'libidxgen.so.1 => not found'
+ok $? "it needs the installed libidxgen (no build-tree RUNPATH)"
+out=$(LD_LIBRARY_PATH=$R/usr/lib/$MA "$R/usr/bin/idxgen" --emu run -b 32x64x1 -b 100x2x2 -b 32x64x1 2>&1)
+[ "$(echo "$out" | awk 'NR > 1 {printf "%s ", $5}')" = "miss miss hit " ]
+ok $? "the packaged idxgen runs the patent's sequence: miss, miss, hit"
+
+# DKMS: the packaged source, built and installed for the VM's kernel, in
+# trees of our own (nothing of the host's /var/lib/dkms or /lib/modules).
+D=$P/dkms
+mkdir -p "$D/tree" "$R/lib/modules/$KVER"
+dk() { dkms "$@" --sourcetree "$R/usr/src" --dkmstree "$D/tree" --installtree "$R/lib/modules"; }
+dk add -m idxgen -v 1.0.0 >"$D/add.log" 2>&1; ok $? "dkms add idxgen/1.0.0"
+nice dkms build -m idxgen -v 1.0.0 -k "$KVER" --sourcetree "$R/usr/src" --dkmstree "$D/tree" \
+	>"$D/build.log" 2>&1
+ok $? "dkms build -k $KVER" || tail -20 "$D/build.log" | sed 's/^/# /'
+dk install -m idxgen -v 1.0.0 -k "$KVER" >"$D/install.log" 2>&1; ok $? "dkms install -k $KVER"
+ko=$(ls "$R/lib/modules/$KVER/updates/dkms/"idxgen.ko* 2>/dev/null | head -1)
+[ -n "$ko" ]; ok $? "module installed: ${ko#$R}"
+case "$ko" in *.xz) xz -d "$ko" ;; *.zst) zstd -q --rm -d "$ko" ;; esac
+modinfo -F vermagic "$R/lib/modules/$KVER/updates/dkms/idxgen.ko" 2>/dev/null | grep -q "^$KVER "
+ok $? "its vermagic is $KVER"
+dkms build -m idxgen -v 1.0.0 -k 6.1.0-99-amd64 --kernelsourcedir "/lib/modules/$KVER/build" \
+	--sourcetree "$R/usr/src" --dkmstree "$D/tree" >"$D/excl.log" 2>&1
+rc=$?
+[ $rc = 77 ]; ok $? "BUILD_EXCLUSIVE: dkms refuses a 6.1 kernel (exit $rc, want 77)"
+
+# bash completion, sourced from the package.
+comp() { bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _idxgen; echo "${COMPREPLY[*]}"' _ \
+	"$R/usr/share/bash-completion/completions/idxgen" "$@"; }
+[ "$(comp idxgen r)" = run ]; ok $? "completion: idxgen r<TAB> -> run"
+[ "$(comp idxgen run --sh)" = --shared ]; ok $? "completion: idxgen run --sh<TAB> -> --shared"
+[ "$(comp idxgen --json st)" = stats ]; ok $? "completion: idxgen --json st<TAB> -> stats"
+[ "$(comp idxgen bench --ba)" = --batch ]; ok $? "completion: idxgen bench --ba<TAB> -> --batch"
+[ "$(PATH=$R/usr/bin:$PATH LD_LIBRARY_PATH=$R/usr/lib/$MA comp idxgen '')" = \
+  "$(LD_LIBRARY_PATH=$R/usr/lib/$MA "$R/usr/bin/idxgen" --help | awk '/^COMMANDS$/{f=1; next} f && /^[A-Z]/{exit} f && /^    [a-z]/{printf "%s ", $1}')--device --emu --json --help --version" ]
+ok $? "completion: idxgen <TAB> offers the commands of the installed tool's --help"
+finish
