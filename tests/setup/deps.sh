@@ -47,7 +47,8 @@ fi
 pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       flex bison pkg-config python3-venv libfdt-dev libslirp-dev
       seabios qemu-system-data busybox-static cpio xz-utils zstd kmod
-      libdrm-dev libpci-dev pciutils sparse bc file perl)
+      libdrm-dev libpci-dev pciutils sparse bc file perl
+      linux-source-6.12 libelf-dev)  # the last two: the debug kernel (tests/kernel)
 bpo_pkgs=(meson)
 
 missing=()
