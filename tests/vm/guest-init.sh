@@ -34,7 +34,7 @@ plan=${idxgen_plan:-smoke}
 # Suites may look at the kernel flavour (fault injection is debug-only).
 export IDXGEN_KERNEL=${idxgen_kernel:-stock}
 KMEMLEAK=/sys/kernel/debug/kmemleak
-SPLAT='BUG:|Oops|WARNING:|general protection|KFENCE|KASAN|UBSAN|DMA-API|ODEBUG|list_(add|del) corruption|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context|blocked for more than|soft lockup|refcount_t:|unreferenced object'
+SPLAT='BUG:|Oops|WARNING:|general protection|KFENCE|KASAN|UBSAN|DMA-API: [^ ]+ [^ ]+: |DMA-API: debugging out of memory|ODEBUG|list_(add|del) corruption|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context|blocked for more than|soft lockup|refcount_t:|unreferenced object'
 # Taint bits that are not a kernel problem: O (out-of-tree module, 4096)
 # and E (unsigned module, 8192).
 TAINT_IGNORE=$((4096 | 8192))

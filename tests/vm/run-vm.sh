@@ -55,7 +55,7 @@ debug)
 	KERNEL=$KDIR/arch/x86/boot/bzImage
 	export IDXGEN_KDIR=$KDIR
 	mem=${IDXGEN_VM_MEM:-2048}
-	extra="kmemleak=on log_buf_len=8M IDXGEN_SUITE_TIMEOUT=${IDXGEN_SUITE_TIMEOUT:-2400} $extra"
+	extra="kmemleak=on kasan_multi_shot log_buf_len=8M IDXGEN_SUITE_TIMEOUT=${IDXGEN_SUITE_TIMEOUT:-2400} $extra"
 	;;
 *) echo "run-vm: --kernel stock|debug, not '$kernel'" >&2; exit 2 ;;
 esac

@@ -12,8 +12,11 @@
  *   idxgen-stress fuzz SEC SEED        structure-aware ioctl fuzzer: processes
  *                                      and threads sharing and closing fds,
  *                                      bad pointers, resets, unbind/rebind
- *   idxgen-stress soak PROCS JOBS SEC  PROCS processes submitting verified jobs
- *                                      (JOBS in all) while faults are injected
+ *   idxgen-stress soak PROCS JOBS SEC [MINSEC [resets]]
+ *                                      PROCS processes submitting verified jobs
+ *                                      (at least JOBS in all, for at least
+ *                                      MINSEC, at most SEC seconds) while
+ *                                      faults (and resets) are injected
  *
  * Every mode prints TAP and a summary; every job that reports success is
  * checked index by index against tests/ref.
@@ -402,23 +405,43 @@ static int mode_drmcore(void)
 
 static int failnth_fd = -1;
 
+/*
+ * With FAULT_INJECTION_USERCOPY the copies of these reads and writes are
+ * fault points too.  Arming writes while the count is 0 (nothing to
+ * consume).  Disarming may have its copy failed (EFAULT) while the count is
+ * still running: it then retries, each try consuming one point, until the
+ * write goes through.
+ */
 static void failnth_set(unsigned int n)
 {
 	char s[16];
-	int l = snprintf(s, sizeof(s), "%u", n);
+	int l = snprintf(s, sizeof(s), "%u", n), i;
 
-	if (pwrite(failnth_fd, s, l, 0) != l)
-		abort();
+	for (i = 0; i < 1000; i++) {
+		if (pwrite(failnth_fd, s, l, 0) == l)
+			return;
+		if (errno != EFAULT)
+			break;
+	}
+	perror("fail-nth write");
+	abort();
 }
 
-/* 0 once the armed fault was injected, else the calls still to go. */
+/*
+ * 0 if the armed fault was injected, else the points still to go.  The
+ * kernel formats the value before copying it out; if that copy is the
+ * armed point (EFAULT), the call before did not reach it.
+ */
 static unsigned int failnth_get(void)
 {
 	char s[16] = { 0 };
 
-	if (pread(failnth_fd, s, sizeof(s) - 1, 0) <= 0)
-		abort();
-	return atoi(s);
+	if (pread(failnth_fd, s, sizeof(s) - 1, 0) > 0)
+		return atoi(s);
+	if (errno == EFAULT)
+		return 1;
+	perror("fail-nth read");
+	abort();
 }
 
 static int errno_clean(int e)
@@ -1110,7 +1133,7 @@ static int mode_fuzz(int secs, uint64_t seed, bool rebind)
 /* soak                                                                */
 /* ------------------------------------------------------------------ */
 
-static int soak_worker(int minor, unsigned int idx, unsigned long quota, double end)
+static int soak_worker(int minor, unsigned int idx, unsigned long quota, double tmin, double end)
 {
 	struct dev d;
 	uint32_t ctx, reg;
@@ -1121,7 +1144,7 @@ static int soak_worker(int minor, unsigned int idx, unsigned long quota, double 
 	if (dev_open(&d, minor) || ctx_create(d.fd, &ctx) || region_create(d.fd, 1 << 18, &reg) ||
 	    !(m = region_map(d.fd, reg, &size)))
 		return 2;
-	while (done < quota && now() < end) {
+	while ((done < quota || now() < tmin) && now() < end) {
 		struct drm_idxgen_config c[8];
 		struct drm_idxgen_job_result r[8];
 		unsigned int n = 1 + rnd() % 8, k;
@@ -1156,7 +1179,7 @@ static int soak_worker(int minor, unsigned int idx, unsigned long quota, double 
 	return 0;
 }
 
-static int mode_soak(int procs, unsigned long jobs, int secs)
+static int mode_soak(int procs, unsigned long jobs, int secs, int minsecs, bool resets)
 {
 	pid_t pid[64], chaos;
 	int i, status, bad = 0, minor = find_debug_dev();
@@ -1175,11 +1198,11 @@ static int mode_soak(int procs, unsigned long jobs, int secs)
 		pid[i] = fork();
 		if (pid[i] == 0) {
 			rnd_state = 1000 + i;
-			_exit(soak_worker(minor, i, (jobs + procs - 1) / procs, end));
+			_exit(soak_worker(minor, i, (jobs + procs - 1) / procs, t0 + minsecs, end));
 		}
 	}
 	/* Faults while they run: hangs, lost interrupts, corrupt completions,
-	 * failed DMA, one at a time. */
+	 * failed DMA, one at a time; with resets, a device reset every 8th. */
 	chaos = fork();
 	if (chaos == 0) {
 		static const unsigned int bits[] = { IDXGEN_FAULT_HANG_JOB, IDXGEN_FAULT_DROP_IRQ,
@@ -1187,9 +1210,17 @@ static int mode_soak(int procs, unsigned long jobs, int secs)
 						     IDXGEN_FAULT_FAIL_DMA };
 		char v[16];
 
+		char rpath[256];
+
 		snprintf(path, sizeof(path), "%s/inject_fault", d.dbg);
+		snprintf(rpath, sizeof(rpath), "%s/reset", d.dbg);
 		for (i = 0;; i++) {
 			usleep(300000);
+			if (resets && i % 8 == 7) {
+				if (!write_file(rpath, "1"))
+					atomic_fetch_add(&st->resets, 1);
+				continue;
+			}
 			snprintf(v, sizeof(v), "%u", bits[i % 4]);
 			write_file(path, v);
 		}
@@ -1234,7 +1265,8 @@ int main(int argc, char **argv)
 				 !(argc > 4 && !strcmp(argv[4], "norebind")));
 	if (!strcmp(mode, "soak"))
 		return mode_soak(argc > 2 ? atoi(argv[2]) : 8, argc > 3 ? atol(argv[3]) : 1000,
-				 argc > 4 ? atoi(argv[4]) : 300);
-	fprintf(stderr, "usage: idxgen-stress drmcore|failnth|fuzz [SEC [SEED [norebind]]]|soak [PROCS [JOBS [SEC]]]\n");
+				 argc > 4 ? atoi(argv[4]) : 300, argc > 5 ? atoi(argv[5]) : 0,
+				 argc > 6 && !strcmp(argv[6], "resets"));
+	fprintf(stderr, "usage: idxgen-stress drmcore|failnth|fuzz [SEC [SEED [norebind]]]|soak [PROCS [JOBS [SEC [MINSEC [resets]]]]]\n");
 	return 2;
 }
