@@ -16,7 +16,8 @@
 # IDXGEN_VM_DEVICES (the -device arguments for the accelerators),
 # IDXGEN_VM_VERBOSE=1 (console on stdout), IDXGEN_VM_SUITES (suite list
 # instead of tests/vm/check.suites), IDXGEN_VM_MEM (MiB of guest
-# memory), IDXGEN_VM_APPEND (extra kernel command line).
+# memory), IDXGEN_VM_APPEND (extra kernel command line), IDXGEN_DEBUG_KDIR
+# (--kernel debug: boot this built tree instead of tests/kernel's).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -50,7 +51,9 @@ debug)
 	# Built (once, cached) by tests/kernel/build-kernel.sh.  KASAN and
 	# lockdep make TCG several times slower and KASAN's shadow takes an
 	# eighth of memory: more memory and a longer limit.
-	KDIR=$("$ROOT/tests/kernel/build-kernel.sh") || { echo "run-vm: debug kernel build failed" >&2; exit 2; }
+	# IDXGEN_DEBUG_KDIR: another built tree (e.g. one without our patches).
+	KDIR=${IDXGEN_DEBUG_KDIR:-$("$ROOT/tests/kernel/build-kernel.sh")} ||
+		{ echo "run-vm: debug kernel build failed" >&2; exit 2; }
 	KVER=$(cat "$KDIR/kernelrelease")
 	KERNEL=$KDIR/arch/x86/boot/bzImage
 	export IDXGEN_KDIR=$KDIR
