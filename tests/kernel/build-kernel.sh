@@ -3,8 +3,8 @@
 # stock kernel's source), our patches (tests/kernel/patches, applied in
 # order), allnoconfig plus tests/kernel/debug.config.  The tree is cached
 # under $IDXGEN_CACHE/kernel-debug/<key>, key = hash of the fragment, the
-# patches, this script and the source package version, so a change to any
-# of them builds a new kernel and an unchanged one is reused.
+# patches' diffs, this script and the source package version, so a change to
+# any of them builds a new kernel and an unchanged one is reused.
 #
 # usage: build-kernel.sh [--print-dir]
 #   Prints the build tree (usable as KDIR for out-of-tree modules; the image
@@ -24,7 +24,9 @@ FRAG=$HERE/debug.config
 
 [ -f "$TARBALL" ] || { echo "build-kernel: $TARBALL missing (apt-get install linux-source-6.12)" >&2; exit 2; }
 srcver=$(dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || stat -c %s "$TARBALL")
-key=$({ echo "$srcver"; cat "$FRAG" "$0"; cat "$HERE"/patches/*.patch; } | sha256sum | cut -c1-16)
+# Patches count by their diffs only: rewording a commit message rebuilds nothing.
+key=$({ echo "$srcver"; cat "$FRAG" "$0"; sed -n '/^--- a\//,$p' "$HERE"/patches/*.patch; } |
+	sha256sum | cut -c1-16)
 DIR=$CACHE/kernel-debug/$key
 SRC=$DIR/linux
 

@@ -180,8 +180,10 @@ kcheck() { # name
 		failed=$((failed + 1))
 	fi
 	if [ -w "$KMEMLEAK" ]; then
-		# kmemleak reports objects older than 5 s that no memory refers to.
+		# kmemleak reports objects older than 5 s that no memory refers to;
+		# a second scan catches those a stale stack slot hid from the first.
 		sleep 6
+		echo scan > $KMEMLEAK
 		echo scan > $KMEMLEAK
 		cat $KMEMLEAK > /tmp/kmemleak.out
 		if [ -s /tmp/kmemleak.out ]; then
