@@ -5,7 +5,8 @@
  * (tests/kernel), whose KASAN, lockdep, kmemleak and fault injection turn
  * a bug into a splat that the VM harness reports (tests/vm/guest-init.sh).
  *
- *   idxgen-stress drmcore              DRM-core ioctls that oops or WARN on an
+ *   idxgen-stress drmcore [master|syncobj]
+ *                                      DRM-core ioctls that oops or WARN on an
  *                                      unpatched 6.12 (tests/kernel/patches)
  *   idxgen-stress failnth              every ioctl and region mmap with
  *                                      /proc/thread-self/fail-nth = 1, 2, 3...
@@ -350,7 +351,7 @@ static unsigned int taint(void)
  * two oops (NULL file_priv->master on an accel file) and the third WARNs in
  * the page allocator.  tests/kernel/patches 0001 and 0002 fix them.
  */
-static int mode_drmcore(void)
+static int mode_drmcore(const char *which)
 {
 	struct dev d;
 	struct drm_unique u = { 0 };
@@ -363,13 +364,17 @@ static int mode_drmcore(void)
 
 	if (!tap_ok(dev_open(&d, 0) == 0, "open accel0"))
 		return tap_done();
+	if (!strcmp(which, "syncobj"))
+		goto syncobj;
 	u.unique_len = sizeof(name);
 	u.unique = name;
 	r = ioctl1(d.fd, DRM_IOCTL_GET_UNIQUE, &u);
 	ok(r == -EINVAL, "GET_UNIQUE on an accel file (no master) -> EINVAL (%d)", r);
 	r = ioctl1(d.fd, DRM_IOCTL_GET_MAGIC, &a);
 	ok(r == -EINVAL, "GET_MAGIC on an accel file (no master) -> EINVAL (%d)", r);
-
+	if (!strcmp(which, "master"))
+		goto out;
+syncobj:
 	if (!tap_ok(drmSyncobjCreate(d.fd, DRM_SYNCOBJ_CREATE_SIGNALED, &so) == 0,
 		    "syncobj created"))
 		return tap_done();
@@ -393,6 +398,7 @@ static int mode_drmcore(void)
 	w.count_handles = 1;
 	r = ioctl1(d.fd, DRM_IOCTL_SYNCOBJ_WAIT, &w);
 	ok(r == 0, "SYNCOBJ_WAIT of one signaled syncobj still works (%d)", r);
+out:
 	ok(!((taint() & ~t0) & (TAINT_WARN | TAINT_DIE)),
 	   "no WARN or oops taint from these ioctls (taint %#x -> %#x)", t0, taint());
 	close(d.fd);
@@ -1253,7 +1259,7 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!strcmp(mode, "drmcore"))
-		return mode_drmcore();
+		return mode_drmcore(argc > 2 ? argv[2] : "all");
 	if (!strcmp(mode, "failnth")) {
 		int minor = find_debug_dev();
 
@@ -1267,6 +1273,6 @@ int main(int argc, char **argv)
 		return mode_soak(argc > 2 ? atoi(argv[2]) : 8, argc > 3 ? atol(argv[3]) : 1000,
 				 argc > 4 ? atoi(argv[4]) : 300, argc > 5 ? atoi(argv[5]) : 0,
 				 argc > 6 && !strcmp(argv[6], "resets"));
-	fprintf(stderr, "usage: idxgen-stress drmcore|failnth|fuzz [SEC [SEED [norebind]]]|soak [PROCS [JOBS [SEC [MINSEC [resets]]]]]\n");
+	fprintf(stderr, "usage: idxgen-stress drmcore [master|syncobj]|failnth|fuzz [SEC [SEED [norebind]]]|soak [PROCS [JOBS [SEC [MINSEC [resets]]]]]\n");
 	return 2;
 }
