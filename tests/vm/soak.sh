@@ -13,6 +13,9 @@
 # taint, kmemleak).  Prints the fuzzer's and the soak's figures (ioctls by
 # errno, jobs verified) and exits non-zero on any failure, any sanitizer
 # report from QEMU included.
+#
+# Environment: SOAK_TIME, SOAK_JOBS, SOAK_SEED, SOAK_QEMU (boot this QEMU
+# instead of building the sanitizer one: a quicker, unsanitized run).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BUILD=${BUILD:-$ROOT/build}
@@ -25,9 +28,15 @@ SG=$BUILD/guest-soak
 
 say() { echo "soak: $*"; }
 
-say "building QEMU with ASan+UBSan (tests/fuzz/run-fuzz.sh --build-only; first time is long)"
-fuzzer=$(bash "$ROOT/tests/fuzz/run-fuzz.sh" --build-only) || { say "sanitizer QEMU build failed"; exit 1; }
-QEMU_SAN=$(dirname "$fuzzer")/qemu-system-x86_64
+if [ -n "${SOAK_QEMU:-}" ]; then
+	# A quick run on another QEMU (e.g. the normal build): no sanitizers.
+	QEMU_SAN=$SOAK_QEMU
+	say "QEMU $QEMU_SAN (SOAK_QEMU; not the sanitizer build)"
+else
+	say "building QEMU with ASan+UBSan (tests/fuzz/run-fuzz.sh --build-only; first time is long)"
+	fuzzer=$(bash "$ROOT/tests/fuzz/run-fuzz.sh" --build-only) || { say "sanitizer QEMU build failed"; exit 1; }
+	QEMU_SAN=$(dirname "$fuzzer")/qemu-system-x86_64
+fi
 [ -x "$QEMU_SAN" ] || { say "$QEMU_SAN missing"; exit 1; }
 say "debug kernel and guest files"
 bash "$ROOT/tests/kernel/stage-guest.sh" "$SG" || exit 1
