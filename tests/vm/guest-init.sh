@@ -44,6 +44,18 @@ failed=0
 emit() { echo "$*" > $RES; }
 
 vm_exit() {
+	# The results port must drain first (a slow debug kernel can still hold
+	# the last lines in its transmit buffer): wait until ttyS1's tx count
+	# stops moving.
+	prev=-1
+	i=0
+	while [ $i -lt 40 ]; do
+		tx=$(sed -n 's/^1: .* tx:\([0-9]*\).*/\1/p' /proc/tty/driver/serial 2>/dev/null)
+		[ "$tx" = "$prev" ] && break
+		prev=$tx
+		sleep 0.5
+		i=$((i + 1))
+	done
 	# isa-debug-exit: QEMU exits with (code << 1) | 1
 	/opt/idxgen/bin/vm-exit "$1" 2>/dev/null
 	poweroff -f
