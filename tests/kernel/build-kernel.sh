@@ -25,7 +25,7 @@ FRAG=$HERE/debug.config
 [ -f "$TARBALL" ] || { echo "build-kernel: $TARBALL missing (apt-get install linux-source-6.12)" >&2; exit 2; }
 srcver=$(dpkg-query -W -f '${Version}' linux-source-6.12 2>/dev/null || stat -c %s "$TARBALL")
 # Patches count by their diffs only: rewording a commit message rebuilds nothing.
-key=$({ echo "$srcver"; cat "$FRAG" "$0"; sed -n '/^--- a\//,$p' "$HERE"/patches/*.patch; } |
+key=$({ echo "$srcver"; cat "$FRAG" "$0"; sed -s -n '/^--- a\//,$p' "$HERE"/patches/*.patch; } |
 	sha256sum | cut -c1-16)
 DIR=$CACHE/kernel-debug/$key
 SRC=$DIR/linux
