@@ -983,14 +983,29 @@ static void fuzz_one(void)
 		break;
 	}
 	default: {
-		/* a valid job, verified if it reports success */
+		/*
+		 * A valid job, verified if it reports success, on a file of its
+		 * own: the shared fds change under it (another thread closes
+		 * handles or reopens the fd number), which would point its
+		 * handles at someone else's objects.
+		 */
 		struct drm_idxgen_config c;
 		struct drm_idxgen_job_result res;
 		uint32_t ctx, reg;
 		const void *m;
 		uint64_t size;
+		char path[64];
+		int own;
 
+		snprintf(path, sizeof(path), "/dev/accel/accel%d", fz_minor);
+		own = open(path, O_RDWR | O_CLOEXEC);
+		if (own < 0) {
+			r = -errno;
+			break;
+		}
+		fd = own;
 		if (ctx_create(fd, &ctx) || region_create(fd, 1 << 16, &reg)) {
+			close(own);
 			r = -EIO;
 			break;
 		}
@@ -1013,6 +1028,7 @@ static void fuzz_one(void)
 
 			xioctl(fd, DRM_IOCTL_IDXGEN_CTX_DESTROY, &a);
 		}
+		close(own);
 		break;
 	}
 	}
