@@ -7,6 +7,7 @@
 #   make run     the main job: boot the VM with the device and show the stack
 #   make qemu    build QEMU 10.0 with the idxgen device (cached)
 #   make fuzz    generic-fuzz the device, ASan+UBSan (FUZZ_TIME=s; not in check)
+#   make soak    debug kernel + sanitizer QEMU: long fuzz and soak (SOAK_TIME=s)
 #   make bench   benchmarks (not pass/fail)
 #   make install install library, tool, headers, firmware (PREFIX, DESTDIR)
 
@@ -17,7 +18,7 @@ export BUILD GUEST IDXGEN_CACHE
 
 COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/coop/Makefile driver/Makefile))
 
-.PHONY: all deps qemu fuzz check run bench install clean guest help $(COMPONENTS)
+.PHONY: all deps qemu fuzz soak check run bench install clean guest help $(COMPONENTS)
 
 all: $(COMPONENTS)
 
@@ -25,7 +26,7 @@ $(COMPONENTS):
 	$(MAKE) -C $@ all
 
 help:
-	@sed -n '3,11p' Makefile | sed 's/^# //'
+	@sed -n '3,12p' Makefile | sed 's/^# //'
 
 deps:
 	@if [ "$$(id -u)" -ne 0 ]; then echo "make deps: needs root (apt-get)"; exit 1; fi
@@ -43,9 +44,17 @@ fuzz:
 guest: $(COMPONENTS)
 	mkdir -p $(GUEST)
 	for c in $(COMPONENTS); do $(MAKE) -C $$c guest || exit 1; done
+	$(MAKE) -C tests/guest/stress guest
 
 check:
 	bash tests/run-tests.sh
+
+# Long kernel-bug hunt (tests/vm/soak.sh): the debug kernel, QEMU under
+# ASan+UBSan (the fuzz build), the ioctl fuzzer and >= 10^4 verified jobs
+# under injected faults.  Not part of `make check`.
+SOAK_TIME ?= 900
+soak: guest
+	SOAK_TIME=$(SOAK_TIME) bash tests/vm/soak.sh
 
 # The main job.  Build output goes to build/run-build.log; the VM's console
 # to build/vm/console-demo.log.

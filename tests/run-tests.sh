@@ -68,6 +68,9 @@ else
 fi
 
 build_step qemu bash "$ROOT/qemu-device/build-qemu.sh"
+# The debug kernel (KASAN, lockdep, kmemleak, fault injection): built once,
+# cached under $IDXGEN_CACHE/kernel-debug (tests/kernel/README.md).
+build_step kernel-debug bash "$ROOT/tests/kernel/build-kernel.sh"
 # Every suite always runs: a missing piece must fail, never skip silently.
 for comp in fw lib lib/coop driver; do
 	build_step "${comp//\//-}" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
@@ -99,7 +102,13 @@ for comp in fw lib lib/coop driver; do
 	build_step "guest-${comp//\//-}" $MAKE -s -C "$ROOT/$comp" guest
 done
 build_step guest-cc $MAKE -s -C "$ROOT/lib/cc" guest
+build_step guest-stress $MAKE -s -C "$ROOT/tests/guest/stress" guest
+build_step guest-debug bash "$ROOT/tests/kernel/stage-guest.sh" "$BUILD/guest-debug"
 IDXGEN_VM_OVERLAY=$BUILD/pkg/root run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
+# Every in-guest suite again, on the debug kernel: any splat, leak or new
+# taint fails the suite during which it appeared.
+run_suite vm-debug env GUEST="$BUILD/guest-debug" \
+	bash "$ROOT/tests/vm/run-vm.sh" --plan check --kernel debug --timeout 3600
 # The main job (`make run`) must keep working: boot the demo plan too.  This
 # is also the regression test for run-vm.sh losing qemu's exit status in
 # demo mode.

@@ -5,6 +5,10 @@
 # binaries need (resolved with ldd on the host, same Debian 12 userland).
 #
 # usage: build-initramfs.sh KVER GUEST_DIR OUT_IMAGE
+#
+# With IDXGEN_KDIR set (the debug kernel's build tree) the DRM core, the
+# scheduler and the shmem helpers are built in: nothing to insmod, and the
+# guest checks for them in /proc/kallsyms instead (lib/modules/drm/builtin).
 set -euo pipefail
 
 KVER=$1
@@ -16,6 +20,14 @@ MODDIR=/lib/modules/$KVER
 # Modules the harness loads at boot, in dependency order (see modules.dep).
 DRM_MODULES="kernel/drivers/gpu/drm/drm.ko kernel/drivers/gpu/drm/drm_kms_helper.ko
 	kernel/drivers/gpu/drm/drm_shmem_helper.ko kernel/drivers/gpu/drm/scheduler/gpu-sched.ko"
+# name symbol: built-in parts the guest must find in /proc/kallsyms.
+BUILTIN=""
+if [ -n "${IDXGEN_KDIR:-}" ]; then
+	DRM_MODULES=""
+	BUILTIN="drm drm_dev_alloc
+gpu_sched drm_sched_init
+drm_shmem_helper drm_gem_shmem_create"
+fi
 
 ROOT=$(mktemp -d)
 trap 'rm -rf "$ROOT"' EXIT
@@ -27,6 +39,7 @@ for app in $(/bin/busybox --list); do
 done
 
 : >"$ROOT/lib/modules/drm/load-order"
+printf '%s\n' "$BUILTIN" | grep . >"$ROOT/lib/modules/drm/builtin" || :
 for m in $DRM_MODULES; do
 	src=$MODDIR/$m
 	name=$(basename "$m")

@@ -4,12 +4,18 @@
 # Plan (kernel command line idxgen_plan=, reaches us as $idxgen_plan):
 #   smoke  - boot, load the DRM modules, show the device
 #   check  - smoke, load idxgen.ko, run every suite in /opt/idxgen/check.suites
+#   soak   - the same with /opt/idxgen/soak.suites (tests/vm/soak.sh)
 #   demo   - load idxgen.ko, run /opt/idxgen/tests/demo.sh on the console
 #
 # Results go to the second serial port (/dev/ttyS1, a host file) framed by
 # "### suite NAME" / "### end NAME rc=N" lines and closed by
 # "### IDXGEN-VM-DONE suites=N failed=M": a log without that last line was
 # cut.  The exit status goes out through isa-debug-exit.
+#
+# Kernel health is checked after every suite (kcheck): new kernel log lines
+# with a splat (WARNING, BUG, KASAN, UBSAN, lockdep, DMA-API, ODEBUG, RCU,
+# hung task...), new taint bits, and on the debug kernel (idxgen_kernel=debug)
+# a kmemleak scan: each is a "not ok" line that names the suite.
 export PATH=/bin:/sbin:/opt/idxgen/bin:/opt/idxgen/tests
 export LD_LIBRARY_PATH=/opt/idxgen/lib
 export HOME=/tmp
@@ -25,12 +31,31 @@ echo 10 > /proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
 
 RES=/dev/ttyS1
 plan=${idxgen_plan:-smoke}
+# Suites may look at the kernel flavour (fault injection is debug-only).
+export IDXGEN_KERNEL=${idxgen_kernel:-stock}
+KMEMLEAK=/sys/kernel/debug/kmemleak
+SPLAT='BUG:|Oops|WARNING:|general protection|KFENCE|KASAN|UBSAN|DMA-API: [^ ]+ [^ ]+: |DMA-API: debugging out of memory|ODEBUG|list_(add|del) corruption|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context|blocked for more than|soft lockup|refcount_t:|unreferenced object'
+# Taint bits that are not a kernel problem: O (out-of-tree module, 4096)
+# and E (unsigned module, 8192).
+TAINT_IGNORE=$((4096 | 8192))
 suites=0
 failed=0
 
 emit() { echo "$*" > $RES; }
 
 vm_exit() {
+	# The results port must drain first (a slow debug kernel can still hold
+	# the last lines in its transmit buffer): wait until ttyS1's tx count
+	# stops moving.
+	prev=-1
+	i=0
+	while [ $i -lt 40 ]; do
+		tx=$(sed -n 's/^1: .* tx:\([0-9]*\).*/\1/p' /proc/tty/driver/serial 2>/dev/null)
+		[ "$tx" = "$prev" ] && break
+		prev=$tx
+		sleep 0.5
+		i=$((i + 1))
+	done
 	# isa-debug-exit: QEMU exits with (code << 1) | 1
 	/opt/idxgen/bin/vm-exit "$1" 2>/dev/null
 	poweroff -f
@@ -48,7 +73,8 @@ smoke() {
 			bad=1
 		fi
 	done < /lib/modules/drm/load-order
-	for mod in drm drm_kms_helper drm_shmem_helper gpu_sched; do
+	while read -r m; do
+		mod=$(basename "$m" .ko | tr - _)
 		n=$((n + 1))
 		if grep -q "^$mod " /proc/modules; then
 			emit "ok $n - module $mod live"
@@ -56,7 +82,25 @@ smoke() {
 			emit "not ok $n - module $mod live"
 			bad=1
 		fi
-	done
+	done < /lib/modules/drm/load-order
+	# The debug kernel has these built in (build-initramfs.sh).
+	while read -r mod sym; do
+		n=$((n + 1))
+		if grep -q " $sym\$" /proc/kallsyms; then
+			emit "ok $n - $mod built in ($sym)"
+		else
+			emit "not ok $n - $mod built in ($sym)"
+			bad=1
+		fi
+	done < /lib/modules/drm/builtin
+	parts=$(cat /lib/modules/drm/load-order /lib/modules/drm/builtin | grep -c .)
+	n=$((n + 1))
+	if [ "$parts" -ge 3 ]; then
+		emit "ok $n - DRM core, scheduler and shmem helpers expected ($parts parts)"
+	else
+		emit "not ok $n - DRM core, scheduler and shmem helpers expected (only $parts parts)"
+		bad=1
+	fi
 	n=$((n + 1))
 	if grep -qi "1af410f0" /proc/bus/pci/devices; then
 		emit "ok $n - idxgen PCI device enumerated"
@@ -136,11 +180,72 @@ lspci_check() {
 	fi
 }
 
+# Kernel health since the last call, as TAP lines naming suite $1.
+: > /tmp/dmesg.all
+taint_prev=0
+kcheck() { # name
+	dmesg -c > /tmp/dmesg.suite 2>/dev/null
+	cat /tmp/dmesg.suite >> /tmp/dmesg.all
+	if grep -qE "$SPLAT" /tmp/dmesg.suite; then
+		emit "not ok - kernel log clean during $1"
+		grep -E -B2 -A20 "$SPLAT" /tmp/dmesg.suite | head -80 | sed 's/^/# /' > $RES
+		failed=$((failed + 1))
+	else
+		emit "ok - kernel log clean during $1"
+	fi
+	t=$(cat /proc/sys/kernel/tainted)
+	new=$(( (t & ~taint_prev) & ~TAINT_IGNORE ))
+	taint_prev=$t
+	if [ "$new" -ne 0 ]; then
+		emit "not ok - kernel not tainted during $1 (new taint bits $new, now $t)"
+		failed=$((failed + 1))
+	fi
+	if [ -w "$KMEMLEAK" ]; then
+		# kmemleak reports objects older than 5 s that no memory refers to;
+		# a second scan catches those a stale stack slot hid from the first.
+		sleep 6
+		echo scan > $KMEMLEAK
+		echo scan > $KMEMLEAK
+		cat $KMEMLEAK > /tmp/kmemleak.out
+		if [ -s /tmp/kmemleak.out ]; then
+			emit "not ok - kmemleak: no leak during $1 ($(grep -c '^unreferenced object' /tmp/kmemleak.out) objects)"
+			head -60 /tmp/kmemleak.out | sed 's/^/# /' > $RES
+			failed=$((failed + 1))
+		else
+			emit "ok - kmemleak: no leak during $1"
+		fi
+		echo clear > $KMEMLEAK
+	elif [ "$IDXGEN_KERNEL" = debug ]; then
+		emit "not ok - kmemleak available on the debug kernel ($KMEMLEAK)"
+		failed=$((failed + 1))
+	fi
+}
+
 run_suite() { # name command...
 	name=$1
 	shift
 	suites=$((suites + 1))
 	emit "### suite $name"
+	case "$name" in
+	debug:*)
+		# Suites that would crash the stock kernel (they test fixes that
+		# only the debug kernel carries, tests/kernel/patches).
+		if [ "$IDXGEN_KERNEL" != debug ]; then
+			emit "ok - suite $name: debug kernel only # SKIP on the $IDXGEN_KERNEL kernel"
+			emit "### end $name rc=0"
+			return 0
+		fi
+		;;
+	stock:*)
+		# Suites of what only the stock kernel's guest has: the packages
+		# laid over / with the DKMS module built for the stock kernel.
+		if [ "$IDXGEN_KERNEL" = debug ]; then
+			emit "ok - suite $name: stock kernel only (packages, DKMS module) # SKIP on the debug kernel"
+			emit "### end $name rc=0"
+			return 0
+		fi
+		;;
+	esac
 	(cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-600} "$@") > /tmp/suite.out 2>&1
 	rc=$?
 	cat /tmp/suite.out > $RES
@@ -149,23 +254,31 @@ run_suite() { # name command...
 		failed=$((failed + 1))
 		grep -q '^not ok' /tmp/suite.out || emit "not ok - suite $name exited with status $rc"
 	fi
+	kcheck "$name"
 	emit "### end $name rc=$rc"
 }
 
+emit "# kernel $(uname -r) ($IDXGEN_KERNEL), tainted $(cat /proc/sys/kernel/tainted)"
+# Boot-time leaks and messages are not ours: the baseline for kcheck.
+if [ -w "$KMEMLEAK" ]; then echo scan > $KMEMLEAK; echo clear > $KMEMLEAK; fi
 emit "### suite smoke"
 suites=1
 if smoke; then emit "### end smoke rc=0"; else failed=1; emit "### end smoke rc=1"; fi
 
 case "$plan" in
-check)
+check|soak)
 	load_idxgen
 	lspci_check
-	if [ -f /opt/idxgen/check.suites ]; then
+	kcheck "boot and driver load"
+	if [ -f /opt/idxgen/$plan.suites ]; then
 		while read -r name cmd; do
 			case "$name" in ''|'#'*) continue ;; esac
 			# shellcheck disable=SC2086
 			run_suite "$name" $cmd < /dev/null
-		done < /opt/idxgen/check.suites
+		done < /opt/idxgen/$plan.suites
+	else
+		emit "not ok - /opt/idxgen/$plan.suites staged"
+		failed=$((failed + 1))
 	fi
 	;;
 demo)
@@ -185,14 +298,14 @@ if grep -q '^idxgen ' /proc/modules; then
 fi
 
 # The kernel must have stayed healthy through everything.
-if dmesg | grep -qE 'BUG:|Oops|WARNING:|general protection|KFENCE'; then
-	emit "not ok - kernel log clean"
-	dmesg | grep -E -A15 'BUG:|Oops|WARNING:|general protection|KFENCE' | head -60 | sed 's/^/# /' > $RES
+kcheck "shutdown (rmmod)"
+if grep -qE "$SPLAT" /tmp/dmesg.all; then
+	emit "not ok - kernel log clean (whole run)"
 	failed=$((failed + 1))
 else
-	emit "ok - kernel log clean (no BUG/Oops/WARNING)"
+	emit "ok - kernel log clean (no BUG/Oops/WARNING/KASAN/lockdep in the whole run)"
 fi
-dmesg > /tmp/dmesg.txt
+cp /tmp/dmesg.all /tmp/dmesg.txt
 emit "### dmesg-tail"
 tail -40 /tmp/dmesg.txt | sed 's/^/# /' > $RES
 emit "### IDXGEN-VM-DONE suites=$suites failed=$failed"

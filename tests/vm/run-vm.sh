@@ -1,9 +1,11 @@
 #!/bin/bash
 # Boot the idxgen test VM and bring back its results.
 #
-# usage: run-vm.sh [--plan smoke|check|demo] [--timeout SEC]
+# usage: run-vm.sh [--plan smoke|check|soak|demo] [--kernel stock|debug] [--timeout SEC]
 #
-# Boots our QEMU (qemu-device/build-qemu.sh) with the Debian 6.12 kernel,
+# Boots our QEMU (qemu-device/build-qemu.sh) with the Debian 6.12 kernel
+# (--kernel stock, the default) or the debug kernel of tests/kernel
+# (--kernel debug: KASAN, lockdep, kmemleak, fault injection; DRM built in),
 # an initramfs of busybox + DRM modules + $GUEST (staged by `make guest`),
 # two idxgen devices, isa-debug-exit for the exit status and a second
 # serial port to a host file for results.  Prints the guest's TAP lines;
@@ -12,7 +14,10 @@
 # Environment: IDXGEN_CACHE (/var/cache/idxgen), BUILD (repo build/),
 # GUEST ($BUILD/guest), QEMU (path to qemu-system-x86_64),
 # IDXGEN_VM_DEVICES (the -device arguments for the accelerators),
-# IDXGEN_VM_VERBOSE=1 (console on stdout).
+# IDXGEN_VM_VERBOSE=1 (console on stdout), IDXGEN_VM_SUITES (suite list
+# instead of tests/vm/check.suites), IDXGEN_VM_MEM (MiB of guest
+# memory), IDXGEN_VM_APPEND (extra kernel command line), IDXGEN_DEBUG_KDIR
+# (--kernel debug: boot this built tree instead of tests/kernel's).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,20 +26,42 @@ BUILD=${BUILD:-$ROOT/build}
 GUEST=${GUEST:-$BUILD/guest}
 VMDIR=$BUILD/vm
 plan=check
+kernel=stock
 limit=1500
 
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--plan) plan=$2; shift 2 ;;
 	--timeout) limit=$2; shift 2 ;;
-	-h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--kernel) kernel=$2; shift 2 ;;
+	-h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run-vm: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
 
-KVER=$(cat "$CACHE/kver" 2>/dev/null) || { echo "run-vm: no kernel chosen; run 'make deps'" >&2; exit 2; }
-KERNEL=/boot/vmlinuz-$KVER
-[ -f "$KERNEL" ] || { echo "run-vm: $KERNEL missing; run 'make deps'" >&2; exit 2; }
+mem=${IDXGEN_VM_MEM:-1024}
+extra=${IDXGEN_VM_APPEND:-}
+case "$kernel" in
+stock)
+	KVER=$(cat "$CACHE/kver" 2>/dev/null) || { echo "run-vm: no kernel chosen; run 'make deps'" >&2; exit 2; }
+	KERNEL=/boot/vmlinuz-$KVER
+	[ -f "$KERNEL" ] || { echo "run-vm: $KERNEL missing; run 'make deps'" >&2; exit 2; }
+	;;
+debug)
+	# Built (once, cached) by tests/kernel/build-kernel.sh.  KASAN and
+	# lockdep make TCG several times slower and KASAN's shadow takes an
+	# eighth of memory: more memory and a longer limit.
+	# IDXGEN_DEBUG_KDIR: another built tree (e.g. one without our patches).
+	KDIR=${IDXGEN_DEBUG_KDIR:-$("$ROOT/tests/kernel/build-kernel.sh")} ||
+		{ echo "run-vm: debug kernel build failed" >&2; exit 2; }
+	KVER=$(cat "$KDIR/kernelrelease")
+	KERNEL=$KDIR/arch/x86/boot/bzImage
+	export IDXGEN_KDIR=$KDIR
+	mem=${IDXGEN_VM_MEM:-2048}
+	extra="kmemleak=on kasan_multi_shot log_buf_len=8M IDXGEN_SUITE_TIMEOUT=${IDXGEN_SUITE_TIMEOUT:-2400} $extra"
+	;;
+*) echo "run-vm: --kernel stock|debug, not '$kernel'" >&2; exit 2 ;;
+esac
 QEMU=${QEMU:-$CACHE/qemu/build/qemu-system-x86_64}
 [ -x "$QEMU" ] || { echo "run-vm: $QEMU missing; run 'make qemu'" >&2; exit 2; }
 
@@ -43,11 +70,12 @@ mkdir -p "$VMDIR" "$GUEST/bin"
 if [ ! -x "$GUEST/bin/vm-exit" ] || [ "$ROOT/tests/vm/vm-exit.c" -nt "$GUEST/bin/vm-exit" ]; then
 	gcc -O2 -static -o "$GUEST/bin/vm-exit" "$ROOT/tests/vm/vm-exit.c" || exit 2
 fi
-cp "$ROOT/tests/vm/check.suites" "$GUEST/check.suites" 2>/dev/null || : >"$GUEST/check.suites"
+# IDXGEN_VM_SUITES: another suite list for the check plan (one suite, say).
+cp "${IDXGEN_VM_SUITES:-$ROOT/tests/vm/check.suites}" "$GUEST/check.suites" 2>/dev/null || : >"$GUEST/check.suites"
 # pciutils' lspci (and its libpci) for the in-guest PCI checks.
 [ -x /usr/bin/lspci ] && cp /usr/bin/lspci "$GUEST/bin/lspci"
 
-"$ROOT/tests/vm/build-initramfs.sh" "$KVER" "$GUEST" "$VMDIR/initramfs.img" || exit 2
+"$ROOT/tests/vm/build-initramfs.sh" "$KVER" "$GUEST" "$VMDIR/initramfs-$kernel.img" || exit 2
 
 # Each accelerator sits behind its own PCIe root port, as a card in a slot
 # would: the port gives the kernel a secondary-bus reset, which the driver's
@@ -57,25 +85,27 @@ DEVICES=${IDXGEN_VM_DEVICES:-"-device pcie-root-port,id=rp0,bus=pcie.0,chassis=1
 	-device idxgen,id=idxgen0,bus=rp0,debug=on,aer=on
 	-device pcie-root-port,id=rp1,bus=pcie.0,chassis=2,slot=2
 	-device idxgen,id=idxgen1,bus=rp1,num-queues=2,imem-size=16M,lanes=64"}
-RESULTS=$VMDIR/results-$plan.txt
-CONSOLE=$VMDIR/console-$plan.log
+tag=$plan
+[ "$kernel" = stock ] || tag=$plan-$kernel
+RESULTS=$VMDIR/results-$tag.txt
+CONSOLE=$VMDIR/console-$tag.log
 # A human monitor on a socket: a guest test prints "### hmp COMMAND" to the
 # results port and hmp-forward.py runs it (e.g. pcie_aer_inject_error).
-MONITOR=$VMDIR/monitor-$plan.sock
-HMPLOG=$VMDIR/hmp-$plan.log
+MONITOR=$VMDIR/monitor-$tag.sock
+HMPLOG=$VMDIR/hmp-$tag.log
 rm -f "$RESULTS" "$CONSOLE" "$MONITOR" "$HMPLOG"
 : >"$RESULTS"
 python3 "$ROOT/tests/vm/hmp-forward.py" "$RESULTS" "$MONITOR" "$HMPLOG" &
 hmp_pid=$!
 
-echo "# vm: booting $KVER under TCG (plan $plan, limit ${limit}s)"
+echo "# vm: booting $KVER ($kernel kernel) under TCG (plan $plan, limit ${limit}s)"
 start=$(date +%s)
 # shellcheck disable=SC2086
-cmd=(timeout -k 10 "$limit" "$QEMU" -M q35 -accel tcg -cpu max -m 1024 -smp 2
+cmd=(timeout -k 10 "$limit" "$QEMU" -M q35 -accel tcg -cpu max -m "$mem" -smp 2
 	-nographic -no-reboot -nodefaults
 	-L /usr/share/seabios -L /usr/share/qemu
-	-kernel "$KERNEL" -initrd "$VMDIR/initramfs.img"
-	-append "console=ttyS0 quiet panic=-1 oops=panic idxgen_plan=$plan"
+	-kernel "$KERNEL" -initrd "$VMDIR/initramfs-$kernel.img"
+	-append "console=ttyS0 quiet panic=-1 oops=panic idxgen_plan=$plan idxgen_kernel=$kernel $extra"
 	-chardev "file,id=results,path=$RESULTS"
 	-serial mon:stdio -serial chardev:results
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04
@@ -108,7 +138,8 @@ fi
 
 # isa-debug-exit: guest status s gives qemu exit (s << 1) | 1.
 if [ -z "$done_line" ]; then
-	echo "not ok - vm: the guest did not report completion (exit $qrc; cut log or timeout)"
+	last=$(grep '^### suite ' "$RESULTS.clean" | tail -1 | cut -d' ' -f3)
+	echo "not ok - vm: the guest did not report completion (exit $qrc; cut log or timeout; last suite started: ${last:-none})"
 	tail -25 "$CONSOLE" | tr -d '\r' | sed 's/^/# console: /'
 	exit 1
 fi

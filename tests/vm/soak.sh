@@ -1,0 +1,73 @@
+#!/bin/bash
+# `make soak`: the long kernel-bug hunt, not part of `make check`.
+#
+# Boots the debug kernel (tests/kernel) on QEMU built with ASan+UBSan (the
+# fuzz build of tests/fuzz/run-fuzz.sh, so the device model is checked too)
+# and runs, for SOAK_TIME seconds in all (default 900):
+#   - the ioctl fuzzer for half the time, with resets and unbind/rebind;
+#   - the soak: 8 processes submitting verified jobs (>= SOAK_JOBS, default
+#     10000, each index checked against tests/ref) while hangs, lost
+#     interrupts, corrupt completions, failed DMA and resets are injected;
+#   - fail-nth over every ioctl once more.
+# Every suite is followed by the kernel checks of guest-init.sh (splats,
+# taint, kmemleak).  Prints the fuzzer's and the soak's figures (ioctls by
+# errno, jobs verified) and exits non-zero on any failure, any sanitizer
+# report from QEMU included.
+#
+# Environment: SOAK_TIME, SOAK_JOBS, SOAK_SEED, SOAK_QEMU (boot this QEMU
+# instead of building the sanitizer one: a quicker, unsanitized run).
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+export BUILD=${BUILD:-$ROOT/build}
+export GUEST=${GUEST:-$BUILD/guest}
+export IDXGEN_CACHE=${IDXGEN_CACHE:-/var/cache/idxgen}
+T=${SOAK_TIME:-900}
+JOBS=${SOAK_JOBS:-10000}
+SEED=${SOAK_SEED:-$(date +%s)}
+SG=$BUILD/guest-soak
+
+say() { echo "soak: $*"; }
+
+if [ -n "${SOAK_QEMU:-}" ]; then
+	# A quick run on another QEMU (e.g. the normal build): no sanitizers.
+	QEMU_SAN=$SOAK_QEMU
+	say "QEMU $QEMU_SAN (SOAK_QEMU; not the sanitizer build)"
+else
+	say "building QEMU with ASan+UBSan (tests/fuzz/run-fuzz.sh --build-only; first time is long)"
+	fuzzer=$(bash "$ROOT/tests/fuzz/run-fuzz.sh" --build-only) || { say "sanitizer QEMU build failed"; exit 1; }
+	QEMU_SAN=$(dirname "$fuzzer")/qemu-system-x86_64
+fi
+[ -x "$QEMU_SAN" ] || { say "$QEMU_SAN missing"; exit 1; }
+say "debug kernel and guest files"
+bash "$ROOT/tests/kernel/stage-guest.sh" "$SG" || exit 1
+
+half=$((T / 2))
+cat >"$SG/soak.suites" <<EOS
+fuzz idxgen-stress fuzz $half $SEED
+soak idxgen-stress soak 8 $JOBS $half $((half / 2)) resets
+failnth idxgen-stress failnth
+drv-smoke idxgen-drv-test smoke
+EOS
+say "fuzz ${half}s (seed $SEED), soak >= $JOBS jobs in <= ${half}s, fail-nth"
+
+# QEMU's sanitizers: any report ends QEMU with a status run-vm.sh reads as
+# a failure (not isa-debug-exit's 1), and is named in the console log.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:exitcode=66}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1}
+QEMU=$QEMU_SAN GUEST=$SG IDXGEN_SUITE_TIMEOUT=$((T + 600)) \
+	bash "$ROOT/tests/vm/run-vm.sh" --plan soak --kernel debug --timeout $((T * 2 + 900))
+rc=$?
+CONSOLE=$BUILD/vm/console-soak-debug.log
+if grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$CONSOLE"; then
+	echo "not ok - QEMU sanitizers: reports in $CONSOLE"
+	grep -E -A12 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$CONSOLE" | head -40 | sed 's/^/# /'
+	rc=1
+else
+	echo "ok - QEMU sanitizers: no ASan/UBSan/LSan report"
+fi
+echo
+echo "=== soak summary (seed $SEED)"
+grep -E '^# (fuzz|soak): |^#   [A-Za-z]' "$BUILD/vm/results-soak-debug.txt.clean" || true
+grep -E '^(not )?ok .*(fuzz|soak|failnth)' "$BUILD/vm/results-soak-debug.txt.clean" | grep -c '^ok' |
+	xargs -I{} echo "{} soak checks passed"
+exit $rc
