@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "idxgen.h"
+#include "idxgen_lock.h"
 #include "idxgen_rt.h"
 
 #define RT_MAX_SHARED_DEFAULT	(1u << 20)
@@ -811,6 +812,33 @@ static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struc
 	return ret;
 }
 
+/*
+ * The shared region is the device's, shared with other processes: hold the
+ * arbiter's lock 0 while generating and unpacking, and if it was lost on
+ * the way (a higher-priority requester preempted us, or the hold limit
+ * ran out) the words may be someone else's: do it all again.  A lock still
+ * held afterwards was held without a break (include/idxgen_lock.h).
+ */
+#define RT_SHARED_TRIES 64
+static int fetch_shared(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
+{
+	for (int tries = 0; tries < RT_SHARED_TRIES; tries++) {
+		uint32_t held = 0;
+		int ret = idxgen_lock(rt->ctx, IDXGEN_LOCK_SHARED, -1);
+
+		if (ret)
+			return ret;
+		ret = fetch_streams(rt, l, rt->shared_reg, false);
+		if (idxgen_lock_held(rt->ctx, &held))
+			held = 0;
+		if (held & (1u << IDXGEN_LOCK_SHARED)) {
+			idxgen_unlock(rt->ctx, IDXGEN_LOCK_SHARED);
+			return ret;
+		}
+	}
+	return -EAGAIN;
+}
+
 static bool same_sched(const struct idxgen_rt_schedule *a, const struct idxgen_rt_schedule *b)
 {
 	return !memcmp(a, b, sizeof(*a));
@@ -914,7 +942,7 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 		if (!rt->shared_reg)
 			ret = idxgen_region_shared(rt->dev, &rt->shared_reg);
 		if (!ret && need_shared <= idxgen_region_size(rt->shared_reg)) {
-			ret = fetch_streams(rt, l, rt->shared_reg, false);
+			ret = fetch_shared(rt, l);
 		} else if (!ret) {
 			/* too big for the shared region: a region for this launch only */
 			struct idxgen_region *tmp;
