@@ -454,7 +454,7 @@ static void test_identity(void)
     g_assert_cmphex(rd(&d, IDXGEN_REG_CAP_FEATURES), ==,
                     IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32 |
                     IDXGEN_FEAT_INCREMENTAL | IDXGEN_FEAT_HIST_RANGE |
-                    IDXGEN_FEAT_SCHED_ORDERS);
+                    IDXGEN_FEAT_SCHED_ORDERS |
                     IDXGEN_FEAT_PRIORITY | IDXGEN_FEAT_MUTEX_ARB);
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_CLOCK_KHZ), ==,
                      IDXGEN_HW_DEFAULT_CLOCK_KHZ);
