@@ -306,14 +306,17 @@ struct idxgen_rt_options {
 
 /*
  * Schedule of a launch: the order in which the device generates a block's
- * threads and the grid's blocks.  Sequential is the only one until the
- * library's idxgen_config_schedule() exists; order/params are then passed
- * to it unchanged.
+ * threads (brief 2; include/idxgen.h "Schedule orders").  order is an
+ * IDXGEN_SCHED_* value and params[] its parameters, passed to
+ * idxgen_config_schedule() as { stride, granularity, tile_w, tile_h }
+ * (those the order does not use must be 0).  A schedule the library rejects
+ * fails the launch with -EINVAL; a device without schedule orders fails it
+ * with -E2BIG.  The grid's blocks are issued in sequential order.
  */
 #define IDXGEN_RT_SCHED_SEQUENTIAL	0
 struct idxgen_rt_schedule {
-	uint32_t order;			/* IDXGEN_RT_SCHED_* (idxgen_config_schedule's) */
-	uint32_t params[4];		/* its parameters, 0 = defaults */
+	uint32_t order;			/* IDXGEN_SCHED_* (idxgen_config_schedule's) */
+	uint32_t params[4];		/* stride, granularity, tile_w, tile_h */
 };
 
 /*

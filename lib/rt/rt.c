@@ -747,10 +747,20 @@ static int config_for(struct idxgen_rt *rt, struct idxgen_config *cfg, uint32_t 
 {
 	int ret = idxgen_config_init(cfg, rt->dev, x, y, z, 0);
 
-	/* the schedule would be set here: idxgen_config_schedule() */
 	if (!ret)
 		ret = idxgen_config_target(cfg, reg, off);
 	return ret;
+}
+
+/* The library's schedule for the launch's (same numbering, params in order). */
+static void lib_schedule(const struct idxgen_rt_schedule *rs, struct idxgen_schedule *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->order = rs->order;
+	s->stride = rs->params[0];
+	s->granularity = rs->params[1];
+	s->tile_w = rs->params[2];
+	s->tile_h = rs->params[3];
 }
 
 /*
@@ -771,6 +781,13 @@ static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struc
 	ret = idxgen_region_map(reg, &map);
 	if (!ret)
 		ret = config_for(rt, &cfg, l->block[0], l->block[1], l->block[2], reg, 0);
+	if (!ret && l->opts.schedule.order != IDXGEN_RT_SCHED_SEQUENTIAL) {
+		/* the block's threads in the launch's schedule order */
+		struct idxgen_schedule s;
+
+		lib_schedule(&l->opts.schedule, &s);
+		ret = idxgen_config_schedule(&cfg, &s);
+	}
 	if (!ret)
 		ret = run_cfg(rt, &cfg, l);
 	if (!ret)
@@ -994,8 +1011,15 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 		return -EINVAL;
 	if (!opts)
 		opts = &def;
-	if (opts->schedule.order != IDXGEN_RT_SCHED_SEQUENTIAL)
-		return -EOPNOTSUPP;
+	if (opts->schedule.order != IDXGEN_RT_SCHED_SEQUENTIAL) {
+		struct idxgen_schedule s;
+		struct idxgen_config c;
+
+		lib_schedule(&opts->schedule, &s);
+		idxgen_config_init(&c, NULL, 1, 1, 1, 1);
+		if (idxgen_config_schedule(&c, &s))
+			return -EINVAL;
+	}
 	if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
 		return -EINVAL;
 	if (grid.x > RT_GRID_MAX_X || grid.y > RT_GRID_MAX_YZ || grid.z > RT_GRID_MAX_YZ)

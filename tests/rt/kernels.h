@@ -420,6 +420,26 @@ static const struct idxgen_rt_kernel visit_kernel = {
 	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "visit", .block = visit_block, .nargs = 1,
 };
 
+/* Records, per thread of block 0, the position at which its thread loop ran it. */
+static void order_block(struct idxgen_rt_block *blk)
+{
+	uint32_t *pos = KARG(blk, 0, uint32_t *);
+	const uint32_t *b = blk->block_dim;
+
+	if (blk->block_idx[0] || blk->block_idx[1] || blk->block_idx[2])
+		return;
+	IDXGEN_RT_FOR_THREADS(blk, t) {
+		uint64_t tl = ((uint64_t)IDXGEN_RT_TID_Z(blk, t) * b[1] + IDXGEN_RT_TID_Y(blk, t)) * b[0] +
+			      IDXGEN_RT_TID_X(blk, t);
+
+		pos[tl] = (uint32_t)t;
+	}
+}
+
+static const struct idxgen_rt_kernel order_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "order", .block = order_block, .nargs = 1,
+};
+
 /* __global__ void hello(void) { printf("block %u thread %u\n", blockIdx.x, threadIdx.x); } */
 static void hello_block(struct idxgen_rt_block *blk)
 {
