@@ -236,6 +236,9 @@ static int cmp64(const void *a, const void *b)
 }
 
 /* Run one phase; returns the LOW workers' longest wait for lock 2 (ns). */
+/* Hold-limit releases the device counted during the last phase(). */
+static uint64_t phase_hold_releases;
+
 static int64_t phase(struct idxgen_device *dev, uint32_t hold_limit, int seconds)
 {
 	struct idxgen_lock_state s0, s1;
@@ -276,6 +279,7 @@ static int64_t phase(struct idxgen_device *dev, uint32_t hold_limit, int seconds
 			waitpid(pids[i], NULL, 0);
 	}
 	idxgen_lock_state(dev, &s1);
+	phase_hold_releases = s1.hold_releases - s0.hold_releases;
 
 	tap_diag("hold limit %s%.0u, %d s: device %" PRIu64 " grants, %" PRIu64
 		 " preemptions, %" PRIu64 " hold-limit releases, %" PRIu64
@@ -457,12 +461,19 @@ int main(int argc, char **argv)
 	}
 	tap_diag("%d workers as %s: 2 HIGH, 3 NORMAL, 3 LOW (worker %d greedy on lock 2)", NW,
 		 emu ? "threads (emulation)" : "processes", GREEDY);
+	/*
+	 * The waits are figures, not assertions (they depend on the machine's
+	 * load); what must hold is that the limit is what releases the greedy
+	 * holder: never with it off, and at least once with it on.
+	 */
 	off = phase(dev, 0, seconds);
+	tap_ok(phase_hold_releases == 0, "hold limit off: no hold-limit release (%" PRIu64 ")",
+	       phase_hold_releases);
 	on = phase(dev, 8, seconds);
-	tap_diag("lowest priority, longest wait for lock 2: %.3f ms with the hold limit off, "
-		 "%.3f ms with it at 8", off / 1e6, on / 1e6);
-	tap_ok(on > 0 && on < off, "hold limit bounds the lowest priority's wait (%.3f < %.3f ms)",
-	       on / 1e6, off / 1e6);
+	tap_ok(phase_hold_releases > 0, "hold limit 8: the greedy holder is released by it "
+	       "(%" PRIu64 " hold-limit releases)", phase_hold_releases);
+	tap_diag("lowest priority, longest wait for lock 2 (equal priorities): %.3f ms with the hold "
+		 "limit off, %.3f ms with it at 8", off / 1e6, on / 1e6);
 	idxgen_lock_config(dev, 0, true);
 	if (emu) {
 		printf("ok %d - kill a process holding locks # SKIP the emulation lives in one process\n",

@@ -1355,6 +1355,12 @@ static void test_reset_storm(struct dev *d)
 	region_shared(d->fd, &sh, NULL);
 	shm = region_map(d->fd, sh, &shsize);
 	cfg_make(&cs, d, sh, 0, 64, 64, 4);	/* the first 64 KiB of the shared region */
+	{
+		/* brief 3: shared-region jobs run only for the holder of lock 0 */
+		struct drm_idxgen_lock lk = { .ctx_id = ctx, .lock = 0 };
+
+		ok(ioctl(d->fd, DRM_IOCTL_IDXGEN_LOCK, &lk) == 0, "reset storm: LOCK 0");
+	}
 	ok(shm && run(d->fd, ctx, &cs, 1, &r) == 0 && !r.error && output_ok(shm, &cs),
 	   "reset storm: job output in the shared region");
 
