@@ -12,8 +12,14 @@
  * error (a lock a worker thinks it released but still holds would show as
  * -EDEADLK), and the lowest priority's longest wait for lock 2 is shorter
  * with the hold limit on.  (Against higher priorities the hold limit does
- * not help, by design: they preempt.  Mutual exclusion itself is checked
- * on the model, tests/host/test_arb.c.)
+ * not help, by design: they preempt.)
+ *
+ * Mutual exclusion of the general locks is checked end to end, independently
+ * of the arbiter's own bookkeeping: every worker records, for each time it
+ * held a lock, an interval that is certainly inside its real hold — from
+ * the moment LOCK returned (the grant happened before) to the start of its
+ * last check that still found the lock held (the loss, if any, came after).
+ * Two such intervals of different workers on one lock must never overlap.
  *
  * On a real device (default backend, in the VM) the workers are processes,
  * and the suite also kills a process holding locks and checks raw ioctls'
@@ -47,6 +53,7 @@
 #define MAX_SAMPLES	20000
 #define GREEDY		7
 #define GREEDY_HOLD_NS	(400 * 1000000LL)
+#define MAX_HOLDS	20000
 
 static const int prio_of[NW] = { 2, 2, 1, 1, 1, 0, 0, 0 };	/* IDXGEN_PRIORITY_* */
 static const char *const prio_name[3] = { "LOW", "NORMAL", "HIGH" };
@@ -57,11 +64,22 @@ struct worker_out {
 	int64_t wait[MAX_SAMPLES];	/* ns, every lock wait */
 	int64_t wait2[MAX_SAMPLES];	/* ns, waits for lock 2 */
 	int first_error;
+	uint64_t nholds;
+	struct hold {
+		int64_t from, to;	/* ns, CLOCK_MONOTONIC, inside the real hold */
+		unsigned int lock;
+	} holds[MAX_HOLDS];
 };
 
 struct shared_mem {
 	volatile int stop;
 	struct worker_out w[NW];
+};
+
+/* one hold interval of every worker, for the overlap check */
+struct hold_of {
+	struct hold h;
+	int worker;
 };
 
 static struct shared_mem *shm;
@@ -110,11 +128,18 @@ static bool still_held(struct idxgen_context *ctx, struct worker_out *o, unsigne
 	return true;
 }
 
-/* Take general lock l, check that nobody else is inside while we hold it. */
+/* Record [from, to] as a certain part of a hold of lock l (see the top). */
+static void record_hold(struct worker_out *o, unsigned int l, int64_t from, int64_t to)
+{
+	if (to > from && o->nholds < MAX_HOLDS)
+		o->holds[o->nholds++] = (struct hold){ .from = from, .to = to, .lock = l };
+}
+
+/* Take general lock l and work under it; record the interval it was surely held. */
 static void general_lock(struct idxgen_context *ctx, struct worker_out *o, unsigned int l,
 			 struct idxgen_config *busy_cfg, bool greedy)
 {
-	int64_t t0 = now_ns(), end;
+	int64_t t0 = now_ns(), end, granted, held_at = 0, t;
 	int ret = idxgen_lock(ctx, l, 2000000000LL);
 
 	if (ret == -ETIMEDOUT || ret == -EINTR)
@@ -123,9 +148,10 @@ static void general_lock(struct idxgen_context *ctx, struct worker_out *o, unsig
 		note_error(o, ret);
 		return;
 	}
-	sample(o->wait, &o->nsamples, now_ns() - t0);
+	granted = now_ns();
+	sample(o->wait, &o->nsamples, granted - t0);
 	if (l == 2)
-		sample(o->wait2, &o->nsamples2, now_ns() - t0);
+		sample(o->wait2, &o->nsamples2, granted - t0);
 	o->grants++;
 	/* the critical section: jobs (each ticks the hold counter) */
 	end = now_ns() + (greedy ? GREEDY_HOLD_NS : 0);
@@ -134,14 +160,22 @@ static void general_lock(struct idxgen_context *ctx, struct worker_out *o, unsig
 
 		if (idxgen_run(ctx, busy_cfg, &r))
 			note_error(o, -EIO);
-		if (!still_held(ctx, o, l))
+		t = now_ns();
+		if (!still_held(ctx, o, l)) {
+			record_hold(o, l, granted, held_at);
 			return;		/* taken away: nothing to unlock */
+		}
+		held_at = t;
 	} while (now_ns() < end && !shm->stop);
+	t = now_ns();
 	ret = idxgen_unlock(ctx, l);
-	if (ret == -EPERM)
+	if (ret == 0)
+		held_at = t;	/* the unlock found it held */
+	else if (ret == -EPERM)
 		o->lost++;	/* lost between the check and the unlock */
-	else if (ret)
+	else
 		note_error(o, ret);
+	record_hold(o, l, granted, held_at);
 }
 
 static void worker(struct idxgen_device *dev, int me)
@@ -235,9 +269,55 @@ static int cmp64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Run one phase; returns the LOW workers' longest wait for lock 2 (ns). */
+static int cmp_hold(const void *a, const void *b)
+{
+	const struct hold_of *x = a, *y = b;
+
+	if (x->h.lock != y->h.lock)
+		return x->h.lock < y->h.lock ? -1 : 1;
+	return x->h.from < y->h.from ? -1 : x->h.from > y->h.from;
+}
+
+/*
+ * Count pairs of overlapping hold intervals of different workers on one
+ * lock (each worker's own are sequential).  0 unless two held it at once.
+ */
+static uint64_t count_overlaps(uint64_t *intervals, char *first, size_t first_len)
+{
+	static struct hold_of all[NW * MAX_HOLDS];
+	uint64_t n = 0, bad = 0, k;
+	int64_t reach = 0;
+	int reach_w = -1;
+
+	for (int i = 0; i < NW; i++)
+		for (k = 0; k < shm->w[i].nholds; k++)
+			all[n++] = (struct hold_of){ .h = shm->w[i].holds[k], .worker = i };
+	qsort(all, n, sizeof(all[0]), cmp_hold);
+	for (k = 0; k < n; k++) {
+		if (k && all[k].h.lock != all[k - 1].h.lock) {
+			reach = 0;
+			reach_w = -1;
+		}
+		if (reach_w >= 0 && reach_w != all[k].worker && all[k].h.from < reach) {
+			if (!bad++)
+				snprintf(first, first_len,
+					 "lock %u: worker %d held it until +%.3f ms, worker %d from +%.3f ms",
+					 all[k].h.lock, reach_w, (reach - all[0].h.from) / 1e6,
+					 all[k].worker, (all[k].h.from - all[0].h.from) / 1e6);
+		}
+		if (all[k].h.to > reach) {
+			reach = all[k].h.to;
+			reach_w = all[k].worker;
+		}
+	}
+	*intervals = n;
+	return bad;
+}
+
 /* Hold-limit releases the device counted during the last phase(). */
 static uint64_t phase_hold_releases;
+
+/* Run one phase; returns the LOW workers' longest wait for lock 2 (ns). */
 
 static int64_t phase(struct idxgen_device *dev, uint32_t hold_limit, int seconds)
 {
@@ -331,6 +411,14 @@ static int64_t phase(struct idxgen_device *dev, uint32_t hold_limit, int seconds
 	       runs, reruns);
 	tap_ok(errs == 0, "no unexpected errors (%" PRIu64 ", first %s)", errs,
 	       errs ? idxgen_strerror(first_err) : "-");
+	{
+		char first[160] = "-";
+		uint64_t n, overlaps = count_overlaps(&n, first, sizeof(first));
+
+		tap_ok(n > 0 && overlaps == 0,
+		       "general locks: %" PRIu64 " hold intervals, no two workers inside one lock at "
+		       "once (%" PRIu64 " overlaps; first: %s)", n, overlaps, first);
+	}
 	return low_max2;
 }
 
