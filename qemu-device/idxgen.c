@@ -36,6 +36,7 @@
 #include "qemu/host-utils.h"
 #include "qemu/module.h"
 #include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "hw/pci/pci_device.h"
 #include "hw/pci/pcie.h"
 #include "hw/pci/pcie_aer.h"
@@ -1863,6 +1864,29 @@ static const Property idxgen_properties[] = {
     DEFINE_PROP_BOOL("fault-fail-dma", IdxgenState, fault_fail_dma, false),
 };
 
+static void idxgen_get_sched_corrupt(Object *obj, Visitor *v,
+                                     const char *name, void *opaque,
+                                     Error **errp)
+{
+    visit_type_uint32(v, name, &IDXGEN(obj)->sched_corrupt, errp);
+}
+
+static void idxgen_set_sched_corrupt(Object *obj, Visitor *v,
+                                     const char *name, void *opaque,
+                                     Error **errp)
+{
+    uint32_t val;
+
+    if (!visit_type_uint32(v, name, &val, errp)) {
+        return;
+    }
+    if (val > IDXGEN_SCHED_CORRUPT_COUNT) {
+        error_setg(errp, "x-sched-corrupt must be 0, 1 or 2, not %u", val);
+        return;
+    }
+    IDXGEN(obj)->sched_corrupt = val;
+}
+
 static void idxgen_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
@@ -1907,9 +1931,9 @@ static void idxgen_class_init(ObjectClass *klass, void *data)
     object_class_property_set_description(klass, "fault-fail-dma",
         "arm at reset: the next DMA transfer fails (needs debug=on)");
     /* A plain QOM property: qom-set may change it while the guest runs. */
-    object_class_property_add_uint32_ptr(klass, "x-sched-corrupt",
-                                         offsetof(IdxgenState, sched_corrupt),
-                                         OBJ_PROP_FLAG_READWRITE);
+    object_class_property_add(klass, "x-sched-corrupt", "uint32",
+                              idxgen_get_sched_corrupt,
+                              idxgen_set_sched_corrupt, NULL, NULL);
     object_class_property_set_description(klass, "x-sched-corrupt",
         "test only: schedule-table registers misreport (1: entry 0 has an "
         "unknown order, 2: SCHED_COUNT above the maximum; 0: off)");
