@@ -2660,7 +2660,7 @@ static bool sched_corrupt_round(int res, const char *pci, int mode, const char *
 	bool seen = false;
 
 	dprintf(res, "### hmp qom-set /machine/peripheral/idxgen0 x-sched-corrupt %d\n", mode);
-	for (end = now_s() + 60; !seen && now_s() < end;) {
+	for (end = now_s() + 20; !seen && now_s() < end;) {
 		sched_rebind(pci);
 		seen = !line || kmsg_wait(k, line, 1);
 		if (!line)
