@@ -177,6 +177,10 @@ struct idxgen_device {
 	struct idxgen_counters cnt;
 
 	struct idxgen_arb arb;		/* brief section 3: idxgen_arb.c */
+
+	/* schedule table (brief section 2), checked at probe: idxgen_sched.c */
+	u32 sched_count;		/* 0: none reported */
+	u64 sched[IDXGEN_SCHED_MAX_ENTRIES];	/* DRM_IDXGEN_SCHED_PACK() form */
 };
 
 #define to_idxgen_device(d) container_of(d, struct idxgen_device, drm)
@@ -368,6 +372,10 @@ int idxgen_arb_lock_lost_ioctl(struct drm_device *dev, void *data, struct drm_fi
 int idxgen_arb_state_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 int idxgen_arb_config_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 extern const struct attribute_group *idxgen_dev_groups[];
+
+/* idxgen_sched.c */
+void idxgen_sched_probe(struct idxgen_device *idev);
+int idxgen_sched_get_param(struct idxgen_device *idev, u32 param, u64 *value);
 
 extern unsigned int idxgen_job_timeout_ms;
 

@@ -37,6 +37,7 @@ static const char *idxgen_fw_status_str(u32 st)
 		[IDXGEN_FW_ERR_CRC] = "bad crc",
 		[IDXGEN_FW_ERR_PARAMS] = "bad parameters",
 		[IDXGEN_FW_ERR_BUSY] = "busy",
+		[IDXGEN_FW_ERR_SCHED] = "bad schedule table",
 	};
 
 	return st < ARRAY_SIZE(names) && names[st] ? names[st] : "unknown";
@@ -177,6 +178,7 @@ int idxgen_hw_init(struct idxgen_device *idev)
 		return -ENODEV;
 	}
 	idev->num_queues = min_t(u32, idev->num_queues, IDXGEN_MAX_QUEUES);
+	idxgen_sched_probe(idev);
 
 	drm_info(drm, "firmware %u.%u.%u loaded; %u queues, %u lanes, %llu MiB index memory\n",
 		 idev->fw_version >> 16, (idev->fw_version >> 8) & 0xff, idev->fw_version & 0xff,

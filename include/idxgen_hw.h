@@ -182,10 +182,18 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_REG_SCHED_SIZE		0x100
 #define IDXGEN_REG_SCHED_COUNT		0x200	/* RO: entries in the table */
 #define IDXGEN_REG_SCHED_ENTRY(i)	(0x210 + 16 * (i))	/* i < IDXGEN_SCHED_MAX_ENTRIES */
-#define   IDXGEN_SCHED_E_ORDER		0x0	/* order | granularity << 16 */
+#define   IDXGEN_SCHED_E_ORDER		0x0	/* order (7:0) | granularity << 16; 15:8 are 0 */
 #define   IDXGEN_SCHED_E_STRIDE		0x4	/* stride */
 #define   IDXGEN_SCHED_E_TILE		0x8	/* tile_w | tile_h << 16 */
 #define   IDXGEN_SCHED_E_RSVD		0xc	/* reads 0 */
+/* Registers 0x204..0x20c read 0.  Words of an entry, built and taken apart: */
+#define IDXGEN_SCHED_E_ORDER_WORD(order, gran)	((uint32_t)(order) | (uint32_t)(gran) << 16)
+#define IDXGEN_SCHED_E_TILE_WORD(w, h)		((uint32_t)(w) | (uint32_t)(h) << 16)
+#define IDXGEN_SCHED_E_ORDER_OF(word)		((word) & 0xffu)
+#define IDXGEN_SCHED_E_ORDER_RSVD(word)		((word) & 0xff00u)	/* must be 0 */
+#define IDXGEN_SCHED_E_GRAN_OF(word)		((word) >> 16)
+#define IDXGEN_SCHED_E_TILE_W_OF(word)		((word) & 0xffffu)
+#define IDXGEN_SCHED_E_TILE_H_OF(word)		((word) >> 16)
 
 /*
  * Priority arbitration (brief section 3): competitive priority registers,

@@ -554,6 +554,62 @@ static int drm_lock_config(struct idxgen_device *dev, uint32_t hold_limit, bool 
 	return xioctl(dev->fd, DRM_IOCTL_IDXGEN_ARB_CONFIG, &a);
 }
 
+/*
+ * A packed GET_PARAM entry (uapi DRM_IDXGEN_SCHED_*) into s.  The driver
+ * checks the device's table, but an entry that is not a legal
+ * configuration is refused here too (-EIO): a caller copies it into
+ * descriptors.
+ */
+static int drm_sched_decode(uint64_t v, struct idxgen_schedule *s)
+{
+	uint32_t order = DRM_IDXGEN_SCHED_ORDER(v), p16 = DRM_IDXGEN_SCHED_P16(v);
+	uint32_t p32 = DRM_IDXGEN_SCHED_P32(v);
+
+	if (DRM_IDXGEN_SCHED_RSVD(v))
+		return -EIO;
+	switch (order) {
+	case DRM_IDXGEN_ORDER_STRIDED:
+		return idxgen_sched_entry(s, order, p32, p16, 0, 0) ? -EIO : 0;
+	case DRM_IDXGEN_ORDER_TILED:
+		if (p32 > 0xffff)
+			return -EIO;
+		return idxgen_sched_entry(s, order, 0, 0, p16, p32) ? -EIO : 0;
+	default:
+		if (v >> 16)
+			return -EIO;
+		return idxgen_sched_entry(s, order, 0, 0, 0, 0) ? -EIO : 0;
+	}
+}
+
+static int drm_sched_table(struct idxgen_device *dev, struct idxgen_schedule *tab,
+			   unsigned int max)
+{
+	struct idxgen_schedule all[DRM_IDXGEN_SCHED_MAX_ENTRIES];
+	uint64_t count, v;
+	unsigned int i;
+	int ret;
+
+	ret = get_param(dev->fd, DRM_IDXGEN_PARAM_SCHED_COUNT, &count);
+	if (ret == -EINVAL)
+		return -ENOTSUP;	/* a driver from before the table params */
+	if (ret)
+		return ret;
+	if (count > DRM_IDXGEN_SCHED_MAX_ENTRIES)
+		return -EIO;
+	/* every entry is checked, however many the caller wants */
+	for (i = 0; i < count; i++) {
+		ret = get_param(dev->fd, DRM_IDXGEN_PARAM_SCHED_ENTRY(i), &v);
+		if (ret)
+			return ret == -EINVAL ? -EIO : ret;
+		ret = drm_sched_decode(v, &all[i]);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; i < count && i < max; i++)
+		tab[i] = all[i];
+	return (int)count;
+}
+
 const struct idxgen_backend_ops idxgen_drm_ops = {
 	.get_info = drm_get_info,
 	.get_stats = drm_get_stats,
@@ -572,4 +628,5 @@ const struct idxgen_backend_ops idxgen_drm_ops = {
 	.lock_lost = drm_lock_lost,
 	.lock_state = drm_lock_state,
 	.lock_config = drm_lock_config,
+	.sched_table = drm_sched_table,
 };

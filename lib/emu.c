@@ -536,6 +536,23 @@ static int emu_lock_config(struct idxgen_device *dev, uint32_t hold_limit, bool 
 	return 0;
 }
 
+/* The emulation runs the default firmware: its table (model/idxgen_model.c). */
+static int emu_sched_table(struct idxgen_device *dev, struct idxgen_schedule *tab,
+			   unsigned int max)
+{
+	unsigned int i;
+
+	(void)dev;
+	for (i = 0; i < IDXGEN_SCHED_DEFAULT_COUNT && i < max; i++) {
+		const struct idxgen_sched_cfg *e = &idxgen_sched_default[i];
+
+		if (idxgen_sched_entry(&tab[i], e->order, e->stride, e->granularity, e->tile_w,
+				       e->tile_h))
+			return -EIO;
+	}
+	return IDXGEN_SCHED_DEFAULT_COUNT;
+}
+
 const struct idxgen_backend_ops idxgen_emu_ops = {
 	.get_info = emu_get_info,
 	.get_stats = emu_get_stats,
@@ -554,4 +571,5 @@ const struct idxgen_backend_ops idxgen_emu_ops = {
 	.lock_lost = emu_lock_lost,
 	.lock_state = emu_lock_state,
 	.lock_config = emu_lock_config,
+	.sched_table = emu_sched_table,
 };

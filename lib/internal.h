@@ -43,6 +43,13 @@ struct idxgen_backend_ops {
 	int (*lock_lost)(struct idxgen_context *ctx, bool *lost, uint64_t *count, uint32_t *held);
 	int (*lock_state)(struct idxgen_device *dev, struct idxgen_lock_state *st);
 	int (*lock_config)(struct idxgen_device *dev, uint32_t hold_limit, bool enforce);
+	/*
+	 * The device's schedule table into tab[0..max) (entries filled by
+	 * idxgen_sched_entry()); returns how many entries the device has.
+	 * -ENOTSUP where the table cannot be read, -EIO for an illegal entry.
+	 */
+	int (*sched_table)(struct idxgen_device *dev, struct idxgen_schedule *tab,
+			   unsigned int max);
 };
 
 struct idxgen_device {
@@ -117,6 +124,10 @@ void idxgen_cfg_to_job(const struct idxgen_config *cfg, uint64_t target, uint64_
 /* sched.c: a schedule's fields, 0 / -EINVAL / -E2BIG (device lacks the feature) */
 int idxgen_sched_check(uint32_t order, uint32_t stride, uint32_t granularity, uint32_t tile_w,
 		       uint32_t tile_h, uint32_t features);
+
+/* sched.c: a table entry from its fields, named as idxgen_schedule_format(); 0 / -EINVAL */
+int idxgen_sched_entry(struct idxgen_schedule *s, uint32_t order, uint32_t stride,
+		       uint32_t granularity, uint32_t tile_w, uint32_t tile_h);
 
 #define IDXGEN_RESULT_WINDOW	4096	/* results a context keeps, as the driver does */
 #define IDXGEN_PAGE_SIZE	4096u

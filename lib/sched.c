@@ -142,28 +142,31 @@ int idxgen_schedule_parse(const char *text, struct idxgen_schedule *s)
 	return 0;
 }
 
+int idxgen_sched_entry(struct idxgen_schedule *s, uint32_t order, uint32_t stride,
+		       uint32_t granularity, uint32_t tile_w, uint32_t tile_h)
+{
+	struct idxgen_schedule t = {
+		.order = order, .stride = stride, .granularity = granularity,
+		.tile_w = tile_w, .tile_h = tile_h,
+	};
+
+	/*
+	 * The name is the canonical text form on every backend: the device
+	 * reports no names (GET_PARAM carries the fields only), and a name
+	 * that parses back into the same entry is what a user can type.
+	 */
+	if (idxgen_schedule_format(&t, t.name, sizeof(t.name)) < 0)
+		return -EINVAL;
+	*s = t;
+	return 0;
+}
+
 int idxgen_schedule_table(struct idxgen_device *dev, struct idxgen_schedule *tab,
 			  unsigned int max)
 {
-	unsigned int i;
-
 	if (!dev || (max && !tab))
 		return -EINVAL;
-	/* The driver does not report the table yet (GET_PARAM ids 32..47). */
-	if (dev->backend != IDXGEN_BACKEND_EMU)
-		return -ENOTSUP;
-	for (i = 0; i < IDXGEN_SCHED_DEFAULT_COUNT && i < max; i++) {
-		const struct idxgen_sched_cfg *e = &idxgen_sched_default[i];
-
-		memset(&tab[i], 0, sizeof(tab[i]));
-		tab[i].order = e->order;
-		tab[i].stride = e->stride;
-		tab[i].granularity = e->granularity;
-		tab[i].tile_w = e->tile_w;
-		tab[i].tile_h = e->tile_h;
-		snprintf(tab[i].name, sizeof(tab[i].name), "%s", e->name);
-	}
-	return IDXGEN_SCHED_DEFAULT_COUNT;
+	return dev->ops->sched_table(dev, tab, max);
 }
 
 int idxgen_config_thread_at(const struct idxgen_config *cfg, uint64_t p, uint16_t *x,

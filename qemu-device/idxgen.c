@@ -36,6 +36,7 @@
 #include "qemu/host-utils.h"
 #include "qemu/module.h"
 #include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "hw/pci/pci_device.h"
 #include "hw/pci/pcie.h"
 #include "hw/pci/pcie_aer.h"
@@ -68,6 +69,11 @@ OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
 /* Hardware blocks that are on whether or not the firmware lists them */
 #define IDXGEN_HW_FIXED_FEATURES (IDXGEN_FEAT_DEBUG | IDXGEN_FEAT_PRIORITY | \
                                   IDXGEN_FEAT_MUTEX_ARB)
+
+/* x-sched-corrupt values: what the schedule-table registers misreport */
+#define IDXGEN_SCHED_CORRUPT_NONE   0
+#define IDXGEN_SCHED_CORRUPT_ENTRY  1   /* entry 0: an unknown order */
+#define IDXGEN_SCHED_CORRUPT_COUNT  2   /* SCHED_COUNT above the maximum */
 
 typedef struct IdxgenQueue {
     /* Registers as written by the guest. */
@@ -110,6 +116,12 @@ struct IdxgenState {
     bool fault_drop_irq;
     bool fault_corrupt_cpl;
     bool fault_fail_dma;
+    /*
+     * x-sched-corrupt (test only, settable at run time with qom-set): make
+     * the schedule-table registers lie, so that a driver's check of this
+     * untrusted table can be tested.  IDXGEN_SCHED_CORRUPT_*.
+     */
+    uint32_t sched_corrupt;
 
     /* Derived at realize */
     uint32_t hw_features;
@@ -124,6 +136,13 @@ struct IdxgenState {
     uint32_t fw_version;
     uint64_t fw_addr;
     uint32_t fw_size;
+    /* The loaded firmware's schedule table (0x200..0x2ff); 0: none */
+    uint32_t sched_count;
+    uint32_t sched_order[IDXGEN_SCHED_MAX_ENTRIES];
+    uint32_t sched_stride[IDXGEN_SCHED_MAX_ENTRIES];
+    uint32_t sched_gran[IDXGEN_SCHED_MAX_ENTRIES];
+    uint32_t sched_tile_w[IDXGEN_SCHED_MAX_ENTRIES];
+    uint32_t sched_tile_h[IDXGEN_SCHED_MAX_ENTRIES];
     /* Effective capabilities (hardware values, or the firmware's) */
     uint32_t cap_max_threads;
     uint32_t cap_max_dim[3];
@@ -690,6 +709,62 @@ static bool idxgen_work_pending(IdxgenState *s)
     return false;
 }
 
+/* The image's schedule table (checked by idxgen_fw_check) into the registers */
+static void idxgen_sched_load(IdxgenState *s, const struct idxgen_fw_info *info)
+{
+    unsigned i;
+
+    s->sched_count = MIN(info->sched_count, IDXGEN_SCHED_MAX_ENTRIES);
+    for (i = 0; i < IDXGEN_SCHED_MAX_ENTRIES; i++) {
+        const struct idxgen_sched_cfg *e = &info->sched[i];
+        bool on = i < s->sched_count;
+
+        s->sched_order[i] = on ? e->order : 0;
+        s->sched_stride[i] = on ? e->stride : 0;
+        s->sched_gran[i] = on ? e->granularity : 0;
+        s->sched_tile_w[i] = on ? e->tile_w : 0;
+        s->sched_tile_h[i] = on ? e->tile_h : 0;
+    }
+}
+
+/*
+ * The read-only schedule-table block.  Everything reads 0 without a loaded
+ * image, without SCHED_ORDERS and past SCHED_COUNT (idxgen_hw.h).
+ */
+static uint32_t idxgen_sched_read(IdxgenState *s, hwaddr addr)
+{
+    unsigned i;
+
+    if (!s->ready || !(s->cap_features & IDXGEN_FEAT_SCHED_ORDERS) ||
+        !s->sched_count) {
+        return 0;
+    }
+    if (addr == IDXGEN_REG_SCHED_COUNT) {
+        return s->sched_corrupt == IDXGEN_SCHED_CORRUPT_COUNT ?
+            IDXGEN_SCHED_MAX_ENTRIES + 1 : s->sched_count;
+    }
+    if (addr < IDXGEN_REG_SCHED_ENTRY(0)) {
+        return 0;
+    }
+    i = (addr - IDXGEN_REG_SCHED_ENTRY(0)) / 16;
+    if (i >= s->sched_count) {
+        return 0;
+    }
+    switch ((addr - IDXGEN_REG_SCHED_ENTRY(0)) % 16) {
+    case IDXGEN_SCHED_E_ORDER:
+        if (i == 0 && s->sched_corrupt == IDXGEN_SCHED_CORRUPT_ENTRY) {
+            return IDXGEN_SCHED_E_ORDER_WORD(IDXGEN_ORDER_COUNT, 0);
+        }
+        return IDXGEN_SCHED_E_ORDER_WORD(s->sched_order[i], s->sched_gran[i]);
+    case IDXGEN_SCHED_E_STRIDE:
+        return s->sched_stride[i];
+    case IDXGEN_SCHED_E_TILE:
+        return IDXGEN_SCHED_E_TILE_WORD(s->sched_tile_w[i], s->sched_tile_h[i]);
+    default:
+        return 0;
+    }
+}
+
 static void idxgen_fw_load(IdxgenState *s)
 {
     struct idxgen_limits hw;
@@ -709,6 +784,7 @@ static void idxgen_fw_load(IdxgenState *s)
     /* From here on the previous firmware is gone, whatever the outcome. */
     s->ready = false;
     s->fw_version = 0;
+    s->sched_count = 0;
     idxgen_caps_hw(s);
 
     if (s->dbg_fault & IDXGEN_FAULT_FW_REJECT) {
@@ -741,6 +817,7 @@ static void idxgen_fw_load(IdxgenState *s)
         s->cap_features = (info.features & s->hw_features) |
             (s->hw_features & IDXGEN_HW_FIXED_FEATURES);
         idxgen_hist_init(&s->hist, s->cap_hist);
+        idxgen_sched_load(s, &info);
         s->fw_version = info.version;
         s->ready = true;
     } else {
@@ -806,6 +883,12 @@ static void idxgen_reset_state(IdxgenState *s, bool ctrl_reset)
     s->fw_version = 0;
     s->fw_addr = 0;
     s->fw_size = 0;
+    s->sched_count = 0;
+    memset(s->sched_order, 0, sizeof(s->sched_order));
+    memset(s->sched_stride, 0, sizeof(s->sched_stride));
+    memset(s->sched_gran, 0, sizeof(s->sched_gran));
+    memset(s->sched_tile_w, 0, sizeof(s->sched_tile_w));
+    memset(s->sched_tile_h, 0, sizeof(s->sched_tile_h));
     idxgen_caps_hw(s);
     s->irq_status = 0;
     s->irq_enable = 0;
@@ -972,6 +1055,10 @@ static uint64_t idxgen_reg_read(void *opaque, hwaddr addr, unsigned size)
     if (addr >= IDXGEN_REG_ARB_BASE &&
         addr < IDXGEN_REG_ARB_BASE + IDXGEN_REG_ARB_SIZE) {
         return idxgen_arb_mmio_read(s, addr);
+    }
+    if (addr >= IDXGEN_REG_SCHED_BASE &&
+        addr < IDXGEN_REG_SCHED_BASE + IDXGEN_REG_SCHED_SIZE) {
+        return idxgen_sched_read(s, addr);
     }
     stat = idxgen_stat(s, addr & ~7ULL);
     if (stat) {
@@ -1178,6 +1265,14 @@ static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
     if (addr >= IDXGEN_REG_ARB_BASE &&
         addr < IDXGEN_REG_ARB_BASE + IDXGEN_REG_ARB_SIZE) {
         idxgen_arb_mmio_write(s, addr, val);
+        return;
+    }
+    if (addr >= IDXGEN_REG_SCHED_BASE &&
+        addr < IDXGEN_REG_SCHED_BASE + IDXGEN_REG_SCHED_SIZE) {
+        /* Read-only, but not fatal: the table is no control register. */
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: write 0x%x to read-only "
+                      "schedule-table register 0x%" HWADDR_PRIx " ignored\n",
+                      val, addr);
         return;
     }
     stat = idxgen_stat(s, addr & ~7ULL);
@@ -1405,6 +1500,59 @@ static const VMStateDescription vmstate_idxgen_arb = {
     },
 };
 
+static bool idxgen_sched_needed(void *opaque)
+{
+    IdxgenState *s = opaque;
+
+    return s->sched_count != 0;
+}
+
+static int idxgen_sched_post_load(void *opaque, int version_id)
+{
+    IdxgenState *s = opaque;
+    unsigned i;
+
+    /* Untrusted stream: only a table a firmware image could have given. */
+    if (s->sched_count > IDXGEN_SCHED_MAX_ENTRIES ||
+        (s->sched_count && !s->ready)) {
+        return -EINVAL;
+    }
+    for (i = 0; i < IDXGEN_SCHED_MAX_ENTRIES; i++) {
+        if (i >= s->sched_count ?
+            (s->sched_order[i] || s->sched_stride[i] || s->sched_gran[i] ||
+             s->sched_tile_w[i] || s->sched_tile_h[i]) :
+            (s->sched_gran[i] > UINT16_MAX || s->sched_tile_w[i] > UINT16_MAX ||
+             s->sched_tile_h[i] > UINT16_MAX ||
+             idxgen_order_validate(s->sched_order[i], s->sched_stride[i],
+                                   s->sched_gran[i], s->sched_tile_w[i],
+                                   s->sched_tile_h[i],
+                                   IDXGEN_FEAT_SCHED_ORDERS) != IDXGEN_CPL_OK)) {
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
+static const VMStateDescription vmstate_idxgen_sched = {
+    .name = TYPE_IDXGEN "/sched",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = idxgen_sched_needed,
+    .post_load = idxgen_sched_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(sched_count, IdxgenState),
+        VMSTATE_UINT32_ARRAY(sched_order, IdxgenState, IDXGEN_SCHED_MAX_ENTRIES),
+        VMSTATE_UINT32_ARRAY(sched_stride, IdxgenState,
+                             IDXGEN_SCHED_MAX_ENTRIES),
+        VMSTATE_UINT32_ARRAY(sched_gran, IdxgenState, IDXGEN_SCHED_MAX_ENTRIES),
+        VMSTATE_UINT32_ARRAY(sched_tile_w, IdxgenState,
+                             IDXGEN_SCHED_MAX_ENTRIES),
+        VMSTATE_UINT32_ARRAY(sched_tile_h, IdxgenState,
+                             IDXGEN_SCHED_MAX_ENTRIES),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static int idxgen_post_load(void *opaque, int version_id)
 {
     IdxgenState *s = opaque;
@@ -1554,6 +1702,7 @@ static const VMStateDescription vmstate_idxgen = {
     },
     .subsections = (const VMStateDescription * const []) {
         &vmstate_idxgen_arb,
+        &vmstate_idxgen_sched,
         NULL
     },
 };
@@ -1715,6 +1864,29 @@ static const Property idxgen_properties[] = {
     DEFINE_PROP_BOOL("fault-fail-dma", IdxgenState, fault_fail_dma, false),
 };
 
+static void idxgen_get_sched_corrupt(Object *obj, Visitor *v,
+                                     const char *name, void *opaque,
+                                     Error **errp)
+{
+    visit_type_uint32(v, name, &IDXGEN(obj)->sched_corrupt, errp);
+}
+
+static void idxgen_set_sched_corrupt(Object *obj, Visitor *v,
+                                     const char *name, void *opaque,
+                                     Error **errp)
+{
+    uint32_t val;
+
+    if (!visit_type_uint32(v, name, &val, errp)) {
+        return;
+    }
+    if (val > IDXGEN_SCHED_CORRUPT_COUNT) {
+        error_setg(errp, "x-sched-corrupt must be 0, 1 or 2, not %u", val);
+        return;
+    }
+    IDXGEN(obj)->sched_corrupt = val;
+}
+
 static void idxgen_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
@@ -1758,6 +1930,13 @@ static void idxgen_class_init(ObjectClass *klass, void *data)
         "(needs debug=on)");
     object_class_property_set_description(klass, "fault-fail-dma",
         "arm at reset: the next DMA transfer fails (needs debug=on)");
+    /* A plain QOM property: qom-set may change it while the guest runs. */
+    object_class_property_add(klass, "x-sched-corrupt", "uint32",
+                              idxgen_get_sched_corrupt,
+                              idxgen_set_sched_corrupt, NULL, NULL);
+    object_class_property_set_description(klass, "x-sched-corrupt",
+        "test only: schedule-table registers misreport (1: entry 0 has an "
+        "unknown order, 2: SCHED_COUNT above the maximum; 0: off)");
 }
 
 static const TypeInfo idxgen_info = {

@@ -160,13 +160,15 @@ static const char help_main[] =
 "    stats    the device's job, hit and miss counters and busy time\n"
 "    bench    submission rate and hit/miss latency\n"
 "    locks    the arbiter: lock owners, waiters, priorities, counters\n"
+"    schedules  the device's schedule table (named schedule orders)\n"
 "\n"
 "GLOBAL OPTIONS (before or after the command)\n"
 "    -d, --device N|ADDR   device index of 'idxgen list' (default 0) or PCI\n"
 "                          address (0000:00:03.0 or 00:03.0)\n"
 "    -e, --emu             use the in-process emulation instead of a device\n"
 "                          (same as IDXGEN_BACKEND=emu)\n"
-"    -j, --json            machine-readable output (list, info, run, stats, bench, locks)\n"
+"    -j, --json            machine-readable output (list, info, run, stats, bench, locks,\n"
+"                          schedules)\n"
 "    -h, --help            this text\n"
 "\n"
 "JSON OUTPUT\n"
@@ -1102,11 +1104,14 @@ int main(int argc, char **argv)
 		return cmd_order(argc, argv);
 	if (!strcmp(cmd_name, "locks"))
 		return cmd_locks(argc, argv);
+	if (!strcmp(cmd_name, "schedules"))
+		return cmd_schedules(argc, argv);
 	if (!strcmp(cmd_name, "help")) {
 		fputs(help_main, stdout);
 		return 0;
 	}
 	cmd_name = NULL;
-	return fail(2, "unknown command '%s' (list, info, run, order, stats, bench, locks; see --help)",
+	return fail(2, "unknown command '%s' (list, info, run, order, stats, bench, locks, "
+		    "schedules; see --help)",
 		    argv[0]);
 }

@@ -36,4 +36,7 @@ int open_device(struct idxgen_device **dev);
 /* locks.c */
 int cmd_locks(int argc, char **argv);
 
+/* schedules.c */
+int cmd_schedules(int argc, char **argv);
+
 #endif /* IDXGEN_TOOL_H */

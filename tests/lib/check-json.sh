@@ -42,6 +42,7 @@ check run "run (three jobs, dedicated)" run -b 32x64x1 -b 100x2x2 -b 32x64x1
 check run "run --shared --dump 64" run --shared -b 12x4x2 --dump 64
 check run "run -w 16 --no-history --repeat 2" run -b 100x2x2 -w 16 --no-history --repeat 2
 check bench "bench --jobs 32" bench --jobs 32 --batch 8
+check schedules schedules schedules
 # The schema can fail: a document with a field it does not know, and one
 # with a wrong type.
 "$T" --json info | sed 's/^{/{"undocumented": 1, /' >"$tmp/bad1.json"

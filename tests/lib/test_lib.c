@@ -848,14 +848,31 @@ static void test_schedule(void)
 	tap_ok(OK(idxgen_config_schedule(&cfg, NULL)) && cfg.order == 0,
 	       "config_schedule(NULL) is sequential");
 
+	/* the default firmware's table: the emulation's, and the VM's devices' */
 	n = idxgen_schedule_table(dev, tab, 16);
-	if (info.backend == IDXGEN_BACKEND_EMU)
+	if (has)
 		tap_ok(n == 14 && !strcmp(tab[0].name, "sequential") &&
 		       !strcmp(tab[13].name, "hilbert") && tab[10].order == IDXGEN_SCHED_TILED &&
-		       tab[10].tile_w == 8, "emu schedule table: the default firmware's 14 entries");
+		       tab[10].tile_w == 8 && tab[10].tile_h == 8 && !tab[10].stride &&
+		       !strcmp(tab[7].name, "strided:4,32") && tab[7].stride == 4 &&
+		       tab[7].granularity == 32 && !tab[7].tile_w,
+		       "%s schedule table: the default firmware's 14 entries (%d)",
+		       info.backend == IDXGEN_BACKEND_EMU ? "emu" : "drm", n);
 	else
-		tap_ok(n == -ENOTSUP, "drm schedule table: -ENOTSUP until the driver reports it (%d)",
-		       n);
+		tap_ok(n == 0, "schedule table without schedule orders: none (%d)", n);
+	tap_ok(idxgen_schedule_table(dev, tab, 2) == n &&
+	       (!has || !strcmp(tab[1].name, "strided:2,1")) &&
+	       idxgen_schedule_table(dev, NULL, 0) == n,
+	       "schedule table: max below the count fills max, returns the count");
+	tap_ok(idxgen_schedule_table(NULL, tab, 2) == -EINVAL &&
+	       idxgen_schedule_table(dev, NULL, 2) == -EINVAL, "schedule table: bad arguments -EINVAL");
+	for (i = 0, k = 0; has && n > 0 && i < (size_t)n; i++) {
+		struct idxgen_schedule back;
+
+		if (idxgen_schedule_parse(tab[i].name, &back) || memcmp(&back, &tab[i], sizeof(back)))
+			k++;
+	}
+	tap_ok(k == 0, "every table entry's name parses back into the entry");
 
 	if (!has) {
 		idxgen_schedule_parse("hilbert", &s);

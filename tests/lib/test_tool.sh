@@ -16,7 +16,7 @@ trap 'rm -f "$tmp".*' EXIT
 
 $T --help >"$tmp.out" 2>&1; rc=$?
 [ $rc = 0 ] && grep -q SYNOPSIS "$tmp.out"; ok $? "idxgen --help"
-for c in list info run order stats bench locks; do
+for c in list info run order stats bench locks schedules; do
 	$T $c --help >"$tmp.out" 2>&1; rc=$?
 	[ $rc = 0 ] && grep -q SYNOPSIS "$tmp.out" && grep -q DESCRIPTION "$tmp.out"
 	ok $? "idxgen $c --help is a manual page"
@@ -26,6 +26,21 @@ $T list >"$tmp.out" 2>&1; ok $? "list"
 $T list --json >"$tmp.out" 2>&1 && grep -q '"pci_address"' "$tmp.out"; ok $? "list --json"
 $T info >"$tmp.out" 2>&1 && grep -q '^lanes' "$tmp.out"; ok $? "info"
 $T --json info >"$tmp.out" 2>&1 && grep -q '"max_threads"' "$tmp.out"; ok $? "--json info"
+
+# schedules: the device's table (the emulation and the default firmware: 14
+# entries, sequential first, hilbert last); each name runs as --schedule
+$T schedules >"$tmp.out" 2>&1 && grep -q '^schedule table: 14 entries' "$tmp.out" &&
+	grep -q '^  0  sequential ' "$tmp.out" && grep -q '^ 10  tiled:8x8 .* tile 8x8$' "$tmp.out" &&
+	grep -q '^ 13  hilbert ' "$tmp.out"
+ok $? "schedules: the default table"
+$T --json schedules >"$tmp.out" 2>&1 && grep -q '"count": 14' "$tmp.out" &&
+	grep -q '{"index": 7, "name": "strided:4,32", "order": "strided", "stride": 4, "granularity": 32' "$tmp.out"
+ok $? "schedules --json"
+names=$($T schedules 2>/dev/null | awk 'NR > 3 {print $2}')
+bad=0
+for s in $names; do $T run --schedule "$s" -b 33x5x2 >/dev/null 2>&1 || bad=1; done
+[ -n "$names" ] && [ $bad = 0 ]; ok $? "every table entry runs as --schedule NAME"
+$T schedules extra >"$tmp.out" 2>&1; [ $? = 2 ]; ok $? "schedules with an argument: usage error"
 
 # locks: the arbiter's state; bad values are usage errors
 $T locks >"$tmp.out" 2>&1 && grep -q '^arbiter: 8 locks' "$tmp.out" && grep -q 'shared region' "$tmp.out"

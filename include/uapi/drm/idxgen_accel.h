@@ -426,6 +426,54 @@ struct drm_idxgen_ctx_query {
 #define DRM_IDXGEN_STATUS_NOT_LOCK_HOLDER	24	/* shared region without lock 0 */
 
 /*
+ * Schedule orders (brief section 2): GET_PARAM 32-47, the device's
+ * schedule table.  A config's order/stride/granularity/tile_w/tile_h take
+ * an entry's values (or any other legal configuration, idxgen_hw.h).
+ *
+ * SCHED_COUNT: entries in the table, 0 if the device has none (no
+ * IDXGEN_FEAT_SCHED_ORDERS, no table in the firmware, or a table the
+ * driver rejected at probe: the device's table is checked like any value
+ * read from it, and a bad one is not reported, with a kernel warning).
+ * SCHED_ENTRY(i), i < SCHED_COUNT: entry i packed in 64 bits; -EINVAL for
+ * i >= SCHED_COUNT.  A driver without these params (1.1 before issue 9)
+ * returns -EINVAL for SCHED_COUNT.
+ *
+ * Packed entry: bits 7:0 the order (DRM_IDXGEN_ORDER_*), bits 15:8 zero,
+ * bits 31:16 the order's 16-bit parameter (STRIDED: granularity, TILED:
+ * tile_w), bits 63:32 its 32-bit parameter (STRIDED: stride, TILED:
+ * tile_h, at most 65535).  Orders without parameters have bits 63:8 zero.
+ * DRM_IDXGEN_SCHED_* below decode it (a parameter the order does not use
+ * decodes as 0).
+ */
+#define DRM_IDXGEN_PARAM_SCHED_COUNT	32
+#define DRM_IDXGEN_PARAM_SCHED_ENTRY(i)	(33 + (i))	/* i < DRM_IDXGEN_SCHED_MAX_ENTRIES */
+#define DRM_IDXGEN_SCHED_MAX_ENTRIES	15
+
+/* Schedule orders: identical to the hardware's IDXGEN_ORDER_* */
+#define DRM_IDXGEN_ORDER_SEQUENTIAL	0	/* x fastest, then y, then z */
+#define DRM_IDXGEN_ORDER_STRIDED	1	/* stride >= 1, granularity >= 1 */
+#define DRM_IDXGEN_ORDER_ZIGZAG		2	/* odd rows in reverse x order */
+#define DRM_IDXGEN_ORDER_TILED		3	/* tile_w, tile_h >= 1 */
+#define DRM_IDXGEN_ORDER_HILBERT	4	/* generalized Hilbert curve */
+#define DRM_IDXGEN_ORDER_COUNT		5
+
+#define DRM_IDXGEN_SCHED_ORDER(v)	((__u32)((v) & 0xff))
+#define DRM_IDXGEN_SCHED_RSVD(v)	((__u32)((v) & 0xff00))	/* 0 */
+#define DRM_IDXGEN_SCHED_P16(v)		((__u32)(((v) >> 16) & 0xffff))
+#define DRM_IDXGEN_SCHED_P32(v)		((__u32)((__u64)(v) >> 32))
+#define DRM_IDXGEN_SCHED_STRIDE(v) \
+	(DRM_IDXGEN_SCHED_ORDER(v) == DRM_IDXGEN_ORDER_STRIDED ? DRM_IDXGEN_SCHED_P32(v) : 0)
+#define DRM_IDXGEN_SCHED_GRANULARITY(v) \
+	(DRM_IDXGEN_SCHED_ORDER(v) == DRM_IDXGEN_ORDER_STRIDED ? DRM_IDXGEN_SCHED_P16(v) : 0)
+#define DRM_IDXGEN_SCHED_TILE_W(v) \
+	(DRM_IDXGEN_SCHED_ORDER(v) == DRM_IDXGEN_ORDER_TILED ? DRM_IDXGEN_SCHED_P16(v) : 0)
+#define DRM_IDXGEN_SCHED_TILE_H(v) \
+	(DRM_IDXGEN_SCHED_ORDER(v) == DRM_IDXGEN_ORDER_TILED ? DRM_IDXGEN_SCHED_P32(v) : 0)
+/* Packing, for a legal entry (parameters the order does not use are 0) */
+#define DRM_IDXGEN_SCHED_PACK(order, stride, gran, tile_w, tile_h) \
+	((__u64)(order) | (__u64)((gran) | (tile_w)) << 16 | (__u64)((stride) | (tile_h)) << 32)
+
+/*
  * Priority arbitration (brief section 3): ioctls 0x10-0x17, params 48-63.
  * Each context gets one of the device's requesters (at most
  * DRM_IDXGEN_PARAM_ARB_REQUESTERS contexts at a time hold one; the others

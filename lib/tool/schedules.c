@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+/*
+ * schedules.c - `idxgen schedules`: the device's schedule table (brief
+ * section 2), the firmware's named order configurations that a job can
+ * use with `idxgen run --schedule NAME`.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "tool.h"
+
+static const char help_schedules[] =
+"NAME\n"
+"    idxgen schedules - the device's schedule table\n"
+"\n"
+"SYNOPSIS\n"
+"    idxgen schedules [--json]\n"
+"\n"
+"DESCRIPTION\n"
+"    Lists the schedule orders the device's firmware names (its schedule\n"
+"    table): for each entry its index, its name (as the --schedule option\n"
+"    of idxgen run and idxgen order takes it), the order and its\n"
+"    parameters.  A job may use any other legal order too.  The answer\n"
+"    \"no schedule table\" means the device has none (no schedule orders,\n"
+"    or a firmware without the table), or the driver found the device's\n"
+"    table invalid and withheld it (the kernel log says which entry).\n"
+"\n"
+"EXIT STATUS\n"
+"    0 listed (or no table); 1 the driver cannot report a table (one from\n"
+"    before schedule tables) or an entry is illegal; 2 usage error.\n";
+
+static const char *const order_names[] = {
+	[IDXGEN_SCHED_SEQUENTIAL] = "sequential",
+	[IDXGEN_SCHED_STRIDED] = "strided",
+	[IDXGEN_SCHED_ZIGZAG] = "zigzag",
+	[IDXGEN_SCHED_TILED] = "tiled",
+	[IDXGEN_SCHED_HILBERT] = "hilbert",
+};
+
+static void show_json(const struct idxgen_schedule *tab, int n)
+{
+	printf("{\"count\": %d, \"entries\": [", n);
+	for (int i = 0; i < n; i++)
+		printf("%s{\"index\": %d, \"name\": \"%s\", \"order\": \"%s\", \"stride\": %u, "
+		       "\"granularity\": %u, \"tile_w\": %u, \"tile_h\": %u}",
+		       i ? ", " : "", i, tab[i].name, order_names[tab[i].order], tab[i].stride,
+		       tab[i].granularity, tab[i].tile_w, tab[i].tile_h);
+	printf("]}\n");
+}
+
+static void show_text(const struct idxgen_schedule *tab, int n)
+{
+	if (!n) {
+		printf("no schedule table\n");
+		return;
+	}
+	printf("schedule table: %d entr%s\n\n  #  name          order       parameters\n", n,
+	       n == 1 ? "y" : "ies");
+	for (int i = 0; i < n; i++) {
+		const struct idxgen_schedule *s = &tab[i];
+
+		printf("%3d  %-12s  %-10s  ", i, s->name, order_names[s->order]);
+		if (s->order == IDXGEN_SCHED_STRIDED)
+			printf("stride %u, granularity %u\n", s->stride, s->granularity);
+		else if (s->order == IDXGEN_SCHED_TILED)
+			printf("tile %ux%u\n", s->tile_w, s->tile_h);
+		else
+			printf("-\n");
+	}
+}
+
+int cmd_schedules(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		COMMON_LONGOPTS,
+		{ 0 }
+	};
+	struct idxgen_schedule tab[16];
+	struct idxgen_device *dev = NULL;
+	int opt, n, ret = 0;
+
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, opts, NULL)) != -1) {
+		if (opt == 'h') {
+			fputs(help_schedules, stdout);
+			return 0;
+		}
+		if (!common_opt(opt))
+			return bad_option(argv);
+	}
+	if (optind < argc)
+		return fail(2, "unexpected argument '%s'", argv[optind]);
+	ret = open_device(&dev);
+	if (ret)
+		return ret;
+	n = idxgen_schedule_table(dev, tab, sizeof(tab) / sizeof(tab[0]));
+	if (n == -ENOTSUP)
+		ret = fail(1, "the driver does not report a schedule table (too old)");
+	else if (n == -EIO)
+		ret = fail(1, "the device's schedule table has an illegal entry");
+	else if (n < 0)
+		ret = fail(1, "%s", idxgen_strerror(n));
+	else if (n > (int)(sizeof(tab) / sizeof(tab[0])))
+		ret = fail(1, "the device reports %d entries, more than a table holds", n);
+	else if (opt_json)
+		show_json(tab, n);
+	else
+		show_text(tab, n);
+	idxgen_close(dev);
+	return ret;
+}
