@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# idxgen driver: rmmod right after a close with jobs queued (5 rounds),
+# idxgen driver: rmmod right after an exit with jobs queued (5 rounds),
 # unload/reload 20 times, probe with a missing and with a corrupted firmware
 # image (clean failure, no leak), then back to normal.  Every round counts
 # the kernel's warnings (WARNING:, BUG:, lockdep, KASAN, kmemleak...) before
@@ -55,16 +55,17 @@ round_ok() { # bad before after description
 	t $? "$4 (kernel warnings $2 -> $3)"
 }
 
-# rmmod right after closing an fd with 256 jobs queued (behind a hung job
-# where the device has the debug block) and a context destroyed: teardown
-# must wait for the jobs before the region allocator goes (issue 8, item 9;
-# before the fix: WARNING at drm_mm.c:964 drm_mm_takedown).
+# rmmod right after a process exited with 256 jobs queued (behind a hung
+# job where the device has the debug block) and a context destroyed: the
+# exit kills the queued jobs, which are freed later, so teardown must wait
+# for them before the region allocator goes (issue 8, item 9; before the
+# fix: WARNING at drm_mm.c:964 drm_mm_takedown).
 round=0
 while [ $round -lt 5 ]; do
 	round=$((round + 1))
 	bad=0
 	w0=$(nwarn)
-	log "flood round $round: close with jobs queued, rmmod at once"
+	log "flood round $round: exit with jobs queued, rmmod at once"
 	out=$(idxgen-drv-test flood 2>&1) || { bad=1; echo "# flood round $round: $out"; }
 	rmmod idxgen || { bad=1; echo "# rmmod after flood failed at round $round"; }
 	insmod $KO || { bad=1; echo "# insmod failed at flood round $round"; }
