@@ -26,6 +26,7 @@
 #include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1336,6 +1337,8 @@ static bool kmsg_bad(int fd)
 		if (n <= 0)
 			break;
 		rec[n] = 0;
+		if (n > 0 && rec[n - 1] == '\n')
+			rec[n - 1] = 0;
 		if (kmsg_splat(rec)) {
 			tap_diag("kmsg: %.200s", strchr(rec, ';') ? strchr(rec, ';') + 1 : rec);
 			bad = true;
@@ -2178,6 +2181,25 @@ static void test_suspend(struct dev *d)
  */
 
 /*
+ * Wait at most sec seconds for child pid.  Returns its exit status, 128 +
+ * the signal that killed it, or -ETIMEDOUT (the child is left where it is:
+ * one blocked in the kernel cannot be killed anyway).
+ */
+static int wait_child(pid_t pid, int sec, double *took)
+{
+	double t0 = now_s();
+	int st = 0;
+	pid_t r;
+
+	while ((r = waitpid(pid, &st, WNOHANG)) == 0 && now_s() - t0 < sec)
+		usleep(10000);
+	*took = now_s() - t0;
+	if (r != pid)
+		return -ETIMEDOUT;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/*
  * Write s to a sysfs file from a child and wait for it at most sec seconds.
  * A write that does not return (a deadlock in remove() or unbind) leaves
  * the child blocked in the kernel: the caller reports it instead of
@@ -2185,9 +2207,8 @@ static void test_suspend(struct dev *d)
  */
 static int write_bounded(const char *path, const char *s, int sec, double *took)
 {
-	double t0 = now_s();
-	int st = 0;
 	pid_t pid;
+	int st;
 
 	*took = 0;
 	pid = fork();
@@ -2195,15 +2216,25 @@ static int write_bounded(const char *path, const char *s, int sec, double *took)
 		return -errno;
 	if (pid == 0)
 		_exit(-write_file(path, s) & 0xff);
-	while (waitpid(pid, &st, WNOHANG) == 0) {
-		if (now_s() - t0 > sec) {
-			*took = now_s() - t0;
-			return -ETIMEDOUT;
-		}
-		usleep(10000);
+	st = wait_child(pid, sec, took);
+	return st == -ETIMEDOUT ? st : -st;
+}
+
+/* A line in the kernel log, to find the test's steps among the driver's. */
+static void kmsg_note(const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int fd;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		dprintf(fd, "<6>idxgen-drv-test: %s\n", buf);
+		close(fd);
 	}
-	*took = now_s() - t0;
-	return WIFEXITED(st) ? -WEXITSTATUS(st) : -EINTR;
 }
 
 /* After a bind or rescan: the minor of pci once its node exists, else -1. */
@@ -2289,11 +2320,17 @@ static int test_close_unbind(int minor)
 	close(d.fd);
 	for (round = 1; round <= CLOSE_UNBIND_ROUNDS; round++) {
 		k = kmsg_open();
+		kmsg_note("close/unbind round %d: flood, exit, unbind", round);
 		pid = fork();
 		if (pid == 0)
 			_exit(flood_then_exit(minor, true) == FLOOD_JOBS ? 0 : 1);
-		queued = pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
-			 WEXITSTATUS(st) == 0;
+		st = pid > 0 ? wait_child(pid, 60, &took) : -1;
+		if (st == -ETIMEDOUT) {
+			ok(0, "close/unbind round %d: the flooding process did not exit within 60 s",
+			   round);
+			return -1;
+		}
+		queued = st == 0;
 		e = write_bounded(unbind, pci, 60, &took);
 		ok(queued && e == 0,
 		   "close/unbind round %d: %s %d jobs queued behind a hung one, CTX_DESTROY, exit, "
@@ -2390,22 +2427,109 @@ static int hmp_open(void)
  * The old error_detected held reset_sem until slot_reset: remove() ->
  * drm_dev_unplug() waited for a run_job blocked on reset_sem inside
  * drm_dev_enter(), and the AER thread waited for remove()'s device lock
- * ("INFO: task irq/NN-aerdrv blocked for more than 10 seconds").  A
- * removal that does not return within 30 s fails its round and ends the
- * test (the device is lost until the VM restarts).  Returns the minor
- * after the last rescan, -1 if the device did not come back.
+ * ("INFO: task irq/NN-aerdrv blocked for more than 10 seconds").
+ *
+ * Each round runs in a child with a bounded wait, so that a hang anywhere
+ * (removal, close, rescan) fails the round that hung, named, instead of
+ * the whole suite; a hang ends the test (the device is lost until the VM
+ * restarts).
  */
 #define AER_REMOVE_ROUNDS 5
+#define AER_ROUND_SEC 90
 
-static int test_aer_remove(int minor)
+/* What went wrong in one round: the round child's exit status. */
+enum {
+	AER_SETUP = 1 << 0,	 /* open, context, region, fork failed */
+	AER_NO_DETECT = 1 << 1,	 /* error_detected did not run within 30 s */
+	AER_RM_FAILED = 1 << 2,	 /* the removal returned an error */
+	AER_RM_HUNG = 1 << 3,	 /* the removal did not return within 30 s */
+	AER_NOT_ENODEV = 1 << 4, /* SUBMIT after the removal did not fail with ENODEV */
+	AER_NOT_BACK = 1 << 5,	 /* no device after the rescan */
+};
+
+static int aer_remove_round(int minor, const char *pci, int res, int round, int delay_ms)
 {
 	static struct drm_idxgen_config c[DRM_IDXGEN_MAX_BATCH];
-	char path[256], pci[64];
-	int res, k, kw, round, e, i, go[2];
+	char path[256];
+	int kw, go[2], e, i, bad = 0;
 	uint32_t ctx, reg;
 	double took;
 	struct dev d;
 	pid_t sub, rm;
+
+	if (dev_open(&d, minor) || ctx_create(d.fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx) ||
+	    region_create(d.fd, 2 << 20, &reg) || pipe(go))
+		return AER_SETUP;
+	for (i = 0; i < DRM_IDXGEN_MAX_BATCH; i++) {
+		cfg_make(&c[i], &d, reg, (i % 8) * (256 << 10), 64, 64, 16);
+		c[i].flags = DRM_IDXGEN_CONFIG_NO_HISTORY;
+	}
+	for (i = 0; i < 4; i++)	/* in flight and queued when the error comes */
+		submit(d.fd, ctx, c, DRM_IDXGEN_MAX_BATCH, 0, 0, NULL);
+	sub = start_submitter(minor);
+
+	/* the remover waits on a pipe, so that it starts within the delay */
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/remove", pci);
+	rm = fork();
+	if (rm == 0) {
+		struct timespec ts = { 0, delay_ms * 1000000L };
+		char b;
+
+		close(go[1]);
+		if (read(go[0], &b, 1) != 1)
+			_exit(0);
+		nanosleep(&ts, NULL);
+		_exit(-write_file(path, "1") & 0xff);
+	}
+	close(go[0]);
+	kw = kmsg_open();
+	kmsg_note("aer_remove round %d: SDN, remove %d ms after error_detected", round, delay_ms);
+	dprintf(res, "### hmp pcie_aer_inject_error idxgen0 SDN\n");
+	if (!kmsg_wait_fast(kw, "PCI channel error", 30000)) {
+		close(go[1]);	/* the remover exits without removing */
+		kill(sub, SIGKILL);
+		return AER_NO_DETECT;
+	}
+	if (write(go[1], "g", 1) != 1)
+		return AER_SETUP;
+	close(go[1]);
+	e = wait_child(rm, 30, &took);
+	if (e == -ETIMEDOUT) {
+		tap_diag("round %d: the removal did not return within 30 s: remove() and the AER "
+			 "recovery deadlock, the device is lost", round);
+		kill(sub, SIGKILL);
+		return AER_RM_HUNG;
+	}
+	tap_diag("round %d: removal %d ms after error_detected returned %d in %.2f s", round,
+		 delay_ms, -e, took);
+	if (e)
+		bad |= AER_RM_FAILED;
+	if (submit(d.fd, ctx, c, 1, 0, 0, NULL) != -ENODEV)
+		bad |= AER_NOT_ENODEV;
+	/* the submitter sees ENODEV too and exits */
+	if (wait_child(sub, 5, &took) == -ETIMEDOUT) {
+		tap_diag("round %d: the submitter still runs 5 s after the removal", round);
+		kill(sub, SIGKILL);
+	}
+	close(d.fd);
+	/* the core finishes its recovery (of the port) before the rescan */
+	if (!kmsg_wait_fast(kw, "device recovery", 30000))
+		tap_diag("round %d: no \"device recovery\" line from the AER core in 30 s", round);
+	close(kw);
+	write_file("/sys/bus/pci/rescan", "1");
+	if (wait_node(pci) < 0)
+		bad |= AER_NOT_BACK;
+	return bad;
+}
+
+/* Returns the minor after the last rescan, -1 if the device was lost. */
+static int test_aer_remove(int minor)
+{
+	char pci[64];
+	int res, k, round, st;
+	double took;
+	struct dev d;
+	pid_t pid;
 
 	res = hmp_open();
 	if (res < 0 || dev_open(&d, minor)) {
@@ -2422,98 +2546,35 @@ static int test_aer_remove(int minor)
 		close(res);
 		return minor;
 	}
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/remove", pci);
 	for (round = 1; round <= AER_REMOVE_ROUNDS; round++) {
 		const int delay_ms = (round - 1) % 5;	/* 0..4 ms after error_detected */
 
-		if (dev_open(&d, minor)) {
-			ok(0, "AER + remove round %d: open accel%d", round, minor);
-			break;
-		}
-		ctx_create(d.fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
-		region_create(d.fd, 2 << 20, &reg);
-		for (i = 0; i < DRM_IDXGEN_MAX_BATCH; i++) {
-			cfg_make(&c[i], &d, reg, (i % 8) * (256 << 10), 64, 64, 16);
-			c[i].flags = DRM_IDXGEN_CONFIG_NO_HISTORY;
-		}
-		for (i = 0; i < 4; i++)	/* in flight and queued when the error comes */
-			submit(d.fd, ctx, c, DRM_IDXGEN_MAX_BATCH, 0, 0, NULL);
-		sub = start_submitter(minor);
-
-		/* the remover waits on a pipe, so that it starts within the delay */
-		if (pipe(go)) {
-			ok(0, "AER + remove round %d: pipe", round);
-			break;
-		}
-		rm = fork();
-		if (rm == 0) {
-			struct timespec ts = { 0, delay_ms * 1000000L };
-			char b;
-
-			close(go[1]);
-			if (read(go[0], &b, 1) != 1)
-				_exit(100);
-			nanosleep(&ts, NULL);
-			_exit(-write_file(path, "1") & 0xff);
-		}
-		close(go[0]);
 		k = kmsg_open();
-		kw = kmsg_open();
-		dprintf(res, "### hmp pcie_aer_inject_error idxgen0 SDN\n");
-		if (!ok(kmsg_wait_fast(kw, "PCI channel error", 30000),
-			"AER + remove round %d: fatal error injected, error_detected ran", round)) {
-			close(go[1]);
-			kill(sub, SIGKILL);
-			waitpid(rm, NULL, 0);
-			waitpid(sub, NULL, 0);
-			close(kw);
-			kmsg_bad(k);
-			close(d.fd);
+		pid = fork();
+		if (pid == 0)
+			_exit(aer_remove_round(minor, pci, res, round, delay_ms));
+		st = pid > 0 ? wait_child(pid, AER_ROUND_SEC, &took) : AER_SETUP;
+		if (st == -ETIMEDOUT) {
+			ok(0, "AER + remove round %d: the round did not finish within %d s (a hang)",
+			   round, AER_ROUND_SEC);
+			ok(!kmsg_bad(k), "AER + remove round %d: no splat in the kernel log", round);
+			minor = -1;
 			break;
 		}
-		if (write(go[1], "g", 1) != 1)
-			tap_diag("round %d: could not start the remover", round);
-		close(go[1]);
-		{
-			double t0 = now_s();
-			int st;
-
-			while ((e = waitpid(rm, &st, WNOHANG)) == 0 && now_s() - t0 < 30)
-				usleep(10000);
-			took = now_s() - t0;
-			e = e == rm && WIFEXITED(st) ? -WEXITSTATUS(st) : -ETIMEDOUT;
-		}
-		if (!ok(e == 0, "AER + remove round %d: sysfs remove %d ms after error_detected "
-			"returned (%d, %.2f s)", round, delay_ms, e, took)) {
-			if (e == -ETIMEDOUT)
-				tap_diag("round %d: remove did not return within 30 s: remove() and the "
-					 "AER recovery deadlock; the device is lost, test ends", round);
-			kill(sub, SIGKILL);
-			close(kw);
-			ok(!kmsg_bad(k), "AER + remove round %d: no splat in the kernel log", round);
-			close(res);
-			return -1;
-		}
-		ok(submit(d.fd, ctx, c, 1, 0, 0, NULL) == -ENODEV,
+		if (st >= 128)
+			tap_diag("round %d: the round's process died of signal %d", round, st - 128);
+		ok(st < 128 && !(st & (AER_SETUP | AER_NO_DETECT)),
+		   "AER + remove round %d: fatal error injected with jobs in flight, error_detected ran",
+		   round);
+		ok(st < 128 && !(st & (AER_RM_HUNG | AER_RM_FAILED)),
+		   "AER + remove round %d: sysfs remove %d ms after error_detected returned (no "
+		   "deadlock)", round, delay_ms);
+		ok(st < 128 && !(st & AER_NOT_ENODEV),
 		   "AER + remove round %d: SUBMIT after the removal -> ENODEV", round);
-		/* the submitter sees ENODEV too and exits; bounded anyway */
-		for (i = 0; i < 300 && waitpid(sub, NULL, WNOHANG) == 0; i++)
-			usleep(10000);
-		if (i == 300) {
-			tap_diag("round %d: submitter still running 3 s after the removal", round);
-			kill(sub, SIGKILL);
-			waitpid(sub, NULL, 0);
-		}
-		close(d.fd);
-		/* the core finishes its recovery (of the port) before the rescan */
-		if (!kmsg_wait_fast(kw, "device recovery", 30000))
-			tap_diag("round %d: no \"device recovery\" line from the AER core in 30 s", round);
-		close(kw);
 		ok(!kmsg_bad(k), "AER + remove round %d: no splat in the kernel log", round);
-		write_file("/sys/bus/pci/rescan", "1");
-		minor = wait_node(pci);
-		if (!ok(minor >= 0, "AER + remove round %d: device back after rescan (accel%d)", round,
-			minor))
+		minor = st & AER_RM_HUNG ? -1 : wait_node(pci);
+		if (!ok(st < 128 && !(st & AER_NOT_BACK) && minor >= 0,
+			"AER + remove round %d: device back after rescan (accel%d)", round, minor))
 			break;
 	}
 	close(res);
