@@ -40,6 +40,18 @@ rc=$?
 sed 's/^/# /' "$P/lintian.log"
 ok $rc "lintian: no errors or warnings (overrides in debian/*.lintian-overrides)"
 
+# DKMS belongs to idxgen-dkms alone: dh_dkms acting on every package gave
+# the library, the tools and the firmware a dependency on dkms and
+# maintainer scripts that add, build and remove the module.
+for d in $debs; do
+	pkg=$(dpkg-deb -f "$d" Package)
+	[ "$pkg" = idxgen-dkms ] && continue
+	dpkg-deb -f "$d" Depends | grep -qw dkms
+	dep=$?
+	dpkg-deb --ctrl-tarfile "$d" | tar -xOf - --wildcards './*inst' './*rm' 2>/dev/null | grep -qi dkms
+	scr=$?
+	[ $dep != 0 ] && [ $scr != 0 ]; ok $? "$pkg: no dkms dependency or DKMS maintainer script"
+done
 for d in $debs; do dpkg -x "$d" "$R"; done
 chk() { [ -e "$R/$1" ]; ok $? "installed: /$1"; }
 chk "usr/lib/$MA/libidxgen.so.$SOMAJOR"
