@@ -10,6 +10,7 @@
 #   make soak    debug kernel + sanitizer QEMU: long fuzz and soak (SOAK_TIME=s)
 #   make bench   benchmarks (not pass/fail)
 #   make install install library, tool, headers, firmware (PREFIX, DESTDIR)
+#   make debs    the Debian packages (debhelper), in $(BUILD)/debs
 
 BUILD ?= $(CURDIR)/build
 GUEST ?= $(BUILD)/guest
@@ -18,7 +19,7 @@ export BUILD GUEST IDXGEN_CACHE
 
 COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/coop/Makefile driver/Makefile))
 
-.PHONY: all deps qemu fuzz soak check run bench install clean guest help $(COMPONENTS)
+.PHONY: all deps qemu fuzz soak check run bench install debs clean guest help $(COMPONENTS)
 
 all: $(COMPONENTS)
 
@@ -26,7 +27,7 @@ $(COMPONENTS):
 	$(MAKE) -C $@ all
 
 help:
-	@sed -n '3,12p' Makefile | sed 's/^# //'
+	@sed -n '3,13p' Makefile | sed 's/^# //'
 
 deps:
 	@if [ "$$(id -u)" -ne 0 ]; then echo "make deps: needs root (apt-get)"; exit 1; fi
@@ -72,6 +73,18 @@ bench: all
 
 install: $(COMPONENTS)
 	for c in $(COMPONENTS); do $(MAKE) -C $$c install || exit 1; done
+
+# The packages (README, "Install from packages"; debian/README.source),
+# built from a copy of the tree as a clean clone has it (tracked and new
+# files), so the checkout gets no debian/ build output and dpkg-buildpackage
+# does not write into the checkout's parent.  tests/pkg/ builds them so too.
+DEBS ?= $(BUILD)/debs
+debs:
+	rm -rf $(DEBS) && mkdir -p $(DEBS)/src
+	git ls-files -co --exclude-standard -z | tar --null -cf - -T - | tar -xf - -C $(DEBS)/src
+	cd $(DEBS)/src && dpkg-buildpackage -b -us -uc
+	rm -rf $(DEBS)/src
+	@ls $(DEBS)/*.deb
 
 clean:
 	for c in $(COMPONENTS); do $(MAKE) -C $$c clean; done

@@ -66,8 +66,8 @@ extern "C" {
 #define IDXGEN_EXPORT
 #endif
 
-/* Library version (also the pkg-config version).  SONAME: libidxgen.so.1 */
-#define IDXGEN_VERSION_MAJOR	1
+/* Library version (also the pkg-config version).  SONAME: libidxgen.so.2 */
+#define IDXGEN_VERSION_MAJOR	2
 #define IDXGEN_VERSION_MINOR	0
 #define IDXGEN_VERSION_PATCH	0
 

@@ -23,6 +23,7 @@
 
 #include "internal.h"
 #include "idxgen_arb.h"
+#include "uapi/drm/idxgen_accel.h"
 
 /*
  * The driver's carving (driver/idxgen_region.c): the shared region first,
@@ -107,9 +108,10 @@ int idxgen_emu_open(struct idxgen_device *dev)
 	info->backend = IDXGEN_BACKEND_EMU;
 	strcpy(info->pci_addr, "emu");
 	strcpy(info->driver, "idxgen-emu");
-	info->driver_major = IDXGEN_VERSION_MAJOR;
-	info->driver_minor = IDXGEN_VERSION_MINOR;
-	info->driver_patch = IDXGEN_VERSION_PATCH;
+	/* the driver interface it stands in for, not the library's version */
+	info->driver_major = DRM_IDXGEN_VERSION_MAJOR;
+	info->driver_minor = DRM_IDXGEN_VERSION_MINOR;
+	info->driver_patch = 0;
 	info->pci_id = (uint32_t)IDXGEN_PCI_VENDOR_ID << 16 | IDXGEN_PCI_DEVICE_ID;
 	info->revision = IDXGEN_PCI_REVISION;
 	info->hw_version = IDXGEN_HW_VERSION;

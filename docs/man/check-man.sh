@@ -1,7 +1,7 @@
 #!/bin/bash
 # Manual-page checks (TAP): every page renders with `man --warnings`
 # silent, has a whatis entry, idxgen(1) covers every command of
-# `idxgen --help`, and every function of libidxgen's IDXGEN_1.0 node has a
+# `idxgen --help`, and every function of libidxgen's IDXGEN_2.0 node has a
 # page (its group page or a .so link to it).
 #
 # usage: check-man.sh MAN_BUILD_DIR REPO_ROOT
@@ -19,12 +19,12 @@ cmds=$("$ROOT/build/lib/idxgen" --help | awk '/^COMMANDS$/{f=1; next} f && /^[A-
 for c in $cmds; do
 	grep -q "^\.SH \"COMMAND idxgen $c " "$O/idxgen.1"; ok $? "idxgen(1) documents 'idxgen $c'"
 done
-funcs=$(sed -n '/^IDXGEN_1\.0 {/,/^}/p' "$ROOT/lib/libidxgen.map" | grep -o 'idxgen_[a-z0-9_]*')
+funcs=$(sed -n '/^IDXGEN_2\.0 {/,/^}/p' "$ROOT/lib/libidxgen.map" | grep -o 'idxgen_[a-z0-9_]*')
 missing=
 for f in $funcs; do
 	[ -f "$O/$f.3" ] || [ -f "$O/links/$f.3" ] || missing="$missing $f"
 done
-[ -z "$missing" ]; ok $? "every IDXGEN_1.0 function has a manual page ($(echo $funcs | wc -w))${missing:+; missing:$missing}"
+[ -z "$missing" ]; ok $? "every IDXGEN_2.0 function has a manual page ($(echo $funcs | wc -w))${missing:+; missing:$missing}"
 echo "1..$n"
 echo "# $((n - fail)) passed, $fail failed"
 [ $fail = 0 ]

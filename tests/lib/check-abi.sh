@@ -1,42 +1,91 @@
 #!/bin/bash
-# libidxgen's ABI against the stored baseline lib/abi/libidxgen.so.1.abi
+# libidxgen's ABI against the stored baseline lib/abi/libidxgen.so.SOMAJOR.abi
 # (abigail-tools), TAP.  Added functions are fine (new version nodes);
-# anything else abidiff reports (removed or changed functions, a changed
-# public type's size or layout) fails.  A deliberate change of the ABI
-# bumps the SONAME and refreshes the baseline: `make -C lib abi-baseline`.
+# anything else (a removed or changed function, a public struct's size or
+# layout, the SONAME) fails.  A deliberate change of the ABI bumps SOMAJOR
+# in lib/Makefile and writes the new baseline: `make -C lib abi-baseline`.
 #
-# Also proves the check can fail: a scratch copy with a field inserted in
-# a public struct must be rejected.
+# Two looks at the same two corpora (both written by abi-dump.sh, private
+# types dropped): abidiff's report, and abi-sizes.py, which compares the
+# size of every public struct without abidiff's change categories.  Before
+# they were hardened (abidiff --hd2 of the library against a baseline that
+# still held the private types), struct idxgen_config grew from 64 to 80
+# bytes and the check passed: the change was filtered with the private
+# struct idxgen_region that one of its members points to.
+#
+# Then the check proves it can fail, on scratch copies of lib/ and include/:
+# that very case (a field appended to struct idxgen_config and one to the
+# private struct idxgen_region), and a function dropped from the version
+# script.
 #
 # usage: check-abi.sh BUILD_LIB_DIR REPO_ROOT [MAKE]
 set -u
 O=$1
 ROOT=$2
 MAKE=${3:-make}
-BASE=$ROOT/lib/abi/libidxgen.so.1.abi
+HERE=$ROOT/tests/lib
+SOMAJOR=$(sed -n 's/^SOMAJOR := *//p' "$ROOT/lib/Makefile")
+VERSION=$(sed -n 's/^VERSION := *//p' "$ROOT/lib/Makefile")
+SOFILE=libidxgen.so.$VERSION
+BASE=$ROOT/lib/abi/libidxgen.so.$SOMAJOR.abi
 n=0
 fail=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
-
-abi() { # LIB HEADERS -> abidiff status against the baseline, report on stdout
-	abidiff --no-added-syms --hd2 "$2" "$BASE" "$1"
-}
-out=$(abi "$O/libidxgen.so.1.0.0" "$ROOT/include" 2>&1)
-rc=$?
-echo "$out" | sed 's/^/# /'
-[ $rc = 0 ]; ok $? "abidiff against lib/abi/libidxgen.so.1.abi: no ABI change (status $rc)"
+finish() { echo "1..$n"; echo "# $((n - fail)) passed, $fail failed"; [ $fail = 0 ]; exit; }
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-(cd "$ROOT" && git ls-files -z lib include qemu-device/model | tar --null -cf - -T -) | tar -xf - -C "$scratch"
-sed -i 's/^struct idxgen_job_result {$/&\n\tuint32_t planted;/' "$scratch/include/idxgen.h"
-grep -q 'uint32_t planted;' "$scratch/include/idxgen.h"; ok $? "scratch copy: a field planted at the start of struct idxgen_job_result"
-$MAKE -s -C "$scratch/lib" BUILD="$scratch/build" "$scratch/build/lib/libidxgen.so.1.0.0" >/dev/null 2>&1
-ok $? "scratch copy builds"
-out=$(abi "$scratch/build/lib/libidxgen.so.1.0.0" "$scratch/include" 2>&1)
-rc=$?
-echo "$out" | grep -E 'type size changed|insertion' | head -3 | sed 's/^/# /'
-[ $rc != 0 ]; ok $? "the planted break fails the ABI check (abidiff status $rc)"
-echo "1..$n"
-echo "# $((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+
+# compare LIB HEADERS NAME: sets rc (abidiff's status), sz (abi-sizes.py's)
+# and report (both outputs).
+compare() {
+	bash "$HERE/abi-dump.sh" "$1" "$2" "$scratch/$3.abi" || { rc=1 sz=1 report="abidw failed"; return; }
+	report=$(abidiff --no-added-syms "$BASE" "$scratch/$3.abi" 2>&1)
+	rc=$?
+	report+=$'\n'$(python3 "$HERE/abi-sizes.py" "$BASE" "$scratch/$3.abi" "$2" 2>&1)
+	sz=$?
+}
+
+[ -f "$BASE" ]; ok $? "the baseline for SONAME libidxgen.so.$SOMAJOR exists: ${BASE#$ROOT/}" || finish
+stale=$(cd "$ROOT/lib/abi" && ls | grep -vx "libidxgen.so.$SOMAJOR.abi")
+[ -z "$stale" ]; ok $? "no baseline of another SONAME in lib/abi${stale:+: $stale}"
+
+compare "$O/$SOFILE" "$ROOT/include" built
+echo "$report" | sed '/^$/d; s/^/# /'
+[ $rc = 0 ]; ok $? "abidiff against ${BASE#$ROOT/}: no ABI change (status $rc)"
+[ $sz = 0 ]; ok $? "every public struct has its baseline size"
+
+# (what the library's Makefile builds from; the build output is elsewhere)
+mkdir -p "$scratch/qemu-device"
+cp -a "$ROOT/lib" "$ROOT/include" "$scratch/" && cp -a "$ROOT/qemu-device/model" "$scratch/qemu-device/"
+S=$scratch/lib
+build() { $MAKE -s -C "$S" BUILD="$scratch/build" "$scratch/build/lib/$SOFILE" >"$scratch/build.log" 2>&1; }
+
+# A function removed: idxgen_region_size no longer exported.
+sed -i '/^[[:space:]]*idxgen_region_size;$/d' "$S/libidxgen.map"
+! grep -q 'idxgen_region_size;' "$S/libidxgen.map"; ok $? "plant: idxgen_region_size dropped from the version script"
+build; ok $? "scratch copy builds" || tail -5 "$scratch/build.log" | sed 's/^/# /'
+compare "$scratch/build/lib/$SOFILE" "$scratch/include" removed
+echo "$report" | grep -E "Removed|idxgen_region_size" | head -3 | sed 's/^/# /'
+[ $rc != 0 ] && echo "$report" | grep -q "'function uint64_t idxgen_region_size(const idxgen_region\*)'"
+ok $? "the removed function fails the ABI check (abidiff status $rc, names it)"
+
+# The review's case: struct idxgen_config grows at its end while the private
+# struct idxgen_region (its member `region` points to one) changes as well.
+cp "$ROOT/lib/libidxgen.map" "$S/libidxgen.map"
+append() { # FILE STRUCT FIELD: FIELD becomes the last member of struct STRUCT
+	awk -v s="struct $2 {" -v f="$3" '$0 == s {in_s = 1} in_s && $0 == "};" {print "\t" f; in_s = 0} {print}' \
+		"$1" >"$1.new" && mv "$1.new" "$1"
+	grep -q "^	$3\$" "$1"
+}
+append "$scratch/include/idxgen.h" idxgen_config "uint32_t planted;" &&
+	append "$S/internal.h" idxgen_region "uint64_t planted_private;"
+ok $? "plant: a field appended to struct idxgen_config and to the private struct idxgen_region"
+build; ok $? "scratch copy builds" || tail -5 "$scratch/build.log" | sed 's/^/# /'
+compare "$scratch/build/lib/$SOFILE" "$scratch/include" grown
+echo "$report" | grep -E "idxgen_config|size changed|planted" | head -6 | sed 's/^/# /'
+[ $rc != 0 ] && echo "$report" | grep -A1 "in pointed to type 'struct idxgen_config'" | grep -q 'type size changed'
+ok $? "abidiff fails it and reports the size change of struct idxgen_config (status $rc)"
+[ $sz != 0 ] && echo "$report" | grep -q '^struct idxgen_config: size changed'
+ok $? "abi-sizes.py fails it: struct idxgen_config's size changed"
+finish

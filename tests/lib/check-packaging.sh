@@ -13,13 +13,13 @@ n=0
 fail=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
 
-soname=$(objdump -p "$O/libidxgen.so.1.0.0" | awk '/SONAME/{print $2}')
-[ "$soname" = libidxgen.so.1 ]; ok $? "SONAME is libidxgen.so.1 ($soname)"
+soname=$(objdump -p "$O/libidxgen.so.2.0.0" | awk '/SONAME/{print $2}')
+[ "$soname" = libidxgen.so.2 ]; ok $? "SONAME is libidxgen.so.2 ($soname)"
 
-exported=$(nm -D --defined-only "$O/libidxgen.so.1.0.0" | awk '$2 == "T" {print $3}' | sed 's/@.*//' | sort)
+exported=$(nm -D --defined-only "$O/libidxgen.so.2.0.0" | awk '$2 == "T" {print $3}' | sed 's/@.*//' | sort)
 declared=$(cat "$ROOT"/include/idxgen.h "$ROOT"/include/idxgen_*.h | grep -A3 '^IDXGEN_EXPORT' | grep -o 'idxgen_[a-z0-9_]*(' | tr -d '(' | sort -u)
 [ "$exported" = "$declared" ]; ok $? "exported symbols = the API of include/idxgen*.h ($(echo "$exported" | wc -l) functions)"
-others=$(nm -D --defined-only "$O/libidxgen.so.1.0.0" | awk '$2 != "A" && $3 !~ /^idxgen_/' | wc -l)
+others=$(nm -D --defined-only "$O/libidxgen.so.2.0.0" | awk '$2 != "A" && $3 !~ /^idxgen_/' | wc -l)
 [ "$others" = 0 ]; ok $? "nothing else is exported"
 leaked=$(nm "$O/libidxgen.a" | awk '$2 == "T" {print $3}' | grep -vxF "$declared" | wc -l)
 [ "$leaked" = 0 ]; ok $? "the static library's global functions are the API too"

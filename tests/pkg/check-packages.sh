@@ -14,18 +14,24 @@ P=$BUILD/pkg
 R=$P/root
 KVER=$(cat "$CACHE/kver")
 MA=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+# The DKMS version is the package's; the library package is named after the
+# SONAME (libidxgen.so.2: libidxgen2).
+VER=$(dpkg-parsechangelog -l "$ROOT/debian/changelog" -S Version)
+SOMAJOR=$(sed -n 's/^SOMAJOR := *//p' "$ROOT/lib/Makefile")
 n=0
 fail=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
 finish() { echo "1..$n"; echo "# $((n - fail)) passed, $fail failed"; [ $fail = 0 ]; exit; }
 
-rm -rf "$P" && mkdir -p "$P/src" "$R"
-# The tree as a clean clone has it (tracked and new files, no build output).
-(cd "$ROOT" && git ls-files -co --exclude-standard -z | tar --null -cf - -T -) | tar -xf - -C "$P/src"
-(cd "$P/src" && nice dpkg-buildpackage -b -us -uc) >"$P/build.log" 2>&1
-ok $? "dpkg-buildpackage -b (log $P/build.log)" || { tail -20 "$P/build.log" | sed 's/^/# /'; finish; }
+rm -rf "$P" && mkdir -p "$P"
+# `make debs` as the README has it: the tree as a clean clone has it
+# (tracked and new files, no build output), packages in $P.
+nice make -C "$ROOT" debs DEBS="$P" >"$P.build.log" 2>&1
+rc=$?
+mkdir -p "$R" && mv "$P.build.log" "$P/build.log"
+ok $rc "make debs: dpkg-buildpackage -b (log $P/build.log)" || { tail -20 "$P/build.log" | sed 's/^/# /'; finish; }
 debs=$(ls "$P"/*.deb | grep -v -- -dbgsym)
-for pkg in idxgen-dkms libidxgen1 libidxgen-dev idxgen-tools idxgen-firmware; do
+for pkg in idxgen-dkms libidxgen$SOMAJOR libidxgen-dev idxgen-tools idxgen-firmware; do
 	ls "$P/${pkg}"_*.deb >/dev/null 2>&1; ok $? "package $pkg built"
 done
 lintian --fail-on error,warning \
@@ -34,9 +40,27 @@ rc=$?
 sed 's/^/# /' "$P/lintian.log"
 ok $rc "lintian: no errors or warnings (overrides in debian/*.lintian-overrides)"
 
+# DKMS belongs to idxgen-dkms alone: dh_dkms acting on every package gave
+# the library, the tools and the firmware a dependency on dkms and
+# maintainer scripts that add, build and remove the module.
+for d in $debs; do
+	pkg=$(dpkg-deb -f "$d" Package)
+	[ "$pkg" = idxgen-dkms ] && continue
+	dpkg-deb -f "$d" Depends | grep -qw dkms
+	dep=$?
+	dpkg-deb --ctrl-tarfile "$d" | tar -xOf - --wildcards './*inst' './*rm' 2>/dev/null | grep -qi dkms
+	scr=$?
+	[ $dep != 0 ] && [ $scr != 0 ]; ok $? "$pkg: no dkms dependency or DKMS maintainer script"
+done
 for d in $debs; do dpkg -x "$d" "$R"; done
 chk() { [ -e "$R/$1" ]; ok $? "installed: /$1"; }
-chk "usr/lib/$MA/libidxgen.so.1"
+chk "usr/lib/$MA/libidxgen.so.$SOMAJOR"
+soname=$(objdump -p "$R/usr/lib/$MA/libidxgen.so.$SOMAJOR" 2>/dev/null | awk '/SONAME/{print $2}')
+[ "$soname" = "libidxgen.so.$SOMAJOR" ]; ok $? "libidxgen$SOMAJOR ships SONAME libidxgen.so.$SOMAJOR ($soname)"
+dpkg-deb -I "$P/libidxgen${SOMAJOR}_"*.deb symbols 2>/dev/null | grep -q "^libidxgen.so.$SOMAJOR libidxgen$SOMAJOR "
+ok $? "libidxgen$SOMAJOR has a symbols file for libidxgen.so.$SOMAJOR"
+other=$(ls "$R/usr/lib/$MA/" | grep -E '^libidxgen\.so\.[0-9]' | grep -v "^libidxgen\.so\.$SOMAJOR\b")
+[ -z "$other" ]; ok $? "no library of another SONAME is shipped${other:+: $other}"
 chk "usr/lib/$MA/libidxgen.so"
 chk "usr/lib/$MA/libidxgen.a"
 chk "usr/lib/$MA/pkgconfig/idxgen.pc"
@@ -50,7 +74,7 @@ chk usr/share/man/man1/idxgen.1.gz
 chk usr/share/man/man3/libidxgen.3.gz
 chk usr/share/man/man3/idxgen_wait.3.gz
 chk usr/share/man/man4/idxgen.4.gz
-chk usr/src/idxgen-1.0.0/dkms.conf
+chk "usr/src/idxgen-$VER/dkms.conf"
 rule=$(grep -v '^#' "$R/lib/udev/rules.d/70-idxgen.rules")
 echo "$rule" | grep -q 'SUBSYSTEM=="accel"' && echo "$rule" | grep -q 'GROUP="render"' &&
 	echo "$rule" | grep -q 'MODE="0660"' && echo "$rule" | grep -q 'TAG+="uaccess"'
@@ -72,7 +96,7 @@ cc -std=c11 -Wall -Wextra -Werror -nostdinc -isystem /usr/lib/gcc/x86_64-linux-g
 ok "${PIPESTATUS[0]}" "the example builds with \$(pkg-config --cflags --libs idxgen)"
 out=$(IDXGEN_BACKEND=emu LD_LIBRARY_PATH=$R/usr/lib/$MA "$R/opt/pkg-test/hello" 2>&1)
 echo "$out" | grep -q 'run 1: hit'; ok $? "and runs on the emulation with the packaged library"
-ldd "$R/opt/pkg-test/hello" 2>/dev/null | grep -q 'libidxgen.so.1 => not found'
+ldd "$R/opt/pkg-test/hello" 2>/dev/null | grep -q "libidxgen.so.$SOMAJOR => not found"
 ok $? "it needs the installed libidxgen (no build-tree RUNPATH)"
 out=$(LD_LIBRARY_PATH=$R/usr/lib/$MA "$R/usr/bin/idxgen" --emu run -b 32x64x1 -b 100x2x2 -b 32x64x1 2>&1)
 [ "$(echo "$out" | awk 'NR > 1 {printf "%s ", $5}')" = "miss miss hit " ]
@@ -83,17 +107,17 @@ ok $? "the packaged idxgen runs the patent's sequence: miss, miss, hit"
 D=$P/dkms
 mkdir -p "$D/tree" "$R/lib/modules/$KVER"
 dk() { dkms "$@" --sourcetree "$R/usr/src" --dkmstree "$D/tree" --installtree "$R/lib/modules"; }
-dk add -m idxgen -v 1.0.0 >"$D/add.log" 2>&1; ok $? "dkms add idxgen/1.0.0"
-nice dkms build -m idxgen -v 1.0.0 -k "$KVER" --sourcetree "$R/usr/src" --dkmstree "$D/tree" \
+dk add -m idxgen -v "$VER" >"$D/add.log" 2>&1; ok $? "dkms add idxgen/$VER"
+nice dkms build -m idxgen -v "$VER" -k "$KVER" --sourcetree "$R/usr/src" --dkmstree "$D/tree" \
 	>"$D/build.log" 2>&1
 ok $? "dkms build -k $KVER" || tail -20 "$D/build.log" | sed 's/^/# /'
-dk install -m idxgen -v 1.0.0 -k "$KVER" >"$D/install.log" 2>&1; ok $? "dkms install -k $KVER"
+dk install -m idxgen -v "$VER" -k "$KVER" >"$D/install.log" 2>&1; ok $? "dkms install -k $KVER"
 ko=$(ls "$R/lib/modules/$KVER/updates/dkms/"idxgen.ko* 2>/dev/null | head -1)
 [ -n "$ko" ]; ok $? "module installed: ${ko#$R}"
 case "$ko" in *.xz) xz -d "$ko" ;; *.zst) zstd -q --rm -d "$ko" ;; esac
 modinfo -F vermagic "$R/lib/modules/$KVER/updates/dkms/idxgen.ko" 2>/dev/null | grep -q "^$KVER "
 ok $? "its vermagic is $KVER"
-dkms build -m idxgen -v 1.0.0 -k 6.1.0-99-amd64 --kernelsourcedir "/lib/modules/$KVER/build" \
+dkms build -m idxgen -v "$VER" -k 6.1.0-99-amd64 --kernelsourcedir "/lib/modules/$KVER/build" \
 	--sourcetree "$R/usr/src" --dkmstree "$D/tree" >"$D/excl.log" 2>&1
 rc=$?
 [ $rc = 77 ]; ok $? "BUILD_EXCLUSIVE: dkms refuses a 6.1 kernel (exit $rc, want 77)"

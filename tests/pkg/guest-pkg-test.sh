@@ -10,7 +10,7 @@ ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok 
 unset LD_LIBRARY_PATH
 export PATH=/usr/bin:/bin:/sbin
 T=/usr/bin/idxgen
-[ -x $T ] && [ -f /usr/lib/x86_64-linux-gnu/libidxgen.so.1 ]; ok $? "packages installed in / (idxgen-tools, libidxgen1)"
+[ -x $T ] && [ -f /usr/lib/x86_64-linux-gnu/libidxgen.so.2 ]; ok $? "packages installed in / (idxgen-tools, libidxgen2)"
 $T list >/tmp/p.out 2>&1; rc=$?
 sed 's/^/# /' /tmp/p.out
 [ $rc = 0 ] && grep -q '/dev/accel/accel0' /tmp/p.out; ok $? "installed idxgen list shows /dev/accel/accel0"
