@@ -36,8 +36,10 @@
 #include <unistd.h>
 
 #include "idxgen.h"
+#include "idxgen_hw.h"
 #include "idxgen_lock.h"
 #include "idxgen_rt.h"
+#include "rt_internal.h"
 
 #define RT_MAX_SHARED_DEFAULT	(1u << 20)
 #define RT_REGION_MIN		(64u << 10)
@@ -68,6 +70,7 @@ static uint64_t round_up(uint64_t v, uint64_t a)
 /* A dedicated region holding one (block, grid, schedule) shape's streams. */
 struct rt_shape {
 	uint32_t block[3], grid[3];
+	uint32_t org[3], ext[3], gorder;	/* the part of the grid (rt_launch_part) */
 	struct idxgen_rt_schedule sched;
 	struct idxgen_region *reg;
 	unsigned int users;		/* launches reading it now, under rt->lock */
@@ -101,6 +104,9 @@ struct idxgen_rt_launch {
 	struct idxgen_rt *rt;
 	const struct idxgen_rt_kernel *k;
 	uint32_t grid[3], block[3];
+	uint32_t org[3], ext[3];	/* the blocks run: a box of the grid (all of it normally) */
+	uint32_t gorder;		/* IDXGEN_RT_GRID_*: issue order of the box */
+	bool sample;			/* a profiling sample of autotune.c */
 	uint32_t nthreads;
 	size_t shared_total, dyn_off, priv_bytes;
 	struct idxgen_rt_launch_opts opts;
@@ -729,6 +735,19 @@ static uint64_t grid_bytes(const uint32_t g[3], const uint32_t c[3], unsigned in
 	return total;
 }
 
+/* Chunk sizes of l's box (in grid coordinates; transposed for the column order). */
+static void box_chunk(const struct idxgen_rt *rt, const struct idxgen_rt_launch *l, uint32_t c[3])
+{
+	if (l->gorder == IDXGEN_RT_GRID_COLS) {
+		uint32_t t[3] = { l->ext[1], l->ext[0], l->ext[2] }, u;
+
+		grid_chunk(rt, t, c);
+		u = c[0], c[0] = c[1], c[1] = u;
+	} else {
+		grid_chunk(rt, l->ext, c);
+	}
+}
+
 /* Submit cfg, wait, count it. */
 static int run_cfg(struct idxgen_rt *rt, const struct idxgen_config *cfg, struct idxgen_rt_launch *l)
 {
@@ -797,19 +816,27 @@ static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struc
 	l->warp = cfg.c;
 	off = round_up(idxgen_config_bytes(&cfg), RT_STREAM_ALIGN);
 
-	grid_chunk(rt, l->grid, c);
+	box_chunk(rt, l, c);
 	tmp = malloc(3 * sizeof(uint16_t) * ((uint64_t)c[0] * c[1] * c[2]));
 	if (!tmp)
 		return -ENOMEM;
-	for (uint32_t z = 0; z < l->grid[2] && !ret; z += c[2])
-		for (uint32_t y = 0; y < l->grid[1] && !ret; y += c[1])
-			for (uint32_t x = 0; x < l->grid[0] && !ret; x += c[0]) {
-				uint32_t nx = l->grid[0] - x < c[0] ? l->grid[0] - x : c[0];
-				uint32_t ny = l->grid[1] - y < c[1] ? l->grid[1] - y : c[1];
-				uint32_t nz = l->grid[2] - z < c[2] ? l->grid[2] - z : c[2];
+	for (uint32_t z = 0; z < l->ext[2] && !ret; z += c[2])
+		for (uint32_t y = 0; y < l->ext[1] && !ret; y += c[1])
+			for (uint32_t x = 0; x < l->ext[0] && !ret; x += c[0]) {
+				uint32_t nx = l->ext[0] - x < c[0] ? l->ext[0] - x : c[0];
+				uint32_t ny = l->ext[1] - y < c[1] ? l->ext[1] - y : c[1];
+				uint32_t nz = l->ext[2] - z < c[2] ? l->ext[2] - z : c[2];
 				uint64_t n = (uint64_t)nx * ny * nz;
+				bool cols = l->gorder == IDXGEN_RT_GRID_COLS;
+				/* columns: the device walks the transposed box, y fastest */
+				uint16_t *ux = cols ? tmp + n : tmp, *uy = cols ? tmp : tmp + n;
 
-				ret = config_for(rt, &cfg, nx, ny, nz, reg, off);
+				ret = config_for(rt, &cfg, cols ? ny : nx, cols ? nx : ny, nz, reg, off);
+				if (!ret && l->gorder == IDXGEN_RT_GRID_HILBERT) {
+					struct idxgen_schedule hs = { .order = IDXGEN_SCHED_HILBERT };
+
+					ret = idxgen_config_schedule(&cfg, &hs);
+				}
 				if (!ret)
 					ret = run_cfg(rt, &cfg, l);
 				if (!ret)
@@ -817,9 +844,9 @@ static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struc
 				if (ret)
 					break;
 				for (uint64_t i = 0; i < n; i++) {
-					l->gx[seq + i] = x + tmp[i];
-					l->gy[seq + i] = y + tmp[n + i];
-					l->gz[seq + i] = z + tmp[2 * n + i];
+					l->gx[seq + i] = l->org[0] + x + ux[i];
+					l->gy[seq + i] = l->org[1] + y + uy[i];
+					l->gz[seq + i] = l->org[2] + z + tmp[2 * n + i];
 				}
 				seq += n;
 				if (per_chunk)
@@ -875,10 +902,10 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 	ret = idxgen_config_init(&bc, rt->dev, l->block[0], l->block[1], l->block[2], 0);
 	if (ret)
 		return ret;
-	grid_chunk(rt, l->grid, c);
+	box_chunk(rt, l, c);
 	need = round_up((uint64_t)l->nthreads * bc.word_size, RT_STREAM_ALIGN);
 	need_shared = need + round_up((uint64_t)c[0] * c[1] * c[2] * 4, RT_STREAM_ALIGN);
-	need += grid_bytes(l->grid, c, 4);
+	need += grid_bytes(l->ext, c, 4);
 
 	pthread_mutex_lock(&rt->lock);
 	for (ke = rt->kernels; ke && ke->k != l->k; ke = ke->next)
@@ -893,13 +920,16 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 		ke->next = rt->kernels;
 		rt->kernels = ke;
 	}
-	ke->launches++;
-	hot = (l->k->flags & IDXGEN_RT_KERNEL_HOT) || ke->launches >= RT_HOT_AFTER;
+	if (!l->sample)
+		ke->launches++;
+	hot = !l->sample && ((l->k->flags & IDXGEN_RT_KERNEL_HOT) || ke->launches >= RT_HOT_AFTER);
 	if (hot) {
 		for (pp = &ke->shapes; *pp; pp = &(*pp)->next) {
 			s = *pp;
 			if (!memcmp(s->block, l->block, sizeof(s->block)) &&
 			    !memcmp(s->grid, l->grid, sizeof(s->grid)) &&
+			    !memcmp(s->org, l->org, sizeof(s->org)) &&
+			    !memcmp(s->ext, l->ext, sizeof(s->ext)) && s->gorder == l->gorder &&
 			    same_sched(&s->sched, &l->opts.schedule)) {
 				*pp = s->next;	/* to the front */
 				break;
@@ -918,6 +948,9 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 
 				memcpy(s->block, l->block, sizeof(s->block));
 				memcpy(s->grid, l->grid, sizeof(s->grid));
+				memcpy(s->org, l->org, sizeof(s->org));
+				memcpy(s->ext, l->ext, sizeof(s->ext));
+				s->gorder = l->gorder;
 				s->sched = l->opts.schedule;
 				/* keep at most RT_MAX_SHAPES: drop the least recent */
 				for (pp = &ke->shapes; *pp; pp = &(*pp)->next)
@@ -997,7 +1030,7 @@ static void launch_free(struct idxgen_rt_launch *l)
 /* Check and prepare a launch: streams fetched, not queued. */
 static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
 		   struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
-		   bool copy_args, struct idxgen_rt_launch **lp)
+		   const struct rt_part *part, bool copy_args, struct idxgen_rt_launch **lp)
 {
 	struct idxgen_rt_launch_opts def = { 0 };
 	struct idxgen_rt_launch *l;
@@ -1030,7 +1063,18 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 	nthreads = (uint64_t)block.x * block.y * block.z;
 	if (nthreads > rt->dinfo.max_threads)
 		return -E2BIG;
-	nblocks = (uint64_t)grid.x * grid.y * grid.z;
+	if (part) {
+		const uint32_t g[3] = { grid.x, grid.y, grid.z };
+
+		if (part->grid_order >= IDXGEN_RT_GRID_NUM)
+			return -EINVAL;
+		for (int i = 0; i < 3; i++)
+			if (!part->ext[i] || part->org[i] >= g[i] || part->ext[i] > g[i] - part->org[i])
+				return -EINVAL;
+		nblocks = (uint64_t)part->ext[0] * part->ext[1] * part->ext[2];
+	} else {
+		nblocks = (uint64_t)grid.x * grid.y * grid.z;
+	}
 	if (k->shared_bytes > rt->max_shared || opts->dyn_shared > rt->max_shared)
 		return -E2BIG;
 	dyn_off = round_up(k->shared_bytes, IDXGEN_RT_ALIGN);
@@ -1049,6 +1093,14 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 	l->k = k;
 	l->grid[0] = grid.x, l->grid[1] = grid.y, l->grid[2] = grid.z;
 	l->block[0] = block.x, l->block[1] = block.y, l->block[2] = block.z;
+	if (part) {
+		memcpy(l->org, part->org, sizeof(l->org));
+		memcpy(l->ext, part->ext, sizeof(l->ext));
+		l->gorder = part->grid_order;
+		l->sample = part->sample;
+	} else {
+		memcpy(l->ext, l->grid, sizeof(l->ext));
+	}
 	l->nthreads = (uint32_t)nthreads;
 	l->nblocks = nblocks;
 	l->shared_total = shared_total;
@@ -1123,16 +1175,17 @@ static int finish(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info
 	return ret;
 }
 
-int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
-			struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
-			const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch_info *info)
+int rt_launch_part(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		   struct idxgen_rt_dim3 block, void *const *args,
+		   const struct idxgen_rt_launch_opts *opts, const struct rt_part *part,
+		   struct idxgen_rt_launch_info *info)
 {
 	struct idxgen_rt_launch *l;
 	int ret;
 
 	if (info)
 		memset(info, 0, sizeof(*info));
-	ret = prepare(rt, k, grid, block, args, opts, false, &l);
+	ret = prepare(rt, k, grid, block, args, opts, part, false, &l);
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&rt->lock);
@@ -1143,6 +1196,29 @@ int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
 	ret = finish(l, info);
 	launch_free(l);
 	return ret;
+}
+
+bool rt_has_sched_orders(const struct idxgen_rt *rt)
+{
+	return rt->dinfo.features & IDXGEN_FEAT_SCHED_ORDERS;
+}
+
+int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
+			const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch_info *info)
+{
+	if (opts && opts->schedule.order == IDXGEN_RT_SCHED_AUTO) {
+		/* schedule = auto: the controller (autotune.c), its defaults */
+		struct idxgen_rt_tune_opts t = { .sample_permille = opts->schedule.params[0] };
+
+		if (info)
+			memset(info, 0, sizeof(*info));
+		if (opts->schedule.params[0] > 1000 || opts->schedule.params[1] ||
+		    opts->schedule.params[2] || opts->schedule.params[3])
+			return -EINVAL;
+		return idxgen_rt_launch_tuned(rt, k, grid, block, args, opts, &t, NULL, info);
+	}
+	return rt_launch_part(rt, k, grid, block, args, opts, NULL, info);
 }
 
 int idxgen_rt_launch(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
@@ -1161,7 +1237,7 @@ int idxgen_rt_launch_async(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 
 	if (!lp)
 		return -EINVAL;
-	ret = prepare(rt, k, grid, block, args, opts, true, lp);
+	ret = prepare(rt, k, grid, block, args, opts, NULL, true, lp);
 	if (ret)
 		return ret;
 	(*lp)->is_async = true;
