@@ -360,6 +360,11 @@ int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 	permille = sample_permille(topt.sample_permille);
 	if (permille > 1000 || (topt.ncands && !topt.cands))
 		return -EINVAL;
+	/* bad candidates fail the launch even when a decision is cached */
+	for (unsigned int i = 0; i < topt.ncands; i++)
+		if (topt.cands[i].grid_order >= IDXGEN_RT_GRID_NUM ||
+		    topt.cands[i].thread.order == IDXGEN_RT_SCHED_AUTO)
+			return -EINVAL;
 	if (opts)
 		T.o = *opts;
 	T.user = T.o.prof_block;
@@ -389,12 +394,6 @@ int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 		ncands = (unsigned int)idxgen_rt_tune_candidates(rt, block, 0, own, (unsigned int)n);
 		cands = own;
 	}
-	for (unsigned int i = 0; i < ncands; i++)
-		if (cands[i].grid_order >= IDXGEN_RT_GRID_NUM ||
-		    cands[i].thread.order == IDXGEN_RT_SCHED_AUTO) {
-			ret = -EINVAL;
-			goto out_free;
-		}
 	if (!ncands) {
 		ret = -EINVAL;
 		goto out_free;
