@@ -233,28 +233,40 @@ int idxgen_rt_tune_candidates(struct idxgen_rt *rt, struct idxgen_rt_dim3 block,
 /* The tuned launch                                                    */
 /* ------------------------------------------------------------------ */
 
-/* Per-block records of one part. */
+/*
+ * Per-block records of a sample launch: the issue position says which
+ * part, hence which candidate, a block ran under.
+ */
 struct collect {
-	const struct idxgen_rt_tune_cand *cand;	/* NULL: not a sample part */
+	const struct idxgen_rt_tune_cand *cands;
+	const unsigned int *part_cand;	/* candidate of each part */
+	const uint64_t *part_first;	/* issue position of each part's first block */
+	unsigned int nparts;
 	idxgen_rt_tune_cost_fn cost;
 	void *cost_arg;
-	idxgen_rt_prof_fn user;			/* the caller's own profiling */
+	idxgen_rt_prof_fn user;		/* the caller's own profiling */
 	void *user_arg;
-	uint64_t *t;
-	uint64_t cap;
-	atomic_uint_fast64_t n;
+	uint64_t *t;			/* per issue position: the block's time or cost */
+	uint64_t nblocks;
 };
 
 static void collect_block(void *arg, const struct idxgen_rt_block_prof *rec)
 {
 	struct collect *c = arg;
 
-	if (c->cand) {
-		uint64_t i = atomic_fetch_add(&c->n, 1);
+	if (c->t && rec->seq < c->nblocks) {
+		unsigned int lo = 0, hi = c->nparts - 1;
 
-		if (i < c->cap)
-			c->t[i] = c->cost ? c->cost(c->cost_arg, c->cand, rec) :
-					    rec->end_ns - rec->start_ns;
+		while (lo < hi) {	/* the last part starting at or before seq */
+			unsigned int mid = (lo + hi + 1) / 2;
+
+			if (c->part_first[mid] <= rec->seq)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		c->t[rec->seq] = c->cost ? c->cost(c->cost_arg, &c->cands[c->part_cand[lo]], rec) :
+					   rec->end_ns - rec->start_ns;
 	}
 	if (c->user)
 		c->user(c->user_arg, rec);
@@ -265,6 +277,14 @@ static int cmp_u64(const void *a, const void *b)
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+static uint64_t median(uint64_t *v, uint64_t n)
+{
+	if (!n)
+		return UINT64_MAX;
+	qsort(v, n, sizeof(*v), cmp_u64);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* Sample size in per mille: the option, else $IDXGEN_TUNE_SAMPLE (percent), else 10 %. */
@@ -300,37 +320,122 @@ static void sum_info(struct idxgen_rt_launch_info *s, const struct idxgen_rt_lau
 		memcpy(s->error, p->error, sizeof(s->error));
 }
 
+static uint32_t isqrt(uint64_t m)
+{
+	uint32_t h = 1;
+
+	while ((uint64_t)(h + 1) * (h + 1) <= m)
+		h++;
+	return h;
+}
+
+/*
+ * The sample plan: rounds of successive halving.  Round r runs the n_r
+ * surviving candidates on a box of m_r blocks each (all of a round in one
+ * launch), the better half survives; every round gets about the same
+ * share of the budget, so a survivor's boxes grow as the field shrinks
+ * and the blocks spent on poor candidates stay few.  Round r's boxes are
+ * w_r x h_r (near square: a grid order acts on more than one row), laid
+ * left to right in bands of height h_r, the bands of all rounds stacked
+ * from the top of z-slice 0.
+ */
+#define TUNE_MAX_ROUNDS 32
+struct plan {
+	unsigned int rounds;
+	unsigned int n[TUNE_MAX_ROUNDS];	/* candidates in round r */
+	uint32_t w[TUNE_MAX_ROUNDS], h[TUNE_MAX_ROUNDS], slots[TUNE_MAX_ROUNDS];
+	uint32_t y0[TUNE_MAX_ROUNDS], bands[TUNE_MAX_ROUNDS];
+	uint32_t height;			/* rows of the grid the sample occupies */
+	uint64_t blocks;
+};
+
+/* Lay out rounds for ne candidates in at most budget blocks; false if they do not fit. */
+static bool plan_make(struct plan *P, unsigned int ne, uint64_t budget, uint32_t gx, uint32_t gy,
+		      bool halving)
+{
+	unsigned int R = 1, n = ne;
+	uint64_t per_round, left = budget;
+
+	memset(P, 0, sizeof(*P));
+	while (halving && (1u << R) < ne && R < TUNE_MAX_ROUNDS)
+		R++;	/* ceil(log2 ne) rounds take the field down to one */
+	per_round = budget / R;
+	for (unsigned int r = 0; r < R && n >= 1; r++) {
+		uint64_t m = per_round / n;
+
+		if (r == R - 1 || !halving)
+			m = left / n;	/* the last round takes what is left */
+		if (m < 1)
+			m = 1;
+		if ((uint64_t)n * m > left)
+			break;	/* no budget for this round: decide on what was seen */
+		P->h[r] = isqrt(m);
+		P->w[r] = (uint32_t)(m / P->h[r] > gx ? gx : m / P->h[r]);
+		if (P->h[r] > gy)
+			P->h[r] = gy;
+		P->slots[r] = gx / P->w[r];
+		P->bands[r] = (n + P->slots[r] - 1) / P->slots[r];
+		P->y0[r] = P->height;
+		if ((uint64_t)P->height + (uint64_t)P->bands[r] * P->h[r] > gy)
+			return false;
+		P->height += P->bands[r] * P->h[r];
+		P->n[r] = n;
+		P->blocks += (uint64_t)n * P->w[r] * P->h[r];
+		left -= (uint64_t)n * P->w[r] * P->h[r];
+		P->rounds = r + 1;
+		if (n == 1)
+			break;
+		n = (n + 1) / 2;
+	}
+	return P->rounds > 0;
+}
+
 struct tuned {
 	struct idxgen_rt *rt;
 	const struct idxgen_rt_kernel *k;
 	struct idxgen_rt_dim3 grid, block;
 	void *const *args;
-	struct idxgen_rt_launch_opts o;		/* the caller's, schedule and profiling replaced */
-	idxgen_rt_prof_fn user;
-	void *user_arg;
+	struct idxgen_rt_launch_opts o;		/* the caller's, profiling replaced */
 	struct idxgen_rt_launch_info sum;
 };
 
-/* Run the box org/ext with cand's orders; col: records (may be NULL). */
-static int run_box(struct tuned *T, const struct idxgen_rt_tune_cand *cand, uint32_t x, uint32_t y,
-		   uint32_t z, uint32_t w, uint32_t h, uint32_t d, bool sample, struct collect *col)
+static int launch_parts(struct tuned *T, const struct rt_part *parts, unsigned int n, bool sample,
+			struct collect *col)
 {
-	struct collect none = { .user = T->user, .user_arg = T->user_arg };
-	struct rt_part p = { .org = { x, y, z }, .ext = { w, h, d }, .grid_order = cand->grid_order,
-			     .sample = sample };
 	struct idxgen_rt_launch_info pi;
 	int ret;
 
-	if (!w || !h || !d)
+	if (!n)
 		return 0;
-	if (!col)
-		col = &none;
-	T->o.schedule = cand->thread;
-	T->o.prof_block = (col->cand || col->user) ? collect_block : NULL;
+	T->o.prof_block = (col->t || col->user) ? collect_block : NULL;
 	T->o.prof_arg = col;
-	ret = rt_launch_part(T->rt, T->k, T->grid, T->block, T->args, &T->o, &p, &pi);
+	ret = rt_launch_parts(T->rt, T->k, T->grid, T->block, T->args, &T->o, parts, n, sample, &pi);
 	sum_info(&T->sum, &pi);
 	return ret;
+}
+
+static struct rt_part box(const struct idxgen_rt_tune_cand *c, uint32_t x, uint32_t y, uint32_t z,
+			  uint32_t w, uint32_t h, uint32_t d)
+{
+	struct rt_part p = { .org = { x, y, z }, .ext = { w, h, d }, .grid_order = c->grid_order,
+			     .sched = c->thread };
+
+	return p;
+}
+
+/* Sort key of a survivor: its median so far, then its position (ties: the earlier). */
+struct rank {
+	uint64_t metric;
+	unsigned int idx;
+};
+
+static int cmp_rank(const void *a, const void *b)
+{
+	const struct rank *x = a, *y = b;
+
+	if (x->metric != y->metric)
+		return x->metric < y->metric ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
 int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
@@ -344,9 +449,13 @@ int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 	struct idxgen_rt_tune_cand *own = NULL, win;
 	const struct idxgen_rt_tune_cand *cands;
 	struct tuned T = { .rt = rt, .k = k, .grid = grid, .block = block, .args = args };
-	uint64_t nb, budget, m, *times = NULL, t0 = now_ns(), t1, best = 0;
-	uint32_t permille, w, h, slots = 1, rows = 0, gx = grid.x, gy = grid.y;
-	unsigned int ncands, ne;
+	struct collect col = { 0 };
+	struct plan P;
+	struct rt_part *parts = NULL;
+	struct rank *alive = NULL;
+	unsigned int *part_cand = NULL, ncands, ne, nparts = 0;
+	uint64_t nb, budget, *t = NULL, *part_first = NULL, **ct = NULL, *cn = NULL, t0 = now_ns(), t1;
+	uint32_t permille, gx = grid.x, gy = grid.y;
 	int ret = 0;
 
 	if (info)
@@ -367,16 +476,18 @@ int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 			return -EINVAL;
 	if (opts)
 		T.o = *opts;
-	T.user = T.o.prof_block;
-	T.user_arg = T.o.prof_arg;
+	col.user = T.o.prof_block;
+	col.user_arg = T.o.prof_arg;
 	nb = (uint64_t)grid.x * grid.y * grid.z;
 	r.blocks = nb;
 
 	if (!(topt.flags & IDXGEN_RT_TUNE_NOCACHE) && !idxgen_rt_tune_lookup(k, grid, block, &win)) {
 		/* decided before: the whole grid with it */
+		struct rt_part all = box(&win, 0, 0, 0, gx, gy, grid.z);
+
 		r.cached = 1;
 		r.winner = win;
-		ret = run_box(&T, &win, 0, 0, 0, grid.x, grid.y, grid.z, false, NULL);
+		ret = launch_parts(&T, &all, 1, false, &col);
 		r.rest_ns = now_ns() - t0;
 		goto out;
 	}
@@ -399,7 +510,6 @@ int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 		goto out_free;
 	}
 
-	/* the sample's layout: ne boxes of w x h blocks in rows of `slots` boxes */
 	budget = nb * permille / 1000;
 	ne = ncands > 1 ? ncands : 0;	/* one candidate: nothing to choose */
 	if (ne > budget)
@@ -408,79 +518,151 @@ int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 		ne = (unsigned int)((uint64_t)gx * gy);
 	if (ne < 2)
 		ne = 0;
-	w = h = 0;
+	/* halving if it fits, else one round (always fits: ne <= gx * gy, 1x1 boxes) */
+	if (ne && !plan_make(&P, ne, budget, gx, gy, true) && !plan_make(&P, ne, budget, gx, gy, false)) {
+		uint64_t b2 = ne;	/* one block each */
+
+		if (!plan_make(&P, ne, b2, gx, gy, false))
+			ne = 0;
+	}
+	if (!ne)
+		memset(&P, 0, sizeof(P));
+
+	win = cands[0];
 	if (ne) {
-		m = budget / ne;
-		for (h = 1; (uint64_t)(h + 1) * (h + 1) <= m; h++)	/* floor(sqrt(m)) */
-			;
-		h = h > gy ? gy : h;
-		w = (uint32_t)(m / h > gx ? gx : m / h);
-		w = w < 1 ? 1 : w;
-		for (;;) {	/* w = h = 1 always fits: ne <= gx * gy */
-			slots = gx / w;
-			rows = (ne + slots - 1) / slots;
-			if ((uint64_t)rows * h <= gy)
-				break;
-			if (h > 1)
-				h--;
-			else
-				w--;
+		uint64_t cap = 0, mine = 0;	/* largest box; most blocks one candidate can run */
+
+		for (unsigned int rr = 0; rr < P.rounds; rr++) {
+			cap = cap > (uint64_t)P.w[rr] * P.h[rr] ? cap : (uint64_t)P.w[rr] * P.h[rr];
+			mine += (uint64_t)P.w[rr] * P.h[rr];
 		}
-		times = calloc((size_t)w * h, sizeof(*times));
-		if (!times) {
+		t = calloc((size_t)(P.n[0] * cap), sizeof(*t));
+		parts = calloc(ne + 4, sizeof(*parts));
+		part_cand = calloc(ne, sizeof(*part_cand));
+		part_first = calloc(ne, sizeof(*part_first));
+		alive = calloc(ne, sizeof(*alive));
+		ct = calloc(ne, sizeof(*ct));
+		cn = calloc(ne, sizeof(*cn));
+		for (unsigned int i = 0; ct && i < ne; i++)
+			if (!(ct[i] = calloc((size_t)mine, sizeof(uint64_t))))
+				break;
+		if (!t || !parts || !part_cand || !part_first || !alive || !ct || !cn ||
+		    !ct[ne - 1]) {
 			ret = -ENOMEM;
 			goto out_free;
 		}
+		for (unsigned int i = 0; i < ne; i++)
+			alive[i].idx = i;
 	}
+	for (unsigned int rr = 0; rr < P.rounds && !ret; rr++) {
+		unsigned int n = P.n[rr];
+		uint64_t first = 0, per = (uint64_t)P.w[rr] * P.h[rr];
 
-	win = cands[0];
-	r.winner_index = 0;
-	for (unsigned int i = 0; i < ne && !ret; i++) {
-		struct collect col = { .cand = &cands[i], .cost = topt.cost, .cost_arg = topt.cost_arg,
-				       .user = T.user, .user_arg = T.user_arg, .t = times,
-				       .cap = (uint64_t)w * h };
-		uint64_t med = 0, n;
+		for (unsigned int j = 0; j < n; j++) {
+			unsigned int ci = alive[j].idx;
 
-		ret = run_box(&T, &cands[i], (i % slots) * w, (i / slots) * h, 0, w, h, 1, true, &col);
-		n = atomic_load(&col.n);
-		n = n < col.cap ? n : col.cap;
-		if (n) {
-			qsort(times, n, sizeof(*times), cmp_u64);
-			med = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+			parts[j] = box(&cands[ci], (j % P.slots[rr]) * P.w[rr],
+				       P.y0[rr] + (j / P.slots[rr]) * P.h[rr], 0, P.w[rr], P.h[rr], 1);
+			part_cand[j] = ci;
+			part_first[j] = first;
+			first += per;
 		}
-		if (i < topt.max_results && topt.results) {
-			topt.results[i].cand = cands[i];
-			topt.results[i].blocks = n;
-			topt.results[i].metric_ns = med;
+		col.cands = cands;
+		col.part_cand = part_cand;
+		col.part_first = part_first;
+		col.nparts = n;
+		col.cost = topt.cost;
+		col.cost_arg = topt.cost_arg;
+		col.t = t;
+		col.nblocks = first;
+		memset(t, 0xff, (size_t)first * sizeof(*t));	/* UINT64_MAX: not run */
+		ret = launch_parts(&T, parts, n, true, &col);
+		/* each candidate's blocks of this round join its earlier ones */
+		for (unsigned int j = 0; j < n; j++) {
+			unsigned int ci = part_cand[j];
+			for (uint64_t q = 0; q < per; q++)
+				if (t[part_first[j] + q] != UINT64_MAX)
+					ct[ci][cn[ci]++] = t[part_first[j] + q];
+			r.sample_blocks += per;
 		}
-		r.sample_blocks += n;
-		r.explored++;
-		if (i == 0 || med < best) {	/* ties: the earlier candidate */
-			best = med;
-			r.winner_index = i;
-			win = cands[i];
+		if (rr == 0)
+			r.explored = n;
+		/* rank the survivors by their median so far; the better half goes on */
+		for (unsigned int j = 0; j < n; j++) {
+			unsigned int ci = alive[j].idx;
+			uint64_t *v = malloc((size_t)(cn[ci] ? cn[ci] : 1) * sizeof(*v));
+
+			if (!v) {
+				ret = -ENOMEM;
+				break;
+			}
+			memcpy(v, ct[ci], (size_t)cn[ci] * sizeof(*v));
+			alive[j].metric = median(v, cn[ci]);
+			free(v);
+			if (ci < topt.max_results && topt.results) {
+				topt.results[ci].cand = cands[ci];
+				topt.results[ci].blocks = cn[ci];
+				topt.results[ci].metric_ns = alive[j].metric;
+			}
 		}
+		qsort(alive, n, sizeof(*alive), cmp_rank);
+	}
+	if (ne) {
+		r.winner_index = alive[0].idx;
+		win = cands[alive[0].idx];
 	}
 	r.winner = win;
 	t1 = now_ns();
 	r.sample_ns = t1 - t0;
 
-	/* the rest with the winner: the band's unused columns, the rows below, the other slices */
-	for (uint32_t row = 0; row < rows && !ret; row++) {
-		uint32_t used = row + 1 < rows ? slots : ne - row * slots;
+	/* the rest with the winner, one launch: the bands' unused columns, the rows below, the other slices */
+	if (!ret) {
+		struct rt_part *rest = parts;
+		struct rt_part one[3];
+		unsigned int nr = 0;
 
-		ret = run_box(&T, &win, used * w, row * h, 0, gx - used * w, h, 1, false, NULL);
+		nparts = 0;
+		for (unsigned int rr = 0; rr < P.rounds; rr++)
+			nparts += P.bands[rr];
+		if (nparts + 2 > ne + 4) {
+			rest = calloc(nparts + 2, sizeof(*rest));
+			if (!rest)
+				ret = -ENOMEM;
+		}
+		if (!rest)
+			rest = one;	/* no sample: at most 2 parts */
+		for (unsigned int rr = 0; rr < P.rounds && !ret; rr++)
+			for (uint32_t b = 0; b < P.bands[rr]; b++) {
+				uint32_t used = b + 1 < P.bands[rr] ? P.slots[rr] : P.n[rr] - b * P.slots[rr];
+
+				if (gx > used * P.w[rr])
+					rest[nr++] = box(&win, used * P.w[rr], P.y0[rr] + b * P.h[rr], 0,
+							 gx - used * P.w[rr], P.h[rr], 1);
+			}
+		if (!ret && gy > P.height)
+			rest[nr++] = box(&win, 0, P.height, 0, gx, gy - P.height, 1);
+		if (!ret && grid.z > 1)
+			rest[nr++] = box(&win, 0, 0, 1, gx, gy, grid.z - 1);
+		col.t = NULL;
+		if (!ret)
+			ret = launch_parts(&T, rest, nr, false, &col);
+		if (rest != parts && rest != one)
+			free(rest);
 	}
-	if (!ret)
-		ret = run_box(&T, &win, 0, rows * h, 0, gx, gy - rows * h, 1, false, NULL);
-	if (!ret)
-		ret = run_box(&T, &win, 0, 0, 1, gx, gy, grid.z - 1, false, NULL);
 	r.rest_ns = now_ns() - t1;
 	/* an uninformed choice (nothing compared) is not worth keeping */
 	if (!ret && !(topt.flags & IDXGEN_RT_TUNE_NOCACHE) && (r.explored >= 2 || ncands == 1))
 		cache_store(k, grid, block, &win);
 out_free:
-	free(times);
+	for (unsigned int i = 0; ct && i < ne; i++)
+		free(ct[i]);
+	free(ct);
+	free(cn);
+	free(alive);
+	free(part_first);
+	free(part_cand);
+	free(parts);
+	free(t);
 	free(own);
 out:
 	T.sum.run_ns = now_ns() - t0;
