@@ -8,11 +8,14 @@
  * cached decision).  Not pass/fail, but every run's output is checked
  * against the plain C reference (a wrong result exits 1).
  *
- * usage: bench_tune [--size N] [--mm-size N] [--block B] [--mm-block B]
- *                   [--only NAME] [--json FILE] [--plot FILE.png] [--quick]
+ * usage: bench_tune [--size N] [--copy-size N] [--int-size N] [--mm-size N]
+ *                   [--block B] [--mm-block B] [--only NAME] [--json FILE]
+ *                   [--plot FILE.png] [--quick]
  *
- *   --size N       matrix side of the copies, integrals and convolution (4096)
- *   --mm-size N    matrix side of the multiplication (1024: N^3 work)
+ *   --size N       matrix side of the convolution (4096: 121 MACs per element)
+ *   --copy-size N  of the copies (16384: 1 GiB per matrix)
+ *   --int-size N   of the integral images (8192: 256 MiB per matrix)
+ *   --mm-size N    of the multiplication (1024: N^3 work)
  *   --block B      B x B blocks (64); --mm-block (32)
  *   --only NAME    one workload (copy_rows, copy_cols, integral_rows,
  *                  integral_cols, conv11, matmul)
@@ -471,7 +474,7 @@ static int plot(struct wl *ws, int nw, const char *path, const char *title)
 
 int main(int argc, char **argv)
 {
-	uint32_t n = 4096, mm = 1024, b = 64, mb = 32;
+	uint32_t n = 4096, cn = 16384, in = 8192, mm = 1024, b = 64, mb = 32;
 	const char *json = NULL, *png = NULL, *only = NULL;
 	struct wl ws[6];
 	struct idxgen_rt *rt;
@@ -483,9 +486,13 @@ int main(int argc, char **argv)
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (!strcmp(a, "--quick")) {
-			n = 256, mm = 128, b = 32, mb = 16;
+			n = cn = in = 256, mm = 128, b = 32, mb = 16;
 		} else if (v && !strcmp(a, "--size")) {
 			n = (uint32_t)atoi(v), i++;
+		} else if (v && !strcmp(a, "--copy-size")) {
+			cn = (uint32_t)atoi(v), i++;
+		} else if (v && !strcmp(a, "--int-size")) {
+			in = (uint32_t)atoi(v), i++;
 		} else if (v && !strcmp(a, "--mm-size")) {
 			mm = (uint32_t)atoi(v), i++;
 		} else if (v && !strcmp(a, "--block")) {
@@ -499,13 +506,14 @@ int main(int argc, char **argv)
 		} else if (v && !strcmp(a, "--plot")) {
 			png = v, i++;
 		} else {
-			fprintf(stderr, "usage: bench_tune [--size N] [--mm-size N] [--block B] "
+			fprintf(stderr, "usage: bench_tune [--size N] [--copy-size N] [--int-size N] "
+					"[--mm-size N] [--block B] "
 					"[--mm-block B] [--only NAME] [--json FILE|-] [--plot FILE.png] "
 					"[--quick]\n");
 			return 2;
 		}
 	}
-	if (!n || !b || n % b || !mm || !mb || mm % mb) {
+	if (!n || !b || n % b || !cn || cn % b || !in || in % b || !mm || !mb || mm % mb) {
 		fprintf(stderr, "bench_tune: sizes must be multiples of the block sides\n");
 		return 2;
 	}
@@ -523,7 +531,9 @@ int main(int argc, char **argv)
 			continue;
 		ws[nw].name = all[i].name;
 		ws[nw].k = all[i].k;
-		ws[nw].n = all[i].k == &wl_matmul_kernel ? mm : n;
+		ws[nw].n = all[i].k == &wl_matmul_kernel ? mm :
+			   all[i].k == &wl_conv11_kernel ? n :
+			   (all[i].k == &wl_copy_rows_kernel || all[i].k == &wl_copy_cols_kernel) ? cn : in;
 		ws[nw].b = all[i].k == &wl_matmul_kernel ? mb : b;
 		nw++;
 	}
@@ -541,8 +551,9 @@ int main(int argc, char **argv)
 			load = 0;
 		fclose(f);
 	}
-	fprintf(stderr, "bench_tune: %u runtime threads, load average %.2f; n=%u (matmul %u), "
-			"blocks %ux%u (matmul %ux%u)\n", idxgen_rt_num_threads(rt), load, n, mm, b, b, mb, mb);
+	fprintf(stderr, "bench_tune: %u runtime threads, load average %.2f; n: copies %u, integrals %u, "
+			"conv %u, matmul %u; blocks %ux%u (matmul %ux%u)\n", idxgen_rt_num_threads(rt), load,
+		cn, in, n, mm, b, b, mb, mb);
 	for (int j = 0; j < nw; j++) {
 		setup(&ws[j]);
 		measure(rt, &ws[j]);
