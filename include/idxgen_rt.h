@@ -408,6 +408,115 @@ struct idxgen_rt_kernel_stats {
 IDXGEN_EXPORT int idxgen_rt_kernel_stats(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
 					 struct idxgen_rt_kernel_stats *st);
 
+/*
+ * Automatic schedule selection (brief 2, "performance control";
+ * lib/rt/autotune.c).  A launch with schedule.order = IDXGEN_RT_SCHED_AUTO
+ * (idxgen_rt_launch_ex, synchronous launches only: the async launch
+ * returns -EINVAL for it) runs a small SAMPLE of its blocks under each
+ * candidate configuration in turn, measures the time per block, and runs
+ * the rest of the grid under the fastest.  A configuration is a thread
+ * order (the block's index stream, struct idxgen_rt_schedule) and a GRID
+ * ORDER (the order in which blocks are issued).  schedule.params[0] is the
+ * sample size in blocks per mille of the grid (0: $IDXGEN_TUNE_SAMPLE, a
+ * percentage, else 100 = 10 %); the other params must be 0.
+ *
+ * The decision is kept per process, keyed by (kernel, grid, block shape):
+ * the next launch of the same shape runs the whole grid with it, no
+ * sample.  idxgen_rt_tune_reset() forgets it.  Launches without a schedule
+ * stay sequential: a sample costs time (slow candidates run on it) and
+ * only pays off over repeat launches or large grids, which the caller
+ * knows and the runtime does not.
+ */
+#define IDXGEN_RT_SCHED_AUTO	0x100u	/* schedule.order: choose (never sent to the device) */
+
+/* Grid (block issue) orders; the device generates them (the grid as a box). */
+#define IDXGEN_RT_GRID_ROWS	0	/* blockIdx.x fastest (the default) */
+#define IDXGEN_RT_GRID_COLS	1	/* blockIdx.y fastest (the box generated transposed) */
+#define IDXGEN_RT_GRID_HILBERT	2	/* Hilbert curve over the blocks of each z-slice */
+#define IDXGEN_RT_GRID_NUM	3
+
+/* One configuration: thread order and grid order. */
+struct idxgen_rt_tune_cand {
+	struct idxgen_rt_schedule thread;
+	uint32_t grid_order;		/* IDXGEN_RT_GRID_* */
+};
+
+/* What one candidate did on the sample. */
+struct idxgen_rt_tune_result {
+	struct idxgen_rt_tune_cand cand;
+	uint64_t blocks;		/* sample blocks it ran */
+	uint64_t metric_ns;		/* median time per block (or the cost hook's) */
+};
+
+/*
+ * Cost hook (tests, simulations): replaces the measured time of a sample
+ * block by cost(arg, cand, rec) (rec: the block as idxgen_rt_prof_fn gets
+ * it).  Called from the worker that ran the block: thread-safe.
+ */
+typedef uint64_t (*idxgen_rt_tune_cost_fn)(void *arg, const struct idxgen_rt_tune_cand *cand,
+					   const struct idxgen_rt_block_prof *rec);
+
+#define IDXGEN_RT_TUNE_NOCACHE	(1u << 0)	/* neither reuse nor store a decision */
+
+/* Options of idxgen_rt_launch_tuned (NULL or zero-filled = defaults). */
+struct idxgen_rt_tune_opts {
+	uint32_t sample_permille;	/* 1..1000; 0: $IDXGEN_TUNE_SAMPLE (%) or 100 */
+	uint32_t flags;			/* IDXGEN_RT_TUNE_* */
+	/* candidates, in exploration order; NULL: idxgen_rt_tune_candidates(all grid orders but
+	 * Hilbert) */
+	const struct idxgen_rt_tune_cand *cands;
+	unsigned int ncands;
+	idxgen_rt_tune_cost_fn cost;	/* NULL: CLOCK_MONOTONIC time of each block */
+	void *cost_arg;
+	struct idxgen_rt_tune_result *results;	/* out: per explored candidate (may be NULL) */
+	unsigned int max_results;
+};
+
+/* What a tuned launch did. */
+struct idxgen_rt_tune_report {
+	int cached;			/* the decision came from the cache: no sample */
+	unsigned int explored;		/* candidates run on the sample */
+	uint64_t sample_blocks;		/* blocks run under candidates */
+	uint64_t blocks;		/* all blocks of the grid */
+	struct idxgen_rt_tune_cand winner;
+	unsigned int winner_index;	/* in the candidate list */
+	uint64_t sample_ns, rest_ns;	/* wall time of the sample phase and of the rest */
+};
+
+/*
+ * The default candidates for a block shape: the device's schedule table
+ * (idxgen_schedule_table), each parameterised style (strided with each
+ * granularity of the table, square tiles) expanded over the geometric
+ * series 2, 4, 8 ... within the block (1 is the sequential order, already
+ * in), duplicates removed; times the grid orders in grid_mask (bit
+ * 1 << IDXGEN_RT_GRID_*; 0: rows and columns).  Fills up to max entries,
+ * returns how many there are, or a negative errno.  A device without
+ * schedule orders gives sequential only.
+ */
+IDXGEN_EXPORT int idxgen_rt_tune_candidates(struct idxgen_rt *rt, struct idxgen_rt_dim3 block,
+					    uint32_t grid_mask, struct idxgen_rt_tune_cand *out,
+					    unsigned int max);
+/*
+ * A launch with automatic selection among tune->cands (see above); opts as
+ * for idxgen_rt_launch_ex (its schedule is ignored).  The sample is laid
+ * out as boxes of blocks, one per candidate, in the first rows of the grid
+ * (at most sample_permille of the blocks; with fewer sample blocks than
+ * candidates only the first ones are explored, rep->explored says how
+ * many); one candidate: no sample.  Ties go to the earlier candidate.
+ * rep and info may be NULL; info sums the parts.
+ */
+IDXGEN_EXPORT int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+					 struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
+					 void *const *args, const struct idxgen_rt_launch_opts *opts,
+					 const struct idxgen_rt_tune_opts *tune,
+					 struct idxgen_rt_tune_report *rep,
+					 struct idxgen_rt_launch_info *info);
+/* The cached decision for (k, grid, block): 0 and *c, or -ENOENT. */
+IDXGEN_EXPORT int idxgen_rt_tune_lookup(const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+					struct idxgen_rt_dim3 block, struct idxgen_rt_tune_cand *c);
+/* Forget the decisions for k (NULL: all kernels). */
+IDXGEN_EXPORT void idxgen_rt_tune_reset(const struct idxgen_rt_kernel *k);
+
 /* ------------------------------------------------------------------ */
 /* 3. Built-ins for emitted code                                        */
 /* ------------------------------------------------------------------ */

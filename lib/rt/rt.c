@@ -36,8 +36,10 @@
 #include <unistd.h>
 
 #include "idxgen.h"
+#include "idxgen_hw.h"
 #include "idxgen_lock.h"
 #include "idxgen_rt.h"
+#include "rt_internal.h"
 
 #define RT_MAX_SHARED_DEFAULT	(1u << 20)
 #define RT_REGION_MIN		(64u << 10)
@@ -68,6 +70,7 @@ static uint64_t round_up(uint64_t v, uint64_t a)
 /* A dedicated region holding one (block, grid, schedule) shape's streams. */
 struct rt_shape {
 	uint32_t block[3], grid[3];
+	uint32_t org[3], ext[3], gorder;	/* the part of the grid (rt_launch_parts) */
 	struct idxgen_rt_schedule sched;
 	struct idxgen_region *reg;
 	unsigned int users;		/* launches reading it now, under rt->lock */
@@ -97,10 +100,36 @@ struct idxgen_rt_worker {
 	struct idxgen_rt_worker *all_next;
 };
 
+/* A block stream kept for samples: (block shape, thread order) -> tid arrays. */
+#define RT_SCACHE_MAX	64
+struct rt_scache {
+	uint32_t block[3];
+	struct idxgen_rt_schedule sched;
+	uint16_t *txyz;			/* 3 * nthreads */
+	struct rt_scache *next;		/* most recent first */
+};
+
+/* One segment of a launch. */
+struct rt_lseg {
+	struct idxgen_rt_schedule sched;
+	uint32_t org[3], ext[3], gorder;
+	uint64_t first;			/* issue position of its first block */
+	uint16_t *tx, *ty, *tz;		/* its block stream */
+};
+
 struct idxgen_rt_launch {
 	struct idxgen_rt *rt;
 	const struct idxgen_rt_kernel *k;
 	uint32_t grid[3], block[3];
+	/*
+	 * The blocks run: segments, each a box of the grid with its own
+	 * thread order and grid order, issued one after the other (normally
+	 * one: the whole grid, rows, opts.schedule; autotune.c's samples run
+	 * one per candidate in a single launch).
+	 */
+	struct rt_lseg *seg;
+	unsigned int nseg;
+	bool sample;			/* a profiling sample of autotune.c */
 	uint32_t nthreads;
 	size_t shared_total, dyn_off, priv_bytes;
 	struct idxgen_rt_launch_opts opts;
@@ -152,6 +181,13 @@ struct idxgen_rt {
 	struct idxgen_rt_worker *free_workers;	/* scratch for waiting threads */
 	unsigned int next_worker_id;
 	pthread_mutex_t out_lock;	/* kernel printf */
+	/*
+	 * Block streams of recent profiling samples (autotune.c runs the
+	 * same thread orders round after round), under shared_lock: what
+	 * the device made once is not made again.
+	 */
+	struct rt_scache *scache;
+	unsigned int scache_n;
 };
 
 /* ------------------------------------------------------------------ */
@@ -268,15 +304,30 @@ static void flush_printf(struct idxgen_rt *rt, struct idxgen_rt_worker *w)
 /* Run one block; false if it trapped. */
 static bool run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64_t seq)
 {
+	const struct rt_lseg *sg = l->seg;
+
+	if (l->nseg > 1) {	/* the last segment starting at or before seq */
+		unsigned int lo = 0, hi = l->nseg - 1;
+
+		while (lo < hi) {
+			unsigned int mid = (lo + hi + 1) / 2;
+
+			if (l->seg[mid].first <= seq)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		sg = &l->seg[lo];
+	}
 	struct idxgen_rt_block blk = {
 		.block_idx = { l->gx[seq], l->gy[seq], l->gz[seq] },
 		.block_dim = { l->block[0], l->block[1], l->block[2] },
 		.grid_dim = { l->grid[0], l->grid[1], l->grid[2] },
 		.nthreads = l->nthreads,
 		.warp_size = l->warp,
-		.tid_x = l->tx,
-		.tid_y = l->ty,
-		.tid_z = l->tz,
+		.tid_x = sg->tx,
+		.tid_y = sg->ty,
+		.tid_z = sg->tz,
 		.shared = w->shared,
 		.dyn_shared = (char *)w->shared + l->dyn_off,
 		.priv = w->priv,
@@ -559,6 +610,7 @@ void idxgen_rt_destroy(struct idxgen_rt *rt)
 		rt->async_list = l->anext;
 		free(l->tx);
 		free(l->gx);
+		free(l->seg);
 		free(l->arg_ptrs);
 		free(l->arg_store);
 		free(l);
@@ -597,6 +649,13 @@ void idxgen_rt_destroy(struct idxgen_rt *rt)
 	pthread_mutex_destroy(&rt->lock);
 	pthread_mutex_destroy(&rt->shared_lock);
 	pthread_mutex_destroy(&rt->out_lock);
+	while (rt->scache) {
+		struct rt_scache *e = rt->scache;
+
+		rt->scache = e->next;
+		free(e->txyz);
+		free(e);
+	}
 	pthread_cond_destroy(&rt->work);
 	pthread_cond_destroy(&rt->done);
 	free(rt);
@@ -729,6 +788,19 @@ static uint64_t grid_bytes(const uint32_t g[3], const uint32_t c[3], unsigned in
 	return total;
 }
 
+/* Chunk sizes of l's box (in grid coordinates; transposed for the column order). */
+static void box_chunk(const struct idxgen_rt *rt, const struct rt_lseg *sg, uint32_t c[3])
+{
+	if (sg->gorder == IDXGEN_RT_GRID_COLS) {
+		uint32_t t[3] = { sg->ext[1], sg->ext[0], sg->ext[2] }, u;
+
+		grid_chunk(rt, t, c);
+		u = c[0], c[0] = c[1], c[1] = u;
+	} else {
+		grid_chunk(rt, sg->ext, c);
+	}
+}
+
 /* Submit cfg, wait, count it. */
 static int run_cfg(struct idxgen_rt *rt, const struct idxgen_config *cfg, struct idxgen_rt_launch *l)
 {
@@ -768,48 +840,60 @@ static void lib_schedule(const struct idxgen_rt_schedule *rs, struct idxgen_sche
  * chunks after it (at their own offsets when per_chunk, else all at the
  * same one).  Caller holds shared_lock for the shared region.
  */
-static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct idxgen_region *reg,
-			 bool per_chunk)
+#define FETCH_BLOCK	1u	/* the block's index stream */
+#define FETCH_GRID	2u	/* the grid box's issue order */
+static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, const struct rt_lseg *sg,
+			 struct idxgen_region *reg, bool per_chunk, unsigned int what)
 {
 	struct idxgen_config cfg;
 	const void *map;
 	uint32_t c[3];
-	uint64_t off, seq = 0;
+	uint64_t off, seq = sg->first;
 	uint16_t *tmp = NULL;
 	int ret;
 
 	ret = idxgen_region_map(reg, &map);
 	if (!ret)
 		ret = config_for(rt, &cfg, l->block[0], l->block[1], l->block[2], reg, 0);
-	if (!ret && l->opts.schedule.order != IDXGEN_RT_SCHED_SEQUENTIAL) {
+	if (!ret && sg->sched.order != IDXGEN_RT_SCHED_SEQUENTIAL) {
 		/* the block's threads in the launch's schedule order */
 		struct idxgen_schedule s;
 
-		lib_schedule(&l->opts.schedule, &s);
+		lib_schedule(&sg->sched, &s);
 		ret = idxgen_config_schedule(&cfg, &s);
 	}
-	if (!ret)
+	if (!ret && (what & FETCH_BLOCK))
 		ret = run_cfg(rt, &cfg, l);
-	if (!ret)
-		ret = idxgen_config_unpack(&cfg, map, 0, l->nthreads, l->tx, l->ty, l->tz);
+	if (!ret && (what & FETCH_BLOCK))
+		ret = idxgen_config_unpack(&cfg, map, 0, l->nthreads, sg->tx, sg->ty, sg->tz);
 	if (ret)
 		return ret;
 	l->warp = cfg.c;
 	off = round_up(idxgen_config_bytes(&cfg), RT_STREAM_ALIGN);
+	if (!(what & FETCH_GRID))
+		return 0;
 
-	grid_chunk(rt, l->grid, c);
+	box_chunk(rt, sg, c);
 	tmp = malloc(3 * sizeof(uint16_t) * ((uint64_t)c[0] * c[1] * c[2]));
 	if (!tmp)
 		return -ENOMEM;
-	for (uint32_t z = 0; z < l->grid[2] && !ret; z += c[2])
-		for (uint32_t y = 0; y < l->grid[1] && !ret; y += c[1])
-			for (uint32_t x = 0; x < l->grid[0] && !ret; x += c[0]) {
-				uint32_t nx = l->grid[0] - x < c[0] ? l->grid[0] - x : c[0];
-				uint32_t ny = l->grid[1] - y < c[1] ? l->grid[1] - y : c[1];
-				uint32_t nz = l->grid[2] - z < c[2] ? l->grid[2] - z : c[2];
+	for (uint32_t z = 0; z < sg->ext[2] && !ret; z += c[2])
+		for (uint32_t y = 0; y < sg->ext[1] && !ret; y += c[1])
+			for (uint32_t x = 0; x < sg->ext[0] && !ret; x += c[0]) {
+				uint32_t nx = sg->ext[0] - x < c[0] ? sg->ext[0] - x : c[0];
+				uint32_t ny = sg->ext[1] - y < c[1] ? sg->ext[1] - y : c[1];
+				uint32_t nz = sg->ext[2] - z < c[2] ? sg->ext[2] - z : c[2];
 				uint64_t n = (uint64_t)nx * ny * nz;
+				bool cols = sg->gorder == IDXGEN_RT_GRID_COLS;
+				/* columns: the device walks the transposed box, y fastest */
+				uint16_t *ux = cols ? tmp + n : tmp, *uy = cols ? tmp : tmp + n;
 
-				ret = config_for(rt, &cfg, nx, ny, nz, reg, off);
+				ret = config_for(rt, &cfg, cols ? ny : nx, cols ? nx : ny, nz, reg, off);
+				if (!ret && sg->gorder == IDXGEN_RT_GRID_HILBERT) {
+					struct idxgen_schedule hs = { .order = IDXGEN_SCHED_HILBERT };
+
+					ret = idxgen_config_schedule(&cfg, &hs);
+				}
 				if (!ret)
 					ret = run_cfg(rt, &cfg, l);
 				if (!ret)
@@ -817,9 +901,9 @@ static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struc
 				if (ret)
 					break;
 				for (uint64_t i = 0; i < n; i++) {
-					l->gx[seq + i] = x + tmp[i];
-					l->gy[seq + i] = y + tmp[n + i];
-					l->gz[seq + i] = z + tmp[2 * n + i];
+					l->gx[seq + i] = sg->org[0] + x + ux[i];
+					l->gy[seq + i] = sg->org[1] + y + uy[i];
+					l->gz[seq + i] = sg->org[2] + z + tmp[2 * n + i];
 				}
 				seq += n;
 				if (per_chunk)
@@ -837,7 +921,8 @@ static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struc
  * held afterwards was held without a break (include/idxgen_lock.h).
  */
 #define RT_SHARED_TRIES 64
-static int fetch_shared(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
+static int fetch_shared(struct idxgen_rt *rt, struct idxgen_rt_launch *l, const struct rt_lseg *sg,
+			unsigned int what)
 {
 	for (int tries = 0; tries < RT_SHARED_TRIES; tries++) {
 		uint32_t held = 0;
@@ -845,7 +930,7 @@ static int fetch_shared(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 
 		if (ret)
 			return ret;
-		ret = fetch_streams(rt, l, rt->shared_reg, false);
+		ret = fetch_streams(rt, l, sg, rt->shared_reg, false, what);
 		if (idxgen_lock_held(rt->ctx, &held))
 			held = 0;
 		if (held & (1u << IDXGEN_LOCK_SHARED)) {
@@ -861,9 +946,41 @@ static bool same_sched(const struct idxgen_rt_schedule *a, const struct idxgen_r
 	return !memcmp(a, b, sizeof(*a));
 }
 
+/* Keep sg's block stream for later samples (shared_lock held); out of memory: not kept. */
+static void scache_add(struct idxgen_rt *rt, const struct idxgen_rt_launch *l, const struct rt_lseg *sg)
+{
+	struct rt_scache *e = calloc(1, sizeof(*e)), **pp;
+	unsigned int n = 0;
+
+	if (!e || !(e->txyz = malloc(3 * sizeof(uint16_t) * l->nthreads))) {
+		free(e);
+		return;
+	}
+	memcpy(e->block, l->block, sizeof(e->block));
+	e->sched = sg->sched;
+	memcpy(e->txyz, sg->tx, 3 * sizeof(uint16_t) * l->nthreads);
+	e->next = rt->scache;
+	rt->scache = e;
+	for (pp = &rt->scache; *pp; pp = &(*pp)->next)
+		if (++n > RT_SCACHE_MAX) {	/* drop the oldest */
+			struct rt_scache *old = *pp;
+
+			*pp = NULL;
+			while (old) {
+				struct rt_scache *nx = old->next;
+
+				free(old->txyz);
+				free(old);
+				old = nx;
+			}
+			break;
+		}
+}
+
 /* The streams of a launch: dedicated region if the kernel is hot, else shared. */
 static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 {
+	const struct rt_lseg *sg0 = &l->seg[0];
 	struct idxgen_config bc;
 	struct rt_kentry *ke;
 	struct rt_shape *s = NULL, **pp;
@@ -875,10 +992,10 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 	ret = idxgen_config_init(&bc, rt->dev, l->block[0], l->block[1], l->block[2], 0);
 	if (ret)
 		return ret;
-	grid_chunk(rt, l->grid, c);
+	box_chunk(rt, sg0, c);
 	need = round_up((uint64_t)l->nthreads * bc.word_size, RT_STREAM_ALIGN);
 	need_shared = need + round_up((uint64_t)c[0] * c[1] * c[2] * 4, RT_STREAM_ALIGN);
-	need += grid_bytes(l->grid, c, 4);
+	need += grid_bytes(sg0->ext, c, 4);
 
 	pthread_mutex_lock(&rt->lock);
 	for (ke = rt->kernels; ke && ke->k != l->k; ke = ke->next)
@@ -893,14 +1010,17 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 		ke->next = rt->kernels;
 		rt->kernels = ke;
 	}
-	ke->launches++;
-	hot = (l->k->flags & IDXGEN_RT_KERNEL_HOT) || ke->launches >= RT_HOT_AFTER;
+	if (!l->sample)
+		ke->launches++;
+	hot = !l->sample && l->nseg == 1 && ((l->k->flags & IDXGEN_RT_KERNEL_HOT) || ke->launches >= RT_HOT_AFTER);
 	if (hot) {
 		for (pp = &ke->shapes; *pp; pp = &(*pp)->next) {
 			s = *pp;
 			if (!memcmp(s->block, l->block, sizeof(s->block)) &&
 			    !memcmp(s->grid, l->grid, sizeof(s->grid)) &&
-			    same_sched(&s->sched, &l->opts.schedule)) {
+			    !memcmp(s->org, sg0->org, sizeof(s->org)) &&
+			    !memcmp(s->ext, sg0->ext, sizeof(s->ext)) && s->gorder == sg0->gorder &&
+			    same_sched(&s->sched, &sg0->sched)) {
 				*pp = s->next;	/* to the front */
 				break;
 			}
@@ -918,7 +1038,10 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 
 				memcpy(s->block, l->block, sizeof(s->block));
 				memcpy(s->grid, l->grid, sizeof(s->grid));
-				s->sched = l->opts.schedule;
+				memcpy(s->org, sg0->org, sizeof(s->org));
+				memcpy(s->ext, sg0->ext, sizeof(s->ext));
+				s->gorder = sg0->gorder;
+				s->sched = sg0->sched;
 				/* keep at most RT_MAX_SHAPES: drop the least recent */
 				for (pp = &ke->shapes; *pp; pp = &(*pp)->next)
 					if (++n == RT_MAX_SHAPES) {
@@ -945,7 +1068,7 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 
 	if (s) {
 		/* concurrent launches of the same shape write identical words */
-		ret = fetch_streams(rt, l, s->reg, true);
+		ret = fetch_streams(rt, l, sg0, s->reg, true, FETCH_BLOCK | FETCH_GRID);
 		l->info.dedicated = 1;
 		pthread_mutex_lock(&rt->lock);
 		if (!--s->users && s->doomed) {
@@ -958,17 +1081,65 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 		ret = 0;
 		if (!rt->shared_reg)
 			ret = idxgen_region_shared(rt->dev, &rt->shared_reg);
-		if (!ret && need_shared <= idxgen_region_size(rt->shared_reg)) {
-			ret = fetch_shared(rt, l);
-		} else if (!ret) {
-			/* too big for the shared region: a region for this launch only */
-			struct idxgen_region *tmp;
+		for (unsigned int i = 0; i < l->nseg && !ret; i++) {
+			const struct rt_lseg *sg = &l->seg[i];
+			unsigned int what = FETCH_BLOCK | FETCH_GRID;
 
-			ret = idxgen_region_alloc(rt->dev, need_shared, &tmp);
-			if (!ret) {
-				ret = fetch_streams(rt, l, tmp, false);
-				idxgen_region_free(tmp);
+			/*
+			 * Segments repeat thread orders and box shapes (a sample:
+			 * one box shape, each thread order under each grid order):
+			 * what the device made for an earlier segment is copied.
+			 */
+			for (unsigned int j = 0; j < i && what; j++) {
+				const struct rt_lseg *e = &l->seg[j];
+				uint64_t nb = (uint64_t)sg->ext[0] * sg->ext[1] * sg->ext[2];
+
+				if ((what & FETCH_BLOCK) && same_sched(&e->sched, &sg->sched)) {
+					memcpy(sg->tx, e->tx, 3 * sizeof(uint16_t) * l->nthreads);
+					what &= ~FETCH_BLOCK;
+				}
+				if ((what & FETCH_GRID) && e->gorder == sg->gorder &&
+				    !memcmp(e->ext, sg->ext, sizeof(e->ext))) {
+					for (uint64_t q = 0; q < nb; q++) {
+						l->gx[sg->first + q] = l->gx[e->first + q] - e->org[0] + sg->org[0];
+						l->gy[sg->first + q] = l->gy[e->first + q] - e->org[1] + sg->org[1];
+						l->gz[sg->first + q] = l->gz[e->first + q] - e->org[2] + sg->org[2];
+					}
+					what &= ~FETCH_GRID;
+				}
 			}
+			if ((what & FETCH_BLOCK) && l->sample) {
+				struct rt_scache *e;
+
+				for (e = rt->scache; e; e = e->next)
+					if (!memcmp(e->block, l->block, sizeof(e->block)) &&
+					    same_sched(&e->sched, &sg->sched)) {
+						memcpy(sg->tx, e->txyz, 3 * sizeof(uint16_t) * l->nthreads);
+						what &= ~FETCH_BLOCK;
+						break;
+					}
+			}
+			if (!what)
+				continue;
+
+			/* the grid stream of this segment's box (the block stream is the same size) */
+			box_chunk(rt, sg, c);
+			need_shared = round_up((uint64_t)l->nthreads * bc.word_size, RT_STREAM_ALIGN) +
+				      round_up((uint64_t)c[0] * c[1] * c[2] * 4, RT_STREAM_ALIGN);
+			if (need_shared <= idxgen_region_size(rt->shared_reg)) {
+				ret = fetch_shared(rt, l, sg, what);
+			} else {
+				/* too big for the shared region: a region for this launch only */
+				struct idxgen_region *tmp;
+
+				ret = idxgen_region_alloc(rt->dev, need_shared, &tmp);
+				if (!ret) {
+					ret = fetch_streams(rt, l, sg, tmp, false, what);
+					idxgen_region_free(tmp);
+				}
+			}
+			if (!ret && (what & FETCH_BLOCK) && l->sample)
+				scache_add(rt, l, sg);
 		}
 		pthread_mutex_unlock(&rt->shared_lock);
 	}
@@ -989,6 +1160,7 @@ static void launch_free(struct idxgen_rt_launch *l)
 		return;
 	free(l->tx);
 	free(l->gx);
+	free(l->seg);
 	free(l->arg_ptrs);
 	free(l->arg_store);
 	free(l);
@@ -997,8 +1169,10 @@ static void launch_free(struct idxgen_rt_launch *l)
 /* Check and prepare a launch: streams fetched, not queued. */
 static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
 		   struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
-		   bool copy_args, struct idxgen_rt_launch **lp)
+		   const struct rt_part *parts, unsigned int nparts, bool sample, bool copy_args,
+		   struct idxgen_rt_launch **lp)
 {
+	struct rt_part whole = { .ext = { grid.x, grid.y, grid.z } };
 	struct idxgen_rt_launch_opts def = { 0 };
 	struct idxgen_rt_launch *l;
 	uint64_t nthreads, nblocks;
@@ -1011,15 +1185,23 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 		return -EINVAL;
 	if (!opts)
 		opts = &def;
-	if (opts->schedule.order != IDXGEN_RT_SCHED_SEQUENTIAL) {
-		struct idxgen_schedule s;
-		struct idxgen_config c;
-
-		lib_schedule(&opts->schedule, &s);
-		idxgen_config_init(&c, NULL, 1, 1, 1, 1);
-		if (idxgen_config_schedule(&c, &s))
-			return -EINVAL;
+	if (!parts) {	/* the whole grid, rows, the launch's schedule */
+		whole.sched = opts->schedule;
+		parts = &whole;
+		nparts = 1;
 	}
+	if (!nparts)
+		return -EINVAL;
+	for (unsigned int i = 0; i < nparts; i++)
+		if (parts[i].sched.order != IDXGEN_RT_SCHED_SEQUENTIAL) {
+			struct idxgen_schedule s;
+			struct idxgen_config c;
+
+			lib_schedule(&parts[i].sched, &s);
+			idxgen_config_init(&c, NULL, 1, 1, 1, 1);
+			if (idxgen_config_schedule(&c, &s))
+				return -EINVAL;
+		}
 	if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
 		return -EINVAL;
 	if (grid.x > RT_GRID_MAX_X || grid.y > RT_GRID_MAX_YZ || grid.z > RT_GRID_MAX_YZ)
@@ -1030,7 +1212,18 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 	nthreads = (uint64_t)block.x * block.y * block.z;
 	if (nthreads > rt->dinfo.max_threads)
 		return -E2BIG;
-	nblocks = (uint64_t)grid.x * grid.y * grid.z;
+	nblocks = 0;
+	for (unsigned int j = 0; j < nparts; j++) {
+		const struct rt_part *part = &parts[j];
+		const uint32_t g[3] = { grid.x, grid.y, grid.z };
+
+		if (part->grid_order >= IDXGEN_RT_GRID_NUM)
+			return -EINVAL;
+		for (int i = 0; i < 3; i++)
+			if (!part->ext[i] || part->org[i] >= g[i] || part->ext[i] > g[i] - part->org[i])
+				return -EINVAL;
+		nblocks += (uint64_t)part->ext[0] * part->ext[1] * part->ext[2];
+	}
 	if (k->shared_bytes > rt->max_shared || opts->dyn_shared > rt->max_shared)
 		return -E2BIG;
 	dyn_off = round_up(k->shared_bytes, IDXGEN_RT_ALIGN);
@@ -1049,6 +1242,8 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 	l->k = k;
 	l->grid[0] = grid.x, l->grid[1] = grid.y, l->grid[2] = grid.z;
 	l->block[0] = block.x, l->block[1] = block.y, l->block[2] = block.z;
+	l->sample = sample;
+	l->nseg = nparts;
 	l->nthreads = (uint32_t)nthreads;
 	l->nblocks = nblocks;
 	l->shared_total = shared_total;
@@ -1058,14 +1253,28 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 	l->args = args;
 	l->first_ns = UINT64_MAX;
 	l->info.backend = rt->dinfo.backend;
-	l->tx = malloc(3 * sizeof(uint16_t) * nthreads);
+	l->tx = malloc(3 * sizeof(uint16_t) * nthreads * nparts);
 	l->gx = malloc(3 * sizeof(uint32_t) * nblocks);
-	if (!l->tx || !l->gx) {
+	l->seg = calloc(nparts, sizeof(*l->seg));
+	if (!l->tx || !l->gx || !l->seg) {
 		ret = -ENOMEM;
 		goto fail;
 	}
 	l->ty = l->tx + nthreads;
 	l->tz = l->ty + nthreads;
+	for (unsigned int j = 0; j < nparts; j++) {
+		struct rt_lseg *sg = &l->seg[j];
+		uint64_t first = j ? sg[-1].first + (uint64_t)sg[-1].ext[0] * sg[-1].ext[1] * sg[-1].ext[2] : 0;
+
+		sg->sched = parts[j].sched;
+		memcpy(sg->org, parts[j].org, sizeof(sg->org));
+		memcpy(sg->ext, parts[j].ext, sizeof(sg->ext));
+		sg->gorder = parts[j].grid_order;
+		sg->first = first;
+		sg->tx = l->tx + (size_t)3 * nthreads * j;
+		sg->ty = sg->tx + nthreads;
+		sg->tz = sg->ty + nthreads;
+	}
 	l->gy = l->gx + nblocks;
 	l->gz = l->gy + nblocks;
 	if (copy_args && k->nargs && k->arg_sizes) {
@@ -1123,16 +1332,17 @@ static int finish(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info
 	return ret;
 }
 
-int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
-			struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
-			const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch_info *info)
+int rt_launch_parts(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		    struct idxgen_rt_dim3 block, void *const *args,
+		    const struct idxgen_rt_launch_opts *opts, const struct rt_part *parts,
+		    unsigned int nparts, bool sample, struct idxgen_rt_launch_info *info)
 {
 	struct idxgen_rt_launch *l;
 	int ret;
 
 	if (info)
 		memset(info, 0, sizeof(*info));
-	ret = prepare(rt, k, grid, block, args, opts, false, &l);
+	ret = prepare(rt, k, grid, block, args, opts, parts, nparts, sample, false, &l);
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&rt->lock);
@@ -1143,6 +1353,29 @@ int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
 	ret = finish(l, info);
 	launch_free(l);
 	return ret;
+}
+
+bool rt_has_sched_orders(const struct idxgen_rt *rt)
+{
+	return rt->dinfo.features & IDXGEN_FEAT_SCHED_ORDERS;
+}
+
+int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
+			const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch_info *info)
+{
+	if (opts && opts->schedule.order == IDXGEN_RT_SCHED_AUTO) {
+		/* schedule = auto: the controller (autotune.c), its defaults */
+		struct idxgen_rt_tune_opts t = { .sample_permille = opts->schedule.params[0] };
+
+		if (info)
+			memset(info, 0, sizeof(*info));
+		if (opts->schedule.params[0] > 1000 || opts->schedule.params[1] ||
+		    opts->schedule.params[2] || opts->schedule.params[3])
+			return -EINVAL;
+		return idxgen_rt_launch_tuned(rt, k, grid, block, args, opts, &t, NULL, info);
+	}
+	return rt_launch_parts(rt, k, grid, block, args, opts, NULL, 0, false, info);
 }
 
 int idxgen_rt_launch(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
@@ -1161,7 +1394,7 @@ int idxgen_rt_launch_async(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 
 	if (!lp)
 		return -EINVAL;
-	ret = prepare(rt, k, grid, block, args, opts, true, lp);
+	ret = prepare(rt, k, grid, block, args, opts, NULL, 0, false, true, lp);
 	if (ret)
 		return ret;
 	(*lp)->is_async = true;
