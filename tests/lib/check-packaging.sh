@@ -21,6 +21,14 @@ declared=$(cat "$ROOT"/include/idxgen.h "$ROOT"/include/idxgen_*.h | grep -A3 '^
 [ "$exported" = "$declared" ]; ok $? "exported symbols = the API of include/idxgen*.h ($(echo "$exported" | wc -l) functions)"
 others=$(nm -D --defined-only "$O/libidxgen.so.2.0.0" | awk '$2 != "A" && $3 !~ /^idxgen_/' | wc -l)
 [ "$others" = 0 ]; ok $? "nothing else is exported"
+# debian/libidxgenN.symbols (dpkg-gensymbols only warns about new symbols):
+# exactly the exported NAME@VERSION, version nodes included.
+somajor=${soname##*.so.}
+symfile=$ROOT/debian/libidxgen$somajor.symbols
+have=$(nm -D --defined-only "$O/libidxgen.so.2.0.0" | awk '$2 == "A" {print $3 "@" $3; next} {sub(/@@/, "@", $3); print $3}' | sort)
+listed=$(awk '/^ / {print $1}' "$symfile" 2>/dev/null | sort)
+diffs=$(diff <(echo "$listed") <(echo "$have") | grep '^[<>]' | tr '\n' ' ')
+[ -z "$diffs" ]; ok $? "${symfile#$ROOT/} lists the exported symbols ($(echo "$have" | wc -l))${diffs:+; < listed only, > exported only: $diffs}"
 leaked=$(nm "$O/libidxgen.a" | awk '$2 == "T" {print $3}' | grep -vxF "$declared" | wc -l)
 [ "$leaked" = 0 ]; ok $? "the static library's global functions are the API too"
 
