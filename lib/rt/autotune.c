@@ -466,7 +466,7 @@ int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 	struct plan P;
 	struct rt_part *parts = NULL;
 	struct rank *alive = NULL;
-	unsigned int *part_cand = NULL, ncands, ne, nparts = 0;
+	unsigned int *part_cand = NULL, ncands, ne = 0, nparts = 0;
 	uint64_t nb, budget, *t = NULL, *part_first = NULL, **ct = NULL, *cn = NULL, t0 = now_ns(), t1;
 	uint32_t permille, gx = grid.x, gy = grid.y;
 	int ret = 0;
