@@ -312,6 +312,8 @@ struct idxgen_rt_options {
  * (those the order does not use must be 0).  A schedule the library rejects
  * fails the launch with -EINVAL; a device without schedule orders fails it
  * with -E2BIG.  The grid's blocks are issued in sequential order.
+ * order = IDXGEN_RT_SCHED_AUTO (below) chooses both the thread order and
+ * the grid order from a measured sample of the launch.
  */
 #define IDXGEN_RT_SCHED_SEQUENTIAL	0
 struct idxgen_rt_schedule {

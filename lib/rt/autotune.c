@@ -38,6 +38,15 @@
 #define TUNE_DEFAULT_PERMILLE	100	/* 10 % of the blocks */
 #define TUNE_MAX_THREAD_ORDERS	128
 #define TUNE_MAX_TABLE		64
+/*
+ * Box of a candidate in round 0 at most this many blocks, doubling each
+ * round: a few blocks tell a poor candidate from a good one, and blocks
+ * run under poor candidates are what the sample costs.  (With equal
+ * shares per round instead, copy_cols at n = 16384 ran 21 blocks per
+ * candidate in round 0, 1.6 % of its grid, under candidates averaging
+ * about 8x the best's time; auto's first launch was 6 % above the best.)
+ */
+#define TUNE_ROUND0_BOX		4
 
 static uint64_t now_ns(void)
 {
@@ -332,9 +341,11 @@ static uint32_t isqrt(uint64_t m)
 /*
  * The sample plan: rounds of successive halving.  Round r runs the n_r
  * surviving candidates on a box of m_r blocks each (all of a round in one
- * launch), the better half survives; every round gets about the same
- * share of the budget, so a survivor's boxes grow as the field shrinks
- * and the blocks spent on poor candidates stay few.  Round r's boxes are
+ * launch), the better half survives; every round gets at most the same
+ * share of the budget and boxes of at most TUNE_ROUND0_BOX << r blocks,
+ * so a survivor's boxes grow as the field shrinks and the blocks spent on
+ * poor candidates stay few (the budget is a ceiling, not a target; the
+ * last round, two candidates, takes what is left up to its cap).  Round r's boxes are
  * w_r x h_r (near square: a grid order acts on more than one row), laid
  * left to right in bands of height h_r, the bands of all rounds stacked
  * from the top of z-slice 0.
@@ -365,6 +376,8 @@ static bool plan_make(struct plan *P, unsigned int ne, uint64_t budget, uint32_t
 
 		if (r == R - 1 || !halving)
 			m = left / n;	/* the last round takes what is left */
+		if (halving && r < 31 && m > ((uint64_t)TUNE_ROUND0_BOX << r))
+			m = (uint64_t)TUNE_ROUND0_BOX << r;
 		if (m < 1)
 			m = 1;
 		if ((uint64_t)n * m > left)
