@@ -52,7 +52,7 @@
 #define NW		8
 #define MAX_SAMPLES	20000
 #define GREEDY		7
-#define GREEDY_HOLD_NS	(400 * 1000000LL)
+#define GREEDY_JOBS	32	/* jobs the greedy worker runs per hold: > any hold limit used */
 #define MAX_HOLDS	20000
 
 static const int prio_of[NW] = { 2, 2, 1, 1, 1, 0, 0, 0 };	/* IDXGEN_PRIORITY_* */
@@ -64,6 +64,7 @@ struct worker_out {
 	int64_t wait[MAX_SAMPLES];	/* ns, every lock wait */
 	int64_t wait2[MAX_SAMPLES];	/* ns, waits for lock 2 */
 	int first_error;
+	uint64_t holds_done;	/* holds that ended (released or lost) */
 	uint64_t nholds;
 	struct hold {
 		int64_t from, to;	/* ns, CLOCK_MONOTONIC, inside the real hold */
@@ -139,7 +140,7 @@ static void record_hold(struct worker_out *o, unsigned int l, int64_t from, int6
 static void general_lock(struct idxgen_context *ctx, struct worker_out *o, unsigned int l,
 			 struct idxgen_config *busy_cfg, bool greedy)
 {
-	int64_t t0 = now_ns(), end, granted, held_at = 0, t;
+	int64_t t0 = now_ns(), granted, held_at = 0, t;
 	int ret = idxgen_lock(ctx, l, 2000000000LL);
 
 	if (ret == -ETIMEDOUT || ret == -EINTR)
@@ -153,9 +154,13 @@ static void general_lock(struct idxgen_context *ctx, struct worker_out *o, unsig
 	if (l == 2)
 		sample(o->wait2, &o->nsamples2, granted - t0);
 	o->grants++;
-	/* the critical section: jobs (each ticks the hold counter) */
-	end = now_ns() + (greedy ? GREEDY_HOLD_NS : 0);
-	do {
+	/*
+	 * The critical section: jobs (each ticks the hold counter).  The
+	 * greedy worker's hold is a number of jobs, not a time: on a slow
+	 * kernel 400 ms were fewer jobs than the hold limit, so the limit
+	 * never fired (seen on the debug kernel under load).
+	 */
+	for (unsigned int jobs = 0; jobs < (greedy ? GREEDY_JOBS : 1) && !shm->stop; jobs++) {
 		struct idxgen_job_result r;
 
 		if (idxgen_run(ctx, busy_cfg, &r))
@@ -163,10 +168,11 @@ static void general_lock(struct idxgen_context *ctx, struct worker_out *o, unsig
 		t = now_ns();
 		if (!still_held(ctx, o, l)) {
 			record_hold(o, l, granted, held_at);
+			o->holds_done++;
 			return;		/* taken away: nothing to unlock */
 		}
 		held_at = t;
-	} while (now_ns() < end && !shm->stop);
+	}
 	t = now_ns();
 	ret = idxgen_unlock(ctx, l);
 	if (ret == 0)
@@ -176,6 +182,7 @@ static void general_lock(struct idxgen_context *ctx, struct worker_out *o, unsig
 	else
 		note_error(o, ret);
 	record_hold(o, l, granted, held_at);
+	o->holds_done++;
 }
 
 static void worker(struct idxgen_device *dev, int me)
@@ -351,6 +358,9 @@ static int64_t phase(struct idxgen_device *dev, uint32_t hold_limit, int seconds
 		}
 	}
 	sleep((unsigned int)seconds);
+	/* the greedy worker must have finished one whole hold (bounded: 60 s) */
+	for (int w = 0; w < 6000 && !shm->w[GREEDY].holds_done; w++)
+		usleep(10000);
 	shm->stop = 1;
 	for (i = 0; i < NW; i++) {
 		if (emu)
