@@ -2357,16 +2357,9 @@ static int test_close_unbind(int minor)
 /*
  * Wait up to ms milliseconds for a kernel log line containing s, reading
  * fd (/dev/kmsg, non-blocking) with poll() so that the caller learns of
- * the line within a scheduler tick, not a sleep period.
+ * the line within a scheduler tick, not a sleep period.  If also is given,
+ * *seen is set when a line before it contains also.
  */
-static bool kmsg_wait_fast_also(int fd, const char *s, int ms, const char *also, bool *seen);
-
-static bool kmsg_wait_fast(int fd, const char *s, int ms)
-{
-	return kmsg_wait_fast_also(fd, s, ms, NULL, NULL);
-}
-
-/* The same, and *seen is set if a line before it contains also. */
 static bool kmsg_wait_fast_also(int fd, const char *s, int ms, const char *also, bool *seen)
 {
 	double end = now_s() + ms / 1000.0;
@@ -2389,6 +2382,11 @@ static bool kmsg_wait_fast_also(int fd, const char *s, int ms, const char *also,
 			*seen = true;
 	}
 	return false;
+}
+
+static bool kmsg_wait_fast(int fd, const char *s, int ms)
+{
+	return kmsg_wait_fast_also(fd, s, ms, NULL, NULL);
 }
 
 /*
