@@ -470,6 +470,7 @@ void idxgen_recover(struct idxgen_device *idev, bool hang, const char *why)
 {
 	struct drm_device *drm = &idev->drm;
 	struct idxgen_job *guilty = NULL;
+	bool parked;
 	int idx;
 
 	if (!drm_dev_enter(drm, &idx))
@@ -498,8 +499,15 @@ void idxgen_recover(struct idxgen_device *idev, bool hang, const char *why)
 	idxgen_dev_park(idev);
 	idxgen_dev_restart(idev, guilty);
 out:
+	/*
+	 * Parked by an outside reset (e.g. a bogus HEAD seen while AER parked
+	 * the device queued this work): submission stays stopped until its
+	 * resume, or run_job would put jobs on rings that its reset wipes.
+	 */
+	parked = idev->parked;
 	up_write(&idev->reset_sem);
-	idxgen_sched_start_all(idev);
+	if (!parked)
+		idxgen_sched_start_all(idev);
 	drm_dev_exit(idx);
 	if (atomic_read(&idev->inflight))
 		queue_delayed_work(idev->tdr_wq, &idev->watchdog,
@@ -620,8 +628,18 @@ void idxgen_dev_fini(struct idxgen_device *idev)
 	cancel_delayed_work_sync(&idev->watchdog);
 	idxgen_sched_stop_all(idev);
 	down_write(&idev->reset_sem);
-	if (!idev->parked)
+	if (!idev->parked) {
 		idxgen_dev_park(idev);
+	} else {
+		/*
+		 * Parked by an outside reset.  If its slot_reset already put the
+		 * descriptors back on the rings and remove() came before resume,
+		 * take them off again: failed below, or their jobs never end.
+		 */
+		idxgen_wr(idev, IDXGEN_REG_IRQ_ENABLE, 0);
+		idxgen_irq_sync(idev);
+		idxgen_rings_collect(idev);
+	}
 	idxgen_hw_fini(idev);
 	idxgen_rings_replay(idev, NULL, -ENODEV);
 	idev->parked = false;
