@@ -823,6 +823,30 @@ static void cfg_random(struct drm_idxgen_config *c, uint32_t lanes, uint32_t h, 
 #define FUZZ_FDS 4
 static _Atomic int fz_fds[FUZZ_FDS];
 static int fz_minor;
+static char fz_pci[64];
+
+/*
+ * The debug device's node now: a rebind while files of the old instance are
+ * open gives it another minor, and the storm must follow it there (else
+ * every open after the first rebind is ENOENT).  The first minor if it is
+ * unbound at the moment.
+ */
+static void fz_path(char *path, size_t len)
+{
+	char dir[96];
+	struct dirent *e;
+	DIR *dp;
+	int minor = fz_minor;
+
+	snprintf(dir, sizeof(dir), "/sys/bus/pci/devices/%s/accel", fz_pci);
+	dp = opendir(dir);
+	while (dp && (e = readdir(dp)))
+		if (sscanf(e->d_name, "accel%d", &minor) == 1)
+			break;
+	if (dp)
+		closedir(dp);
+	snprintf(path, len, "/dev/accel/accel%d", minor);
+}
 static double fz_end;
 
 static const void *bad_ptr(void)
@@ -959,7 +983,7 @@ static void fuzz_one(void)
 		char path[64];
 		int slot = rnd() % FUZZ_FDS, nfd, old;
 
-		snprintf(path, sizeof(path), "/dev/accel/accel%d", fz_minor);
+		fz_path(path, sizeof(path));
 		nfd = open(path, O_RDWR | O_CLOEXEC);
 		if (nfd < 0) {
 			r = -errno;
@@ -984,7 +1008,7 @@ static void fuzz_one(void)
 		char path[64];
 		int own;
 
-		snprintf(path, sizeof(path), "/dev/accel/accel%d", fz_minor);
+		fz_path(path, sizeof(path));
 		own = open(path, O_RDWR | O_CLOEXEC);
 		if (own < 0) {
 			r = -errno;
@@ -1104,6 +1128,7 @@ static int mode_fuzz(int secs, uint64_t seed, bool rebind, bool resets)
 		    minor))
 		return tap_done();
 	fz_minor = minor;
+	snprintf(fz_pci, sizeof(fz_pci), "%s", d.pci);
 	snprintf(path, sizeof(path), "/dev/accel/accel%d", minor);
 	for (i = 0; i < FUZZ_FDS; i++)
 		fz_fds[i] = open(path, O_RDWR | O_CLOEXEC);
