@@ -320,19 +320,6 @@ static int run_batch(int fd, uint32_t ctx, const struct drm_idxgen_config *cfgs,
 	return r;
 }
 
-static int num_devices(void)
-{
-	char path[64];
-	int n = 0;
-
-	for (;;) {
-		snprintf(path, sizeof(path), "/dev/accel/accel%d", n);
-		if (access(path, F_OK))
-			return n;
-		n++;
-	}
-}
-
 static unsigned int taint(void)
 {
 	char buf[32];
@@ -836,6 +823,30 @@ static void cfg_random(struct drm_idxgen_config *c, uint32_t lanes, uint32_t h, 
 #define FUZZ_FDS 4
 static _Atomic int fz_fds[FUZZ_FDS];
 static int fz_minor;
+static char fz_pci[64];
+
+/*
+ * The debug device's node now: a rebind while files of the old instance are
+ * open gives it another minor, and the storm must follow it there (else
+ * every open after the first rebind is ENOENT).  The first minor if it is
+ * unbound at the moment.
+ */
+static void fz_path(char *path, size_t len)
+{
+	char dir[96];
+	struct dirent *e;
+	DIR *dp;
+	int minor = fz_minor;
+
+	snprintf(dir, sizeof(dir), "/sys/bus/pci/devices/%s/accel", fz_pci);
+	dp = opendir(dir);
+	while (dp && (e = readdir(dp)))
+		if (sscanf(e->d_name, "accel%d", &minor) == 1)
+			break;
+	if (dp)
+		closedir(dp);
+	snprintf(path, len, "/dev/accel/accel%d", minor);
+}
 static double fz_end;
 
 static const void *bad_ptr(void)
@@ -972,7 +983,7 @@ static void fuzz_one(void)
 		char path[64];
 		int slot = rnd() % FUZZ_FDS, nfd, old;
 
-		snprintf(path, sizeof(path), "/dev/accel/accel%d", fz_minor);
+		fz_path(path, sizeof(path));
 		nfd = open(path, O_RDWR | O_CLOEXEC);
 		if (nfd < 0) {
 			r = -errno;
@@ -997,7 +1008,7 @@ static void fuzz_one(void)
 		char path[64];
 		int own;
 
-		snprintf(path, sizeof(path), "/dev/accel/accel%d", fz_minor);
+		fz_path(path, sizeof(path));
 		own = open(path, O_RDWR | O_CLOEXEC);
 		if (own < 0) {
 			r = -errno;
@@ -1013,8 +1024,17 @@ static void fuzz_one(void)
 		cfg_random(&c, (uint32_t)param(fd, DRM_IDXGEN_PARAM_LANES), reg, true);
 		r = m ? run_batch(fd, ctx, &c, 1, &res, 20) : -errno;
 		if (!r && !res.error && !res.status) {
+			struct drm_idxgen_get_param gp = { .param = DRM_IDXGEN_PARAM_LANES };
+
 			if (output_ok(m, &c))
 				atomic_fetch_add(&st->jobs_verified, 1);
+			/*
+			 * Unbound between the result and the check: the mapping
+			 * now reads the zero page (unplug semantics), so the
+			 * output can no longer be seen, right or wrong.
+			 */
+			else if (ioctl1(fd, DRM_IOCTL_IDXGEN_GET_PARAM, &gp) == -ENODEV)
+				atomic_fetch_add(&st->jobs_failed, 1);
 			else
 				atomic_fetch_add(&st->jobs_bad, 1);
 		} else if (!r) {
@@ -1074,11 +1094,12 @@ static void fuzz_chaos(struct dev *d, bool rebind, bool resets)
 	}
 }
 
+/* The minors may have holes (a rebind with files open): look at them all. */
 static int find_debug_dev(void)
 {
-	int i, n = num_devices();
+	int i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < 64; i++) {
 		struct dev d;
 
 		if (dev_open(&d, i))
@@ -1107,6 +1128,7 @@ static int mode_fuzz(int secs, uint64_t seed, bool rebind, bool resets)
 		    minor))
 		return tap_done();
 	fz_minor = minor;
+	snprintf(fz_pci, sizeof(fz_pci), "%s", d.pci);
 	snprintf(path, sizeof(path), "/dev/accel/accel%d", minor);
 	for (i = 0; i < FUZZ_FDS; i++)
 		fz_fds[i] = open(path, O_RDWR | O_CLOEXEC);
@@ -1135,6 +1157,16 @@ static int mode_fuzz(int secs, uint64_t seed, bool rebind, bool resets)
 	for (i = 0; i < FUZZ_FDS; i++)
 		close(fz_fds[i]);
 	close(d.fd);
+	/*
+	 * A rebind while files of the old instance were open gave the device
+	 * a new minor (the old one is freed only with its last file).  Now
+	 * that every file is closed, bind it once more so that it is back at
+	 * its minor: later suites and tools number devices from accel0 up.
+	 */
+	if (rebind) {
+		write_file("/sys/bus/pci/drivers/idxgen/unbind", d.pci);
+		write_file("/sys/bus/pci/drivers/idxgen/bind", d.pci);
+	}
 	print_stats("fuzz", now() - t0);
 	ok(crashed == 0, "fuzz: every process survived (%d did not)", crashed);
 	ok(st->ioctls > 100, "fuzz: %lu ioctls issued", st->ioctls);
