@@ -1036,7 +1036,7 @@ out:
 	return ret;
 }
 
-static int simple_cmd(int argc, char **argv, const char *help, int (*fn)(void))
+int simple_cmd(int argc, char **argv, const char *help, int (*fn)(void))
 {
 	static const struct option opts[] = {
 		COMMON_LONGOPTS,

@@ -69,26 +69,12 @@ static void show_text(const struct idxgen_schedule *tab, int n)
 	}
 }
 
-int cmd_schedules(int argc, char **argv)
+static int schedules_show(void)
 {
-	static const struct option opts[] = {
-		COMMON_LONGOPTS,
-		{ 0 }
-	};
 	struct idxgen_schedule tab[16];
 	struct idxgen_device *dev = NULL;
-	int opt, n, ret = 0;
+	int n, ret;
 
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, opts, NULL)) != -1) {
-		if (opt == 'h') {
-			fputs(help_schedules, stdout);
-			return 0;
-		}
-		if (!common_opt(opt))
-			return bad_option(argv);
-	}
-	if (optind < argc)
-		return fail(2, "unexpected argument '%s'", argv[optind]);
 	ret = open_device(&dev);
 	if (ret)
 		return ret;
@@ -107,4 +93,9 @@ int cmd_schedules(int argc, char **argv)
 		show_text(tab, n);
 	idxgen_close(dev);
 	return ret;
+}
+
+int cmd_schedules(int argc, char **argv)
+{
+	return simple_cmd(argc, argv, help_schedules, schedules_show);
 }

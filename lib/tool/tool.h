@@ -32,6 +32,8 @@ int fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int common_opt(int opt);
 int bad_option(char **argv);
 int open_device(struct idxgen_device **dev);
+/* A command with only the common options and no arguments: parse, then fn(). */
+int simple_cmd(int argc, char **argv, const char *help, int (*fn)(void));
 
 /* locks.c */
 int cmd_locks(int argc, char **argv);
