@@ -64,7 +64,7 @@ tap() { # status description
 	if [ "$1" -eq 0 ]; then echo "ok $t - demo: $2"; else echo "not ok $t - demo: $2"; fails=$((fails + 1)); fi
 }
 has() { grep -Eq "$1" "$LOG"; }
-val() { sed -nE "s/$1/\\1/p" "$LOG" | head -1; }
+val() { sed -nE "s|$1|\\1|p" "$LOG" | head -1; }	# no '|' in the patterns
 
 for p in 1 2 3 4 5; do
 	has "^=== part $p/5: OK$"

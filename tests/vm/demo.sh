@@ -156,7 +156,7 @@ coop() {
 }
 
 cd $D || exit 1
-export PATH=$D:$PATH
+export PATH="$D:$PATH"
 # the pictures' labels: cairo finds its fallback font; no system configuration here
 export FONTCONFIG_FILE=$D/fonts.conf
 

@@ -4,10 +4,13 @@
  * contention.  Four workers - HIGH, NORMAL, LOW and a greedy LOW one - each
  * with its own context, for a few seconds: half of their operations take
  * lock 0 to use the shared region (idxgen_run_shared, every index checked
- * against tests/ref), the other half take general lock 1 and run jobs under
- * it (the greedy worker 32 jobs per hold, more than the hold limit of 8 set
- * for the run).  On a device the workers are processes; on the emulation
- * (IDXGEN_BACKEND=emu, the device inside one process) threads.
+ * against tests/ref), the other half take a general lock and run a job
+ * under it: lock 1 for HIGH and NORMAL, lock 2 for the LOW one, which the
+ * greedy worker takes for 32 jobs at a time - more than the hold limit of 8
+ * set for the run, so the arbiter takes it back for the LOW waiter (a
+ * higher priority would simply preempt).  On a device the workers are
+ * processes; on the emulation (IDXGEN_BACKEND=emu, the device inside one
+ * process) threads.
  *
  * Printed: per worker its grants, shared-region runs and re-runs, locks
  * lost and its lock waits (p50/p90/p99/max), per priority the same waits;
@@ -85,12 +88,12 @@ static void note_wait(struct worker_out *o, int64_t ns)
 		o->wait[o->nwaits++] = ns;
 }
 
-/* General lock 1: jobs under it while it is held; a lost lock ends the hold. */
-static void general_hold(struct idxgen_context *ctx, struct worker_out *o,
+/* A general lock: jobs under it while it is held; a lost lock ends the hold. */
+static void general_hold(struct idxgen_context *ctx, struct worker_out *o, unsigned int lock,
 			 const struct idxgen_config *busy, unsigned int jobs)
 {
 	int64_t t0 = now_ns();
-	int ret = idxgen_lock(ctx, 1, -1);
+	int ret = idxgen_lock(ctx, lock, -1);
 
 	if (ret) {
 		note_error(o, ret);
@@ -109,12 +112,12 @@ static void general_hold(struct idxgen_context *ctx, struct worker_out *o,
 			note_error(o, ret);
 			return;
 		}
-		if (!(held & 2)) {	/* preempted or released by the hold limit */
+		if (!(held & (1u << lock))) {	/* preempted or released by the hold limit */
 			o->lost++;
 			return;
 		}
 	}
-	ret = idxgen_unlock(ctx, 1);
+	ret = idxgen_unlock(ctx, lock);
 	if (ret == -EPERM)
 		o->lost++;	/* lost between the check and the unlock */
 	else if (ret)
@@ -155,7 +158,8 @@ static void worker(struct idxgen_device *dev, struct shared *sh, int me)
 	o->pid = getpid();
 	for (uint64_t i = 0; !sh->stop; i++) {
 		if (me == GREEDY || i % 2) {
-			general_hold(ctx, o, &busy, me == GREEDY ? GREEDY_JOBS : 1);
+			general_hold(ctx, o, prio_of[me] == IDXGEN_PRIORITY_LOW ? 2 : 1, &busy,
+				     me == GREEDY ? GREEDY_JOBS : 1);
 		} else {
 			struct idxgen_job_result r;
 			unsigned int reruns = 0;
@@ -334,7 +338,7 @@ int main(int argc, char **argv)
 	}
 	is_emu = info.backend == IDXGEN_BACKEND_EMU;
 	printf("%d workers (%s) for %d s, hold limit %d: lock 0 for the shared region "
-	       "(idxgen_run_shared), lock 1 for jobs in a dedicated region\n",
+	       "(idxgen_run_shared), locks 1 (HIGH, NORMAL) and 2 (LOW) for jobs in a dedicated region\n",
 	       NW, is_emu ? "threads on the emulation" : "processes", seconds, HOLD_LIMIT);
 	fflush(stdout);
 	idxgen_lock_state(dev, &s0);
