@@ -86,6 +86,7 @@ run_suite cc $MAKE -s -C "$ROOT/lib/cc" check
 run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 run_suite man $MAKE -s -C "$ROOT/docs/man" check
+run_suite demo-host $MAKE -s -C "$ROOT/tests/vm/demo" check
 # .debs, lintian, DKMS; stages $BUILD/pkg/root, which the check VM lays over /
 run_suite pkg bash "$ROOT/tests/pkg/check-packages.sh"
 

@@ -379,6 +379,11 @@ int main(int argc, char **argv)
 		printf("tuned launch: result differs from the C reference\n");
 		bad++;
 	}
+	if (t.rep.explored < 2) {
+		printf("the sample (%llu blocks) is too small to compare candidates: a bigger "
+		       "--size\n", (unsigned long long)t.rep.sample_blocks);
+		bad++;
+	}
 	for (unsigned int i = 0; i < t.rep.explored && i < MAX_CANDS; i++) {
 		t.nres++;
 		if (!memcmp(&t.res[i].cand, &t.rep.winner, sizeof(t.rep.winner)))
