@@ -23,7 +23,9 @@ check=0
 [ "${1:-}" = --check ] && check=1
 
 mkdir -p "$RUN"
-rm -f "$RUN"/*.png "$LOG"
+# what the guest sends is new each run; coop-* come from `make guest`
+find "$RUN" -maxdepth 1 -name '*.png' ! -name 'coop-*' -delete
+rm -f "$LOG"
 start=$(date +%s)
 bash "$ROOT/tests/vm/run-vm.sh" --plan demo | tee "$LOG"
 rc=${PIPESTATUS[0]}
@@ -41,7 +43,7 @@ if [ -f "$RESULTS" ]; then
 		rm -f "$b"
 	done
 fi
-for f in "$RUN"/*.svg; do [ -f "$f" ] && pictures+=("$f"); done
+for f in "$RUN"/coop-*; do [ -f "$f" ] && pictures+=("$f"); done
 echo
 echo "pictures:"
 for f in "${pictures[@]}"; do echo "  ${f#"$ROOT"/}"; done

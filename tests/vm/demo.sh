@@ -142,7 +142,7 @@ coop() {
 	echo "dependences found: $data data (producer -> consumer), $res resource (consumer -> next overwrite)"
 	echo "removed as implied by other paths: $removed ($(grep ' removed$' $e | awk '{printf "%s%s->%s", (NR > 1 ? ", " : ""), $3, $4}'))"
 	echo "kept, one channel each: $kept ($(grep '^edge resource .* kept$' $e | awk '{printf "%s%s->%s", (NR > 1 ? ", " : ""), $3, $4}') and the $data data edges)"
-	echo "(graph: coop-reduced.svg in build/run/ on the host)"
+	echo "(the graph: coop-reduced.svg and .png in build/run/ on the host, made by dot at build time)"
 	step "the sequential original and the cooperative warps, producers on the device"
 	coop-seq > /tmp/coop-seq.out || return 1
 	coop-par > /tmp/coop-par.out || return 1
