@@ -38,6 +38,12 @@ fi
 if ! grep -q "subdir('idxgen')" "$SRC/hw/misc/meson.build"; then
 	printf "\nsubdir('idxgen')\n" >>"$SRC/hw/misc/meson.build"
 fi
+# The device's trace events: hw/misc/idxgen/trace-events (QEMU's tracetool
+# generates trace/trace-hw_misc_idxgen.h from it).
+if ! grep -q "'hw/misc/idxgen'," "$SRC/meson.build"; then
+	sed -i "s|^    'hw/misc',\$|    'hw/misc',\n    'hw/misc/idxgen',|" "$SRC/meson.build"
+	grep -q "'hw/misc/idxgen'," "$SRC/meson.build" || { say "trace-events wiring failed"; exit 1; }
+fi
 if ! grep -q 'idxgen-test' "$SRC/tests/qtest/meson.build"; then
 	sed -i "s/^qtests_i386 = \\\\$/qtests_i386 = \\\\\n  (config_all_devices.has_key('CONFIG_IDXGEN') ? ['idxgen-test'] : []) + \\\\/" \
 		"$SRC/tests/qtest/meson.build"
@@ -64,7 +70,8 @@ sync_files() { # dest files...
 	done
 }
 sync_files "$SRC/hw/misc/idxgen" "$ROOT"/qemu-device/*.c "$ROOT"/qemu-device/*.h \
-	"$ROOT"/qemu-device/meson.build "$ROOT"/qemu-device/model/*.c \
+	"$ROOT"/qemu-device/meson.build "$ROOT"/qemu-device/trace-events \
+	"$ROOT"/qemu-device/model/*.c \
 	"$ROOT"/qemu-device/model/*.h "$ROOT/include/idxgen_hw.h"
 sync_files "$SRC/tests/qtest" "$ROOT"/tests/qtest/idxgen-*.c "$ROOT"/tests/qtest/idxgen-*.h \
 	"$ROOT"/tests/ref/*.h "$ROOT"/qemu-device/model/idxgen_model.h "$ROOT/include/idxgen_hw.h"

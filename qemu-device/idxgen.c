@@ -50,6 +50,7 @@
 #include "idxgen_hw.h"
 #include "idxgen_model.h"
 #include "idxgen_arb.h"
+#include "trace.h"
 
 #define TYPE_IDXGEN "idxgen"
 OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
@@ -255,8 +256,11 @@ static void idxgen_irq_raise(IdxgenState *s, uint32_t bit, uint32_t vector)
 {
     PCIDevice *pdev = PCI_DEVICE(s);
 
+    bool deliver;
+
     s->irq_status |= bit;
     if (!(s->irq_enable & bit)) {
+        trace_idxgen_irq_raise(bit, vector, false);
         return;
     }
     if (s->dbg_fault & IDXGEN_FAULT_DROP_IRQ) {
@@ -264,9 +268,12 @@ static void idxgen_irq_raise(IdxgenState *s, uint32_t bit, uint32_t vector)
         s->dbg_fired |= IDXGEN_FAULT_DROP_IRQ;
         qemu_log_mask(LOG_UNIMP, "idxgen: fault: interrupt 0x%x dropped\n",
                       bit);
+        trace_idxgen_irq_raise(bit, vector, false);
         return;
     }
-    if (vector < s->nvectors && msix_enabled(pdev)) {
+    deliver = vector < s->nvectors && msix_enabled(pdev);
+    trace_idxgen_irq_raise(bit, vector, deliver);
+    if (deliver) {
         msix_notify(pdev, vector);
     }
 }
@@ -286,6 +293,7 @@ static void idxgen_queue_error(IdxgenState *s, unsigned qn, uint8_t err)
 static void idxgen_fatal(IdxgenState *s, uint32_t code)
 {
     if (!s->fatal) {
+        trace_idxgen_fatal(code);
         s->fatal = true;
         s->fatal_code = code;
         idxgen_irq_error(s);
@@ -296,9 +304,65 @@ static void idxgen_fatal(IdxgenState *s, uint32_t code)
 /* Arbiter (brief section 3): the rules live in model/idxgen_arb.c     */
 /* ------------------------------------------------------------------ */
 
-/* After anything the arbiter did: signal events, keep the FIFO served. */
-static void idxgen_arb_update(IdxgenState *s)
+/*
+ * The arbiter's decisions are made inside the model (no QEMU headers
+ * there); the device traces them by comparing the lock owners and the
+ * decision counters before and after each call into it.
+ */
+typedef struct IdxgenArbSnap {
+    uint32_t owner[IDXGEN_ARB_LOCKS];
+    uint64_t preemptions;
+    uint64_t hold_releases;
+    uint64_t denials;
+} IdxgenArbSnap;
+
+static void idxgen_arb_snap(IdxgenState *s, IdxgenArbSnap *snap)
 {
+    unsigned i;
+
+    for (i = 0; i < IDXGEN_ARB_LOCKS; i++) {
+        snap->owner[i] = idxgen_arb_owner(&s->arb, i);
+    }
+    snap->preemptions = s->arb.stat_preemptions;
+    snap->hold_releases = s->arb.stat_hold_releases;
+    snap->denials = s->arb.stat_denials;
+}
+
+static void idxgen_arb_trace(IdxgenState *s, const IdxgenArbSnap *before)
+{
+    IdxgenArbSnap now;
+    unsigned i;
+
+    idxgen_arb_snap(s, &now);
+    if (now.preemptions != before->preemptions) {
+        trace_idxgen_arb_preempt(now.preemptions);
+    }
+    if (now.hold_releases != before->hold_releases) {
+        trace_idxgen_arb_hold_release(now.hold_releases);
+    }
+    if (now.denials != before->denials) {
+        trace_idxgen_arb_denied(now.denials);
+    }
+    for (i = 0; i < IDXGEN_ARB_LOCKS; i++) {
+        if (now.owner[i] == before->owner[i]) {
+            continue;
+        }
+        if (before->owner[i] != IDXGEN_ARB_NONE) {
+            trace_idxgen_arb_release(i, before->owner[i]);
+        }
+        if (now.owner[i] != IDXGEN_ARB_NONE) {
+            trace_idxgen_arb_grant(i, now.owner[i]);
+        }
+    }
+}
+
+/*
+ * After anything the arbiter did (before: its state before the call):
+ * trace the decisions, signal events, keep the FIFO served.
+ */
+static void idxgen_arb_update(IdxgenState *s, const IdxgenArbSnap *before)
+{
+    idxgen_arb_trace(s, before);
     if (idxgen_arb_take_irq(&s->arb)) {
         idxgen_irq_raise(s, IDXGEN_IRQ_ARB,
                          IDXGEN_MSIX_ERR_VECTOR(s->num_queues));
@@ -312,9 +376,11 @@ static void idxgen_arb_update(IdxgenState *s)
 static void idxgen_arb_timer_cb(void *opaque)
 {
     IdxgenState *s = opaque;
+    IdxgenArbSnap before;
 
+    idxgen_arb_snap(s, &before);
     idxgen_arb_serve(&s->arb);
-    idxgen_arb_update(s);
+    idxgen_arb_update(s, &before);
 }
 
 static uint64_t idxgen_arb_mmio_read(IdxgenState *s, hwaddr addr)
@@ -324,13 +390,16 @@ static uint64_t idxgen_arb_mmio_read(IdxgenState *s, hwaddr addr)
 
 static void idxgen_arb_mmio_write(IdxgenState *s, hwaddr addr, uint64_t val)
 {
+    IdxgenArbSnap before;
+
+    idxgen_arb_snap(s, &before);
     idxgen_arb_write(&s->arb, addr, val);
     if (addr == IDXGEN_REG_ARB_CMD &&
         s->arb.cmd_result != IDXGEN_ARB_R_OK) {
         qemu_log_mask(LOG_GUEST_ERROR, "idxgen: arbiter command 0x%" PRIx64
                       " rejected: %u\n", val, s->arb.cmd_result);
     }
-    idxgen_arb_update(s);
+    idxgen_arb_update(s, &before);
 }
 
 /* All device DMA goes through here: bounds, and the FAIL_DMA fault. */
@@ -358,6 +427,7 @@ static MemTxResult idxgen_dma(IdxgenState *s, uint64_t addr, void *buf,
 /* Index memory [base, base + len) changed behind the generator's back. */
 static void idxgen_imem_changed(IdxgenState *s, uint64_t base, uint64_t len)
 {
+    trace_idxgen_hist_invalidate(base, len);
     idxgen_hist_invalidate(&s->hist, base, len);
     if (s->job_active && idxgen_job_generating(s)) {
         uint64_t jb = s->job.target, jl = idxgen_job_bytes(&s->job);
@@ -451,14 +521,18 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
     /* The output is in index memory: remember it, unless overwritten. */
     if (ok && !s->job_hit && !s->job_dirty &&
         !(s->job.flags & IDXGEN_DESC_F_NO_HISTORY)) {
+        trace_idxgen_hist_insert(s->job.target, idxgen_job_bytes(&s->job));
         idxgen_hist_insert(&s->hist, &s->job);
     }
 
     s->job_active = false;
     timer_del(s->timer);
     if (s->job_have_desc) {
+        IdxgenArbSnap before;
+
+        idxgen_arb_snap(s, &before);
         idxgen_arb_job_done(&s->arb, s->job.requester);
-        idxgen_arb_update(s);
+        idxgen_arb_update(s, &before);
     }
 
     s->stat_jobs++;
@@ -475,6 +549,7 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
         q->warps_ready = warps;
     }
 
+    trace_idxgen_job_complete(qn, s->job_slot, job_id, status, warps, cycles);
     idxgen_cpl_fill(&cpl, job_id, status, flags, warps, threads, cycles,
                     s->job_slot);
     if (s->dbg_fault & IDXGEN_FAULT_CORRUPT_CPL) {
@@ -485,6 +560,8 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
     res = idxgen_dma(s, q->cpl_base_l + (uint64_t)s->job_slot * sizeof(cpl),
                      &cpl, sizeof(cpl), DMA_DIRECTION_FROM_DEVICE);
     if (res != MEMTX_OK) {
+        trace_idxgen_cpl_write_failed(qn, q->cpl_base_l +
+                                      (uint64_t)s->job_slot * sizeof(cpl));
         qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: completion write "
                       "to 0x%" PRIx64 " failed, queue stopped\n", qn,
                       q->cpl_base_l + (uint64_t)s->job_slot * sizeof(cpl));
@@ -530,6 +607,7 @@ static void idxgen_job_start(IdxgenState *s, unsigned qn)
         idxgen_job_from_desc(&s->job, &desc);
         s->job_have_desc = true;
         q->cur_job_id = s->job.job_id;
+        trace_idxgen_job_fetch(qn, s->job_slot, s->job.job_id);
         if (!s->ready) {
             s->job_status = IDXGEN_CPL_NO_FIRMWARE;
         } else {
@@ -543,6 +621,8 @@ static void idxgen_job_start(IdxgenState *s, unsigned qn)
     }
 
     if (s->job_status != IDXGEN_CPL_OK) {
+        trace_idxgen_job_error(qn, s->job_slot,
+                               idxgen_cpl_status_name(s->job_status));
         qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u slot %u: job "
                       "rejected: %s\n", qn, s->job_slot,
                       idxgen_cpl_status_name(s->job_status));
@@ -551,15 +631,19 @@ static void idxgen_job_start(IdxgenState *s, unsigned qn)
         s->job_warps = idxgen_job_warps(&s->job);
         if (!(s->job.flags & IDXGEN_DESC_F_NO_HISTORY) &&
             idxgen_hist_lookup(&s->hist, &s->job)) {
+            trace_idxgen_hist_hit(s->job.target, idxgen_job_bytes(&s->job));
             s->job_hit = true;
             q->warps_ready = s->job_warps;
         } else {
             /* About to overwrite the range: entries there become stale. */
+            trace_idxgen_hist_miss(s->job.target, idxgen_job_bytes(&s->job));
             idxgen_hist_invalidate(&s->hist, s->job.target,
                                    idxgen_job_bytes(&s->job));
             idxgen_gen_init(&s->gen, &s->job);
         }
         s->job_cycles = idxgen_job_cycles(&s->job, s->job_hit);
+        trace_idxgen_job_start(qn, s->job_slot, s->job_hit, s->job_warps,
+                               s->job_cycles);
     }
 
     if (s->dbg_fault & IDXGEN_FAULT_HANG_JOB) {
@@ -825,6 +909,7 @@ static void idxgen_fw_load(IdxgenState *s)
                       idxgen_fw_status_name(st));
     }
     s->fw_status = st;
+    trace_idxgen_fw_load(st, s->fw_version);
     idxgen_irq_error(s);
 }
 
@@ -835,12 +920,14 @@ static void idxgen_range_cmd(IdxgenState *s, uint32_t cmd)
     if ((cmd != IDXGEN_RANGE_CMD_INVALIDATE && cmd != IDXGEN_RANGE_CMD_ZERO) ||
         !(s->cap_features & IDXGEN_FEAT_HIST_RANGE) ||
         !idxgen_range_ok(base, len, s->imem_size)) {
+        trace_idxgen_range_cmd(cmd, base, len, false);
         qemu_log_mask(LOG_GUEST_ERROR, "idxgen: range command %u on [0x%"
                       PRIx64 ", +0x%" PRIx64 ") rejected\n", cmd, base, len);
         s->range_status = 1;
         return;
     }
     s->range_status = 0;
+    trace_idxgen_range_cmd(cmd, base, len, true);
     if (!len) {
         return;
     }
@@ -861,6 +948,7 @@ static void idxgen_reset_state(IdxgenState *s, bool ctrl_reset)
     uint32_t sticky = ctrl_reset ? s->dbg_fault & IDXGEN_FAULT_STICKY : 0;
     unsigned i;
 
+    trace_idxgen_reset(ctrl_reset);
     /* The job in flight is dropped: no completion is written. */
     s->job_active = false;
     timer_del(s->timer);
@@ -1036,109 +1124,159 @@ static bool idxgen_queue_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
     return true;
 }
 
-static uint64_t idxgen_reg_read(void *opaque, hwaddr addr, unsigned size)
+/* The register blocks with their own decoders; false: not in one of them. */
+static bool idxgen_block_read(IdxgenState *s, hwaddr addr, uint32_t *val)
 {
-    IdxgenState *s = opaque;
-    uint32_t val = 0;
     uint64_t *stat;
 
     if (addr >= IDXGEN_QUEUE_BASE) {
         unsigned qn = (addr - IDXGEN_QUEUE_BASE) / IDXGEN_QUEUE_STRIDE;
 
-        if (qn < s->num_queues &&
+        return qn < s->num_queues &&
             idxgen_queue_reg_read(s, qn, (addr - IDXGEN_QUEUE_BASE) %
-                                  IDXGEN_QUEUE_STRIDE, &val)) {
-            return val;
-        }
-        goto unknown;
+                                  IDXGEN_QUEUE_STRIDE, val);
     }
     if (addr >= IDXGEN_REG_ARB_BASE &&
         addr < IDXGEN_REG_ARB_BASE + IDXGEN_REG_ARB_SIZE) {
-        return idxgen_arb_mmio_read(s, addr);
+        *val = idxgen_arb_mmio_read(s, addr);
+        return true;
     }
     if (addr >= IDXGEN_REG_SCHED_BASE &&
         addr < IDXGEN_REG_SCHED_BASE + IDXGEN_REG_SCHED_SIZE) {
-        return idxgen_sched_read(s, addr);
+        *val = idxgen_sched_read(s, addr);
+        return true;
     }
     stat = idxgen_stat(s, addr & ~7ULL);
     if (stat) {
-        return (addr & 4) ? hi32(*stat) : lo32(*stat);
+        *val = (addr & 4) ? hi32(*stat) : lo32(*stat);
+        return true;
     }
+    return false;
+}
 
+/* Identity and capabilities (read-only). */
+static bool idxgen_cap_reg_read(IdxgenState *s, hwaddr addr, uint32_t *val)
+{
     switch (addr) {
     case IDXGEN_REG_ID:
-        return IDXGEN_ID_MAGIC;
+        *val = IDXGEN_ID_MAGIC;
+        return true;
     case IDXGEN_REG_VERSION:
-        return IDXGEN_HW_VERSION;
+        *val = IDXGEN_HW_VERSION;
+        return true;
     case IDXGEN_REG_CAP_LANES:
-        return s->lanes;
+        *val = s->lanes;
+        return true;
     case IDXGEN_REG_CAP_MAX_THREADS:
-        return s->cap_max_threads;
+        *val = s->cap_max_threads;
+        return true;
     case IDXGEN_REG_CAP_MAX_DIM_X:
-        return s->cap_max_dim[0];
     case IDXGEN_REG_CAP_MAX_DIM_Y:
-        return s->cap_max_dim[1];
     case IDXGEN_REG_CAP_MAX_DIM_Z:
-        return s->cap_max_dim[2];
+        *val = s->cap_max_dim[(addr - IDXGEN_REG_CAP_MAX_DIM_X) / 4];
+        return true;
     case IDXGEN_REG_CAP_HIST_ENTRIES:
-        return s->cap_hist;
+        *val = s->cap_hist;
+        return true;
     case IDXGEN_REG_CAP_NUM_QUEUES:
-        return s->num_queues;
+        *val = s->num_queues;
+        return true;
     case IDXGEN_REG_CAP_MAX_RING:
-        return IDXGEN_HW_MAX_RING;
+        *val = IDXGEN_HW_MAX_RING;
+        return true;
     case IDXGEN_REG_CAP_FEATURES:
-        return s->cap_features;
+        *val = s->cap_features;
+        return true;
     case IDXGEN_REG_CAP_CLOCK_KHZ:
-        return s->clock_khz;
+        *val = s->clock_khz;
+        return true;
     case IDXGEN_REG_CAP_IMEM_SIZE_LO:
-        return lo32(s->imem_size);
+        *val = lo32(s->imem_size);
+        return true;
     case IDXGEN_REG_CAP_IMEM_SIZE_HI:
-        return hi32(s->imem_size);
-    case IDXGEN_REG_CTRL:
-        return s->ctrl & IDXGEN_CTRL_ENABLE;
-    case IDXGEN_REG_STATUS:
-        return idxgen_status(s);
-    case IDXGEN_REG_FATAL_CODE:
-        return s->fatal_code;
-    case IDXGEN_REG_FW_ADDR_LO:
-        return lo32(s->fw_addr);
-    case IDXGEN_REG_FW_ADDR_HI:
-        return hi32(s->fw_addr);
-    case IDXGEN_REG_FW_SIZE:
-        return s->fw_size;
-    case IDXGEN_REG_FW_CTRL:
-        return 0;
-    case IDXGEN_REG_FW_STATUS:
-        return s->fw_status;
-    case IDXGEN_REG_FW_VERSION:
-        return s->fw_version;
-    case IDXGEN_REG_IRQ_STATUS:
-        return s->irq_status;
-    case IDXGEN_REG_IRQ_ENABLE:
-        return s->irq_enable;
-    case IDXGEN_REG_RANGE_BASE_LO:
-        return lo32(s->range_base);
-    case IDXGEN_REG_RANGE_BASE_HI:
-        return hi32(s->range_base);
-    case IDXGEN_REG_RANGE_SIZE_LO:
-        return lo32(s->range_size);
-    case IDXGEN_REG_RANGE_SIZE_HI:
-        return hi32(s->range_size);
-    case IDXGEN_REG_RANGE_CMD:
-        return 0;
-    case IDXGEN_REG_RANGE_STATUS:
-        return s->range_status;
-    case IDXGEN_REG_DBG_FAULT:
-        return s->debug ? s->dbg_fault : 0;
-    case IDXGEN_REG_DBG_FIRED:
-        return s->debug ? s->dbg_fired : 0;
-    case IDXGEN_REG_DBG_SCRATCH:
-        return s->debug ? s->dbg_scratch : 0;
+        *val = hi32(s->imem_size);
+        return true;
     }
-unknown:
-    qemu_log_mask(LOG_GUEST_ERROR, "idxgen: read of unknown register 0x%"
-                  HWADDR_PRIx "\n", addr);
-    return 0;
+    return false;
+}
+
+/* Control, firmware, interrupt, range and debug registers. */
+static bool idxgen_ctl_reg_read(IdxgenState *s, hwaddr addr, uint32_t *val)
+{
+    switch (addr) {
+    case IDXGEN_REG_CTRL:
+        *val = s->ctrl & IDXGEN_CTRL_ENABLE;
+        return true;
+    case IDXGEN_REG_STATUS:
+        *val = idxgen_status(s);
+        return true;
+    case IDXGEN_REG_FATAL_CODE:
+        *val = s->fatal_code;
+        return true;
+    case IDXGEN_REG_FW_ADDR_LO:
+    case IDXGEN_REG_FW_ADDR_HI:
+        *val = addr == IDXGEN_REG_FW_ADDR_LO ? lo32(s->fw_addr) :
+            hi32(s->fw_addr);
+        return true;
+    case IDXGEN_REG_FW_SIZE:
+        *val = s->fw_size;
+        return true;
+    case IDXGEN_REG_FW_STATUS:
+        *val = s->fw_status;
+        return true;
+    case IDXGEN_REG_FW_VERSION:
+        *val = s->fw_version;
+        return true;
+    case IDXGEN_REG_IRQ_STATUS:
+        *val = s->irq_status;
+        return true;
+    case IDXGEN_REG_IRQ_ENABLE:
+        *val = s->irq_enable;
+        return true;
+    case IDXGEN_REG_RANGE_BASE_LO:
+    case IDXGEN_REG_RANGE_BASE_HI:
+        *val = addr == IDXGEN_REG_RANGE_BASE_LO ? lo32(s->range_base) :
+            hi32(s->range_base);
+        return true;
+    case IDXGEN_REG_RANGE_SIZE_LO:
+    case IDXGEN_REG_RANGE_SIZE_HI:
+        *val = addr == IDXGEN_REG_RANGE_SIZE_LO ? lo32(s->range_size) :
+            hi32(s->range_size);
+        return true;
+    case IDXGEN_REG_RANGE_STATUS:
+        *val = s->range_status;
+        return true;
+    case IDXGEN_REG_FW_CTRL:        /* command registers read as 0 */
+    case IDXGEN_REG_RANGE_CMD:
+        *val = 0;
+        return true;
+    case IDXGEN_REG_DBG_FAULT:      /* the debug block reads 0 when absent */
+        *val = s->debug ? s->dbg_fault : 0;
+        return true;
+    case IDXGEN_REG_DBG_FIRED:
+        *val = s->debug ? s->dbg_fired : 0;
+        return true;
+    case IDXGEN_REG_DBG_SCRATCH:
+        *val = s->debug ? s->dbg_scratch : 0;
+        return true;
+    }
+    return false;
+}
+
+static uint64_t idxgen_reg_read(void *opaque, hwaddr addr, unsigned size)
+{
+    IdxgenState *s = opaque;
+    uint32_t val = 0;
+
+    if (!idxgen_block_read(s, addr, &val) &&
+        !idxgen_cap_reg_read(s, addr, &val) &&
+        !idxgen_ctl_reg_read(s, addr, &val)) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: read of unknown register 0x%"
+                      HWADDR_PRIx "\n", addr);
+        val = 0;
+    }
+    trace_idxgen_reg_read(addr, val);
+    return val;
 }
 
 /* A write to a read-only or unknown register. */
@@ -1159,6 +1297,7 @@ static void idxgen_queue_enable(IdxgenState *s, unsigned qn, bool on)
     if (on == q->enabled) {
         return;
     }
+    trace_idxgen_queue_enable(qn, on, q->ring_size);
     if (!on) {
         idxgen_queue_abort(s, qn);
         q->enabled = false;
@@ -1219,6 +1358,7 @@ static void idxgen_queue_reg_write(IdxgenState *s, unsigned qn, hwaddr r,
                           "ring size %u ignored\n", qn, val, q->size_l);
             idxgen_queue_error(s, qn, IDXGEN_QERR_BAD_DOORBELL);
         } else {
+            trace_idxgen_doorbell(qn, val);
             q->tail = val;
             idxgen_kick(s);
         }
@@ -1244,13 +1384,9 @@ static void idxgen_queue_reg_write(IdxgenState *s, unsigned qn, hwaddr r,
     }
 }
 
-static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
-                             unsigned size)
+/* The register blocks with their own decoders; false: not in one of them. */
+static bool idxgen_block_write(IdxgenState *s, hwaddr addr, uint32_t val)
 {
-    IdxgenState *s = opaque;
-    uint32_t val = data;
-    uint64_t *stat;
-
     if (addr >= IDXGEN_QUEUE_BASE) {
         unsigned qn = (addr - IDXGEN_QUEUE_BASE) / IDXGEN_QUEUE_STRIDE;
 
@@ -1260,12 +1396,12 @@ static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
         } else {
             idxgen_bad_write(s, addr, val);
         }
-        return;
+        return true;
     }
     if (addr >= IDXGEN_REG_ARB_BASE &&
         addr < IDXGEN_REG_ARB_BASE + IDXGEN_REG_ARB_SIZE) {
         idxgen_arb_mmio_write(s, addr, val);
-        return;
+        return true;
     }
     if (addr >= IDXGEN_REG_SCHED_BASE &&
         addr < IDXGEN_REG_SCHED_BASE + IDXGEN_REG_SCHED_SIZE) {
@@ -1273,25 +1409,57 @@ static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
         qemu_log_mask(LOG_GUEST_ERROR, "idxgen: write 0x%x to read-only "
                       "schedule-table register 0x%" HWADDR_PRIx " ignored\n",
                       val, addr);
-        return;
+        return true;
     }
-    stat = idxgen_stat(s, addr & ~7ULL);
-    if (stat) {
+    if (idxgen_stat(s, addr & ~7ULL)) {
         idxgen_bad_write(s, addr, val);
+        return true;
+    }
+    return false;
+}
+
+static void idxgen_ctrl_write(IdxgenState *s, uint32_t val)
+{
+    if (val & IDXGEN_CTRL_RESET) {
+        idxgen_reset_state(s, true);
         return;
     }
+    if (val & IDXGEN_CTRL_HIST_FLUSH) {
+        trace_idxgen_hist_flush();
+        idxgen_hist_flush(&s->hist);
+    }
+    s->ctrl = val & IDXGEN_CTRL_ENABLE;
+    idxgen_kick(s);
+}
 
+static void idxgen_dbg_write(IdxgenState *s, hwaddr addr, uint32_t val)
+{
+    if (!s->debug) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: debug block absent, write "
+                      "to 0x%" HWADDR_PRIx " ignored\n", addr);
+    } else if (addr == IDXGEN_REG_DBG_FAULT) {
+        s->dbg_fault = val & IDXGEN_FAULT_MASK;
+        /* A hang armed while the device idles hits the next job. */
+    } else if (addr == IDXGEN_REG_DBG_FIRED) {
+        s->dbg_fired &= ~val;
+    } else {
+        s->dbg_scratch = val;
+    }
+}
+
+static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
+                             unsigned size)
+{
+    IdxgenState *s = opaque;
+    uint32_t val = data;
+
+    trace_idxgen_reg_write(addr, val);
+    if (idxgen_block_write(s, addr, val)) {
+        return;
+    }
     switch (addr) {
     case IDXGEN_REG_CTRL:
-        if (val & IDXGEN_CTRL_RESET) {
-            idxgen_reset_state(s, true);
-            return;
-        }
-        if (val & IDXGEN_CTRL_HIST_FLUSH) {
-            idxgen_hist_flush(&s->hist);
-        }
-        s->ctrl = val & IDXGEN_CTRL_ENABLE;
-        idxgen_kick(s);
+        idxgen_ctrl_write(s, val);
         return;
     case IDXGEN_REG_FW_ADDR_LO:
         s->fw_addr = set_lo32(s->fw_addr, val);
@@ -1333,17 +1501,7 @@ static void idxgen_reg_write(void *opaque, hwaddr addr, uint64_t data,
     case IDXGEN_REG_DBG_FAULT:
     case IDXGEN_REG_DBG_FIRED:
     case IDXGEN_REG_DBG_SCRATCH:
-        if (!s->debug) {
-            qemu_log_mask(LOG_GUEST_ERROR, "idxgen: debug block absent, write "
-                          "to 0x%" HWADDR_PRIx " ignored\n", addr);
-        } else if (addr == IDXGEN_REG_DBG_FAULT) {
-            s->dbg_fault = val & IDXGEN_FAULT_MASK;
-            /* A hang armed while the device idles hits the next job. */
-        } else if (addr == IDXGEN_REG_DBG_FIRED) {
-            s->dbg_fired &= ~val;
-        } else {
-            s->dbg_scratch = val;
-        }
+        idxgen_dbg_write(s, addr, val);
         return;
     }
     idxgen_bad_write(s, addr, val);
@@ -1711,46 +1869,73 @@ static const VMStateDescription vmstate_idxgen = {
 /* QOM                                                                */
 /* ------------------------------------------------------------------ */
 
-static void idxgen_realize(PCIDevice *pdev, Error **errp)
+/* Realize, in nvme's three steps: properties, device state, PCI side. */
+static bool idxgen_check_params(IdxgenState *s, Error **errp)
 {
-    IdxgenState *s = IDXGEN(pdev);
-    unsigned i;
-
     if (s->imem_size < IDXGEN_IMEM_SIZE_MIN ||
         s->imem_size > IDXGEN_IMEM_SIZE_MAX || !is_power_of_2(s->imem_size)) {
         error_setg(errp, "idxgen: imem-size must be a power of two between "
                    "%llu MiB and %llu GiB (got %" PRIu64 ")",
                    IDXGEN_IMEM_SIZE_MIN >> 20, IDXGEN_IMEM_SIZE_MAX >> 30,
                    s->imem_size);
-        return;
+        return false;
     }
     if (s->num_queues < 1 || s->num_queues > IDXGEN_MAX_QUEUES) {
         error_setg(errp, "idxgen: num-queues must be in [1, %u] (got %u)",
                    IDXGEN_MAX_QUEUES, s->num_queues);
-        return;
+        return false;
     }
     if (s->lanes < 1 || s->lanes > IDXGEN_HW_MAX_LANES) {
         error_setg(errp, "idxgen: lanes must be in [1, %u] (got %u)",
                    IDXGEN_HW_MAX_LANES, s->lanes);
-        return;
+        return false;
     }
     if (s->hist_entries < 1 || s->hist_entries > IDXGEN_HW_MAX_HIST) {
         error_setg(errp, "idxgen: hist-entries must be in [1, %u] (got %u)",
                    IDXGEN_HW_MAX_HIST, s->hist_entries);
-        return;
+        return false;
     }
     if (s->clock_khz < 1) {
         error_setg(errp, "idxgen: clock-khz must be at least 1");
-        return;
+        return false;
     }
     if (!s->debug && (s->fault_hang || s->fault_drop_irq ||
                       s->fault_corrupt_cpl || s->fault_fail_dma)) {
         error_setg(errp, "idxgen: fault-* properties need debug=on");
-        return;
+        return false;
     }
+    if (s->aer && !pci_is_express(PCI_DEVICE(s))) {
+        error_setg(errp, "idxgen: aer=on needs a PCI Express bus");
+        return false;
+    }
+    return true;
+}
 
+/* What does not depend on the bus: derived values, the timers, the BH. */
+static void idxgen_init_state(IdxgenState *s)
+{
     s->hw_features = IDXGEN_HW_FEATURES | (s->debug ? IDXGEN_FEAT_DEBUG : 0);
     s->nvectors = IDXGEN_MSIX_VECTORS(s->num_queues);
+    s->bh = qemu_bh_new_guarded(idxgen_bh, s,
+                                &DEVICE(s)->mem_reentrancy_guard);
+    s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, idxgen_timer_cb, s);
+    s->arb_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, idxgen_arb_timer_cb, s);
+}
+
+static void idxgen_free_state(IdxgenState *s)
+{
+    timer_free(s->timer);
+    s->timer = NULL;
+    timer_free(s->arb_timer);
+    s->arb_timer = NULL;
+    qemu_bh_delete(s->bh);
+    s->bh = NULL;
+}
+
+/* Config space identity and the PCIe/AER capabilities. */
+static bool idxgen_init_pci_caps(PCIDevice *pdev, Error **errp)
+{
+    IdxgenState *s = IDXGEN(pdev);
 
     pci_config_set_vendor_id(pdev->config, IDXGEN_PCI_VENDOR_ID);
     pci_config_set_device_id(pdev->config, IDXGEN_PCI_DEVICE_ID);
@@ -1762,24 +1947,39 @@ static void idxgen_realize(PCIDevice *pdev, Error **errp)
     if (pci_is_express(pdev) &&
         pcie_endpoint_cap_init(pdev, IDXGEN_PCIE_CAP_OFFSET) < 0) {
         error_setg(errp, "idxgen: cannot add the PCIe capability");
-        return;
+        return false;
     }
     /*
      * For pcie_aer_inject_error: the error log is not migrated.  The
      * error-reporting enables of DEVCTL become writable with it.
      */
     if (s->aer) {
-        if (!pci_is_express(pdev)) {
-            error_setg(errp, "idxgen: aer=on needs a PCI Express bus");
-            goto fail_pcie;
-        }
         if (pcie_aer_init(pdev, PCI_ERR_VER, IDXGEN_AER_CAP_OFFSET,
                           PCI_ERR_SIZEOF, errp) < 0) {
             error_prepend(errp, "idxgen: cannot add the AER capability: ");
-            goto fail_pcie;
+            pcie_cap_exit(pdev);
+            return false;
         }
         pcie_cap_deverr_init(pdev);
     }
+    return true;
+}
+
+static void idxgen_exit_pci_caps(PCIDevice *pdev)
+{
+    if (IDXGEN(pdev)->aer && pci_is_express(pdev)) {
+        pcie_aer_exit(pdev);
+    }
+    if (pci_is_express(pdev)) {
+        pcie_cap_exit(pdev);
+    }
+}
+
+/* The three BARs: registers, index memory (a ROM device), MSI-X. */
+static bool idxgen_init_bars(PCIDevice *pdev, Error **errp)
+{
+    IdxgenState *s = IDXGEN(pdev);
+    unsigned i;
 
     memory_region_init_io(&s->regs, OBJECT(s), &idxgen_reg_ops, s,
                           "idxgen-regs", IDXGEN_BAR_REGS_SIZE);
@@ -1789,7 +1989,7 @@ static void idxgen_realize(PCIDevice *pdev, Error **errp)
     if (!memory_region_init_rom_device(&s->imem, OBJECT(s), &idxgen_imem_ops,
                                        s, "idxgen-imem", s->imem_size,
                                        errp)) {
-        goto fail_pcie;
+        return false;
     }
     s->imem_ptr = memory_region_get_ram_ptr(&s->imem);
     pci_register_bar(pdev, IDXGEN_BAR_IMEM,
@@ -1798,46 +1998,47 @@ static void idxgen_realize(PCIDevice *pdev, Error **errp)
                      PCI_BASE_ADDRESS_MEM_TYPE_64, &s->imem);
 
     if (msix_init_exclusive_bar(pdev, s->nvectors, IDXGEN_BAR_MSIX, errp)) {
-        goto fail_pcie;
+        return false;
     }
     for (i = 0; i < s->nvectors; i++) {
         msix_vector_use(pdev, i);
     }
+    return true;
+}
 
-    s->bh = qemu_bh_new_guarded(idxgen_bh, s,
-                                &DEVICE(pdev)->mem_reentrancy_guard);
-    s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, idxgen_timer_cb, s);
-    s->arb_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, idxgen_arb_timer_cb, s);
+static bool idxgen_init_pci(PCIDevice *pdev, Error **errp)
+{
+    if (!idxgen_init_pci_caps(pdev, errp)) {
+        return false;
+    }
+    if (!idxgen_init_bars(pdev, errp)) {
+        idxgen_exit_pci_caps(pdev);
+        return false;
+    }
+    return true;
+}
+
+static void idxgen_realize(PCIDevice *pdev, Error **errp)
+{
+    IdxgenState *s = IDXGEN(pdev);
+
+    if (!idxgen_check_params(s, errp)) {
+        return;
+    }
+    idxgen_init_state(s);
+    if (!idxgen_init_pci(pdev, errp)) {
+        idxgen_free_state(s);
+        return;
+    }
     idxgen_reset_state(s, false);
-    return;
-
-fail_pcie:
-    if (s->aer && pci_is_express(pdev)) {
-        pcie_aer_exit(pdev);
-    }
-    if (pci_is_express(pdev)) {
-        pcie_cap_exit(pdev);
-    }
 }
 
 static void idxgen_exit(PCIDevice *pdev)
 {
-    IdxgenState *s = IDXGEN(pdev);
-
-    timer_free(s->timer);
-    s->timer = NULL;
-    timer_free(s->arb_timer);
-    s->arb_timer = NULL;
-    qemu_bh_delete(s->bh);
-    s->bh = NULL;
+    idxgen_free_state(IDXGEN(pdev));
     msix_unuse_all_vectors(pdev);
     msix_uninit_exclusive_bar(pdev);
-    if (s->aer && pci_is_express(pdev)) {
-        pcie_aer_exit(pdev);
-    }
-    if (pci_is_express(pdev)) {
-        pcie_cap_exit(pdev);
-    }
+    idxgen_exit_pci_caps(pdev);
 }
 
 static void idxgen_reset_hold(Object *obj, ResetType type)
