@@ -95,7 +95,7 @@ struct CUstream_st {
 	struct cudart_op *head, *tail;
 	uint64_t enqueued, completed;	/* operation counts */
 	bool stop;			/* destroyed: exit when drained */
-	bool running;			/* the executor thread exists */
+	pthread_cond_t wake;		/* the executor: work queued, or stop */
 };
 
 struct CUevent_st {
@@ -116,6 +116,7 @@ struct CUevent_st {
 struct cudart_ctx {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;		/* an operation completed, a stream exited */
+	unsigned int waiters;		/* threads waiting on cond */
 	struct idxgen_rt *rt;		/* created on first use, freed by reset */
 	struct idxgen_info info;	/* of rt's device */
 	struct idxgen_rt_schedule sched;	/* $IDXGEN_SCHEDULE (default: sequential) */
@@ -139,6 +140,10 @@ struct cudart_config {
 	size_t shmem;
 	cudaStream_t stream;
 };
+
+/* streams.c: wait on / wake the context's condition (lock held) */
+void cudart_wait(struct cudart_ctx *c);
+void cudart_wake(struct cudart_ctx *c);
 
 /* state.c */
 bool cudart_push_config(const struct cudart_config *cfg);	/* false: stack full */
@@ -164,7 +169,7 @@ bool cudart_stream_is_default(cudaStream_t s);
  * blocking streams first (lock held; released while the op runs). */
 cudaError_t cudart_run_default(struct cudart_ctx *c, cudaStream_t s, struct cudart_op *op);
 /* Queue op on a created stream (lock held); op is freed by the executor. */
-void cudart_enqueue(struct cudart_ctx *c, struct CUstream_st *s, struct cudart_op *op);
+void cudart_enqueue(struct CUstream_st *s, struct cudart_op *op);
 cudaError_t cudart_execute(struct cudart_ctx *c, struct cudart_op *op);	/* lock not held */
 /* Drop what op holds (event reference, owned memory); lock held. */
 void cudart_op_release(struct cudart_ctx *c, struct cudart_op *op);

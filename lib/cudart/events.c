@@ -42,7 +42,7 @@ void cudart_event_done(struct cudart_ctx *c, struct CUevent_st *ev, uint64_t gen
 		ev->gen_done = gen;
 		ev->time_ns = t;
 	}
-	pthread_cond_broadcast(&c->cond);
+	cudart_wake(c);
 	pthread_mutex_unlock(&c->lock);
 }
 
@@ -154,7 +154,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event)
 		uint64_t gen = event->gen_recorded;
 
 		while (event->gen_done < gen && !c->sticky)
-			pthread_cond_wait(&c->cond, &c->lock);
+			cudart_wait(c);
 		err = (cudaError_t)c->sticky;
 	}
 	pthread_mutex_unlock(&c->lock);
@@ -204,7 +204,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 		uint64_t gen = event->gen_recorded;
 
 		while (event->gen_done < gen && !c->sticky)
-			pthread_cond_wait(&c->cond, &c->lock);
+			cudart_wait(c);
 	} else if (!err && event->gen_recorded) {
 		op = calloc(1, sizeof(*op));
 		if (!op) {
@@ -214,7 +214,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 			op->u.event.ev = event;
 			op->u.event.gen = event->gen_recorded;
 			event->refs++;
-			cudart_enqueue(c, stream, op);
+			cudart_enqueue(stream, op);
 		}
 	}
 	pthread_mutex_unlock(&c->lock);

@@ -20,6 +20,27 @@
 
 #include "cudart.h"
 
+/*
+ * Waiting: a stream's executor with nothing queued sleeps on the stream's
+ * own condition (woken by an enqueue or the stream's destruction); every
+ * other wait (a synchronisation, an executor held back by the default
+ * stream or an event) is on the context's condition, which is broadcast
+ * at a change only when someone waits on it, so the common path (default
+ * stream, no waiter) wakes nobody.
+ */
+void cudart_wait(struct cudart_ctx *c)
+{
+	c->waiters++;
+	pthread_cond_wait(&c->cond, &c->lock);
+	c->waiters--;
+}
+
+void cudart_wake(struct cudart_ctx *c)
+{
+	if (c->waiters)
+		pthread_cond_broadcast(&c->cond);
+}
+
 static bool blocking(const struct CUstream_st *s)
 {
 	return !(s->flags & cudaStreamNonBlocking);
@@ -116,8 +137,12 @@ static void *executor(void *arg)
 
 		if (!op && s->stop)
 			break;
-		if (!op || !op_ready(c, s, op)) {
-			pthread_cond_wait(&c->cond, &c->lock);
+		if (!op) {
+			pthread_cond_wait(&s->wake, &c->lock);	/* idle: only its own news */
+			continue;
+		}
+		if (!op_ready(c, s, op)) {
+			cudart_wait(c);
 			continue;
 		}
 		pthread_mutex_unlock(&c->lock);
@@ -131,16 +156,17 @@ static void *executor(void *arg)
 		s->completed = op->seq;
 		cudart_op_release(c, op);
 		free(op);
-		pthread_cond_broadcast(&c->cond);
+		cudart_wake(c);
 	}
 	unlink_stream(c, s);
+	pthread_cond_destroy(&s->wake);
 	free(s);
-	pthread_cond_broadcast(&c->cond);
+	cudart_wake(c);
 	pthread_mutex_unlock(&c->lock);
 	return NULL;
 }
 
-void cudart_enqueue(struct cudart_ctx *c, struct CUstream_st *s, struct cudart_op *op)
+void cudart_enqueue(struct CUstream_st *s, struct cudart_op *op)
 {
 	op->next = NULL;
 	op->seq = ++s->enqueued;
@@ -149,7 +175,7 @@ void cudart_enqueue(struct cudart_ctx *c, struct CUstream_st *s, struct cudart_o
 	else
 		s->head = op;
 	s->tail = op;
-	pthread_cond_broadcast(&c->cond);
+	pthread_cond_signal(&s->wake);
 }
 
 static bool blocking_idle(const struct cudart_ctx *c)
@@ -171,13 +197,13 @@ cudaError_t cudart_run_default(struct cudart_ctx *c, cudaStream_t s, struct cuda
 		return err;
 	}
 	while (!blocking_idle(c))
-		pthread_cond_wait(&c->cond, &c->lock);
+		cudart_wait(c);
 	c->default_running++;
 	pthread_mutex_unlock(&c->lock);
 	err = cudart_execute(c, op);
 	pthread_mutex_lock(&c->lock);
 	c->default_running--;
-	pthread_cond_broadcast(&c->cond);
+	cudart_wake(c);
 	return err;
 }
 
@@ -192,16 +218,17 @@ static bool all_idle(const struct cudart_ctx *c)
 void cudart_wait_all(struct cudart_ctx *c)
 {
 	while (!all_idle(c))
-		pthread_cond_wait(&c->cond, &c->lock);
+		cudart_wait(c);
 }
 
 void cudart_streams_stop(struct cudart_ctx *c)
 {
-	for (struct CUstream_st *t = c->streams; t; t = t->next)
+	for (struct CUstream_st *t = c->streams; t; t = t->next) {
 		t->stop = true;
-	pthread_cond_broadcast(&c->cond);
+		pthread_cond_signal(&t->wake);
+	}
 	while (c->streams)
-		pthread_cond_wait(&c->cond, &c->lock);
+		cudart_wait(c);
 }
 
 cudaError_t cudart_sync_result(struct cudart_ctx *c)
@@ -231,6 +258,7 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flag
 		return cudart_set_error(cudaErrorMemoryAllocation);
 	s->flags = flags;
 	s->priority = priority;
+	pthread_cond_init(&s->wake, NULL);
 	pthread_mutex_lock(&c->lock);
 	s->next = c->streams;
 	c->streams = s;
@@ -240,6 +268,7 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flag
 	pthread_attr_destroy(&attr);
 	if (err) {
 		unlink_stream(c, s);
+		pthread_cond_destroy(&s->wake);
 		free(s);
 	}
 	pthread_mutex_unlock(&c->lock);
@@ -271,7 +300,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
 	err = cudart_stream_check(c, stream);
 	if (!err) {
 		stream->stop = true;
-		pthread_cond_broadcast(&c->cond);
+		pthread_cond_signal(&stream->wake);
 	}
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);
@@ -288,11 +317,11 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 		err = cudart_sync_result(c);
 	else if (!err && cudart_stream_is_default(stream)) {
 		while (!blocking_idle(c) || c->default_running)
-			pthread_cond_wait(&c->cond, &c->lock);
+			cudart_wait(c);
 		err = cudart_sync_result(c);
 	} else if (!err) {
 		while (!idle(stream))
-			pthread_cond_wait(&c->cond, &c->lock);
+			cudart_wait(c);
 		err = cudart_sync_result(c);
 	}
 	pthread_mutex_unlock(&c->lock);
@@ -361,7 +390,7 @@ cudaError_t cudart_submit(cudaStream_t stream, const struct cudart_op *op)
 		err = cudart_run_default(c, stream, &now);
 		cudart_op_release(c, &now);
 	} else if (!err) {
-		cudart_enqueue(c, stream, q);
+		cudart_enqueue(stream, q);
 	} else {
 		cudart_op_release(c, &now);
 		free(q);
