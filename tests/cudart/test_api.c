@@ -45,7 +45,15 @@ static void log_append(struct gate *g, char c)
 	int i = __atomic_fetch_add(&g->nlog, 1, __ATOMIC_SEQ_CST);
 
 	if (i < (int)sizeof(g->log) - 1)
-		g->log[i] = c;
+		__atomic_store_n(&g->log[i], c, __ATOMIC_SEQ_CST);
+}
+
+static int logged(struct gate *g, char c)
+{
+	for (int i = 0; i < (int)sizeof(g->log) - 1; i++)
+		if (__atomic_load_n(&g->log[i], __ATOMIC_SEQ_CST) == c)
+			return 1;
+	return 0;
 }
 
 /* Runs in a stream: marks the start, waits for the release, logs 'A'. */
@@ -92,7 +100,7 @@ static void *release_after_d(void *arg)
 {
 	struct gate *g = (struct gate *)arg;
 
-	for (int i = 0; i < 20000 && !strchr(g->log, 'D'); i++)
+	for (int i = 0; i < 20000 && !logged(g, 'D'); i++)
 		usleep(100);
 	__atomic_store_n(&g->released, 1, __ATOMIC_SEQ_CST);
 	return NULL;
@@ -418,7 +426,7 @@ static void test_streams(void)
 	v = 41;
 	LAUNCH(store, 1, 1, 0, s1, v, cell);
 	v = 99;	/* after the launch, before it runs */
-	g.released = 1;
+	__atomic_store_n(&g.released, 1, __ATOMIC_SEQ_CST);
 	TAP_ERR(cudaStreamSynchronize(s1), cudaSuccess);
 	tap_ok(*cell == 41, "a queued launch keeps the argument values of the launch");
 	cudaFree(cell);
@@ -487,7 +495,7 @@ static void test_events(void)
 	cudaEventRecord(e1, s1);
 	cudaStreamWaitEvent(s2, e1, 0);
 	TAP_ERR(cudaEventDestroy(e1), cudaSuccess);
-	g.released = 1;
+	__atomic_store_n(&g.released, 1, __ATOMIC_SEQ_CST);
 	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
 	TAP_ERR(cudaEventDestroy(e1), cudaErrorInvalidResourceHandle);
 	TAP_ERR(cudaEventRecord(e1, 0), cudaErrorInvalidResourceHandle);
