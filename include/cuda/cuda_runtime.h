@@ -35,6 +35,11 @@ template <class T> static inline cudaError_t cudaHostAlloc(T **ptr, size_t size,
 	return cudaHostAlloc((void **)(void *)ptr, size, flags);
 }
 template <class T>
+static inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream)
+{
+	return cudaMallocAsync((void **)(void *)ptr, size, stream);
+}
+template <class T>
 static inline cudaError_t cudaMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height)
 {
 	return cudaMallocPitch((void **)(void *)ptr, pitch, width, height);

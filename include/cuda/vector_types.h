@@ -10,6 +10,10 @@
 #ifndef IDXGEN_CUDA_VECTOR_TYPES_H
 #define IDXGEN_CUDA_VECTOR_TYPES_H
 
+#ifdef IDXGEN_CC_KERNEL_H
+#error "idxgen_cc_kernel.h has a dim3, atomics and math helpers of its own: include it or <cuda_runtime.h>, not both (lib/cudart/README.md)"
+#endif
+
 #define IDXGEN_CUDA__VEC1(n, T) typedef struct n##1 { T x; } n##1;
 #define IDXGEN_CUDA__VEC2(n, T) \
 	typedef struct __attribute__((aligned(2 * sizeof(T)))) n##2 { T x, y; } n##2;

@@ -18,6 +18,7 @@
  * hidden and made local in libidxgen_cudart.a (Makefile). */
 #pragma GCC visibility push(default)
 #include "cuda_runtime_api.h"
+#include "cuda_profiler_api.h"
 #pragma GCC visibility pop
 
 /* A memory range the API allocated or registered. */

@@ -408,3 +408,32 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 	*total_bytes = phys_bytes(_SC_PHYS_PAGES);
 	return cudaSuccess;
 }
+
+/* One device: no peer. */
+cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer)
+{
+	if (!can)
+		return cudart_set_error(cudaErrorInvalidValue);
+	if (device != 0 || peer != 0)
+		return cudart_set_error(cudaErrorInvalidDevice);
+	*can = 0;
+	return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags)
+{
+	(void)peer;
+	if (flags)
+		return cudart_set_error(cudaErrorInvalidValue);
+	return cudart_set_error(cudaErrorInvalidDevice);	/* not even itself, as CUDA */
+}
+
+cudaError_t cudaProfilerStart(void)
+{
+	return cudaSuccess;
+}
+
+cudaError_t cudaProfilerStop(void)
+{
+	return cudaSuccess;
+}

@@ -256,7 +256,32 @@ static void test_memory(void)
 	tap_ok(dst2d[3][9] == 39 && dst2d[1][0] == 10 && dst2d[2][12] == 0, "cudaMemcpy2D rows and pitch");
 	TAP_ERR(cudaMemcpy2D(dst2d, 8, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost),
 		cudaErrorInvalidPitchValue);
+	TAP_ERR(cudaMemset2D(pitched, pitch, 7, 10, 4), cudaSuccess);
+	TAP_ERR(cudaMemcpy2DAsync(dst2d, 16, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost, 0), cudaSuccess);
+	tap_ok(dst2d[3][9] == 7 && dst2d[0][0] == 7 && dst2d[2][12] == 0, "cudaMemset2D, cudaMemcpy2DAsync");
+	TAP_ERR(cudaMemset2D(pitched, pitch, 7, pitch + 1, 4), cudaErrorInvalidPitchValue);
 	TAP_ERR(cudaFree(pitched), cudaSuccess);
+
+	/* unified-memory hints, stream-ordered allocation, peers */
+	TAP_ERR(cudaMallocManaged((void **)&m, 64, cudaMemAttachGlobal), cudaSuccess);
+#if !defined(__CUDACC__) || CUDART_VERSION < 13000	/* CUDA 13 takes a cudaMemLocation */
+	TAP_ERR(cudaMemAdvise(m, 64, cudaMemAdviseSetReadMostly, 0), cudaSuccess);
+	TAP_ERR(cudaMemAdvise(m, 65, cudaMemAdviseSetReadMostly, 0), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemPrefetchAsync(m, 64, 0, 0), cudaSuccess);
+#endif
+	TAP_ERR(cudaStreamAttachMemAsync(0, m, 0, cudaMemAttachGlobal), cudaSuccess);
+	TAP_ERR(cudaFree(m), cudaSuccess);
+	TAP_ERR(cudaMallocAsync((void **)&dp, 256, 0), cudaSuccess);
+	TAP_ERR(cudaFreeAsync(dp, 0), cudaSuccess);
+	{
+		int can = -1;
+
+		TAP_ERR(cudaDeviceCanAccessPeer(&can, 0, 0), cudaSuccess);
+		tap_ok(can == 0, "no peer access: one device");
+		TAP_ERR(cudaDeviceCanAccessPeer(&can, 0, 1), cudaErrorInvalidDevice);
+		TAP_ERR(cudaMemcpyPeer(dst2d, 0, src2d, 1, 4), cudaErrorInvalidDevice);
+		TAP_ERR(cudaMemcpyPeer(dst2d, 0, src2d, 0, 4), cudaSuccess);
+	}
 	(void)cudaGetLastError();
 	free(h);
 }

@@ -15,6 +15,7 @@
 
 #include "kernels.h"
 #include "tap.h"
+#include <math_constants.h>
 
 #ifdef __CUDACC__
 #define DEV __device__
@@ -592,8 +593,26 @@ static void test_atomics(void)
 	cudaFree(olds);
 }
 
+/* math_constants.h against libm */
+static void test_constants(void)
+{
+	tap_ok(CUDART_PI == acos(-1.0) && CUDART_PI_F == (float)acos(-1.0) &&
+	       CUDART_PIO2 == acos(0.0) && CUDART_PIO4_F == (float)atan(1.0),
+	       "CUDART_PI, _PIO2, _PIO4_F = acos/atan");
+	tap_ok(CUDART_LN2 == log(2.0) && CUDART_L2E == 1.0 / log(2.0) && CUDART_LNT == log(10.0) &&
+	       CUDART_SQRT_TWO == sqrt(2.0) &&
+	       fabs(CUDART_SQRT_2PI - sqrt(2.0 * acos(-1.0))) <= 4.5e-16,	/* 2 pi rounded first */
+	       "CUDART_LN2, _L2E, _LNT, _SQRT_TWO, _SQRT_2PI = libm's");
+#ifndef __CUDACC__	/* NVIDIA's are device bit casts: not for host code */
+	tap_ok(isinf(CUDART_INF_F) && isnan(CUDART_NAN) && signbit(CUDART_NEG_ZERO_F) &&
+	       CUDART_MIN_DENORM_F == nextafterf(0.0f, 1.0f) && CUDART_MAX_NORMAL_F == 3.40282347e+38f,
+	       "CUDART_INF_F, _NAN, _NEG_ZERO_F, _MIN_DENORM_F, _MAX_NORMAL_F");
+#endif
+}
+
 int main(void)
 {
+	test_constants();
 	test_int();
 	test_fp();
 	test_atomics();
