@@ -193,7 +193,7 @@ void cudart_events_free(struct cudart_ctx *c);
 cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kernel *k,
 			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
 			      void **args);
-int cudart_ptr_cmp(const void *a, const void *b);	/* tsearch order of {const void *host, ...} */
+int cudart_ptr_cmp(const void *a, const void *b); /* tsearch order of {const void *host, ...} */
 
 /* Every API function starts so: the sticky error of a failed kernel. */
 #define CUDART_STICKY_RETURN()				\

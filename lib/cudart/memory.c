@@ -101,7 +101,8 @@ static cudaError_t alloc(void **ptr, size_t size, enum cudaMemoryType type)
 		return cudaSuccess;
 	}
 	if (size > SIZE_MAX - CUDART_ALIGN ||
-	    posix_memalign(&p, CUDART_ALIGN, (size + CUDART_ALIGN - 1) / CUDART_ALIGN * CUDART_ALIGN))
+	    posix_memalign(&p, CUDART_ALIGN,
+			   (size + CUDART_ALIGN - 1) / CUDART_ALIGN * CUDART_ALIGN))
 		return cudart_set_error(cudaErrorMemoryAllocation);
 	err = track(p, size, type, false);
 	if (err) {
@@ -311,7 +312,8 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
 	if (!err)
 		err = cudaDeviceSynchronize();
 	for (size_t r = 0; !err && r < height; r++)
-		err = check_copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
+		err = check_copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width,
+				 kind);
 	for (size_t r = 0; !err && r < height; r++)
 		memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
 	return cudart_set_error(err);
@@ -384,7 +386,8 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr, size_t leng
 	cudaError_t err;
 
 	CUDART_STICKY_RETURN();
-	if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost && flags != cudaMemAttachSingle)
+	if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost &&
+	    flags != cudaMemAttachSingle)
 		return cudart_set_error(cudaErrorInvalidValue);
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);

@@ -138,9 +138,12 @@ static void test_device(void)
 		int ok = !idxgen_open(0, 0, &dev) && !idxgen_get_info(dev, &info);
 
 		tap_ok(ok && p.warpSize == (int)info.lanes, "warpSize = the idxgen device's lanes");
-		tap_ok(ok && p.maxThreadsPerBlock == (int)(info.max_threads < 1024 ? info.max_threads : 1024) &&
-		       p.maxThreadsDim[0] == (int)(info.max_dim[0] < 1024 ? info.max_dim[0] : 1024) &&
-		       p.maxThreadsDim[2] == (int)(info.max_dim[2] < 64 ? info.max_dim[2] : 64),
+		tap_ok(ok &&
+			   p.maxThreadsPerBlock ==
+			       (int)(info.max_threads < 1024 ? info.max_threads : 1024) &&
+			   p.maxThreadsDim[0] ==
+			       (int)(info.max_dim[0] < 1024 ? info.max_dim[0] : 1024) &&
+			   p.maxThreadsDim[2] == (int)(info.max_dim[2] < 64 ? info.max_dim[2] : 64),
 		       "block limits = the device's max_threads, max_dim, capped at CUDA's");
 		if (ok)
 			idxgen_close(dev);
@@ -157,7 +160,8 @@ static void test_device(void)
 	tap_ok(v == p.multiProcessorCount, "cudaDevAttrMultiProcessorCount = prop");
 	TAP_ERR(cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)12345, 0), cudaErrorInvalidValue);
 	TAP_ERR(cudaMemGetInfo(&fr, &tot), cudaSuccess);
-	tap_ok(tot == p.totalGlobalMem && fr <= tot, "cudaMemGetInfo: free <= total = totalGlobalMem");
+	tap_ok(tot == p.totalGlobalMem && fr <= tot,
+	       "cudaMemGetInfo: free <= total = totalGlobalMem");
 	TAP_ERR(cudaRuntimeGetVersion(&v), cudaSuccess);
 	tap_ok(v == CUDART_VERSION, "runtime version = CUDART_VERSION");
 	(void)cudaGetLastError();
@@ -173,7 +177,8 @@ static void test_errors(void)
 	       cudaErrorInvalidResourceHandle == 400 && cudaErrorNotReady == 600 &&
 	       cudaErrorAssert == 710 && cudaErrorLaunchFailure == 719 && cudaErrorUnknown == 999,
 	       "error codes have CUDA's values");
-	tap_ok(!strcmp(cudaGetErrorName(cudaErrorInvalidConfiguration), "cudaErrorInvalidConfiguration"),
+	tap_ok(!strcmp(cudaGetErrorName(cudaErrorInvalidConfiguration),
+		       "cudaErrorInvalidConfiguration"),
 	       "cudaGetErrorName(9)");
 	tap_ok(!strcmp(cudaGetErrorName(cudaSuccess), "cudaSuccess"), "cudaGetErrorName(0)");
 	tap_ok(!strcmp(cudaGetErrorString(cudaErrorInvalidValue), "invalid argument"),
@@ -208,7 +213,8 @@ static void test_memory(void)
 	TAP_ERR(cudaMemcpy(h, d, 4, (enum cudaMemcpyKind)7), cudaErrorInvalidMemcpyDirection);
 	TAP_ERR(cudaMemcpy(NULL, d, 4, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
 	h[0] = 12345;
-	TAP_ERR(cudaMemcpy(d, h, (N + 1) * sizeof(int), cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemcpy(d, h, (N + 1) * sizeof(int), cudaMemcpyHostToDevice),
+		cudaErrorInvalidValue);
 	TAP_ERR(cudaMemcpy(h, d, sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
 	tap_ok(h[0] == -1, "a copy past the allocation's end is refused and writes nothing");
 	TAP_ERR(cudaMemset(d + N - 1, 0, 8), cudaErrorInvalidValue);
@@ -241,7 +247,8 @@ static void test_memory(void)
 	TAP_ERR(cudaHostAlloc((void **)&ph, 64, cudaHostAllocMapped), cudaSuccess);
 	TAP_ERR(cudaFreeHost(ph), cudaSuccess);
 	TAP_ERR(cudaHostRegister(h, N * sizeof(int), cudaHostRegisterDefault), cudaSuccess);
-	TAP_ERR(cudaHostRegister(h + 4, 4, cudaHostRegisterDefault), cudaErrorHostMemoryAlreadyRegistered);
+	TAP_ERR(cudaHostRegister(h + 4, 4, cudaHostRegisterDefault),
+		cudaErrorHostMemoryAlreadyRegistered);
 	TAP_ERR(cudaHostUnregister(h), cudaSuccess);
 	TAP_ERR(cudaHostUnregister(h), cudaErrorHostMemoryNotRegistered);
 
@@ -251,14 +258,19 @@ static void test_memory(void)
 	for (int r = 0; r < 4; r++)
 		for (int c = 0; c < 10; c++)
 			src2d[r][c] = (char)(r * 10 + c);
-	TAP_ERR(cudaMemcpy2D(pitched, pitch, src2d, 10, 10, 4, cudaMemcpyHostToDevice), cudaSuccess);
-	TAP_ERR(cudaMemcpy2D(dst2d, 16, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost), cudaSuccess);
-	tap_ok(dst2d[3][9] == 39 && dst2d[1][0] == 10 && dst2d[2][12] == 0, "cudaMemcpy2D rows and pitch");
+	TAP_ERR(cudaMemcpy2D(pitched, pitch, src2d, 10, 10, 4, cudaMemcpyHostToDevice),
+		cudaSuccess);
+	TAP_ERR(cudaMemcpy2D(dst2d, 16, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost),
+		cudaSuccess);
+	tap_ok(dst2d[3][9] == 39 && dst2d[1][0] == 10 && dst2d[2][12] == 0,
+	       "cudaMemcpy2D rows and pitch");
 	TAP_ERR(cudaMemcpy2D(dst2d, 8, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost),
 		cudaErrorInvalidPitchValue);
 	TAP_ERR(cudaMemset2D(pitched, pitch, 7, 10, 4), cudaSuccess);
-	TAP_ERR(cudaMemcpy2DAsync(dst2d, 16, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost, 0), cudaSuccess);
-	tap_ok(dst2d[3][9] == 7 && dst2d[0][0] == 7 && dst2d[2][12] == 0, "cudaMemset2D, cudaMemcpy2DAsync");
+	TAP_ERR(cudaMemcpy2DAsync(dst2d, 16, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost, 0),
+		cudaSuccess);
+	tap_ok(dst2d[3][9] == 7 && dst2d[0][0] == 7 && dst2d[2][12] == 0,
+	       "cudaMemset2D, cudaMemcpy2DAsync");
 	TAP_ERR(cudaMemset2D(pitched, pitch, 7, pitch + 1, 4), cudaErrorInvalidPitchValue);
 	TAP_ERR(cudaFree(pitched), cudaSuccess);
 
@@ -307,7 +319,8 @@ static void test_launch(void)
 	tap_ok(ok, "saxpy<<<4, 256>>>: y = 2.5 x + 1 (C reference)");
 
 	args[0] = &n, args[1] = &a, args[2] = &x, args[3] = &y;
-	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(4, 1, 1), d3(256, 1, 1), args, 0, 0), cudaSuccess);
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(4, 1, 1), d3(256, 1, 1), args, 0, 0),
+		cudaSuccess);
 	ok = 1;
 	for (int i = 0; i < N; i++)
 		ok &= y[i] == 5.0f * (float)i + 1.0f;
@@ -326,7 +339,8 @@ static void test_launch(void)
 		cudaErrorInvalidConfiguration);
 	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 65536, 1), d3(32, 1, 1), args, 0, 0),
 		cudaErrorInvalidConfiguration);
-	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(32, 1, 1), args, (size_t)2 << 20, 0),
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(32, 1, 1), args,
+				 (size_t)2 << 20, 0),
 		cudaErrorInvalidValue);
 	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(32, 1, 1), NULL, 0, 0),
 		cudaErrorInvalidValue);
@@ -356,24 +370,30 @@ static void test_launch(void)
 	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)scale_coef), cudaSuccess);
 	tap_ok(fa.sharedSizeBytes == 16 && fa.maxThreadsPerBlock >= 1024,
 	       "cudaFuncGetAttributes: static shared bytes, block limit");
-	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)test_launch), cudaErrorInvalidDeviceFunction);
+	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)test_launch),
+		cudaErrorInvalidDeviceFunction);
 	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum,
-				     cudaFuncAttributeMaxDynamicSharedMemorySize, 96 * 1024), cudaSuccess);
+				     cudaFuncAttributeMaxDynamicSharedMemorySize, 96 * 1024),
+		cudaSuccess);
 	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)block_sum), cudaSuccess);
-	tap_ok(fa.maxDynamicSharedSizeBytes == 96 * 1024, "cudaFuncSetAttribute(max dynamic shared)");
+	tap_ok(fa.maxDynamicSharedSizeBytes == 96 * 1024,
+	       "cudaFuncSetAttribute(max dynamic shared)");
 	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum,
 				     cudaFuncAttributeMaxDynamicSharedMemorySize, 64 << 20),
 		cudaErrorInvalidValue);
-	TAP_ERR(cudaFuncSetCacheConfig((const void *)block_sum, cudaFuncCachePreferShared), cudaSuccess);
+	TAP_ERR(cudaFuncSetCacheConfig((const void *)block_sum, cudaFuncCachePreferShared),
+		cudaSuccess);
 	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)saxpy, 256, 0),
 		cudaSuccess);
 	tap_ok(blocks == 1, "occupancy: one resident block per worker");
 #ifdef __cplusplus
 	TAP_ERR(cudaOccupancyMaxPotentialBlockSize(&mg, &bs, saxpy), cudaSuccess);
 #else
-	TAP_ERR(idxgenOccupancyMaxPotentialBlockSize(&mg, &bs, (const void *)saxpy, 0, 0), cudaSuccess);
+	TAP_ERR(idxgenOccupancyMaxPotentialBlockSize(&mg, &bs, (const void *)saxpy, 0, 0),
+		cudaSuccess);
 #endif
-	tap_ok(bs >= 32 && bs <= 1024 && bs % 32 == 0 && mg >= 1, "occupancy: a potential block size and grid");
+	tap_ok(bs >= 32 && bs <= 1024 && bs % 32 == 0 && mg >= 1,
+	       "occupancy: a potential block size and grid");
 	(void)cudaGetLastError();
 	cudaFree(x);
 	cudaFree(y);
@@ -559,10 +579,14 @@ static void test_symbols(void)
 #ifndef __CUDACC__
 	tap_ok(addr == (void *)coef, "one address space: the symbol's address is its host address");
 #endif
-	TAP_ERR(cudaMemcpyToSymbol(coef, c, sizeof(c), 4, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
-	TAP_ERR(cudaMemcpyToSymbol(coef, c, 4, 0, cudaMemcpyDeviceToHost), cudaErrorInvalidMemcpyDirection);
-	TAP_ERR(cudaMemcpyToSymbol(notsym, c, 4, 0, cudaMemcpyHostToDevice), cudaErrorInvalidSymbol);
-	TAP_ERR(cudaMemcpyToSymbolAsync(coef, c, sizeof(c), 0, cudaMemcpyHostToDevice, 0), cudaSuccess);
+	TAP_ERR(cudaMemcpyToSymbol(coef, c, sizeof(c), 4, cudaMemcpyHostToDevice),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaMemcpyToSymbol(coef, c, 4, 0, cudaMemcpyDeviceToHost),
+		cudaErrorInvalidMemcpyDirection);
+	TAP_ERR(cudaMemcpyToSymbol(notsym, c, 4, 0, cudaMemcpyHostToDevice),
+		cudaErrorInvalidSymbol);
+	TAP_ERR(cudaMemcpyToSymbolAsync(coef, c, sizeof(c), 0, cudaMemcpyHostToDevice, 0),
+		cudaSuccess);
 	(void)cudaGetLastError();
 	cudaFree(y);
 }
@@ -583,7 +607,8 @@ static void test_sticky(void)
 	TAP_ERR(cudaGetLastError(), cudaErrorAssert);
 	TAP_ERR(cudaDeviceReset(), cudaSuccess);
 	TAP_ERR(cudaGetLastError(), cudaSuccess);
-	TAP_ERR(cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal), cudaSuccess);
+	TAP_ERR(cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal),
+		cudaSuccess);
 	out[0] = 0;
 	LAUNCH(add_one, 1, 1, 0, 0, out, 1);
 	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
