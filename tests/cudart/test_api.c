@@ -591,6 +591,40 @@ static void test_symbols(void)
 	cudaFree(y);
 }
 
+/* $IDXGEN_SCHEDULE: the order in which a block's threads run (the index
+ * stream's), sequential unless it names another. */
+static void test_schedule(void)
+{
+	enum { W = 16, H = 16 };
+	const char *sched = getenv("IDXGEN_SCHEDULE");
+	int *ticket, *out, identity = 1, perm = 1, seen[W * H] = { 0 };
+	char m[128];
+
+	cudaMallocManaged((void **)&ticket, sizeof(int), cudaMemAttachGlobal);
+	cudaMallocManaged((void **)&out, W * H * sizeof(int), cudaMemAttachGlobal);
+	*ticket = 0;
+	LAUNCH(order_probe, 1, d3(W, H, 1), 0, 0, ticket, out);
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+	for (int k = 0; k < W * H; k++) {
+		identity &= out[k] == k;
+		perm &= out[k] >= 0 && out[k] < W * H && !seen[out[k]]++;
+	}
+	tap_ok(perm, "every thread of the block ran once");
+#ifndef __CUDACC__
+	if (!sched || !*sched || !strcmp(sched, "sequential")) {
+		tap_ok(identity, "no IDXGEN_SCHEDULE: threads run in sequential (x-fastest) order");
+	} else if (!strcmp(sched, "hilbert") || !strcmp(sched, "zigzag")) {
+		snprintf(m, sizeof(m), "IDXGEN_SCHEDULE=%s: the threads run in that order, not x-fastest",
+			 sched);
+		tap_ok(!identity, m);
+	}
+#else
+	(void)sched, (void)m, (void)identity;
+#endif
+	cudaFree(ticket);
+	cudaFree(out);
+}
+
 /* Last: a kernel fault poisons the context until cudaDeviceReset. */
 static void test_sticky(void)
 {
@@ -658,6 +692,7 @@ int main(void)
 	test_streams();
 	test_events();
 	test_symbols();
+	test_schedule();
 #ifdef __cplusplus
 	test_cxx();
 #endif
