@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * idxgen: priority arbitration (brief section 3).
+ * idxgen: priority arbitration (docs/design.md#arbiter).
  *
  * Each context gets one of the device's requesters; its CPR follows the
  * context priority (HIGH 0, NORMAL 1, LOW 2).  The driver stamps the

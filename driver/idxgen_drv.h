@@ -176,9 +176,9 @@ struct idxgen_device {
 
 	struct idxgen_counters cnt;
 
-	struct idxgen_arb arb;		/* brief section 3: idxgen_arb.c */
+	struct idxgen_arb arb;		/* docs/design.md#arbiter: idxgen_arb.c */
 
-	/* schedule table (brief section 2), checked at probe: idxgen_sched.c */
+	/* schedule table (docs/design.md#schedule-orders), checked at probe: idxgen_sched.c */
 	u32 sched_count;		/* 0: none reported */
 	u64 sched[IDXGEN_SCHED_MAX_ENTRIES];	/* DRM_IDXGEN_SCHED_PACK() form */
 };

@@ -763,7 +763,7 @@ static int idxgen_config_to_desc(struct idxgen_device *idev, struct drm_file *fi
 
 	if ((cfg->flags & ~DRM_IDXGEN_CONFIG_NO_HISTORY) || cfg->pad0 || cfg->pad1 || cfg->rsvd)
 		return -EINVAL;
-	/* schedule orders (brief section 2) only where the device has them */
+	/* schedule orders (docs/design.md#schedule-orders) only where the device has them */
 	if (!(idev->features & IDXGEN_FEAT_SCHED_ORDERS) &&
 	    (cfg->order || cfg->granularity || cfg->stride || cfg->tile_w || cfg->tile_h))
 		return -EINVAL;

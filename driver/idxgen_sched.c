@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * idxgen: the device's schedule table (brief section 2), read once at
+ * idxgen: the device's schedule table (docs/design.md#schedule-orders), read once at
  * probe from registers 0x200..0x2ff, checked, and served by GET_PARAM
  * 32-47 (DRM_IDXGEN_PARAM_SCHED_*).
  *

@@ -50,7 +50,7 @@ struct emu_dev {
 	struct emu_range *ranges;	/* dedicated regions, sorted by base */
 	unsigned int nranges, cap;
 	struct idxgen_stats stats;
-	/* brief section 3: the arbiter, as the device has it (idxgen_arb.c) */
+	/* docs/design.md#arbiter: the arbiter, as the device has it (idxgen_arb.c) */
 	struct idxgen_arb arb;
 	pthread_cond_t arb_cond;	/* broadcast whenever the arbiter acted */
 	struct idxgen_context *arb_ctx[IDXGEN_ARB_REQUESTERS];

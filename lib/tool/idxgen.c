@@ -248,7 +248,7 @@ static const char help_run[] =
 "                          strided:S,G (see `idxgen order`)\n"
 "\n"
 "EXAMPLES\n"
-"    The patent's sequence: miss, miss, hit.\n"
+"    The history example: miss, miss, hit.\n"
 "        idxgen run --block 32x64x1 --block 100x2x2 --block 32x64x1\n"
 "    The first two warps of a block:\n"
 "        idxgen run --block 32x64x1 --dump 64\n";

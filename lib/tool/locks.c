@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * locks.c - `idxgen locks`: the device's priority arbiter (brief section 3):
+ * locks.c - `idxgen locks`: the device's priority arbiter (docs/design.md#arbiter):
  * who holds which lock, who waits, requester priorities and counters, and
  * the device statistics.  --hold-limit / --enforce change the settings
  * (root on a real device).

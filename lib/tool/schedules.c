@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * schedules.c - `idxgen schedules`: the device's schedule table (brief
- * section 2), the firmware's named order configurations that a job can
+ * schedules.c - `idxgen schedules`: the device's schedule table
+ * (docs/design.md#schedule-orders), the firmware's named order configurations that a job can
  * use with `idxgen run --schedule NAME`.
  */
 #include <errno.h>

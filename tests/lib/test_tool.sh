@@ -55,7 +55,7 @@ ok $? "locks --enforce maybe: usage error"
 $T run --block 32x64x1 --block 100x2x2 --block 32x64x1 >"$tmp.out" 2>&1
 rc=$?
 res=$(awk 'NR > 1 {printf "%s ", $5}' "$tmp.out")
-[ $rc = 0 ] && [ "$res" = "miss miss hit " ]; ok $? "run: the patent's sequence is miss, miss, hit ($res)"
+[ $rc = 0 ] && [ "$res" = "miss miss hit " ]; ok $? "run: the history example is miss, miss, hit ($res)"
 c1=$(awk 'NR == 2 {print $7}' "$tmp.out")
 c3=$(awk 'NR == 4 {print $7}' "$tmp.out")
 [ "$c1" = 68 ] && [ "$c3" = 4 ]; ok $? "run: 68 cycles on the miss, 4 on the hit"
