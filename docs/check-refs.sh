@@ -51,7 +51,7 @@ for a in $(grep -rhoI 'design\.md#[a-z0-9-]*' $files 2>/dev/null | sed 's/.*#//'
 	grep -q "<a id=\"$a\"></a>" docs/design.md || missing="$missing $a"
 done
 [ -z "$missing" ]
-ok $? "every design.md#anchor cited exists${missing:+; missing:$missing}"
+ok $? "every cited anchor of docs/design.md exists${missing:+; missing:$missing}"
 echo "1..$n"
 echo "# $((n - fail)) passed, $fail failed"
 [ $fail = 0 ]
