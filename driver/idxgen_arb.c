@@ -77,12 +77,14 @@ static void idxgen_arb_exit(struct idxgen_device *idev, int idx)
 
 static u32 idxgen_arb_cmd(struct idxgen_device *idev, u32 op, u32 lock, u32 req)
 {
+	lockdep_assert_held(&idev->arb.lock);
 	idxgen_wr(idev, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(op, lock, req));
 	return idxgen_rd(idev, IDXGEN_REG_ARB_CMD_RESULT);
 }
 
 static u32 idxgen_arb_status(struct idxgen_device *idev, u32 req)
 {
+	lockdep_assert_held(&idev->arb.lock);
 	idxgen_wr(idev, IDXGEN_REG_ARB_SEL, req);
 	return idxgen_rd(idev, IDXGEN_REG_ARB_REQ_STATUS);
 }

@@ -178,7 +178,7 @@ int idxgen_hw_init(struct idxgen_device *idev)
 		return -ENODEV;
 	}
 	idev->num_queues = min_t(u32, idev->num_queues, IDXGEN_MAX_QUEUES);
-	idxgen_sched_probe(idev);
+	idxgen_schedtab_probe(idev);
 
 	drm_info(drm, "firmware %u.%u.%u loaded; %u queues, %u lanes, %llu MiB index memory\n",
 		 idev->fw_version >> 16, (idev->fw_version >> 8) & 0xff, idev->fw_version & 0xff,
