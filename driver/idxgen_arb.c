@@ -243,22 +243,6 @@ static struct idxgen_ctx *idxgen_arb_ctx(struct drm_file *file, u32 id, int *err
 	return ctx;
 }
 
-static int idxgen_arb_errno(u32 res)
-{
-	switch (res) {
-	case IDXGEN_ARB_R_OK:
-		return 0;
-	case IDXGEN_ARB_R_HELD:
-		return -EDEADLK;
-	case IDXGEN_ARB_R_BUSY:
-		return -EBUSY;
-	case IDXGEN_ARB_R_NOT_HELD:
-		return -EPERM;
-	default:
-		return -EINVAL;
-	}
-}
-
 /* One look at the request: 1 granted, 0 keep waiting, < 0 failed. */
 static int idxgen_arb_poll(struct idxgen_device *idev, u32 r, u32 lock, bool nonblock,
 			   u64 deadline)
@@ -279,7 +263,7 @@ static int idxgen_arb_poll(struct idxgen_device *idev, u32 r, u32 lock, bool non
 		/* granted and taken away already, or a device reset: ask again */
 		u32 res = idxgen_arb_cmd(idev, IDXGEN_ARB_OP_LOCK, lock, r);
 
-		return res == IDXGEN_ARB_R_HELD ? 1 : idxgen_arb_errno(res);
+		return res == IDXGEN_ARB_R_HELD ? 1 : idxgen_arb_result_errno(res);
 	}
 	if (nonblock && !(st & IDXGEN_ARB_RS_PENDING))
 		ret = -EBUSY;
@@ -326,7 +310,9 @@ int idxgen_arb_lock_ioctl(struct drm_device *dev, void *data, struct drm_file *f
 		   (IDXGEN_ARB_MUTEX_LOCKED | r)) {
 		ret = -EDEADLK;
 	} else {
-		ret = idxgen_arb_errno(idxgen_arb_cmd(idev, IDXGEN_ARB_OP_LOCK, args->lock, r));
+		u32 res = idxgen_arb_cmd(idev, IDXGEN_ARB_OP_LOCK, args->lock, r);
+
+		ret = idxgen_arb_result_errno(res);
 		q->busy = !ret;
 	}
 	idxgen_arb_exit(idev, idx);
@@ -394,8 +380,9 @@ int idxgen_arb_unlock_ioctl(struct drm_device *dev, void *data, struct drm_file 
 		return ret == -ENOSPC ? -EPERM : ret;
 	ret = idxgen_arb_enter(idev, &idx);
 	if (!ret) {
-		ret = idxgen_arb_errno(idxgen_arb_cmd(idev, IDXGEN_ARB_OP_UNLOCK, args->lock,
-						      ctx->arb_req));
+		u32 res = idxgen_arb_cmd(idev, IDXGEN_ARB_OP_UNLOCK, args->lock, ctx->arb_req);
+
+		ret = idxgen_arb_result_errno(res);
 		idxgen_arb_exit(idev, idx);
 	}
 	idxgen_ctx_put(ctx);

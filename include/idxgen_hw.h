@@ -20,6 +20,7 @@
 #define IDXGEN_HW_H
 
 #ifdef __KERNEL__
+#include <linux/errno.h>
 #include <linux/types.h>
 #include <linux/stddef.h>
 typedef __u8 idxgen_u8;
@@ -28,6 +29,7 @@ typedef __le32 idxgen_le32;
 typedef __le64 idxgen_le64;
 #define IDXGEN_STATIC_ASSERT(e, m) static_assert(e, m)
 #else
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 typedef uint8_t idxgen_u8;
@@ -252,6 +254,27 @@ typedef uint64_t idxgen_le64;
 #define   IDXGEN_ARB_R_NOT_HELD		4	/* UNLOCK of a lock the requester does not hold */
 #define   IDXGEN_ARB_R_HELD		5	/* LOCK of a lock it already holds */
 #define   IDXGEN_ARB_R_BUSY		6	/* LOCK while a request or wait is outstanding */
+
+/*
+ * What an arbiter result means to software: the errno the driver's LOCK and
+ * UNLOCK ioctls return (include/uapi/drm/idxgen_accel.h) and the emulation
+ * backend returns in their place.  One map for both, so they cannot drift.
+ */
+static inline int idxgen_arb_result_errno(uint32_t res)
+{
+	switch (res) {
+	case IDXGEN_ARB_R_OK:
+		return 0;
+	case IDXGEN_ARB_R_HELD:
+		return -EDEADLK;
+	case IDXGEN_ARB_R_BUSY:
+		return -EBUSY;
+	case IDXGEN_ARB_R_NOT_HELD:
+		return -EPERM;
+	default:
+		return -EINVAL;
+	}
+}
 #define IDXGEN_REG_ARB_EVENTS		0x314	/* RO: bit r: REQ_STATUS(r) has event bits set */
 #define IDXGEN_REG_ARB_FIFO_COUNT	0x318	/* RO: pairs waiting in the FIFO */
 #define IDXGEN_REG_ARB_SEL		0x31c	/* RW: requester shown at 0x350..0x35c */
