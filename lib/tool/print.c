@@ -4,6 +4,7 @@
  * state is the tool's output state: one document at a time, on stdout.
  */
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,11 +18,6 @@ static struct {
 	int depth;
 	int first[PRINT_MAX_DEPTH];	/* no member printed yet at this level */
 } out;
-
-static int want(enum print_type t)
-{
-	return opt_json ? !!(t & PRINT_JSON) : !!(t & PRINT_FP);
-}
 
 /* The separator and the key of the next member (or array element). */
 static void json_member(const char *key)
@@ -51,44 +47,46 @@ static void json_string(const char *s)
 	putchar('"');
 }
 
+/*
+ * Where a field goes: 0 nowhere, PRINT_FP text (the caller formats it with
+ * fmt), PRINT_JSON the member's separator and key are out, the value next.
+ */
+static int print_begin(enum print_type t, const char *key)
+{
+	if (!(t & (opt_json ? PRINT_JSON : PRINT_FP)))
+		return 0;
+	if (!opt_json)
+		return PRINT_FP;
+	json_member(key);
+	return PRINT_JSON;
+}
+
 /* fmt is the caller's format for one value of the function's type. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
 void print_uint(enum print_type t, const char *key, const char *fmt, unsigned int v)
 {
-	if (!want(t))
-		return;
-	if (!opt_json) {
-		printf(fmt, v);
-		return;
-	}
-	json_member(key);
-	printf("%u", v);
+	int m = print_begin(t, key);
+
+	if (m)
+		printf(m == PRINT_FP ? fmt : "%u", v);
 }
 
 void print_int(enum print_type t, const char *key, const char *fmt, int v)
 {
-	if (!want(t))
-		return;
-	if (!opt_json) {
-		printf(fmt, v);
-		return;
-	}
-	json_member(key);
-	printf("%d", v);
+	int m = print_begin(t, key);
+
+	if (m)
+		printf(m == PRINT_FP ? fmt : "%d", v);
 }
 
 void print_u64(enum print_type t, const char *key, const char *fmt, uint64_t v)
 {
-	if (!want(t))
-		return;
-	if (!opt_json) {
-		printf(fmt, v);
-		return;
-	}
-	json_member(key);
-	printf("%llu", (unsigned long long)v);
+	int m = print_begin(t, key);
+
+	if (m)
+		printf(m == PRINT_FP ? fmt : "%" PRIu64, v);
 }
 
 /* The precision of the first conversion of fmt ("%9.2f us": 2), else 6. */
@@ -105,37 +103,32 @@ static int fmt_precision(const char *fmt)
 
 void print_float(enum print_type t, const char *key, const char *fmt, double v)
 {
-	if (!want(t))
-		return;
-	if (!opt_json) {
+	int m = print_begin(t, key);
+
+	if (m == PRINT_FP)
 		printf(fmt, v);
-		return;
-	}
-	json_member(key);
-	printf("%.*f", fmt_precision(fmt), v);
+	else if (m == PRINT_JSON)
+		printf("%.*f", fmt_precision(fmt), v);
 }
 
 void print_string(enum print_type t, const char *key, const char *fmt, const char *s)
 {
-	if (!want(t))
-		return;
-	if (!opt_json) {
+	int m = print_begin(t, key);
+
+	if (m == PRINT_FP)
 		printf(fmt, s);
-		return;
-	}
-	json_member(key);
-	json_string(s);
+	else if (m == PRINT_JSON)
+		json_string(s);
 }
 
 #pragma GCC diagnostic pop
 
 void print_bool(enum print_type t, const char *key, const char *fmt, int v)
 {
-	print_string(t & PRINT_FP, key, fmt, v ? "true" : "false");
-	if (want(t) && opt_json) {
-		json_member(key);
+	if (!opt_json)
+		print_string(t, key, fmt, v ? "true" : "false");
+	else if (print_begin(t, key))
 		fputs(v ? "true" : "false", stdout);
-	}
 }
 
 void print_text(const char *fmt, ...)
