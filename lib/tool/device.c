@@ -191,21 +191,37 @@ static void info_print(const struct idxgen_info *in)
 	print_end();
 }
 
-static int info_show(void)
+static int ask_info(struct idxgen_device *dev, void *out)
+{
+	return idxgen_get_info(dev, out);
+}
+
+static int ask_stats(struct idxgen_device *dev, void *out)
+{
+	return idxgen_get_stats(dev, out);
+}
+
+/* Open the device, ask it one thing, close it: 0 or the failure's exit status. */
+static int ask_device(int (*ask)(struct idxgen_device *, void *), void *out, const char *what)
 {
 	struct idxgen_device *dev;
-	struct idxgen_info in;
-	int ret;
+	int ret = open_device(&dev);
 
-	ret = open_device(&dev);
 	if (ret)
 		return ret;
-	ret = idxgen_get_info(dev, &in);
+	ret = ask(dev, out);
 	idxgen_close(dev);
-	if (ret)
-		return fail(1, "%s", idxgen_strerror(ret));
-	info_print(&in);
-	return 0;
+	return ret ? fail(1, "%s%s", what, idxgen_strerror(ret)) : 0;
+}
+
+static int info_show(void)
+{
+	struct idxgen_info in;
+	int ret = ask_device(ask_info, &in, "");
+
+	if (!ret)
+		info_print(&in);
+	return ret;
 }
 
 int cmd_info(int argc, char **argv)
@@ -236,19 +252,14 @@ static uint64_t stat_val(const struct idxgen_stats *st, unsigned int i)
 
 static int stats_show(void)
 {
-	unsigned int i;
-	struct idxgen_device *dev;
 	struct idxgen_stats st;
+	unsigned int i;
 	char fw[16];
 	int ret;
 
-	ret = open_device(&dev);
+	ret = ask_device(ask_stats, &st, "cannot read the counters: ");
 	if (ret)
 		return ret;
-	ret = idxgen_get_stats(dev, &st);
-	idxgen_close(dev);
-	if (ret)
-		return fail(1, "cannot read the counters: %s", idxgen_strerror(ret));
 	print_open_object(NULL);
 	print_text("%-16s", "firmware");
 	print_string(PRINT_ANY, "fw_version", "%s\n", fmt_fw(st.fw_version, fw, sizeof(fw)));
