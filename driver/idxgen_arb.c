@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * idxgen: priority arbitration (brief section 3).
+ * idxgen: priority arbitration (docs/design.md#arbiter).
  *
  * Each context gets one of the device's requesters; its CPR follows the
  * context priority (HIGH 0, NORMAL 1, LOW 2).  The driver stamps the
@@ -77,12 +77,14 @@ static void idxgen_arb_exit(struct idxgen_device *idev, int idx)
 
 static u32 idxgen_arb_cmd(struct idxgen_device *idev, u32 op, u32 lock, u32 req)
 {
+	lockdep_assert_held(&idev->arb.lock);
 	idxgen_wr(idev, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(op, lock, req));
 	return idxgen_rd(idev, IDXGEN_REG_ARB_CMD_RESULT);
 }
 
 static u32 idxgen_arb_status(struct idxgen_device *idev, u32 req)
 {
+	lockdep_assert_held(&idev->arb.lock);
 	idxgen_wr(idev, IDXGEN_REG_ARB_SEL, req);
 	return idxgen_rd(idev, IDXGEN_REG_ARB_REQ_STATUS);
 }
@@ -241,22 +243,6 @@ static struct idxgen_ctx *idxgen_arb_ctx(struct drm_file *file, u32 id, int *err
 	return ctx;
 }
 
-static int idxgen_arb_errno(u32 res)
-{
-	switch (res) {
-	case IDXGEN_ARB_R_OK:
-		return 0;
-	case IDXGEN_ARB_R_HELD:
-		return -EDEADLK;
-	case IDXGEN_ARB_R_BUSY:
-		return -EBUSY;
-	case IDXGEN_ARB_R_NOT_HELD:
-		return -EPERM;
-	default:
-		return -EINVAL;
-	}
-}
-
 /* One look at the request: 1 granted, 0 keep waiting, < 0 failed. */
 static int idxgen_arb_poll(struct idxgen_device *idev, u32 r, u32 lock, bool nonblock,
 			   u64 deadline)
@@ -277,7 +263,7 @@ static int idxgen_arb_poll(struct idxgen_device *idev, u32 r, u32 lock, bool non
 		/* granted and taken away already, or a device reset: ask again */
 		u32 res = idxgen_arb_cmd(idev, IDXGEN_ARB_OP_LOCK, lock, r);
 
-		return res == IDXGEN_ARB_R_HELD ? 1 : idxgen_arb_errno(res);
+		return res == IDXGEN_ARB_R_HELD ? 1 : idxgen_arb_result_errno(res);
 	}
 	if (nonblock && !(st & IDXGEN_ARB_RS_PENDING))
 		ret = -EBUSY;
@@ -292,6 +278,76 @@ static int idxgen_arb_poll(struct idxgen_device *idev, u32 r, u32 lock, bool non
 	return ret;
 }
 
+/* Queue requester r's request for lock: -EBUSY one is pending, -EDEADLK held. */
+static int idxgen_arb_request(struct idxgen_device *idev, u32 r, u32 lock)
+{
+	struct idxgen_arb_req *q = &idev->arb.req[r];
+	int ret, idx;
+
+	ret = idxgen_arb_enter(idev, &idx);
+	if (ret)
+		return ret;
+	if (q->busy) {
+		ret = -EBUSY;
+	} else if (idxgen_rd(idev, IDXGEN_REG_ARB_MUTEX(lock)) == (IDXGEN_ARB_MUTEX_LOCKED | r)) {
+		ret = -EDEADLK;
+	} else {
+		ret = idxgen_arb_result_errno(idxgen_arb_cmd(idev, IDXGEN_ARB_OP_LOCK, lock, r));
+		q->busy = !ret;
+	}
+	idxgen_arb_exit(idev, idx);
+	return ret;
+}
+
+/*
+ * A signal while waiting: cancel the request, unless the lock was granted
+ * in the meantime (then keep it).  1 granted, -ERESTARTSYS cancelled.
+ */
+static int idxgen_arb_interrupted(struct idxgen_device *idev, u32 r, u32 lock)
+{
+	int ret = -ERESTARTSYS, idx;
+
+	if (!idxgen_arb_enter(idev, &idx)) {
+		idxgen_arb_cmd(idev, IDXGEN_ARB_OP_CANCEL, 0, r);
+		if (idxgen_rd(idev, IDXGEN_REG_ARB_MUTEX(lock)) == (IDXGEN_ARB_MUTEX_LOCKED | r))
+			ret = 1;
+		idxgen_arb_exit(idev, idx);
+	}
+	return ret;
+}
+
+/*
+ * Wait for the request's outcome, looking again at every arbiter event and
+ * every IDXGEN_ARB_POLL: 1 granted, < 0 failed (timeout, signal, device).
+ */
+static int idxgen_arb_wait(struct idxgen_device *idev, u32 r, u32 lock, bool nonblock,
+			   u64 deadline)
+{
+	int ret, idx;
+
+	for (;;) {
+		int seen = atomic_read(&idev->arb.events);
+		long to = IDXGEN_ARB_POLL, w;
+
+		ret = idxgen_arb_enter(idev, &idx);
+		if (ret)
+			return ret;
+		ret = idxgen_arb_poll(idev, r, lock, nonblock, deadline);
+		idxgen_arb_exit(idev, idx);
+		if (ret)
+			return ret;
+		if (deadline && deadline > ktime_get_ns()) {
+			long left = nsecs_to_jiffies(deadline - ktime_get_ns());
+
+			to = clamp_t(long, left, 1, to);
+		}
+		w = wait_event_interruptible_timeout(idev->arb.wq,
+						     atomic_read(&idev->arb.events) != seen, to);
+		if (w < 0)
+			return idxgen_arb_interrupted(idev, r, lock);
+	}
+}
+
 int idxgen_arb_lock_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
 {
 	struct idxgen_device *idev = to_idxgen_device(dev);
@@ -300,8 +356,7 @@ int idxgen_arb_lock_ioctl(struct drm_device *dev, void *data, struct drm_file *f
 	bool nonblock = args->flags & DRM_IDXGEN_LOCK_NONBLOCK;
 	struct idxgen_arb_req *q;
 	struct idxgen_ctx *ctx;
-	int ret, idx;
-	u32 r;
+	int ret;
 
 	if ((args->flags & ~DRM_IDXGEN_LOCK_NONBLOCK) || args->pad ||
 	    args->lock >= IDXGEN_ARB_LOCKS || args->timeout_ns < 0 ||
@@ -312,57 +367,12 @@ int idxgen_arb_lock_ioctl(struct drm_device *dev, void *data, struct drm_file *f
 	ctx = idxgen_arb_ctx(file, args->ctx_id, &ret);
 	if (!ctx)
 		return ret;
-	r = ctx->arb_req;
-	q = &idev->arb.req[r];
+	q = &idev->arb.req[ctx->arb_req];
 
-	ret = idxgen_arb_enter(idev, &idx);
+	ret = idxgen_arb_request(idev, ctx->arb_req, args->lock);
 	if (ret)
 		goto out_put;
-	if (q->busy) {
-		ret = -EBUSY;
-	} else if (idxgen_rd(idev, IDXGEN_REG_ARB_MUTEX(args->lock)) ==
-		   (IDXGEN_ARB_MUTEX_LOCKED | r)) {
-		ret = -EDEADLK;
-	} else {
-		ret = idxgen_arb_errno(idxgen_arb_cmd(idev, IDXGEN_ARB_OP_LOCK, args->lock, r));
-		q->busy = !ret;
-	}
-	idxgen_arb_exit(idev, idx);
-	if (ret)
-		goto out_put;
-
-	for (;;) {
-		int seen = atomic_read(&idev->arb.events);
-		long to = IDXGEN_ARB_POLL, w;
-
-		ret = idxgen_arb_enter(idev, &idx);
-		if (ret)
-			break;
-		ret = idxgen_arb_poll(idev, r, args->lock, nonblock, deadline);
-		idxgen_arb_exit(idev, idx);
-		if (ret)
-			break;
-		if (deadline && deadline > ktime_get_ns()) {
-			long left = nsecs_to_jiffies(deadline - ktime_get_ns());
-
-			to = clamp_t(long, left, 1, to);
-		}
-		w = wait_event_interruptible_timeout(idev->arb.wq,
-						     atomic_read(&idev->arb.events) != seen, to);
-		if (w < 0) {
-			if (!idxgen_arb_enter(idev, &idx)) {
-				idxgen_arb_cmd(idev, IDXGEN_ARB_OP_CANCEL, 0, r);
-				if (idxgen_rd(idev, IDXGEN_REG_ARB_MUTEX(args->lock)) ==
-				    (IDXGEN_ARB_MUTEX_LOCKED | r))
-					w = 1;
-				idxgen_arb_exit(idev, idx);
-			}
-			if (w < 0) {
-				ret = -ERESTARTSYS;
-				break;
-			}
-		}
-	}
+	ret = idxgen_arb_wait(idev, ctx->arb_req, args->lock, nonblock, deadline);
 	if (ret == 1) {
 		ret = 0;
 		q->grants++;
@@ -392,8 +402,9 @@ int idxgen_arb_unlock_ioctl(struct drm_device *dev, void *data, struct drm_file 
 		return ret == -ENOSPC ? -EPERM : ret;
 	ret = idxgen_arb_enter(idev, &idx);
 	if (!ret) {
-		ret = idxgen_arb_errno(idxgen_arb_cmd(idev, IDXGEN_ARB_OP_UNLOCK, args->lock,
-						      ctx->arb_req));
+		u32 res = idxgen_arb_cmd(idev, IDXGEN_ARB_OP_UNLOCK, args->lock, ctx->arb_req);
+
+		ret = idxgen_arb_result_errno(res);
 		idxgen_arb_exit(idev, idx);
 	}
 	idxgen_ctx_put(ctx);

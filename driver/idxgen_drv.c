@@ -91,7 +91,7 @@ static int idxgen_get_param_ioctl(struct drm_device *dev, void *data, struct drm
 		break;
 	case DRM_IDXGEN_PARAM_SCHED_COUNT ...
 	     DRM_IDXGEN_PARAM_SCHED_ENTRY(DRM_IDXGEN_SCHED_MAX_ENTRIES - 1):
-		return idxgen_sched_get_param(idev, args->param, &args->value);
+		return idxgen_schedtab_get_param(idev, args->param, &args->value);
 	case DRM_IDXGEN_PARAM_ARB_LOCKS ... DRM_IDXGEN_PARAM_ARB_HOLD_LIMIT:
 		return idxgen_arb_get_param(idev, args->param, &args->value);
 	default:

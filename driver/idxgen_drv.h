@@ -3,6 +3,27 @@
  * idxgen - DRM accel driver for the idxgen thread-index generator.
  *
  * Common definitions shared by the driver's files.
+ *
+ * Lock order: a lock may be taken only while holding locks above it.
+ *
+ *   1. dma_resv (ww) of a job's regions  SUBMIT locks them, then 2
+ *   2. ctx->submit_lock (mutex)          SUBMIT: push order == sequence order; 8 under it
+ *   3. mm_lock (mutex)                   region allocator; range commands take 4 (read)
+ *   4. reset_sem (rw_semaphore)          read: run_job, range and arbiter commands,
+ *                                        CTX_QUERY; write: the recovery, after it stopped
+ *                                        the schedulers (idxgen_recovery.c)
+ *   5. arb.lock (mutex)                  arbiter register sequences, under 4 (read; the
+ *                                        reset path: write)
+ *   6. q->lock (spinlock, irqsave)       ring, slots, inflight list; the interrupt handler
+ *                                        takes it alone; under it a job completes: 8, 9
+ *   7. arb.slots_lock (spinlock, irqsave) which context owns a requester; under 5 or
+ *                                        alone (a context's release, maybe in a fence
+ *                                        callback)
+ *   8. ctx->lock (spinlock)              the context's result window
+ *   9. q->fence_lock (spinlock)          hardware fences (dma_fence_signal)
+ *
+ * 7, 8 and 9 are leaves.  Functions that need a lock held say so with
+ * lockdep_assert_held().
  */
 #ifndef __IDXGEN_DRV_H__
 #define __IDXGEN_DRV_H__
@@ -127,10 +148,10 @@ struct idxgen_arb {
 struct idxgen_device {
 	struct drm_device drm;
 	struct pci_dev *pdev;
-	void __iomem *regs;
+	void __iomem *regs;		/* BAR0 */
 	resource_size_t imem_bus;	/* BAR2 bus/physical address */
 
-	/* capabilities, read after the firmware loaded */
+	/* capabilities, read after the firmware loaded: idxgen_hw.c */
 	u32 hw_version;
 	u32 lanes;
 	u32 max_threads;
@@ -143,44 +164,49 @@ struct idxgen_device {
 	u64 imem_size;
 	u32 fw_version;
 
-	/* firmware image, kept in DMA memory for reloads after a reset */
+	/* firmware image, kept in DMA memory for reloads after a reset: idxgen_hw.c */
 	void *fw_buf;
 	dma_addr_t fw_dma;
 	size_t fw_size;
 
-	/* index memory: [0, shared_size) shared, the rest dedicated */
+	/* index memory, [0, shared_size) shared, the rest dedicated: idxgen_region.c */
 	u64 shared_size;
 	struct drm_gem_object *shared;
 	struct mutex mm_lock;		/* mm and range commands */
 	struct drm_mm mm;
 	u64 mm_used;			/* bytes of dedicated regions */
 
+	/* queues, their DRM schedulers and interrupts: idxgen_job.c, idxgen_irq.c */
 	struct idxgen_queue queues[IDXGEN_MAX_QUEUES];
 	struct drm_gpu_scheduler *scheds[IDXGEN_MAX_QUEUES];
-	struct workqueue_struct *tdr_wq;	/* ordered: one recovery at a time */
 	struct workqueue_struct *ctx_wq;	/* context destruction */
+	atomic_t inflight;		/* jobs on the rings */
+	bool single_irq;		/* all queues on vector 0 */
+	int err_irq;
+
+	/* hang detection, reset and replay: idxgen_recovery.c */
 	struct rw_semaphore reset_sem;	/* write: device reset; read: ring writes, range commands */
+	struct workqueue_struct *tdr_wq;	/* ordered: one recovery at a time */
 	struct work_struct reset_work;	/* recovery requested by an interrupt */
 	struct delayed_work watchdog;	/* device-wide hang detection */
 	unsigned long last_progress;	/* jiffies: last completion, or work started */
-	atomic_t inflight;		/* jobs on the rings */
 	bool parked;			/* outside reset in progress: schedulers stopped */
 	bool dead;			/* a reset failed: everything fails with -EIO */
 	bool force_reset;		/* recovery requested by an interrupt */
-	bool single_irq;		/* all queues on vector 0 */
-	int err_irq;
 	u32 resets;
 
-	/* statistics carried across device resets */
+	/* statistics carried across device resets, live objects: idxgen_hw.c, debugfs */
 	u64 stat_base[IDXGEN_NUM_STATS];
-
 	struct idxgen_counters cnt;
 
-	struct idxgen_arb arb;		/* brief section 3: idxgen_arb.c */
+	/* priority arbiter (docs/design.md#arbiter): idxgen_arb.c */
+	struct idxgen_arb arb;
 
-	/* schedule table (brief section 2), checked at probe: idxgen_sched.c */
-	u32 sched_count;		/* 0: none reported */
-	u64 sched[IDXGEN_SCHED_MAX_ENTRIES];	/* DRM_IDXGEN_SCHED_PACK() form */
+	/* the firmware's schedule table, checked at probe: idxgen_schedtab.c */
+	struct {
+		u32 count;		/* 0: none reported */
+		u64 entries[IDXGEN_SCHED_MAX_ENTRIES];	/* DRM_IDXGEN_SCHED_PACK() form */
+	} schedtab;
 };
 
 #define to_idxgen_device(d) container_of(d, struct idxgen_device, drm)
@@ -341,13 +367,23 @@ int idxgen_file_open(struct drm_device *dev, struct drm_file *file);
 void idxgen_file_close(struct drm_device *dev, struct drm_file *file);
 void idxgen_show_fdinfo(struct drm_printer *p, struct drm_file *file);
 
-/* idxgen_job.c */
+/* idxgen_job.c: jobs, rings and the DRM schedulers */
+int idxgen_queues_init(struct idxgen_device *idev);
 int idxgen_sched_init(struct idxgen_device *idev);
-int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+struct idxgen_job *idxgen_job_alloc(struct idxgen_device *idev, u32 count);
+void idxgen_job_free(struct idxgen_job *job);
+void idxgen_ring_put(struct idxgen_queue *q, struct idxgen_job *job, u32 i);
 void idxgen_job_complete(struct idxgen_queue *q, struct idxgen_job *job);
+
+/* idxgen_submit.c */
+int idxgen_submit_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+
+/* idxgen_recovery.c: watchdog, blame, reset, replay, outside resets */
+void idxgen_recovery_init(struct idxgen_device *idev);
+void idxgen_recovery_cancel(struct idxgen_device *idev);
+void idxgen_watchdog_arm(struct idxgen_device *idev);
 void idxgen_recover(struct idxgen_device *idev, bool hang, const char *why);
 void idxgen_trigger_recovery(struct idxgen_device *idev);
-int idxgen_queues_init(struct idxgen_device *idev);
 void idxgen_dev_quiesce(struct idxgen_device *idev);
 int idxgen_dev_reinit(struct idxgen_device *idev);
 void idxgen_dev_unpark(struct idxgen_device *idev);
@@ -373,9 +409,9 @@ int idxgen_arb_state_ioctl(struct drm_device *dev, void *data, struct drm_file *
 int idxgen_arb_config_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 extern const struct attribute_group *idxgen_dev_groups[];
 
-/* idxgen_sched.c */
-void idxgen_sched_probe(struct idxgen_device *idev);
-int idxgen_sched_get_param(struct idxgen_device *idev, u32 param, u64 *value);
+/* idxgen_schedtab.c: the firmware's schedule table (not the DRM scheduler) */
+void idxgen_schedtab_probe(struct idxgen_device *idev);
+int idxgen_schedtab_get_param(struct idxgen_device *idev, u32 param, u64 *value);
 
 extern unsigned int idxgen_job_timeout_ms;
 

@@ -178,7 +178,7 @@ int idxgen_hw_init(struct idxgen_device *idev)
 		return -ENODEV;
 	}
 	idev->num_queues = min_t(u32, idev->num_queues, IDXGEN_MAX_QUEUES);
-	idxgen_sched_probe(idev);
+	idxgen_schedtab_probe(idev);
 
 	drm_info(drm, "firmware %u.%u.%u loaded; %u queues, %u lanes, %llu MiB index memory\n",
 		 idev->fw_version >> 16, (idev->fw_version >> 8) & 0xff, idev->fw_version & 0xff,
@@ -260,13 +260,14 @@ void idxgen_stat_save(struct idxgen_device *idev)
 /*
  * Full reset: back to power-on state (the history is gone with it), reload
  * the firmware, reprogram the queues.  Callers have stopped the schedulers
- * and failed whatever was in flight.
+ * and taken whatever was in flight off the rings.
  */
 int idxgen_hw_reset(struct idxgen_device *idev)
 {
 	struct drm_device *drm = &idev->drm;
 	int ret;
 
+	lockdep_assert_held_write(&idev->reset_sem);
 	ret = idxgen_ctrl_reset(idev);
 	if (ret) {
 		drm_err(drm, "device reset timed out\n");
@@ -283,6 +284,7 @@ static int idxgen_range_cmd_locked(struct idxgen_device *idev, u64 base, u64 siz
 {
 	u32 st;
 
+	lockdep_assert_held(&idev->reset_sem);	/* read: no reset between the writes */
 	if (!(idev->features & IDXGEN_FEAT_HIST_RANGE)) {
 		if (cmd == IDXGEN_RANGE_CMD_ZERO) {
 			void __iomem *p = ioremap_wc(idev->imem_bus + base, size);

@@ -20,6 +20,7 @@
 #define IDXGEN_HW_H
 
 #ifdef __KERNEL__
+#include <linux/errno.h>
 #include <linux/types.h>
 #include <linux/stddef.h>
 typedef __u8 idxgen_u8;
@@ -28,6 +29,7 @@ typedef __le32 idxgen_le32;
 typedef __le64 idxgen_le64;
 #define IDXGEN_STATIC_ASSERT(e, m) static_assert(e, m)
 #else
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 typedef uint8_t idxgen_u8;
@@ -99,7 +101,7 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_FEAT_INCREMENTAL		(1u << 2)	/* Q_WARPS_READY is live */
 #define IDXGEN_FEAT_HIST_RANGE		(1u << 3)	/* IDXGEN_REG_RANGE_* commands */
 #define IDXGEN_FEAT_DEBUG		(1u << 4)	/* debug/fault-injection block present */
-#define IDXGEN_FEAT_SCHED_ORDERS	(1u << 8)	/* schedule orders and table (brief 2) */
+#define IDXGEN_FEAT_SCHED_ORDERS	(1u << 8)	/* schedule orders and table */
 #define IDXGEN_FEAT_PRIORITY		(1u << 9)	/* per-requester CPRs (ARB_CPR) */
 #define IDXGEN_FEAT_MUTEX_ARB		(1u << 10)	/* mutex words + arbiter (0x300) */
 
@@ -172,7 +174,7 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_REG_STAT_ERRORS		0x128	/* completions with status != OK */
 
 /*
- * Schedule table (brief 2), read-only: the IDXGEN_FW_REC_SCHED_TABLE record
+ * Schedule table (docs/design.md#schedule-orders), read-only: the IDXGEN_FW_REC_SCHED_TABLE record
  * of the loaded firmware.  SCHED_COUNT entries; entry i occupies the four
  * registers at IDXGEN_REG_SCHED_ENTRY(i).  Everything reads 0 without a
  * loaded image, without IDXGEN_FEAT_SCHED_ORDERS, and for i >= SCHED_COUNT.
@@ -196,7 +198,7 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_SCHED_E_TILE_H_OF(word)		((word) >> 16)
 
 /*
- * Priority arbitration (brief section 3): competitive priority registers,
+ * Priority arbitration (docs/design.md#arbiter): competitive priority registers,
  * mutex words and the arbiter.  docs/hardware.md "Arbiter" explains it.
  *
  * A requester is an ID in [0, IDXGEN_ARB_REQUESTERS); the driver gives one
@@ -252,6 +254,27 @@ typedef uint64_t idxgen_le64;
 #define   IDXGEN_ARB_R_NOT_HELD		4	/* UNLOCK of a lock the requester does not hold */
 #define   IDXGEN_ARB_R_HELD		5	/* LOCK of a lock it already holds */
 #define   IDXGEN_ARB_R_BUSY		6	/* LOCK while a request or wait is outstanding */
+
+/*
+ * What an arbiter result means to software: the errno the driver's LOCK and
+ * UNLOCK ioctls return (include/uapi/drm/idxgen_accel.h) and the emulation
+ * backend returns in their place.  One map for both, so they cannot drift.
+ */
+static inline int idxgen_arb_result_errno(uint32_t res)
+{
+	switch (res) {
+	case IDXGEN_ARB_R_OK:
+		return 0;
+	case IDXGEN_ARB_R_HELD:
+		return -EDEADLK;
+	case IDXGEN_ARB_R_BUSY:
+		return -EBUSY;
+	case IDXGEN_ARB_R_NOT_HELD:
+		return -EPERM;
+	default:
+		return -EINVAL;
+	}
+}
 #define IDXGEN_REG_ARB_EVENTS		0x314	/* RO: bit r: REQ_STATUS(r) has event bits set */
 #define IDXGEN_REG_ARB_FIFO_COUNT	0x318	/* RO: pairs waiting in the FIFO */
 #define IDXGEN_REG_ARB_SEL		0x31c	/* RW: requester shown at 0x350..0x35c */
@@ -382,7 +405,7 @@ struct idxgen_desc {
 	idxgen_u8 mz;			/* bits for z, >= ceil(log2(dz)) */
 	idxgen_u8 word_size;		/* 2 or 4 bytes; mx+my+mz <= 8*word_size */
 	idxgen_le16 flags;		/* IDXGEN_DESC_F_* */
-	/* Schedule order (brief 2): see IDXGEN_ORDER_* below. */
+	/* Schedule order (docs/design.md#schedule-orders): see IDXGEN_ORDER_* below. */
 	idxgen_u8 order;		/* IDXGEN_ORDER_* */
 	idxgen_u8 rsvd0;
 	idxgen_le16 granularity;	/* strided: threads moving together */
@@ -528,7 +551,7 @@ IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, check) == 28, "cpl.check");
 #define IDXGEN_CPL_DMA_FAULT		15	/* descriptor could not be fetched */
 #define IDXGEN_CPL_NO_FIRMWARE		16	/* device not READY when the job ran */
 #define IDXGEN_CPL_ABORTED		17	/* job cancelled (queue disabled or reset) */
-/* Schedule orders (brief 2): checked where BAD_ORDER is, in this order */
+/* Schedule orders (docs/design.md#schedule-orders): checked where BAD_ORDER is, in this order */
 #define IDXGEN_CPL_ORDER_DISABLED	18	/* order != SEQUENTIAL, FEAT_SCHED_ORDERS off */
 #define IDXGEN_CPL_ORDER_UNUSED_PARAM	19	/* a parameter the order does not use is not 0 */
 #define IDXGEN_CPL_BAD_STRIDE		20	/* strided: stride 0 */
@@ -618,7 +641,7 @@ IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, features) == 12, "fwp.fea
 IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_fw_params, rsvd) == 16, "fwp.rsvd");
 
 /*
- * Schedule table (brief 2): named order configurations a descriptor may
+ * Schedule table (docs/design.md#schedule-orders): named order configurations a descriptor may
  * copy into its inline fields (any other legal configuration works too).
  * The record is a struct idxgen_fw_sched_table followed by count entries.
  * The checker rejects (IDXGEN_FW_ERR_SCHED): a second table record; len not

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * idxgen_lock.h - the device's priority-aware mutexes (brief section 3).
+ * idxgen_lock.h - the device's priority-aware mutexes (docs/design.md#arbiter).
  *
  * A context holds locks with the priority it was created with (HIGH beats
  * NORMAL beats LOW).  Lock IDXGEN_LOCK_SHARED guards the shared region: a

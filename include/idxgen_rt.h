@@ -306,7 +306,7 @@ struct idxgen_rt_options {
 
 /*
  * Schedule of a launch: the order in which the device generates a block's
- * threads (brief 2; include/idxgen.h "Schedule orders").  order is an
+ * threads (docs/design.md#schedule-orders; include/idxgen.h "Schedule orders").  order is an
  * IDXGEN_SCHED_* value and params[] its parameters, passed to
  * idxgen_config_schedule() as { stride, granularity, tile_w, tile_h }
  * (those the order does not use must be 0).  A schedule the library rejects
@@ -411,7 +411,7 @@ IDXGEN_EXPORT int idxgen_rt_kernel_stats(struct idxgen_rt *rt, const struct idxg
 					 struct idxgen_rt_kernel_stats *st);
 
 /*
- * Automatic schedule selection (brief 2, "performance control";
+ * Automatic schedule selection (docs/design.md#performance-control;
  * lib/rt/autotune.c).  A launch with schedule.order = IDXGEN_RT_SCHED_AUTO
  * (idxgen_rt_launch_ex, synchronous launches only: the async launch
  * returns -EINVAL for it) runs a small SAMPLE of its blocks under each

@@ -468,7 +468,7 @@ static int drm_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadli
 }
 
 /* ------------------------------------------------------------------ */
-/* Arbiter (brief section 3): DRM_IOCTL_IDXGEN_LOCK..ARB_CONFIG        */
+/* Arbiter (docs/design.md#arbiter): DRM_IOCTL_IDXGEN_LOCK..ARB_CONFIG        */
 /* ------------------------------------------------------------------ */
 
 static int drm_lock(struct idxgen_context *ctx, unsigned int lock, int64_t deadline_ns)

@@ -50,7 +50,7 @@ struct emu_dev {
 	struct emu_range *ranges;	/* dedicated regions, sorted by base */
 	unsigned int nranges, cap;
 	struct idxgen_stats stats;
-	/* brief section 3: the arbiter, as the device has it (idxgen_arb.c) */
+	/* docs/design.md#arbiter: the arbiter, as the device has it (idxgen_arb.c) */
 	struct idxgen_arb arb;
 	pthread_cond_t arb_cond;	/* broadcast whenever the arbiter acted */
 	struct idxgen_context *arb_ctx[IDXGEN_ARB_REQUESTERS];
@@ -386,22 +386,6 @@ static int emu_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadli
 /* Arbiter: the FIFO is served at once, waiters sleep on arb_cond      */
 /* ------------------------------------------------------------------ */
 
-static int emu_arb_errno(int rc)
-{
-	switch (rc) {
-	case IDXGEN_ARB_R_OK:
-		return 0;
-	case IDXGEN_ARB_R_HELD:
-		return -EDEADLK;
-	case IDXGEN_ARB_R_BUSY:
-		return -EBUSY;
-	case IDXGEN_ARB_R_NOT_HELD:
-		return -EPERM;
-	default:
-		return -EINVAL;
-	}
-}
-
 static int emu_lock(struct idxgen_context *ctx, unsigned int lock, int64_t deadline_ns)
 {
 	struct emu_dev *e = ctx->dev->emu;
@@ -414,13 +398,13 @@ static int emu_lock(struct idxgen_context *ctx, unsigned int lock, int64_t deadl
 	if (r == IDXGEN_ARB_NONE)
 		return -ENOSPC;
 	pthread_mutex_lock(&e->lock);
-	ret = emu_arb_errno(idxgen_arb_lock(&e->arb, r, lock));
+	ret = idxgen_arb_result_errno(idxgen_arb_lock(&e->arb, r, lock));
 	while (!ret && idxgen_arb_serve(&e->arb))
 		;
 	while (!ret && idxgen_arb_owner(&e->arb, lock) != r) {
 		if (!e->arb.waiting[r]) {
 			/* granted, then taken away before this thread ran: ask again */
-			ret = emu_arb_errno(idxgen_arb_lock(&e->arb, r, lock));
+			ret = idxgen_arb_result_errno(idxgen_arb_lock(&e->arb, r, lock));
 			while (!ret && idxgen_arb_serve(&e->arb))
 				;
 			continue;
@@ -459,7 +443,7 @@ static int emu_unlock(struct idxgen_context *ctx, unsigned int lock)
 	if (ctx->requester == IDXGEN_ARB_NONE)
 		return -EPERM;
 	pthread_mutex_lock(&e->lock);
-	ret = emu_arb_errno(idxgen_arb_unlock(&e->arb, ctx->requester, lock));
+	ret = idxgen_arb_result_errno(idxgen_arb_unlock(&e->arb, ctx->requester, lock));
 	if (idxgen_arb_take_irq(&e->arb))
 		pthread_cond_broadcast(&e->arb_cond);
 	pthread_mutex_unlock(&e->lock);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lock.c - libidxgen's side of the priority arbiter (brief section 3):
+ * lock.c - libidxgen's side of the priority arbiter (docs/design.md#arbiter):
  * idxgen_lock(), idxgen_unlock(), idxgen_lock_lost(), the safe shared-region
  * pattern idxgen_run_shared() and the monitoring snapshot.  The backends
  * (emu.c: the model in-process; drm.c: the driver's ioctls) do the work.

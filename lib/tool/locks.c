@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * locks.c - `idxgen locks`: the device's priority arbiter (brief section 3):
+ * locks.c - `idxgen locks`: the device's priority arbiter (docs/design.md#arbiter):
  * who holds which lock, who waits, requester priorities and counters, and
  * the device statistics.  --hold-limit / --enforce change the settings
  * (root on a real device).
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "idxgen_lock.h"
+#include "print.h"
 #include "tool.h"
 
 static const char help_locks[] =
@@ -42,77 +43,87 @@ static void locks_bitmap(char *buf, size_t len, uint32_t held)
 		snprintf(buf, len, "-");
 }
 
-static void show_json(const struct idxgen_lock_state *st)
+/* A lock's owner: JSON its requester (-1 free), text a line. */
+static void show_owner(const struct idxgen_lock_state *st, uint32_t l)
 {
-	printf("{\"locks\": %u, \"requesters\": %u, \"enforce\": %s, \"hold_limit\": %u, "
-	       "\"fifo_count\": %u, \"max_fifo_depth\": %u, \"grants\": %" PRIu64
-	       ", \"preemptions\": %" PRIu64 ", \"hold_releases\": %" PRIu64
-	       ", \"denials\": %" PRIu64 ", \"owner\": [",
-	       st->locks, st->requesters, st->enforce ? "true" : "false", st->hold_limit,
-	       st->fifo_count, st->max_depth, st->grants, st->preemptions, st->hold_releases,
-	       st->denials);
-	for (uint32_t l = 0; l < st->locks && l < IDXGEN_LOCKS_MAX; l++)
-		printf("%s%d", l ? ", " : "", st->owner[l]);
-	printf("], \"contexts\": [");
-	for (uint32_t r = 0, first = 1; r < st->requesters && r < 16; r++) {
-		const struct idxgen_lock_requester *q = &st->req[r];
+	const char *shared = l == 0 ? "  (shared region)" : "";
+	int o = st->owner[l];
 
-		if (!q->ctx_id)
-			continue;
-		printf("%s{\"requester\": %u, \"ctx\": %u, \"pid\": %d, \"cpr\": %u, \"held\": %u, "
-		       "\"waiting\": %d, \"hold_count\": %u, \"lost\": %" PRIu64 ", \"grants\": %" PRIu64
-		       ", \"wait_ns\": %" PRIu64 "}",
-		       first ? "" : ", ", r, q->ctx_id, q->pid, q->cpr, q->held, q->waiting,
-		       q->hold_count, q->lost_count, q->grants, q->wait_ns);
-		first = 0;
-	}
-	printf("]}\n");
+	print_int(PRINT_JSON, NULL, NULL, o);
+	if (o < 0)
+		print_text("%4u  free%s\n", l, shared);
+	else
+		print_text("%4u  requester %d (ctx %u, pid %d, prio %u)%s\n", l, o,
+			   st->req[o].ctx_id, st->req[o].pid, st->req[o].cpr, shared);
 }
 
-static void show_text(const struct idxgen_lock_state *st)
+static void show_requester(uint32_t r, const struct idxgen_lock_requester *q)
 {
-	char buf[64];
+	char held[64], w[16];
+
+	locks_bitmap(held, sizeof(held), q->held);
+	if (q->waiting < 0)
+		snprintf(w, sizeof(w), "-");
+	else
+		snprintf(w, sizeof(w), "%d", q->waiting);
+	print_open_object(NULL);
+	print_uint(PRINT_ANY, "requester", "%3u  ", r);
+	print_uint(PRINT_ANY, "ctx", "%-5u  ", q->ctx_id);
+	print_int(PRINT_ANY, "pid", "%-6d  ", q->pid);
+	print_uint(PRINT_ANY, "cpr", "%4u  ", q->cpr);
+	print_uint(PRINT_JSON, "held", NULL, q->held);
+	print_string(PRINT_FP, NULL, "%-7s  ", held);
+	print_int(PRINT_JSON, "waiting", NULL, q->waiting);
+	print_string(PRINT_FP, NULL, "%5s  ", w);
+	print_uint(PRINT_ANY, "hold_count", "%4u  ", q->hold_count);
+	print_u64(PRINT_ANY, "lost", "%-8" PRIu64 "  ", q->lost_count);
+	print_u64(PRINT_ANY, "grants", "%-8" PRIu64 "  ", q->grants);
+	print_u64(PRINT_JSON, "wait_ns", NULL, q->wait_ns);
+	print_float(PRINT_FP, NULL, "%.3f\n", (double)q->wait_ns / 1e6);
+	print_close_object();
+}
+
+static void show(const struct idxgen_lock_state *st)
+{
 	unsigned int n = 0;
 
-	printf("arbiter: %u locks, %u requesters, enforce %s, hold limit %s",
-	       st->locks, st->requesters, st->enforce ? "on" : "off",
-	       st->hold_limit ? "" : "off");
+	print_open_object(NULL);
+	print_uint(PRINT_ANY, "locks", "arbiter: %u locks, ", st->locks);
+	print_uint(PRINT_ANY, "requesters", "%u requesters, ", st->requesters);
+	print_bool(PRINT_JSON, "enforce", NULL, st->enforce);
+	print_text("enforce %s, ", st->enforce ? "on" : "off");
+	print_uint(PRINT_JSON, "hold_limit", NULL, st->hold_limit);
 	if (st->hold_limit)
-		printf("%u", st->hold_limit);
-	printf("\nstatistics: %" PRIu64 " grants, %" PRIu64 " preemptions, %" PRIu64
-	       " hold-limit releases, %" PRIu64 " denials, FIFO %u (max %u)\n",
-	       st->grants, st->preemptions, st->hold_releases, st->denials, st->fifo_count,
-	       st->max_depth);
-	printf("\nlock  owner\n");
-	for (uint32_t l = 0; l < st->locks && l < IDXGEN_LOCKS_MAX; l++) {
-		int o = st->owner[l];
+		print_text("hold limit %u\n", st->hold_limit);
+	else
+		print_text("hold limit off\n");
+	print_u64(PRINT_ANY, "grants", "statistics: %" PRIu64 " grants, ", st->grants);
+	print_u64(PRINT_ANY, "preemptions", "%" PRIu64 " preemptions, ", st->preemptions);
+	print_u64(PRINT_ANY, "hold_releases", "%" PRIu64 " hold-limit releases, ",
+		  st->hold_releases);
+	print_u64(PRINT_ANY, "denials", "%" PRIu64 " denials, ", st->denials);
+	print_uint(PRINT_ANY, "fifo_count", "FIFO %u ", st->fifo_count);
+	print_uint(PRINT_ANY, "max_fifo_depth", "(max %u)\n", st->max_depth);
 
-		if (o < 0)
-			printf("%4u  free%s\n", l, l == 0 ? "  (shared region)" : "");
-		else
-			printf("%4u  requester %d (ctx %u, pid %d, prio %u)%s\n", l, o,
-			       st->req[o].ctx_id, st->req[o].pid, st->req[o].cpr,
-			       l == 0 ? "  (shared region)" : "");
-	}
-	printf("\nreq  ctx    pid     prio  held     waits  hold  lost      grants    wait_ms\n");
+	print_text("\nlock  owner\n");
+	print_open_array("owner");
+	for (uint32_t l = 0; l < st->locks && l < IDXGEN_LOCKS_MAX; l++)
+		show_owner(st, l);
+	print_close_array();
+
+	print_text("\nreq  ctx    pid     prio  held     waits  hold  lost      grants    wait_ms\n");
+	print_open_array("contexts");
 	for (uint32_t r = 0; r < st->requesters && r < 16; r++) {
-		const struct idxgen_lock_requester *q = &st->req[r];
-		char w[16];
-
-		if (!q->ctx_id)
+		if (!st->req[r].ctx_id)
 			continue;
 		n++;
-		locks_bitmap(buf, sizeof(buf), q->held);
-		if (q->waiting < 0)
-			snprintf(w, sizeof(w), "-");
-		else
-			snprintf(w, sizeof(w), "%d", q->waiting);
-		printf("%3u  %-5u  %-6d  %4u  %-7s  %5s  %4u  %-8" PRIu64 "  %-8" PRIu64 "  %.3f\n",
-		       r, q->ctx_id, q->pid, q->cpr, buf, w, q->hold_count, q->lost_count, q->grants,
-		       (double)q->wait_ns / 1e6);
+		show_requester(r, &st->req[r]);
 	}
+	print_close_array();
 	if (!n)
-		printf("(no context holds a requester)\n");
+		print_text("(no context holds a requester)\n");
+	print_close_object();
+	print_end();
 }
 
 int cmd_locks(int argc, char **argv)
@@ -169,10 +180,7 @@ int cmd_locks(int argc, char **argv)
 	if (ret) {
 		ret = fail(1, "%s", idxgen_strerror(ret));
 	} else {
-		if (opt_json)
-			show_json(&st);
-		else
-			show_text(&st);
+		show(&st);
 	}
 	idxgen_close(dev);
 	return ret;

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * schedules.c - `idxgen schedules`: the device's schedule table (brief
- * section 2), the firmware's named order configurations that a job can
+ * schedules.c - `idxgen schedules`: the device's schedule table
+ * (docs/design.md#schedule-orders), the firmware's named order configurations that a job can
  * use with `idxgen run --schedule NAME`.
  */
 #include <errno.h>
 #include <stdio.h>
 
+#include "print.h"
 #include "tool.h"
 
 static const char help_schedules[] =
@@ -37,36 +38,40 @@ static const char *const order_names[] = {
 	[IDXGEN_SCHED_HILBERT] = "hilbert",
 };
 
-static void show_json(const struct idxgen_schedule *tab, int n)
+static void show_entry(int i, const struct idxgen_schedule *s)
 {
-	printf("{\"count\": %d, \"entries\": [", n);
-	for (int i = 0; i < n; i++)
-		printf("%s{\"index\": %d, \"name\": \"%s\", \"order\": \"%s\", \"stride\": %u, "
-		       "\"granularity\": %u, \"tile_w\": %u, \"tile_h\": %u}",
-		       i ? ", " : "", i, tab[i].name, order_names[tab[i].order], tab[i].stride,
-		       tab[i].granularity, tab[i].tile_w, tab[i].tile_h);
-	printf("]}\n");
+	print_open_object(NULL);
+	print_int(PRINT_ANY, "index", "%3d  ", i);
+	print_string(PRINT_ANY, "name", "%-12s  ", s->name);
+	print_string(PRINT_ANY, "order", "%-10s  ", order_names[s->order]);
+	print_uint(PRINT_JSON, "stride", NULL, s->stride);
+	print_uint(PRINT_JSON, "granularity", NULL, s->granularity);
+	print_uint(PRINT_JSON, "tile_w", NULL, s->tile_w);
+	print_uint(PRINT_JSON, "tile_h", NULL, s->tile_h);
+	if (s->order == IDXGEN_SCHED_STRIDED)
+		print_text("stride %u, granularity %u\n", s->stride, s->granularity);
+	else if (s->order == IDXGEN_SCHED_TILED)
+		print_text("tile %ux%u\n", s->tile_w, s->tile_h);
+	else
+		print_text("-\n");
+	print_close_object();
 }
 
-static void show_text(const struct idxgen_schedule *tab, int n)
+static void show(const struct idxgen_schedule *tab, int n)
 {
-	if (!n) {
+	if (!n && !opt_json) {
 		printf("no schedule table\n");
 		return;
 	}
-	printf("schedule table: %d entr%s\n\n  #  name          order       parameters\n", n,
-	       n == 1 ? "y" : "ies");
-	for (int i = 0; i < n; i++) {
-		const struct idxgen_schedule *s = &tab[i];
-
-		printf("%3d  %-12s  %-10s  ", i, s->name, order_names[s->order]);
-		if (s->order == IDXGEN_SCHED_STRIDED)
-			printf("stride %u, granularity %u\n", s->stride, s->granularity);
-		else if (s->order == IDXGEN_SCHED_TILED)
-			printf("tile %ux%u\n", s->tile_w, s->tile_h);
-		else
-			printf("-\n");
-	}
+	print_open_object(NULL);
+	print_int(PRINT_ANY, "count", "schedule table: %d ", n);
+	print_text("entr%s\n\n  #  name          order       parameters\n", n == 1 ? "y" : "ies");
+	print_open_array("entries");
+	for (int i = 0; i < n; i++)
+		show_entry(i, &tab[i]);
+	print_close_array();
+	print_close_object();
+	print_end();
 }
 
 static int schedules_show(void)
@@ -87,10 +92,8 @@ static int schedules_show(void)
 		ret = fail(1, "%s", idxgen_strerror(n));
 	else if (n > (int)(sizeof(tab) / sizeof(tab[0])))
 		ret = fail(1, "the device reports %d entries, more than a table holds", n);
-	else if (opt_json)
-		show_json(tab, n);
 	else
-		show_text(tab, n);
+		show(tab, n);
 	idxgen_close(dev);
 	return ret;
 }

@@ -1,16 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tool.h - what the idxgen tool's subcommand files share (idxgen.c has
- * the main program and the original commands; one file per newer command).
+ * tool.h - what the idxgen tool's files share: the command table's entry,
+ * the global options and the helpers of common.c.  One file per command
+ * group (device.c: list, info, stats; run.c; order.c; bench.c; locks.c;
+ * schedules.c); idxgen.c has main() and the table; print.h the output.
  */
 #ifndef IDXGEN_TOOL_H
 #define IDXGEN_TOOL_H
 
 #include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "idxgen.h"
 
+/* One command: `idxgen NAME ...` runs fn with argv[0] = NAME. */
+struct tool_cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;	/* its line in COMMANDS of `idxgen --help` */
+	int needs_device;	/* opens one device (--device picks it) */
+};
+
 extern const char *cmd_name;	/* NULL before the command is known */
+extern const struct tool_cmd *cmd;	/* its table entry (idxgen.c) */
 extern const char *opt_device;	/* index or PCI address */
 extern unsigned int opt_flags;
 extern int opt_json;
@@ -35,10 +48,25 @@ int open_device(struct idxgen_device **dev);
 /* A command with only the common options and no arguments: parse, then fn(). */
 int simple_cmd(int argc, char **argv, const char *help, int (*fn)(void));
 
-/* locks.c */
-int cmd_locks(int argc, char **argv);
+double now_us(void);
+/* 0 and *out, or -1: a number 0..max (decimal, 0x hex, 0 octal) */
+int parse_uint(const char *s, unsigned long max, unsigned long *out);
+/* "32x64x1", "32x64" or "1024": up to three dimensions, each 1..65535 */
+int parse_block(const char *s, uint32_t d[3]);
+/* "major.minor.patch" of a firmware version word */
+const char *fmt_fw(uint32_t v, char *buf, size_t len);
+/* "bad schedule ..." usage error of --schedule */
+#define BAD_SCHEDULE_FMT \
+	"bad schedule '%s': want sequential, zigzag, hilbert, tiled:WxH or strided:S,G"
 
-/* schedules.c */
+/* the commands (device.c, run.c, order.c, bench.c, locks.c, schedules.c) */
+int cmd_list(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_order(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_locks(int argc, char **argv);
 int cmd_schedules(int argc, char **argv);
 
 #endif /* IDXGEN_TOOL_H */

@@ -71,21 +71,21 @@ static void test_history(void)
 	const uint64_t addr1 = 0x10000, addr2 = 0x40000;
 	int ok;
 
-	/* The brief's example: cfg1 misses, cfg2 misses, cfg3 (= cfg1) hits. */
+	/* docs/design.md#history-example: cfg1 misses, cfg2 misses, cfg3 (= cfg1) hits. */
 	idxgen_hist_init(&h, IDXGEN_HW_DEFAULT_HIST);
 	a = job(addr1, 32, 64, 1, 32);
 	b = job(addr2, 100, 2, 2, 32);
 	r = run(&h, &a);
 	tap_ok(is_miss(&r, &a) && output_ok(&a) && r.cycles == 4 + 64,
-	       "brief example: cfg1 (addr1, 32, 64, 1) misses, %llu warps, %llu cycles",
+	       "history example: cfg1 (addr1, 32, 64, 1) misses, %llu warps, %llu cycles",
 	       (unsigned long long)r.warps, (unsigned long long)r.cycles);
 	r = run(&h, &b);
 	tap_ok(is_miss(&r, &b) && output_ok(&b) && r.cycles == 4 + 13,
-	       "brief example: cfg2 (addr2, 100, 2, 2) misses, %llu cycles",
+	       "history example: cfg2 (addr2, 100, 2, 2) misses, %llu cycles",
 	       (unsigned long long)r.cycles);
 	memcpy(snap, mem, MEM_SIZE);
 	r = run(&h, &a);
-	tap_ok(is_hit(&r, &a) && r.cycles == 4, "brief example: cfg3 (addr1, 32, 64, 1) hits, 4 cycles");
+	tap_ok(is_hit(&r, &a) && r.cycles == 4, "history example: cfg3 (addr1, 32, 64, 1) hits, 4 cycles");
 	tap_ok(!memcmp(snap, mem, MEM_SIZE), "a hit writes nothing");
 	tap_ok(output_ok(&a) && output_ok(&b), "hit output identical to miss output (reference)");
 	tap_ok(idxgen_hist_count(&h) == 2, "two entries recorded");
@@ -570,7 +570,7 @@ static void test_encoding(void)
 }
 
 
-/* The brief: no divide or modulo anywhere in the generation loop. */
+/* docs/design.md#generator: no divide or modulo anywhere in the generation loop. */
 static void test_no_division(void)
 {
 	char *text = read_text(IDXGEN_MODEL_C);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_arb.c - the priority arbiter under load (brief section 3), TAP.
+ * test_arb.c - the priority arbiter under load (docs/design.md#arbiter), TAP.
  *
  * 8 workers at mixed priorities (2 HIGH, 3 NORMAL, 3 LOW) hammer the shared
  * region (idxgen_run_shared, every index checked against tests/ref for the

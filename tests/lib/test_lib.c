@@ -297,7 +297,7 @@ static void test_contexts(void)
 	       "destroy; destroy(NULL): -EINVAL");
 }
 
-/* The brief's sequence: miss, miss, hit, and cycles that show it. */
+/* docs/design.md#history-example: miss, miss, hit, and cycles that show it. */
 static void test_jobs(void)
 {
 	struct idxgen_context *ctx;
@@ -944,7 +944,7 @@ static void test_schedule(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* Priority arbitration (brief section 3)                              */
+/* Priority arbitration (docs/design.md#arbiter)                              */
 /* ------------------------------------------------------------------ */
 
 struct lock_waiter {

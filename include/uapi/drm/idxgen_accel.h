@@ -426,7 +426,7 @@ struct drm_idxgen_ctx_query {
 #define DRM_IDXGEN_STATUS_NOT_LOCK_HOLDER	24	/* shared region without lock 0 */
 
 /*
- * Schedule orders (brief section 2): GET_PARAM 32-47, the device's
+ * Schedule orders (docs/design.md#schedule-orders): GET_PARAM 32-47, the device's
  * schedule table.  A config's order/stride/granularity/tile_w/tile_h take
  * an entry's values (or any other legal configuration, idxgen_hw.h).
  *
@@ -474,7 +474,7 @@ struct drm_idxgen_ctx_query {
 	((__u64)(order) | (__u64)((gran) | (tile_w)) << 16 | (__u64)((stride) | (tile_h)) << 32)
 
 /*
- * Priority arbitration (brief section 3): ioctls 0x10-0x17, params 48-63.
+ * Priority arbitration (docs/design.md#arbiter): ioctls 0x10-0x17, params 48-63.
  * Each context gets one of the device's requesters (at most
  * DRM_IDXGEN_PARAM_ARB_REQUESTERS contexts at a time hold one; the others
  * get -ENOSPC from LOCK).  Its CPR follows the context priority: HIGH 0,

@@ -1,5 +1,5 @@
 /*
- * The worked example of the source document (seed 001, figures 3-9): three
+ * The worked example of the method (docs/design.md#cooperative-warps): three
  * stages, triple buffering, warp 0 produces, warp 1 consumes.  Producers
  * need buffers 0-10, 10-20, 20-30 (stage 1, i = 0..2), 15-30, 30-45, 45-60
  * (stage 2) and 0-50 (stage 3).  The producers are device jobs writing

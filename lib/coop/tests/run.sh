@@ -24,7 +24,7 @@ ok $? "--help prints the usage"
 [ $? -eq 2 ]
 ok $? "an unknown option exits 2"
 
-# --- the source document's example
+# --- the worked example (docs/design.md#cooperative-warps)
 cd "$HERE"
 "$TOOL" -o "$W/paper.par.c" --dump-graphs "$W/g" --dump-edges "$W/paper.edges" paper.c
 ok $? "paper: translated"

@@ -694,8 +694,8 @@ static void test_shapes(struct dev *d)
 	ctx_destroy(d->fd, ctx);
 }
 
-/* The brief's example: cfg1 (A, 32,64,1) miss, cfg2 (B, 100,2,2) miss, cfg3 = cfg1 hit. */
-static void test_brief_example(struct dev *d)
+/* design.md#history-example: cfg1 (A, 32,64,1) miss, cfg2 (B, 100,2,2) miss, cfg3 = cfg1 hit */
+static void test_history_example(struct dev *d)
 {
 	struct drm_idxgen_config c[3];
 	struct drm_idxgen_job_result r[3];
@@ -716,7 +716,7 @@ static void test_brief_example(struct dev *d)
 	c[2].user_tag = 3;
 	e = run(d->fd, ctx, c, 3, r);
 	ok(e == 0 && !r[0].error && !r[1].error && !r[2].error && !r[0].status &&
-	   !r[1].status && !r[2].status, "accel%d: brief example: three jobs ok", d->minor);
+	   !r[1].status && !r[2].status, "accel%d: history example: three jobs ok", d->minor);
 	ok(!(r[0].result_flags & DRM_IDXGEN_RESULT_HIT) && r[0].warps == (2048 + d->lanes - 1) / d->lanes,
 	   "cfg1 (address1, 32, 64, 1): miss, %llu warps", (unsigned long long)r[0].warps);
 	ok(!(r[1].result_flags & DRM_IDXGEN_RESULT_HIT), "cfg2 (address2, 100, 2, 2): miss");
@@ -745,7 +745,7 @@ static void test_history_regions(struct dev *d)
 
 	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
 	{
-		/* brief 3: shared-region jobs run only for the holder of lock 0 */
+		/* docs/design.md#arbiter: shared-region jobs run only for the holder of lock 0 */
 		struct drm_idxgen_lock lk = { .ctx_id = ctx, .lock = 0 };
 
 		ok(ioctl(d->fd, DRM_IOCTL_IDXGEN_LOCK, &lk) == 0, "shared: LOCK 0");
@@ -1391,7 +1391,7 @@ static void test_reset_storm(struct dev *d)
 	shm = region_map(d->fd, sh, &shsize);
 	cfg_make(&cs, d, sh, 0, 64, 64, 4);	/* the first 64 KiB of the shared region */
 	{
-		/* brief 3: shared-region jobs run only for the holder of lock 0 */
+		/* docs/design.md#arbiter: shared-region jobs run only for the holder of lock 0 */
 		struct drm_idxgen_lock lk = { .ctx_id = ctx, .lock = 0 };
 
 		ok(ioctl(d->fd, DRM_IOCTL_IDXGEN_LOCK, &lk) == 0, "reset storm: LOCK 0");
@@ -1822,7 +1822,7 @@ static void test_resv(struct dev *d)
 	{
 		struct drm_idxgen_lock lk = { .ctx_id = ctx, .lock = 0 };
 
-		/* brief 3: shared-region jobs run only for the holder of lock 0 */
+		/* docs/design.md#arbiter: shared-region jobs run only for the holder of lock 0 */
 		e = ioctl(d->fd, DRM_IOCTL_IDXGEN_LOCK, &lk) ? -errno : 0;
 	}
 	e = e ?: inject(d, IDXGEN_FAULT_HANG_JOB);
@@ -3307,7 +3307,7 @@ int main(int argc, char **argv)
 			test_resv(&d);
 		}
 		test_shapes(&d);
-		test_brief_example(&d);
+		test_history_example(&d);
 		test_history_regions(&d);
 		test_batch(&d);
 		test_priority_perm(&d);

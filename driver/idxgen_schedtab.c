@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * idxgen: the device's schedule table (brief section 2), read once at
- * probe from registers 0x200..0x2ff, checked, and served by GET_PARAM
+ * idxgen: the device's schedule table (docs/design.md#schedule-orders), read
+ * once at probe from registers 0x200..0x2ff, checked, and served by GET_PARAM
  * 32-47 (DRM_IDXGEN_PARAM_SCHED_*).
  *
  * The device is not trusted: a count or an entry that a descriptor could
@@ -14,7 +14,7 @@
 #include "idxgen_drv.h"
 
 /* Why the entry's words are not a usable configuration, or NULL. */
-static const char *idxgen_sched_entry_bad(u32 ow, u32 stride, u32 tw, u32 rsvd)
+static const char *idxgen_schedtab_entry_bad(u32 ow, u32 stride, u32 tw, u32 rsvd)
 {
 	u32 order = IDXGEN_SCHED_E_ORDER_OF(ow), gran = IDXGEN_SCHED_E_GRAN_OF(ow);
 	u32 tile_w = IDXGEN_SCHED_E_TILE_W_OF(tw), tile_h = IDXGEN_SCHED_E_TILE_H_OF(tw);
@@ -44,12 +44,12 @@ static const char *idxgen_sched_entry_bad(u32 ow, u32 stride, u32 tw, u32 rsvd)
 }
 
 /* Read and check the table; called at probe, after the firmware loaded. */
-void idxgen_sched_probe(struct idxgen_device *idev)
+void idxgen_schedtab_probe(struct idxgen_device *idev)
 {
 	u64 tab[IDXGEN_SCHED_MAX_ENTRIES];
 	u32 count, i;
 
-	idev->sched_count = 0;
+	idev->schedtab.count = 0;
 	if (!(idev->features & IDXGEN_FEAT_SCHED_ORDERS))
 		return;
 	count = idxgen_rd(idev, IDXGEN_REG_SCHED_COUNT);
@@ -64,7 +64,7 @@ void idxgen_sched_probe(struct idxgen_device *idev)
 		u32 stride = idxgen_rd(idev, reg + IDXGEN_SCHED_E_STRIDE);
 		u32 tw = idxgen_rd(idev, reg + IDXGEN_SCHED_E_TILE);
 		u32 rsvd = idxgen_rd(idev, reg + IDXGEN_SCHED_E_RSVD);
-		const char *why = idxgen_sched_entry_bad(ow, stride, tw, rsvd);
+		const char *why = idxgen_schedtab_entry_bad(ow, stride, tw, rsvd);
 
 		if (why) {
 			drm_warn(&idev->drm,
@@ -78,21 +78,21 @@ void idxgen_sched_probe(struct idxgen_device *idev)
 					       IDXGEN_SCHED_E_TILE_W_OF(tw),
 					       IDXGEN_SCHED_E_TILE_H_OF(tw));
 	}
-	memcpy(idev->sched, tab, count * sizeof(tab[0]));
-	idev->sched_count = count;
+	memcpy(idev->schedtab.entries, tab, count * sizeof(tab[0]));
+	idev->schedtab.count = count;
 }
 
-int idxgen_sched_get_param(struct idxgen_device *idev, u32 param, u64 *value)
+int idxgen_schedtab_get_param(struct idxgen_device *idev, u32 param, u64 *value)
 {
 	u32 i;
 
 	if (param == DRM_IDXGEN_PARAM_SCHED_COUNT) {
-		*value = idev->sched_count;
+		*value = idev->schedtab.count;
 		return 0;
 	}
 	i = param - DRM_IDXGEN_PARAM_SCHED_ENTRY(0);
-	if (param < DRM_IDXGEN_PARAM_SCHED_ENTRY(0) || i >= idev->sched_count)
+	if (param < DRM_IDXGEN_PARAM_SCHED_ENTRY(0) || i >= idev->schedtab.count)
 		return -EINVAL;
-	*value = idev->sched[i];
+	*value = idev->schedtab.entries[i];
 	return 0;
 }
