@@ -75,6 +75,16 @@ struct rt_shape {
 	struct idxgen_region *reg;
 	unsigned int users;		/* launches reading it now, under rt->lock */
 	bool doomed;			/* evicted: free when the last user is done */
+	/*
+	 * Cached launch state: the streams as unpacked by a launch whose
+	 * configurations all hit the device's history (the region's words
+	 * were already there and nothing else writes a dedicated region), so
+	 * the next launches of the shape read them without a device job.
+	 * Immutable once set (under rt->lock); NULL until then.
+	 */
+	uint16_t *txyz;			/* block stream, 3 * nthreads */
+	uint32_t *gxyz;			/* grid order, 3 * nblocks */
+	uint32_t warp, stream_order;
 	struct rt_shape *next;
 };
 
@@ -115,6 +125,7 @@ struct rt_lseg {
 	uint32_t org[3], ext[3], gorder;
 	uint64_t first;			/* issue position of its first block */
 	uint16_t *tx, *ty, *tz;		/* its block stream */
+	uint32_t stream_order;		/* IDXGEN_RT_STREAM_* of that stream */
 };
 
 struct idxgen_rt_launch {
@@ -129,6 +140,8 @@ struct idxgen_rt_launch {
 	 */
 	struct rt_lseg *seg;
 	unsigned int nseg;
+	struct rt_lseg seg1;		/* seg when there is one */
+	bool on_heap;			/* an async launch (a synchronous one is on the caller's stack) */
 	bool sample;			/* a profiling sample of autotune.c */
 	uint32_t nthreads;
 	size_t shared_total, dyn_off, priv_bytes;
@@ -139,10 +152,18 @@ struct idxgen_rt_launch {
 	/* streams */
 	uint16_t *tx, *ty, *tz;
 	uint32_t *gx, *gy, *gz;
+	struct rt_shape *shape;		/* streams borrowed from its cache (a user of it) */
 	uint64_t nblocks;
 	uint32_t warp;
 	/* execution */
-	atomic_uint_fast64_t next;	/* next issue position to claim */
+	uint64_t max_chunk;		/* most blocks one claim takes */
+	/*
+	 * The claim counter alone on its cache line: every claim writes it,
+	 * and the fields around it are read by every block (streams) or
+	 * written under rt->lock.
+	 */
+	_Alignas(64) atomic_uint_fast64_t next;	/* next issue position to claim */
+	char next_pad_[64 - sizeof(atomic_uint_fast64_t)];
 	atomic_int trapped;
 	int err;			/* a runtime error (-ENOMEM) instead of a trap */
 	unsigned int active;		/* threads running blocks, under rt->lock */
@@ -189,6 +210,10 @@ struct idxgen_rt {
 	struct rt_scache *scache;
 	unsigned int scache_n;
 };
+
+static void shape_free(struct rt_shape *s);
+static void launch_release(struct idxgen_rt_launch *l);
+static void launch_free(struct idxgen_rt_launch *l);
 
 /* ------------------------------------------------------------------ */
 /* Scratch                                                             */
@@ -334,6 +359,7 @@ static bool run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, ui
 		.priv_bytes = l->priv_bytes,
 		.args = l->args,
 		.worker = w,
+		.stream_order = sg->stream_order,
 	};
 	volatile bool ok = true;
 
@@ -346,6 +372,57 @@ static bool run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, ui
 	return ok;
 }
 
+/* Run block seq with its profiling record (l->opts.prof_block set); false if it trapped. */
+static bool run_block_prof(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64_t seq,
+			   const int fd[IDXGEN_RT_PROF_NUM_EVENTS], uint32_t evok)
+{
+	struct idxgen_rt_block_prof rec;
+	uint64_t c1[IDXGEN_RT_PROF_NUM_EVENTS];
+	bool ok;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.start_ns = now_ns();
+	if (evok)
+		prof_read(fd, rec.counters);
+	ok = run_block(l, w, seq);
+	rec.end_ns = now_ns();
+	rec.block_idx[0] = l->gx[seq];
+	rec.block_idx[1] = l->gy[seq];
+	rec.block_idx[2] = l->gz[seq];
+	rec.worker = w->id;
+	rec.seq = seq;
+	if (evok) {
+		prof_read(fd, c1);
+		for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
+			rec.counters[i] = (c1[i] == UINT64_MAX || rec.counters[i] == UINT64_MAX) ?
+					  UINT64_MAX : c1[i] - rec.counters[i];
+	} else {
+		for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
+			rec.counters[i] = UINT64_MAX;
+	}
+	l->opts.prof_block(l->opts.prof_arg, &rec);
+	return ok;
+}
+
+/*
+ * Blocks per claim, adapted to the cost of the blocks: a claim (one atomic
+ * on a line all workers write) should buy about RT_CLAIM_NS of work, so
+ * that tiny blocks go several per claim (coarsening) while long ones keep
+ * the balance of one per claim; never more than l->max_chunk (a fraction
+ * of the grid per participant, so the tail stays balanced).
+ */
+#define RT_CLAIM_NS	20000u
+static uint64_t next_chunk(const struct idxgen_rt_launch *l, uint64_t chunk, uint64_t ran, uint64_t ns)
+{
+	if (ran < chunk)	/* the grid's end: nothing to learn */
+		return chunk;
+	if (ns < RT_CLAIM_NS / 2 && chunk < l->max_chunk)
+		chunk = chunk * 2 < l->max_chunk ? chunk * 2 : l->max_chunk;
+	else if (ns > RT_CLAIM_NS * 2 && chunk > 1)
+		chunk /= 2;
+	return chunk;
+}
+
 /*
  * Claim and run blocks of l until none is left.  Called with rt->lock
  * held and l->active already counted; returns with it held.
@@ -353,7 +430,7 @@ static bool run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, ui
 static void participate(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct idxgen_rt_worker *w)
 {
 	int fd[IDXGEN_RT_PROF_NUM_EVENTS];
-	uint64_t ran = 0, busy = 0, first = UINT64_MAX, last = 0;
+	uint64_t ran = 0, busy = 0, first = UINT64_MAX, last = 0, chunk = 1;
 	bool prof = l->opts.prof_block != NULL;
 	uint32_t evok = 0;
 
@@ -372,46 +449,28 @@ static void participate(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct
 		for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
 			fd[i] = -1;
 	for (;;) {
-		uint64_t seq = atomic_fetch_add(&l->next, 1), t0, t1;
-		struct idxgen_rt_block_prof rec;
-		bool ok;
+		uint64_t seq = atomic_fetch_add_explicit(&l->next, chunk, memory_order_relaxed), end, t0, t1, n;
+		bool ok = true;
 
-		memset(&rec, 0, sizeof(rec));
 		if (seq >= l->nblocks)
 			break;
+		end = chunk < l->nblocks - seq ? seq + chunk : l->nblocks;
 		t0 = now_ns();
-		if (evok)
-			prof_read(fd, rec.counters);
-		ok = run_block(l, w, seq);
+		for (n = 0; seq + n < end && ok; n++) {
+			/* a trap elsewhere: the blocks not started yet are skipped */
+			if (n && atomic_load_explicit(&l->trapped, memory_order_relaxed))
+				break;
+			ok = prof ? run_block_prof(l, w, seq + n, fd, evok) : run_block(l, w, seq + n);
+		}
 		t1 = now_ns();
-		ran++;
+		ran += n;
 		busy += t1 - t0;
-		if (t0 < first)
+		if (first == UINT64_MAX)
 			first = t0;
 		last = t1;
-		if (prof) {
-			uint64_t c1[IDXGEN_RT_PROF_NUM_EVENTS];
-
-			rec.block_idx[0] = l->gx[seq];
-			rec.block_idx[1] = l->gy[seq];
-			rec.block_idx[2] = l->gz[seq];
-			rec.worker = w->id;
-			rec.seq = seq;
-			rec.start_ns = t0;
-			rec.end_ns = t1;
-			if (evok) {
-				prof_read(fd, c1);
-				for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
-					rec.counters[i] = (c1[i] == UINT64_MAX || rec.counters[i] == UINT64_MAX) ?
-							  UINT64_MAX : c1[i] - rec.counters[i];
-			} else {
-				for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
-					rec.counters[i] = UINT64_MAX;
-			}
-			l->opts.prof_block(l->opts.prof_arg, &rec);
-		}
 		if (!ok)
 			atomic_store(&l->next, l->nblocks);	/* skip the rest */
+		chunk = next_chunk(l, chunk, n, t1 - t0);
 	}
 	if (prof && l->opts.prof_events)
 		prof_close(fd);
@@ -608,12 +667,8 @@ void idxgen_rt_destroy(struct idxgen_rt *rt)
 
 		help_and_wait(rt, l);
 		rt->async_list = l->anext;
-		free(l->tx);
-		free(l->gx);
-		free(l->seg);
-		free(l->arg_ptrs);
-		free(l->arg_store);
-		free(l);
+		launch_release(l);
+		launch_free(l);
 	}
 	rt->stop = true;
 	pthread_cond_broadcast(&rt->work);
@@ -635,8 +690,7 @@ void idxgen_rt_destroy(struct idxgen_rt *rt)
 			struct rt_shape *s = ke->shapes;
 
 			ke->shapes = s->next;
-			idxgen_region_free(s->reg);
-			free(s);
+			shape_free(s);
 		}
 		free(ke);
 	}
@@ -977,7 +1031,146 @@ static void scache_add(struct idxgen_rt *rt, const struct idxgen_rt_launch *l, c
 		}
 }
 
-/* The streams of a launch: dedicated region if the kernel is hot, else shared. */
+static void shape_free(struct rt_shape *s)
+{
+	idxgen_region_free(s->reg);
+	free(s->txyz);
+	free(s->gxyz);
+	free(s);
+}
+
+/* A launch is done with its shape's cached streams (rt->lock held). */
+static void shape_put(struct rt_shape *s)
+{
+	if (!--s->users && s->doomed)
+		shape_free(s);
+}
+
+static bool shape_matches(const struct rt_shape *s, const struct idxgen_rt_launch *l, const struct rt_lseg *sg)
+{
+	return !memcmp(s->block, l->block, sizeof(s->block)) && !memcmp(s->grid, l->grid, sizeof(s->grid)) &&
+	       !memcmp(s->org, sg->org, sizeof(s->org)) && !memcmp(s->ext, sg->ext, sizeof(s->ext)) &&
+	       s->gorder == sg->gorder && same_sched(&s->sched, &sg->sched);
+}
+
+/*
+ * What the stream (tx, ty, tz) of a block of shape b with warps of w
+ * threads is (IDXGEN_RT_STREAM_*), checked on every position: the
+ * kernels may then rely on it (idxgen_rt.h, "stream order").
+ */
+static uint32_t classify_stream(const uint16_t *tx, const uint16_t *ty, const uint16_t *tz, const uint32_t b[3],
+				uint32_t w)
+{
+	const uint32_t n = b[0] * b[1] * b[2];
+	bool linear = true, warps = w > 0;
+
+	for (uint32_t t = 0; t < n && (linear || warps); t++) {
+		uint32_t lin = ((uint32_t)tz[t] * b[1] + ty[t]) * b[0] + tx[t];
+
+		linear &= lin == t;
+		if (warps) {
+			/* warp t / w is the run of linear numbers base .. base + its length - 1 */
+			uint32_t lane = t % w, base = lin - lane;
+			uint32_t len = n - (t - lane) < w ? n - (t - lane) : w;
+
+			warps = lin >= lane && base % w == 0 && n - base >= len &&
+				(n - base < w ? n - base : w) == len;
+		}
+	}
+	return linear ? IDXGEN_RT_STREAM_LINEAR : warps ? IDXGEN_RT_STREAM_WARPS : IDXGEN_RT_STREAM_GENERAL;
+}
+
+/* The launch's own stream arrays (not a shape's cached ones). */
+static int streams_alloc(struct idxgen_rt_launch *l)
+{
+	l->tx = malloc(3 * sizeof(uint16_t) * l->nthreads * l->nseg);
+	l->gx = malloc(3 * sizeof(uint32_t) * l->nblocks);
+	if (!l->tx || !l->gx)
+		return -ENOMEM;
+	l->ty = l->tx + l->nthreads;
+	l->tz = l->ty + l->nthreads;
+	l->gy = l->gx + l->nblocks;
+	l->gz = l->gy + l->nblocks;
+	for (unsigned int j = 0; j < l->nseg; j++) {
+		struct rt_lseg *sg = &l->seg[j];
+
+		sg->tx = l->tx + (size_t)3 * l->nthreads * j;
+		sg->ty = sg->tx + l->nthreads;
+		sg->tz = sg->ty + l->nthreads;
+	}
+	return 0;
+}
+
+/*
+ * The cached launch state: a repeat launch of a hot kernel's shape whose
+ * streams a launch confirmed (all history hits) borrows them, with no
+ * device job and no copy.  False (nothing changed) when there is none.
+ */
+static bool streams_cached(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
+{
+	struct rt_lseg *sg = &l->seg[0];
+	struct rt_kentry *ke;
+	struct rt_shape *s = NULL, **pp = NULL;
+
+	if (l->sample || l->nseg != 1)
+		return false;
+	pthread_mutex_lock(&rt->lock);
+	for (ke = rt->kernels; ke && ke->k != l->k; ke = ke->next)
+		;
+	if (ke)
+		for (pp = &ke->shapes; *pp && !shape_matches(*pp, l, sg); pp = &(*pp)->next)
+			;
+	if (pp)
+		s = *pp;
+	if (!s || !s->txyz) {
+		pthread_mutex_unlock(&rt->lock);
+		return false;
+	}
+	ke->launches++;
+	*pp = s->next;	/* to the front */
+	s->next = ke->shapes;
+	ke->shapes = s;
+	s->users++;
+	pthread_mutex_unlock(&rt->lock);
+	l->shape = s;
+	l->tx = s->txyz;
+	l->ty = l->tx + l->nthreads;
+	l->tz = l->ty + l->nthreads;
+	l->gx = s->gxyz;
+	l->gy = l->gx + l->nblocks;
+	l->gz = l->gy + l->nblocks;
+	sg->tx = l->tx, sg->ty = l->ty, sg->tz = l->tz;
+	sg->stream_order = s->stream_order;
+	l->warp = s->warp;
+	l->info.dedicated = 1;
+	return true;
+}
+
+/* Keep what l fetched into shape s as its cached launch state (a copy; out of memory: not kept). */
+static void streams_keep(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct rt_shape *s)
+{
+	uint16_t *t = malloc(3 * sizeof(uint16_t) * l->nthreads);
+	uint32_t *g = malloc(3 * sizeof(uint32_t) * l->nblocks);
+
+	if (t && g) {
+		memcpy(t, l->seg[0].tx, 3 * sizeof(uint16_t) * l->nthreads);
+		memcpy(g, l->gx, 3 * sizeof(uint32_t) * l->nblocks);
+		pthread_mutex_lock(&rt->lock);
+		if (!s->txyz && !s->doomed) {	/* else a concurrent launch kept the same words */
+			s->warp = l->warp;
+			s->stream_order = l->seg[0].stream_order;
+			s->gxyz = g;
+			s->txyz = t;
+			t = NULL;
+			g = NULL;
+		}
+		pthread_mutex_unlock(&rt->lock);
+	}
+	free(t);
+	free(g);
+}
+
+/* The streams of a launch: cached, dedicated region if the kernel is hot, else shared. */
 static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 {
 	const struct rt_lseg *sg0 = &l->seg[0];
@@ -989,7 +1182,11 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 	bool hot;
 	int ret;
 
-	ret = idxgen_config_init(&bc, rt->dev, l->block[0], l->block[1], l->block[2], 0);
+	if (streams_cached(rt, l))
+		return 0;
+	ret = streams_alloc(l);
+	if (!ret)
+		ret = idxgen_config_init(&bc, rt->dev, l->block[0], l->block[1], l->block[2], 0);
 	if (ret)
 		return ret;
 	box_chunk(rt, sg0, c);
@@ -1016,11 +1213,7 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 	if (hot) {
 		for (pp = &ke->shapes; *pp; pp = &(*pp)->next) {
 			s = *pp;
-			if (!memcmp(s->block, l->block, sizeof(s->block)) &&
-			    !memcmp(s->grid, l->grid, sizeof(s->grid)) &&
-			    !memcmp(s->org, sg0->org, sizeof(s->org)) &&
-			    !memcmp(s->ext, sg0->ext, sizeof(s->ext)) && s->gorder == sg0->gorder &&
-			    same_sched(&s->sched, &sg0->sched)) {
+			if (shape_matches(s, l, sg0)) {
 				*pp = s->next;	/* to the front */
 				break;
 			}
@@ -1048,12 +1241,10 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 						struct rt_shape *old = *pp;
 
 						*pp = old->next;
-						if (old->users) {
+						if (old->users)
 							old->doomed = true;
-						} else {
-							idxgen_region_free(old->reg);
-							free(old);
-						}
+						else
+							shape_free(old);
 						break;
 					}
 			}
@@ -1070,11 +1261,14 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 		/* concurrent launches of the same shape write identical words */
 		ret = fetch_streams(rt, l, sg0, s->reg, true, FETCH_BLOCK | FETCH_GRID);
 		l->info.dedicated = 1;
-		pthread_mutex_lock(&rt->lock);
-		if (!--s->users && s->doomed) {
-			idxgen_region_free(s->reg);
-			free(s);
+		if (!ret) {
+			l->seg[0].stream_order = classify_stream(sg0->tx, sg0->ty, sg0->tz, l->block, l->warp);
+			/* every word was in the history: the region holds them for good */
+			if (l->info.device_jobs && l->info.device_hits == l->info.device_jobs)
+				streams_keep(rt, l, s);
 		}
+		pthread_mutex_lock(&rt->lock);
+		shape_put(s);
 		pthread_mutex_unlock(&rt->lock);
 	} else {
 		pthread_mutex_lock(&rt->shared_lock);
@@ -1142,6 +1336,11 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 				scache_add(rt, l, sg);
 		}
 		pthread_mutex_unlock(&rt->shared_lock);
+		for (unsigned int i = 0; i < l->nseg && !ret; i++) {
+			struct rt_lseg *sg = &l->seg[i];
+
+			sg->stream_order = classify_stream(sg->tx, sg->ty, sg->tz, l->block, l->warp);
+		}
 	}
 	pthread_mutex_lock(&rt->lock);
 	ke->jobs += l->info.device_jobs;
@@ -1154,23 +1353,37 @@ static int get_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 /* Launch                                                              */
 /* ------------------------------------------------------------------ */
 
+/* Give back l's borrowed streams (rt->lock held). */
+static void launch_release(struct idxgen_rt_launch *l)
+{
+	if (l->shape) {
+		shape_put(l->shape);
+		l->shape = NULL;
+		l->tx = NULL;
+		l->gx = NULL;
+	}
+}
+
+/* Free what l owns, and l if the heap holds it (after launch_release). */
 static void launch_free(struct idxgen_rt_launch *l)
 {
 	if (!l)
 		return;
 	free(l->tx);
 	free(l->gx);
-	free(l->seg);
+	if (l->seg != &l->seg1)
+		free(l->seg);
 	free(l->arg_ptrs);
 	free(l->arg_store);
-	free(l);
+	if (l->on_heap)
+		free(l);
 }
 
 /* Check and prepare a launch: streams fetched, not queued. */
 static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
 		   struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
 		   const struct rt_part *parts, unsigned int nparts, bool sample, bool copy_args,
-		   struct idxgen_rt_launch **lp)
+		   struct idxgen_rt_launch *store, struct idxgen_rt_launch **lp)
 {
 	struct rt_part whole = { .ext = { grid.x, grid.y, grid.z } };
 	struct idxgen_rt_launch_opts def = { 0 };
@@ -1181,7 +1394,8 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 	int ret;
 
 	*lp = NULL;
-	if (!rt || !k || !k->block || k->abi_version != IDXGEN_RT_ABI_VERSION || (k->nargs && !args))
+	if (!rt || !k || !k->block || k->abi_version < 1 || k->abi_version > IDXGEN_RT_ABI_VERSION ||
+	    (k->nargs && !args))
 		return -EINVAL;
 	if (!opts)
 		opts = &def;
@@ -1235,9 +1449,17 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 	if (priv && (priv > RT_MAX_PRIV_TOTAL / nthreads))
 		return -E2BIG;
 
-	l = calloc(1, sizeof(*l));
-	if (!l)
-		return -ENOMEM;
+	if (store) {
+		l = store;
+		memset(l, 0, sizeof(*l));
+	} else {
+		l = aligned_alloc(_Alignof(struct idxgen_rt_launch),
+				  round_up(sizeof(*l), _Alignof(struct idxgen_rt_launch)));
+		if (!l)
+			return -ENOMEM;
+		memset(l, 0, sizeof(*l));
+		l->on_heap = true;
+	}
 	l->rt = rt;
 	l->k = k;
 	l->grid[0] = grid.x, l->grid[1] = grid.y, l->grid[2] = grid.z;
@@ -1253,15 +1475,15 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 	l->args = args;
 	l->first_ns = UINT64_MAX;
 	l->info.backend = rt->dinfo.backend;
-	l->tx = malloc(3 * sizeof(uint16_t) * nthreads * nparts);
-	l->gx = malloc(3 * sizeof(uint32_t) * nblocks);
-	l->seg = calloc(nparts, sizeof(*l->seg));
-	if (!l->tx || !l->gx || !l->seg) {
+	/* a claim takes at most 1/8 of a participant's share; one when profiling (per-block records) */
+	l->max_chunk = opts->prof_block ? 1 : nblocks / (8 * (uint64_t)rt->nthreads);
+	if (!l->max_chunk)
+		l->max_chunk = 1;
+	l->seg = nparts == 1 ? &l->seg1 : calloc(nparts, sizeof(*l->seg));
+	if (!l->seg) {
 		ret = -ENOMEM;
 		goto fail;
 	}
-	l->ty = l->tx + nthreads;
-	l->tz = l->ty + nthreads;
 	for (unsigned int j = 0; j < nparts; j++) {
 		struct rt_lseg *sg = &l->seg[j];
 		uint64_t first = j ? sg[-1].first + (uint64_t)sg[-1].ext[0] * sg[-1].ext[1] * sg[-1].ext[2] : 0;
@@ -1271,12 +1493,7 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 		memcpy(sg->ext, parts[j].ext, sizeof(sg->ext));
 		sg->gorder = parts[j].grid_order;
 		sg->first = first;
-		sg->tx = l->tx + (size_t)3 * nthreads * j;
-		sg->ty = sg->tx + nthreads;
-		sg->tz = sg->ty + nthreads;
 	}
-	l->gy = l->gx + nblocks;
-	l->gz = l->gy + nblocks;
 	if (copy_args && k->nargs && k->arg_sizes) {
 		size_t total = 0, off = 0;
 
@@ -1302,6 +1519,11 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 	*lp = l;
 	return 0;
 fail:
+	if (l->shape) {
+		pthread_mutex_lock(&rt->lock);
+		launch_release(l);
+		pthread_mutex_unlock(&rt->lock);
+	}
 	launch_free(l);
 	return ret;
 }
@@ -1337,18 +1559,19 @@ int rt_launch_parts(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, stru
 		    const struct idxgen_rt_launch_opts *opts, const struct rt_part *parts,
 		    unsigned int nparts, bool sample, struct idxgen_rt_launch_info *info)
 {
-	struct idxgen_rt_launch *l;
+	struct idxgen_rt_launch store, *l;
 	int ret;
 
 	if (info)
 		memset(info, 0, sizeof(*info));
-	ret = prepare(rt, k, grid, block, args, opts, parts, nparts, sample, false, &l);
+	ret = prepare(rt, k, grid, block, args, opts, parts, nparts, sample, false, &store, &l);
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&rt->lock);
 	enqueue(rt, l);
 	help_and_wait(rt, l);
 	dequeue(rt, l);
+	launch_release(l);
 	pthread_mutex_unlock(&rt->lock);
 	ret = finish(l, info);
 	launch_free(l);
@@ -1394,7 +1617,7 @@ int idxgen_rt_launch_async(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 
 	if (!lp)
 		return -EINVAL;
-	ret = prepare(rt, k, grid, block, args, opts, NULL, 0, false, true, lp);
+	ret = prepare(rt, k, grid, block, args, opts, NULL, 0, false, true, NULL, lp);
 	if (ret)
 		return ret;
 	(*lp)->is_async = true;
@@ -1421,6 +1644,7 @@ int idxgen_rt_wait(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *inf
 	pthread_mutex_lock(&rt->lock);
 	help_and_wait(rt, l);
 	dequeue(rt, l);
+	launch_release(l);
 	if (l->aprev)
 		l->aprev->anext = l->anext;
 	else
