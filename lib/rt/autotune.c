@@ -48,14 +48,6 @@
  */
 #define TUNE_ROUND0_BOX		4
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* ------------------------------------------------------------------ */
 /* Decisions, per process                                              */
 /* ------------------------------------------------------------------ */
