@@ -367,6 +367,8 @@ struct idxgen_rt_block_prof {
 	uint64_t seq;			/* issue position of the block in the grid order */
 	uint64_t start_ns, end_ns;	/* CLOCK_MONOTONIC */
 	uint64_t counters[IDXGEN_RT_PROF_NUM_EVENTS];	/* by bit number of prof_events */
+	/* ABI 2 (the runtime allocates the record: new fields only at the end) */
+	uint64_t cpu_ns;		/* CLOCK_THREAD_CPUTIME_ID time of the block; 0: unknown */
 };
 typedef void (*idxgen_rt_prof_fn)(void *arg, const struct idxgen_rt_block_prof *rec);
 

@@ -14,10 +14,15 @@
  * z-slices) runs as a few more parts with the winner's.  Every block runs
  * exactly once.
  *
- * The metric is the MEDIAN of the CLOCK_MONOTONIC time of the candidate's
- * blocks (the runtime's per-block profiling records): per block, because
- * it is what the rest of the grid will cost; the median, because this
- * machine is shared and one preempted block would otherwise decide.
+ * The metric is the MEDIAN of the thread CPU time (CLOCK_THREAD_CPUTIME_ID,
+ * the records' cpu_ns; CLOCK_MONOTONIC time where the clock is missing) of
+ * the candidate's blocks (the runtime's per-block profiling records): per
+ * block, because it is what the rest of the grid will cost; CPU time of
+ * the worker's thread, because this machine is shared and the wall-clock
+ * time of a block counts the slices other processes took the core away
+ * (which the next launch will not see again); and the median, because a
+ * block that was preempted anyway (cache and TLB lost) would otherwise
+ * decide.
  * Hardware cache-miss counts (perf_event_open) are not used: they are a
  * proxy for the time we can measure directly, unavailable in many VMs and
  * containers (perf_event_paranoid, no virtual PMU), and orders that trade
@@ -267,7 +272,7 @@ static void collect_block(void *arg, const struct idxgen_rt_block_prof *rec)
 				hi = mid - 1;
 		}
 		c->t[rec->seq] = c->cost ? c->cost(c->cost_arg, &c->cands[c->part_cand[lo]], rec) :
-					   rec->end_ns - rec->start_ns;
+			      rec->cpu_ns ? rec->cpu_ns : rec->end_ns - rec->start_ns;
 	}
 	if (c->user)
 		c->user(c->user_arg, rec);

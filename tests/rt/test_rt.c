@@ -672,7 +672,7 @@ static void test_async(struct idxgen_rt *rt, unsigned int nt)
 
 struct prof_acc {
 	pthread_mutex_t lock;
-	uint64_t n, bad;
+	uint64_t n, bad, cpu_total, cpu_over;
 	uint32_t seen[64];
 };
 
@@ -686,6 +686,9 @@ static void prof_cb(void *arg, const struct idxgen_rt_block_prof *rec)
 		p->bad++;
 	else
 		p->seen[rec->block_idx[0]]++;
+	/* a thread's CPU time in a block cannot exceed the block's wall time (+ the clock reads) */
+	p->cpu_total += rec->cpu_ns;
+	p->cpu_over += rec->cpu_ns > rec->end_ns - rec->start_ns + 50000;
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -707,6 +710,9 @@ static void test_prof(struct idxgen_rt *rt)
 	       "profiling hook: one record per block, times ordered (busy %llu ns, run %llu ns, "
 	       "perf counters opened: 0x%x)", (unsigned long long)info.busy_ns,
 	       (unsigned long long)info.run_ns, info.prof_events_ok);
+	tap_ok(!err && p.cpu_total > 0 && !p.cpu_over,
+	       "profiling records carry the block's thread CPU time (%llu ns over 64 blocks, %llu above "
+	       "their wall time)", (unsigned long long)p.cpu_total, (unsigned long long)p.cpu_over);
 	free(v);
 }
 
