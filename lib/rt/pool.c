@@ -109,6 +109,56 @@ static bool run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, ui
 }
 
 /*
+ * Run blocks seq .. end - 1 of a one-segment launch, without profiling:
+ * one block description and one setjmp for the whole chunk (a trap
+ * longjmps back here), only blockIdx changes from block to block.  Stops
+ * early when another block trapped.  Returns the blocks started; *ok false
+ * if one of them trapped.
+ */
+static uint64_t run_chunk(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64_t seq, uint64_t end,
+			  bool *ok)
+{
+	const struct rt_lseg *sg = l->seg;
+	struct idxgen_rt_block blk = {
+		.block_dim = { l->block[0], l->block[1], l->block[2] },
+		.grid_dim = { l->grid[0], l->grid[1], l->grid[2] },
+		.nthreads = l->nthreads,
+		.warp_size = l->warp,
+		.tid_x = sg->tx,
+		.tid_y = sg->ty,
+		.tid_z = sg->tz,
+		.shared = w->shared,
+		.dyn_shared = (char *)w->shared + l->dyn_off,
+		.priv = w->priv,
+		.priv_bytes = l->priv_bytes,
+		.args = l->args,
+		.worker = w,
+		.stream_order = sg->stream_order,
+	};
+	volatile uint64_t s = seq;	/* the block running (read after a longjmp) */
+
+	w->l = l;
+	*ok = true;
+	if (setjmp(w->jb)) {	/* block s trapped */
+		rt_flush_printf(l->rt, w);
+		*ok = false;
+		return s - seq + 1;
+	}
+	for (; s < end; s++) {
+		/* a trap elsewhere: the blocks not started yet are skipped */
+		if (s > seq && atomic_load_explicit(&l->trapped, memory_order_relaxed))
+			break;
+		blk.block_idx[0] = l->gx[s];
+		blk.block_idx[1] = l->gy[s];
+		blk.block_idx[2] = l->gz[s];
+		l->k->block(&blk);
+		if (w->plen)
+			rt_flush_printf(l->rt, w);
+	}
+	return s - seq;
+}
+
+/*
  * CPU time of the calling thread (0 if the clock is missing): what a block
  * cost its worker, without the time other processes took the core away.
  */
@@ -208,11 +258,15 @@ static void participate(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct
 			break;
 		end = chunk < l->nblocks - seq ? seq + chunk : l->nblocks;
 		t0 = now_ns();
-		for (n = 0; seq + n < end && ok; n++) {
-			/* a trap elsewhere: the blocks not started yet are skipped */
-			if (n && atomic_load_explicit(&l->trapped, memory_order_relaxed))
-				break;
-			ok = prof ? run_block_prof(l, w, seq + n, fd, evok) : run_block(l, w, seq + n);
+		if (!prof && l->nseg == 1) {
+			n = run_chunk(l, w, seq, end, &ok);
+		} else {
+			for (n = 0; seq + n < end && ok; n++) {
+				/* a trap elsewhere: the blocks not started yet are skipped */
+				if (n && atomic_load_explicit(&l->trapped, memory_order_relaxed))
+					break;
+				ok = prof ? run_block_prof(l, w, seq + n, fd, evok) : run_block(l, w, seq + n);
+			}
 		}
 		t1 = now_ns();
 		ran += n;
