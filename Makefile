@@ -46,6 +46,7 @@ guest: $(COMPONENTS)
 	mkdir -p $(GUEST)
 	for c in $(COMPONENTS); do $(MAKE) -C $$c guest || exit 1; done
 	$(MAKE) -C tests/guest/stress guest
+	$(MAKE) -C tests/vm/demo guest
 
 check:
 	bash tests/run-tests.sh
@@ -58,7 +59,8 @@ soak: guest
 	SOAK_TIME=$(SOAK_TIME) bash tests/vm/soak.sh
 
 # The main job.  Build output goes to build/run-build.log; the VM's console
-# to build/vm/console-demo.log.
+# to build/vm/console-demo.log, its output and pictures to build/run/
+# (tests/vm/demo-run.sh).
 run: deps
 	@mkdir -p $(BUILD)
 	@echo "== building QEMU 10.0 with the idxgen device (first time: several minutes)"
@@ -66,7 +68,7 @@ run: deps
 	@echo "== building firmware, libidxgen, the idxgen tool and idxgen.ko"
 	@$(MAKE) -s guest >>$(BUILD)/run-build.log 2>&1 || { tail -30 $(BUILD)/run-build.log; exit 1; }
 	@echo "== booting the VM: Debian $$(cat $(IDXGEN_CACHE)/kver), two idxgen devices"
-	@bash tests/vm/run-vm.sh --plan demo
+	@bash tests/vm/demo-run.sh
 
 bench: all
 	@for f in $(wildcard tests/bench/*.mk); do $(MAKE) -f $$f run || exit 1; done

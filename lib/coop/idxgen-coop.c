@@ -19,6 +19,8 @@
  *  5. One channel per kept cross-warp dependence; code generation.
  */
 #define _GNU_SOURCE
+#include "cx.h"
+
 #include <clang-c/Index.h>
 #include <errno.h>
 #include <limits.h>
@@ -46,16 +48,12 @@ static const int arg_buf[] = { 1, 1, 2, 2 }, arg_lo[] = { 2, 2, 3, 3 }, nargs[] 
 enum ekind { E_CONTROL, E_DATA, E_RESOURCE };
 static const char *const ekind_name[] = { "control", "data", "resource" };
 
-struct loc {
-	char *file;
-	unsigned line, col;
-};
 
 struct buffer {
 	char *name, *usr;
 	int kind;  /* 1 host, 2 device, 0 unknown */
 	long size; /* -1 unknown */
-	struct loc where;
+	struct cx_loc where;
 };
 
 struct inst {
@@ -65,7 +63,7 @@ struct inst {
 	char label[16];
 	char *text; /* the call with loop variables replaced by their values */
 	char *iter; /* "i=0 j=2" */
-	struct loc where, warp_where;
+	struct cx_loc where, warp_where;
 };
 
 struct edge {
@@ -87,7 +85,7 @@ static char *src_text;
 static unsigned long src_len;
 static CXFile main_file;
 static int nerrors, nwarps = -1;
-static struct loc nwarps_where;
+static struct cx_loc nwarps_where;
 
 static struct buffer bufs[256];
 static int nbufs;
@@ -106,46 +104,19 @@ static struct {
 } env[MAX_DEPTH];
 static int nenv;
 
-static void *xmalloc(size_t n)
+static struct cx_loc cursor_loc(CXCursor c)
 {
-	void *p = calloc(1, n ? n : 1);
-
-	if (!p) {
-		fprintf(stderr, "idxgen-coop: out of memory\n");
-		exit(2);
-	}
-	return p;
+	return cx_loc_of(c, "<input>");
 }
 
-static char *xstrdup(const char *s)
-{
-	char *p = xmalloc(strlen(s) + 1);
-
-	strcpy(p, s);
-	return p;
-}
-
-static struct loc cursor_loc(CXCursor c)
-{
-	struct loc l = { 0 };
-	CXFile f;
-	CXString s;
-
-	clang_getExpansionLocation(clang_getCursorLocation(c), &f, &l.line, &l.col, NULL);
-	s = clang_getFileName(f);
-	l.file = xstrdup(clang_getCString(s) ? clang_getCString(s) : "<input>");
-	clang_disposeString(s);
-	return l;
-}
-
-static void diag_at(struct loc l, const char *sev, const char *fmt, ...)
+static void diag_at(struct cx_loc l, const char *sev, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-static void diag_at(struct loc l, const char *sev, const char *fmt, ...)
+static void diag_at(struct cx_loc l, const char *sev, const char *fmt, ...)
 {
 	/* A call in a loop reports the same thing once, not once per iteration. */
 	static char *seen[64];
 	static int nseen, skip_notes;
-	char msg[1024];
+	char *msg;
 	va_list ap;
 	int i;
 
@@ -154,33 +125,25 @@ static void diag_at(struct loc l, const char *sev, const char *fmt, ...)
 	else if (skip_notes)
 		return;
 	va_start(ap, fmt);
-	snprintf(msg, sizeof(msg), "%s:%u:%u: %s: ", l.file, l.line, l.col, sev);
-	vsnprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), fmt, ap);
+	msg = cx_vformat(l, sev, fmt, ap);
 	va_end(ap);
 	if (strcmp(sev, "error"))
 		goto print;
 	for (i = 0; i < nseen; i++)
 		if (!strcmp(seen[i], msg)) {
 			skip_notes = 1;
+			free(msg);
 			return;
 		}
 	skip_notes = 0;
 	if (nseen < 64)
-		seen[nseen++] = xstrdup(msg);
+		seen[nseen++] = cx_strdup(msg);
 print:
 	fprintf(stderr, "%s\n", msg);
+	free(msg);
 }
 
 #define error_at(c, ...) diag_at(cursor_loc(c), "error", __VA_ARGS__)
-
-static char *cursor_spelling(CXCursor c)
-{
-	CXString s = clang_getCursorSpelling(c);
-	char *r = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
-
-	clang_disposeString(s);
-	return r;
-}
 
 /* The loop variable a DeclRefExpr names, or -1. */
 static int env_of(CXCursor ref)
@@ -248,12 +211,12 @@ static char *cursor_text(CXCursor c, int subst)
 
 	extent_offsets(clang_getCursorExtent(c), &a, &b);
 	if (b > src_len || a > b)
-		return xstrdup("?");
+		return cx_strdup("?");
 	if (subst)
 		clang_visitChildren(c, ref_visit, &r);
 	if (r.n)
 		qsort(r.at, (size_t)r.n, 3 * sizeof(unsigned), cmp_ref);
-	out = xmalloc((b - a) + (size_t)r.n * 24 + 1);
+	out = cx_alloc((b - a) + (size_t)r.n * 24 + 1);
 	pos = a;
 	for (i = 0; i < r.n; i++) {
 		unsigned ta = r.at[3 * i], tb = r.at[3 * i + 1];
@@ -277,22 +240,19 @@ struct kids {
 	int n;
 };
 
-static enum CXChildVisitResult kid_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct kids *k = d;
-
-	(void)parent;
-	if (k->n == 16)
-		return CXChildVisit_Break; /* callers need only a few */
-	k->c[k->n++] = c;
-	return CXChildVisit_Continue;
-}
-
+/*
+ * The first 16 children of c, attributes left out (cx_kids_of), as a value:
+ * the callers look at a few and pass them around.
+ */
 static struct kids kids_of(CXCursor c)
 {
+	struct cx_kids all = cx_kids_of(c);
 	struct kids k = { .n = 0 };
+	unsigned i;
 
-	clang_visitChildren(c, kid_visit, &k);
+	for (i = 0; i < all.n && k.n < 16; i++)
+		k.c[k.n++] = all.c[i];
+	cx_kids_free(&all);
 	return k;
 }
 
@@ -429,7 +389,7 @@ static int tree_add(int parent, int is_loop, CXCursor c, char *text)
 
 static int intrinsic_kind(CXCursor call)
 {
-	char *name = cursor_spelling(call);
+	char *name = cx_spelling(call);
 	int i;
 
 	for (i = 0; i < 4; i++)
@@ -498,7 +458,7 @@ static void build_tree(CXCursor c, int parent)
 			while (b > a && (src_text[b - 1] == ' ' || src_text[b - 1] == '\t' ||
 					 src_text[b - 1] == '\n'))
 				b--;
-			h = xmalloc(b - a + 1);
+			h = cx_alloc(b - a + 1);
 			memcpy(h, src_text + a, b - a);
 			me = tree_add(parent, 1, c, h);
 		}
@@ -508,7 +468,7 @@ static void build_tree(CXCursor c, int parent)
 		return;
 	case CXCursor_CallExpr:
 		if (intrinsic_kind(c) < 0) {
-			char *n = cursor_spelling(c);
+			char *n = cx_spelling(c);
 
 			error_at(c,
 				 "call of '%s' in a cooperative program: only the coop_* "
@@ -552,7 +512,7 @@ static int loop_bounds(CXCursor c, char **var, CXCursor *decl, long *lo, long *h
 		k2 = kids_of(init);
 		if (k2.n != 1 || clang_getCursorKind(k2.c[0]) != CXCursor_VarDecl)
 			goto bad_init;
-		*var = cursor_spelling(k2.c[0]);
+		*var = cx_spelling(k2.c[0]);
 		*decl = k2.c[0];
 		k2 = kids_of(k2.c[0]);
 		if (k2.n < 1 || !eval(k2.c[k2.n - 1], lo))
@@ -667,8 +627,8 @@ static int buffer_of(CXCursor arg)
 			error_at(arg, "more than 256 buffers");
 			return -1;
 		}
-		bufs[i].usr = xstrdup(clang_getCString(usr));
-		bufs[i].name = cursor_spelling(ref);
+		bufs[i].usr = cx_strdup(clang_getCString(usr));
+		bufs[i].name = cx_spelling(ref);
 		bufs[i].where = cursor_loc(ref);
 		bufs[i].kind = 0;
 		bufs[i].size = -1;
@@ -776,7 +736,7 @@ static void add_instance(int t)
 	in->text = cursor_text(c, 1);
 	for (i = 0; i < nenv; i++)
 		len += strlen(env[i].name) + 24;
-	in->iter = xmalloc(len + 1);
+	in->iter = cx_alloc(len + 1);
 	for (i = 0, len = 0; i < nenv; i++)
 		len += (size_t)sprintf(in->iter + len, "%s%s=%ld", i ? " " : "", env[i].name,
 				       env[i].val);
@@ -858,7 +818,7 @@ static void dependences(void)
 	int b, i, j, s;
 
 	for (b = 0; b < nbufs; b++) {
-		long *pts = xmalloc(sizeof(long) * (size_t)(2 * ninst + 1));
+		long *pts = cx_alloc(sizeof(long) * (size_t)(2 * ninst + 1));
 		int npts = 0, nseg;
 		int *writer, **readers, *nread;
 
@@ -873,12 +833,12 @@ static void dependences(void)
 				pts[j++] = pts[i];
 		npts = j;
 		nseg = npts > 0 ? npts - 1 : 0;
-		writer = xmalloc(sizeof(int) * (size_t)(nseg + 1));
-		nread = xmalloc(sizeof(int) * (size_t)(nseg + 1));
-		readers = xmalloc(sizeof(int *) * (size_t)(nseg + 1));
+		writer = cx_alloc(sizeof(int) * (size_t)(nseg + 1));
+		nread = cx_alloc(sizeof(int) * (size_t)(nseg + 1));
+		readers = cx_alloc(sizeof(int *) * (size_t)(nseg + 1));
 		for (s = 0; s < nseg; s++) {
 			writer[s] = -1;
-			readers[s] = xmalloc(sizeof(int) * (size_t)ninst);
+			readers[s] = cx_alloc(sizeof(int) * (size_t)ninst);
 		}
 		for (i = 0; i < ninst; i++) {
 			struct inst *in = &insts[i];
@@ -950,8 +910,8 @@ static void dependences(void)
 static int reduce(void)
 {
 	size_t words = ((size_t)ninst + 63) / 64;
-	uint64_t *reach = xmalloc(words * 8 * (size_t)(ninst ? ninst : 1));
-	int *first = xmalloc(sizeof(int) * (size_t)(ninst + 1));
+	uint64_t *reach = cx_alloc(words * 8 * (size_t)(ninst ? ninst : 1));
+	int *first = cx_alloc(sizeof(int) * (size_t)(ninst + 1));
 	int u, e, f, nchan = 0;
 
 	/* Sequential semantics: every edge points forward, so the graph is acyclic. */
@@ -1239,7 +1199,7 @@ static enum CXChildVisitResult find_top(CXCursor c, CXCursor parent, CXClientDat
 	if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl &&
 	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
-	name = cursor_spelling(c);
+	name = cx_spelling(c);
 	if (clang_getCursorKind(c) == CXCursor_FunctionDecl && !strcmp(name, fc->entry) &&
 	    clang_isCursorDefinition(c)) {
 		fc->fn = c;
@@ -1306,7 +1266,7 @@ int main(int argc, char **argv)
 		case 'I':
 		case 'D':
 			if (ncargs < 250) {
-				char *s = xmalloc(strlen(optarg) + 3);
+				char *s = cx_alloc(strlen(optarg) + 3);
 
 				sprintf(s, "-%c%s", opt, optarg);
 				cargs[ncargs++] = s;
@@ -1358,7 +1318,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "idxgen-coop: cannot read %s\n", input);
 			return 2;
 		}
-		src_text = xmalloc(sz + 1);
+		src_text = cx_alloc(sz + 1);
 		memcpy(src_text, c, sz);
 		src_len = sz;
 	}
@@ -1387,7 +1347,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	build_tree(body.c[0], -1);
-	insts = xmalloc(sizeof(*insts) * MAX_INSTANCES);
+	insts = cx_alloc(sizeof(*insts) * MAX_INSTANCES);
 	if (!nerrors)
 		expand(-1);
 	if (nerrors)

@@ -157,6 +157,7 @@ static const char help_main[] =
 "    list     the accelerators on the PCI bus and their device nodes\n"
 "    info     capabilities and limits of one device\n"
 "    run      run kernel configurations and show hit/miss, warps, cycles, time\n"
+"    order    the order a schedule issues a block's threads in (grid, plot)\n"
 "    stats    the device's job, hit and miss counters and busy time\n"
 "    bench    submission rate and hit/miss latency\n"
 "    locks    the arbiter: lock owners, waiters, priorities, counters\n"

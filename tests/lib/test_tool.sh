@@ -16,6 +16,13 @@ trap 'rm -f "$tmp".*' EXIT
 
 $T --help >"$tmp.out" 2>&1; rc=$?
 [ $rc = 0 ] && grep -q SYNOPSIS "$tmp.out"; ok $? "idxgen --help"
+# the COMMANDS list names every command (order was missing)
+$T --help >"$tmp.out" 2>&1
+missing=
+for c in list info run order stats bench locks schedules; do
+	grep -q "^    $c " "$tmp.out" || missing="$missing $c"
+done
+[ -z "$missing" ]; ok $? "idxgen --help lists every command${missing:+ (missing:$missing)}"
 for c in list info run order stats bench locks schedules; do
 	$T $c --help >"$tmp.out" 2>&1; rc=$?
 	[ $rc = 0 ] && grep -q SYNOPSIS "$tmp.out" && grep -q DESCRIPTION "$tmp.out"

@@ -49,7 +49,7 @@ pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       seabios qemu-system-data busybox-static cpio xz-utils zstd kmod
       libdrm-dev libpci-dev libcairo2-dev pciutils sparse bc file perl
       valgrind
-      libclang-16-dev clang pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers graphviz python3
+      libclang-16-dev llvm-16-tools clang pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers graphviz python3
       debhelper dh-dkms dkms fakeroot lintian scdoc man-db groff-base
       abigail-tools python3-jsonschema help2man
       linux-source-6.12 libelf-dev)  # the last two: the debug kernel (tests/kernel)

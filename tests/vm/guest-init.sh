@@ -246,10 +246,16 @@ run_suite() { # name command...
 		fi
 		;;
 	esac
-	(cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-600} "$@") > /tmp/suite.out 2>&1
-	rc=$?
+	if [ "$plan" = demo ]; then
+		# the demo's output on the console as it happens
+		{ (cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-600} "$@") 2>&1
+		  echo $? > /tmp/suite.rc; } | tee /tmp/suite.out
+		rc=$(cat /tmp/suite.rc)
+	else
+		(cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-600} "$@") > /tmp/suite.out 2>&1
+		rc=$?
+	fi
 	cat /tmp/suite.out > $RES
-	[ "$plan" = demo ] && cat /tmp/suite.out
 	if [ $rc -ne 0 ]; then
 		failed=$((failed + 1))
 		grep -q '^not ok' /tmp/suite.out || emit "not ok - suite $name exited with status $rc"

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cc.h - the internal interface of idxgen-cc, shared by its passes.
+ *
+ * One translation unit (struct source) holds the input text and counts the
+ * diagnostics; each __global__ function gets a struct kernel, the context
+ * that every pass takes explicitly: the front end fills the source, the
+ * checks and the uniformity analysis (variance) annotate the kernel's
+ * variables, planning classifies its statements (thread loops, barriers,
+ * once-per-block code) and its variables (per block, per thread, promoted,
+ * recomputed, split), and emission writes C from the plan with scratch
+ * state of its own (struct emit in emit.c).  Nothing is kept in mutable
+ * file-scope variables: translating twice in one process is fine.
+ */
+#ifndef IDXGEN_CC_H
+#define IDXGEN_CC_H
+
+#include "cx.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define IDXGEN_CC_VERSION "1.0"
+/* The name of the embedded CUDA prelude (cuda_parse.h) as clang sees it. */
+#define PARSE_HDR "/__idxgen_cc__/idxgen_cuda.h"
+
+/* ---- growing text buffers (buf.c) ---------------------------------------- */
+
+struct buf {
+	char *p;
+	size_t n, cap;
+};
+
+void bput(struct buf *b, const char *s, size_t n);
+void bputs(struct buf *b, const char *s);
+void bprintf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_free(struct buf *b);
+
+/* ---- front end (frontend.c): parse, prelude, locations, diagnostics ------ */
+
+struct source {
+	const char *path;	/* as given on the command line */
+	char *text;		/* the main file's text */
+	size_t len;
+	CXFile file;
+	int nerrors;		/* diagnostics printed so far */
+};
+
+/* Read path's text into s; false (errno set) when it cannot be read. */
+bool source_read(struct source *s, const char *path);
+void source_free(struct source *s);
+/*
+ * Parse s as CUDA: host-side C++ after the CUDA prelude, with the extra
+ * clang arguments args (-I, -D).  Prints clang's errors and the launch
+ * syntax ones as diagnostics (s->nerrors); NULL when libclang failed.
+ */
+CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs);
+
+bool in_main(const struct source *s, CXCursor c);
+bool in_parse_header(CXCursor c);
+bool in_macro(CXCursor c);
+unsigned off_of(CXSourceLocation l);
+unsigned c_start(CXCursor c);
+unsigned c_end(CXCursor c);
+/* End of statement c including its ';'. */
+unsigned stmt_end(const struct source *s, CXCursor c);
+/* Append the source text [a, b) to o. */
+void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o);
+
+void error_at(struct source *s, CXCursor c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void note_at(const struct source *s, CXCursor c, const char *msg);
+
+/* ---- questions about the syntax tree (syntax.c) -------------------------- */
+
+bool has_annot(CXCursor c, const char *what);	/* annotate("idxgen_<what>") */
+CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
+char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
+bool is_call_to(CXCursor c, const char *name);
+bool is_barrier_stmt(CXCursor c);
+unsigned count_barriers(CXCursor c);
+unsigned count_returns(CXCursor c);
+unsigned first_return_in(CXCursor c);		/* offset, or ~0u */
+bool is_shared_decl(CXCursor c);
+CXCursor lvalue_base(CXCursor e);		/* x of x[i][j] */
+void op_text(const struct source *s, CXCursor c, char out[4]);
+bool is_assign_op(const char *op);
+char unary_op(const struct source *s, CXCursor c);	/* '+' (++/--), '&', 0 */
+void for_parts(const struct source *s, CXCursor f, CXCursor *init, CXCursor *cond, CXCursor *inc,
+	       CXCursor *body);
+struct cx_kids body_list(CXCursor b);	/* a compound's children, else b */
+bool has_effects(const struct source *s, CXCursor e);
+bool in_list(const char *n, const char *const *l);
+extern const char *const cc_ok_builtins[];
+bool pure_builtin(CXCursor call);
+
+/* ---- cursor -> index tables (cmap.c) ------------------------------------- */
+
+struct cmap_slot;
+struct cmap {
+	struct cmap_slot *slot;
+	unsigned cap, n;
+};
+
+/* Map c to val unless c is mapped already (the first mapping wins). */
+void cmap_put(struct cmap *m, CXCursor c, unsigned val);
+bool cmap_get(const struct cmap *m, CXCursor c, unsigned *val);
+void cmap_free(struct cmap *m);
+
+/* ---- a kernel: its variables, statements and plan ------------------------ */
+
+/*
+ * V_LOCAL: declared and used in one thread loop; V_SCALAR: one copy per block
+ * (uniform); V_PROMOTED: a per-thread array; V_REMAT: used in several thread
+ * loops but cheap and constant per thread (an effect-free initializer of
+ * thread and block indices, parameters and constants, never assigned):
+ * recomputed at the top of each thread loop that uses it; V_SPLIT: used in
+ * several thread loops but not live across any barrier (every thread loop
+ * but the declaring one assigns it before reading it): a fresh local in each.
+ */
+enum vclass { V_LOCAL, V_SCALAR, V_PROMOTED, V_REMAT, V_SPLIT };
+
+struct var {
+	CXCursor decl;
+	char *name;
+	bool param, array, shared;
+	/* uniformity analysis */
+	bool variant, addr_taken;
+	/* planning */
+	bool split_decl;	/* declared by a statement of a split list */
+	bool header_decl;	/* declared in the header of a loop containing a barrier */
+	bool all_writes_uniform_level;
+	bool uniform_ref;	/* referenced by code that runs once per block */
+	int first_region, nregions;
+	enum vclass cls;
+	char *pname;		/* V_PROMOTED: the per-thread array's name */
+	size_t offset;		/* V_PROMOTED: its offset in the private area */
+};
+
+/*
+ * S_REGION: runs in a thread loop; S_BARRIER: a __syncthreads(); S_CONTROL:
+ * a uniform if/for/while/do/block containing barriers (runs once per block,
+ * body split); S_SHARED: a static __shared__ declaration; S_UDECL/S_UEXPR:
+ * a declaration/statement run once per block.
+ */
+enum sclass { S_REGION, S_BARRIER, S_CONTROL, S_SHARED, S_UDECL, S_UEXPR };
+
+struct stmt {
+	CXCursor c;
+	enum sclass cls;
+	bool cand;	/* candidate for S_UDECL/S_UEXPR */
+	bool hoisted;	/* S_UDECL/S_UEXPR moved in front of the open thread loop */
+	int region;
+};
+
+struct kernel {
+	struct source *src;
+	CXCursor fn, body;
+	char *name;
+	struct var *v;
+	unsigned nv;
+	struct cmap vars;	/* declaration -> index in v */
+	struct stmt *s;
+	unsigned ns;
+	struct cmap stmts;	/* statement -> index in s */
+	struct cx_kids top;	/* the body's statements */
+	unsigned first_return;	/* offset of the kernel's first return, or ~0u */
+	int nregions, nbarriers;
+	bool has_return, done_flags, uses_blockIdx, uses_blockDim, uses_gridDim;
+	size_t static_shared;
+	size_t priv_bytes;	/* promoted variables, then the __done flags */
+	size_t done_offset;
+};
+
+struct var *var_of(const struct kernel *k, CXCursor ref);	/* the local ref names */
+struct var *var_decl(const struct kernel *k, CXCursor decl);
+struct stmt *stmt_of(const struct kernel *k, CXCursor c);
+
+/* ---- checks (check.c) ---------------------------------------------------- */
+
+/* The subset check of a __global__ (kernel) or __device__ function's body. */
+void check_subset(struct source *s, CXCursor body, bool kernel, const char *fname);
+/* Every __syncthreads() a statement in uniform control flow (after uniformity). */
+void check_barriers(struct kernel *k);
+/* A file-scope declaration other than a function: diagnosed unless allowed. */
+void check_file_scope_decl(struct source *s, CXCursor c);
+
+/* ---- uniformity analysis (uniformity.c) ---------------------------------- */
+
+/* Mark the kernel's variant locals (fixed point) and those whose address is taken. */
+void uniformity_analyse(struct kernel *k);
+/* Does e depend on the thread (threadIdx, an atomic's result, a variant local)? */
+bool is_variant(const struct kernel *k, CXCursor e);
+/* The condition that makes the body of loop or branch c divergent, or a null cursor. */
+CXCursor divergent_cond(const struct kernel *k, CXCursor c);
+
+/* ---- accesses (access.c): what a statement reads and writes ------------- */
+
+bool refs_var(const struct kernel *k, CXCursor c, const struct var *v);
+bool writes_in(const struct kernel *k, CXCursor c, const struct var *v);
+bool written_anywhere(const struct kernel *k, const struct var *v);
+bool reads_memory(const struct kernel *k, CXCursor e);
+bool writes_memory(const struct kernel *k, CXCursor c);
+bool kills(const struct kernel *k, CXCursor c, const struct var *v);	/* "v = e;" */
+
+/* ---- planning ------------------------------------------------------------ */
+
+/* plan_stmts.c: statements into classes and thread loops (regions). */
+void plan_statements(struct kernel *k);
+/* plan_vars.c: variable classes, liveness, promotion, recomputation, layout. */
+void plan_variables(struct kernel *k);
+/* May v be one copy per block (uniform, written only by once-per-block code)? */
+bool var_scalar_ok(const struct var *v);
+
+/* ---- emission (emit.c, emit_kernel.c) ------------------------------------ */
+
+void emit_kernel_body(struct kernel *k, struct buf *o);
+/* Translate one __global__ function; o gets its block function and descriptor. */
+void translate_kernel(struct source *s, CXCursor fn, struct buf *o);
+/* Translate a parsed file into o; 0, or 1 after diagnostics. */
+int translate_unit(struct source *s, CXTranslationUnit tu, struct buf *o);
+/*
+ * Read, parse and translate the file path (extra clang arguments args) into
+ * out: 0, 1 (diagnostics printed) or 2 (I/O or libclang failure).  Keeps no
+ * state between calls.
+ */
+int cc_translate_file(const char *path, char *const *args, int nargs, struct buf *out);
+
+#endif

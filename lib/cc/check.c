@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+/*
+ * check.c - the checks of idxgen-cc: every cursor of a kernel or
+ * __device__ function must be a construct of the supported subset; every
+ * __syncthreads() must be a statement in uniform control flow (this one
+ * queries the uniformity analysis); file-scope declarations other than
+ * functions must be C-compatible.  Each failure is a FILE:LINE:COL: error.
+ */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void builtin_diag(struct source *s, CXCursor c, const char *n)
+{
+	if (!strncmp(n, "__shfl", 6) || !strcmp(n, "__ballot_sync") || !strcmp(n, "__any_sync") ||
+	    !strcmp(n, "__all_sync") || !strcmp(n, "__activemask") || !strcmp(n, "__syncwarp") ||
+	    !strcmp(n, "warpSize"))
+		error_at(s, c, "warp intrinsic '%s' is not supported: the CPU runtime has no warps", n);
+	else if (!strncmp(n, "tex", 3) || !strcmp(n, "texture") || !strncmp(n, "cudaTexture", 11) ||
+		 !strncmp(n, "cudaSurface", 11))
+		error_at(s, c, "textures ('%s') are not supported", n);
+	else if (!strncmp(n, "cuda", 4))
+		error_at(s, c, "dynamic parallelism ('%s' in device code) is not supported", n);
+	else if (!in_list(n, cc_ok_builtins))
+		error_at(s, c, "'%s' is outside the subset idxgen-cc translates", n);
+}
+
+struct check_ctx {
+	struct source *src;
+	bool kernel;
+	const char *fname;
+};
+
+static void check_var_decl(struct check_ctx *ctx, CXCursor c)
+{
+	struct source *s = ctx->src;
+	CXType t = clang_getCursorType(c);
+
+	if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+		error_at(s, c, "C++ references are outside the subset idxgen-cc translates");
+	else if (t.kind == CXType_Auto)
+		error_at(s, c, "'auto' is outside the subset idxgen-cc translates");
+	if (clang_Cursor_getStorageClass(c) == CX_SC_Static)
+		error_at(s, c, "static local variables are not supported in device code");
+	if (has_annot(c, "shared") && !ctx->kernel)
+		error_at(s, c, "__shared__ variables are supported in __global__ functions only");
+	if (has_annot(c, "shared") && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(c)))
+		error_at(s, c, "__shared__ variables cannot have an initializer");
+}
+
+/* A reference to a declaration: built-ins, functions, file-scope variables. */
+static void check_ref(struct check_ctx *ctx, CXCursor c, enum CXCursorKind k)
+{
+	struct source *s = ctx->src;
+	char *n = builtin_ref(c);
+	CXCursor r;
+	enum CXCursorKind rk;
+
+	if (n) {
+		if (!ctx->kernel && (!strcmp(n, "threadIdx") || !strcmp(n, "blockIdx") ||
+				     !strcmp(n, "blockDim") || !strcmp(n, "gridDim")))
+			error_at(s, c, "'%s' in __device__ function '%s' is not supported: pass it as a parameter",
+				 n, ctx->fname);
+		else if (k == CXCursor_DeclRefExpr)
+			builtin_diag(s, c, n);
+		free(n);
+		return;
+	}
+	if (k != CXCursor_DeclRefExpr)
+		return;
+	r = clang_getCursorReferenced(c);
+	rk = clang_getCursorKind(r);
+	if (rk == CXCursor_FunctionDecl && has_annot(r, "global")) {
+		n = cx_spelling(r);
+		error_at(s, c, "dynamic parallelism (launching or referencing kernel '%s' from device code) is not supported",
+			 n);
+		free(n);
+	} else if (rk == CXCursor_FunctionDecl && !has_annot(r, "device")) {
+		n = cx_spelling(r);
+		error_at(s, c, "call of '%s', which is not a __device__ function", n);
+		free(n);
+	} else if (rk == CXCursor_VarDecl &&
+		   !clang_equalCursors(clang_getCursorSemanticParent(r), clang_getCursorSemanticParent(c)) &&
+		   clang_getCursorKind(clang_getCursorSemanticParent(r)) == CXCursor_TranslationUnit) {
+		if (has_annot(r, "shared")) {
+			/* diagnosed at its declaration */
+		} else if (has_annot(r, "constant")) {
+			error_at(s, c, "__constant__ memory is not supported");
+		} else if (!clang_isConstQualifiedType(clang_getCursorType(r))) {
+			n = cx_spelling(r);
+			error_at(s, c, "global variable '%s' in device code is not supported", n);
+			free(n);
+		}
+	}
+}
+
+static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct check_ctx *ctx = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	(void)parent;
+	switch (k) {
+	case CXCursor_CompoundStmt: case CXCursor_DeclStmt: case CXCursor_IfStmt:
+	case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt:
+	case CXCursor_SwitchStmt: case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
+	case CXCursor_BreakStmt: case CXCursor_ContinueStmt: case CXCursor_ReturnStmt:
+	case CXCursor_NullStmt: case CXCursor_UnexposedExpr: case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral: case CXCursor_CharacterLiteral: case CXCursor_StringLiteral:
+	case CXCursor_ParenExpr: case CXCursor_UnaryOperator: case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator: case CXCursor_ConditionalOperator:
+	case CXCursor_CStyleCastExpr: case CXCursor_ArraySubscriptExpr: case CXCursor_InitListExpr:
+	case CXCursor_UnaryExpr: case CXCursor_CXXBoolLiteralExpr: case CXCursor_ParmDecl:
+		break;
+	case CXCursor_AnnotateAttr: case CXCursor_UnexposedAttr:
+		return CXChildVisit_Continue;
+	case CXCursor_VarDecl:
+		check_var_decl(ctx, c);
+		break;
+	case CXCursor_TypeRef: case CXCursor_TemplateRef:
+		if ((n = builtin_ref(c))) {
+			builtin_diag(ctx->src, c, n);
+			free(n);
+		}
+		return CXChildVisit_Continue;
+	case CXCursor_DeclRefExpr: case CXCursor_MemberRefExpr:
+		check_ref(ctx, c, k);
+		break;
+	case CXCursor_CallExpr:
+		if ((n = builtin_ref(c))) {
+			if (!ctx->kernel && !strcmp(n, "__syncthreads"))
+				error_at(ctx->src, c, "__syncthreads() in __device__ function '%s' is not supported",
+					 ctx->fname);
+			free(n);
+		}
+		break;
+	case CXCursor_GotoStmt: case CXCursor_LabelStmt:
+		error_at(ctx->src, c, "goto and labels are outside the subset idxgen-cc translates");
+		return CXChildVisit_Continue;
+	default:
+		n = cx_string(clang_getCursorKindSpelling(k));
+		error_at(ctx->src, c, "%s is outside the subset idxgen-cc translates (C-compatible CUDA only)", n);
+		free(n);
+		return CXChildVisit_Continue;
+	}
+	return CXChildVisit_Recurse;
+}
+
+void check_subset(struct source *s, CXCursor c, bool kernel, const char *fname)
+{
+	struct check_ctx ctx = { s, kernel, fname };
+
+	clang_visitChildren(c, check_visit, &ctx);
+}
+
+/* ---- barriers ------------------------------------------------------------ */
+
+/* divc: the divergent condition around c (null: uniform so far). */
+static void barrier_walk(struct kernel *k, CXCursor c, CXCursor parent, CXCursor divc, bool in_switch)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c), pk = clang_getCursorKind(parent);
+	struct cx_kids ks;
+	unsigned i;
+
+	if (is_barrier_stmt(c)) {
+		if (pk != CXCursor_CompoundStmt && pk != CXCursor_IfStmt && pk != CXCursor_ForStmt &&
+		    pk != CXCursor_WhileStmt && pk != CXCursor_DoStmt && pk != CXCursor_CaseStmt &&
+		    pk != CXCursor_DefaultStmt) {
+			error_at(k->src, c, "__syncthreads() must be a statement of its own");
+		} else if (!clang_Cursor_isNull(divc)) {
+			error_at(k->src, c, "__syncthreads() in divergent control flow: not all threads of a block reach it");
+			note_at(k->src, divc, "this condition depends on the thread index");
+		} else if (in_switch) {
+			error_at(k->src, c, "__syncthreads() inside a switch statement is not supported");
+		}
+		return;
+	}
+	if (ck == CXCursor_IfStmt || ck == CXCursor_WhileStmt || ck == CXCursor_DoStmt ||
+	    ck == CXCursor_ForStmt || ck == CXCursor_ConditionalOperator || ck == CXCursor_SwitchStmt) {
+		if (clang_Cursor_isNull(divc))
+			divc = divergent_cond(k, c);
+		if (ck == CXCursor_ConditionalOperator && clang_Cursor_isNull(divc))
+			divc = c;	/* a barrier in an expression */
+	}
+	if (ck == CXCursor_SwitchStmt)
+		in_switch = true;
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n; i++)
+		barrier_walk(k, ks.c[i], c, divc, in_switch);
+	cx_kids_free(&ks);
+}
+
+void check_barriers(struct kernel *k)
+{
+	barrier_walk(k, k->body, k->fn, clang_getNullCursor(), false);
+}
+
+/* ---- file scope ---------------------------------------------------------- */
+
+void check_file_scope_decl(struct source *s, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *kn;
+
+	if (k == CXCursor_VarDecl) {
+		if (has_annot(c, "constant"))
+			error_at(s, c, "__constant__ memory is not supported");
+		else if (has_annot(c, "shared"))
+			error_at(s, c, "__shared__ variables at file scope are not supported");
+		else if (!clang_isConstQualifiedType(clang_getCursorType(c)))
+			error_at(s, c, "global variables are outside the subset idxgen-cc translates");
+	} else if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl || k == CXCursor_EnumDecl ||
+		   k == CXCursor_UnionDecl) {
+		/* C-compatible declarations pass through */
+	} else if (k == CXCursor_UnexposedDecl) {
+		error_at(s, c, "extern \"C\" blocks and other C++ declarations are outside the subset idxgen-cc translates");
+	} else if (k == CXCursor_ClassTemplate || k == CXCursor_FunctionTemplate) {
+		error_at(s, c, "templates are outside the subset idxgen-cc translates");
+	} else {
+		kn = cx_string(clang_getCursorKindSpelling(k));
+		error_at(s, c, "%s is outside the subset idxgen-cc translates", kn);
+		free(kn);
+	}
+}

@@ -1,0 +1,556 @@
+// SPDX-License-Identifier: MIT
+/*
+ * emit.c - emission of a kernel's body from its plan: thread loops (two
+ * forms each: computed indices when the block's index stream is in
+ * x-fastest order, the stream otherwise), barriers, uniform control
+ * statements with their bodies emitted recursively, once-per-block code.
+ * The kernel's own source text is copied, with promoted variables rewritten
+ * to their per-thread arrays and returns to jumps.  Scratch state of the
+ * thread loop being emitted lives in struct emit, apart from the analysis.
+ */
+#include "cc.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct emit {
+	struct kernel *k;
+	struct source *src;
+	int region;			/* the thread loop being emitted */
+	bool uses_threadIdx, needs_tid, has_return, has_goto;
+	bool *need;			/* per variable: recompute/declare in this loop */
+	bool *declared_here;		/* per variable: its declaration is in this loop */
+};
+
+static unsigned vidx(const struct emit *e, const struct var *v)
+{
+	return (unsigned)(v - e->k->v);
+}
+
+static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int switches);
+
+static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to, struct buf *o, int loops,
+			  int switches)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned pos = from, i;
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	int l2 = loops + (ck == CXCursor_ForStmt || ck == CXCursor_WhileStmt || ck == CXCursor_DoStmt);
+	int s2 = switches + (ck == CXCursor_SwitchStmt);
+
+	for (i = 0; i < ks.n; i++) {
+		unsigned a = c_start(ks.c[i]), b = c_end(ks.c[i]);
+
+		if (a < pos || b > to || a > b)
+			continue;
+		emit_src(e->src, pos, a, o);
+		emit_node(e, ks.c[i], o, l2, s2);
+		pos = b;
+	}
+	emit_src(e->src, pos, to, o);
+	cx_kids_free(&ks);
+}
+
+/* A declaration with promoted variables: assignments to their elements, the rest declared. */
+static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int loops, int switches)
+{
+	struct cx_kids ks = cx_kids_of(d);
+	unsigned i;
+
+	for (i = 0; i < ks.n; i++) {
+		CXCursor v = ks.c[i], init = clang_Cursor_getVarDeclInitializer(v);
+		struct var *var = var_decl(e->k, v);
+
+		if (!var || (var->cls == V_REMAT && !e->need[vidx(e, var)]))
+			continue;	/* recomputed where it is used */
+		if (var->cls == V_PROMOTED) {
+			if (!clang_Cursor_isNull(init)) {
+				if (var->array) {
+					error_at(e->src, v,
+						 "array '%s' lives across __syncthreads() and has an initializer: not supported",
+						 var->name);
+					continue;
+				}
+				bprintf(o, "%s[__t] = ", var->pname);
+				emit_node(e, init, o, loops, switches);
+				bput(o, "; ", 2);
+			}
+		} else {
+			char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(v)));
+
+			if (var->array) {
+				error_at(e->src, v, "declare array '%s' in a declaration of its own", var->name);
+			} else {
+				bprintf(o, "%s %s", t, var->name);
+				if (!clang_Cursor_isNull(init)) {
+					bput(o, " = ", 3);
+					emit_node(e, init, o, loops, switches);
+				}
+				bput(o, "; ", 2);
+			}
+			free(t);
+		}
+	}
+	cx_kids_free(&ks);
+}
+
+static bool decl_has_promoted(struct emit *e, CXCursor d)
+{
+	struct cx_kids ks = cx_kids_of(d);
+	bool r = false;
+	unsigned i;
+
+	for (i = 0; i < ks.n; i++) {
+		struct var *v = var_decl(e->k, ks.c[i]);
+
+		if (v && (v->cls == V_PROMOTED || (v->cls == V_REMAT && !e->need[vidx(e, v)])))
+			r = true;
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
+static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int switches)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+
+	if (ck == CXCursor_DeclRefExpr) {
+		struct var *v = var_of(e->k, c);
+
+		if (v && v->cls == V_PROMOTED) {
+			if (in_macro(c))
+				error_at(e->src, c, "'%s' lives across __syncthreads() and is used inside a macro: not supported",
+					 v->name);
+			bprintf(o, "%s[__t]", v->pname);
+			return;
+		}
+	} else if (ck == CXCursor_DeclStmt && is_shared_decl(c)) {
+		bput(o, ";", 1);	/* hoisted in front of the thread loop */
+		return;
+	} else if (ck == CXCursor_DeclStmt && decl_has_promoted(e, c)) {
+		emit_promoted_decl(e, c, o, loops, switches);
+		return;
+	} else if (ck == CXCursor_ReturnStmt) {
+		e->has_goto = true;
+		if (e->k->done_flags)
+			bprintf(o, "do { __done[__t] = 1; goto __next_thread_%d; } while (0)", e->region);
+		else
+			bprintf(o, "goto __next_thread_%d", e->region);
+		return;
+	} else if (ck == CXCursor_BreakStmt && !loops && !switches) {
+		error_at(e->src, c, "break out of a loop that contains __syncthreads() is not supported");
+	} else if (ck == CXCursor_ContinueStmt && !loops) {
+		error_at(e->src, c, "continue in a loop that contains __syncthreads() is not supported");
+	}
+	emit_children(e, c, c_start(c), c_end(c), o, loops, switches);
+}
+
+/* What a thread loop's code needs: threadIdx, the linear index, recomputed variables. */
+static void scan_region(struct emit *e, CXCursor c)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct cx_kids ks;
+	unsigned i;
+	char *n;
+
+	if ((ck == CXCursor_DeclRefExpr || ck == CXCursor_MemberRefExpr) && (n = builtin_ref(c))) {
+		if (!strcmp(n, "threadIdx"))
+			e->uses_threadIdx = true;
+		free(n);
+	}
+	if (ck == CXCursor_DeclRefExpr) {
+		struct var *v = var_of(e->k, c);
+
+		if (v && v->cls == V_PROMOTED)
+			e->needs_tid = true;
+		if (v && (v->cls == V_REMAT || v->cls == V_SPLIT))
+			e->need[vidx(e, v)] = true;
+	}
+	if (ck == CXCursor_VarDecl) {
+		struct var *v = var_decl(e->k, c);
+
+		if (v && v->cls == V_PROMOTED)
+			e->needs_tid = true;
+		if (v && v->cls == V_REMAT) {
+			e->declared_here[vidx(e, v)] = true;
+			return;	/* its initializer counts only if the variable is needed */
+		}
+		if (v && v->cls == V_SPLIT)
+			e->declared_here[vidx(e, v)] = true;
+	}
+	if (ck == CXCursor_ReturnStmt) {
+		e->has_return = true;
+		if (e->k->done_flags)
+			e->needs_tid = true;
+	}
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n; i++)
+		scan_region(e, ks.c[i]);
+	cx_kids_free(&ks);
+}
+
+static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
+{
+	struct cx_kids ks = cx_kids_of(d);
+	unsigned i;
+
+	for (i = 0; i < ks.n; i++) {
+		CXCursor v = ks.c[i];
+		CXType t = clang_getCursorType(v);
+		char *n = cx_spelling(v), *ts;
+
+		if (clang_Cursor_getStorageClass(v) == CX_SC_Extern) {
+			if (t.kind != CXType_IncompleteArray) {
+				error_at(e->src, v, "extern __shared__ '%s' must be an array of unknown size", n);
+			} else {
+				ts = cx_string(clang_getTypeSpelling(clang_getArrayElementType(t)));
+				bprintf(o, "\t%s *const %s = __b->dyn_shared;	/* extern __shared__ */\n", ts, n);
+				free(ts);
+			}
+		} else {
+			if (ks.n > 1)
+				error_at(e->src, v, "declare __shared__ arrays one per declaration");
+			bput(o, "\t", 1);
+			emit_src(e->src, c_start(d), stmt_end(e->src, d), o);
+			bput(o, "\n", 1);
+		}
+		free(n);
+	}
+	cx_kids_free(&ks);
+}
+
+static void hoist_shared(struct emit *e, CXCursor c, struct buf *o)
+{
+	struct cx_kids ks;
+	unsigned i;
+
+	if (is_shared_decl(c)) {
+		emit_shared_decl(e, c, o);
+		return;
+	}
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n; i++)
+		hoist_shared(e, ks.c[i], o);
+	cx_kids_free(&ks);
+}
+
+/* if (c) return;  or  if (c) { ...; return; } with no other return, no else */
+static bool return_if(CXCursor s, CXCursor *cond, CXCursor *then)
+{
+	struct cx_kids ks, b;
+	bool r = false;
+
+	if (clang_getCursorKind(s) != CXCursor_IfStmt)
+		return false;
+	ks = cx_kids_of(s);
+	if (ks.n == 2 && clang_getCursorKind(ks.c[0]) != CXCursor_DeclStmt && count_returns(ks.c[1]) == 1) {
+		b = body_list(ks.c[1]);
+		if (b.n && clang_getCursorKind(b.c[b.n - 1]) == CXCursor_ReturnStmt) {
+			*cond = ks.c[0];
+			*then = ks.c[1];
+			r = true;
+		}
+		cx_kids_free(&b);
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
+/*
+ * if (c) { ...; return; } rest  ->  if (c) { ... } else { rest }: no jump out
+ * of the thread loop's body, so that the compiler can still vectorize the loop.
+ */
+static void emit_return_if(struct emit *e, CXCursor cond, CXCursor then, struct buf *body)
+{
+	struct cx_kids ts = body_list(then);
+	unsigned j;
+
+	bputs(body, "\t\tif (");
+	emit_node(e, cond, body, 0, 0);
+	bputs(body, ") {\n");
+	for (j = 0; j + 1 < ts.n; j++) {
+		bputs(body, "\t\t");
+		emit_node(e, ts.c[j], body, 0, 0);
+		emit_src(e->src, c_end(ts.c[j]), stmt_end(e->src, ts.c[j]), body);
+		bputs(body, "\n");
+	}
+	if (e->k->done_flags)
+		bputs(body, "\t\t\t__done[__t] = 1;\n");
+	bputs(body, "\t\t} else {\n");
+	cx_kids_free(&ts);
+}
+
+/* The statements l[0..n-1] of a thread loop: the loop's body, and shared declarations in pre. */
+static void region_body(struct emit *e, CXCursor *l, unsigned n, struct buf *body, struct buf *pre)
+{
+	unsigned i, closes = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t at = body->n, m;
+		CXCursor cond, then;
+
+		if (stmt_of(e->k, l[i])->cls == S_SHARED) {
+			emit_shared_decl(e, l[i], pre);
+			continue;
+		}
+		hoist_shared(e, l[i], pre);
+		if (i + 1 < n && return_if(l[i], &cond, &then)) {
+			emit_return_if(e, cond, then, body);
+			closes++;
+			continue;
+		}
+		bputs(body, "\t\t");
+		emit_node(e, l[i], body, 0, 0);
+		emit_src(e->src, c_end(l[i]), stmt_end(e->src, l[i]), body);
+		for (m = at; m < body->n && strchr(" \t\n", body->p[m]); m++)
+			;
+		if (m == body->n)
+			body->n = at;	/* a declaration that moved away entirely */
+		else
+			bputs(body, "\n");
+	}
+	for (; closes; closes--)
+		bputs(body, "\t\t}\n");
+}
+
+/* Declarations at the top of the loop: recomputed and split variables. */
+static void region_locals(struct emit *e, struct buf *o)
+{
+	struct kernel *k = e->k;
+	unsigned j;
+	char *t;
+
+	for (j = 0; j < k->nv; j++) {
+		struct var *v = &k->v[j];
+
+		if (v->cls == V_SPLIT && e->need[j] && !e->declared_here[j]) {
+			t = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCursorType(v->decl))));
+			bprintf(o, "\t\t%s %s __attribute__((unused));\t/* assigned before use: not live across the barrier */\n",
+				t, v->name);
+			free(t);
+			continue;
+		}
+		if (v->cls != V_REMAT || !e->need[j] || e->declared_here[j])
+			continue;
+		t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
+		bprintf(o, "\t\t%s %s = ", t, v->name);
+		emit_node(e, clang_Cursor_getVarDeclInitializer(v->decl), o, 0, 0);
+		bprintf(o, ";\t/* recomputed */\n");
+		free(t);
+	}
+}
+
+/* The body for the computed-index loop: its jumps go to a label of its own. */
+static void relabel(const struct emit *e, const struct buf *body, struct buf *lin)
+{
+	char lab[64], lab2[64];
+	size_t q, ll;
+
+	snprintf(lab, sizeof(lab), "__next_thread_%d;", e->region);
+	snprintf(lab2, sizeof(lab2), "__next_thread_%dl;", e->region);
+	ll = strlen(lab) - 1;
+	for (q = 0; q < body->n; q++) {
+		if (!strncmp(body->p + q, lab, ll) && !isalnum((unsigned char)body->p[q + ll])) {
+			bput(lin, lab2, strlen(lab2) - 1);
+			q += ll - 1;
+		} else {
+			bput(lin, body->p + q, 1);
+		}
+	}
+}
+
+/* The loop's head: the thread's indices, its flag, its recomputed locals. */
+static void loop_prologue(const struct emit *e, const struct buf *locals, bool linear, struct buf *o)
+{
+	if (linear && (e->needs_tid || e->k->done_flags))
+		bprintf(o, "\t\tconst uint32_t __t = (__tz * __bdy + __ty) * __bdx + __tx;\n");
+	if (e->uses_threadIdx)
+		bprintf(o, linear ? "\t\tconst dim3 threadIdx = { __tx, __ty, __tz };\n" :
+				    "\t\tconst dim3 threadIdx = { __sx[__t], __sy[__t], __sz[__t] };\n");
+	if (e->k->done_flags)
+		bprintf(o, "\t\tif (__done[__t])\n\t\t\tcontinue;\n");
+	if (locals->n)
+		bput(o, locals->p, locals->n);
+}
+
+/*
+ * Two forms of the same loop: computed indices when the block's index
+ * stream is in x-fastest order (the compiler can then vectorize with
+ * contiguous accesses), the stream otherwise.  Same thread t in both (t is
+ * the stream position).
+ */
+static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf *body,
+		       const struct buf *locals, struct buf *o)
+{
+	struct buf lin = { 0 };
+	unsigned line0, line1;
+
+	clang_getExpansionLocation(clang_getCursorLocation(l[0]), NULL, &line0, NULL, NULL);
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1, NULL, NULL);
+	bprintf(o, "\t/* thread loop %d: %s lines %u-%u */\n", e->region, e->src->path, line0, line1);
+	relabel(e, body, &lin);
+	bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n"
+		   "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
+		   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n"
+		   "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
+		   "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
+	loop_prologue(e, locals, true, o);
+	if (lin.n)
+		bput(o, lin.p, lin.n);
+	if (e->has_goto)
+		bprintf(o, "\t__next_thread_%dl:;\n", e->region);
+	bprintf(o, "\t}\n\t} else {	/* any other order: indices from the stream */\n");
+	buf_free(&lin);
+	bprintf(o, "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
+		   "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
+	loop_prologue(e, locals, false, o);
+	bput(o, body->p, body->n);
+	if (e->has_goto)
+		bprintf(o, "\t__next_thread_%d:;\n", e->region);
+	bput(o, "\t}\n\t}\n", 6);
+}
+
+/* One thread loop: the statements l[0..n-1] of a region (and shared declarations). */
+static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
+{
+	struct kernel *k = e->k;
+	struct buf body = { 0 }, pre = { 0 }, locals = { 0 };
+	unsigned i;
+	int j;
+
+	if (!n)
+		return;
+	e->uses_threadIdx = e->needs_tid = e->has_return = e->has_goto = false;
+	memset(e->need, 0, k->nv * sizeof(*e->need));
+	memset(e->declared_here, 0, k->nv * sizeof(*e->declared_here));
+	e->region = stmt_of(k, l[0])->region;
+	for (i = 0; i < n; i++)
+		if (stmt_of(k, l[i])->cls != S_SHARED)
+			scan_region(e, l[i]);
+	/*
+	 * Recomputed variables this loop needs, with the ones their initializers
+	 * use (declaration order: an initializer uses earlier variables only).
+	 */
+	for (j = (int)k->nv - 1; j >= 0; j--)
+		if (k->v[j].cls == V_REMAT && e->need[j])
+			scan_region(e, clang_Cursor_getVarDeclInitializer(k->v[j].decl));
+	region_body(e, l, n, &body, &pre);
+	region_locals(e, &locals);
+	if (pre.n)
+		bput(o, pre.p, pre.n);
+	if (body.n)
+		emit_loops(e, l, n, &body, &locals, o);
+	buf_free(&body);
+	buf_free(&pre);
+	buf_free(&locals);
+}
+
+static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o);
+
+static void emit_body(struct emit *e, CXCursor b, struct buf *o)
+{
+	struct cx_kids ks = body_list(b);
+
+	bput(o, "{\n", 2);
+	emit_list(e, ks.c, ks.n, o);
+	bput(o, "\t}", 2);
+	cx_kids_free(&ks);
+}
+
+/* A uniform control statement containing barriers: its header once per block, its bodies split. */
+static void emit_control(struct emit *e, CXCursor c, struct buf *o)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned i, pos = c_start(c);
+
+	bput(o, "\t", 1);
+	if (ck == CXCursor_CompoundStmt) {
+		emit_body(e, c, o);
+	} else if (ck == CXCursor_ForStmt) {
+		CXCursor init, cond, inc, body;
+
+		for_parts(e->src, c, &init, &cond, &inc, &body);
+		emit_src(e->src, pos, c_start(body), o);
+		emit_body(e, body, o);
+	} else if (ck == CXCursor_IfStmt || ck == CXCursor_WhileStmt) {
+		for (i = 1; i < ks.n; i++) {
+			emit_src(e->src, pos, c_start(ks.c[i]), o);
+			emit_body(e, ks.c[i], o);
+			if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
+				pos = c_end(ks.c[i]);
+			else
+				pos = stmt_end(e->src, ks.c[i]);
+		}
+	} else if (ck == CXCursor_DoStmt) {
+		emit_src(e->src, pos, c_start(ks.c[0]), o);
+		emit_body(e, ks.c[0], o);
+		pos = clang_getCursorKind(ks.c[0]) == CXCursor_CompoundStmt ? c_end(ks.c[0]) :
+									       stmt_end(e->src, ks.c[0]);
+		emit_src(e->src, pos, stmt_end(e->src, c), o);
+	}
+	bput(o, "\n", 1);
+	cx_kids_free(&ks);
+}
+
+static void emit_uniform(struct emit *e, CXCursor c, struct buf *o)
+{
+	bputs(o, "\t/* uniform: once per block */\n\t");
+	emit_src(e->src, c_start(c), stmt_end(e->src, c), o);
+	bput(o, "\n", 1);
+}
+
+static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
+{
+	CXCursor *run = cx_alloc((n + 1) * sizeof(*run));
+	unsigned i, len = 0;
+
+	for (i = 0; i <= n; i++) {
+		struct stmt *s = i < n ? stmt_of(e->k, l[i]) : NULL;
+
+		if (s && (s->cls == S_REGION || (s->cls == S_SHARED && len))) {
+			run[len++] = l[i];
+			continue;
+		}
+		if (s && s->hoisted && len) {
+			/* runs before the open thread loop, which goes on after it */
+			emit_uniform(e, l[i], o);
+			continue;
+		}
+		emit_region(e, run, len, o);
+		len = 0;
+		if (!s)
+			continue;
+		switch (s->cls) {
+		case S_BARRIER:
+			bputs(o, "\t/* __syncthreads() */\n");
+			break;
+		case S_CONTROL:
+			emit_control(e, l[i], o);
+			break;
+		case S_SHARED:
+			emit_shared_decl(e, l[i], o);
+			break;
+		case S_UDECL:
+		case S_UEXPR:
+			emit_uniform(e, l[i], o);
+			break;
+		default:
+			break;
+		}
+	}
+	free(run);
+}
+
+void emit_kernel_body(struct kernel *k, struct buf *o)
+{
+	struct emit e = { .k = k, .src = k->src, .region = -1 };
+
+	e.need = cx_alloc(k->nv * sizeof(*e.need));
+	e.declared_here = cx_alloc(k->nv * sizeof(*e.declared_here));
+	emit_list(&e, k->top.c, k->top.n, o);
+	free(e.need);
+	free(e.declared_here);
+}

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: MIT
+/*
+ * frontend.c - the front end of idxgen-cc: the input file, its parse by
+ * libclang after the CUDA prelude (cuda_parse.h, embedded), source
+ * locations and offsets, and diagnostics.
+ */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char parse_header[] =
+#include "cuda_parse.inc"
+	;
+
+bool source_read(struct source *s, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	struct buf b = { 0 };
+	char tmp[65536];
+	size_t n;
+
+	if (!f)
+		return false;
+	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
+		bput(&b, tmp, n);
+	fclose(f);
+	memset(s, 0, sizeof(*s));
+	s->path = path;
+	s->len = b.n;
+	s->text = b.p ? b.p : cx_strdup("");
+	return true;
+}
+
+void source_free(struct source *s)
+{
+	free(s->text);
+	s->text = NULL;
+}
+
+/* Dynamic parallelism: a <<< launch in the source (C++ parses it as an error). */
+static void check_launch_syntax(struct source *s, CXTranslationUnit tu)
+{
+	CXToken *t;
+	unsigned n, i;
+	CXSourceRange r = clang_getCursorExtent(clang_getTranslationUnitCursor(tu));
+
+	clang_tokenize(tu, r, &t, &n);
+	for (i = 0; i + 1 < n; i++) {
+		char *a = cx_string(clang_getTokenSpelling(tu, t[i]));
+		char *b = cx_string(clang_getTokenSpelling(tu, t[i + 1]));
+
+		if (!strcmp(a, "<<") && !strcmp(b, "<") &&
+		    off_of(clang_getTokenLocation(tu, t[i])) + 2 == off_of(clang_getTokenLocation(tu, t[i + 1]))) {
+			unsigned line, col;
+
+			clang_getExpansionLocation(clang_getTokenLocation(tu, t[i]), NULL, &line, &col, NULL);
+			fprintf(stderr, "%s:%u:%u: error: dynamic parallelism (a kernel launch <<<...>>> in device code) is not supported\n",
+				s->path, line, col);
+			s->nerrors++;
+		}
+		free(a);
+		free(b);
+	}
+	clang_disposeTokens(tu, t, n);
+}
+
+CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
+{
+	const char **cargs = cx_alloc(((size_t)nargs + 8) * sizeof(*cargs));
+	struct CXUnsavedFile uf;
+	CXTranslationUnit tu;
+	unsigned i, nd;
+	int nc = 0, j;
+
+	for (j = 0; j < nargs; j++)
+		cargs[nc++] = args[j];
+	cargs[nc++] = "-x";
+	cargs[nc++] = "c++";
+	cargs[nc++] = "-std=c++14";
+	cargs[nc++] = "-D__IDXGEN_CC__=1";
+	cargs[nc++] = "-include";
+	cargs[nc++] = PARSE_HDR;
+	uf.Filename = PARSE_HDR;
+	uf.Contents = parse_header;
+	uf.Length = sizeof(parse_header) - 1;
+	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, &uf, 1, CXTranslationUnit_None, &tu) !=
+	    CXError_Success) {
+		free(cargs);
+		return NULL;
+	}
+	free(cargs);
+	s->file = clang_getFile(tu, s->path);
+	check_launch_syntax(s, tu);
+	nd = clang_getNumDiagnostics(tu);
+	for (i = 0; i < nd && !s->nerrors; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			char *m = cx_string(clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+									   CXDiagnostic_DisplayColumn));
+
+			fprintf(stderr, "%s\n", m);
+			free(m);
+			s->nerrors++;
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return tu;
+}
+
+bool in_main(const struct source *s, CXCursor c)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	return f && clang_File_isEqual(f, s->file);
+}
+
+bool in_parse_header(CXCursor c)
+{
+	CXFile f;
+	char *name;
+	bool r;
+
+	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (!f)
+		return false;
+	name = cx_string(clang_getFileName(f));
+	r = !strcmp(name, PARSE_HDR);
+	free(name);
+	return r;
+}
+
+unsigned off_of(CXSourceLocation l)
+{
+	unsigned o;
+
+	clang_getExpansionLocation(l, NULL, NULL, NULL, &o);
+	return o;
+}
+
+unsigned c_start(CXCursor c)
+{
+	return off_of(clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
+unsigned c_end(CXCursor c)
+{
+	return off_of(clang_getRangeEnd(clang_getCursorExtent(c)));
+}
+
+/* A cursor written inside a macro's expansion (its text is not at its offsets). */
+bool in_macro(CXCursor c)
+{
+	CXSourceLocation l = clang_getCursorLocation(c);
+	unsigned a, b;
+	CXFile fa, fb;
+
+	clang_getExpansionLocation(l, &fa, NULL, NULL, &a);
+	clang_getSpellingLocation(l, &fb, NULL, NULL, &b);
+	return a != b || !fa || !fb || !clang_File_isEqual(fa, fb);
+}
+
+unsigned stmt_end(const struct source *s, CXCursor c)
+{
+	unsigned e = c_end(c), o = e;
+	const char *t = s->text;
+
+	while (o < s->len && (t[o] == ' ' || t[o] == '\t' || t[o] == '\n' || t[o] == '\r'))
+		o++;
+	if (o < s->len && t[o] == ';')
+		return o + 1;
+	return e;
+}
+
+void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o)
+{
+	if (a < b && b <= s->len)
+		bput(o, s->text + a, b - a);
+}
+
+static void report(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
+static void report(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)
+{
+	struct cx_loc l = cx_loc_of(c, s->path);
+	char *m = cx_vformat(l, sev, fmt, ap);
+
+	fprintf(stderr, "%s\n", m);
+	free(m);
+	cx_loc_free(&l);
+}
+
+void error_at(struct source *s, CXCursor c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(s, c, "error", fmt, ap);
+	va_end(ap);
+	s->nerrors++;
+}
+
+static void note_fmt(const struct source *s, CXCursor c, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void note_fmt(const struct source *s, CXCursor c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(s, c, "note", fmt, ap);
+	va_end(ap);
+}
+
+void note_at(const struct source *s, CXCursor c, const char *msg)
+{
+	note_fmt(s, c, "%s", msg);
+}

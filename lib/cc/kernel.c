@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kernel.c - the pipeline of idxgen-cc, per translation unit and per
+ * kernel: the file-scope walk (kernels translated, __device__ functions
+ * checked and passed through, other declarations checked), and for each
+ * __global__ function its context (struct kernel) through the passes --
+ * subset check, uniformity, barrier check, planning -- then its block
+ * function, argument unpacking, private-area pointers and descriptor.
+ */
+#include "cc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct var *var_decl(const struct kernel *k, CXCursor d)
+{
+	unsigned i;
+
+	return cmap_get(&k->vars, d, &i) ? &k->v[i] : NULL;
+}
+
+struct var *var_of(const struct kernel *k, CXCursor ref)
+{
+	CXCursor d = clang_getCursorReferenced(ref);
+
+	return clang_Cursor_isNull(d) ? NULL : var_decl(k, d);
+}
+
+struct stmt *stmt_of(const struct kernel *k, CXCursor c)
+{
+	unsigned i;
+
+	return cmap_get(&k->stmts, c, &i) ? &k->s[i] : NULL;
+}
+
+/* The kernel's locals and parameters, and which of the CUDA variables it uses. */
+static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct kernel *k = d;
+	enum CXCursorKind ck = clang_getCursorKind(c);
+
+	(void)parent;
+	if (ck == CXCursor_VarDecl || ck == CXCursor_ParmDecl) {
+		struct var *v;
+		CXType t = clang_getCursorType(c);
+
+		k->v = cx_realloc(k->v, (k->nv + 1) * sizeof(*k->v));
+		cmap_put(&k->vars, c, k->nv);
+		v = &k->v[k->nv++];
+		memset(v, 0, sizeof(*v));
+		v->decl = c;
+		v->name = cx_spelling(c);
+		v->param = ck == CXCursor_ParmDecl;
+		v->array = t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+			   t.kind == CXType_VariableArray;
+		v->shared = has_annot(c, "shared");
+		v->first_region = -1;
+		if (v->shared && t.kind != CXType_IncompleteArray)
+			k->static_shared += (size_t)clang_Type_getSizeOf(t);
+		if (v->shared)
+			v->array = false;
+	}
+	if (ck == CXCursor_DeclRefExpr || ck == CXCursor_MemberRefExpr) {
+		char *n = builtin_ref(c);
+
+		if (n && !strcmp(n, "blockIdx"))
+			k->uses_blockIdx = true;
+		if (n && !strcmp(n, "gridDim"))
+			k->uses_gridDim = true;
+		if (n && !strcmp(n, "blockDim"))
+			k->uses_blockDim = true;
+		free(n);
+	}
+	if (ck == CXCursor_ReturnStmt)
+		k->has_return = true;
+	return CXChildVisit_Recurse;
+}
+
+static void kernel_free(struct kernel *k)
+{
+	unsigned i;
+
+	for (i = 0; i < k->nv; i++) {
+		free(k->v[i].name);
+		free(k->v[i].pname);
+	}
+	free(k->v);
+	free(k->s);
+	free(k->name);
+	cmap_free(&k->vars);
+	cmap_free(&k->stmts);
+	cx_kids_free(&k->top);
+}
+
+/* The passes; false after diagnostics. */
+static bool analyse_kernel(struct kernel *k)
+{
+	struct source *s = k->src;
+	int errs0 = s->nerrors;
+
+	if (clang_getCursorResultType(k->fn).kind != CXType_Void)
+		error_at(s, k->fn, "__global__ function '%s' must return void", k->name);
+	check_subset(s, k->body, true, k->name);
+	clang_visitChildren(k->fn, collect_vars, k);
+	if (s->nerrors > errs0)
+		return false;
+	uniformity_analyse(k);
+	check_barriers(k);
+	if (s->nerrors > errs0)
+		return false;
+	k->top = cx_kids_of(k->body);
+	plan_statements(k);
+	plan_variables(k);
+	if (s->nerrors > errs0)
+		return false;
+	k->nbarriers = (int)count_barriers(k->body);
+	return true;
+}
+
+static void emit_prologue(struct kernel *k, struct buf *o)
+{
+	unsigned i, np = 0;
+
+	bprintf(o, "/* __global__ %s: called once per block; %d thread loop(s), %d barrier(s) */\n", k->name,
+		k->nregions, k->nbarriers);
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->name);
+	if (k->uses_blockIdx)
+		bprintf(o, "\tconst dim3 blockIdx = { __b->block_idx[0], __b->block_idx[1], __b->block_idx[2] };\n");
+	if (k->uses_blockDim)
+		bprintf(o, "\tconst dim3 blockDim = { __b->block_dim[0], __b->block_dim[1], __b->block_dim[2] };\n");
+	if (k->uses_gridDim)
+		bprintf(o, "\tconst dim3 gridDim = { __b->grid_dim[0], __b->grid_dim[1], __b->grid_dim[2] };\n");
+	for (i = 0; i < k->nv; i++) {
+		struct var *v = &k->v[i];
+		char *t;
+
+		if (!v->param)
+			continue;
+		t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
+		bprintf(o, "\t%s %s = *(%s *)__b->args[%u];\n", t, v->name, t, np++);
+		if (!refs_var(k, k->body, v))
+			bprintf(o, "\t(void)%s;\n", v->name);
+		free(t);
+	}
+}
+
+/* Pointers to the per-thread arrays in the private area (offsets: plan_vars.c). */
+static void emit_private(struct kernel *k, struct buf *o)
+{
+	long long al;
+	unsigned i;
+
+	for (al = 64; al >= 1; al /= 2)
+		for (i = 0; i < k->nv; i++) {
+			struct var *v = &k->v[i];
+			CXType t = clang_getCursorType(v->decl), e;
+			struct buf dims = { 0 };
+			char *ts;
+
+			if (v->cls != V_PROMOTED || clang_Type_getAlignOf(t) != al)
+				continue;
+			for (e = t; e.kind == CXType_ConstantArray; e = clang_getArrayElementType(e))
+				bprintf(&dims, "[%lld]", clang_getArraySize(e));
+			ts = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(e)));
+			if (dims.p)
+				bprintf(o, "\t%s (*const %s)%s = IDXGEN_RT_PRIV(__b, void, %zu);	/* per-thread '%s' */\n",
+					ts, v->pname, dims.p, v->offset, v->name);
+			else
+				bprintf(o, "\t%s *const %s = IDXGEN_RT_PRIV(__b, %s, %zu);	/* per-thread '%s' */\n", ts,
+					v->pname, ts, v->offset, v->name);
+			free(ts);
+			buf_free(&dims);
+		}
+	if (k->nregions)
+		bputs(o, "\t/* the block's shape and index stream, in locals: stores cannot alias them */\n"
+			 "\tconst uint32_t __bdx = __b->block_dim[0], __bdy = __b->block_dim[1], __bdz = __b->block_dim[2];\n"
+			 "\tconst uint16_t *const __sx __attribute__((unused)) = __b->tid_x;\n"
+			 "\tconst uint16_t *const __sy __attribute__((unused)) = __b->tid_y;\n"
+			 "\tconst uint16_t *const __sz __attribute__((unused)) = __b->tid_z;\n"
+			 "\tconst int __linear = idxgen_cc_linear(__b);\n");
+	if (k->done_flags)
+		bprintf(o, "\tunsigned char *const __done = IDXGEN_RT_PRIV(__b, unsigned char, %zu);	/* returned */\n"
+			   "\n\tmemset(__done, 0, __b->nthreads);\n",
+			k->done_offset);
+}
+
+static void emit_descriptor(struct kernel *k, struct buf *o)
+{
+	unsigned i, np = 0;
+
+	bprintf(o, "static const size_t %s__arg_sizes[] = { ", k->name);
+	for (i = 0; i < k->nv; i++)
+		if (k->v[i].param) {
+			char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(k->v[i].decl)));
+
+			bprintf(o, "%ssizeof(%s)", np++ ? ", " : "", t);
+			free(t);
+		}
+	if (!np)
+		bprintf(o, "0");
+	bprintf(o, " };\n");
+	bprintf(o, "const struct idxgen_rt_kernel idxgen_cc_kernel_%s = {\n"
+		   "\t.abi_version = IDXGEN_RT_ABI_VERSION,\n"
+		   "\t.name = \"%s\",\n"
+		   "\t.block = %s__block,\n"
+		   "\t.shared_bytes = 0,	/* static __shared__ (%zu bytes): locals of the block function */\n"
+		   "\t.priv_bytes = %zu,\n"
+		   "\t.nargs = %u,\n"
+		   "\t.arg_sizes = %s__arg_sizes,\n"
+		   "};\n",
+		k->name, k->name, k->name, k->static_shared, k->priv_bytes, np, k->name);
+}
+
+void translate_kernel(struct source *s, CXCursor fn, struct buf *o)
+{
+	struct kernel k = { .src = s, .fn = fn, .body = clang_getNullCursor() };
+	struct cx_kids ks = cx_kids_of(fn);
+	unsigned i;
+
+	k.name = cx_spelling(fn);
+	for (i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
+			k.body = ks.c[i];
+	cx_kids_free(&ks);
+	if (analyse_kernel(&k)) {
+		emit_prologue(&k, o);
+		emit_private(&k, o);
+		emit_kernel_body(&k, o);
+		bprintf(o, "}\n\n");
+		emit_descriptor(&k, o);
+	}
+	kernel_free(&k);
+}
+
+/* A function at file scope: a kernel is translated, a __device__ function checked and copied. */
+static void top_function(struct source *s, CXCursor c, struct buf *o, unsigned *pos, unsigned *nk)
+{
+	bool g = has_annot(c, "global"), d = has_annot(c, "device");
+	char *n = cx_spelling(c);
+
+	if (g && !clang_isCursorDefinition(c)) {
+		if (in_main(s, c)) {	/* a prototype: drop it */
+			emit_src(s, *pos, c_start(c), o);
+			*pos = stmt_end(s, c);
+		}
+	} else if (g) {
+		if (!in_main(s, c)) {
+			error_at(s, c, "__global__ function '%s' must be defined in %s itself", n, s->path);
+		} else {
+			emit_src(s, *pos, c_start(c), o);
+			translate_kernel(s, c, o);
+			*pos = c_end(c);
+			(*nk)++;
+		}
+	} else if (d) {
+		check_subset(s, c, false, n);
+	} else {
+		error_at(s, c, "function '%s' is neither __global__ nor __device__: host code is outside the subset idxgen-cc translates",
+			 n);
+	}
+	free(n);
+}
+
+int translate_unit(struct source *s, CXTranslationUnit tu, struct buf *o)
+{
+	struct cx_kids ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
+	unsigned i, pos = 0, nk = 0;
+
+	bprintf(o, "/* Generated by idxgen-cc %s from %s. */\n#include <idxgen_cc_kernel.h>\n\n", IDXGEN_CC_VERSION,
+		s->path);
+	for (i = 0; i < ks.n; i++) {
+		CXCursor c = ks.c[i];
+		enum CXCursorKind ck = clang_getCursorKind(c);
+
+		if (in_parse_header(c) || clang_isPreprocessing(ck) ||
+		    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+			continue;
+		if (ck == CXCursor_FunctionDecl)
+			top_function(s, c, o, &pos, &nk);
+		else
+			check_file_scope_decl(s, c);
+	}
+	emit_src(s, pos, (unsigned)s->len, o);
+	cx_kids_free(&ks);
+	if (!nk && !s->nerrors)
+		fprintf(stderr, "%s: warning: no __global__ function\n", s->path);
+	return s->nerrors ? 1 : 0;
+}
+
+int cc_translate_file(const char *path, char *const *args, int nargs, struct buf *out)
+{
+	struct source s;
+	CXIndex idx;
+	CXTranslationUnit tu;
+	int rc;
+
+	if (!source_read(&s, path)) {
+		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	idx = clang_createIndex(0, 0);
+	tu = source_parse(&s, idx, args, nargs);
+	if (!tu) {
+		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", path);
+		rc = 2;
+	} else if (s.nerrors) {
+		rc = 1;
+	} else {
+		rc = translate_unit(&s, tu, out);
+	}
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(idx);
+	source_free(&s);
+	return rc;
+}

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: MIT
+/*
+ * main.c - the driver of idxgen-cc: options, the front end, the
+ * translation (kernel.c), then the C written out or compiled (-c).  The
+ * passes are described in cc.h and README.md.
+ */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: idxgen-cc [OPTION]... FILE.cu\n"
+"Translate the CUDA C kernels of FILE.cu into C for the idxgen CPU runtime.\n"
+"\n"
+"Each __global__ function becomes a C function that the idxgen SPMD runtime\n"
+"calls once per thread block: the kernel is split at its __syncthreads()\n"
+"barriers into barrier-free regions, each region runs as a loop over the\n"
+"block's threads, variables that live across a barrier become per-thread\n"
+"arrays, and code that does not depend on the thread index runs once per\n"
+"block.  The output includes <idxgen_cc_kernel.h> and defines, per kernel,\n"
+"a descriptor 'const struct idxgen_rt_kernel idxgen_cc_kernel_NAME' for\n"
+"idxgen_rt_launch() (<idxgen_rt.h>).\n"
+"\n"
+"Options:\n"
+"  -o FILE        write the C to FILE (default: FILE.cu with .c, '-' for stdout);\n"
+"                 with -c, the object file (default: FILE.o)\n"
+"  -c             also compile the C with $CC (default cc) into an object file\n"
+"  -I DIR         add DIR to the include path (also passed to the C compiler)\n"
+"  -D NAME[=VAL]  define a macro (also passed to the C compiler)\n"
+"  -h, --help     print this help and exit\n"
+"  -V, --version  print the version and exit\n"
+"\n"
+"Supported subset: __global__ and __device__ functions; threadIdx, blockIdx,\n"
+"blockDim, gridDim (x, y, z); int, unsigned, long, float, double arithmetic;\n"
+"pointers to global memory; local scalars and arrays; if, for, while, do,\n"
+"switch, break, continue; return before or between barriers; static\n"
+"__shared__ arrays (multi-dimensional) and extern __shared__ dynamic shared\n"
+"memory; __syncthreads() at top level or inside if/for/while/do statements\n"
+"whose conditions do not depend on the thread index, at any depth; atomicAdd,\n"
+"atomicSub, atomicMin, atomicMax, atomicExch, atomicCAS (and atomicAnd/Or/Xor)\n"
+"on int and unsigned, atomicAdd on float; __device__ function calls;\n"
+"#define and #include of local headers; min, max, abs and the common math\n"
+"functions.  The code must be C as well as CUDA C++.\n"
+"\n"
+"Diagnostics (FILE:LINE:COL: error: ..., exit status 1): a barrier in\n"
+"divergent control flow, warp intrinsics (__shfl_*, __ballot_sync, ...),\n"
+"dynamic parallelism, textures, __constant__ memory, C++ constructs and\n"
+"anything else outside the subset.  idxgen-cc never emits code it cannot\n"
+"translate faithfully.\n"
+"\n"
+"Exit status: 0 on success, 1 on a diagnostic, 2 on a usage or system error.\n"
+"\n"
+"Environment: CC (the C compiler for -c), CFLAGS (its flags, default -O2).\n"
+"\n"
+"Example:\n"
+"  idxgen-cc -o k.c k.cu && cc -O2 -c -I/usr/include k.c\n"
+"  idxgen-cc -c -o k.o k.cu\n"
+"\n"
+"See also idxgen_module_load() in <idxgen_cc.h> to translate, compile and load\n"
+"a .cu file at run time.\n");
+}
+
+struct options {
+	const char *input, *output;
+	bool compile;
+	char **clang_args;	/* -I/-D for the parse, then -I of the input's folder */
+	char **cc_args;		/* the same for the C compiler (-c) */
+	int nclang, ncc;
+};
+
+static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *r;
+
+	va_start(ap, fmt);
+	if (vasprintf(&r, fmt, ap) < 0) {
+		perror("idxgen-cc");
+		exit(2);
+	}
+	va_end(ap);
+	return r;
+}
+
+static void add_arg(struct options *o, const char *arg)
+{
+	o->clang_args[o->nclang++] = cx_strdup(arg);
+	o->cc_args[o->ncc++] = cx_strdup(arg);
+}
+
+static void print_version(void)
+{
+	char *v = cx_string(clang_getClangVersion());
+
+	printf("idxgen-cc %s (libclang: %s)\n", IDXGEN_CC_VERSION, v);
+	free(v);
+}
+
+/* -1: go on; else the exit status. */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option lopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *dir, *slash, *a;
+	int opt;
+
+	o->clang_args = cx_alloc(((size_t)argc + 2) * sizeof(char *));
+	o->cc_args = cx_alloc(((size_t)argc + 2) * sizeof(char *));
+	while ((opt = getopt_long(argc, argv, "o:cI:D:hV", lopts, NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'c':
+			o->compile = true;
+			break;
+		case 'I':
+		case 'D':
+			a = xasprintf("-%c%s", opt, optarg);
+			add_arg(o, a);
+			free(a);
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			print_version();
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind + 1 != argc) {
+		fprintf(stderr, "idxgen-cc: expected one input file (try --help)\n");
+		return 2;
+	}
+	o->input = argv[optind];
+	dir = cx_strdup(o->input);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = 0;
+	else
+		strcpy(dir, ".");
+	a = xasprintf("-I%s", dir);
+	add_arg(o, a);
+	free(a);
+	free(dir);
+	return -1;
+}
+
+static void options_free(struct options *o)
+{
+	int i;
+
+	for (i = 0; i < o->nclang; i++)
+		free(o->clang_args[i]);
+	for (i = 0; i < o->ncc; i++)
+		free(o->cc_args[i]);
+	free(o->clang_args);
+	free(o->cc_args);
+}
+
+/* The object file for -c without -o: the input's base name with .o. */
+static char *default_object(const char *input)
+{
+	const char *b = strrchr(input, '/');
+	char *obj;
+
+	b = b ? b + 1 : input;
+	obj = cx_alloc(strlen(b) + 3);
+	strcpy(obj, b);
+	if (strrchr(obj, '.'))
+		*strrchr(obj, '.') = 0;
+	strcat(obj, ".o");
+	return obj;
+}
+
+/* -c: compile the C in out with $CC into the object file. */
+static int compile_object(const struct options *o, const struct buf *out)
+{
+	char *obj = o->output ? cx_strdup(o->output) : default_object(o->input);
+	const char *cc = getenv("CC"), *cflags = getenv("CFLAGS");
+	char tmpl[] = "/tmp/idxgen-cc-XXXXXX.c";
+	int fd = mkstemps(tmpl, 2), st;
+	pid_t pid;
+
+	if (fd < 0 || write(fd, out->p, out->n) != (ssize_t)out->n) {
+		perror("idxgen-cc");
+		return 2;
+	}
+	close(fd);
+	pid = fork();
+	if (pid == 0) {
+		const char *av[64];
+		int n = 0, j;
+
+		av[n++] = cc && *cc ? cc : "cc";
+		av[n++] = "-std=gnu11";
+		av[n++] = cflags && *cflags ? cflags : "-O2";
+		av[n++] = "-fPIC";
+#ifdef IDXGEN_CC_INCLUDEDIR
+		av[n++] = "-I" IDXGEN_CC_INCLUDEDIR;
+#endif
+		for (j = 0; j < o->ncc && n < 56; j++)
+			av[n++] = o->cc_args[j];
+		av[n++] = "-c";
+		av[n++] = "-o";
+		av[n++] = obj;
+		av[n++] = tmpl;
+		av[n] = NULL;
+		execvp(av[0], (char *const *)av);
+		perror(av[0]);
+		_exit(127);
+	}
+	waitpid(pid, &st, 0);
+	unlink(tmpl);
+	free(obj);
+	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		fprintf(stderr, "idxgen-cc: the C compiler failed on the translation of %s\n", o->input);
+		return 2;
+	}
+	return 0;
+}
+
+/* Write the C to -o FILE, '-' (stdout), or the input's name with .c. */
+static int write_c(const struct options *o, const struct buf *out)
+{
+	char *cpath = NULL;
+	const char *outp = o->output;
+	FILE *f;
+	int rc = 0;
+
+	if (!outp) {
+		cpath = cx_alloc(strlen(o->input) + 3);
+		strcpy(cpath, o->input);
+		if (strrchr(cpath, '.') && strrchr(cpath, '.') > strrchr(cpath, '/') + (strrchr(cpath, '/') == NULL))
+			*strrchr(cpath, '.') = 0;
+		strcat(cpath, ".c");
+		outp = cpath;
+	}
+	f = strcmp(outp, "-") ? fopen(outp, "w") : stdout;
+	if (!f || fwrite(out->p, 1, out->n, f) != out->n || (f != stdout && fclose(f))) {
+		fprintf(stderr, "idxgen-cc: %s: %s\n", outp, strerror(errno));
+		rc = 2;
+	}
+	free(cpath);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { 0 };
+	struct buf out = { 0 };
+	int rc = parse_options(argc, argv, &o);
+
+	if (rc < 0)
+		rc = cc_translate_file(o.input, o.clang_args, o.nclang, &out);
+	if (rc == 0 && o.input)
+		rc = o.compile ? compile_object(&o, &out) : write_c(&o, &out);
+	buf_free(&out);
+	options_free(&o);
+	return rc;
+}

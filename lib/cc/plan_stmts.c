@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: MIT
+/*
+ * plan_stmts.c - planning, part 1: the statements of a kernel.  A compound
+ * statement that contains a barrier is split at it; each statement gets a
+ * class (struct stmt): in a thread loop, a barrier, a uniform control
+ * statement whose body is split recursively, a __shared__ declaration, or
+ * once-per-block code (convergent declarations and statements, settled by
+ * a fixed point with the variables that stay one copy per block).  Runs of
+ * thread-loop statements become regions (thread loops), numbered in source
+ * order; a once-per-block statement independent of the open thread loop is
+ * hoisted in front of it.  Last, each local's references are counted per
+ * region, for plan_vars.c.
+ */
+#include "cc.h"
+
+#include <stdlib.h>
+
+static struct stmt *add_stmt(struct kernel *k, CXCursor c, enum sclass cls)
+{
+	struct stmt *s;
+
+	k->s = cx_realloc(k->s, (k->ns + 1) * sizeof(*k->s));
+	cmap_put(&k->stmts, c, k->ns);
+	s = &k->s[k->ns++];
+	s->c = c;
+	s->cls = cls;
+	s->cand = false;
+	s->hoisted = false;
+	s->region = -1;
+	return s;
+}
+
+static void mark_split_decls(struct kernel *k, CXCursor d, bool header)
+{
+	struct cx_kids ks = cx_kids_of(d);
+	unsigned i;
+
+	for (i = 0; i < ks.n; i++) {
+		struct var *v = var_decl(k, ks.c[i]);
+
+		if (v) {
+			if (header)
+				v->header_decl = true;
+			else
+				v->split_decl = true;
+		}
+	}
+	cx_kids_free(&ks);
+}
+
+static void classify_list(struct kernel *k, CXCursor *l, unsigned n);
+
+/* The lists of statements in the bodies of control statement c, one by one. */
+static void for_each_body(struct kernel *k, CXCursor c, void (*fn)(struct kernel *, CXCursor *, unsigned))
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct cx_kids ks = cx_kids_of(c), b;
+	unsigned i;
+
+	if (ck == CXCursor_CompoundStmt) {
+		fn(k, ks.c, ks.n);
+	} else if (ck == CXCursor_ForStmt) {
+		CXCursor init, cond, inc, body;
+
+		for_parts(k->src, c, &init, &cond, &inc, &body);
+		b = body_list(body);
+		fn(k, b.c, b.n);
+		cx_kids_free(&b);
+	} else {
+		for (i = (ck == CXCursor_DoStmt ? 0 : 1); i < ks.n; i++) {
+			if (ck == CXCursor_DoStmt && i > 0)
+				break;
+			b = body_list(ks.c[i]);
+			fn(k, b.c, b.n);
+			cx_kids_free(&b);
+		}
+	}
+	cx_kids_free(&ks);
+}
+
+static void classify_control(struct kernel *k, CXCursor c)
+{
+	if (clang_getCursorKind(c) == CXCursor_ForStmt) {
+		CXCursor init, cond, inc, body;
+
+		for_parts(k->src, c, &init, &cond, &inc, &body);
+		if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_DeclStmt)
+			mark_split_decls(k, init, true);
+	}
+	for_each_body(k, c, classify_list);
+}
+
+static void classify_list(struct kernel *k, CXCursor *l, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		CXCursor c = l[i];
+		struct stmt *s;
+
+		if (is_barrier_stmt(c)) {
+			add_stmt(k, c, S_BARRIER);
+		} else if (count_barriers(c)) {
+			add_stmt(k, c, S_CONTROL);
+			classify_control(k, c);
+		} else if (is_shared_decl(c)) {
+			add_stmt(k, c, S_SHARED);
+		} else {
+			s = add_stmt(k, c, S_REGION);
+			s->cand = true;
+			if (clang_getCursorKind(c) == CXCursor_DeclStmt)
+				mark_split_decls(k, c, false);
+		}
+	}
+}
+
+/* ---- once-per-block candidates ------------------------------------------- */
+
+static bool uniform_candidate_decl(struct kernel *k, CXCursor d)
+{
+	struct cx_kids ks = cx_kids_of(d);
+	bool ok = ks.n > 0;
+	unsigned i;
+
+	for (i = 0; i < ks.n && ok; i++) {
+		CXCursor v = ks.c[i], init;
+		struct var *var;
+
+		if (clang_getCursorKind(v) != CXCursor_VarDecl || !(var = var_decl(k, v)) ||
+		    var->variant || var->shared || var->addr_taken) {
+			ok = false;
+			break;
+		}
+		init = clang_Cursor_getVarDeclInitializer(v);
+		if (!clang_Cursor_isNull(init) && has_effects(k->src, init))
+			ok = false;
+	}
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/*
+ * May statement c (no barrier inside) run once per block instead of once per
+ * thread?  It must not depend on the thread (no threadIdx, no variant
+ * variable, no atomic), leave no loop it is not in, return nothing, call
+ * only pure built-ins and write only the kernel's local variables (whether
+ * those are one copy per block is settled by the fixed point below).
+ */
+static bool uniform_stmt_walk(const struct kernel *k, CXCursor c, int loops)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct cx_kids ks;
+	bool ok = true;
+	unsigned i;
+
+	if (ck == CXCursor_ReturnStmt || ck == CXCursor_GotoStmt ||
+	    ((ck == CXCursor_BreakStmt || ck == CXCursor_ContinueStmt) && !loops))
+		return false;
+	if (ck == CXCursor_CallExpr && !pure_builtin(c))
+		return false;
+	if (ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator ||
+	    ck == CXCursor_UnaryOperator) {
+		char op[4] = "";
+		bool w = false;
+
+		if (ck == CXCursor_UnaryOperator) {
+			w = unary_op(k->src, c) == '+';
+		} else {
+			op_text(k->src, c, op);
+			w = ck == CXCursor_CompoundAssignOperator || is_assign_op(op);
+		}
+		if (w) {
+			struct cx_kids t = cx_kids_of(c);
+			CXCursor b = t.n ? lvalue_base(t.c[0]) : clang_getNullCursor();
+			struct var *v = !clang_Cursor_isNull(b) && clang_getCursorKind(b) == CXCursor_DeclRefExpr ?
+						var_of(k, b) : NULL;
+
+			cx_kids_free(&t);
+			if (!v || v->param || v->shared)
+				return false;
+		}
+	}
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n && ok; i++)
+		ok = uniform_stmt_walk(k, ks.c[i], loops + (ck == CXCursor_ForStmt || ck == CXCursor_WhileStmt ||
+							    ck == CXCursor_DoStmt || ck == CXCursor_SwitchStmt));
+	cx_kids_free(&ks);
+	return ok;
+}
+
+static bool uniform_stmt_ok(const struct kernel *k, CXCursor c, CXCursor top)
+{
+	if (is_variant(k, c) || !uniform_stmt_walk(k, c, 0))
+		return false;
+	/* a memory read once per block must not happen after a thread may have returned */
+	if (reads_memory(k, c) && c_end(top) > k->first_return)
+		return false;
+	return true;
+}
+
+/* Every local that c reads or writes is one copy per block, or declared inside stmt. */
+static bool refs_scalar(const struct kernel *k, CXCursor c, CXCursor stmt)
+{
+	struct cx_kids ks;
+	bool ok = true;
+	unsigned i;
+
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		struct var *v = var_of(k, c);
+
+		if (v && !v->param && !v->shared && !var_scalar_ok(v) &&
+		    !(c_start(v->decl) >= c_start(stmt) && c_end(v->decl) <= c_end(stmt)))
+			return false;
+	}
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n && ok; i++)
+		ok = refs_scalar(k, ks.c[i], stmt);
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/* The kernel-level statement that contains c. */
+static CXCursor top_of(const struct kernel *k, CXCursor c)
+{
+	CXCursor t = c;
+	unsigned j;
+
+	for (j = 0; j < k->top.n; j++)
+		if (c_start(k->top.c[j]) <= c_start(c) && c_end(c) <= c_end(k->top.c[j]))
+			t = k->top.c[j];
+	return t;
+}
+
+static void choose_candidates(struct kernel *k)
+{
+	unsigned i;
+
+	for (i = 0; i < k->ns; i++) {
+		struct stmt *s = &k->s[i];
+
+		if (!s->cand)
+			continue;
+		if (clang_getCursorKind(s->c) == CXCursor_DeclStmt)
+			s->cls = uniform_candidate_decl(k, s->c) ? S_UDECL : S_REGION;
+		else
+			s->cls = uniform_stmt_ok(k, s->c, top_of(k, s->c)) ? S_UEXPR : S_REGION;
+	}
+}
+
+/* Once-per-block statements whose variables are not one copy per block go back, to a fixed point. */
+static void settle_uniform(struct kernel *k)
+{
+	bool again;
+	unsigned i, j, m;
+
+	do {
+		again = false;
+		for (j = 0; j < k->nv; j++) {
+			struct var *v = &k->v[j];
+
+			/* writes inside the bodies of control statements are in S_REGION statements */
+			v->all_writes_uniform_level = true;
+			for (i = 0; i < k->ns; i++)
+				if (k->s[i].cls == S_REGION && writes_in(k, k->s[i].c, v))
+					v->all_writes_uniform_level = false;
+		}
+		for (i = 0; i < k->ns; i++) {
+			struct stmt *s = &k->s[i];
+			struct cx_kids ks;
+			bool ok = true;
+
+			if (s->cls == S_UDECL) {
+				ks = cx_kids_of(s->c);
+				for (m = 0; m < ks.n; m++) {
+					struct var *v = var_decl(k, ks.c[m]);
+
+					if (!v || !var_scalar_ok(v))
+						ok = false;
+				}
+				cx_kids_free(&ks);
+				ok = ok && refs_scalar(k, s->c, s->c);
+			} else if (s->cls == S_UEXPR) {
+				ok = refs_scalar(k, s->c, s->c);
+			}
+			if (!ok) {
+				s->cls = S_REGION;
+				again = true;
+			}
+		}
+	} while (again);
+}
+
+/* ---- regions --------------------------------------------------------------- */
+
+/*
+ * May once-per-block statement u move in front of the thread loop of the
+ * statements run[0..n-1] that precede it?  Only if neither writes what the
+ * other reads and they do not meet in memory.  This keeps a thread loop in
+ * one piece around a uniform statement.
+ */
+static bool hoistable(const struct kernel *k, CXCursor *run, unsigned n, CXCursor u)
+{
+	bool umem = reads_memory(k, u);
+	unsigned i, j;
+
+	for (i = 0; i < n; i++) {
+		if (umem && writes_memory(k, run[i]))
+			return false;
+		for (j = 0; j < k->nv; j++) {
+			const struct var *v = &k->v[j];
+
+			if ((writes_in(k, run[i], v) && refs_var(k, u, v)) ||
+			    (writes_in(k, u, v) && refs_var(k, run[i], v)))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Assign region numbers: runs of S_REGION statements (S_SHARED does not break a run). */
+static void assign_list(struct kernel *k, CXCursor *l, unsigned n)
+{
+	CXCursor *run = cx_alloc((n + 1) * sizeof(*run));
+	unsigned i, nrun = 0;
+	int cur = -1;
+
+	for (i = 0; i < n; i++) {
+		struct stmt *s = stmt_of(k, l[i]);
+
+		if (!s)
+			continue;
+		if (s->cls == S_REGION) {
+			if (cur < 0) {
+				cur = k->nregions++;
+				nrun = 0;
+			}
+			s->region = cur;
+			run[nrun++] = l[i];
+		} else if ((s->cls == S_UDECL || s->cls == S_UEXPR) && cur >= 0 && hoistable(k, run, nrun, l[i])) {
+			s->hoisted = true;
+		} else if (s->cls != S_SHARED) {
+			cur = -1;
+		}
+		if (s->cls == S_CONTROL)
+			for_each_body(k, l[i], assign_list);
+	}
+	free(run);
+}
+
+/* ---- references per region --------------------------------------------------- */
+
+/* Record, for each reference to a local variable in c, the unit (region, or -1: once per block). */
+static void note_refs(struct kernel *k, CXCursor c, int region)
+{
+	struct cx_kids ks;
+	unsigned i;
+
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		struct var *v = var_of(k, c);
+
+		if (v && !v->param) {
+			if (region < 0) {
+				v->uniform_ref = true;
+			} else if (v->first_region != region) {
+				if (v->first_region < 0 || v->nregions == 0)
+					v->first_region = region;
+				v->nregions++;
+			}
+		}
+	}
+	if (clang_getCursorKind(c) == CXCursor_VarDecl && region >= 0) {
+		struct var *v = var_decl(k, c);
+
+		if (v && v->first_region != region) {
+			v->first_region = region;
+			v->nregions++;
+		}
+	}
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n; i++)
+		note_refs(k, ks.c[i], region);
+	cx_kids_free(&ks);
+}
+
+/*
+ * A part of the header of a loop or branch containing a barrier: it runs
+ * once per block, also for a block whose threads all returned -- so it
+ * must not read memory where a thread may have returned before it.
+ */
+static void header_part(struct kernel *k, CXCursor part, CXCursor stmt)
+{
+	note_refs(k, part, -1);
+	if (reads_memory(k, part) && c_end(top_of(k, stmt)) > k->first_return)
+		error_at(k->src, part,
+			 "the condition of a loop or branch containing __syncthreads() reads memory after a return: not supported");
+}
+
+static void control_header_refs(struct kernel *k, CXCursor c)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned i;
+
+	if (ck == CXCursor_ForStmt) {
+		CXCursor p[4];
+
+		for_parts(k->src, c, &p[0], &p[1], &p[2], &p[3]);
+		for (i = 0; i < 3; i++)
+			if (!clang_Cursor_isNull(p[i]))
+				header_part(k, p[i], c);
+	} else if (ck == CXCursor_IfStmt || ck == CXCursor_WhileStmt) {
+		if (ks.n)
+			header_part(k, ks.c[0], c);
+	} else if (ck == CXCursor_DoStmt) {
+		if (ks.n > 1)
+			header_part(k, ks.c[1], c);
+	}
+	cx_kids_free(&ks);
+}
+
+static void count_refs(struct kernel *k)
+{
+	unsigned i;
+
+	for (i = 0; i < k->nv; i++) {
+		k->v[i].first_region = -1;
+		k->v[i].nregions = 0;
+		k->v[i].uniform_ref = false;
+	}
+	for (i = 0; i < k->ns; i++) {
+		struct stmt *s = &k->s[i];
+
+		if (s->cls == S_REGION)
+			note_refs(k, s->c, s->region);
+		else if (s->cls == S_UDECL || s->cls == S_UEXPR)
+			note_refs(k, s->c, -1);
+		else if (s->cls == S_CONTROL)
+			control_header_refs(k, s->c);
+	}
+}
+
+void plan_statements(struct kernel *k)
+{
+	k->first_return = first_return_in(k->body);
+	classify_list(k, k->top.c, k->top.n);
+	choose_candidates(k);
+	settle_uniform(k);
+	k->nregions = 0;
+	assign_list(k, k->top.c, k->top.n);
+	count_refs(k);
+}

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+/*
+ * plan_vars.c - planning, part 2: the variables of a kernel, once its
+ * statements have their classes and regions (plan_stmts.c).  A local is one
+ * copy per block (uniform, written only by once-per-block code), local to
+ * one thread loop, or used in several: then promoted to a per-thread array
+ * when it is live across a barrier (liveness at the thread loops' entries),
+ * split into a fresh local per loop when it is not, recomputed per loop
+ * when it is a cheap per-thread constant.  Last, the layout of the
+ * runtime's private area: promoted arrays by decreasing alignment, then the
+ * per-thread __done flags.
+ */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool var_scalar_ok(const struct var *v)
+{
+	return !v->variant && !v->addr_taken && !v->param && !v->shared && v->all_writes_uniform_level &&
+	       (v->split_decl || v->header_decl);
+}
+
+/*
+ * Liveness at region entries: v is live across a barrier if some thread
+ * loop other than the declaring one can read it before assigning it (its
+ * first statement that mentions v is not "v = e;").
+ */
+static bool live_across(const struct kernel *k, const struct var *v)
+{
+	unsigned i;
+	int r;
+
+	if (v->array || v->addr_taken)
+		return true;
+	for (r = 0; r < k->nregions; r++) {
+		if (r == v->first_region)
+			continue;
+		for (i = 0; i < k->ns; i++) {
+			if (k->s[i].cls != S_REGION || k->s[i].region != r || !refs_var(k, k->s[i].c, v))
+				continue;
+			if (!kills(k, k->s[i].c, v))
+				return true;
+			break;
+		}
+	}
+	return false;
+}
+
+/* May an initializer be evaluated again in a later thread loop? */
+static bool remat_refs_ok(const struct kernel *k, CXCursor e)
+{
+	struct cx_kids ks;
+	unsigned i;
+	bool ok = true;
+
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+		struct var *v = var_of(k, e);
+
+		if (v && !v->param && v->cls != V_REMAT &&
+		    !(v->cls == V_SCALAR && !v->header_decl && !written_anywhere(k, v)))
+			return false;
+	}
+	ks = cx_kids_of(e);
+	for (i = 0; i < ks.n && ok; i++)
+		ok = remat_refs_ok(k, ks.c[i]);
+	cx_kids_free(&ks);
+	return ok;
+}
+
+static const char *per_thread_why(const struct var *v)
+{
+	return v->variant ? "different in each thread" : "assigned inside a thread loop";
+}
+
+static void first_classes(struct kernel *k)
+{
+	unsigned j;
+
+	for (j = 0; j < k->nv; j++) {
+		struct var *v = &k->v[j];
+		bool scalar = var_scalar_ok(v);
+
+		if (v->param || v->shared) {
+			v->cls = V_SCALAR;
+			continue;
+		}
+		if (v->header_decl && !scalar) {
+			error_at(k->src, v->decl, "'%s' controls a loop containing __syncthreads() but is %s",
+				 v->name, per_thread_why(v));
+			continue;
+		}
+		if (scalar) {
+			v->cls = V_SCALAR;
+		} else if (v->split_decl && (v->nregions > 1 || v->uniform_ref)) {
+			if (v->uniform_ref)
+				error_at(k->src, v->decl,
+					 "'%s' is used by code that runs once per block (a condition of a loop or branch containing __syncthreads()) but is %s",
+					 v->name, per_thread_why(v));
+			v->cls = V_PROMOTED;
+		} else {
+			v->cls = V_LOCAL;
+		}
+	}
+}
+
+/* Promoted variables that are not live across a barrier, or cheap to recompute. */
+static void refine_promoted(struct kernel *k)
+{
+	unsigned j;
+
+	for (j = 0; j < k->nv; j++)
+		if (k->v[j].cls == V_PROMOTED && !live_across(k, &k->v[j]))
+			k->v[j].cls = V_SPLIT;
+	for (j = 0; j < k->nv; j++) {
+		struct var *v = &k->v[j];
+		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
+
+		if (v->cls != V_PROMOTED || v->array || v->addr_taken || clang_Cursor_isNull(init) ||
+		    has_effects(k->src, init) || written_anywhere(k, v) || !remat_refs_ok(k, init))
+			continue;
+		v->cls = V_REMAT;
+	}
+}
+
+/* Parameters: written anywhere is not supported (blocks share the unpacked copy). */
+static void check_param_writes(struct kernel *k)
+{
+	unsigned i, j;
+
+	for (i = 0; i < k->ns; i++)
+		for (j = 0; j < k->nv; j++)
+			if (k->v[j].param && writes_in(k, k->s[i].c, &k->v[j]) && k->s[i].cls != S_CONTROL)
+				error_at(k->src, k->s[i].c, "kernel parameter '%s' is assigned: copy it to a local variable",
+					 k->v[j].name);
+}
+
+/*
+ * The per-thread arrays in the runtime's private area, structure of arrays:
+ * name_ (name_N_ for the Nth shadowing duplicate), by decreasing alignment,
+ * each at an offset that is a multiple of its alignment (idxgen_rt.h,
+ * "values live across a barrier"); then the __done flags where a thread can
+ * leave before a later thread loop.
+ */
+static void layout(struct kernel *k)
+{
+	unsigned i, j, dup;
+	long long al;
+
+	for (i = 0; i < k->nv; i++) {
+		struct var *v = &k->v[i];
+
+		if (v->cls != V_PROMOTED)
+			continue;
+		for (j = 0, dup = 0; j < i; j++)
+			if (k->v[j].cls == V_PROMOTED && !strcmp(k->v[j].name, v->name))
+				dup++;
+		if ((dup ? asprintf(&v->pname, "%s_%u_", v->name, dup) : asprintf(&v->pname, "%s_", v->name)) < 0) {
+			perror("idxgen-cc");
+			exit(2);
+		}
+	}
+	k->priv_bytes = 0;
+	for (al = 64; al >= 1; al /= 2)
+		for (i = 0; i < k->nv; i++) {
+			struct var *v = &k->v[i];
+			CXType t = clang_getCursorType(v->decl);
+
+			if (v->cls != V_PROMOTED || clang_Type_getAlignOf(t) != al)
+				continue;
+			v->offset = k->priv_bytes;
+			k->priv_bytes += (size_t)clang_Type_getSizeOf(t);
+		}
+	k->done_flags = k->has_return && k->nregions > 1;
+	if (k->done_flags) {
+		k->done_offset = k->priv_bytes;
+		k->priv_bytes += 1;
+	}
+}
+
+void plan_variables(struct kernel *k)
+{
+	int errs0 = k->src->nerrors;
+
+	first_classes(k);
+	refine_promoted(k);
+	check_param_writes(k);
+	if (k->src->nerrors == errs0)
+		layout(k);
+}

@@ -1,0 +1,49 @@
+#!/bin/bash
+# Golden tests of idxgen-cc: each tests/cc/golden/*.cu carries FileCheck
+# directives that pin how its kernels are translated.  "// CHECK..." lines
+# are matched against the emitted C, "// PLAN..." lines (FileCheck's
+# --check-prefix=PLAN) against the output of --dump=plan.  The source's own
+# comments are copied into the C, so lines starting with // are dropped from
+# the output before matching (a directive must never match itself).
+# FileCheck comes from Debian's llvm-16-tools (tests/setup/deps.sh).
+set -u
+CC_BIN=${1:?usage: golden.sh path/to/idxgen-cc}
+DIR=$(cd "$(dirname "$0")" && pwd)
+FILECHECK=${FILECHECK:-/usr/lib/llvm-16/bin/FileCheck}
+n=0 fail=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else fail=$((fail + 1)); echo "not ok $n - $2"; fi; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# run MODE FILE PREFIX: translate (MODE "c") or dump the plan (MODE "plan") and match
+run() {
+	local f=$1 mode=$2 prefix=$3 name
+	name="$(basename "$f") ($prefix)"
+	if [ "$mode" = plan ]; then
+		"$CC_BIN" --dump=plan "$f" >"$tmp/out" 2>"$tmp/err"
+	else
+		"$CC_BIN" -o "$tmp/out" "$f" 2>"$tmp/err"
+	fi
+	local rc=$?
+	if [ $rc != 0 ]; then
+		ok 1 "$name: idxgen-cc exited $rc"
+		sed 's/^/#   /' "$tmp/err"
+		return
+	fi
+	grep -v '^//' "$tmp/out" | "$FILECHECK" --check-prefix="$prefix" --dump-input=never "$f" 2>"$tmp/err"
+	rc=$?
+	ok $rc "$name"
+	[ $rc = 0 ] || sed 's/^/#   /' "$tmp/err"
+}
+
+if [ ! -x "$FILECHECK" ]; then
+	ok 1 "FileCheck not found at $FILECHECK (install llvm-16-tools: tests/setup/deps.sh)"
+else
+	for f in "$DIR"/golden/*.cu; do
+		grep -q '^// CHECK' "$f" && run "$f" c CHECK
+		grep -q '^// PLAN' "$f" && run "$f" plan PLAN
+	done
+fi
+echo "1..$n"
+echo "# $((n - fail)) passed, $fail failed"
+[ "$fail" = 0 ]
