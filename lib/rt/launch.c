@@ -34,10 +34,39 @@
 /* Launch                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Give back l's borrowed streams (rt->lock held). */
+/*
+ * The first claim of each participant: one block when nothing is known
+ * about the blocks' cost; from the shape's last launch, as many as buy
+ * RT_CLAIM_NS of work (at most max_chunk); and when the whole grid costs
+ * less than that, one claim for all and no worker woken (the wake-up and
+ * the second core's cache misses would cost more than the work).
+ */
+static void plan_claims(struct idxgen_rt_launch *l)
+{
+	uint64_t est = l->est_block_ns;
+
+	l->chunk0 = 1;
+	if (!est || l->opts.prof_block)
+		return;
+	if (est * l->nblocks < RT_CLAIM_NS) {
+		l->solo = true;
+		l->max_chunk = l->nblocks;
+		l->chunk0 = l->nblocks;
+		return;
+	}
+	l->chunk0 = RT_CLAIM_NS / est;
+	if (l->chunk0 > l->max_chunk)
+		l->chunk0 = l->max_chunk;
+	if (!l->chunk0)
+		l->chunk0 = 1;
+}
+
+/* Give back l's borrowed streams (rt->lock held); the shape learns its blocks' cost. */
 void rt_launch_release(struct idxgen_rt_launch *l)
 {
 	if (l->shape) {
+		if (l->blocks_run && !l->err && !atomic_load(&l->trapped))
+			l->shape->block_ns = l->busy_ns / l->blocks_run ? l->busy_ns / l->blocks_run : 1;
 		rt_shape_put(l->shape);
 		l->shape = NULL;
 		l->tx = NULL;
@@ -196,6 +225,7 @@ static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struc
 	ret = rt_streams_get(rt, l);
 	if (ret)
 		goto fail;
+	plan_claims(l);
 	l->info.index_ns = now_ns() - t0;
 	*lp = l;
 	return 0;

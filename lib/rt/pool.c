@@ -213,7 +213,6 @@ static bool run_block_prof(struct idxgen_rt_launch *l, struct idxgen_rt_worker *
  * the balance of one per claim; never more than l->max_chunk (a fraction
  * of the grid per participant, so the tail stays balanced).
  */
-#define RT_CLAIM_NS	20000u
 static uint64_t next_chunk(const struct idxgen_rt_launch *l, uint64_t chunk, uint64_t ran, uint64_t ns)
 {
 	if (ran < chunk)	/* the grid's end: nothing to learn */
@@ -232,7 +231,7 @@ static uint64_t next_chunk(const struct idxgen_rt_launch *l, uint64_t chunk, uin
 static void participate(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct idxgen_rt_worker *w)
 {
 	int fd[IDXGEN_RT_PROF_NUM_EVENTS];
-	uint64_t ran = 0, busy = 0, first = UINT64_MAX, last = 0, chunk = 1;
+	uint64_t ran = 0, busy = 0, first = UINT64_MAX, last = 0, chunk = l->chunk0, t0;
 	bool prof = l->opts.prof_block != NULL;
 	uint32_t evok = 0;
 
@@ -251,13 +250,15 @@ static void participate(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct
 		for (int i = 0; i < IDXGEN_RT_PROF_NUM_EVENTS; i++)
 			fd[i] = -1;
 	for (;;) {
-		uint64_t seq = atomic_fetch_add_explicit(&l->next, chunk, memory_order_relaxed), end, t0, t1, n;
+		uint64_t seq = atomic_fetch_add_explicit(&l->next, chunk, memory_order_relaxed), end, t1, n;
 		bool ok = true;
 
 		if (seq >= l->nblocks)
 			break;
 		end = chunk < l->nblocks - seq ? seq + chunk : l->nblocks;
-		t0 = now_ns();
+		if (first == UINT64_MAX)
+			first = now_ns();
+		t0 = last ? last : first;	/* one clock read per claim: a chunk starts where the last ended */
 		if (!prof && l->nseg == 1) {
 			n = run_chunk(l, w, seq, end, &ok);
 		} else {
@@ -271,8 +272,6 @@ static void participate(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct
 		t1 = now_ns();
 		ran += n;
 		busy += t1 - t0;
-		if (first == UINT64_MAX)
-			first = t0;
 		last = t1;
 		if (!ok)
 			atomic_store(&l->next, l->nblocks);	/* skip the rest */
@@ -383,7 +382,7 @@ void rt_enqueue(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 	else
 		rt->qhead = l;
 	rt->qtail = l;
-	if (rt->nworkers && l->nblocks > 1)
+	if (rt->nworkers && l->nblocks > 1 && !l->solo)
 		pthread_cond_broadcast(&rt->work);
 }
 

@@ -35,6 +35,8 @@
 #define RT_GRID_MAX_YZ		65535u
 #define RT_HOT_AFTER		2		/* launches before a kernel gets a region */
 #define RT_STREAM_ALIGN		64u
+/* Work one claim of blocks should buy (pool.c); also the least worth waking a worker for. */
+#define RT_CLAIM_NS		20000u
 
 static inline uint64_t now_ns(void)
 {
@@ -71,6 +73,7 @@ struct rt_shape {
 	uint16_t *txyz;			/* block stream, 3 * nthreads */
 	uint32_t *gxyz;			/* grid order, 3 * nblocks */
 	uint32_t warp, stream_order;
+	uint64_t block_ns;		/* ns per block of its last cached launch (0: not known), under rt->lock */
 	struct rt_shape *next;
 };
 
@@ -143,6 +146,9 @@ struct idxgen_rt_launch {
 	uint32_t warp;
 	/* execution */
 	uint64_t max_chunk;		/* most blocks one claim takes */
+	uint64_t chunk0;		/* blocks of a participant's first claim */
+	uint64_t est_block_ns;		/* the shape's last ns per block (cached launch state), 0: unknown */
+	bool solo;			/* so little work (as last measured) that waking workers costs more */
 	/*
 	 * The claim counter alone on its cache line: every claim writes it,
 	 * and the fields around it are read by every block (streams) or

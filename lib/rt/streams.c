@@ -354,6 +354,7 @@ static bool streams_cached(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 		return false;
 	}
 	ke->launches++;
+	l->est_block_ns = s->block_ns;
 	*pp = s->next;	/* to the front */
 	s->next = ke->shapes;
 	ke->shapes = s;

@@ -387,6 +387,41 @@ static void test_launch_cache(struct idxgen_rt *rt, unsigned int nt)
 	free(v);
 }
 
+/*
+ * Claims planned from the shape's last launch (cached launch state): big
+ * first chunks on a grid of cheap blocks, one claim and no worker woken
+ * for a tiny one; every thread still runs once per launch.
+ */
+static void test_claims(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const struct idxgen_rt_kernel k = {
+		.abi_version = IDXGEN_RT_ABI_VERSION, .flags = IDXGEN_RT_KERNEL_HOT,
+		.name = "visit-claims", .block = visit_block, .nargs = 1,
+	};
+	const uint32_t nb = 4000, tiny = 3;
+	uint32_t *v = calloc(nb * 32, sizeof(uint32_t)), *w = calloc(tiny * 32, sizeof(uint32_t)), bad = 0;
+	uint64_t blocks = 0;
+	void *args[] = { &v }, *targs[] = { &w };
+	int err = 0;
+
+	for (int r = 0; r < 6; r++) {
+		struct idxgen_rt_launch_info info;
+
+		err |= idxgen_rt_launch_ex(rt, &k, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(32, 1, 1), args, NULL,
+					   &info);
+		blocks += info.blocks;
+		err |= idxgen_rt_launch(rt, &k, IDXGEN_RT_DIM3(tiny, 1, 1), IDXGEN_RT_DIM3(32, 1, 1), 0, targs);
+	}
+	for (uint32_t i = 0; i < nb * 32; i++)
+		bad += v[i] != 6;
+	for (uint32_t i = 0; i < tiny * 32; i++)
+		bad += w[i] != 6;
+	tap_ok(!err && !bad && blocks == 6 * nb,
+	       "claims planned from the last launch (big first chunks; a tiny grid in one claim): every "
+	       "thread once per launch, 6 launches, threads=%u (%u wrong)", nt, bad);
+	free(v), free(w);
+}
+
 /* ---- device index streams and history ---- */
 
 static void test_history(struct idxgen_rt *rt)
@@ -902,6 +937,7 @@ int main(int argc, char **argv)
 		test_schedule(rt, nt);
 		test_stream_order(rt, nt);
 		test_launch_cache(rt, nt);
+		test_claims(rt, nt);
 		test_vote(rt, nt);
 		test_trap(rt, nt);
 		test_printf(rt, nt);
