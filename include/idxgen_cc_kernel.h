@@ -53,22 +53,14 @@ typedef dim3 uint3;
 /*
  * Is the block's index stream in x-fastest order (thread t = (x, y, z) with
  * t = (z * dy + y) * dx + x)?  Then the translated thread loops compute the
- * indices instead of loading them.  Checked exactly, for every block (no
- * early exit: it vectorizes).
+ * indices instead of loading them.  The runtime classified the stream when
+ * it unpacked it, once per launch (blk->stream_order, kernel ABI 2: emitted
+ * code declares IDXGEN_RT_ABI_VERSION, so a runtime that does not fill the
+ * field refuses the kernel): no per-block scan of the stream.
  */
 static inline int idxgen_cc_linear(const struct idxgen_rt_block *b)
 {
-	const uint16_t *px = b->tid_x, *py = b->tid_y, *pz = b->tid_z;
-	const uint32_t bx = b->block_dim[0], by = b->block_dim[1], bz = b->block_dim[2];
-	unsigned int bad = 0;
-
-	for (uint32_t z = 0; z < bz; z++)
-		for (uint32_t y = 0; y < by; y++, px += bx, py += bx, pz += bx)
-			IDXGEN_CC_SHORT_LOOP
-			for (uint32_t x = 0; x < bx; x++)	/* 16-bit lanes: dimensions are < 65536 */
-				bad |= (unsigned int)((uint16_t)(px[x] ^ (uint16_t)x) | (uint16_t)(py[x] ^ (uint16_t)y) |
-						      (uint16_t)(pz[x] ^ (uint16_t)z));
-	return !bad;
+	return b->stream_order == IDXGEN_RT_STREAM_LINEAR;
 }
 
 /* Blocks run concurrently on OS threads: every atomic is a real one. */

@@ -11,7 +11,7 @@
  * emitted code calls (atomics, barrier reductions, printf, trap).
  *
  * ===================================================================
- * 1. KERNEL ABI  (IDXGEN_RT_ABI_VERSION 1)
+ * 1. KERNEL ABI  (IDXGEN_RT_ABI_VERSION 2)
  * ===================================================================
  *
  * A kernel is ONE C function, its "block function", of type
@@ -61,6 +61,19 @@
  * Every thread of the block appears exactly once; the same t denotes the
  * same thread in every region of one block call.  Emitted code must not
  * assume any particular order beyond that.
+ *
+ * STREAM ORDER (ABI 2).  The runtime knows which order it asked the device
+ * for and says so in blk->stream_order, the same for every block of a
+ * launch: IDXGEN_RT_STREAM_LINEAR when thread t is the thread with linear
+ * number t (t = (z * block_dim[1] + y) * block_dim[0] + x), so a thread
+ * loop may compute the indices instead of loading them;
+ * IDXGEN_RT_STREAM_WARPS when the stream is a permutation of whole warps,
+ * each warp (warp_size consecutive positions, the last one possibly
+ * shorter) a run of consecutive linear numbers starting at a multiple of
+ * warp_size; IDXGEN_RT_STREAM_GENERAL for any other order (read the
+ * stream).  The runtime classifies the stream it unpacked (once per launch,
+ * not per block), so the value is a fact about tid_x/y/z, never a guess.
+ * Kernels built for ABI 1 do not see the field and keep working.
  *
  * VALUES LIVE ACROSS A BARRIER (defined in one region, used in a later
  * one) live in per-thread arrays in the block's PRIVATE area: blk->priv,
@@ -166,7 +179,8 @@
  * ===================================================================
  *
  * Errors: 0 or a negative errno code (idxgen_strerror() names it):
- * -EINVAL  NULL kernel/runtime/args, a zero dimension, wrong abi_version,
+ * -EINVAL  NULL kernel/runtime/args, a zero dimension, abi_version not in
+ *          1 .. IDXGEN_RT_ABI_VERSION,
  *          nargs > 0 with args NULL;
  * -E2BIG   a block dimension or dx*dy*dz above the device's limits
  *          (idxgen_info.max_dim / max_threads), a grid dimension above
@@ -199,8 +213,18 @@
 extern "C" {
 #endif
 
-/* Version of the kernel ABI (struct idxgen_rt_block/kernel, macros). */
-#define IDXGEN_RT_ABI_VERSION	1
+/*
+ * Version of the kernel ABI (struct idxgen_rt_block/kernel, macros).  The
+ * runtime runs kernels of every version from 1 up to this one: 2 added
+ * blk->stream_order at the end of struct idxgen_rt_block (a kernel built for
+ * 1 never reads it; a kernel built for 2 is refused by a runtime of 1).
+ */
+#define IDXGEN_RT_ABI_VERSION	2
+
+/* blk->stream_order (ABI 2): what the block's index stream is. */
+#define IDXGEN_RT_STREAM_GENERAL	0	/* any order: read tid_x/y/z */
+#define IDXGEN_RT_STREAM_LINEAR		1	/* x-fastest: position t is linear thread t */
+#define IDXGEN_RT_STREAM_WARPS		2	/* whole x-fastest warps, permuted */
 
 /* Alignment of blk->shared, blk->dyn_shared and blk->priv. */
 #define IDXGEN_RT_ALIGN		64
@@ -229,6 +253,8 @@ struct idxgen_rt_block {
 	size_t priv_bytes;		/* per thread, as resolved for this launch */
 	void *const *args;		/* args[i] points to argument i's value */
 	struct idxgen_rt_worker *worker;	/* for the built-ins */
+	/* ABI 2 (new fields only ever at the end: the runtime allocates this) */
+	uint32_t stream_order;		/* IDXGEN_RT_STREAM_* */
 };
 
 /* Thread loop of one region: t = 0 .. nthreads-1 (uint32_t, loop-local). */
@@ -341,6 +367,8 @@ struct idxgen_rt_block_prof {
 	uint64_t seq;			/* issue position of the block in the grid order */
 	uint64_t start_ns, end_ns;	/* CLOCK_MONOTONIC */
 	uint64_t counters[IDXGEN_RT_PROF_NUM_EVENTS];	/* by bit number of prof_events */
+	/* ABI 2 (the runtime allocates the record: new fields only at the end) */
+	uint64_t cpu_ns;		/* CLOCK_THREAD_CPUTIME_ID time of the block; 0: unknown */
 };
 typedef void (*idxgen_rt_prof_fn)(void *arg, const struct idxgen_rt_block_prof *rec);
 

@@ -14,10 +14,15 @@
  * z-slices) runs as a few more parts with the winner's.  Every block runs
  * exactly once.
  *
- * The metric is the MEDIAN of the CLOCK_MONOTONIC time of the candidate's
- * blocks (the runtime's per-block profiling records): per block, because
- * it is what the rest of the grid will cost; the median, because this
- * machine is shared and one preempted block would otherwise decide.
+ * The metric is the MEDIAN of the thread CPU time (CLOCK_THREAD_CPUTIME_ID,
+ * the records' cpu_ns; CLOCK_MONOTONIC time where the clock is missing) of
+ * the candidate's blocks (the runtime's per-block profiling records): per
+ * block, because it is what the rest of the grid will cost; CPU time of
+ * the worker's thread, because this machine is shared and the wall-clock
+ * time of a block counts the slices other processes took the core away
+ * (which the next launch will not see again); and the median, because a
+ * block that was preempted anyway (cache and TLB lost) would otherwise
+ * decide.
  * Hardware cache-miss counts (perf_event_open) are not used: they are a
  * proxy for the time we can measure directly, unavailable in many VMs and
  * containers (perf_event_paranoid, no virtual PMU), and orders that trade
@@ -47,14 +52,6 @@
  * about 8x the best's time; auto's first launch was 6 % above the best.)
  */
 #define TUNE_ROUND0_BOX		4
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* ------------------------------------------------------------------ */
 /* Decisions, per process                                              */
@@ -246,10 +243,15 @@ int idxgen_rt_tune_candidates(struct idxgen_rt *rt, struct idxgen_rt_dim3 block,
  * Per-block records of a sample launch: the issue position says which
  * part, hence which candidate, a block ran under.
  */
+/* One part (box) of a sample round: its candidate and the issue position of its first block. */
+struct round_part {
+	unsigned int cand;
+	uint64_t first;
+};
+
 struct collect {
 	const struct idxgen_rt_tune_cand *cands;
-	const unsigned int *part_cand;	/* candidate of each part */
-	const uint64_t *part_first;	/* issue position of each part's first block */
+	const struct round_part *rp;	/* the round's parts, by issue position */
 	unsigned int nparts;
 	idxgen_rt_tune_cost_fn cost;
 	void *cost_arg;
@@ -269,13 +271,13 @@ static void collect_block(void *arg, const struct idxgen_rt_block_prof *rec)
 		while (lo < hi) {	/* the last part starting at or before seq */
 			unsigned int mid = (lo + hi + 1) / 2;
 
-			if (c->part_first[mid] <= rec->seq)
+			if (c->rp[mid].first <= rec->seq)
 				lo = mid;
 			else
 				hi = mid - 1;
 		}
-		c->t[rec->seq] = c->cost ? c->cost(c->cost_arg, &c->cands[c->part_cand[lo]], rec) :
-					   rec->end_ns - rec->start_ns;
+		c->t[rec->seq] = c->cost ? c->cost(c->cost_arg, &c->cands[c->rp[lo].cand], rec) :
+			      rec->cpu_ns ? rec->cpu_ns : rec->end_ns - rec->start_ns;
 	}
 	if (c->user)
 		c->user(c->user_arg, rec);
@@ -451,80 +453,90 @@ static int cmp_rank(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
-			   struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
-			   const struct idxgen_rt_launch_opts *opts,
-			   const struct idxgen_rt_tune_opts *tune, struct idxgen_rt_tune_report *rep,
-			   struct idxgen_rt_launch_info *info)
-{
-	struct idxgen_rt_tune_opts topt = { 0 };
-	struct idxgen_rt_tune_report r = { 0 };
-	struct idxgen_rt_tune_cand *own = NULL, win;
-	const struct idxgen_rt_tune_cand *cands;
-	struct tuned T = { .rt = rt, .k = k, .grid = grid, .block = block, .args = args };
-	struct collect col = { 0 };
-	struct plan P;
-	struct rt_part *parts = NULL;
-	struct rank *alive = NULL;
-	unsigned int *part_cand = NULL, ncands, ne = 0, nparts = 0;
-	uint64_t nb, budget, *t = NULL, *part_first = NULL, **ct = NULL, *cn = NULL, t0 = now_ns(), t1;
-	uint32_t permille, gx = grid.x, gy = grid.y;
-	int ret = 0;
+/* The metrics of one explored candidate's sample blocks, all rounds so far. */
+struct tune_times {
+	uint64_t *v;
+	uint64_t n;
+};
 
-	if (info)
-		memset(info, 0, sizeof(*info));
-	if (rep)
-		memset(rep, 0, sizeof(*rep));
+/*
+ * A tuned launch as a session: begin (check, the cached decision), plan
+ * (candidates, rounds, bookkeeping), one round after the other (each runs
+ * the survivors on their boxes and ranks them), finish (the rest of the
+ * grid with the winner, the decision kept), free.
+ */
+struct tune_session {
+	struct tuned T;
+	struct collect col;
+	struct idxgen_rt_tune_opts topt;
+	struct idxgen_rt_tune_report r;
+	const struct idxgen_rt_tune_cand *cands;
+	struct idxgen_rt_tune_cand *own;	/* the default candidates, when the caller gave none */
+	unsigned int ncands;
+	unsigned int ne;			/* candidates explored (0: none, the first one wins) */
+	struct plan P;
+	struct rt_part *parts;			/* a round's boxes (ne + 4 of them) */
+	struct round_part *rp;			/* where each box's blocks are in the issue order */
+	uint64_t *t;				/* per issue position of a round: the block's metric */
+	struct tune_times *times;		/* per candidate */
+	struct rank *alive;			/* the survivors, best first after each round */
+	struct idxgen_rt_tune_cand win;
+	uint64_t t0, t1;
+};
+
+/* Check the launch and the options; 0, or a negative errno (nothing to free). */
+static int session_begin(struct tune_session *S, struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			 struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
+			 const struct idxgen_rt_launch_opts *opts, const struct idxgen_rt_tune_opts *tune)
+{
+	memset(S, 0, sizeof(*S));
+	S->t0 = now_ns();
+	S->T = (struct tuned){ .rt = rt, .k = k, .grid = grid, .block = block, .args = args };
 	if (!rt || !k || !grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
 		return -EINVAL;
 	if (tune)
-		topt = *tune;
-	permille = sample_permille(topt.sample_permille);
-	if (permille > 1000 || (topt.ncands && !topt.cands))
+		S->topt = *tune;
+	S->topt.sample_permille = sample_permille(S->topt.sample_permille);
+	if (S->topt.sample_permille > 1000 || (S->topt.ncands && !S->topt.cands))
 		return -EINVAL;
 	/* bad candidates fail the launch even when a decision is cached */
-	for (unsigned int i = 0; i < topt.ncands; i++)
-		if (topt.cands[i].grid_order >= IDXGEN_RT_GRID_NUM ||
-		    topt.cands[i].thread.order == IDXGEN_RT_SCHED_AUTO)
+	for (unsigned int i = 0; i < S->topt.ncands; i++)
+		if (S->topt.cands[i].grid_order >= IDXGEN_RT_GRID_NUM ||
+		    S->topt.cands[i].thread.order == IDXGEN_RT_SCHED_AUTO)
 			return -EINVAL;
 	if (opts)
-		T.o = *opts;
-	col.user = T.o.prof_block;
-	col.user_arg = T.o.prof_arg;
-	nb = (uint64_t)grid.x * grid.y * grid.z;
-	r.blocks = nb;
+		S->T.o = *opts;
+	S->col.user = S->T.o.prof_block;
+	S->col.user_arg = S->T.o.prof_arg;
+	S->r.blocks = (uint64_t)grid.x * grid.y * grid.z;
+	return 0;
+}
 
-	if (!(topt.flags & IDXGEN_RT_TUNE_NOCACHE) && !idxgen_rt_tune_lookup(k, grid, block, &win)) {
-		/* decided before: the whole grid with it */
-		struct rt_part all = box(&win, 0, 0, 0, gx, gy, grid.z);
+/* The candidates, the rounds' layout and the bookkeeping for them. */
+static int session_plan(struct tune_session *S)
+{
+	const uint32_t gx = S->T.grid.x, gy = S->T.grid.y;
+	uint64_t budget, cap = 0, mine = 0;	/* largest box; most blocks one candidate can run */
+	unsigned int ne;
 
-		r.cached = 1;
-		r.winner = win;
-		ret = launch_parts(&T, &all, 1, false, &col);
-		r.rest_ns = now_ns() - t0;
-		goto out;
-	}
-
-	cands = topt.cands;
-	ncands = topt.ncands;
-	if (!cands) {
-		int n = idxgen_rt_tune_candidates(rt, block, 0, NULL, 0);
+	S->cands = S->topt.cands;
+	S->ncands = S->topt.ncands;
+	if (!S->cands) {
+		int n = idxgen_rt_tune_candidates(S->T.rt, S->T.block, 0, NULL, 0);
 
 		if (n < 0)
 			return n;
-		own = calloc((size_t)n, sizeof(*own));
-		if (!own)
+		S->own = calloc((size_t)n, sizeof(*S->own));
+		if (!S->own)
 			return -ENOMEM;
-		ncands = (unsigned int)idxgen_rt_tune_candidates(rt, block, 0, own, (unsigned int)n);
-		cands = own;
+		S->ncands = (unsigned int)idxgen_rt_tune_candidates(S->T.rt, S->T.block, 0, S->own, (unsigned int)n);
+		S->cands = S->own;
 	}
-	if (!ncands) {
-		ret = -EINVAL;
-		goto out_free;
-	}
-
-	budget = nb * permille / 1000;
-	ne = ncands > 1 ? ncands : 0;	/* one candidate: nothing to choose */
+	if (!S->ncands)
+		return -EINVAL;
+	S->win = S->cands[0];
+	budget = S->r.blocks * S->topt.sample_permille / 1000;
+	ne = S->ncands > 1 ? S->ncands : 0;	/* one candidate: nothing to choose */
 	if (ne > budget)
 		ne = (unsigned int)budget;	/* too few blocks: the first candidates only */
 	if (ne > (uint64_t)gx * gy)
@@ -532,156 +544,188 @@ int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 	if (ne < 2)
 		ne = 0;
 	/* halving if it fits, else one round (always fits: ne <= gx * gy, 1x1 boxes) */
-	if (ne && !plan_make(&P, ne, budget, gx, gy, true) && !plan_make(&P, ne, budget, gx, gy, false)) {
-		uint64_t b2 = ne;	/* one block each */
-
-		if (!plan_make(&P, ne, b2, gx, gy, false))
-			ne = 0;
+	if (ne && !plan_make(&S->P, ne, budget, gx, gy, true) && !plan_make(&S->P, ne, budget, gx, gy, false) &&
+	    !plan_make(&S->P, ne, ne, gx, gy, false))	/* one block each */
+		ne = 0;
+	if (!ne) {
+		memset(&S->P, 0, sizeof(S->P));
+		return 0;
 	}
-	if (!ne)
-		memset(&P, 0, sizeof(P));
+	S->ne = ne;
+	for (unsigned int rr = 0; rr < S->P.rounds; rr++) {
+		uint64_t box = (uint64_t)S->P.w[rr] * S->P.h[rr];
 
-	win = cands[0];
-	if (ne) {
-		uint64_t cap = 0, mine = 0;	/* largest box; most blocks one candidate can run */
+		cap = cap > box ? cap : box;
+		mine += box;
+	}
+	S->t = calloc((size_t)(S->P.n[0] * cap), sizeof(*S->t));
+	S->parts = calloc(ne + 4, sizeof(*S->parts));
+	S->rp = calloc(ne, sizeof(*S->rp));
+	S->alive = calloc(ne, sizeof(*S->alive));
+	S->times = calloc(ne, sizeof(*S->times));
+	for (unsigned int i = 0; S->times && i < ne; i++)
+		if (!(S->times[i].v = calloc((size_t)mine, sizeof(uint64_t))))
+			return -ENOMEM;
+	if (!S->t || !S->parts || !S->rp || !S->alive || !S->times)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < ne; i++)
+		S->alive[i].idx = i;
+	return 0;
+}
 
-		for (unsigned int rr = 0; rr < P.rounds; rr++) {
-			cap = cap > (uint64_t)P.w[rr] * P.h[rr] ? cap : (uint64_t)P.w[rr] * P.h[rr];
-			mine += (uint64_t)P.w[rr] * P.h[rr];
-		}
-		t = calloc((size_t)(P.n[0] * cap), sizeof(*t));
-		parts = calloc(ne + 4, sizeof(*parts));
-		part_cand = calloc(ne, sizeof(*part_cand));
-		part_first = calloc(ne, sizeof(*part_first));
-		alive = calloc(ne, sizeof(*alive));
-		ct = calloc(ne, sizeof(*ct));
-		cn = calloc(ne, sizeof(*cn));
-		for (unsigned int i = 0; ct && i < ne; i++)
-			if (!(ct[i] = calloc((size_t)mine, sizeof(uint64_t))))
-				break;
-		if (!t || !parts || !part_cand || !part_first || !alive || !ct || !cn ||
-		    !ct[ne - 1]) {
+/* Round rr: the survivors on their boxes in one launch, then ranked by their medians so far. */
+static int session_round(struct tune_session *S, unsigned int rr)
+{
+	const struct plan *P = &S->P;
+	unsigned int n = P->n[rr];
+	uint64_t first = 0, per = (uint64_t)P->w[rr] * P->h[rr];
+	int ret;
+
+	for (unsigned int j = 0; j < n; j++) {
+		unsigned int ci = S->alive[j].idx;
+
+		S->parts[j] = box(&S->cands[ci], (j % P->slots[rr]) * P->w[rr],
+				  P->y0[rr] + (j / P->slots[rr]) * P->h[rr], 0, P->w[rr], P->h[rr], 1);
+		S->rp[j] = (struct round_part){ .cand = ci, .first = first };
+		first += per;
+	}
+	S->col.cands = S->cands;
+	S->col.rp = S->rp;
+	S->col.nparts = n;
+	S->col.cost = S->topt.cost;
+	S->col.cost_arg = S->topt.cost_arg;
+	S->col.t = S->t;
+	S->col.nblocks = first;
+	memset(S->t, 0xff, (size_t)first * sizeof(*S->t));	/* UINT64_MAX: not run */
+	ret = launch_parts(&S->T, S->parts, n, true, &S->col);
+	/* each candidate's blocks of this round join its earlier ones */
+	for (unsigned int j = 0; j < n; j++) {
+		struct tune_times *tt = &S->times[S->rp[j].cand];
+
+		for (uint64_t q = 0; q < per; q++)
+			if (S->t[S->rp[j].first + q] != UINT64_MAX)
+				tt->v[tt->n++] = S->t[S->rp[j].first + q];
+		S->r.sample_blocks += per;
+	}
+	if (rr == 0)
+		S->r.explored = n;
+	/* rank the survivors by their median so far; the better half goes on */
+	for (unsigned int j = 0; j < n; j++) {
+		unsigned int ci = S->alive[j].idx;
+		const struct tune_times *tt = &S->times[ci];
+		uint64_t *v = malloc((size_t)(tt->n ? tt->n : 1) * sizeof(*v));
+
+		if (!v) {
 			ret = -ENOMEM;
-			goto out_free;
+			break;
 		}
-		for (unsigned int i = 0; i < ne; i++)
-			alive[i].idx = i;
+		memcpy(v, tt->v, (size_t)tt->n * sizeof(*v));
+		S->alive[j].metric = median(v, tt->n);
+		free(v);
+		if (ci < S->topt.max_results && S->topt.results) {
+			S->topt.results[ci].cand = S->cands[ci];
+			S->topt.results[ci].blocks = tt->n;
+			S->topt.results[ci].metric_ns = S->alive[j].metric;
+		}
 	}
-	for (unsigned int rr = 0; rr < P.rounds && !ret; rr++) {
-		unsigned int n = P.n[rr];
-		uint64_t first = 0, per = (uint64_t)P.w[rr] * P.h[rr];
+	qsort(S->alive, n, sizeof(*S->alive), cmp_rank);
+	return ret;
+}
 
-		for (unsigned int j = 0; j < n; j++) {
-			unsigned int ci = alive[j].idx;
+/* The rest of the grid with the winner, one launch: the bands' unused columns, the rows below, the other slices. */
+static int session_finish(struct tune_session *S)
+{
+	const struct plan *P = &S->P;
+	const uint32_t gx = S->T.grid.x, gy = S->T.grid.y;
+	struct rt_part one[3], *rest = S->parts ? S->parts : one;	/* no sample: at most 2 parts */
+	unsigned int nparts = 0, nr = 0;
+	int ret;
 
-			parts[j] = box(&cands[ci], (j % P.slots[rr]) * P.w[rr],
-				       P.y0[rr] + (j / P.slots[rr]) * P.h[rr], 0, P.w[rr], P.h[rr], 1);
-			part_cand[j] = ci;
-			part_first[j] = first;
-			first += per;
+	for (unsigned int rr = 0; rr < P->rounds; rr++)
+		nparts += P->bands[rr];
+	if (nparts + 2 > S->ne + 4 && !(rest = calloc(nparts + 2, sizeof(*rest))))
+		return -ENOMEM;
+	for (unsigned int rr = 0; rr < P->rounds; rr++)
+		for (uint32_t b = 0; b < P->bands[rr]; b++) {
+			uint32_t used = b + 1 < P->bands[rr] ? P->slots[rr] : P->n[rr] - b * P->slots[rr];
+
+			if (gx > used * P->w[rr])
+				rest[nr++] = box(&S->win, used * P->w[rr], P->y0[rr] + b * P->h[rr], 0,
+						 gx - used * P->w[rr], P->h[rr], 1);
 		}
-		col.cands = cands;
-		col.part_cand = part_cand;
-		col.part_first = part_first;
-		col.nparts = n;
-		col.cost = topt.cost;
-		col.cost_arg = topt.cost_arg;
-		col.t = t;
-		col.nblocks = first;
-		memset(t, 0xff, (size_t)first * sizeof(*t));	/* UINT64_MAX: not run */
-		ret = launch_parts(&T, parts, n, true, &col);
-		/* each candidate's blocks of this round join its earlier ones */
-		for (unsigned int j = 0; j < n; j++) {
-			unsigned int ci = part_cand[j];
-			for (uint64_t q = 0; q < per; q++)
-				if (t[part_first[j] + q] != UINT64_MAX)
-					ct[ci][cn[ci]++] = t[part_first[j] + q];
-			r.sample_blocks += per;
-		}
-		if (rr == 0)
-			r.explored = n;
-		/* rank the survivors by their median so far; the better half goes on */
-		for (unsigned int j = 0; j < n; j++) {
-			unsigned int ci = alive[j].idx;
-			uint64_t *v = malloc((size_t)(cn[ci] ? cn[ci] : 1) * sizeof(*v));
-
-			if (!v) {
-				ret = -ENOMEM;
-				break;
-			}
-			memcpy(v, ct[ci], (size_t)cn[ci] * sizeof(*v));
-			alive[j].metric = median(v, cn[ci]);
-			free(v);
-			if (ci < topt.max_results && topt.results) {
-				topt.results[ci].cand = cands[ci];
-				topt.results[ci].blocks = cn[ci];
-				topt.results[ci].metric_ns = alive[j].metric;
-			}
-		}
-		qsort(alive, n, sizeof(*alive), cmp_rank);
-	}
-	if (ne) {
-		r.winner_index = alive[0].idx;
-		win = cands[alive[0].idx];
-	}
-	r.winner = win;
-	t1 = now_ns();
-	r.sample_ns = t1 - t0;
-
-	/* the rest with the winner, one launch: the bands' unused columns, the rows below, the other slices */
-	if (!ret) {
-		struct rt_part *rest = parts;
-		struct rt_part one[3];
-		unsigned int nr = 0;
-
-		nparts = 0;
-		for (unsigned int rr = 0; rr < P.rounds; rr++)
-			nparts += P.bands[rr];
-		if (nparts + 2 > ne + 4) {
-			rest = calloc(nparts + 2, sizeof(*rest));
-			if (!rest)
-				ret = -ENOMEM;
-		}
-		if (!rest)
-			rest = one;	/* no sample: at most 2 parts */
-		for (unsigned int rr = 0; rr < P.rounds && !ret; rr++)
-			for (uint32_t b = 0; b < P.bands[rr]; b++) {
-				uint32_t used = b + 1 < P.bands[rr] ? P.slots[rr] : P.n[rr] - b * P.slots[rr];
-
-				if (gx > used * P.w[rr])
-					rest[nr++] = box(&win, used * P.w[rr], P.y0[rr] + b * P.h[rr], 0,
-							 gx - used * P.w[rr], P.h[rr], 1);
-			}
-		if (!ret && gy > P.height)
-			rest[nr++] = box(&win, 0, P.height, 0, gx, gy - P.height, 1);
-		if (!ret && grid.z > 1)
-			rest[nr++] = box(&win, 0, 0, 1, gx, gy, grid.z - 1);
-		col.t = NULL;
-		if (!ret)
-			ret = launch_parts(&T, rest, nr, false, &col);
-		if (rest != parts && rest != one)
-			free(rest);
-	}
-	r.rest_ns = now_ns() - t1;
+	if (gy > P->height)
+		rest[nr++] = box(&S->win, 0, P->height, 0, gx, gy - P->height, 1);
+	if (S->T.grid.z > 1)
+		rest[nr++] = box(&S->win, 0, 0, 1, gx, gy, S->T.grid.z - 1);
+	S->col.t = NULL;
+	ret = launch_parts(&S->T, rest, nr, false, &S->col);
+	if (rest != S->parts && rest != one)
+		free(rest);
 	/* an uninformed choice (nothing compared) is not worth keeping */
-	if (!ret && !(topt.flags & IDXGEN_RT_TUNE_NOCACHE) && (r.explored >= 2 || ncands == 1))
-		cache_store(k, grid, block, &win);
-out_free:
-	for (unsigned int i = 0; ct && i < ne; i++)
-		free(ct[i]);
-	free(ct);
-	free(cn);
-	free(alive);
-	free(part_first);
-	free(part_cand);
-	free(parts);
-	free(t);
-	free(own);
-out:
-	T.sum.run_ns = now_ns() - t0;
+	if (!ret && !(S->topt.flags & IDXGEN_RT_TUNE_NOCACHE) && (S->r.explored >= 2 || S->ncands == 1))
+		cache_store(S->T.k, S->T.grid, S->T.block, &S->win);
+	return ret;
+}
+
+static void session_free(struct tune_session *S)
+{
+	for (unsigned int i = 0; S->times && i < S->ne; i++)
+		free(S->times[i].v);
+	free(S->times);
+	free(S->alive);
+	free(S->rp);
+	free(S->parts);
+	free(S->t);
+	free(S->own);
+}
+
+int idxgen_rt_launch_tuned(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			   struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
+			   const struct idxgen_rt_launch_opts *opts,
+			   const struct idxgen_rt_tune_opts *tune, struct idxgen_rt_tune_report *rep,
+			   struct idxgen_rt_launch_info *info)
+{
+	struct tune_session S;
+	int ret;
+
 	if (info)
-		*info = T.sum;
+		memset(info, 0, sizeof(*info));
 	if (rep)
-		*rep = r;
+		memset(rep, 0, sizeof(*rep));
+	ret = session_begin(&S, rt, k, grid, block, args, opts, tune);
+	if (ret)
+		return ret;
+	if (!(S.topt.flags & IDXGEN_RT_TUNE_NOCACHE) && !idxgen_rt_tune_lookup(k, grid, block, &S.win)) {
+		/* decided before: the whole grid with it */
+		struct rt_part all = box(&S.win, 0, 0, 0, grid.x, grid.y, grid.z);
+
+		S.r.cached = 1;
+		S.r.winner = S.win;
+		ret = launch_parts(&S.T, &all, 1, false, &S.col);
+		S.r.rest_ns = now_ns() - S.t0;
+		goto out;
+	}
+	ret = session_plan(&S);
+	if (ret)
+		goto out;
+	for (unsigned int rr = 0; rr < S.P.rounds && !ret; rr++)
+		ret = session_round(&S, rr);
+	if (S.ne) {
+		S.r.winner_index = S.alive[0].idx;
+		S.win = S.cands[S.alive[0].idx];
+	}
+	S.r.winner = S.win;
+	S.t1 = now_ns();
+	S.r.sample_ns = S.t1 - S.t0;
+	if (!ret)
+		ret = session_finish(&S);
+	S.r.rest_ns = now_ns() - S.t1;
+out:
+	session_free(&S);
+	S.T.sum.run_ns = now_ns() - S.t0;
+	if (info)
+		*info = S.T.sum;
+	if (rep)
+		*rep = S.r;
 	return ret;
 }

@@ -7,9 +7,15 @@
  *     hand-written C loop nest with the same flags, and the runtime's
  *     scaling from 1 to 2 threads (efficiency = t1 / (2 * t2));
  *  3. thread-loop cost per thread: indices read from the device's stream
- *     vs nested loops computing them vs div/mod of a linear index.
+ *     vs nested loops computing them vs div/mod of a linear index;
+ *  4. dispatch of 10^5 tiny blocks (per block, 1 and 2 threads);
+ *  5. roofline of the memory-bound kernels: bytes moved / time against
+ *     memcpy's bandwidth on 1 and 2 threads.
+ * The machine's load (/proc/loadavg) is printed first: figures taken
+ * under load say so.
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +40,33 @@ static double now(void)
 			double t_ = now();                   \
 			stmt;                                \
 			t_ = now() - t_;                     \
+			if (t_ < var)                        \
+				var = t_;                    \
+		}                                            \
+	} while (0)
+
+/*
+ * CPU time of the whole process (all threads) spent in stmt, least of
+ * REPS: the work a launch costs, whatever else runs on the machine (the
+ * pool's idle workers sleep, they do not spin).  Work on 2 threads over
+ * work on 1 is the work inflation (false sharing, memory contention,
+ * dispatch), measurable under load where wall-clock scaling is not.
+ */
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+#define BEST_CPU(var, stmt)                                  \
+	do {                                                 \
+		var = 1e30;                                  \
+		for (int r_ = 0; r_ < REPS; r_++) {          \
+			double t_ = cpu_now();               \
+			stmt;                                \
+			t_ = cpu_now() - t_;                 \
 			if (t_ < var)                        \
 				var = t_;                    \
 		}                                            \
@@ -103,6 +136,16 @@ static void report(const char *what, double tloop, double t1, double t2)
 	       what, 1e3 * tloop, 1e3 * t1, tloop / t1, 1e3 * t2, 100 * t1 / (2 * t2));
 }
 
+/* Work (process CPU time) of the launch on 2 threads over 1 thread. */
+#define REPORT_WORK(rt1, rt2, k, g, bd, args)                                                     \
+	do {                                                                                      \
+		double c1_, c2_;                                                                  \
+		BEST_CPU(c1_, LAUNCH(rt1, k, g, bd, 0, args));                                    \
+		BEST_CPU(c2_, LAUNCH(rt2, k, g, bd, 0, args));                                    \
+		printf("%-34s work (CPU time) 1 thread %8.3f ms, 2 threads %8.3f ms: inflation %.2fx\n", \
+		       "", 1e3 * c1_, 1e3 * c2_, c2_ / c1_);                                       \
+	} while (0)
+
 static void bench_kernels(struct idxgen_rt *rt1, struct idxgen_rt *rt2)
 {
 	double tl, t1, t2;
@@ -120,6 +163,7 @@ static void bench_kernels(struct idxgen_rt *rt1, struct idxgen_rt *rt2)
 		BEST(t1, LAUNCH(rt1, &vadd_kernel, g, bd, 0, args));
 		BEST(t2, LAUNCH(rt2, &vadd_kernel, g, bd, 0, args));
 		report("vector add 4M floats, blocks of 1024", tl, t1, t2);
+		REPORT_WORK(rt1, rt2, &vadd_kernel, g, bd, args);
 		free(a), free(b), free(c);
 	}
 	{
@@ -136,6 +180,7 @@ static void bench_kernels(struct idxgen_rt *rt1, struct idxgen_rt *rt2)
 		BEST(t1, LAUNCH(rt1, &matmul_kernel, g, bd, 0, args));
 		BEST(t2, LAUNCH(rt2, &matmul_kernel, g, bd, 0, args));
 		report("tiled matmul 256x256, 16x16 tiles", tl, t1, t2);
+		REPORT_WORK(rt1, rt2, &matmul_kernel, g, bd, args);
 		BEST(t1, LAUNCH(rt1, &matmul_il_kernel, g, bd, 0, args));
 		BEST(t2, LAUNCH(rt2, &matmul_il_kernel, g, bd, 0, args));
 		report("  same, k loop outside thread loop", tl, t1, t2);
@@ -155,9 +200,101 @@ static void bench_kernels(struct idxgen_rt *rt1, struct idxgen_rt *rt2)
 		BEST(t1, LAUNCH(rt1, &stencil_kernel, g, bd, 0, args));
 		BEST(t2, LAUNCH(rt2, &stencil_kernel, g, bd, 0, args));
 		report("3-D stencil 128^3, blocks 32x4x4", tl, t1, t2);
+		REPORT_WORK(rt1, rt2, &stencil_kernel, g, bd, args);
 		BEST(t1, LAUNCH(rt1, &stencil_wr_kernel, g, bd, 0, args));
 		BEST(t2, LAUNCH(rt2, &stencil_wr_kernel, g, bd, 0, args));
 		report("  same, warp x-runs as lane loops", tl, t1, t2);
+		REPORT_WORK(rt1, rt2, &stencil_wr_kernel, g, bd, args);
+		free(in), free(out);
+	}
+}
+
+/* ---- 4. dispatch of many tiny blocks ---- */
+static void bench_dispatch(struct idxgen_rt *rt1, struct idxgen_rt *rt2)
+{
+	const uint32_t nb = 100000;
+	double t1, t2;
+
+	LAUNCH(rt1, &empty_kernel, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(1, 1, 1), 0, NULL);
+	LAUNCH(rt2, &empty_kernel, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(1, 1, 1), 0, NULL);
+	BEST(t1, LAUNCH(rt1, &empty_kernel, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(1, 1, 1), 0, NULL));
+	BEST(t2, LAUNCH(rt2, &empty_kernel, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(1, 1, 1), 0, NULL));
+	printf("dispatch of 10^5 empty blocks: 1 thread %.1f ns per block, 2 threads %.1f ns per block\n",
+	       1e9 * t1 / nb, 1e9 * t2 / nb);
+}
+
+/* ---- 5. roofline: memcpy bandwidth ---- */
+struct copy_arg {
+	char *dst;
+	const char *src;
+	size_t n;
+};
+
+static void *copy_main(void *p)
+{
+	struct copy_arg *a = p;
+
+	memcpy(a->dst, a->src, a->n);
+	return NULL;
+}
+
+/* Bytes per second memcpy moves (read + written) over n bytes on nt threads (1 or 2). */
+static double copy_bw(char *dst, const char *src, size_t n, int nt)
+{
+	struct copy_arg a[2] = { { dst, src, n / 2 }, { dst + n / 2, src + n / 2, n - n / 2 } };
+	pthread_t th;
+	double t;
+
+	if (nt == 1) {
+		a[0].n = n;
+		BEST(t, copy_main(&a[0]));
+	} else {
+		BEST(t, pthread_create(&th, NULL, copy_main, &a[1]); copy_main(&a[0]); pthread_join(th, NULL));
+	}
+	return 2.0 * (double)n / t;
+}
+
+static void bench_roofline(struct idxgen_rt *rt1, struct idxgen_rt *rt2)
+{
+	size_t big = 64u << 20;
+	char *s = malloc(big), *d = malloc(big);
+	double bw1, bw2, t1, t2;
+
+	memset(s, 1, big), memset(d, 2, big);
+	bw1 = copy_bw(d, s, big, 1);
+	bw2 = copy_bw(d, s, big, 2);
+	printf("roofline: memcpy of 64 MiB moves %.1f GB/s on 1 thread, %.1f GB/s on 2 (read + written)\n",
+	       bw1 / 1e9, bw2 / 1e9);
+	free(s), free(d);
+	{
+		uint32_t n = 1u << 22;
+		float *a = malloc(n * sizeof(float)), *b = malloc(n * sizeof(float)), *c = malloc(n * sizeof(float));
+		memset(a, 0, n * sizeof(float)), memset(b, 0, n * sizeof(float)), memset(c, 0, n * sizeof(float));
+		void *args[] = { &a, &b, &c, &n };
+		struct idxgen_rt_dim3 g = IDXGEN_RT_DIM3(n / 1024, 1, 1), bd = IDXGEN_RT_DIM3(1024, 1, 1);
+		double bytes = 3.0 * 4 * n;	/* a, b read; c written */
+
+		BEST(t1, LAUNCH(rt1, &vadd_kernel, g, bd, 0, args));
+		BEST(t2, LAUNCH(rt2, &vadd_kernel, g, bd, 0, args));
+		printf("  vector add 4M floats: %.1f GB/s = %.0f%% of memcpy (1 thread), %.1f GB/s = %.0f%% (2)\n",
+		       bytes / t1 / 1e9, 100 * bytes / t1 / bw1, bytes / t2 / 1e9, 100 * bytes / t2 / bw2);
+		free(a), free(b), free(c);
+	}
+	{
+		uint32_t nx = 128, ny = 128, nz = 128;
+		size_t sz = (size_t)nx * ny * nz;
+		float *in = malloc(sz * sizeof(float)), *out = malloc(sz * sizeof(float));
+		memset(in, 0, sz * sizeof(float)), memset(out, 0, sz * sizeof(float));
+		void *args[] = { &in, &out, &nx, &ny, &nz };
+		struct idxgen_rt_dim3 bd = IDXGEN_RT_DIM3(32, 4, 4);
+		struct idxgen_rt_dim3 g = IDXGEN_RT_DIM3(nx / bd.x, ny / bd.y, nz / bd.z);
+		double bytes = 2.0 * 4 * sz;	/* in read once (neighbours from cache), out written */
+
+		BEST(t1, LAUNCH(rt1, &stencil_wr_kernel, g, bd, 0, args));
+		BEST(t2, LAUNCH(rt2, &stencil_wr_kernel, g, bd, 0, args));
+		printf("  3-D stencil 128^3 (lane loops): %.1f GB/s = %.0f%% of memcpy (1 thread), %.1f GB/s = "
+		       "%.0f%% (2)\n", bytes / t1 / 1e9, 100 * bytes / t1 / bw1, bytes / t2 / 1e9,
+		       100 * bytes / t2 / bw2);
 		free(in), free(out);
 	}
 }
@@ -296,10 +433,21 @@ int main(void)
 {
 	struct idxgen_rt *rt1 = rt_n(1), *rt2 = rt_n(2);
 
-	printf("# bench_rt: backend %s; ratios > 1 mean the runtime is faster\n",
-	       idxgen_backend_of(idxgen_rt_device(rt1)) == IDXGEN_BACKEND_EMU ? "emulation" : "device");
+	char load[64] = "?";
+	FILE *f = fopen("/proc/loadavg", "r");
+
+	if (f) {
+		if (!fgets(load, sizeof(load), f))
+			strcpy(load, "?");
+		fclose(f);
+		load[strcspn(load, "\n")] = 0;
+	}
+	printf("# bench_rt: backend %s; ratios > 1 mean the runtime is faster; load average %s\n",
+	       idxgen_backend_of(idxgen_rt_device(rt1)) == IDXGEN_BACKEND_EMU ? "emulation" : "device", load);
 	bench_overhead(rt1);
 	bench_kernels(rt1, rt2);
+	bench_dispatch(rt1, rt2);
+	bench_roofline(rt1, rt2);
 	bench_thread_loop(rt1);
 	{
 		struct idxgen_rt_kernel_stats st;

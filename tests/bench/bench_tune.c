@@ -53,6 +53,12 @@ static double med3(double *v)
 	return v[REPS / 2];
 }
 
+/* (max - min) / median of REPS sorted values (after med3). */
+static double spread3(const double *v)
+{
+	return (v[REPS - 1] - v[0]) / v[REPS / 2];
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -103,6 +109,7 @@ struct wl {
 	int auto_pick[REPS];		/* what it chose each time */
 	double best_ns;			/* the best fixed one again: median of REPS */
 	double auto_ns, auto2_ns;	/* first launch (sample included), second (cached) */
+	double best_spread, auto_spread, auto2_spread;	/* of the REPS runs each */
 	double auto_sample_ms;
 	uint64_t auto_sample_blocks, blocks;
 	unsigned int auto_explored;
@@ -263,6 +270,9 @@ static void measure(struct idxgen_rt *rt, struct wl *w)
 	w->best_ns = med3(bst);
 	w->auto_ns = med3(a1);
 	w->auto2_ns = med3(a2);
+	w->best_spread = spread3(bst);
+	w->auto_spread = spread3(a1);
+	w->auto2_spread = spread3(a2);
 	fprintf(stderr, "\r%-14s done: best %s %.2f (again %.2f), auto %.2f, cached %.2f ns/el%10s\n",
 		w->name, w->cname[w->best], w->ns[w->best], w->best_ns, w->auto_ns, w->auto2_ns, "");
 }
@@ -313,6 +323,21 @@ static void print_table(struct wl *ws, int nw, FILE *f)
 			w->ns[w->worst], w->ns[w->seq], w->auto_idx >= 0 ? w->cname[w->auto_idx] : "?",
 			w->auto_ns, w->auto2_ns, w->auto_ns / w->best_ns, w->auto2_ns / w->best_ns,
 			100.0 * (double)w->auto_sample_blocks / (double)w->blocks);
+	}
+	/*
+	 * "auto within 5 % of the best fixed" is a measured statement only when
+	 * the runs' spread is below the 5 %: else this machine cannot tell.
+	 */
+	fprintf(f, "\nspread (max - min) / median of the %d interleaved runs, and what it allows to say:\n", REPS);
+	for (int j = 0; j < nw; j++) {
+		const struct wl *w = &ws[j];
+		double ratio = w->auto2_ns / w->best_ns, sp = fmax(w->best_spread, w->auto2_spread);
+
+		fprintf(f, "  %-14s best %5.1f%%  auto %5.1f%%  cached %5.1f%%: cached auto %s\n", w->name,
+			100 * w->best_spread, 100 * w->auto_spread, 100 * w->auto2_spread,
+			sp > 0.05 ? "cannot be told within 5 % here (spread above 5 %)" :
+			ratio <= 1.05 ? "within 5 % of the best fixed (measured)" :
+					"more than 5 % above the best fixed (measured)");
 	}
 	fprintf(f, "\nauto's choices in its %d first launches:\n", REPS);
 	for (int j = 0; j < nw; j++) {

@@ -6,7 +6,9 @@
  * compared bit for bit with a plain C reference written here, loop by loop,
  * independently of the kernels.
  *
- *   idxgen-cc-test              the corpus (+ launch argument checks)
+ *   idxgen-cc-test              the corpus under each thread order below (the runtime tells
+ *                               the kernels linear, whole warps or general: both loop forms
+ *                               run), + launch argument checks
  *   idxgen-cc-test jit FILE.cu  idxgen_module_load() on a vecadd kernel: miss then cache hit
  */
 #define _GNU_SOURCE
@@ -42,10 +44,14 @@ static struct idxgen_rt_dim3 d3(unsigned x, unsigned y, unsigned z)
 	return IDXGEN_RT_DIM3(x, y, z);
 }
 
+static struct idxgen_rt_schedule sched;	/* the thread order of every launch */
+
 static int launch(const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 g, struct idxgen_rt_dim3 b, size_t dyn,
 		  void *const *args)
 {
-	return idxgen_rt_launch(rt, k, g, b, dyn, args);
+	struct idxgen_rt_launch_opts o = { .dyn_shared = dyn, .schedule = sched };
+
+	return idxgen_rt_launch_ex(rt, k, g, b, args, &o, NULL);
 }
 
 static int *ints(size_t n, int m)
@@ -456,6 +462,13 @@ static int jit(const char *path)
 
 int main(int argc, char **argv)
 {
+	/* linear (computed-index loops), whole warps permuted and general orders (stream loops) */
+	static const struct { const char *name; struct idxgen_rt_schedule s; } orders[] = {
+		{ "sequential", { IDXGEN_SCHED_SEQUENTIAL, { 0 } } },
+		{ "strided:2,32", { IDXGEN_SCHED_STRIDED, { 2, 32, 0, 0 } } },
+		{ "zigzag", { IDXGEN_SCHED_ZIGZAG, { 0 } } },
+		{ "hilbert", { IDXGEN_SCHED_HILBERT, { 0 } } },
+	};
 	struct idxgen_rt_options opt = { 0 };
 	int err = idxgen_rt_create(&opt, &rt);
 
@@ -465,20 +478,25 @@ int main(int argc, char **argv)
 	}
 	if (argc == 3 && !strcmp(argv[1], "jit"))
 		return jit(argv[2]);
-	t_vecadd();
-	t_reduce();
-	t_matmul();
-	t_transpose();
-	t_scan();
-	t_histogram();
-	t_conv11();
-	t_stencil();
-	t_integral();
-	t_reverse();
-	t_early_exit();
-	t_atomics();
-	t_liveness();
-	t_guarded();
+	for (size_t i = 0; i < sizeof(orders) / sizeof(orders[0]); i++) {
+		printf("# thread order %s\n", orders[i].name);
+		sched = orders[i].s;
+		t_vecadd();
+		t_reduce();
+		t_matmul();
+		t_transpose();
+		t_scan();
+		t_histogram();
+		t_conv11();
+		t_stencil();
+		t_integral();
+		t_reverse();
+		t_early_exit();
+		t_atomics();
+		t_liveness();
+		t_guarded();
+	}
+	sched = orders[0].s;
 	t_stream_order();
 	t_per_block();
 	t_launch_errors();

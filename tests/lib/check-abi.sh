@@ -28,6 +28,7 @@ SOMAJOR=$(sed -n 's/^SOMAJOR := *//p' "$ROOT/lib/Makefile")
 VERSION=$(sed -n 's/^VERSION := *//p' "$ROOT/lib/Makefile")
 SOFILE=libidxgen.so.$VERSION
 BASE=$ROOT/lib/abi/libidxgen.so.$SOMAJOR.abi
+SUPPR=$ROOT/lib/abi/libidxgen.so.$SOMAJOR.suppr
 n=0
 fail=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
@@ -40,14 +41,15 @@ trap 'rm -rf "$scratch"' EXIT
 # and report (both outputs).
 compare() {
 	bash "$HERE/abi-dump.sh" "$1" "$2" "$scratch/$3.abi" || { rc=1 sz=1 report="abidw failed"; return; }
-	report=$(abidiff --no-added-syms "$BASE" "$scratch/$3.abi" 2>&1)
+	report=$(abidiff --no-added-syms --suppressions "$SUPPR" "$BASE" "$scratch/$3.abi" 2>&1)
 	rc=$?
-	report+=$'\n'$(python3 "$HERE/abi-sizes.py" "$BASE" "$scratch/$3.abi" "$2" 2>&1)
+	report+=$'\n'$(python3 "$HERE/abi-sizes.py" "$BASE" "$scratch/$3.abi" "$2" "$SUPPR" 2>&1)
 	sz=$?
 }
 
 [ -f "$BASE" ]; ok $? "the baseline for SONAME libidxgen.so.$SOMAJOR exists: ${BASE#$ROOT/}" || finish
-stale=$(cd "$ROOT/lib/abi" && ls | grep -vx "libidxgen.so.$SOMAJOR.abi")
+[ -f "$SUPPR" ]; ok $? "the suppressions (structs the library allocates, growable at the end) exist: ${SUPPR#$ROOT/}" || finish
+stale=$(cd "$ROOT/lib/abi" && ls | grep -vx -e "libidxgen.so.$SOMAJOR.abi" -e "libidxgen.so.$SOMAJOR.suppr")
 [ -z "$stale" ]; ok $? "no baseline of another SONAME in lib/abi${stale:+: $stale}"
 
 compare "$O/$SOFILE" "$ROOT/include" built
@@ -88,4 +90,19 @@ echo "$report" | grep -E "idxgen_config|size changed|planted" | head -6 | sed 's
 ok $? "abidiff fails it and reports the size change of struct idxgen_config (status $rc)"
 [ $sz != 0 ] && echo "$report" | grep -q '^struct idxgen_config: size changed'
 ok $? "abi-sizes.py fails it: struct idxgen_config's size changed"
+
+# A member inserted at the START of struct idxgen_rt_block (which may only
+# grow at its end): every kernel would read its fields at the wrong offsets.
+cp -a "$ROOT/include/." "$scratch/include/"
+awk '$0 == "struct idxgen_rt_block {" {print; print "\tuint32_t planted_first;"; next} {print}' \
+	"$ROOT/include/idxgen_rt.h" >"$scratch/include/idxgen_rt.h"
+grep -q "planted_first" "$scratch/include/idxgen_rt.h"
+ok $? "plant: a field inserted at the start of struct idxgen_rt_block"
+build; ok $? "scratch copy builds" || tail -5 "$scratch/build.log" | sed 's/^/# /'
+compare "$scratch/build/lib/$SOFILE" "$scratch/include" inserted
+echo "$report" | grep -E "idxgen_rt_block|planted_first" | head -4 | sed 's/^/# /'
+[ $rc != 0 ] && echo "$report" | grep -q "planted_first"
+ok $? "abidiff fails it despite the grow-at-the-end suppression (status $rc)"
+[ $sz != 0 ] && echo "$report" | grep -q '^struct idxgen_rt_block: size changed'
+ok $? "abi-sizes.py fails it: old members of struct idxgen_rt_block moved"
 finish

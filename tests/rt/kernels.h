@@ -7,6 +7,7 @@
 #ifndef IDXGEN_TESTS_RT_KERNELS_H
 #define IDXGEN_TESTS_RT_KERNELS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -253,7 +254,10 @@ static const struct idxgen_rt_kernel stencil_kernel = {
  * whose stream is one x-run (lane l is (x0 + l, y, z): checked lane by
  * lane, so any schedule order stays correct) runs as a plain loop over its
  * lanes, which the compiler can vectorise; any other warp takes the
- * general per-thread path.
+ * general per-thread path.  When the runtime says the stream is whole
+ * x-fastest warps (blk->stream_order, ABI 2) and a warp never spans two
+ * rows (block_dim[0] a multiple of the warp), every warp is an x-run: no
+ * lane check.
  */
 static void stencil_wr_block(struct idxgen_rt_block *blk)
 {
@@ -263,11 +267,12 @@ static void stencil_wr_block(struct idxgen_rt_block *blk)
 	uint32_t bx = blk->block_idx[0] * blk->block_dim[0], by = blk->block_idx[1] * blk->block_dim[1];
 	uint32_t bz = blk->block_idx[2] * blk->block_dim[2], W = blk->warp_size;
 	const uint16_t *tx = blk->tid_x, *ty = blk->tid_y, *tz = blk->tid_z;
+	const bool x_runs = blk->stream_order != IDXGEN_RT_STREAM_GENERAL && blk->block_dim[0] % W == 0;
 
 	for (uint32_t w0 = 0; w0 < blk->nthreads; w0 += W) {
 		uint32_t n = blk->nthreads - w0 < W ? blk->nthreads - w0 : W, e = w0 + n - 1, run = 1;
 
-		for (uint32_t l = 1; l < n; l++)
+		for (uint32_t l = 1; l < n && !x_runs; l++)
 			run &= (tx[w0 + l] == tx[w0] + l) & (ty[w0 + l] == ty[w0]) & (tz[w0 + l] == tz[w0]);
 		if (run) {
 			uint32_t y = by + ty[w0], z = bz + tz[w0], x0 = bx + tx[w0];

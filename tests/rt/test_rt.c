@@ -251,6 +251,177 @@ static void test_schedule(struct idxgen_rt *rt, unsigned int nt)
 	}
 }
 
+/* ---- stream order (kernel ABI 2) ---- */
+
+/* Block (0,0,0) records its thread positions; every block its stream_order (in so[block]). */
+static void so_block(struct idxgen_rt_block *blk)
+{
+	uint32_t *pos = KARG(blk, 0, uint32_t *), *so = KARG(blk, 1, uint32_t *);
+	const uint32_t *b = blk->block_dim;
+
+	so[blk->block_idx[0]] = blk->stream_order;
+	so[blk->grid_dim[0]] = blk->warp_size;
+	if (blk->block_idx[0])
+		return;
+	IDXGEN_RT_FOR_THREADS(blk, t)
+		pos[((uint32_t)IDXGEN_RT_TID_Z(blk, t) * b[1] + IDXGEN_RT_TID_Y(blk, t)) * b[0] +
+		    IDXGEN_RT_TID_X(blk, t)] = (uint32_t)t;
+}
+
+/*
+ * The class the test expects from the positions it saw (pos[linear] =
+ * stream position), written from the definitions in idxgen_rt.h, not
+ * from the runtime's code: linear if pos is the identity; warps if every
+ * warp-sized run of linear numbers starting at a multiple of w occupies
+ * one warp of positions in the same lane order.
+ */
+static uint32_t so_expect(const uint32_t *pos, uint32_t n, uint32_t w)
+{
+	bool linear = true, warps = w > 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		linear &= pos[i] == i;
+		/* linear i is lane i % w of the warp that holds linear i - i % w */
+		warps &= w && pos[i] % w == i % w && pos[i] - i % w == pos[i - i % w];
+	}
+	return linear ? IDXGEN_RT_STREAM_LINEAR : warps ? IDXGEN_RT_STREAM_WARPS : IDXGEN_RT_STREAM_GENERAL;
+}
+
+static void test_stream_order(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const struct { const char *name; struct idxgen_rt_schedule s; } sch[] = {
+		{ "sequential", { IDXGEN_SCHED_SEQUENTIAL, { 0 } } },
+		{ "zigzag", { IDXGEN_SCHED_ZIGZAG, { 0 } } },
+		{ "tiled:4x4", { IDXGEN_SCHED_TILED, { 0, 0, 4, 4 } } },
+		{ "strided:4,32 (whole warps)", { IDXGEN_SCHED_STRIDED, { 4, 32, 0, 0 } } },
+		{ "strided:2,64", { IDXGEN_SCHED_STRIDED, { 2, 64, 0, 0 } } },
+		{ "hilbert", { IDXGEN_SCHED_HILBERT, { 0 } } },
+	};
+	static const struct idxgen_rt_dim3 shapes[] = { { 64, 8, 1 }, { 40, 3, 2 }, { 16, 16, 1 } };
+	static const struct idxgen_rt_kernel so_kernel = {
+		.abi_version = IDXGEN_RT_ABI_VERSION, .name = "stream-order", .block = so_block, .nargs = 2,
+	};
+	const uint32_t nb = 9;
+	unsigned int classes = 0;
+
+	for (size_t i = 0; i < sizeof(sch) / sizeof(sch[0]); i++)
+		for (size_t j = 0; j < sizeof(shapes) / sizeof(shapes[0]); j++) {
+			struct idxgen_rt_launch_opts o = { .schedule = sch[i].s };
+			struct idxgen_rt_dim3 b = shapes[j];
+			uint32_t n = b.x * b.y * b.z, pos[512], so[10], exp, diff = 0;
+			void *args[] = { &(uint32_t *){ pos }, &(uint32_t *){ so } };
+			int err;
+
+			if (sch[i].s.order == IDXGEN_SCHED_TILED && b.z > 1)
+				continue;
+			memset(so, 0xff, sizeof(so));
+			/* three launches: the 3rd of a shape reads the cached launch state */
+			for (int r = 0; r < 3; r++)
+				err = idxgen_rt_launch_ex(rt, &so_kernel, IDXGEN_RT_DIM3(nb, 1, 1), b, args, &o, NULL);
+			exp = so_expect(pos, n, so[nb]);
+			for (uint32_t k = 0; k < nb; k++)
+				diff += so[k] != exp;
+			classes |= 1u << exp;
+			tap_ok(!err && !diff, "stream order %s, block %ux%ux%u: every block told %u (%s), threads=%u",
+			       sch[i].name, b.x, b.y, b.z, exp,
+			       exp == IDXGEN_RT_STREAM_LINEAR ? "linear" : exp == IDXGEN_RT_STREAM_WARPS ? "warps" : "general",
+			       nt);
+		}
+	tap_ok(classes == 7, "stream order: the orders above cover linear, warps and general (mask %#x)", classes);
+}
+
+/* A kernel built for ABI 1 (no stream_order) still runs; ABI 0 and 3 are refused. */
+static void test_abi_versions(struct idxgen_rt *rt)
+{
+	uint32_t v[6 * 32] = { 0 }, bad = 0;
+	void *args[] = { &(uint32_t *){ v } };
+	struct idxgen_rt_kernel k = { .abi_version = 1, .name = "visit-abi1", .block = visit_block, .nargs = 1 };
+	int err = idxgen_rt_launch(rt, &k, IDXGEN_RT_DIM3(6, 1, 1), IDXGEN_RT_DIM3(32, 1, 1), 0, args);
+
+	for (int i = 0; i < 6 * 32; i++)
+		bad += v[i] != 1;
+	tap_ok(!err && !bad, "a kernel of ABI version 1 runs (%s)", idxgen_strerror(err));
+	k.abi_version = 0;
+	err = idxgen_rt_launch(rt, &k, IDXGEN_RT_DIM3(6, 1, 1), IDXGEN_RT_DIM3(32, 1, 1), 0, args);
+	k.abi_version = IDXGEN_RT_ABI_VERSION + 1;
+	tap_ok(err == -EINVAL && idxgen_rt_launch(rt, &k, IDXGEN_RT_DIM3(6, 1, 1), IDXGEN_RT_DIM3(32, 1, 1), 0,
+						  args) == -EINVAL,
+	       "ABI versions 0 and %d (newer than the runtime): -EINVAL", IDXGEN_RT_ABI_VERSION + 1);
+}
+
+/*
+ * Cached launch state: after a launch whose configurations all hit the
+ * history, launches of the shape need no device job and still run every
+ * thread once; more shapes than a kernel keeps evict it, and it comes back.
+ */
+static void test_launch_cache(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const struct idxgen_rt_kernel k = {
+		.abi_version = IDXGEN_RT_ABI_VERSION, .flags = IDXGEN_RT_KERNEL_HOT,
+		.name = "visit-cached", .block = visit_block, .nargs = 1,
+	};
+	const uint32_t n = 7 * 5 * 8 * 6;
+	uint32_t *v = calloc(n, sizeof(uint32_t)), jobs[7], bad = 0, other = 0;
+	struct idxgen_rt_launch_info info;
+	void *args[] = { &v };
+	int err = 0;
+
+	for (int r = 0; r < 7; r++) {
+		if (r == 4)	/* five other shapes: the first one is evicted (4 kept per kernel) */
+			for (uint32_t s = 2; s < 7 && !err; s++) {
+				err |= idxgen_rt_launch_ex(rt, &k, IDXGEN_RT_DIM3(s, 1, 1),
+							   IDXGEN_RT_DIM3(8, 6, 1), args, NULL, NULL);
+				other++;
+			}
+		err |= idxgen_rt_launch_ex(rt, &k, IDXGEN_RT_DIM3(7, 5, 1), IDXGEN_RT_DIM3(8, 6, 1), args, NULL,
+					   &info);
+		jobs[r] = info.device_jobs;
+		bad += !info.dedicated;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		bad += v[i] != 7 + (i < 2 * 48 ? other : i < 6 * 48 ? other - (i / 48 - 1) : 0);
+	tap_ok(!err && !bad && jobs[0] == 2 && jobs[1] == 2 && jobs[2] == 0 && jobs[3] == 0 && jobs[4] == 2 &&
+	       jobs[5] == 2 && jobs[6] == 0,
+	       "cached launch state: device jobs per launch %u %u %u %u, evicted %u %u %u; every thread "
+	       "counted, threads=%u", jobs[0], jobs[1], jobs[2], jobs[3], jobs[4], jobs[5], jobs[6], nt);
+	free(v);
+}
+
+/*
+ * Claims planned from the shape's last launch (cached launch state): big
+ * first chunks on a grid of cheap blocks, one claim and no worker woken
+ * for a tiny one; every thread still runs once per launch.
+ */
+static void test_claims(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const struct idxgen_rt_kernel k = {
+		.abi_version = IDXGEN_RT_ABI_VERSION, .flags = IDXGEN_RT_KERNEL_HOT,
+		.name = "visit-claims", .block = visit_block, .nargs = 1,
+	};
+	const uint32_t nb = 4000, tiny = 3;
+	uint32_t *v = calloc(nb * 32, sizeof(uint32_t)), *w = calloc(tiny * 32, sizeof(uint32_t)), bad = 0;
+	uint64_t blocks = 0;
+	void *args[] = { &v }, *targs[] = { &w };
+	int err = 0;
+
+	for (int r = 0; r < 6; r++) {
+		struct idxgen_rt_launch_info info;
+
+		err |= idxgen_rt_launch_ex(rt, &k, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(32, 1, 1), args, NULL,
+					   &info);
+		blocks += info.blocks;
+		err |= idxgen_rt_launch(rt, &k, IDXGEN_RT_DIM3(tiny, 1, 1), IDXGEN_RT_DIM3(32, 1, 1), 0, targs);
+	}
+	for (uint32_t i = 0; i < nb * 32; i++)
+		bad += v[i] != 6;
+	for (uint32_t i = 0; i < tiny * 32; i++)
+		bad += w[i] != 6;
+	tap_ok(!err && !bad && blocks == 6 * nb,
+	       "claims planned from the last launch (big first chunks; a tiny grid in one claim): every "
+	       "thread once per launch, 6 launches, threads=%u (%u wrong)", nt, bad);
+	free(v), free(w);
+}
+
 /* ---- device index streams and history ---- */
 
 static void test_history(struct idxgen_rt *rt)
@@ -536,7 +707,7 @@ static void test_async(struct idxgen_rt *rt, unsigned int nt)
 
 struct prof_acc {
 	pthread_mutex_t lock;
-	uint64_t n, bad;
+	uint64_t n, bad, cpu_total, cpu_over;
 	uint32_t seen[64];
 };
 
@@ -550,6 +721,12 @@ static void prof_cb(void *arg, const struct idxgen_rt_block_prof *rec)
 		p->bad++;
 	else
 		p->seen[rec->block_idx[0]]++;
+	/*
+	 * a thread's CPU time in a block cannot exceed the block's wall time, up
+	 * to the reads of the wall clock it includes (1 ms: slow under valgrind)
+	 */
+	p->cpu_total += rec->cpu_ns;
+	p->cpu_over += rec->cpu_ns > rec->end_ns - rec->start_ns + 1000000;
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -571,6 +748,9 @@ static void test_prof(struct idxgen_rt *rt)
 	       "profiling hook: one record per block, times ordered (busy %llu ns, run %llu ns, "
 	       "perf counters opened: 0x%x)", (unsigned long long)info.busy_ns,
 	       (unsigned long long)info.run_ns, info.prof_events_ok);
+	tap_ok(!err && p.cpu_total > 0 && !p.cpu_over,
+	       "profiling records carry the block's thread CPU time (%llu ns over 64 blocks, %llu above "
+	       "their wall time)", (unsigned long long)p.cpu_total, (unsigned long long)p.cpu_over);
 	free(v);
 }
 
@@ -755,6 +935,9 @@ int main(int argc, char **argv)
 		test_rev(rt, nt, quick ? 20 : 300, 256);
 		test_rev(rt, nt, 7, 33);
 		test_schedule(rt, nt);
+		test_stream_order(rt, nt);
+		test_launch_cache(rt, nt);
+		test_claims(rt, nt);
 		test_vote(rt, nt);
 		test_trap(rt, nt);
 		test_printf(rt, nt);
@@ -765,6 +948,7 @@ int main(int argc, char **argv)
 			test_layout(rt);
 			test_shapes(rt);
 			test_bad_input(rt);
+			test_abi_versions(rt);
 			test_prof(rt);
 			test_visit(rt, IDXGEN_RT_DIM3(3, 4, 5), IDXGEN_RT_DIM3(2, 3, 4), "3-D grid");
 			test_visit(rt, IDXGEN_RT_DIM3(70000, 1, 1), IDXGEN_RT_DIM3(1, 1, 1),

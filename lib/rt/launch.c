@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: MIT
+/*
+ * launch.c - checking and preparing a launch, and the launch API:
+ * synchronous (on the caller's stack), asynchronous, parts for the schedule
+ * controller.
+ *
+ * A launch:
+ *  1. checks its arguments (nothing allocated before that);
+ *  2. gets its streams in one step (rt_streams_get, streams.c);
+ *  3. is queued; the pool workers and the waiting thread claim blocks in
+ *     issue order (pool.c) and run the block function with their own
+ *     reused shared/private scratch.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "idxgen.h"
+#include "idxgen_hw.h"
+#include "idxgen_rt.h"
+#include "rt_internal.h"
+
+/* ------------------------------------------------------------------ */
+/* Launch                                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The first claim of each participant: one block when nothing is known
+ * about the blocks' cost; from the shape's last launch, as many as buy
+ * RT_CLAIM_NS of work (at most max_chunk); and when the whole grid costs
+ * less than that, one claim for all and no worker woken (the wake-up and
+ * the second core's cache misses would cost more than the work).
+ */
+static void plan_claims(struct idxgen_rt_launch *l)
+{
+	uint64_t est = l->est_block_ns;
+
+	l->chunk0 = 1;
+	if (!est || l->opts.prof_block)
+		return;
+	if (est * l->nblocks < RT_CLAIM_NS) {
+		l->solo = true;
+		l->max_chunk = l->nblocks;
+		l->chunk0 = l->nblocks;
+		return;
+	}
+	l->chunk0 = RT_CLAIM_NS / est;
+	if (l->chunk0 > l->max_chunk)
+		l->chunk0 = l->max_chunk;
+	if (!l->chunk0)
+		l->chunk0 = 1;
+}
+
+/* Give back l's borrowed streams (rt->lock held); the shape learns its blocks' cost. */
+void rt_launch_release(struct idxgen_rt_launch *l)
+{
+	if (l->shape) {
+		if (l->blocks_run && !l->err && !atomic_load(&l->trapped))
+			l->shape->block_ns = l->busy_ns / l->blocks_run ? l->busy_ns / l->blocks_run : 1;
+		rt_shape_put(l->shape);
+		l->shape = NULL;
+		l->tx = NULL;
+		l->gx = NULL;
+	}
+}
+
+/* Free what l owns, and l if the heap holds it (after rt_launch_release). */
+void rt_launch_free(struct idxgen_rt_launch *l)
+{
+	if (!l)
+		return;
+	free(l->tx);
+	free(l->gx);
+	if (l->seg != &l->seg1)
+		free(l->seg);
+	free(l->arg_ptrs);
+	free(l->arg_store);
+	if (l->on_heap)
+		free(l);
+}
+
+/* Check and prepare a launch: streams fetched, not queued. */
+static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		   struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
+		   const struct rt_part *parts, unsigned int nparts, bool sample, bool copy_args,
+		   struct idxgen_rt_launch *store, struct idxgen_rt_launch **lp)
+{
+	struct rt_part whole = { .ext = { grid.x, grid.y, grid.z } };
+	struct idxgen_rt_launch_opts def = { 0 };
+	struct idxgen_rt_launch *l;
+	uint64_t nthreads, nblocks;
+	size_t priv, shared_total, dyn_off;
+	uint64_t t0 = now_ns();
+	int ret;
+
+	*lp = NULL;
+	if (!rt || !k || !k->block || k->abi_version < 1 || k->abi_version > IDXGEN_RT_ABI_VERSION ||
+	    (k->nargs && !args))
+		return -EINVAL;
+	if (!opts)
+		opts = &def;
+	if (!parts) {	/* the whole grid, rows, the launch's schedule */
+		whole.sched = opts->schedule;
+		parts = &whole;
+		nparts = 1;
+	}
+	if (!nparts)
+		return -EINVAL;
+	for (unsigned int i = 0; i < nparts; i++)
+		if (parts[i].sched.order != IDXGEN_RT_SCHED_SEQUENTIAL) {
+			struct idxgen_schedule s;
+			struct idxgen_config c;
+
+			rt_lib_schedule(&parts[i].sched, &s);
+			idxgen_config_init(&c, NULL, 1, 1, 1, 1);
+			if (idxgen_config_schedule(&c, &s))
+				return -EINVAL;
+		}
+	if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+		return -EINVAL;
+	if (grid.x > RT_GRID_MAX_X || grid.y > RT_GRID_MAX_YZ || grid.z > RT_GRID_MAX_YZ)
+		return -E2BIG;
+	if (block.x > rt->dinfo.max_dim[0] || block.y > rt->dinfo.max_dim[1] ||
+	    block.z > rt->dinfo.max_dim[2])
+		return -E2BIG;
+	nthreads = (uint64_t)block.x * block.y * block.z;
+	if (nthreads > rt->dinfo.max_threads)
+		return -E2BIG;
+	nblocks = 0;
+	for (unsigned int j = 0; j < nparts; j++) {
+		const struct rt_part *part = &parts[j];
+		const uint32_t g[3] = { grid.x, grid.y, grid.z };
+
+		if (part->grid_order >= IDXGEN_RT_GRID_NUM)
+			return -EINVAL;
+		for (int i = 0; i < 3; i++)
+			if (!part->ext[i] || part->org[i] >= g[i] || part->ext[i] > g[i] - part->org[i])
+				return -EINVAL;
+		nblocks += (uint64_t)part->ext[0] * part->ext[1] * part->ext[2];
+	}
+	if (k->shared_bytes > rt->max_shared || opts->dyn_shared > rt->max_shared)
+		return -E2BIG;
+	dyn_off = round_up(k->shared_bytes, IDXGEN_RT_ALIGN);
+	shared_total = dyn_off + opts->dyn_shared;
+	if (shared_total > rt->max_shared)
+		return -E2BIG;
+	priv = k->priv_bytes_fn ? k->priv_bytes_fn((const uint32_t[3]){ block.x, block.y, block.z }) :
+				  k->priv_bytes;
+	if (priv && (priv > RT_MAX_PRIV_TOTAL / nthreads))
+		return -E2BIG;
+
+	if (store) {
+		l = store;
+		memset(l, 0, sizeof(*l));
+	} else {
+		l = aligned_alloc(_Alignof(struct idxgen_rt_launch),
+				  round_up(sizeof(*l), _Alignof(struct idxgen_rt_launch)));
+		if (!l)
+			return -ENOMEM;
+		memset(l, 0, sizeof(*l));
+		l->on_heap = true;
+	}
+	l->rt = rt;
+	l->k = k;
+	l->grid[0] = grid.x, l->grid[1] = grid.y, l->grid[2] = grid.z;
+	l->block[0] = block.x, l->block[1] = block.y, l->block[2] = block.z;
+	l->sample = sample;
+	l->nseg = nparts;
+	l->nthreads = (uint32_t)nthreads;
+	l->nblocks = nblocks;
+	l->shared_total = shared_total;
+	l->dyn_off = dyn_off;
+	l->priv_bytes = priv;
+	l->opts = *opts;
+	l->args = args;
+	l->first_ns = UINT64_MAX;
+	l->info.backend = rt->dinfo.backend;
+	/* a claim takes at most 1/8 of a participant's share; one when profiling (per-block records) */
+	l->max_chunk = opts->prof_block ? 1 : nblocks / (8 * (uint64_t)rt->nthreads);
+	if (!l->max_chunk)
+		l->max_chunk = 1;
+	l->seg = nparts == 1 ? &l->seg1 : calloc(nparts, sizeof(*l->seg));
+	if (!l->seg) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	for (unsigned int j = 0; j < nparts; j++) {
+		struct rt_lseg *sg = &l->seg[j];
+		uint64_t first = j ? sg[-1].first + (uint64_t)sg[-1].ext[0] * sg[-1].ext[1] * sg[-1].ext[2] : 0;
+
+		sg->sched = parts[j].sched;
+		memcpy(sg->org, parts[j].org, sizeof(sg->org));
+		memcpy(sg->ext, parts[j].ext, sizeof(sg->ext));
+		sg->gorder = parts[j].grid_order;
+		sg->first = first;
+	}
+	if (copy_args && k->nargs && k->arg_sizes) {
+		size_t total = 0, off = 0;
+
+		for (unsigned int i = 0; i < k->nargs; i++)
+			total += round_up(k->arg_sizes[i], 16);
+		l->arg_store = malloc(total ? total : 1);
+		l->arg_ptrs = calloc(k->nargs, sizeof(void *));
+		if (!l->arg_store || !l->arg_ptrs) {
+			ret = -ENOMEM;
+			goto fail;
+		}
+		for (unsigned int i = 0; i < k->nargs; i++) {
+			l->arg_ptrs[i] = (char *)l->arg_store + off;
+			memcpy(l->arg_ptrs[i], args[i], k->arg_sizes[i]);
+			off += round_up(k->arg_sizes[i], 16);
+		}
+		l->args = l->arg_ptrs;
+	}
+	ret = rt_streams_get(rt, l);
+	if (ret)
+		goto fail;
+	plan_claims(l);
+	l->info.index_ns = now_ns() - t0;
+	*lp = l;
+	return 0;
+fail:
+	if (l->shape) {
+		pthread_mutex_lock(&rt->lock);
+		rt_launch_release(l);
+		pthread_mutex_unlock(&rt->lock);
+	}
+	rt_launch_free(l);
+	return ret;
+}
+
+static int finish(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info)
+{
+	int ret = l->err ? l->err : atomic_load(&l->trapped) ? -EFAULT : 0;
+
+	l->info.blocks = l->blocks_run;
+	l->info.threads = l->blocks_run * l->nthreads;
+	l->info.busy_ns = l->busy_ns;
+	l->info.run_ns = l->blocks_run ? l->last_ns - l->first_ns : 0;
+	if (info)
+		*info = l->info;
+	return ret;
+}
+
+int rt_launch_parts(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		    struct idxgen_rt_dim3 block, void *const *args,
+		    const struct idxgen_rt_launch_opts *opts, const struct rt_part *parts,
+		    unsigned int nparts, bool sample, struct idxgen_rt_launch_info *info)
+{
+	struct idxgen_rt_launch store, *l;
+	int ret;
+
+	if (info)
+		memset(info, 0, sizeof(*info));
+	ret = prepare(rt, k, grid, block, args, opts, parts, nparts, sample, false, &store, &l);
+	if (ret)
+		return ret;
+	pthread_mutex_lock(&rt->lock);
+	rt_enqueue(rt, l);
+	rt_help_and_wait(rt, l);
+	rt_dequeue(rt, l);
+	rt_launch_release(l);
+	pthread_mutex_unlock(&rt->lock);
+	ret = finish(l, info);
+	rt_launch_free(l);
+	return ret;
+}
+
+bool rt_has_sched_orders(const struct idxgen_rt *rt)
+{
+	return rt->dinfo.features & IDXGEN_FEAT_SCHED_ORDERS;
+}
+
+int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
+			const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch_info *info)
+{
+	if (opts && opts->schedule.order == IDXGEN_RT_SCHED_AUTO) {
+		/* schedule = auto: the controller (autotune.c), its defaults */
+		struct idxgen_rt_tune_opts t = { .sample_permille = opts->schedule.params[0] };
+
+		if (info)
+			memset(info, 0, sizeof(*info));
+		if (opts->schedule.params[0] > 1000 || opts->schedule.params[1] ||
+		    opts->schedule.params[2] || opts->schedule.params[3])
+			return -EINVAL;
+		return idxgen_rt_launch_tuned(rt, k, grid, block, args, opts, &t, NULL, info);
+	}
+	return rt_launch_parts(rt, k, grid, block, args, opts, NULL, 0, false, info);
+}
+
+int idxgen_rt_launch(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		     struct idxgen_rt_dim3 block, size_t dyn_shared, void *const *args)
+{
+	struct idxgen_rt_launch_opts o = { .dyn_shared = dyn_shared };
+
+	return idxgen_rt_launch_ex(rt, k, grid, block, args, &o, NULL);
+}
+
+int idxgen_rt_launch_async(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			   struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
+			   const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch **lp)
+{
+	int ret;
+
+	if (!lp)
+		return -EINVAL;
+	ret = prepare(rt, k, grid, block, args, opts, NULL, 0, false, true, NULL, lp);
+	if (ret)
+		return ret;
+	(*lp)->is_async = true;
+	pthread_mutex_lock(&rt->lock);
+	(*lp)->anext = rt->async_list;
+	if (rt->async_list)
+		rt->async_list->aprev = *lp;
+	rt->async_list = *lp;
+	rt_enqueue(rt, *lp);
+	if (rt->nworkers)
+		pthread_cond_broadcast(&rt->work);
+	pthread_mutex_unlock(&rt->lock);
+	return 0;
+}
+
+int idxgen_rt_wait(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info)
+{
+	struct idxgen_rt *rt;
+	int ret;
+
+	if (!l)
+		return -EINVAL;
+	rt = l->rt;
+	pthread_mutex_lock(&rt->lock);
+	rt_help_and_wait(rt, l);
+	rt_dequeue(rt, l);
+	rt_launch_release(l);
+	if (l->aprev)
+		l->aprev->anext = l->anext;
+	else
+		rt->async_list = l->anext;
+	if (l->anext)
+		l->anext->aprev = l->aprev;
+	pthread_mutex_unlock(&rt->lock);
+	ret = finish(l, info);
+	rt_launch_free(l);
+	return ret;
+}
+
+int idxgen_rt_kernel_stats(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			   struct idxgen_rt_kernel_stats *st)
+{
+	struct rt_kentry *ke;
+
+	if (!rt || !k || !st)
+		return -EINVAL;
+	pthread_mutex_lock(&rt->lock);
+	for (ke = rt->kernels; ke && ke->k != k; ke = ke->next)
+		;
+	if (ke) {
+		st->launches = ke->launches;
+		st->device_jobs = ke->jobs;
+		st->device_hits = ke->hits;
+		st->dedicated = ke->shapes != NULL;
+	}
+	pthread_mutex_unlock(&rt->lock);
+	return ke ? 0 : -ENOENT;
+}

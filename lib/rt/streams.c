@@ -1,0 +1,578 @@
+// SPDX-License-Identifier: MIT
+/*
+ * streams.c - index streams from the idxgen device through libidxgen's
+ * submit path: the block's thread order and the grid's issue order, in
+ * dedicated regions of hot shapes or the shared region, cached per shape
+ * once the device's history confirmed them, classified (linear / whole warps
+ * / general) for the kernels.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "idxgen.h"
+#include "idxgen_rt.h"
+#include "rt_internal.h"
+#include "idxgen_hw.h"
+#include "idxgen_lock.h"
+
+/* ------------------------------------------------------------------ */
+/* Index streams from the device                                       */
+/* ------------------------------------------------------------------ */
+
+static uint32_t max_u32(uint32_t a, uint32_t b)
+{
+	return a > b ? a : b;
+}
+
+/* Grid chunk sizes within the device's limits. */
+static void grid_chunk(const struct idxgen_rt *rt, const uint32_t g[3], uint32_t c[3])
+{
+	const struct idxgen_info *di = &rt->dinfo;
+
+	for (int i = 0; i < 3; i++)
+		c[i] = g[i] < di->max_dim[i] ? g[i] : di->max_dim[i];
+	while ((uint64_t)c[0] * c[1] * c[2] > di->max_threads) {
+		if (c[2] > 1)
+			c[2] = max_u32(1, (uint32_t)(di->max_threads / ((uint64_t)c[0] * c[1])));
+		else if (c[1] > 1)
+			c[1] = max_u32(1, di->max_threads / c[0]);
+		else
+			c[0] = di->max_threads;
+	}
+}
+
+/* Bytes of the grid's chunk streams, each stream-aligned. */
+static uint64_t grid_bytes(const uint32_t g[3], const uint32_t c[3], unsigned int word)
+{
+	uint64_t total = 0;
+
+	for (uint64_t z = 0; z < g[2]; z += c[2])
+		for (uint64_t y = 0; y < g[1]; y += c[1])
+			for (uint64_t x = 0; x < g[0]; x += c[0]) {
+				uint64_t n = (g[0] - x < c[0] ? g[0] - x : c[0]) *
+					     (g[1] - y < c[1] ? g[1] - y : c[1]) *
+					     (g[2] - z < c[2] ? g[2] - z : c[2]);
+
+				total += round_up(n * word, RT_STREAM_ALIGN);
+			}
+	return total;
+}
+
+/* Chunk sizes of l's box (in grid coordinates; transposed for the column order). */
+static void box_chunk(const struct idxgen_rt *rt, const struct rt_lseg *sg, uint32_t c[3])
+{
+	if (sg->gorder == IDXGEN_RT_GRID_COLS) {
+		uint32_t t[3] = { sg->ext[1], sg->ext[0], sg->ext[2] }, u;
+
+		grid_chunk(rt, t, c);
+		u = c[0], c[0] = c[1], c[1] = u;
+	} else {
+		grid_chunk(rt, sg->ext, c);
+	}
+}
+
+/* Submit cfg, wait, count it. */
+static int run_cfg(struct idxgen_rt *rt, const struct idxgen_config *cfg, struct idxgen_rt_launch *l)
+{
+	struct idxgen_job_result res;
+	int ret = idxgen_run(rt->ctx, cfg, &res);
+
+	if (ret)
+		return ret;
+	l->info.device_jobs++;
+	l->info.device_hits += res.hit;
+	return 0;
+}
+
+static int config_for(struct idxgen_rt *rt, struct idxgen_config *cfg, uint32_t x, uint32_t y,
+		      uint32_t z, struct idxgen_region *reg, uint64_t off)
+{
+	int ret = idxgen_config_init(cfg, rt->dev, x, y, z, 0);
+
+	if (!ret)
+		ret = idxgen_config_target(cfg, reg, off);
+	return ret;
+}
+
+/* The library's schedule for the launch's (same numbering, params in order). */
+void rt_lib_schedule(const struct idxgen_rt_schedule *rs, struct idxgen_schedule *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->order = rs->order;
+	s->stride = rs->params[0];
+	s->granularity = rs->params[1];
+	s->tile_w = rs->params[2];
+	s->tile_h = rs->params[3];
+}
+
+/*
+ * Fill l's streams from reg: the block stream at offset 0, the grid's
+ * chunks after it (at their own offsets when per_chunk, else all at the
+ * same one).  Caller holds shared_lock for the shared region.
+ */
+#define FETCH_BLOCK	1u	/* the block's index stream */
+#define FETCH_GRID	2u	/* the grid box's issue order */
+static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, const struct rt_lseg *sg,
+			 struct idxgen_region *reg, bool per_chunk, unsigned int what)
+{
+	struct idxgen_config cfg;
+	const void *map;
+	uint32_t c[3];
+	uint64_t off, seq = sg->first;
+	uint16_t *tmp = NULL;
+	int ret;
+
+	ret = idxgen_region_map(reg, &map);
+	if (!ret)
+		ret = config_for(rt, &cfg, l->block[0], l->block[1], l->block[2], reg, 0);
+	if (!ret && sg->sched.order != IDXGEN_RT_SCHED_SEQUENTIAL) {
+		/* the block's threads in the launch's schedule order */
+		struct idxgen_schedule s;
+
+		rt_lib_schedule(&sg->sched, &s);
+		ret = idxgen_config_schedule(&cfg, &s);
+	}
+	if (!ret && (what & FETCH_BLOCK))
+		ret = run_cfg(rt, &cfg, l);
+	if (!ret && (what & FETCH_BLOCK))
+		ret = idxgen_config_unpack(&cfg, map, 0, l->nthreads, sg->tx, sg->ty, sg->tz);
+	if (ret)
+		return ret;
+	l->warp = cfg.c;
+	off = round_up(idxgen_config_bytes(&cfg), RT_STREAM_ALIGN);
+	if (!(what & FETCH_GRID))
+		return 0;
+
+	box_chunk(rt, sg, c);
+	tmp = malloc(3 * sizeof(uint16_t) * ((uint64_t)c[0] * c[1] * c[2]));
+	if (!tmp)
+		return -ENOMEM;
+	for (uint32_t z = 0; z < sg->ext[2] && !ret; z += c[2])
+		for (uint32_t y = 0; y < sg->ext[1] && !ret; y += c[1])
+			for (uint32_t x = 0; x < sg->ext[0] && !ret; x += c[0]) {
+				uint32_t nx = sg->ext[0] - x < c[0] ? sg->ext[0] - x : c[0];
+				uint32_t ny = sg->ext[1] - y < c[1] ? sg->ext[1] - y : c[1];
+				uint32_t nz = sg->ext[2] - z < c[2] ? sg->ext[2] - z : c[2];
+				uint64_t n = (uint64_t)nx * ny * nz;
+				bool cols = sg->gorder == IDXGEN_RT_GRID_COLS;
+				/* columns: the device walks the transposed box, y fastest */
+				uint16_t *ux = cols ? tmp + n : tmp, *uy = cols ? tmp : tmp + n;
+
+				ret = config_for(rt, &cfg, cols ? ny : nx, cols ? nx : ny, nz, reg, off);
+				if (!ret && sg->gorder == IDXGEN_RT_GRID_HILBERT) {
+					struct idxgen_schedule hs = { .order = IDXGEN_SCHED_HILBERT };
+
+					ret = idxgen_config_schedule(&cfg, &hs);
+				}
+				if (!ret)
+					ret = run_cfg(rt, &cfg, l);
+				if (!ret)
+					ret = idxgen_config_unpack(&cfg, map, 0, n, tmp, tmp + n, tmp + 2 * n);
+				if (ret)
+					break;
+				for (uint64_t i = 0; i < n; i++) {
+					l->gx[seq + i] = sg->org[0] + x + ux[i];
+					l->gy[seq + i] = sg->org[1] + y + uy[i];
+					l->gz[seq + i] = sg->org[2] + z + tmp[2 * n + i];
+				}
+				seq += n;
+				if (per_chunk)
+					off += round_up(idxgen_config_bytes(&cfg), RT_STREAM_ALIGN);
+			}
+	free(tmp);
+	return ret;
+}
+
+/*
+ * The shared region is the device's, shared with other processes: hold the
+ * arbiter's lock 0 while generating and unpacking, and if it was lost on
+ * the way (a higher-priority requester preempted us, or the hold limit
+ * ran out) the words may be someone else's: do it all again.  A lock still
+ * held afterwards was held without a break (include/idxgen_lock.h).
+ */
+#define RT_SHARED_TRIES 64
+static int fetch_shared(struct idxgen_rt *rt, struct idxgen_rt_launch *l, const struct rt_lseg *sg,
+			unsigned int what)
+{
+	for (int tries = 0; tries < RT_SHARED_TRIES; tries++) {
+		uint32_t held = 0;
+		int ret = idxgen_lock(rt->ctx, IDXGEN_LOCK_SHARED, -1);
+
+		if (ret)
+			return ret;
+		ret = fetch_streams(rt, l, sg, rt->shared_reg, false, what);
+		if (idxgen_lock_held(rt->ctx, &held))
+			held = 0;
+		if (held & (1u << IDXGEN_LOCK_SHARED)) {
+			idxgen_unlock(rt->ctx, IDXGEN_LOCK_SHARED);
+			return ret;
+		}
+	}
+	return -EAGAIN;
+}
+
+static bool rt_same_sched(const struct idxgen_rt_schedule *a, const struct idxgen_rt_schedule *b)
+{
+	return !memcmp(a, b, sizeof(*a));
+}
+
+/* Keep sg's block stream for later samples (shared_lock held); out of memory: not kept. */
+static void scache_add(struct idxgen_rt *rt, const struct idxgen_rt_launch *l, const struct rt_lseg *sg)
+{
+	struct rt_scache *e = calloc(1, sizeof(*e)), **pp;
+	unsigned int n = 0;
+
+	if (!e || !(e->txyz = malloc(3 * sizeof(uint16_t) * l->nthreads))) {
+		free(e);
+		return;
+	}
+	memcpy(e->block, l->block, sizeof(e->block));
+	e->sched = sg->sched;
+	memcpy(e->txyz, sg->tx, 3 * sizeof(uint16_t) * l->nthreads);
+	e->next = rt->scache;
+	rt->scache = e;
+	for (pp = &rt->scache; *pp; pp = &(*pp)->next)
+		if (++n > RT_SCACHE_MAX) {	/* drop the oldest */
+			struct rt_scache *old = *pp;
+
+			*pp = NULL;
+			while (old) {
+				struct rt_scache *nx = old->next;
+
+				free(old->txyz);
+				free(old);
+				old = nx;
+			}
+			break;
+		}
+}
+
+void rt_shape_free(struct rt_shape *s)
+{
+	idxgen_region_free(s->reg);
+	free(s->txyz);
+	free(s->gxyz);
+	free(s);
+}
+
+/* A launch is done with its shape's cached streams (rt->lock held). */
+void rt_shape_put(struct rt_shape *s)
+{
+	if (!--s->users && s->doomed)
+		rt_shape_free(s);
+}
+
+static bool shape_matches(const struct rt_shape *s, const struct idxgen_rt_launch *l, const struct rt_lseg *sg)
+{
+	return !memcmp(s->block, l->block, sizeof(s->block)) && !memcmp(s->grid, l->grid, sizeof(s->grid)) &&
+	       !memcmp(s->org, sg->org, sizeof(s->org)) && !memcmp(s->ext, sg->ext, sizeof(s->ext)) &&
+	       s->gorder == sg->gorder && rt_same_sched(&s->sched, &sg->sched);
+}
+
+/*
+ * What the stream (tx, ty, tz) of a block of shape b with warps of w
+ * threads is (IDXGEN_RT_STREAM_*), checked on every position: the
+ * kernels may then rely on it (idxgen_rt.h, "stream order").
+ */
+static uint32_t classify_stream(const uint16_t *tx, const uint16_t *ty, const uint16_t *tz, const uint32_t b[3],
+				uint32_t w)
+{
+	const uint32_t n = b[0] * b[1] * b[2];
+	bool linear = true, warps = w > 0;
+
+	for (uint32_t t = 0; t < n && (linear || warps); t++) {
+		uint32_t lin = ((uint32_t)tz[t] * b[1] + ty[t]) * b[0] + tx[t];
+
+		linear &= lin == t;
+		if (warps) {
+			/* warp t / w is the run of linear numbers base .. base + its length - 1 */
+			uint32_t lane = t % w, base = lin - lane;
+			uint32_t len = n - (t - lane) < w ? n - (t - lane) : w;
+
+			warps = lin >= lane && base % w == 0 && n - base >= len &&
+				(n - base < w ? n - base : w) == len;
+		}
+	}
+	return linear ? IDXGEN_RT_STREAM_LINEAR : warps ? IDXGEN_RT_STREAM_WARPS : IDXGEN_RT_STREAM_GENERAL;
+}
+
+/* The launch's own stream arrays (not a shape's cached ones). */
+static int streams_alloc(struct idxgen_rt_launch *l)
+{
+	l->tx = malloc(3 * sizeof(uint16_t) * l->nthreads * l->nseg);
+	l->gx = malloc(3 * sizeof(uint32_t) * l->nblocks);
+	if (!l->tx || !l->gx)
+		return -ENOMEM;
+	l->ty = l->tx + l->nthreads;
+	l->tz = l->ty + l->nthreads;
+	l->gy = l->gx + l->nblocks;
+	l->gz = l->gy + l->nblocks;
+	for (unsigned int j = 0; j < l->nseg; j++) {
+		struct rt_lseg *sg = &l->seg[j];
+
+		sg->tx = l->tx + (size_t)3 * l->nthreads * j;
+		sg->ty = sg->tx + l->nthreads;
+		sg->tz = sg->ty + l->nthreads;
+	}
+	return 0;
+}
+
+/*
+ * The cached launch state: a repeat launch of a hot kernel's shape whose
+ * streams a launch confirmed (all history hits) borrows them, with no
+ * device job and no copy.  False (nothing changed) when there is none.
+ */
+static bool streams_cached(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
+{
+	struct rt_lseg *sg = &l->seg[0];
+	struct rt_kentry *ke;
+	struct rt_shape *s = NULL, **pp = NULL;
+
+	if (l->sample || l->nseg != 1)
+		return false;
+	pthread_mutex_lock(&rt->lock);
+	for (ke = rt->kernels; ke && ke->k != l->k; ke = ke->next)
+		;
+	if (ke)
+		for (pp = &ke->shapes; *pp && !shape_matches(*pp, l, sg); pp = &(*pp)->next)
+			;
+	if (pp)
+		s = *pp;
+	if (!s || !s->txyz) {
+		pthread_mutex_unlock(&rt->lock);
+		return false;
+	}
+	ke->launches++;
+	l->est_block_ns = s->block_ns;
+	*pp = s->next;	/* to the front */
+	s->next = ke->shapes;
+	ke->shapes = s;
+	s->users++;
+	pthread_mutex_unlock(&rt->lock);
+	l->shape = s;
+	l->tx = s->txyz;
+	l->ty = l->tx + l->nthreads;
+	l->tz = l->ty + l->nthreads;
+	l->gx = s->gxyz;
+	l->gy = l->gx + l->nblocks;
+	l->gz = l->gy + l->nblocks;
+	sg->tx = l->tx, sg->ty = l->ty, sg->tz = l->tz;
+	sg->stream_order = s->stream_order;
+	l->warp = s->warp;
+	l->info.dedicated = 1;
+	return true;
+}
+
+/* Keep what l fetched into shape s as its cached launch state (a copy; out of memory: not kept). */
+static void streams_keep(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct rt_shape *s)
+{
+	uint16_t *t = malloc(3 * sizeof(uint16_t) * l->nthreads);
+	uint32_t *g = malloc(3 * sizeof(uint32_t) * l->nblocks);
+
+	if (t && g) {
+		memcpy(t, l->seg[0].tx, 3 * sizeof(uint16_t) * l->nthreads);
+		memcpy(g, l->gx, 3 * sizeof(uint32_t) * l->nblocks);
+		pthread_mutex_lock(&rt->lock);
+		if (!s->txyz && !s->doomed) {	/* else a concurrent launch kept the same words */
+			s->warp = l->warp;
+			s->stream_order = l->seg[0].stream_order;
+			s->gxyz = g;
+			s->txyz = t;
+			t = NULL;
+			g = NULL;
+		}
+		pthread_mutex_unlock(&rt->lock);
+	}
+	free(t);
+	free(g);
+}
+
+/* The streams of a launch: cached, dedicated region if the kernel is hot, else shared. */
+int rt_streams_get(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
+{
+	const struct rt_lseg *sg0 = &l->seg[0];
+	struct idxgen_config bc;
+	struct rt_kentry *ke;
+	struct rt_shape *s = NULL, **pp;
+	uint32_t c[3];
+	uint64_t need, need_shared;
+	bool hot;
+	int ret;
+
+	if (streams_cached(rt, l))
+		return 0;
+	ret = streams_alloc(l);
+	if (!ret)
+		ret = idxgen_config_init(&bc, rt->dev, l->block[0], l->block[1], l->block[2], 0);
+	if (ret)
+		return ret;
+	box_chunk(rt, sg0, c);
+	need = round_up((uint64_t)l->nthreads * bc.word_size, RT_STREAM_ALIGN);
+	need_shared = need + round_up((uint64_t)c[0] * c[1] * c[2] * 4, RT_STREAM_ALIGN);
+	need += grid_bytes(sg0->ext, c, 4);
+
+	pthread_mutex_lock(&rt->lock);
+	for (ke = rt->kernels; ke && ke->k != l->k; ke = ke->next)
+		;
+	if (!ke) {
+		ke = calloc(1, sizeof(*ke));
+		if (!ke) {
+			pthread_mutex_unlock(&rt->lock);
+			return -ENOMEM;
+		}
+		ke->k = l->k;
+		ke->next = rt->kernels;
+		rt->kernels = ke;
+	}
+	if (!l->sample)
+		ke->launches++;
+	hot = !l->sample && l->nseg == 1 && ((l->k->flags & IDXGEN_RT_KERNEL_HOT) || ke->launches >= RT_HOT_AFTER);
+	if (hot) {
+		for (pp = &ke->shapes; *pp; pp = &(*pp)->next) {
+			s = *pp;
+			if (shape_matches(s, l, sg0)) {
+				*pp = s->next;	/* to the front */
+				break;
+			}
+			s = NULL;
+		}
+		if (!s && need <= rt->dinfo.imem_size / 4) {
+			s = calloc(1, sizeof(*s));
+			if (s && idxgen_region_alloc(rt->dev, need > rt->region_bytes ? need : rt->region_bytes,
+						     &s->reg)) {
+				free(s);	/* index memory full: shared region */
+				s = NULL;
+			}
+			if (s) {
+				unsigned int n = 0;
+
+				memcpy(s->block, l->block, sizeof(s->block));
+				memcpy(s->grid, l->grid, sizeof(s->grid));
+				memcpy(s->org, sg0->org, sizeof(s->org));
+				memcpy(s->ext, sg0->ext, sizeof(s->ext));
+				s->gorder = sg0->gorder;
+				s->sched = sg0->sched;
+				/* keep at most RT_MAX_SHAPES: drop the least recent */
+				for (pp = &ke->shapes; *pp; pp = &(*pp)->next)
+					if (++n == RT_MAX_SHAPES) {
+						struct rt_shape *old = *pp;
+
+						*pp = old->next;
+						if (old->users)
+							old->doomed = true;
+						else
+							rt_shape_free(old);
+						break;
+					}
+			}
+		}
+		if (s) {
+			s->next = ke->shapes;
+			ke->shapes = s;
+			s->users++;
+		}
+	}
+	pthread_mutex_unlock(&rt->lock);
+
+	if (s) {
+		/* concurrent launches of the same shape write identical words */
+		ret = fetch_streams(rt, l, sg0, s->reg, true, FETCH_BLOCK | FETCH_GRID);
+		l->info.dedicated = 1;
+		if (!ret) {
+			l->seg[0].stream_order = classify_stream(sg0->tx, sg0->ty, sg0->tz, l->block, l->warp);
+			/* every word was in the history: the region holds them for good */
+			if (l->info.device_jobs && l->info.device_hits == l->info.device_jobs)
+				streams_keep(rt, l, s);
+		}
+		pthread_mutex_lock(&rt->lock);
+		rt_shape_put(s);
+		pthread_mutex_unlock(&rt->lock);
+	} else {
+		pthread_mutex_lock(&rt->shared_lock);
+		ret = 0;
+		if (!rt->shared_reg)
+			ret = idxgen_region_shared(rt->dev, &rt->shared_reg);
+		for (unsigned int i = 0; i < l->nseg && !ret; i++) {
+			const struct rt_lseg *sg = &l->seg[i];
+			unsigned int what = FETCH_BLOCK | FETCH_GRID;
+
+			/*
+			 * Segments repeat thread orders and box shapes (a sample:
+			 * one box shape, each thread order under each grid order):
+			 * what the device made for an earlier segment is copied.
+			 */
+			for (unsigned int j = 0; j < i && what; j++) {
+				const struct rt_lseg *e = &l->seg[j];
+				uint64_t nb = (uint64_t)sg->ext[0] * sg->ext[1] * sg->ext[2];
+
+				if ((what & FETCH_BLOCK) && rt_same_sched(&e->sched, &sg->sched)) {
+					memcpy(sg->tx, e->tx, 3 * sizeof(uint16_t) * l->nthreads);
+					what &= ~FETCH_BLOCK;
+				}
+				if ((what & FETCH_GRID) && e->gorder == sg->gorder &&
+				    !memcmp(e->ext, sg->ext, sizeof(e->ext))) {
+					for (uint64_t q = 0; q < nb; q++) {
+						l->gx[sg->first + q] = l->gx[e->first + q] - e->org[0] + sg->org[0];
+						l->gy[sg->first + q] = l->gy[e->first + q] - e->org[1] + sg->org[1];
+						l->gz[sg->first + q] = l->gz[e->first + q] - e->org[2] + sg->org[2];
+					}
+					what &= ~FETCH_GRID;
+				}
+			}
+			if ((what & FETCH_BLOCK) && l->sample) {
+				struct rt_scache *e;
+
+				for (e = rt->scache; e; e = e->next)
+					if (!memcmp(e->block, l->block, sizeof(e->block)) &&
+					    rt_same_sched(&e->sched, &sg->sched)) {
+						memcpy(sg->tx, e->txyz, 3 * sizeof(uint16_t) * l->nthreads);
+						what &= ~FETCH_BLOCK;
+						break;
+					}
+			}
+			if (!what)
+				continue;
+
+			/* the grid stream of this segment's box (the block stream is the same size) */
+			box_chunk(rt, sg, c);
+			need_shared = round_up((uint64_t)l->nthreads * bc.word_size, RT_STREAM_ALIGN) +
+				      round_up((uint64_t)c[0] * c[1] * c[2] * 4, RT_STREAM_ALIGN);
+			if (need_shared <= idxgen_region_size(rt->shared_reg)) {
+				ret = fetch_shared(rt, l, sg, what);
+			} else {
+				/* too big for the shared region: a region for this launch only */
+				struct idxgen_region *tmp;
+
+				ret = idxgen_region_alloc(rt->dev, need_shared, &tmp);
+				if (!ret) {
+					ret = fetch_streams(rt, l, sg, tmp, false, what);
+					idxgen_region_free(tmp);
+				}
+			}
+			if (!ret && (what & FETCH_BLOCK) && l->sample)
+				scache_add(rt, l, sg);
+		}
+		pthread_mutex_unlock(&rt->shared_lock);
+		for (unsigned int i = 0; i < l->nseg && !ret; i++) {
+			struct rt_lseg *sg = &l->seg[i];
+
+			sg->stream_order = classify_stream(sg->tx, sg->ty, sg->tz, l->block, l->warp);
+		}
+	}
+	pthread_mutex_lock(&rt->lock);
+	ke->jobs += l->info.device_jobs;
+	ke->hits += l->info.device_hits;
+	pthread_mutex_unlock(&rt->lock);
+	return ret;
+}

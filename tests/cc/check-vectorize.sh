@@ -1,0 +1,61 @@
+#!/bin/bash
+# The thread loops that must vectorise (TAP): idxgen-cc's computed-index
+# loops (the x-fastest form, `for (uint32_t __tx = 0; __tx < __bdx; ...)`)
+# of the key kernels, compiled by clang -O3 as the JIT and the benchmarks
+# build them (LLVM, like POCL's work-item loops), for a fixed target
+# (x86-64-v3: AVX2, so the answer does not depend on the build machine).
+# A loop counts as vectorised when clang's -Rpass=loop-vectorize remark
+# names its line.  Fails when one of them stops vectorising: a change of
+# the emitted form, of idxgen_cc_kernel.h or of the ABI it reads (e.g. a
+# stream check left inside the loop) shows up here before it shows up in
+# `make bench`.  GCC's verdict (-fopt-info-vec) is printed as a comment:
+# GCC 12 turns the index arithmetic into gathers and vectorises few.
+#
+# usage: check-vectorize.sh TRANSLATED_DIR REPO_ROOT   (TRANSLATED_DIR: the kernels' .c, build/cc/k)
+set -u
+K=$1
+ROOT=$2
+CLANG=${CLANG:-$(command -v clang || command -v clang-16)}
+n=0
+fail=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
+
+# kernel  the computed-index loops that must vectorise, by their rank in the file (all: every one)
+# conv11 is not listed: its thread loop holds the 11x11 tap loops and the
+# bounds test, and neither clang nor POCL's loop vectorises it today.
+cases="vecadd:all matmul:all stencil3d:all transpose:all reduce:1,2"
+if [ -z "$CLANG" ]; then
+	echo "1..0 # SKIP no clang to check vectorisation with"
+	exit 0
+fi
+for c in $cases; do
+	k=${c%%:*}
+	want=${c#*:}
+	src=$K/$k.c
+	lines=$(grep -n 'for (uint32_t __tx = 0; __tx < __bdx; __tx++)' "$src" | cut -d: -f1)
+	[ -n "$lines" ]; ok $? "$k: the translation has computed-index thread loops (lines $(echo $lines))" || continue
+	remarks=$("$CLANG" -std=gnu11 -O3 -march=x86-64-v3 -I"$ROOT/include" -I"$ROOT/tests/cc/kernels" \
+		-Rpass=loop-vectorize -c -o /dev/null "$src" 2>&1 | sed -n "s|^.*$k\.c:\([0-9]*\):[0-9]*: remark: vectorized loop.*|\1|p")
+	rank=0
+	for l in $lines; do
+		rank=$((rank + 1))
+		case ",$want," in *",all,"* | *",$rank,"*) ;; *) continue ;; esac
+		echo "$remarks" | grep -qx "$l"
+		ok $? "$k: computed-index thread loop $rank (line $l) vectorised by clang"
+	done
+	g=$(gcc -std=gnu11 -O3 -march=x86-64-v3 -I"$ROOT/include" -I"$ROOT/tests/cc/kernels" -fopt-info-vec-optimized \
+		-c -o /dev/null "$src" 2>&1 | grep -c "optimized: loop vectorized")
+	echo "# $k: gcc -O3 -march=x86-64-v3 vectorises $g loop(s)"
+done
+# Proof that the check can fail: a thread loop that calls an opaque function per thread.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+awk '{print} /for \(uint32_t __tx = 0; __tx < __bdx; __tx\+\+\) \{/ && !done {print "\t\textern void opaque_(void); opaque_();"; done = 1}' \
+	"$K/vecadd.c" >"$scratch/vecadd.c"
+l=$(grep -n 'for (uint32_t __tx = 0; __tx < __bdx; __tx++)' "$scratch/vecadd.c" | head -1 | cut -d: -f1)
+"$CLANG" -std=gnu11 -O3 -march=x86-64-v3 -I"$ROOT/include" -Rpass=loop-vectorize -c -o /dev/null \
+	"$scratch/vecadd.c" 2>&1 | grep -q "vecadd\.c:$l:[0-9]*: remark: vectorized loop"
+[ $? != 0 ]; ok $? "plant: an opaque call in vecadd's computed-index loop (line $l) is reported not vectorised"
+echo "1..$n"
+echo "# $((n - fail)) passed, $fail failed"
+[ $fail = 0 ]
