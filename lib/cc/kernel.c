@@ -102,7 +102,7 @@ static bool analyse_kernel(struct kernel *k)
 
 	if (clang_getCursorResultType(k->fn).kind != CXType_Void)
 		error_at(s, k->fn, "__global__ function '%s' must return void", k->name);
-	check_subset(s, k->body, true, k->name);
+	check_subset(s, k->fn, true, k->name);
 	clang_visitChildren(k->fn, collect_vars, k);
 	if (s->nerrors > errs0)
 		return false;
@@ -110,7 +110,7 @@ static bool analyse_kernel(struct kernel *k)
 	check_barriers(k);
 	if (s->nerrors > errs0)
 		return false;
-	k->top = cx_kids_of(k->body);
+	k->top = stmt_list(s, k->body);
 	plan_statements(k);
 	plan_variables(k);
 	if (s->nerrors > errs0)
@@ -318,10 +318,10 @@ int cc_translate_file(const char *path, char *const *args, int nargs, struct buf
 	if (!tu) {
 		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", path);
 		rc = 2;
-	} else if (s.nerrors) {
-		rc = 1;
 	} else {
-		rc = translate_unit(&s, tu, out);
+		if (!s.nerrors)
+			plan_rewrites(&s, tu);
+		rc = s.nerrors ? 1 : translate_unit(&s, tu, out);
 	}
 	if (tu)
 		clang_disposeTranslationUnit(tu);

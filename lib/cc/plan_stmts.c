@@ -58,19 +58,21 @@ static void for_each_body(struct kernel *k, CXCursor c, void (*fn)(struct kernel
 	unsigned i;
 
 	if (ck == CXCursor_CompoundStmt) {
-		fn(k, ks.c, ks.n);
+		b = stmt_list(k->src, c);
+		fn(k, b.c, b.n);
+		cx_kids_free(&b);
 	} else if (ck == CXCursor_ForStmt) {
 		CXCursor init, cond, inc, body;
 
 		for_parts(k->src, c, &init, &cond, &inc, &body);
-		b = body_list(body);
+		b = body_list(k->src, body);
 		fn(k, b.c, b.n);
 		cx_kids_free(&b);
 	} else {
 		for (i = (ck == CXCursor_DoStmt ? 0 : 1); i < ks.n; i++) {
 			if (ck == CXCursor_DoStmt && i > 0)
 				break;
-			b = body_list(ks.c[i]);
+			b = body_list(k->src, ks.c[i]);
 			fn(k, b.c, b.n);
 			cx_kids_free(&b);
 		}
