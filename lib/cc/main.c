@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "cc.h"
+#include "compile.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -59,7 +60,10 @@ static void usage(FILE *f)
 "\n"
 "Exit status: 0 on success, 1 on a diagnostic, 2 on a usage or system error.\n"
 "\n"
-"Environment: CC (the C compiler for -c), CFLAGS (its flags, default -O2).\n"
+"Environment (-c): CC, the C compiler (default clang if in PATH, else cc);\n"
+"IDXGEN_CC_CFLAGS, else CFLAGS: its flags, split into words as the shell does\n"
+"(default -O3 -march=native; the same compiler, flags and default as the JIT,\n"
+"idxgen_module_load()).\n"
 "\n"
 "Example:\n"
 "  idxgen-cc -o k.c k.cu && cc -O2 -c -I/usr/include k.c\n"
@@ -189,51 +193,48 @@ static char *default_object(const char *input)
 	return obj;
 }
 
-/* -c: compile the C in out with $CC into the object file. */
+#ifndef IDXGEN_CC_INCLUDEDIR
+#define IDXGEN_CC_INCLUDEDIR "/usr/local/include"
+#endif
+
+/* -c: compile the C in out into the object file, as the JIT does (compile.h). */
 static int compile_object(const struct options *o, const struct buf *out)
 {
 	char *obj = o->output ? cx_strdup(o->output) : default_object(o->input);
-	const char *cc = getenv("CC"), *cflags = getenv("CFLAGS");
+	const char *flags = idxgen_cc_cflags(1);
 	char tmpl[] = "/tmp/idxgen-cc-XXXXXX.c";
-	int fd = mkstemps(tmpl, 2), st;
-	pid_t pid;
+	struct idxgen_cc_cmd cmd;
+	int fd = mkstemps(tmpl, 2), err, j;
 
 	if (fd < 0 || write(fd, out->p, out->n) != (ssize_t)out->n) {
 		perror("idxgen-cc");
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmpl);
+		}
+		free(obj);
 		return 2;
 	}
 	close(fd);
-	pid = fork();
-	if (pid == 0) {
-		const char *av[64];
-		int n = 0, j;
+	err = idxgen_cc_cmd_init(&cmd, idxgen_cc_compiler(), flags, IDXGEN_CC_INCLUDEDIR);
+	if (err == -EINVAL)
+		fprintf(stderr, "idxgen-cc: the C compiler's flags '%s' cannot be split into words\n", flags);
+	for (j = 0; !err && j < o->ncc; j++)
+		err = idxgen_cc_cmd_add(&cmd, o->cc_args[j]);
+	if (!err) {
+		const char *more[] = { "-c", "-o", obj, tmpl };
+		size_t i;
 
-		av[n++] = cc && *cc ? cc : "cc";
-		av[n++] = "-std=gnu11";
-		av[n++] = cflags && *cflags ? cflags : "-O2";
-		av[n++] = "-fPIC";
-#ifdef IDXGEN_CC_INCLUDEDIR
-		av[n++] = "-I" IDXGEN_CC_INCLUDEDIR;
-#endif
-		for (j = 0; j < o->ncc && n < 56; j++)
-			av[n++] = o->cc_args[j];
-		av[n++] = "-c";
-		av[n++] = "-o";
-		av[n++] = obj;
-		av[n++] = tmpl;
-		av[n] = NULL;
-		execvp(av[0], (char *const *)av);
-		perror(av[0]);
-		_exit(127);
+		for (i = 0; !err && i < sizeof(more) / sizeof(more[0]); i++)
+			err = idxgen_cc_cmd_add(&cmd, more[i]);
+		err = err ? err : idxgen_cc_cmd_run(&cmd);
+		if (err && err != -ENOMEM)
+			fprintf(stderr, "idxgen-cc: the C compiler failed on the translation of %s\n", o->input);
 	}
-	waitpid(pid, &st, 0);
+	idxgen_cc_cmd_free(&cmd);
 	unlink(tmpl);
 	free(obj);
-	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
-		fprintf(stderr, "idxgen-cc: the C compiler failed on the translation of %s\n", o->input);
-		return 2;
-	}
-	return 0;
+	return err ? 2 : 0;
 }
 
 /* Write the C to -o FILE, '-' (stdout), or the input's name with .c. */
