@@ -52,6 +52,7 @@ struct source {
 	int nerrors;		/* diagnostics printed so far */
 	struct edit *edits;	/* by start, not overlapping; applied by emit_src */
 	unsigned nedits;
+	struct buf *plan;	/* --dump=plan: the kernels' plans go here */
 };
 
 /* Read path's text into s; false (errno set) when it cannot be read. */
@@ -242,7 +243,10 @@ void plan_variables(struct kernel *k);
 /* May v be one copy per block (uniform, written only by once-per-block code)? */
 bool var_scalar_ok(const struct var *v);
 
-/* ---- emission (emit.c, emit_kernel.c) ------------------------------------ */
+/* dump_plan.c: --dump=plan, the plan of a kernel in words. */
+void dump_plan(struct kernel *k, struct buf *o);
+
+/* ---- emission (emit.c, kernel.c) ----------------------------------------- */
 
 void emit_kernel_body(struct kernel *k, struct buf *o);
 /* Translate one __global__ function; o gets its block function and descriptor. */
@@ -251,9 +255,10 @@ void translate_kernel(struct source *s, CXCursor fn, struct buf *o);
 int translate_unit(struct source *s, CXTranslationUnit tu, struct buf *o);
 /*
  * Read, parse and translate the file path (extra clang arguments args) into
- * out: 0, 1 (diagnostics printed) or 2 (I/O or libclang failure).  Keeps no
- * state between calls.
+ * out -- the C, or with CC_DUMP_PLAN the kernels' plans: 0, 1 (diagnostics
+ * printed) or 2 (I/O or libclang failure).  Keeps no state between calls.
  */
-int cc_translate_file(const char *path, char *const *args, int nargs, struct buf *out);
+#define CC_DUMP_PLAN 1u
+int cc_translate_file(const char *path, char *const *args, int nargs, unsigned flags, struct buf *out);
 
 #endif

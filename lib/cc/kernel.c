@@ -238,6 +238,8 @@ void translate_kernel(struct source *s, CXCursor fn, struct buf *o)
 			k.body = ks.c[i];
 	cx_kids_free(&ks);
 	if (analyse_kernel(&k)) {
+		if (s->plan)
+			dump_plan(&k, s->plan);
 		emit_prologue(&k, o);
 		emit_private(&k, o);
 		emit_kernel_body(&k, o);
@@ -302,8 +304,9 @@ int translate_unit(struct source *s, CXTranslationUnit tu, struct buf *o)
 	return s->nerrors ? 1 : 0;
 }
 
-int cc_translate_file(const char *path, char *const *args, int nargs, struct buf *out)
+int cc_translate_file(const char *path, char *const *args, int nargs, unsigned flags, struct buf *out)
 {
+	struct buf c = { 0 };
 	struct source s;
 	CXIndex idx;
 	CXTranslationUnit tu;
@@ -313,6 +316,8 @@ int cc_translate_file(const char *path, char *const *args, int nargs, struct buf
 		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
 		return 2;
 	}
+	if (flags & CC_DUMP_PLAN)
+		s.plan = out;	/* and the C to a scratch buffer */
 	idx = clang_createIndex(0, 0);
 	tu = source_parse(&s, idx, args, nargs);
 	if (!tu) {
@@ -321,11 +326,12 @@ int cc_translate_file(const char *path, char *const *args, int nargs, struct buf
 	} else {
 		if (!s.nerrors)
 			plan_rewrites(&s, tu);
-		rc = s.nerrors ? 1 : translate_unit(&s, tu, out);
+		rc = s.nerrors ? 1 : translate_unit(&s, tu, s.plan ? &c : out);
 	}
 	if (tu)
 		clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
 	source_free(&s);
+	buf_free(&c);
 	return rc;
 }

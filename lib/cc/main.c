@@ -37,6 +37,12 @@ static void usage(FILE *f)
 "  -c             also compile the C with $CC (default cc) into an object file\n"
 "  -I DIR         add DIR to the include path (also passed to the C compiler)\n"
 "  -D NAME[=VAL]  define a macro (also passed to the C compiler)\n"
+"  --dump=plan    instead of the C, print each kernel's plan (to stdout, or -o):\n"
+"                 its thread loops with their source lines, barriers, code run\n"
+"                 once per block, and every variable's class -- per block\n"
+"                 (uniform), per-thread local, promoted to a per-thread array\n"
+"                 (with its offset in the private area), recomputed in each\n"
+"                 thread loop, or split into a local per thread loop -- and why\n"
 "  -h, --help     print this help and exit\n"
 "  -V, --version  print the version and exit\n"
 "\n"
@@ -75,7 +81,7 @@ static void usage(FILE *f)
 
 struct options {
 	const char *input, *output;
-	bool compile;
+	bool compile, dump_plan;
 	char **clang_args;	/* -I/-D for the parse, then -I of the input's folder */
 	char **cc_args;		/* the same for the C compiler (-c) */
 	int nclang, ncc;
@@ -116,6 +122,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	static const struct option lopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "dump", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *dir, *slash, *a;
@@ -137,6 +144,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 			add_arg(o, a);
 			free(a);
 			break;
+		case 'P':
+			if (strcmp(optarg, "plan")) {
+				fprintf(stderr, "idxgen-cc: --dump=%s: only --dump=plan is known\n", optarg);
+				return 2;
+			}
+			o->dump_plan = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -147,6 +161,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			usage(stderr);
 			return 2;
 		}
+	}
+	if (o->dump_plan && o->compile) {
+		fprintf(stderr, "idxgen-cc: --dump=plan and -c do not go together\n");
+		return 2;
 	}
 	if (optind + 1 != argc) {
 		fprintf(stderr, "idxgen-cc: expected one input file (try --help)\n");
@@ -245,6 +263,8 @@ static int write_c(const struct options *o, const struct buf *out)
 	FILE *f;
 	int rc = 0;
 
+	if (!outp && o->dump_plan)
+		outp = "-";	/* the plan is for reading */
 	if (!outp) {
 		cpath = cx_alloc(strlen(o->input) + 3);
 		strcpy(cpath, o->input);
@@ -269,7 +289,7 @@ int main(int argc, char **argv)
 	int rc = parse_options(argc, argv, &o);
 
 	if (rc < 0)
-		rc = cc_translate_file(o.input, o.clang_args, o.nclang, &out);
+		rc = cc_translate_file(o.input, o.clang_args, o.nclang, o.dump_plan ? CC_DUMP_PLAN : 0, &out);
 	if (rc == 0 && o.input)
 		rc = o.compile ? compile_object(&o, &out) : write_c(&o, &out);
 	buf_free(&out);

@@ -31,6 +31,12 @@ ok $([ $rc = 2 ] && grep -q 'missing.cu: No such file' "$tmp/err" && echo 0 || e
 "$CC_BIN" --help >"$tmp/help"; rc=$?
 ok $([ $rc = 0 ] && grep -q '^Usage: idxgen-cc' "$tmp/help" && grep -q -- '--version' "$tmp/help" && echo 0 || echo 1) "--help: usage on stdout, exit 0"
 "$CC_BIN" --version | grep -q '^idxgen-cc [0-9]'; ok $? "--version"
+grep -q -- '--dump=plan' "$tmp/help"; ok $? "--help documents --dump=plan"
+"$CC_BIN" --dump=bogus "$DIR/kernels/vecadd.cu" >/dev/null 2>&1; ok $([ $? = 2 ] && echo 0 || echo 1) "--dump=bogus: exit 2"
+"$CC_BIN" --dump=plan "$DIR/bad/goto.cu" >"$tmp/plan" 2>/dev/null; rc=$?
+ok $([ $rc = 1 ] && [ ! -s "$tmp/plan" ] && echo 0 || echo 1) "--dump=plan of a file with errors: exit 1, no plan"
+"$CC_BIN" --dump=plan "$DIR/kernels/vecadd.cu" | grep -q '^kernel vecadd: .* 1 thread loop(s), 0 barrier(s)'
+ok $? "--dump=plan: the plan on stdout"
 # the make-friendly object path: -c writes an object with the kernel's descriptor
 "$CC_BIN" -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && nm "$tmp/v.o" | grep -qE ' [DR] idxgen_cc_kernel_vecadd$'
 ok $? "-c -o v.o: an object file exporting idxgen_cc_kernel_vecadd"
