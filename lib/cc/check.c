@@ -12,6 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A const variable, or an array of const elements (the array type itself is not const). */
+static bool is_const_type(CXType t)
+{
+	while (is_array_type(t))
+		t = clang_getArrayElementType(t);
+	return clang_isConstQualifiedType(t);
+}
+
 static void builtin_diag(struct source *s, CXCursor c, const char *n)
 {
 	if (!strncmp(n, "__shfl", 6) || !strcmp(n, "__ballot_sync") || !strcmp(n, "__any_sync") ||
@@ -120,7 +128,7 @@ static void check_ref(struct check_ctx *ctx, CXCursor c, enum CXCursorKind k)
 			/* diagnosed at its declaration */
 		} else if (has_annot(r, "constant")) {
 			error_at(s, c, "__constant__ memory is not supported");
-		} else if (!clang_isConstQualifiedType(clang_getCursorType(r))) {
+		} else if (!is_const_type(clang_getCursorType(r))) {
 			n = cx_spelling(r);
 			error_at(s, c, "global variable '%s' in device code is not supported", n);
 			free(n);
@@ -252,7 +260,7 @@ void check_file_scope_decl(struct source *s, CXCursor c)
 			error_at(s, c, "__constant__ memory is not supported");
 		else if (has_annot(c, "shared"))
 			error_at(s, c, "__shared__ variables at file scope are not supported");
-		else if (!clang_isConstQualifiedType(clang_getCursorType(c)))
+		else if (!is_const_type(clang_getCursorType(c)))
 			error_at(s, c, "global variables are outside the subset idxgen-cc translates");
 	} else if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl || k == CXCursor_EnumDecl ||
 		   k == CXCursor_UnionDecl) {

@@ -54,9 +54,10 @@ static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to
 }
 
 /*
- * A one-copy-per-block variable declared, without an initializer, by a
- * declaration that also declares per-thread variables (int m, e;): declared
- * in front of the thread loop (hoist_decls), left out of the loop's copy.
+ * A one-copy-per-block variable declared, without an initializer or with a
+ * uniform one without effects, by a declaration that also declares
+ * per-thread variables (int m, e = threadIdx.x;): declared in front of the
+ * thread loop (hoist_decls), left out of the loop's copy.
  */
 static bool loop_scalar(const struct var *v)
 {
@@ -86,6 +87,14 @@ static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int lo
 					continue;
 				}
 				bprintf(o, "%s[__t] = ", var->pname);
+				if (clang_getCursorKind(init) == CXCursor_InitListExpr) {
+					/* an initializer list becomes a compound literal */
+					char *t = cx_string(clang_getTypeSpelling(
+						clang_getUnqualifiedType(clang_getCursorType(v))));
+
+					bprintf(o, "(%s)", t);
+					free(t);
+				}
 				emit_node(e, init, o, loops, switches);
 				bput(o, "; ", 2);
 			}
@@ -254,7 +263,14 @@ static void hoist_decls(struct emit *e, CXCursor c, struct buf *o)
 		if (!v || !loop_scalar(v))
 			continue;
 		d = c_declaration(clang_getCursorType(v->decl), v->name);
-		bprintf(o, "\t%s;\n", d);
+		bprintf(o, "\t%s", d);
+		if (!clang_Cursor_isNull(var_init(v->decl))) {
+			CXCursor init = var_init(v->decl);
+
+			bputs(o, " = ");
+			emit_src(e->src, c_start(init), c_end(init), o);
+		}
+		bputs(o, ";\n");
 		free(d);
 	}
 	cx_kids_free(&ks);

@@ -79,7 +79,7 @@ static const char *per_thread_why(const struct kernel *k, const struct var *v)
 	for (i = 0; i < k->ns; i++)
 		if (k->s[i].cls == S_REGION && writes_in(k, k->s[i].c, v))
 			return "assigned inside a thread loop";
-	return "initialized inside a thread loop (declare it in a declaration of its own)";
+	return "initialized inside a thread loop (declare it, then assign it in a statement of its own)";
 }
 
 static void first_classes(struct kernel *k)
