@@ -186,6 +186,9 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
 			free(n);
 		}
 		break;
+	case CXCursor_CXXNullPtrLiteralExpr:
+		error_at(ctx->src, c, "'nullptr' is C++ and the output is C: use NULL");
+		return CXChildVisit_Continue;
 	case CXCursor_GotoStmt: case CXCursor_LabelStmt:
 		error_at(ctx->src, c, "goto and labels are outside the subset idxgen-cc translates");
 		return CXChildVisit_Continue;
