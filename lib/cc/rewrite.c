@@ -111,7 +111,7 @@ static void include_edits(struct source *s, CXTranslationUnit tu)
 	clang_disposeTokens(tu, t, n);
 }
 
-/* 'static' of a static __device__ function: __device__ is static inline in the C. */
+/* 'static' and 'inline' of a __device__ function: __device__ is static inline in the C. */
 static void static_edit(struct source *s, CXTranslationUnit tu, CXCursor fn)
 {
 	CXToken *t;
@@ -125,13 +125,13 @@ static void static_edit(struct source *s, CXTranslationUnit tu, CXCursor fn)
 	for (i = 0; i < n; i++) {
 		unsigned o = off_of(clang_getTokenLocation(tu, t[i]));
 		char *sp = token(tu, t[i]);
-		bool st = !strcmp(sp, "static");
+		bool st = !strcmp(sp, "static") || !strcmp(sp, "inline");
 
 		free(sp);
 		if (o >= name)
 			break;
 		if (st) {
-			unsigned e = o + 6;
+			unsigned e = o + 6;	/* strlen("static") == strlen("inline") */
 
 			while (e < s->len && (s->text[e] == ' ' || s->text[e] == '\t'))
 				e++;
@@ -222,7 +222,7 @@ static enum CXChildVisitResult rewrite_visit(CXCursor c, CXCursor parent, CXClie
 	if (!in_main(ctx->s, c))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_FunctionDecl && has_annot(c, "device") &&
-	    clang_Cursor_getStorageClass(c) == CX_SC_Static)
+	    (clang_Cursor_getStorageClass(c) == CX_SC_Static || clang_Cursor_isFunctionInlined(c)))
 		static_edit(ctx->s, ctx->tu, c);
 	if (k == CXCursor_VarDecl || k == CXCursor_FieldDecl || k == CXCursor_ParmDecl)
 		bound_edits(ctx->s, c);
