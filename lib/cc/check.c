@@ -128,6 +128,11 @@ static void check_ref(struct check_ctx *ctx, CXCursor c, enum CXCursorKind k)
 			/* diagnosed at its declaration */
 		} else if (has_annot(r, "constant")) {
 			error_at(s, c, "__constant__ memory is not supported");
+		} else if (is_array_type(clang_getCursorType(r))) {
+			n = cx_spelling(r);
+			error_at(s, c, "file-scope array '%s' is host memory, which device code cannot read in CUDA: pass it as a kernel parameter",
+				 n);
+			free(n);
 		} else if (!is_const_type(clang_getCursorType(r))) {
 			n = cx_spelling(r);
 			error_at(s, c, "global variable '%s' in device code is not supported", n);

