@@ -53,6 +53,17 @@ static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to
 	cx_kids_free(&ks);
 }
 
+/*
+ * A one-copy-per-block variable declared, without an initializer or with a
+ * uniform one without effects, by a declaration that also declares
+ * per-thread variables (int m, e = threadIdx.x;): declared in front of the
+ * thread loop (hoist_decls), left out of the loop's copy.
+ */
+static bool loop_scalar(const struct var *v)
+{
+	return v->cls == V_SCALAR && !v->param && !v->shared;
+}
+
 /* A declaration with promoted variables: assignments to their elements, the rest declared. */
 static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int loops, int switches)
 {
@@ -60,11 +71,13 @@ static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int lo
 	unsigned i;
 
 	for (i = 0; i < ks.n; i++) {
-		CXCursor v = ks.c[i], init = clang_Cursor_getVarDeclInitializer(v);
+		CXCursor v = ks.c[i], init = var_init(v);
 		struct var *var = var_decl(e->k, v);
 
 		if (!var || (var->cls == V_REMAT && !e->need[vidx(e, var)]))
 			continue;	/* recomputed where it is used */
+		if (loop_scalar(var))
+			continue;	/* declared in front of the thread loop */
 		if (var->cls == V_PROMOTED) {
 			if (!clang_Cursor_isNull(init)) {
 				if (var->array) {
@@ -74,6 +87,14 @@ static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int lo
 					continue;
 				}
 				bprintf(o, "%s[__t] = ", var->pname);
+				if (clang_getCursorKind(init) == CXCursor_InitListExpr) {
+					/* an initializer list becomes a compound literal */
+					char *t = cx_string(clang_getTypeSpelling(
+						clang_getUnqualifiedType(clang_getCursorType(v))));
+
+					bprintf(o, "(%s)", t);
+					free(t);
+				}
 				emit_node(e, init, o, loops, switches);
 				bput(o, "; ", 2);
 			}
@@ -105,7 +126,8 @@ static bool decl_has_promoted(struct emit *e, CXCursor d)
 	for (i = 0; i < ks.n; i++) {
 		struct var *v = var_decl(e->k, ks.c[i]);
 
-		if (v && (v->cls == V_PROMOTED || (v->cls == V_REMAT && !e->need[vidx(e, v)])))
+		if (v && (v->cls == V_PROMOTED || (v->cls == V_REMAT && !e->need[vidx(e, v)]) ||
+			  loop_scalar(v)))
 			r = true;
 	}
 	cx_kids_free(&ks);
@@ -126,6 +148,9 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 			bprintf(o, "%s[__t]", v->pname);
 			return;
 		}
+	} else if (is_pragma_stmt(e->src, c)) {
+		emit_node(e, unwrap_stmt(e->src, c), o, loops, switches);	/* #pragma unroll: ignored */
+		return;
 	} else if (ck == CXCursor_DeclStmt && is_shared_decl(c)) {
 		bput(o, ";", 1);	/* hoisted in front of the thread loop */
 		return;
@@ -171,7 +196,8 @@ static void scan_region(struct emit *e, CXCursor c)
 	if (ck == CXCursor_VarDecl) {
 		struct var *v = var_decl(e->k, c);
 
-		if (v && v->cls == V_PROMOTED)
+		/* a promoted declaration is code only with its initializer */
+		if (v && v->cls == V_PROMOTED && !clang_Cursor_isNull(var_init(c)))
 			e->needs_tid = true;
 		if (v && v->cls == V_REMAT) {
 			e->declared_here[vidx(e, v)] = true;
@@ -221,6 +247,35 @@ static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
 	cx_kids_free(&ks);
 }
 
+/* One-copy-per-block variables of a thread loop's declaration, declared in front of the loop. */
+static void hoist_decls(struct emit *e, CXCursor c, struct buf *o)
+{
+	struct cx_kids ks;
+	unsigned i;
+
+	if (clang_getCursorKind(c) != CXCursor_DeclStmt || is_shared_decl(c))
+		return;
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n; i++) {
+		struct var *v = var_decl(e->k, ks.c[i]);
+		char *d;
+
+		if (!v || !loop_scalar(v))
+			continue;
+		d = c_declaration(clang_getCursorType(v->decl), v->name);
+		bprintf(o, "\t%s", d);
+		if (!clang_Cursor_isNull(var_init(v->decl))) {
+			CXCursor init = var_init(v->decl);
+
+			bputs(o, " = ");
+			emit_src(e->src, c_start(init), c_end(init), o);
+		}
+		bputs(o, ";\n");
+		free(d);
+	}
+	cx_kids_free(&ks);
+}
+
 static void hoist_shared(struct emit *e, CXCursor c, struct buf *o)
 {
 	struct cx_kids ks;
@@ -237,16 +292,16 @@ static void hoist_shared(struct emit *e, CXCursor c, struct buf *o)
 }
 
 /* if (c) return;  or  if (c) { ...; return; } with no other return, no else */
-static bool return_if(CXCursor s, CXCursor *cond, CXCursor *then)
+static bool return_if(const struct source *s, CXCursor st, CXCursor *cond, CXCursor *then)
 {
 	struct cx_kids ks, b;
 	bool r = false;
 
-	if (clang_getCursorKind(s) != CXCursor_IfStmt)
+	if (clang_getCursorKind(st) != CXCursor_IfStmt)
 		return false;
-	ks = cx_kids_of(s);
+	ks = cx_kids_of(st);
 	if (ks.n == 2 && clang_getCursorKind(ks.c[0]) != CXCursor_DeclStmt && count_returns(ks.c[1]) == 1) {
-		b = body_list(ks.c[1]);
+		b = body_list(s, ks.c[1]);
 		if (b.n && clang_getCursorKind(b.c[b.n - 1]) == CXCursor_ReturnStmt) {
 			*cond = ks.c[0];
 			*then = ks.c[1];
@@ -264,7 +319,7 @@ static bool return_if(CXCursor s, CXCursor *cond, CXCursor *then)
  */
 static void emit_return_if(struct emit *e, CXCursor cond, CXCursor then, struct buf *body)
 {
-	struct cx_kids ts = body_list(then);
+	struct cx_kids ts = body_list(e->src, then);
 	unsigned j;
 
 	bputs(body, "\t\tif (");
@@ -296,7 +351,8 @@ static void region_body(struct emit *e, CXCursor *l, unsigned n, struct buf *bod
 			continue;
 		}
 		hoist_shared(e, l[i], pre);
-		if (i + 1 < n && return_if(l[i], &cond, &then)) {
+		hoist_decls(e, l[i], pre);
+		if (i + 1 < n && return_if(e->src, l[i], &cond, &then)) {
 			emit_return_if(e, cond, then, body);
 			closes++;
 			continue;
@@ -336,7 +392,7 @@ static void region_locals(struct emit *e, struct buf *o)
 			continue;
 		t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
 		bprintf(o, "\t\t%s %s = ", t, v->name);
-		emit_node(e, clang_Cursor_getVarDeclInitializer(v->decl), o, 0, 0);
+		emit_node(e, var_init(v->decl), o, 0, 0);
 		bprintf(o, ";\t/* recomputed */\n");
 		free(t);
 	}
@@ -435,7 +491,7 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 	 */
 	for (j = (int)k->nv - 1; j >= 0; j--)
 		if (k->v[j].cls == V_REMAT && e->need[j])
-			scan_region(e, clang_Cursor_getVarDeclInitializer(k->v[j].decl));
+			scan_region(e, var_init(k->v[j].decl));
 	region_body(e, l, n, &body, &pre);
 	region_locals(e, &locals);
 	if (pre.n)
@@ -451,7 +507,7 @@ static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o);
 
 static void emit_body(struct emit *e, CXCursor b, struct buf *o)
 {
-	struct cx_kids ks = body_list(b);
+	struct cx_kids ks = body_list(e->src, b);
 
 	bput(o, "{\n", 2);
 	emit_list(e, ks.c, ks.n, o);

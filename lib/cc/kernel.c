@@ -102,7 +102,7 @@ static bool analyse_kernel(struct kernel *k)
 
 	if (clang_getCursorResultType(k->fn).kind != CXType_Void)
 		error_at(s, k->fn, "__global__ function '%s' must return void", k->name);
-	check_subset(s, k->body, true, k->name);
+	check_subset(s, k->fn, true, k->name);
 	clang_visitChildren(k->fn, collect_vars, k);
 	if (s->nerrors > errs0)
 		return false;
@@ -110,7 +110,7 @@ static bool analyse_kernel(struct kernel *k)
 	check_barriers(k);
 	if (s->nerrors > errs0)
 		return false;
-	k->top = cx_kids_of(k->body);
+	k->top = stmt_list(s, k->body);
 	plan_statements(k);
 	plan_variables(k);
 	if (s->nerrors > errs0)
@@ -138,8 +138,17 @@ static void emit_prologue(struct kernel *k, struct buf *o)
 
 		if (!v->param)
 			continue;
-		t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
-		bprintf(o, "\t%s %s = *(%s *)__b->args[%u];\n", t, v->name, t, np++);
+		if (is_array_type(clang_getCursorType(v->decl))) {
+			/* passed as the pointer it decays to */
+			char *d = c_param_declaration(clang_getCursorType(v->decl), v->name);
+
+			t = c_param_declaration(clang_getCursorType(v->decl), "*");
+			bprintf(o, "\t%s = *(%s)__b->args[%u];\n", d, t, np++);
+			free(d);
+		} else {
+			t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
+			bprintf(o, "\t%s %s = *(%s *)__b->args[%u];\n", t, v->name, t, np++);
+		}
 		if (!refs_var(k, k->body, v))
 			bprintf(o, "\t(void)%s;\n", v->name);
 		free(t);
@@ -180,6 +189,8 @@ static void emit_private(struct kernel *k, struct buf *o)
 			 "\tconst uint16_t *const __sy __attribute__((unused)) = __b->tid_y;\n"
 			 "\tconst uint16_t *const __sz __attribute__((unused)) = __b->tid_z;\n"
 			 "\tconst int __linear = idxgen_cc_linear(__b);\n");
+	if (!k->nregions)
+		bputs(o, "\t(void)__b;\t/* no thread loop */\n");
 	if (k->done_flags)
 		bprintf(o, "\tunsigned char *const __done = IDXGEN_RT_PRIV(__b, unsigned char, %zu);	/* returned */\n"
 			   "\n\tmemset(__done, 0, __b->nthreads);\n",
@@ -193,7 +204,9 @@ static void emit_descriptor(struct kernel *k, struct buf *o)
 	bprintf(o, "static const size_t %s__arg_sizes[] = { ", k->name);
 	for (i = 0; i < k->nv; i++)
 		if (k->v[i].param) {
-			char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(k->v[i].decl)));
+			CXType pt = clang_getCursorType(k->v[i].decl);
+			char *t = is_array_type(pt) ? c_param_declaration(pt, "") :
+						      cx_string(clang_getTypeSpelling(pt));
 
 			bprintf(o, "%ssizeof(%s)", np++ ? ", " : "", t);
 			free(t);
@@ -225,6 +238,8 @@ void translate_kernel(struct source *s, CXCursor fn, struct buf *o)
 			k.body = ks.c[i];
 	cx_kids_free(&ks);
 	if (analyse_kernel(&k)) {
+		if (s->plan)
+			dump_plan(&k, s->plan);
 		emit_prologue(&k, o);
 		emit_private(&k, o);
 		emit_kernel_body(&k, o);
@@ -289,8 +304,9 @@ int translate_unit(struct source *s, CXTranslationUnit tu, struct buf *o)
 	return s->nerrors ? 1 : 0;
 }
 
-int cc_translate_file(const char *path, char *const *args, int nargs, struct buf *out)
+int cc_translate_file(const char *path, char *const *args, int nargs, unsigned flags, struct buf *out)
 {
+	struct buf c = { 0 };
 	struct source s;
 	CXIndex idx;
 	CXTranslationUnit tu;
@@ -300,19 +316,22 @@ int cc_translate_file(const char *path, char *const *args, int nargs, struct buf
 		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
 		return 2;
 	}
+	if (flags & CC_DUMP_PLAN)
+		s.plan = out;	/* and the C to a scratch buffer */
 	idx = clang_createIndex(0, 0);
 	tu = source_parse(&s, idx, args, nargs);
 	if (!tu) {
 		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", path);
 		rc = 2;
-	} else if (s.nerrors) {
-		rc = 1;
 	} else {
-		rc = translate_unit(&s, tu, out);
+		if (!s.nerrors)
+			plan_rewrites(&s, tu);
+		rc = s.nerrors ? 1 : translate_unit(&s, tu, s.plan ? &c : out);
 	}
 	if (tu)
 		clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
 	source_free(&s);
+	buf_free(&c);
 	return rc;
 }
