@@ -46,6 +46,7 @@ guest: $(COMPONENTS)
 	mkdir -p $(GUEST)
 	for c in $(COMPONENTS); do $(MAKE) -C $$c guest || exit 1; done
 	$(MAKE) -C tests/guest/stress guest
+	$(MAKE) -C tests/guest/qemu guest
 
 check:
 	bash tests/run-tests.sh
