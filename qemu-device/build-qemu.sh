@@ -33,14 +33,16 @@ SRC=${SRC%/}
 
 # 1b. Our QEMU patches (qemu-device/patches/*.patch, in name order; each
 #     says why and what upstream did).  The set applied is kept in
-#     $SRC/.idxgen-patches with its hash: a tree whose set differs reverts
-#     the old set and applies its own, so a changed patch rebuilds what it
-#     touches and every tree runs the QEMU its patches describe.
+#     $SRC/.idxgen-patches with the hash of their diffs (not of their
+#     descriptions): a tree whose set differs reverts the old set and
+#     applies its own, so a changed patch rebuilds what it touches and every
+#     tree runs the QEMU its patches describe.
 apply_patches() {
 	local applied=$SRC/.idxgen-patches want p
 	local patches=("$ROOT"/qemu-device/patches/*.patch)
 	[ -f "${patches[0]}" ] || patches=()
-	want=$(cat "${patches[@]}" </dev/null | sha256sum | cut -d' ' -f1)
+	want=$(for p in "${patches[@]}"; do basename "$p"; sed -n '/^--- a\//,$p' "$p"; done |
+		sha256sum | cut -d' ' -f1)
 	[ "$(cat "$applied/key" 2>/dev/null)" = "$want" ] && return 0
 	if [ -d "$applied" ]; then
 		for p in $(find "$applied" -name '*.patch' | sort -r); do
