@@ -44,7 +44,7 @@ check() { # cond description
 }
 has() { grep -qE -- "$1" "$T/out.txt"; echo $?; }
 
-check $([ "$rc" -ne 0 ]; echo $?) "run-vm.sh fails a run in which QEMU crashed (exit $rc)"
+check "$([ "$rc" -ne 0 ]; echo $?)" "run-vm.sh fails a run in which QEMU crashed (exit $rc)"
 check "$(has '^not ok - vm: QEMU crashed \(exit 134, signal 6\) in suite crash ')" \
 	"the crash fails the suite it happened in (crash), named, with QEMU's signal"
 check "$(has "^# qemu's last words")" "QEMU's last words (console) are printed"
