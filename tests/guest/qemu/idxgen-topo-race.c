@@ -5,6 +5,7 @@
  * qemu-device/patches/0001-*.patch, docs/device-model.md).
  *
  * usage: idxgen-topo-race [TOGGLES]   (default 20000)
+ *        idxgen-topo-race read       (read until SIGINT or SIGTERM)
  *
  * Takes the last idxgen device off its driver, maps its register BAR
  * through sysfs and, on the last CPU, reads the ID register in a loop while
@@ -17,6 +18,11 @@
  * iotlb_to_section, and the VM harness reports the crash).  Every read must
  * return the ID or what the BAR reads with decode off, measured first.
  * Puts the device back on its driver at the end.
+ *
+ * "read" only reads, with decode always on, until it is told to stop:
+ * run beside another test whose own topology changes (drv-fault's bus
+ * resets, removals and rescans of the other device) are the trigger
+ * (tests/guest/qemu/aer-topo-race.sh).  Every read must return the ID.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -25,6 +31,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -135,6 +142,25 @@ static void *reader_main(void *arg)
 	return NULL;
 }
 
+/* Read with r until SIGINT or SIGTERM: others change the topology. */
+static bool read_until_signal(struct reader *r)
+{
+	pthread_t t;
+	sigset_t set;
+	int sig;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);	/* the reader inherits it */
+	if (pthread_create(&t, NULL, reader_main, r))
+		return false;
+	sigwait(&set, &sig);
+	atomic_store(&r->stop, true);
+	pthread_join(t, NULL);
+	return true;
+}
+
 /* Toggle decode off/on toggles times while r reads; false on a write error. */
 static bool race(int cfg, uint16_t cmd, struct reader *r, long toggles)
 {
@@ -155,7 +181,8 @@ static bool race(int cfg, uint16_t cmd, struct reader *r, long toggles)
 
 int main(int argc, char **argv)
 {
-	long toggles = argc > 1 ? atol(argv[1]) : 20000;
+	bool read_only = argc > 1 && !strcmp(argv[1], "read");
+	long toggles = argc > 1 && !read_only ? atol(argv[1]) : 20000;
 	int ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	char dev[NAME_MAX + 1], path[PATH_MAX], drv[PATH_MAX] = "";
 	struct reader r = { .cpu = ncpu > 1 ? ncpu - 1 : 0 };
@@ -196,8 +223,14 @@ int main(int argc, char **argv)
 	}
 	if (tap_ok(ok, "%s: BAR%d mapped, ID reads IDXG with decode on, 0x%08x with it off",
 		   dev, IDXGEN_BAR_REGS, r.off_value)) {
-		ok = race(cfg, cmd, &r, toggles);
-		tap_ok(ok, "%ld decode off/on toggles on CPU 0 through %s/config", toggles, dev);
+		if (read_only)
+			ok = read_until_signal(&r);
+		else
+			ok = race(cfg, cmd, &r, toggles);
+		if (read_only)
+			tap_ok(ok, "reads on CPU %d until told to stop", r.cpu);
+		else
+			tap_ok(ok, "%ld decode off/on toggles on CPU 0 through %s/config", toggles, dev);
 		tap_diag("CPU %d: %lu reads, %lu with decode on, %lu off, %lu other", r.cpu,
 			 r.reads, r.on, r.off, r.wrong);
 		tap_ok(r.wrong == 0,
@@ -206,8 +239,9 @@ int main(int argc, char **argv)
 		if (r.wrong)
 			tap_diag("%lu other values, the first 0x%08x", r.wrong, r.first_wrong);
 		/* Else the toggles and the reads did not overlap: no race tried. */
-		tap_ok(r.on > 0 && r.off > 0, "the reads saw the device both on and off (%d CPUs)",
-		       ncpu);
+		if (!read_only)
+			tap_ok(r.on > 0 && r.off > 0,
+			       "the reads saw the device both on and off (%d CPUs)", ncpu);
 	}
 	if (cfg >= 0) {
 		set_command(cfg, cmd);
