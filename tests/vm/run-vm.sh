@@ -123,7 +123,7 @@ boot_vm() {
 	hmp_pid=$!
 	# no_timer_check: the kernel's boot-time check of the IO-APIC timer
 	# panics ("IO-APIC + timer doesn't work!") when a loaded host delays
-	# TCG's timer ticks; seen in a make check at load 10 on 2 cores.
+	# TCG's timer ticks; seen in a harness test at load 19 on 2 cores.
 	# shellcheck disable=SC2054,SC2086,SC2206 # commas are QEMU's; DEVICES splits into arguments
 	local cmd=(timeout -k 10 "$left" "$QEMU" -M q35 -accel tcg -cpu max -m "$mem" -smp "${IDXGEN_VM_SMP:-2}"
 		-nographic -no-reboot -nodefaults -pidfile "$PIDFILE"
