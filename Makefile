@@ -48,6 +48,7 @@ guest: $(COMPONENTS)
 	for c in $(COMPONENTS); do $(MAKE) -C $$c guest || exit 1; done
 	$(MAKE) -C tests/guest/stress guest
 	$(MAKE) -C tests/vm/demo guest
+	$(MAKE) -C tests/guest/qemu guest
 
 check:
 	bash tests/run-tests.sh

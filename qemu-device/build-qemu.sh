@@ -1,6 +1,7 @@
 #!/bin/bash
-# Build QEMU 10.0 (Debian 13 source package, Debian patches applied) for
-# x86_64 with the idxgen device wired in, minimal device set.
+# Build QEMU 10.0 (Debian 13 source package, Debian patches applied, then
+# ours from qemu-device/patches) for x86_64 with the idxgen device wired in,
+# minimal device set.
 #
 # The source and build tree live in $IDXGEN_CACHE/qemu so that clones share
 # one build: the first run takes minutes, later runs only copy changed
@@ -29,6 +30,38 @@ if [ -z "$SRC" ] || [ ! -f "$SRC/.idxgen-unpacked" ]; then
 	touch "$SRC/.idxgen-unpacked"
 fi
 SRC=${SRC%/}
+
+# 1b. Our QEMU patches (qemu-device/patches/*.patch, in name order; each
+#     says why and what upstream did).  The set applied is kept in
+#     $SRC/.idxgen-patches with the hash of their diffs (not of their
+#     descriptions): a tree whose set differs reverts the old set and
+#     applies its own, so a changed patch rebuilds what it touches and every
+#     tree runs the QEMU its patches describe.
+apply_patches() {
+	local applied=$SRC/.idxgen-patches want p
+	local patches=("$ROOT"/qemu-device/patches/*.patch)
+	[ -f "${patches[0]}" ] || patches=()
+	want=$(for p in "${patches[@]}"; do basename "$p"; sed -n '/^--- a\//,$p' "$p"; done |
+		sha256sum | cut -d' ' -f1)
+	[ "$(cat "$applied/key" 2>/dev/null)" = "$want" ] && return 0
+	if [ -d "$applied" ]; then
+		for p in $(find "$applied" -name '*.patch' | sort -r); do
+			say "reverting $(basename "$p")"
+			patch -d "$SRC" -p1 -R --no-backup-if-mismatch -s <"$p" ||
+				{ say "cannot revert $p: remove $QDIR/src and rerun"; exit 1; }
+		done
+	fi
+	rm -rf "$applied"
+	mkdir -p "$applied"
+	for p in "${patches[@]}"; do
+		say "applying $(basename "$p")"
+		patch -d "$SRC" -p1 --no-backup-if-mismatch -s <"$p" ||
+			{ say "$p does not apply: remove $QDIR/src and rerun"; exit 1; }
+		cp "$p" "$applied/"
+	done
+	echo "$want" >"$applied/key"
+}
+apply_patches
 
 # 2. Wiring: Kconfig symbol, meson subdir, devices file, qtest registration.
 #    Each edit is guarded so it is applied exactly once.

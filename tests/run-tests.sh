@@ -106,8 +106,12 @@ done
 build_step guest-cc $MAKE -s -C "$ROOT/lib/cc" guest
 build_step guest-stress $MAKE -s -C "$ROOT/tests/guest/stress" guest
 build_step guest-demo $MAKE -s -C "$ROOT/tests/vm/demo" guest
+build_step guest-qemu $MAKE -s -C "$ROOT/tests/guest/qemu" guest
 build_step guest-debug bash "$ROOT/tests/kernel/stage-guest.sh" "$BUILD/guest-debug"
 IDXGEN_VM_OVERLAY=$BUILD/pkg/root run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
+# The harness itself: a QEMU crash (SIGABRT on purpose) fails its suite, is
+# reported with a backtrace, and a fresh VM runs the suites after it.
+run_suite vm-harness bash "$ROOT/tests/vm/test-harness.sh"
 # Every in-guest suite again, on the debug kernel: any splat, leak or new
 # taint fails the suite during which it appeared.
 run_suite vm-debug env GUEST="$BUILD/guest-debug" \

@@ -48,7 +48,7 @@ pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       flex bison pkg-config python3-venv libfdt-dev libslirp-dev
       seabios qemu-system-data busybox-static cpio xz-utils zstd kmod
       libdrm-dev libpci-dev libcairo2-dev pciutils sparse bc file perl
-      valgrind
+      valgrind gdb  # gdb: backtraces of a QEMU crash (tests/vm/run-vm.sh)
       libclang-16-dev llvm-16-tools clang clang-16 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers graphviz python3
       debhelper dh-dkms dkms fakeroot lintian scdoc man-db groff-base
       abigail-tools python3-jsonschema help2man

@@ -2,14 +2,21 @@
 # SPDX-License-Identifier: MIT
 """Forward the guest's "### hmp COMMAND" result lines to QEMU's monitor.
 
-usage: hmp-forward.py RESULTS_FILE MONITOR_SOCKET LOG_FILE
+usage: hmp-forward.py RESULTS_FILE MONITOR_SOCKET LOG_FILE [PIDFILE]
 
 Follows RESULTS_FILE (the guest's second serial port) and sends each
 COMMAND to the human monitor on MONITOR_SOCKET (a unix socket), one at a
 time; the monitor's answer goes to LOG_FILE.  Lets an in-guest test drive
 host-side actions such as pcie_aer_inject_error.  Exits at the guest's
 "### IDXGEN-VM-DONE" line or when killed by run-vm.sh.
+
+With PIDFILE (QEMU's -pidfile; run-vm.sh passes it only under
+IDXGEN_VM_TEST_CRASH=1, for tests/vm/test-harness.sh), the line
+"### test-abort-qemu" kills QEMU with SIGABRT: a crash on purpose, to test
+how run-vm.sh handles one.
 """
+import os
+import signal
 import socket
 import sys
 import time
@@ -42,6 +49,7 @@ def hmp(sock_path, cmd, log):
 
 def main():
     results, sock_path, log_path = sys.argv[1:4]
+    pidfile = sys.argv[4] if len(sys.argv) > 4 else None
     pos = 0
     pending = b""
     with open(log_path, "a") as log:
@@ -59,6 +67,12 @@ def main():
                 line = raw.decode(errors="replace").strip("\r")
                 if line.startswith("### IDXGEN-VM-DONE"):
                     return
+                if line == "### test-abort-qemu" and pidfile:
+                    with open(pidfile) as f:
+                        pid = int(f.read().split()[0])
+                    log.write("test: SIGABRT to QEMU (pid %d)\n" % pid)
+                    log.flush()
+                    os.kill(pid, signal.SIGABRT)
                 if line.startswith("### hmp "):
                     try:
                         hmp(sock_path, line[len("### hmp "):], log)

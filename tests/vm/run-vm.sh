@@ -17,7 +17,9 @@
 # IDXGEN_VM_VERBOSE=1 (console on stdout), IDXGEN_VM_SUITES (suite list
 # instead of tests/vm/check.suites), IDXGEN_VM_MEM (MiB of guest
 # memory), IDXGEN_VM_APPEND (extra kernel command line), IDXGEN_DEBUG_KDIR
-# (--kernel debug: boot this built tree instead of tests/kernel's).
+# (--kernel debug: boot this built tree instead of tests/kernel's),
+# IDXGEN_VM_SMP (vCPUs, default 2), IDXGEN_VM_KEEP_CORE=1 (keep a crashed
+# QEMU's core file).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -93,43 +95,136 @@ CONSOLE=$VMDIR/console-$tag.log
 # results port and hmp-forward.py runs it (e.g. pcie_aer_inject_error).
 MONITOR=$VMDIR/monitor-$tag.sock
 HMPLOG=$VMDIR/hmp-$tag.log
-rm -f "$RESULTS" "$CONSOLE" "$MONITOR" "$HMPLOG"
-: >"$RESULTS"
-python3 "$ROOT/tests/vm/hmp-forward.py" "$RESULTS" "$MONITOR" "$HMPLOG" &
-hmp_pid=$!
+# QEMU runs in CORES (ulimit -c unlimited): a crash leaves its core there
+# for gdb, where kernel.core_pattern is a plain file name.
+CORES=$VMDIR/cores-$tag
+PIDFILE=$VMDIR/qemu-$tag.pid
+rm -rf "$CORES"
+rm -f "$RESULTS" "$RESULTS".boot* "$CONSOLE" "$HMPLOG" "$VMDIR/qemu-crash-$tag".*
+mkdir -p "$CORES"
+: >"$RESULTS.clean"
+: >"$CONSOLE"
 
 echo "# vm: booting $KVER ($kernel kernel) under TCG (plan $plan, limit ${limit}s)"
 start=$(date +%s)
-# shellcheck disable=SC2086
-cmd=(timeout -k 10 "$limit" "$QEMU" -M q35 -accel tcg -cpu max -m "$mem" -smp 2
-	-nographic -no-reboot -nodefaults
-	-L /usr/share/seabios -L /usr/share/qemu
-	-kernel "$KERNEL" -initrd "$VMDIR/initramfs-$kernel.img"
-	-append "console=ttyS0 quiet panic=-1 oops=panic idxgen_plan=$plan idxgen_kernel=$kernel $extra"
-	-chardev "file,id=results,path=$RESULTS"
-	-serial mon:stdio -serial chardev:results
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04
-	-monitor "unix:$MONITOR,server=on,wait=off"
-	$DEVICES)
-if [ "$plan" = demo ] || [ "${IDXGEN_VM_VERBOSE:-0}" = 1 ]; then
-	# The console goes to the terminal without the harness's own lines.
-	# PIPESTATUS must be read right after the pipeline: qemu is stage 0.
-	# BIOS escape sequences and kernel console lines stay in the log only.
-	"${cmd[@]}" </dev/null 2>&1 | tee "$CONSOLE" | tr -d '\r' |
-		grep -av -e '^#' -e '^### ' -e 'SeaBIOS' -e '^Booting from' -e $'\e' -e '^\[ *[0-9]*\.[0-9]*\]'
-	qrc=${PIPESTATUS[0]}
-else
-	"${cmd[@]}" </dev/null >"$CONSOLE" 2>&1
-	qrc=$?
-fi
+
+# boot_vm RAW SKIP: one VM; the guest writes its results to RAW and skips
+# the plan's first SKIP suites.  Sets qrc (QEMU's exit status).
+boot_vm() {
+	local raw=$1 skip=$2 left hmp_pid
+	left=$((limit - ($(date +%s) - start)))
+	[ "$left" -lt 60 ] && left=60
+	rm -f "$MONITOR" "$PIDFILE" "$CORES"/core*
+	: >"$raw"
+	# IDXGEN_VM_TEST_CRASH=1 (tests/vm/test-harness.sh only): the guest
+	# can have QEMU killed with SIGABRT, to test the crash handling below.
+	python3 "$ROOT/tests/vm/hmp-forward.py" "$raw" "$MONITOR" "$HMPLOG" \
+		${IDXGEN_VM_TEST_CRASH:+"$PIDFILE"} &
+	hmp_pid=$!
+	# no_timer_check: the kernel's boot-time check of the IO-APIC timer
+	# panics ("IO-APIC + timer doesn't work!") when a loaded host delays
+	# TCG's timer ticks; seen in a harness test at load 19 on 2 cores.
+	# shellcheck disable=SC2054,SC2086,SC2206 # commas are QEMU's; DEVICES splits into arguments
+	local cmd=(timeout -k 10 "$left" "$QEMU" -M q35 -accel tcg -cpu max -m "$mem" -smp "${IDXGEN_VM_SMP:-2}"
+		-nographic -no-reboot -nodefaults -pidfile "$PIDFILE"
+		-L /usr/share/seabios -L /usr/share/qemu
+		-kernel "$KERNEL" -initrd "$VMDIR/initramfs-$kernel.img"
+		-append "console=ttyS0 quiet no_timer_check panic=-1 oops=panic idxgen_plan=$plan idxgen_kernel=$kernel idxgen_skip=$skip $extra"
+		-chardev "file,id=results,path=$raw"
+		-serial mon:stdio -serial chardev:results
+		-device isa-debug-exit,iobase=0xf4,iosize=0x04
+		-monitor "unix:$MONITOR,server=on,wait=off"
+		$DEVICES)
+	if [ "$plan" = demo ] || [ "${IDXGEN_VM_VERBOSE:-0}" = 1 ]; then
+		# The console goes to the terminal without the harness's own lines.
+		# PIPESTATUS must be read right after the pipeline: qemu is stage 0.
+		# BIOS escape sequences and kernel console lines stay in the log only.
+		(cd "$CORES" && { ulimit -c unlimited 2>/dev/null || :; } && exec "${cmd[@]}") </dev/null 2>&1 |
+			tee -a "$CONSOLE" | tr -d '\r' |
+			grep -av -e '^#' -e '^### ' -e 'SeaBIOS' -e '^Booting from' -e $'\e' -e '^\[ *[0-9]*\.[0-9]*\]'
+		qrc=${PIPESTATUS[0]}
+	else
+		(cd "$CORES" && { ulimit -c unlimited 2>/dev/null || :; } && exec "${cmd[@]}") </dev/null >>"$CONSOLE" 2>&1
+		qrc=$?
+	fi
+	kill "$hmp_pid" 2>/dev/null
+	wait "$hmp_pid" 2>/dev/null
+	tr -d '\r' <"$raw" >>"$RESULTS.clean" 2>/dev/null
+}
+
+# QEMU died of a signal of its own (abort, segfault...), not of timeout's.
+qemu_crashed() {
+	case "$1" in
+	132|133|134|135|136|139) return 0 ;;	# ILL TRAP ABRT BUS FPE SEGV
+	*) return 1 ;;
+	esac
+}
+
+# crash_report BOOT CONSOLE_FROM: QEMU's last words and, if there is a
+# core and gdb, a backtrace of the crashing thread, as "# " lines; every
+# thread's backtrace goes to $VMDIR/qemu-crash-$tag.BOOT.txt.
+crash_report() {
+	local boot=$1 from=$2 core out=$VMDIR/qemu-crash-$tag.$1.txt
+	echo "# qemu's last words (console):"
+	tail -n +"$from" "$CONSOLE" | tr -d '\r' | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g' |
+		grep -av '^ *$' | tail -8 | sed 's/^/#   /'
+	grep -aq 'qemu-system[^:]*: ' <(tail -n +"$from" "$CONSOLE") ||
+		echo "#   (no message from QEMU itself: killed by a signal from outside?)"
+
+	core=$(find "$CORES" -maxdepth 1 -name 'core*' -type f | head -1)
+	if [ -z "$core" ]; then
+		echo "# no core file in $CORES (kernel.core_pattern is '$(cat /proc/sys/kernel/core_pattern 2>/dev/null)')"
+	elif ! command -v gdb >/dev/null; then
+		echo "# core file $core; no gdb for a backtrace (apt-get install gdb)"
+	else
+		gdb -q -nx -batch -ex 'set pagination off' -ex 'echo ---- crashing thread\n' -ex 'bt 30' \
+			-ex 'echo ---- every thread\n' -ex 'thread apply all bt 30' \
+			"$QEMU" "$core" >"$out" 2>&1
+		echo "# backtrace of the thread that crashed (gdb; every thread in $out):"
+		sed -n '/^---- crashing thread/,/^---- every thread/{/^#[0-9]/p}' "$out" | head -30 |
+			sed 's/^/#   /'
+		[ "${IDXGEN_VM_KEEP_CORE:-0}" = 1 ] || rm -f "$core"
+	fi
+}
+
+# A QEMU crash fails the suite it happened in and a fresh VM runs the
+# suites after it; the guest's part of each boot goes to RESULTS.clean in
+# order.  At most 3 crashes, and none that stops progress (a crash before
+# the first suite of a boot ends the run).
+boot=1
+skip=0
+crashes=0
+while :; do
+	raw=$RESULTS
+	[ "$boot" -gt 1 ] && raw=$RESULTS.boot$boot
+	from=$(($(wc -l <"$CONSOLE") + 1))
+	boot_vm "$raw" "$skip"
+	qemu_crashed "$qrc" || break
+	crashes=$((crashes + 1))
+	started=$(grep -c '^### suite ' "$raw")
+	started=$((started > 0 ? started - 1 : 0))	# the first is smoke
+	suite=$(grep '^### \(suite\|end\) ' "$raw" | tr -d '\r' | tail -1)
+	case "$suite" in
+	'### suite '*) suite=${suite#'### suite '} ;;
+	*) suite="between suites (after ${suite#'### end '})" ;;
+	esac
+	{
+		echo "not ok - vm: QEMU crashed (exit $qrc, signal $((qrc - 128))) in suite $suite after $(($(date +%s) - start))s"
+		crash_report "$boot" "$from"
+	} | tee -a "$RESULTS.clean" >/dev/null
+	if [ "$started" -eq 0 ] || [ "$crashes" -ge 3 ] || [ "$plan" = demo ]; then
+		echo "# vm: no fresh VM (crashes $crashes, suites started in the last one $started)" >>"$RESULTS.clean"
+		break
+	fi
+	skip=$((skip + started))
+	boot=$((boot + 1))
+	echo "# vm: a fresh VM for the suites after $suite (boot $boot)" >>"$RESULTS.clean"
+done
 end=$(date +%s)
-kill "$hmp_pid" 2>/dev/null
-wait "$hmp_pid" 2>/dev/null
 [ -s "$HMPLOG" ] && sed 's/^/# /' "$HMPLOG"
 
-tr -d '\r' <"$RESULTS" 2>/dev/null >"$RESULTS.clean" || : >"$RESULTS.clean"
 [ "$plan" = demo ] || grep -v '^### ' "$RESULTS.clean"
-done_line=$(grep '^### IDXGEN-VM-DONE' "$RESULTS.clean" | tail -1)
+done_line=$(grep '^### IDXGEN-VM-DONE' "$raw" | tail -1)
 if [ $((qrc % 2)) -eq 1 ]; then
 	echo "# vm: guest exit status $(((qrc - 1) / 2)) after $((end - start))s; console log $CONSOLE"
 else
@@ -138,13 +233,17 @@ fi
 
 # isa-debug-exit: guest status s gives qemu exit (s << 1) | 1.
 if [ -z "$done_line" ]; then
-	last=$(grep '^### suite ' "$RESULTS.clean" | tail -1 | cut -d' ' -f3)
+	last=$(grep '^### suite ' "$raw" | tail -1 | cut -d' ' -f3)
 	echo "not ok - vm: the guest did not report completion (exit $qrc; cut log or timeout; last suite started: ${last:-none})"
 	tail -25 "$CONSOLE" | tr -d '\r' | sed 's/^/# console: /'
 	exit 1
 fi
 if [ "$qrc" -ne 1 ]; then
 	echo "not ok - vm: guest reported failures ($done_line, qemu exit $qrc)"
+	exit 1
+fi
+if [ "$crashes" -gt 0 ]; then
+	echo "# vm: the last VM completed ($done_line) after $crashes QEMU crash(es)"
 	exit 1
 fi
 echo "ok - vm: guest completed ($done_line)"

@@ -8,7 +8,10 @@
 #   - the soak: 8 processes submitting verified jobs (>= SOAK_JOBS, default
 #     10000, each index checked against tests/ref) while hangs, lost
 #     interrupts, corrupt completions, failed DMA and resets are injected;
-#   - fail-nth over every ioctl once more.
+#   - fail-nth over every ioctl once more;
+#   - the QEMU topology race of issue 27: idxgen-topo-race (20 decode
+#     toggles per second of SOAK_TIME), and drv-fault's AER/remove/rescan
+#     rounds beside a reader of the other device (aer-topo-race.sh).
 # Every suite is followed by the kernel checks of guest-init.sh (splats,
 # taint, kmemleak).  Prints the fuzzer's and the soak's figures (ioctls by
 # errno, jobs verified) and exits non-zero on any failure, any sanitizer
@@ -46,6 +49,8 @@ cat >"$SG/soak.suites" <<EOS
 fuzz idxgen-stress fuzz $half $SEED
 soak idxgen-stress soak 8 $JOBS $half $((half / 2)) resets
 failnth idxgen-stress failnth
+qemu-topo idxgen-topo-race $((T * 20))
+aer-topo aer-topo-race.sh fault
 drv-smoke idxgen-drv-test smoke
 EOS
 say "fuzz ${half}s (seed $SEED), soak >= $JOBS jobs in <= ${half}s, fail-nth"

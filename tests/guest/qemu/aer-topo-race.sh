@@ -1,0 +1,19 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The drv-fault side of issue 27: drv-fault (AER SDN injections, removal
+# and rescan of idxgen0, resets) while idxgen-topo-race reads idxgen1's ID
+# register on the last CPU.  drv-fault's bus resets, removals and rescans
+# are the topology changes; a QEMU without the fix misroutes some of the
+# reads (or aborts).  Prints both tests' TAP.
+# usage: aer-topo-race.sh [DRV_TEST_MODE...]   (default: fault)
+cd "$(dirname "$0")" || exit 1
+[ $# -gt 0 ] || set -- fault
+./idxgen-topo-race read >/tmp/aer-topo-race.out 2>&1 &
+reader=$!
+sleep 2
+./idxgen-drv-test "$@"
+rc=$?
+kill -INT "$reader"
+wait "$reader" || rc=1
+sed 's/^\(not \)\{0,1\}ok [0-9]* - /&reader: /' /tmp/aer-topo-race.out
+exit $rc

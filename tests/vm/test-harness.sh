@@ -1,0 +1,69 @@
+#!/bin/bash
+# Test of run-vm.sh's handling of a QEMU crash (issue 27): the crash fails
+# the suite it happened in, QEMU's last words and a backtrace (core file +
+# gdb) are printed, and a fresh VM runs the suites after it.
+#
+# Boots the check plan with three suites of a guest script laid over the
+# image: "first" passes, "crash" asks for SIGABRT to QEMU
+# (IDXGEN_VM_TEST_CRASH=1: hmp-forward.py sends it) and waits, "after"
+# passes.  About two VM boots.  Prints TAP.
+# Environment: as run-vm.sh (BUILD, GUEST, IDXGEN_CACHE, QEMU).
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+export GUEST=${GUEST:-$BUILD/guest}
+T=$BUILD/vm-harness-test
+rm -rf "$T"
+mkdir -p "$T/overlay/opt/idxgen/tests"
+cat >"$T/overlay/opt/idxgen/tests/harness-selftest.sh" <<'EOS'
+#!/bin/sh
+case "$1" in
+first) echo "ok 1 - harness self-test: the suite before the crash ran" ;;
+crash)
+	echo "### test-abort-qemu" >/dev/ttyS1
+	sleep 120
+	echo "ok 1 - harness self-test: QEMU still ran 120 s after the abort request"
+	;;
+after) echo "ok 1 - harness self-test: the suite after the crash ran in a fresh VM" ;;
+esac
+EOS
+chmod +x "$T/overlay/opt/idxgen/tests/harness-selftest.sh"
+printf '%s\n' "first harness-selftest.sh first" "crash harness-selftest.sh crash" \
+	"after harness-selftest.sh after" >"$T/selftest.suites"
+
+BUILD=$T IDXGEN_VM_SUITES=$T/selftest.suites IDXGEN_VM_OVERLAY=$T/overlay IDXGEN_VM_TEST_CRASH=1 \
+	bash "$ROOT/tests/vm/run-vm.sh" --plan check --timeout 900 >"$T/out.txt" 2>&1
+rc=$?
+sed 's/^\(not \)\{0,1\}ok /# vm said: &/' "$T/out.txt" | grep '^# vm said: \|^# ' | head -80
+
+n=0
+failed=0
+check() { # cond description
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
+}
+has() { grep -qE -- "$1" "$T/out.txt"; echo $?; }
+
+check "$([ "$rc" -ne 0 ]; echo $?)" "run-vm.sh fails a run in which QEMU crashed (exit $rc)"
+check "$(has '^not ok - vm: QEMU crashed \(exit 134, signal 6\) in suite crash ')" \
+	"the crash fails the suite it happened in (crash), named, with QEMU's signal"
+check "$(has "^# qemu's last words")" "QEMU's last words (console) are printed"
+pattern=$(cat /proc/sys/kernel/core_pattern 2>/dev/null)
+if ! command -v gdb >/dev/null; then
+	echo "ok $((n += 1)) - backtrace # SKIP no gdb on this machine (tests/setup/deps.sh installs it)"
+elif [ "${pattern#|}" != "$pattern" ]; then
+	echo "ok $((n += 1)) - backtrace # SKIP kernel.core_pattern pipes cores to '$pattern'"
+else
+	check "$(has '^#   #[0-9]+ +(0x[0-9a-f]+ in )?[a-z_]')" \
+		"a backtrace of QEMU's crashing thread from its core file (gdb)"
+fi
+check "$(has '^ok 1 - harness self-test: the suite after the crash ran in a fresh VM')" \
+	"a fresh VM ran the suite after the crash"
+check "$([ "$(grep -c 'the suite before the crash ran' "$T/out.txt")" -eq 1 ]; echo $?)" \
+	"the suite before the crash ran once (not again in the fresh VM)"
+check "$(grep -q "QEMU still ran 120 s" "$T/out.txt"; [ $? -ne 0 ]; echo $?)" "the crashed suite did not go on"
+check "$(has '^# vm: the last VM completed \(### IDXGEN-VM-DONE')" "the fresh VM completed the plan"
+rm -rf "$T/vm/cores-"*
+echo "1..$n"
+echo "# $((n - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
