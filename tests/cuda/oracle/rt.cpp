@@ -183,14 +183,15 @@ bool __cc_valid_kind(cudaMemcpyKind k) { return (unsigned)k <= cudaMemcpyDefault
 
 void *__cc_dynamic_shared(void) { return g_block.dyn_shared; }
 
-void __cc_launch(const __cc_config &c, const std::function<void()> &body)
+int __cc_cpu_count(void) { return (int)sysconf(_SC_NPROCESSORS_ONLN); }
+
+cudaError_t __cc_launch(const __cc_config &c, const std::function<void()> &body)
 {
 	const dim3 &g = c.grid, &bl = c.block;
 	unsigned long long threads = (unsigned long long)bl.x * bl.y * bl.z;
 	if (threads == 0 || threads > 1024 || bl.x > 1024 || bl.y > 1024 || bl.z > 64 || g.x == 0 || g.y == 0 ||
 	    g.z == 0 || g.y > 65535 || g.z > 65535 || c.shmem > 227 * 1024) {
-		__cc_record_error(cudaErrorInvalidConfiguration);
-		return;
+		return __cc_record_error(cudaErrorInvalidConfiguration);
 	}
 	/* Dynamic shared memory: filled with a pattern (CUDA leaves it undefined). */
 	char *dyn = (char *)aligned_alloc(64, (c.shmem + 64) / 64 * 64);
@@ -207,6 +208,7 @@ void __cc_launch(const __cc_config &c, const std::function<void()> &body)
 		run_block((unsigned)threads);
 	}
 	free(dyn);
+	return cudaSuccess;
 }
 
 void __syncthreads(void)
