@@ -335,9 +335,10 @@ def minimise(t, k, kind, budget=250):
 
 def signature(kind, msg):
     """What tells two failures apart: the kind and the message without names and numbers."""
-    m = re.sub(r"'[^']*'|‘[^’]*’|\d+", "#", msg.split(" | ")[0])
-    m = re.sub(r"/\S+", "", m)
-    return kind + ": " + m[:80]
+    e = re.search(r"error: ([^|]*)", msg)       # a compiler's or the harness's first error
+    m = re.sub(r"'[^']*'|‘[^’]*’|\d+", "#", e.group(1) if e else msg)
+    m = re.sub(r"/\S+|;.*", "", m)
+    return kind + ": " + m.strip()[:80]
 
 
 def regress_text(k, kind, msg):
