@@ -42,8 +42,8 @@ unsigned int active_mask()
 	return m;
 }
 
-/* The value lane src gives to a shuffle of lane i; own value where CUDA says so. */
-static bool shfl_source(const warp_req &q, unsigned int i, unsigned int *src)
+/* The lane whose value a shuffle gives lane i (i itself where CUDA says "own value"). */
+static unsigned int shfl_source(const warp_req &q, unsigned int i)
 {
 	unsigned int w = q.width > 0 && (unsigned int)q.width <= WARP ? (unsigned int)q.width : WARP;
 	unsigned int seg = i / w * w;
@@ -69,8 +69,7 @@ static bool shfl_source(const warp_req &q, unsigned int i, unsigned int *src)
 			s = i;
 		break;
 	}
-	*src = (unsigned int)s;
-	return true;
+	return (unsigned int)s;
 }
 
 static long long as_signed(unsigned long long v, unsigned int size)
@@ -137,7 +136,7 @@ static bool complete(block_run *r, size_t w, unsigned int group, std::string *er
 		case W_SHFL_UP:
 		case W_SHFL_DOWN:
 		case W_SHFL_XOR:
-			shfl_source(q, i, &src);
+			src = shfl_source(q, i);
 			if (src < WARP && (group >> src & 1)) {
 				q.result = lane[src].wreq.val;
 			} else if (q.kind == W_SHFL) {
