@@ -386,6 +386,8 @@ def main():
                     help="optimisation of the translated C, by batch in turn (the reference: -O0)")
     ap.add_argument("--avoid-known", action="store_true",
                     help="leave out the constructs of the known translator bugs (gen.KNOWN_BUGS)")
+    ap.add_argument("--expect-wrong", action="store_true",
+                    help="the translator has a planted bug: pass when some kernel is wrong")
     ap.add_argument("--failures", help="write failing kernels (minimised) here")
     ap.add_argument("--no-minimise", action="store_true")
     ap.add_argument("--tap", action="store_true", help="TAP lines (one per batch or regression file)")
@@ -463,9 +465,12 @@ def main():
         if a.tap:
             ntap += 1
             ok = d["wrong"] == 0 and d["invalid"] == 0 and d["compared"] > 0
+            if a.expect_wrong:
+                ok = d["wrong"] > 0 and d["invalid"] == 0
             nfail += not ok
-            print("%sok %d - seed %d: %s" % ("" if ok else "not ", ntap, seed,
-                                             " ".join("%s %d" % (k, d[k]) for k in Stats.KEYS)))
+            print("%sok %d - %sseed %d: %s" % ("" if ok else "not ", ntap,
+                                               "planted bug caught (wrong > 0): " if a.expect_wrong else "",
+                                               seed, " ".join("%s %d" % (k, d[k]) for k in Stats.KEYS)))
         else:
             print("seed %d: %s (total %s, %.0f s)" % (seed, " ".join("%d" % d[k] for k in Stats.KEYS),
                                                       st.line(), time.time() - t0))
@@ -478,6 +483,7 @@ def main():
         print("# failed %d: %s" % (n, r))
     if a.tap:
         print("1..%d\n# %d passed, %d failed" % (ntap, ntap - nfail, nfail))
+        return 1 if nfail else 0
     return 1 if st.c["wrong"] or st.c["invalid"] else 0
 
 
