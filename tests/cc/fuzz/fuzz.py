@@ -417,11 +417,12 @@ def main():
         for path in a.regress:
             k = parse_regress(path)
             known = re.search(r"// known-failure: (.*)", k.text)
-            before, compared = len(st.failures), st.c["compared"]
+            before, compared, reasons = len(st.failures), st.c["compared"], dict(st.reasons)
             check_batch(t, [k], st)
             bad = st.failures[before:]
             passed = not bad and st.c["compared"] > compared
             why = "; ".join("%s: %s" % (f[1], " ".join(f[2].split())[:200]) for f in bad)
+            why = why or "; ".join("rejected: " + r for r in st.reasons if st.reasons[r] != reasons.get(r, 0))
             ntap += 1
             name = os.path.basename(path)
             if known and not passed:
