@@ -32,6 +32,11 @@ executor and the translated code is a bug:
   __syncthreads_count results), at any depth; returns are uniform (whole
   blocks) or divergent after the shared arrays were initialised.
 
+Besides: per-thread locals live across barriers, a per-thread array la[],
+__device__ helpers (and one taking a pointer), switch with fall-through,
+per-thread loops with continue, a uniform and a per-thread variable in one
+declaration.  Gen(avoid_known=True) leaves out what trips KNOWN_BUGS.
+
 Usage: gen.py SEED COUNT PREFIX  -> writes PREFIX.cu and PREFIX.tab (one
 line per kernel: name gx gy gz bx by bz os us n schedule).
 """
