@@ -17,7 +17,8 @@ GUEST ?= $(BUILD)/guest
 IDXGEN_CACHE ?= /var/cache/idxgen
 export BUILD GUEST IDXGEN_CACHE
 
-COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/coop/Makefile driver/Makefile))
+COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile \
+	lib/coop/Makefile driver/Makefile))
 
 .PHONY: all deps qemu fuzz soak check run bench install debs clean guest help $(COMPONENTS)
 

@@ -72,7 +72,7 @@ build_step qemu bash "$ROOT/qemu-device/build-qemu.sh"
 # cached under $IDXGEN_CACHE/kernel-debug (tests/kernel/README.md).
 build_step kernel-debug bash "$ROOT/tests/kernel/build-kernel.sh"
 # Every suite always runs: a missing piece must fail, never skip silently.
-for comp in fw lib lib/coop driver; do
+for comp in fw lib lib/cudart lib/coop driver; do
 	build_step "${comp//\//-}" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
 done
 build_step host-tests $MAKE -j"$JOBS" -C "$ROOT/tests/host" all
@@ -84,6 +84,7 @@ run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
 run_suite cc $MAKE -s -C "$ROOT/lib/cc" check
 run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
+run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 run_suite man $MAKE -s -C "$ROOT/docs/man" check
 # .debs, lintian, DKMS; stages $BUILD/pkg/root, which the check VM lays over /

@@ -65,6 +65,11 @@ chk "usr/lib/$MA/libidxgen.so"
 chk "usr/lib/$MA/libidxgen.a"
 chk "usr/lib/$MA/pkgconfig/idxgen.pc"
 chk usr/include/idxgen.h
+chk "usr/lib/$MA/libidxgen_cudart.a"
+chk "usr/lib/$MA/pkgconfig/idxgen-cudart.pc"
+chk usr/include/idxgen/cuda/cuda_runtime.h
+[ ! -e "$R/usr/include/cuda_runtime.h" ] && [ ! -e "$R/usr/src/idxgen-$VER/include/cuda" ]
+ok $? "the CUDA headers are apart (not in /usr/include, not in the DKMS source)"
 chk usr/bin/idxgen
 chk usr/bin/idxgen-fwtool
 chk lib/firmware/idxgen/idxgen-fw.bin
@@ -72,6 +77,7 @@ chk lib/udev/rules.d/70-idxgen.rules
 chk usr/share/bash-completion/completions/idxgen
 chk usr/share/man/man1/idxgen.1.gz
 chk usr/share/man/man3/libidxgen.3.gz
+chk usr/share/man/man3/idxgen_cudart.3.gz
 chk usr/share/man/man3/idxgen_wait.3.gz
 chk usr/share/man/man4/idxgen.4.gz
 chk "usr/src/idxgen-$VER/dkms.conf"

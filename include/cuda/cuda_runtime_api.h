@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cuda_runtime_api.h - the CUDA runtime API (C functions) of idxgen's CUDA
+ * runtime, libidxgen_cudart (lib/cudart, on the SPMD CPU runtime of
+ * include/idxgen_rt.h).  Our own header, C11 and C++11; its subset and
+ * semantics are documented in lib/cudart/README.md.
+ *
+ * ONE ADDRESS SPACE.  Kernels run on the CPU: "device" memory is host
+ * memory, every pointer is valid on both sides, cudaMemcpy of any kind is
+ * a memory copy, and a __device__/__constant__ symbol is its host address.
+ * The API still checks what CUDA checks (sizes, kinds, handles, pointers
+ * it allocated) and returns CUDA's error codes; it never aborts.
+ *
+ * ===================================================================
+ * THE LAUNCH ABI  (IDXGEN_CUDART_ABI_VERSION 1): what a translator emits
+ * ===================================================================
+ *
+ * A __global__ function k becomes three things (kernel ABI of idxgen_rt.h
+ * for the first two):
+ *
+ *  1. its block function and its descriptor, `static const struct
+ *     idxgen_rt_kernel k__kernel` (with arg_sizes set: stream launches copy
+ *     the argument values, as CUDA does);
+ *  2. a HOST STUB with k's own name and parameter list, so that host code
+ *     that names k (cudaLaunchKernel((const void *)k, ...),
+ *     cudaFuncGetAttributes(&a, k), a function pointer to k) gets the
+ *     stub's address, the kernel's identity:
+ *
+ *	void k(float *a, int n)
+ *	{
+ *		void *args[] = { &a, &n };
+ *		__idxgenLaunchStub((const void *)k, &k__kernel, args);
+ *	}
+ *
+ *     (a kernel without parameters passes args = NULL);
+ *  3. a registration at load time, from a constructor (C: GCC's
+ *     __attribute__((constructor)); C++: the same, or a static object),
+ *     so that cudaLaunchKernel and cudaFuncGetAttributes find k by its
+ *     host address before its first <<<>>>:
+ *
+ *	__attribute__((constructor)) static void k__register(void)
+ *	{
+ *		__idxgenRegisterFunction((const void *)k, &k__kernel);
+ *	}
+ *
+ * A launch `k<<<grid, block, shmem, stream>>>(x, y)` becomes, as with
+ * nvcc, a configuration push followed by a call of the stub (the stub's
+ * parameter types convert the arguments, C's rules):
+ *
+ *	(__idxgenPushCallConfiguration(IDXGEN_DIM3(grid), IDXGEN_DIM3(block),
+ *				       shmem, stream) ? (void)0 : k(x, y))
+ *
+ * shmem and stream default to 0.  IDXGEN_DIM3(v) makes a dim3 of an
+ * integer or of a dim3/uint3 (in C++ dim3's constructors do that and it
+ * may be omitted).  The push returns 0 when it stored the configuration
+ * (per host thread); __idxgenLaunchStub pops it and launches k with it,
+ * exactly as cudaLaunchKernel((const void *)k, grid, block, args, shmem,
+ * stream) would: same checks, same errors (also returned by
+ * cudaGetLastError), same stream semantics.  A stub called without a
+ * pushed configuration fails with cudaErrorMissingConfiguration.
+ *
+ * __device__ and __constant__ variables are registered the same way with
+ * their size, for cudaMemcpyToSymbol/FromSymbol/GetSymbolAddress/
+ * GetSymbolSize (the translator keeps them as ordinary global objects):
+ *
+ *	__idxgenRegisterVar((const void *)&c_coef, sizeof(c_coef), "c_coef");
+ *
+ * Registrations are process-wide and survive cudaDeviceReset; registering
+ * the same address again replaces the entry.  All of this is declared
+ * below; translated code includes <cuda_runtime.h> (and <idxgen_rt.h> for
+ * the descriptor).
+ */
+#ifndef IDXGEN_CUDA_RUNTIME_API_H
+#define IDXGEN_CUDA_RUNTIME_API_H
+
+#include <stddef.h>
+
+#include "driver_types.h"
+#include "vector_types.h"
+
+/* The CUDA runtime version whose API this subset follows (12.0). */
+#define CUDART_VERSION		12000
+#define IDXGEN_CUDART_ABI_VERSION 1
+
+#ifdef __cplusplus
+extern "C" {
+#define IDXGEN_CUDA__DEFAULT(v) = v
+#else
+#define IDXGEN_CUDA__DEFAULT(v)
+#endif
+
+struct idxgen_rt_kernel;
+
+/* Errors */
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorString(cudaError_t err);
+const char *cudaGetErrorName(cudaError_t err);
+
+/* Device */
+cudaError_t cudaGetDeviceCount(int *count);
+cudaError_t cudaGetDevice(int *device);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaGetDeviceFlags(unsigned int *flags);
+cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaThreadSynchronize(void);	/* deprecated alias */
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *config);
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
+cudaError_t cudaDriverGetVersion(int *version);
+cudaError_t cudaRuntimeGetVersion(int *version);
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
+
+/* Memory (one address space: every pointer is valid on host and device) */
+cudaError_t cudaMalloc(void **ptr, size_t size);
+cudaError_t cudaMallocManaged(void **ptr, size_t size,
+			      unsigned int flags IDXGEN_CUDA__DEFAULT(cudaMemAttachGlobal));
+cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+cudaError_t cudaFree(void *ptr);
+cudaError_t cudaMallocHost(void **ptr, size_t size);
+cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags);
+cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaHostGetDevicePointer(void **dptr, void *hptr, unsigned int flags);
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
+cudaError_t cudaHostUnregister(void *ptr);
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const void *ptr);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+			    cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+			 size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaMemset(void *ptr, int value, size_t count);
+cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count,
+			    cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device,
+				 cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+
+/* Symbols (__device__/__constant__ variables registered by translated code) */
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+			       size_t offset IDXGEN_CUDA__DEFAULT(0),
+			       enum cudaMemcpyKind kind IDXGEN_CUDA__DEFAULT(cudaMemcpyHostToDevice));
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+				 size_t offset IDXGEN_CUDA__DEFAULT(0),
+				 enum cudaMemcpyKind kind IDXGEN_CUDA__DEFAULT(cudaMemcpyDeviceToHost));
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
+				    enum cudaMemcpyKind kind, cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+				      enum cudaMemcpyKind kind,
+				      cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaGetSymbolAddress(void **ptr, const void *symbol);
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+
+/* Streams: in-order queues; the legacy default stream (0) synchronises
+ * with every blocking stream (created without cudaStreamNonBlocking). */
+cudaError_t cudaStreamCreate(cudaStream_t *stream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+				unsigned int flags IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags);
+cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);
+typedef void (*cudaHostFn_t)(void *user_data);
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *user_data);
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *user_data);
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+				  void *user_data, unsigned int flags);
+
+/* Events */
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventQuery(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+
+/* Kernels (func: the kernel's host stub, see THE LAUNCH ABI) */
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
+			     size_t shmem IDXGEN_CUDA__DEFAULT(0),
+			     cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *func,
+							  int block_size, size_t dyn_shmem);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, const void *func,
+								   int block_size, size_t dyn_shmem,
+								   unsigned int flags);
+/* The C form of cudaOccupancyMaxPotentialBlockSize (templates in cuda_runtime.h). */
+cudaError_t idxgenOccupancyMaxPotentialBlockSize(int *min_grid, int *block_size, const void *func,
+						 size_t dyn_shmem, int block_size_limit);
+
+/* The launch ABI (above) */
+void __idxgenRegisterFunction(const void *host_fn, const struct idxgen_rt_kernel *k);
+void __idxgenRegisterVar(const void *host_var, size_t size, const char *name);
+unsigned int __idxgenPushCallConfiguration(dim3 grid, dim3 block,
+					   size_t shmem IDXGEN_CUDA__DEFAULT(0),
+					   cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t __idxgenPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem,
+					 cudaStream_t *stream);
+cudaError_t __idxgenLaunchStub(const void *host_fn, const struct idxgen_rt_kernel *k, void **args);
+
+#ifdef __cplusplus
+}
+/* C++: dim3's constructors convert integers and uint3. */
+#define IDXGEN_DIM3(v) (dim3(v))
+#else
+/* C: a dim3 of an integer or of a dim3/uint3. */
+static inline dim3 idxgen_dim3_of_uint(unsigned long long x)
+{
+	dim3 d;
+
+	d.x = (unsigned int)x, d.y = 1, d.z = 1;
+	return d;
+}
+static inline dim3 idxgen_dim3_of_dim3(dim3 d)
+{
+	return d;
+}
+static inline dim3 idxgen_dim3_of_uint3(uint3 v)
+{
+	dim3 d;
+
+	d.x = v.x, d.y = v.y, d.z = v.z;
+	return d;
+}
+#define IDXGEN_DIM3(v) _Generic((v), dim3: idxgen_dim3_of_dim3, uint3: idxgen_dim3_of_uint3, \
+				default: idxgen_dim3_of_uint)(v)
+#endif
+
+#endif /* IDXGEN_CUDA_RUNTIME_API_H */

@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: MIT
+/*
+ * device.c - the one device: count, selection, properties and attributes,
+ * synchronisation, reset, versions, memory information.
+ *
+ * The "device" is the SPMD runtime on this machine: the CPU runs the
+ * blocks (one worker thread per online CPU), the idxgen accelerator (or
+ * its emulation) generates the thread indices.  The properties say so
+ * honestly: multiprocessors = workers, one resident block per worker,
+ * memory and caches and clock of the CPU (sysconf, sysfs, /proc/cpuinfo),
+ * warp size and block limits of the idxgen device (idxgen_get_info),
+ * integrated and unified (one address space).  lib/cudart/README.md lists
+ * every field.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cudart.h"
+
+/* The feature level our headers follow (programs compare major/minor). */
+#define CUDART_CC_MAJOR 9
+#define CUDART_CC_MINOR 0
+#define CUDART_MAX_SHARED (1u << 20)
+
+/* The value of "key<spaces/tabs>: value" in /proc/cpuinfo, or "". */
+static void cpuinfo(const char *key, char *out, size_t n)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512];
+	size_t kl = strlen(key);
+
+	out[0] = 0;
+	while (f && fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (strncmp(line, key, kl) || !colon || strspn(line + kl, " \t") != (size_t)(colon - line) - kl)
+			continue;
+		colon += 1 + strspn(colon + 1, " \t");
+		colon[strcspn(colon, "\n")] = 0;
+		snprintf(out, n, "%s", colon);
+		break;
+	}
+	if (f)
+		fclose(f);
+}
+
+static long read_long(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	long v = -1;
+
+	if (f) {
+		if (fscanf(f, "%ld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+static int cpu_khz(void)
+{
+	long khz = read_long("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq");
+	char mhz[64];
+
+	if (khz > 0)
+		return (int)khz;
+	cpuinfo("cpu MHz", mhz, sizeof(mhz));
+	return mhz[0] ? (int)(atof(mhz) * 1000.0) : 0;
+}
+
+/* Bytes of the level-2 cache: glibc's answer, else sysfs's. */
+static int l2_bytes(void)
+{
+	long v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+	char path[96];
+
+	if (v > 0)
+		return (int)v;
+	for (int i = 0; i < 8; i++) {
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+		if (read_long(path) == 2) {
+			snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+			v = read_long(path);	/* "1024K": the number, in KiB */
+			return v > 0 ? (int)(v * 1024) : 0;
+		}
+	}
+	return 0;
+}
+
+static size_t phys_bytes(int name)
+{
+	long pages = sysconf(name), psz = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && psz > 0 ? (size_t)pages * (size_t)psz : 0;
+}
+
+/* The runtime (created if needed), its device information and workers. */
+static cudaError_t device_info(struct idxgen_info *info, unsigned int *workers)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct idxgen_rt *rt;
+	cudaError_t err;
+
+	pthread_mutex_lock(&c->lock);
+	err = cudart_get_rt(&rt);
+	if (!err) {
+		*info = c->info;
+		*workers = idxgen_rt_num_threads(rt);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return err;
+}
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+	struct idxgen_info info;
+	unsigned int workers;
+	cudaError_t err;
+
+	if (!count)
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = device_info(&info, &workers);
+	*count = err ? 0 : 1;
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaGetDevice(int *device)
+{
+	if (!device)
+		return cudart_set_error(cudaErrorInvalidValue);
+	*device = 0;
+	return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device)
+{
+	return device == 0 ? cudaSuccess : cudart_set_error(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
+{
+	if (!device || !prop)
+		return cudart_set_error(cudaErrorInvalidValue);
+	*device = 0;
+	return cudaSuccess;
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned int flags)
+{
+	if (flags & ~0x1fu)
+		return cudart_set_error(cudaErrorInvalidValue);
+	cudart_ctx()->device_flags = flags;
+	return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned int *flags)
+{
+	if (!flags)
+		return cudart_set_error(cudaErrorInvalidValue);
+	*flags = cudart_ctx()->device_flags;
+	return cudaSuccess;
+}
+
+static void fill_props(struct cudaDeviceProp *p, const struct idxgen_info *info,
+		       unsigned int workers)
+{
+	char model[160];
+	unsigned int dom = 0, bus = 0, dev = 0, fn = 0;
+
+	memset(p, 0, sizeof(*p));
+	cpuinfo("model name", model, sizeof(model));
+	snprintf(p->name, sizeof(p->name), "idxgen SPMD: %s, indices from %s%s%s",
+		 model[0] ? model : "CPU", info->driver, info->pci_addr[0] ? " " : "",
+		 info->pci_addr);
+	p->totalGlobalMem = phys_bytes(_SC_PHYS_PAGES);
+	p->sharedMemPerBlock = CUDART_MAX_SHARED;
+	p->sharedMemPerBlockOptin = CUDART_MAX_SHARED;
+	p->sharedMemPerMultiprocessor = CUDART_MAX_SHARED;
+	p->regsPerBlock = 65536;	/* no register file: a limit nothing reaches */
+	p->regsPerMultiprocessor = 65536;
+	p->warpSize = (int)info->lanes;
+	p->memPitch = 0x7fffffff;
+	p->maxThreadsPerBlock = (int)info->max_threads;
+	for (int i = 0; i < 3; i++)
+		p->maxThreadsDim[i] = (int)info->max_dim[i];
+	p->maxGridSize[0] = 0x7fffffff;
+	p->maxGridSize[1] = p->maxGridSize[2] = 65535;
+	p->clockRate = cpu_khz();
+	p->totalConstMem = 65536;	/* not a limit here; CUDA's size, for sizes derived from it */
+	p->major = CUDART_CC_MAJOR;
+	p->minor = CUDART_CC_MINOR;
+	p->textureAlignment = 256;
+	p->texturePitchAlignment = 256;
+	p->deviceOverlap = 1;
+	p->multiProcessorCount = (int)workers;
+	p->integrated = 1;
+	p->canMapHostMemory = 1;
+	p->concurrentKernels = 1;
+	if (sscanf(info->pci_addr, "%x:%x:%x.%x", &dom, &bus, &dev, &fn) == 4) {
+		p->pciDomainID = (int)dom;
+		p->pciBusID = (int)bus;
+		p->pciDeviceID = (int)dev;
+	}
+	p->asyncEngineCount = 1;
+	p->unifiedAddressing = 1;
+	p->l2CacheSize = l2_bytes();
+	p->maxThreadsPerMultiProcessor = (int)info->max_threads;
+	p->maxBlocksPerMultiProcessor = 1;
+	p->globalL1CacheSupported = 1;
+	p->localL1CacheSupported = 1;
+	p->managedMemory = 1;
+	p->pageableMemoryAccess = 1;
+	p->pageableMemoryAccessUsesHostPageTables = 1;
+	p->concurrentManagedAccess = 1;
+	p->directManagedMemAccessFromHost = 1;
+	p->canUseHostPointerForRegisteredMem = 1;
+	p->hostRegisterSupported = 1;
+	p->unifiedFunctionPointers = 1;
+}
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
+{
+	struct idxgen_info info;
+	unsigned int workers;
+	cudaError_t err;
+
+	if (!prop)
+		return cudart_set_error(cudaErrorInvalidValue);
+	if (device != 0)
+		return cudart_set_error(cudaErrorInvalidDevice);
+	err = device_info(&info, &workers);
+	if (!err)
+		fill_props(prop, &info, workers);
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
+{
+	struct cudaDeviceProp p;
+	cudaError_t err;
+	int v;
+
+	if (!value)
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = cudaGetDeviceProperties(&p, device);
+	if (err)
+		return err;
+	switch (attr) {
+	case cudaDevAttrMaxThreadsPerBlock: v = p.maxThreadsPerBlock; break;
+	case cudaDevAttrMaxBlockDimX: v = p.maxThreadsDim[0]; break;
+	case cudaDevAttrMaxBlockDimY: v = p.maxThreadsDim[1]; break;
+	case cudaDevAttrMaxBlockDimZ: v = p.maxThreadsDim[2]; break;
+	case cudaDevAttrMaxGridDimX: v = p.maxGridSize[0]; break;
+	case cudaDevAttrMaxGridDimY: v = p.maxGridSize[1]; break;
+	case cudaDevAttrMaxGridDimZ: v = p.maxGridSize[2]; break;
+	case cudaDevAttrMaxSharedMemoryPerBlock: v = (int)p.sharedMemPerBlock; break;
+	case cudaDevAttrTotalConstantMemory: v = (int)p.totalConstMem; break;
+	case cudaDevAttrWarpSize: v = p.warpSize; break;
+	case cudaDevAttrMaxPitch: v = (int)p.memPitch; break;
+	case cudaDevAttrMaxRegistersPerBlock: v = p.regsPerBlock; break;
+	case cudaDevAttrClockRate: v = p.clockRate; break;
+	case cudaDevAttrTextureAlignment: v = (int)p.textureAlignment; break;
+	case cudaDevAttrGpuOverlap: v = p.deviceOverlap; break;
+	case cudaDevAttrMultiProcessorCount: v = p.multiProcessorCount; break;
+	case cudaDevAttrKernelExecTimeout: v = p.kernelExecTimeoutEnabled; break;
+	case cudaDevAttrIntegrated: v = p.integrated; break;
+	case cudaDevAttrCanMapHostMemory: v = p.canMapHostMemory; break;
+	case cudaDevAttrComputeMode: v = p.computeMode; break;
+	case cudaDevAttrConcurrentKernels: v = p.concurrentKernels; break;
+	case cudaDevAttrEccEnabled: v = p.ECCEnabled; break;
+	case cudaDevAttrPciBusId: v = p.pciBusID; break;
+	case cudaDevAttrPciDeviceId: v = p.pciDeviceID; break;
+	case cudaDevAttrMemoryClockRate: v = p.memoryClockRate; break;
+	case cudaDevAttrGlobalMemoryBusWidth: v = p.memoryBusWidth; break;
+	case cudaDevAttrL2CacheSize: v = p.l2CacheSize; break;
+	case cudaDevAttrMaxThreadsPerMultiProcessor: v = p.maxThreadsPerMultiProcessor; break;
+	case cudaDevAttrAsyncEngineCount: v = p.asyncEngineCount; break;
+	case cudaDevAttrUnifiedAddressing: v = p.unifiedAddressing; break;
+	case cudaDevAttrPciDomainId: v = p.pciDomainID; break;
+	case cudaDevAttrComputeCapabilityMajor: v = p.major; break;
+	case cudaDevAttrComputeCapabilityMinor: v = p.minor; break;
+	case cudaDevAttrMaxSharedMemoryPerMultiprocessor: v = (int)p.sharedMemPerMultiprocessor; break;
+	case cudaDevAttrMaxRegistersPerMultiprocessor: v = p.regsPerMultiprocessor; break;
+	case cudaDevAttrManagedMemory: v = p.managedMemory; break;
+	case cudaDevAttrConcurrentManagedAccess: v = p.concurrentManagedAccess; break;
+	case cudaDevAttrMaxSharedMemoryPerBlockOptin: v = (int)p.sharedMemPerBlockOptin; break;
+	case cudaDevAttrMaxBlocksPerMultiprocessor: v = p.maxBlocksPerMultiProcessor; break;
+	default:
+		return cudart_set_error(cudaErrorInvalidValue);
+	}
+	*value = v;
+	return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSynchronize(void)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	pthread_mutex_lock(&c->lock);
+	cudart_wait_all(c);
+	err = cudart_sync_result(c);
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaThreadSynchronize(void)
+{
+	return cudaDeviceSynchronize();
+}
+
+/*
+ * Ends the context: waits for the work, destroys the streams and events,
+ * frees every allocation, releases the runtime (re-created on next use)
+ * and clears a sticky error and the caller's last error.  Kernel and variable registrations stay.
+ */
+cudaError_t cudaDeviceReset(void)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct idxgen_rt *rt;
+
+	pthread_mutex_lock(&c->lock);
+	cudart_wait_all(c);
+	cudart_streams_stop(c);
+	cudart_events_free(c);
+	cudart_free_all(c);
+	rt = c->rt;
+	c->rt = NULL;
+	c->async_error = cudaSuccess;
+	__atomic_store_n(&c->sticky, 0, __ATOMIC_RELEASE);
+	c->cache_config = cudaFuncCachePreferNone;
+	c->device_flags = 0;
+	pthread_mutex_unlock(&c->lock);
+	if (rt)
+		idxgen_rt_destroy(rt);
+	cudart_last_error(true);	/* the caller's error went with the context */
+	return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config)
+{
+	if ((unsigned int)config > cudaFuncCachePreferEqual)
+		return cudart_set_error(cudaErrorInvalidValue);
+	cudart_ctx()->cache_config = config;
+	return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *config)
+{
+	if (!config)
+		return cudart_set_error(cudaErrorInvalidValue);
+	*config = cudart_ctx()->cache_config;
+	return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)
+{
+	if ((unsigned int)config > cudaSharedMemBankSizeEightByte)
+		return cudart_set_error(cudaErrorInvalidValue);
+	return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
+{
+	if ((unsigned int)limit > cudaLimitMallocHeapSize)
+		return cudart_set_error(cudaErrorInvalidValue);
+	cudart_ctx()->limits[limit] = value;
+	return cudaSuccess;
+}
+
+/* Unset limits read as what the CPU gives: the worker's stack (8 MiB),
+ * a printf buffer that grows, the process heap. */
+cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
+{
+	static const size_t defaults[3] = { 8u << 20, 1u << 20, 8u << 20 };
+
+	if (!value || (unsigned int)limit > cudaLimitMallocHeapSize)
+		return cudart_set_error(cudaErrorInvalidValue);
+	*value = cudart_ctx()->limits[limit] ? cudart_ctx()->limits[limit] : defaults[limit];
+	return cudaSuccess;
+}
+
+cudaError_t cudaDriverGetVersion(int *version)
+{
+	if (!version)
+		return cudart_set_error(cudaErrorInvalidValue);
+	*version = CUDART_VERSION;
+	return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *version)
+{
+	if (!version)
+		return cudart_set_error(cudaErrorInvalidValue);
+	*version = CUDART_VERSION;
+	return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+	CUDART_STICKY_RETURN();
+	if (!free_bytes || !total_bytes)
+		return cudart_set_error(cudaErrorInvalidValue);
+	*free_bytes = phys_bytes(_SC_AVPHYS_PAGES);
+	*total_bytes = phys_bytes(_SC_PHYS_PAGES);
+	return cudaSuccess;
+}

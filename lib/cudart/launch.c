@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: MIT
+/*
+ * launch.c - kernels: the registry of the launch ABI (host stub address ->
+ * struct idxgen_rt_kernel), <<<>>> configurations, cudaLaunchKernel, the
+ * checks CUDA makes before a launch, function attributes and occupancy.
+ *
+ * A launch is checked in the caller (every configuration error is
+ * returned by the launch itself, non-sticky, as CUDA does), then run on
+ * its stream: on the default stream at once through idxgen_rt_launch_ex,
+ * on a created stream by the stream's executor, with a copy of the
+ * argument values (k->arg_sizes).  A kernel that traps (__trap, a failed
+ * assert, a detected fault: idxgen_rt_trap) poisons the context with
+ * cudaErrorLaunchFailure, or cudaErrorAssert when the kernel's trap message
+ * starts with "assert" (the convention for what assert() becomes).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <search.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cudart.h"
+
+/* The runtime's default shared-memory limit per block (idxgen_rt.h). */
+#define CUDART_MAX_SHARED	(1u << 20)
+#define CUDART_MAX_GRID_X	0x7fffffffu
+#define CUDART_MAX_GRID_YZ	65535u
+
+int cudart_ptr_cmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const void *const *)a, y = (uintptr_t)*(const void *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static struct cudart_func *find_func(struct cudart_ctx *c, const void *host)
+{
+	struct cudart_func key = { .host = host };
+	void *node = host ? tfind(&key, &c->funcs, cudart_ptr_cmp) : NULL;
+
+	return node ? *(struct cudart_func **)node : NULL;
+}
+
+/* Registration runs from constructors: no error to return; a kernel that
+ * could not be registered is reported by its first launch by address
+ * (cudaErrorInvalidDeviceFunction).  Its stub launches it regardless. */
+void __idxgenRegisterFunction(const void *host_fn, const struct idxgen_rt_kernel *k)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_func *f, **node;
+
+	if (!host_fn || !k)
+		return;
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return;
+	*f = (struct cudart_func){ .host = host_fn, .k = k, .max_dyn_shared = -1, .carveout = -1 };
+	pthread_mutex_lock(&c->lock);
+	node = tsearch(f, &c->funcs, cudart_ptr_cmp);
+	if (node && *node != f) {
+		(*node)->k = k;		/* registered again: the newest descriptor */
+		free(f);
+	} else if (!node) {
+		free(f);
+	}
+	pthread_mutex_unlock(&c->lock);
+}
+
+unsigned int __idxgenPushCallConfiguration(dim3 grid, dim3 block, size_t shmem, cudaStream_t stream)
+{
+	struct cudart_config cfg = { grid, block, shmem, stream };
+
+	if (cudart_push_config(&cfg))
+		return 0;
+	cudart_set_error(cudaErrorNotSupported);	/* <<<>>> nested too deep */
+	return 1;
+}
+
+cudaError_t __idxgenPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem,
+					 cudaStream_t *stream)
+{
+	struct cudart_config cfg;
+
+	if (!cudart_pop_config(&cfg))
+		return cudart_set_error(cudaErrorMissingConfiguration);
+	*grid = cfg.grid;
+	*block = cfg.block;
+	*shmem = cfg.shmem;
+	*stream = cfg.stream;
+	return cudaSuccess;
+}
+
+cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kernel *k,
+			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
+			      void **args)
+{
+	struct idxgen_rt_launch_opts o = { .dyn_shared = shmem };
+	struct idxgen_rt_launch_info info;
+	struct idxgen_rt *rt;
+	cudaError_t err;
+	int r;
+
+	pthread_mutex_lock(&c->lock);
+	err = cudart_get_rt(&rt);
+	o.schedule = c->sched;
+	pthread_mutex_unlock(&c->lock);
+	if (err)
+		return err;
+	r = idxgen_rt_launch_ex(rt, k, grid, block, args, &o, &info);
+	switch (r) {
+	case 0:
+		return cudaSuccess;
+	case -EINVAL:
+	case -E2BIG:
+	case -ENOMEM:
+		return cudart_from_errno(r);
+	case -EFAULT:
+		err = strstr(info.error, ": assert") ? cudaErrorAssert : cudaErrorLaunchFailure;
+		/* as a GPU's runtime shows a device-side failure: once, on stderr */
+		fprintf(stderr, "idxgen cudart: kernel %s: %s\n", k->name ? k->name : "?",
+			info.error);
+		break;
+	default:
+		err = cudaErrorLaunchFailure;
+		fprintf(stderr, "idxgen cudart: kernel %s: device path: %s\n",
+			k->name ? k->name : "?", idxgen_strerror(r));
+		break;
+	}
+	cudart_set_sticky(err);
+	return err;
+}
+
+static struct idxgen_rt_dim3 rt_dim(dim3 d)
+{
+	return IDXGEN_RT_DIM3(d.x, d.y, d.z);
+}
+
+/* CUDA's checks of a launch, against the device's limits. */
+static cudaError_t check_launch(const struct idxgen_info *info, const struct idxgen_rt_kernel *k,
+				dim3 grid, dim3 block, size_t shmem, void **args)
+{
+	uint64_t threads = (uint64_t)block.x * block.y * block.z;
+
+	if (!grid.x || !grid.y || !grid.z || !threads)
+		return cudaErrorInvalidConfiguration;
+	if (block.x > info->max_dim[0] || block.y > info->max_dim[1] ||
+	    block.z > info->max_dim[2] || threads > info->max_threads)
+		return cudaErrorInvalidConfiguration;
+	if (grid.x > CUDART_MAX_GRID_X || grid.y > CUDART_MAX_GRID_YZ || grid.z > CUDART_MAX_GRID_YZ)
+		return cudaErrorInvalidConfiguration;
+	if (shmem > CUDART_MAX_SHARED || k->shared_bytes > CUDART_MAX_SHARED - shmem)
+		return cudaErrorInvalidValue;
+	if (k->nargs && !args)
+		return cudaErrorInvalidValue;
+	return cudaSuccess;
+}
+
+/* The argument values, copied for a queued launch: pointers, then values. */
+static void **copy_args(const struct idxgen_rt_kernel *k, void **args)
+{
+	size_t total = k->nargs * sizeof(void *), off;
+	void **copy;
+
+	for (unsigned int i = 0; i < k->nargs; i++)
+		total += (k->arg_sizes[i] + 15) / 16 * 16;
+	copy = malloc(total ? total : 1);
+	if (!copy)
+		return NULL;
+	off = (k->nargs * sizeof(void *) + 15) / 16 * 16;
+	for (unsigned int i = 0; i < k->nargs; i++) {
+		copy[i] = (char *)copy + off;
+		memcpy(copy[i], args[i], k->arg_sizes[i]);
+		off += (k->arg_sizes[i] + 15) / 16 * 16;
+	}
+	return copy;
+}
+
+static cudaError_t launch(const struct idxgen_rt_kernel *k, dim3 grid, dim3 block, void **args,
+			  size_t shmem, cudaStream_t stream)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_op op = { .kind = CUDART_OP_KERNEL };
+	struct idxgen_rt *rt;
+	cudaError_t err;
+
+	pthread_mutex_lock(&c->lock);
+	err = cudart_get_rt(&rt);
+	if (!err)
+		err = check_launch(&c->info, k, grid, block, shmem, args);
+	pthread_mutex_unlock(&c->lock);
+	if (err)
+		return err;
+	op.u.kern.k = k;
+	op.u.kern.grid = rt_dim(grid);
+	op.u.kern.block = rt_dim(block);
+	op.u.kern.shmem = shmem;
+	op.u.kern.args = args;
+	if (!cudart_stream_is_default(stream) && k->nargs) {
+		if (!k->arg_sizes) {
+			/* values of unknown size cannot be kept: run it now, in order */
+			err = cudaStreamSynchronize(stream);
+			return err ? err : cudart_run_kernel(c, k, op.u.kern.grid, op.u.kern.block,
+							     shmem, args);
+		}
+		op.u.kern.args = copy_args(k, args);
+		if (!op.u.kern.args)
+			return cudaErrorMemoryAllocation;
+		op.owned = op.u.kern.args;
+	}
+	return cudart_submit(stream, &op);
+}
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
+			     cudaStream_t stream)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_func *f;
+	const struct idxgen_rt_kernel *k;
+
+	CUDART_STICKY_RETURN();
+	pthread_mutex_lock(&c->lock);
+	f = find_func(c, func);
+	k = f ? f->k : NULL;
+	pthread_mutex_unlock(&c->lock);
+	if (!k)
+		return cudart_set_error(cudaErrorInvalidDeviceFunction);
+	return cudart_set_error(launch(k, grid, block, args, shmem, stream));
+}
+
+cudaError_t __idxgenLaunchStub(const void *host_fn, const struct idxgen_rt_kernel *k, void **args)
+{
+	struct cudart_config cfg;
+
+	(void)host_fn;	/* the stub's identity; k is what runs */
+	if (!cudart_pop_config(&cfg))
+		return cudart_set_error(cudaErrorMissingConfiguration);
+	CUDART_STICKY_RETURN();
+	if (!k)
+		return cudart_set_error(cudaErrorInvalidDeviceFunction);
+	return cudart_set_error(launch(k, cfg.grid, cfg.block, args, cfg.shmem, cfg.stream));
+}
+
+/* The function and the device's information (lock taken and released). */
+static cudaError_t func_info(const void *func, struct cudart_func *out, struct idxgen_info *info,
+			     unsigned int *workers)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_func *f;
+	struct idxgen_rt *rt;
+	cudaError_t err;
+
+	pthread_mutex_lock(&c->lock);
+	f = find_func(c, func);
+	err = f ? cudart_get_rt(&rt) : cudaErrorInvalidDeviceFunction;
+	if (!err) {
+		*out = *f;
+		*info = c->info;
+		if (workers)
+			*workers = idxgen_rt_num_threads(rt);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return err;
+}
+
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
+{
+	struct cudart_func f;
+	struct idxgen_info info;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!attr)
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = func_info(func, &f, &info, NULL);
+	if (err)
+		return cudart_set_error(err);
+	memset(attr, 0, sizeof(*attr));
+	attr->sharedSizeBytes = f.k->shared_bytes;
+	attr->localSizeBytes = f.k->priv_bytes;
+	attr->maxThreadsPerBlock = (int)info.max_threads;
+	attr->maxDynamicSharedSizeBytes =
+		f.max_dyn_shared >= 0 ? f.max_dyn_shared
+				      : (int)(CUDART_MAX_SHARED - f.k->shared_bytes);
+	attr->preferredShmemCarveout = f.carveout;
+	return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_func *f;
+	cudaError_t err = cudaSuccess;
+
+	CUDART_STICKY_RETURN();
+	pthread_mutex_lock(&c->lock);
+	f = find_func(c, func);
+	if (!f)
+		err = cudaErrorInvalidDeviceFunction;
+	else if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize &&
+		 value >= 0 && (size_t)value <= CUDART_MAX_SHARED - f->k->shared_bytes)
+		f->max_dyn_shared = value;
+	else if (attr == cudaFuncAttributePreferredSharedMemoryCarveout && value >= -1 && value <= 100)
+		f->carveout = value;
+	else
+		err = cudaErrorInvalidValue;
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
+/* One cache: the preference has no effect. */
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config)
+{
+	struct cudart_func f;
+	struct idxgen_info info;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if ((unsigned int)config > cudaFuncCachePreferEqual)
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = func_info(func, &f, &info, NULL);
+	return cudart_set_error(err);
+}
+
+/* A worker runs one block at a time: 1 resident block per "multiprocessor"
+ * when the block fits the limits, else 0. */
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, const void *func,
+								   int block_size, size_t dyn_shmem,
+								   unsigned int flags)
+{
+	struct cudart_func f;
+	struct idxgen_info info;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!blocks || block_size <= 0 || flags > 1)
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = func_info(func, &f, &info, NULL);
+	if (err)
+		return cudart_set_error(err);
+	*blocks = (unsigned int)block_size <= info.max_threads && dyn_shmem <= CUDART_MAX_SHARED &&
+		  f.k->shared_bytes <= CUDART_MAX_SHARED - dyn_shmem;
+	return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *func,
+							  int block_size, size_t dyn_shmem)
+{
+	return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, func, block_size,
+								      dyn_shmem, 0);
+}
+
+/* The largest block (fewer blocks, less per-block overhead on a CPU),
+ * a multiple of the warp size, and one block per worker. */
+cudaError_t idxgenOccupancyMaxPotentialBlockSize(int *min_grid, int *block_size, const void *func,
+						 size_t dyn_shmem, int block_size_limit)
+{
+	struct cudart_func f;
+	struct idxgen_info info;
+	unsigned int workers, bs;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!min_grid || !block_size || block_size_limit < 0)
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = func_info(func, &f, &info, &workers);
+	if (err)
+		return cudart_set_error(err);
+	if (dyn_shmem > CUDART_MAX_SHARED || f.k->shared_bytes > CUDART_MAX_SHARED - dyn_shmem)
+		return cudart_set_error(cudaErrorInvalidValue);
+	bs = info.max_threads;
+	if (block_size_limit && (unsigned int)block_size_limit < bs)
+		bs = (unsigned int)block_size_limit;
+	if (bs > info.lanes)
+		bs -= bs % info.lanes;
+	*block_size = (int)bs;
+	*min_grid = (int)workers;
+	return cudaSuccess;
+}

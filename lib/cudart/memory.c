@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: MIT
+/*
+ * memory.c - device, managed and pinned host memory, copies and sets.
+ *
+ * One address space: every allocation is host memory (256-byte aligned,
+ * as cudaMalloc's), valid on both sides.  A table of the ranges the API
+ * handed out (a tsearch tree ordered by address) lets it answer what CUDA
+ * answers: cudaFree of a pointer it did not allocate is an error, a copy
+ * or set that runs past the end of an allocation is refused with
+ * cudaErrorInvalidValue instead of overrunning it, cudaPointerGetAttributes
+ * tells the kind.  Pointers the API does not know (stack, malloc) are
+ * accepted by copies and sets: on one address space they are valid.
+ */
+#define _GNU_SOURCE
+#include <search.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cudart.h"
+
+#define CUDART_ALIGN 256
+
+/* Ranges compare equal when they overlap: a lookup of [p, p + 1) finds
+ * the allocation containing p. */
+static int range_cmp(const void *a, const void *b)
+{
+	const struct cudart_alloc *x = a, *y = b;
+
+	if (x->base + (x->size ? x->size : 1) <= y->base)
+		return -1;
+	if (y->base + (y->size ? y->size : 1) <= x->base)
+		return 1;
+	return 0;
+}
+
+static struct cudart_alloc *lookup(struct cudart_ctx *c, const void *p)
+{
+	struct cudart_alloc key = { .base = (uintptr_t)p, .size = 1 };
+	void *node = tfind(&key, &c->allocs, range_cmp);
+
+	return node ? *(struct cudart_alloc **)node : NULL;
+}
+
+cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n)
+{
+	struct cudart_alloc *a = lookup(c, p);
+
+	if (a && n > a->base + a->size - (uintptr_t)p)
+		return cudaErrorInvalidValue;
+	return cudaSuccess;
+}
+
+static void free_node(void *node)
+{
+	struct cudart_alloc *a = node;
+
+	if (!a->registered)
+		free((void *)a->base);
+	free(a);
+}
+
+void cudart_free_all(struct cudart_ctx *c)
+{
+	tdestroy(c->allocs, free_node);
+	c->allocs = NULL;
+}
+
+static cudaError_t track(void *p, size_t size, enum cudaMemoryType type, bool registered)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_alloc *a = malloc(sizeof(*a));
+	cudaError_t err = cudaSuccess;
+	void **node;
+
+	if (!a)
+		return cudaErrorMemoryAllocation;
+	*a = (struct cudart_alloc){ .base = (uintptr_t)p, .size = size, .type = type,
+				    .registered = registered };
+	pthread_mutex_lock(&c->lock);
+	node = tsearch(a, &c->allocs, range_cmp);
+	if (!node)
+		err = cudaErrorMemoryAllocation;
+	else if (*node != a)
+		err = cudaErrorHostMemoryAlreadyRegistered;	/* overlaps a known range */
+	pthread_mutex_unlock(&c->lock);
+	if (err)
+		free(a);
+	return err;
+}
+
+static cudaError_t alloc(void **ptr, size_t size, enum cudaMemoryType type)
+{
+	void *p;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!ptr)
+		return cudart_set_error(cudaErrorInvalidValue);
+	if (size == 0) {
+		*ptr = NULL;
+		return cudaSuccess;
+	}
+	if (size > SIZE_MAX - CUDART_ALIGN ||
+	    posix_memalign(&p, CUDART_ALIGN, (size + CUDART_ALIGN - 1) / CUDART_ALIGN * CUDART_ALIGN))
+		return cudart_set_error(cudaErrorMemoryAllocation);
+	err = track(p, size, type, false);
+	if (err) {
+		free(p);
+		return cudart_set_error(err);
+	}
+	*ptr = p;
+	return cudaSuccess;
+}
+
+cudaError_t cudaMalloc(void **ptr, size_t size)
+{
+	return alloc(ptr, size, cudaMemoryTypeDevice);
+}
+
+cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned int flags)
+{
+	if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
+		return cudart_set_error(cudaErrorInvalidValue);
+	return alloc(ptr, size, cudaMemoryTypeManaged);
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+	return alloc(ptr, size, cudaMemoryTypeHost);
+}
+
+cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
+{
+	if (flags & ~(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
+		return cudart_set_error(cudaErrorInvalidValue);
+	return alloc(ptr, size, cudaMemoryTypeHost);
+}
+
+/* Rows padded to the allocation alignment. */
+cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)
+{
+	size_t p = (width + CUDART_ALIGN - 1) / CUDART_ALIGN * CUDART_ALIGN;
+	cudaError_t err;
+
+	if (!pitch || width > SIZE_MAX - CUDART_ALIGN || (height && p > SIZE_MAX / height))
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = alloc(ptr, p * height, cudaMemoryTypeDevice);
+	if (!err)
+		*pitch = p;
+	return err;
+}
+
+/* Frees what alloc() gave with one of the types; waits for the device,
+ * as cudaFree does (queued work may still use the memory). */
+static cudaError_t release(void *ptr, enum cudaMemoryType t1, enum cudaMemoryType t2)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_alloc *a;
+	cudaError_t err = cudaSuccess;
+
+	CUDART_STICKY_RETURN();
+	if (!ptr)
+		return cudaSuccess;
+	pthread_mutex_lock(&c->lock);
+	cudart_wait_all(c);
+	a = lookup(c, ptr);
+	if (!a || a->base != (uintptr_t)ptr || a->registered || (a->type != t1 && a->type != t2)) {
+		err = cudaErrorInvalidValue;
+	} else {
+		tdelete(a, &c->allocs, range_cmp);
+		free_node(a);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaFree(void *ptr)
+{
+	return release(ptr, cudaMemoryTypeDevice, cudaMemoryTypeManaged);
+}
+
+cudaError_t cudaFreeHost(void *ptr)
+{
+	return release(ptr, cudaMemoryTypeHost, cudaMemoryTypeHost);
+}
+
+cudaError_t cudaHostGetDevicePointer(void **dptr, void *hptr, unsigned int flags)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_alloc *a;
+
+	CUDART_STICKY_RETURN();
+	if (!dptr || !hptr || flags)
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	a = lookup(c, hptr);
+	pthread_mutex_unlock(&c->lock);
+	if (!a || a->type != cudaMemoryTypeHost)
+		return cudart_set_error(cudaErrorInvalidValue);
+	*dptr = hptr;	/* one address space */
+	return cudaSuccess;
+}
+
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
+{
+	CUDART_STICKY_RETURN();
+	if (!ptr || !size || (flags & ~(cudaHostRegisterPortable | cudaHostRegisterMapped)))
+		return cudart_set_error(cudaErrorInvalidValue);
+	return cudart_set_error(track(ptr, size, cudaMemoryTypeHost, true));
+}
+
+cudaError_t cudaHostUnregister(void *ptr)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_alloc *a;
+	cudaError_t err = cudaSuccess;
+
+	CUDART_STICKY_RETURN();
+	pthread_mutex_lock(&c->lock);
+	a = ptr ? lookup(c, ptr) : NULL;
+	if (!a || a->base != (uintptr_t)ptr || !a->registered) {
+		err = cudaErrorHostMemoryNotRegistered;
+	} else {
+		tdelete(a, &c->allocs, range_cmp);
+		free_node(a);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const void *ptr)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_alloc *a;
+
+	CUDART_STICKY_RETURN();
+	if (!attr)
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	a = ptr ? lookup(c, ptr) : NULL;
+	pthread_mutex_unlock(&c->lock);
+	attr->device = 0;
+	attr->type = a ? a->type : cudaMemoryTypeUnregistered;
+	attr->devicePointer = a ? (void *)ptr : NULL;
+	attr->hostPointer = a ? (void *)ptr : NULL;
+	return cudaSuccess;
+}
+
+static cudaError_t check_copy(const void *dst, const void *src, size_t n, int kind)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
+		return cudaErrorInvalidMemcpyDirection;
+	if (n && (!dst || !src))
+		return cudaErrorInvalidValue;
+	pthread_mutex_lock(&c->lock);
+	err = cudart_check_range(c, dst, n);
+	if (!err)
+		err = cudart_check_range(c, src, n);
+	pthread_mutex_unlock(&c->lock);
+	return err;
+}
+
+static cudaError_t copy_op(void *dst, const void *src, size_t n, cudaStream_t stream)
+{
+	struct cudart_op op = { .kind = CUDART_OP_COPY };
+
+	if (!n)
+		return cudaSuccess;
+	op.u.copy.dst = dst;
+	op.u.copy.src = src;
+	op.u.copy.n = n;
+	return cudart_submit(stream, &op);
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+			    cudaStream_t stream)
+{
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	err = check_copy(dst, src, count, kind);
+	if (!err)
+		err = copy_op(dst, src, count, stream);
+	return cudart_set_error(err);
+}
+
+/*
+ * The default stream runs copies in the caller, after the blocking
+ * streams: a plain memory copy once they are idle (no queue, no
+ * allocation).
+ */
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+	return cudaMemcpyAsync(dst, src, count, kind, 0);
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+			 size_t height, enum cudaMemcpyKind kind)
+{
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (width > dpitch || width > spitch)
+		return cudart_set_error(cudaErrorInvalidPitchValue);
+	if (!height || !width)
+		return cudaSuccess;
+	err = check_copy(dst, src, 0, kind);
+	if (!err)
+		err = cudaDeviceSynchronize();
+	for (size_t r = 0; !err && r < height; r++)
+		err = check_copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
+	for (size_t r = 0; !err && r < height; r++)
+		memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count, cudaStream_t stream)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_op op = { .kind = CUDART_OP_SET };
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!count)
+		return cudaSuccess;
+	if (!ptr)
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_check_range(c, ptr, count);
+	pthread_mutex_unlock(&c->lock);
+	if (err)
+		return cudart_set_error(err);
+	op.u.set.dst = ptr;
+	op.u.set.value = value;
+	op.u.set.n = count;
+	return cudart_set_error(cudart_submit(stream, &op));
+}
+
+cudaError_t cudaMemset(void *ptr, int value, size_t count)
+{
+	return cudaMemsetAsync(ptr, value, count, 0);
+}
+
+/* One memory: nothing to move. */
+cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device, cudaStream_t stream)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!ptr || (device != 0 && device != cudaCpuDeviceId))
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_check_range(c, ptr, count);
+	if (!err)
+		err = cudart_stream_check(c, stream);
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+/*
+ * symbols.c - __device__ and __constant__ variables.  One address space:
+ * a variable is an ordinary global object of the translated program and
+ * its "device address" is its host address.  Translated code registers
+ * each one with its size (__idxgenRegisterVar), so that the symbol calls
+ * can refuse what CUDA refuses: an address that is not a variable
+ * (cudaErrorInvalidSymbol), a copy past its end (cudaErrorInvalidValue).
+ */
+#define _GNU_SOURCE
+#include <search.h>
+#include <stdlib.h>
+
+#include "cudart.h"
+
+void __idxgenRegisterVar(const void *host_var, size_t size, const char *name)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_var *v, **node;
+
+	if (!host_var)
+		return;
+	v = malloc(sizeof(*v));
+	if (!v)
+		return;	/* from a constructor: its symbol calls will say cudaErrorInvalidSymbol */
+	*v = (struct cudart_var){ .host = host_var, .size = size, .name = name };
+	pthread_mutex_lock(&c->lock);
+	node = tsearch(v, &c->vars, cudart_ptr_cmp);
+	if (node && *node != v) {
+		**node = *v;
+		free(v);
+	} else if (!node) {
+		free(v);
+	}
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* The variable at symbol, checked for [offset, offset + count). */
+static cudaError_t find_var(const void *symbol, size_t offset, size_t count, char **addr,
+			    size_t *size)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_var key = { .host = symbol }, *v = NULL;
+	void *node;
+
+	pthread_mutex_lock(&c->lock);
+	node = symbol ? tfind(&key, &c->vars, cudart_ptr_cmp) : NULL;
+	if (node)
+		v = *(struct cudart_var **)node;
+	pthread_mutex_unlock(&c->lock);
+	if (!v)
+		return cudaErrorInvalidSymbol;
+	if (offset > v->size || count > v->size - offset)
+		return cudaErrorInvalidValue;
+	*addr = (char *)v->host + offset;
+	if (size)
+		*size = v->size;
+	return cudaSuccess;
+}
+
+static bool to_device(enum cudaMemcpyKind k)
+{
+	return k == cudaMemcpyHostToDevice || k == cudaMemcpyDeviceToDevice || k == cudaMemcpyDefault;
+}
+
+static bool from_device(enum cudaMemcpyKind k)
+{
+	return k == cudaMemcpyDeviceToHost || k == cudaMemcpyDeviceToDevice || k == cudaMemcpyDefault;
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
+				    enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+	char *addr;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!to_device(kind))
+		return cudart_set_error(cudaErrorInvalidMemcpyDirection);
+	err = find_var(symbol, offset, count, &addr, NULL);
+	if (err)
+		return cudart_set_error(err);
+	return cudaMemcpyAsync(addr, src, count, cudaMemcpyDefault, stream);
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+				      enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+	char *addr;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!from_device(kind))
+		return cudart_set_error(cudaErrorInvalidMemcpyDirection);
+	err = find_var(symbol, offset, count, &addr, NULL);
+	if (err)
+		return cudart_set_error(err);
+	return cudaMemcpyAsync(dst, addr, count, cudaMemcpyDefault, stream);
+}
+
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
+			       enum cudaMemcpyKind kind)
+{
+	return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, 0);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
+				 enum cudaMemcpyKind kind)
+{
+	return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, 0);
+}
+
+cudaError_t cudaGetSymbolAddress(void **ptr, const void *symbol)
+{
+	char *addr;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!ptr)
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = find_var(symbol, 0, 0, &addr, NULL);
+	if (!err)
+		*ptr = addr;
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
+{
+	char *addr;
+
+	CUDART_STICKY_RETURN();
+	if (!size)
+		return cudart_set_error(cudaErrorInvalidValue);
+	return cudart_set_error(find_var(symbol, 0, 0, &addr, size));
+}

@@ -1,0 +1,616 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_api.c - the CUDA runtime API of lib/cudart: results and error
+ * paths (CUDA's codes, sticky and not), launches through <<<>>> (the
+ * launch ABI) and cudaLaunchKernel, streams (order, legacy default-stream
+ * synchronisation, non-blocking streams), events, async copies, symbols,
+ * function attributes, device properties against independent sources.
+ * Built as C, as C++, and (host and kernels) by nvcc -arch=sm_90 -c.
+ */
+#ifndef __cplusplus
+#define _GNU_SOURCE
+#endif
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kernels.h"
+#include "tap.h"
+
+#ifndef __CUDACC__
+#include <idxgen.h>
+#endif
+
+/* A dim3 in C and C++ (C has no constructors). */
+static dim3 d3(unsigned int x, unsigned int y, unsigned int z)
+{
+	dim3 d;
+
+	d.x = x, d.y = y, d.z = z;
+	return d;
+}
+
+/* ---- host functions that gate a stream and log the order of events ---- */
+struct gate {
+	int started, released;
+	char log[64];
+	int nlog;
+};
+
+static void log_append(struct gate *g, char c)
+{
+	int i = __atomic_fetch_add(&g->nlog, 1, __ATOMIC_SEQ_CST);
+
+	if (i < (int)sizeof(g->log) - 1)
+		__atomic_store_n(&g->log[i], c, __ATOMIC_SEQ_CST);
+}
+
+static int logged(struct gate *g, char c)
+{
+	for (int i = 0; i < (int)sizeof(g->log) - 1; i++)
+		if (__atomic_load_n(&g->log[i], __ATOMIC_SEQ_CST) == c)
+			return 1;
+	return 0;
+}
+
+/* Runs in a stream: marks the start, waits for the release, logs 'A'. */
+static void CUDART_CB_gate(void *arg)
+{
+	struct gate *g = (struct gate *)arg;
+
+	__atomic_store_n(&g->started, 1, __ATOMIC_SEQ_CST);
+	while (!__atomic_load_n(&g->released, __ATOMIC_SEQ_CST))
+		usleep(100);
+	log_append(g, 'A');
+}
+
+static void CUDART_CB_log_b(void *arg)
+{
+	log_append((struct gate *)arg, 'B');
+}
+
+static void CUDART_CB_log_d(void *arg)
+{
+	log_append((struct gate *)arg, 'D');
+}
+
+static void wait_started(struct gate *g)
+{
+	while (!__atomic_load_n(&g->started, __ATOMIC_SEQ_CST))
+		usleep(100);
+}
+
+/* Releases the gate after a pause long enough for a wrong implementation
+ * to run what must wait (the result never depends on the pause). */
+static void *release_later(void *arg)
+{
+	struct gate *g = (struct gate *)arg;
+
+	wait_started(g);
+	usleep(50000);
+	__atomic_store_n(&g->released, 1, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+/* Releases the gate once 'D' was logged, or after 2 s (no hang if wrong). */
+static void *release_after_d(void *arg)
+{
+	struct gate *g = (struct gate *)arg;
+
+	for (int i = 0; i < 20000 && !logged(g, 'D'); i++)
+		usleep(100);
+	__atomic_store_n(&g->released, 1, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+static void test_device(void)
+{
+	int n = -1, d = -1, v = 0;
+	struct cudaDeviceProp p;
+	size_t fr = 0, tot = 0;
+
+	TAP_ERR(cudaGetDeviceCount(&n), cudaSuccess);
+	tap_ok(n == 1, "one device");
+	TAP_ERR(cudaGetDevice(&d), cudaSuccess);
+	tap_ok(d == 0, "device 0 is current");
+	TAP_ERR(cudaSetDevice(0), cudaSuccess);
+	TAP_ERR(cudaSetDevice(1), cudaErrorInvalidDevice);
+	TAP_ERR(cudaGetLastError(), cudaErrorInvalidDevice);
+	TAP_ERR(cudaGetLastError(), cudaSuccess);	/* not sticky: cleared */
+	TAP_ERR(cudaGetDeviceProperties(&p, 1), cudaErrorInvalidDevice);
+	TAP_ERR(cudaPeekAtLastError(), cudaErrorInvalidDevice);
+	TAP_ERR(cudaPeekAtLastError(), cudaErrorInvalidDevice);	/* peek keeps it */
+	(void)cudaGetLastError();
+	TAP_ERR(cudaGetDeviceProperties(&p, 0), cudaSuccess);
+	tap_ok(p.name[0] != 0, p.name);
+	tap_ok(p.major >= 1 && p.warpSize > 0 && p.maxThreadsPerBlock >= p.warpSize,
+	       "compute capability, warp size, block limit are set");
+#ifndef __CUDACC__
+	{
+		/* references: libidxgen's device information, sysconf */
+		struct idxgen_device *dev;
+		struct idxgen_info info;
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		size_t mem = (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+		int ok = !idxgen_open(0, 0, &dev) && !idxgen_get_info(dev, &info);
+
+		tap_ok(ok && p.warpSize == (int)info.lanes, "warpSize = the idxgen device's lanes");
+		tap_ok(ok && p.maxThreadsPerBlock == (int)(info.max_threads < 1024 ? info.max_threads : 1024) &&
+		       p.maxThreadsDim[0] == (int)(info.max_dim[0] < 1024 ? info.max_dim[0] : 1024) &&
+		       p.maxThreadsDim[2] == (int)(info.max_dim[2] < 64 ? info.max_dim[2] : 64),
+		       "block limits = the device's max_threads, max_dim, capped at CUDA's");
+		if (ok)
+			idxgen_close(dev);
+		tap_ok(getenv("IDXGEN_NUM_THREADS") || p.multiProcessorCount == cpus,
+		       "multiProcessorCount = online CPUs (the workers)");
+		tap_ok(p.totalGlobalMem == mem, "totalGlobalMem = physical memory");
+	}
+#endif
+	tap_ok(p.integrated == 1 && p.unifiedAddressing == 1 && p.managedMemory == 1,
+	       "integrated, unified addressing, managed memory: one address space");
+	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 0), cudaSuccess);
+	tap_ok(v == p.warpSize, "cudaDevAttrWarpSize = prop.warpSize");
+	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+	tap_ok(v == p.multiProcessorCount, "cudaDevAttrMultiProcessorCount = prop");
+	TAP_ERR(cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)12345, 0), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemGetInfo(&fr, &tot), cudaSuccess);
+	tap_ok(tot == p.totalGlobalMem && fr <= tot, "cudaMemGetInfo: free <= total = totalGlobalMem");
+	TAP_ERR(cudaRuntimeGetVersion(&v), cudaSuccess);
+	tap_ok(v == CUDART_VERSION, "runtime version = CUDART_VERSION");
+	(void)cudaGetLastError();
+}
+
+static void test_errors(void)
+{
+	/* CUDA's numeric values, as programs print them */
+	tap_ok(cudaErrorInvalidValue == 1 && cudaErrorMemoryAllocation == 2 &&
+	       cudaErrorInvalidConfiguration == 9 && cudaErrorInvalidSymbol == 13 &&
+	       cudaErrorInvalidDevicePointer == 17 && cudaErrorInvalidMemcpyDirection == 21 &&
+	       cudaErrorInvalidDeviceFunction == 98 && cudaErrorInvalidDevice == 101 &&
+	       cudaErrorInvalidResourceHandle == 400 && cudaErrorNotReady == 600 &&
+	       cudaErrorAssert == 710 && cudaErrorLaunchFailure == 719 && cudaErrorUnknown == 999,
+	       "error codes have CUDA's values");
+	tap_ok(!strcmp(cudaGetErrorName(cudaErrorInvalidConfiguration), "cudaErrorInvalidConfiguration"),
+	       "cudaGetErrorName(9)");
+	tap_ok(!strcmp(cudaGetErrorName(cudaSuccess), "cudaSuccess"), "cudaGetErrorName(0)");
+	tap_ok(!strcmp(cudaGetErrorString(cudaErrorInvalidValue), "invalid argument"),
+	       "cudaGetErrorString(1)");
+	tap_ok(cudaGetErrorString((cudaError_t)4242) != NULL &&
+	       cudaGetErrorName((cudaError_t)4242) != NULL, "unknown codes still get strings");
+}
+
+static void test_memory(void)
+{
+	enum { N = 1000 };
+	int *d = NULL, *h = (int *)malloc(N * sizeof(int)), *m = NULL, *ph = NULL, *dp = NULL;
+	int stack_var = 0, ok = 1;
+	void *big = NULL, *pitched = NULL;
+	size_t pitch = 0;
+	struct cudaPointerAttributes a;
+	char src2d[4][10], dst2d[4][16];
+
+	for (int i = 0; i < N; i++)
+		h[i] = i * 3;
+	TAP_ERR(cudaMalloc((void **)&d, N * sizeof(int)), cudaSuccess);
+	tap_ok(((uintptr_t)d & 255) == 0, "cudaMalloc: 256-byte aligned");
+	TAP_ERR(cudaMemcpy(d, h, N * sizeof(int), cudaMemcpyHostToDevice), cudaSuccess);
+	memset(h, 0, N * sizeof(int));
+	TAP_ERR(cudaMemcpy(h, d, N * sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
+	for (int i = 0; i < N; i++)
+		ok &= h[i] == i * 3;
+	tap_ok(ok, "round trip host -> device -> host");
+	TAP_ERR(cudaMemset(d, 0xff, N * sizeof(int)), cudaSuccess);
+	TAP_ERR(cudaMemcpy(h, d, sizeof(int), cudaMemcpyDefault), cudaSuccess);
+	tap_ok(h[0] == -1, "cudaMemset 0xff bytes");
+	TAP_ERR(cudaMemcpy(h, d, 4, (enum cudaMemcpyKind)7), cudaErrorInvalidMemcpyDirection);
+	TAP_ERR(cudaMemcpy(NULL, d, 4, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+	h[0] = 12345;
+	TAP_ERR(cudaMemcpy(d, h, (N + 1) * sizeof(int), cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemcpy(h, d, sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
+	tap_ok(h[0] == -1, "a copy past the allocation's end is refused and writes nothing");
+	TAP_ERR(cudaMemset(d + N - 1, 0, 8), cudaErrorInvalidValue);
+	TAP_ERR(cudaMalloc(NULL, 16), cudaErrorInvalidValue);
+	TAP_ERR(cudaMalloc(&big, (size_t)1 << 62), cudaErrorMemoryAllocation);
+	TAP_ERR(cudaGetLastError(), cudaErrorMemoryAllocation);
+	TAP_ERR(cudaFree(&stack_var), cudaErrorInvalidValue);
+	TAP_ERR(cudaFree(d + 1), cudaErrorInvalidValue);
+	TAP_ERR(cudaFree(NULL), cudaSuccess);
+	TAP_ERR(cudaPointerGetAttributes(&a, d + 10), cudaSuccess);
+	tap_ok(a.type == cudaMemoryTypeDevice && a.devicePointer == (void *)(d + 10),
+	       "cudaPointerGetAttributes: device memory, one address");
+	TAP_ERR(cudaPointerGetAttributes(&a, &stack_var), cudaSuccess);
+	tap_ok(a.type == cudaMemoryTypeUnregistered, "a stack pointer is unregistered");
+	TAP_ERR(cudaFreeHost(d), cudaErrorInvalidValue);
+	TAP_ERR(cudaFree(d), cudaSuccess);
+	TAP_ERR(cudaFree(d), cudaErrorInvalidValue);	/* twice */
+	(void)cudaGetLastError();
+
+	TAP_ERR(cudaMallocManaged((void **)&m, N * sizeof(int), cudaMemAttachGlobal), cudaSuccess);
+	m[N - 1] = 7;	/* host access */
+	TAP_ERR(cudaPointerGetAttributes(&a, m), cudaSuccess);
+	tap_ok(a.type == cudaMemoryTypeManaged && m[N - 1] == 7, "managed memory, host access");
+	TAP_ERR(cudaFree(m), cudaSuccess);
+	TAP_ERR(cudaMallocHost((void **)&ph, 64), cudaSuccess);
+	TAP_ERR(cudaHostGetDevicePointer((void **)&dp, ph, 0), cudaSuccess);
+	tap_ok(dp == ph, "cudaHostGetDevicePointer: the same address");
+	TAP_ERR(cudaFree(ph), cudaErrorInvalidValue);
+	TAP_ERR(cudaFreeHost(ph), cudaSuccess);
+	TAP_ERR(cudaHostAlloc((void **)&ph, 64, cudaHostAllocMapped), cudaSuccess);
+	TAP_ERR(cudaFreeHost(ph), cudaSuccess);
+	TAP_ERR(cudaHostRegister(h, N * sizeof(int), cudaHostRegisterDefault), cudaSuccess);
+	TAP_ERR(cudaHostRegister(h + 4, 4, cudaHostRegisterDefault), cudaErrorHostMemoryAlreadyRegistered);
+	TAP_ERR(cudaHostUnregister(h), cudaSuccess);
+	TAP_ERR(cudaHostUnregister(h), cudaErrorHostMemoryNotRegistered);
+
+	TAP_ERR(cudaMallocPitch(&pitched, &pitch, 10, 4), cudaSuccess);
+	tap_ok(pitch >= 10, "cudaMallocPitch: pitch >= width");
+	memset(dst2d, 0, sizeof(dst2d));
+	for (int r = 0; r < 4; r++)
+		for (int c = 0; c < 10; c++)
+			src2d[r][c] = (char)(r * 10 + c);
+	TAP_ERR(cudaMemcpy2D(pitched, pitch, src2d, 10, 10, 4, cudaMemcpyHostToDevice), cudaSuccess);
+	TAP_ERR(cudaMemcpy2D(dst2d, 16, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost), cudaSuccess);
+	tap_ok(dst2d[3][9] == 39 && dst2d[1][0] == 10 && dst2d[2][12] == 0, "cudaMemcpy2D rows and pitch");
+	TAP_ERR(cudaMemcpy2D(dst2d, 8, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost),
+		cudaErrorInvalidPitchValue);
+	TAP_ERR(cudaFree(pitched), cudaSuccess);
+	(void)cudaGetLastError();
+	free(h);
+}
+
+static void test_launch(void)
+{
+	enum { N = 1000 };
+	float *x, *y, a = 2.5f;
+	int *in, *out, ok = 1, n = N;
+	void *args[4];
+	struct cudaFuncAttributes fa;
+	int blocks = -1, bs = 0, mg = 0;
+
+	cudaMallocManaged((void **)&x, N * sizeof(float), cudaMemAttachGlobal);
+	cudaMallocManaged((void **)&y, N * sizeof(float), cudaMemAttachGlobal);
+	for (int i = 0; i < N; i++)
+		x[i] = (float)i, y[i] = 1.0f;
+	LAUNCH(saxpy, (N + 255) / 256, 256, 0, 0, N, a, x, y);
+	TAP_ERR(cudaGetLastError(), cudaSuccess);
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+	for (int i = 0; i < N; i++)
+		ok &= y[i] == 2.5f * (float)i + 1.0f;
+	tap_ok(ok, "saxpy<<<4, 256>>>: y = 2.5 x + 1 (C reference)");
+
+	args[0] = &n, args[1] = &a, args[2] = &x, args[3] = &y;
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(4, 1, 1), d3(256, 1, 1), args, 0, 0), cudaSuccess);
+	ok = 1;
+	for (int i = 0; i < N; i++)
+		ok &= y[i] == 5.0f * (float)i + 1.0f;
+	tap_ok(ok, "cudaLaunchKernel(saxpy) by the stub's address");
+	TAP_ERR(cudaLaunchKernel((const void *)test_launch, d3(1, 1, 1), d3(1, 1, 1), args, 0, 0),
+		cudaErrorInvalidDeviceFunction);
+	TAP_ERR(cudaGetLastError(), cudaErrorInvalidDeviceFunction);
+
+	/* configuration errors: returned by the launch, not sticky */
+	LAUNCH(saxpy, 1, 2048, 0, 0, N, a, x, y);
+	TAP_ERR(cudaGetLastError(), cudaErrorInvalidConfiguration);
+	TAP_ERR(cudaGetLastError(), cudaSuccess);
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(2048, 1, 1), args, 0, 0),
+		cudaErrorInvalidConfiguration);
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(0, 1, 1), args, 0, 0),
+		cudaErrorInvalidConfiguration);
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 65536, 1), d3(32, 1, 1), args, 0, 0),
+		cudaErrorInvalidConfiguration);
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(32, 1, 1), args, (size_t)2 << 20, 0),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(32, 1, 1), NULL, 0, 0),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(32, 1, 1), args, 0,
+				 (cudaStream_t)&ok), cudaErrorInvalidResourceHandle);
+	(void)cudaGetLastError();
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+#ifndef __CUDACC__
+	/* a stub called without <<<>>> */
+	saxpy(N, a, x, y);
+	TAP_ERR(cudaGetLastError(), cudaErrorMissingConfiguration);
+#endif
+
+	/* dynamic shared memory */
+	cudaMallocManaged((void **)&in, 8 * 128 * sizeof(int), cudaMemAttachGlobal);
+	cudaMallocManaged((void **)&out, 8 * sizeof(int), cudaMemAttachGlobal);
+	for (int i = 0; i < 8 * 128; i++)
+		in[i] = i;
+	LAUNCH(block_sum, 8, 128, 128 * sizeof(int), 0, in, out);
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+	ok = 1;
+	for (int b = 0; b < 8; b++)
+		ok &= out[b] == 128 * (128 * b) + 127 * 128 / 2;
+	tap_ok(ok, "block_sum: extern __shared__ of the launch's dynamic bytes");
+
+	/* attributes and occupancy */
+	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)scale_coef), cudaSuccess);
+	tap_ok(fa.sharedSizeBytes == 16 && fa.maxThreadsPerBlock >= 1024,
+	       "cudaFuncGetAttributes: static shared bytes, block limit");
+	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)test_launch), cudaErrorInvalidDeviceFunction);
+	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum,
+				     cudaFuncAttributeMaxDynamicSharedMemorySize, 96 * 1024), cudaSuccess);
+	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)block_sum), cudaSuccess);
+	tap_ok(fa.maxDynamicSharedSizeBytes == 96 * 1024, "cudaFuncSetAttribute(max dynamic shared)");
+	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum,
+				     cudaFuncAttributeMaxDynamicSharedMemorySize, 64 << 20),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaFuncSetCacheConfig((const void *)block_sum, cudaFuncCachePreferShared), cudaSuccess);
+	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)saxpy, 256, 0),
+		cudaSuccess);
+	tap_ok(blocks == 1, "occupancy: one resident block per worker");
+#ifdef __cplusplus
+	TAP_ERR(cudaOccupancyMaxPotentialBlockSize(&mg, &bs, saxpy), cudaSuccess);
+#else
+	TAP_ERR(idxgenOccupancyMaxPotentialBlockSize(&mg, &bs, (const void *)saxpy, 0, 0), cudaSuccess);
+#endif
+	tap_ok(bs >= 32 && bs <= 1024 && bs % 32 == 0 && mg >= 1, "occupancy: a potential block size and grid");
+	(void)cudaGetLastError();
+	cudaFree(x);
+	cudaFree(y);
+	cudaFree(in);
+	cudaFree(out);
+}
+
+static void test_streams(void)
+{
+	enum { N = 4096, REPS = 20 };
+	cudaStream_t s1, s2, nb;
+	int *d, *h, ok = 1, v, *cell;
+	struct gate g;
+	pthread_t thr;
+	unsigned int flags = 99;
+
+	TAP_ERR(cudaStreamCreate(&s1), cudaSuccess);
+	TAP_ERR(cudaStreamCreateWithFlags(&s2, cudaStreamDefault), cudaSuccess);
+	TAP_ERR(cudaStreamCreateWithFlags(&nb, cudaStreamNonBlocking), cudaSuccess);
+	TAP_ERR(cudaStreamCreateWithFlags(&s2, 0x80), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	TAP_ERR(cudaStreamGetFlags(nb, &flags), cudaSuccess);
+	tap_ok(flags == cudaStreamNonBlocking, "cudaStreamGetFlags");
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaMallocHost((void **)&h, N * sizeof(int));
+
+	/* in order: set, REPS increments, copy back, all queued */
+	TAP_ERR(cudaMemsetAsync(d, 0, N * sizeof(int), s1), cudaSuccess);
+	for (int r = 0; r < REPS; r++)
+		LAUNCH(add_one, N / 256, 256, 0, s1, d, N);
+	TAP_ERR(cudaGetLastError(), cudaSuccess);
+	TAP_ERR(cudaMemcpyAsync(h, d, N * sizeof(int), cudaMemcpyDeviceToHost, s1), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s1), cudaSuccess);
+	for (int i = 0; i < N; i++)
+		ok &= h[i] == REPS;
+	tap_ok(ok, "stream: memset, 20 kernels, copy run in order");
+
+	/* a gated stream is not ready; what follows waits for the gate */
+	memset(&g, 0, sizeof(g));
+	TAP_ERR(cudaLaunchHostFunc(s1, CUDART_CB_gate, &g), cudaSuccess);
+	TAP_ERR(cudaLaunchHostFunc(s1, CUDART_CB_log_b, &g), cudaSuccess);
+	wait_started(&g);
+	TAP_ERR(cudaStreamQuery(s1), cudaErrorNotReady);
+	TAP_ERR(cudaGetLastError(), cudaSuccess);	/* not ready is not an error */
+	pthread_create(&thr, NULL, release_later, &g);
+	TAP_ERR(cudaStreamSynchronize(s1), cudaSuccess);
+	pthread_join(thr, NULL);
+	tap_ok(!strcmp(g.log, "AB"), "host functions run in stream order");
+	TAP_ERR(cudaStreamQuery(s1), cudaSuccess);
+
+	/* legacy default stream: waits for the blocking stream s2 */
+	memset(&g, 0, sizeof(g));
+	TAP_ERR(cudaLaunchHostFunc(s2, CUDART_CB_gate, &g), cudaSuccess);
+	wait_started(&g);
+	pthread_create(&thr, NULL, release_later, &g);
+	TAP_ERR(cudaLaunchHostFunc(0, CUDART_CB_log_d, &g), cudaSuccess);
+	pthread_join(thr, NULL);
+	tap_ok(!strcmp(g.log, "AD"), "the default stream waits for a blocking stream");
+
+	/* ... but not for a non-blocking one */
+	memset(&g, 0, sizeof(g));
+	TAP_ERR(cudaLaunchHostFunc(nb, CUDART_CB_gate, &g), cudaSuccess);
+	wait_started(&g);
+	pthread_create(&thr, NULL, release_after_d, &g);
+	TAP_ERR(cudaLaunchHostFunc(0, CUDART_CB_log_d, &g), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(nb), cudaSuccess);
+	pthread_join(thr, NULL);
+	tap_ok(!strcmp(g.log, "DA"), "the default stream does not wait for a non-blocking stream");
+
+	/* argument values are copied at launch */
+	cudaMallocManaged((void **)&cell, sizeof(int), cudaMemAttachGlobal);
+	*cell = 0;
+	memset(&g, 0, sizeof(g));
+	TAP_ERR(cudaLaunchHostFunc(s1, CUDART_CB_gate, &g), cudaSuccess);
+	v = 41;
+	LAUNCH(store, 1, 1, 0, s1, v, cell);
+	v = 99;	/* after the launch, before it runs */
+	__atomic_store_n(&g.released, 1, __ATOMIC_SEQ_CST);
+	TAP_ERR(cudaStreamSynchronize(s1), cudaSuccess);
+	tap_ok(*cell == 41, "a queued launch keeps the argument values of the launch");
+	cudaFree(cell);
+
+	TAP_ERR(cudaStreamDestroy(s1), cudaSuccess);
+	TAP_ERR(cudaStreamDestroy(s1), cudaErrorInvalidResourceHandle);
+	TAP_ERR(cudaStreamSynchronize(s1), cudaErrorInvalidResourceHandle);
+	TAP_ERR(cudaStreamDestroy(s2), cudaSuccess);
+	TAP_ERR(cudaStreamDestroy(nb), cudaSuccess);
+	TAP_ERR(cudaStreamDestroy(0), cudaErrorInvalidResourceHandle);
+	(void)cudaGetLastError();
+	cudaFree(d);
+	cudaFreeHost(h);
+}
+
+static void test_events(void)
+{
+	cudaStream_t s1, s2;
+	cudaEvent_t e0, e1, en, et;
+	struct gate g;
+	pthread_t thr;
+	float ms = -1.0f;
+	int *d;
+
+	cudaStreamCreate(&s1);
+	cudaStreamCreate(&s2);
+	cudaMalloc((void **)&d, 1 << 20);
+	TAP_ERR(cudaEventCreate(&e0), cudaSuccess);
+	TAP_ERR(cudaEventCreate(&e1), cudaSuccess);
+	TAP_ERR(cudaEventCreate(&en), cudaSuccess);
+	TAP_ERR(cudaEventCreateWithFlags(&et, cudaEventDisableTiming), cudaSuccess);
+	TAP_ERR(cudaEventCreateWithFlags(&et, 0x40), cudaErrorInvalidValue);
+	TAP_ERR(cudaEventQuery(en), cudaSuccess);	/* never recorded: complete */
+	TAP_ERR(cudaEventSynchronize(en), cudaSuccess);
+	TAP_ERR(cudaEventElapsedTime(&ms, e0, en), cudaErrorInvalidResourceHandle);
+
+	TAP_ERR(cudaEventRecord(e0, s1), cudaSuccess);
+	for (int r = 0; r < 5; r++)
+		LAUNCH(add_one, (1 << 18) / 256, 256, 0, s1, d, 1 << 18);
+	TAP_ERR(cudaEventRecord(e1, s1), cudaSuccess);
+	TAP_ERR(cudaEventSynchronize(e1), cudaSuccess);
+	TAP_ERR(cudaEventQuery(e1), cudaSuccess);
+	TAP_ERR(cudaEventElapsedTime(&ms, e0, e1), cudaSuccess);
+	tap_ok(ms >= 0.0f, "cudaEventElapsedTime >= 0 ms");
+	TAP_ERR(cudaEventRecord(et, 0), cudaSuccess);
+	TAP_ERR(cudaEventElapsedTime(&ms, e0, et), cudaErrorInvalidResourceHandle);
+
+	/* a gated record is not complete; s2 waits for it */
+	memset(&g, 0, sizeof(g));
+	cudaLaunchHostFunc(s1, CUDART_CB_gate, &g);
+	TAP_ERR(cudaEventRecord(e1, s1), cudaSuccess);
+	TAP_ERR(cudaStreamWaitEvent(s2, e1, 0), cudaSuccess);
+	TAP_ERR(cudaLaunchHostFunc(s2, CUDART_CB_log_b, &g), cudaSuccess);
+	wait_started(&g);
+	TAP_ERR(cudaEventQuery(e1), cudaErrorNotReady);
+	TAP_ERR(cudaEventElapsedTime(&ms, e0, e1), cudaErrorNotReady);
+	pthread_create(&thr, NULL, release_later, &g);
+	TAP_ERR(cudaStreamSynchronize(s2), cudaSuccess);
+	pthread_join(thr, NULL);
+	tap_ok(!strcmp(g.log, "AB"), "cudaStreamWaitEvent: s2 waits for s1's record");
+	TAP_ERR(cudaEventSynchronize(e1), cudaSuccess);
+
+	/* destroyed while a queued wait still uses it: fine */
+	memset(&g, 0, sizeof(g));
+	cudaLaunchHostFunc(s1, CUDART_CB_gate, &g);
+	cudaEventRecord(e1, s1);
+	cudaStreamWaitEvent(s2, e1, 0);
+	TAP_ERR(cudaEventDestroy(e1), cudaSuccess);
+	__atomic_store_n(&g.released, 1, __ATOMIC_SEQ_CST);
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+	TAP_ERR(cudaEventDestroy(e1), cudaErrorInvalidResourceHandle);
+	TAP_ERR(cudaEventRecord(e1, 0), cudaErrorInvalidResourceHandle);
+	(void)cudaGetLastError();
+	cudaEventDestroy(e0);
+	cudaEventDestroy(en);
+	cudaEventDestroy(et);
+	cudaStreamDestroy(s1);
+	cudaStreamDestroy(s2);
+	cudaFree(d);
+}
+
+static void test_symbols(void)
+{
+	const float c[4] = { 1.0f, 2.0f, 3.0f, 4.0f };
+	float back[4] = { 0 }, *y;
+	void *addr = NULL;
+	size_t size = 0;
+	int ok = 1, notsym[4];
+
+	TAP_ERR(cudaMemcpyToSymbol(coef, c, sizeof(c), 0, cudaMemcpyHostToDevice), cudaSuccess);
+	cudaMallocManaged((void **)&y, 64 * sizeof(float), cudaMemAttachGlobal);
+	for (int i = 0; i < 64; i++)
+		y[i] = (float)i;
+	LAUNCH(scale_coef, 2, 32, 0, 0, y, 64);
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+	for (int i = 0; i < 64; i++)
+		ok &= y[i] == (float)i * c[i % 4];
+	tap_ok(ok, "a kernel reads the __constant__ array written by cudaMemcpyToSymbol");
+	TAP_ERR(cudaMemcpyFromSymbol(back, coef, 2 * sizeof(float), 2 * sizeof(float),
+				     cudaMemcpyDeviceToHost), cudaSuccess);
+	tap_ok(back[0] == 3.0f && back[1] == 4.0f, "cudaMemcpyFromSymbol with an offset");
+	TAP_ERR(cudaGetSymbolAddress(&addr, coef), cudaSuccess);
+	TAP_ERR(cudaGetSymbolSize(&size, coef), cudaSuccess);
+	tap_ok(size == sizeof(float[4]), "cudaGetSymbolSize");
+#ifndef __CUDACC__
+	tap_ok(addr == (void *)coef, "one address space: the symbol's address is its host address");
+#endif
+	TAP_ERR(cudaMemcpyToSymbol(coef, c, sizeof(c), 4, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemcpyToSymbol(coef, c, 4, 0, cudaMemcpyDeviceToHost), cudaErrorInvalidMemcpyDirection);
+	TAP_ERR(cudaMemcpyToSymbol(notsym, c, 4, 0, cudaMemcpyHostToDevice), cudaErrorInvalidSymbol);
+	TAP_ERR(cudaMemcpyToSymbolAsync(coef, c, sizeof(c), 0, cudaMemcpyHostToDevice, 0), cudaSuccess);
+	(void)cudaGetLastError();
+	cudaFree(y);
+}
+
+/* Last: a kernel fault poisons the context until cudaDeviceReset. */
+static void test_sticky(void)
+{
+	int *out, *d = NULL;
+	cudaStream_t s;
+
+	cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal);
+	LAUNCH(faulty, 4, 64, 0, 0, 1, out);
+	TAP_ERR(cudaDeviceSynchronize(), cudaErrorAssert);
+	TAP_ERR(cudaGetLastError(), cudaErrorAssert);
+	TAP_ERR(cudaGetLastError(), cudaErrorAssert);	/* sticky: not cleared */
+	TAP_ERR(cudaMalloc((void **)&d, 16), cudaErrorAssert);
+	LAUNCH(add_one, 1, 1, 0, 0, out, 1);
+	TAP_ERR(cudaGetLastError(), cudaErrorAssert);
+	TAP_ERR(cudaDeviceReset(), cudaSuccess);
+	TAP_ERR(cudaGetLastError(), cudaSuccess);
+	TAP_ERR(cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal), cudaSuccess);
+	out[0] = 0;
+	LAUNCH(add_one, 1, 1, 0, 0, out, 1);
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+	tap_ok(out[0] == 1, "after cudaDeviceReset kernels run again");
+
+	/* __trap() on a stream: the synchronisation reports it */
+	TAP_ERR(cudaStreamCreate(&s), cudaSuccess);
+	LAUNCH(faulty, 4, 64, 0, s, 0, out);
+	TAP_ERR(cudaStreamSynchronize(s), cudaErrorLaunchFailure);
+	TAP_ERR(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
+	TAP_ERR(cudaDeviceReset(), cudaSuccess);
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+}
+
+#ifdef __cplusplus
+/* The C++ forms: typed pointers, symbols by reference. */
+#ifdef __CUDACC__
+__device__ int dev_scalar;
+#else
+int dev_scalar;
+__attribute__((constructor)) static void dev_scalar__register(void)
+{
+	__idxgenRegisterVar((const void *)&dev_scalar, sizeof(dev_scalar), "dev_scalar");
+}
+#endif
+static void test_cxx(void)
+{
+	float *p = nullptr;
+	int v = 17, back = 0;
+
+	TAP_ERR(cudaMalloc(&p, 16 * sizeof(float)), cudaSuccess);
+	TAP_ERR(cudaFree(p), cudaSuccess);
+	TAP_ERR(cudaMemcpyToSymbol(dev_scalar, &v, sizeof(v)), cudaSuccess);
+	TAP_ERR(cudaMemcpyFromSymbol(&back, dev_scalar, sizeof(back)), cudaSuccess);
+	tap_ok(back == 17, "C++: cudaMemcpyToSymbol/FromSymbol of a scalar by reference");
+	dim3 b(256);
+	tap_ok(b.x == 256 && b.y == 1 && b.z == 1, "C++: dim3 defaults");
+}
+#endif
+
+int main(void)
+{
+	test_errors();
+	test_device();
+	test_memory();
+	test_launch();
+	test_streams();
+	test_events();
+	test_symbols();
+#ifdef __cplusplus
+	test_cxx();
+#endif
+	test_sticky();
+	return tap_done();
+}
