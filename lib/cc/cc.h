@@ -81,7 +81,8 @@ unsigned count_barriers(CXCursor c);
 unsigned count_returns(CXCursor c);
 unsigned first_return_in(CXCursor c);		/* offset, or ~0u */
 bool is_shared_decl(CXCursor c);
-CXCursor lvalue_base(CXCursor e);		/* x of x[i][j] */
+CXCursor lvalue_base(CXCursor e);		/* x of x[i][j], x.m */
+bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
 void op_text(const struct source *s, CXCursor c, char out[4]);
 bool is_assign_op(const char *op);
 char unary_op(const struct source *s, CXCursor c);	/* '+' (++/--), '&', 0 */
@@ -89,6 +90,12 @@ void for_parts(const struct source *s, CXCursor f, CXCursor *init, CXCursor *con
 	       CXCursor *body);
 struct cx_kids body_list(CXCursor b);	/* a compound's children, else b */
 bool has_effects(const struct source *s, CXCursor e);
+CXCursor var_init(CXCursor d);		/* as written; null cursor if none */
+/* A C declaration of name with type t: "int x", "float x[4][3]", "float (*x)[4]". */
+char *c_declaration(CXType t, const char *name);
+/* The same for a parameter: an array parameter is the pointer it decays to. */
+char *c_param_declaration(CXType t, const char *name);
+bool is_array_type(CXType t);
 bool in_list(const char *n, const char *const *l);
 extern const char *const cc_ok_builtins[];
 bool pure_builtin(CXCursor call);

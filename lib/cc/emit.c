@@ -53,6 +53,16 @@ static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to
 	cx_kids_free(&ks);
 }
 
+/*
+ * A one-copy-per-block variable declared, without an initializer, by a
+ * declaration that also declares per-thread variables (int m, e;): declared
+ * in front of the thread loop (hoist_decls), left out of the loop's copy.
+ */
+static bool loop_scalar(const struct var *v)
+{
+	return v->cls == V_SCALAR && !v->param && !v->shared;
+}
+
 /* A declaration with promoted variables: assignments to their elements, the rest declared. */
 static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int loops, int switches)
 {
@@ -60,11 +70,13 @@ static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int lo
 	unsigned i;
 
 	for (i = 0; i < ks.n; i++) {
-		CXCursor v = ks.c[i], init = clang_Cursor_getVarDeclInitializer(v);
+		CXCursor v = ks.c[i], init = var_init(v);
 		struct var *var = var_decl(e->k, v);
 
 		if (!var || (var->cls == V_REMAT && !e->need[vidx(e, var)]))
 			continue;	/* recomputed where it is used */
+		if (loop_scalar(var))
+			continue;	/* declared in front of the thread loop */
 		if (var->cls == V_PROMOTED) {
 			if (!clang_Cursor_isNull(init)) {
 				if (var->array) {
@@ -105,7 +117,8 @@ static bool decl_has_promoted(struct emit *e, CXCursor d)
 	for (i = 0; i < ks.n; i++) {
 		struct var *v = var_decl(e->k, ks.c[i]);
 
-		if (v && (v->cls == V_PROMOTED || (v->cls == V_REMAT && !e->need[vidx(e, v)])))
+		if (v && (v->cls == V_PROMOTED || (v->cls == V_REMAT && !e->need[vidx(e, v)]) ||
+			  loop_scalar(v)))
 			r = true;
 	}
 	cx_kids_free(&ks);
@@ -171,7 +184,8 @@ static void scan_region(struct emit *e, CXCursor c)
 	if (ck == CXCursor_VarDecl) {
 		struct var *v = var_decl(e->k, c);
 
-		if (v && v->cls == V_PROMOTED)
+		/* a promoted declaration is code only with its initializer */
+		if (v && v->cls == V_PROMOTED && !clang_Cursor_isNull(var_init(c)))
 			e->needs_tid = true;
 		if (v && v->cls == V_REMAT) {
 			e->declared_here[vidx(e, v)] = true;
@@ -217,6 +231,28 @@ static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
 			bput(o, "\n", 1);
 		}
 		free(n);
+	}
+	cx_kids_free(&ks);
+}
+
+/* One-copy-per-block variables of a thread loop's declaration, declared in front of the loop. */
+static void hoist_decls(struct emit *e, CXCursor c, struct buf *o)
+{
+	struct cx_kids ks;
+	unsigned i;
+
+	if (clang_getCursorKind(c) != CXCursor_DeclStmt || is_shared_decl(c))
+		return;
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n; i++) {
+		struct var *v = var_decl(e->k, ks.c[i]);
+		char *d;
+
+		if (!v || !loop_scalar(v))
+			continue;
+		d = c_declaration(clang_getCursorType(v->decl), v->name);
+		bprintf(o, "\t%s;\n", d);
+		free(d);
 	}
 	cx_kids_free(&ks);
 }
@@ -296,6 +332,7 @@ static void region_body(struct emit *e, CXCursor *l, unsigned n, struct buf *bod
 			continue;
 		}
 		hoist_shared(e, l[i], pre);
+		hoist_decls(e, l[i], pre);
 		if (i + 1 < n && return_if(l[i], &cond, &then)) {
 			emit_return_if(e, cond, then, body);
 			closes++;
@@ -336,7 +373,7 @@ static void region_locals(struct emit *e, struct buf *o)
 			continue;
 		t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
 		bprintf(o, "\t\t%s %s = ", t, v->name);
-		emit_node(e, clang_Cursor_getVarDeclInitializer(v->decl), o, 0, 0);
+		emit_node(e, var_init(v->decl), o, 0, 0);
 		bprintf(o, ";\t/* recomputed */\n");
 		free(t);
 	}
@@ -435,7 +472,7 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 	 */
 	for (j = (int)k->nv - 1; j >= 0; j--)
 		if (k->v[j].cls == V_REMAT && e->need[j])
-			scan_region(e, clang_Cursor_getVarDeclInitializer(k->v[j].decl));
+			scan_region(e, var_init(k->v[j].decl));
 	region_body(e, l, n, &body, &pre);
 	region_locals(e, &locals);
 	if (pre.n)

@@ -138,8 +138,17 @@ static void emit_prologue(struct kernel *k, struct buf *o)
 
 		if (!v->param)
 			continue;
-		t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
-		bprintf(o, "\t%s %s = *(%s *)__b->args[%u];\n", t, v->name, t, np++);
+		if (is_array_type(clang_getCursorType(v->decl))) {
+			/* passed as the pointer it decays to */
+			char *d = c_param_declaration(clang_getCursorType(v->decl), v->name);
+
+			t = c_param_declaration(clang_getCursorType(v->decl), "*");
+			bprintf(o, "\t%s = *(%s)__b->args[%u];\n", d, t, np++);
+			free(d);
+		} else {
+			t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
+			bprintf(o, "\t%s %s = *(%s *)__b->args[%u];\n", t, v->name, t, np++);
+		}
 		if (!refs_var(k, k->body, v))
 			bprintf(o, "\t(void)%s;\n", v->name);
 		free(t);
@@ -180,6 +189,8 @@ static void emit_private(struct kernel *k, struct buf *o)
 			 "\tconst uint16_t *const __sy __attribute__((unused)) = __b->tid_y;\n"
 			 "\tconst uint16_t *const __sz __attribute__((unused)) = __b->tid_z;\n"
 			 "\tconst int __linear = idxgen_cc_linear(__b);\n");
+	if (!k->nregions)
+		bputs(o, "\t(void)__b;\t/* no thread loop */\n");
 	if (k->done_flags)
 		bprintf(o, "\tunsigned char *const __done = IDXGEN_RT_PRIV(__b, unsigned char, %zu);	/* returned */\n"
 			   "\n\tmemset(__done, 0, __b->nthreads);\n",
@@ -193,7 +204,9 @@ static void emit_descriptor(struct kernel *k, struct buf *o)
 	bprintf(o, "static const size_t %s__arg_sizes[] = { ", k->name);
 	for (i = 0; i < k->nv; i++)
 		if (k->v[i].param) {
-			char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(k->v[i].decl)));
+			CXType pt = clang_getCursorType(k->v[i].decl);
+			char *t = is_array_type(pt) ? c_param_declaration(pt, "") :
+						      cx_string(clang_getTypeSpelling(pt));
 
 			bprintf(o, "%ssizeof(%s)", np++ ? ", " : "", t);
 			free(t);

@@ -138,20 +138,17 @@ static void variance_walk(struct round *rd, CXCursor c, bool div)
 	struct kernel *k = rd->k;
 	enum CXCursorKind ck = clang_getCursorKind(c);
 	struct cx_kids ks = cx_kids_of(c);
+	CXCursor target, value;
 	unsigned i;
 
 	if (ck == CXCursor_VarDecl) {
 		struct var *v = var_decl(k, c);
-		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+		CXCursor init = var_init(c);
 
 		if (v && !clang_Cursor_isNull(init) && (div || is_variant(k, init)))
 			mark_variant(rd, v);
-	} else if (ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator) {
-		char op[4];
-
-		op_text(k->src, c, op);
-		if (ck == CXCursor_CompoundAssignOperator || is_assign_op(op))
-			note_write(rd, ks.c[0], div || is_variant(k, ks.c[1]) || is_variant(k, ks.c[0]));
+	} else if (assignment(k->src, c, &target, &value)) {
+		note_write(rd, target, div || is_variant(k, value) || is_variant(k, target));
 	} else if (ck == CXCursor_UnaryOperator) {
 		char u = unary_op(k->src, c);
 
