@@ -44,6 +44,8 @@ struct source {
 	size_t len;
 	CXFile file;
 	int nerrors;		/* diagnostics printed so far */
+	bool cxx;		/* a whole program: parsed as CUDA, C++ written (whole.c) */
+	bool tls;		/* whole program whose __device__ functions read threadIdx & co. */
 };
 
 /* Read path's text into s; false (errno set) when it cannot be read. */
@@ -217,6 +219,25 @@ void plan_statements(struct kernel *k);
 void plan_variables(struct kernel *k);
 /* May v be one copy per block (uniform, written only by once-per-block code)? */
 bool var_scalar_ok(const struct var *v);
+
+/* ---- whole programs (whole.c): C++ for a .cu file with host code -------- */
+
+/* The subset check of whole programs (check_subset calls it when s->cxx). */
+void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname);
+/* Translate a whole program, parsed with source_parse (s->cxx), into C++ in o: 0 or 1. */
+int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o);
+/* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */
+int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out);
+
+/* driver.c: idxgen-cc as nvcc is used (whole programs); its exit status. */
+int driver_main(int argc, char **argv);
+/* kernel.c: the passes of one kernel and the parts of its block function. */
+struct kernel;
+bool analyse_kernel(struct kernel *k);
+void emit_prologue(struct kernel *k, struct buf *o);
+void emit_private(struct kernel *k, struct buf *o);
+void kernel_init(struct kernel *k, struct source *s, CXCursor fn);
+void kernel_free(struct kernel *k);
 
 /* ---- emission (emit.c, emit_kernel.c) ------------------------------------ */
 

@@ -406,6 +406,9 @@ static void loop_prologue(const struct emit *e, const struct buf *locals, bool l
 	if (e->uses_threadIdx)
 		bprintf(o, linear ? "\t\tconst dim3 threadIdx = { __tx, __ty, __tz };\n" :
 				    "\t\tconst dim3 threadIdx = { __sx[__t], __sy[__t], __sz[__t] };\n");
+	if (e->src->tls)	/* __device__ functions read threadIdx */
+		bprintf(o, linear ? "\t\tidxgen_cc_set_thread(__tx, __ty, __tz);\n" :
+				    "\t\tidxgen_cc_set_thread(__sx[__t], __sy[__t], __sz[__t]);\n");
 	if (e->k->done_flags)
 		bprintf(o, "\t\tif (__done[__t])\n\t\t\tcontinue;\n");
 	if (locals->n)
@@ -423,6 +426,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 {
 	struct buf lin = { 0 };
 	unsigned line0, line1;
+	bool cxx_goto = e->has_goto && e->src->cxx;
 
 	clang_getExpansionLocation(clang_getCursorLocation(l[0]), NULL, &line0, NULL, NULL);
 	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1, NULL, NULL);
@@ -434,8 +438,12 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		   "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
 		   "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
 	loop_prologue(e, locals, true, o);
+	if (cxx_goto)	/* C++: a goto may not jump over initializations into their scope */
+		bputs(o, "\t{\n");
 	if (lin.n)
 		bput(o, lin.p, lin.n);
+	if (cxx_goto)
+		bputs(o, "\t}\n");
 	if (e->has_goto)
 		bprintf(o, "\t__next_thread_%dl:;\n", e->region);
 	bprintf(o, "\t}\n\t} else {	/* any other order: indices from the stream */\n");
@@ -443,7 +451,11 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	bprintf(o, "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
 		   "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 	loop_prologue(e, locals, false, o);
+	if (cxx_goto)
+		bputs(o, "\t{\n");
 	bput(o, body->p, body->n);
+	if (cxx_goto)
+		bputs(o, "\t}\n");
 	if (e->has_goto)
 		bprintf(o, "\t__next_thread_%d:;\n", e->region);
 	bput(o, "\t}\n\t}\n", 6);
