@@ -217,7 +217,7 @@ static int build_cu(const struct drv *d, const char *src, const char *cpp, const
 		if (run(d, cc.v)) {
 			/* the input parsed and translated: this is our bug, never the user's */
 			fprintf(stderr,
-				"idxgen-cc: internal error: the C++ written for %s does not compile with %s (kept in %s)\n",
+				"idxgen-cc: internal error: the C++ written for %s does not compile with %s and the options given to it (kept in %s)\n",
 				src, cc.v[0], cpp);
 			rc = 2;
 		}
@@ -384,6 +384,9 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		} else if (!strcmp(a, "-std") || !strcmp(a, "--std")) {
 			NEXT_ARG();
 			d->std = v;
+		} else if (ignored_option(a, &skip)) {
+			if (skip)
+				NEXT_ARG();
 		} else if (!strncmp(a, "-O", 2) || !strcmp(a, "-g") || !strncmp(a, "-g", 2) ||
 			   !strncmp(a, "-f", 2) || !strncmp(a, "-W", 2) || !strncmp(a, "-m", 2) ||
 			   !strcmp(a, "-w") || !strcmp(a, "-pthread")) {
@@ -404,9 +407,6 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		} else if (!strncmp(a, "-L", 2) || !strncmp(a, "-l", 2) || !strncmp(a, "-Wl,", 4)) {
 			if (strcmp(a, "-lcudart") && strcmp(a, "-lcudart_static") && strcmp(a, "-lcuda"))
 				av_add(&d->ldflags, a);	/* ours replaces CUDA's runtime */
-		} else if (ignored_option(a, &skip)) {
-			if (skip)
-				NEXT_ARG();
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "idxgen-cc: unknown option '%s' (try --help)\n", a);
 			return 2;

@@ -123,6 +123,10 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			char *m = cx_string(clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
 									   CXDiagnostic_DisplayColumn));
+			char *hd = s->cxx ? strstr(m, "reference to __device__ function '__syncthreads' in") : NULL;
+
+			if (hd)	/* whole programs: every function but a kernel is __host__ __device__ */
+				strcpy(hd, "__syncthreads() in a __device__ function is not supported");
 
 			fprintf(stderr, "%s\n", m);
 			free(m);

@@ -73,8 +73,7 @@ static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClien
 		if (sh && !w->kernel && clang_Cursor_getStorageClass(c) == CX_SC_Extern)
 			error_at(w->src, c, "extern __shared__ in a __device__ function is not supported");
 	}
-	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr || k == CXCursor_CallExpr ||
-	    k == CXCursor_OverloadedDeclRef) {
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr || k == CXCursor_OverloadedDeclRef) {
 		r = clang_getCursorReferenced(c);
 		n = clang_Cursor_isNull(r) ? NULL : cx_spelling(r);
 		if (n && (in_parse_header(r) || !strncmp(n, "__syncthreads", 13)))
@@ -302,7 +301,16 @@ static bool dependent_layout(struct kernel *k)
 		struct var *v = &k->v[i];
 		CXType t = clang_getCursorType(v->decl), e;
 		char *ts, *old;
+		bool ref = t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
 
+		if (ref && !v->param && v->cls != V_LOCAL && v->cls != V_PROMOTED && v->cls != V_REMAT) {
+			/* a reference cannot be declared apart from what it binds */
+			error_at(k->src, v->decl,
+				 "'%s' is a reference used in several thread loops (across __syncthreads()): not supported",
+				 v->name);
+			ok = false;
+			continue;
+		}
 		if (v->cls != V_PROMOTED)
 			continue;
 		for (e = t; e.kind == CXType_ConstantArray; e = clang_getArrayElementType(e))
