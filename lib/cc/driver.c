@@ -120,8 +120,8 @@ static const char *host_cc(void)
 	return access("/usr/bin/clang", X_OK) ? "cc" : "clang";
 }
 
-/* Run av; its exit status (127: could not start). */
-static int run(const struct drv *d, char **av)
+/* Run av, its standard error into err_path when not NULL; its exit status (127: could not start). */
+static int run_to(const struct drv *d, char **av, const char *err_path)
 {
 	pid_t pid;
 	int st, i;
@@ -135,6 +135,12 @@ static int run(const struct drv *d, char **av)
 	if (pid < 0)
 		return 127;
 	if (pid == 0) {
+		if (err_path) {
+			FILE *f = freopen(err_path, "w", stderr);
+
+			if (!f)
+				_exit(127);
+		}
 		execvp(av[0], av);
 		fprintf(stderr, "idxgen-cc: %s: %s\n", av[0], strerror(errno));
 		_exit(127);
@@ -142,6 +148,27 @@ static int run(const struct drv *d, char **av)
 	if (waitpid(pid, &st, 0) < 0)
 		return 127;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static int run(const struct drv *d, char **av)
+{
+	return run_to(d, av, NULL);
+}
+
+/* Copy the file at path to stderr; does it contain what? */
+static bool show_file(const char *path, const char *what)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	bool found = false;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		fputs(line, stderr);
+		found = found || strstr(line, what);
+	}
+	if (f)
+		fclose(f);
+	return found;
 }
 
 static const char *base_name(const char *p)
@@ -214,13 +241,24 @@ static int build_cu(const struct drv *d, const char *src, const char *cpp, const
 		av_add(&cc, "-o");
 		av_add(&cc, obj);
 		av_add(&cc, cpp);
-		if (run(d, cc.v)) {
-			/* the input parsed and translated: this is our bug, never the user's */
-			fprintf(stderr,
-				"idxgen-cc: internal error: the C++ written for %s does not compile with %s and the options given to it (kept in %s)\n",
-				src, cc.v[0], cpp);
-			rc = 2;
+		char *err = with_ext(d->tmpdir, src, ".err");
+
+		if (run_to(d, cc.v, err)) {
+			if (show_file(err, "\"idxgen-cc: '")) {
+				/* a static_assert of ours: a limit only the instantiation shows */
+				rc = 1;
+			} else {
+				/* the input parsed and translated: this is our bug, never the user's */
+				fprintf(stderr,
+					"idxgen-cc: internal error: the C++ written for %s does not compile with %s and the options given to it (kept in %s)\n",
+					src, cc.v[0], cpp);
+				rc = 2;
+			}
+		} else {
+			show_file(err, "");	/* the compiler's warnings */
 		}
+		unlink(err);
+		free(err);
 	}
 	buf_free(&out);
 	av_free(&pa);

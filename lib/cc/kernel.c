@@ -175,6 +175,17 @@ void emit_prologue(struct kernel *k, struct buf *o)
 	}
 }
 
+/*
+ * C++: a per-thread array lives in raw memory, its elements are assigned but
+ * never constructed or destroyed, so their type must be trivial; for a
+ * template, only the instantiation knows (a static_assert).
+ */
+static void emit_trivial_assert(struct buf *o, const char *type, const char *name)
+{
+	bprintf(o, "\tstatic_assert(std::is_trivial<%s>::value, \"idxgen-cc: '%s' lives across __syncthreads() and its type has constructors or a destructor: not supported\");\n",
+		type, name);
+}
+
 /* Pointers to the per-thread arrays in the private area (offsets: plan_vars.c). */
 void emit_private(struct kernel *k, struct buf *o)
 {
@@ -202,6 +213,8 @@ void emit_private(struct kernel *k, struct buf *o)
 			else
 				bprintf(o, "\t%s *const %s = IDXGEN_RT_PRIV(__b, %s, %zu);	/* per-thread '%s' */\n", ts,
 					v->pname, ts, v->offset, v->name);
+			if (k->src->cxx)
+				emit_trivial_assert(o, ts, v->name);
 			free(ts);
 			buf_free(&dims);
 		}
@@ -218,6 +231,7 @@ void emit_private(struct kernel *k, struct buf *o)
 		ts = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(e)));
 		bprintf(o, "\t%s (*const %s)%s = (%s (*)%s)IDXGEN_RT_PRIV(__b, void, %s);	/* per-thread '%s' */\n", ts,
 			v->pname, dims.p ? dims.p : "", ts, dims.p ? dims.p : "", v->off_expr, v->name);
+		emit_trivial_assert(o, ts, v->name);
 		free(ts);
 		buf_free(&dims);
 	}

@@ -283,6 +283,39 @@ static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 	return true;
 }
 
+static bool nontrivial_type(CXType t);
+
+/* Does the class behind t (arrays stripped) declare constructors, a destructor or virtual functions? */
+static enum CXChildVisitResult nontrivial_member(CXCursor c, CXCursor parent, CXClientData d)
+{
+	bool *r = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_Constructor || k == CXCursor_Destructor ||
+	    (k == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(c)))
+		*r = true;
+	else if (k == CXCursor_FieldDecl || k == CXCursor_CXXBaseSpecifier)
+		*r = *r || nontrivial_type(clang_getCursorType(c));
+	return *r ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static bool nontrivial_type(CXType t)
+{
+	CXCursor d;
+	bool r = false;
+
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	if (t.kind != CXType_Record)
+		return false;
+	d = clang_getTypeDeclaration(t);
+	if (!clang_Cursor_isNull(d))
+		clang_visitChildren(d, nontrivial_member, &r);
+	return r;
+}
+
 /*
  * Promoted variables of template-dependent types (T, T *, T[4]) go after the
  * private area's fixed part, at offsets that are C++ constant expressions
@@ -320,6 +353,14 @@ static bool dependent_layout(struct kernel *k)
 		    e.kind == CXType_VariableArray) {
 			error_at(k->src, v->decl,
 				 "'%s' lives across __syncthreads() and is a reference or an array of dependent size: not supported",
+				 v->name);
+			ok = false;
+			continue;
+		}
+		if (nontrivial_type(t)) {
+			/* per-thread copies live in raw memory: never constructed or destroyed */
+			error_at(k->src, v->decl,
+				 "'%s' lives across __syncthreads() and its type has constructors or a destructor: not supported",
 				 v->name);
 			ok = false;
 			continue;
