@@ -24,12 +24,14 @@ struct idxgen_module;
 /*
  * Load the kernels of a .cu file: translate it with $IDXGEN_CC (default
  * idxgen-cc in PATH), compile the C with $CC (default clang if in PATH,
- * else cc) and $IDXGEN_CC_CFLAGS (default -O3 -march=native) into a shared
- * object, dlopen it.  The object is cached in $IDXGEN_CC_CACHE (default
- * $XDG_CACHE_HOME/idxgen or ~/.cache/idxgen) under a hash of the source
- * text, so loading the same source again only dlopens.  0 or -errno:
- * -ENOENT no such file, -ENOEXEC the translation (its diagnostics went to
- * stderr) or the compilation failed.
+ * else cc) and $IDXGEN_CC_CFLAGS (default -O3 -march=native; split into
+ * words as the shell does; the same command line as idxgen-cc -c) into a
+ * shared object, dlopen it.  The object is cached in $IDXGEN_CC_CACHE
+ * (default $XDG_CACHE_HOME/idxgen or ~/.cache/idxgen) under a hash of the
+ * source text, so loading the same source again only dlopens.  0 or
+ * -errno: -ENOENT no such file, -ENOEXEC the translation (its diagnostics
+ * went to stderr) or the compilation failed, -EINVAL $IDXGEN_CC_CFLAGS
+ * cannot be split into words.
  */
 int idxgen_module_load(const char *path, struct idxgen_module **mod);
 /* The kernel named name (-ENOENT if the module has none). */

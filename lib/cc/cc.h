@@ -38,6 +38,12 @@ void buf_free(struct buf *b);
 
 /* ---- front end (frontend.c): parse, prelude, locations, diagnostics ------ */
 
+/* A replacement of the main file's text [start, end) in the C (rewrite.c). */
+struct edit {
+	unsigned start, end;
+	char *text;
+};
+
 struct source {
 	const char *path;	/* as given on the command line */
 	char *text;		/* the main file's text */
@@ -46,6 +52,9 @@ struct source {
 	int nerrors;		/* diagnostics printed so far */
 	bool cxx;		/* a whole program: parsed as CUDA, C++ written (whole.c) */
 	bool tls;		/* whole program whose __device__ functions read threadIdx & co. */
+	struct edit *edits;	/* by start, not overlapping; applied by emit_src */
+	unsigned nedits;
+	struct buf *plan;	/* --dump=plan: the kernels' plans go here */
 };
 
 /* Read path's text into s; false (errno set) when it cannot be read. */
@@ -66,8 +75,20 @@ unsigned c_start(CXCursor c);
 unsigned c_end(CXCursor c);
 /* End of statement c including its ';'. */
 unsigned stmt_end(const struct source *s, CXCursor c);
-/* Append the source text [a, b) to o. */
+/* Append the source text [a, b) to o, with the edits that lie inside. */
 void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o);
+
+/* ---- C spellings of C++ in the copied text (rewrite.c) ------------------- */
+
+void source_edit(struct source *s, unsigned start, unsigned end, const char *text);
+/*
+ * Edits for what C++ accepts and C spells differently: the C names of the
+ * C headers (<cstdio> -> <stdio.h>), 'static' of a static __device__
+ * function (__device__ is static inline in the C), array bounds that are
+ * const variables (a constant expression in C++ only) written as their
+ * value.  Diagnoses C++ headers without a C counterpart.
+ */
+void plan_rewrites(struct source *s, CXTranslationUnit tu);
 
 void error_at(struct source *s, CXCursor c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void note_at(const struct source *s, CXCursor c, const char *msg);
@@ -90,7 +111,11 @@ bool is_assign_op(const char *op);
 char unary_op(const struct source *s, CXCursor c);	/* '+' (++/--), '&', 0 */
 void for_parts(const struct source *s, CXCursor f, CXCursor *init, CXCursor *cond, CXCursor *inc,
 	       CXCursor *body);
-struct cx_kids body_list(CXCursor b);	/* a compound's children, else b */
+/* The statements of a compound, of a body (a compound's, else b), pragmas unwrapped. */
+struct cx_kids stmt_list(const struct source *s, CXCursor compound);
+struct cx_kids body_list(const struct source *s, CXCursor b);
+bool is_pragma_stmt(const struct source *s, CXCursor c);
+CXCursor unwrap_stmt(const struct source *s, CXCursor c);
 bool has_effects(const struct source *s, CXCursor e);
 CXCursor var_init(CXCursor d);		/* as written; null cursor if none */
 /* A C declaration of name with type t: "int x", "float x[4][3]", "float (*x)[4]". */
@@ -241,7 +266,10 @@ void emit_private(struct kernel *k, struct buf *o);
 void kernel_init(struct kernel *k, struct source *s, CXCursor fn);
 void kernel_free(struct kernel *k);
 
-/* ---- emission (emit.c, emit_kernel.c) ------------------------------------ */
+/* dump_plan.c: --dump=plan, the plan of a kernel in words. */
+void dump_plan(struct kernel *k, struct buf *o);
+
+/* ---- emission (emit.c, kernel.c) ----------------------------------------- */
 
 void emit_kernel_body(struct kernel *k, struct buf *o);
 /* Translate one __global__ function; o gets its block function and descriptor. */
@@ -250,9 +278,10 @@ void translate_kernel(struct source *s, CXCursor fn, struct buf *o);
 int translate_unit(struct source *s, CXTranslationUnit tu, struct buf *o);
 /*
  * Read, parse and translate the file path (extra clang arguments args) into
- * out: 0, 1 (diagnostics printed) or 2 (I/O or libclang failure).  Keeps no
- * state between calls.
+ * out -- the C, or with CC_DUMP_PLAN the kernels' plans: 0, 1 (diagnostics
+ * printed) or 2 (I/O or libclang failure).  Keeps no state between calls.
  */
-int cc_translate_file(const char *path, char *const *args, int nargs, struct buf *out);
+#define CC_DUMP_PLAN 1u
+int cc_translate_file(const char *path, char *const *args, int nargs, unsigned flags, struct buf *out);
 
 #endif

@@ -12,6 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A const variable, or an array of const elements (the array type itself is not const). */
+static bool is_const_type(CXType t)
+{
+	while (is_array_type(t))
+		t = clang_getArrayElementType(t);
+	return clang_isConstQualifiedType(t);
+}
+
 static void builtin_diag(struct source *s, CXCursor c, const char *n)
 {
 	if (!strncmp(n, "__shfl", 6) || !strcmp(n, "__ballot_sync") || !strcmp(n, "__any_sync") ||
@@ -48,6 +56,38 @@ static void check_var_decl(struct check_ctx *ctx, CXCursor c)
 		error_at(s, c, "__shared__ variables are supported in __global__ functions only");
 	if (has_annot(c, "shared") && !clang_Cursor_isNull(var_init(c)))
 		error_at(s, c, "__shared__ variables cannot have an initializer");
+}
+
+static void check_param(struct check_ctx *ctx, CXCursor c)
+{
+	CXType t = clang_getCursorType(c);
+
+	if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+		error_at(ctx->src, c, "C++ references are outside the subset idxgen-cc translates");
+}
+
+/* A struct, union or enum named without its keyword: C++ only. */
+static void check_tag(struct source *s, CXCursor ref)
+{
+	CXCursor d = clang_getCursorReferenced(ref);
+	enum CXCursorKind dk = clang_getCursorKind(d);
+	const char *kw = dk == CXCursor_StructDecl ? "struct" :
+			 dk == CXCursor_UnionDecl  ? "union" :
+			 dk == CXCursor_EnumDecl   ? "enum" : NULL;
+	unsigned o = c_start(ref), n;
+	char *name;
+
+	if (!kw || !in_main(s, ref) || in_macro(ref) || o > s->len)
+		return;
+	while (o > 0 && strchr(" \t\r\n", s->text[o - 1]))
+		o--;
+	n = (unsigned)strlen(kw);
+	if (o >= n && !strncmp(s->text + o - n, kw, n))
+		return;
+	name = cx_spelling(d);
+	error_at(s, ref, "'%s' names a %s without the keyword '%s' (C++): the output is C, write '%s %s' or use a typedef",
+		 name, kw, kw, kw, name);
+	free(name);
 }
 
 /* A reference to a declaration: built-ins, functions, file-scope variables. */
@@ -88,7 +128,12 @@ static void check_ref(struct check_ctx *ctx, CXCursor c, enum CXCursorKind k)
 			/* diagnosed at its declaration */
 		} else if (has_annot(r, "constant")) {
 			error_at(s, c, "__constant__ memory is not supported");
-		} else if (!clang_isConstQualifiedType(clang_getCursorType(r))) {
+		} else if (is_array_type(clang_getCursorType(r))) {
+			n = cx_spelling(r);
+			error_at(s, c, "file-scope array '%s' is host memory, which device code cannot read in CUDA: pass it as a kernel parameter",
+				 n);
+			free(n);
+		} else if (!is_const_type(clang_getCursorType(r))) {
 			n = cx_spelling(r);
 			error_at(s, c, "global variable '%s' in device code is not supported", n);
 			free(n);
@@ -113,10 +158,17 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
 	case CXCursor_ParenExpr: case CXCursor_UnaryOperator: case CXCursor_BinaryOperator:
 	case CXCursor_CompoundAssignOperator: case CXCursor_ConditionalOperator:
 	case CXCursor_CStyleCastExpr: case CXCursor_ArraySubscriptExpr: case CXCursor_InitListExpr:
-	case CXCursor_UnaryExpr: case CXCursor_CXXBoolLiteralExpr: case CXCursor_ParmDecl:
+	case CXCursor_UnaryExpr: case CXCursor_CXXBoolLiteralExpr: case CXCursor_GNUNullExpr:
+		break;
+	case CXCursor_ParmDecl:
+		check_param(ctx, c);
 		break;
 	case CXCursor_AnnotateAttr: case CXCursor_UnexposedAttr:
 		return CXChildVisit_Continue;
+	case CXCursor_UnexposedStmt:
+		if (!is_pragma_stmt(ctx->src, c))	/* #pragma unroll: accepted, ignored */
+			goto outside;
+		break;
 	case CXCursor_VarDecl:
 		check_var_decl(ctx, c);
 		break;
@@ -124,6 +176,8 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
 		if ((n = builtin_ref(c))) {
 			builtin_diag(ctx->src, c, n);
 			free(n);
+		} else if (k == CXCursor_TypeRef) {
+			check_tag(ctx->src, c);
 		}
 		return CXChildVisit_Continue;
 	case CXCursor_DeclRefExpr: case CXCursor_MemberRefExpr:
@@ -137,10 +191,14 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
 			free(n);
 		}
 		break;
+	case CXCursor_CXXNullPtrLiteralExpr:
+		error_at(ctx->src, c, "'nullptr' is C++ and the output is C: use NULL");
+		return CXChildVisit_Continue;
 	case CXCursor_GotoStmt: case CXCursor_LabelStmt:
 		error_at(ctx->src, c, "goto and labels are outside the subset idxgen-cc translates");
 		return CXChildVisit_Continue;
 	default:
+	outside:
 		n = cx_string(clang_getCursorKindSpelling(k));
 		error_at(ctx->src, c, "%s is outside the subset idxgen-cc translates (C-compatible CUDA only)", n);
 		free(n);
@@ -214,7 +272,7 @@ void check_file_scope_decl(struct source *s, CXCursor c)
 			error_at(s, c, "__constant__ memory is not supported");
 		else if (has_annot(c, "shared"))
 			error_at(s, c, "__shared__ variables at file scope are not supported");
-		else if (!clang_isConstQualifiedType(clang_getCursorType(c)))
+		else if (!is_const_type(clang_getCursorType(c)))
 			error_at(s, c, "global variables are outside the subset idxgen-cc translates");
 	} else if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl || k == CXCursor_EnumDecl ||
 		   k == CXCursor_UnionDecl) {

@@ -36,14 +36,34 @@ int atomicXor(int *, int); unsigned int atomicXor(unsigned int *, unsigned int);
 int min(int, int); unsigned int min(unsigned int, unsigned int); long min(long, long); float min(float, float); double min(double, double);
 int max(int, int); unsigned int max(unsigned int, unsigned int); long max(long, long); float max(float, float); double max(double, double);
 unsigned int umin(unsigned int, unsigned int), umax(unsigned int, unsigned int);
-int abs(int); long labs(long);
-float sqrtf(float), rsqrtf(float), expf(float), __expf(float), logf(float), __logf(float), sinf(float), __sinf(float),
-	cosf(float), __cosf(float), tanf(float), powf(float, float), __powf(float, float), fabsf(float), floorf(float), ceilf(float),
-	roundf(float), truncf(float), fminf(float, float), fmaxf(float, float), fmodf(float, float), tanhf(float), exp2f(float),
-	log2f(float), __fdividef(float, float), __saturatef(float), fmaf(float, float, float);
-double sqrt(double), rsqrt(double), exp(double), log(double), sin(double), cos(double), tan(double), pow(double, double),
-	fabs(double), floor(double), ceil(double), round(double), trunc(double), fmin(double, double), fmax(double, double),
-	fmod(double, double), tanh(double), exp2(double), log2(double), fma(double, double, double);
+/*
+ * The C library's functions as glibc declares them (C linkage, noexcept), so
+ * that <stdio.h>, <stdlib.h>, <math.h>, <cstdio>, <cmath> may follow.
+ */
+#define __IDXGEN_NX noexcept
+extern "C" {
+int abs(int) __IDXGEN_NX; long labs(long) __IDXGEN_NX;
+float sqrtf(float) __IDXGEN_NX, rsqrtf(float) __IDXGEN_NX, expf(float) __IDXGEN_NX, __expf(float) __IDXGEN_NX,
+	logf(float) __IDXGEN_NX, __logf(float) __IDXGEN_NX, sinf(float) __IDXGEN_NX, __sinf(float) __IDXGEN_NX,
+	cosf(float) __IDXGEN_NX, __cosf(float) __IDXGEN_NX, tanf(float) __IDXGEN_NX, powf(float, float) __IDXGEN_NX,
+	__powf(float, float) __IDXGEN_NX, fabsf(float) __IDXGEN_NX, floorf(float) __IDXGEN_NX, ceilf(float) __IDXGEN_NX,
+	roundf(float) __IDXGEN_NX, truncf(float) __IDXGEN_NX, fminf(float, float) __IDXGEN_NX,
+	fmaxf(float, float) __IDXGEN_NX, fmodf(float, float) __IDXGEN_NX, tanhf(float) __IDXGEN_NX, exp2f(float) __IDXGEN_NX,
+	log2f(float) __IDXGEN_NX, __fdividef(float, float) __IDXGEN_NX, __saturatef(float) __IDXGEN_NX,
+	fmaf(float, float, float) __IDXGEN_NX;
+double sqrt(double) __IDXGEN_NX, rsqrt(double) __IDXGEN_NX, exp(double) __IDXGEN_NX, log(double) __IDXGEN_NX,
+	sin(double) __IDXGEN_NX, cos(double) __IDXGEN_NX, tan(double) __IDXGEN_NX, pow(double, double) __IDXGEN_NX,
+	fabs(double) __IDXGEN_NX, floor(double) __IDXGEN_NX, ceil(double) __IDXGEN_NX, round(double) __IDXGEN_NX,
+	trunc(double) __IDXGEN_NX, fmin(double, double) __IDXGEN_NX, fmax(double, double) __IDXGEN_NX,
+	fmod(double, double) __IDXGEN_NX, tanh(double) __IDXGEN_NX, exp2(double) __IDXGEN_NX, log2(double) __IDXGEN_NX,
+	fma(double, double, double) __IDXGEN_NX;
+int printf(const char *, ...);
+}
+#undef __IDXGEN_NX
+/* NULL without a header, as CUDA's own headers give it. */
+#ifndef NULL
+#define NULL __null
+#endif
 int __mul24(int, int); unsigned int __umul24(unsigned int, unsigned int);
 /* Outside the subset: declared so that their use is diagnosed by name. */
 unsigned int __ballot_sync(unsigned int, int), __activemask(void);
@@ -64,4 +84,3 @@ template <class T> T tex2D(cudaTextureObject_t, float, float);
 template <class T> T tex3D(cudaTextureObject_t, float, float, float);
 typedef int cudaError_t; typedef struct CUstream_st *cudaStream_t;
 cudaError_t cudaDeviceSynchronize(void), cudaGetLastError(void);
-int printf(const char *, ...);

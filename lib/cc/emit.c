@@ -55,9 +55,10 @@ static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to
 }
 
 /*
- * A one-copy-per-block variable declared, without an initializer, by a
- * declaration that also declares per-thread variables (int m, e;): declared
- * in front of the thread loop (hoist_decls), left out of the loop's copy.
+ * A one-copy-per-block variable declared, without an initializer or with a
+ * uniform one without effects, by a declaration that also declares
+ * per-thread variables (int m, e = threadIdx.x;): declared in front of the
+ * thread loop (hoist_decls), left out of the loop's copy.
  */
 static bool loop_scalar(const struct var *v)
 {
@@ -87,6 +88,14 @@ static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int lo
 					continue;
 				}
 				bprintf(o, "%s[__t] = ", var->pname);
+				if (clang_getCursorKind(init) == CXCursor_InitListExpr) {
+					/* an initializer list becomes a compound literal */
+					char *t = cx_string(clang_getTypeSpelling(
+						clang_getUnqualifiedType(clang_getCursorType(v))));
+
+					bprintf(o, "(%s)", t);
+					free(t);
+				}
 				emit_node(e, init, o, loops, switches);
 				bput(o, "; ", 2);
 			}
@@ -140,6 +149,9 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 			bprintf(o, "%s[__t]", v->pname);
 			return;
 		}
+	} else if (is_pragma_stmt(e->src, c)) {
+		emit_node(e, unwrap_stmt(e->src, c), o, loops, switches);	/* #pragma unroll: ignored */
+		return;
 	} else if (ck == CXCursor_DeclStmt && is_shared_decl(c)) {
 		bput(o, ";", 1);	/* hoisted in front of the thread loop */
 		return;
@@ -269,7 +281,14 @@ static void hoist_decls(struct emit *e, CXCursor c, struct buf *o)
 		if (!v || !loop_scalar(v))
 			continue;
 		d = c_declaration(clang_getCursorType(v->decl), v->name);
-		bprintf(o, "\t%s;\n", d);
+		bprintf(o, "\t%s", d);
+		if (!clang_Cursor_isNull(var_init(v->decl))) {
+			CXCursor init = var_init(v->decl);
+
+			bputs(o, " = ");
+			emit_src(e->src, c_start(init), c_end(init), o);
+		}
+		bputs(o, ";\n");
 		free(d);
 	}
 	cx_kids_free(&ks);
@@ -291,16 +310,16 @@ static void hoist_shared(struct emit *e, CXCursor c, struct buf *o)
 }
 
 /* if (c) return;  or  if (c) { ...; return; } with no other return, no else */
-static bool return_if(CXCursor s, CXCursor *cond, CXCursor *then)
+static bool return_if(const struct source *s, CXCursor st, CXCursor *cond, CXCursor *then)
 {
 	struct cx_kids ks, b;
 	bool r = false;
 
-	if (clang_getCursorKind(s) != CXCursor_IfStmt)
+	if (clang_getCursorKind(st) != CXCursor_IfStmt)
 		return false;
-	ks = cx_kids_of(s);
+	ks = cx_kids_of(st);
 	if (ks.n == 2 && clang_getCursorKind(ks.c[0]) != CXCursor_DeclStmt && count_returns(ks.c[1]) == 1) {
-		b = body_list(ks.c[1]);
+		b = body_list(s, ks.c[1]);
 		if (b.n && clang_getCursorKind(b.c[b.n - 1]) == CXCursor_ReturnStmt) {
 			*cond = ks.c[0];
 			*then = ks.c[1];
@@ -318,7 +337,7 @@ static bool return_if(CXCursor s, CXCursor *cond, CXCursor *then)
  */
 static void emit_return_if(struct emit *e, CXCursor cond, CXCursor then, struct buf *body)
 {
-	struct cx_kids ts = body_list(then);
+	struct cx_kids ts = body_list(e->src, then);
 	unsigned j;
 
 	bputs(body, "\t\tif (");
@@ -351,7 +370,7 @@ static void region_body(struct emit *e, CXCursor *l, unsigned n, struct buf *bod
 		}
 		hoist_shared(e, l[i], pre);
 		hoist_decls(e, l[i], pre);
-		if (i + 1 < n && return_if(l[i], &cond, &then)) {
+		if (i + 1 < n && return_if(e->src, l[i], &cond, &then)) {
 			emit_return_if(e, cond, then, body);
 			closes++;
 			continue;
@@ -518,7 +537,7 @@ static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o);
 
 static void emit_body(struct emit *e, CXCursor b, struct buf *o)
 {
-	struct cx_kids ks = body_list(b);
+	struct cx_kids ks = body_list(e->src, b);
 
 	bput(o, "{\n", 2);
 	emit_list(e, ks.c, ks.n, o);

@@ -40,30 +40,84 @@ bool source_read(struct source *s, const char *path)
 
 void source_free(struct source *s)
 {
+	unsigned i;
+
+	for (i = 0; i < s->nedits; i++)
+		free(s->edits[i].text);
+	free(s->edits);
 	free(s->text);
 	s->text = NULL;
+	s->edits = NULL;
+	s->nedits = 0;
 }
 
-/* Dynamic parallelism: a <<< launch in the source (C++ parses it as an error). */
-static void check_launch_syntax(struct source *s, CXTranslationUnit tu)
+static void token_error(struct source *s, CXTranslationUnit tu, CXToken t, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void token_error(struct source *s, CXTranslationUnit tu, CXToken t, const char *fmt, ...)
+{
+	unsigned line, col;
+	va_list ap;
+
+	clang_getExpansionLocation(clang_getTokenLocation(tu, t), NULL, &line, &col, NULL);
+	fprintf(stderr, "%s:%u:%u: error: ", s->path, line, col);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	s->nerrors++;
+}
+
+/* Is the token inside a __global__ or __device__ function? */
+static bool in_device_code(CXTranslationUnit tu, CXToken t)
+{
+	CXCursor c = clang_getCursor(tu, clang_getTokenLocation(tu, t));
+
+	while (!clang_Cursor_isNull(c) && !clang_isTranslationUnit(clang_getCursorKind(c)) &&
+	       !clang_isInvalid(clang_getCursorKind(c))) {
+		if (clang_getCursorKind(c) == CXCursor_FunctionDecl)
+			return has_annot(c, "global") || has_annot(c, "device");
+		c = clang_getCursorSemanticParent(c);
+	}
+	return false;
+}
+
+/* C++'s alternative tokens, and their C spelling. */
+static const char *const alt_tokens[][2] = {
+	{ "and", "&&" }, { "and_eq", "&=" }, { "bitand", "&" }, { "bitor", "|" },   { "compl", "~" },
+	{ "not", "!" },	 { "not_eq", "!=" }, { "or", "||" },    { "or_eq", "|=" },  { "xor", "^" },
+	{ "xor_eq", "^=" },
+};
+
+/*
+ * Token-level checks (C++ parses a launch as an error, and alternative
+ * tokens and constexpr have no cursor of their own): a kernel launch
+ * <<<...>>>, C++ spellings that C does not have.
+ */
+static void check_tokens(struct source *s, CXTranslationUnit tu)
 {
 	CXToken *t;
-	unsigned n, i;
+	unsigned n, i, j;
 	CXSourceRange r = clang_getCursorExtent(clang_getTranslationUnitCursor(tu));
 
 	clang_tokenize(tu, r, &t, &n);
-	for (i = 0; i + 1 < n; i++) {
+	for (i = 0; i < n; i++) {
 		char *a = cx_string(clang_getTokenSpelling(tu, t[i]));
-		char *b = cx_string(clang_getTokenSpelling(tu, t[i + 1]));
+		char *b = i + 1 < n ? cx_string(clang_getTokenSpelling(tu, t[i + 1])) : cx_strdup("");
 
 		if (!strcmp(a, "<<") && !strcmp(b, "<") &&
 		    off_of(clang_getTokenLocation(tu, t[i])) + 2 == off_of(clang_getTokenLocation(tu, t[i + 1]))) {
-			unsigned line, col;
-
-			clang_getExpansionLocation(clang_getTokenLocation(tu, t[i]), NULL, &line, &col, NULL);
-			fprintf(stderr, "%s:%u:%u: error: dynamic parallelism (a kernel launch <<<...>>> in device code) is not supported\n",
-				s->path, line, col);
-			s->nerrors++;
+			if (in_device_code(tu, t[i]))
+				token_error(s, tu, t[i], "dynamic parallelism (a kernel launch <<<...>>> in device code) is not supported");
+			else
+				token_error(s, tu, t[i], "a kernel launch <<<...>>> in host code: idxgen-cc translates kernels, not host code (compile the host code as C and launch with idxgen_rt_launch() or idxgen_module_load())");
+		}
+		if (clang_getTokenKind(t[i]) == CXToken_Keyword) {
+			for (j = 0; j < sizeof(alt_tokens) / sizeof(alt_tokens[0]); j++)
+				if (!strcmp(a, alt_tokens[j][0]))
+					token_error(s, tu, t[i], "'%s' is a C++ alternative token and the output is C: write '%s'",
+						    a, alt_tokens[j][1]);
+			if (!strcmp(a, "constexpr"))
+				token_error(s, tu, t[i], "'constexpr' is C++ and the output is C: use const, an enum or #define");
 		}
 		free(a);
 		free(b);
@@ -115,7 +169,7 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	free(cargs);
 	s->file = clang_getFile(tu, s->path);
 	if (!s->cxx)	/* a whole program's launches are kernel calls (whole.c) */
-		check_launch_syntax(s, tu);
+		check_tokens(s, tu);
 	nd = clang_getNumDiagnostics(tu);
 	for (i = 0; i < nd && !s->nerrors; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -208,8 +262,20 @@ unsigned stmt_end(const struct source *s, CXCursor c)
 
 void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o)
 {
-	if (a < b && b <= s->len)
-		bput(o, s->text + a, b - a);
+	unsigned i;
+
+	if (!(a < b && b <= s->len))
+		return;
+	for (i = 0; i < s->nedits; i++) {
+		const struct edit *e = &s->edits[i];
+
+		if (e->start < a || e->end > b)
+			continue;
+		bput(o, s->text + a, e->start - a);
+		bputs(o, e->text);
+		a = e->end;
+	}
+	bput(o, s->text + a, b - a);
 }
 
 static void report(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)

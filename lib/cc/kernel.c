@@ -120,7 +120,7 @@ bool analyse_kernel(struct kernel *k)
 	if (clang_getCursorKind(k->fn) == CXCursor_FunctionDecl &&
 	    clang_getCursorResultType(k->fn).kind != CXType_Void)
 		error_at(s, k->fn, "__global__ function '%s' must return void", k->name);
-	check_subset(s, k->body, true, k->name);
+	check_subset(s, k->fn, true, k->name);
 	clang_visitChildren(k->fn, collect_vars, k);
 	if (s->nerrors > errs0)
 		return false;
@@ -128,7 +128,7 @@ bool analyse_kernel(struct kernel *k)
 	check_barriers(k);
 	if (s->nerrors > errs0)
 		return false;
-	k->top = cx_kids_of(k->body);
+	k->top = stmt_list(s, k->body);
 	plan_statements(k);
 	plan_variables(k);
 	if (s->nerrors > errs0)
@@ -301,6 +301,8 @@ void translate_kernel(struct source *s, CXCursor fn, struct buf *o)
 
 	kernel_init(&k, s, fn);
 	if (analyse_kernel(&k)) {
+		if (s->plan)
+			dump_plan(&k, s->plan);
 		emit_prologue(&k, o);
 		emit_private(&k, o);
 		emit_kernel_body(&k, o);
@@ -365,8 +367,9 @@ int translate_unit(struct source *s, CXTranslationUnit tu, struct buf *o)
 	return s->nerrors ? 1 : 0;
 }
 
-int cc_translate_file(const char *path, char *const *args, int nargs, struct buf *out)
+int cc_translate_file(const char *path, char *const *args, int nargs, unsigned flags, struct buf *out)
 {
+	struct buf c = { 0 };
 	struct source s;
 	CXIndex idx;
 	CXTranslationUnit tu;
@@ -376,19 +379,22 @@ int cc_translate_file(const char *path, char *const *args, int nargs, struct buf
 		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
 		return 2;
 	}
+	if (flags & CC_DUMP_PLAN)
+		s.plan = out;	/* and the C to a scratch buffer */
 	idx = clang_createIndex(0, 0);
 	tu = source_parse(&s, idx, args, nargs);
 	if (!tu) {
 		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", path);
 		rc = 2;
-	} else if (s.nerrors) {
-		rc = 1;
 	} else {
-		rc = translate_unit(&s, tu, out);
+		if (!s.nerrors)
+			plan_rewrites(&s, tu);
+		rc = s.nerrors ? 1 : translate_unit(&s, tu, s.plan ? &c : out);
 	}
 	if (tu)
 		clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
 	source_free(&s);
+	buf_free(&c);
 	return rc;
 }

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "cc.h"
+#include "compile.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -36,6 +37,12 @@ static void usage(FILE *f)
 "  -c             also compile the C with $CC (default cc) into an object file\n"
 "  -I DIR         add DIR to the include path (also passed to the C compiler)\n"
 "  -D NAME[=VAL]  define a macro (also passed to the C compiler)\n"
+"  --dump=plan    instead of the C, print each kernel's plan (to stdout, or -o):\n"
+"                 its thread loops with their source lines, barriers, code run\n"
+"                 once per block, and every variable's class -- per block\n"
+"                 (uniform), per-thread local, promoted to a per-thread array\n"
+"                 (with its offset in the private area), recomputed in each\n"
+"                 thread loop, or split into a local per thread loop -- and why\n"
 "  -h, --help     print this help and exit\n"
 "  -V, --version  print the version and exit\n"
 "\n"
@@ -59,7 +66,10 @@ static void usage(FILE *f)
 "\n"
 "Exit status: 0 on success, 1 on a diagnostic, 2 on a usage or system error.\n"
 "\n"
-"Environment: CC (the C compiler for -c), CFLAGS (its flags, default -O2).\n"
+"Environment (-c): CC, the C compiler (default clang if in PATH, else cc);\n"
+"IDXGEN_CC_CFLAGS, else CFLAGS: its flags, split into words as the shell does\n"
+"(default -O3 -march=native; the same compiler, flags and default as the JIT,\n"
+"idxgen_module_load()).\n"
 "\n"
 "Example:\n"
 "  idxgen-cc -o k.c k.cu && cc -O2 -c -I/usr/include k.c\n"
@@ -71,7 +81,7 @@ static void usage(FILE *f)
 
 struct options {
 	const char *input, *output;
-	bool compile;
+	bool compile, dump_plan;
 	char **clang_args;	/* -I/-D for the parse, then -I of the input's folder */
 	char **cc_args;		/* the same for the C compiler (-c) */
 	int nclang, ncc;
@@ -112,6 +122,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	static const struct option lopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "dump", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *dir, *slash, *a;
@@ -133,6 +144,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 			add_arg(o, a);
 			free(a);
 			break;
+		case 'P':
+			if (strcmp(optarg, "plan")) {
+				fprintf(stderr, "idxgen-cc: --dump=%s: only --dump=plan is known\n", optarg);
+				return 2;
+			}
+			o->dump_plan = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -143,6 +161,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			usage(stderr);
 			return 2;
 		}
+	}
+	if (o->dump_plan && o->compile) {
+		fprintf(stderr, "idxgen-cc: --dump=plan and -c do not go together\n");
+		return 2;
 	}
 	if (optind + 1 != argc) {
 		fprintf(stderr, "idxgen-cc: expected one input file (try --help)\n");
@@ -189,51 +211,48 @@ static char *default_object(const char *input)
 	return obj;
 }
 
-/* -c: compile the C in out with $CC into the object file. */
+#ifndef IDXGEN_CC_INCLUDEDIR
+#define IDXGEN_CC_INCLUDEDIR "/usr/local/include"
+#endif
+
+/* -c: compile the C in out into the object file, as the JIT does (compile.h). */
 static int compile_object(const struct options *o, const struct buf *out)
 {
 	char *obj = o->output ? cx_strdup(o->output) : default_object(o->input);
-	const char *cc = getenv("CC"), *cflags = getenv("CFLAGS");
+	const char *flags = idxgen_cc_cflags(1);
 	char tmpl[] = "/tmp/idxgen-cc-XXXXXX.c";
-	int fd = mkstemps(tmpl, 2), st;
-	pid_t pid;
+	struct idxgen_cc_cmd cmd;
+	int fd = mkstemps(tmpl, 2), err, j;
 
 	if (fd < 0 || write(fd, out->p, out->n) != (ssize_t)out->n) {
 		perror("idxgen-cc");
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmpl);
+		}
+		free(obj);
 		return 2;
 	}
 	close(fd);
-	pid = fork();
-	if (pid == 0) {
-		const char *av[64];
-		int n = 0, j;
+	err = idxgen_cc_cmd_init(&cmd, idxgen_cc_compiler(), flags, IDXGEN_CC_INCLUDEDIR);
+	if (err == -EINVAL)
+		fprintf(stderr, "idxgen-cc: the C compiler's flags '%s' cannot be split into words\n", flags);
+	for (j = 0; !err && j < o->ncc; j++)
+		err = idxgen_cc_cmd_add(&cmd, o->cc_args[j]);
+	if (!err) {
+		const char *more[] = { "-c", "-o", obj, tmpl };
+		size_t i;
 
-		av[n++] = cc && *cc ? cc : "cc";
-		av[n++] = "-std=gnu11";
-		av[n++] = cflags && *cflags ? cflags : "-O2";
-		av[n++] = "-fPIC";
-#ifdef IDXGEN_CC_INCLUDEDIR
-		av[n++] = "-I" IDXGEN_CC_INCLUDEDIR;
-#endif
-		for (j = 0; j < o->ncc && n < 56; j++)
-			av[n++] = o->cc_args[j];
-		av[n++] = "-c";
-		av[n++] = "-o";
-		av[n++] = obj;
-		av[n++] = tmpl;
-		av[n] = NULL;
-		execvp(av[0], (char *const *)av);
-		perror(av[0]);
-		_exit(127);
+		for (i = 0; !err && i < sizeof(more) / sizeof(more[0]); i++)
+			err = idxgen_cc_cmd_add(&cmd, more[i]);
+		err = err ? err : idxgen_cc_cmd_run(&cmd);
+		if (err && err != -ENOMEM)
+			fprintf(stderr, "idxgen-cc: the C compiler failed on the translation of %s\n", o->input);
 	}
-	waitpid(pid, &st, 0);
+	idxgen_cc_cmd_free(&cmd);
 	unlink(tmpl);
 	free(obj);
-	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
-		fprintf(stderr, "idxgen-cc: the C compiler failed on the translation of %s\n", o->input);
-		return 2;
-	}
-	return 0;
+	return err ? 2 : 0;
 }
 
 /* Write the C to -o FILE, '-' (stdout), or the input's name with .c. */
@@ -244,6 +263,8 @@ static int write_c(const struct options *o, const struct buf *out)
 	FILE *f;
 	int rc = 0;
 
+	if (!outp && o->dump_plan)
+		outp = "-";	/* the plan is for reading */
 	if (!outp) {
 		cpath = cx_alloc(strlen(o->input) + 3);
 		strcpy(cpath, o->input);
@@ -303,7 +324,7 @@ int main(int argc, char **argv)
 	rc = parse_options(argc, argv, &o);
 
 	if (rc < 0)
-		rc = cc_translate_file(o.input, o.clang_args, o.nclang, &out);
+		rc = cc_translate_file(o.input, o.clang_args, o.nclang, o.dump_plan ? CC_DUMP_PLAN : 0, &out);
 	if (rc == 0 && o.input)
 		rc = o.compile ? compile_object(&o, &out) : write_c(&o, &out);
 	buf_free(&out);

@@ -19,6 +19,8 @@
 #include <unistd.h>
 #include <idxgen_cc.h>
 
+#include "compile.h"
+
 #ifndef IDXGEN_CC_INCLUDEDIR
 #define IDXGEN_CC_INCLUDEDIR "/usr/local/include"
 #endif
@@ -60,14 +62,6 @@ static int which(const char *prog, char *out, size_t n)
 			return 0;
 	}
 	return -ENOENT;
-}
-
-/* clang if it is in PATH (LLVM vectorizes thread loops better), else cc. */
-static const char *default_cc(void)
-{
-	char f[4200];
-
-	return which("clang", f, sizeof(f)) ? "cc" : "clang";
 }
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
@@ -159,31 +153,23 @@ int idxgen_module_load(const char *path, struct idxgen_module **mod)
 			*sl = 0;
 		else
 			snprintf(srcdir, sizeof(srcdir), "-I.");
-		snprintf(inc, sizeof(inc), "-I%s", getenv("IDXGEN_CC_INCLUDE") ? getenv("IDXGEN_CC_INCLUDE")
-									    : IDXGEN_CC_INCLUDEDIR);
+		snprintf(inc, sizeof(inc), "%s", getenv("IDXGEN_CC_INCLUDE") ? getenv("IDXGEN_CC_INCLUDE")
+									   : IDXGEN_CC_INCLUDEDIR);
 		err = run(tav);
 		if (!err) {
-			/* like an OpenCL CPU driver: optimised for the machine that runs it */
-			const char *fl = getenv("IDXGEN_CC_CFLAGS");
-			char flags[512], *cav[32], *tok, *save = NULL;
-			int na = 0;
+			/* the same command line as idxgen-cc -c (compile.h) */
+			struct idxgen_cc_cmd cmd;
 
-			snprintf(flags, sizeof(flags), "%s", fl && *fl ? fl : "-O3 -march=native");
-			cav[na++] = (char *)(cc && *cc ? cc : default_cc());
-			cav[na++] = "-std=gnu11";
-			for (tok = strtok_r(flags, " ", &save); tok && na < 20; tok = strtok_r(NULL, " ", &save))
-				cav[na++] = tok;
-			cav[na++] = "-shared";
-			cav[na++] = "-fPIC";
-			cav[na++] = inc;
-			cav[na++] = srcdir;
-			cav[na++] = "-o";
-			cav[na++] = tmp;
-			cav[na++] = c;
-			cav[na++] = "-lm";
-			cav[na] = NULL;
+			err = idxgen_cc_cmd_init(&cmd, idxgen_cc_compiler(), idxgen_cc_cflags(0), inc);
+			if (!err) {
+				const char *more[] = { "-shared", srcdir, "-o", tmp, c, "-lm" };
+				size_t i;
 
-			err = run(cav);
+				for (i = 0; !err && i < sizeof(more) / sizeof(more[0]); i++)
+					err = idxgen_cc_cmd_add(&cmd, more[i]);
+				err = err ? err : idxgen_cc_cmd_run(&cmd);
+				idxgen_cc_cmd_free(&cmd);
+			}
 			if (!err && rename(tmp, so))
 				err = -errno;
 		}

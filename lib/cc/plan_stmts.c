@@ -58,19 +58,21 @@ static void for_each_body(struct kernel *k, CXCursor c, void (*fn)(struct kernel
 	unsigned i;
 
 	if (ck == CXCursor_CompoundStmt) {
-		fn(k, ks.c, ks.n);
+		b = stmt_list(k->src, c);
+		fn(k, b.c, b.n);
+		cx_kids_free(&b);
 	} else if (ck == CXCursor_ForStmt) {
 		CXCursor init, cond, inc, body;
 
 		for_parts(k->src, c, &init, &cond, &inc, &body);
-		b = body_list(body);
+		b = body_list(k->src, body);
 		fn(k, b.c, b.n);
 		cx_kids_free(&b);
 	} else {
 		for (i = (ck == CXCursor_DoStmt ? 0 : 1); i < ks.n; i++) {
 			if (ck == CXCursor_DoStmt && i > 0)
 				break;
-			b = body_list(ks.c[i]);
+			b = body_list(k->src, ks.c[i]);
 			fn(k, b.c, b.n);
 			cx_kids_free(&b);
 		}
@@ -253,24 +255,36 @@ static void choose_candidates(struct kernel *k)
  * (Without an initializer, a one-copy-per-block variable is declared in
  * front of the thread loop: emit.c.)
  */
-static void initialized_in_loop(struct kernel *k, CXCursor decl)
+static bool refs_scalar(const struct kernel *k, CXCursor c, CXCursor stmt);
+
+static bool initialized_in_loop(struct kernel *k, CXCursor decl)
 {
 	struct cx_kids ks = cx_kids_of(decl);
+	bool changed = false;
 	unsigned m;
 
 	for (m = 0; m < ks.n; m++) {
 		struct var *v = var_decl(k, ks.c[m]);
+		CXCursor init = var_init(ks.c[m]);
 
-		if (v && !clang_Cursor_isNull(var_init(ks.c[m])))
-			v->all_writes_uniform_level = false;
+		/*
+		 * A uniform initializer without effects (int e = threadIdx.x, y = 0;)
+		 * can run once per block with the declaration in front of the loop.
+		 */
+		if (!v || clang_Cursor_isNull(init) || !v->all_writes_uniform_level ||
+		    (!has_effects(k->src, init) && !is_variant(k, init) && refs_scalar(k, init, decl)))
+			continue;
+		v->all_writes_uniform_level = false;
+		changed = true;
 	}
 	cx_kids_free(&ks);
+	return changed;
 }
 
 /* Once-per-block statements whose variables are not one copy per block go back, to a fixed point. */
 static void settle_uniform(struct kernel *k)
 {
-	bool again;
+	bool again, changed;
 	unsigned i, j, m;
 
 	do {
@@ -284,9 +298,12 @@ static void settle_uniform(struct kernel *k)
 				if (k->s[i].cls == S_REGION && writes_in(k, k->s[i].c, v))
 					v->all_writes_uniform_level = false;
 		}
-		for (i = 0; i < k->ns; i++)
-			if (k->s[i].cls == S_REGION && clang_getCursorKind(k->s[i].c) == CXCursor_DeclStmt)
-				initialized_in_loop(k, k->s[i].c);
+		do {
+			changed = false;
+			for (i = 0; i < k->ns; i++)
+				if (k->s[i].cls == S_REGION && clang_getCursorKind(k->s[i].c) == CXCursor_DeclStmt)
+					changed |= initialized_in_loop(k, k->s[i].c);
+		} while (changed);
 		for (i = 0; i < k->ns; i++) {
 			struct stmt *s = &k->s[i];
 			struct cx_kids ks;

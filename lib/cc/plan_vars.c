@@ -70,9 +70,16 @@ static bool remat_refs_ok(const struct kernel *k, CXCursor e)
 	return ok;
 }
 
-static const char *per_thread_why(const struct var *v)
+static const char *per_thread_why(const struct kernel *k, const struct var *v)
 {
-	return v->variant ? "different in each thread" : "assigned inside a thread loop";
+	unsigned i;
+
+	if (v->variant)
+		return "different in each thread";
+	for (i = 0; i < k->ns; i++)
+		if (k->s[i].cls == S_REGION && writes_in(k, k->s[i].c, v))
+			return "assigned inside a thread loop";
+	return "initialized inside a thread loop (declare it, then assign it in a statement of its own)";
 }
 
 static void first_classes(struct kernel *k)
@@ -89,7 +96,7 @@ static void first_classes(struct kernel *k)
 		}
 		if (v->header_decl && !scalar) {
 			error_at(k->src, v->decl, "'%s' controls a loop containing __syncthreads() but is %s",
-				 v->name, per_thread_why(v));
+				 v->name, per_thread_why(k, v));
 			continue;
 		}
 		if (scalar) {
@@ -98,7 +105,7 @@ static void first_classes(struct kernel *k)
 			if (v->uniform_ref)
 				error_at(k->src, v->decl,
 					 "'%s' is used by code that runs once per block (a condition of a loop or branch containing __syncthreads()) but is %s",
-					 v->name, per_thread_why(v));
+					 v->name, per_thread_why(k, v));
 			v->cls = V_PROMOTED;
 		} else {
 			v->cls = V_LOCAL;

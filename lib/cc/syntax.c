@@ -73,13 +73,30 @@ CXCursor strip(CXCursor c)
 	}
 }
 
+/*
+ * The prelude's declaration comes first, so it is the canonical one of a
+ * function that a standard header declares again; the C++ headers' own
+ * overloads of a built-in (std::sqrt(float) in the global namespace after
+ * <cmath>) count too: the C names the C function.
+ */
 char *builtin_ref(CXCursor c)
 {
 	CXCursor r = clang_getCursorReferenced(c);
+	char *n;
 
-	if (clang_Cursor_isNull(r) || !in_parse_header(r))
+	if (clang_Cursor_isNull(r))
 		return NULL;
-	return cx_spelling(r);
+	r = clang_getCanonicalCursor(r);
+	if (in_parse_header(r))
+		return cx_spelling(r);
+	if (clang_getCursorKind(r) != CXCursor_FunctionDecl ||
+	    !clang_Location_isInSystemHeader(clang_getCursorLocation(r)))
+		return NULL;
+	n = cx_spelling(r);
+	if (in_list(n, cc_ok_builtins))
+		return n;
+	free(n);
+	return NULL;
 }
 
 bool is_call_to(CXCursor c, const char *name)
@@ -306,12 +323,44 @@ void for_parts(const struct source *s, CXCursor f, CXCursor *init, CXCursor *con
 	cx_kids_free(&ks);
 }
 
-struct cx_kids body_list(CXCursor b)
+/*
+ * "#pragma unroll" before a loop: libclang-16 shows the attributed loop as an
+ * UnexposedStmt that starts at the pragma, with the loop as its child.
+ */
+bool is_pragma_stmt(const struct source *s, CXCursor c)
+{
+	CXCursor only;
+	unsigned o = c_start(c);
+
+	return clang_getCursorKind(c) == CXCursor_UnexposedStmt && o < s->len && s->text[o] == '#' &&
+	       cx_only_child(c, &only) && clang_isStatement(clang_getCursorKind(only));
+}
+
+/* The statement itself, without the pragmas in front of it (ignored). */
+CXCursor unwrap_stmt(const struct source *s, CXCursor c)
+{
+	while (is_pragma_stmt(s, c))
+		cx_only_child(c, &c);
+	return c;
+}
+
+struct cx_kids stmt_list(const struct source *s, CXCursor compound)
+{
+	struct cx_kids ks = cx_kids_of(compound);
+	unsigned i;
+
+	for (i = 0; i < ks.n; i++)
+		ks.c[i] = unwrap_stmt(s, ks.c[i]);
+	return ks;
+}
+
+struct cx_kids body_list(const struct source *s, CXCursor b)
 {
 	struct cx_kids ks = { 0 };
 
+	b = unwrap_stmt(s, b);
 	if (clang_getCursorKind(b) == CXCursor_CompoundStmt)
-		return cx_kids_of(b);
+		return stmt_list(s, b);
 	cx_kids_add(&ks, b);
 	return ks;
 }

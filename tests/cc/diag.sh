@@ -31,9 +31,24 @@ ok $([ $rc = 2 ] && grep -q 'missing.cu: No such file' "$tmp/err" && echo 0 || e
 "$CC_BIN" --help >"$tmp/help"; rc=$?
 ok $([ $rc = 0 ] && grep -q '^Usage: idxgen-cc' "$tmp/help" && grep -q -- '--version' "$tmp/help" && echo 0 || echo 1) "--help: usage on stdout, exit 0"
 "$CC_BIN" --version | grep -q '^idxgen-cc [0-9]'; ok $? "--version"
+grep -q -- '--dump=plan' "$tmp/help"; ok $? "--help documents --dump=plan"
+"$CC_BIN" --dump=bogus "$DIR/kernels/vecadd.cu" >/dev/null 2>&1; ok $([ $? = 2 ] && echo 0 || echo 1) "--dump=bogus: exit 2"
+"$CC_BIN" --dump=plan "$DIR/bad/goto.cu" >"$tmp/plan" 2>/dev/null; rc=$?
+ok $([ $rc = 1 ] && [ ! -s "$tmp/plan" ] && echo 0 || echo 1) "--dump=plan of a file with errors: exit 1, no plan"
+"$CC_BIN" --dump=plan "$DIR/kernels/vecadd.cu" | grep -q '^kernel vecadd: .* 1 thread loop(s), 0 barrier(s)'
+ok $? "--dump=plan: the plan on stdout"
 # the make-friendly object path: -c writes an object with the kernel's descriptor
 "$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && nm "$tmp/v.o" | grep -qE ' [DR] idxgen_cc_kernel_vecadd$'
 ok $? "--translate -c -o v.o: an object file exporting idxgen_cc_kernel_vecadd"
+# Regression (issue 21): the flags reached the compiler as one word ('-O2 -g').
+rm -f "$tmp/v.o"
+CFLAGS="-O2 -g" "$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && readelf -S "$tmp/v.o" | grep -q '\.debug_info'
+ok $? "CFLAGS='-O2 -g' --translate -c: the flags are words (an object with debug information)"
+rm -f "$tmp/v.o"
+IDXGEN_CC_CFLAGS="-O1 '-DIDXGEN_TEST=1 + 1'" "$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu"
+ok $? "IDXGEN_CC_CFLAGS with a quoted word: split like the shell does"
+IDXGEN_CC_CFLAGS="-O1 '-DX" "$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" 2>"$tmp/err"; rc=$?
+ok $([ $rc = 2 ] && grep -q 'cannot be split' "$tmp/err" && echo 0 || echo 1) "flags with an open quote: exit 2 and the reason"
 # The translated corpus compiles warning-free with -Wall -Wextra (GCC and, when installed, clang).
 KDIR=${2:-}
 if [ -n "$KDIR" ]; then

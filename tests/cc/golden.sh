@@ -63,6 +63,14 @@ else
 		grep -q '^// CHECK' "$f" && run "$f" c CHECK
 		grep -q '^// PLAN' "$f" && run "$f" plan PLAN
 	done
+	# the rest of the corpus (tests/cc/kernels: diag.sh): the benchmark's kernels
+	for f in "$DIR"/../bench/cc/*.cu; do
+		if "$CC_BIN" -o "$tmp/out" "$f" 2>"$tmp/err"; then
+			compiles "$f" "$tmp/out"
+		else
+			ok 1 "$(basename "$f"): idxgen-cc failed"
+		fi
+	done
 fi
 echo "1..$n"
 echo "# $((n - fail)) passed, $fail failed"

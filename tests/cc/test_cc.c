@@ -25,7 +25,8 @@ extern const struct idxgen_rt_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_r
 	idxgen_cc_kernel_histogram, idxgen_cc_kernel_conv11, idxgen_cc_kernel_stencil3d,
 	idxgen_cc_kernel_integral_rows, idxgen_cc_kernel_integral_cols, idxgen_cc_kernel_reverse,
 	idxgen_cc_kernel_early_exit, idxgen_cc_kernel_atomics, idxgen_cc_kernel_liveness,
-	idxgen_cc_kernel_guarded, idxgen_cc_kernel_per_block;
+	idxgen_cc_kernel_guarded, idxgen_cc_kernel_per_block, idxgen_cc_kernel_mixed_decl,
+	idxgen_cc_kernel_struct_swap;
 
 static uint32_t rng = 12345;
 
@@ -454,6 +455,48 @@ static int jit(const char *path)
 	return tap_done();
 }
 
+/* issue 21: a one-copy-per-block loop variable declared with per-thread ones */
+static void t_mixed_decl(void)
+{
+	int nb = 7, n = 5, *d = ints(64 * nb, 1 << 20), *orig = malloc(64 * nb * 4), bad = 0;
+	void *args[] = { &d, &n };
+	int rc;
+
+	memcpy(orig, d, 64 * nb * 4);
+	rc = launch(&idxgen_cc_kernel_mixed_decl, d3(nb, 1, 1), d3(64, 1, 1), 0, args);
+	/* each round moves every value one thread down and adds the round */
+	for (int b = 0; b < nb; b++)
+		for (int e = 0; e < 64; e++)
+			bad += d[b * 64 + e] != orig[b * 64 + (e + n) % 64] + n * (n - 1) / 2 + n;
+	tap_ok(!rc && !bad, "mixed_decl: int m, e; m controls a loop with barriers (%d wrong)", bad);
+	free(d), free(orig);
+}
+
+/* issue 21: a struct assigned member by member per thread, live across a barrier */
+static void t_struct_swap(void)
+{
+	struct pair {
+		int a, b;
+	};
+	int nb = 5, bad = 0, rc;
+	struct pair *p = malloc(64 * nb * sizeof(*p)), *orig = malloc(64 * nb * sizeof(*p));
+	void *args[] = { &p };
+
+	for (int i = 0; i < 64 * nb; i++)
+		p[i].a = rnd(1000), p[i].b = rnd(1000);
+	memcpy(orig, p, 64 * nb * sizeof(*p));
+	rc = launch(&idxgen_cc_kernel_struct_swap, d3(nb, 1, 1), d3(64, 1, 1), 0, args);
+	for (int b = 0; b < nb; b++)
+		for (int e = 0; e < 64; e++) {
+			struct pair w = orig[b * 64 + 63 - e], mine = orig[b * 64 + e];
+
+			bad += p[b * 64 + e].a != w.b + mine.b || p[b * 64 + e].b != w.a;
+		}
+	tap_ok(!rc && !bad, "struct_swap: a per-thread struct live across a barrier, __shared__ structs (%d wrong)",
+	       bad);
+	free(p), free(orig);
+}
+
 int main(int argc, char **argv)
 {
 	struct idxgen_rt_options opt = { 0 };
@@ -481,6 +524,8 @@ int main(int argc, char **argv)
 	t_guarded();
 	t_stream_order();
 	t_per_block();
+	t_mixed_decl();
+	t_struct_swap();
 	t_launch_errors();
 	idxgen_rt_destroy(rt);
 	return tap_done();

@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 	for (round = 0; round < 2; round++)
 		for (i = 2; i < argc; i++) {
 			struct buf out = { 0 };
-			int rc = cc_translate_file(argv[i], &argv[1], 1, &out);
+			int rc = cc_translate_file(argv[i], &argv[1], 1, 0, &out);
 			bool same = rc == 0;
 
 			if (round == 0) {

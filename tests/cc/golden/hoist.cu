@@ -14,3 +14,8 @@ __global__ void hoist(int *d)
 // CHECK: int i = threadIdx.x;
 // CHECK-NEXT: d[i] = i;
 // CHECK-NEXT: d[i + 64] = m;
+
+// PLAN: thread loop 0: lines 5-8
+// PLAN-NEXT: once per block: line 7 (a declaration that does not depend on the thread), moved in front of the open thread loop
+// PLAN: i (line 5, different in each thread): per-thread local of thread loop 0: used in that thread loop only
+// PLAN-NEXT: m (line 7, the same in every thread): per block (uniform)

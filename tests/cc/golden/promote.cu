@@ -39,3 +39,10 @@ __global__ void promote(double *d, int n)
 // CHECK: /* __syncthreads() */
 // CHECK: d[threadIdx.x] = x_[__t] + s[63 - threadIdx.x] + v_[__t] + a_[__t][1] + c_[__t];
 // CHECK: .priv_bytes = 25,
+
+// PLAN: kernel promote: {{.*}} 2 thread loop(s), 1 barrier(s), private area 25 bytes a thread
+// PLAN: variables:
+// PLAN: c (line 7, different in each thread): promoted: per-thread array 'c_' at offset 24 of the private area (size 1): live across a barrier
+// PLAN-NEXT: v (line 8, different in each thread): promoted: per-thread array 'v_' at offset 8 of the private area (size 4): live across a barrier
+// PLAN-NEXT: x (line 9, different in each thread): promoted: per-thread array 'x_' at offset 0 of the private area (size 8): live across a barrier
+// PLAN-NEXT: a (line 10, different in each thread): promoted: per-thread array 'a_' at offset 12 of the private area (size 12): an array used in several thread loops

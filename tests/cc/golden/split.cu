@@ -31,3 +31,17 @@ __global__ void split(int *d)
 // CHECK-NEXT: t = s[63 - tid] * 2;
 // CHECK-NEXT: d[g] = t;
 // CHECK: .priv_bytes = 0,
+
+// The plan says why (--dump=plan):
+// PLAN: kernel split: {{.*}}split.cu line 4: 2 thread loop(s), 1 barrier(s), private area 0 bytes a thread
+// PLAN-NEXT: statements:
+// PLAN-NEXT: __shared__ declaration: line 6
+// PLAN-NEXT: thread loop 0: lines 7-11
+// PLAN-NEXT: barrier: line 12
+// PLAN-NEXT: thread loop 1: lines 13-14
+// PLAN-NEXT: variables:
+// PLAN-NEXT: d (line 4): per block: a kernel parameter
+// PLAN-NEXT: s (line 6): per block: __shared__
+// PLAN-NEXT: tid (line 7, different in each thread): recomputed in each thread loop that uses it (0, 1): a cheap per-thread constant
+// PLAN-NEXT: g (line 8, different in each thread): recomputed in each thread loop that uses it (0, 1)
+// PLAN-NEXT: t (line 9, different in each thread): split: a fresh local in each thread loop that uses it (0, 1); not live across a barrier

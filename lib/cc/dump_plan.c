@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+/*
+ * dump_plan.c - idxgen-cc --dump=plan: a kernel's plan as a reader wants
+ * it, from the results of the analyses (no emission): its statements in
+ * source order with what runs once per block, what runs in which thread
+ * loop and where the barriers are; then every variable's class and why.
+ */
+#include "cc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned line_of(CXCursor c)
+{
+	unsigned line;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	return line;
+}
+
+static unsigned end_line_of(CXCursor c)
+{
+	unsigned line;
+
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, &line, NULL, NULL);
+	return line;
+}
+
+/* The source lines of thread loop r: its statements' first and last lines. */
+static void region_lines(const struct kernel *k, int r, unsigned *a, unsigned *b)
+{
+	unsigned i;
+
+	*a = ~0u;
+	*b = 0;
+	for (i = 0; i < k->ns; i++)
+		if (k->s[i].cls == S_REGION && k->s[i].region == r) {
+			if (line_of(k->s[i].c) < *a)
+				*a = line_of(k->s[i].c);
+			if (end_line_of(k->s[i].c) > *b)
+				*b = end_line_of(k->s[i].c);
+		}
+}
+
+static const char *control_name(CXCursor c)
+{
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_ForStmt:
+		return "for";
+	case CXCursor_WhileStmt:
+		return "while";
+	case CXCursor_DoStmt:
+		return "do-while";
+	case CXCursor_IfStmt:
+		return "if";
+	default:
+		return "block";
+	}
+}
+
+static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth, int *shown, struct buf *o);
+
+/* The bodies of a control statement containing barriers. */
+static void dump_bodies(const struct kernel *k, CXCursor c, int depth, int *shown, struct buf *o)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct cx_kids ks = cx_kids_of(c), b;
+	unsigned i;
+
+	if (ck == CXCursor_CompoundStmt) {
+		b = stmt_list(k->src, c);
+		dump_list(k, b.c, b.n, depth, shown, o);
+		cx_kids_free(&b);
+	} else if (ck == CXCursor_ForStmt) {
+		CXCursor init, cond, inc, body;
+
+		for_parts(k->src, c, &init, &cond, &inc, &body);
+		b = body_list(k->src, body);
+		dump_list(k, b.c, b.n, depth, shown, o);
+		cx_kids_free(&b);
+	} else {
+		for (i = (ck == CXCursor_DoStmt ? 0 : 1); i < ks.n; i++) {
+			if (ck == CXCursor_DoStmt && i > 0)
+				break;
+			if (i == 2)
+				bprintf(o, "%*selse:\n", 2 * depth, "");
+			b = body_list(k->src, ks.c[i]);
+			dump_list(k, b.c, b.n, depth, shown, o);
+			cx_kids_free(&b);
+		}
+	}
+	cx_kids_free(&ks);
+}
+
+/* shown: the thread loops printed so far (a thread loop prints once, at its first statement). */
+static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth, int *shown, struct buf *o)
+{
+	unsigned i, a, b;
+
+	for (i = 0; i < n; i++) {
+		const struct stmt *s = stmt_of(k, l[i]);
+		int ind = 2 * depth;
+
+		if (!s)
+			continue;
+		switch (s->cls) {
+		case S_REGION:
+			if (shown[s->region])
+				break;
+			shown[s->region] = 1;
+			region_lines(k, s->region, &a, &b);
+			bprintf(o, "%*sthread loop %d: lines %u-%u (every thread of the block)\n", ind, "", s->region, a,
+				b);
+			break;
+		case S_BARRIER:
+			bprintf(o, "%*sbarrier: line %u\n", ind, "", line_of(l[i]));
+			break;
+		case S_SHARED:
+			bprintf(o, "%*s__shared__ declaration: line %u (a local of the block function)\n", ind, "",
+				line_of(l[i]));
+			break;
+		case S_UDECL:
+		case S_UEXPR:
+			bprintf(o, "%*sonce per block: line %u (%s that does not depend on the thread)%s\n", ind, "",
+				line_of(l[i]), s->cls == S_UDECL ? "a declaration" : "a statement",
+				s->hoisted ? ", moved in front of the open thread loop" : "");
+			break;
+		case S_CONTROL:
+			bprintf(o, "%*s%s containing barriers: lines %u-%u, once per block (its conditions are uniform)\n",
+				ind, "", control_name(l[i]), line_of(l[i]), end_line_of(l[i]));
+			dump_bodies(k, l[i], depth + 1, shown, o);
+			break;
+		}
+	}
+}
+
+/* Does c declare or mention v? */
+static bool mentions(const struct kernel *k, CXCursor c, const struct var *v)
+{
+	return (c_start(c) <= c_start(v->decl) && c_end(v->decl) <= c_end(c)) || refs_var(k, c, v);
+}
+
+/* The thread loops that use v: "0, 2, 3". */
+static void loops_using(const struct kernel *k, const struct var *v, struct buf *o)
+{
+	const char *sep = "";
+	unsigned i;
+	int r;
+
+	for (r = 0; r < k->nregions; r++)
+		for (i = 0; i < k->ns; i++)
+			if (k->s[i].cls == S_REGION && k->s[i].region == r && mentions(k, k->s[i].c, v)) {
+				bprintf(o, "%s%d", sep, r);
+				sep = ", ";
+				break;
+			}
+}
+
+static void var_class(const struct kernel *k, const struct var *v, struct buf *o)
+{
+	long long size = clang_Type_getSizeOf(clang_getCursorType(v->decl));
+
+	if (v->param) {
+		bputs(o, "per block: a kernel parameter (one copy, read only)");
+		return;
+	}
+	if (v->shared) {
+		bputs(o, "per block: __shared__");
+		return;
+	}
+	switch (v->cls) {
+	case V_SCALAR:
+		bputs(o, "per block (uniform): does not depend on the thread and only code that runs once per block writes it");
+		break;
+	case V_LOCAL:
+		if (v->nregions)
+			bprintf(o, "per-thread local of thread loop %d: used in that thread loop only", v->first_region);
+		else
+			bputs(o, "per-thread local: used inside one statement");
+		break;
+	case V_PROMOTED:
+		bprintf(o, "promoted: per-thread array '%s' at offset %zu of the private area (size %lld): ",
+			v->pname, v->offset, size);
+		if (v->array)
+			bputs(o, "an array used in several thread loops");
+		else if (v->addr_taken)
+			bputs(o, "its address is taken");
+		else
+			bputs(o, "live across a barrier (a later thread loop reads it before assigning it)");
+		break;
+	case V_REMAT:
+		bputs(o, "recomputed in each thread loop that uses it (");
+		loops_using(k, v, o);
+		bputs(o, "): a cheap per-thread constant (an initializer without effects, never assigned)");
+		break;
+	case V_SPLIT:
+		bputs(o, "split: a fresh local in each thread loop that uses it (");
+		loops_using(k, v, o);
+		bputs(o, "); not live across a barrier (every later thread loop assigns it before reading it)");
+		break;
+	}
+}
+
+void dump_plan(struct kernel *k, struct buf *o)
+{
+	int *shown = cx_alloc(((size_t)k->nregions + 1) * sizeof(*shown));
+	unsigned i;
+
+	bprintf(o, "kernel %s: %s line %u: %d thread loop(s), %d barrier(s), private area %zu bytes a thread%s\n",
+		k->name, k->src->path, line_of(k->fn), k->nregions, k->nbarriers, k->priv_bytes,
+		k->done_flags ? " (with the __done flags of threads that returned)" : "");
+	bputs(o, "  statements:\n");
+	dump_list(k, k->top.c, k->top.n, 2, shown, o);
+	bputs(o, "  variables:\n");
+	for (i = 0; i < k->nv; i++) {
+		const struct var *v = &k->v[i];
+
+		if (v->param || v->shared)
+			bprintf(o, "    %s (line %u): ", v->name, line_of(v->decl));
+		else
+			bprintf(o, "    %s (line %u, %s): ", v->name, line_of(v->decl),
+				v->variant ? "different in each thread" : "the same in every thread");
+		var_class(k, v, o);
+		bputs(o, "\n");
+	}
+	free(shown);
+}

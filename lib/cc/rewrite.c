@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rewrite.c - the translator copies the source text into the C; where C++
+ * accepts what C spells differently, an edit (struct edit) replaces a
+ * range of the text wherever it is copied (emit_src): file scope, __device__
+ * functions and kernels alike.
+ */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void source_edit(struct source *s, unsigned start, unsigned end, const char *text)
+{
+	unsigned i;
+
+	for (i = 0; i < s->nedits; i++)
+		if (start < s->edits[i].end && s->edits[i].start < end)
+			return;	/* overlaps an edit made already: the first wins */
+	s->edits = cx_realloc(s->edits, (s->nedits + 1) * sizeof(*s->edits));
+	for (i = s->nedits; i > 0 && s->edits[i - 1].start > start; i--)
+		s->edits[i] = s->edits[i - 1];
+	s->edits[i].start = start;
+	s->edits[i].end = end;
+	s->edits[i].text = cx_strdup(text);
+	s->nedits++;
+}
+
+/* The C headers under their C++ names. */
+static const char *const c_headers[][2] = {
+	{ "cassert", "assert.h" }, { "cctype", "ctype.h" },   { "cerrno", "errno.h" },
+	{ "cfloat", "float.h" },   { "cinttypes", "inttypes.h" }, { "climits", "limits.h" },
+	{ "cmath", "math.h" },     { "cstdbool", "stdbool.h" }, { "cstddef", "stddef.h" },
+	{ "cstdint", "stdint.h" }, { "cstdio", "stdio.h" },   { "cstdlib", "stdlib.h" },
+	{ "cstring", "string.h" }, { "ctime", "time.h" },
+};
+
+static const char *c_header(const char *cxx)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(c_headers) / sizeof(c_headers[0]); i++)
+		if (!strcmp(cxx, c_headers[i][0]))
+			return c_headers[i][1];
+	return NULL;
+}
+
+static char *token(CXTranslationUnit tu, CXToken t)
+{
+	return cx_string(clang_getTokenSpelling(tu, t));
+}
+
+/* #include <name>: the C name of a C++ C header; other names without .h are C++. */
+static void include_edit(struct source *s, CXTranslationUnit tu, CXToken *t, unsigned n, unsigned i)
+{
+	unsigned lt = off_of(clang_getTokenLocation(tu, t[i])), gt, j;
+	char *name, *edit;
+	const char *c;
+
+	for (j = i + 1; j < n; j++) {
+		char *sp = token(tu, t[j]);
+		bool end = !strcmp(sp, ">");
+
+		free(sp);
+		if (end)
+			break;
+	}
+	if (j == n)
+		return;
+	gt = off_of(clang_getTokenLocation(tu, t[j]));
+	if (gt <= lt + 1 || gt >= s->len)
+		return;
+	name = strndup(s->text + lt + 1, gt - lt - 1);
+	if (!name)
+		return;
+	c = c_header(name);
+	if (c) {
+		if (asprintf(&edit, "<%s>", c) > 0) {
+			source_edit(s, lt, gt + 1, edit);
+			free(edit);
+		}
+	} else if (!strchr(name, '.')) {
+		unsigned line, col;
+
+		clang_getExpansionLocation(clang_getTokenLocation(tu, t[i]), NULL, &line, &col, NULL);
+		fprintf(stderr, "%s:%u:%u: error: <%s> is a C++ header and the output is C: include C headers only\n",
+			s->path, line, col, name);
+		s->nerrors++;
+	}
+	free(name);
+}
+
+static void include_edits(struct source *s, CXTranslationUnit tu)
+{
+	CXSourceRange r = clang_getCursorExtent(clang_getTranslationUnitCursor(tu));
+	CXToken *t;
+	unsigned n, i;
+
+	clang_tokenize(tu, r, &t, &n);
+	for (i = 0; i + 2 < n; i++) {
+		char *a = token(tu, t[i]), *b = token(tu, t[i + 1]), *c = token(tu, t[i + 2]);
+
+		if (!strcmp(a, "#") && !strcmp(b, "include") && !strcmp(c, "<"))
+			include_edit(s, tu, t, n, i + 2);
+		free(a);
+		free(b);
+		free(c);
+	}
+	clang_disposeTokens(tu, t, n);
+}
+
+/* 'static' and 'inline' of a __device__ function: __device__ is static inline in the C. */
+static void static_edit(struct source *s, CXTranslationUnit tu, CXCursor fn)
+{
+	CXToken *t;
+	unsigned n, i, name = off_of(clang_getCursorLocation(fn));
+
+	/* from the expansion locations: the extent may start in a macro (__device__) */
+	CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, s->file, c_start(fn)),
+					 clang_getLocationForOffset(tu, s->file, name));
+
+	clang_tokenize(tu, r, &t, &n);
+	for (i = 0; i < n; i++) {
+		unsigned o = off_of(clang_getTokenLocation(tu, t[i]));
+		char *sp = token(tu, t[i]);
+		bool st = !strcmp(sp, "static") || !strcmp(sp, "inline");
+
+		free(sp);
+		if (o >= name)
+			break;
+		if (st) {
+			unsigned e = o + 6;	/* strlen("static") == strlen("inline") */
+
+			while (e < s->len && (s->text[e] == ' ' || s->text[e] == '\t'))
+				e++;
+			source_edit(s, o, e, "");
+		}
+	}
+	clang_disposeTokens(tu, t, n);
+}
+
+static bool refs_variable(CXCursor e);
+
+static enum CXChildVisitResult refs_variable_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_VarDecl) {
+		*(bool *)d = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does e read a variable (a constant expression in C++, not in C)? */
+static bool refs_variable(CXCursor e)
+{
+	bool r = false;
+
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+		return clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_VarDecl;
+	clang_visitChildren(e, refs_variable_visit, &r);
+	return r;
+}
+
+static int cmp_offset(const void *a, const void *b)
+{
+	unsigned x = c_start(*(const CXCursor *)a), y = c_start(*(const CXCursor *)b);
+
+	return x < y ? -1 : x > y;
+}
+
+/* float a[L] with const int L: the bound written as its value, float a[4 /+ L +/]. */
+static void bound_edits(struct source *s, CXCursor d)
+{
+	CXType t = clang_getCursorType(d);
+	struct cx_kids ks, bounds = { 0 };
+	CXCursor init = clang_getCursorKind(d) == CXCursor_VarDecl ? var_init(d) : clang_getNullCursor();
+	unsigned name = off_of(clang_getCursorLocation(d)), i, ndims = 0;
+	long long dims[16];
+
+	for (; t.kind == CXType_ConstantArray && ndims < 16; t = clang_getArrayElementType(t))
+		dims[ndims++] = clang_getArraySize(t);
+	if (!ndims)
+		return;
+	ks = cx_kids_of(d);
+	for (i = 0; i < ks.n; i++)
+		if (clang_isExpression(clang_getCursorKind(ks.c[i])) && c_start(ks.c[i]) > name &&
+		    (clang_Cursor_isNull(init) || c_start(ks.c[i]) < c_start(init)))
+			cx_kids_add(&bounds, ks.c[i]);
+	cx_kids_free(&ks);
+	if (bounds.n == ndims) {
+		qsort(bounds.c, bounds.n, sizeof(*bounds.c), cmp_offset);
+		for (i = 0; i < ndims; i++) {
+			unsigned a = c_start(bounds.c[i]), b = c_end(bounds.c[i]);
+			char *text;
+
+			if (!refs_variable(bounds.c[i]) || in_macro(bounds.c[i]) || b > s->len || a >= b)
+				continue;
+			if (asprintf(&text, "%lld /* %.*s */", dims[i], (int)(b - a), s->text + a) > 0) {
+				source_edit(s, a, b, text);
+				free(text);
+			}
+		}
+	}
+	cx_kids_free(&bounds);
+}
+
+struct rewrite_ctx {
+	struct source *s;
+	CXTranslationUnit tu;
+};
+
+static enum CXChildVisitResult rewrite_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct rewrite_ctx *ctx = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (!in_main(ctx->s, c))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_FunctionDecl && has_annot(c, "device") &&
+	    (clang_Cursor_getStorageClass(c) == CX_SC_Static || clang_Cursor_isFunctionInlined(c)))
+		static_edit(ctx->s, ctx->tu, c);
+	if (k == CXCursor_VarDecl || k == CXCursor_FieldDecl || k == CXCursor_ParmDecl)
+		bound_edits(ctx->s, c);
+	return CXChildVisit_Recurse;
+}
+
+void plan_rewrites(struct source *s, CXTranslationUnit tu)
+{
+	struct rewrite_ctx ctx = { s, tu };
+
+	include_edits(s, tu);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), rewrite_visit, &ctx);
+}

@@ -1,0 +1,16 @@
+// Regression (issue 21): the C++ names of the C headers (<cstdio>, <cmath>)
+// failed like <stdio.h>; the C includes their C names.
+#include <cstdio>
+#include <cmath>
+#include <cstdlib>
+
+__global__ void headers_cxx(float *d)
+{
+	d[threadIdx.x] = sqrtf(d[threadIdx.x]) + expf(1.0f);
+	if (threadIdx.x == 0)
+		printf("%f\n", (double)d[0]);
+}
+// CHECK: #include <stdio.h>
+// CHECK-NEXT: #include <math.h>
+// CHECK-NEXT: #include <stdlib.h>
+// CHECK-LABEL: static void headers_cxx__block(
