@@ -65,7 +65,7 @@ else
 	done
 	# the rest of the corpus (tests/cc/kernels: diag.sh): the benchmark's kernels
 	for f in "$DIR"/../bench/cc/*.cu; do
-		if "$CC_BIN" -o "$tmp/out" "$f" 2>"$tmp/err"; then
+		if "$CC_BIN" --translate -o "$tmp/out" "$f" 2>"$tmp/err"; then
 			compiles "$f" "$tmp/out"
 		else
 			ok 1 "$(basename "$f"): idxgen-cc failed"
