@@ -102,6 +102,7 @@ struct walk {
 	struct buf *o;
 	unsigned pos;		/* the input's text before pos is written */
 	bool device;		/* inside a __device__ function */
+	struct cx_kids kernels;	/* the kernels translated so far */
 };
 
 /* The offsets of the <<< and >>> tokens of a kernel call c; false if c is none. */
@@ -568,6 +569,20 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 		free(n);
 		if (!in_main(s, c) || c_start(c) < w->pos)
 			return;
+		for (unsigned i = 0; i < w->kernels.n; i++) {
+			char *m = cx_spelling(w->kernels.c[i]), *n2 = cx_spelling(c);
+			bool same = !strcmp(m, n2) &&
+				    clang_equalCursors(clang_getCursorSemanticParent(w->kernels.c[i]),
+						       clang_getCursorSemanticParent(c));
+
+			if (same)	/* one block function, descriptor and stub name per kernel name */
+				error_at(s, c, "overloaded kernels (a second __global__ '%s') are not supported", n2);
+			free(m);
+			free(n2);
+			if (same)
+				return;
+		}
+		cx_kids_add(&w->kernels, c);
 		emit_src(s, w->pos, c_start(c), w->o);
 		translate_whole_kernel(s, c, w->o);
 		w->pos = c_end(c);
@@ -624,6 +639,7 @@ int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o)
 		IDXGEN_CC_VERSION, s->path);
 	top_container(&w, root, &rg);
 	emit_src(s, w.pos, (unsigned)s->len, o);
+	cx_kids_free(&w.kernels);
 	if (rg.n)
 		bprintf(o, "\n/* idxgen-cc: __device__/__constant__ variables, for cudaMemcpyToSymbol & co. */\n"
 			   "__attribute__((constructor)) static void idxgen_cc__register_vars(void)\n{\n%s}\n",

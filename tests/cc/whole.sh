@@ -48,6 +48,17 @@ for f in "$DIR"/progs/*.cu; do
 done
 
 reg=$DIR/progs/regress.cu
+# Thread indices in any schedule order, any worker count: the same results.
+"$CC_BIN" -o "$tmp/reg" "$reg" >"$tmp/build" 2>&1
+ok $? "regress.cu built once for the schedule orders"
+for sched in sequential zigzag hilbert auto; do
+	for workers in 1 2; do
+		(cd "$tmp" && IDXGEN_BACKEND=emu IDXGEN_SCHEDULE=$sched IDXGEN_NUM_THREADS=$workers ./reg 2>/dev/null |
+			tail -n 1 | grep -qx PASS)
+		ok $? "regress.cu under IDXGEN_SCHEDULE=$sched, $workers worker(s)"
+	done
+done
+rm -f "$tmp/reg"
 run_prog "nvcc's options accepted" -arch=sm_90 -gencode arch=compute_90,code=sm_90 -O2 -g -std=c++14 \
 	-Xcompiler -Wall,-O2 --use_fast_math -lineinfo --expt-relaxed-constexpr --extended-lambda \
 	-rdc=false -Wno-deprecated-gpu-targets -DUNUSED=1 -I "$DIR" -x cu -lcudart -o "$tmp/prog" "$reg"
