@@ -78,6 +78,7 @@ static void av_free(struct argv *a)
 struct drv {
 	const char *output;
 	bool compile_only, verbose, keep, emit_cxx;
+	bool opt_given;		/* an -O option: else .cu files get -O3 (nvcc optimises device code by default) */
 	const char *std;
 	struct argv inputs;
 	struct argv kinds;	/* per input: "cu" after -x cu, else "" */
@@ -236,6 +237,8 @@ static int build_cu(const struct drv *d, const char *src, const char *cpp, const
 		av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR "/cuda");
 		av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR);
 		av_add(&cc, idir);
+		if (!d->opt_given)
+			av_add(&cc, "-O3");
 		av_cat(&cc, &d->cflags);
 		av_add(&cc, "-c");
 		av_add(&cc, "-o");
@@ -430,6 +433,7 @@ static int drv_options(int argc, char **argv, struct drv *d)
 			   !strcmp(a, "-w") || !strcmp(a, "-pthread")) {
 			if (strcmp(a, "-m64"))
 				av_add(&d->cflags, a);
+			d->opt_given = d->opt_given || !strncmp(a, "-O", 2);
 		} else if (!strcmp(a, "-Xcompiler") || !strcmp(a, "--compiler-options")) {
 			NEXT_ARG();
 			add_commas(&d->cflags, v);
@@ -569,7 +573,8 @@ static void drv_usage(FILE *f)
 "                   preprocessor options, for the translation and the compilers\n"
 "  -std=c++11|14|17|20  the language standard (default c++17, as nvcc 12)\n"
 "  -O0..-O3, -g, -f..., -W..., -w, -m..., -pthread\n"
-"                   passed to the host compilers\n"
+"                   passed to the host compilers (without -O, .cu files are\n"
+"                   compiled with -O3: nvcc optimises device code by default)\n"
 "  -Xcompiler A,B   host compiler options (comma list; also given to the link)\n"
 "  -L DIR, -l LIB, -Xlinker OPT, -Wl,...\n"
 "                   link options (-lcudart, -lcudart_static, -lcuda: dropped,\n"
