@@ -251,10 +251,23 @@ bool var_scalar_ok(const struct var *v);
 
 /* The subset check of whole programs (check_subset calls it when s->cxx). */
 void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname);
-/* Translate a whole program, parsed with source_parse (s->cxx), into C++ in o: 0 or 1. */
-int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o);
+/* The files a program's .cu file includes that define kernels, translated too (path relative to its folder). */
+struct program_out {
+	struct header_out {
+		char *rel;
+		struct buf text;
+	} *hdr;
+	unsigned nhdr;
+};
+void program_out_free(struct program_out *p);
+/*
+ * Translate a whole program, parsed with source_parse (s->cxx), into C++ in
+ * o, and the included files with kernels into hdrs (NULL: diagnosed): 0 or 1.
+ */
+int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs);
 /* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */
-int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out);
+int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out,
+			 struct program_out *hdrs);
 
 /* driver.c: idxgen-cc as nvcc is used (whole programs); its exit status. */
 int driver_main(int argc, char **argv);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -78,7 +79,8 @@ static void av_free(struct argv *a)
 struct drv {
 	const char *output;
 	bool compile_only, verbose, keep, emit_cxx;
-	bool opt_given;		/* an -O option: else .cu files get -O3 (nvcc optimises device code by default) */
+	bool opt_given;
+	bool kept;		/* an internal error: the temporary folder is kept for the report */		/* an -O option: else .cu files get -O3 (nvcc optimises device code by default) */
 	const char *std;
 	struct argv inputs;
 	struct argv kinds;	/* per input: "cu" after -x cu, else "" */
@@ -217,23 +219,78 @@ static char *input_dir_flag(const char *path)
 	return r;
 }
 
-/* .cu -> .cpp (into cpp) -> obj: 0, 1 (diagnostics) or 2. */
-static int build_cu(const struct drv *d, const char *src, const char *cpp, const char *obj)
+/* mkdir -p of path's parent folders. */
+static bool make_parents(const char *path)
+{
+	char *p = cx_strdup(path), *sl;
+	bool ok = true;
+
+	for (sl = strchr(p + 1, '/'); sl && ok; sl = strchr(sl + 1, '/')) {
+		*sl = 0;
+		ok = !mkdir(p, 0700) || errno == EEXIST;
+		*sl = '/';
+	}
+	free(p);
+	return ok;
+}
+
+/* The translation's files in dir: the .cpp and the included files with kernels. */
+static bool write_translation(const char *dir, const char *cpp, const struct buf *out, const struct program_out *po)
+{
+	unsigned i;
+	bool ok = write_file(cpp, out);
+
+	for (i = 0; ok && i < po->nhdr; i++) {
+		char *path;
+
+		if (asprintf(&path, "%s/%s", dir, po->hdr[i].rel) < 0)
+			return false;
+		ok = make_parents(path) && write_file(path, &po->hdr[i].text);
+		free(path);
+	}
+	return ok;
+}
+
+/*
+ * .cu -> C++ -> obj: 0, 1 (diagnostics) or 2.  The C++ is written to its own
+ * folder of the temporary one (index), with the files it includes that
+ * define kernels, translated too, at their places relative to it: its
+ * #include "..." finds them first.
+ */
+static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 {
 	struct argv pa = { 0 }, cc = { 0 };
 	struct buf out = { 0 };
-	char *idir = input_dir_flag(src);
+	struct program_out po = { 0 };
+	char *idir = input_dir_flag(src), dir[96], *cpp, *err;
 	int rc;
 
+	snprintf(dir, sizeof(dir), "%s/%d", d->tmpdir, index);
+	cpp = with_ext(dir, src, ".cu.cpp");
+	err = with_ext(dir, src, ".err");
 	av_cat(&pa, &d->parse);
 	av_addf(&pa, "-std=%s", d->std);
 	av_add(&pa, idir);
-	rc = cc_translate_program(src, pa.v, pa.n, &out);
-	if (rc == 0 && !write_file(cpp, &out))
-		rc = 2;
+	rc = cc_translate_program(src, pa.v, pa.n, &out, d->emit_cxx ? NULL : &po);
+	if (rc == 0 && d->emit_cxx) {
+		char *o = d->output ? cx_strdup(d->output) : with_ext(NULL, src, ".cu.cpp");
+
+		rc = write_file(o, &out) ? 0 : 2;
+		free(o);
+	} else if (rc == 0) {
+		if (mkdir(dir, 0700) || !write_translation(dir, cpp, &out, &po))
+			rc = 2;
+		if (rc == 0 && d->keep) {
+			char *k = with_ext(NULL, src, ".cu.cpp");
+
+			rc = write_file(k, &out) ? 0 : 2;
+			free(k);
+		}
+	}
 	if (rc == 0 && !d->emit_cxx) {
 		av_add(&cc, host_cxx());
 		av_addf(&cc, "-std=%s", d->std);
+		av_addf(&cc, "-I%s", dir);
 		av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR "/cuda");
 		av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR);
 		av_add(&cc, idir);
@@ -244,8 +301,6 @@ static int build_cu(const struct drv *d, const char *src, const char *cpp, const
 		av_add(&cc, "-o");
 		av_add(&cc, obj);
 		av_add(&cc, cpp);
-		char *err = with_ext(d->tmpdir, src, ".err");
-
 		if (run_to(d, cc.v, err)) {
 			if (show_file(err, "\"idxgen-cc: '")) {
 				/* a static_assert of ours: a limit only the instantiation shows */
@@ -255,18 +310,21 @@ static int build_cu(const struct drv *d, const char *src, const char *cpp, const
 				fprintf(stderr,
 					"idxgen-cc: internal error: the C++ written for %s does not compile with %s and the options given to it (kept in %s)\n",
 					src, cc.v[0], cpp);
+				d->kept = true;
 				rc = 2;
 			}
 		} else {
 			show_file(err, "");	/* the compiler's warnings */
 		}
 		unlink(err);
-		free(err);
 	}
+	program_out_free(&po);
 	buf_free(&out);
 	av_free(&pa);
 	av_free(&cc);
 	free(idir);
+	free(cpp);
+	free(err);
 	return rc;
 }
 
@@ -472,13 +530,13 @@ static int drv_options(int argc, char **argv, struct drv *d)
 /* Build everything; 0, 1 (diagnostics) or 2. */
 static int drv_build(struct drv *d)
 {
-	struct argv objs = { 0 }, temps = { 0 };
+	struct argv objs = { 0 };
 	int i, rc = 0;
 
 	for (i = 0; i < d->inputs.n && rc == 0; i++) {
 		const char *src = d->inputs.v[i];
 		enum kind k = kind_of(src, d->kinds.v[i][0] != 0);
-		char *obj, *cpp = NULL, num[16];
+		char *obj;
 
 		if (k == K_LINK) {
 			if (d->compile_only)
@@ -491,38 +549,33 @@ static int drv_build(struct drv *d)
 			rc = 2;
 			break;
 		}
-		snprintf(num, sizeof(num), "%d-", i);
 		if (d->compile_only)
 			obj = d->output ? cx_strdup(d->output) : with_ext(NULL, src, ".o");
-		else
-			obj = with_ext(d->tmpdir, src, ".o");
+		else if (asprintf(&obj, "%s/%d.o", d->tmpdir, i) < 0)	/* removed with the folder */
+			obj = NULL;
+		if (!obj) {
+			rc = 2;
+			break;
+		}
 		if (k == K_CU) {
-			if (d->emit_cxx)
-				cpp = d->output ? cx_strdup(d->output) : with_ext(NULL, src, ".cu.cpp");
-			else if (d->keep)
-				cpp = with_ext(NULL, src, ".cu.cpp");
-			else
-				cpp = with_ext(d->tmpdir, src, ".cu.cpp");
-			rc = build_cu(d, src, cpp, obj);
-			if (!d->keep && !d->emit_cxx && rc != 2)
-				av_add(&temps, cpp);
+			rc = build_cu(d, src, i, obj);
 		} else if (!d->emit_cxx) {
 			rc = build_host(d, src, k, obj);
 		}
-		if (!d->compile_only) {
+		if (!d->compile_only)
 			av_add(&objs, obj);
-			av_add(&temps, obj);
-		}
 		free(obj);
-		free(cpp);
 	}
 	if (rc == 0 && !d->compile_only && !d->emit_cxx)
 		rc = link_program(d, &objs);
-	for (i = 0; i < temps.n; i++)
-		unlink(temps.v[i]);
 	av_free(&objs);
-	av_free(&temps);
 	return rc;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st, (void)flag, (void)f;
+	return remove(path);
 }
 
 int driver_main(int argc, char **argv)
@@ -538,8 +591,8 @@ int driver_main(int argc, char **argv)
 			rc = 2;
 		} else {
 			rc = drv_build(&d);
-			if (rmdir(d.tmpdir) && errno != ENOENT)
-				fprintf(stderr, "idxgen-cc: note: %s left behind (kept files)\n", d.tmpdir);
+			if (!d.kept)
+				nftw(d.tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 		}
 	}
 	av_free(&d.inputs);

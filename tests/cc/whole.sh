@@ -73,7 +73,7 @@ rm -f "$tmp/prog"
 	grep -q '__idxgenPushCallConfiguration' "$tmp/reg.cpp" && [ ! -e "$tmp/prog" ]
 ok $? "--emit-cxx writes the C++ (host stubs, launches) and stops"
 
-CXX=false "$CC_BIN" -o "$tmp/prog" "$reg" >"$tmp/err" 2>&1
+CXX=false TMPDIR=$tmp "$CC_BIN" -o "$tmp/prog" "$reg" >"$tmp/err" 2>&1
 rc=$?
 [ $rc = 2 ] && grep -q 'internal error' "$tmp/err" && [ ! -e "$tmp/prog" ]
 ok $? "the C++ compiler fails: internal error, exit 2 (got $rc), no executable"
