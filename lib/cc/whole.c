@@ -626,8 +626,15 @@ static void find_tls(struct source *s, CXCursor c)
 	cx_kids_free(&ks);
 }
 
-/* The program's own files, other than the main one, that define kernels: translated too. */
-static void find_kernel_files(struct source *s, CXCursor c, struct cx_kids *first)
+static bool in_our_headers(CXFile f);
+
+/*
+ * The program's own files other than the main one (not system headers, not
+ * ours): translated too, since kernels, launches and __shared__ in their
+ * __device__ functions need the same edits (a file that needs none comes
+ * out as it is).  first gets a cursor of each; kernel[i]: it defines one.
+ */
+static void find_user_files(struct source *s, CXCursor c, struct cx_kids *first, bool **kernel)
 {
 	struct cx_kids ks = cx_kids_of(c);
 	unsigned i, j;
@@ -635,27 +642,47 @@ static void find_kernel_files(struct source *s, CXCursor c, struct cx_kids *firs
 	for (i = 0; i < ks.n; i++) {
 		CXCursor k = ks.c[i];
 		enum CXCursorKind ck = clang_getCursorKind(k);
+		bool kern = (ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate) &&
+			    has_annot(k, "global") && clang_isCursorDefinition(k);
 		CXFile f, g;
-		bool seen = false;
 
-		if (in_parse_header(k) || clang_Location_isInSystemHeader(clang_getCursorLocation(k)))
+		if (in_parse_header(k) || clang_Location_isInSystemHeader(clang_getCursorLocation(k)) ||
+		    in_main(s, k) || clang_isPreprocessing(ck))
 			continue;
-		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl) {
-			find_kernel_files(s, k, first);
-			continue;
-		}
-		if ((ck != CXCursor_FunctionDecl && ck != CXCursor_FunctionTemplate) || !has_annot(k, "global") ||
-		    !clang_isCursorDefinition(k) || in_main(s, k))
-			continue;
+		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl)
+			find_user_files(s, k, first, kernel);
 		clang_getExpansionLocation(clang_getCursorLocation(k), &f, NULL, NULL, NULL);
-		for (j = 0; j < first->n && !seen; j++) {
+		if (!f || in_our_headers(f))
+			continue;
+		for (j = 0; j < first->n; j++) {
 			clang_getExpansionLocation(clang_getCursorLocation(first->c[j]), &g, NULL, NULL, NULL);
-			seen = clang_File_isEqual(f, g);
+			if (clang_File_isEqual(f, g))
+				break;
 		}
-		if (f && !seen)
+		if (j == first->n) {
 			cx_kids_add(first, k);
+			*kernel = cx_realloc(*kernel, first->n * sizeof(**kernel));
+			(*kernel)[j] = false;
+		}
+		if (kern && !(*kernel)[j]) {
+			first->c[j] = k;	/* diagnostics name the kernel */
+			(*kernel)[j] = true;
+		}
 	}
 	cx_kids_free(&ks);
+}
+
+/* Our CUDA headers (include/): never translated. */
+static bool in_our_headers(CXFile f)
+{
+	char *name = cx_string(clang_getFileName(f));
+	bool r = !strcmp(name, PARSE_HDR);
+
+#ifdef IDXGEN_CC_INCLUDEDIR
+	r = r || !strncmp(name, IDXGEN_CC_INCLUDEDIR "/", strlen(IDXGEN_CC_INCLUDEDIR "/"));
+#endif
+	free(name);
+	return r;
 }
 
 static void write_registrations(struct buf *o, const struct regs *rg, unsigned index)
@@ -703,9 +730,10 @@ static char *relative_to_main(const struct source *s, CXFile f)
 static void translate_headers(struct source *s, CXTranslationUnit tu, struct program_out *out)
 {
 	struct cx_kids first = { 0 };
+	bool *kernel = NULL;
 	unsigned i;
 
-	find_kernel_files(s, clang_getTranslationUnitCursor(tu), &first);
+	find_user_files(s, clang_getTranslationUnitCursor(tu), &first, &kernel);
 	for (i = 0; i < first.n; i++) {
 		CXFile f;
 		struct source sf;
@@ -714,7 +742,9 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		clang_getExpansionLocation(clang_getCursorLocation(first.c[i]), &f, NULL, NULL, NULL);
 		rel = relative_to_main(s, f);
 		name = cx_string(clang_getFileName(f));
-		if (!rel || !out) {
+		if ((!rel || !out) && !kernel[i]) {
+			/* outside the folder, or --emit-cxx: left as it is (if it needed edits, it will not compile) */
+		} else if (!rel || !out) {
 			error_at(s, first.c[i], "kernels defined in %s, %s, are not supported", name,
 				 out ? "a file outside the program's folder" : "a file the input includes, with --emit-cxx");
 		} else if (!source_read(&sf, name)) {
@@ -737,6 +767,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		free(rel);
 		free(name);
 	}
+	free(kernel);
 	cx_kids_free(&first);
 }
 
