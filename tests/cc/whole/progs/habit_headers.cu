@@ -1,9 +1,9 @@
 // Headers CUDA programs include out of habit (Visual Studio's template
-// includes "device_launch_parameters.h"): idxgen's include/cuda has them.
+// includes "device_launch_parameters.h"; older code device_functions.h and
+// math_functions.h, which nvcc 13 warns about): idxgen's include/cuda has them.
 #include "device_launch_parameters.h"
 #include <cstdio>
 #include <cuda_runtime.h>
-#include <device_functions.h>
 
 __global__ void iota(int *a)
 {
