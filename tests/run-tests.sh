@@ -99,7 +99,7 @@ run_suite qtest env QTEST_QEMU_BINARY="$QB/qemu-system-x86_64" \
 # Everything that runs inside the VM
 rm -rf "$GUEST"
 mkdir -p "$GUEST"
-for comp in fw lib lib/coop driver; do
+for comp in fw lib lib/cudart lib/coop driver; do
 	build_step "guest-${comp//\//-}" $MAKE -s -C "$ROOT/$comp" guest
 done
 build_step guest-cc $MAKE -s -C "$ROOT/lib/cc" guest

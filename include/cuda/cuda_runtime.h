@@ -35,6 +35,11 @@ template <class T> static inline cudaError_t cudaHostAlloc(T **ptr, size_t size,
 	return cudaHostAlloc((void **)(void *)ptr, size, flags);
 }
 template <class T>
+static inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream)
+{
+	return cudaMallocAsync((void **)(void *)ptr, size, stream);
+}
+template <class T>
 static inline cudaError_t cudaMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height)
 {
 	return cudaMallocPitch((void **)(void *)ptr, pitch, width, height);
@@ -63,10 +68,10 @@ static inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *s
 	return cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream);
 }
 template <class T>
-static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count,
-						    size_t offset = 0,
-						    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
-						    cudaStream_t stream = 0)
+static inline cudaError_t
+cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count, size_t offset = 0,
+			  enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+			  cudaStream_t stream = 0)
 {
 	return cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream);
 }
@@ -85,7 +90,8 @@ static inline cudaError_t cudaLaunchKernel(T *func, dim3 grid, dim3 block, void 
 {
 	return cudaLaunchKernel((const void *)func, grid, block, args, shmem, stream);
 }
-template <class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *func)
+template <class T>
+static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *func)
 {
 	return cudaFuncGetAttributes(attr, (const void *)func);
 }
@@ -107,8 +113,8 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blo
 							     dyn_shmem);
 }
 template <class T>
-static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block_size, T *func,
-							     size_t dyn_shmem = 0,
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block_size,
+							     T *func, size_t dyn_shmem = 0,
 							     int block_size_limit = 0)
 {
 	return idxgenOccupancyMaxPotentialBlockSize(min_grid, block_size, (const void *)func,

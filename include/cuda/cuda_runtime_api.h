@@ -141,16 +141,33 @@ cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count,
 			    cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
 cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device,
 				 cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaMemAdvise(const void *ptr, size_t count, enum cudaMemoryAdvise advice, int device);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr,
+				     size_t length IDXGEN_CUDA__DEFAULT(0),
+				     unsigned int flags IDXGEN_CUDA__DEFAULT(cudaMemAttachSingle));
+cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream);
+cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream);
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+			      size_t width, size_t height, enum cudaMemcpyKind kind,
+			      cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_t height);
+cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
+			   size_t count);
+cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer);
+cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags);
 
 /* Symbols (__device__/__constant__ variables registered by translated code) */
-cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
-			       size_t offset IDXGEN_CUDA__DEFAULT(0),
-			       enum cudaMemcpyKind kind IDXGEN_CUDA__DEFAULT(cudaMemcpyHostToDevice));
-cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
-				 size_t offset IDXGEN_CUDA__DEFAULT(0),
-				 enum cudaMemcpyKind kind IDXGEN_CUDA__DEFAULT(cudaMemcpyDeviceToHost));
-cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
-				    enum cudaMemcpyKind kind, cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t
+cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+		   size_t offset IDXGEN_CUDA__DEFAULT(0),
+		   enum cudaMemcpyKind kind IDXGEN_CUDA__DEFAULT(cudaMemcpyHostToDevice));
+cudaError_t
+cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+		     size_t offset IDXGEN_CUDA__DEFAULT(0),
+		     enum cudaMemcpyKind kind IDXGEN_CUDA__DEFAULT(cudaMemcpyDeviceToHost));
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
+				    size_t offset, enum cudaMemcpyKind kind,
+				    cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
 				      enum cudaMemcpyKind kind,
 				      cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));

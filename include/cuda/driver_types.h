@@ -64,6 +64,15 @@ enum cudaMemoryType {
 	cudaMemoryTypeManaged = 3
 };
 
+enum cudaMemoryAdvise {
+	cudaMemAdviseSetReadMostly = 1,
+	cudaMemAdviseUnsetReadMostly = 2,
+	cudaMemAdviseSetPreferredLocation = 3,
+	cudaMemAdviseUnsetPreferredLocation = 4,
+	cudaMemAdviseSetAccessedBy = 5,
+	cudaMemAdviseUnsetAccessedBy = 6
+};
+
 struct cudaPointerAttributes {
 	enum cudaMemoryType type;
 	int device;

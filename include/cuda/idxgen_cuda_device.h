@@ -517,7 +517,8 @@ IDXGEN_CUDA__F unsigned int __brev(unsigned int x)
 }
 IDXGEN_CUDA__F unsigned long long __brevll(unsigned long long x)
 {
-	return ((unsigned long long)__brev((unsigned int)x) << 32) | __brev((unsigned int)(x >> 32));
+	return ((unsigned long long)__brev((unsigned int)x) << 32) |
+	       __brev((unsigned int)(x >> 32));
 }
 /* 24-bit multiplies: the low 24 bits of each operand (sign-extended for
  * __mul24), the low 32 bits of the product. */

@@ -18,6 +18,7 @@
  * hidden and made local in libidxgen_cudart.a (Makefile). */
 #pragma GCC visibility push(default)
 #include "cuda_runtime_api.h"
+#include "cuda_profiler_api.h"
 #pragma GCC visibility pop
 
 /* A memory range the API allocated or registered. */
@@ -192,7 +193,7 @@ void cudart_events_free(struct cudart_ctx *c);
 cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kernel *k,
 			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
 			      void **args);
-int cudart_ptr_cmp(const void *a, const void *b);	/* tsearch order of {const void *host, ...} */
+int cudart_ptr_cmp(const void *a, const void *b); /* tsearch order of {const void *host, ...} */
 
 /* Every API function starts so: the sticky error of a failed kernel. */
 #define CUDART_STICKY_RETURN()				\

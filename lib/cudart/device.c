@@ -36,7 +36,8 @@ static void cpuinfo(const char *key, char *out, size_t n)
 	while (f && fgets(line, sizeof(line), f)) {
 		char *colon = strchr(line, ':');
 
-		if (strncmp(line, key, kl) || !colon || strspn(line + kl, " \t") != (size_t)(colon - line) - kl)
+		if (strncmp(line, key, kl) || !colon ||
+		    strspn(line + kl, " \t") != (size_t)(colon - line) - kl)
 			continue;
 		colon += 1 + strspn(colon + 1, " \t");
 		colon[strcspn(colon, "\n")] = 0;
@@ -82,7 +83,8 @@ static int l2_bytes(void)
 	for (int i = 0; i < 8; i++) {
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
 		if (read_long(path) == 2) {
-			snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+			snprintf(path, sizeof(path),
+				 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
 			v = read_long(path);	/* "1024K": the number, in KiB */
 			return v > 0 ? (int)(v * 1024) : 0;
 		}
@@ -189,7 +191,7 @@ static void fill_props(struct cudaDeviceProp *p, const struct idxgen_info *info,
 	p->maxGridSize[0] = 0x7fffffff;
 	p->maxGridSize[1] = p->maxGridSize[2] = 65535;
 	p->clockRate = cpu_khz();
-	p->totalConstMem = 65536;	/* not a limit here; CUDA's size, for sizes derived from it */
+	p->totalConstMem = 65536; /* not a limit here; CUDA's size, for sizes derived from it */
 	p->major = CUDART_CC_MAJOR;
 	p->minor = CUDART_CC_MINOR;
 	p->textureAlignment = 256;
@@ -282,7 +284,9 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 	case cudaDevAttrPciDomainId: v = p.pciDomainID; break;
 	case cudaDevAttrComputeCapabilityMajor: v = p.major; break;
 	case cudaDevAttrComputeCapabilityMinor: v = p.minor; break;
-	case cudaDevAttrMaxSharedMemoryPerMultiprocessor: v = (int)p.sharedMemPerMultiprocessor; break;
+	case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+		v = (int)p.sharedMemPerMultiprocessor;
+		break;
 	case cudaDevAttrMaxRegistersPerMultiprocessor: v = p.regsPerMultiprocessor; break;
 	case cudaDevAttrManagedMemory: v = p.managedMemory; break;
 	case cudaDevAttrConcurrentManagedAccess: v = p.concurrentManagedAccess; break;
@@ -406,5 +410,34 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 		return cudart_set_error(cudaErrorInvalidValue);
 	*free_bytes = phys_bytes(_SC_AVPHYS_PAGES);
 	*total_bytes = phys_bytes(_SC_PHYS_PAGES);
+	return cudaSuccess;
+}
+
+/* One device: no peer. */
+cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer)
+{
+	if (!can)
+		return cudart_set_error(cudaErrorInvalidValue);
+	if (device != 0 || peer != 0)
+		return cudart_set_error(cudaErrorInvalidDevice);
+	*can = 0;
+	return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags)
+{
+	(void)peer;
+	if (flags)
+		return cudart_set_error(cudaErrorInvalidValue);
+	return cudart_set_error(cudaErrorInvalidDevice);	/* not even itself, as CUDA */
+}
+
+cudaError_t cudaProfilerStart(void)
+{
+	return cudaSuccess;
+}
+
+cudaError_t cudaProfilerStop(void)
+{
 	return cudaSuccess;
 }

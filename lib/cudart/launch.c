@@ -147,7 +147,8 @@ static cudaError_t check_launch(const struct idxgen_info *info, const struct idx
 	if (block.x > info->max_dim[0] || block.y > info->max_dim[1] ||
 	    block.z > info->max_dim[2] || threads > info->max_threads)
 		return cudaErrorInvalidConfiguration;
-	if (grid.x > CUDART_MAX_GRID_X || grid.y > CUDART_MAX_GRID_YZ || grid.z > CUDART_MAX_GRID_YZ)
+	if (grid.x > CUDART_MAX_GRID_X || grid.y > CUDART_MAX_GRID_YZ ||
+	    grid.z > CUDART_MAX_GRID_YZ)
 		return cudaErrorInvalidConfiguration;
 	if (shmem > CUDART_MAX_SHARED || k->shared_bytes > CUDART_MAX_SHARED - shmem)
 		return cudaErrorInvalidValue;
@@ -300,7 +301,8 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
 	else if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize &&
 		 value >= 0 && (size_t)value <= CUDART_MAX_SHARED - f->k->shared_bytes)
 		f->max_dyn_shared = value;
-	else if (attr == cudaFuncAttributePreferredSharedMemoryCarveout && value >= -1 && value <= 100)
+	else if (attr == cudaFuncAttributePreferredSharedMemoryCarveout && value >= -1 &&
+		 value <= 100)
 		f->carveout = value;
 	else
 		err = cudaErrorInvalidValue;

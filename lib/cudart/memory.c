@@ -101,7 +101,8 @@ static cudaError_t alloc(void **ptr, size_t size, enum cudaMemoryType type)
 		return cudaSuccess;
 	}
 	if (size > SIZE_MAX - CUDART_ALIGN ||
-	    posix_memalign(&p, CUDART_ALIGN, (size + CUDART_ALIGN - 1) / CUDART_ALIGN * CUDART_ALIGN))
+	    posix_memalign(&p, CUDART_ALIGN,
+			   (size + CUDART_ALIGN - 1) / CUDART_ALIGN * CUDART_ALIGN))
 		return cudart_set_error(cudaErrorMemoryAllocation);
 	err = track(p, size, type, false);
 	if (err) {
@@ -311,7 +312,8 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
 	if (!err)
 		err = cudaDeviceSynchronize();
 	for (size_t r = 0; !err && r < height; r++)
-		err = check_copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
+		err = check_copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width,
+				 kind);
 	for (size_t r = 0; !err && r < height; r++)
 		memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
 	return cudart_set_error(err);
@@ -359,4 +361,87 @@ cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device, cuda
 		err = cudart_stream_check(c, stream);
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);
+}
+
+/* Advice about one memory: accepted after CUDA's checks. */
+cudaError_t cudaMemAdvise(const void *ptr, size_t count, enum cudaMemoryAdvise advice, int device)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!ptr || advice < cudaMemAdviseSetReadMostly || advice > cudaMemAdviseUnsetAccessedBy ||
+	    (device != 0 && device != cudaCpuDeviceId))
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_check_range(c, ptr, count);
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr, size_t length,
+				     unsigned int flags)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost &&
+	    flags != cudaMemAttachSingle)
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, stream);
+	if (!err && ptr)
+		err = cudart_check_range(c, ptr, length);
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
+/* Stream-ordered allocation: the memory is usable at once (a stronger
+ * order); the free waits for the stream's work before it. */
+cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, stream);
+	pthread_mutex_unlock(&c->lock);
+	return err ? cudart_set_error(err) : cudaMalloc(ptr, size);
+}
+
+cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
+{
+	cudaError_t err = cudaStreamSynchronize(stream);
+
+	return err ? err : cudaFree(ptr);
+}
+
+/* After the stream's work: a 2-D copy has no queue operation of its own. */
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+			      size_t width, size_t height, enum cudaMemcpyKind kind,
+			      cudaStream_t stream)
+{
+	cudaError_t err = cudaStreamSynchronize(stream);
+
+	return err ? err : cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_t height)
+{
+	cudaError_t err = cudaSuccess;
+
+	CUDART_STICKY_RETURN();
+	if (width > pitch)
+		return cudart_set_error(cudaErrorInvalidPitchValue);
+	for (size_t r = 0; !err && r < height; r++)
+		err = cudaMemset((char *)ptr + r * pitch, value, width);
+	return err;
+}
+
+cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device, size_t count)
+{
+	if (dst_device != 0 || src_device != 0)
+		return cudart_set_error(cudaErrorInvalidDevice);
+	return cudaMemcpy(dst, src, count, cudaMemcpyDefault);
 }

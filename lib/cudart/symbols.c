@@ -60,16 +60,18 @@ static cudaError_t find_var(const void *symbol, size_t offset, size_t count, cha
 
 static bool to_device(enum cudaMemcpyKind k)
 {
-	return k == cudaMemcpyHostToDevice || k == cudaMemcpyDeviceToDevice || k == cudaMemcpyDefault;
+	return k == cudaMemcpyHostToDevice || k == cudaMemcpyDeviceToDevice ||
+	       k == cudaMemcpyDefault;
 }
 
 static bool from_device(enum cudaMemcpyKind k)
 {
-	return k == cudaMemcpyDeviceToHost || k == cudaMemcpyDeviceToDevice || k == cudaMemcpyDefault;
+	return k == cudaMemcpyDeviceToHost || k == cudaMemcpyDeviceToDevice ||
+	       k == cudaMemcpyDefault;
 }
 
-cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
-				    enum cudaMemcpyKind kind, cudaStream_t stream)
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
+				    size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream)
 {
 	char *addr;
 	cudaError_t err;

@@ -136,20 +136,23 @@ int main(void)
 	printf("bench_cudart (launches: best of %d runs of %d; copies: best of %d single copies)\n",
 	       REPS, ITERS, COPIES);
 	printf("  empty launch, plain function call      %10.1f ns\n", t_call * 1e9);
-	printf("  empty launch, idxgen_rt_launch         %10.1f ns  (%6.0fx the call)\n", t_rt * 1e9,
-	       t_rt / t_call);
-	printf("  empty launch, cudaLaunchKernel         %10.1f ns  (%6.0fx the call, %.2fx idxgen_rt_launch)\n",
+	printf("  empty launch, idxgen_rt_launch         %10.1f ns  (%6.0fx the call)\n",
+	       t_rt * 1e9, t_rt / t_call);
+	printf("  empty launch, cudaLaunchKernel         %10.1f ns  (%6.0fx the call, %.2fx "
+	       "idxgen_rt_launch)\n",
 	       t_api * 1e9, t_api / t_call, t_api / t_rt);
-	printf("  empty launch, <<<>>> (push + stub)     %10.1f ns  (%6.0fx the call, %.2fx idxgen_rt_launch)\n",
+	printf("  empty launch, <<<>>> (push + stub)     %10.1f ns  (%6.0fx the call, %.2fx "
+	       "idxgen_rt_launch)\n",
 	       t_chev * 1e9, t_chev / t_call, t_chev / t_rt);
-	printf("  empty launch, queued on a stream       %10.1f ns  per launch, %d launches + 1 sync\n",
+	printf("  empty launch, queued on a stream       %10.1f ns  per launch, %d launches + 1 "
+	       "sync\n",
 	       t_stream * 1e9, ITERS);
 	printf("  1 MiB copy, memcpy                     %10.1f us  (%.2f GB/s)\n", t_memcpy * 1e6,
 	       MB / t_memcpy / 1e9);
 	printf("  1 MiB copy, cudaMemcpy D2H             %10.1f us  (%.2fx memcpy)\n", t_cuda * 1e6,
 	       t_cuda / t_memcpy);
-	printf("  1 MiB copy, cudaMemcpyAsync + sync     %10.1f us  (%.2fx memcpy)\n", t_async * 1e6,
-	       t_async / t_memcpy);
+	printf("  1 MiB copy, cudaMemcpyAsync + sync     %10.1f us  (%.2fx memcpy)\n",
+	       t_async * 1e6, t_async / t_memcpy);
 	cudaFree(d);
 	free(src);
 	free(dst);

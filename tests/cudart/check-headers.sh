@@ -34,6 +34,8 @@ cat >"$tmp/all.c" <<'SRC'
 #include <vector_types.h>
 #include <vector_functions.h>
 #include <driver_types.h>
+#include <math_constants.h>
+#include <cuda_profiler_api.h>
 int main(void)
 {
 	float4 v = make_float4(1, 2, 3, 4);

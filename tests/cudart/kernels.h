@@ -257,4 +257,30 @@ void store(int v, int *out)
 }
 #endif
 
+/* ---- order_probe: out[k] = the linear threadIdx of the k-th thread to run ---- */
+#ifdef __CUDACC__
+__global__ void order_probe(int *ticket, int *out)
+{
+	out[atomicAdd(ticket, 1)] = (int)(threadIdx.y * blockDim.x + threadIdx.x);
+}
+#else
+static void order_probe__block(struct idxgen_rt_block *blk)
+{
+	int *ticket = ARG(blk, int *, 0);
+	int *out = ARG(blk, int *, 1);
+
+	IDXGEN_RT_FOR_THREADS(blk, t)
+		out[atomicAdd(ticket, 1)] = (int)(IDXGEN_RT_TID_Y(blk, t) * blk->block_dim[0] +
+						  IDXGEN_RT_TID_X(blk, t));
+}
+void order_probe(int *ticket, int *out);
+KERNEL_DESC(order_probe, 0, 2, sizeof(int *), sizeof(int *))
+void order_probe(int *ticket, int *out)
+{
+	void *args[] = { &ticket, &out };
+
+	__idxgenLaunchStub((const void *)order_probe, &order_probe__kernel, args);
+}
+#endif
+
 #endif

@@ -138,9 +138,12 @@ static void test_device(void)
 		int ok = !idxgen_open(0, 0, &dev) && !idxgen_get_info(dev, &info);
 
 		tap_ok(ok && p.warpSize == (int)info.lanes, "warpSize = the idxgen device's lanes");
-		tap_ok(ok && p.maxThreadsPerBlock == (int)(info.max_threads < 1024 ? info.max_threads : 1024) &&
-		       p.maxThreadsDim[0] == (int)(info.max_dim[0] < 1024 ? info.max_dim[0] : 1024) &&
-		       p.maxThreadsDim[2] == (int)(info.max_dim[2] < 64 ? info.max_dim[2] : 64),
+		tap_ok(ok &&
+			   p.maxThreadsPerBlock ==
+			       (int)(info.max_threads < 1024 ? info.max_threads : 1024) &&
+			   p.maxThreadsDim[0] ==
+			       (int)(info.max_dim[0] < 1024 ? info.max_dim[0] : 1024) &&
+			   p.maxThreadsDim[2] == (int)(info.max_dim[2] < 64 ? info.max_dim[2] : 64),
 		       "block limits = the device's max_threads, max_dim, capped at CUDA's");
 		if (ok)
 			idxgen_close(dev);
@@ -157,7 +160,8 @@ static void test_device(void)
 	tap_ok(v == p.multiProcessorCount, "cudaDevAttrMultiProcessorCount = prop");
 	TAP_ERR(cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)12345, 0), cudaErrorInvalidValue);
 	TAP_ERR(cudaMemGetInfo(&fr, &tot), cudaSuccess);
-	tap_ok(tot == p.totalGlobalMem && fr <= tot, "cudaMemGetInfo: free <= total = totalGlobalMem");
+	tap_ok(tot == p.totalGlobalMem && fr <= tot,
+	       "cudaMemGetInfo: free <= total = totalGlobalMem");
 	TAP_ERR(cudaRuntimeGetVersion(&v), cudaSuccess);
 	tap_ok(v == CUDART_VERSION, "runtime version = CUDART_VERSION");
 	(void)cudaGetLastError();
@@ -173,7 +177,8 @@ static void test_errors(void)
 	       cudaErrorInvalidResourceHandle == 400 && cudaErrorNotReady == 600 &&
 	       cudaErrorAssert == 710 && cudaErrorLaunchFailure == 719 && cudaErrorUnknown == 999,
 	       "error codes have CUDA's values");
-	tap_ok(!strcmp(cudaGetErrorName(cudaErrorInvalidConfiguration), "cudaErrorInvalidConfiguration"),
+	tap_ok(!strcmp(cudaGetErrorName(cudaErrorInvalidConfiguration),
+		       "cudaErrorInvalidConfiguration"),
 	       "cudaGetErrorName(9)");
 	tap_ok(!strcmp(cudaGetErrorName(cudaSuccess), "cudaSuccess"), "cudaGetErrorName(0)");
 	tap_ok(!strcmp(cudaGetErrorString(cudaErrorInvalidValue), "invalid argument"),
@@ -208,7 +213,8 @@ static void test_memory(void)
 	TAP_ERR(cudaMemcpy(h, d, 4, (enum cudaMemcpyKind)7), cudaErrorInvalidMemcpyDirection);
 	TAP_ERR(cudaMemcpy(NULL, d, 4, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
 	h[0] = 12345;
-	TAP_ERR(cudaMemcpy(d, h, (N + 1) * sizeof(int), cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemcpy(d, h, (N + 1) * sizeof(int), cudaMemcpyHostToDevice),
+		cudaErrorInvalidValue);
 	TAP_ERR(cudaMemcpy(h, d, sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
 	tap_ok(h[0] == -1, "a copy past the allocation's end is refused and writes nothing");
 	TAP_ERR(cudaMemset(d + N - 1, 0, 8), cudaErrorInvalidValue);
@@ -241,7 +247,8 @@ static void test_memory(void)
 	TAP_ERR(cudaHostAlloc((void **)&ph, 64, cudaHostAllocMapped), cudaSuccess);
 	TAP_ERR(cudaFreeHost(ph), cudaSuccess);
 	TAP_ERR(cudaHostRegister(h, N * sizeof(int), cudaHostRegisterDefault), cudaSuccess);
-	TAP_ERR(cudaHostRegister(h + 4, 4, cudaHostRegisterDefault), cudaErrorHostMemoryAlreadyRegistered);
+	TAP_ERR(cudaHostRegister(h + 4, 4, cudaHostRegisterDefault),
+		cudaErrorHostMemoryAlreadyRegistered);
 	TAP_ERR(cudaHostUnregister(h), cudaSuccess);
 	TAP_ERR(cudaHostUnregister(h), cudaErrorHostMemoryNotRegistered);
 
@@ -251,12 +258,42 @@ static void test_memory(void)
 	for (int r = 0; r < 4; r++)
 		for (int c = 0; c < 10; c++)
 			src2d[r][c] = (char)(r * 10 + c);
-	TAP_ERR(cudaMemcpy2D(pitched, pitch, src2d, 10, 10, 4, cudaMemcpyHostToDevice), cudaSuccess);
-	TAP_ERR(cudaMemcpy2D(dst2d, 16, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost), cudaSuccess);
-	tap_ok(dst2d[3][9] == 39 && dst2d[1][0] == 10 && dst2d[2][12] == 0, "cudaMemcpy2D rows and pitch");
+	TAP_ERR(cudaMemcpy2D(pitched, pitch, src2d, 10, 10, 4, cudaMemcpyHostToDevice),
+		cudaSuccess);
+	TAP_ERR(cudaMemcpy2D(dst2d, 16, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost),
+		cudaSuccess);
+	tap_ok(dst2d[3][9] == 39 && dst2d[1][0] == 10 && dst2d[2][12] == 0,
+	       "cudaMemcpy2D rows and pitch");
 	TAP_ERR(cudaMemcpy2D(dst2d, 8, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost),
 		cudaErrorInvalidPitchValue);
+	TAP_ERR(cudaMemset2D(pitched, pitch, 7, 10, 4), cudaSuccess);
+	TAP_ERR(cudaMemcpy2DAsync(dst2d, 16, pitched, pitch, 10, 4, cudaMemcpyDeviceToHost, 0),
+		cudaSuccess);
+	tap_ok(dst2d[3][9] == 7 && dst2d[0][0] == 7 && dst2d[2][12] == 0,
+	       "cudaMemset2D, cudaMemcpy2DAsync");
+	TAP_ERR(cudaMemset2D(pitched, pitch, 7, pitch + 1, 4), cudaErrorInvalidPitchValue);
 	TAP_ERR(cudaFree(pitched), cudaSuccess);
+
+	/* unified-memory hints, stream-ordered allocation, peers */
+	TAP_ERR(cudaMallocManaged((void **)&m, 64, cudaMemAttachGlobal), cudaSuccess);
+#if !defined(__CUDACC__) || CUDART_VERSION < 13000	/* CUDA 13 takes a cudaMemLocation */
+	TAP_ERR(cudaMemAdvise(m, 64, cudaMemAdviseSetReadMostly, 0), cudaSuccess);
+	TAP_ERR(cudaMemAdvise(m, 65, cudaMemAdviseSetReadMostly, 0), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemPrefetchAsync(m, 64, 0, 0), cudaSuccess);
+#endif
+	TAP_ERR(cudaStreamAttachMemAsync(0, m, 0, cudaMemAttachGlobal), cudaSuccess);
+	TAP_ERR(cudaFree(m), cudaSuccess);
+	TAP_ERR(cudaMallocAsync((void **)&dp, 256, 0), cudaSuccess);
+	TAP_ERR(cudaFreeAsync(dp, 0), cudaSuccess);
+	{
+		int can = -1;
+
+		TAP_ERR(cudaDeviceCanAccessPeer(&can, 0, 0), cudaSuccess);
+		tap_ok(can == 0, "no peer access: one device");
+		TAP_ERR(cudaDeviceCanAccessPeer(&can, 0, 1), cudaErrorInvalidDevice);
+		TAP_ERR(cudaMemcpyPeer(dst2d, 0, src2d, 1, 4), cudaErrorInvalidDevice);
+		TAP_ERR(cudaMemcpyPeer(dst2d, 0, src2d, 0, 4), cudaSuccess);
+	}
 	(void)cudaGetLastError();
 	free(h);
 }
@@ -282,7 +319,8 @@ static void test_launch(void)
 	tap_ok(ok, "saxpy<<<4, 256>>>: y = 2.5 x + 1 (C reference)");
 
 	args[0] = &n, args[1] = &a, args[2] = &x, args[3] = &y;
-	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(4, 1, 1), d3(256, 1, 1), args, 0, 0), cudaSuccess);
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(4, 1, 1), d3(256, 1, 1), args, 0, 0),
+		cudaSuccess);
 	ok = 1;
 	for (int i = 0; i < N; i++)
 		ok &= y[i] == 5.0f * (float)i + 1.0f;
@@ -301,7 +339,8 @@ static void test_launch(void)
 		cudaErrorInvalidConfiguration);
 	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 65536, 1), d3(32, 1, 1), args, 0, 0),
 		cudaErrorInvalidConfiguration);
-	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(32, 1, 1), args, (size_t)2 << 20, 0),
+	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(32, 1, 1), args,
+				 (size_t)2 << 20, 0),
 		cudaErrorInvalidValue);
 	TAP_ERR(cudaLaunchKernel((const void *)saxpy, d3(1, 1, 1), d3(32, 1, 1), NULL, 0, 0),
 		cudaErrorInvalidValue);
@@ -331,24 +370,30 @@ static void test_launch(void)
 	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)scale_coef), cudaSuccess);
 	tap_ok(fa.sharedSizeBytes == 16 && fa.maxThreadsPerBlock >= 1024,
 	       "cudaFuncGetAttributes: static shared bytes, block limit");
-	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)test_launch), cudaErrorInvalidDeviceFunction);
+	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)test_launch),
+		cudaErrorInvalidDeviceFunction);
 	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum,
-				     cudaFuncAttributeMaxDynamicSharedMemorySize, 96 * 1024), cudaSuccess);
+				     cudaFuncAttributeMaxDynamicSharedMemorySize, 96 * 1024),
+		cudaSuccess);
 	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)block_sum), cudaSuccess);
-	tap_ok(fa.maxDynamicSharedSizeBytes == 96 * 1024, "cudaFuncSetAttribute(max dynamic shared)");
+	tap_ok(fa.maxDynamicSharedSizeBytes == 96 * 1024,
+	       "cudaFuncSetAttribute(max dynamic shared)");
 	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum,
 				     cudaFuncAttributeMaxDynamicSharedMemorySize, 64 << 20),
 		cudaErrorInvalidValue);
-	TAP_ERR(cudaFuncSetCacheConfig((const void *)block_sum, cudaFuncCachePreferShared), cudaSuccess);
+	TAP_ERR(cudaFuncSetCacheConfig((const void *)block_sum, cudaFuncCachePreferShared),
+		cudaSuccess);
 	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)saxpy, 256, 0),
 		cudaSuccess);
 	tap_ok(blocks == 1, "occupancy: one resident block per worker");
 #ifdef __cplusplus
 	TAP_ERR(cudaOccupancyMaxPotentialBlockSize(&mg, &bs, saxpy), cudaSuccess);
 #else
-	TAP_ERR(idxgenOccupancyMaxPotentialBlockSize(&mg, &bs, (const void *)saxpy, 0, 0), cudaSuccess);
+	TAP_ERR(idxgenOccupancyMaxPotentialBlockSize(&mg, &bs, (const void *)saxpy, 0, 0),
+		cudaSuccess);
 #endif
-	tap_ok(bs >= 32 && bs <= 1024 && bs % 32 == 0 && mg >= 1, "occupancy: a potential block size and grid");
+	tap_ok(bs >= 32 && bs <= 1024 && bs % 32 == 0 && mg >= 1,
+	       "occupancy: a potential block size and grid");
 	(void)cudaGetLastError();
 	cudaFree(x);
 	cudaFree(y);
@@ -534,12 +579,50 @@ static void test_symbols(void)
 #ifndef __CUDACC__
 	tap_ok(addr == (void *)coef, "one address space: the symbol's address is its host address");
 #endif
-	TAP_ERR(cudaMemcpyToSymbol(coef, c, sizeof(c), 4, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
-	TAP_ERR(cudaMemcpyToSymbol(coef, c, 4, 0, cudaMemcpyDeviceToHost), cudaErrorInvalidMemcpyDirection);
-	TAP_ERR(cudaMemcpyToSymbol(notsym, c, 4, 0, cudaMemcpyHostToDevice), cudaErrorInvalidSymbol);
-	TAP_ERR(cudaMemcpyToSymbolAsync(coef, c, sizeof(c), 0, cudaMemcpyHostToDevice, 0), cudaSuccess);
+	TAP_ERR(cudaMemcpyToSymbol(coef, c, sizeof(c), 4, cudaMemcpyHostToDevice),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaMemcpyToSymbol(coef, c, 4, 0, cudaMemcpyDeviceToHost),
+		cudaErrorInvalidMemcpyDirection);
+	TAP_ERR(cudaMemcpyToSymbol(notsym, c, 4, 0, cudaMemcpyHostToDevice),
+		cudaErrorInvalidSymbol);
+	TAP_ERR(cudaMemcpyToSymbolAsync(coef, c, sizeof(c), 0, cudaMemcpyHostToDevice, 0),
+		cudaSuccess);
 	(void)cudaGetLastError();
 	cudaFree(y);
+}
+
+/* $IDXGEN_SCHEDULE: the order in which a block's threads run (the index
+ * stream's), sequential unless it names another. */
+static void test_schedule(void)
+{
+	enum { W = 16, H = 16 };
+	const char *sched = getenv("IDXGEN_SCHEDULE");
+	int *ticket, *out, identity = 1, perm = 1, seen[W * H] = { 0 };
+	char m[128];
+
+	cudaMallocManaged((void **)&ticket, sizeof(int), cudaMemAttachGlobal);
+	cudaMallocManaged((void **)&out, W * H * sizeof(int), cudaMemAttachGlobal);
+	*ticket = 0;
+	LAUNCH(order_probe, 1, d3(W, H, 1), 0, 0, ticket, out);
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+	for (int k = 0; k < W * H; k++) {
+		identity &= out[k] == k;
+		perm &= out[k] >= 0 && out[k] < W * H && !seen[out[k]]++;
+	}
+	tap_ok(perm, "every thread of the block ran once");
+#ifndef __CUDACC__
+	if (!sched || !*sched || !strcmp(sched, "sequential")) {
+		tap_ok(identity, "no IDXGEN_SCHEDULE: threads run in sequential (x-fastest) order");
+	} else if (!strcmp(sched, "hilbert") || !strcmp(sched, "zigzag")) {
+		snprintf(m, sizeof(m), "IDXGEN_SCHEDULE=%s: the threads run in that order, not x-fastest",
+			 sched);
+		tap_ok(!identity, m);
+	}
+#else
+	(void)sched, (void)m, (void)identity;
+#endif
+	cudaFree(ticket);
+	cudaFree(out);
 }
 
 /* Last: a kernel fault poisons the context until cudaDeviceReset. */
@@ -558,7 +641,8 @@ static void test_sticky(void)
 	TAP_ERR(cudaGetLastError(), cudaErrorAssert);
 	TAP_ERR(cudaDeviceReset(), cudaSuccess);
 	TAP_ERR(cudaGetLastError(), cudaSuccess);
-	TAP_ERR(cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal), cudaSuccess);
+	TAP_ERR(cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal),
+		cudaSuccess);
 	out[0] = 0;
 	LAUNCH(add_one, 1, 1, 0, 0, out, 1);
 	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
@@ -608,6 +692,7 @@ int main(void)
 	test_streams();
 	test_events();
 	test_symbols();
+	test_schedule();
 #ifdef __cplusplus
 	test_cxx();
 #endif

@@ -15,6 +15,7 @@
 
 #include "kernels.h"
 #include "tap.h"
+#include <math_constants.h>
 
 #ifdef __CUDACC__
 #define DEV __device__
@@ -147,7 +148,8 @@ __global__ void k_int(const unsigned int *a, const unsigned int *b, unsigned int
 {
 	int_ops(blockIdx.x * blockDim.x + threadIdx.x, a, b, o);
 }
-__global__ void k_ll(const unsigned long long *a, const unsigned long long *b, unsigned long long *o)
+__global__ void k_ll(const unsigned long long *a, const unsigned long long *b,
+		     unsigned long long *o)
 {
 	ll_ops(blockIdx.x * blockDim.x + threadIdx.x, a, b, o);
 }
@@ -164,7 +166,8 @@ __global__ void k_atomic(int n, int *ci, unsigned int *cu, unsigned long long *c
 #define GID(blk, t) ((int)((blk)->block_idx[0] * (blk)->block_dim[0] + IDXGEN_RT_TID_X(blk, t)))
 static void k_int__block(struct idxgen_rt_block *blk)
 {
-	const unsigned int *a = ARG(blk, const unsigned int *, 0), *b = ARG(blk, const unsigned int *, 1);
+	const unsigned int *a = ARG(blk, const unsigned int *, 0),
+			   *b = ARG(blk, const unsigned int *, 1);
 	unsigned int *o = ARG(blk, unsigned int *, 2);
 
 	IDXGEN_RT_FOR_THREADS(blk, t)
@@ -383,10 +386,28 @@ static void test_int(void)
 	unsigned int *a, *b, *o;
 	unsigned long long *la, *lb, *lo;
 	uint64_t seed = 42;
-	static const char *names[NI] = { "__popc", "__clz", "__ffs", "__brev", "__mul24", "__umul24",
-		"__mulhi", "__umulhi", "__byte_perm", "__sad", "__usad", "__hadd", "__rhadd", "__uhadd",
-		"__urhadd", "__funnelshift_l", "__funnelshift_r", "__funnelshift_lc", "__funnelshift_rc",
-		"min(int, int)", "max(unsigned, unsigned)", "umin" };
+	static const char *names[NI] = {"__popc",
+					"__clz",
+					"__ffs",
+					"__brev",
+					"__mul24",
+					"__umul24",
+					"__mulhi",
+					"__umulhi",
+					"__byte_perm",
+					"__sad",
+					"__usad",
+					"__hadd",
+					"__rhadd",
+					"__uhadd",
+					"__urhadd",
+					"__funnelshift_l",
+					"__funnelshift_r",
+					"__funnelshift_lc",
+					"__funnelshift_rc",
+					"min(int, int)",
+					"max(unsigned, unsigned)",
+					"umin"};
 	static const char *lnames[NL] = { "__popcll", "__clzll", "__ffsll", "__brevll", "__mul64hi",
 					  "__umul64hi" };
 	int bad[NI] = { 0 }, lbad[NL] = { 0 };
@@ -411,8 +432,12 @@ static void test_int(void)
 	for (int i = 0; i < NV; i++) {
 		uint32_t r[NI];
 		uint64_t x = la[i], y = lb[i];
-		uint64_t lr[NL] = { ref_popc(x, 64), ref_clz(x, 64), ref_ffs(x, 64), ref_brev(x, 64),
-				    (uint64_t)ref_mulhi64((int64_t)x, (int64_t)y), ref_umulhi64(x, y) };
+		uint64_t lr[NL] = {ref_popc(x, 64),
+				   ref_clz(x, 64),
+				   ref_ffs(x, 64),
+				   ref_brev(x, 64),
+				   (uint64_t)ref_mulhi64((int64_t)x, (int64_t)y),
+				   ref_umulhi64(x, y)};
 
 		ref_int(a[i], b[i], r);
 		for (int j = 0; j < NI; j++)
@@ -423,13 +448,15 @@ static void test_int(void)
 	for (int j = 0; j < NI; j++) {
 		char m[96];
 
-		snprintf(m, sizeof(m), "%s = the C reference on %d inputs (%d differ)", names[j], NV, bad[j]);
+		snprintf(m, sizeof(m), "%s = the C reference on %d inputs (%d differ)", names[j],
+			 NV, bad[j]);
 		tap_ok(!bad[j], m);
 	}
 	for (int j = 0; j < NL; j++) {
 		char m[96];
 
-		snprintf(m, sizeof(m), "%s = the C reference on %d inputs (%d differ)", lnames[j], NV, lbad[j]);
+		snprintf(m, sizeof(m), "%s = the C reference on %d inputs (%d differ)", lnames[j],
+			 NV, lbad[j]);
 		tap_ok(!lbad[j], m);
 	}
 	tap_ok(min(-1, 5u) == 5u && max(2.5f, 1.0f) == 2.5f && min(3.0, 2.0f) == 2.0,
@@ -457,7 +484,8 @@ static void test_fp(void)
 	tap_ok(f[1] == 1.0f + 0.0f + 25.0f, "__saturatef clamps to [0, 1]");
 	tap_ok(f[2] == 0.125f, "__fdividef(1, 8)");
 	tap_ok(close_to(f[3], 2.718281828459045, 2e-7), "__expf(1) = e");
-	tap_ok(f[4] == 0.0f + 0.0f + 100.0f, "sinpif(2) = 0, cospif(0.5) = 0, sinpif(0.5) = 1 exactly");
+	tap_ok(f[4] == 0.0f + 0.0f + 100.0f,
+	       "sinpif(2) = 0, cospif(0.5) = 0, sinpif(0.5) = 1 exactly");
 	tap_ok(close_to(f[5], 0.4769362762044699, 2e-7), "erfinvf(0.5)");
 	tap_ok(close_to(f[6], 0.8413447460685429, 2e-7), "normcdff(1)");
 	/* 0.975f is 0.975 + 2.4e-8: the quantile moves by 4e-7 */
@@ -473,7 +501,8 @@ static void test_fp(void)
 	tap_ok(d[3] == 0.2 && d[4] == 2.0, "rhypot(3, 4), norm4d(1, 1, 1, 1)");
 	tap_ok(d[5] == 1.5, "__hiloint2double(__double2hiint, __double2loint)");
 	tap_ok(d[6] == -10.0 && !signbit(d[6] + 10.0), "sinpi(-3) = -0, cospi(1) = -1");
-	tap_ok(d[7] == 2.0 + 40.0 - 200.0 + 3000.0 - 30000.0, "__float2int_rn/rz/ru/rd round as named");
+	tap_ok(d[7] == 2.0 + 40.0 - 200.0 + 3000.0 - 30000.0,
+	       "__float2int_rn/rz/ru/rd round as named");
 	tap_ok(d[8] == 2147483647.0, "__float2int saturates, negative to unsigned is 0, NaN is 0");
 	tap_ok(d[9] == 1065353216.0, "__float_as_int(1.0f) = 0x3f800000");
 	tap_ok(cl[1] >= cl[0], "clock64 does not go back");
@@ -489,7 +518,8 @@ static void test_fp(void)
 			bad += !close_to(normcdf(normcdfinv(p)), p, 1e-13);
 			bad += fabs(erff(erfinvf((float)y)) - (float)y) > 4e-7f;
 		}
-		tap_ok(!bad, "erf(erfinv(y)) = y, erfc(erfcinv), normcdf(normcdfinv) over the range");
+		tap_ok(!bad,
+		       "erf(erfinv(y)) = y, erfc(erfcinv), normcdf(normcdfinv) over the range");
 	}
 	cudaFree(f);
 	cudaFree(d);
@@ -556,8 +586,8 @@ static void test_atomics(void)
 		u_ref[6] ^= (unsigned int)i;
 		ull_ref[3] ^= (unsigned long long)i << 33;
 		i_ref[5] |= 1 << (i % 17);
-		u_ref[8] = u_ref[8] >= 9u ? 0 : u_ref[8] + 1;			/* CUDA's atomicInc */
-		u_ref[9] = (u_ref[9] == 0 || u_ref[9] > 9u) ? 9u : u_ref[9] - 1;	/* atomicDec */
+		u_ref[8] = u_ref[8] >= 9u ? 0 : u_ref[8] + 1; /* CUDA's atomicInc */
+		u_ref[9] = (u_ref[9] == 0 || u_ref[9] > 9u) ? 9u : u_ref[9] - 1; /* atomicDec */
 		ull_ref[4] += 3;
 		i_ref[4] += 1;
 		olds_sum += (unsigned int)i;
@@ -570,10 +600,12 @@ static void test_atomics(void)
 	       "atomicMin/Max on int, unsigned");
 	tap_ok(cll[0] == ll_ref[0] && cll[1] == ll_ref[1] && cull[1] == ull_ref[1] &&
 	       cull[2] == ull_ref[2], "atomicMin/Max on long long, unsigned long long");
-	tap_ok(cu[4] == u_ref[4] && cu[5] == u_ref[5] && cu[6] == u_ref[6] && cull[3] == ull_ref[3] &&
-	       ci[5] == i_ref[5], "atomicAnd/Or/Xor on unsigned, unsigned long long, int");
+	tap_ok(cu[4] == u_ref[4] && cu[5] == u_ref[5] && cu[6] == u_ref[6] &&
+		   cull[3] == ull_ref[3] && ci[5] == i_ref[5],
+	       "atomicAnd/Or/Xor on unsigned, unsigned long long, int");
 	tap_ok(cu[8] == u_ref[8] && cu[9] == u_ref[9], "atomicInc/atomicDec wrap as CUDA's");
-	tap_ok(cull[4] == ull_ref[4] && ci[4] == i_ref[4], "atomicCAS loops on int, unsigned long long");
+	tap_ok(cull[4] == ull_ref[4] && ci[4] == i_ref[4],
+	       "atomicCAS loops on int, unsigned long long");
 	/* atomicExch: the old values and the final one are the initial one and all i, once each */
 	{
 		unsigned long long got = cu[7];
@@ -592,8 +624,28 @@ static void test_atomics(void)
 	cudaFree(olds);
 }
 
+/* math_constants.h against libm */
+static void test_constants(void)
+{
+	tap_ok(CUDART_PI == acos(-1.0) && CUDART_PI_F == (float)acos(-1.0) &&
+	       CUDART_PIO2 == acos(0.0) && CUDART_PIO4_F == (float)atan(1.0),
+	       "CUDART_PI, _PIO2, _PIO4_F = acos/atan");
+	tap_ok(CUDART_LN2 == log(2.0) && CUDART_L2E == 1.0 / log(2.0) && CUDART_LNT == log(10.0) &&
+		   CUDART_SQRT_TWO == sqrt(2.0) &&
+		   fabs(CUDART_SQRT_2PI - sqrt(2.0 * acos(-1.0))) <=
+		       4.5e-16, /* 2 pi rounded first */
+	       "CUDART_LN2, _L2E, _LNT, _SQRT_TWO, _SQRT_2PI = libm's");
+#ifndef __CUDACC__	/* NVIDIA's are device bit casts: not for host code */
+	tap_ok(isinf(CUDART_INF_F) && isnan(CUDART_NAN) && signbit(CUDART_NEG_ZERO_F) &&
+		   CUDART_MIN_DENORM_F == nextafterf(0.0f, 1.0f) &&
+		   CUDART_MAX_NORMAL_F == 3.40282347e+38f,
+	       "CUDART_INF_F, _NAN, _NEG_ZERO_F, _MIN_DENORM_F, _MAX_NORMAL_F");
+#endif
+}
+
 int main(void)
 {
+	test_constants();
 	test_int();
 	test_fp();
 	test_atomics();

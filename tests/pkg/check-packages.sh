@@ -104,6 +104,15 @@ out=$(IDXGEN_BACKEND=emu LD_LIBRARY_PATH=$R/usr/lib/$MA "$R/opt/pkg-test/hello" 
 echo "$out" | grep -q 'run 1: hit'; ok $? "and runs on the emulation with the packaged library"
 ldd "$R/opt/pkg-test/hello" 2>/dev/null | grep -q "libidxgen.so.$SOMAJOR => not found"
 ok $? "it needs the installed libidxgen (no build-tree RUNPATH)"
+# A CUDA runtime program (lib/cudart's API test) against the packaged
+# static runtime and headers, through pkg-config idxgen-cudart.
+flags=$(pkg-config --cflags --libs idxgen-cudart 2>&1)
+ok $? "pkg-config --cflags --libs idxgen-cudart: $flags"
+cc -std=gnu11 -Wall -Wextra -Werror -o "$P/cudart-api" "$ROOT/tests/cudart/test_api.c" \
+	-I"$ROOT/tests/cudart" $flags 2>&1 | sed 's/^/# /'
+ok "${PIPESTATUS[0]}" "tests/cudart/test_api.c builds with \$(pkg-config --cflags --libs idxgen-cudart)"
+res=$(IDXGEN_BACKEND=emu LD_LIBRARY_PATH=$R/usr/lib/$MA "$P/cudart-api" 2>/dev/null | tail -1)
+echo "$res" | grep -q ' 0 failed'; ok $? "and passes on the packaged runtime (${res#\# })"
 out=$(LD_LIBRARY_PATH=$R/usr/lib/$MA "$R/usr/bin/idxgen" --emu run -b 32x64x1 -b 100x2x2 -b 32x64x1 2>&1)
 [ "$(echo "$out" | awk 'NR > 1 {printf "%s ", $5}')" = "miss miss hit " ]
 ok $? "the packaged idxgen runs the patent's sequence: miss, miss, hit"

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cuda_profiler_api.h - cudaProfilerStart/Stop: accepted, no profiler to
+ * drive (the SPMD runtime's own profiling is idxgen_rt_launch_opts).
+ */
+#ifndef IDXGEN_CUDA_PROFILER_API_H
+#define IDXGEN_CUDA_PROFILER_API_H
+
+#include "cuda_runtime_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+cudaError_t cudaProfilerStart(void);
+cudaError_t cudaProfilerStop(void);
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* IDXGEN_CUDA_PROFILER_API_H */
