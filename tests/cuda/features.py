@@ -45,6 +45,8 @@ FEATURES = [
     ('rand-inputs', 'srand/rand inputs', r'\bsrand\s*\('),
     ('device-props', 'cudaGetDeviceProperties', r'cudaGetDeviceProperties'),
     ('memory-api', 'cudaMemset/cudaMemcpy2D/cudaMallocPitch/cudaMemGetInfo', r'cudaMemset|cudaMemcpy2D|cudaMallocPitch|cudaMemGetInfo'),
+    ('launch-api', 'cudaLaunchKernel, cudaFuncSetAttribute, occupancy calls', r'cudaLaunchKernel|cudaFuncSetAttribute|cudaOccupancy'),
+    ('block-votes', '__syncthreads_count/_and/_or', r'__syncthreads_(count|and|or)'),
     ('warp-shfl', '__shfl*_sync', r'__shfl(_up|_down|_xor)?_sync'),
     ('warp-vote', '__ballot_sync/__any_sync/__all_sync', r'__(ballot|any|all)_sync'),
     ('warp-sync', '__syncwarp/__activemask', r'__syncwarp|__activemask'),

@@ -4,6 +4,7 @@
 Rewrites the two things a C++ compiler cannot take as macros:
   KERNEL<<<CFG>>>(ARGS)        ->  __cc_launch(__cc_cfg(CFG), [&]() { KERNEL(ARGS); })
   extern __shared__ T NAME[];  ->  T *NAME = reinterpret_cast<T *>(__cc_dynamic_shared());
+  (const void *)KERNEL         ->  KERNEL   (for cudaLaunchKernel & co., which need its type)
 Comments and string literals are left alone. Usage: cu2cpp.py IN.cu > OUT.cpp
 """
 import re
@@ -109,11 +110,20 @@ def rewrite_extern_shared(src):
     return ''.join(out)
 
 
+KERNEL_NAME = re.compile(r'__global__\s+(?:static\s+)?void\s+(\w+)')
+
+
+def strip_kernel_casts(src):
+    for name in set(KERNEL_NAME.findall(mask_comments_and_strings(src))):
+        src = re.sub(r'\(\s*(?:const\s+)?void\s*\*\s*\)\s*(?=%s\b)' % name, '', src)
+    return src
+
+
 def main():
     with open(sys.argv[1]) as f:
         src = f.read()
     sys.stdout.write('#line 1 "%s"\n' % sys.argv[1])
-    sys.stdout.write(rewrite_launches(rewrite_extern_shared(src)))
+    sys.stdout.write(rewrite_launches(rewrite_extern_shared(strip_kernel_casts(src))))
 
 
 if __name__ == '__main__':

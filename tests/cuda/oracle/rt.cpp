@@ -10,6 +10,8 @@
  * threads leave barriers and collectives. If a full round makes no progress
  * the kernel cannot finish (a barrier some thread never reaches): the oracle
  * says so and exits with status 3. All runtime calls are synchronous.
+ * CC_ORACLE_ORDER=reverse runs blocks, and resumes threads, in reverse order:
+ * a correct program gives the same verdict both ways.
  */
 #include "include/cuda_runtime.h"
 #include <sys/mman.h>
@@ -71,6 +73,12 @@ struct Block {
 
 Block g_block;
 cudaError_t g_last = cudaSuccess;
+
+bool reverse_order()
+{
+	const char *o = getenv("CC_ORACLE_ORDER");
+	return o && strcmp(o, "reverse") == 0;
+}
 
 void yield_to_scheduler()
 {
@@ -143,8 +151,9 @@ void run_block(unsigned nthreads)
 	b.bar_acc = 0;
 	while (b.live > 0) {
 		unsigned long before = b.progress;
-		for (unsigned t = 0; t < nthreads; t++) {
-			Fiber &f = b.fibers[t];
+		bool rev = reverse_order();
+		for (unsigned k = 0; k < nthreads; k++) {
+			Fiber &f = b.fibers[rev ? nthreads - 1 - k : k];
 			if (f.done)
 				continue;
 			b.cur = &f;
@@ -174,14 +183,15 @@ bool __cc_valid_kind(cudaMemcpyKind k) { return (unsigned)k <= cudaMemcpyDefault
 
 void *__cc_dynamic_shared(void) { return g_block.dyn_shared; }
 
-void __cc_launch(const __cc_config &c, const std::function<void()> &body)
+int __cc_cpu_count(void) { return (int)sysconf(_SC_NPROCESSORS_ONLN); }
+
+cudaError_t __cc_launch(const __cc_config &c, const std::function<void()> &body)
 {
 	const dim3 &g = c.grid, &bl = c.block;
 	unsigned long long threads = (unsigned long long)bl.x * bl.y * bl.z;
 	if (threads == 0 || threads > 1024 || bl.x > 1024 || bl.y > 1024 || bl.z > 64 || g.x == 0 || g.y == 0 ||
 	    g.z == 0 || g.y > 65535 || g.z > 65535 || c.shmem > 227 * 1024) {
-		__cc_record_error(cudaErrorInvalidConfiguration);
-		return;
+		return __cc_record_error(cudaErrorInvalidConfiguration);
 	}
 	/* Dynamic shared memory: filled with a pattern (CUDA leaves it undefined). */
 	char *dyn = (char *)aligned_alloc(64, (c.shmem + 64) / 64 * 64);
@@ -190,13 +200,15 @@ void __cc_launch(const __cc_config &c, const std::function<void()> &body)
 	g_block.body = &body;
 	gridDim = g;
 	blockDim = bl;
-	for (unsigned z = 0; z < g.z; z++)
-		for (unsigned y = 0; y < g.y; y++)
-			for (unsigned x = 0; x < g.x; x++) {
-				blockIdx = uint3{x, y, z};
-				run_block((unsigned)threads);
-			}
+	unsigned long long nblocks = (unsigned long long)g.x * g.y * g.z;
+	bool rev = reverse_order();
+	for (unsigned long long k = 0; k < nblocks; k++) {
+		unsigned long long b = rev ? nblocks - 1 - k : k;
+		blockIdx = uint3{(unsigned)(b % g.x), (unsigned)(b / g.x % g.y), (unsigned)(b / ((unsigned long long)g.x * g.y))};
+		run_block((unsigned)threads);
+	}
 	free(dyn);
+	return cudaSuccess;
 }
 
 void __syncthreads(void)

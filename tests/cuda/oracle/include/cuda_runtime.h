@@ -19,6 +19,7 @@
 #include <cassert>
 #include <type_traits>
 #include <functional>
+#include <utility>
 
 #define __global__
 #define __device__
@@ -212,8 +213,56 @@ static inline __cc_config __cc_cfg(dim3 g, dim3 b, size_t sh = 0, cudaStream_t s
 {
 	return __cc_config{g, b, sh, s};
 }
-void __cc_launch(const __cc_config &c, const std::function<void()> &body);
+cudaError_t __cc_launch(const __cc_config &c, const std::function<void()> &body);
 void *__cc_dynamic_shared(void);
+
+template <class... P, size_t... I>
+void __cc_call_with(void (*f)(P...), void **args, std::index_sequence<I...>)
+{
+	f(*static_cast<typename std::remove_reference<P>::type *>(args[I])...);
+}
+/* cu2cpp.py drops "(const void *)" in front of a kernel's name, so the
+ * kernel's type is known here. */
+template <class... P>
+cudaError_t cudaLaunchKernel(void (*f)(P...), dim3 g, dim3 b, void **args, size_t sh = 0, cudaStream_t s = 0)
+{
+	return __cc_launch(__cc_cfg(g, b, sh, s), [&]() { __cc_call_with(f, args, std::index_sequence_for<P...>()); });
+}
+
+/* ---- function attributes and occupancy: one CPU "multiprocessor" per core ---- */
+enum cudaFuncAttribute {
+	cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+	cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+};
+struct cudaFuncAttributes {
+	size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
+	int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA;
+	int maxDynamicSharedSizeBytes, preferredShmemCarveout;
+};
+int __cc_cpu_count(void);
+template <class F> cudaError_t cudaFuncSetAttribute(F *, cudaFuncAttribute, int) { return cudaSuccess; }
+template <class F> cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *a, F *)
+{
+	memset(a, 0, sizeof(*a));
+	a->maxThreadsPerBlock = 1024;
+	a->maxDynamicSharedSizeBytes = 227 * 1024;
+	a->ptxVersion = a->binaryVersion = 90;
+	return cudaSuccess;
+}
+template <class F>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block, F, size_t = 0, int limit = 0)
+{
+	*block = limit > 0 && limit < 1024 ? limit / 32 * 32 : 1024;
+	if (*block == 0)
+		*block = limit;
+	*min_grid = __cc_cpu_count();
+	return cudaSuccess;
+}
+template <class F> cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, F, int block, size_t = 0)
+{
+	*n = block > 0 && block <= 1024 ? 2048 / block : 0;
+	return block > 0 && block <= 1024 ? cudaSuccess : __cc_record_error(cudaErrorInvalidValue);
+}
 
 /* ---- block and warp synchronisation (rt.cpp) ---- */
 void __syncthreads(void);
