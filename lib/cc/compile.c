@@ -86,7 +86,7 @@ int idxgen_cc_cmd_init(struct idxgen_cc_cmd *c, const char *compiler, const char
 	return err;
 }
 
-int idxgen_cc_cmd_run(const struct idxgen_cc_cmd *c)
+int idxgen_cc_run(char *const argv[])
 {
 	pid_t pid = fork();
 	int st;
@@ -94,13 +94,18 @@ int idxgen_cc_cmd_run(const struct idxgen_cc_cmd *c)
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
-		execvp(c->argv[0], c->argv);
-		perror(c->argv[0]);
+		execvp(argv[0], argv);
+		perror(argv[0]);
 		_exit(127);
 	}
 	if (waitpid(pid, &st, 0) < 0)
 		return -errno;
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -ENOEXEC;
+}
+
+int idxgen_cc_cmd_run(const struct idxgen_cc_cmd *c)
+{
+	return idxgen_cc_run(c->argv);
 }
 
 void idxgen_cc_cmd_free(struct idxgen_cc_cmd *c)

@@ -38,6 +38,8 @@ int idxgen_cc_cmd_init(struct idxgen_cc_cmd *c, const char *compiler, const char
 int idxgen_cc_cmd_add(struct idxgen_cc_cmd *c, const char *arg);
 /* Run it: 0, -errno, or -ENOEXEC when the compiler failed or could not start. */
 int idxgen_cc_cmd_run(const struct idxgen_cc_cmd *c);
+/* Run argv (argv[0] looked up in PATH) and wait: 0, -errno, -ENOEXEC. */
+int idxgen_cc_run(char *const argv[]);
 void idxgen_cc_cmd_free(struct idxgen_cc_cmd *c);
 
 #endif

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <idxgen_cc.h>
 
@@ -28,22 +27,6 @@
 struct idxgen_module {
 	void *so;
 };
-
-static int run(char *const av[])
-{
-	pid_t pid = fork();
-	int st;
-
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		execvp(av[0], av);
-		_exit(127);
-	}
-	if (waitpid(pid, &st, 0) < 0)
-		return -errno;
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -ENOEXEC;
-}
 
 /* Where PATH finds prog (or prog itself if it has a '/'); 0 or -ENOENT. */
 static int which(const char *prog, char *out, size_t n)
@@ -155,7 +138,7 @@ int idxgen_module_load(const char *path, struct idxgen_module **mod)
 			snprintf(srcdir, sizeof(srcdir), "-I.");
 		snprintf(inc, sizeof(inc), "%s", getenv("IDXGEN_CC_INCLUDE") ? getenv("IDXGEN_CC_INCLUDE")
 									   : IDXGEN_CC_INCLUDEDIR);
-		err = run(tav);
+		err = idxgen_cc_run(tav);
 		if (!err) {
 			/* the same command line as idxgen-cc -c (compile.h) */
 			struct idxgen_cc_cmd cmd;

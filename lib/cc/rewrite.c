@@ -92,23 +92,59 @@ static void include_edit(struct source *s, CXTranslationUnit tu, CXToken *t, uns
 	free(name);
 }
 
+/* The lines of the main file whose #include the preprocessor followed (not in #if 0). */
+struct included {
+	const struct source *s;
+	unsigned *line, n;
+};
+
+static void inclusion_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d)
+{
+	struct included *inc = d;
+	CXFile in;
+	unsigned line;
+
+	(void)f;
+	if (depth != 1)
+		return;
+	clang_getExpansionLocation(stack[0], &in, &line, NULL, NULL);
+	if (!in || !clang_File_isEqual(in, inc->s->file))
+		return;
+	inc->line = cx_realloc(inc->line, (inc->n + 1) * sizeof(*inc->line));
+	inc->line[inc->n++] = line;
+}
+
+static bool was_included(const struct included *inc, CXTranslationUnit tu, CXToken t)
+{
+	unsigned line, i;
+
+	clang_getExpansionLocation(clang_getTokenLocation(tu, t), NULL, &line, NULL, NULL);
+	for (i = 0; i < inc->n; i++)
+		if (inc->line[i] == line)
+			return true;
+	return false;
+}
+
 static void include_edits(struct source *s, CXTranslationUnit tu)
 {
 	CXSourceRange r = clang_getCursorExtent(clang_getTranslationUnitCursor(tu));
+	struct included inc = { .s = s };
 	CXToken *t;
 	unsigned n, i;
 
+	clang_getInclusions(tu, inclusion_visit, &inc);
 	clang_tokenize(tu, r, &t, &n);
 	for (i = 0; i + 2 < n; i++) {
 		char *a = token(tu, t[i]), *b = token(tu, t[i + 1]), *c = token(tu, t[i + 2]);
 
-		if (!strcmp(a, "#") && !strcmp(b, "include") && !strcmp(c, "<"))
+		if (!strcmp(a, "#") && !strcmp(b, "include") && !strcmp(c, "<") && was_included(&inc, tu, t[i]))
 			include_edit(s, tu, t, n, i + 2);
 		free(a);
 		free(b);
 		free(c);
 	}
 	clang_disposeTokens(tu, t, n);
+	free(inc.line);
 }
 
 /* 'static' and 'inline' of a __device__ function: __device__ is static inline in the C. */

@@ -3,6 +3,9 @@
 #include <cstdio>
 #include <cmath>
 #include <cstdlib>
+#if 0	/* not included: neither diagnosed nor changed */
+#include <vector>
+#endif
 
 __global__ void headers_cxx(float *d)
 {
@@ -13,4 +16,6 @@ __global__ void headers_cxx(float *d)
 // CHECK: #include <stdio.h>
 // CHECK-NEXT: #include <math.h>
 // CHECK-NEXT: #include <stdlib.h>
+// CHECK-NEXT: #if 0
+// CHECK-NEXT: #include <vector>
 // CHECK-LABEL: static void headers_cxx__block(
