@@ -17,6 +17,13 @@
 #define __align__(n) __attribute__((aligned(n)))
 /* clang's own built-in (a __device__ function); declared here, the translator knows it */
 __attribute__((device)) void __syncthreads(void);
+/*
+ * Host only, before the pragma: clang declares operator new/delete itself
+ * (host), which <new> redeclares, and std::terminate (c++config.h) is
+ * declared again in <exception>.
+ */
+#include <exception>
+#include <new>
 #pragma clang force_cuda_host_device begin
 #include <cuda_runtime.h>
 extern "C" unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0, void * = 0);
