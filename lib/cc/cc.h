@@ -50,6 +50,8 @@ struct source {
 	size_t len;
 	CXFile file;
 	int nerrors;		/* diagnostics printed so far */
+	bool cxx;		/* a whole program: parsed as CUDA, C++ written (whole.c) */
+	bool tls;		/* whole program whose __device__ functions read threadIdx & co. */
 	struct edit *edits;	/* by start, not overlapping; applied by emit_src */
 	unsigned nedits;
 	struct buf *plan;	/* --dump=plan: the kernels' plans go here */
@@ -166,6 +168,7 @@ struct var {
 	enum vclass cls;
 	char *pname;		/* V_PROMOTED: the per-thread array's name */
 	size_t offset;		/* V_PROMOTED: its offset in the private area */
+	char *off_expr;		/* V_PROMOTED of a template-dependent type: the offset, a C++ constant expression */
 };
 
 /*
@@ -201,6 +204,7 @@ struct kernel {
 	size_t static_shared;
 	size_t priv_bytes;	/* promoted variables, then the __done flags */
 	size_t done_offset;
+	char *priv_expr;	/* with template-dependent promoted variables: priv_bytes as an expression */
 };
 
 struct var *var_of(const struct kernel *k, CXCursor ref);	/* the local ref names */
@@ -242,6 +246,38 @@ void plan_statements(struct kernel *k);
 void plan_variables(struct kernel *k);
 /* May v be one copy per block (uniform, written only by once-per-block code)? */
 bool var_scalar_ok(const struct var *v);
+
+/* ---- whole programs (whole.c): C++ for a .cu file with host code -------- */
+
+/* The subset check of whole programs (check_subset calls it when s->cxx). */
+void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname);
+/* The files a program's .cu file includes that define kernels, translated too (path relative to its folder). */
+struct program_out {
+	struct header_out {
+		char *rel;
+		struct buf text;
+	} *hdr;
+	unsigned nhdr;
+};
+void program_out_free(struct program_out *p);
+/*
+ * Translate a whole program, parsed with source_parse (s->cxx), into C++ in
+ * o, and the included files with kernels into hdrs (NULL: diagnosed): 0 or 1.
+ */
+int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs);
+/* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */
+int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out,
+			 struct program_out *hdrs);
+
+/* driver.c: idxgen-cc as nvcc is used (whole programs); its exit status. */
+int driver_main(int argc, char **argv);
+/* kernel.c: the passes of one kernel and the parts of its block function. */
+struct kernel;
+bool analyse_kernel(struct kernel *k);
+void emit_prologue(struct kernel *k, struct buf *o);
+void emit_private(struct kernel *k, struct buf *o);
+void kernel_init(struct kernel *k, struct source *s, CXCursor fn);
+void kernel_free(struct kernel *k);
 
 /* dump_plan.c: --dump=plan, the plan of a kernel in words. */
 void dump_plan(struct kernel *k, struct buf *o);

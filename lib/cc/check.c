@@ -211,6 +211,10 @@ void check_subset(struct source *s, CXCursor c, bool kernel, const char *fname)
 {
 	struct check_ctx ctx = { s, kernel, fname };
 
+	if (s->cxx) {
+		check_whole(s, c, kernel, fname);
+		return;
+	}
 	clang_visitChildren(c, check_visit, &ctx);
 }
 

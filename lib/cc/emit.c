@@ -22,6 +22,7 @@ struct emit {
 	bool uses_threadIdx, needs_tid, has_return, has_goto;
 	bool *need;			/* per variable: recompute/declare in this loop */
 	bool *declared_here;		/* per variable: its declaration is in this loop */
+	int lambda;			/* inside a lambda (C++): its returns are its own */
 };
 
 static unsigned vidx(const struct emit *e, const struct var *v)
@@ -157,7 +158,12 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 	} else if (ck == CXCursor_DeclStmt && decl_has_promoted(e, c)) {
 		emit_promoted_decl(e, c, o, loops, switches);
 		return;
-	} else if (ck == CXCursor_ReturnStmt) {
+	} else if (ck == CXCursor_LambdaExpr) {
+		e->lambda++;
+		emit_children(e, c, c_start(c), c_end(c), o, loops, switches);
+		e->lambda--;
+		return;
+	} else if (ck == CXCursor_ReturnStmt && !e->lambda) {
 		e->has_goto = true;
 		if (e->k->done_flags)
 			bprintf(o, "do { __done[__t] = 1; goto __next_thread_%d; } while (0)", e->region);
@@ -206,15 +212,17 @@ static void scan_region(struct emit *e, CXCursor c)
 		if (v && v->cls == V_SPLIT)
 			e->declared_here[vidx(e, v)] = true;
 	}
-	if (ck == CXCursor_ReturnStmt) {
+	if (ck == CXCursor_ReturnStmt && !e->lambda) {
 		e->has_return = true;
 		if (e->k->done_flags)
 			e->needs_tid = true;
 	}
+	e->lambda += ck == CXCursor_LambdaExpr;
 	ks = cx_kids_of(c);
 	for (i = 0; i < ks.n; i++)
 		scan_region(e, ks.c[i]);
 	cx_kids_free(&ks);
+	e->lambda -= ck == CXCursor_LambdaExpr;
 }
 
 static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
@@ -232,8 +240,18 @@ static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
 				error_at(e->src, v, "extern __shared__ '%s' must be an array of unknown size", n);
 			} else {
 				ts = cx_string(clang_getTypeSpelling(clang_getArrayElementType(t)));
-				bprintf(o, "\t%s *const %s = __b->dyn_shared;	/* extern __shared__ */\n", ts, n);
+				if (e->src->cxx)
+					bprintf(o, "\t%s *const %s = (%s *)__b->dyn_shared;	/* extern __shared__ */\n",
+						ts, n, ts);
+				else
+					bprintf(o, "\t%s *const %s = __b->dyn_shared;	/* extern __shared__ */\n", ts, n);
 				free(ts);
+			}
+		} else if (e->src->cxx && ks.n > 1) {
+			if (i == 0) {	/* C++: the declaration as written, once */
+				bput(o, "\t", 1);
+				emit_src(e->src, c_start(d), stmt_end(e->src, d), o);
+				bput(o, "\n", 1);
 			}
 		} else {
 			if (ks.n > 1)
@@ -425,6 +443,9 @@ static void loop_prologue(const struct emit *e, const struct buf *locals, bool l
 	if (e->uses_threadIdx)
 		bprintf(o, linear ? "\t\tconst dim3 threadIdx = { __tx, __ty, __tz };\n" :
 				    "\t\tconst dim3 threadIdx = { __sx[__t], __sy[__t], __sz[__t] };\n");
+	if (e->src->tls)	/* __device__ functions read threadIdx */
+		bprintf(o, linear ? "\t\tidxgen_cc_set_thread(__tx, __ty, __tz);\n" :
+				    "\t\tidxgen_cc_set_thread(__sx[__t], __sy[__t], __sz[__t]);\n");
 	if (e->k->done_flags)
 		bprintf(o, "\t\tif (__done[__t])\n\t\t\tcontinue;\n");
 	if (locals->n)
@@ -442,6 +463,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 {
 	struct buf lin = { 0 };
 	unsigned line0, line1;
+	bool cxx_goto = e->has_goto && e->src->cxx;
 
 	clang_getExpansionLocation(clang_getCursorLocation(l[0]), NULL, &line0, NULL, NULL);
 	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1, NULL, NULL);
@@ -453,8 +475,12 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		   "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
 		   "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
 	loop_prologue(e, locals, true, o);
+	if (cxx_goto)	/* C++: a goto may not jump over initializations into their scope */
+		bputs(o, "\t{\n");
 	if (lin.n)
 		bput(o, lin.p, lin.n);
+	if (cxx_goto)
+		bputs(o, "\t}\n");
 	if (e->has_goto)
 		bprintf(o, "\t__next_thread_%dl:;\n", e->region);
 	bprintf(o, "\t}\n\t} else {	/* any other order: indices from the stream */\n");
@@ -462,7 +488,11 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	bprintf(o, "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
 		   "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 	loop_prologue(e, locals, false, o);
+	if (cxx_goto)
+		bputs(o, "\t{\n");
 	bput(o, body->p, body->n);
+	if (cxx_goto)
+		bputs(o, "\t}\n");
 	if (e->has_goto)
 		bprintf(o, "\t__next_thread_%d:;\n", e->region);
 	bput(o, "\t}\n\t}\n", 6);

@@ -35,6 +35,27 @@ struct stmt *stmt_of(const struct kernel *k, CXCursor c)
 	return cmap_get(&k->stmts, c, &i) ? &k->s[i] : NULL;
 }
 
+/* Which of the CUDA variables c uses (blockIdx, gridDim, blockDim). */
+static enum CXChildVisitResult collect_builtins(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct kernel *k = d;
+	enum CXCursorKind ck = clang_getCursorKind(c);
+
+	(void)parent;
+	if (ck == CXCursor_DeclRefExpr || ck == CXCursor_MemberRefExpr) {
+		char *n = builtin_ref(c);
+
+		if (n && !strcmp(n, "blockIdx"))
+			k->uses_blockIdx = true;
+		if (n && !strcmp(n, "gridDim"))
+			k->uses_gridDim = true;
+		if (n && !strcmp(n, "blockDim"))
+			k->uses_blockDim = true;
+		free(n);
+	}
+	return CXChildVisit_Recurse;
+}
+
 /* The kernel's locals and parameters, and which of the CUDA variables it uses. */
 static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -42,6 +63,10 @@ static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClien
 	enum CXCursorKind ck = clang_getCursorKind(c);
 
 	(void)parent;
+	if (ck == CXCursor_LambdaExpr) {	/* C++: its parameters and locals are its own */
+		clang_visitChildren(c, collect_builtins, k);
+		return CXChildVisit_Continue;
+	}
 	if (ck == CXCursor_VarDecl || ck == CXCursor_ParmDecl) {
 		struct var *v;
 		CXType t = clang_getCursorType(c);
@@ -57,35 +82,27 @@ static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClien
 			   t.kind == CXType_VariableArray;
 		v->shared = has_annot(c, "shared");
 		v->first_region = -1;
-		if (v->shared && t.kind != CXType_IncompleteArray)
+		if (v->shared && t.kind != CXType_IncompleteArray && clang_Type_getSizeOf(t) > 0)
 			k->static_shared += (size_t)clang_Type_getSizeOf(t);
 		if (v->shared)
 			v->array = false;
 	}
-	if (ck == CXCursor_DeclRefExpr || ck == CXCursor_MemberRefExpr) {
-		char *n = builtin_ref(c);
-
-		if (n && !strcmp(n, "blockIdx"))
-			k->uses_blockIdx = true;
-		if (n && !strcmp(n, "gridDim"))
-			k->uses_gridDim = true;
-		if (n && !strcmp(n, "blockDim"))
-			k->uses_blockDim = true;
-		free(n);
-	}
+	collect_builtins(c, parent, d);
 	if (ck == CXCursor_ReturnStmt)
 		k->has_return = true;
 	return CXChildVisit_Recurse;
 }
 
-static void kernel_free(struct kernel *k)
+void kernel_free(struct kernel *k)
 {
 	unsigned i;
 
 	for (i = 0; i < k->nv; i++) {
 		free(k->v[i].name);
 		free(k->v[i].pname);
+		free(k->v[i].off_expr);
 	}
+	free(k->priv_expr);
 	free(k->v);
 	free(k->s);
 	free(k->name);
@@ -95,12 +112,13 @@ static void kernel_free(struct kernel *k)
 }
 
 /* The passes; false after diagnostics. */
-static bool analyse_kernel(struct kernel *k)
+bool analyse_kernel(struct kernel *k)
 {
 	struct source *s = k->src;
 	int errs0 = s->nerrors;
 
-	if (clang_getCursorResultType(k->fn).kind != CXType_Void)
+	if (clang_getCursorKind(k->fn) == CXCursor_FunctionDecl &&
+	    clang_getCursorResultType(k->fn).kind != CXType_Void)
 		error_at(s, k->fn, "__global__ function '%s' must return void", k->name);
 	check_subset(s, k->fn, true, k->name);
 	clang_visitChildren(k->fn, collect_vars, k);
@@ -119,13 +137,15 @@ static bool analyse_kernel(struct kernel *k)
 	return true;
 }
 
-static void emit_prologue(struct kernel *k, struct buf *o)
+void emit_prologue(struct kernel *k, struct buf *o)
 {
 	unsigned i, np = 0;
 
 	bprintf(o, "/* __global__ %s: called once per block; %d thread loop(s), %d barrier(s) */\n", k->name,
 		k->nregions, k->nbarriers);
 	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->name);
+	if (k->src->tls)	/* __device__ functions read blockIdx & co. */
+		bprintf(o, "\tidxgen_cc_set_block(__b);\n");
 	if (k->uses_blockIdx)
 		bprintf(o, "\tconst dim3 blockIdx = { __b->block_idx[0], __b->block_idx[1], __b->block_idx[2] };\n");
 	if (k->uses_blockDim)
@@ -155,8 +175,19 @@ static void emit_prologue(struct kernel *k, struct buf *o)
 	}
 }
 
+/*
+ * C++: a per-thread array lives in raw memory, its elements are assigned but
+ * never constructed or destroyed, so their type must be trivial; for a
+ * template, only the instantiation knows (a static_assert).
+ */
+static void emit_trivial_assert(struct buf *o, const char *type, const char *name)
+{
+	bprintf(o, "\tstatic_assert(std::is_trivial<%s>::value, \"idxgen-cc: '%s' lives across __syncthreads() and its type has constructors or a destructor: not supported\");\n",
+		type, name);
+}
+
 /* Pointers to the per-thread arrays in the private area (offsets: plan_vars.c). */
-static void emit_private(struct kernel *k, struct buf *o)
+void emit_private(struct kernel *k, struct buf *o)
 {
 	long long al;
 	unsigned i;
@@ -173,15 +204,37 @@ static void emit_private(struct kernel *k, struct buf *o)
 			for (e = t; e.kind == CXType_ConstantArray; e = clang_getArrayElementType(e))
 				bprintf(&dims, "[%lld]", clang_getArraySize(e));
 			ts = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(e)));
-			if (dims.p)
+			if (dims.p && k->src->cxx)	/* C++: no implicit conversion from void * */
+				bprintf(o, "\t%s (*const %s)%s = (%s (*)%s)IDXGEN_RT_PRIV(__b, void, %zu);	/* per-thread '%s' */\n",
+					ts, v->pname, dims.p, ts, dims.p, v->offset, v->name);
+			else if (dims.p)
 				bprintf(o, "\t%s (*const %s)%s = IDXGEN_RT_PRIV(__b, void, %zu);	/* per-thread '%s' */\n",
 					ts, v->pname, dims.p, v->offset, v->name);
 			else
 				bprintf(o, "\t%s *const %s = IDXGEN_RT_PRIV(__b, %s, %zu);	/* per-thread '%s' */\n", ts,
 					v->pname, ts, v->offset, v->name);
+			if (k->src->cxx)
+				emit_trivial_assert(o, ts, v->name);
 			free(ts);
 			buf_free(&dims);
 		}
+	for (i = 0; i < k->nv; i++) {
+		struct var *v = &k->v[i];
+		CXType t = clang_getCursorType(v->decl), e;
+		struct buf dims = { 0 };
+		char *ts;
+
+		if (v->cls != V_PROMOTED || !v->off_expr)
+			continue;
+		for (e = t; e.kind == CXType_ConstantArray; e = clang_getArrayElementType(e))
+			bprintf(&dims, "[%lld]", clang_getArraySize(e));
+		ts = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(e)));
+		bprintf(o, "\t%s (*const %s)%s = (%s (*)%s)IDXGEN_RT_PRIV(__b, void, %s);	/* per-thread '%s' */\n", ts,
+			v->pname, dims.p ? dims.p : "", ts, dims.p ? dims.p : "", v->off_expr, v->name);
+		emit_trivial_assert(o, ts, v->name);
+		free(ts);
+		buf_free(&dims);
+	}
 	if (k->nregions)
 		bputs(o, "\t/* the block's shape and index stream, in locals: stores cannot alias them */\n"
 			 "\tconst uint32_t __bdx = __b->block_dim[0], __bdy = __b->block_dim[1], __bdz = __b->block_dim[2];\n"
@@ -226,17 +279,27 @@ static void emit_descriptor(struct kernel *k, struct buf *o)
 		k->name, k->name, k->name, k->static_shared, k->priv_bytes, np, k->name);
 }
 
-void translate_kernel(struct source *s, CXCursor fn, struct buf *o)
+void kernel_init(struct kernel *k, struct source *s, CXCursor fn)
 {
-	struct kernel k = { .src = s, .fn = fn, .body = clang_getNullCursor() };
 	struct cx_kids ks = cx_kids_of(fn);
 	unsigned i;
 
-	k.name = cx_spelling(fn);
+	memset(k, 0, sizeof(*k));
+	k->src = s;
+	k->fn = fn;
+	k->body = clang_getNullCursor();
+	k->name = cx_spelling(fn);
 	for (i = 0; i < ks.n; i++)
 		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
-			k.body = ks.c[i];
+			k->body = ks.c[i];
 	cx_kids_free(&ks);
+}
+
+void translate_kernel(struct source *s, CXCursor fn, struct buf *o)
+{
+	struct kernel k;
+
+	kernel_init(&k, s, fn);
 	if (analyse_kernel(&k)) {
 		if (s->plan)
 			dump_plan(&k, s->plan);

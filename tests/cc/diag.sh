@@ -38,16 +38,16 @@ ok $([ $rc = 1 ] && [ ! -s "$tmp/plan" ] && echo 0 || echo 1) "--dump=plan of a 
 "$CC_BIN" --dump=plan "$DIR/kernels/vecadd.cu" | grep -q '^kernel vecadd: .* 1 thread loop(s), 0 barrier(s)'
 ok $? "--dump=plan: the plan on stdout"
 # the make-friendly object path: -c writes an object with the kernel's descriptor
-"$CC_BIN" -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && nm "$tmp/v.o" | grep -qE ' [DR] idxgen_cc_kernel_vecadd$'
-ok $? "-c -o v.o: an object file exporting idxgen_cc_kernel_vecadd"
+"$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && nm "$tmp/v.o" | grep -qE ' [DR] idxgen_cc_kernel_vecadd$'
+ok $? "--translate -c -o v.o: an object file exporting idxgen_cc_kernel_vecadd"
 # Regression (issue 21): the flags reached the compiler as one word ('-O2 -g').
 rm -f "$tmp/v.o"
-CFLAGS="-O2 -g" "$CC_BIN" -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && readelf -S "$tmp/v.o" | grep -q '\.debug_info'
-ok $? "CFLAGS='-O2 -g' -c: the flags are words (an object with debug information)"
+CFLAGS="-O2 -g" "$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && readelf -S "$tmp/v.o" | grep -q '\.debug_info'
+ok $? "CFLAGS='-O2 -g' --translate -c: the flags are words (an object with debug information)"
 rm -f "$tmp/v.o"
-IDXGEN_CC_CFLAGS="-O1 '-DIDXGEN_TEST=1 + 1'" "$CC_BIN" -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu"
+IDXGEN_CC_CFLAGS="-O1 '-DIDXGEN_TEST=1 + 1'" "$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu"
 ok $? "IDXGEN_CC_CFLAGS with a quoted word: split like the shell does"
-IDXGEN_CC_CFLAGS="-O1 '-DX" "$CC_BIN" -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" 2>"$tmp/err"; rc=$?
+IDXGEN_CC_CFLAGS="-O1 '-DX" "$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" 2>"$tmp/err"; rc=$?
 ok $([ $rc = 2 ] && grep -q 'cannot be split' "$tmp/err" && echo 0 || echo 1) "flags with an open quote: exit 2 and the reason"
 # The translated corpus compiles warning-free with -Wall -Wextra (GCC and, when installed, clang).
 KDIR=${2:-}

@@ -24,7 +24,7 @@ run() {
 	if [ "$mode" = plan ]; then
 		"$CC_BIN" --dump=plan "$f" >"$tmp/out" 2>"$tmp/err"
 	else
-		"$CC_BIN" -o "$tmp/out" "$f" 2>"$tmp/err"
+		"$CC_BIN" --translate -o "$tmp/out" "$f" 2>"$tmp/err"
 	fi
 	local rc=$?
 	if [ $rc != 0 ]; then
@@ -65,7 +65,7 @@ else
 	done
 	# the rest of the corpus (tests/cc/kernels: diag.sh): the benchmark's kernels
 	for f in "$DIR"/../bench/cc/*.cu; do
-		if "$CC_BIN" -o "$tmp/out" "$f" 2>"$tmp/err"; then
+		if "$CC_BIN" --translate -o "$tmp/out" "$f" 2>"$tmp/err"; then
 			compiles "$f" "$tmp/out"
 		else
 			ok 1 "$(basename "$f"): idxgen-cc failed"

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * math_functions.h - included by CUDA programs out of habit (nvcc
+ * makes its declarations visible anyway); idxgen's <cuda_runtime.h> has
+ * all of it.  For idxgen-cc's whole programs (lib/cc/README.md).
+ */
+#ifndef IDXGEN_CUDA_MATH_FUNCTIONS_H
+#define IDXGEN_CUDA_MATH_FUNCTIONS_H
+
+#include "cuda_runtime.h"
+
+#endif

@@ -1,0 +1,827 @@
+// SPDX-License-Identifier: MIT
+/*
+ * whole.c - whole CUDA programs (issue 22): the C++ of a .cu file with
+ * host code.  The output is the input's text with these edits only
+ * (lib/cc/README.md, "Whole programs"):
+ *
+ *  - each __global__ definition (a function or a function template) becomes
+ *    its block function (the passes of kernel.c, templates keeping their
+ *    template parameter list), its descriptor, and a host stub with the
+ *    kernel's own name and parameters that launches it (the launch ABI of
+ *    include/cuda/cuda_runtime_api.h) and registers it;
+ *  - each k<<<g, b, s, st>>>(args) becomes
+ *    (__idxgenPushCallConfiguration(g, b, s, st) ? (void)0 : k(args));
+ *  - __shared__ in a __device__ function becomes static thread_local;
+ *  - __device__/__constant__/__managed__ variables stay plain globals,
+ *    registered for the symbol calls.
+ */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the subset check of whole programs ---------------------------------- */
+
+struct wcheck {
+	struct source *src;
+	bool kernel;
+	const char *fname;
+};
+
+static bool is_builtin_index(const char *n)
+{
+	return !strcmp(n, "threadIdx") || !strcmp(n, "blockIdx") || !strcmp(n, "blockDim") ||
+	       !strcmp(n, "gridDim");
+}
+
+static void wcheck_builtin(struct wcheck *w, CXCursor c, const char *n)
+{
+	if (!strncmp(n, "__shfl", 6) || !strcmp(n, "__ballot_sync") || !strcmp(n, "__any_sync") ||
+	    !strcmp(n, "__all_sync") || !strcmp(n, "__activemask") || !strcmp(n, "__syncwarp") ||
+	    !strncmp(n, "__match_", 8) || !strncmp(n, "__reduce_", 9))
+		error_at(w->src, c, "warp-level function '%s' is not supported yet (issue 23)", n);
+	else if (!strcmp(n, "__syncthreads_count") || !strcmp(n, "__syncthreads_and") ||
+		 !strcmp(n, "__syncthreads_or"))
+		error_at(w->src, c, "'%s' is not supported yet", n);
+	else if (!w->kernel && !strncmp(n, "__syncthreads", 13))
+		error_at(w->src, c, "__syncthreads() in __device__ function '%s' is not supported", w->fname);
+}
+
+static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct wcheck *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor r;
+	char *n;
+
+	(void)parent;
+	if (k == CXCursor_GotoStmt || k == CXCursor_LabelStmt) {
+		error_at(w->src, c, "goto and labels are outside the subset idxgen-cc translates");
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_VarDecl) {
+		bool sh = has_annot(c, "shared");
+
+		if (!sh && clang_Cursor_getStorageClass(c) == CX_SC_Static &&
+		    !clang_isConstQualifiedType(clang_getCursorType(c)))
+			error_at(w->src, c, "static local variables are not supported in device code");
+		if (sh && !clang_Cursor_isNull(var_init(c)))
+			error_at(w->src, c, "__shared__ variables cannot have an initializer");
+		if (sh && !w->kernel && clang_Cursor_getStorageClass(c) == CX_SC_Extern)
+			error_at(w->src, c, "extern __shared__ in a __device__ function is not supported");
+	}
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr || k == CXCursor_OverloadedDeclRef) {
+		r = clang_getCursorReferenced(c);
+		n = clang_Cursor_isNull(r) ? NULL : cx_spelling(r);
+		if (n && (in_parse_header(r) || !strncmp(n, "__syncthreads", 13)))
+			wcheck_builtin(w, c, n);
+		if (n && has_annot(r, "global"))
+			error_at(w->src, c,
+				 "dynamic parallelism (launching or referencing kernel '%s' from device code) is not supported",
+				 n);
+		free(n);
+	}
+	return CXChildVisit_Recurse;
+}
+
+void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname)
+{
+	struct wcheck w = { s, kernel, fname };
+
+	clang_visitChildren(body, wcheck_visit, &w);
+}
+
+/* ---- launches in host code ------------------------------------------------ */
+
+struct walk {
+	struct source *s;
+	CXTranslationUnit tu;
+	struct buf *o;
+	unsigned pos;		/* the input's text before pos is written */
+	bool device;		/* inside a __device__ function */
+	struct cx_kids kernels;	/* the kernels translated so far */
+};
+
+/* The offsets of the <<< and >>> tokens of a kernel call c; false if c is none. */
+static bool launch_tokens(struct walk *w, CXCursor c, unsigned a, unsigned e, unsigned *lt, unsigned *gt_end)
+{
+	CXToken *t;
+	unsigned n, i, depth = 0;
+	bool found = false;
+
+	clang_tokenize(w->tu, clang_getCursorExtent(c), &t, &n);
+	for (i = 0; i < n; i++) {
+		char *sp = cx_string(clang_getTokenSpelling(w->tu, t[i]));
+		unsigned off = off_of(clang_getTokenLocation(w->tu, t[i]));
+
+		if (off < a || off >= e) {
+			free(sp);
+			continue;	/* libclang's extent of a macro argument reaches out */
+		}
+		if (!strcmp(sp, "(") || !strcmp(sp, "[") || !strcmp(sp, "{")) {
+			depth++;
+		} else if (!strcmp(sp, ")") || !strcmp(sp, "]") || !strcmp(sp, "}")) {
+			depth--;
+		} else if (!strcmp(sp, "<<<") && depth == 0 && !found) {
+			*lt = off;
+			found = true;
+		} else if (!strcmp(sp, ">>>") && depth == 0 && found) {
+			*gt_end = off + 3;
+			free(sp);
+			clang_disposeTokens(w->tu, t, n);
+			return true;
+		}
+		free(sp);
+	}
+	clang_disposeTokens(w->tu, t, n);
+	return false;
+}
+
+static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d);
+
+/* Is c's whole extent text of the file itself (no macro expansion at either end)? */
+static bool plain_text(CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceLocation l[2] = { clang_getRangeStart(r), clang_getRangeEnd(r) };
+	unsigned i, a, b;
+	CXFile fa, fb;
+
+	if (in_macro(c))
+		return false;
+	for (i = 0; i < 2; i++) {
+		clang_getExpansionLocation(l[i], &fa, NULL, NULL, &a);
+		clang_getSpellingLocation(l[i], &fb, NULL, NULL, &b);
+		if (a != b || !fa || !fb || !clang_File_isEqual(fa, fb))
+			return false;
+	}
+	return true;
+}
+
+/* k<<<cfg>>>(args) -> (__idxgenPushCallConfiguration(cfg) ? (void)0 : k(args)) */
+static bool rewrite_launch(struct walk *w, CXCursor c)
+{
+	unsigned lt = 0, gte = 0, a = c_start(c), e = c_end(c);
+	CXCursor r = clang_getCursorReferenced(c);
+	bool kernel = !clang_Cursor_isNull(r) && has_annot(r, "global");
+
+	if (!kernel && !clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_FunctionTemplate)
+		return false;	/* a call of a known function that is no kernel */
+	if (!plain_text(c) || !launch_tokens(w, c, a, e, &lt, &gte)) {
+		if (kernel)	/* a launch whose text is a macro's, or a plain call of a kernel */
+			error_at(w->s, c, "a kernel launch <<<...>>> written inside a macro is not supported");
+		return kernel;
+	}
+	if (a < w->pos || lt < a || gte > e || e > w->s->len) {
+		error_at(w->s, c, "idxgen-cc cannot locate this kernel launch's text");
+		return true;
+	}
+	emit_src(w->s, w->pos, a, w->o);
+	bputs(w->o, "(__idxgenPushCallConfiguration(");
+	emit_src(w->s, lt + 3, gte - 3, w->o);
+	bputs(w->o, ") ? (void)0 : ");
+	emit_src(w->s, a, lt, w->o);
+	emit_src(w->s, gte, e, w->o);
+	bputs(w->o, ")");
+	w->pos = e;
+	return true;
+}
+
+static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct walk *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (!in_main(w->s, c))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
+		return CXChildVisit_Continue;
+	if (w->device && k == CXCursor_VarDecl && has_annot(c, "shared") && !in_macro(c)) {
+		unsigned a = c_start(c);
+
+		if (a >= w->pos && a + 10 <= w->s->len && !strncmp(w->s->text + a, "__shared__", 10)) {
+			/* one per worker thread: the blocks of a worker run one after another */
+			emit_src(w->s, w->pos, a, w->o);
+			bputs(w->o, "static thread_local");
+			w->pos = a + 10;
+		} else {
+			error_at(w->s, c, "write __shared__ first in a __device__ function's shared declaration");
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* ---- kernels: block function, descriptor, stub, registration ------------ */
+
+struct tmpl {
+	bool is;
+	char *orig;	/* the template header as written ("template <class T, int N = 4>") */
+	struct buf gen;	/* the same without default arguments */
+	struct buf args;	/* "<T, N>" */
+	unsigned decl;	/* offset of the declaration after the header */
+};
+
+static void tmpl_free(struct tmpl *t)
+{
+	free(t->orig);
+	buf_free(&t->gen);
+	buf_free(&t->args);
+}
+
+static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
+{
+	struct cx_kids ks = cx_kids_of(fn);
+	unsigned i, end = c_start(fn), np = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->decl = c_start(fn);
+	if (clang_getCursorKind(fn) != CXCursor_FunctionTemplate) {
+		cx_kids_free(&ks);
+		return true;
+	}
+	t->is = true;
+	bputs(&t->gen, "template <");
+	bputs(&t->args, "<");
+	for (i = 0; i < ks.n; i++) {
+		CXCursor p = ks.c[i];
+		enum CXCursorKind pk = clang_getCursorKind(p);
+		char *n, *ts;
+
+		if (pk != CXCursor_TemplateTypeParameter && pk != CXCursor_NonTypeTemplateParameter &&
+		    pk != CXCursor_TemplateTemplateParameter)
+			continue;
+		n = cx_spelling(p);
+		if (pk == CXCursor_TemplateTemplateParameter || !*n ||
+		    memmem(s->text + c_start(p), c_end(p) - c_start(p), "...", 3)) {
+			error_at(s, p, "template template parameters, unnamed and pack parameters of kernels are not supported");
+			free(n);
+			cx_kids_free(&ks);
+			return false;
+		}
+		if (pk == CXCursor_TemplateTypeParameter) {
+			bprintf(&t->gen, "%stypename %s", np ? ", " : "", n);
+		} else {
+			ts = cx_string(clang_getTypeSpelling(clang_getCursorType(p)));
+			bprintf(&t->gen, "%s%s %s", np ? ", " : "", ts, n);
+			free(ts);
+		}
+		bprintf(&t->args, "%s%s", np++ ? ", " : "", n);
+		end = c_end(p);
+	}
+	cx_kids_free(&ks);
+	bputs(&t->gen, ">\n");
+	bputs(&t->args, ">");
+	while (end < s->len && s->text[end] != '>')
+		end++;
+	t->decl = end + 1;
+	t->orig = cx_alloc(t->decl - c_start(fn) + 1);
+	memcpy(t->orig, s->text + c_start(fn), t->decl - c_start(fn));
+	t->orig[t->decl - c_start(fn)] = 0;
+	return true;
+}
+
+static bool nontrivial_type(CXType t);
+
+/* Does the class behind t (arrays stripped) declare constructors, a destructor or virtual functions? */
+static enum CXChildVisitResult nontrivial_member(CXCursor c, CXCursor parent, CXClientData d)
+{
+	bool *r = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_Constructor || k == CXCursor_Destructor ||
+	    (k == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(c)))
+		*r = true;
+	else if (k == CXCursor_FieldDecl || k == CXCursor_CXXBaseSpecifier)
+		*r = *r || nontrivial_type(clang_getCursorType(c));
+	return *r ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static bool nontrivial_type(CXType t)
+{
+	CXCursor d;
+	bool r = false;
+
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	if (t.kind != CXType_Record)
+		return false;
+	d = clang_getTypeDeclaration(t);
+	if (!clang_Cursor_isNull(d))
+		clang_visitChildren(d, nontrivial_member, &r);
+	return r;
+}
+
+/*
+ * Promoted variables of template-dependent types (T, T *, T[4]) go after the
+ * private area's fixed part, at offsets that are C++ constant expressions
+ * (alignof/sizeof of their types): the C++ compiler computes them per
+ * instantiation, and the descriptor's priv_bytes with them.  References,
+ * arrays of dependent size: diagnosed.
+ */
+static bool dependent_layout(struct kernel *k)
+{
+	struct buf end = { 0 };
+	unsigned i;
+	bool ok = true, any = false;
+
+	bprintf(&end, "%zuu", k->priv_bytes);
+	for (i = 0; i < k->nv; i++) {
+		struct var *v = &k->v[i];
+		CXType t = clang_getCursorType(v->decl), e;
+		char *ts, *old;
+		bool ref = t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+
+		if (ref && !v->param && v->cls != V_LOCAL && v->cls != V_PROMOTED && v->cls != V_REMAT) {
+			/* a reference cannot be declared apart from what it binds */
+			error_at(k->src, v->decl,
+				 "'%s' is a reference used in several thread loops (across __syncthreads()): not supported",
+				 v->name);
+			ok = false;
+			continue;
+		}
+		if (v->cls != V_PROMOTED)
+			continue;
+		for (e = t; e.kind == CXType_ConstantArray; e = clang_getArrayElementType(e))
+			;
+		if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||
+		    e.kind == CXType_DependentSizedArray || e.kind == CXType_IncompleteArray ||
+		    e.kind == CXType_VariableArray) {
+			error_at(k->src, v->decl,
+				 "'%s' lives across __syncthreads() and is a reference or an array of dependent size: not supported",
+				 v->name);
+			ok = false;
+			continue;
+		}
+		if (nontrivial_type(t)) {
+			/* per-thread copies live in raw memory: never constructed or destroyed */
+			error_at(k->src, v->decl,
+				 "'%s' lives across __syncthreads() and its type has constructors or a destructor: not supported",
+				 v->name);
+			ok = false;
+			continue;
+		}
+		if (clang_Type_getSizeOf(t) > 0)
+			continue;	/* in the fixed part (plan_vars.c) */
+		ts = cx_string(clang_getTypeSpelling(t));
+		v->off_expr = NULL;
+		if (asprintf(&v->off_expr, "idxgen_cc_align(%s, alignof(%s))", end.p, ts) < 0)
+			exit(2);
+		old = cx_strdup(v->off_expr);
+		end.n = 0;
+		bprintf(&end, "(%s + sizeof(%s))", old, ts);
+		free(old);
+		free(ts);
+		any = true;
+	}
+	if (any)
+		k->priv_expr = cx_strdup(end.p);
+	buf_free(&end);
+	return ok;
+}
+
+static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
+{
+	struct source *s = k->src;
+	const char *ta = t->is ? t->args.p : "";
+	unsigned i, np = 0;
+
+	/* descriptor */
+	for (i = 0; i < k->nv; i++)
+		np += k->v[i].param;
+	if (np) {
+		if (t->is)
+			bputs(o, t->gen.p);
+		bprintf(o, "const size_t %s__arg_sizes[%u] = { ", k->name, np);
+		np = 0;
+		for (i = 0; i < k->nv; i++)
+			if (k->v[i].param) {
+				CXType pt = clang_getCursorType(k->v[i].decl);
+				char *ts = is_array_type(pt) ? c_param_declaration(pt, "") :
+							       cx_string(clang_getTypeSpelling(pt));
+
+				bprintf(o, "%ssizeof(%s)", np++ ? ", " : "", ts);
+				free(ts);
+			}
+		bputs(o, " };\n");
+	}
+	if (t->is)
+		bputs(o, t->gen.p);
+	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, 0, \"%s\", %s__block%s, 0, ",
+		k->name, k->name, k->name, ta);
+	if (k->priv_expr)
+		bprintf(o, "%s, nullptr, %u, ", k->priv_expr, np);
+	else
+		bprintf(o, "%zu, nullptr, %u, ", k->priv_bytes, np);
+	if (np)
+		bprintf(o, "%s__arg_sizes%s };\n", k->name, ta);
+	else
+		bputs(o, "nullptr };\n");
+	/* registration: a constructor; for a template, each instantiation's static initializer */
+	if (t->is) {
+		bprintf(o, "%s", t->orig);
+		emit_src(s, t->decl, c_start(k->body), o);
+		bputs(o, ";\n");
+		bprintf(o, "%sconst int %s__reg = (__idxgenRegisterFunction((const void *)&%s%s, &%s__kernel%s), 0);\n",
+			t->gen.p, k->name, k->name, ta, k->name, ta);
+		bputs(o, t->gen.p);
+	}
+	/* the host stub: the kernel's declaration as written, a body that launches */
+	emit_src(s, t->decl, c_start(k->body), o);
+	bputs(o, "\n{\n");
+	if (np) {
+		bputs(o, "\tvoid *__args[] = { ");
+		np = 0;
+		for (i = 0; i < k->nv; i++)
+			if (k->v[i].param)
+				bprintf(o, "%s(void *)&%s", np++ ? ", " : "", k->v[i].name);
+		bputs(o, " };\n");
+	}
+	if (t->is)
+		bprintf(o, "\t(void)%s__reg%s;\n", k->name, ta);
+	bprintf(o, "\t__idxgenLaunchStub((const void *)&%s%s, &%s__kernel%s, %s);\n}\n", k->name, ta, k->name, ta,
+		np ? "__args" : "nullptr");
+	if (!t->is)
+		bprintf(o, "__attribute__((constructor)) static void %s__register(void)\n{\n"
+			   "\t__idxgenRegisterFunction((const void *)&%s, &%s__kernel);\n}\n",
+			k->name, k->name, k->name);
+}
+
+static void translate_whole_kernel(struct source *s, CXCursor fn, struct buf *o)
+{
+	struct kernel k;
+	struct tmpl t;
+	unsigned i;
+
+	kernel_init(&k, s, fn);
+	if (!template_header(s, fn, &t)) {
+		kernel_free(&k);
+		return;
+	}
+	if (analyse_kernel(&k) && dependent_layout(&k)) {
+		for (i = 0; i < k.nv; i++)
+			if (k.v[i].param && !*k.v[i].name)
+				error_at(s, k.v[i].decl, "unnamed kernel parameters are not supported");
+		if (!s->nerrors) {
+			if (t.is)
+				bputs(o, t.gen.p);
+			emit_prologue(&k, o);
+			emit_private(&k, o);
+			emit_kernel_body(&k, o);
+			bprintf(o, "}\n\n");
+			emit_stub(&k, &t, o);
+		}
+	}
+	tmpl_free(&t);
+	kernel_free(&k);
+}
+
+/* ---- the file ------------------------------------------------------------- */
+
+/* Does a function other than a kernel read threadIdx & co.? (s->tls) */
+static enum CXChildVisitResult uses_index(CXCursor c, CXCursor parent, CXClientData d)
+{
+	bool *r = d;
+	char *n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && (n = builtin_ref(c))) {
+		if (is_builtin_index(n))
+			*r = true;
+		free(n);
+	}
+	return *r ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+struct regs {
+	struct buf text;
+	unsigned n;
+};
+
+static void top_level(struct walk *w, CXCursor c, struct regs *rg);
+
+static void top_container(struct walk *w, CXCursor c, struct regs *rg)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned i;
+
+	for (i = 0; i < ks.n; i++)
+		top_level(w, ks.c[i], rg);
+	cx_kids_free(&ks);
+}
+
+static void register_var(struct walk *w, CXCursor c, struct regs *rg)
+{
+	CXCursor p;
+	struct buf q = { 0 };
+	char *n = cx_spelling(c);
+
+	if (has_annot(c, "shared")) {
+		error_at(w->s, c, "__shared__ variables at file scope are not supported");
+		free(n);
+		return;
+	}
+	if (clang_Cursor_getStorageClass(c) == CX_SC_Extern && !clang_isCursorDefinition(c)) {
+		free(n);
+		return;
+	}
+	for (p = clang_getCursorSemanticParent(c); clang_getCursorKind(p) == CXCursor_Namespace;
+	     p = clang_getCursorSemanticParent(p)) {
+		char *pn = cx_spelling(p), *old = q.p ? cx_strdup(q.p) : cx_strdup("");
+
+		q.n = 0;
+		if (*pn)
+			bprintf(&q, "%s::%s", pn, old);
+		else
+			bputs(&q, old);
+		free(pn);
+		free(old);
+	}
+	bprintf(&rg->text, "\t__idxgenRegisterVar((const void *)&%s%s, sizeof(%s%s), \"%s\");\n", q.p ? q.p : "", n,
+		q.p ? q.p : "", n, n);
+	rg->n++;
+	buf_free(&q);
+	free(n);
+}
+
+static void top_level(struct walk *w, CXCursor c, struct regs *rg)
+{
+	struct source *s = w->s;
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	bool fn = ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate;
+
+	if (in_parse_header(c) || clang_isPreprocessing(ck))
+		return;
+	if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl) {
+		top_container(w, c, rg);
+		return;
+	}
+	if (fn && has_annot(c, "global") && clang_isCursorDefinition(c)) {
+		char *n = cx_spelling(c);
+
+		free(n);	/* a kernel of another file: translated with that file (translate_headers) */
+		if (!in_main(s, c) || c_start(c) < w->pos)
+			return;
+		for (unsigned i = 0; i < w->kernels.n; i++) {
+			char *m = cx_spelling(w->kernels.c[i]), *n2 = cx_spelling(c);
+			bool same = !strcmp(m, n2) &&
+				    clang_equalCursors(clang_getCursorSemanticParent(w->kernels.c[i]),
+						       clang_getCursorSemanticParent(c));
+
+			if (same)	/* one block function, descriptor and stub name per kernel name */
+				error_at(s, c, "overloaded kernels (a second __global__ '%s') are not supported", n2);
+			free(m);
+			free(n2);
+			if (same)
+				return;
+		}
+		cx_kids_add(&w->kernels, c);
+		emit_src(s, w->pos, c_start(c), w->o);
+		translate_whole_kernel(s, c, w->o);
+		w->pos = c_end(c);
+		return;
+	}
+	if (!in_main(s, c))
+		return;
+	if (fn && has_annot(c, "device") && clang_isCursorDefinition(c)) {
+		char *n = cx_spelling(c);
+
+		check_whole(s, c, false, n);
+		free(n);
+	}
+	if (ck == CXCursor_VarDecl && (has_annot(c, "device") || has_annot(c, "constant") ||
+				       has_annot(c, "managed") || has_annot(c, "shared")))
+		register_var(w, c, rg);
+	w->device = fn && has_annot(c, "device");
+	clang_visitChildren(c, walk_visit, w);
+	w->device = false;
+}
+
+/* s->tls: does any function of the program's own files, not a kernel, read threadIdx & co.? */
+static void find_tls(struct source *s, CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned i;
+
+	for (i = 0; i < ks.n && !s->tls; i++) {
+		CXCursor k = ks.c[i];
+		enum CXCursorKind ck = clang_getCursorKind(k);
+
+		if (in_parse_header(k) || clang_Location_isInSystemHeader(clang_getCursorLocation(k)))
+			continue;
+		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl)
+			find_tls(s, k);
+		else if (ck != CXCursor_FunctionDecl && ck != CXCursor_FunctionTemplate && ck != CXCursor_ClassDecl &&
+			 ck != CXCursor_StructDecl && ck != CXCursor_ClassTemplate)
+			continue;
+		else if (!has_annot(k, "global"))
+			clang_visitChildren(k, uses_index, &s->tls);
+	}
+	cx_kids_free(&ks);
+}
+
+static bool in_our_headers(CXFile f);
+
+/*
+ * The program's own files other than the main one (not system headers, not
+ * ours): translated too, since kernels, launches and __shared__ in their
+ * __device__ functions need the same edits (a file that needs none comes
+ * out as it is).  first gets a cursor of each; kernel[i]: it defines one.
+ */
+static void find_user_files(struct source *s, CXCursor c, struct cx_kids *first, bool **kernel)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned i, j;
+
+	for (i = 0; i < ks.n; i++) {
+		CXCursor k = ks.c[i];
+		enum CXCursorKind ck = clang_getCursorKind(k);
+		bool kern = (ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate) &&
+			    has_annot(k, "global") && clang_isCursorDefinition(k);
+		CXFile f, g;
+
+		if (in_parse_header(k) || clang_Location_isInSystemHeader(clang_getCursorLocation(k)) ||
+		    in_main(s, k) || clang_isPreprocessing(ck))
+			continue;
+		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl)
+			find_user_files(s, k, first, kernel);
+		clang_getExpansionLocation(clang_getCursorLocation(k), &f, NULL, NULL, NULL);
+		if (!f || in_our_headers(f))
+			continue;
+		for (j = 0; j < first->n; j++) {
+			clang_getExpansionLocation(clang_getCursorLocation(first->c[j]), &g, NULL, NULL, NULL);
+			if (clang_File_isEqual(f, g))
+				break;
+		}
+		if (j == first->n) {
+			cx_kids_add(first, k);
+			*kernel = cx_realloc(*kernel, first->n * sizeof(**kernel));
+			(*kernel)[j] = false;
+		}
+		if (kern && !(*kernel)[j]) {
+			first->c[j] = k;	/* diagnostics name the kernel */
+			(*kernel)[j] = true;
+		}
+	}
+	cx_kids_free(&ks);
+}
+
+/* Our CUDA headers (include/): never translated. */
+static bool in_our_headers(CXFile f)
+{
+	char *name = cx_string(clang_getFileName(f));
+	bool r = !strcmp(name, PARSE_HDR);
+
+#ifdef IDXGEN_CC_INCLUDEDIR
+	r = r || !strncmp(name, IDXGEN_CC_INCLUDEDIR "/", strlen(IDXGEN_CC_INCLUDEDIR "/"));
+#endif
+	free(name);
+	return r;
+}
+
+static void write_registrations(struct buf *o, const struct regs *rg, unsigned index)
+{
+	if (!rg->n)
+		return;
+	bprintf(o, "\n/* idxgen-cc: __device__/__constant__ variables, for cudaMemcpyToSymbol & co. */\n"
+		   "__attribute__((constructor)) static void idxgen_cc__register_vars_%u(void)\n{\n%s}\n",
+		index, rg->text.p);
+}
+
+/* One file of the program (the main one or one it includes) into o. */
+static void translate_file(struct source *s, CXTranslationUnit tu, struct buf *o, unsigned index)
+{
+	struct walk w = { .s = s, .tu = tu, .o = o };
+	struct regs rg = { { 0 }, 0 };
+
+	top_container(&w, clang_getTranslationUnitCursor(tu), &rg);
+	emit_src(s, w.pos, (unsigned)s->len, o);
+	cx_kids_free(&w.kernels);
+	write_registrations(o, &rg, index);
+	buf_free(&rg.text);
+}
+
+/* The path of file f relative to the main file's folder, or NULL when it is not below it. */
+static char *relative_to_main(const struct source *s, CXFile f)
+{
+	char *name = cx_string(clang_getFileName(f)), *dir = cx_strdup(s->path), *sl = strrchr(dir, '/');
+	char *rf, *rd, *r = NULL;
+
+	if (sl)
+		*sl = 0;
+	rf = realpath(name, NULL);
+	rd = realpath(sl ? dir : ".", NULL);
+	if (rf && rd && !strncmp(rf, rd, strlen(rd)) && rf[strlen(rd)] == '/')
+		r = cx_strdup(rf + strlen(rd) + 1);
+	free(rf);
+	free(rd);
+	free(dir);
+	free(name);
+	return r;
+}
+
+/* The files the main one includes that define kernels, translated into out->hdr. */
+static void translate_headers(struct source *s, CXTranslationUnit tu, struct program_out *out)
+{
+	struct cx_kids first = { 0 };
+	bool *kernel = NULL;
+	unsigned i;
+
+	find_user_files(s, clang_getTranslationUnitCursor(tu), &first, &kernel);
+	for (i = 0; i < first.n; i++) {
+		CXFile f;
+		struct source sf;
+		char *name, *rel;
+
+		clang_getExpansionLocation(clang_getCursorLocation(first.c[i]), &f, NULL, NULL, NULL);
+		rel = relative_to_main(s, f);
+		name = cx_string(clang_getFileName(f));
+		if ((!rel || !out) && !kernel[i]) {
+			/* outside the folder, or --emit-cxx: left as it is (if it needed edits, it will not compile) */
+		} else if (!rel || !out) {
+			error_at(s, first.c[i], "kernels defined in %s, %s, are not supported", name,
+				 out ? "a file outside the program's folder" : "a file the input includes, with --emit-cxx");
+		} else if (!source_read(&sf, name)) {
+			error_at(s, first.c[i], "%s: %s", name, strerror(errno));
+		} else {
+			sf.file = f;
+			sf.cxx = true;
+			sf.tls = s->tls;
+			out->hdr = cx_realloc(out->hdr, (out->nhdr + 1) * sizeof(*out->hdr));
+			memset(&out->hdr[out->nhdr], 0, sizeof(*out->hdr));
+			out->hdr[out->nhdr].rel = rel;
+			rel = NULL;
+			bprintf(&out->hdr[out->nhdr].text, "/* Generated by idxgen-cc %s from %s (C++). */\n",
+				IDXGEN_CC_VERSION, name);
+			translate_file(&sf, tu, &out->hdr[out->nhdr].text, out->nhdr + 1);
+			out->nhdr++;
+			s->nerrors += sf.nerrors;
+			source_free(&sf);
+		}
+		free(rel);
+		free(name);
+	}
+	free(kernel);
+	cx_kids_free(&first);
+}
+
+int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs)
+{
+	find_tls(s, clang_getTranslationUnitCursor(tu));
+	bprintf(o, "/* Generated by idxgen-cc %s from %s (a whole program, C++). */\n"
+		   "#include <idxgen_cc_program.h>\n",
+		IDXGEN_CC_VERSION, s->path);
+	translate_file(s, tu, o, 0);
+	translate_headers(s, tu, hdrs);
+	return s->nerrors ? 1 : 0;
+}
+
+void program_out_free(struct program_out *p)
+{
+	unsigned i;
+
+	for (i = 0; p && i < p->nhdr; i++) {
+		free(p->hdr[i].rel);
+		buf_free(&p->hdr[i].text);
+	}
+	if (p) {
+		free(p->hdr);
+		p->hdr = NULL;
+		p->nhdr = 0;
+	}
+}
+
+int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out, struct program_out *hdrs)
+{
+	struct source s;
+	CXIndex idx;
+	CXTranslationUnit tu;
+	int rc;
+
+	if (!source_read(&s, path)) {
+		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	s.cxx = true;
+	idx = clang_createIndex(0, 0);
+	tu = source_parse(&s, idx, args, nargs);
+	if (!tu) {
+		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", path);
+		rc = 2;
+	} else if (s.nerrors) {
+		rc = 1;
+	} else {
+		rc = translate_program(&s, tu, out, hdrs);
+	}
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(idx);
+	source_free(&s);
+	return rc;
+}

@@ -1,0 +1,92 @@
+#!/bin/bash
+# Whole programs through idxgen-cc's nvcc-like driver (issue 22), TAP:
+#  - whole/bad/*.cu: the first line ("// expect: LINE:COL: error: TEXT") names
+#    the diagnostic; exit status 1, no executable;
+#  - whole/progs/*.cu: build with `idxgen-cc -o prog prog.cu`, run, last line PASS;
+#  - the driver: nvcc's options accepted (mapped or ignored), -c then link,
+#    --emit-cxx, the internal-error path (the C++ compiler fails: exit 2,
+#    never 0), usage errors.
+# The corpus of tests/cuda runs separately (lib/cc/Makefile, check).
+set -u
+CC_BIN=${1:?usage: whole.sh path/to/idxgen-cc}
+DIR=$(cd "$(dirname "$0")" && pwd)/whole
+n=0 fail=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else fail=$((fail + 1)); echo "not ok $n - $2"; fi; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for f in "$DIR"/bad/*.cu; do
+	want=$(sed -n '1s|^// expect: ||p' "$f")
+	"$CC_BIN" -o "$tmp/prog" "$f" 2>"$tmp/err"
+	rc=$?
+	if [ "$rc" = 1 ] && grep -qF "$f:$want" "$tmp/err" && [ ! -e "$tmp/prog" ]; then
+		ok 0 "$(basename "$f"): exit 1, $want"
+	else
+		ok 1 "$(basename "$f"): want exit 1 and '$f:$want', got exit $rc:"
+		sed 's/^/#   /' "$tmp/err"
+	fi
+	rm -f "$tmp/prog"
+done
+
+run_prog() {	# name, then the build command's arguments
+	local name=$1
+	shift
+	if ! "$CC_BIN" "$@" >"$tmp/build" 2>&1; then
+		ok 1 "$name: build failed"
+		sed 's/^/#   /' "$tmp/build"
+		return
+	fi
+	(cd "$tmp" && IDXGEN_BACKEND=emu ./prog) >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 0 ] && [ "$(tail -n 1 "$tmp/out")" = PASS ]
+	ok $? "$name: exit $rc, last line '$(tail -n 1 "$tmp/out")'"
+	rm -f "$tmp/prog"
+}
+
+for f in "$DIR"/progs/*.cu; do
+	run_prog "$(basename "$f")" -o "$tmp/prog" "$f"
+done
+
+reg=$DIR/progs/regress.cu
+# Thread indices in any schedule order, any worker count: the same results.
+"$CC_BIN" -o "$tmp/reg" "$reg" >"$tmp/build" 2>&1
+ok $? "regress.cu built once for the schedule orders"
+for sched in sequential zigzag hilbert auto; do
+	for workers in 1 2; do
+		(cd "$tmp" && IDXGEN_BACKEND=emu IDXGEN_SCHEDULE=$sched IDXGEN_NUM_THREADS=$workers ./reg 2>/dev/null |
+			tail -n 1 | grep -qx PASS)
+		ok $? "regress.cu under IDXGEN_SCHEDULE=$sched, $workers worker(s)"
+	done
+done
+rm -f "$tmp/reg"
+run_prog "nvcc's options accepted" -arch=sm_90 -gencode arch=compute_90,code=sm_90 -O2 -g -std=c++14 \
+	-Xcompiler -Wall,-O2 --use_fast_math -lineinfo --expt-relaxed-constexpr --extended-lambda \
+	-rdc=false -Wno-deprecated-gpu-targets -DUNUSED=1 -I "$DIR" -x cu -lcudart -o "$tmp/prog" "$reg"
+
+"$CC_BIN" -c -o "$tmp/reg.o" "$reg" && "$CC_BIN" -o "$tmp/prog" "$tmp/reg.o" >"$tmp/build" 2>&1
+ok $? "-c -o reg.o, then -o prog reg.o (link only)"
+[ -x "$tmp/prog" ] && (cd "$tmp" && IDXGEN_BACKEND=emu ./prog 2>/dev/null | tail -n 1 | grep -qx PASS)
+ok $? "the program linked from the object passes"
+rm -f "$tmp/prog"
+
+"$CC_BIN" --emit-cxx -o "$tmp/reg.cpp" "$reg" && grep -q '__idxgenLaunchStub' "$tmp/reg.cpp" &&
+	grep -q '__idxgenPushCallConfiguration' "$tmp/reg.cpp" && [ ! -e "$tmp/prog" ]
+ok $? "--emit-cxx writes the C++ (host stubs, launches) and stops"
+
+CXX=false TMPDIR=$tmp "$CC_BIN" -o "$tmp/prog" "$reg" >"$tmp/err" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q 'internal error' "$tmp/err" && [ ! -e "$tmp/prog" ]
+ok $? "the C++ compiler fails: internal error, exit 2 (got $rc), no executable"
+
+"$CC_BIN" --bogus -o "$tmp/prog" "$reg" >/dev/null 2>&1
+[ $? = 2 ]; ok $? "unknown option: exit 2"
+"$CC_BIN" -o "$tmp/prog" "$tmp/missing.cu" >/dev/null 2>&1
+[ $? = 2 ]; ok $? "missing input: exit 2"
+"$CC_BIN" -o "$tmp/prog" >/dev/null 2>&1
+[ $? = 2 ]; ok $? "no input: exit 2"
+"$CC_BIN" --help | grep -q -- '--emit-cxx'
+ok $? "--help documents the driver"
+
+echo "1..$n"
+echo "# $((n - fail)) passed, $fail failed"
+[ $fail = 0 ]
