@@ -104,6 +104,14 @@ struct CUevent_st {
 	uint64_t gen_recorded;		/* generation of the last cudaEventRecord */
 	uint64_t gen_done;		/* newest generation whose record ran */
 	uint64_t time_ns;		/* when gen_done ran (CLOCK_MONOTONIC) */
+	/*
+	 * Generations recorded whose record has not run yet.  Records of one
+	 * event in different streams complete in any order, so "a newer one
+	 * ran" does not mean an older one did: a cudaStreamWaitEvent waits for
+	 * its own generation to leave this set.
+	 */
+	uint64_t *pending;
+	unsigned int npending, pending_cap;
 	unsigned int refs;		/* the handle and queued operations */
 	bool destroyed;
 };
@@ -187,6 +195,8 @@ cudaError_t cudart_submit(cudaStream_t stream, const struct cudart_op *op);
 /* events.c */
 void cudart_event_put(struct cudart_ctx *c, struct CUevent_st *ev);		/* lock held */
 void cudart_event_done(struct cudart_ctx *c, struct CUevent_st *ev, uint64_t gen);
+bool cudart_event_ran(const struct CUevent_st *ev, uint64_t gen);		/* lock held */
+void cudart_event_forget(struct CUevent_st *ev, uint64_t gen);		/* lock held */
 void cudart_events_free(struct cudart_ctx *c);
 
 /* launch.c */

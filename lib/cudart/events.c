@@ -29,8 +29,50 @@ static cudaError_t ev_check(struct cudart_ctx *c, cudaEvent_t ev)
 void cudart_event_put(struct cudart_ctx *c, struct CUevent_st *ev)
 {
 	(void)c;
-	if (--ev->refs == 0)
+	if (--ev->refs == 0) {
+		free(ev->pending);
 		free(ev);
+	}
+}
+
+/* Has the record of generation gen run?  (lock held) */
+bool cudart_event_ran(const struct CUevent_st *ev, uint64_t gen)
+{
+	unsigned int i;
+
+	for (i = 0; i < ev->npending; i++)
+		if (ev->pending[i] == gen)
+			return false;
+	return true;
+}
+
+/* Generation gen recorded: not run until cudart_event_done.  (lock held) */
+static cudaError_t pending_add(struct CUevent_st *ev, uint64_t gen)
+{
+	if (ev->npending == ev->pending_cap) {
+		unsigned int cap = ev->pending_cap ? 2 * ev->pending_cap : 4;
+		uint64_t *p = realloc(ev->pending, cap * sizeof(*p));
+
+		if (!p)
+			return cudaErrorMemoryAllocation;
+		ev->pending = p;
+		ev->pending_cap = cap;
+	}
+	ev->pending[ev->npending++] = gen;
+	return cudaSuccess;
+}
+
+/* Generation gen will not run (or ran): nobody waits for it.  (lock held) */
+void cudart_event_forget(struct CUevent_st *ev, uint64_t gen)
+{
+	unsigned int i;
+
+	for (i = 0; i < ev->npending; i++) {
+		if (ev->pending[i] == gen) {
+			ev->pending[i] = ev->pending[--ev->npending];
+			return;
+		}
+	}
 }
 
 void cudart_event_done(struct cudart_ctx *c, struct CUevent_st *ev, uint64_t gen)
@@ -38,6 +80,7 @@ void cudart_event_done(struct cudart_ctx *c, struct CUevent_st *ev, uint64_t gen
 	uint64_t t = cudart_now_ns();
 
 	pthread_mutex_lock(&c->lock);
+	cudart_event_forget(ev, gen);
 	if (gen > ev->gen_done) {
 		ev->gen_done = gen;
 		ev->time_ns = t;
@@ -117,6 +160,8 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 	err = ev_check(c, event);
 	if (!err)
 		err = cudart_stream_check(c, stream);
+	if (!err)
+		err = pending_add(event, event->gen_recorded + 1);
 	if (!err) {
 		op.u.event.ev = event;
 		op.u.event.gen = ++event->gen_recorded;
@@ -203,7 +248,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 		/* the default stream runs in the caller: wait here */
 		uint64_t gen = event->gen_recorded;
 
-		while (event->gen_done < gen && !c->sticky)
+		while (!cudart_event_ran(event, gen) && !c->sticky)
 			cudart_wait(c);
 	} else if (!err && event->gen_recorded) {
 		op = calloc(1, sizeof(*op));

@@ -74,7 +74,7 @@ static bool op_ready(struct cudart_ctx *c, const struct CUstream_st *s, const st
 		return true;
 	if (blocking(s) && c->default_running)
 		return false;
-	return op->kind != CUDART_OP_WAIT || op->u.event.ev->gen_done >= op->u.event.gen;
+	return op->kind != CUDART_OP_WAIT || cudart_event_ran(op->u.event.ev, op->u.event.gen);
 }
 
 cudaError_t cudart_execute(struct cudart_ctx *c, struct cudart_op *op)
@@ -111,6 +111,9 @@ cudaError_t cudart_execute(struct cudart_ctx *c, struct cudart_op *op)
 
 void cudart_op_release(struct cudart_ctx *c, struct cudart_op *op)
 {
+	/* a record that never ran (refused on submission) waits for nobody */
+	if (op->kind == CUDART_OP_RECORD)
+		cudart_event_forget(op->u.event.ev, op->u.event.gen);
 	if (op->kind == CUDART_OP_RECORD || op->kind == CUDART_OP_WAIT)
 		cudart_event_put(c, op->u.event.ev);
 	free(op->owned);
@@ -379,7 +382,9 @@ cudaError_t cudart_submit(cudaStream_t stream, const struct cudart_op *op)
 	if (!cudart_stream_is_default(stream)) {
 		q = malloc(sizeof(*q));
 		if (!q) {
-			free(op->owned);
+			pthread_mutex_lock(&c->lock);
+			cudart_op_release(c, &now);
+			pthread_mutex_unlock(&c->lock);
 			return cudaErrorMemoryAllocation;
 		}
 		*q = *op;

@@ -489,7 +489,7 @@ static void test_streams(void)
 
 static void test_events(void)
 {
-	cudaStream_t s1, s2;
+	cudaStream_t s1, s2, s3;
 	cudaEvent_t e0, e1, en, et;
 	struct gate g;
 	pthread_t thr;
@@ -533,6 +533,29 @@ static void test_events(void)
 	pthread_join(thr, NULL);
 	tap_ok(!strcmp(g.log, "AB"), "cudaStreamWaitEvent: s2 waits for s1's record");
 	TAP_ERR(cudaEventSynchronize(e1), cudaSuccess);
+
+	/*
+	 * The wait is for the record it saw: a NEWER record of the same event
+	 * in another stream (a non-blocking one, done at once) must not let
+	 * s2 run before s1's older, gated record (regression: the event kept
+	 * only its newest completed generation, and s2 ran early).
+	 */
+	cudaStreamCreateWithFlags(&s3, cudaStreamNonBlocking);
+	memset(&g, 0, sizeof(g));
+	cudaLaunchHostFunc(s1, CUDART_CB_gate, &g);
+	TAP_ERR(cudaEventRecord(e1, s1), cudaSuccess);
+	TAP_ERR(cudaStreamWaitEvent(s2, e1, 0), cudaSuccess);
+	TAP_ERR(cudaLaunchHostFunc(s2, CUDART_CB_log_b, &g), cudaSuccess);
+	wait_started(&g);
+	TAP_ERR(cudaEventRecord(e1, s3), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s3), cudaSuccess);
+	TAP_ERR(cudaEventQuery(e1), cudaSuccess);	/* the newest record ran */
+	pthread_create(&thr, NULL, release_later, &g);
+	TAP_ERR(cudaStreamSynchronize(s2), cudaSuccess);
+	pthread_join(thr, NULL);
+	tap_ok(!strcmp(g.log, "AB"),
+	       "cudaStreamWaitEvent waits for its generation, not a newer record's");
+	cudaStreamDestroy(s3);
 
 	/* destroyed while a queued wait still uses it: fine */
 	memset(&g, 0, sizeof(g));
