@@ -111,6 +111,9 @@ static const char *host_cxx(void)
 
 	if (c && *c)
 		return c;
+	/* The project's compiler for emitted C++ is Debian's clang-16. */
+	if (!access("/usr/bin/clang++-16", X_OK))
+		return "clang++-16";
 	return access("/usr/bin/clang++", X_OK) ? "c++" : "clang++";
 }
 
@@ -615,9 +618,10 @@ static void drv_usage(FILE *f)
 "Whole programs: each .cu file is parsed as CUDA (libclang), its kernels\n"
 "become block functions of the idxgen SPMD runtime with a host stub each, its\n"
 "<<<...>>> launches calls of the CUDA runtime of lib/cudart; the C++ that\n"
-"results is compiled with $CXX (default clang++) against idxgen's own CUDA\n"
-"headers, .c files with $CC (default clang), .cpp/.cc/.cxx files with $CXX,\n"
-"and everything is linked with libidxgen_cudart.a and libidxgen.\n"
+"results is compiled with $CXX (default clang++-16, else clang++) against\n"
+"idxgen's own CUDA headers, .c files with $CC (default clang), .cpp/.cc/.cxx\n"
+"files with $CXX, and everything is linked with libidxgen_cudart.a and\n"
+"libidxgen.\n"
 "\n"
 "Options (whole programs):\n"
 "  -o FILE          the executable (default a.out); with -c, the object file\n"
