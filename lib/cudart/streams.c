@@ -339,9 +339,12 @@ cudaError_t cudaStreamQuery(cudaStream_t stream)
 	CUDART_STICKY_RETURN();
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
+	/* a created stream: its own queue; the legacy default stream: the
+	 * blocking streams too (as its synchronize waits for them) */
 	if (!err && !cudart_stream_is_default(stream) && !idle(stream))
 		err = cudaErrorNotReady;
-	else if (!err && stream != cudaStreamPerThread && !blocking_idle(c))
+	else if (!err && cudart_stream_is_default(stream) && stream != cudaStreamPerThread &&
+		 (!blocking_idle(c) || c->default_running))
 		err = cudaErrorNotReady;
 	pthread_mutex_unlock(&c->lock);
 	/* cudaErrorNotReady is an answer, not an error: not the last error */

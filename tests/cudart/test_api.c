@@ -438,6 +438,11 @@ static void test_streams(void)
 	wait_started(&g);
 	TAP_ERR(cudaStreamQuery(s1), cudaErrorNotReady);
 	TAP_ERR(cudaGetLastError(), cudaSuccess);	/* not ready is not an error */
+	/* an idle created stream is ready, whatever a blocking stream does
+	 * (regression: it reported the legacy default stream's state) */
+	TAP_ERR(cudaStreamQuery(s2), cudaSuccess);
+	TAP_ERR(cudaStreamQuery(nb), cudaSuccess);
+	TAP_ERR(cudaStreamQuery(0), cudaErrorNotReady);
 	pthread_create(&thr, NULL, release_later, &g);
 	TAP_ERR(cudaStreamSynchronize(s1), cudaSuccess);
 	pthread_join(thr, NULL);
