@@ -166,7 +166,7 @@ struct IdxgenState {
     uint32_t dbg_scratch;
 
     IdxgenQueue q[IDXGEN_MAX_QUEUES];
-    struct idxgen_arb arb;      /* brief section 3: model/idxgen_arb.c */
+    struct idxgen_arb arb;      /* docs/design.md#arbiter; model/idxgen_arb.c */
     QEMUTimer *arb_timer;       /* serves the arbiter FIFO */
     uint32_t rr_next;           /* round robin: next queue to look at */
 
@@ -301,7 +301,7 @@ static void idxgen_fatal(IdxgenState *s, uint32_t code)
 }
 
 /* ------------------------------------------------------------------ */
-/* Arbiter (brief section 3): the rules live in model/idxgen_arb.c     */
+/* Arbiter (docs/design.md#arbiter): the rules are model/idxgen_arb.c's */
 /* ------------------------------------------------------------------ */
 
 /*

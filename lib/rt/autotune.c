@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * autotune.c - performance control (brief 2): a launch with schedule =
+ * autotune.c - performance control (docs/design.md#performance-control): a launch with schedule =
  * auto runs a small sample of its blocks under each candidate
  * configuration (thread order x grid order), measures the time per block
  * and runs the rest of the grid under the fastest; the decision is kept

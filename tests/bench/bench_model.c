@@ -101,7 +101,7 @@ static inline void put(uint8_t *o, uint32_t n, uint32_t w, uint32_t ws)
 	}
 }
 
-/* Plain division and modulo per thread (the brief's slow path). */
+/* Plain division and modulo per thread (the slow path docs/design.md#generator avoids). */
 static __attribute__((noinline)) void run_divmod(const struct idxgen_job *j, uint8_t *o,
 						 uint32_t count)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * bench_tune.c - performance control (brief 2, issue 13) measured: the six
+ * bench_tune.c - performance control (docs/design.md#performance-control, issue 13) measured: the six
  * workloads of tests/bench/workloads.h under EVERY schedule configuration
  * of the default candidate list (thread order x grid order, as
  * idxgen_rt_tune_candidates gives it for the block shape), then under

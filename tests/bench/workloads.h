@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * workloads.h - the six benchmark workloads of brief 2 as runtime kernels
+ * workloads.h - the six benchmark workloads of docs/design.md#performance-control as runtime kernels
  * (the emitted form of include/idxgen_rt.h), ONE THREAD PER ELEMENT of a
  * 2-D data set so that the thread order and the grid order decide the
  * memory access order, and their plain C references.  Data are uint32_t

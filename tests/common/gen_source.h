@@ -2,9 +2,10 @@
 /*
  * gen_source.h - scan the generator's source for division.
  *
- * The brief requires add/compare only in the generation loop.  The model
- * marks that code with idxgen-gen-begin / idxgen-gen-end comments; the host
- * test asserts it holds no '/' or '%' operator and the benchmark prints it.
+ * The generator uses add/compare only in the generation loop
+ * (docs/design.md#generator).  The model marks that code with
+ * idxgen-gen-begin / idxgen-gen-end comments; the host test asserts it
+ * holds no '/' or '%' operator and the benchmark prints it.
  */
 #ifndef IDXGEN_GEN_SOURCE_H
 #define IDXGEN_GEN_SOURCE_H

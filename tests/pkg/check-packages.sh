@@ -115,7 +115,7 @@ res=$(IDXGEN_BACKEND=emu LD_LIBRARY_PATH=$R/usr/lib/$MA "$P/cudart-api" 2>/dev/n
 echo "$res" | grep -q ' 0 failed'; ok $? "and passes on the packaged runtime (${res#\# })"
 out=$(LD_LIBRARY_PATH=$R/usr/lib/$MA "$R/usr/bin/idxgen" --emu run -b 32x64x1 -b 100x2x2 -b 32x64x1 2>&1)
 [ "$(echo "$out" | awk 'NR > 1 {printf "%s ", $5}')" = "miss miss hit " ]
-ok $? "the packaged idxgen runs the patent's sequence: miss, miss, hit"
+ok $? "the packaged idxgen runs the history example: miss, miss, hit"
 
 # DKMS: the packaged source, built and installed for the VM's kernel, in
 # trees of our own (nothing of the host's /var/lib/dkms or /lib/modules).

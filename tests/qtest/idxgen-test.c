@@ -907,7 +907,7 @@ static void test_queue_multi(void)
     idx_stop(&d);
 }
 
-/* The brief's example: miss, miss, hit; then everything that invalidates. */
+/* The history example (docs/design.md#history-example): miss, miss, hit; then everything that invalidates. */
 static void test_history(void)
 {
     Idx d;
@@ -1939,7 +1939,7 @@ static void test_access_sizes(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* Arbiter (brief section 3)                                          */
+/* Arbiter (docs/design.md#arbiter)                                   */
 /* ------------------------------------------------------------------ */
 
 #define ARB_SERVE_NS    (IDXGEN_ARB_SERVE_CYCLES * NS_PER_CYCLE)

@@ -73,7 +73,7 @@ for p in 1 2 3 4 5; do
 	tap $? "part $p/5 ends OK"
 done
 has '^-> cfg3 reused cfg1.s indices: [0-9]+ cycles instead of [0-9]+'
-tap $? "generator: the patent's miss, miss, hit"
+tap $? "generator: the history example's miss, miss, hit"
 has '^imgstat: 320x240 image, 4 frames, 16 kernel launches: PASS$'
 tap $? "CUDA program: imgstat prints PASS"
 ! grep -q 'emulation backend' "$LOG"

@@ -5,7 +5,7 @@
 # "=== part N/5: OK" or "FAILED"; the last line says how many passed, the
 # exit status is non-zero if any failed.  tests/vm/demo-run.sh (make run)
 # prints the VM's output and checks it (make check, suite vm-demo).
-#   1. the index generator: the devices, the patent's miss/miss/hit sequence,
+#   1. the index generator: the devices, the history example's miss/miss/hit,
 #      the shared region, unpacked indices, a schedule order, hello.c;
 #   2. a CUDA program (lib/examples/cuda/imgstat.cu), built on the host, run
 #      here with its thread indices from the device; the device's jobs and
@@ -67,7 +67,7 @@ generator() {
 	step "idxgen info: device 0"
 	idxgen info || return 1
 
-	step "the patent's sequence: cfg1 32x64x1 @dedicated0, cfg2 100x2x2 @dedicated1, cfg3 = cfg1"
+	step "the history example (docs/design.md#history-example): cfg1 32x64x1 @dedicated0, cfg2 100x2x2 @dedicated1, cfg3 = cfg1"
 	out=$(idxgen run --block 32x64x1 --block 100x2x2 --block 32x64x1) || return 1
 	echo "$out"
 	results=$(echo "$out" | awk 'NR > 1 {printf "%s ", $5}')

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * arb.c - `make run`, part 3: the priority arbiter (brief section 3) under
+ * arb.c - `make run`, part 3: the priority arbiter (docs/design.md#arbiter) under
  * contention.  Four workers - HIGH, NORMAL, LOW and a greedy LOW one - each
  * with its own context, for a few seconds: half of their operations take
  * lock 0 to use the shared region (idxgen_run_shared, every index checked

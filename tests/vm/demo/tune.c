@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tune.c - `make run`, part 2: automatic schedule selection (brief 2,
+ * tune.c - `make run`, part 2: automatic schedule selection (docs/design.md#performance-control,
  * lib/rt/autotune.c) on one workload of the schedule study
  * (tests/bench/workloads.h).  One launch with idxgen_rt_launch_tuned():
  * each candidate configuration (thread order x grid order) runs on its
