@@ -4,7 +4,7 @@
  *
  * `build` turns the readable source (fw/idxgen-fw.txt) into an image laid out
  * as include/idxgen_hw.h describes; `check` runs the very checker the device
- * runs (idxgen_fw_check() from the model), so an image this tool accepts is
+ * runs (igm_fw_check() from the model), so an image this tool accepts is
  * an image the device accepts.  `build` checks its own output the same way
  * before writing it.  Pure C11.  See usage() for the manual.
  */
@@ -302,7 +302,7 @@ static int parse_source(FILE *f, const char *path, struct source *src)
 #define REC	sizeof(struct idxgen_fw_record)
 #define PARAMS	sizeof(struct idxgen_fw_params)
 #define SCHED_LEN (sizeof(struct idxgen_fw_sched_table) + \
-		   IDXGEN_SCHED_DEFAULT_COUNT * sizeof(struct idxgen_fw_sched_entry))
+		   IGM_SCHED_DEFAULT_COUNT * sizeof(struct idxgen_fw_sched_entry))
 /* header, PARAMS, [SCHED_TABLE,] END */
 #define IMG_MAX	(HDR + REC + PARAMS + REC + SCHED_LEN + REC)
 
@@ -327,10 +327,10 @@ static size_t build_image(uint8_t *img, const struct source *s)
 		put16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_SCHED_TABLE);
 		put16(p + offsetof(struct idxgen_fw_record, len), SCHED_LEN);
 		p += REC;
-		put16(p + offsetof(struct idxgen_fw_sched_table, count), IDXGEN_SCHED_DEFAULT_COUNT);
+		put16(p + offsetof(struct idxgen_fw_sched_table, count), IGM_SCHED_DEFAULT_COUNT);
 		p += sizeof(struct idxgen_fw_sched_table);
-		for (i = 0; i < IDXGEN_SCHED_DEFAULT_COUNT; i++) {
-			const struct idxgen_sched_cfg *e = &idxgen_sched_default[i];
+		for (i = 0; i < IGM_SCHED_DEFAULT_COUNT; i++) {
+			const struct igm_sched_cfg *e = &igm_sched_default[i];
 
 			p[offsetof(struct idxgen_fw_sched_entry, order)] = (uint8_t)e->order;
 			put16(p + offsetof(struct idxgen_fw_sched_entry, granularity), e->granularity);
@@ -351,11 +351,11 @@ static size_t build_image(uint8_t *img, const struct source *s)
 	put32(img + offsetof(struct idxgen_fw_header, payload_len), (uint32_t)(img_len - HDR));
 	memcpy(img + offsetof(struct idxgen_fw_header, name), s->name, strlen(s->name));
 	/* CRC last, over the whole image with the crc32 field still zero */
-	put32(img + offsetof(struct idxgen_fw_header, crc32), idxgen_crc32(0, img, img_len));
+	put32(img + offsetof(struct idxgen_fw_header, crc32), igm_crc32(0, img, img_len));
 	return img_len;
 }
 
-/* Why a check failed, in words, for the status idxgen_fw_check returned. */
+/* Why a check failed, in words, for the status igm_fw_check returned. */
 static const char *reason(int st, const uint8_t *img, size_t len)
 {
 	static char buf[160];
@@ -382,7 +382,7 @@ static const char *reason(int st, const uint8_t *img, size_t len)
 		memset(h + offsetof(struct idxgen_fw_header, crc32), 0, 4);
 		snprintf(buf, sizeof(buf), "crc32 is 0x%08x, image has 0x%08x",
 			 get32(img + offsetof(struct idxgen_fw_header, crc32)),
-			 idxgen_crc32(idxgen_crc32(0, h, HDR), img + HDR, len - HDR));
+			 igm_crc32(igm_crc32(0, h, HDR), img + HDR, len - HDR));
 		return buf;
 	}
 	case IDXGEN_FW_ERR_PARAMS:
@@ -394,7 +394,7 @@ static const char *reason(int st, const uint8_t *img, size_t len)
 }
 
 static void print_info(const char *path, size_t len, const uint8_t *img,
-		       const struct idxgen_fw_info *fi)
+		       const struct igm_fw_info *fi)
 {
 	size_t i;
 
@@ -422,7 +422,7 @@ static void print_info(const char *path, size_t len, const uint8_t *img,
 static int cmd_build(const char *src_path, const char *out_path)
 {
 	struct source src;
-	struct idxgen_fw_info fi;
+	struct igm_fw_info fi;
 	uint8_t img[IMG_MAX];
 	char tmp[4096];
 	FILE *f = strcmp(src_path, "-") ? fopen(src_path, "r") : stdin;
@@ -439,10 +439,10 @@ static int cmd_build(const char *src_path, const char *out_path)
 	if (!(src.features & (IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32)))
 		return err("%s: features must include WORD16 or WORD32", src_path);
 	len = build_image(img, &src);
-	st = idxgen_fw_check(img, len, NULL, 0, &fi);
+	st = igm_fw_check(img, len, NULL, 0, &fi);
 	if (st != IDXGEN_FW_OK)
 		return err("%s: built image fails the device check: %s: %s", src_path,
-			   idxgen_fw_status_name(st), reason(st, img, len));
+			   igm_fw_status_name(st), reason(st, img, len));
 
 	/* write a temporary file and rename it, so a failed build leaves no image */
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp", out_path) >= sizeof(tmp))
@@ -465,7 +465,7 @@ static int cmd_build(const char *src_path, const char *out_path)
 
 static int cmd_check(const char *path)
 {
-	struct idxgen_fw_info fi;
+	struct igm_fw_info fi;
 	FILE *f = fopen(path, "rb");
 	uint8_t *img;
 	size_t len;
@@ -486,9 +486,9 @@ static int cmd_check(const char *path)
 		return err("%s: read error", path);
 	}
 	fclose(f);
-	st = idxgen_fw_check(img, len, NULL, 0, &fi);
+	st = igm_fw_check(img, len, NULL, 0, &fi);
 	if (st != IDXGEN_FW_OK) {
-		err("%s: invalid: %s: %s", path, idxgen_fw_status_name(st),
+		err("%s: invalid: %s: %s", path, igm_fw_status_name(st),
 		    len > IDXGEN_FW_MAX_SIZE ? "image larger than 1 MiB" : reason(st, img, len));
 		free(img);
 		return 1;
