@@ -197,7 +197,7 @@ static int emu_ctx_create(struct idxgen_context *ctx)
 			e->arb_ctx[r] = ctx;
 			ctx->requester = r;
 			igm_arb_set_cpr(&e->arb, r,
-					   (uint32_t)(IDXGEN_PRIORITY_HIGH - ctx->priority));
+					(uint32_t)(IDXGEN_PRIORITY_HIGH - ctx->priority));
 			break;
 		}
 	}

@@ -19,7 +19,7 @@ int idxgen_sched_check(uint32_t order, uint32_t stride, uint32_t granularity, ui
 	if (order > 0xff || granularity > 0xffff || tile_w > 0xffff || tile_h > 0xffff)
 		return -EINVAL;
 	st = igm_order_validate(order, stride, granularity, tile_w, tile_h,
-				   IDXGEN_FEAT_SCHED_ORDERS);
+				IDXGEN_FEAT_SCHED_ORDERS);
 	if (st != IDXGEN_CPL_OK)
 		return -EINVAL;
 	if (order != IDXGEN_ORDER_SEQUENTIAL && !(features & IDXGEN_FEAT_SCHED_ORDERS))
@@ -188,7 +188,7 @@ int idxgen_config_thread_at(const struct idxgen_config *cfg, uint64_t p, uint16_
 		return -ENOMEM;
 	/* The model's own cursor: the same walk the generator makes. */
 	igm_ocur_init(o, cfg->order, cfg->dx, cfg->dy, cfg->stride, cfg->granularity,
-			 cfg->tile_w, cfg->tile_h);
+		      cfg->tile_w, cfg->tile_h);
 	do {
 		if (!igm_ocur_next(o, &tx, &ty)) {
 			free(o);

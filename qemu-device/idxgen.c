@@ -551,7 +551,7 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
 
     trace_idxgen_job_complete(qn, s->job_slot, job_id, status, warps, cycles);
     igm_cpl_fill(&cpl, job_id, status, flags, warps, threads, cycles,
-                    s->job_slot);
+                 s->job_slot);
     if (s->dbg_fault & IDXGEN_FAULT_CORRUPT_CPL) {
         s->dbg_fault &= ~IDXGEN_FAULT_CORRUPT_CPL;
         s->dbg_fired |= IDXGEN_FAULT_CORRUPT_CPL;
@@ -616,7 +616,7 @@ static void idxgen_job_start(IdxgenState *s, unsigned qn)
         }
         if (s->job_status == IDXGEN_CPL_OK) {
             s->job_status = igm_arb_job_check(&s->arb, s->job.flags,
-                                                 s->job.requester);
+                                              s->job.requester);
         }
     }
 
@@ -638,7 +638,7 @@ static void idxgen_job_start(IdxgenState *s, unsigned qn)
             /* About to overwrite the range: entries there become stale. */
             trace_idxgen_hist_miss(s->job.target, igm_job_bytes(&s->job));
             igm_hist_invalidate(&s->hist, s->job.target,
-                                   igm_job_bytes(&s->job));
+                                igm_job_bytes(&s->job));
             igm_gen_init(&s->gen, &s->job);
         }
         s->job_cycles = igm_job_cycles(&s->job, s->job_hit);
@@ -696,8 +696,8 @@ static void idxgen_job_step(IdxgenState *s)
             uint64_t n, len;
 
             n = igm_gen_run(&s->gen, s->imem_ptr + off,
-                               MIN(due - s->job_warps_done,
-                                   idxgen_chunk_warps(s)));
+                            MIN(due - s->job_warps_done,
+                                idxgen_chunk_warps(s)));
             s->job_warps_done += n;
             len = (MIN(s->gen.next, s->gen.threads) - first) * ws;
             if (len) {
@@ -887,7 +887,7 @@ static void idxgen_fw_load(IdxgenState *s)
         } else {
             igm_limits(s, &hw, true);
             st = igm_fw_check(img, s->fw_size, &hw, s->hist_entries,
-                                 &info);
+                              &info);
         }
     }
 
@@ -1682,9 +1682,9 @@ static int idxgen_sched_post_load(void *opaque, int version_id)
             (s->sched_gran[i] > UINT16_MAX || s->sched_tile_w[i] > UINT16_MAX ||
              s->sched_tile_h[i] > UINT16_MAX ||
              igm_order_validate(s->sched_order[i], s->sched_stride[i],
-                                   s->sched_gran[i], s->sched_tile_w[i],
-                                   s->sched_tile_h[i],
-                                   IDXGEN_FEAT_SCHED_ORDERS) != IDXGEN_CPL_OK)) {
+                                s->sched_gran[i], s->sched_tile_w[i],
+                                s->sched_tile_h[i],
+                                IDXGEN_FEAT_SCHED_ORDERS) != IDXGEN_CPL_OK)) {
             return -EINVAL;
         }
     }

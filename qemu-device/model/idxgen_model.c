@@ -118,7 +118,7 @@ uint64_t igm_job_bytes(const struct igm_job *j)
 }
 
 static const struct igm_limits *limits_or_default(const struct igm_limits *l,
-						     struct igm_limits *tmp)
+						  struct igm_limits *tmp)
 {
 	if (l)
 		return l;
@@ -170,7 +170,7 @@ const struct igm_sched_cfg igm_sched_default[IGM_SCHED_DEFAULT_COUNT] = {
 };
 
 int igm_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
-			  uint32_t tile_w, uint32_t tile_h, uint32_t features)
+		       uint32_t tile_w, uint32_t tile_h, uint32_t features)
 {
 	bool strided = order == IDXGEN_ORDER_STRIDED, tiled = order == IDXGEN_ORDER_TILED;
 
@@ -202,7 +202,7 @@ int igm_job_validate(const struct igm_job *j, const struct igm_limits *lim)
 	if (j->rsvd)
 		return IDXGEN_CPL_BAD_RESERVED;
 	st = igm_order_validate(j->order, j->stride, j->granularity, j->tile_w, j->tile_h,
-				   l->features);
+				l->features);
 	if (st != IDXGEN_CPL_OK)
 		return st;
 	if (j->grid_blocks > 1)
@@ -235,7 +235,7 @@ int igm_job_validate(const struct igm_job *j, const struct igm_limits *lim)
 }
 
 int igm_job_init(struct igm_job *j, uint32_t dx, uint32_t dy, uint32_t dz, uint32_t c,
-		    uint64_t target, const struct igm_limits *lim)
+		 uint64_t target, const struct igm_limits *lim)
 {
 	struct igm_limits tmp;
 	const struct igm_limits *l = limits_or_default(lim, &tmp);
@@ -441,7 +441,7 @@ void igm_gen_init(struct igm_gen *g, const struct igm_job *j)
 	if (j->order != IDXGEN_ORDER_SEQUENTIAL) {
 		g->dz = j->dz;
 		igm_ocur_init(&g->ocur, j->order, j->dx, j->dy, j->stride, j->granularity,
-				 j->tile_w, j->tile_h);
+			      j->tile_w, j->tile_h);
 		return;
 	}
 
@@ -708,7 +708,7 @@ static void ocur_restart(struct igm_ocur *o)
 }
 
 void igm_ocur_init(struct igm_ocur *o, uint32_t order, uint32_t dx, uint32_t dy,
-		      uint32_t stride, uint32_t granularity, uint32_t tile_w, uint32_t tile_h)
+		   uint32_t stride, uint32_t granularity, uint32_t tile_w, uint32_t tile_h)
 {
 	uint64_t plane = (uint64_t)dx * dy;
 
@@ -1048,7 +1048,7 @@ uint64_t igm_job_cycles(const struct igm_job *j, bool hit)
 }
 
 void igm_run(struct igm_hist *h, const struct igm_limits *l, uint8_t *imem,
-		      const struct igm_job *j, struct igm_result *r)
+	     const struct igm_job *j, struct igm_result *r)
 {
 	bool use_hist = h && !(j->flags & IDXGEN_DESC_F_NO_HISTORY);
 	struct igm_gen g;	/* ~12 KiB: fine on a host or QEMU thread stack */
@@ -1074,7 +1074,7 @@ void igm_run(struct igm_hist *h, const struct igm_limits *l, uint8_t *imem,
 }
 
 void igm_cpl_fill(struct idxgen_cpl *cpl, uint32_t job_id, int status, uint32_t flags,
-		     uint32_t warps, uint32_t threads, uint64_t cycles, uint32_t slot)
+		  uint32_t warps, uint32_t threads, uint64_t cycles, uint32_t slot)
 {
 	uint32_t st = (uint16_t)status, fl = (uint16_t)flags;
 

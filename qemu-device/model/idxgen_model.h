@@ -72,7 +72,7 @@ unsigned int igm_axis_width(uint32_t d);
  * WIDTH_OVERFLOW) against limits l (NULL: hardware defaults).
  */
 int igm_job_init(struct igm_job *j, uint32_t dx, uint32_t dy, uint32_t dz,
-		    uint32_t c, uint64_t target, const struct igm_limits *l);
+		 uint32_t c, uint64_t target, const struct igm_limits *l);
 
 /* Threads of a job (dx*dy*dz), warps (ceil(threads / c)), output bytes. */
 uint64_t igm_job_threads(const struct igm_job *j);
@@ -96,7 +96,7 @@ struct igm_sched_cfg {
 extern const struct igm_sched_cfg igm_sched_default[IGM_SCHED_DEFAULT_COUNT];
 
 int igm_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
-			  uint32_t tile_w, uint32_t tile_h, uint32_t features);
+		       uint32_t tile_w, uint32_t tile_h, uint32_t features);
 
 /* Human-readable name of an IDXGEN_CPL_* / IDXGEN_FW_* code ("?" if unknown). */
 const char *igm_cpl_status_name(int status);
@@ -145,7 +145,7 @@ struct igm_ocur {
 
 /* Position cursor at the start of slice z; next() yields the next (x, y). */
 void igm_ocur_init(struct igm_ocur *o, uint32_t order, uint32_t dx, uint32_t dy,
-		      uint32_t stride, uint32_t granularity, uint32_t tile_w, uint32_t tile_h);
+		   uint32_t stride, uint32_t granularity, uint32_t tile_w, uint32_t tile_h);
 /* Next thread of the plane, in issue order; false after the plane's last one. */
 bool igm_ocur_next(struct igm_ocur *o, uint32_t *x, uint32_t *y);
 
@@ -182,7 +182,7 @@ static inline bool igm_gen_done(const struct igm_gen *g)
 
 /* Unpack one word (host order) with widths (mx, my, mz). */
 static inline void igm_unpack(uint32_t w, unsigned int mx, unsigned int my, unsigned int mz,
-				 uint32_t *x, uint32_t *y, uint32_t *z)
+			      uint32_t *x, uint32_t *y, uint32_t *z)
 {
 	/* 64-bit shifts: a width or shift of 32 is legal (e.g. mx = 32, my = mz = 0) */
 	*x = (uint32_t)(w & ((1ull << mx) - 1));
@@ -240,11 +240,11 @@ struct igm_result {
 };
 
 void igm_run(struct igm_hist *h, const struct igm_limits *l, uint8_t *imem,
-		      const struct igm_job *j, struct igm_result *r);
+	     const struct igm_job *j, struct igm_result *r);
 
 /* Fill a completion record (little-endian, with its check word). */
 void igm_cpl_fill(struct idxgen_cpl *cpl, uint32_t job_id, int status, uint32_t flags,
-		     uint32_t warps, uint32_t threads, uint64_t cycles, uint32_t slot);
+		  uint32_t warps, uint32_t threads, uint64_t cycles, uint32_t slot);
 /* True if the record's check word matches its contents. */
 bool igm_cpl_verify(const struct idxgen_cpl *cpl);
 
@@ -270,6 +270,6 @@ struct igm_fw_info {
 };
 
 int igm_fw_check(const void *img, size_t len, const struct igm_limits *hw,
-		    uint32_t hw_hist_entries, struct igm_fw_info *info);
+		 uint32_t hw_hist_entries, struct igm_fw_info *info);
 
 #endif /* IDXGEN_MODEL_H */

@@ -339,7 +339,7 @@ int main(int argc, char **argv)
 			char name[32];
 
 			if (igm_job_init(&s.job, shapes[i][0], shapes[i][1], shapes[i][2], LANES,
-					    0, NULL) != IDXGEN_CPL_OK)
+					 0, NULL) != IDXGEN_CPL_OK)
 				return 1;
 			s.threads = (uint32_t)igm_job_threads(&s.job);
 			/* cache: clip to ~16 KiB, whole warps (generation of a prefix) */

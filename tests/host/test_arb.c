@@ -453,7 +453,7 @@ static void test_random(long steps)
 				rc1 = (uint32_t)igm_arb_lock(&a, r, l);
 			} else {
 				igm_arb_write(&a, IDXGEN_REG_ARB_CMD,
-						 IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, l, r));
+					      IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, l, r));
 				rc1 = igm_arb_read(&a, IDXGEN_REG_ARB_CMD_RESULT);
 			}
 			rc2 = (uint32_t)ref_lock(&f, (int)r, (int)l);

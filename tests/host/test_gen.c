@@ -91,7 +91,7 @@ static const char *run_check(const struct igm_job *j, uint8_t canary, int unpack
 		uint32_t x, y, z, rx, ry, rz;
 
 		igm_unpack(idxgen_ref_load(mem + GUARD, (uint32_t)n, j->word_size), j->mx, j->my,
-			      j->mz, &x, &y, &z);
+			   j->mz, &x, &y, &z);
 		idxgen_ref_index((uint32_t)n, j->dx, j->dy, &rx, &ry, &rz);
 		if (x != rx || y != ry || z != rz) {
 			snprintf(why, sizeof(why), "unpack thread %llu", (unsigned long long)n);
@@ -153,7 +153,7 @@ static void large_shapes(void)
 
 		for (w = 0; w < sizeof(warps) / sizeof(warps[0]) && !why; w++) {
 			int st = igm_job_init(&j, shapes[s][0], shapes[s][1], shapes[s][2],
-						 warps[w], GUARD, &lim);
+					      warps[w], GUARD, &lim);
 
 			why = st ? igm_cpl_status_name(st) : run_check(&j, 0xa5, w == 2);
 		}
@@ -273,7 +273,7 @@ static void chunked(void)
 		uint64_t bad_chunk = 0;
 
 		igm_job_init(&j, shapes[s][0], shapes[s][1], shapes[s][2], shapes[s][3], GUARD,
-				&lim);
+			     &lim);
 		why = run_check(&j, 0, 0);
 		memcpy(want, mem + GUARD, igm_job_bytes(&j));
 		for (k = 0; !why && k < sizeof(chunks) / sizeof(chunks[0]); k++) {

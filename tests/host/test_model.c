@@ -473,7 +473,7 @@ static void test_encoding(void)
 	       "descriptor bytes are little-endian at the contract's offsets");
 
 	igm_cpl_fill(&cpl, 0x11223344, IDXGEN_CPL_SIZE_LIMIT, IDXGEN_CPLF_HIT, 7, 6000,
-			0x100000004ull, 5);
+		     0x100000004ull, 5);
 	p = (const uint8_t *)&cpl;
 	tap_ok(igm_cpl_verify(&cpl) && p[0] == 0x44 && p[4] == IDXGEN_CPL_SIZE_LIMIT &&
 		       p[6] == 1 && p[8] == 7 && p[16] == 4 && p[20] == 1 && p[24] == 5,
