@@ -144,7 +144,7 @@ static int check_sched(const uint8_t *p, uint32_t rlen, struct igm_fw_info *out)
 		e->tile_h = igm_ld16(p + offsetof(struct idxgen_fw_sched_entry, tile_h));
 		if (p[offsetof(struct idxgen_fw_sched_entry, rsvd)] ||
 		    igm_order_validate(e->order, e->stride, e->granularity, e->tile_w, e->tile_h,
-					  IDXGEN_FEAT_SCHED_ORDERS) != IDXGEN_CPL_OK)
+				       IDXGEN_FEAT_SCHED_ORDERS) != IDXGEN_CPL_OK)
 			return IDXGEN_FW_ERR_SCHED;
 		/* name: [a-z0-9_:,x-]+ then NUL padding */
 		if (!name[0])
@@ -166,21 +166,12 @@ static int check_sched(const uint8_t *p, uint32_t rlen, struct igm_fw_info *out)
 	return IDXGEN_FW_OK;
 }
 
-int igm_fw_check(const void *img, size_t len, const struct igm_limits *hw,
-		    uint32_t hw_hist_entries, struct igm_fw_info *info)
+/* The header of an image of len (HDR_SIZE..IDXGEN_FW_MAX_SIZE) bytes and its CRC. */
+static int check_header(const uint8_t *p, size_t len)
 {
-	const uint8_t *p = img;
 	uint8_t hdr[HDR_SIZE];
-	struct igm_fw_info fi;
 	uint32_t crc;
-	size_t off, i;
-	int params = 0, sched = 0, st;
-
-	if (!img || len < HDR_SIZE || len > IDXGEN_FW_MAX_SIZE)
-		return IDXGEN_FW_ERR_SIZE;
-	if (hw_hist_entries == 0 || hw_hist_entries > IDXGEN_HW_MAX_HIST)
-		hw_hist_entries = IDXGEN_HW_MAX_HIST;
-	memset(&fi, 0, sizeof(fi));
+	size_t i;
 
 	if (igm_ld32(p + offsetof(struct idxgen_fw_header, magic)) != IDXGEN_FW_MAGIC)
 		return IDXGEN_FW_ERR_MAGIC;
@@ -205,9 +196,18 @@ int igm_fw_check(const void *img, size_t len, const struct igm_limits *hw,
 	crc = igm_crc32(crc, p + HDR_SIZE, len - HDR_SIZE);
 	if (crc != igm_ld32(p + HDR_CRC_OFF))
 		return IDXGEN_FW_ERR_CRC;
+	return IDXGEN_FW_OK;
+}
+
+/* The records after a checked header: exactly one PARAMS, at most one SCHED_TABLE. */
+static int check_records(const uint8_t *p, size_t len, const struct igm_limits *hw,
+			 uint32_t hw_hist_entries, struct igm_fw_info *fi)
+{
+	int params = 0, sched = 0, st;
+	size_t off;
 
 	/*
-	 * Records.  Invariant: off <= len and off is a multiple of 4.  Sizes are
+	 * Invariant: off <= len and off is a multiple of 4.  Sizes are
 	 * compared as "what's left" so no sum can wrap.
 	 */
 	for (off = HDR_SIZE; off < len;) {
@@ -225,14 +225,14 @@ int igm_fw_check(const void *img, size_t len, const struct igm_limits *hw,
 		if (type == IDXGEN_FW_REC_PARAMS) {
 			if (params++ || rlen != PARAMS_SIZE)
 				return IDXGEN_FW_ERR_PARAMS;
-			st = check_params(p + off + REC_SIZE, hw, hw_hist_entries, &fi);
+			st = check_params(p + off + REC_SIZE, hw, hw_hist_entries, fi);
 			if (st != IDXGEN_FW_OK)
 				return st;
 		}
 		if (type == IDXGEN_FW_REC_SCHED_TABLE) {
 			if (sched++)
 				return IDXGEN_FW_ERR_SCHED;
-			st = check_sched(p + off + REC_SIZE, rlen, &fi);
+			st = check_sched(p + off + REC_SIZE, rlen, fi);
 			if (st != IDXGEN_FW_OK)
 				return st;
 		}
@@ -241,8 +241,30 @@ int igm_fw_check(const void *img, size_t len, const struct igm_limits *hw,
 	}
 	if (params != 1)
 		return IDXGEN_FW_ERR_PARAMS;
-	if (sched && !(fi.features & IDXGEN_FEAT_SCHED_ORDERS))
+	if (sched && !(fi->features & IDXGEN_FEAT_SCHED_ORDERS))
 		return IDXGEN_FW_ERR_SCHED;
+	return IDXGEN_FW_OK;
+}
+
+int igm_fw_check(const void *img, size_t len, const struct igm_limits *hw,
+		 uint32_t hw_hist_entries, struct igm_fw_info *info)
+{
+	const uint8_t *p = img;
+	struct igm_fw_info fi;
+	size_t i;
+	int st;
+
+	if (!img || len < HDR_SIZE || len > IDXGEN_FW_MAX_SIZE)
+		return IDXGEN_FW_ERR_SIZE;
+	if (hw_hist_entries == 0 || hw_hist_entries > IDXGEN_HW_MAX_HIST)
+		hw_hist_entries = IDXGEN_HW_MAX_HIST;
+	memset(&fi, 0, sizeof(fi));
+	st = check_header(p, len);
+	if (st != IDXGEN_FW_OK)
+		return st;
+	st = check_records(p, len, hw, hw_hist_entries, &fi);
+	if (st != IDXGEN_FW_OK)
+		return st;
 
 	fi.version = igm_ld32(p + offsetof(struct idxgen_fw_header, fw_version));
 	/* name is NUL-padded but need not be NUL-terminated: stop at 24 */
