@@ -1711,13 +1711,11 @@ static const VMStateDescription vmstate_idxgen_sched = {
     },
 };
 
-static int idxgen_post_load(void *opaque, int version_id)
+/* Migration: the capabilities and queues of an untrusted stream, in range. */
+static bool idxgen_post_load_state_ok(IdxgenState *s)
 {
-    IdxgenState *s = opaque;
-    struct igm_limits lim;
     unsigned i;
 
-    /* The stream is untrusted: check what the device relies on. */
     if (s->hist.entries < 1 || s->hist.entries > IDXGEN_HW_MAX_HIST ||
         s->cap_hist != s->hist.entries || s->cap_hist > s->hist_entries ||
         s->cap_max_threads < 1 || s->cap_max_threads > IDXGEN_HW_MAX_THREADS ||
@@ -1726,7 +1724,7 @@ static int idxgen_post_load(void *opaque, int version_id)
         s->cap_max_dim[2] < 1 || s->cap_max_dim[2] > IDXGEN_HW_MAX_DIM ||
         (s->cap_features & ~s->hw_features) ||
         s->job_status < 0 || s->job_status > IDXGEN_CPL_MAX) {
-        return -EINVAL;
+        return false;
     }
     for (i = 0; i < IDXGEN_MAX_QUEUES; i++) {
         IdxgenQueue *q = &s->q[i];
@@ -1735,13 +1733,63 @@ static int idxgen_post_load(void *opaque, int version_id)
             (i >= s->num_queues || q->size_l < 2 ||
              q->size_l > IDXGEN_HW_MAX_RING || !is_power_of_2(q->size_l) ||
              q->head >= q->size_l || q->tail >= q->size_l)) {
-            return -EINVAL;
+            return false;
         }
         if (q->irq_vector >= s->nvectors) {
-            return -EINVAL;
+            return false;
         }
     }
-    if (s->rr_next >= s->num_queues) {
+    return s->rr_next < s->num_queues;
+}
+
+/*
+ * Migration: the active job's generator, re-derived from its descriptor by
+ * replaying the warps already in index memory into scratch.
+ */
+static int idxgen_post_load_job(IdxgenState *s)
+{
+    struct igm_limits lim;
+    uint64_t chunk, left = s->job_warps_done;
+    g_autofree uint8_t *scratch = NULL;
+
+    memset(&s->job, 0, sizeof(s->job));
+    if (s->job_have_desc) {
+        igm_job_from_desc(&s->job, (struct idxgen_desc *)s->job_desc);
+    }
+    if (s->job_status != IDXGEN_CPL_OK) {
+        return 0;
+    }
+    igm_limits(s, &lim, false);
+    if (!s->job_have_desc ||
+        igm_job_validate(&s->job, &lim) != IDXGEN_CPL_OK) {
+        return -EINVAL;
+    }
+    if (s->job_hit) {
+        return 0;
+    }
+    if (s->job_warps != igm_job_warps(&s->job) || left > s->job_warps) {
+        return -EINVAL;
+    }
+    chunk = idxgen_chunk_warps(s);  /* of the decoded job's warp size */
+    scratch = g_malloc(chunk * s->job.c * s->job.word_size);
+    igm_gen_init(&s->gen, &s->job);
+    while (left) {
+        uint64_t n = igm_gen_run(&s->gen, scratch, MIN(left, chunk));
+
+        if (!n) {
+            return -EINVAL;
+        }
+        left -= n;
+    }
+    return 0;
+}
+
+static int idxgen_post_load(void *opaque, int version_id)
+{
+    IdxgenState *s = opaque;
+
+    /* The stream is untrusted: check what the device relies on. */
+    if (!idxgen_post_load_state_ok(s)) {
         return -EINVAL;
     }
     if (!s->job_active) {
@@ -1755,39 +1803,8 @@ static int idxgen_post_load(void *opaque, int version_id)
         s->job_slot >= s->q[s->job_q].size_l) {
         return -EINVAL;
     }
-
-    /* Re-derive the generator from the job and its progress. */
-    memset(&s->job, 0, sizeof(s->job));
-    if (s->job_have_desc) {
-        igm_job_from_desc(&s->job, (struct idxgen_desc *)s->job_desc);
-    }
-    if (s->job_status == IDXGEN_CPL_OK) {
-        igm_limits(s, &lim, false);
-        if (!s->job_have_desc || igm_job_validate(&s->job, &lim) !=
-            IDXGEN_CPL_OK) {
-            return -EINVAL;
-        }
-        if (!s->job_hit) {
-            uint64_t chunk = idxgen_chunk_warps(s);
-            uint64_t left = s->job_warps_done;
-            g_autofree uint8_t *scratch = NULL;
-
-            if (s->job_warps != igm_job_warps(&s->job) ||
-                left > s->job_warps) {
-                return -EINVAL;
-            }
-            /* Replay the warps already in index memory into scratch. */
-            scratch = g_malloc(chunk * s->job.c * s->job.word_size);
-            igm_gen_init(&s->gen, &s->job);
-            while (left) {
-                uint64_t n = igm_gen_run(&s->gen, scratch, MIN(left, chunk));
-
-                if (!n) {
-                    return -EINVAL;
-                }
-                left -= n;
-            }
-        }
+    if (idxgen_post_load_job(s)) {
+        return -EINVAL;
     }
     /* Start and length drive the timer: no overflow, no endless job. */
     if (s->job_cycles != (s->job_status == IDXGEN_CPL_OK ?
