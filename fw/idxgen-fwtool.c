@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "idxgen_le.h"
 #include "idxgen_model.h"
 
 #define PROG "idxgen-fwtool"
@@ -99,23 +100,6 @@ static int err(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return 1;
-}
-
-static void put16(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	put16(p, v);
-	put16(p + 2, v >> 16);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 /* ------------------------------------------------------------------ */
@@ -313,45 +297,45 @@ static size_t build_image(uint8_t *img, const struct source *s)
 	unsigned int i;
 
 	memset(img, 0, IMG_MAX);
-	put16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_PARAMS);
-	put16(p + offsetof(struct idxgen_fw_record, len), PARAMS);
+	igm_st16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_PARAMS);
+	igm_st16(p + offsetof(struct idxgen_fw_record, len), PARAMS);
 	p += REC;
-	put32(p + offsetof(struct idxgen_fw_params, max_threads), s->max_threads);
-	put16(p + offsetof(struct idxgen_fw_params, max_dim_x), s->max_dim[0]);
-	put16(p + offsetof(struct idxgen_fw_params, max_dim_y), s->max_dim[1]);
-	put16(p + offsetof(struct idxgen_fw_params, max_dim_z), s->max_dim[2]);
-	put16(p + offsetof(struct idxgen_fw_params, hist_entries), s->hist_entries);
-	put32(p + offsetof(struct idxgen_fw_params, features), s->features);
+	igm_st32(p + offsetof(struct idxgen_fw_params, max_threads), s->max_threads);
+	igm_st16(p + offsetof(struct idxgen_fw_params, max_dim_x), s->max_dim[0]);
+	igm_st16(p + offsetof(struct idxgen_fw_params, max_dim_y), s->max_dim[1]);
+	igm_st16(p + offsetof(struct idxgen_fw_params, max_dim_z), s->max_dim[2]);
+	igm_st16(p + offsetof(struct idxgen_fw_params, hist_entries), s->hist_entries);
+	igm_st32(p + offsetof(struct idxgen_fw_params, features), s->features);
 	p += PARAMS;	/* 20 bytes: already 4-byte aligned, no padding */
 	if (s->sched_table) {
-		put16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_SCHED_TABLE);
-		put16(p + offsetof(struct idxgen_fw_record, len), SCHED_LEN);
+		igm_st16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_SCHED_TABLE);
+		igm_st16(p + offsetof(struct idxgen_fw_record, len), SCHED_LEN);
 		p += REC;
-		put16(p + offsetof(struct idxgen_fw_sched_table, count), IGM_SCHED_DEFAULT_COUNT);
+		igm_st16(p + offsetof(struct idxgen_fw_sched_table, count), IGM_SCHED_DEFAULT_COUNT);
 		p += sizeof(struct idxgen_fw_sched_table);
 		for (i = 0; i < IGM_SCHED_DEFAULT_COUNT; i++) {
 			const struct igm_sched_cfg *e = &igm_sched_default[i];
 
 			p[offsetof(struct idxgen_fw_sched_entry, order)] = (uint8_t)e->order;
-			put16(p + offsetof(struct idxgen_fw_sched_entry, granularity), e->granularity);
-			put32(p + offsetof(struct idxgen_fw_sched_entry, stride), e->stride);
-			put16(p + offsetof(struct idxgen_fw_sched_entry, tile_w), e->tile_w);
-			put16(p + offsetof(struct idxgen_fw_sched_entry, tile_h), e->tile_h);
+			igm_st16(p + offsetof(struct idxgen_fw_sched_entry, granularity), e->granularity);
+			igm_st32(p + offsetof(struct idxgen_fw_sched_entry, stride), e->stride);
+			igm_st16(p + offsetof(struct idxgen_fw_sched_entry, tile_w), e->tile_w);
+			igm_st16(p + offsetof(struct idxgen_fw_sched_entry, tile_h), e->tile_h);
 			memcpy(p + offsetof(struct idxgen_fw_sched_entry, name), e->name,
 			       strlen(e->name));
 			p += sizeof(struct idxgen_fw_sched_entry);
 		}
 	}
-	put16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_END);
+	igm_st16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_END);
 
-	put32(img + offsetof(struct idxgen_fw_header, magic), IDXGEN_FW_MAGIC);
-	put16(img + offsetof(struct idxgen_fw_header, format_version), IDXGEN_FW_FORMAT_VERSION);
-	put16(img + offsetof(struct idxgen_fw_header, header_size), HDR);
-	put32(img + offsetof(struct idxgen_fw_header, fw_version), s->version);
-	put32(img + offsetof(struct idxgen_fw_header, payload_len), (uint32_t)(img_len - HDR));
+	igm_st32(img + offsetof(struct idxgen_fw_header, magic), IDXGEN_FW_MAGIC);
+	igm_st16(img + offsetof(struct idxgen_fw_header, format_version), IDXGEN_FW_FORMAT_VERSION);
+	igm_st16(img + offsetof(struct idxgen_fw_header, header_size), HDR);
+	igm_st32(img + offsetof(struct idxgen_fw_header, fw_version), s->version);
+	igm_st32(img + offsetof(struct idxgen_fw_header, payload_len), (uint32_t)(img_len - HDR));
 	memcpy(img + offsetof(struct idxgen_fw_header, name), s->name, strlen(s->name));
 	/* CRC last, over the whole image with the crc32 field still zero */
-	put32(img + offsetof(struct idxgen_fw_header, crc32), igm_crc32(0, img, img_len));
+	igm_st32(img + offsetof(struct idxgen_fw_header, crc32), igm_crc32(0, img, img_len));
 	return img_len;
 }
 
@@ -366,14 +350,14 @@ static const char *reason(int st, const uint8_t *img, size_t len)
 			 IDXGEN_FW_MAX_SIZE);
 		return buf;
 	case IDXGEN_FW_ERR_MAGIC:
-		snprintf(buf, sizeof(buf), "magic is 0x%08x, not 0x%08x (\"IXFW\")", get32(img),
+		snprintf(buf, sizeof(buf), "magic is 0x%08x, not 0x%08x (\"IXFW\")", igm_ld32(img),
 			 IDXGEN_FW_MAGIC);
 		return buf;
 	case IDXGEN_FW_ERR_FORMAT:
 		return "unsupported format version or header size, or nonzero flags/reserved";
 	case IDXGEN_FW_ERR_LENGTH:
 		snprintf(buf, sizeof(buf), "header says %zu + %u bytes, file has %zu", HDR,
-			 get32(img + offsetof(struct idxgen_fw_header, payload_len)), len);
+			 igm_ld32(img + offsetof(struct idxgen_fw_header, payload_len)), len);
 		return buf;
 	case IDXGEN_FW_ERR_CRC: {
 		uint8_t h[HDR];
@@ -381,7 +365,7 @@ static const char *reason(int st, const uint8_t *img, size_t len)
 		memcpy(h, img, HDR);
 		memset(h + offsetof(struct idxgen_fw_header, crc32), 0, 4);
 		snprintf(buf, sizeof(buf), "crc32 is 0x%08x, image has 0x%08x",
-			 get32(img + offsetof(struct idxgen_fw_header, crc32)),
+			 igm_ld32(img + offsetof(struct idxgen_fw_header, crc32)),
 			 igm_crc32(igm_crc32(0, h, HDR), img + HDR, len - HDR));
 		return buf;
 	}
@@ -404,7 +388,7 @@ static void print_info(const char *path, size_t len, const uint8_t *img,
 	printf("  fw_version    %u.%u.%u (0x%06x)\n", fi->version >> 16, (fi->version >> 8) & 0xff,
 	       fi->version & 0xff, fi->version);
 	printf("  name          %s\n", fi->name);
-	printf("  crc32         0x%08x\n", get32(img + offsetof(struct idxgen_fw_header, crc32)));
+	printf("  crc32         0x%08x\n", igm_ld32(img + offsetof(struct idxgen_fw_header, crc32)));
 	printf("  max_threads   %u\n", fi->max_threads);
 	printf("  max_dim       %u x %u x %u\n", fi->max_dim[0], fi->max_dim[1], fi->max_dim[2]);
 	printf("  hist_entries  %u\n", fi->hist_entries);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * idxgen_le.h - little-endian loads and stores for the model (private).
+ * idxgen_le.h - little-endian loads and stores for the model and the tools
+ * built with it (fw/idxgen-fwtool.c writes and reads images with them).
  *
  * The hardware structures in idxgen_hw.h are little-endian in memory but
  * declared with host integer types, so a field must never be read or written
