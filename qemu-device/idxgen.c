@@ -575,12 +575,61 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
 }
 
 /* Fetch, validate and filter the descriptor at HEAD of queue qn. */
-static void idxgen_job_start(IdxgenState *s, unsigned qn)
+/*
+ * Fetch the descriptor at the queue's head and check it (firmware loaded,
+ * the limits, the arbiter): the job's status.
+ */
+static int idxgen_job_fetch(IdxgenState *s, unsigned qn)
 {
     IdxgenQueue *q = &s->q[qn];
     struct igm_limits lim;
     struct idxgen_desc desc;
-    MemTxResult res;
+    int status;
+
+    if (idxgen_dma(s, q->ring_base_l + (uint64_t)q->head * sizeof(desc),
+                   &desc, sizeof(desc), DMA_DIRECTION_TO_DEVICE) != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u slot %u: "
+                      "descriptor fetch failed\n", qn, q->head);
+        return IDXGEN_CPL_DMA_FAULT;
+    }
+    memcpy(s->job_desc, &desc, sizeof(desc));
+    igm_job_from_desc(&s->job, &desc);
+    s->job_have_desc = true;
+    q->cur_job_id = s->job.job_id;
+    trace_idxgen_job_fetch(qn, s->job_slot, s->job.job_id);
+    if (!s->ready) {
+        return IDXGEN_CPL_NO_FIRMWARE;
+    }
+    igm_limits(s, &lim, false);
+    status = igm_job_validate(&s->job, &lim);
+    if (status != IDXGEN_CPL_OK) {
+        return status;
+    }
+    return igm_arb_job_check(&s->arb, s->job.flags, s->job.requester);
+}
+
+/* A valid job: served from the history, or the generator set up for it. */
+static void idxgen_job_begin(IdxgenState *s, IdxgenQueue *q)
+{
+    s->job_warps = igm_job_warps(&s->job);
+    if (!(s->job.flags & IDXGEN_DESC_F_NO_HISTORY) &&
+        igm_hist_lookup(&s->hist, &s->job)) {
+        trace_idxgen_hist_hit(s->job.target, igm_job_bytes(&s->job));
+        s->job_hit = true;
+        q->warps_ready = s->job_warps;
+    } else {
+        /* About to overwrite the range: entries there become stale. */
+        trace_idxgen_hist_miss(s->job.target, igm_job_bytes(&s->job));
+        igm_hist_invalidate(&s->hist, s->job.target,
+                            igm_job_bytes(&s->job));
+        igm_gen_init(&s->gen, &s->job);
+    }
+    s->job_cycles = igm_job_cycles(&s->job, s->job_hit);
+}
+
+static void idxgen_job_start(IdxgenState *s, unsigned qn)
+{
+    IdxgenQueue *q = &s->q[qn];
 
     s->job_active = true;
     s->job_q = qn;
@@ -596,30 +645,7 @@ static void idxgen_job_start(IdxgenState *s, unsigned qn)
     memset(s->job_desc, 0, sizeof(s->job_desc));
     q->warps_ready = 0;
 
-    res = idxgen_dma(s, q->ring_base_l + (uint64_t)q->head * sizeof(desc),
-                     &desc, sizeof(desc), DMA_DIRECTION_TO_DEVICE);
-    if (res != MEMTX_OK) {
-        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u slot %u: "
-                      "descriptor fetch failed\n", qn, q->head);
-        s->job_status = IDXGEN_CPL_DMA_FAULT;
-    } else {
-        memcpy(s->job_desc, &desc, sizeof(desc));
-        igm_job_from_desc(&s->job, &desc);
-        s->job_have_desc = true;
-        q->cur_job_id = s->job.job_id;
-        trace_idxgen_job_fetch(qn, s->job_slot, s->job.job_id);
-        if (!s->ready) {
-            s->job_status = IDXGEN_CPL_NO_FIRMWARE;
-        } else {
-            igm_limits(s, &lim, false);
-            s->job_status = igm_job_validate(&s->job, &lim);
-        }
-        if (s->job_status == IDXGEN_CPL_OK) {
-            s->job_status = igm_arb_job_check(&s->arb, s->job.flags,
-                                              s->job.requester);
-        }
-    }
-
+    s->job_status = idxgen_job_fetch(s, qn);
     if (s->job_status != IDXGEN_CPL_OK) {
         trace_idxgen_job_error(qn, s->job_slot,
                                igm_cpl_status_name(s->job_status));
@@ -628,20 +654,7 @@ static void idxgen_job_start(IdxgenState *s, unsigned qn)
                       igm_cpl_status_name(s->job_status));
         s->job_cycles = IDXGEN_FILTER_CYCLES;
     } else {
-        s->job_warps = igm_job_warps(&s->job);
-        if (!(s->job.flags & IDXGEN_DESC_F_NO_HISTORY) &&
-            igm_hist_lookup(&s->hist, &s->job)) {
-            trace_idxgen_hist_hit(s->job.target, igm_job_bytes(&s->job));
-            s->job_hit = true;
-            q->warps_ready = s->job_warps;
-        } else {
-            /* About to overwrite the range: entries there become stale. */
-            trace_idxgen_hist_miss(s->job.target, igm_job_bytes(&s->job));
-            igm_hist_invalidate(&s->hist, s->job.target,
-                                igm_job_bytes(&s->job));
-            igm_gen_init(&s->gen, &s->job);
-        }
-        s->job_cycles = igm_job_cycles(&s->job, s->job_hit);
+        idxgen_job_begin(s, q);
         trace_idxgen_job_start(qn, s->job_slot, s->job_hit, s->job_warps,
                                s->job_cycles);
     }
