@@ -494,13 +494,55 @@ static void idxgen_kick(IdxgenState *s)
  * Write the completion of the job in flight, advance HEAD, count, raise the
  * queue's interrupt.  status overrides the job's (ABORTED).
  */
+/* The statistics registers' view of a finished job. */
+static void idxgen_job_count(IdxgenState *s, bool ok, uint64_t cycles,
+                             uint32_t warps)
+{
+    s->stat_jobs++;
+    s->stat_busy_cycles += cycles;
+    if (!ok) {
+        s->stat_errors++;
+    } else if (s->job_hit) {
+        s->stat_hits++;
+    } else {
+        s->stat_misses++;
+        s->stat_warps += warps;
+    }
+}
+
+/*
+ * Write the current job's completion record into queue qn's ring (with the
+ * CORRUPT_CPL fault applied): false, and the queue stopped, if the DMA fails.
+ */
+static bool idxgen_cpl_write(IdxgenState *s, unsigned qn,
+                             struct idxgen_cpl *cpl)
+{
+    IdxgenQueue *q = &s->q[qn];
+    uint64_t addr = q->cpl_base_l + (uint64_t)s->job_slot * sizeof(*cpl);
+
+    if (s->dbg_fault & IDXGEN_FAULT_CORRUPT_CPL) {
+        s->dbg_fault &= ~IDXGEN_FAULT_CORRUPT_CPL;
+        s->dbg_fired |= IDXGEN_FAULT_CORRUPT_CPL;
+        cpl->check = cpu_to_le32(le32_to_cpu(cpl->check) ^ 0x5a5a5a5a);
+    }
+    if (idxgen_dma(s, addr, cpl, sizeof(*cpl),
+                   DMA_DIRECTION_FROM_DEVICE) != MEMTX_OK) {
+        trace_idxgen_cpl_write_failed(qn, addr);
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: completion write "
+                      "to 0x%" PRIx64 " failed, queue stopped\n", qn, addr);
+        q->enabled = false;
+        idxgen_queue_error(s, qn, IDXGEN_QERR_DMA);
+        return false;
+    }
+    return true;
+}
+
 static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
 {
     IdxgenQueue *q = &s->q[s->job_q];
     unsigned qn = s->job_q;
     struct idxgen_cpl cpl;
     uint32_t flags = 0, job_id = 0, warps = 0, threads = 0;
-    MemTxResult res;
     bool ok = status == IDXGEN_CPL_OK;
 
     if (s->job_have_desc) {
@@ -535,16 +577,7 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
         idxgen_arb_update(s, &before);
     }
 
-    s->stat_jobs++;
-    s->stat_busy_cycles += cycles;
-    if (!ok) {
-        s->stat_errors++;
-    } else if (s->job_hit) {
-        s->stat_hits++;
-    } else {
-        s->stat_misses++;
-        s->stat_warps += warps;
-    }
+    idxgen_job_count(s, ok, cycles, warps);
     if (ok && !s->job_hit) {
         q->warps_ready = warps;
     }
@@ -552,21 +585,7 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
     trace_idxgen_job_complete(qn, s->job_slot, job_id, status, warps, cycles);
     igm_cpl_fill(&cpl, job_id, status, flags, warps, threads, cycles,
                  s->job_slot);
-    if (s->dbg_fault & IDXGEN_FAULT_CORRUPT_CPL) {
-        s->dbg_fault &= ~IDXGEN_FAULT_CORRUPT_CPL;
-        s->dbg_fired |= IDXGEN_FAULT_CORRUPT_CPL;
-        cpl.check = cpu_to_le32(le32_to_cpu(cpl.check) ^ 0x5a5a5a5a);
-    }
-    res = idxgen_dma(s, q->cpl_base_l + (uint64_t)s->job_slot * sizeof(cpl),
-                     &cpl, sizeof(cpl), DMA_DIRECTION_FROM_DEVICE);
-    if (res != MEMTX_OK) {
-        trace_idxgen_cpl_write_failed(qn, q->cpl_base_l +
-                                      (uint64_t)s->job_slot * sizeof(cpl));
-        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: completion write "
-                      "to 0x%" PRIx64 " failed, queue stopped\n", qn,
-                      q->cpl_base_l + (uint64_t)s->job_slot * sizeof(cpl));
-        q->enabled = false;
-        idxgen_queue_error(s, qn, IDXGEN_QERR_DMA);
+    if (!idxgen_cpl_write(s, qn, &cpl)) {
         return;
     }
     q->head = (q->head + 1) & (q->size_l - 1);
