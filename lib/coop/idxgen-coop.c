@@ -651,6 +651,55 @@ bad:
 	return -1;
 }
 
+/*
+ * coop_dev_produce's block: into a COOP_DEVBUFFER, dx dividing the range,
+ * and dx x dy small enough for 16-bit words: 0, or -1 after a diagnostic.
+ */
+static int check_dev_block(struct inst *in, const CXCursor *a)
+{
+	long dy, bits = 0, d;
+
+	if (bufs[in->buf].kind != 2) {
+		error_at(a[1], "coop_dev_produce writes index memory: '%s' is not a "
+			       "COOP_DEVBUFFER",
+			 bufs[in->buf].name);
+		return -1;
+	}
+	if (!eval(a[4], &in->dx) || in->dx <= 0 || (in->hi - in->lo) % in->dx) {
+		error_at(a[4], "dx must be a positive constant dividing the range length %ld",
+			 in->hi - in->lo);
+		return -1;
+	}
+	dy = (in->hi - in->lo) / in->dx;
+	for (d = 1; d < in->dx; d <<= 1)
+		bits++;
+	for (d = 1; d < dy; d <<= 1)
+		bits++;
+	if (bits > 16) {
+		error_at(a[4], "a %ld x %ld block needs %ld-bit words; device buffers hold "
+			       "16-bit words",
+			 in->dx, dy, bits);
+		return -1;
+	}
+	return 0;
+}
+
+/* The loop variables' current values, "i=0 j=3" (an instance's iteration). */
+static char *env_string(void)
+{
+	size_t len = 0;
+	char *str;
+	int i;
+
+	for (i = 0; i < nenv; i++)
+		len += strlen(env[i].name) + 24;
+	str = cx_alloc(len + 1);
+	for (i = 0, len = 0; i < nenv; i++)
+		len += (size_t)sprintf(str + len, "%s%s=%ld", i ? " " : "", env[i].name,
+				       env[i].val);
+	return str;
+}
+
 static void add_instance(int t)
 {
 	CXCursor c = tree[t].cur;
@@ -659,7 +708,6 @@ static void add_instance(int t)
 	CXCursor a[6];
 	long w;
 	int i, n = clang_Cursor_getNumArguments(c);
-	size_t len = 0;
 
 	if (n != nargs[kind]) {
 		error_at(c, "%s takes %d arguments", ikind_name[kind], nargs[kind]);
@@ -703,30 +751,8 @@ static void add_instance(int t)
 		return;
 	}
 	if (kind == I_DEV) {
-		long dy, bits = 0, d;
-
-		if (bufs[in->buf].kind != 2) {
-			error_at(a[1], "coop_dev_produce writes index memory: '%s' is not a "
-				       "COOP_DEVBUFFER",
-				 bufs[in->buf].name);
+		if (check_dev_block(in, a))
 			return;
-		}
-		if (!eval(a[4], &in->dx) || in->dx <= 0 || (in->hi - in->lo) % in->dx) {
-			error_at(a[4], "dx must be a positive constant dividing the range length %ld",
-				 in->hi - in->lo);
-			return;
-		}
-		dy = (in->hi - in->lo) / in->dx;
-		for (d = 1; d < in->dx; d <<= 1)
-			bits++;
-		for (d = 1; d < dy; d <<= 1)
-			bits++;
-		if (bits > 16) {
-			error_at(a[4], "a %ld x %ld block needs %ld-bit words; device buffers hold "
-				       "16-bit words",
-				 in->dx, dy, bits);
-			return;
-		}
 	} else if (kind != I_CONS && bufs[in->buf].kind == 2) {
 		error_at(a[arg_buf[kind]], "%s on device buffer '%s': only the device writes index "
 					   "memory",
@@ -734,12 +760,7 @@ static void add_instance(int t)
 		return;
 	}
 	in->text = cursor_text(c, 1);
-	for (i = 0; i < nenv; i++)
-		len += strlen(env[i].name) + 24;
-	in->iter = cx_alloc(len + 1);
-	for (i = 0, len = 0; i < nenv; i++)
-		len += (size_t)sprintf(in->iter + len, "%s%s=%ld", i ? " " : "", env[i].name,
-				       env[i].val);
+	in->iter = env_string();
 	ninst++;
 }
 
