@@ -4,7 +4,7 @@
  *
  * `build` turns the readable source (fw/idxgen-fw.txt) into an image laid out
  * as include/idxgen_hw.h describes; `check` runs the very checker the device
- * runs (idxgen_fw_check() from the model), so an image this tool accepts is
+ * runs (igm_fw_check() from the model), so an image this tool accepts is
  * an image the device accepts.  `build` checks its own output the same way
  * before writing it.  Pure C11.  See usage() for the manual.
  */
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "idxgen_le.h"
 #include "idxgen_model.h"
 
 #define PROG "idxgen-fwtool"
@@ -99,23 +100,6 @@ static int err(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return 1;
-}
-
-static void put16(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	put16(p, v);
-	put16(p + 2, v >> 16);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 /* ------------------------------------------------------------------ */
@@ -302,7 +286,7 @@ static int parse_source(FILE *f, const char *path, struct source *src)
 #define REC	sizeof(struct idxgen_fw_record)
 #define PARAMS	sizeof(struct idxgen_fw_params)
 #define SCHED_LEN (sizeof(struct idxgen_fw_sched_table) + \
-		   IDXGEN_SCHED_DEFAULT_COUNT * sizeof(struct idxgen_fw_sched_entry))
+		   IGM_SCHED_DEFAULT_COUNT * sizeof(struct idxgen_fw_sched_entry))
 /* header, PARAMS, [SCHED_TABLE,] END */
 #define IMG_MAX	(HDR + REC + PARAMS + REC + SCHED_LEN + REC)
 
@@ -313,49 +297,49 @@ static size_t build_image(uint8_t *img, const struct source *s)
 	unsigned int i;
 
 	memset(img, 0, IMG_MAX);
-	put16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_PARAMS);
-	put16(p + offsetof(struct idxgen_fw_record, len), PARAMS);
+	igm_st16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_PARAMS);
+	igm_st16(p + offsetof(struct idxgen_fw_record, len), PARAMS);
 	p += REC;
-	put32(p + offsetof(struct idxgen_fw_params, max_threads), s->max_threads);
-	put16(p + offsetof(struct idxgen_fw_params, max_dim_x), s->max_dim[0]);
-	put16(p + offsetof(struct idxgen_fw_params, max_dim_y), s->max_dim[1]);
-	put16(p + offsetof(struct idxgen_fw_params, max_dim_z), s->max_dim[2]);
-	put16(p + offsetof(struct idxgen_fw_params, hist_entries), s->hist_entries);
-	put32(p + offsetof(struct idxgen_fw_params, features), s->features);
+	igm_st32(p + offsetof(struct idxgen_fw_params, max_threads), s->max_threads);
+	igm_st16(p + offsetof(struct idxgen_fw_params, max_dim_x), s->max_dim[0]);
+	igm_st16(p + offsetof(struct idxgen_fw_params, max_dim_y), s->max_dim[1]);
+	igm_st16(p + offsetof(struct idxgen_fw_params, max_dim_z), s->max_dim[2]);
+	igm_st16(p + offsetof(struct idxgen_fw_params, hist_entries), s->hist_entries);
+	igm_st32(p + offsetof(struct idxgen_fw_params, features), s->features);
 	p += PARAMS;	/* 20 bytes: already 4-byte aligned, no padding */
 	if (s->sched_table) {
-		put16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_SCHED_TABLE);
-		put16(p + offsetof(struct idxgen_fw_record, len), SCHED_LEN);
+		igm_st16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_SCHED_TABLE);
+		igm_st16(p + offsetof(struct idxgen_fw_record, len), SCHED_LEN);
 		p += REC;
-		put16(p + offsetof(struct idxgen_fw_sched_table, count), IDXGEN_SCHED_DEFAULT_COUNT);
+		igm_st16(p + offsetof(struct idxgen_fw_sched_table, count), IGM_SCHED_DEFAULT_COUNT);
 		p += sizeof(struct idxgen_fw_sched_table);
-		for (i = 0; i < IDXGEN_SCHED_DEFAULT_COUNT; i++) {
-			const struct idxgen_sched_cfg *e = &idxgen_sched_default[i];
+		for (i = 0; i < IGM_SCHED_DEFAULT_COUNT; i++) {
+			const struct igm_sched_cfg *e = &igm_sched_default[i];
 
 			p[offsetof(struct idxgen_fw_sched_entry, order)] = (uint8_t)e->order;
-			put16(p + offsetof(struct idxgen_fw_sched_entry, granularity), e->granularity);
-			put32(p + offsetof(struct idxgen_fw_sched_entry, stride), e->stride);
-			put16(p + offsetof(struct idxgen_fw_sched_entry, tile_w), e->tile_w);
-			put16(p + offsetof(struct idxgen_fw_sched_entry, tile_h), e->tile_h);
+			igm_st16(p + offsetof(struct idxgen_fw_sched_entry, granularity), e->granularity);
+			igm_st32(p + offsetof(struct idxgen_fw_sched_entry, stride), e->stride);
+			igm_st16(p + offsetof(struct idxgen_fw_sched_entry, tile_w), e->tile_w);
+			igm_st16(p + offsetof(struct idxgen_fw_sched_entry, tile_h), e->tile_h);
 			memcpy(p + offsetof(struct idxgen_fw_sched_entry, name), e->name,
 			       strlen(e->name));
 			p += sizeof(struct idxgen_fw_sched_entry);
 		}
 	}
-	put16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_END);
+	igm_st16(p + offsetof(struct idxgen_fw_record, type), IDXGEN_FW_REC_END);
 
-	put32(img + offsetof(struct idxgen_fw_header, magic), IDXGEN_FW_MAGIC);
-	put16(img + offsetof(struct idxgen_fw_header, format_version), IDXGEN_FW_FORMAT_VERSION);
-	put16(img + offsetof(struct idxgen_fw_header, header_size), HDR);
-	put32(img + offsetof(struct idxgen_fw_header, fw_version), s->version);
-	put32(img + offsetof(struct idxgen_fw_header, payload_len), (uint32_t)(img_len - HDR));
+	igm_st32(img + offsetof(struct idxgen_fw_header, magic), IDXGEN_FW_MAGIC);
+	igm_st16(img + offsetof(struct idxgen_fw_header, format_version), IDXGEN_FW_FORMAT_VERSION);
+	igm_st16(img + offsetof(struct idxgen_fw_header, header_size), HDR);
+	igm_st32(img + offsetof(struct idxgen_fw_header, fw_version), s->version);
+	igm_st32(img + offsetof(struct idxgen_fw_header, payload_len), (uint32_t)(img_len - HDR));
 	memcpy(img + offsetof(struct idxgen_fw_header, name), s->name, strlen(s->name));
 	/* CRC last, over the whole image with the crc32 field still zero */
-	put32(img + offsetof(struct idxgen_fw_header, crc32), idxgen_crc32(0, img, img_len));
+	igm_st32(img + offsetof(struct idxgen_fw_header, crc32), igm_crc32(0, img, img_len));
 	return img_len;
 }
 
-/* Why a check failed, in words, for the status idxgen_fw_check returned. */
+/* Why a check failed, in words, for the status igm_fw_check returned. */
 static const char *reason(int st, const uint8_t *img, size_t len)
 {
 	static char buf[160];
@@ -366,14 +350,14 @@ static const char *reason(int st, const uint8_t *img, size_t len)
 			 IDXGEN_FW_MAX_SIZE);
 		return buf;
 	case IDXGEN_FW_ERR_MAGIC:
-		snprintf(buf, sizeof(buf), "magic is 0x%08x, not 0x%08x (\"IXFW\")", get32(img),
+		snprintf(buf, sizeof(buf), "magic is 0x%08x, not 0x%08x (\"IXFW\")", igm_ld32(img),
 			 IDXGEN_FW_MAGIC);
 		return buf;
 	case IDXGEN_FW_ERR_FORMAT:
 		return "unsupported format version or header size, or nonzero flags/reserved";
 	case IDXGEN_FW_ERR_LENGTH:
 		snprintf(buf, sizeof(buf), "header says %zu + %u bytes, file has %zu", HDR,
-			 get32(img + offsetof(struct idxgen_fw_header, payload_len)), len);
+			 igm_ld32(img + offsetof(struct idxgen_fw_header, payload_len)), len);
 		return buf;
 	case IDXGEN_FW_ERR_CRC: {
 		uint8_t h[HDR];
@@ -381,8 +365,8 @@ static const char *reason(int st, const uint8_t *img, size_t len)
 		memcpy(h, img, HDR);
 		memset(h + offsetof(struct idxgen_fw_header, crc32), 0, 4);
 		snprintf(buf, sizeof(buf), "crc32 is 0x%08x, image has 0x%08x",
-			 get32(img + offsetof(struct idxgen_fw_header, crc32)),
-			 idxgen_crc32(idxgen_crc32(0, h, HDR), img + HDR, len - HDR));
+			 igm_ld32(img + offsetof(struct idxgen_fw_header, crc32)),
+			 igm_crc32(igm_crc32(0, h, HDR), img + HDR, len - HDR));
 		return buf;
 	}
 	case IDXGEN_FW_ERR_PARAMS:
@@ -394,7 +378,7 @@ static const char *reason(int st, const uint8_t *img, size_t len)
 }
 
 static void print_info(const char *path, size_t len, const uint8_t *img,
-		       const struct idxgen_fw_info *fi)
+		       const struct igm_fw_info *fi)
 {
 	size_t i;
 
@@ -404,7 +388,7 @@ static void print_info(const char *path, size_t len, const uint8_t *img,
 	printf("  fw_version    %u.%u.%u (0x%06x)\n", fi->version >> 16, (fi->version >> 8) & 0xff,
 	       fi->version & 0xff, fi->version);
 	printf("  name          %s\n", fi->name);
-	printf("  crc32         0x%08x\n", get32(img + offsetof(struct idxgen_fw_header, crc32)));
+	printf("  crc32         0x%08x\n", igm_ld32(img + offsetof(struct idxgen_fw_header, crc32)));
 	printf("  max_threads   %u\n", fi->max_threads);
 	printf("  max_dim       %u x %u x %u\n", fi->max_dim[0], fi->max_dim[1], fi->max_dim[2]);
 	printf("  hist_entries  %u\n", fi->hist_entries);
@@ -422,7 +406,7 @@ static void print_info(const char *path, size_t len, const uint8_t *img,
 static int cmd_build(const char *src_path, const char *out_path)
 {
 	struct source src;
-	struct idxgen_fw_info fi;
+	struct igm_fw_info fi;
 	uint8_t img[IMG_MAX];
 	char tmp[4096];
 	FILE *f = strcmp(src_path, "-") ? fopen(src_path, "r") : stdin;
@@ -439,10 +423,10 @@ static int cmd_build(const char *src_path, const char *out_path)
 	if (!(src.features & (IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32)))
 		return err("%s: features must include WORD16 or WORD32", src_path);
 	len = build_image(img, &src);
-	st = idxgen_fw_check(img, len, NULL, 0, &fi);
+	st = igm_fw_check(img, len, NULL, 0, &fi);
 	if (st != IDXGEN_FW_OK)
 		return err("%s: built image fails the device check: %s: %s", src_path,
-			   idxgen_fw_status_name(st), reason(st, img, len));
+			   igm_fw_status_name(st), reason(st, img, len));
 
 	/* write a temporary file and rename it, so a failed build leaves no image */
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp", out_path) >= sizeof(tmp))
@@ -465,7 +449,7 @@ static int cmd_build(const char *src_path, const char *out_path)
 
 static int cmd_check(const char *path)
 {
-	struct idxgen_fw_info fi;
+	struct igm_fw_info fi;
 	FILE *f = fopen(path, "rb");
 	uint8_t *img;
 	size_t len;
@@ -486,9 +470,9 @@ static int cmd_check(const char *path)
 		return err("%s: read error", path);
 	}
 	fclose(f);
-	st = idxgen_fw_check(img, len, NULL, 0, &fi);
+	st = igm_fw_check(img, len, NULL, 0, &fi);
 	if (st != IDXGEN_FW_OK) {
-		err("%s: invalid: %s: %s", path, idxgen_fw_status_name(st),
+		err("%s: invalid: %s: %s", path, igm_fw_status_name(st),
 		    len > IDXGEN_FW_MAX_SIZE ? "image larger than 1 MiB" : reason(st, img, len));
 		free(img);
 		return 1;

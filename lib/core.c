@@ -49,7 +49,7 @@ const char *idxgen_strerror(int err)
 /* The names are the generator model's (linked in for the emulation backend). */
 const char *idxgen_status_name(uint32_t status)
 {
-	const char *name = status <= IDXGEN_CPL_MAX ? idxgen_cpl_status_name((int)status) : "?";
+	const char *name = status <= IDXGEN_CPL_MAX ? igm_cpl_status_name((int)status) : "?";
 
 	return strcmp(name, "?") ? name : "UNKNOWN";
 }
@@ -397,16 +397,16 @@ int idxgen_region_map(struct idxgen_region *reg, const void **ptr)
 /* Configurations                                                      */
 /* ------------------------------------------------------------------ */
 
-static const struct idxgen_limits *limits_of(struct idxgen_device *dev, struct idxgen_limits *tmp)
+static const struct igm_limits *limits_of(struct idxgen_device *dev, struct igm_limits *tmp)
 {
 	if (dev)
 		return &dev->limits;
-	idxgen_limits_default(tmp);
+	igm_limits_default(tmp);
 	return tmp;
 }
 
 void idxgen_cfg_to_job(const struct idxgen_config *cfg, uint64_t target, uint64_t size_limit,
-		       uint32_t job_id, struct idxgen_job *j)
+		       uint32_t job_id, struct igm_job *j)
 {
 	memset(j, 0, sizeof(*j));
 	j->target = target;
@@ -434,7 +434,7 @@ void idxgen_cfg_to_job(const struct idxgen_config *cfg, uint64_t target, uint64_
 }
 
 /* Shape checks shared by the builder and validation: 0, -EINVAL or -E2BIG. */
-static int check_shape(const struct idxgen_limits *l, uint32_t dx, uint32_t dy, uint32_t dz,
+static int check_shape(const struct igm_limits *l, uint32_t dx, uint32_t dy, uint32_t dz,
 		       uint32_t c)
 {
 	if (!dx || !dy || !dz || !c)
@@ -451,9 +451,9 @@ static int check_shape(const struct idxgen_limits *l, uint32_t dx, uint32_t dy, 
 int idxgen_config_init(struct idxgen_config *cfg, struct idxgen_device *dev,
 		       uint32_t dx, uint32_t dy, uint32_t dz, uint32_t warp)
 {
-	struct idxgen_limits tmp;
-	const struct idxgen_limits *l;
-	struct idxgen_job j;
+	struct igm_limits tmp;
+	const struct igm_limits *l;
+	struct igm_job j;
 	int ret;
 
 	if (!cfg)
@@ -467,9 +467,9 @@ int idxgen_config_init(struct idxgen_config *cfg, struct idxgen_device *dev,
 		return ret;
 	/*
 	 * The step index, widths and word size are the generator model's
-	 * (idxgen_job_init), the same code the device and emulation run.
+	 * (igm_job_init), the same code the device and emulation run.
 	 */
-	if (idxgen_job_init(&j, dx, dy, dz, warp, 0, l) != IDXGEN_CPL_OK) {
+	if (igm_job_init(&j, dx, dy, dz, warp, 0, l) != IDXGEN_CPL_OK) {
 		/* Shape and step passed above: only the word size can be wrong. */
 		return j.mx + j.my + j.mz > 32 ? -EINVAL : -E2BIG;
 	}
@@ -519,9 +519,9 @@ uint64_t idxgen_config_bytes(const struct idxgen_config *cfg)
 }
 
 /* Validation without the target (-EINVAL / -E2BIG), then the model's full check. */
-static int validate(const struct idxgen_config *cfg, const struct idxgen_limits *l)
+static int validate(const struct idxgen_config *cfg, const struct igm_limits *l)
 {
-	struct idxgen_job j;
+	struct igm_job j;
 	int ret, st;
 
 	ret = check_shape(l, cfg->dx, cfg->dy, cfg->dz, cfg->c);
@@ -542,13 +542,13 @@ static int validate(const struct idxgen_config *cfg, const struct idxgen_limits 
 	/* The device's own rules, so that a configuration we pass is one it runs. */
 	idxgen_cfg_to_job(cfg, 0, idxgen_config_bytes(cfg), 0, &j);
 	j.flags &= ~IDXGEN_DESC_F_SHARED;
-	st = idxgen_job_validate(&j, l);
+	st = igm_job_validate(&j, l);
 	return st == IDXGEN_CPL_OK ? 0 : -EINVAL;
 }
 
 int idxgen_config_validate(const struct idxgen_config *cfg, struct idxgen_device *dev)
 {
-	struct idxgen_limits tmp;
+	struct igm_limits tmp;
 	int ret;
 
 	if (!cfg)

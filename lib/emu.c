@@ -44,14 +44,14 @@ struct emu_dev {
 	int memfd;
 	uint8_t *imem;			/* read-write view */
 	uint64_t imem_size;
-	struct idxgen_hist hist;
+	struct igm_hist hist;
 	unsigned int hist_entries;
 	uint32_t next_ctx_id;
 	struct emu_range *ranges;	/* dedicated regions, sorted by base */
 	unsigned int nranges, cap;
 	struct idxgen_stats stats;
 	/* docs/design.md#arbiter: the arbiter, as the device has it (idxgen_arb.c) */
-	struct idxgen_arb arb;
+	struct igm_arb arb;
 	pthread_cond_t arb_cond;	/* broadcast whenever the arbiter acted */
 	struct idxgen_context *arb_ctx[IDXGEN_ARB_REQUESTERS];
 };
@@ -75,7 +75,7 @@ int idxgen_emu_open(struct idxgen_device *dev)
 
 	if (!e)
 		return -ENOMEM;
-	idxgen_limits_default(&dev->limits);
+	igm_limits_default(&dev->limits);
 	e->imem_size = dev->limits.imem_size;
 	e->memfd = memfd_create("idxgen-emu-imem", MFD_CLOEXEC);
 	if (e->memfd < 0)
@@ -87,7 +87,7 @@ int idxgen_emu_open(struct idxgen_device *dev)
 	if (e->imem == MAP_FAILED)
 		goto err_fd;
 	e->hist_entries = IDXGEN_HW_DEFAULT_HIST;
-	idxgen_hist_init(&e->hist, e->hist_entries);
+	igm_hist_init(&e->hist, e->hist_entries);
 	e->stats.fw_version = EMU_FW_VERSION;
 	pthread_mutex_init(&e->lock, NULL);
 	{
@@ -98,7 +98,7 @@ int idxgen_emu_open(struct idxgen_device *dev)
 		pthread_cond_init(&e->arb_cond, &ca);
 		pthread_condattr_destroy(&ca);
 	}
-	idxgen_arb_reset(&e->arb, true);
+	igm_arb_reset(&e->arb, true);
 	/* shared-region jobs need lock 0, as the driver sets it up by default */
 	e->arb.ctrl = IDXGEN_ARB_CTRL_ENFORCE;
 	dev->emu = e;
@@ -191,13 +191,13 @@ static int emu_ctx_create(struct idxgen_context *ctx)
 	pthread_mutex_lock(&e->lock);
 	ctx->id = ++e->next_ctx_id;
 	/* one requester per context while there are any; CPR from the priority */
-	ctx->requester = IDXGEN_ARB_NONE;
+	ctx->requester = IGM_ARB_NONE;
 	for (uint32_t r = 0; r < IDXGEN_ARB_REQUESTERS; r++) {
 		if (!e->arb_ctx[r]) {
 			e->arb_ctx[r] = ctx;
 			ctx->requester = r;
-			idxgen_arb_set_cpr(&e->arb, r,
-					   (uint32_t)(IDXGEN_PRIORITY_HIGH - ctx->priority));
+			igm_arb_set_cpr(&e->arb, r,
+					(uint32_t)(IDXGEN_PRIORITY_HIGH - ctx->priority));
 			break;
 		}
 	}
@@ -210,8 +210,8 @@ static void emu_ctx_destroy(struct idxgen_context *ctx)
 	struct emu_dev *e = ctx->dev->emu;
 
 	pthread_mutex_lock(&e->lock);
-	if (ctx->requester != IDXGEN_ARB_NONE) {
-		idxgen_arb_release_all(&e->arb, ctx->requester);
+	if (ctx->requester != IGM_ARB_NONE) {
+		igm_arb_release_all(&e->arb, ctx->requester);
 		e->arb_ctx[ctx->requester] = NULL;
 		pthread_cond_broadcast(&e->arb_cond);
 	}
@@ -259,7 +259,7 @@ static int emu_region_alloc(struct idxgen_region *reg, uint64_t size)
 	e->nranges++;
 	/* A new region is zeroed and has no history, as the driver does with RANGE_CMD_ZERO. */
 	memset(e->imem + start, 0, len);
-	idxgen_hist_invalidate(&e->hist, start, len);
+	igm_hist_invalidate(&e->hist, start, len);
 	pthread_mutex_unlock(&e->lock);
 	reg->base = start;
 	reg->size = len;
@@ -316,22 +316,22 @@ static int emu_submit(struct idxgen_context *ctx, const struct idxgen_config *cf
 	for (i = 0; i < n; i++) {
 		const struct idxgen_config *cfg = &cfgs[i];
 		struct idxgen_job_result *res;
-		struct idxgen_result r;
-		struct idxgen_job j;
+		struct igm_result r;
+		struct igm_job j;
 		uint64_t seq = ++ctx->last_seq;
 
 		idxgen_cfg_to_job(cfg, cfg->region->base + cfg->offset,
 				  cfg->region->size - cfg->offset, (uint32_t)seq, &j);
-		if (ctx->requester != IDXGEN_ARB_NONE)
+		if (ctx->requester != IGM_ARB_NONE)
 			j.requester = IDXGEN_DESC_REQ_VALID | ctx->requester;
 		memset(&r, 0, sizeof(r));
-		r.status = idxgen_arb_job_check(&e->arb, j.flags, j.requester);
+		r.status = igm_arb_job_check(&e->arb, j.flags, j.requester);
 		if (r.status == IDXGEN_CPL_OK)
-			idxgen_model_run(&e->hist, &ctx->dev->limits, e->imem, &j, &r);
+			igm_run(&e->hist, &ctx->dev->limits, e->imem, &j, &r);
 		else
 			r.cycles = IDXGEN_FILTER_CYCLES;
-		idxgen_arb_job_done(&e->arb, j.requester);
-		if (idxgen_arb_take_irq(&e->arb))
+		igm_arb_job_done(&e->arb, j.requester);
+		if (igm_arb_take_irq(&e->arb))
 			pthread_cond_broadcast(&e->arb_cond);
 
 		res = &ctx->results[seq % IDXGEN_RESULT_WINDOW];
@@ -395,17 +395,17 @@ static int emu_lock(struct idxgen_context *ctx, unsigned int lock, int64_t deadl
 
 	if (lock >= IDXGEN_ARB_LOCKS)
 		return -EINVAL;
-	if (r == IDXGEN_ARB_NONE)
+	if (r == IGM_ARB_NONE)
 		return -ENOSPC;
 	pthread_mutex_lock(&e->lock);
-	ret = idxgen_arb_result_errno(idxgen_arb_lock(&e->arb, r, lock));
-	while (!ret && idxgen_arb_serve(&e->arb))
+	ret = idxgen_arb_result_errno(igm_arb_lock(&e->arb, r, lock));
+	while (!ret && igm_arb_serve(&e->arb))
 		;
-	while (!ret && idxgen_arb_owner(&e->arb, lock) != r) {
+	while (!ret && igm_arb_owner(&e->arb, lock) != r) {
 		if (!e->arb.waiting[r]) {
 			/* granted, then taken away before this thread ran: ask again */
-			ret = idxgen_arb_result_errno(idxgen_arb_lock(&e->arb, r, lock));
-			while (!ret && idxgen_arb_serve(&e->arb))
+			ret = idxgen_arb_result_errno(igm_arb_lock(&e->arb, r, lock));
+			while (!ret && igm_arb_serve(&e->arb))
 				;
 			continue;
 		} else if (deadline_ns == 0) {
@@ -417,17 +417,17 @@ static int emu_lock(struct idxgen_context *ctx, unsigned int lock, int64_t deadl
 					       .tv_nsec = deadline_ns % 1000000000 };
 
 			if (pthread_cond_timedwait(&e->arb_cond, &e->lock, &ts) == ETIMEDOUT &&
-			    idxgen_arb_owner(&e->arb, lock) != r)
+			    igm_arb_owner(&e->arb, lock) != r)
 				ret = -ETIMEDOUT;
 		}
 		if (ret)
-			idxgen_arb_cancel(&e->arb, r);
+			igm_arb_cancel(&e->arb, r);
 	}
 	if (!ret) {
 		ctx->arb_grants++;
 		ctx->arb_wait_ns += (uint64_t)(idxgen_now_ns() - t0);
 	}
-	if (idxgen_arb_take_irq(&e->arb))
+	if (igm_arb_take_irq(&e->arb))
 		pthread_cond_broadcast(&e->arb_cond);
 	pthread_mutex_unlock(&e->lock);
 	return ret;
@@ -440,11 +440,11 @@ static int emu_unlock(struct idxgen_context *ctx, unsigned int lock)
 
 	if (lock >= IDXGEN_ARB_LOCKS)
 		return -EINVAL;
-	if (ctx->requester == IDXGEN_ARB_NONE)
+	if (ctx->requester == IGM_ARB_NONE)
 		return -EPERM;
 	pthread_mutex_lock(&e->lock);
-	ret = idxgen_arb_result_errno(idxgen_arb_unlock(&e->arb, ctx->requester, lock));
-	if (idxgen_arb_take_irq(&e->arb))
+	ret = idxgen_arb_result_errno(igm_arb_unlock(&e->arb, ctx->requester, lock));
+	if (igm_arb_take_irq(&e->arb))
 		pthread_cond_broadcast(&e->arb_cond);
 	pthread_mutex_unlock(&e->lock);
 	return ret;
@@ -459,14 +459,14 @@ static int emu_lock_lost(struct idxgen_context *ctx, bool *lost, uint64_t *count
 	*lost = false;
 	*count = 0;
 	*held = 0;
-	if (r == IDXGEN_ARB_NONE)
+	if (r == IGM_ARB_NONE)
 		return 0;
 	pthread_mutex_lock(&e->lock);
 	*lost = e->arb.status[r] & IDXGEN_ARB_RS_LOST;
 	e->arb.status[r] &= ~(IDXGEN_ARB_RS_LOST | IDXGEN_ARB_RS_LOST_PREEMPT |
 			      IDXGEN_ARB_RS_LOST_HOLD_LIMIT | IDXGEN_ARB_RS_LOST_YIELD);
 	*count = e->arb.lost_count[r];
-	*held = idxgen_arb_held(&e->arb, r);
+	*held = igm_arb_held(&e->arb, r);
 	pthread_mutex_unlock(&e->lock);
 	return 0;
 }
@@ -474,7 +474,7 @@ static int emu_lock_lost(struct idxgen_context *ctx, bool *lost, uint64_t *count
 static int emu_lock_state(struct idxgen_device *dev, struct idxgen_lock_state *st)
 {
 	struct emu_dev *e = dev->emu;
-	const struct idxgen_arb *a = &e->arb;
+	const struct igm_arb *a = &e->arb;
 
 	memset(st, 0, sizeof(*st));
 	pthread_mutex_lock(&e->lock);
@@ -489,9 +489,9 @@ static int emu_lock_state(struct idxgen_device *dev, struct idxgen_lock_state *s
 	st->hold_releases = a->stat_hold_releases;
 	st->denials = a->stat_denials;
 	for (uint32_t l = 0; l < IDXGEN_ARB_LOCKS; l++) {
-		uint32_t o = idxgen_arb_owner(a, l);
+		uint32_t o = igm_arb_owner(a, l);
 
-		st->owner[l] = o == IDXGEN_ARB_NONE ? -1 : (int32_t)o;
+		st->owner[l] = o == IGM_ARB_NONE ? -1 : (int32_t)o;
 	}
 	for (uint32_t r = 0; r < IDXGEN_ARB_REQUESTERS; r++) {
 		struct idxgen_lock_requester *q = &st->req[r];
@@ -500,7 +500,7 @@ static int emu_lock_state(struct idxgen_device *dev, struct idxgen_lock_state *s
 		q->ctx_id = c ? c->id : 0;
 		q->pid = c ? (int32_t)getpid() : -1;
 		q->cpr = a->cpr[r];
-		q->held = idxgen_arb_held(a, r);
+		q->held = igm_arb_held(a, r);
 		q->waiting = a->waiting[r] ? (int32_t)a->req_lock[r] : -1;
 		q->hold_count = a->hold_count[r];
 		q->lost_count = a->lost_count[r];
@@ -529,14 +529,14 @@ static int emu_sched_table(struct idxgen_device *dev, struct idxgen_schedule *ta
 	unsigned int i;
 
 	(void)dev;
-	for (i = 0; i < IDXGEN_SCHED_DEFAULT_COUNT && i < max; i++) {
-		const struct idxgen_sched_cfg *e = &idxgen_sched_default[i];
+	for (i = 0; i < IGM_SCHED_DEFAULT_COUNT && i < max; i++) {
+		const struct igm_sched_cfg *e = &igm_sched_default[i];
 
 		if (idxgen_sched_entry(&tab[i], e->order, e->stride, e->granularity, e->tile_w,
 				       e->tile_h))
 			return -EIO;
 	}
-	return IDXGEN_SCHED_DEFAULT_COUNT;
+	return IGM_SCHED_DEFAULT_COUNT;
 }
 
 const struct idxgen_backend_ops idxgen_emu_ops = {

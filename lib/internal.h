@@ -59,7 +59,7 @@ struct idxgen_device {
 	pthread_mutex_t lock;
 	struct idxgen_context *contexts;
 	struct idxgen_region *regions;
-	struct idxgen_limits limits;	/* what configurations are validated against */
+	struct igm_limits limits;	/* what configurations are validated against */
 	struct idxgen_info static_info;	/* filled at open; dedicated_free refreshed on query */
 
 	/* drm backend */
@@ -84,7 +84,7 @@ struct idxgen_context {
 	 * ends up with the fence of the highest sequence number submitted.
 	 */
 	pthread_mutex_t submit_lock;
-	/* emu backend: arbiter requester (IDXGEN_ARB_NONE: none) and wait stats */
+	/* emu backend: arbiter requester (IGM_ARB_NONE: none) and wait stats */
 	uint32_t requester;
 	uint64_t arb_grants, arb_wait_ns;
 	bool lost_latched;		/* a loss seen by idxgen_lock_held(), not yet reported */
@@ -119,7 +119,7 @@ int idxgen_normalize_pci_addr(const char *in, char out[16]);
 int64_t idxgen_now_ns(void);
 /* configuration -> model job at byte offset target of index memory */
 void idxgen_cfg_to_job(const struct idxgen_config *cfg, uint64_t target, uint64_t size_limit,
-		       uint32_t job_id, struct idxgen_job *j);
+		       uint32_t job_id, struct igm_job *j);
 
 /* sched.c: a schedule's fields, 0 / -EINVAL / -E2BIG (device lacks the feature) */
 int idxgen_sched_check(uint32_t order, uint32_t stride, uint32_t granularity, uint32_t tile_w,

@@ -18,8 +18,8 @@ int idxgen_sched_check(uint32_t order, uint32_t stride, uint32_t granularity, ui
 	/* the descriptor's fields: 8-bit order, 16-bit granularity and tiles */
 	if (order > 0xff || granularity > 0xffff || tile_w > 0xffff || tile_h > 0xffff)
 		return -EINVAL;
-	st = idxgen_order_validate(order, stride, granularity, tile_w, tile_h,
-				   IDXGEN_FEAT_SCHED_ORDERS);
+	st = igm_order_validate(order, stride, granularity, tile_w, tile_h,
+				IDXGEN_FEAT_SCHED_ORDERS);
 	if (st != IDXGEN_CPL_OK)
 		return -EINVAL;
 	if (order != IDXGEN_ORDER_SEQUENTIAL && !(features & IDXGEN_FEAT_SCHED_ORDERS))
@@ -172,7 +172,7 @@ int idxgen_schedule_table(struct idxgen_device *dev, struct idxgen_schedule *tab
 int idxgen_config_thread_at(const struct idxgen_config *cfg, uint64_t p, uint16_t *x,
 			    uint16_t *y, uint16_t *z)
 {
-	struct idxgen_ocur *o;
+	struct igm_ocur *o;
 	uint64_t plane, slice;
 	uint32_t tx = 0, ty = 0;
 
@@ -187,10 +187,10 @@ int idxgen_config_thread_at(const struct idxgen_config *cfg, uint64_t p, uint16_
 	if (!o)
 		return -ENOMEM;
 	/* The model's own cursor: the same walk the generator makes. */
-	idxgen_ocur_init(o, cfg->order, cfg->dx, cfg->dy, cfg->stride, cfg->granularity,
-			 cfg->tile_w, cfg->tile_h);
+	igm_ocur_init(o, cfg->order, cfg->dx, cfg->dy, cfg->stride, cfg->granularity,
+		      cfg->tile_w, cfg->tile_h);
 	do {
-		if (!idxgen_ocur_next(o, &tx, &ty)) {
+		if (!igm_ocur_next(o, &tx, &ty)) {
 			free(o);
 			return -EINVAL;
 		}

@@ -166,11 +166,11 @@ struct IdxgenState {
     uint32_t dbg_scratch;
 
     IdxgenQueue q[IDXGEN_MAX_QUEUES];
-    struct idxgen_arb arb;      /* docs/design.md#arbiter; model/idxgen_arb.c */
+    struct igm_arb arb;         /* docs/design.md#arbiter; model/idxgen_arb.c */
     QEMUTimer *arb_timer;       /* serves the arbiter FIFO */
     uint32_t rr_next;           /* round robin: next queue to look at */
 
-    struct idxgen_hist hist;
+    struct igm_hist hist;
 
     /* The job in flight (one generator). */
     bool job_active;
@@ -186,8 +186,8 @@ struct IdxgenState {
     uint64_t job_warps;         /* total warps of a miss */
     uint64_t job_warps_done;    /* warps in index memory (migrated) */
     uint8_t job_desc[sizeof(struct idxgen_desc)];
-    struct idxgen_job job;      /* decoded job_desc */
-    struct idxgen_gen gen;      /* re-derived from job + progress on load */
+    struct igm_job job;      /* decoded job_desc */
+    struct igm_gen gen;      /* re-derived from job + progress on load */
 };
 
 /* ------------------------------------------------------------------ */
@@ -199,7 +199,7 @@ static bool idxgen_range_ok(uint64_t base, uint64_t len, uint64_t size)
     return len <= size && base <= size - len;
 }
 
-static void idxgen_limits(IdxgenState *s, struct idxgen_limits *l, bool hw)
+static void igm_limits(IdxgenState *s, struct igm_limits *l, bool hw)
 {
     l->lanes = s->lanes;
     l->imem_size = s->imem_size;
@@ -224,7 +224,7 @@ static void idxgen_caps_hw(IdxgenState *s)
         IDXGEN_HW_MAX_DIM;
     s->cap_hist = s->hist_entries;
     s->cap_features = s->hw_features;
-    idxgen_hist_init(&s->hist, s->cap_hist);
+    igm_hist_init(&s->hist, s->cap_hist);
 }
 
 static uint64_t idxgen_cycles_to_ns(IdxgenState *s, uint64_t cycles)
@@ -321,7 +321,7 @@ static void idxgen_arb_snap(IdxgenState *s, IdxgenArbSnap *snap)
     unsigned i;
 
     for (i = 0; i < IDXGEN_ARB_LOCKS; i++) {
-        snap->owner[i] = idxgen_arb_owner(&s->arb, i);
+        snap->owner[i] = igm_arb_owner(&s->arb, i);
     }
     snap->preemptions = s->arb.stat_preemptions;
     snap->hold_releases = s->arb.stat_hold_releases;
@@ -347,10 +347,10 @@ static void idxgen_arb_trace(IdxgenState *s, const IdxgenArbSnap *before)
         if (now.owner[i] == before->owner[i]) {
             continue;
         }
-        if (before->owner[i] != IDXGEN_ARB_NONE) {
+        if (before->owner[i] != IGM_ARB_NONE) {
             trace_idxgen_arb_release(i, before->owner[i]);
         }
-        if (now.owner[i] != IDXGEN_ARB_NONE) {
+        if (now.owner[i] != IGM_ARB_NONE) {
             trace_idxgen_arb_grant(i, now.owner[i]);
         }
     }
@@ -363,7 +363,7 @@ static void idxgen_arb_trace(IdxgenState *s, const IdxgenArbSnap *before)
 static void idxgen_arb_update(IdxgenState *s, const IdxgenArbSnap *before)
 {
     idxgen_arb_trace(s, before);
-    if (idxgen_arb_take_irq(&s->arb)) {
+    if (igm_arb_take_irq(&s->arb)) {
         idxgen_irq_raise(s, IDXGEN_IRQ_ARB,
                          IDXGEN_MSIX_ERR_VECTOR(s->num_queues));
     }
@@ -379,13 +379,13 @@ static void idxgen_arb_timer_cb(void *opaque)
     IdxgenArbSnap before;
 
     idxgen_arb_snap(s, &before);
-    idxgen_arb_serve(&s->arb);
+    igm_arb_serve(&s->arb);
     idxgen_arb_update(s, &before);
 }
 
 static uint64_t idxgen_arb_mmio_read(IdxgenState *s, hwaddr addr)
 {
-    return idxgen_arb_read(&s->arb, addr);
+    return igm_arb_read(&s->arb, addr);
 }
 
 static void idxgen_arb_mmio_write(IdxgenState *s, hwaddr addr, uint64_t val)
@@ -393,7 +393,7 @@ static void idxgen_arb_mmio_write(IdxgenState *s, hwaddr addr, uint64_t val)
     IdxgenArbSnap before;
 
     idxgen_arb_snap(s, &before);
-    idxgen_arb_write(&s->arb, addr, val);
+    igm_arb_write(&s->arb, addr, val);
     if (addr == IDXGEN_REG_ARB_CMD &&
         s->arb.cmd_result != IDXGEN_ARB_R_OK) {
         qemu_log_mask(LOG_GUEST_ERROR, "idxgen: arbiter command 0x%" PRIx64
@@ -428,9 +428,9 @@ static MemTxResult idxgen_dma(IdxgenState *s, uint64_t addr, void *buf,
 static void idxgen_imem_changed(IdxgenState *s, uint64_t base, uint64_t len)
 {
     trace_idxgen_hist_invalidate(base, len);
-    idxgen_hist_invalidate(&s->hist, base, len);
+    igm_hist_invalidate(&s->hist, base, len);
     if (s->job_active && idxgen_job_generating(s)) {
-        uint64_t jb = s->job.target, jl = idxgen_job_bytes(&s->job);
+        uint64_t jb = s->job.target, jl = igm_job_bytes(&s->job);
 
         if (base < jb + jl && jb < base + len) {
             s->job_dirty = true;
@@ -494,47 +494,10 @@ static void idxgen_kick(IdxgenState *s)
  * Write the completion of the job in flight, advance HEAD, count, raise the
  * queue's interrupt.  status overrides the job's (ABORTED).
  */
-static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
+/* The statistics registers' view of a finished job. */
+static void idxgen_job_count(IdxgenState *s, bool ok, uint64_t cycles,
+                             uint32_t warps)
 {
-    IdxgenQueue *q = &s->q[s->job_q];
-    unsigned qn = s->job_q;
-    struct idxgen_cpl cpl;
-    uint32_t flags = 0, job_id = 0, warps = 0, threads = 0;
-    MemTxResult res;
-    bool ok = status == IDXGEN_CPL_OK;
-
-    if (s->job_have_desc) {
-        job_id = s->job.job_id;
-        if (s->job.flags & IDXGEN_DESC_F_SHARED) {
-            flags |= IDXGEN_CPLF_SHARED;
-        }
-    }
-    if (ok) {
-        threads = idxgen_job_threads(&s->job);
-        if (s->job_hit) {
-            flags |= IDXGEN_CPLF_HIT;
-        } else {
-            warps = s->job_warps_done;
-        }
-    }
-
-    /* The output is in index memory: remember it, unless overwritten. */
-    if (ok && !s->job_hit && !s->job_dirty &&
-        !(s->job.flags & IDXGEN_DESC_F_NO_HISTORY)) {
-        trace_idxgen_hist_insert(s->job.target, idxgen_job_bytes(&s->job));
-        idxgen_hist_insert(&s->hist, &s->job);
-    }
-
-    s->job_active = false;
-    timer_del(s->timer);
-    if (s->job_have_desc) {
-        IdxgenArbSnap before;
-
-        idxgen_arb_snap(s, &before);
-        idxgen_arb_job_done(&s->arb, s->job.requester);
-        idxgen_arb_update(s, &before);
-    }
-
     s->stat_jobs++;
     s->stat_busy_cycles += cycles;
     if (!ok) {
@@ -545,28 +508,84 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
         s->stat_misses++;
         s->stat_warps += warps;
     }
+}
+
+/*
+ * Write the current job's completion record into queue qn's ring (with the
+ * CORRUPT_CPL fault applied): false, and the queue stopped, if the DMA fails.
+ */
+static bool idxgen_cpl_write(IdxgenState *s, unsigned qn,
+                             struct idxgen_cpl *cpl)
+{
+    IdxgenQueue *q = &s->q[qn];
+    uint64_t addr = q->cpl_base_l + (uint64_t)s->job_slot * sizeof(*cpl);
+
+    if (s->dbg_fault & IDXGEN_FAULT_CORRUPT_CPL) {
+        s->dbg_fault &= ~IDXGEN_FAULT_CORRUPT_CPL;
+        s->dbg_fired |= IDXGEN_FAULT_CORRUPT_CPL;
+        cpl->check = cpu_to_le32(le32_to_cpu(cpl->check) ^ 0x5a5a5a5a);
+    }
+    if (idxgen_dma(s, addr, cpl, sizeof(*cpl),
+                   DMA_DIRECTION_FROM_DEVICE) != MEMTX_OK) {
+        trace_idxgen_cpl_write_failed(qn, addr);
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: completion write "
+                      "to 0x%" PRIx64 " failed, queue stopped\n", qn, addr);
+        q->enabled = false;
+        idxgen_queue_error(s, qn, IDXGEN_QERR_DMA);
+        return false;
+    }
+    return true;
+}
+
+static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
+{
+    IdxgenQueue *q = &s->q[s->job_q];
+    unsigned qn = s->job_q;
+    struct idxgen_cpl cpl;
+    uint32_t flags = 0, job_id = 0, warps = 0, threads = 0;
+    bool ok = status == IDXGEN_CPL_OK;
+
+    if (s->job_have_desc) {
+        job_id = s->job.job_id;
+        if (s->job.flags & IDXGEN_DESC_F_SHARED) {
+            flags |= IDXGEN_CPLF_SHARED;
+        }
+    }
+    if (ok) {
+        threads = igm_job_threads(&s->job);
+        if (s->job_hit) {
+            flags |= IDXGEN_CPLF_HIT;
+        } else {
+            warps = s->job_warps_done;
+        }
+    }
+
+    /* The output is in index memory: remember it, unless overwritten. */
+    if (ok && !s->job_hit && !s->job_dirty &&
+        !(s->job.flags & IDXGEN_DESC_F_NO_HISTORY)) {
+        trace_idxgen_hist_insert(s->job.target, igm_job_bytes(&s->job));
+        igm_hist_insert(&s->hist, &s->job);
+    }
+
+    s->job_active = false;
+    timer_del(s->timer);
+    if (s->job_have_desc) {
+        IdxgenArbSnap before;
+
+        idxgen_arb_snap(s, &before);
+        igm_arb_job_done(&s->arb, s->job.requester);
+        idxgen_arb_update(s, &before);
+    }
+
+    idxgen_job_count(s, ok, cycles, warps);
     if (ok && !s->job_hit) {
         q->warps_ready = warps;
     }
 
     trace_idxgen_job_complete(qn, s->job_slot, job_id, status, warps, cycles);
-    idxgen_cpl_fill(&cpl, job_id, status, flags, warps, threads, cycles,
-                    s->job_slot);
-    if (s->dbg_fault & IDXGEN_FAULT_CORRUPT_CPL) {
-        s->dbg_fault &= ~IDXGEN_FAULT_CORRUPT_CPL;
-        s->dbg_fired |= IDXGEN_FAULT_CORRUPT_CPL;
-        cpl.check = cpu_to_le32(le32_to_cpu(cpl.check) ^ 0x5a5a5a5a);
-    }
-    res = idxgen_dma(s, q->cpl_base_l + (uint64_t)s->job_slot * sizeof(cpl),
-                     &cpl, sizeof(cpl), DMA_DIRECTION_FROM_DEVICE);
-    if (res != MEMTX_OK) {
-        trace_idxgen_cpl_write_failed(qn, q->cpl_base_l +
-                                      (uint64_t)s->job_slot * sizeof(cpl));
-        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: completion write "
-                      "to 0x%" PRIx64 " failed, queue stopped\n", qn,
-                      q->cpl_base_l + (uint64_t)s->job_slot * sizeof(cpl));
-        q->enabled = false;
-        idxgen_queue_error(s, qn, IDXGEN_QERR_DMA);
+    igm_cpl_fill(&cpl, job_id, status, flags, warps, threads, cycles,
+                 s->job_slot);
+    if (!idxgen_cpl_write(s, qn, &cpl)) {
         return;
     }
     q->head = (q->head + 1) & (q->size_l - 1);
@@ -575,12 +594,61 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
 }
 
 /* Fetch, validate and filter the descriptor at HEAD of queue qn. */
+/*
+ * Fetch the descriptor at the queue's head and check it (firmware loaded,
+ * the limits, the arbiter): the job's status.
+ */
+static int idxgen_job_fetch(IdxgenState *s, unsigned qn)
+{
+    IdxgenQueue *q = &s->q[qn];
+    struct igm_limits lim;
+    struct idxgen_desc desc;
+    int status;
+
+    if (idxgen_dma(s, q->ring_base_l + (uint64_t)q->head * sizeof(desc),
+                   &desc, sizeof(desc), DMA_DIRECTION_TO_DEVICE) != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u slot %u: "
+                      "descriptor fetch failed\n", qn, q->head);
+        return IDXGEN_CPL_DMA_FAULT;
+    }
+    memcpy(s->job_desc, &desc, sizeof(desc));
+    igm_job_from_desc(&s->job, &desc);
+    s->job_have_desc = true;
+    q->cur_job_id = s->job.job_id;
+    trace_idxgen_job_fetch(qn, s->job_slot, s->job.job_id);
+    if (!s->ready) {
+        return IDXGEN_CPL_NO_FIRMWARE;
+    }
+    igm_limits(s, &lim, false);
+    status = igm_job_validate(&s->job, &lim);
+    if (status != IDXGEN_CPL_OK) {
+        return status;
+    }
+    return igm_arb_job_check(&s->arb, s->job.flags, s->job.requester);
+}
+
+/* A valid job: served from the history, or the generator set up for it. */
+static void idxgen_job_begin(IdxgenState *s, IdxgenQueue *q)
+{
+    s->job_warps = igm_job_warps(&s->job);
+    if (!(s->job.flags & IDXGEN_DESC_F_NO_HISTORY) &&
+        igm_hist_lookup(&s->hist, &s->job)) {
+        trace_idxgen_hist_hit(s->job.target, igm_job_bytes(&s->job));
+        s->job_hit = true;
+        q->warps_ready = s->job_warps;
+    } else {
+        /* About to overwrite the range: entries there become stale. */
+        trace_idxgen_hist_miss(s->job.target, igm_job_bytes(&s->job));
+        igm_hist_invalidate(&s->hist, s->job.target,
+                            igm_job_bytes(&s->job));
+        igm_gen_init(&s->gen, &s->job);
+    }
+    s->job_cycles = igm_job_cycles(&s->job, s->job_hit);
+}
+
 static void idxgen_job_start(IdxgenState *s, unsigned qn)
 {
     IdxgenQueue *q = &s->q[qn];
-    struct idxgen_limits lim;
-    struct idxgen_desc desc;
-    MemTxResult res;
 
     s->job_active = true;
     s->job_q = qn;
@@ -596,52 +664,16 @@ static void idxgen_job_start(IdxgenState *s, unsigned qn)
     memset(s->job_desc, 0, sizeof(s->job_desc));
     q->warps_ready = 0;
 
-    res = idxgen_dma(s, q->ring_base_l + (uint64_t)q->head * sizeof(desc),
-                     &desc, sizeof(desc), DMA_DIRECTION_TO_DEVICE);
-    if (res != MEMTX_OK) {
-        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u slot %u: "
-                      "descriptor fetch failed\n", qn, q->head);
-        s->job_status = IDXGEN_CPL_DMA_FAULT;
-    } else {
-        memcpy(s->job_desc, &desc, sizeof(desc));
-        idxgen_job_from_desc(&s->job, &desc);
-        s->job_have_desc = true;
-        q->cur_job_id = s->job.job_id;
-        trace_idxgen_job_fetch(qn, s->job_slot, s->job.job_id);
-        if (!s->ready) {
-            s->job_status = IDXGEN_CPL_NO_FIRMWARE;
-        } else {
-            idxgen_limits(s, &lim, false);
-            s->job_status = idxgen_job_validate(&s->job, &lim);
-        }
-        if (s->job_status == IDXGEN_CPL_OK) {
-            s->job_status = idxgen_arb_job_check(&s->arb, s->job.flags,
-                                                 s->job.requester);
-        }
-    }
-
+    s->job_status = idxgen_job_fetch(s, qn);
     if (s->job_status != IDXGEN_CPL_OK) {
         trace_idxgen_job_error(qn, s->job_slot,
-                               idxgen_cpl_status_name(s->job_status));
+                               igm_cpl_status_name(s->job_status));
         qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u slot %u: job "
                       "rejected: %s\n", qn, s->job_slot,
-                      idxgen_cpl_status_name(s->job_status));
+                      igm_cpl_status_name(s->job_status));
         s->job_cycles = IDXGEN_FILTER_CYCLES;
     } else {
-        s->job_warps = idxgen_job_warps(&s->job);
-        if (!(s->job.flags & IDXGEN_DESC_F_NO_HISTORY) &&
-            idxgen_hist_lookup(&s->hist, &s->job)) {
-            trace_idxgen_hist_hit(s->job.target, idxgen_job_bytes(&s->job));
-            s->job_hit = true;
-            q->warps_ready = s->job_warps;
-        } else {
-            /* About to overwrite the range: entries there become stale. */
-            trace_idxgen_hist_miss(s->job.target, idxgen_job_bytes(&s->job));
-            idxgen_hist_invalidate(&s->hist, s->job.target,
-                                   idxgen_job_bytes(&s->job));
-            idxgen_gen_init(&s->gen, &s->job);
-        }
-        s->job_cycles = idxgen_job_cycles(&s->job, s->job_hit);
+        idxgen_job_begin(s, q);
         trace_idxgen_job_start(qn, s->job_slot, s->job_hit, s->job_warps,
                                s->job_cycles);
     }
@@ -667,7 +699,7 @@ static void idxgen_job_arm(IdxgenState *s)
     if (!s->job_active || s->job_hang) {
         return;
     }
-    if (idxgen_job_generating(s) && !idxgen_gen_done(&s->gen)) {
+    if (idxgen_job_generating(s) && !igm_gen_done(&s->gen)) {
         cyc = IDXGEN_FILTER_CYCLES +
             MIN(s->job_warps_done + idxgen_chunk_warps(s), s->job_warps);
     }
@@ -680,7 +712,7 @@ static void idxgen_job_step(IdxgenState *s)
 {
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     uint64_t el = idxgen_ns_to_cycles(s, now - s->job_t0);
-    bool gen_pending = idxgen_job_generating(s) && !idxgen_gen_done(&s->gen);
+    bool gen_pending = idxgen_job_generating(s) && !igm_gen_done(&s->gen);
 
     if (!s->job_active || s->job_hang) {
         return;
@@ -695,9 +727,9 @@ static void idxgen_job_step(IdxgenState *s)
             uint64_t off = s->job.target + first * ws;
             uint64_t n, len;
 
-            n = idxgen_gen_run(&s->gen, s->imem_ptr + off,
-                               MIN(due - s->job_warps_done,
-                                   idxgen_chunk_warps(s)));
+            n = igm_gen_run(&s->gen, s->imem_ptr + off,
+                            MIN(due - s->job_warps_done,
+                                idxgen_chunk_warps(s)));
             s->job_warps_done += n;
             len = (MIN(s->gen.next, s->gen.threads) - first) * ws;
             if (len) {
@@ -707,7 +739,7 @@ static void idxgen_job_step(IdxgenState *s)
                 s->q[s->job_q].warps_ready = s->job_warps_done;
             }
         }
-        gen_pending = !idxgen_gen_done(&s->gen);
+        gen_pending = !igm_gen_done(&s->gen);
     }
     if (!gen_pending && el >= s->job_cycles) {
         idxgen_job_complete(s, s->job_status, s->job_cycles);
@@ -793,14 +825,14 @@ static bool idxgen_work_pending(IdxgenState *s)
     return false;
 }
 
-/* The image's schedule table (checked by idxgen_fw_check) into the registers */
-static void idxgen_sched_load(IdxgenState *s, const struct idxgen_fw_info *info)
+/* The image's schedule table (checked by igm_fw_check) into the registers */
+static void idxgen_sched_load(IdxgenState *s, const struct igm_fw_info *info)
 {
     unsigned i;
 
     s->sched_count = MIN(info->sched_count, IDXGEN_SCHED_MAX_ENTRIES);
     for (i = 0; i < IDXGEN_SCHED_MAX_ENTRIES; i++) {
-        const struct idxgen_sched_cfg *e = &info->sched[i];
+        const struct igm_sched_cfg *e = &info->sched[i];
         bool on = i < s->sched_count;
 
         s->sched_order[i] = on ? e->order : 0;
@@ -851,8 +883,8 @@ static uint32_t idxgen_sched_read(IdxgenState *s, hwaddr addr)
 
 static void idxgen_fw_load(IdxgenState *s)
 {
-    struct idxgen_limits hw;
-    struct idxgen_fw_info info;
+    struct igm_limits hw;
+    struct igm_fw_info info;
     g_autofree uint8_t *img = NULL;
     int st;
 
@@ -885,9 +917,9 @@ static void idxgen_fw_load(IdxgenState *s)
                        DMA_DIRECTION_TO_DEVICE) != MEMTX_OK) {
             st = IDXGEN_FW_ERR_DMA;
         } else {
-            idxgen_limits(s, &hw, true);
-            st = idxgen_fw_check(img, s->fw_size, &hw, s->hist_entries,
-                                 &info);
+            igm_limits(s, &hw, true);
+            st = igm_fw_check(img, s->fw_size, &hw, s->hist_entries,
+                              &info);
         }
     }
 
@@ -900,13 +932,13 @@ static void idxgen_fw_load(IdxgenState *s)
         /* The debug block is hardware, not a firmware feature. */
         s->cap_features = (info.features & s->hw_features) |
             (s->hw_features & IDXGEN_HW_FIXED_FEATURES);
-        idxgen_hist_init(&s->hist, s->cap_hist);
+        igm_hist_init(&s->hist, s->cap_hist);
         idxgen_sched_load(s, &info);
         s->fw_version = info.version;
         s->ready = true;
     } else {
         qemu_log_mask(LOG_GUEST_ERROR, "idxgen: firmware rejected: %s\n",
-                      idxgen_fw_status_name(st));
+                      igm_fw_status_name(st));
     }
     s->fw_status = st;
     trace_idxgen_fw_load(st, s->fw_version);
@@ -953,7 +985,7 @@ static void idxgen_reset_state(IdxgenState *s, bool ctrl_reset)
     s->job_active = false;
     timer_del(s->timer);
     timer_del(s->arb_timer);
-    idxgen_arb_reset(&s->arb, s->hw_features & IDXGEN_FEAT_MUTEX_ARB);
+    igm_arb_reset(&s->arb, s->hw_features & IDXGEN_FEAT_MUTEX_ARB);
     qemu_bh_cancel(s->bh);
     memset(&s->job, 0, sizeof(s->job));
     memset(s->job_desc, 0, sizeof(s->job_desc));
@@ -1426,7 +1458,7 @@ static void idxgen_ctrl_write(IdxgenState *s, uint32_t val)
     }
     if (val & IDXGEN_CTRL_HIST_FLUSH) {
         trace_idxgen_hist_flush();
-        idxgen_hist_flush(&s->hist);
+        igm_hist_flush(&s->hist);
     }
     s->ctrl = val & IDXGEN_CTRL_ENABLE;
     idxgen_kick(s);
@@ -1555,22 +1587,22 @@ static const VMStateDescription vmstate_idxgen_hist_entry = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_BOOL(valid, struct idxgen_hist_entry),
-        VMSTATE_UINT64(lru, struct idxgen_hist_entry),
-        VMSTATE_UINT64(base, struct idxgen_hist_entry),
-        VMSTATE_UINT64(len, struct idxgen_hist_entry),
-        VMSTATE_UINT32(dx, struct idxgen_hist_entry),
-        VMSTATE_UINT32(dy, struct idxgen_hist_entry),
-        VMSTATE_UINT32(dz, struct idxgen_hist_entry),
-        VMSTATE_UINT32(mx, struct idxgen_hist_entry),
-        VMSTATE_UINT32(my, struct idxgen_hist_entry),
-        VMSTATE_UINT32(mz, struct idxgen_hist_entry),
-        VMSTATE_UINT32(word_size, struct idxgen_hist_entry),
-        VMSTATE_UINT32(order, struct idxgen_hist_entry),
-        VMSTATE_UINT32(granularity, struct idxgen_hist_entry),
-        VMSTATE_UINT32(stride, struct idxgen_hist_entry),
-        VMSTATE_UINT32(tile_w, struct idxgen_hist_entry),
-        VMSTATE_UINT32(tile_h, struct idxgen_hist_entry),
+        VMSTATE_BOOL(valid, struct igm_hist_entry),
+        VMSTATE_UINT64(lru, struct igm_hist_entry),
+        VMSTATE_UINT64(base, struct igm_hist_entry),
+        VMSTATE_UINT64(len, struct igm_hist_entry),
+        VMSTATE_UINT32(dx, struct igm_hist_entry),
+        VMSTATE_UINT32(dy, struct igm_hist_entry),
+        VMSTATE_UINT32(dz, struct igm_hist_entry),
+        VMSTATE_UINT32(mx, struct igm_hist_entry),
+        VMSTATE_UINT32(my, struct igm_hist_entry),
+        VMSTATE_UINT32(mz, struct igm_hist_entry),
+        VMSTATE_UINT32(word_size, struct igm_hist_entry),
+        VMSTATE_UINT32(order, struct igm_hist_entry),
+        VMSTATE_UINT32(granularity, struct igm_hist_entry),
+        VMSTATE_UINT32(stride, struct igm_hist_entry),
+        VMSTATE_UINT32(tile_w, struct igm_hist_entry),
+        VMSTATE_UINT32(tile_h, struct igm_hist_entry),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -1578,7 +1610,7 @@ static const VMStateDescription vmstate_idxgen_hist_entry = {
 static int idxgen_arb_post_load(void *opaque, int version_id)
 {
     IdxgenState *s = opaque;
-    struct idxgen_arb *a = &s->arb;
+    struct igm_arb *a = &s->arb;
     unsigned r, l, n = 0;
 
     /* Untrusted stream: the arbiter indexes its arrays with these. */
@@ -1605,9 +1637,9 @@ static int idxgen_arb_post_load(void *opaque, int version_id)
     for (l = 0; l < a->fifo_count; l++) {
         uint32_t e = a->fifo[(a->fifo_head + l) % IDXGEN_ARB_FIFO_DEPTH];
 
-        if (IDXGEN_ARB_ENTRY_REQ(e) >= IDXGEN_ARB_REQUESTERS ||
-            IDXGEN_ARB_ENTRY_LOCK(e) >= IDXGEN_ARB_LOCKS ||
-            !a->pending[IDXGEN_ARB_ENTRY_REQ(e)]) {
+        if (IGM_ARB_ENTRY_REQ(e) >= IDXGEN_ARB_REQUESTERS ||
+            IGM_ARB_ENTRY_LOCK(e) >= IDXGEN_ARB_LOCKS ||
+            !a->pending[IGM_ARB_ENTRY_REQ(e)]) {
             return -EINVAL;
         }
     }
@@ -1681,10 +1713,10 @@ static int idxgen_sched_post_load(void *opaque, int version_id)
              s->sched_tile_w[i] || s->sched_tile_h[i]) :
             (s->sched_gran[i] > UINT16_MAX || s->sched_tile_w[i] > UINT16_MAX ||
              s->sched_tile_h[i] > UINT16_MAX ||
-             idxgen_order_validate(s->sched_order[i], s->sched_stride[i],
-                                   s->sched_gran[i], s->sched_tile_w[i],
-                                   s->sched_tile_h[i],
-                                   IDXGEN_FEAT_SCHED_ORDERS) != IDXGEN_CPL_OK)) {
+             igm_order_validate(s->sched_order[i], s->sched_stride[i],
+                                s->sched_gran[i], s->sched_tile_w[i],
+                                s->sched_tile_h[i],
+                                IDXGEN_FEAT_SCHED_ORDERS) != IDXGEN_CPL_OK)) {
             return -EINVAL;
         }
     }
@@ -1711,13 +1743,11 @@ static const VMStateDescription vmstate_idxgen_sched = {
     },
 };
 
-static int idxgen_post_load(void *opaque, int version_id)
+/* Migration: the capabilities and queues of an untrusted stream, in range. */
+static bool idxgen_post_load_state_ok(IdxgenState *s)
 {
-    IdxgenState *s = opaque;
-    struct idxgen_limits lim;
     unsigned i;
 
-    /* The stream is untrusted: check what the device relies on. */
     if (s->hist.entries < 1 || s->hist.entries > IDXGEN_HW_MAX_HIST ||
         s->cap_hist != s->hist.entries || s->cap_hist > s->hist_entries ||
         s->cap_max_threads < 1 || s->cap_max_threads > IDXGEN_HW_MAX_THREADS ||
@@ -1726,7 +1756,7 @@ static int idxgen_post_load(void *opaque, int version_id)
         s->cap_max_dim[2] < 1 || s->cap_max_dim[2] > IDXGEN_HW_MAX_DIM ||
         (s->cap_features & ~s->hw_features) ||
         s->job_status < 0 || s->job_status > IDXGEN_CPL_MAX) {
-        return -EINVAL;
+        return false;
     }
     for (i = 0; i < IDXGEN_MAX_QUEUES; i++) {
         IdxgenQueue *q = &s->q[i];
@@ -1735,13 +1765,63 @@ static int idxgen_post_load(void *opaque, int version_id)
             (i >= s->num_queues || q->size_l < 2 ||
              q->size_l > IDXGEN_HW_MAX_RING || !is_power_of_2(q->size_l) ||
              q->head >= q->size_l || q->tail >= q->size_l)) {
-            return -EINVAL;
+            return false;
         }
         if (q->irq_vector >= s->nvectors) {
-            return -EINVAL;
+            return false;
         }
     }
-    if (s->rr_next >= s->num_queues) {
+    return s->rr_next < s->num_queues;
+}
+
+/*
+ * Migration: the active job's generator, re-derived from its descriptor by
+ * replaying the warps already in index memory into scratch.
+ */
+static int idxgen_post_load_job(IdxgenState *s)
+{
+    struct igm_limits lim;
+    uint64_t chunk, left = s->job_warps_done;
+    g_autofree uint8_t *scratch = NULL;
+
+    memset(&s->job, 0, sizeof(s->job));
+    if (s->job_have_desc) {
+        igm_job_from_desc(&s->job, (struct idxgen_desc *)s->job_desc);
+    }
+    if (s->job_status != IDXGEN_CPL_OK) {
+        return 0;
+    }
+    igm_limits(s, &lim, false);
+    if (!s->job_have_desc ||
+        igm_job_validate(&s->job, &lim) != IDXGEN_CPL_OK) {
+        return -EINVAL;
+    }
+    if (s->job_hit) {
+        return 0;
+    }
+    if (s->job_warps != igm_job_warps(&s->job) || left > s->job_warps) {
+        return -EINVAL;
+    }
+    chunk = idxgen_chunk_warps(s);  /* of the decoded job's warp size */
+    scratch = g_malloc(chunk * s->job.c * s->job.word_size);
+    igm_gen_init(&s->gen, &s->job);
+    while (left) {
+        uint64_t n = igm_gen_run(&s->gen, scratch, MIN(left, chunk));
+
+        if (!n) {
+            return -EINVAL;
+        }
+        left -= n;
+    }
+    return 0;
+}
+
+static int idxgen_post_load(void *opaque, int version_id)
+{
+    IdxgenState *s = opaque;
+
+    /* The stream is untrusted: check what the device relies on. */
+    if (!idxgen_post_load_state_ok(s)) {
         return -EINVAL;
     }
     if (!s->job_active) {
@@ -1755,43 +1835,12 @@ static int idxgen_post_load(void *opaque, int version_id)
         s->job_slot >= s->q[s->job_q].size_l) {
         return -EINVAL;
     }
-
-    /* Re-derive the generator from the job and its progress. */
-    memset(&s->job, 0, sizeof(s->job));
-    if (s->job_have_desc) {
-        idxgen_job_from_desc(&s->job, (struct idxgen_desc *)s->job_desc);
-    }
-    if (s->job_status == IDXGEN_CPL_OK) {
-        idxgen_limits(s, &lim, false);
-        if (!s->job_have_desc || idxgen_job_validate(&s->job, &lim) !=
-            IDXGEN_CPL_OK) {
-            return -EINVAL;
-        }
-        if (!s->job_hit) {
-            uint64_t chunk = idxgen_chunk_warps(s);
-            uint64_t left = s->job_warps_done;
-            g_autofree uint8_t *scratch = NULL;
-
-            if (s->job_warps != idxgen_job_warps(&s->job) ||
-                left > s->job_warps) {
-                return -EINVAL;
-            }
-            /* Replay the warps already in index memory into scratch. */
-            scratch = g_malloc(chunk * s->job.c * s->job.word_size);
-            idxgen_gen_init(&s->gen, &s->job);
-            while (left) {
-                uint64_t n = idxgen_gen_run(&s->gen, scratch, MIN(left, chunk));
-
-                if (!n) {
-                    return -EINVAL;
-                }
-                left -= n;
-            }
-        }
+    if (idxgen_post_load_job(s)) {
+        return -EINVAL;
     }
     /* Start and length drive the timer: no overflow, no endless job. */
     if (s->job_cycles != (s->job_status == IDXGEN_CPL_OK ?
-                          idxgen_job_cycles(&s->job, s->job_hit) :
+                          igm_job_cycles(&s->job, s->job_hit) :
                           IDXGEN_FILTER_CYCLES) ||
         s->job_t0 < 0 ||
         s->job_t0 > INT64_MAX - idxgen_cycles_to_ns(s, s->job_cycles)) {
@@ -1842,7 +1891,7 @@ static const VMStateDescription vmstate_idxgen = {
         VMSTATE_UINT64(hist.clock, IdxgenState),
         VMSTATE_STRUCT_ARRAY(hist.e, IdxgenState, IDXGEN_HW_MAX_HIST, 1,
                              vmstate_idxgen_hist_entry,
-                             struct idxgen_hist_entry),
+                             struct igm_hist_entry),
         VMSTATE_BOOL(job_active, IdxgenState),
         VMSTATE_BOOL(job_hit, IdxgenState),
         VMSTATE_BOOL(job_hang, IdxgenState),

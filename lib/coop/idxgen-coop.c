@@ -651,6 +651,55 @@ bad:
 	return -1;
 }
 
+/*
+ * coop_dev_produce's block: into a COOP_DEVBUFFER, dx dividing the range,
+ * and dx x dy small enough for 16-bit words: 0, or -1 after a diagnostic.
+ */
+static int check_dev_block(struct inst *in, const CXCursor *a)
+{
+	long dy, bits = 0, d;
+
+	if (bufs[in->buf].kind != 2) {
+		error_at(a[1], "coop_dev_produce writes index memory: '%s' is not a "
+			       "COOP_DEVBUFFER",
+			 bufs[in->buf].name);
+		return -1;
+	}
+	if (!eval(a[4], &in->dx) || in->dx <= 0 || (in->hi - in->lo) % in->dx) {
+		error_at(a[4], "dx must be a positive constant dividing the range length %ld",
+			 in->hi - in->lo);
+		return -1;
+	}
+	dy = (in->hi - in->lo) / in->dx;
+	for (d = 1; d < in->dx; d <<= 1)
+		bits++;
+	for (d = 1; d < dy; d <<= 1)
+		bits++;
+	if (bits > 16) {
+		error_at(a[4], "a %ld x %ld block needs %ld-bit words; device buffers hold "
+			       "16-bit words",
+			 in->dx, dy, bits);
+		return -1;
+	}
+	return 0;
+}
+
+/* The loop variables' current values, "i=0 j=3" (an instance's iteration). */
+static char *env_string(void)
+{
+	size_t len = 0;
+	char *str;
+	int i;
+
+	for (i = 0; i < nenv; i++)
+		len += strlen(env[i].name) + 24;
+	str = cx_alloc(len + 1);
+	for (i = 0, len = 0; i < nenv; i++)
+		len += (size_t)sprintf(str + len, "%s%s=%ld", i ? " " : "", env[i].name,
+				       env[i].val);
+	return str;
+}
+
 static void add_instance(int t)
 {
 	CXCursor c = tree[t].cur;
@@ -659,7 +708,6 @@ static void add_instance(int t)
 	CXCursor a[6];
 	long w;
 	int i, n = clang_Cursor_getNumArguments(c);
-	size_t len = 0;
 
 	if (n != nargs[kind]) {
 		error_at(c, "%s takes %d arguments", ikind_name[kind], nargs[kind]);
@@ -703,30 +751,8 @@ static void add_instance(int t)
 		return;
 	}
 	if (kind == I_DEV) {
-		long dy, bits = 0, d;
-
-		if (bufs[in->buf].kind != 2) {
-			error_at(a[1], "coop_dev_produce writes index memory: '%s' is not a "
-				       "COOP_DEVBUFFER",
-				 bufs[in->buf].name);
+		if (check_dev_block(in, a))
 			return;
-		}
-		if (!eval(a[4], &in->dx) || in->dx <= 0 || (in->hi - in->lo) % in->dx) {
-			error_at(a[4], "dx must be a positive constant dividing the range length %ld",
-				 in->hi - in->lo);
-			return;
-		}
-		dy = (in->hi - in->lo) / in->dx;
-		for (d = 1; d < in->dx; d <<= 1)
-			bits++;
-		for (d = 1; d < dy; d <<= 1)
-			bits++;
-		if (bits > 16) {
-			error_at(a[4], "a %ld x %ld block needs %ld-bit words; device buffers hold "
-				       "16-bit words",
-				 in->dx, dy, bits);
-			return;
-		}
 	} else if (kind != I_CONS && bufs[in->buf].kind == 2) {
 		error_at(a[arg_buf[kind]], "%s on device buffer '%s': only the device writes index "
 					   "memory",
@@ -734,12 +760,7 @@ static void add_instance(int t)
 		return;
 	}
 	in->text = cursor_text(c, 1);
-	for (i = 0; i < nenv; i++)
-		len += strlen(env[i].name) + 24;
-	in->iter = cx_alloc(len + 1);
-	for (i = 0, len = 0; i < nenv; i++)
-		len += (size_t)sprintf(in->iter + len, "%s%s=%ld", i ? " " : "", env[i].name,
-				       env[i].val);
+	in->iter = env_string();
 	ninst++;
 }
 
@@ -1228,48 +1249,50 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 	return CXChildVisit_Break;
 }
 
-int main(int argc, char **argv)
+/* The command line: options, the input file and the compiler arguments. */
+struct coop_args {
+	const char *out, *graphs, *edges_path, *input, *entry;
+	const char *cargs[256];
+	int ncargs;
+};
+
+/* Fills *a from argv: -1 to go on, else the exit status (0 after --help). */
+static int parse_args(int argc, char **argv, struct coop_args *a)
 {
 	static const struct option lopts[] = { { "help", no_argument, 0, 'h' },
 					       { "dump-graphs", required_argument, 0, 'g' },
 					       { "dump-edges", required_argument, 0, 'e' },
 					       { "entry", required_argument, 0, 'n' },
 					       { 0, 0, 0, 0 } };
-	const char *out = NULL, *graphs = NULL, *edges_path = NULL, *input, *entry = "coop_main";
-	const char *cargs[256];
-	int ncargs = 0, opt, i, nchan, diag_errors = 0;
-	struct find_ctx fc = { 0 };
-	CXIndex idx;
-	struct kids body;
-	FILE *f;
-	unsigned n;
+	int opt;
 
-	cargs[ncargs++] = "-std=c11";
-	cargs[ncargs++] = "-I" COOP_INCLUDE_DIR;
+	a->entry = "coop_main";
+	a->cargs[a->ncargs++] = "-std=c11";
+	a->cargs[a->ncargs++] = "-I" COOP_INCLUDE_DIR;
 	while ((opt = getopt_long(argc, argv, "ho:I:D:", lopts, NULL)) != -1) {
 		switch (opt) {
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
 		case 'o':
-			out = optarg;
+			a->out = optarg;
 			break;
 		case 'g':
-			graphs = optarg;
+			a->graphs = optarg;
 			break;
 		case 'e':
-			edges_path = optarg;
+			a->edges_path = optarg;
 			break;
 		case 'n':
-			entry = optarg;
+			a->entry = optarg;
 			break;
 		case 'I':
 		case 'D':
-			if (ncargs < 250) {
+			if (a->ncargs < 250) {
 				char *s = cx_alloc(strlen(optarg) + 3);
 
 				sprintf(s, "-%c%s", opt, optarg);
-				cargs[ncargs++] = s;
+				a->cargs[a->ncargs++] = s;
 			}
 			break;
 		default:
@@ -1281,15 +1304,27 @@ int main(int argc, char **argv)
 		fputs("idxgen-coop: no input file (see --help)\n", stderr);
 		return 2;
 	}
-	input = argv[optind++];
-	for (; optind < argc && ncargs < 250; optind++)
-		cargs[ncargs++] = argv[optind];
+	a->input = argv[optind++];
+	for (; optind < argc && a->ncargs < 250; optind++)
+		a->cargs[a->ncargs++] = argv[optind];
+	return -1;
+}
 
-	idx = clang_createIndex(0, 0);
-	if (clang_parseTranslationUnit2(idx, input, cargs, ncargs, NULL, 0,
+/*
+ * Parses the input into tu, prints clang's warnings and errors, and keeps the
+ * main file's text in src_text: -1 to go on, else the exit status.
+ */
+static int parse_input(CXIndex idx, const struct coop_args *a)
+{
+	int diag_errors = 0;
+	const char *text;
+	size_t sz;
+	unsigned n;
+
+	if (clang_parseTranslationUnit2(idx, a->input, a->cargs, a->ncargs, NULL, 0,
 					CXTranslationUnit_DetailedPreprocessingRecord,
 					&tu) != CXError_Success) {
-		fprintf(stderr, "idxgen-coop: cannot parse %s\n", input);
+		fprintf(stderr, "idxgen-coop: cannot parse %s\n", a->input);
 		return 2;
 	}
 	for (n = 0; n < clang_getNumDiagnostics(tu); n++) {
@@ -1309,84 +1344,122 @@ int main(int argc, char **argv)
 	}
 	if (diag_errors)
 		return 1;
-	main_file = clang_getFile(tu, input);
-	{
-		size_t sz;
-		const char *c = clang_getFileContents(tu, main_file, &sz);
+	main_file = clang_getFile(tu, a->input);
+	text = clang_getFileContents(tu, main_file, &sz);
+	if (!text) {
+		fprintf(stderr, "idxgen-coop: cannot read %s\n", a->input);
+		return 2;
+	}
+	src_text = cx_alloc(sz + 1);
+	memcpy(src_text, text, sz);
+	src_len = sz;
+	return -1;
+}
 
-		if (!c) {
-			fprintf(stderr, "idxgen-coop: cannot read %s\n", input);
-			return 2;
-		}
-		src_text = cx_alloc(sz + 1);
-		memcpy(src_text, c, sz);
-		src_len = sz;
-	}
-	fc.entry = entry;
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_top, &fc);
-	if (!fc.have_fn) {
-		fprintf(stderr, "%s:1:1: error: no definition of %s() in this file\n", input,
-			entry);
+/*
+ * Finds the entry function, its body and COOP_WARPS(N) (sets nwarps): 0, or
+ * 1 after a diagnostic.
+ */
+static int find_entry(const struct coop_args *a, struct find_ctx *fc, struct kids *body)
+{
+	fc->entry = a->entry;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_top, fc);
+	if (!fc->have_fn) {
+		fprintf(stderr, "%s:1:1: error: no definition of %s() in this file\n", a->input,
+			a->entry);
 		return 1;
 	}
-	if (!fc.have_nwarps) {
+	if (!fc->have_nwarps) {
 		fprintf(stderr, "%s:1:1: error: no COOP_WARPS(N) declaration in this file\n",
-			input);
+			a->input);
 		return 1;
 	}
-	nwarps = (int)clang_getEnumConstantDeclValue(fc.nwarps);
-	nwarps_where = cursor_loc(fc.nwarps);
+	nwarps = (int)clang_getEnumConstantDeclValue(fc->nwarps);
+	nwarps_where = cursor_loc(fc->nwarps);
 	if (nwarps < 1 || nwarps > 64) {
 		diag_at(nwarps_where, "error", "COOP_WARPS(%d): between 1 and 64 warps", nwarps);
 		return 1;
 	}
-	body.n = 0;
-	clang_visitChildren(fc.fn, body_visit, &body);
-	if (!body.n) {
-		error_at(fc.fn, "%s() has no body", entry);
+	body->n = 0;
+	clang_visitChildren(fc->fn, body_visit, body);
+	if (!body->n) {
+		error_at(fc->fn, "%s() has no body", a->entry);
 		return 1;
 	}
+	return 0;
+}
+
+/* Names the instances p1, p2, ... (producers) and c1, c2, ... (consumers). */
+static void label_instances(void)
+{
+	int i, np = 0, nc = 0;
+
+	for (i = 0; i < ninst; i++)
+		snprintf(insts[i].label, sizeof(insts[i].label), "%c%d",
+			 is_producer(&insts[i]) ? 'p' : 'c', is_producer(&insts[i]) ? ++np : ++nc);
+}
+
+/* The --dump-graphs and --dump-edges files and the generated C: 0 or 2. */
+static int write_outputs(const struct coop_args *a, const struct find_ctx *fc,
+			 const struct kids *body, int nchan)
+{
+	FILE *f;
+
+	if (a->graphs) {
+		mkdir(a->graphs, 0777);
+		if (write_tree_dot(a->graphs, a->entry) ||
+		    write_dot(a->graphs, "cdfg.dot", "control-data flow graph", 3, 0) ||
+		    write_dot(a->graphs, "cdrfg.dot", "control-data-resource flow graph", 7, 0) ||
+		    write_dot(a->graphs, "reduced.dot", "reduced control-data-resource flow graph",
+			      7, 1))
+			return 2;
+	}
+	if (a->edges_path && write_edges(a->edges_path))
+		return 2;
+	f = a->out ? fopen(a->out, "w") : stdout;
+	if (!f) {
+		fprintf(stderr, "idxgen-coop: %s: %s\n", a->out, strerror(errno));
+		return 2;
+	}
+	if (write_code(f, a->input, fc->fn, body->c[0], nchan) || (a->out && fclose(f))) {
+		fprintf(stderr, "idxgen-coop: writing %s failed\n", a->out ? a->out : "stdout");
+		if (a->out)
+			remove(a->out);
+		return 2;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct coop_args a = { 0 };
+	struct find_ctx fc = { 0 };
+	struct kids body;
+	CXIndex idx;
+	int ret;
+
+	ret = parse_args(argc, argv, &a);
+	if (ret >= 0)
+		return ret;
+	idx = clang_createIndex(0, 0);
+	ret = parse_input(idx, &a);
+	if (ret >= 0)
+		return ret;
+	if (find_entry(&a, &fc, &body))
+		return 1;
 	build_tree(body.c[0], -1);
 	insts = cx_alloc(sizeof(*insts) * MAX_INSTANCES);
 	if (!nerrors)
 		expand(-1);
 	if (nerrors)
 		return 1;
-	{
-		int np = 0, nc = 0;
-
-		for (i = 0; i < ninst; i++)
-			snprintf(insts[i].label, sizeof(insts[i].label), "%c%d",
-				 is_producer(&insts[i]) ? 'p' : 'c',
-				 is_producer(&insts[i]) ? ++np : ++nc);
-	}
+	label_instances();
 	dependences();
 	if (nerrors)
 		return 1;
-	nchan = reduce();
-
-	if (graphs) {
-		mkdir(graphs, 0777);
-		if (write_tree_dot(graphs, entry) ||
-		    write_dot(graphs, "cdfg.dot", "control-data flow graph", 3, 0) ||
-		    write_dot(graphs, "cdrfg.dot", "control-data-resource flow graph", 7, 0) ||
-		    write_dot(graphs, "reduced.dot", "reduced control-data-resource flow graph", 7,
-			      1))
-			return 2;
-	}
-	if (edges_path && write_edges(edges_path))
-		return 2;
-	f = out ? fopen(out, "w") : stdout;
-	if (!f) {
-		fprintf(stderr, "idxgen-coop: %s: %s\n", out, strerror(errno));
-		return 2;
-	}
-	if (write_code(f, input, fc.fn, body.c[0], nchan) || (out && fclose(f))) {
-		fprintf(stderr, "idxgen-coop: writing %s failed\n", out ? out : "stdout");
-		if (out)
-			remove(out);
-		return 2;
-	}
+	ret = write_outputs(&a, &fc, &body, reduce());
+	if (ret)
+		return ret;
 	clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
 	return 0;

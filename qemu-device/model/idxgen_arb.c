@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * idxgen_arb.c - the priority arbiter (brief section 3, seed 002).
+ * idxgen_arb.c - the priority arbiter (docs/design.md#arbiter).
  *
  * See idxgen_arb.h and include/idxgen_hw.h for the rules.  Invariants kept
  * by every operation (the host test checks them after each step):
@@ -12,32 +12,32 @@
 
 #include "idxgen_arb.h"
 
-static void arb_event(struct idxgen_arb *a, uint32_t r, uint32_t bits)
+static void arb_event(struct igm_arb *a, uint32_t r, uint32_t bits)
 {
 	a->status[r] |= bits;
 	a->irq = 1;
 }
 
-uint32_t idxgen_arb_owner(const struct idxgen_arb *a, uint32_t lock)
+uint32_t igm_arb_owner(const struct igm_arb *a, uint32_t lock)
 {
 	if (lock >= IDXGEN_ARB_LOCKS || !(a->mutex[lock] & IDXGEN_ARB_MUTEX_LOCKED))
-		return IDXGEN_ARB_NONE;
+		return IGM_ARB_NONE;
 	return a->mutex[lock] & IDXGEN_ARB_MUTEX_OWNER_MASK;
 }
 
-uint32_t idxgen_arb_held(const struct idxgen_arb *a, uint32_t req)
+uint32_t igm_arb_held(const struct igm_arb *a, uint32_t req)
 {
 	uint32_t held = 0;
 
 	for (uint32_t l = 0; l < IDXGEN_ARB_LOCKS; l++)
-		if (idxgen_arb_owner(a, l) == req)
+		if (igm_arb_owner(a, l) == req)
 			held |= 1u << l;
 	return held;
 }
 
-static void arb_grant(struct idxgen_arb *a, uint32_t r, uint32_t lock)
+static void arb_grant(struct igm_arb *a, uint32_t r, uint32_t lock)
 {
-	if (!idxgen_arb_held(a, r))
+	if (!igm_arb_held(a, r))
 		a->hold_count[r] = 0;
 	a->mutex[lock] = IDXGEN_ARB_MUTEX_LOCKED | r;
 	a->stat_grants++;
@@ -45,21 +45,21 @@ static void arb_grant(struct idxgen_arb *a, uint32_t r, uint32_t lock)
 }
 
 /* A freed lock goes to its best waiter: lowest CPR, then longest waiting. */
-static void arb_hand_over(struct idxgen_arb *a, uint32_t lock)
+static void arb_hand_over(struct igm_arb *a, uint32_t lock)
 {
-	uint32_t best = IDXGEN_ARB_NONE;
+	uint32_t best = IGM_ARB_NONE;
 
 	for (uint32_t r = 0; r < IDXGEN_ARB_REQUESTERS; r++) {
 		if (!a->waiting[r] || a->req_lock[r] != lock)
 			continue;
-		if (best == IDXGEN_ARB_NONE || a->cpr[r] < a->cpr[best] ||
+		if (best == IGM_ARB_NONE || a->cpr[r] < a->cpr[best] ||
 		    (a->cpr[r] == a->cpr[best] && a->wait_seq[r] < a->wait_seq[best]))
 			best = r;
 	}
-	if (best == IDXGEN_ARB_NONE)
+	if (best == IGM_ARB_NONE)
 		return;
 	a->waiting[best] = 0;
-	a->req_lock[best] = IDXGEN_ARB_NONE;
+	a->req_lock[best] = IGM_ARB_NONE;
 	arb_grant(a, best, lock);
 }
 
@@ -67,9 +67,9 @@ static void arb_hand_over(struct idxgen_arb *a, uint32_t lock)
  * Free every lock r holds (except 'keep', which the caller reassigns) and
  * hand each to its waiters.  lost: event bits to report, 0 if voluntary.
  */
-static void arb_release_locks(struct idxgen_arb *a, uint32_t r, uint32_t keep, uint32_t lost)
+static void arb_release_locks(struct igm_arb *a, uint32_t r, uint32_t keep, uint32_t lost)
 {
-	uint32_t held = idxgen_arb_held(a, r);
+	uint32_t held = igm_arb_held(a, r);
 
 	if (!held)
 		return;
@@ -86,38 +86,38 @@ static void arb_release_locks(struct idxgen_arb *a, uint32_t r, uint32_t keep, u
 			arb_hand_over(a, l);
 }
 
-static void arb_tick(struct idxgen_arb *a, uint32_t r)
+static void arb_tick(struct igm_arb *a, uint32_t r)
 {
-	if (!idxgen_arb_held(a, r))
+	if (!igm_arb_held(a, r))
 		return;
 	a->hold_count[r]++;
 	if (a->hold_limit && a->hold_count[r] >= a->hold_limit) {
 		a->stat_hold_releases++;
-		arb_release_locks(a, r, IDXGEN_ARB_NONE, IDXGEN_ARB_RS_LOST_HOLD_LIMIT);
+		arb_release_locks(a, r, IGM_ARB_NONE, IDXGEN_ARB_RS_LOST_HOLD_LIMIT);
 	}
 }
 
-void idxgen_arb_reset(struct idxgen_arb *a, bool enabled)
+void igm_arb_reset(struct igm_arb *a, bool enabled)
 {
 	memset(a, 0, sizeof(*a));
 	a->enabled = enabled;
 	for (uint32_t r = 0; r < IDXGEN_ARB_REQUESTERS; r++)
-		a->req_lock[r] = IDXGEN_ARB_NONE;
+		a->req_lock[r] = IGM_ARB_NONE;
 }
 
-int idxgen_arb_lock(struct idxgen_arb *a, uint32_t req, uint32_t lock)
+int igm_arb_lock(struct igm_arb *a, uint32_t req, uint32_t lock)
 {
 	if (req >= IDXGEN_ARB_REQUESTERS)
 		return IDXGEN_ARB_R_BAD_REQUESTER;
 	if (lock >= IDXGEN_ARB_LOCKS)
 		return IDXGEN_ARB_R_BAD_LOCK;
-	if (idxgen_arb_owner(a, lock) == req)
+	if (igm_arb_owner(a, lock) == req)
 		return IDXGEN_ARB_R_HELD;
 	if (a->pending[req] || a->waiting[req])
 		return IDXGEN_ARB_R_BUSY;
 	/* at most one entry per requester: the FIFO cannot overflow */
 	a->fifo[(a->fifo_head + a->fifo_count) % IDXGEN_ARB_FIFO_DEPTH] =
-		IDXGEN_ARB_ENTRY(req, idxgen_arb_owner(a, lock), lock);
+		IGM_ARB_ENTRY(req, igm_arb_owner(a, lock), lock);
 	a->fifo_count++;
 	if (a->fifo_count > a->stat_max_depth)
 		a->stat_max_depth = a->fifo_count;
@@ -126,7 +126,7 @@ int idxgen_arb_lock(struct idxgen_arb *a, uint32_t req, uint32_t lock)
 	return IDXGEN_ARB_R_OK;
 }
 
-bool idxgen_arb_serve(struct idxgen_arb *a)
+bool igm_arb_serve(struct igm_arb *a)
 {
 	uint32_t e, r, lock, h;
 
@@ -135,22 +135,22 @@ bool idxgen_arb_serve(struct idxgen_arb *a)
 	e = a->fifo[a->fifo_head];
 	a->fifo_head = (a->fifo_head + 1) % IDXGEN_ARB_FIFO_DEPTH;
 	a->fifo_count--;
-	r = IDXGEN_ARB_ENTRY_REQ(e);
-	lock = IDXGEN_ARB_ENTRY_LOCK(e);
+	r = IGM_ARB_ENTRY_REQ(e);
+	lock = IGM_ARB_ENTRY_LOCK(e);
 	a->pending[r] = 0;
 	/* the pair names the holder at request time; the arbiter compares with the current one */
-	h = idxgen_arb_owner(a, lock);
-	if (h == IDXGEN_ARB_NONE) {
-		a->req_lock[r] = IDXGEN_ARB_NONE;
+	h = igm_arb_owner(a, lock);
+	if (h == IGM_ARB_NONE) {
+		a->req_lock[r] = IGM_ARB_NONE;
 		arb_grant(a, r, lock);
 	} else if (a->cpr[r] < a->cpr[h]) {
 		a->stat_preemptions++;
 		arb_release_locks(a, h, lock, IDXGEN_ARB_RS_LOST_PREEMPT);
-		a->req_lock[r] = IDXGEN_ARB_NONE;
+		a->req_lock[r] = IGM_ARB_NONE;
 		arb_grant(a, r, lock);
 	} else {
 		a->stat_denials++;
-		arb_release_locks(a, r, IDXGEN_ARB_NONE, IDXGEN_ARB_RS_LOST_YIELD);
+		arb_release_locks(a, r, IGM_ARB_NONE, IDXGEN_ARB_RS_LOST_YIELD);
 		a->waiting[r] = 1;
 		a->wait_seq[r] = ++a->seq;
 		arb_event(a, r, IDXGEN_ARB_RS_DENIED);
@@ -159,7 +159,7 @@ bool idxgen_arb_serve(struct idxgen_arb *a)
 	return true;
 }
 
-static void arb_drop_request(struct idxgen_arb *a, uint32_t req)
+static void arb_drop_request(struct igm_arb *a, uint32_t req)
 {
 	if (a->pending[req]) {
 		uint32_t n = 0;
@@ -167,41 +167,41 @@ static void arb_drop_request(struct idxgen_arb *a, uint32_t req)
 		for (uint32_t i = 0; i < a->fifo_count; i++) {
 			uint32_t e = a->fifo[(a->fifo_head + i) % IDXGEN_ARB_FIFO_DEPTH];
 
-			if (IDXGEN_ARB_ENTRY_REQ(e) != req)
+			if (IGM_ARB_ENTRY_REQ(e) != req)
 				a->fifo[(a->fifo_head + n++) % IDXGEN_ARB_FIFO_DEPTH] = e;
 		}
 		a->fifo_count = n;
 	}
 	a->pending[req] = 0;
 	a->waiting[req] = 0;
-	a->req_lock[req] = IDXGEN_ARB_NONE;
+	a->req_lock[req] = IGM_ARB_NONE;
 }
 
-int idxgen_arb_unlock(struct idxgen_arb *a, uint32_t req, uint32_t lock)
+int igm_arb_unlock(struct igm_arb *a, uint32_t req, uint32_t lock)
 {
 	if (req >= IDXGEN_ARB_REQUESTERS)
 		return IDXGEN_ARB_R_BAD_REQUESTER;
 	if (lock >= IDXGEN_ARB_LOCKS)
 		return IDXGEN_ARB_R_BAD_LOCK;
-	if (idxgen_arb_owner(a, lock) != req)
+	if (igm_arb_owner(a, lock) != req)
 		return IDXGEN_ARB_R_NOT_HELD;
 	a->mutex[lock] = 0;
-	if (!idxgen_arb_held(a, req))
+	if (!igm_arb_held(a, req))
 		a->hold_count[req] = 0;
 	arb_hand_over(a, lock);
 	return IDXGEN_ARB_R_OK;
 }
 
-int idxgen_arb_release_all(struct idxgen_arb *a, uint32_t req)
+int igm_arb_release_all(struct igm_arb *a, uint32_t req)
 {
 	if (req >= IDXGEN_ARB_REQUESTERS)
 		return IDXGEN_ARB_R_BAD_REQUESTER;
 	arb_drop_request(a, req);
-	arb_release_locks(a, req, IDXGEN_ARB_NONE, 0);
+	arb_release_locks(a, req, IGM_ARB_NONE, 0);
 	return IDXGEN_ARB_R_OK;
 }
 
-int idxgen_arb_cancel(struct idxgen_arb *a, uint32_t req)
+int igm_arb_cancel(struct igm_arb *a, uint32_t req)
 {
 	if (req >= IDXGEN_ARB_REQUESTERS)
 		return IDXGEN_ARB_R_BAD_REQUESTER;
@@ -209,7 +209,7 @@ int idxgen_arb_cancel(struct idxgen_arb *a, uint32_t req)
 	return IDXGEN_ARB_R_OK;
 }
 
-int idxgen_arb_set_cpr(struct idxgen_arb *a, uint32_t req, uint32_t cpr)
+int igm_arb_set_cpr(struct igm_arb *a, uint32_t req, uint32_t cpr)
 {
 	if (req >= IDXGEN_ARB_REQUESTERS)
 		return IDXGEN_ARB_R_BAD_REQUESTER;
@@ -217,25 +217,25 @@ int idxgen_arb_set_cpr(struct idxgen_arb *a, uint32_t req, uint32_t cpr)
 	return IDXGEN_ARB_R_OK;
 }
 
-int idxgen_arb_job_check(const struct idxgen_arb *a, uint32_t flags, uint32_t requester)
+int igm_arb_job_check(const struct igm_arb *a, uint32_t flags, uint32_t requester)
 {
 	if (!a->enabled || !(a->ctrl & IDXGEN_ARB_CTRL_ENFORCE) ||
 	    !(flags & IDXGEN_DESC_F_SHARED))
 		return IDXGEN_CPL_OK;
 	if (!(requester & IDXGEN_DESC_REQ_VALID) ||
-	    idxgen_arb_owner(a, IDXGEN_ARB_SHARED_LOCK) !=
+	    igm_arb_owner(a, IDXGEN_ARB_SHARED_LOCK) !=
 		    (requester & IDXGEN_DESC_REQ_ID_MASK))
 		return IDXGEN_CPL_NOT_LOCK_HOLDER;
 	return IDXGEN_CPL_OK;
 }
 
-void idxgen_arb_job_done(struct idxgen_arb *a, uint32_t requester)
+void igm_arb_job_done(struct igm_arb *a, uint32_t requester)
 {
 	if (a->enabled && (requester & IDXGEN_DESC_REQ_VALID))
 		arb_tick(a, requester & IDXGEN_DESC_REQ_ID_MASK);
 }
 
-bool idxgen_arb_take_irq(struct idxgen_arb *a)
+bool igm_arb_take_irq(struct igm_arb *a)
 {
 	bool r = a->irq;
 
@@ -247,7 +247,7 @@ bool idxgen_arb_take_irq(struct idxgen_arb *a)
 /* Registers                                                           */
 /* ------------------------------------------------------------------ */
 
-static uint32_t arb_req_status(const struct idxgen_arb *a, uint32_t r)
+static uint32_t arb_req_status(const struct igm_arb *a, uint32_t r)
 {
 	uint32_t s = a->status[r];
 
@@ -260,7 +260,7 @@ static uint32_t arb_req_status(const struct idxgen_arb *a, uint32_t r)
 	return s;
 }
 
-uint32_t idxgen_arb_read(const struct idxgen_arb *a, uint32_t off)
+uint32_t igm_arb_read(const struct igm_arb *a, uint32_t off)
 {
 	uint32_t r = a->sel;
 	uint32_t ev = 0;
@@ -312,7 +312,7 @@ uint32_t idxgen_arb_read(const struct idxgen_arb *a, uint32_t off)
 	case IDXGEN_REG_ARB_REQ_STATUS:
 		return arb_req_status(a, r);
 	case IDXGEN_REG_ARB_REQ_HELD:
-		return idxgen_arb_held(a, r);
+		return igm_arb_held(a, r);
 	case IDXGEN_REG_ARB_REQ_HOLD_COUNT:
 		return a->hold_count[r];
 	case IDXGEN_REG_ARB_REQ_LOST_COUNT:
@@ -322,7 +322,7 @@ uint32_t idxgen_arb_read(const struct idxgen_arb *a, uint32_t off)
 	}
 }
 
-static int arb_command(struct idxgen_arb *a, uint32_t val)
+static int arb_command(struct igm_arb *a, uint32_t val)
 {
 	uint32_t op = val >> 24, lock = (val >> 8) & 0xff, req = val & 0xff;
 
@@ -330,25 +330,25 @@ static int arb_command(struct idxgen_arb *a, uint32_t val)
 		return IDXGEN_ARB_R_BAD_OP;
 	switch (op) {
 	case IDXGEN_ARB_OP_LOCK:
-		return idxgen_arb_lock(a, req, lock);
+		return igm_arb_lock(a, req, lock);
 	case IDXGEN_ARB_OP_UNLOCK:
-		return idxgen_arb_unlock(a, req, lock);
+		return igm_arb_unlock(a, req, lock);
 	case IDXGEN_ARB_OP_RELEASE_ALL:
-		return lock ? IDXGEN_ARB_R_BAD_OP : idxgen_arb_release_all(a, req);
+		return lock ? IDXGEN_ARB_R_BAD_OP : igm_arb_release_all(a, req);
 	case IDXGEN_ARB_OP_CANCEL:
-		return lock ? IDXGEN_ARB_R_BAD_OP : idxgen_arb_cancel(a, req);
+		return lock ? IDXGEN_ARB_R_BAD_OP : igm_arb_cancel(a, req);
 	default:
 		return IDXGEN_ARB_R_BAD_OP;
 	}
 }
 
-void idxgen_arb_write(struct idxgen_arb *a, uint32_t off, uint32_t val)
+void igm_arb_write(struct igm_arb *a, uint32_t off, uint32_t val)
 {
 	if (!a->enabled)
 		return;
 	if (off >= IDXGEN_REG_ARB_CPR(0) && off < IDXGEN_REG_ARB_CPR(IDXGEN_ARB_REQUESTERS) &&
 	    !(off & 3)) {
-		idxgen_arb_set_cpr(a, (off - IDXGEN_REG_ARB_CPR(0)) / 4, val);
+		igm_arb_set_cpr(a, (off - IDXGEN_REG_ARB_CPR(0)) / 4, val);
 		return;
 	}
 	switch (off) {

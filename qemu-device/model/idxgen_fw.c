@@ -2,7 +2,7 @@
 /*
  * idxgen_fw.c - CRC-32 and the firmware image checker.
  *
- * idxgen_fw_check() parses guest-supplied bytes inside QEMU, so it trusts
+ * igm_fw_check() parses guest-supplied bytes inside QEMU, so it trusts
  * nothing: every read is bounds-checked against len before it happens, all
  * fields are read bytewise (any alignment, any host byte order), and sums
  * that could wrap are done in 64 bits.
@@ -59,7 +59,7 @@ static const uint32_t crc_table[256] = {
 	0xb40bbe37u, 0xc30c8ea1u, 0x5a05df1bu, 0x2d02ef8du,
 };
 
-uint32_t idxgen_crc32(uint32_t crc, const void *buf, size_t len)
+uint32_t igm_crc32(uint32_t crc, const void *buf, size_t len)
 {
 	const uint8_t *p = buf;
 
@@ -75,8 +75,8 @@ uint32_t idxgen_crc32(uint32_t crc, const void *buf, size_t len)
 #define PARAMS_SIZE	sizeof(struct idxgen_fw_params)
 
 /* Check and decode a PARAMS record's data (exactly PARAMS_SIZE bytes). */
-static int check_params(const uint8_t *p, const struct idxgen_limits *hw,
-			uint32_t hw_hist, struct idxgen_fw_info *out)
+static int check_params(const uint8_t *p, const struct igm_limits *hw,
+			uint32_t hw_hist, struct igm_fw_info *out)
 {
 	static const size_t dim_off[3] = {
 		offsetof(struct idxgen_fw_params, max_dim_x),
@@ -93,15 +93,15 @@ static int check_params(const uint8_t *p, const struct idxgen_limits *hw,
 		memcpy(max_dim, hw->max_dim, sizeof(max_dim));
 		hw_features = hw->features;
 	}
-	out->max_threads = idxgen_ld32(p + offsetof(struct idxgen_fw_params, max_threads));
+	out->max_threads = igm_ld32(p + offsetof(struct idxgen_fw_params, max_threads));
 	if (out->max_threads < 1 || out->max_threads > max_threads)
 		return IDXGEN_FW_ERR_PARAMS;
 	for (i = 0; i < 3; i++) {
-		out->max_dim[i] = idxgen_ld16(p + dim_off[i]);
+		out->max_dim[i] = igm_ld16(p + dim_off[i]);
 		if (out->max_dim[i] < 1 || out->max_dim[i] > max_dim[i])
 			return IDXGEN_FW_ERR_PARAMS;
 	}
-	out->hist_entries = idxgen_ld16(p + offsetof(struct idxgen_fw_params, hist_entries));
+	out->hist_entries = igm_ld16(p + offsetof(struct idxgen_fw_params, hist_entries));
 	if (out->hist_entries < 1 || out->hist_entries > hw_hist)
 		return IDXGEN_FW_ERR_PARAMS;
 	/*
@@ -109,42 +109,42 @@ static int check_params(const uint8_t *p, const struct idxgen_limits *hw,
 	 * firmware on older hardware), but at least one word size must remain
 	 * or no job could ever run.
 	 */
-	out->features = idxgen_ld32(p + offsetof(struct idxgen_fw_params, features));
+	out->features = igm_ld32(p + offsetof(struct idxgen_fw_params, features));
 	if (!(out->features & hw_features & (IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32)))
 		return IDXGEN_FW_ERR_PARAMS;
-	if (idxgen_ld32(p + offsetof(struct idxgen_fw_params, rsvd)))
+	if (igm_ld32(p + offsetof(struct idxgen_fw_params, rsvd)))
 		return IDXGEN_FW_ERR_PARAMS;
 	return IDXGEN_FW_OK;
 }
 
 /* The SCHED_TABLE record's data (rlen bytes); the rules are in idxgen_hw.h. */
-static int check_sched(const uint8_t *p, uint32_t rlen, struct idxgen_fw_info *out)
+static int check_sched(const uint8_t *p, uint32_t rlen, struct igm_fw_info *out)
 {
 	const size_t es = sizeof(struct idxgen_fw_sched_entry);
 	uint32_t count, i, k;
 
 	if (rlen < sizeof(struct idxgen_fw_sched_table))
 		return IDXGEN_FW_ERR_SCHED;
-	count = idxgen_ld16(p + offsetof(struct idxgen_fw_sched_table, count));
+	count = igm_ld16(p + offsetof(struct idxgen_fw_sched_table, count));
 	if (count == 0 || count > IDXGEN_SCHED_MAX_ENTRIES ||
-	    idxgen_ld16(p + offsetof(struct idxgen_fw_sched_table, rsvd)) ||
+	    igm_ld16(p + offsetof(struct idxgen_fw_sched_table, rsvd)) ||
 	    rlen != sizeof(struct idxgen_fw_sched_table) + count * es)
 		return IDXGEN_FW_ERR_SCHED;
 	p += sizeof(struct idxgen_fw_sched_table);
 	for (i = 0; i < count; i++, p += es) {
-		struct idxgen_sched_cfg *e = &out->sched[i];
+		struct igm_sched_cfg *e = &out->sched[i];
 		const char *name = (const char *)p + offsetof(struct idxgen_fw_sched_entry, name);
 		int end = 0;
 
 		memset(e, 0, sizeof(*e));
 		e->order = p[offsetof(struct idxgen_fw_sched_entry, order)];
-		e->granularity = idxgen_ld16(p + offsetof(struct idxgen_fw_sched_entry, granularity));
-		e->stride = idxgen_ld32(p + offsetof(struct idxgen_fw_sched_entry, stride));
-		e->tile_w = idxgen_ld16(p + offsetof(struct idxgen_fw_sched_entry, tile_w));
-		e->tile_h = idxgen_ld16(p + offsetof(struct idxgen_fw_sched_entry, tile_h));
+		e->granularity = igm_ld16(p + offsetof(struct idxgen_fw_sched_entry, granularity));
+		e->stride = igm_ld32(p + offsetof(struct idxgen_fw_sched_entry, stride));
+		e->tile_w = igm_ld16(p + offsetof(struct idxgen_fw_sched_entry, tile_w));
+		e->tile_h = igm_ld16(p + offsetof(struct idxgen_fw_sched_entry, tile_h));
 		if (p[offsetof(struct idxgen_fw_sched_entry, rsvd)] ||
-		    idxgen_order_validate(e->order, e->stride, e->granularity, e->tile_w, e->tile_h,
-					  IDXGEN_FEAT_SCHED_ORDERS) != IDXGEN_CPL_OK)
+		    igm_order_validate(e->order, e->stride, e->granularity, e->tile_w, e->tile_h,
+				       IDXGEN_FEAT_SCHED_ORDERS) != IDXGEN_CPL_OK)
 			return IDXGEN_FW_ERR_SCHED;
 		/* name: [a-z0-9_:,x-]+ then NUL padding */
 		if (!name[0])
@@ -166,48 +166,48 @@ static int check_sched(const uint8_t *p, uint32_t rlen, struct idxgen_fw_info *o
 	return IDXGEN_FW_OK;
 }
 
-int idxgen_fw_check(const void *img, size_t len, const struct idxgen_limits *hw,
-		    uint32_t hw_hist_entries, struct idxgen_fw_info *info)
+/* The header of an image of len (HDR_SIZE..IDXGEN_FW_MAX_SIZE) bytes and its CRC. */
+static int check_header(const uint8_t *p, size_t len)
 {
-	const uint8_t *p = img;
 	uint8_t hdr[HDR_SIZE];
-	struct idxgen_fw_info fi;
 	uint32_t crc;
-	size_t off, i;
-	int params = 0, sched = 0, st;
+	size_t i;
 
-	if (!img || len < HDR_SIZE || len > IDXGEN_FW_MAX_SIZE)
-		return IDXGEN_FW_ERR_SIZE;
-	if (hw_hist_entries == 0 || hw_hist_entries > IDXGEN_HW_MAX_HIST)
-		hw_hist_entries = IDXGEN_HW_MAX_HIST;
-	memset(&fi, 0, sizeof(fi));
-
-	if (idxgen_ld32(p + offsetof(struct idxgen_fw_header, magic)) != IDXGEN_FW_MAGIC)
+	if (igm_ld32(p + offsetof(struct idxgen_fw_header, magic)) != IDXGEN_FW_MAGIC)
 		return IDXGEN_FW_ERR_MAGIC;
-	if (idxgen_ld16(p + offsetof(struct idxgen_fw_header, format_version)) !=
+	if (igm_ld16(p + offsetof(struct idxgen_fw_header, format_version)) !=
 		    IDXGEN_FW_FORMAT_VERSION ||
-	    idxgen_ld16(p + offsetof(struct idxgen_fw_header, header_size)) != HDR_SIZE)
+	    igm_ld16(p + offsetof(struct idxgen_fw_header, header_size)) != HDR_SIZE)
 		return IDXGEN_FW_ERR_FORMAT;
 	/* 64-bit sum: payload_len is guest-controlled and may be near 2^32 */
-	if ((uint64_t)HDR_SIZE + idxgen_ld32(p + offsetof(struct idxgen_fw_header, payload_len)) !=
+	if ((uint64_t)HDR_SIZE + igm_ld32(p + offsetof(struct idxgen_fw_header, payload_len)) !=
 	    len)
 		return IDXGEN_FW_ERR_LENGTH;
-	if (idxgen_ld32(p + offsetof(struct idxgen_fw_header, flags)))
+	if (igm_ld32(p + offsetof(struct idxgen_fw_header, flags)))
 		return IDXGEN_FW_ERR_FORMAT;
 	for (i = 0; i < 4; i++)
-		if (idxgen_ld32(p + offsetof(struct idxgen_fw_header, rsvd) + 4 * i))
+		if (igm_ld32(p + offsetof(struct idxgen_fw_header, rsvd) + 4 * i))
 			return IDXGEN_FW_ERR_FORMAT;
 
 	/* CRC over the whole image with the crc32 field taken as zero */
 	memcpy(hdr, p, HDR_SIZE);
 	memset(hdr + HDR_CRC_OFF, 0, 4);
-	crc = idxgen_crc32(0, hdr, HDR_SIZE);
-	crc = idxgen_crc32(crc, p + HDR_SIZE, len - HDR_SIZE);
-	if (crc != idxgen_ld32(p + HDR_CRC_OFF))
+	crc = igm_crc32(0, hdr, HDR_SIZE);
+	crc = igm_crc32(crc, p + HDR_SIZE, len - HDR_SIZE);
+	if (crc != igm_ld32(p + HDR_CRC_OFF))
 		return IDXGEN_FW_ERR_CRC;
+	return IDXGEN_FW_OK;
+}
+
+/* The records after a checked header: exactly one PARAMS, at most one SCHED_TABLE. */
+static int check_records(const uint8_t *p, size_t len, const struct igm_limits *hw,
+			 uint32_t hw_hist_entries, struct igm_fw_info *fi)
+{
+	int params = 0, sched = 0, st;
+	size_t off;
 
 	/*
-	 * Records.  Invariant: off <= len and off is a multiple of 4.  Sizes are
+	 * Invariant: off <= len and off is a multiple of 4.  Sizes are
 	 * compared as "what's left" so no sum can wrap.
 	 */
 	for (off = HDR_SIZE; off < len;) {
@@ -215,8 +215,8 @@ int idxgen_fw_check(const void *img, size_t len, const struct idxgen_limits *hw,
 
 		if (len - off < REC_SIZE)
 			return IDXGEN_FW_ERR_PARAMS;	/* truncated record header */
-		type = idxgen_ld16(p + off + offsetof(struct idxgen_fw_record, type));
-		rlen = idxgen_ld16(p + off + offsetof(struct idxgen_fw_record, len));
+		type = igm_ld16(p + off + offsetof(struct idxgen_fw_record, type));
+		rlen = igm_ld16(p + off + offsetof(struct idxgen_fw_record, len));
 		padded = (rlen + 3u) & ~3u;
 		if (len - off - REC_SIZE < padded)
 			return IDXGEN_FW_ERR_PARAMS;	/* record runs past the image */
@@ -225,14 +225,14 @@ int idxgen_fw_check(const void *img, size_t len, const struct idxgen_limits *hw,
 		if (type == IDXGEN_FW_REC_PARAMS) {
 			if (params++ || rlen != PARAMS_SIZE)
 				return IDXGEN_FW_ERR_PARAMS;
-			st = check_params(p + off + REC_SIZE, hw, hw_hist_entries, &fi);
+			st = check_params(p + off + REC_SIZE, hw, hw_hist_entries, fi);
 			if (st != IDXGEN_FW_OK)
 				return st;
 		}
 		if (type == IDXGEN_FW_REC_SCHED_TABLE) {
 			if (sched++)
 				return IDXGEN_FW_ERR_SCHED;
-			st = check_sched(p + off + REC_SIZE, rlen, &fi);
+			st = check_sched(p + off + REC_SIZE, rlen, fi);
 			if (st != IDXGEN_FW_OK)
 				return st;
 		}
@@ -241,10 +241,32 @@ int idxgen_fw_check(const void *img, size_t len, const struct idxgen_limits *hw,
 	}
 	if (params != 1)
 		return IDXGEN_FW_ERR_PARAMS;
-	if (sched && !(fi.features & IDXGEN_FEAT_SCHED_ORDERS))
+	if (sched && !(fi->features & IDXGEN_FEAT_SCHED_ORDERS))
 		return IDXGEN_FW_ERR_SCHED;
+	return IDXGEN_FW_OK;
+}
 
-	fi.version = idxgen_ld32(p + offsetof(struct idxgen_fw_header, fw_version));
+int igm_fw_check(const void *img, size_t len, const struct igm_limits *hw,
+		 uint32_t hw_hist_entries, struct igm_fw_info *info)
+{
+	const uint8_t *p = img;
+	struct igm_fw_info fi;
+	size_t i;
+	int st;
+
+	if (!img || len < HDR_SIZE || len > IDXGEN_FW_MAX_SIZE)
+		return IDXGEN_FW_ERR_SIZE;
+	if (hw_hist_entries == 0 || hw_hist_entries > IDXGEN_HW_MAX_HIST)
+		hw_hist_entries = IDXGEN_HW_MAX_HIST;
+	memset(&fi, 0, sizeof(fi));
+	st = check_header(p, len);
+	if (st != IDXGEN_FW_OK)
+		return st;
+	st = check_records(p, len, hw, hw_hist_entries, &fi);
+	if (st != IDXGEN_FW_OK)
+		return st;
+
+	fi.version = igm_ld32(p + offsetof(struct idxgen_fw_header, fw_version));
 	/* name is NUL-padded but need not be NUL-terminated: stop at 24 */
 	for (i = 0; i < sizeof(fi.name) - 1; i++) {
 		fi.name[i] = (char)p[offsetof(struct idxgen_fw_header, name) + i];

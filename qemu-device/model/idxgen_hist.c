@@ -2,10 +2,10 @@
 /*
  * idxgen_hist.c - the config filter's history cache.
  *
- * The patent matches on (address, dx, dy, dz).  We match on everything that
- * determines the bytes in memory: target, dims, widths, word size and the
- * schedule order with its parameters.  c is not part of the key: any step
- * produces the same output.  An entry also records the byte range it covers
+ * The design matches on (address, dx, dy, dz) (docs/design.md#history).  We
+ * match on everything that determines the bytes in memory: target, dims,
+ * widths, word size and the schedule order with its parameters.  c is not
+ * part of the key: any step produces the same output.  An entry also records the byte range it covers
  * so that any write to index memory can invalidate what it overlaps.
  *
  * The cache is small (<= IDXGEN_HW_MAX_HIST), so linear scans are the right
@@ -15,7 +15,7 @@
 
 #include "idxgen_model.h"
 
-void idxgen_hist_init(struct idxgen_hist *h, unsigned int entries)
+void igm_hist_init(struct igm_hist *h, unsigned int entries)
 {
 	memset(h, 0, sizeof(*h));
 	if (entries < 1)
@@ -25,7 +25,7 @@ void idxgen_hist_init(struct idxgen_hist *h, unsigned int entries)
 	h->entries = entries;
 }
 
-void idxgen_hist_flush(struct idxgen_hist *h)
+void igm_hist_flush(struct igm_hist *h)
 {
 	unsigned int i;
 
@@ -33,11 +33,11 @@ void idxgen_hist_flush(struct idxgen_hist *h)
 		h->e[i].valid = false;
 }
 
-static void key_from_job(struct idxgen_hist_entry *e, const struct idxgen_job *j)
+static void key_from_job(struct igm_hist_entry *e, const struct igm_job *j)
 {
 	memset(e, 0, sizeof(*e));
 	e->base = j->target;
-	e->len = idxgen_job_bytes(j);
+	e->len = igm_job_bytes(j);
 	e->dx = j->dx;
 	e->dy = j->dy;
 	e->dz = j->dz;
@@ -52,7 +52,7 @@ static void key_from_job(struct idxgen_hist_entry *e, const struct idxgen_job *j
 	e->tile_h = j->tile_h;
 }
 
-static bool key_equal(const struct idxgen_hist_entry *a, const struct idxgen_hist_entry *b)
+static bool key_equal(const struct igm_hist_entry *a, const struct igm_hist_entry *b)
 {
 	return a->base == b->base && a->len == b->len && a->dx == b->dx && a->dy == b->dy &&
 	       a->dz == b->dz && a->mx == b->mx && a->my == b->my && a->mz == b->mz &&
@@ -62,13 +62,13 @@ static bool key_equal(const struct idxgen_hist_entry *a, const struct idxgen_his
 }
 
 /* Entries beyond h->entries are never used (entries may be clamped at init). */
-static unsigned int hist_slots(const struct idxgen_hist *h)
+static unsigned int hist_slots(const struct igm_hist *h)
 {
 	return h->entries > IDXGEN_HW_MAX_HIST ? IDXGEN_HW_MAX_HIST : h->entries;
 }
 
 /* Does e's range meet [base, base + len)?  Saturating, so no range can wrap. */
-static bool overlaps(const struct idxgen_hist_entry *e, uint64_t base, uint64_t len)
+static bool overlaps(const struct igm_hist_entry *e, uint64_t base, uint64_t len)
 {
 	uint64_t end = len > UINT64_MAX - base ? UINT64_MAX : base + len;
 	uint64_t e_end = e->len > UINT64_MAX - e->base ? UINT64_MAX : e->base + e->len;
@@ -76,7 +76,7 @@ static bool overlaps(const struct idxgen_hist_entry *e, uint64_t base, uint64_t 
 	return len && e->len && e->base < end && base < e_end;
 }
 
-static struct idxgen_hist_entry *find(struct idxgen_hist *h, const struct idxgen_hist_entry *k)
+static struct igm_hist_entry *find(struct igm_hist *h, const struct igm_hist_entry *k)
 {
 	unsigned int i, n = hist_slots(h);
 
@@ -86,9 +86,9 @@ static struct idxgen_hist_entry *find(struct idxgen_hist *h, const struct idxgen
 	return NULL;
 }
 
-bool idxgen_hist_lookup(struct idxgen_hist *h, const struct idxgen_job *j)
+bool igm_hist_lookup(struct igm_hist *h, const struct igm_job *j)
 {
-	struct idxgen_hist_entry k, *e;
+	struct igm_hist_entry k, *e;
 
 	key_from_job(&k, j);
 	e = find(h, &k);
@@ -98,9 +98,9 @@ bool idxgen_hist_lookup(struct idxgen_hist *h, const struct idxgen_job *j)
 	return true;
 }
 
-void idxgen_hist_insert(struct idxgen_hist *h, const struct idxgen_job *j)
+void igm_hist_insert(struct igm_hist *h, const struct igm_job *j)
 {
-	struct idxgen_hist_entry k, *victim = NULL;
+	struct igm_hist_entry k, *victim = NULL;
 	unsigned int i, n = hist_slots(h);
 
 	key_from_job(&k, j);
@@ -110,7 +110,7 @@ void idxgen_hist_insert(struct idxgen_hist *h, const struct idxgen_job *j)
 	 * it here too keeps the cache consistent for callers that don't.
 	 */
 	for (i = 0; i < n; i++) {
-		struct idxgen_hist_entry *e = &h->e[i];
+		struct igm_hist_entry *e = &h->e[i];
 
 		if (e->valid && !key_equal(e, &k) && overlaps(e, k.base, k.len))
 			e->valid = false;
@@ -131,12 +131,12 @@ void idxgen_hist_insert(struct idxgen_hist *h, const struct idxgen_job *j)
 	victim->lru = ++h->clock;
 }
 
-unsigned int idxgen_hist_invalidate(struct idxgen_hist *h, uint64_t base, uint64_t len)
+unsigned int igm_hist_invalidate(struct igm_hist *h, uint64_t base, uint64_t len)
 {
 	unsigned int i, n = 0;
 
 	for (i = 0; i < IDXGEN_HW_MAX_HIST; i++) {
-		struct idxgen_hist_entry *e = &h->e[i];
+		struct igm_hist_entry *e = &h->e[i];
 
 		if (e->valid && overlaps(e, base, len)) {
 			e->valid = false;
@@ -146,7 +146,7 @@ unsigned int idxgen_hist_invalidate(struct idxgen_hist *h, uint64_t base, uint64
 	return n;
 }
 
-unsigned int idxgen_hist_count(const struct idxgen_hist *h)
+unsigned int igm_hist_count(const struct igm_hist *h)
 {
 	unsigned int i, n = 0;
 

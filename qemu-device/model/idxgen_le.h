@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * idxgen_le.h - little-endian loads and stores for the model (private).
+ * idxgen_le.h - little-endian loads and stores for the model and the tools
+ * built with it (fw/idxgen-fwtool.c writes and reads images with them).
  *
  * The hardware structures in idxgen_hw.h are little-endian in memory but
  * declared with host integer types, so a field must never be read or written
@@ -13,28 +14,28 @@
 
 #include <stdint.h>
 
-static inline uint16_t idxgen_ld16(const void *p)
+static inline uint16_t igm_ld16(const void *p)
 {
 	const uint8_t *b = p;
 
 	return (uint16_t)(b[0] | b[1] << 8);
 }
 
-static inline uint32_t idxgen_ld32(const void *p)
+static inline uint32_t igm_ld32(const void *p)
 {
 	const uint8_t *b = p;
 
 	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-static inline uint64_t idxgen_ld64(const void *p)
+static inline uint64_t igm_ld64(const void *p)
 {
 	const uint8_t *b = p;
 
-	return (uint64_t)idxgen_ld32(b) | (uint64_t)idxgen_ld32(b + 4) << 32;
+	return (uint64_t)igm_ld32(b) | (uint64_t)igm_ld32(b + 4) << 32;
 }
 
-static inline void idxgen_st16(void *p, uint32_t v)
+static inline void igm_st16(void *p, uint32_t v)
 {
 	uint8_t *b = p;
 
@@ -42,7 +43,7 @@ static inline void idxgen_st16(void *p, uint32_t v)
 	b[1] = (uint8_t)(v >> 8);
 }
 
-static inline void idxgen_st32(void *p, uint32_t v)
+static inline void igm_st32(void *p, uint32_t v)
 {
 	uint8_t *b = p;
 
@@ -52,12 +53,12 @@ static inline void idxgen_st32(void *p, uint32_t v)
 	b[3] = (uint8_t)(v >> 24);
 }
 
-static inline void idxgen_st64(void *p, uint64_t v)
+static inline void igm_st64(void *p, uint64_t v)
 {
 	uint8_t *b = p;
 
-	idxgen_st32(b, (uint32_t)v);
-	idxgen_st32(b + 4, (uint32_t)(v >> 32));
+	igm_st32(b, (uint32_t)v);
+	igm_st32(b + 4, (uint32_t)(v >> 32));
 }
 
 #endif /* IDXGEN_LE_H */

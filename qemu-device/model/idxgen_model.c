@@ -10,16 +10,16 @@
 #include "idxgen_model.h"
 #include "idxgen_le.h"
 
-#define IDXGEN_WORD_FEATS (IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32)
+#define IGM_WORD_FEATS (IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32)
 
-void idxgen_limits_default(struct idxgen_limits *l)
+void igm_limits_default(struct igm_limits *l)
 {
 	l->lanes = IDXGEN_HW_DEFAULT_LANES;
 	l->max_threads = IDXGEN_HW_MAX_THREADS;
 	l->max_dim[0] = IDXGEN_HW_MAX_DIM;
 	l->max_dim[1] = IDXGEN_HW_MAX_DIM;
 	l->max_dim[2] = IDXGEN_HW_MAX_DIM;
-	l->features = IDXGEN_WORD_FEATS | IDXGEN_FEAT_SCHED_ORDERS;
+	l->features = IGM_WORD_FEATS | IDXGEN_FEAT_SCHED_ORDERS;
 	l->imem_size = IDXGEN_IMEM_SIZE_DEFAULT;
 }
 
@@ -27,70 +27,70 @@ void idxgen_limits_default(struct idxgen_limits *l)
 /* Descriptors                                                         */
 /* ------------------------------------------------------------------ */
 
-void idxgen_job_from_desc(struct idxgen_job *j, const struct idxgen_desc *d)
+void igm_job_from_desc(struct igm_job *j, const struct idxgen_desc *d)
 {
 	memset(j, 0, sizeof(*j));
-	j->target = idxgen_ld64(&d->target);
-	j->size_limit = idxgen_ld32(&d->size_limit);
-	j->job_id = idxgen_ld32(&d->job_id);
-	j->dx = idxgen_ld16(&d->dx);
-	j->dy = idxgen_ld16(&d->dy);
-	j->dz = idxgen_ld16(&d->dz);
-	j->c = idxgen_ld16(&d->c);
-	j->xc = idxgen_ld16(&d->xc);
-	j->yc = idxgen_ld16(&d->yc);
-	j->zc = idxgen_ld16(&d->zc);
+	j->target = igm_ld64(&d->target);
+	j->size_limit = igm_ld32(&d->size_limit);
+	j->job_id = igm_ld32(&d->job_id);
+	j->dx = igm_ld16(&d->dx);
+	j->dy = igm_ld16(&d->dy);
+	j->dz = igm_ld16(&d->dz);
+	j->c = igm_ld16(&d->c);
+	j->xc = igm_ld16(&d->xc);
+	j->yc = igm_ld16(&d->yc);
+	j->zc = igm_ld16(&d->zc);
 	j->mx = d->mx;
 	j->my = d->my;
 	j->mz = d->mz;
 	j->word_size = d->word_size;
-	j->flags = idxgen_ld16(&d->flags);
+	j->flags = igm_ld16(&d->flags);
 	j->order = d->order;
-	j->granularity = idxgen_ld16(&d->granularity);
-	j->stride = idxgen_ld32(&d->stride);
-	j->tile_w = idxgen_ld16(&d->tile_w);
-	j->tile_h = idxgen_ld16(&d->tile_h);
-	j->grid_blocks = idxgen_ld32(&d->grid_blocks);
+	j->granularity = igm_ld16(&d->granularity);
+	j->stride = igm_ld32(&d->stride);
+	j->tile_w = igm_ld16(&d->tile_w);
+	j->tile_h = igm_ld16(&d->tile_h);
+	j->grid_blocks = igm_ld32(&d->grid_blocks);
 	/* Only "is any reserved bit set" matters, so fold them together. */
-	j->requester = idxgen_ld32(&d->requester);
-	j->rsvd = d->rsvd0 | idxgen_ld32(&d->rsvd1[0]) | idxgen_ld32(&d->rsvd1[1]) |
+	j->requester = igm_ld32(&d->requester);
+	j->rsvd = d->rsvd0 | igm_ld32(&d->rsvd1[0]) | igm_ld32(&d->rsvd1[1]) |
 		  (j->requester & ~(IDXGEN_DESC_REQ_VALID | IDXGEN_DESC_REQ_ID_MASK));
 }
 
-void idxgen_job_to_desc(struct idxgen_desc *d, const struct idxgen_job *j)
+void igm_job_to_desc(struct idxgen_desc *d, const struct igm_job *j)
 {
 	memset(d, 0, sizeof(*d));
-	idxgen_st64(&d->target, j->target);
-	idxgen_st32(&d->size_limit, j->size_limit);
-	idxgen_st32(&d->job_id, j->job_id);
-	idxgen_st16(&d->dx, j->dx);
-	idxgen_st16(&d->dy, j->dy);
-	idxgen_st16(&d->dz, j->dz);
-	idxgen_st16(&d->c, j->c);
-	idxgen_st16(&d->xc, j->xc);
-	idxgen_st16(&d->yc, j->yc);
-	idxgen_st16(&d->zc, j->zc);
+	igm_st64(&d->target, j->target);
+	igm_st32(&d->size_limit, j->size_limit);
+	igm_st32(&d->job_id, j->job_id);
+	igm_st16(&d->dx, j->dx);
+	igm_st16(&d->dy, j->dy);
+	igm_st16(&d->dz, j->dz);
+	igm_st16(&d->c, j->c);
+	igm_st16(&d->xc, j->xc);
+	igm_st16(&d->yc, j->yc);
+	igm_st16(&d->zc, j->zc);
 	d->mx = (uint8_t)j->mx;
 	d->my = (uint8_t)j->my;
 	d->mz = (uint8_t)j->mz;
 	d->word_size = (uint8_t)j->word_size;
-	idxgen_st16(&d->flags, j->flags);
+	igm_st16(&d->flags, j->flags);
 	d->order = (uint8_t)j->order;
-	idxgen_st16(&d->granularity, j->granularity);
-	idxgen_st32(&d->stride, j->stride);
-	idxgen_st16(&d->tile_w, j->tile_w);
-	idxgen_st16(&d->tile_h, j->tile_h);
-	idxgen_st32(&d->grid_blocks, j->grid_blocks);
-	idxgen_st32(&d->requester, j->requester);
+	igm_st16(&d->granularity, j->granularity);
+	igm_st32(&d->stride, j->stride);
+	igm_st16(&d->tile_w, j->tile_w);
+	igm_st16(&d->tile_h, j->tile_h);
+	igm_st32(&d->grid_blocks, j->grid_blocks);
+	igm_st32(&d->requester, j->requester);
 	/* Keeps a non-zero rsvd non-zero through a round trip (for tests). */
-	idxgen_st32(&d->rsvd1[0], j->rsvd);
+	igm_st32(&d->rsvd1[0], j->rsvd);
 }
 
 /* ------------------------------------------------------------------ */
 /* Widths, sizes, validation                                           */
 /* ------------------------------------------------------------------ */
 
-unsigned int idxgen_axis_width(uint32_t d)
+unsigned int igm_axis_width(uint32_t d)
 {
 	unsigned int w = 0;
 
@@ -100,34 +100,34 @@ unsigned int idxgen_axis_width(uint32_t d)
 	return w;
 }
 
-uint64_t idxgen_job_threads(const struct idxgen_job *j)
+uint64_t igm_job_threads(const struct igm_job *j)
 {
 	return (uint64_t)j->dx * j->dy * j->dz;
 }
 
-uint64_t idxgen_job_warps(const struct idxgen_job *j)
+uint64_t igm_job_warps(const struct igm_job *j)
 {
-	uint64_t t = idxgen_job_threads(j);
+	uint64_t t = igm_job_threads(j);
 
 	return j->c ? (t + j->c - 1) / j->c : 0;
 }
 
-uint64_t idxgen_job_bytes(const struct idxgen_job *j)
+uint64_t igm_job_bytes(const struct igm_job *j)
 {
-	return idxgen_job_threads(j) * j->word_size;
+	return igm_job_threads(j) * j->word_size;
 }
 
-static const struct idxgen_limits *limits_or_default(const struct idxgen_limits *l,
-						     struct idxgen_limits *tmp)
+static const struct igm_limits *limits_or_default(const struct igm_limits *l,
+						  struct igm_limits *tmp)
 {
 	if (l)
 		return l;
-	idxgen_limits_default(tmp);
+	igm_limits_default(tmp);
 	return tmp;
 }
 
 /* The checks shared by validate() and job_init(): dims, threads, step. */
-static int check_dims_step(const struct idxgen_job *j, const struct idxgen_limits *l)
+static int check_dims_step(const struct igm_job *j, const struct igm_limits *l)
 {
 	const uint32_t d[3] = { j->dx, j->dy, j->dz };
 	int i;
@@ -135,15 +135,15 @@ static int check_dims_step(const struct idxgen_job *j, const struct idxgen_limit
 	for (i = 0; i < 3; i++)
 		if (d[i] == 0 || d[i] > l->max_dim[i] || d[i] > IDXGEN_HW_MAX_DIM)
 			return IDXGEN_CPL_BAD_DIMS;
-	if (idxgen_job_threads(j) > l->max_threads)
+	if (igm_job_threads(j) > l->max_threads)
 		return IDXGEN_CPL_TOO_MANY_THREADS;
 	/* The model's lane arrays bound c too, whatever the limits say. */
-	if (j->c == 0 || j->c > l->lanes || j->c > IDXGEN_MODEL_MAX_LANES)
+	if (j->c == 0 || j->c > l->lanes || j->c > IGM_MAX_LANES)
 		return IDXGEN_CPL_BAD_STEP;
 	return IDXGEN_CPL_OK;
 }
 
-static int check_word_size(uint32_t ws, const struct idxgen_limits *l)
+static int check_word_size(uint32_t ws, const struct igm_limits *l)
 {
 	if (ws == 2 && (l->features & IDXGEN_FEAT_WORD16))
 		return IDXGEN_CPL_OK;
@@ -152,7 +152,7 @@ static int check_word_size(uint32_t ws, const struct idxgen_limits *l)
 	return IDXGEN_CPL_BAD_WORD_SIZE;
 }
 
-const struct idxgen_sched_cfg idxgen_sched_default[IDXGEN_SCHED_DEFAULT_COUNT] = {
+const struct igm_sched_cfg igm_sched_default[IGM_SCHED_DEFAULT_COUNT] = {
 	{ IDXGEN_ORDER_SEQUENTIAL, 0, 0, 0, 0, "sequential" },
 	{ IDXGEN_ORDER_STRIDED, 2, 1, 0, 0, "strided:2,1" },
 	{ IDXGEN_ORDER_STRIDED, 4, 1, 0, 0, "strided:4,1" },
@@ -169,8 +169,8 @@ const struct idxgen_sched_cfg idxgen_sched_default[IDXGEN_SCHED_DEFAULT_COUNT] =
 	{ IDXGEN_ORDER_HILBERT, 0, 0, 0, 0, "hilbert" },
 };
 
-int idxgen_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
-			  uint32_t tile_w, uint32_t tile_h, uint32_t features)
+int igm_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
+		       uint32_t tile_w, uint32_t tile_h, uint32_t features)
 {
 	bool strided = order == IDXGEN_ORDER_STRIDED, tiled = order == IDXGEN_ORDER_TILED;
 
@@ -189,10 +189,10 @@ int idxgen_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
 	return IDXGEN_CPL_OK;
 }
 
-int idxgen_job_validate(const struct idxgen_job *j, const struct idxgen_limits *lim)
+int igm_job_validate(const struct igm_job *j, const struct igm_limits *lim)
 {
-	struct idxgen_limits tmp;
-	const struct idxgen_limits *l = limits_or_default(lim, &tmp);
+	struct igm_limits tmp;
+	const struct igm_limits *l = limits_or_default(lim, &tmp);
 	uint64_t dxy, bytes;
 	int st;
 
@@ -201,8 +201,8 @@ int idxgen_job_validate(const struct idxgen_job *j, const struct idxgen_limits *
 		return IDXGEN_CPL_BAD_FLAGS;
 	if (j->rsvd)
 		return IDXGEN_CPL_BAD_RESERVED;
-	st = idxgen_order_validate(j->order, j->stride, j->granularity, j->tile_w, j->tile_h,
-				   l->features);
+	st = igm_order_validate(j->order, j->stride, j->granularity, j->tile_w, j->tile_h,
+				l->features);
 	if (st != IDXGEN_CPL_OK)
 		return st;
 	if (j->grid_blocks > 1)
@@ -217,15 +217,15 @@ int idxgen_job_validate(const struct idxgen_job *j, const struct idxgen_limits *
 	st = check_word_size(j->word_size, l);
 	if (st != IDXGEN_CPL_OK)
 		return st;
-	if (j->mx < idxgen_axis_width(j->dx) || j->my < idxgen_axis_width(j->dy) ||
-	    j->mz < idxgen_axis_width(j->dz))
+	if (j->mx < igm_axis_width(j->dx) || j->my < igm_axis_width(j->dy) ||
+	    j->mz < igm_axis_width(j->dz))
 		return IDXGEN_CPL_WIDTH_TOO_SMALL;
 	/* 64-bit sum: each width is at most 255 in a descriptor, but not in a job */
 	if ((uint64_t)j->mx + j->my + j->mz > 8ull * j->word_size)
 		return IDXGEN_CPL_WIDTH_OVERFLOW;
 	if (j->target % j->word_size)
 		return IDXGEN_CPL_MISALIGNED;
-	bytes = idxgen_job_bytes(j);
+	bytes = igm_job_bytes(j);
 	/* written as a subtraction so target + bytes cannot wrap */
 	if (j->target > l->imem_size || bytes > l->imem_size - j->target)
 		return IDXGEN_CPL_OUT_OF_RANGE;
@@ -234,11 +234,11 @@ int idxgen_job_validate(const struct idxgen_job *j, const struct idxgen_limits *
 	return IDXGEN_CPL_OK;
 }
 
-int idxgen_job_init(struct idxgen_job *j, uint32_t dx, uint32_t dy, uint32_t dz, uint32_t c,
-		    uint64_t target, const struct idxgen_limits *lim)
+int igm_job_init(struct igm_job *j, uint32_t dx, uint32_t dy, uint32_t dz, uint32_t c,
+		 uint64_t target, const struct igm_limits *lim)
 {
-	struct idxgen_limits tmp;
-	const struct idxgen_limits *l = limits_or_default(lim, &tmp);
+	struct igm_limits tmp;
+	const struct igm_limits *l = limits_or_default(lim, &tmp);
 	uint64_t bytes;
 	int st;
 
@@ -256,9 +256,9 @@ int idxgen_job_init(struct idxgen_job *j, uint32_t dx, uint32_t dy, uint32_t dz,
 	j->xc = c % dx;
 	j->yc = (c / dx) % dy;
 	j->zc = (uint32_t)(c / ((uint64_t)dx * dy));
-	j->mx = idxgen_axis_width(dx);
-	j->my = idxgen_axis_width(dy);
-	j->mz = idxgen_axis_width(dz);
+	j->mx = igm_axis_width(dx);
+	j->my = igm_axis_width(dy);
+	j->mz = igm_axis_width(dz);
 	/*
 	 * Smallest word that holds the widths and that the device supports.
 	 * If none holds them, keep a supported one so that validation reports
@@ -272,7 +272,7 @@ int idxgen_job_init(struct idxgen_job *j, uint32_t dx, uint32_t dy, uint32_t dz,
 		j->word_size = 2;
 	else
 		j->word_size = 4;
-	bytes = idxgen_job_bytes(j);
+	bytes = igm_job_bytes(j);
 	j->size_limit = bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)bytes;
 	if (st != IDXGEN_CPL_OK)
 		return st;
@@ -329,14 +329,14 @@ static const char *const fw_names[] = {
 	[IDXGEN_FW_ERR_SCHED] = "ERR_SCHED",
 };
 
-const char *idxgen_cpl_status_name(int status)
+const char *igm_cpl_status_name(int status)
 {
 	if (status < 0 || status > IDXGEN_CPL_MAX || !cpl_names[status])
 		return "?";
 	return cpl_names[status];
 }
 
-const char *idxgen_fw_status_name(int status)
+const char *igm_fw_status_name(int status)
 {
 	if (status < 0 || (size_t)status >= sizeof(fw_names) / sizeof(fw_names[0]) ||
 	    !fw_names[status])
@@ -351,8 +351,8 @@ const char *idxgen_fw_status_name(int status)
 /*
  * How the iterator runs here.  At rest (between calls) every lane holds the
  * 3-D index (x, y, z) of its current thread in g->x/y/z.  While running, a
- * lane is held as its packed output word w instead, because the brief's
- * carry chain can be applied to the packed word directly:
+ * lane is held as its packed output word w instead, because the
+ * carry chain of docs/design.md#packing can be applied to the packed word directly:
  *
  *	x + xc >= dx            <=>  x >= dx - xc        (x = w & xmask)
  *	y + yc + cx >= dy       <=>  y >= dy - yc - cx   (y = (w >> mx) & ymask)
@@ -371,7 +371,7 @@ const char *idxgen_fw_status_name(int status)
  * On GCC/Clang little-endian hosts the lanes are processed as 16-byte vectors
  * (GNU vector extensions, SSE2/NEON baseline): 8 lanes of 16-bit words or 4
  * of 32-bit words per operation, and the word vector is the store.  Lanes
- * are padded to IDXGEN_LANE_BLOCK so a step may store a full last vector;
+ * are padded to IGM_LANE_BLOCK so a step may store a full last vector;
  * those extra words land where the next warp goes and are overwritten by it,
  * and a step whose padded store would pass the end of this call's output
  * stores only its own words instead, so a call never writes beyond the
@@ -385,31 +385,31 @@ const char *idxgen_fw_status_name(int status)
  * uses the "biased" 16-bit loop, which flips bit 15 of both sides to turn
  * the unsigned compare into a signed one.
  */
-#define IDXGEN_LANE_BLOCK 8
+#define IGM_LANE_BLOCK 8
 
-_Static_assert(IDXGEN_MODEL_MAX_LANES % IDXGEN_LANE_BLOCK == 0, "lane block");
+_Static_assert(IGM_MAX_LANES % IGM_LANE_BLOCK == 0, "lane block");
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
 	__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define IDXGEN_HOST_LE 1
+#define IGM_HOST_LE 1
 #else
-#define IDXGEN_HOST_LE 0
+#define IGM_HOST_LE 0
 #endif
 
 /* -DIDXGEN_GEN_VECTOR=0 forces the scalar loop (the host tests build both). */
-#ifndef IDXGEN_GEN_VECTOR
-#if IDXGEN_HOST_LE && (defined(__GNUC__) || defined(__clang__))
-#define IDXGEN_GEN_VECTOR 1
+#ifndef IGM_GEN_VECTOR
+#if IGM_HOST_LE && (defined(__GNUC__) || defined(__clang__))
+#define IGM_GEN_VECTOR 1
 #else
-#define IDXGEN_GEN_VECTOR 0
+#define IGM_GEN_VECTOR 0
 #endif
 #endif
 
-#if IDXGEN_GEN_VECTOR
-typedef uint16_t idxgen_v8u16 __attribute__((vector_size(16)));
-typedef int16_t idxgen_v8s16 __attribute__((vector_size(16)));
-typedef uint32_t idxgen_v4u32 __attribute__((vector_size(16)));
-typedef int32_t idxgen_v4s32 __attribute__((vector_size(16)));
+#if IGM_GEN_VECTOR
+typedef uint16_t igm_v8u16 __attribute__((vector_size(16)));
+typedef int16_t igm_v8s16 __attribute__((vector_size(16)));
+typedef uint32_t igm_v4u32 __attribute__((vector_size(16)));
+typedef int32_t igm_v4s32 __attribute__((vector_size(16)));
 #endif
 
 /*
@@ -417,14 +417,14 @@ typedef int32_t idxgen_v4s32 __attribute__((vector_size(16)));
  * iterator, packer) the code has no divide or modulo operator.
  * tests/host/test_model checks this, comments aside; bench_model shows it.
  */
-void idxgen_gen_init(struct idxgen_gen *g, const struct idxgen_job *j)
+void igm_gen_init(struct igm_gen *g, const struct igm_job *j)
 {
 	uint32_t i, padded, c = j->c, x = 0, y = 0, z = 0;
 
-	memset(g, 0, offsetof(struct idxgen_gen, x));
+	memset(g, 0, offsetof(struct igm_gen, x));
 	/* Garbage in must not overrun the lane arrays or divide by zero. */
-	if (c > IDXGEN_MODEL_MAX_LANES)
-		c = IDXGEN_MODEL_MAX_LANES;
+	if (c > IGM_MAX_LANES)
+		c = IGM_MAX_LANES;
 	if (c == 0 || j->dx == 0 || j->dy == 0 || j->dz == 0)
 		return; /* threads = 0: done at once */
 	g->dx = j->dx;
@@ -436,12 +436,12 @@ void idxgen_gen_init(struct idxgen_gen *g, const struct idxgen_job *j)
 	g->shift_y = j->mx;
 	g->shift_z = j->mx + j->my;
 	g->word_size = j->word_size;
-	g->threads = idxgen_job_threads(j);
+	g->threads = igm_job_threads(j);
 	g->order = j->order;
 	if (j->order != IDXGEN_ORDER_SEQUENTIAL) {
 		g->dz = j->dz;
-		idxgen_ocur_init(&g->ocur, j->order, j->dx, j->dy, j->stride, j->granularity,
-				 j->tile_w, j->tile_h);
+		igm_ocur_init(&g->ocur, j->order, j->dx, j->dy, j->stride, j->granularity,
+			      j->tile_w, j->tile_h);
 		return;
 	}
 
@@ -451,7 +451,7 @@ void idxgen_gen_init(struct idxgen_gen *g, const struct idxgen_job *j)
 	 * small blocks.  Lanes past the block's last thread (c > threads) get
 	 * z >= dz, which is fine: their words are never stored.
 	 */
-	padded = (c + IDXGEN_LANE_BLOCK - 1) & ~(uint32_t)(IDXGEN_LANE_BLOCK - 1);
+	padded = (c + IGM_LANE_BLOCK - 1) & ~(uint32_t)(IGM_LANE_BLOCK - 1);
 	for (i = 0; i < padded; i++) {
 		g->x[i] = x;
 		g->y[i] = y;
@@ -489,7 +489,7 @@ struct gen_pk {
 	uint32_t mx, my;
 };
 
-static void gen_pk_init(struct gen_pk *p, const struct idxgen_gen *g)
+static void gen_pk_init(struct gen_pk *p, const struct igm_gen *g)
 {
 	unsigned int mx = g->shift_y, sz = g->shift_z;
 
@@ -508,13 +508,13 @@ static void gen_pk_init(struct gen_pk *p, const struct idxgen_gen *g)
 }
 
 /* The packed word of a lane at rest, modulo 2^32. */
-static inline uint32_t lane_pack(const struct idxgen_gen *g, uint32_t i)
+static inline uint32_t lane_pack(const struct igm_gen *g, uint32_t i)
 {
 	return (uint32_t)(g->x[i] | shl64(g->y[i], g->shift_y) | shl64(g->z[i], g->shift_z));
 }
 
 /* Back to (x, y, z) at rest.  z is exact for every lane that will be stored. */
-static inline void lane_unpack(struct idxgen_gen *g, const struct gen_pk *p, uint32_t i,
+static inline void lane_unpack(struct igm_gen *g, const struct gen_pk *p, uint32_t i,
 			       uint32_t w)
 {
 	g->x[i] = w & p->xmask;
@@ -535,7 +535,7 @@ static inline uint32_t lane_step(uint32_t w, const struct gen_pk *p)
  * The generic loop: one warp per step, exact stores.  n words of the step
  * are stored; lanes past n (end of the block) are not advanced.
  */
-static uint64_t gen_scalar(struct idxgen_gen *g, const struct gen_pk *p, uint8_t *o,
+static uint64_t gen_scalar(struct igm_gen *g, const struct gen_pk *p, uint8_t *o,
 			   uint64_t max_warps)
 {
 	uint32_t ws = g->word_size, c = g->c, i;
@@ -549,9 +549,9 @@ static uint64_t gen_scalar(struct idxgen_gen *g, const struct gen_pk *p, uint8_t
 			uint32_t w = lane_pack(g, i);
 
 			if (ws == 2)
-				idxgen_st16(o + 2 * (size_t)i, w);
+				igm_st16(o + 2 * (size_t)i, w);
 			else
-				idxgen_st32(o + 4 * (size_t)i, w);
+				igm_st32(o + 4 * (size_t)i, w);
 			lane_unpack(g, p, i, lane_step(w, p));
 		}
 		o += (size_t)n * ws;
@@ -602,12 +602,12 @@ static inline int32_t abs32(int32_t a)
 	return a < 0 ? -a : a;
 }
 
-static void hpush(struct idxgen_ocur *o, int32_t x, int32_t y, int32_t ax, int32_t ay,
+static void hpush(struct igm_ocur *o, int32_t x, int32_t y, int32_t ax, int32_t ay,
 		  int32_t bx, int32_t by)
 {
-	struct idxgen_hframe *f;
+	struct igm_hframe *f;
 
-	if (o->sp >= IDXGEN_HILBERT_DEPTH)
+	if (o->sp >= IGM_HILBERT_DEPTH)
 		return;		/* cannot happen for 16-bit planes (depth <= ~70) */
 	f = &o->st[o->sp++];
 	f->x = x;
@@ -625,15 +625,15 @@ static void hpush(struct idxgen_ocur *o, int32_t x, int32_t y, int32_t ax, int32
  * a frame one thread thick becomes a straight run (lx, ly) + k (ldx, ldy).
  * Returns false when the curve is finished.
  */
-static bool hilbert_refill(struct idxgen_ocur *o)
+static bool hilbert_refill(struct igm_ocur *o)
 {
 	while (o->sp) {
-		struct idxgen_hframe *f = &o->st[o->sp - 1];
+		struct igm_hframe *f = &o->st[o->sp - 1];
 		int32_t w = abs32(f->ax + f->ay), h = abs32(f->bx + f->by);
 		int32_t dax = sgn32(f->ax), day = sgn32(f->ay);
 		int32_t dbx = sgn32(f->bx), dby = sgn32(f->by);
 		int32_t ax2, ay2, bx2, by2, w2, h2;
-		struct idxgen_hframe c;
+		struct igm_hframe c;
 
 		if (h == 1 || w == 1) {
 			o->lx = f->x;
@@ -685,7 +685,7 @@ static bool hilbert_refill(struct idxgen_ocur *o)
 	return false;
 }
 
-static void ocur_restart(struct idxgen_ocur *o)
+static void ocur_restart(struct igm_ocur *o)
 {
 	o->x = 0;
 	o->y = 0;
@@ -707,12 +707,12 @@ static void ocur_restart(struct idxgen_ocur *o)
 	}
 }
 
-void idxgen_ocur_init(struct idxgen_ocur *o, uint32_t order, uint32_t dx, uint32_t dy,
-		      uint32_t stride, uint32_t granularity, uint32_t tile_w, uint32_t tile_h)
+void igm_ocur_init(struct igm_ocur *o, uint32_t order, uint32_t dx, uint32_t dy,
+		   uint32_t stride, uint32_t granularity, uint32_t tile_w, uint32_t tile_h)
 {
 	uint64_t plane = (uint64_t)dx * dy;
 
-	memset(o, 0, offsetof(struct idxgen_ocur, st));
+	memset(o, 0, offsetof(struct igm_ocur, st));
 	o->order = order;
 	o->dx = dx;
 	o->dy = dy;
@@ -742,7 +742,7 @@ static inline void plane_add(uint32_t *x, uint32_t *y, uint32_t ax, uint32_t ay,
 	}
 }
 
-bool idxgen_ocur_next(struct idxgen_ocur *o, uint32_t *x, uint32_t *y)
+bool igm_ocur_next(struct igm_ocur *o, uint32_t *x, uint32_t *y)
 {
 	uint64_t plane = (uint64_t)o->dx * o->dy;
 
@@ -838,7 +838,7 @@ bool idxgen_ocur_next(struct idxgen_ocur *o, uint32_t *x, uint32_t *y)
 }
 
 /* Non-sequential orders: one warp per step from the issue-order cursor. */
-static uint64_t gen_ordered(struct idxgen_gen *g, uint8_t *o, uint64_t max_warps)
+static uint64_t gen_ordered(struct igm_gen *g, uint8_t *o, uint64_t max_warps)
 {
 	uint32_t ws = g->word_size, c = g->c, i;
 	unsigned int sy = g->shift_y, sz = g->shift_z;
@@ -851,16 +851,16 @@ static uint64_t gen_ordered(struct idxgen_gen *g, uint8_t *o, uint64_t max_warps
 		for (i = 0; i < n; i++) {
 			uint32_t x = 0, y = 0, w;
 
-			while (!idxgen_ocur_next(&g->ocur, &x, &y)) {
+			while (!igm_ocur_next(&g->ocur, &x, &y)) {
 				if (++g->oz >= g->dz)
 					return done;	/* cannot happen: threads counts them */
 				ocur_restart(&g->ocur);
 			}
 			w = (uint32_t)(x | shl64(y, sy) | shl64(g->oz, sz));
 			if (ws == 2)
-				idxgen_st16(o + 2 * (size_t)i, w);
+				igm_st16(o + 2 * (size_t)i, w);
 			else
-				idxgen_st32(o + 4 * (size_t)i, w);
+				igm_st32(o + 4 * (size_t)i, w);
 		}
 		o += (size_t)n * ws;
 		g->next += n;
@@ -870,12 +870,12 @@ static uint64_t gen_ordered(struct idxgen_gen *g, uint8_t *o, uint64_t max_warps
 	return done;
 }
 
-#if IDXGEN_GEN_VECTOR
+#if IGM_GEN_VECTOR
 /*
  * Words this call may write: those of at most max_warps warps, capped at
  * the end of the block.  Padded vector stores must stay inside it.
  */
-static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
+static uint64_t gen_span_words(const struct igm_gen *g, uint64_t max_warps)
 {
 	uint64_t left = g->threads - g->next;
 
@@ -889,9 +889,9 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
  * The vector loop, instantiated for 16-bit lanes (8 per vector) and 32-bit
  * lanes (4 per vector).  W holds the packed words of all (padded) lanes.
  *
- * Fast part: while IDXGEN_GEN_BURST whole steps fit in this call's span
+ * Fast part: while IGM_GEN_BURST whole steps fit in this call's span
  * (padding included), run them lane-group-major: a group of
- * IDXGEN_GEN_GROUP vectors stays in registers for the whole burst, storing
+ * IGM_GEN_GROUP vectors stays in registers for the whole burst, storing
  * one vector per lane group per step at stride c words.  Several groups
  * hide the latency of the carry chain (about seven dependent operations per
  * step); the burst's output (e.g. 16 steps x 128 bytes) stays in L1 while
@@ -902,10 +902,10 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
  * bytes when a padded store would pass the end of the span (the block's
  * last warp or the last warp of this call).
  */
-#define IDXGEN_GEN_BURST 16
-#define IDXGEN_GEN_GROUP 4
+#define IGM_GEN_BURST 16
+#define IGM_GEN_GROUP 4
 
-#define IDXGEN_GEN_VEC_LOOP(NAME, VU, VS, TU, TS, LANES, LOG2_LANES, BIAS)                 \
+#define IGM_GEN_VEC_LOOP(NAME, VU, VS, TU, TS, LANES, LOG2_LANES, BIAS)                 \
 	static inline VU NAME##_step(VU w, const VU *k, VS tx1, VS ty1, unsigned int sy)   \
 	{                                                                                   \
 		const VU bias = (VU){ 0 } + (TU)(BIAS);                                     \
@@ -916,10 +916,10 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
 		return w + k[2] + ((VU)cx & k[3]) + ((VU)cy & k[4]);                        \
 	}                                                                                   \
                                                                                             \
-	static uint64_t NAME(struct idxgen_gen *g, const struct gen_pk *p, uint8_t *o,      \
+	static uint64_t NAME(struct igm_gen *g, const struct gen_pk *p, uint8_t *o,      \
 			     uint64_t max_warps)                                            \
 	{                                                                                   \
-		VU W[IDXGEN_MODEL_MAX_LANES >> LOG2_LANES];                                 \
+		VU W[IGM_MAX_LANES >> LOG2_LANES];                                 \
 		/* xmask, ymask, wc, kx, ky broadcast to every lane */                      \
 		const VU k[5] = { (VU){ 0 } + (TU)p->xmask, (VU){ 0 } + (TU)p->ymask,       \
 				  (VU){ 0 } + (TU)p->wc, (VU){ 0 } + (TU)p->kx,             \
@@ -929,7 +929,7 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
 		const unsigned int sy = p->sy;                                              \
 		const uint32_t c = g->c, ws = sizeof(TU);                                   \
 		const uint32_t nvec = (c + LANES - 1) >> LOG2_LANES;                        \
-		const uint32_t ngrp = nvec & ~(uint32_t)(IDXGEN_GEN_GROUP - 1);             \
+		const uint32_t ngrp = nvec & ~(uint32_t)(IGM_GEN_GROUP - 1);             \
 		/* words a padded step touches from its first word */                      \
 		const uint64_t need = nvec * LANES > c ? nvec * LANES : c;                  \
 		const uint64_t span = gen_span_words(g, max_warps);                         \
@@ -940,12 +940,12 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
 		for (v = 0; v < nvec; v++)                                                  \
 			for (i = 0; i < LANES; i++)                                         \
 				W[v][i] = (TU)lane_pack(g, v * LANES + i);                   \
-		while (off + (uint64_t)(IDXGEN_GEN_BURST - 1) * c + need <= span) {         \
-			for (v = 0; v < ngrp; v += IDXGEN_GEN_GROUP) {                      \
+		while (off + (uint64_t)(IGM_GEN_BURST - 1) * c + need <= span) {         \
+			for (v = 0; v < ngrp; v += IGM_GEN_GROUP) {                      \
 				VU w0 = W[v], w1 = W[v + 1], w2 = W[v + 2], w3 = W[v + 3];  \
 				uint8_t *q = o + off * ws + 16 * (size_t)v;                 \
                                                                                             \
-				for (s = 0; s < IDXGEN_GEN_BURST; s++, q += pitch) {        \
+				for (s = 0; s < IGM_GEN_BURST; s++, q += pitch) {        \
 					memcpy(q, &w0, 16);                                 \
 					memcpy(q + 16, &w1, 16);                            \
 					memcpy(q + 32, &w2, 16);                            \
@@ -964,16 +964,16 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
 				VU w0 = W[v];                                               \
 				uint8_t *q = o + off * ws + 16 * (size_t)v;                 \
                                                                                             \
-				for (s = 0; s < IDXGEN_GEN_BURST; s++, q += pitch) {        \
+				for (s = 0; s < IGM_GEN_BURST; s++, q += pitch) {        \
 					memcpy(q, &w0, 16);                                 \
 					w0 = NAME##_step(w0, k, tx1, ty1, sy);              \
 				}                                                           \
 				W[v] = w0;                                                  \
 			}                                                                   \
-			off += (uint64_t)IDXGEN_GEN_BURST * c;                              \
-			g->next += (uint64_t)IDXGEN_GEN_BURST * c;                          \
-			g->warps_done += IDXGEN_GEN_BURST;                                  \
-			done += IDXGEN_GEN_BURST;                                           \
+			off += (uint64_t)IGM_GEN_BURST * c;                              \
+			g->next += (uint64_t)IGM_GEN_BURST * c;                          \
+			g->warps_done += IGM_GEN_BURST;                                  \
+			done += IGM_GEN_BURST;                                           \
 		}                                                                           \
 		while (done < max_warps && g->next < g->threads) {                          \
 			uint64_t left = g->threads - g->next;                               \
@@ -1002,16 +1002,16 @@ static uint64_t gen_span_words(const struct idxgen_gen *g, uint64_t max_warps)
 		return done;                                                                \
 	}
 
-IDXGEN_GEN_VEC_LOOP(gen_vec16, idxgen_v8u16, idxgen_v8s16, uint16_t, int16_t, 8, 3, 0)
-IDXGEN_GEN_VEC_LOOP(gen_vec16b, idxgen_v8u16, idxgen_v8s16, uint16_t, int16_t, 8, 3, 0x8000)
-IDXGEN_GEN_VEC_LOOP(gen_vec32, idxgen_v4u32, idxgen_v4s32, uint32_t, int32_t, 4, 2, 0)
+IGM_GEN_VEC_LOOP(gen_vec16, igm_v8u16, igm_v8s16, uint16_t, int16_t, 8, 3, 0)
+IGM_GEN_VEC_LOOP(gen_vec16b, igm_v8u16, igm_v8s16, uint16_t, int16_t, 8, 3, 0x8000)
+IGM_GEN_VEC_LOOP(gen_vec32, igm_v4u32, igm_v4s32, uint32_t, int32_t, 4, 2, 0)
 #endif
 
 /*
  * Picks the fastest loop that is exact for the job; all three compute the
  * same carry chain (see the comment at the top of this section).
  */
-uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps)
+uint64_t igm_gen_run(struct igm_gen *g, void *out, uint64_t max_warps)
 {
 	struct gen_pk p;
 
@@ -1020,7 +1020,7 @@ uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps)
 	if (g->order != IDXGEN_ORDER_SEQUENTIAL)
 		return gen_ordered(g, out, max_warps);
 	gen_pk_init(&p, g);
-#if IDXGEN_GEN_VECTOR
+#if IGM_GEN_VECTOR
 	if (g->word_size == 2 && p.mx <= 15 && p.my <= 15)
 		return gen_vec16(g, &p, out, max_warps);
 	/*
@@ -1042,60 +1042,60 @@ uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps)
 /* Cycles, whole jobs, completion records                              */
 /* ------------------------------------------------------------------ */
 
-uint64_t idxgen_job_cycles(const struct idxgen_job *j, bool hit)
+uint64_t igm_job_cycles(const struct igm_job *j, bool hit)
 {
-	return IDXGEN_FILTER_CYCLES + (hit ? 0 : idxgen_job_warps(j));
+	return IDXGEN_FILTER_CYCLES + (hit ? 0 : igm_job_warps(j));
 }
 
-void idxgen_model_run(struct idxgen_hist *h, const struct idxgen_limits *l, uint8_t *imem,
-		      const struct idxgen_job *j, struct idxgen_result *r)
+void igm_run(struct igm_hist *h, const struct igm_limits *l, uint8_t *imem,
+	     const struct igm_job *j, struct igm_result *r)
 {
 	bool use_hist = h && !(j->flags & IDXGEN_DESC_F_NO_HISTORY);
-	struct idxgen_gen g;	/* ~12 KiB: fine on a host or QEMU thread stack */
+	struct igm_gen g;	/* ~12 KiB: fine on a host or QEMU thread stack */
 
 	memset(r, 0, sizeof(*r));
-	r->status = idxgen_job_validate(j, l);
+	r->status = igm_job_validate(j, l);
 	r->cycles = IDXGEN_FILTER_CYCLES;
 	if (r->status != IDXGEN_CPL_OK)
 		return;		/* nothing written, threads reported as 0 */
-	r->threads = idxgen_job_threads(j);
-	if (use_hist && idxgen_hist_lookup(h, j)) {
+	r->threads = igm_job_threads(j);
+	if (use_hist && igm_hist_lookup(h, j)) {
 		r->hit = true;
 		return;		/* output already in memory: filter cycles only */
 	}
 	/* Whatever history described these bytes is about to be overwritten. */
 	if (h)
-		idxgen_hist_invalidate(h, j->target, idxgen_job_bytes(j));
-	idxgen_gen_init(&g, j);
-	r->warps = idxgen_gen_run(&g, imem + j->target, UINT64_MAX);
+		igm_hist_invalidate(h, j->target, igm_job_bytes(j));
+	igm_gen_init(&g, j);
+	r->warps = igm_gen_run(&g, imem + j->target, UINT64_MAX);
 	r->cycles = IDXGEN_FILTER_CYCLES + r->warps;
 	if (use_hist)
-		idxgen_hist_insert(h, j);
+		igm_hist_insert(h, j);
 }
 
-void idxgen_cpl_fill(struct idxgen_cpl *cpl, uint32_t job_id, int status, uint32_t flags,
-		     uint32_t warps, uint32_t threads, uint64_t cycles, uint32_t slot)
+void igm_cpl_fill(struct idxgen_cpl *cpl, uint32_t job_id, int status, uint32_t flags,
+		  uint32_t warps, uint32_t threads, uint64_t cycles, uint32_t slot)
 {
 	uint32_t st = (uint16_t)status, fl = (uint16_t)flags;
 
-	idxgen_st32(&cpl->job_id, job_id);
-	idxgen_st16(&cpl->status, st);
-	idxgen_st16(&cpl->flags, fl);
-	idxgen_st32(&cpl->warps, warps);
-	idxgen_st32(&cpl->threads, threads);
-	idxgen_st64(&cpl->cycles, cycles);
-	idxgen_st32(&cpl->slot, slot);
-	idxgen_st32(&cpl->check, IDXGEN_CPL_CHECK(job_id, st, fl, warps, threads, cycles, slot));
+	igm_st32(&cpl->job_id, job_id);
+	igm_st16(&cpl->status, st);
+	igm_st16(&cpl->flags, fl);
+	igm_st32(&cpl->warps, warps);
+	igm_st32(&cpl->threads, threads);
+	igm_st64(&cpl->cycles, cycles);
+	igm_st32(&cpl->slot, slot);
+	igm_st32(&cpl->check, IDXGEN_CPL_CHECK(job_id, st, fl, warps, threads, cycles, slot));
 }
 
-bool idxgen_cpl_verify(const struct idxgen_cpl *cpl)
+bool igm_cpl_verify(const struct idxgen_cpl *cpl)
 {
-	uint32_t job_id = idxgen_ld32(&cpl->job_id);
-	uint32_t st = idxgen_ld16(&cpl->status), fl = idxgen_ld16(&cpl->flags);
-	uint32_t warps = idxgen_ld32(&cpl->warps), threads = idxgen_ld32(&cpl->threads);
-	uint64_t cycles = idxgen_ld64(&cpl->cycles);
-	uint32_t slot = idxgen_ld32(&cpl->slot);
+	uint32_t job_id = igm_ld32(&cpl->job_id);
+	uint32_t st = igm_ld16(&cpl->status), fl = igm_ld16(&cpl->flags);
+	uint32_t warps = igm_ld32(&cpl->warps), threads = igm_ld32(&cpl->threads);
+	uint64_t cycles = igm_ld64(&cpl->cycles);
+	uint32_t slot = igm_ld32(&cpl->slot);
 
-	return idxgen_ld32(&cpl->check) ==
+	return igm_ld32(&cpl->check) ==
 	       (uint32_t)IDXGEN_CPL_CHECK(job_id, st, fl, warps, threads, cycles, slot);
 }

@@ -4,14 +4,21 @@
  *
  * Pure C11, no QEMU or kernel headers: compiled into the QEMU device model,
  * into libidxgen's in-process emulation backend, into the host tests and
- * the benchmark.  It implements brief section 1: descriptor validation, the
+ * the benchmark.  It implements docs/design.md#generator: descriptor validation, the
  * add/compare iterator (c lanes, one warp per step, no divide or modulo in
  * the generation loop), the packer, the history cache and cycle accounting.
  * Firmware image checking lives here too so the device and fw/ tools share
  * one checker.
  *
- * All functions work on host-order values; idxgen_job_from_desc() and
- * idxgen_job_to_desc() convert to and from the little-endian descriptor.
+ * All functions work on host-order values; igm_job_from_desc() and
+ * igm_job_to_desc() convert to and from the little-endian descriptor.
+ *
+ * Names: igm_ / IGM_ ("idxgen generator model") for everything the model
+ * defines.  The driver has its own struct idxgen_job (a DRM scheduler job)
+ * and struct idxgen_arb, and libidxgen's public API is idxgen_*: a prefix of
+ * its own says at every call site which of them is meant, and stays short in
+ * the model's arithmetic.  The hardware contract (include/idxgen_hw.h) keeps
+ * its IDXGEN_ / idxgen_ names: it is shared by all sides.
  */
 #ifndef IDXGEN_MODEL_H
 #define IDXGEN_MODEL_H
@@ -23,7 +30,7 @@
 #include "idxgen_hw.h"
 
 /* Limits a job is validated against (the device's capability registers). */
-struct idxgen_limits {
+struct igm_limits {
 	uint32_t lanes;		/* max c */
 	uint32_t max_threads;
 	uint32_t max_dim[3];	/* x, y, z */
@@ -32,10 +39,10 @@ struct idxgen_limits {
 };
 
 /* Hardware defaults: 32 lanes, IDXGEN_HW_MAX_* limits, 64 MiB, both word sizes. */
-void idxgen_limits_default(struct idxgen_limits *l);
+void igm_limits_default(struct igm_limits *l);
 
 /* A decoded descriptor, host order. */
-struct idxgen_job {
+struct igm_job {
 	uint64_t target;
 	uint32_t size_limit;
 	uint32_t job_id;
@@ -51,49 +58,49 @@ struct idxgen_job {
 	uint32_t rsvd;		/* OR of every reserved field; must be 0 */
 };
 
-void idxgen_job_from_desc(struct idxgen_job *j, const struct idxgen_desc *d);
-void idxgen_job_to_desc(struct idxgen_desc *d, const struct idxgen_job *j);
+void igm_job_from_desc(struct igm_job *j, const struct idxgen_desc *d);
+void igm_job_to_desc(struct idxgen_desc *d, const struct igm_job *j);
 
 /* Bits an axis of extent d needs: ceil(log2(d)), 0 for d <= 1. */
-unsigned int idxgen_axis_width(uint32_t d);
+unsigned int igm_axis_width(uint32_t d);
 
 /*
  * Fill in a job for a block (dx, dy, dz) and step c: (xc, yc, zc), minimal
  * widths and the smallest word size that holds them.  Uses division: this
  * is set-up, not generation.  Returns IDXGEN_CPL_OK or the status that
- * idxgen_job_validate() would give for the dims/step (BAD_DIMS, BAD_STEP,
+ * igm_job_validate() would give for the dims/step (BAD_DIMS, BAD_STEP,
  * WIDTH_OVERFLOW) against limits l (NULL: hardware defaults).
  */
-int idxgen_job_init(struct idxgen_job *j, uint32_t dx, uint32_t dy, uint32_t dz,
-		    uint32_t c, uint64_t target, const struct idxgen_limits *l);
+int igm_job_init(struct igm_job *j, uint32_t dx, uint32_t dy, uint32_t dz,
+		 uint32_t c, uint64_t target, const struct igm_limits *l);
 
 /* Threads of a job (dx*dy*dz), warps (ceil(threads / c)), output bytes. */
-uint64_t idxgen_job_threads(const struct idxgen_job *j);
-uint64_t idxgen_job_warps(const struct idxgen_job *j);
-uint64_t idxgen_job_bytes(const struct idxgen_job *j);
+uint64_t igm_job_threads(const struct igm_job *j);
+uint64_t igm_job_warps(const struct igm_job *j);
+uint64_t igm_job_bytes(const struct igm_job *j);
 
 /* Validate every field; returns IDXGEN_CPL_OK or the first IDXGEN_CPL_* error. */
-int idxgen_job_validate(const struct idxgen_job *j, const struct idxgen_limits *l);
+int igm_job_validate(const struct igm_job *j, const struct igm_limits *l);
 /*
  * Check a schedule order and its parameters (features: FEAT_SCHED_ORDERS
  * enables the non-sequential orders).  IDXGEN_CPL_OK, BAD_ORDER or 18..22.
  */
 /* A schedule-table entry, host order (the firmware record's entry decoded). */
-struct idxgen_sched_cfg {
+struct igm_sched_cfg {
 	uint32_t order, stride, granularity, tile_w, tile_h;
 	char name[13];
 };
 
 /* The default firmware's table (fw/ builds it into the image). */
-#define IDXGEN_SCHED_DEFAULT_COUNT 14
-extern const struct idxgen_sched_cfg idxgen_sched_default[IDXGEN_SCHED_DEFAULT_COUNT];
+#define IGM_SCHED_DEFAULT_COUNT 14
+extern const struct igm_sched_cfg igm_sched_default[IGM_SCHED_DEFAULT_COUNT];
 
-int idxgen_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
-			  uint32_t tile_w, uint32_t tile_h, uint32_t features);
+int igm_order_validate(uint32_t order, uint32_t stride, uint32_t granularity,
+		       uint32_t tile_w, uint32_t tile_h, uint32_t features);
 
 /* Human-readable name of an IDXGEN_CPL_* / IDXGEN_FW_* code ("?" if unknown). */
-const char *idxgen_cpl_status_name(int status);
-const char *idxgen_fw_status_name(int status);
+const char *igm_cpl_status_name(int status);
+const char *igm_fw_status_name(int status);
 
 /*
  * The generator: c lanes, each holding the 3-D index of its current thread.
@@ -101,20 +108,20 @@ const char *idxgen_fw_status_name(int status);
  * (xc, yc, zc) with add/compare/subtract only.  Resumable, so a caller can
  * produce a job in bounded chunks (the device does, one timer tick each).
  */
-#define IDXGEN_MODEL_MAX_LANES 1024
+#define IGM_MAX_LANES 1024
 
 /*
  * Issue-order cursor of a non-sequential schedule order: the (x, y) of the
  * next thread of the current z-slice, advanced with add/compare/shift only.
  */
-#define IDXGEN_HILBERT_DEPTH 96	/* frames of the explicit curve stack (>= ~2*17*2) */
+#define IGM_HILBERT_DEPTH 96	/* frames of the explicit curve stack (>= ~2*17*2) */
 
-struct idxgen_hframe {
+struct igm_hframe {
 	int32_t x, y, ax, ay, bx, by;
 	uint32_t stage;
 };
 
-struct idxgen_ocur {
+struct igm_ocur {
 	uint32_t order, dx, dy;
 	uint32_t x, y, z;		/* next thread */
 	/* strided */
@@ -133,18 +140,18 @@ struct idxgen_ocur {
 	uint32_t sp;
 	int32_t lx, ly, ldx, ldy;
 	uint32_t lrem;
-	struct idxgen_hframe st[IDXGEN_HILBERT_DEPTH];
+	struct igm_hframe st[IGM_HILBERT_DEPTH];
 };
 
 /* Position cursor at the start of slice z; next() yields the next (x, y). */
-void idxgen_ocur_init(struct idxgen_ocur *o, uint32_t order, uint32_t dx, uint32_t dy,
-		      uint32_t stride, uint32_t granularity, uint32_t tile_w, uint32_t tile_h);
+void igm_ocur_init(struct igm_ocur *o, uint32_t order, uint32_t dx, uint32_t dy,
+		   uint32_t stride, uint32_t granularity, uint32_t tile_w, uint32_t tile_h);
 /* Next thread of the plane, in issue order; false after the plane's last one. */
-bool idxgen_ocur_next(struct idxgen_ocur *o, uint32_t *x, uint32_t *y);
+bool igm_ocur_next(struct igm_ocur *o, uint32_t *x, uint32_t *y);
 
-struct idxgen_gen {
+struct igm_gen {
 	uint32_t order;			/* IDXGEN_ORDER_*; non-0 uses ocur */
-	struct idxgen_ocur ocur;
+	struct igm_ocur ocur;
 	uint32_t dz, oz;		/* slices, current slice of ocur */
 	uint32_t dx, dy, c, xc, yc, zc;
 	unsigned int shift_y, shift_z;	/* mx, mx + my */
@@ -152,13 +159,13 @@ struct idxgen_gen {
 	uint64_t threads;		/* total threads of the job */
 	uint64_t next;			/* first thread of the next warp */
 	uint64_t warps_done;
-	uint32_t x[IDXGEN_MODEL_MAX_LANES];
-	uint32_t y[IDXGEN_MODEL_MAX_LANES];
-	uint32_t z[IDXGEN_MODEL_MAX_LANES];
+	uint32_t x[IGM_MAX_LANES];
+	uint32_t y[IGM_MAX_LANES];
+	uint32_t z[IGM_MAX_LANES];
 };
 
 /* Prepare g for a validated job (lanes start at threads 0..c-1). */
-void idxgen_gen_init(struct idxgen_gen *g, const struct idxgen_job *j);
+void igm_gen_init(struct igm_gen *g, const struct igm_job *j);
 
 /*
  * Generate up to max_warps warps.  out points at the packed word of thread
@@ -166,16 +173,16 @@ void idxgen_gen_init(struct idxgen_gen *g, const struct idxgen_job *j);
  * little-endian words; the last warp of a block may be partial.  Returns
  * the number of warps generated (0 when done).
  */
-uint64_t idxgen_gen_run(struct idxgen_gen *g, void *out, uint64_t max_warps);
+uint64_t igm_gen_run(struct igm_gen *g, void *out, uint64_t max_warps);
 
-static inline bool idxgen_gen_done(const struct idxgen_gen *g)
+static inline bool igm_gen_done(const struct igm_gen *g)
 {
 	return g->next >= g->threads;
 }
 
 /* Unpack one word (host order) with widths (mx, my, mz). */
-static inline void idxgen_unpack(uint32_t w, unsigned int mx, unsigned int my, unsigned int mz,
-				 uint32_t *x, uint32_t *y, uint32_t *z)
+static inline void igm_unpack(uint32_t w, unsigned int mx, unsigned int my, unsigned int mz,
+			      uint32_t *x, uint32_t *y, uint32_t *z)
 {
 	/* 64-bit shifts: a width or shift of 32 is legal (e.g. mx = 32, my = mz = 0) */
 	*x = (uint32_t)(w & ((1ull << mx) - 1));
@@ -188,9 +195,9 @@ static inline void idxgen_unpack(uint32_t w, unsigned int mx, unsigned int my, u
  * output-determining part of a job (target, dims, widths, word size, order
  * and its parameters) plus the byte range it covers.  An entry is valid only
  * while index memory holds exactly that output: every write to index memory
- * must call idxgen_hist_invalidate() for its range.
+ * must call igm_hist_invalidate() for its range.
  */
-struct idxgen_hist_entry {
+struct igm_hist_entry {
 	bool valid;
 	uint64_t lru;		/* larger = more recently used */
 	uint64_t base, len;	/* byte range in index memory */
@@ -198,25 +205,25 @@ struct idxgen_hist_entry {
 	uint32_t order, granularity, stride, tile_w, tile_h;
 };
 
-struct idxgen_hist {
+struct igm_hist {
 	unsigned int entries;	/* in use, <= IDXGEN_HW_MAX_HIST */
 	uint64_t clock;
-	struct idxgen_hist_entry e[IDXGEN_HW_MAX_HIST];
+	struct igm_hist_entry e[IDXGEN_HW_MAX_HIST];
 };
 
 /* entries is clamped to [1, IDXGEN_HW_MAX_HIST]. */
-void idxgen_hist_init(struct idxgen_hist *h, unsigned int entries);
-void idxgen_hist_flush(struct idxgen_hist *h);
+void igm_hist_init(struct igm_hist *h, unsigned int entries);
+void igm_hist_flush(struct igm_hist *h);
 /* Hit: marks the entry most recently used and returns true. */
-bool idxgen_hist_lookup(struct idxgen_hist *h, const struct idxgen_job *j);
+bool igm_hist_lookup(struct igm_hist *h, const struct igm_job *j);
 /* Record a job whose output is now in memory (evicts the LRU entry if full). */
-void idxgen_hist_insert(struct idxgen_hist *h, const struct idxgen_job *j);
+void igm_hist_insert(struct igm_hist *h, const struct igm_job *j);
 /* Drop every entry whose range overlaps [base, base + len). Returns how many. */
-unsigned int idxgen_hist_invalidate(struct idxgen_hist *h, uint64_t base, uint64_t len);
-unsigned int idxgen_hist_count(const struct idxgen_hist *h);
+unsigned int igm_hist_invalidate(struct igm_hist *h, uint64_t base, uint64_t len);
+unsigned int igm_hist_count(const struct igm_hist *h);
 
 /* Cycles of a job: IDXGEN_FILTER_CYCLES + (hit ? 0 : warps). */
-uint64_t idxgen_job_cycles(const struct idxgen_job *j, bool hit);
+uint64_t igm_job_cycles(const struct igm_job *j, bool hit);
 
 /*
  * A whole job on a flat index memory, synchronously: validate, filter
@@ -224,7 +231,7 @@ uint64_t idxgen_job_cycles(const struct idxgen_job *j, bool hit);
  * and record.  What the emulation backend, tests and benchmark use; the
  * device splits the same steps across timer ticks.
  */
-struct idxgen_result {
+struct igm_result {
 	int status;		/* IDXGEN_CPL_* */
 	bool hit;
 	uint64_t warps;		/* generated (0 on a hit) */
@@ -232,17 +239,17 @@ struct idxgen_result {
 	uint64_t cycles;
 };
 
-void idxgen_model_run(struct idxgen_hist *h, const struct idxgen_limits *l, uint8_t *imem,
-		      const struct idxgen_job *j, struct idxgen_result *r);
+void igm_run(struct igm_hist *h, const struct igm_limits *l, uint8_t *imem,
+	     const struct igm_job *j, struct igm_result *r);
 
 /* Fill a completion record (little-endian, with its check word). */
-void idxgen_cpl_fill(struct idxgen_cpl *cpl, uint32_t job_id, int status, uint32_t flags,
-		     uint32_t warps, uint32_t threads, uint64_t cycles, uint32_t slot);
+void igm_cpl_fill(struct idxgen_cpl *cpl, uint32_t job_id, int status, uint32_t flags,
+		  uint32_t warps, uint32_t threads, uint64_t cycles, uint32_t slot);
 /* True if the record's check word matches its contents. */
-bool idxgen_cpl_verify(const struct idxgen_cpl *cpl);
+bool igm_cpl_verify(const struct idxgen_cpl *cpl);
 
-/* CRC-32/IEEE, zlib-compatible: crc = idxgen_crc32(0, buf, len). */
-uint32_t idxgen_crc32(uint32_t crc, const void *buf, size_t len);
+/* CRC-32/IEEE, zlib-compatible: crc = igm_crc32(0, buf, len). */
+uint32_t igm_crc32(uint32_t crc, const void *buf, size_t len);
 
 /*
  * Check a firmware image; returns IDXGEN_FW_OK or an IDXGEN_FW_ERR_* code.
@@ -250,7 +257,7 @@ uint32_t idxgen_crc32(uint32_t crc, const void *buf, size_t len);
  * in the limits form, and *version its firmware version.  hw gives the
  * hardware maxima parameters must not exceed (NULL: IDXGEN_HW_MAX_*).
  */
-struct idxgen_fw_info {
+struct igm_fw_info {
 	uint32_t version;
 	uint32_t max_threads;
 	uint32_t max_dim[3];
@@ -259,10 +266,10 @@ struct idxgen_fw_info {
 	char name[25];
 	/* the SCHED_TABLE record, if any (sched_count 0: none) */
 	uint32_t sched_count;
-	struct idxgen_sched_cfg sched[IDXGEN_SCHED_MAX_ENTRIES];
+	struct igm_sched_cfg sched[IDXGEN_SCHED_MAX_ENTRIES];
 };
 
-int idxgen_fw_check(const void *img, size_t len, const struct idxgen_limits *hw,
-		    uint32_t hw_hist_entries, struct idxgen_fw_info *info);
+int igm_fw_check(const void *img, size_t len, const struct igm_limits *hw,
+		 uint32_t hw_hist_entries, struct igm_fw_info *info);
 
 #endif /* IDXGEN_MODEL_H */

@@ -5,7 +5,7 @@
  * For each block shape, measured side by side in one run, with c = 32 lanes
  * (the hardware default) and the job's own word size:
  *
- *   gen      idxgen_gen_init + idxgen_gen_run: add/compare lanes, no divide
+ *   gen      igm_gen_init + igm_gen_run: add/compare lanes, no divide
  *   memcpy   copying the same number of output bytes (the bandwidth ceiling)
  *   divmod   x = n % dx, y = (n / dx) % dy, z = n / (dx * dy) per thread
  *   recip    the same with each division by a precomputed reciprocal
@@ -24,7 +24,7 @@
  * each trial repeated until it lasts long enough for clock_gettime.  Goals
  * (issue 2): gen >= 0.8x memcpy in memory, gen >= 1.5x recip in cache.
  *
- * The generator (idxgen_gen_init .. idxgen_gen_run) contains no '/' or '%'
+ * The generator (igm_gen_init .. igm_gen_run) contains no '/' or '%'
  * operator: the first line of output says so, and `bench_model
  * --show-gen-source` prints that code with comments removed so a reviewer
  * can see it (tests/host/test_model checks the same thing).
@@ -85,7 +85,7 @@ static uint64_t now_ns(void)
 /* ------------------------------------------------------------------ */
 
 struct shape {
-	struct idxgen_job job;
+	struct igm_job job;
 	uint32_t threads;	/* threads per piece (whole block, or clipped for cache) */
 	uint64_t piece_bytes;
 };
@@ -102,7 +102,7 @@ static inline void put(uint8_t *o, uint32_t n, uint32_t w, uint32_t ws)
 }
 
 /* Plain division and modulo per thread (the slow path docs/design.md#generator avoids). */
-static __attribute__((noinline)) void run_divmod(const struct idxgen_job *j, uint8_t *o,
+static __attribute__((noinline)) void run_divmod(const struct igm_job *j, uint8_t *o,
 						 uint32_t count)
 {
 	uint32_t n, dx = j->dx, dy = j->dy, dxy = j->dx * j->dy;
@@ -147,7 +147,7 @@ static inline uint32_t recip_div(uint32_t n, struct recip r)
 	return (t + ((n - t) >> r.sh1)) >> r.sh2;
 }
 
-static __attribute__((noinline)) void run_recip(const struct idxgen_job *j, uint8_t *o,
+static __attribute__((noinline)) void run_recip(const struct igm_job *j, uint8_t *o,
 						uint32_t count)
 {
 	uint32_t n, dx = j->dx, dy = j->dy;
@@ -205,7 +205,7 @@ static const char *const method_name[M_COUNT] = { "gen", "memcpy", "divmod", "re
 /* One pass: fill total bytes of dst with pieces, with method m. */
 static void pass(enum method m, const struct shape *s, uint64_t total)
 {
-	static struct idxgen_gen g;
+	static struct igm_gen g;
 	uint64_t off;
 
 	for (off = 0; off + s->piece_bytes <= total; off += s->piece_bytes) {
@@ -213,8 +213,8 @@ static void pass(enum method m, const struct shape *s, uint64_t total)
 
 		switch (m) {
 		case M_GEN:
-			idxgen_gen_init(&g, &s->job);
-			idxgen_gen_run(&g, o, (s->threads + LANES - 1) / LANES);
+			igm_gen_init(&g, &s->job);
+			igm_gen_run(&g, o, (s->threads + LANES - 1) / LANES);
 			break;
 		case M_MEMCPY:
 			memcpy(o, src + off, s->piece_bytes);
@@ -338,10 +338,10 @@ int main(int argc, char **argv)
 			double r[M_COUNT];
 			char name[32];
 
-			if (idxgen_job_init(&s.job, shapes[i][0], shapes[i][1], shapes[i][2], LANES,
-					    0, NULL) != IDXGEN_CPL_OK)
+			if (igm_job_init(&s.job, shapes[i][0], shapes[i][1], shapes[i][2], LANES,
+					 0, NULL) != IDXGEN_CPL_OK)
 				return 1;
-			s.threads = (uint32_t)idxgen_job_threads(&s.job);
+			s.threads = (uint32_t)igm_job_threads(&s.job);
 			/* cache: clip to ~16 KiB, whole warps (generation of a prefix) */
 			if (regime == 0 && (uint64_t)s.threads * s.job.word_size > CACHE_BYTES)
 				s.threads = CACHE_BYTES / s.job.word_size;

@@ -203,11 +203,11 @@ static void ref_drop(struct ref *f, int r)
 
 static char why[256];
 
-static int same(const struct idxgen_arb *a, const struct ref *f)
+static int same(const struct igm_arb *a, const struct ref *f)
 {
 	for (int l = 0; l < NL; l++) {
-		uint32_t o = idxgen_arb_owner(a, (uint32_t)l);
-		int mo = o == IDXGEN_ARB_NONE ? -1 : (int)o;
+		uint32_t o = igm_arb_owner(a, (uint32_t)l);
+		int mo = o == IGM_ARB_NONE ? -1 : (int)o;
 
 		if (mo != f->owner[l]) {
 			snprintf(why, sizeof(why), "lock %d owner %d, reference %d", l, mo,
@@ -242,8 +242,8 @@ static int same(const struct idxgen_arb *a, const struct ref *f)
 	for (int i = 0; i < f->nfifo; i++) {
 		uint32_t e = a->fifo[(a->fifo_head + (uint32_t)i) % IDXGEN_ARB_FIFO_DEPTH];
 
-		if (IDXGEN_ARB_ENTRY_REQ(e) != (uint32_t)f->fifo[i].r ||
-		    IDXGEN_ARB_ENTRY_LOCK(e) != (uint32_t)f->fifo[i].lock) {
+		if (IGM_ARB_ENTRY_REQ(e) != (uint32_t)f->fifo[i].r ||
+		    IGM_ARB_ENTRY_LOCK(e) != (uint32_t)f->fifo[i].lock) {
 			snprintf(why, sizeof(why), "fifo entry %d differs", i);
 			return 0;
 		}
@@ -252,10 +252,10 @@ static int same(const struct idxgen_arb *a, const struct ref *f)
 }
 
 /* Invariants that make deadlock impossible, checked on the model alone. */
-static int invariants(const struct idxgen_arb *a)
+static int invariants(const struct igm_arb *a)
 {
 	for (uint32_t r = 0; r < NR; r++) {
-		if (a->waiting[r] && idxgen_arb_held(a, r)) {
+		if (a->waiting[r] && igm_arb_held(a, r)) {
 			snprintf(why, sizeof(why), "waiter %u holds locks", r);
 			return 0;
 		}
@@ -263,13 +263,13 @@ static int invariants(const struct idxgen_arb *a)
 			snprintf(why, sizeof(why), "requester %u both waiting and pending", r);
 			return 0;
 		}
-		if (a->waiting[r] && idxgen_arb_owner(a, a->req_lock[r]) == IDXGEN_ARB_NONE) {
+		if (a->waiting[r] && igm_arb_owner(a, a->req_lock[r]) == IGM_ARB_NONE) {
 			snprintf(why, sizeof(why), "requester %u waits for free lock %u", r,
 				 a->req_lock[r]);
 			return 0;
 		}
 		/* the lock a waiter waits for is held by a non-waiter: no cycle */
-		if (a->waiting[r] && a->waiting[idxgen_arb_owner(a, a->req_lock[r])]) {
+		if (a->waiting[r] && a->waiting[igm_arb_owner(a, a->req_lock[r])]) {
 			snprintf(why, sizeof(why), "wait chain from requester %u", r);
 			return 0;
 		}
@@ -281,137 +281,137 @@ static int invariants(const struct idxgen_arb *a)
 /* Directed tests                                                      */
 /* ------------------------------------------------------------------ */
 
-static void lock_now(struct idxgen_arb *a, uint32_t r, uint32_t l)
+static void lock_now(struct igm_arb *a, uint32_t r, uint32_t l)
 {
-	idxgen_arb_lock(a, r, l);
-	while (idxgen_arb_serve(a))
+	igm_arb_lock(a, r, l);
+	while (igm_arb_serve(a))
 		;
 }
 
 static void test_directed(void)
 {
-	struct idxgen_arb a;
+	struct igm_arb a;
 
-	idxgen_arb_reset(&a, true);
+	igm_arb_reset(&a, true);
 	/* seed example: warp 1 (prio 1) holds, warp 0 (prio 0) preempts */
-	idxgen_arb_set_cpr(&a, 0, 0);
-	idxgen_arb_set_cpr(&a, 1, 1);
+	igm_arb_set_cpr(&a, 0, 0);
+	igm_arb_set_cpr(&a, 1, 1);
 	lock_now(&a, 1, 0);
 	lock_now(&a, 1, 3);
-	tap_ok(idxgen_arb_owner(&a, 0) == 1 && a.mutex[0] == (IDXGEN_ARB_MUTEX_LOCKED | 1),
+	tap_ok(igm_arb_owner(&a, 0) == 1 && a.mutex[0] == (IDXGEN_ARB_MUTEX_LOCKED | 1),
 	       "free lock granted, mutex word = bit 31 | owner id");
 	lock_now(&a, 0, 0);
-	tap_ok(idxgen_arb_owner(&a, 0) == 0 && idxgen_arb_held(&a, 1) == 0 &&
+	tap_ok(igm_arb_owner(&a, 0) == 0 && igm_arb_held(&a, 1) == 0 &&
 	       (a.status[1] & IDXGEN_ARB_RS_LOST_PREEMPT) && a.lost_count[1] == 1 &&
 	       a.stat_preemptions == 1,
 	       "higher priority preempts: holder releases ALL its locks, lost status");
 
 	/* equal priority waits and releases what it holds */
-	idxgen_arb_reset(&a, true);
+	igm_arb_reset(&a, true);
 	lock_now(&a, 2, 1);
 	lock_now(&a, 3, 2);
 	lock_now(&a, 3, 1);
-	tap_ok(idxgen_arb_owner(&a, 1) == 2 && idxgen_arb_owner(&a, 2) == IDXGEN_ARB_NONE &&
+	tap_ok(igm_arb_owner(&a, 1) == 2 && igm_arb_owner(&a, 2) == IGM_ARB_NONE &&
 	       a.waiting[3] && (a.status[3] & IDXGEN_ARB_RS_LOST_YIELD),
 	       "equal priority waits and releases the locks it holds");
-	idxgen_arb_unlock(&a, 2, 1);
-	tap_ok(idxgen_arb_owner(&a, 1) == 3 && !a.waiting[3],
+	igm_arb_unlock(&a, 2, 1);
+	tap_ok(igm_arb_owner(&a, 1) == 3 && !a.waiting[3],
 	       "unlock hands the lock to the waiter");
 
 	/* lower priority waits */
-	idxgen_arb_reset(&a, true);
-	idxgen_arb_set_cpr(&a, 4, 5);
+	igm_arb_reset(&a, true);
+	igm_arb_set_cpr(&a, 4, 5);
 	lock_now(&a, 5, 0);
 	lock_now(&a, 4, 0);
-	tap_ok(idxgen_arb_owner(&a, 0) == 5 && a.waiting[4] && a.stat_preemptions == 0,
+	tap_ok(igm_arb_owner(&a, 0) == 5 && a.waiting[4] && a.stat_preemptions == 0,
 	       "lower priority never preempts");
 
 	/* FIFO order: requests queued in one cycle are served in order */
-	idxgen_arb_reset(&a, true);
-	idxgen_arb_lock(&a, 7, 6);
-	idxgen_arb_lock(&a, 6, 6);
-	idxgen_arb_lock(&a, 5, 6);
+	igm_arb_reset(&a, true);
+	igm_arb_lock(&a, 7, 6);
+	igm_arb_lock(&a, 6, 6);
+	igm_arb_lock(&a, 5, 6);
 	tap_ok(a.fifo_count == 3 && a.stat_max_depth == 3, "FIFO holds 3 pairs, max depth 3");
-	while (idxgen_arb_serve(&a))
+	while (igm_arb_serve(&a))
 		;
-	tap_ok(idxgen_arb_owner(&a, 6) == 7 && a.wait_seq[6] < a.wait_seq[5],
+	tap_ok(igm_arb_owner(&a, 6) == 7 && a.wait_seq[6] < a.wait_seq[5],
 	       "first request wins, the others wait in request order");
-	idxgen_arb_unlock(&a, 7, 6);
-	tap_ok(idxgen_arb_owner(&a, 6) == 6, "oldest equal-priority waiter served first");
+	igm_arb_unlock(&a, 7, 6);
+	tap_ok(igm_arb_owner(&a, 6) == 6, "oldest equal-priority waiter served first");
 
 	/* hold limit: jobs count, release at the limit */
-	idxgen_arb_reset(&a, true);
+	igm_arb_reset(&a, true);
 	a.hold_limit = 3;
 	lock_now(&a, 1, 0);
 	lock_now(&a, 1, 2);
-	idxgen_arb_job_done(&a, IDXGEN_DESC_REQ_VALID | 1);
-	idxgen_arb_job_done(&a, IDXGEN_DESC_REQ_VALID | 1);
-	tap_ok(a.hold_count[1] == 2 && idxgen_arb_held(&a, 1) == 5, "hold counter counts jobs");
-	idxgen_arb_job_done(&a, IDXGEN_DESC_REQ_VALID | 1);
-	tap_ok(idxgen_arb_held(&a, 1) == 0 && (a.status[1] & IDXGEN_ARB_RS_LOST_HOLD_LIMIT) &&
+	igm_arb_job_done(&a, IDXGEN_DESC_REQ_VALID | 1);
+	igm_arb_job_done(&a, IDXGEN_DESC_REQ_VALID | 1);
+	tap_ok(a.hold_count[1] == 2 && igm_arb_held(&a, 1) == 5, "hold counter counts jobs");
+	igm_arb_job_done(&a, IDXGEN_DESC_REQ_VALID | 1);
+	tap_ok(igm_arb_held(&a, 1) == 0 && (a.status[1] & IDXGEN_ARB_RS_LOST_HOLD_LIMIT) &&
 	       a.stat_hold_releases == 1 && a.hold_count[1] == 0,
 	       "hold limit releases all locks");
-	idxgen_arb_job_done(&a, 1);
+	igm_arb_job_done(&a, 1);
 	tap_ok(a.hold_count[1] == 0, "jobs without a valid requester do not count");
 
 	/* enforcement of lock 0 for shared jobs */
-	idxgen_arb_reset(&a, true);
-	tap_ok(idxgen_arb_job_check(&a, IDXGEN_DESC_F_SHARED, 0) == IDXGEN_CPL_OK,
+	igm_arb_reset(&a, true);
+	tap_ok(igm_arb_job_check(&a, IDXGEN_DESC_F_SHARED, 0) == IDXGEN_CPL_OK,
 	       "no enforcement: shared job runs");
 	a.ctrl = IDXGEN_ARB_CTRL_ENFORCE;
 	lock_now(&a, 3, 0);
-	tap_ok(idxgen_arb_job_check(&a, IDXGEN_DESC_F_SHARED, IDXGEN_DESC_REQ_VALID | 3) ==
+	tap_ok(igm_arb_job_check(&a, IDXGEN_DESC_F_SHARED, IDXGEN_DESC_REQ_VALID | 3) ==
 			       IDXGEN_CPL_OK &&
-		       idxgen_arb_job_check(&a, IDXGEN_DESC_F_SHARED, IDXGEN_DESC_REQ_VALID | 2) ==
+		       igm_arb_job_check(&a, IDXGEN_DESC_F_SHARED, IDXGEN_DESC_REQ_VALID | 2) ==
 			       IDXGEN_CPL_NOT_LOCK_HOLDER &&
-		       idxgen_arb_job_check(&a, IDXGEN_DESC_F_SHARED, 3) ==
+		       igm_arb_job_check(&a, IDXGEN_DESC_F_SHARED, 3) ==
 			       IDXGEN_CPL_NOT_LOCK_HOLDER &&
-		       idxgen_arb_job_check(&a, 0, IDXGEN_DESC_REQ_VALID | 2) == IDXGEN_CPL_OK,
+		       igm_arb_job_check(&a, 0, IDXGEN_DESC_REQ_VALID | 2) == IDXGEN_CPL_OK,
 	       "enforce: shared jobs only for the holder of lock 0");
 
 	/* errors */
-	idxgen_arb_reset(&a, true);
-	tap_ok(idxgen_arb_lock(&a, NR, 0) == IDXGEN_ARB_R_BAD_REQUESTER &&
-		       idxgen_arb_lock(&a, 0, NL) == IDXGEN_ARB_R_BAD_LOCK &&
-		       idxgen_arb_unlock(&a, 0, 1) == IDXGEN_ARB_R_NOT_HELD &&
-		       idxgen_arb_unlock(&a, 0, NL) == IDXGEN_ARB_R_BAD_LOCK,
+	igm_arb_reset(&a, true);
+	tap_ok(igm_arb_lock(&a, NR, 0) == IDXGEN_ARB_R_BAD_REQUESTER &&
+		       igm_arb_lock(&a, 0, NL) == IDXGEN_ARB_R_BAD_LOCK &&
+		       igm_arb_unlock(&a, 0, 1) == IDXGEN_ARB_R_NOT_HELD &&
+		       igm_arb_unlock(&a, 0, NL) == IDXGEN_ARB_R_BAD_LOCK,
 	       "bad requester, bad lock, unlock of a lock not held");
-	idxgen_arb_lock(&a, 0, 1);
-	tap_ok(idxgen_arb_lock(&a, 0, 2) == IDXGEN_ARB_R_BUSY, "second outstanding request: BUSY");
-	idxgen_arb_serve(&a);
-	tap_ok(idxgen_arb_lock(&a, 0, 1) == IDXGEN_ARB_R_HELD, "lock already held: HELD");
+	igm_arb_lock(&a, 0, 1);
+	tap_ok(igm_arb_lock(&a, 0, 2) == IDXGEN_ARB_R_BUSY, "second outstanding request: BUSY");
+	igm_arb_serve(&a);
+	tap_ok(igm_arb_lock(&a, 0, 1) == IDXGEN_ARB_R_HELD, "lock already held: HELD");
 
 	/* register interface */
-	idxgen_arb_reset(&a, true);
-	idxgen_arb_write(&a, IDXGEN_REG_ARB_CPR(3), 0x1ff);
-	idxgen_arb_write(&a, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, 4, 3));
-	tap_ok(idxgen_arb_read(&a, IDXGEN_REG_ARB_CPR(3)) == 0xff &&
-		       idxgen_arb_read(&a, IDXGEN_REG_ARB_CMD_RESULT) == IDXGEN_ARB_R_OK &&
-		       idxgen_arb_read(&a, IDXGEN_REG_ARB_FIFO_COUNT) == 1,
+	igm_arb_reset(&a, true);
+	igm_arb_write(&a, IDXGEN_REG_ARB_CPR(3), 0x1ff);
+	igm_arb_write(&a, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, 4, 3));
+	tap_ok(igm_arb_read(&a, IDXGEN_REG_ARB_CPR(3)) == 0xff &&
+		       igm_arb_read(&a, IDXGEN_REG_ARB_CMD_RESULT) == IDXGEN_ARB_R_OK &&
+		       igm_arb_read(&a, IDXGEN_REG_ARB_FIFO_COUNT) == 1,
 	       "CPR masked to 8 bits; LOCK command queued");
-	idxgen_arb_serve(&a);
-	idxgen_arb_write(&a, IDXGEN_REG_ARB_SEL, 3);
-	tap_ok(idxgen_arb_read(&a, IDXGEN_REG_ARB_MUTEX(4)) == (IDXGEN_ARB_MUTEX_LOCKED | 3) &&
-		       idxgen_arb_read(&a, IDXGEN_REG_ARB_REQ_HELD) == 1u << 4 &&
-		       (idxgen_arb_read(&a, IDXGEN_REG_ARB_REQ_STATUS) & IDXGEN_ARB_RS_GRANTED) &&
-		       idxgen_arb_read(&a, IDXGEN_REG_ARB_EVENTS) == 1u << 3 &&
-		       idxgen_arb_take_irq(&a),
+	igm_arb_serve(&a);
+	igm_arb_write(&a, IDXGEN_REG_ARB_SEL, 3);
+	tap_ok(igm_arb_read(&a, IDXGEN_REG_ARB_MUTEX(4)) == (IDXGEN_ARB_MUTEX_LOCKED | 3) &&
+		       igm_arb_read(&a, IDXGEN_REG_ARB_REQ_HELD) == 1u << 4 &&
+		       (igm_arb_read(&a, IDXGEN_REG_ARB_REQ_STATUS) & IDXGEN_ARB_RS_GRANTED) &&
+		       igm_arb_read(&a, IDXGEN_REG_ARB_EVENTS) == 1u << 3 &&
+		       igm_arb_take_irq(&a),
 	       "grant visible in MUTEX, REQ_HELD, REQ_STATUS, EVENTS; interrupt raised");
-	idxgen_arb_write(&a, IDXGEN_REG_ARB_REQ_STATUS, IDXGEN_ARB_RS_GRANTED);
-	idxgen_arb_write(&a, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(9, 0, 0));
-	tap_ok(idxgen_arb_read(&a, IDXGEN_REG_ARB_EVENTS) == 0 &&
-		       idxgen_arb_read(&a, IDXGEN_REG_ARB_CMD_RESULT) == IDXGEN_ARB_R_BAD_OP,
+	igm_arb_write(&a, IDXGEN_REG_ARB_REQ_STATUS, IDXGEN_ARB_RS_GRANTED);
+	igm_arb_write(&a, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(9, 0, 0));
+	tap_ok(igm_arb_read(&a, IDXGEN_REG_ARB_EVENTS) == 0 &&
+		       igm_arb_read(&a, IDXGEN_REG_ARB_CMD_RESULT) == IDXGEN_ARB_R_BAD_OP,
 	       "REQ_STATUS is write-1-to-clear; unknown op rejected");
-	idxgen_arb_write(&a, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_UNLOCK, 5, 3));
-	tap_ok(idxgen_arb_read(&a, IDXGEN_REG_ARB_CMD_RESULT) == IDXGEN_ARB_R_NOT_HELD,
+	igm_arb_write(&a, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_UNLOCK, 5, 3));
+	tap_ok(igm_arb_read(&a, IDXGEN_REG_ARB_CMD_RESULT) == IDXGEN_ARB_R_NOT_HELD,
 	       "UNLOCK of a lock not held: NOT_HELD");
-	idxgen_arb_write(&a, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_RELEASE_ALL, 0, 3));
-	tap_ok(idxgen_arb_read(&a, IDXGEN_REG_ARB_MUTEX(4)) == 0 &&
+	igm_arb_write(&a, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_RELEASE_ALL, 0, 3));
+	tap_ok(igm_arb_read(&a, IDXGEN_REG_ARB_MUTEX(4)) == 0 &&
 		       !(a.status[3] & IDXGEN_ARB_RS_LOST),
 	       "RELEASE_ALL frees everything without a lost event");
-	idxgen_arb_reset(&a, false);
-	idxgen_arb_write(&a, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, 0, 0));
-	tap_ok(idxgen_arb_read(&a, IDXGEN_REG_ARB_INFO) == 0 && a.fifo_count == 0,
+	igm_arb_reset(&a, false);
+	igm_arb_write(&a, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, 0, 0));
+	tap_ok(igm_arb_read(&a, IDXGEN_REG_ARB_INFO) == 0 && a.fifo_count == 0,
 	       "absent arbiter reads 0 and ignores writes");
 }
 
@@ -431,12 +431,12 @@ static uint32_t rnd(uint32_t n)
 
 static void test_random(long steps)
 {
-	struct idxgen_arb a;
+	struct igm_arb a;
 	struct ref f;
 	long bad = -1, inv_bad = -1, order_bad = -1, preempt_bad = -1;
 	uint64_t served = 0;
 
-	idxgen_arb_reset(&a, true);
+	igm_arb_reset(&a, true);
 	ref_init(&f);
 	for (long s = 0; s < steps && bad < 0 && inv_bad < 0; s++) {
 		uint32_t op = rnd(100), r = rnd(NR + 1), l = rnd(NL + 1), rc1 = 0, rc2 = 0;
@@ -450,59 +450,59 @@ static void test_random(long steps)
 		}
 		if (op < 30) {
 			if (rnd(2)) {
-				rc1 = (uint32_t)idxgen_arb_lock(&a, r, l);
+				rc1 = (uint32_t)igm_arb_lock(&a, r, l);
 			} else {
-				idxgen_arb_write(&a, IDXGEN_REG_ARB_CMD,
-						 IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, l, r));
-				rc1 = idxgen_arb_read(&a, IDXGEN_REG_ARB_CMD_RESULT);
+				igm_arb_write(&a, IDXGEN_REG_ARB_CMD,
+					      IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, l, r));
+				rc1 = igm_arb_read(&a, IDXGEN_REG_ARB_CMD_RESULT);
 			}
 			rc2 = (uint32_t)ref_lock(&f, (int)r, (int)l);
 		} else if (op < 60) {
 			uint32_t e = a.fifo_count ? a.fifo[a.fifo_head] : 0;
-			uint32_t h = a.fifo_count ? idxgen_arb_owner(&a, IDXGEN_ARB_ENTRY_LOCK(e)) : 0;
+			uint32_t h = a.fifo_count ? igm_arb_owner(&a, IGM_ARB_ENTRY_LOCK(e)) : 0;
 			uint64_t p0 = a.stat_preemptions;
 
 			/* property: the served pair is the FIFO's oldest (reference head) */
-			if (f.nfifo && (IDXGEN_ARB_ENTRY_REQ(e) != (uint32_t)f.fifo[0].r) &&
+			if (f.nfifo && (IGM_ARB_ENTRY_REQ(e) != (uint32_t)f.fifo[0].r) &&
 			    order_bad < 0)
 				order_bad = s;
-			rc1 = idxgen_arb_serve(&a);
+			rc1 = igm_arb_serve(&a);
 			rc2 = (uint32_t)ref_serve(&f);
 			served += rc1;
 			/* property: a preemption only on strictly higher priority */
 			if (a.stat_preemptions != p0 &&
-			    !(h != IDXGEN_ARB_NONE &&
-			      a.cpr[IDXGEN_ARB_ENTRY_REQ(e)] < a.cpr[h]) && preempt_bad < 0)
+			    !(h != IGM_ARB_NONE &&
+			      a.cpr[IGM_ARB_ENTRY_REQ(e)] < a.cpr[h]) && preempt_bad < 0)
 				preempt_bad = s;
 		} else if (op < 80) {
-			rc1 = (uint32_t)idxgen_arb_unlock(&a, r, l);
+			rc1 = (uint32_t)igm_arb_unlock(&a, r, l);
 			rc2 = (uint32_t)ref_unlock(&f, (int)r, (int)l);
 		} else if (op < 86) {
 			if (r < NR) {
 				uint32_t p = rnd(4);
 
-				idxgen_arb_set_cpr(&a, r, p);
+				igm_arb_set_cpr(&a, r, p);
 				f.prio[r] = (int)p;
 			}
 		} else if (op < 92) {
-			idxgen_arb_job_done(&a, IDXGEN_DESC_REQ_VALID | (r % NR));
+			igm_arb_job_done(&a, IDXGEN_DESC_REQ_VALID | (r % NR));
 			ref_tick(&f, (int)(r % NR));
 		} else if (op < 95) {
 			if (r < NR) {
-				idxgen_arb_release_all(&a, r);
+				igm_arb_release_all(&a, r);
 				ref_drop(&f, (int)r);
 				ref_lose_all(&f, (int)r, -1, 0);
 			}
 		} else if (op < 98) {
 			if (r < NR) {
-				idxgen_arb_cancel(&a, r);
+				igm_arb_cancel(&a, r);
 				ref_drop(&f, (int)r);
 			}
 		} else {
 			uint32_t bits = rnd(IDXGEN_ARB_RS_EVENT_MASK + 1);
 
-			idxgen_arb_write(&a, IDXGEN_REG_ARB_SEL, r % NR);
-			idxgen_arb_write(&a, IDXGEN_REG_ARB_REQ_STATUS, bits);
+			igm_arb_write(&a, IDXGEN_REG_ARB_SEL, r % NR);
+			igm_arb_write(&a, IDXGEN_REG_ARB_REQ_STATUS, bits);
 			f.ev[r % NR] &= ~bits;
 		}
 		if (rc1 != rc2 || !same(&a, &f)) {
@@ -545,13 +545,13 @@ struct agent {
 static uint64_t simulate(uint32_t nag, const uint32_t *prio, uint32_t limit, uint64_t steps,
 			 struct agent *ag, int *stuck)
 {
-	struct idxgen_arb a;
+	struct igm_arb a;
 
-	idxgen_arb_reset(&a, true);
+	igm_arb_reset(&a, true);
 	a.hold_limit = limit;
 	*stuck = 0;
 	for (uint32_t i = 0; i < nag; i++) {
-		idxgen_arb_set_cpr(&a, i, prio[i]);
+		igm_arb_set_cpr(&a, i, prio[i]);
 		memset(&ag[i], 0, sizeof(ag[i]));
 		ag[i].want = (1u << rnd(NL)) | (1u << rnd(NL));
 	}
@@ -560,16 +560,16 @@ static uint64_t simulate(uint32_t nag, const uint32_t *prio, uint32_t limit, uin
 		uint32_t held;
 
 		if (i == nag) {
-			idxgen_arb_serve(&a);
+			igm_arb_serve(&a);
 			continue;
 		}
-		held = idxgen_arb_held(&a, i);
+		held = igm_arb_held(&a, i);
 		if ((held & ag[i].want) == ag[i].want) {
 			/* inside: each step is one job, counted by the hold counter */
 			if (ag[i].hold_left == 0) {
 				ag[i].hold_left = 1 + rnd(3);
 			} else if (--ag[i].hold_left == 0) {
-				idxgen_arb_release_all(&a, i);
+				igm_arb_release_all(&a, i);
 				ag[i].done++;
 				if (s - ag[i].last_done > ag[i].max_gap)
 					ag[i].max_gap = s - ag[i].last_done;
@@ -577,7 +577,7 @@ static uint64_t simulate(uint32_t nag, const uint32_t *prio, uint32_t limit, uin
 				ag[i].want = (1u << rnd(NL)) | (1u << rnd(NL));
 				continue;
 			}
-			idxgen_arb_job_done(&a, IDXGEN_DESC_REQ_VALID | i);
+			igm_arb_job_done(&a, IDXGEN_DESC_REQ_VALID | i);
 		} else if (!a.pending[i] && !a.waiting[i]) {
 			/* ask for a missing lock, in random order */
 			uint32_t miss = ag[i].want & ~held, l;
@@ -585,7 +585,7 @@ static uint64_t simulate(uint32_t nag, const uint32_t *prio, uint32_t limit, uin
 			do
 				l = rnd(NL);
 			while (!(miss & (1u << l)));
-			idxgen_arb_lock(&a, i, l);
+			igm_arb_lock(&a, i, l);
 		}
 		/* deadlock: every agent waits and the FIFO is empty */
 		if (s % 64 == 0) {

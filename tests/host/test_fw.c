@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_fw.c - the firmware image checker (idxgen_fw_check) and CRC-32.
+ * test_fw.c - the firmware image checker (igm_fw_check) and CRC-32.
  *
  * Images are built here byte by byte (independently of fw/idxgen-fwtool);
  * the image the tool built from fw/idxgen-fw.txt is passed as argv[1] and
@@ -83,28 +83,28 @@ static void img_seal(struct img *m)
 {
 	w32(m->b + 12, (uint32_t)(m->len - HDR));
 	w32(m->b + 16, 0);
-	w32(m->b + 16, idxgen_crc32(0, m->b, m->len));
+	w32(m->b + 16, igm_crc32(0, m->b, m->len));
 }
 
 static void recrc(struct img *m)
 {
 	w32(m->b + 16, 0);
-	w32(m->b + 16, idxgen_crc32(0, m->b, m->len));
+	w32(m->b + 16, igm_crc32(0, m->b, m->len));
 }
 
 /* The default image: header, PARAMS, SCHED_TABLE (the model's default table), END. */
 static void img_default(struct img *m)
 {
-	uint8_t p[PRM], t[4 + 24 * IDXGEN_SCHED_DEFAULT_COUNT];
+	uint8_t p[PRM], t[4 + 24 * IGM_SCHED_DEFAULT_COUNT];
 	unsigned int i;
 
 	img_start(m, DEF_VERSION, DEF_NAME);
 	params(p, IDXGEN_HW_MAX_THREADS, 65535, 65535, 65535, 16, DEF_FEATURES);
 	img_rec(m, IDXGEN_FW_REC_PARAMS, p, PRM);
 	memset(t, 0, sizeof(t));
-	w16(t, IDXGEN_SCHED_DEFAULT_COUNT);
-	for (i = 0; i < IDXGEN_SCHED_DEFAULT_COUNT; i++) {
-		const struct idxgen_sched_cfg *e = &idxgen_sched_default[i];
+	w16(t, IGM_SCHED_DEFAULT_COUNT);
+	for (i = 0; i < IGM_SCHED_DEFAULT_COUNT; i++) {
+		const struct igm_sched_cfg *e = &igm_sched_default[i];
 		uint8_t *q = t + 4 + 24 * i;
 
 		q[0] = (uint8_t)e->order;
@@ -120,14 +120,14 @@ static void img_default(struct img *m)
 }
 
 /* Check a copy of exactly m->len bytes (so ASan sees any over-read). */
-static int check(const struct img *m, const struct idxgen_limits *hw, uint32_t hist,
-		 struct idxgen_fw_info *fi)
+static int check(const struct img *m, const struct igm_limits *hw, uint32_t hist,
+		 struct igm_fw_info *fi)
 {
 	uint8_t *copy = malloc(m->len ? m->len : 1);
 	int st;
 
 	memcpy(copy, m->b, m->len);
-	st = idxgen_fw_check(copy, m->len, hw, hist, fi);
+	st = igm_fw_check(copy, m->len, hw, hist, fi);
 	free(copy);
 	return st;
 }
@@ -136,8 +136,8 @@ static void expect(const struct img *m, int want, const char *what)
 {
 	int st = check(m, NULL, 0, NULL);
 
-	tap_ok(st == want, "%s: %s (got %s)", what, idxgen_fw_status_name(want),
-	       idxgen_fw_status_name(st));
+	tap_ok(st == want, "%s: %s (got %s)", what, igm_fw_status_name(want),
+	       igm_fw_status_name(st));
 }
 
 static void test_crc(void)
@@ -148,10 +148,10 @@ static void test_crc(void)
 
 	for (i = 0; i < sizeof(buf); i++)
 		buf[i] = (uint8_t)(i * 7 + 3);
-	one = idxgen_crc32(0, buf, sizeof(buf));
-	parts = idxgen_crc32(idxgen_crc32(idxgen_crc32(0, buf, 1), buf + 1, 500), buf + 501, 499);
-	tap_ok(idxgen_crc32(0, "123456789", 9) == 0xcbf43926u && idxgen_crc32(0, "", 0) == 0 &&
-		       idxgen_crc32(0, "a", 1) == 0xe8b7be43u,
+	one = igm_crc32(0, buf, sizeof(buf));
+	parts = igm_crc32(igm_crc32(igm_crc32(0, buf, 1), buf + 1, 500), buf + 501, 499);
+	tap_ok(igm_crc32(0, "123456789", 9) == 0xcbf43926u && igm_crc32(0, "", 0) == 0 &&
+		       igm_crc32(0, "a", 1) == 0xe8b7be43u,
 	       "crc32: CRC-32/IEEE check values (zlib-compatible)");
 	tap_ok(one == parts, "crc32: incremental equals one-shot");
 }
@@ -159,7 +159,7 @@ static void test_crc(void)
 static void test_good(const char *tool_image)
 {
 	struct img m, t;
-	struct idxgen_fw_info fi;
+	struct igm_fw_info fi;
 	uint8_t p[PRM];
 	int st;
 
@@ -171,15 +171,15 @@ static void test_good(const char *tool_image)
 		       fi.max_dim[1] == 65535 && fi.max_dim[2] == 65535 && fi.hist_entries == 16 &&
 		       fi.features == DEF_FEATURES && fi.sched_count == 14 &&
 		       !strcmp(fi.sched[13].name, "hilbert"),
-	       "good image built in-test: OK, every field decoded (%s)", idxgen_fw_status_name(st));
-	tap_ok(idxgen_fw_check(m.b, m.len, NULL, 0, NULL) == IDXGEN_FW_OK,
+	       "good image built in-test: OK, every field decoded (%s)", igm_fw_status_name(st));
+	tap_ok(igm_fw_check(m.b, m.len, NULL, 0, NULL) == IDXGEN_FW_OK,
 	       "good image with info = NULL");
 	{
 		/* the checker reads bytewise: an odd address is fine */
 		static uint8_t odd[sizeof(m.b) + 1];
 
 		memcpy(odd + 1, m.b, m.len);
-		tap_ok(idxgen_fw_check(odd + 1, m.len, NULL, 0, NULL) == IDXGEN_FW_OK,
+		tap_ok(igm_fw_check(odd + 1, m.len, NULL, 0, NULL) == IDXGEN_FW_OK,
 		       "good image at an unaligned address");
 	}
 
@@ -196,7 +196,7 @@ static void test_good(const char *tool_image)
 		}
 		st = f ? check(&t, NULL, 0, &fi) : -1;
 		tap_ok(st == IDXGEN_FW_OK, "tool-built image %s: %s", tool_image,
-		       f ? idxgen_fw_status_name(st) : "cannot open");
+		       f ? igm_fw_status_name(st) : "cannot open");
 		tap_ok(t.len == m.len && !memcmp(t.b, m.b, m.len),
 		       "tool-built image is byte-identical to the in-test default image");
 	}
@@ -238,13 +238,13 @@ static void test_header(void)
 	}
 	tap_ok(!bad, "truncated to every length 0..%zu: ERR_SIZE below 64 bytes, else ERR_LENGTH",
 	       g.len - 1);
-	tap_ok(idxgen_fw_check(NULL, 100, NULL, 0, NULL) == IDXGEN_FW_ERR_SIZE,
+	tap_ok(igm_fw_check(NULL, 100, NULL, 0, NULL) == IDXGEN_FW_ERR_SIZE,
 	       "NULL image: ERR_SIZE");
 	{
 		uint8_t *big = calloc(1, IDXGEN_FW_MAX_SIZE + 1);
 
 		memcpy(big, g.b, g.len);
-		tap_ok(idxgen_fw_check(big, IDXGEN_FW_MAX_SIZE + 1, NULL, 0, NULL) ==
+		tap_ok(igm_fw_check(big, IDXGEN_FW_MAX_SIZE + 1, NULL, 0, NULL) ==
 			       IDXGEN_FW_ERR_SIZE,
 		       "image over IDXGEN_FW_MAX_SIZE: ERR_SIZE");
 		/* the largest legal size: unknown record padding the payload out */
@@ -263,8 +263,8 @@ static void test_header(void)
 			w16(big + off + 2, (uint32_t)(len - off - REC));
 			w32(big + 12, (uint32_t)(len - HDR));
 			w32(big + 16, 0);
-			w32(big + 16, idxgen_crc32(0, big, len));
-			tap_ok(idxgen_fw_check(big, len, NULL, 0, NULL) == IDXGEN_FW_OK,
+			w32(big + 16, igm_crc32(0, big, len));
+			tap_ok(igm_fw_check(big, len, NULL, 0, NULL) == IDXGEN_FW_OK,
 			       "1 MiB image of unknown records after PARAMS: OK");
 		}
 		free(big);
@@ -350,8 +350,8 @@ static void test_header(void)
 static void test_records(void)
 {
 	struct img m;
-	struct idxgen_fw_info fi;
-	struct idxgen_limits hw;
+	struct igm_fw_info fi;
+	struct igm_limits hw;
 	uint8_t p[PRM], junk[40];
 	int st;
 
@@ -383,7 +383,7 @@ static void test_records(void)
 	expect(&m, IDXGEN_FW_ERR_PARAMS, "params rsvd != 0");
 
 	/* limits of a smaller device */
-	idxgen_limits_default(&hw);
+	igm_limits_default(&hw);
 	hw.max_threads = 4096;
 	hw.max_dim[1] = 100;
 	hw.features = IDXGEN_FEAT_WORD32;
@@ -468,7 +468,7 @@ static void test_records(void)
 	tap_ok(st == IDXGEN_FW_OK && fi.version == IDXGEN_FW_VERSION(1, 2, 3) &&
 		       fi.max_threads == 64 && !strcmp(fi.name, "newer"),
 	       "unknown records skipped, bytes after END ignored: OK (%s)",
-	       idxgen_fw_status_name(st));
+	       igm_fw_status_name(st));
 	img_start(&m, DEF_VERSION, "t");
 	img_rec(&m, 0x1234, junk, 3);
 	m.len -= 1;	/* 3 data bytes, padding missing: record runs past the end */
@@ -497,7 +497,7 @@ static void test_fuzz(void)
 
 	img_default(&g);
 	for (i = 0; i < iters; i++) {
-		struct idxgen_fw_info fi;
+		struct igm_fw_info fi;
 		int k, nmut = 1 + (int)rnd(4), st;
 
 		if (rnd(3) == 0) {
@@ -620,7 +620,7 @@ static uint32_t stable(uint8_t *t, uint32_t n)
 
 /* Image: PARAMS (features), then the table t of tlen bytes (and a second one if twice). */
 static int sched_img(const uint8_t *t, uint32_t tlen, uint32_t features, int twice,
-		     struct idxgen_fw_info *fi)
+		     struct igm_fw_info *fi)
 {
 	struct img m;
 	uint8_t p[PRM];
@@ -638,7 +638,7 @@ static int sched_img(const uint8_t *t, uint32_t tlen, uint32_t features, int twi
 static void test_sched_table(void)
 {
 	const uint32_t feat = DEF_FEATURES | IDXGEN_FEAT_SCHED_ORDERS;
-	struct idxgen_fw_info fi;
+	struct igm_fw_info fi;
 	uint8_t t[4 + SE * 16];
 	uint32_t len;
 	int st, i;
@@ -664,7 +664,7 @@ static void test_sched_table(void)
 	       !strcmp(fi.sched[3].name, "tiled:8x8") && fi.sched[3].tile_w == 8 &&
 	       fi.sched[4].stride == 4 && fi.sched[4].granularity == 32 &&
 	       fi.sched[2].order == IDXGEN_ORDER_HILBERT,
-	       "table of 15 entries loads and decodes (%s)", idxgen_fw_status_name(st));
+	       "table of 15 entries loads and decodes (%s)", igm_fw_status_name(st));
 	len = stable(t, 1);
 	tap_ok(sched_img(t, len, feat, 0, &fi) == IDXGEN_FW_OK && fi.sched_count == 1,
 	       "table of 1 entry loads");
@@ -678,7 +678,7 @@ static void test_sched_table(void)
 		cond_setup;                                                                \
 		st = sched_img(t, len, feat, 0, NULL);                                    \
 		tap_ok(st == IDXGEN_FW_ERR_SCHED, "table %s: ERR_SCHED (got %s)", what,    \
-		       idxgen_fw_status_name(st));                                          \
+		       igm_fw_status_name(st));                                          \
 	} while (0)
 	BAD((len = stable(t, 3), w16(t, 0)), "count 0");
 	BAD((len = 4 + SE * 16, stable(t, 16)), "of 16 entries");
@@ -697,10 +697,10 @@ static void test_sched_table(void)
 	len = stable(t, 3);
 	st = sched_img(t, len, feat, 1, NULL);
 	tap_ok(st == IDXGEN_FW_ERR_SCHED, "two table records: ERR_SCHED (got %s)",
-	       idxgen_fw_status_name(st));
+	       igm_fw_status_name(st));
 	st = sched_img(t, len, DEF_FEATURES & ~IDXGEN_FEAT_SCHED_ORDERS, 0, NULL);
 	tap_ok(st == IDXGEN_FW_ERR_SCHED, "table without FEAT_SCHED_ORDERS: ERR_SCHED (got %s)",
-	       idxgen_fw_status_name(st));
+	       igm_fw_status_name(st));
 }
 
 int main(int argc, char **argv)

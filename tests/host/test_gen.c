@@ -30,7 +30,7 @@
 #define MAX_FAIL_PRINT	10
 
 static uint8_t *mem;			/* 64 MiB index memory */
-static struct idxgen_limits lim;
+static struct igm_limits lim;
 
 static double now_s(void)
 {
@@ -51,25 +51,25 @@ static int all_bytes(const uint8_t *p, size_t n, uint8_t v)
 }
 
 /*
- * Run one job through idxgen_model_run (no history) at target GUARD and check
+ * Run one job through igm_run (no history) at target GUARD and check
  * status, counts, every thread against the reference (packed, and unpacked
  * when unpack is set) and the canaries around the output.  Returns NULL if
  * fine, else what went wrong.
  */
-static const char *run_check(const struct idxgen_job *j, uint8_t canary, int unpack)
+static const char *run_check(const struct igm_job *j, uint8_t canary, int unpack)
 {
 	static char why[160];
-	struct idxgen_result r;
-	uint64_t bytes = idxgen_job_bytes(j), n;
+	struct igm_result r;
+	uint64_t bytes = igm_job_bytes(j), n;
 	int64_t bad;
 
 	memset(mem, canary, bytes + 2 * GUARD);
-	idxgen_model_run(NULL, &lim, mem, j, &r);
+	igm_run(NULL, &lim, mem, j, &r);
 	if (r.status != IDXGEN_CPL_OK) {
-		snprintf(why, sizeof(why), "status %s", idxgen_cpl_status_name(r.status));
+		snprintf(why, sizeof(why), "status %s", igm_cpl_status_name(r.status));
 		return why;
 	}
-	if (r.warps != idxgen_job_warps(j) || r.threads != idxgen_job_threads(j) ||
+	if (r.warps != igm_job_warps(j) || r.threads != igm_job_threads(j) ||
 	    r.cycles != IDXGEN_FILTER_CYCLES + r.warps || r.hit)
 		return "result counts";
 	/*
@@ -87,11 +87,11 @@ static const char *run_check(const struct idxgen_job *j, uint8_t canary, int unp
 	}
 	if (!all_bytes(mem, GUARD, canary) || !all_bytes(mem + GUARD + bytes, GUARD, canary))
 		return "wrote outside its output";
-	for (n = 0; unpack && n < idxgen_job_threads(j); n++) {
+	for (n = 0; unpack && n < igm_job_threads(j); n++) {
 		uint32_t x, y, z, rx, ry, rz;
 
-		idxgen_unpack(idxgen_ref_load(mem + GUARD, (uint32_t)n, j->word_size), j->mx, j->my,
-			      j->mz, &x, &y, &z);
+		igm_unpack(idxgen_ref_load(mem + GUARD, (uint32_t)n, j->word_size), j->mx, j->my,
+			   j->mz, &x, &y, &z);
 		idxgen_ref_index((uint32_t)n, j->dx, j->dy, &rx, &ry, &rz);
 		if (x != rx || y != ry || z != rz) {
 			snprintf(why, sizeof(why), "unpack thread %llu", (unsigned long long)n);
@@ -114,13 +114,13 @@ static void exhaustive(void)
 		for (z = 1; z <= 64; z++) {
 			for (y = 1; y <= 1024 && y * z <= 1024; y++) {
 				for (x = 1; x <= 1024 && x * y * z <= 1024; x++) {
-					struct idxgen_job j;
+					struct igm_job j;
 					const char *why;
-					int st = idxgen_job_init(&j, x, y, z, c, GUARD, &lim);
+					int st = igm_job_init(&j, x, y, z, c, GUARD, &lim);
 
 					shapes++;
 					threads += x * y * z;
-					why = st ? idxgen_cpl_status_name(st) :
+					why = st ? igm_cpl_status_name(st) :
 						   run_check(&j, (uint8_t)(shapes & 1 ? 0 : 0xff), 0);
 					if (why && ++fails <= MAX_FAIL_PRINT)
 						tap_ok(0, "exhaustive c=%u %ux%ux%u: %s", c, x, y, z,
@@ -149,13 +149,13 @@ static void large_shapes(void)
 
 	for (s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
 		const char *why = NULL;
-		struct idxgen_job j;
+		struct igm_job j;
 
 		for (w = 0; w < sizeof(warps) / sizeof(warps[0]) && !why; w++) {
-			int st = idxgen_job_init(&j, shapes[s][0], shapes[s][1], shapes[s][2],
-						 warps[w], GUARD, &lim);
+			int st = igm_job_init(&j, shapes[s][0], shapes[s][1], shapes[s][2],
+					      warps[w], GUARD, &lim);
 
-			why = st ? idxgen_cpl_status_name(st) : run_check(&j, 0xa5, w == 2);
+			why = st ? igm_cpl_status_name(st) : run_check(&j, 0xa5, w == 2);
 		}
 		tap_ok(!why, "large %ux%ux%u (widths %u+%u+%u, %u-bit words), c=1,7,32,64%s%s",
 		       shapes[s][0], shapes[s][1], shapes[s][2], j.mx, j.my, j.mz, j.word_size * 8,
@@ -170,7 +170,7 @@ static void overwide(void)
 	int i, fails = 0;
 
 	for (i = 0; i < 300; i++) {
-		struct idxgen_job j;
+		struct igm_job j;
 		uint32_t dx, dy, dz, extra;
 		const char *why;
 
@@ -178,7 +178,7 @@ static void overwide(void)
 		dx = 1 + (uint32_t)(seed >> 33) % 70;
 		dy = 1 + (uint32_t)(seed >> 45) % 40;
 		dz = 1 + (uint32_t)(seed >> 20) % 9;
-		if (idxgen_job_init(&j, dx, dy, dz, 1 + (uint32_t)(seed >> 10) % 64, GUARD, &lim))
+		if (igm_job_init(&j, dx, dy, dz, 1 + (uint32_t)(seed >> 10) % 64, GUARD, &lim))
 			continue;
 		extra = (uint32_t)(seed >> 55);
 		j.word_size = (seed >> 5) & 1 ? 4 : 2;
@@ -189,7 +189,7 @@ static void overwide(void)
 			j.word_size = 4;
 		if (j.mx + j.my + j.mz > 32)
 			continue;
-		j.size_limit = (uint32_t)idxgen_job_bytes(&j);
+		j.size_limit = (uint32_t)igm_job_bytes(&j);
 		why = run_check(&j, 0x5a, 1);
 		if (why && ++fails <= MAX_FAIL_PRINT)
 			tap_ok(0, "over-wide %ux%ux%u c=%u widths %u+%u+%u ws %u: %s", dx, dy, dz,
@@ -197,20 +197,20 @@ static void overwide(void)
 	}
 	/* whole word for x: a shift of 32 for y and z must not be undefined */
 	{
-		struct idxgen_job j;
+		struct igm_job j;
 		const char *why;
 
-		idxgen_job_init(&j, 1000, 1, 1, 32, GUARD, &lim);
+		igm_job_init(&j, 1000, 1, 1, 32, GUARD, &lim);
 		j.mx = 32;	/* unpack-checked only, see run_check() */
 		j.word_size = 4;
-		j.size_limit = (uint32_t)idxgen_job_bytes(&j);
+		j.size_limit = (uint32_t)igm_job_bytes(&j);
 		why = run_check(&j, 0x00, 1);
 		if (why && ++fails <= MAX_FAIL_PRINT)
 			tap_ok(0, "mx = 32: %s", why);
-		idxgen_job_init(&j, 40, 50, 1, 32, GUARD, &lim);
+		igm_job_init(&j, 40, 50, 1, 32, GUARD, &lim);
 		j.my = 32 - j.mx;
 		j.word_size = 4;
-		j.size_limit = (uint32_t)idxgen_job_bytes(&j);
+		j.size_limit = (uint32_t)igm_job_bytes(&j);
 		why = run_check(&j, 0x00, 1);
 		if (why && ++fails <= MAX_FAIL_PRINT)
 			tap_ok(0, "mx + my = 32: %s", why);
@@ -224,17 +224,17 @@ static void overwide(void)
  * warps it made, and writes nothing past them (checked with two canaries, so
  * a stray write cannot hide by matching one).
  */
-static const char *chunked_one(const struct idxgen_job *j, uint64_t chunk, uint8_t canary,
+static const char *chunked_one(const struct igm_job *j, uint64_t chunk, uint8_t canary,
 			       const uint8_t *want)
 {
-	static struct idxgen_gen g;
-	uint64_t bytes = idxgen_job_bytes(j), total = 0, got;
+	static struct igm_gen g;
+	uint64_t bytes = igm_job_bytes(j), total = 0, got;
 	uint8_t *o = mem + GUARD;
 	uint64_t window = (chunk * j->c + 1024) * j->word_size;
 
 	memset(mem, canary, bytes + 2 * GUARD);
-	idxgen_gen_init(&g, j);
-	while ((got = idxgen_gen_run(&g, o + g.next * j->word_size, chunk)) != 0) {
+	igm_gen_init(&g, j);
+	while ((got = igm_gen_run(&g, o + g.next * j->word_size, chunk)) != 0) {
 		if (got > chunk)
 			return "more warps than asked";
 		total += got;
@@ -248,7 +248,7 @@ static const char *chunked_one(const struct idxgen_job *j, uint64_t chunk, uint8
 			       canary))
 			return "wrote past the warps it reported";
 	}
-	if (!idxgen_gen_done(&g) || total != idxgen_job_warps(j))
+	if (!igm_gen_done(&g) || total != igm_job_warps(j))
 		return "warp count";
 	if (memcmp(o, want, bytes) || !all_bytes(mem, GUARD, canary))
 		return "differs from one-shot";
@@ -268,17 +268,17 @@ static void chunked(void)
 	size_t s, k;
 
 	for (s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
-		struct idxgen_job j;
+		struct igm_job j;
 		const char *why = NULL;
 		uint64_t bad_chunk = 0;
 
-		idxgen_job_init(&j, shapes[s][0], shapes[s][1], shapes[s][2], shapes[s][3], GUARD,
-				&lim);
+		igm_job_init(&j, shapes[s][0], shapes[s][1], shapes[s][2], shapes[s][3], GUARD,
+			     &lim);
 		why = run_check(&j, 0, 0);
-		memcpy(want, mem + GUARD, idxgen_job_bytes(&j));
+		memcpy(want, mem + GUARD, igm_job_bytes(&j));
 		for (k = 0; !why && k < sizeof(chunks) / sizeof(chunks[0]); k++) {
 			/* 1M threads in warps of 1 takes long enough: skip the smallest */
-			if (idxgen_job_threads(&j) > 100000 && chunks[k] < 15)
+			if (igm_job_threads(&j) > 100000 && chunks[k] < 15)
 				continue;
 			why = chunked_one(&j, chunks[k], 0x00, want);
 			if (!why)
@@ -298,7 +298,7 @@ int main(void)
 	mem = malloc(IDXGEN_IMEM_SIZE_DEFAULT);
 	if (!mem)
 		return 2;
-	idxgen_limits_default(&lim);
+	igm_limits_default(&lim);
 	lim.lanes = IDXGEN_HW_MAX_LANES;	/* warp sizes up to 64 */
 	tap_diag("generator loop: %s", IDXGEN_TEST_LOOP);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_model.c - everything in the model except the generator's output:
- * history cache semantics and cycles (through idxgen_model_run), descriptor
+ * history cache semantics and cycles (through igm_run), descriptor
  * validation (one test per status code validation can give), descriptor and
  * completion encoding, widths, job_init and status names.
  */
@@ -21,42 +21,42 @@
 #endif
 
 static uint8_t *mem, *snap;
-static struct idxgen_limits lim;
+static struct igm_limits lim;
 
-static struct idxgen_job job(uint64_t target, uint32_t dx, uint32_t dy, uint32_t dz, uint32_t c)
+static struct igm_job job(uint64_t target, uint32_t dx, uint32_t dy, uint32_t dz, uint32_t c)
 {
-	struct idxgen_job j;
+	struct igm_job j;
 
-	if (idxgen_job_init(&j, dx, dy, dz, c, target, &lim) != IDXGEN_CPL_OK)
+	if (igm_job_init(&j, dx, dy, dz, c, target, &lim) != IDXGEN_CPL_OK)
 		tap_diag("job_init %ux%ux%u c=%u failed", dx, dy, dz, c);
 	return j;
 }
 
-static struct idxgen_result run(struct idxgen_hist *h, const struct idxgen_job *j)
+static struct igm_result run(struct igm_hist *h, const struct igm_job *j)
 {
-	struct idxgen_result r;
+	struct igm_result r;
 
-	idxgen_model_run(h, &lim, mem, j, &r);
+	igm_run(h, &lim, mem, j, &r);
 	return r;
 }
 
-static int output_ok(const struct idxgen_job *j)
+static int output_ok(const struct igm_job *j)
 {
 	return idxgen_ref_check(mem + j->target, j->dx, j->dy, j->dz, j->mx, j->my, j->word_size) <
 	       0;
 }
 
-static int is_miss(const struct idxgen_result *r, const struct idxgen_job *j)
+static int is_miss(const struct igm_result *r, const struct igm_job *j)
 {
-	return r->status == IDXGEN_CPL_OK && !r->hit && r->warps == idxgen_job_warps(j) &&
-	       r->cycles == IDXGEN_FILTER_CYCLES + idxgen_job_warps(j) &&
-	       r->threads == idxgen_job_threads(j);
+	return r->status == IDXGEN_CPL_OK && !r->hit && r->warps == igm_job_warps(j) &&
+	       r->cycles == IDXGEN_FILTER_CYCLES + igm_job_warps(j) &&
+	       r->threads == igm_job_threads(j);
 }
 
-static int is_hit(const struct idxgen_result *r, const struct idxgen_job *j)
+static int is_hit(const struct igm_result *r, const struct igm_job *j)
 {
 	return r->status == IDXGEN_CPL_OK && r->hit && r->warps == 0 &&
-	       r->cycles == IDXGEN_FILTER_CYCLES && r->threads == idxgen_job_threads(j);
+	       r->cycles == IDXGEN_FILTER_CYCLES && r->threads == igm_job_threads(j);
 }
 
 /* ------------------------------------------------------------------ */
@@ -65,14 +65,14 @@ static int is_hit(const struct idxgen_result *r, const struct idxgen_job *j)
 
 static void test_history(void)
 {
-	struct idxgen_hist h;
-	struct idxgen_result r;
-	struct idxgen_job a, b, c1, d, e, f;
+	struct igm_hist h;
+	struct igm_result r;
+	struct igm_job a, b, c1, d, e, f;
 	const uint64_t addr1 = 0x10000, addr2 = 0x40000;
 	int ok;
 
 	/* docs/design.md#history-example: cfg1 misses, cfg2 misses, cfg3 (= cfg1) hits. */
-	idxgen_hist_init(&h, IDXGEN_HW_DEFAULT_HIST);
+	igm_hist_init(&h, IDXGEN_HW_DEFAULT_HIST);
 	a = job(addr1, 32, 64, 1, 32);
 	b = job(addr2, 100, 2, 2, 32);
 	r = run(&h, &a);
@@ -88,7 +88,7 @@ static void test_history(void)
 	tap_ok(is_hit(&r, &a) && r.cycles == 4, "history example: cfg3 (addr1, 32, 64, 1) hits, 4 cycles");
 	tap_ok(!memcmp(snap, mem, MEM_SIZE), "a hit writes nothing");
 	tap_ok(output_ok(&a) && output_ok(&b), "hit output identical to miss output (reference)");
-	tap_ok(idxgen_hist_count(&h) == 2, "two entries recorded");
+	tap_ok(igm_hist_count(&h) == 2, "two entries recorded");
 
 	/* c does not change the output, so it is not part of the key */
 	c1 = job(addr1, 32, 64, 1, 8);
@@ -114,7 +114,7 @@ static void test_history(void)
 	tap_ok(is_miss(&r, &c1) && output_ok(&c1), "same address, other dims: miss");
 
 	/* LRU with 3 entries */
-	idxgen_hist_init(&h, 3);
+	igm_hist_init(&h, 3);
 	a = job(0x000000, 16, 16, 1, 32);
 	b = job(0x100000, 16, 16, 1, 32);
 	c1 = job(0x200000, 16, 16, 1, 32);
@@ -124,7 +124,7 @@ static void test_history(void)
 	ok &= is_miss((r = run(&h, &c1), &r), &c1);
 	ok &= is_hit((r = run(&h, &a), &r), &a);	/* a becomes most recent: b is LRU */
 	ok &= is_miss((r = run(&h, &d), &r), &d);	/* evicts b */
-	ok &= idxgen_hist_count(&h) == 3;
+	ok &= igm_hist_count(&h) == 3;
 	ok &= is_hit((r = run(&h, &a), &r), &a);
 	ok &= is_hit((r = run(&h, &c1), &r), &c1);
 	ok &= is_hit((r = run(&h, &d), &r), &d);
@@ -136,32 +136,32 @@ static void test_history(void)
 	ok &= is_miss((r = run(&h, &c1), &r), &c1);
 	tap_ok(ok, "LRU, 3 entries: b evicts a, a evicts c, d and b hit, c misses");
 
-	idxgen_hist_init(&h, 1);
+	igm_hist_init(&h, 1);
 	ok = is_miss((r = run(&h, &a), &r), &a) && is_hit((r = run(&h, &a), &r), &a);
 	ok &= is_miss((r = run(&h, &b), &r), &b) && is_miss((r = run(&h, &a), &r), &a);
-	tap_ok(ok && idxgen_hist_count(&h) == 1, "1 entry: any other config evicts it");
+	tap_ok(ok && igm_hist_count(&h) == 1, "1 entry: any other config evicts it");
 
-	idxgen_hist_init(&h, 0);
+	igm_hist_init(&h, 0);
 	tap_ok(h.entries == 1, "hist_init(0) clamps to 1 entry");
-	idxgen_hist_init(&h, 1000);
+	igm_hist_init(&h, 1000);
 	tap_ok(h.entries == IDXGEN_HW_MAX_HIST, "hist_init(1000) clamps to %d entries",
 	       IDXGEN_HW_MAX_HIST);
 	ok = 1;
 	for (uint32_t i = 0; i < IDXGEN_HW_MAX_HIST; i++) {
-		struct idxgen_job k = job(0x10000 * i, 8, 8, 1, 32);
+		struct igm_job k = job(0x10000 * i, 8, 8, 1, 32);
 
 		ok &= is_miss((r = run(&h, &k), &r), &k);
 	}
 	for (uint32_t i = 0; i < IDXGEN_HW_MAX_HIST; i++) {
-		struct idxgen_job k = job(0x10000 * i, 8, 8, 1, 32);
+		struct igm_job k = job(0x10000 * i, 8, 8, 1, 32);
 
 		ok &= is_hit((r = run(&h, &k), &r), &k);
 	}
-	tap_ok(ok && idxgen_hist_count(&h) == IDXGEN_HW_MAX_HIST, "%d entries all kept and hit",
+	tap_ok(ok && igm_hist_count(&h) == IDXGEN_HW_MAX_HIST, "%d entries all kept and hit",
 	       IDXGEN_HW_MAX_HIST);
 
 	/* Overlap invalidation */
-	idxgen_hist_init(&h, 16);
+	igm_hist_init(&h, 16);
 	a = job(0x10000, 32, 32, 1, 32);		/* [0x10000, 0x10800) */
 	run(&h, &a);
 	e = job(0x10000 + 0x7f0, 4, 4, 1, 32);	/* last 16 bytes of a, and beyond */
@@ -182,43 +182,43 @@ static void test_history(void)
 	run(&h, &e);
 	ok = is_miss((r = run(&h, &a), &r), &a) && output_ok(&a);
 	tap_ok(ok, "a write inside an entry invalidates it");
-	tap_ok(idxgen_hist_invalidate(&h, 0x10800 - 1, 1) == 1 &&
+	tap_ok(igm_hist_invalidate(&h, 0x10800 - 1, 1) == 1 &&
 		       is_miss((r = run(&h, &a), &r), &a),
 	       "hist_invalidate of the entry's last byte drops it");
-	tap_ok(idxgen_hist_invalidate(&h, 0x10800, 0x100000) == 1 &&
-		       idxgen_hist_invalidate(&h, 0, 0xff00) == 0 &&
-		       idxgen_hist_invalidate(&h, 0x10000, 0) == 0 &&
-		       idxgen_hist_invalidate(&h, UINT64_MAX - 10, 100) == 0,
+	tap_ok(igm_hist_invalidate(&h, 0x10800, 0x100000) == 1 &&
+		       igm_hist_invalidate(&h, 0, 0xff00) == 0 &&
+		       igm_hist_invalidate(&h, 0x10000, 0) == 0 &&
+		       igm_hist_invalidate(&h, UINT64_MAX - 10, 100) == 0,
 	       "hist_invalidate counts overlaps only (empty and wrapping ranges are safe)");
-	idxgen_hist_invalidate(&h, 0, UINT64_MAX);
-	tap_ok(idxgen_hist_count(&h) == 0, "hist_invalidate(0, max) drops everything");
+	igm_hist_invalidate(&h, 0, UINT64_MAX);
+	tap_ok(igm_hist_count(&h) == 0, "hist_invalidate(0, max) drops everything");
 	run(&h, &a);
 	run(&h, &b);
-	idxgen_hist_flush(&h);
-	tap_ok(idxgen_hist_count(&h) == 0 && is_miss((r = run(&h, &a), &r), &a),
+	igm_hist_flush(&h);
+	tap_ok(igm_hist_count(&h) == 0 && is_miss((r = run(&h, &a), &r), &a),
 	       "flush empties the history");
 
 	/* Direct hist API: insert refreshes a duplicate, lookup without run */
-	idxgen_hist_init(&h, 4);
-	idxgen_hist_insert(&h, &a);
-	idxgen_hist_insert(&h, &a);
-	tap_ok(idxgen_hist_count(&h) == 1 && idxgen_hist_lookup(&h, &a) &&
-		       !idxgen_hist_lookup(&h, &b),
+	igm_hist_init(&h, 4);
+	igm_hist_insert(&h, &a);
+	igm_hist_insert(&h, &a);
+	tap_ok(igm_hist_count(&h) == 1 && igm_hist_lookup(&h, &a) &&
+		       !igm_hist_lookup(&h, &b),
 	       "insert of a duplicate refreshes it; lookup hits only the same key");
-	idxgen_hist_insert(&h, &e);	/* e lies inside a: a is stale now */
-	tap_ok(!idxgen_hist_lookup(&h, &a) && idxgen_hist_lookup(&h, &e),
+	igm_hist_insert(&h, &e);	/* e lies inside a: a is stale now */
+	tap_ok(!igm_hist_lookup(&h, &a) && igm_hist_lookup(&h, &e),
 	       "insert drops entries its range overlaps");
 
 	/* NO_HISTORY: always generates, records nothing, still invalidates */
-	idxgen_hist_init(&h, 16);
+	igm_hist_init(&h, 16);
 	run(&h, &a);
 	c1 = a;
 	c1.flags = IDXGEN_DESC_F_NO_HISTORY;
 	ok = is_miss((r = run(&h, &c1), &r), &c1) && is_miss((r = run(&h, &c1), &r), &c1);
 	tap_ok(ok && output_ok(&c1), "NO_HISTORY: a recorded config still generates");
-	tap_ok(idxgen_hist_count(&h) == 0, "NO_HISTORY: its write invalidated the overlapped entry");
+	tap_ok(igm_hist_count(&h) == 0, "NO_HISTORY: its write invalidated the overlapped entry");
 	run(&h, &c1);
-	tap_ok(idxgen_hist_count(&h) == 0 && is_miss((r = run(&h, &a), &r), &a),
+	tap_ok(igm_hist_count(&h) == 0 && is_miss((r = run(&h, &a), &r), &a),
 	       "NO_HISTORY: nothing recorded");
 	c1 = b;
 	c1.flags = IDXGEN_DESC_F_SHARED;
@@ -230,7 +230,7 @@ static void test_history(void)
 	tap_ok(ok, "model_run without a history always generates");
 
 	/* Errors: no write, filter cycles only, no history change */
-	idxgen_hist_init(&h, 16);
+	igm_hist_init(&h, 16);
 	run(&h, &a);
 	memcpy(snap, mem, MEM_SIZE);
 	c1 = a;
@@ -239,17 +239,17 @@ static void test_history(void)
 	tap_ok(r.status == IDXGEN_CPL_SIZE_LIMIT && !r.hit && r.warps == 0 && r.threads == 0 &&
 		       r.cycles == IDXGEN_FILTER_CYCLES,
 	       "invalid job: status, 0 warps, 0 threads, %d cycles", IDXGEN_FILTER_CYCLES);
-	tap_ok(!memcmp(snap, mem, MEM_SIZE) && idxgen_hist_count(&h) == 1 &&
+	tap_ok(!memcmp(snap, mem, MEM_SIZE) && igm_hist_count(&h) == 1 &&
 		       is_hit((r = run(&h, &a), &r), &a),
 	       "invalid job: nothing written, history unchanged");
 
 	/* Cycles */
 	a = job(0, 33, 33, 33, 32);
-	tap_ok(idxgen_job_cycles(&a, false) == 4 + 1124 && idxgen_job_cycles(&a, true) == 4 &&
-		       idxgen_job_warps(&a) == 1124,
+	tap_ok(igm_job_cycles(&a, false) == 4 + 1124 && igm_job_cycles(&a, true) == 4 &&
+		       igm_job_warps(&a) == 1124,
 	       "cycles: 33x33x33 at c=32 is 1124 warps: miss 1128, hit 4");
 	a = job(0, 1024, 1024, 1, 1);
-	tap_ok(idxgen_job_cycles(&a, false) == 4 + (1u << 20), "cycles: 1M threads at c=1");
+	tap_ok(igm_job_cycles(&a, false) == 4 + (1u << 20), "cycles: 1M threads at c=1");
 }
 
 /* ------------------------------------------------------------------ */
@@ -257,26 +257,26 @@ static void test_history(void)
 /* ------------------------------------------------------------------ */
 
 /* Validate directly and through a descriptor round trip; both must agree. */
-static void expect(const struct idxgen_job *j, const struct idxgen_limits *l, int want,
+static void expect(const struct igm_job *j, const struct igm_limits *l, int want,
 		   const char *what)
 {
 	struct idxgen_desc d;
-	struct idxgen_job back;
-	int got = idxgen_job_validate(j, l), got_desc;
+	struct igm_job back;
+	int got = igm_job_validate(j, l), got_desc;
 
-	idxgen_job_to_desc(&d, j);
-	idxgen_job_from_desc(&back, &d);
-	got_desc = idxgen_job_validate(&back, l);
+	igm_job_to_desc(&d, j);
+	igm_job_from_desc(&back, &d);
+	got_desc = igm_job_validate(&back, l);
 	tap_ok(got == want && got_desc == want, "validate %s: %s (got %s%s%s)", what,
-	       idxgen_cpl_status_name(want), idxgen_cpl_status_name(got),
+	       igm_cpl_status_name(want), igm_cpl_status_name(got),
 	       got_desc != got ? ", via descriptor " : "",
-	       got_desc != got ? idxgen_cpl_status_name(got_desc) : "");
+	       got_desc != got ? igm_cpl_status_name(got_desc) : "");
 }
 
 static void test_validation(void)
 {
-	struct idxgen_limits l = lim;
-	struct idxgen_job base = job(0x1000, 30, 20, 10, 32), j;	/* 6000 threads, 5+5+4 bits */
+	struct igm_limits l = lim;
+	struct igm_job base = job(0x1000, 30, 20, 10, 32), j;	/* 6000 threads, 5+5+4 bits */
 	struct idxgen_desc d;
 
 	l.lanes = 32;
@@ -293,25 +293,25 @@ static void test_validation(void)
 
 	j = base, j.rsvd = 1;
 	expect(&j, &l, IDXGEN_CPL_BAD_RESERVED, "reserved field");
-	idxgen_job_to_desc(&d, &base);
+	igm_job_to_desc(&d, &base);
 	d.rsvd0 = 0x80;
-	idxgen_job_from_desc(&j, &d);
-	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_BAD_RESERVED,
+	igm_job_from_desc(&j, &d);
+	tap_ok(igm_job_validate(&j, &l) == IDXGEN_CPL_BAD_RESERVED,
 	       "validate descriptor rsvd0 != 0: BAD_RESERVED");
-	idxgen_job_to_desc(&d, &base);
+	igm_job_to_desc(&d, &base);
 	memset((uint8_t *)&d + offsetof(struct idxgen_desc, rsvd1) + sizeof(d.rsvd1) - 1, 1, 1);
-	idxgen_job_from_desc(&j, &d);
-	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_BAD_RESERVED,
+	igm_job_from_desc(&j, &d);
+	tap_ok(igm_job_validate(&j, &l) == IDXGEN_CPL_BAD_RESERVED,
 	       "validate descriptor last byte of rsvd1 != 0: BAD_RESERVED");
-	idxgen_job_to_desc(&d, &base);
+	igm_job_to_desc(&d, &base);
 	d.requester = 0x100;	/* a bit outside VALID | ID */
-	idxgen_job_from_desc(&j, &d);
-	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_BAD_RESERVED,
+	igm_job_from_desc(&j, &d);
+	tap_ok(igm_job_validate(&j, &l) == IDXGEN_CPL_BAD_RESERVED,
 	       "validate descriptor requester reserved bit: BAD_RESERVED");
-	idxgen_job_to_desc(&d, &base);
+	igm_job_to_desc(&d, &base);
 	d.requester = IDXGEN_DESC_REQ_VALID | IDXGEN_DESC_REQ_ID_MASK;
-	idxgen_job_from_desc(&j, &d);
-	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_OK &&
+	igm_job_from_desc(&j, &d);
+	tap_ok(igm_job_validate(&j, &l) == IDXGEN_CPL_OK &&
 		       j.requester == (IDXGEN_DESC_REQ_VALID | IDXGEN_DESC_REQ_ID_MASK),
 	       "validate descriptor requester VALID | 15: OK, decoded");
 
@@ -339,7 +339,7 @@ static void test_validation(void)
 	j = base, j.dz = 0;
 	expect(&j, &l, IDXGEN_CPL_BAD_DIMS, "dz 0");
 	{
-		struct idxgen_limits small = l;
+		struct igm_limits small = l;
 
 		small.max_dim[0] = 29;
 		expect(&base, &small, IDXGEN_CPL_BAD_DIMS, "dx above CAP_MAX_DIM_X");
@@ -382,7 +382,7 @@ static void test_validation(void)
 	j = base, j.word_size = 0;
 	expect(&j, &l, IDXGEN_CPL_BAD_WORD_SIZE, "word_size 0");
 	{
-		struct idxgen_limits no16 = l, no32 = l;
+		struct igm_limits no16 = l, no32 = l;
 
 		no16.features &= ~IDXGEN_FEAT_WORD16;
 		no32.features &= ~IDXGEN_FEAT_WORD32;
@@ -416,7 +416,7 @@ static void test_validation(void)
 	j = base, j.word_size = 4, j.size_limit *= 2, j.target = 0x1002;
 	expect(&j, &l, IDXGEN_CPL_MISALIGNED, "32-bit words at target % 4 == 2");
 
-	j = base, j.target = MEM_SIZE - idxgen_job_bytes(&base);
+	j = base, j.target = MEM_SIZE - igm_job_bytes(&base);
 	expect(&j, &l, IDXGEN_CPL_OK, "output ending exactly at the end of index memory");
 	j.target += 2;
 	expect(&j, &l, IDXGEN_CPL_OUT_OF_RANGE, "output 2 bytes past the end of index memory");
@@ -427,7 +427,7 @@ static void test_validation(void)
 	j = base, j.target = (uint64_t)1 << 40;
 	expect(&j, &l, IDXGEN_CPL_OUT_OF_RANGE, "target 1 TiB");
 
-	j = base, j.size_limit = (uint32_t)idxgen_job_bytes(&base) - 1;
+	j = base, j.size_limit = (uint32_t)igm_job_bytes(&base) - 1;
 	expect(&j, &l, IDXGEN_CPL_SIZE_LIMIT, "size_limit one byte short");
 	j = base, j.size_limit = 0;
 	expect(&j, &l, IDXGEN_CPL_SIZE_LIMIT, "size_limit 0");
@@ -454,7 +454,7 @@ static void test_validation(void)
 
 static void test_encoding(void)
 {
-	struct idxgen_job j = job(0x123456789abcull & ~3ull, 300, 200, 10, 32), back;
+	struct igm_job j = job(0x123456789abcull & ~3ull, 300, 200, 10, 32), back;
 	struct idxgen_desc d;
 	struct idxgen_cpl cpl;
 	const uint8_t *p = (const uint8_t *)&d;
@@ -464,18 +464,18 @@ static void test_encoding(void)
 	j.flags = 3;
 	j.order = 7, j.granularity = 0x1234, j.stride = 0x56789abc, j.tile_w = 9, j.tile_h = 11;
 	j.grid_blocks = 1;
-	idxgen_job_to_desc(&d, &j);
-	idxgen_job_from_desc(&back, &d);
+	igm_job_to_desc(&d, &j);
+	igm_job_from_desc(&back, &d);
 	tap_ok(!memcmp(&j, &back, sizeof(j)), "job -> descriptor -> job round trip");
 	tap_ok(p[0] == 0xbc && p[5] == 0x12 && p[12] == 0xef && p[15] == 0xde && p[16] == 44 &&
 		       p[17] == 1 && p[22] == 32 && p[30] == j.mx && p[33] == 4 && p[34] == 3 &&
 		       p[36] == 7 && p[38] == 0x34 && p[40] == 0xbc && p[43] == 0x56,
 	       "descriptor bytes are little-endian at the contract's offsets");
 
-	idxgen_cpl_fill(&cpl, 0x11223344, IDXGEN_CPL_SIZE_LIMIT, IDXGEN_CPLF_HIT, 7, 6000,
-			0x100000004ull, 5);
+	igm_cpl_fill(&cpl, 0x11223344, IDXGEN_CPL_SIZE_LIMIT, IDXGEN_CPLF_HIT, 7, 6000,
+		     0x100000004ull, 5);
 	p = (const uint8_t *)&cpl;
-	tap_ok(idxgen_cpl_verify(&cpl) && p[0] == 0x44 && p[4] == IDXGEN_CPL_SIZE_LIMIT &&
+	tap_ok(igm_cpl_verify(&cpl) && p[0] == 0x44 && p[4] == IDXGEN_CPL_SIZE_LIMIT &&
 		       p[6] == 1 && p[8] == 7 && p[16] == 4 && p[20] == 1 && p[24] == 5,
 	       "completion record: little-endian fields, check word verifies");
 	tap_ok(idxgen_ref_load(p + 28, 0, 4) ==
@@ -486,20 +486,20 @@ static void test_encoding(void)
 		struct idxgen_cpl bad = cpl;
 
 		((uint8_t *)&bad)[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-		all &= !idxgen_cpl_verify(&bad);
+		all &= !igm_cpl_verify(&bad);
 	}
 	tap_ok(all, "every single-bit corruption of a completion record is detected");
 
-	tap_ok(idxgen_axis_width(0) == 0 && idxgen_axis_width(1) == 0 &&
-		       idxgen_axis_width(2) == 1 && idxgen_axis_width(3) == 2 &&
-		       idxgen_axis_width(4) == 2 && idxgen_axis_width(5) == 3 &&
-		       idxgen_axis_width(1024) == 10 && idxgen_axis_width(1025) == 11 &&
-		       idxgen_axis_width(65535) == 16 && idxgen_axis_width(65536) == 16 &&
-		       idxgen_axis_width(65537) == 17 && idxgen_axis_width(UINT32_MAX) == 32,
+	tap_ok(igm_axis_width(0) == 0 && igm_axis_width(1) == 0 &&
+		       igm_axis_width(2) == 1 && igm_axis_width(3) == 2 &&
+		       igm_axis_width(4) == 2 && igm_axis_width(5) == 3 &&
+		       igm_axis_width(1024) == 10 && igm_axis_width(1025) == 11 &&
+		       igm_axis_width(65535) == 16 && igm_axis_width(65536) == 16 &&
+		       igm_axis_width(65537) == 17 && igm_axis_width(UINT32_MAX) == 32,
 	       "axis widths are ceil(log2(d)), 0 for d = 1");
 	all = 1;
 	for (uint32_t dd = 1; dd <= 70000; dd++)
-		all &= idxgen_axis_width(dd) == idxgen_ref_width(dd);
+		all &= igm_axis_width(dd) == idxgen_ref_width(dd);
 	tap_ok(all, "axis width equals the reference for 1..70000");
 
 	j = job(0, 32, 64, 1, 32);
@@ -514,32 +514,32 @@ static void test_encoding(void)
 	j = job(0, 65535, 16, 1, 32);
 	tap_ok(j.mx == 16 && j.my == 4 && j.word_size == 4, "job_init 65535x16x1: 20 bits");
 	{
-		struct idxgen_limits l = lim;
-		struct idxgen_job k;
+		struct igm_limits l = lim;
+		struct igm_job k;
 
 		l.lanes = 32;
-		tap_ok(idxgen_job_init(&k, 0, 1, 1, 32, 0, &l) == IDXGEN_CPL_BAD_DIMS &&
-			       idxgen_job_init(&k, 1, 1, 70000, 32, 0, &l) == IDXGEN_CPL_BAD_DIMS &&
-			       idxgen_job_init(&k, 1024, 1024, 2, 32, 0, &l) ==
+		tap_ok(igm_job_init(&k, 0, 1, 1, 32, 0, &l) == IDXGEN_CPL_BAD_DIMS &&
+			       igm_job_init(&k, 1, 1, 70000, 32, 0, &l) == IDXGEN_CPL_BAD_DIMS &&
+			       igm_job_init(&k, 1024, 1024, 2, 32, 0, &l) ==
 				       IDXGEN_CPL_TOO_MANY_THREADS &&
-			       idxgen_job_init(&k, 8, 8, 8, 0, 0, &l) == IDXGEN_CPL_BAD_STEP &&
-			       idxgen_job_init(&k, 8, 8, 8, 33, 0, &l) == IDXGEN_CPL_BAD_STEP &&
-			       idxgen_job_init(&k, 8, 8, 8, 32, 0, NULL) == IDXGEN_CPL_OK,
+			       igm_job_init(&k, 8, 8, 8, 0, 0, &l) == IDXGEN_CPL_BAD_STEP &&
+			       igm_job_init(&k, 8, 8, 8, 33, 0, &l) == IDXGEN_CPL_BAD_STEP &&
+			       igm_job_init(&k, 8, 8, 8, 32, 0, NULL) == IDXGEN_CPL_OK,
 		       "job_init reports BAD_DIMS, TOO_MANY_THREADS, BAD_STEP");
 		l.features = IDXGEN_FEAT_WORD16;
-		tap_ok(idxgen_job_init(&k, 33, 33, 33, 32, 0, &l) == IDXGEN_CPL_WIDTH_OVERFLOW &&
+		tap_ok(igm_job_init(&k, 33, 33, 33, 32, 0, &l) == IDXGEN_CPL_WIDTH_OVERFLOW &&
 			       k.word_size == 2,
 		       "job_init without 32-bit words: 18 bits -> WIDTH_OVERFLOW");
 		l.features = IDXGEN_FEAT_WORD32;
-		tap_ok(idxgen_job_init(&k, 8, 8, 1, 32, 0, &l) == IDXGEN_CPL_OK &&
+		tap_ok(igm_job_init(&k, 8, 8, 1, 32, 0, &l) == IDXGEN_CPL_OK &&
 			       k.word_size == 4 &&
-			       idxgen_job_validate(&k, &l) == IDXGEN_CPL_OK,
+			       igm_job_validate(&k, &l) == IDXGEN_CPL_OK,
 		       "job_init without 16-bit words picks 32-bit words");
 	}
 	{
-		struct idxgen_limits l;
+		struct igm_limits l;
 
-		idxgen_limits_default(&l);
+		igm_limits_default(&l);
 		tap_ok(l.lanes == IDXGEN_HW_DEFAULT_LANES && l.max_threads == IDXGEN_HW_MAX_THREADS &&
 			       l.max_dim[0] == 65535 && l.max_dim[2] == 65535 &&
 			       l.imem_size == IDXGEN_IMEM_SIZE_DEFAULT &&
@@ -551,21 +551,21 @@ static void test_encoding(void)
 	all = 1;
 	for (int s = 0; s <= IDXGEN_CPL_MAX; s++) {
 		/* 18-23 are allocated to schedule orders: named once those land */
-		if (s >= 18 && s <= 23 && !strcmp(idxgen_cpl_status_name(s), "?"))
+		if (s >= 18 && s <= 23 && !strcmp(igm_cpl_status_name(s), "?"))
 			continue;
-		all &= strcmp(idxgen_cpl_status_name(s), "?") != 0;
+		all &= strcmp(igm_cpl_status_name(s), "?") != 0;
 	}
-	tap_ok(all && !strcmp(idxgen_cpl_status_name(IDXGEN_CPL_OK), "OK") &&
-		       !strcmp(idxgen_cpl_status_name(IDXGEN_CPL_WIDTH_OVERFLOW), "WIDTH_OVERFLOW") &&
-		       !strcmp(idxgen_cpl_status_name(-1), "?") &&
-		       !strcmp(idxgen_cpl_status_name(IDXGEN_CPL_MAX + 1), "?"),
+	tap_ok(all && !strcmp(igm_cpl_status_name(IDXGEN_CPL_OK), "OK") &&
+		       !strcmp(igm_cpl_status_name(IDXGEN_CPL_WIDTH_OVERFLOW), "WIDTH_OVERFLOW") &&
+		       !strcmp(igm_cpl_status_name(-1), "?") &&
+		       !strcmp(igm_cpl_status_name(IDXGEN_CPL_MAX + 1), "?"),
 	       "completion status names");
 	all = 1;
 	for (int s = 0; s <= IDXGEN_FW_ERR_BUSY; s++)
-		all &= strcmp(idxgen_fw_status_name(s), "?") != 0;
-	tap_ok(all && !strcmp(idxgen_fw_status_name(IDXGEN_FW_ERR_CRC), "ERR_CRC") &&
-		       !strcmp(idxgen_fw_status_name(100), "?") &&
-		       !strcmp(idxgen_fw_status_name(-5), "?"),
+		all &= strcmp(igm_fw_status_name(s), "?") != 0;
+	tap_ok(all && !strcmp(igm_fw_status_name(IDXGEN_FW_ERR_CRC), "ERR_CRC") &&
+		       !strcmp(igm_fw_status_name(100), "?") &&
+		       !strcmp(igm_fw_status_name(-5), "?"),
 	       "firmware status names");
 }
 
@@ -595,7 +595,7 @@ int main(void)
 	snap = malloc(MEM_SIZE);
 	if (!mem || !snap)
 		return 2;
-	idxgen_limits_default(&lim);
+	igm_limits_default(&lim);
 	lim.lanes = IDXGEN_HW_MAX_LANES;
 
 	test_history();

@@ -46,15 +46,15 @@ struct ocfg {
 static int run_one(uint32_t dx, uint32_t dy, uint32_t dz, const struct ocfg *o, uint32_t c,
 		   uint64_t chunk, char *why, size_t whylen)
 {
-	static struct idxgen_gen g;
-	struct idxgen_job j;
+	static struct igm_gen g;
+	struct igm_job j;
 	uint64_t plane = (uint64_t)dx * dy, threads, p, total = 0, n;
 	const uint64_t target = 8;
 	uint8_t *out;
 	int st;
 
 	runs++;
-	st = idxgen_job_init(&j, dx, dy, dz, c, target, NULL);
+	st = igm_job_init(&j, dx, dy, dz, c, target, NULL);
 	if (st != IDXGEN_CPL_OK) {
 		snprintf(why, whylen, "job_init %d", st);
 		return -1;
@@ -64,20 +64,20 @@ static int run_one(uint32_t dx, uint32_t dy, uint32_t dz, const struct ocfg *o, 
 	j.granularity = o->gran;
 	j.tile_w = o->tw;
 	j.tile_h = o->th;
-	st = idxgen_job_validate(&j, NULL);
+	st = igm_job_validate(&j, NULL);
 	if (st != IDXGEN_CPL_OK) {
-		snprintf(why, whylen, "validate %s", idxgen_cpl_status_name(st));
+		snprintf(why, whylen, "validate %s", igm_cpl_status_name(st));
 		return -1;
 	}
-	threads = idxgen_job_threads(&j);
+	threads = igm_job_threads(&j);
 	memset(buf, 0xa5, target + threads * j.word_size + GUARD);
-	idxgen_gen_init(&g, &j);
+	igm_gen_init(&g, &j);
 	out = buf + target;
-	while ((n = idxgen_gen_run(&g, out + g.next * j.word_size, chunk)) != 0)
+	while ((n = igm_gen_run(&g, out + g.next * j.word_size, chunk)) != 0)
 		total += n;
-	if (total != idxgen_job_warps(&j)) {
+	if (total != igm_job_warps(&j)) {
 		snprintf(why, whylen, "%llu warps, expected %llu", (unsigned long long)total,
-			 (unsigned long long)idxgen_job_warps(&j));
+			 (unsigned long long)igm_job_warps(&j));
 		return -1;
 	}
 	for (p = 0; p < target; p++)
@@ -354,8 +354,8 @@ static void check_classic_hilbert(void)
 
 static void check_validation(void)
 {
-	struct idxgen_limits l;
-	struct idxgen_job j;
+	struct igm_limits l;
+	struct igm_job j;
 	static const struct {
 		uint32_t order, stride, gran, tw, th;
 		int want;
@@ -380,43 +380,43 @@ static void check_validation(void)
 	for (i = 0; i < N(v); i++) {
 		int st;
 
-		idxgen_job_init(&j, 16, 8, 2, 32, 0, NULL);
+		igm_job_init(&j, 16, 8, 2, 32, 0, NULL);
 		j.order = v[i].order;
 		j.stride = v[i].stride;
 		j.granularity = v[i].gran;
 		j.tile_w = v[i].tw;
 		j.tile_h = v[i].th;
-		st = idxgen_job_validate(&j, NULL);
+		st = igm_job_validate(&j, NULL);
 		tap_ok(st == v[i].want, "order %u s=%u g=%u t=%ux%u -> %s (got %s)", v[i].order,
-		       v[i].stride, v[i].gran, v[i].tw, v[i].th, idxgen_cpl_status_name(v[i].want),
-		       idxgen_cpl_status_name(st));
+		       v[i].stride, v[i].gran, v[i].tw, v[i].th, igm_cpl_status_name(v[i].want),
+		       igm_cpl_status_name(st));
 	}
 	/* checked where BAD_ORDER is: before BAD_GRID and BAD_DIMS */
-	idxgen_job_init(&j, 16, 8, 2, 32, 0, NULL);
+	igm_job_init(&j, 16, 8, 2, 32, 0, NULL);
 	j.order = IDXGEN_ORDER_TILED;
 	j.grid_blocks = 7;
-	tap_ok(idxgen_job_validate(&j, NULL) == IDXGEN_CPL_BAD_TILE,
+	tap_ok(igm_job_validate(&j, NULL) == IDXGEN_CPL_BAD_TILE,
 	       "order errors come before BAD_GRID");
-	idxgen_limits_default(&l);
+	igm_limits_default(&l);
 	l.features &= ~IDXGEN_FEAT_SCHED_ORDERS;
-	idxgen_job_init(&j, 16, 8, 2, 32, 0, NULL);
+	igm_job_init(&j, 16, 8, 2, 32, 0, NULL);
 	j.order = IDXGEN_ORDER_HILBERT;
-	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_ORDER_DISABLED,
+	tap_ok(igm_job_validate(&j, &l) == IDXGEN_CPL_ORDER_DISABLED,
 	       "hilbert without FEAT_SCHED_ORDERS -> ORDER_DISABLED");
 	j.order = IDXGEN_ORDER_SEQUENTIAL;
-	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_OK,
+	tap_ok(igm_job_validate(&j, &l) == IDXGEN_CPL_OK,
 	       "sequential without FEAT_SCHED_ORDERS -> OK");
 	j.order = 9;
-	tap_ok(idxgen_job_validate(&j, &l) == IDXGEN_CPL_BAD_ORDER,
+	tap_ok(igm_job_validate(&j, &l) == IDXGEN_CPL_BAD_ORDER,
 	       "unknown order without the feature -> BAD_ORDER");
 }
 
 static void check_history(void)
 {
-	static struct idxgen_hist h;
-	struct idxgen_limits l;
-	struct idxgen_job j;
-	struct idxgen_result r;
+	static struct igm_hist h;
+	struct igm_limits l;
+	struct igm_job j;
+	struct igm_result r;
 	static const struct ocfg cfgs[] = {
 		{ IDXGEN_ORDER_SEQUENTIAL, 0, 0, 0, 0 }, { IDXGEN_ORDER_STRIDED, 4, 32, 0, 0 },
 		{ IDXGEN_ORDER_STRIDED, 4, 16, 0, 0 }, { IDXGEN_ORDER_STRIDED, 2, 32, 0, 0 },
@@ -427,22 +427,22 @@ static void check_history(void)
 	size_t a, b;
 	int cross_hits = 0, self_ok = 1;
 
-	idxgen_limits_default(&l);
+	igm_limits_default(&l);
 	l.imem_size = 1 << 20;
 	for (a = 0; a < N(cfgs); a++)
 		for (b = 0; b < N(cfgs); b++) {
 			const struct ocfg *o[2] = { &cfgs[a], &cfgs[b] };
 			int k;
 
-			idxgen_hist_init(&h, 16);
+			igm_hist_init(&h, 16);
 			for (k = 0; k < 2; k++) {
-				idxgen_job_init(&j, 32, 32, 1, 32, 0, &l);
+				igm_job_init(&j, 32, 32, 1, 32, 0, &l);
 				j.order = o[k]->order;
 				j.stride = o[k]->stride;
 				j.granularity = o[k]->gran;
 				j.tile_w = o[k]->tw;
 				j.tile_h = o[k]->th;
-				idxgen_model_run(&h, &l, buf, &j, &r);
+				igm_run(&h, &l, buf, &j, &r);
 			}
 			if (a == b && !r.hit)
 				self_ok = 0;
