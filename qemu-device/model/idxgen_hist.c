@@ -5,8 +5,9 @@
  * The design matches on (address, dx, dy, dz) (docs/design.md#history).  We
  * match on everything that determines the bytes in memory: target, dims,
  * widths, word size and the schedule order with its parameters.  c is not
- * part of the key: any step produces the same output.  An entry also records the byte range it covers
- * so that any write to index memory can invalidate what it overlaps.
+ * part of the key: any step produces the same output.  An entry also
+ * records the byte range it covers so that any write to index memory can
+ * invalidate what it overlaps.
  *
  * The cache is small (<= IDXGEN_HW_MAX_HIST), so linear scans are the right
  * data structure: they mirror a parallel compare in hardware.
