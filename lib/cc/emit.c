@@ -453,6 +453,21 @@ static void loop_prologue(const struct emit *e, const struct buf *locals, bool l
 }
 
 /*
+ * The pragma that lets the compiler run a loop's threads in any order
+ * (vectorize without dependence checks: threads of a barrier-free region
+ * are independent), except when the loop hands each thread's index to the
+ * __device__ functions through idxgen_cc_set_thread(): that store to one
+ * thread_local and the functions' loads of it are a dependence between
+ * iterations, and clang 16 vectorizing past it gave every lane of a vector
+ * the last lane's threadIdx (tests/cc/whole/progs/regress.cu).
+ */
+static const char *independent(const struct emit *e)
+{
+	return e->src->tls ? "\t/* threadIdx handed to __device__ functions: ordered */\n" :
+			     "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n";
+}
+
+/*
  * Two forms of the same loop: computed indices when the block's index
  * stream is in x-fastest order (the compiler can then vectorize with
  * contiguous accesses), the stream otherwise.  Same thread t in both (t is
@@ -472,8 +487,8 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n"
 		   "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
 		   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n"
-		   "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
-		   "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
+		   "%s"
+		   "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n", independent(e));
 	loop_prologue(e, locals, true, o);
 	if (cxx_goto)	/* C++: a goto may not jump over initializations into their scope */
 		bputs(o, "\t{\n");
@@ -485,8 +500,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		bprintf(o, "\t__next_thread_%dl:;\n", e->region);
 	bprintf(o, "\t}\n\t} else {	/* any other order: indices from the stream */\n");
 	buf_free(&lin);
-	bprintf(o, "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
-		   "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
+	bprintf(o, "%s\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n", independent(e));
 	loop_prologue(e, locals, false, o);
 	if (cxx_goto)
 		bputs(o, "\t{\n");
