@@ -74,6 +74,8 @@ for p in 1 2 3 4 5; do
 done
 has '^-> cfg3 reused cfg1.s indices: [0-9]+ cycles instead of [0-9]+'
 tap $? "generator: the history example's miss, miss, hit"
+has '^    \$ idxgen-cc -o imgstat imgstat\.cu$'
+tap $? "CUDA program: built whole by idxgen-cc, the command shown"
 has '^imgstat: 320x240 image, 4 frames, 16 kernel launches: PASS$'
 tap $? "CUDA program: imgstat prints PASS"
 ! grep -q 'emulation backend' "$LOG"

@@ -7,7 +7,8 @@
 # prints the VM's output and checks it (make check, suite vm-demo).
 #   1. the index generator: the devices, the history example's miss/miss/hit,
 #      the shared region, unpacked indices, a schedule order, hello.c;
-#   2. a CUDA program (lib/examples/cuda/imgstat.cu), built on the host, run
+#   2. a CUDA program (lib/examples/cuda/imgstat.cu), built unmodified on
+#      the host (idxgen-cc -o imgstat imgstat.cu: tests/vm/demo/Makefile), run
 #      here with its thread indices from the device; the device's jobs and
 #      history hits for its launches (idxgen stats before and after);
 #   3. automatic schedule selection on a workload of the schedule study;

@@ -7,9 +7,6 @@
  *
  *	nvcc -o imgstat imgstat.cu		# NVIDIA's compiler and a GPU
  *	idxgen-cc -o imgstat imgstat.cu		# the CPU, thread indices from idxgen
- *
- * (Until idxgen-cc builds whole programs, imgstat_host.c is this main()
- * on the runtime's API; see lib/examples/cuda/README.md.)
  */
 #include <stdio.h>
 #include <stdlib.h>

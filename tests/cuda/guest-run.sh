@@ -1,0 +1,60 @@
+#!/bin/sh
+# guest-run.sh - a subset of tests/cuda's programs in the VM (suite
+# cuda-progs of tests/vm/check.suites): built on the host by idxgen-cc
+# (lib/cc's `make guest`, GUEST_CUDA_PROGS), run here with their thread
+# indices from the device through the driver.  Each program must exit 0,
+# print PASS as its last line (its whole output equal to NAME.expected where
+# there is one), not fall back to the emulation backend, and cause device
+# jobs (idxgen stats before and after).  TAP, closing "N passed, N failed".
+#
+# usage: guest-run.sh [DIR]   (DIR: the staged programs, default ./cuda)
+dir=${1:-$(dirname "$0")/cuda}
+dir=$(cd "$dir" && pwd) || exit 1
+unset IDXGEN_BACKEND	# the default: the device through the driver
+tmp=${TMPDIR:-/tmp}/cuda-guest.$$
+trap 'rm -f "$tmp".*' EXIT
+n=0
+fail=0
+jobs_now() { idxgen stats --json 2>/dev/null | sed -n 's/.*"jobs": \([0-9]*\).*/\1/p' | head -1; }
+
+for exe in "$dir"/*; do
+	case $exe in *.expected) continue ;; esac
+	[ -x "$exe" ] || continue
+	name=$(basename "$exe")
+	n=$((n + 1))
+	j0=$(jobs_now)
+	(cd "${TMPDIR:-/tmp}" && "$exe") > "$tmp.out" 2> "$tmp.err" < /dev/null
+	rc=$?
+	j1=$(jobs_now)
+	last=$(tail -n 1 "$tmp.out")
+	why=
+	if [ -z "$j0" ] || [ -z "$j1" ]; then
+		why="idxgen stats --json gave no job count"
+	elif [ $rc -ne 0 ]; then
+		why="exit status $rc"
+	elif [ "$last" != PASS ]; then
+		why="last line is '$last', not PASS"
+	elif [ -f "$exe.expected" ] && ! cmp -s "$exe.expected" "$tmp.out"; then
+		why="output differs from $name.expected"
+	elif grep -q 'emulation backend' "$tmp.err"; then
+		why="thread indices from the emulation backend, not the device"
+	elif [ "$j1" -le "$j0" ]; then
+		why="no device job during the run (jobs $j0 -> $j1)"
+	fi
+	if [ -z "$why" ]; then
+		echo "ok $n - $name: PASS, $((j1 - j0)) device jobs"
+	else
+		echo "not ok $n - $name: $why"
+		tail -n 8 "$tmp.out" | sed 's/^/# out: /'
+		tail -n 5 "$tmp.err" | sed 's/^/# err: /'
+		fail=$((fail + 1))
+	fi
+done
+if [ $n -eq 0 ]; then
+	echo "not ok 1 - no program staged in $dir"
+	n=1
+	fail=1
+fi
+echo "1..$n"
+echo "$((n - fail)) passed, $fail failed"
+[ $fail -eq 0 ]
