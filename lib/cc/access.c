@@ -29,14 +29,12 @@ static bool writes_in_(const struct kernel *k, CXCursor c, const struct var *v, 
 	bool r = false;
 	unsigned i;
 
-	if ((ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator) && ks.n == 2) {
-		CXCursor b = elems ? lvalue_base(ks.c[0]) : strip(ks.c[0]);
-		char op[4];
+	CXCursor target, value;
 
-		op_text(k->src, c, op);
-		if ((ck == CXCursor_CompoundAssignOperator || is_assign_op(op)) &&
-		    clang_getCursorKind(b) == CXCursor_DeclRefExpr && var_of(k, b) == v)
-			r = true;
+	if (assignment(k->src, c, &target, &value)) {
+		CXCursor b = elems ? lvalue_base(target) : strip(target);
+
+		r = clang_getCursorKind(b) == CXCursor_DeclRefExpr && var_of(k, b) == v;
 	} else if (ck == CXCursor_UnaryOperator && unary_op(k->src, c) == '+' && ks.n == 1) {
 		CXCursor b = elems ? lvalue_base(ks.c[0]) : strip(ks.c[0]);
 
@@ -98,19 +96,17 @@ bool writes_memory(const struct kernel *k, CXCursor c)
 
 	if (ck == CXCursor_CallExpr && !pure_builtin(c))
 		r = true;
-	if ((ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator ||
-	     ck == CXCursor_UnaryOperator) && ks.n) {
-		char op[4] = "";
-		bool w;
+	if (ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator ||
+	    ck == CXCursor_UnaryOperator || ck == CXCursor_CallExpr) {
+		CXCursor target = clang_getNullCursor(), value;
+		bool w = assignment(k->src, c, &target, &value);
 
-		if (ck == CXCursor_UnaryOperator) {
-			w = unary_op(k->src, c) == '+';
-		} else {
-			op_text(k->src, c, op);
-			w = ck == CXCursor_CompoundAssignOperator || is_assign_op(op);
+		if (!w && ck == CXCursor_UnaryOperator && ks.n && unary_op(k->src, c) == '+') {
+			w = true;
+			target = ks.c[0];
 		}
 		if (w) {
-			CXCursor t = strip(ks.c[0]), b = lvalue_base(ks.c[0]);
+			CXCursor t = strip(target), b = lvalue_base(target);
 			struct var *v = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? var_of(k, b) : NULL;
 
 			if (!v || v->param || v->shared ||

@@ -44,6 +44,8 @@ struct source {
 	size_t len;
 	CXFile file;
 	int nerrors;		/* diagnostics printed so far */
+	bool cxx;		/* a whole program: parsed as CUDA, C++ written (whole.c) */
+	bool tls;		/* whole program whose __device__ functions read threadIdx & co. */
 };
 
 /* Read path's text into s; false (errno set) when it cannot be read. */
@@ -81,7 +83,8 @@ unsigned count_barriers(CXCursor c);
 unsigned count_returns(CXCursor c);
 unsigned first_return_in(CXCursor c);		/* offset, or ~0u */
 bool is_shared_decl(CXCursor c);
-CXCursor lvalue_base(CXCursor e);		/* x of x[i][j] */
+CXCursor lvalue_base(CXCursor e);		/* x of x[i][j], x.m */
+bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
 void op_text(const struct source *s, CXCursor c, char out[4]);
 bool is_assign_op(const char *op);
 char unary_op(const struct source *s, CXCursor c);	/* '+' (++/--), '&', 0 */
@@ -89,6 +92,12 @@ void for_parts(const struct source *s, CXCursor f, CXCursor *init, CXCursor *con
 	       CXCursor *body);
 struct cx_kids body_list(CXCursor b);	/* a compound's children, else b */
 bool has_effects(const struct source *s, CXCursor e);
+CXCursor var_init(CXCursor d);		/* as written; null cursor if none */
+/* A C declaration of name with type t: "int x", "float x[4][3]", "float (*x)[4]". */
+char *c_declaration(CXType t, const char *name);
+/* The same for a parameter: an array parameter is the pointer it decays to. */
+char *c_param_declaration(CXType t, const char *name);
+bool is_array_type(CXType t);
 bool in_list(const char *n, const char *const *l);
 extern const char *const cc_ok_builtins[];
 bool pure_builtin(CXCursor call);
@@ -210,6 +219,25 @@ void plan_statements(struct kernel *k);
 void plan_variables(struct kernel *k);
 /* May v be one copy per block (uniform, written only by once-per-block code)? */
 bool var_scalar_ok(const struct var *v);
+
+/* ---- whole programs (whole.c): C++ for a .cu file with host code -------- */
+
+/* The subset check of whole programs (check_subset calls it when s->cxx). */
+void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname);
+/* Translate a whole program, parsed with source_parse (s->cxx), into C++ in o: 0 or 1. */
+int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o);
+/* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */
+int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out);
+
+/* driver.c: idxgen-cc as nvcc is used (whole programs); its exit status. */
+int driver_main(int argc, char **argv);
+/* kernel.c: the passes of one kernel and the parts of its block function. */
+struct kernel;
+bool analyse_kernel(struct kernel *k);
+void emit_prologue(struct kernel *k, struct buf *o);
+void emit_private(struct kernel *k, struct buf *o);
+void kernel_init(struct kernel *k, struct source *s, CXCursor fn);
+void kernel_free(struct kernel *k);
 
 /* ---- emission (emit.c, emit_kernel.c) ------------------------------------ */
 

@@ -46,7 +46,7 @@ static void check_var_decl(struct check_ctx *ctx, CXCursor c)
 		error_at(s, c, "static local variables are not supported in device code");
 	if (has_annot(c, "shared") && !ctx->kernel)
 		error_at(s, c, "__shared__ variables are supported in __global__ functions only");
-	if (has_annot(c, "shared") && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(c)))
+	if (has_annot(c, "shared") && !clang_Cursor_isNull(var_init(c)))
 		error_at(s, c, "__shared__ variables cannot have an initializer");
 }
 
@@ -153,6 +153,10 @@ void check_subset(struct source *s, CXCursor c, bool kernel, const char *fname)
 {
 	struct check_ctx ctx = { s, kernel, fname };
 
+	if (s->cxx) {
+		check_whole(s, c, kernel, fname);
+		return;
+	}
 	clang_visitChildren(c, check_visit, &ctx);
 }
 

@@ -53,6 +53,16 @@ static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to
 	cx_kids_free(&ks);
 }
 
+/*
+ * A one-copy-per-block variable declared, without an initializer, by a
+ * declaration that also declares per-thread variables (int m, e;): declared
+ * in front of the thread loop (hoist_decls), left out of the loop's copy.
+ */
+static bool loop_scalar(const struct var *v)
+{
+	return v->cls == V_SCALAR && !v->param && !v->shared;
+}
+
 /* A declaration with promoted variables: assignments to their elements, the rest declared. */
 static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int loops, int switches)
 {
@@ -60,11 +70,13 @@ static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int lo
 	unsigned i;
 
 	for (i = 0; i < ks.n; i++) {
-		CXCursor v = ks.c[i], init = clang_Cursor_getVarDeclInitializer(v);
+		CXCursor v = ks.c[i], init = var_init(v);
 		struct var *var = var_decl(e->k, v);
 
 		if (!var || (var->cls == V_REMAT && !e->need[vidx(e, var)]))
 			continue;	/* recomputed where it is used */
+		if (loop_scalar(var))
+			continue;	/* declared in front of the thread loop */
 		if (var->cls == V_PROMOTED) {
 			if (!clang_Cursor_isNull(init)) {
 				if (var->array) {
@@ -105,7 +117,8 @@ static bool decl_has_promoted(struct emit *e, CXCursor d)
 	for (i = 0; i < ks.n; i++) {
 		struct var *v = var_decl(e->k, ks.c[i]);
 
-		if (v && (v->cls == V_PROMOTED || (v->cls == V_REMAT && !e->need[vidx(e, v)])))
+		if (v && (v->cls == V_PROMOTED || (v->cls == V_REMAT && !e->need[vidx(e, v)]) ||
+			  loop_scalar(v)))
 			r = true;
 	}
 	cx_kids_free(&ks);
@@ -171,7 +184,8 @@ static void scan_region(struct emit *e, CXCursor c)
 	if (ck == CXCursor_VarDecl) {
 		struct var *v = var_decl(e->k, c);
 
-		if (v && v->cls == V_PROMOTED)
+		/* a promoted declaration is code only with its initializer */
+		if (v && v->cls == V_PROMOTED && !clang_Cursor_isNull(var_init(c)))
 			e->needs_tid = true;
 		if (v && v->cls == V_REMAT) {
 			e->declared_here[vidx(e, v)] = true;
@@ -217,6 +231,28 @@ static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
 			bput(o, "\n", 1);
 		}
 		free(n);
+	}
+	cx_kids_free(&ks);
+}
+
+/* One-copy-per-block variables of a thread loop's declaration, declared in front of the loop. */
+static void hoist_decls(struct emit *e, CXCursor c, struct buf *o)
+{
+	struct cx_kids ks;
+	unsigned i;
+
+	if (clang_getCursorKind(c) != CXCursor_DeclStmt || is_shared_decl(c))
+		return;
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n; i++) {
+		struct var *v = var_decl(e->k, ks.c[i]);
+		char *d;
+
+		if (!v || !loop_scalar(v))
+			continue;
+		d = c_declaration(clang_getCursorType(v->decl), v->name);
+		bprintf(o, "\t%s;\n", d);
+		free(d);
 	}
 	cx_kids_free(&ks);
 }
@@ -296,6 +332,7 @@ static void region_body(struct emit *e, CXCursor *l, unsigned n, struct buf *bod
 			continue;
 		}
 		hoist_shared(e, l[i], pre);
+		hoist_decls(e, l[i], pre);
 		if (i + 1 < n && return_if(l[i], &cond, &then)) {
 			emit_return_if(e, cond, then, body);
 			closes++;
@@ -336,7 +373,7 @@ static void region_locals(struct emit *e, struct buf *o)
 			continue;
 		t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
 		bprintf(o, "\t\t%s %s = ", t, v->name);
-		emit_node(e, clang_Cursor_getVarDeclInitializer(v->decl), o, 0, 0);
+		emit_node(e, var_init(v->decl), o, 0, 0);
 		bprintf(o, ";\t/* recomputed */\n");
 		free(t);
 	}
@@ -369,6 +406,9 @@ static void loop_prologue(const struct emit *e, const struct buf *locals, bool l
 	if (e->uses_threadIdx)
 		bprintf(o, linear ? "\t\tconst dim3 threadIdx = { __tx, __ty, __tz };\n" :
 				    "\t\tconst dim3 threadIdx = { __sx[__t], __sy[__t], __sz[__t] };\n");
+	if (e->src->tls)	/* __device__ functions read threadIdx */
+		bprintf(o, linear ? "\t\tidxgen_cc_set_thread(__tx, __ty, __tz);\n" :
+				    "\t\tidxgen_cc_set_thread(__sx[__t], __sy[__t], __sz[__t]);\n");
 	if (e->k->done_flags)
 		bprintf(o, "\t\tif (__done[__t])\n\t\t\tcontinue;\n");
 	if (locals->n)
@@ -386,6 +426,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 {
 	struct buf lin = { 0 };
 	unsigned line0, line1;
+	bool cxx_goto = e->has_goto && e->src->cxx;
 
 	clang_getExpansionLocation(clang_getCursorLocation(l[0]), NULL, &line0, NULL, NULL);
 	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1, NULL, NULL);
@@ -397,8 +438,12 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		   "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
 		   "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
 	loop_prologue(e, locals, true, o);
+	if (cxx_goto)	/* C++: a goto may not jump over initializations into their scope */
+		bputs(o, "\t{\n");
 	if (lin.n)
 		bput(o, lin.p, lin.n);
+	if (cxx_goto)
+		bputs(o, "\t}\n");
 	if (e->has_goto)
 		bprintf(o, "\t__next_thread_%dl:;\n", e->region);
 	bprintf(o, "\t}\n\t} else {	/* any other order: indices from the stream */\n");
@@ -406,7 +451,11 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	bprintf(o, "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n"
 		   "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 	loop_prologue(e, locals, false, o);
+	if (cxx_goto)
+		bputs(o, "\t{\n");
 	bput(o, body->p, body->n);
+	if (cxx_goto)
+		bputs(o, "\t}\n");
 	if (e->has_goto)
 		bprintf(o, "\t__next_thread_%d:;\n", e->region);
 	bput(o, "\t}\n\t}\n", 6);
@@ -435,7 +484,7 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 	 */
 	for (j = (int)k->nv - 1; j >= 0; j--)
 		if (k->v[j].cls == V_REMAT && e->need[j])
-			scan_region(e, clang_Cursor_getVarDeclInitializer(k->v[j].decl));
+			scan_region(e, var_init(k->v[j].decl));
 	region_body(e, l, n, &body, &pre);
 	region_locals(e, &locals);
 	if (pre.n)

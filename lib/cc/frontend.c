@@ -14,6 +14,10 @@
 static const char parse_header[] =
 #include "cuda_parse.inc"
 	;
+/* The prelude of whole programs (cuda_whole.h): CUDA parse, our headers. */
+static const char whole_header[] =
+#include "cuda_whole.inc"
+	;
 
 bool source_read(struct source *s, const char *path)
 {
@@ -77,15 +81,32 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 
 	for (j = 0; j < nargs; j++)
 		cargs[nc++] = args[j];
-	cargs[nc++] = "-x";
-	cargs[nc++] = "c++";
-	cargs[nc++] = "-std=c++14";
+	if (s->cxx) {
+		/* host-side CUDA: <<<>>> is a kernel call; no CUDA installation used */
+		cargs = cx_realloc(cargs, ((size_t)nargs + 20) * sizeof(*cargs));
+		cargs[nc++] = "-x";
+		cargs[nc++] = "cuda";
+		cargs[nc++] = "--cuda-host-only";
+		cargs[nc++] = "-nocudainc";
+		cargs[nc++] = "-nocudalib";
+		cargs[nc++] = "-Wno-unknown-cuda-version";
+		cargs[nc++] = "-Xclang";
+		cargs[nc++] = "-fcuda-allow-variadic-functions";
+#ifdef IDXGEN_CC_INCLUDEDIR
+		cargs[nc++] = "-I" IDXGEN_CC_INCLUDEDIR "/cuda";
+		cargs[nc++] = "-I" IDXGEN_CC_INCLUDEDIR;
+#endif
+	} else {
+		cargs[nc++] = "-x";
+		cargs[nc++] = "c++";
+		cargs[nc++] = "-std=c++14";
+	}
 	cargs[nc++] = "-D__IDXGEN_CC__=1";
 	cargs[nc++] = "-include";
 	cargs[nc++] = PARSE_HDR;
 	uf.Filename = PARSE_HDR;
-	uf.Contents = parse_header;
-	uf.Length = sizeof(parse_header) - 1;
+	uf.Contents = s->cxx ? whole_header : parse_header;
+	uf.Length = s->cxx ? sizeof(whole_header) - 1 : sizeof(parse_header) - 1;
 	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, &uf, 1, CXTranslationUnit_None, &tu) !=
 	    CXError_Success) {
 		free(cargs);
@@ -93,7 +114,8 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	}
 	free(cargs);
 	s->file = clang_getFile(tu, s->path);
-	check_launch_syntax(s, tu);
+	if (!s->cxx)	/* a whole program's launches are kernel calls (whole.c) */
+		check_launch_syntax(s, tu);
 	nd = clang_getNumDiagnostics(tu);
 	for (i = 0; i < nd && !s->nerrors; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -130,6 +152,10 @@ bool in_parse_header(CXCursor c)
 		return false;
 	name = cx_string(clang_getFileName(f));
 	r = !strcmp(name, PARSE_HDR);
+#ifdef IDXGEN_CC_INCLUDEDIR
+	/* whole programs: the device functions of our CUDA headers are built-ins too */
+	r = r || !strncmp(name, IDXGEN_CC_INCLUDEDIR "/cuda/", strlen(IDXGEN_CC_INCLUDEDIR "/cuda/"));
+#endif
 	free(name);
 	return r;
 }

@@ -57,7 +57,7 @@ static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClien
 			   t.kind == CXType_VariableArray;
 		v->shared = has_annot(c, "shared");
 		v->first_region = -1;
-		if (v->shared && t.kind != CXType_IncompleteArray)
+		if (v->shared && t.kind != CXType_IncompleteArray && clang_Type_getSizeOf(t) > 0)
 			k->static_shared += (size_t)clang_Type_getSizeOf(t);
 		if (v->shared)
 			v->array = false;
@@ -78,7 +78,7 @@ static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClien
 	return CXChildVisit_Recurse;
 }
 
-static void kernel_free(struct kernel *k)
+void kernel_free(struct kernel *k)
 {
 	unsigned i;
 
@@ -95,12 +95,13 @@ static void kernel_free(struct kernel *k)
 }
 
 /* The passes; false after diagnostics. */
-static bool analyse_kernel(struct kernel *k)
+bool analyse_kernel(struct kernel *k)
 {
 	struct source *s = k->src;
 	int errs0 = s->nerrors;
 
-	if (clang_getCursorResultType(k->fn).kind != CXType_Void)
+	if (clang_getCursorKind(k->fn) == CXCursor_FunctionDecl &&
+	    clang_getCursorResultType(k->fn).kind != CXType_Void)
 		error_at(s, k->fn, "__global__ function '%s' must return void", k->name);
 	check_subset(s, k->body, true, k->name);
 	clang_visitChildren(k->fn, collect_vars, k);
@@ -119,13 +120,15 @@ static bool analyse_kernel(struct kernel *k)
 	return true;
 }
 
-static void emit_prologue(struct kernel *k, struct buf *o)
+void emit_prologue(struct kernel *k, struct buf *o)
 {
 	unsigned i, np = 0;
 
 	bprintf(o, "/* __global__ %s: called once per block; %d thread loop(s), %d barrier(s) */\n", k->name,
 		k->nregions, k->nbarriers);
 	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->name);
+	if (k->src->tls)	/* __device__ functions read blockIdx & co. */
+		bprintf(o, "\tidxgen_cc_set_block(__b);\n");
 	if (k->uses_blockIdx)
 		bprintf(o, "\tconst dim3 blockIdx = { __b->block_idx[0], __b->block_idx[1], __b->block_idx[2] };\n");
 	if (k->uses_blockDim)
@@ -138,8 +141,17 @@ static void emit_prologue(struct kernel *k, struct buf *o)
 
 		if (!v->param)
 			continue;
-		t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
-		bprintf(o, "\t%s %s = *(%s *)__b->args[%u];\n", t, v->name, t, np++);
+		if (is_array_type(clang_getCursorType(v->decl))) {
+			/* passed as the pointer it decays to */
+			char *d = c_param_declaration(clang_getCursorType(v->decl), v->name);
+
+			t = c_param_declaration(clang_getCursorType(v->decl), "*");
+			bprintf(o, "\t%s = *(%s)__b->args[%u];\n", d, t, np++);
+			free(d);
+		} else {
+			t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
+			bprintf(o, "\t%s %s = *(%s *)__b->args[%u];\n", t, v->name, t, np++);
+		}
 		if (!refs_var(k, k->body, v))
 			bprintf(o, "\t(void)%s;\n", v->name);
 		free(t);
@@ -147,7 +159,7 @@ static void emit_prologue(struct kernel *k, struct buf *o)
 }
 
 /* Pointers to the per-thread arrays in the private area (offsets: plan_vars.c). */
-static void emit_private(struct kernel *k, struct buf *o)
+void emit_private(struct kernel *k, struct buf *o)
 {
 	long long al;
 	unsigned i;
@@ -164,7 +176,10 @@ static void emit_private(struct kernel *k, struct buf *o)
 			for (e = t; e.kind == CXType_ConstantArray; e = clang_getArrayElementType(e))
 				bprintf(&dims, "[%lld]", clang_getArraySize(e));
 			ts = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(e)));
-			if (dims.p)
+			if (dims.p && k->src->cxx)	/* C++: no implicit conversion from void * */
+				bprintf(o, "\t%s (*const %s)%s = (%s (*)%s)IDXGEN_RT_PRIV(__b, void, %zu);	/* per-thread '%s' */\n",
+					ts, v->pname, dims.p, ts, dims.p, v->offset, v->name);
+			else if (dims.p)
 				bprintf(o, "\t%s (*const %s)%s = IDXGEN_RT_PRIV(__b, void, %zu);	/* per-thread '%s' */\n",
 					ts, v->pname, dims.p, v->offset, v->name);
 			else
@@ -180,6 +195,8 @@ static void emit_private(struct kernel *k, struct buf *o)
 			 "\tconst uint16_t *const __sy __attribute__((unused)) = __b->tid_y;\n"
 			 "\tconst uint16_t *const __sz __attribute__((unused)) = __b->tid_z;\n"
 			 "\tconst int __linear = idxgen_cc_linear(__b);\n");
+	if (!k->nregions)
+		bputs(o, "\t(void)__b;\t/* no thread loop */\n");
 	if (k->done_flags)
 		bprintf(o, "\tunsigned char *const __done = IDXGEN_RT_PRIV(__b, unsigned char, %zu);	/* returned */\n"
 			   "\n\tmemset(__done, 0, __b->nthreads);\n",
@@ -193,7 +210,9 @@ static void emit_descriptor(struct kernel *k, struct buf *o)
 	bprintf(o, "static const size_t %s__arg_sizes[] = { ", k->name);
 	for (i = 0; i < k->nv; i++)
 		if (k->v[i].param) {
-			char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(k->v[i].decl)));
+			CXType pt = clang_getCursorType(k->v[i].decl);
+			char *t = is_array_type(pt) ? c_param_declaration(pt, "") :
+						      cx_string(clang_getTypeSpelling(pt));
 
 			bprintf(o, "%ssizeof(%s)", np++ ? ", " : "", t);
 			free(t);
@@ -213,17 +232,27 @@ static void emit_descriptor(struct kernel *k, struct buf *o)
 		k->name, k->name, k->name, k->static_shared, k->priv_bytes, np, k->name);
 }
 
-void translate_kernel(struct source *s, CXCursor fn, struct buf *o)
+void kernel_init(struct kernel *k, struct source *s, CXCursor fn)
 {
-	struct kernel k = { .src = s, .fn = fn, .body = clang_getNullCursor() };
 	struct cx_kids ks = cx_kids_of(fn);
 	unsigned i;
 
-	k.name = cx_spelling(fn);
+	memset(k, 0, sizeof(*k));
+	k->src = s;
+	k->fn = fn;
+	k->body = clang_getNullCursor();
+	k->name = cx_spelling(fn);
 	for (i = 0; i < ks.n; i++)
 		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
-			k.body = ks.c[i];
+			k->body = ks.c[i];
 	cx_kids_free(&ks);
+}
+
+void translate_kernel(struct source *s, CXCursor fn, struct buf *o)
+{
+	struct kernel k;
+
+	kernel_init(&k, s, fn);
 	if (analyse_kernel(&k)) {
 		emit_prologue(&k, o);
 		emit_private(&k, o);

@@ -261,11 +261,46 @@ static int write_c(const struct options *o, const struct buf *out)
 	return rc;
 }
 
+/*
+ * The translate-only command line (C of the kernels, this file): --translate,
+ * --dump=..., or an output named *.c or '-'.  Anything else is the nvcc-like
+ * driver of whole programs (driver.c).  --translate is taken out of argv.
+ */
+static bool translate_only(int *argc, char **argv)
+{
+	bool r = false;
+	int i, j;
+
+	for (i = 1; i < *argc; i++) {
+		const char *a = argv[i], *o = NULL;
+		size_t n;
+
+		if (!strcmp(a, "-o") && i + 1 < *argc)
+			o = argv[i + 1];
+		else if (!strncmp(a, "-o", 2) && a[2])
+			o = a + 2;
+		n = o ? strlen(o) : 0;
+		if (!strcmp(a, "--translate") || !strncmp(a, "--dump", 6) ||
+		    (o && (!strcmp(o, "-") || (n > 2 && !strcmp(o + n - 2, ".c")))))
+			r = true;
+	}
+	for (i = j = 1; i < *argc; i++)
+		if (strcmp(argv[i], "--translate"))
+			argv[j++] = argv[i];
+	argv[j] = NULL;
+	*argc = j;
+	return r;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { 0 };
 	struct buf out = { 0 };
-	int rc = parse_options(argc, argv, &o);
+	int rc;
+
+	if (!translate_only(&argc, argv))
+		return driver_main(argc, argv);
+	rc = parse_options(argc, argv, &o);
 
 	if (rc < 0)
 		rc = cc_translate_file(o.input, o.clang_args, o.nclang, &out);

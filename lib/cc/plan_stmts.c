@@ -131,7 +131,7 @@ static bool uniform_candidate_decl(struct kernel *k, CXCursor d)
 			ok = false;
 			break;
 		}
-		init = clang_Cursor_getVarDeclInitializer(v);
+		init = var_init(v);
 		if (!clang_Cursor_isNull(init) && has_effects(k->src, init))
 			ok = false;
 	}
@@ -160,22 +160,22 @@ static bool uniform_stmt_walk(const struct kernel *k, CXCursor c, int loops)
 		return false;
 	if (ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator ||
 	    ck == CXCursor_UnaryOperator) {
-		char op[4] = "";
-		bool w = false;
+		CXCursor target = clang_getNullCursor(), value;
+		bool w = assignment(k->src, c, &target, &value);
 
-		if (ck == CXCursor_UnaryOperator) {
-			w = unary_op(k->src, c) == '+';
-		} else {
-			op_text(k->src, c, op);
-			w = ck == CXCursor_CompoundAssignOperator || is_assign_op(op);
+		if (!w && ck == CXCursor_UnaryOperator && unary_op(k->src, c) == '+') {
+			struct cx_kids t = cx_kids_of(c);
+
+			w = true;
+			if (t.n)
+				target = t.c[0];
+			cx_kids_free(&t);
 		}
 		if (w) {
-			struct cx_kids t = cx_kids_of(c);
-			CXCursor b = t.n ? lvalue_base(t.c[0]) : clang_getNullCursor();
+			CXCursor b = !clang_Cursor_isNull(target) ? lvalue_base(target) : clang_getNullCursor();
 			struct var *v = !clang_Cursor_isNull(b) && clang_getCursorKind(b) == CXCursor_DeclRefExpr ?
 						var_of(k, b) : NULL;
 
-			cx_kids_free(&t);
 			if (!v || v->param || v->shared)
 				return false;
 		}
@@ -247,6 +247,26 @@ static void choose_candidates(struct kernel *k)
 	}
 }
 
+/*
+ * A declaration in a thread loop: its initializers run per thread, so the
+ * variables they initialize are not written by once-per-block code only.
+ * (Without an initializer, a one-copy-per-block variable is declared in
+ * front of the thread loop: emit.c.)
+ */
+static void initialized_in_loop(struct kernel *k, CXCursor decl)
+{
+	struct cx_kids ks = cx_kids_of(decl);
+	unsigned m;
+
+	for (m = 0; m < ks.n; m++) {
+		struct var *v = var_decl(k, ks.c[m]);
+
+		if (v && !clang_Cursor_isNull(var_init(ks.c[m])))
+			v->all_writes_uniform_level = false;
+	}
+	cx_kids_free(&ks);
+}
+
 /* Once-per-block statements whose variables are not one copy per block go back, to a fixed point. */
 static void settle_uniform(struct kernel *k)
 {
@@ -264,6 +284,9 @@ static void settle_uniform(struct kernel *k)
 				if (k->s[i].cls == S_REGION && writes_in(k, k->s[i].c, v))
 					v->all_writes_uniform_level = false;
 		}
+		for (i = 0; i < k->ns; i++)
+			if (k->s[i].cls == S_REGION && clang_getCursorKind(k->s[i].c) == CXCursor_DeclStmt)
+				initialized_in_loop(k, k->s[i].c);
 		for (i = 0; i < k->ns; i++) {
 			struct stmt *s = &k->s[i];
 			struct cx_kids ks;
@@ -311,6 +334,10 @@ static bool hoistable(const struct kernel *k, CXCursor *run, unsigned n, CXCurso
 
 			if ((writes_in(k, run[i], v) && refs_var(k, u, v)) ||
 			    (writes_in(k, u, v) && refs_var(k, run[i], v)))
+				return false;
+			/* nor in front of the declaration of a variable it uses */
+			if (c_start(run[i]) <= c_start(v->decl) && c_end(v->decl) <= c_end(run[i]) &&
+			    refs_var(k, u, v))
 				return false;
 		}
 	}

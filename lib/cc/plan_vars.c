@@ -116,7 +116,7 @@ static void refine_promoted(struct kernel *k)
 			k->v[j].cls = V_SPLIT;
 	for (j = 0; j < k->nv; j++) {
 		struct var *v = &k->v[j];
-		CXCursor init = clang_Cursor_getVarDeclInitializer(v->decl);
+		CXCursor init = var_init(v->decl);
 
 		if (v->cls != V_PROMOTED || v->array || v->addr_taken || clang_Cursor_isNull(init) ||
 		    has_effects(k->src, init) || written_anywhere(k, v) || !remat_refs_ok(k, init))

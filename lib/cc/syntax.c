@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "cc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,21 +166,63 @@ bool is_shared_decl(CXCursor c)
 	return r;
 }
 
+/* x of x[i][j] and of x.m (not of p->m: that is memory p points to). */
 CXCursor lvalue_base(CXCursor e)
 {
 	CXCursor t = strip(e);
 
-	while (clang_getCursorKind(t) == CXCursor_ArraySubscriptExpr) {
-		struct cx_kids ks = cx_kids_of(t);
+	for (;;) {
+		enum CXCursorKind tk = clang_getCursorKind(t);
+		struct cx_kids ks;
+		bool go;
 
-		if (!ks.n) {
-			cx_kids_free(&ks);
-			break;
-		}
-		t = strip(ks.c[0]);
+		if (tk != CXCursor_ArraySubscriptExpr && tk != CXCursor_MemberRefExpr)
+			return t;
+		ks = cx_kids_of(t);
+		go = ks.n > 0 && (tk == CXCursor_ArraySubscriptExpr ||
+				  clang_getCursorType(ks.c[0]).kind != CXType_Pointer);
+		if (go)
+			t = strip(ks.c[0]);
 		cx_kids_free(&ks);
+		if (!go)
+			return t;
 	}
-	return t;
+}
+
+/*
+ * Is c an assignment (=, op=, or C++'s operator= of a struct)?  Its target
+ * and value in *target and *value.
+ */
+bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct cx_kids ks;
+	bool r = false;
+	char op[4];
+
+	if (ck != CXCursor_BinaryOperator && ck != CXCursor_CompoundAssignOperator && ck != CXCursor_CallExpr)
+		return false;
+	ks = cx_kids_of(c);
+	if (ck == CXCursor_CallExpr) {
+		char *n = cx_spelling(c);
+
+		r = ks.n == 3 && !strcmp(n, "operator=");
+		free(n);
+		if (r) {
+			*target = ks.c[0];
+			*value = ks.c[2];
+		}
+	} else if (ks.n == 2) {
+		if (ck == CXCursor_BinaryOperator)
+			op_text(s, c, op);
+		r = ck == CXCursor_CompoundAssignOperator || is_assign_op(op);
+		if (r) {
+			*target = ks.c[0];
+			*value = ks.c[1];
+		}
+	}
+	cx_kids_free(&ks);
+	return r;
 }
 
 /* The operator of a binary expression: the text after its left operand. */
@@ -294,5 +337,80 @@ bool has_effects(const struct source *s, CXCursor e)
 	for (i = 0; i < ks.n && !r; i++)
 		r = has_effects(s, ks.c[i]);
 	cx_kids_free(&ks);
+	return r;
+}
+
+/*
+ * The initializer written in the source, or a null cursor.  C++ default-
+ * constructs a struct variable without one: libclang shows that as a call
+ * without arguments at the variable's name, which is no initializer in C.
+ */
+CXCursor var_init(CXCursor d)
+{
+	CXCursor i = clang_Cursor_getVarDeclInitializer(d);
+
+	if (!clang_Cursor_isNull(i) && clang_getCursorKind(i) == CXCursor_CallExpr &&
+	    clang_Cursor_getNumArguments(i) == 0 && c_start(i) == off_of(clang_getCursorLocation(d)))
+		return clang_getNullCursor();
+	return i;
+}
+
+static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *r;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&r, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		fputs("out of memory\n", stderr);
+		exit(2);
+	}
+	return r;
+}
+
+char *c_declaration(CXType t, const char *name)
+{
+	char *inner, *r, *s, *p;
+
+	if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray) {
+		if (t.kind == CXType_ConstantArray)
+			inner = xasprintf("%s[%lld]", name, clang_getArraySize(t));
+		else
+			inner = xasprintf("%s[]", name);
+		r = c_declaration(clang_getArrayElementType(t), inner);
+		free(inner);
+		return r;
+	}
+	s = cx_string(clang_getTypeSpelling(t));
+	p = strstr(s, "(*)");
+	if (p)	/* a pointer to an array or function: the name goes inside */
+		r = xasprintf("%.*s(*%s%s", (int)(p - s), s, name, p + 2);
+	else
+		r = xasprintf("%s %s", s, name);
+	free(s);
+	return r;
+}
+
+bool is_array_type(CXType t)
+{
+	return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+	       t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
+char *c_param_declaration(CXType t, const char *name)
+{
+	CXType e;
+	char *p, *r;
+
+	if (!is_array_type(t))
+		return c_declaration(t, name);
+	e = clang_getArrayElementType(t);
+	p = is_array_type(e) ? xasprintf("(*%s)", name) : xasprintf("*%s", name);
+	r = c_declaration(e, p);
+	free(p);
 	return r;
 }

@@ -13,6 +13,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A call of a function of the program's own files (not a system header's)? */
+static bool user_call(CXCursor e)
+{
+	CXCursor r = clang_getCursorReferenced(e);
+
+	if (clang_Cursor_isNull(r))
+		return true;	/* a dependent call in a template: assume the worst */
+	return !clang_Location_isInSystemHeader(clang_getCursorLocation(r));
+}
+
 bool is_variant(const struct kernel *k, CXCursor e)
 {
 	enum CXCursorKind ek = clang_getCursorKind(e);
@@ -38,6 +48,8 @@ bool is_variant(const struct kernel *k, CXCursor e)
 		free(n);
 		if (r)
 			return true;
+	} else if (ek == CXCursor_CallExpr && k->src->cxx && user_call(e)) {
+		return true;	/* a function of the program's may read threadIdx (whole programs) */
 	}
 	ks = cx_kids_of(e);
 	for (i = 0; i < ks.n && !r; i++)
@@ -133,25 +145,83 @@ static void note_write(struct round *rd, CXCursor target, bool v)
 		mark_variant(rd, var);
 }
 
+static enum CXChildVisitResult lambda_refs(CXCursor c, CXCursor parent, CXClientData d);
+
+static void escape(struct round *rd, CXCursor e)
+{
+	CXCursor b = lvalue_base(strip(e));
+	struct var *v;
+
+	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr && (v = var_of(rd->k, b))) {
+		v->addr_taken = true;
+		mark_variant(rd, v);
+	}
+}
+
+static enum CXChildVisitResult lambda_refs(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr || clang_getCursorKind(c) == CXCursor_VariableRef)
+		escape(d, c);
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * C++ (whole programs): a local passed to a function of the program (by
+ * reference, as the object of a member or operator call), bound to a
+ * reference or used in a lambda may be written there: treated like a local
+ * whose address is taken.
+ */
+static void cxx_escapes(struct round *rd, CXCursor c, enum CXCursorKind ck, const struct cx_kids *ks)
+{
+	char *bn = ck == CXCursor_CallExpr ? builtin_ref(c) : NULL;
+	bool user = ck == CXCursor_CallExpr && !bn;
+	unsigned i;
+
+	free(bn);
+	if (user) {
+		for (i = 0; i < ks->n; i++) {
+			CXCursor a = strip(ks->c[i]);
+
+			if (clang_getCursorKind(a) == CXCursor_MemberRefExpr) {
+				struct cx_kids mk = cx_kids_of(a);
+
+				if (mk.n)
+					escape(rd, mk.c[0]);
+				cx_kids_free(&mk);
+			}
+			escape(rd, a);
+		}
+	} else if (ck == CXCursor_VarDecl) {
+		CXType t = clang_getCursorType(c);
+		CXCursor init = var_init(c);
+
+		if ((t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||
+		     t.kind == CXType_Auto) && !clang_Cursor_isNull(init)) {
+			escape(rd, init);
+			mark_variant(rd, var_decl(rd->k, c));
+		}
+	} else if (ck == CXCursor_LambdaExpr) {
+		clang_visitChildren(c, lambda_refs, rd);
+	}
+}
+
 static void variance_walk(struct round *rd, CXCursor c, bool div)
 {
 	struct kernel *k = rd->k;
 	enum CXCursorKind ck = clang_getCursorKind(c);
 	struct cx_kids ks = cx_kids_of(c);
+	CXCursor target, value;
 	unsigned i;
 
 	if (ck == CXCursor_VarDecl) {
 		struct var *v = var_decl(k, c);
-		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+		CXCursor init = var_init(c);
 
 		if (v && !clang_Cursor_isNull(init) && (div || is_variant(k, init)))
 			mark_variant(rd, v);
-	} else if (ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator) {
-		char op[4];
-
-		op_text(k->src, c, op);
-		if (ck == CXCursor_CompoundAssignOperator || is_assign_op(op))
-			note_write(rd, ks.c[0], div || is_variant(k, ks.c[1]) || is_variant(k, ks.c[0]));
+	} else if (assignment(k->src, c, &target, &value)) {
+		note_write(rd, target, div || is_variant(k, value) || is_variant(k, target));
 	} else if (ck == CXCursor_UnaryOperator) {
 		char u = unary_op(k->src, c);
 
@@ -166,6 +236,8 @@ static void variance_walk(struct round *rd, CXCursor c, bool div)
 			}
 		}
 	}
+	if (k->src->cxx)
+		cxx_escapes(rd, c, ck, &ks);
 	if (ck == CXCursor_IfStmt || ck == CXCursor_SwitchStmt || ck == CXCursor_WhileStmt ||
 	    ck == CXCursor_DoStmt || ck == CXCursor_ForStmt || ck == CXCursor_ConditionalOperator) {
 		bool d2 = div || !clang_Cursor_isNull(divergent_cond(k, c));

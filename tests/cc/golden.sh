@@ -5,6 +5,8 @@
 # --check-prefix=PLAN) against the output of --dump=plan.  The source's own
 # comments are copied into the C, so lines starting with // are dropped from
 # the output before matching (a directive must never match itself).
+# Every translation must also compile with gcc and clang -Wall -Wextra
+# -Werror (the rule: if idxgen-cc exits 0, its output compiles).
 # FileCheck comes from Debian's llvm-16-tools (tests/setup/deps.sh).
 set -u
 CC_BIN=${1:?usage: golden.sh path/to/idxgen-cc}
@@ -34,6 +36,24 @@ run() {
 	rc=$?
 	ok $rc "$name"
 	[ $rc = 0 ] || sed 's/^/#   /' "$tmp/err"
+	[ "$mode" = c ] && compiles "$f" "$tmp/out"
+}
+
+# compiles FILE.cu OUT.c: the translation compiles warning-free with gcc and clang
+compiles() {
+	local comp rc
+	cp "$2" "$tmp/k.c"
+	for comp in gcc clang; do
+		if ! command -v $comp >/dev/null; then
+			ok 1 "$(basename "$1"): $comp not installed (tests/setup/deps.sh)"
+			continue
+		fi
+		$comp -std=gnu11 -Wall -Wextra -Werror -O2 -I"$DIR/../../include" -c -o /dev/null "$tmp/k.c" \
+			2>"$tmp/err"
+		rc=$?
+		ok $rc "$(basename "$1"): the C compiles with $comp -Wall -Wextra -Werror"
+		[ $rc = 0 ] || sed 's/^/#   /' "$tmp/err"
+	done
 }
 
 if [ ! -x "$FILECHECK" ]; then

@@ -25,8 +25,10 @@ __global__ void noargs(void)
 // CHECK: static const size_t params__arg_sizes[] = { sizeof(float *), sizeof(const float *), sizeof(int), sizeof(double) };
 // CHECK: .nargs = 4,
 // a kernel without arguments or statements: no thread loop at all
+// (regression, issue 21: __b was an unused parameter under -Wextra)
 // CHECK-LABEL: static void noargs__block(struct idxgen_rt_block *__b)
 // CHECK-NEXT: {
+// CHECK-NEXT: (void)__b; /* no thread loop */
 // CHECK-NEXT: }
 // CHECK: static const size_t noargs__arg_sizes[] = { 0 };
 // CHECK: .nargs = 0,

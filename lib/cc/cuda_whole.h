@@ -1,0 +1,40 @@
+/*
+ * idxgen_cuda.h (whole programs) - what clang sees before a .cu file that
+ * idxgen-cc builds as a whole program: the file is parsed as CUDA on the
+ * host side (-x cuda --cuda-host-only, no CUDA installation), so that
+ * k<<<g, b>>>(args) is a kernel call in the syntax tree; every function but
+ * a __global__ one is __host__ __device__ (the pragma), so device code may
+ * call what the host may; the qualifiers are annotations the translator
+ * reads.  nvcc includes <cuda_runtime.h> implicitly (ours: include/cuda).
+ * Embedded into idxgen-cc (cuda_whole.inc); never installed.
+ */
+#define __global__ __attribute__((global)) __attribute__((annotate("idxgen_global")))
+#define __device__ __attribute__((annotate("idxgen_device")))
+#define __host__ __attribute__((annotate("idxgen_host")))
+#define __shared__ __attribute__((annotate("idxgen_shared")))
+#define __constant__ __attribute__((annotate("idxgen_constant")))
+#define __managed__ __attribute__((annotate("idxgen_managed")))
+#define __align__(n) __attribute__((aligned(n)))
+/* clang's own built-in (a __device__ function); declared here, the translator knows it */
+__attribute__((device)) void __syncthreads(void);
+#pragma clang force_cuda_host_device begin
+#include <cuda_runtime.h>
+extern "C" unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0, void * = 0);
+extern "C" int cudaConfigureCall(dim3, dim3, size_t = 0, void * = 0);
+extern const uint3 threadIdx, blockIdx;
+extern const dim3 blockDim, gridDim;
+extern const int warpSize;
+/* Outside what idxgen-cc translates today: declared so that a use is diagnosed by name. */
+int __syncthreads_count(int), __syncthreads_and(int), __syncthreads_or(int);
+void __syncwarp(unsigned int = 0xffffffffu);
+unsigned int __ballot_sync(unsigned int, int), __activemask(void);
+int __any_sync(unsigned int, int), __all_sync(unsigned int, int);
+template <class T> T __shfl_sync(unsigned int, T, int, int = 32);
+template <class T> T __shfl_up_sync(unsigned int, T, unsigned int, int = 32);
+template <class T> T __shfl_down_sync(unsigned int, T, unsigned int, int = 32);
+template <class T> T __shfl_xor_sync(unsigned int, T, int, int = 32);
+template <class T> unsigned int __match_any_sync(unsigned int, T);
+template <class T> unsigned int __match_all_sync(unsigned int, T, int *);
+template <class T> T __reduce_add_sync(unsigned int, T);
+template <class T> T __reduce_min_sync(unsigned int, T);
+template <class T> T __reduce_max_sync(unsigned int, T);

@@ -1,0 +1,593 @@
+// SPDX-License-Identifier: MIT
+/*
+ * driver.c - idxgen-cc as nvcc is used (issue 22): `idxgen-cc -o prog
+ * a.cu b.cu c.cpp d.c -I.. -D.. -O2 -g -std=c++17 -L.. -l..` translates each
+ * .cu into C++ (whole.c) in a temporary folder, compiles it and the plain
+ * C/C++ sources with the host compilers, and links with libidxgen_cudart.a
+ * and libidxgen; -c stops at the objects.  nvcc's options are mapped or
+ * ignored as the table in lib/cc/README.md says.  The translate-only path
+ * (C of the kernels) stays in main.c.
+ */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef IDXGEN_CC_INCLUDEDIR
+#define IDXGEN_CC_INCLUDEDIR "/usr/include/idxgen"
+#endif
+#ifndef IDXGEN_CC_LIBDIR
+#define IDXGEN_CC_LIBDIR "/usr/lib"
+#endif
+#ifndef IDXGEN_CC_CUDARTDIR
+#define IDXGEN_CC_CUDARTDIR IDXGEN_CC_LIBDIR
+#endif
+
+/* A growing argument vector. */
+struct argv {
+	char **v;
+	int n, cap;
+};
+
+static void av_add(struct argv *a, const char *s)
+{
+	if (a->n + 2 > a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 16;
+		a->v = cx_realloc(a->v, (size_t)a->cap * sizeof(*a->v));
+	}
+	a->v[a->n++] = cx_strdup(s);
+	a->v[a->n] = NULL;
+}
+
+static void av_addf(struct argv *a, const char *fmt, const char *s)
+{
+	char *t;
+
+	if (asprintf(&t, fmt, s) < 0) {
+		perror("idxgen-cc");
+		exit(2);
+	}
+	av_add(a, t);
+	free(t);
+}
+
+static void av_cat(struct argv *a, const struct argv *b)
+{
+	int i;
+
+	for (i = 0; i < b->n; i++)
+		av_add(a, b->v[i]);
+}
+
+static void av_free(struct argv *a)
+{
+	int i;
+
+	for (i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+}
+
+struct drv {
+	const char *output;
+	bool compile_only, verbose, keep, emit_cxx;
+	const char *std;
+	struct argv inputs;
+	struct argv kinds;	/* per input: "cu" after -x cu, else "" */
+	struct argv parse;	/* -I -D -U for the translation (libclang) */
+	struct argv cflags;	/* for the host compilers: -I -D -U -O -g -Xcompiler ... */
+	struct argv ldflags;	/* -L -l -Xlinker, objects and archives given */
+	char tmpdir[64];
+};
+
+enum kind { K_CU, K_C, K_CXX, K_LINK };
+
+static enum kind kind_of(const char *path, bool x_cu)
+{
+	const char *e = strrchr(path, '.');
+
+	if (x_cu || (e && !strcmp(e, ".cu")))
+		return K_CU;
+	if (e && !strcmp(e, ".c"))
+		return K_C;
+	if (e && (!strcmp(e, ".cpp") || !strcmp(e, ".cc") || !strcmp(e, ".cxx") || !strcmp(e, ".C")))
+		return K_CXX;
+	return K_LINK;
+}
+
+static const char *host_cxx(void)
+{
+	const char *c = getenv("CXX");
+
+	if (c && *c)
+		return c;
+	return access("/usr/bin/clang++", X_OK) ? "c++" : "clang++";
+}
+
+static const char *host_cc(void)
+{
+	const char *c = getenv("CC");
+
+	if (c && *c)
+		return c;
+	return access("/usr/bin/clang", X_OK) ? "cc" : "clang";
+}
+
+/* Run av; its exit status (127: could not start). */
+static int run(const struct drv *d, char **av)
+{
+	pid_t pid;
+	int st, i;
+
+	if (d->verbose) {
+		for (i = 0; av[i]; i++)
+			fprintf(stderr, "%s%s", i ? " " : "", av[i]);
+		fputc('\n', stderr);
+	}
+	pid = fork();
+	if (pid < 0)
+		return 127;
+	if (pid == 0) {
+		execvp(av[0], av);
+		fprintf(stderr, "idxgen-cc: %s: %s\n", av[0], strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) < 0)
+		return 127;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static const char *base_name(const char *p)
+{
+	const char *b = strrchr(p, '/');
+
+	return b ? b + 1 : p;
+}
+
+/* PATH's base name with its extension replaced by ext. */
+static char *with_ext(const char *dir, const char *path, const char *ext)
+{
+	const char *b = base_name(path), *e = strrchr(b, '.');
+	char *r;
+	int n = e ? (int)(e - b) : (int)strlen(b);
+
+	if (asprintf(&r, "%s%s%.*s%s", dir ? dir : "", dir ? "/" : "", n, b, ext) < 0) {
+		perror("idxgen-cc");
+		exit(2);
+	}
+	return r;
+}
+
+static bool write_file(const char *path, const struct buf *b)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fwrite(b->p, 1, b->n, f) != b->n || fclose(f)) {
+		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+/* The -I of the input's own folder (nvcc searches it for "..." includes too). */
+static char *input_dir_flag(const char *path)
+{
+	char *dir = cx_strdup(path), *sl = strrchr(dir, '/'), *r;
+
+	if (sl)
+		*sl = 0;
+	if (asprintf(&r, "-I%s", sl ? dir : ".") < 0)
+		r = NULL;
+	free(dir);
+	return r;
+}
+
+/* .cu -> .cpp (into cpp) -> obj: 0, 1 (diagnostics) or 2. */
+static int build_cu(const struct drv *d, const char *src, const char *cpp, const char *obj)
+{
+	struct argv pa = { 0 }, cc = { 0 };
+	struct buf out = { 0 };
+	char *idir = input_dir_flag(src);
+	int rc;
+
+	av_cat(&pa, &d->parse);
+	av_addf(&pa, "-std=%s", d->std);
+	av_add(&pa, idir);
+	rc = cc_translate_program(src, pa.v, pa.n, &out);
+	if (rc == 0 && !write_file(cpp, &out))
+		rc = 2;
+	if (rc == 0 && !d->emit_cxx) {
+		av_add(&cc, host_cxx());
+		av_addf(&cc, "-std=%s", d->std);
+		av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR "/cuda");
+		av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR);
+		av_add(&cc, idir);
+		av_cat(&cc, &d->cflags);
+		av_add(&cc, "-c");
+		av_add(&cc, "-o");
+		av_add(&cc, obj);
+		av_add(&cc, cpp);
+		if (run(d, cc.v)) {
+			/* the input parsed and translated: this is our bug, never the user's */
+			fprintf(stderr,
+				"idxgen-cc: internal error: the C++ written for %s does not compile with %s (kept in %s)\n",
+				src, cc.v[0], cpp);
+			rc = 2;
+		}
+	}
+	buf_free(&out);
+	av_free(&pa);
+	av_free(&cc);
+	free(idir);
+	return rc;
+}
+
+/* A plain .c or .cpp host file: the host compiler's own diagnostics, status 1. */
+static int build_host(const struct drv *d, const char *src, enum kind k, const char *obj)
+{
+	struct argv cc = { 0 };
+	char *idir = input_dir_flag(src);
+	int rc;
+
+	av_add(&cc, k == K_C ? host_cc() : host_cxx());
+	if (k == K_CXX)
+		av_addf(&cc, "-std=%s", d->std);
+	av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR "/cuda");
+	av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR);
+	av_add(&cc, idir);
+	av_cat(&cc, &d->cflags);
+	av_add(&cc, "-c");
+	av_add(&cc, "-o");
+	av_add(&cc, obj);
+	av_add(&cc, src);
+	rc = run(d, cc.v) ? 1 : 0;
+	av_free(&cc);
+	free(idir);
+	return rc;
+}
+
+static int link_program(const struct drv *d, const struct argv *objs)
+{
+	struct argv ld = { 0 };
+	int rc;
+
+	av_add(&ld, host_cxx());
+	av_add(&ld, "-o");
+	av_add(&ld, d->output ? d->output : "a.out");
+	av_cat(&ld, objs);
+	av_cat(&ld, &d->cflags);	/* -fopenmp & co. given with -Xcompiler */
+	av_add(&ld, IDXGEN_CC_CUDARTDIR "/libidxgen_cudart.a");
+	av_add(&ld, "-L" IDXGEN_CC_LIBDIR);
+	av_add(&ld, "-Wl,-rpath," IDXGEN_CC_LIBDIR);
+	av_add(&ld, "-lidxgen");
+	av_cat(&ld, &d->ldflags);
+	av_add(&ld, "-lpthread");
+	av_add(&ld, "-ldl");
+	av_add(&ld, "-lm");
+	rc = run(d, ld.v) ? 1 : 0;
+	if (rc)
+		fprintf(stderr, "idxgen-cc: linking %s failed\n", d->output ? d->output : "a.out");
+	av_free(&ld);
+	return rc;
+}
+
+/* -Xcompiler a,b,c: each a flag of the host compilers (and of the link). */
+static void add_commas(struct argv *a, const char *list)
+{
+	char *s = cx_strdup(list), *save = NULL, *t;
+
+	for (t = strtok_r(s, ",", &save); t; t = strtok_r(NULL, ",", &save))
+		av_add(a, t);
+	free(s);
+}
+
+/* Does arg (an nvcc option for the device side) get ignored?  *skip: it takes the next argument. */
+static bool ignored_option(const char *a, bool *skip)
+{
+	static const char *const with_arg[] = { "-arch", "--gpu-architecture", "-gencode", "--generate-code",
+						"-code", "--gpu-code", "-Xptxas", "--ptxas-options", "-maxrregcount",
+						"--maxrregcount", "-cudart", "--cudart", "--default-stream",
+						"-Xnvlink", "--keep-dir", "-ccbin", "--compiler-bindir", "-t",
+						"--threads", "-split-compile", NULL };
+	static const char *const prefixes[] = { "-arch=", "--gpu-architecture=", "-gencode=", "--generate-code=",
+						"-code=", "--gpu-code=", "-Xptxas=", "--ptxas-options=",
+						"-maxrregcount=", "--maxrregcount=", "-rdc=", "--relocatable-device-code=",
+						"-cudart=", "--cudart=", "--default-stream=", "-ccbin=",
+						"--compiler-bindir=", "--threads=", "-t=", "-Wno-deprecated-gpu-targets",
+						"--Wno-deprecated-gpu-targets", "-Wno-deprecated-declarations=", NULL };
+	static const char *const plain[] = { "--use_fast_math", "-use_fast_math", "--extended-lambda",
+					     "-extended-lambda", "--expt-extended-lambda", "-expt-extended-lambda",
+					     "--expt-relaxed-constexpr", "-expt-relaxed-constexpr", "-lineinfo",
+					     "--generate-line-info", "-G", "--device-debug", "-m64", "--resource-usage",
+					     "-res-usage", "-dlink", "--device-link", "-ftz=true", "-ftz=false",
+					     "-prec-div=true", "-prec-div=false", "-prec-sqrt=true",
+					     "-prec-sqrt=false", "-fmad=true", "-fmad=false", "--keep", "-keep",
+					     "-src-in-ptx", "--restrict", "-restrict", NULL };
+
+	*skip = in_list(a, with_arg);
+	if (*skip || in_list(a, plain))
+		return true;
+	for (int i = 0; prefixes[i]; i++)
+		if (!strncmp(a, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+
+static void drv_usage(FILE *f);
+
+/* -1: go on; else the exit status. */
+static int drv_options(int argc, char **argv, struct drv *d)
+{
+	bool x_cu = false;
+	int i;
+
+	d->std = "c++17";
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		bool skip;
+
+#define NEXT_ARG()                                                                       \
+	do {                                                                             \
+		if (!v) {                                                                \
+			fprintf(stderr, "idxgen-cc: option %s needs an argument\n", a); \
+			return 2;                                                        \
+		}                                                                        \
+		i++;                                                                     \
+	} while (0)
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			drv_usage(stdout);
+			return 0;
+		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
+			char *ver = cx_string(clang_getClangVersion());
+
+			printf("idxgen-cc %s (libclang: %s)\n", IDXGEN_CC_VERSION, ver);
+			free(ver);
+			return 0;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--output-file")) {
+			NEXT_ARG();
+			d->output = v;
+		} else if (!strcmp(a, "-c") || !strcmp(a, "--compile") || !strcmp(a, "-dc")) {
+			d->compile_only = true;
+		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+			d->verbose = true;
+		} else if (!strcmp(a, "--keep-cxx")) {
+			d->keep = true;
+		} else if (!strcmp(a, "--emit-cxx")) {
+			d->emit_cxx = true;
+		} else if (!strcmp(a, "-x")) {
+			NEXT_ARG();
+			x_cu = !strcmp(v, "cu");
+		} else if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") || !strcmp(a, "--include-path") ||
+			   !strcmp(a, "--define-macro") || !strcmp(a, "-isystem")) {
+			char f[3] = { '-', a[1] == '-' ? (a[2] == 'i' ? 'I' : 'D') : a[1], 0 };
+
+			NEXT_ARG();
+			if (!strcmp(a, "-isystem")) {
+				av_add(&d->parse, a), av_add(&d->parse, v);
+				av_add(&d->cflags, a), av_add(&d->cflags, v);
+			} else {
+				av_addf(&d->parse, strcmp(f, "-I") ? (strcmp(f, "-D") ? "-U%s" : "-D%s") : "-I%s", v);
+				av_addf(&d->cflags, strcmp(f, "-I") ? (strcmp(f, "-D") ? "-U%s" : "-D%s") : "-I%s", v);
+			}
+		} else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) {
+			av_add(&d->parse, a);
+			av_add(&d->cflags, a);
+		} else if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6)) {
+			d->std = strchr(a, '=') + 1;
+		} else if (!strcmp(a, "-std") || !strcmp(a, "--std")) {
+			NEXT_ARG();
+			d->std = v;
+		} else if (!strncmp(a, "-O", 2) || !strcmp(a, "-g") || !strncmp(a, "-g", 2) ||
+			   !strncmp(a, "-f", 2) || !strncmp(a, "-W", 2) || !strncmp(a, "-m", 2) ||
+			   !strcmp(a, "-w") || !strcmp(a, "-pthread")) {
+			if (strcmp(a, "-m64"))
+				av_add(&d->cflags, a);
+		} else if (!strcmp(a, "-Xcompiler") || !strcmp(a, "--compiler-options")) {
+			NEXT_ARG();
+			add_commas(&d->cflags, v);
+		} else if (!strncmp(a, "-Xcompiler=", 11) || !strncmp(a, "--compiler-options=", 19)) {
+			add_commas(&d->cflags, strchr(a, '=') + 1);
+		} else if (!strcmp(a, "-Xlinker") || !strcmp(a, "--linker-options")) {
+			NEXT_ARG();
+			av_addf(&d->ldflags, "-Wl,%s", v);
+		} else if (!strcmp(a, "-L") || !strcmp(a, "-l") || !strcmp(a, "--library-path") ||
+			   !strcmp(a, "--library")) {
+			NEXT_ARG();
+			av_addf(&d->ldflags, a[1] == 'L' || !strcmp(a, "--library-path") ? "-L%s" : "-l%s", v);
+		} else if (!strncmp(a, "-L", 2) || !strncmp(a, "-l", 2) || !strncmp(a, "-Wl,", 4)) {
+			if (strcmp(a, "-lcudart") && strcmp(a, "-lcudart_static") && strcmp(a, "-lcuda"))
+				av_add(&d->ldflags, a);	/* ours replaces CUDA's runtime */
+		} else if (ignored_option(a, &skip)) {
+			if (skip)
+				NEXT_ARG();
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "idxgen-cc: unknown option '%s' (try --help)\n", a);
+			return 2;
+		} else {
+			av_add(&d->inputs, a);
+			av_add(&d->kinds, x_cu ? "cu" : "");
+		}
+#undef NEXT_ARG
+	}
+	if (!d->inputs.n) {
+		fprintf(stderr, "idxgen-cc: no input file (try --help)\n");
+		return 2;
+	}
+	if ((d->compile_only || d->emit_cxx) && d->output && d->inputs.n > 1) {
+		fprintf(stderr, "idxgen-cc: -o with -c or --emit-cxx takes one input file\n");
+		return 2;
+	}
+	return -1;
+}
+
+/* Build everything; 0, 1 (diagnostics) or 2. */
+static int drv_build(struct drv *d)
+{
+	struct argv objs = { 0 }, temps = { 0 };
+	int i, rc = 0;
+
+	for (i = 0; i < d->inputs.n && rc == 0; i++) {
+		const char *src = d->inputs.v[i];
+		enum kind k = kind_of(src, d->kinds.v[i][0] != 0);
+		char *obj, *cpp = NULL, num[16];
+
+		if (k == K_LINK) {
+			if (d->compile_only)
+				continue;
+			av_add(&objs, src);
+			continue;
+		}
+		if (access(src, R_OK)) {
+			fprintf(stderr, "idxgen-cc: %s: %s\n", src, strerror(errno));
+			rc = 2;
+			break;
+		}
+		snprintf(num, sizeof(num), "%d-", i);
+		if (d->compile_only)
+			obj = d->output ? cx_strdup(d->output) : with_ext(NULL, src, ".o");
+		else
+			obj = with_ext(d->tmpdir, src, ".o");
+		if (k == K_CU) {
+			if (d->emit_cxx)
+				cpp = d->output ? cx_strdup(d->output) : with_ext(NULL, src, ".cu.cpp");
+			else if (d->keep)
+				cpp = with_ext(NULL, src, ".cu.cpp");
+			else
+				cpp = with_ext(d->tmpdir, src, ".cu.cpp");
+			rc = build_cu(d, src, cpp, obj);
+			if (!d->keep && !d->emit_cxx && rc != 2)
+				av_add(&temps, cpp);
+		} else if (!d->emit_cxx) {
+			rc = build_host(d, src, k, obj);
+		}
+		if (!d->compile_only) {
+			av_add(&objs, obj);
+			av_add(&temps, obj);
+		}
+		free(obj);
+		free(cpp);
+	}
+	if (rc == 0 && !d->compile_only && !d->emit_cxx)
+		rc = link_program(d, &objs);
+	for (i = 0; i < temps.n; i++)
+		unlink(temps.v[i]);
+	av_free(&objs);
+	av_free(&temps);
+	return rc;
+}
+
+int driver_main(int argc, char **argv)
+{
+	struct drv d = { 0 };
+	int rc = drv_options(argc, argv, &d);
+
+	if (rc < 0) {
+		snprintf(d.tmpdir, sizeof(d.tmpdir), "%s/idxgen-cc-XXXXXX",
+			 getenv("TMPDIR") && strlen(getenv("TMPDIR")) < 40 ? getenv("TMPDIR") : "/tmp");
+		if (!mkdtemp(d.tmpdir)) {
+			perror("idxgen-cc: mkdtemp");
+			rc = 2;
+		} else {
+			rc = drv_build(&d);
+			if (rmdir(d.tmpdir) && errno != ENOENT)
+				fprintf(stderr, "idxgen-cc: note: %s left behind (kept files)\n", d.tmpdir);
+		}
+	}
+	av_free(&d.inputs);
+	av_free(&d.kinds);
+	av_free(&d.parse);
+	av_free(&d.cflags);
+	av_free(&d.ldflags);
+	return rc;
+}
+
+static void drv_usage(FILE *f)
+{
+	fprintf(f,
+"Usage: idxgen-cc [OPTION]... -o PROG FILE.cu [FILE.cu|FILE.c|FILE.cpp|FILE.o]...\n"
+"  or:  idxgen-cc --translate [-c] [-o FILE.c] [-I DIR] [-D NAME] FILE.cu\n"
+"Build whole CUDA programs (host code and kernels) into executables that run\n"
+"on the CPU with thread indices from the idxgen device, as nvcc builds them\n"
+"for a GPU; or (--translate) translate the kernels of a .cu file into C.\n"
+"\n"
+"Whole programs: each .cu file is parsed as CUDA (libclang), its kernels\n"
+"become block functions of the idxgen SPMD runtime with a host stub each, its\n"
+"<<<...>>> launches calls of the CUDA runtime of lib/cudart; the C++ that\n"
+"results is compiled with $CXX (default clang++) against idxgen's own CUDA\n"
+"headers, .c files with $CC (default clang), .cpp/.cc/.cxx files with $CXX,\n"
+"and everything is linked with libidxgen_cudart.a and libidxgen.\n"
+"\n"
+"Options (whole programs):\n"
+"  -o FILE          the executable (default a.out); with -c, the object file\n"
+"  -c, -dc          compile each input to an object file only (FILE.o)\n"
+"  -I DIR, -D NAME[=VAL], -U NAME, -isystem DIR\n"
+"                   preprocessor options, for the translation and the compilers\n"
+"  -std=c++11|14|17|20  the language standard (default c++17, as nvcc 12)\n"
+"  -O0..-O3, -g, -f..., -W..., -w, -m..., -pthread\n"
+"                   passed to the host compilers\n"
+"  -Xcompiler A,B   host compiler options (comma list; also given to the link)\n"
+"  -L DIR, -l LIB, -Xlinker OPT, -Wl,...\n"
+"                   link options (-lcudart, -lcudart_static, -lcuda: dropped,\n"
+"                   libidxgen_cudart replaces them)\n"
+"  -x cu            accepted (.cu inputs are CUDA anyway)\n"
+"  -v               print the commands run\n"
+"  --keep-cxx       keep the C++ written for FILE.cu as FILE.cu.cpp\n"
+"  --emit-cxx       write the C++ for one .cu file (-o FILE, default\n"
+"                   FILE.cu.cpp) and stop\n"
+"  ignored (GPU code generation has no meaning here): -arch, -gencode, -code,\n"
+"                   --use_fast_math, -lineinfo, -G, -rdc, --extended-lambda,\n"
+"                   --expt-relaxed-constexpr, -Xptxas, -maxrregcount, -cudart,\n"
+"                   -ccbin, -m64, -ftz, -prec-div, -prec-sqrt, -fmad, --keep,\n"
+"                   --default-stream, --resource-usage, -t/--threads\n"
+"  -h, --help       print this help and exit\n"
+"  -V, --version    print the version and exit\n"
+"\n"
+"Translate-only (the C path; selected by --translate, an output named *.c,\n"
+"'-o -', or --dump=...):\n"
+"  -o FILE          write the C to FILE (default: FILE.cu with .c, '-' for\n"
+"                   stdout); with -c, the object file (default: FILE.o)\n"
+"  -c               also compile the C with $CC (default cc) into an object file\n"
+"  -I DIR, -D NAME[=VAL]  for the translation and the C compiler\n"
+"Each __global__ function becomes a C function that the idxgen SPMD runtime\n"
+"calls once per thread block and a descriptor 'const struct idxgen_rt_kernel\n"
+"idxgen_cc_kernel_NAME' for idxgen_rt_launch(); the subset is C-compatible\n"
+"CUDA (lib/cc/README.md).\n"
+"\n"
+"Whole-program subset (lib/cc/README.md has it in full): host code as C++;\n"
+"kernels and __device__ functions in C++ (templates, references, classes,\n"
+"auto, constexpr, lambdas, namespaces); threadIdx, blockIdx, blockDim,\n"
+"gridDim and static __shared__ also inside __device__ functions; __constant__,\n"
+"__device__ and __managed__ variables; vector types; the CUDA math API,\n"
+"integer intrinsics, __ldg, atomics (32 and 64 bits), device printf and\n"
+"assert; #pragma unroll.  __syncthreads() in kernels only, in control flow\n"
+"that does not depend on the thread.\n"
+"\n"
+"Diagnostics (FILE:LINE:COL: error: ..., exit status 1): warp-level\n"
+"functions, __syncthreads() in __device__ functions or in divergent control\n"
+"flow, dynamic parallelism, textures, goto, variables of references or of\n"
+"template-dependent types that live across __syncthreads(), launches written\n"
+"inside macros.  idxgen-cc never emits code it cannot translate faithfully.\n"
+"\n"
+"Exit status: 0 on success; 1 on a diagnostic, a host compiler's error in a\n"
+"plain .c/.cpp file or a failed link; 2 on a usage or system error or an\n"
+"internal error (the C or C++ written did not compile).\n"
+"\n"
+"Environment: CXX, CC (host compilers), CFLAGS (translate-only -c),\n"
+"TMPDIR; at run time IDXGEN_SCHEDULE, IDXGEN_NUM_THREADS, IDXGEN_BACKEND\n"
+"(libidxgen).\n"
+"\n"
+"Examples:\n"
+"  idxgen-cc -o prog prog.cu && ./prog\n"
+"  idxgen-cc -O2 -std=c++14 -arch=sm_80 -o app main.cpp kernels.cu -lm\n"
+"  idxgen-cc --translate -o k.c k.cu && cc -O2 -c -I/usr/include k.c\n"
+"\n"
+"See also idxgen_module_load() in <idxgen_cc.h> to translate, compile and load\n"
+"a .cu file at run time.\n");
+}

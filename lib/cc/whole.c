@@ -1,0 +1,551 @@
+// SPDX-License-Identifier: MIT
+/*
+ * whole.c - whole CUDA programs (issue 22): the C++ of a .cu file with
+ * host code.  The output is the input's text with these edits only
+ * (lib/cc/README.md, "Whole programs"):
+ *
+ *  - each __global__ definition (a function or a function template) becomes
+ *    its block function (the passes of kernel.c, templates keeping their
+ *    template parameter list), its descriptor, and a host stub with the
+ *    kernel's own name and parameters that launches it (the launch ABI of
+ *    include/cuda/cuda_runtime_api.h) and registers it;
+ *  - each k<<<g, b, s, st>>>(args) becomes
+ *    (__idxgenPushCallConfiguration(g, b, s, st) ? (void)0 : k(args));
+ *  - __shared__ in a __device__ function becomes static thread_local;
+ *  - __device__/__constant__/__managed__ variables stay plain globals,
+ *    registered for the symbol calls.
+ */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the subset check of whole programs ---------------------------------- */
+
+struct wcheck {
+	struct source *src;
+	bool kernel;
+	const char *fname;
+};
+
+static bool is_builtin_index(const char *n)
+{
+	return !strcmp(n, "threadIdx") || !strcmp(n, "blockIdx") || !strcmp(n, "blockDim") ||
+	       !strcmp(n, "gridDim");
+}
+
+static void wcheck_builtin(struct wcheck *w, CXCursor c, const char *n)
+{
+	if (!strncmp(n, "__shfl", 6) || !strcmp(n, "__ballot_sync") || !strcmp(n, "__any_sync") ||
+	    !strcmp(n, "__all_sync") || !strcmp(n, "__activemask") || !strcmp(n, "__syncwarp") ||
+	    !strncmp(n, "__match_", 8) || !strncmp(n, "__reduce_", 9))
+		error_at(w->src, c, "warp-level function '%s' is not supported yet (issue 23)", n);
+	else if (!strcmp(n, "__syncthreads_count") || !strcmp(n, "__syncthreads_and") ||
+		 !strcmp(n, "__syncthreads_or"))
+		error_at(w->src, c, "'%s' is not supported yet", n);
+	else if (!w->kernel && !strncmp(n, "__syncthreads", 13))
+		error_at(w->src, c, "__syncthreads() in __device__ function '%s' is not supported", w->fname);
+}
+
+static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct wcheck *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor r;
+	char *n;
+
+	(void)parent;
+	if (k == CXCursor_GotoStmt || k == CXCursor_LabelStmt) {
+		error_at(w->src, c, "goto and labels are outside the subset idxgen-cc translates");
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_VarDecl) {
+		bool sh = has_annot(c, "shared");
+
+		if (!sh && clang_Cursor_getStorageClass(c) == CX_SC_Static &&
+		    !clang_isConstQualifiedType(clang_getCursorType(c)))
+			error_at(w->src, c, "static local variables are not supported in device code");
+		if (sh && !clang_Cursor_isNull(var_init(c)))
+			error_at(w->src, c, "__shared__ variables cannot have an initializer");
+		if (sh && !w->kernel && clang_Cursor_getStorageClass(c) == CX_SC_Extern)
+			error_at(w->src, c, "extern __shared__ in a __device__ function is not supported");
+	}
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr || k == CXCursor_CallExpr ||
+	    k == CXCursor_OverloadedDeclRef) {
+		r = clang_getCursorReferenced(c);
+		n = clang_Cursor_isNull(r) ? NULL : cx_spelling(r);
+		if (n && (in_parse_header(r) || !strncmp(n, "__syncthreads", 13)))
+			wcheck_builtin(w, c, n);
+		if (n && has_annot(r, "global"))
+			error_at(w->src, c,
+				 "dynamic parallelism (launching or referencing kernel '%s' from device code) is not supported",
+				 n);
+		free(n);
+	}
+	return CXChildVisit_Recurse;
+}
+
+void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname)
+{
+	struct wcheck w = { s, kernel, fname };
+
+	clang_visitChildren(body, wcheck_visit, &w);
+}
+
+/* ---- launches in host code ------------------------------------------------ */
+
+struct walk {
+	struct source *s;
+	CXTranslationUnit tu;
+	struct buf *o;
+	unsigned pos;		/* the input's text before pos is written */
+	bool device;		/* inside a __device__ function */
+};
+
+/* The offsets of the <<< and >>> tokens of a kernel call c; false if c is none. */
+static bool launch_tokens(struct walk *w, CXCursor c, unsigned *lt, unsigned *gt_end)
+{
+	CXToken *t;
+	unsigned n, i, depth = 0;
+	bool found = false;
+
+	clang_tokenize(w->tu, clang_getCursorExtent(c), &t, &n);
+	for (i = 0; i < n; i++) {
+		char *sp = cx_string(clang_getTokenSpelling(w->tu, t[i]));
+		unsigned off = off_of(clang_getTokenLocation(w->tu, t[i]));
+
+		if (!strcmp(sp, "(") || !strcmp(sp, "[") || !strcmp(sp, "{")) {
+			depth++;
+		} else if (!strcmp(sp, ")") || !strcmp(sp, "]") || !strcmp(sp, "}")) {
+			depth--;
+		} else if (!strcmp(sp, "<<<") && depth == 0 && !found) {
+			*lt = off;
+			found = true;
+		} else if (!strcmp(sp, ">>>") && depth == 0 && found) {
+			*gt_end = off + 3;
+			free(sp);
+			clang_disposeTokens(w->tu, t, n);
+			return true;
+		}
+		free(sp);
+	}
+	clang_disposeTokens(w->tu, t, n);
+	return false;
+}
+
+static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d);
+
+/* k<<<cfg>>>(args) -> (__idxgenPushCallConfiguration(cfg) ? (void)0 : k(args)) */
+static bool rewrite_launch(struct walk *w, CXCursor c)
+{
+	unsigned lt = 0, gte = 0, a = c_start(c), e = c_end(c);
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || !launch_tokens(w, c, &lt, &gte))
+		return false;
+	if (in_macro(c) || a < w->pos || e > w->s->len) {
+		error_at(w->s, c, "a kernel launch <<<...>>> written inside a macro is not supported");
+		return true;
+	}
+	emit_src(w->s, w->pos, a, w->o);
+	bputs(w->o, "(__idxgenPushCallConfiguration(");
+	emit_src(w->s, lt + 3, gte - 3, w->o);
+	bputs(w->o, ") ? (void)0 : ");
+	emit_src(w->s, a, lt, w->o);
+	emit_src(w->s, gte, e, w->o);
+	bputs(w->o, ")");
+	w->pos = e;
+	return true;
+}
+
+static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct walk *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (!in_main(w->s, c))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
+		return CXChildVisit_Continue;
+	if (w->device && k == CXCursor_VarDecl && has_annot(c, "shared") && !in_macro(c)) {
+		unsigned a = c_start(c);
+
+		if (a >= w->pos && a + 10 <= w->s->len && !strncmp(w->s->text + a, "__shared__", 10)) {
+			/* one per worker thread: the blocks of a worker run one after another */
+			emit_src(w->s, w->pos, a, w->o);
+			bputs(w->o, "static thread_local");
+			w->pos = a + 10;
+		} else {
+			error_at(w->s, c, "write __shared__ first in a __device__ function's shared declaration");
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* ---- kernels: block function, descriptor, stub, registration ------------ */
+
+struct tmpl {
+	bool is;
+	char *orig;	/* the template header as written ("template <class T, int N = 4>") */
+	struct buf gen;	/* the same without default arguments */
+	struct buf args;	/* "<T, N>" */
+	unsigned decl;	/* offset of the declaration after the header */
+};
+
+static void tmpl_free(struct tmpl *t)
+{
+	free(t->orig);
+	buf_free(&t->gen);
+	buf_free(&t->args);
+}
+
+static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
+{
+	struct cx_kids ks = cx_kids_of(fn);
+	unsigned i, end = c_start(fn), np = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->decl = c_start(fn);
+	if (clang_getCursorKind(fn) != CXCursor_FunctionTemplate) {
+		cx_kids_free(&ks);
+		return true;
+	}
+	t->is = true;
+	bputs(&t->gen, "template <");
+	bputs(&t->args, "<");
+	for (i = 0; i < ks.n; i++) {
+		CXCursor p = ks.c[i];
+		enum CXCursorKind pk = clang_getCursorKind(p);
+		char *n, *ts;
+
+		if (pk != CXCursor_TemplateTypeParameter && pk != CXCursor_NonTypeTemplateParameter &&
+		    pk != CXCursor_TemplateTemplateParameter)
+			continue;
+		n = cx_spelling(p);
+		if (pk == CXCursor_TemplateTemplateParameter || !*n ||
+		    memmem(s->text + c_start(p), c_end(p) - c_start(p), "...", 3)) {
+			error_at(s, p, "template template parameters, unnamed and pack parameters of kernels are not supported");
+			free(n);
+			cx_kids_free(&ks);
+			return false;
+		}
+		if (pk == CXCursor_TemplateTypeParameter) {
+			bprintf(&t->gen, "%stypename %s", np ? ", " : "", n);
+		} else {
+			ts = cx_string(clang_getTypeSpelling(clang_getCursorType(p)));
+			bprintf(&t->gen, "%s%s %s", np ? ", " : "", ts, n);
+			free(ts);
+		}
+		bprintf(&t->args, "%s%s", np++ ? ", " : "", n);
+		end = c_end(p);
+	}
+	cx_kids_free(&ks);
+	bputs(&t->gen, ">\n");
+	bputs(&t->args, ">");
+	while (end < s->len && s->text[end] != '>')
+		end++;
+	t->decl = end + 1;
+	t->orig = cx_alloc(t->decl - c_start(fn) + 1);
+	memcpy(t->orig, s->text + c_start(fn), t->decl - c_start(fn));
+	t->orig[t->decl - c_start(fn)] = 0;
+	return true;
+}
+
+/* Promoted variables must have a size now: no reference, no dependent type. */
+static bool check_promoted(struct kernel *k)
+{
+	unsigned i;
+	bool ok = true;
+
+	for (i = 0; i < k->nv; i++) {
+		struct var *v = &k->v[i];
+		CXType t = clang_getCursorType(v->decl);
+
+		if (v->cls != V_PROMOTED)
+			continue;
+		if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||
+		    clang_Type_getSizeOf(t) <= 0) {
+			error_at(k->src, v->decl,
+				 "'%s' lives across __syncthreads() and its type has no size known before instantiation (a reference, or a template-dependent type): not supported yet",
+				 v->name);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
+{
+	struct source *s = k->src;
+	const char *ta = t->is ? t->args.p : "";
+	unsigned i, np = 0;
+
+	/* descriptor */
+	for (i = 0; i < k->nv; i++)
+		np += k->v[i].param;
+	if (np) {
+		if (t->is)
+			bputs(o, t->gen.p);
+		bprintf(o, "const size_t %s__arg_sizes[%u] = { ", k->name, np);
+		np = 0;
+		for (i = 0; i < k->nv; i++)
+			if (k->v[i].param) {
+				CXType pt = clang_getCursorType(k->v[i].decl);
+				char *ts = is_array_type(pt) ? c_param_declaration(pt, "") :
+							       cx_string(clang_getTypeSpelling(pt));
+
+				bprintf(o, "%ssizeof(%s)", np++ ? ", " : "", ts);
+				free(ts);
+			}
+		bputs(o, " };\n");
+	}
+	if (t->is)
+		bputs(o, t->gen.p);
+	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, 0, \"%s\", %s__block%s, 0, %zu, nullptr, %u, ",
+		k->name, k->name, k->name, ta, k->priv_bytes, np);
+	if (np)
+		bprintf(o, "%s__arg_sizes%s };\n", k->name, ta);
+	else
+		bputs(o, "nullptr };\n");
+	/* registration: a constructor; for a template, each instantiation's static initializer */
+	if (t->is) {
+		bprintf(o, "%s", t->orig);
+		emit_src(s, t->decl, c_start(k->body), o);
+		bputs(o, ";\n");
+		bprintf(o, "%sconst int %s__reg = (__idxgenRegisterFunction((const void *)&%s%s, &%s__kernel%s), 0);\n",
+			t->gen.p, k->name, k->name, ta, k->name, ta);
+		bputs(o, t->gen.p);
+	}
+	/* the host stub: the kernel's declaration as written, a body that launches */
+	emit_src(s, t->decl, c_start(k->body), o);
+	bputs(o, "\n{\n");
+	if (np) {
+		bputs(o, "\tvoid *__args[] = { ");
+		np = 0;
+		for (i = 0; i < k->nv; i++)
+			if (k->v[i].param)
+				bprintf(o, "%s(void *)&%s", np++ ? ", " : "", k->v[i].name);
+		bputs(o, " };\n");
+	}
+	if (t->is)
+		bprintf(o, "\t(void)%s__reg%s;\n", k->name, ta);
+	bprintf(o, "\t__idxgenLaunchStub((const void *)&%s%s, &%s__kernel%s, %s);\n}\n", k->name, ta, k->name, ta,
+		np ? "__args" : "nullptr");
+	if (!t->is)
+		bprintf(o, "__attribute__((constructor)) static void %s__register(void)\n{\n"
+			   "\t__idxgenRegisterFunction((const void *)&%s, &%s__kernel);\n}\n",
+			k->name, k->name, k->name);
+}
+
+static void translate_whole_kernel(struct source *s, CXCursor fn, struct buf *o)
+{
+	struct kernel k;
+	struct tmpl t;
+	unsigned i;
+
+	kernel_init(&k, s, fn);
+	if (!template_header(s, fn, &t)) {
+		kernel_free(&k);
+		return;
+	}
+	if (analyse_kernel(&k) && check_promoted(&k)) {
+		for (i = 0; i < k.nv; i++)
+			if (k.v[i].param && !*k.v[i].name)
+				error_at(s, k.v[i].decl, "unnamed kernel parameters are not supported");
+		if (!s->nerrors) {
+			if (t.is)
+				bputs(o, t.gen.p);
+			emit_prologue(&k, o);
+			emit_private(&k, o);
+			emit_kernel_body(&k, o);
+			bprintf(o, "}\n\n");
+			emit_stub(&k, &t, o);
+		}
+	}
+	tmpl_free(&t);
+	kernel_free(&k);
+}
+
+/* ---- the file ------------------------------------------------------------- */
+
+/* Does a function other than a kernel read threadIdx & co.? (s->tls) */
+static enum CXChildVisitResult uses_index(CXCursor c, CXCursor parent, CXClientData d)
+{
+	bool *r = d;
+	char *n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && (n = builtin_ref(c))) {
+		if (is_builtin_index(n))
+			*r = true;
+		free(n);
+	}
+	return *r ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+struct regs {
+	struct buf text;
+	unsigned n;
+};
+
+static void top_level(struct walk *w, CXCursor c, struct regs *rg);
+
+static void top_container(struct walk *w, CXCursor c, struct regs *rg)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned i;
+
+	for (i = 0; i < ks.n; i++)
+		top_level(w, ks.c[i], rg);
+	cx_kids_free(&ks);
+}
+
+static void register_var(struct walk *w, CXCursor c, struct regs *rg)
+{
+	CXCursor p;
+	struct buf q = { 0 };
+	char *n = cx_spelling(c);
+
+	if (has_annot(c, "shared")) {
+		error_at(w->s, c, "__shared__ variables at file scope are not supported");
+		free(n);
+		return;
+	}
+	if (clang_Cursor_getStorageClass(c) == CX_SC_Extern && !clang_isCursorDefinition(c)) {
+		free(n);
+		return;
+	}
+	for (p = clang_getCursorSemanticParent(c); clang_getCursorKind(p) == CXCursor_Namespace;
+	     p = clang_getCursorSemanticParent(p)) {
+		char *pn = cx_spelling(p), *old = q.p ? cx_strdup(q.p) : cx_strdup("");
+
+		q.n = 0;
+		if (*pn)
+			bprintf(&q, "%s::%s", pn, old);
+		else
+			bputs(&q, old);
+		free(pn);
+		free(old);
+	}
+	bprintf(&rg->text, "\t__idxgenRegisterVar((const void *)&%s%s, sizeof(%s%s), \"%s\");\n", q.p ? q.p : "", n,
+		q.p ? q.p : "", n, n);
+	rg->n++;
+	buf_free(&q);
+	free(n);
+}
+
+static void top_level(struct walk *w, CXCursor c, struct regs *rg)
+{
+	struct source *s = w->s;
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	bool fn = ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate;
+
+	if (in_parse_header(c) || clang_isPreprocessing(ck))
+		return;
+	if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl) {
+		top_container(w, c, rg);
+		return;
+	}
+	if (fn && has_annot(c, "global") && clang_isCursorDefinition(c)) {
+		char *n = cx_spelling(c);
+
+		if (!in_main(s, c))
+			error_at(s, c, "__global__ function '%s' must be defined in %s itself", n, s->path);
+		free(n);
+		if (!in_main(s, c) || c_start(c) < w->pos)
+			return;
+		emit_src(s, w->pos, c_start(c), w->o);
+		translate_whole_kernel(s, c, w->o);
+		w->pos = c_end(c);
+		return;
+	}
+	if (!in_main(s, c))
+		return;
+	if (fn && has_annot(c, "device") && clang_isCursorDefinition(c)) {
+		char *n = cx_spelling(c);
+
+		check_whole(s, c, false, n);
+		free(n);
+	}
+	if (ck == CXCursor_VarDecl && (has_annot(c, "device") || has_annot(c, "constant") ||
+				       has_annot(c, "managed") || has_annot(c, "shared")))
+		register_var(w, c, rg);
+	w->device = fn && has_annot(c, "device");
+	clang_visitChildren(c, walk_visit, w);
+	w->device = false;
+}
+
+/* s->tls: does any function of the program's own files, not a kernel, read threadIdx & co.? */
+static void find_tls(struct source *s, CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned i;
+
+	for (i = 0; i < ks.n && !s->tls; i++) {
+		CXCursor k = ks.c[i];
+		enum CXCursorKind ck = clang_getCursorKind(k);
+
+		if (in_parse_header(k) || clang_Location_isInSystemHeader(clang_getCursorLocation(k)))
+			continue;
+		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl)
+			find_tls(s, k);
+		else if (ck != CXCursor_FunctionDecl && ck != CXCursor_FunctionTemplate && ck != CXCursor_ClassDecl &&
+			 ck != CXCursor_StructDecl && ck != CXCursor_ClassTemplate)
+			continue;
+		else if (!has_annot(k, "global"))
+			clang_visitChildren(k, uses_index, &s->tls);
+	}
+	cx_kids_free(&ks);
+}
+
+int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o)
+{
+	CXCursor root = clang_getTranslationUnitCursor(tu);
+	struct walk w = { .s = s, .tu = tu, .o = o };
+	struct regs rg = { { 0 }, 0 };
+
+	find_tls(s, root);
+	bprintf(o, "/* Generated by idxgen-cc %s from %s (a whole program, C++). */\n"
+		   "#include <idxgen_cc_program.h>\n",
+		IDXGEN_CC_VERSION, s->path);
+	top_container(&w, root, &rg);
+	emit_src(s, w.pos, (unsigned)s->len, o);
+	if (rg.n)
+		bprintf(o, "\n/* idxgen-cc: __device__/__constant__ variables, for cudaMemcpyToSymbol & co. */\n"
+			   "__attribute__((constructor)) static void idxgen_cc__register_vars(void)\n{\n%s}\n",
+			rg.text.p);
+	buf_free(&rg.text);
+	return s->nerrors ? 1 : 0;
+}
+
+int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out)
+{
+	struct source s;
+	CXIndex idx;
+	CXTranslationUnit tu;
+	int rc;
+
+	if (!source_read(&s, path)) {
+		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	s.cxx = true;
+	idx = clang_createIndex(0, 0);
+	tu = source_parse(&s, idx, args, nargs);
+	if (!tu) {
+		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", path);
+		rc = 2;
+	} else if (s.nerrors) {
+		rc = 1;
+	} else {
+		rc = translate_program(&s, tu, out);
+	}
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(idx);
+	source_free(&s);
+	return rc;
+}

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Lists the CUDA features each program of progs/ uses, by pattern, and
+writes features.json and FEATURES.md beside this script. Rerun it after
+adding or changing a program (README.md says so); `features.py --check`
+exits 1 when the committed files are out of date."""
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# (tag, what it means, pattern over the program's sources)
+FEATURES = [
+    ('std-headers', 'standard C/C++ headers', r'#include\s*<(stdio|stdlib|math|string|cstdio|cstdlib|cmath|cstring|cassert|cstdint|vector)(\.h)?>'),
+    ('math-constants', 'M_PI & co.', r'\bM_(PI|E|SQRT2)\b'),
+    ('error-check', 'error-check macro / cudaGetLastError', r'CUDA_CHECK|CHECK\(|checkErrors|cudaGetLastError|cudaPeekAtLastError'),
+    ('launch-error', 'launch errors (invalid configuration)', r'cudaErrorInvalidConfiguration'),
+    ('constant', '__constant__ memory', r'__constant__'),
+    ('symbol-copy', 'cudaMemcpyToSymbol/FromSymbol/GetSymbolAddress', r'cudaMemcpy(To|From)Symbol|cudaGetSymbolAddress'),
+    ('device-var', 'file-scope __device__/__managed__ variable', r'^\s*(static\s+)?__(device|managed)__\s+(?!.*\()[\w ]+\s+\w+\s*(\[[^\]]*\])?\s*(=[^;]*)?;'),
+    ('builtins-in-device-fn', 'threadIdx/__shared__ inside __device__ functions', r'__device__[^;{]*\)\s*\{[^}]*(threadIdx|__shared__|warpSize)'),
+    ('vector-types', 'float4/int2/uchar4/double2 & make_*', r'\b(float|int|uint|uchar|char|double|short|longlong)[1-4]\b'),
+    ('templates', 'templates', r'\btemplate\s*<'),
+    ('template-block-size', 'kernel templated on a block size', r'template\s*<[^>]*\b(unsigned|int)\s+(BLOCK|N|K)\b'),
+    ('cxx', 'classes, references, casts, auto, constexpr, namespaces, nullptr, lambdas', r'\bnamespace\b|\bconstexpr\b|\bnullptr\b|static_cast|\[=\]|\[&\]|\bauto\b'),
+    ('pragma-unroll', '#pragma unroll', r'#pragma\s+unroll'),
+    ('math-float', 'single-precision math API / fast intrinsics', r'\b(sqrtf|expf|sinf|rsqrtf|__expf|__sinf|__fdividef|__saturatef|fmaf)\b'),
+    ('math-double', 'double-precision math API', r'\b(sincos|sinpi|lgamma|tgamma|rsqrt|erfc)\s*\('),
+    ('int-intrinsics', '__popc/__clz/__ffs/__brev/__mul24/__umulhi', r'__(popc|clz|ffs|brev|mul24|umulhi|byte_perm|funnelshift)'),
+    ('ldg', '__ldg', r'__ldg\s*\('),
+    ('threadfence', '__threadfence', r'__threadfence'),
+    ('atomics', 'atomicAdd & co.', r'\batomic(Add|Sub|Inc|Dec|CAS|Exch|Min|Max|And|Or|Xor)\s*\('),
+    ('atomics-64-double', '64-bit and double atomics, atomicInc/Dec/CAS', r'atomic(Inc|Dec|CAS)\s*\(|->(usum|dsum|smin)'),
+    ('device-printf', 'printf in device code', r'__global__[^{]*\{[^}]*printf'),
+    ('assert', 'device assert', r'\bassert\s*\('),
+    ('streams-events', 'streams, events, async copies, pinned memory', r'cudaStreamCreate|cudaEventRecord|cudaMemcpyAsync|cudaMallocHost'),
+    ('managed', 'cudaMallocManaged / __managed__', r'cudaMallocManaged|__managed__'),
+    ('multi-kernel', 'several kernels in one program', None),
+    ('multi-file', 'several source files (.cu + .cpp)', None),
+    ('dynamic-shared', 'extern __shared__ with a launch size', r'extern\s+__shared__'),
+    ('static-shared', '__shared__ arrays', r'(?<!extern )__shared__'),
+    ('grid-2d-3d', '2-D/3-D grids and blocks (dim3)', r'dim3\s*\w*\s*\(\s*[^,()]+,\s*[^,()]+'),
+    ('argv', 'command-line arguments', r'\bargv\b'),
+    ('rand-inputs', 'srand/rand inputs', r'\bsrand\s*\('),
+    ('device-props', 'cudaGetDeviceProperties', r'cudaGetDeviceProperties'),
+    ('memory-api', 'cudaMemset/cudaMemcpy2D/cudaMallocPitch/cudaMemGetInfo', r'cudaMemset|cudaMemcpy2D|cudaMallocPitch|cudaMemGetInfo'),
+    ('warp-shfl', '__shfl*_sync', r'__shfl(_up|_down|_xor)?_sync'),
+    ('warp-vote', '__ballot_sync/__any_sync/__all_sync', r'__(ballot|any|all)_sync'),
+    ('warp-sync', '__syncwarp/__activemask', r'__syncwarp|__activemask'),
+    ('warp-match-reduce', '__match_*_sync/__reduce_*_sync', r'__match_(any|all)_sync|__reduce_(add|min|max)_sync'),
+    ('warp-size', 'warpSize', r'\bwarpSize\b'),
+    ('cg-block', 'cooperative_groups::this_thread_block', r'this_thread_block'),
+    ('cg-tiles', 'cooperative_groups tiled_partition', r'tiled_partition'),
+    ('cg-reduce', 'cooperative_groups::reduce', r'cg::reduce'),
+    ('partial-warps', 'blocks not a multiple of 32 with warp functions', r'dim3\(\d+\), dim3\(100\)|threads = 80'),
+    ('expected-output', 'stdout compared with NAME.expected', None),
+]
+
+
+def programs():
+    progs = os.path.join(HERE, 'progs')
+    for name in sorted(os.listdir(progs)):
+        path = os.path.join(progs, name)
+        if name.endswith('.cu'):
+            yield name[:-3], [path]
+        elif os.path.isdir(path):
+            yield name, sorted(os.path.join(path, f) for f in os.listdir(path)
+                               if f.endswith(('.cu', '.cpp', '.c', '.h')))
+
+
+def describe(name, files):
+    text = ''.join(open(f).read() for f in files)
+    first = open(files[0] if files[0].endswith('.cu') else
+                 next(f for f in files if f.endswith('.cu'))).read()
+    summary = ' '.join(l[2:].strip() for l in first.splitlines() if l.startswith('//'))
+    tags = []
+    for tag, _, rx in FEATURES:
+        if rx is None:
+            hit = {'multi-kernel': len(re.findall(r'__global__', text)) > 1,
+                   'multi-file': len(files) > 1,
+                   'expected-output': os.path.exists(os.path.join(HERE, 'progs', name + '.expected'))}[tag]
+        else:
+            hit = re.search(rx, text, re.M | re.S if tag in ('device-printf', 'builtins-in-device-fn') else re.M)
+        if hit:
+            tags.append(tag)
+    return {'name': name, 'sources': [os.path.relpath(f, HERE) for f in files if not f.endswith('.h')],
+            'summary': summary, 'features': tags}
+
+
+def render():
+    progs = [describe(n, f) for n, f in programs()]
+    js = json.dumps({'features': {t: d for t, d, _ in FEATURES}, 'programs': progs}, indent=1) + '\n'
+    md = ['# Features per program', '',
+          'Generated by `features.py` from patterns over the sources (a tag means the program uses the',
+          'feature; the summary is the program\'s own header comment).', '',
+          '| program | features |', '|---|---|']
+    for p in progs:
+        md.append('| %s | %s |' % (p['name'], ', '.join(p['features'])))
+    md += ['', '## Programs per feature', '', '| feature | meaning | programs |', '|---|---|---|']
+    for t, d, _ in FEATURES:
+        users = [p['name'] for p in progs if t in p['features']]
+        md.append('| %s | %s | %d: %s |' % (t, d, len(users), ', '.join(users)))
+    md += ['', '## What each program does', '']
+    for p in progs:
+        md.append('- **%s** (%s): %s' % (p['name'], ' '.join(p['sources']), p['summary']))
+    return js, '\n'.join(md) + '\n'
+
+
+def main():
+    js, md = render()
+    targets = {os.path.join(HERE, 'features.json'): js, os.path.join(HERE, 'FEATURES.md'): md}
+    if '--check' in sys.argv:
+        stale = [p for p, t in targets.items() if not os.path.exists(p) or open(p).read() != t]
+        for p in stale:
+            print('%s is out of date: run tests/cuda/features.py' % p)
+        sys.exit(1 if stale else 0)
+    for p, t in targets.items():
+        with open(p, 'w') as f:
+            f.write(t)
+
+
+if __name__ == '__main__':
+    main()

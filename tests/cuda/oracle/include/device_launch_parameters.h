@@ -1,0 +1,2 @@
+/* Test oracle only: see cuda_runtime.h. */
+#include "cuda_runtime.h"

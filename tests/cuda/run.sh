@@ -1,0 +1,70 @@
+#!/bin/sh
+# Builds and runs every program of tests/cuda/progs with a CUDA compiler
+# command and checks what each one says: exit status 0, last line of stdout
+# "PASS", and, where progs/NAME.expected exists, the whole stdout equal to it.
+# Prints TAP and a closing "N passed, N failed".
+#
+#   run.sh [-c 'COMMAND'] [-t SECONDS] [NAME...]
+#
+# COMMAND is a shell command line with {out} (the executable to write) and
+# {srcs} (the program's sources) and {dir} (the program's directory, for -I);
+# default: 'idxgen-cc -o {out} {srcs}' (the nvcc-like driver of issue 22).
+# Examples:
+#   run.sh -c 'tests/cuda/oracle/oracle-cc -o {out} {srcs}'   # CPU reference
+#   run.sh -c '/usr/local/cuda/bin/nvcc -arch=sm_90 -o {out} {srcs}'  # a GPU
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/programs.sh"
+cmd='idxgen-cc -o {out} {srcs}'
+limit=60
+while getopts c:t: opt; do
+	case $opt in
+	c) cmd=$OPTARG ;;
+	t) limit=$OPTARG ;;
+	*) echo "usage: $0 [-c COMMAND] [-t SECONDS] [NAME...]" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+work=$(mktemp -d "${TMPDIR:-/tmp}/cuda-run.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+n=0 pass=0 fail=0
+list_programs "$here" > "$work/list"
+while IFS='	' read -r name srcs; do
+	if [ $# -gt 0 ]; then
+		case " $* " in *" $name "*) ;; *) continue ;; esac
+	fi
+	n=$((n + 1))
+	dir=$(dirname "$(echo "$srcs" | cut -d' ' -f1)")
+	exe="$work/$name"
+	line=$(printf '%s' "$cmd" | sed "s|{out}|$exe|g; s|{srcs}|$srcs|g; s|{dir}|$dir|g")
+	if ! (cd "$dir" && sh -c "$line") > "$work/$name.build" 2>&1; then
+		echo "not ok $n - $name: build failed"
+		head -15 "$work/$name.build" | sed 's/^/# /'
+		fail=$((fail + 1))
+		continue
+	fi
+	(cd "$work" && timeout "$limit" "$exe") > "$work/$name.out" 2> "$work/$name.err" < /dev/null
+	rc=$?
+	last=$(tail -n 1 "$work/$name.out")
+	why=
+	if [ $rc -ne 0 ]; then
+		why="exit status $rc"
+		[ $rc -eq 124 ] && why="timed out after ${limit}s"
+	elif [ "$last" != PASS ]; then
+		why="last line is '$last', not PASS"
+	elif [ -f "$dir/$name.expected" ] && ! cmp -s "$dir/$name.expected" "$work/$name.out"; then
+		why="output differs from $name.expected"
+	fi
+	if [ -z "$why" ]; then
+		echo "ok $n - $name"
+		pass=$((pass + 1))
+	else
+		echo "not ok $n - $name: $why"
+		tail -n 8 "$work/$name.out" | sed 's/^/# out: /'
+		tail -n 5 "$work/$name.err" | sed 's/^/# err: /'
+		[ -f "$dir/$name.expected" ] && diff "$dir/$name.expected" "$work/$name.out" | head -10 | sed 's/^/# /'
+		fail=$((fail + 1))
+	fi
+done < "$work/list"
+echo "1..$n"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
