@@ -7,6 +7,7 @@
 #   make run     the main job: boot the VM with the device and show the stack
 #   make qemu    build QEMU 10.0 with the idxgen device (cached)
 #   make fuzz    generic-fuzz the device, ASan+UBSan (FUZZ_TIME=s; not in check)
+#   make fuzz-cc differential fuzzing of idxgen-cc vs the reference executor (FUZZ_CC_TIME=s)
 #   make soak    debug kernel + sanitizer QEMU: long fuzz and soak (SOAK_TIME=s)
 #   make bench   benchmarks (not pass/fail)
 #   make install install library, tool, headers, firmware (PREFIX, DESTDIR)
@@ -20,7 +21,7 @@ export BUILD GUEST IDXGEN_CACHE
 COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile \
 	lib/coop/Makefile driver/Makefile))
 
-.PHONY: all deps qemu fuzz soak check run bench install debs clean guest help $(COMPONENTS)
+.PHONY: all deps qemu fuzz fuzz-cc soak check run bench install debs clean guest help $(COMPONENTS)
 
 all: $(COMPONENTS)
 
@@ -28,7 +29,7 @@ $(COMPONENTS):
 	$(MAKE) -C $@ all
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# //'
+	@sed -n '3,14p' Makefile | sed 's/^# //'
 
 deps:
 	@if [ "$$(id -u)" -ne 0 ]; then echo "make deps: needs root (apt-get)"; exit 1; fi
@@ -42,6 +43,11 @@ qemu:
 FUZZ_TIME ?= 600
 fuzz:
 	FUZZ_TIME=$(FUZZ_TIME) bash tests/fuzz/run-fuzz.sh
+
+# Random kernels through idxgen-cc and the runtime vs the reference executor
+# (tests/cc/fuzz: counters, minimised failures in build/cc/fuzz/failures/).
+fuzz-cc:
+	$(MAKE) -C tests/cc/fuzz fuzz
 
 guest: $(COMPONENTS)
 	mkdir -p $(GUEST)

@@ -1,0 +1,551 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""gen.py - random well-formed CUDA kernels in the subset idxgen-cc accepts.
+
+Every kernel has the signature
+
+    __global__ void NAME(unsigned int *out, unsigned int *uout, unsigned int *atom,
+                         const unsigned int *in, int n)
+
+and a launch shape chosen with it (Kernel.grid, .block, .os, .us, .n).  Its
+result is deterministic by construction, whatever order the threads of a
+block run in between two barriers, so any difference between the reference
+executor and the translated code is a bug:
+
+- values are unsigned (wrapping arithmetic, no undefined behaviour); a
+  division or modulo has a divisor | 1u, a shift a count & 15u;
+- a thread writes only its own slots: out[gid * OS + j], uout[gid * US + j]
+  and, in shared arrays of NT * K words, s[tid + NT * j];
+- a shared array another thread may have written in the current phase (since
+  the last barrier) is "dirty": only the thread's own slots are read from it.
+  A loop's body that may run again sees the writes of its previous iteration:
+  a barrier-free loop fixes the arrays it may write before its body and
+  treats them as dirty from the start; a loop containing barriers ends its
+  body with one when its last phase wrote an array the first phase may read;
+- every atom[] word and shared accumulator has one commutative operation
+  (add, min, max, and, or, xor); the old value an atomic returns is used
+  only by "ticks" (atomicAdd(&c, 1u) stored once into a uout slot, on a
+  counter nothing else touches): the multiset of those is deterministic,
+  and the harness compares uout sorted;
+- barriers sit at block level only: in if/for/while/do whose condition is
+  uniform (block indices, dimensions, n, uniform locals, loop counters,
+  __syncthreads_count results), at any depth; returns are uniform (whole
+  blocks) or divergent after the shared arrays were initialised.
+
+Usage: gen.py SEED COUNT PREFIX  -> writes PREFIX.cu and PREFIX.tab (one
+line per kernel: name gx gy gz bx by bz os us n schedule).
+"""
+import random
+import sys
+
+ACC_OPS = ["atomicAdd", "atomicMin", "atomicMax", "atomicAnd", "atomicOr", "atomicXor"]
+ACC_INIT = {"atomicAdd": 0, "atomicMin": 0xFFFFFFFF, "atomicMax": 0, "atomicAnd": 0xFFFFFFFF,
+            "atomicOr": 0, "atomicXor": 0}
+NATOM = 8          # atom[0..5]: accumulators (ACC_OPS order), atom[6]: global tick
+TICK_G = 6
+# Share of __syncthreads_count/_and/_or draws kept: idxgen-cc rejects them
+# today (the runtime's ABI has them), so they are rare, counted as rejected.
+SYNC_REDUCTIONS = 0.1
+# Translator bugs found by this fuzzer and not fixed yet, each with its
+# regression file in regress/: Gen(avoid_known=True) leaves out the
+# constructs that trip them (make check's seed set), the long run keeps them.
+KNOWN_BUGS = [
+    "regress/uniform_decl_hoist.cu, regress/uniform_call_cond.cu: a uniform local "
+    "initialised by a call (min, max, a __device__ function) stays declared in a thread "
+    "loop while block-level code uses it; avoided: no calls in uniform expressions",
+    "regress/split_decl.cu: a uniform and a per-thread variable declared together "
+    "(issue 21's 'int m, e;'); avoided: one variable per declaration",
+]
+SCHEDULES = ["zigzag", "hilbert", "tiled:2x3", "tiled:4", "strided:3", "strided:2,3"]
+
+
+class Scope:
+    """What is visible and allowed at a point of the kernel."""
+
+    def __init__(self, parent=None, uniform=True):
+        self.parent = parent
+        self.uniform = uniform if parent is None else (parent.uniform and uniform)
+        self.vars = [] if parent is None else list(parent.vars)      # per-thread, assignable
+        self.rovars = [] if parent is None else list(parent.rovars)  # per-thread loop counters
+        self.uvars = [] if parent is None else list(parent.uvars)
+        self.in_loop = False if parent is None else parent.in_loop
+        self.thread_loop = False if parent is None else parent.thread_loop  # continue allowed
+        self.writable = None if parent is None else parent.writable   # None: any array
+
+
+class Gen:
+    def __init__(self, rng, name, avoid_known=False):
+        self.r = rng
+        self.avoid_known = avoid_known   # leave out what trips KNOWN_BUGS
+        self.name = name
+        self.inited = False
+        self.reads = set()        # arrays read at other threads' slots in this phase
+        self.lines = []
+        self.ind = 1
+        self.nvar = 0
+        self.nlabel = 0
+        b = self.pick_block()
+        self.block = b
+        self.nt = b[0] * b[1] * b[2]
+        self.grid = self.pick_grid()
+        self.n = self.r.randint(1, 300)
+        self.shared = {}          # name -> K (words per thread)
+        for i in range(self.r.randint(1, 3)):
+            self.shared["s%d" % i] = self.r.randint(1, 3)
+        self.nsacc = 4            # sacc[0]: shared tick; sacc[1..3]: accumulators
+        self.sacc_ops = [None] + [self.r.choice(ACC_OPS) for _ in range(3)]
+        self.dirty = set()
+        self.os_extra = self.r.randint(1, 4)
+        self.us = self.r.randint(1, 3)
+        self.us_used = 0
+        self.helpers = []
+        self.returned = False     # a divergent return may have happened
+        self.la = self.r.choice([0, 0, 2, 3, 5])   # words of the per-thread array la[]
+        self.la_ready = False
+        self.budget = self.r.randint(8, 40)
+        self.sched = self.r.choice(SCHEDULES)
+
+    # -- shapes ---------------------------------------------------------
+    def pick_block(self):
+        r = self.r
+        dims = r.choice([1, 1, 2, 2, 3])
+        while True:
+            if dims == 1:
+                b = (r.choice([1, 2, 7, 31, 32, 33, 64, 65, 96, 100, 128, r.randint(1, 200)]), 1, 1)
+            elif dims == 2:
+                b = (r.randint(1, 17), r.randint(1, 12), 1)
+            else:
+                b = (r.randint(1, 7), r.randint(1, 6), r.randint(1, 5))
+            if b[0] * b[1] * b[2] <= 256:
+                return b
+
+    def pick_grid(self):
+        r = self.r
+        g = [r.randint(1, 4), r.choice([1, 1, 2, 3]), r.choice([1, 1, 1, 2])]
+        return tuple(g)
+
+    # -- output ---------------------------------------------------------
+    def emit(self, s):
+        self.lines.append("\t" * self.ind + s)
+
+    def fresh(self, p):
+        self.nvar += 1
+        return "%s%d" % (p, self.nvar)
+
+    # -- expressions ----------------------------------------------------
+    def const(self):
+        r = self.r
+        return "%du" % r.choice([0, 1, 2, 3, 5, 7, 13, 255, 1000, r.randint(0, 1 << 16),
+                                 r.randint(0, 0xFFFFFFFF)])
+
+    def uleaf(self, sc):
+        r = self.r
+        c = [self.const, lambda: "blockIdx.x", lambda: "blockIdx.y", lambda: "blockIdx.z",
+             lambda: "blockDim.x", lambda: "blockDim.y", lambda: "gridDim.x", lambda: "(unsigned int)n",
+             lambda: "nt", lambda: "bid"]
+        if sc.uvars:
+            c += [lambda: r.choice(sc.uvars)] * 3
+        return r.choice(c)()
+
+    def vleaf(self, sc):
+        r = self.r
+        c = [lambda: self.uleaf(sc), lambda: "tid", lambda: "gid", lambda: "threadIdx.x",
+             lambda: "threadIdx.y", lambda: "threadIdx.z", lambda: self.in_read(sc)]
+        if self.inited:     # shared memory is read only after its initialisation
+            c += [lambda: self.shared_read(sc), lambda: self.sacc_read(sc)]
+        if sc.vars:
+            c += [lambda: r.choice(sc.vars)] * 5
+        if sc.rovars:
+            c += [lambda: r.choice(sc.rovars)]
+        if self.la_ready:
+            c += [lambda: "la[(%s) %% %du]" % (self.expr(sc, 0, True), self.la)]
+        return r.choice(c)()
+
+    def in_read(self, sc):
+        return "in[(%s) %% (unsigned int)n]" % self.expr(sc, 0, True)
+
+    def shared_read(self, sc):
+        r = self.r
+        a = r.choice(sorted(self.shared))
+        k = self.shared[a]
+        if a in self.dirty or r.random() < 0.4:
+            return "%s[tid + %du * %du]" % (a, self.nt, r.randrange(k))
+        self.reads.add(a)
+        return "%s[(%s) %% %du]" % (a, self.expr(sc, 0, True), self.nt * k)
+
+    def sacc_read(self, sc):
+        if "sacc" in self.dirty:
+            return self.uleaf(sc)
+        self.reads.add("sacc")
+        return "sacc[%d]" % self.r.randrange(self.nsacc)
+
+    def expr(self, sc, depth, variant):
+        r = self.r
+        leaf = (lambda: self.vleaf(sc)) if variant else (lambda: self.uleaf(sc))
+        if depth <= 0 or r.random() < 0.3:
+            return leaf()
+        a = self.expr(sc, depth - 1, variant)
+        b = self.expr(sc, depth - 1, variant)
+        k = r.randrange(14)
+        if k < 6:
+            return "(%s %s %s)" % (a, ["+", "-", "*", "^", "&", "|"][k], b)
+        if k == 6:
+            return "(%s << (%s & 15u))" % (a, b)
+        if k == 7:
+            return "(%s >> (%s & 15u))" % (a, b)
+        if k == 8:
+            return "(%s %s (%s | 1u))" % (a, r.choice(["/", "%"]), b)
+        if k == 9:
+            return "(unsigned int)(%s %s %s)" % (a, r.choice(["<", "<=", "==", "!=", ">"]), b)
+        if k == 10:
+            return "(%s ? %s : %s)" % (self.cond(sc, variant), a, b)
+        if k == 11 and (variant or not self.avoid_known):
+            return "%s(%s, %s)" % (r.choice(["min", "max"]), a, b)
+        if k == 12 and self.helpers and (variant or not self.avoid_known):
+            h = r.choice(self.helpers)
+            return "%s(%s, %s)" % (h, a, b)
+        return "(~%s)" % a
+
+    def cond(self, sc, variant):
+        r = self.r
+        a = self.expr(sc, 1, variant)
+        return "(%s %s %s)" % (a, r.choice(["<", ">", "==", "!=", "&"]),
+                               self.expr(sc, 1, variant) if r.random() < 0.5 else self.const())
+
+    def vexpr(self, sc):
+        return self.expr(sc, self.r.randint(1, 3), True)
+
+    def uexpr(self, sc):
+        return self.expr(sc, self.r.randint(0, 2), False)
+
+    # -- helpers (__device__ functions) ----------------------------------
+    def gen_helper(self, out):
+        r = self.r
+        h = "%s_h%d" % (self.name, len(self.helpers))
+        sc = Scope()
+        sc.vars = ["a", "b"]
+        sc.uvars = []
+        save, self.lines, self.ind = self.lines, [], 1
+        body = self.expr_helper(sc, 2)
+        self.lines = save
+        out.append("__device__ unsigned int %s(unsigned int a, unsigned int b)" % h)
+        out.append("{")
+        out.append("\tunsigned int r = %s;" % body)
+        if r.random() < 0.5:
+            out.append("\tif (a & %du)" % r.choice([1, 2, 4]))
+            out.append("\t\tr ^= %s;" % self.expr_helper(sc, 1))
+        if r.random() < 0.3:
+            out.append("\tfor (unsigned int i = 0; i < (b & 3u); i++)")
+            out.append("\t\tr = r * 3u + i;")
+        out.append("\treturn r;")
+        out.append("}")
+        out.append("")
+        self.helpers.append(h)
+
+    def expr_helper(self, sc, depth):
+        r = self.r
+        if depth <= 0 or r.random() < 0.3:
+            return r.choice(["a", "b", self.const()])
+        a, b = self.expr_helper(sc, depth - 1), self.expr_helper(sc, depth - 1)
+        op = r.choice(["+", "-", "*", "^", "&", "|"])
+        if self.helpers and r.random() < 0.2:
+            return "%s(%s, %s)" % (r.choice(self.helpers), a, b)
+        return "(%s %s %s)" % (a, op, b)
+
+    # -- statements -----------------------------------------------------
+    def can_write(self, sc, a):
+        """Own slots of a may be written: no other thread read a in this phase."""
+        return (sc.writable is None or a in sc.writable) and a not in self.reads
+
+    def thread_stmt(self, sc, depth):
+        """One barrier-free statement (runs per thread)."""
+        r = self.r
+        self.budget -= 1
+        k = r.randrange(100)
+        if k < 28 and sc.vars:
+            v = r.choice(sc.vars)
+            self.emit("%s %s %s;" % (v, r.choice(["=", "+=", "^=", "="]), self.vexpr(sc)))
+        elif k < 40:
+            a = r.choice(sorted(self.shared))
+            e = self.vexpr(sc)
+            if self.can_write(sc, a):
+                self.emit("%s[tid + %du * %du] = %s;" % (a, self.nt, r.randrange(self.shared[a]), e))
+                self.dirty.add(a)
+        elif k < 46:
+            j = r.randrange(self.os_extra)
+            if r.random() < 0.3:
+                self.emit("%s_put(&out[gid * %du + %du], %s);" % (self.name, self.os, self.nvars + j,
+                                                                  self.vexpr(sc)))
+            else:
+                self.emit("out[gid * %du + %du] = %s;" % (self.os, self.nvars + j, self.vexpr(sc)))
+        elif k < 52:
+            i = r.randrange(6)
+            self.emit("%s(&atom[%d], %s);" % (ACC_OPS[i], i, self.vexpr(sc)))
+        elif k < 57:
+            e = self.vexpr(sc)
+            if self.can_write(sc, "sacc"):
+                i = r.randint(1, 3)
+                self.emit("%s(&sacc[%d], %s);" % (self.sacc_ops[i], i, e))
+                self.dirty.add("sacc")
+        elif k < 61:
+            if not sc.in_loop and self.us_used < self.us:
+                tgt = "&atom[%d]" % TICK_G
+                if self.can_write(sc, "sacc") and r.random() < 0.5:
+                    tgt = "&sacc[0]"
+                    self.dirty.add("sacc")
+                self.emit("uout[gid * %du + %du] = atomicAdd(%s, 1u);" % (self.us, self.us_used, tgt))
+                self.us_used += 1
+        elif k < 72 and depth > 0:
+            self.emit("if %s {" % self.cond(sc, True))
+            self.thread_block(sc, depth - 1)
+            if r.random() < 0.5:
+                self.emit("} else {")
+                self.thread_block(sc, depth - 1)
+            self.emit("}")
+        elif k < 82 and depth > 0:
+            self.thread_loop(sc, depth - 1)
+        elif k < 87 and depth > 0:
+            self.emit("switch (%s %% 3u) {" % self.vexpr(sc))
+            for case in ["case 0:", "case 1:", "default:"]:
+                self.emit(case + " {")
+                self.ind += 1
+                self.thread_stmt(Scope(sc, False), depth - 1)
+                self.ind -= 1
+                self.emit("}" + (" break;" if r.random() < 0.7 else ""))
+            self.emit("}")
+        elif k < 89 and self.inited and not sc.in_loop:
+            self.emit("if (%s)" % self.cond(sc, True))
+            self.emit("\treturn;")
+            self.returned = True
+        elif k < 91 and self.la_ready:
+            e = self.vexpr(sc)
+            self.emit("la[(%s) %% %du] = %s;" % (self.vexpr(sc), self.la, e))
+        elif k < 92 and sc.thread_loop:
+            self.emit("if %s" % self.cond(sc, True))
+            self.emit("\tcontinue;")
+        elif k < 95:
+            v = self.fresh("w")
+            self.emit("unsigned int %s = %s;" % (v, self.vexpr(sc)))
+            sc.vars.append(v)
+        else:
+            v = r.choice(sc.vars) if sc.vars else None
+            if v:
+                self.emit("%s = %s(%s, %s);" % (v, r.choice(self.helpers), self.vexpr(sc), v))
+
+    def thread_block(self, sc, depth):
+        inner = Scope(sc, False)
+        self.ind += 1
+        for _ in range(self.r.randint(1, 3)):
+            self.thread_stmt(inner, depth)
+        self.ind -= 1
+
+    def thread_loop(self, sc, depth):
+        """A barrier-free loop: its writes are dirty from its first iteration on."""
+        r = self.r
+        inner = Scope(sc, False)
+        inner.in_loop = True
+        inner.thread_loop = True
+        i = self.fresh("j")
+        bound = self.vexpr(sc) + " % 4u" if r.random() < 0.6 else self.uexpr(sc) + " % 3u"
+        names = sorted(self.shared) + ["sacc"]
+        w = set(x for x in names if self.can_write(sc, x) and r.random() < 0.4)
+        inner.writable = w
+        self.dirty |= w
+        self.emit("for (unsigned int %s = 0; %s < (%s); %s++) {" % (i, i, bound, i))
+        inner.rovars.append(i)
+        self.ind += 1
+        for _ in range(r.randint(1, 3)):
+            self.thread_stmt(inner, depth)
+        self.ind -= 1
+        self.emit("}")
+
+    def barrier(self):
+        self.emit("__syncthreads();")
+        self.dirty = set()
+        self.reads = set()
+
+    def block_stmt(self, sc, depth):
+        """One statement at block level: barriers and uniform control flow allowed."""
+        r = self.r
+        k = r.randrange(100)
+        if k < 45 or depth <= 0:
+            self.thread_stmt(sc, 2)
+        elif k < 57:
+            self.barrier()
+        elif k < 66:
+            self.uniform_if(sc, depth - 1)
+        elif k < 80:
+            self.uniform_loop(sc, depth - 1)
+        elif k < 86:
+            v = self.fresh("u")
+            if r.random() < 0.6 or self.avoid_known:
+                self.emit("unsigned int %s = %s;" % (v, self.uexpr(sc)))
+            else:           # a uniform and a per-thread variable in one declaration
+                w = self.fresh("w")
+                if r.random() < 0.5:
+                    self.emit("unsigned int %s = %s, %s = %s;" % (v, self.uexpr(sc), w, self.vexpr(sc)))
+                else:
+                    self.emit("unsigned int %s, %s;" % (v, w))
+                    self.emit("%s = %s;" % (v, self.uexpr(sc)))
+                    self.emit("%s = %s;" % (w, self.vexpr(sc)))
+                sc.vars.append(w)
+            sc.uvars.append(v)
+        elif k < 91 and r.random() < SYNC_REDUCTIONS:
+            v = self.fresh("c")
+            f = r.choice(["__syncthreads_count", "__syncthreads_and", "__syncthreads_or"])
+            self.emit("unsigned int %s = (unsigned int)%s(%s);" % (v, f, self.cond(sc, True)))
+            self.dirty = set()
+            self.reads = set()
+            sc.uvars.append(v)
+        elif k < 94 and not sc.in_loop:
+            self.emit("if (%s)" % self.cond(sc, False))
+            self.emit("\treturn;")
+        else:
+            self.thread_loop(sc, 1)
+
+    def block_body(self, sc, depth, n):
+        self.ind += 1
+        for _ in range(n):
+            if self.budget <= 0:
+                break
+            self.block_stmt(sc, depth)
+        self.ind -= 1
+
+    def uniform_if(self, sc, depth):
+        r = self.r
+        before = (set(self.dirty), set(self.reads))
+        self.emit("if %s {" % self.cond(sc, False))
+        self.block_body(Scope(sc), depth, r.randint(1, 4))
+        after = (set(self.dirty), set(self.reads))
+        self.dirty, self.reads = set(before[0]), set(before[1])
+        if r.random() < 0.5:
+            self.emit("} else {")
+            self.block_body(Scope(sc), depth, r.randint(1, 3))
+        self.emit("}")
+        self.dirty |= after[0]
+        self.reads |= after[1]
+
+    def uniform_loop(self, sc, depth):
+        r = self.r
+        inner = Scope(sc)
+        inner.in_loop = True
+        i = self.fresh("i")
+        kind = r.randrange(3)
+        bound = "%s %% 3u + 1u" % self.uexpr(sc) if r.random() < 0.7 else "%du" % r.randint(0, 3)
+        before = (set(self.dirty), set(self.reads))
+        if kind == 0:
+            self.emit("for (unsigned int %s = 0; %s < %s; %s++) {" % (i, i, bound, i))
+        elif kind == 1:
+            self.emit("unsigned int %s = %s;" % (i, bound))
+            self.emit("while (%s > 0u) {" % i)
+        else:
+            self.emit("unsigned int %s = 0;" % i)
+            self.emit("do {")
+        inner.uvars.append(i)
+        self.ind += 1
+        self.block_stmt(inner, depth)
+        self.barrier()
+        self.ind -= 1
+        self.block_body(inner, depth, r.randint(0, 3))
+        if not (self.dirty <= before[0] and self.reads <= before[1]):
+            self.ind += 1
+            self.barrier()
+            self.ind -= 1
+        if kind == 1:
+            self.emit("\t%s--;" % i)
+            self.emit("}")
+        elif kind == 2:
+            self.emit("} while (++%s < %s);" % (i, bound))
+        else:
+            self.emit("}")
+        self.dirty |= before[0]
+        self.reads |= before[1]
+
+    # -- the kernel ------------------------------------------------------
+    def kernel(self):
+        r = self.r
+        pre = []
+        for _ in range(r.randint(0, 3)):
+            self.gen_helper(pre)
+        if not self.helpers:
+            self.gen_helper(pre)
+        pre.append("__device__ void %s_put(unsigned int *p, unsigned int v)" % self.name)
+        pre.append("{")
+        pre.append("\t*p = v;")
+        pre.append("}")
+        pre.append("")
+        self.nvars = r.randint(2, 5)
+        self.os = self.nvars + self.os_extra + sum(self.shared.values())
+        sc = Scope()
+        self.inited = False
+        self.reads = set()        # arrays read at other threads' slots in this phase
+        self.emit("const unsigned int nt = blockDim.x * blockDim.y * blockDim.z;")
+        self.emit("const unsigned int bid = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);")
+        self.emit("unsigned int tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);")
+        self.emit("unsigned int gid = bid * nt + tid;")
+        for a, k in sorted(self.shared.items()):
+            self.emit("__shared__ unsigned int %s[%d];" % (a, self.nt * k))
+        self.emit("__shared__ unsigned int sacc[%d];" % self.nsacc)
+        for i in range(self.nvars):
+            v = "v%d" % i
+            self.emit("unsigned int %s = %s;" % (v, self.vexpr(sc)))
+            sc.vars.append(v)
+        if self.la:         # a per-thread array, live across barriers
+            self.emit("unsigned int la[%d];" % self.la)
+            self.emit("for (unsigned int q = 0; q < %du; q++)" % self.la)
+            self.emit("\tla[q] = %s + q;" % self.vexpr(sc))
+            self.la_ready = True
+        if r.random() < 0.2:
+            self.emit("if (%s)" % self.cond(sc, False))
+            self.emit("\treturn;")
+        for a, k in sorted(self.shared.items()):
+            for j in range(k):
+                self.emit("%s[tid + %du * %du] = %s;" % (a, self.nt, j, self.vexpr(sc)))
+        self.emit("if (tid == 0) {")
+        for i in range(self.nsacc):
+            self.emit("\tsacc[%d] = %du;" % (i, ACC_INIT[self.sacc_ops[i]] if i else 0))
+        self.emit("}")
+        self.barrier()
+        self.inited = True
+        self.ind -= 1
+        self.block_body(sc, 3, 60)
+        self.ind += 1
+        self.barrier()
+        for i in range(self.nvars):
+            self.emit("out[gid * %du + %du] = v%d;" % (self.os, i, i))
+        j = self.nvars + self.os_extra
+        for a, k in sorted(self.shared.items()):
+            for s in range(k):
+                self.emit("out[gid * %du + %du] = %s[tid + %du * %du] ^ sacc[%d];" %
+                          (self.os, j, a, self.nt, s, r.randrange(self.nsacc)))
+                j += 1
+        head = ["__global__ void %s(unsigned int *out, unsigned int *uout, unsigned int *atom, "
+                "const unsigned int *in, int n)" % self.name, "{"]
+        return "\n".join(pre + head + self.lines + ["}", ""])
+
+    def tab(self):
+        return "%s %d %d %d %d %d %d %d %d %d %s" % ((self.name,) + self.grid + self.block +
+                                                     (self.os, self.us, self.n, self.sched))
+
+
+def generate(seed, count, prefix):
+    cu, tab = [], []
+    for i in range(count):
+        rng = random.Random("%d:%d" % (seed, i))
+        g = Gen(rng, "k%d_%d" % (seed, i))
+        cu.append("/* kernel %d of seed %d */\n" % (i, seed) + g.kernel())
+        tab.append(g.tab())
+    return cu, tab
+
+
+def main():
+    seed, count, prefix = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    cu, tab = generate(seed, count, prefix)
+    with open(prefix + ".cu", "w") as f:
+        f.write("\n".join(cu))
+    with open(prefix + ".tab", "w") as f:
+        f.write("\n".join(tab) + "\n")
+
+
+if __name__ == "__main__":
+    main()
