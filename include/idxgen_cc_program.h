@@ -26,6 +26,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <idxgen_rt.h>
+#include <idxgen_cc_warp.h>
 
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))

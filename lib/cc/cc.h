@@ -225,6 +225,8 @@ bool var_scalar_ok(const struct var *v);
 /* The subset check of whole programs (check_subset calls it when s->cxx). */
 void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname);
 /* Translate a whole program, parsed with source_parse (s->cxx), into C++ in o: 0 or 1. */
+/* warp.c: warp-level operations lowered on s->text before translation (0, 1, 2) */
+int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs);
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o);
 /* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */
 int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out);

@@ -24,6 +24,23 @@ extern "C" int cudaConfigureCall(dim3, dim3, size_t = 0, void * = 0);
 extern const uint3 threadIdx, blockIdx;
 extern const dim3 blockDim, gridDim;
 extern const int warpSize;
+/* Warp-level operations as lib/cc/warp.c lowers them (include/idxgen_cc_warp.h). */
+void __idxgen_warp_sync(void);
+unsigned idxgen_cc_shfl_src(unsigned, unsigned, const unsigned char *, int, int);
+unsigned idxgen_cc_shfl_up_src(unsigned, unsigned, const unsigned char *, unsigned, int);
+unsigned idxgen_cc_shfl_down_src(unsigned, unsigned, const unsigned char *, unsigned, int);
+unsigned idxgen_cc_shfl_xor_src(unsigned, unsigned, const unsigned char *, int, int);
+unsigned idxgen_cc_present_mask(unsigned, unsigned, const unsigned char *);
+unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+int idxgen_cc_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class T> unsigned idxgen_cc_match_any(const T *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class T> unsigned idxgen_cc_match_all(const T *, unsigned, unsigned, const unsigned char *, unsigned, int *);
+template <class T> T idxgen_cc_reduce_add(const T *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class T> T idxgen_cc_reduce_min(const T *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class T> T idxgen_cc_reduce_max(const T *, unsigned, unsigned, const unsigned char *, unsigned);
+unsigned int __ballot(int);
+int __any(int), __all(int);
 /* Outside what idxgen-cc translates today: declared so that a use is diagnosed by name. */
 int __syncthreads_count(int), __syncthreads_and(int), __syncthreads_or(int);
 void __syncwarp(unsigned int = 0xffffffffu);

@@ -74,7 +74,7 @@ static void check_launch_syntax(struct source *s, CXTranslationUnit tu)
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	const char **cargs = cx_alloc(((size_t)nargs + 8) * sizeof(*cargs));
-	struct CXUnsavedFile uf;
+	struct CXUnsavedFile uf[2];
 	CXTranslationUnit tu;
 	unsigned i, nd;
 	int nc = 0, j;
@@ -104,10 +104,14 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	cargs[nc++] = "-D__IDXGEN_CC__=1";
 	cargs[nc++] = "-include";
 	cargs[nc++] = PARSE_HDR;
-	uf.Filename = PARSE_HDR;
-	uf.Contents = s->cxx ? whole_header : parse_header;
-	uf.Length = s->cxx ? sizeof(whole_header) - 1 : sizeof(parse_header) - 1;
-	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, &uf, 1, CXTranslationUnit_None, &tu) !=
+	uf[0].Filename = PARSE_HDR;
+	uf[0].Contents = s->cxx ? whole_header : parse_header;
+	uf[0].Length = s->cxx ? sizeof(whole_header) - 1 : sizeof(parse_header) - 1;
+	/* the text as read, or as warp.c rewrote it */
+	uf[1].Filename = s->path;
+	uf[1].Contents = s->text;
+	uf[1].Length = (unsigned long)s->len;
+	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2, CXTranslationUnit_None, &tu) !=
 	    CXError_Success) {
 		free(cargs);
 		return NULL;

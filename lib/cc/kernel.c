@@ -330,8 +330,11 @@ int cc_translate_file(const char *path, char *const *args, int nargs, struct buf
 		return 2;
 	}
 	idx = clang_createIndex(0, 0);
-	tu = source_parse(&s, idx, args, nargs);
-	if (!tu) {
+	rc = warp_lower(&s, idx, args, nargs);
+	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
+	if (rc) {
+		/* diagnosed by warp.c */
+	} else if (!tu) {
 		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", path);
 		rc = 2;
 	} else if (s.nerrors) {

@@ -1,0 +1,450 @@
+// SPDX-License-Identifier: MIT
+/*
+ * warp.c - warp-level operations (issue 23), lowered on the source text
+ * before the translation passes see it (lib/cc/README.md, "Warps").
+ *
+ * Each statement S of a kernel that calls warp operations W1..Wk becomes
+ *
+ *     __idxgen_w1[LIN] = (operand of W1); ...  __idxgen_warp_sync();  S'
+ *
+ * where __idxgen_wI is a per-block exchange array (a __shared__ array of the
+ * operand's type, one slot per thread, indexed by the LINEAR thread id LIN),
+ * __idxgen_warp_sync() is a block barrier to the later passes (split point,
+ * checked for uniform control flow like __syncthreads(), with its own
+ * diagnostic), and S' is S with each Wi replaced by a read of the slots of
+ * the caller's warp (include/idxgen_cc_warp.h).  Warps are thus CUDA's
+ * (lin / 32) under every schedule order.  When the kernel can return, a
+ * per-block array __idxgen_alive marks the threads that have not returned
+ * (set at the kernel's start, cleared at each return).  Lines are kept, so
+ * diagnostics of the later passes point at the user's lines.
+ */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LIN "(threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y)"
+#define NT "(blockDim.x * blockDim.y * blockDim.z)"
+
+enum wop_kind { W_SHFL, W_SHFL_UP, W_SHFL_DOWN, W_SHFL_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVEMASK,
+		W_SYNCWARP, W_MATCH_ANY, W_MATCH_ALL, W_REDUCE_ADD, W_REDUCE_MIN, W_REDUCE_MAX };
+
+struct wop {
+	const char *name;
+	enum wop_kind kind;
+	bool legacy;	/* no mask argument (pre-CUDA 9 forms) */
+};
+
+static const struct wop wops[] = {
+	{ "__shfl_sync", W_SHFL, false }, { "__shfl_up_sync", W_SHFL_UP, false },
+	{ "__shfl_down_sync", W_SHFL_DOWN, false }, { "__shfl_xor_sync", W_SHFL_XOR, false },
+	{ "__shfl", W_SHFL, true }, { "__shfl_up", W_SHFL_UP, true }, { "__shfl_down", W_SHFL_DOWN, true },
+	{ "__shfl_xor", W_SHFL_XOR, true }, { "__ballot_sync", W_BALLOT, false }, { "__ballot", W_BALLOT, true },
+	{ "__any_sync", W_ANY, false }, { "__any", W_ANY, true }, { "__all_sync", W_ALL, false },
+	{ "__all", W_ALL, true }, { "__activemask", W_ACTIVEMASK, true }, { "__syncwarp", W_SYNCWARP, false },
+	{ "__match_any_sync", W_MATCH_ANY, false }, { "__match_all_sync", W_MATCH_ALL, false },
+	{ "__reduce_add_sync", W_REDUCE_ADD, false }, { "__reduce_min_sync", W_REDUCE_MIN, false },
+	{ "__reduce_max_sync", W_REDUCE_MAX, false },
+};
+
+static const struct wop *wop_of(CXCursor c)
+{
+	char *n;
+	size_t i;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || !(n = builtin_ref(c)))
+		return NULL;
+	for (i = 0; i < sizeof(wops) / sizeof(wops[0]); i++)
+		if (!strcmp(n, wops[i].name)) {
+			free(n);
+			return &wops[i];
+		}
+	free(n);
+	return NULL;
+}
+
+/* One edit of the text: [a, b) replaced by text (a == b: an insertion). */
+struct wedit {
+	unsigned a, b, seq;
+	char *text;
+};
+
+struct wlower {
+	struct source *s;
+	struct wedit *e;
+	unsigned ne, cap, nslot;
+	struct buf decls;	/* the current kernel's exchange arrays */
+	const char *alive;	/* "__idxgen_alive" or "(const unsigned char *)0" */
+};
+
+static void edit(struct wlower *w, unsigned a, unsigned b, char *text)
+{
+	if (w->ne == w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 16;
+		w->e = cx_realloc(w->e, w->cap * sizeof(*w->e));
+	}
+	w->e[w->ne++] = (struct wedit){ a, b, w->ne, text };
+}
+
+static char *text_of(const struct source *s, CXCursor c)
+{
+	unsigned a = c_start(c), b = c_end(c);
+	struct buf o = { 0 };
+
+	emit_src(s, a, b, &o);
+	bputs(&o, "");
+	return o.p;
+}
+
+/* ---- finding the calls ------------------------------------------------------ */
+
+struct calls {
+	CXCursor *c;
+	unsigned n, cap;
+	struct wlower *w;
+};
+
+static enum CXChildVisitResult find_calls(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct calls *cs = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	if (wop_of(c)) {
+		if (cs->n == cs->cap) {
+			cs->cap = cs->cap ? 2 * cs->cap : 8;
+			cs->c = cx_realloc(cs->c, cs->cap * sizeof(*cs->c));
+		}
+		cs->c[cs->n++] = c;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static struct calls calls_in(struct wlower *w, CXCursor c)
+{
+	struct calls cs = { 0 };
+
+	cs.w = w;
+	if (wop_of(c))
+		find_calls(c, c, &cs);
+	else
+		clang_visitChildren(c, find_calls, &cs);
+	return cs;
+}
+
+/* ---- one warp call: its publication and its read ---------------------------- */
+
+static char *arg_text(struct wlower *w, CXCursor call, const struct wop *op, int i, const char *dflt)
+{
+	int j = op->legacy ? i - 1 : i;	/* i counts the mask as argument 0 */
+
+	char *t;
+
+	if (j < 0 || j >= clang_Cursor_getNumArguments(call))
+		return cx_strdup(dflt);
+	t = text_of(w->s, clang_Cursor_getArgument(call, (unsigned)j));
+	if (!*t) {	/* a default argument: no text */
+		free(t);
+		return cx_strdup(dflt);
+	}
+	return t;
+}
+
+static char *canonical_type(CXType t)
+{
+	return cx_string(clang_getTypeSpelling(clang_getCanonicalType(t)));
+}
+
+static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, struct buf *put)
+{
+	unsigned slot = w->nslot++;
+	char *mask = arg_text(w, call, op, 0, "0xffffffffu"), *val = NULL, *a2 = NULL, *a3 = NULL, *type;
+	struct buf rd = { 0 };
+	const char *f = NULL;
+
+	if (op->kind == W_SYNCWARP) {
+		bprintf(&rd, "__idxgen_warp_sync()");
+		goto done;
+	}
+	if (op->kind == W_ACTIVEMASK) {
+		bprintf(&rd, "idxgen_cc_present_mask(" LIN ", " NT ", %s)", w->alive);
+		goto done;
+	}
+	val = arg_text(w, call, op, 1, "0");
+	switch (op->kind) {
+	case W_SHFL: case W_SHFL_UP: case W_SHFL_DOWN: case W_SHFL_XOR:
+		type = canonical_type(clang_getCursorType(call));
+		a2 = arg_text(w, call, op, 2, "0");
+		a3 = arg_text(w, call, op, 3, "32");
+		f = op->kind == W_SHFL ? "idxgen_cc_shfl_src" : op->kind == W_SHFL_UP ? "idxgen_cc_shfl_up_src" :
+		    op->kind == W_SHFL_DOWN ? "idxgen_cc_shfl_down_src" : "idxgen_cc_shfl_xor_src";
+		bprintf(&rd, "__idxgen_w%u[%s(" LIN ", " NT ", %s, (%s), (%s))]", slot, f, w->alive, a2, a3);
+		break;
+	case W_BALLOT: case W_ANY: case W_ALL:
+		type = cx_strdup("int");
+		f = op->kind == W_BALLOT ? "idxgen_cc_ballot" : op->kind == W_ANY ? "idxgen_cc_any" : "idxgen_cc_all";
+		bprintf(&rd, "%s(__idxgen_w%u, " LIN ", " NT ", %s, (%s))", f, slot, w->alive, mask);
+		break;
+	case W_MATCH_ANY: case W_MATCH_ALL:
+		type = canonical_type(clang_getCursorType(clang_Cursor_getArgument(call, 1)));
+		if (op->kind == W_MATCH_ANY) {
+			bprintf(&rd, "idxgen_cc_match_any(__idxgen_w%u, " LIN ", " NT ", %s, (%s))", slot, w->alive,
+				mask);
+		} else {
+			a2 = arg_text(w, call, op, 2, "0");
+			bprintf(&rd, "idxgen_cc_match_all(__idxgen_w%u, " LIN ", " NT ", %s, (%s), (%s))", slot,
+				w->alive, mask, a2);
+		}
+		break;
+	default:
+		type = canonical_type(clang_getCursorType(call));
+		f = op->kind == W_REDUCE_ADD ? "add" : op->kind == W_REDUCE_MIN ? "min" : "max";
+		bprintf(&rd, "idxgen_cc_reduce_%s(__idxgen_w%u, " LIN ", " NT ", %s, (%s))", f, slot, w->alive,
+			mask);
+		break;
+	}
+	bprintf(&w->decls, " __shared__ %s __idxgen_w%u[1024];", type, slot);
+	if (op->kind == W_BALLOT || op->kind == W_ANY || op->kind == W_ALL)
+		bprintf(put, "__idxgen_w%u[" LIN "] = (%s) != 0; ", slot, val);
+	else
+		bprintf(put, "__idxgen_w%u[" LIN "] = (%s); ", slot, val);
+	free(type);
+done:
+	bputs(&rd, "");
+	edit(w, c_start(call), c_end(call), rd.p);
+	free(mask);
+	free(val);
+	free(a2);
+	free(a3);
+	return true;
+}
+
+/* ---- statements ------------------------------------------------------------- */
+
+static bool is_nested(CXCursor outer, CXCursor inner)
+{
+	return c_start(inner) >= c_start(outer) && c_end(inner) <= c_end(outer) &&
+	       !clang_equalCursors(inner, outer);
+}
+
+/* S (or, for a branch, its condition part) calls warp operations: lower them. */
+static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool in_compound)
+{
+	struct calls cs = calls_in(w, where);
+	struct buf put = { 0 };
+	bool barrier = false;
+	unsigned i, j;
+
+	for (i = 0; i < cs.n; i++) {
+		for (j = 0; j < cs.n; j++)
+			if (j != i && is_nested(cs.c[j], cs.c[i]))
+				break;
+		if (j < cs.n) {
+			error_at(w->s, cs.c[i], "a warp-level function in the argument of another one is not supported");
+			continue;
+		}
+		if (in_macro(cs.c[i])) {
+			error_at(w->s, cs.c[i], "a warp-level function inside a macro expansion is not supported");
+			continue;
+		}
+		if (wop_of(cs.c[i])->kind == W_SYNCWARP && clang_equalCursors(cs.c[i], st))
+			barrier = true;	/* __syncwarp(); is the barrier itself */
+		lower_call(w, cs.c[i], wop_of(cs.c[i]), &put);
+	}
+	if (cs.n && !barrier) {
+		struct buf pre = { 0 };
+
+		if (!in_compound)
+			bputs(&pre, "{ ");
+		bprintf(&pre, "%s__idxgen_warp_sync(); ", put.p ? put.p : "");
+		edit(w, c_start(st), c_start(st), pre.p);
+		if (!in_compound)
+			edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
+	}
+	buf_free(&put);
+	free(cs.c);
+}
+
+static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound);
+
+static void lower_body(struct wlower *w, CXCursor b)
+{
+	lower_stmt(w, b, clang_getCursorKind(b) == CXCursor_CompoundStmt);
+}
+
+static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
+{
+	struct cx_kids ks = cx_kids_of(st);
+	enum CXCursorKind k = clang_getCursorKind(st);
+	unsigned i;
+
+	switch (k) {
+	case CXCursor_CompoundStmt:
+		for (i = 0; i < ks.n; i++)
+			lower_stmt(w, ks.c[i], true);
+		break;
+	case CXCursor_IfStmt:	/* cond, then [, else] */
+		if (ks.n >= 2) {
+			lower_stmt_calls(w, st, ks.c[0], in_compound);
+			for (i = 1; i < ks.n; i++)
+				lower_body(w, ks.c[i]);
+		}
+		break;
+	case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt:
+	case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
+		for (i = 0; i < ks.n; i++) {
+			enum CXCursorKind ck = clang_getCursorKind(ks.c[i]);
+			bool body = i + 1 == ks.n || (k == CXCursor_DoStmt && i == 0);
+
+			if (body && ck != CXCursor_NullStmt) {
+				lower_body(w, ks.c[i]);
+			} else {
+				struct calls cs = calls_in(w, ks.c[i]);
+
+				if (cs.n)
+					error_at(w->s, cs.c[0],
+						 "a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body)");
+				free(cs.c);
+			}
+		}
+		break;
+	case CXCursor_ReturnStmt:
+		lower_stmt_calls(w, st, st, in_compound);
+		if (strcmp(w->alive, "__idxgen_alive") == 0) {
+			edit(w, c_start(st), c_start(st), cx_strdup("{ __idxgen_alive[" LIN "] = 0; "));
+			edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
+		}
+		break;
+	default:
+		lower_stmt_calls(w, st, st, in_compound);
+		break;
+	}
+	cx_kids_free(&ks);
+}
+
+/* ---- functions -------------------------------------------------------------- */
+
+static CXCursor body_of(CXCursor fn)
+{
+	struct cx_kids ks = cx_kids_of(fn);
+	CXCursor b = clang_getNullCursor();
+
+	if (ks.n && clang_getCursorKind(ks.c[ks.n - 1]) == CXCursor_CompoundStmt)
+		b = ks.c[ks.n - 1];
+	cx_kids_free(&ks);
+	return b;
+}
+
+static void lower_function(struct wlower *w, CXCursor fn)
+{
+	CXCursor body = body_of(fn);
+	struct calls cs;
+	char *name;
+
+	if (clang_Cursor_isNull(body))
+		return;
+	cs = calls_in(w, body);
+	if (!cs.n) {
+		free(cs.c);
+		return;
+	}
+	if (!has_annot(fn, "global")) {
+		name = cx_spelling(fn);
+		error_at(w->s, cs.c[0],
+			 "warp-level function in __device__ function '%s' is not supported yet: call it in the kernel",
+			 name);
+		free(name);
+		free(cs.c);
+		return;
+	}
+	free(cs.c);
+	buf_free(&w->decls);
+	w->alive = count_returns(body) ? "__idxgen_alive" : "(const unsigned char *)0";
+	if (count_returns(body))
+		bputs(&w->decls, " __shared__ unsigned char __idxgen_alive[1024]; __idxgen_alive[" LIN "] = 1;");
+	lower_stmt(w, body, true);
+	bputs(&w->decls, "");
+	edit(w, c_start(body) + 1, c_start(body) + 1, w->decls.p);
+	w->decls = (struct buf){ 0 };
+}
+
+static int cmp_edit(const void *x, const void *y)
+{
+	const struct wedit *a = x, *b = y;
+
+	if (a->a != b->a)
+		return a->a < b->a ? -1 : 1;
+	if ((a->a == a->b) != (b->a == b->b))
+		return a->a == a->b ? -1 : 1;	/* insertions before a replacement */
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static void apply(struct wlower *w)
+{
+	struct buf o = { 0 };
+	unsigned pos = 0, i;
+
+	qsort(w->e, w->ne, sizeof(*w->e), cmp_edit);
+	for (i = 0; i < w->ne; i++) {
+		if (w->e[i].a < pos)
+			continue;	/* inside an earlier replacement (diagnosed) */
+		emit_src(w->s, pos, w->e[i].a, &o);
+		bputs(&o, w->e[i].text);
+		pos = w->e[i].b;
+	}
+	emit_src(w->s, pos, (unsigned)w->s->len, &o);
+	bputs(&o, "");
+	free(w->s->text);
+	w->s->text = o.p;
+	w->s->len = o.n;
+}
+
+static bool mentions_warp_ops(const struct source *s)
+{
+	static const char *const keys[] = { "__shfl", "__ballot", "__any", "__all", "__activemask",
+					    "__syncwarp", "__match_", "__reduce_", NULL };
+	const char *const *k;
+
+	for (k = keys; *k; k++)
+		if (strstr(s->text, *k))
+			return true;
+	return false;
+}
+
+int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
+{
+	struct wlower w = { 0 };
+	CXTranslationUnit tu;
+	struct cx_kids ks;
+	unsigned i;
+
+	if (!mentions_warp_ops(s))
+		return 0;
+	tu = source_parse(s, idx, args, nargs);
+	if (!tu)
+		return 2;
+	if (s->nerrors) {
+		clang_disposeTranslationUnit(tu);
+		return 1;
+	}
+	w.s = s;
+	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
+	for (i = 0; i < ks.n; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ks.c[i]);
+
+		if (in_main(s, ks.c[i]) && (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate))
+			lower_function(&w, ks.c[i]);
+	}
+	cx_kids_free(&ks);
+	if (!s->nerrors)
+		apply(&w);
+	for (i = 0; i < w.ne; i++)
+		free(w.e[i].text);
+	free(w.e);
+	buf_free(&w.decls);
+	clang_disposeTranslationUnit(tu);
+	return s->nerrors ? 1 : 0;
+}
