@@ -60,6 +60,12 @@ static inline int idxgen_cc_linear(const struct idxgen_rt_block *b)
 	return !bad;
 }
 
+/* Offsets in the private area of values of template-dependent types. */
+constexpr size_t idxgen_cc_align(size_t x, size_t a)
+{
+	return (x + a - 1) / a * a;
+}
+
 /* The built-in variables as __device__ functions see them (above). */
 static thread_local uint3 threadIdx __attribute__((unused));
 static thread_local uint3 blockIdx __attribute__((unused));

@@ -143,6 +143,7 @@ struct var {
 	enum vclass cls;
 	char *pname;		/* V_PROMOTED: the per-thread array's name */
 	size_t offset;		/* V_PROMOTED: its offset in the private area */
+	char *off_expr;		/* V_PROMOTED of a template-dependent type: the offset, a C++ constant expression */
 };
 
 /*
@@ -178,6 +179,7 @@ struct kernel {
 	size_t static_shared;
 	size_t priv_bytes;	/* promoted variables, then the __done flags */
 	size_t done_offset;
+	char *priv_expr;	/* with template-dependent promoted variables: priv_bytes as an expression */
 };
 
 struct var *var_of(const struct kernel *k, CXCursor ref);	/* the local ref names */

@@ -22,6 +22,7 @@ struct emit {
 	bool uses_threadIdx, needs_tid, has_return, has_goto;
 	bool *need;			/* per variable: recompute/declare in this loop */
 	bool *declared_here;		/* per variable: its declaration is in this loop */
+	int lambda;			/* inside a lambda (C++): its returns are its own */
 };
 
 static unsigned vidx(const struct emit *e, const struct var *v)
@@ -145,7 +146,12 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 	} else if (ck == CXCursor_DeclStmt && decl_has_promoted(e, c)) {
 		emit_promoted_decl(e, c, o, loops, switches);
 		return;
-	} else if (ck == CXCursor_ReturnStmt) {
+	} else if (ck == CXCursor_LambdaExpr) {
+		e->lambda++;
+		emit_children(e, c, c_start(c), c_end(c), o, loops, switches);
+		e->lambda--;
+		return;
+	} else if (ck == CXCursor_ReturnStmt && !e->lambda) {
 		e->has_goto = true;
 		if (e->k->done_flags)
 			bprintf(o, "do { __done[__t] = 1; goto __next_thread_%d; } while (0)", e->region);
@@ -194,15 +200,17 @@ static void scan_region(struct emit *e, CXCursor c)
 		if (v && v->cls == V_SPLIT)
 			e->declared_here[vidx(e, v)] = true;
 	}
-	if (ck == CXCursor_ReturnStmt) {
+	if (ck == CXCursor_ReturnStmt && !e->lambda) {
 		e->has_return = true;
 		if (e->k->done_flags)
 			e->needs_tid = true;
 	}
+	e->lambda += ck == CXCursor_LambdaExpr;
 	ks = cx_kids_of(c);
 	for (i = 0; i < ks.n; i++)
 		scan_region(e, ks.c[i]);
 	cx_kids_free(&ks);
+	e->lambda -= ck == CXCursor_LambdaExpr;
 }
 
 static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
@@ -220,8 +228,18 @@ static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
 				error_at(e->src, v, "extern __shared__ '%s' must be an array of unknown size", n);
 			} else {
 				ts = cx_string(clang_getTypeSpelling(clang_getArrayElementType(t)));
-				bprintf(o, "\t%s *const %s = __b->dyn_shared;	/* extern __shared__ */\n", ts, n);
+				if (e->src->cxx)
+					bprintf(o, "\t%s *const %s = (%s *)__b->dyn_shared;	/* extern __shared__ */\n",
+						ts, n, ts);
+				else
+					bprintf(o, "\t%s *const %s = __b->dyn_shared;	/* extern __shared__ */\n", ts, n);
 				free(ts);
+			}
+		} else if (e->src->cxx && ks.n > 1) {
+			if (i == 0) {	/* C++: the declaration as written, once */
+				bput(o, "\t", 1);
+				emit_src(e->src, c_start(d), stmt_end(e->src, d), o);
+				bput(o, "\n", 1);
 			}
 		} else {
 			if (ks.n > 1)

@@ -35,6 +35,27 @@ struct stmt *stmt_of(const struct kernel *k, CXCursor c)
 	return cmap_get(&k->stmts, c, &i) ? &k->s[i] : NULL;
 }
 
+/* Which of the CUDA variables c uses (blockIdx, gridDim, blockDim). */
+static enum CXChildVisitResult collect_builtins(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct kernel *k = d;
+	enum CXCursorKind ck = clang_getCursorKind(c);
+
+	(void)parent;
+	if (ck == CXCursor_DeclRefExpr || ck == CXCursor_MemberRefExpr) {
+		char *n = builtin_ref(c);
+
+		if (n && !strcmp(n, "blockIdx"))
+			k->uses_blockIdx = true;
+		if (n && !strcmp(n, "gridDim"))
+			k->uses_gridDim = true;
+		if (n && !strcmp(n, "blockDim"))
+			k->uses_blockDim = true;
+		free(n);
+	}
+	return CXChildVisit_Recurse;
+}
+
 /* The kernel's locals and parameters, and which of the CUDA variables it uses. */
 static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -42,6 +63,10 @@ static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClien
 	enum CXCursorKind ck = clang_getCursorKind(c);
 
 	(void)parent;
+	if (ck == CXCursor_LambdaExpr) {	/* C++: its parameters and locals are its own */
+		clang_visitChildren(c, collect_builtins, k);
+		return CXChildVisit_Continue;
+	}
 	if (ck == CXCursor_VarDecl || ck == CXCursor_ParmDecl) {
 		struct var *v;
 		CXType t = clang_getCursorType(c);
@@ -62,17 +87,7 @@ static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClien
 		if (v->shared)
 			v->array = false;
 	}
-	if (ck == CXCursor_DeclRefExpr || ck == CXCursor_MemberRefExpr) {
-		char *n = builtin_ref(c);
-
-		if (n && !strcmp(n, "blockIdx"))
-			k->uses_blockIdx = true;
-		if (n && !strcmp(n, "gridDim"))
-			k->uses_gridDim = true;
-		if (n && !strcmp(n, "blockDim"))
-			k->uses_blockDim = true;
-		free(n);
-	}
+	collect_builtins(c, parent, d);
 	if (ck == CXCursor_ReturnStmt)
 		k->has_return = true;
 	return CXChildVisit_Recurse;
@@ -85,7 +100,9 @@ void kernel_free(struct kernel *k)
 	for (i = 0; i < k->nv; i++) {
 		free(k->v[i].name);
 		free(k->v[i].pname);
+		free(k->v[i].off_expr);
 	}
+	free(k->priv_expr);
 	free(k->v);
 	free(k->s);
 	free(k->name);
@@ -188,6 +205,22 @@ void emit_private(struct kernel *k, struct buf *o)
 			free(ts);
 			buf_free(&dims);
 		}
+	for (i = 0; i < k->nv; i++) {
+		struct var *v = &k->v[i];
+		CXType t = clang_getCursorType(v->decl), e;
+		struct buf dims = { 0 };
+		char *ts;
+
+		if (v->cls != V_PROMOTED || !v->off_expr)
+			continue;
+		for (e = t; e.kind == CXType_ConstantArray; e = clang_getArrayElementType(e))
+			bprintf(&dims, "[%lld]", clang_getArraySize(e));
+		ts = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(e)));
+		bprintf(o, "\t%s (*const %s)%s = (%s (*)%s)IDXGEN_RT_PRIV(__b, void, %s);	/* per-thread '%s' */\n", ts,
+			v->pname, dims.p ? dims.p : "", ts, dims.p ? dims.p : "", v->off_expr, v->name);
+		free(ts);
+		buf_free(&dims);
+	}
 	if (k->nregions)
 		bputs(o, "\t/* the block's shape and index stream, in locals: stores cannot alias them */\n"
 			 "\tconst uint32_t __bdx = __b->block_dim[0], __bdy = __b->block_dim[1], __bdz = __b->block_dim[2];\n"

@@ -131,8 +131,12 @@ unsigned count_barriers(CXCursor c)
 
 unsigned count_returns(CXCursor c)
 {
-	struct cx_kids ks = cx_kids_of(c);
+	struct cx_kids ks;
 	unsigned i, r = clang_getCursorKind(c) == CXCursor_ReturnStmt;
+
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return 0;	/* its returns are its own */
+	ks = cx_kids_of(c);
 
 	for (i = 0; i < ks.n; i++)
 		r += count_returns(ks.c[i]);
@@ -147,6 +151,8 @@ unsigned first_return_in(CXCursor c)
 
 	if (clang_getCursorKind(c) == CXCursor_ReturnStmt)
 		return c_start(c);
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return r;
 	ks = cx_kids_of(c);
 	for (i = 0; i < ks.n; i++)
 		if ((x = first_return_in(ks.c[i])) < r)

@@ -68,6 +68,8 @@ static bool divergent_exit(const struct kernel *k, CXCursor s, bool div, int dep
 
 	if ((sk == CXCursor_BreakStmt && depth == 0) || sk == CXCursor_ReturnStmt)
 		return div;
+	if (sk == CXCursor_LambdaExpr)
+		return false;	/* its returns and breaks are its own */
 	ks = cx_kids_of(s);
 	if (sk == CXCursor_IfStmt || sk == CXCursor_ConditionalOperator) {
 		bool d2 = div || (ks.n && is_variant(k, ks.c[0]));
@@ -127,6 +129,12 @@ struct round {
 
 static void mark_variant(struct round *rd, struct var *v)
 {
+	/*
+	 * Whole programs: a __shared__ variable has one value per block wherever
+	 * threads may read it without a race (after a barrier), so it is uniform.
+	 */
+	if (v && v->shared && rd->k->src->cxx)
+		return;
 	if (v && !v->variant && !v->param) {
 		v->variant = true;
 		rd->changed = true;

@@ -106,7 +106,7 @@ struct walk {
 };
 
 /* The offsets of the <<< and >>> tokens of a kernel call c; false if c is none. */
-static bool launch_tokens(struct walk *w, CXCursor c, unsigned *lt, unsigned *gt_end)
+static bool launch_tokens(struct walk *w, CXCursor c, unsigned a, unsigned e, unsigned *lt, unsigned *gt_end)
 {
 	CXToken *t;
 	unsigned n, i, depth = 0;
@@ -117,6 +117,10 @@ static bool launch_tokens(struct walk *w, CXCursor c, unsigned *lt, unsigned *gt
 		char *sp = cx_string(clang_getTokenSpelling(w->tu, t[i]));
 		unsigned off = off_of(clang_getTokenLocation(w->tu, t[i]));
 
+		if (off < a || off >= e) {
+			free(sp);
+			continue;	/* libclang's extent of a macro argument reaches out */
+		}
 		if (!strcmp(sp, "(") || !strcmp(sp, "[") || !strcmp(sp, "{")) {
 			depth++;
 		} else if (!strcmp(sp, ")") || !strcmp(sp, "]") || !strcmp(sp, "}")) {
@@ -138,15 +142,41 @@ static bool launch_tokens(struct walk *w, CXCursor c, unsigned *lt, unsigned *gt
 
 static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d);
 
+/* Is c's whole extent text of the file itself (no macro expansion at either end)? */
+static bool plain_text(CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceLocation l[2] = { clang_getRangeStart(r), clang_getRangeEnd(r) };
+	unsigned i, a, b;
+	CXFile fa, fb;
+
+	if (in_macro(c))
+		return false;
+	for (i = 0; i < 2; i++) {
+		clang_getExpansionLocation(l[i], &fa, NULL, NULL, &a);
+		clang_getSpellingLocation(l[i], &fb, NULL, NULL, &b);
+		if (a != b || !fa || !fb || !clang_File_isEqual(fa, fb))
+			return false;
+	}
+	return true;
+}
+
 /* k<<<cfg>>>(args) -> (__idxgenPushCallConfiguration(cfg) ? (void)0 : k(args)) */
 static bool rewrite_launch(struct walk *w, CXCursor c)
 {
 	unsigned lt = 0, gte = 0, a = c_start(c), e = c_end(c);
+	CXCursor r = clang_getCursorReferenced(c);
+	bool kernel = !clang_Cursor_isNull(r) && has_annot(r, "global");
 
-	if (clang_getCursorKind(c) != CXCursor_CallExpr || !launch_tokens(w, c, &lt, &gte))
-		return false;
-	if (in_macro(c) || a < w->pos || e > w->s->len) {
-		error_at(w->s, c, "a kernel launch <<<...>>> written inside a macro is not supported");
+	if (!kernel && !clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_FunctionTemplate)
+		return false;	/* a call of a known function that is no kernel */
+	if (!plain_text(c) || !launch_tokens(w, c, a, e, &lt, &gte)) {
+		if (kernel)	/* a launch whose text is a macro's, or a plain call of a kernel */
+			error_at(w->s, c, "a kernel launch <<<...>>> written inside a macro is not supported");
+		return kernel;
+	}
+	if (a < w->pos || lt < a || gte > e || e > w->s->len) {
+		error_at(w->s, c, "idxgen-cc cannot locate this kernel launch's text");
 		return true;
 	}
 	emit_src(w->s, w->pos, a, w->o);
@@ -254,26 +284,54 @@ static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 	return true;
 }
 
-/* Promoted variables must have a size now: no reference, no dependent type. */
-static bool check_promoted(struct kernel *k)
+/*
+ * Promoted variables of template-dependent types (T, T *, T[4]) go after the
+ * private area's fixed part, at offsets that are C++ constant expressions
+ * (alignof/sizeof of their types): the C++ compiler computes them per
+ * instantiation, and the descriptor's priv_bytes with them.  References,
+ * arrays of dependent size: diagnosed.
+ */
+static bool dependent_layout(struct kernel *k)
 {
+	struct buf end = { 0 };
 	unsigned i;
-	bool ok = true;
+	bool ok = true, any = false;
 
+	bprintf(&end, "%zuu", k->priv_bytes);
 	for (i = 0; i < k->nv; i++) {
 		struct var *v = &k->v[i];
-		CXType t = clang_getCursorType(v->decl);
+		CXType t = clang_getCursorType(v->decl), e;
+		char *ts, *old;
 
 		if (v->cls != V_PROMOTED)
 			continue;
+		for (e = t; e.kind == CXType_ConstantArray; e = clang_getArrayElementType(e))
+			;
 		if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||
-		    clang_Type_getSizeOf(t) <= 0) {
+		    e.kind == CXType_DependentSizedArray || e.kind == CXType_IncompleteArray ||
+		    e.kind == CXType_VariableArray) {
 			error_at(k->src, v->decl,
-				 "'%s' lives across __syncthreads() and its type has no size known before instantiation (a reference, or a template-dependent type): not supported yet",
+				 "'%s' lives across __syncthreads() and is a reference or an array of dependent size: not supported",
 				 v->name);
 			ok = false;
+			continue;
 		}
+		if (clang_Type_getSizeOf(t) > 0)
+			continue;	/* in the fixed part (plan_vars.c) */
+		ts = cx_string(clang_getTypeSpelling(t));
+		v->off_expr = NULL;
+		if (asprintf(&v->off_expr, "idxgen_cc_align(%s, alignof(%s))", end.p, ts) < 0)
+			exit(2);
+		old = cx_strdup(v->off_expr);
+		end.n = 0;
+		bprintf(&end, "(%s + sizeof(%s))", old, ts);
+		free(old);
+		free(ts);
+		any = true;
 	}
+	if (any)
+		k->priv_expr = cx_strdup(end.p);
+	buf_free(&end);
 	return ok;
 }
 
@@ -304,8 +362,12 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	}
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, 0, \"%s\", %s__block%s, 0, %zu, nullptr, %u, ",
-		k->name, k->name, k->name, ta, k->priv_bytes, np);
+	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, 0, \"%s\", %s__block%s, 0, ",
+		k->name, k->name, k->name, ta);
+	if (k->priv_expr)
+		bprintf(o, "%s, nullptr, %u, ", k->priv_expr, np);
+	else
+		bprintf(o, "%zu, nullptr, %u, ", k->priv_bytes, np);
 	if (np)
 		bprintf(o, "%s__arg_sizes%s };\n", k->name, ta);
 	else
@@ -351,7 +413,7 @@ static void translate_whole_kernel(struct source *s, CXCursor fn, struct buf *o)
 		kernel_free(&k);
 		return;
 	}
-	if (analyse_kernel(&k) && check_promoted(&k)) {
+	if (analyse_kernel(&k) && dependent_layout(&k)) {
 		for (i = 0; i < k.nv; i++)
 			if (k.v[i].param && !*k.v[i].name)
 				error_at(s, k.v[i].decl, "unnamed kernel parameters are not supported");

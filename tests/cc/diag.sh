@@ -32,8 +32,8 @@ ok $([ $rc = 2 ] && grep -q 'missing.cu: No such file' "$tmp/err" && echo 0 || e
 ok $([ $rc = 0 ] && grep -q '^Usage: idxgen-cc' "$tmp/help" && grep -q -- '--version' "$tmp/help" && echo 0 || echo 1) "--help: usage on stdout, exit 0"
 "$CC_BIN" --version | grep -q '^idxgen-cc [0-9]'; ok $? "--version"
 # the make-friendly object path: -c writes an object with the kernel's descriptor
-"$CC_BIN" -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && nm "$tmp/v.o" | grep -qE ' [DR] idxgen_cc_kernel_vecadd$'
-ok $? "-c -o v.o: an object file exporting idxgen_cc_kernel_vecadd"
+"$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && nm "$tmp/v.o" | grep -qE ' [DR] idxgen_cc_kernel_vecadd$'
+ok $? "--translate -c -o v.o: an object file exporting idxgen_cc_kernel_vecadd"
 # The translated corpus compiles warning-free with -Wall -Wextra (GCC and, when installed, clang).
 KDIR=${2:-}
 if [ -n "$KDIR" ]; then

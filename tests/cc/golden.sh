@@ -24,7 +24,7 @@ run() {
 	if [ "$mode" = plan ]; then
 		"$CC_BIN" --dump=plan "$f" >"$tmp/out" 2>"$tmp/err"
 	else
-		"$CC_BIN" -o "$tmp/out" "$f" 2>"$tmp/err"
+		"$CC_BIN" --translate -o "$tmp/out" "$f" 2>"$tmp/err"
 	fi
 	local rc=$?
 	if [ $rc != 0 ]; then
