@@ -46,6 +46,7 @@ struct source {
 	int nerrors;		/* diagnostics printed so far */
 	bool cxx;		/* a whole program: parsed as CUDA, C++ written (whole.c) */
 	bool tls;		/* whole program whose __device__ functions read threadIdx & co. */
+	struct warp_map *wmap;	/* warp.c rewrote text: where its offsets were (NULL: not) */
 };
 
 /* Read path's text into s; false (errno set) when it cannot be read. */
@@ -229,6 +230,9 @@ void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname
 /* Translate a whole program, parsed with source_parse (s->cxx), into C++ in o: 0 or 1. */
 /* warp.c: warp-level operations lowered on s->text before translation (0, 1, 2) */
 int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs);
+/* A location in warp.c's rewritten text as the user's line and column. */
+void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *col);
+void warp_map_free(struct source *s);
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o);
 /* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */
 int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out);

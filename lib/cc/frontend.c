@@ -40,6 +40,7 @@ bool source_read(struct source *s, const char *path)
 
 void source_free(struct source *s)
 {
+	warp_map_free(s);
 	free(s->text);
 	s->text = NULL;
 }
@@ -217,7 +218,10 @@ static void report(const struct source *s, CXCursor c, const char *sev, const ch
 static void report(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)
 {
 	struct cx_loc l = cx_loc_of(c, s->path);
-	char *m = cx_vformat(l, sev, fmt, ap);
+	char *m;
+
+	warp_map_loc(s, c, &l.line, &l.col);
+	m = cx_vformat(l, sev, fmt, ap);
 
 	fprintf(stderr, "%s\n", m);
 	free(m);

@@ -224,6 +224,17 @@ done:
 
 /* ---- statements ------------------------------------------------------------- */
 
+/* The call's text starts with the callee's name (not a macro's). */
+static bool spelled_here(const struct source *s, CXCursor call)
+{
+	char *n = builtin_ref(call);
+	unsigned a = c_start(call);
+	bool r = n && a + strlen(n) <= s->len && !strncmp(s->text + a, n, strlen(n));
+
+	free(n);
+	return r;
+}
+
 static bool is_nested(CXCursor outer, CXCursor inner)
 {
 	return c_start(inner) >= c_start(outer) && c_end(inner) <= c_end(outer) &&
@@ -246,7 +257,7 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 			error_at(w->s, cs.c[i], "a warp-level function in the argument of another one is not supported");
 			continue;
 		}
-		if (in_macro(cs.c[i])) {
+		if (in_macro(cs.c[i]) || !spelled_here(w->s, cs.c[i])) {
 			error_at(w->s, cs.c[i], "a warp-level function inside a macro expansion is not supported");
 			continue;
 		}
@@ -382,24 +393,95 @@ static int cmp_edit(const void *x, const void *y)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
+/*
+ * The rewritten text keeps lines; columns move.  The map keeps the original
+ * text and, per edit, where it starts in both texts, so that diagnostics of
+ * the later passes name the user's column (an offset inside inserted text
+ * maps to the start of the statement or call it was made for).
+ */
+struct warp_map {
+	char *orig;
+	size_t orig_len;
+	unsigned n, *new_a, *new_end, *old_a, *old_end;
+};
+
 static void apply(struct wlower *w)
 {
 	struct buf o = { 0 };
+	struct warp_map *m = cx_alloc(sizeof(*m));
 	unsigned pos = 0, i;
 
 	qsort(w->e, w->ne, sizeof(*w->e), cmp_edit);
+	m->n = 0;
+	m->new_a = cx_alloc((w->ne + 1) * sizeof(unsigned));
+	m->new_end = cx_alloc((w->ne + 1) * sizeof(unsigned));
+	m->old_a = cx_alloc((w->ne + 1) * sizeof(unsigned));
+	m->old_end = cx_alloc((w->ne + 1) * sizeof(unsigned));
 	for (i = 0; i < w->ne; i++) {
 		if (w->e[i].a < pos)
 			continue;	/* inside an earlier replacement (diagnosed) */
 		emit_src(w->s, pos, w->e[i].a, &o);
+		m->new_a[m->n] = (unsigned)o.n;
+		m->old_a[m->n] = w->e[i].a;
 		bputs(&o, w->e[i].text);
+		m->new_end[m->n] = (unsigned)o.n;
+		m->old_end[m->n++] = w->e[i].b;
 		pos = w->e[i].b;
 	}
 	emit_src(w->s, pos, (unsigned)w->s->len, &o);
 	bputs(&o, "");
-	free(w->s->text);
+	m->orig = w->s->text;
+	m->orig_len = w->s->len;
 	w->s->text = o.p;
 	w->s->len = o.n;
+	w->s->wmap = m;
+}
+
+static unsigned old_offset(const struct warp_map *m, unsigned x)
+{
+	unsigned i, shift_new = 0, shift_old = 0;
+
+	for (i = 0; i < m->n && m->new_a[i] <= x; i++) {
+		if (x < m->new_end[i])
+			return m->old_a[i];
+		shift_new = m->new_end[i];
+		shift_old = m->old_end[i];
+	}
+	return shift_old + (x - shift_new);
+}
+
+void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *col)
+{
+	const struct warp_map *m = s->wmap;
+	unsigned off, o, l = 1, k = 1;
+	CXFile f;
+
+	if (!m)
+		return;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+	if (!f || !s->file || !clang_File_isEqual(f, s->file))
+		return;
+	off = old_offset(m, off);
+	for (o = 0; o < off && o < m->orig_len; o++, k++)
+		if (m->orig[o] == '\n')
+			l++, k = 0;
+	*line = l;
+	*col = k;
+}
+
+void warp_map_free(struct source *s)
+{
+	struct warp_map *m = s->wmap;
+
+	if (!m)
+		return;
+	free(m->orig);
+	free(m->new_a);
+	free(m->new_end);
+	free(m->old_a);
+	free(m->old_end);
+	free(m);
+	s->wmap = NULL;
 }
 
 static bool mentions_warp_ops(const struct source *s)
