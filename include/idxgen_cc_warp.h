@@ -28,6 +28,39 @@
 #define warpSize 32
 #endif
 
+/* The bit intrinsics warp code uses with ballots (whole programs: cuda/idxgen_cuda_device.h). */
+#ifndef __cplusplus
+static inline int __popc(unsigned int x)
+{
+	return __builtin_popcount(x);
+}
+
+static inline int __popcll(unsigned long long x)
+{
+	return __builtin_popcountll(x);
+}
+
+static inline int __ffs(int x)
+{
+	return __builtin_ffs(x);
+}
+
+static inline int __ffsll(long long x)
+{
+	return __builtin_ffsll(x);
+}
+
+static inline int __clz(int x)
+{
+	return x ? __builtin_clz((unsigned int)x) : 32;
+}
+
+static inline int __clzll(long long x)
+{
+	return x ? __builtin_clzll((unsigned long long)x) : 64;
+}
+#endif
+
 /* The most threads of a block (CUDA's limit): the exchange arrays' size. */
 #define IDXGEN_CC_WARP_SLOTS 1024u
 
@@ -68,6 +101,32 @@ static inline unsigned idxgen_cc_shfl_down_src(unsigned lin, unsigned n, const u
 		return lin;
 	return idxgen_cc_lane_present(lin + delta, n, alive) ? lin + delta : lin;
 }
+
+/*
+ * Shuffles up and down as a choice between two contiguous loads (the
+ * caller's slot and the one delta away), not a gather: the thread loop
+ * around them vectorises with plain vector loads.
+ */
+static inline int idxgen_cc_shfl_up_ok(unsigned lin, unsigned n, const unsigned char *alive, unsigned delta,
+				       int width)
+{
+	unsigned w = width > 0 && width <= 32 ? (unsigned)width : 32u;
+
+	return delta <= (lin & 31u & (w - 1u)) && idxgen_cc_lane_present(lin - delta, n, alive);
+}
+
+static inline int idxgen_cc_shfl_down_ok(unsigned lin, unsigned n, const unsigned char *alive, unsigned delta,
+					 int width)
+{
+	unsigned w = width > 0 && width <= 32 ? (unsigned)width : 32u;
+
+	return delta < w && (lin & 31u & (w - 1u)) + delta < w && idxgen_cc_lane_present(lin + delta, n, alive);
+}
+
+#define idxgen_cc_shfl_up(x, lin, n, alive, delta, width)                                                   \
+	(idxgen_cc_shfl_up_ok((lin), (n), (alive), (delta), (width)) ? (x)[(lin) - (delta)] : (x)[(lin)])
+#define idxgen_cc_shfl_down(x, lin, n, alive, delta, width)                                                 \
+	(idxgen_cc_shfl_down_ok((lin), (n), (alive), (delta), (width)) ? (x)[(lin) + (delta)] : (x)[(lin)])
 
 /* CUDA: a lane may read earlier width segments by xor, not later ones. */
 static inline unsigned idxgen_cc_shfl_xor_src(unsigned lin, unsigned n, const unsigned char *alive,

@@ -47,10 +47,13 @@ double sqrt(double), rsqrt(double), exp(double), log(double), sin(double), cos(d
 int __mul24(int, int); unsigned int __umul24(unsigned int, unsigned int);
 /* Warp-level operations as lib/cc/warp.c lowers them (include/idxgen_cc_warp.h). */
 void __idxgen_warp_sync(void);
+int __popc(unsigned int), __popcll(unsigned long long), __ffs(int), __ffsll(long long), __clz(int), __clzll(long long);
 unsigned idxgen_cc_shfl_src(unsigned, unsigned, const unsigned char *, int, int);
 unsigned idxgen_cc_shfl_up_src(unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_shfl_down_src(unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_shfl_xor_src(unsigned, unsigned, const unsigned char *, int, int);
+template <class T> T idxgen_cc_shfl_up(const T *, unsigned, unsigned, const unsigned char *, unsigned, int);
+template <class T> T idxgen_cc_shfl_down(const T *, unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_present_mask(unsigned, unsigned, const unsigned char *);
 unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);

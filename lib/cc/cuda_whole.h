@@ -30,6 +30,8 @@ unsigned idxgen_cc_shfl_src(unsigned, unsigned, const unsigned char *, int, int)
 unsigned idxgen_cc_shfl_up_src(unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_shfl_down_src(unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_shfl_xor_src(unsigned, unsigned, const unsigned char *, int, int);
+template <class T> T idxgen_cc_shfl_up(const T *, unsigned, unsigned, const unsigned char *, unsigned, int);
+template <class T> T idxgen_cc_shfl_down(const T *, unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_present_mask(unsigned, unsigned, const unsigned char *);
 unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);

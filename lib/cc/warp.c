@@ -181,7 +181,11 @@ static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, st
 		a3 = arg_text(w, call, op, 3, "32");
 		f = op->kind == W_SHFL ? "idxgen_cc_shfl_src" : op->kind == W_SHFL_UP ? "idxgen_cc_shfl_up_src" :
 		    op->kind == W_SHFL_DOWN ? "idxgen_cc_shfl_down_src" : "idxgen_cc_shfl_xor_src";
-		bprintf(&rd, "__idxgen_w%u[%s(" LIN ", " NT ", %s, (%s), (%s))]", slot, f, w->alive, a2, a3);
+		if (op->kind == W_SHFL_UP || op->kind == W_SHFL_DOWN)
+			bprintf(&rd, "idxgen_cc_shfl_%s(__idxgen_w%u, " LIN ", " NT ", %s, (%s), (%s))",
+				op->kind == W_SHFL_UP ? "up" : "down", slot, w->alive, a2, a3);
+		else
+			bprintf(&rd, "__idxgen_w%u[%s(" LIN ", " NT ", %s, (%s), (%s))]", slot, f, w->alive, a2, a3);
 		break;
 	case W_BALLOT: case W_ANY: case W_ALL:
 		type = cx_strdup("int");

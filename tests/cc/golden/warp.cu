@@ -24,7 +24,7 @@ __global__ void wsum(const int *in, unsigned *out)
 // read: the source lane's slot; the loop is the innermost thread loop, vectorisable
 // CHECK: /* thread loop 2:
 // CHECK: IDXGEN_CC_INDEPENDENT
-// CHECK: v_[__t] += __idxgen_w[[S]][idxgen_cc_shfl_down_src({{.*}}, (blockDim.x * blockDim.y * blockDim.z), (const unsigned char *)0, (off), (32))];
+// CHECK: v_[__t] += idxgen_cc_shfl_down(__idxgen_w[[S]], {{.*}}, (blockDim.x * blockDim.y * blockDim.z), (const unsigned char *)0, (off), (32));
 // the vote: publish the predicate, then each thread reads its warp's word
 // CHECK: __idxgen_w[[B]][{{.*}}] = (v_[__t] > 10) != 0;
 // CHECK: /* warp operation: slots by linear thread id, then read (warp.c) */
