@@ -123,10 +123,19 @@ static inline int idxgen_cc_shfl_down_ok(unsigned lin, unsigned n, const unsigne
 	return delta < w && (lin & 31u & (w - 1u)) + delta < w && idxgen_cc_lane_present(lin + delta, n, alive);
 }
 
+/* x has 32 readable slots before and after the block's (warp.c pads them). */
 #define idxgen_cc_shfl_up(x, lin, n, alive, delta, width)                                                   \
-	(idxgen_cc_shfl_up_ok((lin), (n), (alive), (delta), (width)) ? (x)[(lin) - (delta)] : (x)[(lin)])
+	__extension__({                                                                                     \
+		__typeof__((x)[0]) __so = (x)[(lin)];                                                       \
+		__typeof__((x)[0]) __sp = (x)[(long)(lin) - ((unsigned)(delta) < 32u ? (long)(delta) : 0)];\
+		idxgen_cc_shfl_up_ok((lin), (n), (alive), (delta), (width)) ? __sp : __so;                  \
+	})
 #define idxgen_cc_shfl_down(x, lin, n, alive, delta, width)                                                 \
-	(idxgen_cc_shfl_down_ok((lin), (n), (alive), (delta), (width)) ? (x)[(lin) + (delta)] : (x)[(lin)])
+	__extension__({                                                                                     \
+		__typeof__((x)[0]) __so = (x)[(lin)];                                                       \
+		__typeof__((x)[0]) __sp = (x)[(lin) + ((unsigned)(delta) < 32u ? (unsigned)(delta) : 0u)];  \
+		idxgen_cc_shfl_down_ok((lin), (n), (alive), (delta), (width)) ? __sp : __so;                \
+	})
 
 /* CUDA: a lane may read earlier width segments by xor, not later ones. */
 static inline unsigned idxgen_cc_shfl_xor_src(unsigned lin, unsigned n, const unsigned char *alive,

@@ -182,39 +182,40 @@ static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, st
 		f = op->kind == W_SHFL ? "idxgen_cc_shfl_src" : op->kind == W_SHFL_UP ? "idxgen_cc_shfl_up_src" :
 		    op->kind == W_SHFL_DOWN ? "idxgen_cc_shfl_down_src" : "idxgen_cc_shfl_xor_src";
 		if (op->kind == W_SHFL_UP || op->kind == W_SHFL_DOWN)
-			bprintf(&rd, "idxgen_cc_shfl_%s(__idxgen_w%u, " LIN ", " NT ", %s, (%s), (%s))",
+			bprintf(&rd, "idxgen_cc_shfl_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s), (%s))",
 				op->kind == W_SHFL_UP ? "up" : "down", slot, w->alive, a2, a3);
 		else
-			bprintf(&rd, "__idxgen_w%u[%s(" LIN ", " NT ", %s, (%s), (%s))]", slot, f, w->alive, a2, a3);
+			bprintf(&rd, "(__idxgen_w%u + 32)[%s(" LIN ", " NT ", %s, (%s), (%s))]", slot, f, w->alive, a2, a3);
 		break;
 	case W_BALLOT: case W_ANY: case W_ALL:
 		type = cx_strdup("int");
 		f = op->kind == W_BALLOT ? "idxgen_cc_ballot" : op->kind == W_ANY ? "idxgen_cc_any" : "idxgen_cc_all";
-		bprintf(&rd, "%s(__idxgen_w%u, " LIN ", " NT ", %s, (%s))", f, slot, w->alive, mask);
+		bprintf(&rd, "%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s))", f, slot, w->alive, mask);
 		break;
 	case W_MATCH_ANY: case W_MATCH_ALL:
 		type = canonical_type(clang_getCursorType(clang_Cursor_getArgument(call, 1)));
 		if (op->kind == W_MATCH_ANY) {
-			bprintf(&rd, "idxgen_cc_match_any(__idxgen_w%u, " LIN ", " NT ", %s, (%s))", slot, w->alive,
+			bprintf(&rd, "idxgen_cc_match_any(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s))", slot, w->alive,
 				mask);
 		} else {
 			a2 = arg_text(w, call, op, 2, "0");
-			bprintf(&rd, "idxgen_cc_match_all(__idxgen_w%u, " LIN ", " NT ", %s, (%s), (%s))", slot,
+			bprintf(&rd, "idxgen_cc_match_all(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s), (%s))", slot,
 				w->alive, mask, a2);
 		}
 		break;
 	default:
 		type = canonical_type(clang_getCursorType(call));
 		f = op->kind == W_REDUCE_ADD ? "add" : op->kind == W_REDUCE_MIN ? "min" : "max";
-		bprintf(&rd, "idxgen_cc_reduce_%s(__idxgen_w%u, " LIN ", " NT ", %s, (%s))", f, slot, w->alive,
+		bprintf(&rd, "idxgen_cc_reduce_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s))", f, slot, w->alive,
 			mask);
 		break;
 	}
-	bprintf(&w->decls, " __shared__ %s __idxgen_w%u[1024];", type, slot);
+		/* 32 slots of padding each side: shuffles up/down load unconditionally */
+	bprintf(&w->decls, " __shared__ %s __idxgen_w%u[32 + 1024 + 32];", type, slot);
 	if (op->kind == W_BALLOT || op->kind == W_ANY || op->kind == W_ALL)
-		bprintf(put, "__idxgen_w%u[" LIN "] = (%s) != 0; ", slot, val);
+		bprintf(put, "__idxgen_w%u[32 + " LIN "] = (%s) != 0; ", slot, val);
 	else
-		bprintf(put, "__idxgen_w%u[" LIN "] = (%s); ", slot, val);
+		bprintf(put, "__idxgen_w%u[32 + " LIN "] = (%s); ", slot, val);
 	free(type);
 done:
 	bputs(&rd, "");

@@ -13,19 +13,20 @@ __global__ void wsum(const int *in, unsigned *out)
 }
 // CHECK-LABEL: static void wsum__block(
 // the exchange arrays: one slot per thread of a block, by linear id
-// CHECK: __shared__ int __idxgen_w[[S:[0-9]+]][1024];
-// CHECK: __shared__ int __idxgen_w[[B:[0-9]+]][1024];
+// CHECK: __shared__ int __idxgen_w[[S:[0-9]+]][32 + 1024 + 32];
+// CHECK: __shared__ int __idxgen_w[[B:[0-9]+]][32 + 1024 + 32];
 // CHECK: /* thread loop 0:
 // CHECK: for (int off = 16; off > 0; off /= 2)
 // publish, in a thread loop of its own
 // CHECK: /* thread loop 1:
-// CHECK: __idxgen_w[[S]][(threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y)] = (v_[__t]);
+// CHECK: __idxgen_w[[S]][32 + (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y)] = (v_[__t]);
 // CHECK: /* warp operation: slots by linear thread id, then read (warp.c) */
-// read: the source lane's slot; the loop is the innermost thread loop, vectorisable
+// read: the caller's slot and the one off away, both contiguous loads (the
+// arrays are padded), then a choice: the thread loop vectorises without gathers
 // CHECK: /* thread loop 2:
 // CHECK: IDXGEN_CC_INDEPENDENT
-// CHECK: v_[__t] += idxgen_cc_shfl_down(__idxgen_w[[S]], {{.*}}, (blockDim.x * blockDim.y * blockDim.z), (const unsigned char *)0, (off), (32));
+// CHECK: v_[__t] += idxgen_cc_shfl_down(__idxgen_w[[S]] + 32, {{.*}}, (blockDim.x * blockDim.y * blockDim.z), (const unsigned char *)0, (off), (32));
 // the vote: publish the predicate, then each thread reads its warp's word
-// CHECK: __idxgen_w[[B]][{{.*}}] = (v_[__t] > 10) != 0;
+// CHECK: __idxgen_w[[B]][32 + {{.*}}] = (v_[__t] > 10) != 0;
 // CHECK: /* warp operation: slots by linear thread id, then read (warp.c) */
-// CHECK: unsigned b = idxgen_cc_ballot(__idxgen_w[[B]], {{.*}}, (0xffffffffu));
+// CHECK: unsigned b = idxgen_cc_ballot(__idxgen_w[[B]] + 32, {{.*}}, (0xffffffffu));
