@@ -268,12 +268,28 @@ def generate(seed, count, avoid_known=False):
 
 
 # -- minimisation --------------------------------------------------------------
+def protected(lines):
+    """Lines deleting which could make a kernel read memory it never wrote (undefined, not a
+    translator bug): the kernel's prologue up to the barrier after the shared arrays' initialisation,
+    and the assignments after a declaration without initialisers."""
+    keep = set()
+    start = next((i for i, l in enumerate(lines) if l.startswith("__global__")), None)
+    if start is not None:
+        end = next((i for i in range(start, len(lines)) if lines[i].strip() == "__syncthreads();"), len(lines))
+        keep |= set(range(start, end + 1))
+    for i, l in enumerate(lines):
+        if re.match(r"\s*unsigned int \w+, \w+;$", l):
+            keep |= {i, i + 1, i + 2}
+    return keep
+
+
 def chunks(lines):
     """Deletion candidates: (first, last) line ranges, a statement or a braced block."""
     out = []
+    keep = protected(lines)
     for i, l in enumerate(lines):
         s = l.strip()
-        if not s or s.startswith("__global__") or s in ("{", "}") or s.startswith("/*"):
+        if not s or s.startswith("__global__") or s in ("{", "}") or s.startswith("/*") or i in keep:
             continue
         if s.endswith("{") or (s.startswith("__device__") and i + 1 < len(lines) and lines[i + 1].strip() == "{"):
             depth, j = 0, i
@@ -335,9 +351,10 @@ def minimise(t, k, kind, budget=250):
 
 def signature(kind, msg):
     """What tells two failures apart: the kind and the message without names and numbers."""
-    m = re.sub(r"'[^']*'|‘[^’]*’|\d+", "#", msg.split(" | ")[0])
-    m = re.sub(r"/\S+", "", m)
-    return kind + ": " + m[:80]
+    e = re.search(r"error: ([^|]*)", msg)       # a compiler's or the harness's first error
+    m = re.sub(r"'[^']*'|‘[^’]*’|\d+", "#", e.group(1) if e else msg)
+    m = re.sub(r"/\S+|;.*", "", m)
+    return kind + ": " + m.strip()[:80]
 
 
 def regress_text(k, kind, msg):
@@ -369,16 +386,33 @@ def main():
                     help="optimisation of the translated C, by batch in turn (the reference: -O0)")
     ap.add_argument("--avoid-known", action="store_true",
                     help="leave out the constructs of the known translator bugs (gen.KNOWN_BUGS)")
+    ap.add_argument("--expect-wrong", action="store_true",
+                    help="the translator has a planted bug: pass when some kernel is wrong")
     ap.add_argument("--failures", help="write failing kernels (minimised) here")
     ap.add_argument("--no-minimise", action="store_true")
     ap.add_argument("--tap", action="store_true", help="TAP lines (one per batch or regression file)")
     ap.add_argument("--regress", nargs="*", help="regression files to check instead of generating")
+    ap.add_argument("--minimise", nargs="*", help="minimise these failure files (written as FILE.min.cu)")
     a = ap.parse_args()
     t = Tools(a)
     st = Stats()
     t0 = time.time()
     ntap = nfail = 0
 
+    if a.minimise:
+        for path in a.minimise:
+            k = parse_regress(path)
+            st1 = Stats()
+            check_batch(t, [k], st1)
+            if not st1.failures:
+                print("# %s: passes, nothing to minimise" % path)
+                continue
+            kind, msg = st1.failures[0][1], st1.failures[0][2]
+            k2, tries = minimise(t, k, kind)
+            write(path.replace(".cu", "") + ".min.cu", regress_text(k2, kind, msg))
+            print("# minimised %s (%s) in %d tries: %d -> %d lines" %
+                  (path, kind, tries, len(k.text.splitlines()), len(k2.text.splitlines())))
+        return 0
     if a.regress is not None:
         for path in a.regress:
             k = parse_regress(path)
@@ -431,9 +465,12 @@ def main():
         if a.tap:
             ntap += 1
             ok = d["wrong"] == 0 and d["invalid"] == 0 and d["compared"] > 0
+            if a.expect_wrong:
+                ok = d["wrong"] > 0 and d["invalid"] == 0
             nfail += not ok
-            print("%sok %d - seed %d: %s" % ("" if ok else "not ", ntap, seed,
-                                             " ".join("%s %d" % (k, d[k]) for k in Stats.KEYS)))
+            print("%sok %d - %sseed %d: %s" % ("" if ok else "not ", ntap,
+                                               "planted bug caught (wrong > 0): " if a.expect_wrong else "",
+                                               seed, " ".join("%s %d" % (k, d[k]) for k in Stats.KEYS)))
         else:
             print("seed %d: %s (total %s, %.0f s)" % (seed, " ".join("%d" % d[k] for k in Stats.KEYS),
                                                       st.line(), time.time() - t0))
@@ -446,6 +483,7 @@ def main():
         print("# failed %d: %s" % (n, r))
     if a.tap:
         print("1..%d\n# %d passed, %d failed" % (ntap, ntap - nfail, nfail))
+        return 1 if nfail else 0
     return 1 if st.c["wrong"] or st.c["invalid"] else 0
 
 

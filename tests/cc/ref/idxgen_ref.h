@@ -16,8 +16,13 @@
  * - fibers switch only at barriers, so an atomic is a plain read-modify-write;
  * - __device__ functions are plain functions, printf is printf.
  *
- * Not here: extern __shared__ (dynamic shared memory), textures, warp
- * intrinsics (issue 23: a per-warp rendezvous like the barrier's).
+ * - warp operations (__shfl*_sync, __ballot_sync, __any/__all_sync,
+ *   __syncwarp, __match_*_sync, __reduce_*_sync): the lanes of a warp (lane =
+ *   linear thread number % 32) named in the mask meet there, in lock step, and
+ *   exchange values (warp.cc); __activemask() is the warp's lanes that have
+ *   not returned.
+ *
+ * Not here: extern __shared__ (dynamic shared memory), textures.
  */
 #ifndef IDXGEN_REF_H
 #define IDXGEN_REF_H
@@ -52,6 +57,32 @@ const thread_view &self();
 /* The barrier: returns the reduction of pred over the block's live threads
  * (kind SYNC_PLAIN: 0).  site names the call (its line) for the divergence check. */
 int sync(enum sync_kind kind, int pred, int site);
+
+/*
+ * Warp-level operations: the lanes named in mask (lane = linear thread
+ * number % 32, warp = linear thread number / 32) meet at the operation
+ * (same line, same mask) and exchange their values; a lane waits there
+ * until every lane of its mask has arrived.
+ */
+enum warp_kind {
+	W_SYNC, W_SHFL, W_SHFL_UP, W_SHFL_DOWN, W_SHFL_XOR, W_BALLOT, W_ANY, W_ALL, W_MATCH_ANY, W_MATCH_ALL,
+	W_RED_ADD, W_RED_MIN, W_RED_MAX, W_RED_AND, W_RED_OR, W_RED_XOR
+};
+
+struct warp_req {
+	enum warp_kind kind;
+	unsigned int mask;
+	unsigned long long val;		/* the lane's value (size bytes, zero-extended) */
+	unsigned int size;
+	int is_signed;			/* reductions: compare as signed */
+	int arg;			/* source lane, delta or lane mask */
+	int width;			/* shuffles: segment width */
+	int site;			/* the call's line */
+	unsigned long long result;	/* filled when the lanes go on */
+	int pred;			/* __match_all_sync's predicate */
+};
+void warp_op(warp_req *q);
+unsigned int active_mask();
 
 /* Order in which runnable fibers are resumed between two barriers. */
 enum order { ORDER_FORWARD, ORDER_REVERSE, ORDER_SHUFFLE };
@@ -90,6 +121,97 @@ int launch(dim3 grid, dim3 block, const std::function<void()> &body, const launc
 #define __syncthreads_count(p) ::idxgen_ref::sync(::idxgen_ref::SYNC_COUNT, (p) != 0, __LINE__)
 #define __syncthreads_and(p) ::idxgen_ref::sync(::idxgen_ref::SYNC_AND, (p) != 0, __LINE__)
 #define __syncthreads_or(p) ::idxgen_ref::sync(::idxgen_ref::SYNC_OR, (p) != 0, __LINE__)
+#define warpSize 32
+
+template <class T>
+static inline T idxgen_ref_warp(enum ::idxgen_ref::warp_kind kind, unsigned int mask, T v, int arg, int width,
+				int site, int *pred = nullptr)
+{
+	static_assert(sizeof(T) <= 8, "warp operations on values of at most 8 bytes");
+	::idxgen_ref::warp_req q = {};
+	T r;
+
+	q.kind = kind;
+	q.mask = mask;
+	__builtin_memcpy(&q.val, &v, sizeof(T));
+	q.size = sizeof(T);
+	q.is_signed = (T)-1 < (T)0;
+	q.arg = arg;
+	q.width = width;
+	q.site = site;
+	::idxgen_ref::warp_op(&q);
+	if (pred)
+		*pred = q.pred;
+	__builtin_memcpy(&r, &q.result, sizeof(T));
+	return r;
+}
+
+template <class T>
+static inline T __shfl_sync(unsigned int mask, T v, int src, int width = 32, int site = __builtin_LINE())
+{
+	return idxgen_ref_warp(::idxgen_ref::W_SHFL, mask, v, src, width, site);
+}
+template <class T>
+static inline T __shfl_up_sync(unsigned int mask, T v, unsigned int d, int width = 32, int site = __builtin_LINE())
+{
+	return idxgen_ref_warp(::idxgen_ref::W_SHFL_UP, mask, v, (int)d, width, site);
+}
+template <class T>
+static inline T __shfl_down_sync(unsigned int mask, T v, unsigned int d, int width = 32, int site = __builtin_LINE())
+{
+	return idxgen_ref_warp(::idxgen_ref::W_SHFL_DOWN, mask, v, (int)d, width, site);
+}
+template <class T>
+static inline T __shfl_xor_sync(unsigned int mask, T v, int lm, int width = 32, int site = __builtin_LINE())
+{
+	return idxgen_ref_warp(::idxgen_ref::W_SHFL_XOR, mask, v, lm, width, site);
+}
+static inline unsigned int __ballot_sync(unsigned int mask, int p, int site = __builtin_LINE())
+{
+	return idxgen_ref_warp(::idxgen_ref::W_BALLOT, mask, (unsigned int)(p != 0), 0, 32, site);
+}
+static inline int __any_sync(unsigned int mask, int p, int site = __builtin_LINE())
+{
+	return (int)idxgen_ref_warp(::idxgen_ref::W_ANY, mask, (unsigned int)(p != 0), 0, 32, site);
+}
+static inline int __all_sync(unsigned int mask, int p, int site = __builtin_LINE())
+{
+	return (int)idxgen_ref_warp(::idxgen_ref::W_ALL, mask, (unsigned int)(p != 0), 0, 32, site);
+}
+static inline void __syncwarp(unsigned int mask = 0xffffffffu, int site = __builtin_LINE())
+{
+	idxgen_ref_warp(::idxgen_ref::W_SYNC, mask, 0u, 0, 32, site);
+}
+/* The lanes of the caller's warp that have not returned (no convergence model). */
+static inline unsigned int __activemask(void)
+{
+	return ::idxgen_ref::active_mask();
+}
+template <class T>
+static inline unsigned int __match_any_sync(unsigned int mask, T v, int site = __builtin_LINE())
+{
+	return (unsigned int)idxgen_ref_warp(::idxgen_ref::W_MATCH_ANY, mask, (unsigned long long)v, 0, 32, site);
+}
+template <class T>
+static inline unsigned int __match_all_sync(unsigned int mask, T v, int *pred, int site = __builtin_LINE())
+{
+	return (unsigned int)idxgen_ref_warp(::idxgen_ref::W_MATCH_ALL, mask, (unsigned long long)v, 0, 32, site,
+					     pred);
+}
+#define IDXGEN_REF_REDUCE(name, kind, T)						\
+	static inline T name(unsigned int mask, T v, int site = __builtin_LINE())		\
+	{ return idxgen_ref_warp(::idxgen_ref::kind, mask, v, 0, 32, site); }
+IDXGEN_REF_REDUCE(__reduce_add_sync, W_RED_ADD, int)
+IDXGEN_REF_REDUCE(__reduce_add_sync, W_RED_ADD, unsigned int)
+IDXGEN_REF_REDUCE(__reduce_min_sync, W_RED_MIN, int)
+IDXGEN_REF_REDUCE(__reduce_min_sync, W_RED_MIN, unsigned int)
+IDXGEN_REF_REDUCE(__reduce_max_sync, W_RED_MAX, int)
+IDXGEN_REF_REDUCE(__reduce_max_sync, W_RED_MAX, unsigned int)
+IDXGEN_REF_REDUCE(__reduce_and_sync, W_RED_AND, unsigned int)
+IDXGEN_REF_REDUCE(__reduce_or_sync, W_RED_OR, unsigned int)
+IDXGEN_REF_REDUCE(__reduce_xor_sync, W_RED_XOR, unsigned int)
+#undef IDXGEN_REF_REDUCE
+
 /* Memory is coherent between fibers of one OS thread. */
 static inline void __threadfence(void) {}
 static inline void __threadfence_block(void) {}

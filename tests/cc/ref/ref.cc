@@ -12,7 +12,7 @@
  * The running launch is reached through one thread_local pointer (threadIdx
  * is a macro reading it), so launches on different OS threads do not mix.
  */
-#include "idxgen_ref.h"
+#include "ref_internal.h"
 
 #include <algorithm>
 #include <cstring>
@@ -24,30 +24,16 @@
 namespace idxgen_ref
 {
 
-enum fiber_state { RUNNABLE, AT_BARRIER, EXITED };
-
-struct fiber {
-	ucontext_t uc;
-	thread_view view;
-	enum fiber_state state;
-	int site;			/* barrier line while AT_BARRIER */
-	enum sync_kind kind;
-	int pred;
-	int result;			/* the barrier's value, read after resuming */
-};
-
-struct block_run {
-	ucontext_t sched;
-	std::vector<fiber> fibers;
-	fiber *cur;
-	const std::function<void()> *body;
-};
-
-static thread_local block_run *running;
+thread_local block_run *running;
 
 const thread_view &self()
 {
 	return running->cur->view;
+}
+
+std::string tid_text(uint3 t)
+{
+	return "(" + std::to_string(t.x) + "," + std::to_string(t.y) + "," + std::to_string(t.z) + ")";
 }
 
 static void trampoline()
@@ -79,16 +65,19 @@ static bool release_barrier(block_run *r, std::string *err)
 	int count = 0, all = 1, any = 0;
 
 	for (fiber &f : r->fibers) {
+		if (f.state == AT_WARP) {
+			*err = "deadlock: thread " + tid_text(f.view.tid) + " waits at the warp operation of line " +
+			       std::to_string(f.site) + " for lanes of its mask that wait at a barrier";
+			return false;
+		}
 		if (f.state != AT_BARRIER)
 			continue;
 		if (!first)
 			first = &f;
 		if (f.site != first->site || f.kind != first->kind) {
-			*err = "divergent barrier: thread (" + std::to_string(first->view.tid.x) + "," +
-			       std::to_string(first->view.tid.y) + "," + std::to_string(first->view.tid.z) +
-			       ") waits at line " + std::to_string(first->site) + ", thread (" +
-			       std::to_string(f.view.tid.x) + "," + std::to_string(f.view.tid.y) + "," +
-			       std::to_string(f.view.tid.z) + ") at line " + std::to_string(f.site);
+			*err = "divergent barrier: thread " + tid_text(first->view.tid) + " waits at line " +
+			       std::to_string(first->site) + ", thread " + tid_text(f.view.tid) + " at line " +
+			       std::to_string(f.site);
 			return false;
 		}
 		count += f.pred;
@@ -143,6 +132,11 @@ static int run_block(block_run *r, char *stacks, size_t stack_bytes, const launc
 			live = live || f.state != EXITED;
 		if (!live)
 			return 0;
+		int w = release_warps(r, err);	/* warp.cc */
+		if (w < 0)
+			return -1;
+		if (w > 0)
+			continue;
 		if (!release_barrier(r, err))
 			return -1;
 	}
@@ -155,6 +149,8 @@ int launch(dim3 grid, dim3 block, const std::function<void()> &body, const launc
 	std::unique_ptr<char[]> stacks(new (std::nothrow) char[n * stack_bytes]);
 	block_run r;
 	block_run *outer = running;
+
+	r.warps = (n + WARP - 1) / WARP;
 	std::mt19937 rng(o.seed);
 	int rc = 0;
 
@@ -170,6 +166,8 @@ int launch(dim3 grid, dim3 block, const std::function<void()> &body, const launc
 			for (unsigned bx = 0; bx < grid.x && !rc; bx++) {
 				for (size_t t = 0; t < n; t++) {
 					thread_view &v = r.fibers[t].view;
+
+					r.fibers[t].lane = (unsigned int)(t % WARP);
 
 					v.tid = { (unsigned)(t % block.x), (unsigned)(t / block.x % block.y),
 						  (unsigned)(t / block.x / block.y) };

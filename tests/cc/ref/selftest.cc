@@ -3,12 +3,15 @@
  * selftest.cc - the reference executor checked on kernels with closed-form
  * results (selftest.cu): index mapping of 3-D grids and blocks, a barrier
  * that a no-op would break in either resume order, a barrier in a uniform
- * loop, __syncthreads_count/and/or after early returns, and the divergent
- * barrier diagnostic.  TAP.
+ * loop, __syncthreads_count/and/or after early returns, the divergent
+ * barrier diagnostic; warp operations (selftest_warp.cu): shuffles,
+ * votes, match, reductions on the warps of a 3-D block, half a warp under
+ * its own mask, a returned lane of a mask reported.  TAP.
  */
 #include "idxgen_ref.h"
 
 #include "selftest.cu"
+#include "selftest_warp.cu"
 
 #include <vector>
 
@@ -98,6 +101,68 @@ static void t_divergent(launch_opts o)
 	       "divergent barriers reported, %s: %s", order_name(o.order), err.c_str());
 }
 
+/* Expected warp_ops results for linear thread t of a block of nt threads (full warps). */
+static unsigned int want_warp(unsigned int t, unsigned int k)
+{
+	unsigned int lane = t % 32, base = t - lane, b = 0, sum = 0, scan = 0;
+
+	for (unsigned int i = 0; i < 32; i++) {
+		sum += base + i;
+		scan += i <= lane ? base + i : 0;
+		b |= (i % 3 == 0) << i;
+	}
+	switch (k) {
+	case 0: return sum;
+	case 1: return lane == 0 ? sum : 0;
+	case 2: return scan;
+	case 3: return b;
+	case 4: return 110;
+	case 5: return 0xfu << (lane / 4 * 4);
+	case 6: return 496;
+	case 7: return (unsigned int)-5;
+	case 8: return 93;
+	default: return lane / 8 * 8 + 3;
+	}
+}
+
+static void t_warp(launch_opts o)
+{
+	dim3 b = { 16, 4, 2 };	/* 128 threads: 4 warps across y and z rows */
+	std::vector<unsigned int> out(128 * 10);
+	std::string err;
+	int rc = idxgen_ref::launch({ 1, 1, 1 }, b, [&] { warp_ops(out.data()); }, o, &err);
+	unsigned int bad = 0;
+
+	for (unsigned int t = 0; t < 128; t++)
+		for (unsigned int k = 0; k < 10; k++)
+			bad += out[t * 10 + k] != want_warp(t, k);
+	tap_ok(!rc && !bad, "warps of a 16x4x2 block: shfl xor/down/up/width, ballot, any/all, match_any, reduce, %s "
+	       "(%u wrong) %s", order_name(o.order), bad, err.c_str());
+}
+
+static void t_half_warp(launch_opts o)
+{
+	std::vector<unsigned int> out(48);
+	std::string err;
+	int rc = idxgen_ref::launch({ 1, 1, 1 }, { 48, 1, 1 }, [&] { half_warp(out.data()); }, o, &err);
+	unsigned int bad = 0;
+
+	for (unsigned int t = 0; t < 48; t++)
+		bad += out[t] != (t % 32 < 16 ? (15 - t % 32) * 10 : t % 32 * 10);
+	tap_ok(!rc && !bad, "half a warp under its own mask, a partial second warp, %s (%u wrong) %s",
+	       order_name(o.order), bad, err.c_str());
+}
+
+static void t_lost_lane(launch_opts o)
+{
+	std::vector<unsigned int> out(32);
+	std::string err;
+	int rc = idxgen_ref::launch({ 1, 1, 1 }, { 32, 1, 1 }, [&] { lost_lane(out.data()); }, o, &err);
+
+	tap_ok(rc == -1 && err.find("lane 5 of the mask has returned") != std::string::npos,
+	       "a returned lane of a shuffle's mask reported, %s: %s", order_name(o.order), err.c_str());
+}
+
 int main()
 {
 	for (idxgen_ref::order ord : { idxgen_ref::ORDER_FORWARD, idxgen_ref::ORDER_REVERSE, idxgen_ref::ORDER_SHUFFLE }) {
@@ -108,6 +173,9 @@ int main()
 		t_tree(o);
 		t_counts(o);
 		t_divergent(o);
+		t_warp(o);
+		t_half_warp(o);
+		t_lost_lane(o);
 	}
 	return tap_done();
 }
