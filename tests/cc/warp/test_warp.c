@@ -160,7 +160,7 @@ static int check_votes(struct run *r, int w, unsigned o, int *in, unsigned total
 		bad += out[6 * g] != b;
 		bad += out[6 * g + 1] != (b != 0);
 		bad += out[6 * g + 2] != (ballot(q + base, lin, r->n, NULL) == pm);
-		bad += out[6 * g + 3] != (b & 0x0f0f0f0fu);
+		bad += out[6 * g + 3] != (~b & pm & 0x0f0f0f0fu);
 		bad += out[6 * g + 4] != pm;
 		bad += out[6 * g + 5] != 1;
 	}
@@ -260,7 +260,7 @@ static int (*const checks[])(struct run *, int, unsigned, int *, unsigned) = {
 	check_shfl, check_votes, check_match_reduce, check_warp_sum, check_early_return,
 };
 static const char *const check_names[] = { "shfl/up/down/xor with width 32/16/8/4",
-					   "ballot/any/all/activemask, partial masks", "match_any/all, reduce add/min/max",
+					   "ballot/any/all/activemask", "match_any/all, reduce add/min/max",
 					   "shfl_down tree sum in a uniform loop", "early return: returned lanes absent" };
 
 int main(void)

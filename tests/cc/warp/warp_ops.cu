@@ -27,13 +27,14 @@ __global__ void votes(const int *in, unsigned *out)
 	int lin = LINEAR_ID;
 	int g = BLOCK_ID * THREADS + lin;
 	int p = in[g] % 3 == 0;
-	unsigned m = 0x0f0f0f0fu | (unsigned)in[g] << 28;
+	// Under uniform control flow every lane calls, so the mask names them
+	// all (a caller outside its mask is undefined in CUDA): full masks.
 	out[6 * g + 0] = __ballot_sync(0xffffffffu, p);
 	out[6 * g + 1] = __any_sync(0xffffffffu, p);
 	out[6 * g + 2] = __all_sync(0xffffffffu, p || lin % 32 > 1);
-	out[6 * g + 3] = __ballot_sync(0x0f0f0f0fu, p);
+	out[6 * g + 3] = __ballot_sync(0xffffffffu, !p) & 0x0f0f0f0fu;
 	out[6 * g + 4] = __activemask();
-	out[6 * g + 5] = __all_sync(0x0f0f0f0fu, in[g] >= 0) + m * 0;
+	out[6 * g + 5] = __all_sync(0xffffffffu, in[g] >= 0);
 }
 
 __global__ void match_reduce(const int *in, unsigned *out)
@@ -63,15 +64,17 @@ __global__ void warp_sum(const int *in, int *out)
 		out[g] = v;
 }
 
-// A thread that returned is not a lane of later warp operations.
+// A thread that returned is not a lane of later warp operations: the lanes
+// that stay agree on their mask first (CUDA: a returned lane must not be in it).
 __global__ void early_return(const int *in, unsigned *out, int n)
 {
 	int lin = LINEAR_ID;
 	int g = BLOCK_ID * THREADS + lin;
+	unsigned m = __ballot_sync(0xffffffffu, in[g] % 5 != 1);
 	if (in[g] % 5 == 1)
 		return;
-	unsigned b = __ballot_sync(0xffffffffu, 1);
-	int s = __shfl_down_sync(0xffffffffu, in[g], 1);
+	unsigned b = __ballot_sync(m, 1);
+	int s = __shfl_down_sync(m, in[g], 1);
 	if (g < n)
 		out[2 * g] = b;
 	out[2 * g + 1] = (unsigned)s;
