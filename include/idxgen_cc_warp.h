@@ -61,8 +61,18 @@ static inline int __clzll(long long x)
 }
 #endif
 
-/* The most threads of a block (CUDA's limit): the exchange arrays' size. */
+/*
+ * The most threads of a block (CUDA's limit): the exchange arrays' size.
+ * A kernel with warp operations checks its block size first, in the block
+ * function (where __b is the block): a larger block traps the launch.
+ */
 #define IDXGEN_CC_WARP_SLOTS 1024u
+#define __idxgen_warp_check(n)                                                                      \
+	do {                                                                                        \
+		if ((n) > IDXGEN_CC_WARP_SLOTS)                                                     \
+			idxgen_rt_trap(__b, "idxgen-cc: a kernel with warp operations runs blocks of " \
+					    "at most 1024 threads, not %u", (unsigned)(n));          \
+	} while (0)
 
 static inline int idxgen_cc_lane_present(unsigned lin, unsigned n, const unsigned char *alive)
 {

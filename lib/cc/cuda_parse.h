@@ -47,6 +47,7 @@ double sqrt(double), rsqrt(double), exp(double), log(double), sin(double), cos(d
 int __mul24(int, int); unsigned int __umul24(unsigned int, unsigned int);
 /* Warp-level operations as lib/cc/warp.c lowers them (include/idxgen_cc_warp.h). */
 void __idxgen_warp_sync(void);
+void __idxgen_warp_check(unsigned int);
 int __popc(unsigned int), __popcll(unsigned long long), __ffs(int), __ffsll(long long), __clz(int), __clzll(long long);
 unsigned idxgen_cc_shfl_src(unsigned, unsigned, const unsigned char *, int, int);
 unsigned idxgen_cc_shfl_up_src(unsigned, unsigned, const unsigned char *, unsigned, int);

@@ -26,6 +26,7 @@ extern const dim3 blockDim, gridDim;
 extern const int warpSize;
 /* Warp-level operations as lib/cc/warp.c lowers them (include/idxgen_cc_warp.h). */
 void __idxgen_warp_sync(void);
+void __idxgen_warp_check(unsigned int);
 unsigned idxgen_cc_shfl_src(unsigned, unsigned, const unsigned char *, int, int);
 unsigned idxgen_cc_shfl_up_src(unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_shfl_down_src(unsigned, unsigned, const unsigned char *, unsigned, int);

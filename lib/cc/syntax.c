@@ -23,7 +23,7 @@ const char *const cc_ok_builtins[] = {
 	"pow", "fabs", "floor", "ceil", "round", "trunc", "fmin", "fmax", "fmod", "tanh", "exp2",
 	"log2", "fma", "__mul24", "__umul24", "printf", "uint3", "dim3", "size_t",
 	/* warp-level operations as warp.c lowers them */
-	"__idxgen_warp_sync", "__popc", "__popcll", "__ffs", "__ffsll", "__clz", "__clzll", "idxgen_cc_shfl_src", "idxgen_cc_shfl_up_src", "idxgen_cc_shfl_down_src",
+	"__idxgen_warp_sync", "__idxgen_warp_check", "__popc", "__popcll", "__ffs", "__ffsll", "__clz", "__clzll", "idxgen_cc_shfl_src", "idxgen_cc_shfl_up_src", "idxgen_cc_shfl_down_src",
 	"idxgen_cc_shfl_xor_src", "idxgen_cc_shfl_up", "idxgen_cc_shfl_down", "idxgen_cc_present_mask", "idxgen_cc_ballot", "idxgen_cc_any", "idxgen_cc_all",
 	"idxgen_cc_match_any", "idxgen_cc_match_all", "idxgen_cc_reduce_add", "idxgen_cc_reduce_min",
 	"idxgen_cc_reduce_max", NULL

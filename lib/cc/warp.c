@@ -381,6 +381,7 @@ static void lower_function(struct wlower *w, CXCursor fn)
 	w->alive = count_returns(body) ? "__idxgen_alive" : "(const unsigned char *)0";
 	if (count_returns(body))
 		bputs(&w->decls, " __shared__ unsigned char __idxgen_alive[1024]; __idxgen_alive[" LIN "] = 1;");
+	bputs(&w->decls, " __idxgen_warp_check(" NT ");");
 	lower_stmt(w, body, true);
 	bputs(&w->decls, "");
 	edit(w, c_start(body) + 1, c_start(body) + 1, w->decls.p);

@@ -301,6 +301,18 @@ int main(void)
 			tap_ok(!bad && runs, "%s, order %s: %d shapes x 1/2 workers run (%d rejected by the order), %d wrong",
 			       check_names[c], order_names[o], runs, rejected, bad);
 		}
+	{
+		/* more threads than the exchange arrays hold: the launch fails, no crash */
+		struct shape big = { 1100, 1, 1, 2, 1 };
+		int *in = calloc(2200, sizeof(int)), *out = calloc(2200 * 4, sizeof(int)), src = 1, width = 32;
+		void *args[] = { &in, &out, &src, &width };
+		int rc;
+
+		r.sh = &big;
+		rc = launch(&r, 1, 0, &idxgen_cc_kernel_shfl_all, args);
+		tap_ok(rc == -EFAULT, "a block of 1100 threads (over 1024): the launch fails with -EFAULT (%d)", rc);
+		free(in), free(out);
+	}
 	idxgen_rt_destroy(r.rt[0]);
 	idxgen_rt_destroy(r.rt[1]);
 	return tap_done();
