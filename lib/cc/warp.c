@@ -286,6 +286,38 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 
 static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound);
 
+/*
+ * A loop that calls warp operations is split into thread loops and runs
+ * once per block: a '#pragma unroll' in front of it has nothing to unroll
+ * and would keep the later passes from seeing the loop.  Blanked (the line
+ * stays).
+ */
+static void drop_loop_pragma(struct wlower *w, CXCursor loop)
+{
+	struct calls cs = calls_in(w, loop);
+	const char *t = w->s->text;
+	unsigned a = c_start(loop), p;
+
+	if (!cs.n) {
+		free(cs.c);
+		return;
+	}
+	free(cs.c);
+	for (p = a; p > 0 && t[p - 1] != '#'; p--)
+		if (t[p - 1] != ' ' && t[p - 1] != '\t' && t[p - 1] != '\n' && !(t[p - 1] >= 'a' && t[p - 1] <= 'z') &&
+		    !(t[p - 1] >= '0' && t[p - 1] <= '9') && t[p - 1] != '(' && t[p - 1] != ')')
+			return;
+	if (p == 0 || strncmp(t + p, "pragma", 6))
+		return;
+	{
+		unsigned e = p;
+
+		while (e < a && t[e] != '\n')
+			e++;
+		edit(w, p - 1, e, cx_strdup("/* #pragma dropped: warp loop */"));
+	}
+}
+
 static void lower_body(struct wlower *w, CXCursor b)
 {
 	lower_stmt(w, b, clang_getCursorKind(b) == CXCursor_CompoundStmt);
@@ -326,6 +358,14 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 				free(cs.c);
 			}
 		}
+		break;
+	case CXCursor_UnexposedStmt:	/* an attributed statement: #pragma unroll for (...) */
+		if (ks.n == 1 && clang_isStatement(clang_getCursorKind(ks.c[0]))) {
+			drop_loop_pragma(w, ks.c[0]);
+			lower_stmt(w, ks.c[0], in_compound);
+			break;
+		}
+		lower_stmt_calls(w, st, st, in_compound);
 		break;
 	case CXCursor_ReturnStmt:
 		lower_stmt_calls(w, st, st, in_compound);
