@@ -123,6 +123,35 @@ static enum CXChildVisitResult find_calls(CXCursor c, CXCursor parent, CXClientD
 	return CXChildVisit_Recurse;
 }
 
+/*
+ * The operand of a warp operation is published by every thread before the
+ * statement runs: a call that the statement evaluates only under a
+ * condition of its own (the right side of && or ||, a branch of ?:) would
+ * have its operand evaluated where the program does not (a[i] past the
+ * end).  Diagnosed.
+ */
+static void check_conditional(struct wlower *w, CXCursor c, bool cond)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	unsigned i;
+	char op[4] = "";
+
+	if (cond && wop_of(c))
+		error_at(w->s, c,
+			 "a warp-level function evaluated under a condition of its statement (&&, ||, ?:) is not supported: call it unconditionally into a variable first");
+	if (k == CXCursor_BinaryOperator)
+		op_text(w->s, c, op);
+	for (i = 0; i < ks.n; i++) {
+		bool sub = cond || (k == CXCursor_ConditionalOperator && i > 0) ||
+			   (k == CXCursor_BinaryOperator && i > 0 && (!strcmp(op, "&&") || !strcmp(op, "||")));
+
+		if (clang_getCursorKind(ks.c[i]) != CXCursor_LambdaExpr)
+			check_conditional(w, ks.c[i], sub);
+	}
+	cx_kids_free(&ks);
+}
+
 static struct calls calls_in(struct wlower *w, CXCursor c)
 {
 	struct calls cs = { 0 };
@@ -253,6 +282,9 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 	struct buf put = { 0 };
 	bool barrier = false;
 	unsigned i, j;
+
+	if (cs.n)
+		check_conditional(w, where, false);
 
 	for (i = 0; i < cs.n; i++) {
 		for (j = 0; j < cs.n; j++)
