@@ -230,6 +230,35 @@ static inline int idxgen_cc_all(const int *x, unsigned lin, unsigned n, const un
 			}                                                                         \
 		__rr;                                                                             \
 	})
+/*
+ * Cooperative-groups tiles of N lanes (N a power of two up to 32): lanes
+ * lin - lin % N .. + N-1 of the warp; results relative to the tile.
+ */
+static inline unsigned idxgen_cc_tile_mask(unsigned lin, unsigned N)
+{
+	unsigned shift = lin & 31u & ~(N - 1u);
+
+	return (N >= 32u ? 0xffffffffu : (1u << N) - 1u) << shift;
+}
+
+static inline unsigned idxgen_cc_tile_ballot(const int *x, unsigned lin, unsigned n, const unsigned char *alive,
+					     unsigned N)
+{
+	return (idxgen_cc_ballot(x, lin, n, alive, idxgen_cc_tile_mask(lin, N))) >> (lin & 31u & ~(N - 1u));
+}
+
+static inline int idxgen_cc_tile_any(const int *x, unsigned lin, unsigned n, const unsigned char *alive, unsigned N)
+{
+	return idxgen_cc_ballot(x, lin, n, alive, idxgen_cc_tile_mask(lin, N)) != 0;
+}
+
+static inline int idxgen_cc_tile_all(const int *x, unsigned lin, unsigned n, const unsigned char *alive, unsigned N)
+{
+	return idxgen_cc_all(x, lin, n, alive, idxgen_cc_tile_mask(lin, N));
+}
+
+#define idxgen_cc_tile_reduce(x, lin, n, alive, N, OP) idxgen_cc_reduce(x, lin, n, alive, idxgen_cc_tile_mask((lin), (N)), OP)
+
 #define IDXGEN_CC_OP_ADD(a, b) ((a) + (b))
 #define IDXGEN_CC_OP_MIN(a, b) ((b) < (a) ? (b) : (a))
 #define IDXGEN_CC_OP_MAX(a, b) ((b) > (a) ? (b) : (a))

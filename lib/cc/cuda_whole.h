@@ -33,6 +33,11 @@ unsigned idxgen_cc_shfl_down_src(unsigned, unsigned, const unsigned char *, unsi
 unsigned idxgen_cc_shfl_xor_src(unsigned, unsigned, const unsigned char *, int, int);
 template <class T> T idxgen_cc_shfl_up(const T *, unsigned, unsigned, const unsigned char *, unsigned, int);
 template <class T> T idxgen_cc_shfl_down(const T *, unsigned, unsigned, const unsigned char *, unsigned, int);
+unsigned idxgen_cc_tile_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+int idxgen_cc_tile_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+int idxgen_cc_tile_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+int IDXGEN_CC_OP_ADD, IDXGEN_CC_OP_MIN, IDXGEN_CC_OP_MAX;
+template <class T, class O> T idxgen_cc_tile_reduce(const T *, unsigned, unsigned, const unsigned char *, unsigned, O);
 unsigned idxgen_cc_present_mask(unsigned, unsigned, const unsigned char *);
 unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);

@@ -65,6 +65,87 @@ static const struct wop *wop_of(CXCursor c)
 	return NULL;
 }
 
+/*
+ * Cooperative groups (include/cuda/cooperative_groups.h): a call of a
+ * function or method of namespace cooperative_groups.  tile: 0 for the
+ * thread block's methods and the free functions, N for thread_block_tile<N>.
+ */
+struct cgcall {
+	char *name;
+	unsigned tile;
+	bool member;
+};
+
+static bool in_cg_namespace(CXCursor r)
+{
+	for (; !clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_TranslationUnit;
+	     r = clang_getCursorSemanticParent(r))
+		if (clang_getCursorKind(r) == CXCursor_Namespace) {
+			char *n = cx_spelling(r);
+			bool yes = !strcmp(n, "cooperative_groups");
+
+			free(n);
+			return yes;
+		}
+	return false;
+}
+
+static unsigned tile_of_type(CXType t)
+{
+	char *s = cx_string(clang_getTypeSpelling(clang_getCanonicalType(t)));
+	const char *p = strstr(s, "thread_block_tile<");
+	unsigned n = p ? (unsigned)strtoul(p + 18, NULL, 10) : 0;
+
+	free(s);
+	return n;
+}
+
+static bool cg_of(CXCursor c, struct cgcall *g)
+{
+	CXCursor r;
+	struct cx_kids ks;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	r = clang_getCursorReferenced(c);
+	if (clang_Cursor_isNull(r) || clang_getCursorKind(r) == CXCursor_Constructor || !in_cg_namespace(r))
+		return false;
+	g->name = cx_spelling(r);
+	g->member = clang_getCursorKind(r) == CXCursor_CXXMethod;
+	g->tile = 0;
+	if (g->member) {
+		ks = cx_kids_of(c);	/* the MemberRefExpr; its child the object */
+		if (ks.n) {
+			struct cx_kids os = cx_kids_of(ks.c[0]);
+
+			if (os.n)
+				g->tile = tile_of_type(clang_getCursorType(os.c[0]));
+			cx_kids_free(&os);
+		}
+		cx_kids_free(&ks);
+	} else if (clang_Cursor_getNumArguments(c) > 0) {
+		g->tile = tile_of_type(clang_getCursorType(clang_Cursor_getArgument(c, 0)));
+	}
+	if (!strcmp(g->name, "this_thread_block") || !strcmp(g->name, "tiled_partition") ||
+	    !strcmp(g->name, "operator()")) {
+		free(g->name);
+		return false;	/* values of no cost: kept */
+	}
+	return true;
+}
+
+static bool lowered(CXCursor c)
+{
+	struct cgcall g;
+
+	if (wop_of(c))
+		return true;
+	if (!cg_of(c, &g))
+		return false;
+	free(g.name);
+	return true;
+}
+
 /* One edit of the text: [a, b) replaced by text (a == b: an insertion). */
 struct wedit {
 	unsigned a, b, seq;
@@ -113,7 +194,7 @@ static enum CXChildVisitResult find_calls(CXCursor c, CXCursor parent, CXClientD
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue;
-	if (wop_of(c)) {
+	if (lowered(c)) {
 		if (cs->n == cs->cap) {
 			cs->cap = cs->cap ? 2 * cs->cap : 8;
 			cs->c = cx_realloc(cs->c, cs->cap * sizeof(*cs->c));
@@ -137,7 +218,7 @@ static void check_conditional(struct wlower *w, CXCursor c, bool cond)
 	unsigned i;
 	char op[4] = "";
 
-	if (cond && wop_of(c))
+	if (cond && lowered(c))
 		error_at(w->s, c,
 			 "a warp-level function evaluated under a condition of its statement (&&, ||, ?:) is not supported: call it unconditionally into a variable first");
 	if (k == CXCursor_BinaryOperator)
@@ -157,7 +238,7 @@ static struct calls calls_in(struct wlower *w, CXCursor c)
 	struct calls cs = { 0 };
 
 	cs.w = w;
-	if (wop_of(c))
+	if (lowered(c))
 		find_calls(c, c, &cs);
 	else
 		clang_visitChildren(c, find_calls, &cs);
@@ -256,6 +337,102 @@ done:
 	return true;
 }
 
+/*
+ * A cooperative-groups call: the thread-index expression it stands for, or
+ * a warp operation over the tile's N lanes.  Returns whether the statement
+ * needs the exchange (publication and split point).
+ */
+static bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put)
+{
+	const char *n = g->name;
+	unsigned N = g->tile, slot;
+	struct buf rd = { 0 };
+	char *val = NULL, *a1 = NULL, *type = NULL;
+	bool xchg = false;
+
+	if (!g->member && !strcmp(n, "sync")) {
+		bputs(&rd, "__syncthreads()");
+	} else if (g->member && !N) {	/* thread_block */
+		if (!strcmp(n, "sync"))
+			bputs(&rd, "__syncthreads()");
+		else if (!strcmp(n, "thread_rank"))
+			bputs(&rd, "((unsigned int)" LIN ")");
+		else if (!strcmp(n, "size") || !strcmp(n, "num_threads"))
+			bputs(&rd, "((unsigned int)" NT ")");
+		else if (!strcmp(n, "group_index"))
+			bputs(&rd, "blockIdx");
+		else if (!strcmp(n, "thread_index"))
+			bputs(&rd, "threadIdx");
+		else if (!strcmp(n, "dim_threads"))
+			bputs(&rd, "blockDim");
+	} else if (g->member) {	/* thread_block_tile<N> */
+		if (!strcmp(n, "sync"))
+			bputs(&rd, "__idxgen_warp_sync()");
+		else if (!strcmp(n, "thread_rank"))
+			bprintf(&rd, "((unsigned int)" LIN " %% %uu)", N);
+		else if (!strcmp(n, "size") || !strcmp(n, "num_threads"))
+			bprintf(&rd, "%uu", N);
+		else if (!strcmp(n, "meta_group_rank"))
+			bprintf(&rd, "((unsigned int)" LIN " / %uu)", N);
+		else if (!strcmp(n, "meta_group_size"))
+			bprintf(&rd, "((" NT " + %uu) / %uu)", N - 1, N);
+		else
+			xchg = true;
+	} else if (!strcmp(n, "reduce") && N) {
+		xchg = true;
+	}
+	if (!xchg && !rd.p) {
+		error_at(w->s, call, "cooperative groups: '%s' is not supported here (lib/cc/README.md, \"Warps\")", n);
+		return false;
+	}
+	if (xchg) {
+		slot = w->nslot++;
+		if (g->member) {
+			val = text_of(w->s, clang_Cursor_getArgument(call, 0));
+			a1 = clang_Cursor_getNumArguments(call) > 1 ? text_of(w->s, clang_Cursor_getArgument(call, 1)) : NULL;
+		} else {
+			val = text_of(w->s, clang_Cursor_getArgument(call, 1));
+			a1 = text_of(w->s, clang_Cursor_getArgument(call, 2));
+		}
+		if (!strcmp(n, "ballot") || !strcmp(n, "any") || !strcmp(n, "all")) {
+			type = cx_strdup("int");
+			bprintf(put, "__idxgen_w%u[32 + " LIN "] = (%s) != 0; ", slot, val);
+			bprintf(&rd, "idxgen_cc_tile_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, %uu)", n, slot, w->alive, N);
+		} else {
+			type = cx_string(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(call))));
+			bprintf(put, "__idxgen_w%u[32 + " LIN "] = (%s); ", slot, val);
+			if (!strcmp(n, "reduce")) {
+				char *op = cx_string(clang_getTypeSpelling(clang_getCanonicalType(
+					clang_getCursorType(clang_Cursor_getArgument(call, 2)))));
+				const char *f = strstr(op, "plus<") ? "add" : strstr(op, "less<") ? "min" :
+						strstr(op, "greater<") ? "max" : NULL;
+
+				if (!f)
+					error_at(w->s, call, "cg::reduce with '%s': only plus, less and greater are supported", op);
+				else
+					bprintf(&rd, "idxgen_cc_tile_reduce(__idxgen_w%u + 32, " LIN ", " NT ", %s, %uu, IDXGEN_CC_OP_%s)",
+						slot, w->alive, N, f[0] == 'a' ? "ADD" : f[1] == 'i' ? "MIN" : "MAX");
+				free(op);
+			} else if (!strcmp(n, "shfl_up") || !strcmp(n, "shfl_down")) {
+				bprintf(&rd, "idxgen_cc_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s), %u)", n, slot, w->alive,
+					a1 ? a1 : "0", N);
+			} else if (!strcmp(n, "shfl") || !strcmp(n, "shfl_xor")) {
+				bprintf(&rd, "(__idxgen_w%u + 32)[idxgen_cc_%s_src(" LIN ", " NT ", %s, (%s), %u)]", slot, n,
+					w->alive, a1 ? a1 : "0", N);
+			} else {
+				error_at(w->s, call, "cooperative groups: '%s' is not supported (lib/cc/README.md, \"Warps\")", n);
+			}
+		}
+		bprintf(&w->decls, " __shared__ %s __idxgen_w%u[32 + 1024 + 32];", type, slot);
+	}
+	bputs(&rd, "");
+	edit(w, c_start(call), c_end(call), rd.p);
+	free(val);
+	free(a1);
+	free(type);
+	return xchg;
+}
+
 /* ---- statements ------------------------------------------------------------- */
 
 /* The call's text starts with the callee's name (not a macro's). */
@@ -280,7 +457,7 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 {
 	struct calls cs = calls_in(w, where);
 	struct buf put = { 0 };
-	bool barrier = false;
+	bool barrier = false, xchg = false;
 	unsigned i, j;
 
 	if (cs.n)
@@ -294,15 +471,25 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 			error_at(w->s, cs.c[i], "a warp-level function in the argument of another one is not supported");
 			continue;
 		}
-		if (in_macro(cs.c[i]) || !spelled_here(w->s, cs.c[i])) {
+		if (in_macro(cs.c[i]) || (wop_of(cs.c[i]) && !spelled_here(w->s, cs.c[i]))) {
 			error_at(w->s, cs.c[i], "a warp-level function inside a macro expansion is not supported");
+			continue;
+		}
+		if (!wop_of(cs.c[i])) {
+			struct cgcall g;
+
+			cg_of(cs.c[i], &g);
+			xchg |= lower_cg(w, cs.c[i], &g, &put);
+			free(g.name);
 			continue;
 		}
 		if (wop_of(cs.c[i])->kind == W_SYNCWARP && clang_equalCursors(cs.c[i], st))
 			barrier = true;	/* __syncwarp(); is the barrier itself */
+		else
+			xchg = true;
 		lower_call(w, cs.c[i], wop_of(cs.c[i]), &put);
 	}
-	if (cs.n && !barrier) {
+	if (xchg && !barrier) {
 		struct buf pre = { 0 };
 
 		if (!in_compound)
@@ -565,7 +752,7 @@ void warp_map_free(struct source *s)
 static bool mentions_warp_ops(const struct source *s)
 {
 	static const char *const keys[] = { "__shfl", "__ballot", "__any", "__all", "__activemask",
-					    "__syncwarp", "__match_", "__reduce_", NULL };
+					    "__syncwarp", "__match_", "__reduce_", "cooperative_groups", NULL };
 	const char *const *k;
 
 	for (k = keys; *k; k++)
