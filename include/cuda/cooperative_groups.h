@@ -50,6 +50,12 @@ template <unsigned int N> struct thread_block_tile {
 	IDXGEN_CG_UNTRANSLATED int all(int p) const;
 };
 
+/* Declared so that idxgen-cc can name it in its diagnostic (not supported). */
+struct grid_group {
+	IDXGEN_CG_UNTRANSLATED void sync() const;
+};
+IDXGEN_CG_UNTRANSLATED grid_group this_grid();
+
 static inline thread_block this_thread_block()
 {
 	return thread_block();

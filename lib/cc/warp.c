@@ -381,6 +381,11 @@ static bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, st
 	} else if (!strcmp(n, "reduce") && N) {
 		xchg = true;
 	}
+	if (!strcmp(n, "this_grid") || (g->member && !N && !rd.p && strstr(n, "grid"))) {
+		error_at(w->s, call,
+			 "grid-wide synchronisation (cooperative_groups::this_grid()) is not supported: the CPU runtime does not keep all blocks of a grid resident");
+		return false;
+	}
 	if (!xchg && !rd.p) {
 		error_at(w->s, call, "cooperative groups: '%s' is not supported here (lib/cc/README.md, \"Warps\")", n);
 		return false;

@@ -3,7 +3,8 @@
 # (issue 23), each with its own PASS/FAIL check, built by idxgen-cc's
 # driver and run under the schedule orders a program can choose from the
 # environment (IDXGEN_SCHEDULE: sequential, zigzag, hilbert, auto) with 1
-# and 2 workers.  TAP.
+# and 2 workers.  A program whose first line is '// expect: L:C: error: MSG'
+# must instead be rejected with that diagnostic (exit 1).  TAP.
 #   programs.sh path/to/idxgen-cc WORKDIR PROGRAM.cu...
 set -u
 CC_BIN=${1:?usage: programs.sh idxgen-cc workdir prog.cu...}
@@ -14,6 +15,14 @@ n=0 fail=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else fail=$((fail + 1)); echo "not ok $n - $2"; fi; }
 for src in "$@"; do
 	name=$(basename "$src" .cu)
+	want=$(head -1 "$src" | sed -n 's|^// expect: ||p')
+	if [ -n "$want" ]; then
+		"$CC_BIN" -o "$WORK/$name" "$src" 2>"$WORK/$name.err"
+		rc=$?
+		[ $rc = 1 ] && grep -qF "$src:$want" "$WORK/$name.err"
+		ok $? "$name: rejected with '$want' (exit $rc)"
+		continue
+	fi
 	if ! "$CC_BIN" -o "$WORK/$name" "$src" 2>"$WORK/$name.err"; then
 		ok 1 "$name: idxgen-cc failed"
 		sed 's/^/#   /' "$WORK/$name.err"
