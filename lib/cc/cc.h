@@ -232,6 +232,7 @@ void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname
 int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs);
 /* A location in warp.c's rewritten text as the user's line and column. */
 void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *col);
+void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col);
 void warp_map_free(struct source *s);
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o);
 /* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */

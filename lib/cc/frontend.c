@@ -125,7 +125,19 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	for (i = 0; i < nd && !s->nerrors; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->wmap) {
+			/* the text warp.c rewrote: the user's line and column */
+			CXSourceLocation loc = clang_getDiagnosticLocation(d);
+			char *m = cx_string(clang_getDiagnosticSpelling(d));
+			unsigned line, col;
+			CXFile f;
+
+			clang_getExpansionLocation(loc, &f, &line, &col, NULL);
+			warp_map_sloc(s, loc, &line, &col);
+			fprintf(stderr, "%s:%u:%u: error: %s\n", s->path, line, col, m);
+			free(m);
+			s->nerrors++;
+		} else if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			char *m = cx_string(clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
 									   CXDiagnostic_DisplayColumn));
 

@@ -467,6 +467,14 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 
 	if (cs.n)
 		check_conditional(w, where, false);
+	if (cs.n && clang_getCursorKind(st) == CXCursor_DeclStmt) {
+		struct cx_kids ds = cx_kids_of(st);
+
+		if (ds.n > 1)
+			error_at(w->s, cs.c[0],
+				 "a warp-level function in a declaration of several variables is not supported: declare its variable on its own");
+		cx_kids_free(&ds);
+	}
 
 	for (i = 0; i < cs.n; i++) {
 		for (j = 0; j < cs.n; j++)
@@ -722,13 +730,18 @@ static unsigned old_offset(const struct warp_map *m, unsigned x)
 
 void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *col)
 {
+	warp_map_sloc(s, clang_getCursorLocation(c), line, col);
+}
+
+void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col)
+{
 	const struct warp_map *m = s->wmap;
 	unsigned off, o, l = 1, k = 1;
 	CXFile f;
 
 	if (!m)
 		return;
-	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
 	if (!f || !s->file || !clang_File_isEqual(f, s->file))
 		return;
 	off = old_offset(m, off);
