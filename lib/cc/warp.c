@@ -134,6 +134,32 @@ static bool cg_of(CXCursor c, struct cgcall *g)
 	return true;
 }
 
+/* A cooperative-groups query that is an index expression (no exchange). */
+static bool cg_pure(const struct cgcall *g)
+{
+	static const char *const block[] = { "thread_rank", "size", "num_threads", "group_index",
+					     "thread_index", "dim_threads", NULL };
+	static const char *const tile[] = { "thread_rank", "size", "num_threads", "meta_group_rank",
+					    "meta_group_size", NULL };
+
+	return g->member && in_list(g->name, g->tile ? tile : block);
+}
+
+/* A call that the lowering cuts the statement at (not a pure index query). */
+static bool exchanges(CXCursor c)
+{
+	struct cgcall g;
+	bool r;
+
+	if (wop_of(c))
+		return true;
+	if (!cg_of(c, &g))
+		return false;
+	r = !cg_pure(&g);
+	free(g.name);
+	return r;
+}
+
 static bool lowered(CXCursor c)
 {
 	struct cgcall g;
@@ -218,7 +244,7 @@ static void check_conditional(struct wlower *w, CXCursor c, bool cond)
 	unsigned i;
 	char op[4] = "";
 
-	if (cond && lowered(c))
+	if (cond && exchanges(c))
 		error_at(w->s, c,
 			 "a warp-level function evaluated under a condition of its statement (&&, ||, ?:) is not supported: call it unconditionally into a variable first");
 	if (k == CXCursor_BinaryOperator)
@@ -467,7 +493,9 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 
 	if (cs.n)
 		check_conditional(w, where, false);
-	if (cs.n && clang_getCursorKind(st) == CXCursor_DeclStmt) {
+	for (i = 0; i < cs.n && !exchanges(cs.c[i]); i++)
+		;
+	if (i < cs.n && clang_getCursorKind(st) == CXCursor_DeclStmt) {
 		struct cx_kids ds = cx_kids_of(st);
 
 		if (ds.n > 1)
@@ -583,10 +611,20 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 				lower_body(w, ks.c[i]);
 			} else {
 				struct calls cs = calls_in(w, ks.c[i]);
+				unsigned j;
 
-				if (cs.n)
-					error_at(w->s, cs.c[0],
-						 "a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body)");
+				for (j = 0; j < cs.n; j++) {
+					struct cgcall g;
+
+					if (exchanges(cs.c[j])) {
+						error_at(w->s, cs.c[j],
+							 "a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body)");
+						break;
+					}
+					cg_of(cs.c[j], &g);	/* an index query: rewritten in place */
+					lower_cg(w, cs.c[j], &g, NULL);
+					free(g.name);
+				}
 				free(cs.c);
 			}
 		}
@@ -642,7 +680,7 @@ static void lower_function(struct wlower *w, CXCursor fn)
 	if (!has_annot(fn, "global")) {
 		name = cx_spelling(fn);
 		error_at(w->s, cs.c[0],
-			 "warp-level function in __device__ function '%s' is not supported yet: call it in the kernel",
+			 "warp-level function in __device__ function '%s' is not supported yet: such functions are inlined when they are not templates and have one return, their last statement",
 			 name);
 		free(name);
 		free(cs.c);
@@ -681,6 +719,7 @@ struct warp_map {
 	char *orig;
 	size_t orig_len;
 	unsigned n, *new_a, *new_end, *old_a, *old_end;
+	struct warp_map *prev;	/* an earlier rewrite (inlining before lowering) */
 };
 
 static void apply(struct wlower *w)
@@ -710,6 +749,7 @@ static void apply(struct wlower *w)
 	bputs(&o, "");
 	m->orig = w->s->text;
 	m->orig_len = w->s->len;
+	m->prev = w->s->wmap;
 	w->s->text = o.p;
 	w->s->len = o.n;
 	w->s->wmap = m;
@@ -744,7 +784,11 @@ void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line,
 	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
 	if (!f || !s->file || !clang_File_isEqual(f, s->file))
 		return;
-	off = old_offset(m, off);
+	for (;; m = m->prev) {
+		off = old_offset(m, off);
+		if (!m->prev)
+			break;
+	}
 	for (o = 0; o < off && o < m->orig_len; o++, k++)
 		if (m->orig[o] == '\n')
 			l++, k = 0;
@@ -754,16 +798,17 @@ void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line,
 
 void warp_map_free(struct source *s)
 {
-	struct warp_map *m = s->wmap;
+	struct warp_map *m = s->wmap, *p;
 
-	if (!m)
-		return;
-	free(m->orig);
-	free(m->new_a);
-	free(m->new_end);
-	free(m->old_a);
-	free(m->old_end);
-	free(m);
+	for (; m; m = p) {
+		p = m->prev;
+		free(m->orig);
+		free(m->new_a);
+		free(m->new_end);
+		free(m->old_a);
+		free(m->old_end);
+		free(m);
+	}
 	s->wmap = NULL;
 }
 
@@ -779,15 +824,247 @@ static bool mentions_warp_ops(const struct source *s)
 	return false;
 }
 
+/* ---- inlining of __device__ functions with warp operations ------------------ */
+
+/*
+ * A non-template __device__ function whose body calls warp operations (or
+ * cooperative-groups methods), with parameters by value and one return,
+ * its last statement (none when void), is inlined at each call that is a
+ * statement of a kernel's block: 'x = f(a);', 'x op= f(a);', 'T x = f(a);',
+ * 'f(a);' become
+ *     R __idxgen_rK; { P0 __idxgen_aK_0 = (a0); ... { P0 p0 = __idxgen_aK_0; ...
+ *       BODY  __idxgen_rK = (e); } }  x = __idxgen_rK;
+ * (arguments evaluated before the parameters exist: no capture), then the
+ * warp lowering sees the operations in the kernel.  The definition is
+ * blanked (its lines kept).  Other calls are diagnosed.
+ */
+static bool inlinable(struct wlower *w, CXCursor fn, CXCursor *body, CXCursor *ret)
+{
+	struct calls cs;
+	struct cx_kids bs;
+	bool isvoid = clang_getCursorResultType(fn).kind == CXType_Void;
+	unsigned nret;
+
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || !has_annot(fn, "device"))
+		return false;
+	*body = body_of(fn);
+	if (clang_Cursor_isNull(*body))
+		return false;
+	cs = calls_in(w, *body);
+	free(cs.c);
+	if (!cs.n)
+		return false;
+	nret = count_returns(*body);
+	bs = cx_kids_of(*body);
+	*ret = bs.n ? bs.c[bs.n - 1] : clang_getNullCursor();
+	cx_kids_free(&bs);
+	if (isvoid)
+		return nret == 0;
+	return nret == 1 && !clang_Cursor_isNull(*ret) && clang_getCursorKind(*ret) == CXCursor_ReturnStmt;
+}
+
+/* The call at statement level of st, and what surrounds it; false if none. */
+static bool call_stmt(CXCursor st, CXCursor *call, CXCursor *lhs, bool *decl)
+{
+	struct cx_kids ks = cx_kids_of(st);
+	enum CXCursorKind k = clang_getCursorKind(st);
+	CXCursor c = clang_getNullCursor();
+
+	*decl = false;
+	*lhs = clang_getNullCursor();
+	if (k == CXCursor_CallExpr) {
+		c = st;
+	} else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && ks.n == 2) {
+		*lhs = ks.c[0];
+		c = ks.c[1];
+	} else if (k == CXCursor_DeclStmt && ks.n == 1) {
+		struct cx_kids vs = cx_kids_of(ks.c[0]);
+
+		if (vs.n) {
+			c = vs.c[vs.n - 1];
+			*lhs = ks.c[0];
+			*decl = true;
+		}
+		cx_kids_free(&vs);
+	}
+	cx_kids_free(&ks);
+	while (!clang_Cursor_isNull(c) && clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+		CXCursor o;
+
+		if (!cx_only_child(c, &o))
+			break;
+		c = o;
+	}
+	*call = c;
+	return !clang_Cursor_isNull(c) && clang_getCursorKind(c) == CXCursor_CallExpr;
+}
+
+static void inline_call(struct wlower *w, CXCursor st, CXCursor call, CXCursor lhs, bool decl, CXCursor fn,
+			CXCursor body, CXCursor ret)
+{
+	unsigned k = w->nslot++, i, n = (unsigned)clang_Cursor_getNumArguments(fn);
+	CXType rt = clang_getCursorResultType(fn);
+	bool isvoid = rt.kind == CXType_Void;
+	struct buf o = { 0 };
+	char *t;
+
+	if (!isvoid) {
+		t = c_declaration(rt, "");
+		bprintf(&o, "%s __idxgen_r%u; ", t, k);
+		free(t);
+	}
+	bputs(&o, "{ ");
+	for (i = 0; i < n; i++) {
+		char *a = text_of(w->s, clang_Cursor_getArgument(call, i)), nm[48];
+
+		snprintf(nm, sizeof(nm), "__idxgen_a%u_%u", k, i);
+		t = c_declaration(clang_getCursorType(clang_Cursor_getArgument(fn, i)), nm);
+		bprintf(&o, "%s = (%s); ", t, a);
+		free(t);
+		free(a);
+	}
+	bputs(&o, "{ ");
+	for (i = 0; i < n; i++) {
+		CXCursor p = clang_Cursor_getArgument(fn, i);
+		char *pn = cx_spelling(p);
+
+		t = c_declaration(clang_getCursorType(p), pn);
+		bprintf(&o, "%s = __idxgen_a%u_%u; ", t, k, i);
+		free(t);
+		free(pn);
+	}
+	emit_src(w->s, c_start(body) + 1, isvoid ? c_end(body) - 1 : c_start(ret), &o);
+	if (!isvoid) {
+		struct cx_kids rk = cx_kids_of(ret);
+
+		if (rk.n) {
+			bprintf(&o, " __idxgen_r%u = (", k);
+			emit_src(w->s, c_start(rk.c[0]), c_end(rk.c[0]), &o);
+			bputs(&o, ");");
+		}
+		cx_kids_free(&rk);
+	}
+	bputs(&o, " } } ");
+	if (decl) {
+		/* 'T x = f(a)': the declaration up to its initializer, then the result */
+		emit_src(w->s, c_start(st), c_start(call), &o);
+		bprintf(&o, "__idxgen_r%u;", k);
+	} else if (!clang_Cursor_isNull(lhs)) {
+		emit_src(w->s, c_start(st), c_start(call), &o);
+		bprintf(&o, "__idxgen_r%u;", k);
+	}
+	bputs(&o, "");
+	edit(w, c_start(st), stmt_end(w->s, st), o.p);
+}
+
+struct inl {
+	struct wlower *w;
+	CXCursor *fns;
+	unsigned nfns;
+	unsigned done;
+};
+
+static int inlinable_index(struct inl *in, CXCursor call)
+{
+	CXCursor r = clang_getCursorReferenced(call);
+	unsigned i;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr || clang_Cursor_isNull(r))
+		return -1;
+	r = clang_getCanonicalCursor(r);
+	for (i = 0; i < in->nfns; i++)
+		if (clang_equalCursors(clang_getCanonicalCursor(in->fns[i]), r))
+			return (int)i;
+	return -1;
+}
+
+static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct inl *in = d;
+	enum CXCursorKind pk = clang_getCursorKind(parent);
+	CXCursor call, lhs, body, ret;
+	bool decl;
+	int f;
+
+	if (pk == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) && (f = inlinable_index(in, call)) >= 0) {
+		inlinable(in->w, in->fns[f], &body, &ret);
+		inline_call(in->w, c, call, lhs, decl, in->fns[f], body, ret);
+		in->done++;
+		return CXChildVisit_Continue;
+	}
+	if (inlinable_index(in, c) >= 0) {
+		error_at(in->w->s, c,
+			 "a call of a __device__ function with warp operations must be a statement of its own (x = f(...);) in a block");
+		return CXChildVisit_Continue;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* One round of inlining; *done counts the calls inlined. */
+static int inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *done)
+{
+	struct wlower w = { 0 };
+	struct inl in = { 0 };
+	CXTranslationUnit tu = source_parse(s, idx, args, nargs);
+	struct cx_kids ks;
+	CXCursor body, ret;
+	unsigned i;
+
+	*done = 0;
+	if (!tu)
+		return 2;
+	if (s->nerrors) {
+		clang_disposeTranslationUnit(tu);
+		return 1;
+	}
+	w.s = s;
+	in.w = &w;
+	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
+	in.fns = cx_alloc((ks.n + 1) * sizeof(CXCursor));
+	for (i = 0; i < ks.n; i++)
+		if (in_main(s, ks.c[i]) && inlinable(&w, ks.c[i], &body, &ret))
+			in.fns[in.nfns++] = ks.c[i];
+	for (i = 0; in.nfns && i < ks.n; i++)
+		if (in_main(s, ks.c[i]) && has_annot(ks.c[i], "global") &&
+		    !clang_Cursor_isNull(body = body_of(ks.c[i])))
+			clang_visitChildren(body, inline_visit, &in);
+	if (in.done) {	/* blank the inlined definitions, lines kept */
+		for (i = 0; i < in.nfns; i++) {
+			struct buf b = { 0 };
+			unsigned a = c_start(in.fns[i]), e = c_end(in.fns[i]), p;
+
+			bputs(&b, "/* inlined into its callers (warp operations) */");
+			for (p = a; p < e; p++)
+				if (s->text[p] == '\n')
+					bputs(&b, "\n");
+			edit(&w, a, e, b.p);
+		}
+	}
+	cx_kids_free(&ks);
+	free(in.fns);
+	if (!s->nerrors && w.ne)
+		apply(&w);
+	*done = in.done;
+	for (i = 0; i < w.ne; i++)
+		free(w.e[i].text);
+	free(w.e);
+	clang_disposeTranslationUnit(tu);
+	return s->nerrors ? 1 : 0;
+}
+
 int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	struct wlower w = { 0 };
 	CXTranslationUnit tu;
 	struct cx_kids ks;
-	unsigned i;
+	unsigned i, done = 1, round;
+	int rc;
 
 	if (!mentions_warp_ops(s))
 		return 0;
+	for (round = 0; done && round < 4; round++)
+		if ((rc = inline_round(s, idx, args, nargs, &done)))
+			return rc;
 	tu = source_parse(s, idx, args, nargs);
 	if (!tu)
 		return 2;

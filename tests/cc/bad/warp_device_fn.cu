@@ -1,4 +1,4 @@
-// expect: 4:7: error: warp-level function in __device__ function 'warp_sum' is not supported yet
+// expect: 10:23: error: a call of a __device__ function with warp operations must be a statement of its own
 __device__ int warp_sum(int v)
 {
 	v += __shfl_down_sync(0xffffffffu, v, 16);
@@ -7,5 +7,5 @@ __device__ int warp_sum(int v)
 
 __global__ void k(int *d)
 {
-	d[threadIdx.x] = warp_sum(d[threadIdx.x]);
+	d[threadIdx.x] = 1 + warp_sum(d[threadIdx.x]);
 }

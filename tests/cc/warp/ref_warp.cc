@@ -19,7 +19,8 @@
 #include <idxgen_rt.h>
 
 extern "C" const struct idxgen_rt_kernel idxgen_cc_kernel_shfl_all, idxgen_cc_kernel_votes,
-	idxgen_cc_kernel_match_reduce, idxgen_cc_kernel_warp_sum, idxgen_cc_kernel_early_return;
+	idxgen_cc_kernel_match_reduce, idxgen_cc_kernel_warp_sum, idxgen_cc_kernel_early_return,
+	idxgen_cc_kernel_inlined;
 
 namespace
 {
@@ -73,6 +74,8 @@ bool run_ref(const kcase &c, const shape &s, int *in, unsigned *out, int n, std:
 			match_reduce(cin, out);
 		else if (name == "warp_sum")
 			warp_sum(cin, (int *)out);
+		else if (name == "inlined")
+			inlined(cin, (int *)out);
 		else
 			early_return(cin, out, n);
 	}, o, err) == 0;
@@ -103,6 +106,7 @@ int main()
 		{ "match_reduce", &idxgen_cc_kernel_match_reduce, 6, 0, 0 },
 		{ "warp_sum", &idxgen_cc_kernel_warp_sum, 1, 0, 0 },
 		{ "early_return", &idxgen_cc_kernel_early_return, 2, 0, 0 },
+		{ "inlined", &idxgen_cc_kernel_inlined, 1, 0, 0 },
 	};
 	idxgen_rt *rt[2];
 	idxgen_rt_options ro = {};

@@ -24,7 +24,8 @@
 #include "tap.h"
 
 extern const struct idxgen_rt_kernel idxgen_cc_kernel_shfl_all, idxgen_cc_kernel_votes,
-	idxgen_cc_kernel_match_reduce, idxgen_cc_kernel_warp_sum, idxgen_cc_kernel_early_return;
+	idxgen_cc_kernel_match_reduce, idxgen_cc_kernel_warp_sum, idxgen_cc_kernel_early_return,
+	idxgen_cc_kernel_inlined;
 
 struct shape {
 	unsigned bx, by, bz, gx, gy;
@@ -256,12 +257,50 @@ static int check_early_return(struct run *r, int w, unsigned o, int *in, unsigne
 	return bad;
 }
 
+/* The butterfly of warp_allsum, simulated lane by lane (absent partners: own value). */
+static void allsum_model(const int *in, int *v, unsigned total, unsigned n)
+{
+	int *nv = malloc(total * sizeof(int));
+
+	memcpy(v, in, total * sizeof(int));
+	for (int m = 16; m > 0; m /= 2) {
+		for (unsigned g = 0; g < total; g++) {
+			unsigned lin = g % n;
+
+			nv[g] = v[g] + v[g - lin + src_of(lin, n, NULL, 3, m, 32)];
+		}
+		memcpy(v, nv, total * sizeof(int));
+	}
+	free(nv);
+}
+
+static int check_inlined(struct run *r, int w, unsigned o, int *in, unsigned total)
+{
+	int *out = calloc(total, sizeof(int)), *a = malloc(total * sizeof(int)), *b = malloc(total * sizeof(int));
+	void *args[] = { &in, &out };
+	int bad = 0;
+
+	if (launch(r, w, o, &idxgen_cc_kernel_inlined, args)) {
+		free(out), free(a), free(b);
+		return -1;
+	}
+	allsum_model(in, a, total, r->n);
+	for (unsigned g = 0; g < total; g++)
+		b[g] = a[g] % 7;
+	allsum_model(b, b, total, r->n);
+	for (unsigned g = 0; g < total; g++)
+		bad += out[g] != a[g] + b[g] * 1000;
+	free(out), free(a), free(b);
+	return bad;
+}
+
 static int (*const checks[])(struct run *, int, unsigned, int *, unsigned) = {
-	check_shfl, check_votes, check_match_reduce, check_warp_sum, check_early_return,
+	check_shfl, check_votes, check_match_reduce, check_warp_sum, check_early_return, check_inlined,
 };
 static const char *const check_names[] = { "shfl/up/down/xor with width 32/16/8/4",
 					   "ballot/any/all/activemask", "match_any/all, reduce add/min/max",
-					   "shfl_down tree sum in a uniform loop", "early return: returned lanes absent" };
+					   "shfl_down tree sum in a uniform loop", "early return: returned lanes absent",
+					   "__device__ function with warp operations, inlined twice" };
 
 int main(void)
 {

@@ -79,3 +79,22 @@ __global__ void early_return(const int *in, unsigned *out, int n)
 		out[2 * g] = b;
 	out[2 * g + 1] = (unsigned)s;
 }
+
+// A __device__ function with warp operations, inlined at its calls (a
+// butterfly: every lane of a full warp ends with the warp's sum).
+__device__ int warp_allsum(int v)
+{
+	for (int m = 16; m > 0; m /= 2)
+		v += __shfl_xor_sync(0xffffffffu, v, m);
+	return v;
+}
+
+__global__ void inlined(const int *in, int *out)
+{
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	int s = warp_allsum(in[g]);
+	out[g] = s;
+	s = warp_allsum(s % 7);
+	out[g] += s * 1000;
+}
