@@ -962,7 +962,65 @@ struct inl {
 	CXCursor *fns;
 	unsigned nfns;
 	unsigned done;
+	CXCursor kernel;	/* the kernel being visited */
 };
+
+/* Names declared in a kernel (parameters, locals): inlined code must not see them. */
+struct names {
+	CXCursor fn;		/* the inlined function */
+	CXCursor kernel;
+	char *clash;		/* a name the function reads from file scope, declared in the kernel */
+};
+
+static enum CXChildVisitResult kernel_declares(CXCursor c, CXCursor parent, CXClientData d)
+{
+	const char **n = d;
+	char *s;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_VarDecl || clang_getCursorKind(c) == CXCursor_ParmDecl) {
+		s = cx_spelling(c);
+		if (!strcmp(s, *n))
+			*n = NULL;
+		free(s);
+	}
+	return *n ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+/* Is declaration r inside function fn (its parameters and locals)? */
+static bool declared_in(CXCursor r, CXCursor fn)
+{
+	CXFile fr, ff;
+	unsigned a;
+
+	clang_getExpansionLocation(clang_getCursorLocation(r), &fr, NULL, NULL, &a);
+	clang_getExpansionLocation(clang_getCursorLocation(fn), &ff, NULL, NULL, NULL);
+	return fr && ff && clang_File_isEqual(fr, ff) && a >= c_start(fn) && a < c_end(fn);
+}
+
+static enum CXChildVisitResult outer_refs(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct names *nm = d;
+	CXCursor r;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || nm->clash)
+		return nm->clash ? CXChildVisit_Break : CXChildVisit_Recurse;
+	r = clang_getCursorReferenced(c);
+	if ((clang_getCursorKind(r) == CXCursor_VarDecl || clang_getCursorKind(r) == CXCursor_FunctionDecl ||
+	     clang_getCursorKind(r) == CXCursor_EnumConstantDecl) &&
+	    !declared_in(r, nm->fn)) {
+		char *s = cx_spelling(r);
+		const char *q = s;
+
+		clang_visitChildren(nm->kernel, kernel_declares, &q);
+		if (!q)
+			nm->clash = s;
+		else
+			free(s);
+	}
+	return CXChildVisit_Recurse;
+}
 
 static int inlinable_index(struct inl *in, CXCursor call)
 {
@@ -987,6 +1045,16 @@ static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClien
 	int f;
 
 	if (pk == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) && (f = inlinable_index(in, call)) >= 0) {
+		struct names nm = { in->fns[f], in->kernel, NULL };
+
+		clang_visitChildren(in->fns[f], outer_refs, &nm);
+		if (nm.clash) {
+			error_at(in->w->s, call,
+				 "inlining this call would let '%s' of the kernel hide the file-scope '%s' the __device__ function reads: rename one",
+				 nm.clash, nm.clash);
+			free(nm.clash);
+			return CXChildVisit_Continue;
+		}
 		inlinable(in->w, in->fns[f], &body, &ret);
 		inline_call(in->w, c, call, lhs, decl, in->fns[f], body, ret);
 		in->done++;
@@ -1026,8 +1094,10 @@ static int inline_round(struct source *s, CXIndex idx, char *const *args, int na
 			in.fns[in.nfns++] = ks.c[i];
 	for (i = 0; in.nfns && i < ks.n; i++)
 		if (in_main(s, ks.c[i]) && has_annot(ks.c[i], "global") &&
-		    !clang_Cursor_isNull(body = body_of(ks.c[i])))
+		    !clang_Cursor_isNull(body = body_of(ks.c[i]))) {
+			in.kernel = ks.c[i];
 			clang_visitChildren(body, inline_visit, &in);
+		}
 	if (in.done) {	/* blank the inlined definitions, lines kept */
 		for (i = 0; i < in.nfns; i++) {
 			struct buf b = { 0 };
