@@ -19,14 +19,12 @@
  * diagnostics of the later passes point at the user's lines.
  */
 #define _GNU_SOURCE
-#include "cc.h"
+#include "warp.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define LIN "(threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y)"
-#define NT "(blockDim.x * blockDim.y * blockDim.z)"
 
 enum wop_kind { W_SHFL, W_SHFL_UP, W_SHFL_DOWN, W_SHFL_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVEMASK,
 		W_SYNCWARP, W_MATCH_ANY, W_MATCH_ALL, W_REDUCE_ADD, W_REDUCE_MIN, W_REDUCE_MAX };
@@ -65,86 +63,6 @@ static const struct wop *wop_of(CXCursor c)
 	return NULL;
 }
 
-/*
- * Cooperative groups (include/cuda/cooperative_groups.h): a call of a
- * function or method of namespace cooperative_groups.  tile: 0 for the
- * thread block's methods and the free functions, N for thread_block_tile<N>.
- */
-struct cgcall {
-	char *name;
-	unsigned tile;
-	bool member;
-};
-
-static bool in_cg_namespace(CXCursor r)
-{
-	for (; !clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_TranslationUnit;
-	     r = clang_getCursorSemanticParent(r))
-		if (clang_getCursorKind(r) == CXCursor_Namespace) {
-			char *n = cx_spelling(r);
-			bool yes = !strcmp(n, "cooperative_groups");
-
-			free(n);
-			return yes;
-		}
-	return false;
-}
-
-static unsigned tile_of_type(CXType t)
-{
-	char *s = cx_string(clang_getTypeSpelling(clang_getCanonicalType(t)));
-	const char *p = strstr(s, "thread_block_tile<");
-	unsigned n = p ? (unsigned)strtoul(p + 18, NULL, 10) : 0;
-
-	free(s);
-	return n;
-}
-
-static bool cg_of(CXCursor c, struct cgcall *g)
-{
-	CXCursor r;
-	struct cx_kids ks;
-
-	if (clang_getCursorKind(c) != CXCursor_CallExpr)
-		return false;
-	r = clang_getCursorReferenced(c);
-	if (clang_Cursor_isNull(r) || clang_getCursorKind(r) == CXCursor_Constructor || !in_cg_namespace(r))
-		return false;
-	g->name = cx_spelling(r);
-	g->member = clang_getCursorKind(r) == CXCursor_CXXMethod;
-	g->tile = 0;
-	if (g->member) {
-		ks = cx_kids_of(c);	/* the MemberRefExpr; its child the object */
-		if (ks.n) {
-			struct cx_kids os = cx_kids_of(ks.c[0]);
-
-			if (os.n)
-				g->tile = tile_of_type(clang_getCursorType(os.c[0]));
-			cx_kids_free(&os);
-		}
-		cx_kids_free(&ks);
-	} else if (clang_Cursor_getNumArguments(c) > 0) {
-		g->tile = tile_of_type(clang_getCursorType(clang_Cursor_getArgument(c, 0)));
-	}
-	if (!strcmp(g->name, "this_thread_block") || !strcmp(g->name, "tiled_partition") ||
-	    !strcmp(g->name, "operator()")) {
-		free(g->name);
-		return false;	/* values of no cost: kept */
-	}
-	return true;
-}
-
-/* A cooperative-groups query that is an index expression (no exchange). */
-static bool cg_pure(const struct cgcall *g)
-{
-	static const char *const block[] = { "thread_rank", "size", "num_threads", "group_index",
-					     "thread_index", "dim_threads", NULL };
-	static const char *const tile[] = { "thread_rank", "size", "num_threads", "meta_group_rank",
-					    "meta_group_size", NULL };
-
-	return g->member && in_list(g->name, g->tile ? tile : block);
-}
-
 /* A call that the lowering cuts the statement at (not a pure index query). */
 static bool exchanges(CXCursor c)
 {
@@ -172,46 +90,8 @@ static bool lowered(CXCursor c)
 	return true;
 }
 
-/* One edit of the text: [a, b) replaced by text (a == b: an insertion). */
-struct wedit {
-	unsigned a, b, seq;
-	char *text;
-};
-
-struct wlower {
-	struct source *s;
-	struct wedit *e;
-	unsigned ne, cap, nslot;
-	struct buf decls;	/* the current kernel's exchange arrays */
-	const char *alive;	/* "__idxgen_alive" or "(const unsigned char *)0" */
-};
-
-static void edit(struct wlower *w, unsigned a, unsigned b, char *text)
-{
-	if (w->ne == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 16;
-		w->e = cx_realloc(w->e, w->cap * sizeof(*w->e));
-	}
-	w->e[w->ne++] = (struct wedit){ a, b, w->ne, text };
-}
-
-static char *text_of(const struct source *s, CXCursor c)
-{
-	unsigned a = c_start(c), b = c_end(c);
-	struct buf o = { 0 };
-
-	emit_src(s, a, b, &o);
-	bputs(&o, "");
-	return o.p;
-}
-
 /* ---- finding the calls ------------------------------------------------------ */
 
-struct calls {
-	CXCursor *c;
-	unsigned n, cap;
-	struct wlower *w;
-};
 
 static enum CXChildVisitResult find_calls(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -259,7 +139,7 @@ static void check_conditional(struct wlower *w, CXCursor c, bool cond)
 	cx_kids_free(&ks);
 }
 
-static struct calls calls_in(struct wlower *w, CXCursor c)
+struct calls wl_calls_in(struct wlower *w, CXCursor c)
 {
 	struct calls cs = { 0 };
 
@@ -281,7 +161,7 @@ static char *arg_text(struct wlower *w, CXCursor call, const struct wop *op, int
 
 	if (j < 0 || j >= clang_Cursor_getNumArguments(call))
 		return cx_strdup(dflt);
-	t = text_of(w->s, clang_Cursor_getArgument(call, (unsigned)j));
+	t = wl_text(w->s, clang_Cursor_getArgument(call, (unsigned)j));
 	if (!*t) {	/* a default argument: no text */
 		free(t);
 		return cx_strdup(dflt);
@@ -355,113 +235,12 @@ static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, st
 	free(type);
 done:
 	bputs(&rd, "");
-	edit(w, c_start(call), c_end(call), rd.p);
+	wl_edit(w, c_start(call), c_end(call), rd.p);
 	free(mask);
 	free(val);
 	free(a2);
 	free(a3);
 	return true;
-}
-
-/*
- * A cooperative-groups call: the thread-index expression it stands for, or
- * a warp operation over the tile's N lanes.  Returns whether the statement
- * needs the exchange (publication and split point).
- */
-static bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put)
-{
-	const char *n = g->name;
-	unsigned N = g->tile, slot;
-	struct buf rd = { 0 };
-	char *val = NULL, *a1 = NULL, *type = NULL;
-	bool xchg = false;
-
-	if (!g->member && !strcmp(n, "sync")) {
-		bputs(&rd, "__syncthreads()");
-	} else if (g->member && !N) {	/* thread_block */
-		if (!strcmp(n, "sync"))
-			bputs(&rd, "__syncthreads()");
-		else if (!strcmp(n, "thread_rank"))
-			bputs(&rd, "((unsigned int)" LIN ")");
-		else if (!strcmp(n, "size") || !strcmp(n, "num_threads"))
-			bputs(&rd, "((unsigned int)" NT ")");
-		else if (!strcmp(n, "group_index"))
-			bputs(&rd, "blockIdx");
-		else if (!strcmp(n, "thread_index"))
-			bputs(&rd, "threadIdx");
-		else if (!strcmp(n, "dim_threads"))
-			bputs(&rd, "blockDim");
-	} else if (g->member) {	/* thread_block_tile<N> */
-		if (!strcmp(n, "sync"))
-			bputs(&rd, "__idxgen_warp_sync()");
-		else if (!strcmp(n, "thread_rank"))
-			bprintf(&rd, "((unsigned int)" LIN " %% %uu)", N);
-		else if (!strcmp(n, "size") || !strcmp(n, "num_threads"))
-			bprintf(&rd, "%uu", N);
-		else if (!strcmp(n, "meta_group_rank"))
-			bprintf(&rd, "((unsigned int)" LIN " / %uu)", N);
-		else if (!strcmp(n, "meta_group_size"))
-			bprintf(&rd, "((" NT " + %uu) / %uu)", N - 1, N);
-		else
-			xchg = true;
-	} else if (!strcmp(n, "reduce") && N) {
-		xchg = true;
-	}
-	if (!strcmp(n, "this_grid") || (g->member && !N && !rd.p && strstr(n, "grid"))) {
-		error_at(w->s, call,
-			 "grid-wide synchronisation (cooperative_groups::this_grid()) is not supported: the CPU runtime does not keep all blocks of a grid resident");
-		return false;
-	}
-	if (!xchg && !rd.p) {
-		error_at(w->s, call, "cooperative groups: '%s' is not supported here (lib/cc/README.md, \"Warps\")", n);
-		return false;
-	}
-	if (xchg) {
-		slot = w->nslot++;
-		if (g->member) {
-			val = text_of(w->s, clang_Cursor_getArgument(call, 0));
-			a1 = clang_Cursor_getNumArguments(call) > 1 ? text_of(w->s, clang_Cursor_getArgument(call, 1)) : NULL;
-		} else {
-			val = text_of(w->s, clang_Cursor_getArgument(call, 1));
-			a1 = text_of(w->s, clang_Cursor_getArgument(call, 2));
-		}
-		if (!strcmp(n, "ballot") || !strcmp(n, "any") || !strcmp(n, "all")) {
-			type = cx_strdup("int");
-			bprintf(put, "__idxgen_w%u[32 + " LIN "] = (%s) != 0; ", slot, val);
-			bprintf(&rd, "idxgen_cc_tile_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, %uu)", n, slot, w->alive, N);
-		} else {
-			type = cx_string(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(call))));
-			bprintf(put, "__idxgen_w%u[32 + " LIN "] = (%s); ", slot, val);
-			if (!strcmp(n, "reduce")) {
-				char *op = cx_string(clang_getTypeSpelling(clang_getCanonicalType(
-					clang_getCursorType(clang_Cursor_getArgument(call, 2)))));
-				const char *f = strstr(op, "plus<") ? "add" : strstr(op, "less<") ? "min" :
-						strstr(op, "greater<") ? "max" : NULL;
-
-				if (!f)
-					error_at(w->s, call, "cg::reduce with '%s': only plus, less and greater are supported", op);
-				else
-					bprintf(&rd, "idxgen_cc_tile_reduce(__idxgen_w%u + 32, " LIN ", " NT ", %s, %uu, IDXGEN_CC_OP_%s)",
-						slot, w->alive, N, f[0] == 'a' ? "ADD" : f[1] == 'i' ? "MIN" : "MAX");
-				free(op);
-			} else if (!strcmp(n, "shfl_up") || !strcmp(n, "shfl_down")) {
-				bprintf(&rd, "idxgen_cc_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s), %u)", n, slot, w->alive,
-					a1 ? a1 : "0", N);
-			} else if (!strcmp(n, "shfl") || !strcmp(n, "shfl_xor")) {
-				bprintf(&rd, "(__idxgen_w%u + 32)[idxgen_cc_%s_src(" LIN ", " NT ", %s, (%s), %u)]", slot, n,
-					w->alive, a1 ? a1 : "0", N);
-			} else {
-				error_at(w->s, call, "cooperative groups: '%s' is not supported (lib/cc/README.md, \"Warps\")", n);
-			}
-		}
-		bprintf(&w->decls, " __shared__ %s __idxgen_w%u[32 + 1024 + 32];", type, slot);
-	}
-	bputs(&rd, "");
-	edit(w, c_start(call), c_end(call), rd.p);
-	free(val);
-	free(a1);
-	free(type);
-	return xchg;
 }
 
 /* ---- statements ------------------------------------------------------------- */
@@ -486,7 +265,7 @@ static bool is_nested(CXCursor outer, CXCursor inner)
 /* S (or, for a branch, its condition part) calls warp operations: lower them. */
 static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool in_compound)
 {
-	struct calls cs = calls_in(w, where);
+	struct calls cs = wl_calls_in(w, where);
 	struct buf put = { 0 };
 	bool barrier = false, xchg = false;
 	unsigned i, j;
@@ -536,9 +315,9 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 		if (!in_compound)
 			bputs(&pre, "{ ");
 		bprintf(&pre, "%s__idxgen_warp_sync(); ", put.p ? put.p : "");
-		edit(w, c_start(st), c_start(st), pre.p);
+		wl_edit(w, c_start(st), c_start(st), pre.p);
 		if (!in_compound)
-			edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
+			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
 	}
 	buf_free(&put);
 	free(cs.c);
@@ -554,7 +333,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound);
  */
 static void drop_loop_pragma(struct wlower *w, CXCursor loop)
 {
-	struct calls cs = calls_in(w, loop);
+	struct calls cs = wl_calls_in(w, loop);
 	const char *t = w->s->text;
 	unsigned a = c_start(loop), p;
 
@@ -574,7 +353,7 @@ static void drop_loop_pragma(struct wlower *w, CXCursor loop)
 
 		while (e < a && t[e] != '\n')
 			e++;
-		edit(w, p - 1, e, cx_strdup("/* #pragma dropped: warp loop */"));
+		wl_edit(w, p - 1, e, cx_strdup("/* #pragma dropped: warp loop */"));
 	}
 }
 
@@ -610,7 +389,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 			if (body && ck != CXCursor_NullStmt) {
 				lower_body(w, ks.c[i]);
 			} else {
-				struct calls cs = calls_in(w, ks.c[i]);
+				struct calls cs = wl_calls_in(w, ks.c[i]);
 				unsigned j;
 
 				for (j = 0; j < cs.n; j++) {
@@ -640,8 +419,8 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 	case CXCursor_ReturnStmt:
 		lower_stmt_calls(w, st, st, in_compound);
 		if (strcmp(w->alive, "__idxgen_alive") == 0) {
-			edit(w, c_start(st), c_start(st), cx_strdup("{ __idxgen_alive[" LIN "] = 0; "));
-			edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
+			wl_edit(w, c_start(st), c_start(st), cx_strdup("{ __idxgen_alive[" LIN "] = 0; "));
+			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
 		}
 		break;
 	default:
@@ -653,7 +432,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 
 /* ---- functions -------------------------------------------------------------- */
 
-static CXCursor body_of(CXCursor fn)
+CXCursor wl_body_of(CXCursor fn)
 {
 	struct cx_kids ks = cx_kids_of(fn);
 	CXCursor b = clang_getNullCursor();
@@ -666,13 +445,13 @@ static CXCursor body_of(CXCursor fn)
 
 static void lower_function(struct wlower *w, CXCursor fn)
 {
-	CXCursor body = body_of(fn);
+	CXCursor body = wl_body_of(fn);
 	struct calls cs;
 	char *name;
 
 	if (clang_Cursor_isNull(body))
 		return;
-	cs = calls_in(w, body);
+	cs = wl_calls_in(w, body);
 	if (!cs.n) {
 		free(cs.c);
 		return;
@@ -694,122 +473,8 @@ static void lower_function(struct wlower *w, CXCursor fn)
 	bputs(&w->decls, " __idxgen_warp_check(" NT ");");
 	lower_stmt(w, body, true);
 	bputs(&w->decls, "");
-	edit(w, c_start(body) + 1, c_start(body) + 1, w->decls.p);
+	wl_edit(w, c_start(body) + 1, c_start(body) + 1, w->decls.p);
 	w->decls = (struct buf){ 0 };
-}
-
-static int cmp_edit(const void *x, const void *y)
-{
-	const struct wedit *a = x, *b = y;
-
-	if (a->a != b->a)
-		return a->a < b->a ? -1 : 1;
-	if ((a->a == a->b) != (b->a == b->b))
-		return a->a == a->b ? -1 : 1;	/* insertions before a replacement */
-	return a->seq < b->seq ? -1 : a->seq > b->seq;
-}
-
-/*
- * The rewritten text keeps lines; columns move.  The map keeps the original
- * text and, per edit, where it starts in both texts, so that diagnostics of
- * the later passes name the user's column (an offset inside inserted text
- * maps to the start of the statement or call it was made for).
- */
-struct warp_map {
-	char *orig;
-	size_t orig_len;
-	unsigned n, *new_a, *new_end, *old_a, *old_end;
-	struct warp_map *prev;	/* an earlier rewrite (inlining before lowering) */
-};
-
-static void apply(struct wlower *w)
-{
-	struct buf o = { 0 };
-	struct warp_map *m = cx_alloc(sizeof(*m));
-	unsigned pos = 0, i;
-
-	qsort(w->e, w->ne, sizeof(*w->e), cmp_edit);
-	m->n = 0;
-	m->new_a = cx_alloc((w->ne + 1) * sizeof(unsigned));
-	m->new_end = cx_alloc((w->ne + 1) * sizeof(unsigned));
-	m->old_a = cx_alloc((w->ne + 1) * sizeof(unsigned));
-	m->old_end = cx_alloc((w->ne + 1) * sizeof(unsigned));
-	for (i = 0; i < w->ne; i++) {
-		if (w->e[i].a < pos)
-			continue;	/* inside an earlier replacement (diagnosed) */
-		emit_src(w->s, pos, w->e[i].a, &o);
-		m->new_a[m->n] = (unsigned)o.n;
-		m->old_a[m->n] = w->e[i].a;
-		bputs(&o, w->e[i].text);
-		m->new_end[m->n] = (unsigned)o.n;
-		m->old_end[m->n++] = w->e[i].b;
-		pos = w->e[i].b;
-	}
-	emit_src(w->s, pos, (unsigned)w->s->len, &o);
-	bputs(&o, "");
-	m->orig = w->s->text;
-	m->orig_len = w->s->len;
-	m->prev = w->s->wmap;
-	w->s->text = o.p;
-	w->s->len = o.n;
-	w->s->wmap = m;
-}
-
-static unsigned old_offset(const struct warp_map *m, unsigned x)
-{
-	unsigned i, shift_new = 0, shift_old = 0;
-
-	for (i = 0; i < m->n && m->new_a[i] <= x; i++) {
-		if (x < m->new_end[i])
-			return m->old_a[i];
-		shift_new = m->new_end[i];
-		shift_old = m->old_end[i];
-	}
-	return shift_old + (x - shift_new);
-}
-
-void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *col)
-{
-	warp_map_sloc(s, clang_getCursorLocation(c), line, col);
-}
-
-void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col)
-{
-	const struct warp_map *m = s->wmap;
-	unsigned off, o, l = 1, k = 1;
-	CXFile f;
-
-	if (!m)
-		return;
-	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
-	if (!f || !s->file || !clang_File_isEqual(f, s->file))
-		return;
-	for (;; m = m->prev) {
-		off = old_offset(m, off);
-		if (!m->prev)
-			break;
-	}
-	for (o = 0; o < off && o < m->orig_len; o++, k++)
-		if (m->orig[o] == '\n')
-			l++, k = 0;
-	*line = l;
-	*col = k;
-}
-
-void warp_map_free(struct source *s)
-{
-	struct warp_map *m = s->wmap, *p;
-
-	for (; m; m = p) {
-		p = m->prev;
-		free(m->orig);
-		free(m->new_a);
-		free(m->new_end);
-		free(m->old_a);
-		free(m->old_end);
-		free(m);
-	}
-	s->wmap = NULL;
 }
 
 static bool mentions_warp_ops(const struct source *s)
@@ -824,304 +489,6 @@ static bool mentions_warp_ops(const struct source *s)
 	return false;
 }
 
-/* ---- inlining of __device__ functions with warp operations ------------------ */
-
-/*
- * A non-template __device__ function whose body calls warp operations (or
- * cooperative-groups methods), with parameters by value and one return,
- * its last statement (none when void), is inlined at each call that is a
- * statement of a kernel's block: 'x = f(a);', 'x op= f(a);', 'T x = f(a);',
- * 'f(a);' become
- *     R __idxgen_rK; { P0 __idxgen_aK_0 = (a0); ... { P0 p0 = __idxgen_aK_0; ...
- *       BODY  __idxgen_rK = (e); } }  x = __idxgen_rK;
- * (arguments evaluated before the parameters exist: no capture), then the
- * warp lowering sees the operations in the kernel.  The definition is
- * blanked (its lines kept).  Other calls are diagnosed.
- */
-static bool inlinable(struct wlower *w, CXCursor fn, CXCursor *body, CXCursor *ret)
-{
-	struct calls cs;
-	struct cx_kids bs;
-	bool isvoid = clang_getCursorResultType(fn).kind == CXType_Void;
-	unsigned nret;
-
-	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || !has_annot(fn, "device"))
-		return false;
-	*body = body_of(fn);
-	if (clang_Cursor_isNull(*body))
-		return false;
-	cs = calls_in(w, *body);
-	free(cs.c);
-	if (!cs.n)
-		return false;
-	nret = count_returns(*body);
-	bs = cx_kids_of(*body);
-	*ret = bs.n ? bs.c[bs.n - 1] : clang_getNullCursor();
-	cx_kids_free(&bs);
-	if (isvoid)
-		return nret == 0;
-	return nret == 1 && !clang_Cursor_isNull(*ret) && clang_getCursorKind(*ret) == CXCursor_ReturnStmt;
-}
-
-/* The call at statement level of st, and what surrounds it; false if none. */
-static bool call_stmt(CXCursor st, CXCursor *call, CXCursor *lhs, bool *decl)
-{
-	struct cx_kids ks = cx_kids_of(st);
-	enum CXCursorKind k = clang_getCursorKind(st);
-	CXCursor c = clang_getNullCursor();
-
-	*decl = false;
-	*lhs = clang_getNullCursor();
-	if (k == CXCursor_CallExpr) {
-		c = st;
-	} else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && ks.n == 2) {
-		*lhs = ks.c[0];
-		c = ks.c[1];
-	} else if (k == CXCursor_DeclStmt && ks.n == 1) {
-		struct cx_kids vs = cx_kids_of(ks.c[0]);
-
-		if (vs.n) {
-			c = vs.c[vs.n - 1];
-			*lhs = ks.c[0];
-			*decl = true;
-		}
-		cx_kids_free(&vs);
-	}
-	cx_kids_free(&ks);
-	while (!clang_Cursor_isNull(c) && clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
-		CXCursor o;
-
-		if (!cx_only_child(c, &o))
-			break;
-		c = o;
-	}
-	*call = c;
-	return !clang_Cursor_isNull(c) && clang_getCursorKind(c) == CXCursor_CallExpr;
-}
-
-static void inline_call(struct wlower *w, CXCursor st, CXCursor call, CXCursor lhs, bool decl, CXCursor fn,
-			CXCursor body, CXCursor ret)
-{
-	unsigned k = w->nslot++, i, n = (unsigned)clang_Cursor_getNumArguments(fn);
-	CXType rt = clang_getCursorResultType(fn);
-	bool isvoid = rt.kind == CXType_Void;
-	struct buf o = { 0 };
-	char *t;
-
-	if (!isvoid) {
-		t = c_declaration(rt, "");
-		bprintf(&o, "%s __idxgen_r%u; ", t, k);
-		free(t);
-	}
-	bputs(&o, "{ ");
-	for (i = 0; i < n; i++) {
-		char *a = text_of(w->s, clang_Cursor_getArgument(call, i)), nm[48];
-
-		snprintf(nm, sizeof(nm), "__idxgen_a%u_%u", k, i);
-		t = c_declaration(clang_getCursorType(clang_Cursor_getArgument(fn, i)), nm);
-		bprintf(&o, "%s = (%s); ", t, a);
-		free(t);
-		free(a);
-	}
-	bputs(&o, "{ ");
-	for (i = 0; i < n; i++) {
-		CXCursor p = clang_Cursor_getArgument(fn, i);
-		char *pn = cx_spelling(p);
-
-		t = c_declaration(clang_getCursorType(p), pn);
-		bprintf(&o, "%s = __idxgen_a%u_%u; ", t, k, i);
-		free(t);
-		free(pn);
-	}
-	emit_src(w->s, c_start(body) + 1, isvoid ? c_end(body) - 1 : c_start(ret), &o);
-	if (!isvoid) {
-		struct cx_kids rk = cx_kids_of(ret);
-
-		if (rk.n) {
-			bprintf(&o, " __idxgen_r%u = (", k);
-			emit_src(w->s, c_start(rk.c[0]), c_end(rk.c[0]), &o);
-			bputs(&o, ");");
-		}
-		cx_kids_free(&rk);
-	}
-	bputs(&o, " } } ");
-	if (decl) {
-		/* 'T x = f(a)': the declaration up to its initializer, then the result */
-		emit_src(w->s, c_start(st), c_start(call), &o);
-		bprintf(&o, "__idxgen_r%u;", k);
-	} else if (!clang_Cursor_isNull(lhs)) {
-		emit_src(w->s, c_start(st), c_start(call), &o);
-		bprintf(&o, "__idxgen_r%u;", k);
-	}
-	bputs(&o, "");
-	edit(w, c_start(st), stmt_end(w->s, st), o.p);
-}
-
-struct inl {
-	struct wlower *w;
-	CXCursor *fns;
-	unsigned nfns;
-	unsigned done;
-	CXCursor kernel;	/* the kernel being visited */
-};
-
-/* Names declared in a kernel (parameters, locals): inlined code must not see them. */
-struct names {
-	CXCursor fn;		/* the inlined function */
-	CXCursor kernel;
-	char *clash;		/* a name the function reads from file scope, declared in the kernel */
-};
-
-static enum CXChildVisitResult kernel_declares(CXCursor c, CXCursor parent, CXClientData d)
-{
-	const char **n = d;
-	char *s;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_VarDecl || clang_getCursorKind(c) == CXCursor_ParmDecl) {
-		s = cx_spelling(c);
-		if (!strcmp(s, *n))
-			*n = NULL;
-		free(s);
-	}
-	return *n ? CXChildVisit_Recurse : CXChildVisit_Break;
-}
-
-/* Is declaration r inside function fn (its parameters and locals)? */
-static bool declared_in(CXCursor r, CXCursor fn)
-{
-	CXFile fr, ff;
-	unsigned a;
-
-	clang_getExpansionLocation(clang_getCursorLocation(r), &fr, NULL, NULL, &a);
-	clang_getExpansionLocation(clang_getCursorLocation(fn), &ff, NULL, NULL, NULL);
-	return fr && ff && clang_File_isEqual(fr, ff) && a >= c_start(fn) && a < c_end(fn);
-}
-
-static enum CXChildVisitResult outer_refs(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct names *nm = d;
-	CXCursor r;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || nm->clash)
-		return nm->clash ? CXChildVisit_Break : CXChildVisit_Recurse;
-	r = clang_getCursorReferenced(c);
-	if ((clang_getCursorKind(r) == CXCursor_VarDecl || clang_getCursorKind(r) == CXCursor_FunctionDecl ||
-	     clang_getCursorKind(r) == CXCursor_EnumConstantDecl) &&
-	    !declared_in(r, nm->fn)) {
-		char *s = cx_spelling(r);
-		const char *q = s;
-
-		clang_visitChildren(nm->kernel, kernel_declares, &q);
-		if (!q)
-			nm->clash = s;
-		else
-			free(s);
-	}
-	return CXChildVisit_Recurse;
-}
-
-static int inlinable_index(struct inl *in, CXCursor call)
-{
-	CXCursor r = clang_getCursorReferenced(call);
-	unsigned i;
-
-	if (clang_getCursorKind(call) != CXCursor_CallExpr || clang_Cursor_isNull(r))
-		return -1;
-	r = clang_getCanonicalCursor(r);
-	for (i = 0; i < in->nfns; i++)
-		if (clang_equalCursors(clang_getCanonicalCursor(in->fns[i]), r))
-			return (int)i;
-	return -1;
-}
-
-static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct inl *in = d;
-	enum CXCursorKind pk = clang_getCursorKind(parent);
-	CXCursor call, lhs, body, ret;
-	bool decl;
-	int f;
-
-	if (pk == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) && (f = inlinable_index(in, call)) >= 0) {
-		struct names nm = { in->fns[f], in->kernel, NULL };
-
-		clang_visitChildren(in->fns[f], outer_refs, &nm);
-		if (nm.clash) {
-			error_at(in->w->s, call,
-				 "inlining this call would let '%s' of the kernel hide the file-scope '%s' the __device__ function reads: rename one",
-				 nm.clash, nm.clash);
-			free(nm.clash);
-			return CXChildVisit_Continue;
-		}
-		inlinable(in->w, in->fns[f], &body, &ret);
-		inline_call(in->w, c, call, lhs, decl, in->fns[f], body, ret);
-		in->done++;
-		return CXChildVisit_Continue;
-	}
-	if (inlinable_index(in, c) >= 0) {
-		error_at(in->w->s, c,
-			 "a call of a __device__ function with warp operations must be a statement of its own (x = f(...);) in a block");
-		return CXChildVisit_Continue;
-	}
-	return CXChildVisit_Recurse;
-}
-
-/* One round of inlining; *done counts the calls inlined. */
-static int inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *done)
-{
-	struct wlower w = { 0 };
-	struct inl in = { 0 };
-	CXTranslationUnit tu = source_parse(s, idx, args, nargs);
-	struct cx_kids ks;
-	CXCursor body, ret;
-	unsigned i;
-
-	*done = 0;
-	if (!tu)
-		return 2;
-	if (s->nerrors) {
-		clang_disposeTranslationUnit(tu);
-		return 1;
-	}
-	w.s = s;
-	in.w = &w;
-	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
-	in.fns = cx_alloc((ks.n + 1) * sizeof(CXCursor));
-	for (i = 0; i < ks.n; i++)
-		if (in_main(s, ks.c[i]) && inlinable(&w, ks.c[i], &body, &ret))
-			in.fns[in.nfns++] = ks.c[i];
-	for (i = 0; in.nfns && i < ks.n; i++)
-		if (in_main(s, ks.c[i]) && has_annot(ks.c[i], "global") &&
-		    !clang_Cursor_isNull(body = body_of(ks.c[i]))) {
-			in.kernel = ks.c[i];
-			clang_visitChildren(body, inline_visit, &in);
-		}
-	if (in.done) {	/* blank the inlined definitions, lines kept */
-		for (i = 0; i < in.nfns; i++) {
-			struct buf b = { 0 };
-			unsigned a = c_start(in.fns[i]), e = c_end(in.fns[i]), p;
-
-			bputs(&b, "/* inlined into its callers (warp operations) */");
-			for (p = a; p < e; p++)
-				if (s->text[p] == '\n')
-					bputs(&b, "\n");
-			edit(&w, a, e, b.p);
-		}
-	}
-	cx_kids_free(&ks);
-	free(in.fns);
-	if (!s->nerrors && w.ne)
-		apply(&w);
-	*done = in.done;
-	for (i = 0; i < w.ne; i++)
-		free(w.e[i].text);
-	free(w.e);
-	clang_disposeTranslationUnit(tu);
-	return s->nerrors ? 1 : 0;
-}
-
 int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	struct wlower w = { 0 };
@@ -1133,7 +500,7 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 	if (!mentions_warp_ops(s))
 		return 0;
 	for (round = 0; done && round < 4; round++)
-		if ((rc = inline_round(s, idx, args, nargs, &done)))
+		if ((rc = warp_inline_round(s, idx, args, nargs, &done)))
 			return rc;
 	tu = source_parse(s, idx, args, nargs);
 	if (!tu)
@@ -1152,7 +519,7 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 	}
 	cx_kids_free(&ks);
 	if (!s->nerrors)
-		apply(&w);
+		wl_apply(&w);
 	for (i = 0; i < w.ne; i++)
 		free(w.e[i].text);
 	free(w.e);
