@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <idxgen_rt.h>
+#include <idxgen_cc_warp.h>
 
 /* CUDA's dim3/uint3 (threadIdx & co. are locals of this type). */
 typedef struct {

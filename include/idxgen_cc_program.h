@@ -27,6 +27,7 @@
 #include <string.h>
 #include <type_traits>
 #include <idxgen_rt.h>
+#include <idxgen_cc_warp.h>
 
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))

@@ -55,6 +55,7 @@ struct source {
 	struct edit *edits;	/* by start, not overlapping; applied by emit_src */
 	unsigned nedits;
 	struct buf *plan;	/* --dump=plan: the kernels' plans go here */
+	struct warp_map *wmap;	/* warp.c rewrote text: where its offsets were (NULL: not) */
 };
 
 /* Read path's text into s; false (errno set) when it cannot be read. */
@@ -265,6 +266,12 @@ void program_out_free(struct program_out *p);
  * o, and the included files with kernels into hdrs (NULL: diagnosed): 0 or 1.
  */
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs);
+/* warp.c: warp-level operations lowered on s->text before translation (0, 1, 2) */
+int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs);
+/* A location in warp.c's rewritten text as the user's line and column. */
+void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *col);
+void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col);
+void warp_map_free(struct source *s);
 /* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */
 int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out,
 			 struct program_out *hdrs);

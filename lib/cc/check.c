@@ -24,8 +24,9 @@ static void builtin_diag(struct source *s, CXCursor c, const char *n)
 {
 	if (!strncmp(n, "__shfl", 6) || !strcmp(n, "__ballot_sync") || !strcmp(n, "__any_sync") ||
 	    !strcmp(n, "__all_sync") || !strcmp(n, "__activemask") || !strcmp(n, "__syncwarp") ||
-	    !strcmp(n, "warpSize"))
-		error_at(s, c, "warp intrinsic '%s' is not supported: the CPU runtime has no warps", n);
+	    !strncmp(n, "__match_", 8) || !strncmp(n, "__reduce_", 9) || !strcmp(n, "__ballot") ||
+	    !strcmp(n, "__any") || !strcmp(n, "__all"))
+		error_at(s, c, "warp-level function '%s' here is not supported (lib/cc/README.md, \"Warps\")", n);
 	else if (!strncmp(n, "tex", 3) || !strcmp(n, "texture") || !strncmp(n, "cudaTexture", 11) ||
 		 !strncmp(n, "cudaSurface", 11))
 		error_at(s, c, "textures ('%s') are not supported", n);
@@ -232,6 +233,10 @@ static void barrier_walk(struct kernel *k, CXCursor c, CXCursor parent, CXCursor
 		    pk != CXCursor_WhileStmt && pk != CXCursor_DoStmt && pk != CXCursor_CaseStmt &&
 		    pk != CXCursor_DefaultStmt) {
 			error_at(k->src, c, "__syncthreads() must be a statement of its own");
+		} else if (!clang_Cursor_isNull(divc) && is_call_to(c, "__idxgen_warp_sync")) {
+			error_at(k->src, c,
+				 "warp-level operation in divergent control flow is not supported: idxgen-cc runs a warp operation for all threads of the block at once (lib/cc/README.md, \"Warps\")");
+			note_at(k->src, divc, "this condition depends on the thread index");
 		} else if (!clang_Cursor_isNull(divc)) {
 			error_at(k->src, c, "__syncthreads() in divergent control flow: not all threads of a block reach it");
 			note_at(k->src, divc, "this condition depends on the thread index");

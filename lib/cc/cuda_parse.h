@@ -19,7 +19,7 @@ struct uint3 { unsigned int x, y, z; };
 struct dim3 { unsigned int x, y, z; };
 extern const uint3 threadIdx, blockIdx;
 extern const dim3 blockDim, gridDim;
-extern const int warpSize;
+#define warpSize 32
 void __syncthreads(void);
 int __syncthreads_count(int), __syncthreads_and(int), __syncthreads_or(int);
 void __syncwarp(unsigned int = 0xffffffffu);
@@ -65,6 +65,32 @@ int printf(const char *, ...);
 #define NULL __null
 #endif
 int __mul24(int, int); unsigned int __umul24(unsigned int, unsigned int);
+/* Warp-level operations as lib/cc/warp.c lowers them (include/idxgen_cc_warp.h). */
+void __idxgen_warp_sync(void);
+void __idxgen_warp_check(unsigned int);
+int __popc(unsigned int), __popcll(unsigned long long), __ffs(int), __ffsll(long long), __clz(int), __clzll(long long);
+unsigned idxgen_cc_shfl_src(unsigned, unsigned, const unsigned char *, int, int);
+unsigned idxgen_cc_shfl_up_src(unsigned, unsigned, const unsigned char *, unsigned, int);
+unsigned idxgen_cc_shfl_down_src(unsigned, unsigned, const unsigned char *, unsigned, int);
+unsigned idxgen_cc_shfl_xor_src(unsigned, unsigned, const unsigned char *, int, int);
+template <class T> T idxgen_cc_shfl_up(const T *, unsigned, unsigned, const unsigned char *, unsigned, int);
+template <class T> T idxgen_cc_shfl_down(const T *, unsigned, unsigned, const unsigned char *, unsigned, int);
+unsigned idxgen_cc_present_mask(unsigned, unsigned, const unsigned char *);
+unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+int idxgen_cc_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class T> unsigned idxgen_cc_match_any(const T *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class T> unsigned idxgen_cc_match_all(const T *, unsigned, unsigned, const unsigned char *, unsigned, int *);
+template <class T> T idxgen_cc_reduce_add(const T *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class T> T idxgen_cc_reduce_min(const T *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class T> T idxgen_cc_reduce_max(const T *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class T> unsigned int __match_any_sync(unsigned int, T);
+template <class T> unsigned int __match_all_sync(unsigned int, T, int *);
+template <class T> T __reduce_add_sync(unsigned int, T);
+template <class T> T __reduce_min_sync(unsigned int, T);
+template <class T> T __reduce_max_sync(unsigned int, T);
+unsigned int __ballot(int);
+int __any(int), __all(int);
 /* Outside the subset: declared so that their use is diagnosed by name. */
 unsigned int __ballot_sync(unsigned int, int), __activemask(void);
 int __any_sync(unsigned int, int), __all_sync(unsigned int, int);

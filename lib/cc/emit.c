@@ -625,7 +625,9 @@ static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 			continue;
 		switch (s->cls) {
 		case S_BARRIER:
-			bputs(o, "\t/* __syncthreads() */\n");
+			bputs(o, is_call_to(s->c, "__idxgen_warp_sync") ?
+				 "\t/* warp operation: slots by linear thread id, then read (warp.c) */\n" :
+				 "\t/* __syncthreads() */\n");
 			break;
 		case S_CONTROL:
 			emit_control(e, l[i], o);

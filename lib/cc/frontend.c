@@ -42,6 +42,7 @@ void source_free(struct source *s)
 {
 	unsigned i;
 
+	warp_map_free(s);
 	for (i = 0; i < s->nedits; i++)
 		free(s->edits[i].text);
 	free(s->edits);
@@ -128,7 +129,7 @@ static void check_tokens(struct source *s, CXTranslationUnit tu)
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	const char **cargs = cx_alloc(((size_t)nargs + 8) * sizeof(*cargs));
-	struct CXUnsavedFile uf;
+	struct CXUnsavedFile uf[2];
 	CXTranslationUnit tu;
 	unsigned i, nd;
 	int nc = 0, j;
@@ -158,10 +159,14 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	cargs[nc++] = "-D__IDXGEN_CC__=1";
 	cargs[nc++] = "-include";
 	cargs[nc++] = PARSE_HDR;
-	uf.Filename = PARSE_HDR;
-	uf.Contents = s->cxx ? whole_header : parse_header;
-	uf.Length = s->cxx ? sizeof(whole_header) - 1 : sizeof(parse_header) - 1;
-	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, &uf, 1, CXTranslationUnit_None, &tu) !=
+	uf[0].Filename = PARSE_HDR;
+	uf[0].Contents = s->cxx ? whole_header : parse_header;
+	uf[0].Length = s->cxx ? sizeof(whole_header) - 1 : sizeof(parse_header) - 1;
+	/* the text as read, or as warp.c rewrote it */
+	uf[1].Filename = s->path;
+	uf[1].Contents = s->text;
+	uf[1].Length = (unsigned long)s->len;
+	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2, CXTranslationUnit_None, &tu) !=
 	    CXError_Success) {
 		free(cargs);
 		return NULL;
@@ -174,7 +179,19 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	for (i = 0; i < nd && !s->nerrors; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->wmap) {
+			/* the text warp.c rewrote: the user's line and column */
+			CXSourceLocation loc = clang_getDiagnosticLocation(d);
+			char *m = cx_string(clang_getDiagnosticSpelling(d));
+			unsigned line, col;
+			CXFile f;
+
+			clang_getExpansionLocation(loc, &f, &line, &col, NULL);
+			warp_map_sloc(s, loc, &line, &col);
+			fprintf(stderr, "%s:%u:%u: error: %s\n", s->path, line, col, m);
+			free(m);
+			s->nerrors++;
+		} else if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			char *m = cx_string(clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
 									   CXDiagnostic_DisplayColumn));
 			char *hd = s->cxx ? strstr(m, "reference to __device__ function '__syncthreads' in") : NULL;
@@ -283,7 +300,10 @@ static void report(const struct source *s, CXCursor c, const char *sev, const ch
 static void report(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)
 {
 	struct cx_loc l = cx_loc_of(c, s->path);
-	char *m = cx_vformat(l, sev, fmt, ap);
+	char *m;
+
+	warp_map_loc(s, c, &l.line, &l.col);
+	m = cx_vformat(l, sev, fmt, ap);
 
 	fprintf(stderr, "%s\n", m);
 	free(m);

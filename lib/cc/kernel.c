@@ -213,7 +213,7 @@ void emit_private(struct kernel *k, struct buf *o)
 			else
 				bprintf(o, "\t%s *const %s = IDXGEN_RT_PRIV(__b, %s, %zu);	/* per-thread '%s' */\n", ts,
 					v->pname, ts, v->offset, v->name);
-			if (k->src->cxx)
+			if (k->src->cxx && strcmp(ts, "dim3"))	/* dim3: see dim3_assigned() */
 				emit_trivial_assert(o, ts, v->name);
 			free(ts);
 			buf_free(&dims);
@@ -382,8 +382,11 @@ int cc_translate_file(const char *path, char *const *args, int nargs, unsigned f
 	if (flags & CC_DUMP_PLAN)
 		s.plan = out;	/* and the C to a scratch buffer */
 	idx = clang_createIndex(0, 0);
-	tu = source_parse(&s, idx, args, nargs);
-	if (!tu) {
+	rc = warp_lower(&s, idx, args, nargs);
+	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
+	if (rc) {
+		/* diagnosed by warp.c */
+	} else if (!tu) {
 		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", path);
 		rc = 2;
 	} else {

@@ -21,7 +21,12 @@ const char *const cc_ok_builtins[] = {
 	"ceilf", "roundf", "truncf", "fminf", "fmaxf", "fmodf", "tanhf", "exp2f", "log2f",
 	"__fdividef", "__saturatef", "fmaf", "sqrt", "rsqrt", "exp", "log", "sin", "cos", "tan",
 	"pow", "fabs", "floor", "ceil", "round", "trunc", "fmin", "fmax", "fmod", "tanh", "exp2",
-	"log2", "fma", "__mul24", "__umul24", "printf", "uint3", "dim3", "size_t", NULL
+	"log2", "fma", "__mul24", "__umul24", "printf", "uint3", "dim3", "size_t",
+	/* warp-level operations as warp.c lowers them */
+	"__idxgen_warp_sync", "__idxgen_warp_check", "__popc", "__popcll", "__ffs", "__ffsll", "__clz", "__clzll", "idxgen_cc_shfl_src", "idxgen_cc_shfl_up_src", "idxgen_cc_shfl_down_src",
+	"idxgen_cc_shfl_xor_src", "idxgen_cc_shfl_up", "idxgen_cc_shfl_down", "idxgen_cc_present_mask", "idxgen_cc_ballot", "idxgen_cc_any", "idxgen_cc_all",
+	"idxgen_cc_match_any", "idxgen_cc_match_all", "idxgen_cc_reduce_add", "idxgen_cc_reduce_min",
+	"idxgen_cc_reduce_max", NULL
 };
 
 bool in_list(const char *n, const char *const *l)
@@ -124,7 +129,7 @@ bool pure_builtin(CXCursor call)
 
 bool is_barrier_stmt(CXCursor c)
 {
-	return is_call_to(c, "__syncthreads");
+	return is_call_to(c, "__syncthreads") || is_call_to(c, "__idxgen_warp_sync");
 }
 
 unsigned count_barriers(CXCursor c)

@@ -319,6 +319,24 @@ static bool nontrivial_type(CXType t)
 }
 
 /*
+ * dim3 has constructors (its defaults are 1) but is trivially copyable and
+ * destructible: a promoted dim3 with an initializer is assigned its value
+ * (emit_promoted_decl), which is all it needs; without one it would have to
+ * be constructed, so it stays diagnosed.
+ */
+static bool dim3_assigned(const struct var *v)
+{
+	char *n = cx_string(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(v->decl))));
+	CXCursor init = var_init(v->decl);
+	/* "dim3 d = expr;" (not "dim3 d(x, y)": a constructor call at the name) */
+	bool r = !strcmp(n, "dim3") && !clang_Cursor_isNull(init) &&
+		 c_start(init) != off_of(clang_getCursorLocation(v->decl));
+
+	free(n);
+	return r;
+}
+
+/*
  * Promoted variables of template-dependent types (T, T *, T[4]) go after the
  * private area's fixed part, at offsets that are C++ constant expressions
  * (alignof/sizeof of their types): the C++ compiler computes them per
@@ -359,7 +377,7 @@ static bool dependent_layout(struct kernel *k)
 			ok = false;
 			continue;
 		}
-		if (nontrivial_type(t)) {
+		if (nontrivial_type(t) && !dim3_assigned(v)) {
 			/* per-thread copies live in raw memory: never constructed or destroyed */
 			error_at(k->src, v->decl,
 				 "'%s' lives across __syncthreads() and its type has constructors or a destructor: not supported",
@@ -810,8 +828,11 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	}
 	s.cxx = true;
 	idx = clang_createIndex(0, 0);
-	tu = source_parse(&s, idx, args, nargs);
-	if (!tu) {
+	rc = warp_lower(&s, idx, args, nargs);
+	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
+	if (rc) {
+		/* diagnosed by warp.c */
+	} else if (!tu) {
 		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", path);
 		rc = 2;
 	} else if (s.nerrors) {

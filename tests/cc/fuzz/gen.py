@@ -30,7 +30,10 @@ executor and the translated code is a bug:
 - barriers sit at block level only: in if/for/while/do whose condition is
   uniform (block indices, dimensions, n, uniform locals, loop counters,
   __syncthreads_count results), at any depth; returns are uniform (whole
-  blocks) or divergent after the shared arrays were initialised.
+  blocks) or divergent after the shared arrays were initialised;
+- warp-level operations (WARP_OPS) sit at block level too, before any
+  divergent return, with full masks: shuffles up/down/xor with widths
+  32..4, ballot, any, all, match_any, reduce add/min/max.
 
 Besides: per-thread locals live across barriers, a per-thread array la[],
 __device__ helpers (and one taking a pointer), switch with fall-through,
@@ -69,6 +72,11 @@ KNOWN_BUGS = [
     "barrier is left undeclared after it; avoided: the initialisers of per-thread variables "
     "depend on tid",
 ]
+# Warp-level operations (issue 23) at block level, before any divergent
+# return (CUDA: the lanes of a full mask must all call): full masks, the
+# shuffles whose absent source lanes CUDA defines (up/down/xor: own value),
+# votes, match, reduce.  Drawn in place of some barrier-free thread loops.
+WARP_OPS = True
 SCHEDULES = ["zigzag", "hilbert", "tiled:2x3", "tiled:4", "strided:3", "strided:2,3"]
 
 
@@ -418,8 +426,33 @@ class Gen:
         elif k < 94 and not sc.in_loop:
             self.emit("if (%s)" % self.cond(sc, False))
             self.emit("\treturn;")
+        elif k >= 97 and WARP_OPS and not self.returned:
+            self.warp_stmt(sc)
         else:
             self.thread_loop(sc, 1)
+
+    def warp_stmt(self, sc):
+        """unsigned int wN = <warp operation>; (a per-thread variable)."""
+        r = self.r
+        v = self.fresh("w")
+        x = self.vexpr(sc)
+        op = r.choice(["up", "down", "xor", "ballot", "any", "all", "match", "add", "min", "max"])
+        width = r.choice([32, 32, 16, 8, 4])
+        full = "0xffffffffu"
+        if op in ("up", "down"):
+            e = "__shfl_%s_sync(%s, %s, %du, %d)" % (op, full, x, r.randint(0, width - 1), width)
+        elif op == "xor":
+            e = "__shfl_xor_sync(%s, %s, %d, %d)" % (full, x, r.randint(0, width - 1), width)
+        elif op == "ballot":
+            e = "__ballot_sync(%s, (%s) & 1u)" % (full, x)
+        elif op in ("any", "all"):
+            e = "(unsigned int)__%s_sync(%s, (%s) %% 3u == 0u)" % (op, full, x)
+        elif op == "match":
+            e = "__match_any_sync(%s, (%s) %% 5u)" % (full, x)
+        else:
+            e = "__reduce_%s_sync(%s, %s)" % (op, full, x)
+        self.emit("unsigned int %s = %s;" % (v, e))
+        sc.vars.append(v)
 
     def block_body(self, sc, depth, n):
         self.ind += 1

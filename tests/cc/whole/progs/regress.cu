@@ -5,7 +5,8 @@
 // __syncthreads() (no size before instantiation), a __shared__ flag written
 // by one thread and read after a barrier (taken for divergent), a const local
 // live across a barrier, and threadIdx/blockIdx/__shared__ inside __device__
-// functions.
+// functions, a dim3 initialized from a call and live across a barrier (dim3
+// has constructors: it was refused).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -66,6 +67,20 @@ __global__ void with_lambda(int *out, int n)
 	out[i] = clamp(block_slot(i), 100) + (int)c_scale;
 }
 
+__device__ dim3 triple(unsigned x)
+{
+	return dim3(x, 2, 3);
+}
+
+__global__ void dim3_live(int *out)
+{
+	__shared__ int sh[64];
+	dim3 a = triple(threadIdx.x);
+	sh[threadIdx.x] = a.x;
+	__syncthreads();
+	out[threadIdx.x] = sh[63 - threadIdx.x] + a.x + a.y * 100 + a.z * 1000;
+}
+
 int main()
 {
 	const int n = 256;
@@ -95,6 +110,10 @@ int main()
 	}
 	for (int i = 0; i < n - 3; i++)
 		ok &= h_i[i] == (i + 1 > 100 ? 100 : i + 1) + 3;
+	dim3_live<<<1, 64>>>(d_i);
+	CHECK(cudaMemcpy(h_i, d_i, 64 * sizeof(int), cudaMemcpyDeviceToHost));
+	for (int i = 0; i < 64; i++)
+		ok &= h_i[i] == 63 + 3200;
 	CHECK(cudaFree(d_in));
 	CHECK(cudaFree(d_out));
 	CHECK(cudaFree(d_i));

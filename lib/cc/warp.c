@@ -1,0 +1,529 @@
+// SPDX-License-Identifier: MIT
+/*
+ * warp.c - warp-level operations (issue 23), lowered on the source text
+ * before the translation passes see it (lib/cc/README.md, "Warps").
+ *
+ * Each statement S of a kernel that calls warp operations W1..Wk becomes
+ *
+ *     __idxgen_w1[LIN] = (operand of W1); ...  __idxgen_warp_sync();  S'
+ *
+ * where __idxgen_wI is a per-block exchange array (a __shared__ array of the
+ * operand's type, one slot per thread, indexed by the LINEAR thread id LIN),
+ * __idxgen_warp_sync() is a block barrier to the later passes (split point,
+ * checked for uniform control flow like __syncthreads(), with its own
+ * diagnostic), and S' is S with each Wi replaced by a read of the slots of
+ * the caller's warp (include/idxgen_cc_warp.h).  Warps are thus CUDA's
+ * (lin / 32) under every schedule order.  When the kernel can return, a
+ * per-block array __idxgen_alive marks the threads that have not returned
+ * (set at the kernel's start, cleared at each return).  Lines are kept, so
+ * diagnostics of the later passes point at the user's lines.
+ */
+#define _GNU_SOURCE
+#include "warp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+enum wop_kind { W_SHFL, W_SHFL_UP, W_SHFL_DOWN, W_SHFL_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVEMASK,
+		W_SYNCWARP, W_MATCH_ANY, W_MATCH_ALL, W_REDUCE_ADD, W_REDUCE_MIN, W_REDUCE_MAX };
+
+struct wop {
+	const char *name;
+	enum wop_kind kind;
+	bool legacy;	/* no mask argument (pre-CUDA 9 forms) */
+};
+
+static const struct wop wops[] = {
+	{ "__shfl_sync", W_SHFL, false }, { "__shfl_up_sync", W_SHFL_UP, false },
+	{ "__shfl_down_sync", W_SHFL_DOWN, false }, { "__shfl_xor_sync", W_SHFL_XOR, false },
+	{ "__shfl", W_SHFL, true }, { "__shfl_up", W_SHFL_UP, true }, { "__shfl_down", W_SHFL_DOWN, true },
+	{ "__shfl_xor", W_SHFL_XOR, true }, { "__ballot_sync", W_BALLOT, false }, { "__ballot", W_BALLOT, true },
+	{ "__any_sync", W_ANY, false }, { "__any", W_ANY, true }, { "__all_sync", W_ALL, false },
+	{ "__all", W_ALL, true }, { "__activemask", W_ACTIVEMASK, true }, { "__syncwarp", W_SYNCWARP, false },
+	{ "__match_any_sync", W_MATCH_ANY, false }, { "__match_all_sync", W_MATCH_ALL, false },
+	{ "__reduce_add_sync", W_REDUCE_ADD, false }, { "__reduce_min_sync", W_REDUCE_MIN, false },
+	{ "__reduce_max_sync", W_REDUCE_MAX, false },
+};
+
+static const struct wop *wop_of(CXCursor c)
+{
+	char *n;
+	size_t i;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || !(n = builtin_ref(c)))
+		return NULL;
+	for (i = 0; i < sizeof(wops) / sizeof(wops[0]); i++)
+		if (!strcmp(n, wops[i].name)) {
+			free(n);
+			return &wops[i];
+		}
+	free(n);
+	return NULL;
+}
+
+/* A call that the lowering cuts the statement at (not a pure index query). */
+static bool exchanges(CXCursor c)
+{
+	struct cgcall g;
+	bool r;
+
+	if (wop_of(c))
+		return true;
+	if (!cg_of(c, &g))
+		return false;
+	r = !cg_pure(&g);
+	free(g.name);
+	return r;
+}
+
+static bool lowered(CXCursor c)
+{
+	struct cgcall g;
+
+	if (wop_of(c))
+		return true;
+	if (!cg_of(c, &g))
+		return false;
+	free(g.name);
+	return true;
+}
+
+/* ---- finding the calls ------------------------------------------------------ */
+
+
+static enum CXChildVisitResult find_calls(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct calls *cs = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	if (lowered(c)) {
+		if (cs->n == cs->cap) {
+			cs->cap = cs->cap ? 2 * cs->cap : 8;
+			cs->c = cx_realloc(cs->c, cs->cap * sizeof(*cs->c));
+		}
+		cs->c[cs->n++] = c;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * The operand of a warp operation is published by every thread before the
+ * statement runs: a call that the statement evaluates only under a
+ * condition of its own (the right side of && or ||, a branch of ?:) would
+ * have its operand evaluated where the program does not (a[i] past the
+ * end).  Diagnosed.
+ */
+static void check_conditional(struct wlower *w, CXCursor c, bool cond)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	unsigned i;
+	char op[4] = "";
+
+	if (cond && exchanges(c))
+		error_at(w->s, c,
+			 "a warp-level function evaluated under a condition of its statement (&&, ||, ?:) is not supported: call it unconditionally into a variable first");
+	if (k == CXCursor_BinaryOperator)
+		op_text(w->s, c, op);
+	for (i = 0; i < ks.n; i++) {
+		bool sub = cond || (k == CXCursor_ConditionalOperator && i > 0) ||
+			   (k == CXCursor_BinaryOperator && i > 0 && (!strcmp(op, "&&") || !strcmp(op, "||")));
+
+		if (clang_getCursorKind(ks.c[i]) != CXCursor_LambdaExpr)
+			check_conditional(w, ks.c[i], sub);
+	}
+	cx_kids_free(&ks);
+}
+
+struct calls wl_calls_in(struct wlower *w, CXCursor c)
+{
+	struct calls cs = { 0 };
+
+	cs.w = w;
+	if (lowered(c))
+		find_calls(c, c, &cs);
+	else
+		clang_visitChildren(c, find_calls, &cs);
+	return cs;
+}
+
+/* ---- one warp call: its publication and its read ---------------------------- */
+
+static char *arg_text(struct wlower *w, CXCursor call, const struct wop *op, int i, const char *dflt)
+{
+	int j = op->legacy ? i - 1 : i;	/* i counts the mask as argument 0 */
+
+	char *t;
+
+	if (j < 0 || j >= clang_Cursor_getNumArguments(call))
+		return cx_strdup(dflt);
+	t = wl_text(w->s, clang_Cursor_getArgument(call, (unsigned)j));
+	if (!*t) {	/* a default argument: no text */
+		free(t);
+		return cx_strdup(dflt);
+	}
+	return t;
+}
+
+static char *canonical_type(CXType t)
+{
+	return cx_string(clang_getTypeSpelling(clang_getCanonicalType(t)));
+}
+
+static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, struct buf *put)
+{
+	unsigned slot = w->nslot++;
+	char *mask = arg_text(w, call, op, 0, "0xffffffffu"), *val = NULL, *a2 = NULL, *a3 = NULL, *type;
+	struct buf rd = { 0 };
+	const char *f = NULL;
+
+	if (op->kind == W_SYNCWARP) {
+		bprintf(&rd, "__idxgen_warp_sync()");
+		goto done;
+	}
+	if (op->kind == W_ACTIVEMASK) {
+		bprintf(&rd, "idxgen_cc_present_mask(" LIN ", " NT ", %s)", w->alive);
+		goto done;
+	}
+	val = arg_text(w, call, op, 1, "0");
+	switch (op->kind) {
+	case W_SHFL: case W_SHFL_UP: case W_SHFL_DOWN: case W_SHFL_XOR:
+		type = canonical_type(clang_getCursorType(call));
+		a2 = arg_text(w, call, op, 2, "0");
+		a3 = arg_text(w, call, op, 3, "32");
+		f = op->kind == W_SHFL ? "idxgen_cc_shfl_src" : op->kind == W_SHFL_UP ? "idxgen_cc_shfl_up_src" :
+		    op->kind == W_SHFL_DOWN ? "idxgen_cc_shfl_down_src" : "idxgen_cc_shfl_xor_src";
+		if (op->kind == W_SHFL_UP || op->kind == W_SHFL_DOWN)
+			bprintf(&rd, "idxgen_cc_shfl_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s), (%s))",
+				op->kind == W_SHFL_UP ? "up" : "down", slot, w->alive, a2, a3);
+		else
+			bprintf(&rd, "(__idxgen_w%u + 32)[%s(" LIN ", " NT ", %s, (%s), (%s))]", slot, f, w->alive, a2, a3);
+		break;
+	case W_BALLOT: case W_ANY: case W_ALL:
+		type = cx_strdup("int");
+		f = op->kind == W_BALLOT ? "idxgen_cc_ballot" : op->kind == W_ANY ? "idxgen_cc_any" : "idxgen_cc_all";
+		bprintf(&rd, "%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s))", f, slot, w->alive, mask);
+		break;
+	case W_MATCH_ANY: case W_MATCH_ALL:
+		type = canonical_type(clang_getCursorType(clang_Cursor_getArgument(call, 1)));
+		if (op->kind == W_MATCH_ANY) {
+			bprintf(&rd, "idxgen_cc_match_any(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s))", slot, w->alive,
+				mask);
+		} else {
+			a2 = arg_text(w, call, op, 2, "0");
+			bprintf(&rd, "idxgen_cc_match_all(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s), (%s))", slot,
+				w->alive, mask, a2);
+		}
+		break;
+	default:
+		type = canonical_type(clang_getCursorType(call));
+		f = op->kind == W_REDUCE_ADD ? "add" : op->kind == W_REDUCE_MIN ? "min" : "max";
+		bprintf(&rd, "idxgen_cc_reduce_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s))", f, slot, w->alive,
+			mask);
+		break;
+	}
+		/* 32 slots of padding each side: shuffles up/down load unconditionally */
+	bprintf(&w->decls, " __shared__ %s __idxgen_w%u[32 + 1024 + 32];", type, slot);
+	if (op->kind == W_BALLOT || op->kind == W_ANY || op->kind == W_ALL)
+		bprintf(put, "__idxgen_w%u[32 + " LIN "] = (%s) != 0; ", slot, val);
+	else
+		bprintf(put, "__idxgen_w%u[32 + " LIN "] = (%s); ", slot, val);
+	free(type);
+done:
+	bputs(&rd, "");
+	wl_edit(w, c_start(call), c_end(call), rd.p);
+	free(mask);
+	free(val);
+	free(a2);
+	free(a3);
+	return true;
+}
+
+/* ---- statements ------------------------------------------------------------- */
+
+/* The call's text starts with the callee's name (not a macro's). */
+static bool spelled_here(const struct source *s, CXCursor call)
+{
+	char *n = builtin_ref(call);
+	unsigned a = c_start(call);
+	bool r = n && a + strlen(n) <= s->len && !strncmp(s->text + a, n, strlen(n));
+
+	free(n);
+	return r;
+}
+
+static bool is_nested(CXCursor outer, CXCursor inner)
+{
+	return c_start(inner) >= c_start(outer) && c_end(inner) <= c_end(outer) &&
+	       !clang_equalCursors(inner, outer);
+}
+
+/* S (or, for a branch, its condition part) calls warp operations: lower them. */
+static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool in_compound)
+{
+	struct calls cs = wl_calls_in(w, where);
+	struct buf put = { 0 };
+	bool barrier = false, xchg = false;
+	unsigned i, j;
+
+	if (cs.n)
+		check_conditional(w, where, false);
+	for (i = 0; i < cs.n && !exchanges(cs.c[i]); i++)
+		;
+	if (i < cs.n && clang_getCursorKind(st) == CXCursor_DeclStmt) {
+		struct cx_kids ds = cx_kids_of(st);
+
+		if (ds.n > 1)
+			error_at(w->s, cs.c[0],
+				 "a warp-level function in a declaration of several variables is not supported: declare its variable on its own");
+		cx_kids_free(&ds);
+	}
+
+	for (i = 0; i < cs.n; i++) {
+		for (j = 0; j < cs.n; j++)
+			if (j != i && is_nested(cs.c[j], cs.c[i]))
+				break;
+		if (j < cs.n) {
+			error_at(w->s, cs.c[i], "a warp-level function in the argument of another one is not supported");
+			continue;
+		}
+		if (in_macro(cs.c[i]) || (wop_of(cs.c[i]) && !spelled_here(w->s, cs.c[i]))) {
+			error_at(w->s, cs.c[i], "a warp-level function inside a macro expansion is not supported");
+			continue;
+		}
+		if (!wop_of(cs.c[i])) {
+			struct cgcall g;
+
+			cg_of(cs.c[i], &g);
+			xchg |= lower_cg(w, cs.c[i], &g, &put);
+			free(g.name);
+			continue;
+		}
+		if (wop_of(cs.c[i])->kind == W_SYNCWARP && clang_equalCursors(cs.c[i], st))
+			barrier = true;	/* __syncwarp(); is the barrier itself */
+		else
+			xchg = true;
+		lower_call(w, cs.c[i], wop_of(cs.c[i]), &put);
+	}
+	if (xchg && !barrier) {
+		struct buf pre = { 0 };
+
+		if (!in_compound)
+			bputs(&pre, "{ ");
+		bprintf(&pre, "%s__idxgen_warp_sync(); ", put.p ? put.p : "");
+		wl_edit(w, c_start(st), c_start(st), pre.p);
+		if (!in_compound)
+			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
+	}
+	buf_free(&put);
+	free(cs.c);
+}
+
+static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound);
+
+/*
+ * A loop that calls warp operations is split into thread loops and runs
+ * once per block: a '#pragma unroll' in front of it has nothing to unroll
+ * and would keep the later passes from seeing the loop.  Blanked (the line
+ * stays).
+ */
+static void drop_loop_pragma(struct wlower *w, CXCursor loop)
+{
+	struct calls cs = wl_calls_in(w, loop);
+	const char *t = w->s->text;
+	unsigned a = c_start(loop), p;
+
+	if (!cs.n) {
+		free(cs.c);
+		return;
+	}
+	free(cs.c);
+	for (p = a; p > 0 && t[p - 1] != '#'; p--)
+		if (t[p - 1] != ' ' && t[p - 1] != '\t' && t[p - 1] != '\n' && !(t[p - 1] >= 'a' && t[p - 1] <= 'z') &&
+		    !(t[p - 1] >= '0' && t[p - 1] <= '9') && t[p - 1] != '(' && t[p - 1] != ')')
+			return;
+	if (p == 0 || strncmp(t + p, "pragma", 6))
+		return;
+	{
+		unsigned e = p;
+
+		while (e < a && t[e] != '\n')
+			e++;
+		wl_edit(w, p - 1, e, cx_strdup("/* #pragma dropped: warp loop */"));
+	}
+}
+
+static void lower_body(struct wlower *w, CXCursor b)
+{
+	lower_stmt(w, b, clang_getCursorKind(b) == CXCursor_CompoundStmt);
+}
+
+static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
+{
+	struct cx_kids ks = cx_kids_of(st);
+	enum CXCursorKind k = clang_getCursorKind(st);
+	unsigned i;
+
+	switch (k) {
+	case CXCursor_CompoundStmt:
+		for (i = 0; i < ks.n; i++)
+			lower_stmt(w, ks.c[i], true);
+		break;
+	case CXCursor_IfStmt:	/* cond, then [, else] */
+		if (ks.n >= 2) {
+			lower_stmt_calls(w, st, ks.c[0], in_compound);
+			for (i = 1; i < ks.n; i++)
+				lower_body(w, ks.c[i]);
+		}
+		break;
+	case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt:
+	case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
+		for (i = 0; i < ks.n; i++) {
+			enum CXCursorKind ck = clang_getCursorKind(ks.c[i]);
+			bool body = i + 1 == ks.n || (k == CXCursor_DoStmt && i == 0);
+
+			if (body && ck != CXCursor_NullStmt) {
+				lower_body(w, ks.c[i]);
+			} else {
+				struct calls cs = wl_calls_in(w, ks.c[i]);
+				unsigned j;
+
+				for (j = 0; j < cs.n; j++) {
+					struct cgcall g;
+
+					if (exchanges(cs.c[j])) {
+						error_at(w->s, cs.c[j],
+							 "a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body)");
+						break;
+					}
+					cg_of(cs.c[j], &g);	/* an index query: rewritten in place */
+					lower_cg(w, cs.c[j], &g, NULL);
+					free(g.name);
+				}
+				free(cs.c);
+			}
+		}
+		break;
+	case CXCursor_UnexposedStmt:	/* an attributed statement: #pragma unroll for (...) */
+		if (ks.n == 1 && clang_isStatement(clang_getCursorKind(ks.c[0]))) {
+			drop_loop_pragma(w, ks.c[0]);
+			lower_stmt(w, ks.c[0], in_compound);
+			break;
+		}
+		lower_stmt_calls(w, st, st, in_compound);
+		break;
+	case CXCursor_ReturnStmt:
+		lower_stmt_calls(w, st, st, in_compound);
+		if (strcmp(w->alive, "__idxgen_alive") == 0) {
+			wl_edit(w, c_start(st), c_start(st), cx_strdup("{ __idxgen_alive[" LIN "] = 0; "));
+			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
+		}
+		break;
+	default:
+		lower_stmt_calls(w, st, st, in_compound);
+		break;
+	}
+	cx_kids_free(&ks);
+}
+
+/* ---- functions -------------------------------------------------------------- */
+
+CXCursor wl_body_of(CXCursor fn)
+{
+	struct cx_kids ks = cx_kids_of(fn);
+	CXCursor b = clang_getNullCursor();
+
+	if (ks.n && clang_getCursorKind(ks.c[ks.n - 1]) == CXCursor_CompoundStmt)
+		b = ks.c[ks.n - 1];
+	cx_kids_free(&ks);
+	return b;
+}
+
+static void lower_function(struct wlower *w, CXCursor fn)
+{
+	CXCursor body = wl_body_of(fn);
+	struct calls cs;
+	char *name;
+
+	if (clang_Cursor_isNull(body))
+		return;
+	cs = wl_calls_in(w, body);
+	if (!cs.n) {
+		free(cs.c);
+		return;
+	}
+	if (!has_annot(fn, "global")) {
+		name = cx_spelling(fn);
+		error_at(w->s, cs.c[0],
+			 "warp-level function in __device__ function '%s' is not supported yet: such functions are inlined when they are not templates and have one return, their last statement",
+			 name);
+		free(name);
+		free(cs.c);
+		return;
+	}
+	free(cs.c);
+	buf_free(&w->decls);
+	w->alive = count_returns(body) ? "__idxgen_alive" : "(const unsigned char *)0";
+	if (count_returns(body))
+		bputs(&w->decls, " __shared__ unsigned char __idxgen_alive[1024]; __idxgen_alive[" LIN "] = 1;");
+	bputs(&w->decls, " __idxgen_warp_check(" NT ");");
+	lower_stmt(w, body, true);
+	bputs(&w->decls, "");
+	wl_edit(w, c_start(body) + 1, c_start(body) + 1, w->decls.p);
+	w->decls = (struct buf){ 0 };
+}
+
+static bool mentions_warp_ops(const struct source *s)
+{
+	static const char *const keys[] = { "__shfl", "__ballot", "__any", "__all", "__activemask",
+					    "__syncwarp", "__match_", "__reduce_", "cooperative_groups", NULL };
+	const char *const *k;
+
+	for (k = keys; *k; k++)
+		if (strstr(s->text, *k))
+			return true;
+	return false;
+}
+
+int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
+{
+	struct wlower w = { 0 };
+	CXTranslationUnit tu;
+	struct cx_kids ks;
+	unsigned i, done = 1, round;
+	int rc;
+
+	if (!mentions_warp_ops(s))
+		return 0;
+	for (round = 0; done && round < 4; round++)
+		if ((rc = warp_inline_round(s, idx, args, nargs, &done)))
+			return rc;
+	tu = source_parse(s, idx, args, nargs);
+	if (!tu)
+		return 2;
+	if (s->nerrors) {
+		clang_disposeTranslationUnit(tu);
+		return 1;
+	}
+	w.s = s;
+	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
+	for (i = 0; i < ks.n; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ks.c[i]);
+
+		if (in_main(s, ks.c[i]) && (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate))
+			lower_function(&w, ks.c[i]);
+	}
+	cx_kids_free(&ks);
+	if (!s->nerrors)
+		wl_apply(&w);
+	for (i = 0; i < w.ne; i++)
+		free(w.e[i].text);
+	free(w.e);
+	buf_free(&w.decls);
+	clang_disposeTranslationUnit(tu);
+	return s->nerrors ? 1 : 0;
+}

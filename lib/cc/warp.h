@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * warp.h - what the files of the warp pass share (warp.c: lowering of warp
+ * operations; warp_cg.c: cooperative groups; warp_inline.c: inlining of
+ * __device__ functions with warp operations; warp_edit.c: text edits and
+ * the map back to the user's columns).  Internal to idxgen-cc.
+ */
+#ifndef IDXGEN_CC_WARP_PASS_H
+#define IDXGEN_CC_WARP_PASS_H
+
+#include "cc.h"
+
+/* The thread's linear id and the block's thread count, as source text. */
+#define LIN "(threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y)"
+#define NT "(blockDim.x * blockDim.y * blockDim.z)"
+
+/* One edit of the text: [a, b) replaced by text (a == b: an insertion). */
+struct wedit {
+	unsigned a, b, seq;
+	char *text;
+};
+
+struct wlower {
+	struct source *s;
+	struct wedit *e;
+	unsigned ne, cap, nslot;
+	struct buf decls;	/* the current kernel's exchange arrays */
+	const char *alive;	/* "__idxgen_alive" or "(const unsigned char *)0" */
+};
+
+void wl_edit(struct wlower *w, unsigned a, unsigned b, char *text);
+char *wl_text(const struct source *s, CXCursor c);
+/* Apply w's edits to w->s->text, chaining the column map. */
+void wl_apply(struct wlower *w);
+
+/* The warp operations and cooperative-groups calls under c. */
+struct calls {
+	CXCursor *c;
+	unsigned n, cap;
+	struct wlower *w;
+};
+struct calls wl_calls_in(struct wlower *w, CXCursor c);
+CXCursor wl_body_of(CXCursor fn);
+
+/*
+ * Cooperative groups (include/cuda/cooperative_groups.h): a call of a
+ * function or method of namespace cooperative_groups.  tile: 0 for the
+ * thread block's methods and the free functions, N for thread_block_tile<N>.
+ */
+struct cgcall {
+	char *name;
+	unsigned tile;
+	bool member;
+};
+bool cg_of(CXCursor c, struct cgcall *g);
+bool cg_pure(const struct cgcall *g);
+/* Rewrite one call; true if its statement needs the exchange (put: the publications). */
+bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put);
+
+/* One round of inlining (warp_inline.c); *done: calls inlined. 0, 1 or 2. */
+int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *done);
+
+#endif

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+/*
+ * warp_cg.c - cooperative groups (include/cuda/cooperative_groups.h): each
+ * call in a kernel rewritten into an index expression or a warp operation
+ * over the tile's lanes (lib/cc/README.md, "Warps").
+ */
+#define _GNU_SOURCE
+#include "warp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool in_cg_namespace(CXCursor r)
+{
+	for (; !clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_TranslationUnit;
+	     r = clang_getCursorSemanticParent(r))
+		if (clang_getCursorKind(r) == CXCursor_Namespace) {
+			char *n = cx_spelling(r);
+			bool yes = !strcmp(n, "cooperative_groups");
+
+			free(n);
+			return yes;
+		}
+	return false;
+}
+
+static unsigned tile_of_type(CXType t)
+{
+	char *s = cx_string(clang_getTypeSpelling(clang_getCanonicalType(t)));
+	const char *p = strstr(s, "thread_block_tile<");
+	unsigned n = p ? (unsigned)strtoul(p + 18, NULL, 10) : 0;
+
+	free(s);
+	return n;
+}
+
+bool cg_of(CXCursor c, struct cgcall *g)
+{
+	CXCursor r;
+	struct cx_kids ks;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	r = clang_getCursorReferenced(c);
+	if (clang_Cursor_isNull(r) || clang_getCursorKind(r) == CXCursor_Constructor || !in_cg_namespace(r))
+		return false;
+	g->name = cx_spelling(r);
+	g->member = clang_getCursorKind(r) == CXCursor_CXXMethod;
+	g->tile = 0;
+	if (g->member) {
+		ks = cx_kids_of(c);	/* the MemberRefExpr; its child the object */
+		if (ks.n) {
+			struct cx_kids os = cx_kids_of(ks.c[0]);
+
+			if (os.n)
+				g->tile = tile_of_type(clang_getCursorType(os.c[0]));
+			cx_kids_free(&os);
+		}
+		cx_kids_free(&ks);
+	} else if (clang_Cursor_getNumArguments(c) > 0) {
+		g->tile = tile_of_type(clang_getCursorType(clang_Cursor_getArgument(c, 0)));
+	}
+	if (!strcmp(g->name, "this_thread_block") || !strcmp(g->name, "tiled_partition") ||
+	    !strcmp(g->name, "operator()")) {
+		free(g->name);
+		return false;	/* values of no cost: kept */
+	}
+	return true;
+}
+
+/* A cooperative-groups query that is an index expression (no exchange). */
+bool cg_pure(const struct cgcall *g)
+{
+	static const char *const block[] = { "thread_rank", "size", "num_threads", "group_index",
+					     "thread_index", "dim_threads", NULL };
+	static const char *const tile[] = { "thread_rank", "size", "num_threads", "meta_group_rank",
+					    "meta_group_size", NULL };
+
+	return g->member && in_list(g->name, g->tile ? tile : block);
+}
+
+/*
+ * A cooperative-groups call: the thread-index expression it stands for, or
+ * a warp operation over the tile's N lanes.  Returns whether the statement
+ * needs the exchange (publication and split point).
+ */
+bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put)
+{
+	const char *n = g->name;
+	unsigned N = g->tile, slot;
+	struct buf rd = { 0 };
+	char *val = NULL, *a1 = NULL, *type = NULL;
+	bool xchg = false;
+
+	if (!g->member && !strcmp(n, "sync")) {
+		bputs(&rd, "__syncthreads()");
+	} else if (g->member && !N) {	/* thread_block */
+		if (!strcmp(n, "sync"))
+			bputs(&rd, "__syncthreads()");
+		else if (!strcmp(n, "thread_rank"))
+			bputs(&rd, "((unsigned int)" LIN ")");
+		else if (!strcmp(n, "size") || !strcmp(n, "num_threads"))
+			bputs(&rd, "((unsigned int)" NT ")");
+		else if (!strcmp(n, "group_index"))
+			bputs(&rd, "blockIdx");
+		else if (!strcmp(n, "thread_index"))
+			bputs(&rd, "threadIdx");
+		else if (!strcmp(n, "dim_threads"))
+			bputs(&rd, "blockDim");
+	} else if (g->member) {	/* thread_block_tile<N> */
+		if (!strcmp(n, "sync"))
+			bputs(&rd, "__idxgen_warp_sync()");
+		else if (!strcmp(n, "thread_rank"))
+			bprintf(&rd, "((unsigned int)" LIN " %% %uu)", N);
+		else if (!strcmp(n, "size") || !strcmp(n, "num_threads"))
+			bprintf(&rd, "%uu", N);
+		else if (!strcmp(n, "meta_group_rank"))
+			bprintf(&rd, "((unsigned int)" LIN " / %uu)", N);
+		else if (!strcmp(n, "meta_group_size"))
+			bprintf(&rd, "((" NT " + %uu) / %uu)", N - 1, N);
+		else
+			xchg = true;
+	} else if (!strcmp(n, "reduce") && N) {
+		xchg = true;
+	}
+	if (!strcmp(n, "this_grid") || (g->member && !N && !rd.p && strstr(n, "grid"))) {
+		error_at(w->s, call,
+			 "grid-wide synchronisation (cooperative_groups::this_grid()) is not supported: the CPU runtime does not keep all blocks of a grid resident");
+		return false;
+	}
+	if (!xchg && !rd.p) {
+		error_at(w->s, call, "cooperative groups: '%s' is not supported here (lib/cc/README.md, \"Warps\")", n);
+		return false;
+	}
+	if (xchg) {
+		slot = w->nslot++;
+		if (g->member) {
+			val = wl_text(w->s, clang_Cursor_getArgument(call, 0));
+			a1 = clang_Cursor_getNumArguments(call) > 1 ? wl_text(w->s, clang_Cursor_getArgument(call, 1)) : NULL;
+		} else {
+			val = wl_text(w->s, clang_Cursor_getArgument(call, 1));
+			a1 = wl_text(w->s, clang_Cursor_getArgument(call, 2));
+		}
+		if (!strcmp(n, "ballot") || !strcmp(n, "any") || !strcmp(n, "all")) {
+			type = cx_strdup("int");
+			bprintf(put, "__idxgen_w%u[32 + " LIN "] = (%s) != 0; ", slot, val);
+			bprintf(&rd, "idxgen_cc_tile_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, %uu)", n, slot, w->alive, N);
+		} else {
+			type = cx_string(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(call))));
+			bprintf(put, "__idxgen_w%u[32 + " LIN "] = (%s); ", slot, val);
+			if (!strcmp(n, "reduce")) {
+				char *op = cx_string(clang_getTypeSpelling(clang_getCanonicalType(
+					clang_getCursorType(clang_Cursor_getArgument(call, 2)))));
+				const char *f = strstr(op, "plus<") ? "add" : strstr(op, "less<") ? "min" :
+						strstr(op, "greater<") ? "max" : NULL;
+
+				if (!f)
+					error_at(w->s, call, "cg::reduce with '%s': only plus, less and greater are supported", op);
+				else
+					bprintf(&rd, "idxgen_cc_tile_reduce(__idxgen_w%u + 32, " LIN ", " NT ", %s, %uu, IDXGEN_CC_OP_%s)",
+						slot, w->alive, N, f[0] == 'a' ? "ADD" : f[1] == 'i' ? "MIN" : "MAX");
+				free(op);
+			} else if (!strcmp(n, "shfl_up") || !strcmp(n, "shfl_down")) {
+				bprintf(&rd, "idxgen_cc_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s), %u)", n, slot, w->alive,
+					a1 ? a1 : "0", N);
+			} else if (!strcmp(n, "shfl") || !strcmp(n, "shfl_xor")) {
+				bprintf(&rd, "(__idxgen_w%u + 32)[idxgen_cc_%s_src(" LIN ", " NT ", %s, (%s), %u)]", slot, n,
+					w->alive, a1 ? a1 : "0", N);
+			} else {
+				error_at(w->s, call, "cooperative groups: '%s' is not supported (lib/cc/README.md, \"Warps\")", n);
+			}
+		}
+		bprintf(&w->decls, " __shared__ %s __idxgen_w%u[32 + 1024 + 32];", type, slot);
+	}
+	bputs(&rd, "");
+	wl_edit(w, c_start(call), c_end(call), rd.p);
+	free(val);
+	free(a1);
+	free(type);
+	return xchg;
+}

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: MIT
+/*
+ * warp_inline.c - __device__ functions with warp operations inlined into the
+ * kernels that call them, before the warp lowering (lib/cc/README.md, "Warps").
+ */
+#define _GNU_SOURCE
+#include "warp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- inlining of __device__ functions with warp operations ------------------ */
+
+/*
+ * A non-template __device__ function whose body calls warp operations (or
+ * cooperative-groups methods), with parameters by value and one return,
+ * its last statement (none when void), is inlined at each call that is a
+ * statement of a kernel's block: 'x = f(a);', 'x op= f(a);', 'T x = f(a);',
+ * 'f(a);' become
+ *     R __idxgen_rK; { P0 __idxgen_aK_0 = (a0); ... { P0 p0 = __idxgen_aK_0; ...
+ *       BODY  __idxgen_rK = (e); } }  x = __idxgen_rK;
+ * (arguments evaluated before the parameters exist: no capture), then the
+ * warp lowering sees the operations in the kernel.  The definition is
+ * blanked (its lines kept).  Other calls are diagnosed.
+ */
+static bool inlinable(struct wlower *w, CXCursor fn, CXCursor *body, CXCursor *ret)
+{
+	struct calls cs;
+	struct cx_kids bs;
+	bool isvoid = clang_getCursorResultType(fn).kind == CXType_Void;
+	unsigned nret;
+
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || !has_annot(fn, "device"))
+		return false;
+	*body = wl_body_of(fn);
+	if (clang_Cursor_isNull(*body))
+		return false;
+	cs = wl_calls_in(w, *body);
+	free(cs.c);
+	if (!cs.n)
+		return false;
+	nret = count_returns(*body);
+	bs = cx_kids_of(*body);
+	*ret = bs.n ? bs.c[bs.n - 1] : clang_getNullCursor();
+	cx_kids_free(&bs);
+	if (isvoid)
+		return nret == 0;
+	return nret == 1 && !clang_Cursor_isNull(*ret) && clang_getCursorKind(*ret) == CXCursor_ReturnStmt;
+}
+
+/* The call at statement level of st, and what surrounds it; false if none. */
+static bool call_stmt(CXCursor st, CXCursor *call, CXCursor *lhs, bool *decl)
+{
+	struct cx_kids ks = cx_kids_of(st);
+	enum CXCursorKind k = clang_getCursorKind(st);
+	CXCursor c = clang_getNullCursor();
+
+	*decl = false;
+	*lhs = clang_getNullCursor();
+	if (k == CXCursor_CallExpr) {
+		c = st;
+	} else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && ks.n == 2) {
+		*lhs = ks.c[0];
+		c = ks.c[1];
+	} else if (k == CXCursor_DeclStmt && ks.n == 1) {
+		struct cx_kids vs = cx_kids_of(ks.c[0]);
+
+		if (vs.n) {
+			c = vs.c[vs.n - 1];
+			*lhs = ks.c[0];
+			*decl = true;
+		}
+		cx_kids_free(&vs);
+	}
+	cx_kids_free(&ks);
+	while (!clang_Cursor_isNull(c) && clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+		CXCursor o;
+
+		if (!cx_only_child(c, &o))
+			break;
+		c = o;
+	}
+	*call = c;
+	return !clang_Cursor_isNull(c) && clang_getCursorKind(c) == CXCursor_CallExpr;
+}
+
+static void inline_call(struct wlower *w, CXCursor st, CXCursor call, CXCursor lhs, bool decl, CXCursor fn,
+			CXCursor body, CXCursor ret)
+{
+	unsigned k = w->nslot++, i, n = (unsigned)clang_Cursor_getNumArguments(fn);
+	CXType rt = clang_getCursorResultType(fn);
+	bool isvoid = rt.kind == CXType_Void;
+	struct buf o = { 0 };
+	char *t;
+
+	if (!isvoid) {
+		t = c_declaration(rt, "");
+		bprintf(&o, "%s __idxgen_r%u; ", t, k);
+		free(t);
+	}
+	bputs(&o, "{ ");
+	for (i = 0; i < n; i++) {
+		char *a = wl_text(w->s, clang_Cursor_getArgument(call, i)), nm[48];
+
+		snprintf(nm, sizeof(nm), "__idxgen_a%u_%u", k, i);
+		t = c_declaration(clang_getCursorType(clang_Cursor_getArgument(fn, i)), nm);
+		bprintf(&o, "%s = (%s); ", t, a);
+		free(t);
+		free(a);
+	}
+	bputs(&o, "{ ");
+	for (i = 0; i < n; i++) {
+		CXCursor p = clang_Cursor_getArgument(fn, i);
+		char *pn = cx_spelling(p);
+
+		t = c_declaration(clang_getCursorType(p), pn);
+		bprintf(&o, "%s = __idxgen_a%u_%u; ", t, k, i);
+		free(t);
+		free(pn);
+	}
+	emit_src(w->s, c_start(body) + 1, isvoid ? c_end(body) - 1 : c_start(ret), &o);
+	if (!isvoid) {
+		struct cx_kids rk = cx_kids_of(ret);
+
+		if (rk.n) {
+			bprintf(&o, " __idxgen_r%u = (", k);
+			emit_src(w->s, c_start(rk.c[0]), c_end(rk.c[0]), &o);
+			bputs(&o, ");");
+		}
+		cx_kids_free(&rk);
+	}
+	bputs(&o, " } } ");
+	if (decl) {
+		/* 'T x = f(a)': the declaration up to its initializer, then the result */
+		emit_src(w->s, c_start(st), c_start(call), &o);
+		bprintf(&o, "__idxgen_r%u;", k);
+	} else if (!clang_Cursor_isNull(lhs)) {
+		emit_src(w->s, c_start(st), c_start(call), &o);
+		bprintf(&o, "__idxgen_r%u;", k);
+	}
+	bputs(&o, "");
+	wl_edit(w, c_start(st), stmt_end(w->s, st), o.p);
+}
+
+struct inl {
+	struct wlower *w;
+	CXCursor *fns;
+	unsigned nfns;
+	unsigned done;
+	CXCursor kernel;	/* the kernel being visited */
+};
+
+/* Names declared in a kernel (parameters, locals): inlined code must not see them. */
+struct names {
+	CXCursor fn;		/* the inlined function */
+	CXCursor kernel;
+	char *clash;		/* a name the function reads from file scope, declared in the kernel */
+};
+
+static enum CXChildVisitResult kernel_declares(CXCursor c, CXCursor parent, CXClientData d)
+{
+	const char **n = d;
+	char *s;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_VarDecl || clang_getCursorKind(c) == CXCursor_ParmDecl) {
+		s = cx_spelling(c);
+		if (!strcmp(s, *n))
+			*n = NULL;
+		free(s);
+	}
+	return *n ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+/* Is declaration r inside function fn (its parameters and locals)? */
+static bool declared_in(CXCursor r, CXCursor fn)
+{
+	CXFile fr, ff;
+	unsigned a;
+
+	clang_getExpansionLocation(clang_getCursorLocation(r), &fr, NULL, NULL, &a);
+	clang_getExpansionLocation(clang_getCursorLocation(fn), &ff, NULL, NULL, NULL);
+	return fr && ff && clang_File_isEqual(fr, ff) && a >= c_start(fn) && a < c_end(fn);
+}
+
+static enum CXChildVisitResult outer_refs(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct names *nm = d;
+	CXCursor r;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || nm->clash)
+		return nm->clash ? CXChildVisit_Break : CXChildVisit_Recurse;
+	r = clang_getCursorReferenced(c);
+	if ((clang_getCursorKind(r) == CXCursor_VarDecl || clang_getCursorKind(r) == CXCursor_FunctionDecl ||
+	     clang_getCursorKind(r) == CXCursor_EnumConstantDecl) &&
+	    !declared_in(r, nm->fn)) {
+		char *s = cx_spelling(r);
+		const char *q = s;
+
+		clang_visitChildren(nm->kernel, kernel_declares, &q);
+		if (!q)
+			nm->clash = s;
+		else
+			free(s);
+	}
+	return CXChildVisit_Recurse;
+}
+
+static int inlinable_index(struct inl *in, CXCursor call)
+{
+	CXCursor r = clang_getCursorReferenced(call);
+	unsigned i;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr || clang_Cursor_isNull(r))
+		return -1;
+	r = clang_getCanonicalCursor(r);
+	for (i = 0; i < in->nfns; i++)
+		if (clang_equalCursors(clang_getCanonicalCursor(in->fns[i]), r))
+			return (int)i;
+	return -1;
+}
+
+static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct inl *in = d;
+	enum CXCursorKind pk = clang_getCursorKind(parent);
+	CXCursor call, lhs, body, ret;
+	bool decl;
+	int f;
+
+	if (pk == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) && (f = inlinable_index(in, call)) >= 0) {
+		struct names nm = { in->fns[f], in->kernel, NULL };
+
+		clang_visitChildren(in->fns[f], outer_refs, &nm);
+		if (nm.clash) {
+			error_at(in->w->s, call,
+				 "inlining this call would let '%s' of the kernel hide the file-scope '%s' the __device__ function reads: rename one",
+				 nm.clash, nm.clash);
+			free(nm.clash);
+			return CXChildVisit_Continue;
+		}
+		inlinable(in->w, in->fns[f], &body, &ret);
+		inline_call(in->w, c, call, lhs, decl, in->fns[f], body, ret);
+		in->done++;
+		return CXChildVisit_Continue;
+	}
+	if (inlinable_index(in, c) >= 0) {
+		error_at(in->w->s, c,
+			 "a call of a __device__ function with warp operations must be a statement of its own (x = f(...);) in a block");
+		return CXChildVisit_Continue;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* One round of inlining; *done counts the calls inlined. */
+int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *done)
+{
+	struct wlower w = { 0 };
+	struct inl in = { 0 };
+	CXTranslationUnit tu = source_parse(s, idx, args, nargs);
+	struct cx_kids ks;
+	CXCursor body, ret;
+	unsigned i;
+
+	*done = 0;
+	if (!tu)
+		return 2;
+	if (s->nerrors) {
+		clang_disposeTranslationUnit(tu);
+		return 1;
+	}
+	w.s = s;
+	in.w = &w;
+	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
+	in.fns = cx_alloc((ks.n + 1) * sizeof(CXCursor));
+	for (i = 0; i < ks.n; i++)
+		if (in_main(s, ks.c[i]) && inlinable(&w, ks.c[i], &body, &ret))
+			in.fns[in.nfns++] = ks.c[i];
+	for (i = 0; in.nfns && i < ks.n; i++)
+		if (in_main(s, ks.c[i]) && has_annot(ks.c[i], "global") &&
+		    !clang_Cursor_isNull(body = wl_body_of(ks.c[i]))) {
+			in.kernel = ks.c[i];
+			clang_visitChildren(body, inline_visit, &in);
+		}
+	if (in.done) {	/* blank the inlined definitions, lines kept */
+		for (i = 0; i < in.nfns; i++) {
+			struct buf b = { 0 };
+			unsigned a = c_start(in.fns[i]), e = c_end(in.fns[i]), p;
+
+			bputs(&b, "/* inlined into its callers (warp operations) */");
+			for (p = a; p < e; p++)
+				if (s->text[p] == '\n')
+					bputs(&b, "\n");
+			wl_edit(&w, a, e, b.p);
+		}
+	}
+	cx_kids_free(&ks);
+	free(in.fns);
+	if (!s->nerrors && w.ne)
+		wl_apply(&w);
+	*done = in.done;
+	for (i = 0; i < w.ne; i++)
+		free(w.e[i].text);
+	free(w.e);
+	clang_disposeTranslationUnit(tu);
+	return s->nerrors ? 1 : 0;
+}

@@ -1,0 +1,100 @@
+// Warp-level operations (issue 23): one kernel per operation; each thread
+// writes its result at its linear id.  tests/cc/warp/test_warp.c runs them on
+// 1-D/2-D/3-D blocks whose size is not a multiple of 32, under every schedule
+// order and 1 and 2 workers, against a plain C model of each operation.
+
+#define LINEAR_ID (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y)
+#define BLOCK_ID (blockIdx.x + blockIdx.y * gridDim.x)
+#define THREADS (blockDim.x * blockDim.y * blockDim.z)
+
+__global__ void shfl_all(const int *in, int *out, int src, int width)
+{
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	int v = in[g];
+	int a = __shfl_sync(0xffffffffu, v, src, width);
+	int b = __shfl_up_sync(0xffffffffu, v, 3, width);
+	int c = __shfl_down_sync(0xffffffffu, v, 5, width);
+	int d = __shfl_xor_sync(0xffffffffu, v, 6, width);
+	out[4 * g + 0] = a;
+	out[4 * g + 1] = b;
+	out[4 * g + 2] = c;
+	out[4 * g + 3] = d;
+}
+
+__global__ void votes(const int *in, unsigned *out)
+{
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	int p = in[g] % 3 == 0;
+	// Under uniform control flow every lane calls, so the mask names them
+	// all (a caller outside its mask is undefined in CUDA): full masks.
+	out[6 * g + 0] = __ballot_sync(0xffffffffu, p);
+	out[6 * g + 1] = __any_sync(0xffffffffu, p);
+	out[6 * g + 2] = __all_sync(0xffffffffu, p || lin % 32 > 1);
+	out[6 * g + 3] = __ballot_sync(0xffffffffu, !p) & 0x0f0f0f0fu;
+	out[6 * g + 4] = __activemask();
+	out[6 * g + 5] = __all_sync(0xffffffffu, in[g] >= 0);
+}
+
+__global__ void match_reduce(const int *in, unsigned *out)
+{
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	int key = in[g] % 4;
+	int pred = 0;
+	out[6 * g + 0] = __match_any_sync(0xffffffffu, key);
+	out[6 * g + 1] = __match_all_sync(0xffffffffu, key / 8, &pred);
+	out[6 * g + 2] = pred;
+	out[6 * g + 3] = __reduce_add_sync(0xffffffffu, (unsigned)in[g]);
+	out[6 * g + 4] = (unsigned)__reduce_min_sync(0xffffffffu, in[g] - 50);
+	out[6 * g + 5] = (unsigned)__reduce_max_sync(0xffffffffu, in[g] - 50);
+}
+
+// Tree reduction by __shfl_down_sync in a uniform loop, then lane 0 of each warp.
+__global__ void warp_sum(const int *in, int *out)
+{
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	int v = in[g];
+	for (int off = warpSize / 2; off > 0; off /= 2)
+		v += __shfl_down_sync(0xffffffffu, v, off);
+	__syncwarp();
+	if (lin % warpSize == 0)
+		out[g] = v;
+}
+
+// A thread that returned is not a lane of later warp operations: the lanes
+// that stay agree on their mask first (CUDA: a returned lane must not be in it).
+__global__ void early_return(const int *in, unsigned *out, int n)
+{
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	unsigned m = __ballot_sync(0xffffffffu, in[g] % 5 != 1);
+	if (in[g] % 5 == 1)
+		return;
+	unsigned b = __ballot_sync(m, 1);
+	int s = __shfl_down_sync(m, in[g], 1);
+	if (g < n)
+		out[2 * g] = b;
+	out[2 * g + 1] = (unsigned)s;
+}
+
+// A __device__ function with warp operations, inlined at its calls (a
+// butterfly: every lane of a full warp ends with the warp's sum).
+__device__ int warp_allsum(int v)
+{
+	for (int m = 16; m > 0; m /= 2)
+		v += __shfl_xor_sync(0xffffffffu, v, m);
+	return v;
+}
+
+__global__ void inlined(const int *in, int *out)
+{
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	int s = warp_allsum(in[g]);
+	out[g] = s;
+	s = warp_allsum(s % 7);
+	out[g] += s * 1000;
+}
