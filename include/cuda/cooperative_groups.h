@@ -15,6 +15,10 @@
 #ifndef IDXGEN_COOPERATIVE_GROUPS_H
 #define IDXGEN_COOPERATIVE_GROUPS_H
 
+#ifndef __cplusplus
+#error "cooperative_groups.h is C++ (as CUDA's is): include it from a .cu or C++ file"
+#endif
+
 #include <cuda_runtime.h>
 
 #define IDXGEN_CG_UNTRANSLATED                                                                      \

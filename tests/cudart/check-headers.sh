@@ -23,6 +23,17 @@ WARN="-Wall -Wextra -Werror"
 for h in "$H"/*.h; do
 	name=$(basename "$h")
 	printf '#include <%s>\n#include <%s>\n' "$name" "$name" >"$tmp/one.c"
+	cp "$tmp/one.c" "$tmp/one.cc"
+	if grep -q '^#error ".* is C++' "$h"; then
+		# C++ only (cooperative_groups.h): self-contained as C++, a clear
+		# error in C
+		out=$(g++ -std=c++14 $WARN -I"$H" -I"$ROOT/include" -fsyntax-only "$tmp/one.cc" 2>&1)
+		ok $? "$name is self-contained and idempotent (C++14)${out:+: $out}"
+		out=$(cc -std=c11 -I"$H" -I"$ROOT/include" -fsyntax-only "$tmp/one.c" 2>&1)
+		[ $? != 0 ] && printf '%s' "$out" | grep -q 'is C++'
+		ok $? "$name in C: stops with its own error"
+		continue
+	fi
 	out=$(cc -std=c11 $WARN -I"$H" -I"$ROOT/include" -fsyntax-only "$tmp/one.c" 2>&1)
 	ok $? "$name is self-contained and idempotent (C11)${out:+: $out}"
 done
