@@ -262,6 +262,23 @@ static bool is_nested(CXCursor outer, CXCursor inner)
 	       !clang_equalCursors(inner, outer);
 }
 
+/* In a predicated body: T a = e, ... becomes T a = GUARD ? (e) : 0, ... (scalars). */
+static void guard_inits(struct wlower *w, CXCursor decl)
+{
+	struct cx_kids vs = cx_kids_of(decl);
+	unsigned j;
+
+	for (j = 0; j < vs.n; j++) {
+		CXCursor e = clang_Cursor_getVarDeclInitializer(vs.c[j]);
+
+		if (clang_Cursor_isNull(e) || clang_isInvalid(clang_getCursorKind(e)))
+			continue;
+		wl_edit(w, c_start(e), c_start(e), cx_strdup(GUARD " ? ("));
+		wl_edit(w, c_end(e), c_end(e), cx_strdup(") : 0"));
+	}
+	cx_kids_free(&vs);
+}
+
 /* S (or, for a branch, its condition part) calls warp operations: lower them. */
 static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool in_compound)
 {
@@ -314,7 +331,13 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 
 		if (!in_compound)
 			bputs(&pre, "{ ");
-		bprintf(&pre, "%s__idxgen_warp_sync(); ", put.p ? put.p : "");
+		if (w->guarded) {	/* predicated: absent lanes publish nothing, run nothing */
+			bprintf(&pre, "if (" GUARD ") { %s} __idxgen_warp_sync(); %s", put.p ? put.p : "",
+				clang_getCursorKind(st) == CXCursor_DeclStmt ? "" : "if (" GUARD ") ");
+			if (clang_getCursorKind(st) == CXCursor_DeclStmt)
+				guard_inits(w, st);
+		} else
+			bprintf(&pre, "%s__idxgen_warp_sync(); ", put.p ? put.p : "");
 		wl_edit(w, c_start(st), c_start(st), pre.p);
 		if (!in_compound)
 			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
@@ -324,6 +347,153 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 }
 
 static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound);
+
+/* ---- predication ------------------------------------------------------------ */
+
+static enum CXChildVisitResult find_jump(CXCursor c, CXCursor parent, CXClientData d)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	(void)parent;
+	if (k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt ||
+	    k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_LambdaExpr) {
+		*(bool *)d = true;
+		return CXChildVisit_Break;
+	}
+	if (k == CXCursor_CallExpr && (n = cx_spelling(c))) {
+		bool sync = !strncmp(n, "__syncthreads", 13);
+
+		free(n);
+		if (sync) {
+			*(bool *)d = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* A declaration whose variables are scalars: T a = e, ... (e guarded by ?:). */
+static bool scalar_decl(CXCursor st)
+{
+	struct cx_kids ks = cx_kids_of(st);
+	bool ok = ks.n > 0;
+	unsigned i;
+
+	for (i = 0; ok && i < ks.n; i++) {
+		CXType t = clang_getCanonicalType(clang_getCursorType(ks.c[i]));
+
+		ok = clang_getCursorKind(ks.c[i]) == CXCursor_VarDecl &&
+		     ((t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Pointer) &&
+		     clang_Cursor_getVarDeclInitializer(ks.c[i]).kind != CXCursor_InitListExpr;
+	}
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/*
+ * An if without else whose body (a block) calls warp operations, each in an
+ * expression statement of its own at the block's top level, and holds no
+ * jump, barrier or lambda: its condition can become a predicate (README,
+ * "Warps").  *paren: the offset of the condition's closing parenthesis.
+ */
+static bool predicable(struct wlower *w, CXCursor st, unsigned *paren)
+{
+	struct cx_kids ks = cx_kids_of(st), bs;
+	bool ok = ks.n == 2 && clang_getCursorKind(ks.c[1]) == CXCursor_CompoundStmt, jump = false;
+	struct calls cs;
+	unsigned i, j, p;
+
+	if (ok) {
+		cs = wl_calls_in(w, ks.c[0]);
+		ok = cs.n == 0;
+		free(cs.c);
+	}
+	for (p = ok ? c_end(ks.c[0]) : 0; ok && p < w->s->len && strchr(" \t\n", w->s->text[p]); p++)
+		;
+	ok = ok && p < w->s->len && w->s->text[p] == ')' && !in_macro(st);
+	*paren = p;
+	if (ok)
+		clang_visitChildren(ks.c[1], find_jump, &jump);
+	ok = ok && !jump;
+	bs = ok ? cx_kids_of(ks.c[1]) : (struct cx_kids){ 0 };
+	for (i = j = 0; ok && i < bs.n; i++) {
+		enum CXCursorKind k = clang_getCursorKind(bs.c[i]);
+
+		cs = wl_calls_in(w, bs.c[i]);
+		j += cs.n;
+		if (cs.n) {
+			unsigned m;
+
+			ok = clang_isExpression(k) || (k == CXCursor_DeclStmt && scalar_decl(bs.c[i]));
+			for (m = 0; ok && m < cs.n; m++)
+				ok = wop_of(cs.c[m]) != NULL;
+		} else if (k == CXCursor_DeclStmt) {
+			ok = scalar_decl(bs.c[i]);
+		}
+		free(cs.c);
+	}
+	ok = ok && j > 0;
+	cx_kids_free(&bs);
+	cx_kids_free(&ks);
+	return ok;
+}
+
+static enum CXChildVisitResult find_predicable(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct wlower *w = d;
+	unsigned p;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_IfStmt && predicable(w, c, &p)) {
+		w->npred++;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * if (C) { B } becomes
+ *   { __idxgen_warp_sync(); unsigned char __idxgen_pN = ALIVE;  ALIVE = __idxgen_pN && (C); { B' }
+ *     __idxgen_warp_sync(); ALIVE = __idxgen_pN; }
+ * with ALIVE the thread's __idxgen_alive slot: lanes whose condition is
+ * false are absent from the body's warp operations (as returned ones are),
+ * and every statement of B runs only where ALIVE is set.  The syncs keep
+ * the flag of every lane fixed while the body's operations read it.
+ */
+static void predicate_if(struct wlower *w, CXCursor st, unsigned paren)
+{
+	struct cx_kids ks = cx_kids_of(st), bs = cx_kids_of(ks.c[1]);
+	unsigned n = w->npred++, i;
+	char *t;
+
+	if (asprintf(&t, "{ __idxgen_warp_sync(); unsigned char __idxgen_p%u = " GUARD "; " GUARD
+			 " = __idxgen_p%u && (",
+		     n, n) < 0)
+		t = NULL;
+	wl_edit(w, c_start(st), c_start(ks.c[0]), t);
+	wl_edit(w, paren, paren + 1, cx_strdup("); "));
+	w->guarded = true;
+	for (i = 0; i < bs.n; i++) {
+		struct calls cs = wl_calls_in(w, bs.c[i]);
+
+		if (cs.n) {
+			lower_stmt_calls(w, bs.c[i], bs.c[i], true);
+		} else if (clang_getCursorKind(bs.c[i]) == CXCursor_DeclStmt) {
+			guard_inits(w, bs.c[i]);
+		} else if (clang_getCursorKind(bs.c[i]) != CXCursor_NullStmt) {
+			wl_edit(w, c_start(bs.c[i]), c_start(bs.c[i]), cx_strdup("if (" GUARD ") { "));
+			wl_edit(w, stmt_end(w->s, bs.c[i]), stmt_end(w->s, bs.c[i]), cx_strdup(" }"));
+		}
+		free(cs.c);
+	}
+	w->guarded = false;
+	if (asprintf(&t, " __idxgen_warp_sync(); " GUARD " = __idxgen_p%u; }", n) < 0)
+		t = NULL;
+	wl_edit(w, c_end(ks.c[1]), c_end(ks.c[1]), t);
+	cx_kids_free(&bs);
+	cx_kids_free(&ks);
+}
 
 /*
  * A loop that calls warp operations is split into thread loops and runs
@@ -374,6 +544,10 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 			lower_stmt(w, ks.c[i], true);
 		break;
 	case CXCursor_IfStmt:	/* cond, then [, else] */
+		if (predicable(w, st, &i)) {
+			predicate_if(w, st, i);
+			break;
+		}
 		if (ks.n >= 2) {
 			lower_stmt_calls(w, st, ks.c[0], in_compound);
 			for (i = 1; i < ks.n; i++)
@@ -448,6 +622,7 @@ static void lower_function(struct wlower *w, CXCursor fn)
 	CXCursor body = wl_body_of(fn);
 	struct calls cs;
 	char *name;
+	bool pred;
 
 	if (clang_Cursor_isNull(body))
 		return;
@@ -467,8 +642,12 @@ static void lower_function(struct wlower *w, CXCursor fn)
 	}
 	free(cs.c);
 	buf_free(&w->decls);
-	w->alive = count_returns(body) ? "__idxgen_alive" : "(const unsigned char *)0";
-	if (count_returns(body))
+	w->npred = 0;
+	clang_visitChildren(body, find_predicable, w);
+	pred = w->npred > 0;
+	w->npred = 0;
+	w->alive = count_returns(body) || pred ? "__idxgen_alive" : "(const unsigned char *)0";
+	if (count_returns(body) || pred)
 		bputs(&w->decls, " __shared__ unsigned char __idxgen_alive[1024]; __idxgen_alive[" LIN "] = 1;");
 	bputs(&w->decls, " __idxgen_warp_check(" NT ");");
 	lower_stmt(w, body, true);

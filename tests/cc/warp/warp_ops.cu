@@ -98,3 +98,39 @@ __global__ void inlined(const int *in, int *out)
 	s = warp_allsum(s % 7);
 	out[g] += s * 1000;
 }
+
+// Warp operations under conditions that depend on the thread (predicated):
+// the first warp sums the block's per-warp totals (the last stage of a
+// block reduction), and the odd-valued lanes of each warp vote and
+// broadcast among themselves (their ballot is the mask, their first lane
+// the source).
+__global__ void predicated(const int *in, unsigned *out)
+{
+	__shared__ int tot[32];
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	if (lin < 32)
+		tot[lin] = 0;
+	__syncthreads();
+	atomicAdd(&tot[lin / 32], in[g]);
+	__syncthreads();
+	unsigned m = __ballot_sync(0xffffffffu, in[g] & 1);
+	if (lin < 32) {
+		int nw = (THREADS + 31) / 32;
+		int t = lin < nw ? tot[lin] : 0;
+		t += __shfl_xor_sync(0xffffffffu, t, 16);
+		t += __shfl_xor_sync(0xffffffffu, t, 8);
+		t += __shfl_xor_sync(0xffffffffu, t, 4);
+		t += __shfl_xor_sync(0xffffffffu, t, 2);
+		t += __shfl_xor_sync(0xffffffffu, t, 1);
+		out[2 * g] = (unsigned)t;
+	}
+	if (in[g] & 1) {
+		int first = 0;
+		while (!((m >> first) & 1u))
+			first++;
+		unsigned b = __ballot_sync(m, in[g] % 3 == 0);
+		int s = __shfl_sync(m, in[g], first);
+		out[2 * g + 1] = b ^ ((unsigned)s << 8);
+	}
+}
