@@ -262,7 +262,20 @@ static bool is_nested(CXCursor outer, CXCursor inner)
 	       !clang_equalCursors(inner, outer);
 }
 
-/* In a predicated body: T a = e, ... becomes T a = GUARD ? (e) : 0, ... (scalars). */
+static bool safe_everywhere(const struct source *s, CXCursor e);
+
+static bool has_calls(struct wlower *w, CXCursor c)
+{
+	struct calls cs = wl_calls_in(w, c);
+
+	free(cs.c);
+	return cs.n > 0;
+}
+
+/*
+ * In a predicated body: T a = e, ... becomes T a = GUARD ? (e) : 0, ...
+ * (scalars) unless every thread may compute e.
+ */
 static void guard_inits(struct wlower *w, CXCursor decl)
 {
 	struct cx_kids vs = cx_kids_of(decl);
@@ -271,8 +284,9 @@ static void guard_inits(struct wlower *w, CXCursor decl)
 	for (j = 0; j < vs.n; j++) {
 		CXCursor e = clang_Cursor_getVarDeclInitializer(vs.c[j]);
 
-		if (clang_Cursor_isNull(e) || clang_isInvalid(clang_getCursorKind(e)))
-			continue;
+		if (clang_Cursor_isNull(e) || clang_isInvalid(clang_getCursorKind(e)) ||
+		    (!has_calls(w, e) && safe_everywhere(w->s, e)))
+			continue;	/* every thread may compute it: stays uniform where it is */
 		wl_edit(w, c_start(e), c_start(e), cx_strdup(GUARD " ? ("));
 		wl_edit(w, c_end(e), c_end(e), cx_strdup(") : 0"));
 	}
@@ -392,49 +406,183 @@ static bool scalar_decl(CXCursor st)
 }
 
 /*
- * An if without else whose body (a block) calls warp operations, each in an
- * expression statement of its own at the block's top level, and holds no
- * jump, barrier or lambda: its condition can become a predicate (README,
- * "Warps").  *paren: the offset of the condition's closing parenthesis.
+ * Can e run for every thread, also where the program does not run it (a
+ * lane outside a predicate)?  No call, memory access, assignment, or
+ * division by anything but a nonzero literal.
+ */
+static bool safe_everywhere(const struct source *s, CXCursor e)
+{
+	struct cx_kids ks;
+	enum CXCursorKind k = clang_getCursorKind(e);
+	bool ok = !has_effects(s, e);
+	unsigned i;
+
+	if (ok && k == CXCursor_BinaryOperator) {
+		char op[4];
+
+		op_text(s, e, op);
+		if (!strcmp(op, "/") || !strcmp(op, "%")) {
+			struct cx_kids os = cx_kids_of(e);
+			char *t = os.n == 2 && clang_getCursorKind(os.c[1]) == CXCursor_IntegerLiteral ?
+					  wl_text(s, os.c[1]) : NULL;
+
+			ok = t && strspn(t, "0uUlL") < strlen(t);
+			free(t);
+			cx_kids_free(&os);
+		}
+	}
+	if (ok && k == CXCursor_MemberRefExpr) {
+		struct cx_kids os = cx_kids_of(e);
+
+		ok = os.n == 1 && clang_getCursorKind(os.c[0]) == CXCursor_DeclRefExpr &&
+		     clang_getCanonicalType(clang_getCursorType(os.c[0])).kind != CXType_Pointer;
+		cx_kids_free(&os);
+	}
+	ks = cx_kids_of(e);
+	for (i = 0; ok && i < ks.n; i++)
+		ok = safe_everywhere(s, ks.c[i]);
+	cx_kids_free(&ks);
+	return ok;
+}
+
+static bool is_one_of(CXCursor c, const struct cx_kids *ds)
+{
+	unsigned i;
+
+	for (i = 0; i < ds->n; i++)
+		if (clang_equalCursors(c, ds->c[i]))
+			return true;
+	return false;
+}
+
+/* inc of a for: i++, i += e, i <<= e, ... on a variable of the header. */
+static bool updates_header_var(const struct source *s, CXCursor inc, const struct cx_kids *ds)
+{
+	struct cx_kids ks = cx_kids_of(inc);
+	enum CXCursorKind k = clang_getCursorKind(inc);
+	bool ok = ks.n >= 1 && clang_getCursorKind(ks.c[0]) == CXCursor_DeclRefExpr &&
+		  is_one_of(clang_getCursorReferenced(ks.c[0]), ds);
+
+	if (k == CXCursor_UnaryOperator) {
+		ok = ok && ks.n == 1 && unary_op(s, inc) == '+';
+	} else if (k == CXCursor_CompoundAssignOperator || k == CXCursor_BinaryOperator) {
+		char op[4];
+
+		op_text(s, inc, op);
+		ok = ok && ks.n == 2 && is_assign_op(op) && safe_everywhere(s, ks.c[1]);
+	} else {
+		ok = false;
+	}
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/* A loop header every thread may run: its own variables, no effects else. */
+static bool header_safe(struct wlower *w, CXCursor loop)
+{
+	CXCursor init, cond, inc, body;
+	struct cx_kids ds = { 0 };
+	struct calls cs = wl_calls_in(w, loop);
+	bool ok = true;
+	unsigned i;
+
+	if (clang_getCursorKind(loop) == CXCursor_WhileStmt) {
+		struct cx_kids ks = cx_kids_of(loop);
+
+		ok = ks.n == 2 && clang_isExpression(clang_getCursorKind(ks.c[0])) && safe_everywhere(w->s, ks.c[0]);
+		cx_kids_free(&ks);
+		free(cs.c);
+		return ok;
+	}
+	for_parts(w->s, loop, &init, &cond, &inc, &body);
+	if (!clang_Cursor_isNull(init)) {
+		ok = clang_getCursorKind(init) == CXCursor_DeclStmt && scalar_decl(init);
+		ds = cx_kids_of(init);
+		for (i = 0; ok && i < ds.n; i++) {
+			CXCursor e = var_init(ds.c[i]);
+
+			ok = !clang_Cursor_isNull(e) && safe_everywhere(w->s, e);
+		}
+	}
+	ok = ok && (clang_Cursor_isNull(cond) || safe_everywhere(w->s, cond));
+	ok = ok && (clang_Cursor_isNull(inc) || updates_header_var(w->s, inc, &ds));
+	for (i = 0; ok && i < cs.n; i++)	/* warp operations in the body only */
+		ok = c_start(cs.c[i]) >= c_start(body);
+	cx_kids_free(&ds);
+	free(cs.c);
+	return ok;
+}
+
+static bool predicable(struct wlower *w, CXCursor st, unsigned *paren);
+
+/* Can st, in the body of a predicated if, run under the predicate? */
+static bool guardable(struct wlower *w, CXCursor st)
+{
+	enum CXCursorKind k = clang_getCursorKind(st);
+	struct calls cs = wl_calls_in(w, st);
+	struct cx_kids ks;
+	bool ok = true;
+	unsigned i;
+
+	if (!cs.n) {
+		free(cs.c);
+		return k != CXCursor_DeclStmt || scalar_decl(st);
+	}
+	if (clang_isExpression(k) || k == CXCursor_DeclStmt) {
+		ok = clang_isExpression(k) || scalar_decl(st);
+		for (i = 0; ok && i < cs.n; i++)
+			ok = wop_of(cs.c[i]) != NULL;
+		free(cs.c);
+		return ok;
+	}
+	free(cs.c);
+	if (k == CXCursor_IfStmt)
+		return predicable(w, st, &i);
+	if (k != CXCursor_CompoundStmt && k != CXCursor_ForStmt && k != CXCursor_WhileStmt)
+		return false;
+	if (k != CXCursor_CompoundStmt && !header_safe(w, st))
+		return false;
+	ks = cx_kids_of(st);
+	if (k == CXCursor_CompoundStmt)
+		for (i = 0; ok && i < ks.n; i++)
+			ok = guardable(w, ks.c[i]);
+	else
+		ok = ks.n > 0 && guardable(w, ks.c[ks.n - 1]);
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/*
+ * An if without else whose body calls warp operations where guardable()
+ * can run them under a predicate, with no jump, barrier or lambda, and no
+ * warp operation in its condition: the condition becomes a predicate
+ * (README, "Warps").  *paren: the offset of the condition's ')'.
  */
 static bool predicable(struct wlower *w, CXCursor st, unsigned *paren)
 {
-	struct cx_kids ks = cx_kids_of(st), bs;
-	bool ok = ks.n == 2 && clang_getCursorKind(ks.c[1]) == CXCursor_CompoundStmt, jump = false;
+	struct cx_kids ks = cx_kids_of(st);
+	bool ok = ks.n == 2 && clang_getCursorKind(ks.c[1]) != CXCursor_DeclStmt && !in_macro(st), jump = false;
 	struct calls cs;
-	unsigned i, j, p;
+	unsigned p;
 
 	if (ok) {
 		cs = wl_calls_in(w, ks.c[0]);
-		ok = cs.n == 0;
+		ok = cs.n == 0 && clang_isExpression(clang_getCursorKind(ks.c[0]));
 		free(cs.c);
 	}
 	for (p = ok ? c_end(ks.c[0]) : 0; ok && p < w->s->len && strchr(" \t\n", w->s->text[p]); p++)
 		;
-	ok = ok && p < w->s->len && w->s->text[p] == ')' && !in_macro(st);
+	ok = ok && p < w->s->len && w->s->text[p] == ')';
 	*paren = p;
 	if (ok)
 		clang_visitChildren(ks.c[1], find_jump, &jump);
-	ok = ok && !jump;
-	bs = ok ? cx_kids_of(ks.c[1]) : (struct cx_kids){ 0 };
-	for (i = j = 0; ok && i < bs.n; i++) {
-		enum CXCursorKind k = clang_getCursorKind(bs.c[i]);
-
-		cs = wl_calls_in(w, bs.c[i]);
-		j += cs.n;
-		if (cs.n) {
-			unsigned m;
-
-			ok = clang_isExpression(k) || (k == CXCursor_DeclStmt && scalar_decl(bs.c[i]));
-			for (m = 0; ok && m < cs.n; m++)
-				ok = wop_of(cs.c[m]) != NULL;
-		} else if (k == CXCursor_DeclStmt) {
-			ok = scalar_decl(bs.c[i]);
-		}
+	if (ok && !jump) {
+		cs = wl_calls_in(w, ks.c[1]);
+		ok = cs.n > 0 && guardable(w, ks.c[1]);
 		free(cs.c);
+	} else {
+		ok = false;
 	}
-	ok = ok && j > 0;
-	cx_kids_free(&bs);
 	cx_kids_free(&ks);
 	return ok;
 }
@@ -452,19 +600,61 @@ static enum CXChildVisitResult find_predicable(CXCursor c, CXCursor parent, CXCl
 	return CXChildVisit_Recurse;
 }
 
+static void predicate_if(struct wlower *w, CXCursor st, unsigned paren);
+
+/* Run st (guardable) under the predicate: edits. */
+static void guard_stmt(struct wlower *w, CXCursor st, bool in_compound)
+{
+	enum CXCursorKind k = clang_getCursorKind(st);
+	struct calls cs = wl_calls_in(w, st);
+	struct cx_kids ks;
+	unsigned i;
+
+	if (!cs.n) {
+		free(cs.c);
+		if (k == CXCursor_DeclStmt) {
+			guard_inits(w, st);
+		} else if (k != CXCursor_NullStmt) {
+			wl_edit(w, c_start(st), c_start(st), cx_strdup("if (" GUARD ") { "));
+			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
+		}
+		return;
+	}
+	free(cs.c);
+	if (clang_isExpression(k) || k == CXCursor_DeclStmt) {
+		lower_stmt_calls(w, st, st, in_compound);
+		return;
+	}
+	if (k == CXCursor_IfStmt) {
+		predicable(w, st, &i);
+		predicate_if(w, st, i);
+		return;
+	}
+	ks = cx_kids_of(st);	/* a block, or a loop with a safe header */
+	if (k == CXCursor_CompoundStmt)
+		for (i = 0; i < ks.n; i++)
+			guard_stmt(w, ks.c[i], true);
+	else
+		guard_stmt(w, ks.c[ks.n - 1], false);
+	cx_kids_free(&ks);
+}
+
 /*
- * if (C) { B } becomes
- *   { __idxgen_warp_sync(); unsigned char __idxgen_pN = ALIVE;  ALIVE = __idxgen_pN && (C); { B' }
+ * if (C) B becomes
+ *   { __idxgen_warp_sync(); unsigned char __idxgen_pN = ALIVE;  ALIVE = __idxgen_pN && (C); B'
  *     __idxgen_warp_sync(); ALIVE = __idxgen_pN; }
  * with ALIVE the thread's __idxgen_alive slot: lanes whose condition is
  * false are absent from the body's warp operations (as returned ones are),
- * and every statement of B runs only where ALIVE is set.  The syncs keep
- * the flag of every lane fixed while the body's operations read it.
+ * and every statement of B runs only where ALIVE is set (guard_stmt; a
+ * declaration's initializer that is not safe_everywhere() as ALIVE ? (e)
+ * : 0).  The syncs keep the flag of every lane fixed while the body's
+ * operations read it.  && evaluates C only where the outer flag is set.
  */
 static void predicate_if(struct wlower *w, CXCursor st, unsigned paren)
 {
-	struct cx_kids ks = cx_kids_of(st), bs = cx_kids_of(ks.c[1]);
-	unsigned n = w->npred++, i;
+	struct cx_kids ks = cx_kids_of(st);
+	unsigned n = w->npred++, end;
+	bool outer = w->guarded;
 	char *t;
 
 	if (asprintf(&t, "{ __idxgen_warp_sync(); unsigned char __idxgen_p%u = " GUARD "; " GUARD
@@ -474,24 +664,12 @@ static void predicate_if(struct wlower *w, CXCursor st, unsigned paren)
 	wl_edit(w, c_start(st), c_start(ks.c[0]), t);
 	wl_edit(w, paren, paren + 1, cx_strdup("); "));
 	w->guarded = true;
-	for (i = 0; i < bs.n; i++) {
-		struct calls cs = wl_calls_in(w, bs.c[i]);
-
-		if (cs.n) {
-			lower_stmt_calls(w, bs.c[i], bs.c[i], true);
-		} else if (clang_getCursorKind(bs.c[i]) == CXCursor_DeclStmt) {
-			guard_inits(w, bs.c[i]);
-		} else if (clang_getCursorKind(bs.c[i]) != CXCursor_NullStmt) {
-			wl_edit(w, c_start(bs.c[i]), c_start(bs.c[i]), cx_strdup("if (" GUARD ") { "));
-			wl_edit(w, stmt_end(w->s, bs.c[i]), stmt_end(w->s, bs.c[i]), cx_strdup(" }"));
-		}
-		free(cs.c);
-	}
-	w->guarded = false;
+	guard_stmt(w, ks.c[1], true);
+	w->guarded = outer;
 	if (asprintf(&t, " __idxgen_warp_sync(); " GUARD " = __idxgen_p%u; }", n) < 0)
 		t = NULL;
-	wl_edit(w, c_end(ks.c[1]), c_end(ks.c[1]), t);
-	cx_kids_free(&bs);
+	end = clang_getCursorKind(ks.c[1]) == CXCursor_CompoundStmt ? c_end(ks.c[1]) : stmt_end(w->s, ks.c[1]);
+	wl_edit(w, end, end, t);
 	cx_kids_free(&ks);
 }
 

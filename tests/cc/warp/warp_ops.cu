@@ -134,3 +134,31 @@ __global__ void predicated(const int *in, unsigned *out)
 		out[2 * g + 1] = b ^ ((unsigned)s << 8);
 	}
 }
+
+// Predicates in other forms: a lone statement (lanes 0..15 of each warp
+// shift among themselves), a loop around the operation in the body (a
+// Kogge-Stone scan of the even-numbered warps), a predicate inside a
+// predicate (lanes 8..15 of those warps then swap halves).
+__global__ void predicated2(const int *in, unsigned *out)
+{
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	int lane = lin % 32;
+	int v = in[g], a = v;
+	if (lane < 16)
+		a += __shfl_down_sync(0xffffu, v, 1, 16);
+	out[2 * g] = (unsigned)a;
+	if ((lin / 32) % 2 == 0) {
+		int s = in[g];
+		for (int off = 1; off < 32; off *= 2) {
+			int up = __shfl_up_sync(0xffffffffu, s, off);
+			if (lane >= off)
+				s += up;
+		}
+		if (lane >= 8 && lane < 16) {
+			int x = __shfl_xor_sync(0x0000ff00u, s, 4);
+			s = s * 1000 + x;
+		}
+		out[2 * g + 1] = (unsigned)s;
+	}
+}
