@@ -734,6 +734,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 		break;
 	case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt:
 	case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
+		w->loops += k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
 		for (i = 0; i < ks.n; i++) {
 			enum CXCursorKind ck = clang_getCursorKind(ks.c[i]);
 			bool body = i + 1 == ks.n || (k == CXCursor_DoStmt && i == 0);
@@ -759,6 +760,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 				free(cs.c);
 			}
 		}
+		w->loops -= k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
 		break;
 	case CXCursor_UnexposedStmt:	/* an attributed statement: #pragma unroll for (...) */
 		if (ks.n == 1 && clang_isStatement(clang_getCursorKind(ks.c[0]))) {
@@ -770,7 +772,22 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 		break;
 	case CXCursor_ReturnStmt:
 		lower_stmt_calls(w, st, st, in_compound);
-		if (strcmp(w->alive, "__idxgen_alive") == 0) {
+		/*
+		 * A return clears its lane's alive flag in the thread loop it is
+		 * in.  After a warp operation that loop may be the one that reads
+		 * the operation's result, where other lanes still count this lane:
+		 * a lane's flag would change while its warp reads it (found by the
+		 * fuzzer: a return after a __reduce_add_sync changed the sum seen
+		 * by later lanes).  After the last warp operation, outside loops,
+		 * no operation follows, so the flag need not change; anything else
+		 * after a warp operation is not supported yet.
+		 */
+		if (c_start(st) > w->first_op && (w->loops || c_start(st) < w->last_op)) {
+			error_at(w->s, st,
+				 "a return after a warp-level function, where another warp-level function can follow it, is not supported yet");
+			break;
+		}
+		if (c_start(st) < w->first_op && strcmp(w->alive, "__idxgen_alive") == 0) {
 			wl_edit(w, c_start(st), c_start(st), cx_strdup("{ __idxgen_alive[" LIN "] = 0; "));
 			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
 		}
@@ -818,6 +835,13 @@ static void lower_function(struct wlower *w, CXCursor fn)
 		free(cs.c);
 		return;
 	}
+	w->first_op = c_start(cs.c[0]);
+	w->last_op = 0;
+	for (unsigned i = 0; i < cs.n; i++) {
+		w->first_op = c_start(cs.c[i]) < w->first_op ? c_start(cs.c[i]) : w->first_op;
+		w->last_op = c_end(cs.c[i]) > w->last_op ? c_end(cs.c[i]) : w->last_op;
+	}
+	w->loops = 0;
 	free(cs.c);
 	buf_free(&w->decls);
 	w->npred = 0;

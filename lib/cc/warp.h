@@ -30,6 +30,9 @@ struct wlower {
 	const char *alive;	/* "__idxgen_alive" or "(const unsigned char *)0" */
 	bool guarded;		/* lowering the body of a predicated if (warp.c) */
 	unsigned npred;		/* predicated ifs of the current kernel */
+	unsigned first_op;	/* offsets of the kernel's first and last warp operation */
+	unsigned last_op;
+	unsigned loops;		/* loops around the statement being lowered */
 };
 
 void wl_edit(struct wlower *w, unsigned a, unsigned b, char *text);

@@ -65,12 +65,18 @@ __global__ void warp_sum(const int *in, int *out)
 }
 
 // A thread that returned is not a lane of later warp operations: the lanes
-// that stay agree on their mask first (CUDA: a returned lane must not be in it).
+// that stay compute their mask first, from the data (CUDA: a returned lane
+// must not be in it).  A return after a warp operation that another one can
+// follow is diagnosed (tests/cc/bad/warp_return_between.cu).
 __global__ void early_return(const int *in, unsigned *out, int n)
 {
 	int lin = LINEAR_ID;
 	int g = BLOCK_ID * THREADS + lin;
-	unsigned m = __ballot_sync(0xffffffffu, in[g] % 5 != 1);
+	int base = lin - lin % 32;
+	unsigned m = 0;
+	for (int l = 0; l < 32; l++)
+		if (base + l < (int)(THREADS) && in[g - lin + base + l] % 5 != 1)
+			m |= 1u << l;
 	if (in[g] % 5 == 1)
 		return;
 	unsigned b = __ballot_sync(m, 1);
