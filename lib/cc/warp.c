@@ -262,6 +262,37 @@ static bool is_nested(CXCursor outer, CXCursor inner)
 	       !clang_equalCursors(inner, outer);
 }
 
+static bool safe_everywhere(const struct source *s, CXCursor e);
+
+static bool has_calls(struct wlower *w, CXCursor c)
+{
+	struct calls cs = wl_calls_in(w, c);
+
+	free(cs.c);
+	return cs.n > 0;
+}
+
+/*
+ * In a predicated body: T a = e, ... becomes T a = GUARD ? (e) : 0, ...
+ * (scalars) unless every thread may compute e.
+ */
+static void guard_inits(struct wlower *w, CXCursor decl)
+{
+	struct cx_kids vs = cx_kids_of(decl);
+	unsigned j;
+
+	for (j = 0; j < vs.n; j++) {
+		CXCursor e = clang_Cursor_getVarDeclInitializer(vs.c[j]);
+
+		if (clang_Cursor_isNull(e) || clang_isInvalid(clang_getCursorKind(e)) ||
+		    (!has_calls(w, e) && safe_everywhere(w->s, e)))
+			continue;	/* every thread may compute it: stays uniform where it is */
+		wl_edit(w, c_start(e), c_start(e), cx_strdup(GUARD " ? ("));
+		wl_edit(w, c_end(e), c_end(e), cx_strdup(") : 0"));
+	}
+	cx_kids_free(&vs);
+}
+
 /* S (or, for a branch, its condition part) calls warp operations: lower them. */
 static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool in_compound)
 {
@@ -314,7 +345,13 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 
 		if (!in_compound)
 			bputs(&pre, "{ ");
-		bprintf(&pre, "%s__idxgen_warp_sync(); ", put.p ? put.p : "");
+		if (w->guarded) {	/* predicated: absent lanes publish nothing, run nothing */
+			bprintf(&pre, "if (" GUARD ") { %s} __idxgen_warp_sync(); %s", put.p ? put.p : "",
+				clang_getCursorKind(st) == CXCursor_DeclStmt ? "" : "if (" GUARD ") ");
+			if (clang_getCursorKind(st) == CXCursor_DeclStmt)
+				guard_inits(w, st);
+		} else
+			bprintf(&pre, "%s__idxgen_warp_sync(); ", put.p ? put.p : "");
 		wl_edit(w, c_start(st), c_start(st), pre.p);
 		if (!in_compound)
 			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
@@ -324,6 +361,317 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 }
 
 static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound);
+
+/* ---- predication ------------------------------------------------------------ */
+
+static enum CXChildVisitResult find_jump(CXCursor c, CXCursor parent, CXClientData d)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	(void)parent;
+	if (k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt ||
+	    k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_LambdaExpr) {
+		*(bool *)d = true;
+		return CXChildVisit_Break;
+	}
+	if (k == CXCursor_CallExpr && (n = cx_spelling(c))) {
+		bool sync = !strncmp(n, "__syncthreads", 13);
+
+		free(n);
+		if (sync) {
+			*(bool *)d = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* A declaration whose variables are scalars: T a = e, ... (e guarded by ?:). */
+static bool scalar_decl(CXCursor st)
+{
+	struct cx_kids ks = cx_kids_of(st);
+	bool ok = ks.n > 0;
+	unsigned i;
+
+	for (i = 0; ok && i < ks.n; i++) {
+		CXType t = clang_getCanonicalType(clang_getCursorType(ks.c[i]));
+
+		ok = clang_getCursorKind(ks.c[i]) == CXCursor_VarDecl &&
+		     ((t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Pointer) &&
+		     clang_Cursor_getVarDeclInitializer(ks.c[i]).kind != CXCursor_InitListExpr;
+	}
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/*
+ * Can e run for every thread, also where the program does not run it (a
+ * lane outside a predicate)?  No call, memory access, assignment, or
+ * division by anything but a nonzero literal.
+ */
+static bool safe_everywhere(const struct source *s, CXCursor e)
+{
+	struct cx_kids ks;
+	enum CXCursorKind k = clang_getCursorKind(e);
+	bool ok = !has_effects(s, e);
+	unsigned i;
+
+	if (ok && k == CXCursor_BinaryOperator) {
+		char op[4];
+
+		op_text(s, e, op);
+		if (!strcmp(op, "/") || !strcmp(op, "%")) {
+			struct cx_kids os = cx_kids_of(e);
+			char *t = os.n == 2 && clang_getCursorKind(os.c[1]) == CXCursor_IntegerLiteral ?
+					  wl_text(s, os.c[1]) : NULL;
+
+			ok = t && strspn(t, "0uUlL") < strlen(t);
+			free(t);
+			cx_kids_free(&os);
+		}
+	}
+	if (ok && k == CXCursor_MemberRefExpr) {
+		struct cx_kids os = cx_kids_of(e);
+
+		ok = os.n == 1 && clang_getCursorKind(os.c[0]) == CXCursor_DeclRefExpr &&
+		     clang_getCanonicalType(clang_getCursorType(os.c[0])).kind != CXType_Pointer;
+		cx_kids_free(&os);
+	}
+	ks = cx_kids_of(e);
+	for (i = 0; ok && i < ks.n; i++)
+		ok = safe_everywhere(s, ks.c[i]);
+	cx_kids_free(&ks);
+	return ok;
+}
+
+static bool is_one_of(CXCursor c, const struct cx_kids *ds)
+{
+	unsigned i;
+
+	for (i = 0; i < ds->n; i++)
+		if (clang_equalCursors(c, ds->c[i]))
+			return true;
+	return false;
+}
+
+/* inc of a for: i++, i += e, i <<= e, ... on a variable of the header. */
+static bool updates_header_var(const struct source *s, CXCursor inc, const struct cx_kids *ds)
+{
+	struct cx_kids ks = cx_kids_of(inc);
+	enum CXCursorKind k = clang_getCursorKind(inc);
+	bool ok = ks.n >= 1 && clang_getCursorKind(ks.c[0]) == CXCursor_DeclRefExpr &&
+		  is_one_of(clang_getCursorReferenced(ks.c[0]), ds);
+
+	if (k == CXCursor_UnaryOperator) {
+		ok = ok && ks.n == 1 && unary_op(s, inc) == '+';
+	} else if (k == CXCursor_CompoundAssignOperator || k == CXCursor_BinaryOperator) {
+		char op[4];
+
+		op_text(s, inc, op);
+		ok = ok && ks.n == 2 && is_assign_op(op) && safe_everywhere(s, ks.c[1]);
+	} else {
+		ok = false;
+	}
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/* A loop header every thread may run: its own variables, no effects else. */
+static bool header_safe(struct wlower *w, CXCursor loop)
+{
+	CXCursor init, cond, inc, body;
+	struct cx_kids ds = { 0 };
+	struct calls cs = wl_calls_in(w, loop);
+	bool ok = true;
+	unsigned i;
+
+	if (clang_getCursorKind(loop) == CXCursor_WhileStmt) {
+		struct cx_kids ks = cx_kids_of(loop);
+
+		ok = ks.n == 2 && clang_isExpression(clang_getCursorKind(ks.c[0])) && safe_everywhere(w->s, ks.c[0]);
+		cx_kids_free(&ks);
+		free(cs.c);
+		return ok;
+	}
+	for_parts(w->s, loop, &init, &cond, &inc, &body);
+	if (!clang_Cursor_isNull(init)) {
+		ok = clang_getCursorKind(init) == CXCursor_DeclStmt && scalar_decl(init);
+		ds = cx_kids_of(init);
+		for (i = 0; ok && i < ds.n; i++) {
+			CXCursor e = var_init(ds.c[i]);
+
+			ok = !clang_Cursor_isNull(e) && safe_everywhere(w->s, e);
+		}
+	}
+	ok = ok && (clang_Cursor_isNull(cond) || safe_everywhere(w->s, cond));
+	ok = ok && (clang_Cursor_isNull(inc) || updates_header_var(w->s, inc, &ds));
+	for (i = 0; ok && i < cs.n; i++)	/* warp operations in the body only */
+		ok = c_start(cs.c[i]) >= c_start(body);
+	cx_kids_free(&ds);
+	free(cs.c);
+	return ok;
+}
+
+static bool predicable(struct wlower *w, CXCursor st, unsigned *paren);
+
+/* Can st, in the body of a predicated if, run under the predicate? */
+static bool guardable(struct wlower *w, CXCursor st)
+{
+	enum CXCursorKind k = clang_getCursorKind(st);
+	struct calls cs = wl_calls_in(w, st);
+	struct cx_kids ks;
+	bool ok = true;
+	unsigned i;
+
+	if (!cs.n) {
+		free(cs.c);
+		return k != CXCursor_DeclStmt || scalar_decl(st);
+	}
+	if (clang_isExpression(k) || k == CXCursor_DeclStmt) {
+		ok = clang_isExpression(k) || scalar_decl(st);
+		for (i = 0; ok && i < cs.n; i++)
+			ok = wop_of(cs.c[i]) != NULL;
+		free(cs.c);
+		return ok;
+	}
+	free(cs.c);
+	if (k == CXCursor_IfStmt)
+		return predicable(w, st, &i);
+	if (k != CXCursor_CompoundStmt && k != CXCursor_ForStmt && k != CXCursor_WhileStmt)
+		return false;
+	if (k != CXCursor_CompoundStmt && !header_safe(w, st))
+		return false;
+	ks = cx_kids_of(st);
+	if (k == CXCursor_CompoundStmt)
+		for (i = 0; ok && i < ks.n; i++)
+			ok = guardable(w, ks.c[i]);
+	else
+		ok = ks.n > 0 && guardable(w, ks.c[ks.n - 1]);
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/*
+ * An if without else whose body calls warp operations where guardable()
+ * can run them under a predicate, with no jump, barrier or lambda, and no
+ * warp operation in its condition: the condition becomes a predicate
+ * (README, "Warps").  *paren: the offset of the condition's ')'.
+ */
+static bool predicable(struct wlower *w, CXCursor st, unsigned *paren)
+{
+	struct cx_kids ks = cx_kids_of(st);
+	bool ok = ks.n == 2 && clang_getCursorKind(ks.c[1]) != CXCursor_DeclStmt && !in_macro(st), jump = false;
+	struct calls cs;
+	unsigned p;
+
+	if (ok) {
+		cs = wl_calls_in(w, ks.c[0]);
+		ok = cs.n == 0 && clang_isExpression(clang_getCursorKind(ks.c[0]));
+		free(cs.c);
+	}
+	for (p = ok ? c_end(ks.c[0]) : 0; ok && p < w->s->len && strchr(" \t\n", w->s->text[p]); p++)
+		;
+	ok = ok && p < w->s->len && w->s->text[p] == ')';
+	*paren = p;
+	if (ok)
+		clang_visitChildren(ks.c[1], find_jump, &jump);
+	if (ok && !jump) {
+		cs = wl_calls_in(w, ks.c[1]);
+		ok = cs.n > 0 && guardable(w, ks.c[1]);
+		free(cs.c);
+	} else {
+		ok = false;
+	}
+	cx_kids_free(&ks);
+	return ok;
+}
+
+static enum CXChildVisitResult find_predicable(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct wlower *w = d;
+	unsigned p;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_IfStmt && predicable(w, c, &p)) {
+		w->npred++;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void predicate_if(struct wlower *w, CXCursor st, unsigned paren);
+
+/* Run st (guardable) under the predicate: edits. */
+static void guard_stmt(struct wlower *w, CXCursor st, bool in_compound)
+{
+	enum CXCursorKind k = clang_getCursorKind(st);
+	struct calls cs = wl_calls_in(w, st);
+	struct cx_kids ks;
+	unsigned i;
+
+	if (!cs.n) {
+		free(cs.c);
+		if (k == CXCursor_DeclStmt) {
+			guard_inits(w, st);
+		} else if (k != CXCursor_NullStmt) {
+			wl_edit(w, c_start(st), c_start(st), cx_strdup("if (" GUARD ") { "));
+			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
+		}
+		return;
+	}
+	free(cs.c);
+	if (clang_isExpression(k) || k == CXCursor_DeclStmt) {
+		lower_stmt_calls(w, st, st, in_compound);
+		return;
+	}
+	if (k == CXCursor_IfStmt) {
+		predicable(w, st, &i);
+		predicate_if(w, st, i);
+		return;
+	}
+	ks = cx_kids_of(st);	/* a block, or a loop with a safe header */
+	if (k == CXCursor_CompoundStmt)
+		for (i = 0; i < ks.n; i++)
+			guard_stmt(w, ks.c[i], true);
+	else
+		guard_stmt(w, ks.c[ks.n - 1], false);
+	cx_kids_free(&ks);
+}
+
+/*
+ * if (C) B becomes
+ *   { __idxgen_warp_sync(); unsigned char __idxgen_pN = ALIVE;  ALIVE = __idxgen_pN && (C); B'
+ *     __idxgen_warp_sync(); ALIVE = __idxgen_pN; }
+ * with ALIVE the thread's __idxgen_alive slot: lanes whose condition is
+ * false are absent from the body's warp operations (as returned ones are),
+ * and every statement of B runs only where ALIVE is set (guard_stmt; a
+ * declaration's initializer that is not safe_everywhere() as ALIVE ? (e)
+ * : 0).  The syncs keep the flag of every lane fixed while the body's
+ * operations read it.  && evaluates C only where the outer flag is set.
+ */
+static void predicate_if(struct wlower *w, CXCursor st, unsigned paren)
+{
+	struct cx_kids ks = cx_kids_of(st);
+	unsigned n = w->npred++, end;
+	bool outer = w->guarded;
+	char *t;
+
+	if (asprintf(&t, "{ __idxgen_warp_sync(); unsigned char __idxgen_p%u = " GUARD "; " GUARD
+			 " = __idxgen_p%u && (",
+		     n, n) < 0)
+		t = NULL;
+	wl_edit(w, c_start(st), c_start(ks.c[0]), t);
+	wl_edit(w, paren, paren + 1, cx_strdup("); "));
+	w->guarded = true;
+	guard_stmt(w, ks.c[1], true);
+	w->guarded = outer;
+	if (asprintf(&t, " __idxgen_warp_sync(); " GUARD " = __idxgen_p%u; }", n) < 0)
+		t = NULL;
+	end = clang_getCursorKind(ks.c[1]) == CXCursor_CompoundStmt ? c_end(ks.c[1]) : stmt_end(w->s, ks.c[1]);
+	wl_edit(w, end, end, t);
+	cx_kids_free(&ks);
+}
 
 /*
  * A loop that calls warp operations is split into thread loops and runs
@@ -374,6 +722,10 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 			lower_stmt(w, ks.c[i], true);
 		break;
 	case CXCursor_IfStmt:	/* cond, then [, else] */
+		if (predicable(w, st, &i)) {
+			predicate_if(w, st, i);
+			break;
+		}
 		if (ks.n >= 2) {
 			lower_stmt_calls(w, st, ks.c[0], in_compound);
 			for (i = 1; i < ks.n; i++)
@@ -382,6 +734,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 		break;
 	case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt:
 	case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
+		w->loops += k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
 		for (i = 0; i < ks.n; i++) {
 			enum CXCursorKind ck = clang_getCursorKind(ks.c[i]);
 			bool body = i + 1 == ks.n || (k == CXCursor_DoStmt && i == 0);
@@ -407,6 +760,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 				free(cs.c);
 			}
 		}
+		w->loops -= k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
 		break;
 	case CXCursor_UnexposedStmt:	/* an attributed statement: #pragma unroll for (...) */
 		if (ks.n == 1 && clang_isStatement(clang_getCursorKind(ks.c[0]))) {
@@ -418,7 +772,22 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 		break;
 	case CXCursor_ReturnStmt:
 		lower_stmt_calls(w, st, st, in_compound);
-		if (strcmp(w->alive, "__idxgen_alive") == 0) {
+		/*
+		 * A return clears its lane's alive flag in the thread loop it is
+		 * in.  After a warp operation that loop may be the one that reads
+		 * the operation's result, where other lanes still count this lane:
+		 * a lane's flag would change while its warp reads it (found by the
+		 * fuzzer: a return after a __reduce_add_sync changed the sum seen
+		 * by later lanes).  After the last warp operation, outside loops,
+		 * no operation follows, so the flag need not change; anything else
+		 * after a warp operation is not supported yet.
+		 */
+		if (c_start(st) > w->first_op && (w->loops || c_start(st) < w->last_op)) {
+			error_at(w->s, st,
+				 "a return after a warp-level function, where another warp-level function can follow it, is not supported yet");
+			break;
+		}
+		if (c_start(st) < w->first_op && strcmp(w->alive, "__idxgen_alive") == 0) {
 			wl_edit(w, c_start(st), c_start(st), cx_strdup("{ __idxgen_alive[" LIN "] = 0; "));
 			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
 		}
@@ -448,6 +817,7 @@ static void lower_function(struct wlower *w, CXCursor fn)
 	CXCursor body = wl_body_of(fn);
 	struct calls cs;
 	char *name;
+	bool pred;
 
 	if (clang_Cursor_isNull(body))
 		return;
@@ -465,10 +835,21 @@ static void lower_function(struct wlower *w, CXCursor fn)
 		free(cs.c);
 		return;
 	}
+	w->first_op = c_start(cs.c[0]);
+	w->last_op = 0;
+	for (unsigned i = 0; i < cs.n; i++) {
+		w->first_op = c_start(cs.c[i]) < w->first_op ? c_start(cs.c[i]) : w->first_op;
+		w->last_op = c_end(cs.c[i]) > w->last_op ? c_end(cs.c[i]) : w->last_op;
+	}
+	w->loops = 0;
 	free(cs.c);
 	buf_free(&w->decls);
-	w->alive = count_returns(body) ? "__idxgen_alive" : "(const unsigned char *)0";
-	if (count_returns(body))
+	w->npred = 0;
+	clang_visitChildren(body, find_predicable, w);
+	pred = w->npred > 0;
+	w->npred = 0;
+	w->alive = count_returns(body) || pred ? "__idxgen_alive" : "(const unsigned char *)0";
+	if (count_returns(body) || pred)
 		bputs(&w->decls, " __shared__ unsigned char __idxgen_alive[1024]; __idxgen_alive[" LIN "] = 1;");
 	bputs(&w->decls, " __idxgen_warp_check(" NT ");");
 	lower_stmt(w, body, true);

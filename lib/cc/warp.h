@@ -12,6 +12,8 @@
 
 /* The thread's linear id and the block's thread count, as source text. */
 #define LIN "(threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y)"
+/* The thread takes part in warp operations (not returned, predicate set). */
+#define GUARD "__idxgen_alive[" LIN "]"
 #define NT "(blockDim.x * blockDim.y * blockDim.z)"
 
 /* One edit of the text: [a, b) replaced by text (a == b: an insertion). */
@@ -26,6 +28,11 @@ struct wlower {
 	unsigned ne, cap, nslot;
 	struct buf decls;	/* the current kernel's exchange arrays */
 	const char *alive;	/* "__idxgen_alive" or "(const unsigned char *)0" */
+	bool guarded;		/* lowering the body of a predicated if (warp.c) */
+	unsigned npred;		/* predicated ifs of the current kernel */
+	unsigned first_op;	/* offsets of the kernel's first and last warp operation */
+	unsigned last_op;
+	unsigned loops;		/* loops around the statement being lowered */
 };
 
 void wl_edit(struct wlower *w, unsigned a, unsigned b, char *text);

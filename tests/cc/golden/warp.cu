@@ -30,3 +30,38 @@ __global__ void wsum(const int *in, unsigned *out)
 // CHECK: __idxgen_w[[B]][32 + {{.*}}] = (v_[__t] > 10) != 0;
 // CHECK: /* warp operation: slots by linear thread id, then read (warp.c) */
 // CHECK: unsigned b = idxgen_cc_ballot(__idxgen_w[[B]] + 32, {{.*}}, (0xffffffffu));
+
+// A warp operation under a condition that depends on the thread (the last
+// stage of a block reduction): the condition becomes a predicate in the
+// thread's __idxgen_alive slot (saved, set, restored, each behind a split
+// point); lanes where it is false publish nothing and are absent from the
+// body's operations, and every statement of the body runs under it.
+__global__ void last_warp(const int *in, int *out)
+{
+	__shared__ int tot[32];
+	int t = threadIdx.x;
+	tot[t / 32] = in[t];
+	__syncthreads();
+	if (t < 32) {
+		int v = tot[t];
+		v += __shfl_down_sync(0xffffffffu, v, 16);
+		if (t == 0)
+			out[blockIdx.x] = v;
+	}
+}
+// CHECK-LABEL: static void last_warp__block(
+// CHECK: __shared__ unsigned char __idxgen_alive[1024];
+// CHECK: __idxgen_alive[{{.*}}] = 1;
+// CHECK: /* __syncthreads() */
+// CHECK: __idxgen_p0_[__t] = __idxgen_alive[[[LIN:.*]]];
+// CHECK-NEXT: __idxgen_alive[[[LIN]]] = __idxgen_p0_[__t] && (t < 32);
+// a declaration's initializer runs under the predicate, the publication too
+// CHECK: v_[__t] = __idxgen_alive[[[LIN]]] ? (tot[t]) : 0;
+// CHECK-NEXT: if (__idxgen_alive[[[LIN]]]) { __idxgen_w{{[0-9]+}}[32 + [[LIN]]] = (v_[__t]); }
+// CHECK: /* warp operation: slots by linear thread id, then read (warp.c) */
+// the read knows absent lanes through __idxgen_alive
+// CHECK: if (__idxgen_alive[[[LIN]]]) v_[__t] += idxgen_cc_shfl_down({{.*}}, __idxgen_alive, (16), (32));
+// CHECK-NEXT: if (__idxgen_alive[[[LIN]]]) { if (t == 0)
+// restored after a split point
+// CHECK: /* warp operation: slots by linear thread id, then read (warp.c) */
+// CHECK: __idxgen_alive[[[LIN]]] = __idxgen_p0_[__t];

@@ -20,7 +20,7 @@
 
 extern "C" const struct idxgen_rt_kernel idxgen_cc_kernel_shfl_all, idxgen_cc_kernel_votes,
 	idxgen_cc_kernel_match_reduce, idxgen_cc_kernel_warp_sum, idxgen_cc_kernel_early_return,
-	idxgen_cc_kernel_inlined;
+	idxgen_cc_kernel_inlined, idxgen_cc_kernel_predicated, idxgen_cc_kernel_predicated2;
 
 namespace
 {
@@ -76,6 +76,10 @@ bool run_ref(const kcase &c, const shape &s, int *in, unsigned *out, int n, std:
 			warp_sum(cin, (int *)out);
 		else if (name == "inlined")
 			inlined(cin, (int *)out);
+		else if (name == "predicated")
+			predicated(cin, out);
+		else if (name == "predicated2")
+			predicated2(cin, out);
 		else
 			early_return(cin, out, n);
 	}, o, err) == 0;
@@ -107,6 +111,8 @@ int main()
 		{ "warp_sum", &idxgen_cc_kernel_warp_sum, 1, 0, 0 },
 		{ "early_return", &idxgen_cc_kernel_early_return, 2, 0, 0 },
 		{ "inlined", &idxgen_cc_kernel_inlined, 1, 0, 0 },
+		{ "predicated", &idxgen_cc_kernel_predicated, 2, 0, 0 },
+		{ "predicated2", &idxgen_cc_kernel_predicated2, 2, 0, 0 },
 	};
 	idxgen_rt *rt[2];
 	idxgen_rt_options ro = {};

@@ -25,7 +25,7 @@
 
 extern const struct idxgen_rt_kernel idxgen_cc_kernel_shfl_all, idxgen_cc_kernel_votes,
 	idxgen_cc_kernel_match_reduce, idxgen_cc_kernel_warp_sum, idxgen_cc_kernel_early_return,
-	idxgen_cc_kernel_inlined;
+	idxgen_cc_kernel_inlined, idxgen_cc_kernel_predicated, idxgen_cc_kernel_predicated2;
 
 struct shape {
 	unsigned bx, by, bz, gx, gy;
@@ -294,13 +294,90 @@ static int check_inlined(struct run *r, int w, unsigned o, int *in, unsigned tot
 	return bad;
 }
 
+/*
+ * Predicated warp operations: out[2g] of the first warp's lanes is the
+ * block's sum; out[2g+1] of an odd-valued lane is the ballot of the odd
+ * lanes of its warp that are multiples of 3, xor the value of the first
+ * odd lane shifted by 8.  Other words stay untouched.
+ */
+static int check_predicated(struct run *r, int w, unsigned o, int *in, unsigned total)
+{
+	unsigned *out = malloc(2 * total * sizeof(unsigned));
+	void *args[] = { &in, &out };
+	int bad = 0;
+
+	memset(out, 0xab, 2 * total * sizeof(unsigned));
+	if (launch(r, w, o, &idxgen_cc_kernel_predicated, args)) {
+		free(out);
+		return -1;
+	}
+	for (unsigned g = 0; g < total; g++) {
+		unsigned lin = g % r->n, base = g - lin, wb = base + (lin & ~31u), b = 0, first = 32;
+		int sum = 0;
+
+		for (unsigned l = 0; l < r->n; l++)
+			sum += in[base + l];
+		bad += out[2 * g] != (lin < 32 ? (unsigned)sum : 0xababababu);
+		for (unsigned l = 0; l < 32 && (lin & ~31u) + l < r->n; l++)
+			if (in[wb + l] & 1) {
+				first = first < l ? first : l;
+				b |= (unsigned)(in[wb + l] % 3 == 0) << l;
+			}
+		if (in[g] & 1)
+			bad += out[2 * g + 1] != (b ^ ((unsigned)in[wb + first] << 8));
+		else
+			bad += out[2 * g + 1] != 0xababababu;
+	}
+	free(out);
+	return bad;
+}
+
+/*
+ * predicated2: out[2g] the width-16 shift of lanes 0..15; out[2g+1] of the
+ * even-numbered warps their inclusive scan, lanes 8..15 then s * 1000 +
+ * the scan of lane ^ 4 (own where that lane does not exist).
+ */
+static int check_predicated2(struct run *r, int w, unsigned o, int *in, unsigned total)
+{
+	unsigned *out = malloc(2 * total * sizeof(unsigned));
+	int *scan = malloc(total * sizeof(int));
+	void *args[] = { &in, &out };
+	int bad = 0;
+
+	memset(out, 0xab, 2 * total * sizeof(unsigned));
+	if (launch(r, w, o, &idxgen_cc_kernel_predicated2, args)) {
+		free(out), free(scan);
+		return -1;
+	}
+	for (unsigned g = 0; g < total; g++) {
+		unsigned lin = g % r->n;
+
+		scan[g] = lin % 32 ? scan[g - 1] + in[g] : in[g];
+	}
+	for (unsigned g = 0; g < total; g++) {
+		unsigned lin = g % r->n, base = g - lin, lane = lin % 32, p = lin ^ 4u;
+		int a = in[g] + (lane < 16 ? in[base + src_of(lin, r->n, NULL, 2, 1, 16)] : 0);
+		int s = scan[g];
+
+		bad += out[2 * g] != (unsigned)a;
+		if (lane >= 8 && lane < 16)
+			s = s * 1000 + (p < r->n ? scan[base + p] : s);
+		bad += out[2 * g + 1] != ((lin / 32) % 2 == 0 ? (unsigned)s : 0xababababu);
+	}
+	free(out), free(scan);
+	return bad;
+}
+
 static int (*const checks[])(struct run *, int, unsigned, int *, unsigned) = {
 	check_shfl, check_votes, check_match_reduce, check_warp_sum, check_early_return, check_inlined,
+	check_predicated, check_predicated2,
 };
 static const char *const check_names[] = { "shfl/up/down/xor with width 32/16/8/4",
 					   "ballot/any/all/activemask", "match_any/all, reduce add/min/max",
 					   "shfl_down tree sum in a uniform loop", "early return: returned lanes absent",
-					   "__device__ function with warp operations, inlined twice" };
+					   "__device__ function with warp operations, inlined twice",
+					   "predicated: if (lin < 32) { shfl_xor }, if (odd) { ballot, shfl }",
+					   "predicated: lone statement, loop in the body, nested if" };
 
 int main(void)
 {

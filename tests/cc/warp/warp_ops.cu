@@ -65,12 +65,18 @@ __global__ void warp_sum(const int *in, int *out)
 }
 
 // A thread that returned is not a lane of later warp operations: the lanes
-// that stay agree on their mask first (CUDA: a returned lane must not be in it).
+// that stay compute their mask first, from the data (CUDA: a returned lane
+// must not be in it).  A return after a warp operation that another one can
+// follow is diagnosed (tests/cc/bad/warp_return_between.cu).
 __global__ void early_return(const int *in, unsigned *out, int n)
 {
 	int lin = LINEAR_ID;
 	int g = BLOCK_ID * THREADS + lin;
-	unsigned m = __ballot_sync(0xffffffffu, in[g] % 5 != 1);
+	int base = lin - lin % 32;
+	unsigned m = 0;
+	for (int l = 0; l < 32; l++)
+		if (base + l < (int)(THREADS) && in[g - lin + base + l] % 5 != 1)
+			m |= 1u << l;
 	if (in[g] % 5 == 1)
 		return;
 	unsigned b = __ballot_sync(m, 1);
@@ -97,4 +103,68 @@ __global__ void inlined(const int *in, int *out)
 	out[g] = s;
 	s = warp_allsum(s % 7);
 	out[g] += s * 1000;
+}
+
+// Warp operations under conditions that depend on the thread (predicated):
+// the first warp sums the block's per-warp totals (the last stage of a
+// block reduction), and the odd-valued lanes of each warp vote and
+// broadcast among themselves (their ballot is the mask, their first lane
+// the source).
+__global__ void predicated(const int *in, unsigned *out)
+{
+	__shared__ int tot[32];
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	if (lin < 32)
+		tot[lin] = 0;
+	__syncthreads();
+	atomicAdd(&tot[lin / 32], in[g]);
+	__syncthreads();
+	unsigned m = __ballot_sync(0xffffffffu, in[g] & 1);
+	if (lin < 32) {
+		int nw = (THREADS + 31) / 32;
+		int t = lin < nw ? tot[lin] : 0;
+		t += __shfl_xor_sync(0xffffffffu, t, 16);
+		t += __shfl_xor_sync(0xffffffffu, t, 8);
+		t += __shfl_xor_sync(0xffffffffu, t, 4);
+		t += __shfl_xor_sync(0xffffffffu, t, 2);
+		t += __shfl_xor_sync(0xffffffffu, t, 1);
+		out[2 * g] = (unsigned)t;
+	}
+	if (in[g] & 1) {
+		int first = 0;
+		while (!((m >> first) & 1u))
+			first++;
+		unsigned b = __ballot_sync(m, in[g] % 3 == 0);
+		int s = __shfl_sync(m, in[g], first);
+		out[2 * g + 1] = b ^ ((unsigned)s << 8);
+	}
+}
+
+// Predicates in other forms: a lone statement (lanes 0..15 of each warp
+// shift among themselves), a loop around the operation in the body (a
+// Kogge-Stone scan of the even-numbered warps), a predicate inside a
+// predicate (lanes 8..15 of those warps then swap halves).
+__global__ void predicated2(const int *in, unsigned *out)
+{
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	int lane = lin % 32;
+	int v = in[g], a = v;
+	if (lane < 16)
+		a += __shfl_down_sync(0xffffu, v, 1, 16);
+	out[2 * g] = (unsigned)a;
+	if ((lin / 32) % 2 == 0) {
+		int s = in[g];
+		for (int off = 1; off < 32; off *= 2) {
+			int up = __shfl_up_sync(0xffffffffu, s, off);
+			if (lane >= off)
+				s += up;
+		}
+		if (lane >= 8 && lane < 16) {
+			int x = __shfl_xor_sync(0x0000ff00u, s, 4);
+			s = s * 1000 + x;
+		}
+		out[2 * g + 1] = (unsigned)s;
+	}
 }
