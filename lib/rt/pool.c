@@ -63,6 +63,28 @@ static void worker_free(struct idxgen_rt_worker *w)
 	free(w);
 }
 
+/* What a block of launch l gets on worker w from stream segment sg (blockIdx 0: the caller's). */
+static struct idxgen_rt_block block_desc(const struct idxgen_rt_launch *l, struct idxgen_rt_worker *w,
+					 const struct rt_lseg *sg)
+{
+	return (struct idxgen_rt_block){
+		.block_dim = { l->block[0], l->block[1], l->block[2] },
+		.grid_dim = { l->grid[0], l->grid[1], l->grid[2] },
+		.nthreads = l->nthreads,
+		.warp_size = l->warp,
+		.tid_x = sg->tx,
+		.tid_y = sg->ty,
+		.tid_z = sg->tz,
+		.shared = w->shared,
+		.dyn_shared = (char *)w->shared + l->dyn_off,
+		.priv = w->priv,
+		.priv_bytes = l->priv_bytes,
+		.args = l->args,
+		.worker = w,
+		.stream_order = sg->stream_order,
+	};
+}
+
 static bool run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64_t seq)
 {
 	const struct rt_lseg *sg = l->seg;
@@ -80,24 +102,12 @@ static bool run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, ui
 		}
 		sg = &l->seg[lo];
 	}
-	struct idxgen_rt_block blk = {
-		.block_idx = { l->gx[seq], l->gy[seq], l->gz[seq] },
-		.block_dim = { l->block[0], l->block[1], l->block[2] },
-		.grid_dim = { l->grid[0], l->grid[1], l->grid[2] },
-		.nthreads = l->nthreads,
-		.warp_size = l->warp,
-		.tid_x = sg->tx,
-		.tid_y = sg->ty,
-		.tid_z = sg->tz,
-		.shared = w->shared,
-		.dyn_shared = (char *)w->shared + l->dyn_off,
-		.priv = w->priv,
-		.priv_bytes = l->priv_bytes,
-		.args = l->args,
-		.worker = w,
-		.stream_order = sg->stream_order,
-	};
+	struct idxgen_rt_block blk = block_desc(l, w, sg);
 	volatile bool ok = true;
+
+	blk.block_idx[0] = l->gx[seq];
+	blk.block_idx[1] = l->gy[seq];
+	blk.block_idx[2] = l->gz[seq];
 
 	w->l = l;
 	if (setjmp(w->jb) == 0)
@@ -118,23 +128,7 @@ static bool run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, ui
 static uint64_t run_chunk(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64_t seq, uint64_t end,
 			  bool *ok)
 {
-	const struct rt_lseg *sg = l->seg;
-	struct idxgen_rt_block blk = {
-		.block_dim = { l->block[0], l->block[1], l->block[2] },
-		.grid_dim = { l->grid[0], l->grid[1], l->grid[2] },
-		.nthreads = l->nthreads,
-		.warp_size = l->warp,
-		.tid_x = sg->tx,
-		.tid_y = sg->ty,
-		.tid_z = sg->tz,
-		.shared = w->shared,
-		.dyn_shared = (char *)w->shared + l->dyn_off,
-		.priv = w->priv,
-		.priv_bytes = l->priv_bytes,
-		.args = l->args,
-		.worker = w,
-		.stream_order = sg->stream_order,
-	};
+	struct idxgen_rt_block blk = block_desc(l, w, l->seg);
 	volatile uint64_t s = seq;	/* the block running (read after a longjmp) */
 
 	w->l = l;
