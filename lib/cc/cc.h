@@ -283,6 +283,7 @@ struct kernel;
 bool analyse_kernel(struct kernel *k);
 void emit_prologue(struct kernel *k, struct buf *o);
 void emit_private(struct kernel *k, struct buf *o);
+unsigned emit_param_sizes(const struct kernel *k, struct buf *o);
 void kernel_init(struct kernel *k, struct source *s, CXCursor fn);
 void kernel_free(struct kernel *k);
 

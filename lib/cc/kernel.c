@@ -250,11 +250,11 @@ void emit_private(struct kernel *k, struct buf *o)
 			k->done_offset);
 }
 
-static void emit_descriptor(struct kernel *k, struct buf *o)
+/* "sizeof(T0), sizeof(T1), ..." of the kernel's parameters; how many (C and C++ descriptors). */
+unsigned emit_param_sizes(const struct kernel *k, struct buf *o)
 {
 	unsigned i, np = 0;
 
-	bprintf(o, "static const size_t %s__arg_sizes[] = { ", k->name);
 	for (i = 0; i < k->nv; i++)
 		if (k->v[i].param) {
 			CXType pt = clang_getCursorType(k->v[i].decl);
@@ -264,6 +264,15 @@ static void emit_descriptor(struct kernel *k, struct buf *o)
 			bprintf(o, "%ssizeof(%s)", np++ ? ", " : "", t);
 			free(t);
 		}
+	return np;
+}
+
+static void emit_descriptor(struct kernel *k, struct buf *o)
+{
+	unsigned np;
+
+	bprintf(o, "static const size_t %s__arg_sizes[] = { ", k->name);
+	np = emit_param_sizes(k, o);
 	if (!np)
 		bprintf(o, "0");
 	bprintf(o, " };\n");

@@ -417,16 +417,7 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 		if (t->is)
 			bputs(o, t->gen.p);
 		bprintf(o, "const size_t %s__arg_sizes[%u] = { ", k->name, np);
-		np = 0;
-		for (i = 0; i < k->nv; i++)
-			if (k->v[i].param) {
-				CXType pt = clang_getCursorType(k->v[i].decl);
-				char *ts = is_array_type(pt) ? c_param_declaration(pt, "") :
-							       cx_string(clang_getTypeSpelling(pt));
-
-				bprintf(o, "%ssizeof(%s)", np++ ? ", " : "", ts);
-				free(ts);
-			}
+		emit_param_sizes(k, o);
 		bputs(o, " };\n");
 	}
 	if (t->is)
