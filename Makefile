@@ -38,11 +38,11 @@ deps:
 qemu:
 	bash qemu-device/build-qemu.sh
 
-# Hostile-guest fuzzing (tests/fuzz/run-fuzz.sh): its own ASan+UBSan build
+# Hostile-guest fuzzing (tests/device/fuzz/run-fuzz.sh): its own ASan+UBSan build
 # dir, first build ~10+ min.  Deliberately not part of `make check`.
 FUZZ_TIME ?= 600
 fuzz:
-	FUZZ_TIME=$(FUZZ_TIME) bash tests/fuzz/run-fuzz.sh
+	FUZZ_TIME=$(FUZZ_TIME) bash tests/device/fuzz/run-fuzz.sh
 
 # Random kernels through idxgen-cc and the runtime vs the reference executor
 # (tests/cc/fuzz: counters, minimised failures in build/cc/fuzz/failures/).
@@ -52,9 +52,9 @@ fuzz-cc:
 guest: $(COMPONENTS)
 	mkdir -p $(GUEST)
 	for c in $(COMPONENTS); do $(MAKE) -C $$c guest || exit 1; done
-	$(MAKE) -C tests/guest/stress guest
+	$(MAKE) -C tests/driver/stress guest
 	$(MAKE) -C tests/vm/demo guest
-	$(MAKE) -C tests/guest/qemu guest
+	$(MAKE) -C tests/device guest
 
 check:
 	bash tests/run-tests.sh

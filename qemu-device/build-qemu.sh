@@ -10,7 +10,7 @@
 #
 # Prints the path of the built qemu-system-x86_64 on its last line.
 # With --sync-only: fetch, wire and sync the source tree (steps 1-3), print
-# its path and stop (tests/fuzz/run-fuzz.sh builds its own tree from it).
+# its path and stop (tests/device/fuzz/run-fuzz.sh builds its own tree from it).
 set -euo pipefail
 SYNC_ONLY=0
 [ "${1:-}" = --sync-only ] && SYNC_ONLY=1
@@ -106,8 +106,8 @@ sync_files "$SRC/hw/misc/idxgen" "$ROOT"/qemu-device/*.c "$ROOT"/qemu-device/*.h
 	"$ROOT"/qemu-device/meson.build "$ROOT"/qemu-device/trace-events \
 	"$ROOT"/qemu-device/model/*.c \
 	"$ROOT"/qemu-device/model/*.h "$ROOT/include/idxgen_hw.h"
-sync_files "$SRC/tests/qtest" "$ROOT"/tests/qtest/idxgen-*.c "$ROOT"/tests/qtest/idxgen-*.h \
-	"$ROOT"/tests/ref/*.h "$ROOT"/qemu-device/model/idxgen_model.h "$ROOT/include/idxgen_hw.h"
+sync_files "$SRC/tests/qtest" "$ROOT"/tests/device/qtest/idxgen-*.c "$ROOT"/tests/device/qtest/idxgen-*.h \
+	"$ROOT"/tests/common/gen_ref.h "$ROOT"/tests/common/order_ref.h "$ROOT"/qemu-device/model/idxgen_model.h "$ROOT/include/idxgen_hw.h"
 
 if [ "$SYNC_ONLY" = 1 ]; then
 	echo "$SRC"

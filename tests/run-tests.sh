@@ -1,11 +1,16 @@
 #!/bin/bash
 # `make check`: build everything, run every test suite (host, qtest, VM),
-# and end with one "N passed, N failed" line.  Exit status non-zero on any
-# failure.  Each suite's full output is kept in build/test-logs/.
+# and end with one "N passed, N failed, N skipped, N expected failures"
+# line.  Exit status non-zero on any failure.  Each suite's full output is
+# kept in build/test-logs/.  tests/README.md says which suite tests which
+# component, where it runs and how to run it alone.
 #
-# Suites print TAP; this script counts "ok"/"not ok" lines.  A suite whose
-# command fails without a "not ok" line counts as one failure, so a crash
-# or a build error is never silent.
+# Suites print TAP (tests/common/tap.sh, tap.h); this script counts the
+# lines with tests/common/tap-count.sh: "ok" passes, "ok ... # SKIP why" is
+# skipped (a skip without a reason fails), "not ok ... # TODO bug" is an
+# expected failure, "ok ... # TODO" (a known bug that passes now) fails,
+# "not ok" fails.  A suite whose command fails without a "not ok" line
+# counts as one failure, so a crash or a build error is never silent.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,6 +24,8 @@ JOBS=${JOBS:-2}
 
 total_pass=0
 total_fail=0
+total_skip=0
+total_xfail=0
 summary=()
 t0=$(date +%s)
 
@@ -27,31 +34,33 @@ run_suite() {
 	local name=$1
 	shift
 	local log=$LOGS/$name.log
-	local s
+	local s pass fail skip xfail
 	s=$(date +%s)
 	echo "=== $name: $*"
 	"$@" >"$log" 2>&1
 	local rc=$?
-	local pass fail
-	pass=$(grep -c '^ok ' "$log")
-	fail=$(grep -c '^not ok ' "$log")
+	read -r pass fail skip xfail < <(bash "$ROOT/tests/common/tap-count.sh" "$log")
 	if [ "$rc" -ne 0 ] && [ "$fail" -eq 0 ]; then
 		fail=1
 		echo "not ok - $name: command exited with status $rc" >>"$log"
-	elif [ "$rc" -eq 0 ] && [ "$pass" -eq 0 ] && [ "$fail" -eq 0 ]; then
+	elif [ "$rc" -eq 0 ] && [ $((pass + fail + skip + xfail)) -eq 0 ]; then
 		# A checker that prints no TAP (checkpatch, sparse) is one test
 		# judged by its exit status.
 		pass=1
 		echo "ok - $name: command succeeded" >>"$log"
 	fi
-	grep '^not ok ' "$log" | head -20 | sed "s/^/    [$name] /"
+	grep -E '^not ok |^ok .*# *(SKIP|skip)' "$log" | grep -v '# *TODO' | head -20 | sed "s/^/    [$name] /"
 	if [ "$rc" -ne 0 ]; then
 		tail -15 "$log" | grep -v '^ok ' | sed "s/^/    [$name] | /"
 	fi
 	total_pass=$((total_pass + pass))
 	total_fail=$((total_fail + fail))
-	summary+=("$(printf '%-18s %5d passed %3d failed %4ds  %s' "$name" "$pass" "$fail" $(($(date +%s) - s)) "$log")")
-	echo "    $name: $pass passed, $fail failed ($(($(date +%s) - s))s)"
+	total_skip=$((total_skip + skip))
+	total_xfail=$((total_xfail + xfail))
+	summary+=("$(printf '%-18s %5d passed %3d failed %3d skipped %3d xfail %4ds  %s' "$name" \
+		"$pass" "$fail" "$skip" "$xfail" $(($(date +%s) - s)) "$log")")
+	echo "    $name: $pass passed, $fail failed, $skip skipped, $xfail expected failures" \
+		"($(($(date +%s) - s))s)"
 }
 
 # build_step NAME COMMAND...: a build that must succeed; counts as one test.
@@ -69,17 +78,18 @@ fi
 
 build_step qemu bash "$ROOT/qemu-device/build-qemu.sh"
 # The debug kernel (KASAN, lockdep, kmemleak, fault injection): built once,
-# cached under $IDXGEN_CACHE/kernel-debug (tests/kernel/README.md).
-build_step kernel-debug bash "$ROOT/tests/kernel/build-kernel.sh"
+# cached under $IDXGEN_CACHE/kernel-debug (tests/vm/kernel/README.md).
+build_step kernel-debug bash "$ROOT/tests/vm/kernel/build-kernel.sh"
 # Every suite always runs: a missing piece must fail, never skip silently.
 for comp in fw lib lib/cudart lib/coop driver; do
 	build_step "${comp//\//-}" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
 done
-build_step host-tests $MAKE -j"$JOBS" -C "$ROOT/tests/host" all
+build_step model-tests $MAKE -j"$JOBS" -C "$ROOT/tests/model" all
+build_step fw-tests $MAKE -j"$JOBS" -C "$ROOT/tests/fw" all
 build_step cc $MAKE -j"$JOBS" -C "$ROOT/lib/cc" all
 
 # Host suites
-run_suite model $MAKE -s -C "$ROOT/tests/host" check
+run_suite model $MAKE -s -C "$ROOT/tests/model" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
 run_suite cc $MAKE -s -C "$ROOT/lib/cc" check
@@ -104,10 +114,10 @@ for comp in fw lib lib/cudart lib/coop driver; do
 	build_step "guest-${comp//\//-}" $MAKE -s -C "$ROOT/$comp" guest
 done
 build_step guest-cc $MAKE -s -C "$ROOT/lib/cc" guest
-build_step guest-stress $MAKE -s -C "$ROOT/tests/guest/stress" guest
+build_step guest-stress $MAKE -s -C "$ROOT/tests/driver/stress" guest
 build_step guest-demo $MAKE -s -C "$ROOT/tests/vm/demo" guest
-build_step guest-qemu $MAKE -s -C "$ROOT/tests/guest/qemu" guest
-build_step guest-debug bash "$ROOT/tests/kernel/stage-guest.sh" "$BUILD/guest-debug"
+build_step guest-qemu $MAKE -s -C "$ROOT/tests/device" guest
+build_step guest-debug bash "$ROOT/tests/vm/kernel/stage-guest.sh" "$BUILD/guest-debug"
 IDXGEN_VM_OVERLAY=$BUILD/pkg/root run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
 # The harness itself: a QEMU crash (SIGABRT on purpose) fails its suite, is
 # reported with a backtrace, and a fresh VM runs the suites after it.
@@ -125,5 +135,5 @@ run_suite vm-demo bash "$ROOT/tests/vm/demo-run.sh" --check
 echo
 echo "=== summary ($(($(date +%s) - t0))s)"
 printf '  %s\n' "${summary[@]}"
-echo "$total_pass passed, $total_fail failed"
+echo "$total_pass passed, $total_fail failed, $total_skip skipped, $total_xfail expected failures"
 [ "$total_fail" -eq 0 ]

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Manual page of a tool whose --help follows GNU conventions ("Usage:",
 # "Options:"), made by Debian's help2man from that --help so the two cannot
-# drift, then checked like docs/man/check-man.sh checks the others (TAP):
+# drift, then checked like tests/docs/check-man.sh checks the others (TAP):
 # `man --warnings` silent and a whatis entry.
 #
 # usage: help2man-page.sh TOOL "ONE-LINE DESCRIPTION" OUT.1
@@ -9,8 +9,7 @@ set -uo pipefail
 tool=$1 desc=$2 out=$3
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 version=$(head -1 "$ROOT/debian/changelog" | cut -d'(' -f2 | cut -d')' -f1)
-n=0 fail=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
+. "$(dirname "$0")/../../tests/common/tap.sh"
 help2man --no-info --no-discard-stderr --section=1 --version-string="$version" \
 	--name="$desc" "$tool" >"$out.tmp" 2>"$out.err" && mv "$out.tmp" "$out"
 ok $? "help2man $(basename "$tool") ($(cat "$out.err"))"
@@ -19,6 +18,4 @@ w=$(MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -E UTF-8 -l "$out" 2>&1 >/dev/null
 lexgrog "$out" >/dev/null 2>&1; ok $? "whatis entry of $(basename "$out")"
 grep -q '^\.SH DESCRIPTION' "$out"; ok $? "$(basename "$out") has a DESCRIPTION"
 rm -f "$out.err" "$out.tmp"
-echo "1..$n"
-echo "# $((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+tap_done

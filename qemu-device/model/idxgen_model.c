@@ -415,7 +415,7 @@ typedef int32_t igm_v4s32 __attribute__((vector_size(16)));
 /*
  * idxgen-gen-begin: from here to idxgen-gen-end (the generator: lane set-up,
  * iterator, packer) the code has no divide or modulo operator.
- * tests/host/test_model checks this, comments aside; bench_model shows it.
+ * tests/model/test_model checks this, comments aside; bench_model shows it.
  */
 void igm_gen_init(struct igm_gen *g, const struct igm_job *j)
 {

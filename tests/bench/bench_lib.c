@@ -35,7 +35,7 @@
 #include <xf86drm.h>
 
 #include "idxgen.h"
-#include "../ref/idxgen_ref.h"
+#include "gen_ref.h"
 
 #define TRIALS 5
 

@@ -27,7 +27,7 @@
  * The generator (igm_gen_init .. igm_gen_run) contains no '/' or '%'
  * operator: the first line of output says so, and `bench_model
  * --show-gen-source` prints that code with comments removed so a reviewer
- * can see it (tests/host/test_model checks the same thing).
+ * can see it (tests/model/test_model checks the same thing).
  *
  * Build and run from the repo root:
  *	make -f tests/bench/model.mk		# builds build/bench/bench_model
@@ -42,8 +42,8 @@
 #include <time.h>
 
 #include "idxgen_model.h"
-#include "../common/gen_source.h"
-#include "../ref/idxgen_ref.h"
+#include "gen_source.h"
+#include "gen_ref.h"
 
 #ifndef IDXGEN_MODEL_C
 #define IDXGEN_MODEL_C "qemu-device/model/idxgen_model.c"

@@ -21,7 +21,7 @@ CPPFLAGS := -I$(ROOT)/include -I$(ROOT)/qemu-device/model \
 
 MODEL_SRC := $(wildcard $(ROOT)/qemu-device/model/*.c)
 MODEL_HDR := $(wildcard $(ROOT)/qemu-device/model/*.h) $(ROOT)/include/idxgen_hw.h \
-	     $(ROOT)/tests/ref/idxgen_ref.h
+	     $(ROOT)/tests/common/gen_ref.h
 
 .PHONY: all run clean
 

@@ -6,22 +6,13 @@
 set -u
 CC_BIN=${1:?usage: diag.sh path/to/idxgen-cc}
 DIR=$(cd "$(dirname "$0")" && pwd)
-n=0 fail=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else fail=$((fail + 1)); echo "not ok $n - $2"; fi; }
+. "$(dirname "$0")/../common/tap.sh"
+. "$(dirname "$0")/../common/expect.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 for f in "$DIR"/bad/*.cu; do
-	want=$(sed -n '1s|^// expect: ||p' "$f")
-	"$CC_BIN" -o "$tmp/out.c" "$f" 2>"$tmp/err"
-	rc=$?
-	if [ "$rc" = 1 ] && grep -qF "$f:$want" "$tmp/err" && [ ! -e "$tmp/out.c" ]; then
-		ok 0 "$(basename "$f"): exit 1, $want"
-	else
-		ok 1 "$(basename "$f"): want exit 1 and '$f:$want', got exit $rc:"
-		sed 's/^/#   /' "$tmp/err"
-	fi
-	rm -f "$tmp/out.c"
+	expect_diag "$tmp/out.c" "$f" "$CC_BIN" -o "$tmp/out.c" "$f"
 done
 
 "$CC_BIN" >/dev/null 2>&1; ok $([ $? = 2 ] && echo 0 || echo 1) "no input file: exit 2"
@@ -65,6 +56,4 @@ if [ -n "$KDIR" ]; then
 		done
 	done
 fi
-echo "1..$n"
-echo "# $((n - fail)) passed, $fail failed"
-[ "$fail" = 0 ]
+tap_done

@@ -12,8 +12,7 @@ set -u
 CC_BIN=${1:?usage: golden.sh path/to/idxgen-cc}
 DIR=$(cd "$(dirname "$0")" && pwd)
 FILECHECK=${FILECHECK:-/usr/lib/llvm-16/bin/FileCheck}
-n=0 fail=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else fail=$((fail + 1)); echo "not ok $n - $2"; fi; }
+. "$(dirname "$0")/../common/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -62,6 +61,9 @@ else
 	for f in "$DIR"/golden/*.cu; do
 		grep -q '^// CHECK' "$f" && run "$f" c CHECK
 		grep -q '^// PLAN' "$f" && run "$f" plan PLAN
+		# a golden file that pins nothing proves nothing: it fails
+		grep -q '^// \(CHECK\|PLAN\)' "$f" ||
+			ok 1 "$(basename "$f"): no '// CHECK' or '// PLAN' directive"
 	done
 	# the rest of the corpus (tests/cc/kernels: diag.sh): the benchmark's kernels
 	for f in "$DIR"/../bench/cc/*.cu; do
@@ -72,6 +74,4 @@ else
 		fi
 	done
 fi
-echo "1..$n"
-echo "# $((n - fail)) passed, $fail failed"
-[ "$fail" = 0 ]
+tap_done

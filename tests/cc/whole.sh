@@ -10,22 +10,13 @@
 set -u
 CC_BIN=${1:?usage: whole.sh path/to/idxgen-cc}
 DIR=$(cd "$(dirname "$0")" && pwd)/whole
-n=0 fail=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else fail=$((fail + 1)); echo "not ok $n - $2"; fi; }
+. "$(dirname "$0")/../common/tap.sh"
+. "$(dirname "$0")/../common/expect.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 for f in "$DIR"/bad/*.cu; do
-	want=$(sed -n '1s|^// expect: ||p' "$f")
-	"$CC_BIN" -o "$tmp/prog" "$f" 2>"$tmp/err"
-	rc=$?
-	if [ "$rc" = 1 ] && grep -qF "$f:$want" "$tmp/err" && [ ! -e "$tmp/prog" ]; then
-		ok 0 "$(basename "$f"): exit 1, $want"
-	else
-		ok 1 "$(basename "$f"): want exit 1 and '$f:$want', got exit $rc:"
-		sed 's/^/#   /' "$tmp/err"
-	fi
-	rm -f "$tmp/prog"
+	expect_diag "$tmp/prog" "$f" "$CC_BIN" -o "$tmp/prog" "$f"
 done
 
 run_prog() {	# name, then the build command's arguments
@@ -87,6 +78,4 @@ ok $? "the C++ compiler fails: internal error, exit 2 (got $rc), no executable"
 "$CC_BIN" --help | grep -q -- '--emit-cxx'
 ok $? "--help documents the driver"
 
-echo "1..$n"
-echo "# $((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+tap_done

@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tap.h - minimal TAP output for idxgen's C test programs.
+ * tap.h - the TAP output of idxgen's C and C++ test programs (host, VM,
+ * and the host code nvcc compiles).
  *
  * Every test program prints "ok N - name" / "not ok N - name" lines and a
- * "# N passed, N failed" summary, and exits 1 if anything failed.  The
- * top-level runner (tests/run-tests.sh) counts these lines across suites.
+ * closing "# N passed, N failed, N skipped, N expected failures" line, and
+ * exits 1 if anything failed.  A skip always says why and never counts as a
+ * pass; an expected failure names the known bug ("# TODO"), and once that
+ * test passes it fails, so the marker goes with the fix.  The top-level
+ * runner (tests/run-tests.sh) counts the same directives across suites; the
+ * shell tests have the same helpers in tap.sh.
  */
 #ifndef IDXGEN_TAP_H
 #define IDXGEN_TAP_H
@@ -12,10 +17,18 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static int tap_n, tap_failed;
+static int tap_n, tap_failed, tap_skipped, tap_expected_failures;
 
-static inline int tap_ok(int cond, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/* One "ok"/"not ok" line: the directive (" # SKIP why") follows the name. */
+static inline void tap_line(int cond, const char *directive, const char *fmt, va_list ap)
+{
+	printf("%sok %d - ", cond ? "" : "not ", tap_n);
+	vprintf(fmt, ap);
+	printf("%s\n", directive);
+	fflush(stdout);
+}
+
+static inline int tap_ok(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static inline int tap_ok(int cond, const char *fmt, ...)
 {
 	va_list ap;
@@ -23,21 +36,69 @@ static inline int tap_ok(int cond, const char *fmt, ...)
 	tap_n++;
 	if (!cond)
 		tap_failed++;
-	printf("%sok %d - ", cond ? "" : "not ", tap_n);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	tap_line(cond, "", fmt, ap);
 	va_end(ap);
-	printf("\n");
-	fflush(stdout);
+	return cond;
+}
+
+/* A test that cannot run here: REASON is required and printed. */
+static inline void tap_skip(const char *reason, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static inline void tap_skip(const char *reason, const char *fmt, ...)
+{
+	char directive[512];
+	va_list ap;
+
+	tap_n++;
+	if (!reason || !*reason) {
+		tap_failed++;
+		snprintf(directive, sizeof(directive), ": skipped without a reason");
+	} else {
+		tap_skipped++;
+		snprintf(directive, sizeof(directive), " # SKIP %s", reason);
+	}
+	va_start(ap, fmt);
+	tap_line(!reason || !*reason ? 0 : 1, directive, fmt, ap);
+	va_end(ap);
+}
+
+/* An expected failure of a known BUG: passing fails, so the marker goes. */
+static inline int tap_todo(int cond, const char *bug, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static inline int tap_todo(int cond, const char *bug, const char *fmt, ...)
+{
+	char directive[512];
+	va_list ap;
+
+	tap_n++;
+	if (cond) {
+		tap_failed++;
+		snprintf(directive, sizeof(directive), ": passes now, remove its known-bug marker (%s)", bug);
+	} else {
+		tap_expected_failures++;
+		snprintf(directive, sizeof(directive), " # TODO %s", bug);
+	}
+	va_start(ap, fmt);
+	tap_line(0, directive, fmt, ap);
+	va_end(ap);
 	return cond;
 }
 
 /* Diagnostic line, ignored by counters. */
-#define tap_diag(...) do { printf("# "); printf(__VA_ARGS__); printf("\n"); fflush(stdout); } while (0)
+#define tap_diag(...)                                                                              \
+	do {                                                                                       \
+		printf("# ");                                                                      \
+		printf(__VA_ARGS__);                                                               \
+		printf("\n");                                                                      \
+		fflush(stdout);                                                                    \
+	} while (0)
 
 static inline int tap_done(void)
 {
-	printf("1..%d\n# %d passed, %d failed\n", tap_n, tap_n - tap_failed, tap_failed);
+	printf("1..%d\n# %d passed, %d failed, %d skipped, %d expected failures\n", tap_n,
+	       tap_n - tap_failed - tap_skipped - tap_expected_failures, tap_failed, tap_skipped,
+	       tap_expected_failures);
 	return tap_failed ? 1 : 0;
 }
 

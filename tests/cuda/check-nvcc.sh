@@ -6,35 +6,33 @@
 #   NVCC=/path/to/nvcc  NVCC_FLAGS="-arch=sm_90"  check-nvcc.sh [NAME...]
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/programs.sh"
+. "$here/../common/tap.sh"
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 NVCC_FLAGS=${NVCC_FLAGS:--arch=sm_90}
 work=$(mktemp -d "${TMPDIR:-/tmp}/cuda-nvcc.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
-n=0 pass=0 fail=0 skip=0
 list_programs "$here" > "$work/list"
 while IFS='	' read -r name srcs; do
 	if [ $# -gt 0 ]; then
 		case " $* " in *" $name "*) ;; *) continue ;; esac
 	fi
-	n=$((n + 1))
 	if [ ! -x "$NVCC" ]; then
-		echo "ok $n - $name # SKIP nvcc not found at $NVCC (set NVCC=)"
-		skip=$((skip + 1))
+		skip "nvcc not found at $NVCC (set NVCC=)" "$name builds with nvcc"
 		continue
 	fi
 	inc=$(dirname "$(echo "$srcs" | cut -d' ' -f1)")
 	# shellcheck disable=SC2086 # word splitting of the source list and flags is wanted
 	if "$NVCC" $NVCC_FLAGS -I"$inc" -o "$work/$name" $srcs > "$work/$name.log" 2>&1; then
-		echo "ok $n - $name builds with nvcc $NVCC_FLAGS"
-		pass=$((pass + 1))
+		ok 0 "$name builds with nvcc $NVCC_FLAGS"
 		grep -i 'warning' "$work/$name.log" | head -5 | sed 's/^/# /'
 	else
-		echo "not ok $n - $name does not build with nvcc $NVCC_FLAGS"
+		ok 1 "$name does not build with nvcc $NVCC_FLAGS"
 		head -20 "$work/$name.log" | sed 's/^/# /'
-		fail=$((fail + 1))
 	fi
 done < "$work/list"
-echo "1..$n"
-[ "$skip" -gt 0 ] && echo "# $skip skipped: nvcc not found at $NVCC"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+# A name asked for that is not a program fails: a typo must not pass as a
+# suite that ran nothing.
+for want in "$@"; do
+	cut -f1 "$work/list" | grep -qx "$want" || ok 1 "$want: no such program in $here/progs"
+done
+tap_done

@@ -5,7 +5,7 @@
 # indices from the device through the driver.  Each program must exit 0,
 # print PASS as its last line (its whole output equal to NAME.expected where
 # there is one), not fall back to the emulation backend, and cause device
-# jobs (idxgen stats before and after).  TAP, closing "N passed, N failed".
+# jobs (idxgen stats before and after).  TAP (tests/common/tap.sh).
 #
 # usage: guest-run.sh [DIR]   (DIR: the staged programs, default ./cuda)
 dir=${1:-$(dirname "$0")/cuda}
@@ -13,15 +13,16 @@ dir=$(cd "$dir" && pwd) || exit 1
 unset IDXGEN_BACKEND	# the default: the device through the driver
 tmp=${TMPDIR:-/tmp}/cuda-guest.$$
 trap 'rm -f "$tmp".*' EXIT
-n=0
-fail=0
+for tap_sh in "$(dirname "$0")/tap.sh" "$(dirname "$0")/../common/tap.sh"; do
+	[ -f "$tap_sh" ] && break
+done
+. "$tap_sh"
 jobs_now() { idxgen stats --json 2>/dev/null | sed -n 's/.*"jobs": \([0-9]*\).*/\1/p' | head -1; }
 
 for exe in "$dir"/*; do
 	case $exe in *.expected) continue ;; esac
 	[ -x "$exe" ] || continue
 	name=$(basename "$exe")
-	n=$((n + 1))
 	j0=$(jobs_now)
 	(cd "${TMPDIR:-/tmp}" && "$exe") > "$tmp.out" 2> "$tmp.err" < /dev/null
 	rc=$?
@@ -42,19 +43,12 @@ for exe in "$dir"/*; do
 		why="no device job during the run (jobs $j0 -> $j1)"
 	fi
 	if [ -z "$why" ]; then
-		echo "ok $n - $name: PASS, $((j1 - j0)) device jobs"
+		ok 0 "$name: PASS, $((j1 - j0)) device jobs"
 	else
-		echo "not ok $n - $name: $why"
+		ok 1 "$name: $why"
 		tail -n 8 "$tmp.out" | sed 's/^/# out: /'
 		tail -n 5 "$tmp.err" | sed 's/^/# err: /'
-		fail=$((fail + 1))
 	fi
 done
-if [ $n -eq 0 ]; then
-	echo "not ok 1 - no program staged in $dir"
-	n=1
-	fail=1
-fi
-echo "1..$n"
-echo "$((n - fail)) passed, $fail failed"
-[ $fail -eq 0 ]
+[ "$tap_n" -gt 0 ] || ok 1 "a program staged in $dir"
+tap_done

@@ -2,7 +2,7 @@
 # Builds and runs every program of tests/cuda/progs with a CUDA compiler
 # command and checks what each one says: exit status 0, last line of stdout
 # "PASS", and, where progs/NAME.expected exists, the whole stdout equal to it.
-# Prints TAP and a closing "N passed, N failed".
+# Prints TAP (tests/common/tap.sh); a NAME that is no program fails.
 #
 #   run.sh [-c 'COMMAND'] [-t SECONDS] [NAME...]
 #
@@ -14,6 +14,7 @@
 #   run.sh -c '/usr/local/cuda/bin/nvcc -arch=sm_90 -o {out} {srcs}'  # a GPU
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/programs.sh"
+. "$here/../common/tap.sh"
 cmd='idxgen-cc -o {out} {srcs}'
 limit=60
 while getopts c:t: opt; do
@@ -26,20 +27,17 @@ done
 shift $((OPTIND - 1))
 work=$(mktemp -d "${TMPDIR:-/tmp}/cuda-run.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
-n=0 pass=0 fail=0
 list_programs "$here" > "$work/list"
 while IFS='	' read -r name srcs; do
 	if [ $# -gt 0 ]; then
 		case " $* " in *" $name "*) ;; *) continue ;; esac
 	fi
-	n=$((n + 1))
 	dir=$(dirname "$(echo "$srcs" | cut -d' ' -f1)")
 	exe="$work/$name"
 	line=$(printf '%s' "$cmd" | sed "s|{out}|$exe|g; s|{srcs}|$srcs|g; s|{dir}|$dir|g")
 	if ! (cd "$dir" && sh -c "$line") > "$work/$name.build" 2>&1; then
-		echo "not ok $n - $name: build failed"
+		ok 1 "$name: build failed"
 		head -15 "$work/$name.build" | sed 's/^/# /'
-		fail=$((fail + 1))
 		continue
 	fi
 	(cd "$work" && timeout "$limit" "$exe") > "$work/$name.out" 2> "$work/$name.err" < /dev/null
@@ -55,16 +53,17 @@ while IFS='	' read -r name srcs; do
 		why="output differs from $name.expected"
 	fi
 	if [ -z "$why" ]; then
-		echo "ok $n - $name"
-		pass=$((pass + 1))
+		ok 0 "$name"
 	else
-		echo "not ok $n - $name: $why"
+		ok 1 "$name: $why"
 		tail -n 8 "$work/$name.out" | sed 's/^/# out: /'
 		tail -n 5 "$work/$name.err" | sed 's/^/# err: /'
 		[ -f "$dir/$name.expected" ] && diff "$dir/$name.expected" "$work/$name.out" | head -10 | sed 's/^/# /'
-		fail=$((fail + 1))
 	fi
 done < "$work/list"
-echo "1..$n"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+# A name asked for that is not a program fails: a typo must not pass as a
+# suite that ran nothing.
+for want in "$@"; do
+	cut -f1 "$work/list" | grep -qx "$want" || ok 1 "$want: no such program in $here/progs"
+done
+tap_done

@@ -12,10 +12,7 @@ set -u
 ROOT=$1
 O=$2
 H=$ROOT/include/cuda
-n=0
-fail=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
-skip() { n=$((n + 1)); echo "ok $n - # SKIP $1"; }
+. "$(dirname "$0")/../common/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 WARN="-Wall -Wextra -Werror"
@@ -61,13 +58,13 @@ cxx_clang=${cxx16:-$(command -v clang++-15 || command -v clang++ || true)}
 [ -z "$cxx16" ] && echo "# clang++-16 is not installed here: the clang++ checks use ${cxx_clang:-nothing}"
 for comp in "cc -std=c11" "cc -std=gnu11" "${cxx16:+clang-16}${cxx16:-clang} -std=c11"; do
 	set -- $comp
-	if ! command -v "$1" >/dev/null; then skip "$comp: not installed"; continue; fi
+	if ! command -v "$1" >/dev/null; then skip "$comp not installed (tests/setup/deps.sh)" "$comp"; continue; fi
 	out=$($comp $WARN -I"$H" -I"$ROOT/include" -o "$tmp/a" "$tmp/all.c" 2>&1) && "$tmp/a"
 	ok $? "$comp: all headers compile, layouts as CUDA's${out:+: $out}"
 done
 for comp in "g++ -std=c++11" "g++ -std=c++17" "${cxx_clang} -std=c++14" "${cxx_clang} -std=c++17"; do
 	set -- $comp
-	if ! command -v "$1" >/dev/null; then skip "$comp: not installed"; continue; fi
+	if ! command -v "$1" >/dev/null; then skip "$comp not installed (tests/setup/deps.sh)" "$comp"; continue; fi
 	out=$($comp $WARN -I"$H" -I"$ROOT/include" -o "$tmp/a" "$tmp/all.cc" 2>&1) && "$tmp/a"
 	ok $? "$comp: all headers compile, layouts as CUDA's${out:+: $out}"
 done
@@ -79,10 +76,10 @@ ok $? "include/cuda carries no NVIDIA header text"
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 for t in test_api test_device; do
 	if [ ! -x "$NVCC" ]; then
-		skip "nvcc -arch=sm_90 $t.c: $NVCC not found (no CUDA toolkit on this machine)"
+		skip "$NVCC not found (no CUDA toolkit on this machine)" "nvcc -arch=sm_90 $t.c"
 		continue
 	fi
-	out=$("$NVCC" -arch=sm_90 -c -x cu -o "$tmp/$t.o" "$ROOT/tests/cudart/$t.c" 2>&1)
+	out=$("$NVCC" -arch=sm_90 -c -x cu -o "$tmp/$t.o" "$ROOT/tests/cudart/$t.c" -I"$ROOT/tests/common" 2>&1)
 	ok $? "nvcc -arch=sm_90 compiles tests/cudart/$t.c (host code and kernels are real CUDA)${out:+: $out}"
 done
 
@@ -96,12 +93,10 @@ ok $? "the CUDA headers are installed in include/idxgen/cuda, not in include/"
 export PKG_CONFIG_PATH=$stage/usr/lib/pkgconfig
 flags=$(pkg-config --cflags --libs idxgen-cudart 2>&1)
 ok $? "pkg-config --cflags --libs idxgen-cudart: $flags"
-cc -std=gnu11 $WARN -o "$tmp/api" "$ROOT/tests/cudart/test_api.c" -I"$ROOT/tests/cudart" $flags 2>&1
+cc -std=gnu11 $WARN -o "$tmp/api" "$ROOT/tests/cudart/test_api.c" -I"$ROOT/tests/cudart" -I"$ROOT/tests/common" $flags 2>&1
 ok $? "tests/cudart/test_api.c builds against the installed tree"
 res=$(IDXGEN_BACKEND=emu LD_LIBRARY_PATH=$stage/usr/lib "$tmp/api" 2>/dev/null | tail -1)
 echo "# installed build: $res"
 echo "$res" | grep -q ' 0 failed'
 ok $? "and passes"
-echo "1..$n"
-echo "# $((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+tap_done

@@ -12,6 +12,16 @@
 #define CUDART_TEST_KERNELS_H
 
 #include <cuda_runtime.h>
+#include <stdio.h>
+
+#include "tap.h"
+
+/* An API call's result against the expected CUDA error code. */
+#define TAP_ERR(call, want)                                                                        \
+	do {                                                                                       \
+		cudaError_t e_ = (call);                                                           \
+		tap_ok(e_ == (want), "%s -> %s", #call, cudaGetErrorName(e_));                     \
+	} while (0)
 
 #ifdef __CUDACC__
 #include <assert.h>

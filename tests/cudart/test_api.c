@@ -125,7 +125,7 @@ static void test_device(void)
 	TAP_ERR(cudaPeekAtLastError(), cudaErrorInvalidDevice);	/* peek keeps it */
 	(void)cudaGetLastError();
 	TAP_ERR(cudaGetDeviceProperties(&p, 0), cudaSuccess);
-	tap_ok(p.name[0] != 0, p.name);
+	tap_ok(p.name[0] != 0, "%s", p.name);
 	tap_ok(p.major >= 1 && p.warpSize > 0 && p.maxThreadsPerBlock >= p.warpSize,
 	       "compute capability, warp size, block limit are set");
 #ifndef __CUDACC__
@@ -644,7 +644,7 @@ static void test_schedule(void)
 	} else if (!strcmp(sched, "hilbert") || !strcmp(sched, "zigzag")) {
 		snprintf(m, sizeof(m), "IDXGEN_SCHEDULE=%s: the threads run in that order, not x-fastest",
 			 sched);
-		tap_ok(!identity, m);
+		tap_ok(!identity, "%s", m);
 	}
 #else
 	(void)sched, (void)m, (void)identity;

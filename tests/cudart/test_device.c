@@ -450,14 +450,14 @@ static void test_int(void)
 
 		snprintf(m, sizeof(m), "%s = the C reference on %d inputs (%d differ)", names[j],
 			 NV, bad[j]);
-		tap_ok(!bad[j], m);
+		tap_ok(!bad[j], "%s", m);
 	}
 	for (int j = 0; j < NL; j++) {
 		char m[96];
 
 		snprintf(m, sizeof(m), "%s = the C reference on %d inputs (%d differ)", lnames[j],
 			 NV, lbad[j]);
-		tap_ok(!lbad[j], m);
+		tap_ok(!lbad[j], "%s", m);
 	}
 	tap_ok(min(-1, 5u) == 5u && max(2.5f, 1.0f) == 2.5f && min(3.0, 2.0f) == 2.0,
 	       "min/max on mixed types: CUDA's (int, unsigned) is unsigned");

@@ -29,10 +29,8 @@ VERSION=$(sed -n 's/^VERSION := *//p' "$ROOT/lib/Makefile")
 SOFILE=libidxgen.so.$VERSION
 BASE=$ROOT/lib/abi/libidxgen.so.$SOMAJOR.abi
 SUPPR=$ROOT/lib/abi/libidxgen.so.$SOMAJOR.suppr
-n=0
-fail=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
-finish() { echo "1..$n"; echo "# $((n - fail)) passed, $fail failed"; [ $fail = 0 ]; exit; }
+. "$(dirname "$0")/../common/tap.sh"
+finish() { tap_done; exit; }
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

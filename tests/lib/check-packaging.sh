@@ -9,9 +9,7 @@ set -u
 O=$1
 ROOT=$2
 MAKE=${3:-make}
-n=0
-fail=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
+. "$(dirname "$0")/../common/tap.sh"
 
 soname=$(objdump -p "$O/libidxgen.so.2.0.0" | awk '/SONAME/{print $2}')
 [ "$soname" = libidxgen.so.2 ]; ok $? "SONAME is libidxgen.so.2 ($soname)"
@@ -50,6 +48,4 @@ cc -std=c11 -static -o "$stage/hello-static" "$ROOT/lib/examples/hello.c" -I"$st
 cc -std=c11 -o "$stage/hello-static" "$ROOT/lib/examples/hello.c" -I"$stage/usr/include" \
 	"$stage/usr/lib/libidxgen.a" $(pkg-config --libs libdrm libpci) -lpthread
 ok $? "the example links against libidxgen.a"
-echo "1..$n"
-echo "# $((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+tap_done

@@ -8,7 +8,7 @@
  * backends may legitimately differ (HIGH priority needs CAP_SYS_NICE on a
  * real device) the test accepts exactly the documented alternatives.
  *
- * Outputs are checked against tests/ref/idxgen_ref.h (div/mod), never
+ * Outputs are checked against tests/common/gen_ref.h (div/mod), never
  * against the model the emulation uses.
  */
 #define _GNU_SOURCE
@@ -21,8 +21,8 @@
 #include "idxgen.h"
 #include "idxgen_hw.h"
 #include "idxgen_lock.h"
-#include "idxgen_ref.h"
-#include "idxgen_order_ref.h"
+#include "gen_ref.h"
+#include "order_ref.h"
 #include "tap.h"
 
 #define OK(call) ((call) == 0)

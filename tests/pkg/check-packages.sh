@@ -18,10 +18,8 @@ MA=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 # SONAME (libidxgen.so.2: libidxgen2).
 VER=$(dpkg-parsechangelog -l "$ROOT/debian/changelog" -S Version)
 SOMAJOR=$(sed -n 's/^SOMAJOR := *//p' "$ROOT/lib/Makefile")
-n=0
-fail=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
-finish() { echo "1..$n"; echo "# $((n - fail)) passed, $fail failed"; [ $fail = 0 ]; exit; }
+. "$(dirname "$0")/../common/tap.sh"
+finish() { tap_done; exit; }
 
 rm -rf "$P" && mkdir -p "$P"
 # `make debs` as the README has it: the tree as a clean clone has it
@@ -94,6 +92,7 @@ flags=$(pkg-config --cflags --libs idxgen 2>&1)
 ok $? "pkg-config --cflags --libs idxgen: $flags"
 mkdir -p "$R/opt/pkg-test"
 install -m 755 "$ROOT/tests/pkg/guest-pkg-test.sh" "$R/opt/pkg-test/pkg-test.sh"
+install -m 644 "$ROOT/tests/common/tap.sh" "$R/opt/pkg-test/tap.sh"
 sed -n '/^```c$/,/^```$/p' "$ROOT/README.md" | sed '1d;$d' >"$P/hello.c"
 grep -q idxgen_open "$P/hello.c"; ok $? "the README's example extracted"
 cc -std=c11 -Wall -Wextra -Werror -nostdinc -isystem /usr/lib/gcc/x86_64-linux-gnu/12/include \

@@ -4,9 +4,10 @@
 # PATH without /opt.  Then the permission path of `idxgen list`: a node of
 # group render, mode 0660 (what 70-idxgen.rules gives) as a user outside
 # and inside that group.
-n=0
-fail=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi; }
+for tap_sh in "$(dirname "$0")/tap.sh" "$(dirname "$0")/../common/tap.sh"; do
+	[ -f "$tap_sh" ] && break
+done
+. "$tap_sh"
 unset LD_LIBRARY_PATH
 export PATH=/usr/bin:/bin:/sbin
 T=/usr/bin/idxgen
@@ -52,6 +53,4 @@ su -s /bin/sh -c "$T run -b 32x1x1" renduser >/tmp/p.out 2>&1
 ok $? "a member of render runs a job"
 chgrp "$grp" /dev/accel/accel*
 chmod "$mode" /dev/accel/accel*
-echo "1..$n"
-echo "# $((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+tap_done

@@ -133,7 +133,7 @@ arbiter() {
 }
 
 coop() {
-	echo "source: lib/coop/tests/paper.c (figures 3-9), compiled on the host with"
+	echo "source: tests/coop/paper.c (figures 3-9), compiled on the host with"
 	sed 's/^/    $ /' $D/coop.build
 	e=$D/coop-edges.txt
 	data=$(grep -c '^edge data ' $e)

@@ -229,7 +229,7 @@ run_suite() { # name command...
 	case "$name" in
 	debug:*)
 		# Suites that would crash the stock kernel (they test fixes that
-		# only the debug kernel carries, tests/kernel/patches).
+		# only the debug kernel carries, tests/vm/kernel/patches).
 		if [ "$IDXGEN_KERNEL" != debug ]; then
 			emit "ok - suite $name: debug kernel only # SKIP on the $IDXGEN_KERNEL kernel"
 			emit "### end $name rc=0"

@@ -4,7 +4,7 @@
 # usage: run-vm.sh [--plan smoke|check|soak|demo] [--kernel stock|debug] [--timeout SEC]
 #
 # Boots our QEMU (qemu-device/build-qemu.sh) with the Debian 6.12 kernel
-# (--kernel stock, the default) or the debug kernel of tests/kernel
+# (--kernel stock, the default) or the debug kernel of tests/vm/kernel
 # (--kernel debug: KASAN, lockdep, kmemleak, fault injection; DRM built in),
 # an initramfs of busybox + DRM modules + $GUEST (staged by `make guest`),
 # two idxgen devices, isa-debug-exit for the exit status and a second
@@ -17,7 +17,7 @@
 # IDXGEN_VM_VERBOSE=1 (console on stdout), IDXGEN_VM_SUITES (suite list
 # instead of tests/vm/check.suites), IDXGEN_VM_MEM (MiB of guest
 # memory), IDXGEN_VM_APPEND (extra kernel command line), IDXGEN_DEBUG_KDIR
-# (--kernel debug: boot this built tree instead of tests/kernel's),
+# (--kernel debug: boot this built tree instead of tests/vm/kernel's),
 # IDXGEN_VM_SMP (vCPUs, default 2), IDXGEN_VM_KEEP_CORE=1 (keep a crashed
 # QEMU's core file).
 set -uo pipefail
@@ -50,11 +50,11 @@ stock)
 	[ -f "$KERNEL" ] || { echo "run-vm: $KERNEL missing; run 'make deps'" >&2; exit 2; }
 	;;
 debug)
-	# Built (once, cached) by tests/kernel/build-kernel.sh.  KASAN and
+	# Built (once, cached) by tests/vm/kernel/build-kernel.sh.  KASAN and
 	# lockdep make TCG several times slower and KASAN's shadow takes an
 	# eighth of memory: more memory and a longer limit.
 	# IDXGEN_DEBUG_KDIR: another built tree (e.g. one without our patches).
-	KDIR=${IDXGEN_DEBUG_KDIR:-$("$ROOT/tests/kernel/build-kernel.sh")} ||
+	KDIR=${IDXGEN_DEBUG_KDIR:-$("$ROOT/tests/vm/kernel/build-kernel.sh")} ||
 		{ echo "run-vm: debug kernel build failed" >&2; exit 2; }
 	KVER=$(cat "$KDIR/kernelrelease")
 	KERNEL=$KDIR/arch/x86/boot/bzImage

@@ -1,12 +1,12 @@
 #!/bin/bash
 # `make soak`: the long kernel-bug hunt, not part of `make check`.
 #
-# Boots the debug kernel (tests/kernel) on QEMU built with ASan+UBSan (the
-# fuzz build of tests/fuzz/run-fuzz.sh, so the device model is checked too)
+# Boots the debug kernel (tests/vm/kernel) on QEMU built with ASan+UBSan (the
+# fuzz build of tests/device/fuzz/run-fuzz.sh, so the device model is checked too)
 # and runs, for SOAK_TIME seconds in all (default 900):
 #   - the ioctl fuzzer for half the time, with resets and unbind/rebind;
 #   - the soak: 8 processes submitting verified jobs (>= SOAK_JOBS, default
-#     10000, each index checked against tests/ref) while hangs, lost
+#     10000, each index checked against tests/common) while hangs, lost
 #     interrupts, corrupt completions, failed DMA and resets are injected;
 #   - fail-nth over every ioctl once more;
 #   - the QEMU topology race of issue 27: idxgen-topo-race (20 decode
@@ -36,13 +36,13 @@ if [ -n "${SOAK_QEMU:-}" ]; then
 	QEMU_SAN=$SOAK_QEMU
 	say "QEMU $QEMU_SAN (SOAK_QEMU; not the sanitizer build)"
 else
-	say "building QEMU with ASan+UBSan (tests/fuzz/run-fuzz.sh --build-only; first time is long)"
-	fuzzer=$(bash "$ROOT/tests/fuzz/run-fuzz.sh" --build-only) || { say "sanitizer QEMU build failed"; exit 1; }
+	say "building QEMU with ASan+UBSan (tests/device/fuzz/run-fuzz.sh --build-only; first time is long)"
+	fuzzer=$(bash "$ROOT/tests/device/fuzz/run-fuzz.sh" --build-only) || { say "sanitizer QEMU build failed"; exit 1; }
 	QEMU_SAN=$(dirname "$fuzzer")/qemu-system-x86_64
 fi
 [ -x "$QEMU_SAN" ] || { say "$QEMU_SAN missing"; exit 1; }
 say "debug kernel and guest files"
-bash "$ROOT/tests/kernel/stage-guest.sh" "$SG" || exit 1
+bash "$ROOT/tests/vm/kernel/stage-guest.sh" "$SG" || exit 1
 
 half=$((T / 2))
 cat >"$SG/soak.suites" <<EOS

@@ -11,16 +11,12 @@ CC_BIN=${1:?usage: programs.sh idxgen-cc workdir prog.cu...}
 WORK=${2:?}
 shift 2
 mkdir -p "$WORK"
-n=0 fail=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else fail=$((fail + 1)); echo "not ok $n - $2"; fi; }
+. "$(dirname "$0")/../../common/tap.sh"
+. "$(dirname "$0")/../../common/expect.sh"
 for src in "$@"; do
 	name=$(basename "$src" .cu)
-	want=$(head -1 "$src" | sed -n 's|^// expect: ||p')
-	if [ -n "$want" ]; then
-		"$CC_BIN" -o "$WORK/$name" "$src" 2>"$WORK/$name.err"
-		rc=$?
-		[ $rc = 1 ] && grep -qF "$src:$want" "$WORK/$name.err"
-		ok $? "$name: rejected with '$want' (exit $rc)"
+	if [ -n "$(expect_of "$src")" ]; then
+		expect_diag "$WORK/$name" "$src" "$CC_BIN" -o "$WORK/$name" "$src"
 		continue
 	fi
 	if ! "$CC_BIN" -o "$WORK/$name" "$src" 2>"$WORK/$name.err"; then
@@ -39,6 +35,4 @@ for src in "$@"; do
 		done
 	done
 done
-echo "1..$n"
-echo "# $((n - fail)) passed, $fail failed"
-[ $fail = 0 ]
+tap_done

@@ -4,7 +4,7 @@
  * contention.  Four workers - HIGH, NORMAL, LOW and a greedy LOW one - each
  * with its own context, for a few seconds: half of their operations take
  * lock 0 to use the shared region (idxgen_run_shared, every index checked
- * against tests/ref), the other half take a general lock and run a job
+ * against tests/common), the other half take a general lock and run a job
  * under it: lock 1 for HIGH and NORMAL, lock 2 for the LOW one, which the
  * greedy worker takes for 32 jobs at a time - more than the hold limit of 8
  * set for the run, so the arbiter takes it back for the LOW waiter (a

@@ -9,12 +9,7 @@ O=$1
 ROOT=$2
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 export IDXGEN_BACKEND=emu
-n=0
-fail=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=$((fail + 1)); fi
-}
+. "$(dirname "$0")/../../common/tap.sh"
 tmp=${TMPDIR:-/tmp}/demo-host.$$
 trap 'rm -rf "$tmp"*' EXIT
 
@@ -52,7 +47,6 @@ if [ -x "$NVCC" ]; then
 	"$NVCC" -arch=sm_90 -c -o "$tmp.o" "$ROOT/lib/examples/cuda/imgstat.cu" >"$tmp.out" 2>&1
 	ok $? "imgstat.cu is real CUDA: nvcc -arch=sm_90 -c compiles it"
 else
-	ok 0 "imgstat.cu compiles with nvcc # SKIP no nvcc at $NVCC (NVCC=...)"
+	skip "no nvcc at $NVCC (NVCC=...)" "imgstat.cu compiles with nvcc"
 fi
-echo "$((n - fail)) passed, $fail failed"
-[ $fail -eq 0 ]
+tap_done

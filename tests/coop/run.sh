@@ -1,0 +1,92 @@
+#!/bin/bash
+# Tests of idxgen-coop and its runtime (TAP).  Run by `make -C lib/coop check`.
+#   COOP_RANDOM_PROGRAMS (30), COOP_RANDOM_RUNS (5), COOP_RANDOM_SEED (1)
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+TOOL=$BUILD/coop/idxgen-coop
+W=$(mktemp -d "${TMPDIR:-/tmp}/coop-test.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+LINK="-std=c11 -Wall -Wextra -Werror -O2 -I$ROOT/include $BUILD/coop/libidxgen-coop.a
+ -L$BUILD/lib -Wl,-rpath,$BUILD/lib -lidxgen -lpthread"
+export IDXGEN_BACKEND=emu COOP_TIMEOUT_MS=10000
+. "$(dirname "$0")/../common/tap.sh"
+. "$(dirname "$0")/../common/expect.sh"
+
+# --- help
+"$TOOL" --help | grep -q 'Usage: idxgen-coop'
+ok $? "--help prints the usage"
+"$TOOL" --bogus >/dev/null 2>&1
+[ $? -eq 2 ]
+ok $? "an unknown option exits 2"
+
+# --- the worked example (docs/design.md#cooperative-warps)
+cd "$HERE"
+"$TOOL" -o "$W/paper.par.c" --dump-graphs "$W/g" --dump-edges "$W/paper.edges" paper.c
+ok $? "paper: translated"
+diff <(grep '^edge' paper.expected | sort) <(grep '^edge' "$W/paper.edges" | sort) >"$W/d" 2>&1
+r=$?; sed 's/^/# /' "$W/d"
+ok $r "paper: graph before and after reduction matches the expected edges one by one"
+python3 "$HERE/graph.py" "$W/paper.edges" | sed 's/^/# /'
+ok "${PIPESTATUS[0]}" "paper: dependences = brute force, removed ones implied, kept ones minimal"
+# The checker itself must catch a wrong reduction either way.
+sed 's/^edge resource c3 p4 kept$/edge resource c3 p4 removed/' "$W/paper.edges" >"$W/m1.edges"
+sed 's/^edge resource c2 p4 removed$/edge resource c2 p4 kept/' "$W/paper.edges" >"$W/m2.edges"
+sed '/^edge resource c2 p7 /d' "$W/paper.edges" >"$W/m3.edges"
+! python3 "$HERE/graph.py" "$W/m1.edges" >/dev/null && ! python3 "$HERE/graph.py" "$W/m2.edges" >/dev/null &&
+	! python3 "$HERE/graph.py" "$W/m3.edges" >/dev/null
+ok $? "graph.py rejects an unimplied removal, a redundant kept edge and a missing dependence"
+c=$(grep -c 'coop_chan_post' "$W/paper.par.c"); w=$(grep -c 'coop_chan_wait' "$W/paper.par.c")
+[ "$c" -eq 9 ] && [ "$w" -eq 9 ]
+ok $? "paper: 9 channels (7 data + 2 resource), each posted and awaited once ($c, $w)"
+for f in schedule-tree cdfg cdrfg reduced; do
+	dot -Tsvg "$W/g/$f.dot" -o "$W/g/$f.svg" 2>"$W/dot.err" && [ -s "$W/g/$f.svg" ]
+	ok $? "paper: $f.dot renders with dot"
+done
+grep -q 'c2 -> p4' "$W/g/cdrfg.dot" && ! grep -q 'c2 -> p4' "$W/g/reduced.dot" &&
+	! grep -q ' -> ' <(grep resource "$W/g/cdfg.dot")
+ok $? "paper: cdfg has no resource edges, cdrfg has c2 -> p4, reduced.dot does not"
+cc -o "$W/paper.seq" paper.c $LINK && cc -o "$W/paper.par" "$W/paper.par.c" $LINK
+ok $? "paper: sequential and generated programs compile with -Wall -Wextra -Werror"
+"$W/paper.seq" >"$W/seq.out"
+r=$?; [ $r -eq 0 ] && [ "$(wc -l <"$W/seq.out")" -eq 7 ]
+ok $? "paper: sequential run (device producers on the emulation)"
+bad=0
+for s in $(seq 1 20); do
+	COOP_DELAY_US=$(( (s % 4) * 150 )) COOP_SEED=$s timeout 60 "$W/paper.par" >"$W/par.out" || bad=1
+	cmp -s "$W/seq.out" "$W/par.out" || bad=1
+done
+ok $bad "paper: 20 parallel runs with random delays give the sequential results"
+
+# --- loop forms and substitution
+"$TOOL" -o "$W/nested.par.c" --dump-edges "$W/nested.edges" nested.c
+ok $? "nested: translated (nested, <=, +=, macro and enum bounds)"
+python3 "$HERE/graph.py" "$W/nested.edges" | sed 's/^/# /'
+ok "${PIPESTATUS[0]}" "nested: dependences = brute force, removed ones implied, kept ones minimal"
+[ "$(grep -c '^node' "$W/nested.edges")" -eq 22 ]
+ok $? "nested: 10 + 12 instances expanded"
+cc -o "$W/nested.seq" nested.c $LINK && cc -o "$W/nested.par" "$W/nested.par.c" $LINK &&
+	"$W/nested.seq" >"$W/seq.out"
+ok $? "nested: both programs compile, sequential runs"
+bad=0
+for s in $(seq 1 10); do
+	COOP_DELAY_US=$(( (s % 3) * 200 )) COOP_SEED=$s timeout 60 "$W/nested.par" >"$W/par.out" || bad=1
+	cmp -s "$W/seq.out" "$W/par.out" || bad=1
+done
+ok $bad "nested: 10 parallel runs with random delays give the sequential results"
+
+# --- diagnostics: every file in bad/ names its expected error on line 1
+cd "$HERE/bad"
+for f in *.c; do
+	expect_diag "$W/bad.out" "$f" "$TOOL" -o "$W/bad.out" "$f"
+done
+
+tap_done
+r1=$tap_failed
+
+# --- randomized differential test
+python3 "$HERE/random_test.py" "$TOOL" "$LINK" "$W/random" "${COOP_RANDOM_PROGRAMS:-30}" \
+	"${COOP_RANDOM_RUNS:-5}" "${COOP_RANDOM_SEED:-1}"
+r2=$?
+[ $r1 -eq 0 ] && [ $r2 -eq 0 ]

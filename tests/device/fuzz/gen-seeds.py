@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Seed corpus for QEMU's generic-fuzz target against -device idxgen.
+
+    gen-seeds.py OUTDIR
+
+Writes one file per seed (seed-<name>) in generic-fuzz's input format
+(QEMU's tests/qtest/fuzz/generic_fuzz.c): commands separated by "FUZZ", each an
+opcode byte followed by the operands of that opcode's C struct, copied with
+memcpy, so with the struct's natural padding.
+
+Without seeds, libFuzzer must guess a CRC-checked firmware image and a valid
+64-byte descriptor before it reaches the queues and the generator.  Here the
+firmware image and descriptors are DMA patterns (generic-fuzz fills every
+device DMA read of guest RAM with the next pattern), and the seeds walk the
+paths a driver takes: firmware load, queue enable, doorbell, clock steps to
+let the job's timer run, completion, MSI-X, history hits, range commands,
+faults, aborts, reset, rings aimed at the device's own BARs.
+
+MMIO operands name a region by index among the fuzzed regions in address
+order (qpci maps BAR0, BAR2, BAR4 upwards from 0xe0000000 with -M q35), and
+an offset inside it.  generic-fuzz re-maps the BARs at the start of every
+input, so those addresses are stable.
+"""
+import os
+import struct
+import sys
+import zlib
+
+SEP = b"FUZZ"
+OP_IN, OP_OUT, OP_READ, OP_WRITE, OP_PCI_READ, OP_PCI_WRITE, OP_DISABLE_PCI, \
+    OP_ADD_DMA_PATTERN, OP_CLEAR_DMA_PATTERNS, OP_CLOCK_STEP = range(10)
+
+# Fuzzed MemoryRegions, in address order (checked with QTEST_LOG=1).
+R_REGS, R_IMEM, R_MSIX_TABLE, R_MSIX_PBA = range(4)
+# Where qpci puts the BARs (for rings aimed at the device itself).
+BAR0_ADDR = 0xE0000000
+BAR2_ADDR = 0xE4000000
+BAR4_ADDR = 0xE8000000
+
+# include/idxgen_hw.h
+REG_CTRL, REG_STATUS = 0x040, 0x044
+REG_FW_ADDR_LO, REG_FW_ADDR_HI, REG_FW_SIZE, REG_FW_CTRL = 0x80, 0x84, 0x88, 0x8c
+REG_FW_STATUS = 0x90
+REG_IRQ_STATUS, REG_IRQ_ENABLE = 0xa0, 0xa4
+REG_RANGE_BASE_LO, REG_RANGE_SIZE_LO, REG_RANGE_CMD = 0xb0, 0xb8, 0xc0
+REG_STAT_JOBS = 0x100
+REG_DBG_FAULT = 0x800
+CTRL_ENABLE, CTRL_RESET, CTRL_HIST_FLUSH = 1, 2, 4
+FAULT_HANG, FAULT_DROP_IRQ, FAULT_CORRUPT_CPL, FAULT_FAIL_DMA = 1, 2, 4, 8
+Q_RING_BASE_LO, Q_RING_BASE_HI, Q_CPL_BASE_LO, Q_CPL_BASE_HI = 0, 4, 8, 0xc
+Q_RING_SIZE, Q_HEAD, Q_TAIL, Q_CTRL, Q_STATUS = 0x10, 0x14, 0x18, 0x1c, 0x20
+Q_IRQ_VECTOR, Q_WARPS_READY, Q_COMPLETED = 0x24, 0x2c, 0x34
+
+
+def qreg(q, r):
+    return 0x1000 + q * 0x100 + r
+
+
+# Guest RAM used by the seeds (-M q35 has 128 MiB).
+FW_ADDR = 0x100000
+RING = 0x200000
+CPL = 0x300000
+
+
+# ---- commands --------------------------------------------------------------
+def write(region, off, val, size=2):
+    """op_write: {u8 size; u8 base; u32 offset; u64 value} (16 bytes)."""
+    return bytes([OP_WRITE]) + struct.pack("<BBxxIQ", size, region, off, val)
+
+
+def wl(off, val):
+    return write(R_REGS, off, val, 2)
+
+
+def wq(off, val):
+    return write(R_REGS, off, val, 3)
+
+
+def read(region, off, size=2):
+    """op_read: {u8 size; u8 base; u32 offset} (8 bytes)."""
+    return bytes([OP_READ]) + struct.pack("<BBxxI", size, region, off)
+
+
+def rl(off):
+    return read(R_REGS, off, 2)
+
+
+def pci_write(off, val, size=2):
+    """op_pci_write: {u8 size; u8 base; u8 offset; u32 value} (8 bytes)."""
+    return bytes([OP_PCI_WRITE]) + struct.pack("<BBBxI", size, 0, off, val)
+
+
+def pattern(data, index=0, stride=0):
+    return bytes([OP_ADD_DMA_PATTERN, index, stride]) + data
+
+
+def clear_patterns():
+    return bytes([OP_CLEAR_DMA_PATTERNS])
+
+
+def step(n=1):
+    return [bytes([OP_CLOCK_STEP])] * n
+
+
+# ---- device data -------------------------------------------------------------
+def fw_image(features=0x1f, hist=16, max_threads=1 << 20, dims=(65535,) * 3):
+    params = struct.pack("<IHHHHII", max_threads, dims[0], dims[1], dims[2],
+                         hist, features, 0)
+    payload = struct.pack("<HH", 1, len(params)) + params
+    hdr = struct.pack("<IHHIIII24s16s", 0x57465849, 1, 64, 0x010000,
+                      len(payload), 0, 0, b"fuzz-seed", b"\0" * 16)
+    crc = zlib.crc32(hdr + payload) & 0xffffffff
+    hdr = hdr[:16] + struct.pack("<I", crc) + hdr[20:]
+    return hdr + payload
+
+
+def width(d):
+    w = 0
+    while (1 << w) < d:
+        w += 1
+    return w
+
+
+def desc(dx, dy=1, dz=1, c=32, target=0, job_id=1, ws=None, flags=0,
+         size_limit=None, **bad):
+    mx, my, mz = width(dx), width(dy), width(dz)
+    if ws is None:
+        ws = 2 if mx + my + mz <= 16 else 4
+    threads = dx * dy * dz
+    if size_limit is None:
+        size_limit = threads * ws
+    xc, yc, zc = c % dx, (c // dx) % dy, c // (dx * dy)
+    f = dict(target=target, size_limit=size_limit, job_id=job_id, dx=dx,
+             dy=dy, dz=dz, c=c, xc=xc, yc=yc, zc=zc, mx=mx, my=my, mz=mz,
+             ws=ws, flags=flags, order=0, grid=1)
+    # Overrides: any field by name; raw_<field> for the positional ones.
+    f.update({k[4:] if k.startswith("raw_") else k: v for k, v in bad.items()})
+    d = struct.pack("<QIIHHHHHHHBBBBHBBHIHHI12s", f["target"], f["size_limit"],
+                    f["job_id"], f["dx"], f["dy"], f["dz"], f["c"], f["xc"],
+                    f["yc"], f["zc"], f["mx"], f["my"], f["mz"], f["ws"],
+                    f["flags"], f["order"], 0, 0, 0, 0, 0, f["grid"],
+                    b"\0" * 12)
+    assert len(d) == 64
+    return d
+
+
+# ---- sequences ---------------------------------------------------------------
+def load_fw(img=None):
+    img = img or fw_image()
+    return [clear_patterns(), pattern(img),
+            wl(REG_FW_ADDR_LO, FW_ADDR), wl(REG_FW_ADDR_HI, 0),
+            wl(REG_FW_SIZE, len(img)), wl(REG_FW_CTRL, 1),
+            rl(REG_FW_STATUS), clear_patterns()]
+
+
+def queue_on(q=0, size=16, ring=RING, cpl=CPL):
+    return [wq(qreg(q, Q_RING_BASE_LO), ring), wq(qreg(q, Q_CPL_BASE_LO), cpl),
+            wl(qreg(q, Q_RING_SIZE), size), wl(qreg(q, Q_CTRL), 1)]
+
+
+def submit(q, descs, tail):
+    return [clear_patterns()] + [pattern(d) for d in descs] + \
+        [wl(qreg(q, Q_TAIL), tail)]
+
+
+def status(q=0):
+    return [rl(REG_STATUS), rl(qreg(q, Q_STATUS)), rl(qreg(q, Q_HEAD)),
+            rl(qreg(q, Q_WARPS_READY)), rl(qreg(q, Q_COMPLETED)),
+            rl(REG_STAT_JOBS), rl(REG_IRQ_STATUS)]
+
+
+def msix_on(vectors=5):
+    # MSI-X capability (first one after the header: 0x40) + table entries.
+    cmds = [pci_write(0x40, 0x8000 << 16, 2)]
+    for v in range(vectors):
+        cmds += [write(R_MSIX_TABLE, v * 16, 0xFEE00000, 2),
+                 write(R_MSIX_TABLE, v * 16 + 8, 0x40 + v, 2)]
+    return cmds
+
+
+def enable():
+    return [wl(REG_CTRL, CTRL_ENABLE), wl(REG_IRQ_ENABLE, 0xffffffff)]
+
+
+SEEDS = {}
+
+
+def seed(name, cmds):
+    SEEDS[name] = cmds
+
+
+seed("fw-load", load_fw() + [rl(0x10), rl(0x14), rl(0x30), rl(0x94)])
+seed("fw-bad-crc", [clear_patterns(), pattern(fw_image()[:-1] + b"\x01"),
+                    wl(REG_FW_ADDR_LO, FW_ADDR), wl(REG_FW_SIZE, 88),
+                    wl(REG_FW_CTRL, 1), rl(REG_FW_STATUS)])
+seed("job-no-fw", enable() + queue_on() + submit(0, [desc(32)], 1) +
+     step(3) + status())
+seed("job-one", load_fw() + enable() + queue_on() +
+     submit(0, [desc(32, 8, 2, c=32)], 1) + step(4) + status())
+seed("job-hit", load_fw() + enable() + queue_on() +
+     submit(0, [desc(64, 4, c=16, job_id=7)], 2) + step(6) + status())
+seed("job-many", load_fw() + enable() + queue_on(size=8) +
+     submit(0, [desc(17, 3, 5, c=7, job_id=1), desc(1000, c=64, ws=4,
+                                                    target=0x10000),
+                desc(3, 3, 3, c=1, target=0x20000, flags=2)], 5) +
+     step(12) + status())
+seed("job-big-incremental", load_fw() + enable() + queue_on() +
+     submit(0, [desc(1024, 1024, c=32, ws=4)], 1) +
+     sum([[bytes([OP_CLOCK_STEP]), rl(qreg(0, Q_WARPS_READY))]
+          for _ in range(8)], []) + status())
+seed("job-bad-descs", load_fw() + enable() + queue_on() +
+     submit(0, [desc(32, flags=0x80), desc(32, grid=5), desc(32, raw_dx=0),
+                desc(32, c=0), desc(32, xc=3), desc(32, ws=3),
+                desc(32, mx=1), desc(32, mx=30, ws=2), desc(32, target=1),
+                desc(32, target=0x7fffffe), desc(32, size_limit=2)], 11) +
+     step(14) + status())
+seed("multi-queue", load_fw() + enable() +
+     sum([queue_on(q, 4, RING + q * 0x1000, CPL + q * 0x1000)
+          for q in range(4)], []) +
+     [clear_patterns(), pattern(desc(16, 16, c=32))] +
+     [wl(qreg(q, Q_TAIL), 3) for q in range(4)] + step(16) + status(3))
+seed("msix", msix_on() + load_fw() + enable() + queue_on() +
+     [wl(qreg(0, Q_IRQ_VECTOR), 4)] + submit(0, [desc(8)], 1) + step(3) +
+     [write(R_MSIX_TABLE, 12, 1, 2), wl(qreg(0, Q_TAIL), 2)] + step(3) +
+     [read(R_MSIX_PBA, 0, 3)] + status())
+seed("range", load_fw() + enable() + queue_on() +
+     submit(0, [desc(256, c=32)], 1) + step(3) +
+     [wq(REG_RANGE_BASE_LO, 0x100), wq(REG_RANGE_SIZE_LO, 0x1000),
+      wl(REG_RANGE_CMD, 1), wl(REG_RANGE_CMD, 2),
+      wq(REG_RANGE_SIZE_LO, 0x4000000), wl(REG_RANGE_CMD, 2),
+      rl(0xc4), write(R_IMEM, 0x40, 0xdeadbeef, 2),
+      wl(REG_CTRL, CTRL_ENABLE | CTRL_HIST_FLUSH),
+      wl(qreg(0, Q_TAIL), 2)] + step(3) + status())
+seed("faults", load_fw() + enable() + queue_on() +
+     [wl(REG_DBG_FAULT, FAULT_DROP_IRQ | FAULT_CORRUPT_CPL)] +
+     submit(0, [desc(32)], 1) + step(3) +
+     [wl(REG_DBG_FAULT, FAULT_FAIL_DMA), wl(qreg(0, Q_TAIL), 2)] + step(3) +
+     [wl(REG_DBG_FAULT, FAULT_HANG), wl(qreg(0, Q_TAIL), 3)] + step(3) +
+     [wl(qreg(0, Q_CTRL), 0), rl(0x804)] + queue_on() +
+     submit(0, [desc(32)], 1) + step(3) + status())
+seed("abort-reset", load_fw() + enable() + queue_on() +
+     submit(0, [desc(1024, 512, c=64, ws=4)], 2) + step(2) +
+     [wl(qreg(0, Q_CTRL), 0)] + step(1) + queue_on() +
+     submit(0, [desc(1024, 512, c=64, ws=4)], 1) + step(2) +
+     [wl(REG_CTRL, CTRL_RESET)] + step(2) + load_fw() +
+     [wl(REG_FW_CTRL, 1)] + status())
+seed("fatal", enable() + [wl(REG_STATUS, 1), wl(qreg(9, 0), 1), rl(0x48),
+                          wl(REG_CTRL, CTRL_RESET)] + status())
+seed("self-dma", load_fw() + enable() +
+     queue_on(0, 4, BAR2_ADDR + 0x1000, BAR0_ADDR + 0x1000) +
+     submit(0, [desc(32)], 1) + step(3) +
+     queue_on(1, 4, RING, BAR2_ADDR) + submit(1, [desc(32)], 1) + step(3) +
+     queue_on(2, 4, BAR4_ADDR, BAR4_ADDR) + submit(2, [desc(32)], 1) +
+     step(3) + [wl(REG_FW_ADDR_LO, BAR0_ADDR), wl(REG_FW_SIZE, 88),
+                wl(REG_FW_CTRL, 1)] + status(2))
+seed("bad-rings", load_fw() + enable() +
+     [wq(qreg(0, Q_RING_BASE_LO), 0xffffffffffffffc0),
+      wl(qreg(0, Q_RING_SIZE), 4096), wl(qreg(0, Q_CTRL), 1),
+      wl(qreg(0, Q_RING_SIZE), 3), wl(qreg(0, Q_CTRL), 1)] + queue_on() +
+     [wl(qreg(0, Q_TAIL), 16), wl(qreg(0, Q_TAIL), 0xffffffff)] + status())
+seed("fw-busy", load_fw() + enable() + queue_on() +
+     submit(0, [desc(1024, 64, c=32, ws=4)], 1) + load_fw() + step(4) +
+     [wq(REG_FW_ADDR_LO, 0xfffffffffffff000), wl(REG_FW_SIZE, 0x100000),
+      wl(REG_FW_CTRL, 1)] + status())
+
+IMEM_END = 64 << 20
+
+
+def at_end(dx, dy=1, dz=1, c=32, ws=None, job_id=1):
+    """A job whose output ends exactly at the end of index memory."""
+    d = desc(dx, dy, dz, c=c, ws=ws, job_id=job_id)
+    nbytes = struct.unpack_from("<I", d, 8)[0]
+    return desc(dx, dy, dz, c=c, ws=ws, job_id=job_id,
+                target=IMEM_END - nbytes)
+
+
+seed("job-imem-end", load_fw() + enable() + queue_on(size=16) +
+     submit(0, [at_end(3, c=3), at_end(5, 3, c=7, ws=4),
+                at_end(33, c=31, ws=2), at_end(1000, 3, c=29),
+                at_end(40000, c=17, ws=2), at_end(7, 7, 7, c=1, ws=4),
+                at_end(65535, 16, c=32, ws=4)], 7) + step(80) + status())
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: gen-seeds.py OUTDIR")
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    for name, cmds in SEEDS.items():
+        for c in cmds:
+            assert SEP not in c, (name, c)
+        data = SEP.join(cmds)
+        with open(os.path.join(out, "seed-" + name), "wb") as f:
+            f.write(data)
+    print(f"gen-seeds: {len(SEEDS)} seeds in {out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

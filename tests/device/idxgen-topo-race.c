@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+/*
+ * idxgen-topo-race: MMIO on one vCPU while another vCPU changes the memory
+ * topology, the pattern that made QEMU 10.0 abort in drv-fault (issue 27,
+ * qemu-device/patches/0001-*.patch, docs/device-model.md).
+ *
+ * usage: idxgen-topo-race [TOGGLES]   (default 20000)
+ *        idxgen-topo-race read       (read until SIGINT or SIGTERM)
+ *
+ * Takes the last idxgen device off its driver, maps its register BAR
+ * through sysfs and, on the last CPU, reads the ID register in a loop while
+ * the first CPU switches the device's memory decode (PCI_COMMAND bit 1) off
+ * and on TOGGLES times through the sysfs config file.  Each switch is a
+ * topology commit in QEMU; the reader's TLB entry for the BAR page stays in
+ * use until its vCPU runs the flush that commit queued.  An unpatched QEMU
+ * 10.0.13 looks that entry's section number up in the new dispatch: the
+ * read goes to another section (a wrong value) or to none (QEMU aborts in
+ * iotlb_to_section, and the VM harness reports the crash).  Every read must
+ * return the ID or what the BAR reads with decode off, measured first.
+ * Puts the device back on its driver at the end.
+ *
+ * "read" only reads, with decode always on, until it is told to stop:
+ * run beside another test whose own topology changes (drv-fault's bus
+ * resets, removals and rescans of the other device) are the trigger
+ * (tests/device/aer-topo-race.sh).  Every read must return the ID.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "idxgen_hw.h"
+#include "tap.h"
+
+#define SYSPCI "/sys/bus/pci/devices"
+#define CMD_OFF 4		/* PCI_COMMAND */
+#define CMD_MEMORY 0x2		/* PCI_COMMAND_MEMORY */
+
+struct reader {
+	const volatile uint32_t *id;
+	uint32_t off_value;	/* what the ID register reads with decode off */
+	bool always_on;		/* read mode: decode stays on, only the ID is right */
+	int cpu;
+	atomic_bool stop;
+	atomic_bool started;
+	unsigned long reads, on, off, wrong;
+	uint32_t first_wrong;
+};
+
+static bool read_hex(const char *dev, const char *file, unsigned long *v)
+{
+	char path[PATH_MAX], buf[32];
+	FILE *f;
+	bool ok;
+
+	snprintf(path, sizeof(path), SYSPCI "/%s/%s", dev, file);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	ok = fgets(buf, sizeof(buf), f) && sscanf(buf, "%lx", v) == 1;
+	fclose(f);
+	return ok;
+}
+
+static int write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, s, strlen(s));
+	close(fd);
+	return n == (ssize_t)strlen(s) ? 0 : -errno;
+}
+
+/* The last idxgen device in bus order into dev; false if there is none. */
+static bool find_device(char *dev, size_t len)
+{
+	struct dirent **names;
+	int n = scandir(SYSPCI, &names, NULL, alphasort), i;
+	bool found = false;
+
+	for (i = 0; i < n; i++) {
+		unsigned long ven, did;
+
+		if (names[i]->d_name[0] != '.' &&
+		    read_hex(names[i]->d_name, "vendor", &ven) && ven == IDXGEN_PCI_VENDOR_ID &&
+		    read_hex(names[i]->d_name, "device", &did) && did == IDXGEN_PCI_DEVICE_ID) {
+			snprintf(dev, len, "%s", names[i]->d_name);
+			found = true;
+		}
+		free(names[i]);
+	}
+	free(names);
+	return found;
+}
+
+static bool set_command(int cfg, uint16_t cmd)
+{
+	return pwrite(cfg, &cmd, sizeof(cmd), CMD_OFF) == sizeof(cmd);
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+static void *reader_main(void *arg)
+{
+	struct reader *r = arg;
+
+	pin(r->cpu);
+	atomic_store(&r->started, true);
+	while (!atomic_load_explicit(&r->stop, memory_order_relaxed)) {
+		uint32_t v = r->id[IDXGEN_REG_ID / 4];
+
+		r->reads++;
+		if (v == IDXGEN_ID_MAGIC) {
+			r->on++;
+		} else if (v == r->off_value && !r->always_on) {
+			r->off++;
+		} else if (!r->wrong++) {
+			r->first_wrong = v;
+		}
+	}
+	return NULL;
+}
+
+/* Read with r until SIGINT or SIGTERM: others change the topology. */
+static bool read_until_signal(struct reader *r)
+{
+	pthread_t t;
+	sigset_t set;
+	int sig;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);	/* the reader inherits it */
+	if (pthread_create(&t, NULL, reader_main, r))
+		return false;
+	sigwait(&set, &sig);
+	atomic_store(&r->stop, true);
+	pthread_join(t, NULL);
+	return true;
+}
+
+/* Toggle decode off/on toggles times while r reads; false on a write error. */
+static bool race(int cfg, uint16_t cmd, struct reader *r, long toggles)
+{
+	pthread_t t;
+	bool ok = true;
+	long i;
+
+	if (pthread_create(&t, NULL, reader_main, r))
+		return false;
+	while (!atomic_load(&r->started))
+		sched_yield();
+	for (i = 0; i < toggles && ok; i++)
+		ok = set_command(cfg, cmd & ~CMD_MEMORY) && set_command(cfg, cmd | CMD_MEMORY);
+	atomic_store(&r->stop, true);
+	pthread_join(t, NULL);
+	return ok;
+}
+
+int main(int argc, char **argv)
+{
+	bool read_only = argc > 1 && !strcmp(argv[1], "read");
+	long toggles = argc > 1 && !read_only ? atol(argv[1]) : 20000;
+	int ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	char dev[NAME_MAX + 1], path[PATH_MAX], drv[PATH_MAX] = "";
+	struct reader r = { .cpu = ncpu > 1 ? ncpu - 1 : 0 };
+	uint16_t cmd = 0;
+	ssize_t n;
+	void *bar;
+	int cfg, fd;
+	bool ok;
+
+	if (!find_device(dev, sizeof(dev))) {
+		tap_ok(0, "an idxgen device in %s", SYSPCI);
+		return tap_done();
+	}
+	pin(0);
+	/* Off its driver: the driver must not see the device vanish. */
+	snprintf(path, sizeof(path), SYSPCI "/%s/driver", dev);
+	n = readlink(path, drv, sizeof(drv) - 1);
+	drv[n > 0 ? n : 0] = '\0';
+	if (n > 0) {
+		snprintf(path, sizeof(path), SYSPCI "/%s/driver/unbind", dev);
+		if (write_str(path, dev)) {
+			tap_ok(0, "unbind %s from its driver", dev);
+			return tap_done();
+		}
+	}
+	snprintf(path, sizeof(path), SYSPCI "/%s/config", dev);
+	cfg = open(path, O_RDWR | O_CLOEXEC);
+	snprintf(path, sizeof(path), SYSPCI "/%s/resource%d", dev, IDXGEN_BAR_REGS);
+	fd = open(path, O_RDWR | O_SYNC | O_CLOEXEC);
+	bar = fd < 0 ? MAP_FAILED : mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
+	ok = cfg >= 0 && bar != MAP_FAILED && pread(cfg, &cmd, sizeof(cmd), CMD_OFF) == sizeof(cmd);
+	r.id = bar;
+	if (ok) {
+		ok = set_command(cfg, cmd & ~CMD_MEMORY);
+		r.off_value = ok ? r.id[IDXGEN_REG_ID / 4] : 0;
+		ok = ok && set_command(cfg, cmd | CMD_MEMORY) && r.id[IDXGEN_REG_ID / 4] == IDXGEN_ID_MAGIC;
+		ok = ok && r.off_value != IDXGEN_ID_MAGIC;
+	}
+	if (tap_ok(ok, "%s: BAR%d mapped, ID reads IDXG with decode on, 0x%08x with it off",
+		   dev, IDXGEN_BAR_REGS, r.off_value)) {
+		r.always_on = read_only;
+		if (read_only)
+			ok = read_until_signal(&r);
+		else
+			ok = race(cfg, cmd, &r, toggles);
+		if (read_only)
+			tap_ok(ok, "reads on CPU %d until told to stop", r.cpu);
+		else
+			tap_ok(ok, "%ld decode off/on toggles on CPU 0 through %s/config", toggles, dev);
+		tap_diag("CPU %d: %lu reads, %lu with decode on, %lu off, %lu other", r.cpu,
+			 r.reads, r.on, r.off, r.wrong);
+		tap_ok(r.wrong == 0, "every read on CPU %d returned %s%s", r.cpu,
+		       read_only ? "the ID (decode stays on)" : "the ID or the decode-off value",
+		       r.wrong ? " (a read went to another memory region)" : "");
+		if (r.wrong)
+			tap_diag("%lu other values, the first 0x%08x", r.wrong, r.first_wrong);
+		/* Else the toggles and the reads did not overlap: no race tried. */
+		if (!read_only)
+			tap_ok(r.on > 0 && r.off > 0,
+			       "the reads saw the device both on and off (%d CPUs)", ncpu);
+	}
+	if (cfg >= 0) {
+		set_command(cfg, cmd);
+		close(cfg);
+	}
+	if (bar != MAP_FAILED)
+		munmap(bar, 4096);
+	if (fd >= 0)
+		close(fd);
+	if (drv[0]) {
+		const char *name = strrchr(drv, '/') ? strrchr(drv, '/') + 1 : drv;
+
+		snprintf(path, sizeof(path), "/sys/bus/pci/drivers/%s/bind", name);
+		tap_ok(write_str(path, dev) == 0, "%s back on its driver %s", dev, name);
+	}
+	return tap_done();
+}
