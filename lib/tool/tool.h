@@ -3,7 +3,7 @@
  * tool.h - what the idxgen tool's files share: the command table's entry,
  * the global options and the helpers of common.c.  One file per command
  * group (device.c: list, info, stats; run.c; order.c; bench.c; locks.c;
- * schedules.c); idxgen.c has main() and the table; print.h the output.
+ * schedules.c); main.c has main() and the table; print.h the output.
  */
 #ifndef IDXGEN_TOOL_H
 #define IDXGEN_TOOL_H
@@ -23,7 +23,7 @@ struct tool_cmd {
 };
 
 extern const char *cmd_name;	/* NULL before the command is known */
-extern const struct tool_cmd *cmd;	/* its table entry (idxgen.c) */
+extern const struct tool_cmd *cmd;	/* its table entry (main.c) */
 extern const char *opt_device;	/* index or PCI address */
 extern unsigned int opt_flags;
 extern int opt_json;
