@@ -56,15 +56,19 @@ sed 's/_Alignof/alignof/' "$tmp/all.c" >"$tmp/all.cc"
 cxx16=$(command -v clang++-16 || true)
 cxx_clang=${cxx16:-$(command -v clang++-15 || command -v clang++ || true)}
 [ -z "$cxx16" ] && echo "# clang++-16 is not installed here: the clang++ checks use ${cxx_clang:-nothing}"
-for comp in "cc -std=c11" "cc -std=gnu11" "${cxx16:+clang-16}${cxx16:-clang} -std=c11"; do
+# (the C clang of the same version as the clang++ used below; this check
+# once skipped itself by naming "clang-16/usr/bin/clang++-16")
+cc_clang=clang
+[ -n "$cxx16" ] && cc_clang=clang-16
+for comp in "cc -std=c11" "cc -std=gnu11" "$cc_clang -std=c11"; do
 	set -- $comp
-	if ! command -v "$1" >/dev/null; then skip "$comp not installed (tests/setup/deps.sh)" "$comp"; continue; fi
+	if ! command -v "$1" >/dev/null; then ok 1 "$comp: not installed (tests/setup/deps.sh)"; continue; fi
 	out=$($comp $WARN -I"$H" -I"$ROOT/include" -o "$tmp/a" "$tmp/all.c" 2>&1) && "$tmp/a"
 	ok $? "$comp: all headers compile, layouts as CUDA's${out:+: $out}"
 done
 for comp in "g++ -std=c++11" "g++ -std=c++17" "${cxx_clang} -std=c++14" "${cxx_clang} -std=c++17"; do
 	set -- $comp
-	if ! command -v "$1" >/dev/null; then skip "$comp not installed (tests/setup/deps.sh)" "$comp"; continue; fi
+	if ! command -v "$1" >/dev/null; then ok 1 "$comp: not installed (tests/setup/deps.sh)"; continue; fi
 	out=$($comp $WARN -I"$H" -I"$ROOT/include" -o "$tmp/a" "$tmp/all.cc" 2>&1) && "$tmp/a"
 	ok $? "$comp: all headers compile, layouts as CUDA's${out:+: $out}"
 done
