@@ -49,5 +49,4 @@ else
 		fi
 	done
 fi
-echo "# $((n - fails)) passed, $fails failed"
-[ $fails -eq 0 ]
+tap_done
