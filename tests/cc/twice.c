@@ -6,6 +6,7 @@
  * the file.  TAP.
  */
 #include "cc.h"
+#include "tap.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@
 int main(int argc, char **argv)
 {
 	struct buf *first = calloc((size_t)argc, sizeof(*first));
-	int i, round, n = 0, fail = 0;
+	int i, round;
 
 	if (!first || argc < 3) {
 		fprintf(stderr, "usage: twice -IDIR FILE.cu...\n");
@@ -32,15 +33,11 @@ int main(int argc, char **argv)
 				same = same && out.n == first[i].n && !memcmp(out.p, first[i].p, out.n);
 				buf_free(&out);
 			}
-			n++;
-			if (!same)
-				fail++;
-			printf("%s %d - %s: translation %d in this process%s\n", same ? "ok" : "not ok", n,
-			       argv[i], round + 1, round ? " is identical to the first" : " succeeds");
+			tap_ok(same, "%s: translation %d in this process%s", argv[i], round + 1,
+			       round ? " is identical to the first" : " succeeds");
 		}
 	for (i = 2; i < argc; i++)
 		buf_free(&first[i]);
 	free(first);
-	printf("1..%d\n# %d passed, %d failed\n", n, n - fail, fail);
-	return fail != 0;
+	return tap_done();
 }
