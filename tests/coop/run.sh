@@ -89,4 +89,8 @@ r1=$tap_failed
 python3 "$HERE/random_test.py" "$TOOL" "$LINK" "$W/random" "${COOP_RANDOM_PROGRAMS:-30}" \
 	"${COOP_RANDOM_RUNS:-5}" "${COOP_RANDOM_SEED:-1}"
 r2=$?
-[ $r1 -eq 0 ] && [ $r2 -eq 0 ]
+
+# --- the limits of the single-file translator that are gone, and those left
+python3 "$HERE/limits_test.py" "$TOOL" "$BUILD" "$W/limits"
+r3=$?
+[ $r1 -eq 0 ] && [ $r2 -eq 0 ] && [ $r3 -eq 0 ]

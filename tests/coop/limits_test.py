@@ -20,7 +20,7 @@ import subprocess
 import sys
 
 TOOL, BUILD, WORK = sys.argv[1], os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CFLAGS = ['-std=c11', '-Wall', '-Wextra', '-Werror', '-O0', '-I' + os.path.join(ROOT, 'include')]
 LIBS = [os.path.join(BUILD, 'coop', 'libidxgen-coop.a'), '-L' + os.path.join(BUILD, 'lib'),
         '-Wl,-rpath,' + os.path.join(BUILD, 'lib'), '-lidxgen', '-lpthread']
