@@ -22,7 +22,7 @@ lib:
 
 $(O)/bench_lib: $(ROOT)/tests/bench/bench_lib.c $(ROOT)/include/idxgen.h lib
 	mkdir -p $(O)
-	$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -I$(ROOT)/include \
+	$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -I$(ROOT)/include -I$(ROOT)/tests/common \
 		$(shell pkg-config --cflags libdrm) -o $@ $< -L$(BUILD)/lib \
 		-Wl,-rpath,'$$ORIGIN/../lib' -lidxgen $(shell pkg-config --libs libdrm)
 

@@ -16,7 +16,7 @@ OUT	:= $(BUILD)/bench
 CC	?= cc
 CFLAGS	?= -O2 -g
 WFLAGS	:= -std=c11 -Wall -Wextra -Werror
-CPPFLAGS := -I$(ROOT)/include -I$(ROOT)/qemu-device/model \
+CPPFLAGS := -I$(ROOT)/include -I$(ROOT)/qemu-device/model -I$(ROOT)/tests/common \
 	    -DIDXGEN_MODEL_C='"$(ROOT)/qemu-device/model/idxgen_model.c"'
 
 MODEL_SRC := $(wildcard $(ROOT)/qemu-device/model/*.c)
