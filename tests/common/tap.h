@@ -17,7 +17,19 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+/*
+ * The counters.  A program of one file has them to itself.  A program of
+ * several files defines TAP_SHARED before including this header in each of
+ * them, and one of those files also TAP_SHARED_DEFINE: the counters live
+ * there, and every file counts into them.
+ */
+#if defined(TAP_SHARED) && defined(TAP_SHARED_DEFINE)
+int tap_n, tap_failed, tap_skipped, tap_expected_failures;
+#elif defined(TAP_SHARED)
+extern int tap_n, tap_failed, tap_skipped, tap_expected_failures;
+#else
 static int tap_n, tap_failed, tap_skipped, tap_expected_failures;
+#endif
 
 /* One "ok"/"not ok" line: the directive (" # SKIP why") follows the name. */
 static inline void tap_line(int cond, const char *directive, const char *fmt, va_list ap)

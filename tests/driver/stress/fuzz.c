@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: MIT
+/*
+ * idxgen-stress fuzz: a structure-aware ioctl fuzzer.  Four processes of
+ * two threads share and replace four fds of the debug device and issue
+ * random, mostly plausible ioctls, bad pointers and verified jobs, while a
+ * fifth process resets (and rebinds) the device.
+ */
+#include "stress.h"
+
+#define FUZZ_FDS     4
+#define FUZZ_PROCS   4
+#define FUZZ_THREADS 2
+/*
+ * Each thread makes at least this many operations, and goes on until the
+ * run's time is up: how much the storm does does not depend on the speed
+ * of the run (4 x 2 x 16 operations, each counts an ioctl or more).
+ */
+#define FUZZ_MIN_OPS 16
+
+/*
+ * One fuzzing process: its fds (each process its own copy, which its
+ * threads replace under each other), the device, the end of the run, the
+ * shared statistics.
+ */
+struct fuzz_ctx {
+	_Atomic int fds[FUZZ_FDS];
+	int minor;
+	char pci[64];
+	double end;
+	uint64_t seed;
+	struct stats *st;
+};
+
+/* One thread of it: the process's context and its own random state. */
+struct fuzz_thread {
+	struct fuzz_ctx *fz;
+	uint64_t rng;
+};
+
+/*
+ * The debug device's node now: a rebind while files of the old instance are
+ * open gives it another minor, and the storm must follow it there (else
+ * every open after the first rebind is ENOENT).  The first minor if it is
+ * unbound at the moment.
+ */
+static void fz_path(const struct fuzz_ctx *fz, char *path, size_t len)
+{
+	char dir[96];
+	struct dirent *e;
+	DIR *dp;
+	int minor = fz->minor;
+
+	snprintf(dir, sizeof(dir), "/sys/bus/pci/devices/%s/accel", fz->pci);
+	dp = opendir(dir);
+	while (dp && (e = readdir(dp)))
+		if (sscanf(e->d_name, "accel%d", &minor) == 1)
+			break;
+	if (dp)
+		closedir(dp);
+	snprintf(path, len, "/dev/accel/accel%d", minor);
+}
+
+static const void *bad_ptr(uint64_t *x)
+{
+	static const uintptr_t ptrs[] = {
+	    0, 1, 0xfff, 0xffff888000000000ull, 0xffffffffff600000ull, 0x7ffffffff000ull};
+
+	return (const void *)ptrs[rnd(x) % (sizeof(ptrs) / sizeof(ptrs[0]))];
+}
+
+static void fuzz_one(struct fuzz_thread *t)
+{
+	struct fuzz_ctx *fz = t->fz;
+	uint64_t *x = &t->rng;
+	int fd = atomic_load(&fz->fds[rnd(x) % FUZZ_FDS]);
+	uint32_t h = rnd(x) % 6, lanes = 32;
+	int r = 0;
+
+	switch (rnd(x) % 16) {
+	case 0: {
+		struct drm_idxgen_get_param a = {.param = rnd(x) % 24, .pad = rnd(x) % 4 == 0};
+
+		r = ioctl1(fd, DRM_IOCTL_IDXGEN_GET_PARAM,
+			   rnd(x) % 8 ? (void *)&a : (void *)bad_ptr(x));
+		break;
+	}
+	case 1: {
+		struct drm_idxgen_ctx_create a = {.priority = rnd(x) % 4, .flags = rnd(x) % 8 == 0};
+
+		r = ioctl1(fd, DRM_IOCTL_IDXGEN_CTX_CREATE, &a);
+		break;
+	}
+	case 2: {
+		struct drm_idxgen_ctx_destroy a = {.ctx_id = rnd(x) % 6, .pad = rnd(x) % 8 == 0};
+
+		r = ioctl1(fd, DRM_IOCTL_IDXGEN_CTX_DESTROY, &a);
+		break;
+	}
+	case 3: {
+		static const uint64_t sizes[] = {0, 1, 4096, 65536, 1 << 20, 1ull << 40, ~0ull};
+		struct drm_idxgen_region_create a = {.size = sizes[rnd(x) % 7],
+						     .flags = rnd(x) % 8 == 0};
+
+		r = ioctl1(fd, DRM_IOCTL_IDXGEN_REGION_CREATE, &a);
+		break;
+	}
+	case 4: {
+		struct drm_idxgen_region_shared a = {.flags = rnd(x) % 8 == 0};
+
+		r = ioctl1(fd, DRM_IOCTL_IDXGEN_REGION_SHARED, &a);
+		break;
+	}
+	case 5: {
+		struct drm_gem_close a = {.handle = h};
+
+		r = ioctl1(fd, DRM_IOCTL_GEM_CLOSE, &a);
+		break;
+	}
+	case 6:
+	case 7: {
+		struct drm_idxgen_config c[8];
+		unsigned int n = 1 + rnd(x) % 8, i;
+		struct drm_idxgen_submit a = {
+		    .ctx_id = rnd(x) % 6,
+		    .count = n,
+		    .configs = (uintptr_t)c,
+		    .config_size = sizeof(c[0]),
+		    .out_syncobj = rnd(x) % 4,
+		    .in_syncobj = rnd(x) % 6 == 0 ? rnd(x) % 4 : 0,
+		};
+
+		for (i = 0; i < n; i++)
+			cfg_random(&c[i], lanes, h, rnd(x) % 3, x);
+		switch (rnd(x) % 12) {
+		case 0:
+			a.configs = (uintptr_t)bad_ptr(x);
+			break;
+		case 1:
+			a.count = rnd(x);
+			break;
+		case 2:
+			a.config_size = rnd(x) % 128;
+			break;
+		case 3:
+			a.flags = rnd(x);
+			break;
+		default:
+			break;
+		}
+		r = ioctl1(fd, DRM_IOCTL_IDXGEN_SUBMIT, &a);
+		break;
+	}
+	case 8: {
+		struct drm_idxgen_job_result a = {
+		    .ctx_id = rnd(x) % 6, .seq = rnd(x) % 40, .flags = rnd(x) % 8 == 0};
+
+		r = ioctl1(fd, DRM_IOCTL_IDXGEN_JOB_RESULT, &a);
+		break;
+	}
+	case 9: {
+		struct drm_idxgen_region_info a = {.handle = h, .flags = rnd(x) % 8 == 0};
+		size_t len;
+		void *p;
+
+		r = ioctl1(fd, DRM_IOCTL_IDXGEN_REGION_INFO, &a);
+		if (r)
+			break;
+		count(fz->st, r);
+		len = rnd(x) % 4 ? a.size : rnd(x) % (1 << 22);
+		p = mmap(NULL, len, rnd(x) % 6 ? PROT_READ : PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+			 rnd(x) % 8 ? a.mmap_offset : a.mmap_offset + 4096 * (rnd(x) % 64));
+		r = p == MAP_FAILED ? -errno : 0;
+		if (p != MAP_FAILED) {
+			atomic_fetch_add(&fz->st->maps, 1);
+			munmap(p, len);
+		}
+		break;
+	}
+	case 10: {
+		uint32_t s;
+
+		r = drmSyncobjCreate(fd, rnd(x) % 2, &s) ? -errno : 0;
+		break;
+	}
+	case 11: {
+		uint32_t hs[4] = {rnd(x) % 5, rnd(x) % 5, rnd(x) % 5, rnd(x) % 5};
+
+		r = drmSyncobjWait(fd, hs, 1 + rnd(x) % 4, abs_timeout(0) + 1000000 * (rnd(x) % 20),
+				   rnd(x) % 4, NULL)
+			? -errno
+			: 0;
+		break;
+	}
+	case 12:
+		r = drmSyncobjDestroy(fd, rnd(x) % 5) ? -errno : 0;
+		break;
+	case 13: {
+		/* random driver ioctl numbers and directions, random bytes */
+		uint8_t buf[128];
+		unsigned int i, nr = DRM_COMMAND_BASE + rnd(x) % 0x20;
+		unsigned long req =
+		    rnd(x) % 2 ? DRM_IOWR(nr, uint8_t[64]) : DRM_IOW(nr, uint8_t[8]);
+
+		for (i = 0; i < sizeof(buf); i++)
+			buf[i] = rnd(x) % 3 ? 0 : rnd(x);
+		r = ioctl1(fd, req, buf);
+		break;
+	}
+	case 14: {
+		/* replace a shared fd under the other threads and processes */
+		char path[64];
+		int slot = rnd(x) % FUZZ_FDS, nfd, old;
+
+		fz_path(fz, path, sizeof(path));
+		nfd = open(path, O_RDWR | O_CLOEXEC);
+		if (nfd < 0) {
+			r = -errno;
+			break;
+		}
+		old = atomic_exchange(&fz->fds[slot], nfd);
+		close(old);
+		break;
+	}
+	default: {
+		/*
+		 * A valid job, verified if it reports success, on a file of its
+		 * own: the shared fds change under it (another thread closes
+		 * handles or reopens the fd number), which would point its
+		 * handles at someone else's objects.
+		 */
+		struct drm_idxgen_config c;
+		struct drm_idxgen_job_result res;
+		uint32_t ctx, reg;
+		const void *m;
+		uint64_t size;
+		char path[64];
+		int own;
+
+		fz_path(fz, path, sizeof(path));
+		own = open(path, O_RDWR | O_CLOEXEC);
+		if (own < 0) {
+			r = -errno;
+			break;
+		}
+		fd = own;
+		if (ctx_create(fd, &ctx) || region_create(fd, 1 << 16, &reg)) {
+			close(own);
+			r = -EIO;
+			break;
+		}
+		m = region_map(fd, reg, &size);
+		cfg_random(&c, (uint32_t)param(fd, DRM_IDXGEN_PARAM_LANES), reg, true, x);
+		r = m ? run_batch(fd, ctx, &c, 1, &res, 20) : -errno;
+		if (!r && !res.error && !res.status) {
+			struct drm_idxgen_get_param gp = {.param = DRM_IDXGEN_PARAM_LANES};
+
+			if (output_ok(m, &c))
+				atomic_fetch_add(&fz->st->jobs_verified, 1);
+			/*
+			 * Unbound between the result and the check: the mapping
+			 * now reads the zero page (unplug semantics), so the
+			 * output can no longer be seen, right or wrong.
+			 */
+			else if (ioctl1(fd, DRM_IOCTL_IDXGEN_GET_PARAM, &gp) == -ENODEV)
+				atomic_fetch_add(&fz->st->jobs_failed, 1);
+			else
+				atomic_fetch_add(&fz->st->jobs_bad, 1);
+		} else if (!r) {
+			atomic_fetch_add(&fz->st->jobs_failed, 1);
+		}
+		if (m)
+			munmap((void *)m, size);
+		gem_close(fd, reg);
+		{
+			struct drm_idxgen_ctx_destroy a = {.ctx_id = ctx};
+
+			xioctl(fd, DRM_IOCTL_IDXGEN_CTX_DESTROY, &a);
+		}
+		close(own);
+		break;
+	}
+	}
+	count(fz->st, r);
+}
+
+static void *fuzz_thread(void *arg)
+{
+	struct fuzz_thread *t = arg;
+	unsigned int ops;
+
+	t->rng = rnd_seed(t->fz->seed);
+	for (ops = 0; ops < FUZZ_MIN_OPS || now() < t->fz->end; ops++)
+		fuzz_one(t);
+	return NULL;
+}
+
+static void fuzz_worker(struct fuzz_ctx *fz)
+{
+	struct fuzz_thread arg[FUZZ_THREADS];
+	pthread_t t[FUZZ_THREADS];
+	int i;
+
+	for (i = 0; i < FUZZ_THREADS; i++) {
+		arg[i] = (struct fuzz_thread){.fz = fz};
+		pthread_create(&t[i], NULL, fuzz_thread, &arg[i]);
+	}
+	for (i = 0; i < FUZZ_THREADS; i++)
+		pthread_join(t[i], NULL);
+}
+
+/* Resets and unbind/rebind of the debug device until the workers are done. */
+static void fuzz_chaos(struct fuzz_ctx *fz, struct dev *d, bool rebind, bool resets)
+{
+	uint64_t x = rnd_seed(fz->seed);
+	char path[256];
+	int i = 0;
+
+	while (!atomic_load(&fz->st->done)) {
+		usleep(200000 + rnd(&x) % 500000);
+		if (rebind && ++i % 6 == 0) {
+			write_file("/sys/bus/pci/drivers/idxgen/unbind", d->pci);
+			usleep(100000);
+			write_file("/sys/bus/pci/drivers/idxgen/bind", d->pci);
+			atomic_fetch_add(&fz->st->rebinds, 1);
+		} else if (resets) {
+			snprintf(path, sizeof(path), "%s/reset", d->dbg);
+			if (!write_file(path, "1"))
+				atomic_fetch_add(&fz->st->resets, 1);
+		}
+	}
+}
+
+int mode_fuzz(int secs, uint64_t seed, bool rebind, bool resets)
+{
+	struct fuzz_ctx fz = {.seed = seed};
+	struct stats *st = stats_new();
+	struct dev d;
+	pid_t pid[FUZZ_PROCS + 1];
+	int i, status, crashed = 0, minor;
+	double t0 = now();
+	char path[64];
+
+	fz.st = st;
+	tap_diag("fuzz: seed %llu, %d s, resets %s, rebind %s", (unsigned long long)seed, secs,
+		 resets ? "on" : "off", rebind ? "on" : "off");
+	minor = find_debug_dev();
+	if (!tap_ok(minor >= 0 && dev_open(&d, minor) == 0, "fuzz: debug device open (accel%d)",
+		    minor))
+		return tap_done();
+	fz.minor = minor;
+	snprintf(fz.pci, sizeof(fz.pci), "%s", d.pci);
+	snprintf(path, sizeof(path), "/dev/accel/accel%d", minor);
+	for (i = 0; i < FUZZ_FDS; i++)
+		fz.fds[i] = open(path, O_RDWR | O_CLOEXEC);
+	fz.end = t0 + secs;
+	signal(SIGPIPE, SIG_IGN);
+	for (i = 0; i < FUZZ_PROCS; i++) {
+		pid[i] = fork();
+		if (pid[i] == 0) {
+			fz.seed = seed * 31 + i + 1;
+			fuzz_worker(&fz);
+			_exit(0);
+		}
+	}
+	pid[FUZZ_PROCS] = fork();
+	if (pid[FUZZ_PROCS] == 0) {
+		fz.seed = seed * 77 + 5;
+		fuzz_chaos(&fz, &d, rebind, resets);
+		_exit(0);
+	}
+	for (i = 0; i <= FUZZ_PROCS; i++) {
+		if (i == FUZZ_PROCS)
+			atomic_store(&st->done, 1);
+		if (pid[i] > 0 && waitpid(pid[i], &status, 0) == pid[i] &&
+		    !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+			crashed++;
+			tap_diag("fuzz: process %d ended with status %#x", i, status);
+		}
+	}
+	for (i = 0; i < FUZZ_FDS; i++)
+		close(fz.fds[i]);
+	close(d.fd);
+	/*
+	 * A rebind while files of the old instance were open gave the device
+	 * a new minor (the old one is freed only with its last file).  Now
+	 * that every file is closed, bind it once more so that it is back at
+	 * its minor: later suites and tools number devices from accel0 up.
+	 */
+	if (rebind) {
+		write_file("/sys/bus/pci/drivers/idxgen/unbind", d.pci);
+		write_file("/sys/bus/pci/drivers/idxgen/bind", d.pci);
+	}
+	print_stats(st, "fuzz", now() - t0);
+	tap_ok(crashed == 0, "fuzz: every process survived (%d did not)", crashed);
+	tap_ok(st->ioctls > 100, "fuzz: %lu ioctls issued", st->ioctls);
+	tap_ok(st->jobs_bad == 0,
+	       "fuzz: every job that reported success verified (%lu ok, %lu wrong)",
+	       st->jobs_verified, st->jobs_bad);
+	/* the device must be usable afterwards (minor may change after rebind) */
+	for (i = 0; i < 50 && access(path, F_OK); i++)
+		usleep(100000);
+	if (dev_open(&d, minor) == 0) {
+		struct drm_idxgen_config c;
+		struct drm_idxgen_job_result res;
+		uint32_t ctx, reg;
+		const void *m;
+		uint64_t size;
+
+		m = NULL;
+		tap_ok(!ctx_create(d.fd, &ctx) && !region_create(d.fd, 1 << 16, &reg) &&
+			   (m = region_map(d.fd, reg, &size)) &&
+			   (cfg_make(&c, d.lanes, reg, 0, 13, 7, 5), 1) &&
+			   !run_batch(d.fd, ctx, &c, 1, &res, 30) && !res.error && !res.status &&
+			   output_ok(m, &c),
+		       "fuzz: device works after the storm");
+		if (m)
+			munmap((void *)m, size);
+		close(d.fd);
+		tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, 20),
+		       "fuzz: no driver object left once every fd is closed");
+	} else {
+		tap_ok(0, "fuzz: device back after the storm");
+	}
+	return tap_done();
+}
