@@ -17,7 +17,19 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+/*
+ * The counts.  A test program of several C files shares one set: each of
+ * its files defines TAP_SHARED before including this header, and exactly
+ * one of them also TAP_SHARED_DEFINE (it holds the counters).  A program
+ * of one file needs neither.
+ */
+#if defined(TAP_SHARED) && defined(TAP_SHARED_DEFINE)
+int tap_n, tap_failed, tap_skipped, tap_expected_failures;
+#elif defined(TAP_SHARED)
+extern int tap_n, tap_failed, tap_skipped, tap_expected_failures;
+#else
 static int tap_n, tap_failed, tap_skipped, tap_expected_failures;
+#endif
 
 /* One "ok"/"not ok" line: the directive (" # SKIP why") follows the name. */
 static inline void tap_line(int cond, const char *directive, const char *fmt, va_list ap)
