@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "idxgen.h"
 #include "print.h"
@@ -81,6 +82,21 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 }
 
 /*
+ * n jobs per the time since t0 (us).  A clock coarser than the run can
+ * show no time passed: then count the clock's resolution, so that the rate
+ * is a finite number (JSON has no infinity) on any clock and at any speed.
+ */
+static double per_second(unsigned long n, double t0)
+{
+	double dt = now_us() - t0, res = 1e-3;
+	struct timespec r;
+
+	if (!clock_getres(CLOCK_MONOTONIC, &r) && r.tv_sec * 1e6 + r.tv_nsec / 1e3 > res)
+		res = r.tv_sec * 1e6 + r.tv_nsec / 1e3;
+	return n / ((dt > res ? dt : res) / 1e6);
+}
+
+/*
  * Small jobs that always run the generator (the submission path is what is
  * measured): one at a time, all submitted then one wait, in batches.
  */
@@ -98,13 +114,13 @@ static int bench_rates(struct idxgen_context *ctx, const struct idxgen_config *c
 	t0 = now_us();
 	for (i = 0; i < n && !ret; i++)
 		ret = idxgen_run(ctx, cfg, NULL);
-	b->rate_single = n / ((now_us() - t0) / 1e6);
+	b->rate_single = per_second(n, t0);
 	t0 = now_us();
 	for (i = 0; i < n && !ret; i++)
 		ret = idxgen_submit(ctx, cfg, 1, &j);
 	if (!ret)
 		ret = idxgen_wait(ctx, j, -1, NULL);
-	b->rate_pipe = n / ((now_us() - t0) / 1e6);
+	b->rate_pipe = per_second(n, t0);
 	t0 = now_us();
 	for (i = 0; i < n && !ret; i += k) {
 		k = n - i < o->batch ? n - i : o->batch;
@@ -112,7 +128,7 @@ static int bench_rates(struct idxgen_context *ctx, const struct idxgen_config *c
 	}
 	if (!ret)
 		ret = idxgen_wait(ctx, jobs[n - 1], -1, NULL);
-	b->rate_batch = n / ((now_us() - t0) / 1e6);
+	b->rate_batch = per_second(n, t0);
 	free(many);
 	free(jobs);
 	return ret;

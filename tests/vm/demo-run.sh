@@ -8,8 +8,11 @@
 #   --check  also print TAP lines asserting each part's OK line and its key
 #            figures (the CUDA program's PASS, history hits on its repeat
 #            launches, the tuned result equal to the C reference, every lock
-#            grant counted, parallel == sequential), so that a part that
-#            silently did nothing fails.
+#            grant counted, a preemption and a hold-limit release forced step
+#            by step, parallel == sequential), so that a part that silently
+#            did nothing fails.  No check depends on time: the timed figures
+#            (waits, the timed run's preemption counts, the tuner's times) are
+#            shown, never compared.
 #
 # Environment: BUILD (repo build/), and run-vm.sh's.
 set -uo pipefail
@@ -94,10 +97,13 @@ ratio=$(val '^time per block, winner / sequential: ([0-9.]+) .*')
 tap $? "schedule selection: the winner's time per block against sequential shown (${ratio:-none})"
 has '^grants counted by the arbiter == the workers. own: 4 of 4 workers; wrong indices 0, errors 0$'
 tap $? "arbiter: every worker's grants counted by the arbiter, no wrong index, no error"
+# how many preemptions and hold-limit releases the timed run had depends on
+# the machine's speed and load: shown, not checked; demo-arb forces one of
+# each step by step (untimed), and that is checked
 pre=$(val '^device during the run: [0-9]+ grants, ([0-9]+) preemptions.*')
 hold=$(val '^device during the run: .* ([0-9]+) hold-limit releases.*')
-[ "${pre:-0}" -gt 0 ] && [ "${hold:-0}" -gt 0 ]
-tap $? "arbiter: preemptions (${pre:-none}) and hold-limit releases (${hold:-none}) happened"
+has '^step by step \(untimed\): .*LOW preempted at once, 1 preemption; .*the hold limit took the lock, 1 hold-limit release$'
+tap $? "arbiter: a preemption and a hold-limit release, step by step (the timed run had ${pre:-none} and ${hold:-none})"
 has '^arbiter: [0-9]+ locks' && has '^priority LOW '
 tap $? "arbiter: idxgen locks and the per-priority waits shown"
 has '^removed as implied by other paths: 5 ' && has '^kept, one channel each: 9 '

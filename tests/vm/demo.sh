@@ -128,7 +128,7 @@ schedule_selection() {
 }
 
 arbiter() {
-	step "demo-arb: 4 workers, 3 s; then the arbiter's table while they hold their contexts"
+	step "demo-arb: 4 workers, 3 s; then the arbiter's table while they hold their contexts; then one preemption and one hold-limit release, step by step"
 	demo-arb --seconds 3 --show "idxgen locks"
 }
 
