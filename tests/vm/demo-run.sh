@@ -62,12 +62,8 @@ fi
 [ "$check" -eq 1 ] || exit "$rc"
 
 # --check: TAP on the output just shown.
-t=0
-fails=0
-tap() { # status description
-	t=$((t + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $t - demo: $2"; else echo "not ok $t - demo: $2"; fails=$((fails + 1)); fi
-}
+. "$ROOT/tests/common/tap.sh"
+tap() { ok "$1" "demo: $2"; }	# status description
 has() { grep -Eq "$1" "$LOG"; }
 val() { sed -nE "s|$1|\\1|p" "$LOG" | head -1; }	# no '|' in the patterns
 
@@ -116,5 +112,4 @@ for f in order-hilbert.png tune-copy_cols.png coop-reduced.svg; do
 done
 [ "$rc" -eq 0 ]
 tap $? "the VM run completed (run-vm.sh exit 0)"
-echo "$((t - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+tap_done
