@@ -77,11 +77,45 @@ if ! grep -q "'hw/misc/idxgen'," "$SRC/meson.build"; then
 	sed -i "s|^    'hw/misc',\$|    'hw/misc',\n    'hw/misc/idxgen',|" "$SRC/meson.build"
 	grep -q "'hw/misc/idxgen'," "$SRC/meson.build" || { say "trace-events wiring failed"; exit 1; }
 fi
-if ! grep -q 'idxgen-test' "$SRC/tests/qtest/meson.build"; then
+QMESON=$SRC/tests/qtest/meson.build
+if ! grep -qF "['idxgen-test']" "$QMESON"; then
 	sed -i "s/^qtests_i386 = \\\\$/qtests_i386 = \\\\\n  (config_all_devices.has_key('CONFIG_IDXGEN') ? ['idxgen-test'] : []) + \\\\/" \
-		"$SRC/tests/qtest/meson.build"
-	grep -q 'idxgen-test' "$SRC/tests/qtest/meson.build" || { say "qtest wiring failed"; exit 1; }
+		"$QMESON"
+	grep -qF "['idxgen-test']" "$QMESON" || { say "qtest wiring failed"; exit 1; }
 fi
+# The qtest's other sources (tests/device/qtest/idxgen-*.c but idxgen-test.c,
+# which meson takes by the test's name) go into QEMU's qtests dictionary, in
+# a block whose every line carries $QMARK, inserted before
+# "qtest_executables = {}".  The block is rebuilt from the files present and
+# the file rewritten only when it differs, so a tree wired by an earlier
+# script (no block, or another file list) is re-wired and an up-to-date one
+# is left alone (no meson reconfigure).  A tree that an older checkout
+# syncs afterwards (its one idxgen-test.c, every function static but main)
+# still links: the listed files then only add unused global symbols.
+QMARK='# idxgen-qtest-sources'
+qtest_wire_sources() {
+	local f blk=$QMESON.blk new=$QMESON.new
+	local extra=()
+	for f in "$ROOT"/tests/device/qtest/idxgen-*.c; do
+		f=$(basename "$f")
+		[ "$f" = idxgen-test.c ] || [ "$f" = 'idxgen-*.c' ] || extra+=("$f")
+	done
+	: >"$blk"
+	if [ ${#extra[@]} -gt 0 ]; then
+		{
+			echo "qtests += {'idxgen-test': files(  $QMARK"
+			printf '%s\n' "${extra[@]}" | LC_ALL=C sort | sed "s/.*/  '&',  $QMARK/"
+			echo ")}  $QMARK"
+		} >"$blk"
+	fi
+	grep -q '^qtest_executables = {}$' "$QMESON" ||
+		{ say "qtest wiring failed: no 'qtest_executables = {}' in $QMESON"; exit 1; }
+	grep -vF "$QMARK" "$QMESON" |
+		awk -v blk="$blk" '/^qtest_executables = \{\}$/ { while ((getline l < blk) > 0) print l } { print }' >"$new"
+	rm -f "$blk"
+	cmp -s "$new" "$QMESON" && rm "$new" || mv "$new" "$QMESON"
+}
+qtest_wire_sources
 DEVFILE=$SRC/configs/devices/x86_64-softmmu/idxgen.mak
 cat >"$DEVFILE.new" <<'MAK'
 # idxgen: the minimal x86_64 device set for the VM harness and qtests

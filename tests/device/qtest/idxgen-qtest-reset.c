@@ -1,0 +1,243 @@
+/*
+ * QTest for the idxgen accelerator: resets, FATAL, MSI-X.
+ *
+ * Reset by register and by system reset in the middle of a job, FATAL
+ * on a bad register write, MSI-X delivery.
+ *
+ * Copyright (c) 2026 the idxgen authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "standard-headers/linux/pci_regs.h"
+#include "qemu/bswap.h"
+#include "idxgen-qtest.h"
+
+/* ------------------------------------------------------------------ */
+/* Reset                                                              */
+/* ------------------------------------------------------------------ */
+
+void check_power_on(Idx *d)
+{
+    unsigned i;
+
+    g_assert_cmphex(rd(d, IDXGEN_REG_STATUS), ==, 0);
+    g_assert_cmphex(rd(d, IDXGEN_REG_CTRL), ==, 0);
+    g_assert_cmphex(rd(d, IDXGEN_REG_FW_STATUS), ==, IDXGEN_FW_NONE);
+    g_assert_cmphex(rd(d, IDXGEN_REG_FW_VERSION), ==, 0);
+    g_assert_cmphex(rd(d, IDXGEN_REG_IRQ_STATUS), ==, 0);
+    g_assert_cmphex(rd(d, IDXGEN_REG_IRQ_ENABLE), ==, 0);
+    g_assert_cmpuint(rd64(d, IDXGEN_REG_STAT_JOBS), ==, 0);
+    g_assert_cmpuint(rd64(d, IDXGEN_REG_STAT_MISSES), ==, 0);
+    g_assert_cmpuint(rd64(d, IDXGEN_REG_STAT_BUSY_CYCLES), ==, 0);
+    for (i = 0; i < rd(d, IDXGEN_REG_CAP_NUM_QUEUES); i++) {
+        g_assert_cmphex(rd(d, IDXGEN_QREG(i, IDXGEN_Q_STATUS)), ==, 0);
+        g_assert_cmphex(rd(d, IDXGEN_QREG(i, IDXGEN_Q_HEAD)), ==, 0);
+        g_assert_cmphex(rd(d, IDXGEN_QREG(i, IDXGEN_Q_TAIL)), ==, 0);
+        g_assert_cmphex(rd(d, IDXGEN_QREG(i, IDXGEN_Q_COMPLETED)), ==, 0);
+        g_assert_cmphex(rd(d, IDXGEN_QREG(i, IDXGEN_Q_RING_SIZE)), ==, 0);
+        g_assert_cmphex(rd(d, IDXGEN_QREG(i, IDXGEN_Q_IRQ_VECTOR)), ==, i);
+    }
+}
+
+static void reset_case(bool system)
+{
+    Idx d;
+    Queue q;
+    struct idxgen_desc small, big;
+    struct idxgen_cpl c;
+    uint32_t before;
+
+    idx_start_ready(&d, NULL);
+    wr(&d, IDXGEN_REG_IRQ_ENABLE, IDXGEN_IRQ_QUEUE(0));
+    q_setup(&d, &q, 0, 8);
+    mkdesc(&small, 0x1000, 8, 8, 1, 32, 1);
+    run_job(&d, &q, &small, &c);
+    check_cpl_ok(&c, &small, false);
+    run_job(&d, &q, &small, &c);
+    check_cpl_ok(&c, &small, true);
+
+    /* A big job and more queued behind it, then reset in the middle */
+    mkdesc(&big, 0x100000, 1024, 256, 1, 32, 2);
+    q_put(&d, &q, &big);
+    q_put(&d, &q, &small);
+    q_ring(&d, &q);
+    step(&d, 20000);
+    g_assert_true(rd(&d, IDXGEN_REG_STATUS) & IDXGEN_STATUS_BUSY);
+    g_assert_cmpuint(rd(&d, IDXGEN_QREG(0, IDXGEN_Q_WARPS_READY)), >, 0);
+    before = q_completed(&d, &q);
+    qtest_memset(d.qts, q.cpl + 2 * sizeof(c), 0, 2 * sizeof(c));
+    if (system) {
+        qtest_system_reset(d.qts);
+        /* the reset also cleared the BARs and bus mastering */
+        qpci_device_enable(d.dev);
+        qpci_config_writel(d.dev, PCI_BASE_ADDRESS_0, d.regs.addr);
+        qpci_config_writel(d.dev, PCI_BASE_ADDRESS_2, d.imem.addr);
+        qpci_config_writel(d.dev, PCI_BASE_ADDRESS_3, 0);
+    } else {
+        wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_RESET);
+    }
+    check_power_on(&d);
+    g_assert_cmpuint(before, ==, 2);
+    /* the dropped job never completes, nothing is written */
+    step(&d, 10 * 1000 * 1000);
+    q_cpl(&d, &q, 2, &c);
+    g_assert_cmphex(le32_to_cpu(c.check), ==, 0);
+    check_power_on(&d);
+
+    /* Back to work: the history is empty after reset */
+    fw_load_good(&d);
+    wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_ENABLE);
+    q_setup(&d, &q, 0, 8);
+    run_job(&d, &q, &small, &c);
+    check_cpl_ok(&c, &small, false);
+    run_job(&d, &q, &big, &c);
+    check_cpl_ok(&c, &big, false);
+    check_output(&d, &big);
+    idx_stop(&d);
+}
+
+void test_reset_register(void)
+{
+    reset_case(false);
+}
+
+void test_reset_system(void)
+{
+    reset_case(true);
+}
+
+/* Writing a read-only register while enabled is fatal until RESET. */
+void test_fatal(void)
+{
+    Idx d;
+    Queue q;
+    struct idxgen_desc dsc;
+
+    idx_start_ready(&d, NULL);
+    q_setup(&d, &q, 0, 4);
+    wr(&d, IDXGEN_REG_STAT_JOBS, 5);
+    g_assert_true(rd(&d, IDXGEN_REG_STATUS) & IDXGEN_STATUS_FATAL);
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_FATAL_CODE), ==,
+                     IDXGEN_FATAL_BAD_REG_WRITE);
+    g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ERROR);
+    g_assert_cmpuint(rd64(&d, IDXGEN_REG_STAT_JOBS), ==, 0);
+    /* no jobs run while fatal */
+    mkdesc(&dsc, 0, 4, 4, 4, 32, 1);
+    q_submit(&d, &q, &dsc);
+    step(&d, 100000);
+    g_assert_cmpuint(q_completed(&d, &q), ==, 0);
+    wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_RESET);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_STATUS), ==, 0);
+    g_assert_cmpuint(rd(&d, IDXGEN_REG_FATAL_CODE), ==, IDXGEN_FATAL_NONE);
+    /* disabled: the same write is only logged */
+    wr(&d, IDXGEN_REG_ID, 5);
+    wr(&d, IDXGEN_QREG(3, 0x80), 5);
+    wr(&d, IDXGEN_QREG(9, 0), 5);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_STATUS), ==, 0);
+    wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_ENABLE);
+    wr(&d, IDXGEN_QREG(9, 0), 5);
+    g_assert_true(rd(&d, IDXGEN_REG_STATUS) & IDXGEN_STATUS_FATAL);
+    idx_stop(&d);
+}
+
+/* ------------------------------------------------------------------ */
+/* Interrupts                                                         */
+/* ------------------------------------------------------------------ */
+
+void msix_setup(Idx *d, uint64_t msg, unsigned nvec)
+{
+    unsigned v;
+
+    qpci_msix_enable(d->dev);
+    for (v = 0; v < nvec; v++) {
+        uint64_t off = d->dev->msix_table_off + v * PCI_MSIX_ENTRY_SIZE;
+
+        qpci_io_writel(d->dev, d->dev->msix_table_bar,
+                       off + PCI_MSIX_ENTRY_LOWER_ADDR,
+                       (uint32_t)(msg + 4 * v));
+        qpci_io_writel(d->dev, d->dev->msix_table_bar,
+                       off + PCI_MSIX_ENTRY_UPPER_ADDR, (msg + 4 * v) >> 32);
+        qpci_io_writel(d->dev, d->dev->msix_table_bar,
+                       off + PCI_MSIX_ENTRY_DATA, 0x100 + v);
+        qpci_io_writel(d->dev, d->dev->msix_table_bar,
+                       off + PCI_MSIX_ENTRY_VECTOR_CTRL, 0);
+    }
+    qtest_memset(d->qts, msg, 0, 4 * nvec);
+}
+
+uint32_t msg_of(Idx *d, uint64_t msg, unsigned v)
+{
+    uint32_t val = qtest_readl(d->qts, msg + 4 * v);
+
+    qtest_writel(d->qts, msg + 4 * v, 0);
+    return val;
+}
+
+void test_msix(void)
+{
+    Idx d;
+    Queue q0, q2;
+    struct idxgen_desc dsc;
+    uint64_t msg;
+    unsigned nvec = IDXGEN_MSIX_VECTORS(IDXGEN_HW_DEFAULT_QUEUES);
+    unsigned err = IDXGEN_MSIX_ERR_VECTOR(IDXGEN_HW_DEFAULT_QUEUES);
+    uint64_t off;
+
+    idx_start_ready(&d, NULL);
+    msg = guest_alloc(&d.alloc, 4 * nvec);
+    msix_setup(&d, msg, nvec);
+    q_setup(&d, &q0, 0, 8);
+    q_setup(&d, &q2, 2, 8);
+    mkdesc(&dsc, 0, 9, 4, 1, 32, 1);
+
+    /* Not enabled in IRQ_ENABLE: status only */
+    run_job_status(&d, &q0, &dsc);
+    g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_QUEUE(0));
+    g_assert_cmphex(msg_of(&d, msg, 0), ==, 0);
+
+    wr(&d, IDXGEN_REG_IRQ_ENABLE, ~0u);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_IRQ_ENABLE), ==,
+                    IDXGEN_IRQ_ERROR | IDXGEN_IRQ_ARB | 0xf);
+    run_job_status(&d, &q0, &dsc);
+    g_assert_cmphex(msg_of(&d, msg, 0), ==, 0x100);
+    run_job_status(&d, &q2, &dsc);
+    g_assert_cmphex(msg_of(&d, msg, 2), ==, 0x102);
+    g_assert_cmphex(msg_of(&d, msg, 0), ==, 0);
+
+    /* Vector remapping; out-of-range vectors are refused */
+    wr(&d, IDXGEN_QREG(2, IDXGEN_Q_IRQ_VECTOR), 3);
+    wr(&d, IDXGEN_QREG(2, IDXGEN_Q_IRQ_VECTOR), nvec);
+    g_assert_cmpuint(rd(&d, IDXGEN_QREG(2, IDXGEN_Q_IRQ_VECTOR)), ==, 3);
+    run_job_status(&d, &q2, &dsc);
+    g_assert_cmphex(msg_of(&d, msg, 3), ==, 0x103);
+    g_assert_cmphex(msg_of(&d, msg, 2), ==, 0);
+
+    /* Error vector: bad doorbell */
+    wr(&d, IDXGEN_QREG(0, IDXGEN_Q_TAIL), 100);
+    g_assert_cmphex(msg_of(&d, msg, err), ==, 0x100 + err);
+
+    /* Error vector: an arbiter event (a lock granted) */
+    wr(&d, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, 1, 0));
+    step(&d, IDXGEN_ARB_SERVE_CYCLES * NS_PER_CYCLE);
+    g_assert_cmphex(msg_of(&d, msg, err), ==, 0x100 + err);
+    g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ARB);
+
+    /* W1C */
+    wr(&d, IDXGEN_REG_IRQ_STATUS, IDXGEN_IRQ_QUEUE(0) | IDXGEN_IRQ_ERROR |
+       IDXGEN_IRQ_ARB);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_IRQ_STATUS), ==, IDXGEN_IRQ_QUEUE(2));
+
+    /* A masked vector becomes pending, delivered on unmask */
+    off = d.dev->msix_table_off + 0 * PCI_MSIX_ENTRY_SIZE;
+    qpci_io_writel(d.dev, d.dev->msix_table_bar,
+                   off + PCI_MSIX_ENTRY_VECTOR_CTRL, 1);
+    run_job_status(&d, &q0, &dsc);
+    g_assert_true(qpci_msix_pending(d.dev, 0));
+    g_assert_cmphex(msg_of(&d, msg, 0), ==, 0);
+    qpci_io_writel(d.dev, d.dev->msix_table_bar,
+                   off + PCI_MSIX_ENTRY_VECTOR_CTRL, 0);
+    g_assert_false(qpci_msix_pending(d.dev, 0));
+    g_assert_cmphex(msg_of(&d, msg, 0), ==, 0x100);
+    idx_stop(&d);
+}

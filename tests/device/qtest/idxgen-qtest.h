@@ -1,0 +1,162 @@
+/*
+ * QTest for the idxgen thread-index generator accelerator: what the test
+ * files share.
+ *
+ * idxgen-test.c registers the test cases; each idxgen-qtest-<area>.c holds
+ * one area's cases, idxgen-qtest-common.c the plumbing (machine start, BAR
+ * mapping, virtual clock, firmware images, queues and descriptors).  Other
+ * helpers that more than one area uses are exported by the area that owns
+ * them and declared here under its name.
+ *
+ * Copyright (c) 2026 the idxgen authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef IDXGEN_QTEST_H
+#define IDXGEN_QTEST_H
+
+#include "libqtest.h"
+#include "libqos/pci.h"
+#include "libqos/libqos-malloc.h"
+#include "idxgen_hw.h"
+
+#define IDX_DEVFN       QPCI_DEVFN(4, 0)
+#define NS_PER_CYCLE    (1000000 / IDXGEN_HW_DEFAULT_CLOCK_KHZ)
+#define MAX_WAIT_NS     (50 * 1000 * 1000)
+
+typedef struct Idx {
+    QTestState *qts;
+    QGuestAllocator alloc;
+    QPCIBus *bus;
+    QPCIDevice *dev;
+    QPCIBar regs;
+    QPCIBar imem;
+    uint64_t imem_size;
+    int64_t now;                /* virtual clock after the last step */
+} Idx;
+
+typedef struct Queue {
+    unsigned qn;
+    uint32_t size;
+    uint64_t ring;
+    uint64_t cpl;
+    uint32_t tail;
+    uint32_t submitted;
+} Queue;
+
+/* idxgen-qtest-common.c: plumbing */
+void idx_start_args(Idx *d, const char *props, const char *args);
+void idx_start(Idx *d, const char *props);
+void idx_stop(Idx *d);
+uint32_t rd(Idx *d, uint64_t off);
+uint64_t rd64(Idx *d, uint64_t off);
+void wr(Idx *d, uint64_t off, uint32_t val);
+void wr64(Idx *d, uint64_t off, uint64_t val);
+int64_t step(Idx *d, int64_t ns);
+int64_t now_ns(Idx *d);
+
+/* idxgen-qtest-common.c: firmware images */
+typedef struct FwSpec {
+    uint32_t max_threads;
+    uint16_t max_dim[3];
+    uint16_t hist_entries;
+    uint32_t features;
+    uint32_t version;
+} FwSpec;
+
+#define FW_IMG_SIZE (sizeof(struct idxgen_fw_header) + \
+                     sizeof(struct idxgen_fw_record) + \
+                     sizeof(struct idxgen_fw_params))
+
+FwSpec fw_default(void);
+void fw_seal(uint8_t *img, size_t len);
+size_t fw_build(uint8_t *img, const FwSpec *f);
+uint32_t fw_load_at(Idx *d, uint64_t addr, uint32_t size);
+uint32_t fw_load(Idx *d, const uint8_t *img, size_t len);
+void fw_load_good(Idx *d);
+void idx_start_ready(Idx *d, const char *props);
+
+/* idxgen-qtest-common.c: queues and descriptors */
+void q_setup(Idx *d, Queue *q, unsigned qn, uint32_t size);
+void mkdesc(struct idxgen_desc *dsc, uint64_t target, uint32_t dx,
+            uint32_t dy, uint32_t dz, uint32_t c, uint32_t job_id);
+uint64_t desc_warps(const struct idxgen_desc *dsc);
+uint32_t q_put(Idx *d, Queue *q, const struct idxgen_desc *dsc);
+void q_ring(Idx *d, Queue *q);
+uint32_t q_submit(Idx *d, Queue *q, const struct idxgen_desc *dsc);
+uint32_t q_completed(Idx *d, Queue *q);
+int64_t q_wait(Idx *d, Queue *q, uint32_t n, int64_t ns);
+void q_cpl(Idx *d, Queue *q, uint32_t slot, struct idxgen_cpl *c);
+bool cpl_check_ok(const struct idxgen_cpl *c);
+int64_t run_job(Idx *d, Queue *q, const struct idxgen_desc *dsc,
+                struct idxgen_cpl *c);
+int run_job_status(Idx *d, Queue *q, const struct idxgen_desc *dsc);
+void check_output(Idx *d, const struct idxgen_desc *dsc);
+void check_cpl_ok(const struct idxgen_cpl *c,
+                  const struct idxgen_desc *dsc, bool hit);
+
+/* idxgen-qtest-reset.c: power-on state, MSI-X messages in guest memory */
+void check_power_on(Idx *d);
+void msix_setup(Idx *d, uint64_t msg, unsigned nvec);
+uint32_t msg_of(Idx *d, uint64_t msg, unsigned v);
+
+/* idxgen-qtest-arb.c */
+#define ARB_SERVE_NS    (IDXGEN_ARB_SERVE_CYCLES * NS_PER_CYCLE)
+
+uint32_t arb_cmd(Idx *d, uint32_t op, uint32_t lock, uint32_t req);
+
+/* idxgen-qtest-migrate.c: migration streams in files */
+char *migrate_to_file(Idx *s, const char *uri, const char *path,
+                      gsize *len);
+char *migrate_from_file(const char *props, const char *uri);
+gsize find_last(const char *img, gsize len, const void *pat, gsize plen);
+
+/* idxgen-qtest-fault.c: one fault, armed by property or at run time */
+typedef void (*FaultFn)(Idx *d, bool runtime);
+
+typedef struct FaultCase {
+    const char *prop;
+    FaultFn fn;
+    bool runtime;
+} FaultCase;
+
+void fault_hang(Idx *d, bool runtime);
+void fault_drop_irq(Idx *d, bool runtime);
+void fault_corrupt_cpl(Idx *d, bool runtime);
+void fault_fail_dma(Idx *d, bool runtime);
+
+/* The test cases, by file */
+void test_identity(void);                       /* idxgen-qtest-identity.c */
+void test_properties(void);
+void test_properties_invalid(void);
+void test_access_sizes(void);
+void test_fw_good(void);                        /* idxgen-qtest-fw.c */
+void test_fw_bad(void);
+void test_no_firmware(void);
+void test_queue_single(void);                   /* idxgen-qtest-queue.c */
+void test_queue_multi(void);
+void test_incremental(void);
+void test_desc_errors(void);
+void test_ring(void);
+void test_history(void);                        /* idxgen-qtest-history.c */
+void test_history_lru(void);
+void test_sched_orders(void);                   /* idxgen-qtest-sched.c */
+void test_sched_table(void);
+void test_sched_table_bad(void);
+void test_sched_migrate(void);
+void test_reset_register(void);                 /* idxgen-qtest-reset.c */
+void test_reset_system(void);
+void test_fatal(void);
+void test_msix(void);
+void test_fault(const void *opaque);            /* idxgen-qtest-fault.c */
+void test_fault_cpl_dma(void);
+void test_fault_sticky(void);
+void test_garbage(void);
+void test_arb_registers(void);                  /* idxgen-qtest-arb.c */
+void test_arb_jobs(void);
+void test_migrate(void);                        /* idxgen-qtest-migrate.c */
+void test_migrate_bad_job(void);
+void test_migrate_bad_caps(void);
+void test_trace_events(void);                   /* idxgen-qtest-trace.c */
+
+#endif
