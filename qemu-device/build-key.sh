@@ -79,7 +79,7 @@ idxgen_qemu_key_main() {
 	check)
 		dir=${2:?usage: build-key.sh check DIR NAME}
 		name=${3:-qemu}
-		have=$(cat "$dir/idxgen-build-key" 2>/dev/null) || have=
+		have=$(tr -d '\n' <"$dir/idxgen-build-key" 2>/dev/null | head -c 100) || have=
 		[ "$have" = "$want" ] && return 0
 		if [ -z "$have" ]; then
 			echo "not ok - $name: $dir has no idxgen-build-key: not built by this tree's" \
