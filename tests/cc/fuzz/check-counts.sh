@@ -44,7 +44,7 @@ printf '%s\n' "$out" | sed 's/^/# fuzz.py: /'
 printf '%s\n' "$out" >"$work/regress.tap"
 counts=$(bash "$HERE/../../common/tap-count.sh" "$work/regress.tap")
 printf '%s\n' "$out" | grep -qE '^not ok 1 - regression known_k0_1\.cu .*# TODO known translator bug: planted'
-ok $? "a known failure that fails: not ok ... # TODO known translator bug"
+ok $? "a known failure that fails is an expected failure: not ok with the TODO directive, the bug named"
 printf '%s\n' "$out" | grep -qE '^not ok 2 - regression known_k0_4\.cu passes now: delete its known-failure line$'
 ok $? "a known failure that passes: not ok, delete its known-failure line"
 [ "$counts" = "0 1 0 1" ] && [ "$rc" = 1 ]
