@@ -11,6 +11,14 @@
 # Prints the path of the built qemu-system-x86_64 on its last line.
 # With --sync-only: fetch, wire and sync the source tree (steps 1-3), print
 # its path and stop (tests/device/fuzz/run-fuzz.sh builds its own tree from it).
+#
+# The whole run holds an exclusive lock on $IDXGEN_CACHE/qemu.lock (flock):
+# two checkouts building at once take turns instead of patching and
+# building one tree together, and a build waits for the VMs that boot the
+# binary (tests/vm/run-vm.sh holds the lock shared).  A successful build
+# writes the tree's build key (qemu-device/build-key.sh) to
+# $IDXGEN_CACHE/qemu/build/idxgen-build-key; run-vm.sh and the qtest suite
+# refuse a binary whose key is not their tree's.
 set -euo pipefail
 SYNC_ONLY=0
 [ "${1:-}" = --sync-only ] && SYNC_ONLY=1
@@ -19,6 +27,17 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${IDXGEN_CACHE:-/var/cache/idxgen}
 QDIR=$CACHE/qemu
 say() { echo "qemu: $*" >&2; }
+# shellcheck source=qemu-device/build-key.sh
+. "$ROOT/qemu-device/build-key.sh"
+
+mkdir -p "$CACHE"
+exec {lockfd}>>"$CACHE/qemu.lock"
+if ! flock -n "$lockfd"; then
+	say "waiting for $CACHE/qemu.lock (another build-qemu.sh, or a VM using the binary)"
+	flock "$lockfd"
+fi
+say "holding $CACHE/qemu.lock"
+KEY=$(idxgen_qemu_build_key "$ROOT")
 
 mkdir -p "$QDIR/src"
 # 1. Source package (apt-get source unpacks and applies Debian's patches).
@@ -38,11 +57,9 @@ SRC=${SRC%/}
 #     applies its own, so a changed patch rebuilds what it touches and every
 #     tree runs the QEMU its patches describe.
 apply_patches() {
-	local applied=$SRC/.idxgen-patches want p
-	local patches=("$ROOT"/qemu-device/patches/*.patch)
-	[ -f "${patches[0]}" ] || patches=()
-	want=$(for p in "${patches[@]}"; do basename "$p"; sed -n '/^--- a\//,$p' "$p"; done |
-		sha256sum | cut -d' ' -f1)
+	local applied=$SRC/.idxgen-patches want p patches
+	mapfile -t patches < <(idxgen_qemu_patches "$ROOT")
+	want=$(idxgen_qemu_patches_key "$ROOT")	# build-key.sh: each patch's name and diff
 	[ "$(cat "$applied/key" 2>/dev/null)" = "$want" ] && return 0
 	if [ -d "$applied" ]; then
 		for p in $(find "$applied" -name '*.patch' | sort -r); do
@@ -126,22 +143,12 @@ CONFIG_PCIE_PORT=y
 MAK
 cmp -s "$DEVFILE.new" "$DEVFILE" && rm "$DEVFILE.new" || mv "$DEVFILE.new" "$DEVFILE"
 
-# 3. Our sources into the tree (checksum compare: unchanged files keep mtimes).
+# 3. Our sources into the tree (checksum compare: unchanged files keep
+#    mtimes); the list is build-key.sh's, the same files as the key's.
 mkdir -p "$SRC/hw/misc/idxgen"
-sync_files() { # dest files...
-	local dest=$1; shift
-	local f
-	for f in "$@"; do
-		[ -f "$f" ] || continue
-		cmp -s "$f" "$dest/$(basename "$f")" || cp "$f" "$dest/"
-	done
-}
-sync_files "$SRC/hw/misc/idxgen" "$ROOT"/qemu-device/*.c "$ROOT"/qemu-device/*.h \
-	"$ROOT"/qemu-device/meson.build "$ROOT"/qemu-device/trace-events \
-	"$ROOT"/qemu-device/model/*.c \
-	"$ROOT"/qemu-device/model/*.h "$ROOT/include/idxgen_hw.h"
-sync_files "$SRC/tests/qtest" "$ROOT"/tests/device/qtest/idxgen-*.c "$ROOT"/tests/device/qtest/idxgen-*.h \
-	"$ROOT"/tests/common/gen_ref.h "$ROOT"/tests/common/order_ref.h "$ROOT"/qemu-device/model/idxgen_model.h "$ROOT/include/idxgen_hw.h"
+idxgen_qemu_files "$ROOT" | while read -r dest f; do
+	cmp -s "$f" "$SRC/$dest/$(basename "$f")" || cp "$f" "$SRC/$dest/" || exit 1
+done
 
 if [ "$SYNC_ONLY" = 1 ]; then
 	echo "$SRC"
@@ -170,10 +177,15 @@ for f in /usr/share/seabios/*.bin /usr/share/qemu/*.bin; do
 	[ -e "$BUNDLE/$(basename "$f")" ] || ln -sf "$f" "$BUNDLE/"
 done
 
-# 5. Build (incremental).
+# 5. Build (incremental).  No key while the binary may be half way between
+#    two trees: it is written once the build succeeded.
 targets=(qemu-system-x86_64)
 [ -f "$SRC/tests/qtest/idxgen-test.c" ] && targets+=(tests/qtest/idxgen-test)
+rm -f "$BUILD/idxgen-build-key"
 say "building ${targets[*]}"
 ninja -C "$BUILD" "${targets[@]}" >"$QDIR/build.log" 2>&1 ||
 	{ grep -E 'error|Error' "$QDIR/build.log" | head -40 >&2; tail -20 "$QDIR/build.log" >&2; exit 1; }
+echo "$KEY" >"$BUILD/idxgen-build-key.new"
+mv "$BUILD/idxgen-build-key.new" "$BUILD/idxgen-build-key"
+say "build key $KEY (qemu-device/build-key.sh)"
 echo "$BUILD/qemu-system-x86_64"

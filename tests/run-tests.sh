@@ -98,15 +98,23 @@ run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 run_suite man $MAKE -s -C "$ROOT/docs/man" check
 run_suite demo-host $MAKE -s -C "$ROOT/tests/vm/demo" check
+run_suite device-host $MAKE -s -C "$ROOT/tests/device" check
 # .debs, lintian, DKMS; stages $BUILD/pkg/root, which the check VM lays over /
 run_suite pkg bash "$ROOT/tests/pkg/check-packages.sh"
 
-# QEMU device qtests (the timeout only catches a hang: the tests assert
-# nothing on wall-clock time, and a run takes seconds)
+# run-vm.sh and the qtests boot only a QEMU built from this tree's patches
+# and device sources; the QEMU cache's lock (host only, no VM, seconds)
+run_suite vm-key bash "$ROOT/tests/vm/test-build-key.sh"
+# QEMU device qtests, on the QEMU built from this tree's patches and device
+# sources (its build key, qemu-device/build-key.sh; else "not ok", run
+# `make qemu`), under a shared lock that keeps build-qemu.sh from
+# rebuilding it meanwhile.  The timeout only catches a hang: the tests
+# assert nothing on wall-clock time, and a run takes seconds.
 QB=$IDXGEN_CACHE/qemu/build
-run_suite qtest timeout 600 env QTEST_QEMU_BINARY="$QB/qemu-system-x86_64" \
-	QTEST_QEMU_STORAGE_DAEMON_BINARY=/bin/false \
-	"$QB/tests/qtest/idxgen-test" --tap
+run_suite qtest flock -s "$IDXGEN_CACHE/qemu.lock" bash -c '
+	bash "$1/qemu-device/build-key.sh" check "$2" qtest || exit 2
+	exec timeout 600 env QTEST_QEMU_BINARY="$2/qemu-system-x86_64" QTEST_QEMU_STORAGE_DAEMON_BINARY=/bin/false \
+		"$2/tests/qtest/idxgen-test" --tap' _ "$ROOT" "$QB"
 
 # Everything that runs inside the VM
 rm -rf "$GUEST"

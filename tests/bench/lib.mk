@@ -20,7 +20,7 @@ all: $(O)/bench_lib
 lib:
 	$(MAKE) -C $(ROOT)/lib all
 
-$(O)/bench_lib: $(ROOT)/tests/bench/bench_lib.c $(ROOT)/include/idxgen.h lib
+$(O)/bench_lib: $(ROOT)/tests/bench/bench_lib.c $(ROOT)/include/idxgen.h $(ROOT)/tests/common/gen_ref.h lib
 	mkdir -p $(O)
 	$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -I$(ROOT)/include -I$(ROOT)/tests/common \
 		$(shell pkg-config --cflags libdrm) -o $@ $< -L$(BUILD)/lib \

@@ -20,6 +20,14 @@
 # (--kernel debug: boot this built tree instead of tests/vm/kernel's),
 # IDXGEN_VM_SMP (vCPUs, default 2), IDXGEN_VM_KEEP_CORE=1 (keep a crashed
 # QEMU's core file).
+#
+# The QEMU of $IDXGEN_CACHE must have been built from this tree's carried
+# patches and device sources: its build key ($IDXGEN_CACHE/qemu/build/
+# idxgen-build-key, written by build-qemu.sh) must be the tree's
+# (qemu-device/build-key.sh), else a "not ok" line says to run `make qemu`
+# and the exit status is 2.  While the VM runs, a shared lock on
+# $IDXGEN_CACHE/qemu.lock keeps build-qemu.sh (exclusive) from rebuilding
+# it.  QEMU=path boots that binary unchecked, and says so.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -64,7 +72,22 @@ debug)
 	;;
 *) echo "run-vm: --kernel stock|debug, not '$kernel'" >&2; exit 2 ;;
 esac
-QEMU=${QEMU:-$CACHE/qemu/build/qemu-system-x86_64}
+if [ -n "${QEMU:-}" ]; then
+	echo "# vm: QEMU=$QEMU (override): not checked against this tree's patches and device sources" \
+		"(qemu-device/build-key.sh)"
+else
+	QEMU=$CACHE/qemu/build/qemu-system-x86_64
+	# Shared: VMs run side by side, a build (build-qemu.sh) waits for them.
+	if { exec {qemu_lock}>>"$CACHE/qemu.lock"; } 2>/dev/null; then
+		if ! flock -s -n "$qemu_lock"; then
+			echo "# vm: waiting for $CACHE/qemu.lock (build-qemu.sh is building)"
+			flock -s "$qemu_lock"
+		fi
+	else
+		echo "# vm: cannot open $CACHE/qemu.lock: booting without the lock"
+	fi
+	bash "$ROOT/qemu-device/build-key.sh" check "$CACHE/qemu/build" vm || exit 2
+fi
 [ -x "$QEMU" ] || { echo "run-vm: $QEMU missing; run 'make qemu'" >&2; exit 2; }
 
 mkdir -p "$VMDIR" "$GUEST/bin"

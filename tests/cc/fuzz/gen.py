@@ -38,7 +38,7 @@ executor and the translated code is a bug:
 Besides: per-thread locals live across barriers, a per-thread array la[],
 __device__ helpers (and one taking a pointer), switch with fall-through,
 per-thread loops with continue, a uniform and a per-thread variable in one
-declaration.  Gen(avoid_known=True) leaves out what trips KNOWN_BUGS.
+declaration.
 
 Usage: gen.py SEED COUNT PREFIX  -> writes PREFIX.cu and PREFIX.tab (one
 line per kernel: name gx gy gz bx by bz os us n schedule).
@@ -54,24 +54,13 @@ TICK_G = 6
 # Share of __syncthreads_count/_and/_or draws kept: idxgen-cc rejects them
 # today (the runtime's ABI has them), so they are rare, counted as rejected.
 SYNC_REDUCTIONS = 0.1
-# Translator bugs found by this fuzzer and not fixed yet, each with its
-# regression file in regress/: Gen(avoid_known=True) leaves out the
-# constructs that trip them (make check's seed set), the long run keeps them.
-# The first three were fixed by the translator's pass split (issue 21) and
-# are plain regressions now; the seed set of make check still avoids their
-# constructs so its kernels stay the same, the long run (make fuzz-cc)
-# draws them.  uniform_call_cond.cu is rejected with a diagnostic today.
-KNOWN_BUGS = [
-    "regress/uniform_decl_hoist.cu (fixed), regress/uniform_call_cond.cu (rejected): a "
-    "uniform local initialised by a call (min, max, a __device__ function) stays declared in "
-    "a thread loop while block-level code uses it; avoided: no calls in uniform expressions",
-    "regress/split_decl.cu (fixed): a uniform and a per-thread variable declared together "
-    "(issue 21's 'int m, e;'); avoided: one variable per declaration",
-    "regress/uniform_load_live.cu (fixed): a per-thread variable whose initialiser happens not "
-    "to depend on the thread (a load at a uniform index, a call) and that is live across a "
-    "barrier is left undeclared after it; avoided: the initialisers of per-thread variables "
-    "depend on tid",
-]
+# Translator bugs this fuzzer found have their regression files in
+# regress/ (uniform_decl_hoist, split_decl, uniform_load_live: fixed by the
+# translator's pass split, issue 21; uniform_call_cond: rejected with a
+# diagnostic today, an expected failure there).  The generator draws their
+# constructs in every run, make check's seeds included: calls in uniform
+# expressions, a uniform and a per-thread variable in one declaration,
+# per-thread initialisers that do not depend on the thread.
 # Warp-level operations (issue 23) at block level, before any divergent
 # return (CUDA: the lanes of a full mask must all call): full masks, the
 # shuffles whose absent source lanes CUDA defines (up/down/xor: own value),
@@ -95,9 +84,8 @@ class Scope:
 
 
 class Gen:
-    def __init__(self, rng, name, avoid_known=False):
+    def __init__(self, rng, name):
         self.r = rng
-        self.avoid_known = avoid_known   # leave out what trips KNOWN_BUGS
         self.name = name
         self.inited = False
         self.reads = set()        # arrays read at other threads' slots in this phase
@@ -220,9 +208,9 @@ class Gen:
             return "(unsigned int)(%s %s %s)" % (a, r.choice(["<", "<=", "==", "!=", ">"]), b)
         if k == 10:
             return "(%s ? %s : %s)" % (self.cond(sc, variant), a, b)
-        if k == 11 and (variant or not self.avoid_known):
+        if k == 11:
             return "%s(%s, %s)" % (r.choice(["min", "max"]), a, b)
-        if k == 12 and self.helpers and (variant or not self.avoid_known):
+        if k == 12 and self.helpers:
             h = r.choice(self.helpers)
             return "%s(%s, %s)" % (h, a, b)
         return "(~%s)" % a
@@ -238,8 +226,7 @@ class Gen:
 
     def vinit(self, sc):
         """The initialiser of a per-thread variable."""
-        e = self.vexpr(sc)
-        return "(%s) ^ tid" % e if self.avoid_known else e
+        return self.vexpr(sc)
 
     def uexpr(self, sc):
         return self.expr(sc, self.r.randint(0, 2), False)
@@ -404,7 +391,7 @@ class Gen:
             self.uniform_loop(sc, depth - 1)
         elif k < 86:
             v = self.fresh("u")
-            if r.random() < 0.6 or self.avoid_known:
+            if r.random() < 0.6:
                 self.emit("unsigned int %s = %s;" % (v, self.uexpr(sc)))
             else:           # a uniform and a per-thread variable in one declaration
                 w = self.fresh("w")

@@ -94,9 +94,22 @@ struct launch_opts {
 };
 
 /*
+ * What launch() returns.  LAUNCH_UNDEFINED is the one result that is the
+ * kernel's business, not the executor's: the kernel read a value that CUDA
+ * leaves undefined, a __shfl_sync whose source lane is not in the mask (one
+ * left out of it, or one that does not exist: past the end of the block's
+ * last, partial warp).  Every other failure is LAUNCH_ERROR.
+ */
+enum launch_result {
+	LAUNCH_OK = 0,
+	LAUNCH_ERROR = -1,	/* a divergent barrier or deadlock, a misused mask, out of memory */
+	LAUNCH_UNDEFINED = -2,	/* a __shfl_sync read a lane outside its mask: undefined in CUDA */
+};
+
+/*
  * Run body (the kernel call) for every thread of a grid x block launch.
- * Returns 0, or -1 with *err set: a divergent barrier (threads waiting at
- * different barriers), out of memory.
+ * Returns LAUNCH_OK, or LAUNCH_ERROR / LAUNCH_UNDEFINED with *err set; the
+ * launch stops at the first block that fails (its output is incomplete).
  */
 int launch(dim3 grid, dim3 block, const std::function<void()> &body, const launch_opts &o,
 	   std::string *err);

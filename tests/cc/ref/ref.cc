@@ -134,11 +134,11 @@ static int run_block(block_run *r, char *stacks, size_t stack_bytes, const launc
 			return 0;
 		int w = release_warps(r, err);	/* warp.cc */
 		if (w < 0)
-			return -1;
+			return w;	/* LAUNCH_ERROR or LAUNCH_UNDEFINED */
 		if (w > 0)
 			continue;
 		if (!release_barrier(r, err))
-			return -1;
+			return LAUNCH_ERROR;
 	}
 }
 
@@ -156,7 +156,7 @@ int launch(dim3 grid, dim3 block, const std::function<void()> &body, const launc
 
 	if (!stacks) {
 		*err = "out of memory for " + std::to_string(n) + " fiber stacks";
-		return -1;
+		return LAUNCH_ERROR;
 	}
 	r.fibers.resize(n);
 	r.body = &body;

@@ -43,7 +43,8 @@ struct block_run {
 extern thread_local block_run *running;
 
 std::string tid_text(uint3 t);
-/* Complete the warp operations whose lanes all arrived: >0 if some went on, 0 if none, -1 (*err) on misuse. */
+/* Complete the warp operations whose lanes all arrived: >0 if some went on, 0 if none, LAUNCH_ERROR (*err) on
+ * misuse, LAUNCH_UNDEFINED (*err) where CUDA leaves the result undefined. */
 int release_warps(block_run *r, std::string *err);
 
 } /* namespace idxgen_ref */

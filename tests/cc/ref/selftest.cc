@@ -6,7 +6,9 @@
  * loop, __syncthreads_count/and/or after early returns, the divergent
  * barrier diagnostic; warp operations (selftest_warp.cu): shuffles,
  * votes, match, reductions on the warps of a 3-D block, half a warp under
- * its own mask, a returned lane of a mask reported.  TAP.
+ * its own mask, a returned lane of a mask reported (LAUNCH_ERROR), a
+ * __shfl_sync from a lane that does not exist reported as undefined
+ * (LAUNCH_UNDEFINED).  TAP.
  */
 #include "idxgen_ref.h"
 
@@ -97,7 +99,7 @@ static void t_divergent(launch_opts o)
 	std::string err;
 	int rc = idxgen_ref::launch({ 1, 1, 1 }, { 8, 1, 1 }, [&] { divergent(out.data()); }, o, &err);
 
-	tap_ok(rc == -1 && err.find("divergent barrier") != std::string::npos,
+	tap_ok(rc == idxgen_ref::LAUNCH_ERROR && err.find("divergent barrier") != std::string::npos,
 	       "divergent barriers reported, %s: %s", order_name(o.order), err.c_str());
 }
 
@@ -159,8 +161,20 @@ static void t_lost_lane(launch_opts o)
 	std::string err;
 	int rc = idxgen_ref::launch({ 1, 1, 1 }, { 32, 1, 1 }, [&] { lost_lane(out.data()); }, o, &err);
 
-	tap_ok(rc == -1 && err.find("lane 5 of the mask has returned") != std::string::npos,
-	       "a returned lane of a shuffle's mask reported, %s: %s", order_name(o.order), err.c_str());
+	tap_ok(rc == idxgen_ref::LAUNCH_ERROR && err.find("lane 5 of the mask has returned") != std::string::npos,
+	       "a returned lane of a shuffle's mask reported as an error, %s: %s", order_name(o.order), err.c_str());
+}
+
+static void t_absent_lane(launch_opts o)
+{
+	std::vector<unsigned int> out(40);
+	std::string err;
+	int rc = idxgen_ref::launch({ 1, 1, 1 }, { 40, 1, 1 }, [&] { absent_lane(out.data()); }, o, &err);
+
+	tap_ok(rc == idxgen_ref::LAUNCH_UNDEFINED && err.find("lane 0 reads lane 13, which is not in the mask") !=
+							       std::string::npos,
+	       "a __shfl_sync from a lane that does not exist reported as undefined (rc %d), %s: %s", rc,
+	       order_name(o.order), err.c_str());
 }
 
 int main()
@@ -176,6 +190,7 @@ int main()
 		t_warp(o);
 		t_half_warp(o);
 		t_lost_lane(o);
+		t_absent_lane(o);
 	}
 	return tap_done();
 }

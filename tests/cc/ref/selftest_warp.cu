@@ -48,6 +48,13 @@ __global__ void half_warp(unsigned int *out)
 	out[threadIdx.x] = v;
 }
 
+/* The second warp of a 40-thread block has lanes 0-7: lane 13, the source, does not exist
+ * (undefined in CUDA: the executor must say that it is, not an error). */
+__global__ void absent_lane(unsigned int *out)
+{
+	out[threadIdx.x] = __shfl_sync(0xffffffffu, threadIdx.x, 13);
+}
+
 /* A lane of the mask returned: the executor must say so. */
 __global__ void lost_lane(unsigned int *out)
 {

@@ -6,10 +6,13 @@
  * whose mask has all arrived at the same operation (same line, same mask):
  * it computes each lane's result from the lanes' values, as the CUDA
  * programming guide defines them, and lets them go on.  Misuse is an error
- * of the launch: a lane not in its own mask, a lane of the mask that
- * returned, a __shfl_sync from a lane outside the mask, lanes of one mask at
- * different operations.  Lanes that do not exist (the last, partial warp of
- * a block) are left out of every mask.
+ * of the launch (LAUNCH_ERROR): a lane not in its own mask, a lane of the
+ * mask that returned, lanes of one mask at different operations.  A
+ * __shfl_sync from a lane outside the mask reads a value CUDA leaves
+ * undefined: the launch stops with LAUNCH_UNDEFINED, which a differential
+ * test may tell apart (that input is not comparable) from the errors.
+ * Lanes that do not exist (the last, partial warp of a block) are left out
+ * of every mask.
  */
 #include "ref_internal.h"
 
@@ -77,7 +80,8 @@ static long long as_signed(unsigned long long v, unsigned int size)
 	return size >= 8 ? (long long)v : (long long)(v << (64 - 8 * size)) >> (64 - 8 * size);
 }
 
-/* Results for the lanes of group (bit i: lane i of warp w, all AT_WARP at the same operation). */
+/* Results for the lanes of group (bit i: lane i of warp w, all AT_WARP at the same operation); false (*err) where
+ * CUDA leaves a result undefined. */
 static bool complete(block_run *r, size_t w, unsigned int group, std::string *err)
 {
 	fiber *lane = &r->fibers[w * WARP];
@@ -141,7 +145,7 @@ static bool complete(block_run *r, size_t w, unsigned int group, std::string *er
 				q.result = lane[src].wreq.val;
 			} else if (q.kind == W_SHFL) {
 				*err = "__shfl_sync at line " + std::to_string(q.site) + ": lane " + std::to_string(i) +
-				       " reads lane " + std::to_string(src) + ", which is not in the mask";
+				       " reads lane " + std::to_string(src) + ", which is not in the mask (undefined in CUDA)";
 				return false;
 			} else {
 				q.result = q.val;	/* a lane that does not exist: own value */
@@ -195,7 +199,7 @@ int release_warps(block_run *r, std::string *err)
 			if (!(f.wreq.mask >> i & 1)) {
 				*err = "warp operation at line " + std::to_string(f.site) + ": thread " +
 				       tid_text(f.view.tid) + " (lane " + std::to_string(i) + ") is not in its mask";
-				return -1;
+				return LAUNCH_ERROR;
 			}
 			for (unsigned int j = 0; j < nl && ready; j++) {
 				if (!(group >> j & 1))
@@ -205,20 +209,20 @@ int release_warps(block_run *r, std::string *err)
 				if (g.state == EXITED) {
 					*err = "warp operation at line " + std::to_string(f.site) + ": lane " +
 					       std::to_string(j) + " of the mask has returned";
-					return -1;
+					return LAUNCH_ERROR;
 				}
 				if (g.state == AT_WARP && (g.site != f.site || g.wreq.mask != f.wreq.mask ||
 							   g.wreq.kind != f.wreq.kind)) {
 					*err = "warp operations of one mask at lines " + std::to_string(f.site) +
 					       " and " + std::to_string(g.site);
-					return -1;
+					return LAUNCH_ERROR;
 				}
 				ready = g.state == AT_WARP;
 			}
 			if (!ready)
 				continue;
 			if (!complete(r, w, group, err))
-				return -1;
+				return LAUNCH_UNDEFINED;
 			released++;
 		}
 	}

@@ -5,12 +5,28 @@
  * against the reference executor (tests/cc/ref: every CUDA thread a fiber,
  * the lanes of a warp in lock step at warp operations), which runs the
  * same source untouched.  Block shapes of 1-D/2-D/3-D, sizes not multiples
- * of 32.  Where the executor rejects a launch (a shuffle reading a lane
- * that does not exist: undefined in CUDA), that shape is not compared and
- * the count says so.  TAP.
+ * of 32.  Where the executor says a launch is undefined in CUDA
+ * (LAUNCH_UNDEFINED: a __shfl_sync reading a lane outside its mask, such as
+ * one past the end of a partial warp), that shape is not compared: a "# "
+ * line says which and why, and the count says how many.  Any other error
+ * of the executor fails the kernel (a planted kernel, warp_sum_lost_lane,
+ * checks that).  TAP.
  */
 #include "idxgen_ref.h"
 #include "warp_ops.cu"
+
+/*
+ * Only for the reference executor (g++, never translated): warp_sum, but in
+ * 3-D blocks lane 5 of each warp returns before the shuffles of a full
+ * mask: an error of the launch (LAUNCH_ERROR), not an undefined result.
+ * Its other shapes give warp_sum's results.  The comparison must fail.
+ */
+__global__ void warp_sum_lost_lane(const int *in, int *out)
+{
+	if (blockDim.z > 1 && LINEAR_ID % 32 == 5)
+		return;
+	warp_sum(in, out);
+}
 
 #include <cstring>
 #include <string>
@@ -57,8 +73,8 @@ void tap(bool ok, const std::string &m)
 	printf("%s %d - %s\n", ok ? "ok" : "not ok", ntests, m.c_str());
 }
 
-/* Run on the reference executor; false if it rejects the launch. */
-bool run_ref(const kcase &c, const shape &s, int *in, unsigned *out, int n, std::string *err)
+/* Run on the reference executor: idxgen_ref::LAUNCH_OK, _UNDEFINED or _ERROR (*err). */
+int run_ref(const kcase &c, const shape &s, int *in, unsigned *out, int n, std::string *err)
 {
 	dim3 g = { s.gx, s.gy, 1 }, b = { s.bx, s.by, s.bz };
 	idxgen_ref::launch_opts o = { idxgen_ref::ORDER_FORWARD, 1, 0 };
@@ -74,6 +90,8 @@ bool run_ref(const kcase &c, const shape &s, int *in, unsigned *out, int n, std:
 			match_reduce(cin, out);
 		else if (name == "warp_sum")
 			warp_sum(cin, (int *)out);
+		else if (name == "warp_sum_lost_lane")
+			warp_sum_lost_lane(cin, (int *)out);
 		else if (name == "inlined")
 			inlined(cin, (int *)out);
 		else if (name == "predicated")
@@ -82,7 +100,7 @@ bool run_ref(const kcase &c, const shape &s, int *in, unsigned *out, int n, std:
 			predicated2(cin, out);
 		else
 			early_return(cin, out, n);
-	}, o, err) == 0;
+	}, o, err);
 }
 
 int run_rt(idxgen_rt *rt, const kcase &c, const shape &s, const idxgen_rt_schedule &o, int *in, unsigned *out,
@@ -97,6 +115,52 @@ int run_rt(idxgen_rt *rt, const kcase &c, const shape &s, const idxgen_rt_schedu
 	opts.schedule = o;
 	return idxgen_rt_launch_ex(rt, c.k, IDXGEN_RT_DIM3(s.gx, s.gy, 1), IDXGEN_RT_DIM3(s.bx, s.by, s.bz), args,
 				   &opts, &info);
+}
+
+/* One kernel on every shape: the reference, then the translated kernel under every order and 1/2 workers. */
+struct counts {
+	int compared, undefined, ref_errors, wrong, errors;
+};
+
+counts compare(idxgen_rt *const rt[2], const kcase &c, const std::string &label)
+{
+	counts k = {};
+
+	for (const shape &s : shapes) {
+		unsigned n = s.bx * s.by * s.bz * s.gx * s.gy;
+		std::vector<int> in(n);
+		std::vector<unsigned> want(c.words * n), got(c.words * n);
+		std::string err, where = label + ": block " + std::to_string(s.bx) + "x" + std::to_string(s.by) + "x" +
+					 std::to_string(s.bz) + ", grid " + std::to_string(s.gx) + "x" + std::to_string(s.gy);
+
+		for (unsigned i = 0; i < n; i++)
+			in[i] = (int)((i * 37u + 11u) % 100u);
+		memset(want.data(), 0xab, want.size() * 4);
+		int rc = run_ref(c, s, in.data(), want.data(), (int)n - 5, &err);
+		if (rc == idxgen_ref::LAUNCH_UNDEFINED) {
+			k.undefined++;
+			printf("# %s: not compared: %s\n", where.c_str(), err.c_str());
+			continue;
+		}
+		if (rc != idxgen_ref::LAUNCH_OK) {
+			k.ref_errors++;
+			printf("# %s: the reference executor failed (rc %d): %s\n", where.c_str(), rc, err.c_str());
+			continue;
+		}
+		for (const idxgen_rt_schedule &o : orders)
+			for (int w = 0; w < 2; w++) {
+				memset(got.data(), 0xab, got.size() * 4);
+				k.errors += run_rt(rt[w], c, s, o, in.data(), got.data(), (int)n - 5) != 0;
+				k.wrong += got != want;
+				k.compared++;
+			}
+	}
+	return k;
+}
+
+bool passes(const counts &k)
+{
+	return !k.wrong && !k.errors && !k.ref_errors && k.compared;
 }
 
 } /* namespace */
@@ -124,39 +188,26 @@ int main()
 	if (idxgen_rt_create(&ro, &rt[1]))
 		return 1;
 	for (const kcase &c : cases) {
-		int compared = 0, undefined = 0, wrong = 0, errors = 0;
+		std::string label = std::string(c.name) + (c.width ? " (width " + std::to_string(c.width) + ")" : "");
+		counts k = compare(rt, c, label);
 
-		for (const shape &s : shapes) {
-			unsigned n = s.bx * s.by * s.bz * s.gx * s.gy;
-			std::vector<int> in(n);
-			std::vector<unsigned> want(c.words * n), got(c.words * n);
-			std::string err;
-
-			for (unsigned i = 0; i < n; i++)
-				in[i] = (int)((i * 37u + 11u) % 100u);
-			memset(want.data(), 0xab, want.size() * 4);
-			if (!run_ref(c, s, in.data(), want.data(), (int)n - 5, &err)) {
-				if (!undefined++)
-					printf("# %s: the executor: %s\n", c.name, err.c_str());
-				continue;
-			}
-			for (const idxgen_rt_schedule &o : orders)
-				for (int w = 0; w < 2; w++) {
-					memset(got.data(), 0xab, got.size() * 4);
-					errors += run_rt(rt[w], c, s, o, in.data(), got.data(), (int)n - 5) != 0;
-					wrong += got != want;
-					compared++;
-				}
-		}
-		tap(!wrong && !errors && compared,
-		    std::string(c.name) + (c.width ? " (width " + std::to_string(c.width) + ")" : "") +
-			    ": translated == reference executor, " + std::to_string(compared) +
-			    " runs (shapes x 6 orders x 1/2 workers), " + std::to_string(wrong) + " differ, " +
-			    std::to_string(errors) + " launch errors; " + std::to_string(undefined) +
-			    " shapes undefined in CUDA (the executor rejects them) not compared");
+		tap(passes(k), label + ": translated == reference executor, " + std::to_string(k.compared) +
+				       " runs (shapes x 6 orders x 1/2 workers), " + std::to_string(k.wrong) + " differ, " +
+				       std::to_string(k.errors) + " launch errors; " + std::to_string(k.undefined) +
+				       " shapes undefined in CUDA not compared, " + std::to_string(k.ref_errors) +
+				       " reference errors");
 	}
+
+	/* the planted kernel: its 3-D shapes are a reference error, which must fail it, not drop them */
+	const kcase lost = { "warp_sum_lost_lane", &idxgen_cc_kernel_warp_sum, 1, 0, 0 };
+	counts k = compare(rt, lost, "planted warp_sum_lost_lane");
+	tap(!passes(k) && k.ref_errors == 2 && !k.undefined && k.compared == 5 * 12 && !k.wrong,
+	    "a reference error other than undefined fails a kernel (planted: a returned lane in a full mask in the 2 "
+	    "3-D shapes): " + std::to_string(k.ref_errors) + " reference errors, " + std::to_string(k.undefined) +
+		    " undefined, " + std::to_string(k.compared) + " runs compared, " + std::to_string(k.wrong) +
+		    " differ; the comparison " + (passes(k) ? "passes" : "fails"));
 	idxgen_rt_destroy(rt[0]);
 	idxgen_rt_destroy(rt[1]);
-	printf("1..%d\n# %d passed, %d failed\n", ntests, ntests - nfailed, nfailed);
+	printf("1..%d\n# %d passed, %d failed, 0 skipped, 0 expected failures\n", ntests, ntests - nfailed, nfailed);
 	return nfailed != 0;
 }
