@@ -36,12 +36,8 @@ BUILD=$T IDXGEN_VM_SUITES=$T/selftest.suites IDXGEN_VM_OVERLAY=$T/overlay IDXGEN
 rc=$?
 sed 's/^\(not \)\{0,1\}ok /# vm said: &/' "$T/out.txt" | grep '^# vm said: \|^# ' | head -80
 
-n=0
-failed=0
-check() { # cond description
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
-}
+. "$ROOT/tests/common/tap.sh"
+check() { ok "$@"; }	# cond description
 has() { grep -qE -- "$1" "$T/out.txt"; echo $?; }
 
 check "$([ "$rc" -ne 0 ]; echo $?)" "run-vm.sh fails a run in which QEMU crashed (exit $rc)"
@@ -50,9 +46,9 @@ check "$(has '^not ok - vm: QEMU crashed \(exit 134, signal 6\) in suite crash '
 check "$(has "^# qemu's last words")" "QEMU's last words (console) are printed"
 pattern=$(cat /proc/sys/kernel/core_pattern 2>/dev/null)
 if ! command -v gdb >/dev/null; then
-	echo "ok $((n += 1)) - backtrace # SKIP no gdb on this machine (tests/setup/deps.sh installs it)"
+	ok 1 "backtrace: gdb installed (tests/setup/deps.sh installs it)"
 elif [ "${pattern#|}" != "$pattern" ]; then
-	echo "ok $((n += 1)) - backtrace # SKIP kernel.core_pattern pipes cores to '$pattern'"
+	skip "kernel.core_pattern pipes cores to '$pattern'" "backtrace"
 else
 	check "$(has '^#   #[0-9]+ +(0x[0-9a-f]+ in )?[a-z_]')" \
 		"a backtrace of QEMU's crashing thread from its core file (gdb)"
@@ -64,6 +60,4 @@ check "$([ "$(grep -c 'the suite before the crash ran' "$T/out.txt")" -eq 1 ]; e
 check "$(grep -q "QEMU still ran 120 s" "$T/out.txt"; [ $? -ne 0 ]; echo $?)" "the crashed suite did not go on"
 check "$(has '^# vm: the last VM completed \(### IDXGEN-VM-DONE')" "the fresh VM completed the plan"
 rm -rf "$T/vm/cores-"*
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_done
