@@ -107,7 +107,7 @@ ok $? "it needs the installed libidxgen (no build-tree RUNPATH)"
 # static runtime and headers, through pkg-config idxgen-cudart.
 flags=$(pkg-config --cflags --libs idxgen-cudart 2>&1)
 ok $? "pkg-config --cflags --libs idxgen-cudart: $flags"
-cc -std=gnu11 -Wall -Wextra -Werror -o "$P/cudart-api" "$ROOT/tests/cudart/test_api.c" \
+cc -std=gnu11 -Wall -Wextra -Werror -o "$P/cudart-api" "$ROOT/tests/cudart/test_api.c" -I"$ROOT/tests/common" \
 	-I"$ROOT/tests/cudart" $flags 2>&1 | sed 's/^/# /'
 ok "${PIPESTATUS[0]}" "tests/cudart/test_api.c builds with \$(pkg-config --cflags --libs idxgen-cudart)"
 res=$(IDXGEN_BACKEND=emu LD_LIBRARY_PATH=$R/usr/lib/$MA "$P/cudart-api" 2>/dev/null | tail -1)
