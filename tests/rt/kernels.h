@@ -2,7 +2,8 @@
 /*
  * kernels.h - test kernels hand-written in the form the translator emits
  * (include/idxgen_rt.h, part 1), with the CUDA source they stand for, and
- * plain C references.  Shared by tests/rt/test_rt.c and the benchmark.
+ * plain C references.  Shared by the runtime suite (tests/rt/test_rt*.c)
+ * and the benchmark.
  */
 #ifndef IDXGEN_TESTS_RT_KERNELS_H
 #define IDXGEN_TESTS_RT_KERNELS_H
