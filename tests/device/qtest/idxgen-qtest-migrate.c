@@ -30,7 +30,6 @@ void test_migrate(void)
     struct idxgen_desc small, big;
     struct idxgen_cpl c;
     uint32_t ready;
-    QDict *rsp;
 
     idx_start_ready(&s, props);
     wr(&s, IDXGEN_REG_DBG_SCRATCH, 0xfeedf00d);
@@ -51,24 +50,7 @@ void test_migrate(void)
     wr(&s, IDXGEN_REG_ARB_CMD, IDXGEN_ARB_CMD(IDXGEN_ARB_OP_LOCK, 3, 6));
     g_assert_cmpuint(rd(&s, IDXGEN_REG_ARB_FIFO_COUNT), ==, 1);
 
-    memset(&t, 0, sizeof(t));
-    t.qts = qtest_initf("-machine q35 -nodefaults -device idxgen,addr=04.0,%s "
-                        "-incoming %s", props, uri);
-    rsp = qtest_qmp(s.qts, "{ 'execute': 'migrate', 'arguments': "
-                    "{ 'uri': %s } }", uri);
-    g_assert_true(qdict_haskey(rsp, "return"));
-    qobject_unref(rsp);
-    qtest_qmp_eventwait(s.qts, "STOP");
-    qtest_qmp_eventwait(t.qts, "RESUME");
-
-    pc_alloc_init(&t.alloc, t.qts, ALLOC_NO_FLAGS);
-    migrate_allocator(&s.alloc, &t.alloc);
-    t.bus = qpci_new_pc(t.qts, &t.alloc);
-    t.dev = qpci_device_find(t.bus, IDX_DEVFN);
-    g_assert_nonnull(t.dev);
-    t.regs = s.regs;
-    t.imem = s.imem;
-    t.imem_size = s.imem_size;
+    migrate_live(&s, &t, props, uri);
     t.now = s.now;
 
     g_assert_cmphex(rd(&t, IDXGEN_REG_DBG_SCRATCH), ==, 0xfeedf00d);
@@ -98,6 +80,35 @@ void test_migrate(void)
     qpci_free_pc(s.bus);
     alloc_destroy(&s.alloc);
     qtest_quit(s.qts);
+}
+
+/*
+ * Live migration of the running source @s to a new target @t started with
+ * @props, over @uri: @t ends up with the source's guest allocator and BAR
+ * mappings, ready for register reads.
+ */
+void migrate_live(Idx *s, Idx *t, const char *props, const char *uri)
+{
+    QDict *rsp;
+
+    memset(t, 0, sizeof(*t));
+    t->qts = qtest_initf("-machine q35 -nodefaults -device idxgen,addr=04.0,%s "
+                         "-incoming %s", props, uri);
+    rsp = qtest_qmp(s->qts, "{ 'execute': 'migrate', 'arguments': "
+                    "{ 'uri': %s } }", uri);
+    g_assert_true(qdict_haskey(rsp, "return"));
+    qobject_unref(rsp);
+    qtest_qmp_eventwait(s->qts, "STOP");
+    qtest_qmp_eventwait(t->qts, "RESUME");
+
+    pc_alloc_init(&t->alloc, t->qts, ALLOC_NO_FLAGS);
+    migrate_allocator(&s->alloc, &t->alloc);
+    t->bus = qpci_new_pc(t->qts, &t->alloc);
+    t->dev = qpci_device_find(t->bus, IDX_DEVFN);
+    g_assert_nonnull(t->dev);
+    t->regs = s->regs;
+    t->imem = s->imem;
+    t->imem_size = s->imem_size;
 }
 
 /*

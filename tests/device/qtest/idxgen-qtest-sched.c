@@ -412,30 +412,13 @@ void test_sched_migrate(void)
     g_autofree char *img = NULL;
     char *st;
     Idx s, t;
-    QDict *rsp;
     gsize len, at;
 
     /* live: the target's registers hold the source's table */
     idx_start(&s, props);
     g_assert_cmpuint(fw_load(&s, fw, fw_build_sched(fw, tab, G_N_ELEMENTS(tab))),
                      ==, IDXGEN_FW_OK);
-    memset(&t, 0, sizeof(t));
-    t.qts = qtest_initf("-machine q35 -nodefaults -device idxgen,addr=04.0,%s "
-                        "-incoming %s", props, uri);
-    rsp = qtest_qmp(s.qts, "{ 'execute': 'migrate', 'arguments': "
-                    "{ 'uri': %s } }", uri);
-    g_assert_true(qdict_haskey(rsp, "return"));
-    qobject_unref(rsp);
-    qtest_qmp_eventwait(s.qts, "STOP");
-    qtest_qmp_eventwait(t.qts, "RESUME");
-    pc_alloc_init(&t.alloc, t.qts, ALLOC_NO_FLAGS);
-    migrate_allocator(&s.alloc, &t.alloc);
-    t.bus = qpci_new_pc(t.qts, &t.alloc);
-    t.dev = qpci_device_find(t.bus, IDX_DEVFN);
-    g_assert_nonnull(t.dev);
-    t.regs = s.regs;
-    t.imem = s.imem;
-    t.imem_size = s.imem_size;
+    migrate_live(&s, &t, props, uri);
     sched_regs_equal(&t, tab, G_N_ELEMENTS(tab));
     g_assert_true(rd(&t, IDXGEN_REG_STATUS) & IDXGEN_STATUS_READY);
 

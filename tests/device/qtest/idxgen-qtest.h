@@ -105,10 +105,11 @@ uint32_t msg_of(Idx *d, uint64_t msg, unsigned v);
 
 uint32_t arb_cmd(Idx *d, uint32_t op, uint32_t lock, uint32_t req);
 
-/* idxgen-qtest-migrate.c: migration streams in files */
+/* idxgen-qtest-migrate.c: live migration, migration streams in files */
 char *migrate_to_file(Idx *s, const char *uri, const char *path,
                       gsize *len);
 char *migrate_from_file(const char *props, const char *uri);
+void migrate_live(Idx *s, Idx *t, const char *props, const char *uri);
 gsize find_last(const char *img, gsize len, const void *pat, gsize plen);
 
 /* idxgen-qtest-fault.c: one fault, armed by property or at run time */
