@@ -239,6 +239,12 @@ bool reads_memory(const struct kernel *k, CXCursor e);
 bool writes_memory(const struct kernel *k, CXCursor c);
 bool kills(const struct kernel *k, CXCursor c, const struct var *v);	/* "v = e;" */
 
+/*
+ * contig.c: the first access of the statements l[0..n) (a thread loop) that
+ * is not contiguous in threadIdx.x nor the same for all threads, or a null
+ * cursor: then forcing the loop's vectorisation pays (no gathers).
+ */
+CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n);
 /* ---- planning ------------------------------------------------------------ */
 
 /* plan_stmts.c: statements into classes and thread loops (regions). */

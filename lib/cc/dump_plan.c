@@ -42,6 +42,26 @@ static void region_lines(const struct kernel *k, int r, unsigned *a, unsigned *b
 		}
 }
 
+/* How thread loop r is vectorised (contig.c, emit.c's independent()). */
+static void region_vectorise(const struct kernel *k, int r, struct buf *o)
+{
+	CXCursor *l = cx_alloc(((size_t)k->ns + 1) * sizeof(*l)), sc;
+	unsigned i, n = 0;
+
+	for (i = 0; i < k->ns; i++)
+		if (k->s[i].cls == S_REGION && k->s[i].region == r)
+			l[n++] = k->s[i].c;
+	sc = loop_scattered_access(k, l, n);
+	if (k->src->tls)
+		bputs(o, "; vectorisation: the compiler's choice (threadIdx handed to __device__ functions)");
+	else if (clang_Cursor_isNull(sc))
+		bputs(o, "; vectorisation: forced (every access contiguous in threadIdx.x or the same for all threads)");
+	else
+		bprintf(o, "; vectorisation: the compiler's choice (line %u: an access not contiguous in threadIdx.x)",
+			line_of(sc));
+	free(l);
+}
+
 static const char *control_name(CXCursor c)
 {
 	switch (clang_getCursorKind(c)) {
@@ -109,8 +129,9 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 				break;
 			shown[s->region] = 1;
 			region_lines(k, s->region, &a, &b);
-			bprintf(o, "%*sthread loop %d: lines %u-%u (every thread of the block)\n", ind, "", s->region, a,
-				b);
+			bprintf(o, "%*sthread loop %d: lines %u-%u (every thread of the block)", ind, "", s->region, a, b);
+			region_vectorise(k, s->region, o);
+			bputs(o, "\n");
 			break;
 		case S_BARRIER:
 			bprintf(o, "%*sbarrier: line %u\n", ind, "", line_of(l[i]));

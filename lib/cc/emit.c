@@ -455,16 +455,29 @@ static void loop_prologue(const struct emit *e, const struct buf *locals, bool l
 /*
  * The pragma that lets the compiler run a loop's threads in any order
  * (vectorize without dependence checks: threads of a barrier-free region
- * are independent), except when the loop hands each thread's index to the
- * __device__ functions through idxgen_cc_set_thread(): that store to one
- * thread_local and the functions' loads of it are a dependence between
- * iterations, and clang 16 vectorizing past it gave every lane of a vector
- * the last lane's threadIdx (tests/cc/whole/progs/regress.cu).
+ * are independent), where it pays: every access contiguous in threadIdx.x
+ * or the same for all threads (contig.c; over scattered accesses forcing
+ * buys gathers slower than the scalar loop, so there the compiler decides
+ * alone, proving what it assumes).  Never when the loop hands each
+ * thread's index to the __device__ functions through
+ * idxgen_cc_set_thread(): that store to one thread_local and the
+ * functions' loads of it are a dependence between iterations, and clang
+ * 16 vectorizing past it gave every lane of a vector the last lane's
+ * threadIdx (tests/cc/whole/progs/regress.cu).
  */
-static const char *independent(const struct emit *e)
+static void independent(const struct emit *e, CXCursor scattered, struct buf *o)
 {
-	return e->src->tls ? "\t/* threadIdx handed to __device__ functions: ordered */\n" :
-			     "\tIDXGEN_CC_INDEPENDENT	/* threads of a barrier-free region: no order */\n";
+	unsigned line;
+
+	if (e->src->tls) {
+		bputs(o, "\t/* threadIdx handed to __device__ functions: ordered */\n");
+	} else if (clang_Cursor_isNull(scattered)) {
+		bputs(o, "\tIDXGEN_CC_INDEPENDENT	/* contiguous or uniform accesses: vectorised, no order */\n");
+	} else {
+		clang_getExpansionLocation(clang_getCursorLocation(scattered), NULL, &line, NULL, NULL);
+		bprintf(o, "\t/* the compiler's choice: line %u's access is not contiguous in threadIdx.x */\n",
+			line);
+	}
 }
 
 /*
@@ -479,6 +492,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	struct buf lin = { 0 };
 	unsigned line0, line1;
 	bool cxx_goto = e->has_goto && e->src->cxx;
+	CXCursor scattered = loop_scattered_access(e->k, l, n);
 
 	clang_getExpansionLocation(clang_getCursorLocation(l[0]), NULL, &line0, NULL, NULL);
 	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1, NULL, NULL);
@@ -486,9 +500,9 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	relabel(e, body, &lin);
 	bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n"
 		   "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
-		   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n"
-		   "%s"
-		   "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n", independent(e));
+		   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n");
+	independent(e, scattered, o);
+	bputs(o, "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
 	loop_prologue(e, locals, true, o);
 	if (cxx_goto)	/* C++: a goto may not jump over initializations into their scope */
 		bputs(o, "\t{\n");
@@ -500,7 +514,8 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		bprintf(o, "\t__next_thread_%dl:;\n", e->region);
 	bprintf(o, "\t}\n\t} else {	/* any other order: indices from the stream */\n");
 	buf_free(&lin);
-	bprintf(o, "%s\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n", independent(e));
+	independent(e, scattered, o);
+	bputs(o, "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 	loop_prologue(e, locals, false, o);
 	if (cxx_goto)
 		bputs(o, "\t{\n");

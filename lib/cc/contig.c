@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+/*
+ * contig.c - is a thread loop's memory traffic contiguous in threadIdx.x?
+ * (issue 40: vectorise where it pays)
+ *
+ * The computed-index thread loop runs threadIdx.x innermost.  Forcing the
+ * compiler to vectorise it (IDXGEN_CC_INDEPENDENT: clang's
+ * vectorize(assume_safety) makes LLVM drop the scalar choice from its cost
+ * model) pays when every access is either the same for all the loop's
+ * threads or at consecutive addresses for consecutive threadIdx.x: plain
+ * vector loads and stores.  Over scattered accesses it buys gathers and
+ * scatters that run slower than the scalar loop (a lattice kernel ran
+ * 2.7x slower forced than left alone).  So the loop is forced only where
+ * this analysis proves the accesses contiguous; elsewhere the compiler
+ * decides with its own dependence analysis and cost model (no pragma:
+ * nothing assumed that it did not prove).
+ *
+ * The stride of an expression in threadIdx.x, in elements:
+ *   ST_SAME   the same in every iteration of the innermost thread loop
+ *             (uniform values, threadIdx.y/z, locals defined from them);
+ *   ST_UNIT   +1 per threadIdx.x (threadIdx.x, plus or minus ST_SAME terms);
+ *   ST_OTHER  anything else (products with threadIdx.x, loaded indices,
+ *             calls, conditionals that depend on the thread).
+ * A local's stride is the join over its definitions (its initializer,
+ * assignments; `v += same` and ++/-- keep it: block-stride loops), which
+ * is enough for a performance decision: correctness never depends on it.
+ */
+#include "cc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum stride { ST_SAME, ST_UNIT, ST_OTHER };
+
+#define MAX_DEPTH 8	/* locals defined from locals: deeper counts as ST_OTHER */
+
+static enum stride join(enum stride a, enum stride b)
+{
+	return a > b ? a : b;
+}
+
+static enum stride expr_stride(const struct kernel *k, CXCursor e, int depth);
+
+/* threadIdx.x: ST_UNIT; threadIdx.y/.z: ST_SAME (fixed in the innermost loop); else -1. */
+static int thread_idx_stride(CXCursor e)
+{
+	struct cx_kids ks;
+	char *base, *field;
+	int r = -1;
+
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return -1;
+	ks = cx_kids_of(e);
+	base = ks.n == 1 ? builtin_ref(strip(ks.c[0])) : NULL;
+	if (base && !strcmp(base, "threadIdx")) {
+		field = cx_spelling(e);
+		r = !strcmp(field, "x") ? ST_UNIT : ST_SAME;
+		free(field);
+	}
+	free(base);
+	cx_kids_free(&ks);
+	return r;
+}
+
+struct defs {
+	const struct kernel *k;
+	const struct var *v;
+	int depth;
+	enum stride st;
+};
+
+/* Join the strides of v's definitions under c into d->st. */
+static void scan_defs(struct defs *d, CXCursor c)
+{
+	const struct kernel *k = d->k;
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	CXCursor target, value;
+	struct cx_kids ks;
+	unsigned i;
+
+	if (d->st == ST_OTHER)
+		return;
+	if (ck == CXCursor_VarDecl && clang_equalCursors(clang_getCanonicalCursor(c),
+							 clang_getCanonicalCursor(d->v->decl))) {
+		CXCursor init = var_init(c);
+
+		if (!clang_Cursor_isNull(init))
+			d->st = join(d->st, expr_stride(k, init, d->depth + 1));
+	} else if (assignment(k->src, c, &target, &value) &&
+		   clang_getCursorKind(strip(target)) == CXCursor_DeclRefExpr &&
+		   var_of(k, strip(target)) == d->v) {
+		char op[4];
+
+		op_text(k->src, c, op);
+		if (!strcmp(op, "="))
+			d->st = join(d->st, expr_stride(k, value, d->depth + 1));
+		else if (strcmp(op, "+=") && strcmp(op, "-="))
+			d->st = ST_OTHER;
+		else if (expr_stride(k, value, d->depth + 1) != ST_SAME)
+			d->st = ST_OTHER;
+	}
+	/* ++/-- keep the stride; other writes (through &v) make v addr_taken */
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n; i++)
+		scan_defs(d, ks.c[i]);
+	cx_kids_free(&ks);
+}
+
+static enum stride var_stride(const struct kernel *k, const struct var *v, int depth)
+{
+	struct defs d = { k, v, depth, ST_SAME };
+
+	if (!v->variant)
+		return ST_SAME;
+	if (v->param || v->shared || v->array || v->addr_taken || depth > MAX_DEPTH)
+		return ST_OTHER;
+	scan_defs(&d, k->body);
+	return d.st;
+}
+
+static enum stride binary_stride(const struct kernel *k, CXCursor e, int depth)
+{
+	struct cx_kids ks = cx_kids_of(e);
+	enum stride a, b, r = ST_OTHER;
+	char op[4];
+
+	if (ks.n == 2) {
+		op_text(k->src, e, op);
+		a = expr_stride(k, ks.c[0], depth);
+		b = expr_stride(k, ks.c[1], depth);
+		if (!strcmp(op, "+"))
+			r = a == ST_UNIT && b == ST_UNIT ? ST_OTHER : join(a, b);
+		else if (!strcmp(op, "-"))
+			r = b == ST_SAME ? a : ST_OTHER;
+		else if (a == ST_SAME && b == ST_SAME)
+			r = ST_SAME;
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
+static enum stride expr_stride(const struct kernel *k, CXCursor e, int depth)
+{
+	enum CXCursorKind ek;
+	struct cx_kids ks;
+	enum stride r = ST_OTHER;
+	int t;
+
+	e = strip(e);
+	ek = clang_getCursorKind(e);
+	if ((t = thread_idx_stride(e)) >= 0)
+		return (enum stride)t;
+	if (!is_variant(k, e))
+		return ST_SAME;
+	if (depth > MAX_DEPTH)
+		return ST_OTHER;
+	switch (ek) {
+	case CXCursor_DeclRefExpr: {
+		const struct var *v = var_of(k, e);
+
+		return v ? var_stride(k, v, depth) : ST_OTHER;
+	}
+	case CXCursor_BinaryOperator:
+		return binary_stride(k, e, depth);
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXFunctionalCastExpr:
+		/* an integer or pointer conversion keeps the index's steps */
+		ks = cx_kids_of(e);
+		if (ks.n)
+			r = expr_stride(k, ks.c[ks.n - 1], depth);
+		cx_kids_free(&ks);
+		return r;
+	case CXCursor_UnaryOperator:
+		ks = cx_kids_of(e);
+		if (ks.n == 1 && k->src->text[c_start(e)] == '+')
+			r = expr_stride(k, ks.c[0], depth);
+		cx_kids_free(&ks);
+		return r;
+	default:
+		return ST_OTHER;
+	}
+}
+
+/* A named array (its address is fixed; its elements may differ per thread)? */
+static bool array_var(const struct kernel *k, CXCursor base)
+{
+	const struct var *v;
+
+	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+		return false;
+	if ((v = var_of(k, base)))
+		return v->array || v->shared;
+	return is_array_type(clang_getCursorType(base));
+}
+
+/* The stride of the address of the lvalue e (an element access, a dereference). */
+static enum stride access_stride(const struct kernel *k, CXCursor e)
+{
+	enum CXCursorKind ek = clang_getCursorKind(e);
+	struct cx_kids ks = cx_kids_of(e);
+	enum stride r = ST_OTHER;
+
+	if (ek == CXCursor_ArraySubscriptExpr && ks.n == 2) {
+		CXCursor base = strip(ks.c[0]);
+		enum stride idx = expr_stride(k, ks.c[1], 0);
+
+		if (clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr) {
+			/* a[i][j]: a row of an array (i must be the same) or a loaded pointer */
+			r = access_stride(k, base) == ST_SAME ? idx : ST_OTHER;
+		} else {
+			enum stride b = array_var(k, base) ? ST_SAME : expr_stride(k, base, 0);
+
+			r = b == ST_UNIT && idx == ST_UNIT ? ST_OTHER : join(b, idx);
+		}
+	} else if (ek == CXCursor_UnaryOperator && ks.n == 1) {
+		r = expr_stride(k, ks.c[0], 0);	/* *p */
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* A local array of the thread itself (one per iteration; not memory the threads share)? */
+static bool thread_private(const struct kernel *k, CXCursor access)
+{
+	CXCursor b = lvalue_base(access);
+	const struct var *v;
+
+	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr || !(v = var_of(k, b)))
+		return false;
+	return v->array && !v->param && !v->shared && v->cls != V_PROMOTED;
+}
+
+/* The first access under c that is not contiguous, or a null cursor. */
+static CXCursor scattered_in(const struct kernel *k, CXCursor c)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct cx_kids ks;
+	CXCursor r = clang_getNullCursor();
+	unsigned i;
+	char *n = NULL;
+
+	if (ck == CXCursor_ArraySubscriptExpr ||
+	    (ck == CXCursor_UnaryOperator && k->src->text[c_start(c)] == '*')) {
+		if (!thread_private(k, c) && access_stride(k, c) == ST_OTHER)
+			return c;
+	} else if (ck == CXCursor_CallExpr && !(n = builtin_ref(c))) {
+		/* a function of the program's: what it does with a pointer is not seen here */
+		for (i = 0; i < (unsigned)clang_Cursor_getNumArguments(c); i++) {
+			enum CXTypeKind t = clang_getCanonicalType(
+				clang_getCursorType(clang_Cursor_getArgument(c, i))).kind;
+
+			if (t == CXType_Pointer || t == CXType_LValueReference ||
+			    t == CXType_RValueReference)
+				return c;
+		}
+	} else if (ck == CXCursor_MemberRefExpr) {
+		/* p->m and a[i].m: a field of a per-thread struct is a strided access */
+		ks = cx_kids_of(c);
+		if (ks.n == 1 && thread_idx_stride(c) < 0 && expr_stride(k, ks.c[0], 0) != ST_SAME &&
+		    clang_getCursorKind(strip(ks.c[0])) != CXCursor_DeclRefExpr)
+			r = c;
+		cx_kids_free(&ks);
+		if (!clang_Cursor_isNull(r))
+			return r;
+	}
+	free(n);
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n && clang_Cursor_isNull(r); i++)
+		r = scattered_in(k, ks.c[i]);
+	cx_kids_free(&ks);
+	return r;
+}
+
+CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n)
+{
+	CXCursor r = clang_getNullCursor();
+	unsigned i;
+
+	for (i = 0; i < n && clang_Cursor_isNull(r); i++)
+		r = scattered_in(k, l[i]);
+	return r;
+}
