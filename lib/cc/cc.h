@@ -245,6 +245,15 @@ bool kills(const struct kernel *k, CXCursor c, const struct var *v);	/* "v = e;"
  * cursor: then forcing the loop's vectorisation pays (no gathers).
  */
 CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n);
+/*
+ * guard.c: a guard at the top of the kernel's only thread loop l[0..n)
+ * that compares thread indices with uniform values: emit_guard_bounds
+ * writes the computed-index loops' bounds (__idxgen_lo_x .. __idxgen_hi_z)
+ * and returns true, or writes nothing and returns false; dump_guard says
+ * so in --dump=plan's words (nothing when there is none).
+ */
+bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
 /* ---- planning ------------------------------------------------------------ */
 
 /* plan_stmts.c: statements into classes and thread loops (regions). */

@@ -52,6 +52,13 @@ static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 		if (k->s[i].cls == S_REGION && k->s[i].region == r)
 			l[n++] = k->s[i].c;
 	sc = loop_scattered_access(k, l, n);
+	for (i = n = 0; i < k->top.n; i++) {	/* a guard: among the kernel's top statements */
+		const struct stmt *s = stmt_of(k, k->top.c[i]);
+
+		if (s && s->cls == S_REGION && s->region == r)
+			l[n++] = k->top.c[i];
+	}
+	dump_guard(k, l, n, o);
 	if (k->src->tls)
 		bputs(o, "; vectorisation: the compiler's choice (threadIdx handed to __device__ functions)");
 	else if (clang_Cursor_isNull(sc))

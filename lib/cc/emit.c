@@ -498,11 +498,18 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1, NULL, NULL);
 	bprintf(o, "\t/* thread loop %d: %s lines %u-%u */\n", e->region, e->src->path, line0, line1);
 	relabel(e, body, &lin);
-	bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n"
-		   "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
-		   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n");
-	independent(e, scattered, o);
-	bputs(o, "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
+	bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n");
+	if (emit_guard_bounds(e->k, l, n, o)) {
+		bprintf(o, "\tfor (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)\n"
+			   "\tfor (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)\n");
+		independent(e, scattered, o);
+		bputs(o, "\tfor (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {\n");
+	} else {
+		bprintf(o, "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
+			   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n");
+		independent(e, scattered, o);
+		bputs(o, "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
+	}
 	loop_prologue(e, locals, true, o);
 	if (cxx_goto)	/* C++: a goto may not jump over initializations into their scope */
 		bputs(o, "\t{\n");

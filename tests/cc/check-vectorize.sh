@@ -21,7 +21,10 @@ CLANG=${CLANG:-$(command -v clang || command -v clang-16)}
 # kernel  the computed-index loops that must vectorise, by their rank in the file (all: every one)
 # conv11 is not listed: its thread loop holds the 11x11 tap loops and the
 # bounds test, and neither clang nor POCL's loop vectorises it today.
-cases="vecadd:all matmul:all stencil3d:all transpose:all reduce:1,2"
+# transpose's second loop reads the tile down a column (stride 33): it is
+# not forced (lib/cc/contig.c) and clang's cost model keeps it scalar for
+# AVX2 (and vectorises it for AVX-512): the compiler's choice, not checked.
+cases="vecadd:all matmul:all stencil3d:all transpose:1 reduce:1,2"
 # clang is a dependency of make check (tests/setup/deps.sh): without it this
 # check fails, it does not pass by skipping.
 if [ -z "$CLANG" ]; then

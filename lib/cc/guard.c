@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: MIT
+/*
+ * guard.c - threads that do nothing cost nothing (issue 40): a guard at the
+ * top of a kernel's only thread loop that compares a thread index with
+ * uniform values becomes the bounds of the computed-index loops.
+ *
+ *	int i = blockIdx.x * blockDim.x + threadIdx.x;
+ *	if (i >= n) return;		// or: if (i < n) { ... } as the last statement
+ *
+ * A thread that fails the guard does nothing (what runs before the guard
+ * are declarations without effects), so the loop over threadIdx.x may
+ * start and stop where the guard starts and stops holding.  Recognised:
+ * a conjunction of comparisons (<, <=, >, >=; for the return form a
+ * disjunction, negated) between X and U, where X is threadIdx.a or B +
+ * threadIdx.a (directly or through a local never assigned after its
+ * initializer), B and U are uniform (kernel parameters never assigned,
+ * blockIdx, blockDim, gridDim, constants; no memory) and every type on the way is an
+ * integer type.  Emitted (emit_guard_bounds), per block:
+ *
+ *	b = (int64_t)(B); u = (int64_t)(T)(U);	T: the comparison's type
+ *	if (0 <= b && b + bd - 1 <= limit)	every type on the way holds b + t exactly
+ *		narrow [lo, hi) of that axis by the comparison solved for t
+ *
+ * and nothing otherwise (the full range).  The guard itself stays in the
+ * loop's body, so the bounds only ever skip threads that fail it: exact
+ * whatever the values.  The stream form of the loop (any other schedule)
+ * runs every thread, as before.
+ */
+#include "cc.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_BOUNDS 6
+
+struct bound {
+	int axis;		/* 0 x, 1 y, 2 z */
+	bool lower;		/* lo = u - b + add, else hi = u - b + add */
+	int add;
+	CXCursor base;		/* B, or a null cursor for 0 */
+	CXCursor u;
+	CXType cmp;		/* the comparison's type */
+	uint64_t limit;		/* the smallest maximum of the types on the way */
+};
+
+struct guard {
+	CXCursor stmt;
+	unsigned nb;
+	struct bound b[MAX_BOUNDS];
+};
+
+/* The largest value of integer type t, 0 when t is not an integer type we handle. */
+static uint64_t type_max(CXType t)
+{
+	long long size;
+	bool is_signed;
+
+	t = clang_getCanonicalType(t);
+	switch (t.kind) {
+	case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+	case CXType_Long: case CXType_LongLong:
+		is_signed = true;
+		break;
+	case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
+	case CXType_ULong: case CXType_ULongLong:
+		is_signed = false;
+		break;
+	default:
+		return 0;
+	}
+	size = clang_Type_getSizeOf(t);
+	if (size <= 0 || size > 8)
+		return 0;
+	if (size == 8)
+		return INT64_MAX;	/* the bounds are computed in int64_t */
+	return is_signed ? (UINT64_C(1) << (8 * size - 1)) - 1 : (UINT64_C(1) << (8 * size)) - 1;
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+/* Uniform and computable in front of the loops: parameters never assigned, blockIdx & co, constants. */
+static bool uniform_operand(const struct kernel *k, CXCursor e)
+{
+	enum CXCursorKind ek = clang_getCursorKind(e);
+	struct cx_kids ks;
+	bool r = true;
+	unsigned i;
+
+	/* no memory: a thread of the loop could write it before another's guard reads it */
+	if (ek == CXCursor_CallExpr || ek == CXCursor_LambdaExpr || has_effects(k->src, e) ||
+	    is_variant(k, e) || reads_memory(k, e))
+		return false;
+	if (ek == CXCursor_DeclRefExpr) {
+		const struct var *v = var_of(k, e);
+		char *n;
+
+		if (v)
+			return v->param && !written_anywhere(k, v) && !v->addr_taken && !v->array;
+		n = builtin_ref(e);
+		r = n && (!strcmp(n, "blockIdx") || !strcmp(n, "blockDim") || !strcmp(n, "gridDim"));
+		free(n);
+		if (!r)	/* an enumerator or a constant of the program's */
+			r = clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_EnumConstantDecl;
+		return r;
+	}
+	ks = cx_kids_of(e);
+	for (i = 0; i < ks.n && r; i++)
+		r = uniform_operand(k, ks.c[i]);
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* threadIdx.a: its axis, else -1. */
+static int thread_axis(CXCursor e)
+{
+	struct cx_kids ks;
+	char *base, *field;
+	int r = -1;
+
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return -1;
+	ks = cx_kids_of(e);
+	base = ks.n == 1 ? builtin_ref(strip(ks.c[0])) : NULL;
+	if (base && !strcmp(base, "threadIdx")) {
+		field = cx_spelling(e);
+		r = field[0] >= 'x' && field[0] <= 'z' && !field[1] ? field[0] - 'x' : -1;
+		free(field);
+	}
+	free(base);
+	cx_kids_free(&ks);
+	return r;
+}
+
+/*
+ * Is e (types on the way included) B + threadIdx.a?  Fills axis, base and
+ * lowers *limit to the types' smallest maximum.
+ */
+static bool index_form(const struct kernel *k, CXCursor e, int depth, int *axis, CXCursor *base,
+		       uint64_t *limit)
+{
+	enum CXCursorKind ek;
+	struct cx_kids ks;
+	bool r = false;
+	uint64_t m;
+
+	if (depth > 4)
+		return false;
+	for (;;) {	/* conversions: each type must hold the value */
+		if (!(m = type_max(clang_getCursorType(e))))
+			return false;
+		*limit = min_u64(*limit, m);
+		ek = clang_getCursorKind(e);
+		if (ek != CXCursor_UnexposedExpr && ek != CXCursor_ParenExpr && ek != CXCursor_CStyleCastExpr)
+			break;
+		ks = cx_kids_of(e);
+		if (!ks.n) {
+			cx_kids_free(&ks);
+			return false;
+		}
+		e = ks.c[ks.n - 1];
+		cx_kids_free(&ks);
+	}
+	if ((*axis = thread_axis(e)) >= 0) {
+		*base = clang_getNullCursor();
+		return true;
+	}
+	if (ek == CXCursor_DeclRefExpr) {
+		const struct var *v = var_of(k, e);
+		CXCursor init;
+
+		if (!v || v->param || v->array || v->addr_taken || v->shared || written_anywhere(k, v))
+			return false;
+		init = var_init(v->decl);
+		return !clang_Cursor_isNull(init) && index_form(k, init, depth + 1, axis, base, limit);
+	}
+	if (ek == CXCursor_BinaryOperator) {
+		char op[4];
+
+		op_text(k->src, e, op);
+		ks = cx_kids_of(e);
+		if (!strcmp(op, "+") && ks.n == 2) {
+			for (int side = 0; side < 2 && !r; side++) {
+				CXCursor t = strip(ks.c[side]), b = ks.c[1 - side];
+
+				if ((*axis = thread_axis(t)) >= 0 && uniform_operand(k, b)) {
+					*base = b;
+					r = true;
+				}
+			}
+		}
+		cx_kids_free(&ks);
+	}
+	return r;
+}
+
+/* One comparison (negated: of a return guard) into g; false when it is not of the form. */
+static bool add_comparison(const struct kernel *k, CXCursor c, bool negated, struct guard *g)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	struct bound *b = &g->b[g->nb];
+	char op[4];
+	bool r = false;
+
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || ks.n != 2 || g->nb == MAX_BOUNDS)
+		goto out;
+	op_text(k->src, c, op);
+	for (int side = 0; side < 2 && !r; side++) {
+		uint64_t limit = INT64_MAX;
+		/* solved for X op U: X on the left; on the right the operator mirrors */
+		bool less = op[0] == '<', strict = !op[1];
+
+		if (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, ">") && strcmp(op, ">="))
+			break;
+		if (!index_form(k, ks.c[side], 0, &b->axis, &b->base, &limit) ||
+		    !uniform_operand(k, strip(ks.c[1 - side])))
+			continue;
+		b->cmp = clang_getCanonicalType(clang_getCursorType(ks.c[side]));
+		if (!type_max(b->cmp) || (clang_Type_getSizeOf(b->cmp) == 8 &&
+					  (b->cmp.kind == CXType_ULong || b->cmp.kind == CXType_ULongLong)))
+			continue;	/* an unsigned 64-bit comparison does not fit int64_t */
+		b->limit = min_u64(limit, type_max(b->cmp));
+		if (side == 1)
+			less = !less;	/* U < X is X > U */
+		if (negated) {	/* !(X < U) is X >= U */
+			less = !less;
+			strict = !strict;
+		}
+		/* X < U: t < u - b; X <= U: t < u - b + 1; X > U: t >= u - b + 1; X >= U: t >= u - b */
+		b->lower = !less;
+		b->add = less ? !strict : strict;
+		b->u = strip(ks.c[1 - side]);
+		r = true;
+	}
+	if (r)
+		g->nb++;
+out:
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* The comparisons joined by && (or, negated, by ||) under c: all of the form? */
+static bool add_conjunction(const struct kernel *k, CXCursor c, bool negated, struct guard *g)
+{
+	struct cx_kids ks;
+	char op[4];
+	bool r;
+
+	c = strip(c);
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return false;
+	op_text(k->src, c, op);
+	if (strcmp(op, negated ? "||" : "&&"))
+		return add_comparison(k, c, negated, g);
+	ks = cx_kids_of(c);
+	r = ks.n == 2 && add_conjunction(k, ks.c[0], negated, g) && add_conjunction(k, ks.c[1], negated, g);
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* `return;` or `{ return; }` */
+static bool just_return(const struct source *s, CXCursor c)
+{
+	struct cx_kids ks;
+	bool r;
+
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt)
+		return true;	/* a kernel returns void */
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return false;
+	ks = stmt_list(s, c);
+	r = ks.n == 1 && just_return(s, ks.c[0]);
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* Declarations whose initializers have no effects (what may run before the guard). */
+static bool plain_decls(const struct kernel *k, CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	bool r = clang_getCursorKind(c) == CXCursor_DeclStmt;
+
+	for (unsigned i = 0; i < ks.n && r; i++) {
+		CXCursor init = clang_getCursorKind(ks.c[i]) == CXCursor_VarDecl ? var_init(ks.c[i]) :
+										    clang_getNullCursor();
+
+		r = clang_getCursorKind(ks.c[i]) == CXCursor_VarDecl &&
+		    (clang_Cursor_isNull(init) || !has_effects(k->src, init));
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* The guard of the thread loop l[0..n) (the kernel's only one), or false. */
+static bool find_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct guard *g)
+{
+	unsigned i, last = n;
+	struct cx_kids ks;
+	bool r = false;
+
+	memset(g, 0, sizeof(*g));
+	if (k->nregions != 1 || k->done_flags || k->src->tls)
+		return false;
+	for (i = 0; i < n; i++) {
+		const struct stmt *s = stmt_of(k, l[i]);
+
+		if (s && s->cls == S_REGION)
+			last = i;
+	}
+	for (i = 0; i < n; i++) {
+		const struct stmt *s = stmt_of(k, l[i]);
+
+		if (!s || s->cls != S_REGION)
+			continue;
+		if (plain_decls(k, l[i]))
+			continue;
+		break;
+	}
+	if (i == n || clang_getCursorKind(l[i]) != CXCursor_IfStmt)
+		return false;
+	ks = cx_kids_of(l[i]);
+	if (ks.n == 2) {	/* no else */
+		if (just_return(k->src, ks.c[1]))
+			r = add_conjunction(k, ks.c[0], true, g);
+		else if (i == last)
+			r = add_conjunction(k, ks.c[0], false, g);
+	}
+	cx_kids_free(&ks);
+	g->stmt = l[i];
+	return r && g->nb;
+}
+
+static const char *const axis_name[3] = { "x", "y", "z" };
+
+bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o)
+{
+	struct guard g;
+	unsigned i, line;
+
+	if (!find_guard(k, l, n, &g))
+		return false;
+	clang_getExpansionLocation(clang_getCursorLocation(g.stmt), NULL, &line, NULL, NULL);
+	bprintf(o, "\t/* the guard of line %u as the loops' bounds: threads outside do nothing */\n", line);
+	bputs(o, "\tuint32_t __idxgen_lo_x = 0, __idxgen_hi_x = __bdx, __idxgen_lo_y = 0,"
+		 " __idxgen_hi_y = __bdy, __idxgen_lo_z = 0, __idxgen_hi_z = __bdz;\n");
+	for (i = 0; i < g.nb; i++) {
+		const struct bound *b = &g.b[i];
+		const char *a = axis_name[b->axis];
+		CXString ts = clang_getTypeSpelling(b->cmp);
+
+		bputs(o, "\t{\n\t\tconst int64_t __idxgen_b = (int64_t)(");
+		if (clang_Cursor_isNull(b->base))
+			bputs(o, "0");
+		else
+			emit_src(k->src, c_start(b->base), c_end(b->base), o);
+		bprintf(o, ");\n\t\tconst int64_t __idxgen_u = (int64_t)(%s)(", clang_getCString(ts));
+		emit_src(k->src, c_start(b->u), c_end(b->u), o);
+		bprintf(o, ");\n\t\tif (__idxgen_b >= 0 && __idxgen_b + (int64_t)__bd%s - 1 <= INT64_C(%llu)) {\n"
+			   "\t\t\tconst int64_t __idxgen_v = __idxgen_u - __idxgen_b + %d;\n",
+			a, (unsigned long long)b->limit, b->add);
+		if (b->lower)
+			bprintf(o, "\t\t\tif (__idxgen_v > (int64_t)__idxgen_lo_%s)\n"
+				   "\t\t\t\t__idxgen_lo_%s = __idxgen_v > (int64_t)__bd%s ? __bd%s : (uint32_t)__idxgen_v;\n",
+				a, a, a, a);
+		else
+			bprintf(o, "\t\t\tif (__idxgen_v < (int64_t)__idxgen_hi_%s)\n"
+				   "\t\t\t\t__idxgen_hi_%s = __idxgen_v < 0 ? 0 : (uint32_t)__idxgen_v;\n",
+				a, a);
+		bputs(o, "\t\t}\n\t}\n");
+		clang_disposeString(ts);
+	}
+	return true;
+}
+
+void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o)
+{
+	struct guard g;
+	unsigned i, line;
+	bool axes[3] = { false, false, false };
+	const char *sep = "";
+
+	if (!find_guard(k, l, n, &g))
+		return;
+	clang_getExpansionLocation(clang_getCursorLocation(g.stmt), NULL, &line, NULL, NULL);
+	for (i = 0; i < g.nb; i++)
+		axes[g.b[i].axis] = true;
+	bprintf(o, "; bounds: the guard of line %u limits threadIdx.", line);
+	for (i = 0; i < 3; i++)
+		if (axes[i]) {
+			bprintf(o, "%s%s", sep, axis_name[i]);
+			sep = ", .";
+		}
+	bputs(o, " (threads outside it do nothing)");
+}

@@ -1,0 +1,117 @@
+// Threads that do nothing cost nothing (issue 40): a guard at the top of
+// the kernel's only thread loop that compares thread indices with uniform
+// values bounds the computed-index loops; the guard stays in the body, so
+// the bounds only skip threads that fail it.
+__global__ void vadd(const int *a, int *c, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n)
+		c[i] = a[i] + 1;
+}
+// CHECK-LABEL: static void vadd__block(
+// CHECK: if (__linear) {
+// CHECK-NEXT: /* the guard of line 9 as the loops' bounds: threads outside do nothing */
+// CHECK: const int64_t __idxgen_b = (int64_t)(blockIdx.x * blockDim.x);
+// CHECK-NEXT: const int64_t __idxgen_u = (int64_t)(int)(n);
+// CHECK-NEXT: if (__idxgen_b >= 0 && __idxgen_b + (int64_t)__bdx - 1 <= INT64_C(2147483647)) {
+// CHECK-NEXT: const int64_t __idxgen_v = __idxgen_u - __idxgen_b + 0;
+// CHECK-NEXT: if (__idxgen_v < (int64_t)__idxgen_hi_x)
+// CHECK: for (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {
+// CHECK: if (i < n)
+// CHECK: } else {
+// CHECK-NEXT: IDXGEN_CC_INDEPENDENT
+// CHECK-NEXT: IDXGEN_RT_FOR_THREADS(__b, __t) {
+// PLAN-LABEL: kernel vadd:
+// PLAN: thread loop 0: lines 7-10 (every thread of the block); bounds: the guard of line 9 limits threadIdx.x (threads outside it do nothing)
+
+__global__ void image(float *p, unsigned w, unsigned h)
+{
+	unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+	unsigned y = threadIdx.y + blockIdx.y * blockDim.y;
+
+	if (x >= w || y >= h)
+		return;
+	p[y * w + x] = 0;
+}
+// CHECK-LABEL: static void image__block(
+// CHECK: /* the guard of line 33 as the loops' bounds: threads outside do nothing */
+// CHECK: const int64_t __idxgen_u = (int64_t)(unsigned int)(w);
+// CHECK: INT64_C(4294967295)
+// CHECK: if (__idxgen_v < (int64_t)__idxgen_hi_x)
+// CHECK: const int64_t __idxgen_u = (int64_t)(unsigned int)(h);
+// CHECK: if (__idxgen_v < (int64_t)__idxgen_hi_y)
+// CHECK: for (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)
+// PLAN-LABEL: kernel image:
+// PLAN: bounds: the guard of line 33 limits threadIdx.x, .y (threads outside it do nothing)
+
+// LU-style: the lower bounds of a shrinking range
+__global__ void lu(float *a, int n, int k)
+{
+	int i = blockIdx.y * blockDim.y + threadIdx.y;
+	int j = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i > k && j > k && i < n && j < n)
+		a[i * n + j] -= a[i * n + k] * a[k * n + j];
+}
+// CHECK-LABEL: static void lu__block(
+// CHECK: /* the guard of line 54 as the loops' bounds: threads outside do nothing */
+// CHECK: const int64_t __idxgen_v = __idxgen_u - __idxgen_b + 1;
+// CHECK-NEXT: if (__idxgen_v > (int64_t)__idxgen_lo_y)
+// CHECK: const int64_t __idxgen_v = __idxgen_u - __idxgen_b + 1;
+// CHECK-NEXT: if (__idxgen_v > (int64_t)__idxgen_lo_x)
+// CHECK: for (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {
+// PLAN-LABEL: kernel lu:
+// PLAN: bounds: the guard of line 54 limits threadIdx.x, .y
+
+// not bounded: the guard reads memory, a statement with effects comes first,
+// a barrier makes two thread loops, the comparison is not with threadIdx + uniform
+__global__ void unbounded(int *a, int *cnt, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < a[0])
+		a[i + 1] = 0;
+}
+__global__ void effect_first(int *a, int *cnt, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int old = atomicAdd(cnt, 1);
+
+	if (i < n)
+		a[i] = old;
+}
+__global__ void two_loops(int *a, int n)
+{
+	__shared__ int s[256];
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	s[threadIdx.x] = i;
+	__syncthreads();
+	if (i < n)
+		a[i] = s[255 - threadIdx.x];
+}
+__global__ void scaled(int *a, int n)
+{
+	int i = 2 * threadIdx.x;
+
+	if (i < n)
+		a[i] = 1;
+}
+// CHECK-LABEL: static void unbounded__block(
+// CHECK-NOT: __idxgen_lo_x
+// CHECK-LABEL: static void effect_first__block(
+// CHECK-NOT: __idxgen_lo_x
+// CHECK-LABEL: static void two_loops__block(
+// CHECK-NOT: __idxgen_lo_x
+// CHECK-LABEL: static void scaled__block(
+// CHECK-NOT: __idxgen_lo_x
+// CHECK-LABEL: idxgen_cc_kernel_scaled =
+// PLAN-LABEL: kernel unbounded:
+// PLAN-NOT: bounds:
+// PLAN-LABEL: kernel effect_first:
+// PLAN-NOT: bounds:
+// PLAN-LABEL: kernel two_loops:
+// PLAN-NOT: bounds:
+// PLAN-LABEL: kernel scaled:
+// PLAN-NOT: bounds:
