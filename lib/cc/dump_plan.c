@@ -46,19 +46,23 @@ static void region_lines(const struct kernel *k, int r, unsigned *a, unsigned *b
 static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 {
 	CXCursor *l = cx_alloc(((size_t)k->ns + 1) * sizeof(*l)), sc;
-	unsigned i, n = 0;
+	unsigned i, m, n = 0;
 
 	for (i = 0; i < k->ns; i++)
 		if (k->s[i].cls == S_REGION && k->s[i].region == r)
 			l[n++] = k->s[i].c;
 	sc = loop_scattered_access(k, l, n);
-	for (i = n = 0; i < k->top.n; i++) {	/* a guard: among the kernel's top statements */
-		const struct stmt *s = stmt_of(k, k->top.c[i]);
+	for (i = 0, m = 0; i < n; i++) {	/* the loop's statements: those inside no other */
+		unsigned j;
 
-		if (s && s->cls == S_REGION && s->region == r)
-			l[n++] = k->top.c[i];
+		for (j = 0; j < n; j++)
+			if (j != i && c_start(l[j]) <= c_start(l[i]) && c_end(l[i]) <= c_end(l[j]) &&
+			    (c_start(l[j]) != c_start(l[i]) || c_end(l[j]) != c_end(l[i]) || j < i))
+				break;
+		if (j == n)
+			l[m++] = l[i];
 	}
-	dump_guard(k, l, n, o);
+	dump_guard(k, l, m, o);
 	if (k->src->tls)
 		bputs(o, "; vectorisation: the compiler's choice (threadIdx handed to __device__ functions)");
 	else if (clang_Cursor_isNull(sc))

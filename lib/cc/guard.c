@@ -1,21 +1,37 @@
 // SPDX-License-Identifier: MIT
 /*
  * guard.c - threads that do nothing cost nothing (issue 40): a guard at the
- * top of a kernel's only thread loop that compares a thread index with
- * uniform values becomes the bounds of the computed-index loops.
+ * top of a thread loop that compares a thread index with uniform values
+ * becomes the bounds of the computed-index loops.
  *
  *	int i = blockIdx.x * blockDim.x + threadIdx.x;
- *	if (i >= n) return;		// or: if (i < n) { ... } as the last statement
+ *	if (i >= n) return;		// the kernel's only thread loop
+ *	if (i < n) { ... }		// the last statement of any thread loop
  *
- * A thread that fails the guard does nothing (what runs before the guard
- * are declarations without effects), so the loop over threadIdx.x may
- * start and stop where the guard starts and stops holding.  Recognised:
- * a conjunction of comparisons (<, <=, >, >=; for the return form a
- * disjunction, negated) between X and U, where X is threadIdx.a or B +
- * threadIdx.a (directly or through a local never assigned after its
- * initializer), B and U are uniform (kernel parameters never assigned,
- * blockIdx, blockDim, gridDim, constants; no memory) and every type on the way is an
- * integer type.  Emitted (emit_guard_bounds), per block:
+ * A thread that fails the guard does nothing in the loop (what runs
+ * before the guard are declarations without effects, of variables no
+ * later loop reads), so the loop over threadIdx.x may start and stop where
+ * the guard starts and stops holding.  Recognised: a conjunction of
+ * comparisons (<, <=, >, >=, ==; for the return form a disjunction, negated)
+ * between X and U, where X is threadIdx.a or B + threadIdx.a (directly or
+ * through a local never assigned after its initializer), B and U are
+ * uniform (kernel parameters never assigned, per-block locals declared
+ * before the loop, blockIdx, blockDim, gridDim, constants; no memory) and
+ * every type on the way is an integer type.
+ *
+ * The block reduction tree is the case that pays most:
+ *
+ *	for (s = blockDim.x / 2; s > 0; s >>= 1) {
+ *		if (tid < s) sdata[tid] += sdata[tid + s];
+ *		__syncthreads();
+ *	}
+ *
+ * becomes, per level, a loop over tid in [0, s) -- 255 iterations for 256
+ * threads instead of 8 x 256, each level a contiguous vectorised loop --
+ * in exactly the tree's order of operations: nothing is reassociated, so
+ * it holds for every operator and type, float + included.
+ *
+ * Emitted (emit_guard_bounds), per block:
  *
  *	b = (int64_t)(B); u = (int64_t)(T)(U);	T: the comparison's type
  *	if (0 <= b && b + bd - 1 <= limit)	every type on the way holds b + t exactly
@@ -82,9 +98,31 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
 	return a < b ? a : b;
 }
 
-/* Uniform and computable in front of the loops: parameters never assigned, blockIdx & co, constants. */
-static bool uniform_operand(const struct kernel *k, CXCursor e)
+/* The thread loop under analysis: its kernel and statements. */
+struct loop {
+	const struct kernel *k;
+	const CXCursor *l;
+	unsigned n;
+};
+
+/* Is the declaration d outside the loop's statements (so in scope, and set, before it)? */
+static bool declared_before(const struct loop *lp, CXCursor d)
 {
+	for (unsigned i = 0; i < lp->n; i++)
+		if (c_start(lp->l[i]) <= c_start(d) && c_start(d) < c_end(lp->l[i]))
+			return false;
+	return true;
+}
+
+/*
+ * Uniform and computable in front of the loop: parameters never assigned,
+ * per-block locals (only once-per-block code writes them, so their value
+ * at the loop's head holds through it) declared before it, blockIdx & co,
+ * constants.
+ */
+static bool uniform_operand(const struct loop *lp, CXCursor e)
+{
+	const struct kernel *k = lp->k;
 	enum CXCursorKind ek = clang_getCursorKind(e);
 	struct cx_kids ks;
 	bool r = true;
@@ -98,8 +136,11 @@ static bool uniform_operand(const struct kernel *k, CXCursor e)
 		const struct var *v = var_of(k, e);
 		char *n;
 
+		if (v && v->param)
+			return !written_anywhere(k, v) && !v->addr_taken && !v->array;
 		if (v)
-			return v->param && !written_anywhere(k, v) && !v->addr_taken && !v->array;
+			return v->cls == V_SCALAR && !v->shared && !v->array && !v->addr_taken &&
+			       declared_before(lp, v->decl);
 		n = builtin_ref(e);
 		r = n && (!strcmp(n, "blockIdx") || !strcmp(n, "blockDim") || !strcmp(n, "gridDim"));
 		free(n);
@@ -109,7 +150,7 @@ static bool uniform_operand(const struct kernel *k, CXCursor e)
 	}
 	ks = cx_kids_of(e);
 	for (i = 0; i < ks.n && r; i++)
-		r = uniform_operand(k, ks.c[i]);
+		r = uniform_operand(lp, ks.c[i]);
 	cx_kids_free(&ks);
 	return r;
 }
@@ -139,9 +180,10 @@ static int thread_axis(CXCursor e)
  * Is e (types on the way included) B + threadIdx.a?  Fills axis, base and
  * lowers *limit to the types' smallest maximum.
  */
-static bool index_form(const struct kernel *k, CXCursor e, int depth, int *axis, CXCursor *base,
+static bool index_form(const struct loop *lp, CXCursor e, int depth, int *axis, CXCursor *base,
 		       uint64_t *limit)
 {
+	const struct kernel *k = lp->k;
 	enum CXCursorKind ek;
 	struct cx_kids ks;
 	bool r = false;
@@ -175,7 +217,7 @@ static bool index_form(const struct kernel *k, CXCursor e, int depth, int *axis,
 		if (!v || v->param || v->array || v->addr_taken || v->shared || written_anywhere(k, v))
 			return false;
 		init = var_init(v->decl);
-		return !clang_Cursor_isNull(init) && index_form(k, init, depth + 1, axis, base, limit);
+		return !clang_Cursor_isNull(init) && index_form(lp, init, depth + 1, axis, base, limit);
 	}
 	if (ek == CXCursor_BinaryOperator) {
 		char op[4];
@@ -186,7 +228,7 @@ static bool index_form(const struct kernel *k, CXCursor e, int depth, int *axis,
 			for (int side = 0; side < 2 && !r; side++) {
 				CXCursor t = strip(ks.c[side]), b = ks.c[1 - side];
 
-				if ((*axis = thread_axis(t)) >= 0 && uniform_operand(k, b)) {
+				if ((*axis = thread_axis(t)) >= 0 && uniform_operand(lp, b)) {
 					*base = b;
 					r = true;
 				}
@@ -197,9 +239,41 @@ static bool index_form(const struct kernel *k, CXCursor e, int depth, int *axis,
 	return r;
 }
 
-/* One comparison (negated: of a return guard) into g; false when it is not of the form. */
-static bool add_comparison(const struct kernel *k, CXCursor c, bool negated, struct guard *g)
+/* X == U (either side) as two bounds: t in [u - b, u - b + 1). */
+static bool add_equality(const struct loop *lp, CXCursor c, struct guard *g)
 {
+	struct cx_kids ks = cx_kids_of(c);
+	struct bound *b = &g->b[g->nb];
+	bool r = false;
+
+	for (int side = 0; side < 2 && !r && ks.n == 2; side++) {
+		uint64_t limit = INT64_MAX;
+
+		if (!index_form(lp, ks.c[side], 0, &b->axis, &b->base, &limit) ||
+		    !uniform_operand(lp, strip(ks.c[1 - side])))
+			continue;
+		b->cmp = clang_getCanonicalType(clang_getCursorType(ks.c[side]));
+		if (!type_max(b->cmp) || (clang_Type_getSizeOf(b->cmp) == 8 &&
+					  (b->cmp.kind == CXType_ULong || b->cmp.kind == CXType_ULongLong)))
+			continue;
+		b->limit = min_u64(limit, type_max(b->cmp));
+		b->u = strip(ks.c[1 - side]);
+		b->lower = true;
+		b->add = 0;
+		b[1] = b[0];
+		b[1].lower = false;
+		b[1].add = 1;
+		g->nb += 2;
+		r = true;
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* One comparison (negated: of a return guard) into g; false when it is not of the form. */
+static bool add_comparison(const struct loop *lp, CXCursor c, bool negated, struct guard *g)
+{
+	const struct kernel *k = lp->k;
 	struct cx_kids ks = cx_kids_of(c);
 	struct bound *b = &g->b[g->nb];
 	char op[4];
@@ -208,6 +282,10 @@ static bool add_comparison(const struct kernel *k, CXCursor c, bool negated, str
 	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || ks.n != 2 || g->nb == MAX_BOUNDS)
 		goto out;
 	op_text(k->src, c, op);
+	if (!strcmp(op, negated ? "!=" : "==")) {	/* X == U: X >= U && X <= U */
+		r = g->nb + 2 <= MAX_BOUNDS && add_equality(lp, c, g);
+		goto out;
+	}
 	for (int side = 0; side < 2 && !r; side++) {
 		uint64_t limit = INT64_MAX;
 		/* solved for X op U: X on the left; on the right the operator mirrors */
@@ -215,8 +293,8 @@ static bool add_comparison(const struct kernel *k, CXCursor c, bool negated, str
 
 		if (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, ">") && strcmp(op, ">="))
 			break;
-		if (!index_form(k, ks.c[side], 0, &b->axis, &b->base, &limit) ||
-		    !uniform_operand(k, strip(ks.c[1 - side])))
+		if (!index_form(lp, ks.c[side], 0, &b->axis, &b->base, &limit) ||
+		    !uniform_operand(lp, strip(ks.c[1 - side])))
 			continue;
 		b->cmp = clang_getCanonicalType(clang_getCursorType(ks.c[side]));
 		if (!type_max(b->cmp) || (clang_Type_getSizeOf(b->cmp) == 8 &&
@@ -243,8 +321,9 @@ out:
 }
 
 /* The comparisons joined by && (or, negated, by ||) under c: all of the form? */
-static bool add_conjunction(const struct kernel *k, CXCursor c, bool negated, struct guard *g)
+static bool add_conjunction(const struct loop *lp, CXCursor c, bool negated, struct guard *g)
 {
+	const struct kernel *k = lp->k;
 	struct cx_kids ks;
 	char op[4];
 	bool r;
@@ -254,9 +333,9 @@ static bool add_conjunction(const struct kernel *k, CXCursor c, bool negated, st
 		return false;
 	op_text(k->src, c, op);
 	if (strcmp(op, negated ? "||" : "&&"))
-		return add_comparison(k, c, negated, g);
+		return add_comparison(lp, c, negated, g);
 	ks = cx_kids_of(c);
-	r = ks.n == 2 && add_conjunction(k, ks.c[0], negated, g) && add_conjunction(k, ks.c[1], negated, g);
+	r = ks.n == 2 && add_conjunction(lp, ks.c[0], negated, g) && add_conjunction(lp, ks.c[1], negated, g);
 	cx_kids_free(&ks);
 	return r;
 }
@@ -287,22 +366,32 @@ static bool plain_decls(const struct kernel *k, CXCursor c)
 		CXCursor init = clang_getCursorKind(ks.c[i]) == CXCursor_VarDecl ? var_init(ks.c[i]) :
 										    clang_getNullCursor();
 
-		r = clang_getCursorKind(ks.c[i]) == CXCursor_VarDecl &&
+		const struct var *v = var_decl(k, ks.c[i]);
+
+		/* a variable a later thread loop reads must be set by every thread */
+		r = clang_getCursorKind(ks.c[i]) == CXCursor_VarDecl && v && v->cls != V_PROMOTED &&
 		    (clang_Cursor_isNull(init) || !has_effects(k->src, init));
 	}
 	cx_kids_free(&ks);
 	return r;
 }
 
-/* The guard of the thread loop l[0..n) (the kernel's only one), or false. */
+/*
+ * The guard of the thread loop l[0..n), or false: `if (G) return;` in a
+ * kernel's only thread loop (a thread that returned elsewhere would need
+ * its __done flag), `if (G) { ... }` as the last statement of any thread
+ * loop (a thread failing G does nothing in this loop; later loops see
+ * nothing of it).
+ */
 static bool find_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct guard *g)
 {
+	const struct loop lp = { k, l, n };
 	unsigned i, last = n;
 	struct cx_kids ks;
 	bool r = false;
 
 	memset(g, 0, sizeof(*g));
-	if (k->nregions != 1 || k->done_flags || k->src->tls)
+	if (k->src->tls)
 		return false;
 	for (i = 0; i < n; i++) {
 		const struct stmt *s = stmt_of(k, l[i]);
@@ -324,9 +413,9 @@ static bool find_guard(const struct kernel *k, const CXCursor *l, unsigned n, st
 	ks = cx_kids_of(l[i]);
 	if (ks.n == 2) {	/* no else */
 		if (just_return(k->src, ks.c[1]))
-			r = add_conjunction(k, ks.c[0], true, g);
+			r = k->nregions == 1 && !k->done_flags && add_conjunction(&lp, ks.c[0], true, g);
 		else if (i == last)
-			r = add_conjunction(k, ks.c[0], false, g);
+			r = add_conjunction(&lp, ks.c[0], false, g);
 	}
 	cx_kids_free(&ks);
 	g->stmt = l[i];

@@ -65,7 +65,9 @@ __global__ void lu(float *a, int n, int k)
 // PLAN: bounds: the guard of line 54 limits threadIdx.x, .y
 
 // not bounded: the guard reads memory, a statement with effects comes first,
-// a barrier makes two thread loops, the comparison is not with threadIdx + uniform
+// a return guard in a kernel of two thread loops (the __done flags), the
+// comparison is not with threadIdx + uniform; bounded: an if guard as the
+// last statement of any thread loop (two_loops' second)
 __global__ void unbounded(int *a, int *cnt, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -91,6 +93,17 @@ __global__ void two_loops(int *a, int n)
 	if (i < n)
 		a[i] = s[255 - threadIdx.x];
 }
+__global__ void ret_two_loops(int *a, int n)
+{
+	__shared__ int s[256];
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i >= n)
+		return;
+	s[threadIdx.x] = i;
+	__syncthreads();
+	a[i] = s[255 - threadIdx.x];
+}
 __global__ void scaled(int *a, int n)
 {
 	int i = 2 * threadIdx.x;
@@ -103,6 +116,12 @@ __global__ void scaled(int *a, int n)
 // CHECK-LABEL: static void effect_first__block(
 // CHECK-NOT: __idxgen_lo_x
 // CHECK-LABEL: static void two_loops__block(
+// CHECK: /* thread loop 0:
+// CHECK-NOT: __idxgen_lo_x
+// CHECK: /* thread loop 1:
+// CHECK-NEXT: if (__linear) {
+// CHECK-NEXT: /* the guard of line 93 as the loops' bounds: threads outside do nothing */
+// CHECK-LABEL: static void ret_two_loops__block(
 // CHECK-NOT: __idxgen_lo_x
 // CHECK-LABEL: static void scaled__block(
 // CHECK-NOT: __idxgen_lo_x
@@ -112,6 +131,65 @@ __global__ void scaled(int *a, int n)
 // PLAN-LABEL: kernel effect_first:
 // PLAN-NOT: bounds:
 // PLAN-LABEL: kernel two_loops:
+// PLAN: thread loop 0: lines {{[0-9-]+}} (every thread of the block); vectorisation
+// PLAN: thread loop 1: lines {{[0-9-]+}} (every thread of the block); bounds: the guard of line 93 limits threadIdx.x
+// PLAN-LABEL: kernel ret_two_loops:
 // PLAN-NOT: bounds:
 // PLAN-LABEL: kernel scaled:
 // PLAN-NOT: bounds:
+
+// The block reduction tree: each level's `if (tid < s)` bounds its thread
+// loop to [0, s) -- the tree's own order of operations, so float + too.
+__global__ void tree(const float *in, float *out)
+{
+	__shared__ float sdata[256];
+	unsigned int tid = threadIdx.x;
+
+	sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+	__syncthreads();
+	for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+		if (tid < s)
+			sdata[tid] += sdata[tid + s];
+		__syncthreads();
+	}
+	if (tid == 0)
+		out[blockIdx.x] = sdata[0];
+}
+// CHECK-LABEL: static void tree__block(
+// CHECK: for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+// CHECK: /* the guard of line 151 as the loops' bounds: threads outside do nothing */
+// CHECK: const int64_t __idxgen_u = (int64_t)(unsigned int)(s);
+// CHECK: for (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {
+// CHECK: sdata[tid] += sdata[tid + s];
+// CHECK: /* the guard of line 155 as the loops' bounds: threads outside do nothing */
+// CHECK: const int64_t __idxgen_v = __idxgen_u - __idxgen_b + 0;
+// CHECK-NEXT: if (__idxgen_v > (int64_t)__idxgen_lo_x)
+// CHECK: const int64_t __idxgen_v = __idxgen_u - __idxgen_b + 1;
+// CHECK-NEXT: if (__idxgen_v < (int64_t)__idxgen_hi_x)
+// PLAN-LABEL: kernel tree:
+// PLAN: thread loop 0: lines {{[0-9]+-[0-9]+}} (every thread of the block); vectorisation: forced
+// PLAN: thread loop 1: lines 151-152 (every thread of the block); bounds: the guard of line 151 limits threadIdx.x (threads outside it do nothing); vectorisation: forced
+// PLAN: thread loop 2: lines 155-156 (every thread of the block); bounds: the guard of line 155 limits threadIdx.x
+
+// A tree the bounds cannot take: the level's guard compares with a value
+// read from memory; the loop stays over every thread, the guard inside.
+__global__ void tree_mem(int *d, const int *lim)
+{
+	__shared__ int sdata[256];
+	unsigned int tid = threadIdx.x;
+
+	sdata[tid] = d[tid];
+	__syncthreads();
+	for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+		if (tid < s && tid < (unsigned int)lim[0])
+			sdata[tid] += sdata[tid + s];
+		__syncthreads();
+	}
+	d[tid] = sdata[tid];
+}
+// CHECK-LABEL: static void tree_mem__block(
+// CHECK-NOT: __idxgen_lo_x
+// CHECK-LABEL: idxgen_cc_kernel_tree_mem =
+// PLAN-LABEL: kernel tree_mem:
+// PLAN-NOT: bounds:
+// PLAN: variables:
