@@ -35,7 +35,9 @@ executor and the translated code is a bug:
   divergent return, with full masks: shuffles up/down/xor with widths
   32..4, ballot, any, all, match_any, reduce add/min/max.
 
-Besides: per-thread locals live across barriers, a per-thread array la[],
+Besides: guards of thread indices against uniform values around a whole
+thread loop, the block reduction tree over a shared array's rows (both
+become loop bounds), per-thread locals live across barriers, a per-thread array la[],
 __device__ helpers (and one taking a pointer), switch with fall-through,
 per-thread loops with continue, a uniform and a per-thread variable in one
 declaration.
@@ -66,6 +68,11 @@ SYNC_REDUCTIONS = 0.1
 # shuffles whose absent source lanes CUDA defines (up/down/xor: own value),
 # votes, match, reduce.  Drawn in place of some barrier-free thread loops.
 WARP_OPS = True
+# Guards that bound thread loops and the block reduction tree (issue 40,
+# lib/cc/guard.c): drawn at block level, outside loops, before any divergent
+# return; a tree level reads the slot of thread (x + st, y, z), which no
+# thread writes in that level.
+GUARDS = 0.06
 SCHEDULES = ["zigzag", "hilbert", "tiled:2x3", "tiled:4", "strided:3", "strided:2,3"]
 
 
@@ -377,9 +384,58 @@ class Gen:
         self.dirty = set()
         self.reads = set()
 
+    def guard_cond(self, sc):
+        """A guard comparing thread indices with uniform values (lib/cc/guard.c: loop bounds)."""
+        r = self.r
+        terms = []
+        for _ in range(r.randint(1, 3)):
+            a = r.choice("xyz")
+            d = self.block["xyz".index(a)]
+            x = r.choice(["threadIdx.%s" % a, "blockIdx.%s * blockDim.%s + threadIdx.%s" % (a, a, a),
+                          "threadIdx.%s + %du" % (a, r.randint(0, 3))])
+            u = r.choice(["(%s) %% %du" % (self.uexpr(sc), d + 2), "%du" % r.randint(0, d + 1),
+                          "(unsigned int)n"])
+            terms.append("%s %s %s" % (x, r.choice(["<", "<=", ">", ">=", "=="]), u))
+        return " && ".join(terms)
+
+    def guarded_region(self, sc, depth):
+        """A thread loop that is one guarded if: its threads outside the guard do nothing."""
+        self.barrier()
+        self.emit("if (%s) {" % self.guard_cond(sc))
+        self.thread_block(sc, depth)
+        self.emit("}")
+        self.barrier()
+
+    def reduction_tree(self, sc):
+        """The block reduction tree over rows of a shared array (each level a guarded loop)."""
+        r = self.r
+        a = r.choice(sorted(self.shared))
+        j = r.randrange(self.shared[a])
+        st = self.fresh("st")
+        op = r.choice(["+=", "^=", "min", "max"])
+        here = "%s[tid + %du * %du]" % (a, self.nt, j)
+        there = "%s[tid + %s + %du * %du]" % (a, st, self.nt, j)
+        self.barrier()
+        self.emit("for (unsigned int %s = blockDim.x / 2; %s > 0; %s >>= 1) {" % (st, st, st))
+        self.emit("\tif (threadIdx.x < %s)" % st)
+        if op in ("min", "max"):
+            self.emit("\t\t%s = %s(%s, %s);" % (here, op, here, there))
+        else:
+            self.emit("\t\t%s %s %s;" % (here, op, there))
+        self.emit("\t__syncthreads();")
+        self.emit("}")
+        self.dirty = set()
+        self.reads = set()
+
     def block_stmt(self, sc, depth):
         """One statement at block level: barriers and uniform control flow allowed."""
         r = self.r
+        if depth > 0 and not sc.in_loop and not self.returned and r.random() < GUARDS:
+            if r.random() < 0.5:
+                self.guarded_region(sc, 2)
+            else:
+                self.reduction_tree(sc)
+            return
         k = r.randrange(100)
         if k < 45 or depth <= 0:
             self.thread_stmt(sc, 2)
