@@ -155,12 +155,14 @@ module idxgen_core #(
 	assign cmd_ready = cmd_take;
 
 	// ---- completion
+	localparam [15:0] CPLF_HIT = `IDXGEN_CPLF_HIT, CPLF_SHARED = `IDXGEN_CPLF_SHARED;
+	wire [15:0] cpl_flags = (hit ? CPLF_HIT : 16'd0) |
+				((flags & `IDXGEN_DESC_F_SHARED) != 0 ? CPLF_SHARED : 16'd0);
 	reg counted;
 	idxgen_cpl u_cpl (
 		.clk(clk), .rst(rst), .done(state == S_DONE && !counted),
 		.job_id(job_id), .status(status),
-		.flags((hit ? `IDXGEN_CPLF_HIT : 16'd0) |
-		       ((flags & `IDXGEN_DESC_F_SHARED) != 0 ? `IDXGEN_CPLF_SHARED : 16'd0)),
+		.flags(cpl_flags),
 		.warps(warps), .threads(ok ? threads[31:0] : 32'd0), .cycles(cycles), .slot(slot),
 		.record(cpl), .stat_jobs(stat_jobs), .stat_hits(stat_hits),
 		.stat_misses(stat_misses), .stat_warps(stat_warps), .stat_busy(stat_busy),

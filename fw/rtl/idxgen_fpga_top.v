@@ -27,7 +27,7 @@ module idxgen_fpga_top #(
 	output wire       cpl_valid,
 	output reg  [7:0] fold
 );
-	localparam integer NB = 64 + 4 + 4 + 4 + 6 + 4;	// register file bytes
+	localparam integer NB = 64 + 4 + 4 + 4 + 6 + 4;	// register file bytes: 86
 	reg [8*NB-1:0] rf;
 
 	always @(posedge clk)
@@ -43,9 +43,9 @@ module idxgen_fpga_top #(
 
 	idxgen_core #(.LANES(LANES), .HIST(HIST)) u_core (
 		.clk(clk), .rst(rst),
-		.cap_lanes(rf[8*72 +: 32]), .max_threads(rf[8*76 +: 32]),
-		.max_dim_x(rf[8*80 +: 16]), .max_dim_y(rf[8*82 +: 16]), .max_dim_z(rf[8*84 +: 16]),
-		.features(rf[8*86 +: 32]),
+		.cap_lanes(rf[8*68 +: 32]), .max_threads(rf[8*72 +: 32]),
+		.max_dim_x(rf[8*76 +: 16]), .max_dim_y(rf[8*78 +: 16]), .max_dim_z(rf[8*80 +: 16]),
+		.features(rf[8*82 +: 32]),
 		.desc_valid(go), .desc_ready(desc_ready), .desc_in(rf[0 +: 512]),
 		.slot_in(rf[8*64 +: 32]),
 		.wr_valid(wr_valid), .wr_ready(wr_ready), .wr_addr(wr_addr), .wr_data(wr_data),
