@@ -219,7 +219,7 @@ static bool index_form(const struct loop *lp, CXCursor e, int depth, int *axis, 
 		init = var_init(v->decl);
 		return !clang_Cursor_isNull(init) && index_form(lp, init, depth + 1, axis, base, limit);
 	}
-	if (ek == CXCursor_BinaryOperator) {
+	if (ek == CXCursor_BinaryOperator && !in_macro(e)) {
 		char op[4];
 
 		op_text(k->src, e, op);
@@ -279,7 +279,12 @@ static bool add_comparison(const struct loop *lp, CXCursor c, bool negated, stru
 	char op[4];
 	bool r = false;
 
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || ks.n != 2 || g->nb == MAX_BOUNDS)
+	/*
+	 * Not an operator a macro wrote: the operands' text, copied in front of
+	 * the loop, is then whole tokens of the file that expand to just them.
+	 */
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || ks.n != 2 || g->nb == MAX_BOUNDS ||
+	    in_macro(c))
 		goto out;
 	op_text(k->src, c, op);
 	if (!strcmp(op, negated ? "!=" : "==")) {	/* X == U: X >= U && X <= U */
@@ -329,7 +334,7 @@ static bool add_conjunction(const struct loop *lp, CXCursor c, bool negated, str
 	bool r;
 
 	c = strip(c);
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || in_macro(c))
 		return false;
 	op_text(k->src, c, op);
 	if (strcmp(op, negated ? "||" : "&&"))

@@ -193,3 +193,29 @@ __global__ void tree_mem(int *d, const int *lim)
 // PLAN-LABEL: kernel tree_mem:
 // PLAN-NOT: bounds:
 // PLAN: variables:
+
+// Macros: an operand that is a whole macro invocation is copied as written;
+// a comparison a macro wrote is left alone (its operands' text is the macro's).
+#define GN 100
+#define GLIM(n) ((n) - 1)
+#define GCOND (i < n - 1)
+__global__ void macro_operands(int *a, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < GN && i <= GLIM(n))
+		a[i] = 1;
+}
+__global__ void macro_cond(int *a, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if GCOND
+		a[i] = 1;
+}
+// CHECK-LABEL: static void macro_operands__block(
+// CHECK: const int64_t __idxgen_u = (int64_t)(int)(GN);
+// CHECK: const int64_t __idxgen_u = (int64_t)(int)(GLIM(n));
+// CHECK-LABEL: static void macro_cond__block(
+// CHECK-NOT: __idxgen_lo_x
+// CHECK-LABEL: idxgen_cc_kernel_macro_cond =
