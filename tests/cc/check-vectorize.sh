@@ -17,6 +17,9 @@ K=$1
 ROOT=$2
 CLANG=${CLANG:-$(command -v clang || command -v clang-16)}
 . "$(dirname "$0")/../common/tap.sh"
+# the computed-index loop's head, from 0 to __bdx or between a guard's
+# bounds (lib/cc/guard.c: __idxgen_lo_x .. __idxgen_hi_x)
+LOOP='for \(uint32_t __tx = (0|__idxgen_lo_x); __tx < (__bdx|__idxgen_hi_x); __tx\+\+\)'
 
 # kernel  the computed-index loops that must vectorise, by their rank in the file (all: every one)
 # conv11 is not listed: its thread loop holds the 11x11 tap loops and the
@@ -36,7 +39,7 @@ for c in $cases; do
 	k=${c%%:*}
 	want=${c#*:}
 	src=$K/$k.c
-	lines=$(grep -n 'for (uint32_t __tx = 0; __tx < __bdx; __tx++)' "$src" | cut -d: -f1)
+	lines=$(grep -n -E "$LOOP" "$src" | cut -d: -f1)
 	[ -n "$lines" ]; ok $? "$k: the translation has computed-index thread loops (lines $(echo $lines))" || continue
 	remarks=$("$CLANG" -std=gnu11 -O3 -march=x86-64-v3 -I"$ROOT/include" -I"$ROOT/tests/cc/kernels" \
 		-Rpass=loop-vectorize -c -o /dev/null "$src" 2>&1 | sed -n "s|^.*$k\.c:\([0-9]*\):[0-9]*: remark: vectorized loop.*|\1|p")
@@ -54,9 +57,9 @@ done
 # Proof that the check can fail: a thread loop that calls an opaque function per thread.
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-awk '{print} /for \(uint32_t __tx = 0; __tx < __bdx; __tx\+\+\) \{/ && !done {print "\t\textern void opaque_(void); opaque_();"; done = 1}' \
+awk -v loop="$LOOP" '{print} $0 ~ loop && !done {print "\t\textern void opaque_(void); opaque_();"; done = 1}' \
 	"$K/vecadd.c" >"$scratch/vecadd.c"
-l=$(grep -n 'for (uint32_t __tx = 0; __tx < __bdx; __tx++)' "$scratch/vecadd.c" | head -1 | cut -d: -f1)
+l=$(grep -n -E "$LOOP" "$scratch/vecadd.c" | head -1 | cut -d: -f1)
 "$CLANG" -std=gnu11 -O3 -march=x86-64-v3 -I"$ROOT/include" -Rpass=loop-vectorize -c -o /dev/null \
 	"$scratch/vecadd.c" 2>&1 | grep -q "vecadd\.c:$l:[0-9]*: remark: vectorized loop"
 [ $? != 0 ]; ok $? "plant: an opaque call in vecadd's computed-index loop (line $l) is reported not vectorised"
