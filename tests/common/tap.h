@@ -31,11 +31,23 @@ extern int tap_n, tap_failed, tap_skipped, tap_expected_failures;
 static int tap_n, tap_failed, tap_skipped, tap_expected_failures;
 #endif
 
-/* One "ok"/"not ok" line: the directive (" # SKIP why") follows the name. */
+/*
+ * One "ok"/"not ok" line: the directive (" # SKIP why") follows the name.
+ * A "#" in the name is written "\#", as TAP says, so that a name such as
+ * "parse #todo" is never read as a directive (tests/common/tap-count.sh).
+ */
 static inline void tap_line(int cond, const char *directive, const char *fmt, va_list ap)
 {
+	char name[1024];
+	const char *c;
+
+	vsnprintf(name, sizeof(name), fmt, ap);
 	printf("%sok %d - ", cond ? "" : "not ", tap_n);
-	vprintf(fmt, ap);
+	for (c = name; *c; c++) {
+		if (*c == '#')
+			putchar('\\');
+		putchar(*c);
+	}
 	printf("%s\n", directive);
 	fflush(stdout);
 }
@@ -75,7 +87,10 @@ static inline void tap_skip(const char *reason, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* An expected failure of a known BUG: passing fails, so the marker goes. */
+/*
+ * An expected failure of a known BUG: passing fails, so the marker goes; a
+ * BUG that is empty fails too.
+ */
 static inline int tap_todo(int cond, const char *bug, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static inline int tap_todo(int cond, const char *bug, const char *fmt, ...)
@@ -84,7 +99,10 @@ static inline int tap_todo(int cond, const char *bug, const char *fmt, ...)
 	va_list ap;
 
 	tap_n++;
-	if (cond) {
+	if (!bug || !*bug) {
+		tap_failed++;
+		snprintf(directive, sizeof(directive), ": an expected failure must name its bug");
+	} else if (cond) {
 		tap_failed++;
 		snprintf(directive, sizeof(directive), ": passes now, remove its known-bug marker (%s)", bug);
 	} else {
