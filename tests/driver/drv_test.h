@@ -131,6 +131,7 @@ void kmsg_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int hmp_open(const char *what);
 
 /* the tests, by area */
+void test_watchdog(struct dev *d);
 void test_params(struct dev *d);
 void test_invalid(struct dev *d);
 void test_uapi_v2(struct dev *d);
