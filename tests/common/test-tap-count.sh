@@ -115,8 +115,34 @@ EOF
 	got=$(bash "$COUNT" "$work/c.log" 2>/dev/null)
 	ok "$([ "$rc" = 1 ] && [ "$got" = "1 1 1 1" ]; echo $?)" \
 		"tap.h: names with # escaped, a bugless todo fails (exit $rc, got $got)"
+	# TAP_TEST registration: every test runs; -l lists; -t NAME runs one; an unknown NAME fails
+	cat >"$work/reg.c" <<'EOF'
+#include "tap.h"
+TAP_TEST(alpha)
+{
+	tap_ok(1, "alpha ran");
+}
+TAP_TEST(beta)
+{
+	tap_ok(1, "beta ran");
+}
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
+}
+EOF
+	"${CC:-cc}" -std=c11 -Wall -Wextra -Werror -I"$HERE" -o "$work/reg" "$work/reg.c"
+	all=$("$work/reg" | grep -c '^ok [12] - \(alpha\|beta\) ran$')
+	list=$("$work/reg" -l | sort | tr '\n' ' ')
+	one=$("$work/reg" -t beta | grep -c '^ok')
+	"$work/reg" -t gamma >"$work/reg.log"
+	rc=$?
+	ok "$([ "$all" = 2 ] && [ "$list" = "alpha beta " ] && [ "$one" = 1 ] && [ "$rc" = 1 ] &&
+		grep -q '^not ok 1 - gamma: no such test' "$work/reg.log"; echo $?)" \
+		"TAP_TEST: all run ($all), -l lists ($list), -t beta runs one ($one), -t gamma fails (exit $rc)"
 else
 	skip "no C compiler (${CC:-cc})" "tap.h"
+	skip "no C compiler (${CC:-cc})" "TAP_TEST registration"
 fi
 python3 - "$HERE" >"$work/py.log" <<'EOF'
 import sys
