@@ -66,6 +66,14 @@ struct shape {
 	uint32_t dx, dy, dz;
 };
 
+/*
+ * The bound of every wait for an event that should come (a debugfs count, a
+ * device node, a kernel log line): a hang guard only, far above the slowest
+ * run (well under 10 s on the debug kernel under load); a wait ends as soon
+ * as its event comes, so the guard costs nothing when the test passes.
+ */
+#define HANG_GUARD_S 600
+
 /* drv_common.c: files, the device, ioctls */
 int xioctl(int fd, unsigned long req, void *arg);
 uint64_t param(int fd, uint32_t p);
