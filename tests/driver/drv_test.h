@@ -130,6 +130,7 @@ bool kmsg_bad(int fd);
 bool kmsg_wait(int fd, const char *s, int sec);
 bool kmsg_wait_fast_also(int fd, const char *s, int ms, const char *also, bool *seen);
 bool kmsg_wait_fast(int fd, const char *s, int ms);
+bool kmsg_seen(int fd, const char *s);
 void kmsg_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
  * The VM harness's monitor port for the test WHAT: its descriptor, or -1
