@@ -179,6 +179,16 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	for (i = 0; i < nd && !s->nerrors; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 
+		if (s->cxx && clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d))) {
+			/*
+			 * An artifact of parsing the host's C++ library with every
+			 * function __host__ __device__ (e.g. libstdc++'s what()
+			 * overriding <new>'s host-only std::exception::what): the
+			 * host compiler builds the real C++ and reports real errors.
+			 */
+			clang_disposeDiagnostic(d);
+			continue;
+		}
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->wmap) {
 			/* the text warp.c rewrote: the user's line and column */
 			CXSourceLocation loc = clang_getDiagnosticLocation(d);
