@@ -14,6 +14,8 @@
  */
 #ifndef IDXGEN_COOPERATIVE_GROUPS_H
 #define IDXGEN_COOPERATIVE_GROUPS_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define _COOPERATIVE_GROUPS_H_
 
 #ifndef __cplusplus
 #error "cooperative_groups.h is C++ (as CUDA's is): include it from a .cu or C++ file"

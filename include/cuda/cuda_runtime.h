@@ -10,6 +10,8 @@
  */
 #ifndef IDXGEN_CUDA_RUNTIME_H
 #define IDXGEN_CUDA_RUNTIME_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __CUDA_RUNTIME_H__
 
 #include "cuda_runtime_api.h"
 #include "vector_functions.h"

@@ -72,7 +72,10 @@
  */
 #ifndef IDXGEN_CUDA_RUNTIME_API_H
 #define IDXGEN_CUDA_RUNTIME_API_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __CUDA_RUNTIME_API_H__
 
+#include <limits.h> /* INT_MAX & co.: nvcc's implicit cuda_runtime.h makes them visible */
 #include <stddef.h>
 
 #include "driver_types.h"
@@ -80,6 +83,7 @@
 
 /* The CUDA runtime version whose API this subset follows (12.0). */
 #define CUDART_VERSION		12000
+#define __CUDART_API_VERSION	CUDART_VERSION
 #define IDXGEN_CUDART_ABI_VERSION 1
 
 #ifdef __cplusplus

@@ -8,6 +8,8 @@
  */
 #ifndef IDXGEN_CUDA_DRIVER_TYPES_H
 #define IDXGEN_CUDA_DRIVER_TYPES_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __DRIVER_TYPES_H__
 
 #include <stddef.h>
 

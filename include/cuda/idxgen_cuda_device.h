@@ -68,6 +68,9 @@
 #ifndef __restrict__
 #define __restrict__ __restrict
 #endif
+#ifndef __grid_constant__
+#define __grid_constant__ /* kernel parameters are the block's own copies here */
+#endif
 #ifndef __launch_bounds__
 #define __launch_bounds__(...)
 #endif

@@ -5,6 +5,8 @@
  */
 #ifndef IDXGEN_CUDA_VECTOR_FUNCTIONS_H
 #define IDXGEN_CUDA_VECTOR_FUNCTIONS_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __VECTOR_FUNCTIONS_H__
 
 #include "vector_types.h"
 

@@ -9,6 +9,8 @@
  */
 #ifndef IDXGEN_CUDA_VECTOR_TYPES_H
 #define IDXGEN_CUDA_VECTOR_TYPES_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __VECTOR_TYPES_H__
 
 /* idxgen_cc_kernel.h has a dim3, atomics and math helpers of its own */
 #ifdef IDXGEN_CC_KERNEL_H

@@ -12,8 +12,8 @@
 #include <device_launch_parameters.h>
 #include <math_constants.h>
 #include <vector_functions.h>
-#ifndef __NVCC__
-#include <cuda.h> // NVIDIA's own has a parameter named N (cuMemsetD8_v2): not with nvcc
+#ifdef IDXGEN_CUDART_ABI_VERSION
+#include <cuda.h> // NVIDIA's own has a parameter named N (cuMemsetD8_v2): ours only
 #endif
 #include <cuda_profiler_api.h>
 

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Header parity with NVIDIA's runtime API (issue 44), TAP.
+
+Lists the public names of NVIDIA's cuda_runtime_api.h, driver_types.h,
+vector_types.h, surface_types.h, texture_types.h and channel_descriptor.h
+(functions, types, enumerators, macros: names only, read from an installed
+toolkit) and checks that our include/cuda declares each one: a name is
+declared when the preprocessed text of our cuda_runtime.h (C++) has it as a
+token or a macro.  A name we lack fails unless parity-exceptions.txt lists
+it (with its reason) or parity-todo.txt does (not written yet; a name there
+that we now declare fails too, so that the list only shrinks).  Without a
+toolkit: every test is a skip that says so.
+
+    parity.py [--cuda DIR] [--include DIR] [--figures]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+HEADERS = ["cuda_runtime_api.h", "driver_types.h", "vector_types.h", "surface_types.h",
+           "texture_types.h", "channel_descriptor.h"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"//[^\n]*", " ", text)
+
+
+def names_of(path):
+    """{kind: set(names)} of one of NVIDIA's headers."""
+    text = strip_comments(open(path, encoding="utf-8", errors="replace").read())
+    out = {"function": set(), "type": set(), "enumerator": set(), "macro": set()}
+    for m in re.finditer(r"^\s*#\s*define\s+(\w+)", text, flags=re.M):
+        name = m.group(1)
+        if not name.startswith("_") or re.fullmatch(r"__\w+_H__", name):
+            out["macro"].add(name)
+    body = re.sub(r"^\s*#.*?(?<!\\)$", " ", text, flags=re.M | re.S)
+    for m in re.finditer(r"\bCUDARTAPI\s+(\w+)\s*\(", body):
+        out["function"].add(m.group(1))
+    for m in re.finditer(r"\b(cudaCreateChannelDesc\w*)\s*(<[^>]*>)?\s*\(", body):
+        out["function"].add(m.group(1))
+    for m in re.finditer(r"\benum\s+(?:__device_builtin__\s+)?(\w*)\s*\{(.*?)\}", body, flags=re.S):
+        if m.group(1):
+            out["type"].add(m.group(1))
+        for e in m.group(2).split(","):
+            em = re.match(r"\s*(\w+)", e)
+            if em:
+                out["enumerator"].add(em.group(1))
+    for m in re.finditer(r"\b(?:struct|union)\s+(?:__device_builtin__\s+)?(?:__\w+__\(\w*\)\s+)?(\w+)\s*\{",
+                         body):
+        out["type"].add(m.group(1))
+    for m in re.finditer(r"\btypedef\b[^;{}]*?\b(\w+)\s*;", body):
+        out["type"].add(m.group(1))
+    for m in re.finditer(r"\}\s*(\w+)\s*;", body):
+        out["type"].add(m.group(1))
+    for kind in out:
+        out[kind] = {n for n in out[kind] if not n.startswith("__") or kind == "macro"}
+    return out
+
+
+def ours(include):
+    """Identifiers and macro names of our cuda_runtime.h, preprocessed as C++."""
+    src = "#include <cuda_runtime.h>\n#include <cuda_texture_types.h>\n#include <surface_types.h>\n" \
+          "#include <texture_types.h>\n#include <channel_descriptor.h>\n"
+    have = [h for h in ("cuda_texture_types.h", "surface_types.h", "texture_types.h", "channel_descriptor.h")
+            if os.path.exists(os.path.join(include, "cuda", h))]
+    src = "#include <cuda_runtime.h>\n" + "".join("#include <%s>\n" % h for h in have)
+    cxx = os.environ.get("CXX_FOR_PARITY", "clang++")
+    res = subprocess.run([cxx, "-x", "c++", "-std=c++17", "-E", "-dD", "-I", os.path.join(include, "cuda"),
+                          "-I", include, "-"], input=src, capture_output=True, text=True)
+    if res.returncode:
+        sys.stderr.write(res.stderr)
+        sys.exit(2)
+    macros = set(re.findall(r"^#define\s+(\w+)", res.stdout, flags=re.M))
+    tokens = set(re.findall(r"\b\w+\b", re.sub(r"^#.*$", "", res.stdout, flags=re.M)))
+    return tokens, macros
+
+
+def listed(name):
+    path = os.path.join(HERE, name)
+    out = {}
+    for line in open(path, encoding="utf-8"):
+        line = line.split("#", 1)[0].strip()
+        if line:
+            out[line.split()[0]] = line
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cuda", default=os.environ.get("CUDA_HOME", "/usr/local/cuda"))
+    ap.add_argument("--include", default=os.path.join(HERE, "..", "..", "include"))
+    ap.add_argument("--figures", action="store_true", help="print the figures per header and kind only")
+    a = ap.parse_args()
+    inc = os.path.join(a.cuda, "include")
+    ntest = 0
+    if not all(os.path.exists(os.path.join(inc, h)) for h in HEADERS):
+        for h in HEADERS:
+            ntest += 1
+            print("ok %d - # SKIP no CUDA toolkit at %s: parity of %s not checked" % (ntest, a.cuda, h))
+        print("1..%d" % ntest)
+        print("# 0 passed, 0 failed, %d skipped" % ntest)
+        return 0
+    tokens, macros = ours(os.path.abspath(a.include))
+    exceptions, todo = listed("parity-exceptions.txt"), listed("parity-todo.txt")
+    passed = failed = 0
+    for h in HEADERS:
+        theirs = names_of(os.path.join(inc, h))
+        for kind in ("function", "type", "enumerator", "macro"):
+            want = sorted(theirs[kind])
+            if not want:
+                continue
+            have = [n for n in want if (n in macros if kind == "macro" else n in tokens or n in macros)]
+            missing = [n for n in want if n not in have]
+            print("# %s %ss: %d of %d declared" % (h, kind, len(have), len(want)))
+            if a.figures:
+                continue
+            bad = [n for n in missing if n not in exceptions and n not in todo]
+            stale = [n for n in have if n in todo]
+            ntest += 1
+            if bad or stale:
+                failed += 1
+                print("not ok %d - %s: every %s declared (or listed)" % (ntest, h, kind))
+                for n in bad:
+                    print("#   missing: %s" % n)
+                for n in stale:
+                    print("#   declared now, still in parity-todo.txt: %s" % n)
+            else:
+                passed += 1
+                print("ok %d - %s: every %s declared (%d of %d; %d listed)" %
+                      (ntest, h, kind, len(have), len(want), len(missing)))
+    if a.figures:
+        return 0
+    print("1..%d" % ntest)
+    print("# %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
