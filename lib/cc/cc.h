@@ -62,6 +62,8 @@ struct source {
 
 /* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
 void launch_spacing(char *text, size_t len);
+/* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */
+void kernel_decls(struct source *s);
 /* Edits rewriting the launches written in #define bodies (macro_launch.c). */
 void macro_launches(struct source *s);
 /* The same for the launches in the arguments of the macro use at offset a; how many. */

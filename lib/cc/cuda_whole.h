@@ -15,6 +15,9 @@
 #define __constant__ __attribute__((annotate("idxgen_constant")))
 #define __managed__ __attribute__((annotate("idxgen_managed")))
 #define __align__(n) __attribute__((aligned(n)))
+/* Around kernels declared before their definition (lib/cc/kernel_decls.c). */
+#define __idxgen_hd_off _Pragma("clang force_cuda_host_device end")
+#define __idxgen_hd_on _Pragma("clang force_cuda_host_device begin")
 /* clang's own built-in (a __device__ function); declared here, the translator knows it */
 __attribute__((device)) void __syncthreads(void);
 /*

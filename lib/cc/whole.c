@@ -837,6 +837,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	}
 	s.cxx = true;
 	idx = clang_createIndex(0, 0);
+	kernel_decls(&s);
 	rc = warp_lower(&s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
 	if (tu)

@@ -48,10 +48,10 @@ for m in A B C D E F G H I J K L M N O P Q R S T U V W X Y Z SIZE BLOCK_SIZE DIM
 done
 # shellcheck disable=SC2086 # one -D per word
 run_prog "user_macros.cu with -D of A..Z, SIZE, BLOCK_SIZE, DIM, TILE, WARP_SIZE, BLOCK, THREADS" \
-	$user_macros -o "$tmp/prog" "$DIR/opts/user_macros.cu"
+	$user_macros -O0 -o "$tmp/prog" "$DIR/opts/user_macros.cu"
 run_prog "std_headers.cu: every C++17 and C header after ours (__noinline__ & co.)" \
-	-o "$tmp/prog" "$DIR/opts/std_headers.cu"
-run_prog "openmp_host.cu: omp.h and -Xcompiler -fopenmp host code" -Xcompiler -fopenmp \
+	-O0 -o "$tmp/prog" "$DIR/opts/std_headers.cu"
+run_prog "openmp_host.cu: omp.h and -Xcompiler -fopenmp host code" -O0 -Xcompiler -fopenmp \
 	-o "$tmp/prog" "$DIR/opts/openmp_host.cu"
 
 reg=$DIR/progs/regress.cu

@@ -1,8 +1,12 @@
 // nvcc's dialect as older code writes it: launches with spaces in the
 // chevrons, launches in a macro's body (a type-dispatch macro instantiating
 // a template kernel per type) and in a macro's arguments, kernels defined
-// in and included into extern "C" blocks.
+// in and included into extern "C" blocks, kernels (and a template kernel)
+// declared before they are defined.
 #include <cstdio>
+
+__global__ void scale(int *a, int n, int f);
+template <typename T> __global__ void fill(T *a, int n, T v);
 
 extern "C" {
 #include "dialect/kern.cuh"
@@ -49,6 +53,10 @@ int main()
 		a[i] = i;
 		f[i] = (float)i;
 	}
+	fill<<<2, n / 2>>>(a, n, 3);
+	scale<<<1, n>>>(a, n, 2);
+	for (int i = 0; i < n; i++)
+		a[i] += i - 20; // (3 + 7) * 2
 	add_c<< <1, n>> >(a, n, 10);
 	add_c<< <dim3(2), dim3(n / 2) >>>(a, n, 100);
 	DISPATCH(0, a, n);
@@ -62,4 +70,18 @@ int main()
 	cudaFree(f);
 	printf("%s\n", ok ? "PASS" : "FAIL");
 	return ok ? 0 : 1;
+}
+
+__global__ void scale(int *a, int n, int f)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		a[i] *= f;
+}
+
+template <typename T> __global__ void fill(T *a, int n, T v)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		a[i] = v + (T)7;
 }
