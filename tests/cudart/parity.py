@@ -22,6 +22,8 @@ import sys
 HEADERS = ["cuda_runtime_api.h", "driver_types.h", "vector_types.h", "surface_types.h",
            "texture_types.h", "channel_descriptor.h"]
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "common"))
+from tap import Tap  # noqa: E402
 
 
 def strip_comments(text):
@@ -98,17 +100,13 @@ def main():
     ap.add_argument("--figures", action="store_true", help="print the figures per header and kind only")
     a = ap.parse_args()
     inc = os.path.join(a.cuda, "include")
-    ntest = 0
+    t = Tap()
     if not all(os.path.exists(os.path.join(inc, h)) for h in HEADERS):
         for h in HEADERS:
-            ntest += 1
-            print("ok %d - # SKIP no CUDA toolkit at %s: parity of %s not checked" % (ntest, a.cuda, h))
-        print("1..%d" % ntest)
-        print("# 0 passed, 0 failed, %d skipped" % ntest)
-        return 0
+            t.skip("no CUDA toolkit at %s (set CUDA_HOME)" % a.cuda, "parity of %s with NVIDIA's" % h)
+        return t.done()
     tokens, macros = ours(os.path.abspath(a.include))
     exceptions, todo = listed("parity-exceptions.txt"), listed("parity-todo.txt")
-    passed = failed = 0
     for h in HEADERS:
         theirs = names_of(os.path.join(inc, h))
         for kind in ("function", "type", "enumerator", "macro"):
@@ -120,28 +118,20 @@ def main():
             have = [n for n in want if n in macros or
                     (n in tokens and (kind != "macro" or n in theirs["function"] or n[:4] == "cuda"))]
             missing = [n for n in want if n not in have]
-            print("# %s %ss: %d of %d declared" % (h, kind, len(have), len(want)))
+            t.diag("%s %ss: %d of %d declared" % (h, kind, len(have), len(want)))
             if a.figures:
                 continue
             bad = [n for n in missing if n not in exceptions and n not in todo]
             stale = [n for n in have if n in todo]
-            ntest += 1
-            if bad or stale:
-                failed += 1
-                print("not ok %d - %s: every %s declared (or listed)" % (ntest, h, kind))
-                for n in bad:
-                    print("#   missing: %s" % n)
-                for n in stale:
-                    print("#   declared now, still in parity-todo.txt: %s" % n)
-            else:
-                passed += 1
-                print("ok %d - %s: every %s declared (%d of %d; %d listed)" %
-                      (ntest, h, kind, len(have), len(want), len(missing)))
+            for n in bad:
+                t.diag("  missing: %s" % n)
+            for n in stale:
+                t.diag("  declared now, still in parity-todo.txt: %s" % n)
+            t.ok(not bad and not stale, "%s: every %s declared or listed (%d of %d declared, %d listed)" %
+                 (h, kind, len(have), len(want), len(missing)))
     if a.figures:
         return 0
-    print("1..%d" % ntest)
-    print("# %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return t.done()
 
 
 if __name__ == "__main__":
