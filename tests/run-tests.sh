@@ -95,6 +95,7 @@ run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
 run_suite cc $MAKE -s -C "$ROOT/lib/cc" check
 run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
+run_suite half $MAKE -s -C "$ROOT/tests/half" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 run_suite man $MAKE -s -C "$ROOT/docs/man" check
 run_suite demo-host $MAKE -s -C "$ROOT/tests/vm/demo" check
