@@ -26,6 +26,10 @@
 #ifndef IDXGEN_CC_LIBDIR
 #define IDXGEN_CC_LIBDIR "/usr/lib"
 #endif
+/* the CUDA libraries of issue 39 (libcurand.a, ...): -lcurand & co. find ours there */
+#ifndef IDXGEN_CC_CUDALIBDIR
+#define IDXGEN_CC_CUDALIBDIR IDXGEN_CC_LIBDIR "/idxgen"
+#endif
 #ifndef IDXGEN_CC_CUDARTDIR
 #define IDXGEN_CC_CUDARTDIR IDXGEN_CC_LIBDIR
 #endif
@@ -369,6 +373,7 @@ static int link_program(const struct drv *d, const struct argv *objs)
 	av_add(&ld, "-L" IDXGEN_CC_LIBDIR);
 	av_add(&ld, "-Wl,-rpath," IDXGEN_CC_LIBDIR);
 	av_add(&ld, "-lidxgen");
+	av_add(&ld, "-L" IDXGEN_CC_CUDALIBDIR);
 	av_cat(&ld, &d->ldflags);
 	av_add(&ld, "-lpthread");
 	av_add(&ld, "-ldl");
