@@ -8,8 +8,9 @@
 # Suites print TAP (tests/common/tap.sh, tap.h); this script counts the
 # lines with tests/common/tap-count.sh: "ok" passes, "ok ... # SKIP why" is
 # skipped (a skip without a reason fails), "not ok ... # TODO bug" is an
-# expected failure, "ok ... # TODO" (a known bug that passes now) fails,
-# "not ok" fails.  A suite whose command fails without a "not ok" line
+# expected failure (one without a bug fails), "ok ... # TODO" (a known bug
+# that passes now) fails, "not ok" fails, and every program's plan "1..N"
+# must match the tests it printed.  A suite whose command fails without a "not ok" line
 # counts as one failure, so a crash or a build error is never silent.
 set -uo pipefail
 
@@ -87,14 +88,20 @@ done
 build_step model-tests $MAKE -j"$JOBS" -C "$ROOT/tests/model" all
 build_step fw-tests $MAKE -j"$JOBS" -C "$ROOT/tests/fw" all
 build_step cc $MAKE -j"$JOBS" -C "$ROOT/lib/cc" all
+build_step cublas $MAKE -j"$JOBS" -C "$ROOT/lib/cublas" all
+build_step cufft $MAKE -j"$JOBS" -C "$ROOT/lib/cufft" all
 
 # Host suites
+# the counting itself: tap-count.sh and the TAP printers (seconds)
+run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
 run_suite cc $MAKE -s -C "$ROOT/lib/cc" check
 run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
+run_suite cublas $MAKE -s -C "$ROOT/lib/cublas" check
+run_suite cufft $MAKE -s -C "$ROOT/lib/cufft" check
 run_suite half $MAKE -s -C "$ROOT/tests/half" check
 run_suite curand $MAKE -s -C "$ROOT/lib/curand" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
