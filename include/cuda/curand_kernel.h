@@ -268,11 +268,11 @@ IDXGEN_CK__F float4 curand_log_normal4(curandStatePhilox4_32_10_t *s, float mean
 /* ---- Poisson -------------------------------------------------------------------------- */
 
 /* idxgen_curand_poisson_draw: Knuth below lambda 64 (NVIDIA's draws), PTRS above */
-template <class State> static inline __host__ __device__ unsigned int idxgen_curand_poisson(State *s, double lambda)
+template <class _St> static inline __host__ __device__ unsigned int idxgen_curand_poisson(_St *s, double lambda)
 {
 	return idxgen_curand_poisson_draw(
-		s, [](void *p) { return curand_uniform((State *)p); },
-		[](void *p) { return curand_uniform_double((State *)p); }, lambda);
+		s, [](void *p) { return curand_uniform((_St *)p); },
+		[](void *p) { return curand_uniform_double((_St *)p); }, lambda);
 }
 
 IDXGEN_CK__F unsigned int curand_poisson(curandStateXORWOW_t *s, double lambda) { return idxgen_curand_poisson(s, lambda); }

@@ -6,8 +6,8 @@
  *
  * A value is given decomposed, (-1)^neg * m * 2^e with m an unsigned 64-bit
  * integer, so that floats, doubles and 64-bit integers all go through the
- * same code exactly (no intermediate rounding).  The narrow format has E
- * exponent bits and M stored mantissa bits (binary16: 5, 10; bfloat16: 8,
+ * same code exactly (no intermediate rounding).  The narrow format has ebits
+ * exponent bits and mbits stored mantissa bits (binary16: 5, 10; bfloat16: 8,
  * 7); the result is its 16-bit encoding.  IEEE 754-2008 section 4.3:
  * nearest-even, toward zero, toward -inf, toward +inf; overflow gives
  * infinity or the largest finite number as the mode says (section 7.4).
@@ -39,16 +39,16 @@ IDXGEN_FP__F int idxgen_fp_ilog2(uint64_t m)
 }
 
 /*
- * Round (-1)^neg * m * 2^e to the format (E, M) in mode; returns the
+ * Round (-1)^neg * m * 2^e to the format (ebits, mbits) in mode; returns the
  * encoding with the sign.  The quantum of the result is 2^q with
- * q = max(floor(log2 v), emin) - M; the significand counted in quanta is
- * r = m * 2^(e - q), rounded; its encoding is ((q - (emin - M)) << M) + r,
+ * q = max(floor(log2 v), emin) - mbits; the significand counted in quanta is
+ * r = m * 2^(e - q), rounded; its encoding is ((q - (emin - mbits)) << mbits) + r,
  * which also carries a rounding up into the next binade or to infinity.
  */
-IDXGEN_FP__F uint16_t idxgen_fp_round(int neg, uint64_t m, int e, int E, int M, enum idxgen_fp_mode mode)
+IDXGEN_FP__F uint16_t idxgen_fp_round(int neg, uint64_t m, int e, int ebits, int mbits, enum idxgen_fp_mode mode)
 {
-	const int bias = (1 << (E - 1)) - 1, emin = 1 - bias;
-	const uint32_t inf = ((1u << E) - 1u) << M, sign = neg ? 1u << (E + M) : 0u;
+	const int bias = (1 << (ebits - 1)) - 1, emin = 1 - bias;
+	const uint32_t inf = ((1u << ebits) - 1u) << mbits, sign = neg ? 1u << (ebits + mbits) : 0u;
 	int lg, q, shift;
 	uint64_t r, rem = 0, half = 0;
 	uint32_t enc;
@@ -62,10 +62,10 @@ IDXGEN_FP__F uint16_t idxgen_fp_round(int neg, uint64_t m, int e, int E, int M, 
 		up = mode == IDXGEN_FP_RN || (mode == IDXGEN_FP_RU && !neg) || (mode == IDXGEN_FP_RD && neg);
 		return (uint16_t)(sign | (up ? inf : inf - 1u));
 	}
-	q = (lg < emin ? emin : lg) - M;
+	q = (lg < emin ? emin : lg) - mbits;
 	shift = q - e;
 	if (shift <= 0) {
-		r = m << -shift;	/* exact: m has at most M + 1 bits here */
+		r = m << -shift;	/* exact: m has at most mbits + 1 bits here */
 	} else if (shift < 64) {
 		r = m >> shift;
 		rem = m & ((UINT64_C(1) << shift) - 1);
@@ -92,7 +92,7 @@ IDXGEN_FP__F uint16_t idxgen_fp_round(int neg, uint64_t m, int e, int E, int M, 
 		break;
 	}
 	/* a carry out of the top binade gives inf: only when rounding away */
-	enc = ((uint32_t)(q - (emin - M)) << M) + (uint32_t)r + (uint32_t)up;
+	enc = ((uint32_t)(q - (emin - mbits)) << mbits) + (uint32_t)r + (uint32_t)up;
 	return (uint16_t)(sign | enc);
 }
 
@@ -123,60 +123,60 @@ IDXGEN_FP__F void idxgen_fp_split_double(double d, int *neg, uint64_t *m, int *e
 	*e = (ex ? (int)ex : 1) - 1075;
 }
 
-/* float / double / integers to the format (E, M): NaN becomes canon_nan */
-IDXGEN_FP__F uint16_t idxgen_fp_from_float(float f, int E, int M, enum idxgen_fp_mode mode, uint16_t canon_nan)
+/* float / double / integers to the format (ebits, mbits): NaN becomes canon_nan */
+IDXGEN_FP__F uint16_t idxgen_fp_from_float(float f, int ebits, int mbits, enum idxgen_fp_mode mode, uint16_t canon_nan)
 {
 	int neg, e, special;
 	uint64_t m;
 
 	idxgen_fp_split_float(f, &neg, &m, &e, &special);
 	if (special)
-		return special == 2 ? canon_nan : (uint16_t)((neg ? 1u << (E + M) : 0u) | (((1u << E) - 1u) << M));
-	return idxgen_fp_round(neg, m, e, E, M, mode);
+		return special == 2 ? canon_nan : (uint16_t)((neg ? 1u << (ebits + mbits) : 0u) | (((1u << ebits) - 1u) << mbits));
+	return idxgen_fp_round(neg, m, e, ebits, mbits, mode);
 }
 
-IDXGEN_FP__F uint16_t idxgen_fp_from_double(double d, int E, int M, enum idxgen_fp_mode mode, uint16_t canon_nan)
+IDXGEN_FP__F uint16_t idxgen_fp_from_double(double d, int ebits, int mbits, enum idxgen_fp_mode mode, uint16_t canon_nan)
 {
 	int neg, e, special;
 	uint64_t m;
 
 	idxgen_fp_split_double(d, &neg, &m, &e, &special);
 	if (special)
-		return special == 2 ? canon_nan : (uint16_t)((neg ? 1u << (E + M) : 0u) | (((1u << E) - 1u) << M));
-	return idxgen_fp_round(neg, m, e, E, M, mode);
+		return special == 2 ? canon_nan : (uint16_t)((neg ? 1u << (ebits + mbits) : 0u) | (((1u << ebits) - 1u) << mbits));
+	return idxgen_fp_round(neg, m, e, ebits, mbits, mode);
 }
 
-IDXGEN_FP__F uint16_t idxgen_fp_from_s64(long long v, int E, int M, enum idxgen_fp_mode mode)
+IDXGEN_FP__F uint16_t idxgen_fp_from_s64(long long v, int ebits, int mbits, enum idxgen_fp_mode mode)
 {
 	uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
 
-	return idxgen_fp_round(v < 0, m, 0, E, M, mode);
+	return idxgen_fp_round(v < 0, m, 0, ebits, mbits, mode);
 }
 
-IDXGEN_FP__F uint16_t idxgen_fp_from_u64(unsigned long long v, int E, int M, enum idxgen_fp_mode mode)
+IDXGEN_FP__F uint16_t idxgen_fp_from_u64(unsigned long long v, int ebits, int mbits, enum idxgen_fp_mode mode)
 {
-	return idxgen_fp_round(0, v, 0, E, M, mode);
+	return idxgen_fp_round(0, v, 0, ebits, mbits, mode);
 }
 
-/* The encoding (E, M) as a float: exact (every binary16/bfloat16 value is a float). */
-IDXGEN_FP__F float idxgen_fp_to_float(uint16_t h, int E, int M)
+/* The encoding (ebits, mbits) as a float: exact (every binary16/bfloat16 value is a float). */
+IDXGEN_FP__F float idxgen_fp_to_float(uint16_t h, int ebits, int mbits)
 {
-	uint32_t sign = (uint32_t)(h >> (E + M)) << 31, ex = (h >> M) & ((1u << E) - 1u), fr = h & ((1u << M) - 1u);
+	uint32_t sign = (uint32_t)(h >> (ebits + mbits)) << 31, ex = (h >> mbits) & ((1u << ebits) - 1u), fr = h & ((1u << mbits) - 1u);
 	uint32_t x;
 	float f;
 
-	if (ex == (1u << E) - 1u) {
+	if (ex == (1u << ebits) - 1u) {
 		/* inf; NaN with its payload, made quiet (as x86's F16C conversion does) */
-		x = sign | 0x7f800000u | (fr << (23 - M)) | (fr ? 0x400000u : 0u);
+		x = sign | 0x7f800000u | (fr << (23 - mbits)) | (fr ? 0x400000u : 0u);
 	} else if (ex) {
-		x = sign | ((ex - (uint32_t)((1 << (E - 1)) - 1) + 127u) << 23) | (fr << (23 - M));
+		x = sign | ((ex - (uint32_t)((1 << (ebits - 1)) - 1) + 127u) << 23) | (fr << (23 - mbits));
 	} else if (fr) {
-		/* subnormal: fr * 2^(emin - M), normal as a float */
-		int lg = idxgen_fp_ilog2(fr), emin = 2 - (1 << (E - 1));
+		/* subnormal: fr * 2^(emin - mbits), normal as a float */
+		int lg = idxgen_fp_ilog2(fr), emin = 2 - (1 << (ebits - 1));
 
-		x = sign | ((uint32_t)(lg + emin - M + 127) << 23) | ((fr << (23 - lg)) & 0x7fffffu);
-		if (lg + emin - M + 127 <= 0)	/* a float subnormal (bfloat16's): fr * 2^(emin - M + 149) units */
-			x = sign | (fr << (emin - M + 149));
+		x = sign | ((uint32_t)(lg + emin - mbits + 127) << 23) | ((fr << (23 - lg)) & 0x7fffffu);
+		if (lg + emin - mbits + 127 <= 0)	/* a float subnormal (bfloat16's): fr * 2^(emin - mbits + 149) units */
+			x = sign | (fr << (emin - mbits + 149));
 	} else {
 		x = sign;
 	}
@@ -237,13 +237,13 @@ IDXGEN_FP__F unsigned long long idxgen_fp_to_uint(float v, enum idxgen_fp_mode m
 }
 
 /*
- * a * b + c rounded once to (E, M) in mode (fma).  a * b is exact in a
+ * a * b + c rounded once to (ebits, mbits) in mode (fma).  a * b is exact in a
  * double (at most 2 x 11 significant bits); the sum is made exact as a
  * double pair (Knuth's TwoSum) and rounded to double with round-to-odd,
- * whose 53 bits are more than M + 3: rounding that to the narrow format
+ * whose 53 bits are more than mbits + 3: rounding that to the narrow format
  * is then the correctly rounded fma (Boldo and Melquiond, 2008).
  */
-IDXGEN_FP__F uint16_t idxgen_fp_fma(float a, float b, float c, int E, int M, enum idxgen_fp_mode mode,
+IDXGEN_FP__F uint16_t idxgen_fp_fma(float a, float b, float c, int ebits, int mbits, enum idxgen_fp_mode mode,
 				    uint16_t canon_nan)
 {
 	double p = (double)a * (double)b, s = p + (double)c, bb, err;
@@ -252,7 +252,7 @@ IDXGEN_FP__F uint16_t idxgen_fp_fma(float a, float b, float c, int E, int M, enu
 	if (s != s)
 		return canon_nan;
 	if (s - s != 0)	/* infinite: nothing to round */
-		return idxgen_fp_from_double(s, E, M, mode, canon_nan);
+		return idxgen_fp_from_double(s, ebits, mbits, mode, canon_nan);
 	bb = s - p;
 	err = (p - (s - bb)) + ((double)c - bb);
 	memcpy(&bits, &s, sizeof(bits));
@@ -265,7 +265,7 @@ IDXGEN_FP__F uint16_t idxgen_fp_fma(float a, float b, float c, int E, int M, enu
 			bits -= 1;
 		memcpy(&s, &bits, sizeof(s));
 	}
-	return idxgen_fp_from_double(s, E, M, mode, canon_nan);
+	return idxgen_fp_from_double(s, ebits, mbits, mode, canon_nan);
 }
 
 #endif /* IDXGEN_FP_ROUND_H */
