@@ -159,5 +159,11 @@ void test_migrate(void);                        /* idxgen-qtest-migrate.c */
 void test_migrate_bad_job(void);
 void test_migrate_bad_caps(void);
 void test_trace_events(void);                   /* idxgen-qtest-trace.c */
+void test_uq_identity(void);                    /* idxgen-qtest-uq.c */
+void test_uq_jobs(void);
+void test_uq_windows(void);
+void test_uq_hostile(void);
+void test_uq_teardown(void);
+void test_uq_migrate(void);
 
 #endif
