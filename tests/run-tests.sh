@@ -137,6 +137,15 @@ build_step guest-demo $MAKE -s -C "$ROOT/tests/vm/demo" guest
 build_step guest-qemu $MAKE -s -C "$ROOT/tests/device" guest
 build_step guest-debug bash "$ROOT/tests/vm/kernel/stage-guest.sh" "$BUILD/guest-debug"
 IDXGEN_VM_OVERLAY=$BUILD/pkg/root run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
+# The driver's watchdog judges progress: on a throttled device model
+# (clock-khz=1: one job is four job timeouts of model time) a long job that
+# keeps writing warps is not reset and a hung one is
+# (tests/driver/drv_watchdog.c).  A VM of its own, so that every other suite
+# runs on full-speed devices.
+run_suite vm-watchdog env BUILD="$BUILD/vm-watchdog" IDXGEN_VM_SUITES="$ROOT/tests/vm/watchdog.suites" \
+	IDXGEN_VM_DEVICES="-device pcie-root-port,id=rp0,bus=pcie.0,chassis=1,slot=1
+	-device idxgen,id=idxgen0,bus=rp0,debug=on,clock-khz=1" \
+	bash "$ROOT/tests/vm/run-vm.sh" --plan check
 # The harness itself: a QEMU crash (SIGABRT on purpose) fails its suite, is
 # reported with a backtrace, and a fresh VM runs the suites after it.
 run_suite vm-harness bash "$ROOT/tests/vm/test-harness.sh"
