@@ -456,6 +456,8 @@ static bool cuda_lib(struct drv *d, const char *name)
 		{ "cublasLt_static", NULL, { NULL } },
 		{ "cufft", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
 		{ "cufft_static", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
+		{ "curand", "/curand/libidxgen_curand.a", { NULL } },
+		{ "curand_static", "/curand/libidxgen_curand.a", { NULL } },
 	};
 
 	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
