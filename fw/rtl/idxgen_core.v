@@ -73,10 +73,16 @@ module idxgen_core #(
 		.grid_blocks(grid_blocks), .rsvd_set(rsvd_set));
 
 	// ---- F1: constants of the carry chain; dx*dy
-	wire [8:0]  sz = {1'b0, mx} + {1'b0, my};
-	wire [63:0] kx64 = (64'd1 << mx) - {48'd0, dx};
-	wire [63:0] ky64 = (64'd1 << sz) - ({48'd0, dy} << mx);
-	wire [63:0] wc64 = {48'd0, xc} | ({48'd0, yc} << mx) | ({48'd0, zc} << sz);
+	// Only jobs with mx + my + mz <= 32 are ever generated (WIDTH_OVERFLOW
+	// refuses the rest), so 6-bit shift amounts and 32-bit results are exact
+	// for them; a refused job's constants do not matter.
+	wire [5:0]  smx = mx[5:0];
+	wire [5:0]  ssz = mx[5:0] + my[5:0];
+	wire [32:0] one_x = 33'd1 << smx;
+	wire [32:0] one_z = 33'd1 << ssz;
+	wire [31:0] kx64 = one_x[31:0] - {16'd0, dx};
+	wire [31:0] ky64 = one_z[31:0] - ({16'd0, dy} << smx);
+	wire [31:0] wc64 = {16'd0, xc} | ({16'd0, yc} << smx) | ({16'd0, zc} << ssz);
 	reg  [31:0] kx, ky, k00, k10, k01, k11;
 	reg  [15:0] tx1, ty1, xstep_c, ystep_c;
 	reg  [31:0] dxy;

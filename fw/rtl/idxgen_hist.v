@@ -7,8 +7,10 @@
 // clock.  The lookup compares the key with every entry in parallel.  Hit:
 // the entry's stamp is refreshed.  Insert: the first invalid entry, else
 // the one with the smallest stamp (the model's victim).  Invalidate: every
-// entry whose range meets [base, base + len) is dropped, the same
-// saturation-free overlap the model computes (65-bit ends).
+// entry whose range meets [base, base + len) is dropped, as the model's
+// overlap test.  A recorded job lies inside index memory (at most 4 GiB), so
+// an entry keeps a 32-bit base and a 33-bit end; the command's end is
+// computed once, in 65 bits, so nothing wraps.
 module idxgen_hist #(
 	parameter integer ENTRIES = 4,
 	parameter integer KEYW = 200
@@ -27,21 +29,24 @@ module idxgen_hist #(
 );
 	reg            valid [0:ENTRIES-1];
 	reg [KEYW-1:0] ekey [0:ENTRIES-1];
-	reg [63:0]     ebase [0:ENTRIES-1];
-	reg [63:0]     elen [0:ENTRIES-1];
+	reg [31:0]     ebase [0:ENTRIES-1];
+	reg [32:0]     eend [0:ENTRIES-1];
 	reg [31:0]     stamp [0:ENTRIES-1];
 	reg [31:0]     clock;
 
 	// parallel compare
 	reg [ENTRIES-1:0] match;
 	reg [ENTRIES-1:0] meets;
+	wire [64:0] inv_end = {1'b0, inv_base} + {1'b0, inv_len};
+	wire        end_high = inv_end[64:32] != 0;	// past every entry's base
+	wire        base_high = inv_base[63:33] != 0;	// past every entry's end
 	integer i;
 	always @* begin
 		for (i = 0; i < ENTRIES; i = i + 1) begin
 			match[i] = valid[i] && ekey[i] == key;
-			meets[i] = valid[i] && inv_len != 0 && elen[i] != 0 &&
-				   {1'b0, ebase[i]} < {1'b0, inv_base} + {1'b0, inv_len} &&
-				   {1'b0, inv_base} < {1'b0, ebase[i]} + {1'b0, elen[i]};
+			meets[i] = valid[i] && inv_len != 0 && eend[i] != {1'b0, ebase[i]} &&
+				   (end_high || ebase[i] < inv_end[31:0]) &&
+				   !base_high && inv_base[32:0] < eend[i];
 		end
 	end
 	assign hit = |match;
@@ -89,8 +94,8 @@ module idxgen_hist #(
 			if (insert) begin
 				valid[victim] <= 1'b1;
 				ekey[victim] <= key;
-				ebase[victim] <= ins_base;
-				elen[victim] <= ins_len;
+				ebase[victim] <= ins_base[31:0];
+				eend[victim] <= {1'b0, ins_base[31:0]} + ins_len[32:0];
 				stamp[victim] <= clock + 32'd1;
 				clock <= clock + 32'd1;
 			end

@@ -50,9 +50,18 @@ module idxgen_validate #(
 	wire bad_index = xc != sx || yc != sy || zc != {8'd0, sz};
 	wire ws_ok = (word_size == 2 && (features & `IDXGEN_FEAT_WORD16) != 0) ||
 		     (word_size == 4 && (features & `IDXGEN_FEAT_WORD32) != 0);
-	// an axis of extent d needs ceil(log2(d)) bits: (d - 1) >> m must be 0
-	wire narrow = (({16'd0, dx - 16'd1} >> mx) != 0) || (({16'd0, dy - 16'd1} >> my) != 0) ||
-		      (({16'd0, dz - 16'd1} >> mz) != 0);
+	// an axis of extent d needs ceil(log2(d)) bits: the bit length of d - 1
+	function [4:0] need;
+		input [15:0] d;
+		integer b;
+		begin
+			need = 5'd0;
+			for (b = 0; b < 16; b = b + 1)
+				if ((d - 16'd1) >> b != 0)
+					need = b[4:0] + 5'd1;
+		end
+	endfunction
+	wire narrow = mx < {3'd0, need(dx)} || my < {3'd0, need(dy)} || mz < {3'd0, need(dz)};
 	wire [9:0] width_sum = {2'b0, mx} + {2'b0, my} + {2'b0, mz};
 	wire [9:0] word_bits = word_size == 4 ? 10'd32 : 10'd16;
 	wire misaligned = word_size == 4 ? target[1:0] != 0 : target[0];

@@ -162,6 +162,18 @@ static bool plain_text(CXCursor c)
 	return true;
 }
 
+/*
+ * A launch in a macro's expansion, rewritten as text (macro_launch.c): in the
+ * macro's arguments at its use (the chevrons are in the use's text), or in
+ * the #define bodies of the file, every one of which was rewritten.
+ */
+static bool macro_launch_done(struct source *s, CXCursor c)
+{
+	if (macro_arg_launches(s, c_start(c)))
+		return true;
+	return s->macro_launches && !s->macro_launches_left;
+}
+
 /* k<<<cfg>>>(args) -> (__idxgenPushCallConfiguration(cfg) ? (void)0 : k(args)) */
 static bool rewrite_launch(struct walk *w, CXCursor c)
 {
@@ -172,6 +184,8 @@ static bool rewrite_launch(struct walk *w, CXCursor c)
 	if (!kernel && !clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_FunctionTemplate)
 		return false;	/* a call of a known function that is no kernel */
 	if (!plain_text(c) || !launch_tokens(w, c, a, e, &lt, &gte)) {
+		if (macro_launch_done(w->s, c))
+			return true;	/* rewritten in its #define */
 		if (kernel)	/* a launch whose text is a macro's, or a plain call of a kernel */
 			error_at(w->s, c, "a kernel launch <<<...>>> written inside a macro is not supported");
 		return kernel;
@@ -287,15 +301,27 @@ static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 
 static bool nontrivial_type(CXType t);
 
-/* Does the class behind t (arrays stripped) declare constructors, a destructor or virtual functions? */
+/*
+ * Does the class behind t (arrays stripped) need construction or destruction:
+ * a user-written default, copy or move constructor, a destructor that is not
+ * defaulted, or virtual functions?  Other constructors -- converting ones
+ * such as __half(float) of cuda_fp16.h -- leave the type trivial
+ * (std::is_trivial, which the emitted code also asserts): raw per-thread
+ * memory holds it as long as the variable is assigned, not constructed
+ * (converting_init_ok).
+ */
 static enum CXChildVisitResult nontrivial_member(CXCursor c, CXCursor parent, CXClientData d)
 {
 	bool *r = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (k == CXCursor_Constructor || k == CXCursor_Destructor ||
-	    (k == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(c)))
+	if (k == CXCursor_Constructor)
+		*r = !clang_CXXMethod_isDefaulted(c) &&
+		     (clang_CXXConstructor_isDefaultConstructor(c) || clang_CXXConstructor_isCopyConstructor(c) ||
+		      clang_CXXConstructor_isMoveConstructor(c));
+	else if ((k == CXCursor_Destructor && !clang_CXXMethod_isDefaulted(c)) ||
+		 (k == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(c)))
 		*r = true;
 	else if (k == CXCursor_FieldDecl || k == CXCursor_CXXBaseSpecifier)
 		*r = *r || nontrivial_type(clang_getCursorType(c));
@@ -318,6 +344,14 @@ static bool nontrivial_type(CXType t)
 	return r;
 }
 
+/* Is v's initializer a constructor call at its name ("T v(x, y)", "T v{x}"), not "T v = expr;"? */
+static bool direct_init(const struct var *v)
+{
+	CXCursor init = var_init(v->decl);
+
+	return !clang_Cursor_isNull(init) && c_start(init) == off_of(clang_getCursorLocation(v->decl));
+}
+
 /*
  * dim3 has constructors (its defaults are 1) but is trivially copyable and
  * destructible: a promoted dim3 with an initializer is assigned its value
@@ -327,10 +361,8 @@ static bool nontrivial_type(CXType t)
 static bool dim3_assigned(const struct var *v)
 {
 	char *n = cx_string(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(v->decl))));
-	CXCursor init = var_init(v->decl);
 	/* "dim3 d = expr;" (not "dim3 d(x, y)": a constructor call at the name) */
-	bool r = !strcmp(n, "dim3") && !clang_Cursor_isNull(init) &&
-		 c_start(init) != off_of(clang_getCursorLocation(v->decl));
+	bool r = !strcmp(n, "dim3") && !clang_Cursor_isNull(var_init(v->decl)) && !direct_init(v);
 
 	free(n);
 	return r;
@@ -373,6 +405,14 @@ static bool dependent_layout(struct kernel *k)
 		    e.kind == CXType_VariableArray) {
 			error_at(k->src, v->decl,
 				 "'%s' lives across __syncthreads() and is a reference or an array of dependent size: not supported",
+				 v->name);
+			ok = false;
+			continue;
+		}
+		if (!nontrivial_type(t) && !v->array && direct_init(v)) {
+			/* the per-thread copy is assigned: there is no place for a constructor call */
+			error_at(k->src, v->decl,
+				 "'%s' lives across __syncthreads() and is initialized by a constructor call: write '= value' instead",
 				 v->name);
 			ok = false;
 			continue;
@@ -656,10 +696,13 @@ static void find_user_files(struct source *s, CXCursor c, struct cx_kids *first,
 		CXFile f, g;
 
 		if (in_parse_header(k) || clang_Location_isInSystemHeader(clang_getCursorLocation(k)) ||
-		    in_main(s, k) || clang_isPreprocessing(ck))
+		    clang_isPreprocessing(ck))
 			continue;
+		/* the main file's extern "C" { #include "k.cuh" } and namespaces too */
 		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl)
 			find_user_files(s, k, first, kernel);
+		if (in_main(s, k))
+			continue;
 		clang_getExpansionLocation(clang_getCursorLocation(k), &f, NULL, NULL, NULL);
 		if (!f || in_our_headers(f))
 			continue;
@@ -761,6 +804,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		} else {
 			sf.file = f;
 			sf.cxx = true;
+			macro_launches(&sf);
 			sf.tls = s->tls;
 			out->hdr = cx_realloc(out->hdr, (out->nhdr + 1) * sizeof(*out->hdr));
 			memset(&out->hdr[out->nhdr], 0, sizeof(*out->hdr));
@@ -819,8 +863,11 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	}
 	s.cxx = true;
 	idx = clang_createIndex(0, 0);
+	kernel_decls(&s);
 	rc = warp_lower(&s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
+	if (tu)
+		macro_launches(&s);
 	if (rc) {
 		/* diagnosed by warp.c */
 	} else if (!tu) {
