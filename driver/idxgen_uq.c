@@ -438,17 +438,20 @@ int idxgen_uq_create_ioctl(struct drm_device *dev, void *data, struct drm_file *
 	if (ret)
 		goto err_revoke;
 
+	/* everything but the id first: once published, another thread may destroy it */
+	args->mem_offset = drm_vma_node_offset_addr(&uq->mem->base.vma_node);
+	args->mem_size = uq->mem->base.size;
+	args->cpl_offset = idxgen_uq_cpl_off(uq->entries);
+	args->value_offset = idxgen_uq_value_off(uq->entries);
+	args->doorbell_offset = drm_vma_node_offset_addr(&uq->db->base.vma_node);
+	for (id = 0; id < DRM_IDXGEN_UQ_MAX_REGIONS; id++)
+		args->region_base[id] = id < uq->nregions ? idxgen_region_start(uq->regions[id]) : 0;
 	ret = xa_alloc(&ifile->uqs, &id, uq, xa_limit_32b, GFP_KERNEL);
 	if (ret) {
 		idxgen_uq_destroy(uq);
 		return ret;
 	}
 	args->uq_id = id;
-	args->mem_offset = drm_vma_node_offset_addr(&uq->mem->base.vma_node);
-	args->mem_size = uq->mem->base.size;
-	args->cpl_offset = idxgen_uq_cpl_off(uq->entries);
-	args->value_offset = idxgen_uq_value_off(uq->entries);
-	args->doorbell_offset = drm_vma_node_offset_addr(&uq->db->base.vma_node);
 	return 0;
 
 err_revoke:

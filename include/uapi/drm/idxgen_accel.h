@@ -659,6 +659,8 @@ struct drm_idxgen_arb_config {
  * @value_offset: out: offset of the completion value inside the memory
  * @doorbell_offset: out: mmap offset of the doorbell page (4096 bytes,
  *	write-combined): write the new tail at 0, read the head at 4
+ * @region_base: out: where each of @regions starts in index memory: a
+ *	descriptor's target is region_base[i] + the offset in region i
  *
  * Errors: -EOPNOTSUPP no user queues; -EINVAL flags, pad, sizes or unused
  * entries; -ENOENT unknown context or region handle; -EBUSY every queue of
@@ -677,6 +679,7 @@ struct drm_idxgen_uq_create {
 	__u64 cpl_offset;
 	__u64 value_offset;
 	__u64 doorbell_offset;
+	__u64 region_base[DRM_IDXGEN_UQ_MAX_REGIONS];
 };
 
 /**
