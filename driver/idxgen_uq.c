@@ -81,7 +81,8 @@ static int idxgen_uq_mem_mmap(struct drm_gem_object *obj, struct vm_area_struct 
 	struct idxgen_uq_mem *m = to_uq_mem(obj);
 	int ret;
 
-	if (vma->vm_end - vma->vm_start != obj->size)
+	/* shared only: a private (COW) mapping would not follow the queue's memory */
+	if (vma->vm_end - vma->vm_start != obj->size || !(vma->vm_flags & VM_SHARED))
 		return -EINVAL;
 	vma->vm_pgoff -= drm_vma_node_start(&obj->vma_node);
 	vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
@@ -123,7 +124,13 @@ static int idxgen_uq_db_mmap(struct drm_gem_object *obj, struct vm_area_struct *
 {
 	struct idxgen_uq_db *db = to_uq_db(obj);
 
-	if (vma->vm_end - vma->vm_start != PAGE_SIZE || (vma->vm_flags & VM_EXEC))
+	/*
+	 * Shared only: remap_pfn_range() rewrites vm_pgoff of a private (COW)
+	 * mapping, which drm_vma_node_unmap() would then not find, and the
+	 * page could outlive the queue and ring the next owner's.
+	 */
+	if (vma->vm_end - vma->vm_start != PAGE_SIZE || (vma->vm_flags & VM_EXEC) ||
+	    !(vma->vm_flags & VM_SHARED))
 		return -EINVAL;
 	vm_flags_set(vma, VM_IO | VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP);
 	vma->vm_page_prot = pgprot_writecombine(vm_get_page_prot(vma->vm_flags));
@@ -515,8 +522,10 @@ static void idxgen_uq_poll(struct idxgen_uq *uq, struct drm_idxgen_uq_wait *args
 		if (st == IDXGEN_DEAD_READ) {
 			uq->state = DRM_IDXGEN_UQ_STATE_RESET;
 		} else if (!(st & IDXGEN_QSTATUS_ENABLED)) {
-			uq->state = DRM_IDXGEN_UQ_STATE_FAULT;
+			/* stopped without an error of its own: a reset from outside (FLR) */
 			uq->error = (st & IDXGEN_QSTATUS_ERR_MASK) >> IDXGEN_QSTATUS_ERR_SHIFT;
+			uq->state = uq->error ? DRM_IDXGEN_UQ_STATE_FAULT :
+						DRM_IDXGEN_UQ_STATE_RESET;
 		}
 	} else if (uq->state == DRM_IDXGEN_UQ_STATE_RUNNING) {
 		uq->state = DRM_IDXGEN_UQ_STATE_RESET;

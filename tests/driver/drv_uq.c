@@ -308,6 +308,8 @@ static void test_uq_isolation(struct dev *d, uint32_t ctx, uint32_t reg)
 	p2 = mmap(NULL, 4096, PROT_WRITE, MAP_SHARED, o.fd, q.c.doorbell_offset);
 	tap_ok(p1 == MAP_FAILED && p2 == MAP_FAILED,
 	       "a second process cannot map the first one's queue memory or doorbell");
+	p2 = mmap(NULL, 4096, PROT_WRITE, MAP_PRIVATE, d->fd, q.c.doorbell_offset);
+	tap_ok(p2 == MAP_FAILED, "a private (copy-on-write) mapping of the doorbell is refused");
 	close(o.fd);
 	uq_destroy(&q);
 	uq_unmap(&q);
