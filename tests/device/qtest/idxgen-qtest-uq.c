@@ -397,6 +397,8 @@ void test_uq_hostile(void)
 
     idx_start_ready(&d, "imem-size=1M");
     imem_fill(&d);
+    /* the firmware load signalled the error vector: start from a clean slate */
+    wr(&d, IDXGEN_REG_IRQ_STATUS, ~0u);
     wr(&d, IDXGEN_REG_IRQ_ENABLE, ~0u);
     uq_setup(&d, &bad, 1, 16);
     uq_window(&d, 1, 0, 0x40000, 0x10000, WIN_RW);
