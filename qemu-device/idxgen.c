@@ -236,6 +236,12 @@ static bool idxgen_queue_exists(IdxgenState *s, unsigned qn)
         qn < s->num_queues;
 }
 
+/* UQ_IRQ_* bits of the user queues present (MAKE_64BIT_MASK needs a length >= 1) */
+static uint32_t idxgen_uq_mask(IdxgenState *s)
+{
+    return s->num_uqueues ? MAKE_64BIT_MASK(0, s->num_uqueues) : 0;
+}
+
 /* Round robin goes over the config queues, then the user queues. */
 static unsigned idxgen_rr_count(IdxgenState *s)
 {
@@ -1724,7 +1730,7 @@ static bool idxgen_uq_global_write(IdxgenState *s, hwaddr addr, uint32_t val)
         s->uq_irq_status &= ~val;
         return true;
     case IDXGEN_REG_UQ_IRQ_ENABLE:
-        s->uq_irq_enable = val & MAKE_64BIT_MASK(0, s->num_uqueues);
+        s->uq_irq_enable = val & idxgen_uq_mask(s);
         return true;
     case IDXGEN_REG_UQ_COUNT:
     case IDXGEN_REG_UQ_WINDOWS:
@@ -2260,8 +2266,8 @@ static bool idxgen_post_load_state_ok(IdxgenState *s)
         }
     }
     return s->rr_next < idxgen_rr_count(s) &&
-        !(s->uq_irq_enable & ~MAKE_64BIT_MASK(0, s->num_uqueues)) &&
-        !(s->uq_irq_status & ~MAKE_64BIT_MASK(0, s->num_uqueues));
+        !(s->uq_irq_enable & ~idxgen_uq_mask(s)) &&
+        !(s->uq_irq_status & ~idxgen_uq_mask(s));
 }
 
 /*

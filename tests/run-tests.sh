@@ -8,8 +8,9 @@
 # Suites print TAP (tests/common/tap.sh, tap.h); this script counts the
 # lines with tests/common/tap-count.sh: "ok" passes, "ok ... # SKIP why" is
 # skipped (a skip without a reason fails), "not ok ... # TODO bug" is an
-# expected failure, "ok ... # TODO" (a known bug that passes now) fails,
-# "not ok" fails.  A suite whose command fails without a "not ok" line
+# expected failure (one without a bug fails), "ok ... # TODO" (a known bug
+# that passes now) fails, "not ok" fails, and every program's plan "1..N"
+# must match the tests it printed.  A suite whose command fails without a "not ok" line
 # counts as one failure, so a crash or a build error is never silent.
 set -uo pipefail
 
@@ -91,6 +92,8 @@ build_step cublas $MAKE -j"$JOBS" -C "$ROOT/lib/cublas" all
 build_step cufft $MAKE -j"$JOBS" -C "$ROOT/lib/cufft" all
 
 # Host suites
+# the counting itself: tap-count.sh and the TAP printers (seconds)
+run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
@@ -132,6 +135,15 @@ build_step guest-demo $MAKE -s -C "$ROOT/tests/vm/demo" guest
 build_step guest-qemu $MAKE -s -C "$ROOT/tests/device" guest
 build_step guest-debug bash "$ROOT/tests/vm/kernel/stage-guest.sh" "$BUILD/guest-debug"
 IDXGEN_VM_OVERLAY=$BUILD/pkg/root run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
+# The driver's watchdog judges progress: on a throttled device model
+# (clock-khz=1: one job is four job timeouts of model time) a long job that
+# keeps writing warps is not reset and a hung one is
+# (tests/driver/drv_watchdog.c).  A VM of its own, so that every other suite
+# runs on full-speed devices.
+run_suite vm-watchdog env BUILD="$BUILD/vm-watchdog" IDXGEN_VM_SUITES="$ROOT/tests/vm/watchdog.suites" \
+	IDXGEN_VM_DEVICES="-device pcie-root-port,id=rp0,bus=pcie.0,chassis=1,slot=1
+	-device idxgen,id=idxgen0,bus=rp0,debug=on,clock-khz=1" \
+	bash "$ROOT/tests/vm/run-vm.sh" --plan check
 # The harness itself: a QEMU crash (SIGABRT on purpose) fails its suite, is
 # reported with a backtrace, and a fresh VM runs the suites after it.
 run_suite vm-harness bash "$ROOT/tests/vm/test-harness.sh"

@@ -131,6 +131,30 @@ bool kmsg_wait_fast_also(int fd, const char *s, int ms, const char *also, bool *
 	return false;
 }
 
+/*
+ * Whether the kernel log records that came since fd was opened (or last
+ * drained) hold s: reads what is there now, never waits.  Tells what
+ * happened before a step without a note of the test's own (writes to
+ * /dev/kmsg are rate-limited and may be dropped).
+ */
+bool kmsg_seen(int fd, const char *s)
+{
+	char rec[2048];
+	bool seen = false;
+	ssize_t n;
+
+	while (fd >= 0) {
+		n = read(fd, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EPIPE)
+			continue;
+		if (n <= 0)
+			break;
+		rec[n] = 0;
+		seen |= strstr(rec, s) != NULL;
+	}
+	return seen;
+}
+
 bool kmsg_wait_fast(int fd, const char *s, int ms)
 {
 	return kmsg_wait_fast_also(fd, s, ms, NULL, NULL);
@@ -154,14 +178,19 @@ void kmsg_note(const char *fmt, ...)
 }
 
 /* Is the VM harness's monitor forwarder there (tests/vm/hmp-forward.py)?  Returns its port. */
-int hmp_open(void)
+int hmp_open(const char *what)
 {
 	char cmdline[1024] = "";
 	int res;
 
 	read_file("/proc/cmdline", cmdline, sizeof(cmdline));
-	if (!strstr(cmdline, "idxgen_plan="))
+	if (!strstr(cmdline, "idxgen_plan=")) {
+		tap_skip("not in the VM harness (no monitor)", "%s", what);
 		return -1;
+	}
 	res = open("/dev/ttyS1", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (res < 0)	/* the harness is there: its port must work */
+		tap_ok(0, "%s: the VM harness's monitor port /dev/ttyS1 opens (%s)", what,
+		       strerror(errno));
 	return res;
 }

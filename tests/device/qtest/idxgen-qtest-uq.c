@@ -37,10 +37,13 @@ typedef struct UQ {
 static QPCIBar db_map(Idx *d)
 {
     uint64_t size;
-    QPCIBar bar = qpci_iomap(d->dev, IDXGEN_BAR_DOORBELL, &size);
 
-    g_assert_cmpuint(size, ==, IDXGEN_UQ_DB_BAR_SIZE);
-    return bar;
+    if (!d->db_mapped) {
+        d->db = qpci_iomap(d->dev, IDXGEN_BAR_DOORBELL, &size);
+        g_assert_cmpuint(size, ==, IDXGEN_UQ_DB_BAR_SIZE);
+        d->db_mapped = true;
+    }
+    return d->db;
 }
 
 /* Program and enable user queue u at the given bus addresses. */

@@ -32,6 +32,8 @@ typedef struct Idx {
     QPCIBar regs;
     QPCIBar imem;
     uint64_t imem_size;
+    QPCIBar db;                 /* BAR5, mapped once (a second map moves it) */
+    bool db_mapped;
     int64_t now;                /* virtual clock after the last step */
 } Idx;
 
