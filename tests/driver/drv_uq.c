@@ -246,6 +246,7 @@ static void test_uq_hostile(struct dev *d, uint32_t ctx, uint32_t reg, const uin
 	tap_ok(job_works(d, ctx, reg, map, 17), "the ioctl path of the same context still works");
 	tap_ok(uq_destroy(&q) == 0, "the stopped queue is destroyed");
 	uq_unmap(&q);
+	munmap((void *)omap, 1 << 16);	/* a mapping holds the region */
 	gem_close(d->fd, other);
 }
 
@@ -377,4 +378,7 @@ void test_uq(struct dev *d)
 	test_uq_isolation(d, ctx, reg);
 	test_uq_kill(d);
 	tap_ok(dbg_value(d, "objects", "user_queues") == 0, "no user queue left");
+	munmap((void *)map, 1 << 16);
+	gem_close(d->fd, reg);
+	ctx_destroy(d->fd, ctx);
 }
