@@ -82,7 +82,7 @@ build_step qemu bash "$ROOT/qemu-device/build-qemu.sh"
 # cached under $IDXGEN_CACHE/kernel-debug (tests/vm/kernel/README.md).
 build_step kernel-debug bash "$ROOT/tests/vm/kernel/build-kernel.sh"
 # Every suite always runs: a missing piece must fail, never skip silently.
-for comp in fw lib lib/cudart lib/coop driver; do
+for comp in fw lib lib/cudart lib/coop lib/curand driver; do
 	build_step "${comp//\//-}" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
 done
 build_step model-tests $MAKE -j"$JOBS" -C "$ROOT/tests/model" all
@@ -102,6 +102,8 @@ run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
 run_suite cublas $MAKE -s -C "$ROOT/lib/cublas" check
 run_suite cufft $MAKE -s -C "$ROOT/lib/cufft" check
+run_suite half $MAKE -s -C "$ROOT/tests/half" check
+run_suite curand $MAKE -s -C "$ROOT/lib/curand" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 run_suite man $MAKE -s -C "$ROOT/docs/man" check
 run_suite demo-host $MAKE -s -C "$ROOT/tests/vm/demo" check

@@ -456,6 +456,8 @@ static bool cuda_lib(struct drv *d, const char *name)
 		{ "cublasLt_static", NULL, { NULL } },
 		{ "cufft", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
 		{ "cufft_static", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
+		{ "curand", "/curand/libidxgen_curand.a", { NULL } },
+		{ "curand_static", "/curand/libidxgen_curand.a", { NULL } },
 	};
 
 	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
@@ -564,7 +566,10 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
 			char *ver = cx_string(clang_getClangVersion());
 
-			printf("idxgen-cc %s (libclang: %s)\n", IDXGEN_CC_VERSION, ver);
+			/* nvcc's shape, whose "release X.Y" build scripts parse: the CUDA version we follow */
+			printf("idxgen-cc %s (libclang: %s)\n"
+			       "Cuda compilation tools, release 12.0, V12.0.0 (the CUDA API idxgen-cc follows)\n",
+			       IDXGEN_CC_VERSION, ver);
 			free(ver);
 			return 0;
 		} else if (!strcmp(a, "-ccbin") || !strcmp(a, "--compiler-bindir")) {
