@@ -452,7 +452,8 @@ int idxgen_uq_create_ioctl(struct drm_device *dev, void *data, struct drm_file *
 	args->value_offset = idxgen_uq_value_off(uq->entries);
 	args->doorbell_offset = drm_vma_node_offset_addr(&uq->db->base.vma_node);
 	for (id = 0; id < DRM_IDXGEN_UQ_MAX_REGIONS; id++)
-		args->region_base[id] = id < uq->nregions ? idxgen_region_start(uq->regions[id]) : 0;
+		args->region_base[id] = id < uq->nregions ?
+					idxgen_region_start(uq->regions[id]) : 0;
 	ret = xa_alloc(&ifile->uqs, &id, uq, xa_limit_32b, GFP_KERNEL);
 	if (ret) {
 		idxgen_uq_destroy(uq);
