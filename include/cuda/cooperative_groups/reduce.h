@@ -12,7 +12,17 @@
 namespace cooperative_groups
 {
 
+#ifdef __IDXGEN_CC__
 template <class Group, class T, class Op> IDXGEN_CG_UNTRANSLATED T reduce(const Group &g, T v, Op op);
+#else
+/* On fibers: a butterfly over the tile's lanes (every lane gets the result). */
+template <class Group, class T, class Op> static inline T reduce(const Group &__g, T __v, Op __op)
+{
+	for (unsigned int __o = __g.size() / 2; __o > 0; __o /= 2)
+		__v = __op(__v, __g.shfl_xor(__v, (int)__o));
+	return __v;
+}
+#endif
 
 } /* namespace cooperative_groups */
 
