@@ -114,9 +114,17 @@ static void unpack_scalar(const uint8_t *in, unsigned int ws, const struct masks
 	}
 }
 
-/* x/y/z may be NULL: write into a scratch sink instead of branching per vector. */
+/*
+ * Whole vectors of 16 words; returns how many words it did, and the caller
+ * (built without AVX) unpacks the rest with the scalar path.  It must not
+ * call that path itself: GCC 12 turned such a call into a tail jump with
+ * the upper YMM state still dirty (no vzeroupper before a sibling call), and
+ * every later SSE instruction of the thread (the kernels, libm, the host
+ * program) paid the AVX-SSE transition; tests/lib/test_xstate.c checks the
+ * state after every entry point.
+ */
 __attribute__((target("avx2")))
-static void unpack_avx2(const uint8_t *in, unsigned int ws, const struct masks *m, size_t n,
+static size_t unpack_avx2(const uint8_t *in, unsigned int ws, const struct masks *m, size_t n,
 			uint16_t *x, uint16_t *y, uint16_t *z)
 {
 	const __m128i sy = _mm_cvtsi32_si128((int)m->sy), sz = _mm_cvtsi32_si128((int)m->sz);
@@ -169,9 +177,7 @@ static void unpack_avx2(const uint8_t *in, unsigned int ws, const struct masks *
 		}
 #undef PACK
 	}
-	if (i < n)
-		unpack_scalar(in + i * ws, ws, m, n - i, x ? x + i : NULL, y ? y + i : NULL,
-			      z ? z + i : NULL);
+	return i;
 }
 
 static int have_avx2(void)
@@ -195,6 +201,7 @@ int idxgen_unpack_words_path(int path, const void *words, unsigned int word_size
 			     size_t count, uint16_t *x, uint16_t *y, uint16_t *z)
 {
 	struct masks m;
+	size_t done;
 	int ret;
 
 	if (!words && count)
@@ -211,7 +218,11 @@ int idxgen_unpack_words_path(int path, const void *words, unsigned int word_size
 	case IDXGEN_UNPACK_AVX2:
 		if (!have_avx2())
 			return -ENOTSUP;
-		unpack_avx2(words, word_size, &m, count, x, y, z);
+		done = unpack_avx2(words, word_size, &m, count, x, y, z);
+		if (done < count)
+			unpack_scalar((const uint8_t *)words + done * word_size, word_size, &m,
+				      count - done, x ? x + done : NULL, y ? y + done : NULL,
+				      z ? z + done : NULL);
 		return 0;
 	}
 	return -EINVAL;

@@ -87,6 +87,8 @@ done
 build_step model-tests $MAKE -j"$JOBS" -C "$ROOT/tests/model" all
 build_step fw-tests $MAKE -j"$JOBS" -C "$ROOT/tests/fw" all
 build_step cc $MAKE -j"$JOBS" -C "$ROOT/lib/cc" all
+build_step cublas $MAKE -j"$JOBS" -C "$ROOT/lib/cublas" all
+build_step cufft $MAKE -j"$JOBS" -C "$ROOT/lib/cufft" all
 
 # Host suites
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
@@ -95,6 +97,8 @@ run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
 run_suite cc $MAKE -s -C "$ROOT/lib/cc" check
 run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
+run_suite cublas $MAKE -s -C "$ROOT/lib/cublas" check
+run_suite cufft $MAKE -s -C "$ROOT/lib/cufft" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 run_suite man $MAKE -s -C "$ROOT/docs/man" check
 run_suite demo-host $MAKE -s -C "$ROOT/tests/vm/demo" check

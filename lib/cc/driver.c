@@ -89,6 +89,7 @@ struct drv {
 	struct argv parse;	/* -I -D -U for the translation (libclang) */
 	struct argv cflags;	/* for the host compilers: -I -D -U -O -g -Xcompiler ... */
 	struct argv ldflags;	/* -L -l -Xlinker, objects and archives given */
+	struct argv culibs;	/* CUDA's libraries named with -l (-lcublas): ours, and what they stand on */
 	char tmpdir[64];
 };
 
@@ -364,6 +365,40 @@ static int build_host(const struct drv *d, const char *src, enum kind k, const c
 	return rc;
 }
 
+/*
+ * -lNAME of a CUDA library: ours replaces it (lib/cudart for the runtime,
+ * lib/cublas, lib/cufft), followed by the Debian libraries it stands on;
+ * false for any other library.
+ */
+static bool cuda_lib(struct drv *d, const char *name)
+{
+	static const struct {
+		const char *name, *archive, *deps[3];
+	} libs[] = {
+		{ "cudart", NULL, { NULL } },	/* libidxgen_cudart.a, always linked */
+		{ "cudart_static", NULL, { NULL } },
+		{ "cuda", NULL, { NULL } },
+		{ "culibos", NULL, { NULL } },	/* CUDA's static-library helpers: nothing here */
+		{ "cublas", "/cublas/libidxgen_cublas.a", { "-lopenblas" } },
+		{ "cublas_static", "/cublas/libidxgen_cublas.a", { "-lopenblas" } },
+		{ "cublasLt", NULL, { NULL } },	/* what cuBLAS needs of it is in libidxgen_cublas.a */
+		{ "cublasLt_static", NULL, { NULL } },
+		{ "cufft", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
+		{ "cufft_static", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
+	};
+
+	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
+		if (strcmp(name, libs[i].name))
+			continue;
+		if (libs[i].archive)
+			av_addf(&d->culibs, IDXGEN_CC_BUILDDIR "%s", libs[i].archive);
+		for (int j = 0; j < 3 && libs[i].deps[j]; j++)
+			av_add(&d->culibs, libs[i].deps[j]);
+		return true;
+	}
+	return false;
+}
+
 static int link_program(const struct drv *d, const struct argv *objs)
 {
 	struct argv ld = { 0 };
@@ -374,6 +409,7 @@ static int link_program(const struct drv *d, const struct argv *objs)
 	av_add(&ld, d->output ? d->output : "a.out");
 	av_cat(&ld, objs);
 	av_cat(&ld, &d->cflags);	/* -fopenmp & co. given with -Xcompiler */
+	av_cat(&ld, &d->culibs);	/* before the runtime they call */
 	av_add(&ld, IDXGEN_CC_CUDARTDIR "/libidxgen_cudart.a");
 	av_add(&ld, "-L" IDXGEN_CC_LIBDIR);
 	av_add(&ld, "-Wl,-rpath," IDXGEN_CC_LIBDIR);
@@ -528,10 +564,13 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		} else if (!strcmp(a, "-L") || !strcmp(a, "-l") || !strcmp(a, "--library-path") ||
 			   !strcmp(a, "--library")) {
 			NEXT_ARG();
-			av_addf(&d->ldflags, a[1] == 'L' || !strcmp(a, "--library-path") ? "-L%s" : "-l%s", v);
+			if (a[1] == 'L' || !strcmp(a, "--library-path"))
+				av_addf(&d->ldflags, "-L%s", v);
+			else if (!cuda_lib(d, v))
+				av_addf(&d->ldflags, "-l%s", v);
 		} else if (!strncmp(a, "-L", 2) || !strncmp(a, "-l", 2) || !strncmp(a, "-Wl,", 4)) {
-			if (strcmp(a, "-lcudart") && strcmp(a, "-lcudart_static") && strcmp(a, "-lcuda"))
-				av_add(&d->ldflags, a);	/* ours replaces CUDA's runtime */
+			if (strncmp(a, "-l", 2) || !cuda_lib(d, a + 2))
+				av_add(&d->ldflags, a);
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "idxgen-cc: unknown option '%s' (try --help)\n", a);
 			return 2;
@@ -625,6 +664,7 @@ int driver_main(int argc, char **argv)
 	av_free(&d.parse);
 	av_free(&d.cflags);
 	av_free(&d.ldflags);
+	av_free(&d.culibs);
 	return rc;
 }
 
@@ -657,7 +697,8 @@ static void drv_usage(FILE *f)
 "  -Xcompiler A,B   host compiler options (comma list; also given to the link)\n"
 "  -L DIR, -l LIB, -Xlinker OPT, -Wl,...\n"
 "                   link options (-lcudart, -lcudart_static, -lcuda: dropped,\n"
-"                   libidxgen_cudart replaces them)\n"
+"                   libidxgen_cudart replaces them; -lcublas, -lcufft: ours,\n"
+"                   on OpenBLAS and FFTW)\n"
 "  -x cu            accepted (.cu inputs are CUDA anyway)\n"
 "  -v               print the commands run\n"
 "  --keep-cxx       keep the C++ written for FILE.cu as FILE.cu.cpp\n"

@@ -52,7 +52,8 @@ pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       libclang-16-dev llvm-16-tools clang clang-16 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers graphviz python3
       debhelper dh-dkms dkms fakeroot lintian scdoc man-db groff-base
       abigail-tools python3-jsonschema help2man
-      linux-source-6.12 libelf-dev)  # the last two: the debug kernel (tests/vm/kernel)
+      linux-source-6.12 libelf-dev  # these two: the debug kernel (tests/vm/kernel)
+      libopenblas-dev libfftw3-dev libthrust-dev)  # lib/cublas, lib/cufft, Thrust (issue 39)
 bpo_pkgs=(meson)
 
 missing=()

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cublas_api.h - the cuBLAS v2 API (handles, streams, pointer modes,
+ * column-major BLAS levels 1-3 in S/D/C/Z, batched and mixed-precision GEMM)
+ * of idxgen's lib/cublas, which runs it on OpenBLAS.  Our own header, C11 and
+ * C++11; enum values and signatures are CUDA 12's, so programs written for
+ * cuBLAS build unchanged.  What is covered and what is not: lib/cublas/README.md.
+ *
+ * One address space (lib/cudart/README.md): device and host pointers are the
+ * same, so both pointer modes read scalars and write results through the
+ * pointer given; a call completes before it returns, in the order of its
+ * handle's stream.
+ */
+#ifndef IDXGEN_CUDA_CUBLAS_API_H
+#define IDXGEN_CUDA_CUBLAS_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "driver_types.h"
+#include "cuComplex.h"
+#include "library_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CUBLAS_VER_MAJOR 12
+#define CUBLAS_VER_MINOR 0
+#define CUBLAS_VER_PATCH 0
+#define CUBLAS_VERSION (CUBLAS_VER_MAJOR * 10000 + CUBLAS_VER_MINOR * 100 + CUBLAS_VER_PATCH)
+
+typedef enum {
+	CUBLAS_STATUS_SUCCESS = 0,
+	CUBLAS_STATUS_NOT_INITIALIZED = 1,
+	CUBLAS_STATUS_ALLOC_FAILED = 3,
+	CUBLAS_STATUS_INVALID_VALUE = 7,
+	CUBLAS_STATUS_ARCH_MISMATCH = 8,
+	CUBLAS_STATUS_MAPPING_ERROR = 11,
+	CUBLAS_STATUS_EXECUTION_FAILED = 13,
+	CUBLAS_STATUS_INTERNAL_ERROR = 14,
+	CUBLAS_STATUS_NOT_SUPPORTED = 15,
+	CUBLAS_STATUS_LICENSE_ERROR = 16
+} cublasStatus_t;
+
+typedef enum { CUBLAS_FILL_MODE_LOWER = 0, CUBLAS_FILL_MODE_UPPER = 1, CUBLAS_FILL_MODE_FULL = 2 } cublasFillMode_t;
+typedef enum { CUBLAS_DIAG_NON_UNIT = 0, CUBLAS_DIAG_UNIT = 1 } cublasDiagType_t;
+typedef enum { CUBLAS_SIDE_LEFT = 0, CUBLAS_SIDE_RIGHT = 1 } cublasSideMode_t;
+typedef enum {
+	CUBLAS_OP_N = 0, CUBLAS_OP_T = 1, CUBLAS_OP_C = 2,
+	CUBLAS_OP_HERMITAN = 2, CUBLAS_OP_CONJG = 3
+} cublasOperation_t;
+typedef enum { CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1 } cublasPointerMode_t;
+typedef enum { CUBLAS_ATOMICS_NOT_ALLOWED = 0, CUBLAS_ATOMICS_ALLOWED = 1 } cublasAtomicsMode_t;
+typedef enum {
+	CUBLAS_DEFAULT_MATH = 0, CUBLAS_TENSOR_OP_MATH = 1, CUBLAS_PEDANTIC_MATH = 2,
+	CUBLAS_TF32_TENSOR_OP_MATH = 3,
+	CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION = 16
+} cublasMath_t;
+typedef enum {
+	CUBLAS_GEMM_DFALT = -1, CUBLAS_GEMM_DEFAULT = -1,
+	CUBLAS_GEMM_ALGO0 = 0, CUBLAS_GEMM_ALGO1, CUBLAS_GEMM_ALGO2, CUBLAS_GEMM_ALGO3,
+	CUBLAS_GEMM_ALGO4, CUBLAS_GEMM_ALGO5, CUBLAS_GEMM_ALGO6, CUBLAS_GEMM_ALGO7,
+	CUBLAS_GEMM_ALGO8, CUBLAS_GEMM_ALGO9, CUBLAS_GEMM_ALGO10, CUBLAS_GEMM_ALGO11,
+	CUBLAS_GEMM_ALGO12, CUBLAS_GEMM_ALGO13, CUBLAS_GEMM_ALGO14, CUBLAS_GEMM_ALGO15,
+	CUBLAS_GEMM_ALGO16, CUBLAS_GEMM_ALGO17, CUBLAS_GEMM_ALGO18, CUBLAS_GEMM_ALGO19,
+	CUBLAS_GEMM_ALGO20, CUBLAS_GEMM_ALGO21, CUBLAS_GEMM_ALGO22, CUBLAS_GEMM_ALGO23,
+	CUBLAS_GEMM_DEFAULT_TENSOR_OP = 99, CUBLAS_GEMM_DFALT_TENSOR_OP = 99,
+	CUBLAS_GEMM_ALGO0_TENSOR_OP = 100, CUBLAS_GEMM_ALGO15_TENSOR_OP = 115
+} cublasGemmAlgo_t;
+typedef enum {
+	CUBLAS_COMPUTE_16F = 64, CUBLAS_COMPUTE_16F_PEDANTIC = 65,
+	CUBLAS_COMPUTE_32F = 68, CUBLAS_COMPUTE_32F_PEDANTIC = 69,
+	CUBLAS_COMPUTE_32F_FAST_16F = 74, CUBLAS_COMPUTE_32F_FAST_16BF = 75,
+	CUBLAS_COMPUTE_32F_FAST_TF32 = 77,
+	CUBLAS_COMPUTE_64F = 70, CUBLAS_COMPUTE_64F_PEDANTIC = 71,
+	CUBLAS_COMPUTE_32I = 72, CUBLAS_COMPUTE_32I_PEDANTIC = 73
+} cublasComputeType_t;
+
+struct cublasContext;
+typedef struct cublasContext *cublasHandle_t;
+
+/* Handles, streams, modes, messages */
+cublasStatus_t cublasCreate(cublasHandle_t *handle);
+cublasStatus_t cublasDestroy(cublasHandle_t handle);
+cublasStatus_t cublasGetVersion(cublasHandle_t handle, int *version);
+cublasStatus_t cublasGetProperty(libraryPropertyType type, int *value);
+size_t cublasGetCudartVersion(void);
+cublasStatus_t cublasSetStream(cublasHandle_t handle, cudaStream_t stream);
+cublasStatus_t cublasGetStream(cublasHandle_t handle, cudaStream_t *stream);
+cublasStatus_t cublasSetPointerMode(cublasHandle_t handle, cublasPointerMode_t mode);
+cublasStatus_t cublasGetPointerMode(cublasHandle_t handle, cublasPointerMode_t *mode);
+cublasStatus_t cublasSetAtomicsMode(cublasHandle_t handle, cublasAtomicsMode_t mode);
+cublasStatus_t cublasGetAtomicsMode(cublasHandle_t handle, cublasAtomicsMode_t *mode);
+cublasStatus_t cublasSetMathMode(cublasHandle_t handle, cublasMath_t mode);
+cublasStatus_t cublasGetMathMode(cublasHandle_t handle, cublasMath_t *mode);
+cublasStatus_t cublasSetWorkspace(cublasHandle_t handle, void *workspace, size_t bytes);
+const char *cublasGetStatusName(cublasStatus_t status);
+const char *cublasGetStatusString(cublasStatus_t status);
+
+/* Copies between "host" and "device" vectors and matrices (strided memory copies here) */
+cublasStatus_t cublasSetVector(int n, int elem_size, const void *x, int incx, void *y, int incy);
+cublasStatus_t cublasGetVector(int n, int elem_size, const void *x, int incx, void *y, int incy);
+cublasStatus_t cublasSetMatrix(int rows, int cols, int elem_size, const void *a, int lda, void *b, int ldb);
+cublasStatus_t cublasGetMatrix(int rows, int cols, int elem_size, const void *a, int lda, void *b, int ldb);
+cublasStatus_t cublasSetVectorAsync(int n, int elem_size, const void *x, int incx, void *y, int incy,
+				    cudaStream_t stream);
+cublasStatus_t cublasGetVectorAsync(int n, int elem_size, const void *x, int incx, void *y, int incy,
+				    cudaStream_t stream);
+cublasStatus_t cublasSetMatrixAsync(int rows, int cols, int elem_size, const void *a, int lda, void *b,
+				    int ldb, cudaStream_t stream);
+cublasStatus_t cublasGetMatrixAsync(int rows, int cols, int elem_size, const void *a, int lda, void *b,
+				    int ldb, cudaStream_t stream);
+
+/*
+ * The BLAS, once per precision: P the letter, T the element type, R its real
+ * type (nrm2, asum, rot's cosine).
+ */
+#define IDXGEN_CUBLAS__COMMON(P, T, R)									\
+	cublasStatus_t cublas##P##axpy(cublasHandle_t h, int n, const T *alpha, const T *x, int incx, T *y, int incy); \
+	cublasStatus_t cublas##P##scal(cublasHandle_t h, int n, const T *alpha, T *x, int incx);		\
+	cublasStatus_t cublas##P##copy(cublasHandle_t h, int n, const T *x, int incx, T *y, int incy);	\
+	cublasStatus_t cublas##P##swap(cublasHandle_t h, int n, T *x, int incx, T *y, int incy);		\
+	cublasStatus_t cublas##P##gemv(cublasHandle_t h, cublasOperation_t trans, int m, int n, const T *alpha, \
+				       const T *a, int lda, const T *x, int incx, const T *beta, T *y, int incy); \
+	cublasStatus_t cublas##P##trsv(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
+				       cublasDiagType_t diag, int n, const T *a, int lda, T *x, int incx);	\
+	cublasStatus_t cublas##P##trmv(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
+				       cublasDiagType_t diag, int n, const T *a, int lda, T *x, int incx);	\
+	cublasStatus_t cublas##P##symv(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha,	\
+				       const T *a, int lda, const T *x, int incx, const T *beta, T *y, int incy); \
+	cublasStatus_t cublas##P##gemm(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb,	\
+				       int m, int n, int k, const T *alpha, const T *a, int lda, const T *b,	\
+				       int ldb, const T *beta, T *c, int ldc);					\
+	cublasStatus_t cublas##P##symm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, \
+				       int n, const T *alpha, const T *a, int lda, const T *b, int ldb,	\
+				       const T *beta, T *c, int ldc);						\
+	cublasStatus_t cublas##P##syrk(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, \
+				       int k, const T *alpha, const T *a, int lda, const T *beta, T *c, int ldc); \
+	cublasStatus_t cublas##P##trsm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,	\
+				       cublasOperation_t trans, cublasDiagType_t diag, int m, int n,		\
+				       const T *alpha, const T *a, int lda, T *b, int ldb);			\
+	cublasStatus_t cublas##P##trmm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,	\
+				       cublasOperation_t trans, cublasDiagType_t diag, int m, int n,		\
+				       const T *alpha, const T *a, int lda, const T *b, int ldb, T *c, int ldc); \
+	cublasStatus_t cublas##P##geam(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb,	\
+				       int m, int n, const T *alpha, const T *a, int lda, const T *beta,	\
+				       const T *b, int ldb, T *c, int ldc);					\
+	cublasStatus_t cublas##P##gemmBatched(cublasHandle_t h, cublasOperation_t transa,			\
+					      cublasOperation_t transb, int m, int n, int k, const T *alpha,	\
+					      const T *const a[], int lda, const T *const b[], int ldb,	\
+					      const T *beta, T *const c[], int ldc, int batch_count);		\
+	cublasStatus_t cublas##P##gemmStridedBatched(cublasHandle_t h, cublasOperation_t transa,		\
+						     cublasOperation_t transb, int m, int n, int k,		\
+						     const T *alpha, const T *a, int lda, long long stride_a,	\
+						     const T *b, int ldb, long long stride_b, const T *beta,	\
+						     T *c, int ldc, long long stride_c, int batch_count);
+
+IDXGEN_CUBLAS__COMMON(S, float, float)
+IDXGEN_CUBLAS__COMMON(D, double, double)
+IDXGEN_CUBLAS__COMMON(C, cuComplex, float)
+IDXGEN_CUBLAS__COMMON(Z, cuDoubleComplex, double)
+
+/* Level 1 whose names or result types differ by precision */
+cublasStatus_t cublasSdot(cublasHandle_t h, int n, const float *x, int incx, const float *y, int incy, float *result);
+cublasStatus_t cublasDdot(cublasHandle_t h, int n, const double *x, int incx, const double *y, int incy,
+			  double *result);
+cublasStatus_t cublasCdotu(cublasHandle_t h, int n, const cuComplex *x, int incx, const cuComplex *y, int incy,
+			   cuComplex *result);
+cublasStatus_t cublasCdotc(cublasHandle_t h, int n, const cuComplex *x, int incx, const cuComplex *y, int incy,
+			   cuComplex *result);
+cublasStatus_t cublasZdotu(cublasHandle_t h, int n, const cuDoubleComplex *x, int incx, const cuDoubleComplex *y,
+			   int incy, cuDoubleComplex *result);
+cublasStatus_t cublasZdotc(cublasHandle_t h, int n, const cuDoubleComplex *x, int incx, const cuDoubleComplex *y,
+			   int incy, cuDoubleComplex *result);
+cublasStatus_t cublasSnrm2(cublasHandle_t h, int n, const float *x, int incx, float *result);
+cublasStatus_t cublasDnrm2(cublasHandle_t h, int n, const double *x, int incx, double *result);
+cublasStatus_t cublasScnrm2(cublasHandle_t h, int n, const cuComplex *x, int incx, float *result);
+cublasStatus_t cublasDznrm2(cublasHandle_t h, int n, const cuDoubleComplex *x, int incx, double *result);
+cublasStatus_t cublasSasum(cublasHandle_t h, int n, const float *x, int incx, float *result);
+cublasStatus_t cublasDasum(cublasHandle_t h, int n, const double *x, int incx, double *result);
+cublasStatus_t cublasScasum(cublasHandle_t h, int n, const cuComplex *x, int incx, float *result);
+cublasStatus_t cublasDzasum(cublasHandle_t h, int n, const cuDoubleComplex *x, int incx, double *result);
+cublasStatus_t cublasIsamax(cublasHandle_t h, int n, const float *x, int incx, int *result);
+cublasStatus_t cublasIdamax(cublasHandle_t h, int n, const double *x, int incx, int *result);
+cublasStatus_t cublasIcamax(cublasHandle_t h, int n, const cuComplex *x, int incx, int *result);
+cublasStatus_t cublasIzamax(cublasHandle_t h, int n, const cuDoubleComplex *x, int incx, int *result);
+cublasStatus_t cublasIsamin(cublasHandle_t h, int n, const float *x, int incx, int *result);
+cublasStatus_t cublasIdamin(cublasHandle_t h, int n, const double *x, int incx, int *result);
+cublasStatus_t cublasIcamin(cublasHandle_t h, int n, const cuComplex *x, int incx, int *result);
+cublasStatus_t cublasIzamin(cublasHandle_t h, int n, const cuDoubleComplex *x, int incx, int *result);
+cublasStatus_t cublasCsscal(cublasHandle_t h, int n, const float *alpha, cuComplex *x, int incx);
+cublasStatus_t cublasZdscal(cublasHandle_t h, int n, const double *alpha, cuDoubleComplex *x, int incx);
+cublasStatus_t cublasSrot(cublasHandle_t h, int n, float *x, int incx, float *y, int incy, const float *c,
+			  const float *s);
+cublasStatus_t cublasDrot(cublasHandle_t h, int n, double *x, int incx, double *y, int incy, const double *c,
+			  const double *s);
+cublasStatus_t cublasCsrot(cublasHandle_t h, int n, cuComplex *x, int incx, cuComplex *y, int incy,
+			   const float *c, const float *s);
+cublasStatus_t cublasZdrot(cublasHandle_t h, int n, cuDoubleComplex *x, int incx, cuDoubleComplex *y, int incy,
+			   const double *c, const double *s);
+
+/* Level 2 rank-1 updates and Hermitian forms */
+cublasStatus_t cublasSger(cublasHandle_t h, int m, int n, const float *alpha, const float *x, int incx,
+			  const float *y, int incy, float *a, int lda);
+cublasStatus_t cublasDger(cublasHandle_t h, int m, int n, const double *alpha, const double *x, int incx,
+			  const double *y, int incy, double *a, int lda);
+cublasStatus_t cublasCgeru(cublasHandle_t h, int m, int n, const cuComplex *alpha, const cuComplex *x, int incx,
+			   const cuComplex *y, int incy, cuComplex *a, int lda);
+cublasStatus_t cublasCgerc(cublasHandle_t h, int m, int n, const cuComplex *alpha, const cuComplex *x, int incx,
+			   const cuComplex *y, int incy, cuComplex *a, int lda);
+cublasStatus_t cublasZgeru(cublasHandle_t h, int m, int n, const cuDoubleComplex *alpha, const cuDoubleComplex *x,
+			   int incx, const cuDoubleComplex *y, int incy, cuDoubleComplex *a, int lda);
+cublasStatus_t cublasZgerc(cublasHandle_t h, int m, int n, const cuDoubleComplex *alpha, const cuDoubleComplex *x,
+			   int incx, const cuDoubleComplex *y, int incy, cuDoubleComplex *a, int lda);
+cublasStatus_t cublasChemv(cublasHandle_t h, cublasFillMode_t uplo, int n, const cuComplex *alpha,
+			   const cuComplex *a, int lda, const cuComplex *x, int incx, const cuComplex *beta,
+			   cuComplex *y, int incy);
+cublasStatus_t cublasZhemv(cublasHandle_t h, cublasFillMode_t uplo, int n, const cuDoubleComplex *alpha,
+			   const cuDoubleComplex *a, int lda, const cuDoubleComplex *x, int incx,
+			   const cuDoubleComplex *beta, cuDoubleComplex *y, int incy);
+
+/* Level 3 Hermitian forms */
+cublasStatus_t cublasCherk(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k,
+			   const float *alpha, const cuComplex *a, int lda, const float *beta, cuComplex *c, int ldc);
+cublasStatus_t cublasZherk(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k,
+			   const double *alpha, const cuDoubleComplex *a, int lda, const double *beta,
+			   cuDoubleComplex *c, int ldc);
+cublasStatus_t cublasChemm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, int n,
+			   const cuComplex *alpha, const cuComplex *a, int lda, const cuComplex *b, int ldb,
+			   const cuComplex *beta, cuComplex *c, int ldc);
+cublasStatus_t cublasZhemm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, int n,
+			   const cuDoubleComplex *alpha, const cuDoubleComplex *a, int lda,
+			   const cuDoubleComplex *b, int ldb, const cuDoubleComplex *beta, cuDoubleComplex *c,
+			   int ldc);
+
+/*
+ * Mixed precision: A, B and C of any of the pairs lib/cublas/README.md lists
+ * (32F/64F/complex as the typed calls; 16F and 16BF inputs widened to float),
+ * alpha and beta of the compute type's scalar type.
+ */
+cublasStatus_t cublasGemmEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m, int n,
+			    int k, const void *alpha, const void *a, cudaDataType a_type, int lda, const void *b,
+			    cudaDataType b_type, int ldb, const void *beta, void *c, cudaDataType c_type, int ldc,
+			    cublasComputeType_t compute_type, cublasGemmAlgo_t algo);
+cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb,
+					  int m, int n, int k, const void *alpha, const void *a,
+					  cudaDataType a_type, int lda, long long stride_a, const void *b,
+					  cudaDataType b_type, int ldb, long long stride_b, const void *beta,
+					  void *c, cudaDataType c_type, int ldc, long long stride_c,
+					  int batch_count, cublasComputeType_t compute_type,
+					  cublasGemmAlgo_t algo);
+cublasStatus_t cublasGemmBatchedEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m,
+				   int n, int k, const void *alpha, const void *const a[], cudaDataType a_type,
+				   int lda, const void *const b[], cudaDataType b_type, int ldb,
+				   const void *beta, void *const c[], cudaDataType c_type, int ldc,
+				   int batch_count, cublasComputeType_t compute_type, cublasGemmAlgo_t algo);
+cublasStatus_t cublasSgemmEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m, int n,
+			     int k, const float *alpha, const void *a, cudaDataType a_type, int lda,
+			     const void *b, cudaDataType b_type, int ldb, const float *beta, void *c,
+			     cudaDataType c_type, int ldc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

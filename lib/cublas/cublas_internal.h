@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cublas_internal.h - what the files of lib/cublas share: the handle, the
+ * argument checks cuBLAS makes (those of the reference BLAS: sizes, leading
+ * dimensions, increments, enum values) and the mapping of cuBLAS's enums to
+ * CBLAS's.  Each call checks its handle, then its arguments, then waits for
+ * its stream (cublas_begin) and runs on OpenBLAS in the calling thread.
+ */
+#ifndef IDXGEN_CUBLAS_INTERNAL_H
+#define IDXGEN_CUBLAS_INTERNAL_H
+
+#include <complex.h>
+#include <cblas.h>
+/* The API keeps default visibility; the rest is hidden and made local in the archive (Makefile). */
+#pragma GCC visibility push(default)
+#include <cuda_runtime_api.h>
+#include <cublas_v2.h>
+#pragma GCC visibility pop
+
+struct cublasContext {
+	cudaStream_t stream;
+	cublasPointerMode_t pointer_mode;
+	cublasAtomicsMode_t atomics_mode;
+	cublasMath_t math_mode;
+};
+
+#define CUBLAS_HIDDEN __attribute__((visibility("hidden")))
+
+/*
+ * Stream order: the work queued on the handle's stream before this call
+ * completes first; the call then runs here and is complete when it returns,
+ * so work queued after it sees its results (CUDA allows a library call to
+ * be synchronous).  A stream that failed makes the call fail.
+ */
+CUBLAS_HIDDEN cublasStatus_t cublas_begin(cublasHandle_t h);
+
+/* handle first, then arguments, then the stream: cuBLAS's order of checks */
+#define CUBLAS_START(h, bad)					\
+	do {							\
+		if (!(h))					\
+			return CUBLAS_STATUS_NOT_INITIALIZED;	\
+		if (bad)					\
+			return CUBLAS_STATUS_INVALID_VALUE;	\
+		cublasStatus_t st_ = cublas_begin(h);		\
+		if (st_)					\
+			return st_;				\
+	} while (0)
+
+/* Every complex array of cuBLAS is a C complex array (cuComplex.h: float2 = {re, im}). */
+typedef float _Complex cublas_c;
+typedef double _Complex cublas_z;
+
+static inline int cublas_max1(int v) { return v > 1 ? v : 1; }
+
+static inline int cublas_op_ok(cublasOperation_t op)
+{
+	return op == CUBLAS_OP_N || op == CUBLAS_OP_T || op == CUBLAS_OP_C;
+}
+static inline int cublas_fill_ok(cublasFillMode_t f)
+{
+	return f == CUBLAS_FILL_MODE_LOWER || f == CUBLAS_FILL_MODE_UPPER;
+}
+static inline int cublas_side_ok(cublasSideMode_t s)
+{
+	return s == CUBLAS_SIDE_LEFT || s == CUBLAS_SIDE_RIGHT;
+}
+static inline int cublas_diag_ok(cublasDiagType_t d)
+{
+	return d == CUBLAS_DIAG_NON_UNIT || d == CUBLAS_DIAG_UNIT;
+}
+
+static inline enum CBLAS_TRANSPOSE cblas_op(cublasOperation_t op)
+{
+	return op == CUBLAS_OP_N ? CblasNoTrans : op == CUBLAS_OP_T ? CblasTrans : CblasConjTrans;
+}
+static inline enum CBLAS_UPLO cblas_fill(cublasFillMode_t f)
+{
+	return f == CUBLAS_FILL_MODE_LOWER ? CblasLower : CblasUpper;
+}
+static inline enum CBLAS_SIDE cblas_side(cublasSideMode_t s)
+{
+	return s == CUBLAS_SIDE_LEFT ? CblasLeft : CblasRight;
+}
+static inline enum CBLAS_DIAG cblas_diag(cublasDiagType_t d)
+{
+	return d == CUBLAS_DIAG_UNIT ? CblasUnit : CblasNonUnit;
+}
+
+/* The argument checks of gemm, shared by the batched and mixed-precision forms. */
+static inline cublasStatus_t cublas_gemm_check(cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+					       int lda, int ldb, int ldc)
+{
+	if (!cublas_op_ok(ta) || !cublas_op_ok(tb) || m < 0 || n < 0 || k < 0 ||
+	    lda < cublas_max1(ta == CUBLAS_OP_N ? m : k) || ldb < cublas_max1(tb == CUBLAS_OP_N ? k : n) ||
+	    ldc < cublas_max1(m))
+		return CUBLAS_STATUS_INVALID_VALUE;
+	return CUBLAS_STATUS_SUCCESS;
+}
+
+/*
+ * Token helpers for the per-precision generators: how CBLAS takes a scalar
+ * (real by value, complex by address) and each precision's letters.
+ */
+#define CUBLAS_ARG_S(p) (*(p))
+#define CUBLAS_ARG_D(p) (*(p))
+#define CUBLAS_ARG_C(p) ((const void *)(p))
+#define CUBLAS_ARG_Z(p) ((const void *)(p))
+#define CUBLAS_ARG(P, p) CUBLAS_ARG_##P(p)
+#define CUBLAS_CB_S(name) cblas_s##name
+#define CUBLAS_CB_D(name) cblas_d##name
+#define CUBLAS_CB_C(name) cblas_c##name
+#define CUBLAS_CB_Z(name) cblas_z##name
+#define CUBLAS_CB(P, name) CUBLAS_CB_##P(name)
+/* the C type of an element, for the loops written here */
+#define CUBLAS_IT_S float
+#define CUBLAS_IT_D double
+#define CUBLAS_IT_C cublas_c
+#define CUBLAS_IT_Z cublas_z
+#define CUBLAS_IT(P) CUBLAS_IT_##P
+#define CUBLAS_CONJ_S(v) (v)
+#define CUBLAS_CONJ_D(v) (v)
+#define CUBLAS_CONJ_C(v) conjf(v)
+#define CUBLAS_CONJ_Z(v) conj(v)
+#define CUBLAS_CONJ(P, v) CUBLAS_CONJ_##P(v)
+
+#define CUBLAS_FOR_ALL(GEN)			\
+	GEN(S, float, float)			\
+	GEN(D, double, double)			\
+	GEN(C, cuComplex, float)		\
+	GEN(Z, cuDoubleComplex, double)
+
+#endif

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cufft_internal.h - what the files of lib/cufft share: a plan (its sizes,
+ * layouts and the FFTW plans made for it), the handle table and FFTW's
+ * planner lock.
+ */
+#ifndef IDXGEN_CUFFT_INTERNAL_H
+#define IDXGEN_CUFFT_INTERNAL_H
+
+#include <stdbool.h>
+/* The API keeps default visibility; the rest is hidden and made local in the archive (Makefile). */
+#pragma GCC visibility push(default)
+#include <cuda_runtime_api.h>
+#include <cufft.h>
+#pragma GCC visibility pop
+
+#define CUFFT_HIDDEN __attribute__((visibility("hidden")))
+
+/*
+ * A plan.  The layouts are FFTW's "many" form, which is cuFFT's advanced
+ * layout too: element (b, x, y, z) at b * dist + ((x * embed[1] + y) *
+ * embed[2] + z) * stride.  The basic layout depends on whether an R2C/C2R
+ * runs in place (padded real rows), so it is made at execution time;
+ * `advanced` says whether the plan's own is used.
+ */
+struct cufft_plan {
+	bool made;
+	cufftType type;
+	int rank, n[3], batch;
+	bool advanced;
+	int inembed[3], onembed[3], istride, idist, ostride, odist;
+	cudaStream_t stream;
+	void *fftw[2][2];	/* [in place][inverse]: made on first use, FFTW_ESTIMATE */
+};
+
+/* The plan of a handle, or NULL; stays valid until cufftDestroy (CUDA's rule too). */
+CUFFT_HIDDEN struct cufft_plan *cufft_plan_get(cufftHandle h);
+
+/*
+ * FFTW's planner (plan creation and destruction) is not thread-safe: every
+ * call of it in this library runs under this one lock.  Executing a plan on
+ * new arrays (fftw_execute_dft & co.) is thread-safe and runs outside it.
+ */
+CUFFT_HIDDEN void cufft_planner_lock(void);
+CUFFT_HIDDEN void cufft_planner_unlock(void);
+CUFFT_HIDDEN void cufft_plan_free_fftw(struct cufft_plan *p);
+
+static inline bool cufft_double(cufftType t)
+{
+	return t == CUFFT_Z2Z || t == CUFFT_D2Z || t == CUFFT_Z2D;
+}
+
+#endif

@@ -1,0 +1,798 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_cublas.c - lib/cublas against naive loops written here from the BLAS
+ * definitions (never against OpenBLAS or itself): every routine in S, D, C
+ * and Z on random column-major inputs of odd sizes with leading dimensions
+ * larger than the rows, the transposes and triangles, batched and
+ * mixed-precision GEMM, pointer modes, stream order, and the statuses of
+ * bad input.  References are computed in double complex; a result agrees
+ * when |got - ref| <= tol * (1 + |ref|) per element, tol 1e-4 (single,
+ * sums of up to ~20 products of values in [-1, 1]) and 1e-11 (double).
+ */
+#include <complex.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include "tap.h"
+
+typedef double _Complex dc;
+enum prec { PS, PD, PC, PZ };
+static const char *const pname = "SDCZ";
+static const size_t esz[] = { 4, 8, 8, 16 };
+static const double tols[] = { 1e-4, 1e-11, 1e-4, 1e-11 };
+
+static int cplx(enum prec p) { return p == PC || p == PZ; }
+
+static dc get(enum prec p, const void *b, long i)
+{
+	switch (p) {
+	case PS: return ((const float *)b)[i];
+	case PD: return ((const double *)b)[i];
+	case PC: return ((const float _Complex *)b)[i];
+	default: return ((const double _Complex *)b)[i];
+	}
+}
+
+static void put(enum prec p, void *b, long i, dc v)
+{
+	switch (p) {
+	case PS: ((float *)b)[i] = (float)creal(v); break;
+	case PD: ((double *)b)[i] = creal(v); break;
+	case PC: ((float _Complex *)b)[i] = (float _Complex)v; break;
+	default: ((double _Complex *)b)[i] = v; break;
+	}
+}
+
+static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
+static double urand(void)	/* [-1, 1), xorshift64 */
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (double)(rng_state >> 11) / (double)(1ull << 52) - 1.0;
+}
+
+static dc rnd(enum prec p) { return cplx(p) ? urand() + I * urand() : urand(); }
+
+/* n random elements (cudaMalloc'd: the runtime's memory, as programs use) */
+static void *rand_buf(enum prec p, long n)
+{
+	void *b = NULL;
+
+	cudaMalloc(&b, esz[p] * (size_t)(n > 0 ? n : 1));
+	for (long i = 0; i < n; i++)
+		put(p, b, i, rnd(p));
+	return b;
+}
+
+static void *copy_buf(enum prec p, const void *src, long n)
+{
+	void *b = NULL;
+
+	cudaMalloc(&b, esz[p] * (size_t)n);
+	memcpy(b, src, esz[p] * (size_t)n);
+	return b;
+}
+
+/* the largest error of n elements at stride 1 of got vs ref (dc), scaled */
+static double err_vs(enum prec p, const void *got, const dc *ref, long n)
+{
+	double e = 0;
+
+	for (long i = 0; i < n; i++) {
+		double d = cabs(get(p, got, i) - ref[i]) / (1 + cabs(ref[i]));
+		if (!(d <= e))
+			e = d;	/* NaN wins */
+	}
+	return e;
+}
+
+static dc opA(enum prec p, const void *a, int lda, cublasOperation_t op, int i, int j)
+{
+	/* element (i, j) of op(A) */
+	if (op == CUBLAS_OP_N)
+		return get(p, a, i + (long)j * lda);
+	dc v = get(p, a, j + (long)i * lda);
+	return op == CUBLAS_OP_C ? conj(v) : v;
+}
+
+#define CALL(p, name, ...)                                                                      \
+	((p) == PS ? cublasS##name(__VA_ARGS__) : (p) == PD ? cublasD##name(__VA_ARGS__) :        \
+	 (p) == PC ? cublasC##name(__VA_ARGS__) : cublasZ##name(__VA_ARGS__))
+
+static cublasHandle_t H;
+
+/* ---- level 3 ---- */
+
+static void test_gemm(enum prec p, cublasOperation_t ta, cublasOperation_t tb)
+{
+	int m = 7, n = 5, k = 9;
+	int ar = ta == CUBLAS_OP_N ? m : k, ac = ta == CUBLAS_OP_N ? k : m;
+	int br = tb == CUBLAS_OP_N ? k : n, bc = tb == CUBLAS_OP_N ? n : k;
+	int lda = ar + 3, ldb = br + 2, ldc = m + 4;
+	void *a = rand_buf(p, (long)lda * ac), *b = rand_buf(p, (long)ldb * bc), *c = rand_buf(p, (long)ldc * n);
+	void *al = rand_buf(p, 1), *be = rand_buf(p, 1);
+	dc ref[16 * 16], got_c = 0;
+	double e = 0;
+
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < ldc; i++) {
+			dc s = 0;
+			for (int l = 0; l < k; l++)
+				s += opA(p, a, lda, ta, i < m ? i : 0, l) * opA(p, b, ldb, tb, l, j);
+			ref[i + j * ldc] = i < m ? get(p, al, 0) * s + get(p, be, 0) * get(p, c, i + (long)j * ldc)
+					  : get(p, c, i + (long)j * ldc);	/* rows past m: untouched */
+		}
+	int st = CALL(p, gemm, H, ta, tb, m, n, k, al, a, lda, b, ldb, be, c, ldc);
+	e = err_vs(p, c, ref, (long)ldc * n);
+	(void)got_c;
+	tap_ok(st == CUBLAS_STATUS_SUCCESS && e <= tols[p], "%cgemm op(A)=%d op(B)=%d 7x5x9, padded lds (err %.2g)",
+	       pname[p], ta, tb, e);
+	cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(al), cudaFree(be);
+}
+
+/* reference value of the symmetric/Hermitian matrix stored in one triangle */
+static dc sym_at(enum prec p, const void *a, int lda, cublasFillMode_t uplo, int i, int j, int herm)
+{
+	int up = uplo == CUBLAS_FILL_MODE_UPPER;
+	int stored = up ? i <= j : i >= j;
+	dc v = stored ? get(p, a, i + (long)j * lda) : get(p, a, j + (long)i * lda);
+
+	if (herm && i == j)
+		return creal(v);
+	return herm && !stored ? conj(v) : v;
+}
+
+static void test_symm(enum prec p, cublasSideMode_t side, cublasFillMode_t uplo)
+{
+	int m = 6, n = 5, ka = side == CUBLAS_SIDE_LEFT ? m : n, lda = ka + 1, ldb = m + 2, ldc = m + 3;
+	void *a = rand_buf(p, (long)lda * ka), *b = rand_buf(p, (long)ldb * n), *c = rand_buf(p, (long)ldc * n);
+	void *al = rand_buf(p, 1), *be = rand_buf(p, 1);
+	dc ref[16 * 16];
+
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < ldc; i++) {
+			dc s = 0;
+			if (i >= m) {
+				ref[i + j * ldc] = get(p, c, i + (long)j * ldc);
+				continue;
+			}
+			for (int l = 0; l < ka; l++)
+				s += side == CUBLAS_SIDE_LEFT ? sym_at(p, a, lda, uplo, i, l, 0) * get(p, b, l + (long)j * ldb)
+							      : get(p, b, i + (long)l * ldb) * sym_at(p, a, lda, uplo, l, j, 0);
+			ref[i + j * ldc] = get(p, al, 0) * s + get(p, be, 0) * get(p, c, i + (long)j * ldc);
+		}
+	int st = CALL(p, symm, H, side, uplo, m, n, al, a, lda, b, ldb, be, c, ldc);
+	double e = err_vs(p, c, ref, (long)ldc * n);
+	tap_ok(!st && e <= tols[p], "%csymm side %d fill %d (err %.2g)", pname[p], side, uplo, e);
+	cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(al), cudaFree(be);
+}
+
+static void test_syrk(enum prec p, cublasFillMode_t uplo, cublasOperation_t tr)
+{
+	int n = 7, k = 4, ar = tr == CUBLAS_OP_N ? n : k, lda = ar + 2, ldc = n + 1;
+	void *a = rand_buf(p, (long)lda * (tr == CUBLAS_OP_N ? k : n)), *c = rand_buf(p, (long)ldc * n);
+	void *al = rand_buf(p, 1), *be = rand_buf(p, 1);
+	dc ref[16 * 16];
+
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < ldc; i++) {
+			int in = i < n && (uplo == CUBLAS_FILL_MODE_UPPER ? i <= j : i >= j);
+			dc s = 0;
+			for (int l = 0; in && l < k; l++)
+				s += tr == CUBLAS_OP_N ? get(p, a, i + (long)l * lda) * get(p, a, j + (long)l * lda)
+						       : get(p, a, l + (long)i * lda) * get(p, a, l + (long)j * lda);
+			ref[i + j * ldc] = in ? get(p, al, 0) * s + get(p, be, 0) * get(p, c, i + (long)j * ldc)
+					      : get(p, c, i + (long)j * ldc);
+		}
+	int st = CALL(p, syrk, H, uplo, tr, n, k, al, a, lda, be, c, ldc);
+	double e = err_vs(p, c, ref, (long)ldc * n);
+	tap_ok(!st && e <= tols[p], "%csyrk fill %d op %d, other triangle untouched (err %.2g)", pname[p], uplo, tr, e);
+	cudaFree(a), cudaFree(c), cudaFree(al), cudaFree(be);
+}
+
+/* a triangular A with a strong diagonal (well conditioned), the other triangle garbage */
+static void *tri_buf(enum prec p, int n, int lda)
+{
+	void *a = rand_buf(p, (long)lda * n);
+
+	for (int i = 0; i < n; i++)
+		put(p, a, i + (long)i * lda, get(p, a, i + (long)i * lda) + 4);
+	return a;
+}
+
+static dc tri_at(enum prec p, const void *a, int lda, cublasFillMode_t uplo, cublasOperation_t op,
+		 cublasDiagType_t diag, int i, int j)
+{
+	/* op(A)(i, j) of the triangle */
+	int r = op == CUBLAS_OP_N ? i : j, c = op == CUBLAS_OP_N ? j : i;
+	if (r == c && diag == CUBLAS_DIAG_UNIT)
+		return 1;
+	if (uplo == CUBLAS_FILL_MODE_UPPER ? r > c : r < c)
+		return 0;
+	return opA(p, a, lda, op, i, j);
+}
+
+static void test_trsm_trmm(enum prec p, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t op,
+			   cublasDiagType_t diag)
+{
+	int m = 5, n = 6, ka = side == CUBLAS_SIDE_LEFT ? m : n, lda = ka + 2, ldb = m + 1, ldc = m + 3;
+	void *a = tri_buf(p, ka, lda), *b = rand_buf(p, (long)ldb * n), *c = rand_buf(p, (long)ldc * n);
+	void *al = rand_buf(p, 1);
+	void *x = copy_buf(p, b, (long)ldb * n);
+	dc ref[16 * 16], prod[16 * 16];
+	double e1, e2;
+
+	/* trmm: C = alpha op(A) B (or B op(A)); rows of C past m untouched */
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < ldc; i++) {
+			dc s = 0;
+			for (int l = 0; i < m && l < ka; l++)
+				s += side == CUBLAS_SIDE_LEFT ? tri_at(p, a, lda, uplo, op, diag, i, l) * get(p, b, l + (long)j * ldb)
+							      : get(p, b, i + (long)l * ldb) * tri_at(p, a, lda, uplo, op, diag, l, j);
+			ref[i + j * ldc] = i < m ? get(p, al, 0) * s : get(p, c, i + (long)j * ldc);
+		}
+	int st = CALL(p, trmm, H, side, uplo, op, diag, m, n, al, a, lda, b, ldb, c, ldc);
+	e1 = err_vs(p, c, ref, (long)ldc * n);
+	tap_ok(!st && e1 <= tols[p], "%ctrmm side %d fill %d op %d diag %d, out of place (err %.2g)", pname[p], side,
+	       uplo, op, diag, e1);
+
+	/* trsm: X with op(A) X = alpha B; check by multiplying back */
+	st = CALL(p, trsm, H, side, uplo, op, diag, m, n, al, a, lda, x, ldb);
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < m; i++) {
+			dc s = 0;
+			for (int l = 0; l < ka; l++)
+				s += side == CUBLAS_SIDE_LEFT ? tri_at(p, a, lda, uplo, op, diag, i, l) * get(p, x, l + (long)j * ldb)
+							      : get(p, x, i + (long)l * ldb) * tri_at(p, a, lda, uplo, op, diag, l, j);
+			prod[i + j * m] = s;
+			ref[i + j * m] = get(p, al, 0) * get(p, b, i + (long)j * ldb);
+		}
+	e2 = 0;
+	for (int i = 0; i < m * n; i++)
+		e2 = fmax(e2, cabs(prod[i] - ref[i]) / (1 + cabs(ref[i])));
+	tap_ok(!st && e2 <= 10 * tols[p], "%ctrsm side %d fill %d op %d diag %d: op(A) X = alpha B (err %.2g)",
+	       pname[p], side, uplo, op, diag, e2);
+	cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(al), cudaFree(x);
+}
+
+static void test_geam(enum prec p, cublasOperation_t ta, cublasOperation_t tb)
+{
+	int m = 5, n = 7, lda = (ta == CUBLAS_OP_N ? m : n) + 1, ldb = (tb == CUBLAS_OP_N ? m : n) + 2, ldc = m + 1;
+	void *a = rand_buf(p, (long)lda * (ta == CUBLAS_OP_N ? n : m)), *b = rand_buf(p, (long)ldb * (tb == CUBLAS_OP_N ? n : m));
+	void *c = rand_buf(p, (long)ldc * n), *al = rand_buf(p, 1), *be = rand_buf(p, 1);
+	dc ref[16 * 16];
+
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < ldc; i++)
+			ref[i + j * ldc] = i < m ? get(p, al, 0) * opA(p, a, lda, ta, i, j) + get(p, be, 0) * opA(p, b, ldb, tb, i, j)
+					      : get(p, c, i + (long)j * ldc);
+	int st = CALL(p, geam, H, ta, tb, m, n, al, a, lda, be, b, ldb, c, ldc);
+	double e = err_vs(p, c, ref, (long)ldc * n);
+	tap_ok(!st && e <= tols[p], "%cgeam op %d op %d (err %.2g)", pname[p], ta, tb, e);
+	cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(al), cudaFree(be);
+}
+
+static void test_batched(enum prec p)
+{
+	enum { B = 3 };
+	int m = 5, n = 3, k = 7, lda = 6, ldb = 8, ldc = 7;
+	long sa = (long)lda * k + 5, sb = (long)ldb * n + 1, sc = (long)ldc * n + 2;
+	void *a = rand_buf(p, sa * B), *b = rand_buf(p, sb * B), *c = rand_buf(p, sc * B), *c2;
+	void *al = rand_buf(p, 1), *be = rand_buf(p, 1);
+	void *pa[B], *pb[B], *pc[B];
+	dc ref[B * 64];
+	double e1, e2;
+
+	c2 = copy_buf(p, c, sc * B);
+	for (int t = 0; t < B * 64; t++)
+		ref[t] = 0;
+	for (int q = 0; q < B; q++) {
+		pa[q] = (char *)a + q * sa * esz[p];
+		pb[q] = (char *)b + q * sb * esz[p];
+		pc[q] = (char *)c2 + q * sc * esz[p];
+		for (int j = 0; j < n; j++)
+			for (int i = 0; i < m; i++) {
+				dc s = 0;
+				for (int l = 0; l < k; l++)
+					s += get(p, pa[q], i + (long)l * lda) * get(p, pb[q], l + (long)j * ldb);
+				ref[q * 64 + i + j * m] = get(p, al, 0) * s + get(p, be, 0) * get(p, c, q * sc + i + (long)j * ldc);
+			}
+	}
+	int st1 = CALL(p, gemmStridedBatched, H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, al, a, lda, sa, b, ldb, sb, be, c, ldc,
+		       sc, B);
+	int st2 = CALL(p, gemmBatched, H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, al, (void *)pa, lda,
+		       (void *)pb, ldb, be, (void *)pc, ldc, B);
+	e1 = e2 = 0;
+	for (int q = 0; q < B; q++)
+		for (int j = 0; j < n; j++)
+			for (int i = 0; i < m; i++) {
+				dc r = ref[q * 64 + i + j * m];
+				e1 = fmax(e1, cabs(get(p, c, q * sc + i + (long)j * ldc) - r) / (1 + cabs(r)));
+				e2 = fmax(e2, cabs(get(p, c2, q * sc + i + (long)j * ldc) - r) / (1 + cabs(r)));
+			}
+	tap_ok(!st1 && e1 <= tols[p], "%cgemmStridedBatched, 3 of 5x3x7 (err %.2g)", pname[p], e1);
+	tap_ok(!st2 && e2 <= tols[p], "%cgemmBatched, 3 of 5x3x7 (err %.2g)", pname[p], e2);
+	cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(c2), cudaFree(al), cudaFree(be);
+}
+
+/* ---- level 2 ---- */
+
+static void test_gemv(enum prec p, cublasOperation_t op)
+{
+	int m = 7, n = 5, lda = 9, incx = 2, incy = 3;
+	int xl = op == CUBLAS_OP_N ? n : m, yl = op == CUBLAS_OP_N ? m : n;
+	void *a = rand_buf(p, (long)lda * n), *x = rand_buf(p, (long)xl * incx), *y = rand_buf(p, (long)yl * incy);
+	void *al = rand_buf(p, 1), *be = rand_buf(p, 1);
+	dc ref[64];
+
+	for (int t = 0; t < yl * incy; t++)
+		ref[t] = get(p, y, t);
+	for (int i = 0; i < yl; i++) {
+		dc s = 0;
+		for (int j = 0; j < xl; j++)
+			s += opA(p, a, lda, op, i, j) * get(p, x, (long)j * incx);
+		ref[i * incy] = get(p, al, 0) * s + get(p, be, 0) * get(p, y, (long)i * incy);
+	}
+	int st = CALL(p, gemv, H, op, m, n, al, a, lda, x, incx, be, y, incy);
+	double e = err_vs(p, y, ref, (long)yl * incy);
+	tap_ok(!st && e <= tols[p], "%cgemv op %d, strided x and y (err %.2g)", pname[p], op, e);
+	cudaFree(a), cudaFree(x), cudaFree(y), cudaFree(al), cudaFree(be);
+}
+
+static void test_trsv_symv(enum prec p, cublasFillMode_t uplo, cublasOperation_t op)
+{
+	int n = 7, lda = 9;
+	void *a = tri_buf(p, n, lda), *x = rand_buf(p, n), *b = copy_buf(p, x, n), *y = rand_buf(p, n);
+	void *al = rand_buf(p, 1), *be = rand_buf(p, 1);
+	dc ref[16], bx[16];
+	double e = 0;
+
+	int st = CALL(p, trsv, H, uplo, op, CUBLAS_DIAG_NON_UNIT, n, a, lda, x, 1);
+	for (int i = 0; i < n; i++) {
+		dc s = 0;
+		for (int j = 0; j < n; j++)
+			s += tri_at(p, a, lda, uplo, op, CUBLAS_DIAG_NON_UNIT, i, j) * get(p, x, j);
+		e = fmax(e, cabs(s - get(p, b, i)) / (1 + cabs(get(p, b, i))));
+	}
+	tap_ok(!st && e <= 10 * tols[p], "%ctrsv fill %d op %d: op(A) x = b (err %.2g)", pname[p], uplo, op, e);
+	if (op != CUBLAS_OP_N)
+		goto out;
+	for (int i = 0; i < n; i++) {
+		dc s = 0;
+		for (int j = 0; j < n; j++)
+			s += sym_at(p, a, lda, uplo, i, j, 0) * get(p, b, j);
+		ref[i] = get(p, al, 0) * s + get(p, be, 0) * get(p, y, i);
+		bx[i] = 0;
+	}
+	st = CALL(p, symv, H, uplo, n, al, a, lda, b, 1, be, y, 1);
+	e = err_vs(p, y, ref, n);
+	tap_ok(!st && e <= tols[p], "%csymv fill %d (err %.2g)", pname[p], uplo, e);
+	(void)bx;
+out:
+	cudaFree(a), cudaFree(x), cudaFree(b), cudaFree(y), cudaFree(al), cudaFree(be);
+}
+
+static void test_ger(enum prec p, int conj_y)
+{
+	int m = 6, n = 5, lda = 8;
+	void *a = rand_buf(p, (long)lda * n), *x = rand_buf(p, m), *y = rand_buf(p, 2L * n), *al = rand_buf(p, 1);
+	dc ref[64];
+	int st;
+
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < lda; i++) {
+			dc yv = get(p, y, 2L * j);
+			ref[i + j * lda] = get(p, a, i + (long)j * lda) +
+					   (i < m ? get(p, al, 0) * get(p, x, i) * (conj_y ? conj(yv) : yv) : 0);
+		}
+	if (p == PS)
+		st = cublasSger(H, m, n, al, x, 1, y, 2, a, lda);
+	else if (p == PD)
+		st = cublasDger(H, m, n, al, x, 1, y, 2, a, lda);
+	else if (p == PC)
+		st = conj_y ? cublasCgerc(H, m, n, al, x, 1, y, 2, a, lda) : cublasCgeru(H, m, n, al, x, 1, y, 2, a, lda);
+	else
+		st = conj_y ? cublasZgerc(H, m, n, al, x, 1, y, 2, a, lda) : cublasZgeru(H, m, n, al, x, 1, y, 2, a, lda);
+	double e = err_vs(p, a, ref, (long)lda * n);
+	tap_ok(!st && e <= tols[p], "%cger%s (err %.2g)", pname[p], cplx(p) ? (conj_y ? "c" : "u") : "", e);
+	cudaFree(a), cudaFree(x), cudaFree(y), cudaFree(al);
+}
+
+/* ---- level 1 ---- */
+
+static void test_level1(enum prec p)
+{
+	int n = 13, incx = 2, incy = 3;
+	void *x = rand_buf(p, (long)n * incx), *y = rand_buf(p, (long)n * incy), *al = rand_buf(p, 1);
+	void *x0 = copy_buf(p, x, (long)n * incx), *y0 = copy_buf(p, y, (long)n * incy);
+	dc ref[64], dotu = 0, dotc = 0, res[2] = { 0, 0 };
+	double nrm = 0, asum = 0, rres = 0, big = -1, small = 1e300, c = 0.6, s = 0.8, cs[2] = { 0.6, 0.8 };
+	int imax = 0, imin = 0, ires = -1, st;
+
+	for (int i = 0; i < n; i++) {
+		dc xv = get(p, x, (long)i * incx), yv = get(p, y, (long)i * incy);
+		double mag = fabs(creal(xv)) + fabs(cimag(xv));	/* BLAS's |re| + |im| */
+		dotu += xv * yv;
+		dotc += conj(xv) * yv;
+		nrm += creal(xv * conj(xv));
+		asum += mag;
+		if (mag > big)
+			big = mag, imax = i + 1;
+		if (mag < small)
+			small = mag, imin = i + 1;
+	}
+	nrm = sqrt(nrm);
+
+	/* axpy */
+	for (int t = 0; t < n * incy; t++)
+		ref[t] = get(p, y, t);
+	for (int i = 0; i < n; i++)
+		ref[i * incy] += get(p, al, 0) * get(p, x, (long)i * incx);
+	st = CALL(p, axpy, H, n, al, x, incx, y, incy);
+	tap_ok(!st && err_vs(p, y, ref, (long)n * incy) <= tols[p], "%caxpy, strides 2 and 3", pname[p]);
+	memcpy(y, y0, esz[p] * (size_t)n * incy);
+
+	/* dot */
+	if (p == PS || p == PD) {
+		if (p == PS) {
+			float r;
+			st = cublasSdot(H, n, x, incx, y, incy, &r);
+			res[0] = r;
+		} else {
+			double r;
+			st = cublasDdot(H, n, x, incx, y, incy, &r);
+			res[0] = r;
+		}
+		tap_ok(!st && cabs(res[0] - dotu) <= tols[p] * (1 + cabs(dotu)), "%cdot", pname[p]);
+	} else {
+		char ru[16] __attribute__((aligned(16))), rc[16] __attribute__((aligned(16)));
+		int s1 = p == PC ? cublasCdotu(H, n, x, incx, y, incy, (void *)ru) : cublasZdotu(H, n, x, incx, y, incy, (void *)ru);
+		int s2 = p == PC ? cublasCdotc(H, n, x, incx, y, incy, (void *)rc) : cublasZdotc(H, n, x, incx, y, incy, (void *)rc);
+		tap_ok(!s1 && cabs(get(p, ru, 0) - dotu) <= tols[p] * (1 + cabs(dotu)), "%cdotu", pname[p]);
+		tap_ok(!s2 && cabs(get(p, rc, 0) - dotc) <= tols[p] * (1 + cabs(dotc)), "%cdotc (x conjugated)", pname[p]);
+	}
+
+	/* nrm2, asum (real results) */
+	for (int which = 0; which < 2; which++) {
+		float rf = -1;
+		double want = which ? asum : nrm;
+		switch (p) {
+		case PS: st = which ? cublasSasum(H, n, x, incx, &rf) : cublasSnrm2(H, n, x, incx, &rf); rres = rf; break;
+		case PD: st = which ? cublasDasum(H, n, x, incx, &rres) : cublasDnrm2(H, n, x, incx, &rres); break;
+		case PC: st = which ? cublasScasum(H, n, x, incx, &rf) : cublasScnrm2(H, n, x, incx, &rf); rres = rf; break;
+		default: st = which ? cublasDzasum(H, n, x, incx, &rres) : cublasDznrm2(H, n, x, incx, &rres); break;
+		}
+		tap_ok(!st && fabs(rres - want) <= tols[p] * (1 + want), "%c%s", pname[p],
+		       which ? (cplx(p) ? "asum (sum of |re| + |im|)" : "asum") : "nrm2");
+	}
+
+	/* iamax / iamin: 1-based */
+	st = p == PS ? cublasIsamax(H, n, x, incx, &ires) : p == PD ? cublasIdamax(H, n, x, incx, &ires) :
+	     p == PC ? cublasIcamax(H, n, x, incx, &ires) : cublasIzamax(H, n, x, incx, &ires);
+	tap_ok(!st && ires == imax, "I%camax is 1-based (%d, want %d)", pname[p] + 32, ires, imax);
+	st = p == PS ? cublasIsamin(H, n, x, incx, &ires) : p == PD ? cublasIdamin(H, n, x, incx, &ires) :
+	     p == PC ? cublasIcamin(H, n, x, incx, &ires) : cublasIzamin(H, n, x, incx, &ires);
+	tap_ok(!st && ires == imin, "I%camin is 1-based (%d, want %d)", pname[p] + 32, ires, imin);
+
+	/* scal */
+	for (int t = 0; t < n * incx; t++)
+		ref[t] = get(p, x, t) * ((t % incx) ? 1 : get(p, al, 0));
+	st = CALL(p, scal, H, n, al, x, incx);
+	tap_ok(!st && err_vs(p, x, ref, (long)n * incx) <= tols[p], "%cscal", pname[p]);
+	memcpy(x, x0, esz[p] * (size_t)n * incx);
+
+	/* copy, swap */
+	for (int t = 0; t < n * incy; t++)
+		ref[t] = t % incy ? get(p, y, t) : get(p, x, (long)t / incy * incx);
+	st = CALL(p, copy, H, n, x, incx, y, incy);
+	tap_ok(!st && err_vs(p, y, ref, (long)n * incy) == 0, "%ccopy", pname[p]);
+	memcpy(y, y0, esz[p] * (size_t)n * incy);
+	st = CALL(p, swap, H, n, x, incx, y, incy);
+	for (int t = 0; t < n * incy; t++)
+		ref[t] = t % incy ? get(p, y0, t) : get(p, x0, (long)t / incy * incx);
+	int ok = !st && err_vs(p, y, ref, (long)n * incy) == 0;
+	for (int t = 0; t < n * incx; t++)
+		ref[t] = t % incx ? get(p, x0, t) : get(p, y0, (long)t / incx * incy);
+	tap_ok(ok && err_vs(p, x, ref, (long)n * incx) == 0, "%cswap", pname[p]);
+	memcpy(x, x0, esz[p] * (size_t)n * incx);
+	memcpy(y, y0, esz[p] * (size_t)n * incy);
+
+	/* rot with real c, s: x' = c x + s y, y' = c y - s x */
+	for (int i = 0; i < n; i++)
+		ref[i] = c * get(p, x, (long)i * incx) + s * get(p, y, (long)i * incy);
+	switch (p) {
+	case PS: { float fc = 0.6f, fs = 0.8f; st = cublasSrot(H, n, x, incx, y, incy, &fc, &fs); break; }
+	case PD: st = cublasDrot(H, n, x, incx, y, incy, &cs[0], &cs[1]); break;
+	case PC: { float fc = 0.6f, fs = 0.8f; st = cublasCsrot(H, n, x, incx, y, incy, &fc, &fs); break; }
+	default: st = cublasZdrot(H, n, x, incx, y, incy, &cs[0], &cs[1]); break;
+	}
+	double e = 0;
+	for (int i = 0; i < n; i++) {
+		dc yr = c * get(p, y0, (long)i * incy) - s * get(p, x0, (long)i * incx);
+		e = fmax(e, cabs(get(p, x, (long)i * incx) - ref[i]) / (1 + cabs(ref[i])));
+		e = fmax(e, cabs(get(p, y, (long)i * incy) - yr) / (1 + cabs(yr)));
+	}
+	tap_ok(!st && e <= tols[p], "%s rotation (err %.2g)", p == PS ? "Srot" : p == PD ? "Drot" : p == PC ? "Csrot" : "Zdrot", e);
+	cudaFree(x), cudaFree(y), cudaFree(al), cudaFree(x0), cudaFree(y0);
+}
+
+static void test_precision(enum prec p)
+{
+	static const cublasOperation_t ops[] = { CUBLAS_OP_N, CUBLAS_OP_T, CUBLAS_OP_C };
+	int nops = cplx(p) ? 3 : 2;
+
+	for (int i = 0; i < nops; i++)
+		for (int j = 0; j < nops; j++)
+			test_gemm(p, ops[i], ops[j]);
+	for (int s = 0; s < 2; s++)
+		for (int u = 0; u < 2; u++)
+			test_symm(p, (cublasSideMode_t)s, (cublasFillMode_t)u);
+	for (int u = 0; u < 2; u++)
+		for (int t = 0; t < 2; t++)
+			test_syrk(p, (cublasFillMode_t)u, ops[t]);
+	for (int s = 0; s < 2; s++)
+		for (int u = 0; u < 2; u++)
+			for (int t = 0; t < nops; t++)
+				test_trsm_trmm(p, (cublasSideMode_t)s, (cublasFillMode_t)u, ops[t],
+					       (cublasDiagType_t)(t == 1));
+	test_geam(p, CUBLAS_OP_N, CUBLAS_OP_N);
+	test_geam(p, CUBLAS_OP_T, ops[nops - 1]);
+	test_batched(p);
+	for (int t = 0; t < nops; t++)
+		test_gemv(p, ops[t]);
+	for (int u = 0; u < 2; u++)
+		for (int t = 0; t < 2; t++)
+			test_trsv_symv(p, (cublasFillMode_t)u, ops[t]);
+	test_ger(p, 0);
+	if (cplx(p))
+		test_ger(p, 1);
+	test_level1(p);
+}
+
+
+/* ---- mixed precision, modes, streams, transfers, statuses ---- */
+
+static float bf16_to_float(uint16_t b)
+{
+	uint32_t u = (uint32_t)b << 16;
+	float f;
+
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+/* GemmEx with 16-bit inputs: the reference multiplies the 16-bit values in double. */
+static void test_gemm_ex16(cudaDataType t, cudaDataType ct)
+{
+	int m = 5, n = 6, k = 9, lda = 7, ldb = 10, ldc = 6;
+	uint16_t a[7 * 9], b[10 * 6], c16[6 * 6];
+	float c32[6 * 6], al = 0.75f, be = -0.5f;
+	double ref[6 * 6], e = 0;
+	void *cv = ct == CUDA_R_32F ? (void *)c32 : (void *)c16;
+
+	for (int i = 0; i < 7 * 9; i++) {
+		float v = (float)urand();
+		if (t == CUDA_R_16F) {
+			_Float16 h = (_Float16)v;
+			memcpy(&a[i], &h, 2);
+		} else {
+			uint32_t u;
+			memcpy(&u, &v, 4);
+			a[i] = (uint16_t)(u >> 16);	/* truncation: any bfloat16 will do */
+		}
+	}
+	for (int i = 0; i < 10 * 6; i++)
+		b[i] = a[(i * 7) % 63];
+	for (int i = 0; i < 36; i++) {
+		c32[i] = (float)urand();
+		c16[i] = a[i];
+	}
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < ldc; i++) {
+			double s = 0, cold;
+			for (int l = 0; l < k; l++) {
+				double x, y;
+				if (t == CUDA_R_16F) {
+					_Float16 hx, hy;
+					memcpy(&hx, &a[i % m + l * lda], 2);
+					memcpy(&hy, &b[l + j * ldb], 2);
+					x = hx, y = hy;
+				} else {
+					x = bf16_to_float(a[i % m + l * lda]), y = bf16_to_float(b[l + j * ldb]);
+				}
+				s += x * y;
+			}
+			if (ct == CUDA_R_32F)
+				cold = c32[i + j * ldc];
+			else if (ct == CUDA_R_16F) {
+				_Float16 h;
+				memcpy(&h, &c16[i + j * ldc], 2);
+				cold = h;
+			} else
+				cold = bf16_to_float(c16[i + j * ldc]);
+			ref[i + j * ldc] = i < m ? al * s + be * cold : cold;
+		}
+	int st = cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &al, a, t, lda, b, t, ldb, &be, cv, ct, ldc,
+			      CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+	/* a 16-bit C is rounded: half has 11 significant bits, bfloat16 8 */
+	double tol = ct == CUDA_R_32F ? 1e-5 : ct == CUDA_R_16F ? 1.0 / 1024 : 1.0 / 128;
+	for (int i = 0; i < ldc * n; i++) {
+		double got;
+		if (ct == CUDA_R_32F)
+			got = c32[i];
+		else if (ct == CUDA_R_16F) {
+			_Float16 h;
+			memcpy(&h, &c16[i], 2);
+			got = h;
+		} else
+			got = bf16_to_float(c16[i]);
+		e = fmax(e, fabs(got - ref[i]) / (1 + fabs(ref[i])));
+	}
+	tap_ok(!st && e <= tol, "GemmEx %s inputs, %s C, compute 32F (err %.2g)", t == CUDA_R_16F ? "16F" : "16BF",
+	       ct == CUDA_R_32F ? "32F" : ct == CUDA_R_16F ? "16F" : "16BF", e);
+}
+
+static void test_gemm_ex(void)
+{
+	int m = 4, n = 3, k = 5;
+	void *a = rand_buf(PD, 20), *b = rand_buf(PD, 15), *c = rand_buf(PD, 12), *c2 = copy_buf(PD, c, 12);
+	double al = 1.5, be = 0.25;
+	float fa[20], fb[15], fc[12], fc2[12], fal = 1.5f, fbe = 0.25f;
+
+	int st = cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &al, a, CUDA_R_64F, m, b, CUDA_R_64F, k, &be, c,
+			      CUDA_R_64F, m, CUBLAS_COMPUTE_64F, CUBLAS_GEMM_DEFAULT);
+	int st2 = cublasDgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &al, a, m, b, k, &be, c2, m);
+	tap_ok(!st && !st2 && !memcmp(c, c2, 12 * 8), "GemmEx 64F is Dgemm");
+	for (int i = 0; i < 20; i++)
+		fa[i] = (float)urand(), fb[i % 15] = (float)urand(), fc[i % 12] = fc2[i % 12] = (float)urand();
+	st = cublasGemmEx(H, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &fal, fa, CUDA_R_32F, k, fb, CUDA_R_32F, k, &fbe, fc,
+			  CUDA_R_32F, m, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT_TENSOR_OP);
+	st2 = cublasSgemm(H, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &fal, fa, k, fb, k, &fbe, fc2, m);
+	tap_ok(!st && !st2 && !memcmp(fc, fc2, sizeof(fc)), "GemmEx 32F (TF32 compute, tensor-op algo) is Sgemm");
+	st = cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &fal, fa, CUDA_R_32F, m, fb, CUDA_R_64F, k, &fbe, fc,
+			  CUDA_R_32F, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+	tap_ok(st == CUBLAS_STATUS_NOT_SUPPORTED, "GemmEx with A 32F and B 64F: NOT_SUPPORTED (%d)", st);
+	st = cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &fal, fa, CUDA_R_8I, m, fb, CUDA_R_8I, k, &fbe, fc,
+			  CUDA_R_32F, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+	tap_ok(st == CUBLAS_STATUS_NOT_SUPPORTED, "GemmEx with 8I inputs: NOT_SUPPORTED (%d)", st);
+	test_gemm_ex16(CUDA_R_16F, CUDA_R_32F);
+	test_gemm_ex16(CUDA_R_16F, CUDA_R_16F);
+	test_gemm_ex16(CUDA_R_16BF, CUDA_R_32F);
+	test_gemm_ex16(CUDA_R_16BF, CUDA_R_16BF);
+	cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(c2);
+}
+
+static void fill_ones(void *p)
+{
+	for (int i = 0; i < 64; i++)
+		((float *)p)[i] = 1.0f;
+}
+
+static void test_modes_streams(void)
+{
+	cublasPointerMode_t pm;
+	cudaStream_t s, got;
+	float *x, *res, *a, *c, one = 1, zero = 0;
+	int ok;
+
+	/* device pointer mode: result written through a cudaMalloc'd pointer */
+	cudaMalloc((void **)&x, 64 * 4);
+	cudaMalloc((void **)&res, 4);
+	for (int i = 0; i < 64; i++)
+		x[i] = (float)(i % 5);
+	ok = !cublasSetPointerMode(H, CUBLAS_POINTER_MODE_DEVICE) && !cublasGetPointerMode(H, &pm) &&
+	     pm == CUBLAS_POINTER_MODE_DEVICE && !cublasSasum(H, 64, x, 1, res);
+	float got_sum;
+	cudaMemcpy(&got_sum, res, 4, cudaMemcpyDeviceToHost);
+	tap_ok(ok && got_sum == 126.0f, "pointer mode device: Sasum writes the device result (%g, want 126)", got_sum);
+	cublasSetPointerMode(H, CUBLAS_POINTER_MODE_HOST);
+
+	/* stream order: a host function queued before the call fills A; the call sees it */
+	cudaStreamCreate(&s);
+	cudaMalloc((void **)&a, 64 * 4);
+	cudaMalloc((void **)&c, 64 * 4);
+	memset(a, 0, 64 * 4);
+	ok = !cublasSetStream(H, s) && !cublasGetStream(H, &got) && got == s;
+	cudaLaunchHostFunc(s, fill_ones, a);
+	ok = ok && !cublasSgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &one, a, 8, a, 8, &zero, c, 8);
+	cudaStreamSynchronize(s);
+	int all8 = 1;
+	for (int i = 0; i < 64; i++)
+		all8 &= c[i] == 8.0f;
+	tap_ok(ok && all8, "Sgemm on a stream runs after the stream's earlier work (C = ones * ones = 8)");
+	cublasSetStream(H, 0);
+	cudaStreamDestroy(s);
+	cudaFree(x), cudaFree(res), cudaFree(a), cudaFree(c);
+}
+
+static void test_transfers(void)
+{
+	double host[5 * 4], back[6 * 4], *dev;
+	int ok = 1;
+
+	for (int i = 0; i < 20; i++)
+		host[i] = i + 0.5;
+	memset(back, 0, sizeof(back));
+	cudaMalloc((void **)&dev, 9 * 4 * 8);
+	ok &= !cublasSetMatrix(3, 4, 8, host, 5, dev, 9);
+	ok &= !cublasGetMatrix(3, 4, 8, dev, 9, back, 6);
+	for (int j = 0; j < 4; j++)
+		for (int i = 0; i < 6; i++)
+			ok &= back[i + j * 6] == (i < 3 ? host[i + j * 5] : 0);
+	tap_ok(ok, "SetMatrix/GetMatrix: 3x4 through lds 5, 9, 6");
+	ok = !cublasSetVector(4, 8, host, 3, dev, 2) && !cublasGetVectorAsync(4, 8, dev, 2, back, 1, 0);
+	for (int i = 0; i < 4; i++)
+		ok &= back[i] == host[3 * i];
+	tap_ok(ok, "SetVector/GetVectorAsync with strides");
+	tap_ok(cublasSetMatrix(3, 4, 8, host, 2, dev, 9) == CUBLAS_STATUS_INVALID_VALUE,
+	       "SetMatrix with lda < rows: INVALID_VALUE");
+	tap_ok(cublasSetVector(4, 8, host, 0, dev, 1) == CUBLAS_STATUS_INVALID_VALUE,
+	       "SetVector with incx 0: INVALID_VALUE");
+	cudaFree(dev);
+}
+
+static void test_statuses(void)
+{
+	float a[64] = { 0 }, one = 1, r;
+	cublasHandle_t h2;
+	int v = 0;
+
+	tap_ok(cublasSgemm(NULL, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 2, &one, a, 2, a, 2, &one, a, 2) ==
+		       CUBLAS_STATUS_NOT_INITIALIZED, "a NULL handle: NOT_INITIALIZED");
+	tap_ok(cublasSnrm2(NULL, 2, a, 1, &r) == CUBLAS_STATUS_NOT_INITIALIZED, "Snrm2, NULL handle: NOT_INITIALIZED");
+	tap_ok(cublasSgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, 4, 2, 2, &one, a, 3, a, 2, &one, a, 4) ==
+		       CUBLAS_STATUS_INVALID_VALUE, "Sgemm with lda < m: INVALID_VALUE");
+	tap_ok(cublasSgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, -1, 2, 2, &one, a, 2, a, 2, &one, a, 2) ==
+		       CUBLAS_STATUS_INVALID_VALUE, "Sgemm with m < 0: INVALID_VALUE");
+	tap_ok(cublasSgemm(H, (cublasOperation_t)7, CUBLAS_OP_N, 2, 2, 2, &one, a, 2, a, 2, &one, a, 2) ==
+		       CUBLAS_STATUS_INVALID_VALUE, "Sgemm with a bad operation: INVALID_VALUE");
+	tap_ok(cublasSgemm(H, CUBLAS_OP_T, CUBLAS_OP_N, 4, 2, 3, &one, a, 2, a, 3, &one, a, 4) ==
+		       CUBLAS_STATUS_INVALID_VALUE, "Sgemm op(A)=T with lda < k: INVALID_VALUE");
+	tap_ok(cublasSgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 2, NULL, a, 2, a, 2, &one, a, 2) ==
+		       CUBLAS_STATUS_INVALID_VALUE, "Sgemm with alpha NULL: INVALID_VALUE");
+	tap_ok(cublasSgemv(H, CUBLAS_OP_N, 2, 2, &one, a, 2, a, 0, &one, a, 1) == CUBLAS_STATUS_INVALID_VALUE,
+	       "Sgemv with incx 0: INVALID_VALUE");
+	tap_ok(cublasStrsm(H, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_FULL, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, 2, 2, &one, a,
+			   2, a, 2) == CUBLAS_STATUS_INVALID_VALUE, "Strsm with FILL_MODE_FULL: INVALID_VALUE");
+	tap_ok(cublasSsyrk(H, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, 3, 2, &one, a, 2, &one, a, 3) ==
+		       CUBLAS_STATUS_INVALID_VALUE, "Ssyrk with lda < n: INVALID_VALUE");
+	tap_ok(cublasSgemmStridedBatched(H, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 2, &one, a, 2, 4, a, 2, 4, &one, a, 2, 4,
+					 -1) == CUBLAS_STATUS_INVALID_VALUE,
+	       "SgemmStridedBatched with batchCount < 0: INVALID_VALUE");
+	tap_ok(cublasSetPointerMode(H, (cublasPointerMode_t)5) == CUBLAS_STATUS_INVALID_VALUE,
+	       "SetPointerMode with a bad mode: INVALID_VALUE");
+	tap_ok(cublasCreate(NULL) == CUBLAS_STATUS_INVALID_VALUE, "cublasCreate(NULL): INVALID_VALUE");
+	tap_ok(cublasDestroy(NULL) == CUBLAS_STATUS_NOT_INITIALIZED, "cublasDestroy(NULL): NOT_INITIALIZED");
+	int ok = !cublasCreate(&h2) && !cublasGetVersion(h2, &v) && v == CUBLAS_VERSION && !cublasDestroy(h2);
+	tap_ok(ok, "a second handle, its version (%d)", v);
+	tap_ok(!strcmp(cublasGetStatusName(CUBLAS_STATUS_INVALID_VALUE), "CUBLAS_STATUS_INVALID_VALUE") &&
+		       *cublasGetStatusString(CUBLAS_STATUS_NOT_SUPPORTED),
+	       "status names and strings");
+	r = 5;
+	tap_ok(!cublasSnrm2(H, 0, a, 1, &r) && r == 0, "Snrm2 of n = 0: 0, success");
+	int idx = 7;
+	tap_ok(!cublasIsamax(H, 3, a, -1, &idx) && idx == 0, "Isamax with incx < 0: 0, success");
+}
+
+static void test_more(void)
+{
+	test_gemm_ex();
+	test_modes_streams();
+	test_transfers();
+	test_statuses();
+}
+
+int main(void)
+{
+	if (!tap_ok(cublasCreate(&H) == CUBLAS_STATUS_SUCCESS, "cublasCreate"))
+		return tap_done();
+	for (int p = PS; p <= PZ; p++)
+		test_precision((enum prec)p);
+	test_more();
+	tap_ok(cublasDestroy(H) == CUBLAS_STATUS_SUCCESS, "cublasDestroy");
+	return tap_done();
+}
