@@ -199,7 +199,6 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 	struct walk *w = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
-	(void)parent;
 	if (!in_main(w->s, c))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
@@ -224,6 +223,9 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 			emit_src(w->s, w->pos, a, w->o);
 			bputs(w->o, "static thread_local");
 			w->pos = a + 10;
+		} else if (clang_getCursorKind(parent) == CXCursor_DeclStmt && c_start(parent) < a &&
+			   c_start(parent) < w->pos) {
+			/* a later declarator of `__shared__ float s[N], m[N];`: rewritten with the first */
 		} else {
 			error_at(w->s, c, "write __shared__ first in a __device__ function's shared declaration");
 		}

@@ -12,6 +12,7 @@
  *   launch.c    checking and preparing a launch, the launch API
  *   builtins.c  what emitted code calls: trap, printf
  *   prof.c      per-worker hardware counters (perf_event_open)
+ *   fiber.c     threads as fibers (idxgen_rt_fiber.h); fiber_switch.c its context switch
  *   autotune.c  the schedule controller, on rt_launch_parts()
  */
 #ifndef IDXGEN_RT_INTERNAL_H
