@@ -37,6 +37,42 @@
 
 #include <idxgen_rt_fiber.h>
 
+/*
+ * AddressSanitizer: a stack is reused by the next block's threads while the
+ * shadow still holds the redzones of frames that never returned (a thread
+ * that overflowed, a block that trapped or deadlocked): cleared when a
+ * thread starts on it.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define RT_FIBER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RT_FIBER_ASAN 1
+#endif
+#endif
+/*
+ * Valgrind takes a jump of the stack pointer by less than 2 MB for a frame,
+ * not a switch: each stack is registered with it (a no-op outside valgrind;
+ * optional at build time).
+ */
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#define RT_FIBER_VALGRIND 1
+#endif
+#endif
+#ifndef RT_FIBER_VALGRIND
+#define VALGRIND_STACK_REGISTER(lo, hi) ((void)(lo), (void)(hi), 0u)
+#define VALGRIND_STACK_DEREGISTER(id) ((void)(id))
+#endif
+
+#ifdef RT_FIBER_ASAN
+#include <sanitizer/asan_interface.h>
+#define rt_fiber_unpoison(p, n) __asan_unpoison_memory_region((p), (n))
+#else
+#define rt_fiber_unpoison(p, n) ((void)(p), (void)(n))
+#endif
+
 #define F_NEW	0	/* not started */
 #define F_RUN	1	/* runnable */
 #define F_BAR	2	/* waiting at a barrier */
@@ -65,6 +101,7 @@ struct rt_fibers {
 	uint32_t *live, *waiting;	/* per warp: lanes not returned, lanes at a warp operation */
 	uint32_t cap;			/* threads the arrays hold */
 	char *map;			/* the stacks: nstacks * (guard + stack) */
+	unsigned *vg_id;		/* valgrind's stack ids, one per stack */
 	size_t map_len, stack;		/* stack: usable bytes of one */
 	uint32_t nstacks;
 	/* the block running */
@@ -193,23 +230,43 @@ static size_t stack_size(void)
 	return (n + pg - 1) / pg * pg;
 }
 
+static void unmap_stacks(struct rt_fibers *p)
+{
+	for (uint32_t i = 0; p->vg_id && i < p->nstacks; i++)
+		VALGRIND_STACK_DEREGISTER(p->vg_id[i]);
+	free(p->vg_id);
+	p->vg_id = NULL;
+	if (p->map)
+		munmap(p->map, p->map_len);
+	p->map = NULL;
+}
+
 static int map_stacks(struct rt_fibers *p, uint32_t n, size_t stack)
 {
 	size_t slot = RT_FIBER_GUARD + stack, len = slot * n;
+	unsigned *ids = calloc(n, sizeof(*ids));
 	char *m;
 	uint32_t i;
 
+	if (!ids)
+		return -ENOMEM;
+
 	/* reserved, not committed: a stack costs the pages its thread touches */
 	m = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (m == MAP_FAILED)
+	if (m == MAP_FAILED) {
+		free(ids);
 		return -ENOMEM;
+	}
 	for (i = 0; i < n; i++)
 		if (mprotect(m + (size_t)i * slot + RT_FIBER_GUARD, stack, PROT_READ | PROT_WRITE)) {
 			munmap(m, len);
+			free(ids);
 			return -ENOMEM;
 		}
-	if (p->map)
-		munmap(p->map, p->map_len);
+	unmap_stacks(p);
+	for (i = 0; i < n; i++)
+		ids[i] = VALGRIND_STACK_REGISTER(m + (size_t)i * slot + RT_FIBER_GUARD, m + (size_t)(i + 1) * slot);
+	p->vg_id = ids;
 	p->map = m;
 	p->map_len = len;
 	p->stack = stack;
@@ -256,8 +313,7 @@ void rt_fibers_free(struct rt_fibers *p)
 {
 	if (!p)
 		return;
-	if (p->map)
-		munmap(p->map, p->map_len);
+	unmap_stacks(p);
 	free(p->f);
 	free(p->by_lin);
 	free(p->live);
@@ -295,6 +351,7 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 		struct rt_fiber *f = &p->f[j];
 
 		if (f->state == F_NEW) {
+			rt_fiber_unpoison(p->map + (size_t)j * (RT_FIBER_GUARD + p->stack) + RT_FIBER_GUARD, p->stack);
 			f->state = F_RUN;
 			f->sp = rt_fiber_init(stack_top(p, j), fiber_main, p);
 		} else if (f->state != F_RUN) {
