@@ -7,13 +7,15 @@
  * the C++ compiler is one idxgen-cc did not translate (an error, never
  * silently wrong code).  The thread block: sync, thread_rank, size,
  * num_threads, group_index, thread_index, dim_threads; tiles
- * tiled_partition<N>(block) for N in 1, 2, 4, 8, 16, 32: sync, thread_rank,
+ * tiled_partition<_Np>(block) for _Np in 1, 2, 4, 8, 16, 32: sync, thread_rank,
  * size, num_threads, meta_group_rank, meta_group_size, shfl, shfl_up,
  * shfl_down, shfl_xor, ballot, any, all; cg::reduce with plus, less,
  * greater; cg::sync(block).
  */
 #ifndef IDXGEN_COOPERATIVE_GROUPS_H
 #define IDXGEN_COOPERATIVE_GROUPS_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define _COOPERATIVE_GROUPS_H_
 
 #ifndef __cplusplus
 #error "cooperative_groups.h is C++ (as CUDA's is): include it from a .cu or C++ file"
@@ -42,18 +44,18 @@ struct thread_block {
 	IDXGEN_CG_UNTRANSLATED dim3 dim_threads() const;
 };
 
-template <unsigned int N> struct thread_block_tile {
-	static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0, "tile sizes are powers of two up to 32");
+template <unsigned int _Np> struct thread_block_tile {
+	static_assert(_Np >= 1 && _Np <= 32 && (_Np & (_Np - 1)) == 0, "tile sizes are powers of two up to 32");
 	IDXGEN_CG_UNTRANSLATED void sync() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int thread_rank() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int size() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int num_threads() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_rank() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_size() const;
-	template <class T> IDXGEN_CG_UNTRANSLATED T shfl(T v, int src) const;
-	template <class T> IDXGEN_CG_UNTRANSLATED T shfl_up(T v, unsigned int d) const;
-	template <class T> IDXGEN_CG_UNTRANSLATED T shfl_down(T v, unsigned int d) const;
-	template <class T> IDXGEN_CG_UNTRANSLATED T shfl_xor(T v, int m) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl(_Tp v, int src) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_up(_Tp v, unsigned int d) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_down(_Tp v, unsigned int d) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_xor(_Tp v, int m) const;
 	IDXGEN_CG_UNTRANSLATED unsigned int ballot(int p) const;
 	IDXGEN_CG_UNTRANSLATED int any(int p) const;
 	IDXGEN_CG_UNTRANSLATED int all(int p) const;
@@ -78,40 +80,40 @@ struct thread_group {
 struct coalesced_group : thread_group {
 	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_rank() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_size() const;
-	template <class T> IDXGEN_CG_UNTRANSLATED T shfl(T v, unsigned int src) const;
-	IDXGEN_CG_UNTRANSLATED unsigned int ballot(int p) const;
-	IDXGEN_CG_UNTRANSLATED int any(int p) const;
-	IDXGEN_CG_UNTRANSLATED int all(int p) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl(_Tp, unsigned int) const;
+	IDXGEN_CG_UNTRANSLATED unsigned int ballot(int) const;
+	IDXGEN_CG_UNTRANSLATED int any(int) const;
+	IDXGEN_CG_UNTRANSLATED int all(int) const;
 };
 IDXGEN_CG_UNTRANSLATED coalesced_group coalesced_threads();
-template <class Parent> IDXGEN_CG_UNTRANSLATED thread_group tiled_partition(const Parent &, unsigned int n);
+template <class _Parent> IDXGEN_CG_UNTRANSLATED thread_group tiled_partition(const _Parent &, unsigned int);
 
 static inline thread_block this_thread_block()
 {
 	return thread_block();
 }
 
-template <unsigned int N, class Parent> static inline thread_block_tile<N> tiled_partition(const Parent &)
+template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> tiled_partition(const _Parent &)
 {
-	return thread_block_tile<N>();
+	return thread_block_tile<_Np>();
 }
 
 IDXGEN_CG_UNTRANSLATED void sync(const thread_block &);
 
-template <class T> struct plus {
-	T operator()(T a, T b) const
+template <class _Tp> struct plus {
+	_Tp operator()(_Tp a, _Tp b) const
 	{
 		return a + b;
 	}
 };
-template <class T> struct less {
-	T operator()(T a, T b) const
+template <class _Tp> struct less {
+	_Tp operator()(_Tp a, _Tp b) const
 	{
 		return b < a ? b : a;
 	}
 };
-template <class T> struct greater {
-	T operator()(T a, T b) const
+template <class _Tp> struct greater {
+	_Tp operator()(_Tp a, _Tp b) const
 	{
 		return b > a ? b : a;
 	}
@@ -155,7 +157,7 @@ static inline unsigned int __idxgen_cg_tile_mask(unsigned int __n)
 }
 
 /*
- * thread_block and thread_block_tile<N> are empty, as in the declarations
+ * thread_block and thread_block_tile<_Np> are empty, as in the declarations
  * idxgen-cc's parse sees: loop fission lays out a group that lives across
  * a barrier from that parse, so the sizes must agree.  The groups whose
  * shape is known only at run time (a dynamic tile, the coalesced lanes)
@@ -279,21 +281,21 @@ class coalesced_group : public thread_group
 				return (int)__l;
 		return (int)(__idxgen_cg_self()->lin % 32);
 	}
-	template <class T> T shfl(T __v, int __src) const
+	template <class _Tp> _Tp shfl(_Tp __v, int __src) const
 	{
 		if (__kind == 1)
 			return __shfl_sync(__lanes(), __v, __src, (int)__n);
 		return __shfl_sync(__lanes(), __v, __lane_of((unsigned int)__src));
 	}
-	template <class T> T shfl_up(T __v, unsigned int __d) const
+	template <class _Tp> _Tp shfl_up(_Tp __v, unsigned int __d) const
 	{
 		return __shfl_up_sync(__lanes(), __v, __d, __width());
 	}
-	template <class T> T shfl_down(T __v, unsigned int __d) const
+	template <class _Tp> _Tp shfl_down(_Tp __v, unsigned int __d) const
 	{
 		return __shfl_down_sync(__lanes(), __v, __d, __width());
 	}
-	template <class T> T shfl_xor(T __v, int __m) const
+	template <class _Tp> _Tp shfl_xor(_Tp __v, int __m) const
 	{
 		return __shfl_xor_sync(__lanes(), __v, __m, __width());
 	}
@@ -314,7 +316,7 @@ class coalesced_group : public thread_group
 	{
 		return __all_sync(__lanes(), __p);
 	}
-	template <class T> unsigned int match_any(T __v) const
+	template <class _Tp> unsigned int match_any(_Tp __v) const
 	{
 		return __match_any_sync(__lanes(), __v);
 	}
@@ -328,53 +330,53 @@ class coalesced_group : public thread_group
 };
 
 /* A static tile: its shape is its type. */
-template <unsigned int N> class thread_block_tile
+template <unsigned int _Np> class thread_block_tile
 {
-	static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0, "tile sizes are powers of two up to 32");
+	static_assert(_Np >= 1 && _Np <= 32 && (_Np & (_Np - 1)) == 0, "tile sizes are powers of two up to 32");
 
 	coalesced_group __g() const
 	{
-		return coalesced_group::__make(1, N, 0);
+		return coalesced_group::__make(1, _Np, 0);
 	}
 
       public:
 	void sync() const
 	{
-		__syncwarp(__idxgen_cg_tile_mask(N));
+		__syncwarp(__idxgen_cg_tile_mask(_Np));
 	}
 	unsigned int thread_rank() const
 	{
-		return __idxgen_cg_self()->lin % N;
+		return __idxgen_cg_self()->lin % _Np;
 	}
 	static constexpr unsigned int size()
 	{
-		return N;
+		return _Np;
 	}
 	static constexpr unsigned int num_threads()
 	{
-		return N;
+		return _Np;
 	}
 	unsigned int meta_group_rank() const
 	{
-		return __idxgen_cg_self()->lin / N;
+		return __idxgen_cg_self()->lin / _Np;
 	}
 	unsigned int meta_group_size() const
 	{
-		return (__idxgen_cg_nthreads() + N - 1) / N;
+		return (__idxgen_cg_nthreads() + _Np - 1) / _Np;
 	}
-	template <class T> T shfl(T __v, int __src) const
+	template <class _Tp> _Tp shfl(_Tp __v, int __src) const
 	{
 		return __g().shfl(__v, __src);
 	}
-	template <class T> T shfl_up(T __v, unsigned int __d) const
+	template <class _Tp> _Tp shfl_up(_Tp __v, unsigned int __d) const
 	{
 		return __g().shfl_up(__v, __d);
 	}
-	template <class T> T shfl_down(T __v, unsigned int __d) const
+	template <class _Tp> _Tp shfl_down(_Tp __v, unsigned int __d) const
 	{
 		return __g().shfl_down(__v, __d);
 	}
-	template <class T> T shfl_xor(T __v, int __m) const
+	template <class _Tp> _Tp shfl_xor(_Tp __v, int __m) const
 	{
 		return __g().shfl_xor(__v, __m);
 	}
@@ -390,13 +392,13 @@ template <unsigned int N> class thread_block_tile
 	{
 		return __g().all(__p);
 	}
-	template <class T> unsigned int match_any(T __v) const
+	template <class _Tp> unsigned int match_any(_Tp __v) const
 	{
 		return __g().match_any(__v);
 	}
 	operator thread_group() const
 	{
-		return thread_group::__make(1, N, 0);
+		return thread_group::__make(1, _Np, 0);
 	}
 	operator coalesced_group() const
 	{
@@ -409,13 +411,13 @@ static inline coalesced_group coalesced_threads()
 	return coalesced_group::__make(2, 0, __activemask());
 }
 
-template <unsigned int N, class Parent> static inline thread_block_tile<N> tiled_partition(const Parent &)
+template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> tiled_partition(const _Parent &)
 {
-	return thread_block_tile<N>();
+	return thread_block_tile<_Np>();
 }
 
 /* The dynamic form: a tile of n lanes (a power of two up to 32). */
-template <class Parent> static inline coalesced_group tiled_partition(const Parent &, unsigned int __n)
+template <class _Parent> static inline coalesced_group tiled_partition(const _Parent &, unsigned int __n)
 {
 	if (__n < 1 || __n > 32 || (__n & (__n - 1))) {
 		fprintf(stderr, "idxgen: tiled_partition(g, %u): sizes are powers of two up to 32\n", __n);
@@ -458,22 +460,22 @@ static inline grid_group this_grid()
 	return grid_group();
 }
 
-template <class T> struct plus {
-	T operator()(T a, T b) const
+template <class _Tp> struct plus {
+	_Tp operator()(_Tp __a, _Tp __b) const
 	{
-		return a + b;
+		return __a + __b;
 	}
 };
-template <class T> struct less {
-	T operator()(T a, T b) const
+template <class _Tp> struct less {
+	_Tp operator()(_Tp __a, _Tp __b) const
 	{
-		return b < a ? b : a;
+		return __b < __a ? __b : __a;
 	}
 };
-template <class T> struct greater {
-	T operator()(T a, T b) const
+template <class _Tp> struct greater {
+	_Tp operator()(_Tp __a, _Tp __b) const
 	{
-		return b > a ? b : a;
+		return __b > __a ? __b : __a;
 	}
 };
 #endif
