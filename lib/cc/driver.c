@@ -575,7 +575,10 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
 			char *ver = cx_string(clang_getClangVersion());
 
-			printf("idxgen-cc %s (libclang: %s)\n", IDXGEN_CC_VERSION, ver);
+			/* nvcc's shape, whose "release X.Y" build scripts parse: the CUDA version we follow */
+			printf("idxgen-cc %s (libclang: %s)\n"
+			       "Cuda compilation tools, release 12.0, V12.0.0 (the CUDA API idxgen-cc follows)\n",
+			       IDXGEN_CC_VERSION, ver);
 			free(ver);
 			return 0;
 		} else if (!strcmp(a, "-ccbin") || !strcmp(a, "--compiler-bindir")) {

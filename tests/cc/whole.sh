@@ -107,5 +107,7 @@ ok $? "-ccbin of a compiler that does not exist: exit 2, said so"
 [ $? = 2 ]; ok $? "no input: exit 2"
 "$CC_BIN" --help | grep -q -- '--emit-cxx'
 ok $? "--help documents the driver"
+"$CC_BIN" --version | grep -Eq 'release [0-9]+\.[0-9]+, V[0-9]+\.[0-9]+'
+ok $? "--version has nvcc's 'release X.Y, VX.Y.Z' line (build scripts parse it)"
 
 tap_done
