@@ -50,8 +50,14 @@
 #ifndef __forceinline__
 #define __forceinline__ inline __attribute__((always_inline))
 #endif
+/*
+ * Empty, as in lib/cc/cuda_parse.h: libstdc++ writes __attribute__((__noinline__))
+ * (<memory>, and Thrust through it), which a definition as
+ * __attribute__((noinline)) turns into a nested attribute that does not
+ * compile.  Only an inlining hint is lost.
+ */
 #ifndef __noinline__
-#define __noinline__ __attribute__((noinline))
+#define __noinline__
 #endif
 #ifndef __restrict__
 #define __restrict__ __restrict
