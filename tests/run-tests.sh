@@ -99,6 +99,7 @@ run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
 run_suite cublas $MAKE -s -C "$ROOT/lib/cublas" check
 run_suite cufft $MAKE -s -C "$ROOT/lib/cufft" check
+run_suite thrust-cub bash "$ROOT/tests/thrust/check.sh" "$ROOT" "$BUILD"
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 run_suite man $MAKE -s -C "$ROOT/docs/man" check
 run_suite demo-host $MAKE -s -C "$ROOT/tests/vm/demo" check
