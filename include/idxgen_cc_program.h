@@ -31,6 +31,9 @@
 
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))
+/* Marks of lib/cc/kernel_decls.c: the translator's parse only. */
+#define __idxgen_hd_off
+#define __idxgen_hd_on
 #endif
 
 #if defined(__clang__)

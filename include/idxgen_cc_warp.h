@@ -216,7 +216,7 @@ static inline int idxgen_cc_all(const int *x, unsigned lin, unsigned n, const un
 	})
 
 /* __reduce_OP_sync over present lanes in mask; OP is + or a min/max selection. */
-#define idxgen_cc_reduce(x, lin, n, alive, mask, OP)                                          \
+#define idxgen_cc_reduce(x, lin, n, alive, mask, _OP)                                          \
 	__extension__({                                                                           \
 		unsigned __rb = (lin) & ~31u, __rl;                                                \
 		__typeof__((x)[0]) __rr = (x)[(lin)];                                                              \
@@ -225,7 +225,7 @@ static inline int idxgen_cc_all(const int *x, unsigned lin, unsigned n, const un
 			if (idxgen_cc_lane_present(__rb + __rl, (n), (alive)) &&                   \
 			    (((unsigned)(mask) >> __rl) & 1u)) {                                   \
 				__typeof__((x)[0]) __rv = (x)[__rb + __rl];                                         \
-				__rr = __rf ? __rv : OP(__rr, __rv);                               \
+				__rr = __rf ? __rv : _OP(__rr, __rv);                               \
 				__rf = 0;                                                         \
 			}                                                                         \
 		__rr;                                                                             \
@@ -234,30 +234,30 @@ static inline int idxgen_cc_all(const int *x, unsigned lin, unsigned n, const un
  * Cooperative-groups tiles of N lanes (N a power of two up to 32): lanes
  * lin - lin % N .. + N-1 of the warp; results relative to the tile.
  */
-static inline unsigned idxgen_cc_tile_mask(unsigned lin, unsigned N)
+static inline unsigned idxgen_cc_tile_mask(unsigned lin, unsigned __n)
 {
-	unsigned shift = lin & 31u & ~(N - 1u);
+	unsigned shift = lin & 31u & ~(__n - 1u);
 
-	return (N >= 32u ? 0xffffffffu : (1u << N) - 1u) << shift;
+	return (__n >= 32u ? 0xffffffffu : (1u << __n) - 1u) << shift;
 }
 
 static inline unsigned idxgen_cc_tile_ballot(const int *x, unsigned lin, unsigned n, const unsigned char *alive,
-					     unsigned N)
+					     unsigned __n)
 {
-	return (idxgen_cc_ballot(x, lin, n, alive, idxgen_cc_tile_mask(lin, N))) >> (lin & 31u & ~(N - 1u));
+	return (idxgen_cc_ballot(x, lin, n, alive, idxgen_cc_tile_mask(lin, __n))) >> (lin & 31u & ~(__n - 1u));
 }
 
-static inline int idxgen_cc_tile_any(const int *x, unsigned lin, unsigned n, const unsigned char *alive, unsigned N)
+static inline int idxgen_cc_tile_any(const int *x, unsigned lin, unsigned n, const unsigned char *alive, unsigned __n)
 {
-	return idxgen_cc_ballot(x, lin, n, alive, idxgen_cc_tile_mask(lin, N)) != 0;
+	return idxgen_cc_ballot(x, lin, n, alive, idxgen_cc_tile_mask(lin, __n)) != 0;
 }
 
-static inline int idxgen_cc_tile_all(const int *x, unsigned lin, unsigned n, const unsigned char *alive, unsigned N)
+static inline int idxgen_cc_tile_all(const int *x, unsigned lin, unsigned n, const unsigned char *alive, unsigned __n)
 {
-	return idxgen_cc_all(x, lin, n, alive, idxgen_cc_tile_mask(lin, N));
+	return idxgen_cc_all(x, lin, n, alive, idxgen_cc_tile_mask(lin, __n));
 }
 
-#define idxgen_cc_tile_reduce(x, lin, n, alive, N, OP) idxgen_cc_reduce(x, lin, n, alive, idxgen_cc_tile_mask((lin), (N)), OP)
+#define idxgen_cc_tile_reduce(x, lin, n, alive, __n, _OP) idxgen_cc_reduce(x, lin, n, alive, idxgen_cc_tile_mask((lin), (__n)), _OP)
 
 #define IDXGEN_CC_OP_ADD(a, b) ((a) + (b))
 #define IDXGEN_CC_OP_MIN(a, b) ((b) < (a) ? (b) : (a))

@@ -559,36 +559,36 @@ IDXGEN_EXPORT int idxgen_rt_printf(struct idxgen_rt_block *blk, const char *fmt,
 	__attribute__((format(printf, 2, 3)));
 
 /* Integer atomics: old value returned; T in i32, u32, i64, u64. */
-#define IDXGEN_RT__ATOMIC_INT(sfx, T)							\
-static inline T idxgen_rt_atomic_add_##sfx(T *p, T v)					\
+#define IDXGEN_RT__ATOMIC_INT(sfx, _Tp)							\
+static inline _Tp idxgen_rt_atomic_add_##sfx(_Tp *p, _Tp v)					\
 { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }					\
-static inline T idxgen_rt_atomic_sub_##sfx(T *p, T v)					\
+static inline _Tp idxgen_rt_atomic_sub_##sfx(_Tp *p, _Tp v)					\
 { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }					\
-static inline T idxgen_rt_atomic_and_##sfx(T *p, T v)					\
+static inline _Tp idxgen_rt_atomic_and_##sfx(_Tp *p, _Tp v)					\
 { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }					\
-static inline T idxgen_rt_atomic_or_##sfx(T *p, T v)					\
+static inline _Tp idxgen_rt_atomic_or_##sfx(_Tp *p, _Tp v)					\
 { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }					\
-static inline T idxgen_rt_atomic_xor_##sfx(T *p, T v)					\
+static inline _Tp idxgen_rt_atomic_xor_##sfx(_Tp *p, _Tp v)					\
 { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }					\
-static inline T idxgen_rt_atomic_exch_##sfx(T *p, T v)					\
+static inline _Tp idxgen_rt_atomic_exch_##sfx(_Tp *p, _Tp v)					\
 { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }					\
 /* compare-and-swap: stores v if *p == cmp; returns the old *p */			\
-static inline T idxgen_rt_atomic_cas_##sfx(T *p, T cmp, T v)				\
+static inline _Tp idxgen_rt_atomic_cas_##sfx(_Tp *p, _Tp cmp, _Tp v)				\
 {											\
 	__atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);	\
 	return cmp;									\
 }											\
-static inline T idxgen_rt_atomic_min_##sfx(T *p, T v)					\
+static inline _Tp idxgen_rt_atomic_min_##sfx(_Tp *p, _Tp v)					\
 {											\
-	T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);					\
+	_Tp old = __atomic_load_n(p, __ATOMIC_SEQ_CST);					\
 	while (v < old && !__atomic_compare_exchange_n(p, &old, v, 1, __ATOMIC_SEQ_CST,	\
 						       __ATOMIC_SEQ_CST))		\
 		;									\
 	return old;									\
 }											\
-static inline T idxgen_rt_atomic_max_##sfx(T *p, T v)					\
+static inline _Tp idxgen_rt_atomic_max_##sfx(_Tp *p, _Tp v)					\
 {											\
-	T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);					\
+	_Tp old = __atomic_load_n(p, __ATOMIC_SEQ_CST);					\
 	while (v > old && !__atomic_compare_exchange_n(p, &old, v, 1, __ATOMIC_SEQ_CST,	\
 						       __ATOMIC_SEQ_CST))		\
 		;									\
@@ -622,11 +622,11 @@ static inline uint32_t idxgen_rt_atomic_dec_u32(uint32_t *p, uint32_t lim)
 }
 
 /* Float atomics (compare-exchange on the bit pattern); F in f32, f64. */
-#define IDXGEN_RT__ATOMIC_FLT(sfx, F, U, OP)						\
-static inline F idxgen_rt_atomic_##OP##_##sfx(F *p, F v)				\
+#define IDXGEN_RT__ATOMIC_FLT(sfx, _Fp, _Up, OP)						\
+static inline _Fp idxgen_rt_atomic_##OP##_##sfx(_Fp *p, _Fp v)				\
 {											\
-	U *q = (U *)(void *)p, ob = __atomic_load_n(q, __ATOMIC_SEQ_CST), nb;		\
-	F of, nf;									\
+	_Up *q = (_Up *)(void *)p, ob = __atomic_load_n(q, __ATOMIC_SEQ_CST), nb;		\
+	_Fp of, nf;									\
 											\
 	do {										\
 		__builtin_memcpy(&of, &ob, sizeof(of));					\

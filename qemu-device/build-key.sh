@@ -11,9 +11,13 @@
 #   - the patches, qemu-device/patches/*.patch in name order: each one's
 #     name and diff (not its description), as build-qemu.sh has always keyed
 #     the patch set it applies ($SRC/.idxgen-patches/key);
+#     A patch's diff starts at its first "--- a/" or "--- /dev/null" line,
+#     so the content of a file that a patch creates is keyed too;
 #   - every file build-qemu.sh copies into the source tree (the device, its
 #     model, its qtests and their shared headers): where it goes and the
-#     sha256 of its contents.
+#     sha256 of its contents;
+#   - the options build-qemu.sh configures QEMU with
+#     (idxgen_qemu_configure_options).
 #
 # usage: build-key.sh                 print the tree's key
 #        build-key.sh check DIR NAME  compare it with DIR/idxgen-build-key:
@@ -48,12 +52,21 @@ idxgen_qemu_patches() {
 	return 0
 }
 
-# The key of the patch set: each patch's name and diff.
+# The options QEMU is configured with (build-qemu.sh), one a line.
+idxgen_qemu_configure_options() {
+	printf '%s\n' --python=/usr/bin/python3 --target-list=x86_64-softmmu \
+		--without-default-features --without-default-devices --with-devices-x86_64=idxgen \
+		--disable-docs --disable-werror --enable-kvm --enable-tcg --enable-fdt=system \
+		--disable-install-blobs --firmwarepath=/usr/share/seabios:/usr/share/qemu
+}
+
+# The key of the patch set: each patch's name and diff (from the first
+# file's "--- " line: a created file's is "--- /dev/null").
 idxgen_qemu_patches_key() {
 	local root=$1 p
 	idxgen_qemu_patches "$root" | while read -r p; do
 		basename "$p"
-		sed -n '/^--- a\//,$p' "$p"
+		sed -n '/^--- \(a\/\|\/dev\/null\)/,$p' "$p"
 	done | sha256sum | cut -d' ' -f1
 }
 
@@ -62,6 +75,7 @@ idxgen_qemu_build_key() {
 	local root=$1 dest f
 	{
 		echo "patches $(idxgen_qemu_patches_key "$root")"
+		echo "configure $(idxgen_qemu_configure_options | sha256sum | cut -d' ' -f1)"
 		idxgen_qemu_files "$root" | while read -r dest f; do
 			echo "$dest/$(basename "$f") $(sha256sum <"$f" | cut -d' ' -f1)"
 		done

@@ -155,18 +155,17 @@ if [ "$SYNC_ONLY" = 1 ]; then
 	exit 0
 fi
 
-# 4. Configure once.
+# 4. Configure once, and again when the options (build-key.sh's
+#    idxgen_qemu_configure_options, part of the key) are not those of the
+#    build tree (its config.status holds the command line configure ran).
 BUILD=$QDIR/build
-if [ ! -f "$BUILD/build.ninja" ]; then
+mapfile -t options < <(idxgen_qemu_configure_options)
+want_cmd="exec '$SRC/configure'$(printf " '%s'" "${options[@]}") \"\$@\""
+if [ ! -f "$BUILD/build.ninja" ] || ! grep -qxF -- "$want_cmd" "$BUILD/config.status" 2>/dev/null; then
 	say "configuring (x86_64-softmmu, minimal devices)"
 	rm -rf "$BUILD"
 	mkdir -p "$BUILD"
-	(cd "$BUILD" && "$SRC/configure" --python=/usr/bin/python3 \
-		--target-list=x86_64-softmmu --without-default-features \
-		--without-default-devices --with-devices-x86_64=idxgen \
-		--disable-docs --disable-werror --enable-kvm --enable-tcg \
-		--enable-fdt=system --disable-install-blobs \
-		--firmwarepath=/usr/share/seabios:/usr/share/qemu >"$QDIR/configure.log" 2>&1) ||
+	(cd "$BUILD" && "$SRC/configure" "${options[@]}" >"$QDIR/configure.log" 2>&1) ||
 		{ tail -30 "$QDIR/configure.log" >&2; rm -f "$BUILD/build.ninja"; exit 1; }
 fi
 

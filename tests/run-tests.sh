@@ -8,8 +8,9 @@
 # Suites print TAP (tests/common/tap.sh, tap.h); this script counts the
 # lines with tests/common/tap-count.sh: "ok" passes, "ok ... # SKIP why" is
 # skipped (a skip without a reason fails), "not ok ... # TODO bug" is an
-# expected failure, "ok ... # TODO" (a known bug that passes now) fails,
-# "not ok" fails.  A suite whose command fails without a "not ok" line
+# expected failure (one without a bug fails), "ok ... # TODO" (a known bug
+# that passes now) fails, "not ok" fails, and every program's plan "1..N"
+# must match the tests it printed.  A suite whose command fails without a "not ok" line
 # counts as one failure, so a crash or a build error is never silent.
 set -uo pipefail
 
@@ -91,6 +92,8 @@ build_step cublas $MAKE -j"$JOBS" -C "$ROOT/lib/cublas" all
 build_step cufft $MAKE -j"$JOBS" -C "$ROOT/lib/cufft" all
 
 # Host suites
+# the counting itself: tap-count.sh and the TAP printers (seconds)
+run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check

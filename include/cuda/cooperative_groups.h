@@ -14,6 +14,8 @@
  */
 #ifndef IDXGEN_COOPERATIVE_GROUPS_H
 #define IDXGEN_COOPERATIVE_GROUPS_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define _COOPERATIVE_GROUPS_H_
 
 #ifndef __cplusplus
 #error "cooperative_groups.h is C++ (as CUDA's is): include it from a .cu or C++ file"
@@ -37,18 +39,18 @@ struct thread_block {
 	IDXGEN_CG_UNTRANSLATED dim3 dim_threads() const;
 };
 
-template <unsigned int N> struct thread_block_tile {
-	static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0, "tile sizes are powers of two up to 32");
+template <unsigned int _Np> struct thread_block_tile {
+	static_assert(_Np >= 1 && _Np <= 32 && (_Np & (_Np - 1)) == 0, "tile sizes are powers of two up to 32");
 	IDXGEN_CG_UNTRANSLATED void sync() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int thread_rank() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int size() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int num_threads() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_rank() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_size() const;
-	template <class T> IDXGEN_CG_UNTRANSLATED T shfl(T v, int src) const;
-	template <class T> IDXGEN_CG_UNTRANSLATED T shfl_up(T v, unsigned int d) const;
-	template <class T> IDXGEN_CG_UNTRANSLATED T shfl_down(T v, unsigned int d) const;
-	template <class T> IDXGEN_CG_UNTRANSLATED T shfl_xor(T v, int m) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl(_Tp v, int src) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_up(_Tp v, unsigned int d) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_down(_Tp v, unsigned int d) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_xor(_Tp v, int m) const;
 	IDXGEN_CG_UNTRANSLATED unsigned int ballot(int p) const;
 	IDXGEN_CG_UNTRANSLATED int any(int p) const;
 	IDXGEN_CG_UNTRANSLATED int all(int p) const;
@@ -65,27 +67,27 @@ static inline thread_block this_thread_block()
 	return thread_block();
 }
 
-template <unsigned int N, class Parent> static inline thread_block_tile<N> tiled_partition(const Parent &)
+template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> tiled_partition(const _Parent &)
 {
-	return thread_block_tile<N>();
+	return thread_block_tile<_Np>();
 }
 
 IDXGEN_CG_UNTRANSLATED void sync(const thread_block &);
 
-template <class T> struct plus {
-	T operator()(T a, T b) const
+template <class _Tp> struct plus {
+	_Tp operator()(_Tp a, _Tp b) const
 	{
 		return a + b;
 	}
 };
-template <class T> struct less {
-	T operator()(T a, T b) const
+template <class _Tp> struct less {
+	_Tp operator()(_Tp a, _Tp b) const
 	{
 		return b < a ? b : a;
 	}
 };
-template <class T> struct greater {
-	T operator()(T a, T b) const
+template <class _Tp> struct greater {
+	_Tp operator()(_Tp a, _Tp b) const
 	{
 		return b > a ? b : a;
 	}

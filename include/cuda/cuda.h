@@ -7,6 +7,8 @@
  */
 #ifndef IDXGEN_CUDA_H
 #define IDXGEN_CUDA_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __cuda_cuda_h__
 
 #include <stddef.h>
 

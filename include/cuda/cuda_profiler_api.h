@@ -5,6 +5,8 @@
  */
 #ifndef IDXGEN_CUDA_PROFILER_API_H
 #define IDXGEN_CUDA_PROFILER_API_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __CUDA_PROFILER_API_H__
 
 #include "cuda_runtime_api.h"
 

@@ -10,111 +10,113 @@
  */
 #ifndef IDXGEN_CUDA_RUNTIME_H
 #define IDXGEN_CUDA_RUNTIME_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __CUDA_RUNTIME_H__
 
 #include "cuda_runtime_api.h"
 #include "vector_functions.h"
 #include "idxgen_cuda_device.h"
 
 #ifdef __cplusplus
-template <class T> static inline cudaError_t cudaMalloc(T **ptr, size_t size)
+template <class _Tp> static inline cudaError_t cudaMalloc(_Tp **ptr, size_t size)
 {
 	return cudaMalloc((void **)(void *)ptr, size);
 }
-template <class T>
-static inline cudaError_t cudaMallocManaged(T **ptr, size_t size,
+template <class _Tp>
+static inline cudaError_t cudaMallocManaged(_Tp **ptr, size_t size,
 					    unsigned int flags = cudaMemAttachGlobal)
 {
 	return cudaMallocManaged((void **)(void *)ptr, size, flags);
 }
-template <class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t size)
+template <class _Tp> static inline cudaError_t cudaMallocHost(_Tp **ptr, size_t size)
 {
 	return cudaMallocHost((void **)(void *)ptr, size);
 }
-template <class T> static inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags)
+template <class _Tp> static inline cudaError_t cudaHostAlloc(_Tp **ptr, size_t size, unsigned int flags)
 {
 	return cudaHostAlloc((void **)(void *)ptr, size, flags);
 }
-template <class T>
-static inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream)
+template <class _Tp>
+static inline cudaError_t cudaMallocAsync(_Tp **ptr, size_t size, cudaStream_t stream)
 {
 	return cudaMallocAsync((void **)(void *)ptr, size, stream);
 }
-template <class T>
-static inline cudaError_t cudaMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height)
+template <class _Tp>
+static inline cudaError_t cudaMallocPitch(_Tp **ptr, size_t *pitch, size_t width, size_t height)
 {
 	return cudaMallocPitch((void **)(void *)ptr, pitch, width, height);
 }
 /* Symbols by reference: cudaMemcpyToSymbol(c_scale, &v, sizeof(v)). */
-template <class T>
-static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count,
+template <class _Tp>
+static inline cudaError_t cudaMemcpyToSymbol(const _Tp &symbol, const void *src, size_t count,
 					     size_t offset = 0,
 					     enum cudaMemcpyKind kind = cudaMemcpyHostToDevice)
 {
 	return cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
 }
-template <class T>
-static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count,
+template <class _Tp>
+static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const _Tp &symbol, size_t count,
 					       size_t offset = 0,
 					       enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
 {
 	return cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind);
 }
-template <class T>
-static inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count,
+template <class _Tp>
+static inline cudaError_t cudaMemcpyToSymbolAsync(const _Tp &symbol, const void *src, size_t count,
 						  size_t offset = 0,
 						  enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
 						  cudaStream_t stream = 0)
 {
 	return cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream);
 }
-template <class T>
+template <class _Tp>
 static inline cudaError_t
-cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count, size_t offset = 0,
+cudaMemcpyFromSymbolAsync(void *dst, const _Tp &symbol, size_t count, size_t offset = 0,
 			  enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
 			  cudaStream_t stream = 0)
 {
 	return cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream);
 }
-template <class T> static inline cudaError_t cudaGetSymbolAddress(void **ptr, const T &symbol)
+template <class _Tp> static inline cudaError_t cudaGetSymbolAddress(void **ptr, const _Tp &symbol)
 {
 	return cudaGetSymbolAddress(ptr, (const void *)&symbol);
 }
-template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
+template <class _Tp> static inline cudaError_t cudaGetSymbolSize(size_t *size, const _Tp &symbol)
 {
 	return cudaGetSymbolSize(size, (const void *)&symbol);
 }
 /* Kernels by their host stub: cudaLaunchKernel(k, grid, block, args). */
-template <class T>
-static inline cudaError_t cudaLaunchKernel(T *func, dim3 grid, dim3 block, void **args,
+template <class _Tp>
+static inline cudaError_t cudaLaunchKernel(_Tp *func, dim3 grid, dim3 block, void **args,
 					   size_t shmem = 0, cudaStream_t stream = 0)
 {
 	return cudaLaunchKernel((const void *)func, grid, block, args, shmem, stream);
 }
-template <class T>
-static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *func)
+template <class _Tp>
+static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, _Tp *func)
 {
 	return cudaFuncGetAttributes(attr, (const void *)func);
 }
-template <class T>
-static inline cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value)
+template <class _Tp>
+static inline cudaError_t cudaFuncSetAttribute(_Tp *func, enum cudaFuncAttribute attr, int value)
 {
 	return cudaFuncSetAttribute((const void *)func, attr, value);
 }
-template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache c)
+template <class _Tp> static inline cudaError_t cudaFuncSetCacheConfig(_Tp *func, enum cudaFuncCache c)
 {
 	return cudaFuncSetCacheConfig((const void *)func, c);
 }
-template <class T>
-static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, T *func,
+template <class _Tp>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, _Tp *func,
 									int block_size,
 									size_t dyn_shmem)
 {
 	return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, (const void *)func, block_size,
 							     dyn_shmem);
 }
-template <class T>
+template <class _Tp>
 static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block_size,
-							     T *func, size_t dyn_shmem = 0,
+							     _Tp *func, size_t dyn_shmem = 0,
 							     int block_size_limit = 0)
 {
 	return idxgenOccupancyMaxPotentialBlockSize(min_grid, block_size, (const void *)func,

@@ -72,7 +72,10 @@
  */
 #ifndef IDXGEN_CUDA_RUNTIME_API_H
 #define IDXGEN_CUDA_RUNTIME_API_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __CUDA_RUNTIME_API_H__
 
+#include <limits.h> /* INT_MAX & co.: nvcc's implicit cuda_runtime.h makes them visible */
 #include <stddef.h>
 
 #include "driver_types.h"
@@ -80,6 +83,7 @@
 
 /* The CUDA runtime version whose API this subset follows (12.0). */
 #define CUDART_VERSION		12000
+#define __CUDART_API_VERSION	CUDART_VERSION
 #define IDXGEN_CUDART_ABI_VERSION 1
 
 #ifdef __cplusplus
@@ -117,6 +121,28 @@ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
 cudaError_t cudaDriverGetVersion(int *version);
 cudaError_t cudaRuntimeGetVersion(int *version);
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
+
+/* Removed from CUDA 12 (the classic suites call them) and one-device answers: compat.c */
+cudaError_t cudaThreadExit(void);
+cudaError_t cudaThreadSetLimit(enum cudaLimit limit, size_t value);
+cudaError_t cudaThreadGetLimit(size_t *value, enum cudaLimit limit);
+cudaError_t cudaThreadSetCacheConfig(enum cudaFuncCache config);
+cudaError_t cudaThreadGetCacheConfig(enum cudaFuncCache *config);
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
+cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config);
+cudaError_t cudaInitDevice(int device, unsigned int device_flags, unsigned int flags);
+cudaError_t cudaSetValidDevices(int *devices, int len);
+cudaError_t cudaDeviceGetPCIBusId(char *bus_id, int len, int device);
+cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *bus_id);
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void *func, int blocks, int block_size);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
+					cudaStream_t stream);
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream IDXGEN_CUDA__DEFAULT(0),
+				     unsigned int flags IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dst_device, const void *src, int src_device, size_t count,
+				cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaMemset2DAsync(void *ptr, size_t pitch, int value, size_t width, size_t height,
+			      cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
 
 /* Memory (one address space: every pointer is valid on host and device) */
 cudaError_t cudaMalloc(void **ptr, size_t size);
@@ -185,6 +211,9 @@ cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
 				unsigned int flags IDXGEN_CUDA__DEFAULT(0));
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags);
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority);
+cudaError_t cudaStreamGetDevice(cudaStream_t stream, int *device);
+cudaError_t cudaStreamGetId(cudaStream_t stream, unsigned long long *id);
 cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);
 typedef void (*cudaHostFn_t)(void *user_data);
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *user_data);

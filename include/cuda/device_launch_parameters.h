@@ -6,6 +6,8 @@
  */
 #ifndef IDXGEN_CUDA_DEVICE_LAUNCH_PARAMETERS_H
 #define IDXGEN_CUDA_DEVICE_LAUNCH_PARAMETERS_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __DEVICE_LAUNCH_PARAMETERS_H__
 
 #include "cuda_runtime.h"
 

@@ -8,6 +8,8 @@
  */
 #ifndef IDXGEN_CUDA_DRIVER_TYPES_H
 #define IDXGEN_CUDA_DRIVER_TYPES_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __DRIVER_TYPES_H__
 
 #include <stddef.h>
 
@@ -93,6 +95,8 @@ typedef struct CUevent_st *cudaEvent_t;
 
 #define cudaEventDefault	0x00u
 #define cudaEventBlockingSync	0x01u
+#define cudaEventRecordDefault	0x00u
+#define cudaEventRecordExternal	0x01u
 #define cudaEventDisableTiming	0x02u
 #define cudaEventInterprocess	0x04u
 
@@ -205,6 +209,14 @@ enum cudaDeviceAttr {
  * the idxgen device (warp size, block limits); fields without a meaning
  * on a CPU read 0 unless a program would divide by them.
  */
+/* What cudaDevAttrComputeMode and cudaDeviceProp.computeMode answer (always the default here). */
+enum cudaComputeMode {
+	cudaComputeModeDefault = 0,
+	cudaComputeModeExclusive = 1,
+	cudaComputeModeProhibited = 2,
+	cudaComputeModeExclusiveProcess = 3
+};
+
 struct cudaDeviceProp {
 	char name[256];
 	unsigned char uuid[16];

@@ -51,16 +51,25 @@
 #define __forceinline__ inline __attribute__((always_inline))
 #endif
 /*
- * Empty, as in lib/cc/cuda_parse.h: libstdc++ writes __attribute__((__noinline__))
- * (<memory>, and Thrust through it), which a definition as
- * __attribute__((noinline)) turns into a nested attribute that does not
- * compile.  Only an inlining hint is lost.
+ * __noinline__ as CUDA spells it, a declaration specifier.  libstdc++ 12
+ * writes __attribute__((__noinline__)) (bits/shared_ptr_base.h), which the
+ * macro would turn into nested attributes; no macro text parses both ways,
+ * so C++ includes <memory> (whose guard then keeps it from being parsed
+ * again) before defining it, as a program built by nvcc may include
+ * <memory> after cuda_runtime.h.  Clang's CUDA mode (the translator's
+ * parse) has __noinline__ as a keyword and needs no macro.
  */
-#ifndef __noinline__
-#define __noinline__
+#if !defined(__noinline__) && !defined(__CUDA__)
+#ifdef __cplusplus
+#include <memory>
+#endif
+#define __noinline__ __attribute__((noinline))
 #endif
 #ifndef __restrict__
 #define __restrict__ __restrict
+#endif
+#ifndef __grid_constant__
+#define __grid_constant__ /* kernel parameters are the block's own copies here */
 #endif
 #ifndef __launch_bounds__
 #define __launch_bounds__(...)
@@ -78,10 +87,10 @@
 /* ---------------------------------------------------------------- */
 /* Bit casts                                                         */
 /* ---------------------------------------------------------------- */
-#define IDXGEN_CUDA__BITCAST(name, From, To)	\
-IDXGEN_CUDA__F To name(From v)			\
+#define IDXGEN_CUDA__BITCAST(name, _From, _To)	\
+IDXGEN_CUDA__F _To name(_From v)			\
 {						\
-	To r;					\
+	_To r;					\
 	memcpy(&r, &v, sizeof(r));		\
 	return r;				\
 }
@@ -110,23 +119,23 @@ IDXGEN_CUDA__F double __hiloint2double(int hi, int lo)
 /* Conversions: _rn nearest-even, _rz toward zero, _ru up, _rd down; */
 /* float to integer saturates and NaN gives 0, as on the GPU.        */
 /* ---------------------------------------------------------------- */
-#define IDXGEN_CUDA__F2I(name, F, I, lo, hi, rnd)	\
-IDXGEN_CUDA__F I name(F x)				\
+#define IDXGEN_CUDA__F2I(name, _Fp, _Ip, lo, hi, rnd)	\
+IDXGEN_CUDA__F _Ip name(_Fp x)				\
 {							\
-	F r = rnd(x);					\
+	_Fp r = rnd(x);					\
 	if (r != r)					\
 		return 0;				\
-	if (r <= (F)(lo))				\
+	if (r <= (_Fp)(lo))				\
 		return (lo);				\
-	if (r >= (F)(hi))				\
+	if (r >= (_Fp)(hi))				\
 		return (hi);				\
-	return (I)r;					\
+	return (_Ip)r;					\
 }
-#define IDXGEN_CUDA__F2I_ALL(pfx, F, I, lo, hi, sfx)				\
-	IDXGEN_CUDA__F2I(pfx##_rn, F, I, lo, hi, nearbyint##sfx)		\
-	IDXGEN_CUDA__F2I(pfx##_rz, F, I, lo, hi, trunc##sfx)			\
-	IDXGEN_CUDA__F2I(pfx##_ru, F, I, lo, hi, ceil##sfx)			\
-	IDXGEN_CUDA__F2I(pfx##_rd, F, I, lo, hi, floor##sfx)
+#define IDXGEN_CUDA__F2I_ALL(pfx, _Fp, _Ip, lo, hi, sfx)				\
+	IDXGEN_CUDA__F2I(pfx##_rn, _Fp, _Ip, lo, hi, nearbyint##sfx)		\
+	IDXGEN_CUDA__F2I(pfx##_rz, _Fp, _Ip, lo, hi, trunc##sfx)			\
+	IDXGEN_CUDA__F2I(pfx##_ru, _Fp, _Ip, lo, hi, ceil##sfx)			\
+	IDXGEN_CUDA__F2I(pfx##_rd, _Fp, _Ip, lo, hi, floor##sfx)
 IDXGEN_CUDA__F2I_ALL(__float2int, float, int, INT32_MIN, INT32_MAX, f)
 IDXGEN_CUDA__F2I_ALL(__float2uint, float, unsigned int, 0u, UINT32_MAX, f)
 IDXGEN_CUDA__F2I_ALL(__float2ll, float, long long, INT64_MIN, INT64_MAX, f)
@@ -168,10 +177,10 @@ IDXGEN_CUDA__F float __double2float_rn(double d)
 /* ---------------------------------------------------------------- */
 /* Correctly rounded arithmetic (_rn: the default rounding mode)     */
 /* ---------------------------------------------------------------- */
-#define IDXGEN_CUDA__ARITH(name, T, expr)	\
-IDXGEN_CUDA__F T name(T a, T b)			\
+#define IDXGEN_CUDA__ARITH(name, _Tp, expr)	\
+IDXGEN_CUDA__F _Tp name(_Tp a, _Tp b)			\
 {						\
-	T r = (expr);				\
+	_Tp r = (expr);				\
 	IDXGEN_CUDA__ROUNDED(r);		\
 	return r;				\
 }
@@ -611,12 +620,12 @@ IDXGEN_CUDA__F unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, u
 /* ---------------------------------------------------------------- */
 /* min/max (CUDA's host and device overloads; C: by the common type) */
 /* ---------------------------------------------------------------- */
-#define IDXGEN_CUDA__MINMAX(sfx, T)		\
-IDXGEN_CUDA__F T idxgen_cuda_min_##sfx(T a, T b)	\
+#define IDXGEN_CUDA__MINMAX(sfx, _Tp)		\
+IDXGEN_CUDA__F _Tp idxgen_cuda_min_##sfx(_Tp a, _Tp b)	\
 {						\
 	return b < a ? b : a;			\
 }						\
-IDXGEN_CUDA__F T idxgen_cuda_max_##sfx(T a, T b)	\
+IDXGEN_CUDA__F _Tp idxgen_cuda_max_##sfx(_Tp a, _Tp b)	\
 {						\
 	return b > a ? b : a;			\
 }
@@ -652,12 +661,12 @@ IDXGEN_CUDA__F unsigned long long ullmax(unsigned long long a, unsigned long lon
 }
 
 #ifdef __cplusplus
-#define IDXGEN_CUDA__MINMAX_CXX(sfx, T)			\
-IDXGEN_CUDA__F T min(T a, T b)				\
+#define IDXGEN_CUDA__MINMAX_CXX(sfx, _Tp)			\
+IDXGEN_CUDA__F _Tp min(_Tp a, _Tp b)				\
 {							\
 	return idxgen_cuda_min_##sfx(a, b);		\
 }							\
-IDXGEN_CUDA__F T max(T a, T b)				\
+IDXGEN_CUDA__F _Tp max(_Tp a, _Tp b)				\
 {							\
 	return idxgen_cuda_max_##sfx(a, b);		\
 }
@@ -738,19 +747,19 @@ IDXGEN_CUDA__F double max(double a, float b)
 /* Loads through the read-only/cache-hinted paths, fences, clock     */
 /* ---------------------------------------------------------------- */
 #ifdef __cplusplus
-template <class T> static inline T __ldg(const T *p)
+template <class _Tp> static inline _Tp __ldg(const _Tp *p)
 {
 	return *p;
 }
-template <class T> static inline T __ldcg(const T *p)
+template <class _Tp> static inline _Tp __ldcg(const _Tp *p)
 {
 	return *p;
 }
-template <class T> static inline T __ldca(const T *p)
+template <class _Tp> static inline _Tp __ldca(const _Tp *p)
 {
 	return *p;
 }
-template <class T> static inline T __ldcs(const T *p)
+template <class _Tp> static inline _Tp __ldcs(const _Tp *p)
 {
 	return *p;
 }
@@ -793,10 +802,10 @@ IDXGEN_CUDA__F long long clock64(void)
 /* ---------------------------------------------------------------- */
 /* Atomics: CUDA's set of types per operation, on idxgen_rt_atomic_*  */
 /* ---------------------------------------------------------------- */
-#define IDXGEN_CUDA__AT(op, sfx, T, rt, RT)					\
-IDXGEN_CUDA__F T idxgen_cuda_atomic_##op##_##sfx(T *p, T v)			\
+#define IDXGEN_CUDA__AT(op, sfx, _Tp, rt, _Rt)					\
+IDXGEN_CUDA__F _Tp idxgen_cuda_atomic_##op##_##sfx(_Tp *p, _Tp v)			\
 {										\
-	return (T)idxgen_rt_atomic_##op##_##rt((RT *)(void *)p, (RT)v);		\
+	return (_Tp)idxgen_rt_atomic_##op##_##rt((_Rt *)(void *)p, (_Rt)v);		\
 }
 #define IDXGEN_CUDA__AT_INT(op)						\
 	IDXGEN_CUDA__AT(op, i, int, i32, int32_t)				\
@@ -814,10 +823,10 @@ IDXGEN_CUDA__AT_INT(max)
 IDXGEN_CUDA__AT(add, f, float, f32, float)
 IDXGEN_CUDA__AT(add, d, double, f64, double)
 IDXGEN_CUDA__AT(exch, f, float, f32, float)
-#define IDXGEN_CUDA__AT_CAS(sfx, T, rt, RT)						\
-IDXGEN_CUDA__F T idxgen_cuda_atomic_cas_##sfx(T *p, T cmp, T v)			\
+#define IDXGEN_CUDA__AT_CAS(sfx, _Tp, rt, _Rt)						\
+IDXGEN_CUDA__F _Tp idxgen_cuda_atomic_cas_##sfx(_Tp *p, _Tp cmp, _Tp v)			\
 {											\
-	return (T)idxgen_rt_atomic_cas_##rt((RT *)(void *)p, (RT)cmp, (RT)v);		\
+	return (_Tp)idxgen_rt_atomic_cas_##rt((_Rt *)(void *)p, (_Rt)cmp, (_Rt)v);		\
 }
 IDXGEN_CUDA__AT_CAS(i, int, i32, int32_t)
 IDXGEN_CUDA__AT_CAS(u, unsigned int, u32, uint32_t)
@@ -830,8 +839,8 @@ IDXGEN_CUDA__F unsigned short idxgen_cuda_atomic_cas_us(unsigned short *p, unsig
 }
 
 #ifdef __cplusplus
-#define IDXGEN_CUDA__AT_CXX(name, op, sfx, T)	\
-IDXGEN_CUDA__F T name(T *p, T v)		\
+#define IDXGEN_CUDA__AT_CXX(name, op, sfx, _Tp)	\
+IDXGEN_CUDA__F _Tp name(_Tp *p, _Tp v)		\
 {						\
 	return idxgen_cuda_atomic_##op##_##sfx(p, v);	\
 }

@@ -7,6 +7,8 @@
  */
 #ifndef IDXGEN_CUDA_MATH_CONSTANTS_H
 #define IDXGEN_CUDA_MATH_CONSTANTS_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __MATH_CONSTANTS_H__
 
 #define CUDART_INF_F		__builtin_inff()
 #define CUDART_NAN_F		__builtin_nanf("")

@@ -5,29 +5,31 @@
  */
 #ifndef IDXGEN_CUDA_VECTOR_FUNCTIONS_H
 #define IDXGEN_CUDA_VECTOR_FUNCTIONS_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __VECTOR_FUNCTIONS_H__
 
 #include "vector_types.h"
 
-#define IDXGEN_CUDA__MAKE(n, T)								\
-static inline n##1 make_##n##1(T x)							\
+#define IDXGEN_CUDA__MAKE(n, _Tp)								\
+static inline n##1 make_##n##1(_Tp x)							\
 {											\
 	n##1 v;										\
 	v.x = x;									\
 	return v;									\
 }											\
-static inline n##2 make_##n##2(T x, T y)						\
+static inline n##2 make_##n##2(_Tp x, _Tp y)						\
 {											\
 	n##2 v;										\
 	v.x = x, v.y = y;								\
 	return v;									\
 }											\
-static inline n##3 make_##n##3(T x, T y, T z)						\
+static inline n##3 make_##n##3(_Tp x, _Tp y, _Tp z)						\
 {											\
 	n##3 v;										\
 	v.x = x, v.y = y, v.z = z;							\
 	return v;									\
 }											\
-static inline n##4 make_##n##4(T x, T y, T z, T w)					\
+static inline n##4 make_##n##4(_Tp x, _Tp y, _Tp z, _Tp w)					\
 {											\
 	n##4 v;										\
 	v.x = x, v.y = y, v.z = z, v.w = w;						\

@@ -9,26 +9,28 @@
  */
 #ifndef IDXGEN_CUDA_VECTOR_TYPES_H
 #define IDXGEN_CUDA_VECTOR_TYPES_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __VECTOR_TYPES_H__
 
 /* idxgen_cc_kernel.h has a dim3, atomics and math helpers of its own */
 #ifdef IDXGEN_CC_KERNEL_H
 #error "include idxgen_cc_kernel.h or <cuda_runtime.h>, not both (lib/cudart/README.md)"
 #endif
 
-#define IDXGEN_CUDA__VEC1(n, T) typedef struct n##1 { T x; } n##1;
-#define IDXGEN_CUDA__VEC2(n, T) \
-	typedef struct __attribute__((aligned(2 * sizeof(T)))) n##2 { T x, y; } n##2;
-#define IDXGEN_CUDA__VEC3(n, T) typedef struct n##3 { T x, y, z; } n##3;
+#define IDXGEN_CUDA__VEC1(n, _Tp) typedef struct n##1 { _Tp x; } n##1;
+#define IDXGEN_CUDA__VEC2(n, _Tp) \
+	typedef struct __attribute__((aligned(2 * sizeof(_Tp)))) n##2 { _Tp x, y; } n##2;
+#define IDXGEN_CUDA__VEC3(n, _Tp) typedef struct n##3 { _Tp x, y, z; } n##3;
 /* 4-vectors: 4 * sizeof(T) aligned, at most 16 (double4, long4: 16, as CUDA 12) */
-#define IDXGEN_CUDA__VEC4(n, T)								\
-	typedef struct __attribute__((aligned(4 * sizeof(T) > 16 ? 16 : 4 * sizeof(T)))) n##4 { \
-		T x, y, z, w;								\
+#define IDXGEN_CUDA__VEC4(n, _Tp)								\
+	typedef struct __attribute__((aligned(4 * sizeof(_Tp) > 16 ? 16 : 4 * sizeof(_Tp)))) n##4 { \
+		_Tp x, y, z, w;								\
 	} n##4;
-#define IDXGEN_CUDA__VECS(n, T)	\
-	IDXGEN_CUDA__VEC1(n, T)		\
-	IDXGEN_CUDA__VEC2(n, T)		\
-	IDXGEN_CUDA__VEC3(n, T)		\
-	IDXGEN_CUDA__VEC4(n, T)
+#define IDXGEN_CUDA__VECS(n, _Tp)	\
+	IDXGEN_CUDA__VEC1(n, _Tp)		\
+	IDXGEN_CUDA__VEC2(n, _Tp)		\
+	IDXGEN_CUDA__VEC3(n, _Tp)		\
+	IDXGEN_CUDA__VEC4(n, _Tp)
 
 IDXGEN_CUDA__VECS(char, signed char)
 IDXGEN_CUDA__VECS(uchar, unsigned char)

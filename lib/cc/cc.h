@@ -56,8 +56,18 @@ struct source {
 	unsigned nedits;
 	struct buf *plan;	/* --dump=plan: the kernels' plans go here */
 	struct warp_map *wmap;	/* warp.c rewrote text: where its offsets were (NULL: not) */
+	unsigned macro_launches;	/* launches macro_launch.c rewrote in #define bodies */
+	unsigned macro_launches_left;	/* ... and those it could not (whole.c diagnoses) */
 };
 
+/* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
+void launch_spacing(char *text, size_t len);
+/* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */
+void kernel_decls(struct source *s);
+/* Edits rewriting the launches written in #define bodies (macro_launch.c). */
+void macro_launches(struct source *s);
+/* The same for the launches in the arguments of the macro use at offset a; how many. */
+unsigned macro_arg_launches(struct source *s, unsigned a);
 /* Read path's text into s; false (errno set) when it cannot be read. */
 bool source_read(struct source *s, const char *path);
 void source_free(struct source *s);

@@ -15,6 +15,9 @@
 #define __constant__ __attribute__((annotate("idxgen_constant")))
 #define __managed__ __attribute__((annotate("idxgen_managed")))
 #define __align__(n) __attribute__((aligned(n)))
+/* Around kernels declared before their definition (lib/cc/kernel_decls.c). */
+#define __idxgen_hd_off _Pragma("clang force_cuda_host_device end")
+#define __idxgen_hd_on _Pragma("clang force_cuda_host_device begin")
 /* clang's own built-in (a __device__ function); declared here, the translator knows it */
 __attribute__((device)) void __syncthreads(void);
 /*
@@ -38,22 +41,22 @@ unsigned idxgen_cc_shfl_src(unsigned, unsigned, const unsigned char *, int, int)
 unsigned idxgen_cc_shfl_up_src(unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_shfl_down_src(unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_shfl_xor_src(unsigned, unsigned, const unsigned char *, int, int);
-template <class T> T idxgen_cc_shfl_up(const T *, unsigned, unsigned, const unsigned char *, unsigned, int);
-template <class T> T idxgen_cc_shfl_down(const T *, unsigned, unsigned, const unsigned char *, unsigned, int);
+template <class _Tp> _Tp idxgen_cc_shfl_up(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned, int);
+template <class _Tp> _Tp idxgen_cc_shfl_down(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_tile_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_tile_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_tile_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int IDXGEN_CC_OP_ADD, IDXGEN_CC_OP_MIN, IDXGEN_CC_OP_MAX;
-template <class T, class O> T idxgen_cc_tile_reduce(const T *, unsigned, unsigned, const unsigned char *, unsigned, O);
+template <class _Tp, class _Op> _Tp idxgen_cc_tile_reduce(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned, _Op);
 unsigned idxgen_cc_present_mask(unsigned, unsigned, const unsigned char *);
 unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);
-template <class T> unsigned idxgen_cc_match_any(const T *, unsigned, unsigned, const unsigned char *, unsigned);
-template <class T> unsigned idxgen_cc_match_all(const T *, unsigned, unsigned, const unsigned char *, unsigned, int *);
-template <class T> T idxgen_cc_reduce_add(const T *, unsigned, unsigned, const unsigned char *, unsigned);
-template <class T> T idxgen_cc_reduce_min(const T *, unsigned, unsigned, const unsigned char *, unsigned);
-template <class T> T idxgen_cc_reduce_max(const T *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class _Tp> unsigned idxgen_cc_match_any(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class _Tp> unsigned idxgen_cc_match_all(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned, int *);
+template <class _Tp> _Tp idxgen_cc_reduce_add(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class _Tp> _Tp idxgen_cc_reduce_min(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class _Tp> _Tp idxgen_cc_reduce_max(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
 unsigned int __ballot(int);
 int __any(int), __all(int);
 /* Outside what idxgen-cc translates today: declared so that a use is diagnosed by name. */
@@ -61,12 +64,12 @@ int __syncthreads_count(int), __syncthreads_and(int), __syncthreads_or(int);
 void __syncwarp(unsigned int = 0xffffffffu);
 unsigned int __ballot_sync(unsigned int, int), __activemask(void);
 int __any_sync(unsigned int, int), __all_sync(unsigned int, int);
-template <class T> T __shfl_sync(unsigned int, T, int, int = 32);
-template <class T> T __shfl_up_sync(unsigned int, T, unsigned int, int = 32);
-template <class T> T __shfl_down_sync(unsigned int, T, unsigned int, int = 32);
-template <class T> T __shfl_xor_sync(unsigned int, T, int, int = 32);
-template <class T> unsigned int __match_any_sync(unsigned int, T);
-template <class T> unsigned int __match_all_sync(unsigned int, T, int *);
-template <class T> T __reduce_add_sync(unsigned int, T);
-template <class T> T __reduce_min_sync(unsigned int, T);
-template <class T> T __reduce_max_sync(unsigned int, T);
+template <class _Tp> _Tp __shfl_sync(unsigned int, _Tp, int, int = 32);
+template <class _Tp> _Tp __shfl_up_sync(unsigned int, _Tp, unsigned int, int = 32);
+template <class _Tp> _Tp __shfl_down_sync(unsigned int, _Tp, unsigned int, int = 32);
+template <class _Tp> _Tp __shfl_xor_sync(unsigned int, _Tp, int, int = 32);
+template <class _Tp> unsigned int __match_any_sync(unsigned int, _Tp);
+template <class _Tp> unsigned int __match_all_sync(unsigned int, _Tp, int *);
+template <class _Tp> _Tp __reduce_add_sync(unsigned int, _Tp);
+template <class _Tp> _Tp __reduce_min_sync(unsigned int, _Tp);
+template <class _Tp> _Tp __reduce_max_sync(unsigned int, _Tp);

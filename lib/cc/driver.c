@@ -256,6 +256,21 @@ static bool write_translation(const char *dir, const char *cpp, const struct buf
 }
 
 /*
+ * What nvcc defines for a .cu file's host pass (CUDA 12.0, the version
+ * whose API include/cuda follows: CUDART_VERSION): code tests them to pick
+ * its CUDA paths (__CUDACC__ for __host__ __device__ qualifiers). Before the
+ * user's options, so that -U takes one away.
+ */
+static void nvcc_macros(struct argv *a)
+{
+	av_add(a, "-D__CUDACC__=1");
+	av_add(a, "-D__NVCC__=1");
+	av_add(a, "-D__CUDACC_VER_MAJOR__=12");
+	av_add(a, "-D__CUDACC_VER_MINOR__=0");
+	av_add(a, "-D__CUDACC_VER_BUILD__=0");
+}
+
+/*
  * .cu -> C++ -> obj: 0, 1 (diagnostics) or 2.  The C++ is written to its own
  * folder of the temporary one (index), with the files it includes that
  * define kernels, translated too, at their places relative to it: its
@@ -272,6 +287,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	snprintf(dir, sizeof(dir), "%s/%d", d->tmpdir, index);
 	cpp = with_ext(dir, src, ".cu.cpp");
 	err = with_ext(dir, src, ".err");
+	nvcc_macros(&pa);
 	av_cat(&pa, &d->parse);
 	av_addf(&pa, "-std=%s", d->std);
 	av_add(&pa, idir);
@@ -300,6 +316,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		av_add(&cc, idir);
 		if (!d->opt_given)
 			av_add(&cc, "-O3");
+		nvcc_macros(&cc);
 		av_cat(&cc, &d->cflags);
 		av_add(&cc, "-c");
 		av_add(&cc, "-o");

@@ -35,6 +35,7 @@ bool source_read(struct source *s, const char *path)
 	s->path = path;
 	s->len = b.n;
 	s->text = b.p ? b.p : cx_strdup("");
+	launch_spacing(s->text, s->len);
 	return true;
 }
 
@@ -179,6 +180,16 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	for (i = 0; i < nd && !s->nerrors; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 
+		if (s->cxx && clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d))) {
+			/*
+			 * An artifact of parsing the host's C++ library with every
+			 * function __host__ __device__ (e.g. libstdc++'s what()
+			 * overriding <new>'s host-only std::exception::what): the
+			 * host compiler builds the real C++ and reports real errors.
+			 */
+			clang_disposeDiagnostic(d);
+			continue;
+		}
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->wmap) {
 			/* the text warp.c rewrote: the user's line and column */
 			CXSourceLocation loc = clang_getDiagnosticLocation(d);

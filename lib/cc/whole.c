@@ -162,6 +162,18 @@ static bool plain_text(CXCursor c)
 	return true;
 }
 
+/*
+ * A launch in a macro's expansion, rewritten as text (macro_launch.c): in the
+ * macro's arguments at its use (the chevrons are in the use's text), or in
+ * the #define bodies of the file, every one of which was rewritten.
+ */
+static bool macro_launch_done(struct source *s, CXCursor c)
+{
+	if (macro_arg_launches(s, c_start(c)))
+		return true;
+	return s->macro_launches && !s->macro_launches_left;
+}
+
 /* k<<<cfg>>>(args) -> (__idxgenPushCallConfiguration(cfg) ? (void)0 : k(args)) */
 static bool rewrite_launch(struct walk *w, CXCursor c)
 {
@@ -172,6 +184,8 @@ static bool rewrite_launch(struct walk *w, CXCursor c)
 	if (!kernel && !clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_FunctionTemplate)
 		return false;	/* a call of a known function that is no kernel */
 	if (!plain_text(c) || !launch_tokens(w, c, a, e, &lt, &gte)) {
+		if (macro_launch_done(w->s, c))
+			return true;	/* rewritten in its #define */
 		if (kernel)	/* a launch whose text is a macro's, or a plain call of a kernel */
 			error_at(w->s, c, "a kernel launch <<<...>>> written inside a macro is not supported");
 		return kernel;
@@ -656,10 +670,13 @@ static void find_user_files(struct source *s, CXCursor c, struct cx_kids *first,
 		CXFile f, g;
 
 		if (in_parse_header(k) || clang_Location_isInSystemHeader(clang_getCursorLocation(k)) ||
-		    in_main(s, k) || clang_isPreprocessing(ck))
+		    clang_isPreprocessing(ck))
 			continue;
+		/* the main file's extern "C" { #include "k.cuh" } and namespaces too */
 		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl)
 			find_user_files(s, k, first, kernel);
+		if (in_main(s, k))
+			continue;
 		clang_getExpansionLocation(clang_getCursorLocation(k), &f, NULL, NULL, NULL);
 		if (!f || in_our_headers(f))
 			continue;
@@ -761,6 +778,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		} else {
 			sf.file = f;
 			sf.cxx = true;
+			macro_launches(&sf);
 			sf.tls = s->tls;
 			out->hdr = cx_realloc(out->hdr, (out->nhdr + 1) * sizeof(*out->hdr));
 			memset(&out->hdr[out->nhdr], 0, sizeof(*out->hdr));
@@ -819,8 +837,11 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	}
 	s.cxx = true;
 	idx = clang_createIndex(0, 0);
+	kernel_decls(&s);
 	rc = warp_lower(&s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
+	if (tu)
+		macro_launches(&s);
 	if (rc) {
 		/* diagnosed by warp.c */
 	} else if (!tu) {

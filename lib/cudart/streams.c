@@ -366,6 +366,54 @@ cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
 	return cudart_set_error(err);
 }
 
+/* Clamped to cudaDeviceGetStreamPriorityRange's range, as CUDA does: 0. */
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	if (!priority)
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, stream);
+	if (!err)
+		*priority = 0;
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaStreamGetDevice(cudaStream_t stream, int *device)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	if (!device)
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, stream);
+	if (!err)
+		*device = 0;
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
+/* Unique while the stream lives: its address (the default streams: 0 legacy, 1 per-thread). */
+cudaError_t cudaStreamGetId(cudaStream_t stream, unsigned long long *id)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	if (!id)
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, stream);
+	if (!err)
+		*id = cudart_stream_is_default(stream) ? (stream == cudaStreamPerThread ? 1u : 0u) :
+							 (unsigned long long)(uintptr_t)stream;
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
 /* One priority: streams run as the OS schedules their executors. */
 cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest)
 {

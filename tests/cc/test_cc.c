@@ -516,8 +516,8 @@ int main(int argc, char **argv)
 	int err = idxgen_rt_create(&opt, &rt);
 
 	if (err) {
-		printf("not ok 1 - idxgen_rt_create: %s\n", idxgen_strerror(err));
-		return 1;
+		tap_ok(0, "idxgen_rt_create: %s", idxgen_strerror(err));
+		return tap_done();
 	}
 	if (argc == 3 && !strcmp(argv[1], "jit"))
 		return jit(argv[2]);

@@ -38,6 +38,22 @@ for f in "$DIR"/progs/*.cu; do
 	run_prog "$(basename "$f")" -o "$tmp/prog" "$f"
 done
 
+# User macros never reach our headers or the code idxgen-cc writes (every
+# upper-case letter and the names programs size themselves with), and our
+# macros never break the host's C++ library (every C++17 and C header after
+# ours).  Both programs also build with nvcc -arch=sm_90 (-DN=1000).
+user_macros=
+for m in A B C D E F G H I J K L M N O P Q R S T U V W X Y Z SIZE BLOCK_SIZE DIM TILE WARP_SIZE BLOCK THREADS; do
+	user_macros="$user_macros -D$m=1000"
+done
+# shellcheck disable=SC2086 # one -D per word
+run_prog "user_macros.cu with -D of A..Z, SIZE, BLOCK_SIZE, DIM, TILE, WARP_SIZE, BLOCK, THREADS" \
+	$user_macros -O0 -o "$tmp/prog" "$DIR/opts/user_macros.cu"
+run_prog "std_headers.cu: every C++17 and C header after ours (__noinline__ & co.)" \
+	-O0 -o "$tmp/prog" "$DIR/opts/std_headers.cu"
+run_prog "openmp_host.cu: omp.h and -Xcompiler -fopenmp host code" -O0 -Xcompiler -fopenmp \
+	-o "$tmp/prog" "$DIR/opts/openmp_host.cu"
+
 reg=$DIR/progs/regress.cu
 # Thread indices in any schedule order, any worker count: the same results.
 "$CC_BIN" -o "$tmp/reg" "$reg" >"$tmp/build" 2>&1

@@ -16,6 +16,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 /*
  * The counters.  A program of one file has them to itself.  A program of
@@ -31,11 +32,23 @@ extern int tap_n, tap_failed, tap_skipped, tap_expected_failures;
 static int tap_n, tap_failed, tap_skipped, tap_expected_failures;
 #endif
 
-/* One "ok"/"not ok" line: the directive (" # SKIP why") follows the name. */
+/*
+ * One "ok"/"not ok" line: the directive (" # SKIP why") follows the name.
+ * A "#" in the name is written "\#", as TAP says, so that a name such as
+ * "parse #todo" is never read as a directive (tests/common/tap-count.sh).
+ */
 static inline void tap_line(int cond, const char *directive, const char *fmt, va_list ap)
 {
+	char name[1024];
+	const char *c;
+
+	vsnprintf(name, sizeof(name), fmt, ap);
 	printf("%sok %d - ", cond ? "" : "not ", tap_n);
-	vprintf(fmt, ap);
+	for (c = name; *c; c++) {
+		if (*c == '#')
+			putchar('\\');
+		putchar(*c);
+	}
 	printf("%s\n", directive);
 	fflush(stdout);
 }
@@ -75,7 +88,10 @@ static inline void tap_skip(const char *reason, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* An expected failure of a known BUG: passing fails, so the marker goes. */
+/*
+ * An expected failure of a known BUG: passing fails, so the marker goes; a
+ * BUG that is empty fails too.
+ */
 static inline int tap_todo(int cond, const char *bug, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static inline int tap_todo(int cond, const char *bug, const char *fmt, ...)
@@ -84,7 +100,10 @@ static inline int tap_todo(int cond, const char *bug, const char *fmt, ...)
 	va_list ap;
 
 	tap_n++;
-	if (cond) {
+	if (!bug || !*bug) {
+		tap_failed++;
+		snprintf(directive, sizeof(directive), ": an expected failure must name its bug");
+	} else if (cond) {
 		tap_failed++;
 		snprintf(directive, sizeof(directive), ": passes now, remove its known-bug marker (%s)", bug);
 	} else {
@@ -112,6 +131,78 @@ static inline int tap_done(void)
 	       tap_n - tap_failed - tap_skipped - tap_expected_failures, tap_failed, tap_skipped,
 	       tap_expected_failures);
 	return tap_failed ? 1 : 0;
+}
+
+/*
+ * Tests that register themselves, in the style of the kernel's
+ * kselftest_harness.h:
+ *
+ *	TAP_TEST(vecadd)
+ *	{
+ *		tap_ok(..., "vecadd: ...");
+ *	}
+ *
+ *	int main(int argc, char **argv) { return tap_main(argc, argv); }
+ *
+ * Adding a test is one edit.  tap_main() runs every registered test (in no
+ * particular order between files), "-l" lists their names, "-t NAME" runs
+ * one (repeatable); a NAME that is no test fails.  The registry is a linker
+ * section of pointers ("tap_tests"), so tests in several files of one
+ * program all register (with TAP_SHARED counters).
+ */
+struct tap_test {
+	const char *name;
+	void (*fn)(void);
+};
+
+#define TAP_TEST(test_name)                                                                        \
+	static void tap_test_fn_##test_name(void);                                                 \
+	static const struct tap_test tap_test_##test_name = {#test_name, tap_test_fn_##test_name}; \
+	static const struct tap_test *const tap_test_ptr_##test_name                               \
+		__attribute__((used, section("tap_tests"))) = &tap_test_##test_name;               \
+	static void tap_test_fn_##test_name(void)
+
+extern const struct tap_test *const __start_tap_tests[] __attribute__((weak));
+extern const struct tap_test *const __stop_tap_tests[] __attribute__((weak));
+
+static inline const struct tap_test *tap_test_find(const char *name)
+{
+	const struct tap_test *const *t;
+
+	for (t = __start_tap_tests; t && t < __stop_tap_tests; t++)
+		if (!strcmp((*t)->name, name))
+			return *t;
+	return NULL;
+}
+
+static inline int tap_main(int argc, char **argv)
+{
+	const struct tap_test *const *t;
+	int i, chosen = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-l")) {
+			for (t = __start_tap_tests; t && t < __stop_tap_tests; t++)
+				printf("%s\n", (*t)->name);
+			return 0;
+		}
+		if (!strcmp(argv[i], "-t") && i + 1 < argc) {
+			const struct tap_test *one = tap_test_find(argv[++i]);
+
+			chosen = 1;
+			if (one)
+				one->fn();
+			else
+				tap_ok(0, "%s: no such test (-l lists them)", argv[i]);
+			continue;
+		}
+		fprintf(stderr, "usage: %s [-l | -t NAME...]\n", argv[0]);
+		return 2;
+	}
+	if (!chosen)
+		for (t = __start_tap_tests; t && t < __stop_tap_tests; t++)
+			(*t)->fn();
+	return tap_done();
 }
 
 #endif /* IDXGEN_TAP_H */

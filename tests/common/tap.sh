@@ -29,13 +29,22 @@ tap_failed=0
 tap_skipped=0
 tap_todo=0
 
+# tap_name TEXT: TEXT with each "#" written "\#", as TAP says, so that a
+# name such as "parse #todo" is never read as a directive (tap-count.sh).
+tap_name() {
+	case "$1" in
+	*'#'*) printf '%s\n' "$1" | sed 's/#/\\#/g' ;;
+	*) printf '%s\n' "$1" ;;
+	esac
+}
+
 ok() {
 	tap_n=$((tap_n + 1))
 	if [ "$1" = 0 ]; then
-		echo "ok $tap_n - $2"
+		echo "ok $tap_n - $(tap_name "$2")"
 	else
 		tap_failed=$((tap_failed + 1))
-		echo "not ok $tap_n - $2"
+		echo "not ok $tap_n - $(tap_name "$2")"
 	fi
 }
 
@@ -43,21 +52,24 @@ skip() {
 	tap_n=$((tap_n + 1))
 	if [ -z "$1" ]; then
 		tap_failed=$((tap_failed + 1))
-		echo "not ok $tap_n - $2: skipped without a reason"
+		echo "not ok $tap_n - $(tap_name "$2"): skipped without a reason"
 		return
 	fi
 	tap_skipped=$((tap_skipped + 1))
-	echo "ok $tap_n - $2 # SKIP $1"
+	echo "ok $tap_n - $(tap_name "$2") # SKIP $1"
 }
 
 todo() {
 	tap_n=$((tap_n + 1))
-	if [ "$1" = 0 ]; then
+	if [ -z "$2" ]; then
 		tap_failed=$((tap_failed + 1))
-		echo "not ok $tap_n - $3: passes now, remove its known-bug marker ($2)"
+		echo "not ok $tap_n - $(tap_name "$3"): an expected failure must name its bug"
+	elif [ "$1" = 0 ]; then
+		tap_failed=$((tap_failed + 1))
+		echo "not ok $tap_n - $(tap_name "$3"): passes now, remove its known-bug marker ($2)"
 	else
 		tap_todo=$((tap_todo + 1))
-		echo "not ok $tap_n - $3 # TODO $2"
+		echo "not ok $tap_n - $(tap_name "$3") # TODO $2"
 	fi
 }
 

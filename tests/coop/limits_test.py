@@ -19,6 +19,9 @@ import resource
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+from tap import Tap  # noqa: E402  (tests/common/tap.py, found through the line above)
+
 TOOL, BUILD, WORK = sys.argv[1], os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CFLAGS = ['-std=c11', '-Wall', '-Wextra', '-Werror', '-O0', '-I' + os.path.join(ROOT, 'include')]
@@ -26,14 +29,13 @@ LIBS = [os.path.join(BUILD, 'coop', 'libidxgen-coop.a'), '-L' + os.path.join(BUI
         '-Wl,-rpath,' + os.path.join(BUILD, 'lib'), '-lidxgen', '-lpthread']
 ENV = dict(os.environ, IDXGEN_BACKEND='emu', COOP_TIMEOUT_MS='20000')
 os.makedirs(WORK, exist_ok=True)
-counts = [0, 0]
+TAP = Tap()
 
 
 def ok(cond, msg, detail=''):
-    counts[0 if cond else 1] += 1
-    print('%sok %d - %s' % ('' if cond else 'not ', sum(counts), msg), flush=True)
+    TAP.ok(cond, msg)
     if not cond and detail:
-        print('# ' + detail.strip()[-3000:].replace('\n', '\n# '))
+        TAP.diag(detail.strip()[-3000:])
     return cond
 
 
@@ -119,8 +121,7 @@ def runs_agree(src, par, nruns=3):
 
 def translated_and_run(name, r, src, par, what):
     if not ok(r.returncode == 0 and os.path.exists(par), '%s: translated' % name, r.stderr):
-        counts[1] += 1
-        print('not ok %d - %s: parallel == sequential (not translated)' % (sum(counts), name))
+        TAP.ok(False, '%s: parallel == sequential (not translated)' % name)
         return
     good, why = runs_agree(src, par)
     ok(good, '%s: %s; parallel runs with delays == sequential' % (name, what), why)
@@ -303,6 +304,4 @@ def test_overflow():
 for t in (test_instances, test_buffers, test_statements, test_depth, test_cargs, test_diags,
           test_path, test_remaining, test_memory, test_overflow):
     t()
-print('1..%d' % sum(counts))
-print('# %d passed, %d failed' % (counts[0], counts[1]))
-sys.exit(1 if counts[1] else 0)
+sys.exit(TAP.done())

@@ -20,7 +20,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
 import graph  # noqa: E402
+from tap import Tap  # noqa: E402  (tests/common/tap.py)
 
 HEADER = '''#include <stdio.h>
 #include <idxgen_coop.h>
@@ -179,16 +181,8 @@ def main():
     seed = int(sys.argv[6]) if len(sys.argv) > 6 else 1
     os.makedirs(work, exist_ok=True)
     env = dict(os.environ, IDXGEN_BACKEND='emu', COOP_TIMEOUT_MS='10000')
-    npass = nfail = 0
-
-    def ok(cond, msg):
-        nonlocal npass, nfail
-        if cond:
-            npass += 1
-        else:
-            nfail += 1
-        print('%sok %d - %s' % ('' if cond else 'not ', npass + nfail, msg), flush=True)
-        return cond
+    tap = Tap()
+    ok = tap.ok
 
     total_removed = total_deps = 0
     for k in range(nprog):
@@ -239,8 +233,7 @@ def main():
                 break
         ok(good, 'program %d: %d parallel runs with random delays == sequential' % (k, runs))
     print('# %d dependences in all, %d removed as implied' % (total_deps, total_removed))
-    print('1..%d\n# %d passed, %d failed' % (npass + nfail, npass, nfail))
-    return 1 if nfail else 0
+    return tap.done()
 
 
 if __name__ == '__main__':

@@ -12,9 +12,11 @@ NVCC_FLAGS=${NVCC_FLAGS:--arch=sm_90}
 work=$(mktemp -d "${TMPDIR:-/tmp}/cuda-nvcc.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 list_programs "$here" > "$work/list"
+printf '%s\n' "$@" > "$work/wanted"
 while IFS='	' read -r name srcs; do
-	if [ $# -gt 0 ]; then
-		case " $* " in *" $name "*) ;; *) continue ;; esac
+	# NAMEs are compared as strings, never as patterns
+	if [ $# -gt 0 ] && ! grep -qxF -- "$name" "$work/wanted"; then
+		continue
 	fi
 	if [ ! -x "$NVCC" ]; then
 		skip "nvcc not found at $NVCC (set NVCC=)" "$name builds with nvcc"
@@ -33,6 +35,6 @@ done < "$work/list"
 # A name asked for that is not a program fails: a typo must not pass as a
 # suite that ran nothing.
 for want in "$@"; do
-	cut -f1 "$work/list" | grep -qx "$want" || ok 1 "$want: no such program in $here/progs"
+	cut -f1 "$work/list" | grep -qxF -- "$want" || ok 1 "$want: no such program in $here/progs"
 done
 tap_done

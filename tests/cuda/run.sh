@@ -4,7 +4,14 @@
 # "PASS", and, where progs/NAME.expected exists, the whole stdout equal to it.
 # Prints TAP (tests/common/tap.sh); a NAME that is no program fails.
 #
-#   run.sh [-c 'COMMAND'] [-t SECONDS] [NAME...]
+#   run.sh [-c 'COMMAND'] [-t SECONDS] [-x NAME=BUG]... [NAME...]
+#
+# -x NAME=BUG: a known bug: the compiler rejects NAME with a diagnostic
+# ("FILE:LINE:COL: error:").  While it does, NAME is an expected failure
+# ("# TODO BUG"); when it builds (whether it then passes or not) or fails
+# another way (a crash, no diagnostic), it fails, so the marker goes with
+# the fix and a rejection that turned into something else is never hidden.
+# NAMEs are compared as strings, never as patterns.
 #
 # COMMAND is a shell command line with {out} (the executable to write) and
 # {srcs} (the program's sources) and {dir} (the program's directory, for -I);
@@ -17,25 +24,48 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common/tap.sh"
 cmd='idxgen-cc -o {out} {srcs}'
 limit=60
-while getopts c:t: opt; do
+work=$(mktemp -d "${TMPDIR:-/tmp}/cuda-run.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+: > "$work/known"
+: > "$work/wanted"
+while getopts c:t:x: opt; do
 	case $opt in
 	c) cmd=$OPTARG ;;
 	t) limit=$OPTARG ;;
-	*) echo "usage: $0 [-c COMMAND] [-t SECONDS] [NAME...]" >&2; exit 2 ;;
+	x) case $OPTARG in
+	   ?*=?*) printf '%s\t%s\n' "${OPTARG%%=*}" "${OPTARG#*=}" >> "$work/known" ;;
+	   *) echo "$0: -x wants NAME=BUG, not '$OPTARG'" >&2; exit 2 ;;
+	   esac ;;
+	*) echo "usage: $0 [-c COMMAND] [-t SECONDS] [-x NAME=BUG]... [NAME...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-work=$(mktemp -d "${TMPDIR:-/tmp}/cuda-run.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
 list_programs "$here" > "$work/list"
+# a program named by -x runs too when NAMEs choose the programs
+[ $# -gt 0 ] && cut -f1 "$work/known" >> "$work/wanted"
+printf '%s\n' "$@" >> "$work/wanted"
 while IFS='	' read -r name srcs; do
-	if [ $# -gt 0 ]; then
-		case " $* " in *" $name "*) ;; *) continue ;; esac
+	if [ $# -gt 0 ] && ! grep -qxF -- "$name" "$work/wanted"; then
+		continue
 	fi
+	bug=$(awk -F '\t' -v n="$name" '$1 == n { print $2; exit }' "$work/known")
 	dir=$(dirname "$(echo "$srcs" | cut -d' ' -f1)")
 	exe="$work/$name"
 	line=$(printf '%s' "$cmd" | sed "s|{out}|$exe|g; s|{srcs}|$srcs|g; s|{dir}|$dir|g")
-	if ! (cd "$dir" && sh -c "$line") > "$work/$name.build" 2>&1; then
+	(cd "$dir" && sh -c "$line") > "$work/$name.build" 2>&1
+	brc=$?
+	if [ -n "$bug" ]; then
+		if [ "$brc" = 1 ] && grep -q ':[0-9]*:[0-9]*: error: ' "$work/$name.build"; then
+			todo 1 "$bug" "$name: rejected with a diagnostic, as known"
+		elif [ "$brc" = 0 ]; then
+			ok 1 "$name: builds now: delete its known-bug marker (-x $name=$bug)"
+		else
+			ok 1 "$name: known to be rejected with a diagnostic, now build exit $brc without one"
+		fi
+		grep ': error: ' "$work/$name.build" | head -3 | sed 's/^/# /'
+		continue
+	fi
+	if [ "$brc" != 0 ]; then
 		ok 1 "$name: build failed"
 		head -15 "$work/$name.build" | sed 's/^/# /'
 		continue
@@ -64,6 +94,9 @@ done < "$work/list"
 # A name asked for that is not a program fails: a typo must not pass as a
 # suite that ran nothing.
 for want in "$@"; do
-	cut -f1 "$work/list" | grep -qx "$want" || ok 1 "$want: no such program in $here/progs"
+	cut -f1 "$work/list" | grep -qxF -- "$want" || ok 1 "$want: no such program in $here/progs"
+done
+for want in $(cut -f1 "$work/known"); do
+	cut -f1 "$work/list" | grep -qxF -- "$want" || ok 1 "-x $want: no such program in $here/progs"
 done
 tap_done

@@ -691,6 +691,98 @@ static void test_sticky(void)
 	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
 }
 
+/* compat.c: the calls CUDA 12 removed and the one-device answers, with their error paths. */
+static void test_compat(void)
+{
+	enum { N = 256 };
+	size_t v = 0, dyn = 0;
+	enum cudaFuncCache cc = cudaFuncCachePreferNone;
+	enum cudaSharedMemConfig smc = cudaSharedMemBankSizeDefault;
+	char bus[32] = "", want[16];
+	int dev = -1, bad = 3, zero = 0, prio = 7, sdev = 7, *d, *h, ok = 1, n = N;
+	void *args[] = { &d, &n };
+	unsigned long long id1 = 0, id2 = 0;
+	cudaStream_t s1, s2;
+	cudaEvent_t ev;
+
+#ifdef IDXGEN_CUDART_ABI_VERSION	/* removed from CUDA 12's headers: ours only */
+	TAP_ERR(cudaThreadSetLimit(cudaLimitMallocHeapSize, 1u << 20), cudaSuccess);
+	TAP_ERR(cudaThreadGetLimit(&v, cudaLimitMallocHeapSize), cudaSuccess);
+	tap_ok(v == 1u << 20, "cudaThreadGetLimit reads what cudaThreadSetLimit set");
+	TAP_ERR(cudaThreadSetLimit((enum cudaLimit)99, 1), cudaErrorInvalidValue);
+	TAP_ERR(cudaThreadSetCacheConfig(cudaFuncCachePreferL1), cudaSuccess);
+	TAP_ERR(cudaThreadGetCacheConfig(&cc), cudaSuccess);
+	tap_ok(cc == cudaFuncCachePreferL1, "cudaThreadGetCacheConfig");
+	TAP_ERR(cudaThreadSetCacheConfig(cudaFuncCachePreferNone), cudaSuccess);
+#else
+	(void)v, (void)cc;
+#endif
+	TAP_ERR(cudaDeviceGetSharedMemConfig(NULL), cudaErrorInvalidValue);
+	TAP_ERR(cudaDeviceGetSharedMemConfig(&smc), cudaSuccess);
+	tap_ok(smc == cudaSharedMemBankSizeFourByte, "cudaDeviceGetSharedMemConfig: four-byte banks");
+	TAP_ERR(cudaFuncSetSharedMemConfig((const void *)add_one, cudaSharedMemBankSizeEightByte), cudaSuccess);
+	TAP_ERR(cudaFuncSetSharedMemConfig((const void *)test_compat, cudaSharedMemBankSizeEightByte),
+		cudaErrorInvalidDeviceFunction);
+	TAP_ERR(cudaInitDevice(0, 0, 0), cudaSuccess);
+	TAP_ERR(cudaInitDevice(5, 0, 0), cudaErrorInvalidDevice);
+	TAP_ERR(cudaInitDevice(0, 0, 1), cudaErrorInvalidValue);
+	TAP_ERR(cudaSetValidDevices(&zero, 1), cudaSuccess);
+	TAP_ERR(cudaSetValidDevices(&bad, 1), cudaErrorInvalidDevice);
+	TAP_ERR(cudaSetValidDevices(NULL, 1), cudaErrorInvalidValue);
+	TAP_ERR(cudaDeviceGetPCIBusId(bus, (int)sizeof(bus), 0), cudaSuccess);
+	tap_ok(strlen(bus) == 12 && bus[4] == ':' && bus[7] == ':' && bus[10] == '.',
+	       "cudaDeviceGetPCIBusId: domain:bus:device.function (%s)", bus);
+	TAP_ERR(cudaDeviceGetPCIBusId(bus, (int)sizeof(bus), 1), cudaErrorInvalidDevice);
+	TAP_ERR(cudaDeviceGetByPCIBusId(&dev, bus), cudaSuccess);
+	tap_ok(dev == 0, "cudaDeviceGetByPCIBusId finds the device by its own id");
+	snprintf(want, sizeof(want), "%.10s", bus);
+	dev = -1;
+	TAP_ERR(cudaDeviceGetByPCIBusId(&dev, want), cudaSuccess);
+	tap_ok(dev == 0, "cudaDeviceGetByPCIBusId without the function number");
+	TAP_ERR(cudaDeviceGetByPCIBusId(&dev, strcmp(bus, "0fff:ee:1d.0") ? "0fff:ee:1d.0" : "0ffe:ee:1d.0"),
+		cudaErrorInvalidDevice);
+	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, (const void *)add_one, 1, 128), cudaSuccess);
+	tap_ok(dyn > 0, "cudaOccupancyAvailableDynamicSMemPerBlock: %zu bytes", dyn);
+	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, (const void *)add_one, 0, 128),
+		cudaErrorInvalidValue);
+
+	TAP_ERR(cudaStreamCreate(&s1), cudaSuccess);
+	TAP_ERR(cudaStreamCreateWithPriority(&s2, cudaStreamNonBlocking, -1), cudaSuccess);
+	TAP_ERR(cudaStreamGetPriority(s2, &prio), cudaSuccess);
+	tap_ok(prio == 0, "cudaStreamGetPriority: clamped to the range (0, 0)");
+	TAP_ERR(cudaStreamGetDevice(s1, &sdev), cudaSuccess);
+	tap_ok(sdev == 0, "cudaStreamGetDevice");
+	TAP_ERR(cudaStreamGetPriority(s1, NULL), cudaErrorInvalidValue);
+	TAP_ERR(cudaStreamGetId(s1, &id1), cudaSuccess);
+	TAP_ERR(cudaStreamGetId(s2, &id2), cudaSuccess);
+	tap_ok(id1 != id2, "cudaStreamGetId: two streams, two ids");
+	TAP_ERR(cudaEventCreate(&ev), cudaSuccess);
+	TAP_ERR(cudaEventRecordWithFlags(ev, s1, 0x10), cudaErrorInvalidValue);
+	TAP_ERR(cudaEventRecordWithFlags(ev, s1, cudaEventRecordDefault), cudaSuccess);
+
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaMallocHost((void **)&h, N * sizeof(int));
+	TAP_ERR(cudaMemset2DAsync(d, 16 * sizeof(int), 0, 16 * sizeof(int), N / 16, s1), cudaSuccess);
+	TAP_ERR(cudaLaunchCooperativeKernel((const void *)add_one, d3(N / 64, 1, 1), d3(64, 1, 1), args, 0, s1),
+		cudaSuccess);
+	TAP_ERR(cudaMemcpyPeerAsync(h, 0, d, 0, N * sizeof(int), s1), cudaSuccess);
+	TAP_ERR(cudaMemcpyPeerAsync(h, 1, d, 0, N * sizeof(int), s1), cudaErrorInvalidDevice);
+	TAP_ERR(cudaStreamSynchronize(s1), cudaSuccess);
+	for (int i = 0; i < N; i++)
+		ok &= h[i] == 1;
+	tap_ok(ok, "cudaMemset2DAsync, cudaLaunchCooperativeKernel, cudaMemcpyPeerAsync in stream order");
+	cudaFree(d);
+	cudaFreeHost(h);
+	cudaEventDestroy(ev);
+	cudaStreamDestroy(s1);
+	cudaStreamDestroy(s2);
+	(void)cudaGetLastError();
+#ifdef IDXGEN_CUDART_ABI_VERSION
+	TAP_ERR(cudaThreadExit(), cudaSuccess);
+	TAP_ERR(cudaGetLastError(), cudaSuccess);
+#endif
+}
+
 #ifdef __cplusplus
 /* The C++ forms: typed pointers, symbols by reference. */
 #ifdef __CUDACC__
@@ -727,6 +819,7 @@ int main(void)
 	test_events();
 	test_symbols();
 	test_schedule();
+	test_compat();
 #ifdef __cplusplus
 	test_cxx();
 #endif

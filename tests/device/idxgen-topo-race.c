@@ -60,6 +60,7 @@ struct reader {
 	atomic_bool stop;
 	atomic_bool started;
 	atomic_bool pinned;	/* it runs on cpu (sched_setaffinity succeeded) */
+	atomic_bool saw_on, saw_off;	/* for the toggler: both states read already */
 	unsigned long reads, on, off, wrong;
 	uint32_t first_wrong;
 };
@@ -163,9 +164,11 @@ static void *reader_main(void *arg)
 
 		r->reads++;
 		if (v == IDXGEN_ID_MAGIC) {
-			r->on++;
+			if (!r->on++)
+				atomic_store(&r->saw_on, true);
 		} else if (v == r->off_value && !r->always_on) {
-			r->off++;
+			if (!r->off++)
+				atomic_store(&r->saw_off, true);
 		} else if (!r->wrong++) {
 			r->first_wrong = v;
 		}
@@ -192,7 +195,14 @@ static bool read_until_signal(struct reader *r)
 	return true;
 }
 
-/* Toggle decode off/on toggles times while r reads; false on a write error or if the reader is not on its CPU. */
+/*
+ * Toggle decode off/on at least toggles times while r reads, and on until
+ * the reader has read both states (the toggles and the reads overlapped,
+ * however the two CPUs were scheduled); TOGGLE_GUARD times toggles is a
+ * hang guard only (one CPU never overlaps).  False on a write error or if
+ * the reader is not on its CPU.
+ */
+#define TOGGLE_GUARD 100
 static bool race(int cfg, uint16_t cmd, struct reader *r, long toggles)
 {
 	pthread_t t;
@@ -204,7 +214,8 @@ static bool race(int cfg, uint16_t cmd, struct reader *r, long toggles)
 	while (!atomic_load(&r->started))
 		sched_yield();
 	ok = atomic_load(&r->pinned);
-	for (i = 0; i < toggles && ok; i++)
+	for (i = 0; ok && i < toggles * TOGGLE_GUARD &&
+		    (i < toggles || !atomic_load(&r->saw_on) || !atomic_load(&r->saw_off)); i++)
 		ok = set_command(cfg, cmd & ~CMD_MEMORY) && set_command(cfg, cmd | CMD_MEMORY);
 	atomic_store(&r->stop, true);
 	pthread_join(t, NULL);

@@ -154,14 +154,19 @@ void kmsg_note(const char *fmt, ...)
 }
 
 /* Is the VM harness's monitor forwarder there (tests/vm/hmp-forward.py)?  Returns its port. */
-int hmp_open(void)
+int hmp_open(const char *what)
 {
 	char cmdline[1024] = "";
 	int res;
 
 	read_file("/proc/cmdline", cmdline, sizeof(cmdline));
-	if (!strstr(cmdline, "idxgen_plan="))
+	if (!strstr(cmdline, "idxgen_plan=")) {
+		tap_skip("not in the VM harness (no monitor)", "%s", what);
 		return -1;
+	}
 	res = open("/dev/ttyS1", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (res < 0)	/* the harness is there: its port must work */
+		tap_ok(0, "%s: the VM harness's monitor port /dev/ttyS1 opens (%s)", what,
+		       strerror(errno));
 	return res;
 }

@@ -123,7 +123,12 @@ bool kmsg_wait(int fd, const char *s, int sec);
 bool kmsg_wait_fast_also(int fd, const char *s, int ms, const char *also, bool *seen);
 bool kmsg_wait_fast(int fd, const char *s, int ms);
 void kmsg_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-int hmp_open(void);
+/*
+ * The VM harness's monitor port for the test WHAT: its descriptor, or -1
+ * after a skip (not in the harness) or a failure (in it, the port does not
+ * open: a broken harness is never a reason to skip).
+ */
+int hmp_open(const char *what);
 
 /* the tests, by area */
 void test_params(struct dev *d);

@@ -4,7 +4,23 @@
  * own or one shared context) and lifetime.
  */
 #include "test_lib.h"
+#include <dirent.h>
 #include <pthread.h>
+
+/* Open file descriptors of this process (/proc/self/fd), -1 if unknown. */
+static int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n - 1;	/* the directory's own descriptor */
+}
 
 struct worker {
 	struct idxgen_context *ctx;	/* own, or shared with the others */
@@ -97,7 +113,7 @@ void test_lifetime(void)
 	struct idxgen_stats s0, s1;
 	const void *map;
 	unsigned int i;
-	int ret;
+	int ret, fds;
 
 	idxgen_get_stats(dev, &s0);
 	idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &ctx);
@@ -120,6 +136,7 @@ void test_lifetime(void)
 	idxgen_region_free(b);
 
 	/* a second open of the same device is independent */
+	fds = open_fds();
 	ret = idxgen_open(0, 0, &d2);
 	tap_ok(ret == 0, "second handle to device 0");
 	if (!ret) {
@@ -135,8 +152,10 @@ void test_lifetime(void)
 		idxgen_config_target(&cfg, r2, 0);
 		tap_ok(OK(idxgen_run(c2, &cfg, &r)) && output_ok(&cfg), "runs on the second handle");
 		idxgen_close(d2);	/* with its context and region still open */
-		tap_ok(1, "close with live contexts and regions");
 		idxgen_region_free(a);
+		tap_ok(fds >= 0 && open_fds() == fds,
+		       "close with live contexts and regions releases every descriptor (%d open before, %d after)",
+		       fds, open_fds());
 	}
 	idxgen_context_destroy(ctx);
 	ret = idxgen_get_stats(dev, &s1);

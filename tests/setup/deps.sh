@@ -50,10 +50,12 @@ pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       libdrm-dev libpci-dev libcairo2-dev pciutils sparse bc file perl
       valgrind gdb  # gdb: backtraces of a QEMU crash (tests/vm/run-vm.sh)
       libclang-16-dev llvm-16-tools clang clang-16 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers graphviz python3
+      libomp-16-dev  # omp.h for idxgen-cc's parse and clang++-16 -fopenmp (.cu host code with OpenMP)
       debhelper dh-dkms dkms fakeroot lintian scdoc man-db groff-base
       abigail-tools python3-jsonschema help2man
       linux-source-6.12 libelf-dev  # these two: the debug kernel (tests/vm/kernel)
-      libopenblas-dev libfftw3-dev libthrust-dev libomp-16-dev)  # lib/cublas, lib/cufft, Thrust (+ OpenMP) (issue 39)
+      libopenblas-dev libfftw3-dev libthrust-dev libomp-16-dev  # lib/cublas, lib/cufft, Thrust (+ OpenMP) (issue 39)
+      verilator yosys nextpnr-ice40 fpga-icestorm)  # fw/rtl: RTL simulation, synthesis, place and route
 bpo_pkgs=(meson)
 
 missing=()

@@ -12,7 +12,7 @@
 namespace cooperative_groups
 {
 
-template <class Group, class T, class Op> IDXGEN_CG_UNTRANSLATED T reduce(const Group &g, T v, Op op);
+template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp reduce(const _Group &g, _Tp v, _Op op);
 
 } /* namespace cooperative_groups */
 

@@ -5,9 +5,10 @@
 # (idxgen-cc rejecting gen.py's kernels kS_I whose I is not a multiple of 4):
 #   - every fuzz seed fails as too few compared (fewer than half of its
 #     kernels), its TAP line saying how many of how many, and fuzz.py exits 1;
-#   - a regression file with "// known-failure:" that fails is an expected
-#     failure ("not ok ... # TODO", counted so by tests/common/tap-count.sh),
-#     one that passes is a failure.
+#   - a regression file with "// known-failure: KIND: BUG" that fails as
+#     KIND is an expected failure ("not ok ... # TODO BUG", counted so by
+#     tests/common/tap-count.sh); one that passes, fails another way or
+#     names no KIND is a failure.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../../common/tap.sh"
@@ -31,22 +32,34 @@ ok $? "both seeds with 3 of 4 kernels rejected fail as too few compared ($few of
 ok $? "fuzz.py exits 1 when its seeds compared too few (exit status $rc)"
 
 # split_decl.cu, renamed to a kernel the planted translator rejects (k0_1)
-# and to one it passes on (k0_4), each marked as a known failure
-for k in k0_1 k0_4; do
+# and to one it passes on (k0_4), each marked as a known failure: of the
+# kind that happens (k0_1), of another kind (k0_1 as "wrong"), with no kind
+# (k0_1), and as a rejection that passes (k0_4)
+known() {	# FILE KERNEL MARKER
 	{
-		echo "// known-failure: planted ($k)"
-		sed "s/\bsplit_decl\b/$k/" "$HERE/regress/split_decl.cu"
-	} >"$work/known_$k.cu"
-done
-out=$(fuzz --work "$work/regress" --tap --regress "$work/known_k0_1.cu" "$work/known_k0_4.cu")
+		echo "// known-failure: $3"
+		sed "s/\bsplit_decl\b/$2/" "$HERE/regress/split_decl.cu"
+	} >"$work/$1"
+}
+known as_known.cu k0_1 "rejected: planted bug (k0_1)"
+known passes.cu k0_4 "rejected: planted bug (k0_4)"
+known other_kind.cu k0_1 "wrong: planted bug (k0_1)"
+known no_kind.cu k0_1 "planted bug (k0_1)"
+out=$(fuzz --work "$work/regress" --tap --regress "$work/as_known.cu" "$work/passes.cu" \
+	"$work/other_kind.cu" "$work/no_kind.cu")
 rc=$?
 printf '%s\n' "$out" | sed 's/^/# fuzz.py: /'
 printf '%s\n' "$out" >"$work/regress.tap"
 counts=$(bash "$HERE/../../common/tap-count.sh" "$work/regress.tap")
-printf '%s\n' "$out" | grep -qE '^not ok 1 - regression known_k0_1\.cu .*# TODO known translator bug: planted'
-ok $? "a known failure that fails is an expected failure: not ok with the TODO directive, the bug named"
-printf '%s\n' "$out" | grep -qE '^not ok 2 - regression known_k0_4\.cu passes now: delete its known-failure line$'
+has() { printf '%s\n' "$out" | grep -qE "$1"; }
+has '^not ok 1 - regression as_known\.cu fails as known \(rejected\).*# TODO planted bug \(k0_1\)$'
+ok $? "a known failure that fails as its marker says: not ok with the TODO directive, the bug named"
+has '^not ok 2 - regression passes\.cu: known to fail as rejected .*now passes: delete its known-failure line'
 ok $? "a known failure that passes: not ok, delete its known-failure line"
-[ "$counts" = "0 1 0 1" ] && [ "$rc" = 1 ]
-ok $? "counted as 1 expected failure and 1 failure (passed failed skipped xfail: $counts), exit status $rc"
+has '^not ok 3 - regression other_kind\.cu: known to fail as wrong .*now fails as rejected'
+ok $? "a known failure that fails another way (known wrong, now rejected): not ok, both kinds named"
+has '^not ok 4 - regression no_kind\.cu: known-failure line is not "KIND: BUG'
+ok $? "a known-failure line that names no kind: not ok"
+[ "$counts" = "0 3 0 1" ] && [ "$rc" = 1 ]
+ok $? "counted as 1 expected failure and 3 failures (passed failed skipped xfail: $counts), exit status $rc"
 tap_done

@@ -25,6 +25,16 @@ regression test file that --regress runs.
                                                 least half of its kernels were compared)
   fuzz.py --seeds 1000- --count 200 --time 3600 (make fuzz-cc)
   fuzz.py --regress tests/cc/fuzz/regress/*.cu --tap
+
+A regression file that the translator still fails carries the line
+
+  // known-failure: KIND: BUG, what happens
+
+KIND the way it fails (KNOWN_KINDS: "rejected", a diagnostic; or a kind of
+wrong kernel), BUG the known bug's name (an issue).  It is an expected
+failure ("# TODO BUG") while it fails that way; it fails when it passes (the
+marker goes with the fix) or fails another way (a rejection that became a
+wrong result is a new bug, never an expected failure).
 """
 import argparse
 import os
@@ -36,7 +46,9 @@ import time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "common"))
 import gen  # noqa: E402
+from tap import Tap  # noqa: E402  (tests/common/tap.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -44,6 +56,21 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
 # A seed of the TAP mode passes only when at least this share of its kernels was compared.
 MIN_COMPARED = (1, 2)
+
+# How a kernel can fail: "rejected" (a diagnostic) and the kinds of Stats.failures.
+KNOWN_KINDS = ("rejected", "translator", "compile", "batch", "wrong", "invalid")
+
+
+def known_failure(text):
+    """(KIND, BUG) of a "// known-failure: KIND: BUG..." line, None if none, or a ValueError."""
+    m = re.search(r"// known-failure:(.*)", text)
+    if not m:
+        return None
+    parts = [x.strip() for x in m.group(1).split(":", 1)]
+    if len(parts) < 2 or parts[0] not in KNOWN_KINDS or not parts[1]:
+        raise ValueError("known-failure line is not \"KIND: BUG ...\" with KIND one of " +
+                         ", ".join(KNOWN_KINDS))
+    return parts[0], parts[1]
 
 
 class Tools:
@@ -401,7 +428,7 @@ def main():
     t = Tools(a)
     st = Stats()
     t0 = time.time()
-    ntap = nfail = nxfail = 0
+    tap = Tap()
 
     if a.minimise:
         for path in a.minimise:
@@ -418,35 +445,7 @@ def main():
                   (path, kind, tries, len(k.text.splitlines()), len(k2.text.splitlines())))
         return 0
     if a.regress is not None:
-        for path in a.regress:
-            k = parse_regress(path)
-            known = re.search(r"// known-failure: (.*)", k.text)
-            before, compared, reasons = len(st.failures), st.c["compared"], dict(st.reasons)
-            check_batch(t, [k], st)
-            bad = st.failures[before:]
-            passed = not bad and st.c["compared"] > compared
-            why = "; ".join("%s: %s" % (f[1], " ".join(f[2].split())[:200]) for f in bad)
-            why = why or "; ".join("rejected: " + r for r in st.reasons if st.reasons[r] != reasons.get(r, 0))
-            why = why.replace("#", "")      # no TAP directive inside the text
-            ntap += 1
-            name = os.path.basename(path)
-            if known and not passed:
-                # a translator bug found here and left to lib/cc's owners: an expected failure
-                # (tests/run-tests.sh counts "not ok # TODO"), with the reason, until it is fixed;
-                # then the unexpected pass below makes the marker go
-                nxfail += 1
-                print("not ok %d - regression %s (now: %s) # TODO known translator bug: %s" %
-                      (ntap, name, why[:200], known.group(1)[:200]))
-            elif known:
-                nfail += 1
-                print("not ok %d - regression %s passes now: delete its known-failure line" % (ntap, name))
-            else:
-                nfail += not passed
-                print("%sok %d - regression %s: translated, same results as the reference%s" %
-                      ("" if passed else "not ", ntap, name, "" if passed else ": " + why))
-        print("1..%d\n# %d passed, %d failed, 0 skipped, %d expected failures" %
-              (ntap, ntap - nfail - nxfail, nfail, nxfail))
-        return 1 if nfail else 0
+        return check_regress(t, a.regress, st)
 
     lo, hi = (a.seeds.split("-") + [""])[:2] if "-" in a.seeds else (a.seeds, a.seeds)
     seed, last = int(lo), (int(hi) if hi else None)
@@ -472,16 +471,14 @@ def main():
                     print("# minimised %s in %d tries: %d -> %d lines" %
                           (k.name, tries, len(k.text.splitlines()), len(k2.text.splitlines())))
         if a.tap:
-            ntap += 1
             # a seed passes when nothing was wrong and at least half of its kernels were compared
             # (MIN_COMPARED): a translator that rejects most kernels must not pass by the few it keeps
             enough = d["compared"] > 0 and d["compared"] * MIN_COMPARED[1] >= d["generated"] * MIN_COMPARED[0]
             ok = d["wrong"] == 0 and d["invalid"] == 0 and enough
             if a.expect_wrong:
                 ok = d["wrong"] > 0 and d["invalid"] == 0
-            nfail += not ok
-            print("%sok %d - %sseed %d: compared %d of %d kernels%s; %s" % (
-                "" if ok else "not ", ntap, "planted bug caught (wrong > 0): " if a.expect_wrong else "",
+            tap.ok(ok, "%sseed %d: compared %d of %d kernels%s; %s" % (
+                "planted bug caught (wrong > 0): " if a.expect_wrong else "",
                 seed, d["compared"], d["generated"],
                 "" if enough or a.expect_wrong else " (fewer than %d/%d: too few to pass)" % MIN_COMPARED,
                 " ".join("%s %d" % (k, d[k]) for k in Stats.KEYS)))
@@ -496,9 +493,42 @@ def main():
     for r, n in sorted(st.sigs.items(), key=lambda x: -x[1]):
         print("# failed %d: %s" % (n, r))
     if a.tap:
-        print("1..%d\n# %d passed, %d failed, 0 skipped, 0 expected failures" % (ntap, ntap - nfail, nfail))
-        return 1 if nfail else 0
+        return tap.done()
     return 1 if st.c["wrong"] or st.c["invalid"] else 0
+
+
+def check_regress(t, paths, st):
+    """Each regression file: passes, or fails exactly as its known-failure line says."""
+    tap = Tap()
+    for path in paths:
+        k = parse_regress(path)
+        name = os.path.basename(path)
+        try:
+            known = known_failure(k.text)
+        except ValueError as e:
+            tap.ok(False, "regression %s: %s" % (name, e))
+            continue
+        before, compared, reasons = len(st.failures), st.c["compared"], dict(st.reasons)
+        check_batch(t, [k], st)
+        bad = st.failures[before:]
+        passed = not bad and st.c["compared"] > compared
+        kinds = sorted(set(f[1] for f in bad)) or ([] if passed else ["rejected"])
+        why = "; ".join("%s: %s" % (f[1], " ".join(f[2].split())[:200]) for f in bad)
+        why = why or "; ".join("rejected: " + r for r in st.reasons if st.reasons[r] != reasons.get(r, 0))
+        if not known:
+            tap.ok(passed, "regression %s: translated, same results as the reference%s" %
+                   (name, "" if passed else ": " + why))
+        elif kinds != [known[0]]:
+            # a known failure that passes or fails another way: the marker goes or a new bug
+            tap.ok(False, "regression %s: known to fail as %s (%s), now %s%s" %
+                   (name, known[0], known[1][:120], "passes: delete its known-failure line"
+                    if passed else "fails as " + ", ".join(kinds) + ": " + why[:200], ""))
+        else:
+            # a translator bug found here and left to lib/cc's owners: an expected failure
+            # (tests/run-tests.sh counts "not ok # TODO"), while it fails the known way
+            tap.todo(False, known[1][:200], "regression %s fails as known (%s): %s" %
+                     (name, known[0], why[:200]))
+    return tap.done()
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ __global__ void warp_sum_lost_lane(const int *in, int *out)
 #include <vector>
 #include <idxgen.h>
 #include <idxgen_rt.h>
+#include "tap.h"
 
 extern "C" const struct idxgen_rt_kernel idxgen_cc_kernel_shfl_all, idxgen_cc_kernel_votes,
 	idxgen_cc_kernel_match_reduce, idxgen_cc_kernel_warp_sum, idxgen_cc_kernel_early_return,
@@ -64,13 +65,9 @@ struct kcase {
 	int src, width;	/* shfl_all's */
 };
 
-int ntests, nfailed;
-
 void tap(bool ok, const std::string &m)
 {
-	ntests++;
-	nfailed += !ok;
-	printf("%s %d - %s\n", ok ? "ok" : "not ok", ntests, m.c_str());
+	tap_ok(ok, "%s", m.c_str());
 }
 
 /* Run on the reference executor: idxgen_ref::LAUNCH_OK, _UNDEFINED or _ERROR (*err). */
@@ -208,6 +205,5 @@ int main()
 		    " differ; the comparison " + (passes(k) ? "passes" : "fails"));
 	idxgen_rt_destroy(rt[0]);
 	idxgen_rt_destroy(rt[1]);
-	printf("1..%d\n# %d passed, %d failed, 0 skipped, 0 expected failures\n", ntests, ntests - nfailed, nfailed);
-	return nfailed != 0;
+	return tap_done();
 }

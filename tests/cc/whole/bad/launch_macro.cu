@@ -1,7 +1,8 @@
-// expect: 13:2: error: a kernel launch <<<...>>> written inside a macro is not supported
+// expect: 14:2: error: a kernel launch <<<...>>> written inside a macro is not supported
+// (a macro whose body has the chevrons but not the argument list: not rewritten)
 #include <cuda_runtime.h>
 
-#define LAUNCH(k, n, a) k<<<1, n>>>(a)
+#define LAUNCH(k, n) k<<<1, n>>>
 
 __global__ void k(int *out)
 {
@@ -10,6 +11,6 @@ __global__ void k(int *out)
 
 int main()
 {
-	LAUNCH(k, 32, (int *)0);
+	LAUNCH(k, 32)((int *)0);
 	return 0;
 }

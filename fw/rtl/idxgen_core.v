@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: MIT
+// idxgen_core - the index generator: one descriptor in, its packed indices
+// out on the write port, its completion record out.
+//
+// Cycles of a job (the contract's timing model, IDXGEN_FILTER_CYCLES + warps):
+//   F1  per-job constants of the carry chain (shifts), dx*dy
+//   F2  lane set-up chain (lane i at thread i, index of thread c), dx*dy*dz
+//   F3  validation -> status
+//   F4  history lookup; error or hit: done; miss: invalidate the range
+//   GEN one warp per cycle while the write port is ready
+// so a job takes 4 cycles when refused or on a hit and 4 + warps on a miss
+// with a write port that is always ready; a cycle the port stalls adds one
+// (the model has no back-pressure).  The multiplies (dx*dy*dz, for the
+// bounds and the completion) are in the filter, not in generation.
+`include "idxgen_hw.vh"
+
+module idxgen_core #(
+	parameter integer LANES = 32,
+	parameter integer HIST = 4,
+	parameter [63:0] IMEM_SIZE = 64'd67108864,
+	parameter [7:0] ORDERS_RTL = 8'h05,	// sequential | zigzag
+	parameter integer PLANT_LANE = -1,	// tests only: a lane with a carry bug
+	parameter integer PLANT_DROP = 0	// tests only: 1 drops the second warp's write
+) (
+	input  wire        clk,
+	input  wire        rst,
+	// limits: the capability registers the firmware's parameters set
+	input  wire [31:0] cap_lanes,
+	input  wire [31:0] max_threads,
+	input  wire [15:0] max_dim_x, max_dim_y, max_dim_z,
+	input  wire [31:0] features,
+	// descriptor stream
+	input  wire        desc_valid,
+	output wire        desc_ready,
+	input  wire [8*`IDXGEN_DESC_BYTES-1:0] desc_in,
+	input  wire [31:0] slot_in,
+	// write port: wr_bytes bytes of wr_data at byte address wr_addr
+	output wire        wr_valid,
+	input  wire        wr_ready,
+	output reg  [63:0] wr_addr,
+	output wire [32*LANES-1:0] wr_data,
+	output wire [15:0] wr_bytes,
+	// completion stream
+	output wire        cpl_valid,
+	input  wire        cpl_ready,
+	output wire [8*`IDXGEN_CPL_BYTES-1:0] cpl,
+	// history commands (taken between jobs): flush, range invalidate
+	input  wire        hist_flush,
+	input  wire        inv_valid,
+	input  wire [63:0] inv_base, inv_len,
+	output wire        cmd_ready,
+	output wire [7:0]  hist_count,
+	output wire [63:0] stat_jobs, stat_hits, stat_misses, stat_warps, stat_busy, stat_errors
+);
+	localparam [2:0] S_IDLE = 3'd0, S_F1 = 3'd1, S_F2 = 3'd2, S_F3 = 3'd3, S_F4 = 3'd4,
+			 S_GEN = 3'd5, S_DONE = 3'd6;
+	reg [2:0] state;
+
+	reg [8*`IDXGEN_DESC_BYTES-1:0] d;
+	reg [31:0] slot;
+
+	wire [63:0] target;
+	wire [31:0] size_limit, job_id, stride, grid_blocks;
+	wire [15:0] dx, dy, dz, c, xc, yc, zc, flags, granularity, tile_w, tile_h;
+	wire [7:0]  mx, my, mz, word_size, order;
+	wire        rsvd_set;
+
+	idxgen_decode u_decode (
+		.desc(d), .target(target), .size_limit(size_limit), .job_id(job_id),
+		.dx(dx), .dy(dy), .dz(dz), .c(c), .xc(xc), .yc(yc), .zc(zc),
+		.mx(mx), .my(my), .mz(mz), .word_size(word_size), .flags(flags), .order(order),
+		.granularity(granularity), .stride(stride), .tile_w(tile_w), .tile_h(tile_h),
+		.grid_blocks(grid_blocks), .rsvd_set(rsvd_set));
+
+	// ---- F1: constants of the carry chain; dx*dy
+	// Only jobs with mx + my + mz <= 32 are ever generated (WIDTH_OVERFLOW
+	// refuses the rest), so 6-bit shift amounts and 32-bit results are exact
+	// for them; a refused job's constants do not matter.
+	wire [5:0]  smx = mx[5:0];
+	wire [5:0]  ssz = mx[5:0] + my[5:0];
+	wire [32:0] one_x = 33'd1 << smx;
+	wire [32:0] one_z = 33'd1 << ssz;
+	wire [31:0] kx64 = one_x[31:0] - {16'd0, dx};
+	wire [31:0] ky64 = one_z[31:0] - ({16'd0, dy} << smx);
+	wire [31:0] wc64 = {16'd0, xc} | ({16'd0, yc} << smx) | ({16'd0, zc} << ssz);
+	reg  [31:0] kx, ky, k00, k10, k01, k11;
+	reg  [15:0] tx1, ty1, xstep_c, ystep_c;
+	reg  [31:0] dxy;
+
+	// ---- F2: lane set-up, dx*dy*dz
+	wire [16*LANES-1:0] x_init, y_init;
+	wire [32*LANES-1:0] w_init;
+	wire [15:0] cxi, cyi;
+	wire [7:0]  czi;
+	reg  [15:0] sxr, syr;
+	reg  [7:0]  szr;
+	reg  [47:0] threads;
+
+	idxgen_laneinit #(.LANES(LANES)) u_init (
+		.dx(dx), .dy(dy), .kx(kx), .ky(ky), .c(c),
+		.x0(x_init), .y0(y_init), .w0(w_init),
+		.cx_idx(cxi), .cy_idx(cyi), .cz_idx(czi));
+
+	// ---- F3: validation
+	wire [15:0] status_v;
+	reg  [15:0] status;
+
+	idxgen_validate #(.LANES(LANES), .IMEM_SIZE(IMEM_SIZE), .ORDERS_RTL(ORDERS_RTL)) u_validate (
+		.target(target), .size_limit(size_limit), .dx(dx), .dy(dy), .dz(dz), .c(c),
+		.xc(xc), .yc(yc), .zc(zc), .mx(mx), .my(my), .mz(mz), .word_size(word_size),
+		.flags(flags), .order(order), .granularity(granularity), .stride(stride),
+		.tile_w(tile_w), .tile_h(tile_h), .grid_blocks(grid_blocks), .rsvd_set(rsvd_set),
+		.cap_lanes(cap_lanes), .max_threads(max_threads), .max_dim_x(max_dim_x),
+		.max_dim_y(max_dim_y), .max_dim_z(max_dim_z), .features(features),
+		.threads(threads), .sx(sxr), .sy(syr), .sz(szr), .status(status_v));
+
+	// ---- F4: history
+	wire use_hist = (flags & `IDXGEN_DESC_F_NO_HISTORY) == 0;
+	wire [63:0] bytes = word_size == 4 ? {14'd0, threads, 2'b0} : {15'd0, threads, 1'b0};
+	wire hist_hit;
+	wire ok = status == `IDXGEN_CPL_OK;
+	wire f4 = state == S_F4;
+	wire hit_now = f4 && ok && use_hist && hist_hit;
+	wire miss_now = f4 && ok && !(use_hist && hist_hit);
+	wire cmd_take = state == S_IDLE && !desc_valid;
+	reg  hit;
+
+	// ---- GEN
+	reg  [31:0] next, warps;
+	reg  [63:0] cycles;
+	wire [31:0] left = threads[31:0] - next;
+	wire        last = left <= {16'd0, c};
+	wire [15:0] n = last ? left[15:0] : c;
+	wire        drop = PLANT_DROP != 0 && warps == 32'd1;
+	wire        fire = state == S_GEN && (wr_ready || drop);
+	wire        insert = fire && last && use_hist;
+
+	idxgen_hist #(.ENTRIES(HIST), .KEYW(200)) u_hist (
+		.clk(clk), .rst(rst),
+		.key({target[31:0], dx, dy, dz, mx, my, mz, word_size, order, granularity, stride,
+		      tile_w, tile_h}),
+		.hit(hist_hit), .touch(hit_now),
+		.insert(insert), .ins_base(target), .ins_len(bytes),
+		.inval(miss_now || (cmd_take && inv_valid)),
+		.inv_base(miss_now ? target : inv_base), .inv_len(miss_now ? bytes : inv_len),
+		.flush(cmd_take && hist_flush), .count(hist_count));
+
+	wire [32*LANES-1:0] words;
+
+	idxgen_iter #(.LANES(LANES), .PLANT_LANE(PLANT_LANE)) u_iter (
+		.clk(clk), .load(state == S_F2), .x_init(x_init), .y_init(y_init), .w_init(w_init),
+		.adv(fire), .order(order), .dx(dx), .tx1(tx1), .ty1(ty1),
+		.xstep(xc), .xstep_c(xstep_c), .ystep(yc), .ystep_c(ystep_c),
+		.k00(k00), .k10(k10), .k01(k01), .k11(k11), .words(words));
+
+	idxgen_pack #(.LANES(LANES)) u_pack (.word32(word_size == 4), .words(words), .data(wr_data));
+
+	assign wr_valid = state == S_GEN && !drop;
+	assign wr_bytes = word_size == 4 ? {n[13:0], 2'b0} : {n[14:0], 1'b0};
+	assign desc_ready = state == S_IDLE;
+	assign cmd_ready = cmd_take;
+
+	// ---- completion
+	localparam [15:0] CPLF_HIT = `IDXGEN_CPLF_HIT, CPLF_SHARED = `IDXGEN_CPLF_SHARED;
+	wire [15:0] cpl_flags = (hit ? CPLF_HIT : 16'd0) |
+				((flags & `IDXGEN_DESC_F_SHARED) != 0 ? CPLF_SHARED : 16'd0);
+	reg counted;
+	idxgen_cpl u_cpl (
+		.clk(clk), .rst(rst), .done(state == S_DONE && !counted),
+		.job_id(job_id), .status(status),
+		.flags(cpl_flags),
+		.warps(warps), .threads(ok ? threads[31:0] : 32'd0), .cycles(cycles), .slot(slot),
+		.record(cpl), .stat_jobs(stat_jobs), .stat_hits(stat_hits),
+		.stat_misses(stat_misses), .stat_warps(stat_warps), .stat_busy(stat_busy),
+		.stat_errors(stat_errors));
+	assign cpl_valid = state == S_DONE;
+
+	always @(posedge clk) begin
+		if (rst) begin
+			state <= S_IDLE;
+			counted <= 1'b0;
+		end else begin
+			case (state)
+			S_IDLE: if (desc_valid) begin
+				d <= desc_in;
+				slot <= slot_in;
+				cycles <= 64'd0;
+				warps <= 32'd0;
+				next <= 32'd0;
+				hit <= 1'b0;
+				counted <= 1'b0;
+				state <= S_F1;
+			end
+			S_F1: begin
+				kx <= kx64[31:0];
+				ky <= ky64[31:0];
+				k00 <= wc64[31:0];
+				k10 <= wc64[31:0] + kx64[31:0];
+				k01 <= wc64[31:0] + ky64[31:0];
+				k11 <= wc64[31:0] + kx64[31:0] + ky64[31:0];
+				tx1 <= dx - xc - 16'd1;
+				ty1 <= dy - yc - 16'd1;
+				xstep_c <= xc - dx;
+				ystep_c <= yc - dy;
+				dxy <= dx * dy;
+				cycles <= cycles + 64'd1;
+				state <= S_F2;
+			end
+			S_F2: begin
+				sxr <= cxi;
+				syr <= cyi;
+				szr <= czi;
+				threads <= dxy * dz;
+				cycles <= cycles + 64'd1;
+				state <= S_F3;
+			end
+			S_F3: begin
+				status <= status_v;
+				cycles <= cycles + 64'd1;
+				state <= S_F4;
+			end
+			S_F4: begin
+				cycles <= cycles + 64'd1;
+				hit <= hit_now;
+				wr_addr <= target;
+				state <= miss_now ? S_GEN : S_DONE;
+			end
+			S_GEN: begin
+				cycles <= cycles + 64'd1;
+				if (fire) begin
+					next <= next + {16'd0, c};
+					warps <= warps + 32'd1;
+					wr_addr <= wr_addr + (word_size == 4 ? {46'd0, c, 2'b0} : {47'd0, c, 1'b0});
+					if (last)
+						state <= S_DONE;
+				end
+			end
+			S_DONE: begin
+				counted <= 1'b1;
+				if (cpl_ready)
+					state <= S_IDLE;
+			end
+			default: state <= S_IDLE;
+			endcase
+		end
+	end
+endmodule

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: MIT
+// tb_main.cpp - the RTL generator against the model (TAP).
+//
+//   tb_rtl            the short adversarial set (make check)
+//   tb_rtl --sweep    every CUDA-legal block shape (dx*dy*dz <= 1024, dz <= 64),
+//                     both word sizes, both built orders, c = 32 and a second c
+//
+// Each test sends descriptors to the Verilated RTL and to the model and
+// requires the same index memory, completion record (every field, the
+// check word included), cycle count (also counted from outside with the
+// clock) and statistics counters; see tb_rig.cpp.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "tb_rig.h"
+#include "verilated.h"
+
+extern "C" {
+#include "tap.h"
+}
+
+#ifndef TB_LANES
+#define TB_LANES 32
+#endif
+#ifndef TB_HIST
+#define TB_HIST 4
+#endif
+#ifndef TB_IMEM
+#define TB_IMEM (8ull << 20)
+#endif
+
+static tb_limits base_limits()
+{
+	tb_limits l;
+	tb_limits_default(&l, TB_LANES, TB_HIST, TB_IMEM);
+	return l;
+}
+
+// One job; the TAP line carries the difference when there is one.
+static bool job(Rig &r, const uint8_t d[64], const std::string &name, uint32_t slot = 7)
+{
+	JobOutcome o = r.run(d, slot);
+	std::string state;
+	if (o.ok && !r.same_state(&state)) {
+		o.ok = false;
+		o.why = state;
+	}
+	return tap_ok(o.ok, "%s%s%s", name.c_str(), o.ok ? "" : ": ", o.why.c_str());
+}
+
+static std::string shape_name(uint32_t dx, uint32_t dy, uint32_t dz, uint32_t c, uint32_t ws,
+			      const char *order)
+{
+	char b[96];
+	snprintf(b, sizeof(b), "%ux%ux%u c=%u %u-bit %s", dx, dy, dz, c, 8 * ws, order);
+	return b;
+}
+
+static void shapes(Rig &r)
+{
+	static const uint32_t s[][4] = {
+		// smaller than a warp
+		{1, 1, 1, 32}, {3, 1, 1, 32}, {5, 3, 1, 32}, {31, 1, 1, 32}, {2, 2, 2, 32},
+		{1, 1, 1, 1}, {4, 2, 1, 3},
+		// warp size not dividing the block
+		{33, 1, 1, 32}, {7, 5, 3, 32}, {7, 5, 3, 5}, {100, 3, 2, 13}, {65, 65, 1, 31},
+		{6, 6, 6, 7}, {17, 3, 5, 16},
+		// dy == 1, dz > 1
+		{17, 1, 9, 32}, {1, 1, 40, 32}, {64, 1, 3, 32}, {5, 1, 300, 3}, {1, 1, 33, 32},
+		// c larger than a row, a plane
+		{3, 2, 20, 32}, {1, 2, 50, 32}, {2, 1, 64, 31},
+		// powers of two, exact fits
+		{32, 32, 1, 32}, {16, 16, 4, 32}, {8, 8, 8, 32}, {1024, 1, 1, 32},
+		// maximum dimensions (16-bit axes)
+		{65535, 1, 1, 32}, {1, 65535, 1, 32}, {1, 1, 65535, 32}, {65535, 16, 1, 32},
+		{1024, 1024, 1, 32}, {16, 16, 4096, 32}, {65535, 2, 8, 29},
+	};
+	static const char *const orders[] = {"sequential", "zigzag"};
+	uint64_t target = 0;
+
+	for (auto &t : s)
+		for (const char *o : orders)
+			for (uint32_t ws = 2; ws <= 4; ws += 2) {
+				uint8_t d[64];
+				desc_fill(d, t[0], t[1], t[2], t[3], target, ws, o, r.limits(),
+					  0, (uint32_t)(target >> 1));
+				job(r, d, shape_name(t[0], t[1], t[2], t[3], ws, o));
+				// next job elsewhere, aligned, wrapping in index memory
+				target = (target + 4096 + 4 * (t[0] % 7)) % (TB_IMEM / 2);
+			}
+}
+
+static void history(Rig &r)
+{
+	const tb_limits &l = r.limits();
+	uint8_t a[64], b[64], e[64];
+
+	r.flush();
+	desc_fill(a, 40, 3, 2, 32, 0x1000, 2, "sequential", l, 0, 1);
+	job(r, a, "history: first run misses");
+	job(r, a, "history: second run hits (4 cycles, nothing written)");
+	desc_fill(b, 8, 8, 1, 16, 0x1000 + 100, 2, "zigzag", l, 0, 2);
+	job(r, b, "history: an overlapping job misses and invalidates");
+	job(r, a, "history: the overwritten job misses again");
+	r.invalidate(0x1000 + 238, 2);
+	job(r, a, "history: after a range invalidate of its last word, a miss");
+	r.invalidate(0x1000 + 240, 16);
+	job(r, a, "history: a range invalidate just past it leaves the hit");
+	r.flush();
+	job(r, a, "history: after a flush, a miss");
+	desc_fill(e, 40, 3, 2, 32, 0x1000, 2, "sequential", l,
+		  tb_flag("no_history") | tb_flag("shared"), 3);
+	job(r, e, "history: NO_HISTORY generates though the entry is there");
+	job(r, a, "history: NO_HISTORY's overwrite dropped the entry");
+	desc_fill(e, 40, 3, 2, 32, 0x1000, 4, "sequential", l, 0, 4);
+	job(r, e, "history: same block, other word size: a different key");
+	// eviction: fill every entry, refresh the first, add one: the second goes
+	uint8_t k[TB_HIST + 2][64];
+	for (int i = 0; i < TB_HIST + 2; i++)
+		desc_fill(k[i], 9, 5, 1 + i, 32, 0x40000 + 0x1000 * (uint64_t)i, 2, "sequential",
+			  l, 0, 10 + i);
+	for (int i = 0; i < TB_HIST; i++)
+		job(r, k[i], "history: fill entry " + std::to_string(i));
+	job(r, k[0], "history: refresh the oldest entry (hit)");
+	job(r, k[TB_HIST], "history: one more job evicts the least recently used");
+	job(r, k[0], "history: the refreshed entry still hits");
+	job(r, k[1], "history: the least recently used was evicted (miss)");
+	job(r, k[TB_HIST + 1], "history: and so on");
+}
+
+// Each hostile descriptor must be refused with the model's status, nothing written.
+static void refusals(Rig &r)
+{
+	struct Bad {
+		const char *name, *field;
+		uint64_t value;
+	};
+	static const Bad bad[] = {
+		{"unknown flag bit", "flags", 1u << 5},
+		{"reserved byte", "rsvd0", 1},
+		{"reserved words", "rsvd1", 1ull << 40},
+		{"requester reserved bits", "requester", 0x80000100u},
+		{"order out of range", "order", 9},
+		{"unused stride", "stride", 3},
+		{"unused tile", "tile_h", 2},
+		{"grid of 2 blocks", "grid_blocks", 2},
+		{"dx = 0", "dx", 0},
+		{"dz = 0", "dz", 0},
+		{"c = 0", "c", 0},
+		{"c above the lanes", "c", TB_LANES + 1},
+		{"xc wrong", "xc", 5},
+		{"yc wrong", "yc", 1},
+		{"zc wrong", "zc", 1},
+		{"word size 3", "word_size", 3},
+		{"word size 8", "word_size", 8},
+		{"mx too small", "mx", 2},
+		{"widths over the word", "mz", 12},
+		{"misaligned target", "target", 0x1001},
+		{"target past index memory", "target", TB_IMEM - 64},
+		{"target far beyond", "target", 1ull << 40},
+		{"size_limit too small", "size_limit", 100},
+	};
+	const tb_limits &l = r.limits();
+
+	for (auto &b : bad) {
+		uint8_t d[64];
+		desc_fill(d, 11, 7, 3, 32, 0x2000, 2, "sequential", l, tb_flag("shared"), 77);
+		tb_desc_set(d, b.field, b.value);
+		JobOutcome o = r.run(d, 3);
+		std::string state;
+		bool ok = o.ok && r.same_state(&state) && o.status != 0 && o.bytes_written == 0;
+		tap_ok(ok, "refused as the model refuses: %s (%s)%s%s", b.name,
+		       tb_status_name((int)o.status), ok ? "" : ": ",
+		       !o.ok ? o.why.c_str() : state.c_str());
+	}
+	// limits below the hardware's: lanes, threads, dims, word sizes
+	tb_limits small = l;
+	small.lanes = 16;
+	small.max_threads = 1000;
+	small.max_dim[2] = 8;
+	small.features &= ~1u;	// no 16-bit words
+	r.set_limits(small);
+	static const uint32_t s[][4] = {{20, 1, 1, 17}, {10, 10, 11, 16}, {2, 2, 9, 4},
+					{10, 10, 8, 16}, {4, 4, 4, 8}};
+	for (auto &t : s) {
+		uint8_t d[64];
+		desc_fill(d, t[0], t[1], t[2], t[3], 0x3000, 0, "sequential", small);
+		job(r, d, "limits lowered by firmware: " + shape_name(t[0], t[1], t[2], t[3], 0,
+								      "sequential"));
+	}
+	r.set_limits(l);
+}
+
+static void stalls(Rig &r)
+{
+	const tb_limits &l = r.limits();
+	r.set_stall_percent(35);
+	for (uint32_t i = 0; i < 6; i++) {
+		uint8_t d[64];
+		desc_fill(d, 13 + i, 11, 3, 32 - 3 * i, 0x80000 + 0x4000 * i, 2 + 2 * (i & 1),
+			  i & 2 ? "zigzag" : "sequential", l, 0, i);
+		job(r, d, "write port stalls 35% of cycles: " +
+			  shape_name(13 + i, 11, 3, 32 - 3 * i, 2 + 2 * (i & 1),
+				     i & 2 ? "zigzag" : "sequential") + " (cycles = model + stalls)");
+	}
+	r.set_stall_percent(0);
+}
+
+// The orders of the firmware table this RTL does not build: refused, never written.
+static void unbuilt_orders()
+{
+	tb_limits l = base_limits();
+	Rig r(l, 5);
+	static const struct { const char *o, *f1, *f2; uint64_t v1, v2; } u[] = {
+		{"strided", "stride", "granularity", 4, 1},
+		{"tiled", "tile_w", "tile_h", 8, 8},
+		{"hilbert", "dx", "dx", 16, 16},
+	};
+	for (auto &x : u) {
+		uint8_t d[64];
+		desc_fill(d, 16, 16, 2, 32, 0x100, 2, "sequential", l);
+		tb_desc_set(d, "order", tb_order(x.o));
+		tb_desc_set(d, x.f1, x.v1);
+		tb_desc_set(d, x.f2, x.v2);
+		JobOutcome o = r.run(d, 1);
+		tap_ok(o.status == tb_status_order_disabled() && o.bytes_written == 0 &&
+			       o.cycles == 4,
+		       "%s: not built in this RTL, refused with ORDER_DISABLED, nothing written "
+		       "(the model generates it)", x.o);
+		// malformed too: the RTL refuses at ORDER_DISABLED, before the parameter checks
+		tb_desc_set(d, x.f1, 0);
+		o = r.run(d, 2);
+		tap_ok(o.status == tb_status_order_disabled() && o.bytes_written == 0,
+		       "%s with a zero parameter: ORDER_DISABLED from the RTL (the model: a "
+		       "parameter status), nothing written", x.o);
+	}
+}
+
+static void randomized(Rig &r, unsigned count, uint64_t seed)
+{
+	const tb_limits &l = r.limits();
+	uint64_t x = seed;
+	auto rnd = [&x]() {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		return x;
+	};
+	unsigned bad = 0;
+	std::string first;
+	for (unsigned i = 0; i < count; i++) {
+		uint32_t dx = 1 + rnd() % (rnd() % 4 ? 40 : 3000);
+		uint32_t dy = 1 + rnd() % (rnd() % 3 ? 12 : 200);
+		uint32_t dz = 1 + rnd() % 6;
+		uint32_t c = 1 + rnd() % TB_LANES;
+		uint32_t ws = rnd() % 3 ? 4 : 2;
+		uint64_t target = (rnd() % 64) * 1024 + 4 * (rnd() % 16);
+		uint8_t d[64];
+		desc_fill(d, dx, dy, dz, c, target, ws, rnd() % 2 ? "zigzag" : "sequential", l,
+			  rnd() % 5 ? 0 : tb_flag("no_history"), (uint32_t)i);
+		if (rnd() % 8 == 0)	// a field off by a little: refused or not, alike
+			d[16 + rnd() % 24] ^= (uint8_t)(1u << (rnd() % 8));
+		JobOutcome o = r.run(d, i);
+		std::string st;
+		if (!o.ok || !r.same_state(&st)) {
+			if (!bad++)
+				first = "job " + std::to_string(i) + ": " + (o.ok ? st : o.why);
+		}
+	}
+	tap_ok(bad == 0, "%u random jobs (shapes, c, word sizes, orders, targets that overlap, "
+		"NO_HISTORY, a flipped bit in one of 8)%s%s", count, bad ? ": " : "", first.c_str());
+}
+
+static int sweep()
+{
+	tb_limits l = base_limits();
+	Rig r(l, 99);
+	static const char *const orders[] = {"sequential", "zigzag"};
+	uint64_t shapes = 0, jobs = 0, bad = 0;
+	std::string first;
+	auto t0 = std::chrono::steady_clock::now();
+
+	for (uint32_t dz = 1; dz <= 64; dz++)
+		for (uint32_t dy = 1; dy * dz <= 1024; dy++)
+			for (uint32_t dx = 1; dx * dy * dz <= 1024; dx++) {
+				uint32_t cs[2] = {32, 1 + (uint32_t)(shapes % 31)};
+				shapes++;
+				for (uint32_t c : cs)
+					for (const char *o : orders)
+						for (uint32_t ws = 2; ws <= 4; ws += 2) {
+							uint8_t d[64];
+							desc_fill(d, dx, dy, dz, c, 0, ws, o, l, 0,
+								  (uint32_t)jobs);
+							JobOutcome res = r.run(d, 0);
+							jobs++;
+							if (!res.ok && !bad++)
+								first = shape_name(dx, dy, dz, c, ws, o) +
+									": " + res.why;
+						}
+			}
+	std::string st;
+	bool same = r.same_state(&st);
+	double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+	tap_ok(bad == 0, "sweep: %llu shapes, %llu jobs, every word and completion and cycle "
+	       "equal%s%s", (unsigned long long)shapes, (unsigned long long)jobs,
+	       bad ? ": first difference: " : "", first.c_str());
+	tap_ok(same, "sweep: counters and index memory equal at the end%s%s", same ? "" : ": ",
+	       st.c_str());
+	printf("# sweep: %llu shapes, %llu jobs, %llu RTL clock cycles, %.1f s\n",
+	       (unsigned long long)shapes, (unsigned long long)jobs,
+	       (unsigned long long)r.rtl_cycles_total(), s);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	Verilated::commandArgs(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "--sweep")) {
+		sweep();
+	} else {
+		Rig r(base_limits(), 1);
+		shapes(r);
+		history(r);
+		refusals(r);
+		stalls(r);
+		randomized(r, 300, 12345);
+		unbuilt_orders();
+	}
+	return tap_done();
+}
