@@ -34,6 +34,13 @@ static T *dev(const std::vector<T> &h)
 struct Less100 {
 	__host__ __device__ bool operator()(int x) const { return x < 100; }
 };
+// own operators: cub::Max/cub::Min are gone from newer CUB (CUDA 13)
+struct MaxOp {
+	__host__ __device__ int operator()(int a, int b) const { return a < b ? b : a; }
+};
+struct MinOp {
+	__host__ __device__ int operator()(int a, int b) const { return b < a ? b : a; }
+};
 struct MulOp {
 	__host__ __device__ long long operator()(long long a, long long b) const { return (a * b) % 1000003; }
 };
@@ -105,14 +112,14 @@ static void run(int n)
 	for (int i = 0; i < n; i++)
 		ok &= d_sum[i] == (i ? inc[i - 1] : 0);
 	tap_ok(ok, "n=%d DeviceScan InclusiveSum, ExclusiveSum = std::partial_sum", n);
-	ok = TWO_PHASE(cub::DeviceScan::InclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, cub::Max(), n)) ==
+	ok = TWO_PHASE(cub::DeviceScan::InclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, MaxOp(), n)) ==
 	     cudaSuccess;
 	int run_max = -100000;
 	for (int i = 0; i < n; i++) {
 		run_max = std::max(run_max, h[i]);
 		ok &= d_out[i] == run_max;
 	}
-	ok &= TWO_PHASE(cub::DeviceScan::ExclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, cub::Min(),
+	ok &= TWO_PHASE(cub::DeviceScan::ExclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, MinOp(),
 						       5000, n)) == cudaSuccess;
 	int run_min = 5000;
 	for (int i = 0; i < n; i++) {

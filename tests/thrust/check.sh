@@ -35,7 +35,9 @@ one cub-device "$ROOT/tests/cub/test_cub_device.cu" ""
 for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu"; do
 	if [ -x "$NVCC" ]; then
 		out=$("$NVCC" -arch=sm_90 -I "$ROOT/tests/common" -c -o "$tmp/n.o" "$src" 2>&1)
-		ok $? "$(basename "$src") compiles with nvcc -arch=sm_90 (real CUDA)"
+		rc=$?
+		ok $rc "$(basename "$src") compiles with nvcc -arch=sm_90 (real CUDA)"
+		[ $rc = 0 ] || printf '%s\n' "$out" | grep error | head -10 | sed 's/^/# /'
 	else
 		skip "nvcc not found at $NVCC (set NVCC=)" "$(basename "$src") compiles with nvcc -arch=sm_90"
 	fi
