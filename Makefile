@@ -19,7 +19,7 @@ IDXGEN_CACHE ?= /var/cache/idxgen
 export BUILD GUEST IDXGEN_CACHE
 
 COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile lib/cublas/Makefile lib/cufft/Makefile \
-	lib/coop/Makefile driver/Makefile))
+	lib/coop/Makefile lib/curand/Makefile driver/Makefile))
 
 .PHONY: all deps qemu fuzz fuzz-cc soak check run bench install debs clean guest help $(COMPONENTS)
 

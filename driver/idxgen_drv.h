@@ -189,7 +189,8 @@ struct idxgen_device {
 	struct workqueue_struct *tdr_wq;	/* ordered: one recovery at a time */
 	struct work_struct reset_work;	/* recovery requested by an interrupt */
 	struct delayed_work watchdog;	/* device-wide hang detection */
-	unsigned long last_progress;	/* jiffies: last completion, or work started */
+	unsigned long last_progress;	/* jiffies: completion, warps written, work started */
+	u64 progress_mark;		/* the running job's queue, id and warps, last seen */
 	bool parked;			/* outside reset in progress: schedulers stopped */
 	bool dead;			/* a reset failed: everything fails with -EIO */
 	bool force_reset;		/* recovery requested by an interrupt */

@@ -2,10 +2,14 @@
 /*
  * idxgen: recovery.  The device runs one descriptor at a time, round-robin
  * across the queues, so a hang stalls every queue: hangs are detected by
- * one device-wide watchdog (no completion for job_timeout_ms while jobs
- * are on the rings; new submissions do not re-arm it), and the job the
- * device reports as running (Q_STATUS.BUSY, Q_CUR_JOB_ID) is the one
- * blamed.  The recovery stops the schedulers' submission
+ * one device-wide watchdog (no progress for job_timeout_ms while jobs are
+ * on the rings: progress is a completion, or the running job writing
+ * warps, Q_WARPS_READY, where the device has IDXGEN_FEAT_INCREMENTAL; new
+ * submissions do not re-arm it), and the job the device reports as
+ * running (Q_STATUS.BUSY, Q_CUR_JOB_ID) is the one blamed.  A long job
+ * that advances is never reset; one that stops is reset at most
+ * job_timeout_ms plus one sampling period (an eighth of it) after its
+ * last warp.  The recovery stops the schedulers' submission
  * (drm_sched_wqueue_stop()), parks the device (interrupts masked,
  * completions taken in, the rest taken off the rings), resets it, reloads
  * the firmware, fails the guilty job with -ETIMEDOUT and replays the other
@@ -32,13 +36,22 @@
 
 unsigned int idxgen_job_timeout_ms = 2000;
 module_param_named(job_timeout_ms, idxgen_job_timeout_ms, uint, 0444);
-MODULE_PARM_DESC(job_timeout_ms, "Time a job may run before the device is reset (ms)");
+MODULE_PARM_DESC(job_timeout_ms,
+		 "Time a job may go without progress (a warp written, a completion) before the device is reset (ms)");
+
+/* The watchdog samples the running job's progress this many times per job_timeout_ms. */
+#define IDXGEN_WATCHDOG_SAMPLES 8
+
+/* The watchdog's sampling period. */
+static unsigned long idxgen_watchdog_period(void)
+{
+	return max(msecs_to_jiffies(idxgen_job_timeout_ms) / IDXGEN_WATCHDOG_SAMPLES, 1UL);
+}
 
 /* Start the hang clock unless it is running (progress re-arms it, submissions do not). */
 void idxgen_watchdog_arm(struct idxgen_device *idev)
 {
-	queue_delayed_work(idev->tdr_wq, &idev->watchdog,
-			   msecs_to_jiffies(idxgen_job_timeout_ms));
+	queue_delayed_work(idev->tdr_wq, &idev->watchdog, idxgen_watchdog_period());
 }
 
 /*
@@ -333,8 +346,41 @@ static void idxgen_reset_work(struct work_struct *work)
 }
 
 /*
- * Device-wide hang detection: jobs on the rings and no completion for
- * job_timeout_ms.  Re-armed by progress only.  With a single shared
+ * Whether the device's running job moved since the last look: the busy
+ * queue, its Q_CUR_JOB_ID and Q_WARPS_READY (live with
+ * IDXGEN_FEAT_INCREMENTAL) differ from what the watchdog saw last.  A
+ * dead link (all ones) or no busy queue is no progress.
+ */
+static bool idxgen_generating(struct idxgen_device *idev)
+{
+	unsigned int i;
+	u64 mark;
+
+	if (!(idev->features & IDXGEN_FEAT_INCREMENTAL))
+		return false;
+	for (i = 0; i < idev->num_queues; i++) {
+		struct idxgen_queue *q = &idev->queues[i];
+		u32 st = idxgen_qrd(q, IDXGEN_Q_STATUS);
+
+		if (st == IDXGEN_DEAD_READ)
+			return false;
+		if (!(st & IDXGEN_QSTATUS_BUSY))
+			continue;
+		mark = (u64)i << 60 ^ (u64)idxgen_qrd(q, IDXGEN_Q_CUR_JOB_ID) << 32 ^
+		       idxgen_qrd(q, IDXGEN_Q_WARPS_READY);
+		if (mark == idev->progress_mark)
+			return false;
+		idev->progress_mark = mark;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Device-wide hang detection: jobs on the rings and no progress (a
+ * completion, or warps written by the running job) for job_timeout_ms,
+ * sampled IDXGEN_WATCHDOG_SAMPLES times per job_timeout_ms.  Re-armed by
+ * progress only.  With a single shared
  * interrupt vector the device's error vector is not delivered, so errors
  * are polled here too.
  */
@@ -343,6 +389,7 @@ static void idxgen_watchdog_work(struct work_struct *work)
 	struct idxgen_device *idev = container_of(to_delayed_work(work), struct idxgen_device,
 						  watchdog);
 	unsigned long timeout = msecs_to_jiffies(idxgen_job_timeout_ms), idle;
+	unsigned long period = idxgen_watchdog_period();
 	int idx;
 
 	if (!drm_dev_enter(&idev->drm, &idx))
@@ -350,6 +397,8 @@ static void idxgen_watchdog_work(struct work_struct *work)
 	idxgen_harvest(idev);
 	if (idev->single_irq && idxgen_dev_broken(idev))
 		WRITE_ONCE(idev->force_reset, true);
+	if (idxgen_generating(idev))
+		WRITE_ONCE(idev->last_progress, jiffies);
 	drm_dev_exit(idx);
 
 	if (READ_ONCE(idev->force_reset)) {
@@ -360,7 +409,7 @@ static void idxgen_watchdog_work(struct work_struct *work)
 		return;		/* run_job or the end of an outside reset re-arms */
 	idle = jiffies - READ_ONCE(idev->last_progress);
 	if (idle < timeout) {
-		queue_delayed_work(idev->tdr_wq, &idev->watchdog, timeout - idle);
+		queue_delayed_work(idev->tdr_wq, &idev->watchdog, min(timeout - idle, period));
 		return;
 	}
 	idxgen_recover(idev, true, "job timeout");

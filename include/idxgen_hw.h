@@ -61,15 +61,23 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_BAR_REGS_SIZE		0x4000
 #define IDXGEN_BAR_IMEM			2	/* 64-bit prefetchable, index memory */
 #define IDXGEN_BAR_MSIX			4	/* 32-bit MMIO, MSI-X table and PBA */
+#define IDXGEN_BAR_DOORBELL		5	/* 32-bit MMIO, user-queue doorbell pages (FEAT_USER_QUEUES) */
 
 /* Index memory: size is a power of two, reported in IDXGEN_REG_CAP_IMEM_SIZE */
 #define IDXGEN_IMEM_SIZE_MIN		(1ULL << 20)	/* 1 MiB */
 #define IDXGEN_IMEM_SIZE_DEFAULT	(64ULL << 20)	/* 64 MiB */
 #define IDXGEN_IMEM_SIZE_MAX		(1ULL << 32)	/* 4 GiB */
 
-/* MSI-X: one vector per config queue (vector q by default), then one error vector */
+/*
+ * MSI-X: one vector per config queue (vector q by default), then one error
+ * vector, then (interface 1.1, FEAT_USER_QUEUES) one vector per user queue.
+ * A driver of 1.0 uses the first IDXGEN_MSIX_VECTORS(nq); the table has
+ * IDXGEN_MSIX_VECTORS_UQ(nq, nuq) entries.
+ */
 #define IDXGEN_MSIX_ERR_VECTOR(nq)	(nq)
 #define IDXGEN_MSIX_VECTORS(nq)		((nq) + 1)
+#define IDXGEN_MSIX_UQ_VECTOR(nq, u)	((nq) + 1 + (u))
+#define IDXGEN_MSIX_VECTORS_UQ(nq, nuq)	((nq) + 1 + (nuq))
 
 /* ------------------------------------------------------------------ */
 /* BAR0 registers: global block                                        */
@@ -78,8 +86,14 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_REG_ID			0x000	/* RO: IDXGEN_ID_MAGIC */
 #define   IDXGEN_ID_MAGIC		0x47584449	/* "IDXG" */
 #define IDXGEN_REG_VERSION		0x004	/* RO: interface version */
+/*
+ * 1.1 (contract v2) adds user queues, all of it behind FEAT_USER_QUEUES:
+ * a 1.0 driver never sees a difference, and a 1.1 driver on a device
+ * without the bit uses the config queues alone.  Major changes only when
+ * an old driver would break.
+ */
 #define   IDXGEN_HW_VERSION_MAJOR	1
-#define   IDXGEN_HW_VERSION_MINOR	0
+#define   IDXGEN_HW_VERSION_MINOR	1
 #define   IDXGEN_HW_VERSION		((IDXGEN_HW_VERSION_MAJOR << 16) | IDXGEN_HW_VERSION_MINOR)
 
 /* Capabilities (RO).  Limits reflect the loaded firmware's parameters once loaded. */
@@ -104,6 +118,7 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_FEAT_SCHED_ORDERS	(1u << 8)	/* schedule orders and table */
 #define IDXGEN_FEAT_PRIORITY		(1u << 9)	/* per-requester CPRs (ARB_CPR) */
 #define IDXGEN_FEAT_MUTEX_ARB		(1u << 10)	/* mutex words + arbiter (0x300) */
+#define IDXGEN_FEAT_USER_QUEUES		(1u << 11)	/* user queues (0x400, 0x2000, BAR5) */
 
 /* Control and status */
 #define IDXGEN_REG_CTRL			0x040	/* RW */
@@ -374,6 +389,102 @@ static inline int idxgen_arb_result_errno(uint32_t res)
 #define IDXGEN_QERR_DMA			3	/* completion write failed; queue stopped */
 
 /* ------------------------------------------------------------------ */
+/* User queues (interface 1.1, IDXGEN_FEAT_USER_QUEUES)                */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A user queue is a config queue that a process drives itself: its
+ * descriptor ring, completion ring and completion value live in the
+ * process's memory (pinned and mapped for DMA by the driver), and its
+ * doorbell is page u of BAR5, which the driver maps into that process
+ * alone.  The driver binds queue u to one hardware context by programming
+ * its requester and its window table; the device then checks every
+ * descriptor of the queue against that table, so a process can submit
+ * anything without reaching outside its context:
+ *
+ *  - desc.requester is ignored: the device stamps UQ_REQUESTER into the job
+ *    (arbiter checks, hold counter);
+ *  - after the checks of a config queue (validation, NOT_LOCK_HOLDER), the
+ *    job's output [target, target + threads * word_size) must lie inside
+ *    one window with UQW_VALID (else UQ_NO_WINDOW), whose word-size bit
+ *    allows word_size and whose SHARED bit equals desc.flags SHARED (else
+ *    UQ_WORD_SIZE), and, with UQW_LOCK, whose lock the requester holds in
+ *    the arbiter (else UQ_LOCK).  A rejected job writes its error
+ *    completion and nothing into index memory.
+ *
+ * Windows may be rewritten while the queue runs: a job is checked against
+ * the table when it starts.  After each completion record the device writes
+ * the queue's 64-bit completion count (free-running, UQ_FENCE_VALUE) to
+ * UQ_FENCE_ADDR, sets UQ_IRQ_STATUS bit u and signals UQ_IRQ_VECTOR.
+ *
+ * Faults stop this queue only (UQ_STATUS ERROR, code as Q_STATUS; the
+ * queue's own interrupt, never the error vector, since a process can cause
+ * them): a doorbell value >= ring size (BAD_DOORBELL); a descriptor the
+ * device cannot read (its DMA_FAULT completion is written, then DMA); a
+ * completion or completion-value write that fails (DMA).  Bases, size and
+ * fence address are checked and latched at UQ_CTRL.ENABLE 0 -> 1 as for a
+ * config queue (BAD_RING, and UQ_FENCE_ADDR must be 8-byte aligned);
+ * re-enabling restarts the queue at slot 0 with a clear error.  Clearing
+ * ENABLE aborts the queue's running job (ABORTED completion) and ignores
+ * its doorbell afterwards; when UQ_STATUS reads neither ENABLED nor BUSY
+ * the device no longer touches the queue's memory.  Doorbell writes to a
+ * disabled queue, to pages >= UQ_COUNT or to other offsets are ignored.
+ */
+#define IDXGEN_MAX_UQUEUES		16
+#define IDXGEN_UQ_WINDOWS		8	/* window table entries per queue */
+#define IDXGEN_HW_DEFAULT_UQUEUES	8
+
+/* Global user-queue block (reads 0, writes ignored without the feature) */
+#define IDXGEN_REG_UQ_COUNT		0x400	/* RO: user queues (doorbell pages) */
+#define IDXGEN_REG_UQ_WINDOWS		0x404	/* RO: window entries per queue */
+#define IDXGEN_REG_UQ_DB_STRIDE		0x408	/* RO: bytes between doorbell pages (4096) */
+#define IDXGEN_REG_UQ_IRQ_STATUS	0x40c	/* RW1C: bit u, user queue u completed or faulted */
+#define IDXGEN_REG_UQ_IRQ_ENABLE	0x410	/* RW: bit u, signal UQ_IRQ_VECTOR of queue u */
+
+/* Doorbell BAR: page u belongs to user queue u */
+#define IDXGEN_UQ_DB_STRIDE		0x1000
+#define IDXGEN_UQ_DB_BAR_SIZE		(IDXGEN_MAX_UQUEUES * IDXGEN_UQ_DB_STRIDE)
+#define IDXGEN_UQ_DB_TAIL		0x0	/* W: doorbell (next slot to fill); R: tail */
+#define IDXGEN_UQ_DB_HEAD		0x4	/* R: next slot the device consumes */
+
+/* Per-queue registers in BAR0, driver only */
+#define IDXGEN_UQ_BASE			0x2000
+#define IDXGEN_UQ_STRIDE		0x100
+#define IDXGEN_UQREG(u, r)		(IDXGEN_UQ_BASE + (u) * IDXGEN_UQ_STRIDE + (r))
+
+#define IDXGEN_UQ_RING_BASE_LO		0x00	/* RW: descriptor ring bus address */
+#define IDXGEN_UQ_RING_BASE_HI		0x04
+#define IDXGEN_UQ_CPL_BASE_LO		0x08	/* RW: completion ring bus address */
+#define IDXGEN_UQ_CPL_BASE_HI		0x0c
+#define IDXGEN_UQ_RING_SIZE		0x10	/* RW: entries, power of two in [2, CAP_MAX_RING] */
+#define IDXGEN_UQ_HEAD			0x14	/* RO */
+#define IDXGEN_UQ_TAIL			0x18	/* RO: last accepted doorbell */
+#define IDXGEN_UQ_CTRL			0x1c	/* RW: IDXGEN_QCTRL_ENABLE */
+#define IDXGEN_UQ_STATUS		0x20	/* RO: IDXGEN_QSTATUS_* */
+#define IDXGEN_UQ_IRQ_VECTOR		0x24	/* RW: MSI-X vector, default IDXGEN_MSIX_UQ_VECTOR */
+#define IDXGEN_UQ_REQUESTER		0x28	/* RW: IDXGEN_DESC_REQ_VALID | ID, or 0; stamped on jobs */
+#define IDXGEN_UQ_REJECTED		0x2c	/* RO: jobs that failed the window check, free-running */
+#define IDXGEN_UQ_FENCE_ADDR_LO		0x30	/* RW: bus address of the 64-bit completion value */
+#define IDXGEN_UQ_FENCE_ADDR_HI		0x34
+#define IDXGEN_UQ_FENCE_VALUE_LO	0x38	/* RO: completions written (64-bit) */
+#define IDXGEN_UQ_FENCE_VALUE_HI	0x3c
+#define IDXGEN_UQ_WIN(w)		(0x40 + 16 * (w))	/* window w < IDXGEN_UQ_WINDOWS */
+#define   IDXGEN_UQW_BASE		0x0	/* RW: byte offset in index memory */
+#define   IDXGEN_UQW_SIZE		0x4	/* RW: bytes */
+#define   IDXGEN_UQW_FLAGS		0x8	/* RW: IDXGEN_UQW_F_*; other bits read 0 */
+#define   IDXGEN_UQW_RSVD		0xc	/* reads 0, writes ignored */
+#define IDXGEN_FENCE_ALIGN		8
+
+#define IDXGEN_UQW_F_VALID		(1u << 0)
+#define IDXGEN_UQW_F_WORD16		(1u << 1)	/* 16-bit words allowed */
+#define IDXGEN_UQW_F_WORD32		(1u << 2)	/* 32-bit words allowed */
+#define IDXGEN_UQW_F_SHARED		(1u << 3)	/* the shared region: jobs must say DESC_F_SHARED */
+#define IDXGEN_UQW_F_LOCK		(1u << 4)	/* jobs need the lock in bits 10:8 */
+#define IDXGEN_UQW_F_LOCK_SHIFT		8
+#define IDXGEN_UQW_F_MASK		(0x1fu | (0x7u << IDXGEN_UQW_F_LOCK_SHIFT))
+#define IDXGEN_UQW_F_LOCK_OF(f)		(((f) >> IDXGEN_UQW_F_LOCK_SHIFT) & 0x7u)
+
+/* ------------------------------------------------------------------ */
 /* Config descriptor: one job, 64 bytes                                */
 /* ------------------------------------------------------------------ */
 
@@ -560,7 +671,11 @@ IDXGEN_STATIC_ASSERT(offsetof(struct idxgen_cpl, check) == 28, "cpl.check");
 /* 23: reserved for schedule orders */
 #define IDXGEN_CPL_NOT_LOCK_HOLDER	24	/* shared target, ARB_CTRL.ENFORCE, requester not holding lock 0 */
 /* 25-27: reserved for the arbiter */
-#define IDXGEN_CPL_MAX			24
+/* User queues only (IDXGEN_FEAT_USER_QUEUES): the window check, after every check above */
+#define IDXGEN_CPL_UQ_NO_WINDOW		28	/* output not inside one valid window of the queue */
+#define IDXGEN_CPL_UQ_WORD_SIZE		29	/* the window forbids this word size or SHARED flag */
+#define IDXGEN_CPL_UQ_LOCK		30	/* the window's lock is not held by the queue's requester */
+#define IDXGEN_CPL_MAX			30
 
 /* Timing model: cycles of a job at CAP_CLOCK_KHZ */
 #define IDXGEN_FILTER_CYCLES		4	/* descriptor fetch + history compare, every job */

@@ -14,7 +14,10 @@
  *       write overlaps are invalidated (a history hit is valid only while
  *       index memory holds exactly the job's output).
  * BAR4  MSI-X table and PBA: one vector per config queue plus one error
- *       vector.
+ *       vector, then one per user queue.
+ * BAR5  user-queue doorbell pages (num-uqueues > 0): page u rings user
+ *       queue u.  A process writes here: nothing it writes may make the
+ *       device FATAL or reach another queue.
  *
  * Timing model: a job starts when the device picks it (round robin over the
  * queues, one job at a time: there is one generator).  It takes
@@ -50,6 +53,7 @@
 #include "idxgen_hw.h"
 #include "idxgen_model.h"
 #include "idxgen_arb.h"
+#include "idxgen_uq.h"
 #include "trace.h"
 
 #define TYPE_IDXGEN "idxgen"
@@ -69,7 +73,15 @@ OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
                                  IDXGEN_FEAT_PRIORITY | IDXGEN_FEAT_MUTEX_ARB)
 /* Hardware blocks that are on whether or not the firmware lists them */
 #define IDXGEN_HW_FIXED_FEATURES (IDXGEN_FEAT_DEBUG | IDXGEN_FEAT_PRIORITY | \
-                                  IDXGEN_FEAT_MUTEX_ARB)
+                                  IDXGEN_FEAT_MUTEX_ARB | \
+                                  IDXGEN_FEAT_USER_QUEUES)
+
+/*
+ * Queues in IdxgenState.q: config queue q at index q, user queue u at
+ * IDXGEN_UQN(u), so that the job engine serves both with one code path.
+ */
+#define IDXGEN_UQN(u)           (IDXGEN_MAX_QUEUES + (u))
+#define IDXGEN_ALL_QUEUES       (IDXGEN_MAX_QUEUES + IDXGEN_MAX_UQUEUES)
 
 /* x-sched-corrupt values: what the schedule-table registers misreport */
 #define IDXGEN_SCHED_CORRUPT_NONE   0
@@ -94,6 +106,15 @@ typedef struct IdxgenQueue {
     uint32_t warps_ready;
     uint32_t cur_job_id;
     uint32_t completed;
+    /* User queues only (IDXGEN_UQ_*); 0 in config queues. */
+    uint64_t fence_addr;
+    uint64_t fence_addr_l;      /* latched at enable */
+    uint64_t fence_value;       /* completions since enable */
+    uint32_t requester;         /* stamped on every job */
+    uint32_t rejected;          /* jobs that failed the window check */
+    uint32_t win_base[IDXGEN_UQ_WINDOWS];
+    uint32_t win_size[IDXGEN_UQ_WINDOWS];
+    uint32_t win_flags[IDXGEN_UQ_WINDOWS];
 } IdxgenQueue;
 
 struct IdxgenState {
@@ -101,6 +122,7 @@ struct IdxgenState {
 
     MemoryRegion regs;
     MemoryRegion imem;
+    MemoryRegion doorbells;     /* BAR5, with num_uqueues */
     uint8_t *imem_ptr;
     QEMUBH *bh;
     QEMUTimer *timer;
@@ -108,6 +130,7 @@ struct IdxgenState {
     /* Properties */
     uint64_t imem_size;
     uint32_t num_queues;
+    uint32_t num_uqueues;       /* 0: no user queues (interface 1.0) */
     uint32_t lanes;
     uint32_t hist_entries;
     uint32_t clock_khz;
@@ -151,6 +174,8 @@ struct IdxgenState {
     uint32_t cap_features;
     uint32_t irq_status;
     uint32_t irq_enable;
+    uint32_t uq_irq_status;     /* bit u: user queue u */
+    uint32_t uq_irq_enable;
     uint64_t range_base;
     uint64_t range_size;
     uint32_t range_status;
@@ -165,10 +190,10 @@ struct IdxgenState {
     uint32_t bad_head_q;        /* queues with BAD_HEAD pending, unmigrated */
     uint32_t dbg_scratch;
 
-    IdxgenQueue q[IDXGEN_MAX_QUEUES];
+    IdxgenQueue q[IDXGEN_ALL_QUEUES];  /* see IDXGEN_UQN */
     struct igm_arb arb;         /* docs/design.md#arbiter; model/idxgen_arb.c */
     QEMUTimer *arb_timer;       /* serves the arbiter FIFO */
-    uint32_t rr_next;           /* round robin: next queue to look at */
+    uint32_t rr_next;           /* round robin: next of idxgen_rr_queue() */
 
     struct igm_hist hist;
 
@@ -197,6 +222,35 @@ struct IdxgenState {
 static bool idxgen_range_ok(uint64_t base, uint64_t len, uint64_t size)
 {
     return len <= size && base <= size - len;
+}
+
+static bool idxgen_is_uq(unsigned qn)
+{
+    return qn >= IDXGEN_MAX_QUEUES;
+}
+
+/* Queue qn exists on this device (a config queue or a user queue). */
+static bool idxgen_queue_exists(IdxgenState *s, unsigned qn)
+{
+    return idxgen_is_uq(qn) ? qn - IDXGEN_MAX_QUEUES < s->num_uqueues :
+        qn < s->num_queues;
+}
+
+/* UQ_IRQ_* bits of the user queues present (MAKE_64BIT_MASK needs a length >= 1) */
+static uint32_t idxgen_uq_mask(IdxgenState *s)
+{
+    return s->num_uqueues ? MAKE_64BIT_MASK(0, s->num_uqueues) : 0;
+}
+
+/* Round robin goes over the config queues, then the user queues. */
+static unsigned idxgen_rr_count(IdxgenState *s)
+{
+    return s->num_queues + s->num_uqueues;
+}
+
+static unsigned idxgen_rr_queue(IdxgenState *s, unsigned i)
+{
+    return i < s->num_queues ? i : IDXGEN_UQN(i - s->num_queues);
 }
 
 static void igm_limits(IdxgenState *s, struct igm_limits *l, bool hw)
@@ -252,17 +306,12 @@ static bool idxgen_job_generating(IdxgenState *s)
 /* Interrupts, errors, faults                                         */
 /* ------------------------------------------------------------------ */
 
-static void idxgen_irq_raise(IdxgenState *s, uint32_t bit, uint32_t vector)
+/* Signal an enabled interrupt source (bit of IRQ_STATUS or UQ_IRQ_STATUS). */
+static void idxgen_msix_signal(IdxgenState *s, uint32_t bit, uint32_t vector)
 {
     PCIDevice *pdev = PCI_DEVICE(s);
-
     bool deliver;
 
-    s->irq_status |= bit;
-    if (!(s->irq_enable & bit)) {
-        trace_idxgen_irq_raise(bit, vector, false);
-        return;
-    }
     if (s->dbg_fault & IDXGEN_FAULT_DROP_IRQ) {
         s->dbg_fault &= ~IDXGEN_FAULT_DROP_IRQ;
         s->dbg_fired |= IDXGEN_FAULT_DROP_IRQ;
@@ -278,15 +327,49 @@ static void idxgen_irq_raise(IdxgenState *s, uint32_t bit, uint32_t vector)
     }
 }
 
+static void idxgen_irq_raise(IdxgenState *s, uint32_t bit, uint32_t vector)
+{
+    s->irq_status |= bit;
+    if (!(s->irq_enable & bit)) {
+        trace_idxgen_irq_raise(bit, vector, false);
+        return;
+    }
+    idxgen_msix_signal(s, bit, vector);
+}
+
+/* User queue qn completed a job or faulted: its own vector only. */
+static void idxgen_uq_irq_raise(IdxgenState *s, unsigned qn)
+{
+    uint32_t bit = 1u << (qn - IDXGEN_MAX_QUEUES);
+
+    s->uq_irq_status |= bit;
+    if (!(s->uq_irq_enable & bit)) {
+        trace_idxgen_irq_raise(bit, s->q[qn].irq_vector, false);
+        return;
+    }
+    idxgen_msix_signal(s, bit, s->q[qn].irq_vector);
+}
+
 static void idxgen_irq_error(IdxgenState *s)
 {
     idxgen_irq_raise(s, IDXGEN_IRQ_ERROR,
                      IDXGEN_MSIX_ERR_VECTOR(s->num_queues));
 }
 
+/*
+ * A queue error.  A user queue's error stops it and is signalled on its own
+ * vector: the process behind it can cause it at will, so it must not reach
+ * the error vector that the whole device shares.
+ */
 static void idxgen_queue_error(IdxgenState *s, unsigned qn, uint8_t err)
 {
     s->q[qn].err = err;
+    if (idxgen_is_uq(qn)) {
+        trace_idxgen_uq_fault(qn - IDXGEN_MAX_QUEUES, err);
+        s->q[qn].enabled = false;
+        idxgen_uq_irq_raise(s, qn);
+        return;
+    }
     idxgen_irq_error(s);
 }
 
@@ -537,6 +620,32 @@ static bool idxgen_cpl_write(IdxgenState *s, unsigned qn,
     return true;
 }
 
+/*
+ * After a user queue's completion record: its completion value, its
+ * interrupt; a descriptor it could not fetch stops it (a bad ring).
+ */
+static void idxgen_uq_complete(IdxgenState *s, unsigned qn, int status)
+{
+    IdxgenQueue *q = &s->q[qn];
+    uint64_t v;
+
+    q->fence_value++;
+    v = cpu_to_le64(q->fence_value);
+    if (idxgen_dma(s, q->fence_addr_l, &v, sizeof(v),
+                   DMA_DIRECTION_FROM_DEVICE) != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: user queue %u: completion "
+                      "value write to 0x%" PRIx64 " failed, queue stopped\n",
+                      qn - IDXGEN_MAX_QUEUES, q->fence_addr_l);
+        idxgen_queue_error(s, qn, IDXGEN_QERR_DMA);
+        return;
+    }
+    if (status == IDXGEN_CPL_DMA_FAULT && !s->job_have_desc) {
+        idxgen_queue_error(s, qn, IDXGEN_QERR_DMA);
+        return;
+    }
+    idxgen_uq_irq_raise(s, qn);
+}
+
 static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
 {
     IdxgenQueue *q = &s->q[s->job_q];
@@ -590,10 +699,39 @@ static void idxgen_job_complete(IdxgenState *s, int status, uint64_t cycles)
     }
     q->head = (q->head + 1) & (q->size_l - 1);
     q->completed++;
+    if (idxgen_is_uq(qn)) {
+        idxgen_uq_complete(s, qn, status);
+        return;
+    }
     idxgen_irq_raise(s, IDXGEN_IRQ_QUEUE(qn), q->irq_vector);
 }
 
-/* Fetch, validate and filter the descriptor at HEAD of queue qn. */
+/* A user queue's job against its window table: the job's status. */
+static int idxgen_uq_window_check(IdxgenState *s, unsigned qn)
+{
+    IdxgenQueue *q = &s->q[qn];
+    struct igm_uq_window w[IDXGEN_UQ_WINDOWS];
+    uint32_t held = 0;
+    unsigned i;
+    int status;
+
+    for (i = 0; i < IDXGEN_UQ_WINDOWS; i++) {
+        w[i].base = q->win_base[i];
+        w[i].size = q->win_size[i];
+        w[i].flags = q->win_flags[i];
+    }
+    if (q->requester & IDXGEN_DESC_REQ_VALID) {
+        held = igm_arb_held(&s->arb, q->requester & IDXGEN_DESC_REQ_ID_MASK);
+    }
+    status = igm_uq_window_check(w, IDXGEN_UQ_WINDOWS, &s->job, held);
+    if (status != IDXGEN_CPL_OK) {
+        q->rejected++;
+        trace_idxgen_uq_reject(qn - IDXGEN_MAX_QUEUES, s->job.target,
+                               igm_cpl_status_name(status));
+    }
+    return status;
+}
+
 /*
  * Fetch the descriptor at the queue's head and check it (firmware loaded,
  * the limits, the arbiter): the job's status.
@@ -611,6 +749,10 @@ static int idxgen_job_fetch(IdxgenState *s, unsigned qn)
                       "descriptor fetch failed\n", qn, q->head);
         return IDXGEN_CPL_DMA_FAULT;
     }
+    if (idxgen_is_uq(qn)) {
+        /* The queue's requester, whatever the process wrote there */
+        desc.requester = cpu_to_le32(q->requester);
+    }
     memcpy(s->job_desc, &desc, sizeof(desc));
     igm_job_from_desc(&s->job, &desc);
     s->job_have_desc = true;
@@ -624,7 +766,11 @@ static int idxgen_job_fetch(IdxgenState *s, unsigned qn)
     if (status != IDXGEN_CPL_OK) {
         return status;
     }
-    return igm_arb_job_check(&s->arb, s->job.flags, s->job.requester);
+    status = igm_arb_job_check(&s->arb, s->job.flags, s->job.requester);
+    if (status != IDXGEN_CPL_OK || !idxgen_is_uq(qn)) {
+        return status;
+    }
+    return idxgen_uq_window_check(s, qn);
 }
 
 /* A valid job: served from the history, or the generator set up for it. */
@@ -757,12 +903,13 @@ static void idxgen_schedule(IdxgenState *s)
     if (s->job_active || !idxgen_can_run(s)) {
         return;
     }
-    for (i = 0; i < s->num_queues; i++) {
-        unsigned qn = (s->rr_next + i) % s->num_queues;
+    for (i = 0; i < idxgen_rr_count(s); i++) {
+        unsigned k = (s->rr_next + i) % idxgen_rr_count(s);
+        unsigned qn = idxgen_rr_queue(s, k);
         IdxgenQueue *q = &s->q[qn];
 
         if (q->enabled && q->head != q->tail) {
-            s->rr_next = (qn + 1) % s->num_queues;
+            s->rr_next = (k + 1) % idxgen_rr_count(s);
             idxgen_job_start(s, qn);
             return;
         }
@@ -817,7 +964,7 @@ static bool idxgen_work_pending(IdxgenState *s)
     if (s->job_active) {
         return true;
     }
-    for (i = 0; i < s->num_queues; i++) {
+    for (i = 0; i < IDXGEN_ALL_QUEUES; i++) {
         if (s->q[i].enabled && s->q[i].head != s->q[i].tail) {
             return true;
         }
@@ -1012,6 +1159,8 @@ static void idxgen_reset_state(IdxgenState *s, bool ctrl_reset)
     idxgen_caps_hw(s);
     s->irq_status = 0;
     s->irq_enable = 0;
+    s->uq_irq_status = 0;
+    s->uq_irq_enable = 0;
     s->range_base = s->range_size = 0;
     s->range_status = 0;
     s->stat_jobs = s->stat_hits = s->stat_misses = 0;
@@ -1029,6 +1178,10 @@ static void idxgen_reset_state(IdxgenState *s, bool ctrl_reset)
     memset(s->q, 0, sizeof(s->q));
     for (i = 0; i < IDXGEN_MAX_QUEUES; i++) {
         s->q[i].irq_vector = i < s->num_queues ? i : 0;
+    }
+    for (i = 0; i < s->num_uqueues; i++) {
+        s->q[IDXGEN_UQN(i)].irq_vector =
+            IDXGEN_MSIX_UQ_VECTOR(s->num_queues, i);
     }
     s->rr_next = 0;
 }
@@ -1156,11 +1309,104 @@ static bool idxgen_queue_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
     return true;
 }
 
+/* User-queue registers, reads (writes: below, after the config queue's). */
+static bool idxgen_uq_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
+                               uint32_t *val)
+{
+    IdxgenQueue *q = &s->q[qn];
+
+    if (r >= IDXGEN_UQ_WIN(0) && r < IDXGEN_UQ_WIN(IDXGEN_UQ_WINDOWS)) {
+        unsigned w = (r - IDXGEN_UQ_WIN(0)) / 16;
+
+        switch ((r - IDXGEN_UQ_WIN(0)) % 16) {
+        case IDXGEN_UQW_BASE:
+            *val = q->win_base[w];
+            return true;
+        case IDXGEN_UQW_SIZE:
+            *val = q->win_size[w];
+            return true;
+        case IDXGEN_UQW_FLAGS:
+            *val = q->win_flags[w];
+            return true;
+        }
+        *val = 0;
+        return true;
+    }
+    switch (r) {
+    case IDXGEN_UQ_RING_BASE_LO:
+    case IDXGEN_UQ_RING_BASE_HI:
+    case IDXGEN_UQ_CPL_BASE_LO:
+    case IDXGEN_UQ_CPL_BASE_HI:
+    case IDXGEN_UQ_RING_SIZE:
+    case IDXGEN_UQ_HEAD:
+    case IDXGEN_UQ_TAIL:
+    case IDXGEN_UQ_CTRL:
+    case IDXGEN_UQ_STATUS:
+    case IDXGEN_UQ_IRQ_VECTOR:
+        /* The same layout as a config queue's first registers */
+        return idxgen_queue_reg_read(s, qn, r, val);
+    case IDXGEN_UQ_REQUESTER:
+        *val = q->requester;
+        return true;
+    case IDXGEN_UQ_REJECTED:
+        *val = q->rejected;
+        return true;
+    case IDXGEN_UQ_FENCE_ADDR_LO:
+        *val = lo32(q->fence_addr);
+        return true;
+    case IDXGEN_UQ_FENCE_ADDR_HI:
+        *val = hi32(q->fence_addr);
+        return true;
+    case IDXGEN_UQ_FENCE_VALUE_LO:
+        *val = lo32(q->fence_value);
+        return true;
+    case IDXGEN_UQ_FENCE_VALUE_HI:
+        *val = hi32(q->fence_value);
+        return true;
+    }
+    return false;
+}
+
+/* The global user-queue registers (0x400..); false: not one of them. */
+static bool idxgen_uq_global_read(IdxgenState *s, hwaddr addr, uint32_t *val)
+{
+    bool on = s->num_uqueues > 0;
+
+    switch (addr) {
+    case IDXGEN_REG_UQ_COUNT:
+        *val = s->num_uqueues;
+        return true;
+    case IDXGEN_REG_UQ_WINDOWS:
+        *val = on ? IDXGEN_UQ_WINDOWS : 0;
+        return true;
+    case IDXGEN_REG_UQ_DB_STRIDE:
+        *val = on ? IDXGEN_UQ_DB_STRIDE : 0;
+        return true;
+    case IDXGEN_REG_UQ_IRQ_STATUS:
+        *val = s->uq_irq_status;
+        return true;
+    case IDXGEN_REG_UQ_IRQ_ENABLE:
+        *val = s->uq_irq_enable;
+        return true;
+    }
+    return false;
+}
+
 /* The register blocks with their own decoders; false: not in one of them. */
 static bool idxgen_block_read(IdxgenState *s, hwaddr addr, uint32_t *val)
 {
     uint64_t *stat;
 
+    if (addr >= IDXGEN_UQ_BASE) {
+        unsigned u = (addr - IDXGEN_UQ_BASE) / IDXGEN_UQ_STRIDE;
+
+        return u < s->num_uqueues &&
+            idxgen_uq_reg_read(s, IDXGEN_UQN(u), (addr - IDXGEN_UQ_BASE) %
+                               IDXGEN_UQ_STRIDE, val);
+    }
+    if (idxgen_uq_global_read(s, addr, val)) {
+        return true;
+    }
     if (addr >= IDXGEN_QUEUE_BASE) {
         unsigned qn = (addr - IDXGEN_QUEUE_BASE) / IDXGEN_QUEUE_STRIDE;
 
@@ -1339,10 +1585,13 @@ static void idxgen_queue_enable(IdxgenState *s, unsigned qn, bool on)
         !QEMU_IS_ALIGNED(q->ring_base, IDXGEN_RING_ALIGN) ||
         !QEMU_IS_ALIGNED(q->cpl_base, IDXGEN_RING_ALIGN) ||
         q->ring_base + n * sizeof(struct idxgen_desc) < q->ring_base ||
-        q->cpl_base + n * sizeof(struct idxgen_cpl) < q->cpl_base) {
+        q->cpl_base + n * sizeof(struct idxgen_cpl) < q->cpl_base ||
+        (idxgen_is_uq(qn) &&
+         !QEMU_IS_ALIGNED(q->fence_addr, IDXGEN_FENCE_ALIGN))) {
         qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: bad ring (base 0x%"
-                      PRIx64 ", completions 0x%" PRIx64 ", size %u)\n", qn,
-                      q->ring_base, q->cpl_base, q->ring_size);
+                      PRIx64 ", completions 0x%" PRIx64 ", size %u, "
+                      "completion value 0x%" PRIx64 ")\n", qn, q->ring_base,
+                      q->cpl_base, q->ring_size, q->fence_addr);
         idxgen_queue_error(s, qn, IDXGEN_QERR_BAD_RING);
         return;
     }
@@ -1353,6 +1602,11 @@ static void idxgen_queue_enable(IdxgenState *s, unsigned qn, bool on)
     q->err = IDXGEN_QERR_NONE;
     q->warps_ready = 0;
     q->enabled = true;
+    if (idxgen_is_uq(qn)) {
+        q->fence_addr_l = q->fence_addr;
+        q->fence_value = 0;
+        return;
+    }
     /* BAD_HEAD hits the first HEAD read after this enable */
     if (s->dbg_fault & IDXGEN_FAULT_BAD_HEAD) {
         s->dbg_fault &= ~IDXGEN_FAULT_BAD_HEAD;
@@ -1416,9 +1670,173 @@ static void idxgen_queue_reg_write(IdxgenState *s, unsigned qn, hwaddr r,
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* User queues: registers (BAR0) and doorbells (BAR5)                 */
+/* ------------------------------------------------------------------ */
+
+static void idxgen_uq_win_write(IdxgenQueue *q, hwaddr r, uint32_t val)
+{
+    unsigned w = (r - IDXGEN_UQ_WIN(0)) / 16;
+
+    switch ((r - IDXGEN_UQ_WIN(0)) % 16) {
+    case IDXGEN_UQW_BASE:
+        q->win_base[w] = val;
+        break;
+    case IDXGEN_UQW_SIZE:
+        q->win_size[w] = val;
+        break;
+    case IDXGEN_UQW_FLAGS:
+        q->win_flags[w] = val & IDXGEN_UQW_F_MASK;
+        break;
+    }
+}
+
+static void idxgen_uq_reg_write(IdxgenState *s, unsigned qn, hwaddr r,
+                                hwaddr addr, uint32_t val)
+{
+    IdxgenQueue *q = &s->q[qn];
+
+    if (r >= IDXGEN_UQ_WIN(0) && r < IDXGEN_UQ_WIN(IDXGEN_UQ_WINDOWS)) {
+        idxgen_uq_win_write(q, r, val);
+        return;
+    }
+    switch (r) {
+    case IDXGEN_UQ_RING_BASE_LO:
+    case IDXGEN_UQ_RING_BASE_HI:
+    case IDXGEN_UQ_CPL_BASE_LO:
+    case IDXGEN_UQ_CPL_BASE_HI:
+    case IDXGEN_UQ_RING_SIZE:
+    case IDXGEN_UQ_CTRL:
+    case IDXGEN_UQ_IRQ_VECTOR:
+        idxgen_queue_reg_write(s, qn, r, addr, val);
+        return;
+    case IDXGEN_UQ_REQUESTER:
+        q->requester = val & (IDXGEN_DESC_REQ_VALID | IDXGEN_DESC_REQ_ID_MASK);
+        return;
+    case IDXGEN_UQ_FENCE_ADDR_LO:
+        q->fence_addr = set_lo32(q->fence_addr, val);
+        return;
+    case IDXGEN_UQ_FENCE_ADDR_HI:
+        q->fence_addr = set_hi32(q->fence_addr, val);
+        return;
+    }
+    idxgen_bad_write(s, addr, val);
+}
+
+static bool idxgen_uq_global_write(IdxgenState *s, hwaddr addr, uint32_t val)
+{
+    switch (addr) {
+    case IDXGEN_REG_UQ_IRQ_STATUS:
+        s->uq_irq_status &= ~val;
+        return true;
+    case IDXGEN_REG_UQ_IRQ_ENABLE:
+        s->uq_irq_enable = val & idxgen_uq_mask(s);
+        return true;
+    case IDXGEN_REG_UQ_COUNT:
+    case IDXGEN_REG_UQ_WINDOWS:
+    case IDXGEN_REG_UQ_DB_STRIDE:
+        if (!s->num_uqueues) {
+            /* The block is absent: no register, but no fatal either */
+            qemu_log_mask(LOG_GUEST_ERROR, "idxgen: no user queues, write "
+                          "to 0x%" HWADDR_PRIx " ignored\n", addr);
+            return true;
+        }
+        return false;
+    }
+    return false;
+}
+
+/*
+ * A doorbell.  The process that owns the page writes it: a value past the
+ * ring stops this queue (its running job is aborted) and nothing else.
+ */
+static void idxgen_uq_doorbell(IdxgenState *s, unsigned u, uint32_t val)
+{
+    unsigned qn = IDXGEN_UQN(u);
+    IdxgenQueue *q = &s->q[qn];
+
+    if (!q->enabled) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: user queue %u: doorbell "
+                      "while stopped ignored\n", u);
+        return;
+    }
+    if (val >= q->size_l) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: user queue %u: doorbell %u "
+                      ">= ring size %u, queue stopped\n", u, val, q->size_l);
+        idxgen_queue_abort(s, qn);
+        if (q->enabled) {
+            idxgen_queue_error(s, qn, IDXGEN_QERR_BAD_DOORBELL);
+        }
+        return;
+    }
+    trace_idxgen_doorbell(qn, val);
+    q->tail = val;
+    idxgen_kick(s);
+}
+
+static uint64_t idxgen_db_read(void *opaque, hwaddr addr, unsigned size)
+{
+    IdxgenState *s = opaque;
+    unsigned u = addr / IDXGEN_UQ_DB_STRIDE;
+
+    if (u >= s->num_uqueues) {
+        return 0;
+    }
+    switch (addr % IDXGEN_UQ_DB_STRIDE) {
+    case IDXGEN_UQ_DB_TAIL:
+        return s->q[IDXGEN_UQN(u)].tail;
+    case IDXGEN_UQ_DB_HEAD:
+        return s->q[IDXGEN_UQN(u)].head;
+    }
+    return 0;
+}
+
+static void idxgen_db_write(void *opaque, hwaddr addr, uint64_t data,
+                            unsigned size)
+{
+    IdxgenState *s = opaque;
+    unsigned u = addr / IDXGEN_UQ_DB_STRIDE;
+
+    if (u >= s->num_uqueues ||
+        addr % IDXGEN_UQ_DB_STRIDE != IDXGEN_UQ_DB_TAIL) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: doorbell write 0x%x to 0x%"
+                      HWADDR_PRIx " ignored\n", (uint32_t)data, addr);
+        return;
+    }
+    idxgen_uq_doorbell(s, u, data);
+}
+
+static const MemoryRegionOps idxgen_db_ops = {
+    .read = idxgen_db_read,
+    .write = idxgen_db_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+    .impl = {
+        .min_access_size = 4,
+        .max_access_size = 4,
+    },
+};
+
 /* The register blocks with their own decoders; false: not in one of them. */
 static bool idxgen_block_write(IdxgenState *s, hwaddr addr, uint32_t val)
 {
+    if (addr >= IDXGEN_UQ_BASE) {
+        unsigned u = (addr - IDXGEN_UQ_BASE) / IDXGEN_UQ_STRIDE;
+
+        if (u < s->num_uqueues) {
+            idxgen_uq_reg_write(s, IDXGEN_UQN(u), (addr - IDXGEN_UQ_BASE) %
+                                IDXGEN_UQ_STRIDE, addr, val);
+        } else {
+            idxgen_bad_write(s, addr, val);
+        }
+        return true;
+    }
+    if (idxgen_uq_global_write(s, addr, val)) {
+        return true;
+    }
     if (addr >= IDXGEN_QUEUE_BASE) {
         unsigned qn = (addr - IDXGEN_QUEUE_BASE) / IDXGEN_QUEUE_STRIDE;
 
@@ -1578,6 +1996,61 @@ static const VMStateDescription vmstate_idxgen_queue = {
         VMSTATE_UINT32(warps_ready, IdxgenQueue),
         VMSTATE_UINT32(cur_job_id, IdxgenQueue),
         VMSTATE_UINT32(completed, IdxgenQueue),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* A user queue: a config queue's fields and its own (subsection idxgen/uq). */
+static const VMStateDescription vmstate_idxgen_uqueue = {
+    .name = "idxgen-uqueue",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(ring_base, IdxgenQueue),
+        VMSTATE_UINT64(cpl_base, IdxgenQueue),
+        VMSTATE_UINT32(ring_size, IdxgenQueue),
+        VMSTATE_UINT32(irq_vector, IdxgenQueue),
+        VMSTATE_UINT64(ring_base_l, IdxgenQueue),
+        VMSTATE_UINT64(cpl_base_l, IdxgenQueue),
+        VMSTATE_UINT32(size_l, IdxgenQueue),
+        VMSTATE_BOOL(enabled, IdxgenQueue),
+        VMSTATE_UINT8(err, IdxgenQueue),
+        VMSTATE_UINT32(head, IdxgenQueue),
+        VMSTATE_UINT32(tail, IdxgenQueue),
+        VMSTATE_UINT32(warps_ready, IdxgenQueue),
+        VMSTATE_UINT32(cur_job_id, IdxgenQueue),
+        VMSTATE_UINT32(completed, IdxgenQueue),
+        VMSTATE_UINT64(fence_addr, IdxgenQueue),
+        VMSTATE_UINT64(fence_addr_l, IdxgenQueue),
+        VMSTATE_UINT64(fence_value, IdxgenQueue),
+        VMSTATE_UINT32(requester, IdxgenQueue),
+        VMSTATE_UINT32(rejected, IdxgenQueue),
+        VMSTATE_UINT32_ARRAY(win_base, IdxgenQueue, IDXGEN_UQ_WINDOWS),
+        VMSTATE_UINT32_ARRAY(win_size, IdxgenQueue, IDXGEN_UQ_WINDOWS),
+        VMSTATE_UINT32_ARRAY(win_flags, IdxgenQueue, IDXGEN_UQ_WINDOWS),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* Only a device with user queues sends them: a 1.0 stream stays as it was. */
+static bool idxgen_uq_needed(void *opaque)
+{
+    IdxgenState *s = opaque;
+
+    return s->num_uqueues > 0;
+}
+
+static const VMStateDescription vmstate_idxgen_uq = {
+    .name = TYPE_IDXGEN "/uq",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = idxgen_uq_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(uq_irq_status, IdxgenState),
+        VMSTATE_UINT32(uq_irq_enable, IdxgenState),
+        VMSTATE_STRUCT_SUB_ARRAY(q, IdxgenState, IDXGEN_MAX_QUEUES,
+                                 IDXGEN_MAX_UQUEUES, 1,
+                                 vmstate_idxgen_uqueue, IdxgenQueue),
         VMSTATE_END_OF_LIST()
     },
 };
@@ -1743,6 +2216,27 @@ static const VMStateDescription vmstate_idxgen_sched = {
     },
 };
 
+/* Migration: a user queue's own fields as its registers could hold them. */
+static bool idxgen_uq_state_ok(IdxgenState *s, unsigned qn)
+{
+    IdxgenQueue *q = &s->q[qn];
+    unsigned w;
+
+    if (!idxgen_is_uq(qn)) {
+        return true;
+    }
+    if ((q->requester & ~(IDXGEN_DESC_REQ_VALID | IDXGEN_DESC_REQ_ID_MASK)) ||
+        (q->enabled && !QEMU_IS_ALIGNED(q->fence_addr_l, IDXGEN_FENCE_ALIGN))) {
+        return false;
+    }
+    for (w = 0; w < IDXGEN_UQ_WINDOWS; w++) {
+        if (q->win_flags[w] & ~IDXGEN_UQW_F_MASK) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Migration: the capabilities and queues of an untrusted stream, in range. */
 static bool idxgen_post_load_state_ok(IdxgenState *s)
 {
@@ -1758,20 +2252,22 @@ static bool idxgen_post_load_state_ok(IdxgenState *s)
         s->job_status < 0 || s->job_status > IDXGEN_CPL_MAX) {
         return false;
     }
-    for (i = 0; i < IDXGEN_MAX_QUEUES; i++) {
+    for (i = 0; i < IDXGEN_ALL_QUEUES; i++) {
         IdxgenQueue *q = &s->q[i];
 
         if (q->enabled &&
-            (i >= s->num_queues || q->size_l < 2 ||
+            (!idxgen_queue_exists(s, i) || q->size_l < 2 ||
              q->size_l > IDXGEN_HW_MAX_RING || !is_power_of_2(q->size_l) ||
              q->head >= q->size_l || q->tail >= q->size_l)) {
             return false;
         }
-        if (q->irq_vector >= s->nvectors) {
+        if (q->irq_vector >= s->nvectors || !idxgen_uq_state_ok(s, i)) {
             return false;
         }
     }
-    return s->rr_next < s->num_queues;
+    return s->rr_next < idxgen_rr_count(s) &&
+        !(s->uq_irq_enable & ~idxgen_uq_mask(s)) &&
+        !(s->uq_irq_status & ~idxgen_uq_mask(s));
 }
 
 /*
@@ -1831,7 +2327,8 @@ static int idxgen_post_load(void *opaque, int version_id)
         }
         return 0;
     }
-    if (s->job_q >= s->num_queues || !s->q[s->job_q].enabled ||
+    if (s->job_q >= IDXGEN_ALL_QUEUES || !idxgen_queue_exists(s, s->job_q) ||
+        !s->q[s->job_q].enabled ||
         s->job_slot >= s->q[s->job_q].size_l) {
         return -EINVAL;
     }
@@ -1884,8 +2381,8 @@ static const VMStateDescription vmstate_idxgen = {
         VMSTATE_UINT32(dbg_fault, IdxgenState),
         VMSTATE_UINT32(dbg_fired, IdxgenState),
         VMSTATE_UINT32(dbg_scratch, IdxgenState),
-        VMSTATE_STRUCT_ARRAY(q, IdxgenState, IDXGEN_MAX_QUEUES, 1,
-                             vmstate_idxgen_queue, IdxgenQueue),
+        VMSTATE_STRUCT_SUB_ARRAY(q, IdxgenState, 0, IDXGEN_MAX_QUEUES, 1,
+                                 vmstate_idxgen_queue, IdxgenQueue),
         VMSTATE_UINT32(rr_next, IdxgenState),
         VMSTATE_UINT32(hist.entries, IdxgenState),
         VMSTATE_UINT64(hist.clock, IdxgenState),
@@ -1910,6 +2407,7 @@ static const VMStateDescription vmstate_idxgen = {
     .subsections = (const VMStateDescription * const []) {
         &vmstate_idxgen_arb,
         &vmstate_idxgen_sched,
+        &vmstate_idxgen_uq,
         NULL
     },
 };
@@ -1932,6 +2430,11 @@ static bool idxgen_check_params(IdxgenState *s, Error **errp)
     if (s->num_queues < 1 || s->num_queues > IDXGEN_MAX_QUEUES) {
         error_setg(errp, "idxgen: num-queues must be in [1, %u] (got %u)",
                    IDXGEN_MAX_QUEUES, s->num_queues);
+        return false;
+    }
+    if (s->num_uqueues > IDXGEN_MAX_UQUEUES) {
+        error_setg(errp, "idxgen: num-uqueues must be in [0, %u] (got %u)",
+                   IDXGEN_MAX_UQUEUES, s->num_uqueues);
         return false;
     }
     if (s->lanes < 1 || s->lanes > IDXGEN_HW_MAX_LANES) {
@@ -1963,8 +2466,9 @@ static bool idxgen_check_params(IdxgenState *s, Error **errp)
 /* What does not depend on the bus: derived values, the timers, the BH. */
 static void idxgen_init_state(IdxgenState *s)
 {
-    s->hw_features = IDXGEN_HW_FEATURES | (s->debug ? IDXGEN_FEAT_DEBUG : 0);
-    s->nvectors = IDXGEN_MSIX_VECTORS(s->num_queues);
+    s->hw_features = IDXGEN_HW_FEATURES | (s->debug ? IDXGEN_FEAT_DEBUG : 0) |
+        (s->num_uqueues ? IDXGEN_FEAT_USER_QUEUES : 0);
+    s->nvectors = IDXGEN_MSIX_VECTORS_UQ(s->num_queues, s->num_uqueues);
     s->bh = qemu_bh_new_guarded(idxgen_bh, s,
                                 &DEVICE(s)->mem_reentrancy_guard);
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, idxgen_timer_cb, s);
@@ -2024,7 +2528,7 @@ static void idxgen_exit_pci_caps(PCIDevice *pdev)
     }
 }
 
-/* The three BARs: registers, index memory (a ROM device), MSI-X. */
+/* The BARs: registers, index memory (a ROM device), MSI-X, doorbells. */
 static bool idxgen_init_bars(PCIDevice *pdev, Error **errp)
 {
     IdxgenState *s = IDXGEN(pdev);
@@ -2048,6 +2552,12 @@ static bool idxgen_init_bars(PCIDevice *pdev, Error **errp)
 
     if (msix_init_exclusive_bar(pdev, s->nvectors, IDXGEN_BAR_MSIX, errp)) {
         return false;
+    }
+    if (s->num_uqueues) {
+        memory_region_init_io(&s->doorbells, OBJECT(s), &idxgen_db_ops, s,
+                              "idxgen-doorbells", IDXGEN_UQ_DB_BAR_SIZE);
+        pci_register_bar(pdev, IDXGEN_BAR_DOORBELL,
+                         PCI_BASE_ADDRESS_SPACE_MEMORY, &s->doorbells);
     }
     for (i = 0; i < s->nvectors; i++) {
         msix_vector_use(pdev, i);
@@ -2100,6 +2610,8 @@ static const Property idxgen_properties[] = {
                      IDXGEN_IMEM_SIZE_DEFAULT),
     DEFINE_PROP_UINT32("num-queues", IdxgenState, num_queues,
                        IDXGEN_HW_DEFAULT_QUEUES),
+    DEFINE_PROP_UINT32("num-uqueues", IdxgenState, num_uqueues,
+                       IDXGEN_HW_DEFAULT_UQUEUES),
     DEFINE_PROP_UINT32("lanes", IdxgenState, lanes, IDXGEN_HW_DEFAULT_LANES),
     DEFINE_PROP_UINT32("hist-entries", IdxgenState, hist_entries,
                        IDXGEN_HW_DEFAULT_HIST),
@@ -2161,6 +2673,9 @@ static void idxgen_class_init(ObjectClass *klass, void *data)
         "index memory (BAR2) size in bytes: a power of two, 1M..4G");
     object_class_property_set_description(klass, "num-queues",
         "config queues, 1..16");
+    object_class_property_set_description(klass, "num-uqueues",
+        "user queues (doorbell pages in BAR5), 0..16; 0: none, as "
+        "interface 1.0");
     object_class_property_set_description(klass, "lanes",
         "generator lanes = warp size = max iteration step, 1..64");
     object_class_property_set_description(klass, "hist-entries",

@@ -82,7 +82,7 @@ build_step qemu bash "$ROOT/qemu-device/build-qemu.sh"
 # cached under $IDXGEN_CACHE/kernel-debug (tests/vm/kernel/README.md).
 build_step kernel-debug bash "$ROOT/tests/vm/kernel/build-kernel.sh"
 # Every suite always runs: a missing piece must fail, never skip silently.
-for comp in fw lib lib/cudart lib/coop driver; do
+for comp in fw lib lib/cudart lib/coop lib/curand driver; do
 	build_step "${comp//\//-}" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
 done
 build_step model-tests $MAKE -j"$JOBS" -C "$ROOT/tests/model" all
@@ -103,6 +103,8 @@ run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
 run_suite cublas $MAKE -s -C "$ROOT/lib/cublas" check
 run_suite cufft $MAKE -s -C "$ROOT/lib/cufft" check
 run_suite thrust-cub bash "$ROOT/tests/thrust/check.sh" "$ROOT" "$BUILD"
+run_suite half $MAKE -s -C "$ROOT/tests/half" check
+run_suite curand $MAKE -s -C "$ROOT/lib/curand" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 run_suite man $MAKE -s -C "$ROOT/docs/man" check
 run_suite demo-host $MAKE -s -C "$ROOT/tests/vm/demo" check
@@ -136,6 +138,15 @@ build_step guest-demo $MAKE -s -C "$ROOT/tests/vm/demo" guest
 build_step guest-qemu $MAKE -s -C "$ROOT/tests/device" guest
 build_step guest-debug bash "$ROOT/tests/vm/kernel/stage-guest.sh" "$BUILD/guest-debug"
 IDXGEN_VM_OVERLAY=$BUILD/pkg/root run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
+# The driver's watchdog judges progress: on a throttled device model
+# (clock-khz=1: one job is four job timeouts of model time) a long job that
+# keeps writing warps is not reset and a hung one is
+# (tests/driver/drv_watchdog.c).  A VM of its own, so that every other suite
+# runs on full-speed devices.
+run_suite vm-watchdog env BUILD="$BUILD/vm-watchdog" IDXGEN_VM_SUITES="$ROOT/tests/vm/watchdog.suites" \
+	IDXGEN_VM_DEVICES="-device pcie-root-port,id=rp0,bus=pcie.0,chassis=1,slot=1
+	-device idxgen,id=idxgen0,bus=rp0,debug=on,clock-khz=1" \
+	bash "$ROOT/tests/vm/run-vm.sh" --plan check
 # The harness itself: a QEMU crash (SIGABRT on purpose) fails its suite, is
 # reported with a backtrace, and a fresh VM runs the suites after it.
 run_suite vm-harness bash "$ROOT/tests/vm/test-harness.sh"

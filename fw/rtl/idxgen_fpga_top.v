@@ -4,12 +4,15 @@
 // output bit of the core is kept and timed.
 //
 // A byte bus (cfg_we, cfg_addr, cfg_data) writes a register file: bytes
-// 0..63 the descriptor, 64..67 the slot, 68.. the limits (cap_lanes,
-// max_threads, max_dim x/y/z, features; little-endian).  go offers the
-// descriptor.  The write port's data, address and byte count and the
+// 0..63 the descriptor, 64..67 the slot.  go offers the descriptor.  The
+// limits are the default firmware's (all the hardware allows, both word
+// sizes, schedule orders): constants here, where a device would hold the
+// loaded firmware's parameters in registers.  The write port's data, address and byte count and the
 // completion record are folded by XOR into 8 output bits, registered: a
 // board would put index memory or a PCIe core there; the fold only keeps
 // the logic from being optimised away and costs about one LUT per 3 bits.
+`include "idxgen_hw.vh"
+
 module idxgen_fpga_top #(
 	parameter integer LANES = 32,
 	parameter integer HIST = 4
@@ -27,7 +30,7 @@ module idxgen_fpga_top #(
 	output wire       cpl_valid,
 	output reg  [7:0] fold
 );
-	localparam integer NB = 64 + 4 + 4 + 4 + 6 + 4;	// register file bytes: 86
+	localparam integer NB = 64 + 4;	// register file bytes
 	reg [8*NB-1:0] rf;
 
 	always @(posedge clk)
@@ -43,9 +46,10 @@ module idxgen_fpga_top #(
 
 	idxgen_core #(.LANES(LANES), .HIST(HIST)) u_core (
 		.clk(clk), .rst(rst),
-		.cap_lanes(rf[8*68 +: 32]), .max_threads(rf[8*72 +: 32]),
-		.max_dim_x(rf[8*76 +: 16]), .max_dim_y(rf[8*78 +: 16]), .max_dim_z(rf[8*80 +: 16]),
-		.features(rf[8*82 +: 32]),
+		.cap_lanes(LANES), .max_threads(`IDXGEN_HW_MAX_THREADS),
+		.max_dim_x(`IDXGEN_HW_MAX_DIM), .max_dim_y(`IDXGEN_HW_MAX_DIM),
+		.max_dim_z(`IDXGEN_HW_MAX_DIM),
+		.features(`IDXGEN_FEAT_WORD16 | `IDXGEN_FEAT_WORD32 | `IDXGEN_FEAT_SCHED_ORDERS),
 		.desc_valid(go), .desc_ready(desc_ready), .desc_in(rf[0 +: 512]),
 		.slot_in(rf[8*64 +: 32]),
 		.wr_valid(wr_valid), .wr_ready(wr_ready), .wr_addr(wr_addr), .wr_data(wr_data),

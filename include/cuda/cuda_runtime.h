@@ -14,6 +14,7 @@
 #define __CUDA_RUNTIME_H__
 
 #include "cuda_runtime_api.h"
+#include "channel_descriptor.h"
 #include "vector_functions.h"
 #include "idxgen_cuda_device.h"
 

@@ -79,6 +79,8 @@
 #include <stddef.h>
 
 #include "driver_types.h"
+#include "surface_types.h"
+#include "texture_types.h"
 #include "vector_types.h"
 
 /* The CUDA runtime version whose API this subset follows (12.0). */
@@ -121,6 +123,9 @@ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
 cudaError_t cudaDriverGetVersion(int *version);
 cudaError_t cudaRuntimeGetVersion(int *version);
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
+
+/* A channel format (channel_descriptor.h has the C++ template forms): compat.c */
+struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f);
 
 /* Removed from CUDA 12 (the classic suites call them) and one-device answers: compat.c */
 cudaError_t cudaThreadExit(void);

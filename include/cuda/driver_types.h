@@ -209,6 +209,51 @@ enum cudaDeviceAttr {
  * the idxgen device (warp size, block limits); fields without a meaning
  * on a CPU read 0 unless a program would divide by them.
  */
+/*
+ * The element format of a CUDA array or texture: the kind of its channels
+ * and their widths in bits (channel_descriptor.h makes them).  Values are
+ * CUDA's, in order; the normalized and block-compressed kinds after NV12.
+ */
+enum cudaChannelFormatKind {
+	cudaChannelFormatKindSigned = 0,
+	cudaChannelFormatKindUnsigned = 1,
+	cudaChannelFormatKindFloat = 2,
+	cudaChannelFormatKindNone = 3,
+	cudaChannelFormatKindNV12 = 4,
+	cudaChannelFormatKindUnsignedNormalized8X1 = 5,
+	cudaChannelFormatKindUnsignedNormalized8X2 = 6,
+	cudaChannelFormatKindUnsignedNormalized8X4 = 7,
+	cudaChannelFormatKindUnsignedNormalized16X1 = 8,
+	cudaChannelFormatKindUnsignedNormalized16X2 = 9,
+	cudaChannelFormatKindUnsignedNormalized16X4 = 10,
+	cudaChannelFormatKindSignedNormalized8X1 = 11,
+	cudaChannelFormatKindSignedNormalized8X2 = 12,
+	cudaChannelFormatKindSignedNormalized8X4 = 13,
+	cudaChannelFormatKindSignedNormalized16X1 = 14,
+	cudaChannelFormatKindSignedNormalized16X2 = 15,
+	cudaChannelFormatKindSignedNormalized16X4 = 16,
+	cudaChannelFormatKindUnsignedBlockCompressed1 = 17,
+	cudaChannelFormatKindUnsignedBlockCompressed1SRGB = 18,
+	cudaChannelFormatKindUnsignedBlockCompressed2 = 19,
+	cudaChannelFormatKindUnsignedBlockCompressed2SRGB = 20,
+	cudaChannelFormatKindUnsignedBlockCompressed3 = 21,
+	cudaChannelFormatKindUnsignedBlockCompressed3SRGB = 22,
+	cudaChannelFormatKindUnsignedBlockCompressed4 = 23,
+	cudaChannelFormatKindSignedBlockCompressed4 = 24,
+	cudaChannelFormatKindUnsignedBlockCompressed5 = 25,
+	cudaChannelFormatKindSignedBlockCompressed5 = 26,
+	cudaChannelFormatKindUnsignedBlockCompressed6H = 27,
+	cudaChannelFormatKindSignedBlockCompressed6H = 28,
+	cudaChannelFormatKindUnsignedBlockCompressed7 = 29,
+	cudaChannelFormatKindUnsignedBlockCompressed7SRGB = 30,
+	cudaChannelFormatKindUnsignedNormalized1010102 = 31
+};
+
+struct cudaChannelFormatDesc {
+	int x, y, z, w;	/* bits of each channel, 0 where absent */
+	enum cudaChannelFormatKind f;
+};
+
 /* What cudaDevAttrComputeMode and cudaDeviceProp.computeMode answer (always the default here). */
 enum cudaComputeMode {
 	cudaComputeModeDefault = 0,

@@ -82,6 +82,8 @@ struct drv {
 	bool opt_given;
 	bool kept;		/* an internal error: the temporary folder is kept for the report */		/* an -O option: else .cu files get -O3 (nvcc optimises device code by default) */
 	const char *std;
+	const char *ccbin;	/* -ccbin: the host C++ compiler, or the folder it is in */
+	char *ccbin_path;	/* -ccbin a folder: the compiler found there (d->ccbin points here) */
 	struct argv inputs;
 	struct argv kinds;	/* per input: "cu" after -x cu, else "" */
 	struct argv parse;	/* -I -D -U for the translation (libclang) */
@@ -106,7 +108,62 @@ static enum kind kind_of(const char *path, bool x_cu)
 	return K_LINK;
 }
 
-static const char *host_cxx(void)
+/*
+ * -ccbin as nvcc takes it: a compiler (g++-12, mpicxx, clang++) or the
+ * folder holding one (its g++, else c++, else clang++; g++ if none, which
+ * then fails to start and is reported).  Returns it, owned by d.
+ */
+static const char *ccbin_compiler(struct drv *d, const char *v)
+{
+	static const char *const names[] = { "g++", "c++", "clang++" };
+	size_t n = strlen(v) + sizeof("/clang++");
+	struct stat st;
+	unsigned i;
+
+	free(d->ccbin_path);
+	d->ccbin_path = NULL;
+	if (stat(v, &st) || !S_ISDIR(st.st_mode))
+		return v;
+	d->ccbin_path = cx_alloc(n);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(d->ccbin_path, n, "%s/%s", v, names[i]);
+		if (!access(d->ccbin_path, X_OK))
+			return d->ccbin_path;
+	}
+	snprintf(d->ccbin_path, n, "%s/g++", v);
+	return d->ccbin_path;
+}
+
+/* Can cmd be started: a path that is executable, or a name found in $PATH? */
+static bool runnable(const char *cmd)
+{
+	const char *path = getenv("PATH"), *p, *e;
+	char buf[4096];
+
+	if (strchr(cmd, '/'))
+		return !access(cmd, X_OK);
+	for (p = path ? path : "/usr/bin:/bin"; *p; p = *e ? e + 1 : e) {
+		e = strchr(p, ':');
+		if (!e)
+			e = p + strlen(p);
+		if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)(e - p), p, cmd) < (int)sizeof(buf) &&
+		    !access(buf, X_OK))
+			return true;
+	}
+	return false;
+}
+
+/* -ccbin v: the host C++ compiler from now on; false (reported) if it cannot be started. */
+static bool set_ccbin(struct drv *d, const char *v)
+{
+	d->ccbin = ccbin_compiler(d, v);
+	if (runnable(d->ccbin))
+		return true;
+	fprintf(stderr, "idxgen-cc: %s: no such host compiler (-ccbin)\n", d->ccbin);
+	return false;
+}
+
+static const char *host_cxx_default(void)
 {
 	const char *c = getenv("CXX");
 
@@ -116,6 +173,12 @@ static const char *host_cxx(void)
 	if (!access("/usr/bin/clang++-16", X_OK))
 		return "clang++-16";
 	return access("/usr/bin/clang++", X_OK) ? "c++" : "clang++";
+}
+
+/* The host C++ compiler: -ccbin's, else $CXX, else Debian's clang++-16, clang++, c++. */
+static const char *host_cxx(const struct drv *d)
+{
+	return d->ccbin ? d->ccbin : host_cxx_default();
 }
 
 static const char *host_cc(void)
@@ -308,7 +371,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		}
 	}
 	if (rc == 0 && !d->emit_cxx) {
-		av_add(&cc, host_cxx());
+		av_add(&cc, host_cxx(d));
 		av_addf(&cc, "-std=%s", d->std);
 		av_addf(&cc, "-I%s", dir);
 		av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR "/cuda");
@@ -356,7 +419,7 @@ static int build_host(const struct drv *d, const char *src, enum kind k, const c
 	char *idir = input_dir_flag(src);
 	int rc;
 
-	av_add(&cc, k == K_C ? host_cc() : host_cxx());
+	av_add(&cc, k == K_C ? host_cc() : host_cxx(d));
 	if (k == K_CXX)
 		av_addf(&cc, "-std=%s", d->std);
 	av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR "/cuda");
@@ -393,6 +456,8 @@ static bool cuda_lib(struct drv *d, const char *name)
 		{ "cublasLt_static", NULL, { NULL } },
 		{ "cufft", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
 		{ "cufft_static", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
+		{ "curand", "/curand/libidxgen_curand.a", { NULL } },
+		{ "curand_static", "/curand/libidxgen_curand.a", { NULL } },
 	};
 
 	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
@@ -412,7 +477,7 @@ static int link_program(const struct drv *d, const struct argv *objs)
 	struct argv ld = { 0 };
 	int rc;
 
-	av_add(&ld, host_cxx());
+	av_add(&ld, host_cxx(d));
 	av_add(&ld, "-o");
 	av_add(&ld, d->output ? d->output : "a.out");
 	av_cat(&ld, objs);
@@ -449,13 +514,12 @@ static bool ignored_option(const char *a, bool *skip)
 	static const char *const with_arg[] = { "-arch", "--gpu-architecture", "-gencode", "--generate-code",
 						"-code", "--gpu-code", "-Xptxas", "--ptxas-options", "-maxrregcount",
 						"--maxrregcount", "-cudart", "--cudart", "--default-stream",
-						"-Xnvlink", "--keep-dir", "-ccbin", "--compiler-bindir", "-t",
+						"-Xnvlink", "--keep-dir", "-t",
 						"--threads", "-split-compile", NULL };
 	static const char *const prefixes[] = { "-arch=", "--gpu-architecture=", "-gencode=", "--generate-code=",
 						"-code=", "--gpu-code=", "-Xptxas=", "--ptxas-options=",
 						"-maxrregcount=", "--maxrregcount=", "-rdc=", "--relocatable-device-code=",
-						"-cudart=", "--cudart=", "--default-stream=", "-ccbin=",
-						"--compiler-bindir=", "--threads=", "-t=", "-Wno-deprecated-gpu-targets",
+						"-cudart=", "--cudart=", "--default-stream=", "--threads=", "-t=", "-Wno-deprecated-gpu-targets",
 						"--Wno-deprecated-gpu-targets", "-Wno-deprecated-declarations=", NULL };
 	static const char *const plain[] = { "--use_fast_math", "-use_fast_math", "--extended-lambda",
 					     "-extended-lambda", "--expt-extended-lambda", "-expt-extended-lambda",
@@ -502,9 +566,19 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
 			char *ver = cx_string(clang_getClangVersion());
 
-			printf("idxgen-cc %s (libclang: %s)\n", IDXGEN_CC_VERSION, ver);
+			/* nvcc's shape, whose "release X.Y" build scripts parse: the CUDA version we follow */
+			printf("idxgen-cc %s (libclang: %s)\n"
+			       "Cuda compilation tools, release 12.0, V12.0.0 (the CUDA API idxgen-cc follows)\n",
+			       IDXGEN_CC_VERSION, ver);
 			free(ver);
 			return 0;
+		} else if (!strcmp(a, "-ccbin") || !strcmp(a, "--compiler-bindir")) {
+			NEXT_ARG();
+			if (!set_ccbin(d, v))
+				return 2;
+		} else if (!strncmp(a, "-ccbin=", 7) || !strncmp(a, "--compiler-bindir=", 18)) {
+			if (!set_ccbin(d, strchr(a, '=') + 1))
+				return 2;
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--output-file")) {
 			NEXT_ARG();
 			d->output = v;
@@ -658,6 +732,7 @@ int driver_main(int argc, char **argv)
 	av_free(&d.kinds);
 	av_free(&d.parse);
 	av_free(&d.cflags);
+	free(d.ccbin_path);
 	av_free(&d.ldflags);
 	av_free(&d.culibs);
 	return rc;
@@ -694,6 +769,7 @@ static void drv_usage(FILE *f)
 "                   link options (-lcudart, -lcudart_static, -lcuda: dropped,\n"
 "                   libidxgen_cudart replaces them; -lcublas, -lcufft: ours,\n"
 "                   on OpenBLAS and FFTW)\n"
+"  -ccbin X         the host C++ compiler (a name or its folder), as nvcc's\n"
 "  -x cu            accepted (.cu inputs are CUDA anyway)\n"
 "  -v               print the commands run\n"
 "  --keep-cxx       keep the C++ written for FILE.cu as FILE.cu.cpp\n"
@@ -702,7 +778,7 @@ static void drv_usage(FILE *f)
 "  ignored (GPU code generation has no meaning here): -arch, -gencode, -code,\n"
 "                   --use_fast_math, -lineinfo, -G, -rdc, --extended-lambda,\n"
 "                   --expt-relaxed-constexpr, -Xptxas, -maxrregcount, -cudart,\n"
-"                   -ccbin, -m64, -ftz, -prec-div, -prec-sqrt, -fmad, --keep,\n"
+"                   -m64, -ftz, -prec-div, -prec-sqrt, -fmad, --keep,\n"
 "                   --default-stream, --resource-usage, -t/--threads\n"
 "  -h, --help       print this help and exit\n"
 "  -V, --version    print the version and exit\n"

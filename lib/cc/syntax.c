@@ -405,13 +405,55 @@ bool has_effects(const struct source *s, CXCursor e)
  * constructs a struct variable without one: libclang shows that as a call
  * without arguments at the variable's name, which is no initializer in C.
  */
+/* Is there an '=' token from the declaration's name up to the start of e? */
+static bool equals_before(CXCursor d, CXCursor e)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(d);
+	CXSourceRange r = clang_getRange(clang_getCursorLocation(d), clang_getRangeStart(clang_getCursorExtent(e)));
+	CXToken *toks = NULL;
+	unsigned n = 0, k;
+	bool eq = false;
+
+	clang_tokenize(tu, r, &toks, &n);
+	for (k = 0; k < n && !eq; k++) {
+		CXString sp = clang_getTokenSpelling(tu, toks[k]);
+
+		eq = clang_getTokenKind(toks[k]) == CXToken_Punctuation && !strcmp(clang_getCString(sp), "=");
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return eq;
+}
+
+/*
+ * A variable's initializer: none for a default-constructed object; for
+ * "T v = e;" whose AST is a constructor call at the name (C++14's elidable
+ * copy of a converted e, e.g. "__half h = 1.0f;"), e itself.
+ */
 CXCursor var_init(CXCursor d)
 {
-	CXCursor i = clang_Cursor_getVarDeclInitializer(d);
+	CXCursor i = clang_Cursor_getVarDeclInitializer(d), c = i;
+	unsigned name = off_of(clang_getCursorLocation(d));
 
-	if (!clang_Cursor_isNull(i) && clang_getCursorKind(i) == CXCursor_CallExpr &&
-	    clang_Cursor_getNumArguments(i) == 0 && c_start(i) == off_of(clang_getCursorLocation(d)))
+	if (clang_Cursor_isNull(i))
+		return i;
+	if (clang_getCursorKind(i) == CXCursor_CallExpr && clang_Cursor_getNumArguments(i) == 0 &&
+	    c_start(i) == name)
 		return clang_getNullCursor();
+	/* through the wrappers at the name (ExprWithCleanups) to the constructor call */
+	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr && c_start(c) == name) {
+		struct cx_kids ks = cx_kids_of(c);
+		CXCursor only = ks.n == 1 ? ks.c[0] : clang_getNullCursor();
+
+		cx_kids_free(&ks);
+		if (clang_Cursor_isNull(only))
+			return i;
+		c = only;
+	}
+	if (clang_getCursorKind(c) == CXCursor_CallExpr && c_start(c) == name &&
+	    clang_Cursor_getNumArguments(c) == 1 && c_start(clang_Cursor_getArgument(c, 0)) != name &&
+	    equals_before(d, clang_Cursor_getArgument(c, 0)))
+		return clang_Cursor_getArgument(c, 0);
 	return i;
 }
 

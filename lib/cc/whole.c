@@ -301,15 +301,27 @@ static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 
 static bool nontrivial_type(CXType t);
 
-/* Does the class behind t (arrays stripped) declare constructors, a destructor or virtual functions? */
+/*
+ * Does the class behind t (arrays stripped) need construction or destruction:
+ * a user-written default, copy or move constructor, a destructor that is not
+ * defaulted, or virtual functions?  Other constructors -- converting ones
+ * such as __half(float) of cuda_fp16.h -- leave the type trivial
+ * (std::is_trivial, which the emitted code also asserts): raw per-thread
+ * memory holds it as long as the variable is assigned, not constructed
+ * (converting_init_ok).
+ */
 static enum CXChildVisitResult nontrivial_member(CXCursor c, CXCursor parent, CXClientData d)
 {
 	bool *r = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (k == CXCursor_Constructor || k == CXCursor_Destructor ||
-	    (k == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(c)))
+	if (k == CXCursor_Constructor)
+		*r = !clang_CXXMethod_isDefaulted(c) &&
+		     (clang_CXXConstructor_isDefaultConstructor(c) || clang_CXXConstructor_isCopyConstructor(c) ||
+		      clang_CXXConstructor_isMoveConstructor(c));
+	else if ((k == CXCursor_Destructor && !clang_CXXMethod_isDefaulted(c)) ||
+		 (k == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(c)))
 		*r = true;
 	else if (k == CXCursor_FieldDecl || k == CXCursor_CXXBaseSpecifier)
 		*r = *r || nontrivial_type(clang_getCursorType(c));
@@ -332,6 +344,14 @@ static bool nontrivial_type(CXType t)
 	return r;
 }
 
+/* Is v's initializer a constructor call at its name ("T v(x, y)", "T v{x}"), not "T v = expr;"? */
+static bool direct_init(const struct var *v)
+{
+	CXCursor init = var_init(v->decl);
+
+	return !clang_Cursor_isNull(init) && c_start(init) == off_of(clang_getCursorLocation(v->decl));
+}
+
 /*
  * dim3 has constructors (its defaults are 1) but is trivially copyable and
  * destructible: a promoted dim3 with an initializer is assigned its value
@@ -341,10 +361,8 @@ static bool nontrivial_type(CXType t)
 static bool dim3_assigned(const struct var *v)
 {
 	char *n = cx_string(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(v->decl))));
-	CXCursor init = var_init(v->decl);
 	/* "dim3 d = expr;" (not "dim3 d(x, y)": a constructor call at the name) */
-	bool r = !strcmp(n, "dim3") && !clang_Cursor_isNull(init) &&
-		 c_start(init) != off_of(clang_getCursorLocation(v->decl));
+	bool r = !strcmp(n, "dim3") && !clang_Cursor_isNull(var_init(v->decl)) && !direct_init(v);
 
 	free(n);
 	return r;
@@ -387,6 +405,14 @@ static bool dependent_layout(struct kernel *k)
 		    e.kind == CXType_VariableArray) {
 			error_at(k->src, v->decl,
 				 "'%s' lives across __syncthreads() and is a reference or an array of dependent size: not supported",
+				 v->name);
+			ok = false;
+			continue;
+		}
+		if (!nontrivial_type(t) && !v->array && direct_init(v)) {
+			/* the per-thread copy is assigned: there is no place for a constructor call */
+			error_at(k->src, v->decl,
+				 "'%s' lives across __syncthreads() and is initialized by a constructor call: write '= value' instead",
 				 v->name);
 			ok = false;
 			continue;

@@ -173,3 +173,11 @@ cudaError_t cudaMemset2DAsync(void *ptr, size_t pitch, int value, size_t width, 
 
 	return err ? err : cudaMemset2D(ptr, pitch, value, width, height);
 }
+
+struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f)
+{
+	struct cudaChannelFormatDesc d;
+
+	d.x = x, d.y = y, d.z = z, d.w = w, d.f = f;
+	return d;
+}

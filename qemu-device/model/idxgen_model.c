@@ -313,6 +313,9 @@ static const char *const cpl_names[IDXGEN_CPL_MAX + 1] = {
 	[IDXGEN_CPL_BAD_GRANULARITY] = "BAD_GRANULARITY",
 	[IDXGEN_CPL_BAD_TILE] = "BAD_TILE",
 	[IDXGEN_CPL_NOT_LOCK_HOLDER] = "NOT_LOCK_HOLDER",
+	[IDXGEN_CPL_UQ_NO_WINDOW] = "UQ_NO_WINDOW",
+	[IDXGEN_CPL_UQ_WORD_SIZE] = "UQ_WORD_SIZE",
+	[IDXGEN_CPL_UQ_LOCK] = "UQ_LOCK",
 };
 
 static const char *const fw_names[] = {

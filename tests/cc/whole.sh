@@ -85,6 +85,16 @@ rc=$?
 [ $rc = 2 ] && grep -q 'internal error' "$tmp/err" && [ ! -e "$tmp/prog" ]
 ok $? "the C++ compiler fails: internal error, exit 2 (got $rc), no executable"
 
+# -ccbin names the host C++ compiler (a name or its folder), as with nvcc.
+run_prog "-ccbin g++: the host compiler named" -O0 -ccbin g++ -o "$tmp/prog" "$DIR/progs/nvcc_macros.cu"
+"$CC_BIN" -v -ccbin /usr/bin -O0 -o "$tmp/prog" "$DIR/progs/nvcc_macros.cu" 2>"$tmp/err" >/dev/null &&
+	grep -q '^/usr/bin/g++ ' "$tmp/err" && [ -x "$tmp/prog" ]
+ok $? "-ccbin /usr/bin: the folder's g++ compiles and links"
+rm -f "$tmp/prog"
+"$CC_BIN" -ccbin "$tmp/no-such-cxx" -o "$tmp/prog" "$reg" >"$tmp/err" 2>&1
+[ $? = 2 ] && grep -q 'no such host compiler' "$tmp/err" && [ ! -e "$tmp/prog" ]
+ok $? "-ccbin of a compiler that does not exist: exit 2, said so"
+
 "$CC_BIN" --bogus -o "$tmp/prog" "$reg" >/dev/null 2>&1
 [ $? = 2 ]; ok $? "unknown option: exit 2"
 "$CC_BIN" -o "$tmp/prog" "$tmp/missing.cu" >/dev/null 2>&1
@@ -93,5 +103,7 @@ ok $? "the C++ compiler fails: internal error, exit 2 (got $rc), no executable"
 [ $? = 2 ]; ok $? "no input: exit 2"
 "$CC_BIN" --help | grep -q -- '--emit-cxx'
 ok $? "--help documents the driver"
+"$CC_BIN" --version | grep -Eq 'release [0-9]+\.[0-9]+, V[0-9]+\.[0-9]+'
+ok $? "--version has nvcc's 'release X.Y, VX.Y.Z' line (build scripts parse it)"
 
 tap_done

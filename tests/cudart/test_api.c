@@ -691,6 +691,31 @@ static void test_sticky(void)
 	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
 }
 
+/* Channel formats (channel_descriptor.h, cudaCreateChannelDesc) and the texture types' values. */
+static void test_channels(void)
+{
+	struct cudaChannelFormatDesc d = cudaCreateChannelDesc(8, 16, 0, 32, cudaChannelFormatKindSigned);
+
+	tap_ok(d.x == 8 && d.y == 16 && d.z == 0 && d.w == 32 && d.f == cudaChannelFormatKindSigned,
+	       "cudaCreateChannelDesc(x, y, z, w, kind)");
+	tap_ok(cudaChannelFormatKindFloat == 2 && cudaChannelFormatKindNV12 == 4 && cudaAddressModeBorder == 3 &&
+		       cudaFilterModeLinear == 1 && cudaReadModeNormalizedFloat == 1 && cudaBoundaryModeTrap == 2 &&
+		       cudaTextureType2DLayered == 0xF2 && sizeof(cudaTextureObject_t) == 8 &&
+		       sizeof(struct cudaTextureDesc) == 72,
+	       "texture and surface types: CUDA's values and layout");
+#ifdef __cplusplus
+	cudaChannelFormatDesc f4 = cudaCreateChannelDesc<float4>(), u1 = cudaCreateChannelDesc<unsigned char>();
+	cudaChannelFormatDesc s2 = cudaCreateChannelDesc<short2>(), h2 = cudaCreateChannelDescHalf2();
+
+	tap_ok(f4.x == 32 && f4.y == 32 && f4.z == 32 && f4.w == 32 && f4.f == cudaChannelFormatKindFloat,
+	       "cudaCreateChannelDesc<float4>()");
+	tap_ok(u1.x == 8 && u1.y == 0 && u1.f == cudaChannelFormatKindUnsigned, "cudaCreateChannelDesc<unsigned char>()");
+	tap_ok(s2.x == 16 && s2.y == 16 && s2.z == 0 && s2.f == cudaChannelFormatKindSigned,
+	       "cudaCreateChannelDesc<short2>()");
+	tap_ok(h2.x == 16 && h2.y == 16 && h2.f == cudaChannelFormatKindFloat, "cudaCreateChannelDescHalf2()");
+#endif
+}
+
 /* compat.c: the calls CUDA 12 removed and the one-device answers, with their error paths. */
 static void test_compat(void)
 {
@@ -820,6 +845,7 @@ int main(void)
 	test_symbols();
 	test_schedule();
 	test_compat();
+	test_channels();
 #ifdef __cplusplus
 	test_cxx();
 #endif

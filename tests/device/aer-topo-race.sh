@@ -10,7 +10,14 @@ cd "$(dirname "$0")" || exit 1
 [ $# -gt 0 ] || set -- fault
 ./idxgen-topo-race read >/tmp/aer-topo-race.out 2>&1 &
 reader=$!
-sleep 2
+# The reader's first line (its BAR mapped) comes before its reads: wait for
+# it, not for a time; 6000 x 0.1 s is a hang guard only.
+i=0
+while ! grep -q '^\(not \)\{0,1\}ok 1 ' /tmp/aer-topo-race.out 2>/dev/null &&
+	kill -0 "$reader" 2>/dev/null && [ $i -lt 6000 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 ./idxgen-drv-test "$@"
 rc=$?
 kill -INT "$reader"

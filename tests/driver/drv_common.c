@@ -110,12 +110,15 @@ long dbg_value(const struct dev *d, const char *file, const char *name)
 	return -1;
 }
 
-/* Poll a debugfs value until it equals want (context destruction is asynchronous). */
+/*
+ * Poll a debugfs value until it equals want (context destruction is
+ * asynchronous); HANG_GUARD_S bounds a value that never comes.
+ */
 bool dbg_wait(const struct dev *d, const char *file, const char *name, long want)
 {
 	int i;
 
-	for (i = 0; i < 50; i++) {
+	for (i = 0; i < HANG_GUARD_S * 10; i++) {
 		if (dbg_value(d, file, name) == want)
 			return true;
 		usleep(100000);
@@ -523,12 +526,12 @@ int wait_node(const char *pci)
 	char path[64];
 	int i, minor = -1;
 
-	for (i = 0; i < 100 && (minor = minor_of(pci)) < 0; i++)
+	for (i = 0; i < HANG_GUARD_S * 10 && (minor = minor_of(pci)) < 0; i++)
 		usleep(100000);
 	if (minor < 0)
 		return -1;
 	snprintf(path, sizeof(path), "/dev/accel/accel%d", minor);
-	for (i = 0; i < 50 && access(path, F_OK); i++)
+	for (i = 0; i < HANG_GUARD_S * 10 && access(path, F_OK); i++)
 		usleep(100000);
 	return access(path, F_OK) ? -1 : minor;
 }

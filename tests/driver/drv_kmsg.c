@@ -131,6 +131,30 @@ bool kmsg_wait_fast_also(int fd, const char *s, int ms, const char *also, bool *
 	return false;
 }
 
+/*
+ * Whether the kernel log records that came since fd was opened (or last
+ * drained) hold s: reads what is there now, never waits.  Tells what
+ * happened before a step without a note of the test's own (writes to
+ * /dev/kmsg are rate-limited and may be dropped).
+ */
+bool kmsg_seen(int fd, const char *s)
+{
+	char rec[2048];
+	bool seen = false;
+	ssize_t n;
+
+	while (fd >= 0) {
+		n = read(fd, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EPIPE)
+			continue;
+		if (n <= 0)
+			break;
+		rec[n] = 0;
+		seen |= strstr(rec, s) != NULL;
+	}
+	return seen;
+}
+
 bool kmsg_wait_fast(int fd, const char *s, int ms)
 {
 	return kmsg_wait_fast_also(fd, s, ms, NULL, NULL);

@@ -224,7 +224,7 @@ static int sched_rebind(const char *pci)
 
 	write_file("/sys/bus/pci/drivers/idxgen/unbind", pci);
 	r = write_file("/sys/bus/pci/drivers/idxgen/bind", pci);
-	for (i = 0; !r && i < 100 && minor_of(pci) < 0; i++)
+	for (i = 0; !r && i < HANG_GUARD_S * 20 && minor_of(pci) < 0; i++)
 		usleep(50000);
 	return r;
 }
@@ -242,7 +242,7 @@ static bool sched_corrupt_round(int res, const char *pci, int mode, const char *
 	bool seen = false;
 
 	dprintf(res, "### hmp qom-set /machine/peripheral/idxgen0 x-sched-corrupt %d\n", mode);
-	for (end = now_s() + 20; !seen && now_s() < end;) {
+	for (end = now_s() + HANG_GUARD_S; !seen && now_s() < end;) {
 		sched_rebind(pci);
 		seen = !line || kmsg_wait(k, line, 1);
 		if (!line)
@@ -332,7 +332,7 @@ void test_sched_fw(void)
 	r = sched_rebind(pci);
 	tap_ok(r == -EINVAL, "rebind with it: bind -EINVAL (%d)", r);
 	tap_ok(minor_of(pci) < 0, "  no accel node for %s", pci);
-	tap_ok(kmsg_wait(k, "status 10 (bad schedule table)", 5),
+	tap_ok(kmsg_wait(k, "status 10 (bad schedule table)", HANG_GUARD_S),
 	       "  kernel log: firmware rejected, status 10 (bad schedule table)");
 	close(k);
 	tap_ok(write_all(SCHED_FW, img, len) == 0 && sched_rebind(pci) == 0,

@@ -66,6 +66,14 @@ struct shape {
 	uint32_t dx, dy, dz;
 };
 
+/*
+ * The bound of every wait for an event that should come (a debugfs count, a
+ * device node, a kernel log line): a hang guard only, far above the slowest
+ * run (well under 10 s on the debug kernel under load); a wait ends as soon
+ * as its event comes, so the guard costs nothing when the test passes.
+ */
+#define HANG_GUARD_S 600
+
 /* drv_common.c: files, the device, ioctls */
 int xioctl(int fd, unsigned long req, void *arg);
 uint64_t param(int fd, uint32_t p);
@@ -122,6 +130,7 @@ bool kmsg_bad(int fd);
 bool kmsg_wait(int fd, const char *s, int sec);
 bool kmsg_wait_fast_also(int fd, const char *s, int ms, const char *also, bool *seen);
 bool kmsg_wait_fast(int fd, const char *s, int ms);
+bool kmsg_seen(int fd, const char *s);
 void kmsg_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
  * The VM harness's monitor port for the test WHAT: its descriptor, or -1
@@ -131,6 +140,7 @@ void kmsg_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int hmp_open(const char *what);
 
 /* the tests, by area */
+void test_watchdog(struct dev *d);
 void test_params(struct dev *d);
 void test_invalid(struct dev *d);
 void test_uapi_v2(struct dev *d);

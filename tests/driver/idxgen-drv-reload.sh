@@ -22,16 +22,29 @@ expected=$(ls -d /sys/bus/pci/drivers/idxgen/0000:* 2>/dev/null | wc -l)
 [ "$expected" -ge 1 ] || expected=1
 
 # (sh has no locals: the helpers use w, the loop below uses round)
+# The waits poll for a condition; HANG_GUARD (600 s of 0.1 s polls) only
+# ends one that never comes (a probe takes well under a second).
+HANG_GUARD=6000
 wait_devs() { # count
 	w=0
-	while [ "$(ndev)" -lt "$1" ] && [ $w -lt 100 ]; do sleep 0.1; w=$((w + 1)); done
+	while [ "$(ndev)" -lt "$1" ] && [ $w -lt $HANG_GUARD ]; do sleep 0.1; w=$((w + 1)); done
 	[ "$(ndev)" -ge "$1" ]
 }
 
 wait_gone() {
 	w=0
-	while [ "$(ndev)" -gt 0 ] && [ $w -lt 100 ]; do sleep 0.1; w=$((w + 1)); done
+	while [ "$(ndev)" -gt 0 ] && [ $w -lt $HANG_GUARD ]; do sleep 0.1; w=$((w + 1)); done
 	[ "$(ndev)" -eq 0 ]
+}
+
+# wait_dmesg PATTERN COUNT: until the kernel log has COUNT lines matching
+# PATTERN (each failed probe says why), not for a time.
+wait_dmesg() {
+	w=0
+	while [ "$(dmesg | grep -c "$1")" -lt "$2" ] && [ $w -lt $HANG_GUARD ]; do
+		sleep 0.1
+		w=$((w + 1))
+	done
 }
 
 # Kernel warnings so far: a splat in a round shows as a count that grew
@@ -92,7 +105,7 @@ w0=$(nwarn)
 rmmod idxgen; wait_gone
 mv $FW $FW.save
 insmod $KO
-sleep 1
+wait_dmesg 'firmware idxgen/idxgen-fw.bin not available' "$expected"
 [ "$(ndev)" -eq 0 ]; ok $? "no device without firmware"
 dmesg | grep -q 'firmware idxgen/idxgen-fw.bin not available'; ok $? "dmesg names the missing firmware"
 rmmod idxgen; ok $? "unload after failed probes"
@@ -102,7 +115,7 @@ log "corrupted firmware"
 cp $FW.save $FW
 printf '\377' | dd of=$FW bs=1 seek=70 conv=notrunc 2>/dev/null
 insmod $KO
-sleep 1
+wait_dmesg 'rejected by the device' "$expected"
 [ "$(ndev)" -eq 0 ]; ok $? "no device with a corrupted firmware"
 dmesg | grep -q 'rejected by the device'; ok $? "dmesg says the device rejected the image"
 rmmod idxgen; ok $? "unload after rejected firmware"

@@ -14,6 +14,9 @@
  *   idxgen-drv-test one T   one test of the fault suite (faults, hang_blame,
  *                           failed_deps, bad_head, reset_storm, failed_reset,
  *                           aer, suspend, close_unbind, aer_remove)
+ *   idxgen-drv-test watchdog  on a throttled device (tests/vm/watchdog.suites):
+ *                           a long job that writes warps is not reset, a
+ *                           hung one is
  *   idxgen-drv-test sched   a firmware with a malformed schedule table
  *                           (bind -EINVAL), a device misreporting its
  *                           table (x-sched-corrupt: no table, usable)
@@ -177,6 +180,16 @@ int main(int argc, char **argv)
 		return mode_fault();
 	if (!strcmp(mode, "one") && argc > 2)
 		return mode_one(argv[2]);
+	if (!strcmp(mode, "watchdog")) {
+		struct dev d;
+		int dbg = find_debug_dev();
+
+		if (tap_ok(dbg >= 0 && !dev_open(&d, dbg), "the throttled device with the debug block")) {
+			test_watchdog(&d);
+			close(d.fd);
+		}
+		return tap_done();
+	}
 	/* drv-sched: malformed firmware table, untrusted device table */
 	if (!strcmp(mode, "sched")) {
 		test_sched_fw();

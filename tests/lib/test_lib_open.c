@@ -90,7 +90,7 @@ void test_info(void)
 		 info.imem_size, info.shared_size, info.dedicated_free);
 	tap_ok(!strncmp(info.driver, "idxgen", 6) && info.driver_major == 1,
 	       "driver is idxgen, major version 1");
-	tap_ok(info.hw_version == IDXGEN_HW_VERSION, "interface version 1.0");
+	tap_ok(info.hw_version == IDXGEN_HW_VERSION, "interface version IDXGEN_HW_VERSION (1.1)");
 	tap_ok(info.pci_id == ((uint32_t)IDXGEN_PCI_VENDOR_ID << 16 | IDXGEN_PCI_DEVICE_ID),
 	       "pci id");
 	tap_ok(info.lanes >= 1 && info.lanes <= IDXGEN_MAX_WARP, "lanes %u in 1..64", info.lanes);

@@ -40,11 +40,11 @@ void test_fw_good(void)
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_MAX_DIM_Y), ==, 64);
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_MAX_DIM_Z), ==, 8);
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_HIST_ENTRIES), ==, 4);
-    /* Features the image omits are off; the arbiter block is always on */
+    /* Features the image omits are off; arbiter and user queues always on */
     g_assert_cmphex(rd(&d, IDXGEN_REG_CAP_FEATURES), ==,
                     IDXGEN_FEAT_WORD32 | IDXGEN_FEAT_INCREMENTAL |
                     IDXGEN_FEAT_HIST_RANGE | IDXGEN_FEAT_PRIORITY |
-                    IDXGEN_FEAT_MUTEX_ARB);
+                    IDXGEN_FEAT_MUTEX_ARB | IDXGEN_FEAT_USER_QUEUES);
     g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ERROR);
 
     /* The firmware's limits apply to jobs */

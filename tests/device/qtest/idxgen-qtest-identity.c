@@ -50,8 +50,10 @@ void test_identity(void)
     g_assert_cmpuint(cap, !=, 0);
     cap = qpci_find_capability(d.dev, PCI_CAP_ID_MSIX, 0);
     g_assert_cmpuint(cap, !=, 0);
+    /* a vector per config queue, the error vector, one per user queue */
     g_assert_cmpuint(qpci_msix_table_size(d.dev), ==,
-                     IDXGEN_MSIX_VECTORS(IDXGEN_HW_DEFAULT_QUEUES));
+                     IDXGEN_MSIX_VECTORS_UQ(IDXGEN_HW_DEFAULT_QUEUES,
+                                            IDXGEN_HW_DEFAULT_UQUEUES));
     g_assert_cmphex((qpci_config_readl(d.dev, cap + PCI_MSIX_TABLE) &
                      PCI_MSIX_FLAGS_BIRMASK), ==, IDXGEN_BAR_MSIX);
 
@@ -73,7 +75,8 @@ void test_identity(void)
                     IDXGEN_FEAT_WORD16 | IDXGEN_FEAT_WORD32 |
                     IDXGEN_FEAT_INCREMENTAL | IDXGEN_FEAT_HIST_RANGE |
                     IDXGEN_FEAT_SCHED_ORDERS |
-                    IDXGEN_FEAT_PRIORITY | IDXGEN_FEAT_MUTEX_ARB);
+                    IDXGEN_FEAT_PRIORITY | IDXGEN_FEAT_MUTEX_ARB |
+                    IDXGEN_FEAT_USER_QUEUES);
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_CLOCK_KHZ), ==,
                      IDXGEN_HW_DEFAULT_CLOCK_KHZ);
     g_assert_cmphex(rd64(&d, IDXGEN_REG_CAP_IMEM_SIZE_LO), ==,
@@ -106,7 +109,8 @@ void test_properties(void)
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_CLOCK_KHZ), ==, 1000);
     g_assert_cmphex(rd64(&d, IDXGEN_REG_CAP_IMEM_SIZE_LO), ==, 1 * MiB);
     g_assert_true(rd(&d, IDXGEN_REG_CAP_FEATURES) & IDXGEN_FEAT_DEBUG);
-    g_assert_cmpuint(qpci_msix_table_size(d.dev), ==, IDXGEN_MSIX_VECTORS(2));
+    g_assert_cmpuint(qpci_msix_table_size(d.dev), ==,
+                     IDXGEN_MSIX_VECTORS_UQ(2, IDXGEN_HW_DEFAULT_UQUEUES));
     wr(&d, IDXGEN_REG_DBG_SCRATCH, 0xa5a5f00d);
     g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_SCRATCH), ==, 0xa5a5f00d);
     /* Queue 2 does not exist */

@@ -207,7 +207,9 @@ void test_msix(void)
 
     /* Vector remapping; out-of-range vectors are refused */
     wr(&d, IDXGEN_QREG(2, IDXGEN_Q_IRQ_VECTOR), 3);
-    wr(&d, IDXGEN_QREG(2, IDXGEN_Q_IRQ_VECTOR), nvec);
+    wr(&d, IDXGEN_QREG(2, IDXGEN_Q_IRQ_VECTOR),
+       IDXGEN_MSIX_VECTORS_UQ(IDXGEN_HW_DEFAULT_QUEUES,
+                              IDXGEN_HW_DEFAULT_UQUEUES));
     g_assert_cmpuint(rd(&d, IDXGEN_QREG(2, IDXGEN_Q_IRQ_VECTOR)), ==, 3);
     run_job_status(&d, &q2, &dsc);
     g_assert_cmphex(msg_of(&d, msg, 3), ==, 0x103);

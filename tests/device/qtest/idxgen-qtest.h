@@ -32,6 +32,8 @@ typedef struct Idx {
     QPCIBar regs;
     QPCIBar imem;
     uint64_t imem_size;
+    QPCIBar db;                 /* BAR5, mapped once (a second map moves it) */
+    bool db_mapped;
     int64_t now;                /* virtual clock after the last step */
 } Idx;
 
@@ -159,5 +161,11 @@ void test_migrate(void);                        /* idxgen-qtest-migrate.c */
 void test_migrate_bad_job(void);
 void test_migrate_bad_caps(void);
 void test_trace_events(void);                   /* idxgen-qtest-trace.c */
+void test_uq_identity(void);                    /* idxgen-qtest-uq.c */
+void test_uq_jobs(void);
+void test_uq_windows(void);
+void test_uq_hostile(void);
+void test_uq_teardown(void);
+void test_uq_migrate(void);
 
 #endif

@@ -74,5 +74,11 @@ int main(int argc, char **argv)
     qtest_add_func("/idxgen/migrate-bad-caps", test_migrate_bad_caps);
     qtest_add_func("/idxgen/sched/migrate", test_sched_migrate);
     qtest_add_func("/idxgen/trace-events", test_trace_events);
+    qtest_add_func("/idxgen/uq/identity", test_uq_identity);
+    qtest_add_func("/idxgen/uq/jobs", test_uq_jobs);
+    qtest_add_func("/idxgen/uq/windows", test_uq_windows);
+    qtest_add_func("/idxgen/uq/hostile", test_uq_hostile);
+    qtest_add_func("/idxgen/uq/teardown", test_uq_teardown);
+    qtest_add_func("/idxgen/uq/migrate", test_uq_migrate);
     return g_test_run();
 }

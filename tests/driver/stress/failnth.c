@@ -327,14 +327,14 @@ int mode_failnth(int minor)
 			 * Told apart from an object that is merely freed late by
 			 * a short wait; mistaking one for the other costs
 			 * nothing (objects_back() counts "no more than base").
-			 * 20 s bound the wait for the rest (asynchronous frees).
+			 * STRESS_HANG_GUARD_S bounds the wait for the rest (asynchronous frees).
 			 */
 			if (r == -EFAULT && !objects_back(&d, base, 1)) {
 				orphans++;
 				base = objects(&d);
 				continue;
 			}
-			if (!objects_back(&d, base, 20))
+			if (!objects_back(&d, base, STRESS_HANG_GUARD_S))
 				leaked++;
 		}
 		if (orphans)
@@ -353,7 +353,7 @@ int mode_failnth(int minor)
 	       "accel%d: device still works after the injected failures", minor);
 	munmap((void *)s.map, s.size);
 	close(d.fd);
-	tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, 20),
+	tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, STRESS_HANG_GUARD_S),
 	       "accel%d: every object released when the file is closed", minor);
 	return tap_done();
 }

@@ -416,7 +416,7 @@ int mode_fuzz(int secs, uint64_t seed, bool rebind, bool resets)
 		if (m)
 			munmap((void *)m, size);
 		close(d.fd);
-		tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, 20),
+		tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, STRESS_HANG_GUARD_S),
 		       "fuzz: no driver object left once every fd is closed");
 	} else {
 		tap_ok(0, "fuzz: device back after the storm");

@@ -118,7 +118,7 @@ int mode_soak(int procs, unsigned long jobs, int secs, int minsecs, bool resets)
 	       "soak: %lu jobs verified against the reference (want >= %lu)", st->jobs_verified,
 	       jobs);
 	close(d.fd);
-	tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, 20),
+	tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, STRESS_HANG_GUARD_S),
 	       "soak: no driver object left once every fd is closed");
 	return tap_done();
 }

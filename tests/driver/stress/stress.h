@@ -78,6 +78,11 @@ int write_file(const char *path, const char *s);
 int dev_open(struct dev *d, int minor);
 int find_debug_dev(void);
 struct counts objects(const struct dev *d);
+/*
+ * The bound of a wait for objects freed asynchronously: a hang guard only
+ * (600 s); the wait ends as soon as they are back.
+ */
+#define STRESS_HANG_GUARD_S 600
 bool objects_back(const struct dev *d, struct counts want, int sec);
 int ctx_create(int fd, uint32_t *id);
 int region_create(int fd, uint64_t size, uint32_t *h);

@@ -81,6 +81,26 @@ __global__ void dim3_live(int *out)
 	out[threadIdx.x] = sh[63 - threadIdx.x] + a.x + a.y * 100 + a.z * 1000;
 }
 
+// A type that is trivial but for a converting constructor (as cuda_fp16.h's
+// __half(float)), live across a barrier: assigned into per-thread memory,
+// once diagnosed as "has constructors" (issue 39).
+struct Fixed {
+	int raw;
+	Fixed() = default;
+	__device__ Fixed(float f) : raw((int)(f * 16.0f)) {}
+};
+
+__global__ void converting_live(int *out)
+{
+	__shared__ int sh[64];
+	Fixed a = 0.5f * threadIdx.x;
+	Fixed b;
+	b.raw = 1;
+	sh[threadIdx.x] = a.raw;
+	__syncthreads();
+	out[threadIdx.x] = sh[63 - threadIdx.x] + a.raw + b.raw;
+}
+
 int main()
 {
 	const int n = 256;
@@ -114,6 +134,10 @@ int main()
 	CHECK(cudaMemcpy(h_i, d_i, 64 * sizeof(int), cudaMemcpyDeviceToHost));
 	for (int i = 0; i < 64; i++)
 		ok &= h_i[i] == 63 + 3200;
+	converting_live<<<1, 64>>>(d_i);
+	CHECK(cudaMemcpy(h_i, d_i, 64 * sizeof(int), cudaMemcpyDeviceToHost));
+	for (int i = 0; i < 64; i++)
+		ok &= h_i[i] == 8 * (63 - i) + 8 * i + 1;
 	CHECK(cudaFree(d_in));
 	CHECK(cudaFree(d_out));
 	CHECK(cudaFree(d_i));

@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cuRAND host API: the curandGenerate* calls.  Outputs are laid out as
+ * NVIDIA's library lays them out (measured, README.md): the output stream
+ * is cut into items (one word, a Box-Muller pair, a Philox block of four
+ * words, ...); item j (counted from the generator's offset) is made by
+ * "thread" j % T from its own subsequence (curand_init(seed, j % T, ...))
+ * at position j / T, with T = 4096 for XORWOW, 65536 for Philox4_32_10
+ * (whose items are blocks of four words) and 81920 for MRG32k3a (4096
+ * under CURAND_ORDERING_PSEUDO_LEGACY).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "curand_internal.h"
+
+/* one thread's state, whatever the generator */
+struct thread {
+	curandRngType_t type;
+	struct curandStateXORWOW x;
+	struct curandStatePhilox4_32_10 p;
+	struct curandStateMRG32k3a m;
+};
+
+enum item {
+	ITEM_U32,	/* one word */
+	ITEM_UNIFORM,	/* one float */
+	ITEM_NORMAL,	/* a pair of floats (Philox: four) */
+	ITEM_UNIFORM_DOUBLE,	/* one double (Philox: two) */
+	ITEM_NORMAL_DOUBLE,	/* a pair of doubles */
+};
+
+/* MRG32k3a: 4096 under the legacy ordering, 81920 under the others (NVIDIA's on an H200) */
+static unsigned long long threads_of(const struct curandGenerator_st *g)
+{
+	if (g->type == CURAND_RNG_PSEUDO_MRG32K3A)
+		return g->ordering == CURAND_ORDERING_PSEUDO_LEGACY ? 4096 : 81920;
+	return g->type == CURAND_RNG_PSEUDO_XORWOW ? 4096 : 65536;
+}
+
+/* draws (words; MRG32k3a: steps) one item takes from its thread */
+static unsigned long long draws_of(curandRngType_t t, enum item k)
+{
+	if (t == CURAND_RNG_PSEUDO_PHILOX4_32_10)
+		return k == ITEM_UNIFORM_DOUBLE || k == ITEM_NORMAL_DOUBLE ? 8 : 4;
+	if (t == CURAND_RNG_PSEUDO_MRG32K3A)
+		return k == ITEM_NORMAL || k == ITEM_NORMAL_DOUBLE ? 2 : 1;
+	return k == ITEM_NORMAL || k == ITEM_UNIFORM_DOUBLE ? 2 : k == ITEM_NORMAL_DOUBLE ? 4 : 1;
+}
+
+/* values one item gives */
+static size_t values_of(curandRngType_t t, enum item k)
+{
+	if (t == CURAND_RNG_PSEUDO_PHILOX4_32_10)
+		return 4;	/* four floats from a block, four doubles from two */
+	return k == ITEM_NORMAL || k == ITEM_NORMAL_DOUBLE ? 2 : 1;
+}
+
+static void thread_init(const struct curandGenerator_st *g, unsigned long long sub, unsigned long long pos,
+			struct thread *t)
+{
+	t->type = g->type;
+	if (g->type == CURAND_RNG_PSEUDO_XORWOW)
+		idxgen_xorwow_init(idxgen_curand_xorwow(), g->seed, sub, pos, &t->x);
+	else if (g->type == CURAND_RNG_PSEUDO_MRG32K3A)
+		idxgen_mrg_init(idxgen_curand_mrg(), g->seed, sub, pos, &t->m);
+	else
+		idxgen_philox_init(g->seed, sub, pos, &t->p);
+}
+
+static unsigned int word(struct thread *t)
+{
+	if (t->type == CURAND_RNG_PSEUDO_XORWOW)
+		return idxgen_xorwow_next(&t->x);
+	if (t->type == CURAND_RNG_PSEUDO_MRG32K3A)
+		return idxgen_mrg_next(&t->m);
+	return idxgen_philox_next(&t->p);
+}
+
+/* one item into out (values_of() of them; Philox blocks may be cut short by "room") */
+static void make_item(struct thread *t, enum item k, void *out, size_t room)
+{
+	float f[4];
+	double d[4];
+	unsigned int w[4];
+	size_t i, n = values_of(t->type, k);
+
+	if (t->type == CURAND_RNG_PSEUDO_PHILOX4_32_10) {
+		uint4 b = idxgen_philox_next4(&t->p);
+		float2 p = idxgen_curand_box_muller(b.x, b.y), q = idxgen_curand_box_muller(b.z, b.w);
+
+		w[0] = b.x, w[1] = b.y, w[2] = b.z, w[3] = b.w;
+		for (i = 0; i < 4; i++)
+			f[i] = idxgen_curand_uniform_u32(w[i]);
+		if (k == ITEM_NORMAL)
+			f[0] = p.x, f[1] = p.y, f[2] = q.x, f[3] = q.y;
+		for (i = 0; i < 2 && (k == ITEM_UNIFORM_DOUBLE || k == ITEM_NORMAL_DOUBLE); i++) {
+			double2 r;
+
+			if (i)
+				b = idxgen_philox_next4(&t->p);	/* doubles: a second block */
+			r = idxgen_curand_box_muller_double(b.x, b.y, b.z, b.w);
+			if (k == ITEM_NORMAL_DOUBLE)
+				d[2 * i] = r.x, d[2 * i + 1] = r.y;
+			else
+				d[2 * i] = idxgen_curand_uniform_double_u32(b.x, b.y),
+				d[2 * i + 1] = idxgen_curand_uniform_double_u32(b.z, b.w);
+		}
+	} else if (t->type == CURAND_RNG_PSEUDO_MRG32K3A) {
+		d[0] = idxgen_mrg_next_double(&t->m);
+		w[0] = (unsigned int)(d[0] * 4294967296.0);
+		f[0] = (float)d[0];
+		if (k == ITEM_NORMAL || k == ITEM_NORMAL_DOUBLE) {
+			double v = idxgen_mrg_next_double(&t->m);
+			float2 p = idxgen_curand_box_muller_mrg((float)d[0], (float)v);
+			double2 r = idxgen_curand_box_muller_mrg_double(d[0], v);
+
+			f[0] = p.x, f[1] = p.y, d[0] = r.x, d[1] = r.y;
+		}
+	} else {
+		for (i = 0; i < draws_of(t->type, k); i++)
+			w[i] = word(t);
+		f[0] = idxgen_curand_uniform_u32(w[0]);
+		if (k == ITEM_NORMAL) {
+			float2 p = idxgen_curand_box_muller(w[0], w[1]);
+
+			f[0] = p.x, f[1] = p.y;
+		} else if (k == ITEM_UNIFORM_DOUBLE) {
+			d[0] = idxgen_curand_uniform_double_u32(w[0], w[1]);
+		} else if (k == ITEM_NORMAL_DOUBLE) {
+			double2 r = idxgen_curand_box_muller_double(w[0], w[1], w[2], w[3]);
+
+			d[0] = r.x, d[1] = r.y;
+		}
+	}
+	if (n > room)
+		n = room;
+	if (k == ITEM_U32)
+		memcpy(out, w, n * sizeof(*w));
+	else if (k == ITEM_UNIFORM || k == ITEM_NORMAL)
+		memcpy(out, f, n * sizeof(*f));
+	else
+		memcpy(out, d, n * sizeof(*d));
+}
+
+/*
+ * fill out with n values of kind k, starting "skip" values into item
+ * "first" (XORWOW and MRG32k3a count the offset in items, Philox in values)
+ */
+static void fill(const struct curandGenerator_st *g, enum item k, unsigned long long first, size_t skip, void *out,
+		 size_t n)
+{
+	unsigned long long T = threads_of(g), per = draws_of(g->type, k), lane, j;
+	size_t vals = values_of(g->type, k), size = k == ITEM_U32 ? 4 : k <= ITEM_NORMAL ? 4 : 8;
+	unsigned long long items = (n + skip + vals - 1) / vals;
+
+	for (lane = 0; lane < T && lane < items; lane++) {
+		unsigned long long j0 = first + lane;
+		struct thread t;
+
+		thread_init(g, j0 % T, j0 / T * per, &t);
+		for (j = j0; j < first + items; j += T) {
+			size_t at = (size_t)(j - first) * vals, lo = at < skip ? skip - at : 0, m = vals - lo;
+			char item[4 * sizeof(double)];
+
+			make_item(&t, k, item, vals);
+			if (at + lo - skip + m > n)
+				m = n - (at + lo - skip);
+			memcpy((char *)out + (at + lo - skip) * size, item + lo * size, m * size);
+		}
+	}
+}
+
+/* the offset as (first item, values to skip) */
+static void fill_at_offset(const struct curandGenerator_st *g, enum item k, void *out, size_t n)
+{
+	if (g->type == CURAND_RNG_PSEUDO_PHILOX4_32_10)
+		fill(g, k, g->offset / values_of(g->type, k), (size_t)(g->offset % values_of(g->type, k)), out, n);
+	else
+		fill(g, k, g->offset, 0, out, n);
+}
+
+static curandStatus_t start(curandGenerator_t g, const void *out, size_t n)
+{
+	curandStatus_t st = idxgen_curand_check(g);
+
+	if (st)
+		return st;
+	if (!out && n)
+		return CURAND_STATUS_LAUNCH_FAILURE;	/* a kernel writing through NULL would fault */
+	return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGenerate(curandGenerator_t g, unsigned int *out, size_t n)
+{
+	curandStatus_t st = start(g, out, n);
+
+	if (st)
+		return st;
+	fill_at_offset(g, ITEM_U32, out, n);
+	g->offset += n;
+	return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGenerateLongLong(curandGenerator_t g, unsigned long long *out, size_t n)
+{
+	curandStatus_t st = start(g, out, n);
+
+	return st ? st : CURAND_STATUS_TYPE_ERROR;	/* 64-bit quasi-random generators only */
+}
+
+curandStatus_t curandGenerateUniform(curandGenerator_t g, float *out, size_t n)
+{
+	curandStatus_t st = start(g, out, n);
+
+	if (st)
+		return st;
+	fill_at_offset(g, ITEM_UNIFORM, out, n);
+	g->offset += n;
+	return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGenerateUniformDouble(curandGenerator_t g, double *out, size_t n)
+{
+	curandStatus_t st = start(g, out, n);
+
+	if (st)
+		return st;
+	fill_at_offset(g, ITEM_UNIFORM_DOUBLE, out, n);
+	g->offset += n;
+	return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGenerateNormal(curandGenerator_t g, float *out, size_t n, float mean, float stddev)
+{
+	curandStatus_t st = start(g, out, n);
+	size_t i;
+
+	if (st)
+		return st;
+	if (n % 2)
+		return CURAND_STATUS_LENGTH_NOT_MULTIPLE;	/* Box-Muller makes pairs */
+	fill_at_offset(g, ITEM_NORMAL, out, n);
+	for (i = 0; i < n; i++)
+		out[i] = mean + stddev * out[i];
+	g->offset += n;
+	return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGenerateNormalDouble(curandGenerator_t g, double *out, size_t n, double mean, double stddev)
+{
+	curandStatus_t st = start(g, out, n);
+	size_t i;
+
+	if (st)
+		return st;
+	if (n % 2)
+		return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+	fill_at_offset(g, ITEM_NORMAL_DOUBLE, out, n);
+	for (i = 0; i < n; i++)
+		out[i] = mean + stddev * out[i];
+	g->offset += n;
+	return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGenerateLogNormal(curandGenerator_t g, float *out, size_t n, float mean, float stddev)
+{
+	curandStatus_t st = curandGenerateNormal(g, out, n, mean, stddev);
+	size_t i;
+
+	for (i = 0; !st && i < n; i++)
+		out[i] = expf(out[i]);
+	return st;
+}
+
+curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t g, double *out, size_t n, double mean,
+					     double stddev)
+{
+	curandStatus_t st = curandGenerateNormalDouble(g, out, n, mean, stddev);
+	size_t i;
+
+	for (i = 0; !st && i < n; i++)
+		out[i] = exp(out[i]);
+	return st;
+}
+
+static float thread_uniform(void *p)
+{
+	struct thread *t = p;
+
+	return t->type == CURAND_RNG_PSEUDO_MRG32K3A ? (float)idxgen_mrg_next_double(&t->m) :
+						       idxgen_curand_uniform_u32(word(t));
+}
+
+static double thread_uniform_double(void *p)
+{
+	struct thread *t = p;
+	unsigned int x, y;
+
+	if (t->type == CURAND_RNG_PSEUDO_MRG32K3A)
+		return idxgen_mrg_next_double(&t->m);
+	x = word(t);
+	y = word(t);
+	return idxgen_curand_uniform_double_u32(x, y);
+}
+
+/* Poisson: value j by thread (offset + j) % T, each thread's values in order from its subsequence's start */
+curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int *out, size_t n, double lambda)
+{
+	curandStatus_t st = start(g, out, n);
+	unsigned long long T, lane, j;
+
+	if (st)
+		return st;
+	if (!(lambda > 0) || isinf(lambda))
+		return CURAND_STATUS_OUT_OF_RANGE;
+	T = threads_of(g);
+	for (lane = 0; lane < T && lane < n; lane++) {
+		struct thread t;
+
+		thread_init(g, (g->offset + lane) % T, (g->offset + lane) / T, &t);
+		for (j = lane; j < n; j += T)
+			out[j] = idxgen_curand_poisson_draw(&t, thread_uniform, thread_uniform_double, lambda);
+	}
+	g->offset += n;
+	return CURAND_STATUS_SUCCESS;
+}
