@@ -303,6 +303,7 @@ int idxgen_file_open(struct drm_device *dev, struct drm_file *file)
 	}
 	kref_init(&ifile->stats->ref);
 	xa_init_flags(&ifile->ctxs, XA_FLAGS_ALLOC1);
+	xa_init_flags(&ifile->uqs, XA_FLAGS_ALLOC1);
 	file->driver_priv = ifile;
 	atomic_inc(&idev->cnt.files);
 	return 0;
@@ -315,6 +316,8 @@ void idxgen_file_close(struct drm_device *dev, struct drm_file *file)
 	struct idxgen_ctx *ctx;
 	unsigned long id;
 
+	/* user queues first: they hold references on contexts and regions */
+	idxgen_uq_file_close(ifile);
 	xa_for_each(&ifile->ctxs, id, ctx) {
 		xa_erase(&ifile->ctxs, id);
 		idxgen_ctx_destroy(ctx, false);
@@ -341,4 +344,5 @@ void idxgen_show_fdinfo(struct drm_printer *p, struct drm_file *file)
 		   mul_u64_u32_div(cycles, USEC_PER_SEC, max(idev->clock_khz, 1u)));
 	drm_printf(p, "drm-cycles-idxgen:\t%llu\n", cycles);
 	drm_printf(p, "drm-maxfreq-idxgen:\t%u KHz\n", idev->clock_khz);
+	drm_printf(p, "drm-idxgen-user-queues:\t%u\n", idxgen_uq_file_count(ifile));
 }

@@ -92,9 +92,10 @@ static int idxgen_objects_show(struct seq_file *m, void *data)
 {
 	struct idxgen_device *idev = seq_to_idev(m);
 
-	seq_printf(m, "regions %d\ncontexts %d\njobs %d\nfiles %d\n",
+	seq_printf(m, "regions %d\ncontexts %d\njobs %d\nfiles %d\nuser_queues %d\n",
 		   atomic_read(&idev->cnt.regions), atomic_read(&idev->cnt.ctxs),
-		   atomic_read(&idev->cnt.jobs), atomic_read(&idev->cnt.files));
+		   atomic_read(&idev->cnt.jobs), atomic_read(&idev->cnt.files),
+		   atomic_read(&idev->cnt.uqs));
 	return 0;
 }
 

@@ -77,7 +77,15 @@ static int idxgen_get_param_ioctl(struct drm_device *dev, void *data, struct drm
 		break;
 	case DRM_IDXGEN_PARAM_UAPI_FEATURES:
 		args->value = DRM_IDXGEN_UAPI_WAIT | DRM_IDXGEN_UAPI_CTX_QUERY |
-			      DRM_IDXGEN_UAPI_DEP_CANCEL | DRM_IDXGEN_UAPI_SYNC_ARRAYS;
+			      DRM_IDXGEN_UAPI_DEP_CANCEL | DRM_IDXGEN_UAPI_SYNC_ARRAYS |
+			      (idev->num_uqueues ? DRM_IDXGEN_UAPI_USER_QUEUES : 0);
+		break;
+	case DRM_IDXGEN_PARAM_NUM_UQUEUES:
+		args->value = idev->num_uqueues;
+		break;
+	case DRM_IDXGEN_PARAM_UQ_MAX_RING:
+		args->value = idev->num_uqueues ?
+			      min_t(u32, idev->max_ring, IDXGEN_HW_MAX_RING) : 0;
 		break;
 	case DRM_IDXGEN_PARAM_JOB_TIMEOUT_MS:
 		args->value = idxgen_job_timeout_ms;
@@ -116,6 +124,9 @@ static const struct drm_ioctl_desc idxgen_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(IDXGEN_LOCK_LOST, idxgen_arb_lock_lost_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(IDXGEN_ARB_STATE, idxgen_arb_state_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(IDXGEN_ARB_CONFIG, idxgen_arb_config_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_UQ_CREATE, idxgen_uq_create_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_UQ_DESTROY, idxgen_uq_destroy_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(IDXGEN_UQ_WAIT, idxgen_uq_wait_ioctl, 0),
 };
 
 static const struct file_operations idxgen_fops = {

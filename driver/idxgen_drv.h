@@ -9,6 +9,8 @@
  *   1. dma_resv (ww) of a job's regions  SUBMIT locks them, then 2
  *   2. ctx->submit_lock (mutex)          SUBMIT: push order == sequence order; 8 under it
  *   3. mm_lock (mutex)                   region allocator; range commands take 4 (read)
+ *   3a. uq_lock (mutex)                  user queues: idev->uqs[], their registers; takes 4
+ *                                        (read) inside; the reset path never takes it
  *   4. reset_sem (rw_semaphore)          read: run_job, range and arbiter commands,
  *                                        CTX_QUERY; write: the recovery, after it stopped
  *                                        the schedulers (idxgen_recovery.c)
@@ -56,6 +58,7 @@
 
 struct idxgen_device;
 struct idxgen_job;
+struct idxgen_uq;
 
 /* Device statistics, each one IDXGEN_REG_STAT_* register (idxgen_stats[]). */
 enum idxgen_stat_id {
@@ -118,6 +121,7 @@ struct idxgen_counters {
 	atomic_t ctxs;
 	atomic_t jobs;
 	atomic_t files;
+	atomic_t uqs;		/* user queues */
 };
 
 /* Priority arbitration: the driver's side of each device requester. */
@@ -203,6 +207,16 @@ struct idxgen_device {
 	/* priority arbiter (docs/design.md#arbiter): idxgen_arb.c */
 	struct idxgen_arb arb;
 
+	/* user queues (docs/hardware.md#user-queues): idxgen_uq.c */
+	u32 num_uqueues;		/* 0: none (or the block is implausible) */
+	struct mutex uq_lock;		/* uqs[], the queues' registers */
+	struct idxgen_uq *uqs[IDXGEN_MAX_UQUEUES];
+	wait_queue_head_t uq_wq;	/* UQ_WAIT sleepers */
+	atomic_t uq_events;		/* user-queue interrupts and resets */
+	atomic_t uq_reset_gen;		/* device resets (every queue stopped) */
+	bool uq_irqs;			/* uq_irq[] requested; else waits poll */
+	int uq_irq[IDXGEN_MAX_UQUEUES];
+
 	/* the firmware's schedule table, checked at probe: idxgen_schedtab.c */
 	struct {
 		u32 count;		/* 0: none reported */
@@ -222,6 +236,7 @@ struct idxgen_fstats {
 struct idxgen_file {
 	struct idxgen_device *idev;
 	struct xarray ctxs;		/* ctx_id -> struct idxgen_ctx */
+	struct xarray uqs;		/* uq_id -> struct idxgen_uq */
 	struct idxgen_fstats *stats;
 };
 
@@ -409,6 +424,17 @@ int idxgen_arb_lock_lost_ioctl(struct drm_device *dev, void *data, struct drm_fi
 int idxgen_arb_state_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 int idxgen_arb_config_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 extern const struct attribute_group *idxgen_dev_groups[];
+
+/* idxgen_uq.c: user queues */
+void idxgen_uq_probe(struct idxgen_device *idev);
+int idxgen_uq_irq_init(struct idxgen_device *idev, int nvec);
+void idxgen_uq_irq_sync(struct idxgen_device *idev);
+void idxgen_uq_reset_done(struct idxgen_device *idev);
+void idxgen_uq_file_close(struct idxgen_file *ifile);
+u32 idxgen_uq_file_count(struct idxgen_file *ifile);
+int idxgen_uq_create_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_uq_destroy_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+int idxgen_uq_wait_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 
 /* idxgen_schedtab.c: the firmware's schedule table (not the DRM scheduler) */
 void idxgen_schedtab_probe(struct idxgen_device *idev);

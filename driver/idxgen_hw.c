@@ -179,6 +179,7 @@ int idxgen_hw_init(struct idxgen_device *idev)
 	}
 	idev->num_queues = min_t(u32, idev->num_queues, IDXGEN_MAX_QUEUES);
 	idxgen_schedtab_probe(idev);
+	idxgen_uq_probe(idev);
 
 	drm_info(drm, "firmware %u.%u.%u loaded; %u queues, %u lanes, %llu MiB index memory\n",
 		 idev->fw_version >> 16, (idev->fw_version >> 8) & 0xff, idev->fw_version & 0xff,
@@ -277,6 +278,7 @@ int idxgen_hw_reset(struct idxgen_device *idev)
 	if (ret)
 		return ret;
 	idev->resets++;
+	idxgen_uq_reset_done(idev);
 	return idxgen_hw_start(idev);
 }
 

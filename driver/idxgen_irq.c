@@ -181,10 +181,16 @@ int idxgen_irq_init(struct idxgen_device *idev)
 	struct pci_dev *pdev = idev->pdev;
 	struct device *dev = &pdev->dev;
 	unsigned int nq = idev->num_queues, i;
-	int nvec, ret;
+	int nvec = -ENOSPC, ret;
 
-	nvec = pci_alloc_irq_vectors(pdev, IDXGEN_MSIX_VECTORS(nq), IDXGEN_MSIX_VECTORS(nq),
-				     PCI_IRQ_MSIX);
+	/* with user queues, their vectors too; without them they poll */
+	if (idev->num_uqueues)
+		nvec = pci_alloc_irq_vectors(pdev, IDXGEN_MSIX_VECTORS_UQ(nq, idev->num_uqueues),
+					     IDXGEN_MSIX_VECTORS_UQ(nq, idev->num_uqueues),
+					     PCI_IRQ_MSIX);
+	if (nvec < 0)
+		nvec = pci_alloc_irq_vectors(pdev, IDXGEN_MSIX_VECTORS(nq),
+					     IDXGEN_MSIX_VECTORS(nq), PCI_IRQ_MSIX);
 	if (nvec < 0) {
 		nvec = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_ALL_TYPES);
 		if (nvec < 0) {
@@ -209,7 +215,10 @@ int idxgen_irq_init(struct idxgen_device *idev)
 			return ret;
 	}
 	idev->err_irq = pci_irq_vector(pdev, IDXGEN_MSIX_ERR_VECTOR(nq));
-	return devm_request_irq(dev, idev->err_irq, idxgen_error_irq, 0, DRIVER_NAME "-err", idev);
+	ret = devm_request_irq(dev, idev->err_irq, idxgen_error_irq, 0, DRIVER_NAME "-err", idev);
+	if (ret)
+		return ret;
+	return idxgen_uq_irq_init(idev, nvec);
 }
 
 void idxgen_irq_sync(struct idxgen_device *idev)
@@ -219,4 +228,5 @@ void idxgen_irq_sync(struct idxgen_device *idev)
 	for (i = 0; i < idev->num_queues && !idev->single_irq; i++)
 		synchronize_irq(idev->queues[i].irq);
 	synchronize_irq(idev->err_irq);
+	idxgen_uq_irq_sync(idev);
 }

@@ -89,4 +89,7 @@ static inline void idxgen_cc_set_thread(unsigned int x, unsigned int y, unsigned
 	threadIdx.x = x, threadIdx.y = y, threadIdx.z = z;
 }
 
+/* Kernels run as fibers: __syncthreads() and the warp functions as suspensions. */
+#include <idxgen_cc_fiber.h>
+
 #endif

@@ -7,7 +7,7 @@
  * the C++ compiler is one idxgen-cc did not translate (an error, never
  * silently wrong code).  The thread block: sync, thread_rank, size,
  * num_threads, group_index, thread_index, dim_threads; tiles
- * tiled_partition<N>(block) for N in 1, 2, 4, 8, 16, 32: sync, thread_rank,
+ * tiled_partition<_Np>(block) for _Np in 1, 2, 4, 8, 16, 32: sync, thread_rank,
  * size, num_threads, meta_group_rank, meta_group_size, shfl, shfl_up,
  * shfl_down, shfl_xor, ballot, any, all; cg::reduce with plus, less,
  * greater; cg::sync(block).
@@ -23,6 +23,11 @@
 
 #include <cuda_runtime.h>
 
+#ifdef __IDXGEN_CC__
+/*
+ * What idxgen-cc's translation sees (the parse of lib/cc): declarations, its
+ * warp.c rewrites every call of a kernel that loop fission runs.
+ */
 #define IDXGEN_CG_UNTRANSLATED                                                                      \
 	__attribute__((error("a cooperative-groups call idxgen-cc did not translate (kernels only)")))
 
@@ -59,8 +64,29 @@ template <unsigned int _Np> struct thread_block_tile {
 /* Declared so that idxgen-cc can name it in its diagnostic (not supported). */
 struct grid_group {
 	IDXGEN_CG_UNTRANSLATED void sync() const;
+	IDXGEN_CG_UNTRANSLATED unsigned long long thread_rank() const;
+	IDXGEN_CG_UNTRANSLATED unsigned long long size() const;
+	IDXGEN_CG_UNTRANSLATED unsigned long long num_threads() const;
 };
 IDXGEN_CG_UNTRANSLATED grid_group this_grid();
+
+/* Groups only fibers run (lib/cc/README.md "Two execution models"): a kernel using them runs as fibers. */
+struct thread_group {
+	IDXGEN_CG_UNTRANSLATED void sync() const;
+	IDXGEN_CG_UNTRANSLATED unsigned int thread_rank() const;
+	IDXGEN_CG_UNTRANSLATED unsigned int size() const;
+	IDXGEN_CG_UNTRANSLATED unsigned int num_threads() const;
+};
+struct coalesced_group : thread_group {
+	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_rank() const;
+	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_size() const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl(_Tp, unsigned int) const;
+	IDXGEN_CG_UNTRANSLATED unsigned int ballot(int) const;
+	IDXGEN_CG_UNTRANSLATED int any(int) const;
+	IDXGEN_CG_UNTRANSLATED int all(int) const;
+};
+IDXGEN_CG_UNTRANSLATED coalesced_group coalesced_threads();
+template <class _Parent> IDXGEN_CG_UNTRANSLATED thread_group tiled_partition(const _Parent &, unsigned int);
 
 static inline thread_block this_thread_block()
 {
@@ -93,6 +119,366 @@ template <class _Tp> struct greater {
 	}
 };
 
+#else
+/*
+ * What the compiled program sees: the groups on fibers, in lock step through
+ * the warp operations of idxgen_cc_fiber.h.  A kernel loop fission runs
+ * has no call left here (warp.c rewrote them); a call outside a fiber
+ * kernel stops the program with a message (__idxgen_fiber_self() is NULL).
+ */
+#include <idxgen_cc_program.h>
+#include <stdio.h>
+#include <stdlib.h>
+namespace cooperative_groups
+{
+
+static inline const struct __idxgen_fiber_tid *__idxgen_cg_self()
+{
+	const struct __idxgen_fiber_tid *__t = __idxgen_fiber_self();
+
+	if (!__t) {
+		fputs("idxgen: a cooperative-groups call outside a fiber kernel (an idxgen-cc bug)\n", stderr);
+		abort();
+	}
+	return __t;
+}
+
+static inline unsigned int __idxgen_cg_nthreads()
+{
+	return __idxgen_fiber_block()->nthreads;
+}
+
+/* Lanes of the caller's tile of n lanes (n a power of two up to 32) within its warp. */
+static inline unsigned int __idxgen_cg_tile_mask(unsigned int __n)
+{
+	unsigned int __lane = __idxgen_cg_self()->lin % 32;
+
+	return __n >= 32 ? 0xffffffffu : ((1u << __n) - 1) << (__lane & ~(__n - 1));
+}
+
+/*
+ * thread_block and thread_block_tile<_Np> are empty, as in the declarations
+ * idxgen-cc's parse sees: loop fission lays out a group that lives across
+ * a barrier from that parse, so the sizes must agree.  The groups whose
+ * shape is known only at run time (a dynamic tile, the coalesced lanes)
+ * carry it: kind 1 a tile of n lanes, kind 2 the lanes of mask; kernels
+ * using them always run as fibers.
+ */
+class thread_group
+{
+      public:
+	unsigned int __kind, __n, __mask;
+
+	/* the warp lanes of the group */
+	unsigned int __lanes() const
+	{
+		return __kind == 1 ? __idxgen_cg_tile_mask(__n) : __mask;
+	}
+	void sync() const
+	{
+		if (__kind == 0)
+			__syncthreads();
+		else
+			__syncwarp(__lanes());
+	}
+	unsigned int thread_rank() const
+	{
+		unsigned int __lin = __idxgen_cg_self()->lin;
+
+		if (__kind == 0)
+			return __lin;
+		if (__kind == 1)
+			return __lin % __n;
+		return (unsigned int)__builtin_popcount(__mask & ((1u << (__lin % 32)) - 1));
+	}
+	unsigned int size() const
+	{
+		return __kind == 0 ? __idxgen_cg_nthreads() : __kind == 1 ? __n : (unsigned int)__builtin_popcount(__mask);
+	}
+	unsigned int num_threads() const
+	{
+		return size();
+	}
+	unsigned int meta_group_rank() const
+	{
+		return __kind == 1 ? __idxgen_cg_self()->lin / __n : 0;
+	}
+	unsigned int meta_group_size() const
+	{
+		return __kind == 1 ? (__idxgen_cg_nthreads() + __n - 1) / __n : 1;
+	}
+	static thread_group __make(unsigned int __k, unsigned int __nn, unsigned int __m)
+	{
+		thread_group __g;
+
+		__g.__kind = __k, __g.__n = __nn, __g.__mask = __m;
+		return __g;
+	}
+};
+
+class thread_block
+{
+      public:
+	void sync() const
+	{
+		__syncthreads();
+	}
+	unsigned int thread_rank() const
+	{
+		return __idxgen_cg_self()->lin;
+	}
+	unsigned int size() const
+	{
+		return __idxgen_cg_nthreads();
+	}
+	unsigned int num_threads() const
+	{
+		return __idxgen_cg_nthreads();
+	}
+	dim3 group_index() const
+	{
+		return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+	}
+	dim3 thread_index() const
+	{
+		const struct __idxgen_fiber_tid *__t = __idxgen_cg_self();
+
+		return dim3(__t->x, __t->y, __t->z);
+	}
+	dim3 dim_threads() const
+	{
+		return blockDim;
+	}
+	dim3 group_dim() const
+	{
+		return blockDim;
+	}
+	operator thread_group() const
+	{
+		return thread_group::__make(0, 0, 0);
+	}
+};
+
+static inline thread_block this_thread_block()
+{
+	return thread_block();
+}
+
+/* The warp operations of a group of lanes (a tile of width w, or the coalesced lanes). */
+class coalesced_group : public thread_group
+{
+      public:
+	int __width() const
+	{
+		return __kind == 1 ? (int)__n : 32;
+	}
+	int __lane_of(unsigned int __r) const
+	{
+		unsigned int __m = __lanes();
+
+		for (unsigned int __l = 0; __l < 32; __l++)
+			if (__m >> __l & 1 && __r-- == 0)
+				return (int)__l;
+		return (int)(__idxgen_cg_self()->lin % 32);
+	}
+	template <class _Tp> _Tp shfl(_Tp __v, int __src) const
+	{
+		if (__kind == 1)
+			return __shfl_sync(__lanes(), __v, __src, (int)__n);
+		return __shfl_sync(__lanes(), __v, __lane_of((unsigned int)__src));
+	}
+	template <class _Tp> _Tp shfl_up(_Tp __v, unsigned int __d) const
+	{
+		return __shfl_up_sync(__lanes(), __v, __d, __width());
+	}
+	template <class _Tp> _Tp shfl_down(_Tp __v, unsigned int __d) const
+	{
+		return __shfl_down_sync(__lanes(), __v, __d, __width());
+	}
+	template <class _Tp> _Tp shfl_xor(_Tp __v, int __m) const
+	{
+		return __shfl_xor_sync(__lanes(), __v, __m, __width());
+	}
+	unsigned int ballot(int __p) const
+	{
+		unsigned int __m = __lanes(), __b = __ballot_sync(__m, __p), __r = 0, __i = 0;
+
+		for (unsigned int __l = 0; __l < 32; __l++)	/* bits by rank in the group */
+			if (__m >> __l & 1)
+				__r |= (__b >> __l & 1) << __i++;
+		return __r;
+	}
+	int any(int __p) const
+	{
+		return __any_sync(__lanes(), __p);
+	}
+	int all(int __p) const
+	{
+		return __all_sync(__lanes(), __p);
+	}
+	template <class _Tp> unsigned int match_any(_Tp __v) const
+	{
+		return __match_any_sync(__lanes(), __v);
+	}
+	static coalesced_group __make(unsigned int __k, unsigned int __nn, unsigned int __m)
+	{
+		coalesced_group __g;
+
+		__g.__kind = __k, __g.__n = __nn, __g.__mask = __m;
+		return __g;
+	}
+};
+
+/* A static tile: its shape is its type. */
+template <unsigned int _Np> class thread_block_tile
+{
+	static_assert(_Np >= 1 && _Np <= 32 && (_Np & (_Np - 1)) == 0, "tile sizes are powers of two up to 32");
+
+	coalesced_group __g() const
+	{
+		return coalesced_group::__make(1, _Np, 0);
+	}
+
+      public:
+	void sync() const
+	{
+		__syncwarp(__idxgen_cg_tile_mask(_Np));
+	}
+	unsigned int thread_rank() const
+	{
+		return __idxgen_cg_self()->lin % _Np;
+	}
+	static constexpr unsigned int size()
+	{
+		return _Np;
+	}
+	static constexpr unsigned int num_threads()
+	{
+		return _Np;
+	}
+	unsigned int meta_group_rank() const
+	{
+		return __idxgen_cg_self()->lin / _Np;
+	}
+	unsigned int meta_group_size() const
+	{
+		return (__idxgen_cg_nthreads() + _Np - 1) / _Np;
+	}
+	template <class _Tp> _Tp shfl(_Tp __v, int __src) const
+	{
+		return __g().shfl(__v, __src);
+	}
+	template <class _Tp> _Tp shfl_up(_Tp __v, unsigned int __d) const
+	{
+		return __g().shfl_up(__v, __d);
+	}
+	template <class _Tp> _Tp shfl_down(_Tp __v, unsigned int __d) const
+	{
+		return __g().shfl_down(__v, __d);
+	}
+	template <class _Tp> _Tp shfl_xor(_Tp __v, int __m) const
+	{
+		return __g().shfl_xor(__v, __m);
+	}
+	unsigned int ballot(int __p) const
+	{
+		return __g().ballot(__p);
+	}
+	int any(int __p) const
+	{
+		return __g().any(__p);
+	}
+	int all(int __p) const
+	{
+		return __g().all(__p);
+	}
+	template <class _Tp> unsigned int match_any(_Tp __v) const
+	{
+		return __g().match_any(__v);
+	}
+	operator thread_group() const
+	{
+		return thread_group::__make(1, _Np, 0);
+	}
+	operator coalesced_group() const
+	{
+		return __g();
+	}
+};
+
+static inline coalesced_group coalesced_threads()
+{
+	return coalesced_group::__make(2, 0, __activemask());
+}
+
+template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> tiled_partition(const _Parent &)
+{
+	return thread_block_tile<_Np>();
+}
+
+/* The dynamic form: a tile of n lanes (a power of two up to 32). */
+template <class _Parent> static inline coalesced_group tiled_partition(const _Parent &, unsigned int __n)
+{
+	if (__n < 1 || __n > 32 || (__n & (__n - 1))) {
+		fprintf(stderr, "idxgen: tiled_partition(g, %u): sizes are powers of two up to 32\n", __n);
+		abort();
+	}
+	return coalesced_group::__make(1, __n, 0);
+}
+
+static inline void sync(const thread_group &__g)
+{
+	__g.sync();
+}
+
+/* The grid: ranks and sizes; sync() needs every block resident, which the CPU runtime does not promise. */
+class grid_group
+{
+      public:
+	unsigned long long thread_rank() const
+	{
+		unsigned long long __b = blockIdx.x + (unsigned long long)gridDim.x * (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+
+		return __b * __idxgen_cg_nthreads() + __idxgen_cg_self()->lin;
+	}
+	unsigned long long size() const
+	{
+		return (unsigned long long)gridDim.x * gridDim.y * gridDim.z * __idxgen_cg_nthreads();
+	}
+	unsigned long long num_threads() const
+	{
+		return size();
+	}
+	void sync() const
+	{
+		idxgen_rt_trap(__idxgen_fiber_block(), "this_grid().sync(): grid-wide synchronisation is not supported");
+	}
+};
+
+static inline grid_group this_grid()
+{
+	return grid_group();
+}
+
+template <class _Tp> struct plus {
+	_Tp operator()(_Tp __a, _Tp __b) const
+	{
+		return __a + __b;
+	}
+};
+template <class _Tp> struct less {
+	_Tp operator()(_Tp __a, _Tp __b) const
+	{
+		return __b < __a ? __b : __a;
+	}
+};
+template <class _Tp> struct greater {
+	_Tp operator()(_Tp __a, _Tp __b) const
+	{
+		return __b > __a ? __b : __a;
+	}
+};
+#endif
 } /* namespace cooperative_groups */
 
 #endif

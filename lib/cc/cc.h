@@ -44,6 +44,15 @@ struct edit {
 	char *text;
 };
 
+/* Execution model of a whole program's kernels (--exec-model; README "Two execution models"). */
+enum exec_model { EXEC_AUTO, EXEC_FISSION, EXEC_FIBERS };
+
+/* Names of the functions that suspend a thread (fiber_plan.c): a kernel calling one runs as fibers. */
+struct fiber_names {
+	char **name;
+	unsigned n;
+};
+
 struct source {
 	const char *path;	/* as given on the command line */
 	char *text;		/* the main file's text */
@@ -56,6 +65,13 @@ struct source {
 	unsigned nedits;
 	struct buf *plan;	/* --dump=plan: the kernels' plans go here */
 	struct warp_map *wmap;	/* warp.c rewrote text: where its offsets were (NULL: not) */
+	/* whole programs: the execution models (whole.c, fiber_plan.c) */
+	enum exec_model model;
+	bool no_warp_lower;	/* warp.c left the text alone: kernels with warp operations run as fibers */
+	bool quiet;		/* trying loop fission: diagnostics counted, not printed */
+	char *quiet_msg;	/* the first diagnostic while quiet (why fission cannot run the kernel) */
+	bool restart;		/* a kernel warp.c lowered fell back to fibers: translate again without warp.c */
+	struct fiber_names *fnames;	/* not owned */
 	unsigned macro_launches;	/* launches macro_launch.c rewrote in #define bodies */
 	unsigned macro_launches_left;	/* ... and those it could not (whole.c diagnoses) */
 };
@@ -283,8 +299,18 @@ void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *
 void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col);
 void warp_map_free(struct source *s);
 /* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */
+struct program_opts {
+	enum exec_model model;
+	struct buf *plan;	/* --dump=plan: each kernel's model and plan here */
+};
 int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out,
-			 struct program_out *hdrs);
+			 struct program_out *hdrs, const struct program_opts *po);
+/* fiber_plan.c: which functions suspend (barriers, warp operations, cooperative groups at any depth). */
+void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu);
+void fiber_names_free(struct fiber_names *fn);
+bool is_fiber_builtin(const char *name, bool with_syncthreads);
+/* Why kernel fn must run as fibers before any analysis, or NULL (a static string or one in *buf). */
+const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len);
 
 /* driver.c: idxgen-cc as nvcc is used (whole programs); its exit status. */
 int driver_main(int argc, char **argv);
@@ -295,6 +321,7 @@ void emit_prologue(struct kernel *k, struct buf *o);
 void emit_private(struct kernel *k, struct buf *o);
 unsigned emit_param_sizes(const struct kernel *k, struct buf *o);
 void kernel_init(struct kernel *k, struct source *s, CXCursor fn);
+void kernel_params(struct kernel *k);	/* k->v: the parameters only (fibers need no other analysis) */
 void kernel_free(struct kernel *k);
 
 /* dump_plan.c: --dump=plan, the plan of a kernel in words. */

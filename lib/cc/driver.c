@@ -79,6 +79,8 @@ static void av_free(struct argv *a)
 struct drv {
 	const char *output;
 	bool compile_only, verbose, keep, emit_cxx;
+	bool dump_plan;		/* --emit-cxx --dump=plan: each kernel's model and plan instead of the C++ */
+	enum exec_model model;	/* --exec-model */
 	bool opt_given;
 	bool kept;		/* an internal error: the temporary folder is kept for the report */		/* an -O option: else .cu files get -O3 (nvcc optimises device code by default) */
 	const char *std;
@@ -354,8 +356,14 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	av_cat(&pa, &d->parse);
 	av_addf(&pa, "-std=%s", d->std);
 	av_add(&pa, idir);
-	rc = cc_translate_program(src, pa.v, pa.n, &out, d->emit_cxx ? NULL : &po);
-	if (rc == 0 && d->emit_cxx) {
+	struct buf plan = { 0 };
+	struct program_opts popt = { d->model, d->dump_plan ? &plan : NULL };
+
+	rc = cc_translate_program(src, pa.v, pa.n, &out, d->emit_cxx ? NULL : &po, &popt);
+	if (rc == 0 && d->dump_plan) {
+		if (plan.n)
+			fwrite(plan.p, 1, plan.n, stdout);
+	} else if (rc == 0 && d->emit_cxx) {
 		char *o = d->output ? cx_strdup(d->output) : with_ext(NULL, src, ".cu.cpp");
 
 		rc = write_file(o, &out) ? 0 : 2;
@@ -370,6 +378,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 			free(k);
 		}
 	}
+	buf_free(&plan);
 	if (rc == 0 && !d->emit_cxx) {
 		av_add(&cc, host_cxx(d));
 		av_addf(&cc, "-std=%s", d->std);
@@ -590,6 +599,19 @@ static int drv_options(int argc, char **argv, struct drv *d)
 			d->keep = true;
 		} else if (!strcmp(a, "--emit-cxx")) {
 			d->emit_cxx = true;
+		} else if (!strcmp(a, "--dump=plan")) {
+			d->dump_plan = d->emit_cxx = true;
+		} else if (!strncmp(a, "--exec-model=", 13)) {
+			if (!strcmp(a + 13, "auto")) {
+				d->model = EXEC_AUTO;
+			} else if (!strcmp(a + 13, "fission")) {
+				d->model = EXEC_FISSION;
+			} else if (!strcmp(a + 13, "fibers")) {
+				d->model = EXEC_FIBERS;
+			} else {
+				fprintf(stderr, "idxgen-cc: --exec-model=%s: auto, fission or fibers\n", a + 13);
+				return 2;
+			}
 		} else if (!strcmp(a, "-x")) {
 			NEXT_ARG();
 			x_cu = !strcmp(v, "cu");
@@ -775,6 +797,15 @@ static void drv_usage(FILE *f)
 "  --keep-cxx       keep the C++ written for FILE.cu as FILE.cu.cpp\n"
 "  --emit-cxx       write the C++ for one .cu file (-o FILE, default\n"
 "                   FILE.cu.cpp) and stop\n"
+"  --emit-cxx --dump=plan\n"
+"                   print each kernel's execution model and why (and loop\n"
+"                   fission's plan) instead of the C++\n"
+"  --exec-model=auto|fission|fibers\n"
+"                   how kernels run: auto (default) plans loop fission where\n"
+"                   its analysis proves it faithful and fibers (every thread\n"
+"                   a coroutine, __syncthreads() a switch) elsewhere; fission\n"
+"                   or fibers forces one for every kernel (fission then\n"
+"                   diagnoses what it cannot run)\n"
 "  ignored (GPU code generation has no meaning here): -arch, -gencode, -code,\n"
 "                   --use_fast_math, -lineinfo, -G, -rdc, --extended-lambda,\n"
 "                   --expt-relaxed-constexpr, -Xptxas, -maxrregcount, -cudart,\n"
@@ -803,15 +834,14 @@ static void drv_usage(FILE *f)
 "gridDim and static __shared__ also inside __device__ functions; __constant__,\n"
 "__device__ and __managed__ variables; vector types; the CUDA math API,\n"
 "integer intrinsics, __ldg, atomics (32 and 64 bits), device printf and\n"
-"assert; #pragma unroll.  __syncthreads() and the warp-level functions in\n"
-"kernels only, in control flow that does not depend on the thread.\n"
+"assert; #pragma unroll; __syncthreads(), __syncthreads_count/and/or and\n"
+"the warp-level functions anywhere (kernels whose barriers loop fission\n"
+"cannot place run as fibers).\n"
 "\n"
-"Diagnostics (FILE:LINE:COL: error: ..., exit status 1): warp-level\n"
-"functions in __device__ functions or in divergent control flow, cooperative\n"
-"groups, __syncthreads() in __device__ functions or in divergent control\n"
-"flow, dynamic parallelism, textures, goto, variables of references or of\n"
-"template-dependent types that live across __syncthreads(), launches written\n"
-"inside macros.  idxgen-cc never emits code it cannot translate faithfully.\n"
+"Diagnostics (FILE:LINE:COL: error: ..., exit status 1): dynamic\n"
+"parallelism, textures, launches written inside macros; with\n"
+"--exec-model=fission also what loop fission cannot run.  idxgen-cc never\n"
+"emits code it cannot translate faithfully.\n"
 "\n"
 "Exit status: 0 on success; 1 on a diagnostic, a host compiler's error in a\n"
 "plain .c/.cpp file or a failed link; 2 on a usage or system error or an\n"

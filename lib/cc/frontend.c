@@ -48,6 +48,8 @@ void source_free(struct source *s)
 		free(s->edits[i].text);
 	free(s->edits);
 	free(s->text);
+	free(s->quiet_msg);
+	s->quiet_msg = NULL;
 	s->text = NULL;
 	s->edits = NULL;
 	s->nedits = 0;
@@ -207,7 +209,18 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 									   CXDiagnostic_DisplayColumn));
 			char *hd = s->cxx ? strstr(m, "reference to __device__ function '__syncthreads' in") : NULL;
 
-			if (hd)	/* whole programs: every function but a kernel is __host__ __device__ */
+			/*
+			 * whole programs: every function but a kernel is __host__
+			 * __device__ and clang's own __syncthreads is __device__; a
+			 * __device__ function with a barrier makes its callers fibers,
+			 * unless loop fission is forced
+			 */
+			if (hd && s->model != EXEC_FISSION) {
+				free(m);
+				clang_disposeDiagnostic(d);
+				continue;
+			}
+			if (hd)
 				strcpy(hd, "__syncthreads() in a __device__ function is not supported");
 
 			fprintf(stderr, "%s\n", m);
@@ -326,7 +339,14 @@ void error_at(struct source *s, CXCursor c, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report(s, c, "error", fmt, ap);
+	if (!s->quiet) {
+		report(s, c, "error", fmt, ap);
+	} else if (!s->quiet_msg) {	/* trying loop fission: the first reason it cannot */
+		char m[400];
+
+		vsnprintf(m, sizeof(m), fmt, ap);
+		s->quiet_msg = cx_strdup(m);
+	}
 	va_end(ap);
 	s->nerrors++;
 }
@@ -337,6 +357,8 @@ static void note_fmt(const struct source *s, CXCursor c, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (s->quiet)
+		return;
 	va_start(ap, fmt);
 	report(s, c, "note", fmt, ap);
 	va_end(ap);

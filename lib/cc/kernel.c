@@ -304,6 +304,17 @@ void kernel_init(struct kernel *k, struct source *s, CXCursor fn)
 	cx_kids_free(&ks);
 }
 
+void kernel_params(struct kernel *k)
+{
+	struct cx_kids ks = cx_kids_of(k->fn);
+	unsigned i;
+
+	for (i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_ParmDecl)
+			collect_vars(ks.c[i], k->fn, k);
+	cx_kids_free(&ks);
+}
+
 void translate_kernel(struct source *s, CXCursor fn, struct buf *o)
 {
 	struct kernel k;

@@ -296,6 +296,9 @@ static bool translate_only(int *argc, char **argv)
 	bool r = false;
 	int i, j;
 
+	for (i = 1; i < *argc; i++)
+		if (!strcmp(argv[i], "--emit-cxx"))
+			return false;	/* whole programs; with --dump=plan, their kernels' models */
 	for (i = 1; i < *argc; i++) {
 		const char *a = argv[i], *o = NULL;
 		size_t n;

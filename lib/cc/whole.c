@@ -40,6 +40,9 @@ static bool is_builtin_index(const char *n)
 
 static void wcheck_builtin(struct wcheck *w, CXCursor c, const char *n)
 {
+	/* outside forced fission, a __device__ function may suspend: its callers run as fibers */
+	if (!w->kernel && w->src->model != EXEC_FISSION && is_fiber_builtin(n, true))
+		return;
 	if (!strncmp(n, "__shfl", 6) || !strcmp(n, "__ballot_sync") || !strcmp(n, "__any_sync") ||
 	    !strcmp(n, "__all_sync") || !strcmp(n, "__activemask") || !strcmp(n, "__syncwarp") ||
 	    !strncmp(n, "__match_", 8) || !strncmp(n, "__reduce_", 9))
@@ -71,7 +74,7 @@ static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClien
 			error_at(w->src, c, "static local variables are not supported in device code");
 		if (sh && !clang_Cursor_isNull(var_init(c)))
 			error_at(w->src, c, "__shared__ variables cannot have an initializer");
-		if (sh && !w->kernel && clang_Cursor_getStorageClass(c) == CX_SC_Extern)
+		if (sh && !w->kernel && clang_Cursor_getStorageClass(c) == CX_SC_Extern && w->src->model == EXEC_FISSION)
 			error_at(w->src, c, "extern __shared__ in a __device__ function is not supported");
 	}
 	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr || k == CXCursor_OverloadedDeclRef) {
@@ -210,7 +213,6 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 	struct walk *w = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
-	(void)parent;
 	if (!in_main(w->s, c))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
@@ -218,11 +220,26 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 	if (w->device && k == CXCursor_VarDecl && has_annot(c, "shared") && !in_macro(c)) {
 		unsigned a = c_start(c);
 
+		if (clang_Cursor_getStorageClass(c) == CX_SC_Extern && a >= w->pos) {
+			/* fibers: the block's dynamic shared memory (NULL outside a fiber kernel: never called there) */
+			CXType t = clang_getCursorType(c), e = clang_getArrayElementType(t);
+			char *ts = cx_string(clang_getTypeSpelling(e.kind == CXType_Invalid ? t : e)), *n = cx_spelling(c);
+
+			emit_src(w->s, w->pos, a, w->o);
+			bprintf(w->o, "%s *const %s = (%s *)__idxgen_fiber_block()->dyn_shared", ts, n, ts);
+			w->pos = c_end(c);
+			free(ts);
+			free(n);
+			return CXChildVisit_Continue;
+		}
 		if (a >= w->pos && a + 10 <= w->s->len && !strncmp(w->s->text + a, "__shared__", 10)) {
 			/* one per worker thread: the blocks of a worker run one after another */
 			emit_src(w->s, w->pos, a, w->o);
 			bputs(w->o, "static thread_local");
 			w->pos = a + 10;
+		} else if (clang_getCursorKind(parent) == CXCursor_DeclStmt && c_start(parent) < a &&
+			   c_start(parent) < w->pos) {
+			/* a later declarator of `__shared__ float s[N], m[N];`: rewritten with the first */
 		} else {
 			error_at(w->s, c, "write __shared__ first in a __device__ function's shared declaration");
 		}
@@ -502,30 +519,179 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 			k->name, k->name, k->name);
 }
 
-static void translate_whole_kernel(struct source *s, CXCursor fn, struct buf *o)
+/* Dynamic parallelism stays refused on fibers too: a kernel named in device code. */
+static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClientData d)
 {
+	struct source *s = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_MemberRefExpr) {
+		CXCursor r = clang_getCursorReferenced(c), p = clang_getCursorSemanticParent(r);
+		char *n = cx_spelling(r), *pn = cx_spelling(p);
+
+		if (!strcmp(n, "sync") && !strcmp(pn, "grid_group"))
+			error_at(s, c,
+				 "grid-wide synchronisation (cooperative_groups::this_grid().sync()) is not supported: it needs every block of the grid resident at once");
+		free(n);
+		free(pn);
+	}
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
+		CXCursor r = clang_getCursorReferenced(c);
+
+		if (!clang_Cursor_isNull(r) && has_annot(r, "global")) {
+			char *n = cx_spelling(r);
+
+			error_at(s, c,
+				 "dynamic parallelism (launching or referencing kernel '%s' from device code) is not supported",
+				 n);
+			free(n);
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * The kernel as fibers: its text as written (its __shared__ variables
+ * static thread_local: the threads of a block run on one worker thread, its
+ * blocks one after another) in a namespace of its own, an entry that calls
+ * it with the block's arguments on each fiber, and a block function that
+ * runs the block's threads as fibers.
+ */
+static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
+{
+	struct source *s = w->s;
+	struct buf *o = w->o;
+	const char *ta = t->is ? t->args.p : "";
+	unsigned i, np = 0;
+
+	clang_visitChildren(k->fn, fiber_check, s);
+	for (i = 0; i < k->nv; i++)
+		if (k->v[i].param && !*k->v[i].name)
+			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
+	if (s->nerrors)
+		return;
+	if (s->plan)
+		bprintf(s->plan, "kernel %s: fibers (%s)\n", k->name, why);
+	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\nnamespace { namespace __idxgen_fiber_%s {\n",
+		k->name, why, k->name);
+	w->pos = c_start(k->fn);
+	w->device = true;
+	clang_visitChildren(k->fn, walk_visit, w);
+	w->device = false;
+	emit_src(s, w->pos, c_end(k->fn), o);
+	w->pos = c_end(k->fn);
+	bputs(o, "\n} }\n");
+	if (t->is)
+		bputs(o, t->gen.p);
+	bprintf(o, "static void %s__fiber(struct idxgen_rt_block *__b)\n{\n\t__idxgen_cc_fiber_enter();\n"
+		   "\t__idxgen_fiber_%s::%s%s(", k->name, k->name, k->name, ta);
+	for (i = 0; i < k->nv; i++) {
+		CXType ty = clang_getCursorType(k->v[i].decl);
+		char *ts;
+
+		if (!k->v[i].param)
+			continue;
+		ts = is_array_type(ty) ? c_param_declaration(ty, "*") : cx_string(clang_getTypeSpelling(ty));
+		bprintf(o, "%s*(%s%s)__b->args[%u]", np ? ", " : "", ts, is_array_type(ty) ? "" : " *", np);
+		np++;
+		free(ts);
+	}
+	bputs(o, ");\n}\n");
+	if (t->is)
+		bputs(o, t->gen.p);
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n"
+		   "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->name, k->name, ta);
+	emit_stub(k, t, o);
+}
+
+/* Undo what a failed try of loop fission left: its diagnostics and edits. */
+struct fission_try {
+	int nerrors;
+	unsigned nedits;
+};
+
+static void fission_undo(struct source *s, const struct fission_try *ft)
+{
+	unsigned i;
+
+	for (i = ft->nedits; i < s->nedits; i++)
+		free(s->edits[i].text);
+	s->nedits = ft->nedits;
+	s->nerrors = ft->nerrors;
+}
+
+/* Loop fission; false (diagnostics quiet in auto mode) when it cannot run the kernel. */
+static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t, struct buf *o)
+{
+	struct fission_try ft = { s->nerrors, s->nedits };
+	bool ok;
+	unsigned i;
+
+	if (s->nedits && s->model == EXEC_AUTO) {
+		/* edits are kept sorted: a failed try must be able to drop its own, at the end */
+		for (i = 0; i < s->nedits; i++)
+			if (s->edits[i].start >= c_start(k->fn))
+				ft.nedits = ~0u;
+	}
+	s->quiet = s->model == EXEC_AUTO && ft.nedits != ~0u;
+	ok = analyse_kernel(k) && dependent_layout(k);
+	for (i = 0; ok && i < k->nv; i++)
+		if (k->v[i].param && !*k->v[i].name)
+			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
+	s->quiet = false;
+	if (s->nerrors > ft.nerrors) {
+		if (s->model == EXEC_AUTO && ft.nedits != ~0u) {
+			fission_undo(s, &ft);
+			return false;
+		}
+		return true;	/* diagnosed */
+	}
+	if (s->plan) {
+		bprintf(s->plan, "kernel %s: fission\n", k->name);
+		dump_plan(k, s->plan);
+	}
+	if (t->is)
+		bputs(o, t->gen.p);
+	emit_prologue(k, o);
+	emit_private(k, o);
+	emit_kernel_body(k, o);
+	bprintf(o, "}\n\n");
+	emit_stub(k, t, o);
+	return true;
+}
+
+static void translate_whole_kernel(struct walk *w, CXCursor fn)
+{
+	struct source *s = w->s;
 	struct kernel k;
 	struct tmpl t;
-	unsigned i;
+	char why[480];
+	const char *reason = NULL;
 
 	kernel_init(&k, s, fn);
 	if (!template_header(s, fn, &t)) {
 		kernel_free(&k);
 		return;
 	}
-	if (analyse_kernel(&k) && dependent_layout(&k)) {
-		for (i = 0; i < k.nv; i++)
-			if (k.v[i].param && !*k.v[i].name)
-				error_at(s, k.v[i].decl, "unnamed kernel parameters are not supported");
-		if (!s->nerrors) {
-			if (t.is)
-				bputs(o, t.gen.p);
-			emit_prologue(&k, o);
-			emit_private(&k, o);
-			emit_kernel_body(&k, o);
-			bprintf(o, "}\n\n");
-			emit_stub(&k, &t, o);
-		}
+	if (s->model == EXEC_FIBERS)
+		reason = "--exec-model=fibers";
+	else if (s->model == EXEC_AUTO)
+		reason = fiber_reason(s, fn, why, sizeof(why));
+	free(s->quiet_msg);
+	s->quiet_msg = NULL;
+	if (!reason && !try_fission(s, &k, &t, w->o)) {
+		snprintf(why, sizeof(why), "loop fission cannot run it: %s", s->quiet_msg ? s->quiet_msg : "?");
+		reason = why;
+		kernel_free(&k);
+		kernel_init(&k, s, fn);
+	}
+	/* warp.c lowered this kernel for loop fission: the fibers need its text as written */
+	if (reason && s->wmap && memmem(s->text + c_start(fn), c_end(fn) - c_start(fn), "__idxgen_", 9))
+		s->restart = true;
+	if (reason) {
+		kernel_params(&k);
+		emit_fiber_kernel(w, &k, &t, reason);
 	}
 	tmpl_free(&t);
 	kernel_free(&k);
@@ -632,7 +798,8 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 		}
 		cx_kids_add(&w->kernels, c);
 		emit_src(s, w->pos, c_start(c), w->o);
-		translate_whole_kernel(s, c, w->o);
+		w->pos = c_start(c);
+		translate_whole_kernel(w, c);
 		w->pos = c_end(c);
 		return;
 	}
@@ -806,6 +973,10 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			sf.cxx = true;
 			macro_launches(&sf);
 			sf.tls = s->tls;
+			sf.model = s->model;
+			sf.no_warp_lower = s->no_warp_lower;
+			sf.fnames = s->fnames;
+			sf.plan = s->plan;
 			out->hdr = cx_realloc(out->hdr, (out->nhdr + 1) * sizeof(*out->hdr));
 			memset(&out->hdr[out->nhdr], 0, sizeof(*out->hdr));
 			out->hdr[out->nhdr].rel = rel;
@@ -815,6 +986,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			translate_file(&sf, tu, &out->hdr[out->nhdr].text, out->nhdr + 1);
 			out->nhdr++;
 			s->nerrors += sf.nerrors;
+			s->restart |= sf.restart;
 			source_free(&sf);
 		}
 		free(rel);
@@ -850,36 +1022,91 @@ void program_out_free(struct program_out *p)
 	}
 }
 
-int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out, struct program_out *hdrs)
+/* One try: warp.c (unless s->no_warp_lower), the parse, the translation. */
+static int translate_once(struct source *s, CXIndex idx, char *const *args, int nargs, struct buf *out,
+			  struct program_out *hdrs)
+{
+	CXTranslationUnit tu = NULL;
+	struct fiber_names fn = { 0 };
+	int rc = 0;
+
+	kernel_decls(s);
+	if (!s->no_warp_lower) {
+		bool quiet = s->model == EXEC_AUTO;
+
+		s->quiet = quiet;
+		rc = warp_lower(s, idx, args, nargs);
+		s->quiet = false;
+		if (rc == 1 && quiet) {
+			s->restart = true;	/* warp.c cannot lower it: fibers run the warp operations as written */
+			return 0;
+		}
+	}
+	tu = rc ? NULL : source_parse(s, idx, args, nargs);
+	if (tu)
+		macro_launches(s);
+	if (rc) {
+		/* diagnosed by warp.c */
+	} else if (!tu) {
+		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", s->path);
+		rc = 2;
+	} else if (s->nerrors) {
+		rc = 1;
+	} else {
+		if (s->model != EXEC_FISSION)
+			fiber_names_find(&fn, s, tu);
+		s->fnames = &fn;
+		rc = translate_program(s, tu, out, hdrs);
+		s->fnames = NULL;
+	}
+	fiber_names_free(&fn);
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	return rc;
+}
+
+int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out, struct program_out *hdrs,
+			 const struct program_opts *po)
 {
 	struct source s;
 	CXIndex idx;
-	CXTranslationUnit tu;
 	int rc;
+	size_t out0 = out->n, plan0 = po && po->plan ? po->plan->n : 0;
 
 	if (!source_read(&s, path)) {
 		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
 		return 2;
 	}
 	s.cxx = true;
+	s.model = po ? po->model : EXEC_AUTO;
+	s.no_warp_lower = s.model == EXEC_FIBERS;
+	s.plan = po ? po->plan : NULL;
 	idx = clang_createIndex(0, 0);
-	kernel_decls(&s);
-	rc = warp_lower(&s, idx, args, nargs);
-	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
-	if (tu)
-		macro_launches(&s);
-	if (rc) {
-		/* diagnosed by warp.c */
-	} else if (!tu) {
-		fprintf(stderr, "idxgen-cc: %s: libclang could not parse the file\n", path);
-		rc = 2;
-	} else if (s.nerrors) {
-		rc = 1;
-	} else {
-		rc = translate_program(&s, tu, out, hdrs);
+	rc = translate_once(&s, idx, args, nargs, out, hdrs);
+	if (rc == 0 && s.restart) {
+		/*
+		 * A kernel warp.c lowered (or could not lower) runs as fibers:
+		 * again from the file as written, warp operations left to the
+		 * fibers (kernels without them are translated as before).
+		 */
+		source_free(&s);
+		program_out_free(hdrs);
+		out->n = out0;
+		if (out->p)
+			out->p[out0] = 0;
+		if (s.plan && s.plan->p)
+			s.plan->p[s.plan->n = plan0] = 0;
+		if (!source_read(&s, path)) {
+			fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
+			clang_disposeIndex(idx);
+			return 2;
+		}
+		s.cxx = true;
+		s.model = po ? po->model : EXEC_AUTO;
+		s.no_warp_lower = true;
+		s.plan = po ? po->plan : NULL;
+		rc = translate_once(&s, idx, args, nargs, out, hdrs);
 	}
-	if (tu)
-		clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
 	source_free(&s);
 	return rc;

@@ -58,7 +58,13 @@ void idxgen_rt_trap(struct idxgen_rt_block *blk, const char *fmt, ...)
 			 l->k->name ? l->k->name : "kernel", blk->block_idx[0], blk->block_idx[1],
 			 blk->block_idx[2], msg);
 	}
+	rt_fiber_trap(w);	/* on a fiber: back to the block's stack, which comes here again */
 	longjmp(w->jb, 1);
+}
+
+void rt_trap_resume(struct idxgen_rt_block *blk)
+{
+	longjmp(blk->worker->jb, 1);
 }
 
 #define RT_PRINTF_MAX	(1u << 20)	/* per block */

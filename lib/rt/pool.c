@@ -60,6 +60,7 @@ static void worker_free(struct idxgen_rt_worker *w)
 	free(w->shared);
 	free(w->priv);
 	free(w->pbuf);
+	rt_fibers_free(w->fibers);
 	free(w);
 }
 

@@ -12,6 +12,7 @@
  *   launch.c    checking and preparing a launch, the launch API
  *   builtins.c  what emitted code calls: trap, printf
  *   prof.c      per-worker hardware counters (perf_event_open)
+ *   fiber.c     threads as fibers (idxgen_rt_fiber.h); fiber_switch.c its context switch
  *   autotune.c  the schedule controller, on rt_launch_parts()
  */
 #ifndef IDXGEN_RT_INTERNAL_H
@@ -95,6 +96,7 @@ struct idxgen_rt_worker {
 	bool poverflow;
 	jmp_buf jb;
 	struct idxgen_rt_launch *l;	/* launch being run */
+	struct rt_fibers *fibers;	/* fiber.c: stacks and thread records, NULL until needed */
 	struct idxgen_rt_worker *free_next;
 	struct idxgen_rt_worker *all_next;
 };
@@ -267,5 +269,14 @@ void rt_flush_printf(struct idxgen_rt *rt, struct idxgen_rt_worker *w);
 uint32_t rt_prof_open(uint32_t want, int fd[IDXGEN_RT_PROF_NUM_EVENTS]);
 void rt_prof_read(const int fd[IDXGEN_RT_PROF_NUM_EVENTS], uint64_t v[IDXGEN_RT_PROF_NUM_EVENTS]);
 void rt_prof_close(int fd[IDXGEN_RT_PROF_NUM_EVENTS]);
+
+
+/* fiber.c */
+struct rt_fibers;
+void rt_fibers_free(struct rt_fibers *p);
+/* In a fiber of w's block: switch to the block's own stack (which then traps); else return. */
+void rt_fiber_trap(struct idxgen_rt_worker *w);
+/* builtins.c: leave the block after its trap message was recorded. */
+__attribute__((noreturn)) void rt_trap_resume(struct idxgen_rt_block *blk);
 
 #endif

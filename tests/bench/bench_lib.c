@@ -16,6 +16,10 @@
  *              configurations per second vs null ioctls.  Goal: >= 0.9x.
  *   latency    one 1024-thread block (32x32x1), submit to completion, when it
  *              misses (generated) and when it hits the history.
+ *   uq         (real device with user queues, uapi v3) the same small jobs
+ *              stored into a user queue's ring and rung one doorbell each
+ *              (single) or one doorbell per 64 (batched), vs the null
+ *              ioctl.  Issue 41's goal: single >= 2x the null ioctl.
  *
  * The backend is the library's default (IDXGEN_BACKEND=emu on the host).
  * Build and run from the repo root:  make -f tests/bench/lib.mk run
@@ -34,7 +38,11 @@
 
 #include <xf86drm.h>
 
+#include <sys/mman.h>
+
 #include "idxgen.h"
+#include "idxgen_hw.h"
+#include "uapi/drm/idxgen_accel.h"
 #include "gen_ref.h"
 
 #define TRIALS 5
@@ -314,6 +322,113 @@ static void bench_submit(struct idxgen_device *dev, const char *node)
 	close(fd);
 }
 
+/* Wait until the ring has room for n more descriptors (HEAD from the doorbell page). */
+static void uq_room(volatile uint32_t *db, uint32_t tail, uint32_t size, uint32_t n)
+{
+	while (((volatile uint32_t *)db)[IDXGEN_UQ_DB_HEAD / 4] != tail &&
+	       (size + db[IDXGEN_UQ_DB_HEAD / 4] - tail - 1) % size < n)
+		;
+}
+
+/* User-queue submission (uapi v3) vs the null ioctl, on its own fd. */
+static void bench_uq(const char *node)
+{
+	enum { N = 20000, RING = 4096, UQ_BATCH = 64 };
+	struct drm_idxgen_ctx_create cc = {.priority = DRM_IDXGEN_PRIORITY_NORMAL};
+	struct drm_idxgen_region_create rc = {.size = 1 << 16};
+	struct drm_idxgen_uq_create uc = {0};
+	struct drm_idxgen_uq_wait w = {0};
+	struct idxgen_desc d;
+	double best_null = 1e30, best_one = 1e30, best_batch = 1e30, best_one_done = 1e30, t0;
+	volatile uint32_t *db;
+	uint8_t *mem;
+	uint32_t tail = 0, i, k, x, y, z;
+	uint64_t sent = 0;
+	int fd = open(node, O_RDWR | O_CLOEXEC), t;
+
+	if (fd < 0 || drmIoctl(fd, DRM_IOCTL_IDXGEN_CTX_CREATE, &cc) ||
+	    drmIoctl(fd, DRM_IOCTL_IDXGEN_REGION_CREATE, &rc)) {
+		printf("user queue: set-up failed (%s)\n", strerror(errno));
+		return;
+	}
+	uc.ctx_id = cc.ctx_id;
+	uc.ring_entries = RING;
+	uc.nregions = 1;
+	uc.regions[0] = rc.handle;
+	if (drmIoctl(fd, DRM_IOCTL_IDXGEN_UQ_CREATE, &uc)) {
+		printf("user queue: none on %s (%s): the ioctl path only\n", node, strerror(errno));
+		close(fd);
+		return;
+	}
+	mem = mmap(NULL, uc.mem_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, uc.mem_offset);
+	db = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, uc.doorbell_offset);
+	if (mem == MAP_FAILED || db == MAP_FAILED)
+		die("user queue mmap", -errno);
+	memset(&d, 0, sizeof(d));
+	idxgen_ref_index(32, 32, 1, &x, &y, &z);
+	d.target = uc.region_base[0];
+	d.size_limit = 64;
+	d.dx = 32, d.dy = 1, d.dz = 1, d.c = 32, d.xc = x, d.yc = y, d.zc = z;
+	d.mx = 5, d.word_size = 2, d.grid_blocks = 1;
+	d.flags = IDXGEN_DESC_F_NO_HISTORY;
+	w.uq_id = uc.uq_id;
+	w.timeout_ns = -1;
+	for (t = 0; t < TRIALS; t++) {
+		struct drm_version v;
+
+		t0 = now_s();
+		for (i = 0; i < N; i++) {
+			memset(&v, 0, sizeof(v));
+			drmIoctl(fd, DRM_IOCTL_VERSION, &v);
+		}
+		t0 = now_s() - t0;
+		if (t0 < best_null)
+			best_null = t0;
+
+		t0 = now_s();
+		for (i = 0; i < N; i++) {
+			uq_room(db, tail, RING, 1);
+			memcpy(mem + tail * sizeof(d), &d, sizeof(d));
+			tail = (tail + 1) % RING;
+			__atomic_thread_fence(__ATOMIC_RELEASE);
+			db[0] = tail;
+		}
+		if (now_s() - t0 < best_one)
+			best_one = now_s() - t0;
+		sent += N;
+		w.value = sent;
+		if (drmIoctl(fd, DRM_IOCTL_IDXGEN_UQ_WAIT, &w))
+			die("user queue wait", -errno);
+		if (now_s() - t0 < best_one_done)
+			best_one_done = now_s() - t0;
+
+		t0 = now_s();
+		for (i = 0; i < N; i += UQ_BATCH) {
+			uq_room(db, tail, RING, UQ_BATCH);
+			for (k = 0; k < UQ_BATCH; k++) {
+				memcpy(mem + tail * sizeof(d), &d, sizeof(d));
+				tail = (tail + 1) % RING;
+			}
+			__atomic_thread_fence(__ATOMIC_RELEASE);
+			db[0] = tail;
+		}
+		if (now_s() - t0 < best_batch)
+			best_batch = now_s() - t0;
+		sent += (N + UQ_BATCH - 1) / UQ_BATCH * UQ_BATCH;
+		w.value = sent;
+		if (drmIoctl(fd, DRM_IOCTL_IDXGEN_UQ_WAIT, &w))
+			die("user queue wait", -errno);
+	}
+	printf("user queue: %d small jobs (32x1x1, no history) by stores + doorbell vs %d null ioctls\n",
+	       N, N);
+	printf("  null ioctl            %9.0f /s\n", N / best_null);
+	printf("  one job per doorbell  %9.0f jobs/s submitted = %.2fx null ioctl (%9.0f jobs/s to completion)\n",
+	       N / best_one, best_null / best_one, N / best_one_done);
+	printf("  %d jobs per doorbell  %9.0f jobs/s submitted = %.2fx null ioctl\n", UQ_BATCH,
+	       N / best_batch, best_null / best_batch);
+	close(fd);
+}
+
 /* No argument: every benchmark.  Otherwise only those named (unpack emu latency submit). */
 static int want(int argc, char **argv, const char *name)
 {
@@ -348,6 +463,8 @@ int main(int argc, char **argv)
 		bench_submit(dev, info.dev_node);
 	else if (want(argc, argv, "submit"))
 		printf("submission vs null ioctl: needs a real device (run in the VM)\n");
+	if (want(argc, argv, "uq") && info.backend == IDXGEN_BACKEND_DRM)
+		bench_uq(info.dev_node);
 	idxgen_close(dev);
 	return 0;
 }

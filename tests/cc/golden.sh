@@ -6,7 +6,10 @@
 # comments are copied into the C, so lines starting with // are dropped from
 # the output before matching (a directive must never match itself).
 # Every translation must also compile with gcc and clang -Wall -Wextra
-# -Werror (the rule: if idxgen-cc exits 0, its output compiles).
+# -Werror (the rule: if idxgen-cc exits 0, its output compiles).  Whole
+# programs: "// CXX..." lines are matched against the C++ of --emit-cxx,
+# "// MODEL..." lines against --emit-cxx --dump=plan (each kernel's
+# execution model and why); that C++ must compile with clang++.
 # FileCheck comes from Debian's llvm-16-tools (tests/setup/deps.sh).
 set -u
 CC_BIN=${1:?usage: golden.sh path/to/idxgen-cc}
@@ -22,6 +25,10 @@ run() {
 	name="$(basename "$f") ($prefix)"
 	if [ "$mode" = plan ]; then
 		"$CC_BIN" --dump=plan "$f" >"$tmp/out" 2>"$tmp/err"
+	elif [ "$mode" = model ]; then
+		"$CC_BIN" --emit-cxx --dump=plan "$f" >"$tmp/out" 2>"$tmp/err"
+	elif [ "$mode" = cxx ]; then
+		"$CC_BIN" --emit-cxx -o "$tmp/out" "$f" 2>"$tmp/err"
 	else
 		"$CC_BIN" --translate -o "$tmp/out" "$f" 2>"$tmp/err"
 	fi
@@ -36,6 +43,14 @@ run() {
 	ok $rc "$name"
 	[ $rc = 0 ] || sed 's/^/#   /' "$tmp/err"
 	[ "$mode" = c ] && compiles "$f" "$tmp/out"
+	if [ "$mode" = cxx ]; then
+		cp "$tmp/out" "$tmp/k.cpp"
+		clang++ -std=c++17 -Wall -Wextra -Werror -Wno-unused-parameter -O2 -I"$DIR/../../include/cuda" \
+			-I"$DIR/../../include" -c -o /dev/null "$tmp/k.cpp" 2>"$tmp/err"
+		rc=$?
+		ok $rc "$(basename "$f"): the C++ compiles with clang++ -Wall -Wextra -Werror"
+		[ $rc = 0 ] || sed 's/^/#   /' "$tmp/err"
+	fi
 }
 
 # compiles FILE.cu OUT.c: the translation compiles warning-free with gcc and clang
@@ -61,9 +76,11 @@ else
 	for f in "$DIR"/golden/*.cu; do
 		grep -q '^// CHECK' "$f" && run "$f" c CHECK
 		grep -q '^// PLAN' "$f" && run "$f" plan PLAN
+		grep -q '^// CXX' "$f" && run "$f" cxx CXX
+		grep -q '^// MODEL' "$f" && run "$f" model MODEL
 		# a golden file that pins nothing proves nothing: it fails
-		grep -q '^// \(CHECK\|PLAN\)' "$f" ||
-			ok 1 "$(basename "$f"): no '// CHECK' or '// PLAN' directive"
+		grep -q '^// \(CHECK\|PLAN\|CXX\|MODEL\)' "$f" ||
+			ok 1 "$(basename "$f"): no '// CHECK', '// PLAN', '// CXX' or '// MODEL' directive"
 	done
 	# the rest of the corpus (tests/cc/kernels: diag.sh): the benchmark's kernels
 	for f in "$DIR"/../bench/cc/*.cu; do

@@ -1,7 +1,10 @@
 #!/bin/bash
 # Whole programs through idxgen-cc's nvcc-like driver (issue 22), TAP:
 #  - whole/bad/*.cu: the first line ("// expect: LINE:COL: error: TEXT") names
-#    the diagnostic; exit status 1, no executable;
+#    the diagnostic; exit status 1, no executable; a file whose second line is
+#    "// exec-model: fission" is built with --exec-model=fission (what loop
+#    fission alone refuses; by default such a kernel runs as fibers, and
+#    whole/progs/fiber_constructs.cu runs each of those constructs);
 #  - whole/progs/*.cu: build with `idxgen-cc -o prog prog.cu`, run, last line PASS;
 #  - the driver: nvcc's options accepted (mapped or ignored), -c then link,
 #    --emit-cxx, the internal-error path (the C++ compiler fails: exit 2,
@@ -16,7 +19,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 for f in "$DIR"/bad/*.cu; do
-	expect_diag "$tmp/prog" "$f" "$CC_BIN" -o "$tmp/prog" "$f"
+	model=$(sed -n '2s|^// exec-model: ||p' "$f")
+	expect_diag "$tmp/prog" "$f" "$CC_BIN" ${model:+--exec-model=$model} -o "$tmp/prog" "$f"
 done
 
 run_prog() {	# name, then the build command's arguments

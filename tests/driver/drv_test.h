@@ -18,6 +18,7 @@
  *   drv_aer.c       AER recovery, AER + removal
  *   drv_suspend.c   suspend/resume through pm_test
  *   drv_unplug.c    close + unbind, hot-unplug
+ *   drv_uq.c        user queues (uapi v3), a hostile process
  */
 #ifndef IDXGEN_DRV_TEST_H
 #define IDXGEN_DRV_TEST_H
@@ -171,6 +172,7 @@ int test_aer_remove(int minor);
 void test_suspend(struct dev *d);
 int test_close_unbind(int minor);
 void test_unplug(int minor);
+void test_uq(struct dev *d);				/* drv_uq.c */
 
 /* drv_unplug.c: for idxgen-drv-reload.sh (mode flood) and the close/unbind test */
 #define FLOOD_JOBS  256

@@ -363,16 +363,17 @@ void test_uapi_v2(struct dev *d)
 	long tmo = timeout_ms();
 	int e;
 
-	tap_ok(v && v->version_major == 1 && v->version_minor == 1,
-	       "driver version 1.1 (uapi v2, 1.0 ABI)");
+	tap_ok(v && v->version_major == 1 && v->version_minor == 2,
+	       "driver version 1.2 (uapi v3, 1.0 ABI)");
 	if (v)
 		drmFreeVersion(v);
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_RING_SIZE) == 512, "PARAM_RING_SIZE 512");
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_MAX_BATCH) == DRM_IDXGEN_MAX_BATCH, "PARAM_MAX_BATCH");
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_UAPI_FEATURES) ==
 		   (DRM_IDXGEN_UAPI_WAIT | DRM_IDXGEN_UAPI_CTX_QUERY | DRM_IDXGEN_UAPI_DEP_CANCEL |
-		    DRM_IDXGEN_UAPI_SYNC_ARRAYS),
-	       "PARAM_UAPI_FEATURES: WAIT, CTX_QUERY, DEP_CANCEL, SYNC_ARRAYS");
+		    DRM_IDXGEN_UAPI_SYNC_ARRAYS |
+		    (d->features & IDXGEN_FEAT_USER_QUEUES ? DRM_IDXGEN_UAPI_USER_QUEUES : 0)),
+	       "PARAM_UAPI_FEATURES: WAIT, CTX_QUERY, DEP_CANCEL, SYNC_ARRAYS, USER_QUEUES iff the device has them");
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_JOB_TIMEOUT_MS) == (uint64_t)tmo,
 	       "PARAM_JOB_TIMEOUT_MS equals the module parameter (%ld)", tmo);
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_DEVICE_STATE) == DRM_IDXGEN_DEVICE_RUNNING,

@@ -148,6 +148,7 @@ static int mode_all(int n)
 		test_priority_perm(&d);
 		test_sysfs_debugfs(&d);
 		test_sched_table(&d);
+		test_uq(&d);
 		close(d.fd);
 		test_isolation(i);
 		test_many_fds(i);

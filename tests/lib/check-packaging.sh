@@ -15,9 +15,9 @@ soname=$(objdump -p "$O/libidxgen.so.2.0.0" | awk '/SONAME/{print $2}')
 [ "$soname" = libidxgen.so.2 ]; ok $? "SONAME is libidxgen.so.2 ($soname)"
 
 exported=$(nm -D --defined-only "$O/libidxgen.so.2.0.0" | awk '$2 == "T" {print $3}' | sed 's/@.*//' | sort)
-declared=$(cat "$ROOT"/include/idxgen.h "$ROOT"/include/idxgen_*.h | grep -A3 '^IDXGEN_EXPORT' | grep -o 'idxgen_[a-z0-9_]*(' | tr -d '(' | sort -u)
+declared=$(cat "$ROOT"/include/idxgen.h "$ROOT"/include/idxgen_*.h | grep -A3 '^IDXGEN_EXPORT' | grep -oE '(__)?idxgen_[a-z0-9_]*[(]' | tr -d '(' | sort -u)
 [ "$exported" = "$declared" ]; ok $? "exported symbols = the API of include/idxgen*.h ($(echo "$exported" | wc -l) functions)"
-others=$(nm -D --defined-only "$O/libidxgen.so.2.0.0" | awk '$2 != "A" && $3 !~ /^idxgen_/' | wc -l)
+others=$(nm -D --defined-only "$O/libidxgen.so.2.0.0" | awk '$2 != "A" && $3 !~ /^(__)?idxgen_/' | wc -l)
 [ "$others" = 0 ]; ok $? "nothing else is exported"
 # debian/libidxgenN.symbols (dpkg-gensymbols only warns about new symbols):
 # exactly the exported NAME@VERSION, version nodes included.

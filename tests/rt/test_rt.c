@@ -22,6 +22,7 @@
  *   test_rt_builtins.c   trap, printf
  *   test_rt_async.c      asynchronous launches, the stress test
  *   test_rt_prof.c       profiling hooks
+ *   test_rt_fiber.c      threads as fibers: barriers, warp operations, failures
  *
  * usage: idxgen-rt-test [quick]    (quick: smaller sizes, for valgrind)
  */
@@ -90,6 +91,7 @@ int main(int argc, char **argv)
 		test_launch_cache(rt, nt);
 		test_claims(rt, nt);
 		test_vote(rt, nt);
+		test_fibers(rt, nt);
 		test_trap(rt, nt);
 		test_printf(rt, nt);
 		test_async(rt, nt);

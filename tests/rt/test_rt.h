@@ -65,5 +65,7 @@ void test_async(struct idxgen_rt *rt, unsigned int nt);
 void test_stress(struct idxgen_rt *rt, unsigned int nt);
 /* test_rt_prof.c: profiling hooks */
 void test_prof(struct idxgen_rt *rt);
+/* test_rt_fiber.c: threads as fibers */
+void test_fibers(struct idxgen_rt *rt, unsigned int nt);
 
 #endif /* IDXGEN_TEST_RT_H */

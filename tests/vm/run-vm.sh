@@ -109,7 +109,7 @@ cp "${IDXGEN_VM_SUITES:-$ROOT/tests/vm/check.suites}" "$GUEST/check.suites" 2>/d
 DEVICES=${IDXGEN_VM_DEVICES:-"-device pcie-root-port,id=rp0,bus=pcie.0,chassis=1,slot=1
 	-device idxgen,id=idxgen0,bus=rp0,debug=on,aer=on
 	-device pcie-root-port,id=rp1,bus=pcie.0,chassis=2,slot=2
-	-device idxgen,id=idxgen1,bus=rp1,num-queues=2,imem-size=16M,lanes=64"}
+	-device idxgen,id=idxgen1,bus=rp1,num-queues=2,imem-size=16M,lanes=64,num-uqueues=0"}
 tag=$plan
 [ "$kernel" = stock ] || tag=$plan-$kernel
 RESULTS=$VMDIR/results-$tag.txt

@@ -25,7 +25,7 @@ extern "C" {
 
 #define DRM_IDXGEN_DRIVER_NAME		"idxgen"
 #define DRM_IDXGEN_VERSION_MAJOR	1
-#define DRM_IDXGEN_VERSION_MINOR	1	/* 1.1: uapi v2 additions, 1.0 ABI kept */
+#define DRM_IDXGEN_VERSION_MINOR	2	/* 1.1: uapi v2, 1.2: v3 (user queues); 1.0 ABI kept */
 
 #define DRM_IDXGEN_GET_PARAM		0x00
 #define DRM_IDXGEN_CTX_CREATE		0x01
@@ -603,6 +603,126 @@ struct drm_idxgen_arb_state {
 struct drm_idxgen_arb_config {
 	__u32 flags;		/* in: DRM_IDXGEN_ARB_CONFIG_* */
 	__u32 hold_limit;	/* in: 0 = off */
+};
+
+/*
+ * User queues (uapi v3, driver 1.2; docs/hardware.md#user-queues): ioctls
+ * 0x18-0x1f, params 64-71.  A process creates a queue on one of its
+ * contexts, maps its descriptor ring, completion ring, completion value and
+ * doorbell page (mmap of the DRM file at the offsets UQ_CREATE returns),
+ * and then submits with plain stores: descriptors into the ring, the new
+ * tail into the doorbell.  The device checks every job against the
+ * regions named at creation (whose references the queue holds until it is
+ * destroyed): a job elsewhere completes with DRM_IDXGEN_STATUS_UQ_*.  The
+ * completion value counts the queue's completions; UQ_WAIT sleeps until it
+ * reaches a value.  Present when DRM_IDXGEN_PARAM_UAPI_FEATURES has
+ * DRM_IDXGEN_UAPI_USER_QUEUES (the device has them); otherwise UQ_CREATE
+ * fails with -EOPNOTSUPP and the ioctl path is the only one.
+ */
+#define DRM_IDXGEN_UAPI_USER_QUEUES	(1u << 4)
+
+#define DRM_IDXGEN_UQ_CREATE		0x18
+#define DRM_IDXGEN_UQ_DESTROY		0x19
+#define DRM_IDXGEN_UQ_WAIT		0x1a
+
+#define DRM_IOCTL_IDXGEN_UQ_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_UQ_CREATE, struct drm_idxgen_uq_create)
+#define DRM_IOCTL_IDXGEN_UQ_DESTROY \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_IDXGEN_UQ_DESTROY, struct drm_idxgen_uq_destroy)
+#define DRM_IOCTL_IDXGEN_UQ_WAIT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_UQ_WAIT, struct drm_idxgen_uq_wait)
+
+#define DRM_IDXGEN_PARAM_NUM_UQUEUES	64	/* user queues of the device (0: none) */
+#define DRM_IDXGEN_PARAM_UQ_MAX_RING	65	/* most entries of a user queue's ring */
+
+#define DRM_IDXGEN_UQ_MAX_REGIONS	8
+/* Status codes of a user queue's completions (the hardware's IDXGEN_CPL_UQ_*) */
+#define DRM_IDXGEN_STATUS_UQ_NO_WINDOW	28	/* output outside the queue's regions */
+#define DRM_IDXGEN_STATUS_UQ_WORD_SIZE	29	/* word size or shared flag not allowed there */
+#define DRM_IDXGEN_STATUS_UQ_LOCK	30	/* the shared region without lock 0 */
+
+/**
+ * struct drm_idxgen_uq_create - DRM_IOCTL_IDXGEN_UQ_CREATE argument
+ * @ctx_id: in: the context the queue's jobs run as (its arbiter requester)
+ * @ring_entries: in: a power of two, 2 .. DRM_IDXGEN_PARAM_UQ_MAX_RING
+ * @nregions: in: handles in @regions, 1 .. DRM_IDXGEN_UQ_MAX_REGIONS
+ * @flags: in: MBZ
+ * @regions: in: region handles (dedicated or shared) the jobs may target;
+ *	unused entries MBZ
+ * @uq_id: out: the queue, for UQ_DESTROY and UQ_WAIT
+ * @pad: MBZ
+ * @mem_offset: out: mmap offset of the queue's memory, @mem_size bytes:
+ *	descriptor ring at 0 (64 bytes an entry), completion ring at
+ *	@cpl_offset, completion value (u64) at @value_offset
+ * @mem_size: out
+ * @cpl_offset: out: offset of the completion ring inside the memory
+ * @value_offset: out: offset of the completion value inside the memory
+ * @doorbell_offset: out: mmap offset of the doorbell page (4096 bytes,
+ *	write-combined): write the new tail at 0, read the head at 4
+ * @region_base: out: where each of @regions starts in index memory: a
+ *	descriptor's target is region_base[i] + the offset in region i
+ *
+ * Errors: -EOPNOTSUPP no user queues; -EINVAL flags, pad, sizes or unused
+ * entries; -ENOENT unknown context or region handle; -EBUSY every queue of
+ * the device is in use; -EIO the device is dead.
+ */
+struct drm_idxgen_uq_create {
+	__u32 ctx_id;
+	__u32 ring_entries;
+	__u32 nregions;
+	__u32 flags;
+	__u32 regions[DRM_IDXGEN_UQ_MAX_REGIONS];
+	__u32 uq_id;
+	__u32 pad;
+	__u64 mem_offset;
+	__u64 mem_size;
+	__u64 cpl_offset;
+	__u64 value_offset;
+	__u64 doorbell_offset;
+	__u64 region_base[DRM_IDXGEN_UQ_MAX_REGIONS];
+};
+
+/**
+ * struct drm_idxgen_uq_destroy - DRM_IOCTL_IDXGEN_UQ_DESTROY argument
+ * @uq_id: in
+ * @flags: in: MBZ
+ *
+ * Stops the queue (its running job completes ABORTED, the device touches
+ * its memory no more), then removes its doorbell from the process's
+ * mappings; the memory mapping stays readable until unmapped.  -ENOENT
+ * unknown queue.  Closing the file destroys its queues the same way.
+ */
+struct drm_idxgen_uq_destroy {
+	__u32 uq_id;
+	__u32 flags;
+};
+
+/**
+ * struct drm_idxgen_uq_wait - DRM_IOCTL_IDXGEN_UQ_WAIT argument
+ * @uq_id: in
+ * @flags: in: MBZ
+ * @value: in: wait until the queue's completion count reaches it
+ * @timeout_ns: in: relative; 0 polls; < 0 waits without limit
+ * @completed: out: the queue's completion count (from the device)
+ * @state: out: DRM_IDXGEN_UQ_STATE_*
+ * @error: out: the hardware's queue error code (IDXGEN_QERR_*), or 0
+ *
+ * 0 when reached; -ETIME when the timeout passed first; -EIO when the
+ * queue stopped (a fault, or a device reset failed its pending jobs) and
+ * will not reach it: @state says why; -EINTR on a signal; -ENOENT.
+ */
+#define DRM_IDXGEN_UQ_STATE_RUNNING	0
+#define DRM_IDXGEN_UQ_STATE_FAULT	1	/* the device stopped it: @error */
+#define DRM_IDXGEN_UQ_STATE_RESET	2	/* a device reset: pending jobs failed */
+
+struct drm_idxgen_uq_wait {
+	__u32 uq_id;
+	__u32 flags;
+	__u64 value;
+	__s64 timeout_ns;
+	__u64 completed;
+	__u32 state;
+	__u32 error;
 };
 
 #if defined(__cplusplus)

@@ -1,4 +1,4 @@
-// expect: 9:24: error: grid-wide synchronisation (cooperative_groups::this_grid()) is not supported
+// expect: 11:7: error: grid-wide synchronisation (cooperative_groups::this_grid().sync()) is not supported: it needs every block of the grid resident at once
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 

@@ -1,4 +1,5 @@
-// expect: 7:2: error: __syncthreads() in a __device__ function is not supported
+// expect: 8:2: error: __syncthreads() in a __device__ function is not supported
+// exec-model: fission
 #include <cuda_runtime.h>
 
 __device__ int twice(int *buf, int v)

@@ -1,4 +1,5 @@
-// expect: 8:3: error: __syncthreads() in divergent control flow: not all threads of a block reach it
+// expect: 9:3: error: __syncthreads() in divergent control flow: not all threads of a block reach it
+// exec-model: fission
 #include <cuda_runtime.h>
 
 template <typename T> __global__ void k(T *out)

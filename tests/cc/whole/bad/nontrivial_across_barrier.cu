@@ -1,4 +1,5 @@
-// expect: 13:6: error: 'a' lives across __syncthreads() and its type has constructors or a destructor: not supported
+// expect: 14:6: error: 'a' lives across __syncthreads() and its type has constructors or a destructor: not supported
+// exec-model: fission
 #include <cuda_runtime.h>
 
 struct Acc {

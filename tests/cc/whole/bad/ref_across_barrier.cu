@@ -1,4 +1,5 @@
-// expect: 8:7: error: 'r' is a reference used in several thread loops (across __syncthreads()): not supported
+// expect: 9:7: error: 'r' is a reference used in several thread loops (across __syncthreads()): not supported
+// exec-model: fission
 #include <cuda_runtime.h>
 
 __global__ void k(int *out)

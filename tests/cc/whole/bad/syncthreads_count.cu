@@ -1,4 +1,5 @@
-// expect: 8:2: error: '__syncthreads_count' is not supported yet
+// expect: 9:2: error: '__syncthreads_count' is not supported yet
+// exec-model: fission
 #include <cstdio>
 
 __device__ int fold(int *buf, int v)

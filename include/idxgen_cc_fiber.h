@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * idxgen_cc_fiber.h - what a kernel that idxgen-cc runs as FIBERS calls
+ * (lib/cc/README.md "Two execution models"; include/idxgen_rt_fiber.h):
+ * __syncthreads() and its reductions, and the warp-level functions, as
+ * suspensions of the running thread.  Included by idxgen_cc_program.h.
+ *
+ * Such a kernel's body is compiled as written, one call per thread, and
+ * reads threadIdx & co. from idxgen_cc_program.h's thread-local objects:
+ * blockIdx/blockDim/gridDim are set once per block, threadIdx when a
+ * thread starts and again after every suspension (another thread of the
+ * block ran meanwhile on the same OS thread).  Loop fission removes
+ * __syncthreads() from the kernels it plans, and lowers their warp
+ * operations before this header is reached, so the definitions below are
+ * only ever called on fibers (elsewhere the runtime stops the program with
+ * a message: a translator bug, never a silent wrong result).
+ *
+ * Results where CUDA leaves them undefined are those of the loop-fission
+ * path (idxgen_cc_warp.h): a shuffle from a lane that is absent (returned,
+ * outside the mask, past the end of a partial warp) or outside the width
+ * segment returns the caller's own value; votes, match and reduce count
+ * the lanes present; __activemask() is the lanes that have not returned.
+ * Every name is reserved (__idxgen_) or CUDA's own.
+ */
+#ifndef IDXGEN_CC_FIBER_H
+#define IDXGEN_CC_FIBER_H
+
+#include <stdint.h>
+#include <string.h>
+#include <type_traits>
+#include <idxgen_rt_fiber.h>
+
+/* threadIdx of the running fiber into the file's thread-local copy. */
+#define __idxgen_cc_fiber_tid()                                         \
+	do {                                                            \
+		const struct __idxgen_fiber_tid *__idxgen_t = __idxgen_fiber_self(); \
+		threadIdx.x = __idxgen_t->x;                            \
+		threadIdx.y = __idxgen_t->y;                            \
+		threadIdx.z = __idxgen_t->z;                            \
+	} while (0)
+
+static inline void __syncthreads(void)
+{
+	__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+	__idxgen_cc_fiber_tid();
+}
+
+static inline int __syncthreads_count(int __p)
+{
+	int __r = __idxgen_fiber_barrier(__IDXGEN_FIBER_COUNT, __p);
+
+	__idxgen_cc_fiber_tid();
+	return __r;
+}
+
+static inline int __syncthreads_and(int __p)
+{
+	int __r = __idxgen_fiber_barrier(__IDXGEN_FIBER_AND, __p != 0);
+
+	__idxgen_cc_fiber_tid();
+	return __r;
+}
+
+static inline int __syncthreads_or(int __p)
+{
+	int __r = __idxgen_fiber_barrier(__IDXGEN_FIBER_OR, __p != 0);
+
+	__idxgen_cc_fiber_tid();
+	return __r;
+}
+
+/* One warp operation: deposit v, wait for the lanes, read this lane's result. */
+template <class __R, class __V, class __A>
+static inline __R __idxgen_cc_fiber_warp(unsigned int __mask, const __V &__v, __idxgen_fiber_warp_fn __fn,
+					 const __A &__arg)
+{
+	static_assert(sizeof(__V) <= __IDXGEN_FIBER_SLOT, "idxgen: a warp operation's operand is at most 16 bytes");
+	static_assert(std::is_trivially_copyable<__V>::value, "idxgen: a warp operation's operand must be trivially copyable");
+	__R __r;
+
+	__idxgen_fiber_warp(__mask, &__v, sizeof(__V), __fn, &__arg, &__r);
+	__idxgen_cc_fiber_tid();
+	return __r;
+}
+
+template <class __T> static inline __T __idxgen_cc_slot(const void *__s, uint32_t __l)
+{
+	__T __v;
+
+	memcpy(&__v, (const char *)__s + __l * __IDXGEN_FIBER_SLOT, sizeof(__T));
+	return __v;
+}
+
+/* Shuffles: the source lane from (kind, operand, width); absent or outside: the caller's own. */
+struct __idxgen_cc_shfl {
+	int __kind;	/* 0 idx, 1 up, 2 down, 3 xor */
+	int __o, __width;
+};
+
+template <class __T>
+static void __idxgen_cc_shfl_fn(const void *__s, uint32_t __present, uint32_t __lane, const void *__a, void *__out)
+{
+	const __idxgen_cc_shfl *__p = (const __idxgen_cc_shfl *)__a;
+	int __w = __p->__width >= 1 && __p->__width <= 32 && !(__p->__width & (__p->__width - 1)) ? __p->__width : 32;
+	int __l = (int)__lane, __base = __l & ~(__w - 1), __src;
+
+	switch (__p->__kind) {
+	case 0:
+		__src = __base + (__p->__o & (__w - 1));
+		break;
+	case 1:
+		__src = (__l & (__w - 1)) >= __p->__o ? __l - __p->__o : __l;
+		break;
+	case 2:
+		__src = (__l & (__w - 1)) + __p->__o < __w ? __l + __p->__o : __l;
+		break;
+	default:
+		__src = __l ^ __p->__o;
+		if (__src < 0 || (__src & ~(__w - 1)) != __base)
+			__src = __l;
+		break;
+	}
+	if (__src < 0 || __src >= 32 || !(__present >> __src & 1))
+		__src = __l;
+	__T __v = __idxgen_cc_slot<__T>(__s, (uint32_t)__src);
+	memcpy(__out, &__v, sizeof(__T));
+}
+
+template <class __T> static inline __T __shfl_sync(unsigned int __m, __T __v, int __src, int __w = 32)
+{
+	return __idxgen_cc_fiber_warp<__T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 0, __src, __w });
+}
+template <class __T> static inline __T __shfl_up_sync(unsigned int __m, __T __v, unsigned int __d, int __w = 32)
+{
+	return __idxgen_cc_fiber_warp<__T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 1, (int)__d, __w });
+}
+template <class __T> static inline __T __shfl_down_sync(unsigned int __m, __T __v, unsigned int __d, int __w = 32)
+{
+	return __idxgen_cc_fiber_warp<__T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 2, (int)__d, __w });
+}
+template <class __T> static inline __T __shfl_xor_sync(unsigned int __m, __T __v, int __x, int __w = 32)
+{
+	return __idxgen_cc_fiber_warp<__T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 3, __x, __w });
+}
+template <class __T> static inline __T __shfl(__T __v, int __src, int __w = 32)
+{
+	return __shfl_sync(0xffffffffu, __v, __src, __w);
+}
+template <class __T> static inline __T __shfl_up(__T __v, unsigned int __d, int __w = 32)
+{
+	return __shfl_up_sync(0xffffffffu, __v, __d, __w);
+}
+template <class __T> static inline __T __shfl_down(__T __v, unsigned int __d, int __w = 32)
+{
+	return __shfl_down_sync(0xffffffffu, __v, __d, __w);
+}
+template <class __T> static inline __T __shfl_xor(__T __v, int __x, int __w = 32)
+{
+	return __shfl_xor_sync(0xffffffffu, __v, __x, __w);
+}
+
+/* Votes: op 0 ballot, 1 any, 2 all (over the lanes present). */
+static inline void __idxgen_cc_vote_fn(const void *__s, uint32_t __present, uint32_t __lane, const void *__a,
+				       void *__out)
+{
+	uint32_t __b = 0, __r;
+
+	(void)__lane;
+	for (uint32_t __l = 0; __l < 32; __l++)
+		if (__present >> __l & 1)
+			__b |= (uint32_t)(__idxgen_cc_slot<int>(__s, __l) != 0) << __l;
+	switch (*(const int *)__a) {
+	case 0:
+		__r = __b;
+		break;
+	case 1:
+		__r = __b != 0;
+		break;
+	default:
+		__r = __b == __present;
+		break;
+	}
+	memcpy(__out, &__r, sizeof(__r));
+}
+
+static inline unsigned int __ballot_sync(unsigned int __m, int __p)
+{
+	return __idxgen_cc_fiber_warp<unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 0);
+}
+static inline int __any_sync(unsigned int __m, int __p)
+{
+	return (int)__idxgen_cc_fiber_warp<unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 1);
+}
+static inline int __all_sync(unsigned int __m, int __p)
+{
+	return (int)__idxgen_cc_fiber_warp<unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 2);
+}
+static inline unsigned int __ballot(int __p)
+{
+	return __ballot_sync(0xffffffffu, __p);
+}
+static inline int __any(int __p)
+{
+	return __any_sync(0xffffffffu, __p);
+}
+static inline int __all(int __p)
+{
+	return __all_sync(0xffffffffu, __p);
+}
+
+static inline void __idxgen_cc_nop_fn(const void *__s, uint32_t __present, uint32_t __lane, const void *__a, void *__out)
+{
+	(void)__s, (void)__present, (void)__lane, (void)__a;
+	*(int *)__out = 0;
+}
+
+static inline void __syncwarp(unsigned int __m = 0xffffffffu)
+{
+	(void)__idxgen_cc_fiber_warp<int>(__m, 0, __idxgen_cc_nop_fn, 0);
+}
+
+static inline unsigned int __activemask(void)
+{
+	return __idxgen_fiber_activemask();
+}
+
+/* __match_any_sync / __match_all_sync: lanes present with an equal value. */
+struct __idxgen_cc_match {
+	int __all;
+};
+struct __idxgen_cc_match_r {
+	unsigned int __mask;
+	int __pred;
+};
+
+template <class __T>
+static void __idxgen_cc_match_fn(const void *__s, uint32_t __present, uint32_t __lane, const void *__a, void *__out)
+{
+	__T __mine = __idxgen_cc_slot<__T>(__s, __lane);
+	__idxgen_cc_match_r __r = { 0, 0 };
+
+	for (uint32_t __l = 0; __l < 32; __l++)
+		if (__present >> __l & 1 && __idxgen_cc_slot<__T>(__s, __l) == __mine)
+			__r.__mask |= 1u << __l;
+	if (((const __idxgen_cc_match *)__a)->__all) {
+		__r.__pred = __r.__mask == __present;
+		__r.__mask = __r.__pred ? __present : 0;
+	}
+	memcpy(__out, &__r, sizeof(__r));
+}
+
+template <class __T> static inline unsigned int __match_any_sync(unsigned int __m, __T __v)
+{
+	return __idxgen_cc_fiber_warp<__idxgen_cc_match_r>(__m, __v, __idxgen_cc_match_fn<__T>, __idxgen_cc_match{ 0 })
+		.__mask;
+}
+template <class __T> static inline unsigned int __match_all_sync(unsigned int __m, __T __v, int *__pred)
+{
+	__idxgen_cc_match_r __r =
+		__idxgen_cc_fiber_warp<__idxgen_cc_match_r>(__m, __v, __idxgen_cc_match_fn<__T>, __idxgen_cc_match{ 1 });
+
+	*__pred = __r.__pred;
+	return __r.__mask;
+}
+
+/* __reduce_add/min/max_sync over the lanes present (unsigned and int, as CUDA). */
+template <class __T>
+static void __idxgen_cc_reduce_fn(const void *__s, uint32_t __present, uint32_t __lane, const void *__a, void *__out)
+{
+	int __op = *(const int *)__a;
+	__T __r = __idxgen_cc_slot<__T>(__s, __lane);
+
+	for (uint32_t __l = 0; __l < 32; __l++) {
+		__T __v;
+
+		if (!(__present >> __l & 1) || __l == __lane)
+			continue;
+		__v = __idxgen_cc_slot<__T>(__s, __l);
+		__r = __op == 0 ? (__T)(__r + __v) : __op == 1 ? (__v < __r ? __v : __r) : (__v > __r ? __v : __r);
+	}
+	memcpy(__out, &__r, sizeof(__r));
+}
+
+static inline unsigned int __reduce_add_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 0);
+}
+static inline int __reduce_add_sync(unsigned int __m, int __v)
+{
+	return __idxgen_cc_fiber_warp<int>(__m, __v, __idxgen_cc_reduce_fn<int>, 0);
+}
+static inline unsigned int __reduce_min_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 1);
+}
+static inline int __reduce_min_sync(unsigned int __m, int __v)
+{
+	return __idxgen_cc_fiber_warp<int>(__m, __v, __idxgen_cc_reduce_fn<int>, 1);
+}
+static inline unsigned int __reduce_max_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 2);
+}
+static inline int __reduce_max_sync(unsigned int __m, int __v)
+{
+	return __idxgen_cc_fiber_warp<int>(__m, __v, __idxgen_cc_reduce_fn<int>, 2);
+}
+
+/* A fiber kernel's thread starts: its threadIdx. */
+static inline void __idxgen_cc_fiber_enter(void)
+{
+	__idxgen_cc_fiber_tid();
+}
+
+#endif

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * idxgen_rt_fiber.h - the runtime's second execution model: every thread of
+ * a block a fiber (lib/rt/fiber.c, issue 38).
+ *
+ * Loop fission (idxgen_rt.h part 1) runs a block as thread loops between
+ * barriers; it needs the barriers at block level in uniform control flow.
+ * A kernel it cannot express is run as FIBERS instead: the block function
+ * calls __idxgen_fiber_run(blk, entry, name), which runs entry(blk) once
+ * per thread of the block, each on its own small stack, in the order of
+ * the block's index stream (position t reads its indices from the stream,
+ * as in a thread loop: the device's schedule order is kept).  Inside,
+ * __idxgen_fiber_self() names the running thread; the thread suspends
+ * only in the calls below:
+ *
+ *  - __idxgen_fiber_barrier(op, pred): __syncthreads() (op
+ *    __IDXGEN_FIBER_SYNC) and __syncthreads_count/and/or: waits until
+ *    every LIVE thread of the block (one that has not returned) arrived,
+ *    then returns the reduction of pred over them;
+ *  - __idxgen_fiber_warp(mask, val, size, fn, arg, out): a warp operation.
+ *    A warp is the 32 consecutive LINEAR thread ids 32w .. 32w+31 of the
+ *    block (lane = lin % 32) under every schedule order.  The lane deposits
+ *    val (at most __IDXGEN_FIBER_SLOT bytes) and waits until every live lane
+ *    of (mask | its own bit) has arrived at a warp operation; then, for each
+ *    of those lanes l, fn(slots, present, l, arg_l, out_l) computes l's
+ *    result from the 32 slots (slot i at slots + i * __IDXGEN_FIBER_SLOT)
+ *    and the mask of lanes present; lanes outside `present` are absent
+ *    (exited, outside the mask, or past the end of a partial warp).
+ *
+ * Returned threads no longer count, as on CUDA.  A block where no thread
+ * can go on (a barrier some live thread never reaches while others wait
+ * at a warp operation, or the reverse) traps: the launch fails with
+ * -EFAULT and "deadlock" in its error.  A thread that overflows its stack
+ * (IDXGEN_FIBER_STACK bytes, default 64 KiB, read per launch) hits a guard
+ * page: the launch fails with -EFAULT and a message naming the kernel, the
+ * block and the thread, never a silent corruption.
+ *
+ * The names are reserved identifiers (__idxgen_): translated programs
+ * include this header, and a user's macro must not reach it.
+ */
+#ifndef IDXGEN_RT_FIBER_H
+#define IDXGEN_RT_FIBER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <idxgen_rt.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The running thread: its threadIdx and its linear id in the block. */
+struct __idxgen_fiber_tid {
+	uint32_t x, y, z;
+	uint32_t lin;	/* x + y * blockDim.x + z * blockDim.x * blockDim.y */
+};
+
+typedef void (*__idxgen_fiber_entry_fn)(struct idxgen_rt_block *__blk);
+
+/* Run entry once per thread of the block, each a fiber (traps on failure). */
+IDXGEN_EXPORT void __idxgen_fiber_run(struct idxgen_rt_block *__blk, __idxgen_fiber_entry_fn __entry);
+
+/* The running fiber's thread, and its block (NULL outside a fiber kernel). */
+IDXGEN_EXPORT const struct __idxgen_fiber_tid *__idxgen_fiber_self(void);
+IDXGEN_EXPORT struct idxgen_rt_block *__idxgen_fiber_block(void);
+
+#define __IDXGEN_FIBER_SYNC	0	/* __syncthreads(); returns 0 */
+#define __IDXGEN_FIBER_COUNT	1	/* __syncthreads_count(pred) */
+#define __IDXGEN_FIBER_AND	2	/* __syncthreads_and(pred) */
+#define __IDXGEN_FIBER_OR	3	/* __syncthreads_or(pred) */
+IDXGEN_EXPORT int __idxgen_fiber_barrier(int __op, int __pred);
+
+#define __IDXGEN_FIBER_SLOT	16	/* bytes per lane of a warp operation */
+typedef void (*__idxgen_fiber_warp_fn)(const void *__slots, uint32_t __present, uint32_t __lane,
+				       const void *__arg, void *__out);
+IDXGEN_EXPORT void __idxgen_fiber_warp(uint32_t __mask, const void *__val, size_t __size,
+				       __idxgen_fiber_warp_fn __fn, const void *__arg, void *__out);
+/* The live lanes of the running thread's warp (CUDA's __activemask()). */
+IDXGEN_EXPORT uint32_t __idxgen_fiber_activemask(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

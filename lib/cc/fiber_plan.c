@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fiber_plan.c - which kernels of a whole program must run as fibers before
+ * any other analysis (lib/cc/README.md "Two execution models"): those that
+ * call, at any depth, a function of the program that suspends its thread --
+ * one that calls __syncthreads() or its reductions, a warp-level function,
+ * cooperative groups, or declares extern __shared__ -- and, when warp.c left
+ * the file's text alone, those that use warp-level functions or cooperative
+ * groups themselves.  Loop fission cannot see into a call: it would run the
+ * callee's barrier as a no-op.  Functions are matched by name (an overload
+ * or namesake of such a function counts too: a kernel then runs as fibers,
+ * which is correct, only slower).
+ */
+#include "cc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool is_fiber_builtin(const char *n, bool with_syncthreads)
+{
+	static const char *const exact[] = { "__ballot_sync", "__any_sync", "__all_sync", "__activemask",
+					     "__syncwarp", "__ballot", "__any", "__all", "__syncthreads_count",
+					     "__syncthreads_and", "__syncthreads_or", NULL };
+
+	if (with_syncthreads && !strcmp(n, "__syncthreads"))
+		return true;
+	return in_list(n, exact) || !strncmp(n, "__shfl", 6) || !strncmp(n, "__match_", 8) ||
+	       (!strncmp(n, "__reduce_", 9) && strstr(n, "_sync"));
+}
+
+/* Is the declaration r in a cooperative-groups header? */
+static bool in_cg_header(CXCursor r)
+{
+	CXFile f;
+	char *name;
+	bool cg;
+
+	if (clang_Cursor_isNull(r))
+		return false;
+	clang_getExpansionLocation(clang_getCursorLocation(r), &f, NULL, NULL, NULL);
+	if (!f)
+		return false;
+	name = cx_string(clang_getFileName(f));
+	cg = strstr(name, "cooperative_groups") != NULL;
+	free(name);
+	return cg;
+}
+
+struct scan {
+	const struct fiber_names *known;	/* NULL: look for the suspending built-ins */
+	bool with_syncthreads;			/* __syncthreads() itself counts */
+	bool warps;				/* warp functions and cooperative groups count */
+	const char *hit;			/* what was found (a static string or in buf) */
+	char buf[160];
+};
+
+static bool is_known(const struct fiber_names *fn, const char *n)
+{
+	for (unsigned i = 0; i < fn->n; i++)
+		if (!strcmp(fn->name[i], n))
+			return true;
+	return false;
+}
+
+static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct scan *sc = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	(void)parent;
+	if (k == CXCursor_VarDecl && has_annot(c, "shared") && clang_Cursor_getStorageClass(c) == CX_SC_Extern &&
+	    !sc->known) {
+		sc->hit = "extern __shared__";
+		return CXChildVisit_Break;
+	}
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr && k != CXCursor_OverloadedDeclRef &&
+	    k != CXCursor_TypeRef && k != CXCursor_TemplateRef && k != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	n = cx_spelling(c);
+	if (sc->known) {
+		if (*n && k != CXCursor_TypeRef && is_known(sc->known, n)) {
+			snprintf(sc->buf, sizeof(sc->buf), "calls '%s', which suspends the thread (a barrier, warp-level function or cooperative group in it)", n);
+			sc->hit = sc->buf;
+		}
+	} else if (*n && k != CXCursor_TypeRef && is_fiber_builtin(n, sc->with_syncthreads) &&
+		   (sc->warps || !strncmp(n, "__syncthreads", 13))) {
+		snprintf(sc->buf, sizeof(sc->buf), "'%s'", n);
+		sc->hit = sc->buf;
+	} else if (sc->warps && in_cg_header(clang_getCursorReferenced(c))) {
+		sc->hit = "cooperative groups";
+	}
+	free(n);
+	return sc->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static bool our_header(const struct source *s, CXCursor c)
+{
+	CXFile f;
+	char *name;
+	bool r;
+
+	(void)s;
+	if (in_parse_header(c) || clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return true;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (!f)
+		return true;
+	name = cx_string(clang_getFileName(f));
+#ifdef IDXGEN_CC_INCLUDEDIR
+	r = !strncmp(name, IDXGEN_CC_INCLUDEDIR "/", strlen(IDXGEN_CC_INCLUDEDIR "/"));
+#else
+	r = false;
+#endif
+	free(name);
+	return r;
+}
+
+/* The function definitions of the program's own files, kernels left out. */
+static void collect_fns(const struct source *s, CXCursor c, struct cx_kids *out)
+{
+	struct cx_kids ks = cx_kids_of(c);
+
+	for (unsigned i = 0; i < ks.n; i++) {
+		CXCursor k = ks.c[i];
+		enum CXCursorKind ck = clang_getCursorKind(k);
+
+		if (our_header(s, k))
+			continue;
+		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl ||
+		    ck == CXCursor_StructDecl || ck == CXCursor_ClassDecl || ck == CXCursor_ClassTemplate ||
+		    ck == CXCursor_UnionDecl)
+			collect_fns(s, k, out);
+		else if ((ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate || ck == CXCursor_CXXMethod) &&
+			 clang_isCursorDefinition(k) && !has_annot(k, "global"))
+			cx_kids_add(out, k);
+	}
+	cx_kids_free(&ks);
+}
+
+void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu)
+{
+	struct cx_kids fns = { 0 };
+	bool *in, more = true;
+	unsigned i;
+
+	memset(fn, 0, sizeof(*fn));
+	collect_fns(s, clang_getTranslationUnitCursor(tu), &fns);
+	in = cx_alloc(fns.n + 1);
+	memset(in, 0, fns.n + 1);
+	while (more) {	/* fixed point: a caller of a suspending function suspends */
+		more = false;
+		for (i = 0; i < fns.n; i++) {
+			struct scan sc = { fn->n ? fn : NULL, true, true, NULL, { 0 } };
+
+			if (in[i])
+				continue;
+			clang_visitChildren(fns.c[i], scan_visit, &sc);
+			if (!sc.hit && fn->n) {
+				sc.known = NULL;
+				clang_visitChildren(fns.c[i], scan_visit, &sc);
+			}
+			if (!sc.hit)
+				continue;
+			in[i] = more = true;
+			fn->name = cx_realloc(fn->name, (fn->n + 1) * sizeof(*fn->name));
+			fn->name[fn->n++] = cx_spelling(fns.c[i]);
+		}
+	}
+	free(in);
+	cx_kids_free(&fns);
+}
+
+void fiber_names_free(struct fiber_names *fn)
+{
+	for (unsigned i = 0; i < fn->n; i++)
+		free(fn->name[i]);
+	free(fn->name);
+	memset(fn, 0, sizeof(*fn));
+}
+
+const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
+{
+	struct scan sc = { s->fnames, false, false, NULL, { 0 } };
+
+	if (s->fnames && s->fnames->n) {
+		clang_visitChildren(fn, scan_visit, &sc);
+		if (sc.hit) {
+			snprintf(buf, len, "%s", sc.hit);
+			return buf;
+		}
+	}
+	sc.known = NULL;
+	sc.warps = s->no_warp_lower;
+	clang_visitChildren(fn, scan_visit, &sc);
+	if (sc.hit && strcmp(sc.hit, "extern __shared__")) {
+		snprintf(buf, len, "uses %s, which loop fission does not lower in this file", sc.hit);
+		return buf;
+	}
+	return NULL;
+}

@@ -1,0 +1,588 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fiber.c - threads as fibers (include/idxgen_rt_fiber.h, issue 38): a
+ * block's threads each run the kernel body on a stack of their own; a
+ * barrier or warp operation suspends the running thread and switches to
+ * the next one that can run (fiber_switch.c: a few instructions).
+ *
+ * Per worker (struct rt_fibers, w->fibers): the thread records, the warps'
+ * exchange slots and ONE mapping of stacks, each with guard pages below it,
+ * reused from block to block and launch to launch (grown when a block has
+ * more threads or a launch asks for bigger stacks).  Scheduling is
+ * round-robin in stream order: a thread that suspends switches straight to
+ * the next runnable thread after it (no trip through a scheduler), so a
+ * barrier costs each thread one switch; the last thread to arrive at a
+ * barrier or a warp operation releases the others and goes on.
+ *
+ * Stack overflow: a SIGSEGV handler on an alternate signal stack (per OS
+ * thread) checks whether the fault address is in a guard page of the
+ * running pool; if so it leaves the signal handler by switching to the
+ * block's main context (SA_NODEFER: SIGSEGV stays unblocked), and the block
+ * traps with a message naming the kernel, block and thread.  A fault
+ * anywhere else goes to the handler installed before ours (or the default
+ * action), unchanged.
+ */
+#define _GNU_SOURCE
+#include "rt_internal.h"
+#include "fiber_switch.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <idxgen_rt_fiber.h>
+
+/*
+ * AddressSanitizer: a stack is reused by the next block's threads while the
+ * shadow still holds the redzones of frames that never returned (a thread
+ * that overflowed, a block that trapped or deadlocked): cleared when a
+ * thread starts on it.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define RT_FIBER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RT_FIBER_ASAN 1
+#endif
+#endif
+/*
+ * Valgrind takes a jump of the stack pointer by less than 2 MB for a frame,
+ * not a switch: each stack is registered with it (a no-op outside valgrind;
+ * optional at build time).
+ */
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#define RT_FIBER_VALGRIND 1
+#endif
+#endif
+#ifndef RT_FIBER_VALGRIND
+#define VALGRIND_STACK_REGISTER(lo, hi) ((void)(lo), (void)(hi), 0u)
+#define VALGRIND_STACK_DEREGISTER(id) ((void)(id))
+#endif
+
+#ifdef RT_FIBER_ASAN
+#include <sanitizer/asan_interface.h>
+#define rt_fiber_unpoison(p, n) __asan_unpoison_memory_region((p), (n))
+#else
+#define rt_fiber_unpoison(p, n) ((void)(p), (void)(n))
+#endif
+
+#define F_NEW	0	/* not started */
+#define F_RUN	1	/* runnable */
+#define F_BAR	2	/* waiting at a barrier */
+#define F_WARP	3	/* waiting at a warp operation */
+#define F_DONE	4	/* returned */
+
+#define RT_FIBER_GUARD		(16u << 10)	/* guard bytes below each stack */
+#define RT_FIBER_STACK_MIN	(16u << 10)
+#define RT_FIBER_STACK_DEF	(64u << 10)
+
+struct rt_fiber {
+	void *sp;			/* saved stack pointer while not running */
+	struct __idxgen_fiber_tid tid;
+	uint8_t state;
+	/* at a warp operation */
+	uint32_t wmask;
+	__idxgen_fiber_warp_fn wfn;
+	const void *warg;
+	void *wout;
+};
+
+struct rt_fibers {
+	struct rt_fiber *f;		/* by stream position */
+	uint32_t *by_lin;		/* linear id -> stream position */
+	unsigned char *slots;		/* per warp: 32 * __IDXGEN_FIBER_SLOT bytes */
+	uint32_t *live, *waiting;	/* per warp: lanes not returned, lanes at a warp operation */
+	uint32_t cap;			/* threads the arrays hold */
+	char *map;			/* the stacks: nstacks * (guard + stack) */
+	unsigned *vg_id;		/* valgrind's stack ids, one per stack */
+	size_t map_len, stack;		/* stack: usable bytes of one */
+	uint32_t nstacks;
+	/* the block running */
+	struct idxgen_rt_block *blk;
+	__idxgen_fiber_entry_fn entry;
+	void *main_sp;
+	uint32_t n, cur, nlive, arrived;
+	uint32_t bar_acc, bar_result;
+	int failed;			/* 0, or why the block stops: F_FAIL_* */
+	uint32_t fail_thread;
+};
+
+#define F_FAIL_DEADLOCK	1
+#define F_FAIL_OVERFLOW	2
+#define F_FAIL_TRAP	3
+
+/*
+ * The pool of the block running on this OS thread.  Thread-local state is
+ * unavoidable here: __syncthreads() and the warp operations are called by
+ * kernel code that has no handle of its block, at any call depth.
+ */
+static _Thread_local struct rt_fibers *rt_fiber_cur __attribute__((tls_model("initial-exec")));
+
+/* ---- stacks and the overflow handler ---------------------------------------- */
+
+static struct sigaction rt_fiber_old_segv;
+static pthread_once_t rt_fiber_segv_once = PTHREAD_ONCE_INIT;
+static pthread_key_t rt_fiber_altstack_key;
+static _Thread_local void *rt_fiber_altstack;
+
+/* Is a in the guard pages of a stack of p?  *stack: that stack (the guard is below it). */
+static bool in_guard(const struct rt_fibers *p, uintptr_t a, uint32_t *stack)
+{
+	uintptr_t base = (uintptr_t)p->map, slot = RT_FIBER_GUARD + p->stack;
+
+	if (!p->map || a < base || a >= base + p->map_len)
+		return false;
+	*stack = (uint32_t)((a - base) / slot);
+	return (a - base) % slot < RT_FIBER_GUARD;
+}
+
+static void rt_fiber_segv(int sig, siginfo_t *si, void *uc)
+{
+	struct rt_fibers *p = rt_fiber_cur;
+	uint32_t s;
+
+	(void)uc;
+	if (p && p->blk && in_guard(p, (uintptr_t)si->si_addr, &s)) {
+		/* leave the handler for the block's main context: the block traps there */
+		void *dead;
+
+		p->failed = F_FAIL_OVERFLOW;
+		p->fail_thread = s;
+		rt_fiber_switch(&dead, p->main_sp);
+	}
+	/* not ours: the previous handler (or the default action) as if we were not there */
+	if (rt_fiber_old_segv.sa_flags & SA_SIGINFO && rt_fiber_old_segv.sa_sigaction) {
+		rt_fiber_old_segv.sa_sigaction(sig, si, uc);
+		return;
+	}
+	if (rt_fiber_old_segv.sa_handler != SIG_DFL && rt_fiber_old_segv.sa_handler != SIG_IGN) {
+		rt_fiber_old_segv.sa_handler(sig);
+		return;
+	}
+	signal(SIGSEGV, SIG_DFL);	/* the fault repeats and kills the process as usual */
+}
+
+static void rt_fiber_altstack_free(void *a)
+{
+	stack_t off = { .ss_flags = SS_DISABLE };
+
+	sigaltstack(&off, NULL);
+	free(a);
+}
+
+static void rt_fiber_segv_install(void)
+{
+	struct sigaction sa;
+
+	pthread_key_create(&rt_fiber_altstack_key, rt_fiber_altstack_free);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = rt_fiber_segv;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, &rt_fiber_old_segv);
+}
+
+/* The handler, and an alternate signal stack for this OS thread (if it has none). */
+static void rt_fiber_guard_thread(void)
+{
+	stack_t cur, ss;
+
+	pthread_once(&rt_fiber_segv_once, rt_fiber_segv_install);
+	if (rt_fiber_altstack || sigaltstack(NULL, &cur) || !(cur.ss_flags & SS_DISABLE))
+		return;
+	ss.ss_size = 64u << 10;
+	ss.ss_sp = malloc(ss.ss_size);
+	ss.ss_flags = 0;
+	if (!ss.ss_sp)
+		return;
+	if (sigaltstack(&ss, NULL)) {
+		free(ss.ss_sp);
+		return;
+	}
+	rt_fiber_altstack = ss.ss_sp;
+	pthread_setspecific(rt_fiber_altstack_key, ss.ss_sp);	/* freed at thread exit */
+}
+
+/* IDXGEN_FIBER_STACK: bytes (suffix k/K or m/M), at least 16 KiB, rounded up to pages. */
+static size_t stack_size(void)
+{
+	const char *e = getenv("IDXGEN_FIBER_STACK");
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), n = RT_FIBER_STACK_DEF;
+	char *end;
+
+	if (e && *e) {
+		unsigned long long v = strtoull(e, &end, 0);
+
+		if (*end == 'k' || *end == 'K')
+			v <<= 10;
+		else if (*end == 'm' || *end == 'M')
+			v <<= 20;
+		if (v >= RT_FIBER_STACK_MIN && v <= (1ull << 30))
+			n = (size_t)v;
+	}
+	return (n + pg - 1) / pg * pg;
+}
+
+static void unmap_stacks(struct rt_fibers *p)
+{
+	for (uint32_t i = 0; p->vg_id && i < p->nstacks; i++)
+		VALGRIND_STACK_DEREGISTER(p->vg_id[i]);
+	free(p->vg_id);
+	p->vg_id = NULL;
+	if (p->map)
+		munmap(p->map, p->map_len);
+	p->map = NULL;
+}
+
+static int map_stacks(struct rt_fibers *p, uint32_t n, size_t stack)
+{
+	size_t slot = RT_FIBER_GUARD + stack, len = slot * n;
+	unsigned *ids = calloc(n, sizeof(*ids));
+	char *m;
+	uint32_t i;
+
+	if (!ids)
+		return -ENOMEM;
+
+	/* reserved, not committed: a stack costs the pages its thread touches */
+	m = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED) {
+		free(ids);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; i++)
+		if (mprotect(m + (size_t)i * slot + RT_FIBER_GUARD, stack, PROT_READ | PROT_WRITE)) {
+			munmap(m, len);
+			free(ids);
+			return -ENOMEM;
+		}
+	unmap_stacks(p);
+	for (i = 0; i < n; i++)
+		ids[i] = VALGRIND_STACK_REGISTER(m + (size_t)i * slot + RT_FIBER_GUARD, m + (size_t)(i + 1) * slot);
+	p->vg_id = ids;
+	p->map = m;
+	p->map_len = len;
+	p->stack = stack;
+	p->nstacks = n;
+	return 0;
+}
+
+static int pool_fit(struct rt_fibers *p, uint32_t n)
+{
+	uint32_t nw = (n + 31) / 32;
+
+	if (n > p->cap) {
+		struct rt_fiber *f = realloc(p->f, n * sizeof(*f));
+		uint32_t *bl, *lv, *wt;
+		unsigned char *sl;
+
+		if (f)
+			p->f = f;
+		bl = realloc(p->by_lin, n * sizeof(*bl));
+		if (bl)
+			p->by_lin = bl;
+		lv = realloc(p->live, nw * sizeof(*lv));
+		if (lv)
+			p->live = lv;
+		wt = realloc(p->waiting, nw * sizeof(*wt));
+		if (wt)
+			p->waiting = wt;
+		sl = realloc(p->slots, (size_t)nw * 32 * __IDXGEN_FIBER_SLOT);
+		if (sl)
+			p->slots = sl;
+		if (!f || !bl || !lv || !wt || !sl)
+			return -ENOMEM;
+		p->cap = n;
+	}
+	/* the stack size: read per block (a getenv is cheap beside a block of fibers) */
+	size_t st = stack_size();
+
+	if (n > p->nstacks || st != p->stack)
+		return map_stacks(p, n > p->nstacks ? n : p->nstacks, st);
+	return 0;
+}
+
+void rt_fibers_free(struct rt_fibers *p)
+{
+	if (!p)
+		return;
+	unmap_stacks(p);
+	free(p->f);
+	free(p->by_lin);
+	free(p->live);
+	free(p->waiting);
+	free(p->slots);
+	free(p);
+}
+
+/* ---- scheduling --------------------------------------------------------------- */
+
+static void fiber_main(void *arg);
+
+/*
+ * The top of thread t's stack.  The stacks are a whole number of pages
+ * apart, so their tops would all fall into the same set of the L1 cache
+ * (indexed by address bits 6-11): a barrier round over 256 threads then
+ * misses on every switch.  Each top is moved down by (t % 64) cache lines.
+ */
+static void *stack_top(const struct rt_fibers *p, uint32_t t)
+{
+	return p->map + (size_t)(t + 1) * (RT_FIBER_GUARD + p->stack) - (t % 64) * 64;
+}
+
+/*
+ * Switch from the running thread t (its state already set; t = n - 1 and
+ * save = &main_sp when the block starts) to the next runnable one, or back
+ * to the block's main context when none can run.
+ */
+static void switch_next(struct rt_fibers *p, void **save, bool from_main)
+{
+	uint32_t i, t = p->cur;
+
+	for (i = 1; i <= p->n; i++) {
+		uint32_t j = t + i < p->n ? t + i : t + i - p->n;
+		struct rt_fiber *f = &p->f[j];
+
+		if (f->state == F_NEW) {
+			rt_fiber_unpoison(p->map + (size_t)j * (RT_FIBER_GUARD + p->stack) + RT_FIBER_GUARD, p->stack);
+			f->state = F_RUN;
+			f->sp = rt_fiber_init(stack_top(p, j), fiber_main, p);
+		} else if (f->state != F_RUN) {
+			continue;
+		}
+		if (j == t && !from_main)
+			return;	/* the running thread itself was released */
+		p->cur = j;
+		rt_fiber_switch(save, f->sp);
+		return;
+	}
+	/* nobody can run: all returned, or a deadlock */
+	if (p->nlive && !p->failed) {
+		p->failed = F_FAIL_DEADLOCK;
+		p->fail_thread = t;
+	}
+	rt_fiber_switch(save, p->main_sp);
+}
+
+static void suspend(struct rt_fibers *p)
+{
+	switch_next(p, &p->f[p->cur].sp, false);
+}
+
+static void barrier_release(struct rt_fibers *p)
+{
+	uint32_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->f[i].state == F_BAR)
+			p->f[i].state = F_RUN;
+	p->bar_result = p->bar_acc;
+	p->arrived = 0;
+}
+
+/* Complete the warp operation of lanes `need` of warp wi (all of them waiting). */
+static void warp_complete(struct rt_fibers *p, uint32_t wi, uint32_t need)
+{
+	const unsigned char *slots = p->slots + (size_t)wi * 32 * __IDXGEN_FIBER_SLOT;
+	uint32_t m;
+
+	for (m = need; m; m &= m - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(m);
+		struct rt_fiber *f = &p->f[p->by_lin[wi * 32 + l]];
+
+		f->wfn(slots, need, l, f->warg, f->wout);
+		f->state = F_RUN;
+	}
+	p->waiting[wi] &= ~need;
+}
+
+/* Can lane l's operation complete?  Then complete it. */
+static bool warp_try(struct rt_fibers *p, uint32_t wi, uint32_t l)
+{
+	struct rt_fiber *f = &p->f[p->by_lin[wi * 32 + l]];
+	uint32_t need = (f->wmask | (1u << l)) & p->live[wi];
+
+	if (need & ~p->waiting[wi])
+		return false;
+	warp_complete(p, wi, need);
+	return true;
+}
+
+/* A thread returned: it no longer holds up a barrier or its warp. */
+static void thread_exit(struct rt_fibers *p, struct rt_fiber *f)
+{
+	uint32_t wi = f->tid.lin / 32, m;
+
+	f->state = F_DONE;
+	p->nlive--;
+	p->live[wi] &= ~(1u << (f->tid.lin % 32));
+	for (m = p->waiting[wi]; m; m &= m - 1)
+		if (p->waiting[wi] & (m & -m))
+			warp_try(p, wi, (uint32_t)__builtin_ctz(m));
+	if (p->arrived && p->arrived == p->nlive)
+		barrier_release(p);
+}
+
+static void fiber_main(void *arg)
+{
+	struct rt_fibers *p = arg;
+	void *dead;
+
+	p->entry(p->blk);
+	thread_exit(p, &p->f[p->cur]);
+	switch_next(p, &dead, false);	/* never comes back */
+	__builtin_unreachable();
+}
+
+/* ---- the API --------------------------------------------------------------------- */
+
+static void fail(struct rt_fibers *p, struct idxgen_rt_block *blk)
+{
+	const struct __idxgen_fiber_tid *t = &p->f[p->fail_thread < p->n ? p->fail_thread : 0].tid;
+	int why = p->failed;
+
+	rt_fiber_cur = NULL;
+	p->blk = NULL;
+	if (why == F_FAIL_OVERFLOW)
+		idxgen_rt_trap(blk, "thread (%u,%u,%u) overflowed its fiber stack of %zu bytes (set IDXGEN_FIBER_STACK)",
+			       t->x, t->y, t->z, p->stack);
+	if (why == F_FAIL_DEADLOCK)
+		idxgen_rt_trap(blk,
+			       "deadlock: thread (%u,%u,%u) waits at a barrier or warp operation that the block's other live threads never reach",
+			       t->x, t->y, t->z);
+	rt_trap_resume(blk);	/* F_FAIL_TRAP: the message is recorded */
+}
+
+void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn entry)
+{
+	struct idxgen_rt_worker *w = blk->worker;
+	struct rt_fibers *p = w->fibers;
+	uint32_t n = blk->nthreads, bx = blk->block_dim[0], bxy = bx * blk->block_dim[1], t, nw = (n + 31) / 32;
+
+	if (!p && !(p = w->fibers = calloc(1, sizeof(*p))))
+		idxgen_rt_trap(blk, "out of memory for the fibers of %u threads", n);
+	if (pool_fit(p, n))
+		idxgen_rt_trap(blk, "out of memory for the fibers of %u threads", n);
+	rt_fiber_guard_thread();
+	for (t = 0; t < n; t++) {
+		struct rt_fiber *f = &p->f[t];
+
+		f->tid.x = blk->tid_x[t];
+		f->tid.y = blk->tid_y[t];
+		f->tid.z = blk->tid_z[t];
+		f->tid.lin = f->tid.x + f->tid.y * bx + f->tid.z * bxy;
+		f->state = F_NEW;
+		p->by_lin[f->tid.lin] = t;
+	}
+	for (t = 0; t < nw; t++) {
+		p->live[t] = t + 1 < nw || n % 32 == 0 ? ~0u : (1u << (n % 32)) - 1;
+		p->waiting[t] = 0;
+	}
+	p->blk = blk;
+	p->entry = entry;
+	p->n = n;
+	p->nlive = n;
+	p->arrived = 0;
+	p->failed = 0;
+	p->cur = n - 1;	/* switch_next starts at thread 0 */
+	rt_fiber_cur = p;
+	switch_next(p, &p->main_sp, true);
+	if (p->failed)
+		fail(p, blk);
+	rt_fiber_cur = NULL;
+	p->blk = NULL;
+}
+
+const struct __idxgen_fiber_tid *__idxgen_fiber_self(void)
+{
+	struct rt_fibers *p = rt_fiber_cur;
+
+	return p ? &p->f[p->cur].tid : NULL;
+}
+
+struct idxgen_rt_block *__idxgen_fiber_block(void)
+{
+	struct rt_fibers *p = rt_fiber_cur;
+
+	return p ? p->blk : NULL;
+}
+
+/* Called from kernel code outside a fiber kernel: a translator bug, never silent. */
+static struct rt_fibers *need_fiber(const char *what)
+{
+	struct rt_fibers *p = rt_fiber_cur;
+
+	if (!p) {
+		fprintf(stderr, "idxgen: %s called outside a fiber kernel (an idxgen-cc bug)\n", what);
+		abort();
+	}
+	return p;
+}
+
+int __idxgen_fiber_barrier(int op, int pred)
+{
+	struct rt_fibers *p = need_fiber("__syncthreads");
+	struct rt_fiber *f = &p->f[p->cur];
+
+	if (p->arrived == 0)
+		p->bar_acc = op == __IDXGEN_FIBER_AND ? 1 : 0;
+	if (op == __IDXGEN_FIBER_COUNT)
+		p->bar_acc += pred != 0;
+	else if (op == __IDXGEN_FIBER_AND)
+		p->bar_acc = p->bar_acc && pred;
+	else if (op == __IDXGEN_FIBER_OR)
+		p->bar_acc = p->bar_acc || pred;
+	f->state = F_BAR;
+	if (++p->arrived == p->nlive) {
+		barrier_release(p);
+		return (int)p->bar_result;
+	}
+	suspend(p);
+	return (int)p->bar_result;
+}
+
+void __idxgen_fiber_warp(uint32_t mask, const void *val, size_t size, __idxgen_fiber_warp_fn fn, const void *arg,
+			 void *out)
+{
+	struct rt_fibers *p = need_fiber("a warp-level function");
+	struct rt_fiber *f = &p->f[p->cur];
+	uint32_t wi = f->tid.lin / 32, l = f->tid.lin % 32;
+
+	memcpy(p->slots + ((size_t)wi * 32 + l) * __IDXGEN_FIBER_SLOT, val,
+	       size < __IDXGEN_FIBER_SLOT ? size : __IDXGEN_FIBER_SLOT);
+	f->wmask = mask;
+	f->wfn = fn;
+	f->warg = arg;
+	f->wout = out;
+	f->state = F_WARP;
+	p->waiting[wi] |= 1u << l;
+	if (!warp_try(p, wi, l))
+		suspend(p);
+}
+
+uint32_t __idxgen_fiber_activemask(void)
+{
+	struct rt_fibers *p = need_fiber("__activemask");
+
+	return p->live[p->f[p->cur].tid.lin / 32];
+}
+
+/* idxgen_rt_trap from kernel code on a fiber: back to the block's own stack first. */
+void rt_fiber_trap(struct idxgen_rt_worker *w)
+{
+	struct rt_fibers *p = w->fibers;
+	void *dead;
+
+	if (!p || rt_fiber_cur != p || !p->blk)
+		return;
+	p->failed = F_FAIL_TRAP;
+	p->fail_thread = p->cur;
+	rt_fiber_switch(&dead, p->main_sp);
+}

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_rt_fiber.c - threads as fibers (include/idxgen_rt_fiber.h,
+ * lib/rt/fiber.c): barriers with threads that returned, the barrier
+ * reductions, warp operations on partial warps and under masks, every
+ * schedule order, and the failures (stack overflow, deadlock, a trap on a
+ * fiber) that must fail the launch with a message and leave the runtime
+ * usable.  References are plain C loops over the threads.
+ */
+#include "test_rt.h"
+
+#include <idxgen_rt_fiber.h>
+
+static const struct idxgen_rt_schedule fiber_orders[] = {
+	{ IDXGEN_SCHED_SEQUENTIAL, { 0 } }, { IDXGEN_SCHED_ZIGZAG, { 0 } },
+	{ IDXGEN_SCHED_TILED, { 0, 0, 4, 4 } }, { IDXGEN_SCHED_STRIDED, { 4, 2, 0, 0 } },
+	{ IDXGEN_SCHED_HILBERT, { 0 } },
+};
+#define NORDERS (sizeof(fiber_orders) / sizeof(fiber_orders[0]))
+
+static uint32_t lin_of(const struct idxgen_rt_block *b, const struct __idxgen_fiber_tid *t)
+{
+	return t->x + t->y * b->block_dim[0] + t->z * b->block_dim[0] * b->block_dim[1];
+}
+
+/*
+ * Kernel 1: threads with lin % 7 == 3 return at once; the others write
+ * s[lin], wait, add s[n - 1 - lin] (0 where that thread returned: the
+ * shared array is cleared by thread 0 first, behind a barrier), and count
+ * the survivors with __syncthreads_count, then a loop ends by
+ * __syncthreads_or when every thread's counter reached its lin % 5.
+ */
+static void k1_entry(struct idxgen_rt_block *b)
+{
+	const struct __idxgen_fiber_tid *t = __idxgen_fiber_self();
+	int32_t *out = *(int32_t *const *)b->args[0];
+	int32_t *s = b->shared;
+	uint32_t lin = t->lin, n = b->nthreads, blk = b->block_idx[0], i = 0;
+	int32_t v;
+
+	if (lin == 0)
+		for (uint32_t j = 0; j < n; j++)
+			s[j] = 0;
+	__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+	if (lin % 7 == 3)
+		return;
+	s[lin] = (int32_t)(lin * 3 + blk);
+	__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+	v = s[n - 1 - lin];
+	v += 1000 * __idxgen_fiber_barrier(__IDXGEN_FIBER_COUNT, lin % 2 == 0);
+	v += 100000 * __idxgen_fiber_barrier(__IDXGEN_FIBER_AND, lin != 5);
+	while (__idxgen_fiber_barrier(__IDXGEN_FIBER_OR, i < lin % 5))
+		i++;
+	out[blk * n + lin] = v + (int32_t)i * 1000000;
+	(void)lin_of;
+}
+
+static void k1_block(struct idxgen_rt_block *b)
+{
+	__idxgen_fiber_run(b, k1_entry);
+}
+
+static const struct idxgen_rt_kernel k1_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "fiber_barriers", .block = k1_block,
+	.shared_bytes = 1024 * sizeof(int32_t), .nargs = 1,
+};
+
+static int32_t k1_ref(uint32_t blk, uint32_t lin, uint32_t n)
+{
+	uint32_t cnt = 0, mx = 0, o = n - 1 - lin;
+	int32_t v;
+	int all = 1;
+
+	for (uint32_t j = 0; j < n; j++)
+		if (j % 7 != 3) {
+			cnt += j % 2 == 0;
+			all &= j != 5;
+			mx = j % 5 > mx ? j % 5 : mx;
+		}
+	v = o % 7 == 3 ? 0 : (int32_t)(o * 3 + blk);
+	return v + 1000 * (int32_t)cnt + 100000 * all + (int32_t)mx * 1000000;
+}
+
+static void test_fiber_barriers(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const struct idxgen_rt_dim3 shapes[] = { { 45, 1, 1 }, { 8, 4, 3 }, { 256, 1, 1 }, { 1, 1, 1 } };
+
+	for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++)
+		for (size_t oi = 0; oi < NORDERS; oi++) {
+			struct idxgen_rt_dim3 bd = shapes[si];
+			uint32_t n = bd.x * bd.y * bd.z, nb = 5, bad = 0;
+			int32_t *out = calloc((size_t)nb * n, sizeof(*out));
+			void *args[] = { &out };
+			struct idxgen_rt_launch_opts o = { .schedule = fiber_orders[oi] };
+			struct idxgen_rt_launch_info info;
+			int err;
+
+			err = idxgen_rt_launch_ex(rt, &k1_kernel, IDXGEN_RT_DIM3(nb, 1, 1), bd, args, &o, &info);
+			for (uint32_t b = 0; b < nb; b++)
+				for (uint32_t l = 0; l < n; l++)
+					bad += l % 7 != 3 && out[b * n + l] != k1_ref(b, l, n);
+			tap_ok(!err && !bad, "fibers: barriers, returned threads, __syncthreads_count/and/or, block %ux%ux%u, order %u, %u worker(s) (%u wrong) %s",
+			       bd.x, bd.y, bd.z, fiber_orders[oi].order, nt, bad, err ? info.error : "");
+			free(out);
+		}
+}
+
+/* Warp operations: shfl_down sum over the warp, ballot of odd values, shfl with width 8. */
+struct wsum {
+	uint32_t width;
+};
+
+static void shfl_down_fn(const void *slots, uint32_t present, uint32_t lane, const void *arg, void *out)
+{
+	const uint32_t *d = arg;	/* delta */
+	uint32_t src = lane + *d;
+
+	if (src < 32 && (present >> src & 1))
+		memcpy(out, (const char *)slots + src * __IDXGEN_FIBER_SLOT, sizeof(int32_t));
+	else
+		memcpy(out, (const char *)slots + lane * __IDXGEN_FIBER_SLOT, sizeof(int32_t));
+}
+
+static void ballot_fn(const void *slots, uint32_t present, uint32_t lane, const void *arg, void *out)
+{
+	uint32_t r = 0;
+
+	(void)lane;
+	(void)arg;
+	for (uint32_t l = 0; l < 32; l++)
+		if (present >> l & 1) {
+			int32_t p;
+
+			memcpy(&p, (const char *)slots + l * __IDXGEN_FIBER_SLOT, sizeof(p));
+			r |= (uint32_t)(p != 0) << l;
+		}
+	memcpy(out, &r, sizeof(r));
+}
+
+static void k2_entry(struct idxgen_rt_block *b)
+{
+	const struct __idxgen_fiber_tid *t = __idxgen_fiber_self();
+	int32_t *out = *(int32_t *const *)b->args[0];
+	uint32_t lin = t->lin, n = b->nthreads, blk = b->block_idx[0], lane = lin % 32;
+	int32_t v = (int32_t)(lin * 7 + blk), r;
+	uint32_t ballot, odd = lin & 1, active;
+
+	if (lin % 11 == 10)	/* returned lanes drop out of their warp's operations */
+		return;
+	for (uint32_t d = 16; d; d /= 2) {
+		__idxgen_fiber_warp(0xffffffffu, &v, sizeof(v), shfl_down_fn, &d, &r);
+		v += r;
+	}
+	active = __idxgen_fiber_activemask();	/* every lane is between two warp operations */
+	__idxgen_fiber_warp(0xffffffffu, &odd, sizeof(odd), ballot_fn, NULL, &ballot);
+	if (lane < 8) {	/* a sub-mask: lanes 0-7 only */
+		__idxgen_fiber_warp(0xffu, &odd, sizeof(odd), ballot_fn, NULL, &r);
+		ballot ^= (uint32_t)r << 8;
+	}
+	out[2 * (blk * n + lin)] = v;
+	out[2 * (blk * n + lin) + 1] = (int32_t)(ballot ^ active);
+}
+
+static void k2_block(struct idxgen_rt_block *b)
+{
+	__idxgen_fiber_run(b, k2_entry);
+}
+
+static const struct idxgen_rt_kernel k2_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "fiber_warps", .block = k2_block, .nargs = 1,
+};
+
+static void k2_ref(uint32_t blk, uint32_t lin, uint32_t n, int32_t r[2])
+{
+	uint32_t w0 = lin / 32 * 32, lane = lin % 32, present = 0, ballot = 0, sub = 0;
+	int32_t v[32];
+
+	for (uint32_t l = 0; l < 32; l++) {
+		uint32_t j = w0 + l;
+
+		v[l] = (int32_t)(j * 7 + blk);
+		if (j < n && j % 11 != 10) {
+			present |= 1u << l;
+			ballot |= (j & 1) << l;
+			if (l < 8)
+				sub |= (j & 1) << l;
+		}
+	}
+	for (uint32_t d = 16; d; d /= 2) {
+		int32_t nv[32];
+
+		for (uint32_t l = 0; l < 32; l++)
+			nv[l] = v[l] + (l + d < 32 && (present >> (l + d) & 1) ? v[l + d] : v[l]);
+		memcpy(v, nv, sizeof(v));
+	}
+	r[0] = v[lane];
+	r[1] = (int32_t)((ballot ^ (lane < 8 ? sub << 8 : 0)) ^ present);
+}
+
+static void test_fiber_warps(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const struct idxgen_rt_dim3 shapes[] = { { 45, 1, 1 }, { 7, 5, 3 }, { 64, 2, 1 } };
+
+	for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++)
+		for (size_t oi = 0; oi < NORDERS; oi++) {
+			struct idxgen_rt_dim3 bd = shapes[si];
+			uint32_t n = bd.x * bd.y * bd.z, nb = 3, bad = 0;
+			int32_t *out = calloc((size_t)nb * n * 2, sizeof(*out)), r[2];
+			void *args[] = { &out };
+			struct idxgen_rt_launch_opts o = { .schedule = fiber_orders[oi] };
+			struct idxgen_rt_launch_info info;
+			int err;
+
+			err = idxgen_rt_launch_ex(rt, &k2_kernel, IDXGEN_RT_DIM3(nb, 1, 1), bd, args, &o, &info);
+			for (uint32_t b = 0; b < nb; b++)
+				for (uint32_t l = 0; l < n; l++) {
+					if (l % 11 == 10)
+						continue;
+					k2_ref(b, l, n, r);
+					if (out[2 * (b * n + l)] != r[0] || out[2 * (b * n + l) + 1] != r[1])
+						if (!bad++)
+							tap_diag("block %u thread %u: %d %d, want %d %d", b, l, out[2 * (b * n + l)],
+								 out[2 * (b * n + l) + 1], r[0], r[1]);
+				}
+			tap_ok(!err && !bad, "fibers: warp shuffles, ballots, a sub-mask, returned lanes, block %ux%ux%u, order %u, %u worker(s) (%u wrong) %s",
+			       bd.x, bd.y, bd.z, fiber_orders[oi].order, nt, bad, err ? info.error : "");
+			free(out);
+		}
+}
+
+/* Failures: a deep recursion, a deadlock, a trap on a fiber. */
+static volatile int sink;
+
+static int deep(int d)
+{
+	volatile char pad[512];
+
+	pad[0] = (char)d;
+	return d ? deep(d - 1) + pad[0] : 0;
+}
+
+static void k3_entry(struct idxgen_rt_block *b)
+{
+	const struct __idxgen_fiber_tid *t = __idxgen_fiber_self();
+	int mode = **(int *const *)b->args[0];
+
+	__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+	if (mode == 0 && t->lin == 5 && b->block_idx[0] == 2)
+		sink = deep(1 << 20);	/* 512 MiB of frames */
+	if (mode == 1 && t->lin == 3) {	/* waits at a warp operation, the others at a barrier */
+		uint32_t r, z = 0;
+
+		__idxgen_fiber_warp(0xffffffffu, &z, sizeof(z), ballot_fn, NULL, &r);
+	}
+	if (mode == 1 && t->lin != 3)
+		__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+	if (mode == 2 && t->lin == 9)
+		idxgen_rt_trap(b, "thread 9 hit __trap()");
+	if (mode == 3)
+		sink = deep(20);
+	if (mode == 4 && t->lin == 0)
+		sink = deep(400);	/* about 200 KiB of frames */
+	__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+}
+
+static void k3_block(struct idxgen_rt_block *b)
+{
+	__idxgen_fiber_run(b, k3_entry);
+}
+
+static const struct idxgen_rt_kernel k3_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "fiber_fail", .block = k3_block, .nargs = 1,
+};
+
+static void test_fiber_failures(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const char *const want[] = {
+		"fiber_fail: trap in block (2,0,0): thread (5,0,0) overflowed its fiber stack",
+		"deadlock: thread",
+		"trap in block (0,0,0): thread 9 hit __trap()",
+	};
+	struct idxgen_rt_launch_info info;
+	int mode, err;
+	void *args[] = { &(int *){ &mode } };
+
+	for (mode = 0; mode < 3; mode++) {
+		err = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(4, 1, 1), IDXGEN_RT_DIM3(40, 1, 1), args,
+					  NULL, &info);
+		tap_ok(err == -EFAULT && strstr(info.error, want[mode]),
+		       "fibers: a failing block fails the launch with -EFAULT and says why, %u worker(s): \"%s\"", nt,
+		       info.error);
+		int m = mode;
+
+		mode = 3;
+		err = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(4, 1, 1), IDXGEN_RT_DIM3(40, 1, 1), args,
+					  NULL, &info);
+		tap_ok(!err, "and the next launch of fibers runs (%s)", err ? info.error : "ok");
+		mode = m;
+	}
+}
+
+/* A stack size from IDXGEN_FIBER_STACK: 1 MiB lets a recursion run that 64 KiB does not. */
+static void test_fiber_stack_env(struct idxgen_rt *rt)
+{
+	struct idxgen_rt_launch_info info;
+	int mode = 4, err1, err2;
+	void *args[] = { &(int *){ &mode } };
+
+	setenv("IDXGEN_FIBER_STACK", "64k", 1);
+	err1 = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(3, 1, 1), IDXGEN_RT_DIM3(8, 1, 1), args, NULL,
+				   &info);
+	setenv("IDXGEN_FIBER_STACK", "8M", 1);
+	err2 = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(3, 1, 1), IDXGEN_RT_DIM3(8, 1, 1), args, NULL,
+				   &info);
+	unsetenv("IDXGEN_FIBER_STACK");
+	tap_ok(err1 == -EFAULT && !err2, "IDXGEN_FIBER_STACK sets the fiber stack size per launch (%d %d)", err1, err2);
+}
+
+void test_fibers(struct idxgen_rt *rt, unsigned int nt)
+{
+	test_fiber_barriers(rt, nt);
+	test_fiber_warps(rt, nt);
+	test_fiber_failures(rt, nt);
+	if (nt == 1)
+		test_fiber_stack_env(rt);
+}
