@@ -30,7 +30,7 @@ struct cufft_plan {
 	bool advanced;
 	int inembed[3], onembed[3], istride, idist, ostride, odist;
 	cudaStream_t stream;
-	void *fftw[2][2];	/* [in place][inverse]: made on first use, FFTW_ESTIMATE */
+	void *fftw[2][2][2];	/* [in place][inverse][SIMD-aligned arrays]: made on first use */
 };
 
 /* The plan of a handle, or NULL; stays valid until cufftDestroy (CUDA's rule too). */

@@ -3,9 +3,11 @@
  * lib/cufft: cufftExec*.  A cuFFT plan does not know its arrays; an FFTW
  * plan does, and may be run on other arrays (fftw_execute_dft & co.) of
  * the same in-place-ness and alignment.  So the FFTW plan is made at the
- * first execution, for the arrays given, one per (in place, direction),
- * with FFTW_ESTIMATE (which never touches the arrays, unlike MEASURE) and
- * FFTW_UNALIGNED (any later array will do); later executions reuse it.
+ * first execution, for the arrays given, one per (in place, direction,
+ * arrays SIMD-aligned or not), with FFTW_ESTIMATE (which never touches the
+ * arrays, unlike MEASURE); the plan for unaligned arrays has FFTW_UNALIGNED
+ * (any later array will do), the one for aligned arrays keeps FFTW's SIMD
+ * code (cudaMalloc'd arrays are aligned); later executions reuse them.
  *
  * Stream order: the work queued on the plan's stream before the call
  * completes first, then the transform runs in the calling thread and is
@@ -54,7 +56,6 @@ static struct layout layout_of(const struct cufft_plan *p, bool in_place)
 	return l;
 }
 
-#define FLAGS (FFTW_ESTIMATE | FFTW_UNALIGNED)
 
 /* The FFTW plan of this execution, made under the planner lock if it is the first; NULL if FFTW refuses. */
 static void *fftw_plan_for(struct cufft_plan *p, void *in, void *out, int sign)
@@ -64,7 +65,12 @@ static void *fftw_plan_for(struct cufft_plan *p, void *in, void *out, int sign)
 	void *f;
 
 	cufft_planner_lock();
-	f = p->fftw[ip][inv];
+	/* alignment_of is the planner's too: under the lock */
+	int al = cufft_double(p->type) ? !fftw_alignment_of(in) && !fftw_alignment_of(out)
+				       : !fftwf_alignment_of(in) && !fftwf_alignment_of(out);
+	unsigned FLAGS = FFTW_ESTIMATE | (al ? 0 : FFTW_UNALIGNED);
+
+	f = p->fftw[ip][inv][al];
 	if (!f) {
 		struct layout l = layout_of(p, ip);
 		int r = p->rank, b = p->batch;
@@ -89,7 +95,7 @@ static void *fftw_plan_for(struct cufft_plan *p, void *in, void *out, int sign)
 			f = fftw_plan_many_dft_c2r(r, p->n, b, in, l.ie, l.is, l.id, out, l.oe, l.os, l.od, FLAGS);
 			break;
 		}
-		p->fftw[ip][inv] = f;
+		p->fftw[ip][inv][al] = f;
 	}
 	cufft_planner_unlock();
 	return f;

@@ -67,14 +67,15 @@ cufftResult cufftCreate(cufftHandle *plan)
 void cufft_plan_free_fftw(struct cufft_plan *p)
 {
 	cufft_planner_lock();
-	for (int i = 0; i < 2; i++)
-		for (int j = 0; j < 2; j++) {
-			if (p->fftw[i][j] && cufft_double(p->type))
-				fftw_destroy_plan(p->fftw[i][j]);
-			else if (p->fftw[i][j])
-				fftwf_destroy_plan(p->fftw[i][j]);
-			p->fftw[i][j] = NULL;
-		}
+	for (int i = 0; i < 8; i++) {
+		void **f = &p->fftw[i >> 2][(i >> 1) & 1][i & 1];
+
+		if (*f && cufft_double(p->type))
+			fftw_destroy_plan(*f);
+		else if (*f)
+			fftwf_destroy_plan(*f);
+		*f = NULL;
+	}
 	cufft_planner_unlock();
 }
 

@@ -1,0 +1,460 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cub/cub.cuh - CUB's device-wide primitives for programs built by
+ * idxgen-cc, on the C++ standard library: DeviceReduce, DeviceScan,
+ * DeviceRadixSort, DeviceSelect, DeviceHistogram, DeviceSegmentedReduce,
+ * with CUB's two-phase temporary-storage protocol (a call with a NULL
+ * d_temp_storage only writes temp_storage_bytes; the next call runs), and
+ * the utilities they use (KeyValuePair, DoubleBuffer, CachingDeviceAllocator).
+ * Our own header (include/cuda first in idxgen-cc's search: it shadows a
+ * CUB installed in /usr/include, whose kernels only nvcc runs).
+ *
+ * One address space: the "device" arrays are the program's memory.  A call
+ * first waits for the work queued on its stream, then runs in the calling
+ * thread and is complete when it returns (stream order, as lib/cublas).
+ * The block and warp primitives (BlockReduce, WarpScan, ...) are not here:
+ * include/cuda/cub/README.md says why and what they wait for.
+ */
+#pragma once
+#ifndef __cplusplus
+#error "cub/cub.cuh is C++"
+#endif
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <limits>
+#include <numeric>
+#include <type_traits>
+#include <utility>
+#include <vector>
+#include <cuda_runtime_api.h>
+
+#define CUB_VERSION 101702
+#define CUB_NAMESPACE_BEGIN namespace cub {
+#define CUB_NAMESPACE_END }
+#ifndef CUB_STDERR
+#define CUB_STDERR
+#endif
+
+namespace cub {
+
+template <typename K, typename V>
+struct KeyValuePair {
+	typedef K Key;
+	typedef V Value;
+	K key;
+	V value;
+	KeyValuePair() : key(), value() {}
+	KeyValuePair(const K &k, const V &v) : key(k), value(v) {}
+	bool operator!=(const KeyValuePair &b) const { return key != b.key || value != b.value; }
+};
+
+template <typename T>
+struct DoubleBuffer {
+	T *d_buffers[2];
+	int selector;
+	DoubleBuffer() : d_buffers{ nullptr, nullptr }, selector(0) {}
+	DoubleBuffer(T *current, T *alternate) : d_buffers{ current, alternate }, selector(0) {}
+	T *Current() { return d_buffers[selector]; }
+	T *Alternate() { return d_buffers[selector ^ 1]; }
+};
+
+struct Sum {
+	template <typename T, typename U>
+	auto operator()(const T &a, const U &b) const -> decltype(a + b) { return a + b; }
+};
+struct Max {
+	template <typename T>
+	T operator()(const T &a, const T &b) const { return a < b ? b : a; }
+};
+struct Min {
+	template <typename T>
+	T operator()(const T &a, const T &b) const { return b < a ? b : a; }
+};
+
+/* Device memory through the runtime; no caching needed on one address space. */
+struct CachingDeviceAllocator {
+	explicit CachingDeviceAllocator(bool = false) {}
+	CachingDeviceAllocator(unsigned, unsigned, unsigned, size_t, bool = false, bool = false) {}
+	cudaError_t DeviceAllocate(void **p, size_t bytes, cudaStream_t = 0) { return cudaMalloc(p, bytes); }
+	cudaError_t DeviceAllocate(int, void **p, size_t bytes, cudaStream_t = 0) { return cudaMalloc(p, bytes); }
+	cudaError_t DeviceFree(void *p) { return cudaFree(p); }
+	cudaError_t DeviceFree(int, void *p) { return cudaFree(p); }
+	cudaError_t FreeAllCached() { return cudaSuccess; }
+};
+
+namespace detail {
+
+/* The first phase of CUB's protocol: a size (never 0: programs cudaMalloc it) and no work. */
+inline bool size_query(void *d_temp_storage, size_t &temp_storage_bytes)
+{
+	if (d_temp_storage)
+		return false;
+	temp_storage_bytes = 1;
+	return true;
+}
+
+inline cudaError_t stream_begin(cudaStream_t stream)
+{
+	return cudaStreamSynchronize(stream);
+}
+
+template <typename It>
+using value_t = typename std::iterator_traits<It>::value_type;
+
+/* the output's value type, or the input's for output iterators without one */
+template <typename OutIt, typename InIt>
+using out_t = typename std::conditional<std::is_void<value_t<OutIt>>::value, value_t<InIt>, value_t<OutIt>>::type;
+
+/* radix-sort order of a key's bits [begin, end): the unsigned image in which < is the key's order */
+template <typename K>
+typename std::make_unsigned<typename std::conditional<std::is_floating_point<K>::value,
+	typename std::conditional<sizeof(K) == 8, int64_t, int32_t>::type, K>::type>::type
+radix_bits(K k, int begin, int end)
+{
+	typedef typename std::conditional<std::is_floating_point<K>::value,
+		typename std::conditional<sizeof(K) == 8, int64_t, int32_t>::type, K>::type S;
+	typedef typename std::make_unsigned<S>::type U;
+	U u;
+	std::memcpy(&u, &k, sizeof(u));
+	const U top = U(1) << (sizeof(U) * 8 - 1);
+	if (std::is_floating_point<K>::value)
+		u = (u & top) ? U(~u) : U(u | top);
+	else if (std::is_signed<K>::value)
+		u ^= top;
+	int width = end - begin;
+	u >>= begin;
+	if (width < (int)sizeof(U) * 8)
+		u &= (U(1) << width) - 1;
+	return u;
+}
+
+template <typename K, typename V>
+void radix_sort(const K *kin, K *kout, const V *vin, V *vout, size_t n, int begin, int end, bool desc)
+{
+	std::vector<size_t> idx(n);
+	std::iota(idx.begin(), idx.end(), size_t(0));
+	std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+		auto ka = radix_bits(kin[a], begin, end), kb = radix_bits(kin[b], begin, end);
+		return desc ? kb < ka : ka < kb;
+	});
+	std::vector<K> ks(n);
+	std::vector<V> vs(vin ? n : 0);
+	for (size_t i = 0; i < n; i++) {
+		ks[i] = kin[idx[i]];
+		if (vin)
+			vs[i] = vin[idx[i]];
+	}
+	std::copy(ks.begin(), ks.end(), kout);
+	if (vin)
+		std::copy(vs.begin(), vs.end(), vout);
+}
+
+struct NullType {
+};
+
+} // namespace detail
+
+/* CUB 1.x's trailing debug_synchronous flag is accepted everywhere (bool dbg). */
+#define IDXGEN_CUB_START(stream)						\
+	do {									\
+		if (detail::size_query(d_temp_storage, temp_storage_bytes))	\
+			return cudaSuccess;					\
+		cudaError_t e_ = detail::stream_begin(stream);			\
+		if (e_ != cudaSuccess)						\
+			return e_;						\
+	} while (0)
+
+struct DeviceReduce {
+	template <typename InIt, typename OutIt, typename Op, typename T, typename N>
+	static cudaError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, N num_items,
+				  Op op, T init, cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		T acc = init;
+		for (N i = 0; i < num_items; i++)
+			acc = op(acc, d_in[i]);
+		*d_out = acc;
+		return cudaSuccess;
+	}
+	template <typename InIt, typename OutIt, typename N>
+	static cudaError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, N num_items,
+			       cudaStream_t stream = 0, bool = false)
+	{
+		typedef detail::out_t<OutIt, InIt> T;
+		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, cub::Sum(), T(), stream);
+	}
+	template <typename InIt, typename OutIt, typename N>
+	static cudaError_t Max(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, N num_items,
+			       cudaStream_t stream = 0, bool = false)
+	{
+		typedef detail::value_t<InIt> T;
+		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, cub::Max(),
+			      std::numeric_limits<T>::lowest(), stream);
+	}
+	template <typename InIt, typename OutIt, typename N>
+	static cudaError_t Min(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, N num_items,
+			       cudaStream_t stream = 0, bool = false)
+	{
+		typedef detail::value_t<InIt> T;
+		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, cub::Min(),
+			      std::numeric_limits<T>::max(), stream);
+	}
+	/* the first position of the largest (smallest) value; empty input: {1, lowest (max)}, as CUB */
+	template <typename InIt, typename OutIt, typename N>
+	static cudaError_t ArgMax(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+				  N num_items, cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		typedef detail::value_t<InIt> T;
+		KeyValuePair<int, T> best(1, std::numeric_limits<T>::lowest());
+		for (N i = 0; i < num_items; i++)
+			if (i == 0 || best.value < d_in[i])
+				best = KeyValuePair<int, T>((int)i, d_in[i]);
+		d_out->key = best.key;
+		d_out->value = best.value;
+		return cudaSuccess;
+	}
+	template <typename InIt, typename OutIt, typename N>
+	static cudaError_t ArgMin(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+				  N num_items, cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		typedef detail::value_t<InIt> T;
+		KeyValuePair<int, T> best(1, std::numeric_limits<T>::max());
+		for (N i = 0; i < num_items; i++)
+			if (i == 0 || d_in[i] < best.value)
+				best = KeyValuePair<int, T>((int)i, d_in[i]);
+		d_out->key = best.key;
+		d_out->value = best.value;
+		return cudaSuccess;
+	}
+};
+
+struct DeviceScan {
+	template <typename InIt, typename OutIt, typename Op, typename N>
+	static cudaError_t InclusiveScan(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+					 Op op, N num_items, cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		typedef detail::out_t<OutIt, InIt> T;
+		T acc = T();
+		for (N i = 0; i < num_items; i++) {
+			acc = i ? T(op(acc, d_in[i])) : T(d_in[i]);
+			d_out[i] = acc;
+		}
+		return cudaSuccess;
+	}
+	template <typename InIt, typename OutIt, typename Op, typename T, typename N>
+	static cudaError_t ExclusiveScan(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+					 Op op, T init, N num_items, cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		T acc = init;
+		for (N i = 0; i < num_items; i++) {
+			T next = op(acc, d_in[i]);	/* read before the write: in place works */
+			d_out[i] = acc;
+			acc = next;
+		}
+		return cudaSuccess;
+	}
+	template <typename InIt, typename OutIt, typename N>
+	static cudaError_t InclusiveSum(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+					N num_items, cudaStream_t stream = 0, bool = false)
+	{
+		return InclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, cub::Sum(), num_items, stream);
+	}
+	template <typename InIt, typename OutIt, typename N>
+	static cudaError_t ExclusiveSum(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+					N num_items, cudaStream_t stream = 0, bool = false)
+	{
+		typedef detail::out_t<OutIt, InIt> T;
+		return ExclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, cub::Sum(), T(), num_items, stream);
+	}
+};
+
+struct DeviceRadixSort {
+	template <typename K, typename V, typename N>
+	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const K *keys_in, K *keys_out,
+				     const V *values_in, V *values_out, N num_items, int begin_bit = 0,
+				     int end_bit = sizeof(K) * 8, cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		detail::radix_sort(keys_in, keys_out, values_in, values_out, (size_t)num_items, begin_bit, end_bit, false);
+		return cudaSuccess;
+	}
+	template <typename K, typename V, typename N>
+	static cudaError_t SortPairsDescending(void *d_temp_storage, size_t &temp_storage_bytes, const K *keys_in,
+					       K *keys_out, const V *values_in, V *values_out, N num_items,
+					       int begin_bit = 0, int end_bit = sizeof(K) * 8,
+					       cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		detail::radix_sort(keys_in, keys_out, values_in, values_out, (size_t)num_items, begin_bit, end_bit, true);
+		return cudaSuccess;
+	}
+	template <typename K, typename N>
+	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, const K *keys_in, K *keys_out,
+				    N num_items, int begin_bit = 0, int end_bit = sizeof(K) * 8, cudaStream_t stream = 0,
+				    bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		detail::radix_sort(keys_in, keys_out, (const char *)nullptr, (char *)nullptr, (size_t)num_items,
+				   begin_bit, end_bit, false);
+		return cudaSuccess;
+	}
+	template <typename K, typename N>
+	static cudaError_t SortKeysDescending(void *d_temp_storage, size_t &temp_storage_bytes, const K *keys_in,
+					      K *keys_out, N num_items, int begin_bit = 0, int end_bit = sizeof(K) * 8,
+					      cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		detail::radix_sort(keys_in, keys_out, (const char *)nullptr, (char *)nullptr, (size_t)num_items,
+				   begin_bit, end_bit, true);
+		return cudaSuccess;
+	}
+	/* DoubleBuffer forms: the result in the alternate buffer, which becomes current (as CUB may) */
+	template <typename K, typename N>
+	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, DoubleBuffer<K> &keys,
+				    N num_items, int begin_bit = 0, int end_bit = sizeof(K) * 8, cudaStream_t stream = 0,
+				    bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		detail::radix_sort(keys.Current(), keys.Alternate(), (const char *)nullptr, (char *)nullptr,
+				   (size_t)num_items, begin_bit, end_bit, false);
+		keys.selector ^= 1;
+		return cudaSuccess;
+	}
+	template <typename K, typename V, typename N>
+	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, DoubleBuffer<K> &keys,
+				     DoubleBuffer<V> &values, N num_items, int begin_bit = 0, int end_bit = sizeof(K) * 8,
+				     cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		detail::radix_sort(keys.Current(), keys.Alternate(), values.Current(), values.Alternate(),
+				   (size_t)num_items, begin_bit, end_bit, false);
+		keys.selector ^= 1;
+		values.selector ^= 1;
+		return cudaSuccess;
+	}
+};
+
+struct DeviceSelect {
+	template <typename InIt, typename OutIt, typename NumOutIt, typename Pred, typename N>
+	static cudaError_t If(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+			      NumOutIt d_num_selected_out, N num_items, Pred select_op, cudaStream_t stream = 0,
+			      bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		N k = 0;
+		for (N i = 0; i < num_items; i++)
+			if (select_op(d_in[i]))
+				d_out[k++] = d_in[i];
+		*d_num_selected_out = k;
+		return cudaSuccess;
+	}
+	template <typename InIt, typename FlagIt, typename OutIt, typename NumOutIt, typename N>
+	static cudaError_t Flagged(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, FlagIt d_flags,
+				   OutIt d_out, NumOutIt d_num_selected_out, N num_items, cudaStream_t stream = 0,
+				   bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		N k = 0;
+		for (N i = 0; i < num_items; i++)
+			if (d_flags[i])
+				d_out[k++] = d_in[i];
+		*d_num_selected_out = k;
+		return cudaSuccess;
+	}
+	/* the first of each run of equal consecutive items */
+	template <typename InIt, typename OutIt, typename NumOutIt, typename N>
+	static cudaError_t Unique(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+				  NumOutIt d_num_selected_out, N num_items, cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		N k = 0;
+		for (N i = 0; i < num_items; i++)
+			if (i == 0 || !(d_in[i] == d_in[i - 1]))
+				d_out[k++] = d_in[i];
+		*d_num_selected_out = k;
+		return cudaSuccess;
+	}
+};
+
+struct DeviceHistogram {
+	/* num_levels - 1 equal bins over [lower, upper); samples outside are not counted */
+	template <typename SampleIt, typename CounterT, typename LevelT, typename OffsetT>
+	static cudaError_t HistogramEven(void *d_temp_storage, size_t &temp_storage_bytes, SampleIt d_samples,
+					 CounterT *d_histogram, int num_levels, LevelT lower_level, LevelT upper_level,
+					 OffsetT num_samples, cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		int bins = num_levels - 1;
+		for (int b = 0; b < bins; b++)
+			d_histogram[b] = 0;
+		for (OffsetT i = 0; i < num_samples; i++) {
+			auto s = d_samples[i];
+			if (!(s >= lower_level && s < upper_level))
+				continue;
+			long long b;
+			if (std::is_integral<LevelT>::value)
+				b = (long long)(s - lower_level) * bins / (long long)(upper_level - lower_level);
+			else
+				b = (long long)((double)(s - lower_level) / (double)(upper_level - lower_level) * bins);
+			if (b >= 0 && b < bins)
+				d_histogram[b]++;
+		}
+		return cudaSuccess;
+	}
+};
+
+struct DeviceSegmentedReduce {
+	template <typename InIt, typename OutIt, typename BeginIt, typename EndIt, typename Op, typename T>
+	static cudaError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+				  int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, Op op, T init,
+				  cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		for (int s = 0; s < num_segments; s++) {
+			T acc = init;
+			for (auto i = d_begin_offsets[s]; i < d_end_offsets[s]; i++)
+				acc = op(acc, d_in[i]);
+			d_out[s] = acc;
+		}
+		return cudaSuccess;
+	}
+	template <typename InIt, typename OutIt, typename BeginIt, typename EndIt>
+	static cudaError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+			       int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, cudaStream_t stream = 0,
+			       bool = false)
+	{
+		typedef detail::out_t<OutIt, InIt> T;
+		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments, d_begin_offsets,
+			      d_end_offsets, cub::Sum(), T(), stream);
+	}
+	template <typename InIt, typename OutIt, typename BeginIt, typename EndIt>
+	static cudaError_t Max(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+			       int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, cudaStream_t stream = 0,
+			       bool = false)
+	{
+		typedef detail::value_t<InIt> T;
+		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments, d_begin_offsets,
+			      d_end_offsets, cub::Max(), std::numeric_limits<T>::lowest(), stream);
+	}
+	template <typename InIt, typename OutIt, typename BeginIt, typename EndIt>
+	static cudaError_t Min(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+			       int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, cudaStream_t stream = 0,
+			       bool = false)
+	{
+		typedef detail::value_t<InIt> T;
+		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments, d_begin_offsets,
+			      d_end_offsets, cub::Min(), std::numeric_limits<T>::max(), stream);
+	}
+};
+
+#undef IDXGEN_CUB_START
+
+} // namespace cub

@@ -1,0 +1,4 @@
+/* SPDX-License-Identifier: MIT */
+/* cub/device/device_segmented_reduce.cuh - part of include/cuda/cub/cub.cuh (one header holds the device-wide primitives). */
+#pragma once
+#include "../cub.cuh"

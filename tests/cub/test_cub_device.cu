@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: MIT
+// CUB's device-wide primitives (include/cuda/cub) against std:: algorithms
+// on random inputs of odd sizes, each through CUB's two-phase protocol
+// (NULL temp storage: a size and no work; then the run): DeviceReduce
+// Sum/Max/Min/Reduce/ArgMax/ArgMin, DeviceScan Inclusive/ExclusiveSum and
+// Scan, DeviceRadixSort SortKeys/SortPairs (+Descending, bit ranges,
+// DoubleBuffer, negative and float keys), DeviceSelect If/Flagged/Unique,
+// DeviceHistogram HistogramEven, DeviceSegmentedReduce Sum/Max/Reduce, and
+// stream order.  TAP.  Also compiled by nvcc -arch=sm_90 (real CUB there).
+#include <cub/cub.cuh>
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+#include <vector>
+#include <cuda_runtime.h>
+#include "tap.h"
+
+static unsigned long long rng = 0x13198a2e03707344ull;
+static int rnd(int m)
+{
+	rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+	return (int)((rng >> 33) % (unsigned long long)m);
+}
+
+template <typename T>
+static T *dev(const std::vector<T> &h)
+{
+	T *d;
+	cudaMalloc(&d, (h.size() ? h.size() : 1) * sizeof(T));
+	std::copy(h.begin(), h.end(), d);
+	return d;
+}
+
+struct Less100 {
+	__host__ __device__ bool operator()(int x) const { return x < 100; }
+};
+// own operators: cub::Max/cub::Min are gone from newer CUB (CUDA 13)
+struct MaxOp {
+	__host__ __device__ int operator()(int a, int b) const { return a < b ? b : a; }
+};
+struct MinOp {
+	__host__ __device__ int operator()(int a, int b) const { return b < a ? b : a; }
+};
+struct MulOp {
+	__host__ __device__ long long operator()(long long a, long long b) const { return (a * b) % 1000003; }
+};
+
+// Two phases: returns the status of the run; temp storage allocated from the size asked
+#define TWO_PHASE(call_with_temp)                                                    \
+	[&]() {                                                                      \
+		void *d_temp_storage = nullptr;                                      \
+		size_t temp_storage_bytes = 0;                                       \
+		cudaError_t e1 = call_with_temp;                                     \
+		if (e1 != cudaSuccess || temp_storage_bytes == 0)                    \
+			return cudaErrorInvalidValue;                                \
+		cudaMalloc(&d_temp_storage, temp_storage_bytes);                     \
+		cudaError_t e2 = call_with_temp;                                     \
+		cudaFree(d_temp_storage);                                            \
+		return e2;                                                           \
+	}()
+
+static void run(int n)
+{
+	std::vector<int> h(n);
+	for (int &v : h)
+		v = rnd(2001) - 1000;
+	int *d_in = dev(h);
+	int *d_out;
+	long long *d_sum;
+	cudaMalloc(&d_out, (n + 1) * sizeof(int));
+	cudaMalloc(&d_sum, (n + 1) * sizeof(long long));
+
+	// reduce
+	int *d_one;
+	cudaMalloc(&d_one, sizeof(int));
+	*d_sum = -1;
+	bool ok = TWO_PHASE(cub::DeviceReduce::Sum(d_temp_storage, temp_storage_bytes, d_in, d_sum, n)) == cudaSuccess;
+	ok &= *d_sum == std::accumulate(h.begin(), h.end(), 0LL);
+	ok &= TWO_PHASE(cub::DeviceReduce::Max(d_temp_storage, temp_storage_bytes, d_in, d_one, n)) == cudaSuccess &&
+	      *d_one == *std::max_element(h.begin(), h.end());
+	ok &= TWO_PHASE(cub::DeviceReduce::Min(d_temp_storage, temp_storage_bytes, d_in, d_one, n)) == cudaSuccess &&
+	      *d_one == *std::min_element(h.begin(), h.end());
+	tap_ok(ok, "n=%d DeviceReduce Sum (into long long), Max, Min = std::", n);
+
+	long long *d_prod;
+	cudaMalloc(&d_prod, sizeof(long long));
+	long long want = 7;
+	for (int v : h)
+		want = MulOp()(want, v);
+	ok = TWO_PHASE(cub::DeviceReduce::Reduce(d_temp_storage, temp_storage_bytes, d_in, d_prod, n, MulOp(), 7LL)) ==
+		     cudaSuccess &&
+	     *d_prod == want;
+	tap_ok(ok, "n=%d DeviceReduce::Reduce with a custom operator and initial value", n);
+
+	cub::KeyValuePair<int, int> *d_kv;
+	cudaMalloc(&d_kv, sizeof(*d_kv));
+	ok = TWO_PHASE(cub::DeviceReduce::ArgMax(d_temp_storage, temp_storage_bytes, d_in, d_kv, n)) == cudaSuccess;
+	long amax = std::max_element(h.begin(), h.end()) - h.begin();
+	ok &= d_kv->key == amax && d_kv->value == h[amax];
+	ok &= TWO_PHASE(cub::DeviceReduce::ArgMin(d_temp_storage, temp_storage_bytes, d_in, d_kv, n)) == cudaSuccess;
+	long amin = std::min_element(h.begin(), h.end()) - h.begin();
+	ok &= d_kv->key == amin && d_kv->value == h[amin];
+	tap_ok(ok, "n=%d DeviceReduce ArgMax/ArgMin: first position = std::max/min_element", n);
+
+	// scans
+	std::vector<long long> inc(n);
+	std::partial_sum(h.begin(), h.end(), inc.begin(), [](long long a, long long b) { return a + b; });
+	ok = TWO_PHASE(cub::DeviceScan::InclusiveSum(d_temp_storage, temp_storage_bytes, d_in, d_sum, n)) == cudaSuccess;
+	for (int i = 0; i < n; i++)
+		ok &= d_sum[i] == inc[i];
+	ok &= TWO_PHASE(cub::DeviceScan::ExclusiveSum(d_temp_storage, temp_storage_bytes, d_in, d_sum, n)) == cudaSuccess;
+	for (int i = 0; i < n; i++)
+		ok &= d_sum[i] == (i ? inc[i - 1] : 0);
+	tap_ok(ok, "n=%d DeviceScan InclusiveSum, ExclusiveSum = std::partial_sum", n);
+	ok = TWO_PHASE(cub::DeviceScan::InclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, MaxOp(), n)) ==
+	     cudaSuccess;
+	int run_max = -100000;
+	for (int i = 0; i < n; i++) {
+		run_max = std::max(run_max, h[i]);
+		ok &= d_out[i] == run_max;
+	}
+	ok &= TWO_PHASE(cub::DeviceScan::ExclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, MinOp(),
+						       5000, n)) == cudaSuccess;
+	int run_min = 5000;
+	for (int i = 0; i < n; i++) {
+		ok &= d_out[i] == run_min;
+		run_min = std::min(run_min, h[i]);
+	}
+	tap_ok(ok, "n=%d DeviceScan InclusiveScan(Max), ExclusiveScan(Min, 5000)", n);
+
+	// radix sort: keys, pairs (stable), descending, bit range, floats, DoubleBuffer
+	std::vector<int> vals(n);
+	std::iota(vals.begin(), vals.end(), 0);
+	int *d_vals = dev(vals), *d_vout;
+	cudaMalloc(&d_vout, (n + 1) * sizeof(int));
+	std::vector<int> s = h;
+	std::sort(s.begin(), s.end());
+	ok = TWO_PHASE(cub::DeviceRadixSort::SortKeys(d_temp_storage, temp_storage_bytes, d_in, d_out, n)) == cudaSuccess &&
+	     std::equal(s.begin(), s.end(), d_out);
+	tap_ok(ok, "n=%d DeviceRadixSort::SortKeys (negative keys) = std::sort", n);
+	std::vector<std::pair<int, int>> kv(n);
+	for (int i = 0; i < n; i++)
+		kv[i] = std::make_pair(h[i], i);
+	std::stable_sort(kv.begin(), kv.end(), [](const std::pair<int, int> &a, const std::pair<int, int> &b) {
+		return a.first > b.first;
+	});
+	ok = TWO_PHASE(cub::DeviceRadixSort::SortPairsDescending(d_temp_storage, temp_storage_bytes, d_in, d_out, d_vals,
+								 d_vout, n)) == cudaSuccess;
+	for (int i = 0; i < n; i++)
+		ok &= d_out[i] == kv[i].first && d_vout[i] == kv[i].second;
+	tap_ok(ok, "n=%d DeviceRadixSort::SortPairsDescending: stable = std::stable_sort", n);
+	// bits [4, 8) of unsigned keys only: a stable sort on that field
+	std::vector<unsigned> u(n);
+	for (unsigned &v : u)
+		v = (unsigned)rnd(1 << 12);
+	unsigned *d_u = dev(u), *d_uo;
+	cudaMalloc(&d_uo, (n + 1) * sizeof(unsigned));
+	std::vector<unsigned> us = u;
+	std::stable_sort(us.begin(), us.end(), [](unsigned a, unsigned b) { return ((a >> 4) & 15) < ((b >> 4) & 15); });
+	ok = TWO_PHASE(cub::DeviceRadixSort::SortKeys(d_temp_storage, temp_storage_bytes, d_u, d_uo, n, 4, 8)) ==
+		     cudaSuccess &&
+	     std::equal(us.begin(), us.end(), d_uo);
+	tap_ok(ok, "n=%d SortKeys on bits [4, 8) only: stable by that field", n);
+	std::vector<float> f(n);
+	for (float &v : f)
+		v = (rnd(20001) - 10000) / 37.0f;
+	float *d_f = dev(f), *d_f2;
+	cudaMalloc(&d_f2, (n + 1) * sizeof(float));
+	cub::DoubleBuffer<float> db(d_f, d_f2);
+	std::vector<float> fs = f;
+	std::sort(fs.begin(), fs.end());
+	ok = TWO_PHASE(cub::DeviceRadixSort::SortKeys(d_temp_storage, temp_storage_bytes, db, n)) == cudaSuccess &&
+	     std::equal(fs.begin(), fs.end(), db.Current());
+	tap_ok(ok, "n=%d SortKeys of floats through a DoubleBuffer: Current() sorted", n);
+
+	// select
+	int *d_num;
+	cudaMalloc(&d_num, sizeof(int));
+	std::vector<int> sel;
+	std::copy_if(h.begin(), h.end(), std::back_inserter(sel), Less100());
+	ok = TWO_PHASE(cub::DeviceSelect::If(d_temp_storage, temp_storage_bytes, d_in, d_out, d_num, n, Less100())) ==
+		     cudaSuccess &&
+	     *d_num == (int)sel.size() && std::equal(sel.begin(), sel.end(), d_out);
+	std::vector<char> flags(n);
+	std::vector<int> fl;
+	for (int i = 0; i < n; i++)
+		if ((flags[i] = (char)(rnd(3) == 0)))
+			fl.push_back(h[i]);
+	char *d_flags = dev(flags);
+	ok &= TWO_PHASE(cub::DeviceSelect::Flagged(d_temp_storage, temp_storage_bytes, d_in, d_flags, d_out, d_num, n)) ==
+		      cudaSuccess &&
+	      *d_num == (int)fl.size() && std::equal(fl.begin(), fl.end(), d_out);
+	std::vector<int> runs(n);
+	for (int i = 0; i < n; i++)
+		runs[i] = rnd(4) ? (i ? runs[i - 1] : 0) : rnd(10);
+	int *d_runs = dev(runs);
+	std::vector<int> un = runs;
+	un.erase(std::unique(un.begin(), un.end()), un.end());
+	ok &= TWO_PHASE(cub::DeviceSelect::Unique(d_temp_storage, temp_storage_bytes, d_runs, d_out, d_num, n)) ==
+		      cudaSuccess &&
+	      *d_num == (int)un.size() && std::equal(un.begin(), un.end(), d_out);
+	tap_ok(ok, "n=%d DeviceSelect If, Flagged, Unique = std::copy_if, std::unique", n);
+
+	// histogram: 7 bins over [-700, 700), samples outside dropped
+	int *d_hist;
+	cudaMalloc(&d_hist, 7 * sizeof(int));
+	int want_hist[7] = { 0 };
+	for (int v : h)
+		if (v >= -700 && v < 700)
+			want_hist[(v + 700) / 200]++;
+	ok = TWO_PHASE(cub::DeviceHistogram::HistogramEven(d_temp_storage, temp_storage_bytes, d_in, d_hist, 8, -700, 700,
+							   n)) == cudaSuccess &&
+	     std::equal(want_hist, want_hist + 7, d_hist);
+	tap_ok(ok, "n=%d DeviceHistogram::HistogramEven, 7 bins over [-700, 700)", n);
+
+	// segmented reduce over random segments, some empty
+	std::vector<int> offs = { 0 };
+	while (offs.back() < n)
+		offs.push_back(std::min(n, offs.back() + rnd(40)));
+	int segs = (int)offs.size() - 1;
+	int *d_offs = dev(offs);
+	ok = TWO_PHASE(cub::DeviceSegmentedReduce::Sum(d_temp_storage, temp_storage_bytes, d_in, d_sum, segs, d_offs,
+						       d_offs + 1)) == cudaSuccess;
+	for (int sgi = 0; sgi < segs; sgi++)
+		ok &= d_sum[sgi] == std::accumulate(h.begin() + offs[sgi], h.begin() + offs[sgi + 1], 0LL);
+	ok &= TWO_PHASE(cub::DeviceSegmentedReduce::Max(d_temp_storage, temp_storage_bytes, d_in, d_out, segs, d_offs,
+							d_offs + 1)) == cudaSuccess;
+	for (int sgi = 0; sgi < segs; sgi++)
+		ok &= d_out[sgi] == (offs[sgi] == offs[sgi + 1] ? std::numeric_limits<int>::lowest()
+								 : *std::max_element(h.begin() + offs[sgi], h.begin() + offs[sgi + 1]));
+	tap_ok(ok, "n=%d DeviceSegmentedReduce Sum, Max over %d segments (empty ones too)", n, segs);
+
+	cudaFree(d_in), cudaFree(d_out), cudaFree(d_sum), cudaFree(d_one), cudaFree(d_prod), cudaFree(d_kv);
+	cudaFree(d_vals), cudaFree(d_vout), cudaFree(d_u), cudaFree(d_uo), cudaFree(d_f), cudaFree(d_f2);
+	cudaFree(d_num), cudaFree(d_flags), cudaFree(d_runs), cudaFree(d_hist), cudaFree(d_offs);
+}
+
+static void fill_stream(cudaStream_t, cudaError_t, void *p)
+{
+	for (int i = 0; i < 100; i++)
+		((int *)p)[i] = i;
+}
+
+int main()
+{
+	static const int ns[] = { 1, 19, 1001, 30011 };
+	for (int n : ns)
+		run(n);
+
+	// the size query writes nothing but the size
+	int *d_in, *d_out;
+	cudaMalloc(&d_in, 100 * sizeof(int));
+	cudaMalloc(&d_out, sizeof(int));
+	*d_out = 12345;
+	size_t bytes = 0;
+	cub::DeviceReduce::Sum(nullptr, bytes, d_in, d_out, 100);
+	tap_ok(bytes > 0 && *d_out == 12345, "size query: a nonzero size, no output written");
+
+	// stream order
+	cudaStream_t st;
+	cudaStreamCreate(&st);
+	cudaMemset(d_in, 0, 100 * sizeof(int));
+	void *tmp;
+	cudaMalloc(&tmp, bytes);
+	cudaStreamAddCallback(st, fill_stream, d_in, 0);
+	cub::DeviceReduce::Sum(tmp, bytes, d_in, d_out, 100, st);
+	cudaStreamSynchronize(st);
+	tap_ok(*d_out == 4950, "DeviceReduce::Sum on a stream after its queued work (%d, want 4950)", *d_out);
+	cudaFree(tmp), cudaFree(d_in), cudaFree(d_out);
+	cudaStreamDestroy(st);
+	return tap_done();
+}

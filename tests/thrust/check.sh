@@ -1,0 +1,46 @@
+#!/bin/bash
+# Thrust (Debian's libthrust-dev) and CUB's device-wide primitives
+# (include/cuda/cub) through idxgen-cc, TAP: tests/thrust/test_thrust.cu
+# against std:: algorithms with the serial C++ device system (default) and
+# with OpenMP (-Xcompiler -fopenmp); tests/cub/test_cub_device.cu; the
+# programs of tests/thrust/progs as users build them; every source also
+# compiled by nvcc -arch=sm_90 (real Thrust and CUB there).
+# usage: check.sh REPO_ROOT BUILD_DIR
+set -u
+ROOT=$1
+BUILD=$2
+. "$ROOT/tests/common/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+CC="$BUILD/cc/idxgen-cc"
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+
+one() {	# name, source, idxgen-cc flags
+	local name=$1 src=$2 flags=$3
+	# shellcheck disable=SC2086 # flags are words
+	if out=$("$CC" $flags -I "$ROOT/tests/common" -o "$tmp/$name" "$src" 2>&1); then
+		ok 0 "$name builds with idxgen-cc $flags"
+		# its own TAP lines and closing line; a crash (no TAP for the rest) fails here
+		IDXGEN_BACKEND=emu "$tmp/$name"
+		rc=$?
+		[ $rc -le 1 ] || ok 1 "$name ended with status $rc"
+	else
+		ok 1 "$name builds with idxgen-cc $flags"
+		printf '%s\n' "$out" | head -20 | sed 's/^/# /'
+	fi
+}
+one thrust-cpp "$ROOT/tests/thrust/test_thrust.cu" ""
+one thrust-omp "$ROOT/tests/thrust/test_thrust.cu" "-Xcompiler -fopenmp"
+one cub-device "$ROOT/tests/cub/test_cub_device.cu" ""
+for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu"; do
+	if [ -x "$NVCC" ]; then
+		out=$("$NVCC" -arch=sm_90 -I "$ROOT/tests/common" -c -o "$tmp/n.o" "$src" 2>&1)
+		rc=$?
+		ok $rc "$(basename "$src") compiles with nvcc -arch=sm_90 (real CUDA)"
+		[ $rc = 0 ] || printf '%s\n' "$out" | grep error | head -10 | sed 's/^/# /'
+	else
+		skip "nvcc not found at $NVCC (set NVCC=)" "$(basename "$src") compiles with nvcc -arch=sm_90"
+	fi
+done
+tap_done
+bash "$ROOT/tests/common/check-lib-progs.sh" "$BUILD" "$ROOT/tests/thrust/progs" ""
