@@ -236,8 +236,15 @@ static void unmap_stacks(struct rt_fibers *p)
 		VALGRIND_STACK_DEREGISTER(p->vg_id[i]);
 	free(p->vg_id);
 	p->vg_id = NULL;
-	if (p->map)
+	/*
+	 * AddressSanitizer: the redzones that frames left in the stacks' shadow
+	 * outlive munmap(); a later mapping at the same addresses (a region, a
+	 * buffer) would read as poisoned.  Cleared before the memory goes back.
+	 */
+	if (p->map) {
+		rt_fiber_unpoison(p->map, p->map_len);
 		munmap(p->map, p->map_len);
+	}
 	p->map = NULL;
 }
 
