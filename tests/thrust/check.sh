@@ -13,6 +13,7 @@ BUILD=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 CC="$BUILD/cc/idxgen-cc"
+progs=
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 
 one() {	# name, source, idxgen-cc flags
@@ -20,9 +21,12 @@ one() {	# name, source, idxgen-cc flags
 	# shellcheck disable=SC2086 # flags are words
 	if out=$("$CC" $flags -I "$ROOT/tests/common" -o "$tmp/$name" "$src" 2>&1); then
 		ok 0 "$name builds with idxgen-cc $flags"
-		# its own TAP lines and closing line; a crash (no TAP for the rest) fails here
-		IDXGEN_BACKEND=emu "$tmp/$name"
+		# its own TAP program (plan and closing line), printed after this
+		# script's own so the two numberings do not interleave; a crash
+		# leaves it without a plan, which tap-count.sh fails
+		IDXGEN_BACKEND=emu "$tmp/$name" >"$tmp/tap.$name"
 		rc=$?
+		progs="$progs $name"
 		[ $rc -le 1 ] || ok 1 "$name ended with status $rc"
 	else
 		ok 1 "$name builds with idxgen-cc $flags"
@@ -43,4 +47,7 @@ for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.
 	fi
 done
 tap_done
+for name in $progs; do
+	cat "$tmp/tap.$name"
+done
 bash "$ROOT/tests/common/check-lib-progs.sh" "$BUILD" "$ROOT/tests/thrust/progs" ""
