@@ -1,6 +1,6 @@
 // expect: 14:8: error: 'a' lives across __syncthreads() and is initialized by a constructor call: write '= value' instead
+// exec-model: fission
 #include <cuda_runtime.h>
-
 // trivial but for a converting constructor: assignable into per-thread
 // memory, but "T v(x)" is a constructor call there is no place for
 struct Fixed {

@@ -2,7 +2,8 @@
 // --exec-model=fission) run as fibers by default: __syncthreads() in a
 // __device__ function, a barrier under a condition that depends on the
 // thread but is uniform at run time, a value of a class with a constructor
-// and a reference live across a barrier, __syncthreads_count.  Each result
+// and a reference live across a barrier, a value initialized by a converting
+// constructor call ("T v(x)") live across a barrier, __syncthreads_count.  Each result
 // against a host reference.
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -14,6 +15,12 @@ __device__ void stage(int *s, int v)
 	s[threadIdx.x] = v;
 	__syncthreads();
 }
+
+struct Fixed {
+	int raw;
+	Fixed() = default;
+	__device__ Fixed(float f) : raw((int)(f * 16.0f)) {}
+};
 
 struct Acc {
 	float s;
@@ -34,9 +41,10 @@ __global__ void k(int *out, float *fout, int *cnt)
 	a.add((float)t);
 	sh[t] = a.s;
 	int &r = out[blockIdx.x * N + t];
+	Fixed fx(0.25f * t);
 	__syncthreads();
 	a.add(sh[N - 1 - t]);
-	r = mirrored;
+	r = mirrored + fx.raw;
 	fout[blockIdx.x * N + t] = a.s;
 	int c = __syncthreads_count(t % 3 == 0);
 	if (t == 0)
@@ -56,7 +64,7 @@ int main()
 	int bad = cudaGetLastError() != cudaSuccess;
 	for (int b = 0; b < nb; b++) {
 		for (int t = 0; t < N; t++) {
-			bad += out[b * N + t] != (N - 1 - t) * 3;
+			bad += out[b * N + t] != (N - 1 - t) * 3 + 4 * t;
 			bad += fout[b * N + t] != (float)(N - 1);
 		}
 		bad += cnt[b] != (N + 2) / 3;
