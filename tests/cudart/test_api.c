@@ -192,6 +192,187 @@ static void test_errors(void)
 	       cudaGetErrorName((cudaError_t)4242) != NULL, "unknown codes still get strings");
 }
 
+/* Every cudaError_t enumerator of CUDA 13.0's driver_types.h with its value
+ * (written from NVIDIA's header, apart from lib/cudart/errors.c): each has
+ * its own name, spelled as the enumerator, and a non-empty description. */
+static void test_error_names(void)
+{
+#define C(code, value) { code, value, #code }
+	static const struct {
+		cudaError_t code;
+		int value;
+		const char *spelling;
+	} codes[] = {
+		C(cudaSuccess, 0),
+		C(cudaErrorInvalidValue, 1),
+		C(cudaErrorMemoryAllocation, 2),
+		C(cudaErrorInitializationError, 3),
+		C(cudaErrorCudartUnloading, 4),
+		C(cudaErrorProfilerDisabled, 5),
+		C(cudaErrorProfilerNotInitialized, 6),
+		C(cudaErrorProfilerAlreadyStarted, 7),
+		C(cudaErrorProfilerAlreadyStopped, 8),
+		C(cudaErrorInvalidConfiguration, 9),
+		C(cudaErrorInvalidPitchValue, 12),
+		C(cudaErrorInvalidSymbol, 13),
+		C(cudaErrorInvalidHostPointer, 16),
+		C(cudaErrorInvalidDevicePointer, 17),
+		C(cudaErrorInvalidTexture, 18),
+		C(cudaErrorInvalidTextureBinding, 19),
+		C(cudaErrorInvalidChannelDescriptor, 20),
+		C(cudaErrorInvalidMemcpyDirection, 21),
+		C(cudaErrorAddressOfConstant, 22),
+		C(cudaErrorTextureFetchFailed, 23),
+		C(cudaErrorTextureNotBound, 24),
+		C(cudaErrorSynchronizationError, 25),
+		C(cudaErrorInvalidFilterSetting, 26),
+		C(cudaErrorInvalidNormSetting, 27),
+		C(cudaErrorMixedDeviceExecution, 28),
+		C(cudaErrorNotYetImplemented, 31),
+		C(cudaErrorMemoryValueTooLarge, 32),
+		C(cudaErrorStubLibrary, 34),
+		C(cudaErrorInsufficientDriver, 35),
+		C(cudaErrorCallRequiresNewerDriver, 36),
+		C(cudaErrorInvalidSurface, 37),
+		C(cudaErrorDuplicateVariableName, 43),
+		C(cudaErrorDuplicateTextureName, 44),
+		C(cudaErrorDuplicateSurfaceName, 45),
+		C(cudaErrorDevicesUnavailable, 46),
+		C(cudaErrorIncompatibleDriverContext, 49),
+		C(cudaErrorMissingConfiguration, 52),
+		C(cudaErrorPriorLaunchFailure, 53),
+		C(cudaErrorLaunchMaxDepthExceeded, 65),
+		C(cudaErrorLaunchFileScopedTex, 66),
+		C(cudaErrorLaunchFileScopedSurf, 67),
+		C(cudaErrorSyncDepthExceeded, 68),
+		C(cudaErrorLaunchPendingCountExceeded, 69),
+		C(cudaErrorInvalidDeviceFunction, 98),
+		C(cudaErrorNoDevice, 100),
+		C(cudaErrorInvalidDevice, 101),
+		C(cudaErrorDeviceNotLicensed, 102),
+		C(cudaErrorSoftwareValidityNotEstablished, 103),
+		C(cudaErrorStartupFailure, 127),
+		C(cudaErrorInvalidKernelImage, 200),
+		C(cudaErrorDeviceUninitialized, 201),
+		C(cudaErrorMapBufferObjectFailed, 205),
+		C(cudaErrorUnmapBufferObjectFailed, 206),
+		C(cudaErrorArrayIsMapped, 207),
+		C(cudaErrorAlreadyMapped, 208),
+		C(cudaErrorNoKernelImageForDevice, 209),
+		C(cudaErrorAlreadyAcquired, 210),
+		C(cudaErrorNotMapped, 211),
+		C(cudaErrorNotMappedAsArray, 212),
+		C(cudaErrorNotMappedAsPointer, 213),
+		C(cudaErrorECCUncorrectable, 214),
+		C(cudaErrorUnsupportedLimit, 215),
+		C(cudaErrorDeviceAlreadyInUse, 216),
+		C(cudaErrorPeerAccessUnsupported, 217),
+		C(cudaErrorInvalidPtx, 218),
+		C(cudaErrorInvalidGraphicsContext, 219),
+		C(cudaErrorNvlinkUncorrectable, 220),
+		C(cudaErrorJitCompilerNotFound, 221),
+		C(cudaErrorUnsupportedPtxVersion, 222),
+		C(cudaErrorJitCompilationDisabled, 223),
+		C(cudaErrorUnsupportedExecAffinity, 224),
+		C(cudaErrorUnsupportedDevSideSync, 225),
+		C(cudaErrorContained, 226),
+		C(cudaErrorInvalidSource, 300),
+		C(cudaErrorFileNotFound, 301),
+		C(cudaErrorSharedObjectSymbolNotFound, 302),
+		C(cudaErrorSharedObjectInitFailed, 303),
+		C(cudaErrorOperatingSystem, 304),
+		C(cudaErrorInvalidResourceHandle, 400),
+		C(cudaErrorIllegalState, 401),
+		C(cudaErrorLossyQuery, 402),
+		C(cudaErrorSymbolNotFound, 500),
+		C(cudaErrorNotReady, 600),
+		C(cudaErrorIllegalAddress, 700),
+		C(cudaErrorLaunchOutOfResources, 701),
+		C(cudaErrorLaunchTimeout, 702),
+		C(cudaErrorLaunchIncompatibleTexturing, 703),
+		C(cudaErrorPeerAccessAlreadyEnabled, 704),
+		C(cudaErrorPeerAccessNotEnabled, 705),
+		C(cudaErrorSetOnActiveProcess, 708),
+		C(cudaErrorContextIsDestroyed, 709),
+		C(cudaErrorAssert, 710),
+		C(cudaErrorTooManyPeers, 711),
+		C(cudaErrorHostMemoryAlreadyRegistered, 712),
+		C(cudaErrorHostMemoryNotRegistered, 713),
+		C(cudaErrorHardwareStackError, 714),
+		C(cudaErrorIllegalInstruction, 715),
+		C(cudaErrorMisalignedAddress, 716),
+		C(cudaErrorInvalidAddressSpace, 717),
+		C(cudaErrorInvalidPc, 718),
+		C(cudaErrorLaunchFailure, 719),
+		C(cudaErrorCooperativeLaunchTooLarge, 720),
+		C(cudaErrorTensorMemoryLeak, 721),
+		C(cudaErrorNotPermitted, 800),
+		C(cudaErrorNotSupported, 801),
+		C(cudaErrorSystemNotReady, 802),
+		C(cudaErrorSystemDriverMismatch, 803),
+		C(cudaErrorCompatNotSupportedOnDevice, 804),
+		C(cudaErrorMpsConnectionFailed, 805),
+		C(cudaErrorMpsRpcFailure, 806),
+		C(cudaErrorMpsServerNotReady, 807),
+		C(cudaErrorMpsMaxClientsReached, 808),
+		C(cudaErrorMpsMaxConnectionsReached, 809),
+		C(cudaErrorMpsClientTerminated, 810),
+		C(cudaErrorCdpNotSupported, 811),
+		C(cudaErrorCdpVersionMismatch, 812),
+		C(cudaErrorStreamCaptureUnsupported, 900),
+		C(cudaErrorStreamCaptureInvalidated, 901),
+		C(cudaErrorStreamCaptureMerge, 902),
+		C(cudaErrorStreamCaptureUnmatched, 903),
+		C(cudaErrorStreamCaptureUnjoined, 904),
+		C(cudaErrorStreamCaptureIsolation, 905),
+		C(cudaErrorStreamCaptureImplicit, 906),
+		C(cudaErrorCapturedEvent, 907),
+		C(cudaErrorStreamCaptureWrongThread, 908),
+		C(cudaErrorTimeout, 909),
+		C(cudaErrorGraphExecUpdateFailure, 910),
+		C(cudaErrorExternalDevice, 911),
+		C(cudaErrorInvalidClusterSize, 912),
+		C(cudaErrorFunctionNotLoaded, 913),
+		C(cudaErrorInvalidResourceType, 914),
+		C(cudaErrorInvalidResourceConfiguration, 915),
+		C(cudaErrorUnknown, 999),
+		C(cudaErrorApiFailureBase, 10000),
+#undef C
+	};
+	const size_t n = sizeof(codes) / sizeof(codes[0]);
+	int values = 1, names = 1, strings = 1, distinct = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *name = cudaGetErrorName(codes[i].code);
+		const char *text = cudaGetErrorString(codes[i].code);
+
+		if ((int)codes[i].code != codes[i].value) {
+			values = 0;
+			tap_diag("%s is %d, CUDA's is %d", codes[i].spelling, (int)codes[i].code,
+				 codes[i].value);
+		}
+		if (!name || strcmp(name, codes[i].spelling)) {
+			names = 0;
+			tap_diag("cudaGetErrorName(%d) = %s", codes[i].value, name ? name : "(null)");
+		}
+		if (!text || !*text || (i && !strcmp(text, "unrecognized error code"))) {
+			strings = 0;
+			tap_diag("cudaGetErrorString(%s) empty or unrecognized", codes[i].spelling);
+		}
+		for (size_t j = 0; j < i; j++)
+			if (codes[j].value == codes[i].value || !strcmp(cudaGetErrorName(codes[j].code), name))
+				distinct = 0;
+	}
+	tap_ok(n == 134, "%zu error codes listed (CUDA 13.0 has 134)", n);
+	tap_ok(values, "every error code has CUDA's value");
+	tap_ok(names, "cudaGetErrorName gives each code its enumerator's spelling");
+	tap_ok(strings, "cudaGetErrorString gives each code a description");
+	tap_ok(distinct, "codes and names are distinct");
+	tap_ok(!strcmp(cudaGetErrorName((cudaError_t)4242), "unrecognized error code") &&
+	       !strcmp(cudaGetErrorString((cudaError_t)4242), "unrecognized error code"),
+	       "an unknown code is \"unrecognized error code\" (name and string)");
+}
+
 static void test_memory(void)
 {
 	enum { N = 1000 };
@@ -837,6 +1018,7 @@ static void test_cxx(void)
 int main(void)
 {
 	test_errors();
+	test_error_names();
 	test_device();
 	test_memory();
 	test_launch();
