@@ -123,6 +123,108 @@ static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int 
 	return idxgenOccupancyMaxPotentialBlockSize(min_grid, block_size, (const void *)func,
 						    dyn_shmem, block_size_limit);
 }
+/* CUDA 11's five-argument cudaGraphInstantiate (CUDA 12 keeps it in C++). */
+static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+					       cudaGraphNode_t *pErrorNode, char *pLogBuffer,
+					       size_t bufferSize)
+{
+	cudaError_t __err = cudaGraphInstantiate(pGraphExec, graph, 0ull);
+
+	if (pErrorNode)
+		*pErrorNode = 0;
+	if (pLogBuffer && bufferSize)
+		pLogBuffer[0] = 0;
+	return __err;
+}
+/*
+ * CUDA 12.3/13's forms with edge data.  Every edge here is a full
+ * dependency: edge data in must be all zero (else cudaErrorInvalidValue,
+ * as CUDA answers a port the node type lacks), edge data out is all zero.
+ */
+static inline bool __idxgen_edges_plain(const cudaGraphEdgeData *__e, size_t __n)
+{
+	for (size_t __i = 0; __e && __i < __n; __i++)
+		if (__e[__i].from_port || __e[__i].to_port || __e[__i].type)
+			return false;
+	return true;
+}
+static inline void __idxgen_edges_zero(cudaGraphEdgeData *__e, size_t __n)
+{
+	for (size_t __i = 0; __e && __i < __n; __i++)
+		__e[__i] = cudaGraphEdgeData();
+}
+static inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+						   const cudaGraphNode_t *to,
+						   const cudaGraphEdgeData *edgeData,
+						   size_t numDependencies)
+{
+	if (!__idxgen_edges_plain(edgeData, numDependencies))
+		return cudaErrorInvalidValue;
+	return cudaGraphAddDependencies(graph, from, to, numDependencies);
+}
+static inline cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+						      const cudaGraphNode_t *to,
+						      const cudaGraphEdgeData *edgeData,
+						      size_t numDependencies)
+{
+	if (!__idxgen_edges_plain(edgeData, numDependencies))
+		return cudaErrorInvalidValue;
+	return cudaGraphRemoveDependencies(graph, from, to, numDependencies);
+}
+static inline cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from,
+					    cudaGraphNode_t *to, cudaGraphEdgeData *edgeData,
+					    size_t *numEdges)
+{
+	cudaError_t __err = cudaGraphGetEdges(graph, from, to, numEdges);
+
+	if (!__err && from)
+		__idxgen_edges_zero(edgeData, *numEdges);
+	return __err;
+}
+static inline cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node,
+						       cudaGraphNode_t *pDependencies,
+						       cudaGraphEdgeData *edgeData,
+						       size_t *pNumDependencies)
+{
+	cudaError_t __err = cudaGraphNodeGetDependencies(node, pDependencies, pNumDependencies);
+
+	if (!__err && pDependencies)
+		__idxgen_edges_zero(edgeData, *pNumDependencies);
+	return __err;
+}
+static inline cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node,
+							 cudaGraphNode_t *pDependentNodes,
+							 cudaGraphEdgeData *edgeData,
+							 size_t *pNumDependentNodes)
+{
+	cudaError_t __err = cudaGraphNodeGetDependentNodes(node, pDependentNodes, pNumDependentNodes);
+
+	if (!__err && pDependentNodes)
+		__idxgen_edges_zero(edgeData, *pNumDependentNodes);
+	return __err;
+}
+static inline cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream,
+						   enum cudaStreamCaptureStatus *captureStatus_out,
+						   unsigned long long *id_out, cudaGraph_t *graph_out,
+						   const cudaGraphNode_t **dependencies_out,
+						   const cudaGraphEdgeData **edgeData_out,
+						   size_t *numDependencies_out)
+{
+	if (edgeData_out)
+		*edgeData_out = 0;	/* CUDA: NULL when every edge is a full dependency */
+	return cudaStreamGetCaptureInfo(stream, captureStatus_out, id_out, graph_out,
+					dependencies_out, numDependencies_out);
+}
+static inline cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream,
+							      cudaGraphNode_t *dependencies,
+							      const cudaGraphEdgeData *dependencyData,
+							      size_t numDependencies,
+							      unsigned int flags = 0)
+{
+	if (!__idxgen_edges_plain(dependencyData, numDependencies))
+		return cudaErrorInvalidValue;
+	return cudaStreamUpdateCaptureDependencies(stream, dependencies, numDependencies, flags);
+}
 #endif /* __cplusplus */
 
 #endif /* IDXGEN_CUDA_RUNTIME_H */

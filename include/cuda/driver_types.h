@@ -13,6 +13,8 @@
 
 #include <stddef.h>
 
+#include "vector_types.h" /* dim3 of cudaKernelNodeParams (as NVIDIA's does) */
+
 /* Error codes: CUDA's values.  Those marked sticky poison the context
  * until cudaDeviceReset (every call returns them), as in CUDA. */
 enum cudaError {
@@ -425,6 +427,163 @@ struct cudaDeviceProp {
 	int gpuDirectRDMASupported;
 	int clusterLaunch;
 	int unifiedFunctionPointers;
+};
+
+/* The calling convention of host callbacks (empty off Windows). */
+#define CUDART_CB
+
+/* Host functions queued in a stream or a graph (cudaLaunchHostFunc, host nodes). */
+typedef void (*cudaHostFn_t)(void *user_data);
+
+/* Pitched memory and 3-D copies (cudaMalloc3D, cudaMemcpy3D, memcpy nodes). */
+typedef struct cudaArray *cudaArray_t;
+#define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
+#define cudaArrayTextureGather 0x08
+#define cudaArrayColorAttachment 0x20
+#define cudaArraySparse 0x40
+#define cudaArrayDeferredMapping 0x80
+typedef const struct cudaArray *cudaArray_const_t;
+struct cudaPitchedPtr {
+	void *ptr;
+	size_t pitch;
+	size_t xsize;
+	size_t ysize;
+};
+struct cudaExtent {
+	size_t width;		/* bytes for linear memory, elements for an array */
+	size_t height;
+	size_t depth;
+};
+struct cudaPos {
+	size_t x;
+	size_t y;
+	size_t z;
+};
+struct cudaMemcpy3DParms {
+	cudaArray_t srcArray;
+	struct cudaPos srcPos;
+	struct cudaPitchedPtr srcPtr;
+	cudaArray_t dstArray;
+	struct cudaPos dstPos;
+	struct cudaPitchedPtr dstPtr;
+	struct cudaExtent extent;
+	enum cudaMemcpyKind kind;
+};
+
+/* Stream capture (CUDA's values). */
+enum cudaStreamCaptureStatus {
+	cudaStreamCaptureStatusNone = 0,
+	cudaStreamCaptureStatusActive = 1,
+	cudaStreamCaptureStatusInvalidated = 2
+};
+enum cudaStreamCaptureMode {
+	cudaStreamCaptureModeGlobal = 0,
+	cudaStreamCaptureModeThreadLocal = 1,
+	cudaStreamCaptureModeRelaxed = 2
+};
+enum cudaStreamUpdateCaptureDependenciesFlags {
+	cudaStreamAddCaptureDependencies = 0,
+	cudaStreamSetCaptureDependencies = 1
+};
+
+/* Graphs: handles, node kinds and parameters (CUDA's values and fields). */
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+enum cudaGraphNodeType {
+	cudaGraphNodeTypeKernel = 0,
+	cudaGraphNodeTypeMemcpy = 1,
+	cudaGraphNodeTypeMemset = 2,
+	cudaGraphNodeTypeHost = 3,
+	cudaGraphNodeTypeGraph = 4,
+	cudaGraphNodeTypeEmpty = 5,
+	cudaGraphNodeTypeWaitEvent = 6,
+	cudaGraphNodeTypeEventRecord = 7,
+	cudaGraphNodeTypeExtSemaphoreSignal = 8,
+	cudaGraphNodeTypeExtSemaphoreWait = 9,
+	cudaGraphNodeTypeMemAlloc = 10,
+	cudaGraphNodeTypeMemFree = 11,
+	cudaGraphNodeTypeConditional = 13,
+	cudaGraphNodeTypeCount
+};
+struct cudaKernelNodeParams {
+	void *func;			/* the kernel's host stub */
+	dim3 gridDim;
+	dim3 blockDim;
+	unsigned int sharedMemBytes;
+	void **kernelParams;		/* one pointer per argument, as cudaLaunchKernel's */
+	void **extra;			/* must be NULL here */
+};
+struct cudaMemsetParams {
+	void *dst;
+	size_t pitch;
+	unsigned int value;
+	unsigned int elementSize;	/* 1, 2 or 4 */
+	size_t width;			/* in elements */
+	size_t height;
+};
+struct cudaHostNodeParams {
+	cudaHostFn_t fn;
+	void *userData;
+};
+enum cudaGraphExecUpdateResult {
+	cudaGraphExecUpdateSuccess = 0,
+	cudaGraphExecUpdateError = 1,
+	cudaGraphExecUpdateErrorTopologyChanged = 2,
+	cudaGraphExecUpdateErrorNodeTypeChanged = 3,
+	cudaGraphExecUpdateErrorFunctionChanged = 4,
+	cudaGraphExecUpdateErrorParametersChanged = 5,
+	cudaGraphExecUpdateErrorNotSupported = 6,
+	cudaGraphExecUpdateErrorUnsupportedFunctionChange = 7,
+	cudaGraphExecUpdateErrorAttributesChanged = 8
+};
+typedef struct cudaGraphExecUpdateResultInfo_st {
+	enum cudaGraphExecUpdateResult result;
+	cudaGraphNode_t errorNode;
+	cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+enum cudaGraphInstantiateFlags {
+	cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+	cudaGraphInstantiateFlagUpload = 2,
+	cudaGraphInstantiateFlagDeviceLaunch = 4,
+	cudaGraphInstantiateFlagUseNodePriority = 8
+};
+typedef enum cudaGraphInstantiateResult {
+	cudaGraphInstantiateSuccess = 0,
+	cudaGraphInstantiateError = 1,
+	cudaGraphInstantiateInvalidStructure = 2,
+	cudaGraphInstantiateNodeOperationNotSupported = 3,
+	cudaGraphInstantiateMultipleDevicesNotSupported = 4,
+	cudaGraphInstantiateConditionalHandleUnused = 5
+} cudaGraphInstantiateResult;
+typedef struct cudaGraphInstantiateParams_st {
+	unsigned long long flags;
+	cudaStream_t uploadStream;
+	cudaGraphNode_t errNode_out;
+	cudaGraphInstantiateResult result_out;
+} cudaGraphInstantiateParams;
+/* CUDA 12.3's edge data (ports); every edge here is a full dependency (all zero). */
+typedef struct cudaGraphEdgeData_st {
+	unsigned char from_port;
+	unsigned char to_port;
+	unsigned char type;
+	unsigned char reserved[5];
+} cudaGraphEdgeData;
+enum cudaGraphDebugDotFlags {
+	cudaGraphDebugDotFlagsVerbose = 1 << 0,
+	cudaGraphDebugDotFlagsKernelNodeParams = 1 << 2,
+	cudaGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
+	cudaGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
+	cudaGraphDebugDotFlagsHostNodeParams = 1 << 5,
+	cudaGraphDebugDotFlagsEventNodeParams = 1 << 6,
+	cudaGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
+	cudaGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
+	cudaGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
+	cudaGraphDebugDotFlagsHandles = 1 << 10,
+	cudaGraphDebugDotFlagsConditionalNodeParams = 1 << 15
 };
 
 #endif /* IDXGEN_CUDA_DRIVER_TYPES_H */

@@ -166,14 +166,6 @@ cudaError_t cudaMemcpyPeerAsync(void *dst, int dst_device, const void *src, int 
 	return cudaMemcpyAsync(dst, src, count, cudaMemcpyDefault, stream);
 }
 
-/* In stream order: the stream's work first, then the set (asynchronous calls may complete early). */
-cudaError_t cudaMemset2DAsync(void *ptr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream)
-{
-	cudaError_t err = cudaStreamSynchronize(stream);
-
-	return err ? err : cudaMemset2D(ptr, pitch, value, width, height);
-}
-
 struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f)
 {
 	struct cudaChannelFormatDesc d;

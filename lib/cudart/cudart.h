@@ -62,19 +62,26 @@ struct cudart_op {
 	union {
 		struct {
 			const struct idxgen_rt_kernel *k;
+			const void *func;	/* its host stub (graph nodes report it) */
 			struct idxgen_rt_dim3 grid, block;
 			size_t shmem;
 			void **args;	/* into the op's own copy of the values */
 		} kern;
-		struct {
+		struct cudart_op_copy {
 			void *dst;
 			const void *src;
-			size_t n;
+			size_t n;		/* bytes of a row */
+			size_t rows, depth;	/* 0: 1 */
+			size_t dpitch, spitch;	/* between rows */
+			size_t dslice, sslice;	/* between slices */
 		} copy;
-		struct {
+		struct cudart_op_set {
 			void *dst;
-			int value;
-			size_t n;
+			unsigned int value;
+			unsigned int elem;	/* bytes of an element: 1 (0 too), 2, 4 */
+			size_t n;		/* elements of a row */
+			size_t rows;		/* 0: 1 */
+			size_t pitch;
 		} set;
 		struct {
 			struct CUevent_st *ev;
@@ -89,10 +96,32 @@ struct cudart_op {
 	} u;
 };
 
+/* A stream capture (capture.c): shared by the streams it reached by events. */
+struct cudart_capture {
+	cudaGraph_t graph;
+	struct CUstream_st *origin;
+	enum cudaStreamCaptureStatus status;
+	enum cudaStreamCaptureMode mode;
+	unsigned long long id;
+	pthread_t thread;
+	bool own_graph;			/* false: cudaStreamBeginCaptureToGraph's */
+	unsigned int streams;		/* streams capturing into it */
+	struct CUevent_st **events;	/* events recorded in it (a reference each) */
+	size_t nevents;
+};
+
+/* A set of graph nodes (a capturing stream's or a captured event's tail). */
+struct cudart_nodes {
+	cudaGraphNode_t *v;
+	size_t n, cap;
+};
+
 struct CUstream_st {
 	struct CUstream_st *next;	/* in the context's list */
 	unsigned int flags;		/* cudaStreamNonBlocking */
 	int priority;
+	struct cudart_capture *cap;	/* capturing into cap->graph, or NULL */
+	struct cudart_nodes cap_tail;	/* what the next captured node depends on */
 	struct cudart_op *head, *tail;
 	uint64_t enqueued, completed;	/* operation counts */
 	bool stop;			/* destroyed: exit when drained */
@@ -114,6 +143,31 @@ struct CUevent_st {
 	unsigned int npending, pending_cap;
 	unsigned int refs;		/* the handle and queued operations */
 	bool destroyed;
+	struct cudart_capture *cap;	/* recorded in a capture: its tail then */
+	struct cudart_nodes cap_tail;
+};
+
+/* A graph node (graph.c).  Copies, sets and host functions keep the stream
+ * operation they become; a kernel keeps its own copy of the arguments. */
+struct CUgraphNode_st {
+	struct CUgraph_st *graph;
+	enum cudaGraphNodeType type;
+	struct cudart_nodes deps;	/* the nodes it depends on */
+	struct cudart_op op;		/* KERNEL (args owned), COPY, SET, HOSTFN */
+	cudaGraph_t child;		/* cudaGraphNodeTypeGraph: its own clone */
+	cudaEvent_t event;		/* EventRecord, WaitEvent */
+	cudaGraphNode_t origin;		/* the node it was cloned from, or NULL */
+	bool disabled;			/* cudaGraphNodeSetEnabled(0) in an exec */
+};
+
+struct CUgraph_st {
+	struct cudart_nodes nodes;	/* in creation order */
+};
+
+struct CUgraphExec_st {
+	cudaGraph_t graph;		/* a clone of the instantiated graph */
+	cudaGraphNode_t *order;		/* its nodes in dependency order */
+	unsigned long long flags;
 };
 
 /*
@@ -139,6 +193,7 @@ struct cudart_ctx {
 	cudaError_t async_error;	/* a non-sticky error of a queued operation,
 					 * returned by the next synchronisation */
 	unsigned int device_flags;
+	unsigned long long capture_ids;	/* the last stream capture's id */
 	enum cudaFuncCache cache_config;
 	size_t limits[3];		/* enum cudaLimit */
 };
@@ -199,11 +254,78 @@ bool cudart_event_ran(const struct CUevent_st *ev, uint64_t gen);		/* lock held 
 void cudart_event_forget(struct CUevent_st *ev, uint64_t gen);		/* lock held */
 void cudart_events_free(struct cudart_ctx *c);
 
+/* memory2d.c: a strided copy or set as one operation of stream (lock not held) */
+cudaError_t cudart_copy3d(void *dst, size_t dpitch, size_t dslice, const void *src, size_t spitch,
+			  size_t sslice, size_t width, size_t height, size_t depth, int kind,
+			  cudaStream_t stream);
+cudaError_t cudart_set3d(void *dst, size_t pitch, size_t slice, unsigned int value, unsigned int elem,
+			 size_t width, size_t height, size_t depth, cudaStream_t stream);
+cudaError_t cudart_copy3d_parms(const struct cudaMemcpy3DParms *p, cudaStream_t stream);
+/* The same, checked, as an operation not yet submitted (graph nodes). */
+cudaError_t cudart_copy3d_op(struct cudart_op *op, void *dst, size_t dpitch, size_t dslice,
+			     const void *src, size_t spitch, size_t sslice, size_t width,
+			     size_t height, size_t depth, int kind);
+cudaError_t cudart_copy3d_parms_op(struct cudart_op *op, const struct cudaMemcpy3DParms *p);
+
+/* A CUDA array (arrays.c): linear memory, rows of width elements, no padding. */
+struct cudaArray {
+	char *data;
+	struct cudaChannelFormatDesc desc;
+	size_t width, height, depth;	/* elements; 0 for an absent dimension */
+	size_t elem;			/* bytes of an element */
+	unsigned int flags;
+};
+/* The byte of arr at pos (x in elements), its row and slice pitches. */
+cudaError_t cudart_array_at(cudaArray_t arr, struct cudaPos pos, char **p, size_t *pitch,
+			    size_t *slice);
+size_t cudart_array_elem(cudaArray_const_t arr);
+/* Does the copy stay inside the arrays it names?  (extent in elements) */
+cudaError_t cudart_array_check(const struct cudaMemcpy3DParms *p, size_t elem);
+
+/* graph.c */
+cudaError_t cudart_nodes_add(struct cudart_nodes *set, cudaGraphNode_t n);
+void cudart_nodes_free(struct cudart_nodes *set);
+/* A node of op (taken: its owned memory too) in graph after deps. */
+cudaError_t cudart_graph_add_op(cudaGraph_t graph, const struct cudart_nodes *deps,
+				enum cudaGraphNodeType type, const struct cudart_op *op,
+				cudaGraphNode_t *out);
+cudaError_t cudart_graph_clone(cudaGraph_t g, cudaGraph_t *out);
+void cudart_graph_free(cudaGraph_t g);
+/* A node's parameters replaced (checked first; the node is unchanged on error). */
+cudaError_t cudart_node_set_kernel(cudaGraphNode_t n, const struct cudaKernelNodeParams *p);
+cudaError_t cudart_node_set_memcpy(cudaGraphNode_t n, const struct cudaMemcpy3DParms *p);
+cudaError_t cudart_node_set_memcpy1d(cudaGraphNode_t n, void *dst, const void *src, size_t count,
+				     enum cudaMemcpyKind kind);
+cudaError_t cudart_node_set_memset(cudaGraphNode_t n, const struct cudaMemsetParams *p);
+cudaError_t cudart_node_set_host(cudaGraphNode_t n, const struct cudaHostNodeParams *p);
+/* graph_exec.c: queue the nodes of g on stream in dependency order */
+cudaError_t cudart_graph_submit(cudaGraphNode_t *order, size_t n, cudaStream_t stream);
+
+/* capture.c (lock held): is s capturing?  then op becomes a node. */
+cudaError_t cudart_capture_op(struct cudart_ctx *c, struct CUstream_st *s, struct cudart_op *op);
+/* The legacy stream's work while a blocking stream captures: CUDA's error. */
+cudaError_t cudart_capture_implicit(struct cudart_ctx *c);
+/* A call that may not run during s's capture: invalidates it. */
+cudaError_t cudart_capture_forbid(struct CUstream_st *s);
+void cudart_capture_stream_gone(struct cudart_ctx *c, struct CUstream_st *s);
+cudaError_t cudart_capture_record(struct cudart_ctx *c, struct CUevent_st *ev, struct CUstream_st *s);
+cudaError_t cudart_capture_wait(struct cudart_ctx *c, struct CUstream_st *s, struct CUevent_st *ev);
+
 /* launch.c */
 cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kernel *k,
 			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
 			      void **args);
 int cudart_ptr_cmp(const void *a, const void *b); /* tsearch order of {const void *host, ...} */
+/* The kernel of a host stub (lock not held), or NULL. */
+const struct idxgen_rt_kernel *cudart_kernel_of(const void *func);
+/* CUDA's checks of a launch shape (lock held, runtime created). */
+cudaError_t cudart_check_launch(struct cudart_ctx *c, const struct idxgen_rt_kernel *k, dim3 grid,
+				dim3 block, size_t shmem, void **args);
+/* A copy of the argument values (k->arg_sizes), one allocation; NULL: no memory. */
+void **cudart_copy_args(const struct idxgen_rt_kernel *k, void **args);
+/* cudaLaunchKernel's work once the kernel is known. */
+cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
+			  void **args, size_t shmem, cudaStream_t stream);
 
 /* Every API function starts so: the sticky error of a failed kernel. */
 #define CUDART_STICKY_RETURN()				\

@@ -305,8 +305,11 @@ cudaError_t cudaDeviceSynchronize(void)
 	cudaError_t err;
 
 	pthread_mutex_lock(&c->lock);
-	cudart_wait_all(c);
-	err = cudart_sync_result(c);
+	err = cudart_capture_implicit(c);
+	if (!err) {
+		cudart_wait_all(c);
+		err = cudart_sync_result(c);
+	}
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);
 }

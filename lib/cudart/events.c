@@ -30,6 +30,7 @@ void cudart_event_put(struct cudart_ctx *c, struct CUevent_st *ev)
 {
 	(void)c;
 	if (--ev->refs == 0) {
+		cudart_nodes_free(&ev->cap_tail);
 		free(ev->pending);
 		free(ev);
 	}
@@ -160,8 +161,17 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 	err = ev_check(c, event);
 	if (!err)
 		err = cudart_stream_check(c, stream);
+	if (!err && !cudart_stream_is_default(stream) && stream->cap) {
+		err = cudart_capture_record(c, event, stream);	/* no operation: a capture mark */
+		pthread_mutex_unlock(&c->lock);
+		return cudart_set_error(err);
+	}
 	if (!err)
 		err = pending_add(event, event->gen_recorded + 1);
+	if (!err && event->cap) {
+		event->cap = NULL;	/* recorded again outside: an ordinary event */
+		cudart_nodes_free(&event->cap_tail);
+	}
 	if (!err) {
 		op.u.event.ev = event;
 		op.u.event.gen = ++event->gen_recorded;
@@ -181,6 +191,8 @@ cudaError_t cudaEventQuery(cudaEvent_t event)
 	CUDART_STICKY_RETURN();
 	pthread_mutex_lock(&c->lock);
 	err = ev_check(c, event);
+	if (!err && event->cap)
+		err = cudaErrorCapturedEvent;
 	if (!err && event->gen_done < event->gen_recorded)
 		err = cudaErrorNotReady;
 	pthread_mutex_unlock(&c->lock);
@@ -195,6 +207,8 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event)
 
 	pthread_mutex_lock(&c->lock);
 	err = ev_check(c, event);
+	if (!err && event->cap)
+		err = cudaErrorCapturedEvent;
 	if (!err) {
 		uint64_t gen = event->gen_recorded;
 
@@ -244,7 +258,11 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 	err = ev_check(c, event);
 	if (!err)
 		err = cudart_stream_check(c, stream);
-	if (!err && event->gen_recorded && cudart_stream_is_default(stream)) {
+	if (!err && cudart_stream_is_default(stream) && event->cap) {
+		err = cudaErrorStreamCaptureImplicit;	/* a default stream cannot join a capture */
+	} else if (!err && (event->cap || (!cudart_stream_is_default(stream) && stream->cap))) {
+		err = cudart_capture_wait(c, stream, event);
+	} else if (!err && event->gen_recorded && cudart_stream_is_default(stream)) {
 		/* the default stream runs in the caller: wait here */
 		uint64_t gen = event->gen_recorded;
 

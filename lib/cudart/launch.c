@@ -158,7 +158,7 @@ static cudaError_t check_launch(const struct idxgen_info *info, const struct idx
 }
 
 /* The argument values, copied for a queued launch: pointers, then values. */
-static void **copy_args(const struct idxgen_rt_kernel *k, void **args)
+void **cudart_copy_args(const struct idxgen_rt_kernel *k, void **args)
 {
 	size_t total = k->nargs * sizeof(void *), off;
 	void **copy;
@@ -177,8 +177,27 @@ static void **copy_args(const struct idxgen_rt_kernel *k, void **args)
 	return copy;
 }
 
-static cudaError_t launch(const struct idxgen_rt_kernel *k, dim3 grid, dim3 block, void **args,
-			  size_t shmem, cudaStream_t stream)
+cudaError_t cudart_check_launch(struct cudart_ctx *c, const struct idxgen_rt_kernel *k, dim3 grid,
+				dim3 block, size_t shmem, void **args)
+{
+	return check_launch(&c->info, k, grid, block, shmem, args);
+}
+
+const struct idxgen_rt_kernel *cudart_kernel_of(const void *func)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_func *f;
+	const struct idxgen_rt_kernel *k;
+
+	pthread_mutex_lock(&c->lock);
+	f = find_func(c, func);
+	k = f ? f->k : NULL;
+	pthread_mutex_unlock(&c->lock);
+	return k;
+}
+
+cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
+			  void **args, size_t shmem, cudaStream_t stream)
 {
 	struct cudart_ctx *c = cudart_ctx();
 	struct cudart_op op = { .kind = CUDART_OP_KERNEL };
@@ -193,6 +212,7 @@ static cudaError_t launch(const struct idxgen_rt_kernel *k, dim3 grid, dim3 bloc
 	if (err)
 		return err;
 	op.u.kern.k = k;
+	op.u.kern.func = func;
 	op.u.kern.grid = rt_dim(grid);
 	op.u.kern.block = rt_dim(block);
 	op.u.kern.shmem = shmem;
@@ -204,7 +224,7 @@ static cudaError_t launch(const struct idxgen_rt_kernel *k, dim3 grid, dim3 bloc
 			return err ? err : cudart_run_kernel(c, k, op.u.kern.grid, op.u.kern.block,
 							     shmem, args);
 		}
-		op.u.kern.args = copy_args(k, args);
+		op.u.kern.args = cudart_copy_args(k, args);
 		if (!op.u.kern.args)
 			return cudaErrorMemoryAllocation;
 		op.owned = op.u.kern.args;
@@ -226,20 +246,20 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
 	pthread_mutex_unlock(&c->lock);
 	if (!k)
 		return cudart_set_error(cudaErrorInvalidDeviceFunction);
-	return cudart_set_error(launch(k, grid, block, args, shmem, stream));
+	return cudart_set_error(cudart_launch(func, k, grid, block, args, shmem, stream));
 }
 
 cudaError_t __idxgenLaunchStub(const void *host_fn, const struct idxgen_rt_kernel *k, void **args)
 {
 	struct cudart_config cfg;
 
-	(void)host_fn;	/* the stub's identity; k is what runs */
 	if (!cudart_pop_config(&cfg))
 		return cudart_set_error(cudaErrorMissingConfiguration);
 	CUDART_STICKY_RETURN();
 	if (!k)
 		return cudart_set_error(cudaErrorInvalidDeviceFunction);
-	return cudart_set_error(launch(k, cfg.grid, cfg.block, args, cfg.shmem, cfg.stream));
+	return cudart_set_error(cudart_launch(host_fn, k, cfg.grid, cfg.block, args, cfg.shmem,
+					      cfg.stream));
 }
 
 /* The function and the device's information (lock taken and released). */

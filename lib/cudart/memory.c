@@ -298,27 +298,6 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
 	return cudaMemcpyAsync(dst, src, count, kind, 0);
 }
 
-cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-			 size_t height, enum cudaMemcpyKind kind)
-{
-	cudaError_t err;
-
-	CUDART_STICKY_RETURN();
-	if (width > dpitch || width > spitch)
-		return cudart_set_error(cudaErrorInvalidPitchValue);
-	if (!height || !width)
-		return cudaSuccess;
-	err = check_copy(dst, src, 0, kind);
-	if (!err)
-		err = cudaDeviceSynchronize();
-	for (size_t r = 0; !err && r < height; r++)
-		err = check_copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width,
-				 kind);
-	for (size_t r = 0; !err && r < height; r++)
-		memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
-	return cudart_set_error(err);
-}
-
 cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count, cudaStream_t stream)
 {
 	struct cudart_ctx *c = cudart_ctx();
@@ -415,28 +394,6 @@ cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
 	cudaError_t err = cudaStreamSynchronize(stream);
 
 	return err ? err : cudaFree(ptr);
-}
-
-/* After the stream's work: a 2-D copy has no queue operation of its own. */
-cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
-			      size_t width, size_t height, enum cudaMemcpyKind kind,
-			      cudaStream_t stream)
-{
-	cudaError_t err = cudaStreamSynchronize(stream);
-
-	return err ? err : cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
-}
-
-cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_t height)
-{
-	cudaError_t err = cudaSuccess;
-
-	CUDART_STICKY_RETURN();
-	if (width > pitch)
-		return cudart_set_error(cudaErrorInvalidPitchValue);
-	for (size_t r = 0; !err && r < height; r++)
-		err = cudaMemset((char *)ptr + r * pitch, value, width);
-	return err;
 }
 
 cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device, size_t count)

@@ -77,6 +77,41 @@ static bool op_ready(struct cudart_ctx *c, const struct CUstream_st *s, const st
 	return op->kind != CUDART_OP_WAIT || cudart_event_ran(op->u.event.ev, op->u.event.gen);
 }
 
+/* A copy of rows x depth rows of n bytes (a 1-D copy: one row). */
+static void copy_strided(const struct cudart_op_copy *cp)
+{
+	size_t rows = cp->rows ? cp->rows : 1, depth = cp->depth ? cp->depth : 1;
+
+	for (size_t z = 0; z < depth; z++)
+		for (size_t y = 0; y < rows; y++)
+			memmove((char *)cp->dst + z * cp->dslice + y * cp->dpitch,
+				(const char *)cp->src + z * cp->sslice + y * cp->spitch, cp->n);
+}
+
+/* rows of n elements of 1, 2 or 4 bytes set to value (cudaMemsetParams). */
+static void set_strided(const struct cudart_op_set *st)
+{
+	size_t rows = st->rows ? st->rows : 1;
+
+	for (size_t y = 0; y < rows; y++) {
+		char *row = (char *)st->dst + y * st->pitch;
+
+		if (st->elem <= 1) {
+			memset(row, (int)st->value, st->n);
+		} else if (st->elem == 2) {
+			uint16_t v = (uint16_t)st->value;
+
+			for (size_t i = 0; i < st->n; i++)
+				memcpy(row + 2 * i, &v, 2);
+		} else {
+			uint32_t v = st->value;
+
+			for (size_t i = 0; i < st->n; i++)
+				memcpy(row + 4 * i, &v, 4);
+		}
+	}
+}
+
 cudaError_t cudart_execute(struct cudart_ctx *c, struct cudart_op *op)
 {
 	cudaError_t sticky = cudart_sticky();
@@ -92,10 +127,10 @@ cudaError_t cudart_execute(struct cudart_ctx *c, struct cudart_op *op)
 		return cudart_run_kernel(c, op->u.kern.k, op->u.kern.grid, op->u.kern.block,
 					 op->u.kern.shmem, op->u.kern.args);
 	case CUDART_OP_COPY:
-		memmove(op->u.copy.dst, op->u.copy.src, op->u.copy.n);
+		copy_strided(&op->u.copy);
 		break;
 	case CUDART_OP_SET:
-		memset(op->u.set.dst, op->u.set.value, op->u.set.n);
+		set_strided(&op->u.set);
 		break;
 	case CUDART_OP_HOSTFN:
 		if (op->u.host.cb)
@@ -302,6 +337,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
 	if (!err) {
+		cudart_capture_stream_gone(c, stream);
 		stream->stop = true;
 		pthread_cond_signal(&stream->wake);
 	}
@@ -318,10 +354,12 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 	err = cudart_stream_check(c, stream);
 	if (!err && stream == cudaStreamPerThread)
 		err = cudart_sync_result(c);
-	else if (!err && cudart_stream_is_default(stream)) {
+	else if (!err && cudart_stream_is_default(stream) && !(err = cudart_capture_implicit(c))) {
 		while (!blocking_idle(c) || c->default_running)
 			cudart_wait(c);
 		err = cudart_sync_result(c);
+	} else if (!err && stream->cap) {
+		err = cudart_capture_forbid(stream);
 	} else if (!err) {
 		while (!idle(stream))
 			cudart_wait(c);
@@ -339,6 +377,8 @@ cudaError_t cudaStreamQuery(cudaStream_t stream)
 	CUDART_STICKY_RETURN();
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
+	if (!err && !cudart_stream_is_default(stream) && stream->cap)
+		err = cudart_capture_forbid(stream);
 	/* a created stream: its own queue; the legacy default stream: the
 	 * blocking streams too (as its synchronize waits for them) */
 	if (!err && !cudart_stream_is_default(stream) && !idle(stream))
@@ -442,6 +482,14 @@ cudaError_t cudart_submit(cudaStream_t stream, const struct cudart_op *op)
 	}
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
+	if (!err && q && stream->cap) {
+		err = cudart_capture_op(c, stream, &now);	/* a node now owns what op held */
+		free(q);
+		pthread_mutex_unlock(&c->lock);
+		return err;
+	}
+	if (!err && !q && stream != cudaStreamPerThread)
+		err = cudart_capture_implicit(c);
 	if (!err && !q) {
 		err = cudart_run_default(c, stream, &now);
 		cudart_op_release(c, &now);

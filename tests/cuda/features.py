@@ -35,6 +35,7 @@ FEATURES = [
     ('device-printf', 'printf in device code', r'__global__[^{]*\{[^}]*printf'),
     ('assert', 'device assert', r'\bassert\s*\('),
     ('streams-events', 'streams, events, async copies, pinned memory', r'cudaStreamCreate|cudaEventRecord|cudaMemcpyAsync|cudaMallocHost'),
+    ('graphs', 'CUDA graphs, stream capture, host functions in streams', r'cudaGraph|cudaStreamBeginCapture|cudaLaunchHostFunc|cudaStreamAddCallback'),
     ('managed', 'cudaMallocManaged / __managed__', r'cudaMallocManaged|__managed__'),
     ('multi-kernel', 'several kernels in one program', None),
     ('multi-file', 'several source files (.cu + .cpp)', None),

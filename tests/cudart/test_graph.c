@@ -1,0 +1,558 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_graph.c - CUDA graphs, stream capture, host functions in streams
+ * and graphs, pitched/3-D memory and CUDA arrays of lib/cudart: results
+ * against values computed here, dependency order checked against the
+ * edges the test itself declared, and CUDA's error codes on the error
+ * paths.  Built as C, as C++, and (host and kernels) by nvcc -arch=sm_90 -c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels.h"
+#include "tap.h"
+
+static dim3 d3(unsigned int x, unsigned int y, unsigned int z)
+{
+	dim3 d;
+
+	d.x = x, d.y = y, d.z = z;
+	return d;
+}
+
+/*
+ * CUDA 13 added edge data to the dependency calls; programs pick the form
+ * by CUDART_VERSION.  Our C build calls CUDA 12's C functions, our C++
+ * build the CUDA 13 overloads of cuda_runtime.h, nvcc 13 its own.
+ */
+#if CUDART_VERSION >= 13000 || (defined(__cplusplus) && !defined(__CUDACC__))
+#define ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, NULL, n)
+#define REMOVE_DEPS(g, f, t, n) cudaGraphRemoveDependencies(g, f, t, NULL, n)
+#define GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, NULL, n)
+#define NODE_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, NULL, n)
+#define NODE_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, NULL, n)
+#else
+#define ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, n)
+#define REMOVE_DEPS(g, f, t, n) cudaGraphRemoveDependencies(g, f, t, n)
+#define GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, n)
+#define NODE_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, n)
+#define NODE_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, n)
+#endif
+
+/* Empty kernel-node parameters (dim3 has constructors in C++: no memset). */
+static struct cudaKernelNodeParams no_kernel(void)
+{
+	struct cudaKernelNodeParams kp;
+
+	kp.func = NULL;
+	kp.gridDim = d3(0, 0, 0);
+	kp.blockDim = d3(0, 0, 0);
+	kp.sharedMemBytes = 0;
+	kp.kernelParams = NULL;
+	kp.extra = NULL;
+	return kp;
+}
+
+/* Host functions log their ids in run order. */
+struct trace {
+	int ids[64];
+	int n;
+};
+struct step {
+	struct trace *t;
+	int id;
+};
+
+static void CUDART_CB log_step(void *arg)
+{
+	struct step *s = (struct step *)arg;
+
+	s->t->ids[s->t->n++] = s->id;
+}
+
+static void CUDART_CB count_calls(void *arg)
+{
+	(*(int *)arg)++;
+}
+
+/* A copy of y[0..n) seen by a host node after the copy back. */
+struct snapshot {
+	const int *src;
+	int sum, calls;
+};
+
+static void CUDART_CB sum_host(void *arg)
+{
+	struct snapshot *s = (struct snapshot *)arg;
+
+	s->sum = 0;
+	for (int i = 0; i < 256; i++)
+		s->sum += s->src[i];
+	s->calls++;
+}
+
+static void CUDART_CB stream_callback(cudaStream_t stream, cudaError_t status, void *arg)
+{
+	(void)stream;
+	if (status == cudaSuccess)
+		(*(int *)arg) += 10;
+}
+
+static int position(const struct trace *t, int id)
+{
+	for (int i = 0; i < t->n; i++)
+		if (t->ids[i] == id)
+			return i;
+	return -1;
+}
+
+/* memset -> add_one -> add_one -> copy back -> host node (and an empty node). */
+static void test_manual_graph(void)
+{
+	enum { N = 256 };
+	int *d = NULL, *h = (int *)calloc(N, sizeof(int));
+	struct snapshot snap = { h, 0, 0 };
+	cudaGraph_t g;
+	cudaGraphExec_t e;
+	cudaGraphNode_t set, k1, k2, cp, host, empty, nodes[8];
+	struct cudaMemsetParams mp;
+	struct cudaKernelNodeParams kp;
+	struct cudaHostNodeParams hp;
+	enum cudaGraphNodeType type;
+	cudaStream_t s;
+	int n = N, ok = 1;
+	void *args[2];
+	size_t count = 0;
+
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaStreamCreate(&s);
+	TAP_ERR(cudaGraphCreate(&g, 0), cudaSuccess);
+	memset(&mp, 0, sizeof(mp));
+	mp.dst = d, mp.value = 5, mp.elementSize = 4, mp.width = N, mp.height = 1;
+	TAP_ERR(cudaGraphAddMemsetNode(&set, g, NULL, 0, &mp), cudaSuccess);
+	args[0] = &d, args[1] = &n;
+	kp = no_kernel();
+	kp.func = (void *)add_one, kp.gridDim = d3(N / 64, 1, 1), kp.blockDim = d3(64, 1, 1);
+	kp.kernelParams = args;
+	TAP_ERR(cudaGraphAddKernelNode(&k1, g, &set, 1, &kp), cudaSuccess);
+	TAP_ERR(cudaGraphAddKernelNode(&k2, g, &k1, 1, &kp), cudaSuccess);
+	TAP_ERR(cudaGraphAddMemcpyNode1D(&cp, g, &k2, 1, h, d, N * sizeof(int), cudaMemcpyDeviceToHost),
+		cudaSuccess);
+	hp.fn = sum_host, hp.userData = &snap;
+	TAP_ERR(cudaGraphAddHostNode(&host, g, &cp, 1, &hp), cudaSuccess);
+	TAP_ERR(cudaGraphAddEmptyNode(&empty, g, &host, 1), cudaSuccess);
+	TAP_ERR(cudaGraphGetNodes(g, NULL, &count), cudaSuccess);
+	tap_ok(count == 6, "cudaGraphGetNodes counts 6 nodes (%zu)", count);
+	count = 8;
+	TAP_ERR(cudaGraphGetRootNodes(g, nodes, &count), cudaSuccess);
+	tap_ok(count == 1 && nodes[0] == set && nodes[1] == NULL, "the memset node is the only root");
+	TAP_ERR(cudaGraphNodeGetType(k2, &type), cudaSuccess);
+	tap_ok(type == cudaGraphNodeTypeKernel, "cudaGraphNodeGetType: kernel");
+	n = 0;	/* the node copied the arguments when it was made */
+	tap_ok(snap.calls == 0 && h[0] == 0, "nothing runs before a launch");
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	for (int i = 0; i < N; i++)
+		ok &= h[i] == 7;
+	tap_ok(ok, "memset 5, two add_one, copy back: every element 7 after each launch");
+	tap_ok(snap.calls == 2 && snap.sum == 7 * N, "the host node ran after the copy, once a launch");
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	tap_ok(snap.calls == 3, "a launch on the legacy stream is complete when it returns");
+	TAP_ERR(cudaGraphExecDestroy(e), cudaSuccess);
+	TAP_ERR(cudaGraphDestroy(g), cudaSuccess);
+	cudaStreamDestroy(s);
+	cudaFree(d);
+	free(h);
+}
+
+/* Six host nodes with edges declared here: the run order respects each. */
+static void test_dependency_order(void)
+{
+	static const int edges[][2] = { { 0, 2 }, { 1, 2 }, { 2, 3 }, { 2, 4 }, { 3, 5 }, { 4, 5 },
+					{ 1, 5 } };
+	const int nedges = (int)(sizeof(edges) / sizeof(edges[0]));
+	struct trace t;
+	struct step steps[6];
+	cudaGraphNode_t node[6], from[16], to[16], deps[4];
+	struct cudaHostNodeParams hp;
+	cudaGraph_t g;
+	cudaGraphExec_t e;
+	size_t count;
+	int ok = 1;
+
+	memset(&t, 0, sizeof(t));
+	cudaGraphCreate(&g, 0);
+	/* made in reverse so creation order is not a valid order by itself */
+	for (int i = 5; i >= 0; i--) {
+		steps[i].t = &t, steps[i].id = i;
+		hp.fn = log_step, hp.userData = &steps[i];
+		cudaGraphAddHostNode(&node[i], g, NULL, 0, &hp);
+	}
+	for (int i = 0; i < nedges; i++)
+		from[i] = node[edges[i][0]], to[i] = node[edges[i][1]];
+	TAP_ERR(ADD_DEPS(g, from, to, (size_t)nedges), cudaSuccess);
+	TAP_ERR(ADD_DEPS(g, from, to, 1), cudaErrorInvalidValue);	/* exists */
+	(void)cudaGetLastError();
+	count = 0;
+	TAP_ERR(GET_EDGES(g, NULL, NULL, &count), cudaSuccess);
+	tap_ok(count == (size_t)nedges, "cudaGraphGetEdges counts %d edges (%zu)", nedges, count);
+	count = 4;
+	TAP_ERR(NODE_DEPS(node[5], deps, &count), cudaSuccess);
+	tap_ok(count == 3, "node 5 depends on 3 nodes (%zu)", count);
+	count = 0;
+	TAP_ERR(NODE_DEPENDENTS(node[2], NULL, &count), cudaSuccess);
+	tap_ok(count == 2, "node 2 has 2 dependents (%zu)", count);
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	tap_ok(t.n == 6, "every node ran once (%d)", t.n);
+	for (int i = 0; i < nedges; i++)
+		ok &= position(&t, edges[i][0]) < position(&t, edges[i][1]);
+	tap_ok(ok, "each node ran after every node it depends on");
+	cudaGraphExecDestroy(e);
+
+	/* remove 1 -> 5, add 5 -> 0: a cycle, refused at instantiation */
+	TAP_ERR(REMOVE_DEPS(g, &node[1], &node[5], 1), cudaSuccess);
+	TAP_ERR(REMOVE_DEPS(g, &node[1], &node[5], 1), cudaErrorInvalidValue);
+	TAP_ERR(ADD_DEPS(g, &node[5], &node[0], 1), cudaSuccess);
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaGraphDestroy(g);
+}
+
+/* saxpy's a changed in the executable graph, then a whole-graph update. */
+static void test_exec_update(void)
+{
+	enum { N = 512 };
+	float *x, *y, a = 2.0f;
+	int n = N, ok = 1;
+	void *args[4];
+	struct cudaKernelNodeParams kp;
+	cudaGraph_t g, g2, g3;
+	cudaGraphNode_t k, k2, extra;
+	cudaGraphExec_t e;
+	cudaGraphExecUpdateResultInfo info;
+
+	cudaMallocManaged((void **)&x, N * sizeof(float), cudaMemAttachGlobal);
+	cudaMallocManaged((void **)&y, N * sizeof(float), cudaMemAttachGlobal);
+	for (int i = 0; i < N; i++)
+		x[i] = (float)i, y[i] = 1.0f;
+	args[0] = &n, args[1] = &a, args[2] = &x, args[3] = &y;
+	kp = no_kernel();
+	kp.func = (void *)saxpy, kp.gridDim = d3(N / 128, 1, 1), kp.blockDim = d3(128, 1, 1);
+	kp.kernelParams = args;
+	cudaGraphCreate(&g, 0);
+	TAP_ERR(cudaGraphAddKernelNode(&k, g, NULL, 0, &kp), cudaSuccess);
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	a = 3.0f;
+	TAP_ERR(cudaGraphExecKernelNodeSetParams(e, k, &kp), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	for (int i = 0; i < N; i++)
+		ok &= y[i] == 3.0f * (float)i + 1.0f;
+	tap_ok(ok, "cudaGraphExecKernelNodeSetParams: the launch used a = 3");
+	kp = no_kernel();
+	TAP_ERR(cudaGraphKernelNodeGetParams(k, &kp), cudaSuccess);
+	tap_ok(kp.func == (void *)saxpy && kp.blockDim.x == 128 && *(float *)kp.kernelParams[1] == 2.0f,
+	       "the graph's own node keeps a = 2 (the exec has its copy)");
+
+	/* same topology, a = 0.5: updated in place */
+	cudaGraphCreate(&g2, 0);
+	a = 0.5f;
+	kp.kernelParams = args;
+	cudaGraphAddKernelNode(&k2, g2, NULL, 0, &kp);
+	TAP_ERR(cudaGraphExecUpdate(e, g2, &info), cudaSuccess);
+	tap_ok(info.result == cudaGraphExecUpdateSuccess, "cudaGraphExecUpdate: success");
+	for (int i = 0; i < N; i++)
+		y[i] = 0.0f;
+	cudaGraphLaunch(e, 0);
+	ok = 1;
+	for (int i = 0; i < N; i++)
+		ok &= y[i] == 0.5f * (float)i;
+	tap_ok(ok, "the updated exec ran with a = 0.5");
+
+	/* another node: the topology changed */
+	cudaGraphCreate(&g3, 0);
+	cudaGraphAddKernelNode(&k2, g3, NULL, 0, &kp);
+	cudaGraphAddEmptyNode(&extra, g3, &k2, 1);
+	TAP_ERR(cudaGraphExecUpdate(e, g3, &info), cudaErrorGraphExecUpdateFailure);
+	tap_ok(info.result == cudaGraphExecUpdateErrorTopologyChanged,
+	       "cudaGraphExecUpdate: cudaGraphExecUpdateErrorTopologyChanged");
+	(void)cudaGetLastError();
+	TAP_ERR(cudaGraphExecKernelNodeSetParams(e, extra, &kp), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(g);
+	cudaGraphDestroy(g2);
+	cudaGraphDestroy(g3);
+	cudaFree(x);
+	cudaFree(y);
+}
+
+/* <<<>>> launches, async copies and host functions captured from a stream. */
+static void test_capture(void)
+{
+	enum { N = 1024 };
+	int *d, *h, calls = 0, ok = 1;
+	cudaStream_t s;
+	cudaGraph_t g = NULL;
+	cudaGraphExec_t e;
+	enum cudaStreamCaptureStatus st = cudaStreamCaptureStatusInvalidated;
+	unsigned long long id = 0;
+	size_t count = 0;
+
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaMallocHost((void **)&h, N * sizeof(int));
+	memset(h, 0, N * sizeof(int));
+	cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+	TAP_ERR(cudaStreamIsCapturing(s, &st), cudaSuccess);
+	tap_ok(st == cudaStreamCaptureStatusNone, "a new stream is not capturing");
+	TAP_ERR(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
+	TAP_ERR(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaErrorIllegalState);
+	(void)cudaGetLastError();
+	TAP_ERR(cudaStreamGetCaptureInfo(s, &st, &id, NULL, NULL, NULL), cudaSuccess);
+	tap_ok(st == cudaStreamCaptureStatusActive && id != 0, "cudaStreamGetCaptureInfo: active, id %llu",
+	       id);
+	TAP_ERR(cudaMemsetAsync(d, 0, N * sizeof(int), s), cudaSuccess);
+	for (int r = 0; r < 3; r++)
+		LAUNCH(add_one, N / 256, 256, 0, s, d, N);
+	TAP_ERR(cudaGetLastError(), cudaSuccess);
+	TAP_ERR(cudaMemcpyAsync(h, d, N * sizeof(int), cudaMemcpyDeviceToHost, s), cudaSuccess);
+	TAP_ERR(cudaLaunchHostFunc(s, count_calls, &calls), cudaSuccess);
+	TAP_ERR(cudaStreamEndCapture(s, &g), cudaSuccess);
+	tap_ok(g != NULL && calls == 0 && h[0] == 0, "captured work did not run");
+	TAP_ERR(cudaGraphGetNodes(g, NULL, &count), cudaSuccess);
+	tap_ok(count == 6, "the capture made 6 nodes (%zu)", count);
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	for (int r = 0; r < 2; r++)
+		TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	for (int i = 0; i < N; i++)
+		ok &= h[i] == 3;
+	tap_ok(ok && calls == 2, "two launches: memset, 3 kernels, copy, host function, in order");
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(g);
+	cudaStreamDestroy(s);
+	cudaFree(d);
+	cudaFreeHost(h);
+}
+
+/* Fork into a second stream by an event, join back: both branches in the graph. */
+static void test_capture_fork_join(void)
+{
+	int *a, *b;
+	cudaStream_t s1, s2;
+	cudaEvent_t fork, join;
+	cudaGraph_t g = NULL;
+	cudaGraphExec_t e;
+	size_t count = 0;
+
+	cudaMallocManaged((void **)&a, sizeof(int), cudaMemAttachGlobal);
+	cudaMallocManaged((void **)&b, sizeof(int), cudaMemAttachGlobal);
+	*a = *b = 0;
+	cudaStreamCreate(&s1);
+	cudaStreamCreate(&s2);
+	cudaEventCreateWithFlags(&fork, cudaEventDisableTiming);
+	cudaEventCreateWithFlags(&join, cudaEventDisableTiming);
+	TAP_ERR(cudaStreamBeginCapture(s1, cudaStreamCaptureModeThreadLocal), cudaSuccess);
+	TAP_ERR(cudaEventRecord(fork, s1), cudaSuccess);
+	TAP_ERR(cudaStreamWaitEvent(s2, fork, 0), cudaSuccess);
+	LAUNCH(store, 1, 1, 0, s1, 11, a);
+	LAUNCH(store, 1, 1, 0, s2, 22, b);
+	TAP_ERR(cudaEventRecord(join, s2), cudaSuccess);
+	TAP_ERR(cudaEventQuery(join), cudaErrorCapturedEvent);
+	(void)cudaGetLastError();
+	TAP_ERR(cudaStreamWaitEvent(s1, join, 0), cudaSuccess);
+	TAP_ERR(cudaStreamEndCapture(s1, &g), cudaSuccess);
+	cudaGraphGetNodes(g, NULL, &count);
+	tap_ok(count == 2 && *a == 0 && *b == 0, "fork/join capture: 2 nodes, nothing ran (%zu)", count);
+	cudaGraphInstantiate(&e, g, 0);
+	TAP_ERR(cudaGraphLaunch(e, s1), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s1), cudaSuccess);
+	tap_ok(*a == 11 && *b == 22, "both branches ran (%d, %d)", *a, *b);
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(g);
+
+	/* fork without the join: cudaErrorStreamCaptureUnjoined */
+	cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal);
+	cudaEventRecord(fork, s1);
+	cudaStreamWaitEvent(s2, fork, 0);
+	LAUNCH(store, 1, 1, 0, s2, 33, b);
+	TAP_ERR(cudaStreamEndCapture(s1, &g), cudaErrorStreamCaptureUnjoined);
+	tap_ok(g == NULL, "an unjoined capture gives no graph");
+	(void)cudaGetLastError();
+	TAP_ERR(cudaStreamIsCapturing(s2, NULL), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaEventDestroy(fork);
+	cudaEventDestroy(join);
+	cudaStreamDestroy(s1);
+	cudaStreamDestroy(s2);
+	cudaFree(a);
+	cudaFree(b);
+}
+
+static void test_capture_errors(void)
+{
+	cudaStream_t s, nb;
+	cudaGraph_t g = NULL;
+	enum cudaStreamCaptureStatus st;
+	int cb = 0;
+
+	cudaStreamCreate(&s);
+	cudaStreamCreateWithFlags(&nb, cudaStreamNonBlocking);
+	TAP_ERR(cudaStreamBeginCapture(0, cudaStreamCaptureModeGlobal), cudaErrorStreamCaptureUnsupported);
+	TAP_ERR(cudaStreamEndCapture(s, &g), cudaErrorIllegalState);
+	(void)cudaGetLastError();
+
+	/* a synchronization inside the capture invalidates it */
+	cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+	TAP_ERR(cudaStreamSynchronize(s), cudaErrorStreamCaptureUnsupported);
+	TAP_ERR(cudaStreamIsCapturing(s, &st), cudaSuccess);
+	tap_ok(st == cudaStreamCaptureStatusInvalidated, "the capture is invalidated");
+	TAP_ERR(cudaStreamEndCapture(s, &g), cudaErrorStreamCaptureInvalidated);
+	tap_ok(g == NULL, "an invalidated capture gives no graph");
+
+	/* the legacy stream waits for blocking streams: not while one captures */
+	cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed);
+	TAP_ERR(cudaMemset(&cb, 0, sizeof(cb)), cudaErrorStreamCaptureImplicit);
+	TAP_ERR(cudaStreamEndCapture(s, &g), cudaErrorStreamCaptureInvalidated);
+	(void)cudaGetLastError();
+
+	/* a non-blocking stream's capture does not stop the legacy stream */
+	cudaStreamBeginCapture(nb, cudaStreamCaptureModeRelaxed);
+	TAP_ERR(cudaMemset(&cb, 0, sizeof(cb)), cudaSuccess);
+	TAP_ERR(cudaStreamEndCapture(nb, &g), cudaSuccess);
+	tap_ok(g != NULL, "an empty capture gives an empty graph");
+	cudaGraphDestroy(g);
+
+	/* stream callbacks still run outside captures, in order */
+	TAP_ERR(cudaStreamAddCallback(s, stream_callback, &cb, 0), cudaSuccess);
+	TAP_ERR(cudaLaunchHostFunc(s, count_calls, &cb), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	tap_ok(cb == 11, "cudaStreamAddCallback then cudaLaunchHostFunc ran in order (%d)", cb);
+	TAP_ERR(cudaStreamAddCallback(s, stream_callback, &cb, 1), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaStreamDestroy(s);
+	cudaStreamDestroy(nb);
+}
+
+static void test_graph_errors(void)
+{
+	cudaGraph_t g, other;
+	cudaGraphNode_t n, foreign;
+	struct cudaKernelNodeParams kp;
+	struct cudaMemsetParams mp;
+	int *d;
+
+	cudaMalloc((void **)&d, 64);
+	cudaGraphCreate(&g, 0);
+	cudaGraphCreate(&other, 0);
+	cudaGraphAddEmptyNode(&foreign, other, NULL, 0);
+	TAP_ERR(cudaGraphCreate(&g, 1), cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphAddEmptyNode(&n, g, &foreign, 1), cudaErrorInvalidValue);
+	kp = no_kernel();
+	kp.func = (void *)test_graph_errors, kp.gridDim = d3(1, 1, 1), kp.blockDim = d3(1, 1, 1);
+	TAP_ERR(cudaGraphAddKernelNode(&n, g, NULL, 0, &kp), cudaErrorInvalidDeviceFunction);
+	kp.func = (void *)add_one, kp.blockDim = d3(2048, 1, 1);
+	TAP_ERR(cudaGraphAddKernelNode(&n, g, NULL, 0, &kp), cudaErrorInvalidConfiguration);
+	memset(&mp, 0, sizeof(mp));
+	mp.dst = d, mp.elementSize = 3, mp.width = 4, mp.height = 1;
+	TAP_ERR(cudaGraphAddMemsetNode(&n, g, NULL, 0, &mp), cudaErrorInvalidValue);
+	mp.elementSize = 4, mp.width = 17;	/* past the 64-byte allocation */
+	TAP_ERR(cudaGraphAddMemsetNode(&n, g, NULL, 0, &mp), cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphAddHostNode(&n, g, NULL, 0, NULL), cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphLaunch(NULL, 0), cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphInstantiate(NULL, g, 0), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaGraphDestroy(g);
+	cudaGraphDestroy(other);
+	cudaFree(d);
+}
+
+/* 2-D and 3-D pitched copies and sets, CUDA arrays, against plain loops. */
+static void test_pitched(void)
+{
+	enum { W = 37, H = 11, D = 5 };
+	struct cudaChannelFormatDesc desc = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+	float host[H][W], back[H][W + 3];
+	unsigned char cube[D][H][W], cube_back[D][H][W];
+	struct cudaPitchedPtr pp;
+	struct cudaMemcpy3DParms p;
+	struct cudaExtent ext;
+	cudaArray_t arr;
+	int ok = 1, ok2 = 1;
+
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			host[y][x] = (float)(y * 100 + x);
+	memset(back, 0, sizeof(back));
+	TAP_ERR(cudaMallocArray(&arr, &desc, W, H, 0), cudaSuccess);
+	TAP_ERR(cudaMemcpy2DToArray(arr, 0, 0, host, sizeof(host[0]), W * sizeof(float), H,
+				    cudaMemcpyHostToDevice), cudaSuccess);
+	/* rows 2..H-1, columns 3..W-1 back into a wider buffer */
+	TAP_ERR(cudaMemcpy2DFromArray(back, sizeof(back[0]), arr, 3 * sizeof(float), 2,
+				      (W - 3) * sizeof(float), H - 2, cudaMemcpyDeviceToHost), cudaSuccess);
+	for (int y = 0; y < H - 2; y++)
+		for (int x = 0; x < W - 3; x++)
+			ok &= back[y][x] == (float)((y + 2) * 100 + x + 3);
+	tap_ok(ok, "cudaMemcpy2DToArray, then a sub-rectangle by cudaMemcpy2DFromArray");
+	TAP_ERR(cudaMemcpy2DFromArray(back, sizeof(back[0]), arr, 0, 1, W * sizeof(float), H,
+				      cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	ext.width = ext.height = ext.depth = 99;
+	TAP_ERR(cudaArrayGetInfo(NULL, &ext, NULL, arr), cudaSuccess);
+	tap_ok(ext.width == W && ext.height == H && ext.depth == 0, "cudaArrayGetInfo: W x H x 0");
+	TAP_ERR(cudaFreeArray(arr), cudaSuccess);
+
+	/* 3-D: host cube -> pitched device -> host, set a slab in between */
+	for (int z = 0; z < D; z++)
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++)
+				cube[z][y][x] = (unsigned char)(z * 31 + y * 7 + x);
+	ext = make_cudaExtent(W, H, D);
+	TAP_ERR(cudaMalloc3D(&pp, ext), cudaSuccess);
+	tap_ok(pp.pitch >= W && pp.pitch % 256 == 0 && pp.xsize == W && pp.ysize == H,
+	       "cudaMalloc3D: pitch %zu", pp.pitch);
+	memset(&p, 0, sizeof(p));
+	p.srcPtr = make_cudaPitchedPtr(cube, W, W, H);
+	p.dstPtr = pp;
+	p.extent = ext;
+	p.kind = cudaMemcpyHostToDevice;
+	TAP_ERR(cudaMemcpy3D(&p), cudaSuccess);
+	ext = make_cudaExtent(4, 2, 3);		/* bytes x rows x slices at (1, 1, 1) */
+	pp.ptr = (char *)pp.ptr + pp.pitch * H + pp.pitch + 1;
+	TAP_ERR(cudaMemset3D(pp, 0xee, ext), cudaSuccess);
+	pp.ptr = (char *)pp.ptr - pp.pitch * H - pp.pitch - 1;
+	memset(&p, 0, sizeof(p));
+	p.srcPtr = pp;
+	p.dstPtr = make_cudaPitchedPtr(cube_back, W, W, H);
+	p.extent = make_cudaExtent(W, H, D);
+	p.kind = cudaMemcpyDeviceToHost;
+	TAP_ERR(cudaMemcpy3D(&p), cudaSuccess);
+	for (int z = 0; z < D; z++)
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++) {
+				int slab = z >= 1 && z < 4 && y >= 1 && y < 3 && x >= 1 && x < 5;
+
+				ok2 &= cube_back[z][y][x] ==
+				       (slab ? 0xee : (unsigned char)(z * 31 + y * 7 + x));
+			}
+	tap_ok(ok2, "cudaMemcpy3D there and back, cudaMemset3D of a slab in between");
+	p.extent.depth = D + 1;
+	TAP_ERR(cudaMemcpy3D(&p), cudaErrorInvalidValue);	/* past the allocation */
+	(void)cudaGetLastError();
+	cudaFree(pp.ptr);
+}
+
+int main(void)
+{
+	test_manual_graph();
+	test_dependency_order();
+	test_exec_update();
+	test_capture();
+	test_capture_fork_join();
+	test_capture_errors();
+	test_graph_errors();
+	test_pitched();
+	return tap_done();
+}
