@@ -43,6 +43,12 @@ static inline cudaError_t cudaMallocAsync(_Tp **ptr, size_t size, cudaStream_t s
 	return cudaMallocAsync((void **)(void *)ptr, size, stream);
 }
 template <class _Tp>
+static inline cudaError_t cudaMallocFromPoolAsync(_Tp **ptr, size_t size, cudaMemPool_t memPool,
+						  cudaStream_t stream)
+{
+	return cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+template <class _Tp>
 static inline cudaError_t cudaMallocPitch(_Tp **ptr, size_t *pitch, size_t width, size_t height)
 {
 	return cudaMallocPitch((void **)(void *)ptr, pitch, width, height);

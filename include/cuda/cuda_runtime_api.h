@@ -179,6 +179,31 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr,
 				     unsigned int flags IDXGEN_CUDA__DEFAULT(cudaMemAttachSingle));
 cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream);
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream);
+/* Memory pools: accounting and attributes; memory comes from the one address space */
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool,
+				    cudaStream_t stream);
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool);
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps);
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList,
+				 size_t count);
+cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t memPool,
+				 struct cudaMemLocation *location);
+/* One process: no shareable handles (cudaErrorNotSupported, README) */
+cudaError_t cudaMemPoolExportToShareableHandle(void *shareableHandle, cudaMemPool_t memPool,
+					       enum cudaMemAllocationHandleType handleType,
+					       unsigned int flags);
+cudaError_t cudaMemPoolImportFromShareableHandle(cudaMemPool_t *memPool, void *shareableHandle,
+						 enum cudaMemAllocationHandleType handleType,
+						 unsigned int flags);
+cudaError_t cudaMemPoolExportPointer(struct cudaMemPoolPtrExportData *exportData, void *ptr);
+cudaError_t cudaMemPoolImportPointer(void **ptr, cudaMemPool_t memPool,
+				     struct cudaMemPoolPtrExportData *exportData);
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
 			      size_t width, size_t height, enum cudaMemcpyKind kind,
 			      cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));

@@ -586,4 +586,63 @@ enum cudaGraphDebugDotFlags {
 	cudaGraphDebugDotFlagsConditionalNodeParams = 1 << 15
 };
 
+/* Stream-ordered memory pools (cudaMallocAsync, cudaMemPool*): CUDA's values. */
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+enum cudaMemPoolAttr {
+	cudaMemPoolReuseFollowEventDependencies = 1,
+	cudaMemPoolReuseAllowOpportunistic = 2,
+	cudaMemPoolReuseAllowInternalDependencies = 3,
+	cudaMemPoolAttrReleaseThreshold = 4,
+	cudaMemPoolAttrReservedMemCurrent = 5,
+	cudaMemPoolAttrReservedMemHigh = 6,
+	cudaMemPoolAttrUsedMemCurrent = 7,
+	cudaMemPoolAttrUsedMemHigh = 8
+};
+enum cudaMemLocationType {
+	cudaMemLocationTypeInvalid = 0,
+	cudaMemLocationTypeNone = 0,
+	cudaMemLocationTypeDevice = 1,
+	cudaMemLocationTypeHost = 2,
+	cudaMemLocationTypeHostNuma = 3,
+	cudaMemLocationTypeHostNumaCurrent = 4
+};
+struct cudaMemLocation {
+	enum cudaMemLocationType type;
+	int id;
+};
+enum cudaMemAccessFlags {
+	cudaMemAccessFlagsProtNone = 0,
+	cudaMemAccessFlagsProtRead = 1,
+	cudaMemAccessFlagsProtReadWrite = 3
+};
+struct cudaMemAccessDesc {
+	struct cudaMemLocation location;
+	enum cudaMemAccessFlags flags;
+};
+enum cudaMemAllocationType {
+	cudaMemAllocationTypeInvalid = 0,
+	cudaMemAllocationTypePinned = 1,
+	cudaMemAllocationTypeManaged = 2,
+	cudaMemAllocationTypeMax = 0x7fffffff
+};
+enum cudaMemAllocationHandleType {
+	cudaMemHandleTypeNone = 0,
+	cudaMemHandleTypePosixFileDescriptor = 1,
+	cudaMemHandleTypeWin32 = 2,
+	cudaMemHandleTypeWin32Kmt = 4,
+	cudaMemHandleTypeFabric = 8
+};
+struct cudaMemPoolProps {
+	enum cudaMemAllocationType allocType;
+	enum cudaMemAllocationHandleType handleTypes;
+	struct cudaMemLocation location;
+	void *win32SecurityAttributes;
+	size_t maxSize;			/* 0: no limit of the pool's own */
+	unsigned short usage;
+	unsigned char reserved[54];
+};
+struct cudaMemPoolPtrExportData {
+	unsigned char reserved[64];
+};
+
 #endif /* IDXGEN_CUDA_DRIVER_TYPES_H */

@@ -21,12 +21,23 @@
 #include "cuda_profiler_api.h"
 #pragma GCC visibility pop
 
+/* A memory pool (mempool.c): attributes and what its allocations hold. */
+struct CUmemPoolHandle_st {
+	struct CUmemPoolHandle_st *next;	/* in the context's list */
+	struct cudaMemPoolProps props;
+	unsigned long long release_threshold;
+	unsigned long long used, used_high;	/* reserved = used: no cache */
+	int reuse[3];				/* cudaMemPoolReuse* (1..3) */
+	bool destroyed;				/* freed when used drops to 0 */
+};
+
 /* A memory range the API allocated or registered. */
 struct cudart_alloc {
 	uintptr_t base;
 	size_t size;
 	enum cudaMemoryType type;
 	bool registered;		/* cudaHostRegister: not ours to free */
+	cudaMemPool_t pool;		/* cudaMallocAsync & co.: its pool, else NULL */
 };
 
 /* A kernel of the launch ABI, by its host stub's address. */
@@ -194,6 +205,9 @@ struct cudart_ctx {
 					 * returned by the next synchronisation */
 	unsigned int device_flags;
 	unsigned long long capture_ids;	/* the last stream capture's id */
+	struct CUmemPoolHandle_st default_pool;	/* device 0's (in pools once used) */
+	struct CUmemPoolHandle_st *pools;	/* live pools, the default one included */
+	cudaMemPool_t current_pool;		/* cudaDeviceSetMemPool's, or NULL: default */
 	enum cudaFuncCache cache_config;
 	size_t limits[3];		/* enum cudaLimit */
 };
@@ -222,6 +236,12 @@ uint64_t cudart_now_ns(void);
 /* The thread's last error: get (and clear unless sticky) or peek. */
 cudaError_t cudart_last_error(bool clear);
 
+/* memory.c: a device allocation counted in pool (lock not held). */
+cudaError_t cudart_alloc_pool(void **ptr, size_t size, cudaMemPool_t pool);
+/* mempool.c (lock held): pool's accounting as an allocation comes and goes */
+cudaError_t cudart_pool_take(cudaMemPool_t pool, size_t size);
+void cudart_pool_give(struct cudart_ctx *c, cudaMemPool_t pool, size_t size);
+cudaMemPool_t cudart_current_pool(struct cudart_ctx *c);
 /* memory.c: is [p, p + n) inside what the table knows?  (lock held) */
 cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n);
 void cudart_free_all(struct cudart_ctx *c);

@@ -63,32 +63,40 @@ void cudart_free_all(struct cudart_ctx *c)
 {
 	tdestroy(c->allocs, free_node);
 	c->allocs = NULL;
+	for (cudaMemPool_t p = c->pools; p; p = p->next)
+		p->used = 0;
 }
 
-static cudaError_t track(void *p, size_t size, enum cudaMemoryType type, bool registered)
+static cudaError_t track(void *p, size_t size, enum cudaMemoryType type, bool registered,
+			 cudaMemPool_t pool)
 {
 	struct cudart_ctx *c = cudart_ctx();
 	struct cudart_alloc *a = malloc(sizeof(*a));
 	cudaError_t err = cudaSuccess;
-	void **node;
+	void **node = NULL;
 
 	if (!a)
 		return cudaErrorMemoryAllocation;
 	*a = (struct cudart_alloc){ .base = (uintptr_t)p, .size = size, .type = type,
-				    .registered = registered };
+				    .registered = registered, .pool = pool };
 	pthread_mutex_lock(&c->lock);
-	node = tsearch(a, &c->allocs, range_cmp);
-	if (!node)
-		err = cudaErrorMemoryAllocation;
-	else if (*node != a)
-		err = cudaErrorHostMemoryAlreadyRegistered;	/* overlaps a known range */
+	if (pool)
+		err = cudart_pool_take(pool, size);
+	if (!err)
+		node = tsearch(a, &c->allocs, range_cmp);
+	if (!err && (!node || *node != a)) {
+		/* no memory for the tree, or overlapping a known range */
+		err = node ? cudaErrorHostMemoryAlreadyRegistered : cudaErrorMemoryAllocation;
+		if (pool)
+			cudart_pool_give(c, pool, size);
+	}
 	pthread_mutex_unlock(&c->lock);
 	if (err)
 		free(a);
 	return err;
 }
 
-static cudaError_t alloc(void **ptr, size_t size, enum cudaMemoryType type)
+static cudaError_t alloc_in(void **ptr, size_t size, enum cudaMemoryType type, cudaMemPool_t pool)
 {
 	void *p;
 	cudaError_t err;
@@ -104,13 +112,23 @@ static cudaError_t alloc(void **ptr, size_t size, enum cudaMemoryType type)
 	    posix_memalign(&p, CUDART_ALIGN,
 			   (size + CUDART_ALIGN - 1) / CUDART_ALIGN * CUDART_ALIGN))
 		return cudart_set_error(cudaErrorMemoryAllocation);
-	err = track(p, size, type, false);
+	err = track(p, size, type, false, pool);
 	if (err) {
 		free(p);
 		return cudart_set_error(err);
 	}
 	*ptr = p;
 	return cudaSuccess;
+}
+
+static cudaError_t alloc(void **ptr, size_t size, enum cudaMemoryType type)
+{
+	return alloc_in(ptr, size, type, NULL);
+}
+
+cudaError_t cudart_alloc_pool(void **ptr, size_t size, cudaMemPool_t pool)
+{
+	return alloc_in(ptr, size, cudaMemoryTypeDevice, pool);
 }
 
 cudaError_t cudaMalloc(void **ptr, size_t size)
@@ -168,6 +186,8 @@ static cudaError_t release(void *ptr, enum cudaMemoryType t1, enum cudaMemoryTyp
 	if (!a || a->base != (uintptr_t)ptr || a->registered || (a->type != t1 && a->type != t2)) {
 		err = cudaErrorInvalidValue;
 	} else {
+		if (a->pool)
+			cudart_pool_give(c, a->pool, a->size);
 		tdelete(a, &c->allocs, range_cmp);
 		free_node(a);
 	}
@@ -207,7 +227,7 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 	CUDART_STICKY_RETURN();
 	if (!ptr || !size || (flags & ~(cudaHostRegisterPortable | cudaHostRegisterMapped)))
 		return cudart_set_error(cudaErrorInvalidValue);
-	return cudart_set_error(track(ptr, size, cudaMemoryTypeHost, true));
+	return cudart_set_error(track(ptr, size, cudaMemoryTypeHost, true, NULL));
 }
 
 cudaError_t cudaHostUnregister(void *ptr)
@@ -376,17 +396,28 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr, size_t leng
 	return cudart_set_error(err);
 }
 
-/* Stream-ordered allocation: the memory is usable at once (a stronger
- * order); the free waits for the stream's work before it. */
+/* Stream-ordered allocation from the device's current pool: the memory
+ * is usable at once (a stronger order); the free waits for the stream's
+ * work before it. */
 cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream)
 {
+	return cudaMallocFromPoolAsync(ptr, size, NULL, stream);
+}
+
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream)
+{
 	struct cudart_ctx *c = cudart_ctx();
+	bool current = !pool;
 	cudaError_t err;
 
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
+	if (current)
+		pool = cudart_current_pool(c);
+	if (!err && (!pool || pool->destroyed))
+		err = cudaErrorInvalidValue;
 	pthread_mutex_unlock(&c->lock);
-	return err ? cudart_set_error(err) : cudaMalloc(ptr, size);
+	return err ? cudart_set_error(err) : cudart_alloc_pool(ptr, size, pool);
 }
 
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)

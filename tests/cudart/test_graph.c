@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_graph.c - CUDA graphs, stream capture, host functions in streams
- * and graphs, pitched/3-D memory and CUDA arrays of lib/cudart: results
+ * and graphs, pitched/3-D memory, CUDA arrays and memory pools of
+ * lib/cudart: results
  * against values computed here, dependency order checked against the
  * edges the test itself declared, and CUDA's error codes on the error
  * paths.  Built as C, as C++, and (host and kernels) by nvcc -arch=sm_90 -c.
@@ -544,6 +545,93 @@ static void test_pitched(void)
 	cudaFree(pp.ptr);
 }
 
+static unsigned long long pool_attr(cudaMemPool_t pool, enum cudaMemPoolAttr attr)
+{
+	unsigned long long v = 12345;
+
+	cudaMemPoolGetAttribute(pool, attr, &v);
+	return v;
+}
+
+/* cudaMallocAsync's pools: accounting, attributes, limits, the current pool. */
+static void test_pools(void)
+{
+	cudaMemPool_t def, cur, pool;
+	struct cudaMemPoolProps props;
+	struct cudaMemAccessDesc access;
+	struct cudaMemLocation loc;
+	enum cudaMemAccessFlags flags;
+	unsigned long long v = 0;
+	int *p = NULL, *q = NULL, *r = NULL, n = 1000, reuse = 0;
+	cudaStream_t s;
+
+	cudaStreamCreate(&s);
+	TAP_ERR(cudaDeviceGetDefaultMemPool(&def, 0), cudaSuccess);
+	TAP_ERR(cudaDeviceGetMemPool(&cur, 0), cudaSuccess);
+	tap_ok(def == cur, "the current pool is the default one");
+	TAP_ERR(cudaDeviceGetDefaultMemPool(&def, 1), cudaErrorInvalidDevice);
+	(void)cudaGetLastError();
+	TAP_ERR(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemHigh, &v), cudaSuccess);
+	TAP_ERR(cudaMallocAsync((void **)&p, n * sizeof(int), s), cudaSuccess);
+	tap_ok(pool_attr(def, cudaMemPoolAttrUsedMemCurrent) == n * sizeof(int) &&
+	       pool_attr(def, cudaMemPoolAttrReservedMemCurrent) == n * sizeof(int),
+	       "used and reserved: the 4000 bytes allocated");
+	TAP_ERR(cudaMemsetAsync(p, 0, n * sizeof(int), s), cudaSuccess);
+	LAUNCH(add_one, (n + 127) / 128, 128, 0, s, p, n);
+	TAP_ERR(cudaFreeAsync(p, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	tap_ok(pool_attr(def, cudaMemPoolAttrUsedMemCurrent) == 0 &&
+	       pool_attr(def, cudaMemPoolAttrUsedMemHigh) == n * sizeof(int),
+	       "freed: nothing used, the high mark stays");
+	v = 0;
+	TAP_ERR(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemHigh, &v), cudaSuccess);
+	tap_ok(pool_attr(def, cudaMemPoolAttrUsedMemHigh) == 0, "the high mark reset to 0");
+	v = 5;
+	TAP_ERR(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemHigh, &v), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemCurrent, &v), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	v = ~0ull;
+	TAP_ERR(cudaMemPoolSetAttribute(def, cudaMemPoolAttrReleaseThreshold, &v), cudaSuccess);
+	tap_ok(pool_attr(def, cudaMemPoolAttrReleaseThreshold) == ~0ull, "release threshold kept");
+	TAP_ERR(cudaMemPoolGetAttribute(def, cudaMemPoolReuseAllowOpportunistic, &reuse), cudaSuccess);
+	tap_ok(reuse == 1, "reuse flags default to 1");
+	TAP_ERR(cudaMemPoolTrimTo(def, 0), cudaSuccess);
+
+	memset(&props, 0, sizeof(props));
+	props.allocType = cudaMemAllocationTypePinned;
+	props.location.type = cudaMemLocationTypeDevice;
+	props.location.id = 0;
+	props.maxSize = 4096;
+	TAP_ERR(cudaMemPoolCreate(&pool, &props), cudaSuccess);
+	TAP_ERR(cudaMallocFromPoolAsync((void **)&q, 3000, pool, s), cudaSuccess);
+	TAP_ERR(cudaMallocFromPoolAsync((void **)&r, 2000, pool, s), cudaErrorMemoryAllocation);
+	(void)cudaGetLastError();
+	TAP_ERR(cudaDeviceSetMemPool(0, pool), cudaSuccess);
+	TAP_ERR(cudaMallocAsync((void **)&r, 1000, s), cudaSuccess);
+	tap_ok(pool_attr(pool, cudaMemPoolAttrUsedMemCurrent) == 4000 &&
+	       pool_attr(def, cudaMemPoolAttrUsedMemCurrent) == 0,
+	       "cudaMallocAsync takes from the current pool");
+	access.location = props.location;
+	access.flags = cudaMemAccessFlagsProtReadWrite;
+	TAP_ERR(cudaMemPoolSetAccess(pool, &access, 1), cudaSuccess);
+	loc = props.location;
+	TAP_ERR(cudaMemPoolGetAccess(&flags, pool, &loc), cudaSuccess);
+	tap_ok(flags == cudaMemAccessFlagsProtReadWrite, "the device reads and writes the pool");
+	TAP_ERR(cudaMemPoolDestroy(pool), cudaSuccess);	/* deferred: allocations left */
+	TAP_ERR(cudaDeviceGetMemPool(&cur, 0), cudaSuccess);
+	tap_ok(cur == def, "destroying the current pool makes the default current again");
+	TAP_ERR(cudaFreeAsync(q, s), cudaSuccess);
+	TAP_ERR(cudaFreeAsync(r, s), cudaSuccess);
+	TAP_ERR(cudaMemPoolDestroy(def), cudaErrorInvalidValue);
+	props.handleTypes = cudaMemHandleTypePosixFileDescriptor;
+	TAP_ERR(cudaMemPoolCreate(&pool, &props), cudaErrorNotSupported);
+	props.handleTypes = cudaMemHandleTypeNone;
+	props.allocType = cudaMemAllocationTypeInvalid;
+	TAP_ERR(cudaMemPoolCreate(&pool, &props), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaStreamDestroy(s);
+}
+
 int main(void)
 {
 	test_manual_graph();
@@ -554,5 +642,6 @@ int main(void)
 	test_capture_errors();
 	test_graph_errors();
 	test_pitched();
+	test_pools();
 	return tap_done();
 }
