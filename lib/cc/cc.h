@@ -329,6 +329,15 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 
 /* driver.c: idxgen-cc as nvcc is used (whole programs); its exit status. */
 int driver_main(int argc, char **argv);
+
+/* optfile.c: argv with nvcc's options files (--options-file, -optf) read in;
+ * own keeps the words read (freed with cc_args_free(own, true)); 0 or 2. */
+struct cc_args {
+	char **v;
+	int n, cap;
+};
+int cc_expand_options_files(int argc, char **argv, struct cc_args *out, struct cc_args *own);
+void cc_args_free(struct cc_args *a, bool strings);
 /* kernel.c: the passes of one kernel and the parts of its block function. */
 struct kernel;
 bool analyse_kernel(struct kernel *k);

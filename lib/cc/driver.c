@@ -93,6 +93,13 @@ struct drv {
 	struct argv ldflags;	/* -L -l -Xlinker, objects and archives given */
 	struct argv culibs;	/* CUDA's libraries named with -l (-lcublas): ours, and what they stand on */
 	char tmpdir[64];
+	bool preprocess;	/* -E: each input preprocessed, to stdout or -o */
+	bool dryrun;		/* --dryrun: print the commands, run none */
+	enum { DEPS_NONE, DEPS_ONLY, DEPS_WITH_BUILD } deps;	/* -M/-MM, -MD/-MMD */
+	bool deps_system;	/* -M, -MD: system headers too (else -MM, -MMD) */
+	const char *dep_file;	/* -MF */
+	const char *dep_target;	/* -MT */
+	const char *odir;	/* -odir: where objects (and -M's targets) go */
 };
 
 enum kind { K_CU, K_C, K_CXX, K_LINK };
@@ -198,11 +205,15 @@ static int run_to(const struct drv *d, char **av, const char *err_path)
 	pid_t pid;
 	int st, i;
 
-	if (d->verbose) {
+	if (d->verbose || d->dryrun) {
+		/* --dryrun as nvcc's: each command on a line of its own after "#$ " */
+		fputs(d->dryrun ? "#$ " : "", stderr);
 		for (i = 0; av[i]; i++)
 			fprintf(stderr, "%s%s", i ? " " : "", av[i]);
 		fputc('\n', stderr);
 	}
+	if (d->dryrun)
+		return 0;
 	pid = fork();
 	if (pid < 0)
 		return 127;
@@ -359,8 +370,16 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	struct buf plan = { 0 };
 	struct program_opts popt = { d->model, d->dump_plan ? &plan : NULL };
 
-	rc = cc_translate_program(src, pa.v, pa.n, &out, d->emit_cxx ? NULL : &po, &popt);
-	if (rc == 0 && d->dump_plan) {
+	if (d->dryrun) {
+		/* in process, not a command: said in the same shape */
+		fprintf(stderr, "#$ idxgen-cc --emit-cxx -o %s %s\n", cpp, src);
+		rc = 0;
+	} else {
+		rc = cc_translate_program(src, pa.v, pa.n, &out, d->emit_cxx ? NULL : &po, &popt);
+	}
+	if (d->dryrun) {
+		;
+	} else if (rc == 0 && d->dump_plan) {
 		if (plan.n)
 			fwrite(plan.p, 1, plan.n, stdout);
 	} else if (rc == 0 && d->emit_cxx) {
@@ -394,7 +413,9 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		av_add(&cc, "-o");
 		av_add(&cc, obj);
 		av_add(&cc, cpp);
-		if (run_to(d, cc.v, err)) {
+		if (d->dryrun) {
+			rc = run(d, cc.v);
+		} else if (run_to(d, cc.v, err)) {
 			if (show_file(err, "\"idxgen-cc: '")) {
 				/* a static_assert of ours: a limit only the instantiation shows */
 				rc = 1;
@@ -591,6 +612,30 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--output-file")) {
 			NEXT_ARG();
 			d->output = v;
+		} else if (!strcmp(a, "-odir") || !strcmp(a, "--output-directory")) {
+			NEXT_ARG();
+			d->odir = v;
+		} else if (!strcmp(a, "-E") || !strcmp(a, "--preprocess")) {
+			d->preprocess = true;
+		} else if (!strcmp(a, "--dryrun") || !strcmp(a, "-dryrun")) {
+			d->dryrun = true;
+		} else if (!strcmp(a, "-M") || !strcmp(a, "--generate-dependencies") ||
+			   !strcmp(a, "-MM") || !strcmp(a, "--generate-nonsystem-dependencies")) {
+			d->deps = DEPS_ONLY;
+			d->deps_system = !strcmp(a, "-M") || !strcmp(a, "--generate-dependencies");
+		} else if (!strcmp(a, "-MD") || !strcmp(a, "--generate-dependencies-with-compile") ||
+			   !strcmp(a, "-MMD") ||
+			   !strcmp(a, "--generate-nonsystem-dependencies-with-compile")) {
+			if (d->deps != DEPS_ONLY)
+				d->deps = DEPS_WITH_BUILD;
+			d->deps_system = !strcmp(a, "-MD") ||
+					 !strcmp(a, "--generate-dependencies-with-compile");
+		} else if (!strcmp(a, "-MF") || !strcmp(a, "--dependency-output")) {
+			NEXT_ARG();
+			d->dep_file = v;
+		} else if (!strcmp(a, "-MT") || !strcmp(a, "--dependency-target-name")) {
+			NEXT_ARG();
+			d->dep_target = v;
 		} else if (!strcmp(a, "-c") || !strcmp(a, "--compile") || !strcmp(a, "-dc")) {
 			d->compile_only = true;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
@@ -682,6 +727,125 @@ static int drv_options(int argc, char **argv, struct drv *d)
 	return -1;
 }
 
+/*
+ * The host compiler's preprocessor as the build sees src: for a .cu file
+ * the C++ compiler with nvcc's macros and cuda_runtime.h included first,
+ * as nvcc includes it; our CUDA headers as include folders (nvcc's -MM
+ * lists the toolkit's headers too).
+ */
+static void pre_args(const struct drv *d, const char *src, enum kind k, struct argv *av)
+{
+	char *idir = input_dir_flag(src);
+
+	av_add(av, k == K_C ? host_cc() : host_cxx(d));
+	if (k == K_CU) {
+		av_add(av, "-x");
+		av_add(av, "c++");
+		nvcc_macros(av);
+	}
+	if (k != K_C)
+		av_addf(av, "-std=%s", d->std);
+	av_add(av, "-I" IDXGEN_CC_INCLUDEDIR "/cuda");
+	av_add(av, "-I" IDXGEN_CC_INCLUDEDIR);
+	av_add(av, idir);
+	av_cat(av, &d->cflags);
+	if (k == K_CU) {
+		av_add(av, "-include");
+		av_add(av, "cuda_runtime.h");
+	}
+	free(idir);
+}
+
+/* The object file -c writes for src: -o's, else its base name in -odir or here. */
+static char *object_of(const struct drv *d, const char *src)
+{
+	return d->output ? cx_strdup(d->output) : with_ext(d->odir, src, ".o");
+}
+
+/* -M/-MM/-MD/-MMD: a make rule "target: src headers..." into file (NULL: stdout). */
+static int write_deps(const struct drv *d, const char *src, enum kind k, const char *target,
+		      const char *file)
+{
+	struct argv av = { 0 };
+	int rc;
+
+	pre_args(d, src, k, &av);
+	av_add(&av, d->deps_system ? "-M" : "-MM");
+	av_add(&av, "-MT");
+	av_add(&av, d->dep_target ? d->dep_target : target);
+	if (file) {
+		av_add(&av, "-MF");
+		av_add(&av, file);
+	}
+	av_add(&av, src);
+	rc = run(d, av.v) ? 1 : 0;
+	av_free(&av);
+	return rc;
+}
+
+/* -E or -M/-MM: each source preprocessed or its rule written; no build. */
+static int drv_preprocess(struct drv *d)
+{
+	int rc = 0;
+
+	for (int i = 0; i < d->inputs.n && rc == 0; i++) {
+		const char *src = d->inputs.v[i];
+		enum kind k = kind_of(src, d->kinds.v[i][0] != 0);
+		struct argv av = { 0 };
+		char *target;
+
+		if (k == K_LINK)
+			continue;
+		if (access(src, R_OK)) {
+			fprintf(stderr, "idxgen-cc: %s: %s\n", src, strerror(errno));
+			return 2;
+		}
+		if (!d->preprocess) {
+			target = with_ext(d->odir, src, ".o");
+			rc = write_deps(d, src, k, target, d->dep_file);
+			free(target);
+			continue;
+		}
+		pre_args(d, src, k, &av);
+		av_add(&av, "-E");
+		if (d->output) {
+			av_add(&av, "-o");
+			av_add(&av, d->output);
+		}
+		av_add(&av, src);
+		rc = run(d, av.v) ? 1 : 0;
+		av_free(&av);
+	}
+	return rc;
+}
+
+/* path with its extension (if any, in its last component) replaced by ext. */
+static char *swap_ext(const char *path, const char *ext)
+{
+	const char *dot = strrchr(base_name(path), '.');
+	int n = dot ? (int)(dot - path) : (int)strlen(path);
+	char *r;
+
+	if (asprintf(&r, "%.*s%s", n, path, ext) < 0) {
+		perror("idxgen-cc");
+		exit(2);
+	}
+	return r;
+}
+
+/* -MD/-MMD beside a build: the rule of src's object (or of the program),
+ * in -MF's file, else beside the object (nvcc's place): obj.d. */
+static int deps_beside(const struct drv *d, const char *src, enum kind k, const char *obj)
+{
+	const char *target = d->compile_only ? obj : (d->output ? d->output : "a.out");
+	char *file = d->dep_file ? cx_strdup(d->dep_file) :
+		     d->compile_only ? swap_ext(obj, ".d") : with_ext(d->odir, src, ".d");
+	int rc = write_deps(d, src, k, target, file);
+
+	free(file);
+	return rc;
+}
+
 /* Build everything; 0, 1 (diagnostics) or 2. */
 static int drv_build(struct drv *d)
 {
@@ -705,14 +869,19 @@ static int drv_build(struct drv *d)
 			break;
 		}
 		if (d->compile_only)
-			obj = d->output ? cx_strdup(d->output) : with_ext(NULL, src, ".o");
+			obj = object_of(d, src);
 		else if (asprintf(&obj, "%s/%d.o", d->tmpdir, i) < 0)	/* removed with the folder */
 			obj = NULL;
 		if (!obj) {
 			rc = 2;
 			break;
 		}
-		if (k == K_CU) {
+		if (d->deps == DEPS_WITH_BUILD && !d->emit_cxx)
+			rc = deps_beside(d, src, k, obj);
+		if (rc) {
+			free(obj);
+			break;
+		} else if (k == K_CU) {
 			rc = build_cu(d, src, i, obj);
 		} else if (!d->emit_cxx) {
 			rc = build_host(d, src, k, obj);
@@ -738,7 +907,9 @@ int driver_main(int argc, char **argv)
 	struct drv d = { 0 };
 	int rc = drv_options(argc, argv, &d);
 
-	if (rc < 0) {
+	if (rc < 0 && (d.preprocess || d.deps == DEPS_ONLY)) {
+		rc = drv_preprocess(&d);
+	} else if (rc < 0) {
 		snprintf(d.tmpdir, sizeof(d.tmpdir), "%s/idxgen-cc-XXXXXX",
 			 getenv("TMPDIR") && strlen(getenv("TMPDIR")) < 40 ? getenv("TMPDIR") : "/tmp");
 		if (!mkdtemp(d.tmpdir)) {
@@ -793,6 +964,19 @@ static void drv_usage(FILE *f)
 "                   on OpenBLAS and FFTW)\n"
 "  -ccbin X         the host C++ compiler (a name or its folder), as nvcc's\n"
 "  -x cu            accepted (.cu inputs are CUDA anyway)\n"
+"  -E               preprocess each input as the build would (nvcc's macros,\n"
+"                   cuda_runtime.h first for .cu files) to stdout or -o; stop\n"
+"  -M, -MM          print a make rule 'X.o: X.cu headers...' per input and\n"
+"                   stop (-MM: without system headers)\n"
+"  -MD, -MMD        write that rule beside the build: to -MF's file, else\n"
+"                   OBJ.d beside the object (-c) or X.d\n"
+"  -MF FILE, -MT TARGET\n"
+"                   the dependency file, the rule's target\n"
+"  -odir DIR        objects of -c (without -o) and -M's targets in DIR\n"
+"  --dryrun         print the commands ('#$ ...'), run none\n"
+"  --options-file F[,F...], -optf F\n"
+"                   read options from files (words, shell-style quotes)\n"
+"  -lomp            LLVM's OpenMP runtime (with -Xcompiler -fopenmp)\n"
 "  -v               print the commands run\n"
 "  --keep-cxx       keep the C++ written for FILE.cu as FILE.cu.cpp\n"
 "  --emit-cxx       write the C++ for one .cu file (-o FILE, default\n"

@@ -305,7 +305,7 @@ static bool translate_only(int *argc, char **argv)
 
 		if (!strcmp(a, "-o") && i + 1 < *argc)
 			o = argv[i + 1];
-		else if (!strncmp(a, "-o", 2) && a[2])
+		else if (!strncmp(a, "-o", 2) && a[2] && strcmp(a, "-odir"))
 			o = a + 2;
 		n = o ? strlen(o) : 0;
 		if (!strcmp(a, "--translate") || !strncmp(a, "--dump", 6) ||
@@ -320,7 +320,7 @@ static bool translate_only(int *argc, char **argv)
 	return r;
 }
 
-int main(int argc, char **argv)
+static int run_main(int argc, char **argv)
 {
 	struct options o = { 0 };
 	struct buf out = { 0 };
@@ -336,5 +336,17 @@ int main(int argc, char **argv)
 		rc = o.compile ? compile_object(&o, &out) : write_c(&o, &out);
 	buf_free(&out);
 	options_free(&o);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct cc_args args = { 0 }, words = { 0 };
+	int rc = cc_expand_options_files(argc, argv, &args, &words);
+
+	if (rc == 0)
+		rc = run_main(args.n, args.v);
+	cc_args_free(&args, false);
+	cc_args_free(&words, true);
 	return rc;
 }

@@ -58,6 +58,52 @@ run_prog "std_headers.cu: every C++17 and C header after ours (__noinline__ & co
 run_prog "openmp_host.cu: omp.h and -Xcompiler -fopenmp host code" -O0 -Xcompiler -fopenmp \
 	-o "$tmp/prog" "$DIR/opts/openmp_host.cu"
 
+run_prog "openmp_host.cu with -lomp in the link line (LLVM's OpenMP runtime)" -O0 -Xcompiler -fopenmp \
+	-o "$tmp/prog" "$DIR/opts/openmp_host.cu" -lomp
+
+# Build-system options: dependency rules, preprocessing, dry runs, options files.
+deps=$DIR/opts/deps.cu
+(cd "$tmp" && "$CC_BIN" -M "$deps") >"$tmp/m" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && head -n 1 "$tmp/m" | grep -q '^deps\.o: .*deps\.cu' && grep -q 'opts/deps_local\.h' "$tmp/m" &&
+	grep -q 'cuda/cuda_runtime\.h' "$tmp/m" && grep -q '/usr/include/stdio\.h' "$tmp/m"
+ok $? "-M: the rule 'deps.o: deps.cu ...' with its header, our CUDA headers and system headers (exit $rc)"
+"$CC_BIN" -MM -odir objs "$deps" >"$tmp/m" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && head -n 1 "$tmp/m" | grep -q '^objs/deps\.o: ' && grep -q 'deps_local\.h' "$tmp/m" &&
+	! grep -q '/usr/include/stdio\.h' "$tmp/m"
+ok $? "-MM -odir objs: target objs/deps.o, no system headers (exit $rc)"
+"$CC_BIN" -M -MT 'build/x.o' -MF "$tmp/x.d" "$deps" >"$tmp/m" 2>"$tmp/err"
+[ $? = 0 ] && [ ! -s "$tmp/m" ] && head -n 1 "$tmp/x.d" | grep -q '^build/x\.o: '
+ok $? "-M -MT -MF: the rule in the file, named as asked"
+"$CC_BIN" -E -DDEPS_FACTOR=5 "$deps" >"$tmp/e" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q '((v\[i\]) \* 5)' "$tmp/e" && grep -q '"DEPS_MARKER"' "$tmp/e" &&
+	grep -q 'cudaMalloc' "$tmp/e" && [ ! -e "$tmp/prog" ]
+ok $? "-E: macros expanded (the header's and -D's), cuda_runtime.h included, nothing built (exit $rc)"
+"$CC_BIN" --dryrun -o "$tmp/dry" "$deps" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && [ ! -e "$tmp/dry" ] && grep -q '^#\$ idxgen-cc --emit-cxx ' "$tmp/err" &&
+	grep -q "^#\\$ .* -o $tmp/dry " "$tmp/err"
+ok $? "--dryrun: the translation, compile and link shown as '#\$ ...', nothing written (exit $rc)"
+mkdir -p "$tmp/obj"
+"$CC_BIN" -MD -O0 -DDEPS_FACTOR=3 -c -o "$tmp/obj/deps.o" "$deps" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && [ -s "$tmp/obj/deps.o" ] && head -n 1 "$tmp/obj/deps.d" | grep -q "^$tmp/obj/deps\.o: " &&
+	grep -q 'deps_local\.h' "$tmp/obj/deps.d"
+ok $? "-MD -c -o obj/deps.o: the object, and obj/deps.d with its rule (exit $rc)"
+printf '%s\n' "-O0 -DDEPS_FACTOR=3 '-DDEPS_WORDS=\"a b\"'" "-o $tmp/prog" >"$tmp/opts"
+run_prog "--options-file: -D with quoted words and -o read from a file" --options-file "$tmp/opts" "$deps"
+"$CC_BIN" -optf "$tmp/no-such-file" "$deps" >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q 'options file .*no-such-file' "$tmp/out"
+ok $? "-optf of a missing file: exit 2, said so (exit $rc)"
+printf '%s\n' "-DX='unterminated" >"$tmp/bad-opts"
+"$CC_BIN" -optf "$tmp/bad-opts" "$deps" >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q 'unterminated quote' "$tmp/out"
+ok $? "an options file with an unterminated quote: exit 2, said so (exit $rc)"
+
 reg=$DIR/progs/regress.cu
 # Thread indices in any schedule order, any worker count: the same results.
 "$CC_BIN" -o "$tmp/reg" "$reg" >"$tmp/build" 2>&1
@@ -105,8 +151,11 @@ ok $? "-ccbin of a compiler that does not exist: exit 2, said so"
 [ $? = 2 ]; ok $? "missing input: exit 2"
 "$CC_BIN" -o "$tmp/prog" >/dev/null 2>&1
 [ $? = 2 ]; ok $? "no input: exit 2"
-"$CC_BIN" --help | grep -q -- '--emit-cxx'
-ok $? "--help documents the driver"
+"$CC_BIN" --help >"$tmp/help" && grep -q -- '--emit-cxx' "$tmp/help" &&
+	for o in -E -M -MM -MD -MMD -MF -MT -odir --dryrun --options-file -optf -lomp; do
+		grep -q -- " $o[ ,]" "$tmp/help" || break
+	done && grep -q -- " $o[ ,]" "$tmp/help"
+ok $? "--help documents the driver (build-system options included)"
 "$CC_BIN" --version | grep -Eq 'release [0-9]+\.[0-9]+, V[0-9]+\.[0-9]+'
 ok $? "--version has nvcc's 'release X.Y, VX.Y.Z' line (build scripts parse it)"
 
