@@ -94,8 +94,9 @@ bool writes_memory(const struct kernel *k, CXCursor c)
 	bool r = false;
 	unsigned i;
 
-	if (ck == CXCursor_CallExpr && !pure_builtin(c))
-		r = true;
+	if ((ck == CXCursor_CallExpr && !pure_builtin(c)) || ck == CXCursor_CXXNewExpr ||
+	    ck == CXCursor_CXXDeleteExpr)
+		r = true;	/* a call, or new/delete: the allocator's memory */
 	if (ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator ||
 	    ck == CXCursor_UnaryOperator || ck == CXCursor_CallExpr) {
 		CXCursor target = clang_getNullCursor(), value;

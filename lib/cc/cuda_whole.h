@@ -27,6 +27,15 @@ __attribute__((device)) void __syncthreads(void);
  */
 #include <exception>
 #include <new>
+/*
+ * <new>'s placement forms are host functions here: device code gets its own
+ * (as clang's CUDA headers give it); the host compile of the translated
+ * C++ uses <new>'s, which these only stand for in the parse.
+ */
+__attribute__((device)) inline void *operator new(__SIZE_TYPE__, void *__p) noexcept { return __p; }
+__attribute__((device)) inline void *operator new[](__SIZE_TYPE__, void *__p) noexcept { return __p; }
+__attribute__((device)) inline void operator delete(void *, void *) noexcept {}
+__attribute__((device)) inline void operator delete[](void *, void *) noexcept {}
 #pragma clang force_cuda_host_device begin
 #include <cuda_runtime.h>
 extern "C" unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0, void * = 0);

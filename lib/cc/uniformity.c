@@ -2,7 +2,8 @@
 /*
  * uniformity.c - the uniformity (variance) analysis of idxgen-cc.  A local
  * variable is variant (differs between the threads of a block) when a
- * write to it depends on threadIdx, an atomic's result or another variant
+ * write to it depends on threadIdx, an atomic's result, an allocation
+ * (malloc & co., new: each thread's own memory) or another variant
  * local, happens under a variant condition, or when its address is taken;
  * iterated to a fixed point.  A loop whose exit (break, return) is under a
  * variant condition is divergent.  Later passes query is_variant() and
@@ -21,6 +22,25 @@ static bool user_call(CXCursor e)
 	if (clang_Cursor_isNull(r))
 		return true;	/* a dependent call in a template: assume the worst */
 	return !clang_Location_isInSystemHeader(clang_getCursorLocation(r));
+}
+
+/* An allocation: each thread that runs it gets memory of its own. */
+static bool allocation(CXCursor e, enum CXCursorKind ek)
+{
+	static const char *const allocators[] = { "malloc", "calloc", "realloc", "aligned_alloc",
+						   "memalign", NULL };
+	CXString name;
+	bool r = false;
+
+	if (ek == CXCursor_CXXNewExpr)
+		return true;
+	if (ek != CXCursor_CallExpr)
+		return false;
+	name = clang_getCursorSpelling(e);
+	for (int i = 0; allocators[i] && !r; i++)
+		r = !strcmp(clang_getCString(name), allocators[i]);
+	clang_disposeString(name);
+	return r;
 }
 
 bool is_variant(const struct kernel *k, CXCursor e)
@@ -43,6 +63,8 @@ bool is_variant(const struct kernel *k, CXCursor e)
 			return v && v->variant;
 		}
 	}
+	if (allocation(e, ek))
+		return true;	/* per thread, never one for the block */
 	if (ek == CXCursor_CallExpr && (n = builtin_ref(e))) {
 		r = !strncmp(n, "atomic", 6);
 		free(n);

@@ -36,6 +36,7 @@ FEATURES = [
     ('assert', 'device assert', r'\bassert\s*\('),
     ('streams-events', 'streams, events, async copies, pinned memory', r'cudaStreamCreate|cudaEventRecord|cudaMemcpyAsync|cudaMallocHost'),
     ('graphs', 'CUDA graphs, stream capture, host functions in streams', r'cudaGraph|cudaStreamBeginCapture|cudaLaunchHostFunc|cudaStreamAddCallback'),
+    ('device-malloc', 'malloc/free/new/delete in device code (heap sized by cudaLimitMallocHeapSize)', r'cudaLimitMallocHeapSize'),
     ('managed', 'cudaMallocManaged / __managed__', r'cudaMallocManaged|__managed__'),
     ('multi-kernel', 'several kernels in one program', None),
     ('multi-file', 'several source files (.cu + .cpp)', None),
