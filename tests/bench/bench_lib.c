@@ -20,6 +20,9 @@
  *              stored into a user queue's ring and rung one doorbell each
  *              (single) or one doorbell per 64 (batched), vs the null
  *              ioctl.  Issue 41's goal: single >= 2x the null ioctl.
+ *   devices    (two real devices) one runtime launch of an empty kernel over
+ *              262140 one-thread blocks (four grid chunks), on a fresh
+ *              runtime each trial, with IDXGEN_DEVICES=0 and =all.
  *
  * The backend is the library's default (IDXGEN_BACKEND=emu on the host).
  * Build and run from the repo root:  make -f tests/bench/lib.mk run
@@ -42,6 +45,7 @@
 
 #include "idxgen.h"
 #include "idxgen_hw.h"
+#include "idxgen_rt.h"
 #include "uapi/drm/idxgen_accel.h"
 #include "gen_ref.h"
 
@@ -435,6 +439,60 @@ static void bench_uq(const char *node)
 	close(fd);
 }
 
+static void empty_block(struct idxgen_rt_block *blk)
+{
+	(void)blk;
+}
+
+/* One launch's time on a fresh runtime with IDXGEN_DEVICES=devices (best of TRIALS), or < 0. */
+static double launch_on(const char *devices, uint32_t *jobs)
+{
+	static const struct idxgen_rt_kernel k = {
+		.abi_version = IDXGEN_RT_ABI_VERSION, .name = "empty", .block = empty_block,
+	};
+	double best = 1e30;
+
+	for (int t = 0; t < TRIALS; t++) {
+		struct idxgen_rt_options o = { .num_threads = 2 };
+		struct idxgen_rt_launch_info info;
+		struct idxgen_rt *rt = NULL;
+		double t0;
+		int ret;
+
+		setenv("IDXGEN_DEVICES", devices, 1);
+		ret = idxgen_rt_create(&o, &rt);
+		unsetenv("IDXGEN_DEVICES");
+		if (ret)
+			return -1;
+		t0 = now_s();
+		ret = idxgen_rt_launch_ex(rt, &k, IDXGEN_RT_DIM3(4 * 65535, 1, 1),
+					  IDXGEN_RT_DIM3(1, 1, 1), NULL, NULL, &info);
+		t0 = now_s() - t0;
+		idxgen_rt_destroy(rt);
+		if (ret)
+			return -1;
+		*jobs = info.device_jobs;
+		if (t0 < best)
+			best = t0;
+	}
+	return best;
+}
+
+static void bench_devices(void)
+{
+	uint32_t j1 = 0, j2 = 0;
+	double one = launch_on("0", &j1), all = launch_on("all", &j2);
+
+	if (idxgen_list(NULL, 0) < 2 || one < 0 || all < 0) {
+		printf("devices: needs two real devices (the VM has two)\n");
+		return;
+	}
+	printf("one launch, 262140 one-thread blocks (4 grid chunks), empty kernel, 2 threads:\n");
+	printf("  one device  (IDXGEN_DEVICES=0)    %8.2f ms (%u device jobs)\n", one * 1e3, j1);
+	printf("  every device (IDXGEN_DEVICES=all) %8.2f ms (%u device jobs) = %.2fx\n", all * 1e3,
+	       j2, one / all);
+}
+
 /* No argument: every benchmark.  Otherwise only those named (unpack emu latency submit). */
 static int want(int argc, char **argv, const char *name)
 {
@@ -482,6 +540,8 @@ int main(int argc, char **argv)
 		printf("submission vs null ioctl: needs a real device (run in the VM)\n");
 	if (want(argc, argv, "uq") && info.backend == IDXGEN_BACKEND_DRM)
 		bench_uq(info.dev_node);
+	if (want(argc, argv, "devices") && info.backend == IDXGEN_BACKEND_DRM)
+		bench_devices();
 	idxgen_close(dev);
 	return 0;
 }
