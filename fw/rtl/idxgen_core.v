@@ -3,15 +3,20 @@
 // out on the write port, its completion record out.
 //
 // Cycles of a job (the contract's timing model, IDXGEN_FILTER_CYCLES + warps):
-//   F1  per-job constants of the carry chain (shifts), dx*dy
-//   F2  lane set-up chain (lane i at thread i, index of thread c), dx*dy*dz
-//   F3  validation -> status
-//   F4  history lookup; error or hit: done; miss: invalidate the range
+//   F1  per-job constants of the carry chain (kx, ky), dx*dy
+//   F2  lane set-up chain (lane i at thread i, index of thread c), dx*dy*dz;
+//       yc << mx of the packed step wc
+//   F3  validation -> status; zc << (mx + my) of wc
+//   F4  history lookup; error or hit: done; miss: invalidate the range;
+//       the step's four sums (wc, wc + kx, wc + ky, wc + kx + ky)
 //   GEN one warp per cycle while the write port is ready
 // so a job takes 4 cycles when refused or on a hit and 4 + warps on a miss
 // with a write port that is always ready; a cycle the port stalls adds one
 // (the model has no back-pressure).  The multiplies (dx*dy*dz, for the
-// bounds and the completion) are in the filter, not in generation.
+// bounds and the completion) are in the filter, not in generation: one
+// multiplier, used in F1 and again in F2.  One shifter serves the three
+// shifts of the packed constants in F1, F2 and F3, since the step's sums
+// are first needed by the first warp, after F4.
 //
 // Widths follow the contract's limits, not the descriptor's fields: a job
 // that is generated has at most IDXGEN_HW_MAX_THREADS (2^20) threads, which
@@ -125,11 +130,19 @@ module idxgen_core #(
 	wire [32:0] one_x = 33'd1 << smx;
 	wire [32:0] one_z = 33'd1 << ssz;
 	wire [31:0] kx64 = one_x[31:0] - {16'd0, dx};
-	wire [31:0] ky64 = one_z[31:0] - ({16'd0, dy} << smx);
-	wire [31:0] wc64 = {16'd0, xc} | ({16'd0, yc} << smx) | ({16'd0, zc} << ssz);
-	reg  [31:0] kx, ky, k00, k10, k01, k11;
+	// the shared shifter: dy << mx (F1), yc << mx (F2), zc << (mx + my) (F3)
+	wire [15:0] sh_in = state == S_F1 ? dy : state == S_F2 ? yc : zc;
+	wire [5:0]  sh_by = state == S_F3 ? ssz : smx;
+	wire [31:0] sh = {16'd0, sh_in} << sh_by;
+	wire [31:0] ky64 = one_z[31:0] - sh;
+	reg  [31:0] kx, ky, k10, k01, k11;
+	reg  [31:0] k00;	// wc, built over F2 and F3
 	reg  [15:0] tx1, ty1, xstep_c, ystep_c;
 	reg  [TW:0] dxy;	// saturating
+	// the shared multiplier: dx * dy (F1), (dx * dy) * dz (F2)
+	wire [TW-1:0] mul_a = state == S_F1 ? {{(TW - 16){1'b0}}, dx} : dxy[TW-1:0];
+	wire [15:0]   mul_b = state == S_F1 ? dy : dz;
+	wire [TW:0]   prod = sat_mul(mul_a, mul_b);
 
 	// ---- F2: lane set-up, dx*dy*dz
 	wire [16*LANES-1:0] x_init, y_init;
@@ -255,15 +268,11 @@ module idxgen_core #(
 			S_F1: begin
 				kx <= kx64[31:0];
 				ky <= ky64[31:0];
-				k00 <= wc64[31:0];
-				k10 <= wc64[31:0] + kx64[31:0];
-				k01 <= wc64[31:0] + ky64[31:0];
-				k11 <= wc64[31:0] + kx64[31:0] + ky64[31:0];
 				tx1 <= dx - xc - 16'd1;
 				ty1 <= dy - yc - 16'd1;
 				xstep_c <= xc - dx;
 				ystep_c <= yc - dy;
-				dxy <= sat_mul({{(TW - 16){1'b0}}, dx}, dy);
+				dxy <= prod;
 				cycles <= cycles + 64'd1;
 				state <= S_F2;
 			end
@@ -271,12 +280,14 @@ module idxgen_core #(
 				sxr <= cxi;
 				syr <= cyi;
 				szr <= czi;
-				threads <= dxy[TW] ? SAT : sat_mul(dxy[TW-1:0], dz);
+				threads <= dxy[TW] ? SAT : prod;
+				k00 <= {16'd0, xc} | sh;
 				cycles <= cycles + 64'd1;
 				state <= S_F3;
 			end
 			S_F3: begin
 				status <= status_v;
+				k00 <= k00 | sh;
 				cycles <= cycles + 64'd1;
 				state <= S_F4;
 			end
@@ -284,6 +295,9 @@ module idxgen_core #(
 				cycles <= cycles + 64'd1;
 				hit <= hit_now;
 				waddr <= target[AW-1:0];
+				k10 <= k00 + kx;
+				k01 <= k00 + ky;
+				k11 <= k00 + kx + ky;
 				state <= miss_now ? S_GEN : S_DONE;
 			end
 			S_GEN: begin
