@@ -32,7 +32,7 @@ module idxgen_core #(
 	parameter integer LANES = 32,
 	parameter integer HIST = 4,
 	parameter [63:0] IMEM_SIZE = 64'd67108864,
-	parameter [7:0] ORDERS_RTL = 8'h05,	// sequential | zigzag
+	parameter [7:0] ORDERS_RTL = 8'h0d,	// sequential | zigzag | tiled (bit k: order k)
 	parameter integer PLANT_LANE = -1,	// tests only: a lane with a carry bug
 	parameter integer PLANT_DROP = 0,	// tests only: 1 drops the second warp's write
 	// 1: the descriptor is registered on acceptance; 0: the source holds
@@ -131,12 +131,14 @@ module idxgen_core #(
 	wire [32:0] one_z = 33'd1 << ssz;
 	wire [31:0] kx64 = one_x[31:0] - {16'd0, dx};
 	// the shared shifter: dy << mx (F1), yc << mx (F2), zc << (mx + my) (F3)
-	wire [15:0] sh_in = state == S_F1 ? dy : state == S_F2 ? yc : zc;
+	// and tile_h << mx (F4) for the tiled order
+	wire [15:0] sh_in = state == S_F1 ? dy : state == S_F2 ? yc : state == S_F3 ? zc : tile_h;
 	wire [5:0]  sh_by = state == S_F3 ? ssz : smx;
 	wire [31:0] sh = {16'd0, sh_in} << sh_by;
 	wire [31:0] ky64 = one_z[31:0] - sh;
 	reg  [31:0] kx, ky, k10, k01, k11;
 	reg  [31:0] k00;	// wc, built over F2 and F3
+	reg  [31:0] thpk;	// tile_h << mx
 	reg  [15:0] tx1, ty1, xstep_c, ystep_c;
 	reg  [TW:0] dxy;	// saturating
 	// the shared multiplier: dx * dy (F1), (dx * dy) * dz (F2)
@@ -224,7 +226,22 @@ module idxgen_core #(
 		.xstep(xc), .xstep_c(xstep_c), .ystep(yc), .ystep_c(ystep_c),
 		.k00(k00), .k10(k10), .k01(k01), .k11(k11), .words(words));
 
-	idxgen_pack #(.LANES(LANES)) u_pack (.word32(word_size == 4), .words(words), .data(wr_data));
+	// the orders that are not a constant step per lane: a chain per warp
+	wire [32*LANES-1:0] owords;
+	generate
+		if (ORDERS_RTL[`IDXGEN_ORDER_TILED]) begin : tiled
+			wire [32*LANES-1:0] twords;
+			idxgen_tiled #(.LANES(LANES)) u_tiled (
+				.clk(clk), .load(state == S_F2), .adv(fire), .c(c),
+				.dx(dx), .dy(dy), .tile_w(tile_w), .tile_h(tile_h),
+				.one_y(one_x[31:0]), .thpk(thpk), .one_z(one_z[31:0]), .words(twords));
+			assign owords = order == `IDXGEN_ORDER_TILED ? twords : words;
+		end else begin : no_tiled
+			assign owords = words;
+		end
+	endgenerate
+
+	idxgen_pack #(.LANES(LANES)) u_pack (.word32(word_size == 4), .words(owords), .data(wr_data));
 
 	assign wr_valid = state == S_GEN && !drop;
 	assign wr_bytes = word_size == 4 ? {n[13:0], 2'b0} : {n[14:0], 1'b0};
@@ -298,6 +315,7 @@ module idxgen_core #(
 				k10 <= k00 + kx;
 				k01 <= k00 + ky;
 				k11 <= k00 + kx + ky;
+				thpk <= sh;
 				state <= miss_now ? S_GEN : S_DONE;
 			end
 			S_GEN: begin

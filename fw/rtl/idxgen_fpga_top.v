@@ -18,7 +18,8 @@
 
 module idxgen_fpga_top #(
 	parameter integer LANES = 32,
-	parameter integer HIST = 4
+	parameter integer HIST = 4,
+	parameter [7:0] ORDERS = 8'h05	// the core's ORDERS_RTL: sequential, zigzag
 ) (
 	input  wire       clk,
 	input  wire       rst,
@@ -47,7 +48,7 @@ module idxgen_fpga_top #(
 	wire [63:0] s0, s1, s2, s3, s4, s5;
 	wire [7:0] hist_count;
 
-	idxgen_core #(.LANES(LANES), .HIST(HIST), .DESC_REG(0)) u_core (
+	idxgen_core #(.LANES(LANES), .HIST(HIST), .DESC_REG(0), .ORDERS_RTL(ORDERS)) u_core (
 		.clk(clk), .rst(rst),
 		.cap_lanes(LANES), .max_threads(`IDXGEN_HW_MAX_THREADS),
 		.max_dim_x(`IDXGEN_HW_MAX_DIM), .max_dim_y(`IDXGEN_HW_MAX_DIM),
