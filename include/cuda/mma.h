@@ -78,11 +78,11 @@ template <> struct __idxgen_storage<precision::tf32> {
 /* The shapes and element types CUDA has (sub-byte types left out). */
 template <int _M, int _N, int _K, typename _T> struct __idxgen_valid {
 	enum {
-		value = ((_M == 16 && _N == 16 && _K == 16) || (_M == 32 && _N == 8 && _K == 16) ||
-			 (_M == 8 && _N == 32 && _K == 16)) &&
-				(std::is_same<_T, __half>::value || std::is_same<_T, __nv_bfloat16>::value ||
-				 std::is_same<_T, signed char>::value || std::is_same<_T, unsigned char>::value ||
-				 std::is_same<_T, float>::value || std::is_same<_T, int>::value) ||
+		value = (((_M == 16 && _N == 16 && _K == 16) || (_M == 32 && _N == 8 && _K == 16) ||
+			  (_M == 8 && _N == 32 && _K == 16)) &&
+			 (std::is_same<_T, __half>::value || std::is_same<_T, __nv_bfloat16>::value ||
+			  std::is_same<_T, signed char>::value || std::is_same<_T, unsigned char>::value ||
+			  std::is_same<_T, float>::value || std::is_same<_T, int>::value)) ||
 			(_M == 16 && _N == 16 && _K == 8 &&
 			 (std::is_same<_T, precision::tf32>::value || std::is_same<_T, float>::value)) ||
 			(_M == 8 && _N == 8 && _K == 4 && std::is_same<_T, double>::value)
@@ -143,6 +143,13 @@ void mma_sync(fragment<accumulator, _M, _N, _K, _Td> &__d, const fragment<matrix
 	      bool __satf = false);
 #else
 /* ---- the compiled program: warp rendezvous of idxgen_cc_fiber.h ---- */
+} // namespace wmma
+} // namespace nvcuda
+#include <idxgen_cc_program.h>
+namespace nvcuda
+{
+namespace wmma
+{
 
 /* Tile element (r, c) of a rows x cols tile at p with leading dimension ldm. */
 inline size_t __idxgen_at(int __r, int __c, unsigned __ldm, bool __col)

@@ -25,6 +25,10 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <cuda_runtime.h>
+#ifndef __IDXGEN_CC__
+#include <idxgen_cc_program.h>	/* the fibers' warp operations (idxgen_cc_fiber.h) */
+#endif
 
 namespace cub {
 
