@@ -65,6 +65,13 @@ __device__ inline unsigned int lane_id()
 	return (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y) % 32u;
 }
 
+/* The items of BlockLoad<T>/BlockStore<T>: T, or what T points to (CUB < 1.9 named the iterator). */
+template <typename T>
+struct item_type {
+	typedef typename std::conditional<std::is_pointer<T>::value,
+					  typename std::remove_cv<typename std::remove_pointer<T>::type>::type, T>::type type;
+};
+
 /* Storage for n values of T, left unconstructed (CUB's Uninitialized): fits in a __shared__ union. */
 template <typename T, int N>
 struct RawStorage {

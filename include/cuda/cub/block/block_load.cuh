@@ -106,7 +106,9 @@ template <typename InputT, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockLoadAlgor
 class BlockLoad
 {
 	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
-	typedef detail::RawStorage<InputT, 1> _TempStorage;
+	/* CUB before 1.9 took the iterator type (BlockLoad<double *, 128, 4>): its value type then */
+	typedef typename detail::item_type<InputT>::type Item;
+	typedef detail::RawStorage<Item, 1> _TempStorage;
 	int tid;
 
       public:
@@ -121,7 +123,7 @@ class BlockLoad
 	}
 
 	template <typename InputIteratorT>
-	__device__ void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD])
+	__device__ void Load(InputIteratorT block_itr, Item (&items)[ITEMS_PER_THREAD])
 	{
 		if (ALGORITHM == BLOCK_LOAD_STRIPED)
 			LoadDirectStriped<BLOCK_THREADS>(tid, block_itr, items);
@@ -129,7 +131,7 @@ class BlockLoad
 			LoadDirectBlocked(tid, block_itr, items);
 	}
 	template <typename InputIteratorT>
-	__device__ void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD], int valid_items)
+	__device__ void Load(InputIteratorT block_itr, Item (&items)[ITEMS_PER_THREAD], int valid_items)
 	{
 		if (ALGORITHM == BLOCK_LOAD_STRIPED)
 			LoadDirectStriped<BLOCK_THREADS>(tid, block_itr, items, valid_items);
@@ -137,7 +139,7 @@ class BlockLoad
 			LoadDirectBlocked(tid, block_itr, items, valid_items);
 	}
 	template <typename InputIteratorT, typename DefaultT>
-	__device__ void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD], int valid_items,
+	__device__ void Load(InputIteratorT block_itr, Item (&items)[ITEMS_PER_THREAD], int valid_items,
 			     DefaultT oob_default)
 	{
 		if (ALGORITHM == BLOCK_LOAD_STRIPED)

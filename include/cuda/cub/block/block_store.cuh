@@ -84,7 +84,9 @@ template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm
 class BlockStore
 {
 	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
-	typedef detail::RawStorage<T, 1> _TempStorage;
+	/* CUB before 1.9 took the iterator type (BlockStore<double *, 128, 4>): its value type then */
+	typedef typename detail::item_type<T>::type Item;
+	typedef detail::RawStorage<Item, 1> _TempStorage;
 	int tid;
 
       public:
@@ -99,7 +101,7 @@ class BlockStore
 	}
 
 	template <typename OutputIteratorT>
-	__device__ void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD])
+	__device__ void Store(OutputIteratorT block_itr, Item (&items)[ITEMS_PER_THREAD])
 	{
 		if (ALGORITHM == BLOCK_STORE_STRIPED)
 			StoreDirectStriped<BLOCK_THREADS>(tid, block_itr, items);
@@ -107,7 +109,7 @@ class BlockStore
 			StoreDirectBlocked(tid, block_itr, items);
 	}
 	template <typename OutputIteratorT>
-	__device__ void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items)
+	__device__ void Store(OutputIteratorT block_itr, Item (&items)[ITEMS_PER_THREAD], int valid_items)
 	{
 		if (ALGORITHM == BLOCK_STORE_STRIPED)
 			StoreDirectStriped<BLOCK_THREADS>(tid, block_itr, items, valid_items);
