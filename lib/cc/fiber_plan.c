@@ -9,9 +9,9 @@
  * groups themselves, and those that name a library type or function whose
  * calls suspend (CUB's block and warp primitives, WMMA: in_collective_header).
  * Loop fission cannot see into a call: it would run the callee's barrier as
- * a no-op.  Functions are matched by name (an overload
- * or namesake of such a function counts too: a kernel then runs as fibers,
- * which is correct, only slower).
+ * a no-op.  Functions are matched by name (an overload or namesake of such
+ * a function counts too: a kernel then runs as fibers, which is correct,
+ * only slower).
  */
 #include "cc.h"
 
