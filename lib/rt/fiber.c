@@ -78,6 +78,7 @@
 #define F_BAR	2	/* waiting at a barrier */
 #define F_WARP	3	/* waiting at a warp operation */
 #define F_DONE	4	/* returned */
+#define F_GRID	5	/* waiting at a grid-wide barrier (coop.c) */
 
 #define RT_FIBER_GUARD		(16u << 10)	/* guard bytes below each stack */
 #define RT_FIBER_STACK_MIN	(16u << 10)
@@ -109,6 +110,7 @@ struct rt_fibers {
 	__idxgen_fiber_entry_fn entry;
 	void *main_sp;
 	uint32_t n, cur, nlive, arrived;
+	uint32_t grid_arrived;		/* threads at a grid-wide barrier */
 	uint32_t bar_acc, bar_result;
 	int failed;			/* 0, or why the block stops: F_FAIL_* */
 	uint32_t fail_thread;
@@ -422,6 +424,20 @@ static bool warp_try(struct rt_fibers *p, uint32_t wi, uint32_t l)
 	return true;
 }
 
+/*
+ * Every live thread of the block is at the grid barrier: wait for the other
+ * blocks (an OS-level wait: they run on threads of their own, coop.c),
+ * then release the block's threads.
+ */
+static void grid_release(struct rt_fibers *p)
+{
+	rt_coop_wait(p->blk->worker->l->coop);
+	for (uint32_t i = 0; i < p->n; i++)
+		if (p->f[i].state == F_GRID)
+			p->f[i].state = F_RUN;
+	p->grid_arrived = 0;
+}
+
 /* A thread returned: it no longer holds up a barrier or its warp. */
 static void thread_exit(struct rt_fibers *p, struct rt_fiber *f)
 {
@@ -435,6 +451,8 @@ static void thread_exit(struct rt_fibers *p, struct rt_fiber *f)
 			warp_try(p, wi, (uint32_t)__builtin_ctz(m));
 	if (p->arrived && p->arrived == p->nlive)
 		barrier_release(p);
+	if (p->grid_arrived && p->grid_arrived == p->nlive)
+		grid_release(p);
 }
 
 static void fiber_main(void *arg)
@@ -497,6 +515,7 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 	p->n = n;
 	p->nlive = n;
 	p->arrived = 0;
+	p->grid_arrived = 0;
 	p->failed = 0;
 	p->cur = n - 1;	/* switch_next starts at thread 0 */
 	rt_fiber_cur = p;
@@ -571,6 +590,21 @@ void __idxgen_fiber_warp(uint32_t mask, const void *val, size_t size, __idxgen_f
 	f->state = F_WARP;
 	p->waiting[wi] |= 1u << l;
 	if (!warp_try(p, wi, l))
+		suspend(p);
+}
+
+void __idxgen_fiber_grid_sync(void)
+{
+	struct rt_fibers *p = need_fiber("this_grid().sync()");
+	struct rt_fiber *f = &p->f[p->cur];
+
+	if (!p->blk->worker->l->coop)
+		idxgen_rt_trap(p->blk,
+			       "grid-wide sync in a launch that is not cooperative (launch with cudaLaunchCooperativeKernel)");
+	f->state = F_GRID;
+	if (++p->grid_arrived == p->nlive)
+		grid_release(p);
+	else
 		suspend(p);
 }
 
