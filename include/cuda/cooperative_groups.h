@@ -94,6 +94,8 @@ struct coalesced_group : thread_group {
 };
 IDXGEN_CG_UNTRANSLATED coalesced_group coalesced_threads();
 template <class _Parent> IDXGEN_CG_UNTRANSLATED thread_group tiled_partition(const _Parent &, unsigned int);
+template <class _Parent> IDXGEN_CG_UNTRANSLATED coalesced_group labeled_partition(const _Parent &, int);
+template <class _Parent> IDXGEN_CG_UNTRANSLATED coalesced_group binary_partition(const _Parent &, bool);
 
 static inline thread_block this_thread_block()
 {
@@ -123,6 +125,24 @@ template <class _Tp> struct greater {
 	_Tp operator()(_Tp a, _Tp b) const
 	{
 		return b > a ? b : a;
+	}
+};
+template <class _Tp> struct bit_and {
+	_Tp operator()(_Tp a, _Tp b) const
+	{
+		return a & b;
+	}
+};
+template <class _Tp> struct bit_or {
+	_Tp operator()(_Tp a, _Tp b) const
+	{
+		return a | b;
+	}
+};
+template <class _Tp> struct bit_xor {
+	_Tp operator()(_Tp a, _Tp b) const
+	{
+		return a ^ b;
 	}
 };
 
@@ -423,6 +443,30 @@ template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> 
 	return thread_block_tile<_Np>();
 }
 
+/* The warp lanes of a group that lives within a warp (the parent of a partition). */
+template <unsigned int _Np> static inline unsigned int __idxgen_cg_lanes(const thread_block_tile<_Np> &)
+{
+	return __idxgen_cg_tile_mask(_Np);
+}
+static inline unsigned int __idxgen_cg_lanes(const coalesced_group &__g)
+{
+	return __g.__lanes();
+}
+
+/* The lanes of the parent with the caller's label (CUDA: tiles of at most 32 lanes, coalesced groups). */
+template <class _Parent> static inline coalesced_group labeled_partition(const _Parent &__g, int __label)
+{
+	return coalesced_group::__make(2, 0, __match_any_sync(__idxgen_cg_lanes(__g), __label));
+}
+
+/* The lanes of the parent whose predicate equals the caller's. */
+template <class _Parent> static inline coalesced_group binary_partition(const _Parent &__g, bool __pred)
+{
+	unsigned int __m = __idxgen_cg_lanes(__g), __b = __ballot_sync(__m, __pred);
+
+	return coalesced_group::__make(2, 0, __pred ? __b : __m & ~__b);
+}
+
 /* The dynamic form: a tile of n lanes (a power of two up to 32). */
 template <class _Parent> static inline coalesced_group tiled_partition(const _Parent &, unsigned int __n)
 {
@@ -515,6 +559,24 @@ template <class _Tp> struct greater {
 	_Tp operator()(_Tp __a, _Tp __b) const
 	{
 		return __b > __a ? __b : __a;
+	}
+};
+template <class _Tp> struct bit_and {
+	_Tp operator()(_Tp __a, _Tp __b) const
+	{
+		return __a & __b;
+	}
+};
+template <class _Tp> struct bit_or {
+	_Tp operator()(_Tp __a, _Tp __b) const
+	{
+		return __a | __b;
+	}
+};
+template <class _Tp> struct bit_xor {
+	_Tp operator()(_Tp __a, _Tp __b) const
+	{
+		return __a ^ __b;
 	}
 };
 #endif

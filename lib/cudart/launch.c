@@ -254,6 +254,38 @@ static cudaError_t launch_by_address(const void *func, dim3 grid, dim3 block, vo
 	return cudart_set_error(launch(k, grid, block, args, shmem, stream, coop));
 }
 
+/* cudaLaunchKernelEx: the attributes (cuda_runtime_api.h says which mean something here). */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
+{
+	bool coop = false;
+
+	if (!config || (config->numAttrs && !config->attrs))
+		return cudart_set_error(cudaErrorInvalidValue);
+	for (unsigned int i = 0; i < config->numAttrs; i++) {
+		const cudaLaunchAttribute *a = &config->attrs[i];
+
+		switch (a->id) {
+		case cudaLaunchAttributeCooperative:
+			coop = a->val.cooperative != 0;
+			break;
+		case cudaLaunchAttributeClusterDimension:
+			if (a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z > 1)
+				return cudart_set_error(cudaErrorNotSupported);
+			break;
+		case cudaLaunchAttributeIgnore:
+		case cudaLaunchAttributeAccessPolicyWindow:
+		case cudaLaunchAttributeSynchronizationPolicy:
+		case cudaLaunchAttributePriority:
+		case cudaLaunchAttributeProgrammaticStreamSerialization:
+			break;
+		default:
+			return cudart_set_error(cudaErrorNotSupported);
+		}
+	}
+	return launch_by_address(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
+				 config->stream, coop);
+}
+
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
 			     cudaStream_t stream)
 {

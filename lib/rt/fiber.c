@@ -68,6 +68,7 @@
 
 #ifdef RT_FIBER_ASAN
 #include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
 #define rt_fiber_unpoison(p, n) __asan_unpoison_memory_region((p), (n))
 #else
 #define rt_fiber_unpoison(p, n) ((void)(p), (void)(n))
@@ -114,6 +115,19 @@ struct rt_fibers {
 	uint32_t bar_acc, bar_result;
 	int failed;			/* 0, or why the block stops: F_FAIL_* */
 	uint32_t fail_thread;
+	/*
+	 * AddressSanitizer's view of the stacks (__sanitizer_*_switch_fiber):
+	 * the block's own stack, learnt when a switch leaves it.
+	 */
+	const void *main_lo;
+	size_t main_size;
+	bool from_main;
+	/*
+	 * Where a context that never runs again saves its stack pointer: not a
+	 * local of it, which AddressSanitizer's detect_stack_use_after_return
+	 * puts on the fake stack that a dying switch frees first.
+	 */
+	void *dead_sp;
 };
 
 #define F_FAIL_DEADLOCK	1
@@ -128,6 +142,8 @@ struct rt_fibers {
 static _Thread_local struct rt_fibers *rt_fiber_cur __attribute__((tls_model("initial-exec")));
 
 /* ---- stacks and the overflow handler ---------------------------------------- */
+
+static void do_switch(struct rt_fibers *p, void **save, void *to_sp, const char *to_lo, bool dying);
 
 static struct sigaction rt_fiber_old_segv;
 static pthread_once_t rt_fiber_segv_once = PTHREAD_ONCE_INIT;
@@ -153,11 +169,9 @@ static void rt_fiber_segv(int sig, siginfo_t *si, void *uc)
 	(void)uc;
 	if (p && p->blk && in_guard(p, (uintptr_t)si->si_addr, &s)) {
 		/* leave the handler for the block's main context: the block traps there */
-		void *dead;
-
 		p->failed = F_FAIL_OVERFLOW;
 		p->fail_thread = s;
-		rt_fiber_switch(&dead, p->main_sp);
+		do_switch(p, &p->dead_sp, p->main_sp, NULL, true);
 	}
 	/* not ours: the previous handler (or the default action) as if we were not there */
 	if (rt_fiber_old_segv.sa_flags & SA_SIGINFO && rt_fiber_old_segv.sa_sigaction) {
@@ -346,6 +360,59 @@ static void *stack_top(const struct rt_fibers *p, uint32_t t)
 	return p->map + (size_t)(t + 1) * (RT_FIBER_GUARD + p->stack) - (t % 64) * 64;
 }
 
+/* The lowest address and size of thread t's stack. */
+static char *stack_lo(const struct rt_fibers *p, uint32_t t)
+{
+	return p->map + (size_t)t * (RT_FIBER_GUARD + p->stack) + RT_FIBER_GUARD;
+}
+
+/*
+ * Every switch goes through here: with AddressSanitizer, it is told which
+ * stack runs next (__sanitizer_start_switch_fiber) and, once this context
+ * runs again, that the switch back is complete (finish), so that its
+ * stack-use checks and fake stacks follow the fibers.  A context that
+ * will never run again (a returned thread, a trap) passes dying.  to NULL:
+ * the block's own stack.
+ */
+static void do_switch(struct rt_fibers *p, void **save, void *to_sp, const char *to_lo, bool dying)
+{
+#ifdef RT_FIBER_ASAN
+	void *fake = NULL;
+	const void *old_lo;
+	size_t old_size;
+
+	p->from_main = save == &p->main_sp;
+	__sanitizer_start_switch_fiber(dying ? NULL : &fake, to_lo ? to_lo : p->main_lo,
+				       to_lo ? p->stack : p->main_size);
+	rt_fiber_switch(save, to_sp);
+	__sanitizer_finish_switch_fiber(fake, &old_lo, &old_size);
+	if (p->from_main) {
+		p->main_lo = old_lo;
+		p->main_size = old_size;
+	}
+#else
+	(void)p, (void)to_lo, (void)dying;
+	rt_fiber_switch(save, to_sp);
+#endif
+}
+
+/* A new thread's first instructions: the other half of do_switch. */
+static void started(struct rt_fibers *p)
+{
+#ifdef RT_FIBER_ASAN
+	const void *old_lo;
+	size_t old_size;
+
+	__sanitizer_finish_switch_fiber(NULL, &old_lo, &old_size);
+	if (p->from_main) {
+		p->main_lo = old_lo;
+		p->main_size = old_size;
+	}
+#else
+	(void)p;
+#endif
+}
+
 /*
  * Switch from the running thread t (its state already set; t = n - 1 and
  * save = &main_sp when the block starts) to the next runnable one, or back
@@ -360,7 +427,7 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 		struct rt_fiber *f = &p->f[j];
 
 		if (f->state == F_NEW) {
-			rt_fiber_unpoison(p->map + (size_t)j * (RT_FIBER_GUARD + p->stack) + RT_FIBER_GUARD, p->stack);
+			rt_fiber_unpoison(stack_lo(p, j), p->stack);
 			f->state = F_RUN;
 			f->sp = rt_fiber_init(stack_top(p, j), fiber_main, p);
 		} else if (f->state != F_RUN) {
@@ -369,7 +436,7 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 		if (j == t && !from_main)
 			return;	/* the running thread itself was released */
 		p->cur = j;
-		rt_fiber_switch(save, f->sp);
+		do_switch(p, save, f->sp, stack_lo(p, j), p->f[t].state == F_DONE && !from_main);
 		return;
 	}
 	/* nobody can run: all returned, or a deadlock */
@@ -377,7 +444,7 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 		p->failed = F_FAIL_DEADLOCK;
 		p->fail_thread = t;
 	}
-	rt_fiber_switch(save, p->main_sp);
+	do_switch(p, save, p->main_sp, NULL, !from_main && p->f[t].state == F_DONE);
 }
 
 static void suspend(struct rt_fibers *p)
@@ -458,11 +525,11 @@ static void thread_exit(struct rt_fibers *p, struct rt_fiber *f)
 static void fiber_main(void *arg)
 {
 	struct rt_fibers *p = arg;
-	void *dead;
 
+	started(p);
 	p->entry(p->blk);
 	thread_exit(p, &p->f[p->cur]);
-	switch_next(p, &dead, false);	/* never comes back */
+	switch_next(p, &p->dead_sp, false);	/* never comes back */
 	__builtin_unreachable();
 }
 
@@ -619,11 +686,10 @@ uint32_t __idxgen_fiber_activemask(void)
 void rt_fiber_trap(struct idxgen_rt_worker *w)
 {
 	struct rt_fibers *p = w->fibers;
-	void *dead;
 
 	if (!p || rt_fiber_cur != p || !p->blk)
 		return;
 	p->failed = F_FAIL_TRAP;
 	p->fail_thread = p->cur;
-	rt_fiber_switch(&dead, p->main_sp);
+	do_switch(p, &p->dead_sp, p->main_sp, NULL, true);
 }

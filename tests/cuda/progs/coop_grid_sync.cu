@@ -150,6 +150,28 @@ int main()
 	printf("jacobi: %d of %d values differ\n", bad, n);
 	ok = ok && bad == 0;
 
+	// the same through cudaLaunchKernelEx and the cooperative attribute
+	cudaLaunchAttribute attr[1];
+	attr[0].id = cudaLaunchAttributeCooperative;
+	attr[0].val.cooperative = 1;
+	cudaLaunchConfig_t cfg = {};
+	cfg.gridDim = dim3(sms * per_sm);
+	cfg.blockDim = dim3(THREADS);
+	cfg.attrs = attr;
+	cfg.numAttrs = 1;
+	CHECK(cudaMemcpy(d_a, h_a, n * sizeof(float), cudaMemcpyHostToDevice));
+	CHECK(cudaLaunchKernelEx(&cfg, jacobi, d_a, d_b, n, steps));
+	CHECK(cudaDeviceSynchronize());
+	CHECK(cudaMemcpy(h_b, res_d, n * sizeof(float), cudaMemcpyDeviceToHost));
+	bad = 0;
+	for (int i = 0; i < n; i++)
+		bad += fabsf(h_b[i] - res_r[i]) > 1e-4f * (1.0f + fabsf(res_r[i]));
+	cfg.gridDim = dim3(sms * per_sm + 1);
+	e = cudaLaunchKernelEx(&cfg, jacobi, d_a, d_b, n, steps);
+	printf("cudaLaunchKernelEx: %d of %d values differ; too large: %s\n", bad, n, cudaGetErrorName(e));
+	ok = ok && bad == 0 && e == cudaErrorCooperativeLaunchTooLarge;
+	cudaGetLastError();
+
 	cudaFree(d_in);
 	cudaFree(d_partial);
 	cudaFree(d_out);
