@@ -35,7 +35,11 @@
  * the device runs, inside the calling process, with the hardware's default
  * limits and bit-identical output.  Select the emulation with
  * IDXGEN_OPEN_EMU or by setting IDXGEN_BACKEND=emu in the environment
- * (IDXGEN_BACKEND=drm forces the real one).
+ * (IDXGEN_BACKEND=drm forces the real one).  On a device with user queues
+ * (IDXGEN_FEAT_USER_QUEUES, driver 1.2) jobs are submitted and completed
+ * without system calls through a queue mapped into the process; set
+ * IDXGEN_USER_QUEUES=0 before opening to use the submit ioctl instead.
+ * Results are the same either way.
  *
  * Thread safety.  All functions may be called concurrently from any number
  * of threads on the same device, context or region, with these rules:

@@ -330,6 +330,7 @@ static int region_new(struct idxgen_device *dev, bool shared, uint64_t size,
 		return ret;
 	}
 	pthread_mutex_lock(&dev->lock);
+	reg->serial = ++dev->region_serials;
 	LIST_ADD(dev->regions, reg);
 	pthread_mutex_unlock(&dev->lock);
 	*regp = reg;

@@ -120,6 +120,7 @@ int idxgen_drm_open(struct idxgen_device *dev, const struct idxgen_pci_info *pi)
 	memcpy(dev->limits.max_dim, info->max_dim, sizeof(info->max_dim));
 	dev->limits.features = info->features;
 	dev->limits.imem_size = info->imem_size;
+	idxgen_uq_setup(dev);
 	return 0;
 err:
 	close(fd);
@@ -268,6 +269,7 @@ static void drm_ctx_destroy(struct idxgen_context *ctx)
 {
 	struct drm_idxgen_ctx_destroy cd = { .ctx_id = ctx->id };
 
+	idxgen_uq_free(ctx);
 	xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_CTX_DESTROY, &cd);
 	drmSyncobjDestroy(ctx->dev->fd, ctx->syncobj);
 }
@@ -339,6 +341,7 @@ static void drm_region_free(struct idxgen_region *reg)
 {
 	struct idxgen_device *dev = reg->dev;
 
+	idxgen_uq_region_gone(reg);
 	if (reg->map)
 		munmap((void *)reg->map, reg->size);
 	if (reg->shared) {
@@ -370,6 +373,10 @@ static int drm_submit(struct idxgen_context *ctx, const struct idxgen_config *cf
 	unsigned int i;
 	int ret;
 
+	/* a user queue where the device has them (uq.c), else the ioctl */
+	ret = idxgen_uq_submit(ctx, cfgs, n, jobs);
+	if (ret != IDXGEN_UQ_FALLBACK)
+		return ret;
 	memset(dc, 0, n * sizeof(dc[0]));
 	for (i = 0; i < n; i++) {
 		const struct idxgen_config *c = &cfgs[i];
@@ -402,7 +409,11 @@ static int drm_submit(struct idxgen_context *ctx, const struct idxgen_config *cf
 	s.out_syncobj = ctx->syncobj;
 
 	pthread_mutex_lock(&ctx->submit_lock);
-	ret = xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_SUBMIT, &s);
+	ret = idxgen_uq_drain(ctx);	/* the context's jobs complete in submission order */
+	if (!ret)
+		ret = xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_SUBMIT, &s);
+	if (!ret)
+		ctx->ioctl_jobs = true;
 	pthread_mutex_unlock(&ctx->submit_lock);
 	if (ret)
 		return ret;
@@ -417,6 +428,8 @@ static int drm_result(struct idxgen_context *ctx, idxgen_job_t job, struct idxge
 	struct drm_idxgen_job_result jr = { .ctx_id = ctx->id, .seq = job };
 	int ret;
 
+	if (job & IDXGEN_UQ_JOB)
+		return idxgen_uq_result(ctx, job, res);
 	ret = xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_JOB_RESULT, &jr);
 	if (ret)
 		return ret;
@@ -446,6 +459,8 @@ static int drm_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadli
 	uint32_t first;
 	int ret;
 
+	if (job & IDXGEN_UQ_JOB)
+		return idxgen_uq_wait(ctx, job, deadline_ns);
 	if (ctx->dev->uapi_features & DRM_IDXGEN_UAPI_WAIT)
 		return drm_wait_v2(ctx, job, deadline_ns);
 	/* 1.0 driver: the context's syncobj, then the result */

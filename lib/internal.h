@@ -20,6 +20,7 @@
 #include "idxgen_model.h"
 
 struct emu_dev;
+struct idxgen_uq_state;
 
 struct idxgen_backend_ops {
 	int (*get_info)(struct idxgen_device *dev, struct idxgen_info *info);
@@ -68,6 +69,9 @@ struct idxgen_device {
 	unsigned int shared_refs;
 	char sysfs_dir[128];		/* the PCI device's sysfs directory */
 	uint64_t uapi_features;		/* DRM_IDXGEN_UAPI_* (0 on a 1.0 driver) */
+	/* user queues (uq.c): ring entries of a context's queue, 0 = the ioctl path only */
+	uint32_t uq_entries;
+	uint64_t region_serials;	/* last serial given to a region (under lock) */
 
 	/* emu backend */
 	struct emu_dev *emu;
@@ -91,6 +95,9 @@ struct idxgen_context {
 	/* emu backend: results window */
 	uint64_t last_seq;
 	struct idxgen_job_result *results;
+	/* drm backend, under submit_lock: the user queue (uq.c), NULL until first used */
+	struct idxgen_uq_state *uq;
+	bool ioctl_jobs;		/* jobs went through the submit ioctl since the last sync */
 };
 
 struct idxgen_region {
@@ -102,6 +109,7 @@ struct idxgen_region {
 	uint64_t mmap_offset;		/* drm: fake offset */
 	uint64_t base;			/* emu: byte offset in index memory */
 	const void *map;		/* read-only mapping, NULL until mapped */
+	uint64_t serial;		/* unique in the device: handles are reused, serials not */
 };
 
 extern const struct idxgen_backend_ops idxgen_drm_ops;
@@ -110,6 +118,22 @@ extern const struct idxgen_backend_ops idxgen_emu_ops;
 int idxgen_drm_open(struct idxgen_device *dev, const struct idxgen_pci_info *pi);
 int idxgen_emu_open(struct idxgen_device *dev);
 void idxgen_emu_pci_info(struct idxgen_pci_info *pi);
+
+/*
+ * uq.c: submission through a user queue (uapi v3).  A job of a user queue
+ * has IDXGEN_UQ_JOB set in its handle, so that result and wait know which
+ * path it took; driver sequence numbers never reach that bit.
+ */
+#define IDXGEN_UQ_JOB		(1ull << 62)
+#define IDXGEN_UQ_FALLBACK	1	/* uq_submit: use the ioctl path for this batch */
+void idxgen_uq_setup(struct idxgen_device *dev);
+int idxgen_uq_submit(struct idxgen_context *ctx, const struct idxgen_config *cfgs, unsigned int n,
+		     idxgen_job_t *jobs);
+int idxgen_uq_result(struct idxgen_context *ctx, idxgen_job_t job, struct idxgen_job_result *res);
+int idxgen_uq_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadline_ns);
+int idxgen_uq_drain(struct idxgen_context *ctx);	/* caller holds submit_lock */
+void idxgen_uq_region_gone(struct idxgen_region *reg);
+void idxgen_uq_free(struct idxgen_context *ctx);
 
 /* discover.c */
 int idxgen_discover(struct idxgen_pci_info *list, unsigned int max);

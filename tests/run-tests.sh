@@ -77,10 +77,69 @@ else
 	echo "=== deps: not root, assuming dependencies are installed"
 fi
 
-build_step qemu bash "$ROOT/qemu-device/build-qemu.sh"
-# The debug kernel (KASAN, lockdep, kmemleak, fault injection): built once,
-# cached under $IDXGEN_CACHE/kernel-debug (tests/vm/kernel/README.md).
-build_step kernel-debug bash "$ROOT/tests/vm/kernel/build-kernel.sh"
+# The two long builds, QEMU (cached under $IDXGEN_CACHE/qemu) and the debug
+# kernel (KASAN, lockdep, kmemleak, fault injection; cached under
+# $IDXGEN_CACHE/kernel-debug, tests/vm/kernel/README.md), start now in the
+# background, niced, and build while the host suites run: on a fresh machine
+# they are most of a cold run, and the host suites leave a core idle much of
+# the time.  Each is waited for just before the first stage that needs it
+# (QEMU: the qtests; the kernel: the debug VM) and counted there as its
+# build step: its log is build/test-logs/build-NAME.log (build-NAME.bg.log
+# while it runs), a failure is a
+# "not ok" with the log's tail, and what needs it then fails too, unrun.
+# IDXGEN_SERIAL_BUILDS=1 builds them in the foreground, one after the other.
+declare -A bg_pid bg_start
+bg_build() {
+	local name=$1 niceness=$2
+	shift 2
+	local log=$LOGS/build-$name.bg.log
+	rm -f "$log" "$LOGS/build-$name.rc"
+	bg_start[$name]=$(date +%s)
+	if [ -n "${IDXGEN_SERIAL_BUILDS:-}" ]; then
+		"$@" >"$log" 2>&1
+		echo $? >"$LOGS/build-$name.rc"
+		return
+	fi
+	echo "=== build-$name: started in the background (nice $niceness): $*"
+	# setsid: its own process group, so that an interrupted make check
+	# stops the whole build (the trap below), not only its first process.
+	setsid bash -c '"${@:3}" >"$1" 2>&1; echo $? >"$2"' _ "$log" "$LOGS/build-$name.rc" \
+		nice -n "$niceness" "$@" &
+	bg_pid[$name]=$!
+}
+stop_bg_builds() {
+	local pid
+	for pid in "${bg_pid[@]}"; do
+		kill -- "-$pid" 2>/dev/null
+	done
+}
+trap stop_bg_builds EXIT
+trap 'exit 130' INT TERM
+# bg_wait NAME: wait for the build, then count it as build step NAME.
+bg_wait() {
+	local name=$1 waited=$(date +%s)
+	if [ -n "${bg_pid[$name]:-}" ]; then
+		echo "=== build-$name: waiting for the background build"
+		wait "${bg_pid[$name]}"
+		unset "bg_pid[$name]"
+	fi
+	local rc
+	rc=$(cat "$LOGS/build-$name.rc" 2>/dev/null || echo "none (the build did not finish)")
+	waited=$(($(date +%s) - waited))
+	local took=$(($(date +%s) - bg_start[$name]))
+	run_suite "build-$name" bash -c 'cat "$1" && rm "$1" || exit 1
+		[ "$2" = 0 ] || { echo "not ok - build $3: exit status $2"; exit 1; }
+		echo "ok - build $3 (${4}s since its start, ${5}s of them waited for)"' \
+		_ "$LOGS/build-$name.bg.log" "$rc" "$name" "$took" "$waited"
+	[ "$rc" = 0 ]
+}
+# not_run NAME WHY: a stage that cannot run counts as one failure.
+not_run() {
+	run_suite "$1" bash -c 'echo "not ok - $1: not run: $2"; exit 1' _ "$1" "$2"
+}
+
+bg_build qemu 10 bash "$ROOT/qemu-device/build-qemu.sh"
+bg_build kernel-debug 5 bash "$ROOT/tests/vm/kernel/build-kernel.sh"
 # Every suite always runs: a missing piece must fail, never skip silently.
 for comp in fw lib lib/cudart lib/coop lib/curand driver; do
 	build_step "${comp//\//-}" $MAKE -j"$JOBS" -C "$ROOT/$comp" all
@@ -121,6 +180,7 @@ run_suite vm-key bash "$ROOT/tests/vm/test-build-key.sh"
 # rebuilding it meanwhile.  The timeout only catches a hang: the tests
 # assert nothing on wall-clock time, and a run takes seconds.
 QB=$IDXGEN_CACHE/qemu/build
+bg_wait qemu
 run_suite qtest flock -s "$IDXGEN_CACHE/qemu.lock" bash -c '
 	bash "$1/qemu-device/build-key.sh" check "$2" qtest || exit 2
 	exec timeout 600 env QTEST_QEMU_BINARY="$2/qemu-system-x86_64" QTEST_QEMU_STORAGE_DAEMON_BINARY=/bin/false \
@@ -136,7 +196,6 @@ build_step guest-cc $MAKE -s -C "$ROOT/lib/cc" guest
 build_step guest-stress $MAKE -s -C "$ROOT/tests/driver/stress" guest
 build_step guest-demo $MAKE -s -C "$ROOT/tests/vm/demo" guest
 build_step guest-qemu $MAKE -s -C "$ROOT/tests/device" guest
-build_step guest-debug bash "$ROOT/tests/vm/kernel/stage-guest.sh" "$BUILD/guest-debug"
 IDXGEN_VM_OVERLAY=$BUILD/pkg/root run_suite vm bash "$ROOT/tests/vm/run-vm.sh" --plan check
 # The driver's watchdog judges progress: on a throttled device model
 # (clock-khz=1: one job is four job timeouts of model time) a long job that
@@ -152,8 +211,13 @@ run_suite vm-watchdog env BUILD="$BUILD/vm-watchdog" IDXGEN_VM_SUITES="$ROOT/tes
 run_suite vm-harness bash "$ROOT/tests/vm/test-harness.sh"
 # Every in-guest suite again, on the debug kernel: any splat, leak or new
 # taint fails the suite during which it appeared.
-run_suite vm-debug env GUEST="$BUILD/guest-debug" \
-	bash "$ROOT/tests/vm/run-vm.sh" --plan check --kernel debug --timeout 3600
+if bg_wait kernel-debug; then
+	build_step guest-debug bash "$ROOT/tests/vm/kernel/stage-guest.sh" "$BUILD/guest-debug"
+	run_suite vm-debug env GUEST="$BUILD/guest-debug" \
+		bash "$ROOT/tests/vm/run-vm.sh" --plan check --kernel debug --timeout 3600
+else
+	not_run vm-debug "the debug kernel did not build (build-kernel-debug.log)"
+fi
 # The main job (`make run`) must keep working: boot the demo plan too and
 # check each part's OK line and key figures (demo-run.sh --check).  This is
 # also the regression test for run-vm.sh losing qemu's exit status in demo

@@ -15,6 +15,7 @@
  * (allowed: CUDA promises no overlap).  cudaStreamPerThread runs in the
  * calling thread too, without that synchronisation.
  */
+#define _GNU_SOURCE	/* pthread_setname_np */
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,6 +134,9 @@ static void *executor(void *arg)
 	struct CUstream_st *s = arg;
 	struct cudart_ctx *c = cudart_ctx();
 
+	/* a name for debuggers and top, and for tests/cudart/quiesce.h, which
+	 * waits for these threads to stop */
+	pthread_setname_np(pthread_self(), "cudart-stream");
 	pthread_mutex_lock(&c->lock);
 	for (;;) {
 		struct cudart_op *op = s->head;

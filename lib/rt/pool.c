@@ -455,6 +455,7 @@ void idxgen_rt_destroy(struct idxgen_rt *rt)
 		idxgen_region_free(rt->shared_reg);
 	if (rt->ctx)
 		idxgen_context_destroy(rt->ctx);
+	rt_devices_close(rt);
 	if (rt->own_dev)
 		idxgen_close(rt->dev);
 	pthread_mutex_destroy(&rt->lock);
@@ -499,14 +500,23 @@ int idxgen_rt_create(const struct idxgen_rt_options *opt, struct idxgen_rt **rtp
 		rt->dev = opt->device;
 	} else {
 		const char *be = getenv("IDXGEN_BACKEND");
+		unsigned int idx[RT_MAX_DEVICES], n;
+		int ndev = idxgen_list(NULL, 0);
 
-		ret = idxgen_open(0, 0, &rt->dev);
+		/* IDXGEN_DEVICES: which devices serve the launches (devices.c) */
+		ret = rt_devices_parse(getenv("IDXGEN_DEVICES"), ndev > 0 ? (unsigned int)ndev : 1,
+				       idx, &n);
+		if (ret)
+			goto fail;
+		ret = idxgen_open(idx[0], 0, &rt->dev);
 		/* no device: the emulation, unless IDXGEN_BACKEND=drm asked for a real one */
 		if ((ret == -ENODEV || ret == -ENOENT) && !(be && !strcmp(be, "drm")))
 			ret = idxgen_open(0, IDXGEN_OPEN_EMU, &rt->dev);
 		if (ret)
 			goto fail;
 		rt->own_dev = true;
+		if (idxgen_backend_of(rt->dev) == IDXGEN_BACKEND_DRM)
+			rt_devices_open(rt, idx, n);
 	}
 	ret = idxgen_get_info(rt->dev, &rt->dinfo);
 	if (ret)

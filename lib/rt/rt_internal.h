@@ -172,9 +172,15 @@ struct idxgen_rt_launch {
 	struct rt_coop *coop;		/* coop.c: the grid barrier of a cooperative launch, else NULL */
 };
 
+#define RT_MAX_DEVICES		8		/* IDXGEN_DEVICES names at most these */
+
 struct idxgen_rt {
 	struct idxgen_device *dev;
 	bool own_dev;
+	/* devices.c: the other devices of IDXGEN_DEVICES, grid streams only */
+	unsigned int nxdev;
+	struct idxgen_device *xdev[RT_MAX_DEVICES];
+	struct idxgen_context *xctx[RT_MAX_DEVICES];
 	struct idxgen_context *ctx;
 	struct idxgen_info dinfo;
 	size_t max_shared;
@@ -230,6 +236,27 @@ int rt_launch_parts(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, stru
 		    struct idxgen_rt_dim3 block, void *const *args,
 		    const struct idxgen_rt_launch_opts *opts, const struct rt_part *parts,
 		    unsigned int nparts, bool sample, struct idxgen_rt_launch_info *info);
+
+/* devices.c: IDXGEN_DEVICES, and a launch's grid chunks spread over the devices */
+struct rt_chunk {
+	uint32_t org[3], n[3];		/* its blocks, relative to the segment's box */
+	uint64_t seq;			/* issue position of its first block */
+	uint64_t off, bytes;		/* on the runtime's device: where, how much */
+	int dev;			/* -1: the runtime's device, else rt->xdev[dev] */
+	idxgen_job_t job;		/* on xdev[dev] */
+	struct idxgen_config cfg;	/* on xdev[dev] */
+};
+struct rt_spread;
+int rt_devices_parse(const char *spec, unsigned int ndev, unsigned int *idx, unsigned int *n);
+void rt_devices_open(struct idxgen_rt *rt, const unsigned int *idx, unsigned int n);
+void rt_devices_close(struct idxgen_rt *rt);
+int rt_chunk_config(struct idxgen_device *d, const struct rt_lseg *sg, const struct rt_chunk *ch,
+		    struct idxgen_region *reg, uint64_t off, struct idxgen_config *cfg);
+/* NULL: every chunk on the runtime's device (dev -1) */
+struct rt_spread *rt_spread_submit(struct idxgen_rt *rt, const struct rt_lseg *sg,
+				   struct rt_chunk *ch, unsigned int nch);
+int rt_spread_collect(struct rt_spread *sp, const struct rt_chunk *ch, uint16_t *tmp);
+void rt_spread_free(struct rt_spread *sp);
 
 /* Whether rt's device has schedule orders (IDXGEN_FEAT_SCHED_ORDERS). */
 bool rt_has_sched_orders(const struct idxgen_rt *rt);

@@ -123,13 +123,99 @@ void rt_lib_schedule(const struct idxgen_rt_schedule *rs, struct idxgen_schedule
  */
 #define FETCH_BLOCK	1u	/* the block's index stream */
 #define FETCH_GRID	2u	/* the grid box's issue order */
+/*
+ * The chunks of sg's box (c blocks at most each), in issue order; off: where
+ * each goes in reg on this device (per_chunk: one after the other, else all
+ * at off).
+ */
+static int grid_chunks(struct idxgen_rt *rt, const struct rt_lseg *sg, const uint32_t c[3],
+		       struct idxgen_region *reg, uint64_t off, bool per_chunk,
+		       struct rt_chunk **chp, unsigned int *nchp)
+{
+	uint64_t n = 1, seq = sg->first;
+	struct idxgen_config cfg;
+	struct rt_chunk *ch;
+	unsigned int k = 0;
+	int ret = 0;
+
+	for (int i = 0; i < 3; i++)
+		n *= (sg->ext[i] + c[i] - 1) / c[i];
+	ch = calloc(n, sizeof(*ch));
+	if (!ch)
+		return -ENOMEM;
+	for (uint32_t z = 0; z < sg->ext[2] && !ret; z += c[2])
+		for (uint32_t y = 0; y < sg->ext[1] && !ret; y += c[1])
+			for (uint32_t x = 0; x < sg->ext[0] && !ret; x += c[0]) {
+				struct rt_chunk *h = &ch[k++];
+
+				h->org[0] = x, h->org[1] = y, h->org[2] = z;
+				h->n[0] = sg->ext[0] - x < c[0] ? sg->ext[0] - x : c[0];
+				h->n[1] = sg->ext[1] - y < c[1] ? sg->ext[1] - y : c[1];
+				h->n[2] = sg->ext[2] - z < c[2] ? sg->ext[2] - z : c[2];
+				h->seq = seq;
+				seq += (uint64_t)h->n[0] * h->n[1] * h->n[2];
+				ret = rt_chunk_config(rt->dev, sg, h, reg, off, &cfg);
+				h->off = off;
+				h->bytes = idxgen_config_bytes(&cfg);
+				if (per_chunk)
+					off += round_up(h->bytes, RT_STREAM_ALIGN);
+			}
+	if (ret) {
+		free(ch);
+		return ret;
+	}
+	*chp = ch;
+	*nchp = k;
+	return 0;
+}
+
+/* A chunk's unpacked box coordinates (tmp: x, y, z runs of n) into l's grid stream. */
+static void chunk_store(struct idxgen_rt_launch *l, const struct rt_lseg *sg,
+			const struct rt_chunk *h, const uint16_t *tmp)
+{
+	uint64_t n = (uint64_t)h->n[0] * h->n[1] * h->n[2];
+	bool cols = sg->gorder == IDXGEN_RT_GRID_COLS;
+	/* columns: the device walks the transposed box, y fastest */
+	const uint16_t *ux = cols ? tmp + n : tmp, *uy = cols ? tmp : tmp + n;
+
+	for (uint64_t i = 0; i < n; i++) {
+		l->gx[h->seq + i] = sg->org[0] + h->org[0] + ux[i];
+		l->gy[h->seq + i] = sg->org[1] + h->org[1] + uy[i];
+		l->gz[h->seq + i] = sg->org[2] + h->org[2] + tmp[2 * n + i];
+	}
+}
+
+/* A chunk made by the runtime's device, at h->off of reg. */
+static int chunk_here(struct idxgen_rt *rt, struct idxgen_rt_launch *l, const struct rt_lseg *sg,
+		      struct idxgen_region *reg, const struct rt_chunk *h, uint16_t *tmp)
+{
+	uint64_t n = (uint64_t)h->n[0] * h->n[1] * h->n[2];
+	struct idxgen_config cfg;
+	const void *map;
+	int ret;
+
+	ret = rt_chunk_config(rt->dev, sg, h, reg, h->off, &cfg);
+	if (!ret)
+		ret = run_cfg(rt, &cfg, l);
+	if (!ret)
+		ret = idxgen_region_map(reg, &map);
+	if (!ret)
+		ret = idxgen_config_unpack(&cfg, map, 0, n, tmp, tmp + n, tmp + 2 * n);
+	if (!ret)
+		chunk_store(l, sg, h, tmp);
+	return ret;
+}
+
 static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, const struct rt_lseg *sg,
 			 struct idxgen_region *reg, bool per_chunk, unsigned int what)
 {
 	struct idxgen_config cfg;
+	struct rt_spread *sp;
+	struct rt_chunk *ch;
+	unsigned int nch;
 	const void *map;
 	uint32_t c[3];
-	uint64_t off, seq = sg->first;
+	uint64_t off;
 	uint16_t *tmp = NULL;
 	int ret;
 
@@ -155,41 +241,30 @@ static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, const
 		return 0;
 
 	box_chunk(rt, sg, c);
+	ret = grid_chunks(rt, sg, c, reg, off, per_chunk, &ch, &nch);
+	if (ret)
+		return ret;
 	tmp = malloc(3 * sizeof(uint16_t) * ((uint64_t)c[0] * c[1] * c[2]));
-	if (!tmp)
+	if (!tmp) {
+		free(ch);
 		return -ENOMEM;
-	for (uint32_t z = 0; z < sg->ext[2] && !ret; z += c[2])
-		for (uint32_t y = 0; y < sg->ext[1] && !ret; y += c[1])
-			for (uint32_t x = 0; x < sg->ext[0] && !ret; x += c[0]) {
-				uint32_t nx = sg->ext[0] - x < c[0] ? sg->ext[0] - x : c[0];
-				uint32_t ny = sg->ext[1] - y < c[1] ? sg->ext[1] - y : c[1];
-				uint32_t nz = sg->ext[2] - z < c[2] ? sg->ext[2] - z : c[2];
-				uint64_t n = (uint64_t)nx * ny * nz;
-				bool cols = sg->gorder == IDXGEN_RT_GRID_COLS;
-				/* columns: the device walks the transposed box, y fastest */
-				uint16_t *ux = cols ? tmp + n : tmp, *uy = cols ? tmp : tmp + n;
-
-				ret = config_for(rt, &cfg, cols ? ny : nx, cols ? nx : ny, nz, reg, off);
-				if (!ret && sg->gorder == IDXGEN_RT_GRID_HILBERT) {
-					struct idxgen_schedule hs = { .order = IDXGEN_SCHED_HILBERT };
-
-					ret = idxgen_config_schedule(&cfg, &hs);
-				}
-				if (!ret)
-					ret = run_cfg(rt, &cfg, l);
-				if (!ret)
-					ret = idxgen_config_unpack(&cfg, map, 0, n, tmp, tmp + n, tmp + 2 * n);
-				if (ret)
-					break;
-				for (uint64_t i = 0; i < n; i++) {
-					l->gx[seq + i] = sg->org[0] + x + ux[i];
-					l->gy[seq + i] = sg->org[1] + y + uy[i];
-					l->gz[seq + i] = sg->org[2] + z + tmp[2 * n + i];
-				}
-				seq += n;
-				if (per_chunk)
-					off += round_up(idxgen_config_bytes(&cfg), RT_STREAM_ALIGN);
-			}
+	}
+	/* the other devices' chunks first, so that they run while this device makes its own */
+	sp = rt_spread_submit(rt, sg, ch, nch);
+	for (unsigned int i = 0; i < nch && !ret; i++)
+		if (ch[i].dev < 0)
+			ret = chunk_here(rt, l, sg, reg, &ch[i], tmp);
+	for (unsigned int i = 0; i < nch && !ret; i++) {
+		if (ch[i].dev < 0)
+			continue;
+		l->info.device_jobs++;	/* never a hit: its words are not in reg */
+		if (rt_spread_collect(sp, &ch[i], tmp))
+			ret = chunk_here(rt, l, sg, reg, &ch[i], tmp);	/* that device failed */
+		else
+			chunk_store(l, sg, &ch[i], tmp);
+	}
+	rt_spread_free(sp);
+	free(ch);
 	free(tmp);
 	return ret;
 }

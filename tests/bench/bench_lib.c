@@ -20,6 +20,9 @@
  *              stored into a user queue's ring and rung one doorbell each
  *              (single) or one doorbell per 64 (batched), vs the null
  *              ioctl.  Issue 41's goal: single >= 2x the null ioctl.
+ *   devices    (two real devices) one runtime launch of an empty kernel over
+ *              262140 one-thread blocks (four grid chunks), on a fresh
+ *              runtime each trial, with IDXGEN_DEVICES=0 and =all.
  *
  * The backend is the library's default (IDXGEN_BACKEND=emu on the host).
  * Build and run from the repo root:  make -f tests/bench/lib.mk run
@@ -42,6 +45,7 @@
 
 #include "idxgen.h"
 #include "idxgen_hw.h"
+#include "idxgen_rt.h"
 #include "uapi/drm/idxgen_accel.h"
 #include "gen_ref.h"
 
@@ -241,9 +245,15 @@ static void bench_latency(struct idxgen_device *dev)
 
 /* ------------------------------------------------------------------ */
 
-static void bench_submit(struct idxgen_device *dev, const char *node)
+/*
+ * Submission through the library on dev (its user queue where the device
+ * has them, else the submit ioctl) vs the null ioctl.  N jobs fit a user
+ * queue's ring (511), so the submission figure is the submission's, not
+ * the device's: the wait for them comes after the clock stops.
+ */
+static void bench_submit(struct idxgen_device *dev, const char *node, const char *path)
 {
-	enum { N = 2000, BATCH = 64 };
+	enum { N = 400, BATCH = 64 };
 	struct idxgen_context *ctx;
 	struct idxgen_region *reg;
 	struct idxgen_config cfg, *many;
@@ -308,12 +318,12 @@ static void bench_submit(struct idxgen_device *dev, const char *node)
 		if (now_s() - t0 < best_batch_done)
 			best_batch_done = now_s() - t0;
 	}
-	printf("submission: %d small jobs (32x1x1, no history) vs %d null ioctls (DRM_IOCTL_VERSION)\n",
-	       N, N);
-	printf("  null ioctl            %9.0f /s\n", N / best_null);
-	printf("  one job per ioctl     %9.0f jobs/s submitted = %.2fx null ioctl (%9.0f jobs/s to completion)\n",
+	printf("submission (library, %s): %d small jobs (32x1x1, no history) vs %d null ioctls "
+	       "(DRM_IOCTL_VERSION)\n", path, N, N);
+	printf("  null ioctl             %9.0f /s\n", N / best_null);
+	printf("  one job per submit     %9.0f jobs/s submitted = %.2fx null ioctl (%9.0f jobs/s to completion)\n",
 	       N / best_one, best_null / best_one, N / best_one_done);
-	printf("  %d configs per ioctl  %9.0f configs/s submitted = %.2fx null ioctl (%9.0f configs/s to completion)\n",
+	printf("  %d configs per submit  %9.0f configs/s submitted = %.2fx null ioctl (%9.0f configs/s to completion)\n",
 	       BATCH, N / best_batch, best_null / best_batch, N / best_batch_done);
 	free(many);
 	free(jobs);
@@ -429,6 +439,60 @@ static void bench_uq(const char *node)
 	close(fd);
 }
 
+static void empty_block(struct idxgen_rt_block *blk)
+{
+	(void)blk;
+}
+
+/* One launch's time on a fresh runtime with IDXGEN_DEVICES=devices (best of TRIALS), or < 0. */
+static double launch_on(const char *devices, uint32_t *jobs)
+{
+	static const struct idxgen_rt_kernel k = {
+		.abi_version = IDXGEN_RT_ABI_VERSION, .name = "empty", .block = empty_block,
+	};
+	double best = 1e30;
+
+	for (int t = 0; t < TRIALS; t++) {
+		struct idxgen_rt_options o = { .num_threads = 2 };
+		struct idxgen_rt_launch_info info;
+		struct idxgen_rt *rt = NULL;
+		double t0;
+		int ret;
+
+		setenv("IDXGEN_DEVICES", devices, 1);
+		ret = idxgen_rt_create(&o, &rt);
+		unsetenv("IDXGEN_DEVICES");
+		if (ret)
+			return -1;
+		t0 = now_s();
+		ret = idxgen_rt_launch_ex(rt, &k, IDXGEN_RT_DIM3(4 * 65535, 1, 1),
+					  IDXGEN_RT_DIM3(1, 1, 1), NULL, NULL, &info);
+		t0 = now_s() - t0;
+		idxgen_rt_destroy(rt);
+		if (ret)
+			return -1;
+		*jobs = info.device_jobs;
+		if (t0 < best)
+			best = t0;
+	}
+	return best;
+}
+
+static void bench_devices(void)
+{
+	uint32_t j1 = 0, j2 = 0;
+	double one = launch_on("0", &j1), all = launch_on("all", &j2);
+
+	if (idxgen_list(NULL, 0) < 2 || one < 0 || all < 0) {
+		printf("devices: needs two real devices (the VM has two)\n");
+		return;
+	}
+	printf("one launch, 262140 one-thread blocks (4 grid chunks), empty kernel, 2 threads:\n");
+	printf("  one device  (IDXGEN_DEVICES=0)    %8.2f ms (%u device jobs)\n", one * 1e3, j1);
+	printf("  every device (IDXGEN_DEVICES=all) %8.2f ms (%u device jobs) = %.2fx\n", all * 1e3,
+	       j2, one / all);
+}
+
 /* No argument: every benchmark.  Otherwise only those named (unpack emu latency submit). */
 static int want(int argc, char **argv, const char *name)
 {
@@ -459,12 +523,25 @@ int main(int argc, char **argv)
 		bench_emu_vs_divmod(dev);
 	if (want(argc, argv, "latency"))
 		bench_latency(dev);
-	if (want(argc, argv, "submit") && info.backend == IDXGEN_BACKEND_DRM)
-		bench_submit(dev, info.dev_node);
-	else if (want(argc, argv, "submit"))
+	if (want(argc, argv, "submit") && info.backend == IDXGEN_BACKEND_DRM) {
+		struct idxgen_device *io;
+
+		bench_submit(dev, info.dev_node, info.features & IDXGEN_FEAT_USER_QUEUES ?
+			     "user queue" : "ioctl path, the device has no user queues");
+		/* the same device through the submit ioctl */
+		setenv("IDXGEN_USER_QUEUES", "0", 1);
+		ret = idxgen_open(0, IDXGEN_OPEN_DRM, &io);
+		unsetenv("IDXGEN_USER_QUEUES");
+		if (!ret && (info.features & IDXGEN_FEAT_USER_QUEUES))
+			bench_submit(io, info.dev_node, "ioctl path, IDXGEN_USER_QUEUES=0");
+		if (!ret)
+			idxgen_close(io);
+	} else if (want(argc, argv, "submit"))
 		printf("submission vs null ioctl: needs a real device (run in the VM)\n");
 	if (want(argc, argv, "uq") && info.backend == IDXGEN_BACKEND_DRM)
 		bench_uq(info.dev_node);
+	if (want(argc, argv, "devices") && info.backend == IDXGEN_BACKEND_DRM)
+		bench_devices();
 	idxgen_close(dev);
 	return 0;
 }

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "kernels.h"
+#include "quiesce.h"
 #include "tap.h"
 
 #ifndef __CUDACC__
@@ -37,6 +38,8 @@ static dim3 d3(unsigned int x, unsigned int y, unsigned int z)
 /* ---- host functions that gate a stream and log the order of events ---- */
 struct gate {
 	int started, released;
+	long tid;	/* the thread running the gate */
+	int quiet;	/* release_later: the runtime stopped before the release */
 	char log[64];
 	int nlog;
 };
@@ -62,6 +65,7 @@ static void CUDART_CB_gate(void *arg)
 {
 	struct gate *g = (struct gate *)arg;
 
+	__atomic_store_n(&g->tid, quiesce_gettid(), __ATOMIC_SEQ_CST);
 	__atomic_store_n(&g->started, 1, __ATOMIC_SEQ_CST);
 	while (!__atomic_load_n(&g->released, __ATOMIC_SEQ_CST))
 		usleep(100);
@@ -84,16 +88,27 @@ static void wait_started(struct gate *g)
 		usleep(100);
 }
 
-/* Releases the gate after a pause long enough for a wrong implementation
- * to run what must wait (the result never depends on the pause). */
+/*
+ * Releases the gate once every other thread of the runtime has stopped
+ * (quiesce.h): a wrong implementation has then already run what must wait
+ * for the gate, at any speed.  (It was a 50 ms pause, which a wrong
+ * implementation slower than that passed.)  The hang guard's expiry is
+ * reported by check_quiet() as a failure.
+ */
 static void *release_later(void *arg)
 {
 	struct gate *g = (struct gate *)arg;
 
 	wait_started(g);
-	usleep(50000);
+	g->quiet = quiesce_wait(__atomic_load_n(&g->tid, __ATOMIC_SEQ_CST));
 	__atomic_store_n(&g->released, 1, __ATOMIC_SEQ_CST);
 	return NULL;
+}
+
+static void check_quiet(const struct gate *g, const char *what)
+{
+	tap_ok(g->quiet, "%s: the runtime's threads all waited before the gate opened%s", what,
+	       g->quiet ? "" : " (hang guard ran out: one kept running or slept with a timeout)");
 }
 
 /*
@@ -451,6 +466,7 @@ static void test_streams(void)
 	pthread_create(&thr, NULL, release_later, &g);
 	TAP_ERR(cudaStreamSynchronize(s1), cudaSuccess);
 	pthread_join(thr, NULL);
+	check_quiet(&g, "stream order");
 	tap_ok(!strcmp(g.log, "AB"), "host functions run in stream order");
 	TAP_ERR(cudaStreamQuery(s1), cudaSuccess);
 
@@ -461,6 +477,7 @@ static void test_streams(void)
 	pthread_create(&thr, NULL, release_later, &g);
 	TAP_ERR(cudaLaunchHostFunc(0, CUDART_CB_log_d, &g), cudaSuccess);
 	pthread_join(thr, NULL);
+	check_quiet(&g, "default stream");
 	tap_ok(!strcmp(g.log, "AD"), "the default stream waits for a blocking stream");
 
 	/* ... but not for a non-blocking one */
@@ -542,6 +559,7 @@ static void test_events(void)
 	pthread_create(&thr, NULL, release_later, &g);
 	TAP_ERR(cudaStreamSynchronize(s2), cudaSuccess);
 	pthread_join(thr, NULL);
+	check_quiet(&g, "cudaStreamWaitEvent");
 	tap_ok(!strcmp(g.log, "AB"), "cudaStreamWaitEvent: s2 waits for s1's record");
 	TAP_ERR(cudaEventSynchronize(e1), cudaSuccess);
 
@@ -564,6 +582,7 @@ static void test_events(void)
 	pthread_create(&thr, NULL, release_later, &g);
 	TAP_ERR(cudaStreamSynchronize(s2), cudaSuccess);
 	pthread_join(thr, NULL);
+	check_quiet(&g, "generations");
 	tap_ok(!strcmp(g.log, "AB"),
 	       "cudaStreamWaitEvent waits for its generation, not a newer record's");
 	cudaStreamDestroy(s3);

@@ -5,10 +5,13 @@
  * against gen_ref.h, and a hostile process: garbage descriptors, targets
  * outside its regions, a doorbell past the ring, unmapping and destroying
  * while jobs run, a second process trying the first one's mappings, fork
- * and SIGKILL.  Nothing may be written outside the process's regions, the
- * kernel log must stay clean (the harness's kcheck) and nothing may leak.
+ * and SIGKILL, UQ_DESTROY racing threads that ring the doorbell.  Nothing
+ * may be written outside the process's regions, the kernel log must stay
+ * clean (the harness's kcheck) and nothing may leak.
  */
 #include "drv_test.h"
+
+#include <pthread.h>
 
 struct uq {
 	int fd;
@@ -296,6 +299,87 @@ static void test_uq_doorbell_zapped(struct dev *d, uint32_t ctx, uint32_t reg)
 	uq_unmap(&q);
 }
 
+/* Threads that store descriptors and doorbells until the queue goes under them. */
+struct uq_race {
+	struct uq *q;
+	const struct dev *d;
+	volatile bool stop;
+	volatile unsigned long stores;
+	bool bus;
+};
+
+static __thread sigjmp_buf uq_race_jmp;
+
+static void uq_race_sigbus(int sig)
+{
+	siglongjmp(uq_race_jmp, 1);
+}
+
+static void *uq_race_ringer(void *arg)
+{
+	struct uq_race *r = arg;
+	struct idxgen_desc dsc;
+	uint32_t tail = 0;
+
+	desc_make(&dsc, r->d, r->q->c.region_base[0], 64, 64, 0);
+	if (sigsetjmp(uq_race_jmp, 1)) {
+		r->bus = true;	/* the doorbell was zapped under the store */
+		return NULL;
+	}
+	while (!r->stop) {
+		memcpy(r->q->mem + tail * sizeof(dsc), &dsc, sizeof(dsc));
+		tail = (tail + 1) % r->q->c.ring_entries;
+		__atomic_thread_fence(__ATOMIC_RELEASE);
+		r->q->db[IDXGEN_UQ_DB_TAIL / 4] = tail;
+		r->stores = r->stores + 1;
+	}
+	return NULL;
+}
+
+/*
+ * UQ_DESTROY from one thread while two others ring the doorbell: each
+ * ringer ends with SIGBUS (its store met the zapped page) or sees stop; the
+ * destroy succeeds, the kernel log stays clean (kcheck) and the device
+ * still runs jobs.  Five rounds, each waiting until both ringers stored.
+ */
+static void test_uq_destroy_race(struct dev *d, uint32_t ctx, uint32_t reg, const uint8_t *map)
+{
+	struct sigaction sa = {.sa_handler = uq_race_sigbus}, old;
+	unsigned int round, ok = 0, bus = 0;
+
+	sigaction(SIGBUS, &sa, &old);
+	for (round = 0; round < 5; round++) {
+		struct uq_race r[2];
+		pthread_t t[2];
+		struct uq q;
+		time_t guard = time(NULL) + HANG_GUARD_S;
+		int i, started = 0, destroyed;
+
+		if (uq_create(d->fd, ctx, 64, &reg, 1, &q))
+			break;
+		for (i = 0; i < 2; i++) {
+			r[i] = (struct uq_race){.q = &q, .d = d};
+			started += !pthread_create(&t[i], NULL, uq_race_ringer, &r[i]);
+		}
+		/* both ringers are storing (an event, not a delay) */
+		while (started == 2 && (!r[0].stores || !r[1].stores) && time(NULL) < guard)
+			sched_yield();
+		destroyed = uq_destroy(&q);
+		for (i = 0; i < started; i++) {
+			r[i].stop = true;
+			pthread_join(t[i], NULL);
+			bus += r[i].bus;
+		}
+		uq_unmap(&q);
+		ok += started == 2 && destroyed == 0;
+	}
+	sigaction(SIGBUS, &old, NULL);
+	tap_ok(ok == 5, "UQ_DESTROY racing two threads' doorbell stores: %u of 5 rounds clean "
+	       "(%u ringers stopped by SIGBUS)", ok, bus);
+	tap_ok(dbg_wait(d, "objects", "user_queues", 0) && job_works(d, ctx, reg, map, 23),
+	       "after the races: no queue left, the device still runs jobs");
+}
+
 /* Another open file cannot map this file's queue. */
 static void test_uq_isolation(struct dev *d, uint32_t ctx, uint32_t reg)
 {
@@ -375,6 +459,7 @@ void test_uq(struct dev *d)
 	test_uq_hostile(d, ctx, reg, map);
 	test_uq_teardown(d, ctx, reg);
 	test_uq_doorbell_zapped(d, ctx, reg);
+	test_uq_destroy_race(d, ctx, reg, map);
 	test_uq_isolation(d, ctx, reg);
 	test_uq_kill(d);
 	tap_ok(dbg_value(d, "objects", "user_queues") == 0, "no user queue left");

@@ -21,6 +21,7 @@
  *   test_lib_threads.c   threads sharing a device, object lifetime, stats
  *   test_lib_schedule.c  schedule orders (issue 9)
  *   test_lib_locks.c     priority arbitration (docs/design.md#arbiter)
+ *   test_lib_uq.c        user queues against the ioctl path (last: it resets device 0)
  */
 #define TAP_SHARED_DEFINE	/* this file holds the TAP count */
 #include "test_lib.h"
@@ -54,6 +55,7 @@ int main(void)
 	test_lifetime();
 	test_schedule();
 	test_locks();
+	test_user_queues();
 	idxgen_close(dev);
 	return tap_done();
 }

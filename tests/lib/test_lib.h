@@ -46,5 +46,6 @@ void test_threads(void);	/* test_lib_threads.c: concurrency, lifetime, stats */
 void test_lifetime(void);
 void test_schedule(void);	/* test_lib_schedule.c: schedule orders (issue 9) */
 void test_locks(void);		/* test_lib_locks.c: priority arbitration */
+void test_user_queues(void);	/* test_lib_uq.c: user queues against the ioctl path */
 
 #endif /* IDXGEN_TEST_LIB_H */

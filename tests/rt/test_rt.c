@@ -9,6 +9,7 @@
  * host, the driver in the VM).
  *
  * The tests, by area (test_rt.h lists them):
+ *   test_rt_devices.c    IDXGEN_DEVICES, one launch spread over every device
  *   test_rt_create.c     the emulation announcement, IDXGEN_BACKEND=drm,
  *                        the thread count
  *   test_rt_kernels.c    the kernels of kernels.h against plain C, the
@@ -66,6 +67,7 @@ int main(int argc, char **argv)
 	test_announce();
 	test_forced_drm();
 	test_num_threads();
+	test_devices();
 	for (unsigned int i = 0; i < sizeof(threads) / sizeof(threads[0]); i++) {
 		unsigned int nt = threads[i];
 		struct idxgen_rt *rt = rt_new(nt);

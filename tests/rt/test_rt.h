@@ -36,6 +36,8 @@ struct idxgen_rt *rt_new(unsigned int threads);
 void test_announce(void);
 void test_forced_drm(void);
 void test_num_threads(void);
+/* test_rt_devices.c: IDXGEN_DEVICES, one launch over every device */
+void test_devices(void);
 /* test_rt_kernels.c: kernels against plain C references, private and shared areas */
 void test_vadd(struct idxgen_rt *rt, unsigned int nt, uint32_t n, uint32_t bs);
 void test_reduce(struct idxgen_rt *rt, unsigned int nt, uint32_t n, uint32_t bs);

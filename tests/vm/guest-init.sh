@@ -34,6 +34,7 @@ plan=${idxgen_plan:-smoke}
 # Suites may look at the kernel flavour (fault injection is debug-only).
 export IDXGEN_KERNEL=${idxgen_kernel:-stock}
 KMEMLEAK=/sys/kernel/debug/kmemleak
+KMEMLEAK_MIN_AGE_S=5	# mm/kmemleak.c MSECS_MIN_AGE
 SPLAT='BUG:|Oops|WARNING:|general protection|KFENCE|KASAN|UBSAN|DMA-API: [^ ]+ [^ ]+: |DMA-API: debugging out of memory|ODEBUG|list_(add|del) corruption|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context|blocked for more than|soft lockup|refcount_t:|unreferenced object'
 # Taint bits that are not a kernel problem: O (out-of-tree module, 4096)
 # and E (unsigned module, 8192).
@@ -202,9 +203,14 @@ kcheck() { # name
 		failed=$((failed + 1))
 	fi
 	if [ -w "$KMEMLEAK" ]; then
-		# kmemleak reports objects older than 5 s that no memory refers to;
-		# a second scan catches those a stale stack slot hid from the first.
-		sleep 6
+		# kmemleak reports only objects older than its minimum age (5 s,
+		# MSECS_MIN_AGE in mm/kmemleak.c, counted in jiffies): the wait
+		# lets the suite's last allocations reach it.  Not a guess of any
+		# speed: the guest's own clock measures both the age and this
+		# wait, at any load (one second over: jiffies may trail the
+		# clock by a tick).  A second scan catches objects that a stale
+		# stack slot hid from the first.
+		sleep $((KMEMLEAK_MIN_AGE_S + 1))
 		echo scan > $KMEMLEAK
 		echo scan > $KMEMLEAK
 		cat $KMEMLEAK > /tmp/kmemleak.out

@@ -5,7 +5,8 @@
 #
 # Boots the check plan with three suites of a guest script laid over the
 # image: "first" passes, "crash" asks for SIGABRT to QEMU
-# (IDXGEN_VM_TEST_CRASH=1: hmp-forward.py sends it) and waits, "after"
+# (IDXGEN_VM_TEST_CRASH=1: hmp-forward.py sends it) and waits to be
+# killed (run-vm.sh's --timeout is the hang guard), "after"
 # passes.  About two VM boots.  Prints TAP.
 # Environment: as run-vm.sh (BUILD, GUEST, IDXGEN_CACHE, QEMU).
 set -uo pipefail
@@ -20,9 +21,10 @@ cat >"$T/overlay/opt/idxgen/tests/harness-selftest.sh" <<'EOS'
 case "$1" in
 first) echo "ok 1 - harness self-test: the suite before the crash ran" ;;
 crash)
+	# waits to be killed with QEMU: no time of its own (was "sleep 120");
+	# if QEMU is never killed, run-vm.sh's --timeout ends the run, failed
 	echo "### test-abort-qemu" >/dev/ttyS1
-	sleep 120
-	echo "ok 1 - harness self-test: QEMU still ran 120 s after the abort request"
+	while :; do sleep 1; done
 	;;
 after) echo "ok 1 - harness self-test: the suite after the crash ran in a fresh VM" ;;
 esac
@@ -57,7 +59,6 @@ check "$(has '^ok 1 - harness self-test: the suite after the crash ran in a fres
 	"a fresh VM ran the suite after the crash"
 check "$([ "$(grep -c 'the suite before the crash ran' "$T/out.txt")" -eq 1 ]; echo $?)" \
 	"the suite before the crash ran once (not again in the fresh VM)"
-check "$(grep -q "QEMU still ran 120 s" "$T/out.txt"; [ $? -ne 0 ]; echo $?)" "the crashed suite did not go on"
 check "$(has '^# vm: the last VM completed \(### IDXGEN-VM-DONE')" "the fresh VM completed the plan"
 rm -rf "$T/vm/cores-"*
 tap_done

@@ -331,6 +331,13 @@ void print_stats(const struct stats *st, const char *what, double secs)
 		 "wrong, %lu resets, %lu rebinds, %lu maps",
 		 what, st->ioctls, secs, st->jobs_verified, st->jobs_failed, st->jobs_bad,
 		 st->resets, st->rebinds, st->maps);
+	/* ENODEV: the file's device instance was gone (unbound); every other
+	 * answer came from a live device's driver */
+	if (st->ioctls)
+		tap_diag("%s: %.1f %% of the ioctls reached a live device (%lu ENODEV, %lu files "
+			 "reopened on the device after it)",
+			 what, 100.0 * (st->ioctls - st->by_errno[ENODEV]) / st->ioctls,
+			 st->by_errno[ENODEV], st->follows);
 	for (e = 0; e < NERR; e++)
 		if (st->by_errno[e])
 			tap_diag("  %-12s %lu", e ? strerrorname_np(e) ?: "?" : "success",

@@ -1,0 +1,564 @@
+// SPDX-License-Identifier: MIT
+/*
+ * uq.c - the drm backend's submission through a user queue (uapi v3,
+ * docs/hardware.md#user-queues): descriptors are stored into a ring the
+ * process maps, the doorbell is one store, and completions are read from
+ * the completion ring the device writes, so a job costs no system call.
+ *
+ * A context gets its queue at its first submission.  The driver binds a
+ * queue to the regions named at creation (at most DRM_IDXGEN_UQ_MAX_REGIONS),
+ * so a batch that targets a region outside the queue's set replaces the
+ * queue (after its jobs are done) by one that holds the new regions and as
+ * many of the old ones as fit.  A batch that needs more regions than a queue
+ * holds, or a context for which no queue can be made (every queue of the
+ * device in use), goes through the submit ioctl instead; a context's jobs
+ * still complete in the order they were submitted, since each switch of
+ * path first waits for the jobs of the other one.
+ *
+ * Completions are copied ("harvested") from the completion ring into a
+ * window of IDXGEN_RESULT_WINDOW results, as the driver keeps for the
+ * ioctl path.  A wait polls the completion value for UQ_SPIN_NS and then
+ * sleeps in UQ_WAIT.  A queue that faults or is reset completes nothing
+ * more: its pending jobs get error -EIO and status ABORTED, and the next
+ * submission makes a new queue.
+ *
+ * Locking: everything here is under the context's submit_lock, except the
+ * completion value a waiter polls; a waiter holds a reference on the queue
+ * so that its memory stays mapped while it polls.
+ */
+#define _GNU_SOURCE
+#include <endian.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <xf86drm.h>
+
+#include "internal.h"
+#include "uapi/drm/idxgen_accel.h"
+
+#define UQ_RING_ENTRIES		512u		/* one IDXGEN_MAX_BATCH fits, with room */
+#define UQ_SPIN_NS		50000		/* poll this long before sleeping in UQ_WAIT */
+/* UQ_WAIT sleeps in slices: the queue may be replaced, and its id reused, meanwhile */
+#define UQ_WAIT_SLICE_NS	10000000
+
+struct uq_queue {
+	struct drm_idxgen_uq_create c;			/* id, offsets, region bases */
+	uint64_t serial[DRM_IDXGEN_UQ_MAX_REGIONS];	/* the regions' serials */
+	bool shared[DRM_IDXGEN_UQ_MAX_REGIONS];
+	uint64_t size[DRM_IDXGEN_UQ_MAX_REGIONS];
+	uint8_t *mem;
+	volatile uint32_t *db;
+	uint32_t *tags;			/* user_tag of the job in each slot */
+	uint32_t entries;
+	uint64_t base;			/* sequence number of the queue's first job */
+	uint64_t submitted;		/* jobs written into the ring */
+	uint64_t harvested;		/* completions copied into the window */
+	bool dead;			/* faulted or reset: completes nothing more */
+	unsigned int refs;		/* the state's one, and one per waiter */
+};
+
+struct idxgen_uq_state {
+	struct uq_queue *q;		/* NULL: none at present */
+	uint64_t next;			/* sequence number of the next job, from 1 */
+	bool off;			/* no queue could be made: the ioctl path */
+	uint64_t res_seq[IDXGEN_RESULT_WINDOW];
+	struct idxgen_job_result res[IDXGEN_RESULT_WINDOW];
+};
+
+static void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+void idxgen_uq_setup(struct idxgen_device *dev)
+{
+	struct drm_idxgen_get_param gp = { .param = DRM_IDXGEN_PARAM_UQ_MAX_RING };
+	const char *env = getenv("IDXGEN_USER_QUEUES");
+	uint32_t entries = UQ_RING_ENTRIES;
+
+	dev->uq_entries = 0;
+	if (!(dev->uapi_features & DRM_IDXGEN_UAPI_USER_QUEUES))
+		return;
+	if (env && (!strcmp(env, "0") || !strcmp(env, "off") || !strcmp(env, "no")))
+		return;
+	if (drmIoctl(dev->fd, DRM_IOCTL_IDXGEN_GET_PARAM, &gp) || gp.value < 2)
+		return;
+	while (entries > gp.value)
+		entries >>= 1;
+	dev->uq_entries = entries;
+}
+
+static uint64_t queue_value(const struct uq_queue *q)
+{
+	return __atomic_load_n((const uint64_t *)(q->mem + q->c.value_offset), __ATOMIC_ACQUIRE);
+}
+
+static void record(struct idxgen_uq_state *st, uint64_t seq, const struct idxgen_job_result *r)
+{
+	st->res_seq[seq % IDXGEN_RESULT_WINDOW] = seq;
+	st->res[seq % IDXGEN_RESULT_WINDOW] = *r;
+}
+
+/* The result of the job in slot, from its completion record; -EIO if the record is not one. */
+static void cpl_result(const struct uq_queue *q, uint32_t slot, uint32_t job_id,
+		       struct idxgen_job_result *r)
+{
+	const struct idxgen_cpl *ring = (const void *)(q->mem + q->c.cpl_offset);
+	struct idxgen_cpl c;
+	uint32_t status, flags;
+	uint64_t cycles;
+
+	memcpy(&c, &ring[slot], sizeof(c));
+	status = le16toh(c.status);
+	flags = le16toh(c.flags);
+	cycles = le64toh(c.cycles);
+	memset(r, 0, sizeof(*r));
+	r->user_tag = q->tags[slot];
+	if (le32toh(c.job_id) != job_id || le32toh(c.slot) != slot ||
+	    le32toh(c.check) != IDXGEN_CPL_CHECK(job_id, status, flags, le32toh(c.warps),
+						 le32toh(c.threads), cycles, slot)) {
+		r->error = -EIO;	/* not a record the device wrote for this job */
+		r->status = IDXGEN_CPL_ABORTED;
+		return;
+	}
+	r->status = status;
+	r->hit = flags & IDXGEN_CPLF_HIT;
+	r->warps = le32toh(c.warps);
+	r->threads = le32toh(c.threads);
+	r->cycles = cycles;
+}
+
+/* Copy the completions the device has written into the window. */
+static void harvest(struct idxgen_uq_state *st, struct uq_queue *q)
+{
+	uint64_t done = queue_value(q);
+	struct idxgen_job_result r;
+
+	if (done > q->submitted)
+		done = q->submitted;	/* more than was submitted: not the device's count */
+	for (; q->harvested < done; q->harvested++) {
+		uint64_t seq = q->base + q->harvested;
+		uint32_t slot = (uint32_t)(q->harvested & (q->entries - 1));
+
+		cpl_result(q, slot, (uint32_t)seq, &r);
+		record(st, seq, &r);
+	}
+}
+
+/* The queue completes nothing more: every job it has not completed fails. */
+static void fail_pending(struct idxgen_uq_state *st, struct uq_queue *q)
+{
+	struct idxgen_job_result r = { .error = -EIO, .status = IDXGEN_CPL_ABORTED };
+
+	harvest(st, q);
+	for (; q->harvested < q->submitted; q->harvested++) {
+		r.user_tag = q->tags[q->harvested & (q->entries - 1)];
+		record(st, q->base + q->harvested, &r);
+	}
+	q->dead = true;
+}
+
+/*
+ * Until the queue's completion value reaches target: poll, then UQ_WAIT.
+ * 0, -ETIMEDOUT at deadline_ns, -EIO the queue stopped (fault or reset),
+ * -ENOENT the queue is gone (replaced meanwhile).
+ */
+static int wait_value(int fd, struct uq_queue *q, uint64_t target, int64_t deadline_ns)
+{
+	int64_t start = idxgen_now_ns(), now = start;
+
+	while (queue_value(q) < target && now - start < UQ_SPIN_NS) {
+		cpu_relax();
+		now = idxgen_now_ns();
+	}
+	while (queue_value(q) < target) {
+		struct drm_idxgen_uq_wait w = { .uq_id = q->c.uq_id, .value = target };
+
+		now = idxgen_now_ns();
+		if (now >= deadline_ns)
+			return -ETIMEDOUT;
+		w.timeout_ns = deadline_ns - now < UQ_WAIT_SLICE_NS ? deadline_ns - now :
+								       UQ_WAIT_SLICE_NS;
+		if (drmIoctl(fd, DRM_IOCTL_IDXGEN_UQ_WAIT, &w) && errno != ETIME)
+			return -errno;
+	}
+	return 0;
+}
+
+static void queue_put(struct uq_queue *q)
+{
+	if (--q->refs)
+		return;
+	munmap((void *)q->db, IDXGEN_UQ_DB_STRIDE);
+	munmap(q->mem, q->c.mem_size);
+	free(q->tags);
+	free(q);
+}
+
+/* Stop the queue in the device (its mappings stay for the waiters that hold it). */
+static void queue_retire(struct idxgen_context *ctx, struct uq_queue *q)
+{
+	struct drm_idxgen_uq_destroy d = { .uq_id = q->c.uq_id };
+
+	drmIoctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_UQ_DESTROY, &d);
+	queue_put(q);
+}
+
+/* Wait for every job of the queue (caller holds submit_lock). */
+static int drain(struct idxgen_context *ctx, struct idxgen_uq_state *st, struct uq_queue *q)
+{
+	int ret;
+
+	harvest(st, q);
+	if (q->dead || q->harvested == q->submitted)
+		return 0;
+	ret = wait_value(ctx->dev->fd, q, q->submitted, INT64_MAX);
+	if (ret)
+		fail_pending(st, q);	/* -EIO/-ENOENT: the queue will not finish them */
+	harvest(st, q);
+	return 0;
+}
+
+int idxgen_uq_drain(struct idxgen_context *ctx)
+{
+	if (!ctx->uq || !ctx->uq->q)
+		return 0;
+	return drain(ctx, ctx->uq, ctx->uq->q);
+}
+
+static int queue_new(struct idxgen_context *ctx, struct idxgen_region *const *regs,
+		     unsigned int n, const struct uq_queue *old, struct uq_queue **out)
+{
+	int fd = ctx->dev->fd, ret = -ENOMEM;
+	struct uq_queue *q = calloc(1, sizeof(*q));
+	unsigned int i;
+
+	if (!q)
+		return -ENOMEM;
+	q->entries = ctx->dev->uq_entries;
+	q->tags = calloc(q->entries, sizeof(*q->tags));
+	if (!q->tags)
+		goto err_free;
+	for (i = 0; i < n; i++) {
+		q->c.regions[i] = regs[i]->handle;
+		q->serial[i] = regs[i]->serial;
+		q->shared[i] = regs[i]->shared;
+		q->size[i] = regs[i]->size;
+	}
+	/* then the old queue's regions, as many as fit (all of them are still alive) */
+	for (i = 0; old && i < old->c.nregions && n < DRM_IDXGEN_UQ_MAX_REGIONS; i++) {
+		unsigned int j;
+
+		for (j = 0; j < n && q->c.regions[j] != old->c.regions[i]; j++)
+			;
+		if (j < n)
+			continue;
+		q->c.regions[n] = old->c.regions[i];
+		q->serial[n] = old->serial[i];
+		q->shared[n] = old->shared[i];
+		q->size[n++] = old->size[i];
+	}
+	q->c.ctx_id = ctx->id;
+	q->c.ring_entries = q->entries;
+	q->c.nregions = n;
+	if (drmIoctl(fd, DRM_IOCTL_IDXGEN_UQ_CREATE, &q->c)) {
+		ret = -errno;
+		goto err_free;
+	}
+	q->mem = mmap(NULL, q->c.mem_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		      (off_t)q->c.mem_offset);
+	q->db = mmap(NULL, IDXGEN_UQ_DB_STRIDE, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		     (off_t)q->c.doorbell_offset);
+	if (q->mem == MAP_FAILED || q->db == MAP_FAILED) {
+		struct drm_idxgen_uq_destroy d = { .uq_id = q->c.uq_id };
+
+		ret = -errno;
+		drmIoctl(fd, DRM_IOCTL_IDXGEN_UQ_DESTROY, &d);
+		if (q->mem != MAP_FAILED)
+			munmap(q->mem, q->c.mem_size);
+		if (q->db != MAP_FAILED)
+			munmap((void *)q->db, IDXGEN_UQ_DB_STRIDE);
+		goto err_free;
+	}
+	q->refs = 1;
+	*out = q;
+	return 0;
+err_free:
+	free(q->tags);
+	free(q);
+	return ret;
+}
+
+/* Which of the queue's regions reg is, or -1. */
+static int queue_slot_of(const struct uq_queue *q, const struct idxgen_region *reg)
+{
+	unsigned int i;
+
+	for (i = 0; i < q->c.nregions; i++)
+		if (q->serial[i] == reg->serial ||
+		    (reg->shared && q->shared[i] && q->c.regions[i] == reg->handle))
+			return (int)i;
+	return -1;
+}
+
+static bool queue_holds(const struct uq_queue *q, uint64_t serial)
+{
+	unsigned int i;
+
+	for (i = 0; i < q->c.nregions; i++)
+		if (q->serial[i] == serial)
+			return true;
+	return false;
+}
+
+/* The distinct regions of a batch into regs; -E2BIG if a queue cannot hold them. */
+static int batch_regions(const struct idxgen_config *cfgs, unsigned int n,
+			 struct idxgen_region **regs, unsigned int *nregs)
+{
+	unsigned int i, j;
+
+	*nregs = 0;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < *nregs; j++)
+			if (regs[j] == cfgs[i].region ||
+			    (regs[j]->shared && cfgs[i].region->shared))
+				break;
+		if (j < *nregs)
+			continue;
+		if (*nregs == DRM_IDXGEN_UQ_MAX_REGIONS)
+			return -E2BIG;
+		regs[(*nregs)++] = cfgs[i].region;
+	}
+	return 0;
+}
+
+/*
+ * Make st->q a running queue that holds regs: 0, IDXGEN_UQ_FALLBACK (no
+ * queue can be made: the ioctl path from now on), or an error.
+ */
+static int queue_for(struct idxgen_context *ctx, struct idxgen_uq_state *st,
+		     struct idxgen_region **regs, unsigned int n)
+{
+	struct uq_queue *q = st->q, *nq = NULL;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; q && !q->dead && i < n && queue_slot_of(q, regs[i]) >= 0; i++)
+		;
+	if (q && !q->dead && i == n)
+		return 0;
+	if (q)
+		drain(ctx, st, q);
+	ret = queue_new(ctx, regs, n, q && !q->dead ? q : NULL, &nq);
+	if (q) {
+		queue_retire(ctx, q);
+		st->q = NULL;
+	}
+	if (ret == -EBUSY || ret == -EOPNOTSUPP || ret == -ENOMEM || ret == -ENOSPC ||
+	    ret == -EACCES || ret == -EPERM) {
+		st->off = true;
+		return IDXGEN_UQ_FALLBACK;
+	}
+	if (ret)
+		return ret;
+	nq->base = st->next;
+	st->q = nq;
+	return 0;
+}
+
+/* The jobs the context sent through the ioctl path are done (caller holds submit_lock). */
+static int sync_ioctl_jobs(struct idxgen_context *ctx)
+{
+	if (!ctx->ioctl_jobs)
+		return 0;
+	if (drmSyncobjWait(ctx->dev->fd, &ctx->syncobj, 1, INT64_MAX,
+			   DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL))
+		return -errno;
+	ctx->ioctl_jobs = false;
+	return 0;
+}
+
+static void ring_doorbell(struct uq_queue *q)
+{
+	/* the descriptors are visible before the device hears of them */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	q->db[IDXGEN_UQ_DB_TAIL / 4] = (uint32_t)(q->submitted & (q->entries - 1));
+	/* and the write-combined store leaves the CPU now, not at some later flush */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+static void write_desc(struct uq_queue *q, const struct idxgen_config *cfg, uint64_t seq)
+{
+	struct idxgen_desc *ring = (struct idxgen_desc *)q->mem;
+	uint32_t slot = (uint32_t)(q->submitted & (q->entries - 1));
+	int w = queue_slot_of(q, cfg->region);
+	struct idxgen_desc d;
+	struct igm_job j;
+
+	idxgen_cfg_to_job(cfg, q->c.region_base[w] + cfg->offset, q->size[w] - cfg->offset,
+			  (uint32_t)seq, &j);
+	igm_job_to_desc(&d, &j);
+	memcpy(&ring[slot], &d, sizeof(d));
+	q->tags[slot] = cfg->user_tag;
+	q->submitted++;
+}
+
+/* Room for one more job in the ring (caller holds submit_lock); -EIO: the queue died. */
+static int make_room(struct idxgen_context *ctx, struct idxgen_uq_state *st, struct uq_queue *q)
+{
+	int ret;
+
+	/*
+	 * entries - 1 at most in flight: a full ring's tail would equal its
+	 * head, which the device reads as an empty one.
+	 */
+	harvest(st, q);
+	if (q->submitted - q->harvested < q->entries - 1)
+		return 0;
+	ring_doorbell(q);	/* the jobs written so far, so that the device frees slots */
+	ret = wait_value(ctx->dev->fd, q, q->submitted - q->entries + 2, INT64_MAX);
+	if (ret) {
+		fail_pending(st, q);
+		return -EIO;
+	}
+	harvest(st, q);
+	return 0;
+}
+
+static struct idxgen_uq_state *state_of(struct idxgen_context *ctx)
+{
+	if (!ctx->uq) {
+		ctx->uq = calloc(1, sizeof(*ctx->uq));
+		if (ctx->uq)
+			ctx->uq->next = 1;
+	}
+	return ctx->uq;
+}
+
+int idxgen_uq_submit(struct idxgen_context *ctx, const struct idxgen_config *cfgs, unsigned int n,
+		     idxgen_job_t *jobs)
+{
+	struct idxgen_region *regs[DRM_IDXGEN_UQ_MAX_REGIONS];
+	struct idxgen_uq_state *st;
+	unsigned int nregs, i;
+	int ret;
+
+	if (!ctx->dev->uq_entries)
+		return IDXGEN_UQ_FALLBACK;
+	pthread_mutex_lock(&ctx->submit_lock);
+	st = state_of(ctx);
+	ret = !st ? -ENOMEM : st->off ? IDXGEN_UQ_FALLBACK : 0;
+	if (!ret && batch_regions(cfgs, n, regs, &nregs))
+		ret = IDXGEN_UQ_FALLBACK;
+	if (!ret)
+		ret = queue_for(ctx, st, regs, nregs);
+	if (!ret)
+		ret = sync_ioctl_jobs(ctx);
+	for (i = 0; !ret && i < n; i++) {
+		ret = make_room(ctx, st, st->q);
+		if (ret)
+			break;
+		if (jobs)
+			jobs[i] = IDXGEN_UQ_JOB | st->next;
+		write_desc(st->q, &cfgs[i], st->next++);
+	}
+	if (i)
+		ring_doorbell(st->q);
+	pthread_mutex_unlock(&ctx->submit_lock);
+	return ret;
+}
+
+int idxgen_uq_result(struct idxgen_context *ctx, idxgen_job_t job, struct idxgen_job_result *res)
+{
+	uint64_t seq = job & ~IDXGEN_UQ_JOB;
+	struct idxgen_uq_state *st;
+	int ret;
+
+	pthread_mutex_lock(&ctx->submit_lock);
+	st = ctx->uq;
+	if (!st || !seq || seq >= st->next || st->next - seq > IDXGEN_RESULT_WINDOW) {
+		ret = -ENOENT;
+	} else {
+		if (st->q)
+			harvest(st, st->q);
+		ret = st->res_seq[seq % IDXGEN_RESULT_WINDOW] == seq ? 0 : -EBUSY;
+		if (!ret)
+			*res = st->res[seq % IDXGEN_RESULT_WINDOW];
+	}
+	pthread_mutex_unlock(&ctx->submit_lock);
+	return ret;
+}
+
+int idxgen_uq_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadline_ns)
+{
+	uint64_t seq = job & ~IDXGEN_UQ_JOB;
+	struct idxgen_uq_state *st;
+	struct uq_queue *q;
+	int ret;
+
+	for (;;) {
+		pthread_mutex_lock(&ctx->submit_lock);
+		st = ctx->uq;
+		if (!st || !seq || seq >= st->next) {
+			pthread_mutex_unlock(&ctx->submit_lock);
+			return -ENOENT;
+		}
+		q = st->q;
+		if (q)
+			harvest(st, q);
+		if (!q || q->dead || seq < q->base + q->harvested) {
+			pthread_mutex_unlock(&ctx->submit_lock);
+			return 0;	/* done (or failed): the result says which */
+		}
+		q->refs++;
+		pthread_mutex_unlock(&ctx->submit_lock);
+
+		ret = wait_value(ctx->dev->fd, q, seq - q->base + 1, deadline_ns);
+
+		pthread_mutex_lock(&ctx->submit_lock);
+		if (ret && ret != -ETIMEDOUT && q == st->q && !q->dead)
+			fail_pending(st, q);	/* stopped, or gone while still ours */
+		queue_put(q);
+		pthread_mutex_unlock(&ctx->submit_lock);
+		if (ret == -ETIMEDOUT || (ret && ret != -EIO && ret != -ENOENT))
+			return ret;
+	}
+}
+
+/* A region goes: the queues holding it go too (after their jobs), and with them its reference. */
+void idxgen_uq_region_gone(struct idxgen_region *reg)
+{
+	struct idxgen_device *dev = reg->dev;
+	struct idxgen_context *ctx;
+
+	if (!dev->uq_entries)
+		return;
+	pthread_mutex_lock(&dev->lock);
+	for (ctx = dev->contexts; ctx; ctx = ctx->next) {
+		struct uq_queue *q;
+
+		pthread_mutex_lock(&ctx->submit_lock);
+		q = ctx->uq ? ctx->uq->q : NULL;
+		if (q && queue_holds(q, reg->serial)) {
+			drain(ctx, ctx->uq, q);
+			queue_retire(ctx, q);
+			ctx->uq->q = NULL;
+		}
+		pthread_mutex_unlock(&ctx->submit_lock);
+	}
+	pthread_mutex_unlock(&dev->lock);
+}
+
+void idxgen_uq_free(struct idxgen_context *ctx)
+{
+	if (!ctx->uq)
+		return;
+	if (ctx->uq->q)
+		queue_retire(ctx, ctx->uq->q);
+	free(ctx->uq);
+	ctx->uq = NULL;
+}

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_lib_uq.c - the libidxgen suite (test_lib.c): submission through a
+ * user queue (uapi v3) against the ioctl path.
+ *
+ * Device 0 is opened twice: once as it comes (user queues, where the
+ * device has them) and once with IDXGEN_USER_QUEUES=0 (the ioctl path).
+ * The same jobs through both give the same results and the same bytes,
+ * each checked against tests/common/gen_ref.h.  Which path a handle took
+ * is read from the driver, not from the library: the fdinfo line
+ * drm-idxgen-user-queues of the handle's file.  Also: batches that wrap
+ * the ring, more regions than a queue holds (the ioctl path, in order with
+ * the queue's jobs), a region freed under a queue, the device without user
+ * queues (device 1 of the VM), a corrupted completion record and a device
+ * reset under a queue: the job fails with -EIO / ABORTED, never hangs or
+ * passes for a success, and the next job runs.
+ */
+#include "test_lib.h"	/* first: it defines _GNU_SOURCE */
+
+#include <dirent.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#define UQ_JOBS		300	/* > 256: wraps the ring, two batches of IDXGEN_MAX_BATCH */
+#define UQ_REGION	(1u << 20)
+
+/* Sum of drm-idxgen-user-queues over this process's files open on node. */
+static long uq_count(const char *node)
+{
+	char path[320], link[128], line[128];
+	struct dirent *e;
+	long n = 0, v;
+	DIR *d = opendir("/proc/self/fd");
+	FILE *f;
+	ssize_t len;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		snprintf(path, sizeof(path), "/proc/self/fd/%s", e->d_name);
+		len = readlink(path, link, sizeof(link) - 1);
+		if (len < 0)
+			continue;
+		link[len] = 0;
+		if (strcmp(link, node))
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/fdinfo/%s", e->d_name);
+		f = fopen(path, "re");
+		while (f && fgets(line, sizeof(line), f))
+			if (sscanf(line, "drm-idxgen-user-queues: %ld", &v) == 1)
+				n += v;
+		if (f)
+			fclose(f);
+	}
+	closedir(d);
+	return n;
+}
+
+struct uq_run {
+	struct idxgen_job_result res[UQ_JOBS];
+	uint8_t *bytes[2];		/* the two regions' contents after the jobs */
+	int submit_err, wait_err;
+	unsigned int bad_output;	/* jobs whose output the reference rejects */
+};
+
+/* The job list: shapes, word sizes and offsets that vary, alternating between two regions. */
+static void uq_configs(struct idxgen_device *d, struct idxgen_region **regs,
+		       struct idxgen_config *cfgs)
+{
+	static const uint16_t shapes[][3] = { { 32, 1, 1 }, { 7, 5, 3 }, { 64, 16, 1 },
+					      { 1, 1, 1 },  { 33, 3, 2 }, { 257, 3, 1 },
+					      { 16, 16, 4 } };
+	uint64_t off[2] = { 0, 0 };
+	unsigned int i;
+
+	for (i = 0; i < UQ_JOBS; i++) {
+		const uint16_t *s = shapes[i % (sizeof(shapes) / sizeof(shapes[0]))];
+		unsigned int r = i & 1;
+
+		idxgen_config_init(&cfgs[i], d, s[0], s[1], s[2], 0);
+		cfgs[i].flags |= IDXGEN_CONFIG_NO_HISTORY;	/* both runs generate */
+		cfgs[i].user_tag = 1000 + i;
+		if (idxgen_config_target(&cfgs[i], regs[r], off[r]))
+			cfgs[i].region = NULL;	/* caught by the submit */
+		off[r] += (idxgen_config_bytes(&cfgs[i]) + 7) & ~7ull;
+	}
+}
+
+/* All jobs on device d (one context, two regions), results and bytes into run. */
+static void uq_run_jobs(struct idxgen_device *d, struct uq_run *run, long *queues_seen,
+			const char *node)
+{
+	static struct idxgen_config cfgs[UQ_JOBS];
+	idxgen_job_t jobs[UQ_JOBS];
+	struct idxgen_region *regs[2] = { NULL, NULL };
+	struct idxgen_context *ctx = NULL;
+	const void *map;
+	unsigned int i;
+
+	memset(run, 0, sizeof(*run));
+	run->submit_err = idxgen_context_create(d, IDXGEN_PRIORITY_NORMAL, &ctx);
+	for (i = 0; i < 2 && !run->submit_err; i++)
+		run->submit_err = idxgen_region_alloc(d, UQ_REGION, &regs[i]);
+	if (!run->submit_err) {
+		uq_configs(d, regs, cfgs);
+		run->submit_err = idxgen_submit(ctx, cfgs, UQ_JOBS, jobs);
+	}
+	*queues_seen = uq_count(node);
+	/* waits from the last: an earlier job is then done already, or its own wait ends it */
+	for (i = UQ_JOBS; !run->submit_err && i-- > 0;) {
+		int ret = idxgen_wait(ctx, jobs[i], 600 * SEC, &run->res[i]);
+
+		if (ret && !run->wait_err)
+			run->wait_err = ret;
+	}
+	for (i = 0; !run->submit_err && i < UQ_JOBS; i++)
+		if (!output_ok(&cfgs[i]))
+			run->bad_output++;
+	for (i = 0; i < 2 && regs[i]; i++) {
+		run->bytes[i] = malloc(UQ_REGION);
+		if (run->bytes[i] && !idxgen_region_map(regs[i], &map))
+			memcpy(run->bytes[i], map, UQ_REGION);
+	}
+	idxgen_context_destroy(ctx);
+	for (i = 0; i < 2; i++)
+		idxgen_region_free(regs[i]);
+}
+
+static bool uq_results_equal(const struct uq_run *a, const struct uq_run *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < UQ_JOBS; i++) {
+		const struct idxgen_job_result *x = &a->res[i], *y = &b->res[i];
+
+		if (x->error || x->status || x->hit || x->error != y->error ||
+		    x->status != y->status || x->hit != y->hit || x->user_tag != y->user_tag ||
+		    x->user_tag != 1000 + i || x->warps != y->warps || x->threads != y->threads)
+			return false;
+	}
+	return true;
+}
+
+static void uq_run_free(struct uq_run *r)
+{
+	free(r->bytes[0]);
+	free(r->bytes[1]);
+}
+
+/* More regions than a queue holds: those jobs take the ioctl path, in order with the queue's. */
+static void test_uq_many_regions(struct idxgen_device *d)
+{
+	struct idxgen_region *regs[10] = { NULL };
+	struct idxgen_config cfgs[10];
+	struct idxgen_job_result res;
+	struct idxgen_context *ctx;
+	idxgen_job_t jobs[10], last;
+	unsigned int i, good = 0;
+	int ret;
+
+	ret = idxgen_context_create(d, IDXGEN_PRIORITY_NORMAL, &ctx);
+	for (i = 0; i < 10 && !ret; i++) {
+		ret = idxgen_region_alloc(d, 1 << 16, &regs[i]);
+		if (!ret)
+			ret = idxgen_config_init(&cfgs[i], d, 40 + i, 9, 2, 0);
+		if (!ret)
+			ret = idxgen_config_target(&cfgs[i], regs[i], 0);
+	}
+	if (!ret)
+		ret = idxgen_submit(ctx, cfgs, 3, jobs);	/* 3 regions: a queue */
+	if (!ret)
+		ret = idxgen_submit(ctx, cfgs, 10, jobs);	/* 10: the ioctl path */
+	if (!ret)
+		ret = idxgen_submit(ctx, cfgs + 5, 1, &last);	/* a queue again */
+	/* waiting for the last job only: every earlier one is done too (one stream) */
+	if (!ret)
+		ret = idxgen_wait(ctx, last, 600 * SEC, &res);
+	for (i = 0; !ret && i < 10; i++)
+		good += idxgen_job_result(ctx, jobs[i], &res) == 0 && !res.error &&
+			res.status == IDXGEN_CPL_OK && output_ok(&cfgs[i]);
+	tap_ok(!ret && good == 10, "10 regions in one batch (the ioctl path) between queue "
+	       "batches: in order, all outputs right (%u of 10, %s)", good, idxgen_strerror(ret));
+
+	/* a region freed while a queue holds it: the queue goes, the next job gets a new one */
+	idxgen_region_free(regs[5]);
+	regs[5] = NULL;
+	ret = idxgen_run(ctx, &cfgs[6], &res);
+	tap_ok(ret == 0 && output_ok(&cfgs[6]), "a region freed under the queue: next job runs (%s)",
+	       idxgen_strerror(ret));
+	idxgen_context_destroy(ctx);
+	for (i = 0; i < 10; i++)
+		idxgen_region_free(regs[i]);
+}
+
+/* A completion record the device corrupted (debugfs inject_fault): an error, not a success. */
+static void test_uq_corrupt(struct idxgen_device *d, const struct idxgen_info *di)
+{
+	struct idxgen_region *reg = NULL;
+	struct idxgen_job_result res = { 0 };
+	struct idxgen_context *ctx;
+	struct idxgen_config cfg;
+	char path[128];
+	idxgen_job_t job;
+	FILE *f;
+	int ret, armed = 0;
+
+	ret = idxgen_context_create(d, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_region_alloc(d, 1 << 16, &reg);
+	if (!ret)
+		ret = idxgen_config_init(&cfg, d, 40, 6, 1, 0);
+	if (!ret)
+		ret = idxgen_config_target(&cfg, reg, 0);
+	if (!ret)
+		ret = idxgen_run(ctx, &cfg, &res);	/* the context has its queue */
+	snprintf(path, sizeof(path), "/sys/kernel/debug/accel/%s/inject_fault", di->pci_addr);
+	f = fopen(path, "we");
+	if (f) {
+		armed = fprintf(f, "%u\n", IDXGEN_FAULT_CORRUPT_CPL) > 0;
+		armed &= fclose(f) == 0;
+	}
+	if (!ret)
+		ret = idxgen_submit(ctx, &cfg, 1, &job);
+	if (!ret)
+		ret = idxgen_wait(ctx, job, 600 * SEC, &res);
+	tap_ok(armed && !ret && res.error == -EIO && res.status == IDXGEN_CPL_ABORTED,
+	       "a corrupted completion record on the user queue: error %d status %s (%s)",
+	       res.error, idxgen_status_name(res.status), idxgen_strerror(ret));
+	ret = idxgen_run(ctx, &cfg, &res);
+	tap_ok(ret == 0 && output_ok(&cfg), "and the next job runs (%s)", idxgen_strerror(ret));
+	idxgen_context_destroy(ctx);
+	idxgen_region_free(reg);
+}
+
+/* A device reset under a queue: its job fails cleanly (-EIO, ABORTED), the next one runs. */
+static void test_uq_reset(struct idxgen_device *d, const struct idxgen_info *di)
+{
+	struct idxgen_region *reg = NULL;
+	struct idxgen_job_result res;
+	struct idxgen_context *ctx;
+	struct idxgen_config cfg;
+	char path[128];
+	idxgen_job_t job;
+	FILE *f;
+	int ret, wret = -1;
+
+	ret = idxgen_context_create(d, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_region_alloc(d, 1 << 16, &reg);
+	if (!ret)
+		ret = idxgen_config_init(&cfg, d, 32, 8, 1, 0);
+	if (!ret)
+		ret = idxgen_config_target(&cfg, reg, 0);
+	if (!ret)
+		ret = idxgen_run(ctx, &cfg, &res);	/* the context has its queue */
+	snprintf(path, sizeof(path), "/sys/kernel/debug/accel/%s/reset", di->pci_addr);
+	f = fopen(path, "we");
+	tap_ok(!ret && f && fputs("1\n", f) >= 0 && fclose(f) == 0,
+	       "device reset through %s (%s)", path, idxgen_strerror(ret));
+	ret = idxgen_submit(ctx, &cfg, 1, &job);
+	if (!ret)
+		wret = idxgen_wait(ctx, job, 600 * SEC, &res);
+	tap_ok(!ret && wret == 0 && res.error == -EIO && res.status == IDXGEN_CPL_ABORTED,
+	       "a job on the reset queue fails: error %d status %s (%s)", res.error,
+	       idxgen_status_name(res.status), idxgen_strerror(ret ? ret : wret));
+	ret = idxgen_run(ctx, &cfg, &res);
+	tap_ok(ret == 0 && output_ok(&cfg), "the next job gets a new queue and runs (%s)",
+	       idxgen_strerror(ret));
+	idxgen_context_destroy(ctx);
+	idxgen_region_free(reg);
+}
+
+void test_user_queues(void)
+{
+	struct idxgen_device *uq = NULL, *io = NULL, *old = NULL;
+	struct idxgen_info ui, oi;
+	struct uq_run a, b, c;
+	long base, seen_a, seen_b, seen_c;
+	int ret;
+
+	if (idxgen_backend_of(dev) != IDXGEN_BACKEND_DRM) {
+		tap_skip("the emulation backend has no user queues (suite lib in the VM runs them)",
+			 "user queues against the ioctl path");
+		return;
+	}
+	ret = idxgen_open(0, IDXGEN_OPEN_DRM, &uq);
+	setenv("IDXGEN_USER_QUEUES", "0", 1);
+	if (!ret)
+		ret = idxgen_open(0, IDXGEN_OPEN_DRM, &io);
+	unsetenv("IDXGEN_USER_QUEUES");
+	if (!ret)
+		ret = idxgen_get_info(uq, &ui);
+	tap_ok(ret == 0, "device 0 opened twice, once with IDXGEN_USER_QUEUES=0 (%s)",
+	       idxgen_strerror(ret));
+	if (ret)
+		goto out;
+	tap_ok(ui.features & IDXGEN_FEAT_USER_QUEUES, "device 0 has user queues (features %#x)",
+	       ui.features);
+	base = uq_count(ui.dev_node);
+	uq_run_jobs(uq, &a, &seen_a, ui.dev_node);
+	uq_run_jobs(io, &b, &seen_b, ui.dev_node);
+	tap_ok(seen_a == base + 1 && seen_b == base && uq_count(ui.dev_node) == base,
+	       "the driver saw one user queue for the first handle, none for the second, none "
+	       "left (%ld, %ld, %ld over %ld)", seen_a, seen_b, uq_count(ui.dev_node), base);
+	tap_ok(!a.submit_err && !a.wait_err && !a.bad_output,
+	       "%d jobs through the user queue: outputs match the reference (%u bad, %s)",
+	       UQ_JOBS, a.bad_output, idxgen_strerror(a.submit_err ? a.submit_err : a.wait_err));
+	tap_ok(!b.submit_err && !b.wait_err && !b.bad_output,
+	       "%d jobs through the ioctl path: outputs match the reference (%u bad, %s)",
+	       UQ_JOBS, b.bad_output, idxgen_strerror(b.submit_err ? b.submit_err : b.wait_err));
+	tap_ok(uq_results_equal(&a, &b), "the same results through both paths (status, tags, "
+	       "warps, threads)");
+	tap_ok(a.bytes[0] && b.bytes[0] && a.bytes[1] && b.bytes[1] &&
+	       !memcmp(a.bytes[0], b.bytes[0], UQ_REGION) &&
+	       !memcmp(a.bytes[1], b.bytes[1], UQ_REGION), "the same bytes through both paths");
+	uq_run_free(&a);
+	uq_run_free(&b);
+
+	test_uq_many_regions(uq);
+
+	/* a device without user queues (the VM's device 1): the ioctl path, the same API */
+	ret = idxgen_open(1, IDXGEN_OPEN_DRM, &old);
+	if (!ret)
+		ret = idxgen_get_info(old, &oi);
+	if (ret == -ENODEV) {
+		tap_skip("one idxgen device here (the VM has two)", "a device without user queues");
+	} else {
+		base = ret ? 0 : uq_count(oi.dev_node);
+		if (!ret)
+			uq_run_jobs(old, &c, &seen_c, oi.dev_node);
+		tap_ok(!ret && !(oi.features & IDXGEN_FEAT_USER_QUEUES) && seen_c == base &&
+		       !c.submit_err && !c.wait_err && !c.bad_output,
+		       "device 1 (no user queues): %d jobs through the ioctl path, outputs match the "
+		       "reference (%s)", UQ_JOBS, idxgen_strerror(ret ? ret : c.submit_err));
+		if (!ret)
+			uq_run_free(&c);
+	}
+
+	test_uq_corrupt(uq, &ui);
+	test_uq_reset(uq, &ui);
+out:
+	idxgen_close(old);
+	idxgen_close(io);
+	idxgen_close(uq);
+}

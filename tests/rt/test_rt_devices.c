@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_rt_devices.c - IDXGEN_DEVICES: its bad values, and (in the VM, two
+ * devices) one launch spread over every device giving the same result as
+ * on one, also when a helper device fails its chunk (a corrupted
+ * completion record, armed through the driver's debugfs).  Whether device 1 served a launch is read from the driver (its
+ * sysfs job counter), not from the runtime.
+ */
+#include "test_rt.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+/* The driver's job counter of device index i (sysfs), or UINT64_MAX. */
+static uint64_t device_jobs(unsigned int i)
+{
+	struct idxgen_pci_info pi[4];
+	unsigned long long v;
+	char path[256];
+	int n = idxgen_list(pi, 4);
+	FILE *f;
+
+	if (n <= (int)i)
+		return UINT64_MAX;
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/jobs", pi[i].pci_addr);
+	f = fopen(path, "re");
+	if (!f)
+		return UINT64_MAX;
+	if (fscanf(f, "%llu", &v) != 1)
+		v = UINT64_MAX;
+	fclose(f);
+	return v;
+}
+
+/* Arm a fault of the device model (idxgen_hw.h IDXGEN_FAULT_*) on device index i; 0 or -errno. */
+static int device_fault(unsigned int i, unsigned int bits)
+{
+	struct idxgen_pci_info pi[4];
+	char path[256];
+	int n = idxgen_list(pi, 4), ok;
+	FILE *f;
+
+	if (n <= (int)i)
+		return -ENODEV;
+	snprintf(path, sizeof(path), "/sys/kernel/debug/accel/%s/inject_fault", pi[i].pci_addr);
+	f = fopen(path, "we");
+	if (!f)
+		return -errno;
+	ok = fprintf(f, "%u\n", bits) > 0;
+	return fclose(f) == 0 && ok ? 0 : -EIO;
+}
+
+static struct idxgen_rt *rt_with(const char *devices, int *err)
+{
+	struct idxgen_rt_options o = { .num_threads = 2 };
+	struct idxgen_rt *rt = NULL;
+
+	setenv("IDXGEN_DEVICES", devices, 1);
+	*err = idxgen_rt_create(&o, &rt);
+	unsetenv("IDXGEN_DEVICES");
+	return rt;
+}
+
+/* Every thread of a grid of 70000 one-thread blocks (two chunks) once; counters before/after. */
+static int visit_all(struct idxgen_rt *rt, uint64_t *jobs1_delta)
+{
+	enum { NB = 70000 };
+	uint32_t *v = calloc(NB, sizeof(*v));
+	uint64_t before = device_jobs(1), after;
+	void *args[] = { &v };
+	int err, bad = 0;
+
+	if (!v)
+		return -ENOMEM;
+	err = idxgen_rt_launch_ex(rt, &visit_kernel, IDXGEN_RT_DIM3(NB, 1, 1), IDXGEN_RT_DIM3(1, 1, 1),
+				  args, NULL, NULL);
+	for (unsigned int i = 0; i < NB; i++)
+		bad += v[i] != 1;
+	after = device_jobs(1);
+	*jobs1_delta = before == UINT64_MAX || after == UINT64_MAX ? UINT64_MAX : after - before;
+	free(v);
+	return err ? err : bad ? -EIO : 0;
+}
+
+void test_devices(void)
+{
+	static const char *const bad[] = { "x", "0,", "0,0", "99", ",1", "1;0", "-1" };
+	struct idxgen_rt *rt;
+	uint64_t d0 = 0, dall = 0, dswap = 0, dfail = 0;
+	int err, e0, eall, eswap, nbad = 0;
+
+	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		rt = rt_with(bad[i], &err);
+		if (err != -EINVAL || rt) {
+			printf("# IDXGEN_DEVICES=%s: %s\n", bad[i], idxgen_strerror(err));
+			nbad++;
+		}
+		idxgen_rt_destroy(rt);
+	}
+	tap_ok(!nbad, "IDXGEN_DEVICES: 7 malformed or unknown values: -EINVAL");
+	rt = rt_with("0", &err);
+	tap_ok(!err && rt, "IDXGEN_DEVICES=0: created (%s)", idxgen_strerror(err));
+	idxgen_rt_destroy(rt);
+
+	if (idxgen_list(NULL, 0) < 2 || device_jobs(1) == UINT64_MAX) {
+		tap_skip("fewer than two idxgen devices here (the VM has two)",
+			 "one launch spread over every device");
+		return;
+	}
+	rt = rt_with("0", &err);
+	e0 = err ? err : visit_all(rt, &d0);
+	idxgen_rt_destroy(rt);
+	rt = rt_with("all", &err);
+	eall = err ? err : visit_all(rt, &dall);
+	idxgen_rt_destroy(rt);
+	rt = rt_with("1,0", &err);
+	eswap = err ? err : visit_all(rt, &dswap);
+	idxgen_rt_destroy(rt);
+	tap_ok(!e0 && d0 == 0, "IDXGEN_DEVICES=0: every thread once, device 1 ran no job (%s, %" PRIu64
+	       " jobs)", idxgen_strerror(e0), d0);
+	tap_ok(!eall && dall >= 1 && dall != UINT64_MAX,
+	       "IDXGEN_DEVICES=all: every thread once, device 1 made a chunk (%s, %" PRIu64 " jobs)",
+	       idxgen_strerror(eall), dall);
+	tap_ok(!eswap && dswap >= 1 && dswap != UINT64_MAX,
+	       "IDXGEN_DEVICES=1,0: device 1 first, every thread once (%s, %" PRIu64 " jobs)",
+	       idxgen_strerror(eswap), dswap);
+
+	/*
+	 * The helper fails its chunk: device 0 (debug=on in the VM) corrupts
+	 * its next completion record; device 1 makes that chunk too, so it
+	 * runs one job more than in the clean run above.
+	 */
+	rt = rt_with("1,0", &err);
+	if (!err)
+		err = device_fault(0, 1u << 2);	/* IDXGEN_FAULT_CORRUPT_CPL */
+	eswap = err ? err : visit_all(rt, &dfail);
+	idxgen_rt_destroy(rt);
+	tap_ok(!eswap && dfail == dswap + 1,
+	       "a helper device's failed chunk is made by the first device: every thread once, "
+	       "device 1 ran %" PRIu64 " jobs (clean: %" PRIu64 ", %s)", dfail, dswap,
+	       idxgen_strerror(eswap));
+}
