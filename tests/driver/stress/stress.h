@@ -53,6 +53,7 @@ struct dev {
 /* The driver's live objects (debugfs objects). */
 struct counts {
 	long regions, contexts, jobs, files;
+	long uqs;	/* user queues (-1 where the driver has none to count) */
 };
 
 /*

@@ -110,6 +110,7 @@ struct counts objects(const struct dev *d)
 	    dbg_value(d, "objects", "contexts"),
 	    dbg_value(d, "objects", "jobs"),
 	    dbg_value(d, "objects", "files"),
+	    dbg_value(d, "objects", "user_queues"),
 	};
 	return c;
 }
@@ -128,15 +129,15 @@ bool objects_back(const struct dev *d, struct counts want, int sec)
 	for (i = 0;; i++) {
 		c = objects(d);
 		if (c.regions <= want.regions && c.contexts <= want.contexts &&
-		    c.jobs <= want.jobs && c.files <= want.files)
+		    c.jobs <= want.jobs && c.files <= want.files && c.uqs <= want.uqs)
 			return true;
 		if (i >= sec * 20)
 			break;
 		usleep(50000);
 	}
-	tap_diag("objects: regions %ld contexts %ld jobs %ld files %ld, want %ld %ld %ld %ld",
-		 c.regions, c.contexts, c.jobs, c.files, want.regions, want.contexts, want.jobs,
-		 want.files);
+	tap_diag("objects: regions %ld contexts %ld jobs %ld files %ld user queues %ld, want %ld "
+		 "%ld %ld %ld %ld", c.regions, c.contexts, c.jobs, c.files, c.uqs, want.regions,
+		 want.contexts, want.jobs, want.files, want.uqs);
 	return false;
 }
 
