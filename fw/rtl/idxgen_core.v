@@ -183,8 +183,12 @@ module idxgen_core #(
 	wire hist_hit;
 	wire ok = status == `IDXGEN_CPL_OK;
 	wire f4 = state == S_F4;
-	wire hit_now = f4 && ok && use_hist && hist_hit;
-	wire miss_now = f4 && ok && !(use_hist && hist_hit);
+	// The lookup is made in F3 and registered: nothing changes the history
+	// from F1 to F4 (commands are taken in IDLE, inserts come after GEN), so
+	// F4 decides from a register instead of through the key compare.
+	reg  hist_hit_r;
+	wire hit_now = f4 && ok && use_hist && hist_hit_r;
+	wire miss_now = f4 && ok && !(use_hist && hist_hit_r);
 	wire cmd_take = state == S_IDLE && !desc_valid;
 	reg  hit;
 
@@ -214,8 +218,10 @@ module idxgen_core #(
 		.hit(hist_hit), .touch(hit_now),
 		.insert(insert), .ins_base(target[AW-1:0]), .ins_len(bytes),
 		.inval(miss_now || (cmd_take && inv_valid)),
-		.inv_base(miss_now ? target : inv_base),
-		.inv_len(miss_now ? {{(63 - AW){1'b0}}, bytes} : inv_len),
+		// the range by state, not by the decision: in F4 the job's own
+		// (used only on a miss), in IDLE the command's
+		.inv_base(f4 ? target : inv_base),
+		.inv_len(f4 ? {{(63 - AW){1'b0}}, bytes} : inv_len),
 		.flush(cmd_take && hist_flush), .count(hist_count));
 
 	wire [32*LANES-1:0] words;
@@ -304,6 +310,7 @@ module idxgen_core #(
 			end
 			S_F3: begin
 				status <= status_v;
+				hist_hit_r <= hist_hit;
 				k00 <= k00 | sh;
 				cycles <= cycles + 64'd1;
 				state <= S_F4;

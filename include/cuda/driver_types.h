@@ -45,6 +45,7 @@ enum cudaError {
 	cudaErrorHostMemoryAlreadyRegistered = 712,
 	cudaErrorHostMemoryNotRegistered = 713,
 	cudaErrorLaunchFailure = 719,		/* sticky: a kernel trapped */
+	cudaErrorCooperativeLaunchTooLarge = 720,	/* the grid cannot be all resident */
 	cudaErrorNotPermitted = 800,
 	cudaErrorNotSupported = 801,
 	cudaErrorUnknown = 999
@@ -199,6 +200,8 @@ enum cudaDeviceAttr {
 	cudaDevAttrMaxRegistersPerMultiprocessor = 82,
 	cudaDevAttrManagedMemory = 83,
 	cudaDevAttrConcurrentManagedAccess = 89,
+	cudaDevAttrCooperativeLaunch = 95,
+	cudaDevAttrCooperativeMultiDeviceLaunch = 96,
 	cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
 	cudaDevAttrMaxBlocksPerMultiprocessor = 106
 };

@@ -530,16 +530,6 @@ static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClient
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (k == CXCursor_MemberRefExpr) {
-		CXCursor r = clang_getCursorReferenced(c), p = clang_getCursorSemanticParent(r);
-		char *n = cx_spelling(r), *pn = cx_spelling(p);
-
-		if (!strcmp(n, "sync") && !strcmp(pn, "grid_group"))
-			error_at(s, c,
-				 "grid-wide synchronisation (cooperative_groups::this_grid().sync()) is not supported: it needs every block of the grid resident at once");
-		free(n);
-		free(pn);
-	}
 	if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
 		CXCursor r = clang_getCursorReferenced(c);
 

@@ -65,6 +65,7 @@ struct cudart_op {
 			struct idxgen_rt_dim3 grid, block;
 			size_t shmem;
 			void **args;	/* into the op's own copy of the values */
+			bool coop;	/* cudaLaunchCooperativeKernel */
 		} kern;
 		struct {
 			void *dst;
@@ -202,7 +203,7 @@ void cudart_events_free(struct cudart_ctx *c);
 /* launch.c */
 cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kernel *k,
 			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
-			      void **args);
+			      void **args, bool coop);
 int cudart_ptr_cmp(const void *a, const void *b); /* tsearch order of {const void *host, ...} */
 
 /* Every API function starts so: the sticky error of a failed kernel. */

@@ -44,6 +44,7 @@ static const struct err_desc errs[] = {
 	E(cudaErrorHostMemoryAlreadyRegistered, "host memory already registered"),
 	E(cudaErrorHostMemoryNotRegistered, "host memory not registered"),
 	E(cudaErrorLaunchFailure, "unspecified launch failure (the kernel trapped)"),
+	E(cudaErrorCooperativeLaunchTooLarge, "too many blocks in cooperative launch (more than can be resident at once)"),
 	E(cudaErrorNotPermitted, "operation not permitted"),
 	E(cudaErrorNotSupported, "operation not supported"),
 	E(cudaErrorUnknown, "unknown error"),

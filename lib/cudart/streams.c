@@ -91,7 +91,7 @@ cudaError_t cudart_execute(struct cudart_ctx *c, struct cudart_op *op)
 	switch (op->kind) {
 	case CUDART_OP_KERNEL:
 		return cudart_run_kernel(c, op->u.kern.k, op->u.kern.grid, op->u.kern.block,
-					 op->u.kern.shmem, op->u.kern.args);
+					 op->u.kern.shmem, op->u.kern.args, op->u.kern.coop);
 	case CUDART_OP_COPY:
 		memmove(op->u.copy.dst, op->u.copy.src, op->u.copy.n);
 		break;
