@@ -8,6 +8,7 @@
 #   make qemu    build QEMU 10.0 with the idxgen device (cached)
 #   make fuzz    generic-fuzz the device, ASan+UBSan (FUZZ_TIME=s; not in check)
 #   make fuzz-cc differential fuzzing of idxgen-cc vs the reference executor (FUZZ_CC_TIME=s)
+#   make fuzz-cc-scale  the same until FUZZ_CC_KERNELS (10^5) kernels, resumable
 #   make soak    debug kernel + sanitizer QEMU: long fuzz and soak (SOAK_TIME=s)
 #   make bench   benchmarks (not pass/fail)
 #   make install install library, tool, headers, firmware (PREFIX, DESTDIR)
@@ -21,7 +22,7 @@ export BUILD GUEST IDXGEN_CACHE
 COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile lib/cublas/Makefile lib/cufft/Makefile \
 	lib/coop/Makefile lib/curand/Makefile driver/Makefile))
 
-.PHONY: all deps qemu fuzz fuzz-cc soak check run bench install debs clean guest help $(COMPONENTS)
+.PHONY: all deps qemu fuzz fuzz-cc fuzz-cc-scale soak check run bench install debs clean guest help $(COMPONENTS)
 
 all: $(COMPONENTS)
 
@@ -29,7 +30,7 @@ $(COMPONENTS):
 	$(MAKE) -C $@ all
 
 help:
-	@sed -n '3,14p' Makefile | sed 's/^# //'
+	@sed -n '3,15p' Makefile | sed 's/^# //'
 
 deps:
 	@if [ "$$(id -u)" -ne 0 ]; then echo "make deps: needs root (apt-get)"; exit 1; fi
@@ -48,6 +49,11 @@ fuzz:
 # (tests/cc/fuzz: counters, minimised failures in build/cc/fuzz/failures/).
 fuzz-cc:
 	$(MAKE) -C tests/cc/fuzz fuzz
+
+# Until FUZZ_CC_KERNELS kernels over all runs; each run stops after
+# FUZZ_CC_TIME s (0: no limit) and the next resumes (tests/cc/fuzz/Makefile).
+fuzz-cc-scale:
+	$(MAKE) -C tests/cc/fuzz fuzz-scale
 
 guest: $(COMPONENTS)
 	mkdir -p $(GUEST)

@@ -87,7 +87,7 @@ struct idxgen_slot {
 struct idxgen_queue {
 	struct idxgen_device *idev;
 	u32 id;
-	char name[16];
+	char name[20];			/* "idxgen-q" and any u32: no truncation */
 
 	struct drm_gpu_scheduler sched;
 

@@ -69,6 +69,13 @@ static inline int __syncthreads_or(int __p)
 	return __r;
 }
 
+/* cooperative_groups::this_grid().sync(): the whole grid (a cooperative launch). */
+static inline void __idxgen_cc_grid_sync(void)
+{
+	__idxgen_fiber_grid_sync();
+	__idxgen_cc_fiber_tid();
+}
+
 /* One warp operation: deposit v, wait for the lanes, read this lane's result. */
 template <class __R, class __V, class __A>
 static inline __R __idxgen_cc_fiber_warp(unsigned int __mask, const __V &__v, __idxgen_fiber_warp_fn __fn,

@@ -429,6 +429,21 @@ IDXGEN_EXPORT int idxgen_rt_launch_async(struct idxgen_rt *rt, const struct idxg
 					 struct idxgen_rt_launch **lp);
 IDXGEN_EXPORT int idxgen_rt_wait(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info);
 
+/*
+ * Cooperative launch (CUDA's cudaLaunchCooperativeKernel): as
+ * idxgen_rt_launch_ex, but every block of the grid is resident at once,
+ * each on an OS thread of its own, so that a grid-wide barrier
+ * (__idxgen_fiber_grid_sync, idxgen_rt_fiber.h) can wait for all of
+ * them.  The grid may have at most idxgen_rt_num_threads(rt) blocks (one
+ * resident block per participant, what the occupancy the CUDA layer
+ * reports says); a larger one fails with -ENOSPC before anything runs.
+ * Schedule order AUTO runs as SEQUENTIAL (no profiling samples here).
+ */
+IDXGEN_EXPORT int idxgen_rt_launch_coop(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+					struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
+					void *const *args, const struct idxgen_rt_launch_opts *opts,
+					struct idxgen_rt_launch_info *info);
+
 /* Per-kernel statistics (kernels known to this runtime). */
 struct idxgen_rt_kernel_stats {
 	uint64_t launches;

@@ -79,6 +79,15 @@ IDXGEN_EXPORT void __idxgen_fiber_warp(uint32_t __mask, const void *__val, size_
 /* The live lanes of the running thread's warp (CUDA's __activemask()). */
 IDXGEN_EXPORT uint32_t __idxgen_fiber_activemask(void);
 
+/*
+ * cooperative_groups::this_grid().sync(): waits until every live thread of
+ * the block arrived here, then until every block of the grid that has not
+ * finished did (idxgen_rt_launch_coop).  In a launch that is not
+ * cooperative it traps (the launch fails with -EFAULT), as the grid could
+ * never be all resident.
+ */
+IDXGEN_EXPORT void __idxgen_fiber_grid_sync(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,24 +3,43 @@
 // out on the write port, its completion record out.
 //
 // Cycles of a job (the contract's timing model, IDXGEN_FILTER_CYCLES + warps):
-//   F1  per-job constants of the carry chain (shifts), dx*dy
-//   F2  lane set-up chain (lane i at thread i, index of thread c), dx*dy*dz
-//   F3  validation -> status
-//   F4  history lookup; error or hit: done; miss: invalidate the range
+//   F1  per-job constants of the carry chain (kx, ky), dx*dy
+//   F2  lane set-up chain (lane i at thread i, index of thread c), dx*dy*dz;
+//       yc << mx of the packed step wc
+//   F3  validation -> status; zc << (mx + my) of wc
+//   F4  history lookup; error or hit: done; miss: invalidate the range;
+//       the step's four sums (wc, wc + kx, wc + ky, wc + kx + ky)
 //   GEN one warp per cycle while the write port is ready
 // so a job takes 4 cycles when refused or on a hit and 4 + warps on a miss
 // with a write port that is always ready; a cycle the port stalls adds one
 // (the model has no back-pressure).  The multiplies (dx*dy*dz, for the
-// bounds and the completion) are in the filter, not in generation.
+// bounds and the completion) are in the filter, not in generation: one
+// multiplier, used in F1 and again in F2.  One shifter serves the three
+// shifts of the packed constants in F1, F2 and F3, since the step's sums
+// are first needed by the first warp, after F4.
+//
+// Widths follow the contract's limits, not the descriptor's fields: a job
+// that is generated has at most IDXGEN_HW_MAX_THREADS (2^20) threads, which
+// the firmware's max_threads never exceeds, and lies inside index memory
+// (AW address bits).  So dx*dy*dz is computed saturating at 2^21 (TW + 1
+// bits: the top bit says "more than any block"), the thread, warp and
+// address counters have TW and AW bits, and the history keeps AW-bit
+// addresses.  The completion and the write port carry the contract's
+// widths, zero-extended.
 `include "idxgen_hw.vh"
 
 module idxgen_core #(
 	parameter integer LANES = 32,
 	parameter integer HIST = 4,
 	parameter [63:0] IMEM_SIZE = 64'd67108864,
-	parameter [7:0] ORDERS_RTL = 8'h05,	// sequential | zigzag
+	parameter [7:0] ORDERS_RTL = 8'h0d,	// sequential | zigzag | tiled (bit k: order k)
 	parameter integer PLANT_LANE = -1,	// tests only: a lane with a carry bug
-	parameter integer PLANT_DROP = 0	// tests only: 1 drops the second warp's write
+	parameter integer PLANT_DROP = 0,	// tests only: 1 drops the second warp's write
+	// 1: the descriptor is registered on acceptance; 0: the source holds
+	// desc_in and slot_in unchanged from acceptance to the completion (a
+	// descriptor RAM or register file that is not written meanwhile), and
+	// the core keeps no copy
+	parameter integer DESC_REG = 1
 ) (
 	input  wire        clk,
 	input  wire        rst,
@@ -37,7 +56,7 @@ module idxgen_core #(
 	// write port: wr_bytes bytes of wr_data at byte address wr_addr
 	output wire        wr_valid,
 	input  wire        wr_ready,
-	output reg  [63:0] wr_addr,
+	output wire [63:0] wr_addr,
 	output wire [32*LANES-1:0] wr_data,
 	output wire [15:0] wr_bytes,
 	// completion stream
@@ -56,8 +75,38 @@ module idxgen_core #(
 			 S_GEN = 3'd5, S_DONE = 3'd6;
 	reg [2:0] state;
 
-	reg [8*`IDXGEN_DESC_BYTES-1:0] d;
-	reg [31:0] slot;
+	localparam integer TW = $clog2(`IDXGEN_HW_MAX_THREADS) + 1;	// threads <= 2^20
+	localparam integer AW = $clog2(IMEM_SIZE);			// byte addresses
+	localparam [TW:0] SAT = {1'b1, {TW{1'b0}}};			// "more than 2^TW - 1"
+
+	reg [8*`IDXGEN_DESC_BYTES-1:0] d_r;
+	reg [31:0] slot_r;
+	wire [8*`IDXGEN_DESC_BYTES-1:0] d = DESC_REG != 0 ? d_r : desc_in;
+	wire [31:0] slot = DESC_REG != 0 ? slot_r : slot_in;
+
+	// bit length of v (0 for 0): a saturating multiply's overflow test
+	function [4:0] bitlen;
+		input [TW-1:0] v;
+		integer b;
+		begin
+			bitlen = 5'd0;
+			for (b = 0; b < TW; b = b + 1)
+				if (v[b])
+					bitlen = b[4:0] + 5'd1;
+		end
+	endfunction
+	// a * b saturating at 2^TW: the product in TW + 1 bits is exact when
+	// bitlen(a) + bitlen(b) <= TW + 1, and at least 2^TW when it is more
+	function [TW:0] sat_mul;
+		input [TW-1:0] a;
+		input [15:0] b;
+		reg [TW:0] p;
+		begin
+			p = a * b;
+			sat_mul = ({1'b0, bitlen(a)} + {1'b0, bitlen({{(TW-16){1'b0}}, b})} > TW + 1 ||
+				   p[TW]) ? SAT : p;
+		end
+	endfunction
 
 	wire [63:0] target;
 	wire [31:0] size_limit, job_id, stride, grid_blocks;
@@ -81,11 +130,21 @@ module idxgen_core #(
 	wire [32:0] one_x = 33'd1 << smx;
 	wire [32:0] one_z = 33'd1 << ssz;
 	wire [31:0] kx64 = one_x[31:0] - {16'd0, dx};
-	wire [31:0] ky64 = one_z[31:0] - ({16'd0, dy} << smx);
-	wire [31:0] wc64 = {16'd0, xc} | ({16'd0, yc} << smx) | ({16'd0, zc} << ssz);
-	reg  [31:0] kx, ky, k00, k10, k01, k11;
+	// the shared shifter: dy << mx (F1), yc << mx (F2), zc << (mx + my) (F3)
+	// and tile_h << mx (F4) for the tiled order
+	wire [15:0] sh_in = state == S_F1 ? dy : state == S_F2 ? yc : state == S_F3 ? zc : tile_h;
+	wire [5:0]  sh_by = state == S_F3 ? ssz : smx;
+	wire [31:0] sh = {16'd0, sh_in} << sh_by;
+	wire [31:0] ky64 = one_z[31:0] - sh;
+	reg  [31:0] kx, ky, k10, k01, k11;
+	reg  [31:0] k00;	// wc, built over F2 and F3
+	reg  [31:0] thpk;	// tile_h << mx
 	reg  [15:0] tx1, ty1, xstep_c, ystep_c;
-	reg  [31:0] dxy;
+	reg  [TW:0] dxy;	// saturating
+	// the shared multiplier: dx * dy (F1), (dx * dy) * dz (F2)
+	wire [TW-1:0] mul_a = state == S_F1 ? {{(TW - 16){1'b0}}, dx} : dxy[TW-1:0];
+	wire [15:0]   mul_b = state == S_F1 ? dy : dz;
+	wire [TW:0]   prod = sat_mul(mul_a, mul_b);
 
 	// ---- F2: lane set-up, dx*dy*dz
 	wire [16*LANES-1:0] x_init, y_init;
@@ -94,7 +153,7 @@ module idxgen_core #(
 	wire [7:0]  czi;
 	reg  [15:0] sxr, syr;
 	reg  [7:0]  szr;
-	reg  [47:0] threads;
+	reg  [TW:0] threads;	// saturating: threads[TW] set means more than 2^TW - 1
 
 	idxgen_laneinit #(.LANES(LANES)) u_init (
 		.dx(dx), .dy(dy), .kx(kx), .ky(ky), .c(c),
@@ -105,7 +164,8 @@ module idxgen_core #(
 	wire [15:0] status_v;
 	reg  [15:0] status;
 
-	idxgen_validate #(.LANES(LANES), .IMEM_SIZE(IMEM_SIZE), .ORDERS_RTL(ORDERS_RTL)) u_validate (
+	idxgen_validate #(.LANES(LANES), .IMEM_SIZE(IMEM_SIZE), .ORDERS_RTL(ORDERS_RTL),
+			  .TW(TW)) u_validate (
 		.target(target), .size_limit(size_limit), .dx(dx), .dy(dy), .dz(dz), .c(c),
 		.xc(xc), .yc(yc), .zc(zc), .mx(mx), .my(my), .mz(mz), .word_size(word_size),
 		.flags(flags), .order(order), .granularity(granularity), .stride(stride),
@@ -116,33 +176,52 @@ module idxgen_core #(
 
 	// ---- F4: history
 	wire use_hist = (flags & `IDXGEN_DESC_F_NO_HISTORY) == 0;
-	wire [63:0] bytes = word_size == 4 ? {14'd0, threads, 2'b0} : {15'd0, threads, 1'b0};
+	// bytes of a job that is generated (inside index memory: AW + 1 bits)
+	wire [TW+2:0] tbytes = word_size == 4 ? {threads, 2'b0} : {1'b0, threads, 1'b0};
+	wire [63:0] bytes64 = {{(61 - TW){1'b0}}, tbytes};
+	wire [AW:0] bytes = bytes64[AW:0];
 	wire hist_hit;
 	wire ok = status == `IDXGEN_CPL_OK;
 	wire f4 = state == S_F4;
-	wire hit_now = f4 && ok && use_hist && hist_hit;
-	wire miss_now = f4 && ok && !(use_hist && hist_hit);
+	// The lookup is made in F3 and registered: nothing changes the history
+	// from F1 to F4 (commands are taken in IDLE, inserts come after GEN), so
+	// F4 decides from a register instead of through the key compare.
+	reg  hist_hit_r;
+	wire hit_now = f4 && ok && use_hist && hist_hit_r;
+	wire miss_now = f4 && ok && !(use_hist && hist_hit_r);
 	wire cmd_take = state == S_IDLE && !desc_valid;
 	reg  hit;
 
 	// ---- GEN
-	reg  [31:0] next, warps;
+	reg  [TW-1:0] next, warps;
 	reg  [63:0] cycles;
-	wire [31:0] left = threads[31:0] - next;
-	wire        last = left <= {16'd0, c};
+	reg  [AW-1:0] waddr;
+	wire [TW-1:0] left = threads[TW-1:0] - next;
+	wire        last = {{(TW < 16 ? 0 : TW - 16){1'b0}}, c} >= left;
 	wire [15:0] n = last ? left[15:0] : c;
-	wire        drop = PLANT_DROP != 0 && warps == 32'd1;
+	wire [AW-1:0] cext = {{(AW - 16){1'b0}}, c};	// AW >= 16: index memory >= 64 KiB
+	wire        drop = PLANT_DROP != 0 && warps == 1;
 	wire        fire = state == S_GEN && (wr_ready || drop);
 	wire        insert = fire && last && use_hist;
 
-	idxgen_hist #(.ENTRIES(HIST), .KEYW(200)) u_hist (
+	// The history key of a job that passed validation, packed to what can
+	// differ between two such jobs: mx, my, mz <= 32; word size 2 or 4;
+	// order < 8; an order's unused parameters are 0, so strided's (stride)
+	// and tiled's (tile_h, tile_w) share bits, the order telling them apart.
+	localparam integer KEYW = AW + 48 + 18 + 1 + 3 + 48;
+	wire [KEYW-1:0] hkey = {target[AW-1:0], dx, dy, dz, mx[5:0], my[5:0], mz[5:0],
+				word_size[2], order[2:0], granularity, stride | {tile_h, tile_w}};
+
+	idxgen_hist #(.ENTRIES(HIST), .KEYW(KEYW), .AW(AW)) u_hist (
 		.clk(clk), .rst(rst),
-		.key({target[31:0], dx, dy, dz, mx, my, mz, word_size, order, granularity, stride,
-		      tile_w, tile_h}),
+		.key(hkey),
 		.hit(hist_hit), .touch(hit_now),
-		.insert(insert), .ins_base(target), .ins_len(bytes),
+		.insert(insert), .ins_base(target[AW-1:0]), .ins_len(bytes),
 		.inval(miss_now || (cmd_take && inv_valid)),
-		.inv_base(miss_now ? target : inv_base), .inv_len(miss_now ? bytes : inv_len),
+		// the range by state, not by the decision: in F4 the job's own
+		// (used only on a miss), in IDLE the command's
+		.inv_base(f4 ? target : inv_base),
+		.inv_len(f4 ? {{(63 - AW){1'b0}}, bytes} : inv_len),
 		.flush(cmd_take && hist_flush), .count(hist_count));
 
 	wire [32*LANES-1:0] words;
@@ -153,10 +232,26 @@ module idxgen_core #(
 		.xstep(xc), .xstep_c(xstep_c), .ystep(yc), .ystep_c(ystep_c),
 		.k00(k00), .k10(k10), .k01(k01), .k11(k11), .words(words));
 
-	idxgen_pack #(.LANES(LANES)) u_pack (.word32(word_size == 4), .words(words), .data(wr_data));
+	// the orders that are not a constant step per lane: a chain per warp
+	wire [32*LANES-1:0] owords;
+	generate
+		if (ORDERS_RTL[`IDXGEN_ORDER_TILED]) begin : tiled
+			wire [32*LANES-1:0] twords;
+			idxgen_tiled #(.LANES(LANES)) u_tiled (
+				.clk(clk), .load(state == S_F2), .adv(fire), .c(c),
+				.dx(dx), .dy(dy), .tile_w(tile_w), .tile_h(tile_h),
+				.one_y(one_x[31:0]), .thpk(thpk), .one_z(one_z[31:0]), .words(twords));
+			assign owords = order == `IDXGEN_ORDER_TILED ? twords : words;
+		end else begin : no_tiled
+			assign owords = words;
+		end
+	endgenerate
+
+	idxgen_pack #(.LANES(LANES)) u_pack (.word32(word_size == 4), .words(owords), .data(wr_data));
 
 	assign wr_valid = state == S_GEN && !drop;
 	assign wr_bytes = word_size == 4 ? {n[13:0], 2'b0} : {n[14:0], 1'b0};
+	assign wr_addr = {{(64 - AW){1'b0}}, waddr};
 	assign desc_ready = state == S_IDLE;
 	assign cmd_ready = cmd_take;
 
@@ -169,7 +264,9 @@ module idxgen_core #(
 		.clk(clk), .rst(rst), .done(state == S_DONE && !counted),
 		.job_id(job_id), .status(status),
 		.flags(cpl_flags),
-		.warps(warps), .threads(ok ? threads[31:0] : 32'd0), .cycles(cycles), .slot(slot),
+		.warps({{(32 - TW){1'b0}}, warps}),
+		.threads(ok ? {{(32 - TW){1'b0}}, threads[TW-1:0]} : 32'd0),
+		.cycles(cycles), .slot(slot),
 		.record(cpl), .stat_jobs(stat_jobs), .stat_hits(stat_hits),
 		.stat_misses(stat_misses), .stat_warps(stat_warps), .stat_busy(stat_busy),
 		.stat_errors(stat_errors));
@@ -182,11 +279,11 @@ module idxgen_core #(
 		end else begin
 			case (state)
 			S_IDLE: if (desc_valid) begin
-				d <= desc_in;
-				slot <= slot_in;
+				d_r <= desc_in;
+				slot_r <= slot_in;
 				cycles <= 64'd0;
-				warps <= 32'd0;
-				next <= 32'd0;
+				warps <= {TW{1'b0}};
+				next <= {TW{1'b0}};
 				hit <= 1'b0;
 				counted <= 1'b0;
 				state <= S_F1;
@@ -194,15 +291,11 @@ module idxgen_core #(
 			S_F1: begin
 				kx <= kx64[31:0];
 				ky <= ky64[31:0];
-				k00 <= wc64[31:0];
-				k10 <= wc64[31:0] + kx64[31:0];
-				k01 <= wc64[31:0] + ky64[31:0];
-				k11 <= wc64[31:0] + kx64[31:0] + ky64[31:0];
 				tx1 <= dx - xc - 16'd1;
 				ty1 <= dy - yc - 16'd1;
 				xstep_c <= xc - dx;
 				ystep_c <= yc - dy;
-				dxy <= dx * dy;
+				dxy <= prod;
 				cycles <= cycles + 64'd1;
 				state <= S_F2;
 			end
@@ -210,27 +303,34 @@ module idxgen_core #(
 				sxr <= cxi;
 				syr <= cyi;
 				szr <= czi;
-				threads <= dxy * dz;
+				threads <= dxy[TW] ? SAT : prod;
+				k00 <= {16'd0, xc} | sh;
 				cycles <= cycles + 64'd1;
 				state <= S_F3;
 			end
 			S_F3: begin
 				status <= status_v;
+				hist_hit_r <= hist_hit;
+				k00 <= k00 | sh;
 				cycles <= cycles + 64'd1;
 				state <= S_F4;
 			end
 			S_F4: begin
 				cycles <= cycles + 64'd1;
 				hit <= hit_now;
-				wr_addr <= target;
+				waddr <= target[AW-1:0];
+				k10 <= k00 + kx;
+				k01 <= k00 + ky;
+				k11 <= k00 + kx + ky;
+				thpk <= sh;
 				state <= miss_now ? S_GEN : S_DONE;
 			end
 			S_GEN: begin
 				cycles <= cycles + 64'd1;
 				if (fire) begin
-					next <= next + {16'd0, c};
-					warps <= warps + 32'd1;
-					wr_addr <= wr_addr + (word_size == 4 ? {46'd0, c, 2'b0} : {47'd0, c, 1'b0});
+					next <= next + {{(TW - 16){1'b0}}, c};
+					warps <= warps + 1'b1;
+					waddr <= waddr + (word_size == 4 ? {cext[AW-3:0], 2'b0} : {cext[AW-2:0], 1'b0});
 					if (last)
 						state <= S_DONE;
 				end

@@ -5,6 +5,9 @@
 //
 // A byte bus (cfg_we, cfg_addr, cfg_data) writes a register file: bytes
 // 0..63 the descriptor, 64..67 the slot.  go offers the descriptor.  The
+// core reads the descriptor from this register file for the whole job
+// (DESC_REG = 0), so writes are taken only while the core is idle and not
+// being offered one: one copy of the descriptor, not two.  The
 // limits are the default firmware's (all the hardware allows, both word
 // sizes, schedule orders): constants here, where a device would hold the
 // loaded firmware's parameters in registers.  The write port's data, address and byte count and the
@@ -15,7 +18,8 @@
 
 module idxgen_fpga_top #(
 	parameter integer LANES = 32,
-	parameter integer HIST = 4
+	parameter integer HIST = 4,
+	parameter [7:0] ORDERS = 8'h05	// the core's ORDERS_RTL: sequential, zigzag
 ) (
 	input  wire       clk,
 	input  wire       rst,
@@ -34,7 +38,7 @@ module idxgen_fpga_top #(
 	reg [8*NB-1:0] rf;
 
 	always @(posedge clk)
-		if (cfg_we && cfg_addr < NB)
+		if (cfg_we && cfg_addr < NB && desc_ready && !go)
 			rf[8*cfg_addr +: 8] <= cfg_data;
 
 	wire [63:0] wr_addr;
@@ -44,7 +48,7 @@ module idxgen_fpga_top #(
 	wire [63:0] s0, s1, s2, s3, s4, s5;
 	wire [7:0] hist_count;
 
-	idxgen_core #(.LANES(LANES), .HIST(HIST)) u_core (
+	idxgen_core #(.LANES(LANES), .HIST(HIST), .DESC_REG(0), .ORDERS_RTL(ORDERS)) u_core (
 		.clk(clk), .rst(rst),
 		.cap_lanes(LANES), .max_threads(`IDXGEN_HW_MAX_THREADS),
 		.max_dim_x(`IDXGEN_HW_MAX_DIM), .max_dim_y(`IDXGEN_HW_MAX_DIM),

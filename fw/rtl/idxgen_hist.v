@@ -3,17 +3,25 @@
 //
 // ENTRIES entries, each a key (everything that determines the output bytes:
 // target, dims, widths, word size, order and its parameters; c is not part
-// of it), the byte range the output covers, and an LRU stamp from a job
-// clock.  The lookup compares the key with every entry in parallel.  Hit:
-// the entry's stamp is refreshed.  Insert: the first invalid entry, else
-// the one with the smallest stamp (the model's victim).  Invalidate: every
-// entry whose range meets [base, base + len) is dropped, as the model's
-// overlap test.  A recorded job lies inside index memory (at most 4 GiB), so
-// an entry keeps a 32-bit base and a 33-bit end; the command's end is
-// computed once, in 65 bits, so nothing wraps.
+// of it, see idxgen_core for how the key is packed), the byte range the
+// output covers, and its place in the LRU order.  The lookup compares the
+// key with every entry in parallel.  Hit: the entry becomes the most
+// recently used.  Insert: the first invalid entry, else the least recently
+// used one (the model's victim).  Invalidate: every entry whose range meets
+// [base, base + len) is dropped, as the model's overlap test.
+//
+// Sizes: a recorded job lies inside index memory, whose addresses have AW
+// bits, so an entry keeps an AW-bit base and an (AW+1)-bit end; a command's
+// range is cut to that view once (its end in 65 bits, so nothing wraps).
+// The LRU order is a rank per entry (0 = least recently used, ENTRIES-1 =
+// most), not a time stamp: the model's stamps only ever order the entries,
+// ties (never-used entries) going to the lowest index, which is the ranks'
+// order at reset; a rank needs log2(ENTRIES) bits where a stamp needs a
+// counter that never wraps.
 module idxgen_hist #(
 	parameter integer ENTRIES = 4,
-	parameter integer KEYW = 200
+	parameter integer KEYW = 145,
+	parameter integer AW = 27	// index-memory address bits
 ) (
 	input  wire            clk,
 	input  wire            rst,
@@ -21,52 +29,71 @@ module idxgen_hist #(
 	output wire            hit,
 	input  wire            touch,		// hit: mark most recently used
 	input  wire            insert,		// record key with range [ins_base, +ins_len)
-	input  wire [63:0]     ins_base, ins_len,
+	input  wire [AW-1:0]   ins_base,
+	input  wire [AW:0]     ins_len,
 	input  wire            inval,		// drop entries meeting [inv_base, +inv_len)
 	input  wire [63:0]     inv_base, inv_len,
 	input  wire            flush,
 	output reg  [7:0]      count
 );
+	localparam integer RW = ENTRIES > 1 ? $clog2(ENTRIES) : 1;
+	localparam [RW-1:0] RMAX = ENTRIES - 1;
+
 	reg            valid [0:ENTRIES-1];
 	reg [KEYW-1:0] ekey [0:ENTRIES-1];
-	reg [31:0]     ebase [0:ENTRIES-1];
-	reg [32:0]     eend [0:ENTRIES-1];
-	reg [31:0]     stamp [0:ENTRIES-1];
-	reg [31:0]     clock;
+	reg [AW-1:0]   ebase [0:ENTRIES-1];
+	reg [AW:0]     eend [0:ENTRIES-1];
+	reg [RW-1:0]   rank [0:ENTRIES-1];
+
+	// the command's range seen from index memory: its end clamped to 2^AW
+	// (every entry ends at or below that), its base "above all" past it
+	wire [64:0] inv_end = {1'b0, inv_base} + {1'b0, inv_len};
+	wire        end_high = inv_end[64:AW] != 0;
+	wire        base_high = inv_base[63:AW+1] != 0;	// past every entry's end
+	wire [AW:0] inv_end_c = end_high ? {1'b1, {AW{1'b0}}} : inv_end[AW:0];
 
 	// parallel compare
 	reg [ENTRIES-1:0] match;
 	reg [ENTRIES-1:0] meets;
-	wire [64:0] inv_end = {1'b0, inv_base} + {1'b0, inv_len};
-	wire        end_high = inv_end[64:32] != 0;	// past every entry's base
-	wire        base_high = inv_base[63:33] != 0;	// past every entry's end
 	integer i;
 	always @* begin
 		for (i = 0; i < ENTRIES; i = i + 1) begin
 			match[i] = valid[i] && ekey[i] == key;
 			meets[i] = valid[i] && inv_len != 0 && eend[i] != {1'b0, ebase[i]} &&
-				   (end_high || ebase[i] < inv_end[31:0]) &&
-				   !base_high && inv_base[32:0] < eend[i];
+				   {1'b0, ebase[i]} < inv_end_c &&
+				   !base_high && inv_base[AW:0] < eend[i];
 		end
 	end
 	assign hit = |match;
 
-	// victim for insert: first invalid slot, else the oldest stamp
-	reg [7:0] victim;
-	reg       found_free;
+	// victim for insert: first invalid slot, else rank 0
+	reg [RW-1:0] victim;
+	reg          found_free;
 	always @* begin
-		victim = 8'd0;
+		victim = {RW{1'b0}};
 		found_free = 1'b0;
 		for (i = ENTRIES - 1; i >= 0; i = i - 1)
 			if (!valid[i]) begin
-				victim = i[7:0];
+				victim = i[RW-1:0];
 				found_free = 1'b1;
 			end
 		if (!found_free)
-			for (i = ENTRIES - 1; i >= 0; i = i - 1)
-				if (stamp[i] <= stamp[victim])
-					victim = i[7:0];
+			for (i = 0; i < ENTRIES; i = i + 1)
+				if (rank[i] == {RW{1'b0}})
+					victim = i[RW-1:0];
 	end
+
+	// the entry made most recently used this cycle, and its old rank
+	wire          promote = touch || insert;
+	reg  [RW-1:0] pe;
+	always @* begin
+		pe = victim;
+		if (touch)
+			for (i = 0; i < ENTRIES; i = i + 1)
+				if (match[i])
+					pe = i[RW-1:0];
+	end
+	wire [RW-1:0] prank = rank[pe];
 
 	always @* begin
 		count = 8'd0;
@@ -75,18 +102,21 @@ module idxgen_hist #(
 	end
 
 	always @(posedge clk) begin
-		if (rst || flush) begin
+		if (rst) begin
+			for (i = 0; i < ENTRIES; i = i + 1) begin
+				valid[i] <= 1'b0;
+				rank[i] <= i[RW-1:0];
+			end
+		end else if (flush) begin
 			for (i = 0; i < ENTRIES; i = i + 1)
 				valid[i] <= 1'b0;
-			if (rst)
-				clock <= 32'd0;
 		end else begin
-			if (touch) begin
+			if (promote)
 				for (i = 0; i < ENTRIES; i = i + 1)
-					if (match[i])
-						stamp[i] <= clock + 32'd1;
-				clock <= clock + 32'd1;
-			end
+					if (i[RW-1:0] == pe)
+						rank[i] <= RMAX;
+					else if (rank[i] > prank)
+						rank[i] <= rank[i] - 1'b1;
 			if (inval)
 				for (i = 0; i < ENTRIES; i = i + 1)
 					if (meets[i])
@@ -94,10 +124,8 @@ module idxgen_hist #(
 			if (insert) begin
 				valid[victim] <= 1'b1;
 				ekey[victim] <= key;
-				ebase[victim] <= ins_base[31:0];
-				eend[victim] <= {1'b0, ins_base[31:0]} + ins_len[32:0];
-				stamp[victim] <= clock + 32'd1;
-				clock <= clock + 32'd1;
+				ebase[victim] <= ins_base;
+				eend[victim] <= {1'b0, ins_base} + ins_len;
 			end
 		end
 	end

@@ -14,7 +14,8 @@
 module idxgen_validate #(
 	parameter integer LANES = 32,
 	parameter [63:0] IMEM_SIZE = 64'd67108864,
-	parameter [7:0] ORDERS_RTL = 8'h05
+	parameter [7:0] ORDERS_RTL = 8'h05,
+	parameter integer TW = 21		// threads: saturating at 2^TW (idxgen_core)
 ) (
 	// descriptor fields
 	input  wire [63:0] target,
@@ -34,7 +35,7 @@ module idxgen_validate #(
 	input  wire [15:0] max_dim_x, max_dim_y, max_dim_z,
 	input  wire [31:0] features,
 	// derived in earlier filter cycles
-	input  wire [47:0] threads,
+	input  wire [TW:0] threads,	// threads[TW]: more than 2^TW - 1
 	input  wire [15:0] sx, sy,
 	input  wire [7:0]  sz,
 	output reg  [15:0] status
@@ -65,8 +66,11 @@ module idxgen_validate #(
 	wire [9:0] width_sum = {2'b0, mx} + {2'b0, my} + {2'b0, mz};
 	wire [9:0] word_bits = word_size == 4 ? 10'd32 : 10'd16;
 	wire misaligned = word_size == 4 ? target[1:0] != 0 : target[0];
-	wire [49:0] bytes = word_size == 4 ? {threads, 2'b0} : {1'b0, threads, 1'b0};
-	wire out_of_range = target > IMEM_SIZE || {14'd0, bytes} > IMEM_SIZE - target;
+	wire [TW+2:0] bytes = word_size == 4 ? {threads, 2'b0} : {1'b0, threads, 1'b0};
+	// max_threads <= IDXGEN_HW_MAX_THREADS < 2^TW (the firmware's bound), so
+	// a saturated count is too many whatever the limit
+	wire too_many = threads[TW] || {{(32 - TW){1'b0}}, threads[TW-1:0]} > max_threads;
+	wire out_of_range = target > IMEM_SIZE || {{(61 - TW){1'b0}}, bytes} > IMEM_SIZE - target;
 
 	always @* begin
 		if ((flags & ~`IDXGEN_DESC_F_VALID_MASK) != 0)
@@ -90,7 +94,7 @@ module idxgen_validate #(
 			status = `IDXGEN_CPL_BAD_GRID;
 		else if (bad_dims)
 			status = `IDXGEN_CPL_BAD_DIMS;
-		else if (threads > {16'd0, max_threads})
+		else if (too_many)
 			status = `IDXGEN_CPL_TOO_MANY_THREADS;
 		else if (bad_step)
 			status = `IDXGEN_CPL_BAD_STEP;
@@ -106,7 +110,7 @@ module idxgen_validate #(
 			status = `IDXGEN_CPL_MISALIGNED;
 		else if (out_of_range)
 			status = `IDXGEN_CPL_OUT_OF_RANGE;
-		else if (bytes > {18'd0, size_limit})
+		else if ({{(61 - TW){1'b0}}, bytes} > {32'd0, size_limit})
 			status = `IDXGEN_CPL_SIZE_LIMIT;
 		else
 			status = `IDXGEN_CPL_OK;

@@ -61,14 +61,21 @@ template <unsigned int _Np> struct thread_block_tile {
 	IDXGEN_CG_UNTRANSLATED int all(int p) const;
 };
 
-/* Declared so that idxgen-cc can name it in its diagnostic (not supported). */
+/* The grid: a kernel using it runs as fibers; sync() needs cudaLaunchCooperativeKernel. */
 struct grid_group {
 	IDXGEN_CG_UNTRANSLATED void sync() const;
+	IDXGEN_CG_UNTRANSLATED bool is_valid() const;
 	IDXGEN_CG_UNTRANSLATED unsigned long long thread_rank() const;
 	IDXGEN_CG_UNTRANSLATED unsigned long long size() const;
 	IDXGEN_CG_UNTRANSLATED unsigned long long num_threads() const;
+	IDXGEN_CG_UNTRANSLATED unsigned long long block_rank() const;
+	IDXGEN_CG_UNTRANSLATED unsigned long long num_blocks() const;
+	IDXGEN_CG_UNTRANSLATED dim3 group_dim() const;
+	IDXGEN_CG_UNTRANSLATED dim3 dim_blocks() const;
+	IDXGEN_CG_UNTRANSLATED dim3 block_index() const;
 };
 IDXGEN_CG_UNTRANSLATED grid_group this_grid();
+IDXGEN_CG_UNTRANSLATED void sync(const grid_group &);
 
 /* Groups only fibers run (lib/cc/README.md "Two execution models"): a kernel using them runs as fibers. */
 struct thread_group {
@@ -87,6 +94,8 @@ struct coalesced_group : thread_group {
 };
 IDXGEN_CG_UNTRANSLATED coalesced_group coalesced_threads();
 template <class _Parent> IDXGEN_CG_UNTRANSLATED thread_group tiled_partition(const _Parent &, unsigned int);
+template <class _Parent> IDXGEN_CG_UNTRANSLATED coalesced_group labeled_partition(const _Parent &, int);
+template <class _Parent> IDXGEN_CG_UNTRANSLATED coalesced_group binary_partition(const _Parent &, bool);
 
 static inline thread_block this_thread_block()
 {
@@ -116,6 +125,24 @@ template <class _Tp> struct greater {
 	_Tp operator()(_Tp a, _Tp b) const
 	{
 		return b > a ? b : a;
+	}
+};
+template <class _Tp> struct bit_and {
+	_Tp operator()(_Tp a, _Tp b) const
+	{
+		return a & b;
+	}
+};
+template <class _Tp> struct bit_or {
+	_Tp operator()(_Tp a, _Tp b) const
+	{
+		return a | b;
+	}
+};
+template <class _Tp> struct bit_xor {
+	_Tp operator()(_Tp a, _Tp b) const
+	{
+		return a ^ b;
 	}
 };
 
@@ -416,6 +443,30 @@ template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> 
 	return thread_block_tile<_Np>();
 }
 
+/* The warp lanes of a group that lives within a warp (the parent of a partition). */
+template <unsigned int _Np> static inline unsigned int __idxgen_cg_lanes(const thread_block_tile<_Np> &)
+{
+	return __idxgen_cg_tile_mask(_Np);
+}
+static inline unsigned int __idxgen_cg_lanes(const coalesced_group &__g)
+{
+	return __g.__lanes();
+}
+
+/* The lanes of the parent with the caller's label (CUDA: tiles of at most 32 lanes, coalesced groups). */
+template <class _Parent> static inline coalesced_group labeled_partition(const _Parent &__g, int __label)
+{
+	return coalesced_group::__make(2, 0, __match_any_sync(__idxgen_cg_lanes(__g), __label));
+}
+
+/* The lanes of the parent whose predicate equals the caller's. */
+template <class _Parent> static inline coalesced_group binary_partition(const _Parent &__g, bool __pred)
+{
+	unsigned int __m = __idxgen_cg_lanes(__g), __b = __ballot_sync(__m, __pred);
+
+	return coalesced_group::__make(2, 0, __pred ? __b : __m & ~__b);
+}
+
 /* The dynamic form: a tile of n lanes (a power of two up to 32). */
 template <class _Parent> static inline coalesced_group tiled_partition(const _Parent &, unsigned int __n)
 {
@@ -431,33 +482,65 @@ static inline void sync(const thread_group &__g)
 	__g.sync();
 }
 
-/* The grid: ranks and sizes; sync() needs every block resident, which the CPU runtime does not promise. */
+/*
+ * The grid.  sync() waits for every thread of the grid: the runtime keeps
+ * every block resident under cudaLaunchCooperativeKernel
+ * (idxgen_rt_launch_coop); in any other launch it traps, as the blocks run
+ * one after another.
+ */
 class grid_group
 {
       public:
+	bool is_valid() const
+	{
+		return true;
+	}
+	unsigned long long block_rank() const
+	{
+		return blockIdx.x + (unsigned long long)gridDim.x * (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+	}
+	unsigned long long num_blocks() const
+	{
+		return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+	}
 	unsigned long long thread_rank() const
 	{
-		unsigned long long __b = blockIdx.x + (unsigned long long)gridDim.x * (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
-
-		return __b * __idxgen_cg_nthreads() + __idxgen_cg_self()->lin;
+		return block_rank() * __idxgen_cg_nthreads() + __idxgen_cg_self()->lin;
 	}
 	unsigned long long size() const
 	{
-		return (unsigned long long)gridDim.x * gridDim.y * gridDim.z * __idxgen_cg_nthreads();
+		return num_blocks() * __idxgen_cg_nthreads();
 	}
 	unsigned long long num_threads() const
 	{
 		return size();
 	}
+	dim3 group_dim() const
+	{
+		return dim3(gridDim.x, gridDim.y, gridDim.z);
+	}
+	dim3 dim_blocks() const
+	{
+		return group_dim();
+	}
+	dim3 block_index() const
+	{
+		return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+	}
 	void sync() const
 	{
-		idxgen_rt_trap(__idxgen_fiber_block(), "this_grid().sync(): grid-wide synchronisation is not supported");
+		__idxgen_cc_grid_sync();
 	}
 };
 
 static inline grid_group this_grid()
 {
 	return grid_group();
+}
+
+static inline void sync(const grid_group &__g)
+{
+	__g.sync();
 }
 
 template <class _Tp> struct plus {
@@ -476,6 +559,24 @@ template <class _Tp> struct greater {
 	_Tp operator()(_Tp __a, _Tp __b) const
 	{
 		return __b > __a ? __b : __a;
+	}
+};
+template <class _Tp> struct bit_and {
+	_Tp operator()(_Tp __a, _Tp __b) const
+	{
+		return __a & __b;
+	}
+};
+template <class _Tp> struct bit_or {
+	_Tp operator()(_Tp __a, _Tp __b) const
+	{
+		return __a | __b;
+	}
+};
+template <class _Tp> struct bit_xor {
+	_Tp operator()(_Tp __a, _Tp __b) const
+	{
+		return __a ^ __b;
 	}
 };
 #endif

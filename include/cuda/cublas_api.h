@@ -19,6 +19,14 @@
 #include "driver_types.h"
 #include "cuComplex.h"
 #include "library_types.h"
+#ifdef __cplusplus
+#include "cuda_fp16.h"
+/* cublasHgemm's scalars and matrices: cuda_fp16.h's __half in C++ */
+typedef __half __idxgen_cublas_half;
+#else
+/* C has no __half (cuda_fp16.h is C++): the same 16 bits, binary16 */
+typedef uint16_t __idxgen_cublas_half;
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -254,6 +262,25 @@ cublasStatus_t cublasGemmBatchedEx(cublasHandle_t h, cublasOperation_t transa, c
 				   int lda, const void *const b[], cudaDataType b_type, int ldb,
 				   const void *beta, void *const c[], cudaDataType c_type, int ldc,
 				   int batch_count, cublasComputeType_t compute_type, cublasGemmAlgo_t algo);
+/*
+ * Half precision: A, B, C and the scalars binary16 (compute 16F: products
+ * summed in float, rounded once to half, as GemmEx with CUBLAS_COMPUTE_16F).
+ */
+cublasStatus_t cublasHgemm(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m, int n,
+			   int k, const __idxgen_cublas_half *alpha, const __idxgen_cublas_half *a, int lda,
+			   const __idxgen_cublas_half *b, int ldb, const __idxgen_cublas_half *beta,
+			   __idxgen_cublas_half *c, int ldc);
+cublasStatus_t cublasHgemmStridedBatched(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb,
+					 int m, int n, int k, const __idxgen_cublas_half *alpha,
+					 const __idxgen_cublas_half *a, int lda, long long stride_a,
+					 const __idxgen_cublas_half *b, int ldb, long long stride_b,
+					 const __idxgen_cublas_half *beta, __idxgen_cublas_half *c, int ldc,
+					 long long stride_c, int batch_count);
+cublasStatus_t cublasHgemmBatched(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m,
+				  int n, int k, const __idxgen_cublas_half *alpha,
+				  const __idxgen_cublas_half *const a[], int lda, const __idxgen_cublas_half *const b[],
+				  int ldb, const __idxgen_cublas_half *beta, __idxgen_cublas_half *const c[], int ldc,
+				  int batch_count);
 cublasStatus_t cublasSgemmEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m, int n,
 			     int k, const float *alpha, const void *a, cudaDataType a_type, int lda,
 			     const void *b, cudaDataType b_type, int ldb, const float *beta, void *c,

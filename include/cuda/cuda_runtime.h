@@ -100,6 +100,23 @@ static inline cudaError_t cudaLaunchKernel(_Tp *func, dim3 grid, dim3 block, voi
 	return cudaLaunchKernel((const void *)func, grid, block, args, shmem, stream);
 }
 template <class _Tp>
+static inline cudaError_t cudaLaunchCooperativeKernel(_Tp *func, dim3 grid, dim3 block, void **args,
+						      size_t shmem = 0, cudaStream_t stream = 0)
+{
+	return cudaLaunchCooperativeKernel((const void *)func, grid, block, args, shmem, stream);
+}
+/* cudaLaunchKernelEx(&config, kernel, args...): each argument converted to the parameter's type first. */
+template <class... _Params, class... _Args>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(_Params...),
+					     _Args &&...args)
+{
+	return [&](_Params... __p) {
+		void *__args[] = { (void *)&__p..., nullptr };
+
+		return cudaLaunchKernelExC(config, (const void *)kernel, __args);
+	}(static_cast<_Args &&>(args)...);
+}
+template <class _Tp>
 static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, _Tp *func)
 {
 	return cudaFuncGetAttributes(attr, (const void *)func);

@@ -141,8 +141,6 @@ cudaError_t cudaSetValidDevices(int *devices, int len);
 cudaError_t cudaDeviceGetPCIBusId(char *bus_id, int len, int device);
 cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *bus_id);
 cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void *func, int blocks, int block_size);
-cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
-					cudaStream_t stream);
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream IDXGEN_CUDA__DEFAULT(0),
 				     unsigned int flags IDXGEN_CUDA__DEFAULT(0));
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dst_device, const void *src, int src_device, size_t count,
@@ -433,6 +431,56 @@ cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
 			     size_t shmem IDXGEN_CUDA__DEFAULT(0),
 			     cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+/* Every block of the grid resident (grid-wide sync); at most the occupancy's blocks x multiprocessors. */
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
+					size_t shmem IDXGEN_CUDA__DEFAULT(0),
+					cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+
+/*
+ * cudaLaunchKernelEx's configuration, CUDA's layout.  Attributes honoured:
+ * Cooperative (as cudaLaunchCooperativeKernel); accepted as hints without
+ * effect here: Ignore, AccessPolicyWindow, SynchronizationPolicy, Priority,
+ * ProgrammaticStreamSerialization (launches of a stream already run in
+ * order), ClusterDimension 1x1x1; a larger cluster is cudaErrorNotSupported.
+ */
+typedef enum cudaLaunchAttributeID {
+	cudaLaunchAttributeIgnore = 0,
+	cudaLaunchAttributeAccessPolicyWindow = 1,
+	cudaLaunchAttributeCooperative = 2,
+	cudaLaunchAttributeSynchronizationPolicy = 3,
+	cudaLaunchAttributeClusterDimension = 4,
+	cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+	cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+	cudaLaunchAttributeProgrammaticEvent = 7,
+	cudaLaunchAttributePriority = 8
+} cudaLaunchAttributeID;
+
+typedef union cudaLaunchAttributeValue {
+	char pad[64];
+	int cooperative;
+	int programmaticStreamSerializationAllowed;
+	int priority;
+	struct {
+		unsigned int x, y, z;
+	} clusterDim;
+} cudaLaunchAttributeValue;
+
+typedef struct cudaLaunchAttribute_st {
+	cudaLaunchAttributeID id;
+	char pad[8 - sizeof(cudaLaunchAttributeID)];
+	cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+
+typedef struct cudaLaunchConfig_st {
+	dim3 gridDim;
+	dim3 blockDim;
+	size_t dynamicSmemBytes;
+	cudaStream_t stream;
+	cudaLaunchAttribute *attrs;
+	unsigned int numAttrs;
+} cudaLaunchConfig_t;
+
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config);

@@ -119,7 +119,7 @@ enum cudaError {
 	cudaErrorInvalidAddressSpace = 717,
 	cudaErrorInvalidPc = 718,
 	cudaErrorLaunchFailure = 719,	/* sticky: a kernel trapped */
-	cudaErrorCooperativeLaunchTooLarge = 720,
+	cudaErrorCooperativeLaunchTooLarge = 720,	/* the grid cannot be all resident */
 	cudaErrorTensorMemoryLeak = 721,
 	cudaErrorNotPermitted = 800,
 	cudaErrorNotSupported = 801,
@@ -303,6 +303,8 @@ enum cudaDeviceAttr {
 	cudaDevAttrMaxRegistersPerMultiprocessor = 82,
 	cudaDevAttrManagedMemory = 83,
 	cudaDevAttrConcurrentManagedAccess = 89,
+	cudaDevAttrCooperativeLaunch = 95,
+	cudaDevAttrCooperativeMultiDeviceLaunch = 96,
 	cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
 	cudaDevAttrMaxBlocksPerMultiprocessor = 106
 };

@@ -280,6 +280,23 @@ CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsign
  */
 bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
 void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+/*
+ * guard.c: the conditions of the thread loop l[0..n) that compare thread
+ * indices with uniform values (if, ?:; negated: an `if (C) return;`):
+ * emit_cond_flags writes, per block, __idxgen_cond_J = whether condition J
+ * holds (negated: fails) for every thread of the loop's iteration box
+ * (bounded: the guard's __idxgen_lo/hi, else the block); the emitter writes
+ * condition J as (__idxgen_cond_J || (C)), negated (!__idxgen_cond_J && (C)).
+ */
+#define MAX_LOOP_CONDS 8
+struct loop_conds {
+	unsigned n;
+	CXCursor c[MAX_LOOP_CONDS];
+	bool negated[MAX_LOOP_CONDS];
+};
+void loop_conds(const struct kernel *k, const CXCursor *l, unsigned n, struct loop_conds *lc);
+void emit_cond_flags(const struct kernel *k, const CXCursor *l, unsigned n, const struct loop_conds *lc,
+		     bool bounded, struct buf *o);
 /* ---- planning ------------------------------------------------------------ */
 
 /* plan_stmts.c: statements into classes and thread loops (regions). */

@@ -27,6 +27,7 @@
  */
 #include "cc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +40,8 @@ static enum stride join(enum stride a, enum stride b)
 	return a > b ? a : b;
 }
 
-static enum stride expr_stride(const struct kernel *k, CXCursor e, int depth);
+struct contig;
+static enum stride expr_stride(const struct contig *x, CXCursor e, int depth);
 
 /* threadIdx.x: ST_UNIT; threadIdx.y/.z: ST_SAME (fixed in the innermost loop); else -1. */
 static int thread_idx_stride(CXCursor e)
@@ -62,72 +64,120 @@ static int thread_idx_stride(CXCursor e)
 	return r;
 }
 
-struct defs {
-	const struct kernel *k;
-	const struct var *v;
-	int depth;
-	enum stride st;
+/*
+ * The analysis context of one thread loop: every definition of every
+ * local, collected in one walk of the kernel's body, and the memo of
+ * var_stride.  A local's stride is a pure function of the local and the
+ * depth it is asked at (the depth bounds chains of locals defined from
+ * locals), so it is computed once per (local, depth): asked afresh, each
+ * use walked the whole body again, and each definition's uses again below
+ * it, which took minutes on kernels with many chained locals.
+ */
+struct def {
+	CXCursor value;		/* the initializer or the assigned value */
+	char op[4];		/* "" for an initializer, else the assignment's operator */
+	unsigned next;		/* the var's next definition + 1, or 0 */
 };
 
-/* Join the strides of v's definitions under c into d->st. */
-static void scan_defs(struct defs *d, CXCursor c)
+struct contig {
+	const struct kernel *k;
+	struct def *defs;
+	unsigned ndefs, cap;
+	unsigned *head;		/* per var: its first definition + 1, or 0 */
+	signed char *memo;	/* per var and depth 0..MAX_DEPTH: a stride, or -1 */
+};
+
+static void add_def(struct contig *x, unsigned var, CXCursor value, const char *op)
 {
-	const struct kernel *k = d->k;
-	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct def *d;
+
+	if (x->ndefs == x->cap) {
+		x->cap = x->cap ? 2 * x->cap : 32;
+		x->defs = cx_realloc(x->defs, x->cap * sizeof(*x->defs));
+	}
+	d = &x->defs[x->ndefs++];
+	d->value = value;
+	snprintf(d->op, sizeof(d->op), "%s", op);
+	d->next = x->head[var];
+	x->head[var] = x->ndefs;
+}
+
+/* Collect the definitions under c: declarations with an initializer, assignments. */
+static void collect_defs(struct contig *x, CXCursor c)
+{
+	const struct kernel *k = x->k;
 	CXCursor target, value;
 	struct cx_kids ks;
 	unsigned i;
 
-	if (d->st == ST_OTHER)
-		return;
-	if (ck == CXCursor_VarDecl && clang_equalCursors(clang_getCanonicalCursor(c),
-							 clang_getCanonicalCursor(d->v->decl))) {
-		CXCursor init = var_init(c);
+	if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+		CXCursor init = var_init(c), canon = clang_getCanonicalCursor(c);
 
-		if (!clang_Cursor_isNull(init))
-			d->st = join(d->st, expr_stride(k, init, d->depth + 1));
+		for (i = 0; i < k->nv && !clang_Cursor_isNull(init); i++)
+			if (clang_equalCursors(canon, clang_getCanonicalCursor(k->v[i].decl)))
+				add_def(x, i, init, "");
 	} else if (assignment(k->src, c, &target, &value) &&
-		   clang_getCursorKind(strip(target)) == CXCursor_DeclRefExpr &&
-		   var_of(k, strip(target)) == d->v) {
+		   clang_getCursorKind(strip(target)) == CXCursor_DeclRefExpr) {
+		const struct var *v = var_of(k, strip(target));
 		char op[4];
 
-		op_text(k->src, c, op);
-		if (!strcmp(op, "="))
-			d->st = join(d->st, expr_stride(k, value, d->depth + 1));
-		else if (strcmp(op, "+=") && strcmp(op, "-="))
-			d->st = ST_OTHER;
-		else if (expr_stride(k, value, d->depth + 1) != ST_SAME)
-			d->st = ST_OTHER;
+		if (v) {
+			op_text(k->src, c, op);
+			add_def(x, (unsigned)(v - k->v), value, op);
+		}
 	}
 	/* ++/-- keep the stride; other writes (through &v) make v addr_taken */
 	ks = cx_kids_of(c);
 	for (i = 0; i < ks.n; i++)
-		scan_defs(d, ks.c[i]);
+		collect_defs(x, ks.c[i]);
 	cx_kids_free(&ks);
 }
 
-static enum stride var_stride(const struct kernel *k, const struct var *v, int depth)
+/* The join of the strides of v's definitions. */
+static enum stride defs_stride(const struct contig *x, unsigned var, int depth)
 {
-	struct defs d = { k, v, depth, ST_SAME };
+	enum stride st = ST_SAME;
+	unsigned i;
+
+	for (i = x->head[var]; i && st != ST_OTHER; i = x->defs[i - 1].next) {
+		const struct def *d = &x->defs[i - 1];
+
+		if (!d->op[0] || !strcmp(d->op, "="))
+			st = join(st, expr_stride(x, d->value, depth + 1));
+		else if (strcmp(d->op, "+=") && strcmp(d->op, "-="))
+			st = ST_OTHER;
+		else if (expr_stride(x, d->value, depth + 1) != ST_SAME)
+			st = ST_OTHER;
+	}
+	return st;
+}
+
+static enum stride var_stride(const struct contig *x, const struct var *v, int depth)
+{
+	unsigned var = (unsigned)(v - x->k->v);
+	signed char *m;
 
 	if (!v->variant)
 		return ST_SAME;
 	if (v->param || v->shared || v->array || v->addr_taken || depth > MAX_DEPTH)
 		return ST_OTHER;
-	scan_defs(&d, k->body);
-	return d.st;
+	m = &x->memo[var * (MAX_DEPTH + 1) + (unsigned)depth];
+	if (*m < 0)
+		*m = (signed char)defs_stride(x, var, depth);
+	return (enum stride)*m;
 }
 
-static enum stride binary_stride(const struct kernel *k, CXCursor e, int depth)
+static enum stride binary_stride(const struct contig *x, CXCursor e, int depth)
 {
+	const struct kernel *k = x->k;
 	struct cx_kids ks = cx_kids_of(e);
 	enum stride a, b, r = ST_OTHER;
 	char op[4];
 
 	if (ks.n == 2) {
 		op_text(k->src, e, op);
-		a = expr_stride(k, ks.c[0], depth);
-		b = expr_stride(k, ks.c[1], depth);
+		a = expr_stride(x, ks.c[0], depth);
+		b = expr_stride(x, ks.c[1], depth);
 		if (!strcmp(op, "+"))
 			r = a == ST_UNIT && b == ST_UNIT ? ST_OTHER : join(a, b);
 		else if (!strcmp(op, "-"))
@@ -139,8 +189,9 @@ static enum stride binary_stride(const struct kernel *k, CXCursor e, int depth)
 	return r;
 }
 
-static enum stride expr_stride(const struct kernel *k, CXCursor e, int depth)
+static enum stride expr_stride(const struct contig *x, CXCursor e, int depth)
 {
+	const struct kernel *k = x->k;
 	enum CXCursorKind ek;
 	struct cx_kids ks;
 	enum stride r = ST_OTHER;
@@ -158,23 +209,23 @@ static enum stride expr_stride(const struct kernel *k, CXCursor e, int depth)
 	case CXCursor_DeclRefExpr: {
 		const struct var *v = var_of(k, e);
 
-		return v ? var_stride(k, v, depth) : ST_OTHER;
+		return v ? var_stride(x, v, depth) : ST_OTHER;
 	}
 	case CXCursor_BinaryOperator:
-		return binary_stride(k, e, depth);
+		return binary_stride(x, e, depth);
 	case CXCursor_CStyleCastExpr:
 	case CXCursor_CXXStaticCastExpr:
 	case CXCursor_CXXFunctionalCastExpr:
 		/* an integer or pointer conversion keeps the index's steps */
 		ks = cx_kids_of(e);
 		if (ks.n)
-			r = expr_stride(k, ks.c[ks.n - 1], depth);
+			r = expr_stride(x, ks.c[ks.n - 1], depth);
 		cx_kids_free(&ks);
 		return r;
 	case CXCursor_UnaryOperator:
 		ks = cx_kids_of(e);
 		if (ks.n == 1 && k->src->text[c_start(e)] == '+')
-			r = expr_stride(k, ks.c[0], depth);
+			r = expr_stride(x, ks.c[0], depth);
 		cx_kids_free(&ks);
 		return r;
 	default:
@@ -195,26 +246,27 @@ static bool array_var(const struct kernel *k, CXCursor base)
 }
 
 /* The stride of the address of the lvalue e (an element access, a dereference). */
-static enum stride access_stride(const struct kernel *k, CXCursor e)
+static enum stride access_stride(const struct contig *x, CXCursor e)
 {
+	const struct kernel *k = x->k;
 	enum CXCursorKind ek = clang_getCursorKind(e);
 	struct cx_kids ks = cx_kids_of(e);
 	enum stride r = ST_OTHER;
 
 	if (ek == CXCursor_ArraySubscriptExpr && ks.n == 2) {
 		CXCursor base = strip(ks.c[0]);
-		enum stride idx = expr_stride(k, ks.c[1], 0);
+		enum stride idx = expr_stride(x, ks.c[1], 0);
 
 		if (clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr) {
 			/* a[i][j]: a row of an array (i must be the same) or a loaded pointer */
-			r = access_stride(k, base) == ST_SAME ? idx : ST_OTHER;
+			r = access_stride(x, base) == ST_SAME ? idx : ST_OTHER;
 		} else {
-			enum stride b = array_var(k, base) ? ST_SAME : expr_stride(k, base, 0);
+			enum stride b = array_var(k, base) ? ST_SAME : expr_stride(x, base, 0);
 
 			r = b == ST_UNIT && idx == ST_UNIT ? ST_OTHER : join(b, idx);
 		}
 	} else if (ek == CXCursor_UnaryOperator && ks.n == 1) {
-		r = expr_stride(k, ks.c[0], 0);	/* *p */
+		r = expr_stride(x, ks.c[0], 0);	/* *p */
 	}
 	cx_kids_free(&ks);
 	return r;
@@ -232,8 +284,9 @@ static bool thread_private(const struct kernel *k, CXCursor access)
 }
 
 /* The first access under c that is not contiguous, or a null cursor. */
-static CXCursor scattered_in(const struct kernel *k, CXCursor c)
+static CXCursor scattered_in(const struct contig *x, CXCursor c)
 {
+	const struct kernel *k = x->k;
 	enum CXCursorKind ck = clang_getCursorKind(c);
 	struct cx_kids ks;
 	CXCursor r = clang_getNullCursor();
@@ -242,11 +295,19 @@ static CXCursor scattered_in(const struct kernel *k, CXCursor c)
 
 	if (ck == CXCursor_ArraySubscriptExpr ||
 	    (ck == CXCursor_UnaryOperator && k->src->text[c_start(c)] == '*')) {
-		if (!thread_private(k, c) && access_stride(k, c) == ST_OTHER)
+		if (!thread_private(k, c) && access_stride(x, c) == ST_OTHER)
 			return c;
 	} else if (ck == CXCursor_CallExpr && !(n = builtin_ref(c))) {
-		/* a function of the program's: what it does with a pointer is not seen here */
-		for (i = 0; i < (unsigned)clang_Cursor_getNumArguments(c); i++) {
+		/*
+		 * A function of the program's: what it does with a pointer is not
+		 * seen here.  libclang counts -1 arguments for a construction
+		 * whose type a template leaves dependent (`T(0)`): no arguments
+		 * to look at (cast to unsigned, that count ran 2^32 null
+		 * arguments, about a minute per such call).
+		 */
+		int nargs = clang_Cursor_getNumArguments(c);
+
+		for (i = 0; (int)i < nargs; i++) {
 			enum CXTypeKind t = clang_getCanonicalType(
 				clang_getCursorType(clang_Cursor_getArgument(c, i))).kind;
 
@@ -257,7 +318,7 @@ static CXCursor scattered_in(const struct kernel *k, CXCursor c)
 	} else if (ck == CXCursor_MemberRefExpr) {
 		/* p->m and a[i].m: a field of a per-thread struct is a strided access */
 		ks = cx_kids_of(c);
-		if (ks.n == 1 && thread_idx_stride(c) < 0 && expr_stride(k, ks.c[0], 0) != ST_SAME &&
+		if (ks.n == 1 && thread_idx_stride(c) < 0 && expr_stride(x, ks.c[0], 0) != ST_SAME &&
 		    clang_getCursorKind(strip(ks.c[0])) != CXCursor_DeclRefExpr)
 			r = c;
 		cx_kids_free(&ks);
@@ -267,17 +328,25 @@ static CXCursor scattered_in(const struct kernel *k, CXCursor c)
 	free(n);
 	ks = cx_kids_of(c);
 	for (i = 0; i < ks.n && clang_Cursor_isNull(r); i++)
-		r = scattered_in(k, ks.c[i]);
+		r = scattered_in(x, ks.c[i]);
 	cx_kids_free(&ks);
 	return r;
 }
 
 CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n)
 {
+	struct contig x = { .k = k };
 	CXCursor r = clang_getNullCursor();
 	unsigned i;
 
+	x.head = cx_alloc((size_t)k->nv * sizeof(*x.head));
+	x.memo = cx_alloc((size_t)k->nv * (MAX_DEPTH + 1));
+	memset(x.memo, -1, (size_t)k->nv * (MAX_DEPTH + 1));
+	collect_defs(&x, k->body);
 	for (i = 0; i < n && clang_Cursor_isNull(r); i++)
-		r = scattered_in(k, l[i]);
+		r = scattered_in(&x, l[i]);
+	free(x.defs);
+	free(x.head);
+	free(x.memo);
 	return r;
 }

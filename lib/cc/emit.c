@@ -23,6 +23,7 @@ struct emit {
 	bool *need;			/* per variable: recompute/declare in this loop */
 	bool *declared_here;		/* per variable: its declaration is in this loop */
 	int lambda;			/* inside a lambda (C++): its returns are its own */
+	struct loop_conds conds;	/* the loop's conditions decided per block (guard.c) */
 };
 
 static unsigned vidx(const struct emit *e, const struct var *v)
@@ -139,6 +140,13 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 {
 	enum CXCursorKind ck = clang_getCursorKind(c);
 
+	for (unsigned j = 0; j < e->conds.n; j++)
+		if (clang_equalCursors(c, e->conds.c[j])) {
+			bprintf(o, e->conds.negated[j] ? "(!__idxgen_cond_%u && (" : "(__idxgen_cond_%u || (", j);
+			emit_children(e, c, c_start(c), c_end(c), o, loops, switches);
+			bputs(o, "))");
+			return;
+		}
 	if (ck == CXCursor_DeclRefExpr) {
 		struct var *v = var_of(e->k, c);
 
@@ -500,11 +508,13 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	relabel(e, body, &lin);
 	bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n");
 	if (emit_guard_bounds(e->k, l, n, o)) {
+		emit_cond_flags(e->k, l, n, &e->conds, true, o);
 		bprintf(o, "\tfor (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)\n"
 			   "\tfor (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)\n");
 		independent(e, scattered, o);
 		bputs(o, "\tfor (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {\n");
 	} else {
+		emit_cond_flags(e->k, l, n, &e->conds, false, o);
 		bprintf(o, "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
 			   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n");
 		independent(e, scattered, o);
@@ -521,6 +531,8 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		bprintf(o, "\t__next_thread_%dl:;\n", e->region);
 	bprintf(o, "\t}\n\t} else {	/* any other order: indices from the stream */\n");
 	buf_free(&lin);
+	for (unsigned j = 0; j < e->conds.n; j++)
+		bprintf(o, "\tconst int __idxgen_cond_%u __attribute__((unused)) = 0;\n", j);
 	independent(e, scattered, o);
 	bputs(o, "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 	loop_prologue(e, locals, false, o);
@@ -558,12 +570,14 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 	for (j = (int)k->nv - 1; j >= 0; j--)
 		if (k->v[j].cls == V_REMAT && e->need[j])
 			scan_region(e, var_init(k->v[j].decl));
+	loop_conds(k, l, n, &e->conds);
 	region_body(e, l, n, &body, &pre);
 	region_locals(e, &locals);
 	if (pre.n)
 		bput(o, pre.p, pre.n);
 	if (body.n)
 		emit_loops(e, l, n, &body, &locals, o);
+	e->conds.n = 0;
 	buf_free(&body);
 	buf_free(&pre);
 	buf_free(&locals);

@@ -6,10 +6,12 @@
  * one that calls __syncthreads() or its reductions, a warp-level function,
  * cooperative groups, or declares extern __shared__ -- and, when warp.c left
  * the file's text alone, those that use warp-level functions or cooperative
- * groups themselves.  Loop fission cannot see into a call: it would run the
- * callee's barrier as a no-op.  Functions are matched by name (an overload
- * or namesake of such a function counts too: a kernel then runs as fibers,
- * which is correct, only slower).
+ * groups themselves, and those that name a library type or function whose
+ * calls suspend (CUB's block and warp primitives, WMMA: in_collective_header).
+ * Loop fission cannot see into a call: it would run the callee's barrier as
+ * a no-op.  Functions are matched by name (an overload or namesake of such
+ * a function counts too: a kernel then runs as fibers, which is correct,
+ * only slower).
  */
 #include "cc.h"
 
@@ -47,11 +49,40 @@ static bool in_cg_header(CXCursor r)
 	return cg;
 }
 
+/*
+ * Is the declaration r one of include/cuda's library headers whose calls
+ * suspend the calling thread (barriers and warp rendezvous inside member
+ * functions every thread calls: CUB's cub/block/ and cub/warp/, WMMA's
+ * mma.h)?  Matched by the file the declaration is in.
+ */
+static bool in_collective_header(CXCursor r)
+{
+	static const char *const dirs[] = { "/cuda/cub/block/", "/cuda/cub/warp/", "/cuda/mma.h", NULL };
+	CXFile f;
+	char *name;
+	bool hit = false;
+
+	if (clang_Cursor_isNull(r))
+		return false;
+	clang_getExpansionLocation(clang_getCursorLocation(r), &f, NULL, NULL, NULL);
+	if (!f)
+		return false;
+	name = cx_string(clang_getFileName(f));
+#ifdef IDXGEN_CC_INCLUDEDIR
+	if (!strncmp(name, IDXGEN_CC_INCLUDEDIR "/", strlen(IDXGEN_CC_INCLUDEDIR "/")))
+		for (unsigned i = 0; dirs[i] && !hit; i++)
+			hit = strstr(name + strlen(IDXGEN_CC_INCLUDEDIR), dirs[i]) != NULL;
+#endif
+	free(name);
+	return hit;
+}
+
 struct scan {
 	const struct fiber_names *known;	/* NULL: look for the suspending built-ins */
 	bool with_syncthreads;			/* __syncthreads() itself counts */
 	bool warps;				/* warp functions and cooperative groups count */
 	const char *hit;			/* what was found (a static string or in buf) */
+	bool reason;				/* hit is the whole reason (a library primitive) */
 	char buf[160];
 };
 
@@ -90,6 +121,10 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 		sc->hit = sc->buf;
 	} else if (sc->warps && in_cg_header(clang_getCursorReferenced(c))) {
 		sc->hit = "cooperative groups";
+	} else if (*n && in_collective_header(clang_getCursorReferenced(c))) {
+		snprintf(sc->buf, sizeof(sc->buf), "uses '%s', a library primitive whose calls suspend the thread", n);
+		sc->hit = sc->buf;
+		sc->reason = true;
 	}
 	free(n);
 	return sc->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
@@ -152,7 +187,7 @@ void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUni
 	while (more) {	/* fixed point: a caller of a suspending function suspends */
 		more = false;
 		for (i = 0; i < fns.n; i++) {
-			struct scan sc = { fn->n ? fn : NULL, true, true, NULL, { 0 } };
+			struct scan sc = { fn->n ? fn : NULL, true, true, NULL, false, { 0 } };
 
 			if (in[i])
 				continue;
@@ -182,7 +217,7 @@ void fiber_names_free(struct fiber_names *fn)
 
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
 {
-	struct scan sc = { s->fnames, false, false, NULL, { 0 } };
+	struct scan sc = { s->fnames, false, false, NULL, false, { 0 } };
 
 	if (s->fnames && s->fnames->n) {
 		clang_visitChildren(fn, scan_visit, &sc);
@@ -194,6 +229,10 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 	sc.known = NULL;
 	sc.warps = s->no_warp_lower;
 	clang_visitChildren(fn, scan_visit, &sc);
+	if (sc.hit && sc.reason) {
+		snprintf(buf, len, "%s", sc.hit);
+		return buf;
+	}
 	if (sc.hit && strcmp(sc.hit, "extern __shared__")) {
 		snprintf(buf, len, "uses %s, which loop fission does not lower in this file", sc.hit);
 		return buf;

@@ -62,6 +62,7 @@ struct bound {
 
 struct guard {
 	CXCursor stmt;
+	bool eq;		/* an X == U among the comparisons */
 	unsigned nb;
 	struct bound b[MAX_BOUNDS];
 };
@@ -264,6 +265,7 @@ static bool add_equality(const struct loop *lp, CXCursor c, struct guard *g)
 		b[1].lower = false;
 		b[1].add = 1;
 		g->nb += 2;
+		g->eq = true;
 		r = true;
 	}
 	cx_kids_free(&ks);
@@ -488,4 +490,112 @@ void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct bu
 			sep = ", .";
 		}
 	bputs(o, " (threads outside it do nothing)");
+}
+
+/*
+ * Conditions decided per block (issue 40: no masked loads).  A condition
+ * of the guard's form anywhere in a thread loop -- `i < n ? in[i] : 0`,
+ * the guard itself, `if (i >= n) return;` -- is, within the loop's
+ * iteration box, often true (or false) for every thread of the block.
+ * Each such condition gets a flag computed per block with the guard's
+ * arithmetic, and its text in the loop becomes `(__idxgen_cond_J || (C))`
+ * (or `(!__idxgen_cond_J && (C))` for a condition that makes the thread
+ * return): the same value for every thread (C has no effects: comparisons
+ * of thread indices with uniform values), and a loop-invariant flag that
+ * the compiler unswitches on, so the blocks where it is set run a loop
+ * with no condition, vectorised with plain loads and stores instead of
+ * masked ones (vector add, the reduction's load: 2-3x slower masked).
+ */
+static unsigned line_of(CXCursor c)
+{
+	unsigned line;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	return line;
+}
+
+static bool cond_of(const struct loop *lp, CXCursor c, bool negated, struct guard *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->stmt = c;
+	/* == (one thread) is rarely true for all: not worth a second loop */
+	return !in_macro(c) && add_conjunction(lp, c, negated, g) && g->nb && !g->eq;
+}
+
+static void scan_conds(const struct loop *lp, CXCursor c, struct loop_conds *lc)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct cx_kids ks;
+	struct guard g;
+
+	if (ck == CXCursor_LambdaExpr || lc->n == MAX_LOOP_CONDS)
+		return;
+	ks = cx_kids_of(c);
+	if ((ck == CXCursor_IfStmt || ck == CXCursor_ConditionalOperator) && ks.n >= 2) {
+		bool ret = ck == CXCursor_IfStmt && ks.n == 2 && just_return(lp->k->src, ks.c[1]);
+
+		if (cond_of(lp, ks.c[0], ret, &g)) {
+			lc->c[lc->n] = ks.c[0];
+			lc->negated[lc->n++] = ret;
+		}
+	}
+	for (unsigned i = 0; i < ks.n; i++)
+		scan_conds(lp, ks.c[i], lc);
+	cx_kids_free(&ks);
+}
+
+void loop_conds(const struct kernel *k, const CXCursor *l, unsigned n, struct loop_conds *lc)
+{
+	const struct loop lp = { k, l, n };
+
+	lc->n = 0;
+	if (k->src->tls)
+		return;
+	for (unsigned i = 0; i < n; i++) {
+		const struct stmt *s = stmt_of(k, l[i]);
+
+		if (s && s->cls == S_REGION)
+			scan_conds(&lp, l[i], lc);
+	}
+}
+
+/* Writes __idxgen_cond_J: C (or, negated, !C) holds for every thread of the loop's box. */
+void emit_cond_flags(const struct kernel *k, const CXCursor *l, unsigned n, const struct loop_conds *lc,
+		     bool bounded, struct buf *o)
+{
+	const struct loop lp = { k, l, n };
+	struct guard g;
+
+	for (unsigned j = 0; j < lc->n; j++) {
+		if (!cond_of(&lp, lc->c[j], lc->negated[j], &g))
+			continue;	/* not reached: loop_conds found it */
+		bprintf(o, "\tint __idxgen_cond_%u __attribute__((unused)) = 1;\t/* line %u's condition, the same for every thread */\n",
+			j, line_of(lc->c[j]));
+		for (unsigned i = 0; i < g.nb; i++) {
+			const struct bound *b = &g.b[i];
+			const char *a = axis_name[b->axis];
+			CXString ts = clang_getTypeSpelling(b->cmp);
+
+			bputs(o, "\t{\n\t\tconst int64_t __idxgen_b = (int64_t)(");
+			if (clang_Cursor_isNull(b->base))
+				bputs(o, "0");
+			else
+				emit_src(k->src, c_start(b->base), c_end(b->base), o);
+			bprintf(o, ");\n\t\tconst int64_t __idxgen_u = (int64_t)(%s)(", clang_getCString(ts));
+			emit_src(k->src, c_start(b->u), c_end(b->u), o);
+			bprintf(o, ");\n\t\tif (__idxgen_b >= 0 && __idxgen_b + (int64_t)__bd%s - 1 <= INT64_C(%llu)) {\n"
+				   "\t\t\tconst int64_t __idxgen_v = __idxgen_u - __idxgen_b + %d;\n",
+				a, (unsigned long long)b->limit, b->add);
+			/* every t of [lo, hi) has t >= v (lower) or t < v (upper) */
+			if (b->lower)
+				bprintf(o, "\t\t\tif (__idxgen_v > (int64_t)%s%s)\n", bounded ? "__idxgen_lo_" : "",
+					bounded ? a : "0");
+			else
+				bprintf(o, "\t\t\tif (__idxgen_v < (int64_t)__%s%s)\n", bounded ? "idxgen_hi_" : "bd",
+					a);
+			bprintf(o, "\t\t\t\t__idxgen_cond_%u = 0;\n\t\t} else {\n\t\t\t__idxgen_cond_%u = 0;\n\t\t}\n\t}\n",
+				j, j);
+			clang_disposeString(ts);
+		}
+	}
 }

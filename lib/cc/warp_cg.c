@@ -126,7 +126,7 @@ bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct bu
 	}
 	if (!strcmp(n, "this_grid") || (g->member && !N && !rd.p && strstr(n, "grid"))) {
 		error_at(w->s, call,
-			 "grid-wide synchronisation (cooperative_groups::this_grid()) is not supported: the CPU runtime does not keep all blocks of a grid resident");
+			 "cooperative_groups::this_grid() runs only as fibers (not with --exec-model=fission): a grid-wide barrier suspends every thread of the grid");
 		return false;
 	}
 	if (!xchg && !rd.p) {

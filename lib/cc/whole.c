@@ -220,6 +220,10 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 	if (w->device && k == CXCursor_VarDecl && has_annot(c, "shared") && !in_macro(c)) {
 		unsigned a = c_start(c);
 
+		/* `__shared__ union { ... } u;`: the variable's extent starts at `union`, the statement's at __shared__ */
+		if (clang_getCursorKind(parent) == CXCursor_DeclStmt && c_start(parent) < a && c_start(parent) >= w->pos)
+			a = c_start(parent);
+
 		if (clang_Cursor_getStorageClass(c) == CX_SC_Extern && a >= w->pos) {
 			/* fibers: the block's dynamic shared memory (NULL outside a fiber kernel: never called there) */
 			CXType t = clang_getCursorType(c), e = clang_getArrayElementType(t);
@@ -526,16 +530,6 @@ static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClient
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (k == CXCursor_MemberRefExpr) {
-		CXCursor r = clang_getCursorReferenced(c), p = clang_getCursorSemanticParent(r);
-		char *n = cx_spelling(r), *pn = cx_spelling(p);
-
-		if (!strcmp(n, "sync") && !strcmp(pn, "grid_group"))
-			error_at(s, c,
-				 "grid-wide synchronisation (cooperative_groups::this_grid().sync()) is not supported: it needs every block of the grid resident at once");
-		free(n);
-		free(pn);
-	}
 	if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
 		CXCursor r = clang_getCursorReferenced(c);
 

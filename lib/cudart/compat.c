@@ -143,13 +143,6 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void 
 	return cudaSuccess;
 }
 
-/* Every block of a launch runs to the end here, so any launch may cooperate. */
-cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
-					cudaStream_t stream)
-{
-	return cudaLaunchKernel(func, grid, block, args, shmem, stream);
-}
-
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags)
 {
 	if (flags & ~(unsigned int)cudaEventRecordExternal)

@@ -77,6 +77,7 @@ struct cudart_op {
 			struct idxgen_rt_dim3 grid, block;
 			size_t shmem;
 			void **args;	/* into the op's own copy of the values */
+			bool coop;	/* cudaLaunchCooperativeKernel */
 		} kern;
 		struct cudart_op_copy {
 			void *dst;
@@ -334,7 +335,7 @@ cudaError_t cudart_capture_wait(struct cudart_ctx *c, struct CUstream_st *s, str
 /* launch.c */
 cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kernel *k,
 			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
-			      void **args);
+			      void **args, bool coop);
 int cudart_ptr_cmp(const void *a, const void *b); /* tsearch order of {const void *host, ...} */
 /* The kernel of a host stub (lock not held), or NULL. */
 const struct idxgen_rt_kernel *cudart_kernel_of(const void *func);

@@ -201,6 +201,7 @@ static void fill_props(struct cudaDeviceProp *p, const struct idxgen_info *info,
 	p->integrated = 1;
 	p->canMapHostMemory = 1;
 	p->concurrentKernels = 1;
+	p->cooperativeLaunch = 1;	/* idxgen_rt_launch_coop: every block resident */
 	if (sscanf(info->pci_addr, "%x:%x:%x.%x", &dom, &bus, &dev, &fn) == 4) {
 		p->pciDomainID = (int)dom;
 		p->pciBusID = (int)bus;
@@ -292,6 +293,8 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 	case cudaDevAttrConcurrentManagedAccess: v = p.concurrentManagedAccess; break;
 	case cudaDevAttrMaxSharedMemoryPerBlockOptin: v = (int)p.sharedMemPerBlockOptin; break;
 	case cudaDevAttrMaxBlocksPerMultiprocessor: v = p.maxBlocksPerMultiProcessor; break;
+	case cudaDevAttrCooperativeLaunch: v = p.cooperativeLaunch; break;
+	case cudaDevAttrCooperativeMultiDeviceLaunch: v = p.cooperativeMultiDeviceLaunch; break;
 	default:
 		return cudart_set_error(cudaErrorInvalidValue);
 	}

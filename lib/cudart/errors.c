@@ -118,7 +118,7 @@ static const struct err_desc errs[] = {
 	E(cudaErrorInvalidAddressSpace, "operation on the wrong address space"),
 	E(cudaErrorInvalidPc, "invalid program counter"),
 	E(cudaErrorLaunchFailure, "unspecified launch failure (the kernel trapped)"),
-	E(cudaErrorCooperativeLaunchTooLarge, "too many blocks for a cooperative launch"),
+	E(cudaErrorCooperativeLaunchTooLarge, "too many blocks in cooperative launch (more than can be resident at once)"),
 	E(cudaErrorTensorMemoryLeak, "tensor memory not freed"),
 	E(cudaErrorNotPermitted, "operation not permitted"),
 	E(cudaErrorNotSupported, "operation not supported"),

@@ -93,7 +93,7 @@ cudaError_t __idxgenPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem,
 
 cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kernel *k,
 			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
-			      void **args)
+			      void **args, bool coop)
 {
 	struct idxgen_rt_launch_opts o = { .dyn_shared = shmem };
 	struct idxgen_rt_launch_info info;
@@ -107,10 +107,13 @@ cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kerne
 	pthread_mutex_unlock(&c->lock);
 	if (err)
 		return err;
-	r = idxgen_rt_launch_ex(rt, k, grid, block, args, &o, &info);
+	r = coop ? idxgen_rt_launch_coop(rt, k, grid, block, args, &o, &info)
+		 : idxgen_rt_launch_ex(rt, k, grid, block, args, &o, &info);
 	switch (r) {
 	case 0:
 		return cudaSuccess;
+	case -ENOSPC:	/* checked before; the runtime's count may differ if it was recreated */
+		return cudaErrorCooperativeLaunchTooLarge;
 	case -EINVAL:
 	case -E2BIG:
 	case -ENOMEM:
@@ -196,8 +199,20 @@ const struct idxgen_rt_kernel *cudart_kernel_of(const void *func)
 	return k;
 }
 
-cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
-			  void **args, size_t shmem, cudaStream_t stream)
+/*
+ * Resident blocks per "multiprocessor" (one per runtime participant): a
+ * worker runs one block at a time, so 1 when the block fits the limits,
+ * else 0.  The cooperative launch's limit is this times the count.
+ */
+static int blocks_per_sm(const struct idxgen_rt_kernel *k, const struct idxgen_info *info, uint64_t block_size,
+			 size_t dyn_shmem)
+{
+	return block_size <= info->max_threads && dyn_shmem <= CUDART_MAX_SHARED &&
+	       k->shared_bytes <= CUDART_MAX_SHARED - dyn_shmem;
+}
+
+static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
+			  void **args, size_t shmem, cudaStream_t stream, bool coop)
 {
 	struct cudart_ctx *c = cudart_ctx();
 	struct cudart_op op = { .kind = CUDART_OP_KERNEL };
@@ -208,9 +223,19 @@ cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, di
 	err = cudart_get_rt(&rt);
 	if (!err)
 		err = check_launch(&c->info, k, grid, block, shmem, args);
+	if (!err && coop &&
+	    (uint64_t)grid.x * grid.y * grid.z >
+		    (uint64_t)blocks_per_sm(k, &c->info, (uint64_t)block.x * block.y * block.z, shmem) *
+			    idxgen_rt_num_threads(rt))
+		err = cudaErrorCooperativeLaunchTooLarge;
 	pthread_mutex_unlock(&c->lock);
 	if (err)
 		return err;
+	if (coop) {
+		/* in stream order, run at once: its blocks take threads of their own */
+		err = cudaStreamSynchronize(stream);
+		return err ? err : cudart_run_kernel(c, k, rt_dim(grid), rt_dim(block), shmem, args, true);
+	}
 	op.u.kern.k = k;
 	op.u.kern.func = func;
 	op.u.kern.grid = rt_dim(grid);
@@ -222,7 +247,7 @@ cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, di
 			/* values of unknown size cannot be kept: run it now, in order */
 			err = cudaStreamSynchronize(stream);
 			return err ? err : cudart_run_kernel(c, k, op.u.kern.grid, op.u.kern.block,
-							     shmem, args);
+							     shmem, args, false);
 		}
 		op.u.kern.args = cudart_copy_args(k, args);
 		if (!op.u.kern.args)
@@ -232,8 +257,14 @@ cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, di
 	return cudart_submit(stream, &op);
 }
 
-cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
-			     cudaStream_t stream)
+cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
+			  void **args, size_t shmem, cudaStream_t stream)
+{
+	return launch(func, k, grid, block, args, shmem, stream, false);
+}
+
+static cudaError_t launch_by_address(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
+				     cudaStream_t stream, bool coop)
 {
 	struct cudart_ctx *c = cudart_ctx();
 	struct cudart_func *f;
@@ -246,7 +277,56 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
 	pthread_mutex_unlock(&c->lock);
 	if (!k)
 		return cudart_set_error(cudaErrorInvalidDeviceFunction);
-	return cudart_set_error(cudart_launch(func, k, grid, block, args, shmem, stream));
+	return cudart_set_error(launch(func, k, grid, block, args, shmem, stream, coop));
+}
+
+/* cudaLaunchKernelEx: the attributes (cuda_runtime_api.h says which mean something here). */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
+{
+	bool coop = false;
+
+	if (!config || (config->numAttrs && !config->attrs))
+		return cudart_set_error(cudaErrorInvalidValue);
+	for (unsigned int i = 0; i < config->numAttrs; i++) {
+		const cudaLaunchAttribute *a = &config->attrs[i];
+
+		switch (a->id) {
+		case cudaLaunchAttributeCooperative:
+			coop = a->val.cooperative != 0;
+			break;
+		case cudaLaunchAttributeClusterDimension:
+			if (a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z > 1)
+				return cudart_set_error(cudaErrorNotSupported);
+			break;
+		case cudaLaunchAttributeIgnore:
+		case cudaLaunchAttributeAccessPolicyWindow:
+		case cudaLaunchAttributeSynchronizationPolicy:
+		case cudaLaunchAttributePriority:
+		case cudaLaunchAttributeProgrammaticStreamSerialization:
+			break;
+		default:
+			return cudart_set_error(cudaErrorNotSupported);
+		}
+	}
+	return launch_by_address(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
+				 config->stream, coop);
+}
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
+			     cudaStream_t stream)
+{
+	return launch_by_address(func, grid, block, args, shmem, stream, false);
+}
+
+/*
+ * Every block resident at once (this_grid().sync() may wait for all): a
+ * grid larger than the occupancy API's blocks per multiprocessor times the
+ * multiprocessor count fails with cudaErrorCooperativeLaunchTooLarge.
+ */
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
+					cudaStream_t stream)
+{
+	return launch_by_address(func, grid, block, args, shmem, stream, true);
 }
 
 cudaError_t __idxgenLaunchStub(const void *host_fn, const struct idxgen_rt_kernel *k, void **args)
@@ -258,8 +338,8 @@ cudaError_t __idxgenLaunchStub(const void *host_fn, const struct idxgen_rt_kerne
 	CUDART_STICKY_RETURN();
 	if (!k)
 		return cudart_set_error(cudaErrorInvalidDeviceFunction);
-	return cudart_set_error(cudart_launch(host_fn, k, cfg.grid, cfg.block, args, cfg.shmem,
-					      cfg.stream));
+	return cudart_set_error(launch(host_fn, k, cfg.grid, cfg.block, args, cfg.shmem, cfg.stream,
+					false));
 }
 
 /* The function and the device's information (lock taken and released). */
@@ -360,8 +440,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, 
 	err = func_info(func, &f, &info, NULL);
 	if (err)
 		return cudart_set_error(err);
-	*blocks = (unsigned int)block_size <= info.max_threads && dyn_shmem <= CUDART_MAX_SHARED &&
-		  f.k->shared_bytes <= CUDART_MAX_SHARED - dyn_shmem;
+	*blocks = blocks_per_sm(f.k, &info, (uint64_t)block_size, dyn_shmem);
 	return cudaSuccess;
 }
 

@@ -68,6 +68,7 @@
 
 #ifdef RT_FIBER_ASAN
 #include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
 #define rt_fiber_unpoison(p, n) __asan_unpoison_memory_region((p), (n))
 #else
 #define rt_fiber_unpoison(p, n) ((void)(p), (void)(n))
@@ -78,6 +79,7 @@
 #define F_BAR	2	/* waiting at a barrier */
 #define F_WARP	3	/* waiting at a warp operation */
 #define F_DONE	4	/* returned */
+#define F_GRID	5	/* waiting at a grid-wide barrier (coop.c) */
 
 #define RT_FIBER_GUARD		(16u << 10)	/* guard bytes below each stack */
 #define RT_FIBER_STACK_MIN	(16u << 10)
@@ -109,9 +111,23 @@ struct rt_fibers {
 	__idxgen_fiber_entry_fn entry;
 	void *main_sp;
 	uint32_t n, cur, nlive, arrived;
+	uint32_t grid_arrived;		/* threads at a grid-wide barrier */
 	uint32_t bar_acc, bar_result;
 	int failed;			/* 0, or why the block stops: F_FAIL_* */
 	uint32_t fail_thread;
+	/*
+	 * AddressSanitizer's view of the stacks (__sanitizer_*_switch_fiber):
+	 * the block's own stack, learnt when a switch leaves it.
+	 */
+	const void *main_lo;
+	size_t main_size;
+	bool from_main;
+	/*
+	 * Where a context that never runs again saves its stack pointer: not a
+	 * local of it, which AddressSanitizer's detect_stack_use_after_return
+	 * puts on the fake stack that a dying switch frees first.
+	 */
+	void *dead_sp;
 };
 
 #define F_FAIL_DEADLOCK	1
@@ -126,6 +142,8 @@ struct rt_fibers {
 static _Thread_local struct rt_fibers *rt_fiber_cur __attribute__((tls_model("initial-exec")));
 
 /* ---- stacks and the overflow handler ---------------------------------------- */
+
+static void do_switch(struct rt_fibers *p, void **save, void *to_sp, const char *to_lo, bool dying);
 
 static struct sigaction rt_fiber_old_segv;
 static pthread_once_t rt_fiber_segv_once = PTHREAD_ONCE_INIT;
@@ -151,11 +169,9 @@ static void rt_fiber_segv(int sig, siginfo_t *si, void *uc)
 	(void)uc;
 	if (p && p->blk && in_guard(p, (uintptr_t)si->si_addr, &s)) {
 		/* leave the handler for the block's main context: the block traps there */
-		void *dead;
-
 		p->failed = F_FAIL_OVERFLOW;
 		p->fail_thread = s;
-		rt_fiber_switch(&dead, p->main_sp);
+		do_switch(p, &p->dead_sp, p->main_sp, NULL, true);
 	}
 	/* not ours: the previous handler (or the default action) as if we were not there */
 	if (rt_fiber_old_segv.sa_flags & SA_SIGINFO && rt_fiber_old_segv.sa_sigaction) {
@@ -344,6 +360,59 @@ static void *stack_top(const struct rt_fibers *p, uint32_t t)
 	return p->map + (size_t)(t + 1) * (RT_FIBER_GUARD + p->stack) - (t % 64) * 64;
 }
 
+/* The lowest address and size of thread t's stack. */
+static char *stack_lo(const struct rt_fibers *p, uint32_t t)
+{
+	return p->map + (size_t)t * (RT_FIBER_GUARD + p->stack) + RT_FIBER_GUARD;
+}
+
+/*
+ * Every switch goes through here: with AddressSanitizer, it is told which
+ * stack runs next (__sanitizer_start_switch_fiber) and, once this context
+ * runs again, that the switch back is complete (finish), so that its
+ * stack-use checks and fake stacks follow the fibers.  A context that
+ * will never run again (a returned thread, a trap) passes dying.  to NULL:
+ * the block's own stack.
+ */
+static void do_switch(struct rt_fibers *p, void **save, void *to_sp, const char *to_lo, bool dying)
+{
+#ifdef RT_FIBER_ASAN
+	void *fake = NULL;
+	const void *old_lo;
+	size_t old_size;
+
+	p->from_main = save == &p->main_sp;
+	__sanitizer_start_switch_fiber(dying ? NULL : &fake, to_lo ? to_lo : p->main_lo,
+				       to_lo ? p->stack : p->main_size);
+	rt_fiber_switch(save, to_sp);
+	__sanitizer_finish_switch_fiber(fake, &old_lo, &old_size);
+	if (p->from_main) {
+		p->main_lo = old_lo;
+		p->main_size = old_size;
+	}
+#else
+	(void)p, (void)to_lo, (void)dying;
+	rt_fiber_switch(save, to_sp);
+#endif
+}
+
+/* A new thread's first instructions: the other half of do_switch. */
+static void started(struct rt_fibers *p)
+{
+#ifdef RT_FIBER_ASAN
+	const void *old_lo;
+	size_t old_size;
+
+	__sanitizer_finish_switch_fiber(NULL, &old_lo, &old_size);
+	if (p->from_main) {
+		p->main_lo = old_lo;
+		p->main_size = old_size;
+	}
+#else
+	(void)p;
+#endif
+}
+
 /*
  * Switch from the running thread t (its state already set; t = n - 1 and
  * save = &main_sp when the block starts) to the next runnable one, or back
@@ -358,7 +427,7 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 		struct rt_fiber *f = &p->f[j];
 
 		if (f->state == F_NEW) {
-			rt_fiber_unpoison(p->map + (size_t)j * (RT_FIBER_GUARD + p->stack) + RT_FIBER_GUARD, p->stack);
+			rt_fiber_unpoison(stack_lo(p, j), p->stack);
 			f->state = F_RUN;
 			f->sp = rt_fiber_init(stack_top(p, j), fiber_main, p);
 		} else if (f->state != F_RUN) {
@@ -367,7 +436,7 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 		if (j == t && !from_main)
 			return;	/* the running thread itself was released */
 		p->cur = j;
-		rt_fiber_switch(save, f->sp);
+		do_switch(p, save, f->sp, stack_lo(p, j), p->f[t].state == F_DONE && !from_main);
 		return;
 	}
 	/* nobody can run: all returned, or a deadlock */
@@ -375,7 +444,7 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 		p->failed = F_FAIL_DEADLOCK;
 		p->fail_thread = t;
 	}
-	rt_fiber_switch(save, p->main_sp);
+	do_switch(p, save, p->main_sp, NULL, !from_main && p->f[t].state == F_DONE);
 }
 
 static void suspend(struct rt_fibers *p)
@@ -422,6 +491,20 @@ static bool warp_try(struct rt_fibers *p, uint32_t wi, uint32_t l)
 	return true;
 }
 
+/*
+ * Every live thread of the block is at the grid barrier: wait for the other
+ * blocks (an OS-level wait: they run on threads of their own, coop.c),
+ * then release the block's threads.
+ */
+static void grid_release(struct rt_fibers *p)
+{
+	rt_coop_wait(p->blk->worker->l->coop);
+	for (uint32_t i = 0; i < p->n; i++)
+		if (p->f[i].state == F_GRID)
+			p->f[i].state = F_RUN;
+	p->grid_arrived = 0;
+}
+
 /* A thread returned: it no longer holds up a barrier or its warp. */
 static void thread_exit(struct rt_fibers *p, struct rt_fiber *f)
 {
@@ -435,16 +518,18 @@ static void thread_exit(struct rt_fibers *p, struct rt_fiber *f)
 			warp_try(p, wi, (uint32_t)__builtin_ctz(m));
 	if (p->arrived && p->arrived == p->nlive)
 		barrier_release(p);
+	if (p->grid_arrived && p->grid_arrived == p->nlive)
+		grid_release(p);
 }
 
 static void fiber_main(void *arg)
 {
 	struct rt_fibers *p = arg;
-	void *dead;
 
+	started(p);
 	p->entry(p->blk);
 	thread_exit(p, &p->f[p->cur]);
-	switch_next(p, &dead, false);	/* never comes back */
+	switch_next(p, &p->dead_sp, false);	/* never comes back */
 	__builtin_unreachable();
 }
 
@@ -497,6 +582,7 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 	p->n = n;
 	p->nlive = n;
 	p->arrived = 0;
+	p->grid_arrived = 0;
 	p->failed = 0;
 	p->cur = n - 1;	/* switch_next starts at thread 0 */
 	rt_fiber_cur = p;
@@ -574,6 +660,21 @@ void __idxgen_fiber_warp(uint32_t mask, const void *val, size_t size, __idxgen_f
 		suspend(p);
 }
 
+void __idxgen_fiber_grid_sync(void)
+{
+	struct rt_fibers *p = need_fiber("this_grid().sync()");
+	struct rt_fiber *f = &p->f[p->cur];
+
+	if (!p->blk->worker->l->coop)
+		idxgen_rt_trap(p->blk,
+			       "grid-wide sync in a launch that is not cooperative (launch with cudaLaunchCooperativeKernel)");
+	f->state = F_GRID;
+	if (++p->grid_arrived == p->nlive)
+		grid_release(p);
+	else
+		suspend(p);
+}
+
 uint32_t __idxgen_fiber_activemask(void)
 {
 	struct rt_fibers *p = need_fiber("__activemask");
@@ -585,11 +686,10 @@ uint32_t __idxgen_fiber_activemask(void)
 void rt_fiber_trap(struct idxgen_rt_worker *w)
 {
 	struct rt_fibers *p = w->fibers;
-	void *dead;
 
 	if (!p || rt_fiber_cur != p || !p->blk)
 		return;
 	p->failed = F_FAIL_TRAP;
 	p->fail_thread = p->cur;
-	rt_fiber_switch(&dead, p->main_sp);
+	do_switch(p, &p->dead_sp, p->main_sp, NULL, true);
 }

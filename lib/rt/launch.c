@@ -90,7 +90,7 @@ void rt_launch_free(struct idxgen_rt_launch *l)
 }
 
 /* Check and prepare a launch: streams fetched, not queued. */
-static int prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+int rt_launch_prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
 		   struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
 		   const struct rt_part *parts, unsigned int nparts, bool sample, bool copy_args,
 		   struct idxgen_rt_launch *store, struct idxgen_rt_launch **lp)
@@ -239,7 +239,7 @@ fail:
 	return ret;
 }
 
-static int finish(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info)
+int rt_launch_finish(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info)
 {
 	int ret = l->err ? l->err : atomic_load(&l->trapped) ? -EFAULT : 0;
 
@@ -262,7 +262,7 @@ int rt_launch_parts(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, stru
 
 	if (info)
 		memset(info, 0, sizeof(*info));
-	ret = prepare(rt, k, grid, block, args, opts, parts, nparts, sample, false, &store, &l);
+	ret = rt_launch_prepare(rt, k, grid, block, args, opts, parts, nparts, sample, false, &store, &l);
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&rt->lock);
@@ -271,7 +271,7 @@ int rt_launch_parts(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, stru
 	rt_dequeue(rt, l);
 	rt_launch_release(l);
 	pthread_mutex_unlock(&rt->lock);
-	ret = finish(l, info);
+	ret = rt_launch_finish(l, info);
 	rt_launch_free(l);
 	return ret;
 }
@@ -315,7 +315,7 @@ int idxgen_rt_launch_async(struct idxgen_rt *rt, const struct idxgen_rt_kernel *
 
 	if (!lp)
 		return -EINVAL;
-	ret = prepare(rt, k, grid, block, args, opts, NULL, 0, false, true, NULL, lp);
+	ret = rt_launch_prepare(rt, k, grid, block, args, opts, NULL, 0, false, true, NULL, lp);
 	if (ret)
 		return ret;
 	(*lp)->is_async = true;
@@ -350,7 +350,7 @@ int idxgen_rt_wait(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *inf
 	if (l->anext)
 		l->anext->aprev = l->aprev;
 	pthread_mutex_unlock(&rt->lock);
-	ret = finish(l, info);
+	ret = rt_launch_finish(l, info);
 	rt_launch_free(l);
 	return ret;
 }

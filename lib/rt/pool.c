@@ -27,7 +27,7 @@
 /* ------------------------------------------------------------------ */
 
 /* Grow an aligned buffer; contents are not kept. */
-static int grow(void **p, size_t *cap, size_t need)
+int rt_grow(void **p, size_t *cap, size_t need)
 {
 	void *n;
 
@@ -43,7 +43,7 @@ static int grow(void **p, size_t *cap, size_t need)
 	return 0;
 }
 
-static struct idxgen_rt_worker *worker_new(struct idxgen_rt *rt)
+struct idxgen_rt_worker *rt_worker_new(struct idxgen_rt *rt)
 {
 	struct idxgen_rt_worker *w = calloc(1, sizeof(*w));
 
@@ -86,7 +86,7 @@ static struct idxgen_rt_block block_desc(const struct idxgen_rt_launch *l, struc
 	};
 }
 
-static bool run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64_t seq)
+bool rt_run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64_t seq)
 {
 	const struct rt_lseg *sg = l->seg;
 
@@ -179,7 +179,7 @@ static bool run_block_prof(struct idxgen_rt_launch *l, struct idxgen_rt_worker *
 	rec.start_ns = now_ns();
 	if (evok)
 		rt_prof_read(fd, rec.counters);
-	ok = run_block(l, w, seq);
+	ok = rt_run_block(l, w, seq);
 	rec.end_ns = now_ns();
 	cpu1 = thread_cpu_ns();
 	rec.cpu_ns = cpu0 && cpu1 > cpu0 ? cpu1 - cpu0 : 0;
@@ -231,8 +231,8 @@ static void participate(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct
 	uint32_t evok = 0;
 
 	pthread_mutex_unlock(&rt->lock);
-	if (grow(&w->shared, &w->shared_cap, l->shared_total) ||
-	    grow(&w->priv, &w->priv_cap, (size_t)l->nthreads * l->priv_bytes)) {
+	if (rt_grow(&w->shared, &w->shared_cap, l->shared_total) ||
+	    rt_grow(&w->priv, &w->priv_cap, (size_t)l->nthreads * l->priv_bytes)) {
 		/* out of memory for scratch: leave the blocks to others */
 		pthread_mutex_lock(&rt->lock);
 		l->err = -ENOMEM;
@@ -261,7 +261,7 @@ static void participate(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct
 				/* a trap elsewhere: the blocks not started yet are skipped */
 				if (n && atomic_load_explicit(&l->trapped, memory_order_relaxed))
 					break;
-				ok = prof ? run_block_prof(l, w, seq + n, fd, evok) : run_block(l, w, seq + n);
+				ok = prof ? run_block_prof(l, w, seq + n, fd, evok) : rt_run_block(l, w, seq + n);
 			}
 		}
 		t1 = now_ns();
@@ -350,7 +350,7 @@ void rt_help_and_wait(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 		if (w)
 			rt->free_workers = w->free_next;
 		else
-			w = worker_new(rt);
+			w = rt_worker_new(rt);
 		if (w) {
 			l->active++;
 			participate(rt, l, w);
@@ -536,7 +536,7 @@ int idxgen_rt_create(const struct idxgen_rt_options *opt, struct idxgen_rt **rtp
 		}
 	}
 	for (unsigned int i = 0; i < rt->nworkers; i++) {
-		struct idxgen_rt_worker *w = worker_new(rt);
+		struct idxgen_rt_worker *w = rt_worker_new(rt);
 
 		if (!w) {
 			ret = -ENOMEM;

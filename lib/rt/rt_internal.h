@@ -13,6 +13,7 @@
  *   builtins.c  what emitted code calls: trap, printf
  *   prof.c      per-worker hardware counters (perf_event_open)
  *   fiber.c     threads as fibers (idxgen_rt_fiber.h); fiber_switch.c its context switch
+ *   coop.c      cooperative launches: every block resident on a thread of its own, the grid barrier
  *   autotune.c  the schedule controller, on rt_launch_parts()
  */
 #ifndef IDXGEN_RT_INTERNAL_H
@@ -168,6 +169,7 @@ struct idxgen_rt_launch {
 	struct idxgen_rt_launch *qnext;	/* run queue */
 	struct idxgen_rt_launch *anext, *aprev;	/* all live async launches */
 	struct idxgen_rt_launch_info info;
+	struct rt_coop *coop;		/* coop.c: the grid barrier of a cooperative launch, else NULL */
 };
 
 #define RT_MAX_DEVICES		8		/* IDXGEN_DEVICES names at most these */
@@ -260,6 +262,12 @@ void rt_spread_free(struct rt_spread *sp);
 bool rt_has_sched_orders(const struct idxgen_rt *rt);
 
 /* ---- pool.c ---- */
+/* Grow an aligned buffer; contents are not kept. */
+int rt_grow(void **p, size_t *cap, size_t need);
+/* A new worker record (scratch), linked into rt->all_workers (rt->lock held). */
+struct idxgen_rt_worker *rt_worker_new(struct idxgen_rt *rt);
+/* Run block seq of l on w (its scratch already grown); false if it trapped. */
+bool rt_run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64_t seq);
 /* Queue l (rt->lock held); wakes the workers when it has more than one block. */
 void rt_enqueue(struct idxgen_rt *rt, struct idxgen_rt_launch *l);
 /* Unlink l from the run queue (rt->lock held). */
@@ -282,6 +290,16 @@ void rt_shape_free(struct rt_shape *s);
 void rt_lib_schedule(const struct idxgen_rt_schedule *rs, struct idxgen_schedule *s);
 
 /* ---- launch.c ---- */
+/*
+ * Check and prepare a launch (its streams fetched), in *store or on the
+ * heap; *lp the launch.  Errors as idxgen_rt_launch_ex.
+ */
+int rt_launch_prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		      struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
+		      const struct rt_part *parts, unsigned int nparts, bool sample, bool copy_args,
+		      struct idxgen_rt_launch *store, struct idxgen_rt_launch **lp);
+/* The launch's result and report (after it ran). */
+int rt_launch_finish(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info);
 /* Give back l's borrowed streams (rt->lock held). */
 void rt_launch_release(struct idxgen_rt_launch *l);
 /* Free what l owns, and l if the heap holds it (after rt_launch_release). */
@@ -297,6 +315,11 @@ uint32_t rt_prof_open(uint32_t want, int fd[IDXGEN_RT_PROF_NUM_EVENTS]);
 void rt_prof_read(const int fd[IDXGEN_RT_PROF_NUM_EVENTS], uint64_t v[IDXGEN_RT_PROF_NUM_EVENTS]);
 void rt_prof_close(int fd[IDXGEN_RT_PROF_NUM_EVENTS]);
 
+
+/* ---- coop.c ---- */
+struct rt_coop;
+/* Wait at the grid barrier of l's cooperative launch until every block not finished arrived. */
+void rt_coop_wait(struct rt_coop *g);
 
 /* fiber.c */
 struct rt_fibers;

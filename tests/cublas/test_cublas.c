@@ -763,6 +763,14 @@ static void test_statuses(void)
 	tap_ok(cublasSgemmStridedBatched(H, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 2, &one, a, 2, 4, a, 2, 4, &one, a, 2, 4,
 					 -1) == CUBLAS_STATUS_INVALID_VALUE,
 	       "SgemmStridedBatched with batchCount < 0: INVALID_VALUE");
+	uint16_t hb[16] = { 0 }, hone = 0x3c00;	/* binary16 bits (C has no __half) */
+	tap_ok(cublasHgemm(NULL, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 2, &hone, hb, 2, hb, 2, &hone, hb, 2) ==
+		       CUBLAS_STATUS_NOT_INITIALIZED, "Hgemm, NULL handle: NOT_INITIALIZED");
+	tap_ok(cublasHgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, 4, 2, 2, &hone, hb, 3, hb, 2, &hone, hb, 4) ==
+		       CUBLAS_STATUS_INVALID_VALUE, "Hgemm with lda < m: INVALID_VALUE");
+	tap_ok(cublasHgemmStridedBatched(H, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 2, &hone, hb, 2, 4, hb, 2, 4, &hone, hb,
+					 2, 4, -1) == CUBLAS_STATUS_INVALID_VALUE,
+	       "HgemmStridedBatched with batchCount < 0: INVALID_VALUE");
 	tap_ok(cublasSetPointerMode(H, (cublasPointerMode_t)5) == CUBLAS_STATUS_INVALID_VALUE,
 	       "SetPointerMode with a bad mode: INVALID_VALUE");
 	tap_ok(cublasCreate(NULL) == CUBLAS_STATUS_INVALID_VALUE, "cublasCreate(NULL): INVALID_VALUE");

@@ -924,7 +924,7 @@ static void test_compat(void)
 	enum cudaFuncCache cc = cudaFuncCachePreferNone;
 	enum cudaSharedMemConfig smc = cudaSharedMemBankSizeDefault;
 	char bus[32] = "", want[16];
-	int dev = -1, bad = 3, zero = 0, prio = 7, sdev = 7, *d, *h, ok = 1, n = N;
+	int dev = -1, bad = 3, zero = 0, prio = 7, sdev = 7, *d, *h, ok = 1, n = N, sms = 0, coop = 0;
 	void *args[] = { &d, &n };
 	unsigned long long id1 = 0, id2 = 0;
 	cudaStream_t s1, s2;
@@ -988,7 +988,15 @@ static void test_compat(void)
 	cudaMalloc((void **)&d, N * sizeof(int));
 	cudaMallocHost((void **)&h, N * sizeof(int));
 	TAP_ERR(cudaMemset2DAsync(d, 16 * sizeof(int), 0, 16 * sizeof(int), N / 16, s1), cudaSuccess);
-	TAP_ERR(cudaLaunchCooperativeKernel((const void *)add_one, d3(N / 64, 1, 1), d3(64, 1, 1), args, 0, s1),
+	/* every block resident: at most multiProcessorCount x 1 blocks; a larger grid runs nothing */
+	TAP_ERR(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+	TAP_ERR(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, 0), cudaSuccess);
+	tap_ok(coop == 1, "cudaDevAttrCooperativeLaunch: 1");
+	TAP_ERR(cudaLaunchCooperativeKernel((const void *)add_one, d3((unsigned int)sms + 1, 1, 1), d3(64, 1, 1), args,
+					    0, s1),
+		cudaErrorCooperativeLaunchTooLarge);
+	TAP_ERR(cudaGetLastError(), cudaErrorCooperativeLaunchTooLarge);
+	TAP_ERR(cudaLaunchCooperativeKernel((const void *)add_one, d3(1, 1, 1), d3(N, 1, 1), args, 0, s1),
 		cudaSuccess);
 	TAP_ERR(cudaMemcpyPeerAsync(h, 0, d, 0, N * sizeof(int), s1), cudaSuccess);
 	TAP_ERR(cudaMemcpyPeerAsync(h, 1, d, 0, N * sizeof(int), s1), cudaErrorInvalidDevice);

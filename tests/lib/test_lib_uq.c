@@ -11,8 +11,9 @@
  * drm-idxgen-user-queues of the handle's file.  Also: batches that wrap
  * the ring, more regions than a queue holds (the ioctl path, in order with
  * the queue's jobs), a region freed under a queue, the device without user
- * queues (device 1 of the VM), and a device reset under a queue: its job
- * fails with -EIO / ABORTED, never hangs, and the next job runs.
+ * queues (device 1 of the VM), a corrupted completion record and a device
+ * reset under a queue: the job fails with -EIO / ABORTED, never hangs or
+ * passes for a success, and the next job runs.
  */
 #include "test_lib.h"	/* first: it defines _GNU_SOURCE */
 
@@ -191,6 +192,46 @@ static void test_uq_many_regions(struct idxgen_device *d)
 		idxgen_region_free(regs[i]);
 }
 
+/* A completion record the device corrupted (debugfs inject_fault): an error, not a success. */
+static void test_uq_corrupt(struct idxgen_device *d, const struct idxgen_info *di)
+{
+	struct idxgen_region *reg = NULL;
+	struct idxgen_job_result res = { 0 };
+	struct idxgen_context *ctx;
+	struct idxgen_config cfg;
+	char path[128];
+	idxgen_job_t job;
+	FILE *f;
+	int ret, armed = 0;
+
+	ret = idxgen_context_create(d, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_region_alloc(d, 1 << 16, &reg);
+	if (!ret)
+		ret = idxgen_config_init(&cfg, d, 40, 6, 1, 0);
+	if (!ret)
+		ret = idxgen_config_target(&cfg, reg, 0);
+	if (!ret)
+		ret = idxgen_run(ctx, &cfg, &res);	/* the context has its queue */
+	snprintf(path, sizeof(path), "/sys/kernel/debug/accel/%s/inject_fault", di->pci_addr);
+	f = fopen(path, "we");
+	if (f) {
+		armed = fprintf(f, "%u\n", IDXGEN_FAULT_CORRUPT_CPL) > 0;
+		armed &= fclose(f) == 0;
+	}
+	if (!ret)
+		ret = idxgen_submit(ctx, &cfg, 1, &job);
+	if (!ret)
+		ret = idxgen_wait(ctx, job, 600 * SEC, &res);
+	tap_ok(armed && !ret && res.error == -EIO && res.status == IDXGEN_CPL_ABORTED,
+	       "a corrupted completion record on the user queue: error %d status %s (%s)",
+	       res.error, idxgen_status_name(res.status), idxgen_strerror(ret));
+	ret = idxgen_run(ctx, &cfg, &res);
+	tap_ok(ret == 0 && output_ok(&cfg), "and the next job runs (%s)", idxgen_strerror(ret));
+	idxgen_context_destroy(ctx);
+	idxgen_region_free(reg);
+}
+
 /* A device reset under a queue: its job fails cleanly (-EIO, ABORTED), the next one runs. */
 static void test_uq_reset(struct idxgen_device *d, const struct idxgen_info *di)
 {
@@ -295,6 +336,7 @@ void test_user_queues(void)
 			uq_run_free(&c);
 	}
 
+	test_uq_corrupt(uq, &ui);
 	test_uq_reset(uq, &ui);
 out:
 	idxgen_close(old);

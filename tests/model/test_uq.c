@@ -5,6 +5,7 @@
  * may run if one window covers each of its bytes and allows its word
  * size, shared flag and lock.  Directed edges (first byte, last byte,
  * 4 GiB - 1 end, zero-sized and invalid windows) and random tables.
+ * Tests register themselves (TAP_TEST): -l lists them, -t NAME runs one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -59,12 +60,12 @@ static int ref_check(const struct igm_uq_window *w, const struct igm_job *j, uin
 	       best == 1 ? IDXGEN_CPL_UQ_WORD_SIZE : IDXGEN_CPL_UQ_NO_WINDOW;
 }
 
-int main(void)
+/* Edges, one after the other on one table (-t directed). */
+TAP_TEST(directed)
 {
 	struct igm_uq_window w[W];
 	struct igm_job j;
 	const uint32_t rw = IDXGEN_UQW_F_VALID | IDXGEN_UQW_F_WORD16 | IDXGEN_UQW_F_WORD32;
-	unsigned int bad = 0, n;
 
 	memset(w, 0, sizeof(w));
 	j = job(0x1000, 8, 2, 0);
@@ -93,6 +94,14 @@ int main(void)
 	       "a second window with a lock: the furthest check, then the lock holder runs");
 	j = job(0, 8, 2, 1);
 	tap_ok(igm_uq_window_check(w, W, &j, 1u << 5) == IDXGEN_CPL_UQ_WORD_SIZE, "shared job, private windows");
+}
+
+/* Random tables against the reference (-t random). */
+TAP_TEST(random)
+{
+	struct igm_uq_window w[W];
+	struct igm_job j;
+	unsigned int bad = 0, n;
 
 	srand(41);
 	for (n = 0; n < 20000; n++) {
@@ -108,5 +117,9 @@ int main(void)
 			bad++;
 	}
 	tap_ok(bad == 0, "20000 random tables and jobs agree with the byte-by-byte reference (%u differ)", bad);
-	return tap_done();
+}
+
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
 }

@@ -24,6 +24,7 @@
  *   test_rt_async.c      asynchronous launches, the stress test
  *   test_rt_prof.c       profiling hooks
  *   test_rt_fiber.c      threads as fibers: barriers, warp operations, failures
+ *   test_rt_coop.c       cooperative launches and grid-wide barriers
  *
  * usage: idxgen-rt-test [quick]    (quick: smaller sizes, for valgrind)
  */
@@ -94,6 +95,7 @@ int main(int argc, char **argv)
 		test_claims(rt, nt);
 		test_vote(rt, nt);
 		test_fibers(rt, nt);
+		test_coop(rt, nt);
 		test_trap(rt, nt);
 		test_printf(rt, nt);
 		test_async(rt, nt);

@@ -69,5 +69,7 @@ void test_stress(struct idxgen_rt *rt, unsigned int nt);
 void test_prof(struct idxgen_rt *rt);
 /* test_rt_fiber.c: threads as fibers */
 void test_fibers(struct idxgen_rt *rt, unsigned int nt);
+/* test_rt_coop.c: cooperative launches, grid-wide barriers */
+void test_coop(struct idxgen_rt *rt, unsigned int nt);
 
 #endif /* IDXGEN_TEST_RT_H */

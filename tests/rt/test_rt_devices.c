@@ -2,7 +2,8 @@
 /*
  * test_rt_devices.c - IDXGEN_DEVICES: its bad values, and (in the VM, two
  * devices) one launch spread over every device giving the same result as
- * on one.  Whether device 1 served a launch is read from the driver (its
+ * on one, also when a helper device fails its chunk (a corrupted
+ * completion record, armed through the driver's debugfs).  Whether device 1 served a launch is read from the driver (its
  * sysfs job counter), not from the runtime.
  */
 #include "test_rt.h"
@@ -29,6 +30,24 @@ static uint64_t device_jobs(unsigned int i)
 		v = UINT64_MAX;
 	fclose(f);
 	return v;
+}
+
+/* Arm a fault of the device model (idxgen_hw.h IDXGEN_FAULT_*) on device index i; 0 or -errno. */
+static int device_fault(unsigned int i, unsigned int bits)
+{
+	struct idxgen_pci_info pi[4];
+	char path[256];
+	int n = idxgen_list(pi, 4), ok;
+	FILE *f;
+
+	if (n <= (int)i)
+		return -ENODEV;
+	snprintf(path, sizeof(path), "/sys/kernel/debug/accel/%s/inject_fault", pi[i].pci_addr);
+	f = fopen(path, "we");
+	if (!f)
+		return -errno;
+	ok = fprintf(f, "%u\n", bits) > 0;
+	return fclose(f) == 0 && ok ? 0 : -EIO;
 }
 
 static struct idxgen_rt *rt_with(const char *devices, int *err)
@@ -67,7 +86,7 @@ void test_devices(void)
 {
 	static const char *const bad[] = { "x", "0,", "0,0", "99", ",1", "1;0", "-1" };
 	struct idxgen_rt *rt;
-	uint64_t d0, dall, dswap;
+	uint64_t d0 = 0, dall = 0, dswap = 0, dfail = 0;
 	int err, e0, eall, eswap, nbad = 0;
 
 	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -105,4 +124,19 @@ void test_devices(void)
 	tap_ok(!eswap && dswap >= 1 && dswap != UINT64_MAX,
 	       "IDXGEN_DEVICES=1,0: device 1 first, every thread once (%s, %" PRIu64 " jobs)",
 	       idxgen_strerror(eswap), dswap);
+
+	/*
+	 * The helper fails its chunk: device 0 (debug=on in the VM) corrupts
+	 * its next completion record; device 1 makes that chunk too, so it
+	 * runs one job more than in the clean run above.
+	 */
+	rt = rt_with("1,0", &err);
+	if (!err)
+		err = device_fault(0, 1u << 2);	/* IDXGEN_FAULT_CORRUPT_CPL */
+	eswap = err ? err : visit_all(rt, &dfail);
+	idxgen_rt_destroy(rt);
+	tap_ok(!eswap && dfail == dswap + 1,
+	       "a helper device's failed chunk is made by the first device: every thread once, "
+	       "device 1 ran %" PRIu64 " jobs (clean: %" PRIu64 ", %s)", dfail, dswap,
+	       idxgen_strerror(eswap));
 }

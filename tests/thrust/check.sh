@@ -2,7 +2,8 @@
 # Thrust (Debian's libthrust-dev) and CUB's device-wide primitives
 # (include/cuda/cub) through idxgen-cc, TAP: tests/thrust/test_thrust.cu
 # against std:: algorithms with the serial C++ device system (default) and
-# with OpenMP (-Xcompiler -fopenmp); tests/cub/test_cub_device.cu; the
+# with OpenMP (-Xcompiler -fopenmp); tests/cub/test_cub_device.cu;
+# tests/cub/test_cub_block.cu (block and warp primitives, fiber kernels); the
 # programs of tests/thrust/progs as users build them; every source also
 # compiled by nvcc -arch=sm_90 (real Thrust and CUB there).
 # usage: check.sh REPO_ROOT BUILD_DIR
@@ -36,7 +37,8 @@ one() {	# name, source, idxgen-cc flags
 one thrust-cpp "$ROOT/tests/thrust/test_thrust.cu" ""
 one thrust-omp "$ROOT/tests/thrust/test_thrust.cu" "-Xcompiler -fopenmp"
 one cub-device "$ROOT/tests/cub/test_cub_device.cu" ""
-for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu"; do
+one cub-block "$ROOT/tests/cub/test_cub_block.cu" ""
+for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu" "$ROOT/tests/cub/test_cub_block.cu"; do
 	if [ -x "$NVCC" ]; then
 		out=$("$NVCC" -arch=sm_90 -I "$ROOT/tests/common" -c -o "$tmp/n.o" "$src" 2>&1)
 		rc=$?

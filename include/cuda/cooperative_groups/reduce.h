@@ -15,12 +15,27 @@ namespace cooperative_groups
 #ifdef __IDXGEN_CC__
 template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp reduce(const _Group &g, _Tp v, _Op op);
 #else
-/* On fibers: a butterfly over the tile's lanes (every lane gets the result). */
-template <class _Group, class _Tp, class _Op> static inline _Tp reduce(const _Group &__g, _Tp __v, _Op __op)
+/* On fibers, a static tile: a butterfly over its lanes (every lane gets the result). */
+template <unsigned int _Np, class _Tp, class _Op>
+static inline _Tp reduce(const thread_block_tile<_Np> &__g, _Tp __v, _Op __op)
 {
-	for (unsigned int __o = __g.size() / 2; __o > 0; __o /= 2)
+	for (unsigned int __o = _Np / 2; __o > 0; __o /= 2)
 		__v = __op(__v, __g.shfl_xor(__v, (int)__o));
 	return __v;
+}
+
+/*
+ * Any other group of lanes (a coalesced or partitioned group: its size
+ * need not be a power of two, nor its lanes contiguous): every lane reads
+ * each member's value by rank and folds them in rank order.
+ */
+template <class _Tp, class _Op> static inline _Tp reduce(const coalesced_group &__g, _Tp __v, _Op __op)
+{
+	_Tp __acc = __g.shfl(__v, 0);
+
+	for (unsigned int __r = 1; __r < __g.size(); __r++)
+		__acc = __op(__acc, __g.shfl(__v, (int)__r));
+	return __acc;
 }
 #endif
 

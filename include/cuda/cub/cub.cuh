@@ -12,8 +12,10 @@
  * One address space: the "device" arrays are the program's memory.  A call
  * first waits for the work queued on its stream, then runs in the calling
  * thread and is complete when it returns (stream order, as lib/cublas).
- * The block and warp primitives (BlockReduce, WarpScan, ...) are not here:
- * include/cuda/cub/README.md says why and what they wait for.
+ * The block and warp primitives (BlockReduce, BlockScan, BlockLoad,
+ * BlockStore, BlockExchange, BlockRadixSort, WarpReduce, WarpScan) are in
+ * cub/block/ and cub/warp/ (included at the end): kernels naming them run
+ * as fibers (cub/idxgen_collective.cuh).
  */
 #pragma once
 #ifndef __cplusplus
@@ -33,6 +35,7 @@
 #include <cuda_runtime_api.h>
 
 #define CUB_VERSION 101702
+#define IDXGEN_CUB 1	/* this CUB (tests use it for what NVIDIA's current CUB no longer takes) */
 #define CUB_NAMESPACE_BEGIN namespace cub {
 #define CUB_NAMESPACE_END }
 #ifndef CUB_STDERR
@@ -157,6 +160,8 @@ struct NullType {
 };
 
 } // namespace detail
+
+typedef detail::NullType NullType;
 
 /* CUB 1.x's trailing debug_synchronous flag is accepted everywhere (bool dbg). */
 #define IDXGEN_CUB_START(stream)						\
@@ -458,3 +463,13 @@ struct DeviceSegmentedReduce {
 #undef IDXGEN_CUB_START
 
 } // namespace cub
+
+#include "idxgen_collective.cuh"
+#include "block/block_reduce.cuh"
+#include "block/block_scan.cuh"
+#include "block/block_load.cuh"
+#include "block/block_store.cuh"
+#include "block/block_exchange.cuh"
+#include "block/block_radix_sort.cuh"
+#include "warp/warp_reduce.cuh"
+#include "warp/warp_scan.cuh"

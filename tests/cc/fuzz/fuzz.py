@@ -24,6 +24,9 @@ regression test file that --regress runs.
                                                 passes when none is wrong or invalid and at
                                                 least half of its kernels were compared)
   fuzz.py --seeds 1000- --count 200 --time 3600 (make fuzz-cc)
+  fuzz.py --seeds 1000- --kernels 100000 --progress FILE
+                                               (make fuzz-cc-scale: resumable; FILE keeps
+                                                the next seed and the counts so far)
   fuzz.py --regress tests/cc/fuzz/regress/*.cu --tap
 
 A regression file that the translator still fails carries the line
@@ -37,6 +40,7 @@ marker goes with the fix) or fails another way (a rejection that became a
 wrong result is a new bug, never an expected failure).
 """
 import argparse
+import json
 import os
 import random
 import re
@@ -424,6 +428,10 @@ def main():
     ap.add_argument("--tap", action="store_true", help="TAP lines (one per batch or regression file)")
     ap.add_argument("--regress", nargs="*", help="regression files to check instead of generating")
     ap.add_argument("--minimise", nargs="*", help="minimise these failure files (written as FILE.min.cu)")
+    ap.add_argument("--kernels", type=int, default=0,
+                    help="stop once this many kernels were generated (with --progress: in all runs)")
+    ap.add_argument("--progress",
+                    help="resume from and record to this file: the next seed, the counts so far")
     a = ap.parse_args()
     t = Tools(a)
     st = Stats()
@@ -449,8 +457,14 @@ def main():
 
     lo, hi = (a.seeds.split("-") + [""])[:2] if "-" in a.seeds else (a.seeds, a.seeds)
     seed, last = int(lo), (int(hi) if hi else None)
+    done_before = 0.0
+    if a.progress and os.path.exists(a.progress):
+        seed, done_before = load_progress(a.progress, st)
+        print("# resuming at seed %d (%s, %.0f s before)" % (seed, st.line(), done_before))
     while last is None or seed <= last:
         if a.time and time.time() - t0 > a.time:
+            break
+        if a.kernels and st.c["generated"] >= a.kernels:
             break
         before = dict(st.c)
         nf = len(st.failures)
@@ -487,7 +501,9 @@ def main():
                                                       st.line(), time.time() - t0))
         sys.stdout.flush()
         seed += 1
-    print("# total: %s in %.0f s" % (st.line(), time.time() - t0))
+        if a.progress:
+            save_progress(a.progress, seed, st, done_before + time.time() - t0)
+    print("# total: %s in %.0f s" % (st.line(), done_before + time.time() - t0))
     for r, n in sorted(st.reasons.items(), key=lambda x: -x[1]):
         print("# rejected %d: %s" % (n, r))
     for r, n in sorted(st.sigs.items(), key=lambda x: -x[1]):
@@ -495,6 +511,26 @@ def main():
     if a.tap:
         return tap.done()
     return 1 if st.c["wrong"] or st.c["invalid"] else 0
+
+
+def load_progress(path, st):
+    """The next seed and the seconds spent, from a --progress file; its counts into st."""
+    with open(path) as f:
+        p = json.load(f)
+    for k in Stats.KEYS:
+        st.c[k] = int(p["counts"].get(k, 0))
+    st.sigs = dict(p.get("failures", {}))
+    return int(p["next_seed"]), float(p.get("seconds", 0))
+
+
+def save_progress(path, next_seed, st, seconds):
+    """Written after every batch (a new file renamed over the old: a kill loses one batch)."""
+    tmp = path + ".new"
+    with open(tmp, "w") as f:
+        json.dump({"next_seed": next_seed, "counts": st.c, "failures": st.sigs,
+                   "seconds": round(seconds)}, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, path)
 
 
 def check_regress(t, paths, st):

@@ -18,10 +18,10 @@ __global__ void vadd(const int *a, int *c, int n)
 // CHECK-NEXT: const int64_t __idxgen_v = __idxgen_u - __idxgen_b + 0;
 // CHECK-NEXT: if (__idxgen_v < (int64_t)__idxgen_hi_x)
 // CHECK: for (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {
-// CHECK: if (i < n)
+// CHECK: if ((__idxgen_cond_0 || (i < n)))
 // CHECK: } else {
+// CHECK-NEXT: const int __idxgen_cond_0 __attribute__((unused)) = 0;
 // CHECK-NEXT: IDXGEN_CC_INDEPENDENT
-// CHECK-NEXT: IDXGEN_RT_FOR_THREADS(__b, __t) {
 // PLAN-LABEL: kernel vadd:
 // PLAN: thread loop 0: lines 7-10 (every thread of the block); bounds: the guard of line 9 limits threadIdx.x (threads outside it do nothing)
 

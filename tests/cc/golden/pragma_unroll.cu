@@ -19,7 +19,7 @@ __global__ void unroll(float *d)
 // CHECK-NOT: #pragma
 // CHECK: for (int i = 0; i < 4; i++)
 // CHECK-NEXT: acc += d[threadIdx.x * 4 + i];
-// CHECK: if (threadIdx.x < 32) {
+// CHECK: if ((__idxgen_cond_0 || (threadIdx.x < 32))) {
 // CHECK-NOT: #pragma
 // CHECK: acc += 1.0f;
 

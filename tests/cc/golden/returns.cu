@@ -13,7 +13,7 @@ __global__ void guard(int *d, int n)
 // one thread loop: no flags
 // CHECK-NOT: __done
 // CHECK: int i = threadIdx.x;
-// CHECK-NEXT: if (i >= n) {
+// CHECK-NEXT: if ((!__idxgen_cond_0 && (i >= n))) {
 // CHECK-NEXT: } else {
 // CHECK-NEXT: d[i] = 2 * d[i];
 // CHECK-NEXT: }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * idxgen-stress failnth: every ioctl and region mmap with
+ * idxgen-stress failnth: every ioctl (the user queues' too) and mmap with
  * /proc/thread-self/fail-nth = 1, 2, 3... until it runs clean; each
  * injected failure must be a clean error that leaves no object behind.
  */
@@ -17,6 +17,7 @@ struct fn_state {
 	uint32_t tmp_id;		    /* the object an operation made or destroys */
 	struct drm_idxgen_region_info info; /* of reg, for the mmap */
 	struct drm_idxgen_config cfg[2];    /* what SUBMIT submits */
+	struct drm_idxgen_uq_create uq;     /* the queue prep_uq made (uapi v3) */
 };
 
 /*
@@ -227,11 +228,90 @@ static int op_open(struct fn_state *s, bool *made)
 	return 0;
 }
 
+/* User queues (uapi v3): UQ_CREATE on the run's context and region. */
+static int uq_create_args(struct fn_state *s, struct drm_idxgen_uq_create *a, bool inject)
+{
+	memset(a, 0, sizeof(*a));
+	a->ctx_id = s->ctx;
+	a->ring_entries = 16;
+	a->nregions = 1;
+	a->regions[0] = s->reg;
+	return inject ? ioctl1(s->d->fd, DRM_IOCTL_IDXGEN_UQ_CREATE, a)
+		      : (xioctl(s->d->fd, DRM_IOCTL_IDXGEN_UQ_CREATE, a) ? -errno : 0);
+}
+
+static int op_uq_create(struct fn_state *s, bool *made)
+{
+	int r = uq_create_args(s, &s->uq, true);
+
+	*made = !r;
+	return r;
+}
+
+static void undo_uq(struct fn_state *s)
+{
+	struct drm_idxgen_uq_destroy a = {.uq_id = s->uq.uq_id};
+
+	xioctl(s->d->fd, DRM_IOCTL_IDXGEN_UQ_DESTROY, &a);
+}
+
+/* Setup before the fault is armed: a queue to destroy, wait on or map. */
+static void prep_uq(struct fn_state *s)
+{
+	if (uq_create_args(s, &s->uq, false))
+		s->uq.uq_id = UINT32_MAX;
+}
+
+static int op_uq_destroy(struct fn_state *s, bool *made)
+{
+	struct drm_idxgen_uq_destroy a = {.uq_id = s->uq.uq_id};
+	int r = ioctl1(s->d->fd, DRM_IOCTL_IDXGEN_UQ_DESTROY, &a);
+
+	*made = r != 0; /* still there: undo destroys it */
+	return r;
+}
+
+static int op_uq_wait(struct fn_state *s, bool *made)
+{
+	struct drm_idxgen_uq_wait a = {.uq_id = s->uq.uq_id, .value = 0};
+
+	*made = true; /* the prepared queue goes in any case */
+	return ioctl1(s->d->fd, DRM_IOCTL_IDXGEN_UQ_WAIT, &a);
+}
+
+/*
+ * The queue's memory and doorbell mappings.  Both are remap_pfn_range()
+ * underneath (dma_mmap_coherent, io_remap_pfn_range), which answers any
+ * failure of x86 PAT's memtype tracking, its allocation included, with
+ * -EINVAL (mm/memory.c): counted here as the allocation failure it is.  The
+ * run without an injected failure must still map both (an -EINVAL there
+ * fails as any other error does).
+ */
+static int op_uq_mmap(struct fn_state *s, bool *made)
+{
+	void *m, *db;
+	int r = 0;
+
+	*made = true;
+	m = mmap(NULL, s->uq.mem_size, PROT_READ | PROT_WRITE, MAP_SHARED, s->d->fd,
+		 s->uq.mem_offset);
+	if (m == MAP_FAILED)
+		return errno == EINVAL ? -ENOMEM : -errno;
+	db = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, s->d->fd, s->uq.doorbell_offset);
+	if (db == MAP_FAILED)
+		r = errno == EINVAL ? -ENOMEM : -errno;
+	else
+		munmap(db, 4096);
+	munmap(m, s->uq.mem_size);
+	return r;
+}
+
 static const struct {
 	const char *name;
 	fn_op op;
 	fn_undo undo;
 	fn_prep prep;
+	bool uq;	/* needs user queues (DRM_IDXGEN_UAPI_USER_QUEUES) */
 } fn_ops[] = {
     {"open/close", op_open, NULL, NULL},
     {"GET_PARAM", op_param, NULL, NULL},
@@ -244,6 +324,10 @@ static const struct {
     {"SUBMIT", op_submit, undo_submit, NULL},
     {"JOB_RESULT", op_job_result, NULL, NULL},
     {"SYNCOBJ_CREATE", op_syncobj_create, undo_syncobj, NULL},
+    {"UQ_CREATE", op_uq_create, undo_uq, NULL, true},
+    {"UQ_DESTROY", op_uq_destroy, undo_uq, prep_uq, true},
+    {"UQ_WAIT", op_uq_wait, undo_uq, prep_uq, true},
+    {"user queue mmap", op_uq_mmap, undo_uq, prep_uq, true},
 };
 
 int mode_failnth(int minor)
@@ -253,6 +337,7 @@ int mode_failnth(int minor)
 	struct drm_idxgen_job_result res[2];
 	const char *kern = getenv("IDXGEN_KERNEL");
 	unsigned int k, n, injected_total = 0;
+	bool has_uq;
 	char why[128];
 
 	s.failnth_fd = open("/proc/thread-self/fail-nth", O_RDWR);
@@ -287,11 +372,17 @@ int mode_failnth(int minor)
 	cfg_make(&s.cfg[0], d.lanes, s.reg, 0, 17, 9, 3);
 	cfg_make(&s.cfg[1], d.lanes, s.reg, 8192, 5, 30, 2);
 
+	has_uq = param(d.fd, DRM_IDXGEN_PARAM_UAPI_FEATURES) & DRM_IDXGEN_UAPI_USER_QUEUES;
 	for (k = 0; k < sizeof(fn_ops) / sizeof(fn_ops[0]); k++) {
 		struct counts base = objects(&d);
 		unsigned int injected = 0, unclean = 0, leaked = 0, orphans = 0;
 		bool done = false;
 		int r = 0, last_bad = 0;
+
+		if (fn_ops[k].uq && !has_uq) {
+			tap_skip("this device has no user queues", "failnth %s", fn_ops[k].name);
+			continue;
+		}
 
 		for (n = 1; n <= 400 && !done; n++) {
 			bool made = false;

@@ -41,23 +41,27 @@ struct fuzz_thread {
  * The debug device's node now: a rebind while files of the old instance are
  * open gives it another minor, and the storm must follow it there (else
  * every open after the first rebind is ENOENT).  The first minor if it is
- * unbound at the moment.
+ * unbound at the moment; returns whether it is bound.
  */
-static void fz_path(const struct fuzz_ctx *fz, char *path, size_t len)
+static bool fz_path(const struct fuzz_ctx *fz, char *path, size_t len)
 {
 	char dir[96];
 	struct dirent *e;
 	DIR *dp;
 	int minor = fz->minor;
+	bool bound = false;
 
 	snprintf(dir, sizeof(dir), "/sys/bus/pci/devices/%s/accel", fz->pci);
 	dp = opendir(dir);
 	while (dp && (e = readdir(dp)))
-		if (sscanf(e->d_name, "accel%d", &minor) == 1)
+		if (sscanf(e->d_name, "accel%d", &minor) == 1) {
+			bound = true;
 			break;
+		}
 	if (dp)
 		closedir(dp);
 	snprintf(path, len, "/dev/accel/accel%d", minor);
+	return bound;
 }
 
 static const void *bad_ptr(uint64_t *x)
@@ -68,11 +72,46 @@ static const void *bad_ptr(uint64_t *x)
 	return (const void *)ptrs[rnd(x) % (sizeof(ptrs) / sizeof(ptrs[0]))];
 }
 
+/*
+ * A shared fd answered ENODEV: its device instance is gone (unbound, a
+ * rebind gave the device a new one).  Replace it with a file of the device
+ * now, unless another thread already did, so that the storm follows the
+ * device and most of its ioctls reach the driver's logic instead of the
+ * unplugged file's ENODEV.  While the device is unbound there is nothing
+ * to follow: the next ENODEV after the bind does it.
+ */
+static void fz_follow(struct fuzz_ctx *fz, int slot, int dead)
+{
+	char path[64];
+	int nfd, expected = dead;
+
+	/*
+	 * Unbound now: the old node would be another file of the dead
+	 * instance.  Back off a millisecond (load shape, not a wait for an
+	 * event): every ioctl on a dead file answers the same ENODEV, and a
+	 * storm of them while the device is rebound would be most of the run.
+	 */
+	if (!fz_path(fz, path, sizeof(path))) {
+		usleep(1000);
+		return;
+	}
+	nfd = open(path, O_RDWR | O_CLOEXEC);
+	if (nfd < 0)
+		return;
+	if (atomic_compare_exchange_strong(&fz->fds[slot], &expected, nfd)) {
+		close(dead);
+		atomic_fetch_add(&fz->st->follows, 1);
+	} else {
+		close(nfd);
+	}
+}
+
 static void fuzz_one(struct fuzz_thread *t)
 {
 	struct fuzz_ctx *fz = t->fz;
 	uint64_t *x = &t->rng;
-	int fd = atomic_load(&fz->fds[rnd(x) % FUZZ_FDS]);
+	int slot = rnd(x) % FUZZ_FDS;
+	int fd = atomic_load(&fz->fds[slot]), shared = fd;
 	uint32_t h = rnd(x) % 6, lanes = 32;
 	int r = 0;
 
@@ -281,6 +320,8 @@ static void fuzz_one(struct fuzz_thread *t)
 	}
 	}
 	count(fz->st, r);
+	if (r == -ENODEV && fd == shared)
+		fz_follow(fz, slot, shared);
 }
 
 static void *fuzz_thread(void *arg)

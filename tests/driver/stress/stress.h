@@ -53,6 +53,7 @@ struct dev {
 /* The driver's live objects (debugfs objects). */
 struct counts {
 	long regions, contexts, jobs, files;
+	long uqs;	/* user queues (-1 where the driver has none to count) */
 };
 
 /*
@@ -63,6 +64,7 @@ struct counts {
 struct stats {
 	atomic_ulong by_errno[NERR]; /* [0] = success */
 	atomic_ulong ioctls, jobs_verified, jobs_bad, jobs_failed, resets, rebinds, maps;
+	atomic_ulong follows; /* fuzz: shared fds reopened after ENODEV */
 	atomic_int done; /* the workers are done: the chaos process stops */
 };
 

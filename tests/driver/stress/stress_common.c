@@ -110,6 +110,7 @@ struct counts objects(const struct dev *d)
 	    dbg_value(d, "objects", "contexts"),
 	    dbg_value(d, "objects", "jobs"),
 	    dbg_value(d, "objects", "files"),
+	    dbg_value(d, "objects", "user_queues"),
 	};
 	return c;
 }
@@ -128,15 +129,15 @@ bool objects_back(const struct dev *d, struct counts want, int sec)
 	for (i = 0;; i++) {
 		c = objects(d);
 		if (c.regions <= want.regions && c.contexts <= want.contexts &&
-		    c.jobs <= want.jobs && c.files <= want.files)
+		    c.jobs <= want.jobs && c.files <= want.files && c.uqs <= want.uqs)
 			return true;
 		if (i >= sec * 20)
 			break;
 		usleep(50000);
 	}
-	tap_diag("objects: regions %ld contexts %ld jobs %ld files %ld, want %ld %ld %ld %ld",
-		 c.regions, c.contexts, c.jobs, c.files, want.regions, want.contexts, want.jobs,
-		 want.files);
+	tap_diag("objects: regions %ld contexts %ld jobs %ld files %ld user queues %ld, want %ld "
+		 "%ld %ld %ld %ld", c.regions, c.contexts, c.jobs, c.files, c.uqs, want.regions,
+		 want.contexts, want.jobs, want.files, want.uqs);
 	return false;
 }
 
@@ -331,6 +332,13 @@ void print_stats(const struct stats *st, const char *what, double secs)
 		 "wrong, %lu resets, %lu rebinds, %lu maps",
 		 what, st->ioctls, secs, st->jobs_verified, st->jobs_failed, st->jobs_bad,
 		 st->resets, st->rebinds, st->maps);
+	/* ENODEV: the file's device instance was gone (unbound); every other
+	 * answer came from a live device's driver */
+	if (st->ioctls)
+		tap_diag("%s: %.1f %% of the ioctls reached a live device (%lu ENODEV, %lu files "
+			 "reopened on the device after it)",
+			 what, 100.0 * (st->ioctls - st->by_errno[ENODEV]) / st->ioctls,
+			 st->by_errno[ENODEV], st->follows);
 	for (e = 0; e < NERR; e++)
 		if (st->by_errno[e])
 			tap_diag("  %-12s %lu", e ? strerrorname_np(e) ?: "?" : "success",

@@ -3,7 +3,8 @@
 //
 //   tb_rtl            the short adversarial set (make check)
 //   tb_rtl --sweep    every CUDA-legal block shape (dx*dy*dz <= 1024, dz <= 64),
-//                     both word sizes, both built orders, c = 32 and a second c
+//                     both word sizes, the built orders (tiled with a tile that
+//                     varies with the shape), c = 32 and a second c
 //
 // Each test sends descriptors to the Verilated RTL and to the model and
 // requires the same index memory, completion record (every field, the
@@ -78,7 +79,8 @@ static void shapes(Rig &r)
 		{65535, 1, 1, 32}, {1, 65535, 1, 32}, {1, 1, 65535, 32}, {65535, 16, 1, 32},
 		{1024, 1024, 1, 32}, {16, 16, 4096, 32}, {65535, 2, 8, 29},
 	};
-	static const char *const orders[] = {"sequential", "zigzag"};
+	static const char *const orders[] = {"sequential", "zigzag", "tiled:4x4", "tiled:5x3",
+					     "tiled:32x32"};
 	uint64_t target = 0;
 
 	for (auto &t : s)
@@ -146,6 +148,7 @@ static void refusals(Rig &r)
 		{"order out of range", "order", 9},
 		{"unused stride", "stride", 3},
 		{"unused tile", "tile_h", 2},
+		{"tiled, tile_h 0", "order", 3},
 		{"grid of 2 blocks", "grid_blocks", 2},
 		{"dx = 0", "dx", 0},
 		{"dz = 0", "dz", 0},
@@ -197,14 +200,15 @@ static void refusals(Rig &r)
 static void stalls(Rig &r)
 {
 	const tb_limits &l = r.limits();
+	static const char *const stall_orders[] = {"sequential", "zigzag", "tiled:4x3"};
 	r.set_stall_percent(35);
 	for (uint32_t i = 0; i < 6; i++) {
 		uint8_t d[64];
 		desc_fill(d, 13 + i, 11, 3, 32 - 3 * i, 0x80000 + 0x4000 * i, 2 + 2 * (i & 1),
-			  i & 2 ? "zigzag" : "sequential", l, 0, i);
+			  stall_orders[i % 3], l, 0, i);
 		job(r, d, "write port stalls 35% of cycles: " +
 			  shape_name(13 + i, 11, 3, 32 - 3 * i, 2 + 2 * (i & 1),
-				     i & 2 ? "zigzag" : "sequential") + " (cycles = model + stalls)");
+				     stall_orders[i % 3]) + " (cycles = model + stalls)");
 	}
 	r.set_stall_percent(0);
 }
@@ -216,7 +220,6 @@ static void unbuilt_orders()
 	Rig r(l, 5);
 	static const struct { const char *o, *f1, *f2; uint64_t v1, v2; } u[] = {
 		{"strided", "stride", "granularity", 4, 1},
-		{"tiled", "tile_w", "tile_h", 8, 8},
 		{"hilbert", "dx", "dx", 16, 16},
 	};
 	for (auto &x : u) {
@@ -259,7 +262,11 @@ static void randomized(Rig &r, unsigned count, uint64_t seed)
 		uint32_t ws = rnd() % 3 ? 4 : 2;
 		uint64_t target = (rnd() % 64) * 1024 + 4 * (rnd() % 16);
 		uint8_t d[64];
-		desc_fill(d, dx, dy, dz, c, target, ws, rnd() % 2 ? "zigzag" : "sequential", l,
+		char tiled[32];
+		snprintf(tiled, sizeof(tiled), "tiled:%ux%u", 1 + (unsigned)(rnd() % 9),
+			 1 + (unsigned)(rnd() % 9));
+		const char *order = rnd() % 3 == 0 ? tiled : rnd() % 2 ? "zigzag" : "sequential";
+		desc_fill(d, dx, dy, dz, c, target, ws, order, l,
 			  rnd() % 5 ? 0 : tb_flag("no_history"), (uint32_t)i);
 		if (rnd() % 8 == 0)	// a field off by a little: refused or not, alike
 			d[16 + rnd() % 24] ^= (uint8_t)(1u << (rnd() % 8));
@@ -278,7 +285,6 @@ static int sweep()
 {
 	tb_limits l = base_limits();
 	Rig r(l, 99);
-	static const char *const orders[] = {"sequential", "zigzag"};
 	uint64_t shapes = 0, jobs = 0, bad = 0;
 	std::string first;
 	auto t0 = std::chrono::steady_clock::now();
@@ -287,6 +293,12 @@ static int sweep()
 		for (uint32_t dy = 1; dy * dz <= 1024; dy++)
 			for (uint32_t dx = 1; dx * dy * dz <= 1024; dx++) {
 				uint32_t cs[2] = {32, 1 + (uint32_t)(shapes % 31)};
+				// tiled: a tile that varies with the shape (edge tiles
+				// partial or not, tiles wider or taller than the plane)
+				char tiled[32];
+				snprintf(tiled, sizeof(tiled), "tiled:%ux%u",
+					 1 + (unsigned)(shapes % 7), 1 + (unsigned)(shapes % 5));
+				const char *const orders[] = {"sequential", "zigzag", tiled};
 				shapes++;
 				for (uint32_t c : cs)
 					for (const char *o : orders)

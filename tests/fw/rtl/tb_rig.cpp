@@ -254,7 +254,15 @@ void desc_fill(uint8_t desc[64], uint32_t dx, uint32_t dy, uint32_t dz, uint32_t
 	j.c = c;
 	j.target = target;
 	j.word_size = ws;
-	j.order = tb_order(order);
+	// "tiled:WxH" names the tile; any other name is an order without parameters
+	unsigned tw = 0, th = 0;
+	if (sscanf(order, "tiled:%ux%u", &tw, &th) == 2) {
+		j.order = tb_order("tiled");
+		j.tile_w = tw;
+		j.tile_h = th;
+	} else {
+		j.order = tb_order(order);
+	}
 	j.flags = flags;
 	j.job_id = job_id;
 	tb_desc_make(desc, &j, &lim);

@@ -15,8 +15,11 @@ KDIR=$("$ROOT/tests/vm/kernel/build-kernel.sh")
 rm -rf "$OUT"
 cp -a "$GUEST" "$OUT"
 # The module objects live in driver/ (M=): kbuild rebuilds them when the
-# command line (KDIR) changes, in both directions.
-make -s -C "$ROOT/driver" modules KDIR="$KDIR" OUT="$BUILD/driver-debug"
+# command line (KDIR) changes, in both directions.  -Werror: the debug
+# kernel's config (KASAN, lockdep, ...) turns on warnings the stock build
+# does not see (a truncated queue name went unnoticed that way), so the W=1
+# build against it must be as clean as check-style.sh's against the stock one.
+make -s -C "$ROOT/driver" modules KDIR="$KDIR" OUT="$BUILD/driver-debug" KCFLAGS=-Werror
 mkdir -p "$OUT/modules"
 cp "$BUILD/driver-debug/idxgen.ko" "$OUT/modules/idxgen.ko"
 modinfo -F vermagic "$OUT/modules/idxgen.ko" | grep -q "^$(cat "$KDIR/kernelrelease") " ||

@@ -3,8 +3,9 @@
 // __device__ function, a barrier under a condition that depends on the
 // thread but is uniform at run time, a value of a class with a constructor
 // and a reference live across a barrier, a value initialized by a converting
-// constructor call ("T v(x)") live across a barrier, __syncthreads_count.  Each result
-// against a host reference.
+// constructor call ("T v(x)") live across a barrier, __syncthreads_count, a
+// __shared__ union of an unnamed type (as CUB's TempStorage unions; failed
+// to translate before).  Each result against a host reference.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -32,6 +33,10 @@ __global__ void k(int *out, float *fout, int *cnt)
 {
 	__shared__ int s[N];
 	__shared__ float sh[N];
+	__shared__ union {
+		int i[N];
+		float f[N];
+	} u;
 	int t = threadIdx.x;
 	stage(s, t * 3);
 	int mirrored = s[N - 1 - t];
@@ -44,7 +49,9 @@ __global__ void k(int *out, float *fout, int *cnt)
 	Fixed fx(0.25f * t);
 	__syncthreads();
 	a.add(sh[N - 1 - t]);
-	r = mirrored + fx.raw;
+	u.i[t] = t;
+	__syncthreads();
+	r = mirrored + fx.raw + u.i[N - 1 - t];
 	fout[blockIdx.x * N + t] = a.s;
 	int c = __syncthreads_count(t % 3 == 0);
 	if (t == 0)
@@ -64,7 +71,7 @@ int main()
 	int bad = cudaGetLastError() != cudaSuccess;
 	for (int b = 0; b < nb; b++) {
 		for (int t = 0; t < N; t++) {
-			bad += out[b * N + t] != (N - 1 - t) * 3 + 4 * t;
+			bad += out[b * N + t] != (N - 1 - t) * 3 + 4 * t + (N - 1 - t);
 			bad += fout[b * N + t] != (float)(N - 1);
 		}
 		bad += cnt[b] != (N + 2) / 3;

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cub/warp/warp_reduce.cuh - cub::WarpReduce for idxgen-cc's fiber kernels
+ * (cub/idxgen_collective.cuh): Sum and Reduce(op) over a logical warp of
+ * LOGICAL_WARP_THREADS lanes (1..32; logical warp w is lanes w*L .. w*L+L-1
+ * of the physical warp), all of them or the first valid_items; the result
+ * is valid in the logical warp's lane 0, as CUB's.  One warp rendezvous:
+ * at the instant the logical warp has arrived, lane 0's result is folded
+ * from the lanes' inputs in lane order (lanes that returned are left out);
+ * the TempStorage is not needed and may be reused at once.
+ */
+#pragma once
+#include "../cub.cuh"
+
+namespace cub {
+
+namespace detail {
+template <typename T, typename Op>
+struct WarpReduceFn {
+	struct Arg {
+		const Op *op;
+		int width, valid;
+	};
+	static void run(const WarpOperands<T> &ops, uint32_t, uint32_t lane, const Arg &a, T &out)
+	{
+		uint32_t base = lane - lane % (uint32_t)a.width;
+		bool have = false;
+
+		if (lane != base) {
+			out = *ops.op[lane];
+			return;
+		}
+		for (int i = 0; i < a.valid && base + i < 32; i++) {
+			const T *v = ops.op[base + i];
+
+			if (!v)
+				continue;
+			out = have ? (*a.op)(out, *v) : *v;
+			have = true;
+		}
+	}
+};
+} // namespace detail
+
+template <typename T, int LOGICAL_WARP_THREADS = 32, int LEGACY_PTX_ARCH = 0>
+class WarpReduce
+{
+	static_assert(LOGICAL_WARP_THREADS >= 1 && LOGICAL_WARP_THREADS <= 32, "CUB: 1 to 32 lanes in a logical warp");
+	typedef detail::RawStorage<T, 1> _TempStorage;
+
+	template <typename Op>
+	__device__ T reduce(T input, Op op, int valid_items)
+	{
+		typedef detail::WarpReduceFn<T, Op> Fn;
+		unsigned int lane = detail::lane_id();
+		typename Fn::Arg a = { &op, LOGICAL_WARP_THREADS, valid_items };
+		T out = input;
+
+		detail::warp_rendezvous<Fn>(detail::logical_warp_mask(lane, LOGICAL_WARP_THREADS), input, a, out);
+		return out;
+	}
+
+      public:
+	struct TempStorage : _TempStorage {
+	};
+
+	__device__ WarpReduce()
+	{
+	}
+	__device__ WarpReduce(TempStorage &)
+	{
+	}
+
+	__device__ T Sum(T input)
+	{
+		return reduce(input, cub::Sum(), LOGICAL_WARP_THREADS);
+	}
+	__device__ T Sum(T input, int valid_items)
+	{
+		return reduce(input, cub::Sum(), valid_items);
+	}
+	template <typename ReductionOp>
+	__device__ T Reduce(T input, ReductionOp reduction_op)
+	{
+		return reduce(input, reduction_op, LOGICAL_WARP_THREADS);
+	}
+	template <typename ReductionOp>
+	__device__ T Reduce(T input, ReductionOp reduction_op, int valid_items)
+	{
+		return reduce(input, reduction_op, valid_items);
+	}
+};
+
+} // namespace cub
