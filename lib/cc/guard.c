@@ -431,6 +431,30 @@ static bool find_guard(const struct kernel *k, const CXCursor *l, unsigned n, st
 
 static const char *const axis_name[3] = { "x", "y", "z" };
 
+/*
+ * The start of one bound's block, shared by the loops' bounds and the
+ * per-block condition flags: __idxgen_b (the index's base), __idxgen_u (the
+ * uniform side in the comparison's type) and, where base + block stays in
+ * the comparison's range, __idxgen_v, the bound in thread-index terms.
+ * Leaves the block and the if open for the caller's use of __idxgen_v.
+ */
+static void emit_bound_value(const struct kernel *k, const struct bound *b, struct buf *o)
+{
+	CXString ts = clang_getTypeSpelling(b->cmp);
+
+	bputs(o, "\t{\n\t\tconst int64_t __idxgen_b = (int64_t)(");
+	if (clang_Cursor_isNull(b->base))
+		bputs(o, "0");
+	else
+		emit_src(k->src, c_start(b->base), c_end(b->base), o);
+	bprintf(o, ");\n\t\tconst int64_t __idxgen_u = (int64_t)(%s)(", clang_getCString(ts));
+	emit_src(k->src, c_start(b->u), c_end(b->u), o);
+	bprintf(o, ");\n\t\tif (__idxgen_b >= 0 && __idxgen_b + (int64_t)__bd%s - 1 <= INT64_C(%llu)) {\n"
+		   "\t\t\tconst int64_t __idxgen_v = __idxgen_u - __idxgen_b + %d;\n",
+		axis_name[b->axis], (unsigned long long)b->limit, b->add);
+	clang_disposeString(ts);
+}
+
 bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o)
 {
 	struct guard g;
@@ -445,18 +469,8 @@ bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, st
 	for (i = 0; i < g.nb; i++) {
 		const struct bound *b = &g.b[i];
 		const char *a = axis_name[b->axis];
-		CXString ts = clang_getTypeSpelling(b->cmp);
 
-		bputs(o, "\t{\n\t\tconst int64_t __idxgen_b = (int64_t)(");
-		if (clang_Cursor_isNull(b->base))
-			bputs(o, "0");
-		else
-			emit_src(k->src, c_start(b->base), c_end(b->base), o);
-		bprintf(o, ");\n\t\tconst int64_t __idxgen_u = (int64_t)(%s)(", clang_getCString(ts));
-		emit_src(k->src, c_start(b->u), c_end(b->u), o);
-		bprintf(o, ");\n\t\tif (__idxgen_b >= 0 && __idxgen_b + (int64_t)__bd%s - 1 <= INT64_C(%llu)) {\n"
-			   "\t\t\tconst int64_t __idxgen_v = __idxgen_u - __idxgen_b + %d;\n",
-			a, (unsigned long long)b->limit, b->add);
+		emit_bound_value(k, b, o);
 		if (b->lower)
 			bprintf(o, "\t\t\tif (__idxgen_v > (int64_t)__idxgen_lo_%s)\n"
 				   "\t\t\t\t__idxgen_lo_%s = __idxgen_v > (int64_t)__bd%s ? __bd%s : (uint32_t)__idxgen_v;\n",
@@ -466,7 +480,6 @@ bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, st
 				   "\t\t\t\t__idxgen_hi_%s = __idxgen_v < 0 ? 0 : (uint32_t)__idxgen_v;\n",
 				a, a);
 		bputs(o, "\t\t}\n\t}\n");
-		clang_disposeString(ts);
 	}
 	return true;
 }
@@ -574,18 +587,8 @@ void emit_cond_flags(const struct kernel *k, const CXCursor *l, unsigned n, cons
 		for (unsigned i = 0; i < g.nb; i++) {
 			const struct bound *b = &g.b[i];
 			const char *a = axis_name[b->axis];
-			CXString ts = clang_getTypeSpelling(b->cmp);
 
-			bputs(o, "\t{\n\t\tconst int64_t __idxgen_b = (int64_t)(");
-			if (clang_Cursor_isNull(b->base))
-				bputs(o, "0");
-			else
-				emit_src(k->src, c_start(b->base), c_end(b->base), o);
-			bprintf(o, ");\n\t\tconst int64_t __idxgen_u = (int64_t)(%s)(", clang_getCString(ts));
-			emit_src(k->src, c_start(b->u), c_end(b->u), o);
-			bprintf(o, ");\n\t\tif (__idxgen_b >= 0 && __idxgen_b + (int64_t)__bd%s - 1 <= INT64_C(%llu)) {\n"
-				   "\t\t\tconst int64_t __idxgen_v = __idxgen_u - __idxgen_b + %d;\n",
-				a, (unsigned long long)b->limit, b->add);
+			emit_bound_value(k, b, o);
 			/* every t of [lo, hi) has t >= v (lower) or t < v (upper) */
 			if (b->lower)
 				bprintf(o, "\t\t\tif (__idxgen_v > (int64_t)%s%s)\n", bounded ? "__idxgen_lo_" : "",
@@ -595,7 +598,6 @@ void emit_cond_flags(const struct kernel *k, const CXCursor *l, unsigned n, cons
 					a);
 			bprintf(o, "\t\t\t\t__idxgen_cond_%u = 0;\n\t\t} else {\n\t\t\t__idxgen_cond_%u = 0;\n\t\t}\n\t}\n",
 				j, j);
-			clang_disposeString(ts);
 		}
 	}
 }
