@@ -14,7 +14,8 @@
  * the guard starts and stops holding.  Recognised: a conjunction of
  * comparisons (<, <=, >, >=, ==; for the return form a disjunction, negated)
  * between X and U, where X is threadIdx.a or B + threadIdx.a (directly or
- * through a local never assigned after its initializer), B and U are
+ * through locals never assigned after their initializers, threadIdx.a
+ * included: `int tid = threadIdx.x; int i = B + tid;`), B and U are
  * uniform (kernel parameters never assigned, per-block locals declared
  * before the loop, blockIdx, blockDim, gridDim, constants; no memory) and
  * every type on the way is an integer type.
@@ -227,12 +228,19 @@ static bool index_form(const struct loop *lp, CXCursor e, int depth, int *axis, 
 		ks = cx_kids_of(e);
 		if (!strcmp(op, "+") && ks.n == 2) {
 			for (int side = 0; side < 2 && !r; side++) {
-				CXCursor t = strip(ks.c[side]), b = ks.c[1 - side];
+				CXCursor t, b = ks.c[1 - side];
+				uint64_t side_limit = *limit;
 
-				if ((*axis = thread_axis(t)) >= 0 && uniform_operand(lp, b)) {
-					*base = b;
-					r = true;
-				}
+				/*
+				 * threadIdx.a, directly or through a local such as
+				 * `int tid = threadIdx.x;` (its types lower the limit)
+				 */
+				if (!index_form(lp, ks.c[side], depth + 1, axis, &t, &side_limit) ||
+				    !clang_Cursor_isNull(t) || !uniform_operand(lp, b))
+					continue;
+				*limit = side_limit;
+				*base = b;
+				r = true;
 			}
 		}
 		cx_kids_free(&ks);
