@@ -297,6 +297,22 @@ struct loop_conds {
 void loop_conds(const struct kernel *k, const CXCursor *l, unsigned n, struct loop_conds *lc);
 void emit_cond_flags(const struct kernel *k, const CXCursor *l, unsigned n, const struct loop_conds *lc,
 		     bool bounded, struct buf *o);
+/* Uniform and computable in front of the thread loop l[0..n) (guard.c). */
+bool uniform_in_loop(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor e);
+/* aggregate.c: integer atomicAdds to a uniform address, one add per loop. */
+#define MAX_LOOP_AGGS 4
+struct loop_aggs {
+	unsigned n;
+	CXCursor call[MAX_LOOP_AGGS], addr[MAX_LOOP_AGGS], val[MAX_LOOP_AGGS];
+};
+void loop_aggs(const struct kernel *k, const CXCursor *l, unsigned n, struct loop_aggs *la);
+void emit_agg_decls(const struct loop_aggs *la, struct buf *o);
+/* After the loop: each nonzero sum in one atomicAdd. */
+void emit_agg_flush(const struct kernel *k, const struct loop_aggs *la, struct buf *o);
+/* In the loop: the call's text, an add to the loop's sum. */
+void emit_agg_add(const struct loop_aggs *la, unsigned j, struct buf *o);
+/* --dump=plan: "; atomics: line N's atomicAdd summed per loop" */
+void dump_aggs(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
 /* ---- planning ------------------------------------------------------------ */
 
 /* plan_stmts.c: statements into classes and thread loops (regions). */

@@ -63,6 +63,7 @@ static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 			l[m++] = l[i];
 	}
 	dump_guard(k, l, m, o);
+	dump_aggs(k, l, m, o);
 	if (k->src->tls)
 		bputs(o, "; vectorisation: the compiler's choice (threadIdx handed to __device__ functions)");
 	else if (clang_Cursor_isNull(sc))

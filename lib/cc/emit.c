@@ -24,6 +24,7 @@ struct emit {
 	bool *declared_here;		/* per variable: its declaration is in this loop */
 	int lambda;			/* inside a lambda (C++): its returns are its own */
 	struct loop_conds conds;	/* the loop's conditions decided per block (guard.c) */
+	struct loop_aggs aggs;		/* the loop's atomicAdds summed per loop (aggregate.c) */
 };
 
 static unsigned vidx(const struct emit *e, const struct var *v)
@@ -144,6 +145,13 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 		if (clang_equalCursors(c, e->conds.c[j])) {
 			bprintf(o, e->conds.negated[j] ? "(!__idxgen_cond_%u && (" : "(__idxgen_cond_%u || (", j);
 			emit_children(e, c, c_start(c), c_end(c), o, loops, switches);
+			bputs(o, "))");
+			return;
+		}
+	for (unsigned j = 0; j < e->aggs.n; j++)
+		if (clang_equalCursors(c, e->aggs.call[j])) {
+			emit_agg_add(&e->aggs, j, o);
+			emit_node(e, e->aggs.val[j], o, loops, switches);
 			bputs(o, "))");
 			return;
 		}
@@ -507,6 +515,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	bprintf(o, "\t/* thread loop %d: %s lines %u-%u */\n", e->region, e->src->path, line0, line1);
 	relabel(e, body, &lin);
 	bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n");
+	emit_agg_decls(&e->aggs, o);
 	if (emit_guard_bounds(e->k, l, n, o)) {
 		emit_cond_flags(e->k, l, n, &e->conds, true, o);
 		bprintf(o, "\tfor (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)\n"
@@ -529,8 +538,11 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		bputs(o, "\t}\n");
 	if (e->has_goto)
 		bprintf(o, "\t__next_thread_%dl:;\n", e->region);
-	bprintf(o, "\t}\n\t} else {	/* any other order: indices from the stream */\n");
+	bputs(o, "\t}\n");
+	emit_agg_flush(e->k, &e->aggs, o);
+	bprintf(o, "\t} else {	/* any other order: indices from the stream */\n");
 	buf_free(&lin);
+	emit_agg_decls(&e->aggs, o);
 	for (unsigned j = 0; j < e->conds.n; j++)
 		bprintf(o, "\tconst int __idxgen_cond_%u __attribute__((unused)) = 0;\n", j);
 	independent(e, scattered, o);
@@ -543,7 +555,9 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		bputs(o, "\t}\n");
 	if (e->has_goto)
 		bprintf(o, "\t__next_thread_%d:;\n", e->region);
-	bput(o, "\t}\n\t}\n", 6);
+	bputs(o, "\t}\n");
+	emit_agg_flush(e->k, &e->aggs, o);
+	bputs(o, "\t}\n");
 }
 
 /* One thread loop: the statements l[0..n-1] of a region (and shared declarations). */
@@ -571,6 +585,7 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 		if (k->v[j].cls == V_REMAT && e->need[j])
 			scan_region(e, var_init(k->v[j].decl));
 	loop_conds(k, l, n, &e->conds);
+	loop_aggs(k, l, n, &e->aggs);
 	region_body(e, l, n, &body, &pre);
 	region_locals(e, &locals);
 	if (pre.n)
@@ -578,6 +593,7 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 	if (body.n)
 		emit_loops(e, l, n, &body, &locals, o);
 	e->conds.n = 0;
+	e->aggs.n = 0;
 	buf_free(&body);
 	buf_free(&pre);
 	buf_free(&locals);

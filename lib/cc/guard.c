@@ -157,6 +157,13 @@ static bool uniform_operand(const struct loop *lp, CXCursor e)
 	return r;
 }
 
+bool uniform_in_loop(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor e)
+{
+	const struct loop lp = { k, l, n };
+
+	return uniform_operand(&lp, e);
+}
+
 /* threadIdx.a: its axis, else -1. */
 static int thread_axis(CXCursor e)
 {

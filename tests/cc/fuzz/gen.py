@@ -73,6 +73,11 @@ WARP_OPS = True
 # return; a tree level reads the slot of thread (x + st, y, z), which no
 # thread writes in that level.
 GUARDS = 0.06
+# Conditions of the guard's form (thread index against uniform values) as the
+# conditions of ?: and of ifs inside loops: the translator decides them per
+# block (guard.c, __idxgen_cond_J), in thread loops nested in uniform loops
+# and around per-thread loops alike.
+GUARD_CONDS = 0.3
 SCHEDULES = ["zigzag", "hilbert", "tiled:2x3", "tiled:4", "strided:3", "strided:2,3"]
 
 
@@ -214,6 +219,8 @@ class Gen:
         if k == 9:
             return "(unsigned int)(%s %s %s)" % (a, r.choice(["<", "<=", "==", "!=", ">"]), b)
         if k == 10:
+            if variant and r.random() < GUARD_CONDS:
+                return "((%s) ? %s : %s)" % (self.guard_cond(sc), a, b)
             return "(%s ? %s : %s)" % (self.cond(sc, variant), a, b)
         if k == 11:
             return "%s(%s, %s)" % (r.choice(["min", "max"]), a, b)
@@ -316,7 +323,10 @@ class Gen:
                 self.emit("uout[gid * %du + %du] = atomicAdd(%s, 1u);" % (self.us, self.us_used, tgt))
                 self.us_used += 1
         elif k < 72 and depth > 0:
-            self.emit("if %s {" % self.cond(sc, True))
+            if sc.in_loop and r.random() < GUARD_CONDS:
+                self.emit("if (%s) {" % self.guard_cond(sc))
+            else:
+                self.emit("if %s {" % self.cond(sc, True))
             self.thread_block(sc, depth - 1)
             if r.random() < 0.5:
                 self.emit("} else {")

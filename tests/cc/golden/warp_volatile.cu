@@ -48,6 +48,7 @@ __device__ void left_alone(volatile int *s, unsigned t, int c)
 	local += 1;
 	s[t] = s[s[t + 1]];
 	s[t] = f(s[t + 1]);
+	s[t + 3] = local;
 }
 // CXX-LABEL: void left_alone(
 // CXX-NOT: __idxgen_vr
@@ -58,6 +59,7 @@ __device__ void left_alone(volatile int *s, unsigned t, int c)
 // CXX-NEXT: local += 1;
 // CXX-NEXT: s[t] = s[s[t + 1]];
 // CXX-NEXT: s[t] = f(s[t + 1]);
+// CXX-NEXT: s[t + 3] = local;
 
 __global__ void block_sum(const int *in, int *out, float *fo)
 {
