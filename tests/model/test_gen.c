@@ -12,7 +12,7 @@
  * Tests register themselves (TAP_TEST): -l lists them, -t NAME runs one.
  *
  * Built twice by the Makefile: test_gen (the vector loop the device uses on
- * x86/Arm) and test_gen_scalar (-DIDXGEN_GEN_VECTOR=0, the portable loop).
+ * x86/Arm) and test_gen_scalar (-DIGM_GEN_VECTOR=0, the portable loop).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,6 +24,15 @@
 
 #ifndef IDXGEN_TEST_LOOP
 #define IDXGEN_TEST_LOOP "default"
+#endif
+
+/*
+ * The scalar build must select the scalar loop by the macro that
+ * idxgen_model.c reads (IGM_GEN_VECTOR): it was once built with another
+ * name, which the model ignored, so "scalar" tested the vector loop twice.
+ */
+#if defined(IDXGEN_TEST_SCALAR) && !(defined(IGM_GEN_VECTOR) && IGM_GEN_VECTOR == 0)
+#error "test_gen_scalar: build the model with -DIGM_GEN_VECTOR=0 (the macro idxgen_model.c reads)"
 #endif
 
 #define GUARD		64		/* canary bytes on each side of an output */
