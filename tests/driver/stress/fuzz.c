@@ -19,7 +19,8 @@
 
 /*
  * One fuzzing process: its fds (each process its own copy, which its
- * threads replace under each other), the device, the end of the run, the
+ * threads replace under each other), the device, the end of the run (a
+ * time, or a count of ioctls that reached a live device: "until"), the
  * shared statistics.
  */
 struct fuzz_ctx {
@@ -27,9 +28,26 @@ struct fuzz_ctx {
 	int minor;
 	char pci[64];
 	double end;
+	unsigned long until;
 	uint64_t seed;
 	struct stats *st;
 };
+
+/* Ioctls that reached a live device: all but those of a gone instance (ENODEV). */
+static unsigned long fz_live(const struct stats *st)
+{
+	return atomic_load(&st->ioctls) - atomic_load(&st->by_errno[ENODEV]);
+}
+
+/*
+ * Whether the run goes on: until its count of live ioctls in "until" mode
+ * (the same work at any speed; the harness's suite timeout is the hang
+ * guard), else until its end time.
+ */
+static bool fz_more(const struct fuzz_ctx *fz)
+{
+	return fz->until ? fz_live(fz->st) < fz->until : now() < fz->end;
+}
 
 /* One thread of it: the process's context and its own random state. */
 struct fuzz_thread {
@@ -330,7 +348,7 @@ static void *fuzz_thread(void *arg)
 	unsigned int ops;
 
 	t->rng = rnd_seed(t->fz->seed);
-	for (ops = 0; ops < FUZZ_MIN_OPS || now() < t->fz->end; ops++)
+	for (ops = 0; ops < FUZZ_MIN_OPS || fz_more(t->fz); ops++)
 		fuzz_one(t);
 	return NULL;
 }
@@ -349,14 +367,35 @@ static void fuzz_worker(struct fuzz_ctx *fz)
 		pthread_join(t[i], NULL);
 }
 
+/*
+ * In "until" mode, a progress line at every tenth of the goal, so that a
+ * long run stopped early still says how far it got.
+ */
+static void fuzz_progress(const struct fuzz_ctx *fz, unsigned long *next, double t0)
+{
+	unsigned long live = fz_live(fz->st);
+
+	if (!fz->until || live < *next)
+		return;
+	tap_diag("fuzz: progress: %lu of %lu live ioctls (%lu in all, %lu jobs verified, %lu wrong), "
+		 "%.0f s",
+		 live, fz->until, atomic_load(&fz->st->ioctls), atomic_load(&fz->st->jobs_verified),
+		 atomic_load(&fz->st->jobs_bad), now() - t0);
+	while (*next <= live)
+		*next += fz->until / 10 ? fz->until / 10 : 1;
+}
+
 /* Resets and unbind/rebind of the debug device until the workers are done. */
 static void fuzz_chaos(struct fuzz_ctx *fz, struct dev *d, bool rebind, bool resets)
 {
 	uint64_t x = rnd_seed(fz->seed);
+	unsigned long next = fz->until / 10;
+	double t0 = now();
 	char path[256];
 	int i = 0;
 
 	while (!atomic_load(&fz->st->done)) {
+		fuzz_progress(fz, &next, t0);
 		usleep(200000 + rnd(&x) % 500000);
 		if (rebind && ++i % 6 == 0) {
 			write_file("/sys/bus/pci/drivers/idxgen/unbind", d->pci);
@@ -371,9 +410,9 @@ static void fuzz_chaos(struct fuzz_ctx *fz, struct dev *d, bool rebind, bool res
 	}
 }
 
-int mode_fuzz(int secs, uint64_t seed, bool rebind, bool resets)
+int mode_fuzz(int secs, unsigned long until, uint64_t seed, bool rebind, bool resets)
 {
-	struct fuzz_ctx fz = {.seed = seed};
+	struct fuzz_ctx fz = {.seed = seed, .until = until};
 	struct stats *st = stats_new();
 	struct dev d;
 	pid_t pid[FUZZ_PROCS + 1];
@@ -382,8 +421,13 @@ int mode_fuzz(int secs, uint64_t seed, bool rebind, bool resets)
 	char path[64];
 
 	fz.st = st;
-	tap_diag("fuzz: seed %llu, %d s, resets %s, rebind %s", (unsigned long long)seed, secs,
-		 resets ? "on" : "off", rebind ? "on" : "off");
+	if (until)
+		tap_diag("fuzz: seed %llu, until %lu ioctls reach a live device, resets %s, rebind %s",
+			 (unsigned long long)seed, until, resets ? "on" : "off",
+			 rebind ? "on" : "off");
+	else
+		tap_diag("fuzz: seed %llu, %d s, resets %s, rebind %s", (unsigned long long)seed,
+			 secs, resets ? "on" : "off", rebind ? "on" : "off");
 	minor = find_debug_dev();
 	if (!tap_ok(minor >= 0 && dev_open(&d, minor) == 0, "fuzz: debug device open (accel%d)",
 		    minor))
@@ -434,11 +478,18 @@ int mode_fuzz(int secs, uint64_t seed, bool rebind, bool resets)
 	print_stats(st, "fuzz", now() - t0);
 	tap_ok(crashed == 0, "fuzz: every process survived (%d did not)", crashed);
 	tap_ok(st->ioctls > 100, "fuzz: %lu ioctls issued", st->ioctls);
+	if (until)
+		tap_ok(fz_live(st) >= until, "fuzz: %lu ioctls reached a live device (goal %lu)",
+		       fz_live(st), until);
 	tap_ok(st->jobs_bad == 0,
 	       "fuzz: every job that reported success verified (%lu ok, %lu wrong)",
 	       st->jobs_verified, st->jobs_bad);
-	/* the device must be usable afterwards (minor may change after rebind) */
-	for (i = 0; i < 50 && access(path, F_OK); i++)
+	/*
+	 * The device must be usable afterwards (minor may change after
+	 * rebind).  Its node is polled for, bounded by the hang guard only
+	 * (it was 5 s: a speed guess on a slow debug kernel).
+	 */
+	for (i = 0; i < STRESS_HANG_GUARD_S * 10 && access(path, F_OK); i++)
 		usleep(100000);
 	if (dev_open(&d, minor) == 0) {
 		struct drm_idxgen_config c;

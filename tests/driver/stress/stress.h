@@ -112,7 +112,7 @@ void print_stats(const struct stats *st, const char *what, double secs);
 /* the modes */
 int mode_drmcore(const char *which);
 int mode_failnth(int minor);
-int mode_fuzz(int secs, uint64_t seed, bool rebind, bool resets);
+int mode_fuzz(int secs, unsigned long until, uint64_t seed, bool rebind, bool resets);
 int mode_soak(int procs, unsigned long jobs, int secs, int minsecs, bool resets);
 
 #endif /* IDXGEN_STRESS_H */
