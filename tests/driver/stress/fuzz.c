@@ -368,8 +368,8 @@ static void fuzz_worker(struct fuzz_ctx *fz)
 }
 
 /*
- * In "until" mode, a progress line at every tenth of the goal, so that a
- * long run stopped early still says how far it got.
+ * In "until" mode, a progress line at every hundredth of the goal, so that
+ * a long run stopped early still says how far it got.
  */
 static void fuzz_progress(const struct fuzz_ctx *fz, unsigned long *next, double t0)
 {
@@ -382,14 +382,14 @@ static void fuzz_progress(const struct fuzz_ctx *fz, unsigned long *next, double
 		 live, fz->until, atomic_load(&fz->st->ioctls), atomic_load(&fz->st->jobs_verified),
 		 atomic_load(&fz->st->jobs_bad), now() - t0);
 	while (*next <= live)
-		*next += fz->until / 10 ? fz->until / 10 : 1;
+		*next += fz->until / 100 ? fz->until / 100 : 1;
 }
 
 /* Resets and unbind/rebind of the debug device until the workers are done. */
 static void fuzz_chaos(struct fuzz_ctx *fz, struct dev *d, bool rebind, bool resets)
 {
 	uint64_t x = rnd_seed(fz->seed);
-	unsigned long next = fz->until / 10;
+	unsigned long next = fz->until / 100;
 	double t0 = now();
 	char path[256];
 	int i = 0;
