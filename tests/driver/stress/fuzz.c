@@ -46,7 +46,7 @@ static unsigned long fz_live(const struct stats *st)
  */
 static bool fz_more(const struct fuzz_ctx *fz)
 {
-	return fz->until ? fz_live(fz->st) < fz->until : now() < fz->end;
+	return fz->until ? fz_live(fz->st) < fz->until : now_s() < fz->end;
 }
 
 /* One thread of it: the process's context and its own random state. */
@@ -300,7 +300,8 @@ static void fuzz_one(struct fuzz_thread *t)
 			break;
 		}
 		fd = own;
-		if (ctx_create(fd, &ctx) || region_create(fd, 1 << 16, &reg)) {
+		if (ctx_create(fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx) ||
+		    region_create(fd, 1 << 16, &reg)) {
 			close(own);
 			r = -EIO;
 			break;
@@ -377,10 +378,11 @@ static void fuzz_progress(const struct fuzz_ctx *fz, unsigned long *next, double
 
 	if (!fz->until || live < *next)
 		return;
-	tap_diag("fuzz: progress: %lu of %lu live ioctls (%lu in all, %lu jobs verified, %lu wrong), "
-		 "%.0f s",
-		 live, fz->until, atomic_load(&fz->st->ioctls), atomic_load(&fz->st->jobs_verified),
-		 atomic_load(&fz->st->jobs_bad), now() - t0);
+	tap_diag(
+	    "fuzz: progress: %lu of %lu live ioctls (%lu in all, %lu jobs verified, %lu wrong), "
+	    "%.0f s",
+	    live, fz->until, atomic_load(&fz->st->ioctls), atomic_load(&fz->st->jobs_verified),
+	    atomic_load(&fz->st->jobs_bad), now_s() - t0);
 	while (*next <= live)
 		*next += fz->until / 100 ? fz->until / 100 : 1;
 }
@@ -390,7 +392,7 @@ static void fuzz_chaos(struct fuzz_ctx *fz, struct dev *d, bool rebind, bool res
 {
 	uint64_t x = rnd_seed(fz->seed);
 	unsigned long next = fz->until / 100;
-	double t0 = now();
+	double t0 = now_s();
 	char path[256];
 	int i = 0;
 
@@ -417,7 +419,7 @@ int mode_fuzz(int secs, unsigned long until, uint64_t seed, bool rebind, bool re
 	struct dev d;
 	pid_t pid[FUZZ_PROCS + 1];
 	int i, status, crashed = 0, minor;
-	double t0 = now();
+	double t0 = now_s();
 	char path[64];
 
 	fz.st = st;
@@ -475,7 +477,7 @@ int mode_fuzz(int secs, unsigned long until, uint64_t seed, bool rebind, bool re
 		write_file("/sys/bus/pci/drivers/idxgen/unbind", d.pci);
 		write_file("/sys/bus/pci/drivers/idxgen/bind", d.pci);
 	}
-	print_stats(st, "fuzz", now() - t0);
+	print_stats(st, "fuzz", now_s() - t0);
 	tap_ok(crashed == 0, "fuzz: every process survived (%d did not)", crashed);
 	tap_ok(st->ioctls > 100, "fuzz: %lu ioctls issued", st->ioctls);
 	if (until)
@@ -489,7 +491,7 @@ int mode_fuzz(int secs, unsigned long until, uint64_t seed, bool rebind, bool re
 	 * rebind).  Its node is polled for, bounded by the hang guard only
 	 * (it was 5 s: a speed guess on a slow debug kernel).
 	 */
-	for (i = 0; i < STRESS_HANG_GUARD_S * 10 && access(path, F_OK); i++)
+	for (i = 0; i < HANG_GUARD_S * 10 && access(path, F_OK); i++)
 		usleep(100000);
 	if (dev_open(&d, minor) == 0) {
 		struct drm_idxgen_config c;
@@ -499,16 +501,17 @@ int mode_fuzz(int secs, unsigned long until, uint64_t seed, bool rebind, bool re
 		uint64_t size;
 
 		m = NULL;
-		tap_ok(!ctx_create(d.fd, &ctx) && !region_create(d.fd, 1 << 16, &reg) &&
+		tap_ok(!ctx_create(d.fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx) &&
+			   !region_create(d.fd, 1 << 16, &reg) &&
 			   (m = region_map(d.fd, reg, &size)) &&
-			   (cfg_make(&c, d.lanes, reg, 0, 13, 7, 5), 1) &&
+			   (cfg_make(&c, &d, reg, 0, 13, 7, 5), 1) &&
 			   !run_batch(d.fd, ctx, &c, 1, &res, 30) && !res.error && !res.status &&
 			   output_ok(m, &c),
 		       "fuzz: device works after the storm");
 		if (m)
 			munmap((void *)m, size);
 		close(d.fd);
-		tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, STRESS_HANG_GUARD_S),
+		tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, HANG_GUARD_S),
 		       "fuzz: no driver object left once every fd is closed");
 	} else {
 		tap_ok(0, "fuzz: device back after the storm");
