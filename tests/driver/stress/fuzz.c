@@ -370,19 +370,29 @@ static void fuzz_worker(struct fuzz_ctx *fz)
 
 /*
  * In "until" mode, a progress line at every hundredth of the goal, so that
- * a long run stopped early still says how far it got.
+ * a long run stopped early still says how far it got.  The line also goes
+ * to the kernel log: the VM harness writes a suite's output only when it
+ * ends, the console shows the kernel log as it comes.
  */
 static void fuzz_progress(const struct fuzz_ctx *fz, unsigned long *next, double t0)
 {
 	unsigned long live = fz_live(fz->st);
+	char line[256];
+	int kmsg;
 
 	if (!fz->until || live < *next)
 		return;
-	tap_diag(
-	    "fuzz: progress: %lu of %lu live ioctls (%lu in all, %lu jobs verified, %lu wrong), "
-	    "%.0f s",
-	    live, fz->until, atomic_load(&fz->st->ioctls), atomic_load(&fz->st->jobs_verified),
-	    atomic_load(&fz->st->jobs_bad), now_s() - t0);
+	snprintf(line, sizeof(line),
+		 "fuzz: progress: %lu of %lu live ioctls (%lu in all, %lu jobs verified, %lu wrong), "
+		 "%.0f s",
+		 live, fz->until, atomic_load(&fz->st->ioctls), atomic_load(&fz->st->jobs_verified),
+		 atomic_load(&fz->st->jobs_bad), now_s() - t0);
+	tap_diag("%s", line);
+	kmsg = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+	if (kmsg >= 0) {
+		dprintf(kmsg, "idxgen-stress %s\n", line);
+		close(kmsg);
+	}
 	while (*next <= live)
 		*next += fz->until / 100 ? fz->until / 100 : 1;
 }
