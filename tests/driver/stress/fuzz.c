@@ -382,11 +382,12 @@ static void fuzz_progress(const struct fuzz_ctx *fz, unsigned long *next, double
 
 	if (!fz->until || live < *next)
 		return;
-	snprintf(line, sizeof(line),
-		 "fuzz: progress: %lu of %lu live ioctls (%lu in all, %lu jobs verified, %lu wrong), "
-		 "%.0f s",
-		 live, fz->until, atomic_load(&fz->st->ioctls), atomic_load(&fz->st->jobs_verified),
-		 atomic_load(&fz->st->jobs_bad), now_s() - t0);
+	snprintf(
+	    line, sizeof(line),
+	    "fuzz: progress: %lu of %lu live ioctls (%lu in all, %lu jobs verified, %lu wrong), "
+	    "%.0f s",
+	    live, fz->until, atomic_load(&fz->st->ioctls), atomic_load(&fz->st->jobs_verified),
+	    atomic_load(&fz->st->jobs_bad), now_s() - t0);
 	tap_diag("%s", line);
 	kmsg = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
 	if (kmsg >= 0) {
