@@ -1,7 +1,8 @@
 #!/bin/bash
 # check-formal.sh - bounded formal checks of fw/rtl with yosys `sat`.
 #
-# formal/prove_laneinit.v: the lane set-up chain (idxgen_laneinit, 8 lanes)
+# formal/prove_laneinit.v: the lane set-up chain (idxgen_laneinit, 8 lanes in
+# two segments of 4, as the core runs it)
 # gives lane i the thread i of the division-based formula, packed word
 # included, for every dx, dy up to 15 (which covers every shape for 8
 # lanes) and the widths that hold them.  `sat -prove ok 1 -verify` must
