@@ -223,16 +223,18 @@ module idxgen_core #(
 	reg  hit;
 
 	// ---- GEN
-	reg  [TW-1:0] next, warps;
+	wire [TW-1:0] warps;
 	reg  [63:0] cycles;
-	reg  [AW-1:0] waddr;
-	wire [TW-1:0] left = threads[TW-1:0] - next;
-	wire        last = {{(TW < 16 ? 0 : TW - 16){1'b0}}, c} >= left;
-	wire [15:0] n = last ? left[15:0] : c;
-	wire [AW-1:0] cext = {{(AW - 16){1'b0}}, c};	// AW >= 16: index memory >= 64 KiB
+	wire [AW-1:0] waddr;
+	wire        last;
 	wire        drop = PLANT_DROP != 0 && warps == 1;
 	wire        fire = state == S_GEN && (wr_ready || drop);
 	wire        insert = fire && last && use_hist;
+
+	idxgen_wport #(.TW(TW), .AW(AW)) u_wport (
+		.clk(clk), .start(f4), .fire(fire), .target(target[AW-1:0]),
+		.threads(threads[TW-1:0]), .c(c), .word32(word_size == 4),
+		.waddr(waddr), .wbytes(wr_bytes), .last(last), .warps(warps), .next());
 
 	// The history key of a job that passed validation, packed to what can
 	// differ between two such jobs: mx, my, mz <= 32; word size 2 or 4;
@@ -280,7 +282,6 @@ module idxgen_core #(
 	idxgen_pack #(.LANES(LANES)) u_pack (.word32(word_size == 4), .words(owords), .data(wr_data));
 
 	assign wr_valid = state == S_GEN && !drop;
-	assign wr_bytes = word_size == 4 ? {n[13:0], 2'b0} : {n[14:0], 1'b0};
 	assign wr_addr = {{(64 - AW){1'b0}}, waddr};
 	assign desc_ready = state == S_IDLE;
 	assign cmd_ready = cmd_take;
@@ -312,8 +313,6 @@ module idxgen_core #(
 				d_r <= desc_in;
 				slot_r <= slot_in;
 				cycles <= 64'd0;
-				warps <= {TW{1'b0}};
-				next <= {TW{1'b0}};
 				hit <= 1'b0;
 				counted <= 1'b0;
 				state <= S_F1;
@@ -352,7 +351,6 @@ module idxgen_core #(
 			S_F4: begin
 				cycles <= cycles + 64'd1;
 				hit <= hit_now;
-				waddr <= target[AW-1:0];
 				k10 <= k00 + kx;
 				k01 <= k00 + ky;
 				k11 <= k00 + kx + ky;
@@ -361,13 +359,8 @@ module idxgen_core #(
 			end
 			S_GEN: begin
 				cycles <= cycles + 64'd1;
-				if (fire) begin
-					next <= next + {{(TW - 16){1'b0}}, c};
-					warps <= warps + 1'b1;
-					waddr <= waddr + (word_size == 4 ? {cext[AW-3:0], 2'b0} : {cext[AW-2:0], 1'b0});
-					if (last)
-						state <= S_DONE;
-				end
+				if (fire && last)
+					state <= S_DONE;
 			end
 			S_DONE: begin
 				counted <= 1'b1;
