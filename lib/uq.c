@@ -103,9 +103,9 @@ static uint64_t queue_value(const struct uq_queue *q)
 /* The driver says the device is gone (removed, unbound): a plain load, no system call. */
 static bool queue_gone(const struct uq_queue *q)
 {
-	return __atomic_load_n((const uint32_t *)(q->mem + q->c.value_offset +
-						  DRM_IDXGEN_UQ_STATE_WORD),
-			       __ATOMIC_ACQUIRE) == DRM_IDXGEN_UQ_STATE_GONE;
+	return __atomic_load_n(
+		   (const uint32_t *)(q->mem + q->c.value_offset + DRM_IDXGEN_UQ_STATE_WORD),
+		   __ATOMIC_ACQUIRE) == DRM_IDXGEN_UQ_STATE_GONE;
 }
 
 static void record(struct idxgen_uq_state *st, uint64_t seq, const struct idxgen_job_result *r)
@@ -163,7 +163,7 @@ static void harvest(struct idxgen_uq_state *st, struct uq_queue *q)
 /* The queue completes nothing more: every job it has not completed fails with error. */
 static void fail_pending(struct idxgen_uq_state *st, struct uq_queue *q, int error)
 {
-	struct idxgen_job_result r = { .error = error, .status = IDXGEN_CPL_ABORTED };
+	struct idxgen_job_result r = {.error = error, .status = IDXGEN_CPL_ABORTED};
 
 	harvest(st, q);
 	for (; q->harvested < q->submitted; q->harvested++) {
@@ -230,7 +230,7 @@ static int drain(struct idxgen_context *ctx, struct idxgen_uq_state *st, struct 
 	if (q->dead || q->harvested == q->submitted)
 		return 0;
 	ret = wait_value(ctx->dev->fd, q, q->submitted, INT64_MAX);
-	if (ret)	/* -EIO/-ENOENT/-ENODEV: the queue will not finish them */
+	if (ret) /* -EIO/-ENOENT/-ENODEV: the queue will not finish them */
 		fail_pending(st, q, ret == -ENODEV ? -ENODEV : -EIO);
 	harvest(st, q);
 	return 0;
@@ -538,7 +538,8 @@ int idxgen_uq_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadlin
 		ret = wait_value(ctx->dev->fd, q, seq - q->base + 1, deadline_ns);
 
 		pthread_mutex_lock(&ctx->submit_lock);
-		if (ret && ret != -ETIMEDOUT && q == st->q && !q->dead)	/* stopped, or gone while ours */
+		/* stopped, or gone while still ours */
+		if (ret && ret != -ETIMEDOUT && q == st->q && !q->dead)
 			fail_pending(st, q, ret == -ENODEV ? -ENODEV : -EIO);
 		queue_put(q);
 		pthread_mutex_unlock(&ctx->submit_lock);

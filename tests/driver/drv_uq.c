@@ -479,17 +479,19 @@ void uq_unplug_check(struct uq *q)
 	memset(&dsc, 0, sizeof(dsc));
 	sigaction(SIGBUS, &sa, &old);
 	if (!sigsetjmp(uq_unplug_jmp, 1)) {
-		state = *(volatile uint32_t *)(q->mem + q->c.value_offset +
-					       DRM_IDXGEN_UQ_STATE_WORD);
+		state =
+		    *(volatile uint32_t *)(q->mem + q->c.value_offset + DRM_IDXGEN_UQ_STATE_WORD);
 		step = 1;
 		value = uq_value(q);
 		step = 2;
-		uq_push(q, &dsc);	/* ring store and doorbell store */
+		uq_push(q, &dsc); /* ring store and doorbell store */
 		step = 3;
 	}
 	sigaction(SIGBUS, &old, NULL);
-	tap_ok(step == 3, "unplug: queue memory and doorbell stores after the removal, no SIGBUS "
-			  "(got through step %d of 3)", step);
+	tap_ok(step == 3,
+	       "unplug: queue memory and doorbell stores after the removal, no SIGBUS "
+	       "(got through step %d of 3)",
+	       step);
 	tap_ok(state == DRM_IDXGEN_UQ_STATE_GONE && value == 1,
 	       "unplug: the queue's state word says GONE (%u), the completion value stays 1 (%llu)",
 	       state, (unsigned long long)value);

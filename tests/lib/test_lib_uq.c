@@ -29,7 +29,7 @@
 #define UQ_JOBS		300	/* > 256: wraps the ring, two batches of IDXGEN_MAX_BATCH */
 #define UQ_REGION	(1u << 20)
 /* a hang guard, far above the slowest run: not a timing assumption */
-#define UQ_GONE_HANG_GUARD_MS	(300 * 1000)
+#define UQ_GONE_HANG_GUARD_MS (300 * 1000)
 
 /* Sum of drm-idxgen-user-queues over this process's files open on node. */
 static long uq_count(const char *node)
@@ -289,7 +289,7 @@ struct uq_gone_seen {
  */
 static void uq_gone_child(int ready, int go, int report)
 {
-	struct uq_gone_seen seen = { 1, 1, 1, 1, 1 };
+	struct uq_gone_seen seen = {1, 1, 1, 1, 1};
 	struct idxgen_region *reg = NULL;
 	struct idxgen_context *ctx = NULL;
 	struct idxgen_device *d = NULL;
@@ -312,7 +312,7 @@ static void uq_gone_child(int ready, int go, int report)
 		ret = idxgen_submit(ctx, &cfg, 1, &first);
 	if (!ret)
 		ret = idxgen_wait(ctx, first, 600 * SEC, &res);
-	c = ret || res.error || !(first & (1ull << 62)) ? 'x' : 'r';	/* a queue's job */
+	c = ret || res.error || !(first & (1ull << 62)) ? 'x' : 'r'; /* a queue's job */
 	if (write(ready, &c, 1) != 1 || c != 'r' || read(go, &c, 1) != 1)
 		_exit(3);
 	seen.submit = idxgen_submit(ctx, &cfg, 1, &job);
@@ -360,7 +360,7 @@ void test_uq_removed(bool on_device)
 	struct idxgen_device *d = NULL;
 	struct uq_gone_seen seen;
 	int ready[2], go[2], report[2], st = -1;
-	struct pollfd pfd = { .events = POLLIN };
+	struct pollfd pfd = {.events = POLLIN};
 	char path[256], c = 0;
 	bool removed = false;
 	pid_t pid;
@@ -382,7 +382,7 @@ void test_uq_removed(bool on_device)
 	memset(&seen, 0, sizeof(seen));
 	pid = fork();
 	if (pid == 0) {
-		close(ready[0]);	/* the child's own write end of go would keep its read waiting */
+		close(ready[0]); /* the child's own write end of go would keep its read waiting */
 		close(go[1]);
 		close(report[0]);
 		uq_gone_child(ready[1], go[0], report[1]);
@@ -400,7 +400,7 @@ void test_uq_removed(bool on_device)
 	tap_ok(removed, "a process ran a job through its queue; device %s removed under it",
 	       di->pci_addr);
 	c = 'g';
-	if (write(go[1], &c, 1) != 1)	/* the child goes on */
+	if (write(go[1], &c, 1) != 1) /* the child goes on */
 		tap_diag("could not tell the process to go on");
 	close(go[1]);
 	pfd.fd = report[0];
@@ -412,8 +412,9 @@ void test_uq_removed(bool on_device)
 		memset(&seen, 0x7f, sizeof(seen));
 	if (pid > 0)
 		waitpid(pid, &st, 0);
-	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the process lives on: no SIGBUS (status %#x%s)",
-	       st, WIFSIGNALED(st) ? (WTERMSIG(st) == SIGBUS ? ", SIGBUS" : ", a signal") : "");
+	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	       "the process lives on: no SIGBUS (status %#x%s)", st,
+	       WIFSIGNALED(st) ? (WTERMSIG(st) == SIGBUS ? ", SIGBUS" : ", a signal") : "");
 	tap_ok(seen.submit == -ENODEV && seen.submit_again == -ENODEV && seen.run == -ENODEV,
 	       "submissions after the removal: -ENODEV (%d, %d, run %d)", seen.submit,
 	       seen.submit_again, seen.run);

@@ -13,8 +13,8 @@
  */
 #include "stress.h"
 
-#define UQ_SLOT	       4096u		/* each valid job writes inside its own slot */
-#define UQ_REGION_SIZE (32 * UQ_SLOT)	/* a slot for each job of the largest ring */
+#define UQ_SLOT	       4096u	      /* each valid job writes inside its own slot */
+#define UQ_REGION_SIZE (32 * UQ_SLOT) /* a slot for each job of the largest ring */
 #define UQ_WAIT_NS     (2ll * 1000000000)
 
 struct fuzz_uq {
@@ -64,8 +64,8 @@ static int uq_open(struct fuzz_uq *q, uint32_t ctx, uint32_t reg, uint32_t entri
 	    .ctx_id = ctx, .ring_entries = entries, .nregions = 1, .regions = {reg}};
 	if (xioctl(q->fd, DRM_IOCTL_IDXGEN_UQ_CREATE, &q->c))
 		return -errno;
-	q->mem = mmap(NULL, q->c.mem_size, PROT_READ | PROT_WRITE, MAP_SHARED, q->fd,
-		      q->c.mem_offset);
+	q->mem =
+	    mmap(NULL, q->c.mem_size, PROT_READ | PROT_WRITE, MAP_SHARED, q->fd, q->c.mem_offset);
 	q->db = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, q->fd, q->c.doorbell_offset);
 	if (q->mem == MAP_FAILED || q->db == MAP_FAILED) {
 		int e = -errno;
@@ -83,7 +83,8 @@ static int uq_open(struct fuzz_uq *q, uint32_t ctx, uint32_t reg, uint32_t entri
 
 static int uq_wait_for(struct fuzz_uq *q, uint64_t value)
 {
-	struct drm_idxgen_uq_wait w = {.uq_id = q->c.uq_id, .value = value, .timeout_ns = UQ_WAIT_NS};
+	struct drm_idxgen_uq_wait w = {
+	    .uq_id = q->c.uq_id, .value = value, .timeout_ns = UQ_WAIT_NS};
 
 	return ioctl1(q->fd, DRM_IOCTL_IDXGEN_UQ_WAIT, &w);
 }
@@ -121,7 +122,10 @@ int fuzz_uq_op(const char *path, uint32_t lanes, struct stats *st, uint64_t *x)
 
 	if (q.fd < 0)
 		return -errno;
-	r = ctx_create(q.fd, &ctx) || region_create(q.fd, UQ_REGION_SIZE, &reg) ? -EIO : 0;
+	r = ctx_create(q.fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx) ||
+		    region_create(q.fd, UQ_REGION_SIZE, &reg)
+		? -EIO
+		: 0;
 	if (!r)
 		map = region_map(q.fd, reg, &size);
 	if (!r && map)
@@ -129,13 +133,13 @@ int fuzz_uq_op(const char *path, uint32_t lanes, struct stats *st, uint64_t *x)
 	count(st, r);
 	if (r || !map)
 		goto out;
-	n = 1 + rnd(x) % (entries - 1);	/* entries - 1 at most: a full ring reads empty */
+	n = 1 + rnd(x) % (entries - 1); /* entries - 1 at most: a full ring reads empty */
 	for (i = 0; i < n; i++) {
 		valid[i] = rnd(x) % 4 != 0;
 		if (valid[i]) {
 			/* at most 16 x 8 x 4 words of 4 bytes: inside its 4 KiB slot */
-			cfg_make(&cfgs[i], lanes, reg, (uint64_t)i * UQ_SLOT,
-				 1 + rnd(x) % 16, 1 + rnd(x) % 8, 1 + rnd(x) % 4);
+			cfg_make_lanes(&cfgs[i], lanes, reg, (uint64_t)i * UQ_SLOT, 1 + rnd(x) % 16,
+				       1 + rnd(x) % 8, 1 + rnd(x) % 4);
 			desc_of(&d, &cfgs[i], q.c.region_base[0], i + 1);
 		} else {
 			desc_garbage(&d, q.c.region_base[0], x);
