@@ -455,11 +455,13 @@ template <unsigned int _Np> class thread_block_tile
  * The lanes that reached this call together (__idxgen_fiber_coalesced: those
  * at the same call site once no thread can go on), as a GPU's converged
  * lanes: inside "if (v > 0)" the lanes with v > 0, not every live lane.
- * always_inline: the site is the caller's, one per call written.
+ * The site is the caller's file and line (default arguments are evaluated
+ * where the call is written).
  */
-__attribute__((always_inline)) static inline coalesced_group coalesced_threads()
+static inline coalesced_group coalesced_threads(const char *__file = __builtin_FILE(),
+						unsigned int __line = __builtin_LINE())
 {
-	return coalesced_group::__make(2, 0, __idxgen_fiber_coalesced());
+	return coalesced_group::__make(2, 0, __idxgen_fiber_coalesced(__file, __line));
 }
 
 template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> tiled_partition(const _Parent &)

@@ -95,6 +95,7 @@ struct rt_fiber {
 	__idxgen_fiber_warp_fn wfn;
 	const void *warg;
 	void *wout;
+	uint32_t cline;			/* at coalesced_threads(): the call's line (its file in warg) */
 };
 
 struct rt_fibers {
@@ -435,7 +436,7 @@ static void coalesce(struct rt_fibers *p)
 		for (l = 0; l < 32 && wi * 32 + l < p->n; l++) {
 			const struct rt_fiber *g = &p->f[p->by_lin[wi * 32 + l]];
 
-			if (g->state == F_COAL && g->warg == f->warg)
+			if (g->state == F_COAL && g->warg == f->warg && g->cline == f->cline)
 				m |= 1u << l;
 		}
 		f->wmask = m;
@@ -715,14 +716,14 @@ void __idxgen_fiber_grid_sync(void)
 		suspend(p);
 }
 
-/* noinline: the return address names the call site in the kernel's code */
-__attribute__((noinline)) uint32_t __idxgen_fiber_coalesced(void)
+uint32_t __idxgen_fiber_coalesced(const char *file, uint32_t line)
 {
 	struct rt_fibers *p = need_fiber("coalesced_threads()");
 	struct rt_fiber *f = &p->f[p->cur];
 
 	f->state = F_COAL;
-	f->warg = __builtin_return_address(0);
+	f->warg = file;
+	f->cline = line;
 	p->ncoal++;
 	suspend(p);
 	return f->wmask;
