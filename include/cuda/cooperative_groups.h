@@ -461,7 +461,7 @@ template <unsigned int _Np> class thread_block_tile
 static inline coalesced_group coalesced_threads(const char *__file = __builtin_FILE(),
 						unsigned int __line = __builtin_LINE())
 {
-	return coalesced_group::__make(2, 0, __idxgen_fiber_coalesced(__file, __line));
+	return coalesced_group::__make(2, 0, __idxgen_cc_coalesced(__file, __line));
 }
 
 template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> tiled_partition(const _Parent &)

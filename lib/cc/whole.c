@@ -231,6 +231,42 @@ static unsigned shared_keyword(const struct source *s, unsigned a, unsigned name
 	return ~0u;
 }
 
+/*
+ * "a op= b" / "a = b" with a volatile (warp-synchronous code, fiber_plan.c):
+ * __idxgen_cc_vstore(a, (a) op (b)): every lane of the warp reads first,
+ * then the lanes meet, then each writes, then they meet again -- what lanes
+ * in lock step do (include/idxgen_cc_fiber.h).
+ */
+static bool rewrite_volatile_store(struct walk *w, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor target, value;
+	unsigned a = c_start(c), e = c_end(c);
+	char op[4];
+
+	if (!warp_sync_store(w->s, c, &target, &value) || in_macro(c) || a < w->pos || c_start(target) != a ||
+	    c_end(value) != e)
+		return false;
+	op_text(w->s, c, op);
+	emit_src(w->s, w->pos, a, w->o);
+	bputs(w->o, "__idxgen_cc_vstore(");
+	emit_src(w->s, c_start(target), c_end(target), w->o);
+	bputs(w->o, ", ");
+	if (k == CXCursor_CompoundAssignOperator) {
+		op[strlen(op) - 1] = 0;	/* "+=" -> "+" */
+		bputs(w->o, "(");
+		emit_src(w->s, c_start(target), c_end(target), w->o);
+		bprintf(w->o, ") %s (", op);
+		emit_src(w->s, c_start(value), e, w->o);
+		bputs(w->o, ")");
+	} else {
+		emit_src(w->s, c_start(value), e, w->o);
+	}
+	bputs(w->o, ")");
+	w->pos = e;
+	return true;
+}
+
 static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct walk *w = d;
@@ -239,6 +275,8 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 	if (!in_main(w->s, c))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
+		return CXChildVisit_Continue;
+	if (w->device && w->s->model != EXEC_FISSION && rewrite_volatile_store(w, c))
 		return CXChildVisit_Continue;
 	if (w->device && k == CXCursor_VarDecl && has_annot(c, "shared") && !in_macro(c)) {
 		unsigned a = c_start(c);

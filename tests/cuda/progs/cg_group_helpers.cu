@@ -80,7 +80,8 @@ __global__ void keep_positive(const int *in, int *out, int *count, int n)
 		if (g.thread_rank() == 0)
 			base = atomicAdd(count, (int)g.size());
 		base = g.shfl(base, 0);
-		out[base + g.thread_rank()] = v;
+		// threadIdx read after the group formed: each thread's own still
+		out[base + g.thread_rank()] = in[blockIdx.x * blockDim.x + threadIdx.x];
 	}
 }
 
