@@ -7,7 +7,7 @@
 #   - the ioctl fuzzer for half the time, with resets and unbind/rebind; with
 #     SOAK_IOCTLS=N instead until N of its ioctls reached a live device (the
 #     same work at any speed; `make soak SOAK_IOCTLS=1000000` is the issue-42
-#     scale), a progress line at every hundredth;
+#     scale), a progress line at every hundredth and once a minute;
 #   - the soak: 8 processes submitting verified jobs (>= SOAK_JOBS, default
 #     10000, each index checked against tests/common) while hangs, lost
 #     interrupts, corrupt completions, failed DMA and resets are injected;

@@ -133,7 +133,7 @@ static void fuzz_one(struct fuzz_thread *t)
 	uint32_t h = rnd(x) % 6, lanes = 32;
 	int r = 0;
 
-	switch (rnd(x) % 16) {
+	switch (rnd(x) % 18) {
 	case 0: {
 		struct drm_idxgen_get_param a = {.param = rnd(x) % 24, .pad = rnd(x) % 4 == 0};
 
@@ -263,6 +263,15 @@ static void fuzz_one(struct fuzz_thread *t)
 		r = ioctl1(fd, req, buf);
 		break;
 	}
+	case 15:
+	case 16: {
+		/* a hostile process's user queue, on a file of its own (fuzz_uq.c) */
+		char path[64];
+
+		fz_path(fz, path, sizeof(path));
+		r = fuzz_uq_op(path, (uint32_t)param(fd, DRM_IDXGEN_PARAM_LANES), fz->st, x);
+		break;
+	}
 	case 14: {
 		/* replace a shared fd under the other threads and processes */
 		char path[64];
@@ -369,21 +378,23 @@ static void fuzz_worker(struct fuzz_ctx *fz)
 }
 
 /*
- * In "until" mode, a progress line at every hundredth of the goal, so that
- * a long run stopped early still says how far it got.  The line also goes
+ * In "until" mode, a progress line at every hundredth of the goal and at
+ * least once a minute, so that a long run stopped early still says how far
+ * it got (a figure, never compared).  The line also goes
  * to the kernel log: the VM harness writes a suite's output only when it
  * ends, the console shows the kernel log as it comes, but under "quiet"
  * only at KERN_ERR and above, hence "<3>" (no kernel check reads it as a
  * splat: guest-init.sh's SPLAT names none of its words).
  */
-static void fuzz_progress(const struct fuzz_ctx *fz, unsigned long *next, double t0)
+static void fuzz_progress(const struct fuzz_ctx *fz, unsigned long *next, double *last, double t0)
 {
 	unsigned long live = fz_live(fz->st);
 	char line[256];
 	int kmsg;
 
-	if (!fz->until || live < *next)
+	if (!fz->until || (live < *next && now_s() < *last + 60))
 		return;
+	*last = now_s();
 	snprintf(
 	    line, sizeof(line),
 	    "fuzz: progress: %lu of %lu live ioctls (%lu in all, %lu jobs verified, %lu wrong), "
@@ -405,12 +416,12 @@ static void fuzz_chaos(struct fuzz_ctx *fz, struct dev *d, bool rebind, bool res
 {
 	uint64_t x = rnd_seed(fz->seed);
 	unsigned long next = fz->until / 100;
-	double t0 = now_s();
+	double t0 = now_s(), last = t0;
 	char path[256];
 	int i = 0;
 
 	while (!atomic_load(&fz->st->done)) {
-		fuzz_progress(fz, &next, t0);
+		fuzz_progress(fz, &next, &last, t0);
 		usleep(200000 + rnd(&x) % 500000);
 		if (rebind && ++i % 6 == 0) {
 			write_file("/sys/bus/pci/drivers/idxgen/unbind", d->pci);
