@@ -4,7 +4,9 @@
 // __syncwarp(), the statement on the temporaries, __syncwarp(): every
 // thread of the warp reads before any writes, as the idiom assumes.  These
 // kernels run as fibers (the calls are not in blocks of their own), so the
-// C++ shows the rewritten text as it is.
+// C++ shows the rewritten text, each volatile store then also a rendezvous
+// of the fiber lanes (whole.c, __idxgen_cc_vstore: the fibers' own lockstep
+// for warp-synchronous code, which the C path and loop fission lack).
 __device__ void last_warp(volatile int *s, unsigned t)
 {
 	s[t] += s[t + 32];
@@ -15,12 +17,12 @@ __device__ void last_warp(volatile int *s, unsigned t)
 		s[t] += s[t + k];
 }
 // CXX-LABEL: void last_warp(
-// CXX: { int __idxgen_vr0 = (s[t + 32]); __syncwarp(); s[t] += __idxgen_vr0; __syncwarp(); }
-// CXX-NEXT: { int __idxgen_vr0 = (s[t]); int __idxgen_vr1 = (s[t + 16]); __syncwarp(); s[t] = __idxgen_vr0 + __idxgen_vr1; __syncwarp(); }
+// CXX: { int __idxgen_vr0 = (s[t + 32]); __syncwarp(); __idxgen_cc_vstore(s[t], (s[t]) + (__idxgen_vr0)); __syncwarp(); }
+// CXX-NEXT: { int __idxgen_vr0 = (s[t]); int __idxgen_vr1 = (s[t + 16]); __syncwarp(); __idxgen_cc_vstore(s[t], __idxgen_vr0 + __idxgen_vr1); __syncwarp(); }
 // CXX-NEXT: if (t < 8)
-// CXX-NEXT: { int __idxgen_vr0 = (s[t + 8]); __syncwarp(); s[t] += __idxgen_vr0; __syncwarp(); }
+// CXX-NEXT: { int __idxgen_vr0 = (s[t + 8]); __syncwarp(); __idxgen_cc_vstore(s[t], (s[t]) + (__idxgen_vr0)); __syncwarp(); }
 // CXX-NEXT: for (unsigned k = 4; k > 0; k >>= 1)
-// CXX-NEXT: { int __idxgen_vr0 = (s[t + k]); __syncwarp(); s[t] += __idxgen_vr0; __syncwarp(); }
+// CXX-NEXT: { int __idxgen_vr0 = (s[t + k]); __syncwarp(); __idxgen_cc_vstore(s[t], (s[t]) + (__idxgen_vr0)); __syncwarp(); }
 
 // a type a template leaves open: the temporary has it without volatile
 template <typename T> __device__ void last_warp_t(volatile T *s, unsigned t)
@@ -28,7 +30,7 @@ template <typename T> __device__ void last_warp_t(volatile T *s, unsigned t)
 	s[t] += s[t + 1];
 }
 // CXX-LABEL: void last_warp_t(
-// CXX: { T __idxgen_vr0 = (s[t + 1]); __syncwarp(); s[t] += __idxgen_vr0; __syncwarp(); }
+// CXX: { T __idxgen_vr0 = (s[t + 1]); __syncwarp(); __idxgen_cc_vstore(s[t], (s[t]) + (__idxgen_vr0)); __syncwarp(); }
 
 // left as written: a read under ?: or && (it runs only as the program says),
 // a read alone, a write alone, a volatile local (the thread's own), a read
@@ -52,14 +54,14 @@ __device__ void left_alone(volatile int *s, unsigned t, int c)
 }
 // CXX-LABEL: void left_alone(
 // CXX-NOT: __idxgen_vr
-// CXX: s[t] = c ? s[t + 1] : 0;
-// CXX-NEXT: s[t] = c && s[t + 1];
+// CXX: __idxgen_cc_vstore(s[t], c ? s[t + 1] : 0);
+// CXX-NEXT: __idxgen_cc_vstore(s[t], c && s[t + 1]);
 // CXX-NEXT: int x = s[t + 2];
-// CXX-NEXT: s[t] = x;
-// CXX-NEXT: local += 1;
-// CXX-NEXT: s[t] = s[s[t + 1]];
-// CXX-NEXT: s[t] = f(s[t + 1]);
-// CXX-NEXT: s[t + 3] = local;
+// CXX-NEXT: __idxgen_cc_vstore(s[t], x);
+// CXX-NEXT: __idxgen_cc_vstore(local, (local) + (1));
+// CXX-NEXT: __idxgen_cc_vstore(s[t], s[s[t + 1]]);
+// CXX-NEXT: __idxgen_cc_vstore(s[t], f(s[t + 1]));
+// CXX-NEXT: __idxgen_cc_vstore(s[t + 3], local);
 
 __global__ void block_sum(const int *in, int *out, float *fo)
 {
