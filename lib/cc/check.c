@@ -142,6 +142,24 @@ static void check_ref(struct check_ctx *ctx, CXCursor c, enum CXCursorKind k)
 	}
 }
 
+/*
+ * Warp-synchronous code (the unrolled last warp of the textbook reduction:
+ * "s[t] += s[t + 16];" through volatile, no __syncwarp) counts on the lanes
+ * of a warp running in lock step.  Loop fission runs them one after another,
+ * so lane 0 would read s[16] before lane 16 wrote it: a wrong result, never
+ * a faithful translation.  Fibers meet at each such store (fiber_plan.c).
+ */
+void check_warp_sync_store(struct source *s, CXCursor c, const char *where)
+{
+	CXCursor target, value;
+
+	if (warp_sync_store(s, c, &target, &value))
+		error_at(s, c,
+			 "a store through volatile memory (warp-synchronous code, whose lanes must run in lock step) is not supported in %s, which runs a warp's lanes one after another: %s",
+			 where, s->cxx ? "build it without --exec-model=fission to run it as fibers"
+				       : "build the whole program (idxgen-cc -o prog file.cu) to run it as fibers");
+}
+
 static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct check_ctx *ctx = d;
@@ -160,6 +178,8 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
 	case CXCursor_CompoundAssignOperator: case CXCursor_ConditionalOperator:
 	case CXCursor_CStyleCastExpr: case CXCursor_ArraySubscriptExpr: case CXCursor_InitListExpr:
 	case CXCursor_UnaryExpr: case CXCursor_CXXBoolLiteralExpr: case CXCursor_GNUNullExpr:
+		if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator)
+			check_warp_sync_store(ctx->src, c, "the C output");
 		break;
 	case CXCursor_ParmDecl:
 		check_param(ctx, c);
