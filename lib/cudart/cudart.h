@@ -329,6 +329,7 @@ cudaError_t cudart_capture_implicit(struct cudart_ctx *c);
 /* A call that may not run during s's capture: invalidates it. */
 cudaError_t cudart_capture_forbid(struct CUstream_st *s);
 void cudart_capture_stream_gone(struct cudart_ctx *c, struct CUstream_st *s);
+void cudart_capture_reset(struct cudart_ctx *c);
 cudaError_t cudart_capture_record(struct cudart_ctx *c, struct CUevent_st *ev, struct CUstream_st *s);
 cudaError_t cudart_capture_wait(struct cudart_ctx *c, struct CUstream_st *s, struct CUevent_st *ev);
 

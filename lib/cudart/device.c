@@ -323,7 +323,8 @@ cudaError_t cudaThreadSynchronize(void)
 }
 
 /*
- * Ends the context: waits for the work, destroys the streams and events,
+ * Ends the context: waits for the work, ends captures (freeing the graphs
+ * they made), destroys the streams and events,
  * frees every allocation, releases the runtime (re-created on next use)
  * and clears a sticky error and the caller's last error.  Kernel and variable registrations stay.
  */
@@ -334,6 +335,7 @@ cudaError_t cudaDeviceReset(void)
 
 	pthread_mutex_lock(&c->lock);
 	cudart_wait_all(c);
+	cudart_capture_reset(c);	/* before the streams and events it reaches go */
 	cudart_streams_stop(c);
 	cudart_events_free(c);
 	cudart_free_all(c);

@@ -632,6 +632,41 @@ static void test_pools(void)
 	cudaStreamDestroy(s);
 }
 
+/*
+ * Regression: cudaDeviceReset while a capture was active (a forked stream
+ * and captured nodes) stopped the streams but kept the capture's graph:
+ * LeakSanitizer of the ASan build reported it.  Runs last (reset ends all).
+ */
+static void test_reset_during_capture(void)
+{
+	cudaStream_t s, fork;
+	cudaEvent_t e;
+	cudaGraph_t g = NULL;
+	enum cudaStreamCaptureStatus st;
+	int *d = NULL;
+
+	cudaMalloc((void **)&d, 64 * sizeof(int));
+	cudaStreamCreate(&s);
+	cudaStreamCreate(&fork);
+	cudaEventCreate(&e);
+	TAP_ERR(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
+	cudaMemsetAsync(d, 0, 64 * sizeof(int), s);
+	cudaEventRecord(e, s);
+	cudaStreamWaitEvent(fork, e, 0);
+	cudaMemsetAsync(d + 32, 1, 32 * sizeof(int), fork);
+	TAP_ERR(cudaDeviceReset(), cudaSuccess);
+
+	/* a fresh context: streams capture again from scratch */
+	cudaStreamCreate(&s);
+	TAP_ERR(cudaStreamIsCapturing(s, &st), cudaSuccess);
+	tap_ok(st == cudaStreamCaptureStatusNone, "after the reset a new stream is not capturing");
+	TAP_ERR(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
+	TAP_ERR(cudaStreamEndCapture(s, &g), cudaSuccess);
+	tap_ok(g != NULL, "and a capture after the reset gives a graph");
+	cudaGraphDestroy(g);
+	cudaStreamDestroy(s);
+}
+
 int main(void)
 {
 	test_manual_graph();
@@ -643,5 +678,6 @@ int main(void)
 	test_graph_errors();
 	test_pitched();
 	test_pools();
+	test_reset_during_capture();
 	return tap_done();
 }
