@@ -214,6 +214,24 @@ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
 cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent);
 cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
 			      struct cudaExtent extent, cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+/* Texture and surface objects (texture.c; reads in texture_fetch_functions.h) */
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
+				    const struct cudaResourceDesc *pResDesc,
+				    const struct cudaTextureDesc *pTexDesc,
+				    const struct cudaResourceViewDesc *pResViewDesc);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+					     cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
+					    cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
+						 cudaTextureObject_t texObject);
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+				    const struct cudaResourceDesc *pResDesc);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+					     cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array);
 cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
 			    size_t width, size_t height IDXGEN_CUDA__DEFAULT(0),
 			    unsigned int flags IDXGEN_CUDA__DEFAULT(0));
@@ -502,6 +520,19 @@ unsigned int __idxgenPushCallConfiguration(dim3 grid, dim3 block,
 cudaError_t __idxgenPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem,
 					 cudaStream_t *stream);
 cudaError_t __idxgenLaunchStub(const void *host_fn, const struct idxgen_rt_kernel *k, void **args);
+/*
+ * Texture and surface reads of device code (texture_fetch_functions.h,
+ * surface_functions.h): one texel, every channel both as float (filtered,
+ * normalized or converted) and as the integer stored.
+ */
+struct __idxgenTexel {
+	float __f[4];
+	int __i[4];
+};
+void __idxgenTexFetch(cudaTextureObject_t, int, float, float, float, int, struct __idxgenTexel *);
+void __idxgenTex1Dfetch(cudaTextureObject_t, int, struct __idxgenTexel *);
+/* The element of a surface at byte column x, row y, slice z (layer < 0: none); NULL: nothing. */
+void *__idxgenSurfAt(cudaSurfaceObject_t, int, int, int, int, size_t, int);
 
 #ifdef __cplusplus
 }

@@ -475,6 +475,91 @@ struct cudaMemcpy3DParms {
 	enum cudaMemcpyKind kind;
 };
 
+/*
+ * What a texture or surface object reads (cudaCreateTextureObject): an
+ * array, linear memory, or pitched 2-D memory.  Values and layout are
+ * CUDA's; mipmapped arrays are declared only (lib/cudart/README.md).
+ */
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
+enum cudaResourceType {
+	cudaResourceTypeArray = 0x00,
+	cudaResourceTypeMipmappedArray = 0x01,
+	cudaResourceTypeLinear = 0x02,
+	cudaResourceTypePitch2D = 0x03
+};
+struct cudaResourceDesc {
+	enum cudaResourceType resType;
+	union {
+		struct {
+			cudaArray_t array;
+		} array;
+		struct {
+			cudaMipmappedArray_t mipmap;
+		} mipmap;
+		struct {
+			void *devPtr;
+			struct cudaChannelFormatDesc desc;
+			size_t sizeInBytes;
+		} linear;
+		struct {
+			void *devPtr;
+			struct cudaChannelFormatDesc desc;
+			size_t width, height;		/* elements */
+			size_t pitchInBytes;
+		} pitch2D;
+		struct {
+			int reserved[32];
+		} reserved;
+	} res;
+	unsigned int flags;	/* 0 */
+};
+/* A resource seen in another format (declared; views are not supported). */
+enum cudaResourceViewFormat {
+	cudaResViewFormatNone = 0x00,
+	cudaResViewFormatUnsignedChar1 = 0x01,
+	cudaResViewFormatUnsignedChar2 = 0x02,
+	cudaResViewFormatUnsignedChar4 = 0x03,
+	cudaResViewFormatSignedChar1 = 0x04,
+	cudaResViewFormatSignedChar2 = 0x05,
+	cudaResViewFormatSignedChar4 = 0x06,
+	cudaResViewFormatUnsignedShort1 = 0x07,
+	cudaResViewFormatUnsignedShort2 = 0x08,
+	cudaResViewFormatUnsignedShort4 = 0x09,
+	cudaResViewFormatSignedShort1 = 0x0a,
+	cudaResViewFormatSignedShort2 = 0x0b,
+	cudaResViewFormatSignedShort4 = 0x0c,
+	cudaResViewFormatUnsignedInt1 = 0x0d,
+	cudaResViewFormatUnsignedInt2 = 0x0e,
+	cudaResViewFormatUnsignedInt4 = 0x0f,
+	cudaResViewFormatSignedInt1 = 0x10,
+	cudaResViewFormatSignedInt2 = 0x11,
+	cudaResViewFormatSignedInt4 = 0x12,
+	cudaResViewFormatHalf1 = 0x13,
+	cudaResViewFormatHalf2 = 0x14,
+	cudaResViewFormatHalf4 = 0x15,
+	cudaResViewFormatFloat1 = 0x16,
+	cudaResViewFormatFloat2 = 0x17,
+	cudaResViewFormatFloat4 = 0x18,
+	cudaResViewFormatUnsignedBlockCompressed1 = 0x19,
+	cudaResViewFormatUnsignedBlockCompressed2 = 0x1a,
+	cudaResViewFormatUnsignedBlockCompressed3 = 0x1b,
+	cudaResViewFormatUnsignedBlockCompressed4 = 0x1c,
+	cudaResViewFormatSignedBlockCompressed4 = 0x1d,
+	cudaResViewFormatUnsignedBlockCompressed5 = 0x1e,
+	cudaResViewFormatSignedBlockCompressed5 = 0x1f,
+	cudaResViewFormatUnsignedBlockCompressed6H = 0x20,
+	cudaResViewFormatSignedBlockCompressed6H = 0x21,
+	cudaResViewFormatUnsignedBlockCompressed7 = 0x22
+};
+struct cudaResourceViewDesc {
+	enum cudaResourceViewFormat format;
+	size_t width, height, depth;
+	unsigned int firstMipmapLevel, lastMipmapLevel;
+	unsigned int firstLayer, lastLayer;
+	unsigned int reserved[16];
+};
+
 /* Stream capture (CUDA's values). */
 enum cudaStreamCaptureStatus {
 	cudaStreamCaptureStatusNone = 0,

@@ -199,6 +199,7 @@ struct cudart_ctx {
 	void *funcs;			/* tsearch tree of struct cudart_func, by host */
 	void *vars;			/* tsearch tree of struct cudart_var, by host */
 	void *events;			/* tsearch tree of live struct CUevent_st */
+	void *texobjs;			/* tsearch tree of live struct cudart_texobj */
 	struct CUstream_st *streams;	/* created streams, executors running */
 	unsigned int default_running;	/* legacy default-stream operations in progress */
 	int sticky;			/* cudaError_t poisoning the context, or 0 */
@@ -296,6 +297,24 @@ struct cudaArray {
 	size_t elem;			/* bytes of an element */
 	unsigned int flags;
 };
+/*
+ * A texture or surface object (texture.c); its handle is its address.
+ * Device code reads it without a lock: it does not change while it lives.
+ */
+struct cudart_texobj {
+	struct cudaResourceDesc res;
+	struct cudaTextureDesc tex;
+	struct cudaResourceViewDesc view;
+	struct cudaChannelFormatDesc fmt;
+	const char *base;
+	size_t size[3];		/* elements per dimension, 1 where absent (layers in [2] if layered) */
+	size_t pitch, slice;	/* bytes between rows, between slices */
+	size_t elem;		/* bytes of an element */
+	int dims;		/* 1, 2 or 3 (a layered array: the layer's + 1) */
+	bool layered, surface;
+};
+void cudart_texobjs_free(struct cudart_ctx *c);	/* lock held */
+
 /* The byte of arr at pos (x in elements), its row and slice pitches. */
 cudaError_t cudart_array_at(cudaArray_t arr, struct cudaPos pos, char **p, size_t *pitch,
 			    size_t *slice);

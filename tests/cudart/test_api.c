@@ -859,6 +859,162 @@ static void test_schedule(void)
 	cudaFree(out);
 }
 
+/* A resource description of linear memory, pitched 2-D memory or an array. */
+static struct cudaResourceDesc linear_res(void *p, size_t bytes, struct cudaChannelFormatDesc f)
+{
+	struct cudaResourceDesc r;
+
+	memset(&r, 0, sizeof(r));
+	r.resType = cudaResourceTypeLinear;
+	r.res.linear.devPtr = p;
+	r.res.linear.desc = f;
+	r.res.linear.sizeInBytes = bytes;
+	return r;
+}
+
+static struct cudaResourceDesc array_res(cudaArray_t a)
+{
+	struct cudaResourceDesc r;
+
+	memset(&r, 0, sizeof(r));
+	r.resType = cudaResourceTypeArray;
+	r.res.array.array = a;
+	return r;
+}
+
+/*
+ * Texture and surface objects: the host calls and their error paths
+ * (sampling is checked by tests/cuda/progs/textures.cu against a
+ * reference); objects left alive here are freed by test_sticky's reset
+ * (the ASan build's leak check).
+ */
+static void test_texture_objects(void)
+{
+	struct cudaChannelFormatDesc f1 = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+	struct cudaChannelFormatDesc i1 = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindSigned);
+	struct cudaChannelFormatDesc u3 = cudaCreateChannelDesc(8, 8, 8, 0, cudaChannelFormatKindUnsigned);
+	struct cudaChannelFormatDesc got;
+	struct cudaTextureDesc td, td_back;
+	struct cudaResourceDesc r, r_back;
+	struct cudaResourceViewDesc view;
+	cudaTextureObject_t t = 0, kept = 0;
+	cudaSurfaceObject_t surf = 0;
+	cudaArray_t arr = NULL;
+	float *buf = NULL;
+
+	tap_ok(sizeof(struct cudaResourceDesc) == 144 && sizeof(struct cudaResourceViewDesc) == 112 &&
+		       cudaResourceTypePitch2D == 3 && cudaResViewFormatUnsignedBlockCompressed7 == 0x22,
+	       "resource types: CUDA's values and layout");
+	cudaMalloc((void **)&buf, 64 * sizeof(float));
+	cudaMallocArray(&arr, &f1, 8, 4, cudaArraySurfaceLoadStore);
+	memset(&td, 0, sizeof(td));
+	td.addressMode[0] = cudaAddressModeBorder;
+	td.normalizedCoords = 1;
+	td.borderColor[0] = 2.5f;
+
+	r = linear_res(buf, 64 * sizeof(float), f1);
+	TAP_ERR(cudaCreateTextureObject(NULL, &r, &td, NULL), cudaErrorInvalidValue);
+	TAP_ERR(cudaCreateTextureObject(&t, NULL, &td, NULL), cudaErrorInvalidValue);
+	TAP_ERR(cudaCreateTextureObject(&t, &r, NULL, NULL), cudaErrorInvalidValue);
+	r.res.linear.sizeInBytes = 6;
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorInvalidValue);
+	r = linear_res(buf, 60, u3);
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorInvalidValue);
+	r = linear_res(buf, 64, i1);
+	td.readMode = cudaReadModeNormalizedFloat;
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorInvalidValue);
+	td.readMode = cudaReadModeElementType;
+	memset(&view, 0, sizeof(view));
+	view.format = cudaResViewFormatFloat1;
+	r = linear_res(buf, 64, f1);
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, &view), cudaErrorNotSupported);
+	r.resType = cudaResourceTypeMipmappedArray;
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorNotSupported);
+	r = array_res(NULL);
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorInvalidResourceHandle);
+	(void)cudaGetLastError();
+
+	/* an integer array cannot be filtered when its integers are read */
+	{
+		cudaArray_t ia = NULL;
+
+		cudaMallocArray(&ia, &i1, 4, 0, 0);
+		r = array_res(ia);
+		td.filterMode = cudaFilterModeLinear;
+		TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorInvalidValue);
+		td.filterMode = cudaFilterModePoint;
+		cudaFreeArray(ia);
+	}
+
+	r = linear_res(buf, 64 * sizeof(float), f1);
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaSuccess);
+	tap_ok(t != 0, "a texture object is a non-zero handle");
+	TAP_ERR(cudaGetTextureObjectResourceDesc(&r_back, t), cudaSuccess);
+	TAP_ERR(cudaGetTextureObjectTextureDesc(&td_back, t), cudaSuccess);
+	TAP_ERR(cudaGetTextureObjectResourceViewDesc(&view, t), cudaSuccess);
+	tap_ok(r_back.resType == cudaResourceTypeLinear && r_back.res.linear.devPtr == buf &&
+		       r_back.res.linear.sizeInBytes == 64 * sizeof(float) &&
+		       td_back.addressMode[0] == cudaAddressModeBorder && td_back.borderColor[0] == 2.5f &&
+		       view.format == cudaResViewFormatNone,
+	       "the descriptions read back are the ones given");
+	TAP_ERR(cudaGetTextureObjectTextureDesc(NULL, t), cudaErrorInvalidValue);
+	TAP_ERR(cudaDestroySurfaceObject(t), cudaErrorInvalidValue);
+	TAP_ERR(cudaDestroyTextureObject(t), cudaSuccess);
+	TAP_ERR(cudaDestroyTextureObject(t), cudaErrorInvalidValue);
+	TAP_ERR(cudaGetTextureObjectResourceDesc(&r_back, t), cudaErrorInvalidValue);
+	TAP_ERR(cudaDestroyTextureObject(0), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+
+	/* surfaces are arrays */
+	r = linear_res(buf, 64 * sizeof(float), f1);
+	TAP_ERR(cudaCreateSurfaceObject(&surf, &r), cudaErrorInvalidValue);
+	r = array_res(arr);
+	TAP_ERR(cudaCreateSurfaceObject(NULL, &r), cudaErrorInvalidValue);
+	TAP_ERR(cudaCreateSurfaceObject(&surf, &r), cudaSuccess);
+	TAP_ERR(cudaGetSurfaceObjectResourceDesc(&r_back, surf), cudaSuccess);
+	tap_ok(r_back.resType == cudaResourceTypeArray && r_back.res.array.array == arr,
+	       "cudaGetSurfaceObjectResourceDesc: the array given");
+	TAP_ERR(cudaDestroyTextureObject(surf), cudaErrorInvalidValue);
+	TAP_ERR(cudaDestroySurfaceObject(surf), cudaSuccess);
+	TAP_ERR(cudaGetChannelDesc(&got, arr), cudaSuccess);
+	tap_ok(got.x == 32 && got.y == 0 && got.f == cudaChannelFormatKindFloat,
+	       "cudaGetChannelDesc: the array's format");
+	TAP_ERR(cudaGetChannelDesc(NULL, arr), cudaErrorInvalidValue);
+	TAP_ERR(cudaGetChannelDesc(&got, NULL), cudaErrorInvalidResourceHandle);
+	(void)cudaGetLastError();
+
+#ifndef __CUDACC__
+	/* what device code's reads see at the edges (the ABI texture_fetch_functions.h calls) */
+	{
+		struct __idxgenTexel tx;
+		float h[32];
+		const float *at;
+
+		for (int i = 0; i < 32; i++)
+			h[i] = (float)i;
+		cudaMemcpy2DToArray(arr, 0, 0, h, 8 * sizeof(float), 8 * sizeof(float), 4,
+				    cudaMemcpyHostToDevice);
+		r = array_res(arr);
+		TAP_ERR(cudaCreateTextureObject(&kept, &r, &td, NULL), cudaSuccess);
+		__idxgenTexFetch(kept, 1, -0.01f, 0.0f, 0.0f, -1, &tx);
+		tap_ok(tx.__f[0] == 2.5f, "border: a read left of the texture is the border colour (%g)",
+		       tx.__f[0]);
+		__idxgenTexFetch(kept, 1, 0.99f, 0.0f, 0.0f, -1, &tx);
+		tap_ok(tx.__f[0] == 7.0f, "normalized 0.99 of 8 elements reads element 7 (%g)", tx.__f[0]);
+		TAP_ERR(cudaCreateSurfaceObject(&surf, &r), cudaSuccess);
+		at = (const float *)__idxgenSurfAt(surf, 28, 3, 0, -1, 4, cudaBoundaryModeZero);
+		tap_ok(at && *at == 31.0f, "surface: byte 28 of row 3 is the last element of the row");
+		tap_ok(!__idxgenSurfAt(surf, 29, 3, 0, -1, 4, cudaBoundaryModeZero),
+		       "surface, zero mode: an element past the row is nothing");
+		at = (const float *)__idxgenSurfAt(surf, 40, 9, 0, -1, 4, cudaBoundaryModeClamp);
+		tap_ok(at && *at == 31.0f, "surface, clamp mode: the last element of the last row");
+		/* kept and surf stay alive: cudaDeviceReset (test_sticky) frees them */
+	}
+#endif
+	(void)kept;
+	cudaFree(buf);
+}
+
 /* Last: a kernel fault poisons the context until cudaDeviceReset. */
 static void test_sticky(void)
 {
@@ -1055,6 +1211,7 @@ int main(void)
 	test_schedule();
 	test_compat();
 	test_channels();
+	test_texture_objects();
 #ifdef __cplusplus
 	test_cxx();
 #endif
