@@ -885,8 +885,8 @@ static struct cudaResourceDesc array_res(cudaArray_t a)
 /*
  * Texture and surface objects: the host calls and their error paths
  * (sampling is checked by tests/cuda/progs/textures.cu against a
- * reference); objects left alive here are freed by test_sticky's reset
- * (the ASan build's leak check).
+ * reference); the objects left alive here are freed by test_sticky's
+ * reset (the ASan build's leak check).
  */
 static void test_texture_objects(void)
 {
@@ -1012,6 +1012,7 @@ static void test_texture_objects(void)
 	}
 #endif
 	(void)kept;
+	cudaFreeArray(arr);	/* cudaDeviceReset does not free arrays (yet) */
 	cudaFree(buf);
 }
 
