@@ -732,4 +732,22 @@ struct cudaMemPoolPtrExportData {
 	unsigned char reserved[64];
 };
 
+/* Graph memory: allocation and free nodes (cudaGraphAddMemAllocNode & co.). */
+struct cudaMemAllocNodeParams {
+	struct cudaMemPoolProps poolProps;	/* pinned, on device 0 */
+	const struct cudaMemAccessDesc *accessDescs;
+	size_t accessDescCount;
+	size_t bytesize;
+	void *dptr;				/* out: the allocation */
+};
+struct cudaMemFreeNodeParams {
+	void *dptr;
+};
+enum cudaGraphMemAttributeType {
+	cudaGraphMemAttrUsedMemCurrent = 0x0,
+	cudaGraphMemAttrUsedMemHigh = 0x1,
+	cudaGraphMemAttrReservedMemCurrent = 0x2,
+	cudaGraphMemAttrReservedMemHigh = 0x3
+};
+
 #endif /* IDXGEN_CUDA_DRIVER_TYPES_H */

@@ -38,6 +38,7 @@ struct cudart_alloc {
 	enum cudaMemoryType type;
 	bool registered;		/* cudaHostRegister: not ours to free */
 	cudaMemPool_t pool;		/* cudaMallocAsync & co.: its pool, else NULL */
+	uint64_t graph_mem;		/* graph memory: its allocation's id (cudaFree leaves it), else 0 */
 };
 
 /* A kernel of the launch ABI, by its host stub's address. */
@@ -168,9 +169,34 @@ struct CUgraphNode_st {
 	struct cudart_op op;		/* KERNEL (args owned), COPY, SET, HOSTFN */
 	cudaGraph_t child;		/* cudaGraphNodeTypeGraph: its own clone */
 	cudaEvent_t event;		/* EventRecord, WaitEvent */
+	struct cudart_graph_mem *mem;	/* MemAlloc: the allocation (shared with clones) */
+	void *free_ptr;			/* MemFree: what it frees */
 	cudaGraphNode_t origin;		/* the node it was cloned from, or NULL */
 	bool disabled;			/* cudaGraphNodeSetEnabled(0) in an exec */
 };
+
+/*
+ * Graph memory (graph_mem.c): made when the allocation node is, at the
+ * address the node reports; the nodes holding it (the node, its clones,
+ * executable graphs) free it when the last one goes.
+ */
+struct cudart_ctx;
+struct cudart_graph_mem {
+	unsigned int refs;
+	uint64_t id;
+	struct cudaMemAllocNodeParams params;
+};
+void cudart_graph_mem_put(struct cudart_graph_mem *m);
+/* memory.c: graph memory in the allocation table (lock not held) */
+cudaError_t cudart_graph_mem_alloc(void **ptr, size_t size, uint64_t *id);
+void cudart_graph_mem_free(void *ptr, uint64_t id);
+uint64_t cudart_graph_mem_id(struct cudart_ctx *c, const void *p);	/* lock held; 0: none */
+/* graph_mem.c: cudaMallocAsync/cudaFreeAsync in a capturing stream (lock held) */
+cudaError_t cudart_capture_alloc(struct cudart_ctx *c, struct CUstream_st *s, void **ptr, size_t size);
+cudaError_t cudart_capture_free(struct cudart_ctx *c, struct CUstream_st *s, void *ptr);
+/* A new node of graph after deps (graph.c). */
+cudaError_t cudart_graph_node_new(cudaGraph_t graph, const cudaGraphNode_t *deps, size_t ndeps,
+				  enum cudaGraphNodeType type, cudaGraphNode_t *out);
 
 struct CUgraph_st {
 	struct cudart_nodes nodes;	/* in creation order */
@@ -207,6 +233,8 @@ struct cudart_ctx {
 					 * returned by the next synchronisation */
 	unsigned int device_flags;
 	unsigned long long capture_ids;	/* the last stream capture's id */
+	uint64_t graph_mem_ids;		/* the last graph allocation's id */
+	size_t graph_mem_used, graph_mem_high;	/* bytes of graph memory, its high mark */
 	struct CUmemPoolHandle_st default_pool;	/* device 0's (in pools once used) */
 	struct CUmemPoolHandle_st *pools;	/* live pools, the default one included */
 	cudaMemPool_t current_pool;		/* cudaDeviceSetMemPool's, or NULL: default */

@@ -63,6 +63,7 @@ void cudart_free_all(struct cudart_ctx *c)
 {
 	tdestroy(c->allocs, free_node);
 	c->allocs = NULL;
+	c->graph_mem_used = 0;
 	for (cudaMemPool_t p = c->pools; p; p = p->next)
 		p->used = 0;
 }
@@ -185,6 +186,8 @@ static cudaError_t release(void *ptr, enum cudaMemoryType t1, enum cudaMemoryTyp
 	a = lookup(c, ptr);
 	if (!a || a->base != (uintptr_t)ptr || a->registered || (a->type != t1 && a->type != t2)) {
 		err = cudaErrorInvalidValue;
+	} else if (a->graph_mem) {
+		/* graph memory: its graph frees it (graph_mem.c) */
 	} else {
 		if (a->pool)
 			cudart_pool_give(c, a->pool, a->size);
@@ -193,6 +196,48 @@ static cudaError_t release(void *ptr, enum cudaMemoryType t1, enum cudaMemoryTyp
 	}
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);
+}
+
+cudaError_t cudart_graph_mem_alloc(void **ptr, size_t size, uint64_t *id)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err = alloc_in(ptr, size, cudaMemoryTypeDevice, NULL);
+	struct cudart_alloc *a;
+
+	if (err)
+		return err;
+	pthread_mutex_lock(&c->lock);
+	a = lookup(c, *ptr);
+	a->graph_mem = *id = ++c->graph_mem_ids;
+	c->graph_mem_used += size;
+	if (c->graph_mem_used > c->graph_mem_high)
+		c->graph_mem_high = c->graph_mem_used;
+	pthread_mutex_unlock(&c->lock);
+	return cudaSuccess;
+}
+
+uint64_t cudart_graph_mem_id(struct cudart_ctx *c, const void *p)
+{
+	struct cudart_alloc *a = p ? lookup(c, p) : NULL;
+
+	return a && a->base == (uintptr_t)p ? a->graph_mem : 0;
+}
+
+/* Frees graph memory unless a cudaDeviceReset did (its id then no longer matches). */
+void cudart_graph_mem_free(void *ptr, uint64_t id)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_alloc *a;
+
+	pthread_mutex_lock(&c->lock);
+	cudart_wait_all(c);
+	a = lookup(c, ptr);
+	if (a && a->base == (uintptr_t)ptr && a->graph_mem == id) {
+		c->graph_mem_used -= a->size;
+		tdelete(a, &c->allocs, range_cmp);
+		free_node(a);
+	}
+	pthread_mutex_unlock(&c->lock);
 }
 
 cudaError_t cudaFree(void *ptr)
@@ -412,6 +457,12 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool,
 
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
+	if (!err && !cudart_stream_is_default(stream) && stream->cap) {
+		/* captured: an allocation node (graph_mem.c) */
+		err = cudart_capture_alloc(c, stream, ptr, size);
+		pthread_mutex_unlock(&c->lock);
+		return cudart_set_error(err);
+	}
 	if (current)
 		pool = cudart_current_pool(c);
 	if (!err && (!pool || pool->destroyed))
@@ -422,7 +473,19 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool,
 
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
 {
-	cudaError_t err = cudaStreamSynchronize(stream);
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, stream);
+	if (!err && !cudart_stream_is_default(stream) && stream->cap) {
+		/* captured: a free node (graph_mem.c) */
+		err = cudart_capture_free(c, stream, ptr);
+		pthread_mutex_unlock(&c->lock);
+		return cudart_set_error(err);
+	}
+	pthread_mutex_unlock(&c->lock);
+	err = cudaStreamSynchronize(stream);
 
 	return err ? err : cudaFree(ptr);
 }
