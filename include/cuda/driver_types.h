@@ -241,13 +241,81 @@ enum cudaSharedMemConfig {
 
 enum cudaFuncAttribute {
 	cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-	cudaFuncAttributePreferredSharedMemoryCarveout = 9
+	cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+	cudaFuncAttributeClusterDimMustBeSet = 10,
+	cudaFuncAttributeRequiredClusterWidth = 11,
+	cudaFuncAttributeRequiredClusterHeight = 12,
+	cudaFuncAttributeRequiredClusterDepth = 13,
+	cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+	cudaFuncAttributeClusterSchedulingPolicyPreference = 15
 };
 
 enum cudaLimit {
 	cudaLimitStackSize = 0,
 	cudaLimitPrintfFifoSize = 1,
-	cudaLimitMallocHeapSize = 2
+	cudaLimitMallocHeapSize = 2,
+	cudaLimitDevRuntimeSyncDepth = 0x03,
+	cudaLimitDevRuntimePendingLaunchCount = 0x04,
+	cudaLimitMaxL2FetchGranularity = 0x05,
+	cudaLimitPersistingL2CacheSize = 0x06
+};
+
+/* Shared memory carveout hints (cudaFuncAttributePreferredSharedMemoryCarveout): accepted, no meaning here. */
+enum cudaSharedCarveout {
+	cudaSharedmemCarveoutDefault = -1,
+	cudaSharedmemCarveoutMaxShared = 100,
+	cudaSharedmemCarveoutMaxL1 = 0
+};
+
+/* cudaMemRangeGetAttribute(s): what a managed range is asked. */
+enum cudaMemRangeAttribute {
+	cudaMemRangeAttributeReadMostly = 1,
+	cudaMemRangeAttributePreferredLocation = 2,
+	cudaMemRangeAttributeAccessedBy = 3,
+	cudaMemRangeAttributeLastPrefetchLocation = 4,
+	cudaMemRangeAttributePreferredLocationType = 5,
+	cudaMemRangeAttributePreferredLocationId = 6,
+	cudaMemRangeAttributeLastPrefetchLocationType = 7,
+	cudaMemRangeAttributeLastPrefetchLocationId = 8
+};
+
+/* cudaDeviceGetP2PAttribute (one device: device 0 with itself). */
+enum cudaDeviceP2PAttr {
+	cudaDevP2PAttrPerformanceRank = 1,
+	cudaDevP2PAttrAccessSupported = 2,
+	cudaDevP2PAttrNativeAtomicSupported = 3,
+	cudaDevP2PAttrCudaArrayAccessSupported = 4,
+	cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5
+};
+
+/* L2 access-policy hints (cudaAccessPolicyWindow): accepted, no meaning here. */
+enum cudaAccessProperty {
+	cudaAccessPropertyNormal = 0,
+	cudaAccessPropertyStreaming = 1,
+	cudaAccessPropertyPersisting = 2
+};
+
+/* How a stream synchronization waits (launch and stream attribute). */
+enum cudaSynchronizationPolicy {
+	cudaSyncPolicyAuto = 1,
+	cudaSyncPolicySpin = 2,
+	cudaSyncPolicyYield = 3,
+	cudaSyncPolicyBlockingSync = 4
+};
+
+/* Thread-block cluster scheduling hints. */
+enum cudaClusterSchedulingPolicy {
+	cudaClusterSchedulingPolicyDefault = 0,
+	cudaClusterSchedulingPolicySpread = 1,
+	cudaClusterSchedulingPolicyLoadBalancing = 2
+};
+/* An L2 persistence window (stream and launch attribute): accepted, no meaning here. */
+struct cudaAccessPolicyWindow {
+	void *base_ptr;
+	size_t num_bytes;
+	float hitRatio;
+	enum cudaAccessProperty hitProp;
+	enum cudaAccessProperty missProp;
 };
 
 /* What cudaFuncGetAttributes reports for a kernel. */
@@ -306,7 +374,106 @@ enum cudaDeviceAttr {
 	cudaDevAttrCooperativeLaunch = 95,
 	cudaDevAttrCooperativeMultiDeviceLaunch = 96,
 	cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
-	cudaDevAttrMaxBlocksPerMultiprocessor = 106
+	cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+	/* the rest of CUDA's attributes (lib/cudart/device.c answers each) */
+	cudaDevAttrMaxTexture1DWidth = 21,
+	cudaDevAttrMaxTexture2DWidth = 22,
+	cudaDevAttrMaxTexture2DHeight = 23,
+	cudaDevAttrMaxTexture3DWidth = 24,
+	cudaDevAttrMaxTexture3DHeight = 25,
+	cudaDevAttrMaxTexture3DDepth = 26,
+	cudaDevAttrMaxTexture2DLayeredWidth = 27,
+	cudaDevAttrMaxTexture2DLayeredHeight = 28,
+	cudaDevAttrMaxTexture2DLayeredLayers = 29,
+	cudaDevAttrSurfaceAlignment = 30,
+	cudaDevAttrTccDriver = 35,
+	cudaDevAttrMaxTexture1DLayeredWidth = 42,
+	cudaDevAttrMaxTexture1DLayeredLayers = 43,
+	cudaDevAttrMaxTexture2DGatherWidth = 45,
+	cudaDevAttrMaxTexture2DGatherHeight = 46,
+	cudaDevAttrMaxTexture3DWidthAlt = 47,
+	cudaDevAttrMaxTexture3DHeightAlt = 48,
+	cudaDevAttrMaxTexture3DDepthAlt = 49,
+	cudaDevAttrTexturePitchAlignment = 51,
+	cudaDevAttrMaxTextureCubemapWidth = 52,
+	cudaDevAttrMaxTextureCubemapLayeredWidth = 53,
+	cudaDevAttrMaxTextureCubemapLayeredLayers = 54,
+	cudaDevAttrMaxSurface1DWidth = 55,
+	cudaDevAttrMaxSurface2DWidth = 56,
+	cudaDevAttrMaxSurface2DHeight = 57,
+	cudaDevAttrMaxSurface3DWidth = 58,
+	cudaDevAttrMaxSurface3DHeight = 59,
+	cudaDevAttrMaxSurface3DDepth = 60,
+	cudaDevAttrMaxSurface1DLayeredWidth = 61,
+	cudaDevAttrMaxSurface1DLayeredLayers = 62,
+	cudaDevAttrMaxSurface2DLayeredWidth = 63,
+	cudaDevAttrMaxSurface2DLayeredHeight = 64,
+	cudaDevAttrMaxSurface2DLayeredLayers = 65,
+	cudaDevAttrMaxSurfaceCubemapWidth = 66,
+	cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67,
+	cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+	cudaDevAttrMaxTexture1DLinearWidth = 69,
+	cudaDevAttrMaxTexture2DLinearWidth = 70,
+	cudaDevAttrMaxTexture2DLinearHeight = 71,
+	cudaDevAttrMaxTexture2DLinearPitch = 72,
+	cudaDevAttrMaxTexture2DMipmappedWidth = 73,
+	cudaDevAttrMaxTexture2DMipmappedHeight = 74,
+	cudaDevAttrMaxTexture1DMipmappedWidth = 77,
+	cudaDevAttrStreamPrioritiesSupported = 78,
+	cudaDevAttrGlobalL1CacheSupported = 79,
+	cudaDevAttrLocalL1CacheSupported = 80,
+	cudaDevAttrIsMultiGpuBoard = 84,
+	cudaDevAttrMultiGpuBoardGroupID = 85,
+	cudaDevAttrHostNativeAtomicSupported = 86,
+	cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+	cudaDevAttrPageableMemoryAccess = 88,
+	cudaDevAttrComputePreemptionSupported = 90,
+	cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+	cudaDevAttrReserved92 = 92,
+	cudaDevAttrReserved93 = 93,
+	cudaDevAttrReserved94 = 94,
+	cudaDevAttrReserved96 = 96,
+	cudaDevAttrCanFlushRemoteWrites = 98,
+	cudaDevAttrHostRegisterSupported = 99,
+	cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+	cudaDevAttrDirectManagedMemAccessFromHost = 101,
+	cudaDevAttrMaxPersistingL2CacheSize = 108,
+	cudaDevAttrMaxAccessPolicyWindowSize = 109,
+	cudaDevAttrReservedSharedMemoryPerBlock = 111,
+	cudaDevAttrSparseCudaArraySupported = 112,
+	cudaDevAttrHostRegisterReadOnlySupported = 113,
+	cudaDevAttrTimelineSemaphoreInteropSupported = 114,
+	cudaDevAttrMemoryPoolsSupported = 115,
+	cudaDevAttrGPUDirectRDMASupported = 116,
+	cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+	cudaDevAttrGPUDirectRDMAWritesOrdering = 118,
+	cudaDevAttrMemoryPoolSupportedHandleTypes = 119,
+	cudaDevAttrClusterLaunch = 120,
+	cudaDevAttrDeferredMappingCudaArraySupported = 121,
+	cudaDevAttrReserved122 = 122,
+	cudaDevAttrReserved123 = 123,
+	cudaDevAttrReserved124 = 124,
+	cudaDevAttrIpcEventSupport = 125,
+	cudaDevAttrMemSyncDomainCount = 126,
+	cudaDevAttrReserved127 = 127,
+	cudaDevAttrReserved128 = 128,
+	cudaDevAttrReserved129 = 129,
+	cudaDevAttrNumaConfig = 130,
+	cudaDevAttrNumaId = 131,
+	cudaDevAttrReserved132 = 132,
+	cudaDevAttrMpsEnabled = 133,
+	cudaDevAttrHostNumaId = 134,
+	cudaDevAttrD3D12CigSupported = 135,
+	cudaDevAttrVulkanCigSupported = 138,
+	cudaDevAttrGpuPciDeviceId = 139,
+	cudaDevAttrGpuPciSubsystemId = 140,
+	cudaDevAttrReserved141 = 141,
+	cudaDevAttrHostNumaMemoryPoolsSupported = 142,
+	cudaDevAttrHostNumaMultinodeIpcSupported = 143,
+	cudaDevAttrHostMemoryPoolsSupported = 144,
+	cudaDevAttrReserved145 = 145,
+	cudaDevAttrOnlyPartialHostNativeAtomicSupported = 147,
+	cudaDevAttrMax
 };
 
 /*

@@ -240,6 +240,63 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 	return cudart_set_error(err);
 }
 
+/*
+ * The texture and surface sizes: textures here take any size memory holds
+ * (lib/cudart/README.md), so these are the limits CUDA's compute
+ * capability 9.0 reports, which programs size themselves by.
+ */
+static const struct {
+	enum cudaDeviceAttr attr;
+	int value;
+} texture_limits[] = {
+	{ cudaDevAttrMaxTexture1DWidth, 131072 }, { cudaDevAttrMaxTexture2DWidth, 131072 },
+	{ cudaDevAttrMaxTexture2DHeight, 65536 }, { cudaDevAttrMaxTexture3DWidth, 16384 },
+	{ cudaDevAttrMaxTexture3DHeight, 16384 }, { cudaDevAttrMaxTexture3DDepth, 16384 },
+	{ cudaDevAttrMaxTexture2DLayeredWidth, 32768 }, { cudaDevAttrMaxTexture2DLayeredHeight, 32768 },
+	{ cudaDevAttrMaxTexture2DLayeredLayers, 2048 }, { cudaDevAttrMaxTexture1DLayeredWidth, 32768 },
+	{ cudaDevAttrMaxTexture1DLayeredLayers, 2048 }, { cudaDevAttrMaxTexture2DGatherWidth, 32768 },
+	{ cudaDevAttrMaxTexture2DGatherHeight, 32768 }, { cudaDevAttrMaxTexture3DWidthAlt, 8192 },
+	{ cudaDevAttrMaxTexture3DHeightAlt, 8192 }, { cudaDevAttrMaxTexture3DDepthAlt, 32768 },
+	{ cudaDevAttrMaxTextureCubemapWidth, 32768 }, { cudaDevAttrMaxTextureCubemapLayeredWidth, 32768 },
+	{ cudaDevAttrMaxTextureCubemapLayeredLayers, 2046 }, { cudaDevAttrMaxSurface1DWidth, 32768 },
+	{ cudaDevAttrMaxSurface2DWidth, 131072 }, { cudaDevAttrMaxSurface2DHeight, 65536 },
+	{ cudaDevAttrMaxSurface3DWidth, 16384 }, { cudaDevAttrMaxSurface3DHeight, 16384 },
+	{ cudaDevAttrMaxSurface3DDepth, 16384 }, { cudaDevAttrMaxSurface1DLayeredWidth, 32768 },
+	{ cudaDevAttrMaxSurface1DLayeredLayers, 2048 }, { cudaDevAttrMaxSurface2DLayeredWidth, 32768 },
+	{ cudaDevAttrMaxSurface2DLayeredHeight, 32768 }, { cudaDevAttrMaxSurface2DLayeredLayers, 2048 },
+	{ cudaDevAttrMaxSurfaceCubemapWidth, 32768 }, { cudaDevAttrMaxSurfaceCubemapLayeredWidth, 32768 },
+	{ cudaDevAttrMaxSurfaceCubemapLayeredLayers, 2046 }, { cudaDevAttrMaxTexture1DLinearWidth, 268435456 },
+	{ cudaDevAttrMaxTexture2DLinearWidth, 131072 }, { cudaDevAttrMaxTexture2DLinearHeight, 65000 },
+	{ cudaDevAttrMaxTexture2DLinearPitch, 2097120 }, { cudaDevAttrMaxTexture2DMipmappedWidth, 32768 },
+	{ cudaDevAttrMaxTexture2DMipmappedHeight, 32768 }, { cudaDevAttrMaxTexture1DMipmappedWidth, 32768 },
+};
+
+/* The attributes cudaDeviceGetAttribute's switch leaves: limits above, flags of p, else 0. */
+static int other_attribute(enum cudaDeviceAttr attr, const struct cudaDeviceProp *p)
+{
+	for (size_t i = 0; i < sizeof(texture_limits) / sizeof(texture_limits[0]); i++)
+		if (texture_limits[i].attr == attr)
+			return texture_limits[i].value;
+	switch (attr) {
+	case cudaDevAttrSurfaceAlignment: return (int)p->textureAlignment;
+	case cudaDevAttrTexturePitchAlignment: return (int)p->texturePitchAlignment;
+	case cudaDevAttrTccDriver: return p->tccDriver;
+	case cudaDevAttrStreamPrioritiesSupported: return 1;	/* cudaStreamCreateWithPriority */
+	case cudaDevAttrGlobalL1CacheSupported: return p->globalL1CacheSupported;
+	case cudaDevAttrLocalL1CacheSupported: return p->localL1CacheSupported;
+	case cudaDevAttrHostNativeAtomicSupported: return 1;	/* one memory, the CPU's atomics */
+	case cudaDevAttrSingleToDoublePrecisionPerfRatio: return 2;	/* SIMD lanes of a CPU */
+	case cudaDevAttrPageableMemoryAccess: return p->pageableMemoryAccess;
+	case cudaDevAttrCanUseHostPointerForRegisteredMem: return p->canUseHostPointerForRegisteredMem;
+	case cudaDevAttrHostRegisterSupported: return p->hostRegisterSupported;
+	case cudaDevAttrPageableMemoryAccessUsesHostPageTables:
+		return p->pageableMemoryAccessUsesHostPageTables;
+	case cudaDevAttrDirectManagedMemAccessFromHost: return p->directManagedMemAccessFromHost;
+	case cudaDevAttrMemoryPoolsSupported: return 1;	/* mempool.c */
+	default: return 0;	/* a feature this device has not (clusters, IPC, RDMA, ...) */
+	}
+}
+
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
 {
 	struct cudaDeviceProp p;
@@ -296,7 +353,9 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 	case cudaDevAttrCooperativeLaunch: v = p.cooperativeLaunch; break;
 	case cudaDevAttrCooperativeMultiDeviceLaunch: v = p.cooperativeMultiDeviceLaunch; break;
 	default:
-		return cudart_set_error(cudaErrorInvalidValue);
+		if (attr <= 0 || attr >= cudaDevAttrMax)
+			return cudart_set_error(cudaErrorInvalidValue);
+		v = other_attribute(attr, &p);
 	}
 	*value = v;
 	return cudaSuccess;

@@ -179,6 +179,21 @@ static void test_device(void)
 	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
 	tap_ok(v == p.multiProcessorCount, "cudaDevAttrMultiProcessorCount = prop");
 	TAP_ERR(cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)12345, 0), cudaErrorInvalidValue);
+	/* every attribute of CUDA's enum answers (were cudaErrorInvalidValue: a helper stopped there) */
+	{
+		int ok = 1;
+
+		for (int a = 1; a < (int)cudaDevAttrMax; a++)
+			ok &= cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)a, 0) == cudaSuccess;
+		tap_ok(ok, "cudaDeviceGetAttribute answers every attribute of 1 .. cudaDevAttrMax - 1");
+	}
+	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMax, 0), cudaErrorInvalidValue);
+	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrPageableMemoryAccess, 0), cudaSuccess);
+	tap_ok(v == 1, "cudaDevAttrPageableMemoryAccess: 1 (one address space)");
+	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMaxTexture2DWidth, 0), cudaSuccess);
+	tap_ok(v >= 65536, "cudaDevAttrMaxTexture2DWidth: %d", v);
+	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrClusterLaunch, 0), cudaSuccess);
+	tap_ok(v == 0, "cudaDevAttrClusterLaunch: 0 (no clusters)");
 	TAP_ERR(cudaMemGetInfo(&fr, &tot), cudaSuccess);
 	tap_ok(tot == p.totalGlobalMem && fr <= tot,
 	       "cudaMemGetInfo: free <= total = totalGlobalMem");
