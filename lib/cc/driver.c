@@ -502,6 +502,18 @@ static bool cuda_lib(struct drv *d, const char *name)
 	return false;
 }
 
+#ifdef IDXGEN_CC_TBB_LIBS
+/* Each blank-separated word of s (pkg-config's output) as one argument. */
+static void add_words(struct argv *a, const char *s)
+{
+	char *copy = cx_strdup(s), *save = NULL, *t;
+
+	for (t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+		av_add(a, t);
+	free(copy);
+}
+#endif
+
 static int link_program(const struct drv *d, const struct argv *objs)
 {
 	struct argv ld = { 0 };
@@ -518,6 +530,18 @@ static int link_program(const struct drv *d, const struct argv *objs)
 	av_add(&ld, "-Wl,-rpath," IDXGEN_CC_LIBDIR);
 	av_add(&ld, "-lidxgen");
 	av_cat(&ld, &d->ldflags);
+#ifdef IDXGEN_CC_TBB_LIBS
+	/*
+	 * Thrust's device system is TBB where oneTBB is installed
+	 * (include/cuda/thrust/detail/config/device_system.h), so programs
+	 * that use Thrust need its library as nvcc's need none: linked only
+	 * when an object calls it (--as-needed), so other programs do not
+	 * depend on it.
+	 */
+	av_add(&ld, "-Wl,--push-state,--as-needed");
+	add_words(&ld, IDXGEN_CC_TBB_LIBS);
+	av_add(&ld, "-Wl,--pop-state");
+#endif
 	av_add(&ld, "-lpthread");
 	av_add(&ld, "-ldl");
 	av_add(&ld, "-lm");
@@ -961,7 +985,8 @@ static void drv_usage(FILE *f)
 "  -L DIR, -l LIB, -Xlinker OPT, -Wl,...\n"
 "                   link options (-lcudart, -lcudart_static, -lcuda: dropped,\n"
 "                   libidxgen_cudart replaces them; -lcublas, -lcufft: ours,\n"
-"                   on OpenBLAS and FFTW)\n"
+"                   on OpenBLAS and FFTW; oneTBB, Thrust's device system,\n"
+"                   is linked when a program calls it)\n"
 "  -ccbin X         the host C++ compiler (a name or its folder), as nvcc's\n"
 "  -x cu            accepted (.cu inputs are CUDA anyway)\n"
 "  -E               preprocess each input as the build would (nvcc's macros,\n"

@@ -16,6 +16,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -144,20 +145,31 @@ static inline int tap_done(void)
  *
  *	int main(int argc, char **argv) { return tap_main(argc, argv); }
  *
- * Adding a test is one edit.  tap_main() runs every registered test (in no
- * particular order between files), "-l" lists their names, "-t NAME" runs
- * one (repeatable); a NAME that is no test fails.  The registry is a linker
- * section of pointers ("tap_tests"), so tests in several files of one
- * program all register (with TAP_SHARED counters).
+ * Adding a test is one edit.  tap_main() runs every registered test in the
+ * order they are written (by file name, then line), "-l" lists their names
+ * in that order, "-t NAME" runs one (repeatable); a NAME that is no test
+ * fails.  The registry is a linker section of pointers ("tap_tests"), so
+ * tests in several files of one program all register (with TAP_SHARED
+ * counters); the linker keeps no order in it (GCC at -O2 emits a file's
+ * entries backwards), hence the sort.
+ *
+ * A program that reports something after its tests (a diagnostic) calls
+ * tap_run() and then tap_done() itself:
+ *
+ *	int rc = tap_run(argc, argv);
+ *	if (rc < 0) { tap_diag(...); rc = tap_done(); }
  */
 struct tap_test {
 	const char *name;
 	void (*fn)(void);
+	const char *file;
+	int line;
 };
 
 #define TAP_TEST(test_name)                                                                        \
 	static void tap_test_fn_##test_name(void);                                                 \
-	static const struct tap_test tap_test_##test_name = {#test_name, tap_test_fn_##test_name}; \
+	static const struct tap_test tap_test_##test_name = {#test_name, tap_test_fn_##test_name,  \
+							     __FILE__, __LINE__};                  \
 	static const struct tap_test *const tap_test_ptr_##test_name                               \
 		__attribute__((used, section("tap_tests"))) = &tap_test_##test_name;               \
 	static void tap_test_fn_##test_name(void)
@@ -165,44 +177,75 @@ struct tap_test {
 extern const struct tap_test *const __start_tap_tests[] __attribute__((weak));
 extern const struct tap_test *const __stop_tap_tests[] __attribute__((weak));
 
-static inline const struct tap_test *tap_test_find(const char *name)
+static inline int tap_test_cmp(const void *a, const void *b)
 {
-	const struct tap_test *const *t;
+	const struct tap_test *x = *(const struct tap_test *const *)a;
+	const struct tap_test *y = *(const struct tap_test *const *)b;
+	int c = strcmp(x->file, y->file);
 
-	for (t = __start_tap_tests; t && t < __stop_tap_tests; t++)
-		if (!strcmp((*t)->name, name))
-			return *t;
-	return NULL;
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* The registered tests in written order, NULL-terminated; NULL if no memory. */
+static inline const struct tap_test **tap_tests_sorted(void)
+{
+	size_t n = __start_tap_tests ? (size_t)(__stop_tap_tests - __start_tap_tests) : 0;
+	const struct tap_test **v = (const struct tap_test **)calloc(n + 1, sizeof(*v));
+
+	if (!v)
+		return NULL;
+	if (n)
+		memcpy(v, __start_tap_tests, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), tap_test_cmp);
+	return v;
+}
+
+/*
+ * Runs the tests chosen by ARGV (all of them by default).  Returns -1 when
+ * tests ran (the caller ends with tap_done()), else the exit status: 0
+ * after "-l", 2 for a usage error or no memory.
+ */
+static inline int tap_run(int argc, char **argv)
+{
+	const struct tap_test **v = tap_tests_sorted(), **t;
+	int i, chosen = 0;
+
+	if (!v)
+		return 2;
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-l")) {
+			for (t = v; *t; t++)
+				printf("%s\n", (*t)->name);
+			free(v);
+			return 0;
+		}
+		if (!strcmp(argv[i], "-t") && i + 1 < argc) {
+			chosen = 1;
+			for (t = v; *t && strcmp((*t)->name, argv[i + 1]); t++)
+				;
+			if (*t)
+				(*t)->fn();
+			else
+				tap_ok(0, "%s: no such test (-l lists them)", argv[i + 1]);
+			i++;
+			continue;
+		}
+		fprintf(stderr, "usage: %s [-l | -t NAME...]\n", argv[0]);
+		free(v);
+		return 2;
+	}
+	if (!chosen)
+		for (t = v; *t; t++)
+			(*t)->fn();
+	free(v);
+	return -1;
 }
 
 static inline int tap_main(int argc, char **argv)
 {
-	const struct tap_test *const *t;
-	int i, chosen = 0;
+	int rc = tap_run(argc, argv);
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-l")) {
-			for (t = __start_tap_tests; t && t < __stop_tap_tests; t++)
-				printf("%s\n", (*t)->name);
-			return 0;
-		}
-		if (!strcmp(argv[i], "-t") && i + 1 < argc) {
-			const struct tap_test *one = tap_test_find(argv[++i]);
-
-			chosen = 1;
-			if (one)
-				one->fn();
-			else
-				tap_ok(0, "%s: no such test (-l lists them)", argv[i]);
-			continue;
-		}
-		fprintf(stderr, "usage: %s [-l | -t NAME...]\n", argv[0]);
-		return 2;
-	}
-	if (!chosen)
-		for (t = __start_tap_tests; t && t < __stop_tap_tests; t++)
-			(*t)->fn();
-	return tap_done();
+	return rc < 0 ? tap_done() : rc;
 }
 
 #endif /* IDXGEN_TAP_H */

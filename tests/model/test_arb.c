@@ -12,6 +12,8 @@
  *  - a liveness simulation: agents taking several locks in random order
  *    never deadlock, and with the hold limit every agent of equal priority
  *    keeps making progress.
+ *
+ * Tests register themselves (TAP_TEST): -l lists them, -t NAME runs one.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -288,7 +290,7 @@ static void lock_now(struct igm_arb *a, uint32_t r, uint32_t l)
 		;
 }
 
-static void test_directed(void)
+TAP_TEST(directed)
 {
 	struct igm_arb a;
 
@@ -419,7 +421,12 @@ static void test_directed(void)
 /* Randomized lock-step comparison                                     */
 /* ------------------------------------------------------------------ */
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
+/*
+ * The random tests' generator: each test starts it from RNG_SEED, so that
+ * "-t NAME" alone sees the same steps as the whole run.
+ */
+#define RNG_SEED 0x9e3779b97f4a7c15ull
+static uint64_t rng = RNG_SEED;
 
 static uint32_t rnd(uint32_t n)
 {
@@ -640,13 +647,27 @@ static void test_liveness(uint64_t steps)
 	       "mixed priorities: no deadlock, priority 0 does at least as well as priority 3");
 }
 
-int main(void)
+/* IDXGEN_ARB_STEPS overrides the random comparison's steps (liveness: half). */
+static long arb_steps(void)
 {
 	const char *e = getenv("IDXGEN_ARB_STEPS");
-	long steps = e ? atol(e) : 2000000;
 
-	test_directed();
-	test_random(steps);
-	test_liveness((uint64_t)steps / 2);
-	return tap_done();
+	return e ? atol(e) : 2000000;
+}
+
+TAP_TEST(random)
+{
+	rng = RNG_SEED;
+	test_random(arb_steps());
+}
+
+TAP_TEST(liveness)
+{
+	rng = RNG_SEED;
+	test_liveness((uint64_t)arb_steps() / 2);
+}
+
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
 }

@@ -4,6 +4,8 @@
  * history cache semantics and cycles (through igm_run), descriptor
  * validation (one test per status code validation can give), descriptor and
  * completion encoding, widths, job_init and status names.
+ *
+ * Tests register themselves (TAP_TEST): -l lists them, -t NAME runs one.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -63,7 +65,7 @@ static int is_hit(const struct igm_result *r, const struct igm_job *j)
 /* History                                                             */
 /* ------------------------------------------------------------------ */
 
-static void test_history(void)
+TAP_TEST(history)
 {
 	struct igm_hist h;
 	struct igm_result r;
@@ -273,7 +275,7 @@ static void expect(const struct igm_job *j, const struct igm_limits *l, int want
 	       got_desc != got ? igm_cpl_status_name(got_desc) : "");
 }
 
-static void test_validation(void)
+TAP_TEST(validation)
 {
 	struct igm_limits l = lim;
 	struct igm_job base = job(0x1000, 30, 20, 10, 32), j;	/* 6000 threads, 5+5+4 bits */
@@ -452,7 +454,7 @@ static void test_validation(void)
 /* Encodings, widths, job_init, names                                  */
 /* ------------------------------------------------------------------ */
 
-static void test_encoding(void)
+TAP_TEST(encoding)
 {
 	struct igm_job j = job(0x123456789abcull & ~3ull, 300, 200, 10, 32), back;
 	struct idxgen_desc d;
@@ -574,7 +576,7 @@ static void test_encoding(void)
 
 
 /* docs/design.md#generator: no divide or modulo anywhere in the generation loop. */
-static void test_no_division(void)
+TAP_TEST(no_division)
 {
 	char *text = read_text(IDXGEN_MODEL_C);
 	int lines = 0, ops = text ? count_div_ops(text, &lines, NULL) : -1;
@@ -592,8 +594,10 @@ static void test_no_division(void)
 	free(text);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	int rc;
+
 	mem = calloc(1, MEM_SIZE);
 	snap = malloc(MEM_SIZE);
 	if (!mem || !snap)
@@ -601,11 +605,8 @@ int main(void)
 	igm_limits_default(&lim);
 	lim.lanes = IDXGEN_HW_MAX_LANES;
 
-	test_history();
-	test_validation();
-	test_encoding();
-	test_no_division();
+	rc = tap_main(argc, argv);
 	free(mem);
 	free(snap);
-	return tap_done();
+	return rc;
 }

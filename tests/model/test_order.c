@@ -13,6 +13,8 @@
  *    the target; Hilbert steps are 4-neighbours except where parity forbids
  *    (counted and checked against the rule in docs/hardware.md);
  *  - validation codes 3 and 18..22, the feature gate, and the history key.
+ *
+ * Tests register themselves (TAP_TEST): -l lists them, -t NAME runs one.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,7 +185,15 @@ static void check_shape_set(uint32_t order)
 	       shapes, first[0] ? "; first: " : "", first);
 }
 
-static void check_all_params(void)
+TAP_TEST(shape_sets)
+{
+	uint32_t o;
+
+	for (o = 0; o < IDXGEN_ORDER_COUNT; o++)
+		check_shape_set(o);
+}
+
+TAP_TEST(all_params)
 {
 	static const uint32_t dims[] = { 1, 2, 3, 5, 8, 17, 32, 33, 64 };
 	unsigned long fails = 0, n = 0;
@@ -225,7 +235,7 @@ static void check_all_params(void)
 	       n, first[0] ? "; first: " : "", first);
 }
 
-static void check_large(void)
+TAP_TEST(large)
 {
 	static const uint32_t shapes[][3] = {
 		{ 1024, 1024, 1 }, { 65535, 16, 1 }, { 16, 65535, 1 }, { 1000, 999, 1 },
@@ -268,7 +278,7 @@ static void check_large(void)
  * S > 2 (parity: a 4-connected path between two cells of equal colour
  * cannot cover an even number of cells).  Never a longer jump.
  */
-static void check_adjacency(void)
+TAP_TEST(adjacency)
 {
 	unsigned long planes = 0, wrong = 0, diag_planes = 0;
 	uint32_t dx, dy;
@@ -312,7 +322,7 @@ static void check_adjacency(void)
 	       planes, diag_planes, first[0] ? "; first: " : "", first);
 }
 
-static void check_classic_hilbert(void)
+TAP_TEST(classic_hilbert)
 {
 	/* On 2^k x 2^k the curve is the classic Hilbert curve (Wikipedia d2xy). */
 	uint32_t k, fails = 0;
@@ -352,7 +362,7 @@ static void check_classic_hilbert(void)
 	tap_ok(fails == 0, "hilbert on 1x1 .. 64x64 equals the classic Hilbert curve (Wikipedia's d2xy)");
 }
 
-static void check_validation(void)
+TAP_TEST(validation)
 {
 	struct igm_limits l;
 	struct igm_job j;
@@ -411,7 +421,7 @@ static void check_validation(void)
 	       "unknown order without the feature -> BAD_ORDER");
 }
 
-static void check_history(void)
+TAP_TEST(history)
 {
 	static struct igm_hist h;
 	struct igm_limits l;
@@ -454,22 +464,20 @@ static void check_history(void)
 	       cross_hits);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	uint32_t o;
+	int rc;
 
 	buf = malloc((4u << 20) + 2 * GUARD);
 	ref = malloc(sizeof(*ref) << 20);
 	if (!buf || !ref)
 		return 1;
-	for (o = 0; o < IDXGEN_ORDER_COUNT; o++)
-		check_shape_set(o);
-	check_all_params();
-	check_large();
-	check_adjacency();
-	check_classic_hilbert();
-	check_validation();
-	check_history();
-	tap_diag("%lu model runs, %lu words compared", runs, words);
-	return tap_done();
+	rc = tap_run(argc, argv);
+	if (rc < 0) {
+		tap_diag("%lu model runs, %lu words compared", runs, words);
+		rc = tap_done();
+	}
+	free(buf);
+	free(ref);
+	return rc;
 }

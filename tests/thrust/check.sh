@@ -1,8 +1,9 @@
 #!/bin/bash
 # Thrust (Debian's libthrust-dev) and CUB's device-wide primitives
 # (include/cuda/cub) through idxgen-cc, TAP: tests/thrust/test_thrust.cu
-# against std:: algorithms with the serial C++ device system (default) and
-# with OpenMP (-Xcompiler -fopenmp); tests/cub/test_cub_device.cu;
+# against std:: algorithms and serial loops with each device system: TBB
+# (idxgen-cc's default), OpenMP (-Xcompiler -fopenmp) and the serial C++ one
+# (-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP); tests/cub/test_cub_device.cu;
 # tests/cub/test_cub_block.cu (block and warp primitives, fiber kernels); the
 # programs of tests/thrust/progs as users build them; every source also
 # compiled by nvcc -arch=sm_90 (real Thrust and CUB there).
@@ -34,8 +35,12 @@ one() {	# name, source, idxgen-cc flags
 		printf '%s\n' "$out" | head -20 | sed 's/^/# /'
 	fi
 }
-one thrust-cpp "$ROOT/tests/thrust/test_thrust.cu" ""
-one thrust-omp "$ROOT/tests/thrust/test_thrust.cu" "-Xcompiler -fopenmp"
+# the device system idxgen-cc picks: TBB by default (oneTBB is installed by
+# tests/setup/deps.sh), OpenMP with -fopenmp, the serial C++ one when asked
+want=-DEXPECT_THRUST_SYSTEM=THRUST_DEVICE_SYSTEM_
+one thrust-tbb "$ROOT/tests/thrust/test_thrust.cu" "${want}TBB"
+one thrust-omp "$ROOT/tests/thrust/test_thrust.cu" "-Xcompiler -fopenmp ${want}OMP"
+one thrust-cpp "$ROOT/tests/thrust/test_thrust.cu" "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP ${want}CPP"
 one cub-device "$ROOT/tests/cub/test_cub_device.cu" ""
 one cub-block "$ROOT/tests/cub/test_cub_block.cu" ""
 for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu" "$ROOT/tests/cub/test_cub_block.cu"; do
