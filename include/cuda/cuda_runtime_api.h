@@ -276,6 +276,10 @@ cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_d
 			   size_t count);
 cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer);
 cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice,
+				      int dstDevice);
+cudaError_t cudaCtxResetPersistingL2Cache(void);
 
 /* Symbols (__device__/__constant__ variables registered by translated code) */
 cudaError_t
@@ -484,12 +488,21 @@ typedef enum cudaLaunchAttributeID {
 	cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
 	cudaLaunchAttributeProgrammaticStreamSerialization = 6,
 	cudaLaunchAttributeProgrammaticEvent = 7,
-	cudaLaunchAttributePriority = 8
+	cudaLaunchAttributePriority = 8,
+	cudaLaunchAttributeMemSyncDomainMap = 9,
+	cudaLaunchAttributeMemSyncDomain = 10,
+	cudaLaunchAttributePreferredClusterDimension = 11,
+	cudaLaunchAttributeLaunchCompletionEvent = 12,
+	cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+	cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
+	cudaLaunchAttributeNvlinkUtilCentricScheduling = 16
 } cudaLaunchAttributeID;
 
 typedef union cudaLaunchAttributeValue {
 	char pad[64];
+	struct cudaAccessPolicyWindow accessPolicyWindow;
 	int cooperative;
+	enum cudaSynchronizationPolicy syncPolicy;
 	int programmaticStreamSerializationAllowed;
 	int priority;
 	struct {
@@ -497,6 +510,36 @@ typedef union cudaLaunchAttributeValue {
 	} clusterDim;
 } cudaLaunchAttributeValue;
 
+/*
+ * Stream attributes are launch attributes (CUDA's names for them):
+ * cudaStreamGetAttribute/SetAttribute keep a stream's access-policy window
+ * and synchronization policy (hints without effect here); its priority is
+ * cudaStreamGetPriority's.
+ */
+#define cudaStreamAttrID cudaLaunchAttributeID
+#define cudaStreamAttrValue cudaLaunchAttributeValue
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+#define cudaStreamAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaStreamAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaKernelNodeAttrID cudaLaunchAttributeID
+#define cudaKernelNodeAttrValue cudaLaunchAttributeValue
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
+#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeClusterDimension cudaLaunchAttributeClusterDimension
+#define cudaKernelNodeAttributeClusterSchedulingPolicyPreference cudaLaunchAttributeClusterSchedulingPolicyPreference
+#define cudaKernelNodeAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaKernelNodeAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaKernelNodeAttributePreferredSharedMemoryCarveout cudaLaunchAttributePreferredSharedMemoryCarveout
+#define cudaKernelNodeAttributeDeviceUpdatableKernelNode cudaLaunchAttributeDeviceUpdatableKernelNode
+#define cudaKernelNodeAttributeNvlinkUtilCentricScheduling cudaLaunchAttributeNvlinkUtilCentricScheduling
+cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+				   cudaLaunchAttributeValue *value_out);
+cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+				   const cudaLaunchAttributeValue *value);
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
 typedef struct cudaLaunchAttribute_st {
 	cudaLaunchAttributeID id;
 	char pad[8 - sizeof(cudaLaunchAttributeID)];

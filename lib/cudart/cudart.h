@@ -133,6 +133,8 @@ struct CUstream_st {
 	struct CUstream_st *next;	/* in the context's list */
 	unsigned int flags;		/* cudaStreamNonBlocking */
 	int priority;
+	struct cudaAccessPolicyWindow window;	/* cudaStreamSetAttribute's hints */
+	enum cudaSynchronizationPolicy sync_policy;
 	struct cudart_capture *cap;	/* capturing into cap->graph, or NULL */
 	struct cudart_nodes cap_tail;	/* what the next captured node depends on */
 	struct cudart_op *head, *tail;
@@ -239,7 +241,7 @@ struct cudart_ctx {
 	struct CUmemPoolHandle_st *pools;	/* live pools, the default one included */
 	cudaMemPool_t current_pool;		/* cudaDeviceSetMemPool's, or NULL: default */
 	enum cudaFuncCache cache_config;
-	size_t limits[3];		/* enum cudaLimit */
+	size_t limits[7];		/* enum cudaLimit */
 };
 
 /* A <<<grid, block, shmem, stream>>> configuration. */

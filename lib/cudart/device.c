@@ -437,21 +437,27 @@ cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 {
-	if ((unsigned int)limit > cudaLimitMallocHeapSize)
+	if ((unsigned int)limit > cudaLimitPersistingL2CacheSize)
 		return cudart_set_error(cudaErrorInvalidValue);
 	cudart_ctx()->limits[limit] = value;
 	return cudaSuccess;
 }
 
-/* Unset limits read as what the CPU gives: the worker's stack (8 MiB),
- * a printf buffer that grows, the process heap. */
+/*
+ * Unset limits read as what the CPU gives: the worker's stack (8 MiB),
+ * a printf buffer that grows, the process heap; CUDA's defaults for the
+ * device-runtime and L2 limits, which have no effect here.  No L2 can be
+ * set aside (cudaDevAttrMaxPersistingL2CacheSize is 0): that limit reads 0.
+ */
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
 {
-	static const size_t defaults[3] = { 8u << 20, 1u << 20, 8u << 20 };
+	static const size_t defaults[7] = { 8u << 20, 1u << 20, 8u << 20, 2, 2048, 32, 0 };
 
-	if (!value || (unsigned int)limit > cudaLimitMallocHeapSize)
+	if (!value || (unsigned int)limit > cudaLimitPersistingL2CacheSize)
 		return cudart_set_error(cudaErrorInvalidValue);
 	*value = cudart_ctx()->limits[limit] ? cudart_ctx()->limits[limit] : defaults[limit];
+	if (limit == cudaLimitPersistingL2CacheSize)
+		*value = 0;
 	return cudaSuccess;
 }
 
@@ -498,6 +504,29 @@ cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags)
 	if (flags)
 		return cudart_set_error(cudaErrorInvalidValue);
 	return cudart_set_error(cudaErrorInvalidDevice);	/* not even itself, as CUDA */
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice)
+{
+	(void)peerDevice;
+	return cudart_set_error(cudaErrorInvalidDevice);	/* one device: no peer (as Enable) */
+}
+
+/* One device: there is no pair of devices to describe (CUDA: a device with itself is invalid). */
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice,
+				      int dstDevice)
+{
+	(void)srcDevice, (void)dstDevice;
+	if (!value || (unsigned int)attr < cudaDevP2PAttrPerformanceRank ||
+	    (unsigned int)attr > cudaDevP2PAttrOnlyPartialNativeAtomicSupported)
+		return cudart_set_error(cudaErrorInvalidValue);
+	return cudart_set_error(cudaErrorInvalidDevice);
+}
+
+/* No persisting L2 lines to reset (cudaLimitPersistingL2CacheSize has no effect). */
+cudaError_t cudaCtxResetPersistingL2Cache(void)
+{
+	return cudaSuccess;
 }
 
 cudaError_t cudaProfilerStart(void)

@@ -1031,6 +1031,55 @@ static void test_texture_objects(void)
 	cudaFree(buf);
 }
 
+/* Stream attributes, limits of L2 and the device runtime, peer calls on one device. */
+static void test_attributes(void)
+{
+	cudaLaunchAttributeValue in, out;
+	cudaStream_t s, t;
+	size_t v = 1;
+	int p2p = 0;
+
+	cudaStreamCreate(&s);
+	cudaStreamCreate(&t);
+	memset(&in, 0, sizeof(in));
+	in.accessPolicyWindow.num_bytes = 4096;
+	in.accessPolicyWindow.hitRatio = 0.6f;
+	in.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+	in.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+	TAP_ERR(cudaStreamSetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &in), cudaSuccess);
+	TAP_ERR(cudaStreamGetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &out), cudaSuccess);
+	tap_ok(out.accessPolicyWindow.num_bytes == 4096 && out.accessPolicyWindow.hitRatio == 0.6f &&
+		       out.accessPolicyWindow.hitProp == cudaAccessPropertyPersisting,
+	       "a stream's access-policy window reads back as set");
+	TAP_ERR(cudaStreamCopyAttributes(t, s), cudaSuccess);
+	TAP_ERR(cudaStreamGetAttribute(t, cudaStreamAttributeAccessPolicyWindow, &out), cudaSuccess);
+	tap_ok(out.accessPolicyWindow.num_bytes == 4096, "cudaStreamCopyAttributes copies it");
+	TAP_ERR(cudaStreamGetAttribute(0, cudaStreamAttributeSynchronizationPolicy, &out), cudaSuccess);
+	tap_ok(out.syncPolicy == cudaSyncPolicyAuto, "the legacy stream's synchronization policy: auto");
+	in.syncPolicy = cudaSyncPolicyBlockingSync;
+	TAP_ERR(cudaStreamSetAttribute(s, cudaStreamAttributeSynchronizationPolicy, &in), cudaSuccess);
+	TAP_ERR(cudaStreamGetAttribute(s, cudaStreamAttributeSynchronizationPolicy, &out), cudaSuccess);
+	tap_ok(out.syncPolicy == cudaSyncPolicyBlockingSync, "and a stream's as set");
+	TAP_ERR(cudaStreamGetAttribute(s, cudaStreamAttributePriority, &out), cudaSuccess);
+	TAP_ERR(cudaStreamGetAttribute(s, cudaLaunchAttributeCooperative, &out), cudaErrorInvalidValue);
+	in.syncPolicy = (enum cudaSynchronizationPolicy)9;
+	TAP_ERR(cudaStreamSetAttribute(s, cudaStreamAttributeSynchronizationPolicy, &in),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaStreamGetAttribute(s, cudaStreamAttributePriority, NULL), cudaErrorInvalidValue);
+
+	TAP_ERR(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 1u << 20), cudaSuccess);
+	TAP_ERR(cudaDeviceGetLimit(&v, cudaLimitPersistingL2CacheSize), cudaSuccess);
+	tap_ok(v == 0, "no L2 to set aside: cudaLimitPersistingL2CacheSize reads 0");
+	TAP_ERR(cudaDeviceGetLimit(&v, cudaLimitDevRuntimeSyncDepth), cudaSuccess);
+	TAP_ERR(cudaDeviceGetLimit(&v, (enum cudaLimit)7), cudaErrorInvalidValue);
+	TAP_ERR(cudaCtxResetPersistingL2Cache(), cudaSuccess);
+	TAP_ERR(cudaDeviceGetP2PAttribute(&p2p, cudaDevP2PAttrAccessSupported, 0, 0), cudaErrorInvalidDevice);
+	TAP_ERR(cudaDeviceDisablePeerAccess(0), cudaErrorInvalidDevice);
+	(void)cudaGetLastError();
+	cudaStreamDestroy(s);
+	cudaStreamDestroy(t);
+}
+
 /* Last: a kernel fault poisons the context until cudaDeviceReset. */
 static void test_sticky(void)
 {
@@ -1228,6 +1277,7 @@ int main(void)
 	test_compat();
 	test_channels();
 	test_texture_objects();
+	test_attributes();
 #ifdef __cplusplus
 	test_cxx();
 #endif
