@@ -222,6 +222,19 @@ typedef struct CUevent_st *cudaEvent_t;
 #define cudaDeviceScheduleBlockingSync	0x04u
 #define cudaDeviceMapHost		0x08u
 #define cudaDeviceLmemResizeToMax	0x10u
+#define cudaDeviceBlockingSync		0x04u	/* the old name of ScheduleBlockingSync */
+#define cudaDeviceScheduleMask		0x07u
+#define cudaDeviceSyncMemops		0x80u
+#define cudaDeviceMask			0xffu
+/* Flags of other calls: cudaHostRegister, peer access, event waits, occupancy, IPC. */
+#define cudaHostRegisterIoMemory	0x04u	/* cudaErrorNotSupported: no I/O space here */
+#define cudaHostRegisterReadOnly	0x08u
+#define cudaPeerAccessDefault		0x00u
+#define cudaEventWaitDefault		0x00u
+#define cudaEventWaitExternal		0x01u
+#define cudaOccupancyDefault		0x00u
+#define cudaOccupancyDisableCachingOverride 0x01u
+#define cudaIpcMemLazyEnablePeerAccess	0x01u
 
 #define cudaCpuDeviceId		(-1)
 #define cudaInvalidDeviceId	(-2)

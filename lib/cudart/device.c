@@ -152,7 +152,7 @@ cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
 
 cudaError_t cudaSetDeviceFlags(unsigned int flags)
 {
-	if (flags & ~0x1fu)
+	if (flags & ~(0x1fu | cudaDeviceSyncMemops))
 		return cudart_set_error(cudaErrorInvalidValue);
 	cudart_ctx()->device_flags = flags;
 	return cudaSuccess;

@@ -270,8 +270,12 @@ cudaError_t cudaHostGetDevicePointer(void **dptr, void *hptr, unsigned int flags
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 {
 	CUDART_STICKY_RETURN();
-	if (!ptr || !size || (flags & ~(cudaHostRegisterPortable | cudaHostRegisterMapped)))
+	if (!ptr || !size ||
+	    (flags & ~(cudaHostRegisterPortable | cudaHostRegisterMapped | cudaHostRegisterIoMemory |
+		       cudaHostRegisterReadOnly)))
 		return cudart_set_error(cudaErrorInvalidValue);
+	if (flags & cudaHostRegisterIoMemory)
+		return cudart_set_error(cudaErrorNotSupported);	/* no device I/O space to map */
 	return cudart_set_error(track(ptr, size, cudaMemoryTypeHost, true, NULL));
 }
 

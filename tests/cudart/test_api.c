@@ -467,6 +467,10 @@ static void test_memory(void)
 		cudaErrorHostMemoryAlreadyRegistered);
 	TAP_ERR(cudaHostUnregister(h), cudaSuccess);
 	TAP_ERR(cudaHostUnregister(h), cudaErrorHostMemoryNotRegistered);
+	TAP_ERR(cudaHostRegister(h, N * sizeof(int), cudaHostRegisterReadOnly), cudaSuccess);
+	TAP_ERR(cudaHostUnregister(h), cudaSuccess);
+	TAP_ERR(cudaHostRegister(h, N * sizeof(int), cudaHostRegisterIoMemory), cudaErrorNotSupported);
+	(void)cudaGetLastError();
 
 	TAP_ERR(cudaMallocPitch(&pitched, &pitch, 10, 4), cudaSuccess);
 	tap_ok(pitch >= 10, "cudaMallocPitch: pitch >= width");
@@ -747,6 +751,9 @@ static void test_events(void)
 	memset(&g, 0, sizeof(g));
 	cudaLaunchHostFunc(s1, CUDART_CB_gate, &g);
 	TAP_ERR(cudaEventRecord(e1, s1), cudaSuccess);
+	TAP_ERR(cudaStreamWaitEvent(s2, e1, cudaEventWaitExternal), cudaSuccess);
+	TAP_ERR(cudaStreamWaitEvent(s2, e1, 2), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
 	TAP_ERR(cudaStreamWaitEvent(s2, e1, 0), cudaSuccess);
 	TAP_ERR(cudaLaunchHostFunc(s2, CUDART_CB_log_b, &g), cudaSuccess);
 	wait_started(&g);
