@@ -548,9 +548,28 @@ enum cudaComputeMode {
 	cudaComputeModeExclusiveProcess = 3
 };
 
+/* A device's UUID (cudaDeviceProp.uuid.bytes); the driver API's name too. */
+#ifndef CU_UUID_HAS_BEEN_DEFINED
+#define CU_UUID_HAS_BEEN_DEFINED
+struct CUuuid_st {
+	char bytes[16];
+};
+typedef struct CUuuid_st CUuuid;
+#endif
+typedef struct CUuuid_st cudaUUID_t;
+
+/* Handles for other processes (cudaIpc*: not supported, README says why). */
+#define CUDA_IPC_HANDLE_SIZE 64
+typedef struct cudaIpcEventHandle_st {
+	char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcEventHandle_t;
+typedef struct cudaIpcMemHandle_st {
+	char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcMemHandle_t;
+
 struct cudaDeviceProp {
 	char name[256];
-	unsigned char uuid[16];
+	cudaUUID_t uuid;
 	size_t totalGlobalMem;
 	size_t sharedMemPerBlock;
 	int regsPerBlock;
@@ -738,6 +757,19 @@ struct cudaResourceViewDesc {
 	unsigned int firstMipmapLevel, lastMipmapLevel;
 	unsigned int firstLayer, lastLayer;
 	unsigned int reserved[16];
+};
+
+/* cudaMemcpy3DPeer: a 3-D copy naming its devices (device 0 only here). */
+struct cudaMemcpy3DPeerParms {
+	cudaArray_t srcArray;
+	struct cudaPos srcPos;
+	struct cudaPitchedPtr srcPtr;
+	int srcDevice;
+	cudaArray_t dstArray;
+	struct cudaPos dstPos;
+	struct cudaPitchedPtr dstPtr;
+	int dstDevice;
+	struct cudaExtent extent;
 };
 
 /* Stream capture (CUDA's values). */

@@ -500,3 +500,92 @@ cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_d
 		return cudart_set_error(cudaErrorInvalidDevice);
 	return cudaMemcpy(dst, src, count, cudaMemcpyDefault);
 }
+
+/*
+ * What a managed range was advised: nothing is kept (cudaMemAdvise and
+ * cudaMemPrefetchAsync are accepted as hints), so each attribute reads
+ * CUDA's answer for a range never advised: not read-mostly, no preferred
+ * or prefetch location (cudaInvalidDeviceId, location type invalid), no
+ * device in the accessed-by list.
+ */
+cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute attribute,
+				     const void *devPtr, size_t count)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+	int v;
+
+	if (!data || !count || (attribute != cudaMemRangeAttributeAccessedBy && dataSize != 4) ||
+	    (attribute == cudaMemRangeAttributeAccessedBy && (!dataSize || dataSize % 4)))
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_check_range(c, devPtr, count);
+	pthread_mutex_unlock(&c->lock);
+	if (err)
+		return cudart_set_error(cudaErrorInvalidValue);
+	switch (attribute) {
+	case cudaMemRangeAttributeReadMostly:
+	case cudaMemRangeAttributePreferredLocationType:
+	case cudaMemRangeAttributeLastPrefetchLocationType:
+		v = 0;	/* no, cudaMemLocationTypeInvalid */
+		break;
+	case cudaMemRangeAttributePreferredLocation:
+	case cudaMemRangeAttributeLastPrefetchLocation:
+	case cudaMemRangeAttributeAccessedBy:
+		v = cudaInvalidDeviceId;
+		break;
+	case cudaMemRangeAttributePreferredLocationId:
+	case cudaMemRangeAttributeLastPrefetchLocationId:
+		v = 0;
+		break;
+	default:
+		return cudart_set_error(cudaErrorInvalidValue);
+	}
+	for (size_t i = 0; i < dataSize / 4; i++)
+		memcpy((char *)data + 4 * i, &v, 4);
+	return cudaSuccess;
+}
+
+cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes,
+				      enum cudaMemRangeAttribute *attributes, size_t numAttributes,
+				      const void *devPtr, size_t count)
+{
+	cudaError_t err = cudaSuccess;
+
+	if (!data || !dataSizes || !attributes || !numAttributes)
+		return cudart_set_error(cudaErrorInvalidValue);
+	for (size_t i = 0; !err && i < numAttributes; i++)
+		err = cudaMemRangeGetAttribute(data[i], dataSizes[i], attributes[i], devPtr, count);
+	return err;
+}
+
+/* Other processes' memory and events: one process is this device's whole world. */
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr)
+{
+	(void)handle, (void)devPtr;
+	return cudart_set_error(cudaErrorNotSupported);
+}
+
+cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags)
+{
+	(void)devPtr, (void)handle, (void)flags;
+	return cudart_set_error(cudaErrorNotSupported);
+}
+
+cudaError_t cudaIpcCloseMemHandle(void *devPtr)
+{
+	(void)devPtr;
+	return cudart_set_error(cudaErrorNotSupported);
+}
+
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event)
+{
+	(void)handle, (void)event;
+	return cudart_set_error(cudaErrorNotSupported);
+}
+
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle)
+{
+	(void)event, (void)handle;
+	return cudart_set_error(cudaErrorNotSupported);
+}

@@ -1085,6 +1085,52 @@ static void test_attributes(void)
 	(void)cudaGetLastError();
 	cudaStreamDestroy(s);
 	cudaStreamDestroy(t);
+
+	/* kernel names, managed-range attributes, 3-D peer copies, IPC, the device's UUID */
+	{
+		const char *name = NULL;
+		struct cudaDeviceProp prop;
+		struct cudaMemcpy3DPeerParms pp;
+		cudaIpcMemHandle_t ipc;
+		int *m = NULL, *d = NULL, attr = 7, by[3] = { 1, 1, 1 };
+		int *host = (int *)calloc(16, sizeof(int));
+
+		TAP_ERR(cudaFuncGetName(&name, (const void *)add_one), cudaSuccess);
+		tap_ok(name && strstr(name, "add_one"), "cudaFuncGetName: %s", name ? name : "(null)");
+		TAP_ERR(cudaFuncGetName(&name, (const void *)host), cudaErrorInvalidDeviceFunction);
+		cudaMallocManaged((void **)&m, 64, cudaMemAttachGlobal);
+		TAP_ERR(cudaMemRangeGetAttribute(&attr, 4, cudaMemRangeAttributeReadMostly, m, 64), cudaSuccess);
+		tap_ok(attr == 0, "a range never advised is not read-mostly");
+		TAP_ERR(cudaMemRangeGetAttribute(by, sizeof(by), cudaMemRangeAttributeAccessedBy, m, 64),
+			cudaSuccess);
+		tap_ok(by[0] == cudaInvalidDeviceId && by[2] == cudaInvalidDeviceId,
+		       "and accessed by no device in particular");
+		TAP_ERR(cudaMemRangeGetAttribute(&attr, 4, cudaMemRangeAttributeReadMostly, m, 4096),
+			cudaErrorInvalidValue);
+		TAP_ERR(cudaIpcGetMemHandle(&ipc, m), cudaErrorNotSupported);
+		(void)cudaGetLastError();
+
+		cudaMalloc((void **)&d, 16 * sizeof(int));
+		cudaMemset(d, 0, 16 * sizeof(int));
+		for (int i = 0; i < 16; i++)
+			host[i] = i * 3;
+		memset(&pp, 0, sizeof(pp));
+		pp.srcPtr = make_cudaPitchedPtr(host, 4 * sizeof(int), 4, 4);
+		pp.dstPtr = make_cudaPitchedPtr(d, 4 * sizeof(int), 4, 4);
+		pp.extent = make_cudaExtent(4 * sizeof(int), 4, 1);
+		TAP_ERR(cudaMemcpy3DPeer(&pp), cudaSuccess);
+		memset(host, 0, 16 * sizeof(int));
+		cudaMemcpy(host, d, 16 * sizeof(int), cudaMemcpyDeviceToHost);
+		tap_ok(host[5] == 15 && host[15] == 45, "cudaMemcpy3DPeer on device 0 copies");
+		pp.dstDevice = 1;
+		TAP_ERR(cudaMemcpy3DPeer(&pp), cudaErrorInvalidDevice);
+		(void)cudaGetLastError();
+		TAP_ERR(cudaGetDeviceProperties(&prop, 0), cudaSuccess);
+		tap_ok(sizeof(prop.uuid.bytes) == 16, "cudaDeviceProp.uuid is a cudaUUID_t");
+		cudaFree(d);
+		cudaFree(m);
+		free(host);
+	}
 }
 
 /* Last: a kernel fault poisons the context until cudaDeviceReset. */
