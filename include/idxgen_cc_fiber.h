@@ -76,6 +76,12 @@ static inline void __idxgen_cc_grid_sync(void)
 	__idxgen_cc_fiber_tid();
 }
 
+/* cooperative_groups::this_grid().is_valid(): in a cooperative launch only. */
+static inline bool __idxgen_cc_grid_valid(void)
+{
+	return __idxgen_fiber_grid_valid() != 0;
+}
+
 /* One warp operation: deposit v, wait for the lanes, read this lane's result. */
 template <class __R, class __V, class __A>
 static inline __R __idxgen_cc_fiber_warp(unsigned int __mask, const __V &__v, __idxgen_fiber_warp_fn __fn,

@@ -87,6 +87,11 @@ IDXGEN_EXPORT uint32_t __idxgen_fiber_activemask(void);
  * never be all resident.
  */
 IDXGEN_EXPORT void __idxgen_fiber_grid_sync(void);
+/*
+ * cooperative_groups::this_grid().is_valid(): 1 in a cooperative launch
+ * (where the grid barrier above works), 0 in any other, as on CUDA.
+ */
+IDXGEN_EXPORT int __idxgen_fiber_grid_valid(void);
 
 #ifdef __cplusplus
 }

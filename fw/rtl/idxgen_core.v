@@ -4,9 +4,11 @@
 //
 // Cycles of a job (the contract's timing model, IDXGEN_FILTER_CYCLES + warps):
 //   F1  per-job constants of the carry chain (kx, ky), dx*dy
-//   F2  lane set-up chain (lane i at thread i, index of thread c), dx*dy*dz;
-//       yc << mx of the packed step wc
-//   F3  validation -> status; zc << (mx + my) of wc
+//   F2  lane set-up chain, first segment (lanes 0 .. SPLIT - 1 at threads
+//       0 .. SPLIT - 1), dx*dy*dz; yc << mx of the packed step wc
+//   F3  lane set-up chain, second segment (lanes SPLIT .. LANES - 1, from
+//       thread SPLIT registered in F2); validation -> status (the index of
+//       thread c from whichever segment holds it); zc << (mx + my) of wc
 //   F4  history lookup; error or hit: done; miss: invalidate the range;
 //       the step's four sums (wc, wc + kx, wc + ky, wc + kx + ky)
 //   GEN one warp per cycle while the write port is ready
@@ -39,7 +41,10 @@ module idxgen_core #(
 	// desc_in and slot_in unchanged from acceptance to the completion (a
 	// descriptor RAM or register file that is not written meanwhile), and
 	// the core keeps no copy
-	parameter integer DESC_REG = 1
+	parameter integer DESC_REG = 1,
+	// lanes set up in F2 (the chain's first segment); the rest in F3.
+	// 1 <= SPLIT < LANES, so LANES >= 2
+	parameter integer SPLIT = LANES / 2
 ) (
 	input  wire        clk,
 	input  wire        rst,
@@ -146,19 +151,44 @@ module idxgen_core #(
 	wire [15:0]   mul_b = state == S_F1 ? dy : dz;
 	wire [TW:0]   prod = sat_mul(mul_a, mul_b);
 
-	// ---- F2: lane set-up, dx*dy*dz
+	// ---- F2, F3: lane set-up, two chain segments with a register between
+	// them (thread SPLIT's position), so a cycle's path is half the chain;
+	// dx*dy*dz in F2
 	wire [16*LANES-1:0] x_init, y_init;
 	wire [32*LANES-1:0] w_init;
-	wire [15:0] cxi, cyi;
-	wire [7:0]  czi;
-	reg  [15:0] sxr, syr;
+	wire [15:0] mid_x, mid_y, cxa, cya, cxb, cyb;
+	wire [7:0]  mid_z, cza, czb;
+	wire [31:0] mid_w;
+	reg  [15:0] mid_xr, mid_yr;
+	reg  [7:0]  mid_zr;
+	reg  [31:0] mid_wr;
+	reg  [15:0] sxr, syr;	// index of thread c if in the first segment
 	reg  [7:0]  szr;
 	reg  [TW:0] threads;	// saturating: threads[TW] set means more than 2^TW - 1
 
-	idxgen_laneinit #(.LANES(LANES)) u_init (
+	idxgen_laneinit #(.LANES(SPLIT), .FIRST(0)) u_init_a (
 		.dx(dx), .dy(dy), .kx(kx), .ky(ky), .c(c),
-		.x0(x_init), .y0(y_init), .w0(w_init),
-		.cx_idx(cxi), .cy_idx(cyi), .cz_idx(czi));
+		.xs(16'd0), .ys(16'd0), .zs(8'd0), .ws(32'd0),
+		.x0(x_init[0 +: 16*SPLIT]), .y0(y_init[0 +: 16*SPLIT]), .w0(w_init[0 +: 32*SPLIT]),
+		.xe(mid_x), .ye(mid_y), .ze(mid_z), .we(mid_w),
+		.cx_idx(cxa), .cy_idx(cya), .cz_idx(cza), .c_here());
+	idxgen_laneinit #(.LANES(LANES - SPLIT), .FIRST(SPLIT)) u_init_b (
+		.dx(dx), .dy(dy), .kx(kx), .ky(ky), .c(c),
+		.xs(mid_xr), .ys(mid_yr), .zs(mid_zr), .ws(mid_wr),
+		.x0(x_init[16*SPLIT +: 16*(LANES-SPLIT)]), .y0(y_init[16*SPLIT +: 16*(LANES-SPLIT)]),
+		.w0(w_init[32*SPLIT +: 32*(LANES-SPLIT)]),
+		.xe(), .ye(), .ze(), .we(),
+		.cx_idx(cxb), .cy_idx(cyb), .cz_idx(czb), .c_here());
+	// thread c's index for the F3 check: the first segment's was registered
+	// in F2 (c <= SPLIT), the second's is computed in F3 (c > LANES is
+	// BAD_STEP, checked before the index)
+	wire [15:0] sx = c > SPLIT ? cxb : sxr;
+	wire [15:0] sy = c > SPLIT ? cyb : syr;
+	wire [7:0]  sz = c > SPLIT ? czb : szr;
+	// lane i's load: the first segment's lanes in F2, the second's in F3
+	wire [LANES-1:0] lane_load = state == S_F2 ? {{(LANES - SPLIT){1'b0}}, {SPLIT{1'b1}}} :
+				     state == S_F3 ? {{(LANES - SPLIT){1'b1}}, {SPLIT{1'b0}}} :
+				     {LANES{1'b0}};
 
 	// ---- F3: validation
 	wire [15:0] status_v;
@@ -172,7 +202,7 @@ module idxgen_core #(
 		.tile_w(tile_w), .tile_h(tile_h), .grid_blocks(grid_blocks), .rsvd_set(rsvd_set),
 		.cap_lanes(cap_lanes), .max_threads(max_threads), .max_dim_x(max_dim_x),
 		.max_dim_y(max_dim_y), .max_dim_z(max_dim_z), .features(features),
-		.threads(threads), .sx(sxr), .sy(syr), .sz(szr), .status(status_v));
+		.threads(threads), .sx(sx), .sy(sy), .sz(sz), .status(status_v));
 
 	// ---- F4: history
 	wire use_hist = (flags & `IDXGEN_DESC_F_NO_HISTORY) == 0;
@@ -193,16 +223,18 @@ module idxgen_core #(
 	reg  hit;
 
 	// ---- GEN
-	reg  [TW-1:0] next, warps;
+	wire [TW-1:0] warps;
 	reg  [63:0] cycles;
-	reg  [AW-1:0] waddr;
-	wire [TW-1:0] left = threads[TW-1:0] - next;
-	wire        last = {{(TW < 16 ? 0 : TW - 16){1'b0}}, c} >= left;
-	wire [15:0] n = last ? left[15:0] : c;
-	wire [AW-1:0] cext = {{(AW - 16){1'b0}}, c};	// AW >= 16: index memory >= 64 KiB
+	wire [AW-1:0] waddr;
+	wire        last;
 	wire        drop = PLANT_DROP != 0 && warps == 1;
 	wire        fire = state == S_GEN && (wr_ready || drop);
 	wire        insert = fire && last && use_hist;
+
+	idxgen_wport #(.TW(TW), .AW(AW)) u_wport (
+		.clk(clk), .start(f4), .fire(fire), .target(target[AW-1:0]),
+		.threads(threads[TW-1:0]), .c(c), .word32(word_size == 4),
+		.waddr(waddr), .wbytes(wr_bytes), .last(last), .warps(warps), .next());
 
 	// The history key of a job that passed validation, packed to what can
 	// differ between two such jobs: mx, my, mz <= 32; word size 2 or 4;
@@ -227,7 +259,7 @@ module idxgen_core #(
 	wire [32*LANES-1:0] words;
 
 	idxgen_iter #(.LANES(LANES), .PLANT_LANE(PLANT_LANE)) u_iter (
-		.clk(clk), .load(state == S_F2), .x_init(x_init), .y_init(y_init), .w_init(w_init),
+		.clk(clk), .load(lane_load), .x_init(x_init), .y_init(y_init), .w_init(w_init),
 		.adv(fire), .order(order), .dx(dx), .tx1(tx1), .ty1(ty1),
 		.xstep(xc), .xstep_c(xstep_c), .ystep(yc), .ystep_c(ystep_c),
 		.k00(k00), .k10(k10), .k01(k01), .k11(k11), .words(words));
@@ -250,7 +282,6 @@ module idxgen_core #(
 	idxgen_pack #(.LANES(LANES)) u_pack (.word32(word_size == 4), .words(owords), .data(wr_data));
 
 	assign wr_valid = state == S_GEN && !drop;
-	assign wr_bytes = word_size == 4 ? {n[13:0], 2'b0} : {n[14:0], 1'b0};
 	assign wr_addr = {{(64 - AW){1'b0}}, waddr};
 	assign desc_ready = state == S_IDLE;
 	assign cmd_ready = cmd_take;
@@ -282,8 +313,6 @@ module idxgen_core #(
 				d_r <= desc_in;
 				slot_r <= slot_in;
 				cycles <= 64'd0;
-				warps <= {TW{1'b0}};
-				next <= {TW{1'b0}};
 				hit <= 1'b0;
 				counted <= 1'b0;
 				state <= S_F1;
@@ -300,9 +329,13 @@ module idxgen_core #(
 				state <= S_F2;
 			end
 			S_F2: begin
-				sxr <= cxi;
-				syr <= cyi;
-				szr <= czi;
+				sxr <= cxa;
+				syr <= cya;
+				szr <= cza;
+				mid_xr <= mid_x;
+				mid_yr <= mid_y;
+				mid_zr <= mid_z;
+				mid_wr <= mid_w;
 				threads <= dxy[TW] ? SAT : prod;
 				k00 <= {16'd0, xc} | sh;
 				cycles <= cycles + 64'd1;
@@ -318,7 +351,6 @@ module idxgen_core #(
 			S_F4: begin
 				cycles <= cycles + 64'd1;
 				hit <= hit_now;
-				waddr <= target[AW-1:0];
 				k10 <= k00 + kx;
 				k01 <= k00 + ky;
 				k11 <= k00 + kx + ky;
@@ -327,13 +359,8 @@ module idxgen_core #(
 			end
 			S_GEN: begin
 				cycles <= cycles + 64'd1;
-				if (fire) begin
-					next <= next + {{(TW - 16){1'b0}}, c};
-					warps <= warps + 1'b1;
-					waddr <= waddr + (word_size == 4 ? {cext[AW-3:0], 2'b0} : {cext[AW-2:0], 1'b0});
-					if (last)
-						state <= S_DONE;
-				end
+				if (fire && last)
+					state <= S_DONE;
 			end
 			S_DONE: begin
 				counted <= 1'b1;

@@ -2,12 +2,14 @@
 // idxgen_iter - LANES lanes of the iterator and their schedule order: one
 // warp (c threads) per step.  Lanes at or beyond c run along but their
 // words are never written (the packer and the write port count only n).
+// load has a bit per lane: the core loads the lanes of the set-up chain's
+// first segment a cycle before those of the second.
 module idxgen_iter #(
 	parameter integer LANES = 32,
 	parameter integer PLANT_LANE = -1	// tests only: the lane with a planted carry bug
 ) (
 	input  wire        clk,
-	input  wire        load,
+	input  wire [LANES-1:0] load,
 	input  wire [16*LANES-1:0] x_init, y_init,
 	input  wire [32*LANES-1:0] w_init,
 	input  wire        adv,
@@ -24,7 +26,7 @@ module idxgen_iter #(
 			wire [31:0] w;
 
 			idxgen_lane #(.PLANT_CARRY(i == PLANT_LANE)) u_lane (
-				.clk(clk), .load(load),
+				.clk(clk), .load(load[i]),
 				.x_init(x_init[16*i +: 16]), .y_init(y_init[16*i +: 16]),
 				.w_init(w_init[32*i +: 32]), .adv(adv),
 				.tx1(tx1), .ty1(ty1), .xstep(xstep), .xstep_c(xstep_c),

@@ -486,14 +486,15 @@ static inline void sync(const thread_group &__g)
  * The grid.  sync() waits for every thread of the grid: the runtime keeps
  * every block resident under cudaLaunchCooperativeKernel
  * (idxgen_rt_launch_coop); in any other launch it traps, as the blocks run
- * one after another.
+ * one after another; is_valid() tells the two apart.
  */
 class grid_group
 {
       public:
+	/* true only under cudaLaunchCooperativeKernel, as on CUDA */
 	bool is_valid() const
 	{
-		return true;
+		return __idxgen_cc_grid_valid();
 	}
 	unsigned long long block_rank() const
 	{

@@ -94,8 +94,8 @@ bool writes_memory(const struct kernel *k, CXCursor c)
 	bool r = false;
 	unsigned i;
 
-	if ((ck == CXCursor_CallExpr && !pure_builtin(c)) || ck == CXCursor_CXXNewExpr ||
-	    ck == CXCursor_CXXDeleteExpr)
+	if ((ck == CXCursor_CallExpr && !pure_builtin(c) && !pure_user_call(k->src, c, 0)) ||
+	    ck == CXCursor_CXXNewExpr || ck == CXCursor_CXXDeleteExpr)
 		r = true;	/* a call, or new/delete: the allocator's memory */
 	if (ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator ||
 	    ck == CXCursor_UnaryOperator || ck == CXCursor_CallExpr) {

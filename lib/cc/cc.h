@@ -143,7 +143,13 @@ struct cx_kids stmt_list(const struct source *s, CXCursor compound);
 struct cx_kids body_list(const struct source *s, CXCursor b);
 bool is_pragma_stmt(const struct source *s, CXCursor c);
 CXCursor unwrap_stmt(const struct source *s, CXCursor c);
-bool has_effects(const struct source *s, CXCursor e);
+bool has_effects(const struct source *s, CXCursor e);	/* a pure user call (pure_call.c) has none */
+/*
+ * A call of a function of the file that computes only from its by-value
+ * arguments and blockIdx/blockDim/gridDim (pure_call.c): it may run once
+ * per block.  depth: 0 from the caller.
+ */
+bool pure_user_call(const struct source *s, CXCursor call, int depth);
 CXCursor var_init(CXCursor d);		/* as written; null cursor if none */
 /* A C declaration of name with type t: "int x", "float x[4][3]", "float (*x)[4]". */
 char *c_declaration(CXType t, const char *name);

@@ -378,8 +378,8 @@ bool has_effects(const struct source *s, CXCursor e)
 	bool r = false;
 	unsigned i;
 
-	if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
-	    k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr)
+	if ((k == CXCursor_CallExpr && !pure_user_call(s, e, 0)) || k == CXCursor_ArraySubscriptExpr ||
+	    k == CXCursor_CompoundAssignOperator || k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr)
 		return true;
 	if (k == CXCursor_UnaryOperator) {
 		unsigned a = c_start(e);

@@ -7,7 +7,8 @@
  * "thread" j % T from its own subsequence (curand_init(seed, j % T, ...))
  * at position j / T, with T = 4096 for XORWOW, 65536 for Philox4_32_10
  * (whose items are blocks of four words) and 81920 for MRG32k3a (4096
- * under CURAND_ORDERING_PSEUDO_LEGACY).
+ * under CURAND_ORDERING_PSEUDO_LEGACY).  MT19937 is one sequential
+ * stream (T = 1), the original generator's order.
  */
 #include <math.h>
 #include <string.h>
@@ -20,6 +21,7 @@ struct thread {
 	struct curandStateXORWOW x;
 	struct curandStatePhilox4_32_10 p;
 	struct curandStateMRG32k3a m;
+	struct idxgen_mt19937 mt;
 };
 
 enum item {
@@ -33,6 +35,8 @@ enum item {
 /* MRG32k3a: 4096 under the legacy ordering, 81920 under the others (NVIDIA's on an H200) */
 static unsigned long long threads_of(const struct curandGenerator_st *g)
 {
+	if (g->type == CURAND_RNG_PSEUDO_MT19937)
+		return 1;
 	if (g->type == CURAND_RNG_PSEUDO_MRG32K3A)
 		return g->ordering == CURAND_ORDERING_PSEUDO_LEGACY ? 4096 : 81920;
 	return g->type == CURAND_RNG_PSEUDO_XORWOW ? 4096 : 65536;
@@ -64,6 +68,8 @@ static void thread_init(const struct curandGenerator_st *g, unsigned long long s
 		idxgen_xorwow_init(idxgen_curand_xorwow(), g->seed, sub, pos, &t->x);
 	else if (g->type == CURAND_RNG_PSEUDO_MRG32K3A)
 		idxgen_mrg_init(idxgen_curand_mrg(), g->seed, sub, pos, &t->m);
+	else if (g->type == CURAND_RNG_PSEUDO_MT19937)
+		idxgen_mt19937_init(&t->mt, g->seed, pos);	/* one stream: sub is 0 */
 	else
 		idxgen_philox_init(g->seed, sub, pos, &t->p);
 }
@@ -74,6 +80,8 @@ static unsigned int word(struct thread *t)
 		return idxgen_xorwow_next(&t->x);
 	if (t->type == CURAND_RNG_PSEUDO_MRG32K3A)
 		return idxgen_mrg_next(&t->m);
+	if (t->type == CURAND_RNG_PSEUDO_MT19937)
+		return idxgen_mt19937_next(&t->mt);
 	return idxgen_philox_next(&t->p);
 }
 

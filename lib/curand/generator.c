@@ -17,9 +17,9 @@ static curandStatus_t create(curandGenerator_t *out, curandRngType_t type, int h
 		return CURAND_STATUS_NOT_INITIALIZED;
 	if (type == CURAND_RNG_PSEUDO_DEFAULT)
 		type = CURAND_RNG_PSEUDO_XORWOW;
-	/* MTGP32, MT19937 and the quasi-random (Sobol) generators: not here (README.md) */
+	/* MTGP32 and the quasi-random (Sobol) generators: not here (README.md) */
 	if (type != CURAND_RNG_PSEUDO_XORWOW && type != CURAND_RNG_PSEUDO_PHILOX4_32_10 &&
-	    type != CURAND_RNG_PSEUDO_MRG32K3A)
+	    type != CURAND_RNG_PSEUDO_MRG32K3A && type != CURAND_RNG_PSEUDO_MT19937)
 		return CURAND_STATUS_TYPE_ERROR;
 	g = calloc(1, sizeof(*g));
 	if (!g)

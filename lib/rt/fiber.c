@@ -675,6 +675,13 @@ void __idxgen_fiber_grid_sync(void)
 		suspend(p);
 }
 
+int __idxgen_fiber_grid_valid(void)
+{
+	struct rt_fibers *p = need_fiber("this_grid().is_valid()");
+
+	return p->blk->worker->l->coop != NULL;
+}
+
 uint32_t __idxgen_fiber_activemask(void)
 {
 	struct rt_fibers *p = need_fiber("__activemask");

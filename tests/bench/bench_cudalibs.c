@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * bench_cudalibs.c - lib/cublas and lib/cufft against calling OpenBLAS and
- * FFTW directly (not pass/fail): sgemm and dgemm of 512^3, a 1-D C2C FFT
- * of 2^16 points and a 2-D C2C FFT of 512x512, each the median of 5 timed
- * repetitions after a warm-up call, and the ratio ours / direct.  The FFTW
- * plans of the direct calls use the same flags as lib/cufft
- * (FFTW_ESTIMATE), so the ratio is the library's overhead, not planning.
+ * FFTW directly, side by side in one run (not pass/fail): sgemm and dgemm
+ * of 512^3, sgemmStridedBatched of 64 products 64^3 (against a loop of
+ * cblas_sgemm), 1-D C2C FFTs of 2^16 points (single, and double Z2Z), a
+ * 2-D C2C FFT of 512x512, a batched R2C (PlanMany, 256 rows of 4096)
+ * against fftwf_plan_many_dft_r2c.  Each figure is the median of 7 timed
+ * repetitions after a warm-up call, ours and direct alternating within
+ * each repetition so that a change of the machine's load hits both; the
+ * ratio is ours / direct.  The FFTW plans of the direct calls use the same
+ * flags as lib/cufft (FFTW_ESTIMATE), so the ratio is the library's
+ * overhead, not planning.
  */
 #include <complex.h>
 #include <stdio.h>
@@ -32,30 +37,36 @@ static int cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-#define REPS 5
-/* median seconds of REPS runs of STMT after one warm-up */
-#define TIME(out, STMT)						\
-	do {							\
-		double t_[REPS];				\
-		STMT;						\
-		for (int r_ = 0; r_ < REPS; r_++) {		\
-			double t0_ = now();			\
-			STMT;					\
-			t_[r_] = now() - t0_;			\
-		}						\
-		qsort(t_, REPS, sizeof(double), cmp);		\
-		out = t_[REPS / 2];				\
+#define REPS 7
+/* median seconds of REPS runs each of OURS and DIRECT, alternating, after one warm-up of each */
+#define TIME2(t_ours, t_direct, OURS, DIRECT)				\
+	do {								\
+		double o_[REPS], d_[REPS], t0_;				\
+		OURS;							\
+		DIRECT;							\
+		for (int r_ = 0; r_ < REPS; r_++) {			\
+			t0_ = now();					\
+			OURS;						\
+			o_[r_] = now() - t0_;				\
+			t0_ = now();					\
+			DIRECT;						\
+			d_[r_] = now() - t0_;				\
+		}							\
+		qsort(o_, REPS, sizeof(double), cmp);			\
+		qsort(d_, REPS, sizeof(double), cmp);			\
+		t_ours = o_[REPS / 2];					\
+		t_direct = d_[REPS / 2];				\
 	} while (0)
 
 static void report(const char *what, double ours, double direct, double flop)
 {
-	printf("%-34s ours %9.3f ms  direct %9.3f ms  ratio %.3f  (%.1f GFLOP/s ours)\n", what, ours * 1e3,
+	printf("%-36s ours %9.3f ms  direct %9.3f ms  ratio %.3f  (%.1f GFLOP/s ours)\n", what, ours * 1e3,
 	       direct * 1e3, ours / direct, flop / ours * 1e-9);
 }
 
 int main(void)
 {
-	enum { N = 512, F1 = 1 << 16, F2 = 512 };
+	enum { N = 512, F1 = 1 << 16, F2 = 512, B = 64, NB = 64, RL = 4096, RB = 256 };
 	cublasHandle_t h;
 	float *a = malloc(sizeof(float) * N * N), *b = malloc(sizeof(float) * N * N), *c = malloc(sizeof(float) * N * N);
 	double *da = malloc(sizeof(double) * N * N), *db = malloc(sizeof(double) * N * N),
@@ -66,12 +77,19 @@ int main(void)
 	for (int i = 0; i < N * N; i++)
 		a[i] = b[i] = (float)(i % 17) / 17, da[i] = db[i] = (double)(i % 13) / 13;
 	cublasCreate(&h);
-	TIME(t_ours, cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, N, N, &fa, a, N, b, N, &fb, c, N));
-	TIME(t_direct, cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, N, N, N, 1, a, N, b, N, 0, c, N));
+	TIME2(t_ours, t_direct, cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, N, N, &fa, a, N, b, N, &fb, c, N),
+	      cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, N, N, N, 1, a, N, b, N, 0, c, N));
 	report("sgemm 512x512x512", t_ours, t_direct, 2.0 * N * N * N);
-	TIME(t_ours, cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, N, N, &one, da, N, db, N, &zero, dc, N));
-	TIME(t_direct, cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, N, N, N, 1, da, N, db, N, 0, dc, N));
+	TIME2(t_ours, t_direct, cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, N, N, &one, da, N, db, N, &zero, dc, N),
+	      cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, N, N, N, 1, da, N, db, N, 0, dc, N));
 	report("dgemm 512x512x512", t_ours, t_direct, 2.0 * N * N * N);
+	/* 64 products of 64^3 in one call, against the loop a CPU program would write */
+	TIME2(t_ours, t_direct,
+	      cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, B, B, B, &fa, a, B, B * B, b, B, B * B, &fb, c, B,
+					B * B, NB),
+	      for (int k_ = 0; k_ < NB; k_++) cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, B, B, B, 1,
+							 a + k_ * B * B, B, b + k_ * B * B, B, 0, c + k_ * B * B, B));
+	report("sgemmStridedBatched 64 x 64^3", t_ours, t_direct, 2.0 * B * B * B * NB);
 	cublasDestroy(h);
 
 	fftwf_complex *x = fftwf_malloc(sizeof(fftwf_complex) * F2 * F2), *y = fftwf_malloc(sizeof(fftwf_complex) * F2 * F2);
@@ -82,14 +100,47 @@ int main(void)
 		x[i] = (float)(i % 7) + I * (float)(i % 5);
 	cufftPlan1d(&p1, F1, CUFFT_C2C, 1);
 	q1 = fftwf_plan_dft_1d(F1, x, y, FFTW_FORWARD, FFTW_ESTIMATE);
-	TIME(t_ours, cufftExecC2C(p1, (cufftComplex *)x, (cufftComplex *)y, CUFFT_FORWARD));
-	TIME(t_direct, fftwf_execute(q1));
+	TIME2(t_ours, t_direct, cufftExecC2C(p1, (cufftComplex *)x, (cufftComplex *)y, CUFFT_FORWARD), fftwf_execute(q1));
 	report("C2C 1-D 65536 (single)", t_ours, t_direct, 5.0 * F1 * 16);
 	cufftPlan2d(&p2, F2, F2, CUFFT_C2C);
 	q2 = fftwf_plan_dft_2d(F2, F2, x, y, FFTW_FORWARD, FFTW_ESTIMATE);
-	TIME(t_ours, cufftExecC2C(p2, (cufftComplex *)x, (cufftComplex *)y, CUFFT_FORWARD));
-	TIME(t_direct, fftwf_execute(q2));
+	TIME2(t_ours, t_direct, cufftExecC2C(p2, (cufftComplex *)x, (cufftComplex *)y, CUFFT_FORWARD), fftwf_execute(q2));
 	report("C2C 2-D 512x512 (single)", t_ours, t_direct, 5.0 * F2 * F2 * 18);
+
+	/* batched R2C: RB rows of RL reals, packed (the layout of cufftPlanMany with NULL embeds) */
+	float *r = fftwf_malloc(sizeof(float) * RL * RB);
+	fftwf_complex *ry = fftwf_malloc(sizeof(fftwf_complex) * (RL / 2 + 1) * RB);
+	cufftHandle p3;
+	int rl = RL;
+	fftwf_plan q3;
+
+	for (int i = 0; i < RL * RB; i++)
+		r[i] = (float)(i % 11) - 5;
+	cufftPlanMany(&p3, 1, &rl, NULL, 1, RL, NULL, 1, RL / 2 + 1, CUFFT_R2C, RB);
+	q3 = fftwf_plan_many_dft_r2c(1, &rl, RB, r, NULL, 1, RL, ry, NULL, 1, RL / 2 + 1, FFTW_ESTIMATE);
+	TIME2(t_ours, t_direct, cufftExecR2C(p3, r, (cufftComplex *)ry), fftwf_execute(q3));
+	report("R2C PlanMany 256 x 4096 (single)", t_ours, t_direct, 2.5 * RL * 12 * RB);
+	cufftDestroy(p3);
+	fftwf_destroy_plan(q3);
+	fftwf_free(r);
+	fftwf_free(ry);
+
+	/* double precision Z2Z 1-D */
+	fftw_complex *zx = fftw_malloc(sizeof(fftw_complex) * F1), *zy = fftw_malloc(sizeof(fftw_complex) * F1);
+	cufftHandle p4;
+	fftw_plan q4;
+
+	for (int i = 0; i < F1; i++)
+		zx[i] = (double)(i % 7) + I * (double)(i % 5);
+	cufftPlan1d(&p4, F1, CUFFT_Z2Z, 1);
+	q4 = fftw_plan_dft_1d(F1, zx, zy, FFTW_FORWARD, FFTW_ESTIMATE);
+	TIME2(t_ours, t_direct, cufftExecZ2Z(p4, (cufftDoubleComplex *)zx, (cufftDoubleComplex *)zy, CUFFT_FORWARD),
+	      fftw_execute(q4));
+	report("Z2Z 1-D 65536 (double)", t_ours, t_direct, 5.0 * F1 * 16);
+	cufftDestroy(p4);
+	fftw_destroy_plan(q4);
+	fftw_free(zx);
+	fftw_free(zy);
 	cufftDestroy(p1);
 	cufftDestroy(p2);
 	fftwf_destroy_plan(q1);

@@ -128,6 +128,46 @@ static void test_host_generator(unsigned *a, unsigned *b)
 	curandDestroyGenerator(h);
 }
 
+/*
+ * MT19937 against published values of the original generator seeded with
+ * 5489 (init_genrand, the C++ standard's default mt19937): its first word
+ * is 3499211612 and its 10000th 4123659995 ([rand.predef]).  Offsets,
+ * continued calls, uniforms in the words' order, a normal's moments.
+ */
+static void test_mt19937(unsigned *w, unsigned *more, float *f)
+{
+	curandGenerator_t g;
+	int same = 1, order = 1, i;
+
+	tap_ok(curandCreateGenerator(&g, CURAND_RNG_PSEUDO_MT19937) == CURAND_STATUS_SUCCESS &&
+		       curandSetPseudoRandomGeneratorSeed(g, 5489) == CURAND_STATUS_SUCCESS &&
+		       curandGenerate(g, w, 10000) == CURAND_STATUS_SUCCESS,
+	       "MT19937 made, seeded, 10000 words");
+	tap_ok(w[0] == 3499211612u && w[9999] == 4123659995u,
+	       "MT19937 seed 5489: word 1 = 3499211612, word 10000 = 4123659995 (published) (%u, %u)", w[0], w[9999]);
+	curandGenerate(g, more, 1000);	/* continues: words 10001.. */
+	curandSetGeneratorOffset(g, 9990);
+	curandGenerate(g, more + 1000, 1010);	/* words 9991..11000 */
+	for (i = 0; i < 10; i++)
+		same &= more[1000 + i] == w[9990 + i];
+	for (i = 0; i < 1000; i++)
+		same &= more[1010 + i] == more[i];
+	tap_ok(same, "MT19937: a second call continues the stream; an offset of 9990 starts at word 9991");
+	curandSetGeneratorOffset(g, 0);
+	curandGenerateUniform(g, f, 10000);
+	for (i = 0; i < 10000; i++)
+		order &= f[i] > 0 && f[i] <= 1 && (i == 0 || (w[i - 1] < w[i]) == (f[i - 1] < f[i]) || f[i - 1] == f[i]);
+	tap_ok(order, "MT19937 uniforms: in (0, 1], in the order of the words they come from");
+	curandGenerateNormal(g, f, 1 << 16, 3.0f, 2.0f);
+	double s = 0, s2 = 0;
+	for (i = 0; i < 1 << 16; i++)
+		s += f[i], s2 += (double)f[i] * f[i];
+	double m = s / (1 << 16), v = s2 / (1 << 16) - m * m;
+	tap_ok(fabs(m - 3) < 6 * 2.0 / 256 && fabs(v - 4) < 6 * 4 * 1.414 / 256,
+	       "MT19937 normal (3, 2): mean %.4f, variance %.4f", m, v);
+	curandDestroyGenerator(g);
+}
+
 /* deterministic distribution checks, fixed seed, 6 standard errors */
 static void test_distributions(float *f, unsigned *u)
 {
@@ -172,6 +212,7 @@ int main(void)
 	test_status();
 	test_host_generator(words, more);
 	test_distributions(f, words);
+	test_mt19937(words, more, f);
 	free(words);
 	free(more);
 	free(f);

@@ -4,7 +4,8 @@
 # against std:: algorithms and serial loops with each device system: TBB
 # (idxgen-cc's default), OpenMP (-Xcompiler -fopenmp) and the serial C++ one
 # (-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP); tests/cub/test_cub_device.cu;
-# tests/cub/test_cub_block.cu (block and warp primitives, fiber kernels); the
+# tests/cub/test_cub_block.cu and test_cub_block2.cu (block and warp
+# primitives in fiber kernels, CUB's iterators); the
 # programs of tests/thrust/progs as users build them; every source also
 # compiled by nvcc -arch=sm_90 (real Thrust and CUB there).
 # usage: check.sh REPO_ROOT BUILD_DIR
@@ -43,7 +44,9 @@ one thrust-omp "$ROOT/tests/thrust/test_thrust.cu" "-Xcompiler -fopenmp ${want}O
 one thrust-cpp "$ROOT/tests/thrust/test_thrust.cu" "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP ${want}CPP"
 one cub-device "$ROOT/tests/cub/test_cub_device.cu" ""
 one cub-block "$ROOT/tests/cub/test_cub_block.cu" ""
-for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu" "$ROOT/tests/cub/test_cub_block.cu"; do
+one cub-block2 "$ROOT/tests/cub/test_cub_block2.cu" ""
+for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu" "$ROOT/tests/cub/test_cub_block.cu" \
+	"$ROOT/tests/cub/test_cub_block2.cu"; do
 	if [ -x "$NVCC" ]; then
 		out=$("$NVCC" -arch=sm_90 -I "$ROOT/tests/common" -c -o "$tmp/n.o" "$src" 2>&1)
 		rc=$?

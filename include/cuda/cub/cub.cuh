@@ -13,9 +13,11 @@
  * first waits for the work queued on its stream, then runs in the calling
  * thread and is complete when it returns (stream order, as lib/cublas).
  * The block and warp primitives (BlockReduce, BlockScan, BlockLoad,
- * BlockStore, BlockExchange, BlockRadixSort, WarpReduce, WarpScan) are in
- * cub/block/ and cub/warp/ (included at the end): kernels naming them run
- * as fibers (cub/idxgen_collective.cuh).
+ * BlockStore, BlockExchange, BlockRadixSort, BlockHistogram,
+ * BlockDiscontinuity, BlockAdjacentDifference, BlockShuffle, WarpReduce,
+ * WarpScan) are in cub/block/ and cub/warp/, the iterators in
+ * cub/iterator/ (all included at the end): kernels naming the primitives
+ * run as fibers (cub/idxgen_collective.cuh).
  */
 #pragma once
 #ifndef __cplusplus
@@ -76,6 +78,26 @@ struct Max {
 struct Min {
 	template <typename T>
 	T operator()(const T &a, const T &b) const { return b < a ? b : a; }
+};
+
+/*
+ * Reduction operators over KeyValuePair{position, value} (with
+ * ArgIndexInputIterator): the larger (smaller) value, the first position
+ * among equal values.
+ */
+struct ArgMax {
+	template <typename K, typename V>
+	__host__ __device__ KeyValuePair<K, V> operator()(const KeyValuePair<K, V> &a, const KeyValuePair<K, V> &b) const
+	{
+		return (a.value < b.value || (!(b.value < a.value) && b.key < a.key)) ? b : a;
+	}
+};
+struct ArgMin {
+	template <typename K, typename V>
+	__host__ __device__ KeyValuePair<K, V> operator()(const KeyValuePair<K, V> &a, const KeyValuePair<K, V> &b) const
+	{
+		return (b.value < a.value || (!(a.value < b.value) && b.key < a.key)) ? b : a;
+	}
 };
 
 /* Device memory through the runtime; no caching needed on one address space. */
@@ -473,3 +495,15 @@ struct DeviceSegmentedReduce {
 #include "block/block_radix_sort.cuh"
 #include "warp/warp_reduce.cuh"
 #include "warp/warp_scan.cuh"
+#include "block/block_histogram.cuh"
+#include "block/block_discontinuity.cuh"
+#include "block/block_adjacent_difference.cuh"
+#include "block/block_shuffle.cuh"
+#include "thread/thread_load.cuh"
+#include "iterator/idxgen_input_iterator.cuh"
+#include "iterator/counting_input_iterator.cuh"
+#include "iterator/constant_input_iterator.cuh"
+#include "iterator/transform_input_iterator.cuh"
+#include "iterator/cache_modified_input_iterator.cuh"
+#include "iterator/arg_index_input_iterator.cuh"
+#include "iterator/discard_output_iterator.cuh"

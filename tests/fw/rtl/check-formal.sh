@@ -1,12 +1,20 @@
 #!/bin/bash
 # check-formal.sh - bounded formal checks of fw/rtl with yosys `sat`.
 #
-# formal/prove_laneinit.v: the lane set-up chain (idxgen_laneinit, 8 lanes)
+# formal/prove_laneinit.v: the lane set-up chain (idxgen_laneinit, 8 lanes in
+# two segments of 4, as the core runs it)
 # gives lane i the thread i of the division-based formula, packed word
 # included, for every dx, dy up to 15 (which covers every shape for 8
 # lanes) and the widths that hold them.  `sat -prove ok 1 -verify` must
 # succeed on the RTL and must fail on a copy with a planted bug (lane 2
 # never wraps x), so the proof is seen to bite.
+#
+# formal/prove_wport.v: the write port (idxgen_wport) writes every job the
+# validator passes inside [target, target + threads * ws), its warps back to
+# back from target to the range's end, whatever cycles the port takes them
+# on: yosys-smtbmc with z3, k-induction (2 steps) and a bounded check from
+# reset for the base case (3 steps).  The bounded check must find the
+# planted bug (the last warp recognised one thread late, `>` for `>=`).
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
@@ -35,5 +43,30 @@ else
 	prove "$TMP/laneinit_planted.v"
 	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
 	ok $? "the same proof fails on a planted bug (lane 2 never wraps x)"
+fi
+
+smt() {	# WPORT-SOURCE: prove_wport over it as $TMP/wport.smt2
+	yosys -q -p "read_verilog -formal $1 $HERE/formal/prove_wport.v; prep -top prove_wport; \
+		async2sync; dffunmap; write_smt2 -wires $TMP/wport.smt2" >"$TMP/log" 2>&1
+}
+smtbmc() {	# ARGS: yosys-smtbmc with z3 on $TMP/wport.smt2; its log in $TMP/log
+	yosys-smtbmc -s z3 "$@" "$TMP/wport.smt2" >"$TMP/log" 2>/dev/null
+}
+
+WPORT=$ROOT/fw/rtl/idxgen_wport.v
+smt "$WPORT"
+ok $? "prove_wport.v elaborated for yosys-smtbmc (write_smt2)"
+smtbmc --presat -t 3 && grep -q 'Status: PASSED' "$TMP/log"
+ok $? "idxgen_wport: the write range holds for 3 cycles from reset (base case, smtbmc)"
+smtbmc -i -t 2 && grep -q 'Temporal induction successful' "$TMP/log"
+ok $? "idxgen_wport: writes only inside [target, target + threads*ws), back to back to its end, for every validated job (2-step induction, smtbmc)"
+
+sed 's/assign last = \(.*\) >= left;/assign last = \1 > left;/' "$WPORT" >"$TMP/wport_planted.v"
+if cmp -s "$WPORT" "$TMP/wport_planted.v"; then
+	ok 1 "the write port's planted bug could be planted (the source line changed)"
+else
+	smt "$TMP/wport_planted.v" && { smtbmc --presat -t 3; [ $? -ne 0 ]; } &&
+		grep -q 'Assert failed' "$TMP/log"
+	ok $? "the bounded check fails on a planted bug (the last warp recognised one thread late)"
 fi
 tap_done

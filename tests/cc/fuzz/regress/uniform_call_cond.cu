@@ -1,6 +1,6 @@
 // fuzz: grid 3 1 1 block 8 1 1 os 1 us 1 n 1 schedule zigzag
 // found by tests/cc/fuzz (seed 2, kernels 7 and 9: translated C does not compile), minimised by hand
-// known-failure: rejected: issue 38, idxgen-cc rejects it ("'u' is used by code that runs once per block ... but is initialized inside a thread loop"): u, uniform, initialised by a __device__ call, is read by the if around the barrier (before issue 21's pass split: 'u' undeclared in the C)
+// was rejected ("'u' is used by code that runs once per block ... but is initialized inside a thread loop"; before issue 21's pass split: 'u' undeclared in the C): u, uniform, initialised by a __device__ call, is read by the if around the barrier.  twice() only computes (lib/cc/pure_call.c), so the call runs once per block
 __device__ unsigned int twice(unsigned int a)
 {
 	return 2u * a;

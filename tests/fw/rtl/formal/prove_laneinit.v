@@ -2,7 +2,8 @@
 // prove_laneinit - a property for yosys `sat -prove ok 1`: for every block
 // shape with dx, dy in 1 .. 2^B - 1 and packed widths that hold it
 // (mx >= bits(dx - 1), my >= bits(dy - 1), mx + my <= 24), the lane set-up
-// chain's lane i is thread i by the division-based formula
+// chain's two segments, composed as idxgen_core composes them, give lane i
+// the thread i of the division-based formula
 //   x = i % dx, y = (i / dx) % dy, z = i / (dx * dy)
 // and its packed word is x | y << mx | z << (mx + my); the index of thread
 // c is that of thread c.  The chain itself has no divider: the formula is
@@ -27,8 +28,28 @@ module prove_laneinit #(
 	wire [15:0] cx, cy;
 	wire [7:0] cz;
 
-	idxgen_laneinit #(.LANES(LANES)) dut (.dx(dx), .dy(dy), .kx(kx), .ky(ky), .c(c),
-		.x0(x0), .y0(y0), .w0(w0), .cx_idx(cx), .cy_idx(cy), .cz_idx(cz));
+	// the chain as the core runs it: two segments, the second starting at
+	// the first's end (a register between them in the core, a wire here),
+	// thread c's index from the segment that holds it
+	localparam integer H = LANES / 2;
+	wire [15:0] mx_, my_, cxa, cya, cxb, cyb;
+	wire [7:0]  mz_, cza, czb;
+	wire [31:0] mw_;
+	wire        ina, inb;
+
+	idxgen_laneinit #(.LANES(H), .FIRST(0)) seg_a (.dx(dx), .dy(dy), .kx(kx), .ky(ky),
+		.c(c), .xs(16'd0), .ys(16'd0), .zs(8'd0), .ws(32'd0),
+		.x0(x0[0 +: 16*H]), .y0(y0[0 +: 16*H]), .w0(w0[0 +: 32*H]),
+		.xe(mx_), .ye(my_), .ze(mz_), .we(mw_),
+		.cx_idx(cxa), .cy_idx(cya), .cz_idx(cza), .c_here(ina));
+	idxgen_laneinit #(.LANES(LANES - H), .FIRST(H)) seg_b (.dx(dx), .dy(dy), .kx(kx),
+		.ky(ky), .c(c), .xs(mx_), .ys(my_), .zs(mz_), .ws(mw_),
+		.x0(x0[16*H +: 16*(LANES-H)]), .y0(y0[16*H +: 16*(LANES-H)]),
+		.w0(w0[32*H +: 32*(LANES-H)]), .xe(), .ye(), .ze(), .we(),
+		.cx_idx(cxb), .cy_idx(cyb), .cz_idx(czb), .c_here(inb));
+	assign cx = c > H ? cxb : cxa;
+	assign cy = c > H ? cyb : cya;
+	assign cz = c > H ? czb : cza;
 
 	// the shape fits its widths
 	wire [31:0] xm1 = {16'd0, dx} - 32'd1, ym1 = {16'd0, dy} - 32'd1;
@@ -51,7 +72,8 @@ module prove_laneinit #(
 				good = good && x0[16*i +: 16] == fx[15:0] && y0[16*i +: 16] == fy[15:0] &&
 				       w0[32*i +: 32] == (fx | (fy << mx) | (fz << (mx + my)));
 			if (c == i)
-				good = good && cx == fx[15:0] && cy == fy[15:0] && cz == fz[7:0];
+				good = good && cx == fx[15:0] && cy == fy[15:0] && cz == fz[7:0] &&
+				       (i <= H ? ina : inb);
 		end
 	end
 	assign ok = !assumed || good;

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cub/block/block_adjacent_difference.cuh - cub::BlockAdjacentDifference
+ * (CUB 1.14's interface) for idxgen-cc's fiber kernels
+ * (cub/idxgen_collective.cuh): SubtractLeft (output[i] = op(input[i],
+ * input[i-1])) and SubtractRight (op(input[i], input[i+1])) over a blocked
+ * arrangement, with the item before (after) the tile or without it (the
+ * tile's first (last) item is then copied), and their PartialTile forms
+ * (items at and past valid_items copied; SubtractRight also copies the last
+ * valid one).  Each thread writes its first and last items into the
+ * TempStorage, a barrier, each thread reads its neighbours'.  output may
+ * alias input.
+ */
+#pragma once
+#include "../cub.cuh"
+
+namespace cub {
+
+template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+class BlockAdjacentDifference
+{
+	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
+	struct _TempStorage {
+		detail::RawStorage<T, BLOCK_THREADS> first, last;
+	};
+
+      public:
+	struct TempStorage : _TempStorage {
+	};
+
+      private:
+	_TempStorage &s;
+	int tid;
+
+	template <int N>
+	__device__ void share(T (&input)[N])
+	{
+		s.first.at()[tid] = input[0];
+		s.last.at()[tid] = input[N - 1];
+		__syncthreads();
+	}
+	/*
+	 * Left differences of the items whose tile index is below `valid`
+	 * (the others copied); pred: the item before the tile, or NULL to
+	 * copy the tile's first item.  From the last item down, so that an
+	 * output aliasing the input still reads each input before it is
+	 * overwritten.
+	 */
+	template <int N, typename OutT, typename Op>
+	__device__ void left(T (&input)[N], OutT (&output)[N], Op &op, int valid, const T *pred)
+	{
+		T before = tid > 0 ? s.last.at()[tid - 1] : (pred ? *pred : input[0]);
+
+		for (int j = N - 1; j >= 0; j--) {
+			if (tid * N + j >= valid)
+				output[j] = input[j];
+			else if (j > 0)
+				output[j] = op(input[j], input[j - 1]);
+			else if (tid > 0 || pred)
+				output[0] = op(input[0], before);
+			else
+				output[0] = input[0];
+		}
+	}
+	/*
+	 * Right differences of the items whose tile index is below `end`
+	 * (the others copied): valid - 1, or the whole tile when succ, the
+	 * item after it, is given.  Upwards, for an aliased output.
+	 */
+	template <int N, typename OutT, typename Op>
+	__device__ void right(T (&input)[N], OutT (&output)[N], Op &op, int valid, const T *succ)
+	{
+		int end = succ ? valid : valid - 1;
+		T after = tid < BLOCK_THREADS - 1 ? s.first.at()[tid + 1] : (succ ? *succ : input[N - 1]);
+
+		for (int j = 0; j < N; j++) {
+			if (tid * N + j < end)
+				output[j] = op(input[j], j < N - 1 ? input[j + 1] : after);
+			else
+				output[j] = input[j];
+		}
+	}
+
+      public:
+	__device__ BlockAdjacentDifference()
+		: s(detail::private_storage<TempStorage>()), tid(detail::linear_tid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
+	{
+	}
+	__device__ BlockAdjacentDifference(TempStorage &temp_storage)
+		: s(temp_storage), tid(detail::linear_tid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
+	{
+	}
+
+	template <int N, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractLeft(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op)
+	{
+		share(input);
+		left(input, output, difference_op, BLOCK_THREADS * N, nullptr);
+	}
+	template <int N, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractLeft(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op,
+				     T tile_predecessor_item)
+	{
+		share(input);
+		left(input, output, difference_op, BLOCK_THREADS * N, &tile_predecessor_item);
+	}
+	template <int N, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractLeftPartialTile(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op,
+						int valid_items)
+	{
+		share(input);
+		left(input, output, difference_op, valid_items, nullptr);
+	}
+	template <int N, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractLeftPartialTile(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op,
+						int valid_items, T tile_predecessor_item)
+	{
+		share(input);
+		left(input, output, difference_op, valid_items, &tile_predecessor_item);
+	}
+	template <int N, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractRight(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op)
+	{
+		share(input);
+		right(input, output, difference_op, BLOCK_THREADS * N, nullptr);
+	}
+	template <int N, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractRight(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op,
+				      T tile_successor_item)
+	{
+		share(input);
+		right(input, output, difference_op, BLOCK_THREADS * N, &tile_successor_item);
+	}
+	template <int N, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractRightPartialTile(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op,
+						 int valid_items)
+	{
+		share(input);
+		right(input, output, difference_op, valid_items, nullptr);
+	}
+};
+
+} // namespace cub
