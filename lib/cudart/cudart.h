@@ -228,6 +228,7 @@ struct cudart_ctx {
 	void *vars;			/* tsearch tree of struct cudart_var, by host */
 	void *events;			/* tsearch tree of live struct CUevent_st */
 	void *texobjs;			/* tsearch tree of live struct cudart_texobj */
+	void *arrays;			/* tsearch tree of live struct cudaArray */
 	struct CUstream_st *streams;	/* created streams, executors running */
 	unsigned int default_running;	/* legacy default-stream operations in progress */
 	int sticky;			/* cudaError_t poisoning the context, or 0 */
@@ -344,6 +345,7 @@ struct cudart_texobj {
 	bool layered, surface;
 };
 void cudart_texobjs_free(struct cudart_ctx *c);	/* lock held */
+void cudart_arrays_free(struct cudart_ctx *c);	/* arrays.c; lock held */
 
 /* The byte of arr at pos (x in elements), its row and slice pitches. */
 cudaError_t cudart_array_at(cudaArray_t arr, struct cudaPos pos, char **p, size_t *pitch,

@@ -383,7 +383,7 @@ cudaError_t cudaThreadSynchronize(void)
 
 /*
  * Ends the context: waits for the work, ends captures (freeing the graphs
- * they made), destroys the streams, events, texture and surface objects,
+ * they made), destroys the streams, events, texture and surface objects, arrays,
  * frees every allocation, releases the runtime (re-created on next use)
  * and clears a sticky error and the caller's last error.  Kernel and variable registrations stay.
  */
@@ -398,6 +398,7 @@ cudaError_t cudaDeviceReset(void)
 	cudart_streams_stop(c);
 	cudart_events_free(c);
 	cudart_texobjs_free(c);
+	cudart_arrays_free(c);
 	cudart_free_all(c);
 	rt = c->rt;
 	c->rt = NULL;

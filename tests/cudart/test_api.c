@@ -1034,7 +1034,15 @@ static void test_texture_objects(void)
 	}
 #endif
 	(void)kept;
-	cudaFreeArray(arr);	/* cudaDeviceReset does not free arrays (yet) */
+	/* arr stays allocated: cudaDeviceReset (test_sticky) frees it */
+	{
+		cudaArray_t gone = NULL;
+
+		cudaMallocArray(&gone, &f1, 4, 0, 0);
+		TAP_ERR(cudaFreeArray(gone), cudaSuccess);
+		TAP_ERR(cudaFreeArray(gone), cudaErrorInvalidValue);	/* freed twice: an error, not a crash */
+		(void)cudaGetLastError();
+	}
 	cudaFree(buf);
 }
 
@@ -1138,7 +1146,10 @@ static void test_sticky(void)
 {
 	int *out, *d = NULL;
 	cudaStream_t s;
+	cudaArray_t arr = NULL;
+	struct cudaChannelFormatDesc f = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
 
+	cudaMallocArray(&arr, &f, 16, 0, 0);
 	cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal);
 	LAUNCH(faulty, 4, 64, 0, 0, 1, out);
 	TAP_ERR(cudaDeviceSynchronize(), cudaErrorAssert);
@@ -1149,6 +1160,9 @@ static void test_sticky(void)
 	TAP_ERR(cudaGetLastError(), cudaErrorAssert);
 	TAP_ERR(cudaDeviceReset(), cudaSuccess);
 	TAP_ERR(cudaGetLastError(), cudaSuccess);
+	/* regression: the reset frees arrays too (it kept them: leaked) */
+	TAP_ERR(cudaFreeArray(arr), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
 	TAP_ERR(cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal),
 		cudaSuccess);
 	out[0] = 0;
