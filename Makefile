@@ -9,7 +9,8 @@
 #   make fuzz    generic-fuzz the device, ASan+UBSan (FUZZ_TIME=s; not in check)
 #   make fuzz-cc differential fuzzing of idxgen-cc vs the reference executor (FUZZ_CC_TIME=s)
 #   make fuzz-cc-scale  the same until FUZZ_CC_KERNELS (10^5) kernels, resumable
-#   make soak    debug kernel + sanitizer QEMU: long fuzz and soak (SOAK_TIME=s)
+#   make soak    debug kernel + sanitizer QEMU: long fuzz and soak (SOAK_TIME=s;
+#                SOAK_IOCTLS=N: the fuzzer until N ioctls reached a live device)
 #   make bench   benchmarks (not pass/fail)
 #   make install install library, tool, headers, firmware (PREFIX, DESTDIR)
 #   make debs    the Debian packages (debhelper), in $(BUILD)/debs

@@ -241,6 +241,20 @@ static inline int tap_run(int argc, char **argv)
 	return -1;
 }
 
+/*
+ * Whether ARGV asks for the list: a program that does set-up work printing
+ * TAP lines (opening a device) skips it then, so "-l" prints names only.
+ */
+static inline int tap_listing(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "-l"))
+			return 1;
+	return 0;
+}
+
 static inline int tap_main(int argc, char **argv)
 {
 	int rc = tap_run(argc, argv);

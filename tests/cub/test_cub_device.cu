@@ -5,8 +5,9 @@
 // Sum/Max/Min/Reduce/ArgMax/ArgMin, DeviceScan Inclusive/ExclusiveSum and
 // Scan, DeviceRadixSort SortKeys/SortPairs (+Descending, bit ranges,
 // DoubleBuffer, negative and float keys), DeviceSelect If/Flagged/Unique,
-// DeviceHistogram HistogramEven, DeviceSegmentedReduce Sum/Max/Reduce, and
-// stream order.  TAP.  Also compiled by nvcc -arch=sm_90 (real CUB there).
+// DeviceHistogram HistogramEven, DeviceSegmentedReduce Sum/Max/Reduce,
+// DeviceRunLengthEncode Encode/NonTrivialRuns, DeviceReduce::ReduceByKey,
+// DevicePartition If/Flagged, DeviceSegmentedRadixSort, and stream order.  TAP.  Also compiled by nvcc -arch=sm_90 (real CUB there).
 #include <cub/cub.cuh>
 #include <algorithm>
 #include <cstdio>
@@ -40,6 +41,9 @@ struct MaxOp {
 };
 struct MinOp {
 	__host__ __device__ int operator()(int a, int b) const { return b < a ? b : a; }
+};
+struct SumOp {
+	__host__ __device__ int operator()(int a, int b) const { return a + b; }
 };
 struct MulOp {
 	__host__ __device__ long long operator()(long long a, long long b) const { return (a * b) % 1000003; }
@@ -235,6 +239,97 @@ static void run(int n)
 	cudaFree(d_num), cudaFree(d_flags), cudaFree(d_runs), cudaFree(d_hist), cudaFree(d_offs);
 }
 
+// DeviceRunLengthEncode, DeviceReduce::ReduceByKey, DevicePartition,
+// DeviceSegmentedRadixSort against loops and std:: over sorted keys with runs
+static void run_segments(int n)
+{
+	std::vector<int> keys(n), vals(n);
+	for (int i = 0; i < n; i++)
+		keys[i] = rnd(n / 4 + 2), vals[i] = rnd(1000) - 500;
+	std::sort(keys.begin(), keys.end());
+	// the runs, by a plain loop
+	std::vector<int> ukeys, counts, sums, offs, lens;
+	for (int i = 0, j; i < n; i = j) {
+		int sum = 0;
+		for (j = i; j < n && keys[j] == keys[i]; j++)
+			sum += vals[j];
+		ukeys.push_back(keys[i]), counts.push_back(j - i), sums.push_back(sum);
+		if (j - i > 1)
+			offs.push_back(i), lens.push_back(j - i);
+	}
+	int *d_keys = dev(keys), *d_vals = dev(vals), *d_a = dev(std::vector<int>(n)), *d_b = dev(std::vector<int>(n)),
+	    *d_num = dev(std::vector<int>(1));
+	int runs = (int)ukeys.size();
+
+	bool ok = TWO_PHASE(cub::DeviceRunLengthEncode::Encode(d_temp_storage, temp_storage_bytes, d_keys, d_a, d_b,
+								  d_num, n)) == cudaSuccess &&
+		  *d_num == runs && std::equal(ukeys.begin(), ukeys.end(), d_a) &&
+		  std::equal(counts.begin(), counts.end(), d_b);
+	tap_ok(ok, "n=%d DeviceRunLengthEncode::Encode = loop (%d runs)", n, runs);
+	ok = TWO_PHASE(cub::DeviceRunLengthEncode::NonTrivialRuns(d_temp_storage, temp_storage_bytes, d_keys, d_a, d_b,
+								  d_num, n)) == cudaSuccess &&
+	     *d_num == (int)offs.size() && std::equal(offs.begin(), offs.end(), d_a) &&
+	     std::equal(lens.begin(), lens.end(), d_b);
+	tap_ok(ok, "n=%d DeviceRunLengthEncode::NonTrivialRuns = loop (%d runs)", n, (int)offs.size());
+	ok = TWO_PHASE(cub::DeviceReduce::ReduceByKey(d_temp_storage, temp_storage_bytes, d_keys, d_a, d_vals, d_b,
+						      d_num, SumOp(), n)) == cudaSuccess &&
+	     *d_num == runs && std::equal(ukeys.begin(), ukeys.end(), d_a) && std::equal(sums.begin(), sums.end(), d_b);
+	tap_ok(ok, "n=%d DeviceReduce::ReduceByKey (sum) = loop", n);
+
+	// partition: selected in order, the rest after them in reverse order
+	std::vector<int> sel, rej;
+	std::vector<char> flags(n);
+	for (int i = 0; i < n; i++) {
+		(Less100()(vals[i]) ? sel : rej).push_back(vals[i]);
+		flags[i] = (char)(vals[i] & 1);
+	}
+	std::vector<int> want(sel);
+	want.insert(want.end(), rej.rbegin(), rej.rend());
+	ok = TWO_PHASE(cub::DevicePartition::If(d_temp_storage, temp_storage_bytes, d_vals, d_a, d_num, n,
+						Less100())) == cudaSuccess &&
+	     *d_num == (int)sel.size() && std::equal(want.begin(), want.end(), d_a);
+	char *d_flags = dev(flags);
+	sel.clear(), rej.clear();
+	for (int i = 0; i < n; i++)
+		(flags[i] ? sel : rej).push_back(vals[i]);
+	want = sel;
+	want.insert(want.end(), rej.rbegin(), rej.rend());
+	ok &= TWO_PHASE(cub::DevicePartition::Flagged(d_temp_storage, temp_storage_bytes, d_vals, d_flags, d_a, d_num,
+						      n)) == cudaSuccess &&
+	      *d_num == (int)sel.size() && std::equal(want.begin(), want.end(), d_a);
+	tap_ok(ok, "n=%d DevicePartition::If, ::Flagged: selected in order, the rest reversed after them", n);
+
+	// segments of random lengths (some empty), each sorted on its own; values follow
+	std::vector<int> begins, ends;
+	for (int b = 0; b < n;) {
+		int len = std::min(n - b, rnd(50));
+		begins.push_back(b), ends.push_back(b + len);
+		b += len;
+	}
+	int nseg = (int)begins.size(), *d_begin = dev(begins), *d_end = dev(ends);
+	std::vector<std::pair<int, int>> kv(n);
+	for (int i = 0; i < n; i++)
+		kv[i] = std::make_pair(vals[i], i);
+	ok = TWO_PHASE(cub::DeviceSegmentedRadixSort::SortPairs(d_temp_storage, temp_storage_bytes, d_vals, d_a,
+								d_keys, d_b, n, nseg, d_begin, d_end)) == cudaSuccess;
+	bool ok_desc = TWO_PHASE(cub::DeviceSegmentedRadixSort::SortKeysDescending(
+			       d_temp_storage, temp_storage_bytes, d_vals, d_keys, n, nseg, d_begin, d_end)) == cudaSuccess;
+	for (int s = 0; s < nseg; s++) {
+		std::vector<std::pair<int, int>> seg(kv.begin() + begins[s], kv.begin() + ends[s]);
+		std::stable_sort(seg.begin(), seg.end(), [](const std::pair<int, int> &x, const std::pair<int, int> &y) {
+			return x.first < y.first;
+		});
+		for (size_t i = 0; i < seg.size(); i++) {
+			ok &= d_a[begins[s] + i] == seg[i].first && d_b[begins[s] + i] == keys[seg[i].second];
+			ok_desc &= d_keys[ends[s] - 1 - i] == seg[i].first;
+		}
+	}
+	tap_ok(ok && ok_desc, "n=%d DeviceSegmentedRadixSort SortPairs, SortKeysDescending over %d segments = std::", n,
+	       nseg);
+	cudaFree(d_keys), cudaFree(d_vals), cudaFree(d_a), cudaFree(d_b), cudaFree(d_num), cudaFree(d_flags);
+	cudaFree(d_begin), cudaFree(d_end);
+}
+
 static void fill_stream(cudaStream_t, cudaError_t, void *p)
 {
 	for (int i = 0; i < 100; i++)
@@ -246,6 +341,8 @@ int main()
 	static const int ns[] = { 1, 19, 1001, 30011 };
 	for (int n : ns)
 		run(n);
+	for (int n : ns)
+		run_segments(n);
 
 	// the size query writes nothing but the size
 	int *d_in, *d_out;

@@ -8,6 +8,9 @@
  * bad input.  References are computed in double complex; a result agrees
  * when |got - ref| <= tol * (1 + |ref|) per element, tol 1e-4 (single,
  * sums of up to ~20 products of values in [-1, 1]) and 1e-11 (double).
+ *
+ * Tests register themselves (TAP_TEST): -l lists them, -t NAME runs one
+ * (each between cublasCreate and cublasDestroy).
  */
 #include <complex.h>
 #include <math.h>
@@ -484,6 +487,18 @@ static void test_level1(enum prec p)
 	st = CALL(p, scal, H, n, al, x, incx);
 	tap_ok(!st && err_vs(p, x, ref, (long)n * incx) <= tols[p], "%cscal", pname[p]);
 	memcpy(x, x0, esz[p] * (size_t)n * incx);
+	if (p == PC || p == PZ) {
+		/* Csscal, Zdscal: a complex vector times a real scalar (al's real part) */
+		double ar = creal(get(p, al, 0));
+
+		for (int t = 0; t < n * incx; t++)
+			ref[t] = get(p, x, t) * ((t % incx) ? 1 : ar);
+		st = p == PC ? cublasCsscal(H, n, (const float *)al, x, incx)
+			     : cublasZdscal(H, n, (const double *)al, x, incx);
+		tap_ok(!st && err_vs(p, x, ref, (long)n * incx) <= tols[p], "%s",
+		       p == PC ? "Csscal" : "Zdscal");
+		memcpy(x, x0, esz[p] * (size_t)n * incx);
+	}
 
 	/* copy, swap */
 	for (int t = 0; t < n * incy; t++)
@@ -786,21 +801,43 @@ static void test_statuses(void)
 	tap_ok(!cublasIsamax(H, 3, a, -1, &idx) && idx == 0, "Isamax with incx < 0: 0, success");
 }
 
-static void test_more(void)
+TAP_TEST(precisions)
+{
+	for (int p = PS; p <= PZ; p++)
+		test_precision((enum prec)p);
+}
+
+TAP_TEST(gemm_ex)
 {
 	test_gemm_ex();
+}
+
+TAP_TEST(modes_streams)
+{
 	test_modes_streams();
+}
+
+TAP_TEST(transfers)
+{
 	test_transfers();
+}
+
+TAP_TEST(statuses)
+{
 	test_statuses();
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	int rc;
+
+	if (tap_listing(argc, argv))
+		return tap_main(argc, argv);
 	if (!tap_ok(cublasCreate(&H) == CUBLAS_STATUS_SUCCESS, "cublasCreate"))
 		return tap_done();
-	for (int p = PS; p <= PZ; p++)
-		test_precision((enum prec)p);
-	test_more();
+	rc = tap_run(argc, argv);
+	if (rc >= 0)
+		return rc;
 	tap_ok(cublasDestroy(H) == CUBLAS_STATUS_SUCCESS, "cublasDestroy");
 	return tap_done();
 }

@@ -9,6 +9,8 @@
  * n/2+1 complex in the last dimension, in-place real rows padded to
  * 2(n/2+1)).  Tolerance: max |got - ref| <= tol * max(1, max |ref|), tol
  * 1e-5 single, 1e-12 double (sizes below 100 points per transform).
+ *
+ * Tests register themselves (TAP_TEST): -l lists them, -t NAME runs one.
  */
 #include <complex.h>
 #include <math.h>
@@ -260,6 +262,12 @@ static const struct fcase cases[] = {
 	{ "D2Z cufftCreate + MakePlanMany 2-D 3x8", CUFFT_D2Z, 2, { 3, 8 }, 2, 0, CUFFT_FORWARD, 0, {0}, {0}, 0, 0, 0, 0, 1 },
 };
 
+TAP_TEST(plans)
+{
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		check_case(&cases[i]);
+}
+
 /* ---- streams, threads, statuses ---- */
 
 static void fill_impulse(void *p)
@@ -270,7 +278,7 @@ static void fill_impulse(void *p)
 		x[i] = i == 1;
 }
 
-static void test_stream(void)
+TAP_TEST(stream)
 {
 	cudaStream_t s;
 	float _Complex *x, *y;
@@ -312,7 +320,7 @@ static void *thread_plans(void *arg)
 	return (void *)bad;
 }
 
-static void test_threads(void)
+TAP_TEST(threads)
 {
 	pthread_t t[4];
 	long bad = 0;
@@ -327,7 +335,7 @@ static void test_threads(void)
 	tap_ok(bad == 0, "4 threads plan, run and destroy 20 plans each at once (planner serialised; %ld bad)", bad);
 }
 
-static void test_statuses(void)
+TAP_TEST(statuses)
 {
 	cufftHandle p, q;
 	float _Complex buf[16];
@@ -364,12 +372,7 @@ static void test_statuses(void)
 	tap_ok(!cufftGetVersion(&v) && v == CUFFT_VERSION, "GetVersion (%d)", CUFFT_VERSION);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		check_case(&cases[i]);
-	test_stream();
-	test_threads();
-	test_statuses();
-	return tap_done();
+	return tap_main(argc, argv);
 }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * idxgen-drv-test: device open, the uapi wrappers, job submission and
- * waits, read-back against the reference (tests/common/gen_ref.h), child
- * processes with a bounded wait.
+ * The helpers of both in-guest driver test programs (drv_common.h):
+ * idxgen-drv-test and idxgen-stress.  Device open, the uapi wrappers, job
+ * submission and waits, read-back against the reference
+ * (tests/common/gen_ref.h), the driver's object counters, child processes
+ * with a bounded wait.
  */
-#include "drv_test.h"
+#include "drv_common.h"
 
 int xioctl(int fd, unsigned long req, void *arg)
 {
@@ -14,6 +16,11 @@ int xioctl(int fd, unsigned long req, void *arg)
 		r = ioctl(fd, req, arg);
 	} while (r == -1 && (errno == EINTR || errno == EAGAIN));
 	return r == -1 ? -errno : 0;
+}
+
+int ioctl1(int fd, unsigned long req, void *arg)
+{
+	return ioctl(fd, req, arg) == -1 ? -errno : 0;
 }
 
 uint64_t param(int fd, uint32_t p)
@@ -110,6 +117,53 @@ long dbg_value(const struct dev *d, const char *file, const char *name)
 	return -1;
 }
 
+/* The driver's live objects, from debugfs. */
+struct counts objects(const struct dev *d)
+{
+	struct counts c = {
+	    dbg_value(d, "objects", "regions"),
+	    dbg_value(d, "objects", "contexts"),
+	    dbg_value(d, "objects", "jobs"),
+	    dbg_value(d, "objects", "files"),
+	    dbg_value(d, "objects", "user_queues"),
+	};
+	return c;
+}
+
+/*
+ * The driver's object counters come back down to want (none above it): the
+ * driver frees some objects asynchronously, sec seconds bound the wait.  An
+ * object freed late that want still counts (a base taken while it was
+ * going) makes a counter fall below want, which is no leak.
+ */
+bool objects_back(const struct dev *d, struct counts want, int sec)
+{
+	struct counts c;
+	int i;
+
+	for (i = 0;; i++) {
+		c = objects(d);
+		if (c.regions <= want.regions && c.contexts <= want.contexts &&
+		    c.jobs <= want.jobs && c.files <= want.files && c.uqs <= want.uqs)
+			return true;
+		if (i >= sec * 20)
+			break;
+		usleep(50000);
+	}
+	tap_diag("objects: regions %ld contexts %ld jobs %ld files %ld user queues %ld, want %ld "
+		 "%ld %ld %ld %ld",
+		 c.regions, c.contexts, c.jobs, c.files, c.uqs, want.regions, want.contexts,
+		 want.jobs, want.files, want.uqs);
+	return false;
+}
+
+unsigned int taint(void)
+{
+	char buf[32];
+
+	return read_file("/proc/sys/kernel/tainted", buf, sizeof(buf)) ? 0 : atoi(buf);
+}
+
 /*
  * Poll a debugfs value until it equals want (context destruction is
  * asynchronous); HANG_GUARD_S bounds a value that never comes.
@@ -189,11 +243,10 @@ static unsigned int width(uint32_t d)
 	return idxgen_ref_width(d);
 }
 
-void cfg_make(struct drm_idxgen_config *c, const struct dev *d, uint32_t region, uint64_t off,
-	      uint32_t dx, uint32_t dy, uint32_t dz)
+/* A config for one block of dx x dy x dz in region at off, lanes a warp. */
+void cfg_make_lanes(struct drm_idxgen_config *c, uint32_t lanes, uint32_t region, uint64_t off,
+		    uint32_t dx, uint32_t dy, uint32_t dz)
 {
-	uint32_t lanes = d->lanes;
-
 	memset(c, 0, sizeof(*c));
 	c->region = region;
 	c->offset = off;
@@ -209,6 +262,13 @@ void cfg_make(struct drm_idxgen_config *c, const struct dev *d, uint32_t region,
 	c->mz = width(dz);
 	c->word_size = c->mx + c->my + c->mz <= 16 ? 2 : 4;
 	c->grid_blocks = 1;
+}
+
+/* The same with the device's warp size. */
+void cfg_make(struct drm_idxgen_config *c, const struct dev *d, uint32_t region, uint64_t off,
+	      uint32_t dx, uint32_t dy, uint32_t dz)
+{
+	cfg_make_lanes(c, (uint32_t)d->lanes, region, off, dx, dy, dz);
 }
 
 uint64_t cfg_bytes(const struct drm_idxgen_config *c)
@@ -332,10 +392,32 @@ bool output_ok(const void *map, const struct drm_idxgen_config *c)
 	int64_t bad = idxgen_ref_check(p, c->dx, c->dy, c->dz, c->mx, c->my, c->word_size);
 
 	if (bad >= 0)
-		tap_diag("shape %ux%ux%u ws %u: thread %lld is %#x, expected %#x", c->dx, c->dy,
-			 c->dz, c->word_size, (long long)bad, idxgen_ref_load(p, bad, c->word_size),
+		tap_diag("shape %ux%ux%u ws %u at %#llx: thread %lld is %#x, expected %#x", c->dx,
+			 c->dy, c->dz, c->word_size, (unsigned long long)c->offset, (long long)bad,
+			 idxgen_ref_load(p, bad, c->word_size),
 			 idxgen_ref_word(bad, c->dx, c->dy, c->mx, c->my));
 	return bad < 0;
+}
+
+/*
+ * Submit n configs and wait.  Returns 0 and fills res, or a negative errno.
+ */
+int run_batch(int fd, uint32_t ctx, const struct drm_idxgen_config *cfgs, uint32_t n,
+	      struct drm_idxgen_job_result *res, int sec)
+{
+	uint32_t so, i;
+	uint64_t first;
+	int r;
+
+	if (drmSyncobjCreate(fd, 0, &so))
+		return -errno;
+	r = submit(fd, ctx, cfgs, n, 0, so, &first);
+	if (!r)
+		r = drmSyncobjWait(fd, &so, 1, abs_timeout(sec), 0, NULL) ? -errno : 0;
+	for (i = 0; !r && i < n; i++)
+		r = job_result(fd, ctx, first + i, &res[i]);
+	drmSyncobjDestroy(fd, so);
+	return r;
 }
 
 bool all_zero(const void *map, uint64_t len)
@@ -441,11 +523,16 @@ int minor_of(const char *pci)
 	return minor;
 }
 
+/*
+ * The first device with the debug block.  The minors may have holes (a
+ * rebind while files were open gives the device a new one): look at them
+ * all, not only up to the first hole.
+ */
 int find_debug_dev(void)
 {
-	int i, n = num_devices();
+	int i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < 64; i++) {
 		struct dev d;
 
 		if (dev_open(&d, i))

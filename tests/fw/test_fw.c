@@ -11,6 +11,9 @@
  * each copied into a buffer of exactly its length so that AddressSanitizer
  * (make check-asan) catches any read past the end.  IDXGEN_FUZZ_ITERS sets
  * the number of iterations (default 20000).
+ *
+ * Tests register themselves (TAP_TEST): "test_fw [IMAGE] -l" lists them,
+ * "-t NAME" runs one.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -140,7 +143,7 @@ static void expect(const struct img *m, int want, const char *what)
 	       igm_fw_status_name(st));
 }
 
-static void test_crc(void)
+TAP_TEST(crc)
 {
 	uint8_t buf[1000];
 	uint32_t one, parts;
@@ -156,7 +159,10 @@ static void test_crc(void)
 	tap_ok(one == parts, "crc32: incremental equals one-shot");
 }
 
-static void test_good(const char *tool_image)
+/* The image idxgen-fwtool built (the program's argument), or NULL. */
+static const char *tool_image;
+
+TAP_TEST(good)
 {
 	struct img m, t;
 	struct igm_fw_info fi;
@@ -222,7 +228,7 @@ static void test_good(const char *tool_image)
 	       "24-character name, all feature bits (masked by the device), 64 entries: OK");
 }
 
-static void test_header(void)
+TAP_TEST(header)
 {
 	struct img m, g;
 	size_t n;
@@ -347,7 +353,7 @@ static void test_header(void)
 	}
 }
 
-static void test_records(void)
+TAP_TEST(records)
 {
 	struct img m;
 	struct igm_fw_info fi;
@@ -488,7 +494,7 @@ static uint32_t rnd(uint32_t n)
 	return n ? (uint32_t)(rng % n) : 0;
 }
 
-static void test_fuzz(void)
+TAP_TEST(fuzz)
 {
 	const char *env = getenv("IDXGEN_FUZZ_ITERS");
 	long iters = env ? atol(env) : 20000;
@@ -635,7 +641,7 @@ static int sched_img(const uint8_t *t, uint32_t tlen, uint32_t features, int twi
 	return check(&m, NULL, 0, fi);
 }
 
-static void test_sched_table(void)
+TAP_TEST(sched_table)
 {
 	const uint32_t feat = DEF_FEATURES | IDXGEN_FEAT_SCHED_ORDERS;
 	struct igm_fw_info fi;
@@ -705,11 +711,12 @@ static void test_sched_table(void)
 
 int main(int argc, char **argv)
 {
-	test_crc();
-	test_good(argc > 1 ? argv[1] : NULL);
-	test_header();
-	test_records();
-	test_sched_table();
-	test_fuzz();
-	return tap_done();
+	/* The tool's image comes first; the options of tap_main() follow. */
+	if (argc > 1 && argv[1][0] != '-') {
+		tool_image = argv[1];
+		argv[1] = argv[0];
+		argc--;
+		argv++;
+	}
+	return tap_main(argc, argv);
 }

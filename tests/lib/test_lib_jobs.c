@@ -6,6 +6,25 @@
  */
 #include "test_lib.h"
 
+#include <stdbool.h>
+#include <stdio.h>
+#include <linux/capability.h>
+
+/* Whether this process may raise scheduling priority (CapEff has CAP_SYS_NICE). */
+static bool cap_sys_nice(void)
+{
+	char line[256];
+	unsigned long long eff = 0;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapEff: %llx", &eff) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return eff & (1ull << CAP_SYS_NICE);
+}
+
 void test_builder(void)
 {
 	struct idxgen_config c;
@@ -97,8 +116,20 @@ void test_contexts(void)
 	       OK(idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &c2)),
 	       "low and normal priority contexts");
 	idxgen_context_destroy(c2);
-	ret = idxgen_context_create(dev, IDXGEN_PRIORITY_HIGH, &c2);
-	tap_ok(ret == 0 || ret == -EPERM, "high priority: %s", idxgen_strerror(ret));
+	/*
+	 * HIGH needs CAP_SYS_NICE on a real device (the driver checks it);
+	 * the emulation has no such rule.  Which of the two answers is right
+	 * is known here: the other one is a bug either way.
+	 */
+	{
+		bool may = idxgen_backend_of(dev) == IDXGEN_BACKEND_EMU || cap_sys_nice();
+
+		ret = idxgen_context_create(dev, IDXGEN_PRIORITY_HIGH, &c2);
+		tap_ok(ret == (may ? 0 : -EPERM), "high priority %s: %s",
+		       may ? "(emulation or CAP_SYS_NICE): allowed"
+			   : "without CAP_SYS_NICE: -EPERM",
+		       idxgen_strerror(ret));
+	}
 	if (!ret)
 		idxgen_context_destroy(c2);
 	tap_ok(OK(idxgen_context_destroy(c1)) && idxgen_context_destroy(NULL) == -EINVAL,
@@ -203,10 +234,24 @@ void test_jobs(void)
 	if (!ret)
 		ret = idxgen_submit(ctx, &c3, 1, &j1);
 	tap_ok(ret == 0, "submit a 1M-thread block");
+	/*
+	 * Whether the job is done at the poll depends on speed, so either
+	 * answer may come; what each answer says must hold: "done" comes with
+	 * the job's whole result and its output in place, "not yet" with
+	 * nothing else.
+	 */
+	memset(&r, 0, sizeof(r));
 	ret = idxgen_wait(ctx, j1, 0, &r);
-	tap_ok(ret == 0 || ret == -ETIMEDOUT, "wait with timeout 0 polls: %s", idxgen_strerror(ret));
+	tap_ok(ret == -ETIMEDOUT ||
+		   (ret == 0 && r.status == IDXGEN_CPL_OK && r.warps == 32768 && output_ok(&c3)),
+	       "wait with timeout 0 polls: %s%s", idxgen_strerror(ret),
+	       ret ? "" : " (done: 32768 warps, output right)");
+	memset(&r, 0, sizeof(r));
 	ret = idxgen_job_result(ctx, j1, &r);
-	tap_ok(ret == 0 || ret == -EBUSY, "job_result without waiting: %s", idxgen_strerror(ret));
+	tap_ok(ret == -EBUSY ||
+		   (ret == 0 && r.status == IDXGEN_CPL_OK && r.warps == 32768 && output_ok(&c3)),
+	       "job_result without waiting: %s%s", idxgen_strerror(ret),
+	       ret ? "" : " (done: 32768 warps, output right)");
 	ret = idxgen_wait(ctx, j1, 60 * SEC, &r);
 	tap_ok(ret == 0 && r.status == IDXGEN_CPL_OK && r.warps == 32768 && output_ok(&c3),
 	       "then wait: 32768 warps, output right");

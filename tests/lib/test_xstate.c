@@ -17,6 +17,8 @@
  * Before the fix (unpack_avx2 ended in a tail call to the scalar path,
  * jumping there with the upper YMM state dirty) every AVX2 unpack with a
  * tail failed here.
+ *
+ * Tests register themselves (TAP_TEST): -l lists them, -t NAME runs one.
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -32,7 +34,7 @@
 /* Calls fn with the watched state initial; the state it leaves in use. */
 #define LEFT_IN_USE(call) (xstate_init(), (void)(call), xstate_in_use())
 
-static void test_unpack_words(void)
+TAP_TEST(unpack_words)
 {
 	static uint8_t words[4 * 100];
 	static uint16_t x[100], y[100], z[100];
@@ -69,7 +71,7 @@ static void test_unpack_words(void)
 	       "idxgen_unpack_words: nothing left in use");
 }
 
-static void test_config_unpack(void)
+TAP_TEST(config_unpack)
 {
 	struct idxgen_device *dev = NULL;
 	struct idxgen_region *reg = NULL;
@@ -201,11 +203,23 @@ static void test_runtime(unsigned int workers)
 	tap_ok(!xstate_in_use(), "idxgen_rt_destroy, %u workers: nothing left in use", workers);
 }
 
+TAP_TEST(runtime_1_worker)
+{
+	test_runtime(1);
+}
+
+TAP_TEST(runtime_2_workers)
+{
+	test_runtime(2);
+}
+
 int main(int argc, char **argv)
 {
-	const char *why = xstate_unsupported();
+	const char *why;
 
-	(void)argc;
+	if (tap_listing(argc, argv))
+		return tap_main(argc, argv);
+	why = xstate_unsupported();
 	if (why) {
 		tap_skip(why, "XINUSE readable");
 		return tap_done();
@@ -215,9 +229,5 @@ int main(int argc, char **argv)
 		       strerror(errno));
 	setenv("IDXGEN_BACKEND", "emu", 1);
 	tap_ok(!LEFT_IN_USE(0), "XINUSE reads 0 once the state is initialised (the test's own code)");
-	test_unpack_words();
-	test_config_unpack();
-	test_runtime(1);
-	test_runtime(2);
-	return tap_done();
+	return tap_main(argc, argv);
 }

@@ -300,7 +300,8 @@ int main(int argc, char **argv)
 		return 2;
 	igm_limits_default(&lim);
 	lim.lanes = IDXGEN_HW_MAX_LANES;	/* warp sizes up to 64 */
-	tap_diag("generator loop: %s", IDXGEN_TEST_LOOP);
+	if (!tap_listing(argc, argv))
+		tap_diag("generator loop: %s", IDXGEN_TEST_LOOP);
 
 	rc = tap_main(argc, argv);
 	free(mem);

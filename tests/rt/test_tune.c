@@ -12,7 +12,8 @@
  * list, the grid orders' issue order, schedule = auto through
  * idxgen_rt_launch_ex, bad input.
  *
- * usage: idxgen-rt-tune-test
+ * usage: idxgen-rt-tune-test [-l | -t NAME...]   (TAP_TEST: -l lists the
+ *        tests, -t NAME runs one)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -475,22 +476,47 @@ static void test_auto_option(struct idxgen_rt *rt)
 	idxgen_rt_tune_reset(NULL);
 }
 
-int main(void)
+/* The runtime every test uses (2 threads), made by main(). */
+static struct idxgen_rt *tune_rt;
+
+TAP_TEST(candidates)
+{
+	test_candidates(tune_rt);
+}
+
+TAP_TEST(controller)
+{
+	test_controller(tune_rt);
+}
+
+TAP_TEST(default_list)
+{
+	test_default_list(tune_rt);
+}
+
+TAP_TEST(grid_orders)
+{
+	test_grid_orders(tune_rt);
+}
+
+TAP_TEST(auto_option)
+{
+	test_auto_option(tune_rt);
+}
+
+int main(int argc, char **argv)
 {
 	struct idxgen_rt_options ro = { .num_threads = 2 };
-	struct idxgen_rt *rt = NULL;
-	int err;
+	int err, rc;
 
+	if (tap_listing(argc, argv))
+		return tap_main(argc, argv);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	unsetenv("IDXGEN_TUNE_SAMPLE");
-	err = idxgen_rt_create(&ro, &rt);
+	err = idxgen_rt_create(&ro, &tune_rt);
 	if (!tap_ok(!err, "runtime with 2 threads (%s)", idxgen_strerror(err)))
 		return tap_done();
-	test_candidates(rt);
-	test_controller(rt);
-	test_default_list(rt);
-	test_grid_orders(rt);
-	test_auto_option(rt);
-	idxgen_rt_destroy(rt);
-	return tap_done();
+	rc = tap_main(argc, argv);
+	idxgen_rt_destroy(tune_rt);
+	return rc;
 }

@@ -253,6 +253,7 @@ run_suite() { # name command...
 		fi
 		;;
 	esac
+	read -r t0 _ < /proc/uptime
 	if [ "$plan" = demo ]; then
 		# the demo's output on the console as it happens
 		{ (cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-600} "$@") 2>&1
@@ -268,6 +269,11 @@ run_suite() { # name command...
 		grep -q '^not ok' /tmp/suite.out || emit "not ok - suite $name exited with status $rc"
 	fi
 	kcheck "$name"
+	# How long the suite took, its kernel checks included, on the guest's
+	# clock: a figure for the logs (make check's per-suite cost), never
+	# compared with anything.
+	read -r t1 _ < /proc/uptime
+	emit "# suite $name: $((${t1%%.*} - ${t0%%.*})) s on the guest clock"
 	emit "### end $name rc=$rc"
 }
 

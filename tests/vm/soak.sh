@@ -4,7 +4,10 @@
 # Boots the debug kernel (tests/vm/kernel) on QEMU built with ASan+UBSan (the
 # fuzz build of tests/device/fuzz/run-fuzz.sh, so the device model is checked too)
 # and runs, for SOAK_TIME seconds in all (default 900):
-#   - the ioctl fuzzer for half the time, with resets and unbind/rebind;
+#   - the ioctl fuzzer for half the time, with resets and unbind/rebind; with
+#     SOAK_IOCTLS=N instead until N of its ioctls reached a live device (the
+#     same work at any speed; `make soak SOAK_IOCTLS=1000000` is the issue-42
+#     scale), a progress line at every hundredth and once a minute;
 #   - the soak: 8 processes submitting verified jobs (>= SOAK_JOBS, default
 #     10000, each index checked against tests/common) while hangs, lost
 #     interrupts, corrupt completions, failed DMA and resets are injected;
@@ -17,8 +20,10 @@
 # errno, jobs verified) and exits non-zero on any failure, any sanitizer
 # report from QEMU included.
 #
-# Environment: SOAK_TIME, SOAK_JOBS, SOAK_SEED, SOAK_QEMU (boot this QEMU
-# instead of building the sanitizer one: a quicker, unsanitized run).
+# Environment: SOAK_TIME, SOAK_JOBS, SOAK_SEED, SOAK_IOCTLS, SOAK_GUARD (the
+# hang guard of a SOAK_IOCTLS run, default 86400 s: no speed is assumed),
+# SOAK_QEMU (boot this QEMU instead of building the sanitizer one: a quicker,
+# unsanitized run).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export BUILD=${BUILD:-$ROOT/build}
@@ -45,22 +50,33 @@ say "debug kernel and guest files"
 bash "$ROOT/tests/vm/kernel/stage-guest.sh" "$SG" || exit 1
 
 half=$((T / 2))
+IOCTLS=${SOAK_IOCTLS:-}
+case $IOCTLS in
+'') fuzz_args=""; suite_guard=$((T + 600)); vm_guard=$((T * 2 + 900)) ;;
+*[!0-9]* | 0) say "SOAK_IOCTLS must be a positive count"; exit 1 ;;
+*) fuzz_args=" ioctls=$IOCTLS"; suite_guard=${SOAK_GUARD:-86400}
+   vm_guard=$((suite_guard + T * 2 + 900)) ;;
+esac
 cat >"$SG/soak.suites" <<EOS
-fuzz idxgen-stress fuzz $half $SEED
+fuzz idxgen-stress fuzz $half $SEED$fuzz_args
 soak idxgen-stress soak 8 $JOBS $half $((half / 2)) resets
 failnth idxgen-stress failnth
 qemu-topo idxgen-topo-race $((T * 20))
 aer-topo aer-topo-race.sh fault
 drv-smoke idxgen-drv-test smoke
 EOS
-say "fuzz ${half}s (seed $SEED), soak >= $JOBS jobs in <= ${half}s, fail-nth"
+if [ -n "$IOCTLS" ]; then
+	say "fuzz until $IOCTLS live ioctls (seed $SEED), soak >= $JOBS jobs in <= ${half}s, fail-nth"
+else
+	say "fuzz ${half}s (seed $SEED), soak >= $JOBS jobs in <= ${half}s, fail-nth"
+fi
 
 # QEMU's sanitizers: any report ends QEMU with a status run-vm.sh reads as
 # a failure (not isa-debug-exit's 1), and is named in the console log.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:exitcode=66}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1}
-QEMU=$QEMU_SAN GUEST=$SG IDXGEN_SUITE_TIMEOUT=$((T + 600)) \
-	bash "$ROOT/tests/vm/run-vm.sh" --plan soak --kernel debug --timeout $((T * 2 + 900))
+QEMU=$QEMU_SAN GUEST=$SG IDXGEN_SUITE_TIMEOUT=$suite_guard \
+	bash "$ROOT/tests/vm/run-vm.sh" --plan soak --kernel debug --timeout $vm_guard
 rc=$?
 CONSOLE=$BUILD/vm/console-soak-debug.log
 if [ -n "${SOAK_QEMU:-}" ]; then

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cub/cub.cuh - CUB's device-wide primitives for programs built by
- * idxgen-cc, on the C++ standard library: DeviceReduce, DeviceScan,
- * DeviceRadixSort, DeviceSelect, DeviceHistogram, DeviceSegmentedReduce,
+ * idxgen-cc, on the C++ standard library: DeviceReduce (ReduceByKey too),
+ * DeviceScan, DeviceRadixSort, DeviceSegmentedRadixSort, DeviceSelect,
+ * DevicePartition, DeviceRunLengthEncode, DeviceHistogram, DeviceSegmentedReduce,
  * with CUB's two-phase temporary-storage protocol (a call with a NULL
  * d_temp_storage only writes temp_storage_bytes; the next call runs), and
  * the utilities they use (KeyValuePair, DoubleBuffer, CachingDeviceAllocator).
@@ -245,6 +246,26 @@ struct DeviceReduce {
 		d_out->value = best.value;
 		return cudaSuccess;
 	}
+	template <typename KeysInIt, typename UniqueOutIt, typename ValuesInIt, typename AggOutIt,
+		  typename NumRunsOutIt, typename Op, typename N>
+	static cudaError_t ReduceByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInIt d_keys_in,
+				       UniqueOutIt d_unique_out, ValuesInIt d_values_in, AggOutIt d_aggregates_out,
+				       NumRunsOutIt d_num_runs_out, Op reduction_op, N num_items,
+				       cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		N runs = 0;
+		for (N i = 0, j; i < num_items; i = j) {	/* one aggregate per run of equal keys */
+			auto acc = d_values_in[i];
+			for (j = i + 1; j < num_items && d_keys_in[j] == d_keys_in[i]; j++)
+				acc = reduction_op(acc, d_values_in[j]);
+			d_unique_out[runs] = d_keys_in[i];
+			d_aggregates_out[runs] = acc;
+			runs++;
+		}
+		*d_num_runs_out = runs;
+		return cudaSuccess;
+	}
 	template <typename InIt, typename OutIt, typename N>
 	static cudaError_t ArgMin(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
 				  N num_items, cudaStream_t stream = 0, bool = false)
@@ -479,6 +500,147 @@ struct DeviceSegmentedReduce {
 		typedef detail::value_t<InIt> T;
 		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments, d_begin_offsets,
 			      d_end_offsets, cub::Min(), std::numeric_limits<T>::max(), stream);
+	}
+};
+
+/* runs of equal consecutive items: each run's first item and length */
+struct DeviceRunLengthEncode {
+	template <typename InIt, typename UniqueOutIt, typename LengthsOutIt, typename NumRunsOutIt, typename N>
+	static cudaError_t Encode(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, UniqueOutIt d_unique_out,
+				  LengthsOutIt d_counts_out, NumRunsOutIt d_num_runs_out, N num_items,
+				  cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		N runs = 0;
+		for (N i = 0, j; i < num_items; i = j) {
+			for (j = i + 1; j < num_items && d_in[j] == d_in[i]; j++)
+				;
+			d_unique_out[runs] = d_in[i];
+			d_counts_out[runs] = j - i;
+			runs++;
+		}
+		*d_num_runs_out = runs;
+		return cudaSuccess;
+	}
+	/* the runs longer than one item: their offsets and lengths */
+	template <typename InIt, typename OffsetsOutIt, typename LengthsOutIt, typename NumRunsOutIt, typename N>
+	static cudaError_t NonTrivialRuns(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in,
+					  OffsetsOutIt d_offsets_out, LengthsOutIt d_lengths_out,
+					  NumRunsOutIt d_num_runs_out, N num_items, cudaStream_t stream = 0, bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		N runs = 0;
+		for (N i = 0, j; i < num_items; i = j) {
+			for (j = i + 1; j < num_items && d_in[j] == d_in[i]; j++)
+				;
+			if (j - i > 1) {
+				d_offsets_out[runs] = i;
+				d_lengths_out[runs] = j - i;
+				runs++;
+			}
+		}
+		*d_num_runs_out = runs;
+		return cudaSuccess;
+	}
+};
+
+/* selected items first, in order; the others after them in reverse order (as CUB) */
+struct DevicePartition {
+	template <typename InIt, typename OutIt, typename NumOutIt, typename Pred, typename N>
+	static cudaError_t If(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
+			      NumOutIt d_num_selected_out, N num_items, Pred select_op, cudaStream_t stream = 0,
+			      bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		N k = 0, back = num_items;
+		for (N i = 0; i < num_items; i++) {
+			if (select_op(d_in[i]))
+				d_out[k++] = d_in[i];
+			else
+				d_out[--back] = d_in[i];
+		}
+		*d_num_selected_out = k;
+		return cudaSuccess;
+	}
+	template <typename InIt, typename FlagIt, typename OutIt, typename NumOutIt, typename N>
+	static cudaError_t Flagged(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, FlagIt d_flags,
+				   OutIt d_out, NumOutIt d_num_selected_out, N num_items, cudaStream_t stream = 0,
+				   bool = false)
+	{
+		IDXGEN_CUB_START(stream);
+		N k = 0, back = num_items;
+		for (N i = 0; i < num_items; i++) {
+			if (d_flags[i])
+				d_out[k++] = d_in[i];
+			else
+				d_out[--back] = d_in[i];
+		}
+		*d_num_selected_out = k;
+		return cudaSuccess;
+	}
+};
+
+/* each segment [begin[s], end[s]) sorted on its own, as DeviceRadixSort sorts (stable, CUB's key order) */
+struct DeviceSegmentedRadixSort {
+	template <typename K, typename V, typename BeginIt, typename EndIt>
+	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const K *d_keys_in,
+				     K *d_keys_out, const V *d_values_in, V *d_values_out, int num_items,
+				     int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0,
+				     int end_bit = sizeof(K) * 8, cudaStream_t stream = 0, bool = false)
+	{
+		(void)num_items;
+		IDXGEN_CUB_START(stream);
+		for (int s = 0; s < num_segments; s++) {
+			int b = (int)d_begin_offsets[s], n = (int)d_end_offsets[s] - b;
+			if (n > 0)
+				detail::radix_sort(d_keys_in + b, d_keys_out + b, d_values_in ? d_values_in + b : nullptr,
+						   d_values_in ? d_values_out + b : nullptr, (size_t)n, begin_bit, end_bit,
+						   false);
+		}
+		return cudaSuccess;
+	}
+	template <typename K, typename V, typename BeginIt, typename EndIt>
+	static cudaError_t SortPairsDescending(void *d_temp_storage, size_t &temp_storage_bytes, const K *d_keys_in,
+					       K *d_keys_out, const V *d_values_in, V *d_values_out, int num_items,
+					       int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets,
+					       int begin_bit = 0, int end_bit = sizeof(K) * 8,
+					       cudaStream_t stream = 0, bool = false)
+	{
+		(void)num_items;
+		IDXGEN_CUB_START(stream);
+		for (int s = 0; s < num_segments; s++) {
+			int b = (int)d_begin_offsets[s], n = (int)d_end_offsets[s] - b;
+			if (n > 0)
+				detail::radix_sort(d_keys_in + b, d_keys_out + b, d_values_in + b, d_values_out + b,
+						   (size_t)n, begin_bit, end_bit, true);
+		}
+		return cudaSuccess;
+	}
+	template <typename K, typename BeginIt, typename EndIt>
+	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, const K *d_keys_in,
+				    K *d_keys_out, int num_items, int num_segments, BeginIt d_begin_offsets,
+				    EndIt d_end_offsets, int begin_bit = 0, int end_bit = sizeof(K) * 8,
+				    cudaStream_t stream = 0, bool = false)
+	{
+		return SortPairs(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, (const char *)nullptr,
+				 (char *)nullptr, num_items, num_segments, d_begin_offsets, d_end_offsets, begin_bit,
+				 end_bit, stream);
+	}
+	template <typename K, typename BeginIt, typename EndIt>
+	static cudaError_t SortKeysDescending(void *d_temp_storage, size_t &temp_storage_bytes, const K *d_keys_in,
+					      K *d_keys_out, int num_items, int num_segments, BeginIt d_begin_offsets,
+					      EndIt d_end_offsets, int begin_bit = 0, int end_bit = sizeof(K) * 8,
+					      cudaStream_t stream = 0, bool = false)
+	{
+		(void)num_items;
+		IDXGEN_CUB_START(stream);
+		for (int s = 0; s < num_segments; s++) {
+			int b = (int)d_begin_offsets[s], n = (int)d_end_offsets[s] - b;
+			if (n > 0)
+				detail::radix_sort(d_keys_in + b, d_keys_out + b, (const char *)nullptr, (char *)nullptr,
+						   (size_t)n, begin_bit, end_bit, true);
+		}
+		return cudaSuccess;
 	}
 };
 

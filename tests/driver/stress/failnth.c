@@ -99,7 +99,7 @@ static void undo_ctx(struct fn_state *s)
 /* Setup before the fault is armed: a context to destroy. */
 static void prep_ctx(struct fn_state *s)
 {
-	if (ctx_create(s->d->fd, &s->tmp_id))
+	if (ctx_create(s->d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &s->tmp_id))
 		s->tmp_id = 0;
 }
 
@@ -364,13 +364,14 @@ int mode_failnth(int minor)
 
 	if (!tap_ok(dev_open(&d, minor) == 0, "accel%d: open", minor))
 		return tap_done();
-	if (!tap_ok(!ctx_create(d.fd, &s.ctx) && !region_create(d.fd, 1 << 16, &s.reg) &&
+	if (!tap_ok(!ctx_create(d.fd, DRM_IDXGEN_PRIORITY_NORMAL, &s.ctx) &&
+			!region_create(d.fd, 1 << 16, &s.reg) &&
 			(s.map = region_map(d.fd, s.reg, &s.size)) &&
 			!drmSyncobjCreate(d.fd, 0, &s.so),
 		    "accel%d: context, region, mapping, syncobj", minor))
 		return tap_done();
-	cfg_make(&s.cfg[0], d.lanes, s.reg, 0, 17, 9, 3);
-	cfg_make(&s.cfg[1], d.lanes, s.reg, 8192, 5, 30, 2);
+	cfg_make(&s.cfg[0], &d, s.reg, 0, 17, 9, 3);
+	cfg_make(&s.cfg[1], &d, s.reg, 8192, 5, 30, 2);
 
 	has_uq = param(d.fd, DRM_IDXGEN_PARAM_UAPI_FEATURES) & DRM_IDXGEN_UAPI_USER_QUEUES;
 	for (k = 0; k < sizeof(fn_ops) / sizeof(fn_ops[0]); k++) {
@@ -418,14 +419,14 @@ int mode_failnth(int minor)
 			 * Told apart from an object that is merely freed late by
 			 * a short wait; mistaking one for the other costs
 			 * nothing (objects_back() counts "no more than base").
-			 * STRESS_HANG_GUARD_S bounds the wait for the rest (asynchronous frees).
+			 * HANG_GUARD_S bounds the wait for the rest (asynchronous frees).
 			 */
 			if (r == -EFAULT && !objects_back(&d, base, 1)) {
 				orphans++;
 				base = objects(&d);
 				continue;
 			}
-			if (!objects_back(&d, base, STRESS_HANG_GUARD_S))
+			if (!objects_back(&d, base, HANG_GUARD_S))
 				leaked++;
 		}
 		if (orphans)
@@ -444,7 +445,7 @@ int mode_failnth(int minor)
 	       "accel%d: device still works after the injected failures", minor);
 	munmap((void *)s.map, s.size);
 	close(d.fd);
-	tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, STRESS_HANG_GUARD_S),
+	tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, HANG_GUARD_S),
 	       "accel%d: every object released when the file is closed", minor);
 	return tap_done();
 }

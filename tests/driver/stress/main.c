@@ -10,10 +10,13 @@
  *                                      unpatched 6.12 (tests/vm/kernel/patches)
  *   idxgen-stress failnth              every ioctl and region mmap with
  *                                      /proc/thread-self/fail-nth = 1, 2, 3...
- *   idxgen-stress fuzz SEC SEED [norebind] [noreset]
+ *   idxgen-stress fuzz SEC SEED [norebind] [noreset] [ioctls=N]
  *                                      structure-aware ioctl fuzzer: processes
  *                                      and threads sharing and closing fds,
- *                                      bad pointers, resets, unbind/rebind
+ *                                      bad pointers, resets, unbind/rebind;
+ *                                      for SEC seconds, or with ioctls=N until
+ *                                      N ioctls reached a live device (SEC is
+ *                                      then ignored)
  *   idxgen-stress soak PROCS JOBS SEC [MINSEC [resets]]
  *                                      PROCS processes submitting verified jobs
  *                                      (at least JOBS in all, for at least
@@ -43,20 +46,27 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "fuzz")) {
 		bool rebind = true, resets = true;
+		unsigned long until = 0;
 		int i;
 
 		for (i = 4; i < argc; i++) {
-			rebind &= strcmp(argv[i], "norebind") != 0;
-			resets &= strcmp(argv[i], "noreset") != 0;
+			if (!strcmp(argv[i], "norebind"))
+				rebind = false;
+			else if (!strcmp(argv[i], "noreset"))
+				resets = false;
+			else if (sscanf(argv[i], "ioctls=%lu", &until) != 1 || !until)
+				goto usage;
 		}
-		return mode_fuzz(argc > 2 ? atoi(argv[2]) : 20,
+		return mode_fuzz(argc > 2 ? atoi(argv[2]) : 20, until,
 				 argc > 3 ? strtoull(argv[3], NULL, 0) : 1, rebind, resets);
 	}
 	if (!strcmp(mode, "soak"))
 		return mode_soak(argc > 2 ? atoi(argv[2]) : 8, argc > 3 ? atol(argv[3]) : 1000,
 				 argc > 4 ? atoi(argv[4]) : 300, argc > 5 ? atoi(argv[5]) : 0,
 				 argc > 6 && !strcmp(argv[6], "resets"));
+usage:
 	fprintf(stderr, "usage: idxgen-stress drmcore [master|syncobj]|failnth|fuzz [SEC [SEED "
-			"[norebind] [noreset]]]|soak [PROCS [JOBS [SEC [MINSEC [resets]]]]]\n");
+			"[norebind] [noreset] [ioctls=N]]]|soak [PROCS [JOBS [SEC [MINSEC "
+			"[resets]]]]]\n");
 	return 2;
 }

@@ -17,10 +17,10 @@ static int soak_worker(struct stats *st, int minor, unsigned int idx, unsigned l
 	uint64_t size;
 	unsigned long done = 0;
 
-	if (dev_open(&d, minor) || ctx_create(d.fd, &ctx) || region_create(d.fd, 1 << 18, &reg) ||
-	    !(m = region_map(d.fd, reg, &size)))
+	if (dev_open(&d, minor) || ctx_create(d.fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx) ||
+	    region_create(d.fd, 1 << 18, &reg) || !(m = region_map(d.fd, reg, &size)))
 		return 2;
-	while ((done < quota || now() < tmin) && now() < end) {
+	while ((done < quota || now_s() < tmin) && now_s() < end) {
 		struct drm_idxgen_config c[8];
 		struct drm_idxgen_job_result r[8];
 		unsigned int n = 1 + rnd(&x) % 8, k;
@@ -28,7 +28,7 @@ static int soak_worker(struct stats *st, int minor, unsigned int idx, unsigned l
 		int e;
 
 		for (k = 0; k < n; k++) {
-			cfg_make(&c[k], d.lanes, reg, off, 1 + rnd(&x) % 48, 1 + rnd(&x) % 24,
+			cfg_make(&c[k], &d, reg, off, 1 + rnd(&x) % 48, 1 + rnd(&x) % 24,
 				 1 + rnd(&x) % 4);
 			c[k].flags = rnd(&x) % 4 ? 0 : DRM_IDXGEN_CONFIG_NO_HISTORY;
 			off += (cfg_bytes(&c[k]) + 3) & ~3ull;
@@ -59,7 +59,7 @@ int mode_soak(int procs, unsigned long jobs, int secs, int minsecs, bool resets)
 {
 	pid_t pid[64], chaos;
 	int i, status, bad = 0, minor = find_debug_dev();
-	double t0 = now(), end = t0 + secs;
+	double t0 = now_s(), end = t0 + secs;
 	struct stats *st = stats_new();
 	struct dev d;
 	char path[256];
@@ -110,7 +110,7 @@ int mode_soak(int procs, unsigned long jobs, int secs, int minsecs, bool resets)
 	waitpid(chaos, &status, 0);
 	snprintf(path, sizeof(path), "%s/inject_fault", d.dbg);
 	write_file(path, "0");
-	print_stats(st, "soak", now() - t0);
+	print_stats(st, "soak", now_s() - t0);
 	tap_ok(bad == 0, "soak: %d processes ran to the end (%d did not)", procs, bad);
 	tap_ok(st->jobs_bad == 0, "soak: no job reported success with a wrong index (%lu wrong)",
 	       st->jobs_bad);
@@ -118,7 +118,7 @@ int mode_soak(int procs, unsigned long jobs, int secs, int minsecs, bool resets)
 	       "soak: %lu jobs verified against the reference (want >= %lu)", st->jobs_verified,
 	       jobs);
 	close(d.fd);
-	tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, STRESS_HANG_GUARD_S),
+	tap_ok(objects_back(&d, (struct counts){0, 0, 0, 0}, HANG_GUARD_S),
 	       "soak: no driver object left once every fd is closed");
 	return tap_done();
 }

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+/*
+ * idxgen-stress: the statistics of fuzz and soak, the random generator and
+ * random configs.  The device, the uapi wrappers, jobs and the driver's
+ * object counters are drv_common.c's (tests/driver, shared with
+ * idxgen-drv-test).
+ */
+#include "stress.h"
+
+/* The statistics of a run, shared by the processes it forks. */
+struct stats *stats_new(void)
+{
+	struct stats *st =
+	    mmap(NULL, sizeof(*st), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (st == MAP_FAILED) {
+		perror("stats mmap");
+		abort();
+	}
+	return st;
+}
+
+void count(struct stats *st, int r)
+{
+	int e = r < 0 ? -r : 0;
+
+	atomic_fetch_add(&st->ioctls, 1);
+	atomic_fetch_add(&st->by_errno[e < NERR ? e : NERR - 1], 1);
+}
+
+/*
+ * xorshift64*: each thread has its own state, seeded from the run's seed
+ * and its thread id.
+ */
+uint64_t rnd_seed(uint64_t seed)
+{
+	return seed ^ ((uint64_t)gettid() * 0x9e3779b97f4a7c15ull) ^ 1;
+}
+
+uint64_t rnd(uint64_t *x)
+{
+	*x ^= *x >> 12;
+	*x ^= *x << 25;
+	*x ^= *x >> 27;
+	return *x * 0x2545f4914f6cdd1dull;
+}
+
+void print_stats(const struct stats *st, const char *what, double secs)
+{
+	int e;
+
+	tap_diag("%s: %lu ioctls in %.0f s, %lu jobs verified, %lu jobs failed by faults, %lu "
+		 "wrong, %lu resets, %lu rebinds, %lu maps",
+		 what, st->ioctls, secs, st->jobs_verified, st->jobs_failed, st->jobs_bad,
+		 st->resets, st->rebinds, st->maps);
+	/* ENODEV: the file's device instance was gone (unbound); every other
+	 * answer came from a live device's driver */
+	if (st->ioctls)
+		tap_diag("%s: %.1f %% of the ioctls reached a live device (%lu ENODEV, %lu files "
+			 "reopened on the device after it)",
+			 what, 100.0 * (st->ioctls - st->by_errno[ENODEV]) / st->ioctls,
+			 st->by_errno[ENODEV], st->follows);
+	for (e = 0; e < NERR; e++)
+		if (st->by_errno[e])
+			tap_diag("  %-12s %lu", e ? strerrorname_np(e) ?: "?" : "success",
+				 st->by_errno[e]);
+}
+
+/* A random but mostly plausible config for region h. */
+void cfg_random(struct drm_idxgen_config *c, uint32_t lanes, uint32_t h, bool valid, uint64_t *x)
+{
+	cfg_make_lanes(c, lanes ? lanes : 32, h, (rnd(x) % 16) * 4096, 1 + rnd(x) % 40,
+		       1 + rnd(x) % 20, 1 + rnd(x) % 6);
+	if (valid)
+		return;
+	switch (rnd(x) % 10) {
+	case 0:
+		c->flags = rnd(x);
+		break;
+	case 1:
+		c->offset = rnd(x);
+		break;
+	case 2:
+		c->dx = rnd(x);
+		break;
+	case 3:
+		c->word_size = rnd(x);
+		break;
+	case 4:
+		c->mx = rnd(x) % 40;
+		break;
+	case 5:
+		c->c = rnd(x);
+		break;
+	case 6:
+		c->rsvd = rnd(x);
+		break;
+	case 7:
+		c->region = rnd(x) % 8;
+		break;
+	case 8:
+		c->grid_blocks = rnd(x) % 3;
+		break;
+	default:
+		c->order = rnd(x);
+		break;
+	}
+}
