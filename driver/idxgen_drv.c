@@ -233,6 +233,7 @@ static void idxgen_remove(struct pci_dev *pdev)
 	 * fault into idxgen_region_fault(), which maps the zero page.
 	 */
 	drm_dev_unplug(&idev->drm);
+	idxgen_uq_unplug(idev);
 	idxgen_dev_fini(idev);
 }
 

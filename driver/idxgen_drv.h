@@ -430,6 +430,7 @@ void idxgen_uq_probe(struct idxgen_device *idev);
 int idxgen_uq_irq_init(struct idxgen_device *idev, int nvec);
 void idxgen_uq_irq_sync(struct idxgen_device *idev);
 void idxgen_uq_reset_done(struct idxgen_device *idev);
+void idxgen_uq_unplug(struct idxgen_device *idev);
 void idxgen_uq_file_close(struct idxgen_file *ifile);
 u32 idxgen_uq_file_count(struct idxgen_file *ifile);
 int idxgen_uq_create_ioctl(struct drm_device *dev, void *data, struct drm_file *file);

@@ -41,10 +41,14 @@ struct idxgen_uq_mem {
 	dma_addr_t dma;
 };
 
-/* The queue's doorbell page in BAR5. */
+/*
+ * The queue's doorbell page in BAR5, and the RAM page a mapping of it
+ * shows once the device is gone (so that a store does not SIGBUS).
+ */
 struct idxgen_uq_db {
 	struct drm_gem_object base;
 	phys_addr_t phys;
+	struct page *gone;
 };
 
 struct idxgen_uq {
@@ -76,6 +80,27 @@ static void idxgen_uq_mem_free(struct drm_gem_object *obj)
 	kfree(m);
 }
 
+/*
+ * Only after drm_dev_unplug() zapped every mapping of the device: the
+ * queue's memory (alive while mapped) comes back, so that the process
+ * still reads its completions and the GONE word, never SIGBUS
+ * (Documentation/gpu/drm-uapi.rst).
+ */
+static vm_fault_t idxgen_uq_mem_fault(struct vm_fault *vmf)
+{
+	struct vm_area_struct *vma = vmf->vma;
+	struct idxgen_uq_mem *m = to_uq_mem(vma->vm_private_data);
+	unsigned long pgoff = vma->vm_pgoff - drm_vma_node_start(&m->base.vma_node);
+	unsigned long off = (pgoff << PAGE_SHIFT) + (vmf->address - vma->vm_start);
+	void *p = m->vaddr + off;
+
+	if (off >= m->base.size)
+		return VM_FAULT_SIGBUS;
+	return vmf_insert_pfn(vma, vmf->address,
+			      is_vmalloc_addr(p) ? vmalloc_to_pfn(p) :
+						   page_to_pfn(virt_to_page(p)));
+}
+
 static int idxgen_uq_mem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 {
 	struct idxgen_uq_mem *m = to_uq_mem(obj);
@@ -92,6 +117,7 @@ static int idxgen_uq_mem_mmap(struct drm_gem_object *obj, struct vm_area_struct 
 }
 
 static const struct vm_operations_struct idxgen_uq_vm_ops = {
+	.fault = idxgen_uq_mem_fault,
 	.open = drm_gem_vm_open,
 	.close = drm_gem_vm_close,
 };
@@ -104,14 +130,30 @@ static const struct drm_gem_object_funcs idxgen_uq_mem_funcs = {
 
 static void idxgen_uq_db_free(struct drm_gem_object *obj)
 {
+	struct idxgen_uq_db *db = to_uq_db(obj);
+
+	if (db->gone)
+		__free_page(db->gone);
 	drm_gem_object_release(obj);
-	kfree(to_uq_db(obj));
+	kfree(db);
 }
 
-/* A zapped doorbell (queue destroyed, device gone) is not remapped. */
+/*
+ * A zapped doorbell is not remapped.  Zapped by UQ_DESTROY: the process
+ * rang a queue it destroyed itself (SIGBUS).  Zapped by drm_dev_unplug():
+ * a page of RAM takes the stores, and the GONE word in the queue's memory
+ * tells the process (the BAR may belong to another device by now).
+ */
 static vm_fault_t idxgen_uq_db_fault(struct vm_fault *vmf)
 {
-	return VM_FAULT_SIGBUS;
+	struct idxgen_uq_db *db = to_uq_db(vmf->vma->vm_private_data);
+	int idx;
+
+	if (drm_dev_enter(db->base.dev, &idx)) {
+		drm_dev_exit(idx);
+		return VM_FAULT_SIGBUS;
+	}
+	return vmf_insert_pfn(vmf->vma, vmf->address, page_to_pfn(db->gone));
 }
 
 static const struct vm_operations_struct idxgen_uq_db_vm_ops = {
@@ -155,10 +197,17 @@ static size_t idxgen_uq_value_off(u32 entries)
 	return idxgen_uq_cpl_off(entries) + (size_t)entries * sizeof(struct idxgen_cpl);
 }
 
+/* The driver's word after the value: DRM_IDXGEN_UQ_STATE_GONE once the device is gone. */
+static u32 *idxgen_uq_state_word(struct idxgen_uq *uq)
+{
+	return uq->mem->vaddr + idxgen_uq_value_off(uq->entries) + DRM_IDXGEN_UQ_STATE_WORD;
+}
+
 static int idxgen_uq_objects(struct idxgen_uq *uq, struct drm_file *file)
 {
 	struct drm_device *drm = &uq->idev->drm;
-	size_t size = PAGE_ALIGN(idxgen_uq_value_off(uq->entries) + sizeof(u64));
+	size_t size = PAGE_ALIGN(idxgen_uq_value_off(uq->entries) + DRM_IDXGEN_UQ_STATE_WORD +
+				 sizeof(u32));
 	int ret;
 
 	uq->mem = kzalloc(sizeof(*uq->mem), GFP_KERNEL);
@@ -176,6 +225,12 @@ static int idxgen_uq_objects(struct idxgen_uq *uq, struct drm_file *file)
 	uq->db = kzalloc(sizeof(*uq->db), GFP_KERNEL);
 	if (!uq->db)
 		return -ENOMEM;
+	uq->db->gone = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	if (!uq->db->gone) {
+		kfree(uq->db);
+		uq->db = NULL;
+		return -ENOMEM;
+	}
 	uq->db->phys = pci_resource_start(uq->idev->pdev, IDXGEN_BAR_DOORBELL) +
 		       (phys_addr_t)uq->hw * IDXGEN_UQ_DB_STRIDE;
 	uq->db->base.funcs = &idxgen_uq_db_funcs;
@@ -565,7 +620,7 @@ int idxgen_uq_wait_ioctl(struct drm_device *dev, void *data, struct drm_file *fi
 		if (args->completed >= args->value)
 			break;
 		if (args->state != DRM_IDXGEN_UQ_STATE_RUNNING) {
-			ret = -EIO;
+			ret = args->state == DRM_IDXGEN_UQ_STATE_GONE ? -ENODEV : -EIO;
 			break;
 		}
 		if (args->timeout_ns >= 0 && left <= 0) {
@@ -672,6 +727,30 @@ void idxgen_uq_probe(struct idxgen_device *idev)
 void idxgen_uq_reset_done(struct idxgen_device *idev)
 {
 	atomic_inc(&idev->uq_reset_gen);
+	atomic_inc(&idev->uq_events);
+	wake_up_all(&idev->uq_wq);
+}
+
+/*
+ * remove(), after drm_dev_unplug() zapped the queues' mappings: each
+ * queue's GONE word tells its process, which may be storing descriptors
+ * and doorbells without a system call (into RAM now: idxgen_uq_db_fault()),
+ * and its waiters return -ENODEV.
+ */
+void idxgen_uq_unplug(struct idxgen_device *idev)
+{
+	u32 i;
+
+	mutex_lock(&idev->uq_lock);
+	for (i = 0; i < idev->num_uqueues; i++) {
+		struct idxgen_uq *uq = idev->uqs[i];
+
+		if (!uq)
+			continue;
+		uq->state = DRM_IDXGEN_UQ_STATE_GONE;
+		WRITE_ONCE(*idxgen_uq_state_word(uq), DRM_IDXGEN_UQ_STATE_GONE);
+	}
+	mutex_unlock(&idev->uq_lock);
 	atomic_inc(&idev->uq_events);
 	wake_up_all(&idev->uq_wq);
 }

@@ -25,7 +25,8 @@
  * Errors.  Every function that can fail returns 0 (or a count) on success
  * and a negative errno value on failure; idxgen_strerror() names it.  The
  * library never aborts, never prints and never calls exit().  Codes used:
- * -EINVAL bad argument, -ENODEV no such device / not an idxgen node,
+ * -EINVAL bad argument, -ENODEV no such device / not an idxgen node / the
+ * device was removed (unbound) meanwhile,
  * -ENOENT unknown job, -ENOSPC index memory full, -E2BIG configuration
  * outside the device's limits, -ETIMEDOUT wait timed out, -EBUSY job not
  * finished, -EPROTO driver of an incompatible major version, -ENOMEM.

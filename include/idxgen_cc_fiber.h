@@ -76,6 +76,40 @@ static inline void __idxgen_cc_grid_sync(void)
 	__idxgen_cc_fiber_tid();
 }
 
+/* cooperative_groups::coalesced_threads(): the lanes at this call site together (threadIdx refreshed after). */
+static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned int __line)
+{
+	unsigned int __m = __idxgen_fiber_coalesced(__file, __line);
+
+	__idxgen_cc_fiber_tid();
+	return __m;
+}
+
+/*
+ * A store through volatile, as idxgen-cc rewrites it in code that runs as
+ * fibers ("s[t] += s[t + 16];" -> __idxgen_cc_vstore(s[t], (s[t]) + (s[t +
+ * 16]))): warp-synchronous code written for lanes in lock step (the
+ * unrolled last warp of the textbook reductions, without __syncwarp).  The
+ * value was read before the call; the lanes at this store meet
+ * (__idxgen_fiber_coalesced, the site the statement's line), so every lane
+ * has read before any writes; each writes; they meet again before reading
+ * on.  Outside a fiber kernel (a __host__ __device__ function called on the
+ * host) a plain store.
+ */
+template <class __T, class __V>
+static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, const char *__file = __builtin_FILE(),
+				      unsigned int __line = __builtin_LINE())
+{
+	if (!__idxgen_fiber_block()) {
+		__a = __v;
+		return __a;
+	}
+	(void)__idxgen_cc_coalesced(__file, __line);
+	__a = __v;
+	(void)__idxgen_cc_coalesced(__file, __line);
+	return __a;
+}
+
 /* cooperative_groups::this_grid().is_valid(): in a cooperative launch only. */
 static inline bool __idxgen_cc_grid_valid(void)
 {

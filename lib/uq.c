@@ -20,7 +20,10 @@
  * ioctl path.  A wait polls the completion value for UQ_SPIN_NS and then
  * sleeps in UQ_WAIT.  A queue that faults or is reset completes nothing
  * more: its pending jobs get error -EIO and status ABORTED, and the next
- * submission makes a new queue.
+ * submission makes a new queue.  A device removed (unbound) under the
+ * queue: the driver sets the queue's state word to GONE (the doorbell then
+ * takes stores into RAM, no SIGBUS); a submission or wait reads the word
+ * and returns -ENODEV, pending jobs get error -ENODEV, status ABORTED.
  *
  * Locking: everything here is under the context's submit_lock, except the
  * completion value a waiter polls; a waiter holds a reference on the queue
@@ -97,6 +100,14 @@ static uint64_t queue_value(const struct uq_queue *q)
 	return __atomic_load_n((const uint64_t *)(q->mem + q->c.value_offset), __ATOMIC_ACQUIRE);
 }
 
+/* The driver says the device is gone (removed, unbound): a plain load, no system call. */
+static bool queue_gone(const struct uq_queue *q)
+{
+	return __atomic_load_n(
+		   (const uint32_t *)(q->mem + q->c.value_offset + DRM_IDXGEN_UQ_STATE_WORD),
+		   __ATOMIC_ACQUIRE) == DRM_IDXGEN_UQ_STATE_GONE;
+}
+
 static void record(struct idxgen_uq_state *st, uint64_t seq, const struct idxgen_job_result *r)
 {
 	st->res_seq[seq % IDXGEN_RESULT_WINDOW] = seq;
@@ -149,10 +160,10 @@ static void harvest(struct idxgen_uq_state *st, struct uq_queue *q)
 	}
 }
 
-/* The queue completes nothing more: every job it has not completed fails. */
-static void fail_pending(struct idxgen_uq_state *st, struct uq_queue *q)
+/* The queue completes nothing more: every job it has not completed fails with error. */
+static void fail_pending(struct idxgen_uq_state *st, struct uq_queue *q, int error)
 {
-	struct idxgen_job_result r = { .error = -EIO, .status = IDXGEN_CPL_ABORTED };
+	struct idxgen_job_result r = {.error = error, .status = IDXGEN_CPL_ABORTED};
 
 	harvest(st, q);
 	for (; q->harvested < q->submitted; q->harvested++) {
@@ -165,19 +176,21 @@ static void fail_pending(struct idxgen_uq_state *st, struct uq_queue *q)
 /*
  * Until the queue's completion value reaches target: poll, then UQ_WAIT.
  * 0, -ETIMEDOUT at deadline_ns, -EIO the queue stopped (fault or reset),
- * -ENOENT the queue is gone (replaced meanwhile).
+ * -ENOENT the queue is gone (replaced meanwhile), -ENODEV the device is gone.
  */
 static int wait_value(int fd, struct uq_queue *q, uint64_t target, int64_t deadline_ns)
 {
 	int64_t start = idxgen_now_ns(), now = start;
 
-	while (queue_value(q) < target && now - start < UQ_SPIN_NS) {
+	while (queue_value(q) < target && now - start < UQ_SPIN_NS && !queue_gone(q)) {
 		cpu_relax();
 		now = idxgen_now_ns();
 	}
 	while (queue_value(q) < target) {
 		struct drm_idxgen_uq_wait w = { .uq_id = q->c.uq_id, .value = target };
 
+		if (queue_gone(q))
+			return -ENODEV;
 		now = idxgen_now_ns();
 		if (now >= deadline_ns)
 			return -ETIMEDOUT;
@@ -217,8 +230,8 @@ static int drain(struct idxgen_context *ctx, struct idxgen_uq_state *st, struct 
 	if (q->dead || q->harvested == q->submitted)
 		return 0;
 	ret = wait_value(ctx->dev->fd, q, q->submitted, INT64_MAX);
-	if (ret)
-		fail_pending(st, q);	/* -EIO/-ENOENT: the queue will not finish them */
+	if (ret) /* -EIO/-ENOENT/-ENODEV: the queue will not finish them */
+		fail_pending(st, q, ret == -ENODEV ? -ENODEV : -EIO);
 	harvest(st, q);
 	return 0;
 }
@@ -422,8 +435,9 @@ static int make_room(struct idxgen_context *ctx, struct idxgen_uq_state *st, str
 	ring_doorbell(q);	/* the jobs written so far, so that the device frees slots */
 	ret = wait_value(ctx->dev->fd, q, q->submitted - q->entries + 2, INT64_MAX);
 	if (ret) {
-		fail_pending(st, q);
-		return -EIO;
+		ret = ret == -ENODEV ? -ENODEV : -EIO;
+		fail_pending(st, q, ret);
+		return ret;
 	}
 	harvest(st, q);
 	return 0;
@@ -456,6 +470,10 @@ int idxgen_uq_submit(struct idxgen_context *ctx, const struct idxgen_config *cfg
 		ret = IDXGEN_UQ_FALLBACK;
 	if (!ret)
 		ret = queue_for(ctx, st, regs, nregs);
+	if (!ret && queue_gone(st->q)) {
+		fail_pending(st, st->q, -ENODEV);
+		ret = -ENODEV;
+	}
 	if (!ret)
 		ret = sync_ioctl_jobs(ctx);
 	for (i = 0; !ret && i < n; i++) {
@@ -520,8 +538,9 @@ int idxgen_uq_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadlin
 		ret = wait_value(ctx->dev->fd, q, seq - q->base + 1, deadline_ns);
 
 		pthread_mutex_lock(&ctx->submit_lock);
+		/* stopped, or gone while still ours */
 		if (ret && ret != -ETIMEDOUT && q == st->q && !q->dead)
-			fail_pending(st, q);	/* stopped, or gone while still ours */
+			fail_pending(st, q, ret == -ENODEV ? -ENODEV : -EIO);
 		queue_put(q);
 		pthread_mutex_unlock(&ctx->submit_lock);
 		if (ret == -ETIMEDOUT || (ret && ret != -EIO && ret != -ENOENT))

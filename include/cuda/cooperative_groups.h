@@ -34,6 +34,22 @@
 namespace cooperative_groups
 {
 
+/*
+ * Groups only fibers run (lib/cc/README.md "Two execution models"): a
+ * kernel using them runs as fibers.  A block or tile converts to one, as on
+ * CUDA, so helpers written for any group (reduce_sum(thread_group g, ...))
+ * take them.
+ */
+struct thread_group {
+	IDXGEN_CG_UNTRANSLATED void sync() const;
+	IDXGEN_CG_UNTRANSLATED unsigned int thread_rank() const;
+	IDXGEN_CG_UNTRANSLATED unsigned int size() const;
+	IDXGEN_CG_UNTRANSLATED unsigned int num_threads() const;
+	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_rank() const;
+	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_size() const;
+};
+struct coalesced_group;
+
 struct thread_block {
 	IDXGEN_CG_UNTRANSLATED void sync() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int thread_rank() const;
@@ -42,6 +58,8 @@ struct thread_block {
 	IDXGEN_CG_UNTRANSLATED dim3 group_index() const;
 	IDXGEN_CG_UNTRANSLATED dim3 thread_index() const;
 	IDXGEN_CG_UNTRANSLATED dim3 dim_threads() const;
+	IDXGEN_CG_UNTRANSLATED dim3 group_dim() const;
+	IDXGEN_CG_UNTRANSLATED operator thread_group() const;
 };
 
 template <unsigned int _Np> struct thread_block_tile {
@@ -59,6 +77,9 @@ template <unsigned int _Np> struct thread_block_tile {
 	IDXGEN_CG_UNTRANSLATED unsigned int ballot(int p) const;
 	IDXGEN_CG_UNTRANSLATED int any(int p) const;
 	IDXGEN_CG_UNTRANSLATED int all(int p) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED unsigned int match_any(_Tp v) const;
+	IDXGEN_CG_UNTRANSLATED operator thread_group() const;
+	IDXGEN_CG_UNTRANSLATED operator coalesced_group() const;
 };
 
 /* The grid: a kernel using it runs as fibers; sync() needs cudaLaunchCooperativeKernel. */
@@ -77,17 +98,14 @@ struct grid_group {
 IDXGEN_CG_UNTRANSLATED grid_group this_grid();
 IDXGEN_CG_UNTRANSLATED void sync(const grid_group &);
 
-/* Groups only fibers run (lib/cc/README.md "Two execution models"): a kernel using them runs as fibers. */
-struct thread_group {
-	IDXGEN_CG_UNTRANSLATED void sync() const;
-	IDXGEN_CG_UNTRANSLATED unsigned int thread_rank() const;
-	IDXGEN_CG_UNTRANSLATED unsigned int size() const;
-	IDXGEN_CG_UNTRANSLATED unsigned int num_threads() const;
-};
 struct coalesced_group : thread_group {
 	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_rank() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int meta_group_size() const;
 	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl(_Tp, unsigned int) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_up(_Tp, unsigned int) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_down(_Tp, unsigned int) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_xor(_Tp, int) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED unsigned int match_any(_Tp) const;
 	IDXGEN_CG_UNTRANSLATED unsigned int ballot(int) const;
 	IDXGEN_CG_UNTRANSLATED int any(int) const;
 	IDXGEN_CG_UNTRANSLATED int all(int) const;
@@ -433,9 +451,17 @@ template <unsigned int _Np> class thread_block_tile
 	}
 };
 
-static inline coalesced_group coalesced_threads()
+/*
+ * The lanes that reached this call together (__idxgen_fiber_coalesced: those
+ * at the same call site once no thread can go on), as a GPU's converged
+ * lanes: inside "if (v > 0)" the lanes with v > 0, not every live lane.
+ * The site is the caller's file and line (default arguments are evaluated
+ * where the call is written).
+ */
+static inline coalesced_group coalesced_threads(const char *__file = __builtin_FILE(),
+						unsigned int __line = __builtin_LINE())
 {
-	return coalesced_group::__make(2, 0, __activemask());
+	return coalesced_group::__make(2, 0, __idxgen_cc_coalesced(__file, __line));
 }
 
 template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> tiled_partition(const _Parent &)

@@ -433,87 +433,14 @@ IDXGEN_BF2__CMP(gtu, __hgtu)
 IDXGEN_BF2__CMP(geu, __hgeu)
 #undef IDXGEN_BF2__CMP
 
-/* ---- operators ----------------------------------------------------------------- */
+/* ---- operators and atomics (idxgen_narrow_ops.inc, shared with cuda_fp16.h) ---- */
 
-IDXGEN_BF__F __nv_bfloat16 operator+(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hadd(a, b); }
-IDXGEN_BF__F __nv_bfloat16 operator-(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hsub(a, b); }
-IDXGEN_BF__F __nv_bfloat16 operator*(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hmul(a, b); }
-IDXGEN_BF__F __nv_bfloat16 operator/(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hdiv(a, b); }
-IDXGEN_BF__F __nv_bfloat16 &operator+=(__nv_bfloat16 &a, const __nv_bfloat16 &b) { return a = __hadd(a, b); }
-IDXGEN_BF__F __nv_bfloat16 &operator-=(__nv_bfloat16 &a, const __nv_bfloat16 &b) { return a = __hsub(a, b); }
-IDXGEN_BF__F __nv_bfloat16 &operator*=(__nv_bfloat16 &a, const __nv_bfloat16 &b) { return a = __hmul(a, b); }
-IDXGEN_BF__F __nv_bfloat16 &operator/=(__nv_bfloat16 &a, const __nv_bfloat16 &b) { return a = __hdiv(a, b); }
-IDXGEN_BF__F __nv_bfloat16 operator+(const __nv_bfloat16 &a) { return a; }
-IDXGEN_BF__F __nv_bfloat16 operator-(const __nv_bfloat16 &a) { return __hneg(a); }
-IDXGEN_BF__F __nv_bfloat16 &operator++(__nv_bfloat16 &a) { return a = __hadd(a, idxgen_bf_make(0x3f80)); }
-IDXGEN_BF__F __nv_bfloat16 &operator--(__nv_bfloat16 &a) { return a = __hsub(a, idxgen_bf_make(0x3f80)); }
-IDXGEN_BF__F __nv_bfloat16 operator++(__nv_bfloat16 &a, int)
-{
-	__nv_bfloat16 r = a;
-
-	++a;
-	return r;
-}
-IDXGEN_BF__F __nv_bfloat16 operator--(__nv_bfloat16 &a, int)
-{
-	__nv_bfloat16 r = a;
-
-	--a;
-	return r;
-}
-IDXGEN_BF__F bool operator==(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __heq(a, b); }
-IDXGEN_BF__F bool operator!=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hneu(a, b); }
-IDXGEN_BF__F bool operator<(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hlt(a, b); }
-IDXGEN_BF__F bool operator<=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hle(a, b); }
-IDXGEN_BF__F bool operator>(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hgt(a, b); }
-IDXGEN_BF__F bool operator>=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hge(a, b); }
-
-IDXGEN_BF__F __nv_bfloat162 operator+(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hadd2(a, b); }
-IDXGEN_BF__F __nv_bfloat162 operator-(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hsub2(a, b); }
-IDXGEN_BF__F __nv_bfloat162 operator*(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hmul2(a, b); }
-IDXGEN_BF__F __nv_bfloat162 operator/(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __h2div(a, b); }
-IDXGEN_BF__F __nv_bfloat162 &operator+=(__nv_bfloat162 &a, const __nv_bfloat162 &b) { return a = __hadd2(a, b); }
-IDXGEN_BF__F __nv_bfloat162 &operator-=(__nv_bfloat162 &a, const __nv_bfloat162 &b) { return a = __hsub2(a, b); }
-IDXGEN_BF__F __nv_bfloat162 &operator*=(__nv_bfloat162 &a, const __nv_bfloat162 &b) { return a = __hmul2(a, b); }
-IDXGEN_BF__F __nv_bfloat162 &operator/=(__nv_bfloat162 &a, const __nv_bfloat162 &b) { return a = __h2div(a, b); }
-IDXGEN_BF__F __nv_bfloat162 operator+(const __nv_bfloat162 &a) { return a; }
-IDXGEN_BF__F __nv_bfloat162 operator-(const __nv_bfloat162 &a) { return __hneg2(a); }
-IDXGEN_BF__F bool operator==(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hbeq2(a, b); }
-IDXGEN_BF__F bool operator!=(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hbneu2(a, b); }
-IDXGEN_BF__F bool operator<(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hblt2(a, b); }
-IDXGEN_BF__F bool operator<=(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hble2(a, b); }
-IDXGEN_BF__F bool operator>(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hbgt2(a, b); }
-IDXGEN_BF__F bool operator>=(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hbge2(a, b); }
-
-/* ---- atomics --------------------------------------------------------- */
-
-/* atomicAdd on a bfloat16: a compare-and-swap loop on its 16 bits; returns the old value */
-IDXGEN_BF__F __nv_bfloat16 atomicAdd(__nv_bfloat16 *p, __nv_bfloat16 v)
-{
-	unsigned short *w = (unsigned short *)(void *)p;
-	unsigned short old = __atomic_load_n(w, __ATOMIC_SEQ_CST), nw;
-
-	do
-		nw = __hadd(idxgen_bf_make(old), v).__x;
-	while (!__atomic_compare_exchange_n(w, &old, nw, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
-	return idxgen_bf_make(old);
-}
-
-/* atomicAdd on a __nv_bfloat162: one 32-bit compare-and-swap (each bfloat16 is atomic, as CUDA promises) */
-IDXGEN_BF__F __nv_bfloat162 atomicAdd(__nv_bfloat162 *p, __nv_bfloat162 v)
-{
-	unsigned int *w = (unsigned int *)(void *)p;
-	unsigned int old = __atomic_load_n(w, __ATOMIC_SEQ_CST), nw;
-	__nv_bfloat162 o, s;
-
-	do {
-		memcpy(&o, &old, sizeof(o));
-		s = __hadd2(o, v);
-		memcpy(&nw, &s, sizeof(nw));
-	} while (!__atomic_compare_exchange_n(w, &old, nw, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
-	memcpy(&o, &old, sizeof(o));
-	return o;
-}
+#define IDXGEN_NARROW_T __nv_bfloat16
+#define IDXGEN_NARROW_T2 __nv_bfloat162
+#define IDXGEN_NARROW_F IDXGEN_BF__F
+#define IDXGEN_NARROW_MAKE idxgen_bf_make
+#define IDXGEN_NARROW_ONE 0x3f80
+#include "idxgen_narrow_ops.inc"
 
 #define CUDART_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7f80U)
 #define CUDART_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7fffU)

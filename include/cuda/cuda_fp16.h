@@ -459,87 +459,14 @@ IDXGEN_H2__CMP(gtu, __hgtu)
 IDXGEN_H2__CMP(geu, __hgeu)
 #undef IDXGEN_H2__CMP
 
-/* ---- operators ----------------------------------------------------------------- */
+/* ---- operators and atomics (idxgen_narrow_ops.inc, shared with cuda_bf16.h) ---- */
 
-IDXGEN_H__F __half operator+(const __half &a, const __half &b) { return __hadd(a, b); }
-IDXGEN_H__F __half operator-(const __half &a, const __half &b) { return __hsub(a, b); }
-IDXGEN_H__F __half operator*(const __half &a, const __half &b) { return __hmul(a, b); }
-IDXGEN_H__F __half operator/(const __half &a, const __half &b) { return __hdiv(a, b); }
-IDXGEN_H__F __half &operator+=(__half &a, const __half &b) { return a = __hadd(a, b); }
-IDXGEN_H__F __half &operator-=(__half &a, const __half &b) { return a = __hsub(a, b); }
-IDXGEN_H__F __half &operator*=(__half &a, const __half &b) { return a = __hmul(a, b); }
-IDXGEN_H__F __half &operator/=(__half &a, const __half &b) { return a = __hdiv(a, b); }
-IDXGEN_H__F __half operator+(const __half &a) { return a; }
-IDXGEN_H__F __half operator-(const __half &a) { return __hneg(a); }
-IDXGEN_H__F __half &operator++(__half &a) { return a = __hadd(a, idxgen_h_make(0x3c00)); }
-IDXGEN_H__F __half &operator--(__half &a) { return a = __hsub(a, idxgen_h_make(0x3c00)); }
-IDXGEN_H__F __half operator++(__half &a, int)
-{
-	__half r = a;
-
-	++a;
-	return r;
-}
-IDXGEN_H__F __half operator--(__half &a, int)
-{
-	__half r = a;
-
-	--a;
-	return r;
-}
-IDXGEN_H__F bool operator==(const __half &a, const __half &b) { return __heq(a, b); }
-IDXGEN_H__F bool operator!=(const __half &a, const __half &b) { return __hneu(a, b); }
-IDXGEN_H__F bool operator<(const __half &a, const __half &b) { return __hlt(a, b); }
-IDXGEN_H__F bool operator<=(const __half &a, const __half &b) { return __hle(a, b); }
-IDXGEN_H__F bool operator>(const __half &a, const __half &b) { return __hgt(a, b); }
-IDXGEN_H__F bool operator>=(const __half &a, const __half &b) { return __hge(a, b); }
-
-IDXGEN_H__F __half2 operator+(const __half2 &a, const __half2 &b) { return __hadd2(a, b); }
-IDXGEN_H__F __half2 operator-(const __half2 &a, const __half2 &b) { return __hsub2(a, b); }
-IDXGEN_H__F __half2 operator*(const __half2 &a, const __half2 &b) { return __hmul2(a, b); }
-IDXGEN_H__F __half2 operator/(const __half2 &a, const __half2 &b) { return __h2div(a, b); }
-IDXGEN_H__F __half2 &operator+=(__half2 &a, const __half2 &b) { return a = __hadd2(a, b); }
-IDXGEN_H__F __half2 &operator-=(__half2 &a, const __half2 &b) { return a = __hsub2(a, b); }
-IDXGEN_H__F __half2 &operator*=(__half2 &a, const __half2 &b) { return a = __hmul2(a, b); }
-IDXGEN_H__F __half2 &operator/=(__half2 &a, const __half2 &b) { return a = __h2div(a, b); }
-IDXGEN_H__F __half2 operator+(const __half2 &a) { return a; }
-IDXGEN_H__F __half2 operator-(const __half2 &a) { return __hneg2(a); }
-IDXGEN_H__F bool operator==(const __half2 &a, const __half2 &b) { return __hbeq2(a, b); }
-IDXGEN_H__F bool operator!=(const __half2 &a, const __half2 &b) { return __hbneu2(a, b); }
-IDXGEN_H__F bool operator<(const __half2 &a, const __half2 &b) { return __hblt2(a, b); }
-IDXGEN_H__F bool operator<=(const __half2 &a, const __half2 &b) { return __hble2(a, b); }
-IDXGEN_H__F bool operator>(const __half2 &a, const __half2 &b) { return __hbgt2(a, b); }
-IDXGEN_H__F bool operator>=(const __half2 &a, const __half2 &b) { return __hbge2(a, b); }
-
-/* ---- atomics --------------------------------------------------------- */
-
-/* atomicAdd on a half: a compare-and-swap loop on its 16 bits; returns the old value */
-IDXGEN_H__F __half atomicAdd(__half *p, __half v)
-{
-	unsigned short *w = (unsigned short *)(void *)p;
-	unsigned short old = __atomic_load_n(w, __ATOMIC_SEQ_CST), nw;
-
-	do
-		nw = __hadd(idxgen_h_make(old), v).__x;
-	while (!__atomic_compare_exchange_n(w, &old, nw, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
-	return idxgen_h_make(old);
-}
-
-/* atomicAdd on a __half2: one 32-bit compare-and-swap (each half is atomic, as CUDA promises) */
-IDXGEN_H__F __half2 atomicAdd(__half2 *p, __half2 v)
-{
-	unsigned int *w = (unsigned int *)(void *)p;
-	unsigned int old = __atomic_load_n(w, __ATOMIC_SEQ_CST), nw;
-	__half2 o, s;
-
-	do {
-		memcpy(&o, &old, sizeof(o));
-		s = __hadd2(o, v);
-		memcpy(&nw, &s, sizeof(nw));
-	} while (!__atomic_compare_exchange_n(w, &old, nw, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
-	memcpy(&o, &old, sizeof(o));
-	return o;
-}
+#define IDXGEN_NARROW_T __half
+#define IDXGEN_NARROW_T2 __half2
+#define IDXGEN_NARROW_F IDXGEN_H__F
+#define IDXGEN_NARROW_MAKE idxgen_h_make
+#define IDXGEN_NARROW_ONE 0x3c00
+#include "idxgen_narrow_ops.inc"
 
 #define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7c00U)
 #define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7fffU)

@@ -349,6 +349,8 @@ void fiber_names_free(struct fiber_names *fn);
 bool is_fiber_builtin(const char *name, bool with_syncthreads);
 /* Why kernel fn must run as fibers before any analysis, or NULL (a static string or one in *buf). */
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len);
+/* A volatile store of warp-synchronous code (fiber_plan.c): target and value of c. */
+bool warp_sync_store(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
 
 /* driver.c: idxgen-cc as nvcc is used (whole programs); its exit status. */
 int driver_main(int argc, char **argv);

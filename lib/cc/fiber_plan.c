@@ -84,7 +84,40 @@ struct scan {
 	const char *hit;			/* what was found (a static string or in buf) */
 	bool reason;				/* hit is the whole reason (a library primitive) */
 	char buf[160];
+	const struct source *src;
 };
+
+/*
+ * A store through a volatile lvalue ("s[t] += s[t + 16];" with volatile int
+ * *s) into shared memory or through a pointer a __device__ function was
+ * given: warp-synchronous code written for the lanes of a warp in lock step,
+ * as the unrolled last warp of the textbook reductions.  Run as fibers, each
+ * such store is a rendezvous of the lanes (whole.c, __idxgen_cc_vstore).
+ * Not a kernel parameter's global memory or a __device__ variable (a flag
+ * for other blocks, as in the last-block pattern): those stay plain stores.
+ */
+bool warp_sync_store(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor b, r, parent;
+
+	*target = *value = clang_getNullCursor();
+	if (!s || (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator) ||
+	    !assignment(s, c, target, value) || clang_Cursor_isNull(*target) || clang_Cursor_isNull(*value) ||
+	    !clang_isVolatileQualifiedType(clang_getCursorType(*target)))
+		return false;
+	b = lvalue_base(*target);
+	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr)
+		return true;
+	r = clang_getCursorReferenced(b);
+	if (clang_getCursorKind(r) == CXCursor_VarDecl && has_annot(r, "shared"))
+		return true;
+	parent = clang_getCursorSemanticParent(r);
+	if (clang_getCursorKind(r) == CXCursor_ParmDecl)
+		return !has_annot(parent, "global");
+	return clang_getCursorKind(r) == CXCursor_VarDecl && clang_Cursor_getStorageClass(r) != CX_SC_Extern &&
+	       clang_getCursorKind(parent) != CXCursor_TranslationUnit && clang_getCursorKind(parent) != CXCursor_Namespace;
+}
 
 static bool is_known(const struct fiber_names *fn, const char *n)
 {
@@ -98,12 +131,18 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 {
 	struct scan *sc = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor t, v;
 	char *n;
 
 	(void)parent;
 	if (k == CXCursor_VarDecl && has_annot(c, "shared") && clang_Cursor_getStorageClass(c) == CX_SC_Extern &&
 	    !sc->known) {
 		sc->hit = "extern __shared__";
+		return CXChildVisit_Break;
+	}
+	if (!sc->known && sc->src && sc->src->model != EXEC_FISSION && warp_sync_store(sc->src, c, &t, &v)) {
+		sc->hit = "a store through volatile (warp-synchronous code: its lanes meet at each such store)";
+		sc->reason = true;
 		return CXChildVisit_Break;
 	}
 	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr && k != CXCursor_OverloadedDeclRef &&
@@ -187,7 +226,7 @@ void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUni
 	while (more) {	/* fixed point: a caller of a suspending function suspends */
 		more = false;
 		for (i = 0; i < fns.n; i++) {
-			struct scan sc = { fn->n ? fn : NULL, true, true, NULL, false, { 0 } };
+			struct scan sc = { fn->n ? fn : NULL, true, true, NULL, false, { 0 }, s };
 
 			if (in[i])
 				continue;
@@ -217,7 +256,7 @@ void fiber_names_free(struct fiber_names *fn)
 
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
 {
-	struct scan sc = { s->fnames, false, false, NULL, false, { 0 } };
+	struct scan sc = { s->fnames, false, false, NULL, false, { 0 }, s };
 
 	if (s->fnames && s->fnames->n) {
 		clang_visitChildren(fn, scan_visit, &sc);

@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #include "cc.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -208,6 +209,64 @@ static bool rewrite_launch(struct walk *w, CXCursor c)
 	return true;
 }
 
+static bool ident_char(char ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/*
+ * The offset of the __shared__ keyword of a declaration that starts at a
+ * and names its variable at name ("static volatile __shared__ int s[4];"),
+ * or ~0u.
+ */
+static unsigned shared_keyword(const struct source *s, unsigned a, unsigned name)
+{
+	static const char kw[] = "__shared__";
+	unsigned i, n = sizeof(kw) - 1;
+
+	for (i = a; i + n <= name && i + n < s->len; i++)
+		if (!strncmp(s->text + i, kw, n) && (i == a || !ident_char(s->text[i - 1])) &&
+		    !ident_char(s->text[i + n]))
+			return i;
+	return ~0u;
+}
+
+/*
+ * "a op= b" / "a = b" with a volatile (warp-synchronous code, fiber_plan.c):
+ * __idxgen_cc_vstore(a, (a) op (b)): every lane of the warp reads first,
+ * then the lanes meet, then each writes, then they meet again -- what lanes
+ * in lock step do (include/idxgen_cc_fiber.h).
+ */
+static bool rewrite_volatile_store(struct walk *w, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor target, value;
+	unsigned a = c_start(c), e = c_end(c);
+	char op[4];
+
+	if (!warp_sync_store(w->s, c, &target, &value) || in_macro(c) || a < w->pos || c_start(target) != a ||
+	    c_end(value) != e)
+		return false;
+	op_text(w->s, c, op);
+	emit_src(w->s, w->pos, a, w->o);
+	bputs(w->o, "__idxgen_cc_vstore(");
+	emit_src(w->s, c_start(target), c_end(target), w->o);
+	bputs(w->o, ", ");
+	if (k == CXCursor_CompoundAssignOperator) {
+		op[strlen(op) - 1] = 0;	/* "+=" -> "+" */
+		bputs(w->o, "(");
+		emit_src(w->s, c_start(target), c_end(target), w->o);
+		bprintf(w->o, ") %s (", op);
+		emit_src(w->s, c_start(value), e, w->o);
+		bputs(w->o, ")");
+	} else {
+		emit_src(w->s, c_start(value), e, w->o);
+	}
+	bputs(w->o, ")");
+	w->pos = e;
+	return true;
+}
+
 static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct walk *w = d;
@@ -216,6 +275,8 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 	if (!in_main(w->s, c))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
+		return CXChildVisit_Continue;
+	if (w->device && w->s->model != EXEC_FISSION && rewrite_volatile_store(w, c))
 		return CXChildVisit_Continue;
 	if (w->device && k == CXCursor_VarDecl && has_annot(c, "shared") && !in_macro(c)) {
 		unsigned a = c_start(c);
@@ -236,11 +297,17 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 			free(n);
 			return CXChildVisit_Continue;
 		}
-		if (a >= w->pos && a + 10 <= w->s->len && !strncmp(w->s->text + a, "__shared__", 10)) {
-			/* one per worker thread: the blocks of a worker run one after another */
-			emit_src(w->s, w->pos, a, w->o);
-			bputs(w->o, "static thread_local");
-			w->pos = a + 10;
+		unsigned kw = shared_keyword(w->s, a, off_of(clang_getCursorLocation(c)));
+
+		if (kw != ~0u && kw >= w->pos) {
+			/*
+			 * one per worker thread: the blocks of a worker run one after
+			 * another.  "static __shared__ float s[32];" (public block-reduce
+			 * helpers write it so) is static already.
+			 */
+			emit_src(w->s, w->pos, kw, w->o);
+			bputs(w->o, clang_Cursor_getStorageClass(c) == CX_SC_Static ? "thread_local" : "static thread_local");
+			w->pos = kw + 10;
 		} else if (clang_getCursorKind(parent) == CXCursor_DeclStmt && c_start(parent) < a &&
 			   c_start(parent) < w->pos) {
 			/* a later declarator of `__shared__ float s[N], m[N];`: rewritten with the first */
@@ -615,11 +682,17 @@ static void fission_undo(struct source *s, const struct fission_try *ft)
 	s->nerrors = ft->nerrors;
 }
 
-/* Loop fission; false (diagnostics quiet in auto mode) when it cannot run the kernel. */
+/*
+ * Loop fission; false (diagnostics quiet in auto mode) when it cannot run the
+ * kernel.  The emitters diagnose too (a "break" out of a loop whose barrier
+ * the analysis found uniform: tests/cuda/progs/fiber_layernorm.cu), so the
+ * kernel is emitted into a buffer of its own, kept only when they did not.
+ */
 static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t, struct buf *o)
 {
 	struct fission_try ft = { s->nerrors, s->nedits };
-	bool ok;
+	struct buf body = { 0 };
+	bool ok, retry;
 	unsigned i;
 
 	if (s->nedits && s->model == EXEC_AUTO) {
@@ -628,14 +701,25 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 			if (s->edits[i].start >= c_start(k->fn))
 				ft.nedits = ~0u;
 	}
-	s->quiet = s->model == EXEC_AUTO && ft.nedits != ~0u;
+	retry = s->model == EXEC_AUTO && ft.nedits != ~0u;
+	s->quiet = retry;
 	ok = analyse_kernel(k) && dependent_layout(k);
 	for (i = 0; ok && i < k->nv; i++)
 		if (k->v[i].param && !*k->v[i].name)
 			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
+	if (s->nerrors == ft.nerrors) {
+		if (t->is)
+			bputs(&body, t->gen.p);
+		emit_prologue(k, &body);
+		emit_private(k, &body);
+		emit_kernel_body(k, &body);
+		bprintf(&body, "}\n\n");
+		emit_stub(k, t, &body);
+	}
 	s->quiet = false;
 	if (s->nerrors > ft.nerrors) {
-		if (s->model == EXEC_AUTO && ft.nedits != ~0u) {
+		buf_free(&body);
+		if (retry) {
 			fission_undo(s, &ft);
 			return false;
 		}
@@ -645,13 +729,9 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 		bprintf(s->plan, "kernel %s: fission\n", k->name);
 		dump_plan(k, s->plan);
 	}
-	if (t->is)
-		bputs(o, t->gen.p);
-	emit_prologue(k, o);
-	emit_private(k, o);
-	emit_kernel_body(k, o);
-	bprintf(o, "}\n\n");
-	emit_stub(k, t, o);
+	if (body.n)
+		bput(o, body.p, body.n);
+	buf_free(&body);
 	return true;
 }
 

@@ -80,6 +80,7 @@
 #define F_WARP	3	/* waiting at a warp operation */
 #define F_DONE	4	/* returned */
 #define F_GRID	5	/* waiting at a grid-wide barrier (coop.c) */
+#define F_COAL	6	/* at coalesced_threads(): waits until no thread of the block can run */
 
 #define RT_FIBER_GUARD		(16u << 10)	/* guard bytes below each stack */
 #define RT_FIBER_STACK_MIN	(16u << 10)
@@ -94,6 +95,7 @@ struct rt_fiber {
 	__idxgen_fiber_warp_fn wfn;
 	const void *warg;
 	void *wout;
+	uint32_t cline;			/* at coalesced_threads(): the call's line (its file in warg) */
 };
 
 struct rt_fibers {
@@ -112,6 +114,7 @@ struct rt_fibers {
 	void *main_sp;
 	uint32_t n, cur, nlive, arrived;
 	uint32_t grid_arrived;		/* threads at a grid-wide barrier */
+	uint32_t ncoal;			/* threads at coalesced_threads() (F_COAL) */
 	uint32_t bar_acc, bar_result;
 	int failed;			/* 0, or why the block stops: F_FAIL_* */
 	uint32_t fail_thread;
@@ -414,6 +417,37 @@ static void started(struct rt_fibers *p)
 }
 
 /*
+ * Every thread of the block is suspended or returned: each thread at
+ * coalesced_threads() gets the lanes of its warp waiting at the same call
+ * site (wout) -- the lanes that took the same path to it, as a GPU's
+ * converged lanes: those that went elsewhere are at a barrier, another warp
+ * operation or returned, and can go no further without these.
+ */
+static void coalesce(struct rt_fibers *p)
+{
+	uint32_t i, l;
+
+	for (i = 0; i < p->n; i++) {
+		struct rt_fiber *f = &p->f[i];
+		uint32_t wi = f->tid.lin / 32, m = 0;
+
+		if (f->state != F_COAL)
+			continue;
+		for (l = 0; l < 32 && wi * 32 + l < p->n; l++) {
+			const struct rt_fiber *g = &p->f[p->by_lin[wi * 32 + l]];
+
+			if (g->state == F_COAL && g->warg == f->warg && g->cline == f->cline)
+				m |= 1u << l;
+		}
+		f->wmask = m;
+	}
+	for (i = 0; i < p->n; i++)
+		if (p->f[i].state == F_COAL)
+			p->f[i].state = F_RUN;
+	p->ncoal = 0;
+}
+
+/*
  * Switch from the running thread t (its state already set; t = n - 1 and
  * save = &main_sp when the block starts) to the next runnable one, or back
  * to the block's main context when none can run.
@@ -439,7 +473,12 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 		do_switch(p, save, f->sp, stack_lo(p, j), p->f[t].state == F_DONE && !from_main);
 		return;
 	}
-	/* nobody can run: all returned, or a deadlock */
+	/* nobody can run: the threads at coalesced_threads() learn their group, or all returned, or a deadlock */
+	if (p->ncoal && !p->failed) {
+		coalesce(p);
+		switch_next(p, save, from_main);
+		return;
+	}
 	if (p->nlive && !p->failed) {
 		p->failed = F_FAIL_DEADLOCK;
 		p->fail_thread = t;
@@ -503,6 +542,7 @@ static void grid_release(struct rt_fibers *p)
 		if (p->f[i].state == F_GRID)
 			p->f[i].state = F_RUN;
 	p->grid_arrived = 0;
+	p->ncoal = 0;
 }
 
 /* A thread returned: it no longer holds up a barrier or its warp. */
@@ -583,6 +623,7 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 	p->nlive = n;
 	p->arrived = 0;
 	p->grid_arrived = 0;
+	p->ncoal = 0;
 	p->failed = 0;
 	p->cur = n - 1;	/* switch_next starts at thread 0 */
 	rt_fiber_cur = p;
@@ -673,6 +714,19 @@ void __idxgen_fiber_grid_sync(void)
 		grid_release(p);
 	else
 		suspend(p);
+}
+
+uint32_t __idxgen_fiber_coalesced(const char *file, uint32_t line)
+{
+	struct rt_fibers *p = need_fiber("coalesced_threads()");
+	struct rt_fiber *f = &p->f[p->cur];
+
+	f->state = F_COAL;
+	f->warg = file;
+	f->cline = line;
+	p->ncoal++;
+	suspend(p);
+	return f->wmask;
 }
 
 int __idxgen_fiber_grid_valid(void)

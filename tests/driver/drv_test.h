@@ -77,6 +77,9 @@ void test_aer(struct dev *d);
 int test_aer_remove(int minor);
 void test_suspend(struct dev *d);
 int test_close_unbind(int minor);
+struct uq;
+struct uq *uq_unplug_setup(struct dev *d, uint32_t ctx, uint32_t reg, uint64_t reg_size);
+void uq_unplug_check(struct uq *q);
 void test_unplug(int minor);
 void test_uq(struct dev *d);				/* drv_uq.c */
 

@@ -159,6 +159,7 @@ void test_unplug(int minor)
 	struct drm_idxgen_job_result res;
 	uint32_t ctx, reg, reg2;
 	const volatile uint8_t *m;
+	struct uq *q;
 	uint64_t size, first;
 	char path[256];
 	volatile int faulted = 0;
@@ -180,6 +181,7 @@ void test_unplug(int minor)
 	       "unplug: a child reads the same output through the inherited mapping (status %#x)",
 	       st);
 	submit(d.fd, ctx, &c, 1, 0, 0, &first);
+	q = uq_unplug_setup(&d, ctx, reg, size);
 
 	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/remove", d.pci);
 	tap_ok(write_file(path, "1") == 0, "accel%d: PCI device removed with an fd open", minor);
@@ -199,6 +201,7 @@ void test_unplug(int minor)
 	signal(SIGBUS, SIG_DFL);
 	tap_ok(!faulted, "a page of a removed device first touched after unplug reads zero (%d)",
 	       faulted);
+	uq_unplug_check(q);
 	munmap((void *)m, size);
 	e = close(d.fd);
 	tap_ok(e == 0, "close after unplug");

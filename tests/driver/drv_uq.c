@@ -434,6 +434,72 @@ static void test_uq_kill(struct dev *d)
 	tap_ok(dbg_wait(d, "objects", "user_queues", 0), "its queue is gone (debugfs objects: user_queues 0)");
 }
 
+/*
+ * The device removed under a process that holds a user queue (issue 41):
+ * before the fix every page of the queue was zapped by drm_dev_unplug()
+ * and the process's next store to the ring or the doorbell, or load of the
+ * completion value, died of SIGBUS.  Now the memory stays readable with
+ * the driver's state word set to GONE, the doorbell takes stores into RAM,
+ * and the ioctls say -ENODEV.  uq_unplug_setup() runs one job before the
+ * removal; uq_unplug_check() after it.  NULL: the device has no queues.
+ */
+struct uq *uq_unplug_setup(struct dev *d, uint32_t ctx, uint32_t reg, uint64_t reg_size)
+{
+	static struct uq q;
+	struct idxgen_desc dsc;
+
+	if (!(param(d->fd, DRM_IDXGEN_PARAM_UAPI_FEATURES) & DRM_IDXGEN_UAPI_USER_QUEUES))
+		return NULL;
+	if (!tap_ok(uq_create(d->fd, ctx, 4, &reg, 1, &q) == 0, "unplug: a user queue"))
+		return NULL;
+	desc_make(&dsc, d, q.c.region_base[0] + reg_size / 2, 16, 4, 1);
+	tap_ok(uq_run(&q, &dsc) == IDXGEN_CPL_OK && uq_value(&q) == 1,
+	       "unplug: a job through the user queue before the removal");
+	return &q;
+}
+
+static sigjmp_buf uq_unplug_jmp;
+
+static void uq_unplug_sigbus(int sig)
+{
+	siglongjmp(uq_unplug_jmp, 1);
+}
+
+void uq_unplug_check(struct uq *q)
+{
+	struct sigaction sa = {.sa_handler = uq_unplug_sigbus}, old;
+	struct drm_idxgen_uq_wait w;
+	volatile uint32_t state = ~0u;
+	volatile uint64_t value = ~0ull;
+	volatile int step = 0;
+	struct idxgen_desc dsc;
+
+	if (!q)
+		return;
+	memset(&dsc, 0, sizeof(dsc));
+	sigaction(SIGBUS, &sa, &old);
+	if (!sigsetjmp(uq_unplug_jmp, 1)) {
+		state =
+		    *(volatile uint32_t *)(q->mem + q->c.value_offset + DRM_IDXGEN_UQ_STATE_WORD);
+		step = 1;
+		value = uq_value(q);
+		step = 2;
+		uq_push(q, &dsc); /* ring store and doorbell store */
+		step = 3;
+	}
+	sigaction(SIGBUS, &old, NULL);
+	tap_ok(step == 3,
+	       "unplug: queue memory and doorbell stores after the removal, no SIGBUS "
+	       "(got through step %d of 3)",
+	       step);
+	tap_ok(state == DRM_IDXGEN_UQ_STATE_GONE && value == 1,
+	       "unplug: the queue's state word says GONE (%u), the completion value stays 1 (%llu)",
+	       state, (unsigned long long)value);
+	tap_ok(uq_wait(q, 2, 1000000, &w) == -ENODEV && uq_destroy(q) == -ENODEV,
+	       "unplug: UQ_WAIT and UQ_DESTROY -> ENODEV");
+	uq_unmap(q);
+}
+
 void test_uq(struct dev *d)
 {
 	uint32_t ctx, reg;

@@ -114,6 +114,10 @@ static int mode_one(const char *name)
 		test_aer_remove(dbg);
 		return tap_done();
 	}
+	if (!strcmp(name, "unplug")) {
+		test_unplug(dbg);
+		return tap_done();
+	}
 	for (k = 0; k < sizeof(one) / sizeof(one[0]); k++)
 		if (!strcmp(name, one[k].name) && !dev_open(&d, dbg)) {
 			one[k].fn(&d);

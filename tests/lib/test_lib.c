@@ -44,6 +44,8 @@ int output_ok(const struct idxgen_config *cfg)
 
 int main(void)
 {
+	bool on_device;
+
 	test_basics();
 	test_info();
 	test_builder();
@@ -57,7 +59,9 @@ int main(void)
 	test_lifetime();
 	test_schedule();
 	test_locks();
+	on_device = idxgen_backend_of(dev) == IDXGEN_BACKEND_DRM;
 	test_user_queues();
 	idxgen_close(dev);
+	test_uq_removed(on_device);
 	return tap_done();
 }

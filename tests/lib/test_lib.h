@@ -47,5 +47,6 @@ void test_lifetime(void);
 void test_schedule(void);	/* test_lib_schedule.c: schedule orders (issue 9) */
 void test_locks(void);		/* test_lib_locks.c: priority arbitration */
 void test_user_queues(void);	/* test_lib_uq.c: user queues against the ioctl path */
+void test_uq_removed(bool on_device); /* last: device 0 removed under a queue, then rescanned */
 
 #endif /* IDXGEN_TEST_LIB_H */

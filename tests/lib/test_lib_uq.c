@@ -13,16 +13,23 @@
  * the queue's jobs), a region freed under a queue, the device without user
  * queues (device 1 of the VM), a corrupted completion record and a device
  * reset under a queue: the job fails with -EIO / ABORTED, never hangs or
- * passes for a success, and the next job runs.
+ * passes for a success, and the next job runs.  Last, the device removed
+ * (PCI remove) under a process that holds a queue: -ENODEV, no SIGBUS; the
+ * device is rescanned for the suites after this one.
  */
 #include "test_lib.h"	/* first: it defines _GNU_SOURCE */
 
 #include <dirent.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define UQ_JOBS		300	/* > 256: wraps the ring, two batches of IDXGEN_MAX_BATCH */
 #define UQ_REGION	(1u << 20)
+/* a hang guard, far above the slowest run: not a timing assumption */
+#define UQ_GONE_HANG_GUARD_MS (300 * 1000)
 
 /* Sum of drm-idxgen-user-queues over this process's files open on node. */
 static long uq_count(const char *node)
@@ -268,6 +275,157 @@ static void test_uq_reset(struct idxgen_device *d, const struct idxgen_info *di)
 	       idxgen_strerror(ret));
 	idxgen_context_destroy(ctx);
 	idxgen_region_free(reg);
+}
+
+/* What the process that holds a queue saw after the removal. */
+struct uq_gone_seen {
+	int submit, submit_again, run, old_wait, old_error;
+};
+
+/*
+ * The child: a job through its queue, then (after the parent removed the
+ * device) a submission, another, a run, and the wait for the job that
+ * finished before.  Before the fix it died of SIGBUS at its first store.
+ */
+static void uq_gone_child(int ready, int go, int report)
+{
+	struct uq_gone_seen seen = {1, 1, 1, 1, 1};
+	struct idxgen_region *reg = NULL;
+	struct idxgen_context *ctx = NULL;
+	struct idxgen_device *d = NULL;
+	struct idxgen_job_result res;
+	struct idxgen_config cfg;
+	idxgen_job_t job, first = 0;
+	char c = 0;
+	int ret;
+
+	ret = idxgen_open(0, IDXGEN_OPEN_DRM, &d);
+	if (!ret)
+		ret = idxgen_context_create(d, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_region_alloc(d, 1 << 16, &reg);
+	if (!ret)
+		ret = idxgen_config_init(&cfg, d, 32, 8, 1, 0);
+	if (!ret)
+		ret = idxgen_config_target(&cfg, reg, 0);
+	if (!ret)
+		ret = idxgen_submit(ctx, &cfg, 1, &first);
+	if (!ret)
+		ret = idxgen_wait(ctx, first, 600 * SEC, &res);
+	c = ret || res.error || !(first & (1ull << 62)) ? 'x' : 'r'; /* a queue's job */
+	if (write(ready, &c, 1) != 1 || c != 'r' || read(go, &c, 1) != 1)
+		_exit(3);
+	seen.submit = idxgen_submit(ctx, &cfg, 1, &job);
+	seen.submit_again = idxgen_submit(ctx, &cfg, 1, &job);
+	seen.run = idxgen_run(ctx, &cfg, &res);
+	seen.old_wait = idxgen_wait(ctx, first, 0, &res);
+	seen.old_error = res.error;
+	if (write(report, &seen, sizeof(seen)) != sizeof(seen))
+		_exit(4);
+	idxgen_context_destroy(ctx);
+	idxgen_region_free(reg);
+	idxgen_close(d);
+	_exit(0);
+}
+
+/*
+ * Bound again after the rescan: device 0 opens, on the node it had (every
+ * handle of the old one is closed, so its minor is free again).  Hang
+ * guard: 600 polls of 100 ms.
+ */
+static bool uq_gone_back(const char *node)
+{
+	struct idxgen_device *d;
+	struct idxgen_info di;
+	int i, ret;
+
+	for (i = 0; i < 600; i++) {
+		if (!idxgen_open(0, IDXGEN_OPEN_DRM, &d)) {
+			ret = idxgen_get_info(d, &di);
+			idxgen_close(d);
+			return !ret && !strcmp(di.dev_node, node);
+		}
+		usleep(100000);
+	}
+	return false;
+}
+
+/*
+ * The device removed (PCI remove) under a process holding a queue, then
+ * rescanned.  Run after every handle of this process on device 0 is closed.
+ */
+void test_uq_removed(bool on_device)
+{
+	struct idxgen_info ii, *di = &ii;
+	struct idxgen_device *d = NULL;
+	struct uq_gone_seen seen;
+	int ready[2], go[2], report[2], st = -1;
+	struct pollfd pfd = {.events = POLLIN};
+	char path[256], c = 0;
+	bool removed = false;
+	pid_t pid;
+	FILE *f;
+
+	if (!on_device) {
+		tap_skip("the emulation backend has no device to remove (suite lib in the VM)",
+			 "a device removed under a user queue");
+		return;
+	}
+	c = idxgen_open(0, IDXGEN_OPEN_DRM, &d) != 0;
+	c = c || idxgen_get_info(d, di) || !(di->features & IDXGEN_FEAT_USER_QUEUES);
+	if (d)
+		idxgen_close(d);
+	if (!tap_ok(!c, "device 0 opens and has user queues"))
+		return;
+	if (pipe(ready) || pipe(go) || pipe(report))
+		return (void)tap_ok(0, "removed device: pipes");
+	memset(&seen, 0, sizeof(seen));
+	pid = fork();
+	if (pid == 0) {
+		close(ready[0]); /* the child's own write end of go would keep its read waiting */
+		close(go[1]);
+		close(report[0]);
+		uq_gone_child(ready[1], go[0], report[1]);
+	}
+	close(ready[1]);
+	close(go[0]);
+	close(report[1]);
+	if (pid > 0 && read(ready[0], &c, 1) == 1 && c == 'r') {
+		snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/remove", di->pci_addr);
+		f = fopen(path, "we");
+		removed = f && fputs("1\n", f) >= 0;
+		if (f)
+			removed &= fclose(f) == 0;
+	}
+	tap_ok(removed, "a process ran a job through its queue; device %s removed under it",
+	       di->pci_addr);
+	c = 'g';
+	if (write(go[1], &c, 1) != 1) /* the child goes on */
+		tap_diag("could not tell the process to go on");
+	close(go[1]);
+	pfd.fd = report[0];
+	if (poll(&pfd, 1, UQ_GONE_HANG_GUARD_MS) != 1) {
+		tap_diag("the process did not report within the hang guard: killed");
+		kill(pid, SIGKILL);
+	}
+	if (read(report[0], &seen, sizeof(seen)) != sizeof(seen))
+		memset(&seen, 0x7f, sizeof(seen));
+	if (pid > 0)
+		waitpid(pid, &st, 0);
+	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	       "the process lives on: no SIGBUS (status %#x%s)", st,
+	       WIFSIGNALED(st) ? (WTERMSIG(st) == SIGBUS ? ", SIGBUS" : ", a signal") : "");
+	tap_ok(seen.submit == -ENODEV && seen.submit_again == -ENODEV && seen.run == -ENODEV,
+	       "submissions after the removal: -ENODEV (%d, %d, run %d)", seen.submit,
+	       seen.submit_again, seen.run);
+	tap_ok(seen.old_wait == 0 && seen.old_error == 0,
+	       "the job finished before the removal keeps its result (wait %d, error %d)",
+	       seen.old_wait, seen.old_error);
+	close(ready[0]);
+	close(report[0]);
+	f = fopen("/sys/bus/pci/rescan", "we");
+	tap_ok(f && fputs("1\n", f) >= 0 && fclose(f) == 0 && uq_gone_back(di->dev_node),
+	       "PCI rescan: device 0 opens again as %s", di->dev_node);
 }
 
 void test_user_queues(void)

@@ -653,7 +653,8 @@ struct drm_idxgen_arb_config {
  * @pad: MBZ
  * @mem_offset: out: mmap offset of the queue's memory, @mem_size bytes:
  *	descriptor ring at 0 (64 bytes an entry), completion ring at
- *	@cpl_offset, completion value (u64) at @value_offset
+ *	@cpl_offset, completion value (u64) at @value_offset, the driver's
+ *	state word (u32) at @value_offset + DRM_IDXGEN_UQ_STATE_WORD
  * @mem_size: out
  * @cpl_offset: out: offset of the completion ring inside the memory
  * @value_offset: out: offset of the completion value inside the memory
@@ -709,11 +710,21 @@ struct drm_idxgen_uq_destroy {
  *
  * 0 when reached; -ETIME when the timeout passed first; -EIO when the
  * queue stopped (a fault, or a device reset failed its pending jobs) and
- * will not reach it: @state says why; -EINTR on a signal; -ENOENT.
+ * will not reach it: @state says why; -ENODEV when the device is gone
+ * (removed or unbound); -EINTR on a signal; -ENOENT.
+ *
+ * The device going away: the driver writes DRM_IDXGEN_UQ_STATE_GONE into
+ * the state word of the queue's memory (which stays mapped and readable),
+ * and the doorbell mapping then takes stores into a page of RAM that no
+ * device reads, so a process storing descriptors without a system call
+ * gets no SIGBUS: it reads the state word (a plain load) to learn it.
  */
 #define DRM_IDXGEN_UQ_STATE_RUNNING	0
 #define DRM_IDXGEN_UQ_STATE_FAULT	1	/* the device stopped it: @error */
 #define DRM_IDXGEN_UQ_STATE_RESET	2	/* a device reset: pending jobs failed */
+#define DRM_IDXGEN_UQ_STATE_GONE	3	/* the device was removed */
+/* Offset of the driver's state word (u32) from the completion value */
+#define DRM_IDXGEN_UQ_STATE_WORD	8
 
 struct drm_idxgen_uq_wait {
 	__u32 uq_id;

@@ -133,7 +133,7 @@ static void fuzz_one(struct fuzz_thread *t)
 	uint32_t h = rnd(x) % 6, lanes = 32;
 	int r = 0;
 
-	switch (rnd(x) % 16) {
+	switch (rnd(x) % 18) {
 	case 0: {
 		struct drm_idxgen_get_param a = {.param = rnd(x) % 24, .pad = rnd(x) % 4 == 0};
 
@@ -261,6 +261,15 @@ static void fuzz_one(struct fuzz_thread *t)
 		for (i = 0; i < sizeof(buf); i++)
 			buf[i] = rnd(x) % 3 ? 0 : rnd(x);
 		r = ioctl1(fd, req, buf);
+		break;
+	}
+	case 15:
+	case 16: {
+		/* a hostile process's user queue, on a file of its own (fuzz_uq.c) */
+		char path[64];
+
+		fz_path(fz, path, sizeof(path));
+		r = fuzz_uq_op(path, (uint32_t)param(fd, DRM_IDXGEN_PARAM_LANES), fz->st, x);
 		break;
 	}
 	case 14: {

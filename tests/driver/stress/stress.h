@@ -42,6 +42,7 @@ void print_stats(const struct stats *st, const char *what, double secs);
 int mode_drmcore(const char *which);
 int mode_failnth(int minor);
 int mode_fuzz(int secs, unsigned long until, uint64_t seed, bool rebind, bool resets);
+int fuzz_uq_op(const char *path, uint32_t lanes, struct stats *st, uint64_t *x);
 int mode_soak(int procs, unsigned long jobs, int secs, int minsecs, bool resets);
 
 #endif /* IDXGEN_STRESS_H */

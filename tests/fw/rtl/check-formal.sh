@@ -15,6 +15,12 @@
 # on: yosys-smtbmc with z3, k-induction (2 steps) and a bounded check from
 # reset for the base case (3 steps).  The bounded check must find the
 # planted bug (the last warp recognised one thread late, `>` for `>=`).
+#
+# formal/prove_lane.v: a lane never skips or repeats a thread: loaded with
+# any thread t of a block and stepped once by any c, it holds thread t + c
+# (x, y and the packed word equal the schoolbook mixed-radix sum), for
+# every dx, dy up to 63; yosys `sat` over 3 cycles from reset.  It must
+# fail on the lane's planted carry bug (PLANT_CARRY, as `make planted`).
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
@@ -44,6 +50,17 @@ else
 	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
 	ok $? "the same proof fails on a planted bug (lane 2 never wraps x)"
 fi
+
+lane() {	# PLANT: yosys's verdict on prove_lane with that PLANT
+	yosys -q -p "read_verilog -formal $ROOT/fw/rtl/idxgen_lane.v $HERE/formal/prove_lane.v; \
+		chparam -set PLANT $1 prove_lane; hierarchy -top prove_lane; proc; flatten; opt; \
+		async2sync; sat -seq 3 -prove-asserts -set-assumes -set-init-zero -verify" >"$TMP/log" 2>&1
+}
+lane 0
+ok $? "idxgen_lane: a step takes thread t to thread t + c (x, y, packed word) for every dx, dy <= 63 (sat proof)"
+lane 1
+[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+ok $? "the same proof fails on the lane's planted carry bug"
 
 smt() {	# WPORT-SOURCE: prove_wport over it as $TMP/wport.smt2
 	yosys -q -p "read_verilog -formal $1 $HERE/formal/prove_wport.v; prep -top prove_wport; \
