@@ -350,11 +350,6 @@ void program_out_free(struct program_out *p);
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs);
 /* warp.c: warp-level operations lowered on s->text before translation (0, 1, 2) */
 int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs);
-/*
- * warp_volatile.c: warp-synchronous statements over volatile memory in
- * lockstep (split points around each), before warp.c and fibers (0, 1, 2)
- */
-int warp_volatile(struct source *s, CXIndex idx, char *const *args, int nargs);
 /* A location in warp.c's rewritten text as the user's line and column. */
 void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *col);
 void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col);

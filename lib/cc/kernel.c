@@ -402,9 +402,7 @@ int cc_translate_file(const char *path, char *const *args, int nargs, unsigned f
 	if (flags & CC_DUMP_PLAN)
 		s.plan = out;	/* and the C to a scratch buffer */
 	idx = clang_createIndex(0, 0);
-	rc = warp_volatile(&s, idx, args, nargs);
-	if (!rc)
-		rc = warp_lower(&s, idx, args, nargs);
+	rc = warp_lower(&s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
 	if (rc) {
 		/* diagnosed by warp.c */

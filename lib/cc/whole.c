@@ -1107,8 +1107,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	int rc = 0;
 
 	kernel_decls(s);
-	rc = warp_volatile(s, idx, args, nargs);
-	if (!rc && !s->no_warp_lower) {
+	if (!s->no_warp_lower) {
 		bool quiet = s->model == EXEC_AUTO;
 
 		s->quiet = quiet;
