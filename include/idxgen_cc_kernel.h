@@ -23,6 +23,8 @@ typedef struct {
 	unsigned int x, y, z;
 } dim3;
 typedef dim3 uint3;
+/* Texture and surface object handles: kernels may pass them on (reads need C++). */
+typedef unsigned long long cudaTextureObject_t, cudaSurfaceObject_t;
 
 #define __global__
 #define __device__ static inline

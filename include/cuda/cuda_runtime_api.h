@@ -211,9 +211,41 @@ cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
 cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
 			      cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p);
+cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p,
+				  cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute attribute,
+				     const void *devPtr, size_t count);
+cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes,
+				      enum cudaMemRangeAttribute *attributes, size_t numAttributes,
+				      const void *devPtr, size_t count);
+/* Other processes' memory and events: cudaErrorNotSupported (README). */
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
+cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags);
+cudaError_t cudaIpcCloseMemHandle(void *devPtr);
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);
 cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent);
 cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
 			      struct cudaExtent extent, cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+/* Texture and surface objects (texture.c; reads in texture_fetch_functions.h) */
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
+				    const struct cudaResourceDesc *pResDesc,
+				    const struct cudaTextureDesc *pTexDesc,
+				    const struct cudaResourceViewDesc *pResViewDesc);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+					     cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
+					    cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
+						 cudaTextureObject_t texObject);
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+				    const struct cudaResourceDesc *pResDesc);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+					     cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array);
 cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
 			    size_t width, size_t height IDXGEN_CUDA__DEFAULT(0),
 			    unsigned int flags IDXGEN_CUDA__DEFAULT(0));
@@ -258,6 +290,10 @@ cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_d
 			   size_t count);
 cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer);
 cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice,
+				      int dstDevice);
+cudaError_t cudaCtxResetPersistingL2Cache(void);
 
 /* Symbols (__device__/__constant__ variables registered by translated code) */
 cudaError_t
@@ -346,6 +382,20 @@ cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t
 cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
 				      const cudaGraphNode_t *pDependencies, size_t numDependencies,
 				      cudaEvent_t event);
+cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+				     const cudaGraphNode_t *pDependencies, size_t numDependencies,
+				     struct cudaMemAllocNodeParams *nodeParams);
+cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node,
+					   struct cudaMemAllocNodeParams *params_out);
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+				    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+				    void *dptr);
+cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out);
+cudaError_t cudaDeviceGraphMemTrim(int device);
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr,
+					   void *value);
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr,
+					   void *value);
 /* CUDA 12's forms (CUDA 13 adds edgeData: C++ overloads in cuda_runtime.h) */
 cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
 				     const cudaGraphNode_t *to, size_t numDependencies);
@@ -452,12 +502,21 @@ typedef enum cudaLaunchAttributeID {
 	cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
 	cudaLaunchAttributeProgrammaticStreamSerialization = 6,
 	cudaLaunchAttributeProgrammaticEvent = 7,
-	cudaLaunchAttributePriority = 8
+	cudaLaunchAttributePriority = 8,
+	cudaLaunchAttributeMemSyncDomainMap = 9,
+	cudaLaunchAttributeMemSyncDomain = 10,
+	cudaLaunchAttributePreferredClusterDimension = 11,
+	cudaLaunchAttributeLaunchCompletionEvent = 12,
+	cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+	cudaLaunchAttributePreferredSharedMemoryCarveout = 14,
+	cudaLaunchAttributeNvlinkUtilCentricScheduling = 16
 } cudaLaunchAttributeID;
 
 typedef union cudaLaunchAttributeValue {
 	char pad[64];
+	struct cudaAccessPolicyWindow accessPolicyWindow;
 	int cooperative;
+	enum cudaSynchronizationPolicy syncPolicy;
 	int programmaticStreamSerializationAllowed;
 	int priority;
 	struct {
@@ -465,6 +524,36 @@ typedef union cudaLaunchAttributeValue {
 	} clusterDim;
 } cudaLaunchAttributeValue;
 
+/*
+ * Stream attributes are launch attributes (CUDA's names for them):
+ * cudaStreamGetAttribute/SetAttribute keep a stream's access-policy window
+ * and synchronization policy (hints without effect here); its priority is
+ * cudaStreamGetPriority's.
+ */
+#define cudaStreamAttrID cudaLaunchAttributeID
+#define cudaStreamAttrValue cudaLaunchAttributeValue
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+#define cudaStreamAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaStreamAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaKernelNodeAttrID cudaLaunchAttributeID
+#define cudaKernelNodeAttrValue cudaLaunchAttributeValue
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
+#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeClusterDimension cudaLaunchAttributeClusterDimension
+#define cudaKernelNodeAttributeClusterSchedulingPolicyPreference cudaLaunchAttributeClusterSchedulingPolicyPreference
+#define cudaKernelNodeAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaKernelNodeAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaKernelNodeAttributePreferredSharedMemoryCarveout cudaLaunchAttributePreferredSharedMemoryCarveout
+#define cudaKernelNodeAttributeDeviceUpdatableKernelNode cudaLaunchAttributeDeviceUpdatableKernelNode
+#define cudaKernelNodeAttributeNvlinkUtilCentricScheduling cudaLaunchAttributeNvlinkUtilCentricScheduling
+cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+				   cudaLaunchAttributeValue *value_out);
+cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+				   const cudaLaunchAttributeValue *value);
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
 typedef struct cudaLaunchAttribute_st {
 	cudaLaunchAttributeID id;
 	char pad[8 - sizeof(cudaLaunchAttributeID)];
@@ -481,6 +570,7 @@ typedef struct cudaLaunchConfig_st {
 } cudaLaunchConfig_t;
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
+cudaError_t cudaFuncGetName(const char **name, const void *func);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config);
@@ -502,6 +592,19 @@ unsigned int __idxgenPushCallConfiguration(dim3 grid, dim3 block,
 cudaError_t __idxgenPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem,
 					 cudaStream_t *stream);
 cudaError_t __idxgenLaunchStub(const void *host_fn, const struct idxgen_rt_kernel *k, void **args);
+/*
+ * Texture and surface reads of device code (texture_fetch_functions.h,
+ * surface_functions.h): one texel, every channel both as float (filtered,
+ * normalized or converted) and as the integer stored.
+ */
+struct __idxgenTexel {
+	float __f[4];
+	int __i[4];
+};
+void __idxgenTexFetch(cudaTextureObject_t, int, float, float, float, int, struct __idxgenTexel *);
+void __idxgenTex1Dfetch(cudaTextureObject_t, int, struct __idxgenTexel *);
+/* The element of a surface at byte column x, row y, slice z (layer < 0: none); NULL: nothing. */
+void *__idxgenSurfAt(cudaSurfaceObject_t, int, int, int, int, size_t, int);
 
 #ifdef __cplusplus
 }

@@ -222,6 +222,19 @@ typedef struct CUevent_st *cudaEvent_t;
 #define cudaDeviceScheduleBlockingSync	0x04u
 #define cudaDeviceMapHost		0x08u
 #define cudaDeviceLmemResizeToMax	0x10u
+#define cudaDeviceBlockingSync		0x04u	/* the old name of ScheduleBlockingSync */
+#define cudaDeviceScheduleMask		0x07u
+#define cudaDeviceSyncMemops		0x80u
+#define cudaDeviceMask			0xffu
+/* Flags of other calls: cudaHostRegister, peer access, event waits, occupancy, IPC. */
+#define cudaHostRegisterIoMemory	0x04u	/* cudaErrorNotSupported: no I/O space here */
+#define cudaHostRegisterReadOnly	0x08u
+#define cudaPeerAccessDefault		0x00u
+#define cudaEventWaitDefault		0x00u
+#define cudaEventWaitExternal		0x01u
+#define cudaOccupancyDefault		0x00u
+#define cudaOccupancyDisableCachingOverride 0x01u
+#define cudaIpcMemLazyEnablePeerAccess	0x01u
 
 #define cudaCpuDeviceId		(-1)
 #define cudaInvalidDeviceId	(-2)
@@ -241,13 +254,81 @@ enum cudaSharedMemConfig {
 
 enum cudaFuncAttribute {
 	cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-	cudaFuncAttributePreferredSharedMemoryCarveout = 9
+	cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+	cudaFuncAttributeClusterDimMustBeSet = 10,
+	cudaFuncAttributeRequiredClusterWidth = 11,
+	cudaFuncAttributeRequiredClusterHeight = 12,
+	cudaFuncAttributeRequiredClusterDepth = 13,
+	cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+	cudaFuncAttributeClusterSchedulingPolicyPreference = 15
 };
 
 enum cudaLimit {
 	cudaLimitStackSize = 0,
 	cudaLimitPrintfFifoSize = 1,
-	cudaLimitMallocHeapSize = 2
+	cudaLimitMallocHeapSize = 2,
+	cudaLimitDevRuntimeSyncDepth = 0x03,
+	cudaLimitDevRuntimePendingLaunchCount = 0x04,
+	cudaLimitMaxL2FetchGranularity = 0x05,
+	cudaLimitPersistingL2CacheSize = 0x06
+};
+
+/* Shared memory carveout hints (cudaFuncAttributePreferredSharedMemoryCarveout): accepted, no meaning here. */
+enum cudaSharedCarveout {
+	cudaSharedmemCarveoutDefault = -1,
+	cudaSharedmemCarveoutMaxShared = 100,
+	cudaSharedmemCarveoutMaxL1 = 0
+};
+
+/* cudaMemRangeGetAttribute(s): what a managed range is asked. */
+enum cudaMemRangeAttribute {
+	cudaMemRangeAttributeReadMostly = 1,
+	cudaMemRangeAttributePreferredLocation = 2,
+	cudaMemRangeAttributeAccessedBy = 3,
+	cudaMemRangeAttributeLastPrefetchLocation = 4,
+	cudaMemRangeAttributePreferredLocationType = 5,
+	cudaMemRangeAttributePreferredLocationId = 6,
+	cudaMemRangeAttributeLastPrefetchLocationType = 7,
+	cudaMemRangeAttributeLastPrefetchLocationId = 8
+};
+
+/* cudaDeviceGetP2PAttribute (one device: device 0 with itself). */
+enum cudaDeviceP2PAttr {
+	cudaDevP2PAttrPerformanceRank = 1,
+	cudaDevP2PAttrAccessSupported = 2,
+	cudaDevP2PAttrNativeAtomicSupported = 3,
+	cudaDevP2PAttrCudaArrayAccessSupported = 4,
+	cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5
+};
+
+/* L2 access-policy hints (cudaAccessPolicyWindow): accepted, no meaning here. */
+enum cudaAccessProperty {
+	cudaAccessPropertyNormal = 0,
+	cudaAccessPropertyStreaming = 1,
+	cudaAccessPropertyPersisting = 2
+};
+
+/* How a stream synchronization waits (launch and stream attribute). */
+enum cudaSynchronizationPolicy {
+	cudaSyncPolicyAuto = 1,
+	cudaSyncPolicySpin = 2,
+	cudaSyncPolicyYield = 3,
+	cudaSyncPolicyBlockingSync = 4
+};
+
+/* Thread-block cluster scheduling hints. */
+enum cudaClusterSchedulingPolicy {
+	cudaClusterSchedulingPolicyDefault = 0,
+	cudaClusterSchedulingPolicySpread = 1,
+	cudaClusterSchedulingPolicyLoadBalancing = 2
+};
+/* An L2 persistence window (stream and launch attribute): accepted, no meaning here. */
+struct cudaAccessPolicyWindow {
+	void *base_ptr;
+	size_t num_bytes;
+	float hitRatio;
+	enum cudaAccessProperty hitProp;
+	enum cudaAccessProperty missProp;
 };
 
 /* What cudaFuncGetAttributes reports for a kernel. */
@@ -306,7 +387,106 @@ enum cudaDeviceAttr {
 	cudaDevAttrCooperativeLaunch = 95,
 	cudaDevAttrCooperativeMultiDeviceLaunch = 96,
 	cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
-	cudaDevAttrMaxBlocksPerMultiprocessor = 106
+	cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+	/* the rest of CUDA's attributes (lib/cudart/device.c answers each) */
+	cudaDevAttrMaxTexture1DWidth = 21,
+	cudaDevAttrMaxTexture2DWidth = 22,
+	cudaDevAttrMaxTexture2DHeight = 23,
+	cudaDevAttrMaxTexture3DWidth = 24,
+	cudaDevAttrMaxTexture3DHeight = 25,
+	cudaDevAttrMaxTexture3DDepth = 26,
+	cudaDevAttrMaxTexture2DLayeredWidth = 27,
+	cudaDevAttrMaxTexture2DLayeredHeight = 28,
+	cudaDevAttrMaxTexture2DLayeredLayers = 29,
+	cudaDevAttrSurfaceAlignment = 30,
+	cudaDevAttrTccDriver = 35,
+	cudaDevAttrMaxTexture1DLayeredWidth = 42,
+	cudaDevAttrMaxTexture1DLayeredLayers = 43,
+	cudaDevAttrMaxTexture2DGatherWidth = 45,
+	cudaDevAttrMaxTexture2DGatherHeight = 46,
+	cudaDevAttrMaxTexture3DWidthAlt = 47,
+	cudaDevAttrMaxTexture3DHeightAlt = 48,
+	cudaDevAttrMaxTexture3DDepthAlt = 49,
+	cudaDevAttrTexturePitchAlignment = 51,
+	cudaDevAttrMaxTextureCubemapWidth = 52,
+	cudaDevAttrMaxTextureCubemapLayeredWidth = 53,
+	cudaDevAttrMaxTextureCubemapLayeredLayers = 54,
+	cudaDevAttrMaxSurface1DWidth = 55,
+	cudaDevAttrMaxSurface2DWidth = 56,
+	cudaDevAttrMaxSurface2DHeight = 57,
+	cudaDevAttrMaxSurface3DWidth = 58,
+	cudaDevAttrMaxSurface3DHeight = 59,
+	cudaDevAttrMaxSurface3DDepth = 60,
+	cudaDevAttrMaxSurface1DLayeredWidth = 61,
+	cudaDevAttrMaxSurface1DLayeredLayers = 62,
+	cudaDevAttrMaxSurface2DLayeredWidth = 63,
+	cudaDevAttrMaxSurface2DLayeredHeight = 64,
+	cudaDevAttrMaxSurface2DLayeredLayers = 65,
+	cudaDevAttrMaxSurfaceCubemapWidth = 66,
+	cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67,
+	cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+	cudaDevAttrMaxTexture1DLinearWidth = 69,
+	cudaDevAttrMaxTexture2DLinearWidth = 70,
+	cudaDevAttrMaxTexture2DLinearHeight = 71,
+	cudaDevAttrMaxTexture2DLinearPitch = 72,
+	cudaDevAttrMaxTexture2DMipmappedWidth = 73,
+	cudaDevAttrMaxTexture2DMipmappedHeight = 74,
+	cudaDevAttrMaxTexture1DMipmappedWidth = 77,
+	cudaDevAttrStreamPrioritiesSupported = 78,
+	cudaDevAttrGlobalL1CacheSupported = 79,
+	cudaDevAttrLocalL1CacheSupported = 80,
+	cudaDevAttrIsMultiGpuBoard = 84,
+	cudaDevAttrMultiGpuBoardGroupID = 85,
+	cudaDevAttrHostNativeAtomicSupported = 86,
+	cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+	cudaDevAttrPageableMemoryAccess = 88,
+	cudaDevAttrComputePreemptionSupported = 90,
+	cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+	cudaDevAttrReserved92 = 92,
+	cudaDevAttrReserved93 = 93,
+	cudaDevAttrReserved94 = 94,
+	cudaDevAttrReserved96 = 96,
+	cudaDevAttrCanFlushRemoteWrites = 98,
+	cudaDevAttrHostRegisterSupported = 99,
+	cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+	cudaDevAttrDirectManagedMemAccessFromHost = 101,
+	cudaDevAttrMaxPersistingL2CacheSize = 108,
+	cudaDevAttrMaxAccessPolicyWindowSize = 109,
+	cudaDevAttrReservedSharedMemoryPerBlock = 111,
+	cudaDevAttrSparseCudaArraySupported = 112,
+	cudaDevAttrHostRegisterReadOnlySupported = 113,
+	cudaDevAttrTimelineSemaphoreInteropSupported = 114,
+	cudaDevAttrMemoryPoolsSupported = 115,
+	cudaDevAttrGPUDirectRDMASupported = 116,
+	cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+	cudaDevAttrGPUDirectRDMAWritesOrdering = 118,
+	cudaDevAttrMemoryPoolSupportedHandleTypes = 119,
+	cudaDevAttrClusterLaunch = 120,
+	cudaDevAttrDeferredMappingCudaArraySupported = 121,
+	cudaDevAttrReserved122 = 122,
+	cudaDevAttrReserved123 = 123,
+	cudaDevAttrReserved124 = 124,
+	cudaDevAttrIpcEventSupport = 125,
+	cudaDevAttrMemSyncDomainCount = 126,
+	cudaDevAttrReserved127 = 127,
+	cudaDevAttrReserved128 = 128,
+	cudaDevAttrReserved129 = 129,
+	cudaDevAttrNumaConfig = 130,
+	cudaDevAttrNumaId = 131,
+	cudaDevAttrReserved132 = 132,
+	cudaDevAttrMpsEnabled = 133,
+	cudaDevAttrHostNumaId = 134,
+	cudaDevAttrD3D12CigSupported = 135,
+	cudaDevAttrVulkanCigSupported = 138,
+	cudaDevAttrGpuPciDeviceId = 139,
+	cudaDevAttrGpuPciSubsystemId = 140,
+	cudaDevAttrReserved141 = 141,
+	cudaDevAttrHostNumaMemoryPoolsSupported = 142,
+	cudaDevAttrHostNumaMultinodeIpcSupported = 143,
+	cudaDevAttrHostMemoryPoolsSupported = 144,
+	cudaDevAttrReserved145 = 145,
+	cudaDevAttrOnlyPartialHostNativeAtomicSupported = 147,
+	cudaDevAttrMax
 };
 
 /*
@@ -368,9 +548,28 @@ enum cudaComputeMode {
 	cudaComputeModeExclusiveProcess = 3
 };
 
+/* A device's UUID (cudaDeviceProp.uuid.bytes); the driver API's name too. */
+#ifndef CU_UUID_HAS_BEEN_DEFINED
+#define CU_UUID_HAS_BEEN_DEFINED
+struct CUuuid_st {
+	char bytes[16];
+};
+typedef struct CUuuid_st CUuuid;
+#endif
+typedef struct CUuuid_st cudaUUID_t;
+
+/* Handles for other processes (cudaIpc*: not supported, README says why). */
+#define CUDA_IPC_HANDLE_SIZE 64
+typedef struct cudaIpcEventHandle_st {
+	char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcEventHandle_t;
+typedef struct cudaIpcMemHandle_st {
+	char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcMemHandle_t;
+
 struct cudaDeviceProp {
 	char name[256];
-	unsigned char uuid[16];
+	cudaUUID_t uuid;
 	size_t totalGlobalMem;
 	size_t sharedMemPerBlock;
 	int regsPerBlock;
@@ -473,6 +672,104 @@ struct cudaMemcpy3DParms {
 	struct cudaPitchedPtr dstPtr;
 	struct cudaExtent extent;
 	enum cudaMemcpyKind kind;
+};
+
+/*
+ * What a texture or surface object reads (cudaCreateTextureObject): an
+ * array, linear memory, or pitched 2-D memory.  Values and layout are
+ * CUDA's; mipmapped arrays are declared only (lib/cudart/README.md).
+ */
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
+enum cudaResourceType {
+	cudaResourceTypeArray = 0x00,
+	cudaResourceTypeMipmappedArray = 0x01,
+	cudaResourceTypeLinear = 0x02,
+	cudaResourceTypePitch2D = 0x03
+};
+struct cudaResourceDesc {
+	enum cudaResourceType resType;
+	union {
+		struct {
+			cudaArray_t array;
+		} array;
+		struct {
+			cudaMipmappedArray_t mipmap;
+		} mipmap;
+		struct {
+			void *devPtr;
+			struct cudaChannelFormatDesc desc;
+			size_t sizeInBytes;
+		} linear;
+		struct {
+			void *devPtr;
+			struct cudaChannelFormatDesc desc;
+			size_t width, height;		/* elements */
+			size_t pitchInBytes;
+		} pitch2D;
+		struct {
+			int reserved[32];
+		} reserved;
+	} res;
+	unsigned int flags;	/* 0 */
+};
+/* A resource seen in another format (declared; views are not supported). */
+enum cudaResourceViewFormat {
+	cudaResViewFormatNone = 0x00,
+	cudaResViewFormatUnsignedChar1 = 0x01,
+	cudaResViewFormatUnsignedChar2 = 0x02,
+	cudaResViewFormatUnsignedChar4 = 0x03,
+	cudaResViewFormatSignedChar1 = 0x04,
+	cudaResViewFormatSignedChar2 = 0x05,
+	cudaResViewFormatSignedChar4 = 0x06,
+	cudaResViewFormatUnsignedShort1 = 0x07,
+	cudaResViewFormatUnsignedShort2 = 0x08,
+	cudaResViewFormatUnsignedShort4 = 0x09,
+	cudaResViewFormatSignedShort1 = 0x0a,
+	cudaResViewFormatSignedShort2 = 0x0b,
+	cudaResViewFormatSignedShort4 = 0x0c,
+	cudaResViewFormatUnsignedInt1 = 0x0d,
+	cudaResViewFormatUnsignedInt2 = 0x0e,
+	cudaResViewFormatUnsignedInt4 = 0x0f,
+	cudaResViewFormatSignedInt1 = 0x10,
+	cudaResViewFormatSignedInt2 = 0x11,
+	cudaResViewFormatSignedInt4 = 0x12,
+	cudaResViewFormatHalf1 = 0x13,
+	cudaResViewFormatHalf2 = 0x14,
+	cudaResViewFormatHalf4 = 0x15,
+	cudaResViewFormatFloat1 = 0x16,
+	cudaResViewFormatFloat2 = 0x17,
+	cudaResViewFormatFloat4 = 0x18,
+	cudaResViewFormatUnsignedBlockCompressed1 = 0x19,
+	cudaResViewFormatUnsignedBlockCompressed2 = 0x1a,
+	cudaResViewFormatUnsignedBlockCompressed3 = 0x1b,
+	cudaResViewFormatUnsignedBlockCompressed4 = 0x1c,
+	cudaResViewFormatSignedBlockCompressed4 = 0x1d,
+	cudaResViewFormatUnsignedBlockCompressed5 = 0x1e,
+	cudaResViewFormatSignedBlockCompressed5 = 0x1f,
+	cudaResViewFormatUnsignedBlockCompressed6H = 0x20,
+	cudaResViewFormatSignedBlockCompressed6H = 0x21,
+	cudaResViewFormatUnsignedBlockCompressed7 = 0x22
+};
+struct cudaResourceViewDesc {
+	enum cudaResourceViewFormat format;
+	size_t width, height, depth;
+	unsigned int firstMipmapLevel, lastMipmapLevel;
+	unsigned int firstLayer, lastLayer;
+	unsigned int reserved[16];
+};
+
+/* cudaMemcpy3DPeer: a 3-D copy naming its devices (device 0 only here). */
+struct cudaMemcpy3DPeerParms {
+	cudaArray_t srcArray;
+	struct cudaPos srcPos;
+	struct cudaPitchedPtr srcPtr;
+	int srcDevice;
+	cudaArray_t dstArray;
+	struct cudaPos dstPos;
+	struct cudaPitchedPtr dstPtr;
+	int dstDevice;
+	struct cudaExtent extent;
 };
 
 /* Stream capture (CUDA's values). */
@@ -645,6 +942,24 @@ struct cudaMemPoolProps {
 };
 struct cudaMemPoolPtrExportData {
 	unsigned char reserved[64];
+};
+
+/* Graph memory: allocation and free nodes (cudaGraphAddMemAllocNode & co.). */
+struct cudaMemAllocNodeParams {
+	struct cudaMemPoolProps poolProps;	/* pinned, on device 0 */
+	const struct cudaMemAccessDesc *accessDescs;
+	size_t accessDescCount;
+	size_t bytesize;
+	void *dptr;				/* out: the allocation */
+};
+struct cudaMemFreeNodeParams {
+	void *dptr;
+};
+enum cudaGraphMemAttributeType {
+	cudaGraphMemAttrUsedMemCurrent = 0x0,
+	cudaGraphMemAttrUsedMemHigh = 0x1,
+	cudaGraphMemAttrReservedMemCurrent = 0x2,
+	cudaGraphMemAttrReservedMemHigh = 0x3
 };
 
 #endif /* IDXGEN_CUDA_DRIVER_TYPES_H */

@@ -44,6 +44,19 @@ IDXGEN_CUDA__VECS(longlong, long long)
 IDXGEN_CUDA__VECS(ulonglong, unsigned long long)
 IDXGEN_CUDA__VECS(float, float)
 IDXGEN_CUDA__VECS(double, double)
+/* CUDA 13's 4-vectors of 8-byte elements with an explicit alignment (16 or 32). */
+#define IDXGEN_CUDA__VEC4A(n, _Tp, _A) \
+	typedef struct __attribute__((aligned(_A))) n##4_##_A##a { _Tp x, y, z, w; } n##4_##_A##a;
+IDXGEN_CUDA__VEC4A(long, long, 16)
+IDXGEN_CUDA__VEC4A(long, long, 32)
+IDXGEN_CUDA__VEC4A(ulong, unsigned long, 16)
+IDXGEN_CUDA__VEC4A(ulong, unsigned long, 32)
+IDXGEN_CUDA__VEC4A(longlong, long long, 16)
+IDXGEN_CUDA__VEC4A(longlong, long long, 32)
+IDXGEN_CUDA__VEC4A(ulonglong, unsigned long long, 16)
+IDXGEN_CUDA__VEC4A(ulonglong, unsigned long long, 32)
+IDXGEN_CUDA__VEC4A(double, double, 16)
+IDXGEN_CUDA__VEC4A(double, double, 32)
 
 /*
  * dim3: a grid or block shape.  In C++ every component defaults to 1

@@ -246,6 +246,8 @@ struct stmt *stmt_of(const struct kernel *k, CXCursor c);
 
 /* ---- checks (check.c) ---------------------------------------------------- */
 
+/* Rejects a warp-synchronous volatile store where the lanes run one after another. */
+void check_warp_sync_store(struct source *s, CXCursor c, const char *where);
 /* The subset check of a __global__ (kernel) or __device__ function's body. */
 void check_subset(struct source *s, CXCursor body, bool kernel, const char *fname);
 /* Every __syncthreads() a statement in uniform control flow (after uniformity). */

@@ -20,6 +20,25 @@ static bool is_const_type(CXType t)
 	return clang_isConstQualifiedType(t);
 }
 
+/*
+ * The texture and surface reads and the legacy texture<> template: C has no
+ * templates to spell them, so the translate-only path rejects them.  A
+ * program's own names that merely begin with "tex" (texels, textColour) and
+ * the handle types (cudaTextureObject_t: a plain integer kernels pass on)
+ * are not textures; a prefix test rejected them.
+ */
+static bool is_texture_fetch(const char *n)
+{
+	static const char *const fetches[] = {
+		"texture", "tex1Dfetch", "tex1D", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
+		"texCubemap", "tex2Dgather", "tex1DLod", "tex2DLod", "tex3DLod", "tex1DGrad",
+		"tex2DGrad", "tex3DGrad", "surf1Dread", "surf1Dwrite", "surf2Dread", "surf2Dwrite",
+		"surf3Dread", "surf3Dwrite", NULL
+	};
+
+	return in_list(n, fetches);
+}
+
 static void builtin_diag(struct source *s, CXCursor c, const char *n)
 {
 	if (!strncmp(n, "__shfl", 6) || !strcmp(n, "__ballot_sync") || !strcmp(n, "__any_sync") ||
@@ -27,9 +46,10 @@ static void builtin_diag(struct source *s, CXCursor c, const char *n)
 	    !strncmp(n, "__match_", 8) || !strncmp(n, "__reduce_", 9) || !strcmp(n, "__ballot") ||
 	    !strcmp(n, "__any") || !strcmp(n, "__all"))
 		error_at(s, c, "warp-level function '%s' here is not supported (lib/cc/README.md, \"Warps\")", n);
-	else if (!strncmp(n, "tex", 3) || !strcmp(n, "texture") || !strncmp(n, "cudaTexture", 11) ||
-		 !strncmp(n, "cudaSurface", 11))
-		error_at(s, c, "textures ('%s') are not supported", n);
+	else if (!strcmp(n, "cudaTextureObject_t") || !strcmp(n, "cudaSurfaceObject_t"))
+		return;	/* handles: integers (include/idxgen_cc_kernel.h) */
+	else if (is_texture_fetch(n))
+		error_at(s, c, "textures ('%s') are not supported in translate-only C output", n);
 	else if (!strncmp(n, "cuda", 4))
 		error_at(s, c, "dynamic parallelism ('%s' in device code) is not supported", n);
 	else if (!in_list(n, cc_ok_builtins))
@@ -142,6 +162,24 @@ static void check_ref(struct check_ctx *ctx, CXCursor c, enum CXCursorKind k)
 	}
 }
 
+/*
+ * Warp-synchronous code (the unrolled last warp of the textbook reduction:
+ * "s[t] += s[t + 16];" through volatile, no __syncwarp) counts on the lanes
+ * of a warp running in lock step.  Loop fission runs them one after another,
+ * so lane 0 would read s[16] before lane 16 wrote it: a wrong result, never
+ * a faithful translation.  Fibers meet at each such store (fiber_plan.c).
+ */
+void check_warp_sync_store(struct source *s, CXCursor c, const char *where)
+{
+	CXCursor target, value;
+
+	if (warp_sync_store(s, c, &target, &value))
+		error_at(s, c,
+			 "a store through volatile memory (warp-synchronous code, whose lanes must run in lock step) is not supported in %s, which runs a warp's lanes one after another: %s",
+			 where, s->cxx ? "build it without --exec-model=fission to run it as fibers"
+				       : "build the whole program (idxgen-cc -o prog file.cu) to run it as fibers");
+}
+
 static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct check_ctx *ctx = d;
@@ -160,6 +198,8 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
 	case CXCursor_CompoundAssignOperator: case CXCursor_ConditionalOperator:
 	case CXCursor_CStyleCastExpr: case CXCursor_ArraySubscriptExpr: case CXCursor_InitListExpr:
 	case CXCursor_UnaryExpr: case CXCursor_CXXBoolLiteralExpr: case CXCursor_GNUNullExpr:
+		if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator)
+			check_warp_sync_store(ctx->src, c, "the C output");
 		break;
 	case CXCursor_ParmDecl:
 		check_param(ctx, c);

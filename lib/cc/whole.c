@@ -78,6 +78,8 @@ static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClien
 		if (sh && !w->kernel && clang_Cursor_getStorageClass(c) == CX_SC_Extern && w->src->model == EXEC_FISSION)
 			error_at(w->src, c, "extern __shared__ in a __device__ function is not supported");
 	}
+	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && w->src->model == EXEC_FISSION)
+		check_warp_sync_store(w->src, c, "loop fission");
 	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr || k == CXCursor_OverloadedDeclRef) {
 		r = clang_getCursorReferenced(c);
 		n = clang_Cursor_isNull(r) ? NULL : cx_spelling(r);

@@ -8,6 +8,8 @@
  * of the 2-D calls are in bytes, extents of cudaMemcpy3D in elements when
  * an array takes part: CUDA's rules.
  */
+#define _GNU_SOURCE
+#include <search.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -54,6 +56,26 @@ cudaError_t cudart_array_check(const struct cudaMemcpy3DParms *p, size_t elem)
 	return cudaSuccess;
 }
 
+/* The context's arrays, by address: cudaFreeArray checks, cudaDeviceReset frees them. */
+static int array_cmp(const void *a, const void *b)
+{
+	return (uintptr_t)a < (uintptr_t)b ? -1 : (uintptr_t)a > (uintptr_t)b;
+}
+
+static void array_free(void *p)
+{
+	cudaArray_t a = p;
+
+	free(a->data);
+	free(a);
+}
+
+void cudart_arrays_free(struct cudart_ctx *c)
+{
+	tdestroy(c->arrays, array_free);
+	c->arrays = NULL;
+}
+
 static cudaError_t make_array(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
 			      struct cudaExtent e, unsigned int flags)
 {
@@ -61,6 +83,7 @@ static cudaError_t make_array(cudaArray_t *array, const struct cudaChannelFormat
 				   cudaArrayTextureGather;
 	int bits;
 	size_t elem, bytes;
+	struct cudart_ctx *c = cudart_ctx();
 	cudaArray_t a;
 
 	CUDART_STICKY_RETURN();
@@ -87,6 +110,13 @@ static cudaError_t make_array(cudaArray_t *array, const struct cudaChannelFormat
 	a->depth = e.depth;
 	a->elem = elem;
 	a->flags = flags;
+	pthread_mutex_lock(&c->lock);
+	if (!tsearch(a, &c->arrays, array_cmp)) {
+		pthread_mutex_unlock(&c->lock);
+		array_free(a);
+		return cudart_set_error(cudaErrorMemoryAllocation);
+	}
+	pthread_mutex_unlock(&c->lock);
 	*array = a;
 	return cudaSuccess;
 }
@@ -108,15 +138,23 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormat
 /* Waits for the device first, as cudaFree does (queued copies may use it). */
 cudaError_t cudaFreeArray(cudaArray_t array)
 {
+	struct cudart_ctx *c = cudart_ctx();
 	cudaError_t err;
+	bool found;
 
 	if (!array)
 		return cudaSuccess;
 	err = cudaDeviceSynchronize();
 	if (err)
 		return err;
-	free(array->data);
-	free(array);
+	pthread_mutex_lock(&c->lock);
+	found = tfind(array, &c->arrays, array_cmp) != NULL;
+	if (found)
+		tdelete(array, &c->arrays, array_cmp);
+	pthread_mutex_unlock(&c->lock);
+	if (!found)
+		return cudart_set_error(cudaErrorInvalidValue);	/* freed, or never an array */
+	array_free(array);
 	return cudaSuccess;
 }
 

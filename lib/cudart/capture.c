@@ -249,6 +249,14 @@ void cudart_capture_stream_gone(struct cudart_ctx *c, struct CUstream_st *s)
 	cudart_nodes_free(&s->cap_tail);
 }
 
+/* cudaDeviceReset: every capture ends, its own graph freed (lock held). */
+void cudart_capture_reset(struct cudart_ctx *c)
+{
+	for (struct CUstream_st *t = c->streams; t; t = t->next)
+		if (t->cap)
+			cudart_capture_stream_gone(c, t);
+}
+
 cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus)
 {
 	return cudaStreamGetCaptureInfo(stream, pCaptureStatus, NULL, NULL, NULL, NULL);

@@ -38,6 +38,7 @@ struct cudart_alloc {
 	enum cudaMemoryType type;
 	bool registered;		/* cudaHostRegister: not ours to free */
 	cudaMemPool_t pool;		/* cudaMallocAsync & co.: its pool, else NULL */
+	uint64_t graph_mem;		/* graph memory: its allocation's id (cudaFree leaves it), else 0 */
 };
 
 /* A kernel of the launch ABI, by its host stub's address. */
@@ -132,6 +133,8 @@ struct CUstream_st {
 	struct CUstream_st *next;	/* in the context's list */
 	unsigned int flags;		/* cudaStreamNonBlocking */
 	int priority;
+	struct cudaAccessPolicyWindow window;	/* cudaStreamSetAttribute's hints */
+	enum cudaSynchronizationPolicy sync_policy;
 	struct cudart_capture *cap;	/* capturing into cap->graph, or NULL */
 	struct cudart_nodes cap_tail;	/* what the next captured node depends on */
 	struct cudart_op *head, *tail;
@@ -168,9 +171,34 @@ struct CUgraphNode_st {
 	struct cudart_op op;		/* KERNEL (args owned), COPY, SET, HOSTFN */
 	cudaGraph_t child;		/* cudaGraphNodeTypeGraph: its own clone */
 	cudaEvent_t event;		/* EventRecord, WaitEvent */
+	struct cudart_graph_mem *mem;	/* MemAlloc: the allocation (shared with clones) */
+	void *free_ptr;			/* MemFree: what it frees */
 	cudaGraphNode_t origin;		/* the node it was cloned from, or NULL */
 	bool disabled;			/* cudaGraphNodeSetEnabled(0) in an exec */
 };
+
+/*
+ * Graph memory (graph_mem.c): made when the allocation node is, at the
+ * address the node reports; the nodes holding it (the node, its clones,
+ * executable graphs) free it when the last one goes.
+ */
+struct cudart_ctx;
+struct cudart_graph_mem {
+	unsigned int refs;
+	uint64_t id;
+	struct cudaMemAllocNodeParams params;
+};
+void cudart_graph_mem_put(struct cudart_graph_mem *m);
+/* memory.c: graph memory in the allocation table (lock not held) */
+cudaError_t cudart_graph_mem_alloc(void **ptr, size_t size, uint64_t *id);
+void cudart_graph_mem_free(void *ptr, uint64_t id);
+uint64_t cudart_graph_mem_id(struct cudart_ctx *c, const void *p);	/* lock held; 0: none */
+/* graph_mem.c: cudaMallocAsync/cudaFreeAsync in a capturing stream (lock held) */
+cudaError_t cudart_capture_alloc(struct cudart_ctx *c, struct CUstream_st *s, void **ptr, size_t size);
+cudaError_t cudart_capture_free(struct cudart_ctx *c, struct CUstream_st *s, void *ptr);
+/* A new node of graph after deps (graph.c). */
+cudaError_t cudart_graph_node_new(cudaGraph_t graph, const cudaGraphNode_t *deps, size_t ndeps,
+				  enum cudaGraphNodeType type, cudaGraphNode_t *out);
 
 struct CUgraph_st {
 	struct cudart_nodes nodes;	/* in creation order */
@@ -199,6 +227,8 @@ struct cudart_ctx {
 	void *funcs;			/* tsearch tree of struct cudart_func, by host */
 	void *vars;			/* tsearch tree of struct cudart_var, by host */
 	void *events;			/* tsearch tree of live struct CUevent_st */
+	void *texobjs;			/* tsearch tree of live struct cudart_texobj */
+	void *arrays;			/* tsearch tree of live struct cudaArray */
 	struct CUstream_st *streams;	/* created streams, executors running */
 	unsigned int default_running;	/* legacy default-stream operations in progress */
 	int sticky;			/* cudaError_t poisoning the context, or 0 */
@@ -206,11 +236,13 @@ struct cudart_ctx {
 					 * returned by the next synchronisation */
 	unsigned int device_flags;
 	unsigned long long capture_ids;	/* the last stream capture's id */
+	uint64_t graph_mem_ids;		/* the last graph allocation's id */
+	size_t graph_mem_used, graph_mem_high;	/* bytes of graph memory, its high mark */
 	struct CUmemPoolHandle_st default_pool;	/* device 0's (in pools once used) */
 	struct CUmemPoolHandle_st *pools;	/* live pools, the default one included */
 	cudaMemPool_t current_pool;		/* cudaDeviceSetMemPool's, or NULL: default */
 	enum cudaFuncCache cache_config;
-	size_t limits[3];		/* enum cudaLimit */
+	size_t limits[7];		/* enum cudaLimit */
 };
 
 /* A <<<grid, block, shmem, stream>>> configuration. */
@@ -296,6 +328,25 @@ struct cudaArray {
 	size_t elem;			/* bytes of an element */
 	unsigned int flags;
 };
+/*
+ * A texture or surface object (texture.c); its handle is its address.
+ * Device code reads it without a lock: it does not change while it lives.
+ */
+struct cudart_texobj {
+	struct cudaResourceDesc res;
+	struct cudaTextureDesc tex;
+	struct cudaResourceViewDesc view;
+	struct cudaChannelFormatDesc fmt;
+	const char *base;
+	size_t size[3];		/* elements per dimension, 1 where absent (layers in [2] if layered) */
+	size_t pitch, slice;	/* bytes between rows, between slices */
+	size_t elem;		/* bytes of an element */
+	int dims;		/* 1, 2 or 3 (a layered array: the layer's + 1) */
+	bool layered, surface;
+};
+void cudart_texobjs_free(struct cudart_ctx *c);	/* lock held */
+void cudart_arrays_free(struct cudart_ctx *c);	/* arrays.c; lock held */
+
 /* The byte of arr at pos (x in elements), its row and slice pitches. */
 cudaError_t cudart_array_at(cudaArray_t arr, struct cudaPos pos, char **p, size_t *pitch,
 			    size_t *slice);
@@ -329,6 +380,7 @@ cudaError_t cudart_capture_implicit(struct cudart_ctx *c);
 /* A call that may not run during s's capture: invalidates it. */
 cudaError_t cudart_capture_forbid(struct CUstream_st *s);
 void cudart_capture_stream_gone(struct cudart_ctx *c, struct CUstream_st *s);
+void cudart_capture_reset(struct cudart_ctx *c);
 cudaError_t cudart_capture_record(struct cudart_ctx *c, struct CUevent_st *ev, struct CUstream_st *s);
 cudaError_t cudart_capture_wait(struct cudart_ctx *c, struct CUstream_st *s, struct CUevent_st *ev);
 

@@ -152,7 +152,7 @@ cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
 
 cudaError_t cudaSetDeviceFlags(unsigned int flags)
 {
-	if (flags & ~0x1fu)
+	if (flags & ~(0x1fu | cudaDeviceSyncMemops))
 		return cudart_set_error(cudaErrorInvalidValue);
 	cudart_ctx()->device_flags = flags;
 	return cudaSuccess;
@@ -240,6 +240,63 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 	return cudart_set_error(err);
 }
 
+/*
+ * The texture and surface sizes: textures here take any size memory holds
+ * (lib/cudart/README.md), so these are the limits CUDA's compute
+ * capability 9.0 reports, which programs size themselves by.
+ */
+static const struct {
+	enum cudaDeviceAttr attr;
+	int value;
+} texture_limits[] = {
+	{ cudaDevAttrMaxTexture1DWidth, 131072 }, { cudaDevAttrMaxTexture2DWidth, 131072 },
+	{ cudaDevAttrMaxTexture2DHeight, 65536 }, { cudaDevAttrMaxTexture3DWidth, 16384 },
+	{ cudaDevAttrMaxTexture3DHeight, 16384 }, { cudaDevAttrMaxTexture3DDepth, 16384 },
+	{ cudaDevAttrMaxTexture2DLayeredWidth, 32768 }, { cudaDevAttrMaxTexture2DLayeredHeight, 32768 },
+	{ cudaDevAttrMaxTexture2DLayeredLayers, 2048 }, { cudaDevAttrMaxTexture1DLayeredWidth, 32768 },
+	{ cudaDevAttrMaxTexture1DLayeredLayers, 2048 }, { cudaDevAttrMaxTexture2DGatherWidth, 32768 },
+	{ cudaDevAttrMaxTexture2DGatherHeight, 32768 }, { cudaDevAttrMaxTexture3DWidthAlt, 8192 },
+	{ cudaDevAttrMaxTexture3DHeightAlt, 8192 }, { cudaDevAttrMaxTexture3DDepthAlt, 32768 },
+	{ cudaDevAttrMaxTextureCubemapWidth, 32768 }, { cudaDevAttrMaxTextureCubemapLayeredWidth, 32768 },
+	{ cudaDevAttrMaxTextureCubemapLayeredLayers, 2046 }, { cudaDevAttrMaxSurface1DWidth, 32768 },
+	{ cudaDevAttrMaxSurface2DWidth, 131072 }, { cudaDevAttrMaxSurface2DHeight, 65536 },
+	{ cudaDevAttrMaxSurface3DWidth, 16384 }, { cudaDevAttrMaxSurface3DHeight, 16384 },
+	{ cudaDevAttrMaxSurface3DDepth, 16384 }, { cudaDevAttrMaxSurface1DLayeredWidth, 32768 },
+	{ cudaDevAttrMaxSurface1DLayeredLayers, 2048 }, { cudaDevAttrMaxSurface2DLayeredWidth, 32768 },
+	{ cudaDevAttrMaxSurface2DLayeredHeight, 32768 }, { cudaDevAttrMaxSurface2DLayeredLayers, 2048 },
+	{ cudaDevAttrMaxSurfaceCubemapWidth, 32768 }, { cudaDevAttrMaxSurfaceCubemapLayeredWidth, 32768 },
+	{ cudaDevAttrMaxSurfaceCubemapLayeredLayers, 2046 }, { cudaDevAttrMaxTexture1DLinearWidth, 268435456 },
+	{ cudaDevAttrMaxTexture2DLinearWidth, 131072 }, { cudaDevAttrMaxTexture2DLinearHeight, 65000 },
+	{ cudaDevAttrMaxTexture2DLinearPitch, 2097120 }, { cudaDevAttrMaxTexture2DMipmappedWidth, 32768 },
+	{ cudaDevAttrMaxTexture2DMipmappedHeight, 32768 }, { cudaDevAttrMaxTexture1DMipmappedWidth, 32768 },
+};
+
+/* The attributes cudaDeviceGetAttribute's switch leaves: limits above, flags of p, else 0. */
+static int other_attribute(enum cudaDeviceAttr attr, const struct cudaDeviceProp *p)
+{
+	for (size_t i = 0; i < sizeof(texture_limits) / sizeof(texture_limits[0]); i++)
+		if (texture_limits[i].attr == attr)
+			return texture_limits[i].value;
+	switch (attr) {
+	case cudaDevAttrSurfaceAlignment: return (int)p->textureAlignment;
+	case cudaDevAttrTexturePitchAlignment: return (int)p->texturePitchAlignment;
+	case cudaDevAttrTccDriver: return p->tccDriver;
+	case cudaDevAttrStreamPrioritiesSupported: return 1;	/* cudaStreamCreateWithPriority */
+	case cudaDevAttrGlobalL1CacheSupported: return p->globalL1CacheSupported;
+	case cudaDevAttrLocalL1CacheSupported: return p->localL1CacheSupported;
+	case cudaDevAttrHostNativeAtomicSupported: return 1;	/* one memory, the CPU's atomics */
+	case cudaDevAttrSingleToDoublePrecisionPerfRatio: return 2;	/* SIMD lanes of a CPU */
+	case cudaDevAttrPageableMemoryAccess: return p->pageableMemoryAccess;
+	case cudaDevAttrCanUseHostPointerForRegisteredMem: return p->canUseHostPointerForRegisteredMem;
+	case cudaDevAttrHostRegisterSupported: return p->hostRegisterSupported;
+	case cudaDevAttrPageableMemoryAccessUsesHostPageTables:
+		return p->pageableMemoryAccessUsesHostPageTables;
+	case cudaDevAttrDirectManagedMemAccessFromHost: return p->directManagedMemAccessFromHost;
+	case cudaDevAttrMemoryPoolsSupported: return 1;	/* mempool.c */
+	default: return 0;	/* a feature this device has not (clusters, IPC, RDMA, ...) */
+	}
+}
+
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
 {
 	struct cudaDeviceProp p;
@@ -296,7 +353,9 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 	case cudaDevAttrCooperativeLaunch: v = p.cooperativeLaunch; break;
 	case cudaDevAttrCooperativeMultiDeviceLaunch: v = p.cooperativeMultiDeviceLaunch; break;
 	default:
-		return cudart_set_error(cudaErrorInvalidValue);
+		if (attr <= 0 || attr >= cudaDevAttrMax)
+			return cudart_set_error(cudaErrorInvalidValue);
+		v = other_attribute(attr, &p);
 	}
 	*value = v;
 	return cudaSuccess;
@@ -323,7 +382,8 @@ cudaError_t cudaThreadSynchronize(void)
 }
 
 /*
- * Ends the context: waits for the work, destroys the streams and events,
+ * Ends the context: waits for the work, ends captures (freeing the graphs
+ * they made), destroys the streams, events, texture and surface objects, arrays,
  * frees every allocation, releases the runtime (re-created on next use)
  * and clears a sticky error and the caller's last error.  Kernel and variable registrations stay.
  */
@@ -334,8 +394,11 @@ cudaError_t cudaDeviceReset(void)
 
 	pthread_mutex_lock(&c->lock);
 	cudart_wait_all(c);
+	cudart_capture_reset(c);	/* before the streams and events it reaches go */
 	cudart_streams_stop(c);
 	cudart_events_free(c);
+	cudart_texobjs_free(c);
+	cudart_arrays_free(c);
 	cudart_free_all(c);
 	rt = c->rt;
 	c->rt = NULL;
@@ -375,21 +438,27 @@ cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 {
-	if ((unsigned int)limit > cudaLimitMallocHeapSize)
+	if ((unsigned int)limit > cudaLimitPersistingL2CacheSize)
 		return cudart_set_error(cudaErrorInvalidValue);
 	cudart_ctx()->limits[limit] = value;
 	return cudaSuccess;
 }
 
-/* Unset limits read as what the CPU gives: the worker's stack (8 MiB),
- * a printf buffer that grows, the process heap. */
+/*
+ * Unset limits read as what the CPU gives: the worker's stack (8 MiB),
+ * a printf buffer that grows, the process heap; CUDA's defaults for the
+ * device-runtime and L2 limits, which have no effect here.  No L2 can be
+ * set aside (cudaDevAttrMaxPersistingL2CacheSize is 0): that limit reads 0.
+ */
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
 {
-	static const size_t defaults[3] = { 8u << 20, 1u << 20, 8u << 20 };
+	static const size_t defaults[7] = { 8u << 20, 1u << 20, 8u << 20, 2, 2048, 32, 0 };
 
-	if (!value || (unsigned int)limit > cudaLimitMallocHeapSize)
+	if (!value || (unsigned int)limit > cudaLimitPersistingL2CacheSize)
 		return cudart_set_error(cudaErrorInvalidValue);
 	*value = cudart_ctx()->limits[limit] ? cudart_ctx()->limits[limit] : defaults[limit];
+	if (limit == cudaLimitPersistingL2CacheSize)
+		*value = 0;
 	return cudaSuccess;
 }
 
@@ -436,6 +505,29 @@ cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags)
 	if (flags)
 		return cudart_set_error(cudaErrorInvalidValue);
 	return cudart_set_error(cudaErrorInvalidDevice);	/* not even itself, as CUDA */
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice)
+{
+	(void)peerDevice;
+	return cudart_set_error(cudaErrorInvalidDevice);	/* one device: no peer (as Enable) */
+}
+
+/* One device: there is no pair of devices to describe (CUDA: a device with itself is invalid). */
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice,
+				      int dstDevice)
+{
+	(void)srcDevice, (void)dstDevice;
+	if (!value || (unsigned int)attr < cudaDevP2PAttrPerformanceRank ||
+	    (unsigned int)attr > cudaDevP2PAttrOnlyPartialNativeAtomicSupported)
+		return cudart_set_error(cudaErrorInvalidValue);
+	return cudart_set_error(cudaErrorInvalidDevice);
+}
+
+/* No persisting L2 lines to reset (cudaLimitPersistingL2CacheSize has no effect). */
+cudaError_t cudaCtxResetPersistingL2Cache(void)
+{
+	return cudaSuccess;
 }
 
 cudaError_t cudaProfilerStart(void)

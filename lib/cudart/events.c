@@ -252,7 +252,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 	cudaError_t err;
 
 	CUDART_STICKY_RETURN();
-	if (flags)
+	if (flags & ~cudaEventWaitExternal)	/* external: as any wait outside a graph */
 		return cudart_set_error(cudaErrorInvalidValue);
 	pthread_mutex_lock(&c->lock);
 	err = ev_check(c, event);

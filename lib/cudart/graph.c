@@ -56,6 +56,8 @@ static void nodes_remove(struct cudart_nodes *set, cudaGraphNode_t n)
 static void node_free(cudaGraphNode_t n)
 {
 	free(n->op.owned);
+	if (n->mem)
+		cudart_graph_mem_put(n->mem);
 	if (n->child)
 		cudart_graph_free(n->child);
 	cudart_nodes_free(&n->deps);
@@ -119,6 +121,12 @@ static cudaError_t node_new(cudaGraph_t graph, const cudaGraphNode_t *deps, size
 	}
 	*out = n;
 	return cudaSuccess;
+}
+
+cudaError_t cudart_graph_node_new(cudaGraph_t graph, const cudaGraphNode_t *deps, size_t ndeps,
+				  enum cudaGraphNodeType type, cudaGraphNode_t *out)
+{
+	return node_new(graph, deps, ndeps, type, out);
 }
 
 cudaError_t cudart_graph_add_op(cudaGraph_t graph, const struct cudart_nodes *deps,
@@ -526,6 +534,10 @@ static cudaError_t node_copy(cudaGraphNode_t to, cudaGraphNode_t n)
 	to->op.owned = NULL;
 	to->event = n->event;
 	to->disabled = n->disabled;
+	to->mem = n->mem;
+	if (to->mem)
+		to->mem->refs++;
+	to->free_ptr = n->free_ptr;
 	if (n->type == cudaGraphNodeTypeKernel && n->op.owned) {
 		to->op.u.kern.args = cudart_copy_args(n->op.u.kern.k, n->op.u.kern.args);
 		if (!to->op.u.kern.args)

@@ -364,6 +364,22 @@ static cudaError_t func_info(const void *func, struct cudart_func *out, struct i
 	return err;
 }
 
+/* The kernel's name as the translator registered it (its source spelling). */
+cudaError_t cudaFuncGetName(const char **name, const void *func)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_func *f;
+
+	if (!name || !func)
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	f = find_func(c, func);
+	if (f)
+		*name = f->k->name ? f->k->name : "";
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(f ? cudaSuccess : cudaErrorInvalidDeviceFunction);
+}
+
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
 {
 	struct cudart_func f;

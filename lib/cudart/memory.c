@@ -63,6 +63,7 @@ void cudart_free_all(struct cudart_ctx *c)
 {
 	tdestroy(c->allocs, free_node);
 	c->allocs = NULL;
+	c->graph_mem_used = 0;
 	for (cudaMemPool_t p = c->pools; p; p = p->next)
 		p->used = 0;
 }
@@ -185,6 +186,8 @@ static cudaError_t release(void *ptr, enum cudaMemoryType t1, enum cudaMemoryTyp
 	a = lookup(c, ptr);
 	if (!a || a->base != (uintptr_t)ptr || a->registered || (a->type != t1 && a->type != t2)) {
 		err = cudaErrorInvalidValue;
+	} else if (a->graph_mem) {
+		/* graph memory: its graph frees it (graph_mem.c) */
 	} else {
 		if (a->pool)
 			cudart_pool_give(c, a->pool, a->size);
@@ -193,6 +196,48 @@ static cudaError_t release(void *ptr, enum cudaMemoryType t1, enum cudaMemoryTyp
 	}
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);
+}
+
+cudaError_t cudart_graph_mem_alloc(void **ptr, size_t size, uint64_t *id)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err = alloc_in(ptr, size, cudaMemoryTypeDevice, NULL);
+	struct cudart_alloc *a;
+
+	if (err)
+		return err;
+	pthread_mutex_lock(&c->lock);
+	a = lookup(c, *ptr);
+	a->graph_mem = *id = ++c->graph_mem_ids;
+	c->graph_mem_used += size;
+	if (c->graph_mem_used > c->graph_mem_high)
+		c->graph_mem_high = c->graph_mem_used;
+	pthread_mutex_unlock(&c->lock);
+	return cudaSuccess;
+}
+
+uint64_t cudart_graph_mem_id(struct cudart_ctx *c, const void *p)
+{
+	struct cudart_alloc *a = p ? lookup(c, p) : NULL;
+
+	return a && a->base == (uintptr_t)p ? a->graph_mem : 0;
+}
+
+/* Frees graph memory unless a cudaDeviceReset did (its id then no longer matches). */
+void cudart_graph_mem_free(void *ptr, uint64_t id)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_alloc *a;
+
+	pthread_mutex_lock(&c->lock);
+	cudart_wait_all(c);
+	a = lookup(c, ptr);
+	if (a && a->base == (uintptr_t)ptr && a->graph_mem == id) {
+		c->graph_mem_used -= a->size;
+		tdelete(a, &c->allocs, range_cmp);
+		free_node(a);
+	}
+	pthread_mutex_unlock(&c->lock);
 }
 
 cudaError_t cudaFree(void *ptr)
@@ -225,8 +270,12 @@ cudaError_t cudaHostGetDevicePointer(void **dptr, void *hptr, unsigned int flags
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 {
 	CUDART_STICKY_RETURN();
-	if (!ptr || !size || (flags & ~(cudaHostRegisterPortable | cudaHostRegisterMapped)))
+	if (!ptr || !size ||
+	    (flags & ~(cudaHostRegisterPortable | cudaHostRegisterMapped | cudaHostRegisterIoMemory |
+		       cudaHostRegisterReadOnly)))
 		return cudart_set_error(cudaErrorInvalidValue);
+	if (flags & cudaHostRegisterIoMemory)
+		return cudart_set_error(cudaErrorNotSupported);	/* no device I/O space to map */
 	return cudart_set_error(track(ptr, size, cudaMemoryTypeHost, true, NULL));
 }
 
@@ -412,6 +461,12 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool,
 
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
+	if (!err && !cudart_stream_is_default(stream) && stream->cap) {
+		/* captured: an allocation node (graph_mem.c) */
+		err = cudart_capture_alloc(c, stream, ptr, size);
+		pthread_mutex_unlock(&c->lock);
+		return cudart_set_error(err);
+	}
 	if (current)
 		pool = cudart_current_pool(c);
 	if (!err && (!pool || pool->destroyed))
@@ -422,7 +477,19 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool,
 
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
 {
-	cudaError_t err = cudaStreamSynchronize(stream);
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, stream);
+	if (!err && !cudart_stream_is_default(stream) && stream->cap) {
+		/* captured: a free node (graph_mem.c) */
+		err = cudart_capture_free(c, stream, ptr);
+		pthread_mutex_unlock(&c->lock);
+		return cudart_set_error(err);
+	}
+	pthread_mutex_unlock(&c->lock);
+	err = cudaStreamSynchronize(stream);
 
 	return err ? err : cudaFree(ptr);
 }
@@ -432,4 +499,93 @@ cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_d
 	if (dst_device != 0 || src_device != 0)
 		return cudart_set_error(cudaErrorInvalidDevice);
 	return cudaMemcpy(dst, src, count, cudaMemcpyDefault);
+}
+
+/*
+ * What a managed range was advised: nothing is kept (cudaMemAdvise and
+ * cudaMemPrefetchAsync are accepted as hints), so each attribute reads
+ * CUDA's answer for a range never advised: not read-mostly, no preferred
+ * or prefetch location (cudaInvalidDeviceId, location type invalid), no
+ * device in the accessed-by list.
+ */
+cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute attribute,
+				     const void *devPtr, size_t count)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+	int v;
+
+	if (!data || !count || (attribute != cudaMemRangeAttributeAccessedBy && dataSize != 4) ||
+	    (attribute == cudaMemRangeAttributeAccessedBy && (!dataSize || dataSize % 4)))
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_check_range(c, devPtr, count);
+	pthread_mutex_unlock(&c->lock);
+	if (err)
+		return cudart_set_error(cudaErrorInvalidValue);
+	switch (attribute) {
+	case cudaMemRangeAttributeReadMostly:
+	case cudaMemRangeAttributePreferredLocationType:
+	case cudaMemRangeAttributeLastPrefetchLocationType:
+		v = 0;	/* no, cudaMemLocationTypeInvalid */
+		break;
+	case cudaMemRangeAttributePreferredLocation:
+	case cudaMemRangeAttributeLastPrefetchLocation:
+	case cudaMemRangeAttributeAccessedBy:
+		v = cudaInvalidDeviceId;
+		break;
+	case cudaMemRangeAttributePreferredLocationId:
+	case cudaMemRangeAttributeLastPrefetchLocationId:
+		v = 0;
+		break;
+	default:
+		return cudart_set_error(cudaErrorInvalidValue);
+	}
+	for (size_t i = 0; i < dataSize / 4; i++)
+		memcpy((char *)data + 4 * i, &v, 4);
+	return cudaSuccess;
+}
+
+cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes,
+				      enum cudaMemRangeAttribute *attributes, size_t numAttributes,
+				      const void *devPtr, size_t count)
+{
+	cudaError_t err = cudaSuccess;
+
+	if (!data || !dataSizes || !attributes || !numAttributes)
+		return cudart_set_error(cudaErrorInvalidValue);
+	for (size_t i = 0; !err && i < numAttributes; i++)
+		err = cudaMemRangeGetAttribute(data[i], dataSizes[i], attributes[i], devPtr, count);
+	return err;
+}
+
+/* Other processes' memory and events: one process is this device's whole world. */
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr)
+{
+	(void)handle, (void)devPtr;
+	return cudart_set_error(cudaErrorNotSupported);
+}
+
+cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags)
+{
+	(void)devPtr, (void)handle, (void)flags;
+	return cudart_set_error(cudaErrorNotSupported);
+}
+
+cudaError_t cudaIpcCloseMemHandle(void *devPtr)
+{
+	(void)devPtr;
+	return cudart_set_error(cudaErrorNotSupported);
+}
+
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event)
+{
+	(void)handle, (void)event;
+	return cudart_set_error(cudaErrorNotSupported);
+}
+
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle)
+{
+	(void)event, (void)handle;
+	return cudart_set_error(cudaErrorNotSupported);
 }

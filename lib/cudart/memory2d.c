@@ -11,6 +11,8 @@
  */
 #include <stdint.h>
 
+#include <string.h>
+
 #include "cudart.h"
 
 /* The bytes [p, p + span) a strided access touches, checked against the table. */
@@ -218,4 +220,39 @@ cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitched, int value, struct c
 cudaError_t cudaMemset3D(struct cudaPitchedPtr pitched, int value, struct cudaExtent extent)
 {
 	return cudaMemset3DAsync(pitched, value, extent, 0);
+}
+
+/* One device: a peer copy is a copy between device 0 and itself. */
+static cudaError_t peer_parms(const struct cudaMemcpy3DPeerParms *p, struct cudaMemcpy3DParms *q)
+{
+	if (!p)
+		return cudaErrorInvalidValue;
+	if (p->srcDevice != 0 || p->dstDevice != 0)
+		return cudaErrorInvalidDevice;
+	memset(q, 0, sizeof(*q));
+	q->srcArray = p->srcArray;
+	q->srcPos = p->srcPos;
+	q->srcPtr = p->srcPtr;
+	q->dstArray = p->dstArray;
+	q->dstPos = p->dstPos;
+	q->dstPtr = p->dstPtr;
+	q->extent = p->extent;
+	q->kind = cudaMemcpyDefault;
+	return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream)
+{
+	struct cudaMemcpy3DParms q;
+	cudaError_t err = peer_parms(p, &q);
+
+	return err ? cudart_set_error(err) : cudaMemcpy3DAsync(&q, stream);
+}
+
+cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p)
+{
+	struct cudaMemcpy3DParms q;
+	cudaError_t err = peer_parms(p, &q);
+
+	return err ? cudart_set_error(err) : cudaMemcpy3D(&q);
 }

@@ -533,3 +533,79 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
 		return cudart_set_error(cudaErrorInvalidValue);
 	return host_op(stream, callback, NULL, user_data);
 }
+
+/*
+ * Stream attributes (launch attributes by CUDA's names): the access-policy
+ * window and synchronization policy are kept as given (hints, no effect
+ * here), the priority is the stream's; the default streams keep nothing
+ * and read CUDA's defaults.  Other attributes are not stream attributes.
+ */
+static bool stream_attribute(cudaLaunchAttributeID attr)
+{
+	return attr == cudaLaunchAttributeAccessPolicyWindow ||
+	       attr == cudaLaunchAttributeSynchronizationPolicy || attr == cudaLaunchAttributePriority;
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+				   cudaLaunchAttributeValue *value_out)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	bool dflt = cudart_stream_is_default(hStream);
+	cudaError_t err;
+
+	if (!value_out || !stream_attribute(attr))
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, hStream);
+	if (!err) {
+		memset(value_out, 0, sizeof(*value_out));
+		if (attr == cudaLaunchAttributeAccessPolicyWindow && !dflt)
+			value_out->accessPolicyWindow = hStream->window;
+		else if (attr == cudaLaunchAttributeSynchronizationPolicy)
+			value_out->syncPolicy = dflt || !hStream->sync_policy ? cudaSyncPolicyAuto :
+										hStream->sync_policy;
+	}
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+				   const cudaLaunchAttributeValue *value)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	if (!value || !stream_attribute(attr) ||
+	    (attr == cudaLaunchAttributeSynchronizationPolicy &&
+	     ((unsigned int)value->syncPolicy < cudaSyncPolicyAuto ||
+	      (unsigned int)value->syncPolicy > cudaSyncPolicyBlockingSync)))
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, hStream);
+	if (!err && !cudart_stream_is_default(hStream)) {
+		if (attr == cudaLaunchAttributeAccessPolicyWindow)
+			hStream->window = value->accessPolicyWindow;
+		else if (attr == cudaLaunchAttributeSynchronizationPolicy)
+			hStream->sync_policy = value->syncPolicy;
+	}
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}
+
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, dst);
+	if (!err)
+		err = cudart_stream_check(c, src);
+	if (!err && !cudart_stream_is_default(dst)) {
+		dst->window = cudart_stream_is_default(src) ? (struct cudaAccessPolicyWindow){ 0 } :
+							       src->window;
+		dst->sync_policy = cudart_stream_is_default(src) ? 0 : src->sync_policy;
+	}
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
+}

@@ -31,6 +31,13 @@ ok $? "--dump=plan: the plan on stdout"
 # the make-friendly object path: -c writes an object with the kernel's descriptor
 "$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && nm "$tmp/v.o" | grep -qE ' [DR] idxgen_cc_kernel_vecadd$'
 ok $? "--translate -c -o v.o: an object file exporting idxgen_cc_kernel_vecadd"
+# Regression: the C path rejected the texture handle types and every built-in whose name began
+# with "tex"; a kernel passing handles on beside tex-named helpers translates and compiles.
+rm -f "$tmp/v.o"
+"$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/translate/tex_names.cu" 2>"$tmp/err" &&
+	nm "$tmp/v.o" | grep -qE ' [DR] idxgen_cc_kernel_tex_names$'
+ok $? "--translate -c: texture handles and tex-named helpers (tests/cc/translate/tex_names.cu)"
+[ -s "$tmp/err" ] && sed 's/^/#   /' "$tmp/err"
 # Regression (issue 21): the flags reached the compiler as one word ('-O2 -g').
 rm -f "$tmp/v.o"
 CFLAGS="-O2 -g" "$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && readelf -S "$tmp/v.o" | grep -q '\.debug_info'

@@ -179,6 +179,21 @@ static void test_device(void)
 	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
 	tap_ok(v == p.multiProcessorCount, "cudaDevAttrMultiProcessorCount = prop");
 	TAP_ERR(cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)12345, 0), cudaErrorInvalidValue);
+	/* every attribute of CUDA's enum answers (were cudaErrorInvalidValue: a helper stopped there) */
+	{
+		int ok = 1;
+
+		for (int a = 1; a < (int)cudaDevAttrMax; a++)
+			ok &= cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)a, 0) == cudaSuccess;
+		tap_ok(ok, "cudaDeviceGetAttribute answers every attribute of 1 .. cudaDevAttrMax - 1");
+	}
+	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMax, 0), cudaErrorInvalidValue);
+	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrPageableMemoryAccess, 0), cudaSuccess);
+	tap_ok(v == 1, "cudaDevAttrPageableMemoryAccess: 1 (one address space)");
+	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrMaxTexture2DWidth, 0), cudaSuccess);
+	tap_ok(v >= 65536, "cudaDevAttrMaxTexture2DWidth: %d", v);
+	TAP_ERR(cudaDeviceGetAttribute(&v, cudaDevAttrClusterLaunch, 0), cudaSuccess);
+	tap_ok(v == 0, "cudaDevAttrClusterLaunch: 0 (no clusters)");
 	TAP_ERR(cudaMemGetInfo(&fr, &tot), cudaSuccess);
 	tap_ok(tot == p.totalGlobalMem && fr <= tot,
 	       "cudaMemGetInfo: free <= total = totalGlobalMem");
@@ -452,6 +467,10 @@ static void test_memory(void)
 		cudaErrorHostMemoryAlreadyRegistered);
 	TAP_ERR(cudaHostUnregister(h), cudaSuccess);
 	TAP_ERR(cudaHostUnregister(h), cudaErrorHostMemoryNotRegistered);
+	TAP_ERR(cudaHostRegister(h, N * sizeof(int), cudaHostRegisterReadOnly), cudaSuccess);
+	TAP_ERR(cudaHostUnregister(h), cudaSuccess);
+	TAP_ERR(cudaHostRegister(h, N * sizeof(int), cudaHostRegisterIoMemory), cudaErrorNotSupported);
+	(void)cudaGetLastError();
 
 	TAP_ERR(cudaMallocPitch(&pitched, &pitch, 10, 4), cudaSuccess);
 	tap_ok(pitch >= 10, "cudaMallocPitch: pitch >= width");
@@ -732,6 +751,9 @@ static void test_events(void)
 	memset(&g, 0, sizeof(g));
 	cudaLaunchHostFunc(s1, CUDART_CB_gate, &g);
 	TAP_ERR(cudaEventRecord(e1, s1), cudaSuccess);
+	TAP_ERR(cudaStreamWaitEvent(s2, e1, cudaEventWaitExternal), cudaSuccess);
+	TAP_ERR(cudaStreamWaitEvent(s2, e1, 2), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
 	TAP_ERR(cudaStreamWaitEvent(s2, e1, 0), cudaSuccess);
 	TAP_ERR(cudaLaunchHostFunc(s2, CUDART_CB_log_b, &g), cudaSuccess);
 	wait_started(&g);
@@ -859,12 +881,275 @@ static void test_schedule(void)
 	cudaFree(out);
 }
 
+/* A resource description of linear memory, pitched 2-D memory or an array. */
+static struct cudaResourceDesc linear_res(void *p, size_t bytes, struct cudaChannelFormatDesc f)
+{
+	struct cudaResourceDesc r;
+
+	memset(&r, 0, sizeof(r));
+	r.resType = cudaResourceTypeLinear;
+	r.res.linear.devPtr = p;
+	r.res.linear.desc = f;
+	r.res.linear.sizeInBytes = bytes;
+	return r;
+}
+
+static struct cudaResourceDesc array_res(cudaArray_t a)
+{
+	struct cudaResourceDesc r;
+
+	memset(&r, 0, sizeof(r));
+	r.resType = cudaResourceTypeArray;
+	r.res.array.array = a;
+	return r;
+}
+
+/*
+ * Texture and surface objects: the host calls and their error paths
+ * (sampling is checked by tests/cuda/progs/textures.cu against a
+ * reference); the objects left alive here are freed by test_sticky's
+ * reset (the ASan build's leak check).
+ */
+static void test_texture_objects(void)
+{
+	struct cudaChannelFormatDesc f1 = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+	struct cudaChannelFormatDesc i1 = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindSigned);
+	struct cudaChannelFormatDesc u3 = cudaCreateChannelDesc(8, 8, 8, 0, cudaChannelFormatKindUnsigned);
+	struct cudaChannelFormatDesc got;
+	struct cudaTextureDesc td, td_back;
+	struct cudaResourceDesc r, r_back;
+	struct cudaResourceViewDesc view;
+	cudaTextureObject_t t = 0, kept = 0;
+	cudaSurfaceObject_t surf = 0;
+	cudaArray_t arr = NULL;
+	float *buf = NULL;
+
+	tap_ok(sizeof(struct cudaResourceDesc) == 144 && sizeof(struct cudaResourceViewDesc) == 112 &&
+		       cudaResourceTypePitch2D == 3 && cudaResViewFormatUnsignedBlockCompressed7 == 0x22,
+	       "resource types: CUDA's values and layout");
+	cudaMalloc((void **)&buf, 64 * sizeof(float));
+	cudaMallocArray(&arr, &f1, 8, 4, cudaArraySurfaceLoadStore);
+	memset(&td, 0, sizeof(td));
+	td.addressMode[0] = cudaAddressModeBorder;
+	td.normalizedCoords = 1;
+	td.borderColor[0] = 2.5f;
+
+	r = linear_res(buf, 64 * sizeof(float), f1);
+	TAP_ERR(cudaCreateTextureObject(NULL, &r, &td, NULL), cudaErrorInvalidValue);
+	TAP_ERR(cudaCreateTextureObject(&t, NULL, &td, NULL), cudaErrorInvalidValue);
+	TAP_ERR(cudaCreateTextureObject(&t, &r, NULL, NULL), cudaErrorInvalidValue);
+	r.res.linear.sizeInBytes = 6;
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorInvalidValue);
+	r = linear_res(buf, 60, u3);
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorInvalidValue);
+	r = linear_res(buf, 64, i1);
+	td.readMode = cudaReadModeNormalizedFloat;
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorInvalidValue);
+	td.readMode = cudaReadModeElementType;
+	memset(&view, 0, sizeof(view));
+	view.format = cudaResViewFormatFloat1;
+	r = linear_res(buf, 64, f1);
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, &view), cudaErrorNotSupported);
+	r.resType = cudaResourceTypeMipmappedArray;
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorNotSupported);
+	r = array_res(NULL);
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorInvalidResourceHandle);
+	(void)cudaGetLastError();
+
+	/* an integer array cannot be filtered when its integers are read */
+	{
+		cudaArray_t ia = NULL;
+
+		cudaMallocArray(&ia, &i1, 4, 0, 0);
+		r = array_res(ia);
+		td.filterMode = cudaFilterModeLinear;
+		TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaErrorInvalidValue);
+		td.filterMode = cudaFilterModePoint;
+		cudaFreeArray(ia);
+	}
+
+	r = linear_res(buf, 64 * sizeof(float), f1);
+	TAP_ERR(cudaCreateTextureObject(&t, &r, &td, NULL), cudaSuccess);
+	tap_ok(t != 0, "a texture object is a non-zero handle");
+	TAP_ERR(cudaGetTextureObjectResourceDesc(&r_back, t), cudaSuccess);
+	TAP_ERR(cudaGetTextureObjectTextureDesc(&td_back, t), cudaSuccess);
+	TAP_ERR(cudaGetTextureObjectResourceViewDesc(&view, t), cudaSuccess);
+	tap_ok(r_back.resType == cudaResourceTypeLinear && r_back.res.linear.devPtr == buf &&
+		       r_back.res.linear.sizeInBytes == 64 * sizeof(float) &&
+		       td_back.addressMode[0] == cudaAddressModeBorder && td_back.borderColor[0] == 2.5f &&
+		       view.format == cudaResViewFormatNone,
+	       "the descriptions read back are the ones given");
+	TAP_ERR(cudaGetTextureObjectTextureDesc(NULL, t), cudaErrorInvalidValue);
+	TAP_ERR(cudaDestroySurfaceObject(t), cudaErrorInvalidValue);
+	TAP_ERR(cudaDestroyTextureObject(t), cudaSuccess);
+	TAP_ERR(cudaDestroyTextureObject(t), cudaErrorInvalidValue);
+	TAP_ERR(cudaGetTextureObjectResourceDesc(&r_back, t), cudaErrorInvalidValue);
+	TAP_ERR(cudaDestroyTextureObject(0), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+
+	/* surfaces are arrays */
+	r = linear_res(buf, 64 * sizeof(float), f1);
+	TAP_ERR(cudaCreateSurfaceObject(&surf, &r), cudaErrorInvalidValue);
+	r = array_res(arr);
+	TAP_ERR(cudaCreateSurfaceObject(NULL, &r), cudaErrorInvalidValue);
+	TAP_ERR(cudaCreateSurfaceObject(&surf, &r), cudaSuccess);
+	TAP_ERR(cudaGetSurfaceObjectResourceDesc(&r_back, surf), cudaSuccess);
+	tap_ok(r_back.resType == cudaResourceTypeArray && r_back.res.array.array == arr,
+	       "cudaGetSurfaceObjectResourceDesc: the array given");
+	TAP_ERR(cudaDestroyTextureObject(surf), cudaErrorInvalidValue);
+	TAP_ERR(cudaDestroySurfaceObject(surf), cudaSuccess);
+	TAP_ERR(cudaGetChannelDesc(&got, arr), cudaSuccess);
+	tap_ok(got.x == 32 && got.y == 0 && got.f == cudaChannelFormatKindFloat,
+	       "cudaGetChannelDesc: the array's format");
+	TAP_ERR(cudaGetChannelDesc(NULL, arr), cudaErrorInvalidValue);
+	TAP_ERR(cudaGetChannelDesc(&got, NULL), cudaErrorInvalidResourceHandle);
+	(void)cudaGetLastError();
+
+#ifndef __CUDACC__
+	/* what device code's reads see at the edges (the ABI texture_fetch_functions.h calls) */
+	{
+		struct __idxgenTexel tx;
+		float h[32];
+		const float *at;
+
+		for (int i = 0; i < 32; i++)
+			h[i] = (float)i;
+		cudaMemcpy2DToArray(arr, 0, 0, h, 8 * sizeof(float), 8 * sizeof(float), 4,
+				    cudaMemcpyHostToDevice);
+		r = array_res(arr);
+		TAP_ERR(cudaCreateTextureObject(&kept, &r, &td, NULL), cudaSuccess);
+		__idxgenTexFetch(kept, 1, -0.01f, 0.0f, 0.0f, -1, &tx);
+		tap_ok(tx.__f[0] == 2.5f, "border: a read left of the texture is the border colour (%g)",
+		       tx.__f[0]);
+		__idxgenTexFetch(kept, 1, 0.99f, 0.0f, 0.0f, -1, &tx);
+		tap_ok(tx.__f[0] == 7.0f, "normalized 0.99 of 8 elements reads element 7 (%g)", tx.__f[0]);
+		TAP_ERR(cudaCreateSurfaceObject(&surf, &r), cudaSuccess);
+		at = (const float *)__idxgenSurfAt(surf, 28, 3, 0, -1, 4, cudaBoundaryModeZero);
+		tap_ok(at && *at == 31.0f, "surface: byte 28 of row 3 is the last element of the row");
+		tap_ok(!__idxgenSurfAt(surf, 29, 3, 0, -1, 4, cudaBoundaryModeZero),
+		       "surface, zero mode: an element past the row is nothing");
+		at = (const float *)__idxgenSurfAt(surf, 40, 9, 0, -1, 4, cudaBoundaryModeClamp);
+		tap_ok(at && *at == 31.0f, "surface, clamp mode: the last element of the last row");
+		/* kept and surf stay alive: cudaDeviceReset (test_sticky) frees them */
+	}
+#endif
+	(void)kept;
+	/* arr stays allocated: cudaDeviceReset (test_sticky) frees it */
+	{
+		cudaArray_t gone = NULL;
+
+		cudaMallocArray(&gone, &f1, 4, 0, 0);
+		TAP_ERR(cudaFreeArray(gone), cudaSuccess);
+		TAP_ERR(cudaFreeArray(gone), cudaErrorInvalidValue);	/* freed twice: an error, not a crash */
+		(void)cudaGetLastError();
+	}
+	cudaFree(buf);
+}
+
+/* Stream attributes, limits of L2 and the device runtime, peer calls on one device. */
+static void test_attributes(void)
+{
+	cudaLaunchAttributeValue in, out;
+	cudaStream_t s, t;
+	size_t v = 1;
+	int p2p = 0;
+
+	cudaStreamCreate(&s);
+	cudaStreamCreate(&t);
+	memset(&in, 0, sizeof(in));
+	in.accessPolicyWindow.num_bytes = 4096;
+	in.accessPolicyWindow.hitRatio = 0.6f;
+	in.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+	in.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+	TAP_ERR(cudaStreamSetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &in), cudaSuccess);
+	TAP_ERR(cudaStreamGetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &out), cudaSuccess);
+	tap_ok(out.accessPolicyWindow.num_bytes == 4096 && out.accessPolicyWindow.hitRatio == 0.6f &&
+		       out.accessPolicyWindow.hitProp == cudaAccessPropertyPersisting,
+	       "a stream's access-policy window reads back as set");
+	TAP_ERR(cudaStreamCopyAttributes(t, s), cudaSuccess);
+	TAP_ERR(cudaStreamGetAttribute(t, cudaStreamAttributeAccessPolicyWindow, &out), cudaSuccess);
+	tap_ok(out.accessPolicyWindow.num_bytes == 4096, "cudaStreamCopyAttributes copies it");
+	TAP_ERR(cudaStreamGetAttribute(0, cudaStreamAttributeSynchronizationPolicy, &out), cudaSuccess);
+	tap_ok(out.syncPolicy == cudaSyncPolicyAuto, "the legacy stream's synchronization policy: auto");
+	in.syncPolicy = cudaSyncPolicyBlockingSync;
+	TAP_ERR(cudaStreamSetAttribute(s, cudaStreamAttributeSynchronizationPolicy, &in), cudaSuccess);
+	TAP_ERR(cudaStreamGetAttribute(s, cudaStreamAttributeSynchronizationPolicy, &out), cudaSuccess);
+	tap_ok(out.syncPolicy == cudaSyncPolicyBlockingSync, "and a stream's as set");
+	TAP_ERR(cudaStreamGetAttribute(s, cudaStreamAttributePriority, &out), cudaSuccess);
+	TAP_ERR(cudaStreamGetAttribute(s, cudaLaunchAttributeCooperative, &out), cudaErrorInvalidValue);
+	in.syncPolicy = (enum cudaSynchronizationPolicy)9;
+	TAP_ERR(cudaStreamSetAttribute(s, cudaStreamAttributeSynchronizationPolicy, &in),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaStreamGetAttribute(s, cudaStreamAttributePriority, NULL), cudaErrorInvalidValue);
+
+	TAP_ERR(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 1u << 20), cudaSuccess);
+	TAP_ERR(cudaDeviceGetLimit(&v, cudaLimitPersistingL2CacheSize), cudaSuccess);
+	tap_ok(v == 0, "no L2 to set aside: cudaLimitPersistingL2CacheSize reads 0");
+	TAP_ERR(cudaDeviceGetLimit(&v, cudaLimitDevRuntimeSyncDepth), cudaSuccess);
+	TAP_ERR(cudaDeviceGetLimit(&v, (enum cudaLimit)7), cudaErrorInvalidValue);
+	TAP_ERR(cudaCtxResetPersistingL2Cache(), cudaSuccess);
+	TAP_ERR(cudaDeviceGetP2PAttribute(&p2p, cudaDevP2PAttrAccessSupported, 0, 0), cudaErrorInvalidDevice);
+	TAP_ERR(cudaDeviceDisablePeerAccess(0), cudaErrorInvalidDevice);
+	(void)cudaGetLastError();
+	cudaStreamDestroy(s);
+	cudaStreamDestroy(t);
+
+	/* kernel names, managed-range attributes, 3-D peer copies, IPC, the device's UUID */
+	{
+		const char *name = NULL;
+		struct cudaDeviceProp prop;
+		struct cudaMemcpy3DPeerParms pp;
+		cudaIpcMemHandle_t ipc;
+		int *m = NULL, *d = NULL, attr = 7, by[3] = { 1, 1, 1 };
+		int *host = (int *)calloc(16, sizeof(int));
+
+		TAP_ERR(cudaFuncGetName(&name, (const void *)add_one), cudaSuccess);
+		tap_ok(name && strstr(name, "add_one"), "cudaFuncGetName: %s", name ? name : "(null)");
+		TAP_ERR(cudaFuncGetName(&name, (const void *)host), cudaErrorInvalidDeviceFunction);
+		cudaMallocManaged((void **)&m, 64, cudaMemAttachGlobal);
+		TAP_ERR(cudaMemRangeGetAttribute(&attr, 4, cudaMemRangeAttributeReadMostly, m, 64), cudaSuccess);
+		tap_ok(attr == 0, "a range never advised is not read-mostly");
+		TAP_ERR(cudaMemRangeGetAttribute(by, sizeof(by), cudaMemRangeAttributeAccessedBy, m, 64),
+			cudaSuccess);
+		tap_ok(by[0] == cudaInvalidDeviceId && by[2] == cudaInvalidDeviceId,
+		       "and accessed by no device in particular");
+		TAP_ERR(cudaMemRangeGetAttribute(&attr, 4, cudaMemRangeAttributeReadMostly, m, 4096),
+			cudaErrorInvalidValue);
+		TAP_ERR(cudaIpcGetMemHandle(&ipc, m), cudaErrorNotSupported);
+		(void)cudaGetLastError();
+
+		cudaMalloc((void **)&d, 16 * sizeof(int));
+		cudaMemset(d, 0, 16 * sizeof(int));
+		for (int i = 0; i < 16; i++)
+			host[i] = i * 3;
+		memset(&pp, 0, sizeof(pp));
+		pp.srcPtr = make_cudaPitchedPtr(host, 4 * sizeof(int), 4, 4);
+		pp.dstPtr = make_cudaPitchedPtr(d, 4 * sizeof(int), 4, 4);
+		pp.extent = make_cudaExtent(4 * sizeof(int), 4, 1);
+		TAP_ERR(cudaMemcpy3DPeer(&pp), cudaSuccess);
+		memset(host, 0, 16 * sizeof(int));
+		cudaMemcpy(host, d, 16 * sizeof(int), cudaMemcpyDeviceToHost);
+		tap_ok(host[5] == 15 && host[15] == 45, "cudaMemcpy3DPeer on device 0 copies");
+		pp.dstDevice = 1;
+		TAP_ERR(cudaMemcpy3DPeer(&pp), cudaErrorInvalidDevice);
+		(void)cudaGetLastError();
+		TAP_ERR(cudaGetDeviceProperties(&prop, 0), cudaSuccess);
+		tap_ok(sizeof(prop.uuid.bytes) == 16, "cudaDeviceProp.uuid is a cudaUUID_t");
+		cudaFree(d);
+		cudaFree(m);
+		free(host);
+	}
+}
+
 /* Last: a kernel fault poisons the context until cudaDeviceReset. */
 static void test_sticky(void)
 {
 	int *out, *d = NULL;
 	cudaStream_t s;
+	cudaArray_t arr = NULL;
+	struct cudaChannelFormatDesc f = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
 
+	cudaMallocArray(&arr, &f, 16, 0, 0);
 	cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal);
 	LAUNCH(faulty, 4, 64, 0, 0, 1, out);
 	TAP_ERR(cudaDeviceSynchronize(), cudaErrorAssert);
@@ -875,6 +1160,9 @@ static void test_sticky(void)
 	TAP_ERR(cudaGetLastError(), cudaErrorAssert);
 	TAP_ERR(cudaDeviceReset(), cudaSuccess);
 	TAP_ERR(cudaGetLastError(), cudaSuccess);
+	/* regression: the reset frees arrays too (it kept them: leaked) */
+	TAP_ERR(cudaFreeArray(arr), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
 	TAP_ERR(cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal),
 		cudaSuccess);
 	out[0] = 0;
@@ -1055,6 +1343,8 @@ int main(void)
 	test_schedule();
 	test_compat();
 	test_channels();
+	test_texture_objects();
+	test_attributes();
 #ifdef __cplusplus
 	test_cxx();
 #endif

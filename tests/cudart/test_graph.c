@@ -7,6 +7,7 @@
  * edges the test itself declared, and CUDA's error codes on the error
  * paths.  Built as C, as C++, and (host and kernels) by nvcc -arch=sm_90 -c.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -632,6 +633,174 @@ static void test_pools(void)
 	cudaStreamDestroy(s);
 }
 
+/* Graph memory: allocation and free nodes, made by hand and by capturing cudaMallocAsync/cudaFreeAsync. */
+static uint64_t graph_mem_used(void)
+{
+	uint64_t v = 0;
+
+	cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &v);
+	return v;
+}
+
+static struct cudaMemAllocNodeParams alloc_params(size_t bytes)
+{
+	struct cudaMemAllocNodeParams p;
+
+	memset(&p, 0, sizeof(p));
+	p.poolProps.allocType = cudaMemAllocationTypePinned;
+	p.poolProps.location.type = cudaMemLocationTypeDevice;
+	p.poolProps.location.id = 0;
+	p.bytesize = bytes;
+	return p;
+}
+
+static void test_graph_memory(void)
+{
+	enum { N = 512 };
+	struct cudaMemAllocNodeParams p = alloc_params(N * sizeof(int)), back;
+	struct cudaMemsetParams ms;
+	cudaGraphNode_t alloc, set, copy, fr, nodes[8];
+	enum cudaGraphNodeType types[8];
+	cudaGraph_t g = NULL, cg = NULL;
+	cudaGraphExec_t e, ce;
+	cudaStream_t s;
+	uint64_t base = graph_mem_used(), high = 0;
+	int *h, *plain = NULL, *gp = NULL, ok = 1;
+	void *freed = NULL;
+	size_t count = 8;
+
+	cudaMallocHost((void **)&h, N * sizeof(int));
+	cudaMalloc((void **)&plain, 16);
+	cudaStreamCreate(&s);
+	cudaGraphCreate(&g, 0);
+	TAP_ERR(cudaGraphAddMemAllocNode(&alloc, g, NULL, 0, &p), cudaSuccess);
+	tap_ok(p.dptr != NULL && graph_mem_used() == base + N * sizeof(int),
+	       "an allocation node has its memory when made (%p)", p.dptr);
+	memset(&ms, 0, sizeof(ms));
+	ms.dst = p.dptr;
+	ms.value = 7;
+	ms.elementSize = 4;
+	ms.width = N;
+	ms.height = 1;
+	TAP_ERR(cudaGraphAddMemsetNode(&set, g, &alloc, 1, &ms), cudaSuccess);
+	TAP_ERR(cudaGraphAddMemcpyNode1D(&copy, g, &set, 1, h, p.dptr, N * sizeof(int),
+					 cudaMemcpyDeviceToHost), cudaSuccess);
+	TAP_ERR(cudaGraphAddMemFreeNode(&fr, g, &copy, 1, p.dptr), cudaSuccess);
+	TAP_ERR(cudaGraphMemAllocNodeGetParams(alloc, &back), cudaSuccess);
+	TAP_ERR(cudaGraphMemFreeNodeGetParams(fr, &freed), cudaSuccess);
+	tap_ok(back.dptr == p.dptr && back.bytesize == N * sizeof(int) && freed == p.dptr,
+	       "the nodes report their allocation");
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphDestroy(g), cudaSuccess);
+	for (int r = 0; r < 2; r++) {
+		memset(h, 0, N * sizeof(int));
+		TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+		TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+		for (int i = 0; i < N; i++)
+			ok &= h[i] == 7;
+	}
+	tap_ok(ok, "alloc -> memset -> copy -> free, launched twice");
+	tap_ok(graph_mem_used() == base + N * sizeof(int), "the executable graph still holds the memory");
+	TAP_ERR(cudaGraphExecDestroy(e), cudaSuccess);
+	tap_ok(graph_mem_used() == base, "and frees it when the last holder goes");
+
+	/* errors */
+	TAP_ERR(cudaGraphCreate(&g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphAddMemAllocNode(&alloc, g, NULL, 0, NULL), cudaErrorInvalidValue);
+	p = alloc_params(0);
+	TAP_ERR(cudaGraphAddMemAllocNode(&alloc, g, NULL, 0, &p), cudaErrorInvalidValue);
+	p = alloc_params(64);
+	p.poolProps.allocType = cudaMemAllocationTypeManaged;
+	TAP_ERR(cudaGraphAddMemAllocNode(&alloc, g, NULL, 0, &p), cudaErrorInvalidValue);
+	p = alloc_params(64);
+	p.poolProps.location.id = 1;
+	TAP_ERR(cudaGraphAddMemAllocNode(&alloc, g, NULL, 0, &p), cudaErrorInvalidDevice);
+	TAP_ERR(cudaGraphAddMemFreeNode(&fr, g, NULL, 0, plain), cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphAddEmptyNode(&set, g, NULL, 0), cudaSuccess);
+	TAP_ERR(cudaGraphMemAllocNodeGetParams(set, &back), cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphMemFreeNodeGetParams(set, &freed), cudaErrorInvalidValue);
+	TAP_ERR(cudaDeviceSetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &high),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaDeviceGetGraphMemAttribute(1, cudaGraphMemAttrUsedMemHigh, &high), cudaErrorInvalidDevice);
+	TAP_ERR(cudaDeviceSetGraphMemAttribute(0, cudaGraphMemAttrUsedMemHigh, &high), cudaSuccess);
+	TAP_ERR(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemHigh, &high), cudaSuccess);
+	tap_ok(high == base, "the high mark reset to 0 restarts from what is in use (%llu)",
+	       (unsigned long long)high);
+	TAP_ERR(cudaDeviceGraphMemTrim(0), cudaSuccess);
+	(void)cudaGetLastError();
+	cudaGraphDestroy(g);
+
+	/* captured: cudaMallocAsync and cudaFreeAsync become the nodes */
+	TAP_ERR(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
+	TAP_ERR(cudaMallocAsync((void **)&gp, N * sizeof(int), s), cudaSuccess);
+	TAP_ERR(cudaMemsetAsync(gp, 0, N * sizeof(int), s), cudaSuccess);
+	LAUNCH(add_one, N / 128, 128, 0, s, gp, N);
+	TAP_ERR(cudaMemcpyAsync(h, gp, N * sizeof(int), cudaMemcpyDeviceToHost, s), cudaSuccess);
+	TAP_ERR(cudaFreeAsync(plain, s), cudaErrorInvalidValue);
+	TAP_ERR(cudaFreeAsync(gp, s), cudaSuccess);
+	TAP_ERR(cudaStreamEndCapture(s, &cg), cudaSuccess);
+	TAP_ERR(cudaGraphGetNodes(cg, nodes, &count), cudaSuccess);
+	for (size_t i = 0; i < count; i++)
+		cudaGraphNodeGetType(nodes[i], &types[i]);
+	tap_ok(count == 5 && types[0] == cudaGraphNodeTypeMemAlloc && types[1] == cudaGraphNodeTypeMemset &&
+		       types[2] == cudaGraphNodeTypeKernel && types[3] == cudaGraphNodeTypeMemcpy &&
+		       types[4] == cudaGraphNodeTypeMemFree,
+	       "the capture made alloc, memset, kernel, copy, free nodes (%zu)", count);
+	TAP_ERR(cudaGraphInstantiate(&ce, cg, 0), cudaSuccess);
+	/* CUDA allows freeing graph memory outside the graph: it stays the graph's here */
+	TAP_ERR(cudaFree(gp), cudaSuccess);
+	ok = 1;
+	for (int r = 0; r < 2; r++) {
+		memset(h, 0, N * sizeof(int));
+		TAP_ERR(cudaGraphLaunch(ce, s), cudaSuccess);
+		TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+		for (int i = 0; i < N; i++)
+			ok &= h[i] == 1;
+	}
+	tap_ok(ok, "the captured graph runs twice");
+	cudaGraphExecDestroy(ce);
+	cudaGraphDestroy(cg);
+	tap_ok(graph_mem_used() == base, "no graph memory left");
+	cudaStreamDestroy(s);
+	cudaFree(plain);
+	cudaFreeHost(h);
+}
+
+/*
+ * Regression: cudaDeviceReset while a capture was active (a forked stream
+ * and captured nodes) stopped the streams but kept the capture's graph:
+ * LeakSanitizer of the ASan build reported it.  Runs last (reset ends all).
+ */
+static void test_reset_during_capture(void)
+{
+	cudaStream_t s, fork;
+	cudaEvent_t e;
+	cudaGraph_t g = NULL;
+	enum cudaStreamCaptureStatus st;
+	int *d = NULL;
+
+	cudaMalloc((void **)&d, 64 * sizeof(int));
+	cudaStreamCreate(&s);
+	cudaStreamCreate(&fork);
+	cudaEventCreate(&e);
+	TAP_ERR(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
+	cudaMemsetAsync(d, 0, 64 * sizeof(int), s);
+	cudaEventRecord(e, s);
+	cudaStreamWaitEvent(fork, e, 0);
+	cudaMemsetAsync(d + 32, 1, 32 * sizeof(int), fork);
+	TAP_ERR(cudaDeviceReset(), cudaSuccess);
+
+	/* a fresh context: streams capture again from scratch */
+	cudaStreamCreate(&s);
+	TAP_ERR(cudaStreamIsCapturing(s, &st), cudaSuccess);
+	tap_ok(st == cudaStreamCaptureStatusNone, "after the reset a new stream is not capturing");
+	TAP_ERR(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), cudaSuccess);
+	TAP_ERR(cudaStreamEndCapture(s, &g), cudaSuccess);
+	tap_ok(g != NULL, "and a capture after the reset gives a graph");
+	cudaGraphDestroy(g);
+	cudaStreamDestroy(s);
+}
+
 int main(void)
 {
 	test_manual_graph();
@@ -643,5 +812,7 @@ int main(void)
 	test_graph_errors();
 	test_pitched();
 	test_pools();
+	test_graph_memory();
+	test_reset_during_capture();
 	return tap_done();
 }

@@ -2,7 +2,8 @@
 /*
  * test_rt_fiber.c - threads as fibers (include/idxgen_rt_fiber.h,
  * lib/rt/fiber.c): barriers with threads that returned, the barrier
- * reductions, warp operations on partial warps and under masks, every
+ * reductions, warp operations on partial warps and under masks, coalesced
+ * groups (the lanes at one call site), every
  * schedule order, and the failures (stack overflow, deadlock, a trap on a
  * fiber) that must fail the launch with a message and leave the runtime
  * usable.  References are plain C loops over the threads.
@@ -316,8 +317,83 @@ static void test_fiber_stack_env(struct idxgen_rt *rt)
 	tap_ok(err1 == -EFAULT && !err2, "IDXGEN_FIBER_STACK sets the fiber stack size per launch (%d %d)", err1, err2);
 }
 
+/*
+ * Kernel 4: __idxgen_fiber_coalesced (cg::coalesced_threads()).  Threads
+ * with lin % 7 == 3 return at once; class A (lin % 3 == 0) waits at a
+ * barrier first, then meets at site A; class B meets at site B first, then
+ * goes to the barrier.  Each thread's group must be the live lanes of its
+ * warp of its own class: the threads elsewhere (at the barrier, returned)
+ * are not in it, and the barrier does not hold up the rendezvous.
+ */
+static const char k4_site_a[] = "site a", k4_site_b[] = "site b";
+
+static void k4_entry(struct idxgen_rt_block *b)
+{
+	const struct __idxgen_fiber_tid *t = __idxgen_fiber_self();
+	uint32_t *out = *(uint32_t *const *)b->args[0];
+	uint32_t lin = t->lin, m;
+
+	if (lin % 7 == 3)
+		return;
+	if (lin % 3 == 0) {
+		__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+		m = __idxgen_fiber_coalesced(k4_site_a, 10);
+	} else {
+		m = __idxgen_fiber_coalesced(k4_site_b, 20);
+		__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+	}
+	out[b->block_idx[0] * b->nthreads + lin] = m;
+}
+
+static void k4_block(struct idxgen_rt_block *b)
+{
+	__idxgen_fiber_run(b, k4_entry);
+}
+
+static const struct idxgen_rt_kernel k4_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "fiber_coalesced", .block = k4_block, .nargs = 1,
+};
+
+static uint32_t k4_ref(uint32_t lin, uint32_t n)
+{
+	uint32_t m = 0, w = lin / 32;
+
+	for (uint32_t l = 0; l < 32 && w * 32 + l < n; l++) {
+		uint32_t o = w * 32 + l;
+
+		if (o % 7 != 3 && (o % 3 == 0) == (lin % 3 == 0))
+			m |= 1u << l;
+	}
+	return m;
+}
+
+static void test_fiber_coalesced(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const struct idxgen_rt_dim3 shapes[] = { { 45, 1, 1 }, { 8, 4, 3 }, { 128, 1, 1 } };
+
+	for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++)
+		for (size_t oi = 0; oi < NORDERS; oi++) {
+			struct idxgen_rt_dim3 bd = shapes[si];
+			uint32_t n = bd.x * bd.y * bd.z, nb = 3, bad = 0;
+			uint32_t *out = calloc((size_t)nb * n, sizeof(*out));
+			void *args[] = { &out };
+			struct idxgen_rt_launch_opts o = { .schedule = fiber_orders[oi] };
+			struct idxgen_rt_launch_info info;
+			int err;
+
+			err = idxgen_rt_launch_ex(rt, &k4_kernel, IDXGEN_RT_DIM3(nb, 1, 1), bd, args, &o, &info);
+			for (uint32_t b = 0; b < nb; b++)
+				for (uint32_t l = 0; l < n; l++)
+					bad += l % 7 != 3 && out[b * n + l] != k4_ref(l, n);
+			tap_ok(!err && !bad, "fibers: coalesced groups by call site, beside a barrier and returned lanes, block %ux%ux%u, order %u, %u worker(s) (%u wrong) %s",
+			       bd.x, bd.y, bd.z, fiber_orders[oi].order, nt, bad, err ? info.error : "");
+			free(out);
+		}
+}
+
 void test_fibers(struct idxgen_rt *rt, unsigned int nt)
 {
+	test_fiber_coalesced(rt, nt);
 	test_fiber_barriers(rt, nt);
 	test_fiber_warps(rt, nt);
 	test_fiber_failures(rt, nt);
