@@ -25,6 +25,7 @@
 #include <linux/dma-mapping.h>
 #include <linux/mm.h>
 #include <linux/sched/signal.h>
+#include <linux/vmalloc.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
@@ -34,11 +35,17 @@
 
 #include "idxgen_drv.h"
 
-/* The queue's memory: a DMA-coherent buffer userspace maps read-write. */
+/*
+ * The queue's memory: a DMA-coherent buffer userspace maps read-write.
+ * Once the device is gone, a vmalloc copy (detached): a DMA allocation
+ * must not outlive the driver's binding to the device, a mapping may.
+ */
 struct idxgen_uq_mem {
 	struct drm_gem_object base;
+	struct mutex lock;		/* vaddr against the fault handler */
 	void *vaddr;
 	dma_addr_t dma;
+	bool detached;			/* vaddr is the vmalloc copy */
 };
 
 /*
@@ -75,7 +82,11 @@ static void idxgen_uq_mem_free(struct drm_gem_object *obj)
 {
 	struct idxgen_uq_mem *m = to_uq_mem(obj);
 
-	dma_free_coherent(obj->dev->dev, obj->size, m->vaddr, m->dma);
+	if (m->detached)
+		vfree(m->vaddr);
+	else
+		dma_free_coherent(obj->dev->dev, obj->size, m->vaddr, m->dma);
+	mutex_destroy(&m->lock);
 	drm_gem_object_release(obj);
 	kfree(m);
 }
@@ -92,13 +103,19 @@ static vm_fault_t idxgen_uq_mem_fault(struct vm_fault *vmf)
 	struct idxgen_uq_mem *m = to_uq_mem(vma->vm_private_data);
 	unsigned long pgoff = vma->vm_pgoff - drm_vma_node_start(&m->base.vma_node);
 	unsigned long off = (pgoff << PAGE_SHIFT) + (vmf->address - vma->vm_start);
-	void *p = m->vaddr + off;
+	vm_fault_t ret;
+	void *p;
 
 	if (off >= m->base.size)
 		return VM_FAULT_SIGBUS;
-	return vmf_insert_pfn(vma, vmf->address,
-			      is_vmalloc_addr(p) ? vmalloc_to_pfn(p) :
-						   page_to_pfn(virt_to_page(p)));
+	/* idxgen_uq_mem_detach() zaps after the swap: no pte outlives the old buffer */
+	mutex_lock(&m->lock);
+	p = m->vaddr + off;
+	ret = vmf_insert_pfn(vma, vmf->address,
+			     is_vmalloc_addr(p) ? vmalloc_to_pfn(p) :
+						  page_to_pfn(virt_to_page(p)));
+	mutex_unlock(&m->lock);
+	return ret;
 }
 
 static int idxgen_uq_mem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
@@ -109,10 +126,16 @@ static int idxgen_uq_mem_mmap(struct drm_gem_object *obj, struct vm_area_struct 
 	/* shared only: a private (COW) mapping would not follow the queue's memory */
 	if (vma->vm_end - vma->vm_start != obj->size || !(vma->vm_flags & VM_SHARED))
 		return -EINVAL;
+	mutex_lock(&m->lock);
+	if (m->detached) {
+		mutex_unlock(&m->lock);
+		return -ENODEV;
+	}
 	vma->vm_pgoff -= drm_vma_node_start(&obj->vma_node);
 	vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
 	ret = dma_mmap_coherent(obj->dev->dev, vma, m->vaddr, m->dma, obj->size);
 	vma->vm_pgoff += drm_vma_node_start(&obj->vma_node);
+	mutex_unlock(&m->lock);
 	return ret;
 }
 
@@ -213,8 +236,10 @@ static int idxgen_uq_objects(struct idxgen_uq *uq, struct drm_file *file)
 	uq->mem = kzalloc(sizeof(*uq->mem), GFP_KERNEL);
 	if (!uq->mem)
 		return -ENOMEM;
+	mutex_init(&uq->mem->lock);
 	uq->mem->vaddr = dma_alloc_coherent(drm->dev, size, &uq->mem->dma, GFP_KERNEL);
 	if (!uq->mem->vaddr) {
+		mutex_destroy(&uq->mem->lock);
 		kfree(uq->mem);
 		uq->mem = NULL;
 		return -ENOMEM;
@@ -737,6 +762,32 @@ void idxgen_uq_reset_done(struct idxgen_device *idev)
  * and doorbells without a system call (into RAM now: idxgen_uq_db_fault()),
  * and its waiters return -ENODEV.
  */
+/*
+ * Moves a gone device's queue memory into a vmalloc copy, so that the
+ * DMA-coherent buffer is freed before remove() returns (DMA-API debugging
+ * reports an allocation pending at unbind) while the process keeps
+ * reading its completions and the GONE word.  The device is gone: nothing
+ * writes the buffer any more.  Without memory for the copy the buffer
+ * stays until the last mapping goes, as before.
+ */
+static void idxgen_uq_mem_detach(struct idxgen_device *idev, struct idxgen_uq_mem *m)
+{
+	size_t size = m->base.size;
+	void *copy = vmalloc_user(size);
+	void *old;
+
+	if (!copy)
+		return;
+	memcpy(copy, m->vaddr, size);
+	mutex_lock(&m->lock);
+	old = m->vaddr;
+	m->vaddr = copy;
+	m->detached = true;
+	mutex_unlock(&m->lock);
+	drm_vma_node_unmap(&m->base.vma_node, idev->drm.anon_inode->i_mapping);
+	dma_free_coherent(idev->drm.dev, size, old, m->dma);
+}
+
 void idxgen_uq_unplug(struct idxgen_device *idev)
 {
 	u32 i;
@@ -749,6 +800,8 @@ void idxgen_uq_unplug(struct idxgen_device *idev)
 			continue;
 		uq->state = DRM_IDXGEN_UQ_STATE_GONE;
 		WRITE_ONCE(*idxgen_uq_state_word(uq), DRM_IDXGEN_UQ_STATE_GONE);
+		if (!uq->mem->detached)
+			idxgen_uq_mem_detach(idev, uq->mem);
 	}
 	mutex_unlock(&idev->uq_lock);
 	atomic_inc(&idev->uq_events);
