@@ -487,21 +487,22 @@ static int uq_shadow_push(uint8_t *mem, volatile uint32_t *sh, volatile uint32_t
 
 /*
  * User-queue submission with a shadow tail (FEAT_UQ_SHADOW) vs the null
- * ioctl: jobs stored one at a time, the doorbell only when asked.  Room is
- * read from the completion value (memory), not the doorbell page.
+ * ioctl: jobs stored one at a time, the doorbell only when asked.  N fits
+ * the ring, so the figure is the submission's, not the device's (which
+ * completes some 20,000 such jobs a second under TCG); the wait comes after
+ * the clock stops.
  */
 static void bench_uq_shadow(const char *node)
 {
-	enum { N = 20000, RING = 4096 };
+	enum { N = 4000, RING = 4096 };
 	struct drm_idxgen_ctx_create cc = {.priority = DRM_IDXGEN_PRIORITY_NORMAL};
 	struct drm_idxgen_region_create rc = {.size = 1 << 16};
 	struct drm_idxgen_uq_create uc = {.flags = DRM_IDXGEN_UQ_CREATE_SHADOW};
 	struct drm_idxgen_uq_wait w = {.timeout_ns = -1};
 	double best_null = 1e30, best_one = 1e30, t0;
 	volatile uint32_t *db, *sh;
-	volatile uint64_t *value;
 	struct idxgen_desc d;
-	uint64_t sent = 0, rang = 0;
+	uint64_t sent = 0, rang = 0;	/* the ring is empty at each trial's start */
 	uint32_t tail = 0, i, x, y, z;
 	uint8_t *mem;
 	int fd = open(node, O_RDWR | O_CLOEXEC), t;
@@ -523,7 +524,6 @@ static void bench_uq_shadow(const char *node)
 	if (mem == MAP_FAILED || db == MAP_FAILED)
 		die("user queue mmap", -errno);
 	sh = (volatile uint32_t *)(mem + uc.value_offset + DRM_IDXGEN_UQ_SHADOW_BLOCK);
-	value = (volatile uint64_t *)(mem + uc.value_offset);
 	memset(&d, 0, sizeof(d));
 	idxgen_ref_index(32, 32, 1, &x, &y, &z);
 	d.target = uc.region_base[0];
@@ -543,11 +543,8 @@ static void bench_uq_shadow(const char *node)
 		if (now_s() - t0 < best_null)
 			best_null = now_s() - t0;
 		t0 = now_s();
-		for (i = 0; i < N; i++) {
-			while (sent + i - *value >= RING - 1)
-				;
+		for (i = 0; i < N; i++)
 			rang += uq_shadow_push(mem, sh, db, &d, &tail, RING);
-		}
 		if (now_s() - t0 < best_one)
 			best_one = now_s() - t0;
 		sent += N;
