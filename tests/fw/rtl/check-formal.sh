@@ -36,12 +36,6 @@
 # combinational): with the cursor loaded at (0, 0, 0, 0, 0), every lane of
 # the chain is at its thread's position by induction.  Must fail on a
 # planted bug (a tile to the right when exactly one tile's width is left).
-#
-# formal/prove_tiled.v: the tiled cursor as the core runs it (idxgen_tiled,
-# 3 lanes): from the job's start, 4 warps of any c in 1 .. 3 (not every cycle a
-# warp), every lane's word is the model's cursor position of its thread,
-# for every dx, dy, tile_w, tile_h up to 7 (yosys `sat -seq`): the load and
-# the choice of lane c's position as the next cursor.
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
