@@ -16,7 +16,7 @@
  * strides thrash the cache; a 512x512 C2C took 10.8 ms with ESTIMATE, 0.66 ms
  * with MEASURE's buffered plan (idle, this machine), 16x; FFTW remembers
  * what it measured (wisdom), so planning a size again is quick.
- * IDXGEN_CUFFT_PLAN_SECONDS sets the limit (0: ESTIMATE only).
+ * IDXGEN_CUFFT_PLAN_SECONDS sets the limit (default 2 s; 0: ESTIMATE only).
  *
  * Stream order: the work queued on the plan's stream before the call
  * completes first, then the transform runs in the calling thread and is
@@ -26,7 +26,7 @@
 #include <fftw3.h>
 #include "cufft_internal.h"
 
-#define PLAN_SECONDS_DEFAULT 0.5
+#define PLAN_SECONDS_DEFAULT 2.0
 
 struct layout {
 	int ie[3], oe[3], is, id, os, od;
