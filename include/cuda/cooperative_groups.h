@@ -126,6 +126,8 @@ template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> 
 }
 
 IDXGEN_CG_UNTRANSLATED void sync(const thread_block &);
+IDXGEN_CG_UNTRANSLATED void sync(const thread_group &);
+template <unsigned int _Np> IDXGEN_CG_UNTRANSLATED void sync(const thread_block_tile<_Np> &);
 
 template <class _Tp> struct plus {
 	_Tp operator()(_Tp a, _Tp b) const
@@ -504,6 +506,12 @@ template <class _Parent> static inline coalesced_group tiled_partition(const _Pa
 }
 
 static inline void sync(const thread_group &__g)
+{
+	__g.sync();
+}
+
+/* cg::sync(tile32), as sample code writes a tile's barrier */
+template <unsigned int _Np> static inline void sync(const thread_block_tile<_Np> &__g)
 {
 	__g.sync();
 }

@@ -269,6 +269,12 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 	return true;
 }
 
+static bool is_member_function(enum CXCursorKind k)
+{
+	return k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor ||
+	       k == CXCursor_ConversionFunction || k == CXCursor_FunctionTemplate;
+}
+
 static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct walk *w = d;
@@ -276,6 +282,19 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 
 	if (!in_main(w->s, c))
 		return CXChildVisit_Continue;
+	if (!w->device && is_member_function(k) && has_annot(c, "device")) {
+		/* SharedMemory<T>::getPointer() of cuda-samples: a __device__ member function */
+		if (clang_isCursorDefinition(c)) {
+			char *n = cx_spelling(c);
+
+			check_whole(w->s, c, false, n);
+			free(n);
+		}
+		w->device = true;
+		clang_visitChildren(c, walk_visit, w);
+		w->device = false;
+		return CXChildVisit_Continue;
+	}
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
 		return CXChildVisit_Continue;
 	if (w->device && w->s->model != EXEC_FISSION && rewrite_volatile_store(w, c))
