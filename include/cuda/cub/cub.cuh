@@ -38,6 +38,7 @@
 #include <utility>
 #include <vector>
 #include <cuda_runtime_api.h>
+#include "idxgen_parallel.cuh"
 
 #define CUB_VERSION 101702
 #define IDXGEN_CUB 1	/* this CUB (tests use it for what NVIDIA's current CUB no longer takes) */
@@ -173,25 +174,36 @@ radix_bits(K k, int begin, int end)
 	return u;
 }
 
+/* a stable sort by the keys' radix images (idxgen_parallel.cuh: an LSD radix sort, its passes in parallel) */
 template <typename K, typename V>
 void radix_sort(const K *kin, K *kout, const V *vin, V *vout, size_t n, int begin, int end, bool desc)
 {
-	std::vector<size_t> idx(n);
-	std::iota(idx.begin(), idx.end(), size_t(0));
-	std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
-		auto ka = radix_bits(kin[a], begin, end), kb = radix_bits(kin[b], begin, end);
-		return desc ? kb < ka : ka < kb;
+	typedef decltype(radix_bits(K(), 0, 1)) U;
+	Chunks ch((long long)n);
+	std::vector<U> img(n);
+	for_each_chunk(ch, [&](long long c) {
+		for (long long i = ch.begin(c); i < ch.end(c); i++)
+			img[i] = radix_bits(kin[i], begin, end);
 	});
-	std::vector<K> ks(n);
-	std::vector<V> vs(vin ? n : 0);
-	for (size_t i = 0; i < n; i++) {
-		ks[i] = kin[idx[i]];
+	std::vector<long long> idx = radix_order(std::move(img), desc);
+	/* gathered straight into the outputs, or through copies where an output is its input */
+	bool alias = (const void *)kin == (const void *)kout || (vin && (const void *)vin == (const void *)vout);
+	std::vector<K> ks(alias ? n : 0);
+	std::vector<V> vs(alias && vin ? n : 0);
+	K *ko = alias ? ks.data() : kout;
+	V *vo = alias ? vs.data() : vout;
+	for_each_chunk(ch, [&](long long c) {
+		for (long long i = ch.begin(c); i < ch.end(c); i++) {
+			ko[i] = kin[idx[i]];
+			if (vin)
+				vo[i] = vin[idx[i]];
+		}
+	});
+	if (alias) {
+		std::copy(ks.begin(), ks.end(), kout);
 		if (vin)
-			vs[i] = vin[idx[i]];
+			std::copy(vs.begin(), vs.end(), vout);
 	}
-	std::copy(ks.begin(), ks.end(), kout);
-	if (vin)
-		std::copy(vs.begin(), vs.end(), vout);
 }
 
 /* the end of the run that starts at i: items equal (eq) to their predecessor extend it, as CUB compares */
@@ -228,10 +240,7 @@ struct DeviceReduce {
 				  Op op, T init, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		T acc = init;
-		for (N i = 0; i < num_items; i++)
-			acc = op(acc, d_in[i]);
-		*d_out = acc;
+		*d_out = detail::parallel_reduce(d_in, (long long)num_items, op, init);
 		return cudaSuccess;
 	}
 	template <typename InIt, typename OutIt, typename N>
@@ -316,11 +325,7 @@ struct DeviceScan {
 	{
 		IDXGEN_CUB_START(stream);
 		typedef detail::out_t<OutIt, InIt> T;
-		T acc = T();
-		for (N i = 0; i < num_items; i++) {
-			acc = i ? T(op(acc, d_in[i])) : T(d_in[i]);
-			d_out[i] = acc;
-		}
+		detail::parallel_scan(d_in, d_out, (long long)num_items, op, false, T());
 		return cudaSuccess;
 	}
 	template <typename InIt, typename OutIt, typename Op, typename T, typename N>
@@ -328,12 +333,7 @@ struct DeviceScan {
 					 Op op, T init, N num_items, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		T acc = init;
-		for (N i = 0; i < num_items; i++) {
-			T next = op(acc, d_in[i]);	/* read before the write: in place works */
-			d_out[i] = acc;
-			acc = next;
-		}
+		detail::parallel_scan(d_in, d_out, (long long)num_items, op, true, init);	/* in place works */
 		return cudaSuccess;
 	}
 	/*
@@ -529,19 +529,28 @@ struct DeviceHistogram {
 	{
 		IDXGEN_CUB_START(stream);
 		int bins = num_levels - 1;
-		for (int b = 0; b < bins; b++)
-			d_histogram[b] = 0;
-		for (OffsetT i = 0; i < num_samples; i++) {
-			auto s = d_samples[i];
-			if (!(s >= lower_level && s < upper_level))
-				continue;
-			long long b;
-			if (std::is_integral<LevelT>::value)
-				b = (long long)(s - lower_level) * bins / (long long)(upper_level - lower_level);
-			else
-				b = (long long)((double)(s - lower_level) / (double)(upper_level - lower_level) * bins);
-			if (b >= 0 && b < bins)
-				d_histogram[b]++;
+		detail::Chunks ch((long long)num_samples);
+		/* each chunk counts into its own bins (in parallel), then the counts are added */
+		std::vector<std::vector<CounterT>> part(ch.count, std::vector<CounterT>(bins > 0 ? bins : 0));
+		detail::for_each_chunk(ch, [&](long long c) {
+			for (long long i = ch.begin(c); i < ch.end(c); i++) {
+				auto s = d_samples[i];
+				if (!(s >= lower_level && s < upper_level))
+					continue;
+				long long b;
+				if (std::is_integral<LevelT>::value)
+					b = (long long)(s - lower_level) * bins / (long long)(upper_level - lower_level);
+				else
+					b = (long long)((double)(s - lower_level) / (double)(upper_level - lower_level) * bins);
+				if (b >= 0 && b < bins)
+					part[c][b]++;
+			}
+		});
+		for (int b = 0; b < bins; b++) {
+			CounterT sum = 0;
+			for (long long c = 0; c < ch.count; c++)
+				sum += part[c][b];
+			d_histogram[b] = sum;
 		}
 		return cudaSuccess;
 	}
