@@ -21,6 +21,21 @@
 # (x, y and the packed word equal the schoolbook mixed-radix sum), for
 # every dx, dy up to 63; yosys `sat` over 3 cycles from reset.  It must
 # fail on the lane's planted carry bug (PLANT_CARRY, as `make planted`).
+#
+# formal/prove_order.v: the schedule order block (idxgen_order) gives, for
+# zigzag, the model's zigzag position (odd rows mirrored, x -> dx - 1 - x,
+# every plane starting forwards) packed from its fields, and passes the
+# sequential word through for the other orders: every 16-bit dx, x < dx,
+# every y, z and widths mx + my + mz <= 32 (yosys `sat`, combinational).
+# Must fail on a planted off-by-one (the mirror without the - 1).
+#
+# formal/prove_tstep.v: one link of the tiled order's chain (idxgen_tstep)
+# takes any position the model's cursor can be in to the model's next
+# (igm_ocur_next TILED, the next slice after the plane's last tile), word
+# and packed fields included, for every 16-bit shape and tile (yosys `sat`,
+# combinational): with the cursor loaded at (0, 0, 0, 0, 0), every lane of
+# the chain is at its thread's position by induction.  Must fail on a
+# planted bug (a tile to the right when exactly one tile's width is left).
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
@@ -85,5 +100,36 @@ else
 	smt "$TMP/wport_planted.v" && { smtbmc --presat -t 3; [ $? -ne 0 ]; } &&
 		grep -q 'Assert failed' "$TMP/log"
 	ok $? "the bounded check fails on a planted bug (the last warp recognised one thread late)"
+fi
+comb() {	# TOP SOURCE...: yosys's combinational verdict on formal/TOP.v over SOURCE...
+	local top=$1
+	shift
+	yosys -q -p "read_verilog -I$VH $* $HERE/formal/$top.v; hierarchy -top $top; proc; \
+		flatten; opt; sat -prove ok 1 -verify" >"$TMP/log" 2>&1
+}
+planted() {	# SOURCE SED-EXPR OUT: OUT is SOURCE with the bug planted; false if unchanged
+	sed "$2" "$1" >"$3" && ! cmp -s "$1" "$3"
+}
+
+ORDER=$ROOT/fw/rtl/idxgen_order.v
+comb prove_order "$ORDER"
+ok $? "idxgen_order: zigzag mirrors odd rows (x -> dx - 1 - x), every other order passes the word, for every 16-bit dx (sat proof)"
+if planted "$ORDER" 's/ - 32.d1 - / - /' "$TMP/order_planted.v"; then
+	comb prove_order "$TMP/order_planted.v"
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same proof fails on a planted bug (the mirror one column off)"
+else
+	ok 1 "the order block's planted bug could be planted (the source line changed)"
+fi
+
+TSTEP=$ROOT/fw/rtl/idxgen_tstep.v
+comb prove_tstep "$TSTEP"
+ok $? "idxgen_tstep: a tiled chain link takes every cursor position to the model's next, word and packed fields, every 16-bit shape and tile (sat proof)"
+if planted "$TSTEP" 's/wire right = xleft > tile_w;/wire right = xleft >= tile_w;/' "$TMP/tstep_planted.v"; then
+	comb prove_tstep "$TMP/tstep_planted.v"
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same proof fails on a planted bug (a tile to the right when none is left)"
+else
+	ok 1 "the tiled link's planted bug could be planted (the source line changed)"
 fi
 tap_done
