@@ -128,6 +128,80 @@ struct CachingDeviceAllocator {
 	cudaError_t FreeAllCached() { return cudaSuccess; }
 };
 
+/*
+ * CUB's NumericTraits<T> / Traits<T> (cub/util_type.cuh in CUB) for the
+ * arithmetic types: T's bits as an unsigned integer (UnsignedBits), and the
+ * twiddles between them and the unsigned image whose order is T's order
+ * (what radix sorting uses: the sign bit flipped for signed integers; for
+ * floating point all bits flipped for negative numbers, the sign bit for
+ * the others), with LOWEST_KEY/MAX_KEY, the bits of the lowest and largest
+ * keys in that order.  Other types are NOT_A_NUMBER.
+ */
+enum Category { NOT_A_NUMBER, SIGNED_INTEGER, UNSIGNED_INTEGER, FLOATING_POINT };
+
+namespace detail {
+template <size_t N>
+struct unsigned_of;
+template <>
+struct unsigned_of<1> {
+	typedef uint8_t type;
+};
+template <>
+struct unsigned_of<2> {
+	typedef uint16_t type;
+};
+template <>
+struct unsigned_of<4> {
+	typedef uint32_t type;
+};
+template <>
+struct unsigned_of<8> {
+	typedef uint64_t type;
+};
+
+template <typename T, bool ARITHMETIC = std::is_arithmetic<T>::value>
+struct ArithmeticTraits {
+	static constexpr Category CATEGORY = NOT_A_NUMBER;
+	enum { PRIMITIVE = false, NULL_TYPE = false };
+};
+template <typename T>
+struct ArithmeticTraits<T, true> {
+	typedef typename unsigned_of<sizeof(T)>::type UnsignedBits;
+	static constexpr Category CATEGORY = std::is_floating_point<T>::value ? FLOATING_POINT
+					     : std::is_signed<T>::value       ? SIGNED_INTEGER
+									      : UNSIGNED_INTEGER;
+	enum { PRIMITIVE = true, NULL_TYPE = false };
+	static constexpr UnsignedBits ALL_BITS = UnsignedBits(~UnsignedBits(0));
+	static constexpr UnsignedBits HIGH_BIT = UnsignedBits(UnsignedBits(1) << (sizeof(T) * 8 - 1));
+	static constexpr UnsignedBits LOWEST_KEY = CATEGORY == FLOATING_POINT ? ALL_BITS
+						   : CATEGORY == SIGNED_INTEGER ? HIGH_BIT
+										: UnsignedBits(0);
+	static constexpr UnsignedBits MAX_KEY = CATEGORY == UNSIGNED_INTEGER ? ALL_BITS : UnsignedBits(ALL_BITS ^ HIGH_BIT);
+
+	__host__ __device__ static UnsignedBits TwiddleIn(UnsignedBits key)
+	{
+		if (CATEGORY == FLOATING_POINT)
+			return UnsignedBits(key ^ ((key & HIGH_BIT) ? ALL_BITS : HIGH_BIT));
+		return CATEGORY == SIGNED_INTEGER ? UnsignedBits(key ^ HIGH_BIT) : key;
+	}
+	__host__ __device__ static UnsignedBits TwiddleOut(UnsignedBits key)
+	{
+		if (CATEGORY == FLOATING_POINT)
+			return UnsignedBits(key ^ ((key & HIGH_BIT) ? HIGH_BIT : ALL_BITS));
+		return CATEGORY == SIGNED_INTEGER ? UnsignedBits(key ^ HIGH_BIT) : key;
+	}
+	__host__ __device__ static T Max() { return std::numeric_limits<T>::max(); }
+	__host__ __device__ static T Lowest() { return std::numeric_limits<T>::lowest(); }
+};
+} // namespace detail
+
+template <typename T>
+struct NumericTraits : detail::ArithmeticTraits<T> {
+};
+template <typename T>
+struct Traits : NumericTraits<typename std::remove_cv<T>::type> {
+};
+
 namespace detail {
 
 /* The first phase of CUB's protocol: a size (never 0: programs cudaMalloc it) and no work. */
@@ -153,20 +227,12 @@ using out_t = typename std::conditional<std::is_void<value_t<OutIt>>::value, val
 
 /* radix-sort order of a key's bits [begin, end): the unsigned image in which < is the key's order */
 template <typename K>
-typename std::make_unsigned<typename std::conditional<std::is_floating_point<K>::value,
-	typename std::conditional<sizeof(K) == 8, int64_t, int32_t>::type, K>::type>::type
-radix_bits(K k, int begin, int end)
+typename Traits<K>::UnsignedBits radix_bits(K k, int begin, int end)
 {
-	typedef typename std::conditional<std::is_floating_point<K>::value,
-		typename std::conditional<sizeof(K) == 8, int64_t, int32_t>::type, K>::type S;
-	typedef typename std::make_unsigned<S>::type U;
+	typedef typename Traits<K>::UnsignedBits U;
 	U u;
 	std::memcpy(&u, &k, sizeof(u));
-	const U top = U(1) << (sizeof(U) * 8 - 1);
-	if (std::is_floating_point<K>::value)
-		u = (u & top) ? U(~u) : U(u | top);
-	else if (std::is_signed<K>::value)
-		u ^= top;
+	u = Traits<K>::TwiddleIn(u);
 	int width = end - begin;
 	u >>= begin;
 	if (width < (int)sizeof(U) * 8)
