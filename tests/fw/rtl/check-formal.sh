@@ -36,6 +36,14 @@
 # combinational): with the cursor loaded at (0, 0, 0, 0, 0), every lane of
 # the chain is at its thread's position by induction.  Must fail on a
 # planted bug (a tile to the right when exactly one tile's width is left).
+#
+# formal/prove_core.v: the core's wiring (idxgen_core, 2 lanes, 1 history
+# entry, sequential and zigzag): one descriptor with dx, dy <= 3, dz <= 2,
+# the write port taking warps on any cycles; every warp taken is at
+# target + t * ws and lane i holds thread t + i's packed word in the
+# model's order, against a reference thread counter stepped one thread at a
+# time (yosys `sat -seq 8`: the filter's 4 cycles and 3 warps).  Must fail
+# when the lanes advance on wr_valid instead of on a taken warp.
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
@@ -131,5 +139,24 @@ if planted "$TSTEP" 's/wire right = xleft > tile_w;/wire right = xleft >= tile_w
 	ok $? "the same proof fails on a planted bug (a tile to the right when none is left)"
 else
 	ok 1 "the tiled link's planted bug could be planted (the source line changed)"
+fi
+core() {	# RTL-DIR: yosys's verdict on prove_core over the core in RTL-DIR
+	local src
+	src=$(ls "$1"/*.v | grep -v -e idxgen_fpga_top -e idxgen_gen_top | tr '\n' ' ')
+	yosys -q -p "read_verilog -formal -I$VH $src $HERE/formal/prove_core.v; \
+		hierarchy -top prove_core; proc; flatten; memory; opt; async2sync; \
+		sat -seq 8 -prove-asserts -set-assumes -set-init-zero -verify" >"$TMP/log" 2>&1
+}
+core "$ROOT/fw/rtl"
+ok $? "idxgen_core: every warp taken is at target + t * ws with lane i holding thread t + i in the model's order (2 lanes, dx, dy <= 3, dz <= 2, any stalls; sat, 8 cycles)"
+mkdir -p "$TMP/core"
+cp "$ROOT"/fw/rtl/*.v "$TMP/core/"
+if planted "$ROOT/fw/rtl/idxgen_core.v" 's/\.adv(fire), \.order(order)/.adv(wr_valid), .order(order)/' \
+	"$TMP/core/idxgen_core.v"; then
+	core "$TMP/core"
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same check fails on a planted wiring bug (the lanes advance on wr_valid, not on a taken warp)"
+else
+	ok 1 "the core's planted wiring bug could be planted (the source line changed)"
 fi
 tap_done
