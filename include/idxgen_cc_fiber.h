@@ -19,7 +19,8 @@
  * path (idxgen_cc_warp.h): a shuffle from a lane that is absent (returned,
  * outside the mask, past the end of a partial warp) or outside the width
  * segment returns the caller's own value; votes, match and reduce count
- * the lanes present; __activemask() is the lanes that have not returned.
+ * the lanes present.  __activemask() is the lanes at the call together
+ * (coalesced_threads()'s rendezvous), not every lane that has not returned.
  * Every name is reserved (__idxgen_) or CUDA's own.
  */
 #ifndef IDXGEN_CC_FIBER_H
@@ -76,10 +77,23 @@ static inline void __idxgen_cc_grid_sync(void)
 	__idxgen_cc_fiber_tid();
 }
 
-/* cooperative_groups::coalesced_threads(): the lanes at this call site together (threadIdx refreshed after). */
-static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned int __line)
+/*
+ * The number that names a call site within its file for
+ * __idxgen_fiber_coalesced: its line and column, so that two calls written
+ * on one line ("c ? __activemask() : __activemask()") are two sites.
+ */
+static inline unsigned int __idxgen_cc_site(unsigned int __line, unsigned int __col)
 {
-	unsigned int __m = __idxgen_fiber_coalesced(__file, __line);
+	return __line << 12 | (__col & 0xfffu);
+}
+
+/*
+ * cooperative_groups::coalesced_threads(): the lanes at this call site
+ * together (__site: __idxgen_cc_site), threadIdx refreshed after.
+ */
+static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned int __site)
+{
+	unsigned int __m = __idxgen_fiber_coalesced(__file, __site);
 
 	__idxgen_cc_fiber_tid();
 	return __m;
@@ -98,15 +112,15 @@ static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned in
  */
 template <class __T, class __V>
 static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, const char *__file = __builtin_FILE(),
-				      unsigned int __line = __builtin_LINE())
+				      unsigned int __line = __builtin_LINE(), unsigned int __col = __builtin_COLUMN())
 {
 	if (!__idxgen_fiber_block()) {
 		__a = __v;
 		return __a;
 	}
-	(void)__idxgen_cc_coalesced(__file, __line);
+	(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
 	__a = __v;
-	(void)__idxgen_cc_coalesced(__file, __line);
+	(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
 	return __a;
 }
 
@@ -266,9 +280,17 @@ static inline void __syncwarp(unsigned int __m = 0xffffffffu)
 	(void)__idxgen_cc_fiber_warp<int>(__m, 0, __idxgen_cc_nop_fn, 0);
 }
 
-static inline unsigned int __activemask(void)
+/*
+ * The lanes that are here together, as coalesced_threads(): those of the
+ * warp at this call site once no thread of the block can go on.  Inside
+ * "if (v > 0)" that is the lanes with v > 0, not every lane that has not
+ * returned (the fibers of a warp do not run in lock step: a lane that has
+ * finished the kernel or waits at a barrier elsewhere is not active here).
+ */
+static inline unsigned int __activemask(const char *__file = __builtin_FILE(), unsigned int __line = __builtin_LINE(),
+					unsigned int __col = __builtin_COLUMN())
 {
-	return __idxgen_fiber_activemask();
+	return __idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
 }
 
 /* __match_any_sync / __match_all_sync: lanes present with an equal value. */
