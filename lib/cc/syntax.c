@@ -370,7 +370,11 @@ struct cx_kids body_list(const struct source *s, CXCursor b)
 	return ks;
 }
 
-/* Does e read or write memory or call anything but pure math? */
+/*
+ * Does e read or write memory or call anything but pure math?  Pure math is
+ * a pure built-in (sqrtf, ceilf, __fdividef, ...: pure_builtin) or a call
+ * of the file's own function that only computes (pure_user_call).
+ */
 bool has_effects(const struct source *s, CXCursor e)
 {
 	enum CXCursorKind k = clang_getCursorKind(e);
@@ -378,7 +382,8 @@ bool has_effects(const struct source *s, CXCursor e)
 	bool r = false;
 	unsigned i;
 
-	if ((k == CXCursor_CallExpr && !pure_user_call(s, e, 0)) || k == CXCursor_ArraySubscriptExpr ||
+	if ((k == CXCursor_CallExpr && !pure_builtin(e) && !pure_user_call(s, e, 0)) ||
+	    k == CXCursor_ArraySubscriptExpr ||
 	    k == CXCursor_CompoundAssignOperator || k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr)
 		return true;
 	if (k == CXCursor_UnaryOperator) {
