@@ -88,12 +88,50 @@ static inline unsigned int __idxgen_cc_site(unsigned int __line, unsigned int __
 }
 
 /*
+ * The running thread's path: the calls of helpers that reach
+ * __activemask() or coalesced_threads() it is inside, as idxgen-cc marks
+ * them (lib/cc/path_scope.c: "(__idxgen_cc_path(ID), helper(...))"), so
+ * that a helper called from two branches is two call sites.  One word per
+ * thread of the block running on this OS thread (its fibers run one at a
+ * time), indexed by the linear thread id; an inline function's static,
+ * so every file of the program shares it.  NULL outside a fiber kernel.
+ */
+inline unsigned int *__idxgen_cc_path_slot(void)
+{
+	static thread_local unsigned int __paths[1024];
+	const struct __idxgen_fiber_tid *__t = __idxgen_fiber_self();
+
+	return __t ? &__paths[__t->lin % 1024] : 0;
+}
+
+struct __idxgen_cc_path {
+	unsigned int *__slot, __saved;
+
+	explicit __idxgen_cc_path(unsigned int __id) : __slot(__idxgen_cc_path_slot()), __saved(0)
+	{
+		if (__slot) {
+			__saved = *__slot;
+			*__slot = __saved * 0x9e3779b1u + __id;
+		}
+	}
+	~__idxgen_cc_path()
+	{
+		if (__slot)
+			*__slot = __saved;
+	}
+	__idxgen_cc_path(const __idxgen_cc_path &) = delete;
+	__idxgen_cc_path &operator=(const __idxgen_cc_path &) = delete;
+};
+
+/*
  * cooperative_groups::coalesced_threads(): the lanes at this call site
- * together (__site: __idxgen_cc_site), threadIdx refreshed after.
+ * together (__site: __idxgen_cc_site, mixed with the thread's path),
+ * threadIdx refreshed after.
  */
 static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned int __site)
 {
-	unsigned int __m = __idxgen_fiber_coalesced(__file, __site);
+	unsigned int *__path = __idxgen_cc_path_slot();
+	unsigned int __m = __idxgen_fiber_coalesced(__file, __site ^ (__path ? *__path * 0x85ebca6bu : 0));
 
 	__idxgen_cc_fiber_tid();
 	return __m;
@@ -375,10 +413,11 @@ static inline int __reduce_max_sync(unsigned int __m, int __v)
 	return __idxgen_cc_fiber_warp<int>(__m, __v, __idxgen_cc_reduce_fn<int>, 2);
 }
 
-/* A fiber kernel's thread starts: its threadIdx. */
+/* A fiber kernel's thread starts: its threadIdx, an empty path (a trapped block may have left one). */
 static inline void __idxgen_cc_fiber_enter(void)
 {
 	__idxgen_cc_fiber_tid();
+	*__idxgen_cc_path_slot() = 0;
 }
 
 #endif

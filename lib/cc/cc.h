@@ -369,6 +369,8 @@ bool is_fiber_builtin(const char *name, bool with_syncthreads);
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len);
 /* A volatile store of warp-synchronous code (fiber_plan.c): target and value of c. */
 bool warp_sync_store(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
+/* Calls of helpers that reach __activemask()/coalesced_threads() get a path scope (path_scope.c); 0, 1, 2. */
+int path_scopes(struct source *s, CXIndex idx, char *const *args, int nargs);
 
 /* driver.c: idxgen-cc as nvcc is used (whole programs); its exit status. */
 int driver_main(int argc, char **argv);

@@ -1118,6 +1118,8 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 			return 0;
 		}
 	}
+	if (!rc && s->model != EXEC_FISSION)
+		rc = path_scopes(s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(s, idx, args, nargs);
 	if (tu)
 		macro_launches(s);
