@@ -31,6 +31,20 @@
 #include <type_traits>
 #include <idxgen_rt_fiber.h>
 
+/*
+ * The column of a call, for call sites (__idxgen_cc_site): clang's
+ * __builtin_COLUMN(); 0 where the host compiler has none (g++ 12, with
+ * -ccbin g++): two calls written on one line are then one site.
+ */
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_COLUMN)
+#define __IDXGEN_CC_COLUMN() __builtin_COLUMN()
+#endif
+#endif
+#ifndef __IDXGEN_CC_COLUMN
+#define __IDXGEN_CC_COLUMN() 0u
+#endif
+
 /* threadIdx of the running fiber into the file's thread-local copy. */
 #define __idxgen_cc_fiber_tid()                                         \
 	do {                                                            \
@@ -150,7 +164,7 @@ static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned in
  */
 template <class __T, class __V>
 static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, const char *__file = __builtin_FILE(),
-				      unsigned int __line = __builtin_LINE(), unsigned int __col = __builtin_COLUMN())
+				      unsigned int __line = __builtin_LINE(), unsigned int __col = __IDXGEN_CC_COLUMN())
 {
 	if (!__idxgen_fiber_block()) {
 		__a = __v;
@@ -326,7 +340,7 @@ static inline void __syncwarp(unsigned int __m = 0xffffffffu)
  * finished the kernel or waits at a barrier elsewhere is not active here).
  */
 static inline unsigned int __activemask(const char *__file = __builtin_FILE(), unsigned int __line = __builtin_LINE(),
-					unsigned int __col = __builtin_COLUMN())
+					unsigned int __col = __IDXGEN_CC_COLUMN())
 {
 	return __idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
 }

@@ -460,7 +460,7 @@ template <unsigned int _Np> class thread_block_tile
  */
 static inline coalesced_group coalesced_threads(const char *__file = __builtin_FILE(),
 						unsigned int __line = __builtin_LINE(),
-						unsigned int __col = __builtin_COLUMN())
+						unsigned int __col = __IDXGEN_CC_COLUMN())
 {
 	return coalesced_group::__make(2, 0, __idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col)));
 }
