@@ -184,6 +184,7 @@ struct cudaPointerAttributes {
 	int device;
 	void *devicePointer;
 	void *hostPointer;
+	long reserved[8];		/* CUDA's size */
 };
 
 /* Opaque handles (lib/cudart's streams and events). */
@@ -343,6 +344,13 @@ struct cudaFuncAttributes {
 	int cacheModeCA;
 	int maxDynamicSharedSizeBytes;
 	int preferredShmemCarveout;
+	int clusterDimMustBeSet;	/* clusters: none here, all 0 */
+	int requiredClusterWidth;
+	int requiredClusterHeight;
+	int requiredClusterDepth;
+	int clusterSchedulingPolicyPreference;
+	int nonPortableClusterSizeAllowed;
+	int reserved[16];		/* CUDA's size */
 };
 
 /* Device attributes (cudaDeviceGetAttribute): CUDA's values. */
@@ -567,9 +575,18 @@ typedef struct cudaIpcMemHandle_st {
 	char reserved[CUDA_IPC_HANDLE_SIZE];
 } cudaIpcMemHandle_t;
 
+/*
+ * Field for field CUDA 13's layout (tests/cudart/parity.py compares every
+ * offset with NVIDIA's header), so code that sizes or copies it agrees.
+ * The fields CUDA 13 removed, which older programs still print
+ * (clockRate, memoryClockRate, computeMode, ...), live at the start of
+ * CUDA 13's reserved tail.
+ */
 struct cudaDeviceProp {
 	char name[256];
 	cudaUUID_t uuid;
+	char luid[8];			/* Windows only: zero */
+	unsigned int luidDeviceNodeMask;
 	size_t totalGlobalMem;
 	size_t sharedMemPerBlock;
 	int regsPerBlock;
@@ -578,24 +595,39 @@ struct cudaDeviceProp {
 	int maxThreadsPerBlock;
 	int maxThreadsDim[3];
 	int maxGridSize[3];
-	int clockRate;			/* kHz */
 	size_t totalConstMem;
 	int major, minor;
 	size_t textureAlignment;
 	size_t texturePitchAlignment;
-	int deviceOverlap;
 	int multiProcessorCount;
-	int kernelExecTimeoutEnabled;
 	int integrated;
 	int canMapHostMemory;
-	int computeMode;
+	int maxTexture1D;
+	int maxTexture1DMipmap;
+	int maxTexture2D[2];
+	int maxTexture2DMipmap[2];
+	int maxTexture2DLinear[3];
+	int maxTexture2DGather[2];
+	int maxTexture3D[3];
+	int maxTexture3DAlt[3];
+	int maxTextureCubemap;
+	int maxTexture1DLayered[2];
+	int maxTexture2DLayered[3];
+	int maxTextureCubemapLayered[2];
+	int maxSurface1D;
+	int maxSurface2D[2];
+	int maxSurface3D[3];
+	int maxSurface1DLayered[2];
+	int maxSurface2DLayered[3];
+	int maxSurfaceCubemap;
+	int maxSurfaceCubemapLayered[2];
+	size_t surfaceAlignment;
 	int concurrentKernels;
 	int ECCEnabled;
 	int pciBusID, pciDeviceID, pciDomainID;
 	int tccDriver;
 	int asyncEngineCount;
 	int unifiedAddressing;
-	int memoryClockRate;		/* kHz */
 	int memoryBusWidth;		/* bits */
 	int l2CacheSize;		/* bytes */
 	int persistingL2CacheMaxSize;
@@ -608,12 +640,12 @@ struct cudaDeviceProp {
 	int managedMemory;
 	int isMultiGpuBoard;
 	int multiGpuBoardGroupID;
+	int hostNativeAtomicSupported;
 	int pageableMemoryAccess;
 	int concurrentManagedAccess;
 	int computePreemptionSupported;
 	int canUseHostPointerForRegisteredMem;
 	int cooperativeLaunch;
-	int cooperativeMultiDeviceLaunch;
 	size_t sharedMemPerBlockOptin;
 	int pageableMemoryAccessUsesHostPageTables;
 	int directManagedMemAccessFromHost;
@@ -626,8 +658,29 @@ struct cudaDeviceProp {
 	int timelineSemaphoreInteropSupported;
 	int memoryPoolsSupported;
 	int gpuDirectRDMASupported;
+	unsigned int gpuDirectRDMAFlushWritesOptions;
+	int gpuDirectRDMAWritesOrdering;
+	unsigned int memoryPoolSupportedHandleTypes;
+	int deferredMappingCudaArraySupported;
+	int ipcEventSupported;
 	int clusterLaunch;
 	int unifiedFunctionPointers;
+	int deviceNumaConfig;
+	int deviceNumaId;
+	int mpsEnabled;
+	int hostNumaId;
+	unsigned int gpuPciDeviceID;
+	unsigned int gpuPciSubsystemID;
+	int hostNumaMultinodeIpcSupported;
+	/* removed by CUDA 13, kept for the programs written before it */
+	int clockRate;			/* kHz */
+	int memoryClockRate;		/* kHz */
+	int deviceOverlap;
+	int kernelExecTimeoutEnabled;
+	int computeMode;
+	int cooperativeMultiDeviceLaunch;
+	int maxTexture1DLinear;
+	int reserved[49];
 };
 
 /* The calling convention of host callbacks (empty off Windows). */

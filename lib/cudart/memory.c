@@ -309,7 +309,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const v
 	pthread_mutex_lock(&c->lock);
 	a = ptr ? lookup(c, ptr) : NULL;
 	pthread_mutex_unlock(&c->lock);
-	attr->device = 0;
+	memset(attr, 0, sizeof(*attr));
 	attr->type = a ? a->type : cudaMemoryTypeUnregistered;
 	attr->devicePointer = a ? (void *)ptr : NULL;
 	attr->hostPointer = a ? (void *)ptr : NULL;

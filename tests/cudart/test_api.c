@@ -1135,6 +1135,22 @@ static void test_attributes(void)
 		(void)cudaGetLastError();
 		TAP_ERR(cudaGetDeviceProperties(&prop, 0), cudaSuccess);
 		tap_ok(sizeof(prop.uuid.bytes) == 16, "cudaDeviceProp.uuid is a cudaUUID_t");
+		/* deviceQuery's texture lines: compute capability 9.0's figures (H100's deviceQuery) */
+		tap_ok(prop.maxTexture1D == 131072 && prop.maxTexture2D[0] == 131072 &&
+			       prop.maxTexture2D[1] == 65536 && prop.maxTexture3D[0] == 16384 &&
+			       prop.maxTexture3D[2] == 16384 && prop.maxTexture1DLayered[0] == 32768 &&
+			       prop.maxTexture1DLayered[1] == 2048 && prop.maxTexture2DLayered[0] == 32768 &&
+			       prop.maxTexture2DLayered[1] == 32768 && prop.maxTexture2DLayered[2] == 2048,
+		       "cudaDeviceProp's maxTexture1D/2D/3D/1DLayered/2DLayered: compute capability 9.0's");
+		cudaDeviceGetAttribute(&attr, cudaDevAttrMaxSurfaceCubemapLayeredLayers, 0);
+		tap_ok(attr == prop.maxSurfaceCubemapLayered[1] && attr == 2046,
+		       "cudaDevAttrMaxSurfaceCubemapLayeredLayers = maxSurfaceCubemapLayered[1] = 2046");
+		cudaDeviceGetAttribute(&attr, cudaDevAttrMaxTexture2DLinearPitch, 0);
+		tap_ok(attr == prop.maxTexture2DLinear[2] && attr == 2097120,
+		       "cudaDevAttrMaxTexture2DLinearPitch = maxTexture2DLinear[2] = 2097120");
+		tap_ok(prop.clockRate > 0 && prop.memoryPoolsSupported == 1 &&
+			       prop.computeMode == cudaComputeModeDefault,
+		       "the fields CUDA 13 removed (clockRate, computeMode) are still answered");
 		cudaFree(d);
 		cudaFree(m);
 		free(host);
