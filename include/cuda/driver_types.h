@@ -261,7 +261,8 @@ enum cudaFuncAttribute {
 	cudaFuncAttributeRequiredClusterHeight = 12,
 	cudaFuncAttributeRequiredClusterDepth = 13,
 	cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
-	cudaFuncAttributeClusterSchedulingPolicyPreference = 15
+	cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+	cudaFuncAttributeMax
 };
 
 enum cudaLimit {
@@ -924,6 +925,14 @@ typedef struct cudaGraphEdgeData_st {
 	unsigned char type;
 	unsigned char reserved[5];
 } cudaGraphEdgeData;
+/* User objects: a pointer and its destructor, counted by the program and graphs. */
+typedef struct CUuserObject_st *cudaUserObject_t;
+enum cudaUserObjectFlags {
+	cudaUserObjectNoDestructorSync = 0x1
+};
+enum cudaUserObjectRetainFlags {
+	cudaGraphUserObjectMove = 0x1
+};
 enum cudaGraphDebugDotFlags {
 	cudaGraphDebugDotFlagsVerbose = 1 << 0,
 	cudaGraphDebugDotFlagsKernelNodeParams = 1 << 2,

@@ -47,6 +47,9 @@ struct cudart_func {
 	const struct idxgen_rt_kernel *k;
 	int max_dyn_shared;		/* cudaFuncAttributeMaxDynamicSharedMemorySize */
 	int carveout;
+	int cluster[3];			/* cudaFuncAttributeRequiredCluster*: 0 or 1 here */
+	int nonportable_cluster;	/* cudaFuncAttributeNonPortableClusterSizeAllowed */
+	int cluster_policy;		/* cudaFuncAttributeClusterSchedulingPolicyPreference */
 };
 
 /* A __device__/__constant__ variable. */
@@ -174,6 +177,7 @@ struct CUgraphNode_st {
 	struct cudart_graph_mem *mem;	/* MemAlloc: the allocation (shared with clones) */
 	void *free_ptr;			/* MemFree: what it frees */
 	cudaGraphNode_t origin;		/* the node it was cloned from, or NULL */
+	cudaLaunchAttributeValue *attrs;	/* Kernel: by cudaLaunchAttributeID, or NULL: none set */
 	bool disabled;			/* cudaGraphNodeSetEnabled(0) in an exec */
 };
 
@@ -200,8 +204,23 @@ cudaError_t cudart_capture_free(struct cudart_ctx *c, struct CUstream_st *s, voi
 cudaError_t cudart_graph_node_new(cudaGraph_t graph, const cudaGraphNode_t *deps, size_t ndeps,
 				  enum cudaGraphNodeType type, cudaGraphNode_t *out);
 
+/* A graph's references to user objects (user_object.c). */
+struct cudart_user_ref {
+	cudaUserObject_t obj;
+	unsigned int count;
+};
+struct cudart_user_refs {
+	struct cudart_user_ref *v;
+	size_t n;
+};
+/* graph_node_attr.c: a kernel node's attributes copied to a clone / freed */
+cudaError_t cudart_node_attrs_copy(cudaGraphNode_t to, cudaGraphNode_t from);
+cudaError_t cudart_user_refs_copy(struct cudart_user_refs *to, const struct cudart_user_refs *from);
+void cudart_user_refs_free(struct cudart_user_refs *r);	/* lock not held */
+
 struct CUgraph_st {
 	struct cudart_nodes nodes;	/* in creation order */
+	struct cudart_user_refs users;	/* cudaGraphRetainUserObject's */
 };
 
 struct CUgraphExec_st {
@@ -398,7 +417,7 @@ cudaError_t cudart_check_launch(struct cudart_ctx *c, const struct idxgen_rt_ker
 void **cudart_copy_args(const struct idxgen_rt_kernel *k, void **args);
 /* cudaLaunchKernel's work once the kernel is known. */
 cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
-			  void **args, size_t shmem, cudaStream_t stream);
+			  void **args, size_t shmem, cudaStream_t stream, bool coop);
 
 /* Every API function starts so: the sticky error of a failed kernel. */
 #define CUDART_STICKY_RETURN()				\

@@ -56,6 +56,7 @@ static void nodes_remove(struct cudart_nodes *set, cudaGraphNode_t n)
 static void node_free(cudaGraphNode_t n)
 {
 	free(n->op.owned);
+	free(n->attrs);
 	if (n->mem)
 		cudart_graph_mem_put(n->mem);
 	if (n->child)
@@ -69,6 +70,7 @@ void cudart_graph_free(cudaGraph_t g)
 	for (size_t i = 0; i < g->nodes.n; i++)
 		node_free(g->nodes.v[i]);
 	cudart_nodes_free(&g->nodes);
+	cudart_user_refs_free(&g->users);
 	free(g);
 }
 
@@ -538,6 +540,8 @@ static cudaError_t node_copy(cudaGraphNode_t to, cudaGraphNode_t n)
 	if (to->mem)
 		to->mem->refs++;
 	to->free_ptr = n->free_ptr;
+	if (cudart_node_attrs_copy(to, n))
+		return cudaErrorMemoryAllocation;
 	if (n->type == cudaGraphNodeTypeKernel && n->op.owned) {
 		to->op.u.kern.args = cudart_copy_args(n->op.u.kern.k, n->op.u.kern.args);
 		if (!to->op.u.kern.args)
@@ -564,6 +568,8 @@ cudaError_t cudart_graph_clone(cudaGraph_t g, cudaGraph_t *out)
 	cudaError_t err;
 
 	err = cudaGraphCreate(&c, 0);
+	if (!err)
+		err = cudart_user_refs_copy(&c->users, &g->users);
 	for (size_t i = 0; !err && i < g->nodes.n; i++) {
 		cudaGraphNode_t n = g->nodes.v[i], m;
 
@@ -624,8 +630,11 @@ static cudaError_t set_op(cudaGraphNode_t n, enum cudaGraphNodeType type, cudaEr
 cudaError_t cudart_node_set_kernel(cudaGraphNode_t n, const struct cudaKernelNodeParams *p)
 {
 	struct cudart_op op = { 0 };
+	cudaError_t err = kernel_op(p, &op);
 
-	return set_op(n, cudaGraphNodeTypeKernel, kernel_op(p, &op), &op);
+	if (!err && n)
+		op.u.kern.coop = n->op.u.kern.coop;	/* an attribute: new parameters keep it */
+	return set_op(n, cudaGraphNodeTypeKernel, err, &op);
 }
 
 cudaError_t cudart_node_set_memcpy(cudaGraphNode_t n, const struct cudaMemcpy3DParms *p)

@@ -157,7 +157,7 @@ static cudaError_t submit_node(cudaGraphNode_t n, cudaStream_t stream)
 	case cudaGraphNodeTypeKernel:
 		return cudart_launch(op.u.kern.func, op.u.kern.k, (dim3){ g->x, g->y, g->z },
 				     (dim3){ b->x, b->y, b->z }, op.u.kern.args, op.u.kern.shmem,
-				     stream);
+				     stream, op.u.kern.coop);
 	case cudaGraphNodeTypeMemcpy:
 	case cudaGraphNodeTypeMemset:
 		return cudart_submit(stream, &op);

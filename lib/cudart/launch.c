@@ -258,9 +258,9 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 }
 
 cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
-			  void **args, size_t shmem, cudaStream_t stream)
+			  void **args, size_t shmem, cudaStream_t stream, bool coop)
 {
-	return launch(func, k, grid, block, args, shmem, stream, false);
+	return launch(func, k, grid, block, args, shmem, stream, coop);
 }
 
 static cudaError_t launch_by_address(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
@@ -280,10 +280,17 @@ static cudaError_t launch_by_address(const void *func, dim3 grid, dim3 block, vo
 	return cudart_set_error(launch(func, k, grid, block, args, shmem, stream, coop));
 }
 
-/* cudaLaunchKernelEx: the attributes (cuda_runtime_api.h says which mean something here). */
+/*
+ * cudaLaunchKernelEx: the attributes (cuda_runtime_api.h says which mean
+ * something here).  The programmatic and completion events are recorded
+ * when the kernel has finished: a programmatic event may trigger earlier on
+ * a GPU, never later, so waiting for it here waits at least as long.
+ */
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
 {
+	cudaEvent_t events[2] = { NULL, NULL };	/* programmatic, completion */
 	bool coop = false;
+	cudaError_t err;
 
 	if (!config || (config->numAttrs && !config->attrs))
 		return cudart_set_error(cudaErrorInvalidValue);
@@ -298,18 +305,38 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *fu
 			if (a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z > 1)
 				return cudart_set_error(cudaErrorNotSupported);
 			break;
+		case cudaLaunchAttributeProgrammaticEvent:
+			events[0] = a->val.programmaticEvent.event;
+			if (!events[0])
+				return cudart_set_error(cudaErrorInvalidValue);
+			break;
+		case cudaLaunchAttributeLaunchCompletionEvent:
+			events[1] = a->val.launchCompletionEvent.event;
+			if (!events[1])
+				return cudart_set_error(cudaErrorInvalidValue);
+			break;
 		case cudaLaunchAttributeIgnore:
 		case cudaLaunchAttributeAccessPolicyWindow:
 		case cudaLaunchAttributeSynchronizationPolicy:
 		case cudaLaunchAttributePriority:
 		case cudaLaunchAttributeProgrammaticStreamSerialization:
-			break;
-		default:
+		case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+		case cudaLaunchAttributeMemSyncDomainMap:
+		case cudaLaunchAttributeMemSyncDomain:
+		case cudaLaunchAttributePreferredClusterDimension:	/* a preference: one block */
+		case cudaLaunchAttributePreferredSharedMemoryCarveout:
+		case cudaLaunchAttributeNvlinkUtilCentricScheduling:
+			break;	/* hints: one memory, one cache, no clusters or links */
+		default:	/* device-updatable nodes (graph nodes only), unknown IDs */
 			return cudart_set_error(cudaErrorNotSupported);
 		}
 	}
-	return launch_by_address(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
-				 config->stream, coop);
+	err = launch_by_address(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
+				config->stream, coop);
+	for (int i = 0; !err && i < 2; i++)
+		if (events[i])
+			err = cudaEventRecord(events[i], config->stream);
+	return cudart_set_error(err);
 }
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
@@ -400,28 +427,68 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
 		f.max_dyn_shared >= 0 ? f.max_dyn_shared
 				      : (int)(CUDART_MAX_SHARED - f.k->shared_bytes);
 	attr->preferredShmemCarveout = f.carveout;
+	attr->requiredClusterWidth = f.cluster[0];
+	attr->requiredClusterHeight = f.cluster[1];
+	attr->requiredClusterDepth = f.cluster[2];
+	attr->nonPortableClusterSizeAllowed = f.nonportable_cluster;
+	attr->clusterSchedulingPolicyPreference = f.cluster_policy;
 	return cudaSuccess;
+}
+
+/*
+ * One attribute of f.  Clusters: a launch here is a cluster of one block
+ * (cudaDevAttrClusterLaunch is 0), so a required cluster of 1 (or 0: none)
+ * is what every launch is and larger ones are not supported; permitting
+ * non-portable sizes and the scheduling preference are hints CUDA accepts.
+ */
+static cudaError_t set_func_attribute(struct cudart_func *f, enum cudaFuncAttribute attr, int value)
+{
+	switch (attr) {
+	case cudaFuncAttributeMaxDynamicSharedMemorySize:
+		if (value < 0 || (size_t)value > CUDART_MAX_SHARED - f->k->shared_bytes)
+			return cudaErrorInvalidValue;
+		f->max_dyn_shared = value;
+		return cudaSuccess;
+	case cudaFuncAttributePreferredSharedMemoryCarveout:
+		if (value < -1 || value > 100)
+			return cudaErrorInvalidValue;
+		f->carveout = value;
+		return cudaSuccess;
+	case cudaFuncAttributeRequiredClusterWidth:
+	case cudaFuncAttributeRequiredClusterHeight:
+	case cudaFuncAttributeRequiredClusterDepth:
+		if (value < 0)
+			return cudaErrorInvalidValue;
+		if (value > 1)
+			return cudaErrorNotSupported;
+		f->cluster[attr - cudaFuncAttributeRequiredClusterWidth] = value;
+		return cudaSuccess;
+	case cudaFuncAttributeNonPortableClusterSizeAllowed:
+		if (value != 0 && value != 1)
+			return cudaErrorInvalidValue;
+		f->nonportable_cluster = value;
+		return cudaSuccess;
+	case cudaFuncAttributeClusterSchedulingPolicyPreference:
+		if (value < cudaClusterSchedulingPolicyDefault ||
+		    value > cudaClusterSchedulingPolicyLoadBalancing)
+			return cudaErrorInvalidValue;
+		f->cluster_policy = value;
+		return cudaSuccess;
+	default:	/* the read-only ones (cudaFuncAttributeClusterDimMustBeSet) and unknown */
+		return cudaErrorInvalidValue;
+	}
 }
 
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
 {
 	struct cudart_ctx *c = cudart_ctx();
 	struct cudart_func *f;
-	cudaError_t err = cudaSuccess;
+	cudaError_t err;
 
 	CUDART_STICKY_RETURN();
 	pthread_mutex_lock(&c->lock);
 	f = find_func(c, func);
-	if (!f)
-		err = cudaErrorInvalidDeviceFunction;
-	else if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize &&
-		 value >= 0 && (size_t)value <= CUDART_MAX_SHARED - f->k->shared_bytes)
-		f->max_dyn_shared = value;
-	else if (attr == cudaFuncAttributePreferredSharedMemoryCarveout && value >= -1 &&
-		 value <= 100)
-		f->carveout = value;
-	else
-		err = cudaErrorInvalidValue;
+	err = f ? set_func_attribute(f, attr, value) : cudaErrorInvalidDeviceFunction;
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);
 }

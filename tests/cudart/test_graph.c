@@ -801,6 +801,172 @@ static void test_reset_during_capture(void)
 	cudaStreamDestroy(s);
 }
 
+/* The programming guide's user-object pattern: an object whose destructor the last holder runs. */
+struct owned_buffer {
+	int *dev;
+	int destroyed;
+};
+
+static void CUDART_CB destroy_buffer(void *arg)
+{
+	struct owned_buffer *b = (struct owned_buffer *)arg;
+
+	cudaFree(b->dev);	/* the guide forbids CUDA calls here; freeing memory is ours to do */
+	b->dev = NULL;
+	b->destroyed++;
+}
+
+static void test_user_objects(void)
+{
+	enum { N = 512 };
+	struct owned_buffer buf = { NULL, 0 };
+	struct cudaKernelNodeParams kp;
+	cudaUserObject_t obj, other;
+	cudaGraph_t g, clone;
+	cudaGraphExec_t e;
+	cudaGraphNode_t k;
+	cudaStream_t s;
+	int n = N, *h = (int *)calloc(N, sizeof(int)), ok = 1, calls = 0;
+	void *args[2];
+
+	cudaStreamCreate(&s);
+	cudaMalloc((void **)&buf.dev, N * sizeof(int));
+	cudaMemset(buf.dev, 0, N * sizeof(int));
+	cudaGraphCreate(&g, 0);
+	args[0] = &buf.dev, args[1] = &n;
+	kp = no_kernel();
+	kp.func = (void *)add_one, kp.gridDim = d3(N / 128, 1, 1), kp.blockDim = d3(128, 1, 1);
+	kp.kernelParams = args;
+	cudaGraphAddKernelNode(&k, g, NULL, 0, &kp);
+	TAP_ERR(cudaUserObjectCreate(&obj, &buf, destroy_buffer, 1, cudaUserObjectNoDestructorSync),
+		cudaSuccess);
+	TAP_ERR(cudaGraphRetainUserObject(g, obj, 1, cudaGraphUserObjectMove), cudaSuccess);
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphClone(&clone, g), cudaSuccess);
+	TAP_ERR(cudaGraphDestroy(g), cudaSuccess);
+	tap_ok(buf.destroyed == 0, "the graph's reference moved in; its clone and the exec still hold it");
+	TAP_ERR(cudaGraphDestroy(clone), cudaSuccess);
+	tap_ok(buf.destroyed == 0, "the executable graph still holds it");
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	cudaMemcpyAsync(h, buf.dev, N * sizeof(int), cudaMemcpyDeviceToHost, s);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	for (int i = 0; i < N; i++)
+		ok &= h[i] == 2;
+	tap_ok(ok, "two launches of the exec: every element 2");
+	TAP_ERR(cudaGraphExecDestroy(e), cudaSuccess);
+	tap_ok(buf.destroyed == 1 && buf.dev == NULL, "the destructor ran once, when the exec went");
+
+	/* counts held by the program */
+	TAP_ERR(cudaUserObjectCreate(&other, &calls, count_calls, 2, cudaUserObjectNoDestructorSync),
+		cudaSuccess);
+	TAP_ERR(cudaUserObjectRetain(other, 3), cudaSuccess);
+	TAP_ERR(cudaUserObjectRelease(other, 4), cudaSuccess);
+	tap_ok(calls == 0, "2 + 3 - 4 references: alive");
+	cudaGraphCreate(&g, 0);
+	TAP_ERR(cudaGraphRetainUserObject(g, other, 2, 0), cudaSuccess);
+	TAP_ERR(cudaGraphReleaseUserObject(g, other, 3), cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphReleaseUserObject(g, other, 1), cudaSuccess);
+	TAP_ERR(cudaUserObjectRelease(other, 1), cudaSuccess);
+	tap_ok(calls == 0, "the graph's last reference keeps it");
+	TAP_ERR(cudaGraphDestroy(g), cudaSuccess);
+	tap_ok(calls == 1, "destroying the graph ran the destructor");
+	TAP_ERR(cudaUserObjectCreate(&other, &calls, count_calls, 1, 0), cudaErrorInvalidValue);
+	TAP_ERR(cudaUserObjectCreate(&other, &calls, NULL, 1, cudaUserObjectNoDestructorSync),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaUserObjectCreate(&other, &calls, count_calls, 0, cudaUserObjectNoDestructorSync),
+		cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaStreamDestroy(s);
+	free(h);
+}
+
+/* Kernel node attributes: kept, read back, copied and cloned; Cooperative runs cooperatively. */
+static void test_kernel_node_attributes(void)
+{
+	enum { N = 256 };
+	struct cudaKernelNodeParams kp;
+	cudaLaunchAttributeValue v, out;
+	cudaGraphNode_t k1, k2, host, in_clone;
+	struct cudaHostNodeParams hp;
+	cudaGraph_t g, clone;
+	cudaGraphExec_t e;
+	int *d = NULL, *h = (int *)calloc(N, sizeof(int)), n = N, ok = 1, calls = 0;
+	void *args[2];
+
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaMemset(d, 0, N * sizeof(int));
+	cudaGraphCreate(&g, 0);
+	args[0] = &d, args[1] = &n;
+	kp = no_kernel();
+	kp.func = (void *)add_one, kp.gridDim = d3(1, 1, 1), kp.blockDim = d3(N, 1, 1);
+	kp.kernelParams = args;
+	cudaGraphAddKernelNode(&k1, g, NULL, 0, &kp);
+	cudaGraphAddKernelNode(&k2, g, &k1, 1, &kp);
+	hp.fn = count_calls, hp.userData = &calls;
+	cudaGraphAddHostNode(&host, g, &k2, 1, &hp);
+	memset(&v, 0, sizeof(v));
+	v.priority = 3;
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaKernelNodeAttributePriority, &v), cudaSuccess);
+	memset(&v, 0, sizeof(v));
+	v.accessPolicyWindow.base_ptr = d;
+	v.accessPolicyWindow.num_bytes = N * sizeof(int);
+	v.accessPolicyWindow.hitRatio = 1.0f;
+	v.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaKernelNodeAttributeAccessPolicyWindow, &v),
+		cudaSuccess);
+	memset(&v, 0, sizeof(v));
+	v.cooperative = 1;
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaKernelNodeAttributeCooperative, &v), cudaSuccess);
+	memset(&out, 0, sizeof(out));
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(k1, cudaKernelNodeAttributePriority, &out), cudaSuccess);
+	tap_ok(out.priority == 3, "a kernel node's priority reads back (%d)", out.priority);
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(k2, cudaKernelNodeAttributePriority, &out), cudaSuccess);
+	tap_ok(out.priority == 0, "another node's is the default, 0");
+	TAP_ERR(cudaGraphKernelNodeCopyAttributes(k2, k1), cudaSuccess);
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(k2, cudaKernelNodeAttributeAccessPolicyWindow, &out),
+		cudaSuccess);
+	tap_ok(out.accessPolicyWindow.base_ptr == (void *)d && out.accessPolicyWindow.hitRatio == 1.0f,
+	       "cudaGraphKernelNodeCopyAttributes copies the access-policy window");
+	TAP_ERR(cudaGraphClone(&clone, g), cudaSuccess);
+	TAP_ERR(cudaGraphNodeFindInClone(&in_clone, k1, clone), cudaSuccess);
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(in_clone, cudaKernelNodeAttributeCooperative, &out),
+		cudaSuccess);
+	tap_ok(out.cooperative == 1, "a clone keeps the attributes");
+	TAP_ERR(cudaGraphKernelNodeSetParams(k1, &kp), cudaSuccess);
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(k1, cudaKernelNodeAttributeCooperative, &out),
+		cudaSuccess);
+	tap_ok(out.cooperative == 1, "new parameters keep the attributes");
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	cudaMemcpy(h, d, N * sizeof(int), cudaMemcpyDeviceToHost);
+	for (int i = 0; i < N; i++)
+		ok &= h[i] == 2;
+	tap_ok(ok && calls == 1, "the two cooperative nodes and the host node ran once each, in order");
+
+	/* errors */
+	memset(&v, 0, sizeof(v));
+	v.clusterDim.x = 2, v.clusterDim.y = 1, v.clusterDim.z = 1;
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaKernelNodeAttributeClusterDimension, &v),
+		cudaErrorNotSupported);
+	v.clusterDim.x = 1;
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaKernelNodeAttributeClusterDimension, &v),
+		cudaSuccess);
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(host, cudaKernelNodeAttributePriority, &v),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaLaunchAttributeSynchronizationPolicy, &v),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(k1, cudaKernelNodeAttributePriority, NULL),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphKernelNodeCopyAttributes(host, k1), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(clone);
+	cudaGraphDestroy(g);
+	cudaFree(d);
+	free(h);
+}
+
 int main(void)
 {
 	test_manual_graph();
@@ -813,6 +979,8 @@ int main(void)
 	test_pitched();
 	test_pools();
 	test_graph_memory();
+	test_user_objects();
+	test_kernel_node_attributes();
 	test_reset_during_capture();
 	return tap_done();
 }
