@@ -186,6 +186,14 @@ static inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cuda
 		return cudaErrorInvalidValue;
 	return cudaGraphAddDependencies(graph, from, to, numDependencies);
 }
+static inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+					   const cudaGraphNode_t *pDependencies,
+					   const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+					   struct cudaGraphNodeParams *nodeParams)
+{
+	return cudaGraphAddNode_v2(pGraphNode, graph, pDependencies, dependencyData, numDependencies,
+				   nodeParams);
+}
 static inline cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
 						      const cudaGraphNode_t *to,
 						      const cudaGraphEdgeData *edgeData,

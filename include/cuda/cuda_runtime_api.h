@@ -467,6 +467,25 @@ cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t 
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
 				cudaGraphExecUpdateResultInfo *resultInfo);
 cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
+/*
+ * A node of any type by its parameters (graph_cond.c): CUDA 12.3's C form;
+ * cuda_runtime.h adds CUDA 13's, with edge data, as a C++ overload, and
+ * cudaGraphAddNode_v2 is that form in C.  A conditional node's bodies come
+ * back in nodeParams->conditional.phGraph_out.
+ */
+cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+			     const cudaGraphNode_t *pDependencies, size_t numDependencies,
+			     struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphAddNode_v2(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+				const cudaGraphNode_t *pDependencies,
+				const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+				struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node,
+				       struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t graph,
+					     unsigned int defaultLaunchValue IDXGEN_CUDA__DEFAULT(0),
+					     unsigned int flags IDXGEN_CUDA__DEFAULT(0));
 /* User objects (lib/cudart/user_object.c): flags must be cudaUserObjectNoDestructorSync. */
 cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out, void *ptr, cudaHostFn_t destroy,
 				 unsigned int initialRefcount, unsigned int flags);

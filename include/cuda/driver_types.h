@@ -1017,6 +1017,93 @@ struct cudaMemAllocNodeParams {
 struct cudaMemFreeNodeParams {
 	void *dptr;
 };
+/*
+ * Conditional nodes (lib/cudart/graph_cond.c): a kernel sets the value of
+ * a handle with cudaGraphSetConditional; the node runs a body graph by it
+ * (if/else, while, switch).  The handle is the address of that value.
+ */
+typedef unsigned long long cudaGraphConditionalHandle;
+enum cudaGraphConditionalHandleFlags {
+	cudaGraphCondAssignDefault = 1
+};
+enum cudaGraphConditionalNodeType {
+	cudaGraphCondTypeIf = 0,
+	cudaGraphCondTypeWhile = 1,
+	cudaGraphCondTypeSwitch = 2
+};
+struct cudaConditionalNodeParams {
+	cudaGraphConditionalHandle handle;
+	enum cudaGraphConditionalNodeType type;
+	unsigned int size;		/* bodies: 1 (while), 1 or 2 (if/else), n (switch) */
+	cudaGraph_t *phGraph_out;	/* out: the node's bodies, valid while it lives */
+};
+enum cudaGraphChildGraphNodeOwnership {
+	cudaGraphChildGraphOwnershipClone = 0,
+	cudaGraphChildGraphOwnershipMove = 1
+};
+
+/* cudaGraphAddNode's parameters of every node type: CUDA 12.2's layout. */
+struct cudaKernelNodeParamsV2 {
+	void *func;
+	dim3 gridDim;
+	dim3 blockDim;
+	unsigned int sharedMemBytes;
+	void **kernelParams;
+	void **extra;
+};
+struct cudaMemcpyNodeParams {
+	int flags;			/* 0 */
+	int reserved[3];
+	struct cudaMemcpy3DParms copyParams;
+};
+struct cudaMemsetParamsV2 {
+	void *dst;
+	size_t pitch;
+	unsigned int value;
+	unsigned int elementSize;
+	size_t width;
+	size_t height;
+};
+struct cudaHostNodeParamsV2 {
+	cudaHostFn_t fn;
+	void *userData;
+};
+struct cudaChildGraphNodeParams {
+	cudaGraph_t graph;
+	enum cudaGraphChildGraphNodeOwnership ownership;
+};
+struct cudaEventRecordNodeParams {
+	cudaEvent_t event;
+};
+struct cudaEventWaitNodeParams {
+	cudaEvent_t event;
+};
+struct cudaMemAllocNodeParamsV2 {
+	struct cudaMemPoolProps poolProps;
+	const struct cudaMemAccessDesc *accessDescs;
+	size_t accessDescCount;
+	size_t bytesize;
+	void *dptr;			/* out */
+};
+/* External-semaphore nodes are not supported: their parameters only take the union's room. */
+typedef struct cudaGraphNodeParams {
+	enum cudaGraphNodeType type;
+	int reserved0[3];
+	union {
+		long long reserved1[29];
+		struct cudaKernelNodeParamsV2 kernel;
+		struct cudaMemcpyNodeParams memcpy;
+		struct cudaMemsetParamsV2 memset;
+		struct cudaHostNodeParamsV2 host;
+		struct cudaChildGraphNodeParams graph;
+		struct cudaEventWaitNodeParams eventWait;
+		struct cudaEventRecordNodeParams eventRecord;
+		struct cudaMemAllocNodeParamsV2 alloc;
+		struct cudaMemFreeNodeParams free;
+		struct cudaConditionalNodeParams conditional;
+	};
+	long long reserved2;
+} cudaGraphNodeParams;
 enum cudaGraphMemAttributeType {
 	cudaGraphMemAttrUsedMemCurrent = 0x0,
 	cudaGraphMemAttrUsedMemHigh = 0x1,

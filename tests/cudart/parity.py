@@ -91,7 +91,12 @@ LAYOUT = ["cudaDeviceProp", "cudaPointerAttributes", "cudaFuncAttributes", "cuda
           "cudaKernelNodeParams", "cudaMemsetParams", "cudaHostNodeParams", "cudaLaunchConfig_st",
           "cudaMemPoolProps", "cudaMemLocation", "cudaMemAccessDesc", "cudaAccessPolicyWindow",
           "cudaMemAllocNodeParams", "cudaGraphInstantiateParams_st", "cudaTextureDesc",
-          "cudaResourceViewDesc"]
+          "cudaResourceViewDesc", "cudaKernelNodeParamsV2", "cudaMemcpyNodeParams",
+          "cudaMemsetParamsV2", "cudaHostNodeParamsV2", "cudaChildGraphNodeParams",
+          "cudaEventRecordNodeParams", "cudaEventWaitNodeParams", "cudaMemAllocNodeParamsV2",
+          "cudaMemFreeNodeParams", "cudaConditionalNodeParams",
+          ("cudaGraphNodeParams", ["type", "kernel", "memcpy", "memset", "host", "graph", "eventWait",
+                                   "eventRecord", "alloc", "free", "conditional", "reserved2"])]
 
 
 def members_of(path, struct):
@@ -132,7 +137,10 @@ def layout(include_args, struct, members):
 
 def check_layouts(t, cuda_inc, include):
     for struct in LAYOUT:
-        members = [m for m in members_of_any(cuda_inc, struct) if m != "reserved"]
+        if isinstance(struct, tuple):  # nested unions: the members named here
+            struct, members = struct
+        else:
+            members = [m for m in members_of_any(cuda_inc, struct) if m != "reserved"]
         theirs, err = layout(["-I", cuda_inc], struct, members)
         if theirs is None:
             t.ok(False, "layout of %s: NVIDIA's header does not compile: %s" % (struct, err.strip()[:200]))

@@ -1136,7 +1136,7 @@ static void test_attributes(void)
 		la[3].val.clusterSchedulingPolicyPreference = cudaClusterSchedulingPolicySpread;
 		la[4].id = cudaLaunchAttributeLaunchCompletionEvent;
 		la[4].val.launchCompletionEvent.event = done;
-		memset(&cfg, 0, sizeof(cfg));
+		cfg.dynamicSmemBytes = 0;
 		cfg.gridDim = d3(N / 256, 1, 1);
 		cfg.blockDim = d3(256, 1, 1);
 		cfg.stream = s;

@@ -33,12 +33,14 @@ static dim3 d3(unsigned int x, unsigned int y, unsigned int z)
 #define GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, NULL, n)
 #define NODE_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, NULL, n)
 #define NODE_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, NULL, n)
+#define ADD_NODE(x, g, d, n, p) cudaGraphAddNode(x, g, d, NULL, n, p)
 #else
 #define ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, n)
 #define REMOVE_DEPS(g, f, t, n) cudaGraphRemoveDependencies(g, f, t, n)
 #define GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, n)
 #define NODE_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, n)
 #define NODE_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, n)
+#define ADD_NODE(x, g, d, n, p) cudaGraphAddNode(x, g, d, n, p)
 #endif
 
 /* Empty kernel-node parameters (dim3 has constructors in C++: no memset). */
@@ -967,6 +969,224 @@ static void test_kernel_node_attributes(void)
 	free(h);
 }
 
+/* A memset node of d[0..n) = v in g after dep (or none), by cudaGraphAddNode. */
+static cudaGraphNode_t add_fill(cudaGraph_t g, cudaGraphNode_t dep, int *d, int n, int v)
+{
+	struct cudaGraphNodeParams p = {};	/* C++: its union has no default constructor */
+	p.type = cudaGraphNodeTypeMemset;
+	cudaGraphNode_t node = NULL;
+
+	p.memset.dst = d;
+	p.memset.value = (unsigned int)v;
+	p.memset.elementSize = 4;
+	p.memset.width = (size_t)n;
+	p.memset.height = 1;
+	if (ADD_NODE(&node, g, dep ? &dep : NULL, dep ? 1 : 0, &p) != cudaSuccess)
+		return NULL;
+	return node;
+}
+
+/* A one-thread kernel node of k(h, arg) by cudaGraphAddNode. */
+static cudaGraphNode_t add_setter(cudaGraph_t g, cudaGraphNode_t dep, const void *k,
+				  cudaGraphConditionalHandle *h, int **arg)
+{
+	struct cudaGraphNodeParams p = {};	/* C++: its union has no default constructor */
+	p.type = cudaGraphNodeTypeKernel;
+	cudaGraphNode_t node = NULL;
+	void *args[2];
+
+	args[0] = h, args[1] = arg;
+	p.kernel.func = (void *)k;
+	p.kernel.gridDim = d3(1, 1, 1);
+	p.kernel.blockDim = d3(1, 1, 1);
+	p.kernel.kernelParams = args;
+	if (ADD_NODE(&node, g, dep ? &dep : NULL, dep ? 1 : 0, &p) != cudaSuccess)
+		return NULL;
+	return node;
+}
+
+static int all_equal(const int *d, int n, int v)
+{
+	int *h = (int *)malloc(n * sizeof(int)), ok = 1;
+
+	cudaMemcpy(h, d, n * sizeof(int), cudaMemcpyDeviceToHost);
+	for (int i = 0; i < n; i++)
+		ok &= h[i] == v;
+	free(h);
+	return ok;
+}
+
+/*
+ * Conditional nodes as CUDA's conditional-node sample builds them: a
+ * kernel sets the handle's value, the node runs the body it selects
+ * (if/else, while with a body captured by cudaStreamBeginCaptureToGraph,
+ * switch); each result against what the program says should run.
+ */
+static void test_conditional_nodes(void)
+{
+	enum { N = 256 };
+	struct cudaGraphNodeParams cp = {};	/* C++: its union has no default constructor */
+	cp.type = cudaGraphNodeTypeConditional;
+	cudaGraphConditionalHandle h, w, other;
+	cudaGraphNode_t setter, node, extra;
+	cudaGraph_t g, g2, body;
+	cudaGraphExec_t e;
+	cudaStream_t s, cs;
+	int *d = NULL, *flag = NULL, *left = NULL, n = N, v, ok;
+
+	cudaStreamCreate(&s);
+	cudaStreamCreate(&cs);
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaMalloc((void **)&flag, sizeof(int));
+	cudaMalloc((void **)&left, sizeof(int));
+
+	/* if/else: flag 1 runs body 0 (d = 1), flag 0 body 1 (d = 2) */
+	cudaGraphCreate(&g, 0);
+	TAP_ERR(cudaGraphConditionalHandleCreate(&h, g, 0, 0), cudaSuccess);
+	setter = add_setter(g, NULL, (const void *)cond_set, &h, &flag);
+	tap_ok(setter != NULL, "cudaGraphAddNode: a kernel node (cudaKernelNodeParamsV2)");
+	cp.conditional.handle = h;
+	cp.conditional.type = cudaGraphCondTypeIf;
+	cp.conditional.size = 2;
+	TAP_ERR(ADD_NODE(&node, g, &setter, 1, &cp), cudaSuccess);
+	tap_ok(add_fill(cp.conditional.phGraph_out[0], NULL, d, N, 1) &&
+		       add_fill(cp.conditional.phGraph_out[1], NULL, d, N, 2),
+	       "a memset node in each body (phGraph_out)");
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	v = 1;
+	cudaMemcpy(flag, &v, sizeof(int), cudaMemcpyHostToDevice);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	tap_ok(all_equal(d, N, 1), "if: a kernel set 1, the if body ran");
+	v = 0;
+	cudaMemcpy(flag, &v, sizeof(int), cudaMemcpyHostToDevice);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	tap_ok(all_equal(d, N, 2), "else: a kernel set 0, the else body ran (legacy stream)");
+	cudaGraphExecDestroy(e);
+
+	/* errors: the handle of another graph, sizes CUDA refuses, flags */
+	cudaGraphCreate(&g2, 0);
+	cudaGraphConditionalHandleCreate(&other, g2, 0, 0);
+	cp.conditional.handle = other;
+	TAP_ERR(ADD_NODE(&extra, g, NULL, 0, &cp), cudaErrorInvalidValue);
+	cp.conditional.handle = h;
+	cp.conditional.type = cudaGraphCondTypeWhile;
+	TAP_ERR(ADD_NODE(&extra, g, NULL, 0, &cp), cudaErrorInvalidValue);
+	cp.conditional.type = cudaGraphCondTypeSwitch;
+	cp.conditional.size = 0;
+	TAP_ERR(ADD_NODE(&extra, g, NULL, 0, &cp), cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphConditionalHandleCreate(&other, g2, 0, 2), cudaErrorInvalidValue);
+	cp.type = cudaGraphNodeTypeExtSemaphoreSignal;
+	TAP_ERR(ADD_NODE(&extra, g, NULL, 0, &cp), cudaErrorNotSupported);
+	(void)cudaGetLastError();
+	cudaGraphDestroy(g2);
+	cudaGraphDestroy(g);
+
+	/* while: the body (captured) adds one and counts down; the default 1 applies at each launch */
+	cudaGraphCreate(&g, 0);
+	TAP_ERR(cudaGraphConditionalHandleCreate(&w, g, 1, cudaGraphCondAssignDefault), cudaSuccess);
+	cp.type = cudaGraphNodeTypeConditional;
+	cp.conditional.handle = w;
+	cp.conditional.type = cudaGraphCondTypeWhile;
+	cp.conditional.size = 1;
+	TAP_ERR(ADD_NODE(&node, g, NULL, 0, &cp), cudaSuccess);
+	body = cp.conditional.phGraph_out[0];
+#if CUDART_VERSION >= 12030 || !defined(__CUDACC__)
+	TAP_ERR(cudaStreamBeginCaptureToGraph(cs, body, NULL, NULL, 0, cudaStreamCaptureModeGlobal),
+		cudaSuccess);
+#else
+	tap_ok(0, "nvcc older than CUDA 12.3 has no cudaStreamBeginCaptureToGraph");
+#endif
+	LAUNCH(add_one, d3(N / 64, 1, 1), d3(64, 1, 1), 0, cs, d, n);
+	LAUNCH(cond_countdown, d3(1, 1, 1), d3(1, 1, 1), 0, cs, w, left);
+	TAP_ERR(cudaStreamEndCapture(cs, &body), cudaSuccess);
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	cudaMemset(d, 0, N * sizeof(int));
+	v = 5;
+	cudaMemcpy(left, &v, sizeof(int), cudaMemcpyHostToDevice);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	tap_ok(all_equal(d, N, 5) && all_equal(left, 1, 0), "while: the body ran 5 times");
+	v = 3;
+	cudaMemcpy(left, &v, sizeof(int), cudaMemcpyHostToDevice);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	tap_ok(all_equal(d, N, 8), "relaunched: the default value 1 again, 3 more runs");
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(g);
+
+	/* switch: value 2 runs body 2 of 3; 7 runs none */
+	cudaGraphCreate(&g, 0);
+	cudaGraphConditionalHandleCreate(&h, g, 0, 0);
+	setter = add_setter(g, NULL, (const void *)cond_set, &h, &flag);
+	cp.conditional.handle = h;
+	cp.conditional.type = cudaGraphCondTypeSwitch;
+	cp.conditional.size = 3;
+	TAP_ERR(ADD_NODE(&node, g, &setter, 1, &cp), cudaSuccess);
+	ok = 1;
+	for (int i = 0; i < 3; i++)
+		ok &= add_fill(cp.conditional.phGraph_out[i], NULL, d, N, 10 + i) != NULL;
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	v = 2;
+	cudaMemcpy(flag, &v, sizeof(int), cudaMemcpyHostToDevice);
+	cudaGraphLaunch(e, s);
+	cudaStreamSynchronize(s);
+	tap_ok(ok && all_equal(d, N, 12), "switch: value 2 ran body 2 only");
+	v = 7;
+	cudaMemcpy(flag, &v, sizeof(int), cudaMemcpyHostToDevice);
+	cudaMemset(d, 0, N * sizeof(int));
+	cudaGraphLaunch(e, s);
+	cudaStreamSynchronize(s);
+	tap_ok(all_equal(d, N, 0), "switch: value 7 of 3 bodies ran none");
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(g);
+
+	cudaFree(left);
+	cudaFree(flag);
+	cudaFree(d);
+	cudaStreamDestroy(cs);
+	cudaStreamDestroy(s);
+}
+
+/* cudaGraphAddNode of the other types, a moved child graph, the generic set-params calls. */
+static void test_generic_nodes(void)
+{
+	enum { N = 128 };
+	struct cudaGraphNodeParams p = {};	/* C++: its union has no default constructor */
+	p.type = cudaGraphNodeTypeGraph;
+	cudaGraphNode_t child_node, fill;
+	cudaGraph_t g, child;
+	cudaGraphExec_t e;
+	int *d = NULL;
+
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaGraphCreate(&g, 0);
+	cudaGraphCreate(&child, 0);
+	fill = add_fill(child, NULL, d, N, 4);
+	p.graph.graph = child;
+	p.graph.ownership = cudaGraphChildGraphOwnershipMove;
+	TAP_ERR(ADD_NODE(&child_node, g, NULL, 0, &p), cudaSuccess);
+	tap_ok(p.graph.graph == child, "a moved child graph keeps its handle");
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	tap_ok(all_equal(d, N, 4), "the moved child graph's memset ran");
+	p.type = cudaGraphNodeTypeMemset;
+	p.memset.dst = d;
+	p.memset.value = 9;
+	p.memset.elementSize = 4;
+	p.memset.width = N;
+	p.memset.height = 1;
+	p.memset.pitch = 0;
+	TAP_ERR(cudaGraphNodeSetParams(fill, &p), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	tap_ok(all_equal(d, N, 4), "cudaGraphNodeSetParams changes the graph, not the exec made before");
+	TAP_ERR(cudaGraphNodeSetParams(child_node, &p), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaGraphExecDestroy(e);
+	TAP_ERR(cudaGraphDestroy(g), cudaSuccess);	/* the moved child with it */
+	cudaFree(d);
+}
+
 int main(void)
 {
 	test_manual_graph();
@@ -980,6 +1200,8 @@ int main(void)
 	test_pools();
 	test_graph_memory();
 	test_user_objects();
+	test_conditional_nodes();
+	test_generic_nodes();
 	test_kernel_node_attributes();
 	test_reset_during_capture();
 	return tap_done();
