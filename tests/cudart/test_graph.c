@@ -416,6 +416,13 @@ static void test_capture_errors(void)
 	TAP_ERR(cudaStreamEndCapture(s, &g), cudaErrorStreamCaptureInvalidated);
 	tap_ok(g == NULL, "an invalidated capture gives no graph");
 
+	/* a capture's own graph must be taken; it goes on after a NULL */
+	cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+	TAP_ERR(cudaStreamEndCapture(s, NULL), cudaErrorInvalidValue);
+	TAP_ERR(cudaStreamEndCapture(s, &g), cudaSuccess);
+	cudaGraphDestroy(g);
+	g = NULL;
+
 	/* the legacy stream waits for blocking streams: not while one captures */
 	cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed);
 	TAP_ERR(cudaMemset(&cb, 0, sizeof(cb)), cudaErrorStreamCaptureImplicit);
@@ -1099,7 +1106,8 @@ static void test_conditional_nodes(void)
 #endif
 	LAUNCH(add_one, d3(N / 64, 1, 1), d3(64, 1, 1), 0, cs, d, n);
 	LAUNCH(cond_countdown, d3(1, 1, 1), d3(1, 1, 1), 0, cs, w, left);
-	TAP_ERR(cudaStreamEndCapture(cs, &body), cudaSuccess);
+	/* the conditional-node samples pass NULL: the body graph is theirs (failed before) */
+	TAP_ERR(cudaStreamEndCapture(cs, NULL), cudaSuccess);
 	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
 	cudaMemset(d, 0, N * sizeof(int));
 	v = 5;
