@@ -467,6 +467,15 @@ cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t 
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
 				cudaGraphExecUpdateResultInfo *resultInfo);
 cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
+/* Driver functions by name (driver.c: those of cuda.h; others are not found). */
+cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags,
+				    enum cudaDriverEntryPointQueryResult *driverStatus IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigned int cudaVersion,
+					     unsigned long long flags,
+					     enum cudaDriverEntryPointQueryResult *driverStatus
+						     IDXGEN_CUDA__DEFAULT(0));
+/* The flags a cudaHostAlloc/cudaMallocHost allocation was made with (cudaHostAllocMapped always: one address space). */
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
 /*
  * A node of any type by its parameters (graph_cond.c): CUDA 12.3's C form;
  * cuda_runtime.h adds CUDA 13's, with edge data, as a C++ overload, and

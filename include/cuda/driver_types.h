@@ -925,6 +925,18 @@ typedef struct cudaGraphEdgeData_st {
 	unsigned char type;
 	unsigned char reserved[5];
 } cudaGraphEdgeData;
+/* cudaGetDriverEntryPoint's answers and flags (lib/cudart/driver.c). */
+enum cudaDriverEntryPointQueryResult {
+	cudaDriverEntryPointSuccess = 0,
+	cudaDriverEntryPointSymbolNotFound = 1,
+	cudaDriverEntryPointVersionNotSufficent = 2
+};
+enum cudaGetDriverEntryPointFlags {
+	cudaEnableDefault = 0x0,
+	cudaEnableLegacyStream = 0x1,
+	cudaEnablePerThreadDefaultStream = 0x2
+};
+
 /* User objects: a pointer and its destructor, counted by the program and graphs. */
 typedef struct CUuserObject_st *cudaUserObject_t;
 enum cudaUserObjectFlags {

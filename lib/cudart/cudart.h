@@ -37,6 +37,7 @@ struct cudart_alloc {
 	size_t size;
 	enum cudaMemoryType type;
 	bool registered;		/* cudaHostRegister: not ours to free */
+	unsigned int host_flags;	/* cudaHostAlloc's flags */
 	cudaMemPool_t pool;		/* cudaMallocAsync & co.: its pool, else NULL */
 	uint64_t graph_mem;		/* graph memory: its allocation's id (cudaFree leaves it), else 0 */
 };

@@ -1160,6 +1160,37 @@ static void test_attributes(void)
 	cudaStreamDestroy(s);
 	cudaStreamDestroy(t);
 
+	/* driver calls by name (Hopper code's cuTensorMapEncodeTiled habit), host-allocation flags */
+	{
+		enum cudaDriverEntryPointQueryResult q = cudaDriverEntryPointVersionNotSufficent;
+		void *fn = (void *)&v, *host = NULL;
+		unsigned int flags = 0;
+		int drv = 0, rt = 0;
+
+		TAP_ERR(cudaGetDriverEntryPoint("cuDriverGetVersion", &fn, cudaEnableDefault, &q), cudaSuccess);
+		tap_ok(q == cudaDriverEntryPointSuccess && fn, "cuDriverGetVersion found");
+		if (fn)
+			((int (*)(int *))fn)(&drv);
+		cudaDriverGetVersion(&rt);
+		tap_ok(drv == rt && drv > 0, "calling it answers cudaDriverGetVersion's %d (%d)", rt, drv);
+		TAP_ERR(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000,
+							 cudaEnableDefault, &q),
+			cudaSuccess);
+		tap_ok(q == cudaDriverEntryPointSymbolNotFound && fn == NULL,
+		       "a driver call not here: symbol not found, a NULL pointer");
+		TAP_ERR(cudaGetDriverEntryPointByVersion(NULL, &fn, 12000, cudaEnableDefault, &q),
+			cudaErrorInvalidValue);
+		(void)cudaGetLastError();
+		TAP_ERR(cudaHostAlloc(&host, 64, cudaHostAllocWriteCombined), cudaSuccess);
+		TAP_ERR(cudaHostGetFlags(&flags, host), cudaSuccess);
+		tap_ok((flags & cudaHostAllocWriteCombined) && (flags & cudaHostAllocMapped),
+		       "cudaHostGetFlags: the allocation's flags, mapped (0x%x)", flags);
+		TAP_ERR(cudaHostGetFlags(&flags, (char *)host + 8), cudaSuccess);
+		cudaFreeHost(host);
+		TAP_ERR(cudaHostGetFlags(&flags, host), cudaErrorInvalidValue);
+		(void)cudaGetLastError();
+	}
+
 	/* kernel names, managed-range attributes, 3-D peer copies, IPC, the device's UUID */
 	{
 		const char *name = NULL;
