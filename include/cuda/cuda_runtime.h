@@ -140,6 +140,18 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blo
 							     dyn_shmem);
 }
 template <class _Tp>
+static inline cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, _Tp *func,
+							 const cudaLaunchConfig_t *config)
+{
+	return cudaOccupancyMaxActiveClusters(numClusters, (const void *)func, config);
+}
+template <class _Tp>
+static inline cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, _Tp *func,
+							       const cudaLaunchConfig_t *config)
+{
+	return cudaOccupancyMaxPotentialClusterSize(clusterSize, (const void *)func, config);
+}
+template <class _Tp>
 static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block_size,
 							     _Tp *func, size_t dyn_shmem = 0,
 							     int block_size_limit = 0)

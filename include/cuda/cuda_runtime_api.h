@@ -657,6 +657,11 @@ typedef struct cudaLaunchConfig_st {
 } cudaLaunchConfig_t;
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
+/* Clusters of one block (launch.c): the active blocks, and 1 as the largest cluster. */
+cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
+					   const cudaLaunchConfig_t *launchConfig);
+cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func,
+						 const cudaLaunchConfig_t *launchConfig);
 cudaError_t cudaFuncGetName(const char **name, const void *func);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);

@@ -534,6 +534,65 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const voi
 								      dyn_shmem, 0);
 }
 
+/* A launch configuration's cluster size in blocks (1 when none is set). */
+static unsigned long long cluster_blocks(const cudaLaunchConfig_t *config)
+{
+	for (unsigned int i = 0; i < config->numAttrs; i++)
+		if (config->attrs[i].id == cudaLaunchAttributeClusterDimension) {
+			const cudaLaunchAttributeValue *v = &config->attrs[i].val;
+			unsigned long long n = (unsigned long long)v->clusterDim.x * v->clusterDim.y *
+					       v->clusterDim.z;
+
+			return n ? n : 1;
+		}
+	return 1;
+}
+
+/*
+ * Clusters: a cluster here is one block (cudaDevAttrClusterLaunch is 0), so
+ * the active clusters of one block are the active blocks, and none of a
+ * larger cluster fit (CUDA's answer for a configuration that cannot launch).
+ */
+cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
+					   const cudaLaunchConfig_t *launchConfig)
+{
+	struct cudart_func f;
+	struct idxgen_info info;
+	unsigned int workers;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!numClusters || !launchConfig || (launchConfig->numAttrs && !launchConfig->attrs))
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = func_info(func, &f, &info, &workers);
+	if (err)
+		return cudart_set_error(err);
+	*numClusters = cluster_blocks(launchConfig) > 1
+			       ? 0
+			       : blocks_per_sm(f.k, &info,
+					       (uint64_t)launchConfig->blockDim.x * launchConfig->blockDim.y *
+						       launchConfig->blockDim.z,
+					       launchConfig->dynamicSmemBytes) * (int)workers;
+	return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func,
+						 const cudaLaunchConfig_t *launchConfig)
+{
+	struct cudart_func f;
+	struct idxgen_info info;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!clusterSize || !launchConfig)
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = func_info(func, &f, &info, NULL);
+	if (err)
+		return cudart_set_error(err);
+	*clusterSize = 1;
+	return cudaSuccess;
+}
+
 /* The largest block (fewer blocks, less per-block overhead on a CPU),
  * a multiple of the warp size, and one block per worker. */
 cudaError_t idxgenOccupancyMaxPotentialBlockSize(int *min_grid, int *block_size, const void *func,

@@ -617,6 +617,30 @@ static void test_launch(void)
 		cudaErrorInvalidValue);
 	(void)cudaGetLastError();
 	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)block_sum), cudaSuccess);
+	{
+		cudaLaunchConfig_t cc;
+		cudaLaunchAttribute ca;
+		int clusters = -1, per_sm = 0, sms = 0, size = 0;
+
+		cc.gridDim = d3(64, 1, 1), cc.blockDim = d3(128, 1, 1);
+		cc.dynamicSmemBytes = 0, cc.stream = 0, cc.attrs = NULL, cc.numAttrs = 0;
+		TAP_ERR(cudaOccupancyMaxActiveClusters(&clusters, (const void *)saxpy, &cc), cudaSuccess);
+		cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)saxpy, 128, 0);
+		cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+		tap_ok(clusters == per_sm * sms && clusters > 0,
+		       "cudaOccupancyMaxActiveClusters: clusters of one block = the resident blocks (%d)",
+		       clusters);
+		memset(&ca, 0, sizeof(ca));
+		ca.id = cudaLaunchAttributeClusterDimension;
+		ca.val.clusterDim.x = 2, ca.val.clusterDim.y = 1, ca.val.clusterDim.z = 1;
+		cc.attrs = &ca, cc.numAttrs = 1;
+		TAP_ERR(cudaOccupancyMaxActiveClusters(&clusters, (const void *)saxpy, &cc), cudaSuccess);
+		tap_ok(clusters == 0, "no cluster of two blocks fits");
+		TAP_ERR(cudaOccupancyMaxPotentialClusterSize(&size, (const void *)saxpy, &cc), cudaSuccess);
+		tap_ok(size == 1, "the largest cluster: one block");
+		TAP_ERR(cudaOccupancyMaxActiveClusters(NULL, (const void *)saxpy, &cc), cudaErrorInvalidValue);
+		(void)cudaGetLastError();
+	}
 	tap_ok(fa.nonPortableClusterSizeAllowed == 1 && fa.requiredClusterWidth == 1 &&
 		       fa.clusterSchedulingPolicyPreference == cudaClusterSchedulingPolicySpread &&
 		       fa.requiredClusterHeight == 0,
