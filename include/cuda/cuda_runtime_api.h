@@ -76,6 +76,7 @@
 #define __CUDA_RUNTIME_API_H__
 
 #include <limits.h> /* INT_MAX & co.: nvcc's implicit cuda_runtime.h makes them visible */
+#include <time.h>   /* clock() in kernels (the clock sample): nvcc's cuda_runtime.h includes it too */
 #include <stddef.h>
 
 #include "driver_types.h"
