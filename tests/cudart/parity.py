@@ -116,12 +116,16 @@ def members_of_any(cuda_inc, struct):
     return []
 
 
-def layout(include_args, struct, members):
-    """'member offset size' lines of struct compiled against include_args, or an error text."""
+def layout(include_args, structs):
+    """{struct: ['sizeof N', 'member offset size', ...]} of structs ({name: members}) compiled
+    against include_args in one program, or None and the compiler's errors."""
     src = "#include <stddef.h>\n#include <stdio.h>\n#include <cuda_runtime_api.h>\n#include <texture_types.h>\n" \
-          "#define F(m) printf(#m \" %%zu %%zu\\n\", offsetof(struct %s, m), sizeof(((struct %s *)0)->m));\n" \
-          "int main(void) {\n printf(\"sizeof %%zu\\n\", sizeof(struct %s));\n" % (struct, struct, struct)
-    src += "".join(" F(%s)\n" % m for m in members) + " return 0;\n}\n"
+          "#define F(s, m) printf(#s \" \" #m \" %zu %zu\\n\", offsetof(struct s, m), " \
+          "sizeof(((struct s *)0)->m));\nint main(void) {\n"
+    for struct, members in structs.items():
+        src += ' printf("%s sizeof %%zu\\n", sizeof(struct %s));\n' % (struct, struct)
+        src += "".join(" F(%s, %s)\n" % (struct, m) for m in members)
+    src += " return 0;\n}\n"
     cc = os.environ.get("CC_FOR_PARITY", "cc")
     exe = os.path.join(os.environ.get("TMPDIR", "/tmp"), "parity-layout-%d" % os.getpid())
     res = subprocess.run([cc, "-x", "c", "-std=c11", "-o", exe, "-"] + include_args, input=src,
@@ -132,28 +136,42 @@ def layout(include_args, struct, members):
         run = subprocess.run([exe], capture_output=True, text=True)
     finally:
         os.unlink(exe)
-    return run.stdout.splitlines(), run.stderr
+    out = {s: [] for s in structs}
+    for line in run.stdout.splitlines():
+        struct, rest = line.split(" ", 1)
+        out[struct].append(rest)
+    return out, run.stderr
 
 
 def check_layouts(t, cuda_inc, include):
+    """One program each side for all the structs; where ours does not compile, one per struct
+    (so that the test names the struct that lacks a member)."""
+    structs = {}
     for struct in LAYOUT:
         if isinstance(struct, tuple):  # nested unions: the members named here
-            struct, members = struct
+            structs[struct[0]] = struct[1]
         else:
-            members = [m for m in members_of_any(cuda_inc, struct) if m != "reserved"]
-        theirs, err = layout(["-I", cuda_inc], struct, members)
-        if theirs is None:
-            t.ok(False, "layout of %s: NVIDIA's header does not compile: %s" % (struct, err.strip()[:200]))
-            continue
-        mine, err = layout(["-I", os.path.join(include, "cuda"), "-I", include], struct, members)
+            structs[struct] = [m for m in members_of_any(cuda_inc, struct) if m != "reserved"]
+    theirs, err = layout(["-I", cuda_inc], structs)
+    if theirs is None:
+        t.ok(False, "layouts: NVIDIA's headers do not compile: %s" % err.strip()[:200])
+        return
+    ours_args = ["-I", os.path.join(include, "cuda"), "-I", include]
+    mine, err = layout(ours_args, structs)
+    for struct, members in structs.items():
         if mine is None:
-            t.diag(err.strip()[:2000])
-            t.ok(False, "layout of %s: a member of NVIDIA's is not ours" % struct)
-            continue
-        bad = [(a, b) for a, b in zip(theirs, mine) if a != b]
+            one, err = layout(ours_args, {struct: members})
+            if one is None:
+                t.diag(err.strip()[:2000])
+                t.ok(False, "layout of %s: a member of NVIDIA's is not ours" % struct)
+                continue
+            got = one[struct]
+        else:
+            got = mine[struct]
+        bad = [(a, b) for a, b in zip(theirs[struct], got) if a != b]
         for a, b in bad:
             t.diag("  NVIDIA: %s, ours: %s" % (a, b))
-        t.ok(members and not bad and len(theirs) == len(mine),
+        t.ok(members and not bad and len(theirs[struct]) == len(got),
              "layout of %s: %d members at NVIDIA's offsets and sizes, same sizeof" % (struct, len(members)))
 
 
