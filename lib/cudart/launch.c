@@ -217,6 +217,7 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 	struct cudart_ctx *c = cudart_ctx();
 	struct cudart_op op = { .kind = CUDART_OP_KERNEL };
 	struct idxgen_rt *rt;
+	bool captured = false;
 	cudaError_t err;
 
 	pthread_mutex_lock(&c->lock);
@@ -228,10 +229,13 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 		    (uint64_t)blocks_per_sm(k, &c->info, (uint64_t)block.x * block.y * block.z, shmem) *
 			    idxgen_rt_num_threads(rt))
 		err = cudaErrorCooperativeLaunchTooLarge;
+	if (!err && coop && !cudart_stream_is_default(stream) && !cudart_stream_check(c, stream))
+		captured = stream->cap != NULL;	/* a cooperative kernel node, run so when launched */
 	pthread_mutex_unlock(&c->lock);
 	if (err)
 		return err;
-	if (coop) {
+	op.u.kern.coop = coop;
+	if (coop && !captured) {
 		/* in stream order, run at once: its blocks take threads of their own */
 		err = cudaStreamSynchronize(stream);
 		return err ? err : cudart_run_kernel(c, k, rt_dim(grid), rt_dim(block), shmem, args, true);

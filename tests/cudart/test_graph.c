@@ -1156,6 +1156,50 @@ static void test_conditional_nodes(void)
 	cudaStreamDestroy(s);
 }
 
+/* A cooperative launch in a capturing stream becomes a cooperative kernel node (CUDA captures it). */
+static void test_capture_cooperative(void)
+{
+	enum { N = 256 };
+	cudaLaunchAttributeValue v;
+	enum cudaStreamCaptureStatus st;
+	cudaGraphNode_t nodes[2];
+	cudaGraphExec_t e;
+	cudaStream_t s;
+	cudaGraph_t g = NULL;
+	int *d = NULL, n = N;
+	size_t count = 2;
+	void *args[2];
+
+	cudaStreamCreate(&s);
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaMemset(d, 0, N * sizeof(int));
+	args[0] = &d, args[1] = &n;
+	cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+	TAP_ERR(cudaLaunchCooperativeKernel((const void *)add_one, d3(1, 1, 1), d3(N, 1, 1), args, 0, s),
+		cudaSuccess);
+	TAP_ERR(cudaStreamIsCapturing(s, &st), cudaSuccess);
+	tap_ok(st == cudaStreamCaptureStatusActive, "the capture goes on (invalidated before)");
+	TAP_ERR(cudaStreamEndCapture(s, &g), cudaSuccess);
+	if (!g) {
+		tap_ok(0, "no graph");
+		return;
+	}
+	TAP_ERR(cudaGraphGetNodes(g, nodes, &count), cudaSuccess);
+	memset(&v, 0, sizeof(v));
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(nodes[0], cudaKernelNodeAttributeCooperative, &v),
+		cudaSuccess);
+	tap_ok(count == 1 && v.cooperative == 1, "one kernel node, cooperative");
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	tap_ok(all_equal(d, N, 2), "launched twice: every element 2");
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(g);
+	cudaFree(d);
+	cudaStreamDestroy(s);
+}
+
 /* cudaGraphAddNode of the other types, a moved child graph, the generic set-params calls. */
 static void test_generic_nodes(void)
 {
@@ -1263,6 +1307,11 @@ TAP_TEST(generic_nodes)
 TAP_TEST(kernel_node_attributes)
 {
 	test_kernel_node_attributes();
+}
+
+TAP_TEST(capture_cooperative)
+{
+	test_capture_cooperative();
 }
 
 TAP_TEST(reset_during_capture)
