@@ -99,13 +99,73 @@ static inline unsigned long long idxgen_cc_atomic_add_ull(unsigned long long *p,
 {
 	return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
 }
+static inline double idxgen_cc_atomic_add_d(double *p, double v)
+{
+	uint64_t *w = (uint64_t *)p, old = __atomic_load_n(w, __ATOMIC_RELAXED), nv;
+	double d;
+
+	do {
+		memcpy(&d, &old, sizeof(d));
+		d += v;
+		memcpy(&nv, &d, sizeof(nv));
+	} while (!__atomic_compare_exchange_n(w, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	memcpy(&d, &old, sizeof(d));
+	return d;
+}
 #define atomicAdd(p, v) _Generic((p), float *: idxgen_cc_atomic_add_f, int *: idxgen_cc_atomic_add_i, \
-	unsigned int *: idxgen_cc_atomic_add_u, unsigned long long *: idxgen_cc_atomic_add_ull)((p), (v))
+	unsigned int *: idxgen_cc_atomic_add_u, unsigned long long *: idxgen_cc_atomic_add_ull, \
+	double *: idxgen_cc_atomic_add_d)((p), (v))
 #define atomicSub(p, v) idxgen_cc_atomic_rmw(sub, p, v)
 #define atomicAnd(p, v) idxgen_cc_atomic_rmw(and, p, v)
 #define atomicOr(p, v) idxgen_cc_atomic_rmw(or, p, v)
 #define atomicXor(p, v) idxgen_cc_atomic_rmw(xor, p, v)
-#define atomicExch(p, v) __atomic_exchange_n((p), (v), __ATOMIC_RELAXED)
+/* atomicExch has a float overload, which __atomic_exchange_n does not take: one function per type. */
+#define idxgen_cc_atomic_exch_fn(sfx, _Tp)					\
+static inline _Tp idxgen_cc_atomic_exch_##sfx(_Tp *p, _Tp v)			\
+{										\
+	return __atomic_exchange_n(p, v, __ATOMIC_RELAXED);			\
+}
+idxgen_cc_atomic_exch_fn(i, int)
+idxgen_cc_atomic_exch_fn(u, unsigned int)
+idxgen_cc_atomic_exch_fn(ull, unsigned long long)
+static inline float idxgen_cc_atomic_exch_f(float *p, float v)
+{
+	uint32_t nv, old;
+	float f;
+
+	memcpy(&nv, &v, sizeof(nv));
+	old = __atomic_exchange_n((uint32_t *)p, nv, __ATOMIC_RELAXED);
+	memcpy(&f, &old, sizeof(f));
+	return f;
+}
+#define atomicExch(p, v) _Generic((p), int *: idxgen_cc_atomic_exch_i, unsigned int *: idxgen_cc_atomic_exch_u, \
+	unsigned long long *: idxgen_cc_atomic_exch_ull, float *: idxgen_cc_atomic_exch_f)((p), (v))
+/* atomicInc/atomicDec: unsigned int only; wrap at the limit as CUDA does. */
+#define atomicInc(p, lim) idxgen_rt_atomic_inc_u32((p), (lim))
+#define atomicDec(p, lim) idxgen_rt_atomic_dec_u32((p), (lim))
+/* The scoped forms: blocks share one coherent memory, so every scope is the device's. */
+#define atomicAdd_block atomicAdd
+#define atomicAdd_system atomicAdd
+#define atomicSub_block atomicSub
+#define atomicSub_system atomicSub
+#define atomicExch_block atomicExch
+#define atomicExch_system atomicExch
+#define atomicMin_block atomicMin
+#define atomicMin_system atomicMin
+#define atomicMax_block atomicMax
+#define atomicMax_system atomicMax
+#define atomicCAS_block atomicCAS
+#define atomicCAS_system atomicCAS
+#define atomicAnd_block atomicAnd
+#define atomicAnd_system atomicAnd
+#define atomicOr_block atomicOr
+#define atomicOr_system atomicOr
+#define atomicXor_block atomicXor
+#define atomicXor_system atomicXor
+#define atomicInc_block atomicInc
+#define atomicInc_system atomicInc
+#define atomicDec_block atomicDec
+#define atomicDec_system atomicDec
 #define atomicMin(p, v) idxgen_cc_atomic_minmax(p, v, <)
 #define atomicMax(p, v) idxgen_cc_atomic_minmax(p, v, >)
 #define atomicCAS(p, c, v) __extension__({					\
