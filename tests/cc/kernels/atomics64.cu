@@ -38,11 +38,58 @@ __global__ void atomics64(const int *in, unsigned long long *u, long long *ll, d
 }
 
 /* One unsigned long long counter for the whole grid: aggregate.c sums the
- * block's adds in a local and adds once (the C path's 64-bit form). */
+ * block's adds in a local and adds once (the C path's 64-bit form); the
+ * condition's leading part `i < n` bounds the loop (guard.c). */
 __global__ void sum64(const int *in, unsigned long long *s, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 
-	if (i < n)
+	if (i < n && (in[i] & 1))
 		atomicAdd(s, (unsigned long long)in[i] * 3000000000ull);
+}
+
+/* Floating adds to one address, kept in order per thread loop and applied
+ * one by one (aggregate.c): adding 1 to 2^24 (float) or 2^53 (double)
+ * rounds back to it in every order, where a sum per block would not;
+ * quarters sum exactly in any order. */
+__global__ void fsum(const int *in, float *f, double *d, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n) {
+		float q = (float)(in[i] & 7) * 0.25f;
+
+		atomicAdd(&f[0], 1.0f);
+		atomicAdd(&d[0], 1.0);
+		atomicAdd(&f[1], q);
+	}
+}
+
+/* Arguments named as the local variables of the C's atomic and min/max
+ * macros once were: a, v, c and o live across the barrier, so the C names
+ * them a_[__t], v_[__t], ... (per-thread arrays), which those statement
+ * expressions' own locals a_, v_, c_, o_ shadowed (C that did not compile);
+ * the atomics on the __shared__ s are plain updates (block_atomic.c). */
+__global__ void promoted_args(const int *in, int *g, int n)
+{
+	__shared__ int s;
+	__shared__ int hist[4];
+	int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+	int a = in[i % n], v = in[(i + 1) % n], c = in[i % n] & 0, o = -in[(i + 2) % n];
+
+	if (t == 0)
+		s = 1 << 30;
+	if (t < 4)
+		hist[t] = 0;
+	__syncthreads();
+	atomicMin(&g[0], min(a, v));
+	atomicMax(&g[1], max(o, c));
+	atomicCAS(&g[2], c, v + 1);
+	atomicMin(&s, a);
+	atomicAdd(&hist[a & 3], 1);
+	__syncthreads();
+	if (t == 0)
+		atomicAdd(&g[3], s);
+	if (t < 4)
+		atomicAdd(&g[4 + t], hist[t]);
 }
