@@ -641,50 +641,107 @@ static void t_promoted_args(void)
 	free(in);
 }
 
+/* linear (computed-index loops), whole warps permuted and general orders (stream loops) */
+static const struct {
+	const char *name;
+	struct idxgen_rt_schedule s;
+} orders[] = {
+	{ "sequential", { IDXGEN_SCHED_SEQUENTIAL, { 0 } } },
+	{ "strided:2,32", { IDXGEN_SCHED_STRIDED, { 2, 32, 0, 0 } } },
+	{ "zigzag", { IDXGEN_SCHED_ZIGZAG, { 0 } } },
+	{ "hilbert", { IDXGEN_SCHED_HILBERT, { 0 } } },
+};
+
+/* Every kernel of the corpus in thread order ORDER. */
+static void kernels_in_order(size_t order)
+{
+	printf("# thread order %s\n", orders[order].name);
+	sched = orders[order].s;
+	t_vecadd();
+	t_reduce();
+	t_matmul();
+	t_transpose();
+	t_scan();
+	t_histogram();
+	t_conv11();
+	t_stencil();
+	t_integral();
+	t_reverse();
+	t_early_exit();
+	t_atomics();
+	t_atomics64();
+	t_promoted_args();
+	t_liveness();
+	t_guarded();
+}
+
+TAP_TEST(order_sequential)
+{
+	kernels_in_order(0);
+}
+
+TAP_TEST(order_strided)
+{
+	kernels_in_order(1);
+}
+
+TAP_TEST(order_zigzag)
+{
+	kernels_in_order(2);
+}
+
+TAP_TEST(order_hilbert)
+{
+	kernels_in_order(3);
+}
+
+/* The tests below launch in the sequential order. */
+TAP_TEST(stream_order)
+{
+	sched = orders[0].s;
+	t_stream_order();
+}
+
+TAP_TEST(per_block)
+{
+	sched = orders[0].s;
+	t_per_block();
+}
+
+TAP_TEST(mixed_decl)
+{
+	sched = orders[0].s;
+	t_mixed_decl();
+}
+
+TAP_TEST(struct_swap)
+{
+	sched = orders[0].s;
+	t_struct_swap();
+}
+
+TAP_TEST(launch_errors)
+{
+	sched = orders[0].s;
+	t_launch_errors();
+}
+
+/* usage: idxgen-cc-test [-l | -t NAME...] | jit FILE.cu */
 int main(int argc, char **argv)
 {
-	/* linear (computed-index loops), whole warps permuted and general orders (stream loops) */
-	static const struct { const char *name; struct idxgen_rt_schedule s; } orders[] = {
-		{ "sequential", { IDXGEN_SCHED_SEQUENTIAL, { 0 } } },
-		{ "strided:2,32", { IDXGEN_SCHED_STRIDED, { 2, 32, 0, 0 } } },
-		{ "zigzag", { IDXGEN_SCHED_ZIGZAG, { 0 } } },
-		{ "hilbert", { IDXGEN_SCHED_HILBERT, { 0 } } },
-	};
 	struct idxgen_rt_options opt = { 0 };
-	int err = idxgen_rt_create(&opt, &rt);
+	int err;
 
+	if (tap_listing(argc, argv))
+		return tap_main(argc, argv);
+	err = idxgen_rt_create(&opt, &rt);
 	if (err) {
 		tap_ok(0, "idxgen_rt_create: %s", idxgen_strerror(err));
 		return tap_done();
 	}
 	if (argc == 3 && !strcmp(argv[1], "jit"))
 		return jit(argv[2]);
-	for (size_t i = 0; i < sizeof(orders) / sizeof(orders[0]); i++) {
-		printf("# thread order %s\n", orders[i].name);
-		sched = orders[i].s;
-		t_vecadd();
-		t_reduce();
-		t_matmul();
-		t_transpose();
-		t_scan();
-		t_histogram();
-		t_conv11();
-		t_stencil();
-		t_integral();
-		t_reverse();
-		t_early_exit();
-		t_atomics();
-		t_atomics64();
-		t_promoted_args();
-		t_liveness();
-		t_guarded();
-	}
-	sched = orders[0].s;
-	t_stream_order();
-	t_per_block();
-	t_mixed_decl();
-	t_struct_swap();
-	t_launch_errors();
+	err = tap_run(argc, argv);
 	idxgen_rt_destroy(rt);
-	return tap_done();
+	return err < 0 ? tap_done() : err;
 }

@@ -7,7 +7,8 @@
 // DoubleBuffer, negative and float keys), DeviceSelect If/Flagged/Unique,
 // DeviceHistogram HistogramEven, DeviceSegmentedReduce Sum/Max/Reduce,
 // DeviceRunLengthEncode Encode/NonTrivialRuns, DeviceReduce::ReduceByKey,
-// DevicePartition If/Flagged, DeviceSegmentedRadixSort, and stream order.  TAP.  Also compiled by nvcc -arch=sm_90 (real CUB there).
+// DevicePartition If/Flagged, DeviceSegmentedRadixSort, DeviceScan's
+// by-key forms, DeviceAdjacentDifference, and stream order.  TAP.  Also compiled by nvcc -arch=sm_90 (real CUB there).
 #include <cub/cub.cuh>
 #include <algorithm>
 #include <cstdio>
@@ -330,6 +331,80 @@ static void run_segments(int n)
 	cudaFree(d_begin), cudaFree(d_end);
 }
 
+struct SameTens {
+	__host__ __device__ bool operator()(int a, int b) const { return a / 10 == b / 10; }
+};
+struct Minus {
+	__host__ __device__ int operator()(int a, int b) const { return a - b; }
+};
+
+// DeviceScan's by-key forms against std::partial_sum over each run (found
+// with std::upper_bound on the sorted keys), DeviceAdjacentDifference
+// against std::adjacent_difference (forwards, and on the reversed sequence
+// for SubtractRight)
+static void run_by_key(int n)
+{
+	std::vector<int> keys(n), vals(n);
+	for (int i = 0; i < n; i++)
+		keys[i] = rnd(n / 3 + 2), vals[i] = rnd(1000) - 500;
+	std::sort(keys.begin(), keys.end());
+	std::vector<int> isum(n), esum(n), imax(n), emax(n), tens(n);
+	for (int i = 0, j; i < n; i = j) {
+		j = (int)(std::upper_bound(keys.begin(), keys.end(), keys[i]) - keys.begin());
+		std::partial_sum(vals.begin() + i, vals.begin() + j, isum.begin() + i);
+		std::partial_sum(vals.begin() + i, vals.begin() + j, imax.begin() + i, MaxOp());
+		esum[i] = 0, emax[i] = -100000;
+		for (int k = i + 1; k < j; k++)
+			esum[k] = isum[k - 1], emax[k] = std::max(imax[k - 1], -100000);
+	}
+	for (int i = 0, j; i < n; i = j) {	// runs of keys with the same tens
+		j = (int)(std::upper_bound(keys.begin(), keys.end(), keys[i] / 10 * 10 + 9) - keys.begin());
+		std::partial_sum(vals.begin() + i, vals.begin() + j, tens.begin() + i);
+	}
+	int *d_keys = dev(keys), *d_vals = dev(vals), *d_a = dev(std::vector<int>(n));
+	bool ok = TWO_PHASE(cub::DeviceScan::InclusiveSumByKey(d_temp_storage, temp_storage_bytes, d_keys, d_vals, d_a,
+							       n)) == cudaSuccess &&
+		  std::equal(isum.begin(), isum.end(), d_a);
+	ok &= TWO_PHASE(cub::DeviceScan::InclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys, d_vals, d_a,
+							    MaxOp(), n)) == cudaSuccess &&
+	      std::equal(imax.begin(), imax.end(), d_a);
+	ok &= TWO_PHASE(cub::DeviceScan::ExclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys, d_vals, d_a,
+							    MaxOp(), -100000, n)) == cudaSuccess &&
+	      std::equal(emax.begin(), emax.end(), d_a);
+	tap_ok(ok, "n=%d DeviceScan InclusiveSumByKey, InclusiveScanByKey, ExclusiveScanByKey = std::partial_sum per run", n);
+	// in place, and through a cache-modified output iterator
+	std::copy(vals.begin(), vals.end(), d_a);
+	ok = TWO_PHASE(cub::DeviceScan::ExclusiveSumByKey(d_temp_storage, temp_storage_bytes, d_keys, d_a, d_a, n)) ==
+		     cudaSuccess &&
+	     std::equal(esum.begin(), esum.end(), d_a);
+	cub::CacheModifiedOutputIterator<cub::STORE_CG, int> out(d_a);
+	ok &= TWO_PHASE(cub::DeviceScan::InclusiveSumByKey(d_temp_storage, temp_storage_bytes, d_keys, d_vals, out, n,
+							   SameTens())) == cudaSuccess &&
+	      std::equal(tens.begin(), tens.end(), d_a);
+	tap_ok(ok, "n=%d DeviceScan ExclusiveSumByKey in place; InclusiveSumByKey with an equality operator into a "
+		   "CacheModifiedOutputIterator", n);
+
+	std::vector<int> left(n), right(n), rev(vals.rbegin(), vals.rend());
+	std::adjacent_difference(vals.begin(), vals.end(), left.begin());
+	std::adjacent_difference(rev.begin(), rev.end(), right.rbegin());
+	ok = TWO_PHASE(cub::DeviceAdjacentDifference::SubtractLeftCopy(d_temp_storage, temp_storage_bytes, d_vals, d_a,
+								       n, Minus())) == cudaSuccess &&
+	     std::equal(left.begin(), left.end(), d_a);
+	ok &= TWO_PHASE(cub::DeviceAdjacentDifference::SubtractRightCopy(d_temp_storage, temp_storage_bytes, d_vals,
+									 d_a, n, Minus())) == cudaSuccess &&
+	      std::equal(right.begin(), right.end(), d_a);
+	std::copy(vals.begin(), vals.end(), d_a);
+	ok &= TWO_PHASE(cub::DeviceAdjacentDifference::SubtractLeft(d_temp_storage, temp_storage_bytes, d_a, n,
+								    Minus())) == cudaSuccess &&
+	      std::equal(left.begin(), left.end(), d_a);
+	std::copy(vals.begin(), vals.end(), d_a);
+	ok &= TWO_PHASE(cub::DeviceAdjacentDifference::SubtractRight(d_temp_storage, temp_storage_bytes, d_a, n,
+								     Minus())) == cudaSuccess &&
+	      std::equal(right.begin(), right.end(), d_a);
+	tap_ok(ok, "n=%d DeviceAdjacentDifference SubtractLeft/Right (copy and in place) = std::adjacent_difference", n);
+	cudaFree(d_keys), cudaFree(d_vals), cudaFree(d_a);
+}
+
 static void fill_stream(cudaStream_t, cudaError_t, void *p)
 {
 	for (int i = 0; i < 100; i++)
@@ -343,6 +418,8 @@ int main()
 		run(n);
 	for (int n : ns)
 		run_segments(n);
+	for (int n : ns)
+		run_by_key(n);
 
 	// the size query writes nothing but the size
 	int *d_in, *d_out;

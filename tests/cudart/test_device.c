@@ -648,11 +648,27 @@ static void test_constants(void)
 #endif
 }
 
-int main(void)
+TAP_TEST(constants)
 {
 	test_constants();
+}
+
+TAP_TEST(int)
+{
 	test_int();
+}
+
+TAP_TEST(fp)
+{
 	test_fp();
+}
+
+TAP_TEST(atomics)
+{
 	test_atomics();
-	return tap_done();
+}
+
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
 }

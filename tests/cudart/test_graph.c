@@ -801,18 +801,62 @@ static void test_reset_during_capture(void)
 	cudaStreamDestroy(s);
 }
 
-int main(void)
+TAP_TEST(manual_graph)
 {
 	test_manual_graph();
+}
+
+TAP_TEST(dependency_order)
+{
 	test_dependency_order();
+}
+
+TAP_TEST(exec_update)
+{
 	test_exec_update();
+}
+
+TAP_TEST(capture)
+{
 	test_capture();
+}
+
+TAP_TEST(capture_fork_join)
+{
 	test_capture_fork_join();
+}
+
+TAP_TEST(capture_errors)
+{
 	test_capture_errors();
+}
+
+TAP_TEST(graph_errors)
+{
 	test_graph_errors();
+}
+
+TAP_TEST(pitched)
+{
 	test_pitched();
+}
+
+TAP_TEST(pools)
+{
 	test_pools();
+}
+
+TAP_TEST(graph_memory)
+{
 	test_graph_memory();
+}
+
+TAP_TEST(reset_during_capture)
+{
 	test_reset_during_capture();
-	return tap_done();
+}
+
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
 }

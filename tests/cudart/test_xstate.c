@@ -97,18 +97,14 @@ static void launch(unsigned int grid, unsigned int block, cudaStream_t st, const
 		}
 }
 
-int main(int argc, char **argv)
+/*
+ * One scenario: each call leaves its state for the next (the device
+ * buffer, the stream), and each is checked for the wide state it leaves.
+ */
+TAP_TEST(entry_points)
 {
-	const char *why = xstate_unsupported();
 	cudaStream_t st = NULL;
 
-	(void)argc;
-	if (why) {
-		tap_skip(why, "XINUSE readable");
-		return tap_done();
-	}
-	if (xstate_reexec(argv))
-		printf("# could not restart with GLIBC_TUNABLES=%s\n", XSTATE_TUNABLES);
 	xstate_init();	/* threads the runtime starts begin with their creator's state */
 	check("cudaSetDevice", cudaSetDevice(0));
 	host = (int *)calloc(N, sizeof(int));
@@ -135,5 +131,20 @@ int main(int argc, char **argv)
 	xstate_init();
 	check("cudaFree", cudaFree(dev));
 	free(host);
-	return tap_done();
+}
+
+int main(int argc, char **argv)
+{
+	const char *why;
+
+	if (tap_listing(argc, argv))
+		return tap_main(argc, argv);
+	why = xstate_unsupported();
+	if (why) {
+		tap_skip(why, "XINUSE readable");
+		return tap_done();
+	}
+	if (xstate_reexec(argv))
+		printf("# could not restart with GLIBC_TUNABLES=%s\n", XSTATE_TUNABLES);
+	return tap_main(argc, argv);
 }

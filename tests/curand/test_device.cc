@@ -235,14 +235,42 @@ static void test_distribution(void)
 	       "curand_poisson, lambda 3 and 300 (Knuth and PTRS): mean %.3f of 151.5", mp);
 }
 
-int main(void)
+TAP_TEST(nvidia_xorwow)
 {
 	check_nvidia<curandStateXORWOW_t>("xorwow", 0);
+}
+
+TAP_TEST(nvidia_philox)
+{
 	check_nvidia<curandStatePhilox4_32_10_t>("philox", 1);
+}
+
+TAP_TEST(nvidia_mrg32k3a)
+{
 	check_nvidia<curandStateMRG32k3a_t>("mrg32k3a", 2);
+}
+
+TAP_TEST(philox4)
+{
 	test_philox4();
+}
+
+TAP_TEST(philox_kat)
+{
 	test_philox_kat();
+}
+
+TAP_TEST(skip)
+{
 	test_skip();
+}
+
+TAP_TEST(distribution)
+{
 	test_distribution();
-	return tap_done();
+}
+
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
 }

@@ -199,23 +199,81 @@ static void test_distributions(float *f, unsigned *u)
 	curandDestroyGenerator(g);
 }
 
-int main(void)
-{
-	unsigned *words = malloc((1 << 20) * sizeof(*words)), *more = malloc(4096 * sizeof(*more));
-	float *f = malloc((1 << 18) * sizeof(*f));
-	double *d = malloc(4096 * sizeof(*d));
+/* The tests' buffers: NVIDIA's recorded words reach index 2^20. */
+struct bufs {
+	unsigned *words, *more;
+	float *f;
+	double *d;
+};
 
-	if (!words || !more || !f || !d)
+static void bufs_free(struct bufs *b)
+{
+	free(b->words);
+	free(b->more);
+	free(b->f);
+	free(b->d);
+}
+
+static int bufs_new(struct bufs *b, const char *test)
+{
+	b->words = malloc((1 << 20) * sizeof(*b->words));
+	b->more = malloc(4096 * sizeof(*b->more));
+	b->f = malloc((1 << 18) * sizeof(*b->f));
+	b->d = malloc(4096 * sizeof(*b->d));
+	if (b->words && b->more && b->f && b->d)
 		return 1;
+	tap_ok(0, "%s: no memory for the buffers", test);
+	bufs_free(b);
+	return 0;
+}
+
+TAP_TEST(nvidia)
+{
+	struct bufs b;
+
+	if (!bufs_new(&b, "nvidia"))
+		return;
 	for (size_t i = 0; i < sizeof(ref_host) / sizeof(ref_host[0]); i++)
-		test_nvidia(&ref_host[i], words, f, d);
+		test_nvidia(&ref_host[i], b.words, b.f, b.d);
+	bufs_free(&b);
+}
+
+TAP_TEST(status)
+{
 	test_status();
-	test_host_generator(words, more);
-	test_distributions(f, words);
-	test_mt19937(words, more, f);
-	free(words);
-	free(more);
-	free(f);
-	free(d);
-	return tap_done();
+}
+
+TAP_TEST(host_generator)
+{
+	struct bufs b;
+
+	if (!bufs_new(&b, "host_generator"))
+		return;
+	test_host_generator(b.words, b.more);
+	bufs_free(&b);
+}
+
+TAP_TEST(distributions)
+{
+	struct bufs b;
+
+	if (!bufs_new(&b, "distributions"))
+		return;
+	test_distributions(b.f, b.words);
+	bufs_free(&b);
+}
+
+TAP_TEST(mt19937)
+{
+	struct bufs b;
+
+	if (!bufs_new(&b, "mt19937"))
+		return;
+	test_mt19937(b.words, b.more, b.f);
+	bufs_free(&b);
+}
+
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
 }

@@ -656,21 +656,74 @@ static void test_bad_ioctls(void)
 	close(fd);
 }
 
+/*
+ * The device every test uses, opened once by main() (its "open" line is a
+ * test of its own), and the length of a timed phase (the first argument).
+ */
+static struct idxgen_device *arb_dev;
+static int phase_seconds = 3;
+
+TAP_TEST(timed_phases)
+{
+	int64_t off, on;
+
+	/*
+	 * The waits and counts of the timed phases are figures, not assertions
+	 * (they depend on the machine's speed and load); what holds at any
+	 * speed is that nothing but the limit releases a holder: never with it
+	 * off.  What the limit does is checked step by step (test_hold_limit).
+	 */
+	off = phase(arb_dev, 0, phase_seconds);
+	tap_ok(phase_hold_releases == 0, "hold limit off: no hold-limit release (%" PRIu64 ")",
+	       phase_hold_releases);
+	on = phase(arb_dev, HOLD_LIMIT, phase_seconds);
+	tap_diag("hold limit %d: %" PRIu64 " hold-limit releases in the timed phase", HOLD_LIMIT,
+		 phase_hold_releases);
+	tap_diag("lowest priority, longest wait for lock 2 (equal priorities): %.3f ms with the hold "
+		 "limit off, %.3f ms with it at %d", off / 1e6, on / 1e6, HOLD_LIMIT);
+}
+
+TAP_TEST(hold_limit)
+{
+	test_hold_limit(arb_dev);
+	idxgen_lock_config(arb_dev, 0, true);
+}
+
+TAP_TEST(kill)
+{
+	if (emu)
+		tap_skip("the emulation lives in one process", "kill a process holding locks");
+	else
+		test_kill(arb_dev);
+}
+
+TAP_TEST(bad_ioctls)
+{
+	if (emu)
+		tap_skip("no driver under the emulation", "raw ioctl bad input");
+	else
+		test_bad_ioctls();
+}
+
+/* usage: idxgen-arb-test [SECONDS] [-l | -t NAME...]   (SECONDS: each timed phase, 3) */
 int main(int argc, char **argv)
 {
-	int seconds = argc > 1 ? atoi(argv[1]) : 3;
-	struct idxgen_device *dev;
 	const char *b = getenv("IDXGEN_BACKEND");
-	int64_t off, on;
 	int ret;
 
-	if (seconds < 1)
-		seconds = 1;
+	if (argc > 1 && argv[1][0] >= '0' && argv[1][0] <= '9') {
+		phase_seconds = atoi(argv[1]) < 1 ? 1 : atoi(argv[1]);
+		argv[1] = argv[0];
+		argc--;
+		argv++;
+	}
+	if (tap_listing(argc, argv))
+		return tap_main(argc, argv);
 	emu = b && !strcmp(b, "emu");
-	ret = idxgen_open(0, 0, &dev);
+	ret = idxgen_open(0, 0, &arb_dev);
 	if (!tap_ok(ret == 0, "open device 0 (%s)", idxgen_strerror(ret)))
 		return tap_done();
-	emu_dev = dev;
+	emu_dev = arb_dev;
 	shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (shm == MAP_FAILED) {
 		tap_ok(0, "shared memory");
@@ -678,29 +731,7 @@ int main(int argc, char **argv)
 	}
 	tap_diag("%d workers as %s: 2 HIGH, 3 NORMAL, 3 LOW (worker %d greedy on lock 2)", NW,
 		 emu ? "threads (emulation)" : "processes", GREEDY);
-	/*
-	 * The waits and counts of the timed phases are figures, not assertions
-	 * (they depend on the machine's speed and load); what holds at any
-	 * speed is that nothing but the limit releases a holder: never with it
-	 * off.  What the limit does is checked step by step (test_hold_limit).
-	 */
-	off = phase(dev, 0, seconds);
-	tap_ok(phase_hold_releases == 0, "hold limit off: no hold-limit release (%" PRIu64 ")",
-	       phase_hold_releases);
-	on = phase(dev, HOLD_LIMIT, seconds);
-	tap_diag("hold limit %d: %" PRIu64 " hold-limit releases in the timed phase", HOLD_LIMIT,
-		 phase_hold_releases);
-	tap_diag("lowest priority, longest wait for lock 2 (equal priorities): %.3f ms with the hold "
-		 "limit off, %.3f ms with it at %d", off / 1e6, on / 1e6, HOLD_LIMIT);
-	test_hold_limit(dev);
-	idxgen_lock_config(dev, 0, true);
-	if (emu) {
-		tap_skip("the emulation lives in one process", "kill a process holding locks");
-		tap_skip("no driver under the emulation", "raw ioctl bad input");
-	} else {
-		test_kill(dev);
-		test_bad_ioctls();
-	}
-	idxgen_close(dev);
-	return tap_done();
+	ret = tap_run(argc, argv);
+	idxgen_close(arb_dev);
+	return ret < 0 ? tap_done() : ret;
 }

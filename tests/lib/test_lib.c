@@ -24,6 +24,9 @@
  *   test_lib_schedule.c  schedule orders (issue 9)
  *   test_lib_locks.c     priority arbitration (docs/design.md#arbiter)
  *   test_lib_uq.c        user queues against the ioctl path (last: it resets device 0)
+ *
+ * usage: idxgen-lib-test [-l | -t NAME...]   (a test run alone opens device 0
+ * and reads its information first, as two tests of its own)
  */
 #define TAP_SHARED_DEFINE	/* this file holds the TAP count */
 #include "test_lib.h"
@@ -42,26 +45,124 @@ int output_ok(const struct idxgen_config *cfg)
 				cfg->mx, cfg->my, cfg->word_size) < 0;
 }
 
-int main(void)
+/*
+ * Device 0 and its information, for a test run alone (-t NAME): in a whole
+ * run test_basics opens it and test_info reads it, both as tests.
+ */
+static int have_device(void)
+{
+	int ret;
+
+	if (dev)
+		return 1;
+	ret = idxgen_open(0, 0, &dev);
+	if (!tap_ok(ret == 0, "open device 0 (%s)", idxgen_strerror(ret)))
+		return 0;
+	ret = idxgen_get_info(dev, &info);
+	return tap_ok(ret == 0, "get_info (%s)", idxgen_strerror(ret));
+}
+
+TAP_TEST(basics)
+{
+	test_basics();
+}
+
+TAP_TEST(info)
+{
+	if (have_device())
+		test_info();
+}
+
+TAP_TEST(builder)
+{
+	if (have_device())
+		test_builder();
+}
+
+TAP_TEST(regions)
+{
+	if (have_device())
+		test_regions();
+}
+
+TAP_TEST(contexts)
+{
+	if (have_device())
+		test_contexts();
+}
+
+TAP_TEST(jobs)
+{
+	if (have_device())
+		test_jobs();
+}
+
+TAP_TEST(device_shapes)
+{
+	if (have_device())
+		test_device_shapes();
+}
+
+TAP_TEST(unpack)
+{
+	if (have_device())
+		test_unpack();
+}
+
+TAP_TEST(iterator)
+{
+	if (have_device())
+		test_iterator();
+}
+
+TAP_TEST(threads)
+{
+	if (have_device())
+		test_threads();
+}
+
+TAP_TEST(lifetime)
+{
+	if (have_device())
+		test_lifetime();
+}
+
+TAP_TEST(schedule)
+{
+	if (have_device())
+		test_schedule();
+}
+
+TAP_TEST(locks)
+{
+	if (have_device())
+		test_locks();
+}
+
+TAP_TEST(user_queues)
+{
+	if (have_device())
+		test_user_queues();
+}
+
+/* Last: device 0 is removed under a queue, then rescanned. */
+TAP_TEST(uq_removed)
 {
 	bool on_device;
 
-	test_basics();
-	test_info();
-	test_builder();
-	test_regions();
-	test_contexts();
-	test_jobs();
-	test_device_shapes();
-	test_unpack();
-	test_iterator();
-	test_threads();
-	test_lifetime();
-	test_schedule();
-	test_locks();
+	if (!have_device())
+		return;
 	on_device = idxgen_backend_of(dev) == IDXGEN_BACKEND_DRM;
-	test_user_queues();
 	idxgen_close(dev);
+	dev = NULL;
 	test_uq_removed(on_device);
-	return tap_done();
+}
+
+int main(int argc, char **argv)
+{
+	int rc = tap_run(argc, argv);
+
+	if (dev)
+		idxgen_close(dev);
+	return rc < 0 ? tap_done() : rc;
 }

@@ -26,7 +26,9 @@
  *   test_rt_fiber.c      threads as fibers: barriers, warp operations, failures
  *   test_rt_coop.c       cooperative launches and grid-wide barriers
  *
- * usage: idxgen-rt-test [quick]    (quick: smaller sizes, for valgrind)
+ * usage: idxgen-rt-test [quick] [-l | -t NAME...]    (quick: smaller sizes,
+ * for valgrind; -l lists the tests: the areas that need no runtime, then
+ * every area at 1, 2 and 4 threads; -t NAME runs one)
  */
 #define TAP_SHARED_DEFINE	/* this file holds the TAP count */
 #include "test_rt.h"
@@ -58,63 +60,104 @@ struct idxgen_rt *rt_new(unsigned int threads)
 	return rt;
 }
 
+/*
+ * Every area at one thread count, on one runtime, in the order the areas
+ * depend on (launch state and history build up along the way); at 2
+ * threads the areas that need only one count follow on the same runtime.
+ */
+static void test_at_threads(unsigned int nt)
+{
+	struct idxgen_rt *rt = rt_new(nt);
+
+	if (!tap_ok(rt != NULL, "runtime with %u threads", nt))
+		return;
+	test_vadd(rt, nt, quick ? 3000 : 100003, 256);
+	test_vadd(rt, nt, 777, 64);
+	test_reduce(rt, nt, quick ? 5000 : 100000, 128);
+	test_reduce(rt, nt, 1000, 512);
+	test_matmul(rt, nt, quick ? 32 : 96, &matmul_kernel);
+	test_matmul(rt, nt, quick ? 32 : 96, &matmul_il_kernel);
+	test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4), &stencil_kernel);
+	test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4), &stencil_wr_kernel);
+	test_stencil(rt, nt, 37, 9, 7, IDXGEN_RT_DIM3(40, 3, 2), &stencil_wr_kernel);
+	if (!quick) {
+		test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(16, 4, 2), &stencil_kernel);
+		test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(32, 4, 2), &stencil_wr_kernel);
+	}
+	test_rev(rt, nt, quick ? 20 : 300, 256);
+	test_rev(rt, nt, 7, 33);
+	test_schedule(rt, nt);
+	test_stream_order(rt, nt);
+	test_launch_cache(rt, nt);
+	test_claims(rt, nt);
+	test_vote(rt, nt);
+	test_fibers(rt, nt);
+	test_coop(rt, nt);
+	test_trap(rt, nt);
+	test_printf(rt, nt);
+	test_async(rt, nt);
+	test_stress(rt, nt);
+	if (nt == 2) {
+		test_history(rt);
+		test_layout(rt);
+		test_shapes(rt);
+		test_bad_input(rt);
+		test_abi_versions(rt);
+		test_prof(rt);
+		test_visit(rt, IDXGEN_RT_DIM3(3, 4, 5), IDXGEN_RT_DIM3(2, 3, 4), "3-D grid");
+		test_visit(rt, IDXGEN_RT_DIM3(70000, 1, 1), IDXGEN_RT_DIM3(1, 1, 1),
+			   "grid.x above the device's 65535: chunked");
+		if (!quick)
+			test_visit(rt, IDXGEN_RT_DIM3(1100, 1000, 1), IDXGEN_RT_DIM3(1, 1, 1),
+				   "grid above the device's 1M threads: chunked");
+	}
+	idxgen_rt_destroy(rt);
+}
+
+TAP_TEST(announce)
+{
+	test_announce();
+}
+
+TAP_TEST(forced_drm)
+{
+	test_forced_drm();
+}
+
+TAP_TEST(num_threads)
+{
+	test_num_threads();
+}
+
+TAP_TEST(devices)
+{
+	test_devices();
+}
+
+TAP_TEST(threads_1)
+{
+	test_at_threads(1);
+}
+
+TAP_TEST(threads_2)
+{
+	test_at_threads(2);
+}
+
+TAP_TEST(threads_4)
+{
+	test_at_threads(4);
+}
+
+/* usage: idxgen-rt-test [quick] [-l | -t NAME...] */
 int main(int argc, char **argv)
 {
-	static const unsigned int threads[] = { 1, 2, 4 };
-
 	quick = argc > 1 && !strcmp(argv[1], "quick");
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	test_announce();
-	test_forced_drm();
-	test_num_threads();
-	test_devices();
-	for (unsigned int i = 0; i < sizeof(threads) / sizeof(threads[0]); i++) {
-		unsigned int nt = threads[i];
-		struct idxgen_rt *rt = rt_new(nt);
-
-		if (!tap_ok(rt != NULL, "runtime with %u threads", nt))
-			continue;
-		test_vadd(rt, nt, quick ? 3000 : 100003, 256);
-		test_vadd(rt, nt, 777, 64);
-		test_reduce(rt, nt, quick ? 5000 : 100000, 128);
-		test_reduce(rt, nt, 1000, 512);
-		test_matmul(rt, nt, quick ? 32 : 96, &matmul_kernel);
-		test_matmul(rt, nt, quick ? 32 : 96, &matmul_il_kernel);
-		test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4), &stencil_kernel);
-		test_stencil(rt, nt, 19, 13, 11, IDXGEN_RT_DIM3(8, 4, 4), &stencil_wr_kernel);
-		test_stencil(rt, nt, 37, 9, 7, IDXGEN_RT_DIM3(40, 3, 2), &stencil_wr_kernel);
-		if (!quick) {
-			test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(16, 4, 2), &stencil_kernel);
-			test_stencil(rt, nt, 64, 48, 40, IDXGEN_RT_DIM3(32, 4, 2), &stencil_wr_kernel);
-		}
-		test_rev(rt, nt, quick ? 20 : 300, 256);
-		test_rev(rt, nt, 7, 33);
-		test_schedule(rt, nt);
-		test_stream_order(rt, nt);
-		test_launch_cache(rt, nt);
-		test_claims(rt, nt);
-		test_vote(rt, nt);
-		test_fibers(rt, nt);
-		test_coop(rt, nt);
-		test_trap(rt, nt);
-		test_printf(rt, nt);
-		test_async(rt, nt);
-		test_stress(rt, nt);
-		if (nt == 2) {
-			test_history(rt);
-			test_layout(rt);
-			test_shapes(rt);
-			test_bad_input(rt);
-			test_abi_versions(rt);
-			test_prof(rt);
-			test_visit(rt, IDXGEN_RT_DIM3(3, 4, 5), IDXGEN_RT_DIM3(2, 3, 4), "3-D grid");
-			test_visit(rt, IDXGEN_RT_DIM3(70000, 1, 1), IDXGEN_RT_DIM3(1, 1, 1),
-				   "grid.x above the device's 65535: chunked");
-			if (!quick)
-				test_visit(rt, IDXGEN_RT_DIM3(1100, 1000, 1), IDXGEN_RT_DIM3(1, 1, 1),
-					   "grid above the device's 1M threads: chunked");
-		}
-		idxgen_rt_destroy(rt);
+	if (quick) {
+		argv[1] = argv[0];
+		argc--;
+		argv++;
 	}
-	return tap_done();
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	return tap_main(argc, argv);
 }

@@ -2,8 +2,9 @@
 /*
  * cub/cub.cuh - CUB's device-wide primitives for programs built by
  * idxgen-cc, on the C++ standard library: DeviceReduce (ReduceByKey too),
- * DeviceScan, DeviceRadixSort, DeviceSegmentedRadixSort, DeviceSelect,
- * DevicePartition, DeviceRunLengthEncode, DeviceHistogram, DeviceSegmentedReduce,
+ * DeviceScan (the by-key scans too), DeviceRadixSort, DeviceSegmentedRadixSort,
+ * DeviceSelect, DevicePartition, DeviceRunLengthEncode, DeviceHistogram,
+ * DeviceSegmentedReduce, DeviceAdjacentDifference,
  * with CUB's two-phase temporary-storage protocol (a call with a NULL
  * d_temp_storage only writes temp_storage_bytes; the next call runs), and
  * the utilities they use (KeyValuePair, DoubleBuffer, CachingDeviceAllocator).
@@ -15,8 +16,9 @@
  * thread and is complete when it returns (stream order, as lib/cublas).
  * The block and warp primitives (BlockReduce, BlockScan, BlockLoad,
  * BlockStore, BlockExchange, BlockRadixSort, BlockHistogram,
- * BlockDiscontinuity, BlockAdjacentDifference, BlockShuffle, WarpReduce,
- * WarpScan) are in cub/block/ and cub/warp/, the iterators in
+ * BlockDiscontinuity, BlockAdjacentDifference, BlockShuffle, BlockMergeSort,
+ * BlockRunLengthDecode, WarpReduce, WarpScan, WarpLoad, WarpStore,
+ * WarpExchange) are in cub/block/ and cub/warp/, the iterators in
  * cub/iterator/ (all included at the end): kernels naming the primitives
  * run as fibers (cub/idxgen_collective.cuh).
  */
@@ -79,6 +81,19 @@ struct Max {
 struct Min {
 	template <typename T>
 	T operator()(const T &a, const T &b) const { return b < a ? b : a; }
+};
+/* CUB 1.x's equality and difference functors (the defaults of the by-key scans and adjacent differences) */
+struct Equality {
+	template <typename T, typename U>
+	__host__ __device__ bool operator()(const T &a, const U &b) const { return a == b; }
+};
+struct Inequality {
+	template <typename T, typename U>
+	__host__ __device__ bool operator()(const T &a, const U &b) const { return a != b; }
+};
+struct Difference {
+	template <typename T, typename U>
+	__host__ __device__ auto operator()(const T &a, const U &b) const -> decltype(a - b) { return a - b; }
 };
 
 /*
@@ -179,6 +194,17 @@ void radix_sort(const K *kin, K *kout, const V *vin, V *vout, size_t n, int begi
 		std::copy(vs.begin(), vs.end(), vout);
 }
 
+/* the end of the run that starts at i: items equal (eq) to their predecessor extend it, as CUB compares */
+template <typename It, typename N, typename Eq>
+N run_end(It it, N i, N n, Eq eq)
+{
+	N j = i + 1;
+
+	while (j < n && eq(it[j - 1], it[j]))
+		j++;
+	return j;
+}
+
 struct NullType {
 };
 
@@ -257,8 +283,9 @@ struct DeviceReduce {
 		N runs = 0;
 		for (N i = 0, j; i < num_items; i = j) {	/* one aggregate per run of equal keys */
 			auto acc = d_values_in[i];
-			for (j = i + 1; j < num_items && d_keys_in[j] == d_keys_in[i]; j++)
-				acc = reduction_op(acc, d_values_in[j]);
+			j = detail::run_end(d_keys_in, i, num_items, Equality());
+			for (N k = i + 1; k < j; k++)
+				acc = reduction_op(acc, d_values_in[k]);
 			d_unique_out[runs] = d_keys_in[i];
 			d_aggregates_out[runs] = acc;
 			runs++;
@@ -308,6 +335,67 @@ struct DeviceScan {
 			acc = next;
 		}
 		return cudaSuccess;
+	}
+	/*
+	 * Scans by key: each run of consecutive keys that equality_op finds
+	 * equal to their predecessor is scanned on its own; values may be
+	 * scanned in place.
+	 */
+	template <typename KeysInIt, typename ValuesInIt, typename ValuesOutIt, typename Op,
+		  typename Eq = Equality, typename N = uint32_t>
+	static cudaError_t InclusiveScanByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInIt d_keys_in,
+					      ValuesInIt d_values_in, ValuesOutIt d_values_out, Op scan_op,
+					      N num_items, Eq equality_op = Eq(), cudaStream_t stream = 0)
+	{
+		IDXGEN_CUB_START(stream);
+		typedef detail::out_t<ValuesOutIt, ValuesInIt> T;
+		for (N i = 0, j; i < num_items; i = j) {
+			j = detail::run_end(d_keys_in, i, num_items, equality_op);
+			T acc = d_values_in[i];
+			d_values_out[i] = acc;
+			for (N k = i + 1; k < j; k++) {
+				acc = scan_op(acc, d_values_in[k]);
+				d_values_out[k] = acc;
+			}
+		}
+		return cudaSuccess;
+	}
+	template <typename KeysInIt, typename ValuesInIt, typename ValuesOutIt, typename Op, typename T,
+		  typename Eq = Equality, typename N = uint32_t>
+	static cudaError_t ExclusiveScanByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInIt d_keys_in,
+					      ValuesInIt d_values_in, ValuesOutIt d_values_out, Op scan_op,
+					      T init_value, N num_items, Eq equality_op = Eq(), cudaStream_t stream = 0)
+	{
+		IDXGEN_CUB_START(stream);
+		for (N i = 0, j; i < num_items; i = j) {
+			j = detail::run_end(d_keys_in, i, num_items, equality_op);
+			T acc = init_value;
+			for (N k = i; k < j; k++) {
+				T next = scan_op(acc, d_values_in[k]);	/* read before the write: in place works */
+				d_values_out[k] = acc;
+				acc = next;
+			}
+		}
+		return cudaSuccess;
+	}
+	template <typename KeysInIt, typename ValuesInIt, typename ValuesOutIt, typename Eq = Equality,
+		  typename N = uint32_t>
+	static cudaError_t InclusiveSumByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInIt d_keys_in,
+					     ValuesInIt d_values_in, ValuesOutIt d_values_out, N num_items,
+					     Eq equality_op = Eq(), cudaStream_t stream = 0)
+	{
+		return InclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+					  cub::Sum(), num_items, equality_op, stream);
+	}
+	template <typename KeysInIt, typename ValuesInIt, typename ValuesOutIt, typename Eq = Equality,
+		  typename N = uint32_t>
+	static cudaError_t ExclusiveSumByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInIt d_keys_in,
+					     ValuesInIt d_values_in, ValuesOutIt d_values_out, N num_items,
+					     Eq equality_op = Eq(), cudaStream_t stream = 0)
+	{
+		typedef detail::out_t<ValuesOutIt, ValuesInIt> T;
+		return ExclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+					  cub::Sum(), T(), num_items, equality_op, stream);
 	}
 	template <typename InIt, typename OutIt, typename N>
 	static cudaError_t InclusiveSum(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
@@ -513,8 +601,7 @@ struct DeviceRunLengthEncode {
 		IDXGEN_CUB_START(stream);
 		N runs = 0;
 		for (N i = 0, j; i < num_items; i = j) {
-			for (j = i + 1; j < num_items && d_in[j] == d_in[i]; j++)
-				;
+			j = detail::run_end(d_in, i, num_items, Equality());
 			d_unique_out[runs] = d_in[i];
 			d_counts_out[runs] = j - i;
 			runs++;
@@ -531,8 +618,7 @@ struct DeviceRunLengthEncode {
 		IDXGEN_CUB_START(stream);
 		N runs = 0;
 		for (N i = 0, j; i < num_items; i = j) {
-			for (j = i + 1; j < num_items && d_in[j] == d_in[i]; j++)
-				;
+			j = detail::run_end(d_in, i, num_items, Equality());
 			if (j - i > 1) {
 				d_offsets_out[runs] = i;
 				d_lengths_out[runs] = j - i;
@@ -644,6 +730,53 @@ struct DeviceSegmentedRadixSort {
 	}
 };
 
+/*
+ * Adjacent differences: SubtractLeft writes op(in[i], in[i - 1]) and
+ * SubtractRight op(in[i], in[i + 1]); the item without a neighbour is
+ * copied.  The in-place forms run in the order that reads each item
+ * before it is overwritten.
+ */
+struct DeviceAdjacentDifference {
+	template <typename InIt, typename OutIt, typename Op = Difference, typename N = uint32_t>
+	static cudaError_t SubtractLeftCopy(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_input,
+					    OutIt d_output, N num_items, Op difference_op = Op(),
+					    cudaStream_t stream = 0)
+	{
+		IDXGEN_CUB_START(stream);
+		for (N i = num_items; i > 1; i--)
+			d_output[i - 1] = difference_op(d_input[i - 1], d_input[i - 2]);
+		if (num_items > 0)
+			d_output[0] = d_input[0];
+		return cudaSuccess;
+	}
+	template <typename It, typename Op = Difference, typename N = uint32_t>
+	static cudaError_t SubtractLeft(void *d_temp_storage, size_t &temp_storage_bytes, It d_input, N num_items,
+					Op difference_op = Op(), cudaStream_t stream = 0)
+	{
+		return SubtractLeftCopy(d_temp_storage, temp_storage_bytes, d_input, d_input, num_items,
+					difference_op, stream);
+	}
+	template <typename InIt, typename OutIt, typename Op = Difference, typename N = uint32_t>
+	static cudaError_t SubtractRightCopy(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_input,
+					     OutIt d_output, N num_items, Op difference_op = Op(),
+					     cudaStream_t stream = 0)
+	{
+		IDXGEN_CUB_START(stream);
+		for (N i = 0; i + 1 < num_items; i++)
+			d_output[i] = difference_op(d_input[i], d_input[i + 1]);
+		if (num_items > 0)
+			d_output[num_items - 1] = d_input[num_items - 1];
+		return cudaSuccess;
+	}
+	template <typename It, typename Op = Difference, typename N = uint32_t>
+	static cudaError_t SubtractRight(void *d_temp_storage, size_t &temp_storage_bytes, It d_input, N num_items,
+					 Op difference_op = Op(), cudaStream_t stream = 0)
+	{
+		return SubtractRightCopy(d_temp_storage, temp_storage_bytes, d_input, d_input, num_items,
+					 difference_op, stream);
+	}
+};
+
 #undef IDXGEN_CUB_START
 
 } // namespace cub
@@ -661,11 +794,16 @@ struct DeviceSegmentedRadixSort {
 #include "block/block_discontinuity.cuh"
 #include "block/block_adjacent_difference.cuh"
 #include "block/block_shuffle.cuh"
+#include "block/block_merge_sort.cuh"
+#include "block/block_run_length_decode.cuh"
+#include "warp/warp_load.cuh"
+#include "warp/warp_exchange.cuh"
 #include "thread/thread_load.cuh"
 #include "iterator/idxgen_input_iterator.cuh"
 #include "iterator/counting_input_iterator.cuh"
 #include "iterator/constant_input_iterator.cuh"
 #include "iterator/transform_input_iterator.cuh"
 #include "iterator/cache_modified_input_iterator.cuh"
+#include "iterator/cache_modified_output_iterator.cuh"
 #include "iterator/arg_index_input_iterator.cuh"
 #include "iterator/discard_output_iterator.cuh"

@@ -379,57 +379,114 @@ static const char *const check_names[] = { "shfl/up/down/xor with width 32/16/8/
 					   "predicated: if (lin < 32) { shfl_xor }, if (odd) { ballot, shfl }",
 					   "predicated: lone statement, loop in the body, nested if" };
 
-int main(void)
+/* The runtimes every test launches on (1 and 2 worker threads), made by main(). */
+static struct run run_state;
+
+/* Check C of the table in every order, every shape, 1 and 2 workers. */
+static void run_check(unsigned c)
 {
-	struct run r;
-	struct idxgen_rt_options ro = { .num_threads = 1 };
+	struct run r = run_state;
 
-	if (idxgen_rt_create(&ro, &r.rt[0]))
-		return 1;
-	ro.num_threads = 2;
-	if (idxgen_rt_create(&ro, &r.rt[1]))
-		return 1;
-	for (unsigned c = 0; c < sizeof(checks) / sizeof(checks[0]); c++)
-		for (unsigned o = 0; o < NORDERS; o++) {
-			int bad = 0, rejected = 0, runs = 0;
+	for (unsigned o = 0; o < NORDERS; o++) {
+		int bad = 0, rejected = 0, runs = 0;
 
-			for (unsigned s = 0; s < NSHAPES; s++) {
-				unsigned total;
-				int *in;
+		for (unsigned s = 0; s < NSHAPES; s++) {
+			unsigned total;
+			int *in;
 
-				r.sh = &shapes[s];
-				r.n = r.sh->bx * r.sh->by * r.sh->bz;
-				r.nb = r.sh->gx * r.sh->gy;
-				total = r.n * r.nb;
-				in = malloc(total * sizeof(int));
-				for (unsigned i = 0; i < total; i++)
-					in[i] = value(i);
-				for (int w = 0; w < 2; w++) {
-					int b = checks[c](&r, w, o, in, total);
+			r.sh = &shapes[s];
+			r.n = r.sh->bx * r.sh->by * r.sh->bz;
+			r.nb = r.sh->gx * r.sh->gy;
+			total = r.n * r.nb;
+			in = malloc(total * sizeof(int));
+			for (unsigned i = 0; i < total; i++)
+				in[i] = value(i);
+			for (int w = 0; w < 2; w++) {
+				int b = checks[c](&r, w, o, in, total);
 
-					if (b < 0)
-						rejected++;
-					else
-						bad += b, runs++;
-				}
-				free(in);
+				if (b < 0)
+					rejected++;
+				else
+					bad += b, runs++;
 			}
-			tap_ok(!bad && runs, "%s, order %s: %d shapes x 1/2 workers run (%d rejected by the order), %d wrong",
-			       check_names[c], order_names[o], runs, rejected, bad);
+			free(in);
 		}
-	{
-		/* more threads than the exchange arrays hold: the launch fails, no crash */
-		struct shape big = { 1100, 1, 1, 2, 1 };
-		int *in = calloc(2200, sizeof(int)), *out = calloc(2200 * 4, sizeof(int)), src = 1, width = 32;
-		void *args[] = { &in, &out, &src, &width };
-		int rc;
-
-		r.sh = &big;
-		rc = launch(&r, 1, 0, &idxgen_cc_kernel_shfl_all, args);
-		tap_ok(rc == -EFAULT, "a block of 1100 threads (over 1024): the launch fails with -EFAULT (%d)", rc);
-		free(in), free(out);
+		tap_ok(!bad && runs, "%s, order %s: %d shapes x 1/2 workers run (%d rejected by the order), %d wrong",
+		       check_names[c], order_names[o], runs, rejected, bad);
 	}
-	idxgen_rt_destroy(r.rt[0]);
-	idxgen_rt_destroy(r.rt[1]);
-	return tap_done();
+}
+
+TAP_TEST(shfl)
+{
+	run_check(0);
+}
+
+TAP_TEST(votes)
+{
+	run_check(1);
+}
+
+TAP_TEST(match_reduce)
+{
+	run_check(2);
+}
+
+TAP_TEST(warp_sum)
+{
+	run_check(3);
+}
+
+TAP_TEST(early_return)
+{
+	run_check(4);
+}
+
+TAP_TEST(inlined)
+{
+	run_check(5);
+}
+
+TAP_TEST(predicated)
+{
+	run_check(6);
+}
+
+TAP_TEST(predicated2)
+{
+	run_check(7);
+}
+
+/* more threads than the exchange arrays hold: the launch fails, no crash */
+TAP_TEST(oversized_block)
+{
+	struct run r = run_state;
+	struct shape big = { 1100, 1, 1, 2, 1 };
+	int *in = calloc(2200, sizeof(int)), *out = calloc(2200 * 4, sizeof(int)), src = 1, width = 32;
+	void *args[] = { &in, &out, &src, &width };
+	int rc;
+
+	r.sh = &big;
+	rc = launch(&r, 1, 0, &idxgen_cc_kernel_shfl_all, args);
+	tap_ok(rc == -EFAULT, "a block of 1100 threads (over 1024): the launch fails with -EFAULT (%d)", rc);
+	free(in), free(out);
+}
+
+_Static_assert(sizeof(checks) / sizeof(checks[0]) == 8, "a check without its TAP_TEST above");
+
+int main(int argc, char **argv)
+{
+	struct idxgen_rt_options ro = { .num_threads = 1 };
+	int rc;
+
+	if (tap_listing(argc, argv))
+		return tap_main(argc, argv);
+	if (idxgen_rt_create(&ro, &run_state.rt[0]) ||
+	    (ro.num_threads = 2, idxgen_rt_create(&ro, &run_state.rt[1]))) {
+		tap_ok(0, "runtimes with 1 and 2 worker threads");
+		return tap_done();
+	}
+	rc = tap_run(argc, argv);
+	idxgen_rt_destroy(run_state.rt[0]);
+	idxgen_rt_destroy(run_state.rt[1]);
+	return rc < 0 ? tap_done() : rc;
 }

@@ -7,7 +7,8 @@
  * is valid in the logical warp's lane 0, as CUB's.  One warp rendezvous:
  * at the instant the logical warp has arrived, lane 0's result is folded
  * from the lanes' inputs in lane order (lanes that returned are left out);
- * the TempStorage is not needed and may be reused at once.
+ * the TempStorage is not needed and may be reused at once.  Also the
+ * head- and tail-segmented forms (HeadSegmentedSum, ...).
  */
 #pragma once
 #include "../cub.cuh"
@@ -40,6 +41,42 @@ struct WarpReduceFn {
 		}
 	}
 };
+
+/*
+ * The segmented forms: each lane brings its input and flag; every lane gets
+ * the fold from itself to the end of its segment, which for a segment's
+ * first lane (where CUB defines the result) is the segment's reduction.
+ * A segment ends before the next head flag (head form) or at a tail flag
+ * (tail form), and at the end of the logical warp.
+ */
+template <typename T>
+struct FlaggedItem {
+	T item;
+	bool flag;
+};
+template <typename T, typename Op>
+struct WarpSegReduceFn {
+	struct Arg {
+		const Op *op;
+		int width;
+		bool tails;
+	};
+	static void run(const WarpOperands<FlaggedItem<T>> &ops, uint32_t, uint32_t lane, const Arg &a, T &out)
+	{
+		uint32_t end = lane - lane % (uint32_t)a.width + (uint32_t)a.width;
+
+		out = ops.op[lane]->item;
+		if (a.tails && ops.op[lane]->flag)
+			return;
+		for (uint32_t i = lane + 1; i < end && i < 32 && ops.op[i]; i++) {
+			if (!a.tails && ops.op[i]->flag)
+				break;
+			out = (*a.op)(out, ops.op[i]->item);
+			if (a.tails && ops.op[i]->flag)
+				break;
+		}
+	}
+};
 } // namespace detail
 
 template <typename T, int LOGICAL_WARP_THREADS = 32, int LEGACY_PTX_ARCH = 0>
@@ -57,6 +94,19 @@ class WarpReduce
 		T out = input;
 
 		detail::warp_rendezvous<Fn>(detail::logical_warp_mask(lane, LOGICAL_WARP_THREADS), input, a, out);
+		return out;
+	}
+
+	template <typename Op>
+	__device__ T segmented(T input, bool flag, Op op, bool tails)
+	{
+		typedef detail::WarpSegReduceFn<T, Op> Fn;
+		unsigned int lane = detail::lane_id();
+		typename Fn::Arg a = { &op, LOGICAL_WARP_THREADS, tails };
+		detail::FlaggedItem<T> mine = { input, flag };
+		T out = input;
+
+		detail::warp_rendezvous<Fn>(detail::logical_warp_mask(lane, LOGICAL_WARP_THREADS), mine, a, out);
 		return out;
 	}
 
@@ -88,6 +138,28 @@ class WarpReduce
 	__device__ T Reduce(T input, ReductionOp reduction_op, int valid_items)
 	{
 		return reduce(input, reduction_op, valid_items);
+	}
+	/* segments begin at head flags (lane 0 always begins one); the result is valid in each segment's first lane */
+	template <typename FlagT>
+	__device__ T HeadSegmentedSum(T input, FlagT head_flag)
+	{
+		return segmented(input, (bool)head_flag, cub::Sum(), false);
+	}
+	template <typename FlagT, typename ReductionOp>
+	__device__ T HeadSegmentedReduce(T input, FlagT head_flag, ReductionOp reduction_op)
+	{
+		return segmented(input, (bool)head_flag, reduction_op, false);
+	}
+	/* segments end at tail flags; the result is valid in each segment's first lane */
+	template <typename FlagT>
+	__device__ T TailSegmentedSum(T input, FlagT tail_flag)
+	{
+		return segmented(input, (bool)tail_flag, cub::Sum(), true);
+	}
+	template <typename FlagT, typename ReductionOp>
+	__device__ T TailSegmentedReduce(T input, FlagT tail_flag, ReductionOp reduction_op)
+	{
+		return segmented(input, (bool)tail_flag, reduction_op, true);
 	}
 };
 
