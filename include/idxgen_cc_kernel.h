@@ -157,8 +157,8 @@ static inline float idxgen_cc_atomic_exch_f(float *p, float v)
  */
 #define idxgen_cc_block_rmw(p, v, NEW) __extension__({				\
 	__typeof__(&*(p)) __idxgen_p = (p);					\
-	__typeof__(*__idxgen_p) __idxgen_o = *__idxgen_p,			\
-		__idxgen_v = (__typeof__(*__idxgen_p))(v);			\
+	__typeof__(*__idxgen_p) __idxgen_v = (__typeof__(*__idxgen_p))(v),	\
+		__idxgen_o = *__idxgen_p;	/* read after the operands, as the call would */ \
 	*__idxgen_p = (NEW);							\
 	__idxgen_o; })
 #define idxgen_cc_block_atomicAdd(p, v) idxgen_cc_block_rmw(p, v, __idxgen_o + __idxgen_v)
@@ -174,8 +174,8 @@ static inline float idxgen_cc_atomic_exch_f(float *p, float v)
 	idxgen_cc_block_rmw(p, v, __idxgen_o == 0 || __idxgen_o > __idxgen_v ? __idxgen_v : __idxgen_o - 1)
 #define idxgen_cc_block_atomicCAS(p, c, v) __extension__({			\
 	__typeof__(&*(p)) __idxgen_p = (p);					\
-	__typeof__(*__idxgen_p) __idxgen_o = *__idxgen_p,			\
-		__idxgen_c = (__typeof__(*__idxgen_p))(c), __idxgen_v = (__typeof__(*__idxgen_p))(v); \
+	__typeof__(*__idxgen_p) __idxgen_c = (__typeof__(*__idxgen_p))(c),	\
+		__idxgen_v = (__typeof__(*__idxgen_p))(v), __idxgen_o = *__idxgen_p; \
 	if (__idxgen_o == __idxgen_c)						\
 		*__idxgen_p = __idxgen_v;					\
 	__idxgen_o; })
