@@ -73,6 +73,7 @@ struct idxgen_uq {
 	u32 reset_gen;			/* idev->uq_reset_gen when it started */
 	u32 error;			/* IDXGEN_QERR_* when FAULT */
 	bool stopped;			/* the device no longer runs it */
+	bool shadow;			/* DRM_IDXGEN_UQ_CREATE_SHADOW */
 };
 
 #define to_uq_mem(o) container_of(o, struct idxgen_uq_mem, base)
@@ -229,8 +230,8 @@ static u32 *idxgen_uq_state_word(struct idxgen_uq *uq)
 static int idxgen_uq_objects(struct idxgen_uq *uq, struct drm_file *file)
 {
 	struct drm_device *drm = &uq->idev->drm;
-	size_t size = PAGE_ALIGN(idxgen_uq_value_off(uq->entries) + DRM_IDXGEN_UQ_STATE_WORD +
-				 sizeof(u32));
+	size_t size = PAGE_ALIGN(idxgen_uq_value_off(uq->entries) + DRM_IDXGEN_UQ_SHADOW_BLOCK +
+				 IDXGEN_UQ_SHADOW_SIZE);
 	int ret;
 
 	uq->mem = kzalloc(sizeof(*uq->mem), GFP_KERNEL);
@@ -320,6 +321,11 @@ static int idxgen_uq_hw_start(struct idxgen_uq *uq)
 	idxgen_wr(idev, IDXGEN_UQREG(uq->hw, IDXGEN_UQ_REQUESTER),
 		  le32_to_cpu(idxgen_arb_desc_requester(uq->ctx)));
 	idxgen_uq_windows(uq);
+	/* 0 clears a previous queue's block; a 1.1 device has no such register */
+	if (idev->features & IDXGEN_FEAT_UQ_SHADOW)
+		idxgen_uq_wr64(uq, IDXGEN_UQ_SHADOW_ADDR_LO, uq->shadow ?
+			       dma + idxgen_uq_value_off(uq->entries) +
+			       DRM_IDXGEN_UQ_SHADOW_BLOCK : 0);
 	if (idev->uq_irqs)
 		idxgen_wr(idev, IDXGEN_UQREG(uq->hw, IDXGEN_UQ_IRQ_VECTOR),
 			  IDXGEN_MSIX_UQ_VECTOR(idev->num_queues, uq->hw));
@@ -403,7 +409,7 @@ static int idxgen_uq_check_args(struct idxgen_device *idev, const struct drm_idx
 {
 	u32 i;
 
-	if (a->flags || a->pad || a->uq_id || !a->nregions ||
+	if ((a->flags & ~DRM_IDXGEN_UQ_CREATE_SHADOW) || a->pad || a->uq_id || !a->nregions ||
 	    a->nregions > DRM_IDXGEN_UQ_MAX_REGIONS || a->ring_entries < 2 ||
 	    a->ring_entries > min_t(u32, idev->max_ring, IDXGEN_HW_MAX_RING) ||
 	    !is_power_of_2(a->ring_entries))
@@ -411,6 +417,8 @@ static int idxgen_uq_check_args(struct idxgen_device *idev, const struct drm_idx
 	for (i = a->nregions; i < DRM_IDXGEN_UQ_MAX_REGIONS; i++)
 		if (a->regions[i])
 			return -EINVAL;
+	if ((a->flags & DRM_IDXGEN_UQ_CREATE_SHADOW) && !(idev->features & IDXGEN_FEAT_UQ_SHADOW))
+		return -EOPNOTSUPP;
 	return 0;
 }
 
@@ -496,6 +504,7 @@ int idxgen_uq_create_ioctl(struct drm_device *dev, void *data, struct drm_file *
 	uq->idev = idev;
 	uq->file = file;
 	uq->entries = args->ring_entries;
+	uq->shadow = args->flags & DRM_IDXGEN_UQ_CREATE_SHADOW;
 	uq->stopped = true;
 	atomic_inc(&idev->cnt.uqs);
 	uq->ctx = idxgen_ctx_lookup(ifile, args->ctx_id);

@@ -119,6 +119,7 @@ typedef uint64_t idxgen_le64;
 #define IDXGEN_FEAT_PRIORITY		(1u << 9)	/* per-requester CPRs (ARB_CPR) */
 #define IDXGEN_FEAT_MUTEX_ARB		(1u << 10)	/* mutex words + arbiter (0x300) */
 #define IDXGEN_FEAT_USER_QUEUES		(1u << 11)	/* user queues (0x400, 0x2000, BAR5) */
+#define IDXGEN_FEAT_UQ_SHADOW		(1u << 12)	/* user queues' shadow tail (UQ_SHADOW_ADDR) */
 
 /* Control and status */
 #define IDXGEN_REG_CTRL			0x040	/* RW */
@@ -429,6 +430,31 @@ static inline int idxgen_arb_result_errno(uint32_t res)
  * its doorbell afterwards; when UQ_STATUS reads neither ENABLED nor BUSY
  * the device no longer touches the queue's memory.  Doorbell writes to a
  * disabled queue, to pages >= UQ_COUNT or to other offsets are ignored.
+ *
+ * Shadow tail (FEAT_UQ_SHADOW; UQ_SHADOW_ADDR registers read 0 and ignore
+ * writes without it): a doorbell is an MMIO write, the dearest store a
+ * process makes, so the device can take the tail from memory instead and
+ * ask for the doorbell only when it would otherwise sleep (as virtio's
+ * event index and NVMe's shadow doorbell buffer do).  UQ_SHADOW_ADDR, when
+ * not 0, names an 8-byte aligned block in the process's memory, checked
+ * and latched at enable like UQ_FENCE_ADDR (BAD_RING):
+ *
+ *   +0 (u32, the process writes) the tail: next slot to fill;
+ *   +4 (u32, the device writes) the event index: the tail at which the
+ *      device last found the queue empty and went to sleep.
+ *
+ * Each time the device looks for work on the queue (after each of its
+ * jobs, after its doorbell, at any scheduling pass) it reads the tail word
+ * and takes it as a doorbell (a value >= ring size: BAD_DOORBELL; a read
+ * that fails: DMA).  Finding head == tail it writes the event index (when
+ * it changed), orders that write before a second read of the tail, and
+ * takes that tail too: so either it sees a tail stored before, or the
+ * process sees its event index.  The process stores descriptors, then the
+ * tail word, then (a full barrier between) reads the event index and rings
+ * the doorbell only when idxgen_uq_shadow_need_doorbell() says the device
+ * went to sleep inside the slots it just added.  Doorbell writes still act
+ * as above, so a process may always ring; 0 in UQ_SHADOW_ADDR (the reset
+ * value) is the doorbell-only queue of interface 1.1.
  */
 #define IDXGEN_MAX_UQUEUES		16
 #define IDXGEN_UQ_WINDOWS		8	/* window table entries per queue */
@@ -469,11 +495,33 @@ static inline int idxgen_arb_result_errno(uint32_t res)
 #define IDXGEN_UQ_FENCE_VALUE_LO	0x38	/* RO: completions written (64-bit) */
 #define IDXGEN_UQ_FENCE_VALUE_HI	0x3c
 #define IDXGEN_UQ_WIN(w)		(0x40 + 16 * (w))	/* window w < IDXGEN_UQ_WINDOWS */
+#define IDXGEN_UQ_SHADOW_ADDR_LO	0xc0	/* RW: bus address of the shadow block, 0: none */
+#define IDXGEN_UQ_SHADOW_ADDR_HI	0xc4
 #define   IDXGEN_UQW_BASE		0x0	/* RW: byte offset in index memory */
 #define   IDXGEN_UQW_SIZE		0x4	/* RW: bytes */
 #define   IDXGEN_UQW_FLAGS		0x8	/* RW: IDXGEN_UQW_F_*; other bits read 0 */
 #define   IDXGEN_UQW_RSVD		0xc	/* reads 0, writes ignored */
 #define IDXGEN_FENCE_ALIGN		8
+
+/* The shadow block (FEAT_UQ_SHADOW), IDXGEN_SHADOW_ALIGN bytes aligned */
+#define IDXGEN_SHADOW_ALIGN		8
+#define IDXGEN_UQ_SHADOW_TAIL		0x0	/* u32, the process: next slot to fill */
+#define IDXGEN_UQ_SHADOW_EVENT		0x4	/* u32, the device: tail it went to sleep at */
+#define IDXGEN_UQ_SHADOW_SIZE		8
+
+/*
+ * After moving a shadow tail from old to new (slots of a ring of size
+ * entries, a power of two) and reading the event index: 1 if the device
+ * went to sleep at a slot in [old, new), so it needs the doorbell to see
+ * the new slots; 0 if it is awake or will read the tail anyway.  Virtio's
+ * vring_need_event, on ring slots: the distance from old to event is
+ * shorter than the slots added.
+ */
+static inline int idxgen_uq_shadow_need_doorbell(uint32_t event, uint32_t new_tail,
+						 uint32_t old_tail, uint32_t entries)
+{
+	return ((event - old_tail) & (entries - 1)) < ((new_tail - old_tail) & (entries - 1));
+}
 
 #define IDXGEN_UQW_F_VALID		(1u << 0)
 #define IDXGEN_UQW_F_WORD16		(1u << 1)	/* 16-bit words allowed */

@@ -71,6 +71,7 @@ struct idxgen_device {
 	uint64_t uapi_features;		/* DRM_IDXGEN_UAPI_* (0 on a 1.0 driver) */
 	/* user queues (uq.c): ring entries of a context's queue, 0 = the ioctl path only */
 	uint32_t uq_entries;
+	bool uq_shadow;			/* user queues with a shadow tail (uq.c) */
 	uint64_t region_serials;	/* last serial given to a region (under lock) */
 
 	/* emu backend */

@@ -15,6 +15,12 @@
  * still complete in the order they were submitted, since each switch of
  * path first waits for the jobs of the other one.
  *
+ * Where the device has a shadow tail (DRM_IDXGEN_UAPI_UQ_SHADOW), a
+ * submission stores the new tail into the queue's memory and rings the
+ * doorbell (an MMIO store, which costs more than a system call under
+ * emulation) only when the device's event index says it went to sleep
+ * inside the jobs just added; IDXGEN_USER_QUEUES=doorbell rings every time.
+ *
  * Completions are copied ("harvested") from the completion ring into a
  * window of IDXGEN_RESULT_WINDOW results, as the driver keeps for the
  * ioctl path.  A wait polls the completion value for UQ_SPIN_NS and then
@@ -58,6 +64,8 @@ struct uq_queue {
 	uint64_t base;			/* sequence number of the queue's first job */
 	uint64_t submitted;		/* jobs written into the ring */
 	uint64_t harvested;		/* completions copied into the window */
+	uint32_t published;		/* the tail the device was last given */
+	bool shadow;			/* DRM_IDXGEN_UQ_CREATE_SHADOW */
 	bool dead;			/* faulted or reset: completes nothing more */
 	unsigned int refs;		/* the state's one, and one per waiter */
 };
@@ -84,10 +92,13 @@ void idxgen_uq_setup(struct idxgen_device *dev)
 	uint32_t entries = UQ_RING_ENTRIES;
 
 	dev->uq_entries = 0;
+	dev->uq_shadow = false;
 	if (!(dev->uapi_features & DRM_IDXGEN_UAPI_USER_QUEUES))
 		return;
 	if (env && (!strcmp(env, "0") || !strcmp(env, "off") || !strcmp(env, "no")))
 		return;
+	dev->uq_shadow = (dev->uapi_features & DRM_IDXGEN_UAPI_UQ_SHADOW) &&
+			 !(env && !strcmp(env, "doorbell"));
 	if (drmIoctl(dev->fd, DRM_IOCTL_IDXGEN_GET_PARAM, &gp) || gp.value < 2)
 		return;
 	while (entries > gp.value)
@@ -276,6 +287,8 @@ static int queue_new(struct idxgen_context *ctx, struct idxgen_region *const *re
 		q->size[n++] = old->size[i];
 	}
 	q->c.ctx_id = ctx->id;
+	q->shadow = ctx->dev->uq_shadow;
+	q->c.flags = q->shadow ? DRM_IDXGEN_UQ_CREATE_SHADOW : 0;
 	q->c.ring_entries = q->entries;
 	q->c.nregions = n;
 	if (drmIoctl(fd, DRM_IOCTL_IDXGEN_UQ_CREATE, &q->c)) {
@@ -404,6 +417,29 @@ static void ring_doorbell(struct uq_queue *q)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
+/*
+ * Give the device the jobs written so far: the doorbell, or with a shadow
+ * tail the tail stored into memory and the doorbell only if the device
+ * went to sleep inside the new slots (include/idxgen_hw.h, "Shadow tail").
+ */
+static void publish(struct uq_queue *q)
+{
+	uint32_t tail = (uint32_t)(q->submitted & (q->entries - 1)), event;
+	uint32_t *sh = (uint32_t *)(q->mem + q->c.value_offset + DRM_IDXGEN_UQ_SHADOW_BLOCK);
+
+	if (!q->shadow) {
+		ring_doorbell(q);
+		return;
+	}
+	/* the descriptors before the tail; the tail before the event index is read */
+	__atomic_store_n(&sh[IDXGEN_UQ_SHADOW_TAIL / 4], tail, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	event = __atomic_load_n(&sh[IDXGEN_UQ_SHADOW_EVENT / 4], __ATOMIC_ACQUIRE);
+	if (idxgen_uq_shadow_need_doorbell(event, tail, q->published, q->entries))
+		ring_doorbell(q);
+	q->published = tail;
+}
+
 static void write_desc(struct uq_queue *q, const struct idxgen_config *cfg, uint64_t seq)
 {
 	struct idxgen_desc *ring = (struct idxgen_desc *)q->mem;
@@ -432,7 +468,7 @@ static int make_room(struct idxgen_context *ctx, struct idxgen_uq_state *st, str
 	harvest(st, q);
 	if (q->submitted - q->harvested < q->entries - 1)
 		return 0;
-	ring_doorbell(q);	/* the jobs written so far, so that the device frees slots */
+	publish(q);	/* the jobs written so far, so that the device frees slots */
 	ret = wait_value(ctx->dev->fd, q, q->submitted - q->entries + 2, INT64_MAX);
 	if (ret) {
 		ret = ret == -ENODEV ? -ENODEV : -EIO;
@@ -485,7 +521,7 @@ int idxgen_uq_submit(struct idxgen_context *ctx, const struct idxgen_config *cfg
 		write_desc(st->q, &cfgs[i], st->next++);
 	}
 	if (i)
-		ring_doorbell(st->q);
+		publish(st->q);
 	pthread_mutex_unlock(&ctx->submit_lock);
 	return ret;
 }

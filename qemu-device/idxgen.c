@@ -74,7 +74,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(IdxgenState, IDXGEN)
 /* Hardware blocks that are on whether or not the firmware lists them */
 #define IDXGEN_HW_FIXED_FEATURES (IDXGEN_FEAT_DEBUG | IDXGEN_FEAT_PRIORITY | \
                                   IDXGEN_FEAT_MUTEX_ARB | \
-                                  IDXGEN_FEAT_USER_QUEUES)
+                                  IDXGEN_FEAT_USER_QUEUES | \
+                                  IDXGEN_FEAT_UQ_SHADOW)
 
 /*
  * Queues in IdxgenState.q: config queue q at index q, user queue u at
@@ -115,7 +116,14 @@ typedef struct IdxgenQueue {
     uint32_t win_base[IDXGEN_UQ_WINDOWS];
     uint32_t win_size[IDXGEN_UQ_WINDOWS];
     uint32_t win_flags[IDXGEN_UQ_WINDOWS];
+    /* Shadow tail (FEAT_UQ_SHADOW): the block's address, as written and latched */
+    uint64_t shadow_addr;
+    uint64_t shadow_addr_l;
+    uint32_t shadow_event;      /* event index last written, or NO_EVENT */
 } IdxgenQueue;
+
+/* IdxgenQueue.shadow_event before the first write since enable */
+#define IDXGEN_SHADOW_NO_EVENT  UINT32_MAX
 
 struct IdxgenState {
     PCIDevice parent_obj;
@@ -131,6 +139,7 @@ struct IdxgenState {
     uint64_t imem_size;
     uint32_t num_queues;
     uint32_t num_uqueues;       /* 0: no user queues (interface 1.0) */
+    bool uq_shadow;             /* FEAT_UQ_SHADOW (off: a 1.1 device's queues) */
     uint32_t lanes;
     uint32_t hist_entries;
     uint32_t clock_khz;
@@ -895,6 +904,69 @@ static void idxgen_job_step(IdxgenState *s)
     idxgen_job_arm(s);
 }
 
+/*
+ * A user queue's shadow tail into *tail (include/idxgen_hw.h, "Shadow
+ * tail"): false, and the queue stopped, if it cannot be read or lies past
+ * the ring, as a doorbell would.  The process writes it: nothing it holds
+ * reaches further than its own queue.
+ */
+static bool idxgen_uq_shadow_tail(IdxgenState *s, unsigned qn, uint32_t *tail)
+{
+    IdxgenQueue *q = &s->q[qn];
+    uint32_t v;
+
+    if (idxgen_dma(s, q->shadow_addr_l + IDXGEN_UQ_SHADOW_TAIL, &v, sizeof(v),
+                   DMA_DIRECTION_TO_DEVICE) != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: user queue %u: shadow tail "
+                      "read at 0x%" PRIx64 " failed, queue stopped\n",
+                      qn - IDXGEN_MAX_QUEUES, q->shadow_addr_l);
+        idxgen_queue_error(s, qn, IDXGEN_QERR_DMA);
+        return false;
+    }
+    v = le32_to_cpu(v);
+    if (v >= q->size_l) {
+        qemu_log_mask(LOG_GUEST_ERROR, "idxgen: user queue %u: shadow tail %u "
+                      ">= ring size %u, queue stopped\n",
+                      qn - IDXGEN_MAX_QUEUES, v, q->size_l);
+        idxgen_queue_error(s, qn, IDXGEN_QERR_BAD_DOORBELL);
+        return false;
+    }
+    *tail = v;
+    return true;
+}
+
+/*
+ * Look for work on user queue qn through its shadow block: take its tail;
+ * finding the queue empty, write the event index (the process then rings)
+ * and read the tail once more, after that write, so that a tail stored
+ * meanwhile is seen here or the event index there.
+ */
+static void idxgen_uq_shadow_poll(IdxgenState *s, unsigned qn)
+{
+    IdxgenQueue *q = &s->q[qn];
+    uint32_t ev;
+
+    if (!q->enabled || !q->shadow_addr_l ||
+        !idxgen_uq_shadow_tail(s, qn, &q->tail) || q->head != q->tail) {
+        return;
+    }
+    if (q->shadow_event != q->tail) {
+        ev = cpu_to_le32(q->tail);
+        if (idxgen_dma(s, q->shadow_addr_l + IDXGEN_UQ_SHADOW_EVENT, &ev,
+                       sizeof(ev), DMA_DIRECTION_FROM_DEVICE) != MEMTX_OK) {
+            qemu_log_mask(LOG_GUEST_ERROR, "idxgen: user queue %u: event "
+                          "index write failed, queue stopped\n",
+                          qn - IDXGEN_MAX_QUEUES);
+            idxgen_queue_error(s, qn, IDXGEN_QERR_DMA);
+            return;
+        }
+        q->shadow_event = q->tail;
+        trace_idxgen_uq_shadow_sleep(qn - IDXGEN_MAX_QUEUES, q->tail);
+    }
+    smp_mb();
+    idxgen_uq_shadow_tail(s, qn, &q->tail);
+}
+
 /* Start the next job, round robin over the queues with work. */
 static void idxgen_schedule(IdxgenState *s)
 {
@@ -908,6 +980,9 @@ static void idxgen_schedule(IdxgenState *s)
         unsigned qn = idxgen_rr_queue(s, k);
         IdxgenQueue *q = &s->q[qn];
 
+        if (idxgen_is_uq(qn)) {
+            idxgen_uq_shadow_poll(s, qn);
+        }
         if (q->enabled && q->head != q->tail) {
             s->rr_next = (k + 1) % idxgen_rr_count(s);
             idxgen_job_start(s, qn);
@@ -1363,6 +1438,12 @@ static bool idxgen_uq_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
     case IDXGEN_UQ_FENCE_VALUE_HI:
         *val = hi32(q->fence_value);
         return true;
+    case IDXGEN_UQ_SHADOW_ADDR_LO:
+        *val = lo32(q->shadow_addr);
+        return true;
+    case IDXGEN_UQ_SHADOW_ADDR_HI:
+        *val = hi32(q->shadow_addr);
+        return true;
     }
     return false;
 }
@@ -1587,7 +1668,9 @@ static void idxgen_queue_enable(IdxgenState *s, unsigned qn, bool on)
         q->ring_base + n * sizeof(struct idxgen_desc) < q->ring_base ||
         q->cpl_base + n * sizeof(struct idxgen_cpl) < q->cpl_base ||
         (idxgen_is_uq(qn) &&
-         !QEMU_IS_ALIGNED(q->fence_addr, IDXGEN_FENCE_ALIGN))) {
+         (!QEMU_IS_ALIGNED(q->fence_addr, IDXGEN_FENCE_ALIGN) ||
+          !QEMU_IS_ALIGNED(q->shadow_addr, IDXGEN_SHADOW_ALIGN) ||
+          q->shadow_addr + IDXGEN_UQ_SHADOW_SIZE < q->shadow_addr))) {
         qemu_log_mask(LOG_GUEST_ERROR, "idxgen: queue %u: bad ring (base 0x%"
                       PRIx64 ", completions 0x%" PRIx64 ", size %u, "
                       "completion value 0x%" PRIx64 ")\n", qn, q->ring_base,
@@ -1605,6 +1688,8 @@ static void idxgen_queue_enable(IdxgenState *s, unsigned qn, bool on)
     if (idxgen_is_uq(qn)) {
         q->fence_addr_l = q->fence_addr;
         q->fence_value = 0;
+        q->shadow_addr_l = q->shadow_addr;
+        q->shadow_event = IDXGEN_SHADOW_NO_EVENT;
         return;
     }
     /* BAD_HEAD hits the first HEAD read after this enable */
@@ -1718,6 +1803,14 @@ static void idxgen_uq_reg_write(IdxgenState *s, unsigned qn, hwaddr r,
         return;
     case IDXGEN_UQ_FENCE_ADDR_HI:
         q->fence_addr = set_hi32(q->fence_addr, val);
+        return;
+    case IDXGEN_UQ_SHADOW_ADDR_LO:
+    case IDXGEN_UQ_SHADOW_ADDR_HI:
+        /* Ignored without the feature: an interface 1.1 device */
+        if (s->hw_features & IDXGEN_FEAT_UQ_SHADOW) {
+            q->shadow_addr = r == IDXGEN_UQ_SHADOW_ADDR_LO ?
+                set_lo32(q->shadow_addr, val) : set_hi32(q->shadow_addr, val);
+        }
         return;
     }
     idxgen_bad_write(s, addr, val);
@@ -2055,6 +2148,42 @@ static const VMStateDescription vmstate_idxgen_uq = {
     },
 };
 
+/* A user queue's shadow block (subsection idxgen/shadow-tail). */
+static const VMStateDescription vmstate_idxgen_uq_shadow_q = {
+    .name = "idxgen-uq-shadow-q",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(shadow_addr, IdxgenQueue),
+        VMSTATE_UINT64(shadow_addr_l, IdxgenQueue),
+        VMSTATE_UINT32(shadow_event, IdxgenQueue),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
+/* Only a device with shadow tails sends them. */
+static bool idxgen_uq_shadow_needed(void *opaque)
+{
+    IdxgenState *s = opaque;
+
+    return !!(s->hw_features & IDXGEN_FEAT_UQ_SHADOW);
+}
+
+static const VMStateDescription vmstate_idxgen_uq_shadow = {
+    /* Not "idxgen/uq...": a name that idxgen/uq's begins would be looked
+     * up among idxgen/uq's own subsections when it follows them. */
+    .name = TYPE_IDXGEN "/shadow-tail",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = idxgen_uq_shadow_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT_SUB_ARRAY(q, IdxgenState, IDXGEN_MAX_QUEUES,
+                                 IDXGEN_MAX_UQUEUES, 1,
+                                 vmstate_idxgen_uq_shadow_q, IdxgenQueue),
+        VMSTATE_END_OF_LIST()
+    },
+};
+
 static const VMStateDescription vmstate_idxgen_hist_entry = {
     .name = "idxgen-hist-entry",
     .version_id = 1,
@@ -2226,7 +2355,10 @@ static bool idxgen_uq_state_ok(IdxgenState *s, unsigned qn)
         return true;
     }
     if ((q->requester & ~(IDXGEN_DESC_REQ_VALID | IDXGEN_DESC_REQ_ID_MASK)) ||
-        (q->enabled && !QEMU_IS_ALIGNED(q->fence_addr_l, IDXGEN_FENCE_ALIGN))) {
+        (q->enabled && !QEMU_IS_ALIGNED(q->fence_addr_l, IDXGEN_FENCE_ALIGN)) ||
+        (q->enabled && !QEMU_IS_ALIGNED(q->shadow_addr_l, IDXGEN_SHADOW_ALIGN)) ||
+        (!(s->hw_features & IDXGEN_FEAT_UQ_SHADOW) &&
+         (q->shadow_addr || q->shadow_addr_l))) {
         return false;
     }
     for (w = 0; w < IDXGEN_UQ_WINDOWS; w++) {
@@ -2408,6 +2540,7 @@ static const VMStateDescription vmstate_idxgen = {
         &vmstate_idxgen_arb,
         &vmstate_idxgen_sched,
         &vmstate_idxgen_uq,
+        &vmstate_idxgen_uq_shadow,
         NULL
     },
 };
@@ -2467,7 +2600,8 @@ static bool idxgen_check_params(IdxgenState *s, Error **errp)
 static void idxgen_init_state(IdxgenState *s)
 {
     s->hw_features = IDXGEN_HW_FEATURES | (s->debug ? IDXGEN_FEAT_DEBUG : 0) |
-        (s->num_uqueues ? IDXGEN_FEAT_USER_QUEUES : 0);
+        (s->num_uqueues ? IDXGEN_FEAT_USER_QUEUES : 0) |
+        (s->num_uqueues && s->uq_shadow ? IDXGEN_FEAT_UQ_SHADOW : 0);
     s->nvectors = IDXGEN_MSIX_VECTORS_UQ(s->num_queues, s->num_uqueues);
     s->bh = qemu_bh_new_guarded(idxgen_bh, s,
                                 &DEVICE(s)->mem_reentrancy_guard);
@@ -2617,6 +2751,7 @@ static const Property idxgen_properties[] = {
                        IDXGEN_HW_DEFAULT_HIST),
     DEFINE_PROP_UINT32("clock-khz", IdxgenState, clock_khz,
                        IDXGEN_HW_DEFAULT_CLOCK_KHZ),
+    DEFINE_PROP_BOOL("uq-shadow", IdxgenState, uq_shadow, true),
     DEFINE_PROP_BOOL("debug", IdxgenState, debug, false),
     DEFINE_PROP_BOOL("aer", IdxgenState, aer, false),
     DEFINE_PROP_BOOL("fault-hang", IdxgenState, fault_hang, false),

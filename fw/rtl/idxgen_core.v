@@ -8,7 +8,8 @@
 //       0 .. SPLIT - 1), dx*dy*dz; yc << mx of the packed step wc
 //   F3  lane set-up chain, second segment (lanes SPLIT .. LANES - 1, from
 //       thread SPLIT registered in F2); validation -> status (the index of
-//       thread c from whichever segment holds it); zc << (mx + my) of wc
+//       thread c from whichever segment holds it); zc << (mx + my) of wc;
+//       the job's byte range end (target + threads * word size)
 //   F4  history lookup; error or hit: done; miss: invalidate the range;
 //       the step's four sums (wc, wc + kx, wc + ky, wc + kx + ky)
 //   GEN one warp per cycle while the write port is ready
@@ -210,6 +211,10 @@ module idxgen_core #(
 	wire [TW+2:0] tbytes = word_size == 4 ? {threads, 2'b0} : {1'b0, threads, 1'b0};
 	wire [63:0] bytes64 = {{(61 - TW){1'b0}}, tbytes};
 	wire [AW:0] bytes = bytes64[AW:0];
+	// the job's range end, registered in F3 (threads is known from F2): F4's
+	// invalidation and the insert after GEN take it from this register, so
+	// no adder lies on the F4 path from the decision to the entries
+	reg  [AW:0] jend;
 	wire hist_hit;
 	wire ok = status == `IDXGEN_CPL_OK;
 	wire f4 = state == S_F4;
@@ -244,16 +249,20 @@ module idxgen_core #(
 	wire [KEYW-1:0] hkey = {target[AW-1:0], dx, dy, dz, mx[5:0], my[5:0], mz[5:0],
 				word_size[2], order[2:0], granularity, stride | {tile_h, tile_w}};
 
+	wire [AW:0] cmd_lo, cmd_hi;
+
+	idxgen_hrange #(.AW(AW)) u_hrange (.base(inv_base), .len(inv_len), .lo(cmd_lo), .hi(cmd_hi));
 	idxgen_hist #(.ENTRIES(HIST), .KEYW(KEYW), .AW(AW)) u_hist (
 		.clk(clk), .rst(rst),
 		.key(hkey),
 		.hit(hist_hit), .touch(hit_now),
-		.insert(insert), .ins_base(target[AW-1:0]), .ins_len(bytes),
+		.insert(insert), .ins_base(target[AW-1:0]), .ins_end(jend),
 		.inval(miss_now || (cmd_take && inv_valid)),
 		// the range by state, not by the decision: in F4 the job's own
-		// (used only on a miss), in IDLE the command's
-		.inv_base(f4 ? target : inv_base),
-		.inv_len(f4 ? {{(63 - AW){1'b0}}, bytes} : inv_len),
+		// (used only on a miss; a validated job lies inside index memory),
+		// in IDLE the command's
+		.inv_lo(f4 ? {1'b0, target[AW-1:0]} : cmd_lo),
+		.inv_hi(f4 ? jend : cmd_hi),
 		.flush(cmd_take && hist_flush), .count(hist_count));
 
 	wire [32*LANES-1:0] words;
@@ -344,6 +353,7 @@ module idxgen_core #(
 			S_F3: begin
 				status <= status_v;
 				hist_hit_r <= hist_hit;
+				jend <= {1'b0, target[AW-1:0]} + bytes;
 				k00 <= k00 | sh;
 				cycles <= cycles + 64'd1;
 				state <= S_F4;

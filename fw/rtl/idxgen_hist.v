@@ -11,8 +11,11 @@
 // [base, base + len) is dropped, as the model's overlap test.
 //
 // Sizes: a recorded job lies inside index memory, whose addresses have AW
-// bits, so an entry keeps an AW-bit base and an (AW+1)-bit end; a command's
-// range is cut to that view once (its end in 65 bits, so nothing wraps).
+// bits, so an entry keeps an AW-bit base and an (AW+1)-bit end.  Ranges come
+// in already cut to that view, as [lo, hi) in AW + 1 bits (idxgen_hrange
+// cuts a command's 64-bit base and length; the core registers a job's own
+// range a cycle before it is used), so no adder lies between the core's
+// decision to invalidate and the entries' valid bits.
 // The LRU order is a rank per entry (0 = least recently used, ENTRIES-1 =
 // most), not a time stamp: the model's stamps only ever order the entries,
 // ties (never-used entries) going to the lowest index, which is the ranks'
@@ -28,11 +31,11 @@ module idxgen_hist #(
 	input  wire [KEYW-1:0] key,
 	output wire            hit,
 	input  wire            touch,		// hit: mark most recently used
-	input  wire            insert,		// record key with range [ins_base, +ins_len)
+	input  wire            insert,		// record key with range [ins_base, ins_end)
 	input  wire [AW-1:0]   ins_base,
-	input  wire [AW:0]     ins_len,
-	input  wire            inval,		// drop entries meeting [inv_base, +inv_len)
-	input  wire [63:0]     inv_base, inv_len,
+	input  wire [AW:0]     ins_end,
+	input  wire            inval,		// drop entries meeting [inv_lo, inv_hi)
+	input  wire [AW:0]     inv_lo, inv_hi,	// cut by idxgen_hrange: empty is hi = 0
 	input  wire            flush,
 	output reg  [7:0]      count
 );
@@ -45,13 +48,6 @@ module idxgen_hist #(
 	reg [AW:0]     eend [0:ENTRIES-1];
 	reg [RW-1:0]   rank [0:ENTRIES-1];
 
-	// the command's range seen from index memory: its end clamped to 2^AW
-	// (every entry ends at or below that), its base "above all" past it
-	wire [64:0] inv_end = {1'b0, inv_base} + {1'b0, inv_len};
-	wire        end_high = inv_end[64:AW] != 0;
-	wire        base_high = inv_base[63:AW+1] != 0;	// past every entry's end
-	wire [AW:0] inv_end_c = end_high ? {1'b1, {AW{1'b0}}} : inv_end[AW:0];
-
 	// parallel compare
 	reg [ENTRIES-1:0] match;
 	reg [ENTRIES-1:0] meets;
@@ -59,9 +55,8 @@ module idxgen_hist #(
 	always @* begin
 		for (i = 0; i < ENTRIES; i = i + 1) begin
 			match[i] = valid[i] && ekey[i] == key;
-			meets[i] = valid[i] && inv_len != 0 && eend[i] != {1'b0, ebase[i]} &&
-				   {1'b0, ebase[i]} < inv_end_c &&
-				   !base_high && inv_base[AW:0] < eend[i];
+			meets[i] = valid[i] && eend[i] != {1'b0, ebase[i]} &&
+				   {1'b0, ebase[i]} < inv_hi && inv_lo < eend[i];
 		end
 	end
 	assign hit = |match;
@@ -125,7 +120,7 @@ module idxgen_hist #(
 				valid[victim] <= 1'b1;
 				ekey[victim] <= key;
 				ebase[victim] <= ins_base;
-				eend[victim] <= {1'b0, ins_base} + ins_len;
+				eend[victim] <= ins_end;
 			end
 		end
 	end

@@ -7,16 +7,11 @@
 // the sequential lanes.  Instead a cursor holds the position of the warp's
 // first thread and a chain of LANES "next position in tile order" steps
 // gives every lane its position in the same cycle; the position after
-// lane c - 1 becomes the cursor.  A step is compares and adds on
-//   tx, ty   the tile's corner       ix, iy   the place inside the tile
-// with the packed word kept beside them, so no lane shifts or multiplies:
-//   ypk = (ty + iy) << mx, typk = ty << mx, zpk = z << (mx + my)
-// advanced by the per-job constants one_y = 1 << mx, thpk = tile_h << mx
-// and one_z = 1 << (mx + my).  The tile's width is min(tile_w, dx - tx) at
-// the plane's right edge, its height min(tile_h, dy - ty) at the bottom;
-// after the plane's last tile the next slice (z + 1) starts at (0, 0), as
-// the model's cursor restarts.  The chain is LANES steps deep: this order's
-// cost is that path, not area in the sequential lanes.
+// lane c - 1 becomes the cursor.  A step (idxgen_tstep) is compares and adds
+// on the tile's corner, the place inside it and the packed word; after the
+// plane's last tile the next slice (z + 1) starts at (0, 0), as the model's
+// cursor restarts.  The chain is LANES steps deep: this order's cost is that
+// path, not area in the sequential lanes.
 module idxgen_tiled #(
 	parameter integer LANES = 32
 ) (
@@ -51,28 +46,13 @@ module idxgen_tiled #(
 	genvar i;
 	generate
 		for (i = 0; i < LANES; i = i + 1) begin : step
-			// this tile's extent, cut at the plane's edges
-			wire [15:0] xleft = dx - tx[i], yleft = dy - ty[i];
-			wire [15:0] tw = xleft < tile_w ? xleft : tile_w;
-			wire [15:0] th = yleft < tile_h ? yleft : tile_h;
-			wire in_row = ix[i] + 16'd1 < tw;		// next x in the tile
-			wire in_tile = iy[i] + 16'd1 < th;		// next row of the tile
-			wire right = xleft > tile_w;			// a tile to the right
-			wire below = yleft > tile_h;			// a tile row below
-
-			assign words[32*i +: 32] = {16'd0, tx[i] + ix[i]} | ypk[i] | zpk[i];
-
-			assign ix[i + 1] = in_row ? ix[i] + 16'd1 : 16'd0;
-			assign iy[i + 1] = in_row ? iy[i] : in_tile ? iy[i] + 16'd1 : 16'd0;
-			assign tx[i + 1] = in_row || in_tile ? tx[i] : right ? tx[i] + tile_w : 16'd0;
-			assign ty[i + 1] = in_row || in_tile || right ? ty[i] :
-					   below ? ty[i] + tile_h : 16'd0;
-			assign typk[i + 1] = in_row || in_tile || right ? typk[i] :
-					     below ? typk[i] + thpk : 32'd0;
-			assign ypk[i + 1] = in_row ? ypk[i] : in_tile ? ypk[i] + one_y :
-					    right ? typk[i] : below ? typk[i] + thpk : 32'd0;
-			assign zpk[i + 1] = in_row || in_tile || right || below ? zpk[i] :
-					    zpk[i] + one_z;
+			idxgen_tstep u_step (.dx(dx), .dy(dy), .tile_w(tile_w), .tile_h(tile_h),
+				.one_y(one_y), .thpk(thpk), .one_z(one_z),
+				.tx(tx[i]), .ty(ty[i]), .ix(ix[i]), .iy(iy[i]),
+				.typk(typk[i]), .ypk(ypk[i]), .zpk(zpk[i]),
+				.word(words[32*i +: 32]),
+				.tx_n(tx[i + 1]), .ty_n(ty[i + 1]), .ix_n(ix[i + 1]), .iy_n(iy[i + 1]),
+				.typk_n(typk[i + 1]), .ypk_n(ypk[i + 1]), .zpk_n(zpk[i + 1]));
 		end
 	endgenerate
 

@@ -343,7 +343,8 @@ void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname
 /* The files a program's .cu file includes that define kernels, translated too (path relative to its folder). */
 struct program_out {
 	struct header_out {
-		char *rel;
+		char *rel;	/* its place, relative to the main file's folder */
+		char *link;	/* NULL: text is the translation; else the original, linked to */
 		struct buf text;
 	} *hdr;
 	unsigned nhdr;
@@ -354,6 +355,10 @@ void program_out_free(struct program_out *p);
  * o, and the included files with kernels into hdrs (NULL: diagnosed): 0 or 1.
  */
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs);
+/* whole.c: the path of f relative to the main file's folder, or NULL when it is not below it. */
+char *relative_to_main(const struct source *s, CXFile f);
+/* include_mirror.c: the program's other included files beside the translated ones in hdrs. */
+void mirror_includes(const struct source *s, CXTranslationUnit tu, struct program_out *hdrs);
 /* warp.c: warp-level operations lowered on s->text before translation (0, 1, 2) */
 int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs);
 /* A location in warp.c's rewritten text as the user's line and column. */

@@ -314,7 +314,11 @@ static bool make_parents(const char *path)
 	return ok;
 }
 
-/* The translation's files in dir: the .cpp and the included files with kernels. */
+/*
+ * The translation's files in dir: the .cpp, the included files with kernels
+ * (translated) and links to the other included files below the main file's
+ * folder, so that the translated files' quoted includes find them.
+ */
 static bool write_translation(const char *dir, const char *cpp, const struct buf *out, const struct program_out *po)
 {
 	unsigned i;
@@ -325,7 +329,8 @@ static bool write_translation(const char *dir, const char *cpp, const struct buf
 
 		if (asprintf(&path, "%s/%s", dir, po->hdr[i].rel) < 0)
 			return false;
-		ok = make_parents(path) && write_file(path, &po->hdr[i].text);
+		ok = make_parents(path) &&
+		     (po->hdr[i].link ? !symlink(po->hdr[i].link, path) : write_file(path, &po->hdr[i].text));
 		free(path);
 	}
 	return ok;
@@ -347,6 +352,17 @@ static void nvcc_macros(struct argv *a)
 }
 
 /*
+ * What nvcc's C++ dialect allows that clang's does not by default: the
+ * `register` storage class under C++17 (nvcc's front end accepts it in
+ * device code and its host compiler, g++, only warns; clang++ makes it an
+ * error).  Before the user's options, so that -Werror=register restores it.
+ */
+static void nvcc_dialect(struct argv *a)
+{
+	av_add(a, "-Wno-register");
+}
+
+/*
  * .cu -> C++ -> obj: 0, 1 (diagnostics) or 2.  The C++ is written to its own
  * folder of the temporary one (index), with the files it includes that
  * define kernels, translated too, at their places relative to it: its
@@ -364,6 +380,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	cpp = with_ext(dir, src, ".cu.cpp");
 	err = with_ext(dir, src, ".err");
 	nvcc_macros(&pa);
+	nvcc_dialect(&pa);
 	av_cat(&pa, &d->parse);
 	av_addf(&pa, "-std=%s", d->std);
 	av_add(&pa, idir);
@@ -408,6 +425,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		if (!d->opt_given)
 			av_add(&cc, "-O3");
 		nvcc_macros(&cc);
+		nvcc_dialect(&cc);
 		av_cat(&cc, &d->cflags);
 		av_add(&cc, "-c");
 		av_add(&cc, "-o");

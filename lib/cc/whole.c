@@ -1003,7 +1003,7 @@ static void translate_file(struct source *s, CXTranslationUnit tu, struct buf *o
 }
 
 /* The path of file f relative to the main file's folder, or NULL when it is not below it. */
-static char *relative_to_main(const struct source *s, CXFile f)
+char *relative_to_main(const struct source *s, CXFile f)
 {
 	char *name = cx_string(clang_getFileName(f)), *dir = cx_strdup(s->path), *sl = strrchr(dir, '/');
 	char *rf, *rd, *r = NULL;
@@ -1080,6 +1080,8 @@ int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, str
 		IDXGEN_CC_VERSION, s->path);
 	translate_file(s, tu, o, 0);
 	translate_headers(s, tu, hdrs);
+	if (hdrs)
+		mirror_includes(s, tu, hdrs);
 	return s->nerrors ? 1 : 0;
 }
 
@@ -1089,6 +1091,7 @@ void program_out_free(struct program_out *p)
 
 	for (i = 0; p && i < p->nhdr; i++) {
 		free(p->hdr[i].rel);
+		free(p->hdr[i].link);
 		buf_free(&p->hdr[i].text);
 	}
 	if (p) {

@@ -428,6 +428,35 @@ void test_uq_removed(bool on_device)
 	       "PCI rescan: device 0 opens again as %s", di->dev_node);
 }
 
+/*
+ * A user queue rung at every submission (IDXGEN_USER_QUEUES=doorbell, the
+ * interface 1.1 way) against run ref, which went through the shadow tail.
+ */
+static void test_uq_doorbell_only(const struct uq_run *ref, const char *node)
+{
+	struct idxgen_device *d = NULL;
+	struct uq_run r;
+	long base = uq_count(node), seen = 0;
+	int ret;
+
+	setenv("IDXGEN_USER_QUEUES", "doorbell", 1);
+	ret = idxgen_open(0, IDXGEN_OPEN_DRM, &d);
+	unsetenv("IDXGEN_USER_QUEUES");
+	memset(&r, 0, sizeof(r));
+	if (!ret)
+		uq_run_jobs(d, &r, &seen, node);
+	tap_ok(!ret && seen == base + 1 && !r.submit_err && !r.wait_err && !r.bad_output &&
+		       uq_results_equal(ref, &r) && r.bytes[0] && r.bytes[1] &&
+		       !memcmp(ref->bytes[0], r.bytes[0], UQ_REGION) &&
+		       !memcmp(ref->bytes[1], r.bytes[1], UQ_REGION),
+	       "IDXGEN_USER_QUEUES=doorbell: %d jobs through a user queue rung every time, the "
+	       "same results and bytes (%s)", UQ_JOBS,
+	       idxgen_strerror(ret ? ret : r.submit_err ? r.submit_err : r.wait_err));
+	if (!ret)
+		uq_run_free(&r);
+	idxgen_close(d);
+}
+
 void test_user_queues(void)
 {
 	struct idxgen_device *uq = NULL, *io = NULL, *old = NULL;
@@ -452,8 +481,8 @@ void test_user_queues(void)
 	       idxgen_strerror(ret));
 	if (ret)
 		goto out;
-	tap_ok(ui.features & IDXGEN_FEAT_USER_QUEUES, "device 0 has user queues (features %#x)",
-	       ui.features);
+	tap_ok((ui.features & IDXGEN_FEAT_USER_QUEUES) && (ui.features & IDXGEN_FEAT_UQ_SHADOW),
+	       "device 0 has user queues with a shadow tail (features %#x)", ui.features);
 	base = uq_count(ui.dev_node);
 	uq_run_jobs(uq, &a, &seen_a, ui.dev_node);
 	uq_run_jobs(io, &b, &seen_b, ui.dev_node);
@@ -471,6 +500,10 @@ void test_user_queues(void)
 	tap_ok(a.bytes[0] && b.bytes[0] && a.bytes[1] && b.bytes[1] &&
 	       !memcmp(a.bytes[0], b.bytes[0], UQ_REGION) &&
 	       !memcmp(a.bytes[1], b.bytes[1], UQ_REGION), "the same bytes through both paths");
+	if (a.bytes[0] && a.bytes[1])
+		test_uq_doorbell_only(&a, ui.dev_node);
+	else
+		tap_ok(0, "IDXGEN_USER_QUEUES=doorbell: no reference run");
 	uq_run_free(&a);
 	uq_run_free(&b);
 

@@ -620,6 +620,12 @@ struct drm_idxgen_arb_config {
  * fails with -EOPNOTSUPP and the ioctl path is the only one.
  */
 #define DRM_IDXGEN_UAPI_USER_QUEUES	(1u << 4)
+/*
+ * UQ_CREATE takes DRM_IDXGEN_UQ_CREATE_SHADOW (the device has
+ * IDXGEN_FEAT_UQ_SHADOW): the process stores its tail into the queue's
+ * memory and rings the doorbell only when the device asks (below).
+ */
+#define DRM_IDXGEN_UAPI_UQ_SHADOW	(1u << 5)
 
 #define DRM_IDXGEN_UQ_CREATE		0x18
 #define DRM_IDXGEN_UQ_DESTROY		0x19
@@ -646,7 +652,7 @@ struct drm_idxgen_arb_config {
  * @ctx_id: in: the context the queue's jobs run as (its arbiter requester)
  * @ring_entries: in: a power of two, 2 .. DRM_IDXGEN_PARAM_UQ_MAX_RING
  * @nregions: in: handles in @regions, 1 .. DRM_IDXGEN_UQ_MAX_REGIONS
- * @flags: in: MBZ
+ * @flags: in: DRM_IDXGEN_UQ_CREATE_*
  * @regions: in: region handles (dedicated or shared) the jobs may target;
  *	unused entries MBZ
  * @uq_id: out: the queue, for UQ_DESTROY and UQ_WAIT
@@ -654,7 +660,9 @@ struct drm_idxgen_arb_config {
  * @mem_offset: out: mmap offset of the queue's memory, @mem_size bytes:
  *	descriptor ring at 0 (64 bytes an entry), completion ring at
  *	@cpl_offset, completion value (u64) at @value_offset, the driver's
- *	state word (u32) at @value_offset + DRM_IDXGEN_UQ_STATE_WORD
+ *	state word (u32) at @value_offset + DRM_IDXGEN_UQ_STATE_WORD, and
+ *	with DRM_IDXGEN_UQ_CREATE_SHADOW the shadow block at @value_offset +
+ *	DRM_IDXGEN_UQ_SHADOW_BLOCK
  * @mem_size: out
  * @cpl_offset: out: offset of the completion ring inside the memory
  * @value_offset: out: offset of the completion value inside the memory
@@ -663,7 +671,14 @@ struct drm_idxgen_arb_config {
  * @region_base: out: where each of @regions starts in index memory: a
  *	descriptor's target is region_base[i] + the offset in region i
  *
- * Errors: -EOPNOTSUPP no user queues; -EINVAL flags, pad, sizes or unused
+ * With DRM_IDXGEN_UQ_CREATE_SHADOW the device reads the queue's tail from
+ * the shadow block (include/idxgen_hw.h, "Shadow tail": u32 tail the
+ * process writes, u32 event index the device writes): store descriptors,
+ * then the tail there, then after a full barrier read the event index and
+ * ring the doorbell only if idxgen_uq_shadow_need_doorbell() says so.
+ *
+ * Errors: -EOPNOTSUPP no user queues, or SHADOW without
+ * DRM_IDXGEN_UAPI_UQ_SHADOW; -EINVAL flags, pad, sizes or unused
  * entries; -ENOENT unknown context or region handle; -EBUSY every queue of
  * the device is in use; -EIO the device is dead.
  */
@@ -682,6 +697,10 @@ struct drm_idxgen_uq_create {
 	__u64 doorbell_offset;
 	__u64 region_base[DRM_IDXGEN_UQ_MAX_REGIONS];
 };
+
+#define DRM_IDXGEN_UQ_CREATE_SHADOW	(1u << 0)
+/* Offset of the shadow block (8 bytes) from the completion value */
+#define DRM_IDXGEN_UQ_SHADOW_BLOCK	16
 
 /**
  * struct drm_idxgen_uq_destroy - DRM_IOCTL_IDXGEN_UQ_DESTROY argument

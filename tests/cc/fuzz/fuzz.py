@@ -44,6 +44,8 @@ import json
 import os
 import random
 import re
+import resource
+import signal
 import subprocess
 import sys
 import time
@@ -77,6 +79,26 @@ def known_failure(text):
     return parts[0], parts[1]
 
 
+# The tools and the harness are bounded in CPU time (RLIMIT_CPU), not in
+# wall-clock time: a loaded machine, or the long runs' nice 19, stretches a
+# run's wall time but not the CPU it uses, while a translator, compiler or
+# kernel that loops forever uses it up.  (A wall-clock bound made a batch's
+# C, 0.45 s of CPU, miss 300 s at nice 19 under load 17, and every kernel of
+# the batch that then compiled alone was counted wrong.)  The wall clock is
+# only a hang guard for a process blocked without using CPU.
+TOOL_CPU_S = 300
+HANG_GUARD_S = 24 * 3600
+
+
+def cpu_limit(seconds):
+    """A preexec_fn: SIGXCPU after SECONDS of CPU, SIGKILL 5 s later."""
+    return lambda: resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+
+
+def out_of_cpu(returncode):
+    return returncode in (-signal.SIGXCPU, -signal.SIGKILL)
+
+
 class Tools:
     def __init__(self, a):
         self.cc = a.cc
@@ -90,12 +112,15 @@ class Tools:
         self.opt = self.opts[0]
         os.makedirs(self.work, exist_ok=True)
 
-    def run(self, cmd, timeout=300):
+    def run(self, cmd, cpu=TOOL_CPU_S):
         try:
-            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
-            return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=HANG_GUARD_S,
+                               preexec_fn=cpu_limit(cpu))
         except subprocess.TimeoutExpired:
-            return -999, "", "timeout after %d s: %s" % (timeout, " ".join(cmd))
+            return -999, "", "hang guard: no exit in %d s: %s" % (HANG_GUARD_S, " ".join(cmd))
+        if out_of_cpu(p.returncode):
+            return -999, "", "used %d s of CPU without finishing: %s" % (cpu, " ".join(cmd))
+        return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
 
     def translate(self, cu, c):
         if os.path.exists(c):
@@ -260,8 +285,10 @@ def check_batch(t, kernels, st, quiet=False):
         running, prc = None, 0
         try:
             p = subprocess.run([exe] + todo, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                               timeout=t.timeout)
+                               timeout=HANG_GUARD_S, preexec_fn=cpu_limit(t.timeout))
             out, prc = p.stdout.decode(errors="replace"), p.returncode
+            if out_of_cpu(prc):
+                prc = -999
         except subprocess.TimeoutExpired as e:
             out, prc = (e.stdout or b"").decode(errors="replace"), -999
         for line in out.splitlines():
@@ -276,7 +303,7 @@ def check_batch(t, kernels, st, quiet=False):
         if prc == -999 and running:
             name, side = running
             seen[name] = ("invalid" if side == "ref" else "wrong",
-                          "%s did not finish in %d s (harness killed)" % (
+                          "%s did not finish in %d s of CPU (harness killed)" % (
                               "the reference" if side == "ref" else "the translated kernel", t.timeout))
             todo = todo[todo.index(name) + 1:]
             todo = [n for n in todo if n not in seen]
@@ -418,7 +445,7 @@ def main():
     ap.add_argument("--seeds", default="1-3", help="A-B, or A- (no end: until --time)")
     ap.add_argument("--count", type=int, default=40, help="kernels per batch (seed)")
     ap.add_argument("--time", type=float, default=0, help="stop after this many seconds")
-    ap.add_argument("--timeout", type=int, default=120, help="seconds a harness run may take")
+    ap.add_argument("--timeout", type=int, default=120, help="CPU seconds a harness run may use")
     ap.add_argument("--opt", default="-O2,-O0",
                     help="optimisation of the translated C, by batch in turn (the reference: -O0)")
     ap.add_argument("--expect-wrong", action="store_true",

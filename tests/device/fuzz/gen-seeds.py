@@ -57,6 +57,16 @@ def qreg(q, r):
     return 0x1000 + q * 0x100 + r
 
 
+# User queues (FEAT_USER_QUEUES) and their shadow tail (FEAT_UQ_SHADOW)
+UQ_RING_BASE_LO, UQ_CPL_BASE_LO, UQ_RING_SIZE, UQ_CTRL, UQ_STATUS = \
+    0, 8, 0x10, 0x1c, 0x20
+UQ_FENCE_ADDR_LO, UQ_WIN0, UQ_SHADOW_ADDR_LO = 0x30, 0x40, 0xc0
+
+
+def uqreg(u, r):
+    return 0x2000 + u * 0x100 + r
+
+
 # Guest RAM used by the seeds (-M q35 has 128 MiB).
 FW_ADDR = 0x100000
 RING = 0x200000
@@ -263,6 +273,31 @@ seed("fw-busy", load_fw() + enable() + queue_on() +
      submit(0, [desc(1024, 64, c=32, ws=4)], 1) + load_fw() + step(4) +
      [wq(REG_FW_ADDR_LO, 0xfffffffffffff000), wl(REG_FW_SIZE, 0x100000),
       wl(REG_FW_CTRL, 1)] + status())
+
+
+
+def uq_on(u=0, size=8, shadow=RING + 0x80000):
+    """User queue u with a window over all index memory and a shadow
+    block: enabling it makes the device read the shadow tail (a DMA
+    pattern here, so any value), then the descriptors."""
+    return [wq(uqreg(u, UQ_RING_BASE_LO), RING + u * 0x1000),
+            wq(uqreg(u, UQ_CPL_BASE_LO), CPL + u * 0x1000),
+            wq(uqreg(u, UQ_FENCE_ADDR_LO), CPL + 0x80000 + u * 8),
+            wl(uqreg(u, UQ_WIN0), 0), wl(uqreg(u, UQ_WIN0 + 4), 64 << 20),
+            wl(uqreg(u, UQ_WIN0 + 8), 7),
+            wq(uqreg(u, UQ_SHADOW_ADDR_LO), shadow),
+            wl(uqreg(u, UQ_RING_SIZE), size), wl(uqreg(u, UQ_CTRL), 1)]
+
+
+seed("uq-shadow", load_fw() + enable() + [clear_patterns()] +
+     [pattern(desc(32, 4, target=3)), pattern(desc(16, 2, c=16))] +
+     uq_on(0) + step(6) + [rl(uqreg(0, UQ_STATUS))] + uq_on(1, 4) +
+     step(6) + [rl(uqreg(1, UQ_STATUS)), rl(REG_STAT_JOBS)])
+seed("uq-shadow-bad", load_fw() + enable() +
+     uq_on(0, 16, 0xfff00000000) + step(2) +
+     uq_on(1, 16, RING + 0x80004) + uq_on(2, 16, 0xfffffffffffffff8) +
+     uq_on(3, 16, BAR0_ADDR + 0x2000) + step(4) +
+     [rl(uqreg(u, UQ_STATUS)) for u in range(4)] + status())
 
 IMEM_END = 64 << 20
 

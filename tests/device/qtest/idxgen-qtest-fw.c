@@ -44,7 +44,8 @@ void test_fw_good(void)
     g_assert_cmphex(rd(&d, IDXGEN_REG_CAP_FEATURES), ==,
                     IDXGEN_FEAT_WORD32 | IDXGEN_FEAT_INCREMENTAL |
                     IDXGEN_FEAT_HIST_RANGE | IDXGEN_FEAT_PRIORITY |
-                    IDXGEN_FEAT_MUTEX_ARB | IDXGEN_FEAT_USER_QUEUES);
+                    IDXGEN_FEAT_MUTEX_ARB | IDXGEN_FEAT_USER_QUEUES |
+                    IDXGEN_FEAT_UQ_SHADOW);
     g_assert_true(rd(&d, IDXGEN_REG_IRQ_STATUS) & IDXGEN_IRQ_ERROR);
 
     /* The firmware's limits apply to jobs */

@@ -76,7 +76,7 @@ void test_identity(void)
                     IDXGEN_FEAT_INCREMENTAL | IDXGEN_FEAT_HIST_RANGE |
                     IDXGEN_FEAT_SCHED_ORDERS |
                     IDXGEN_FEAT_PRIORITY | IDXGEN_FEAT_MUTEX_ARB |
-                    IDXGEN_FEAT_USER_QUEUES);
+                    IDXGEN_FEAT_USER_QUEUES | IDXGEN_FEAT_UQ_SHADOW);
     g_assert_cmpuint(rd(&d, IDXGEN_REG_CAP_CLOCK_KHZ), ==,
                      IDXGEN_HW_DEFAULT_CLOCK_KHZ);
     g_assert_cmphex(rd64(&d, IDXGEN_REG_CAP_IMEM_SIZE_LO), ==,

@@ -23,7 +23,8 @@ void test_trace_events(void)
         "idxgen_hist_miss", "idxgen_hist_insert", "idxgen_hist_hit",
         "idxgen_hist_invalidate", "idxgen_hist_flush", "idxgen_irq_raise",
         "idxgen_range_cmd", "idxgen_arb_grant", "idxgen_arb_release",
-        "idxgen_arb_preempt", "idxgen_reset",
+        "idxgen_arb_preempt", "idxgen_reset", "idxgen_uq_reject",
+        "idxgen_uq_shadow_sleep", "idxgen_uq_fault",
     };
     g_autofree char *log = NULL;
     g_autofree char *args = NULL;
@@ -31,7 +32,9 @@ void test_trace_events(void)
     struct idxgen_desc dsc, bad;
     struct idxgen_cpl c;
     Queue q;
+    UQ uq;
     Idx d;
+    uint64_t sh;
     unsigned i;
     int fd;
 
@@ -68,6 +71,18 @@ void test_trace_events(void)
                     IDXGEN_ARB_MUTEX_LOCKED | 2);
     g_assert_cmpuint(arb_cmd(&d, IDXGEN_ARB_OP_UNLOCK, 0, 2), ==,
                      IDXGEN_ARB_R_OK);
+    /*
+     * A user queue with a shadow block: a job outside its windows
+     * (reject), found empty (event index written), a doorbell past the
+     * ring (fault).
+     */
+    sh = guest_alloc(&d.alloc, IDXGEN_UQ_SHADOW_SIZE);
+    qtest_writeq(d.qts, sh, 0);
+    wr64(&d, IDXGEN_UQREG(0, IDXGEN_UQ_SHADOW_ADDR_LO), sh);
+    uq_setup(&d, &uq, 0, 4);
+    qtest_writel(d.qts, sh + IDXGEN_UQ_SHADOW_TAIL, 1);
+    g_assert_cmpuint(uq_status(&d, &uq, &dsc), ==, IDXGEN_CPL_UQ_NO_WINDOW);
+    uq_doorbell(&d, &uq, 4);
     wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_RESET);
     idx_stop(&d);
 

@@ -20,21 +20,7 @@
 #include "gen_ref.h"
 #include "idxgen-qtest.h"
 
-#define SENTINEL        0xa5
-/* Bus addresses where q35 has nothing: every DMA there fails */
-#define NOWHERE         0xfff00000000ULL
-
-typedef struct UQ {
-    unsigned u;
-    uint32_t size;
-    uint64_t ring;
-    uint64_t cpl;
-    uint64_t fence;
-    uint32_t tail;
-    QPCIBar db;
-} UQ;
-
-static QPCIBar db_map(Idx *d)
+QPCIBar db_map(Idx *d)
 {
     uint64_t size;
 
@@ -47,8 +33,8 @@ static QPCIBar db_map(Idx *d)
 }
 
 /* Program and enable user queue u at the given bus addresses. */
-static void uq_setup_at(Idx *d, UQ *q, unsigned u, uint32_t size,
-                        uint64_t ring, uint64_t cpl, uint64_t fence)
+void uq_setup_at(Idx *d, UQ *q, unsigned u, uint32_t size,
+                 uint64_t ring, uint64_t cpl, uint64_t fence)
 {
     q->u = u;
     q->size = size;
@@ -63,7 +49,7 @@ static void uq_setup_at(Idx *d, UQ *q, unsigned u, uint32_t size,
     wr(d, IDXGEN_UQREG(u, IDXGEN_UQ_CTRL), IDXGEN_QCTRL_ENABLE);
 }
 
-static void uq_setup(Idx *d, UQ *q, unsigned u, uint32_t size)
+void uq_setup(Idx *d, UQ *q, unsigned u, uint32_t size)
 {
     uint64_t ring = guest_alloc(&d->alloc, size * sizeof(struct idxgen_desc));
     uint64_t cpl = guest_alloc(&d->alloc, size * sizeof(struct idxgen_cpl));
@@ -77,17 +63,15 @@ static void uq_setup(Idx *d, UQ *q, unsigned u, uint32_t size)
                     IDXGEN_QSTATUS_ENABLED);
 }
 
-static void uq_window(Idx *d, unsigned u, unsigned w, uint32_t base,
-                      uint32_t size, uint32_t flags)
+void uq_window(Idx *d, unsigned u, unsigned w, uint32_t base,
+               uint32_t size, uint32_t flags)
 {
     wr(d, IDXGEN_UQREG(u, IDXGEN_UQ_WIN(w) + IDXGEN_UQW_BASE), base);
     wr(d, IDXGEN_UQREG(u, IDXGEN_UQ_WIN(w) + IDXGEN_UQW_SIZE), size);
     wr(d, IDXGEN_UQREG(u, IDXGEN_UQ_WIN(w) + IDXGEN_UQW_FLAGS), flags);
 }
 
-#define WIN_RW  (IDXGEN_UQW_F_VALID | IDXGEN_UQW_F_WORD16 | IDXGEN_UQW_F_WORD32)
-
-static uint32_t uq_put(Idx *d, UQ *q, const struct idxgen_desc *dsc)
+uint32_t uq_put(Idx *d, UQ *q, const struct idxgen_desc *dsc)
 {
     uint32_t slot = q->tail;
 
@@ -96,19 +80,19 @@ static uint32_t uq_put(Idx *d, UQ *q, const struct idxgen_desc *dsc)
     return slot;
 }
 
-static void uq_doorbell(Idx *d, UQ *q, uint32_t val)
+void uq_doorbell(Idx *d, UQ *q, uint32_t val)
 {
     qpci_io_writel(d->dev, q->db, q->u * IDXGEN_UQ_DB_STRIDE +
                    IDXGEN_UQ_DB_TAIL, val);
 }
 
 /* The completion value, as userspace polls it. */
-static uint64_t uq_value(Idx *d, UQ *q)
+uint64_t uq_value(Idx *d, UQ *q)
 {
     return qtest_readq(d->qts, q->fence);
 }
 
-static void uq_wait(Idx *d, UQ *q, uint64_t n)
+void uq_wait(Idx *d, UQ *q, uint64_t n)
 {
     int64_t t0 = now_ns(d);
 
@@ -119,8 +103,8 @@ static void uq_wait(Idx *d, UQ *q, uint64_t n)
 }
 
 /* Submit one descriptor, wait for it, return its (checked) completion. */
-static int uq_run(Idx *d, UQ *q, const struct idxgen_desc *dsc,
-                  struct idxgen_cpl *c)
+int uq_run(Idx *d, UQ *q, const struct idxgen_desc *dsc,
+           struct idxgen_cpl *c)
 {
     uint64_t n = uq_value(d, q) + 1;
     uint32_t slot = uq_put(d, q, dsc);
@@ -134,19 +118,19 @@ static int uq_run(Idx *d, UQ *q, const struct idxgen_desc *dsc,
     return le16_to_cpu(c->status);
 }
 
-static int uq_status(Idx *d, UQ *q, const struct idxgen_desc *dsc)
+int uq_status(Idx *d, UQ *q, const struct idxgen_desc *dsc)
 {
     struct idxgen_cpl c;
 
     return uq_run(d, q, dsc, &c);
 }
 
-static uint32_t uq_qerr(unsigned err)
+uint32_t uq_qerr(unsigned err)
 {
     return IDXGEN_QSTATUS_ERROR | err << IDXGEN_QSTATUS_ERR_SHIFT;
 }
 
-static void imem_fill(Idx *d)
+void imem_fill(Idx *d)
 {
     g_autofree uint8_t *buf = g_malloc(d->imem_size);
 
@@ -157,9 +141,9 @@ static void imem_fill(Idx *d)
 /* Index memory holds the sentinel everywhere outside [base, base + len). */
 
 /* Index memory holds the sentinel everywhere outside three ranges. */
-static void imem_untouched_outside3(Idx *d, uint64_t b0, uint64_t l0,
-                                       uint64_t b1, uint64_t l1,
-                                       uint64_t b2, uint64_t l2)
+void imem_untouched_outside3(Idx *d, uint64_t b0, uint64_t l0,
+                             uint64_t b1, uint64_t l1,
+                             uint64_t b2, uint64_t l2)
 {
     g_autofree uint8_t *buf = g_malloc(d->imem_size);
     uint64_t i;

@@ -128,6 +128,41 @@ void fault_drop_irq(Idx *d, bool runtime);
 void fault_corrupt_cpl(Idx *d, bool runtime);
 void fault_fail_dma(Idx *d, bool runtime);
 
+/* idxgen-qtest-uq.c: user queues as a process and its driver drive them */
+#define SENTINEL        0xa5
+/* Bus addresses where q35 has nothing: every DMA there fails */
+#define NOWHERE         0xfff00000000ULL
+#define WIN_RW  (IDXGEN_UQW_F_VALID | IDXGEN_UQW_F_WORD16 | IDXGEN_UQW_F_WORD32)
+
+typedef struct UQ {
+    unsigned u;
+    uint32_t size;
+    uint64_t ring;
+    uint64_t cpl;
+    uint64_t fence;
+    uint32_t tail;
+    QPCIBar db;
+} UQ;
+
+QPCIBar db_map(Idx *d);
+void uq_setup_at(Idx *d, UQ *q, unsigned u, uint32_t size,
+                 uint64_t ring, uint64_t cpl, uint64_t fence);
+void uq_setup(Idx *d, UQ *q, unsigned u, uint32_t size);
+void uq_window(Idx *d, unsigned u, unsigned w, uint32_t base,
+               uint32_t size, uint32_t flags);
+uint32_t uq_put(Idx *d, UQ *q, const struct idxgen_desc *dsc);
+void uq_doorbell(Idx *d, UQ *q, uint32_t val);
+uint64_t uq_value(Idx *d, UQ *q);
+void uq_wait(Idx *d, UQ *q, uint64_t n);
+int uq_run(Idx *d, UQ *q, const struct idxgen_desc *dsc,
+           struct idxgen_cpl *c);
+int uq_status(Idx *d, UQ *q, const struct idxgen_desc *dsc);
+uint32_t uq_qerr(unsigned err);
+void imem_fill(Idx *d);
+void imem_untouched_outside3(Idx *d, uint64_t b0, uint64_t l0,
+                             uint64_t b1, uint64_t l1,
+                             uint64_t b2, uint64_t l2);
+
 /* The test cases, by file */
 void test_identity(void);                       /* idxgen-qtest-identity.c */
 void test_properties(void);
@@ -167,5 +202,8 @@ void test_uq_windows(void);
 void test_uq_hostile(void);
 void test_uq_teardown(void);
 void test_uq_migrate(void);
+void test_uq_shadow_identity(void);             /* idxgen-qtest-uq-shadow.c */
+void test_uq_shadow_jobs(void);
+void test_uq_shadow_hostile(void);
 
 #endif

@@ -80,5 +80,8 @@ int main(int argc, char **argv)
     qtest_add_func("/idxgen/uq/hostile", test_uq_hostile);
     qtest_add_func("/idxgen/uq/teardown", test_uq_teardown);
     qtest_add_func("/idxgen/uq/migrate", test_uq_migrate);
+    qtest_add_func("/idxgen/uq/shadow/identity", test_uq_shadow_identity);
+    qtest_add_func("/idxgen/uq/shadow/jobs", test_uq_shadow_jobs);
+    qtest_add_func("/idxgen/uq/shadow/hostile", test_uq_shadow_hostile);
     return g_test_run();
 }

@@ -21,6 +21,29 @@
 # (x, y and the packed word equal the schoolbook mixed-radix sum), for
 # every dx, dy up to 63; yosys `sat` over 3 cycles from reset.  It must
 # fail on the lane's planted carry bug (PLANT_CARRY, as `make planted`).
+#
+# formal/prove_order.v: the schedule order block (idxgen_order) gives, for
+# zigzag, the model's zigzag position (odd rows mirrored, x -> dx - 1 - x,
+# every plane starting forwards) packed from its fields, and passes the
+# sequential word through for the other orders: every 16-bit dx, x < dx,
+# every y, z and widths mx + my + mz <= 32 (yosys `sat`, combinational).
+# Must fail on a planted off-by-one (the mirror without the - 1).
+#
+# formal/prove_tstep.v: one link of the tiled order's chain (idxgen_tstep)
+# takes any position the model's cursor can be in to the model's next
+# (igm_ocur_next TILED, the next slice after the plane's last tile), word
+# and packed fields included, for every 16-bit shape and tile (yosys `sat`,
+# combinational): with the cursor loaded at (0, 0, 0, 0, 0), every lane of
+# the chain is at its thread's position by induction.  Must fail on a
+# planted bug (a tile to the right when exactly one tile's width is left).
+#
+# formal/prove_core.v: the core's wiring (idxgen_core, 2 lanes, 1 history
+# entry, sequential and zigzag): one descriptor with dx, dy <= 3, dz <= 2,
+# the write port taking warps on any cycles; every warp taken is at
+# target + t * ws and lane i holds thread t + i's packed word in the
+# model's order, against a reference thread counter stepped one thread at a
+# time (yosys `sat -seq 8`: the filter's 4 cycles and 3 warps).  Must fail
+# when the lanes advance on wr_valid instead of on a taken warp.
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
@@ -85,5 +108,55 @@ else
 	smt "$TMP/wport_planted.v" && { smtbmc --presat -t 3; [ $? -ne 0 ]; } &&
 		grep -q 'Assert failed' "$TMP/log"
 	ok $? "the bounded check fails on a planted bug (the last warp recognised one thread late)"
+fi
+comb() {	# TOP SOURCE...: yosys's combinational verdict on formal/TOP.v over SOURCE...
+	local top=$1
+	shift
+	yosys -q -p "read_verilog -I$VH $* $HERE/formal/$top.v; hierarchy -top $top; proc; \
+		flatten; opt; sat -prove ok 1 -verify" >"$TMP/log" 2>&1
+}
+planted() {	# SOURCE SED-EXPR OUT: OUT is SOURCE with the bug planted; false if unchanged
+	sed "$2" "$1" >"$3" && ! cmp -s "$1" "$3"
+}
+
+ORDER=$ROOT/fw/rtl/idxgen_order.v
+comb prove_order "$ORDER"
+ok $? "idxgen_order: zigzag mirrors odd rows (x -> dx - 1 - x), every other order passes the word, for every 16-bit dx (sat proof)"
+if planted "$ORDER" 's/ - 32.d1 - / - /' "$TMP/order_planted.v"; then
+	comb prove_order "$TMP/order_planted.v"
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same proof fails on a planted bug (the mirror one column off)"
+else
+	ok 1 "the order block's planted bug could be planted (the source line changed)"
+fi
+
+TSTEP=$ROOT/fw/rtl/idxgen_tstep.v
+comb prove_tstep "$TSTEP"
+ok $? "idxgen_tstep: a tiled chain link takes every cursor position to the model's next, word and packed fields, every 16-bit shape and tile (sat proof)"
+if planted "$TSTEP" 's/wire right = xleft > tile_w;/wire right = xleft >= tile_w;/' "$TMP/tstep_planted.v"; then
+	comb prove_tstep "$TMP/tstep_planted.v"
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same proof fails on a planted bug (a tile to the right when none is left)"
+else
+	ok 1 "the tiled link's planted bug could be planted (the source line changed)"
+fi
+core() {	# RTL-DIR: yosys's verdict on prove_core over the core in RTL-DIR
+	local src
+	src=$(ls "$1"/*.v | grep -v -e idxgen_fpga_top -e idxgen_gen_top | tr '\n' ' ')
+	yosys -q -p "read_verilog -formal -I$VH $src $HERE/formal/prove_core.v; \
+		hierarchy -top prove_core; proc; flatten; memory; opt; async2sync; \
+		sat -seq 8 -prove-asserts -set-assumes -set-init-zero -verify" >"$TMP/log" 2>&1
+}
+core "$ROOT/fw/rtl"
+ok $? "idxgen_core: every warp taken is at target + t * ws with lane i holding thread t + i in the model's order (2 lanes, dx, dy <= 3, dz <= 2, any stalls; sat, 8 cycles)"
+mkdir -p "$TMP/core"
+cp "$ROOT"/fw/rtl/*.v "$TMP/core/"
+if planted "$ROOT/fw/rtl/idxgen_core.v" 's/\.adv(fire), \.order(order)/.adv(wr_valid), .order(order)/' \
+	"$TMP/core/idxgen_core.v"; then
+	core "$TMP/core"
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same check fails on a planted wiring bug (the lanes advance on wr_valid, not on a taken warp)"
+else
+	ok 1 "the core's planted wiring bug could be planted (the source line changed)"
 fi
 tap_done

@@ -111,6 +111,18 @@ static void history(Rig &r)
 	job(r, a, "history: after a range invalidate of its last word, a miss");
 	r.invalidate(0x1000 + 240, 16);
 	job(r, a, "history: a range invalidate just past it leaves the hit");
+	// the command's range cut to index memory (idxgen_hrange): empty, far
+	// above, wrapping past 2^64 (the model saturates), everything
+	r.invalidate(0x1000 + 100, 0);
+	job(r, a, "history: an empty range invalidate inside it leaves the hit");
+	r.invalidate(1ull << 40, 1ull << 40);
+	job(r, a, "history: a range invalidate far above index memory leaves the hit");
+	r.invalidate(~0ull - 15, 64);
+	job(r, a, "history: a range invalidate wrapping past 2^64 leaves the hit");
+	r.invalidate(0x1000 + 239, ~0ull);
+	job(r, a, "history: a range invalidate from its last byte to past 2^64: a miss");
+	r.invalidate(0, ~0ull);
+	job(r, a, "history: a range invalidate of all memory: a miss");
 	r.flush();
 	job(r, a, "history: after a flush, a miss");
 	desc_fill(e, 40, 3, 2, 32, 0x1000, 2, "sequential", l,

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+/*
+ * include_mirror.c - the included files of a whole program beside its
+ * translated ones (lib/cc/README.md, "Whole programs").
+ *
+ * A file the program includes that defines a kernel is translated and
+ * written to the temporary folder at its place relative to the main file
+ * (whole.c, translate_headers).  Its own #include "x.h" then looks for x.h
+ * beside the copy first, where the untranslated x.h is missing, and the
+ * include path (the main file's folder) finds another file or none.  So
+ * every other file included from below the main file's folder is linked to
+ * at its place too: each quoted include resolves as it did in the original
+ * tree.
+ */
+#include "cc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct mirror {
+	const struct source *s;
+	struct program_out *out;
+};
+
+static bool already_there(const struct program_out *out, const char *rel)
+{
+	unsigned i;
+
+	for (i = 0; i < out->nhdr; i++)
+		if (!strcmp(out->hdr[i].rel, rel))
+			return true;
+	return false;
+}
+
+static void mirror_one(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d)
+{
+	struct mirror *m = d;
+	struct header_out *h;
+	char *rel, *name;
+
+	(void)stack;
+	if (depth == 0 || clang_File_isEqual(f, m->s->file))
+		return;
+	rel = relative_to_main(m->s, f);
+	if (!rel || already_there(m->out, rel)) {
+		free(rel);
+		return;
+	}
+	name = cx_string(clang_getFileName(f));
+	m->out->hdr = cx_realloc(m->out->hdr, (m->out->nhdr + 1) * sizeof(*m->out->hdr));
+	h = &m->out->hdr[m->out->nhdr++];
+	memset(h, 0, sizeof(*h));
+	h->rel = rel;
+	h->link = realpath(name, NULL);
+	if (!h->link)
+		h->link = cx_strdup(name);
+	free(name);
+}
+
+void mirror_includes(const struct source *s, CXTranslationUnit tu, struct program_out *hdrs)
+{
+	struct mirror m = { s, hdrs };
+
+	clang_getInclusions(tu, mirror_one, &m);
+}
