@@ -16,6 +16,7 @@
 const char *const cc_ok_builtins[] = {
 	"threadIdx", "blockIdx", "blockDim", "gridDim", "__syncthreads", "atomicAdd", "atomicSub",
 	"atomicMin", "atomicMax", "atomicExch", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor",
+	"atomicInc", "atomicDec",
 	"min", "max", "umin", "umax", "abs", "labs", "sqrtf", "rsqrtf", "expf", "__expf", "logf",
 	"__logf", "sinf", "__sinf", "cosf", "__cosf", "tanf", "powf", "__powf", "fabsf", "floorf",
 	"ceilf", "roundf", "truncf", "fminf", "fmaxf", "fmodf", "tanhf", "exp2f", "log2f",
