@@ -180,6 +180,18 @@ cublasStatus_t cublasZdotu(cublasHandle_t h, int n, const cuDoubleComplex *x, in
 			   int incy, cuDoubleComplex *result);
 cublasStatus_t cublasZdotc(cublasHandle_t h, int n, const cuDoubleComplex *x, int incx, const cuDoubleComplex *y,
 			   int incy, cuDoubleComplex *result);
+/*
+ * Mixed-precision dot products: x, y and the result of one type, executed in
+ * executionType: 16F or 16BF with 32F (widened to float, accumulated in
+ * float, the result rounded once), 32F, 64F, C_32F, C_64F with themselves
+ * (DotcEx conjugates x); other combinations are CUBLAS_STATUS_NOT_SUPPORTED.
+ */
+cublasStatus_t cublasDotEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx, const void *y,
+			   cudaDataType yType, int incy, void *result, cudaDataType resultType,
+			   cudaDataType executionType);
+cublasStatus_t cublasDotcEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx, const void *y,
+			    cudaDataType yType, int incy, void *result, cudaDataType resultType,
+			    cudaDataType executionType);
 cublasStatus_t cublasSnrm2(cublasHandle_t h, int n, const float *x, int incx, float *result);
 cublasStatus_t cublasDnrm2(cublasHandle_t h, int n, const double *x, int incx, double *result);
 cublasStatus_t cublasScnrm2(cublasHandle_t h, int n, const cuComplex *x, int incx, float *result);

@@ -89,6 +89,15 @@ struct __nv_bfloat16 {
 		__x = idxgen_fp_from_double(d, 8, 7, IDXGEN_FP_RN, 0x7fff);
 		return *this;
 	}
+	/* from the integer types, as CUDA's: `h = 0` would otherwise be ambiguous between float and double */
+	__host__ __device__ __nv_bfloat16 &operator=(short v) { return *this = __nv_bfloat16(v); }
+	__host__ __device__ __nv_bfloat16 &operator=(unsigned short v) { return *this = __nv_bfloat16(v); }
+	__host__ __device__ __nv_bfloat16 &operator=(int v) { return *this = __nv_bfloat16(v); }
+	__host__ __device__ __nv_bfloat16 &operator=(unsigned int v) { return *this = __nv_bfloat16(v); }
+	__host__ __device__ __nv_bfloat16 &operator=(long v) { return *this = __nv_bfloat16(v); }
+	__host__ __device__ __nv_bfloat16 &operator=(unsigned long v) { return *this = __nv_bfloat16(v); }
+	__host__ __device__ __nv_bfloat16 &operator=(long long v) { return *this = __nv_bfloat16(v); }
+	__host__ __device__ __nv_bfloat16 &operator=(unsigned long long v) { return *this = __nv_bfloat16(v); }
 	__host__ __device__ operator __nv_bfloat16_raw() const
 	{
 		__nv_bfloat16_raw r;

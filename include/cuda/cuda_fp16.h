@@ -115,6 +115,15 @@ struct __half {
 		__x = idxgen_fp_from_double(d, 5, 10, IDXGEN_FP_RN, 0x7fff);
 		return *this;
 	}
+	/* from the integer types, as CUDA's: `h = 0` would otherwise be ambiguous between float and double */
+	__host__ __device__ __half &operator=(short v) { return *this = __half(v); }
+	__host__ __device__ __half &operator=(unsigned short v) { return *this = __half(v); }
+	__host__ __device__ __half &operator=(int v) { return *this = __half(v); }
+	__host__ __device__ __half &operator=(unsigned int v) { return *this = __half(v); }
+	__host__ __device__ __half &operator=(long v) { return *this = __half(v); }
+	__host__ __device__ __half &operator=(unsigned long v) { return *this = __half(v); }
+	__host__ __device__ __half &operator=(long long v) { return *this = __half(v); }
+	__host__ __device__ __half &operator=(unsigned long long v) { return *this = __half(v); }
 	__host__ __device__ operator __half_raw() const
 	{
 		__half_raw r;

@@ -55,6 +55,14 @@ static void wcheck_builtin(struct wcheck *w, CXCursor c, const char *n)
 		error_at(w->src, c, "__syncthreads() in __device__ function '%s' is not supported", w->fname);
 }
 
+/* A read-only object: const, or an array (of arrays) of const elements ("static const double c[] = {...}"). */
+static bool const_object(CXType t)
+{
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		t = clang_getArrayElementType(t);
+	return clang_isConstQualifiedType(t);
+}
+
 static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct wcheck *w = d;
@@ -70,8 +78,7 @@ static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClien
 	if (k == CXCursor_VarDecl) {
 		bool sh = has_annot(c, "shared");
 
-		if (!sh && clang_Cursor_getStorageClass(c) == CX_SC_Static &&
-		    !clang_isConstQualifiedType(clang_getCursorType(c)))
+		if (!sh && clang_Cursor_getStorageClass(c) == CX_SC_Static && !const_object(clang_getCursorType(c)))
 			error_at(w->src, c, "static local variables are not supported in device code");
 		if (sh && !clang_Cursor_isNull(var_init(c)))
 			error_at(w->src, c, "__shared__ variables cannot have an initializer");
@@ -1140,6 +1147,8 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 			return 0;
 		}
 	}
+	if (!rc && s->model != EXEC_FISSION)
+		rc = path_scopes(s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(s, idx, args, nargs);
 	if (tu)
 		macro_launches(s);

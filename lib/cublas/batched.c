@@ -60,7 +60,7 @@ static int is_16(cudaDataType t)
 	return t == CUDA_R_16F || t == CUDA_R_16BF;
 }
 
-static float load16(const void *p, size_t i, cudaDataType t)
+float cublas_load16(const void *p, size_t i, cudaDataType t)
 {
 	if (t == CUDA_R_16F)
 		return (float)((const _Float16 *)p)[i];
@@ -71,7 +71,7 @@ static float load16(const void *p, size_t i, cudaDataType t)
 	return f;
 }
 
-static void store16(void *p, size_t i, cudaDataType t, float f)
+void cublas_store16(void *p, size_t i, cudaDataType t, float f)
 {
 	if (t == CUDA_R_16F) {
 		((_Float16 *)p)[i] = (_Float16)f;	/* round to nearest even */
@@ -94,7 +94,7 @@ static float *widen(const void *src, cudaDataType t, int rows, int cols, int ld)
 
 	for (int j = 0; f && j < cols; j++)
 		for (int i = 0; i < rows; i++)
-			f[i + (size_t)j * rows] = load16(src, i + (size_t)j * ld, t);
+			f[i + (size_t)j * rows] = cublas_load16(src, i + (size_t)j * ld, t);
 	return f;
 }
 
@@ -144,8 +144,8 @@ static cublasStatus_t ex_run16(const struct gemm_ex *g, const void *a, const voi
 	int ar = g->ta == CUBLAS_OP_N ? g->m : g->k, ac = g->ta == CUBLAS_OP_N ? g->k : g->m;
 	int br = g->tb == CUBLAS_OP_N ? g->k : g->n, bc = g->tb == CUBLAS_OP_N ? g->n : g->k;
 	int half_scalars = g->compute == CUBLAS_COMPUTE_16F || g->compute == CUBLAS_COMPUTE_16F_PEDANTIC;
-	float alpha = half_scalars ? load16(g->alpha, 0, CUDA_R_16F) : *(const float *)g->alpha;
-	float beta = half_scalars ? load16(g->beta, 0, CUDA_R_16F) : *(const float *)g->beta;
+	float alpha = half_scalars ? cublas_load16(g->alpha, 0, CUDA_R_16F) : *(const float *)g->alpha;
+	float beta = half_scalars ? cublas_load16(g->beta, 0, CUDA_R_16F) : *(const float *)g->beta;
 	float *fa = widen(a, g->at, ar, ac, g->lda), *fb = widen(b, g->bt, br, bc, g->ldb), *fc = NULL;
 	cublasStatus_t st = CUBLAS_STATUS_ALLOC_FAILED;
 
@@ -156,7 +156,7 @@ static cublasStatus_t ex_run16(const struct gemm_ex *g, const void *a, const voi
 			    cublas_max1(ar), fb, cublas_max1(br), beta, fc ? fc : c, fc ? g->m : g->ldc);
 		for (int j = 0; fc && j < g->n; j++)
 			for (int i = 0; i < g->m; i++)
-				store16(c, i + (size_t)j * g->ldc, g->ct, fc[i + (size_t)j * g->m]);
+				cublas_store16(c, i + (size_t)j * g->ldc, g->ct, fc[i + (size_t)j * g->m]);
 		st = CUBLAS_STATUS_SUCCESS;
 	}
 	free(fa);

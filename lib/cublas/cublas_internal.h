@@ -86,6 +86,10 @@ static inline enum CBLAS_DIAG cblas_diag(cublasDiagType_t d)
 	return d == CUBLAS_DIAG_UNIT ? CblasUnit : CblasNonUnit;
 }
 
+/* Element i of a half (CUDA_R_16F) or bfloat16 (CUDA_R_16BF) array as float (exact), and back (nearest even). */
+CUBLAS_HIDDEN float cublas_load16(const void *p, size_t i, cudaDataType t);
+CUBLAS_HIDDEN void cublas_store16(void *p, size_t i, cudaDataType t, float f);
+
 /* The argument checks of gemm, shared by the batched and mixed-precision forms. */
 static inline cublasStatus_t cublas_gemm_check(cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
 					       int lda, int ldb, int ldc)

@@ -8,7 +8,9 @@
 // DeviceHistogram HistogramEven, DeviceSegmentedReduce Sum/Max/Reduce,
 // DeviceRunLengthEncode Encode/NonTrivialRuns, DeviceReduce::ReduceByKey,
 // DevicePartition If/Flagged, DeviceSegmentedRadixSort, DeviceScan's
-// by-key forms, DeviceAdjacentDifference, and stream order.  TAP.  Also compiled by nvcc -arch=sm_90 (real CUB there).
+// by-key forms, DeviceAdjacentDifference, stream order, and inputs cut into
+// many chunks (run in parallel where TBB is there): reduce and scans of a
+// non-commutative operator, a radix sort, a histogram.  TAP.  Also compiled by nvcc -arch=sm_90 (real CUB there).
 #include <cub/cub.cuh>
 #include <algorithm>
 #include <cstdio>
@@ -405,6 +407,81 @@ static void run_by_key(int n)
 	cudaFree(d_keys), cudaFree(d_vals), cudaFree(d_a);
 }
 
+// x -> a*x + b modulo a prime; composing them is associative, not commutative
+struct Affine {
+	long long a, b;
+};
+struct Compose {	// first f, then g
+	__host__ __device__ Affine operator()(const Affine &f, const Affine &g) const
+	{
+		const long long P = 1000003;
+		Affine r = { g.a * f.a % P, (g.a * f.b + g.b) % P };
+		return r;
+	}
+};
+
+// inputs large enough to be cut into many chunks (run in parallel where TBB is
+// there): the chunks' results must combine in order (non-commutative operator)
+// and to exactly what a sequential loop gives
+static void run_big()
+{
+	const int n = 300007;
+	std::vector<Affine> maps(n);
+	std::vector<int> keys(n), vals(n);
+	for (int i = 0; i < n; i++) {
+		maps[i].a = 1 + rnd(1000002), maps[i].b = rnd(1000003);
+		keys[i] = rnd(2000001) - 1000000, vals[i] = i;
+	}
+	Affine *d_maps = dev(maps), *d_scan = dev(std::vector<Affine>(n)), *d_one = dev(std::vector<Affine>(1));
+	Affine id = { 1, 0 }, seed = { 3, 7 }, acc = seed;
+	bool ok = TWO_PHASE(cub::DeviceReduce::Reduce(d_temp_storage, temp_storage_bytes, d_maps, d_one, n, Compose(),
+						      seed)) == cudaSuccess;
+	for (int i = 0; i < n; i++)
+		acc = Compose()(acc, maps[i]);
+	ok &= d_one->a == acc.a && d_one->b == acc.b;
+	ok &= TWO_PHASE(cub::DeviceScan::InclusiveScan(d_temp_storage, temp_storage_bytes, d_maps, d_scan, Compose(),
+						       n)) == cudaSuccess;
+	acc = maps[0];
+	for (int i = 0; i < n; i++) {
+		acc = i ? Compose()(acc, maps[i]) : maps[0];
+		ok &= d_scan[i].a == acc.a && d_scan[i].b == acc.b;
+	}
+	ok &= TWO_PHASE(cub::DeviceScan::ExclusiveScan(d_temp_storage, temp_storage_bytes, d_maps, d_maps, Compose(), id,
+						       n)) == cudaSuccess;	// in place
+	acc = id;
+	for (int i = 0; i < n; i++) {
+		ok &= d_maps[i].a == acc.a && d_maps[i].b == acc.b;
+		acc = Compose()(acc, maps[i]);
+	}
+	tap_ok(ok, "n=%d DeviceReduce::Reduce, DeviceScan Inclusive/ExclusiveScan (in place) of affine maps = sequential loop",
+	       n);
+
+	int *d_keys = dev(keys), *d_vals = dev(vals), *d_k = dev(std::vector<int>(n)), *d_v = dev(std::vector<int>(n));
+	ok = TWO_PHASE(cub::DeviceRadixSort::SortPairs(d_temp_storage, temp_storage_bytes, d_keys, d_k, d_vals, d_v, n,
+						       4, 24)) == cudaSuccess;
+	std::vector<std::pair<int, int>> kv(n);
+	for (int i = 0; i < n; i++)	// bits 4..23 of the key's radix image (sign bit flipped)
+		kv[i] = std::make_pair((int)(((unsigned)keys[i] ^ 0x80000000u) >> 4 & 0xfffff), i);
+	std::stable_sort(kv.begin(), kv.end(), [](const std::pair<int, int> &x, const std::pair<int, int> &y) {
+		return x.first < y.first;
+	});
+	for (int i = 0; i < n; i++)
+		ok &= d_v[i] == kv[i].second && d_k[i] == keys[kv[i].second];
+	tap_ok(ok, "n=%d DeviceRadixSort::SortPairs on bits [4, 24) = std::stable_sort", n);
+
+	std::vector<int> hist(100);
+	for (int k : keys)
+		if (k >= -500000 && k < 500000)
+			hist[(long long)(k + 500000) * 100 / 1000000]++;
+	int *d_hist = dev(std::vector<int>(100));
+	ok = TWO_PHASE(cub::DeviceHistogram::HistogramEven(d_temp_storage, temp_storage_bytes, d_keys, d_hist, 101,
+							   -500000, 500000, n)) == cudaSuccess &&
+	     std::equal(hist.begin(), hist.end(), d_hist);
+	tap_ok(ok, "n=%d DeviceHistogram::HistogramEven (100 bins) = loop", n);
+	cudaFree(d_maps), cudaFree(d_scan), cudaFree(d_one), cudaFree(d_keys), cudaFree(d_vals), cudaFree(d_k);
+	cudaFree(d_v), cudaFree(d_hist);
+}
+
 static void fill_stream(cudaStream_t, cudaError_t, void *p)
 {
 	for (int i = 0; i < 100; i++)
@@ -420,6 +497,7 @@ int main()
 		run_segments(n);
 	for (int n : ns)
 		run_by_key(n);
+	run_big();
 
 	// the size query writes nothing but the size
 	int *d_in, *d_out;

@@ -4,7 +4,7 @@
  * definitions (never against OpenBLAS or itself): every routine in S, D, C
  * and Z on random column-major inputs of odd sizes with leading dimensions
  * larger than the rows, the transposes and triangles, batched and
- * mixed-precision GEMM, pointer modes, stream order, and the statuses of
+ * mixed-precision GEMM and dot products (DotEx), pointer modes, stream order, and the statuses of
  * bad input.  References are computed in double complex; a result agrees
  * when |got - ref| <= tol * (1 + |ref|) per element, tol 1e-4 (single,
  * sums of up to ~20 products of values in [-1, 1]) and 1e-11 (double).
@@ -651,6 +651,98 @@ static void test_gemm_ex16(cudaDataType t, cudaDataType ct)
 	       ct == CUDA_R_32F ? "32F" : ct == CUDA_R_16F ? "16F" : "16BF", e);
 }
 
+/* DotEx: 16-bit vectors (the second walked backwards, incy < 0) against a double loop; the BLAS types against the typed calls */
+static void test_dot_ex(cudaDataType t)
+{
+	enum { N = 37 };
+	uint16_t x[N], y[2 * N], r16;
+	double ref = 0, mag = 0, got;
+
+	for (int i = 0; i < N; i++) {
+		float v = (float)urand(), w = (float)urand();
+		if (t == CUDA_R_16F) {
+			_Float16 hv = (_Float16)v, hw = (_Float16)w;
+			memcpy(&x[i], &hv, 2), memcpy(&y[2 * i], &hw, 2);
+		} else {
+			uint32_t u, uw;
+			memcpy(&u, &v, 4), memcpy(&uw, &w, 4);
+			x[i] = (uint16_t)(u >> 16), y[2 * i] = (uint16_t)(uw >> 16);
+		}
+		y[2 * i + 1] = 0x7e00;	/* a NaN between the used elements: incy = -2 must skip it */
+	}
+	for (int i = 0; i < N; i++) {	/* incy = -2: element i of y is y[(N - 1 - i) * 2] */
+		double a, b;
+		if (t == CUDA_R_16F) {
+			_Float16 ha, hb;
+			memcpy(&ha, &x[i], 2), memcpy(&hb, &y[(N - 1 - i) * 2], 2);
+			a = ha, b = hb;
+		} else {
+			a = bf16_to_float(x[i]), b = bf16_to_float(y[(N - 1 - i) * 2]);
+		}
+		ref += a * b, mag += fabs(a * b);
+	}
+	int st = cublasDotEx(H, N, x, t, 1, y, t, -2, &r16, t, CUDA_R_32F);
+	if (t == CUDA_R_16F) {
+		_Float16 h;
+		memcpy(&h, &r16, 2);
+		got = h;
+	} else {
+		got = bf16_to_float(r16);
+	}
+	double tol = mag * (t == CUDA_R_16F ? 1.0 / 1024 : 1.0 / 128) + 1e-6;
+	tap_ok(!st && fabs(got - ref) <= tol, "DotEx %s, incy -2, execution 32F: %g (want %g)",
+	       t == CUDA_R_16F ? "16F" : "16BF", got, ref);
+}
+
+/* 2^20 products of v*v (sum 65504 in double): a sequential float sum drifts (half: past 65504, inf) */
+static void test_dot_ex_long(void)
+{
+	enum { N = 1 << 20 };
+	uint16_t *h = malloc(N * 2);
+	float *f = malloc(N * 4), fr = 0;
+	_Float16 v = (_Float16)sqrt(65504.0 / N), r16;
+	double ref = (double)N * (double)v * (double)v;
+
+	for (int i = 0; i < N; i++)
+		memcpy(&h[i], &v, 2), f[i] = (float)v;
+	int st = cublasDotEx(H, N, h, CUDA_R_16F, 1, h, CUDA_R_16F, 1, &r16, CUDA_R_16F, CUDA_R_32F);
+	int st2 = cublasDotEx(H, N, f, CUDA_R_32F, 1, f, CUDA_R_32F, 1, &fr, CUDA_R_32F, CUDA_R_32F);
+	tap_ok(!st && !st2 && fabs((double)r16 - ref) <= ref / 1024 && fabs(fr - ref) <= ref * 1e-6,
+	       "DotEx of 2^20 equal products: 16F %g, 32F %g (want %g, finite)", (double)r16, fr, ref);
+	free(h), free(f);
+}
+
+static void test_dot_ex_blas(void)
+{
+	float fx[9], fy[9], fr = -1, fr2 = -2;
+	double dx[9], dy[9], dr = -1, dr2 = -2;
+	cuComplex cx[9], cy[9], cr, cr2;
+
+	for (int i = 0; i < 9; i++) {
+		fx[i] = (float)urand(), fy[i] = (float)urand(), dx[i] = urand(), dy[i] = urand();
+		cx[i].x = (float)urand(), cx[i].y = (float)urand(), cy[i].x = (float)urand(), cy[i].y = (float)urand();
+	}
+	double fref = 0;
+	for (int i = 0; i < 9; i++)
+		fref += (double)fx[i] * fy[i];
+	int ok = !cublasDotEx(H, 9, fx, CUDA_R_32F, 1, fy, CUDA_R_32F, 1, &fr, CUDA_R_32F, CUDA_R_32F) &&
+		 fabs(fr - fref) <= 1e-6 * (1 + fabs(fref));
+	(void)fr2;
+	ok &= !cublasDotEx(H, 4, dx, CUDA_R_64F, 2, dy, CUDA_R_64F, -2, &dr, CUDA_R_64F, CUDA_R_64F) &&
+	      !cublasDdot(H, 4, dx, 2, dy, -2, &dr2) && dr == dr2;
+	ok &= !cublasDotcEx(H, 9, cx, CUDA_C_32F, 1, cy, CUDA_C_32F, 1, &cr, CUDA_C_32F, CUDA_C_32F) &&
+	      !cublasCdotc(H, 9, cx, 1, cy, 1, &cr2) && cr.x == cr2.x && cr.y == cr2.y;
+	ok &= !cublasDotEx(H, 9, cx, CUDA_C_32F, 1, cy, CUDA_C_32F, 1, &cr, CUDA_C_32F, CUDA_C_32F) &&
+	      !cublasCdotu(H, 9, cx, 1, cy, 1, &cr2) && cr.x == cr2.x && cr.y == cr2.y;
+	tap_ok(ok, "DotEx/DotcEx 32F (= a double loop), 64F (negative increment), C_32F = Ddot, Cdotc, Cdotu");
+	int st = cublasDotEx(H, 9, fx, CUDA_R_32F, 1, dy, CUDA_R_64F, 1, &fr, CUDA_R_32F, CUDA_R_32F);
+	int st2 = cublasDotEx(H, 9, fx, CUDA_R_16F, 1, fy, CUDA_R_16F, 1, &fr, CUDA_R_16F, CUDA_R_16F);
+	int st3 = cublasDotEx(H, 9, fx, CUDA_R_32F, 1, fy, CUDA_R_32F, 1, NULL, CUDA_R_32F, CUDA_R_32F);
+	tap_ok(st == CUBLAS_STATUS_NOT_SUPPORTED && st2 == CUBLAS_STATUS_NOT_SUPPORTED &&
+		       st3 == CUBLAS_STATUS_INVALID_VALUE,
+	       "DotEx: mixed types, 16F execution: NOT_SUPPORTED (%d, %d); no result: INVALID_VALUE (%d)", st, st2, st3);
+}
+
 static void test_gemm_ex(void)
 {
 	int m = 4, n = 3, k = 5;
@@ -678,6 +770,10 @@ static void test_gemm_ex(void)
 	test_gemm_ex16(CUDA_R_16F, CUDA_R_16F);
 	test_gemm_ex16(CUDA_R_16BF, CUDA_R_32F);
 	test_gemm_ex16(CUDA_R_16BF, CUDA_R_16BF);
+	test_dot_ex(CUDA_R_16F);
+	test_dot_ex(CUDA_R_16BF);
+	test_dot_ex_blas();
+	test_dot_ex_long();
 	cudaFree(a), cudaFree(b), cudaFree(c), cudaFree(c2);
 }
 

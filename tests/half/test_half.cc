@@ -500,6 +500,27 @@ static void test_compare(void)
 	       "__half2 fma, h2sqrt, _sat saturation (NaN to 0)");
 }
 
+/* assignment from integers (HeCBench's mxfp4 writes `__half h; h = 0;`): ambiguous without CUDA's integer operator= */
+static void test_int_assign(void)
+{
+	__half h = __float2half(5.0f);
+	__nv_bfloat16 b = __float2bfloat16(5.0f);
+	bool ok = true;
+
+	h = 0, ok &= __half_as_ushort(h) == 0x0000;
+	h = -3, ok &= __half_as_ushort(h) == 0xc200;
+	h = 2049u, ok &= __half_as_ushort(h) == 0x6800;	/* halfway between 2048 and 2050: to even, 2048 */
+	h = (short)7, ok &= __half2float(h) == 7.0f;
+	h = 65504LL, ok &= __half_as_ushort(h) == 0x7bff;
+	h = 1UL << 20, ok &= __half_as_ushort(h) == 0x7c00;	/* past the largest finite: infinity */
+	b = 0, ok &= __bfloat16_as_ushort(b) == 0x0000;
+	b = -1L, ok &= __bfloat16_as_ushort(b) == 0xbf80;
+	b = 257, ok &= __bfloat16_as_ushort(b) == 0x4380;	/* halfway between 256 and 258: to even, 256 */
+	b = (unsigned short)3, ok &= __bfloat162float(b) == 3.0f;
+	b = 1ULL << 40, ok &= __bfloat162float(b) == 1099511627776.0f;
+	tap_ok(ok, "__half and __nv_bfloat16 assigned from the integer types: nearest even, as their constructors");
+}
+
 static void test_math(void)
 {
 	unsigned bad = 0;
@@ -580,6 +601,11 @@ TAP_TEST(compare)
 TAP_TEST(math)
 {
 	test_math();
+}
+
+TAP_TEST(int_assign)
+{
+	test_int_assign();
 }
 
 int main(int argc, char **argv)

@@ -28,6 +28,7 @@
 #endif
 
 #include <algorithm>
+#include <cassert>	/* NVIDIA's CUB brings assert() in; public code relies on it (HeCBench's topk) */
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -38,6 +39,7 @@
 #include <utility>
 #include <vector>
 #include <cuda_runtime_api.h>
+#include "idxgen_parallel.cuh"
 
 #define CUB_VERSION 101702
 #define IDXGEN_CUB 1	/* this CUB (tests use it for what NVIDIA's current CUB no longer takes) */
@@ -127,6 +129,80 @@ struct CachingDeviceAllocator {
 	cudaError_t FreeAllCached() { return cudaSuccess; }
 };
 
+/*
+ * CUB's NumericTraits<T> / Traits<T> (cub/util_type.cuh in CUB) for the
+ * arithmetic types: T's bits as an unsigned integer (UnsignedBits), and the
+ * twiddles between them and the unsigned image whose order is T's order
+ * (what radix sorting uses: the sign bit flipped for signed integers; for
+ * floating point all bits flipped for negative numbers, the sign bit for
+ * the others), with LOWEST_KEY/MAX_KEY, the bits of the lowest and largest
+ * keys in that order.  Other types are NOT_A_NUMBER.
+ */
+enum Category { NOT_A_NUMBER, SIGNED_INTEGER, UNSIGNED_INTEGER, FLOATING_POINT };
+
+namespace detail {
+template <size_t N>
+struct unsigned_of;
+template <>
+struct unsigned_of<1> {
+	typedef uint8_t type;
+};
+template <>
+struct unsigned_of<2> {
+	typedef uint16_t type;
+};
+template <>
+struct unsigned_of<4> {
+	typedef uint32_t type;
+};
+template <>
+struct unsigned_of<8> {
+	typedef uint64_t type;
+};
+
+template <typename T, bool ARITHMETIC = std::is_arithmetic<T>::value>
+struct ArithmeticTraits {
+	static constexpr Category CATEGORY = NOT_A_NUMBER;
+	enum { PRIMITIVE = false, NULL_TYPE = false };
+};
+template <typename T>
+struct ArithmeticTraits<T, true> {
+	typedef typename unsigned_of<sizeof(T)>::type UnsignedBits;
+	static constexpr Category CATEGORY = std::is_floating_point<T>::value ? FLOATING_POINT
+					     : std::is_signed<T>::value       ? SIGNED_INTEGER
+									      : UNSIGNED_INTEGER;
+	enum { PRIMITIVE = true, NULL_TYPE = false };
+	static constexpr UnsignedBits ALL_BITS = UnsignedBits(~UnsignedBits(0));
+	static constexpr UnsignedBits HIGH_BIT = UnsignedBits(UnsignedBits(1) << (sizeof(T) * 8 - 1));
+	static constexpr UnsignedBits LOWEST_KEY = CATEGORY == FLOATING_POINT ? ALL_BITS
+						   : CATEGORY == SIGNED_INTEGER ? HIGH_BIT
+										: UnsignedBits(0);
+	static constexpr UnsignedBits MAX_KEY = CATEGORY == UNSIGNED_INTEGER ? ALL_BITS : UnsignedBits(ALL_BITS ^ HIGH_BIT);
+
+	__host__ __device__ static UnsignedBits TwiddleIn(UnsignedBits key)
+	{
+		if (CATEGORY == FLOATING_POINT)
+			return UnsignedBits(key ^ ((key & HIGH_BIT) ? ALL_BITS : HIGH_BIT));
+		return CATEGORY == SIGNED_INTEGER ? UnsignedBits(key ^ HIGH_BIT) : key;
+	}
+	__host__ __device__ static UnsignedBits TwiddleOut(UnsignedBits key)
+	{
+		if (CATEGORY == FLOATING_POINT)
+			return UnsignedBits(key ^ ((key & HIGH_BIT) ? HIGH_BIT : ALL_BITS));
+		return CATEGORY == SIGNED_INTEGER ? UnsignedBits(key ^ HIGH_BIT) : key;
+	}
+	__host__ __device__ static T Max() { return std::numeric_limits<T>::max(); }
+	__host__ __device__ static T Lowest() { return std::numeric_limits<T>::lowest(); }
+};
+} // namespace detail
+
+template <typename T>
+struct NumericTraits : detail::ArithmeticTraits<T> {
+};
+template <typename T>
+struct Traits : NumericTraits<typename std::remove_cv<T>::type> {
+};
+
 namespace detail {
 
 /* The first phase of CUB's protocol: a size (never 0: programs cudaMalloc it) and no work. */
@@ -152,20 +228,12 @@ using out_t = typename std::conditional<std::is_void<value_t<OutIt>>::value, val
 
 /* radix-sort order of a key's bits [begin, end): the unsigned image in which < is the key's order */
 template <typename K>
-typename std::make_unsigned<typename std::conditional<std::is_floating_point<K>::value,
-	typename std::conditional<sizeof(K) == 8, int64_t, int32_t>::type, K>::type>::type
-radix_bits(K k, int begin, int end)
+typename Traits<K>::UnsignedBits radix_bits(K k, int begin, int end)
 {
-	typedef typename std::conditional<std::is_floating_point<K>::value,
-		typename std::conditional<sizeof(K) == 8, int64_t, int32_t>::type, K>::type S;
-	typedef typename std::make_unsigned<S>::type U;
+	typedef typename Traits<K>::UnsignedBits U;
 	U u;
 	std::memcpy(&u, &k, sizeof(u));
-	const U top = U(1) << (sizeof(U) * 8 - 1);
-	if (std::is_floating_point<K>::value)
-		u = (u & top) ? U(~u) : U(u | top);
-	else if (std::is_signed<K>::value)
-		u ^= top;
+	u = Traits<K>::TwiddleIn(u);
 	int width = end - begin;
 	u >>= begin;
 	if (width < (int)sizeof(U) * 8)
@@ -173,25 +241,36 @@ radix_bits(K k, int begin, int end)
 	return u;
 }
 
+/* a stable sort by the keys' radix images (idxgen_parallel.cuh: an LSD radix sort, its passes in parallel) */
 template <typename K, typename V>
 void radix_sort(const K *kin, K *kout, const V *vin, V *vout, size_t n, int begin, int end, bool desc)
 {
-	std::vector<size_t> idx(n);
-	std::iota(idx.begin(), idx.end(), size_t(0));
-	std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
-		auto ka = radix_bits(kin[a], begin, end), kb = radix_bits(kin[b], begin, end);
-		return desc ? kb < ka : ka < kb;
+	typedef decltype(radix_bits(K(), 0, 1)) U;
+	Chunks ch((long long)n);
+	std::vector<U> img(n);
+	for_each_chunk(ch, [&](long long c) {
+		for (long long i = ch.begin(c); i < ch.end(c); i++)
+			img[i] = radix_bits(kin[i], begin, end);
 	});
-	std::vector<K> ks(n);
-	std::vector<V> vs(vin ? n : 0);
-	for (size_t i = 0; i < n; i++) {
-		ks[i] = kin[idx[i]];
+	std::vector<long long> idx = radix_order(std::move(img), desc);
+	/* gathered straight into the outputs, or through copies where an output is its input */
+	bool alias = (const void *)kin == (const void *)kout || (vin && (const void *)vin == (const void *)vout);
+	std::vector<K> ks(alias ? n : 0);
+	std::vector<V> vs(alias && vin ? n : 0);
+	K *ko = alias ? ks.data() : kout;
+	V *vo = alias ? vs.data() : vout;
+	for_each_chunk(ch, [&](long long c) {
+		for (long long i = ch.begin(c); i < ch.end(c); i++) {
+			ko[i] = kin[idx[i]];
+			if (vin)
+				vo[i] = vin[idx[i]];
+		}
+	});
+	if (alias) {
+		std::copy(ks.begin(), ks.end(), kout);
 		if (vin)
-			vs[i] = vin[idx[i]];
+			std::copy(vs.begin(), vs.end(), vout);
 	}
-	std::copy(ks.begin(), ks.end(), kout);
-	if (vin)
-		std::copy(vs.begin(), vs.end(), vout);
 }
 
 /* the end of the run that starts at i: items equal (eq) to their predecessor extend it, as CUB compares */
@@ -228,10 +307,7 @@ struct DeviceReduce {
 				  Op op, T init, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		T acc = init;
-		for (N i = 0; i < num_items; i++)
-			acc = op(acc, d_in[i]);
-		*d_out = acc;
+		*d_out = detail::parallel_reduce(d_in, (long long)num_items, op, init);
 		return cudaSuccess;
 	}
 	template <typename InIt, typename OutIt, typename N>
@@ -316,11 +392,7 @@ struct DeviceScan {
 	{
 		IDXGEN_CUB_START(stream);
 		typedef detail::out_t<OutIt, InIt> T;
-		T acc = T();
-		for (N i = 0; i < num_items; i++) {
-			acc = i ? T(op(acc, d_in[i])) : T(d_in[i]);
-			d_out[i] = acc;
-		}
+		detail::parallel_scan(d_in, d_out, (long long)num_items, op, false, T());
 		return cudaSuccess;
 	}
 	template <typename InIt, typename OutIt, typename Op, typename T, typename N>
@@ -328,12 +400,7 @@ struct DeviceScan {
 					 Op op, T init, N num_items, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		T acc = init;
-		for (N i = 0; i < num_items; i++) {
-			T next = op(acc, d_in[i]);	/* read before the write: in place works */
-			d_out[i] = acc;
-			acc = next;
-		}
+		detail::parallel_scan(d_in, d_out, (long long)num_items, op, true, init);	/* in place works */
 		return cudaSuccess;
 	}
 	/*
@@ -529,19 +596,28 @@ struct DeviceHistogram {
 	{
 		IDXGEN_CUB_START(stream);
 		int bins = num_levels - 1;
-		for (int b = 0; b < bins; b++)
-			d_histogram[b] = 0;
-		for (OffsetT i = 0; i < num_samples; i++) {
-			auto s = d_samples[i];
-			if (!(s >= lower_level && s < upper_level))
-				continue;
-			long long b;
-			if (std::is_integral<LevelT>::value)
-				b = (long long)(s - lower_level) * bins / (long long)(upper_level - lower_level);
-			else
-				b = (long long)((double)(s - lower_level) / (double)(upper_level - lower_level) * bins);
-			if (b >= 0 && b < bins)
-				d_histogram[b]++;
+		detail::Chunks ch((long long)num_samples);
+		/* each chunk counts into its own bins (in parallel), then the counts are added */
+		std::vector<std::vector<CounterT>> part(ch.count, std::vector<CounterT>(bins > 0 ? bins : 0));
+		detail::for_each_chunk(ch, [&](long long c) {
+			for (long long i = ch.begin(c); i < ch.end(c); i++) {
+				auto s = d_samples[i];
+				if (!(s >= lower_level && s < upper_level))
+					continue;
+				long long b;
+				if (std::is_integral<LevelT>::value)
+					b = (long long)(s - lower_level) * bins / (long long)(upper_level - lower_level);
+				else
+					b = (long long)((double)(s - lower_level) / (double)(upper_level - lower_level) * bins);
+				if (b >= 0 && b < bins)
+					part[c][b]++;
+			}
+		});
+		for (int b = 0; b < bins; b++) {
+			CounterT sum = 0;
+			for (long long c = 0; c < ch.count; c++)
+				sum += part[c][b];
+			d_histogram[b] = sum;
 		}
 		return cudaSuccess;
 	}
