@@ -355,6 +355,8 @@ void program_out_free(struct program_out *p);
  * o, and the included files with kernels into hdrs (NULL: diagnosed): 0 or 1.
  */
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs);
+/* kernel_macros.c: fn's #define lines into defines, its #undef lines into undefs (false: diagnosed). */
+bool kernel_macros(struct source *s, CXCursor fn, struct buf *defines, struct buf *undefs);
 /* whole.c: the path of f relative to the main file's folder, or NULL when it is not below it. */
 char *relative_to_main(const struct source *s, CXFile f);
 /* include_mirror.c: the program's other included files beside the translated ones in hdrs. */

@@ -719,7 +719,7 @@ static void fission_undo(struct source *s, const struct fission_try *ft)
 static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t, struct buf *o)
 {
 	struct fission_try ft = { s->nerrors, s->nedits };
-	struct buf body = { 0 };
+	struct buf body = { 0 }, undefs = { 0 };
 	bool ok, retry;
 	unsigned i;
 
@@ -735,7 +735,7 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 	for (i = 0; ok && i < k->nv; i++)
 		if (k->v[i].param && !*k->v[i].name)
 			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
-	if (s->nerrors == ft.nerrors) {
+	if (s->nerrors == ft.nerrors && kernel_macros(s, k->fn, &body, &undefs)) {
 		if (t->is)
 			bputs(&body, t->gen.p);
 		emit_prologue(k, &body);
@@ -743,7 +743,9 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 		emit_kernel_body(k, &body);
 		bprintf(&body, "}\n\n");
 		emit_stub(k, t, &body);
+		bput(&body, undefs.p ? undefs.p : "", undefs.n);
 	}
+	buf_free(&undefs);
 	s->quiet = false;
 	if (s->nerrors > ft.nerrors) {
 		buf_free(&body);
