@@ -63,6 +63,34 @@ static bool const_object(CXType t)
 	return clang_isConstQualifiedType(t);
 }
 
+/*
+ * Does the asm statement c carry instructions?  `asm volatile("" ::: "memory")`,
+ * a compiler barrier, means the same on the host; anything else is PTX
+ * (cuda-samples' inlinePTX: `mov.u32 %0, %%laneid;`), which the host's
+ * assembler would reject with an error of its own, or worse, accept.
+ */
+static bool asm_has_code(CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXToken *t;
+	unsigned n, i;
+	bool code = false;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
+	for (i = 0; i < n && !code; i++) {
+		char *sp;
+
+		if (clang_getTokenKind(t[i]) != CXToken_Literal)
+			continue;
+		sp = cx_string(clang_getTokenSpelling(tu, t[i]));
+		code = sp[0] == '"' && strcmp(sp, "\"\"");
+		free(sp);
+		break;	/* the first string is the template */
+	}
+	clang_disposeTokens(tu, t, n);
+	return code;
+}
+
 static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct wcheck *w = d;
@@ -73,6 +101,10 @@ static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClien
 	(void)parent;
 	if (k == CXCursor_GotoStmt || k == CXCursor_LabelStmt) {
 		error_at(w->src, c, "goto and labels are outside the subset idxgen-cc translates");
+		return CXChildVisit_Continue;
+	}
+	if ((k == CXCursor_GCCAsmStmt || k == CXCursor_AsmStmt) && asm_has_code(c)) {
+		error_at(w->src, c, "inline assembly in device code (PTX) cannot run on the CPU");
 		return CXChildVisit_Continue;
 	}
 	if (k == CXCursor_VarDecl) {
