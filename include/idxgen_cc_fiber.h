@@ -19,7 +19,8 @@
  * path (idxgen_cc_warp.h): a shuffle from a lane that is absent (returned,
  * outside the mask, past the end of a partial warp) or outside the width
  * segment returns the caller's own value; votes, match and reduce count
- * the lanes present; __activemask() is the lanes that have not returned.
+ * the lanes present.  __activemask() is the lanes at the call together
+ * (coalesced_threads()'s rendezvous), not every lane that has not returned.
  * Every name is reserved (__idxgen_) or CUDA's own.
  */
 #ifndef IDXGEN_CC_FIBER_H
@@ -29,6 +30,20 @@
 #include <string.h>
 #include <type_traits>
 #include <idxgen_rt_fiber.h>
+
+/*
+ * The column of a call, for call sites (__idxgen_cc_site): clang's
+ * __builtin_COLUMN(); 0 where the host compiler has none (g++ 12, with
+ * -ccbin g++): two calls written on one line are then one site.
+ */
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_COLUMN)
+#define __IDXGEN_CC_COLUMN() __builtin_COLUMN()
+#endif
+#endif
+#ifndef __IDXGEN_CC_COLUMN
+#define __IDXGEN_CC_COLUMN() 0u
+#endif
 
 /* threadIdx of the running fiber into the file's thread-local copy. */
 #define __idxgen_cc_fiber_tid()                                         \
@@ -76,10 +91,61 @@ static inline void __idxgen_cc_grid_sync(void)
 	__idxgen_cc_fiber_tid();
 }
 
-/* cooperative_groups::coalesced_threads(): the lanes at this call site together (threadIdx refreshed after). */
-static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned int __line)
+/*
+ * The number that names a call site within its file for
+ * __idxgen_fiber_coalesced: its line and column, so that two calls written
+ * on one line ("c ? __activemask() : __activemask()") are two sites.
+ */
+static inline unsigned int __idxgen_cc_site(unsigned int __line, unsigned int __col)
 {
-	unsigned int __m = __idxgen_fiber_coalesced(__file, __line);
+	return __line << 12 | (__col & 0xfffu);
+}
+
+/*
+ * The running thread's path: the calls of helpers that reach
+ * __activemask() or coalesced_threads() it is inside, as idxgen-cc marks
+ * them (lib/cc/path_scope.c: "(__idxgen_cc_path(ID), helper(...))"), so
+ * that a helper called from two branches is two call sites.  One word per
+ * thread of the block running on this OS thread (its fibers run one at a
+ * time), indexed by the linear thread id; an inline function's static,
+ * so every file of the program shares it.  NULL outside a fiber kernel.
+ */
+inline unsigned int *__idxgen_cc_path_slot(void)
+{
+	static thread_local unsigned int __paths[1024];
+	const struct __idxgen_fiber_tid *__t = __idxgen_fiber_self();
+
+	return __t ? &__paths[__t->lin % 1024] : 0;
+}
+
+struct __idxgen_cc_path {
+	unsigned int *__slot, __saved;
+
+	explicit __idxgen_cc_path(unsigned int __id) : __slot(__idxgen_cc_path_slot()), __saved(0)
+	{
+		if (__slot) {
+			__saved = *__slot;
+			*__slot = __saved * 0x9e3779b1u + __id;
+		}
+	}
+	~__idxgen_cc_path()
+	{
+		if (__slot)
+			*__slot = __saved;
+	}
+	__idxgen_cc_path(const __idxgen_cc_path &) = delete;
+	__idxgen_cc_path &operator=(const __idxgen_cc_path &) = delete;
+};
+
+/*
+ * cooperative_groups::coalesced_threads(): the lanes at this call site
+ * together (__site: __idxgen_cc_site, mixed with the thread's path),
+ * threadIdx refreshed after.
+ */
+static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned int __site)
+{
+	unsigned int *__path = __idxgen_cc_path_slot();
+	unsigned int __m = __idxgen_fiber_coalesced(__file, __site ^ (__path ? *__path * 0x85ebca6bu : 0));
 
 	__idxgen_cc_fiber_tid();
 	return __m;
@@ -98,15 +164,15 @@ static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned in
  */
 template <class __T, class __V>
 static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, const char *__file = __builtin_FILE(),
-				      unsigned int __line = __builtin_LINE())
+				      unsigned int __line = __builtin_LINE(), unsigned int __col = __IDXGEN_CC_COLUMN())
 {
 	if (!__idxgen_fiber_block()) {
 		__a = __v;
 		return __a;
 	}
-	(void)__idxgen_cc_coalesced(__file, __line);
+	(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
 	__a = __v;
-	(void)__idxgen_cc_coalesced(__file, __line);
+	(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
 	return __a;
 }
 
@@ -266,9 +332,17 @@ static inline void __syncwarp(unsigned int __m = 0xffffffffu)
 	(void)__idxgen_cc_fiber_warp<int>(__m, 0, __idxgen_cc_nop_fn, 0);
 }
 
-static inline unsigned int __activemask(void)
+/*
+ * The lanes that are here together, as coalesced_threads(): those of the
+ * warp at this call site once no thread of the block can go on.  Inside
+ * "if (v > 0)" that is the lanes with v > 0, not every lane that has not
+ * returned (the fibers of a warp do not run in lock step: a lane that has
+ * finished the kernel or waits at a barrier elsewhere is not active here).
+ */
+static inline unsigned int __activemask(const char *__file = __builtin_FILE(), unsigned int __line = __builtin_LINE(),
+					unsigned int __col = __IDXGEN_CC_COLUMN())
 {
-	return __idxgen_fiber_activemask();
+	return __idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
 }
 
 /* __match_any_sync / __match_all_sync: lanes present with an equal value. */
@@ -353,10 +427,11 @@ static inline int __reduce_max_sync(unsigned int __m, int __v)
 	return __idxgen_cc_fiber_warp<int>(__m, __v, __idxgen_cc_reduce_fn<int>, 2);
 }
 
-/* A fiber kernel's thread starts: its threadIdx. */
+/* A fiber kernel's thread starts: its threadIdx, an empty path (a trapped block may have left one). */
 static inline void __idxgen_cc_fiber_enter(void)
 {
 	__idxgen_cc_fiber_tid();
+	*__idxgen_cc_path_slot() = 0;
 }
 
 #endif

@@ -81,12 +81,18 @@ static inline float idxgen_cc_atomic_add_f(float *p, float v)
 	memcpy(&f, &old, sizeof(f));
 	return f;
 }
+/*
+ * The statement expressions' locals have reserved names: the arguments are
+ * the kernel's text, where a promoted variable `o` is `o_[__t]`.
+ */
 #define idxgen_cc_atomic_minmax(p, v, cmp) __extension__({			\
-	__typeof__(*(p)) *p_ = (p), v_ = (v), o_ = __atomic_load_n(p_, __ATOMIC_RELAXED); \
-	while ((v_ cmp o_) &&							\
-	       !__atomic_compare_exchange_n(p_, &o_, v_, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) \
+	__typeof__(*(p)) *__idxgen_p = (p), __idxgen_v = (v),			\
+		__idxgen_o = __atomic_load_n(__idxgen_p, __ATOMIC_RELAXED);	\
+	while ((__idxgen_v cmp __idxgen_o) &&					\
+	       !__atomic_compare_exchange_n(__idxgen_p, &__idxgen_o, __idxgen_v, 1, __ATOMIC_RELAXED, \
+					    __ATOMIC_RELAXED))			\
 		;								\
-	o_; })
+	__idxgen_o; })
 static inline int idxgen_cc_atomic_add_i(int *p, int v)
 {
 	return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
@@ -99,22 +105,114 @@ static inline unsigned long long idxgen_cc_atomic_add_ull(unsigned long long *p,
 {
 	return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
 }
+static inline double idxgen_cc_atomic_add_d(double *p, double v)
+{
+	uint64_t *w = (uint64_t *)p, old = __atomic_load_n(w, __ATOMIC_RELAXED), nv;
+	double d;
+
+	do {
+		memcpy(&d, &old, sizeof(d));
+		d += v;
+		memcpy(&nv, &d, sizeof(nv));
+	} while (!__atomic_compare_exchange_n(w, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	memcpy(&d, &old, sizeof(d));
+	return d;
+}
 #define atomicAdd(p, v) _Generic((p), float *: idxgen_cc_atomic_add_f, int *: idxgen_cc_atomic_add_i, \
-	unsigned int *: idxgen_cc_atomic_add_u, unsigned long long *: idxgen_cc_atomic_add_ull)((p), (v))
+	unsigned int *: idxgen_cc_atomic_add_u, unsigned long long *: idxgen_cc_atomic_add_ull, \
+	double *: idxgen_cc_atomic_add_d)((p), (v))
 #define atomicSub(p, v) idxgen_cc_atomic_rmw(sub, p, v)
 #define atomicAnd(p, v) idxgen_cc_atomic_rmw(and, p, v)
 #define atomicOr(p, v) idxgen_cc_atomic_rmw(or, p, v)
 #define atomicXor(p, v) idxgen_cc_atomic_rmw(xor, p, v)
-#define atomicExch(p, v) __atomic_exchange_n((p), (v), __ATOMIC_RELAXED)
+/* atomicExch has a float overload, which __atomic_exchange_n does not take: one function per type. */
+#define idxgen_cc_atomic_exch_fn(sfx, _Tp)					\
+static inline _Tp idxgen_cc_atomic_exch_##sfx(_Tp *p, _Tp v)			\
+{										\
+	return __atomic_exchange_n(p, v, __ATOMIC_RELAXED);			\
+}
+idxgen_cc_atomic_exch_fn(i, int)
+idxgen_cc_atomic_exch_fn(u, unsigned int)
+idxgen_cc_atomic_exch_fn(ull, unsigned long long)
+static inline float idxgen_cc_atomic_exch_f(float *p, float v)
+{
+	uint32_t nv, old;
+	float f;
+
+	memcpy(&nv, &v, sizeof(nv));
+	old = __atomic_exchange_n((uint32_t *)p, nv, __ATOMIC_RELAXED);
+	memcpy(&f, &old, sizeof(f));
+	return f;
+}
+#define atomicExch(p, v) _Generic((p), int *: idxgen_cc_atomic_exch_i, unsigned int *: idxgen_cc_atomic_exch_u, \
+	unsigned long long *: idxgen_cc_atomic_exch_ull, float *: idxgen_cc_atomic_exch_f)((p), (v))
+/* atomicInc/atomicDec: unsigned int only; wrap at the limit as CUDA does. */
+#define atomicInc(p, lim) idxgen_rt_atomic_inc_u32((p), (lim))
+#define atomicDec(p, lim) idxgen_rt_atomic_dec_u32((p), (lim))
+/*
+ * Atomics on the block's __shared__ memory (lib/cc/block_atomic.c): a
+ * block's threads run on one CPU thread and none stops inside an
+ * expression, so a read, the operation and a write are atomic there.  The
+ * value is converted to the element's type first, as CUDA's overloads do.
+ */
+#define idxgen_cc_block_rmw(p, v, NEW) __extension__({				\
+	__typeof__(&*(p)) __idxgen_p = (p);					\
+	__typeof__(*__idxgen_p) __idxgen_v = (__typeof__(*__idxgen_p))(v),	\
+		__idxgen_o = *__idxgen_p;	/* read after the operands, as the call would */ \
+	*__idxgen_p = (NEW);							\
+	__idxgen_o; })
+#define idxgen_cc_block_atomicAdd(p, v) idxgen_cc_block_rmw(p, v, __idxgen_o + __idxgen_v)
+#define idxgen_cc_block_atomicSub(p, v) idxgen_cc_block_rmw(p, v, __idxgen_o - __idxgen_v)
+#define idxgen_cc_block_atomicExch(p, v) idxgen_cc_block_rmw(p, v, __idxgen_v)
+#define idxgen_cc_block_atomicMin(p, v) idxgen_cc_block_rmw(p, v, __idxgen_v < __idxgen_o ? __idxgen_v : __idxgen_o)
+#define idxgen_cc_block_atomicMax(p, v) idxgen_cc_block_rmw(p, v, __idxgen_v > __idxgen_o ? __idxgen_v : __idxgen_o)
+#define idxgen_cc_block_atomicAnd(p, v) idxgen_cc_block_rmw(p, v, __idxgen_o & __idxgen_v)
+#define idxgen_cc_block_atomicOr(p, v) idxgen_cc_block_rmw(p, v, __idxgen_o | __idxgen_v)
+#define idxgen_cc_block_atomicXor(p, v) idxgen_cc_block_rmw(p, v, __idxgen_o ^ __idxgen_v)
+#define idxgen_cc_block_atomicInc(p, v) idxgen_cc_block_rmw(p, v, __idxgen_o >= __idxgen_v ? 0 : __idxgen_o + 1)
+#define idxgen_cc_block_atomicDec(p, v)						\
+	idxgen_cc_block_rmw(p, v, __idxgen_o == 0 || __idxgen_o > __idxgen_v ? __idxgen_v : __idxgen_o - 1)
+#define idxgen_cc_block_atomicCAS(p, c, v) __extension__({			\
+	__typeof__(&*(p)) __idxgen_p = (p);					\
+	__typeof__(*__idxgen_p) __idxgen_c = (__typeof__(*__idxgen_p))(c),	\
+		__idxgen_v = (__typeof__(*__idxgen_p))(v), __idxgen_o = *__idxgen_p; \
+	if (__idxgen_o == __idxgen_c)						\
+		*__idxgen_p = __idxgen_v;					\
+	__idxgen_o; })
+/* The scoped forms: blocks share one coherent memory, so every scope is the device's. */
+#define atomicAdd_block atomicAdd
+#define atomicAdd_system atomicAdd
+#define atomicSub_block atomicSub
+#define atomicSub_system atomicSub
+#define atomicExch_block atomicExch
+#define atomicExch_system atomicExch
+#define atomicMin_block atomicMin
+#define atomicMin_system atomicMin
+#define atomicMax_block atomicMax
+#define atomicMax_system atomicMax
+#define atomicCAS_block atomicCAS
+#define atomicCAS_system atomicCAS
+#define atomicAnd_block atomicAnd
+#define atomicAnd_system atomicAnd
+#define atomicOr_block atomicOr
+#define atomicOr_system atomicOr
+#define atomicXor_block atomicXor
+#define atomicXor_system atomicXor
+#define atomicInc_block atomicInc
+#define atomicInc_system atomicInc
+#define atomicDec_block atomicDec
+#define atomicDec_system atomicDec
 #define atomicMin(p, v) idxgen_cc_atomic_minmax(p, v, <)
 #define atomicMax(p, v) idxgen_cc_atomic_minmax(p, v, >)
 #define atomicCAS(p, c, v) __extension__({					\
-	__typeof__(*(p)) c_ = (c);						\
-	__atomic_compare_exchange_n((p), &c_, (v), 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
-	c_; })
+	__typeof__(*(p)) *__idxgen_p = (p), __idxgen_c = (c), __idxgen_v = (v);	\
+	__atomic_compare_exchange_n(__idxgen_p, &__idxgen_c, __idxgen_v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED); \
+	__idxgen_c; })
 
-#define min(a, b) __extension__({ __typeof__(a) a_ = (a); __typeof__(b) b_ = (b); a_ < b_ ? a_ : b_; })
-#define max(a, b) __extension__({ __typeof__(a) a_ = (a); __typeof__(b) b_ = (b); a_ > b_ ? a_ : b_; })
+#define min(a, b) __extension__({ __typeof__(a) __idxgen_a = (a); __typeof__(b) __idxgen_b = (b);	\
+	__idxgen_a < __idxgen_b ? __idxgen_a : __idxgen_b; })
+#define max(a, b) __extension__({ __typeof__(a) __idxgen_a = (a); __typeof__(b) __idxgen_b = (b);	\
+	__idxgen_a > __idxgen_b ? __idxgen_a : __idxgen_b; })
 #define umin(a, b) min((unsigned int)(a), (unsigned int)(b))
 #define umax(a, b) max((unsigned int)(a), (unsigned int)(b))
 #define rsqrtf(x) (1.0f / sqrtf(x))

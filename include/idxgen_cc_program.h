@@ -47,21 +47,48 @@
 #define IDXGEN_CC_SHORT_LOOP
 #endif
 
-/* Is the block's index stream in x-fastest order (exactly; see idxgen_cc_kernel.h)? */
+/*
+ * Is the block's index stream in x-fastest order?  The runtime classified
+ * it once per launch (blk->stream_order, kernel ABI 2, as
+ * idxgen_cc_kernel.h reads it): no per-block scan of the stream, which
+ * cost a whole program's simple kernels a third of their time (issue 40).
+ */
 static inline int idxgen_cc_linear(const struct idxgen_rt_block *b)
 {
-	const uint16_t *px = b->tid_x, *py = b->tid_y, *pz = b->tid_z;
-	const uint32_t bx = b->block_dim[0], by = b->block_dim[1], bz = b->block_dim[2];
-	unsigned int bad = 0;
+	return b->stream_order == IDXGEN_RT_STREAM_LINEAR;
+}
 
-	for (uint32_t z = 0; z < bz; z++)
-		for (uint32_t y = 0; y < by; y++, px += bx, py += bx, pz += bx)
-			IDXGEN_CC_SHORT_LOOP
-			for (uint32_t x = 0; x < bx; x++)
-				bad |= (unsigned int)((uint16_t)(px[x] ^ (uint16_t)x) |
-						      (uint16_t)(py[x] ^ (uint16_t)y) |
-						      (uint16_t)(pz[x] ^ (uint16_t)z));
-	return !bad;
+/*
+ * Atomics on the block's __shared__ memory (lib/cc/block_atomic.c): a
+ * block's threads run on one CPU thread and none stops inside an
+ * expression, so a read, the operation and a write are atomic there.  The
+ * value is converted to the element's type first, as CUDA's overloads do.
+ */
+#define IDXGEN_CC__BLOCK_RMW(name, NEW)							\
+template <class _Tp, class _Up> static inline _Tp idxgen_cc_block_##name(_Tp *__p, _Up __u)	\
+{											\
+	_Tp __o = *__p, __v = (_Tp)__u;							\
+	*__p = (_Tp)(NEW);								\
+	return __o;									\
+}
+IDXGEN_CC__BLOCK_RMW(atomicAdd, __o + __v)
+IDXGEN_CC__BLOCK_RMW(atomicSub, __o - __v)
+IDXGEN_CC__BLOCK_RMW(atomicExch, __v)
+IDXGEN_CC__BLOCK_RMW(atomicMin, __v < __o ? __v : __o)
+IDXGEN_CC__BLOCK_RMW(atomicMax, __v > __o ? __v : __o)
+IDXGEN_CC__BLOCK_RMW(atomicAnd, __o & __v)
+IDXGEN_CC__BLOCK_RMW(atomicOr, __o | __v)
+IDXGEN_CC__BLOCK_RMW(atomicXor, __o ^ __v)
+IDXGEN_CC__BLOCK_RMW(atomicInc, __o >= __v ? 0 : __o + 1)
+IDXGEN_CC__BLOCK_RMW(atomicDec, __o == 0 || __o > __v ? __v : __o - 1)
+#undef IDXGEN_CC__BLOCK_RMW
+template <class _Tp, class _Up, class _Wp> static inline _Tp idxgen_cc_block_atomicCAS(_Tp *__p, _Up __c, _Wp __w)
+{
+	_Tp __o = *__p;
+
+	if (__o == (_Tp)__c)
+		*__p = (_Tp)__w;
+	return __o;
 }
 
 /* Offsets in the private area of values of template-dependent types. */

@@ -666,6 +666,44 @@ IDXGEN_RT__ATOMIC_FLT(f64, double, uint64_t, min)
 IDXGEN_RT__ATOMIC_FLT(f64, double, uint64_t, max)
 IDXGEN_RT__ATOMIC_FLT(f64, double, uint64_t, exch)
 
+/*
+ * Floating atomicAdds of a thread loop to one address (idxgen-cc,
+ * lib/cc/aggregate.c): the loop keeps the values in order in a buffer of
+ * its own, and one compare-and-swap loop applies them one by one to the
+ * address's current value, so the address goes through the roundings of
+ * these adds in that order, one after the other (an order CUDA allows: its
+ * result is always the adds applied one by one in some order).  A full
+ * buffer is applied early.
+ */
+#define IDXGEN_RT_AGG_CAP 256
+#define IDXGEN_RT__AGG_FLT(sfx, _Fp, _Up)							\
+static inline void idxgen_rt_agg_flush_##sfx(_Fp *p, const _Fp *v, uint32_t n)		\
+{											\
+	_Up *q = (_Up *)(void *)p, ob, nb;						\
+	_Fp f;										\
+											\
+	if (!n)										\
+		return;									\
+	ob = __atomic_load_n(q, __ATOMIC_SEQ_CST);					\
+	do {										\
+		__builtin_memcpy(&f, &ob, sizeof(f));					\
+		for (uint32_t i = 0; i < n; i++)					\
+			f += v[i];							\
+		__builtin_memcpy(&nb, &f, sizeof(nb));					\
+	} while (!__atomic_compare_exchange_n(q, &ob, nb, 1, __ATOMIC_SEQ_CST,		\
+					      __ATOMIC_SEQ_CST));			\
+}											\
+static inline void idxgen_rt_agg_push_##sfx(_Fp *p, _Fp *v, uint32_t *n, _Fp x)		\
+{											\
+	if (*n == IDXGEN_RT_AGG_CAP) {							\
+		idxgen_rt_agg_flush_##sfx(p, v, *n);					\
+		*n = 0;									\
+	}										\
+	v[(*n)++] = x;									\
+}
+IDXGEN_RT__AGG_FLT(f32, float, uint32_t)
+IDXGEN_RT__AGG_FLT(f64, double, uint64_t)
+
 #ifdef __cplusplus
 }
 #endif

@@ -79,14 +79,16 @@ IDXGEN_EXPORT void __idxgen_fiber_warp(uint32_t __mask, const void *__val, size_
 /* The live lanes of the running thread's warp (CUDA's __activemask()). */
 IDXGEN_EXPORT uint32_t __idxgen_fiber_activemask(void);
 /*
- * cooperative_groups::coalesced_threads(): the lanes of the running thread's
- * warp that reach this call site (file, line: the call's, as
- * __builtin_FILE()/__builtin_LINE() give them) together.  The thread waits
+ * cooperative_groups::coalesced_threads() and __activemask(): the lanes of
+ * the running thread's warp that reach this call site together (file, and a
+ * number naming the place in it: idxgen_cc_fiber.h passes the call's line
+ * and column as __builtin_LINE()/__builtin_COLUMN() give them; the runtime
+ * only compares the two).  The thread waits
  * until no thread of the block can run (each is suspended or returned);
  * then the lanes of its warp waiting at the same site form its group --
  * those that took a different branch are elsewhere.
  */
-IDXGEN_EXPORT uint32_t __idxgen_fiber_coalesced(const char *__file, uint32_t __line);
+IDXGEN_EXPORT uint32_t __idxgen_fiber_coalesced(const char *__file, uint32_t __site);
 
 /*
  * cooperative_groups::this_grid().sync(): waits until every live thread of

@@ -126,6 +126,8 @@ template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> 
 }
 
 IDXGEN_CG_UNTRANSLATED void sync(const thread_block &);
+IDXGEN_CG_UNTRANSLATED void sync(const thread_group &);
+template <unsigned int _Np> IDXGEN_CG_UNTRANSLATED void sync(const thread_block_tile<_Np> &);
 
 template <class _Tp> struct plus {
 	_Tp operator()(_Tp a, _Tp b) const
@@ -455,13 +457,14 @@ template <unsigned int _Np> class thread_block_tile
  * The lanes that reached this call together (__idxgen_fiber_coalesced: those
  * at the same call site once no thread can go on), as a GPU's converged
  * lanes: inside "if (v > 0)" the lanes with v > 0, not every live lane.
- * The site is the caller's file and line (default arguments are evaluated
- * where the call is written).
+ * The site is the caller's file, line and column (default arguments are
+ * evaluated where the call is written).
  */
 static inline coalesced_group coalesced_threads(const char *__file = __builtin_FILE(),
-						unsigned int __line = __builtin_LINE())
+						unsigned int __line = __builtin_LINE(),
+						unsigned int __col = __IDXGEN_CC_COLUMN())
 {
-	return coalesced_group::__make(2, 0, __idxgen_cc_coalesced(__file, __line));
+	return coalesced_group::__make(2, 0, __idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col)));
 }
 
 template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> tiled_partition(const _Parent &)
@@ -504,6 +507,12 @@ template <class _Parent> static inline coalesced_group tiled_partition(const _Pa
 }
 
 static inline void sync(const thread_group &__g)
+{
+	__g.sync();
+}
+
+/* cg::sync(tile32), as sample code writes a tile's barrier */
+template <unsigned int _Np> static inline void sync(const thread_block_tile<_Np> &__g)
 {
 	__g.sync();
 }

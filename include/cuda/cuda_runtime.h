@@ -140,6 +140,18 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blo
 							     dyn_shmem);
 }
 template <class _Tp>
+static inline cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, _Tp *func,
+							 const cudaLaunchConfig_t *config)
+{
+	return cudaOccupancyMaxActiveClusters(numClusters, (const void *)func, config);
+}
+template <class _Tp>
+static inline cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, _Tp *func,
+							       const cudaLaunchConfig_t *config)
+{
+	return cudaOccupancyMaxPotentialClusterSize(clusterSize, (const void *)func, config);
+}
+template <class _Tp>
 static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block_size,
 							     _Tp *func, size_t dyn_shmem = 0,
 							     int block_size_limit = 0)
@@ -185,6 +197,14 @@ static inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cuda
 	if (!__idxgen_edges_plain(edgeData, numDependencies))
 		return cudaErrorInvalidValue;
 	return cudaGraphAddDependencies(graph, from, to, numDependencies);
+}
+static inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+					   const cudaGraphNode_t *pDependencies,
+					   const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+					   struct cudaGraphNodeParams *nodeParams)
+{
+	return cudaGraphAddNode_v2(pGraphNode, graph, pDependencies, dependencyData, numDependencies,
+				   nodeParams);
 }
 static inline cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
 						      const cudaGraphNode_t *to,

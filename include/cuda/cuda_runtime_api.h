@@ -76,6 +76,7 @@
 #define __CUDA_RUNTIME_API_H__
 
 #include <limits.h> /* INT_MAX & co.: nvcc's implicit cuda_runtime.h makes them visible */
+#include <time.h>   /* clock() in kernels (the clock sample): nvcc's cuda_runtime.h includes it too */
 #include <stddef.h>
 
 #include "driver_types.h"
@@ -467,6 +468,44 @@ cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t 
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
 				cudaGraphExecUpdateResultInfo *resultInfo);
 cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags);
+/* Driver functions by name (driver.c: those of cuda.h; others are not found). */
+cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags,
+				    enum cudaDriverEntryPointQueryResult *driverStatus IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigned int cudaVersion,
+					     unsigned long long flags,
+					     enum cudaDriverEntryPointQueryResult *driverStatus
+						     IDXGEN_CUDA__DEFAULT(0));
+/* The flags a cudaHostAlloc/cudaMallocHost allocation was made with (cudaHostAllocMapped always: one address space). */
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
+/*
+ * A node of any type by its parameters (graph_cond.c): CUDA 12.3's C form;
+ * cuda_runtime.h adds CUDA 13's, with edge data, as a C++ overload, and
+ * cudaGraphAddNode_v2 is that form in C.  A conditional node's bodies come
+ * back in nodeParams->conditional.phGraph_out.
+ */
+cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+			     const cudaGraphNode_t *pDependencies, size_t numDependencies,
+			     struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphAddNode_v2(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+				const cudaGraphNode_t *pDependencies,
+				const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+				struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node,
+				       struct cudaGraphNodeParams *nodeParams);
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t graph,
+					     unsigned int defaultLaunchValue IDXGEN_CUDA__DEFAULT(0),
+					     unsigned int flags IDXGEN_CUDA__DEFAULT(0));
+/* User objects (lib/cudart/user_object.c): flags must be cudaUserObjectNoDestructorSync. */
+cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out, void *ptr, cudaHostFn_t destroy,
+				 unsigned int initialRefcount, unsigned int flags);
+cudaError_t cudaUserObjectRetain(cudaUserObject_t object, unsigned int count IDXGEN_CUDA__DEFAULT(1));
+cudaError_t cudaUserObjectRelease(cudaUserObject_t object, unsigned int count IDXGEN_CUDA__DEFAULT(1));
+cudaError_t cudaGraphRetainUserObject(cudaGraph_t graph, cudaUserObject_t object,
+				      unsigned int count IDXGEN_CUDA__DEFAULT(1),
+				      unsigned int flags IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaGraphReleaseUserObject(cudaGraph_t graph, cudaUserObject_t object,
+				       unsigned int count IDXGEN_CUDA__DEFAULT(1));
 
 /* Events */
 cudaError_t cudaEventCreate(cudaEvent_t *event);
@@ -488,10 +527,15 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block,
 
 /*
  * cudaLaunchKernelEx's configuration, CUDA's layout.  Attributes honoured:
- * Cooperative (as cudaLaunchCooperativeKernel); accepted as hints without
- * effect here: Ignore, AccessPolicyWindow, SynchronizationPolicy, Priority,
- * ProgrammaticStreamSerialization (launches of a stream already run in
- * order), ClusterDimension 1x1x1; a larger cluster is cudaErrorNotSupported.
+ * Cooperative (as cudaLaunchCooperativeKernel), ProgrammaticEvent and
+ * LaunchCompletionEvent (recorded once the kernel has finished); accepted
+ * as hints without effect here: Ignore, AccessPolicyWindow,
+ * SynchronizationPolicy, Priority, ProgrammaticStreamSerialization
+ * (launches of a stream already run in order), ClusterSchedulingPolicy-
+ * Preference, MemSyncDomain(Map), PreferredClusterDimension,
+ * PreferredSharedMemoryCarveout, NvlinkUtilCentricScheduling, and
+ * ClusterDimension 1x1x1; a larger cluster and DeviceUpdatableKernelNode
+ * are cudaErrorNotSupported.
  */
 typedef enum cudaLaunchAttributeID {
 	cudaLaunchAttributeIgnore = 0,
@@ -512,6 +556,18 @@ typedef enum cudaLaunchAttributeID {
 	cudaLaunchAttributeNvlinkUtilCentricScheduling = 16
 } cudaLaunchAttributeID;
 
+/* Memory-synchronization domains (launch hints: one domain here). */
+typedef enum cudaLaunchMemSyncDomain {
+	cudaLaunchMemSyncDomainDefault = 0,
+	cudaLaunchMemSyncDomainRemote = 1
+} cudaLaunchMemSyncDomain;
+typedef struct cudaLaunchMemSyncDomainMap_st {
+	unsigned char default_;
+	unsigned char remote;
+} cudaLaunchMemSyncDomainMap;
+/* A kernel node a kernel could update (device-updatable nodes: not supported). */
+typedef struct CUgraphDeviceUpdatableNode_st *cudaGraphDeviceNode_t;
+
 typedef union cudaLaunchAttributeValue {
 	char pad[64];
 	struct cudaAccessPolicyWindow accessPolicyWindow;
@@ -522,6 +578,27 @@ typedef union cudaLaunchAttributeValue {
 	struct {
 		unsigned int x, y, z;
 	} clusterDim;
+	enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
+	struct {
+		cudaEvent_t event;
+		int flags;
+		int triggerAtBlockStart;
+	} programmaticEvent;
+	cudaLaunchMemSyncDomainMap memSyncDomainMap;
+	cudaLaunchMemSyncDomain memSyncDomain;
+	struct {
+		unsigned int x, y, z;
+	} preferredClusterDim;
+	struct {
+		cudaEvent_t event;
+		int flags;
+	} launchCompletionEvent;
+	struct {
+		int deviceUpdatable;
+		cudaGraphDeviceNode_t devNode;
+	} deviceUpdatableKernelNode;
+	unsigned int sharedMemCarveout;
+	unsigned int nvlinkUtilCentricScheduling;
 } cudaLaunchAttributeValue;
 
 /*
@@ -554,6 +631,17 @@ cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAttributeID a
 cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
 				   const cudaLaunchAttributeValue *value);
 cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+/*
+ * Kernel node attributes (lib/cudart/graph_node_attr.c): Cooperative runs
+ * the node as cudaLaunchCooperativeKernel; the others are kept and
+ * answered (hints here); a cluster of more than one block and
+ * device-updatable nodes are cudaErrorNotSupported.
+ */
+cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr,
+					    cudaLaunchAttributeValue *value_out);
+cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr,
+					    const cudaLaunchAttributeValue *value);
+cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hDst, cudaGraphNode_t hSrc);
 typedef struct cudaLaunchAttribute_st {
 	cudaLaunchAttributeID id;
 	char pad[8 - sizeof(cudaLaunchAttributeID)];
@@ -570,6 +658,11 @@ typedef struct cudaLaunchConfig_st {
 } cudaLaunchConfig_t;
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
+/* Clusters of one block (launch.c): the active blocks, and 1 as the largest cluster. */
+cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
+					   const cudaLaunchConfig_t *launchConfig);
+cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func,
+						 const cudaLaunchConfig_t *launchConfig);
 cudaError_t cudaFuncGetName(const char **name, const void *func);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);

@@ -184,6 +184,7 @@ struct cudaPointerAttributes {
 	int device;
 	void *devicePointer;
 	void *hostPointer;
+	long reserved[8];		/* CUDA's size */
 };
 
 /* Opaque handles (lib/cudart's streams and events). */
@@ -260,7 +261,8 @@ enum cudaFuncAttribute {
 	cudaFuncAttributeRequiredClusterHeight = 12,
 	cudaFuncAttributeRequiredClusterDepth = 13,
 	cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
-	cudaFuncAttributeClusterSchedulingPolicyPreference = 15
+	cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+	cudaFuncAttributeMax
 };
 
 enum cudaLimit {
@@ -343,6 +345,13 @@ struct cudaFuncAttributes {
 	int cacheModeCA;
 	int maxDynamicSharedSizeBytes;
 	int preferredShmemCarveout;
+	int clusterDimMustBeSet;	/* clusters: none here, all 0 */
+	int requiredClusterWidth;
+	int requiredClusterHeight;
+	int requiredClusterDepth;
+	int clusterSchedulingPolicyPreference;
+	int nonPortableClusterSizeAllowed;
+	int reserved[16];		/* CUDA's size */
 };
 
 /* Device attributes (cudaDeviceGetAttribute): CUDA's values. */
@@ -567,9 +576,18 @@ typedef struct cudaIpcMemHandle_st {
 	char reserved[CUDA_IPC_HANDLE_SIZE];
 } cudaIpcMemHandle_t;
 
+/*
+ * Field for field CUDA 13's layout (tests/cudart/parity.py compares every
+ * offset with NVIDIA's header), so code that sizes or copies it agrees.
+ * The fields CUDA 13 removed, which older programs still print
+ * (clockRate, memoryClockRate, computeMode, ...), live at the start of
+ * CUDA 13's reserved tail.
+ */
 struct cudaDeviceProp {
 	char name[256];
 	cudaUUID_t uuid;
+	char luid[8];			/* Windows only: zero */
+	unsigned int luidDeviceNodeMask;
 	size_t totalGlobalMem;
 	size_t sharedMemPerBlock;
 	int regsPerBlock;
@@ -578,24 +596,39 @@ struct cudaDeviceProp {
 	int maxThreadsPerBlock;
 	int maxThreadsDim[3];
 	int maxGridSize[3];
-	int clockRate;			/* kHz */
 	size_t totalConstMem;
 	int major, minor;
 	size_t textureAlignment;
 	size_t texturePitchAlignment;
-	int deviceOverlap;
 	int multiProcessorCount;
-	int kernelExecTimeoutEnabled;
 	int integrated;
 	int canMapHostMemory;
-	int computeMode;
+	int maxTexture1D;
+	int maxTexture1DMipmap;
+	int maxTexture2D[2];
+	int maxTexture2DMipmap[2];
+	int maxTexture2DLinear[3];
+	int maxTexture2DGather[2];
+	int maxTexture3D[3];
+	int maxTexture3DAlt[3];
+	int maxTextureCubemap;
+	int maxTexture1DLayered[2];
+	int maxTexture2DLayered[3];
+	int maxTextureCubemapLayered[2];
+	int maxSurface1D;
+	int maxSurface2D[2];
+	int maxSurface3D[3];
+	int maxSurface1DLayered[2];
+	int maxSurface2DLayered[3];
+	int maxSurfaceCubemap;
+	int maxSurfaceCubemapLayered[2];
+	size_t surfaceAlignment;
 	int concurrentKernels;
 	int ECCEnabled;
 	int pciBusID, pciDeviceID, pciDomainID;
 	int tccDriver;
 	int asyncEngineCount;
 	int unifiedAddressing;
-	int memoryClockRate;		/* kHz */
 	int memoryBusWidth;		/* bits */
 	int l2CacheSize;		/* bytes */
 	int persistingL2CacheMaxSize;
@@ -608,12 +641,12 @@ struct cudaDeviceProp {
 	int managedMemory;
 	int isMultiGpuBoard;
 	int multiGpuBoardGroupID;
+	int hostNativeAtomicSupported;
 	int pageableMemoryAccess;
 	int concurrentManagedAccess;
 	int computePreemptionSupported;
 	int canUseHostPointerForRegisteredMem;
 	int cooperativeLaunch;
-	int cooperativeMultiDeviceLaunch;
 	size_t sharedMemPerBlockOptin;
 	int pageableMemoryAccessUsesHostPageTables;
 	int directManagedMemAccessFromHost;
@@ -626,8 +659,29 @@ struct cudaDeviceProp {
 	int timelineSemaphoreInteropSupported;
 	int memoryPoolsSupported;
 	int gpuDirectRDMASupported;
+	unsigned int gpuDirectRDMAFlushWritesOptions;
+	int gpuDirectRDMAWritesOrdering;
+	unsigned int memoryPoolSupportedHandleTypes;
+	int deferredMappingCudaArraySupported;
+	int ipcEventSupported;
 	int clusterLaunch;
 	int unifiedFunctionPointers;
+	int deviceNumaConfig;
+	int deviceNumaId;
+	int mpsEnabled;
+	int hostNumaId;
+	unsigned int gpuPciDeviceID;
+	unsigned int gpuPciSubsystemID;
+	int hostNumaMultinodeIpcSupported;
+	/* removed by CUDA 13, kept for the programs written before it */
+	int clockRate;			/* kHz */
+	int memoryClockRate;		/* kHz */
+	int deviceOverlap;
+	int kernelExecTimeoutEnabled;
+	int computeMode;
+	int cooperativeMultiDeviceLaunch;
+	int maxTexture1DLinear;
+	int reserved[49];
 };
 
 /* The calling convention of host callbacks (empty off Windows). */
@@ -871,6 +925,26 @@ typedef struct cudaGraphEdgeData_st {
 	unsigned char type;
 	unsigned char reserved[5];
 } cudaGraphEdgeData;
+/* cudaGetDriverEntryPoint's answers and flags (lib/cudart/driver.c). */
+enum cudaDriverEntryPointQueryResult {
+	cudaDriverEntryPointSuccess = 0,
+	cudaDriverEntryPointSymbolNotFound = 1,
+	cudaDriverEntryPointVersionNotSufficent = 2
+};
+enum cudaGetDriverEntryPointFlags {
+	cudaEnableDefault = 0x0,
+	cudaEnableLegacyStream = 0x1,
+	cudaEnablePerThreadDefaultStream = 0x2
+};
+
+/* User objects: a pointer and its destructor, counted by the program and graphs. */
+typedef struct CUuserObject_st *cudaUserObject_t;
+enum cudaUserObjectFlags {
+	cudaUserObjectNoDestructorSync = 0x1
+};
+enum cudaUserObjectRetainFlags {
+	cudaGraphUserObjectMove = 0x1
+};
 enum cudaGraphDebugDotFlags {
 	cudaGraphDebugDotFlagsVerbose = 1 << 0,
 	cudaGraphDebugDotFlagsKernelNodeParams = 1 << 2,
@@ -955,6 +1029,93 @@ struct cudaMemAllocNodeParams {
 struct cudaMemFreeNodeParams {
 	void *dptr;
 };
+/*
+ * Conditional nodes (lib/cudart/graph_cond.c): a kernel sets the value of
+ * a handle with cudaGraphSetConditional; the node runs a body graph by it
+ * (if/else, while, switch).  The handle is the address of that value.
+ */
+typedef unsigned long long cudaGraphConditionalHandle;
+enum cudaGraphConditionalHandleFlags {
+	cudaGraphCondAssignDefault = 1
+};
+enum cudaGraphConditionalNodeType {
+	cudaGraphCondTypeIf = 0,
+	cudaGraphCondTypeWhile = 1,
+	cudaGraphCondTypeSwitch = 2
+};
+struct cudaConditionalNodeParams {
+	cudaGraphConditionalHandle handle;
+	enum cudaGraphConditionalNodeType type;
+	unsigned int size;		/* bodies: 1 (while), 1 or 2 (if/else), n (switch) */
+	cudaGraph_t *phGraph_out;	/* out: the node's bodies, valid while it lives */
+};
+enum cudaGraphChildGraphNodeOwnership {
+	cudaGraphChildGraphOwnershipClone = 0,
+	cudaGraphChildGraphOwnershipMove = 1
+};
+
+/* cudaGraphAddNode's parameters of every node type: CUDA 12.2's layout. */
+struct cudaKernelNodeParamsV2 {
+	void *func;
+	dim3 gridDim;
+	dim3 blockDim;
+	unsigned int sharedMemBytes;
+	void **kernelParams;
+	void **extra;
+};
+struct cudaMemcpyNodeParams {
+	int flags;			/* 0 */
+	int reserved[3];
+	struct cudaMemcpy3DParms copyParams;
+};
+struct cudaMemsetParamsV2 {
+	void *dst;
+	size_t pitch;
+	unsigned int value;
+	unsigned int elementSize;
+	size_t width;
+	size_t height;
+};
+struct cudaHostNodeParamsV2 {
+	cudaHostFn_t fn;
+	void *userData;
+};
+struct cudaChildGraphNodeParams {
+	cudaGraph_t graph;
+	enum cudaGraphChildGraphNodeOwnership ownership;
+};
+struct cudaEventRecordNodeParams {
+	cudaEvent_t event;
+};
+struct cudaEventWaitNodeParams {
+	cudaEvent_t event;
+};
+struct cudaMemAllocNodeParamsV2 {
+	struct cudaMemPoolProps poolProps;
+	const struct cudaMemAccessDesc *accessDescs;
+	size_t accessDescCount;
+	size_t bytesize;
+	void *dptr;			/* out */
+};
+/* External-semaphore nodes are not supported: their parameters only take the union's room. */
+typedef struct cudaGraphNodeParams {
+	enum cudaGraphNodeType type;
+	int reserved0[3];
+	union {
+		long long reserved1[29];
+		struct cudaKernelNodeParamsV2 kernel;
+		struct cudaMemcpyNodeParams memcpy;
+		struct cudaMemsetParamsV2 memset;
+		struct cudaHostNodeParamsV2 host;
+		struct cudaChildGraphNodeParams graph;
+		struct cudaEventWaitNodeParams eventWait;
+		struct cudaEventRecordNodeParams eventRecord;
+		struct cudaMemAllocNodeParamsV2 alloc;
+		struct cudaMemFreeNodeParams free;
+		struct cudaConditionalNodeParams conditional;
+	};
+	long long reserved2;
+} cudaGraphNodeParams;
 enum cudaGraphMemAttributeType {
 	cudaGraphMemAttrUsedMemCurrent = 0x0,
 	cudaGraphMemAttrUsedMemHigh = 0x1,

@@ -770,6 +770,16 @@ template <class _Tp> static inline _Tp __ldcs(const _Tp *p)
 #define __ldcs(p)	(*(p))
 #endif
 
+/*
+ * A conditional node's value (lib/cudart/graph_cond.c): the handle
+ * (cudaGraphConditionalHandle, an unsigned long long) is the value's
+ * address; the node reads it once the kernel's stream work is done.
+ */
+IDXGEN_CUDA__F void cudaGraphSetConditional(unsigned long long __handle, unsigned int __value)
+{
+	__atomic_store_n((unsigned int *)(uintptr_t)__handle, __value, __ATOMIC_RELAXED);
+}
+
 /* Blocks of one launch run on several CPUs at once: a full fence each. */
 IDXGEN_CUDA__F void __threadfence(void)
 {

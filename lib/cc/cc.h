@@ -307,7 +307,11 @@ void emit_cond_flags(const struct kernel *k, const CXCursor *l, unsigned n, cons
 		     bool bounded, struct buf *o);
 /* Uniform and computable in front of the thread loop l[0..n) (guard.c). */
 bool uniform_in_loop(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor e);
-/* aggregate.c: integer atomicAdds to a uniform address, one add per loop. */
+/* block_atomic.c: an atomic on __shared__ memory, emitted as a plain update (idxgen_cc_block_*). */
+bool block_atomic(const struct kernel *k, CXCursor call);
+/* The first such atomic in the thread loop l[0..n) (it must not be forced to vectorise), or a null cursor. */
+CXCursor loop_block_atomic(const struct kernel *k, const CXCursor *l, unsigned n);
+/* aggregate.c: atomicAdds to a uniform address, one add (or one in-order apply) per loop. */
 #define MAX_LOOP_AGGS 4
 struct loop_aggs {
 	unsigned n;
@@ -318,7 +322,9 @@ void emit_agg_decls(const struct loop_aggs *la, struct buf *o);
 /* After the loop: each nonzero sum in one atomicAdd. */
 void emit_agg_flush(const struct kernel *k, const struct loop_aggs *la, struct buf *o);
 /* In the loop: the call's text, an add to the loop's sum. */
-void emit_agg_add(const struct loop_aggs *la, unsigned j, struct buf *o);
+void emit_agg_add(const struct kernel *k, const struct loop_aggs *la, unsigned j, struct buf *o);
+/* A floating add kept in order (its loop must not be forced to vectorise), or a null cursor. */
+CXCursor aggs_in_order(const struct loop_aggs *la);
 /* --dump=plan: "; atomics: line N's atomicAdd summed per loop" */
 void dump_aggs(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
 /* ---- planning ------------------------------------------------------------ */
@@ -374,6 +380,8 @@ bool is_fiber_builtin(const char *name, bool with_syncthreads);
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len);
 /* A volatile store of warp-synchronous code (fiber_plan.c): target and value of c. */
 bool warp_sync_store(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
+/* Calls of helpers that reach __activemask()/coalesced_threads() get a path scope (path_scope.c); 0, 1, 2. */
+int path_scopes(struct source *s, CXIndex idx, char *const *args, int nargs);
 
 /* driver.c: idxgen-cc as nvcc is used (whole programs); its exit status. */
 int driver_main(int argc, char **argv);

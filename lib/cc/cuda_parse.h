@@ -24,15 +24,46 @@ void __syncthreads(void);
 int __syncthreads_count(int), __syncthreads_and(int), __syncthreads_or(int);
 void __syncwarp(unsigned int = 0xffffffffu);
 void __threadfence(void), __threadfence_block(void);
+/* Atomics with CUDA's overloads (64-bit and floating ones included: a program using them must parse). */
 int atomicAdd(int *, int); unsigned int atomicAdd(unsigned int *, unsigned int); float atomicAdd(float *, float);
+unsigned long long atomicAdd(unsigned long long *, unsigned long long); double atomicAdd(double *, double);
 int atomicSub(int *, int); unsigned int atomicSub(unsigned int *, unsigned int);
 int atomicMin(int *, int); unsigned int atomicMin(unsigned int *, unsigned int);
+unsigned long long atomicMin(unsigned long long *, unsigned long long); long long atomicMin(long long *, long long);
 int atomicMax(int *, int); unsigned int atomicMax(unsigned int *, unsigned int);
+unsigned long long atomicMax(unsigned long long *, unsigned long long); long long atomicMax(long long *, long long);
 int atomicExch(int *, int); unsigned int atomicExch(unsigned int *, unsigned int);
+unsigned long long atomicExch(unsigned long long *, unsigned long long); float atomicExch(float *, float);
 int atomicCAS(int *, int, int); unsigned int atomicCAS(unsigned int *, unsigned int, unsigned int);
-int atomicAnd(int *, int); unsigned int atomicAnd(unsigned int *, unsigned int);
-int atomicOr(int *, int); unsigned int atomicOr(unsigned int *, unsigned int);
-int atomicXor(int *, int); unsigned int atomicXor(unsigned int *, unsigned int);
+unsigned long long atomicCAS(unsigned long long *, unsigned long long, unsigned long long);
+unsigned short atomicCAS(unsigned short *, unsigned short, unsigned short);
+int atomicAnd(int *, int); unsigned int atomicAnd(unsigned int *, unsigned int); unsigned long long atomicAnd(unsigned long long *, unsigned long long);
+int atomicOr(int *, int); unsigned int atomicOr(unsigned int *, unsigned int); unsigned long long atomicOr(unsigned long long *, unsigned long long);
+int atomicXor(int *, int); unsigned int atomicXor(unsigned int *, unsigned int); unsigned long long atomicXor(unsigned long long *, unsigned long long);
+unsigned int atomicInc(unsigned int *, unsigned int), atomicDec(unsigned int *, unsigned int);
+/* The scoped forms: blocks share one coherent memory, so every scope is the device's. */
+#define atomicAdd_block atomicAdd
+#define atomicAdd_system atomicAdd
+#define atomicSub_block atomicSub
+#define atomicSub_system atomicSub
+#define atomicExch_block atomicExch
+#define atomicExch_system atomicExch
+#define atomicMin_block atomicMin
+#define atomicMin_system atomicMin
+#define atomicMax_block atomicMax
+#define atomicMax_system atomicMax
+#define atomicCAS_block atomicCAS
+#define atomicCAS_system atomicCAS
+#define atomicAnd_block atomicAnd
+#define atomicAnd_system atomicAnd
+#define atomicOr_block atomicOr
+#define atomicOr_system atomicOr
+#define atomicXor_block atomicXor
+#define atomicXor_system atomicXor
+#define atomicInc_block atomicInc
+#define atomicInc_system atomicInc
+#define atomicDec_block atomicDec
+#define atomicDec_system atomicDec
 int min(int, int); unsigned int min(unsigned int, unsigned int); long min(long, long); float min(float, float); double min(double, double);
 int max(int, int); unsigned int max(unsigned int, unsigned int); long max(long, long); float max(float, float); double max(double, double);
 unsigned int umin(unsigned int, unsigned int), umax(unsigned int, unsigned int);

@@ -58,6 +58,11 @@ int idxgen_cc_tile_all(const int *, unsigned, unsigned, const unsigned char *, u
 int IDXGEN_CC_OP_ADD, IDXGEN_CC_OP_MIN, IDXGEN_CC_OP_MAX;
 template <class _Tp, class _Op> _Tp idxgen_cc_tile_reduce(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned, _Op);
 unsigned idxgen_cc_present_mask(unsigned, unsigned, const unsigned char *);
+/* A call of a helper that reaches __activemask()/coalesced_threads() (path_scope.c). */
+struct __idxgen_cc_path {
+	explicit __idxgen_cc_path(unsigned int);
+	~__idxgen_cc_path();
+};
 unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);

@@ -45,7 +45,7 @@ static void region_lines(const struct kernel *k, int r, unsigned *a, unsigned *b
 /* How thread loop r is vectorised (contig.c, emit.c's independent()). */
 static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 {
-	CXCursor *l = cx_alloc(((size_t)k->ns + 1) * sizeof(*l)), sc;
+	CXCursor *l = cx_alloc(((size_t)k->ns + 1) * sizeof(*l)), sc, ba;
 	unsigned i, m, n = 0;
 
 	for (i = 0; i < k->ns; i++)
@@ -64,8 +64,18 @@ static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 	}
 	dump_guard(k, l, m, o);
 	dump_aggs(k, l, m, o);
+	ba = loop_block_atomic(k, l, m);
+	if (clang_Cursor_isNull(ba)) {	/* a floating add kept in order (aggregate.c) */
+		struct loop_aggs la;
+
+		loop_aggs(k, l, m, &la);
+		ba = aggs_in_order(&la);
+	}
 	if (k->src->tls)
 		bputs(o, "; vectorisation: the compiler's choice (threadIdx handed to __device__ functions)");
+	else if (!clang_Cursor_isNull(ba))
+		bprintf(o, "; vectorisation: the compiler's choice (line %u: an atomic on shared memory or a floating add kept in order)",
+			line_of(ba));
 	else if (clang_Cursor_isNull(sc))
 		bputs(o, "; vectorisation: forced (every access contiguous in threadIdx.x or the same for all threads)");
 	else

@@ -150,11 +150,16 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 		}
 	for (unsigned j = 0; j < e->aggs.n; j++)
 		if (clang_equalCursors(c, e->aggs.call[j])) {
-			emit_agg_add(&e->aggs, j, o);
+			emit_agg_add(e->k, &e->aggs, j, o);
 			emit_node(e, e->aggs.val[j], o, loops, switches);
 			bputs(o, "))");
 			return;
 		}
+	if (ck == CXCursor_CallExpr && block_atomic(e->k, c)) {
+		bputs(o, "idxgen_cc_block_");	/* a plain update: the block's threads run on one CPU (block_atomic.c) */
+		emit_children(e, c, c_start(c), c_end(c), o, loops, switches);
+		return;
+	}
 	if (ck == CXCursor_DeclRefExpr) {
 		struct var *v = var_of(e->k, c);
 
@@ -481,12 +486,15 @@ static void loop_prologue(const struct emit *e, const struct buf *locals, bool l
  * 16 vectorizing past it gave every lane of a vector the last lane's
  * threadIdx (tests/cc/whole/progs/regress.cu).
  */
-static void independent(const struct emit *e, CXCursor scattered, struct buf *o)
+static void independent(const struct emit *e, CXCursor scattered, CXCursor block_atomic, struct buf *o)
 {
 	unsigned line;
 
 	if (e->src->tls) {
 		bputs(o, "\t/* threadIdx handed to __device__ functions: ordered */\n");
+	} else if (!clang_Cursor_isNull(block_atomic)) {
+		clang_getExpansionLocation(clang_getCursorLocation(block_atomic), NULL, &line, NULL, NULL);
+		bprintf(o, "\t/* the compiler's choice: line %u's atomic is a plain update or keeps its order */\n", line);
 	} else if (clang_Cursor_isNull(scattered)) {
 		bputs(o, "\tIDXGEN_CC_INDEPENDENT	/* contiguous or uniform accesses: vectorised, no order */\n");
 	} else {
@@ -508,7 +516,10 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	struct buf lin = { 0 };
 	unsigned line0, line1;
 	bool cxx_goto = e->has_goto && e->src->cxx;
-	CXCursor scattered = loop_scattered_access(e->k, l, n);
+	CXCursor scattered = loop_scattered_access(e->k, l, n), batomic = loop_block_atomic(e->k, l, n);
+
+	if (clang_Cursor_isNull(batomic))	/* a floating add's buffer: an order to keep too */
+		batomic = aggs_in_order(&e->aggs);
 
 	clang_getExpansionLocation(clang_getCursorLocation(l[0]), NULL, &line0, NULL, NULL);
 	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1, NULL, NULL);
@@ -520,13 +531,13 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		emit_cond_flags(e->k, l, n, &e->conds, true, o);
 		bprintf(o, "\tfor (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)\n"
 			   "\tfor (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)\n");
-		independent(e, scattered, o);
+		independent(e, scattered, batomic, o);
 		bputs(o, "\tfor (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {\n");
 	} else {
 		emit_cond_flags(e->k, l, n, &e->conds, false, o);
 		bprintf(o, "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
 			   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n");
-		independent(e, scattered, o);
+		independent(e, scattered, batomic, o);
 		bputs(o, "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
 	}
 	loop_prologue(e, locals, true, o);
@@ -545,7 +556,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	emit_agg_decls(&e->aggs, o);
 	for (unsigned j = 0; j < e->conds.n; j++)
 		bprintf(o, "\tconst int __idxgen_cond_%u __attribute__((unused)) = 0;\n", j);
-	independent(e, scattered, o);
+	independent(e, scattered, batomic, o);
 	bputs(o, "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 	loop_prologue(e, locals, false, o);
 	if (cxx_goto)

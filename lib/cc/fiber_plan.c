@@ -127,6 +127,27 @@ static bool is_known(const struct fiber_names *fn, const char *n)
 	return false;
 }
 
+/*
+ * The member a dependent call names: `smem.getPointer()` with smem a
+ * SharedMemory<T> in a template kernel (cuda-samples' idiom) is a
+ * MemberRefExpr without a spelling; the last token of its extent is the name.
+ */
+static char *dependent_member_name(CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXToken *t;
+	unsigned n;
+	char *r;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
+	if (n && clang_getTokenKind(t[n - 1]) == CXToken_Identifier)
+		r = cx_string(clang_getTokenSpelling(tu, t[n - 1]));
+	else
+		r = cx_strdup("");
+	clang_disposeTokens(tu, t, n);
+	return r;
+}
+
 static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct scan *sc = d;
@@ -149,6 +170,10 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	    k != CXCursor_TypeRef && k != CXCursor_TemplateRef && k != CXCursor_CallExpr)
 		return CXChildVisit_Recurse;
 	n = cx_spelling(c);
+	if (!*n && k == CXCursor_MemberRefExpr) {
+		free(n);
+		n = dependent_member_name(c);
+	}
 	if (sc->known) {
 		if (*n && k != CXCursor_TypeRef && is_known(sc->known, n)) {
 			snprintf(sc->buf, sizeof(sc->buf), "calls '%s', which suspends the thread (a barrier, warp-level function or cooperative group in it)", n);

@@ -18,7 +18,9 @@
  * included: `int tid = threadIdx.x; int i = B + tid;`), B and U are
  * uniform (kernel parameters never assigned, per-block locals declared
  * before the loop, blockIdx, blockDim, gridDim, constants; no memory) and
- * every type on the way is an integer type.
+ * every type on the way is an integer type.  Or the leading part of such a
+ * chain: in `if (i < n && x[i] > t)` the rest is evaluated only where
+ * `i < n` holds, so the thread does nothing where it fails (add_leading).
  *
  * The block reduction tree is the case that pays most:
  *
@@ -362,6 +364,42 @@ static bool add_conjunction(const struct loop *lp, CXCursor c, bool negated, str
 	return r;
 }
 
+/*
+ * c, or else the longest leading operand chain of c's && (negated: ||)
+ * that is of the form, into g; *part is the expression the bounds stand
+ * for.  In `if (i < n && x[i] > t)` the rest is evaluated only where the
+ * leading part holds (fails, for ||), so where it fails (holds) the whole
+ * is false (true) as surely as the leading part is.
+ */
+static bool add_leading(const struct loop *lp, CXCursor c, bool negated, struct guard *g, CXCursor *part)
+{
+	char op[4];
+
+	for (;;) {
+		struct cx_kids ks;
+
+		g->nb = 0;
+		g->eq = false;
+		if (add_conjunction(lp, c, negated, g)) {
+			*part = c;
+			return true;
+		}
+		c = strip(c);
+		if (clang_getCursorKind(c) != CXCursor_BinaryOperator || in_macro(c))
+			return false;
+		op_text(lp->k->src, c, op);
+		if (strcmp(op, negated ? "||" : "&&"))
+			return false;
+		ks = cx_kids_of(c);
+		if (ks.n != 2) {
+			cx_kids_free(&ks);
+			return false;
+		}
+		c = ks.c[0];
+		cx_kids_free(&ks);
+	}
+}
+
 /* `return;` or `{ return; }` */
 static bool just_return(const struct source *s, CXCursor c)
 {
@@ -434,10 +472,12 @@ static bool find_guard(const struct kernel *k, const CXCursor *l, unsigned n, st
 		return false;
 	ks = cx_kids_of(l[i]);
 	if (ks.n == 2) {	/* no else */
+		CXCursor part;
+
 		if (just_return(k->src, ks.c[1]))
-			r = k->nregions == 1 && !k->done_flags && add_conjunction(&lp, ks.c[0], true, g);
+			r = k->nregions == 1 && !k->done_flags && add_leading(&lp, ks.c[0], true, g, &part);
 		else if (i == last)
-			r = add_conjunction(&lp, ks.c[0], false, g);
+			r = add_leading(&lp, ks.c[0], false, g, &part);
 	}
 	cx_kids_free(&ks);
 	g->stmt = l[i];
@@ -550,6 +590,15 @@ static bool cond_of(const struct loop *lp, CXCursor c, bool negated, struct guar
 	return !in_macro(c) && add_conjunction(lp, c, negated, g) && g->nb && !g->eq;
 }
 
+/* The condition c or its leading part (add_leading) that a flag may stand for, into *part. */
+static bool cond_part(const struct loop *lp, CXCursor c, bool negated, struct guard *g, CXCursor *part)
+{
+	struct guard whole;
+
+	memset(&whole, 0, sizeof(whole));
+	return !in_macro(c) && add_leading(lp, c, negated, &whole, part) && cond_of(lp, *part, negated, g);
+}
+
 static void scan_conds(const struct loop *lp, CXCursor c, struct loop_conds *lc)
 {
 	enum CXCursorKind ck = clang_getCursorKind(c);
@@ -562,8 +611,10 @@ static void scan_conds(const struct loop *lp, CXCursor c, struct loop_conds *lc)
 	if ((ck == CXCursor_IfStmt || ck == CXCursor_ConditionalOperator) && ks.n >= 2) {
 		bool ret = ck == CXCursor_IfStmt && ks.n == 2 && just_return(lp->k->src, ks.c[1]);
 
-		if (cond_of(lp, ks.c[0], ret, &g)) {
-			lc->c[lc->n] = ks.c[0];
+		CXCursor part;
+
+		if (cond_part(lp, ks.c[0], ret, &g, &part)) {
+			lc->c[lc->n] = part;
 			lc->negated[lc->n++] = ret;
 		}
 	}

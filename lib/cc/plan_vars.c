@@ -113,19 +113,34 @@ static void first_classes(struct kernel *k)
 	}
 }
 
+/*
+ * Does another variable of the kernel have v's name?  A variable split or
+ * recomputed is declared by its name at the top of each thread loop that
+ * uses it: two of one name there (a kernel's "int *ptr" and the parameter
+ * "ptr" of a helper inlined into its inner block, warp_inline.c) would be
+ * one redefinition.  Such a variable stays promoted (its own array).
+ */
+static bool name_shared(const struct kernel *k, const struct var *v)
+{
+	for (unsigned j = 0; j < k->nv; j++)
+		if (&k->v[j] != v && !strcmp(k->v[j].name, v->name))
+			return true;
+	return false;
+}
+
 /* Promoted variables that are not live across a barrier, or cheap to recompute. */
 static void refine_promoted(struct kernel *k)
 {
 	unsigned j;
 
 	for (j = 0; j < k->nv; j++)
-		if (k->v[j].cls == V_PROMOTED && !live_across(k, &k->v[j]))
+		if (k->v[j].cls == V_PROMOTED && !live_across(k, &k->v[j]) && !name_shared(k, &k->v[j]))
 			k->v[j].cls = V_SPLIT;
 	for (j = 0; j < k->nv; j++) {
 		struct var *v = &k->v[j];
 		CXCursor init = var_init(v->decl);
 
-		if (v->cls != V_PROMOTED || v->array || v->addr_taken || clang_Cursor_isNull(init) ||
+		if (v->cls != V_PROMOTED || v->array || v->addr_taken || clang_Cursor_isNull(init) || name_shared(k, v) ||
 		    has_effects(k->src, init) || written_anywhere(k, v) || !remat_refs_ok(k, init))
 			continue;
 		v->cls = V_REMAT;

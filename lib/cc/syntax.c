@@ -16,6 +16,7 @@
 const char *const cc_ok_builtins[] = {
 	"threadIdx", "blockIdx", "blockDim", "gridDim", "__syncthreads", "atomicAdd", "atomicSub",
 	"atomicMin", "atomicMax", "atomicExch", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor",
+	"atomicInc", "atomicDec",
 	"min", "max", "umin", "umax", "abs", "labs", "sqrtf", "rsqrtf", "expf", "__expf", "logf",
 	"__logf", "sinf", "__sinf", "cosf", "__cosf", "tanf", "powf", "__powf", "fabsf", "floorf",
 	"ceilf", "roundf", "truncf", "fminf", "fmaxf", "fmodf", "tanhf", "exp2f", "log2f",
@@ -370,7 +371,11 @@ struct cx_kids body_list(const struct source *s, CXCursor b)
 	return ks;
 }
 
-/* Does e read or write memory or call anything but pure math? */
+/*
+ * Does e read or write memory or call anything but pure math?  Pure math is
+ * a pure built-in (sqrtf, ceilf, __fdividef, ...: pure_builtin) or a call
+ * of the file's own function that only computes (pure_user_call).
+ */
 bool has_effects(const struct source *s, CXCursor e)
 {
 	enum CXCursorKind k = clang_getCursorKind(e);
@@ -378,7 +383,8 @@ bool has_effects(const struct source *s, CXCursor e)
 	bool r = false;
 	unsigned i;
 
-	if ((k == CXCursor_CallExpr && !pure_user_call(s, e, 0)) || k == CXCursor_ArraySubscriptExpr ||
+	if ((k == CXCursor_CallExpr && !pure_builtin(e) && !pure_user_call(s, e, 0)) ||
+	    k == CXCursor_ArraySubscriptExpr ||
 	    k == CXCursor_CompoundAssignOperator || k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr)
 		return true;
 	if (k == CXCursor_UnaryOperator) {

@@ -55,6 +55,14 @@ static void wcheck_builtin(struct wcheck *w, CXCursor c, const char *n)
 		error_at(w->src, c, "__syncthreads() in __device__ function '%s' is not supported", w->fname);
 }
 
+/* A read-only object: const, or an array (of arrays) of const elements ("static const double c[] = {...}"). */
+static bool const_object(CXType t)
+{
+	while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		t = clang_getArrayElementType(t);
+	return clang_isConstQualifiedType(t);
+}
+
 static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct wcheck *w = d;
@@ -70,8 +78,7 @@ static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClien
 	if (k == CXCursor_VarDecl) {
 		bool sh = has_annot(c, "shared");
 
-		if (!sh && clang_Cursor_getStorageClass(c) == CX_SC_Static &&
-		    !clang_isConstQualifiedType(clang_getCursorType(c)))
+		if (!sh && clang_Cursor_getStorageClass(c) == CX_SC_Static && !const_object(clang_getCursorType(c)))
 			error_at(w->src, c, "static local variables are not supported in device code");
 		if (sh && !clang_Cursor_isNull(var_init(c)))
 			error_at(w->src, c, "__shared__ variables cannot have an initializer");
@@ -269,6 +276,12 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 	return true;
 }
 
+static bool is_member_function(enum CXCursorKind k)
+{
+	return k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor ||
+	       k == CXCursor_ConversionFunction || k == CXCursor_FunctionTemplate;
+}
+
 static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct walk *w = d;
@@ -276,6 +289,19 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 
 	if (!in_main(w->s, c))
 		return CXChildVisit_Continue;
+	if (!w->device && is_member_function(k) && has_annot(c, "device")) {
+		/* SharedMemory<T>::getPointer() of cuda-samples: a __device__ member function */
+		if (clang_isCursorDefinition(c)) {
+			char *n = cx_spelling(c);
+
+			check_whole(w->s, c, false, n);
+			free(n);
+		}
+		w->device = true;
+		clang_visitChildren(c, walk_visit, w);
+		w->device = false;
+		return CXChildVisit_Continue;
+	}
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
 		return CXChildVisit_Continue;
 	if (w->device && w->s->model != EXEC_FISSION && rewrite_volatile_store(w, c))
@@ -1121,6 +1147,8 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 			return 0;
 		}
 	}
+	if (!rc && s->model != EXEC_FISSION)
+		rc = path_scopes(s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(s, idx, args, nargs);
 	if (tu)
 		macro_launches(s);

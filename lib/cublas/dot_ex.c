@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * lib/cublas: cublasDotEx, cublasDotcEx.  Half and bfloat16 vectors are
- * widened to float (exact) and accumulated in float, as cuBLAS's 32F
- * execution type, the result rounded once to the vectors' type; the 32F,
- * 64F and complex types go to CBLAS's dot products.  A negative increment
+ * widened (exact) and accumulated in double, the result rounded once to the
+ * vectors' type; 32F vectors through cblas_dsdot (double accumulation); 64F
+ * and complex through CBLAS's dot products.  Why double for the 32F
+ * execution type: cuBLAS sums in a tree, whose error stays small; a
+ * sequential float sum of 2^20 products near 0.065 drifts by several
+ * units (HeCBench's blas-dot: 65512 for 65504, and a half result past
+ * 65504, infinity, where cuBLAS's is finite).  A negative increment
  * walks the vector from its end, as BLAS; n <= 0 gives 0.
  */
 #include "cublas_internal.h"
@@ -27,15 +31,16 @@ static cublasStatus_t dot_ex(cublasHandle_t h, int n, const void *x, cudaDataTyp
 	switch (xt) {
 	case CUDA_R_16F:
 	case CUDA_R_16BF: {
-		float acc = 0;
+		double acc = 0;
 
 		for (int i = 0; i < n; i++)
-			acc += cublas_load16(x, blas_index(n, incx, i), xt) * cublas_load16(y, blas_index(n, incy, i), xt);
-		cublas_store16(result, 0, xt, acc);
+			acc += (double)cublas_load16(x, blas_index(n, incx, i), xt) *
+			       cublas_load16(y, blas_index(n, incy, i), xt);
+		cublas_store16(result, 0, xt, (float)acc);
 		return CUBLAS_STATUS_SUCCESS;
 	}
 	case CUDA_R_32F:
-		*(float *)result = n ? cblas_sdot(n, x, incx, y, incy) : 0;
+		*(float *)result = n ? (float)cblas_dsdot(n, x, incx, y, incy) : 0;
 		return CUBLAS_STATUS_SUCCESS;
 	case CUDA_R_64F:
 		*(double *)result = n ? cblas_ddot(n, x, incx, y, incy) : 0;

@@ -171,8 +171,6 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph)
 	cudaGraph_t graph;
 	bool own;
 
-	if (!pGraph)
-		return cudart_set_error(cudaErrorInvalidValue);
 	if (cudart_stream_is_default(stream))
 		return cudart_set_error(cudaErrorIllegalState);
 	pthread_mutex_lock(&c->lock);
@@ -185,6 +183,9 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph)
 	else if (!err && cap->mode != cudaStreamCaptureModeRelaxed &&
 		 !pthread_equal(cap->thread, pthread_self()))
 		err = cudaErrorStreamCaptureWrongThread;
+	/* the graph of a capture into the caller's graph is the caller's: no need to ask for it */
+	if (!err && !pGraph && cap->own_graph)
+		err = cudaErrorInvalidValue;
 	if (err) {
 		pthread_mutex_unlock(&c->lock);
 		return cudart_set_error(err);
@@ -199,7 +200,8 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph)
 	pthread_mutex_unlock(&c->lock);
 	if (err && own)
 		cudart_graph_free(graph);
-	*pGraph = err ? NULL : graph;
+	if (pGraph)
+		*pGraph = err ? NULL : graph;
 	return cudart_set_error(err);
 }
 

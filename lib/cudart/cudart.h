@@ -37,6 +37,7 @@ struct cudart_alloc {
 	size_t size;
 	enum cudaMemoryType type;
 	bool registered;		/* cudaHostRegister: not ours to free */
+	unsigned int host_flags;	/* cudaHostAlloc's flags */
 	cudaMemPool_t pool;		/* cudaMallocAsync & co.: its pool, else NULL */
 	uint64_t graph_mem;		/* graph memory: its allocation's id (cudaFree leaves it), else 0 */
 };
@@ -47,6 +48,9 @@ struct cudart_func {
 	const struct idxgen_rt_kernel *k;
 	int max_dyn_shared;		/* cudaFuncAttributeMaxDynamicSharedMemorySize */
 	int carveout;
+	int cluster[3];			/* cudaFuncAttributeRequiredCluster*: 0 or 1 here */
+	int nonportable_cluster;	/* cudaFuncAttributeNonPortableClusterSizeAllowed */
+	int cluster_policy;		/* cudaFuncAttributeClusterSchedulingPolicyPreference */
 };
 
 /* A __device__/__constant__ variable. */
@@ -174,6 +178,11 @@ struct CUgraphNode_st {
 	struct cudart_graph_mem *mem;	/* MemAlloc: the allocation (shared with clones) */
 	void *free_ptr;			/* MemFree: what it frees */
 	cudaGraphNode_t origin;		/* the node it was cloned from, or NULL */
+	cudaLaunchAttributeValue *attrs;	/* Kernel: by cudaLaunchAttributeID, or NULL: none set */
+	struct cudart_cond *cond;	/* Conditional: its handle (held by the graph) */
+	enum cudaGraphConditionalNodeType cond_type;
+	unsigned int nbodies;
+	cudaGraph_t *bodies;		/* Conditional: its body graphs (owned) */
 	bool disabled;			/* cudaGraphNodeSetEnabled(0) in an exec */
 };
 
@@ -200,8 +209,46 @@ cudaError_t cudart_capture_free(struct cudart_ctx *c, struct CUstream_st *s, voi
 cudaError_t cudart_graph_node_new(cudaGraph_t graph, const cudaGraphNode_t *deps, size_t ndeps,
 				  enum cudaGraphNodeType type, cudaGraphNode_t *out);
 
+/* A graph's references to user objects (user_object.c). */
+struct cudart_user_ref {
+	cudaUserObject_t obj;
+	unsigned int count;
+};
+struct cudart_user_refs {
+	struct cudart_user_ref *v;
+	size_t n;
+};
+/* graph_node_attr.c: a kernel node's attributes copied to a clone / freed */
+cudaError_t cudart_node_attrs_copy(cudaGraphNode_t to, cudaGraphNode_t from);
+cudaError_t cudart_user_refs_copy(struct cudart_user_refs *to, const struct cudart_user_refs *from);
+void cudart_user_refs_free(struct cudart_user_refs *r);	/* lock not held */
+
+/* A conditional handle (graph_cond.c): cudaGraphConditionalHandle is its address. */
+struct cudart_cond {
+	unsigned int value;		/* at the address: cudaGraphSetConditional writes it */
+	unsigned int default_value;
+	unsigned int flags;		/* cudaGraphCondAssignDefault */
+	unsigned int refs;		/* graphs holding it: where it was made, clones, execs */
+};
+struct cudart_conds {
+	struct cudart_cond **v;
+	size_t n;
+};
+cudaError_t cudart_conds_copy(struct cudart_conds *to, const struct cudart_conds *from);
+void cudart_conds_free(struct cudart_conds *r);
+void cudart_conds_assign_defaults(void *graph);	/* a host function */
+bool cudart_conds_need_defaults(cudaGraph_t g);
+cudaError_t cudart_graph_add_conditional(cudaGraphNode_t *out, cudaGraph_t graph, const cudaGraphNode_t *deps,
+					 size_t ndeps, struct cudaConditionalNodeParams *p);
+cudaError_t cudart_cond_bodies_copy(cudaGraphNode_t to, cudaGraphNode_t from);
+void cudart_cond_bodies_free(cudaGraphNode_t n);
+void cudart_cond_run(void *node);		/* a host function of the launching stream */
+bool cudart_graph_has_cond(cudaGraph_t g);
+
 struct CUgraph_st {
 	struct cudart_nodes nodes;	/* in creation order */
+	struct cudart_user_refs users;	/* cudaGraphRetainUserObject's */
+	struct cudart_conds conds;	/* cudaGraphConditionalHandleCreate's */
 };
 
 struct CUgraphExec_st {
@@ -362,6 +409,9 @@ cudaError_t cudart_graph_add_op(cudaGraph_t graph, const struct cudart_nodes *de
 				enum cudaGraphNodeType type, const struct cudart_op *op,
 				cudaGraphNode_t *out);
 cudaError_t cudart_graph_clone(cudaGraph_t g, cudaGraph_t *out);
+cudaError_t cudart_graph_add_child(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+				   const cudaGraphNode_t *pDependencies, size_t numDependencies,
+				   cudaGraph_t childGraph, bool move);
 void cudart_graph_free(cudaGraph_t g);
 /* A node's parameters replaced (checked first; the node is unchanged on error). */
 cudaError_t cudart_node_set_kernel(cudaGraphNode_t n, const struct cudaKernelNodeParams *p);
@@ -370,6 +420,10 @@ cudaError_t cudart_node_set_memcpy1d(cudaGraphNode_t n, void *dst, const void *s
 				     enum cudaMemcpyKind kind);
 cudaError_t cudart_node_set_memset(cudaGraphNode_t n, const struct cudaMemsetParams *p);
 cudaError_t cudart_node_set_host(cudaGraphNode_t n, const struct cudaHostNodeParams *p);
+/* graph_exec.c: queue every node of g on stream in dependency order */
+cudaError_t cudart_graph_submit_all(cudaGraph_t g, cudaStream_t stream);
+/* streams.c: a queued operation's error, for the next synchronisation (lock not held) */
+void cudart_set_async_error(cudaError_t err);
 /* graph_exec.c: queue the nodes of g on stream in dependency order */
 cudaError_t cudart_graph_submit(cudaGraphNode_t *order, size_t n, cudaStream_t stream);
 
@@ -398,7 +452,7 @@ cudaError_t cudart_check_launch(struct cudart_ctx *c, const struct idxgen_rt_ker
 void **cudart_copy_args(const struct idxgen_rt_kernel *k, void **args);
 /* cudaLaunchKernel's work once the kernel is known. */
 cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
-			  void **args, size_t shmem, cudaStream_t stream);
+			  void **args, size_t shmem, cudaStream_t stream, bool coop);
 
 /* Every API function starts so: the sticky error of a failed kernel. */
 #define CUDART_STICKY_RETURN()				\

@@ -13,6 +13,7 @@
  * every field.
  */
 #define _GNU_SOURCE
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +167,67 @@ cudaError_t cudaGetDeviceFlags(unsigned int *flags)
 	return cudaSuccess;
 }
 
+/*
+ * The texture and surface sizes: textures here take any size memory holds
+ * (lib/cudart/README.md), so these are the limits CUDA's compute
+ * capability 9.0 reports, which programs size themselves by.  One table
+ * answers both cudaDeviceGetAttribute and the cudaDeviceProp field.
+ */
+#define LIMIT(attr, field, value) { attr, offsetof(struct cudaDeviceProp, field), value }
+static const struct {
+	enum cudaDeviceAttr attr;
+	size_t field;		/* offset of its int in cudaDeviceProp */
+	int value;
+} texture_limits[] = {
+	LIMIT(cudaDevAttrMaxTexture1DWidth, maxTexture1D, 131072),
+	LIMIT(cudaDevAttrMaxTexture2DWidth, maxTexture2D[0], 131072),
+	LIMIT(cudaDevAttrMaxTexture2DHeight, maxTexture2D[1], 65536),
+	LIMIT(cudaDevAttrMaxTexture3DWidth, maxTexture3D[0], 16384),
+	LIMIT(cudaDevAttrMaxTexture3DHeight, maxTexture3D[1], 16384),
+	LIMIT(cudaDevAttrMaxTexture3DDepth, maxTexture3D[2], 16384),
+	LIMIT(cudaDevAttrMaxTexture2DLayeredWidth, maxTexture2DLayered[0], 32768),
+	LIMIT(cudaDevAttrMaxTexture2DLayeredHeight, maxTexture2DLayered[1], 32768),
+	LIMIT(cudaDevAttrMaxTexture2DLayeredLayers, maxTexture2DLayered[2], 2048),
+	LIMIT(cudaDevAttrMaxTexture1DLayeredWidth, maxTexture1DLayered[0], 32768),
+	LIMIT(cudaDevAttrMaxTexture1DLayeredLayers, maxTexture1DLayered[1], 2048),
+	LIMIT(cudaDevAttrMaxTexture2DGatherWidth, maxTexture2DGather[0], 32768),
+	LIMIT(cudaDevAttrMaxTexture2DGatherHeight, maxTexture2DGather[1], 32768),
+	LIMIT(cudaDevAttrMaxTexture3DWidthAlt, maxTexture3DAlt[0], 8192),
+	LIMIT(cudaDevAttrMaxTexture3DHeightAlt, maxTexture3DAlt[1], 8192),
+	LIMIT(cudaDevAttrMaxTexture3DDepthAlt, maxTexture3DAlt[2], 32768),
+	LIMIT(cudaDevAttrMaxTextureCubemapWidth, maxTextureCubemap, 32768),
+	LIMIT(cudaDevAttrMaxTextureCubemapLayeredWidth, maxTextureCubemapLayered[0], 32768),
+	LIMIT(cudaDevAttrMaxTextureCubemapLayeredLayers, maxTextureCubemapLayered[1], 2046),
+	LIMIT(cudaDevAttrMaxSurface1DWidth, maxSurface1D, 32768),
+	LIMIT(cudaDevAttrMaxSurface2DWidth, maxSurface2D[0], 131072),
+	LIMIT(cudaDevAttrMaxSurface2DHeight, maxSurface2D[1], 65536),
+	LIMIT(cudaDevAttrMaxSurface3DWidth, maxSurface3D[0], 16384),
+	LIMIT(cudaDevAttrMaxSurface3DHeight, maxSurface3D[1], 16384),
+	LIMIT(cudaDevAttrMaxSurface3DDepth, maxSurface3D[2], 16384),
+	LIMIT(cudaDevAttrMaxSurface1DLayeredWidth, maxSurface1DLayered[0], 32768),
+	LIMIT(cudaDevAttrMaxSurface1DLayeredLayers, maxSurface1DLayered[1], 2048),
+	LIMIT(cudaDevAttrMaxSurface2DLayeredWidth, maxSurface2DLayered[0], 32768),
+	LIMIT(cudaDevAttrMaxSurface2DLayeredHeight, maxSurface2DLayered[1], 32768),
+	LIMIT(cudaDevAttrMaxSurface2DLayeredLayers, maxSurface2DLayered[2], 2048),
+	LIMIT(cudaDevAttrMaxSurfaceCubemapWidth, maxSurfaceCubemap, 32768),
+	LIMIT(cudaDevAttrMaxSurfaceCubemapLayeredWidth, maxSurfaceCubemapLayered[0], 32768),
+	LIMIT(cudaDevAttrMaxSurfaceCubemapLayeredLayers, maxSurfaceCubemapLayered[1], 2046),
+	LIMIT(cudaDevAttrMaxTexture1DLinearWidth, maxTexture1DLinear, 268435456),
+	LIMIT(cudaDevAttrMaxTexture2DLinearWidth, maxTexture2DLinear[0], 131072),
+	LIMIT(cudaDevAttrMaxTexture2DLinearHeight, maxTexture2DLinear[1], 65000),
+	LIMIT(cudaDevAttrMaxTexture2DLinearPitch, maxTexture2DLinear[2], 2097120),
+	LIMIT(cudaDevAttrMaxTexture2DMipmappedWidth, maxTexture2DMipmap[0], 32768),
+	LIMIT(cudaDevAttrMaxTexture2DMipmappedHeight, maxTexture2DMipmap[1], 32768),
+	LIMIT(cudaDevAttrMaxTexture1DMipmappedWidth, maxTexture1DMipmap, 32768),
+};
+#undef LIMIT
+
+static void fill_texture_limits(struct cudaDeviceProp *p)
+{
+	for (size_t i = 0; i < sizeof(texture_limits) / sizeof(texture_limits[0]); i++)
+		memcpy((char *)p + texture_limits[i].field, &texture_limits[i].value, sizeof(int));
+}
+
 static void fill_props(struct cudaDeviceProp *p, const struct idxgen_info *info,
 		       unsigned int workers)
 {
@@ -222,6 +284,11 @@ static void fill_props(struct cudaDeviceProp *p, const struct idxgen_info *info,
 	p->canUseHostPointerForRegisteredMem = 1;
 	p->hostRegisterSupported = 1;
 	p->unifiedFunctionPointers = 1;
+	p->hostNativeAtomicSupported = 1;	/* one memory, the CPU's atomics */
+	p->memoryPoolsSupported = 1;	/* mempool.c */
+	p->streamPrioritiesSupported = 1;	/* cudaStreamCreateWithPriority */
+	p->surfaceAlignment = p->textureAlignment;
+	fill_texture_limits(p);
 }
 
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
@@ -240,36 +307,6 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 	return cudart_set_error(err);
 }
 
-/*
- * The texture and surface sizes: textures here take any size memory holds
- * (lib/cudart/README.md), so these are the limits CUDA's compute
- * capability 9.0 reports, which programs size themselves by.
- */
-static const struct {
-	enum cudaDeviceAttr attr;
-	int value;
-} texture_limits[] = {
-	{ cudaDevAttrMaxTexture1DWidth, 131072 }, { cudaDevAttrMaxTexture2DWidth, 131072 },
-	{ cudaDevAttrMaxTexture2DHeight, 65536 }, { cudaDevAttrMaxTexture3DWidth, 16384 },
-	{ cudaDevAttrMaxTexture3DHeight, 16384 }, { cudaDevAttrMaxTexture3DDepth, 16384 },
-	{ cudaDevAttrMaxTexture2DLayeredWidth, 32768 }, { cudaDevAttrMaxTexture2DLayeredHeight, 32768 },
-	{ cudaDevAttrMaxTexture2DLayeredLayers, 2048 }, { cudaDevAttrMaxTexture1DLayeredWidth, 32768 },
-	{ cudaDevAttrMaxTexture1DLayeredLayers, 2048 }, { cudaDevAttrMaxTexture2DGatherWidth, 32768 },
-	{ cudaDevAttrMaxTexture2DGatherHeight, 32768 }, { cudaDevAttrMaxTexture3DWidthAlt, 8192 },
-	{ cudaDevAttrMaxTexture3DHeightAlt, 8192 }, { cudaDevAttrMaxTexture3DDepthAlt, 32768 },
-	{ cudaDevAttrMaxTextureCubemapWidth, 32768 }, { cudaDevAttrMaxTextureCubemapLayeredWidth, 32768 },
-	{ cudaDevAttrMaxTextureCubemapLayeredLayers, 2046 }, { cudaDevAttrMaxSurface1DWidth, 32768 },
-	{ cudaDevAttrMaxSurface2DWidth, 131072 }, { cudaDevAttrMaxSurface2DHeight, 65536 },
-	{ cudaDevAttrMaxSurface3DWidth, 16384 }, { cudaDevAttrMaxSurface3DHeight, 16384 },
-	{ cudaDevAttrMaxSurface3DDepth, 16384 }, { cudaDevAttrMaxSurface1DLayeredWidth, 32768 },
-	{ cudaDevAttrMaxSurface1DLayeredLayers, 2048 }, { cudaDevAttrMaxSurface2DLayeredWidth, 32768 },
-	{ cudaDevAttrMaxSurface2DLayeredHeight, 32768 }, { cudaDevAttrMaxSurface2DLayeredLayers, 2048 },
-	{ cudaDevAttrMaxSurfaceCubemapWidth, 32768 }, { cudaDevAttrMaxSurfaceCubemapLayeredWidth, 32768 },
-	{ cudaDevAttrMaxSurfaceCubemapLayeredLayers, 2046 }, { cudaDevAttrMaxTexture1DLinearWidth, 268435456 },
-	{ cudaDevAttrMaxTexture2DLinearWidth, 131072 }, { cudaDevAttrMaxTexture2DLinearHeight, 65000 },
-	{ cudaDevAttrMaxTexture2DLinearPitch, 2097120 }, { cudaDevAttrMaxTexture2DMipmappedWidth, 32768 },
-	{ cudaDevAttrMaxTexture2DMipmappedHeight, 32768 }, { cudaDevAttrMaxTexture1DMipmappedWidth, 32768 },
-};
 
 /* The attributes cudaDeviceGetAttribute's switch leaves: limits above, flags of p, else 0. */
 static int other_attribute(enum cudaDeviceAttr attr, const struct cudaDeviceProp *p)
@@ -278,13 +315,13 @@ static int other_attribute(enum cudaDeviceAttr attr, const struct cudaDeviceProp
 		if (texture_limits[i].attr == attr)
 			return texture_limits[i].value;
 	switch (attr) {
-	case cudaDevAttrSurfaceAlignment: return (int)p->textureAlignment;
+	case cudaDevAttrSurfaceAlignment: return (int)p->surfaceAlignment;
 	case cudaDevAttrTexturePitchAlignment: return (int)p->texturePitchAlignment;
 	case cudaDevAttrTccDriver: return p->tccDriver;
-	case cudaDevAttrStreamPrioritiesSupported: return 1;	/* cudaStreamCreateWithPriority */
+	case cudaDevAttrStreamPrioritiesSupported: return p->streamPrioritiesSupported;
 	case cudaDevAttrGlobalL1CacheSupported: return p->globalL1CacheSupported;
 	case cudaDevAttrLocalL1CacheSupported: return p->localL1CacheSupported;
-	case cudaDevAttrHostNativeAtomicSupported: return 1;	/* one memory, the CPU's atomics */
+	case cudaDevAttrHostNativeAtomicSupported: return p->hostNativeAtomicSupported;
 	case cudaDevAttrSingleToDoublePrecisionPerfRatio: return 2;	/* SIMD lanes of a CPU */
 	case cudaDevAttrPageableMemoryAccess: return p->pageableMemoryAccess;
 	case cudaDevAttrCanUseHostPointerForRegisteredMem: return p->canUseHostPointerForRegisteredMem;
@@ -292,7 +329,7 @@ static int other_attribute(enum cudaDeviceAttr attr, const struct cudaDeviceProp
 	case cudaDevAttrPageableMemoryAccessUsesHostPageTables:
 		return p->pageableMemoryAccessUsesHostPageTables;
 	case cudaDevAttrDirectManagedMemAccessFromHost: return p->directManagedMemAccessFromHost;
-	case cudaDevAttrMemoryPoolsSupported: return 1;	/* mempool.c */
+	case cudaDevAttrMemoryPoolsSupported: return p->memoryPoolsSupported;
 	default: return 0;	/* a feature this device has not (clusters, IPC, RDMA, ...) */
 	}
 }

@@ -4,6 +4,7 @@
  * single device.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cudart.h"
 #pragma GCC visibility push(default)
@@ -123,4 +124,58 @@ CUresult cuGetErrorString(CUresult err, const char **str)
 		return CUDA_ERROR_INVALID_VALUE;
 	*str = cu_errs[i].text;
 	return CUDA_SUCCESS;
+}
+
+/*
+ * cudaGetDriverEntryPoint: the driver functions above by name (programs
+ * fetch driver calls the runtime API lacks this way, cuTensorMapEncodeTiled
+ * in Hopper code).  A name not here is CUDA's "symbol not found": the
+ * pointer NULL and driverStatus says so; without a driverStatus to say it,
+ * the call fails with cudaErrorSymbolNotFound rather than hand back a NULL
+ * a program would call.  The "_v2"-style versioned names are the same calls.
+ */
+static const struct {
+	const char *name;
+	void (*fn)(void);
+} driver_entries[] = {
+	{ "cuInit", (void (*)(void))cuInit },
+	{ "cuDriverGetVersion", (void (*)(void))cuDriverGetVersion },
+	{ "cuDeviceGetCount", (void (*)(void))cuDeviceGetCount },
+	{ "cuDeviceGet", (void (*)(void))cuDeviceGet },
+	{ "cuDeviceGetName", (void (*)(void))cuDeviceGetName },
+	{ "cuDeviceTotalMem", (void (*)(void))cuDeviceTotalMem },
+	{ "cuGetErrorName", (void (*)(void))cuGetErrorName },
+	{ "cuGetErrorString", (void (*)(void))cuGetErrorString },
+};
+
+cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigned int cudaVersion,
+					     unsigned long long flags,
+					     enum cudaDriverEntryPointQueryResult *driverStatus)
+{
+	if (!symbol || !funcPtr ||
+	    (flags & ~(unsigned long long)(cudaEnableLegacyStream | cudaEnablePerThreadDefaultStream)))
+		return cudart_set_error(cudaErrorInvalidValue);
+	*funcPtr = NULL;
+	if (cudaVersion > CUDART_VERSION) {
+		if (driverStatus)
+			*driverStatus = cudaDriverEntryPointVersionNotSufficent;
+		return driverStatus ? cudaSuccess : cudart_set_error(cudaErrorSymbolNotFound);
+	}
+	for (size_t i = 0; i < sizeof(driver_entries) / sizeof(driver_entries[0]); i++)
+		if (!strcmp(symbol, driver_entries[i].name)) {
+			*funcPtr = (void *)driver_entries[i].fn;
+			if (driverStatus)
+				*driverStatus = cudaDriverEntryPointSuccess;
+			return cudaSuccess;
+		}
+	if (driverStatus)
+		*driverStatus = cudaDriverEntryPointSymbolNotFound;
+	return driverStatus ? cudaSuccess : cudart_set_error(cudaErrorSymbolNotFound);
+}
+
+cudaError_t cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags,
+				    enum cudaDriverEntryPointQueryResult *driverStatus)
+{
+	return cudaGetDriverEntryPointByVersion(symbol, funcPtr, CUDART_VERSION, flags,
+						driverStatus);
 }

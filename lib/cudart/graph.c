@@ -56,6 +56,8 @@ static void nodes_remove(struct cudart_nodes *set, cudaGraphNode_t n)
 static void node_free(cudaGraphNode_t n)
 {
 	free(n->op.owned);
+	free(n->attrs);
+	cudart_cond_bodies_free(n);
 	if (n->mem)
 		cudart_graph_mem_put(n->mem);
 	if (n->child)
@@ -69,6 +71,8 @@ void cudart_graph_free(cudaGraph_t g)
 	for (size_t i = 0; i < g->nodes.n; i++)
 		node_free(g->nodes.v[i]);
 	cudart_nodes_free(&g->nodes);
+	cudart_user_refs_free(&g->users);
+	cudart_conds_free(&g->conds);
 	free(g);
 }
 
@@ -298,17 +302,19 @@ cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph
 			   cudaGraphNodeTypeEmpty, cudaSuccess, &op);
 }
 
-cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
-				       const cudaGraphNode_t *pDependencies, size_t numDependencies,
-				       cudaGraph_t childGraph)
+/* A child-graph node of child: a clone of it, or (move) child itself, then owned by the node. */
+cudaError_t cudart_graph_add_child(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+				   const cudaGraphNode_t *pDependencies, size_t numDependencies,
+				   cudaGraph_t childGraph, bool move)
 {
 	struct cudart_op op = { 0 };
 	cudaGraph_t clone = NULL;
-	cudaError_t err;
+	cudaError_t err = cudaSuccess;
 
 	if (!childGraph || childGraph == graph)
 		return cudart_set_error(cudaErrorInvalidValue);
-	err = cudart_graph_clone(childGraph, &clone);
+	if (!move)
+		err = cudart_graph_clone(childGraph, &clone);
 	if (!err)
 		err = add_with_op(pGraphNode, graph, pDependencies, numDependencies,
 				  cudaGraphNodeTypeGraph, cudaSuccess, &op);
@@ -317,8 +323,16 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t 
 			cudart_graph_free(clone);
 		return cudart_set_error(err);
 	}
-	(*pGraphNode)->child = clone;
+	(*pGraphNode)->child = move ? childGraph : clone;
 	return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+				       const cudaGraphNode_t *pDependencies, size_t numDependencies,
+				       cudaGraph_t childGraph)
+{
+	return cudart_graph_add_child(pGraphNode, graph, pDependencies, numDependencies, childGraph,
+				      false);
 }
 
 static cudaError_t add_event_node(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
@@ -538,6 +552,10 @@ static cudaError_t node_copy(cudaGraphNode_t to, cudaGraphNode_t n)
 	if (to->mem)
 		to->mem->refs++;
 	to->free_ptr = n->free_ptr;
+	if (cudart_node_attrs_copy(to, n))
+		return cudaErrorMemoryAllocation;
+	if (n->type == cudaGraphNodeTypeConditional)
+		return cudart_cond_bodies_copy(to, n);
 	if (n->type == cudaGraphNodeTypeKernel && n->op.owned) {
 		to->op.u.kern.args = cudart_copy_args(n->op.u.kern.k, n->op.u.kern.args);
 		if (!to->op.u.kern.args)
@@ -564,6 +582,10 @@ cudaError_t cudart_graph_clone(cudaGraph_t g, cudaGraph_t *out)
 	cudaError_t err;
 
 	err = cudaGraphCreate(&c, 0);
+	if (!err)
+		err = cudart_user_refs_copy(&c->users, &g->users);
+	if (!err)
+		err = cudart_conds_copy(&c->conds, &g->conds);
 	for (size_t i = 0; !err && i < g->nodes.n; i++) {
 		cudaGraphNode_t n = g->nodes.v[i], m;
 
@@ -624,8 +646,11 @@ static cudaError_t set_op(cudaGraphNode_t n, enum cudaGraphNodeType type, cudaEr
 cudaError_t cudart_node_set_kernel(cudaGraphNode_t n, const struct cudaKernelNodeParams *p)
 {
 	struct cudart_op op = { 0 };
+	cudaError_t err = kernel_op(p, &op);
 
-	return set_op(n, cudaGraphNodeTypeKernel, kernel_op(p, &op), &op);
+	if (!err && n)
+		op.u.kern.coop = n->op.u.kern.coop;	/* an attribute: new parameters keep it */
+	return set_op(n, cudaGraphNodeTypeKernel, err, &op);
 }
 
 cudaError_t cudart_node_set_memcpy(cudaGraphNode_t n, const struct cudaMemcpy3DParms *p)

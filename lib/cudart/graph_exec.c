@@ -126,6 +126,14 @@ cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec)
 {
 	if (!graphExec)
 		return cudart_set_error(cudaErrorInvalidValue);
+	if (cudart_graph_has_cond(graphExec->graph)) {
+		/* queued conditional nodes read the exec's bodies: CUDA lets them finish first */
+		struct cudart_ctx *c = cudart_ctx();
+
+		pthread_mutex_lock(&c->lock);
+		cudart_wait_all(c);
+		pthread_mutex_unlock(&c->lock);
+	}
 	cudart_graph_free(graphExec->graph);
 	free(graphExec->order);
 	free(graphExec);
@@ -157,24 +165,22 @@ static cudaError_t submit_node(cudaGraphNode_t n, cudaStream_t stream)
 	case cudaGraphNodeTypeKernel:
 		return cudart_launch(op.u.kern.func, op.u.kern.k, (dim3){ g->x, g->y, g->z },
 				     (dim3){ b->x, b->y, b->z }, op.u.kern.args, op.u.kern.shmem,
-				     stream);
+				     stream, op.u.kern.coop);
 	case cudaGraphNodeTypeMemcpy:
 	case cudaGraphNodeTypeMemset:
 		return cudart_submit(stream, &op);
 	case cudaGraphNodeTypeHost:
 		op.u.host.stream = stream;
 		return cudart_submit(stream, &op);
-	case cudaGraphNodeTypeGraph: {
-		cudaGraphNode_t *order = malloc((n->child->nodes.n + 1) * sizeof(*order));
-		cudaError_t err = order ? cudaSuccess : cudaErrorMemoryAllocation;
-
-		if (!err && !topo_order(n->child, order))
-			err = cudaErrorInvalidValue;
-		if (!err)
-			err = cudart_graph_submit(order, n->child->nodes.n, stream);
-		free(order);
-		return err;
-	}
+	case cudaGraphNodeTypeGraph:
+		return cudart_graph_submit_all(n->child, stream);
+	case cudaGraphNodeTypeConditional:
+		op.kind = CUDART_OP_HOSTFN;
+		op.u.host.cb = NULL;
+		op.u.host.fn = cudart_cond_run;
+		op.u.host.arg = n;
+		op.u.host.stream = stream;
+		return cudart_submit(stream, &op);
 	case cudaGraphNodeTypeEventRecord:
 		return cudaEventRecord(n->event, stream);
 	case cudaGraphNodeTypeWaitEvent:
@@ -182,6 +188,19 @@ static cudaError_t submit_node(cudaGraphNode_t n, cudaStream_t stream)
 	default:
 		return cudaSuccess;	/* empty */
 	}
+}
+
+cudaError_t cudart_graph_submit_all(cudaGraph_t g, cudaStream_t stream)
+{
+	cudaGraphNode_t *order = malloc((g->nodes.n + 1) * sizeof(*order));
+	cudaError_t err = order ? cudaSuccess : cudaErrorMemoryAllocation;
+
+	if (!err && !topo_order(g, order))
+		err = cudaErrorInvalidValue;
+	if (!err)
+		err = cudart_graph_submit(order, g->nodes.n, stream);
+	free(order);
+	return err;
 }
 
 cudaError_t cudart_graph_submit(cudaGraphNode_t *order, size_t n, cudaStream_t stream)
@@ -205,6 +224,14 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
 	pthread_mutex_unlock(&c->lock);
+	if (!err && cudart_conds_need_defaults(graphExec->graph)) {
+		struct cudart_op op = { .kind = CUDART_OP_HOSTFN };
+
+		op.u.host.fn = cudart_conds_assign_defaults;	/* in stream order, before its nodes */
+		op.u.host.arg = graphExec->graph;
+		op.u.host.stream = stream;
+		err = cudart_submit(stream, &op);
+	}
 	if (!err)
 		err = cudart_graph_submit(graphExec->order, graphExec->graph->nodes.n, stream);
 	return cudart_set_error(err);

@@ -217,6 +217,7 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 	struct cudart_ctx *c = cudart_ctx();
 	struct cudart_op op = { .kind = CUDART_OP_KERNEL };
 	struct idxgen_rt *rt;
+	bool captured = false;
 	cudaError_t err;
 
 	pthread_mutex_lock(&c->lock);
@@ -228,10 +229,13 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 		    (uint64_t)blocks_per_sm(k, &c->info, (uint64_t)block.x * block.y * block.z, shmem) *
 			    idxgen_rt_num_threads(rt))
 		err = cudaErrorCooperativeLaunchTooLarge;
+	if (!err && coop && !cudart_stream_is_default(stream) && !cudart_stream_check(c, stream))
+		captured = stream->cap != NULL;	/* a cooperative kernel node, run so when launched */
 	pthread_mutex_unlock(&c->lock);
 	if (err)
 		return err;
-	if (coop) {
+	op.u.kern.coop = coop;
+	if (coop && !captured) {
 		/* in stream order, run at once: its blocks take threads of their own */
 		err = cudaStreamSynchronize(stream);
 		return err ? err : cudart_run_kernel(c, k, rt_dim(grid), rt_dim(block), shmem, args, true);
@@ -258,9 +262,9 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 }
 
 cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
-			  void **args, size_t shmem, cudaStream_t stream)
+			  void **args, size_t shmem, cudaStream_t stream, bool coop)
 {
-	return launch(func, k, grid, block, args, shmem, stream, false);
+	return launch(func, k, grid, block, args, shmem, stream, coop);
 }
 
 static cudaError_t launch_by_address(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
@@ -280,10 +284,17 @@ static cudaError_t launch_by_address(const void *func, dim3 grid, dim3 block, vo
 	return cudart_set_error(launch(func, k, grid, block, args, shmem, stream, coop));
 }
 
-/* cudaLaunchKernelEx: the attributes (cuda_runtime_api.h says which mean something here). */
+/*
+ * cudaLaunchKernelEx: the attributes (cuda_runtime_api.h says which mean
+ * something here).  The programmatic and completion events are recorded
+ * when the kernel has finished: a programmatic event may trigger earlier on
+ * a GPU, never later, so waiting for it here waits at least as long.
+ */
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
 {
+	cudaEvent_t events[2] = { NULL, NULL };	/* programmatic, completion */
 	bool coop = false;
+	cudaError_t err;
 
 	if (!config || (config->numAttrs && !config->attrs))
 		return cudart_set_error(cudaErrorInvalidValue);
@@ -298,18 +309,38 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *fu
 			if (a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z > 1)
 				return cudart_set_error(cudaErrorNotSupported);
 			break;
+		case cudaLaunchAttributeProgrammaticEvent:
+			events[0] = a->val.programmaticEvent.event;
+			if (!events[0])
+				return cudart_set_error(cudaErrorInvalidValue);
+			break;
+		case cudaLaunchAttributeLaunchCompletionEvent:
+			events[1] = a->val.launchCompletionEvent.event;
+			if (!events[1])
+				return cudart_set_error(cudaErrorInvalidValue);
+			break;
 		case cudaLaunchAttributeIgnore:
 		case cudaLaunchAttributeAccessPolicyWindow:
 		case cudaLaunchAttributeSynchronizationPolicy:
 		case cudaLaunchAttributePriority:
 		case cudaLaunchAttributeProgrammaticStreamSerialization:
-			break;
-		default:
+		case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+		case cudaLaunchAttributeMemSyncDomainMap:
+		case cudaLaunchAttributeMemSyncDomain:
+		case cudaLaunchAttributePreferredClusterDimension:	/* a preference: one block */
+		case cudaLaunchAttributePreferredSharedMemoryCarveout:
+		case cudaLaunchAttributeNvlinkUtilCentricScheduling:
+			break;	/* hints: one memory, one cache, no clusters or links */
+		default:	/* device-updatable nodes (graph nodes only), unknown IDs */
 			return cudart_set_error(cudaErrorNotSupported);
 		}
 	}
-	return launch_by_address(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
-				 config->stream, coop);
+	err = launch_by_address(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
+				config->stream, coop);
+	for (int i = 0; !err && i < 2; i++)
+		if (events[i])
+			err = cudaEventRecord(events[i], config->stream);
+	return cudart_set_error(err);
 }
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
@@ -400,28 +431,68 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
 		f.max_dyn_shared >= 0 ? f.max_dyn_shared
 				      : (int)(CUDART_MAX_SHARED - f.k->shared_bytes);
 	attr->preferredShmemCarveout = f.carveout;
+	attr->requiredClusterWidth = f.cluster[0];
+	attr->requiredClusterHeight = f.cluster[1];
+	attr->requiredClusterDepth = f.cluster[2];
+	attr->nonPortableClusterSizeAllowed = f.nonportable_cluster;
+	attr->clusterSchedulingPolicyPreference = f.cluster_policy;
 	return cudaSuccess;
+}
+
+/*
+ * One attribute of f.  Clusters: a launch here is a cluster of one block
+ * (cudaDevAttrClusterLaunch is 0), so a required cluster of 1 (or 0: none)
+ * is what every launch is and larger ones are not supported; permitting
+ * non-portable sizes and the scheduling preference are hints CUDA accepts.
+ */
+static cudaError_t set_func_attribute(struct cudart_func *f, enum cudaFuncAttribute attr, int value)
+{
+	switch (attr) {
+	case cudaFuncAttributeMaxDynamicSharedMemorySize:
+		if (value < 0 || (size_t)value > CUDART_MAX_SHARED - f->k->shared_bytes)
+			return cudaErrorInvalidValue;
+		f->max_dyn_shared = value;
+		return cudaSuccess;
+	case cudaFuncAttributePreferredSharedMemoryCarveout:
+		if (value < -1 || value > 100)
+			return cudaErrorInvalidValue;
+		f->carveout = value;
+		return cudaSuccess;
+	case cudaFuncAttributeRequiredClusterWidth:
+	case cudaFuncAttributeRequiredClusterHeight:
+	case cudaFuncAttributeRequiredClusterDepth:
+		if (value < 0)
+			return cudaErrorInvalidValue;
+		if (value > 1)
+			return cudaErrorNotSupported;
+		f->cluster[attr - cudaFuncAttributeRequiredClusterWidth] = value;
+		return cudaSuccess;
+	case cudaFuncAttributeNonPortableClusterSizeAllowed:
+		if (value != 0 && value != 1)
+			return cudaErrorInvalidValue;
+		f->nonportable_cluster = value;
+		return cudaSuccess;
+	case cudaFuncAttributeClusterSchedulingPolicyPreference:
+		if (value < cudaClusterSchedulingPolicyDefault ||
+		    value > cudaClusterSchedulingPolicyLoadBalancing)
+			return cudaErrorInvalidValue;
+		f->cluster_policy = value;
+		return cudaSuccess;
+	default:	/* the read-only ones (cudaFuncAttributeClusterDimMustBeSet) and unknown */
+		return cudaErrorInvalidValue;
+	}
 }
 
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
 {
 	struct cudart_ctx *c = cudart_ctx();
 	struct cudart_func *f;
-	cudaError_t err = cudaSuccess;
+	cudaError_t err;
 
 	CUDART_STICKY_RETURN();
 	pthread_mutex_lock(&c->lock);
 	f = find_func(c, func);
-	if (!f)
-		err = cudaErrorInvalidDeviceFunction;
-	else if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize &&
-		 value >= 0 && (size_t)value <= CUDART_MAX_SHARED - f->k->shared_bytes)
-		f->max_dyn_shared = value;
-	else if (attr == cudaFuncAttributePreferredSharedMemoryCarveout && value >= -1 &&
-		 value <= 100)
-		f->carveout = value;
-	else
-		err = cudaErrorInvalidValue;
+	err = f ? set_func_attribute(f, attr, value) : cudaErrorInvalidDeviceFunction;
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);
 }
@@ -465,6 +536,65 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const voi
 {
 	return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, func, block_size,
 								      dyn_shmem, 0);
+}
+
+/* A launch configuration's cluster size in blocks (1 when none is set). */
+static unsigned long long cluster_blocks(const cudaLaunchConfig_t *config)
+{
+	for (unsigned int i = 0; i < config->numAttrs; i++)
+		if (config->attrs[i].id == cudaLaunchAttributeClusterDimension) {
+			const cudaLaunchAttributeValue *v = &config->attrs[i].val;
+			unsigned long long n = (unsigned long long)v->clusterDim.x * v->clusterDim.y *
+					       v->clusterDim.z;
+
+			return n ? n : 1;
+		}
+	return 1;
+}
+
+/*
+ * Clusters: a cluster here is one block (cudaDevAttrClusterLaunch is 0), so
+ * the active clusters of one block are the active blocks, and none of a
+ * larger cluster fit (CUDA's answer for a configuration that cannot launch).
+ */
+cudaError_t cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
+					   const cudaLaunchConfig_t *launchConfig)
+{
+	struct cudart_func f;
+	struct idxgen_info info;
+	unsigned int workers;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!numClusters || !launchConfig || (launchConfig->numAttrs && !launchConfig->attrs))
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = func_info(func, &f, &info, &workers);
+	if (err)
+		return cudart_set_error(err);
+	*numClusters = cluster_blocks(launchConfig) > 1
+			       ? 0
+			       : blocks_per_sm(f.k, &info,
+					       (uint64_t)launchConfig->blockDim.x * launchConfig->blockDim.y *
+						       launchConfig->blockDim.z,
+					       launchConfig->dynamicSmemBytes) * (int)workers;
+	return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func,
+						 const cudaLaunchConfig_t *launchConfig)
+{
+	struct cudart_func f;
+	struct idxgen_info info;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	if (!clusterSize || !launchConfig)
+		return cudart_set_error(cudaErrorInvalidValue);
+	err = func_info(func, &f, &info, NULL);
+	if (err)
+		return cudart_set_error(err);
+	*clusterSize = 1;
+	return cudaSuccess;
 }
 
 /* The largest block (fewer blocks, less per-block overhead on a CPU),

@@ -151,9 +151,41 @@ cudaError_t cudaMallocHost(void **ptr, size_t size)
 
 cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags)
 {
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_alloc *a;
+	cudaError_t err;
+
 	if (flags & ~(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
 		return cudart_set_error(cudaErrorInvalidValue);
-	return alloc(ptr, size, cudaMemoryTypeHost);
+	err = alloc(ptr, size, cudaMemoryTypeHost);
+	if (err || !*ptr)
+		return err;
+	pthread_mutex_lock(&c->lock);
+	a = lookup(c, *ptr);
+	if (a)
+		a->host_flags = flags;
+	pthread_mutex_unlock(&c->lock);
+	return cudaSuccess;
+}
+
+/* Mapped is always set: every host allocation is the device's memory too (CUDA says the same of UVA). */
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_alloc *a;
+	cudaError_t err = cudaSuccess;
+
+	CUDART_STICKY_RETURN();
+	if (!pFlags || !pHost)
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	a = lookup(c, pHost);
+	if (!a || a->type != cudaMemoryTypeHost || a->registered)
+		err = cudaErrorInvalidValue;	/* not cudaHostAlloc/cudaMallocHost memory */
+	else
+		*pFlags = a->host_flags | cudaHostAllocMapped;
+	pthread_mutex_unlock(&c->lock);
+	return cudart_set_error(err);
 }
 
 /* Rows padded to the allocation alignment. */
@@ -309,7 +341,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const v
 	pthread_mutex_lock(&c->lock);
 	a = ptr ? lookup(c, ptr) : NULL;
 	pthread_mutex_unlock(&c->lock);
-	attr->device = 0;
+	memset(attr, 0, sizeof(*attr));
 	attr->type = a ? a->type : cudaMemoryTypeUnregistered;
 	attr->devicePointer = a ? (void *)ptr : NULL;
 	attr->hostPointer = a ? (void *)ptr : NULL;

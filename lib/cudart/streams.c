@@ -257,6 +257,16 @@ static bool all_idle(const struct cudart_ctx *c)
 	return !c->default_running;
 }
 
+void cudart_set_async_error(cudaError_t err)
+{
+	struct cudart_ctx *c = cudart_ctx();
+
+	pthread_mutex_lock(&c->lock);
+	if (err && !c->sticky && !c->async_error)
+		c->async_error = err;
+	pthread_mutex_unlock(&c->lock);
+}
+
 void cudart_wait_all(struct cudart_ctx *c)
 {
 	while (!all_idle(c))

@@ -95,7 +95,7 @@ struct rt_fiber {
 	__idxgen_fiber_warp_fn wfn;
 	const void *warg;
 	void *wout;
-	uint32_t cline;			/* at coalesced_threads(): the call's line (its file in warg) */
+	uint32_t cline;			/* at coalesced_threads(): the call site in its file (the file in warg) */
 };
 
 struct rt_fibers {
@@ -716,14 +716,14 @@ void __idxgen_fiber_grid_sync(void)
 		suspend(p);
 }
 
-uint32_t __idxgen_fiber_coalesced(const char *file, uint32_t line)
+uint32_t __idxgen_fiber_coalesced(const char *file, uint32_t site)
 {
 	struct rt_fibers *p = need_fiber("coalesced_threads()");
 	struct rt_fiber *f = &p->f[p->cur];
 
 	f->state = F_COAL;
 	f->warg = file;
-	f->cline = line;
+	f->cline = site;
 	p->ncoal++;
 	suspend(p);
 	return f->wmask;

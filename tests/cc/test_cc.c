@@ -28,7 +28,8 @@ extern const struct idxgen_rt_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_r
 	idxgen_cc_kernel_integral_rows, idxgen_cc_kernel_integral_cols, idxgen_cc_kernel_reverse,
 	idxgen_cc_kernel_early_exit, idxgen_cc_kernel_atomics, idxgen_cc_kernel_liveness,
 	idxgen_cc_kernel_guarded, idxgen_cc_kernel_per_block, idxgen_cc_kernel_mixed_decl,
-	idxgen_cc_kernel_struct_swap;
+	idxgen_cc_kernel_struct_swap, idxgen_cc_kernel_atomics64, idxgen_cc_kernel_sum64,
+	idxgen_cc_kernel_fsum, idxgen_cc_kernel_promoted_args;
 
 static uint32_t rng = 12345;
 
@@ -503,6 +504,143 @@ static void t_struct_swap(void)
 	free(p), free(orig);
 }
 
+static int cmp_ull(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Are {olds[0..n-1], last} and {init, key(0..n-1)} the same multiset (each exchange saw another value)? */
+static int each_once(const unsigned long long *olds, unsigned long long last, int n, unsigned long long init,
+		     unsigned long long (*key)(int))
+{
+	unsigned long long *got = malloc((n + 1) * 8), *want = malloc((n + 1) * 8);
+	int bad = 0;
+
+	for (int i = 0; i < n; i++)
+		got[i] = olds[i], want[i] = key(i);
+	got[n] = last, want[n] = init;
+	qsort(got, n + 1, 8, cmp_ull);
+	qsort(want, n + 1, 8, cmp_ull);
+	for (int i = 0; i <= n; i++)
+		bad += got[i] != want[i];
+	free(got), free(want);
+	return bad;
+}
+
+static unsigned long long key_hi(int i)
+{
+	return (unsigned long long)i << 32;
+}
+
+static unsigned long long key_flt(int i)
+{
+	float f = (float)i;
+	uint32_t b;
+
+	memcpy(&b, &f, 4);
+	return b;
+}
+
+/* The 64-bit and floating atomics, each against a sequential reference. */
+static void t_atomics64(void)
+{
+	int n = 1000, bs = 128, *in = malloc(n * sizeof(int)), rc, bad = 0;
+	unsigned long long u[8] = { 0, 0, ~0ull, ~0ull, 0, 0x5555, 77, 3 }, ru[8], s = 11, rs = 11;
+	unsigned long long *uold = calloc(n, 8), fb[1001];
+	long long ll[2] = { 0, INT64_MIN }, rll[2];
+	double d = 0.5, rd = 0.5;
+	float f = -1.0f, *fold = calloc(n, 4);
+	unsigned w[2] = { 0, 0 }, rw[2] = { 0, 0 };
+	unsigned short h = 0;
+	unsigned long long *pu = u, *ps = &s;
+	long long *pll = ll;
+	double *pd = &d;
+	float *pf = &f;
+	unsigned *pw = w;
+	unsigned short *ph = &h;
+	float fs[2] = { 16777216.0f, 0.5f }, *pfs = fs, rq = 0.5f;
+	double ds = 9007199254740992.0, *pds = &ds;
+	void *args[] = { &in, &pu, &pll, &pd, &pf, &pw, &ph, &uold, &fold, &n }, *sargs[] = { &in, &ps, &n };
+	void *fargs[] = { &in, &pfs, &pds, &n };
+
+	memcpy(ru, u, sizeof(u));
+	memcpy(rll, ll, sizeof(ll));
+	for (int i = 0; i < n; i++) {
+		unsigned long long v;
+
+		in[i] = rnd(1 << 20);
+		v = (unsigned long long)in[i];
+		ru[0] += v << 33;
+		ru[1] = ru[1] > ((v << 32) | i) ? ru[1] : ((v << 32) | i);
+		ru[2] = ru[2] < ((v << 32) | i) ? ru[2] : ((v << 32) | i);
+		ru[3] &= ~(1ull << (32 + i % 31));
+		ru[4] |= 1ull << (i % 64);
+		ru[5] ^= (unsigned long long)i << 32;
+		ru[7] += 1ull << 40;
+		rll[0] = rll[0] < -((long long)in[i] << 32) ? rll[0] : -((long long)in[i] << 32);
+		rll[1] = rll[1] > -((long long)in[i] << 32) ? rll[1] : -((long long)in[i] << 32);
+		rd += 0.25 * (in[i] & 7);
+		rw[0] = rw[0] >= 9 ? 0 : rw[0] + 1;
+		rw[1] = rw[1] == 0 || rw[1] > 9 ? 9 : rw[1] - 1;
+		rs += in[i] & 1 ? (unsigned long long)in[i] * 3000000000ull : 0;
+		rq += (float)(in[i] & 7) * 0.25f;	/* exact: quarters, under 2^22 */
+	}
+	rc = launch(&idxgen_cc_kernel_atomics64, d3((n + bs - 1) / bs, 1, 1), d3(bs, 1, 1), 0, args);
+	rc = rc ? rc : launch(&idxgen_cc_kernel_sum64, d3((n + bs - 1) / bs, 1, 1), d3(bs, 1, 1), 0, sargs);
+	rc = rc ? rc : launch(&idxgen_cc_kernel_fsum, d3((n + bs - 1) / bs, 1, 1), d3(bs, 1, 1), 0, fargs);
+	for (int k = 0; k < 8; k++)
+		bad += k != 6 && u[k] != ru[k];
+	bad += each_once(uold, u[6], n, 77, key_hi);
+	for (int i = 0; i <= n; i++) {
+		uint32_t b;
+
+		memcpy(&b, i < n ? &fold[i] : &f, 4);
+		fb[i] = b;
+	}
+	bad += each_once(fb, fb[n], n, key_flt(-1), key_flt) + (ll[0] != rll[0]) + (ll[1] != rll[1]);
+	bad += (d != rd) + (w[0] != rw[0]) + (w[1] != rw[1]) + (h != 7) + (s != rs);
+	/* 2^24 + 1 rounds to 2^24 whatever the order of the adds: one per-block sum added would not */
+	bad += (fs[0] != 16777216.0f) + (ds != 9007199254740992.0) + (fs[1] != rq);
+	tap_ok(!rc && !bad, "atomics64: 64-bit and floating atomics, atomicInc/Dec, aggregated 64-bit and float sums (%d wrong)",
+	       bad);
+	free(in), free(uold), free(fold);
+}
+
+/* Promoted variables as the arguments of atomics and min/max; atomics on __shared__ memory. */
+static void t_promoted_args(void)
+{
+	int n = 1000, bs = 128, nb = (n + bs - 1) / bs, *in = malloc(n * sizeof(int)), *pin = in, rc, bad = 0;
+	int g[8] = { INT32_MAX, INT32_MIN, 0, 0, 0, 0, 0, 0 }, *pg = g, want[8] = { INT32_MAX, 0, 0, 0, 0, 0, 0, 0 };
+	void *args[] = { &pin, &pg, &n };
+
+	for (int j = 0; j < n; j++)
+		in[j] = rnd(1 << 20);
+	want[1] = INT32_MIN;
+	for (int b = 0; b < nb; b++) {
+		int smin = 1 << 30;
+
+		for (int t = 0; t < bs; t++) {
+			int i = b * bs + t, a = in[i % n], v = in[(i + 1) % n], o = -in[(i + 2) % n];
+
+			want[0] = a < want[0] ? a : want[0];
+			want[0] = v < want[0] ? v : want[0];
+			want[1] = (o > 0 ? o : 0) > want[1] ? (o > 0 ? o : 0) : want[1];
+			smin = a < smin ? a : smin;
+			want[4 + (a & 3)]++;
+		}
+		want[3] += smin;
+	}
+	rc = launch(&idxgen_cc_kernel_promoted_args, d3(nb, 1, 1), d3(bs, 1, 1), 0, args);
+	for (int k = 0; k < 8; k++)
+		bad += k != 2 && g[k] != want[k];
+	bad += g[2] == 0;	/* the first CAS of 0 succeeds; which thread's is not fixed */
+	tap_ok(!rc && !bad, "promoted_args: per-thread variables as atomics' and min/max's arguments, "
+	       "atomics on __shared__ memory (%d wrong)", bad);
+	free(in);
+}
+
 /* linear (computed-index loops), whole warps permuted and general orders (stream loops) */
 static const struct {
 	const char *name;
@@ -531,6 +669,8 @@ static void kernels_in_order(size_t order)
 	t_reverse();
 	t_early_exit();
 	t_atomics();
+	t_atomics64();
+	t_promoted_args();
 	t_liveness();
 	t_guarded();
 }

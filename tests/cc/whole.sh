@@ -137,6 +137,9 @@ ok $? "the C++ compiler fails: internal error, exit 2 (got $rc), no executable"
 
 # -ccbin names the host C++ compiler (a name or its folder), as with nvcc.
 run_prog "-ccbin g++: the host compiler named" -O0 -ccbin g++ -o "$tmp/prog" "$DIR/progs/nvcc_macros.cu"
+# fiber kernels' header with g++ (no __builtin_COLUMN in g++ 12: it failed to compile)
+run_prog "-ccbin g++: fibers, __activemask and coalesced groups in helpers" -O0 -ccbin g++ -o "$tmp/prog" \
+	"$DIR/../../cuda/progs/warp_agg_branches.cu"
 "$CC_BIN" -v -ccbin /usr/bin -O0 -o "$tmp/prog" "$DIR/progs/nvcc_macros.cu" 2>"$tmp/err" >/dev/null &&
 	grep -q '^/usr/bin/g++ ' "$tmp/err" && [ -x "$tmp/prog" ]
 ok $? "-ccbin /usr/bin: the folder's g++ compiles and links"

@@ -36,6 +36,7 @@ FEATURES = [
     ('assert', 'device assert', r'\bassert\s*\('),
     ('streams-events', 'streams, events, async copies, pinned memory', r'cudaStreamCreate|cudaEventRecord|cudaMemcpyAsync|cudaMallocHost'),
     ('graphs', 'CUDA graphs, stream capture, host functions in streams', r'cudaGraph|cudaStreamBeginCapture|cudaLaunchHostFunc|cudaStreamAddCallback'),
+    ('graph-conditional', 'conditional graph nodes (cudaGraphSetConditional, if/while/switch)', r'cudaGraphConditionalHandle|cudaGraphSetConditional'),
     ('textures', 'texture and surface objects (tex1Dfetch, tex1D/2D/3D, surf2Dread/write)', r'cudaCreateTextureObject|cudaCreateSurfaceObject|\btex[123]D|\bsurf[123]D'),
     ('device-malloc', 'malloc/free/new/delete in device code (heap sized by cudaLimitMallocHeapSize)', r'cudaLimitMallocHeapSize'),
     ('managed', 'cudaMallocManaged / __managed__', r'cudaMallocManaged|__managed__'),

@@ -293,4 +293,54 @@ void order_probe(int *ticket, int *out)
 }
 #endif
 
+/* ---- cond_set: a conditional node's value from memory (one thread) ---- */
+#ifdef __CUDACC__
+__global__ void cond_set(cudaGraphConditionalHandle h, const int *v)
+{
+	cudaGraphSetConditional(h, (unsigned int)*v);
+}
+#else
+static void cond_set__block(struct idxgen_rt_block *blk)
+{
+	cudaGraphConditionalHandle h = ARG(blk, cudaGraphConditionalHandle, 0);
+	const int *v = ARG(blk, const int *, 1);
+
+	IDXGEN_RT_FOR_THREADS(blk, t)
+		cudaGraphSetConditional(h, (unsigned int)*v);
+}
+void cond_set(cudaGraphConditionalHandle h, const int *v);
+KERNEL_DESC(cond_set, 0, 2, sizeof(cudaGraphConditionalHandle), sizeof(const int *))
+void cond_set(cudaGraphConditionalHandle h, const int *v)
+{
+	void *args[] = { &h, &v };
+
+	__idxgenLaunchStub((const void *)cond_set, &cond_set__kernel, args);
+}
+#endif
+
+/* ---- cond_countdown: --*left, and loop again while it is positive (one thread) ---- */
+#ifdef __CUDACC__
+__global__ void cond_countdown(cudaGraphConditionalHandle h, int *left)
+{
+	cudaGraphSetConditional(h, --*left > 0 ? 1u : 0u);
+}
+#else
+static void cond_countdown__block(struct idxgen_rt_block *blk)
+{
+	cudaGraphConditionalHandle h = ARG(blk, cudaGraphConditionalHandle, 0);
+	int *left = ARG(blk, int *, 1);
+
+	IDXGEN_RT_FOR_THREADS(blk, t)
+		cudaGraphSetConditional(h, --*left > 0 ? 1u : 0u);
+}
+void cond_countdown(cudaGraphConditionalHandle h, int *left);
+KERNEL_DESC(cond_countdown, 0, 2, sizeof(cudaGraphConditionalHandle), sizeof(int *))
+void cond_countdown(cudaGraphConditionalHandle h, int *left)
+{
+	void *args[] = { &h, &left };
+
+	__idxgenLaunchStub((const void *)cond_countdown, &cond_countdown__kernel, args);
+}
+#endif
+
 #endif

@@ -83,6 +83,98 @@ def ours(include):
     return tokens, macros
 
 
+# Structs whose layout programs depend on (sizeof, copies, offsets printed by
+# deviceQuery-style code): every member NVIDIA's header gives must be ours at
+# the same offset with the same size, and the struct the same size.
+LAYOUT = ["cudaDeviceProp", "cudaPointerAttributes", "cudaFuncAttributes", "cudaChannelFormatDesc",
+          "cudaExtent", "cudaPitchedPtr", "cudaPos", "cudaMemcpy3DParms", "cudaMemcpy3DPeerParms",
+          "cudaKernelNodeParams", "cudaMemsetParams", "cudaHostNodeParams", "cudaLaunchConfig_st",
+          "cudaMemPoolProps", "cudaMemLocation", "cudaMemAccessDesc", "cudaAccessPolicyWindow",
+          "cudaMemAllocNodeParams", "cudaGraphInstantiateParams_st", "cudaTextureDesc",
+          "cudaResourceViewDesc", "cudaKernelNodeParamsV2", "cudaMemcpyNodeParams",
+          "cudaMemsetParamsV2", "cudaHostNodeParamsV2", "cudaChildGraphNodeParams",
+          "cudaEventRecordNodeParams", "cudaEventWaitNodeParams", "cudaMemAllocNodeParamsV2",
+          "cudaMemFreeNodeParams", "cudaConditionalNodeParams",
+          ("cudaGraphNodeParams", ["type", "kernel", "memcpy", "memset", "host", "graph", "eventWait",
+                                   "eventRecord", "alloc", "free", "conditional", "reserved2"])]
+
+
+def members_of(path, struct):
+    """Member names of NVIDIA's struct (arrays by name), in order; none for one that nests."""
+    body = strip_comments(open(path, encoding="utf-8", errors="replace").read())
+    m = re.search(r"\bstruct\s+(?:__device_builtin__\s+)?%s\s*\{([^{}]*)\}\s*\w*\s*;" % struct, body, flags=re.S)
+    if not m:
+        return []
+    return [d.group(1) for d in re.finditer(r"(\w+)\s*(?:\[[^\]]*\])*\s*;", m.group(1))]
+
+
+def members_of_any(cuda_inc, struct):
+    for h in ("driver_types.h", "texture_types.h"):
+        found = members_of(os.path.join(cuda_inc, h), struct)
+        if found:
+            return found
+    return []
+
+
+def layout(include_args, structs):
+    """{struct: ['sizeof N', 'member offset size', ...]} of structs ({name: members}) compiled
+    against include_args in one program, or None and the compiler's errors."""
+    src = "#include <stddef.h>\n#include <stdio.h>\n#include <cuda_runtime_api.h>\n#include <texture_types.h>\n" \
+          "#define F(s, m) printf(#s \" \" #m \" %zu %zu\\n\", offsetof(struct s, m), " \
+          "sizeof(((struct s *)0)->m));\nint main(void) {\n"
+    for struct, members in structs.items():
+        src += ' printf("%s sizeof %%zu\\n", sizeof(struct %s));\n' % (struct, struct)
+        src += "".join(" F(%s, %s)\n" % (struct, m) for m in members)
+    src += " return 0;\n}\n"
+    cc = os.environ.get("CC_FOR_PARITY", "cc")
+    exe = os.path.join(os.environ.get("TMPDIR", "/tmp"), "parity-layout-%d" % os.getpid())
+    res = subprocess.run([cc, "-x", "c", "-std=c11", "-o", exe, "-"] + include_args, input=src,
+                         capture_output=True, text=True)
+    if res.returncode:
+        return None, res.stderr
+    try:
+        run = subprocess.run([exe], capture_output=True, text=True)
+    finally:
+        os.unlink(exe)
+    out = {s: [] for s in structs}
+    for line in run.stdout.splitlines():
+        struct, rest = line.split(" ", 1)
+        out[struct].append(rest)
+    return out, run.stderr
+
+
+def check_layouts(t, cuda_inc, include):
+    """One program each side for all the structs; where ours does not compile, one per struct
+    (so that the test names the struct that lacks a member)."""
+    structs = {}
+    for struct in LAYOUT:
+        if isinstance(struct, tuple):  # nested unions: the members named here
+            structs[struct[0]] = struct[1]
+        else:
+            structs[struct] = [m for m in members_of_any(cuda_inc, struct) if m != "reserved"]
+    theirs, err = layout(["-I", cuda_inc], structs)
+    if theirs is None:
+        t.ok(False, "layouts: NVIDIA's headers do not compile: %s" % err.strip()[:200])
+        return
+    ours_args = ["-I", os.path.join(include, "cuda"), "-I", include]
+    mine, err = layout(ours_args, structs)
+    for struct, members in structs.items():
+        if mine is None:
+            one, err = layout(ours_args, {struct: members})
+            if one is None:
+                t.diag(err.strip()[:2000])
+                t.ok(False, "layout of %s: a member of NVIDIA's is not ours" % struct)
+                continue
+            got = one[struct]
+        else:
+            got = mine[struct]
+        bad = [(a, b) for a, b in zip(theirs[struct], got) if a != b]
+        for a, b in bad:
+            t.diag("  NVIDIA: %s, ours: %s" % (a, b))
+        t.ok(members and not bad and len(theirs[struct]) == len(got),
+             "layout of %s: %d members at NVIDIA's offsets and sizes, same sizeof" % (struct, len(members)))
+
+
 def listed(name):
     path = os.path.join(HERE, name)
     out = {}
@@ -131,6 +223,7 @@ def main():
                  (h, kind, len(have), len(want), len(missing)))
     if a.figures:
         return 0
+    check_layouts(t, inc, os.path.abspath(a.include))
     return t.done()
 
 

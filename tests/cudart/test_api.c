@@ -601,6 +601,50 @@ static void test_launch(void)
 	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum,
 				     cudaFuncAttributeMaxDynamicSharedMemorySize, 64 << 20),
 		cudaErrorInvalidValue);
+	/* clusters (Hopper code's habit): permitting sizes is a hint, a cluster of one is every launch */
+	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum,
+				     cudaFuncAttributeNonPortableClusterSizeAllowed, 1),
+		cudaSuccess);
+	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum,
+				     cudaFuncAttributeClusterSchedulingPolicyPreference,
+				     cudaClusterSchedulingPolicySpread),
+		cudaSuccess);
+	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum, cudaFuncAttributeRequiredClusterWidth, 1),
+		cudaSuccess);
+	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum, cudaFuncAttributeRequiredClusterWidth, 2),
+		cudaErrorNotSupported);
+	TAP_ERR(cudaFuncSetAttribute((const void *)block_sum, cudaFuncAttributeClusterDimMustBeSet, 1),
+		cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	TAP_ERR(cudaFuncGetAttributes(&fa, (const void *)block_sum), cudaSuccess);
+	{
+		cudaLaunchConfig_t cc;
+		cudaLaunchAttribute ca;
+		int clusters = -1, per_sm = 0, sms = 0, size = 0;
+
+		cc.gridDim = d3(64, 1, 1), cc.blockDim = d3(128, 1, 1);
+		cc.dynamicSmemBytes = 0, cc.stream = 0, cc.attrs = NULL, cc.numAttrs = 0;
+		TAP_ERR(cudaOccupancyMaxActiveClusters(&clusters, (const void *)saxpy, &cc), cudaSuccess);
+		cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)saxpy, 128, 0);
+		cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+		tap_ok(clusters == per_sm * sms && clusters > 0,
+		       "cudaOccupancyMaxActiveClusters: clusters of one block = the resident blocks (%d)",
+		       clusters);
+		memset(&ca, 0, sizeof(ca));
+		ca.id = cudaLaunchAttributeClusterDimension;
+		ca.val.clusterDim.x = 2, ca.val.clusterDim.y = 1, ca.val.clusterDim.z = 1;
+		cc.attrs = &ca, cc.numAttrs = 1;
+		TAP_ERR(cudaOccupancyMaxActiveClusters(&clusters, (const void *)saxpy, &cc), cudaSuccess);
+		tap_ok(clusters == 0, "no cluster of two blocks fits");
+		TAP_ERR(cudaOccupancyMaxPotentialClusterSize(&size, (const void *)saxpy, &cc), cudaSuccess);
+		tap_ok(size == 1, "the largest cluster: one block");
+		TAP_ERR(cudaOccupancyMaxActiveClusters(NULL, (const void *)saxpy, &cc), cudaErrorInvalidValue);
+		(void)cudaGetLastError();
+	}
+	tap_ok(fa.nonPortableClusterSizeAllowed == 1 && fa.requiredClusterWidth == 1 &&
+		       fa.clusterSchedulingPolicyPreference == cudaClusterSchedulingPolicySpread &&
+		       fa.requiredClusterHeight == 0,
+	       "cudaFuncGetAttributes reads the cluster attributes back");
 	TAP_ERR(cudaFuncSetCacheConfig((const void *)block_sum, cudaFuncCachePreferShared),
 		cudaSuccess);
 	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)saxpy, 256, 0),
@@ -1091,8 +1135,85 @@ static void test_attributes(void)
 	TAP_ERR(cudaDeviceGetP2PAttribute(&p2p, cudaDevP2PAttrAccessSupported, 0, 0), cudaErrorInvalidDevice);
 	TAP_ERR(cudaDeviceDisablePeerAccess(0), cudaErrorInvalidDevice);
 	(void)cudaGetLastError();
+
+	/* cudaLaunchKernelEx: hints accepted, the completion event recorded after the kernel */
+	{
+		enum { N = 4096 };
+		cudaLaunchAttribute la[5];
+		cudaLaunchConfig_t cfg;
+		cudaEvent_t done;
+		int *d = NULL, *h = (int *)malloc(N * sizeof(int)), n = N, ok = 1;
+		void *args[2];
+
+		cudaMalloc((void **)&d, N * sizeof(int));
+		cudaMemset(d, 0, N * sizeof(int));
+		cudaEventCreateWithFlags(&done, cudaEventDisableTiming);
+		memset(la, 0, sizeof(la));
+		la[0].id = cudaLaunchAttributeMemSyncDomain;
+		la[0].val.memSyncDomain = cudaLaunchMemSyncDomainRemote;
+		la[1].id = cudaLaunchAttributePreferredSharedMemoryCarveout;
+		la[1].val.sharedMemCarveout = 50;
+		la[2].id = cudaLaunchAttributePreferredClusterDimension;
+		la[2].val.preferredClusterDim.x = 2;
+		la[2].val.preferredClusterDim.y = la[2].val.preferredClusterDim.z = 1;
+		la[3].id = cudaLaunchAttributeClusterSchedulingPolicyPreference;
+		la[3].val.clusterSchedulingPolicyPreference = cudaClusterSchedulingPolicySpread;
+		la[4].id = cudaLaunchAttributeLaunchCompletionEvent;
+		la[4].val.launchCompletionEvent.event = done;
+		cfg.dynamicSmemBytes = 0;
+		cfg.gridDim = d3(N / 256, 1, 1);
+		cfg.blockDim = d3(256, 1, 1);
+		cfg.stream = s;
+		cfg.attrs = la;
+		cfg.numAttrs = 5;
+		args[0] = &d, args[1] = &n;
+		TAP_ERR(cudaLaunchKernelExC(&cfg, (const void *)add_one, args), cudaSuccess);
+		TAP_ERR(cudaEventSynchronize(done), cudaSuccess);
+		cudaMemcpy(h, d, N * sizeof(int), cudaMemcpyDeviceToHost);
+		for (int i = 0; i < N; i++)
+			ok &= h[i] == 1;
+		tap_ok(ok, "cudaLaunchKernelEx with 5 hint/event attributes ran the kernel once");
+		la[0].id = cudaLaunchAttributeDeviceUpdatableKernelNode;
+		la[0].val.deviceUpdatableKernelNode.deviceUpdatable = 1;
+		TAP_ERR(cudaLaunchKernelExC(&cfg, (const void *)add_one, args), cudaErrorNotSupported);
+		(void)cudaGetLastError();
+		cudaEventDestroy(done);
+		cudaFree(d);
+		free(h);
+	}
 	cudaStreamDestroy(s);
 	cudaStreamDestroy(t);
+
+	/* driver calls by name (Hopper code's cuTensorMapEncodeTiled habit), host-allocation flags */
+	{
+		enum cudaDriverEntryPointQueryResult q = cudaDriverEntryPointVersionNotSufficent;
+		void *fn = (void *)&v, *host = NULL;
+		unsigned int flags = 0;
+		int drv = 0, rt = 0;
+
+		TAP_ERR(cudaGetDriverEntryPoint("cuDriverGetVersion", &fn, cudaEnableDefault, &q), cudaSuccess);
+		tap_ok(q == cudaDriverEntryPointSuccess && fn, "cuDriverGetVersion found");
+		if (fn)
+			((int (*)(int *))fn)(&drv);
+		cudaDriverGetVersion(&rt);
+		tap_ok(drv == rt && drv > 0, "calling it answers cudaDriverGetVersion's %d (%d)", rt, drv);
+		TAP_ERR(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000,
+							 cudaEnableDefault, &q),
+			cudaSuccess);
+		tap_ok(q == cudaDriverEntryPointSymbolNotFound && fn == NULL,
+		       "a driver call not here: symbol not found, a NULL pointer");
+		TAP_ERR(cudaGetDriverEntryPointByVersion(NULL, &fn, 12000, cudaEnableDefault, &q),
+			cudaErrorInvalidValue);
+		(void)cudaGetLastError();
+		TAP_ERR(cudaHostAlloc(&host, 64, cudaHostAllocWriteCombined), cudaSuccess);
+		TAP_ERR(cudaHostGetFlags(&flags, host), cudaSuccess);
+		tap_ok((flags & cudaHostAllocWriteCombined) && (flags & cudaHostAllocMapped),
+		       "cudaHostGetFlags: the allocation's flags, mapped (0x%x)", flags);
+		TAP_ERR(cudaHostGetFlags(&flags, (char *)host + 8), cudaSuccess);
+		cudaFreeHost(host);
+		TAP_ERR(cudaHostGetFlags(&flags, host), cudaErrorInvalidValue);
+		(void)cudaGetLastError();
+	}
 
 	/* kernel names, managed-range attributes, 3-D peer copies, IPC, the device's UUID */
 	{
@@ -1135,6 +1256,24 @@ static void test_attributes(void)
 		(void)cudaGetLastError();
 		TAP_ERR(cudaGetDeviceProperties(&prop, 0), cudaSuccess);
 		tap_ok(sizeof(prop.uuid.bytes) == 16, "cudaDeviceProp.uuid is a cudaUUID_t");
+		/* deviceQuery's texture lines: compute capability 9.0's figures (H100's deviceQuery) */
+		tap_ok(prop.maxTexture1D == 131072 && prop.maxTexture2D[0] == 131072 &&
+			       prop.maxTexture2D[1] == 65536 && prop.maxTexture3D[0] == 16384 &&
+			       prop.maxTexture3D[2] == 16384 && prop.maxTexture1DLayered[0] == 32768 &&
+			       prop.maxTexture1DLayered[1] == 2048 && prop.maxTexture2DLayered[0] == 32768 &&
+			       prop.maxTexture2DLayered[1] == 32768 && prop.maxTexture2DLayered[2] == 2048,
+		       "cudaDeviceProp's maxTexture1D/2D/3D/1DLayered/2DLayered: compute capability 9.0's");
+		cudaDeviceGetAttribute(&attr, cudaDevAttrMaxSurfaceCubemapLayeredLayers, 0);
+		tap_ok(attr == prop.maxSurfaceCubemapLayered[1] && attr == 2046,
+		       "cudaDevAttrMaxSurfaceCubemapLayeredLayers = maxSurfaceCubemapLayered[1] = 2046");
+		cudaDeviceGetAttribute(&attr, cudaDevAttrMaxTexture2DLinearPitch, 0);
+		tap_ok(attr == prop.maxTexture2DLinear[2] && attr == 2097120,
+		       "cudaDevAttrMaxTexture2DLinearPitch = maxTexture2DLinear[2] = 2097120");
+#ifndef __CUDACC__	/* nvcc 13's header has removed them; ours keeps them for older programs */
+		tap_ok(prop.clockRate > 0 && prop.memoryPoolsSupported == 1 &&
+			       prop.computeMode == cudaComputeModeDefault,
+		       "the fields CUDA 13 removed (clockRate, computeMode) are still answered");
+#endif
 		cudaFree(d);
 		cudaFree(m);
 		free(host);

@@ -33,12 +33,14 @@ static dim3 d3(unsigned int x, unsigned int y, unsigned int z)
 #define GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, NULL, n)
 #define NODE_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, NULL, n)
 #define NODE_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, NULL, n)
+#define ADD_NODE(x, g, d, n, p) cudaGraphAddNode(x, g, d, NULL, n, p)
 #else
 #define ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, n)
 #define REMOVE_DEPS(g, f, t, n) cudaGraphRemoveDependencies(g, f, t, n)
 #define GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, n)
 #define NODE_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, n)
 #define NODE_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, n)
+#define ADD_NODE(x, g, d, n, p) cudaGraphAddNode(x, g, d, n, p)
 #endif
 
 /* Empty kernel-node parameters (dim3 has constructors in C++: no memset). */
@@ -413,6 +415,13 @@ static void test_capture_errors(void)
 	tap_ok(st == cudaStreamCaptureStatusInvalidated, "the capture is invalidated");
 	TAP_ERR(cudaStreamEndCapture(s, &g), cudaErrorStreamCaptureInvalidated);
 	tap_ok(g == NULL, "an invalidated capture gives no graph");
+
+	/* a capture's own graph must be taken; it goes on after a NULL */
+	cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+	TAP_ERR(cudaStreamEndCapture(s, NULL), cudaErrorInvalidValue);
+	TAP_ERR(cudaStreamEndCapture(s, &g), cudaSuccess);
+	cudaGraphDestroy(g);
+	g = NULL;
 
 	/* the legacy stream waits for blocking streams: not while one captures */
 	cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed);
@@ -801,6 +810,435 @@ static void test_reset_during_capture(void)
 	cudaStreamDestroy(s);
 }
 
+/* The programming guide's user-object pattern: an object whose destructor the last holder runs. */
+struct owned_buffer {
+	int *dev;
+	int destroyed;
+};
+
+static void CUDART_CB destroy_buffer(void *arg)
+{
+	struct owned_buffer *b = (struct owned_buffer *)arg;
+
+	cudaFree(b->dev);	/* the guide forbids CUDA calls here; freeing memory is ours to do */
+	b->dev = NULL;
+	b->destroyed++;
+}
+
+static void test_user_objects(void)
+{
+	enum { N = 512 };
+	struct owned_buffer buf = { NULL, 0 };
+	struct cudaKernelNodeParams kp;
+	cudaUserObject_t obj, other;
+	cudaGraph_t g, clone;
+	cudaGraphExec_t e;
+	cudaGraphNode_t k;
+	cudaStream_t s;
+	int n = N, *h = (int *)calloc(N, sizeof(int)), ok = 1, calls = 0;
+	void *args[2];
+
+	cudaStreamCreate(&s);
+	cudaMalloc((void **)&buf.dev, N * sizeof(int));
+	cudaMemset(buf.dev, 0, N * sizeof(int));
+	cudaGraphCreate(&g, 0);
+	args[0] = &buf.dev, args[1] = &n;
+	kp = no_kernel();
+	kp.func = (void *)add_one, kp.gridDim = d3(N / 128, 1, 1), kp.blockDim = d3(128, 1, 1);
+	kp.kernelParams = args;
+	cudaGraphAddKernelNode(&k, g, NULL, 0, &kp);
+	TAP_ERR(cudaUserObjectCreate(&obj, &buf, destroy_buffer, 1, cudaUserObjectNoDestructorSync),
+		cudaSuccess);
+	TAP_ERR(cudaGraphRetainUserObject(g, obj, 1, cudaGraphUserObjectMove), cudaSuccess);
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphClone(&clone, g), cudaSuccess);
+	TAP_ERR(cudaGraphDestroy(g), cudaSuccess);
+	tap_ok(buf.destroyed == 0, "the graph's reference moved in; its clone and the exec still hold it");
+	TAP_ERR(cudaGraphDestroy(clone), cudaSuccess);
+	tap_ok(buf.destroyed == 0, "the executable graph still holds it");
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	cudaMemcpyAsync(h, buf.dev, N * sizeof(int), cudaMemcpyDeviceToHost, s);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	for (int i = 0; i < N; i++)
+		ok &= h[i] == 2;
+	tap_ok(ok, "two launches of the exec: every element 2");
+	TAP_ERR(cudaGraphExecDestroy(e), cudaSuccess);
+	tap_ok(buf.destroyed == 1 && buf.dev == NULL, "the destructor ran once, when the exec went");
+
+	/* counts held by the program */
+	TAP_ERR(cudaUserObjectCreate(&other, &calls, count_calls, 2, cudaUserObjectNoDestructorSync),
+		cudaSuccess);
+	TAP_ERR(cudaUserObjectRetain(other, 3), cudaSuccess);
+	TAP_ERR(cudaUserObjectRelease(other, 4), cudaSuccess);
+	tap_ok(calls == 0, "2 + 3 - 4 references: alive");
+	cudaGraphCreate(&g, 0);
+	TAP_ERR(cudaGraphRetainUserObject(g, other, 2, 0), cudaSuccess);
+	TAP_ERR(cudaGraphReleaseUserObject(g, other, 3), cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphReleaseUserObject(g, other, 1), cudaSuccess);
+	TAP_ERR(cudaUserObjectRelease(other, 1), cudaSuccess);
+	tap_ok(calls == 0, "the graph's last reference keeps it");
+	TAP_ERR(cudaGraphDestroy(g), cudaSuccess);
+	tap_ok(calls == 1, "destroying the graph ran the destructor");
+	TAP_ERR(cudaUserObjectCreate(&other, &calls, count_calls, 1, 0), cudaErrorInvalidValue);
+	TAP_ERR(cudaUserObjectCreate(&other, &calls, NULL, 1, cudaUserObjectNoDestructorSync),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaUserObjectCreate(&other, &calls, count_calls, 0, cudaUserObjectNoDestructorSync),
+		cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaStreamDestroy(s);
+	free(h);
+}
+
+/* Kernel node attributes: kept, read back, copied and cloned; Cooperative runs cooperatively. */
+static void test_kernel_node_attributes(void)
+{
+	enum { N = 256 };
+	struct cudaKernelNodeParams kp;
+	cudaLaunchAttributeValue v, out;
+	cudaGraphNode_t k1, k2, host, in_clone;
+	struct cudaHostNodeParams hp;
+	cudaGraph_t g, clone;
+	cudaGraphExec_t e;
+	int *d = NULL, *h = (int *)calloc(N, sizeof(int)), n = N, ok = 1, calls = 0;
+	void *args[2];
+
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaMemset(d, 0, N * sizeof(int));
+	cudaGraphCreate(&g, 0);
+	args[0] = &d, args[1] = &n;
+	kp = no_kernel();
+	kp.func = (void *)add_one, kp.gridDim = d3(1, 1, 1), kp.blockDim = d3(N, 1, 1);
+	kp.kernelParams = args;
+	cudaGraphAddKernelNode(&k1, g, NULL, 0, &kp);
+	cudaGraphAddKernelNode(&k2, g, &k1, 1, &kp);
+	hp.fn = count_calls, hp.userData = &calls;
+	cudaGraphAddHostNode(&host, g, &k2, 1, &hp);
+	memset(&v, 0, sizeof(v));
+	v.priority = 3;
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaKernelNodeAttributePriority, &v), cudaSuccess);
+	memset(&v, 0, sizeof(v));
+	v.accessPolicyWindow.base_ptr = d;
+	v.accessPolicyWindow.num_bytes = N * sizeof(int);
+	v.accessPolicyWindow.hitRatio = 1.0f;
+	v.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaKernelNodeAttributeAccessPolicyWindow, &v),
+		cudaSuccess);
+	memset(&v, 0, sizeof(v));
+	v.cooperative = 1;
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaKernelNodeAttributeCooperative, &v), cudaSuccess);
+	memset(&out, 0, sizeof(out));
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(k1, cudaKernelNodeAttributePriority, &out), cudaSuccess);
+	tap_ok(out.priority == 3, "a kernel node's priority reads back (%d)", out.priority);
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(k2, cudaKernelNodeAttributePriority, &out), cudaSuccess);
+	tap_ok(out.priority == 0, "another node's is the default, 0");
+	TAP_ERR(cudaGraphKernelNodeCopyAttributes(k2, k1), cudaSuccess);
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(k2, cudaKernelNodeAttributeAccessPolicyWindow, &out),
+		cudaSuccess);
+	tap_ok(out.accessPolicyWindow.base_ptr == (void *)d && out.accessPolicyWindow.hitRatio == 1.0f,
+	       "cudaGraphKernelNodeCopyAttributes copies the access-policy window");
+	TAP_ERR(cudaGraphClone(&clone, g), cudaSuccess);
+	TAP_ERR(cudaGraphNodeFindInClone(&in_clone, k1, clone), cudaSuccess);
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(in_clone, cudaKernelNodeAttributeCooperative, &out),
+		cudaSuccess);
+	tap_ok(out.cooperative == 1, "a clone keeps the attributes");
+	TAP_ERR(cudaGraphKernelNodeSetParams(k1, &kp), cudaSuccess);
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(k1, cudaKernelNodeAttributeCooperative, &out),
+		cudaSuccess);
+	tap_ok(out.cooperative == 1, "new parameters keep the attributes");
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	cudaMemcpy(h, d, N * sizeof(int), cudaMemcpyDeviceToHost);
+	for (int i = 0; i < N; i++)
+		ok &= h[i] == 2;
+	tap_ok(ok && calls == 1, "the two cooperative nodes and the host node ran once each, in order");
+
+	/* errors */
+	memset(&v, 0, sizeof(v));
+	v.clusterDim.x = 2, v.clusterDim.y = 1, v.clusterDim.z = 1;
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaKernelNodeAttributeClusterDimension, &v),
+		cudaErrorNotSupported);
+	v.clusterDim.x = 1;
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaKernelNodeAttributeClusterDimension, &v),
+		cudaSuccess);
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(host, cudaKernelNodeAttributePriority, &v),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphKernelNodeSetAttribute(k1, cudaLaunchAttributeSynchronizationPolicy, &v),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(k1, cudaKernelNodeAttributePriority, NULL),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphKernelNodeCopyAttributes(host, k1), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(clone);
+	cudaGraphDestroy(g);
+	cudaFree(d);
+	free(h);
+}
+
+/* A memset node of d[0..n) = v in g after dep (or none), by cudaGraphAddNode. */
+static cudaGraphNode_t add_fill(cudaGraph_t g, cudaGraphNode_t dep, int *d, int n, int v)
+{
+	struct cudaGraphNodeParams p = {};	/* C++: its union has no default constructor */
+	p.type = cudaGraphNodeTypeMemset;
+	cudaGraphNode_t node = NULL;
+
+	p.memset.dst = d;
+	p.memset.value = (unsigned int)v;
+	p.memset.elementSize = 4;
+	p.memset.width = (size_t)n;
+	p.memset.height = 1;
+	if (ADD_NODE(&node, g, dep ? &dep : NULL, dep ? 1 : 0, &p) != cudaSuccess)
+		return NULL;
+	return node;
+}
+
+/* A one-thread kernel node of k(h, arg) by cudaGraphAddNode. */
+static cudaGraphNode_t add_setter(cudaGraph_t g, cudaGraphNode_t dep, const void *k,
+				  cudaGraphConditionalHandle *h, int **arg)
+{
+	struct cudaGraphNodeParams p = {};	/* C++: its union has no default constructor */
+	p.type = cudaGraphNodeTypeKernel;
+	cudaGraphNode_t node = NULL;
+	void *args[2];
+
+	args[0] = h, args[1] = arg;
+	p.kernel.func = (void *)k;
+	p.kernel.gridDim = d3(1, 1, 1);
+	p.kernel.blockDim = d3(1, 1, 1);
+	p.kernel.kernelParams = args;
+	if (ADD_NODE(&node, g, dep ? &dep : NULL, dep ? 1 : 0, &p) != cudaSuccess)
+		return NULL;
+	return node;
+}
+
+static int all_equal(const int *d, int n, int v)
+{
+	int *h = (int *)malloc(n * sizeof(int)), ok = 1;
+
+	cudaMemcpy(h, d, n * sizeof(int), cudaMemcpyDeviceToHost);
+	for (int i = 0; i < n; i++)
+		ok &= h[i] == v;
+	free(h);
+	return ok;
+}
+
+/*
+ * Conditional nodes as CUDA's conditional-node sample builds them: a
+ * kernel sets the handle's value, the node runs the body it selects
+ * (if/else, while with a body captured by cudaStreamBeginCaptureToGraph,
+ * switch); each result against what the program says should run.
+ */
+static void test_conditional_nodes(void)
+{
+	enum { N = 256 };
+	struct cudaGraphNodeParams cp = {};	/* C++: its union has no default constructor */
+	cp.type = cudaGraphNodeTypeConditional;
+	cudaGraphConditionalHandle h, w, other;
+	cudaGraphNode_t setter, node, extra;
+	cudaGraph_t g, g2, body;
+	cudaGraphExec_t e;
+	cudaStream_t s, cs;
+	int *d = NULL, *flag = NULL, *left = NULL, n = N, v, ok;
+
+	cudaStreamCreate(&s);
+	cudaStreamCreate(&cs);
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaMalloc((void **)&flag, sizeof(int));
+	cudaMalloc((void **)&left, sizeof(int));
+
+	/* if/else: flag 1 runs body 0 (d = 1), flag 0 body 1 (d = 2) */
+	cudaGraphCreate(&g, 0);
+	TAP_ERR(cudaGraphConditionalHandleCreate(&h, g, 0, 0), cudaSuccess);
+	setter = add_setter(g, NULL, (const void *)cond_set, &h, &flag);
+	tap_ok(setter != NULL, "cudaGraphAddNode: a kernel node (cudaKernelNodeParamsV2)");
+	cp.conditional.handle = h;
+	cp.conditional.type = cudaGraphCondTypeIf;
+	cp.conditional.size = 2;
+	TAP_ERR(ADD_NODE(&node, g, &setter, 1, &cp), cudaSuccess);
+	tap_ok(add_fill(cp.conditional.phGraph_out[0], NULL, d, N, 1) &&
+		       add_fill(cp.conditional.phGraph_out[1], NULL, d, N, 2),
+	       "a memset node in each body (phGraph_out)");
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	v = 1;
+	cudaMemcpy(flag, &v, sizeof(int), cudaMemcpyHostToDevice);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	tap_ok(all_equal(d, N, 1), "if: a kernel set 1, the if body ran");
+	v = 0;
+	cudaMemcpy(flag, &v, sizeof(int), cudaMemcpyHostToDevice);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	tap_ok(all_equal(d, N, 2), "else: a kernel set 0, the else body ran (legacy stream)");
+	cudaGraphExecDestroy(e);
+
+	/* errors: the handle of another graph, sizes CUDA refuses, flags */
+	cudaGraphCreate(&g2, 0);
+	cudaGraphConditionalHandleCreate(&other, g2, 0, 0);
+	cp.conditional.handle = other;
+	TAP_ERR(ADD_NODE(&extra, g, NULL, 0, &cp), cudaErrorInvalidValue);
+	cp.conditional.handle = h;
+	cp.conditional.type = cudaGraphCondTypeWhile;
+	TAP_ERR(ADD_NODE(&extra, g, NULL, 0, &cp), cudaErrorInvalidValue);
+	cp.conditional.type = cudaGraphCondTypeSwitch;
+	cp.conditional.size = 0;
+	TAP_ERR(ADD_NODE(&extra, g, NULL, 0, &cp), cudaErrorInvalidValue);
+	TAP_ERR(cudaGraphConditionalHandleCreate(&other, g2, 0, 2), cudaErrorInvalidValue);
+	cp.type = cudaGraphNodeTypeExtSemaphoreSignal;
+	TAP_ERR(ADD_NODE(&extra, g, NULL, 0, &cp), cudaErrorNotSupported);
+	(void)cudaGetLastError();
+	cudaGraphDestroy(g2);
+	cudaGraphDestroy(g);
+
+	/* while: the body (captured) adds one and counts down; the default 1 applies at each launch */
+	cudaGraphCreate(&g, 0);
+	TAP_ERR(cudaGraphConditionalHandleCreate(&w, g, 1, cudaGraphCondAssignDefault), cudaSuccess);
+	cp.type = cudaGraphNodeTypeConditional;
+	cp.conditional.handle = w;
+	cp.conditional.type = cudaGraphCondTypeWhile;
+	cp.conditional.size = 1;
+	TAP_ERR(ADD_NODE(&node, g, NULL, 0, &cp), cudaSuccess);
+	body = cp.conditional.phGraph_out[0];
+#if CUDART_VERSION >= 12030 || !defined(__CUDACC__)
+	TAP_ERR(cudaStreamBeginCaptureToGraph(cs, body, NULL, NULL, 0, cudaStreamCaptureModeGlobal),
+		cudaSuccess);
+#else
+	tap_ok(0, "nvcc older than CUDA 12.3 has no cudaStreamBeginCaptureToGraph");
+#endif
+	LAUNCH(add_one, d3(N / 64, 1, 1), d3(64, 1, 1), 0, cs, d, n);
+	LAUNCH(cond_countdown, d3(1, 1, 1), d3(1, 1, 1), 0, cs, w, left);
+	/* the conditional-node samples pass NULL: the body graph is theirs (failed before) */
+	TAP_ERR(cudaStreamEndCapture(cs, NULL), cudaSuccess);
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	cudaMemset(d, 0, N * sizeof(int));
+	v = 5;
+	cudaMemcpy(left, &v, sizeof(int), cudaMemcpyHostToDevice);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	tap_ok(all_equal(d, N, 5) && all_equal(left, 1, 0), "while: the body ran 5 times");
+	v = 3;
+	cudaMemcpy(left, &v, sizeof(int), cudaMemcpyHostToDevice);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	tap_ok(all_equal(d, N, 8), "relaunched: the default value 1 again, 3 more runs");
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(g);
+
+	/* switch: value 2 runs body 2 of 3; 7 runs none */
+	cudaGraphCreate(&g, 0);
+	cudaGraphConditionalHandleCreate(&h, g, 0, 0);
+	setter = add_setter(g, NULL, (const void *)cond_set, &h, &flag);
+	cp.conditional.handle = h;
+	cp.conditional.type = cudaGraphCondTypeSwitch;
+	cp.conditional.size = 3;
+	TAP_ERR(ADD_NODE(&node, g, &setter, 1, &cp), cudaSuccess);
+	ok = 1;
+	for (int i = 0; i < 3; i++)
+		ok &= add_fill(cp.conditional.phGraph_out[i], NULL, d, N, 10 + i) != NULL;
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	v = 2;
+	cudaMemcpy(flag, &v, sizeof(int), cudaMemcpyHostToDevice);
+	cudaGraphLaunch(e, s);
+	cudaStreamSynchronize(s);
+	tap_ok(ok && all_equal(d, N, 12), "switch: value 2 ran body 2 only");
+	v = 7;
+	cudaMemcpy(flag, &v, sizeof(int), cudaMemcpyHostToDevice);
+	cudaMemset(d, 0, N * sizeof(int));
+	cudaGraphLaunch(e, s);
+	cudaStreamSynchronize(s);
+	tap_ok(all_equal(d, N, 0), "switch: value 7 of 3 bodies ran none");
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(g);
+
+	cudaFree(left);
+	cudaFree(flag);
+	cudaFree(d);
+	cudaStreamDestroy(cs);
+	cudaStreamDestroy(s);
+}
+
+/* A cooperative launch in a capturing stream becomes a cooperative kernel node (CUDA captures it). */
+static void test_capture_cooperative(void)
+{
+	enum { N = 256 };
+	cudaLaunchAttributeValue v;
+	enum cudaStreamCaptureStatus st;
+	cudaGraphNode_t nodes[2];
+	cudaGraphExec_t e;
+	cudaStream_t s;
+	cudaGraph_t g = NULL;
+	int *d = NULL, n = N;
+	size_t count = 2;
+	void *args[2];
+
+	cudaStreamCreate(&s);
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaMemset(d, 0, N * sizeof(int));
+	args[0] = &d, args[1] = &n;
+	cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+	TAP_ERR(cudaLaunchCooperativeKernel((const void *)add_one, d3(1, 1, 1), d3(N, 1, 1), args, 0, s),
+		cudaSuccess);
+	TAP_ERR(cudaStreamIsCapturing(s, &st), cudaSuccess);
+	tap_ok(st == cudaStreamCaptureStatusActive, "the capture goes on (invalidated before)");
+	TAP_ERR(cudaStreamEndCapture(s, &g), cudaSuccess);
+	if (!g) {
+		tap_ok(0, "no graph");
+		return;
+	}
+	TAP_ERR(cudaGraphGetNodes(g, nodes, &count), cudaSuccess);
+	memset(&v, 0, sizeof(v));
+	TAP_ERR(cudaGraphKernelNodeGetAttribute(nodes[0], cudaKernelNodeAttributeCooperative, &v),
+		cudaSuccess);
+	tap_ok(count == 1 && v.cooperative == 1, "one kernel node, cooperative");
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	tap_ok(all_equal(d, N, 2), "launched twice: every element 2");
+	cudaGraphExecDestroy(e);
+	cudaGraphDestroy(g);
+	cudaFree(d);
+	cudaStreamDestroy(s);
+}
+
+/* cudaGraphAddNode of the other types, a moved child graph, the generic set-params calls. */
+static void test_generic_nodes(void)
+{
+	enum { N = 128 };
+	struct cudaGraphNodeParams p = {};	/* C++: its union has no default constructor */
+	p.type = cudaGraphNodeTypeGraph;
+	cudaGraphNode_t child_node, fill;
+	cudaGraph_t g, child;
+	cudaGraphExec_t e;
+	int *d = NULL;
+
+	cudaMalloc((void **)&d, N * sizeof(int));
+	cudaGraphCreate(&g, 0);
+	cudaGraphCreate(&child, 0);
+	fill = add_fill(child, NULL, d, N, 4);
+	p.graph.graph = child;
+	p.graph.ownership = cudaGraphChildGraphOwnershipMove;
+	TAP_ERR(ADD_NODE(&child_node, g, NULL, 0, &p), cudaSuccess);
+	tap_ok(p.graph.graph == child, "a moved child graph keeps its handle");
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	tap_ok(all_equal(d, N, 4), "the moved child graph's memset ran");
+	p.type = cudaGraphNodeTypeMemset;
+	p.memset.dst = d;
+	p.memset.value = 9;
+	p.memset.elementSize = 4;
+	p.memset.width = N;
+	p.memset.height = 1;
+	p.memset.pitch = 0;
+	TAP_ERR(cudaGraphNodeSetParams(fill, &p), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	tap_ok(all_equal(d, N, 4), "cudaGraphNodeSetParams changes the graph, not the exec made before");
+	TAP_ERR(cudaGraphNodeSetParams(child_node, &p), cudaErrorInvalidValue);
+	(void)cudaGetLastError();
+	cudaGraphExecDestroy(e);
+	TAP_ERR(cudaGraphDestroy(g), cudaSuccess);	/* the moved child with it */
+	cudaFree(d);
+}
+
 TAP_TEST(manual_graph)
 {
 	test_manual_graph();
@@ -849,6 +1287,31 @@ TAP_TEST(pools)
 TAP_TEST(graph_memory)
 {
 	test_graph_memory();
+}
+
+TAP_TEST(user_objects)
+{
+	test_user_objects();
+}
+
+TAP_TEST(conditional_nodes)
+{
+	test_conditional_nodes();
+}
+
+TAP_TEST(generic_nodes)
+{
+	test_generic_nodes();
+}
+
+TAP_TEST(kernel_node_attributes)
+{
+	test_kernel_node_attributes();
+}
+
+TAP_TEST(capture_cooperative)
+{
+	test_capture_cooperative();
 }
 
 TAP_TEST(reset_during_capture)

@@ -28,6 +28,7 @@
 #endif
 
 #include <algorithm>
+#include <cassert>	/* NVIDIA's CUB brings assert() in; public code relies on it (HeCBench's topk) */
 #include <cstddef>
 #include <cstdint>
 #include <cstring>

@@ -148,6 +148,47 @@ __device__ inline void warp_rendezvous(unsigned int mask, const T &mine, const A
 }
 #endif
 
+/*
+ * What BlockDiscontinuity and BlockAdjacentDifference share: the
+ * TempStorage of each thread's first and last items, which share() writes
+ * (then a barrier) for the neighbouring threads to read.  Owner, the class
+ * deriving from this, makes each class's TempStorage (and the private
+ * storage of one made without it) its own type: two of these classes used
+ * one after the other without a barrier must not share storage.
+ */
+template <typename Owner, typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+class BlockNeighbours
+{
+      protected:
+	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
+	struct _TempStorage {
+		RawStorage<T, BLOCK_THREADS> first, last;
+	};
+
+      public:
+	struct TempStorage : _TempStorage {
+	};
+
+      protected:
+	_TempStorage &s;
+	int tid;
+
+	__device__ BlockNeighbours() : s(private_storage<TempStorage>()), tid(linear_tid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
+	{
+	}
+	__device__ BlockNeighbours(TempStorage &temp_storage)
+		: s(temp_storage), tid(linear_tid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
+	{
+	}
+	template <int N>
+	__device__ void share(T (&input)[N])
+	{
+		s.first.at()[tid] = input[0];
+		s.last.at()[tid] = input[N - 1];
+		__syncthreads();
+	}
+};
+
 } // namespace detail
 
 /* CUB's small utilities that kernels call. */

@@ -1,9 +1,9 @@
-// Aggregated atomics (issue 40, lib/cc/aggregate.c): an integer atomicAdd
-// to an address that is the same for every thread, its old value unused,
-// with nothing after it in the thread's code that touches memory, becomes
-// an add to a local of the thread loop; after the loop one atomicAdd adds
-// the total when it is not 0.  Both loop forms (computed indices, the
-// stream) do it.
+// Aggregated atomics (issue 40, lib/cc/aggregate.c): an integer atomicAdd to an address the same for
+// every thread, its old value unused, with nothing after it in the thread's code that touches memory
+// (another such add does not count, its value does), becomes an add to a local of the thread loop;
+// after the loop one atomicAdd adds the total when it is not 0.  A float or double one keeps its
+// values in order in a buffer of the loop, applied one by one after it by one compare-and-swap
+// loop.  Both loop forms (computed indices, the stream) do it.
 __global__ void count_above(const int *in, unsigned *count, int n, int t)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -14,7 +14,7 @@ __global__ void count_above(const int *in, unsigned *count, int n, int t)
 // CHECK-LABEL: static void count_above__block(
 // CHECK: if (__linear) {
 // CHECK-NEXT: unsigned int __idxgen_agg_0 = 0; /* line 12's atomicAdd, once per loop */
-// CHECK: if (i < n && in[i] > t)
+// CHECK: if ((__idxgen_cond_0 || (i < n)) && in[i] > t)
 // CHECK-NEXT: (void)(__idxgen_agg_0 += (unsigned int)(unsigned int)(1u));
 // CHECK-NEXT: }
 // CHECK-NEXT: if (__idxgen_agg_0)
@@ -58,9 +58,51 @@ __global__ void total(const int *in, int *sum, int n)
 // CHECK: (void)(__idxgen_agg_0 += (unsigned int)(int)(in[i]));
 // CHECK: atomicAdd(sum, (int)__idxgen_agg_0);
 
-// left alone: a float add (its order is its value), an address that depends
-// on the thread, the old value used, memory touched after the add, an add
-// in the thread's own loop, an index read from memory
+// two adds in a row, both taken: the second is no access by which the
+// thread could see its first add, and its value reads no memory
+__global__ void moments(const int *in, unsigned *s, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n) {
+		unsigned v = (unsigned)in[i];
+		atomicAdd(&s[0], v);
+		atomicAdd(&s[1], v * v);
+	}
+}
+// CHECK-LABEL: static void moments__block(
+// CHECK: unsigned int __idxgen_agg_0 = 0; /* line 69's atomicAdd, once per loop */
+// CHECK-NEXT: unsigned int __idxgen_agg_1 = 0; /* line 70's atomicAdd, once per loop */
+// CHECK: (void)(__idxgen_agg_0 += (unsigned int)(unsigned int)(v));
+// CHECK-NEXT: (void)(__idxgen_agg_1 += (unsigned int)(unsigned int)(v * v));
+// CHECK: atomicAdd(&s[0], (unsigned int)__idxgen_agg_0);
+// CHECK: atomicAdd(&s[1], (unsigned int)__idxgen_agg_1);
+
+// float and double adds: the values in order, applied one by one after the
+// loop (a sum per block would round differently from every order CUDA may
+// take)
+__global__ void fsum(const float *in, float *f, double *d, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n) {
+		float v = in[i];
+		atomicAdd(f, v);
+		atomicAdd(&d[1], (double)v * 2.0);
+	}
+}
+// CHECK-LABEL: static void fsum__block(
+// CHECK: float __idxgen_aggv_0[IDXGEN_RT_AGG_CAP]; /* line 90's atomicAdd values, in order */
+// CHECK-NEXT: uint32_t __idxgen_aggn_0 = 0;
+// CHECK-NEXT: double __idxgen_aggv_1[IDXGEN_RT_AGG_CAP]; /* line 91's atomicAdd values, in order */
+// CHECK: idxgen_rt_agg_push_f32(f, __idxgen_aggv_0, &__idxgen_aggn_0, (float)(v));
+// CHECK-NEXT: idxgen_rt_agg_push_f64(&d[1], __idxgen_aggv_1, &__idxgen_aggn_1, (double)((double)v * 2.0));
+// CHECK: idxgen_rt_agg_flush_f32(f, __idxgen_aggv_0, __idxgen_aggn_0);
+// CHECK-NEXT: idxgen_rt_agg_flush_f64(&d[1], __idxgen_aggv_1, __idxgen_aggn_1);
+
+// left alone: a float add with memory touched after it, an address that
+// depends on the thread, the old value used, memory touched after the add,
+// an add in the thread's own loop, an index read from memory
 __global__ void others(const int *in, float *f, int *hist, int *cnt, int *out, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -85,8 +127,12 @@ __global__ void others(const int *in, float *f, int *hist, int *cnt, int *out, i
 // CHECK-NEXT: atomicAdd(&cnt[2], 1);
 // CHECK-LABEL: const struct idxgen_rt_kernel idxgen_cc_kernel_others
 // PLAN-LABEL: kernel count_above:
-// PLAN: thread loop 0: lines 9-12 (every thread of the block); atomics: line 12's atomicAdd summed per loop, added once;
+// PLAN: thread loop 0: lines 9-12 (every thread of the block); bounds: the guard of line 11 limits threadIdx.x (threads outside it do nothing); atomics: line 12's atomicAdd summed per loop, added once;
 // PLAN-LABEL: kernel sums:
 // PLAN: atomics: line 39's atomicAdd summed per loop, added once;
+// PLAN-LABEL: kernel moments:
+// PLAN: atomics: line 69, 70's atomicAdds summed per loop, each added once;
+// PLAN-LABEL: kernel fsum:
+// PLAN: atomics: line 90, 91's floating atomicAdds kept in order per loop, each applied once;
 // PLAN-LABEL: kernel others:
 // PLAN-NOT: atomics:

@@ -78,3 +78,51 @@ __global__ void others(int *d, const unsigned *lim)
 // CHECK: if (threadIdx.x < lim[0])
 // CHECK: if (FIRST)
 // CHECK-LABEL: const struct idxgen_rt_kernel idxgen_cc_kernel_others
+
+// the leading part of a condition: in `i < n && x[i] > t` the rest is
+// evaluated only where `i < n` holds, so that part gets the flag and, in
+// the loop's last statement, gives the bounds; in a return guard the
+// leading part of ||.  `x[i] > t && i < n` does not: its leading part
+// reads memory
+__global__ void leading(const int *x, unsigned *cnt, int n, int t)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n && x[i] > t)
+		atomicAdd(cnt, 1u);
+}
+// CHECK-LABEL: static void leading__block(
+// CHECK: /* the guard of line 91 as the loops' bounds: threads outside do nothing */
+// CHECK: int __idxgen_cond_0 __attribute__((unused)) = 1; /* line 91's condition, the same for every thread */
+// CHECK: if ((__idxgen_cond_0 || (i < n)) && x[i] > t)
+// CHECK: } else {
+// CHECK: if ((__idxgen_cond_0 || (i < n)) && x[i] > t)
+__global__ void leading_ret(const int *x, int *y, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i >= n || x[i] < 0)
+		return;
+	y[i] = x[i];
+}
+// CHECK-LABEL: static void leading_ret__block(
+// CHECK: /* the guard of line 104 as the loops' bounds: threads outside do nothing */
+// CHECK: if ((!__idxgen_cond_0 && (i >= n)) || x[i] < 0)
+__global__ void trailing(const int *x, int *y, int n, int t)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (x[i] > t && i < n)
+		y[i] = 1;
+}
+// CHECK-LABEL: static void trailing__block(
+// CHECK-NOT: __idxgen_cond
+// CHECK-NOT: __idxgen_lo_x
+// CHECK: if (x[i] > t && i < n)
+// CHECK-LABEL: const struct idxgen_rt_kernel idxgen_cc_kernel_trailing
+// PLAN-LABEL: kernel leading:
+// PLAN: bounds: the guard of line 91 limits threadIdx.x (threads outside it do nothing)
+// PLAN-LABEL: kernel leading_ret:
+// PLAN: bounds: the guard of line 104 limits threadIdx.x
+// PLAN-LABEL: kernel trailing:
+// PLAN-NOT: bounds:

@@ -171,8 +171,9 @@ __global__ void tree(const float *in, float *out)
 // PLAN: thread loop 1: lines 151-152 (every thread of the block); bounds: the guard of line 151 limits threadIdx.x (threads outside it do nothing); vectorisation: forced
 // PLAN: thread loop 2: lines 155-156 (every thread of the block); bounds: the guard of line 155 limits threadIdx.x
 
-// A tree the bounds cannot take: the level's guard compares with a value
-// read from memory; the loop stays over every thread, the guard inside.
+// A tree the bounds cannot take: the level's guard starts with a value
+// read from memory (a leading `tid < s &&` would bound the loop); the loop
+// stays over every thread, the guard inside.
 __global__ void tree_mem(int *d, const int *lim)
 {
 	__shared__ int sdata[256];
@@ -181,7 +182,7 @@ __global__ void tree_mem(int *d, const int *lim)
 	sdata[tid] = d[tid];
 	__syncthreads();
 	for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
-		if (tid < s && tid < (unsigned int)lim[0])
+		if (tid < (unsigned int)lim[0] && tid < s)
 			sdata[tid] += sdata[tid + s];
 		__syncthreads();
 	}

@@ -18,27 +18,19 @@ namespace cub {
 
 template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockAdjacentDifference
+	: public detail::BlockNeighbours<BlockAdjacentDifference<T, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, LEGACY_PTX_ARCH>, T,
+					 BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>
 {
-	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
-	struct _TempStorage {
-		detail::RawStorage<T, BLOCK_THREADS> first, last;
-	};
+	typedef detail::BlockNeighbours<BlockAdjacentDifference, T, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> Base;
+	using Base::BLOCK_THREADS;
+	using Base::s;
+	using Base::tid;
+	using Base::share;
 
       public:
-	struct TempStorage : _TempStorage {
-	};
+	using typename Base::TempStorage;
 
       private:
-	_TempStorage &s;
-	int tid;
-
-	template <int N>
-	__device__ void share(T (&input)[N])
-	{
-		s.first.at()[tid] = input[0];
-		s.last.at()[tid] = input[N - 1];
-		__syncthreads();
-	}
 	/*
 	 * Left differences of the items whose tile index is below `valid`
 	 * (the others copied); pred: the item before the tile, or NULL to
@@ -83,11 +75,9 @@ class BlockAdjacentDifference
 
       public:
 	__device__ BlockAdjacentDifference()
-		: s(detail::private_storage<TempStorage>()), tid(detail::linear_tid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
 	{
 	}
-	__device__ BlockAdjacentDifference(TempStorage &temp_storage)
-		: s(temp_storage), tid(detail::linear_tid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
+	__device__ BlockAdjacentDifference(TempStorage &temp_storage) : Base(temp_storage)
 	{
 	}
 

@@ -32,27 +32,19 @@ __device__ auto apply_flag_op(Op &op, const T &a, const T &b, int, long) -> decl
 
 template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockDiscontinuity
+	: public detail::BlockNeighbours<BlockDiscontinuity<T, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, LEGACY_PTX_ARCH>, T,
+					 BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>
 {
-	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
-	struct _TempStorage {
-		detail::RawStorage<T, BLOCK_THREADS> first, last;
-	};
+	typedef detail::BlockNeighbours<BlockDiscontinuity, T, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> Base;
+	using Base::BLOCK_THREADS;
+	using Base::s;
+	using Base::tid;
+	using Base::share;
 
       public:
-	struct TempStorage : _TempStorage {
-	};
+	using typename Base::TempStorage;
 
       private:
-	_TempStorage &s;
-	int tid;
-
-	template <int N>
-	__device__ void share(T (&input)[N])
-	{
-		s.first.at()[tid] = input[0];
-		s.last.at()[tid] = input[N - 1];
-		__syncthreads();
-	}
 	/* head flags; pred: the item before the tile (thread 0), or NULL for a head there */
 	template <int N, typename FlagT, typename Op>
 	__device__ void heads(FlagT (&flags)[N], T (&input)[N], Op &op, const T *pred)
@@ -78,11 +70,9 @@ class BlockDiscontinuity
 
       public:
 	__device__ BlockDiscontinuity()
-		: s(detail::private_storage<TempStorage>()), tid(detail::linear_tid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
 	{
 	}
-	__device__ BlockDiscontinuity(TempStorage &temp_storage)
-		: s(temp_storage), tid(detail::linear_tid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
+	__device__ BlockDiscontinuity(TempStorage &temp_storage) : Base(temp_storage)
 	{
 	}
 

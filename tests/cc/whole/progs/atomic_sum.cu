@@ -1,8 +1,9 @@
-// Integer atomicAdds to one address per loop (issue 40: aggregated atomics):
-// the translator sums each thread loop's adds in a local and adds the total
-// once.  Counts, a naive global sum that wraps past INT_MAX, a 64-bit sum
-// and a per-block counter in shared memory, each checked against the host
-// with a partial last block.
+// atomicAdds to one address per loop (issue 40: aggregated atomics): the
+// translator sums each thread loop's integer adds in a local and adds the
+// total once, and keeps floating ones in order and applies them once.
+// Counts, a naive global sum that wraps past INT_MAX, a 64-bit sum, a
+// per-block counter in shared memory and float/double sums, each checked
+// against the host with a partial last block.
 #include <climits>
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -46,6 +47,23 @@ __global__ void block_count(const int *in, unsigned *per_block, int n)
 		per_block[blockIdx.x] = c;
 }
 
+// Floating adds: kept in order per thread loop and applied one by one.
+// An add of 1 to 2^24 (float) or 2^53 (double) rounds back to it in every
+// order CUDA may take, where a sum per block (2^24 + 128) would not;
+// quarters sum exactly in any order.  Four adds in a row, all taken.
+__global__ void fsums(const int *in, float *f, double *d, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n) {
+		float q = (float)(in[i] & 7) * 0.25f;
+		atomicAdd(&f[0], 1.0f);
+		atomicAdd(&d[0], 1.0);
+		atomicAdd(&f[1], q);
+		atomicAdd(&d[1], (double)q);
+	}
+}
+
 int main()
 {
 	const int n = 5000, B = 128, G = (n + B - 1) / B;
@@ -58,6 +76,8 @@ int main()
 	int *din, *dsum;
 	unsigned *dcount, *dper;
 	unsigned long long *d64;
+	float f[2] = { 16777216.0f, 0.5f }, *df;
+	double d[2] = { 9007199254740992.0, 0.5 }, want_q = 0.5, *dd;
 	bool ok = true;
 
 	for (int i = 0; i < n; i++) {
@@ -65,6 +85,7 @@ int main()
 		want_count += in[i] > 1000;
 		want_sum += (unsigned)in[i];
 		want64 += (unsigned long long)(in[i] & 0xffff) << 20;
+		want_q += (in[i] & 7) * 0.25;
 	}
 	cudaMalloc(&din, sizeof(in));
 	cudaMalloc(&dsum, sizeof(int));
@@ -79,6 +100,14 @@ int main()
 	naive_sum<<<G, B>>>(din, dsum, n);
 	sum64<<<G, B>>>(din, d64, n);
 	block_count<<<G, B>>>(din, dper, n);
+	cudaMalloc(&df, sizeof(f));
+	cudaMalloc(&dd, sizeof(d));
+	cudaMemcpy(df, f, sizeof(f), cudaMemcpyHostToDevice);
+	cudaMemcpy(dd, d, sizeof(d), cudaMemcpyHostToDevice);
+	fsums<<<G, B>>>(din, df, dd, n);
+	cudaMemcpy(f, df, sizeof(f), cudaMemcpyDeviceToHost);
+	cudaMemcpy(d, dd, sizeof(d), cudaMemcpyDeviceToHost);
+	ok &= f[0] == 16777216.0f && d[0] == 9007199254740992.0 && f[1] == (float)want_q && d[1] == want_q;
 	cudaMemcpy(&count, dcount, sizeof(unsigned), cudaMemcpyDeviceToHost);
 	cudaMemcpy(&sum, dsum, sizeof(int), cudaMemcpyDeviceToHost);
 	cudaMemcpy(sum2, d64, sizeof(sum2), cudaMemcpyDeviceToHost);
@@ -92,13 +121,15 @@ int main()
 		ok &= per_block[b] == want;
 	}
 	if (!ok)
-		printf("count %u/%u sum %d/%d sum64 %llu/%llu\n", count, want_count, sum, (int)want_sum, sum2[1],
-		       want64);
+		printf("count %u/%u sum %d/%d sum64 %llu/%llu float %.1f %.2f double %.1f %.2f/%.2f\n", count,
+		       want_count, sum, (int)want_sum, sum2[1], want64, f[0], f[1], d[0], d[1], want_q);
 	cudaFree(din);
 	cudaFree(dsum);
 	cudaFree(dcount);
 	cudaFree(dper);
 	cudaFree(d64);
+	cudaFree(df);
+	cudaFree(dd);
 	printf("%s\n", ok ? "PASS" : "FAIL");
 	return !ok;
 }
