@@ -5,7 +5,7 @@
  * The driver sets a queue up once and gets out of the way: the process
  * maps the queue's memory (descriptor ring, completion ring, completion
  * value; DMA-coherent, one GEM object) and its doorbell page (BAR5, one
- * GEM object, write-combined), and submits with stores.  The device checks
+ * GEM object, uncached), and submits with stores.  The device checks
  * every job against the window table programmed here from the regions
  * named at creation, whose references the queue keeps until it is
  * destroyed, so a region cannot be freed and handed to another process
@@ -56,6 +56,8 @@ struct idxgen_uq_db {
 	struct drm_gem_object base;
 	phys_addr_t phys;
 	struct page *gone;
+	struct mutex lock;		/* destroyed against the fault handler */
+	bool destroyed;			/* by UQ_DESTROY: a fault is SIGBUS */
 };
 
 struct idxgen_uq {
@@ -93,9 +95,15 @@ static void idxgen_uq_mem_free(struct drm_gem_object *obj)
 }
 
 /*
- * Only after drm_dev_unplug() zapped every mapping of the device: the
- * queue's memory (alive while mapped) comes back, so that the process
- * still reads its completions and the GONE word, never SIGBUS
+ * Every page of the queue's memory is inserted here, at the first touch,
+ * rather than by dma_mmap_coherent() at mmap: that is remap_pfn_range(),
+ * whose error path (a page table it could not allocate) ends in
+ * untrack_pfn() on a range it never filled, which 6.12 warns about, and
+ * fault injection reaches it (the doorbell below likewise).  The buffer is
+ * the linear map's or, behind an IOMMU, vmap()ed pages: either gives its
+ * pfn.  After drm_dev_unplug() zapped every mapping of the device, the
+ * queue's memory (alive while mapped) comes back the same way, so that
+ * the process still reads its completions and the GONE word, never SIGBUS
  * (Documentation/gpu/drm-uapi.rst).
  */
 static vm_fault_t idxgen_uq_mem_fault(struct vm_fault *vmf)
@@ -122,7 +130,6 @@ static vm_fault_t idxgen_uq_mem_fault(struct vm_fault *vmf)
 static int idxgen_uq_mem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 {
 	struct idxgen_uq_mem *m = to_uq_mem(obj);
-	int ret;
 
 	/* shared only: a private (COW) mapping would not follow the queue's memory */
 	if (vma->vm_end - vma->vm_start != obj->size || !(vma->vm_flags & VM_SHARED))
@@ -132,12 +139,10 @@ static int idxgen_uq_mem_mmap(struct drm_gem_object *obj, struct vm_area_struct 
 		mutex_unlock(&m->lock);
 		return -ENODEV;
 	}
-	vma->vm_pgoff -= drm_vma_node_start(&obj->vma_node);
-	vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
-	ret = dma_mmap_coherent(obj->dev->dev, vma, m->vaddr, m->dma, obj->size);
-	vma->vm_pgoff += drm_vma_node_start(&obj->vma_node);
 	mutex_unlock(&m->lock);
-	return ret;
+	vm_flags_set(vma, VM_IO | VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP);
+	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
+	return 0;
 }
 
 static const struct vm_operations_struct idxgen_uq_vm_ops = {
@@ -158,26 +163,39 @@ static void idxgen_uq_db_free(struct drm_gem_object *obj)
 
 	if (db->gone)
 		__free_page(db->gone);
+	mutex_destroy(&db->lock);
 	drm_gem_object_release(obj);
 	kfree(db);
 }
 
 /*
- * A zapped doorbell is not remapped.  Zapped by UQ_DESTROY: the process
- * rang a queue it destroyed itself (SIGBUS).  Zapped by drm_dev_unplug():
+ * The doorbell page is inserted at the first store, not by remap_pfn_range()
+ * at mmap: that one's error path (a page table it could not allocate) ends
+ * in untrack_pfn() on a range it never filled, which 6.12 warns about, and
+ * fault injection reaches it.  Once UQ_DESTROY zapped the page, the process
+ * rang a queue it destroyed itself: SIGBUS.  Once drm_dev_unplug() zapped it,
  * a page of RAM takes the stores, and the GONE word in the queue's memory
- * tells the process (the BAR may belong to another device by now).
+ * tells the process (the BAR may belong to another device by now).  The BAR
+ * page is inserted only inside drm_dev_enter(), so that drm_dev_unplug()'s
+ * zap comes after it, and under db->lock, so that UQ_DESTROY's does.
  */
 static vm_fault_t idxgen_uq_db_fault(struct vm_fault *vmf)
 {
-	struct idxgen_uq_db *db = to_uq_db(vmf->vma->vm_private_data);
+	struct vm_area_struct *vma = vmf->vma;
+	struct idxgen_uq_db *db = to_uq_db(vma->vm_private_data);
+	vm_fault_t ret;
 	int idx;
 
-	if (drm_dev_enter(db->base.dev, &idx)) {
-		drm_dev_exit(idx);
-		return VM_FAULT_SIGBUS;
-	}
-	return vmf_insert_pfn(vmf->vma, vmf->address, page_to_pfn(db->gone));
+	if (!drm_dev_enter(db->base.dev, &idx))
+		return vmf_insert_pfn(vma, vmf->address, page_to_pfn(db->gone));
+	mutex_lock(&db->lock);
+	if (db->destroyed)
+		ret = VM_FAULT_SIGBUS;
+	else
+		ret = vmf_insert_pfn_prot(vma, vmf->address, PHYS_PFN(db->phys), vma->vm_page_prot);
+	mutex_unlock(&db->lock);
+	drm_dev_exit(idx);
+	return ret;
 }
 
 static const struct vm_operations_struct idxgen_uq_db_vm_ops = {
@@ -188,20 +206,17 @@ static const struct vm_operations_struct idxgen_uq_db_vm_ops = {
 
 static int idxgen_uq_db_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 {
-	struct idxgen_uq_db *db = to_uq_db(obj);
-
 	/*
-	 * Shared only: remap_pfn_range() rewrites vm_pgoff of a private (COW)
-	 * mapping, which drm_vma_node_unmap() would then not find, and the
-	 * page could outlive the queue and ring the next owner's.
+	 * Shared only: a private (COW) mapping of the page would copy it on
+	 * the first store instead of ringing the device.  Uncached: each
+	 * store reaches the device at once, as a doorbell's must.
 	 */
 	if (vma->vm_end - vma->vm_start != PAGE_SIZE || (vma->vm_flags & VM_EXEC) ||
 	    !(vma->vm_flags & VM_SHARED))
 		return -EINVAL;
 	vm_flags_set(vma, VM_IO | VM_PFNMAP | VM_DONTEXPAND | VM_DONTDUMP);
-	vma->vm_page_prot = pgprot_writecombine(vm_get_page_prot(vma->vm_flags));
-	return io_remap_pfn_range(vma, vma->vm_start, db->phys >> PAGE_SHIFT, PAGE_SIZE,
-				  vma->vm_page_prot);
+	vma->vm_page_prot = pgprot_noncached(vm_get_page_prot(vma->vm_flags));
+	return 0;
 }
 
 static const struct drm_gem_object_funcs idxgen_uq_db_funcs = {
@@ -251,8 +266,10 @@ static int idxgen_uq_objects(struct idxgen_uq *uq, struct drm_file *file)
 	uq->db = kzalloc(sizeof(*uq->db), GFP_KERNEL);
 	if (!uq->db)
 		return -ENOMEM;
+	mutex_init(&uq->db->lock);
 	uq->db->gone = alloc_page(GFP_KERNEL | __GFP_ZERO);
 	if (!uq->db->gone) {
+		mutex_destroy(&uq->db->lock);
 		kfree(uq->db);
 		uq->db = NULL;
 		return -ENOMEM;
@@ -398,6 +415,9 @@ static void idxgen_uq_destroy(struct idxgen_uq *uq)
 	if (idev->uqs[uq->hw] == uq)
 		idev->uqs[uq->hw] = NULL;
 	mutex_unlock(&idev->uq_lock);
+	mutex_lock(&uq->db->lock);
+	uq->db->destroyed = true;
+	mutex_unlock(&uq->db->lock);
 	drm_vma_node_unmap(&uq->db->base.vma_node, idev->drm.anon_inode->i_mapping);
 	drm_vma_node_revoke(&uq->db->base.vma_node, uq->file);
 	drm_vma_node_revoke(&uq->mem->base.vma_node, uq->file);

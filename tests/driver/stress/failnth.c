@@ -280,12 +280,13 @@ static int op_uq_wait(struct fn_state *s, bool *made)
 }
 
 /*
- * The queue's memory and doorbell mappings.  Both are remap_pfn_range()
- * underneath (dma_mmap_coherent, io_remap_pfn_range), which answers any
- * failure of x86 PAT's memtype tracking, its allocation included, with
- * -EINVAL (mm/memory.c): counted here as the allocation failure it is.  The
- * run without an injected failure must still map both (an -EINVAL there
- * fails as any other error does).
+ * The queue's memory and doorbell mappings.  The driver inserts their pages
+ * at the first touch (remap_pfn_range() at mmap warned in untrack_pfn() when
+ * an injected failure hit its page-table allocation: a 6.12 bug on that
+ * error path), so the mmap allocates only the kernel's own bookkeeping.  An
+ * -EINVAL is still counted as the allocation failure it would be from x86
+ * PAT's memtype tracking (mm/memory.c).  The run without an injected failure
+ * must still map both (an -EINVAL there fails as any other error does).
  */
 static int op_uq_mmap(struct fn_state *s, bool *made)
 {
