@@ -22,6 +22,17 @@
 #error "idxgen_cc_program.h is for the C++ that idxgen-cc writes for whole programs"
 #endif
 
+/*
+ * __shared__ where the translator left the text as it was (a __device__
+ * function in a header outside the program's folder, the body of a macro):
+ * one object per worker thread, as whole.c writes it where it rewrites --
+ * a worker runs its blocks one after another.  At block scope thread_local
+ * implies static (`static __shared__` reads right too).  Never nothing: a
+ * __shared__ buffer that silently became one per thread gave wrong sums.
+ * idxgen_cuda_device.h keeps this definition (#ifndef).
+ */
+#define __shared__ thread_local
+
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <string.h>

@@ -82,6 +82,8 @@ void launch_spacing(char *text, size_t len);
 void kernel_decls(struct source *s);
 /* Edits rewriting the launches written in #define bodies (macro_launch.c). */
 void macro_launches(struct source *s);
+/* Edits rewriting the extern __shared__ declarations written in #define bodies (macro_shared.c). */
+void macro_shared_decls(struct source *s);
 /* The same for the launches in the arguments of the macro use at offset a; how many. */
 unsigned macro_arg_launches(struct source *s, unsigned a);
 /* Read path's text into s; false (errno set) when it cannot be read. */

@@ -1108,6 +1108,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			sf.file = f;
 			sf.cxx = true;
 			macro_launches(&sf);
+			macro_shared_decls(&sf);
 			sf.tls = s->tls;
 			sf.model = s->model;
 			sf.no_warp_lower = s->no_warp_lower;
@@ -1184,8 +1185,10 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	if (!rc && s->model != EXEC_FISSION)
 		rc = path_scopes(s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(s, idx, args, nargs);
-	if (tu)
+	if (tu) {
 		macro_launches(s);
+		macro_shared_decls(s);
+	}
 	if (rc) {
 		/* diagnosed by warp.c */
 	} else if (!tu) {

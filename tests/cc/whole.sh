@@ -42,6 +42,11 @@ for f in "$DIR"/progs/*.cu; do
 	run_prog "$(basename "$f")" -o "$tmp/prog" "$f"
 done
 
+# A header of a folder beside the main file's (src/ and inc/, -I ../inc) is
+# left as written: its __shared__ buffer must still be one per block.
+run_prog "layout/src/reduce_main.cu with -I layout/inc: __shared__ in a header outside the program's folder" \
+	-I "$DIR/layout/inc" -o "$tmp/prog" "$DIR/layout/src/reduce_main.cu"
+
 # User macros never reach our headers or the code idxgen-cc writes (every
 # upper-case letter and the names programs size themselves with), and our
 # macros never break the host's C++ library (every C++17 and C header after
