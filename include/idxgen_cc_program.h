@@ -51,9 +51,12 @@
 #pragma clang diagnostic ignored "-Wpass-failed"
 #pragma clang diagnostic ignored "-Wc++20-designator"
 #pragma clang diagnostic ignored "-Wunused-variable"
+/* a kernel's typedef is copied in front of the thread loops for its __shared__ storage (emit.c) */
+#pragma clang diagnostic ignored "-Wunused-local-typedef"
 #define IDXGEN_CC_INDEPENDENT _Pragma("clang loop vectorize(assume_safety) interleave_count(1)")
 #define IDXGEN_CC_SHORT_LOOP _Pragma("clang loop interleave_count(1)")
 #else
+#pragma GCC diagnostic ignored "-Wunused-local-typedefs"
 #define IDXGEN_CC_INDEPENDENT _Pragma("GCC ivdep")
 #define IDXGEN_CC_SHORT_LOOP
 #endif

@@ -254,6 +254,8 @@ void check_warp_sync_store(struct source *s, CXCursor c, const char *where);
 void check_subset(struct source *s, CXCursor body, bool kernel, const char *fname);
 /* Every __syncthreads() a statement in uniform control flow (after uniformity). */
 void check_barriers(struct kernel *k);
+/* Sibling statements one macro use expands to: diagnosed (fission writes each one's text). */
+void check_macro_statements(struct kernel *k);
 /* A file-scope declaration other than a function: diagnosed unless allowed. */
 void check_file_scope_decl(struct source *s, CXCursor c);
 

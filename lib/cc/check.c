@@ -305,6 +305,38 @@ void check_barriers(struct kernel *k)
 	barrier_walk(k, k->body, k->fn, clang_getNullCursor(), false);
 }
 
+/*
+ * Statements of one macro expansion (HeCBench's kernelLaunch: a kernel body
+ * that is `DO_NOT_OPTIMIZE_AWAY;`, a macro of a declaration and an if):
+ * loop fission writes each statement's text, and each one's text is the whole
+ * macro use, so the declaration came out twice and the C++ did not compile.
+ * Diagnosed; in the default mode the kernel then runs as fibers (its text
+ * as written).
+ */
+static enum CXChildVisitResult macro_stmts_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct source *s = d;
+	struct cx_kids ks;
+	unsigned i;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return CXChildVisit_Recurse;
+	ks = cx_kids_of(c);
+	for (i = 1; i < ks.n; i++)
+		if (c_start(ks.c[i]) < stmt_end(s, ks.c[i - 1])) {
+			error_at(s, ks.c[i], "statements of one macro expansion cannot be split into thread loops");
+			break;
+		}
+	cx_kids_free(&ks);
+	return CXChildVisit_Recurse;
+}
+
+void check_macro_statements(struct kernel *k)
+{
+	clang_visitChildren(k->fn, macro_stmts_visit, k->src);
+}
+
 /* ---- file scope ---------------------------------------------------------- */
 
 void check_file_scope_decl(struct source *s, CXCursor c)

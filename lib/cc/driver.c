@@ -143,29 +143,59 @@ static const char *ccbin_compiler(struct drv *d, const char *v)
 	return d->ccbin_path;
 }
 
-/* Can cmd be started: a path that is executable, or a name found in $PATH? */
-static bool runnable(const char *cmd)
+/* The file cmd starts (a path, or a name found in $PATH) into buf; false if none. */
+static bool command_file(const char *cmd, char *buf, size_t n)
 {
 	const char *path = getenv("PATH"), *p, *e;
-	char buf[4096];
 
 	if (strchr(cmd, '/'))
-		return !access(cmd, X_OK);
+		return snprintf(buf, n, "%s", cmd) < (int)n && !access(buf, X_OK);
 	for (p = path ? path : "/usr/bin:/bin"; *p; p = *e ? e + 1 : e) {
 		e = strchr(p, ':');
 		if (!e)
 			e = p + strlen(p);
-		if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)(e - p), p, cmd) < (int)sizeof(buf) &&
-		    !access(buf, X_OK))
+		if (snprintf(buf, n, "%.*s/%s", (int)(e - p), p, cmd) < (int)n && !access(buf, X_OK))
 			return true;
 	}
 	return false;
+}
+
+/* Can cmd be started: a path that is executable, or a name found in $PATH? */
+static bool runnable(const char *cmd)
+{
+	char buf[4096];
+
+	return command_file(cmd, buf, sizeof(buf));
+}
+
+/*
+ * Is cmd this very program?  `make CC=idxgen-cc` puts CC=idxgen-cc into the
+ * environment of the recipes, and a host compiler taken from it made each
+ * .c file start idxgen-cc again, without end (HeCBench's prna, miniDGS).
+ */
+static bool is_self(const char *cmd)
+{
+	char file[4096], *a, *b;
+	bool same;
+
+	if (!command_file(cmd, file, sizeof(file)))
+		return false;
+	a = realpath(file, NULL);
+	b = realpath("/proc/self/exe", NULL);
+	same = a && b && !strcmp(a, b);
+	free(a);
+	free(b);
+	return same;
 }
 
 /* -ccbin v: the host C++ compiler from now on; false (reported) if it cannot be started. */
 static bool set_ccbin(struct drv *d, const char *v)
 {
 	d->ccbin = ccbin_compiler(d, v);
+	if (is_self(d->ccbin)) {
+		fprintf(stderr, "idxgen-cc: %s: -ccbin names idxgen-cc itself, not a host compiler\n", d->ccbin);
+		return false;
+	}
 	if (runnable(d->ccbin))
 		return true;
 	fprintf(stderr, "idxgen-cc: %s: no such host compiler (-ccbin)\n", d->ccbin);
@@ -176,7 +206,7 @@ static const char *host_cxx_default(void)
 {
 	const char *c = getenv("CXX");
 
-	if (c && *c)
+	if (c && *c && !is_self(c))
 		return c;
 	/* The project's compiler for emitted C++ is Debian's clang-16. */
 	if (!access("/usr/bin/clang++-16", X_OK))
@@ -194,7 +224,7 @@ static const char *host_cc(void)
 {
 	const char *c = getenv("CC");
 
-	if (c && *c)
+	if (c && *c && !is_self(c))
 		return c;
 	return access("/usr/bin/clang", X_OK) ? "cc" : "clang";
 }
@@ -990,7 +1020,8 @@ static void drv_usage(FILE *f)
 "results is compiled with $CXX (default clang++-16, else clang++) against\n"
 "idxgen's own CUDA headers, .c files with $CC (default clang), .cpp/.cc/.cxx\n"
 "files with $CXX, and everything is linked with libidxgen_cudart.a and\n"
-"libidxgen.\n"
+"libidxgen.  $CC or $CXX naming idxgen-cc itself (make CC=idxgen-cc exports\n"
+"it) is passed over for the default.\n"
 "\n"
 "Options (whole programs):\n"
 "  -o FILE          the executable (default a.out); with -c, the object file\n"

@@ -246,6 +246,28 @@ static void scan_region(struct emit *e, CXCursor c)
 	e->lambda -= ck == CXCursor_LambdaExpr;
 }
 
+/*
+ * A kernel's __shared__ declaration as written, in the block function.  The
+ * C++ prelude defines __shared__ as thread_local (idxgen_cc_program.h): one
+ * object per worker, whose blocks run one after another.  `static __shared__`
+ * keeps that (as plain `static` it was one object for every worker: two
+ * blocks running at once wrote each other's value).  Otherwise __shared__ is
+ * nothing here: one array per block call on the block function's stack,
+ * which the compiler knows aliases nothing else.
+ */
+static void emit_block_local(struct emit *e, CXCursor d, CXCursor v, struct buf *o)
+{
+	bool st = clang_Cursor_getStorageClass(v) == CX_SC_Static;
+
+	if (!st)
+		bputs(o, "#pragma push_macro(\"__shared__\")\n#undef __shared__\n#define __shared__\n");
+	bput(o, "\t", 1);
+	emit_src(e->src, c_start(d), stmt_end(e->src, d), o);
+	bput(o, "\n", 1);
+	if (!st)
+		bputs(o, "#pragma pop_macro(\"__shared__\")\n");
+}
+
 static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
 {
 	struct cx_kids ks = cx_kids_of(d);
@@ -268,12 +290,9 @@ static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
 					bprintf(o, "\t%s *const %s = __b->dyn_shared;	/* extern __shared__ */\n", ts, n);
 				free(ts);
 			}
-		} else if (e->src->cxx && ks.n > 1) {
-			if (i == 0) {	/* C++: the declaration as written, once */
-				bput(o, "\t", 1);
-				emit_src(e->src, c_start(d), stmt_end(e->src, d), o);
-				bput(o, "\n", 1);
-			}
+		} else if (e->src->cxx) {
+			if (i == 0)	/* C++: the declaration as written, once */
+				emit_block_local(e, d, v, o);
 		} else {
 			if (ks.n > 1)
 				error_at(e->src, v, "declare __shared__ arrays one per declaration");
@@ -287,11 +306,58 @@ static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
 }
 
 /* One-copy-per-block variables of a thread loop's declaration, declared in front of the loop. */
+static enum CXChildVisitResult refs_object_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	enum CXCursorKind r;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	r = clang_getCursorKind(clang_getCursorReferenced(c));
+	if (r == CXCursor_VarDecl || r == CXCursor_ParmDecl) {
+		*(bool *)d = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* A declaration of types only (typedef, using) that names no variable: its text reads the same anywhere. */
+static bool type_decl_stmt(CXCursor c)
+{
+	struct cx_kids ks;
+	bool types = clang_getCursorKind(c) == CXCursor_DeclStmt, refs = false;
+	unsigned i;
+
+	if (!types)
+		return false;
+	ks = cx_kids_of(c);
+	types = ks.n > 0;
+	for (i = 0; i < ks.n && types; i++)
+		types = clang_getCursorKind(ks.c[i]) == CXCursor_TypedefDecl ||
+			clang_getCursorKind(ks.c[i]) == CXCursor_TypeAliasDecl;
+	cx_kids_free(&ks);
+	if (types)
+		clang_visitChildren(c, refs_object_visit, &refs);
+	return types && !refs;
+}
+
 static void hoist_decls(struct emit *e, CXCursor c, struct buf *o)
 {
 	struct cx_kids ks;
 	unsigned i;
 
+	if (type_decl_stmt(c)) {
+		/*
+		 * `typedef cub::BlockLoad<float, T, N> Load;` before `__shared__ typename
+		 * Load::TempStorage s;` (HeCBench's quantBnB): the shared declaration goes in
+		 * front of the loop, so the type it names must be there too.  The loop keeps
+		 * its own copy (an inner scope may declare the name again).
+		 */
+		bput(o, "\t", 1);
+		emit_src(e->src, c_start(c), stmt_end(e->src, c), o);
+		bput(o, "\n", 1);
+		return;
+	}
 	if (clang_getCursorKind(c) != CXCursor_DeclStmt || is_shared_decl(c))
 		return;
 	ks = cx_kids_of(c);

@@ -126,6 +126,7 @@ bool analyse_kernel(struct kernel *k)
 		return false;
 	uniformity_analyse(k);
 	check_barriers(k);
+	check_macro_statements(k);
 	if (s->nerrors > errs0)
 		return false;
 	k->top = stmt_list(s, k->body);

@@ -153,6 +153,19 @@ rm -f "$tmp/prog"
 [ $? = 2 ] && grep -q 'no such host compiler' "$tmp/err" && [ ! -e "$tmp/prog" ]
 ok $? "-ccbin of a compiler that does not exist: exit 2, said so"
 
+# `make CC=idxgen-cc` exports CC=idxgen-cc to its recipes: a .c file given to
+# $CC started idxgen-cc again, without end (HeCBench prna, miniDGS).  --dryrun
+# shows the host command without running it: never idxgen-cc itself.
+printf 'int twice(int x) { return 2 * x; }\n' >"$tmp/host.c"
+CC="$CC_BIN" CXX="$CC_BIN" "$CC_BIN" --dryrun -c -o "$tmp/host.o" "$tmp/host.c" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q '^#\$ ' "$tmp/err" && ! grep -qF "#\$ $CC_BIN " "$tmp/err"
+ok $? "CC=idxgen-cc in the environment: a .c file goes to the default host compiler (exit $rc)"
+sed 's/^/#   /' "$tmp/err"
+"$CC_BIN" -ccbin "$CC_BIN" -o "$tmp/prog" "$reg" >"$tmp/err" 2>&1
+[ $? = 2 ] && grep -q 'idxgen-cc itself' "$tmp/err" && [ ! -e "$tmp/prog" ]
+ok $? "-ccbin idxgen-cc: exit 2, said so"
+
 "$CC_BIN" --bogus -o "$tmp/prog" "$reg" >/dev/null 2>&1
 [ $? = 2 ]; ok $? "unknown option: exit 2"
 "$CC_BIN" -o "$tmp/prog" "$tmp/missing.cu" >/dev/null 2>&1
