@@ -351,7 +351,12 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 			char *ts = cx_string(clang_getTypeSpelling(e.kind == CXType_Invalid ? t : e)), *n = cx_spelling(c);
 
 			emit_src(w->s, w->pos, a, w->o);
-			bprintf(w->o, "%s *const %s = (%s *)__idxgen_fiber_block()->dyn_shared", ts, n, ts);
+			if (clang_getArrayElementType(e).kind != CXType_Invalid)
+				/* `extern __shared__ half sm[][80];`: emit.c's emit_shared_decl() says why __typeof__ */
+				bprintf(w->o, "__typeof__(%s) *const %s = (__typeof__(%s) *)__idxgen_fiber_block()->dyn_shared",
+					ts, n, ts);
+			else
+				bprintf(w->o, "%s *const %s = (%s *)__idxgen_fiber_block()->dyn_shared", ts, n, ts);
 			w->pos = c_end(c);
 			free(ts);
 			free(n);
