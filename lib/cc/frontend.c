@@ -44,6 +44,7 @@ void source_free(struct source *s)
 	unsigned i;
 
 	warp_map_free(s);
+	kernel_decls_free(s);
 	for (i = 0; i < s->nedits; i++)
 		free(s->edits[i].text);
 	free(s->edits);
@@ -142,7 +143,7 @@ static bool helper_barrier(const struct source *s, CXDiagnostic d)
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	const char **cargs = cx_alloc(((size_t)nargs + 8) * sizeof(*cargs));
-	struct CXUnsavedFile uf[2];
+	struct CXUnsavedFile *uf = cx_alloc((2 + (size_t)s->nkhdr) * sizeof(*uf));
 	CXTranslationUnit tu;
 	unsigned i, nd;
 	int nc = 0, j;
@@ -179,12 +180,19 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	uf[1].Filename = s->path;
 	uf[1].Contents = s->text;
 	uf[1].Length = (unsigned long)s->len;
-	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2, CXTranslationUnit_None, &tu) !=
+	for (i = 0; i < s->nkhdr; i++) {	/* headers with kernels, as kernel_decls.c edited them */
+		uf[2 + i].Filename = s->khdr[i].path;
+		uf[2 + i].Contents = s->khdr[i].text;
+		uf[2 + i].Length = (unsigned long)s->khdr[i].len;
+	}
+	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2 + s->nkhdr, CXTranslationUnit_None, &tu) !=
 	    CXError_Success) {
 		free(cargs);
+		free(uf);
 		return NULL;
 	}
 	free(cargs);
+	free(uf);
 	s->file = clang_getFile(tu, s->path);
 	if (!s->cxx)	/* a whole program's launches are kernel calls (whole.c) */
 		check_tokens(s, tu);
