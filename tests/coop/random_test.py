@@ -30,7 +30,7 @@ from tap import Tap  # noqa: E402  (tests/common/tap.py)
 # run measured (tests/README.md) is far below all three.
 STALL_S = 120
 HANG_GUARD_S = 1800
-COOP_TIMEOUT_MS = 60000
+COOP_TIMEOUT_MS = 120000
 
 HEADER = '''#include <stdio.h>
 #include <idxgen_coop.h>

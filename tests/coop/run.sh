@@ -15,7 +15,7 @@ LINK="-std=c11 -Wall -Wextra -Werror -O2 -I$ROOT/include $BUILD/coop/libidxgen-c
 # run measured (tests/README.md) is far below all three.
 STALL_S=120
 HANG_GUARD_S=1800
-export IDXGEN_BACKEND=emu COOP_TIMEOUT_MS=60000
+export IDXGEN_BACKEND=emu COOP_TIMEOUT_MS=120000
 . "$(dirname "$0")/../common/tap.sh"
 . "$(dirname "$0")/../common/expect.sh"
 . "$(dirname "$0")/../common/guard.sh"
