@@ -154,6 +154,8 @@ build_step cusolver $MAKE -j"$JOBS" -C "$ROOT/lib/cusolver" all
 # Host suites
 # the counting itself: tap-count.sh and the TAP printers (seconds)
 run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
+# the hang guard of the test harnesses stops hangs and only hangs (seconds)
+run_suite guard bash "$ROOT/tests/common/test-progress-guard.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
