@@ -710,6 +710,10 @@ static void test_dot_ex_long(void)
 	int st2 = cublasDotEx(H, N, f, CUDA_R_32F, 1, f, CUDA_R_32F, 1, &fr, CUDA_R_32F, CUDA_R_32F);
 	tap_ok(!st && !st2 && fabs((double)r16 - ref) <= ref / 1024 && fabs(fr - ref) <= ref * 1e-6,
 	       "DotEx of 2^20 equal products: 16F %g, 32F %g (want %g, finite)", (double)r16, fr, ref);
+	/* cublasSdot too: cuBLAS's tree sum stays within float's rounding of the exact sum */
+	float sr = 0;
+	int st3 = cublasSdot(H, N, f, 1, f, 1, &sr);
+	tap_ok(!st3 && fabs(sr - ref) <= ref * 1e-6, "Sdot of 2^20 equal products: %g (want %g)", sr, ref);
 	free(h), free(f);
 }
 
