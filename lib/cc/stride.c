@@ -34,12 +34,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A local of the thread (or one copy per block), never a __shared__ one or one whose address is taken. */
+/* A local of the thread (or one copy per block) or a parameter, never a __shared__ one, a reference or one whose address is taken. */
 static bool own_local(const struct kernel *k, CXCursor ref)
 {
 	struct var *v = var_of(k, ref);
+	enum CXTypeKind t = v ? clang_getCursorType(v->decl).kind : CXType_Invalid;
 
-	return v && !v->shared && !v->addr_taken;
+	/* a reference is memory another thread may write */
+	return v && !v->shared && !v->addr_taken && t != CXType_LValueReference && t != CXType_RValueReference;
 }
 
 /*
@@ -81,11 +83,9 @@ static bool cond_ok(const struct kernel *k, CXCursor e)
 			return true;
 		}
 		return own_local(k, e) || clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_EnumConstantDecl;
-	case CXCursor_MemberRefExpr:	/* blockDim.x and the like */
+	case CXCursor_MemberRefExpr:	/* blockDim.x, p.n of a struct parameter; never p->n (memory) */
 		ks = cx_kids_of(e);
-		ok = ks.n == 1 && (n = builtin_ref(ks.c[0])) != NULL;
-		if (ok)
-			free(n);
+		ok = ks.n == 1 && clang_getCursorType(ks.c[0]).kind != CXType_Pointer && cond_ok(k, ks.c[0]);
 		cx_kids_free(&ks);
 		return ok;
 	default:
