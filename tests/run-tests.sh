@@ -149,10 +149,13 @@ build_step fw-tests $MAKE -j"$JOBS" -C "$ROOT/tests/fw" all
 build_step cc $MAKE -j"$JOBS" -C "$ROOT/lib/cc" all
 build_step cublas $MAKE -j"$JOBS" -C "$ROOT/lib/cublas" all
 build_step cufft $MAKE -j"$JOBS" -C "$ROOT/lib/cufft" all
+build_step cusolver $MAKE -j"$JOBS" -C "$ROOT/lib/cusolver" all
 
 # Host suites
 # the counting itself: tap-count.sh and the TAP printers (seconds)
 run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
+# the hang guard of the test harnesses stops hangs and only hangs (seconds)
+run_suite guard bash "$ROOT/tests/common/test-progress-guard.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
@@ -161,6 +164,7 @@ run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
 run_suite cublas $MAKE -s -C "$ROOT/lib/cublas" check
 run_suite cufft $MAKE -s -C "$ROOT/lib/cufft" check
+run_suite cusolver $MAKE -s -C "$ROOT/lib/cusolver" check
 run_suite thrust-cub bash "$ROOT/tests/thrust/check.sh" "$ROOT" "$BUILD"
 run_suite half $MAKE -s -C "$ROOT/tests/half" check
 run_suite curand $MAKE -s -C "$ROOT/lib/curand" check
