@@ -129,7 +129,8 @@ bg_wait() {
 	local took=$(($(date +%s) - bg_start[$name]))
 	run_suite "build-$name" bash -c 'cat "$1" && rm "$1" || exit 1
 		[ "$2" = 0 ] || { echo "not ok - build $3: exit status $2"; exit 1; }
-		echo "ok - build $3 (${4}s since its start, ${5}s of them waited for)"' \
+		echo "# build $3: ${4}s since its start, ${5}s of them waited for"
+		echo "ok - build $3"' \
 		_ "$LOGS/build-$name.bg.log" "$rc" "$name" "$took" "$waited"
 	[ "$rc" = 0 ]
 }
