@@ -125,13 +125,13 @@ RR=$(realpath "$R")	# as idxgen-cc spells its folders
 chk usr/bin/idxgen-cc
 chk usr/share/man/man1/idxgen-cc.1.gz
 chk usr/include/idxgen/idxgen_cc_program.h
-for l in cublas cufft curand; do chk "usr/lib/$MA/libidxgen_$l.a"; done
+for l in cublas cufft curand cusolver; do chk "usr/lib/$MA/libidxgen_$l.a"; done
 dep=$(dpkg-deb -f "$P"/idxgen-cuda-toolkit_*.deb Depends 2>/dev/null)
 for d in clang-16 libclang1-16 libidxgen-dev libopenblas-dev libfftw3-dev libtbb-dev; do
 	echo "$dep" | grep -qw -- "$d"; ok $? "idxgen-cuda-toolkit depends on $d"
 done
 for d in $debs; do
-	dpkg-deb -c "$d" | grep -qE '\./usr/(bin/idxgen-cc|lib/.*/libidxgen_cu(blas|fft|rand)\.a)$'
+	dpkg-deb -c "$d" | grep -qE '\./usr/(bin/idxgen-cc|lib/.*/libidxgen_cu(blas|fft|rand|solver)\.a)$'
 	[ $? != 0 ] || [ "$(dpkg-deb -f "$d" Package)" = idxgen-cuda-toolkit ]
 	ok $? "$(dpkg-deb -f "$d" Package): the compiler and the CUDA libraries only in idxgen-cuda-toolkit"
 done
