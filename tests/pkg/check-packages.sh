@@ -131,7 +131,7 @@ for d in clang-16 libclang1-16 libidxgen-dev libopenblas-dev libfftw3-dev libtbb
 	echo "$dep" | grep -qw -- "$d"; ok $? "idxgen-cuda-toolkit depends on $d"
 done
 for d in $debs; do
-	dpkg-deb -c "$d" | grep -qE '\./usr/(bin/idxgen-cc|lib/.*/libidxgen_cu(blas|fft|rand|solver)\.a)$'
+	dpkg-deb -c "$d" | grep -E '\./usr/(bin/idxgen-cc|lib/.*/libidxgen_cu(blas|fft|rand|solver)\.a)$' >/dev/null
 	[ $? != 0 ] || [ "$(dpkg-deb -f "$d" Package)" = idxgen-cuda-toolkit ]
 	ok $? "$(dpkg-deb -f "$d" Package): the compiler and the CUDA libraries only in idxgen-cuda-toolkit"
 done
