@@ -500,8 +500,8 @@ static bool cuda_lib(struct drv *d, const char *name)
 		{ "culibos", NULL, { NULL } },	/* CUDA's static-library helpers: nothing here */
 		{ "cublas", "/cublas/libidxgen_cublas.a", { "-lopenblas" } },
 		{ "cublas_static", "/cublas/libidxgen_cublas.a", { "-lopenblas" } },
-		{ "cublasLt", NULL, { NULL } },	/* what cuBLAS needs of it is in libidxgen_cublas.a */
-		{ "cublasLt_static", NULL, { NULL } },
+		{ "cublasLt", "/cublas/libidxgen_cublas.a", { "-lopenblas" } },	/* cublasLt.h's calls are there */
+		{ "cublasLt_static", "/cublas/libidxgen_cublas.a", { "-lopenblas" } },
 		{ "cufft", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
 		{ "cufft_static", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
 		{ "curand", "/curand/libidxgen_curand.a", { NULL } },
