@@ -14,6 +14,7 @@
  * only slower).
  */
 #include "cc.h"
+#include "paths.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,7 @@ static bool in_collective_header(CXCursor r)
 {
 	static const char *const dirs[] = { "/cuda/cub/block/", "/cuda/cub/warp/", "/cuda/mma.h", NULL };
 	CXFile f;
+	const char *rest;
 	char *name;
 	bool hit = false;
 
@@ -68,11 +70,9 @@ static bool in_collective_header(CXCursor r)
 	if (!f)
 		return false;
 	name = cx_string(clang_getFileName(f));
-#ifdef IDXGEN_CC_INCLUDEDIR
-	if (!strncmp(name, IDXGEN_CC_INCLUDEDIR "/", strlen(IDXGEN_CC_INCLUDEDIR "/")))
-		for (unsigned i = 0; dirs[i] && !hit; i++)
-			hit = strstr(name + strlen(IDXGEN_CC_INCLUDEDIR), dirs[i]) != NULL;
-#endif
+	rest = cc_our_header(name);
+	for (unsigned i = 0; rest && dirs[i] && !hit; i++)
+		hit = strstr(rest, dirs[i]) != NULL;
 	free(name);
 	return hit;
 }
@@ -208,11 +208,7 @@ static bool our_header(const struct source *s, CXCursor c)
 	if (!f)
 		return true;
 	name = cx_string(clang_getFileName(f));
-#ifdef IDXGEN_CC_INCLUDEDIR
-	r = !strncmp(name, IDXGEN_CC_INCLUDEDIR "/", strlen(IDXGEN_CC_INCLUDEDIR "/"));
-#else
-	r = false;
-#endif
+	r = cc_our_header(name) != NULL;
 	free(name);
 	return r;
 }
