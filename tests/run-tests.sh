@@ -129,7 +129,8 @@ bg_wait() {
 	local took=$(($(date +%s) - bg_start[$name]))
 	run_suite "build-$name" bash -c 'cat "$1" && rm "$1" || exit 1
 		[ "$2" = 0 ] || { echo "not ok - build $3: exit status $2"; exit 1; }
-		echo "ok - build $3 (${4}s since its start, ${5}s of them waited for)"' \
+		echo "# build $3: ${4}s since its start, ${5}s of them waited for"
+		echo "ok - build $3"' \
 		_ "$LOGS/build-$name.bg.log" "$rc" "$name" "$took" "$waited"
 	[ "$rc" = 0 ]
 }
@@ -154,6 +155,8 @@ build_step cusolver $MAKE -j"$JOBS" -C "$ROOT/lib/cusolver" all
 # Host suites
 # the counting itself: tap-count.sh and the TAP printers (seconds)
 run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
+# the hang guard of the test harnesses stops hangs and only hangs (seconds)
+run_suite guard bash "$ROOT/tests/common/test-progress-guard.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check

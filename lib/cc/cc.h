@@ -74,12 +74,24 @@ struct source {
 	struct fiber_names *fnames;	/* not owned */
 	unsigned macro_launches;	/* launches macro_launch.c rewrote in #define bodies */
 	unsigned macro_launches_left;	/* ... and those it could not (whole.c diagnoses) */
+	/* whole programs: the program's headers with kernels, edited as kernel_decls.c says */
+	struct kernel_header {
+		char *path;	/* realpath */
+		char *text;
+		size_t len;
+	} *khdr;
+	unsigned nkhdr;
+	bool khdr_done;		/* khdr found */
+	bool kdecl_all;		/* a kernel is declared before its definition somewhere: wrap every kernel */
 };
 
 /* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
 void launch_spacing(char *text, size_t len);
 /* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */
-void kernel_decls(struct source *s);
+void kernel_decls(struct source *s, char *const *args, int nargs);
+/* The same edits in a header h of main's program that the parse read edited. */
+void kernel_decls_header(struct source *h, const struct source *main);
+void kernel_decls_free(struct source *s);
 /* Edits rewriting the launches written in #define bodies (macro_launch.c). */
 void macro_launches(struct source *s);
 /* Edits rewriting the extern __shared__ declarations written in #define bodies (macro_shared.c). */
@@ -219,6 +231,7 @@ struct stmt {
 	enum sclass cls;
 	bool cand;	/* candidate for S_UDECL/S_UEXPR */
 	bool hoisted;	/* S_UDECL/S_UEXPR moved in front of the open thread loop */
+	bool stride;	/* S_REGION: a grid-stride loop interchanged, a thread loop of its own (stride.c) */
 	int region;
 };
 
@@ -226,6 +239,8 @@ struct kernel {
 	struct source *src;
 	CXCursor fn, body;
 	char *name;
+	char *cname;	/* what names the block function, descriptor, ...: name, or name__oN for overload N */
+	char *addr;	/* C++: the host stub's address, "&name" or "(void (*)(float *, int))&name" */
 	struct var *v;
 	unsigned nv;
 	struct cmap vars;	/* declaration -> index in v */
@@ -331,6 +346,13 @@ void emit_agg_add(const struct kernel *k, const struct loop_aggs *la, unsigned j
 CXCursor aggs_in_order(const struct loop_aggs *la);
 /* --dump=plan: "; atomics: line N's atomicAdd summed per loop" */
 void dump_aggs(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+/*
+ * stride.c: a grid- or block-stride loop (for or while) of a thread loop
+ * that may be interchanged: its rounds once per block, every thread's next
+ * iteration in each; its parts (init and inc may be null), or false.
+ */
+bool stride_loop(const struct kernel *k, CXCursor c, CXCursor *init, CXCursor *cond, CXCursor *inc,
+		 CXCursor *body);
 /* ---- planning ------------------------------------------------------------ */
 
 /* plan_stmts.c: statements into classes and thread loops (regions). */

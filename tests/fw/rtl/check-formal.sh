@@ -37,6 +37,25 @@
 # the chain is at its thread's position by induction.  Must fail on a
 # planted bug (a tile to the right when exactly one tile's width is left).
 #
+# formal/prove_range.v: the validator's range check as the core splits it
+# (idxgen_room's target > IMEM_SIZE and IMEM_SIZE - target registered in
+# F1, idxgen_validate's compare of the byte count with that room in F3)
+# refuses a job with OUT_OF_RANGE exactly when the model's 64-bit
+# target > IMEM_SIZE || bytes > IMEM_SIZE - target holds: every aligned
+# 64-bit target, thread count below 2^21 and word size, for index memories
+# of 8 MiB (the testbench's), 64 MiB (the iCE40 build's) and 5,000,003
+# bytes (not a power of two); yosys `sat`, combinational.  Must fail on a
+# planted bug (the room computed from target's low AW bits only).
+#
+# formal/prove_sstep.v: one link of the strided order's chain (idxgen_sstep,
+# not yet wired into the core: ORDERS_RTL leaves strided out) takes any
+# cursor state, its three plane positions (thread, group start, residue
+# start) related or not, to the model's next (igm_ocur_next STRIDED on
+# linear numbers, the next slice after the plane's end), word included,
+# for dx, dy up to 7, every 32-bit stride and 16-bit granularity (yosys
+# `sat`, combinational).  Must fail on a planted bug (the next group taken
+# when its start lands on row dy).
+#
 # formal/prove_core.v: the core's wiring (idxgen_core, 2 lanes, 1 history
 # entry, sequential and zigzag): one descriptor with dx, dy <= 3, dz <= 2,
 # the write port taking warps on any cycles; every warp taken is at
@@ -130,6 +149,25 @@ else
 	ok 1 "the order block's planted bug could be planted (the source line changed)"
 fi
 
+range() {	# ROOM-SOURCE IMEM: yosys's verdict on prove_range over it
+	yosys -q -p "read_verilog -I$VH $1 $ROOT/fw/rtl/idxgen_vearly.v $ROOT/fw/rtl/idxgen_validate.v $HERE/formal/prove_range.v; \
+		hierarchy -top prove_range -chparam IMEM_SIZE $2; proc; flatten; opt; \
+		sat -prove ok 1 -verify" >"$TMP/log" 2>&1
+}
+ROOM=$ROOT/fw/rtl/idxgen_room.v
+for imem in 8388608 67108864 5000003; do
+	range "$ROOM" $imem
+	ok $? "idxgen_room + idxgen_validate: OUT_OF_RANGE exactly when the model's 64-bit check fails, every aligned target, index memory of $imem bytes (sat proof)"
+done
+if planted "$ROOM" 's/assign room = IMEM_AW - target\[AW:0\];/assign room = IMEM_AW - {1'"'"'b0, target[AW-1:0]};/' \
+	"$TMP/room_planted.v"; then
+	range "$TMP/room_planted.v" 8388608
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same proof fails on a planted bug (room from target's low AW bits only)"
+else
+	ok 1 "the range check's planted bug could be planted (the source line changed)"
+fi
+
 TSTEP=$ROOT/fw/rtl/idxgen_tstep.v
 comb prove_tstep "$TSTEP"
 ok $? "idxgen_tstep: a tiled chain link takes every cursor position to the model's next, word and packed fields, every 16-bit shape and tile (sat proof)"
@@ -139,6 +177,20 @@ if planted "$TSTEP" 's/wire right = xleft > tile_w;/wire right = xleft >= tile_w
 	ok $? "the same proof fails on a planted bug (a tile to the right when none is left)"
 else
 	ok 1 "the tiled link's planted bug could be planted (the source line changed)"
+fi
+sstep() {	# SSTEP-SOURCE: yosys's verdict on prove_sstep over it
+	yosys -q -p "read_verilog $1 $HERE/formal/prove_sstep.v; hierarchy -top prove_sstep; \
+		proc; flatten; opt; sat -prove ok 1 -verify" >"$TMP/log" 2>&1
+}
+SSTEP=$ROOT/fw/rtl/idxgen_sstep.v
+sstep "$SSTEP"
+ok $? "idxgen_sstep: a strided chain link takes every cursor state to the model's next, word included, dims <= 7, any stride and granularity (sat proof)"
+if planted "$SSTEP" 's/nb\[16:0\] < {1.b0, dy};/nb[16:0] <= {1'"'"'b0, dy};/' "$TMP/sstep_planted.v"; then
+	sstep "$TMP/sstep_planted.v"
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same proof fails on a planted bug (the next group taken at row dy)"
+else
+	ok 1 "the strided link's planted bug could be planted (the source line changed)"
 fi
 core() {	# RTL-DIR: yosys's verdict on prove_core over the core in RTL-DIR
 	local src
