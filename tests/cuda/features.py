@@ -37,6 +37,8 @@ FEATURES = [
     ('streams-events', 'streams, events, async copies, pinned memory', r'cudaStreamCreate|cudaEventRecord|cudaMemcpyAsync|cudaMallocHost'),
     ('graphs', 'CUDA graphs, stream capture, host functions in streams', r'cudaGraph|cudaStreamBeginCapture|cudaLaunchHostFunc|cudaStreamAddCallback'),
     ('graph-conditional', 'conditional graph nodes (cudaGraphSetConditional, if/while/switch)', r'cudaGraphConditionalHandle|cudaGraphSetConditional'),
+    ('directed-rounding', 'arithmetic/conversion intrinsics with _rz/_ru/_rd rounding', r'__(f|d)(add|sub|mul|div|rcp|sqrt)_r[zud]\b|__fmaf?_r[zud]\b|2(float|double)_r[zud]\b'),
+    ('nvtx', 'NVTX annotations (nvtxRangePush/Pop, nvtx3::scoped_range)', r'\bnvtx\w+\s*\(|nvtx3::'),
     ('textures', 'texture and surface objects (tex1Dfetch, tex1D/2D/3D, surf2Dread/write)', r'cudaCreateTextureObject|cudaCreateSurfaceObject|\btex[123]D|\bsurf[123]D'),
     ('device-malloc', 'malloc/free/new/delete in device code (heap sized by cudaLimitMallocHeapSize)', r'cudaLimitMallocHeapSize'),
     ('managed', 'cudaMallocManaged / __managed__', r'cudaMallocManaged|__managed__'),
