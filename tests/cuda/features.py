@@ -38,6 +38,8 @@ FEATURES = [
     ('graphs', 'CUDA graphs, stream capture, host functions in streams', r'cudaGraph|cudaStreamBeginCapture|cudaLaunchHostFunc|cudaStreamAddCallback'),
     ('graph-conditional', 'conditional graph nodes (cudaGraphSetConditional, if/while/switch)', r'cudaGraphConditionalHandle|cudaGraphSetConditional'),
     ('directed-rounding', 'arithmetic/conversion intrinsics with _rz/_ru/_rd rounding', r'__(f|d)(add|sub|mul|div|rcp|sqrt)_r[zud]\b|__fmaf?_r[zud]\b|2(float|double)_r[zud]\b'),
+    ('libcu-sync', 'libcu++ barriers and pipelines (cuda::barrier, cuda::pipeline, cuda::memcpy_async)', r'cuda::(barrier|pipeline|memcpy_async|make_pipeline)'),
+    ('libcu-std', 'libcu++ cuda::std and cuda::atomic_ref', r'cuda::std::|cuda::atomic'),
     ('nvtx', 'NVTX annotations (nvtxRangePush/Pop, nvtx3::scoped_range)', r'\bnvtx\w+\s*\(|nvtx3::'),
     ('textures', 'texture and surface objects (tex1Dfetch, tex1D/2D/3D, surf2Dread/write)', r'cudaCreateTextureObject|cudaCreateSurfaceObject|\btex[123]D|\bsurf[123]D'),
     ('device-malloc', 'malloc/free/new/delete in device code (heap sized by cudaLimitMallocHeapSize)', r'cudaLimitMallocHeapSize'),
