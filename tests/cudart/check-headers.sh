@@ -105,10 +105,10 @@ make -s -C "$ROOT/lib" install PREFIX="$stage/usr" >/dev/null 2>&1 &&
 ok $? "make install PREFIX=<tmp> (lib, lib/cudart)"
 [ -f "$stage/usr/include/idxgen/cuda/cuda_runtime.h" ] && [ ! -e "$stage/usr/include/cuda_runtime.h" ]
 ok $? "the CUDA headers are installed in include/idxgen/cuda, not in include/"
-missing=$(cd "$ROOT/include/cuda" && find . -type f \( -name '*.h' -o -name '*.cuh' -o -name '*.inc' \) |
+missing=$(cd "$ROOT/include/cuda" && find . -type f \( -name '*.h' -o -name '*.cuh' -o -name '*.inc' -o -path './*/*' \) |
 	while read -r f; do cmp -s "$f" "$stage/usr/include/idxgen/cuda/$f" || echo "$f"; done)
 [ -z "$missing" ]
-ok $? "every header of include/cuda is installed (.h, .cuh, .inc), cooperative_groups/, cub/, thrust/ too${missing:+; missing: $(echo $missing)}"
+ok $? "every header of include/cuda is installed (.h, .cuh, .inc; every file of cooperative_groups/, cub/, thrust/, nvtx3/, cuda/ -- libcu++'s have no extension)${missing:+; missing: $(echo $missing)}"
 export PKG_CONFIG_PATH=$stage/usr/lib/pkgconfig
 flags=$(pkg-config --cflags --libs idxgen-cudart 2>&1)
 ok $? "pkg-config --cflags --libs idxgen-cudart: $flags"
