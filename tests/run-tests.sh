@@ -129,7 +129,8 @@ bg_wait() {
 	local took=$(($(date +%s) - bg_start[$name]))
 	run_suite "build-$name" bash -c 'cat "$1" && rm "$1" || exit 1
 		[ "$2" = 0 ] || { echo "not ok - build $3: exit status $2"; exit 1; }
-		echo "ok - build $3 (${4}s since its start, ${5}s of them waited for)"' \
+		echo "# build $3: ${4}s since its start, ${5}s of them waited for"
+		echo "ok - build $3"' \
 		_ "$LOGS/build-$name.bg.log" "$rc" "$name" "$took" "$waited"
 	[ "$rc" = 0 ]
 }
@@ -149,10 +150,13 @@ build_step fw-tests $MAKE -j"$JOBS" -C "$ROOT/tests/fw" all
 build_step cc $MAKE -j"$JOBS" -C "$ROOT/lib/cc" all
 build_step cublas $MAKE -j"$JOBS" -C "$ROOT/lib/cublas" all
 build_step cufft $MAKE -j"$JOBS" -C "$ROOT/lib/cufft" all
+build_step cusolver $MAKE -j"$JOBS" -C "$ROOT/lib/cusolver" all
 
 # Host suites
 # the counting itself: tap-count.sh and the TAP printers (seconds)
 run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
+# the hang guard of the test harnesses stops hangs and only hangs (seconds)
+run_suite guard bash "$ROOT/tests/common/test-progress-guard.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
@@ -161,6 +165,7 @@ run_suite coop $MAKE -s -C "$ROOT/lib/coop" check
 run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
 run_suite cublas $MAKE -s -C "$ROOT/lib/cublas" check
 run_suite cufft $MAKE -s -C "$ROOT/lib/cufft" check
+run_suite cusolver $MAKE -s -C "$ROOT/lib/cusolver" check
 run_suite thrust-cub bash "$ROOT/tests/thrust/check.sh" "$ROOT" "$BUILD"
 run_suite half $MAKE -s -C "$ROOT/tests/half" check
 run_suite curand $MAKE -s -C "$ROOT/lib/curand" check

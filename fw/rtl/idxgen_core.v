@@ -3,7 +3,8 @@
 // out on the write port, its completion record out.
 //
 // Cycles of a job (the contract's timing model, IDXGEN_FILTER_CYCLES + warps):
-//   F1  per-job constants of the carry chain (kx, ky), dx*dy
+//   F1  per-job constants of the carry chain (kx, ky), dx*dy; the target
+//       against index memory (tgt_high, room: the range check's 64-bit part)
 //   F2  lane set-up chain, first segment (lanes 0 .. SPLIT - 1 at threads
 //       0 .. SPLIT - 1), dx*dy*dz; yc << mx of the packed step wc
 //   F3  lane set-up chain, second segment (lanes SPLIT .. LANES - 1, from
@@ -194,16 +195,26 @@ module idxgen_core #(
 	// ---- F3: validation
 	wire [15:0] status_v;
 	reg  [15:0] status;
+	// the range check's 64-bit part, registered in F1 (target is in the
+	// descriptor from acceptance): F3 compares the byte count with room
+	reg         tgt_high;
+	reg  [AW:0] room;
+	wire        tgt_high_v;
+	wire [AW:0] room_v;
 
-	idxgen_validate #(.LANES(LANES), .IMEM_SIZE(IMEM_SIZE), .ORDERS_RTL(ORDERS_RTL),
-			  .TW(TW)) u_validate (
+	idxgen_room #(.IMEM_SIZE(IMEM_SIZE), .AW(AW)) u_room (.target(target), .high(tgt_high_v),
+							       .room(room_v));
+
+	idxgen_validate #(.LANES(LANES), .ORDERS_RTL(ORDERS_RTL),
+			  .TW(TW), .AW(AW)) u_validate (
 		.target(target), .size_limit(size_limit), .dx(dx), .dy(dy), .dz(dz), .c(c),
 		.xc(xc), .yc(yc), .zc(zc), .mx(mx), .my(my), .mz(mz), .word_size(word_size),
 		.flags(flags), .order(order), .granularity(granularity), .stride(stride),
 		.tile_w(tile_w), .tile_h(tile_h), .grid_blocks(grid_blocks), .rsvd_set(rsvd_set),
 		.cap_lanes(cap_lanes), .max_threads(max_threads), .max_dim_x(max_dim_x),
 		.max_dim_y(max_dim_y), .max_dim_z(max_dim_z), .features(features),
-		.threads(threads), .sx(sx), .sy(sy), .sz(sz), .status(status_v));
+		.threads(threads), .sx(sx), .sy(sy), .sz(sz), .tgt_high(tgt_high), .room(room),
+		.status(status_v));
 
 	// ---- F4: history
 	wire use_hist = (flags & `IDXGEN_DESC_F_NO_HISTORY) == 0;
@@ -334,6 +345,8 @@ module idxgen_core #(
 				xstep_c <= xc - dx;
 				ystep_c <= yc - dy;
 				dxy <= prod;
+				tgt_high <= tgt_high_v;
+				room <= room_v;
 				cycles <= cycles + 64'd1;
 				state <= S_F2;
 			end

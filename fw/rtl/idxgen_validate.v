@@ -9,13 +9,21 @@
 // this build of the generator has (bit k: order k): an order the model knows
 // but the build lacks is refused with ORDER_DISABLED, as the model refuses
 // any non-sequential order when FEAT_SCHED_ORDERS is off.
+//
+// The range check is split so no 64-bit carry chain lies in F3: the core
+// registers in F1 whether the target lies past index memory (tgt_high:
+// target > IMEM_SIZE) and the room left above it (IMEM_SIZE - target, exact
+// in AW + 1 bits whenever tgt_high is clear), and F3 compares the job's
+// byte count, at most TW + 3 bits, with that room.  Together they are
+// target > IMEM_SIZE || bytes > IMEM_SIZE - target over 64 bits, as the
+// model computes it (proved by check-formal.sh, prove_range).
 `include "idxgen_hw.vh"
 
 module idxgen_validate #(
 	parameter integer LANES = 32,
-	parameter [63:0] IMEM_SIZE = 64'd67108864,
 	parameter [7:0] ORDERS_RTL = 8'h05,
-	parameter integer TW = 21		// threads: saturating at 2^TW (idxgen_core)
+	parameter integer TW = 21,		// threads: saturating at 2^TW (idxgen_core)
+	parameter integer AW = 26		// byte address bits of index memory
 ) (
 	// descriptor fields
 	input  wire [63:0] target,
@@ -38,6 +46,8 @@ module idxgen_validate #(
 	input  wire [TW:0] threads,	// threads[TW]: more than 2^TW - 1
 	input  wire [15:0] sx, sy,
 	input  wire [7:0]  sz,
+	input  wire        tgt_high,	// target > IMEM_SIZE
+	input  wire [AW:0] room,	// IMEM_SIZE - target when !tgt_high
 	output reg  [15:0] status
 );
 	wire strided = order == `IDXGEN_ORDER_STRIDED;
@@ -70,7 +80,7 @@ module idxgen_validate #(
 	// max_threads <= IDXGEN_HW_MAX_THREADS < 2^TW (the firmware's bound), so
 	// a saturated count is too many whatever the limit
 	wire too_many = threads[TW] || {{(32 - TW){1'b0}}, threads[TW-1:0]} > max_threads;
-	wire out_of_range = target > IMEM_SIZE || {{(61 - TW){1'b0}}, bytes} > IMEM_SIZE - target;
+	wire out_of_range = tgt_high || {{(61 - TW){1'b0}}, bytes} > {{(63 - AW){1'b0}}, room};
 
 	always @* begin
 		if ((flags & ~`IDXGEN_DESC_F_VALID_MASK) != 0)

@@ -486,7 +486,7 @@ static int build_host(const struct drv *d, const char *src, enum kind k, const c
 
 /*
  * -lNAME of a CUDA library: ours replaces it (lib/cudart for the runtime,
- * lib/cublas, lib/cufft), followed by the Debian libraries it stands on;
+ * lib/cublas, lib/cufft, lib/curand, lib/cusolver), followed by the Debian libraries it stands on;
  * false for any other library.
  */
 static bool cuda_lib(struct drv *d, const char *name)
@@ -506,6 +506,8 @@ static bool cuda_lib(struct drv *d, const char *name)
 		{ "cufft_static", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
 		{ "curand", "/curand/libidxgen_curand.a", { NULL } },
 		{ "curand_static", "/curand/libidxgen_curand.a", { NULL } },
+		{ "cusolver", "/cusolver/libidxgen_cusolver.a", { "-lopenblas" } },	/* its LAPACK */
+		{ "cusolver_static", "/cusolver/libidxgen_cusolver.a", { "-lopenblas" } },
 	};
 
 	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
@@ -1002,8 +1004,9 @@ static void drv_usage(FILE *f)
 "  -Xcompiler A,B   host compiler options (comma list; also given to the link)\n"
 "  -L DIR, -l LIB, -Xlinker OPT, -Wl,...\n"
 "                   link options (-lcudart, -lcudart_static, -lcuda: dropped,\n"
-"                   libidxgen_cudart replaces them; -lcublas, -lcufft: ours,\n"
-"                   on OpenBLAS and FFTW; oneTBB, Thrust's device system,\n"
+"                   libidxgen_cudart replaces them; -lcublas, -lcufft,\n"
+"                   -lcurand, -lcusolver: ours, on OpenBLAS, FFTW and\n"
+"                   LAPACK; oneTBB, Thrust's device system,\n"
 "                   is linked when a program calls it)\n"
 "  -ccbin X         the host C++ compiler (a name or its folder), as nvcc's\n"
 "  -x cu            accepted (.cu inputs are CUDA anyway)\n"

@@ -5,17 +5,24 @@
 # each must exit 0 with "PASS" as its last line; and built by NVIDIA's nvcc
 # -arch=sm_90 with the same flags, the proof that it is real CUDA (SKIP,
 # with the reason, where nvcc is absent; the product never needs it).  TAP.
+# A run is stopped only when it hangs (tests/common/progress-guard.c): no
+# CPU and no output for STALL_S, or still running at HANG_GUARD_S.
 #
 #   lib-progs.sh IDXGEN_CC 'LINK FLAGS' PROGRAM.cu...
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
+. "$here/guard.sh"
+# The slowest run measured (tests/README.md) is far below either bound.
+STALL_S=120
+HANG_GUARD_S=1800
 cc=$1
 flags=$2
 shift 2
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 work=$(mktemp -d "${TMPDIR:-/tmp}/lib-progs.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
+guard_build "$here" "$work" || exit 1
 for src in "$@"; do
 	name=$(basename "$src" .cu)
 	exe=$work/$name
@@ -27,9 +34,10 @@ for src in "$@"; do
 	fi
 	for run in default hilbert; do
 		if [ $run = hilbert ]; then
-			env IDXGEN_SCHEDULE=hilbert IDXGEN_NUM_THREADS=2 timeout 120 "$exe" > "$work/out" 2>&1 < /dev/null
+			env IDXGEN_SCHEDULE=hilbert IDXGEN_NUM_THREADS=2 \
+				"$GUARD" -s $STALL_S -g $HANG_GUARD_S -- "$exe" > "$work/out" 2>&1 < /dev/null
 		else
-			timeout 120 "$exe" > "$work/out" 2>&1 < /dev/null
+			"$GUARD" -s $STALL_S -g $HANG_GUARD_S -- "$exe" > "$work/out" 2>&1 < /dev/null
 		fi
 		rc=$?
 		last=$(grep -v '^idxgen-rt:' "$work/out" | tail -n 1)

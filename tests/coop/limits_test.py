@@ -20,6 +20,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+import guard  # noqa: E402  (tests/common/guard.py)
 from tap import Tap  # noqa: E402  (tests/common/tap.py, found through the line above)
 
 TOOL, BUILD, WORK = sys.argv[1], os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
@@ -27,8 +28,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CFLAGS = ['-std=c11', '-Wall', '-Wextra', '-Werror', '-O0', '-I' + os.path.join(ROOT, 'include')]
 LIBS = [os.path.join(BUILD, 'coop', 'libidxgen-coop.a'), '-L' + os.path.join(BUILD, 'lib'),
         '-Wl,-rpath,' + os.path.join(BUILD, 'lib'), '-lidxgen', '-lpthread']
-ENV = dict(os.environ, IDXGEN_BACKEND='emu', COOP_TIMEOUT_MS='20000')
+# A parallel run is stopped only when it hangs (tests/common/progress-guard.c);
+# a channel wait gives up, as a deadlock, after COOP_TIMEOUT_MS.  The slowest
+# run measured (tests/README.md) is far below all three.
+STALL_S = 120
+HANG_GUARD_S = 1800
+COOP_TIMEOUT_MS = 120000
+ENV = dict(os.environ, IDXGEN_BACKEND='emu', COOP_TIMEOUT_MS=str(COOP_TIMEOUT_MS))
 os.makedirs(WORK, exist_ok=True)
+GUARD = guard.build(WORK)
 TAP = Tap()
 
 
@@ -113,7 +121,8 @@ def runs_agree(src, par, nruns=3):
         return False, 'sequential run failed: ' + seq.stderr
     for k in range(nruns):
         e = dict(ENV, COOP_DELAY_US=str([0, 20, 50][k % 3]), COOP_SEED=str(k + 1))
-        par = subprocess.run([exes[1]], capture_output=True, text=True, env=e, timeout=120)
+        par = subprocess.run(guard.wrap(GUARD, [exes[1]], STALL_S, HANG_GUARD_S),
+                             capture_output=True, text=True, env=e)
         if par.returncode or par.stdout != seq.stdout:
             return False, 'run %d: rc %d, %s' % (k, par.returncode, par.stderr)
     return True, ''

@@ -22,7 +22,15 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
 import graph  # noqa: E402
+import guard  # noqa: E402  (tests/common/guard.py)
 from tap import Tap  # noqa: E402  (tests/common/tap.py)
+
+# A parallel run is stopped only when it hangs (tests/common/progress-guard.c);
+# a channel wait gives up, as a deadlock, after COOP_TIMEOUT_MS.  The slowest
+# run measured (tests/README.md) is far below all three.
+STALL_S = 120
+HANG_GUARD_S = 1800
+COOP_TIMEOUT_MS = 120000
 
 HEADER = '''#include <stdio.h>
 #include <idxgen_coop.h>
@@ -180,7 +188,8 @@ def main():
     runs = int(sys.argv[5]) if len(sys.argv) > 5 else 5
     seed = int(sys.argv[6]) if len(sys.argv) > 6 else 1
     os.makedirs(work, exist_ok=True)
-    env = dict(os.environ, IDXGEN_BACKEND='emu', COOP_TIMEOUT_MS='10000')
+    env = dict(os.environ, IDXGEN_BACKEND='emu', COOP_TIMEOUT_MS=str(COOP_TIMEOUT_MS))
+    guard_exe = guard.build(work)
     tap = Tap()
     ok = tap.ok
 
@@ -219,13 +228,8 @@ def main():
         good = seq.returncode == 0
         for run in range(runs):
             e = dict(env, COOP_DELAY_US=str(rng.choice([0, 50, 300])), COOP_SEED=str(run + 1))
-            try:
-                par = subprocess.run([base + '.par'], capture_output=True, text=True, env=e,
-                                     timeout=30)
-            except subprocess.TimeoutExpired:
-                print('# run %d: timed out (deadlock?)' % run)
-                good = False
-                break
+            par = subprocess.run(guard.wrap(guard_exe, [base + '.par'], STALL_S, HANG_GUARD_S),
+                                 capture_output=True, text=True, env=e)
             if par.returncode or par.stdout != seq.stdout:
                 print('# run %d: rc %d, output differs: %s' % (run, par.returncode,
                                                                par.stderr.strip()))

@@ -10,9 +10,16 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/coop-test.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 LINK="-std=c11 -Wall -Wextra -Werror -O2 -I$ROOT/include $BUILD/coop/libidxgen-coop.a
  -L$BUILD/lib -Wl,-rpath,$BUILD/lib -lidxgen -lpthread"
-export IDXGEN_BACKEND=emu COOP_TIMEOUT_MS=10000
+# A parallel run is stopped only when it hangs (tests/common/progress-guard.c);
+# a channel wait gives up, as a deadlock, after COOP_TIMEOUT_MS.  The slowest
+# run measured (tests/README.md) is far below all three.
+STALL_S=120
+HANG_GUARD_S=1800
+export IDXGEN_BACKEND=emu COOP_TIMEOUT_MS=120000
 . "$(dirname "$0")/../common/tap.sh"
 . "$(dirname "$0")/../common/expect.sh"
+. "$(dirname "$0")/../common/guard.sh"
+guard_build "$HERE/../common" "$W" || exit 1
 
 # --- help
 "$TOOL" --help | grep -q 'Usage: idxgen-coop'
@@ -54,7 +61,8 @@ r=$?; [ $r -eq 0 ] && [ "$(wc -l <"$W/seq.out")" -eq 7 ]
 ok $? "paper: sequential run (device producers on the emulation)"
 bad=0
 for s in $(seq 1 20); do
-	COOP_DELAY_US=$(( (s % 4) * 150 )) COOP_SEED=$s timeout 60 "$W/paper.par" >"$W/par.out" || bad=1
+	COOP_DELAY_US=$(( (s % 4) * 150 )) COOP_SEED=$s \
+		"$GUARD" -s $STALL_S -g $HANG_GUARD_S -- "$W/paper.par" >"$W/par.out" || bad=1
 	cmp -s "$W/seq.out" "$W/par.out" || bad=1
 done
 ok $bad "paper: 20 parallel runs with random delays give the sequential results"
@@ -71,7 +79,8 @@ cc -o "$W/nested.seq" nested.c $LINK && cc -o "$W/nested.par" "$W/nested.par.c" 
 ok $? "nested: both programs compile, sequential runs"
 bad=0
 for s in $(seq 1 10); do
-	COOP_DELAY_US=$(( (s % 3) * 200 )) COOP_SEED=$s timeout 60 "$W/nested.par" >"$W/par.out" || bad=1
+	COOP_DELAY_US=$(( (s % 3) * 200 )) COOP_SEED=$s \
+		"$GUARD" -s $STALL_S -g $HANG_GUARD_S -- "$W/nested.par" >"$W/par.out" || bad=1
 	cmp -s "$W/seq.out" "$W/par.out" || bad=1
 done
 ok $bad "nested: 10 parallel runs with random delays give the sequential results"

@@ -440,18 +440,22 @@ static int64_t phase(struct idxgen_device *dev, uint32_t hold_limit, int seconds
 			first_err = shm->w[i].first_error;
 		errs += shm->w[i].errors;
 	}
-	tap_ok(ops > 0 && runs + gave_up <= ops && bad == 0, "%" PRIu64 " shared-region runs (%" PRIu64
-	       " re-runs after a loss, %" PRIu64 " given up): every index correct for its own "
-	       "configuration", runs, reruns, gave_up);
-	tap_ok(errs == 0, "no unexpected errors (%" PRIu64 ", first %s)", errs,
-	       errs ? idxgen_strerror(first_err) : "-");
+	/* How many runs the scheduler allowed is the run's own figure: a diagnostic, not a name. */
+	tap_diag("%" PRIu64 " shared-region runs (%" PRIu64 " re-runs after a loss, %" PRIu64
+		 " given up)", runs, reruns, gave_up);
+	tap_ok(ops > 0 && runs + gave_up <= ops && bad == 0,
+	       "shared-region runs: every index correct for its own configuration");
+	tap_diag("unexpected errors: %" PRIu64 ", first %s", errs,
+		 errs ? idxgen_strerror(first_err) : "-");
+	tap_ok(errs == 0, "no unexpected errors");
 	{
 		char first[160] = "-";
 		uint64_t n, overlaps = count_overlaps(&n, first, sizeof(first));
 
+		tap_diag("general locks: %" PRIu64 " hold intervals, %" PRIu64 " overlaps; first: %s",
+			 n, overlaps, first);
 		tap_ok(n > 0 && overlaps == 0,
-		       "general locks: %" PRIu64 " hold intervals, no two workers inside one lock at "
-		       "once (%" PRIu64 " overlaps; first: %s)", n, overlaps, first);
+		       "general locks: no two workers inside one lock at once");
 	}
 	return low_max2;
 }

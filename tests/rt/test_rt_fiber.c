@@ -287,9 +287,11 @@ static void test_fiber_failures(struct idxgen_rt *rt, unsigned int nt)
 	for (mode = 0; mode < 3; mode++) {
 		err = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(4, 1, 1), IDXGEN_RT_DIM3(40, 1, 1), args,
 					  NULL, &info);
+		/* which block fails first is the run's own: the message is a diagnostic */
+		tap_diag("the launch's error: \"%s\"", info.error);
 		tap_ok(err == -EFAULT && strstr(info.error, want[mode]),
-		       "fibers: a failing block fails the launch with -EFAULT and says why, %u worker(s): \"%s\"", nt,
-		       info.error);
+		       "fibers: a failing block fails the launch with -EFAULT and says why (\"%s\"), %u "
+		       "worker(s)", want[mode], nt);
 		int m = mode;
 
 		mode = 3;

@@ -55,6 +55,7 @@ pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       abigail-tools python3-jsonschema help2man
       linux-source-6.12 libelf-dev  # these two: the debug kernel (tests/vm/kernel)
       libopenblas-dev libfftw3-dev libthrust-dev  # lib/cublas, lib/cufft, Thrust (issue 39)
+      liblapacke-dev  # lapack.h for lib/cusolver (on OpenBLAS's LAPACK; issue 39)
       libtbb-dev  # oneTBB: Thrust's parallel device system for programs idxgen-cc builds
       verilator yosys nextpnr-ice40 fpga-icestorm  # fw/rtl: RTL simulation, synthesis, place and route
       z3)  # fw/rtl: the SMT solver of yosys-smtbmc (tests/fw/rtl/check-formal.sh)

@@ -4,7 +4,9 @@
 # driver and run under the schedule orders a program can choose from the
 # environment (IDXGEN_SCHEDULE: sequential, zigzag, hilbert, auto) with 1
 # and 2 workers.  A program whose first line is '// expect: L:C: error: MSG'
-# must instead be rejected with that diagnostic (exit 1).  TAP.
+# must instead be rejected with that diagnostic (exit 1).  TAP.  A run is
+# stopped only when it hangs (tests/common/progress-guard.c): no CPU and no
+# output for STALL_S, or still running at HANG_GUARD_S.
 #   programs.sh path/to/idxgen-cc WORKDIR PROGRAM.cu...
 set -u
 CC_BIN=${1:?usage: programs.sh idxgen-cc workdir prog.cu...}
@@ -13,6 +15,11 @@ shift 2
 mkdir -p "$WORK"
 . "$(dirname "$0")/../../common/tap.sh"
 . "$(dirname "$0")/../../common/expect.sh"
+. "$(dirname "$0")/../../common/guard.sh"
+guard_build "$(dirname "$0")/../../common" "$WORK" || exit 1
+# The slowest run measured (tests/README.md) is far below either bound.
+STALL_S=120
+HANG_GUARD_S=1800
 for src in "$@"; do
 	name=$(basename "$src" .cu)
 	if [ -n "$(expect_of "$src")" ]; then
@@ -27,7 +34,7 @@ for src in "$@"; do
 	for order in sequential zigzag hilbert auto; do
 		for workers in 1 2; do
 			out=$(cd "$WORK" && IDXGEN_BACKEND=emu IDXGEN_SCHEDULE=$order IDXGEN_NUM_THREADS=$workers \
-				timeout 120 "./$name" 2>&1)
+				"$GUARD" -s $STALL_S -g $HANG_GUARD_S -- "./$name" 2>&1)
 			rc=$?
 			last=$(printf '%s\n' "$out" | tail -1)
 			[ $rc = 0 ] && [ "$last" = PASS ]

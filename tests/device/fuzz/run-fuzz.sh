@@ -18,6 +18,11 @@
 #    $IDXGEN_CACHE/qemu/fuzz-artifacts); reproduce one with
 #    run-fuzz.sh -- <artifact-file>.  $FUZZ_EXTRA adds libFuzzer options
 #    to the timed run (e.g. "-max_len=4096 -use_value_profile=1").
+#    An input that runs FUZZ_HANG_GUARD_S seconds (default 300) is a hang
+#    (libFuzzer's -timeout: "ALARM: working on the last Unit", a timeout-
+#    artifact).  libFuzzer times an input on the wall clock, so the guard
+#    sits far above the slowest input of a loaded machine (an input runs
+#    for milliseconds); a device model that loops forever is still caught.
 #
 # Exit status is libFuzzer's: non-zero when it found something.
 set -euo pipefail
@@ -29,6 +34,7 @@ FBUILD=$QDIR/fuzz-build
 CORPUS=${FUZZ_CORPUS:-$QDIR/fuzz-corpus}
 ARTIFACTS=${FUZZ_ARTIFACTS:-$QDIR/fuzz-artifacts}
 TIME=${FUZZ_TIME:-600}
+HANG_GUARD_S=${FUZZ_HANG_GUARD_S:-300}
 JOBS=${FUZZ_JOBS:-2}
 BUILD_ONLY=0
 say() { echo "fuzz: $*" >&2; }
@@ -100,5 +106,5 @@ fi
 read -r -a extra <<<"${FUZZ_EXTRA:-}"
 say "generic-fuzz for $TIME s, corpus $CORPUS, artifacts $ARTIFACTS"
 exec nice -n 10 ./qemu-fuzz-x86_64 --fuzz-target=generic-fuzz \
-	-max_total_time="$TIME" -timeout=10 -rss_limit_mb=4096 \
+	-max_total_time="$TIME" -timeout="$HANG_GUARD_S" -rss_limit_mb=4096 \
 	-artifact_prefix="$ARTIFACTS/" "${extra[@]}" "$CORPUS"

@@ -37,6 +37,16 @@
 # the chain is at its thread's position by induction.  Must fail on a
 # planted bug (a tile to the right when exactly one tile's width is left).
 #
+# formal/prove_range.v: the validator's range check as the core splits it
+# (idxgen_room's target > IMEM_SIZE and IMEM_SIZE - target registered in
+# F1, idxgen_validate's compare of the byte count with that room in F3)
+# refuses a job with OUT_OF_RANGE exactly when the model's 64-bit
+# target > IMEM_SIZE || bytes > IMEM_SIZE - target holds: every aligned
+# 64-bit target, thread count below 2^21 and word size, for index memories
+# of 8 MiB (the testbench's), 64 MiB (the iCE40 build's) and 5,000,003
+# bytes (not a power of two); yosys `sat`, combinational.  Must fail on a
+# planted bug (the room computed from target's low AW bits only).
+#
 # formal/prove_core.v: the core's wiring (idxgen_core, 2 lanes, 1 history
 # entry, sequential and zigzag): one descriptor with dx, dy <= 3, dz <= 2,
 # the write port taking warps on any cycles; every warp taken is at
@@ -128,6 +138,25 @@ if planted "$ORDER" 's/ - 32.d1 - / - /' "$TMP/order_planted.v"; then
 	ok $? "the same proof fails on a planted bug (the mirror one column off)"
 else
 	ok 1 "the order block's planted bug could be planted (the source line changed)"
+fi
+
+range() {	# ROOM-SOURCE IMEM: yosys's verdict on prove_range over it
+	yosys -q -p "read_verilog -I$VH $1 $ROOT/fw/rtl/idxgen_validate.v $HERE/formal/prove_range.v; \
+		hierarchy -top prove_range -chparam IMEM_SIZE $2; proc; flatten; opt; \
+		sat -prove ok 1 -verify" >"$TMP/log" 2>&1
+}
+ROOM=$ROOT/fw/rtl/idxgen_room.v
+for imem in 8388608 67108864 5000003; do
+	range "$ROOM" $imem
+	ok $? "idxgen_room + idxgen_validate: OUT_OF_RANGE exactly when the model's 64-bit check fails, every aligned target, index memory of $imem bytes (sat proof)"
+done
+if planted "$ROOM" 's/assign room = IMEM_AW - target\[AW:0\];/assign room = IMEM_AW - {1'"'"'b0, target[AW-1:0]};/' \
+	"$TMP/room_planted.v"; then
+	range "$TMP/room_planted.v" 8388608
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same proof fails on a planted bug (room from target's low AW bits only)"
+else
+	ok 1 "the range check's planted bug could be planted (the source line changed)"
 fi
 
 TSTEP=$ROOT/fw/rtl/idxgen_tstep.v

@@ -176,6 +176,12 @@ static void refusals(Rig &r)
 		{"misaligned target", "target", 0x1001},
 		{"target past index memory", "target", TB_IMEM - 64},
 		{"target far beyond", "target", 1ull << 40},
+		// the range check's edges (idxgen_room, idxgen_validate): the job
+		// below is 462 bytes
+		{"target at index memory's end", "target", TB_IMEM},
+		{"target one word short of room", "target", TB_IMEM - 460},
+		{"target + bytes wrapping to 0 at 2^64", "target", 0ull - 462},
+		{"target past 2^AW with its low bits in memory", "target", (2 * TB_IMEM) | 0x100},
 		{"size_limit too small", "size_limit", 100},
 	};
 	const tb_limits &l = r.limits();
@@ -190,6 +196,11 @@ static void refusals(Rig &r)
 		tap_ok(ok, "refused as the model refuses: %s (%s)%s%s", b.name,
 		       tb_status_name((int)o.status), ok ? "" : ": ",
 		       !o.ok ? o.why.c_str() : state.c_str());
+	}
+	{
+		uint8_t d[64];
+		desc_fill(d, 11, 7, 3, 32, TB_IMEM - 462, 2, "sequential", l, 0, 78);
+		job(r, d, "accepted: a job ending at index memory's last byte");
 	}
 	// limits below the hardware's: lanes, threads, dims, word sizes
 	tb_limits small = l;

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cusolver_common.h - what cuSOLVER's APIs share: the status codes, the
+ * eigen-solver modes and the version of idxgen's lib/cusolver (the dense
+ * solvers on Debian's LAPACK).  Our own header, C11 and C++11; the enum
+ * values are CUDA 12's, because programs store, compare and print them.
+ */
+#ifndef IDXGEN_CUDA_CUSOLVER_COMMON_H
+#define IDXGEN_CUDA_CUSOLVER_COMMON_H
+
+#include "library_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CUSOLVER_VER_MAJOR 11
+#define CUSOLVER_VER_MINOR 4
+#define CUSOLVER_VER_PATCH 0
+#define CUSOLVER_VERSION (CUSOLVER_VER_MAJOR * 1000 + CUSOLVER_VER_MINOR * 100 + CUSOLVER_VER_PATCH)
+
+typedef enum {
+	CUSOLVER_STATUS_SUCCESS = 0,
+	CUSOLVER_STATUS_NOT_INITIALIZED = 1,
+	CUSOLVER_STATUS_ALLOC_FAILED = 2,
+	CUSOLVER_STATUS_INVALID_VALUE = 3,
+	CUSOLVER_STATUS_ARCH_MISMATCH = 4,
+	CUSOLVER_STATUS_MAPPING_ERROR = 5,
+	CUSOLVER_STATUS_EXECUTION_FAILED = 6,
+	CUSOLVER_STATUS_INTERNAL_ERROR = 7,
+	CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED = 8,
+	CUSOLVER_STATUS_NOT_SUPPORTED = 9,
+	CUSOLVER_STATUS_ZERO_PIVOT = 10,
+	CUSOLVER_STATUS_INVALID_LICENSE = 11
+} cusolverStatus_t;
+
+/* syevd/heevd: eigenvalues only, or with the eigenvectors */
+typedef enum { CUSOLVER_EIG_MODE_NOVECTOR = 0, CUSOLVER_EIG_MODE_VECTOR = 1 } cusolverEigMode_t;
+/* sygvd/hegvd's problem kinds (declared for programs that name them) */
+typedef enum { CUSOLVER_EIG_TYPE_1 = 1, CUSOLVER_EIG_TYPE_2 = 2, CUSOLVER_EIG_TYPE_3 = 3 } cusolverEigType_t;
+
+cusolverStatus_t cusolverGetProperty(libraryPropertyType type, int *value);
+cusolverStatus_t cusolverGetVersion(int *version);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cusolver_internal.h - what the files of lib/cusolver share: the handle,
+ * the order of checks every call makes (handle, devInfo, the stream, then
+ * the arguments LAPACK would refuse, so that LAPACK's own error handler is
+ * never reached), the workspace rule and the map of cuBLAS's enums to
+ * LAPACK's letters.  Each routine then runs LAPACK (lapack.h, OpenBLAS's
+ * LAPACK) in the calling thread.
+ */
+#ifndef IDXGEN_CUSOLVER_INTERNAL_H
+#define IDXGEN_CUSOLVER_INTERNAL_H
+
+#include <complex.h>
+#include <stddef.h>
+#include <lapack.h>
+/* The API keeps default visibility; the rest is hidden and made local in the archive (Makefile). */
+#pragma GCC visibility push(default)
+#include <cuda_runtime_api.h>
+#include <cusolverDn.h>
+#pragma GCC visibility pop
+
+struct cusolverDnContext {
+	cudaStream_t stream;
+};
+
+#define CUSOLVER_HIDDEN __attribute__((visibility("hidden")))
+
+/*
+ * Stream order, as lib/cublas: the work queued on the handle's stream before
+ * the call completes first; the call then runs here and has finished (its
+ * matrices, devIpiv and devInfo written) when it returns.
+ */
+CUSOLVER_HIDDEN cusolverStatus_t cusolver_begin(cusolverDnHandle_t h);
+
+/*
+ * A computing call's prologue.  bad is the 1-based position (handle not
+ * counted, cuSOLVER's numbering, which is LAPACK's) of the first argument
+ * LAPACK would refuse, 0 when none: devInfo then gets -bad and the call
+ * fails with CUSOLVER_STATUS_INVALID_VALUE, as cuSOLVER documents.  The
+ * stream is waited for first, so devInfo is written in stream order.
+ */
+#define CUSOLVER_START(h, info, bad)                                \
+	do {                                                        \
+		if (!(h))                                           \
+			return CUSOLVER_STATUS_NOT_INITIALIZED;     \
+		if (!(info))                                        \
+			return CUSOLVER_STATUS_INVALID_VALUE;       \
+		cusolverStatus_t st_ = cusolver_begin(h);           \
+		if (st_)                                            \
+			return st_;                                 \
+		int bad_ = (bad);                                   \
+		if (bad_) {                                         \
+			*(info) = -bad_;                            \
+			return CUSOLVER_STATUS_INVALID_VALUE;       \
+		}                                                   \
+	} while (0)
+
+/* A _bufferSize query's prologue: no devInfo, nothing waited for. */
+#define CUSOLVER_QUERY(h, lwork, bad)                               \
+	do {                                                        \
+		if (!(h))                                           \
+			return CUSOLVER_STATUS_NOT_INITIALIZED;     \
+		if (!(lwork) || (bad))                              \
+			return CUSOLVER_STATUS_INVALID_VALUE;       \
+	} while (0)
+
+/* Every complex array of cuSOLVER is a C complex array (cuComplex.h: float2 = {re, im}). */
+typedef float _Complex cusolver_c;
+typedef double _Complex cusolver_z;
+
+static inline int cusolver_max1(int v) { return v > 1 ? v : 1; }
+static inline int cusolver_min(int a, int b) { return a < b ? a : b; }
+
+/* LAPACK's workspace answers (lwork = -1) come back as an element of the type. */
+static inline int cusolver_lwork(double _Complex q)
+{
+	double r = creal(q);
+
+	return r > 1 ? (int)r : 1;
+}
+
+/*
+ * The workspace a routine runs in: the program's when it holds at least
+ * need elements (what the _bufferSize call answered), else one of ours
+ * (*own, for free()), so that a program that sized its buffer by another
+ * routine's answer still gets a correct result.  NULL when out of memory.
+ */
+CUSOLVER_HIDDEN void *cusolver_workspace(void *work, int lwork, int need, size_t elem, void **own);
+
+static inline int cusolver_fill_ok(cublasFillMode_t f)
+{
+	return f == CUBLAS_FILL_MODE_LOWER || f == CUBLAS_FILL_MODE_UPPER;
+}
+static inline char cusolver_uplo(cublasFillMode_t f) { return f == CUBLAS_FILL_MODE_UPPER ? 'U' : 'L'; }
+static inline int cusolver_side_ok(cublasSideMode_t s)
+{
+	return s == CUBLAS_SIDE_LEFT || s == CUBLAS_SIDE_RIGHT;
+}
+static inline int cusolver_op_ok(cublasOperation_t op)
+{
+	return op == CUBLAS_OP_N || op == CUBLAS_OP_T || op == CUBLAS_OP_C;
+}
+/* LAPACK's trans letter; a real matrix's conjugate transpose is its transpose. */
+static inline char cusolver_trans(cublasOperation_t op, int is_complex)
+{
+	if (op == CUBLAS_OP_N)
+		return 'N';
+	return op == CUBLAS_OP_C && is_complex ? 'C' : 'T';
+}
+
+#endif
