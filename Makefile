@@ -12,7 +12,8 @@
 #   make soak    debug kernel + sanitizer QEMU: long fuzz and soak (SOAK_TIME=s;
 #                SOAK_IOCTLS=N: the fuzzer until N ioctls reached a live device)
 #   make bench   benchmarks (not pass/fail)
-#   make install install library, tool, headers, firmware (PREFIX, DESTDIR)
+#   make install install library, tools, headers, firmware, idxgen-cc and its
+#                CUDA runtime and libraries (PREFIX, DESTDIR; README "Install")
 #   make debs    the Debian packages (debhelper), in $(BUILD)/debs
 
 BUILD ?= $(CURDIR)/build
@@ -21,7 +22,7 @@ IDXGEN_CACHE ?= /var/cache/idxgen
 export BUILD GUEST IDXGEN_CACHE
 
 COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile lib/cublas/Makefile lib/cufft/Makefile lib/cusolver/Makefile \
-	lib/coop/Makefile lib/curand/Makefile driver/Makefile))
+	lib/coop/Makefile lib/curand/Makefile lib/cc/Makefile driver/Makefile))
 
 .PHONY: all deps qemu fuzz fuzz-cc fuzz-cc-scale soak check run bench install debs clean guest help $(COMPONENTS)
 
@@ -30,8 +31,12 @@ all: $(COMPONENTS)
 $(COMPONENTS):
 	$(MAKE) -C $@ all
 
+# lib/cc's all builds its tests, which link libidxgen and the runtime: after
+# them, so that make -j never runs two makes in lib/ at once.
+lib/cc: lib lib/cudart
+
 help:
-	@sed -n '3,15p' Makefile | sed 's/^# //'
+	@sed -n '3,17p' Makefile | sed 's/^# //'
 
 deps:
 	@if [ "$$(id -u)" -ne 0 ]; then echo "make deps: needs root (apt-get)"; exit 1; fi
@@ -56,9 +61,10 @@ fuzz-cc:
 fuzz-cc-scale:
 	$(MAKE) -C tests/cc/fuzz fuzz-scale
 
+# (lib/cc's guest programs are make check's: tests/run-tests.sh)
 guest: $(COMPONENTS)
 	mkdir -p $(GUEST)
-	for c in $(COMPONENTS); do $(MAKE) -C $$c guest || exit 1; done
+	for c in $(filter-out lib/cc,$(COMPONENTS)); do $(MAKE) -C $$c guest || exit 1; done
 	$(MAKE) -C tests/driver/stress guest
 	$(MAKE) -C tests/vm/demo guest
 	$(MAKE) -C tests/device guest

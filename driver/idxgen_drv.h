@@ -9,8 +9,9 @@
  *   1. dma_resv (ww) of a job's regions  SUBMIT locks them, then 2
  *   2. ctx->submit_lock (mutex)          SUBMIT: push order == sequence order; 8 under it
  *   3. mm_lock (mutex)                   region allocator; range commands take 4 (read)
- *   3a. uq_lock (mutex)                  user queues: idev->uqs[], their registers; takes 4
- *                                        (read) inside; the reset path never takes it
+ *   3a. uq_lock (mutex)                  user queues: idev->uqs[] (changed under 4, read, too),
+ *                                        their registers; takes 4 (read) inside; the reset
+ *                                        path never takes it (the watchdog's look does)
  *   4. reset_sem (rw_semaphore)          read: run_job, range and arbiter commands,
  *                                        CTX_QUERY; write: the recovery, after it stopped
  *                                        the schedulers (idxgen_recovery.c)
@@ -214,6 +215,7 @@ struct idxgen_device {
 	wait_queue_head_t uq_wq;	/* UQ_WAIT sleepers */
 	atomic_t uq_events;		/* user-queue interrupts and resets */
 	atomic_t uq_reset_gen;		/* device resets (every queue stopped) */
+	u64 uq_progress_mark;		/* the busy queues' completions, last seen */
 	bool uq_irqs;			/* uq_irq[] requested; else waits poll */
 	int uq_irq[IDXGEN_MAX_UQUEUES];
 
@@ -429,13 +431,17 @@ extern const struct attribute_group *idxgen_dev_groups[];
 void idxgen_uq_probe(struct idxgen_device *idev);
 int idxgen_uq_irq_init(struct idxgen_device *idev, int nvec);
 void idxgen_uq_irq_sync(struct idxgen_device *idev);
-void idxgen_uq_reset_done(struct idxgen_device *idev);
 void idxgen_uq_unplug(struct idxgen_device *idev);
 void idxgen_uq_file_close(struct idxgen_file *ifile);
 u32 idxgen_uq_file_count(struct idxgen_file *ifile);
 int idxgen_uq_create_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 int idxgen_uq_destroy_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
 int idxgen_uq_wait_ioctl(struct drm_device *dev, void *data, struct drm_file *file);
+
+/* idxgen_uq_recovery.c: user queues in a hang or a device reset */
+bool idxgen_uq_busy(struct idxgen_device *idev, u64 *mark);
+void idxgen_uq_park(struct idxgen_device *idev, bool hang);
+void idxgen_uq_reset_done(struct idxgen_device *idev);
 
 /* idxgen_schedtab.c: the firmware's schedule table (not the DRM scheduler) */
 void idxgen_schedtab_probe(struct idxgen_device *idev);

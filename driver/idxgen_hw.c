@@ -278,7 +278,6 @@ int idxgen_hw_reset(struct idxgen_device *idev)
 	if (ret)
 		return ret;
 	idev->resets++;
-	idxgen_uq_reset_done(idev);
 	return idxgen_hw_start(idev);
 }
 

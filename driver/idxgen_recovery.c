@@ -191,8 +191,11 @@ static struct idxgen_job *idxgen_running_job(struct idxgen_device *idev)
 	return job;
 }
 
-/* Mask interrupts, take in what completed, take the rest off the rings. */
-static void idxgen_dev_park(struct idxgen_device *idev)
+/*
+ * Mask interrupts, take in what completed, take the rest off the rings,
+ * note what the user queues had pending (hang: the recovery is for a hang).
+ */
+static void idxgen_dev_park(struct idxgen_device *idev, bool hang)
 {
 	lockdep_assert_held_write(&idev->reset_sem);
 	idxgen_wr(idev, IDXGEN_REG_IRQ_ENABLE, 0);
@@ -200,6 +203,7 @@ static void idxgen_dev_park(struct idxgen_device *idev)
 	idxgen_harvest(idev);
 	idxgen_stat_save(idev);
 	idxgen_rings_collect(idev);
+	idxgen_uq_park(idev, hang);
 }
 
 static void idxgen_sched_stop_all(struct idxgen_device *idev)
@@ -274,6 +278,8 @@ static int idxgen_dev_restart(struct idxgen_device *idev, struct idxgen_job *gui
 
 	lockdep_assert_held_write(&idev->reset_sem);
 	ret = idxgen_hw_reset(idev);
+	/* the user queues are stopped either way: their pending jobs fail */
+	idxgen_uq_reset_done(idev);
 	if (ret) {
 		drm_err(&idev->drm, "device did not come back from reset: %d\n", ret);
 		idxgen_hw_stop(idev);
@@ -295,9 +301,12 @@ void idxgen_recover(struct idxgen_device *idev, bool hang, const char *why)
 {
 	struct drm_device *drm = &idev->drm;
 	struct idxgen_job *guilty = NULL;
-	bool parked;
+	bool parked, uq_busy = false;
+	u64 mark;
 	int idx;
 
+	if (hang)	/* takes uq_lock: before drm_dev_enter() and reset_sem */
+		uq_busy = idxgen_uq_busy(idev, &mark);
 	if (!drm_dev_enter(drm, &idx))
 		return;		/* unplugged: remove() fails what is in flight */
 	idxgen_sched_stop_all(idev);
@@ -308,7 +317,7 @@ void idxgen_recover(struct idxgen_device *idev, bool hang, const char *why)
 	/* completions that arrived without an interrupt */
 	idxgen_harvest(idev);
 	if (!idxgen_dev_broken(idev)) {
-		if (hang && !atomic_read(&idev->inflight)) {
+		if (hang && !atomic_read(&idev->inflight) && !uq_busy) {
 			drm_warn(drm, "%s: the jobs had completed, interrupt lost\n", why);
 			goto out;
 		}
@@ -321,7 +330,7 @@ void idxgen_recover(struct idxgen_device *idev, bool hang, const char *why)
 
 	drm_err(drm, "%s: resetting the device (%s)\n", why,
 		guilty ? "running job blamed" : "no job blamed");
-	idxgen_dev_park(idev);
+	idxgen_dev_park(idev, hang);
 	idxgen_dev_restart(idev, guilty);
 out:
 	/*
@@ -390,8 +399,17 @@ static void idxgen_watchdog_work(struct work_struct *work)
 						  watchdog);
 	unsigned long timeout = msecs_to_jiffies(idxgen_job_timeout_ms), idle;
 	unsigned long period = idxgen_watchdog_period();
+	bool uq_busy;
+	u64 mark;
 	int idx;
 
+	/* a user queue's completion, or its first work, is progress (idxgen_uq_recovery.c) */
+	uq_busy = idxgen_uq_busy(idev, &mark);
+	if (mark != idev->uq_progress_mark) {
+		idev->uq_progress_mark = mark;
+		if (uq_busy)
+			WRITE_ONCE(idev->last_progress, jiffies);
+	}
 	if (!drm_dev_enter(&idev->drm, &idx))
 		return;
 	idxgen_harvest(idev);
@@ -405,8 +423,9 @@ static void idxgen_watchdog_work(struct work_struct *work)
 		idxgen_recover(idev, false, "device error");
 		return;
 	}
-	if (!atomic_read(&idev->inflight) || READ_ONCE(idev->parked) || READ_ONCE(idev->dead))
-		return;		/* run_job or the end of an outside reset re-arms */
+	if ((!atomic_read(&idev->inflight) && !uq_busy) || READ_ONCE(idev->parked) ||
+	    READ_ONCE(idev->dead))
+		return;		/* run_job, UQ_WAIT or the end of an outside reset re-arms */
 	idle = jiffies - READ_ONCE(idev->last_progress);
 	if (idle < timeout) {
 		queue_delayed_work(idev->tdr_wq, &idev->watchdog, min(timeout - idle, period));
@@ -433,7 +452,7 @@ void idxgen_dev_quiesce(struct idxgen_device *idev)
 	idxgen_recovery_cancel(idev);
 	idxgen_sched_stop_all(idev);
 	down_write(&idev->reset_sem);
-	idxgen_dev_park(idev);
+	idxgen_dev_park(idev, false);
 	idev->parked = true;
 	up_write(&idev->reset_sem);
 }
@@ -486,7 +505,7 @@ void idxgen_dev_fini(struct idxgen_device *idev)
 	idxgen_sched_stop_all(idev);
 	down_write(&idev->reset_sem);
 	if (!idev->parked) {
-		idxgen_dev_park(idev);
+		idxgen_dev_park(idev, false);
 	} else {
 		/*
 		 * Parked by an outside reset.  If its slot_reset already put the

@@ -9,15 +9,16 @@
  * every job against the window table programmed here from the regions
  * named at creation, whose references the queue keeps until it is
  * destroyed, so a region cannot be freed and handed to another process
- * while the queue can still write it.
+ * while the queue can still write it.  What a hang or a device reset does
+ * to a queue's pending jobs: idxgen_uq_recovery.c.
  *
  * Teardown order: the queue is stopped in the device first (UQ_CTRL
  * cleared and read back: the device has aborted its running job and no
  * longer touches the memory), then the doorbell is zapped from every
  * mapping, then the references go; the memory itself is freed when the
  * last mapping of it goes.  A device reset stops every queue in the
- * device: the driver marks them RESET, wakes their waiters (-EIO), and the
- * process destroys and recreates them.
+ * device: the driver writes the records of their pending jobs, marks them
+ * RESET, wakes their waiters, and the process destroys and recreates them.
  *
  * Locking: uq_lock (mutex) guards idev->uqs[] and the queue registers; it
  * nests inside reset_sem (read) like the other register sequences.
@@ -34,52 +35,7 @@
 #include <drm/drm_vma_manager.h>
 
 #include "idxgen_drv.h"
-
-/*
- * The queue's memory: a DMA-coherent buffer userspace maps read-write.
- * Once the device is gone, a vmalloc copy (detached): a DMA allocation
- * must not outlive the driver's binding to the device, a mapping may.
- */
-struct idxgen_uq_mem {
-	struct drm_gem_object base;
-	struct mutex lock;		/* vaddr against the fault handler */
-	void *vaddr;
-	dma_addr_t dma;
-	bool detached;			/* vaddr is the vmalloc copy */
-};
-
-/*
- * The queue's doorbell page in BAR5, and the RAM page a mapping of it
- * shows once the device is gone (so that a store does not SIGBUS).
- */
-struct idxgen_uq_db {
-	struct drm_gem_object base;
-	phys_addr_t phys;
-	struct page *gone;
-	struct mutex lock;		/* destroyed against the fault handler */
-	bool destroyed;			/* by UQ_DESTROY: a fault is SIGBUS */
-};
-
-struct idxgen_uq {
-	struct kref ref;
-	struct idxgen_device *idev;
-	u32 hw;				/* hardware user queue */
-	u32 entries;
-	struct idxgen_ctx *ctx;
-	struct idxgen_uq_mem *mem;
-	struct idxgen_uq_db *db;
-	struct drm_file *file;
-	struct drm_gem_object *regions[DRM_IDXGEN_UQ_MAX_REGIONS];
-	u32 nregions;
-	u32 state;			/* DRM_IDXGEN_UQ_STATE_*, under uq_lock */
-	u32 reset_gen;			/* idev->uq_reset_gen when it started */
-	u32 error;			/* IDXGEN_QERR_* when FAULT */
-	bool stopped;			/* the device no longer runs it */
-	bool shadow;			/* DRM_IDXGEN_UQ_CREATE_SHADOW */
-};
-
-#define to_uq_mem(o) container_of(o, struct idxgen_uq_mem, base)
-#define to_uq_db(o) container_of(o, struct idxgen_uq_db, base)
+#include "idxgen_uq.h"
 
 static void idxgen_uq_mem_free(struct drm_gem_object *obj)
 {
@@ -224,23 +180,6 @@ static const struct drm_gem_object_funcs idxgen_uq_db_funcs = {
 	.mmap = idxgen_uq_db_mmap,
 	.vm_ops = &idxgen_uq_db_vm_ops,
 };
-
-/* Ring, completions and value in one page-rounded buffer. */
-static size_t idxgen_uq_cpl_off(u32 entries)
-{
-	return (size_t)entries * sizeof(struct idxgen_desc);
-}
-
-static size_t idxgen_uq_value_off(u32 entries)
-{
-	return idxgen_uq_cpl_off(entries) + (size_t)entries * sizeof(struct idxgen_cpl);
-}
-
-/* The driver's word after the value: DRM_IDXGEN_UQ_STATE_GONE once the device is gone. */
-static u32 *idxgen_uq_state_word(struct idxgen_uq *uq)
-{
-	return uq->mem->vaddr + idxgen_uq_value_off(uq->entries) + DRM_IDXGEN_UQ_STATE_WORD;
-}
 
 static int idxgen_uq_objects(struct idxgen_uq *uq, struct drm_file *file)
 {
@@ -405,6 +344,21 @@ static void idxgen_uq_put(struct idxgen_uq *uq)
 	kref_put(&uq->ref, idxgen_uq_release);
 }
 
+/*
+ * Free the hardware queue; caller holds uq_lock.  Under reset_sem too: the
+ * recovery (idxgen_uq_recovery.c) walks uqs[] holding it for writing, and
+ * the queue must outlive the walk.
+ */
+static void idxgen_uq_unbind(struct idxgen_uq *uq)
+{
+	struct idxgen_device *idev = uq->idev;
+
+	down_read(&idev->reset_sem);
+	if (idev->uqs[uq->hw] == uq)
+		idev->uqs[uq->hw] = NULL;
+	up_read(&idev->reset_sem);
+}
+
 /* Stop, unmap the doorbell, free the hardware queue, drop the file's reference. */
 static void idxgen_uq_destroy(struct idxgen_uq *uq)
 {
@@ -412,8 +366,7 @@ static void idxgen_uq_destroy(struct idxgen_uq *uq)
 
 	mutex_lock(&idev->uq_lock);
 	idxgen_uq_hw_stop(uq);
-	if (idev->uqs[uq->hw] == uq)
-		idev->uqs[uq->hw] = NULL;
+	idxgen_uq_unbind(uq);
 	mutex_unlock(&idev->uq_lock);
 	mutex_lock(&uq->db->lock);
 	uq->db->destroyed = true;
@@ -547,8 +500,7 @@ int idxgen_uq_create_ioctl(struct drm_device *dev, void *data, struct drm_file *
 	}
 	if (ret) {
 		idxgen_uq_hw_stop(uq);
-		if (idev->uqs[uq->hw] == uq)
-			idev->uqs[uq->hw] = NULL;
+		idxgen_uq_unbind(uq);
 	}
 	mutex_unlock(&idev->uq_lock);
 	if (ret)
@@ -597,7 +549,7 @@ int idxgen_uq_destroy_ioctl(struct drm_device *dev, void *data, struct drm_file 
 }
 
 /* The device's completion count of a queue (64-bit, read high-low-high). */
-static u64 idxgen_uq_completed(struct idxgen_uq *uq)
+u64 idxgen_uq_completed(struct idxgen_uq *uq)
 {
 	struct idxgen_device *idev = uq->idev;
 	u32 reg = IDXGEN_UQREG(uq->hw, IDXGEN_UQ_FENCE_VALUE_LO);
@@ -610,25 +562,31 @@ static u64 idxgen_uq_completed(struct idxgen_uq *uq)
 	return (u64)hi << 32 | lo;
 }
 
-/* Where the queue stands: RUNNING, or why it will complete no more. */
+/*
+ * Where the queue stands: RUNNING, or why it will complete no more.  A
+ * queue the driver finished after a reset (idxgen_uq_recovery.c) reports
+ * the completion value the driver wrote.  Under reset_sem: a reset's new
+ * generation and the records it wrote are seen together.
+ */
 static void idxgen_uq_poll(struct idxgen_uq *uq, struct drm_idxgen_uq_wait *args)
 {
 	struct idxgen_device *idev = uq->idev;
+	bool entered;
 	int idx;
 
 	mutex_lock(&idev->uq_lock);
+	entered = drm_dev_enter(&idev->drm, &idx);
+	down_read(&idev->reset_sem);
 	if (uq->state == DRM_IDXGEN_UQ_STATE_RUNNING &&
 	    atomic_read(&idev->uq_reset_gen) != uq->reset_gen)
 		uq->state = DRM_IDXGEN_UQ_STATE_RESET;
-	if (uq->state == DRM_IDXGEN_UQ_STATE_RUNNING && !uq->stopped &&
-	    drm_dev_enter(&idev->drm, &idx)) {
+	if (idev->parked) {
+		/* an outside reset under way: its end writes the records, then RESET */
+	} else if (uq->state == DRM_IDXGEN_UQ_STATE_RUNNING && !uq->stopped && entered) {
 		u32 st;
 
-		down_read(&idev->reset_sem);
 		args->completed = idxgen_uq_completed(uq);
 		st = idxgen_rd(idev, IDXGEN_UQREG(uq->hw, IDXGEN_UQ_STATUS));
-		up_read(&idev->reset_sem);
-		drm_dev_exit(idx);
 		if (st == IDXGEN_DEAD_READ) {
 			uq->state = DRM_IDXGEN_UQ_STATE_RESET;
 		} else if (!(st & IDXGEN_QSTATUS_ENABLED)) {
@@ -640,6 +598,11 @@ static void idxgen_uq_poll(struct idxgen_uq *uq, struct drm_idxgen_uq_wait *args
 	} else if (uq->state == DRM_IDXGEN_UQ_STATE_RUNNING) {
 		uq->state = DRM_IDXGEN_UQ_STATE_RESET;
 	}
+	if (uq->finished)
+		args->completed = uq->final_value;
+	up_read(&idev->reset_sem);
+	if (entered)
+		drm_dev_exit(idx);
 	args->state = uq->state;
 	args->error = uq->error;
 	mutex_unlock(&idev->uq_lock);
@@ -681,6 +644,8 @@ int idxgen_uq_wait_ioctl(struct drm_device *dev, void *data, struct drm_file *fi
 			ret = -ETIME;
 			break;
 		}
+		/* the watchdog looks at user queues too: a hung job is reset */
+		idxgen_watchdog_arm(idev);
 		/* without its interrupt, the queue is polled every jiffy */
 		wait = idev->uq_irqs ? MAX_SCHEDULE_TIMEOUT : 1;
 		if (args->timeout_ns >= 0)
@@ -770,19 +735,6 @@ void idxgen_uq_probe(struct idxgen_device *idev)
 		return;
 	}
 	idev->num_uqueues = n;
-}
-
-/*
- * After a device reset (which stopped every user queue in the device):
- * the queues' pending jobs are lost; their waiters learn it (-EIO, state
- * RESET) from the new generation.  Caller holds reset_sem (write), so no
- * uq_lock here (uq_lock nests outside reset_sem).
- */
-void idxgen_uq_reset_done(struct idxgen_device *idev)
-{
-	atomic_inc(&idev->uq_reset_gen);
-	atomic_inc(&idev->uq_events);
-	wake_up_all(&idev->uq_wq);
 }
 
 /*

@@ -361,10 +361,19 @@ typedef uint64_t idxgen_job_t;
 IDXGEN_EXPORT int idxgen_submit(struct idxgen_context *ctx, const struct idxgen_config *cfgs,
 				unsigned int n, idxgen_job_t *jobs);
 
+/*
+ * Statuses the driver, not the device, gives the jobs of a user queue that a
+ * device reset stopped (the uapi's DRM_IDXGEN_STATUS_UQ_*): the job the
+ * device hung on, which the watchdog reset (error -ETIMEDOUT), and the
+ * others pending then (error -EIO).
+ */
+#define IDXGEN_STATUS_UQ_RESET		64
+#define IDXGEN_STATUS_UQ_HUNG		65
+
 /* Result of a finished job. */
 struct idxgen_job_result {
 	int error;			/* 0, or -EIO/-ETIMEDOUT/-ECANCELED: the job did not run */
-	uint32_t status;		/* device status, IDXGEN_CPL_* (0 = OK) */
+	uint32_t status;		/* device status, IDXGEN_CPL_* (0 = OK), or below */
 	bool hit;			/* history hit: the output already was in place */
 	uint32_t user_tag;
 	uint64_t warps;			/* generated (0 on a hit) */

@@ -51,6 +51,12 @@ const char *idxgen_status_name(uint32_t status)
 {
 	const char *name = status <= IDXGEN_CPL_MAX ? igm_cpl_status_name((int)status) : "?";
 
+	/* the driver's, for a user queue's pending jobs at a device reset */
+	if (status == IDXGEN_STATUS_UQ_RESET)
+		return "UQ_RESET";
+	if (status == IDXGEN_STATUS_UQ_HUNG)
+		return "UQ_HUNG";
+
 	return strcmp(name, "?") ? name : "UNKNOWN";
 }
 

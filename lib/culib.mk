@@ -11,7 +11,9 @@
 #   make [all]   the archive (idxgen-cc links it for -lNAME)
 #   make check   tests/NAME/test_NAME.c, then the programs of tests/NAME/progs
 #                built with idxgen-cc -lNAME (tests/common/check-lib-progs.sh)
-#   make guest, make install   nothing: idxgen-cc links the archive from the build tree
+#   make install $(LIBDIR)/libidxgen_NAME.a (PREFIX /usr/local, LIBDIR, DESTDIR), where
+#                the installed idxgen-cc finds it (lib/cc/paths.c)
+#   make guest   nothing
 #   make clean
 #
 # Static, as lib/cudart: programs carry it; the API keeps default visibility,
@@ -20,6 +22,8 @@
 ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 BUILD ?= $(ROOT)/build
 O := $(BUILD)/$(NAME)
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -67,7 +71,9 @@ check: all deps
 
 guest:
 
-install:
+install: all
+	install -d $(DESTDIR)$(LIBDIR)
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/
 
 clean:
 	rm -rf $(O)

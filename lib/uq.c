@@ -24,9 +24,15 @@
  * Completions are copied ("harvested") from the completion ring into a
  * window of IDXGEN_RESULT_WINDOW results, as the driver keeps for the
  * ioctl path.  A wait polls the completion value for UQ_SPIN_NS and then
- * sleeps in UQ_WAIT.  A queue that faults or is reset completes nothing
- * more: its pending jobs get error -EIO and status ABORTED, and the next
- * submission makes a new queue.  A device removed (unbound) under the
+ * sleeps in UQ_WAIT.  A device reset (or a hang, which the driver's
+ * watchdog resets) stops the queue: the driver writes the records of its
+ * pending jobs (status DRM_IDXGEN_STATUS_UQ_HUNG for the job the device hung
+ * on, error -ETIMEDOUT; DRM_IDXGEN_STATUS_UQ_RESET for the others, error
+ * -EIO), then the completion value, then RESET into the queue's state word,
+ * which the next submission reads to make a new queue.  Only a job stored
+ * after the driver read the tail gets no record: it fails here (-EIO,
+ * ABORTED), as do the pending jobs of a queue that faulted (a bad doorbell,
+ * a DMA error), which the device stopped without a reset.  A device removed (unbound) under the
  * queue: the driver sets the queue's state word to GONE (the doorbell then
  * takes stores into RAM, no SIGBUS); a submission or wait reads the word
  * and returns -ENODEV, pending jobs get error -ENODEV, status ABORTED.
@@ -46,6 +52,10 @@
 
 #include "internal.h"
 #include "uapi/drm/idxgen_accel.h"
+
+_Static_assert(IDXGEN_STATUS_UQ_RESET == DRM_IDXGEN_STATUS_UQ_RESET &&
+		       IDXGEN_STATUS_UQ_HUNG == DRM_IDXGEN_STATUS_UQ_HUNG,
+	       "the public statuses are the driver's");
 
 #define UQ_RING_ENTRIES		512u		/* one IDXGEN_MAX_BATCH fits, with room */
 #define UQ_SPIN_NS		50000		/* poll this long before sleeping in UQ_WAIT */
@@ -111,12 +121,18 @@ static uint64_t queue_value(const struct uq_queue *q)
 	return __atomic_load_n((const uint64_t *)(q->mem + q->c.value_offset), __ATOMIC_ACQUIRE);
 }
 
-/* The driver says the device is gone (removed, unbound): a plain load, no system call. */
-static bool queue_gone(const struct uq_queue *q)
+/* The driver's state word: RESET or GONE once the queue completes nothing more (a plain load). */
+static uint32_t queue_state(const struct uq_queue *q)
 {
 	return __atomic_load_n(
-		   (const uint32_t *)(q->mem + q->c.value_offset + DRM_IDXGEN_UQ_STATE_WORD),
-		   __ATOMIC_ACQUIRE) == DRM_IDXGEN_UQ_STATE_GONE;
+		(const uint32_t *)(q->mem + q->c.value_offset + DRM_IDXGEN_UQ_STATE_WORD),
+		__ATOMIC_ACQUIRE);
+}
+
+/* The driver says the device is gone (removed, unbound). */
+static bool queue_gone(const struct uq_queue *q)
+{
+	return queue_state(q) == DRM_IDXGEN_UQ_STATE_GONE;
 }
 
 static void record(struct idxgen_uq_state *st, uint64_t seq, const struct idxgen_job_result *r)
@@ -148,6 +164,11 @@ static void cpl_result(const struct uq_queue *q, uint32_t slot, uint32_t job_id,
 		return;
 	}
 	r->status = status;
+	/* the driver's records after a reset (a device's status is a result, not an error) */
+	if (status == DRM_IDXGEN_STATUS_UQ_HUNG)
+		r->error = -ETIMEDOUT;
+	else if (status == DRM_IDXGEN_STATUS_UQ_RESET)
+		r->error = -EIO;
 	r->hit = flags & IDXGEN_CPLF_HIT;
 	r->warps = le32toh(c.warps);
 	r->threads = le32toh(c.threads);
@@ -373,6 +394,8 @@ static int queue_for(struct idxgen_context *ctx, struct idxgen_uq_state *st,
 	unsigned int i;
 	int ret;
 
+	if (q && !q->dead && queue_state(q) == DRM_IDXGEN_UQ_STATE_RESET)
+		fail_pending(st, q, -EIO);	/* the driver's records, then what it never saw */
 	for (i = 0; q && !q->dead && i < n && queue_slot_of(q, regs[i]) >= 0; i++)
 		;
 	if (q && !q->dead && i == n)

@@ -5,11 +5,13 @@
 // Cycles of a job (the contract's timing model, IDXGEN_FILTER_CYCLES + warps):
 //   F1  per-job constants of the carry chain (kx, ky), dx*dy; the target
 //       against index memory (tgt_high, room: the range check's 64-bit part)
+//       and the other checks that need only the descriptor (idxgen_vearly)
 //   F2  lane set-up chain, first segment (lanes 0 .. SPLIT - 1 at threads
 //       0 .. SPLIT - 1), dx*dy*dz; yc << mx of the packed step wc
 //   F3  lane set-up chain, second segment (lanes SPLIT .. LANES - 1, from
-//       thread SPLIT registered in F2); validation -> status (the index of
-//       thread c from whichever segment holds it); zc << (mx + my) of wc;
+//       thread SPLIT registered in F2); validation -> status from F1's
+//       verdicts, the thread count and the index of thread c (from
+//       whichever segment holds it); zc << (mx + my) of wc;
 //       the job's byte range end (target + threads * word size)
 //   F4  history lookup; error or hit: done; miss: invalidate the range;
 //       the step's four sums (wc, wc + kx, wc + ky, wc + kx + ky)
@@ -205,16 +207,25 @@ module idxgen_core #(
 	idxgen_room #(.IMEM_SIZE(IMEM_SIZE), .AW(AW)) u_room (.target(target), .high(tgt_high_v),
 							       .room(room_v));
 
-	idxgen_validate #(.LANES(LANES), .ORDERS_RTL(ORDERS_RTL),
-			  .TW(TW), .AW(AW)) u_validate (
-		.target(target), .size_limit(size_limit), .dx(dx), .dy(dy), .dz(dz), .c(c),
-		.xc(xc), .yc(yc), .zc(zc), .mx(mx), .my(my), .mz(mz), .word_size(word_size),
+	// the descriptor-only checks' verdicts, registered in F1 likewise
+	wire [15:0] early_a_v, early_b_v;
+	wire        bad_step_v;
+	reg  [15:0] early_a, early_b;
+	reg         bad_step;
+
+	idxgen_vearly #(.LANES(LANES), .ORDERS_RTL(ORDERS_RTL)) u_vearly (
+		.target(target), .dx(dx), .dy(dy), .dz(dz), .c(c),
+		.mx(mx), .my(my), .mz(mz), .word_size(word_size),
 		.flags(flags), .order(order), .granularity(granularity), .stride(stride),
 		.tile_w(tile_w), .tile_h(tile_h), .grid_blocks(grid_blocks), .rsvd_set(rsvd_set),
-		.cap_lanes(cap_lanes), .max_threads(max_threads), .max_dim_x(max_dim_x),
-		.max_dim_y(max_dim_y), .max_dim_z(max_dim_z), .features(features),
-		.threads(threads), .sx(sx), .sy(sy), .sz(sz), .tgt_high(tgt_high), .room(room),
-		.status(status_v));
+		.cap_lanes(cap_lanes), .max_dim_x(max_dim_x), .max_dim_y(max_dim_y),
+		.max_dim_z(max_dim_z), .features(features),
+		.early_a(early_a_v), .bad_step(bad_step_v), .early_b(early_b_v));
+	idxgen_validate #(.TW(TW), .AW(AW)) u_validate (
+		.early_a(early_a), .bad_step(bad_step), .early_b(early_b),
+		.size_limit(size_limit), .xc(xc), .yc(yc), .zc(zc), .word_size(word_size),
+		.max_threads(max_threads), .threads(threads), .sx(sx), .sy(sy), .sz(sz),
+		.tgt_high(tgt_high), .room(room), .status(status_v));
 
 	// ---- F4: history
 	wire use_hist = (flags & `IDXGEN_DESC_F_NO_HISTORY) == 0;
@@ -347,6 +358,9 @@ module idxgen_core #(
 				dxy <= prod;
 				tgt_high <= tgt_high_v;
 				room <= room_v;
+				early_a <= early_a_v;
+				bad_step <= bad_step_v;
+				early_b <= early_b_v;
 				cycles <= cycles + 64'd1;
 				state <= S_F2;
 			end

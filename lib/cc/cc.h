@@ -217,6 +217,7 @@ struct stmt {
 	enum sclass cls;
 	bool cand;	/* candidate for S_UDECL/S_UEXPR */
 	bool hoisted;	/* S_UDECL/S_UEXPR moved in front of the open thread loop */
+	bool stride;	/* S_REGION: a grid-stride loop interchanged, a thread loop of its own (stride.c) */
 	int region;
 };
 
@@ -327,6 +328,13 @@ void emit_agg_add(const struct kernel *k, const struct loop_aggs *la, unsigned j
 CXCursor aggs_in_order(const struct loop_aggs *la);
 /* --dump=plan: "; atomics: line N's atomicAdd summed per loop" */
 void dump_aggs(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+/*
+ * stride.c: a grid- or block-stride loop (for or while) of a thread loop
+ * that may be interchanged: its rounds once per block, every thread's next
+ * iteration in each; its parts (init and inc may be null), or false.
+ */
+bool stride_loop(const struct kernel *k, CXCursor c, CXCursor *init, CXCursor *cond, CXCursor *inc,
+		 CXCursor *body);
 /* ---- planning ------------------------------------------------------------ */
 
 /* plan_stmts.c: statements into classes and thread loops (regions). */

@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include "cc.h"
+#include "paths.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -20,15 +21,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#ifndef IDXGEN_CC_INCLUDEDIR
-#define IDXGEN_CC_INCLUDEDIR "/usr/include/idxgen"
-#endif
-#ifndef IDXGEN_CC_LIBDIR
-#define IDXGEN_CC_LIBDIR "/usr/lib"
-#endif
-#ifndef IDXGEN_CC_CUDARTDIR
-#define IDXGEN_CC_CUDARTDIR IDXGEN_CC_LIBDIR
-#endif
 
 /* A growing argument vector. */
 struct argv {
@@ -74,6 +66,13 @@ static void av_free(struct argv *a)
 		free(a->v[i]);
 	free(a->v);
 	memset(a, 0, sizeof(*a));
+}
+
+/* Our CUDA headers, then the runtime's (paths.c): -I before the user's. */
+static void add_our_includes(struct argv *a)
+{
+	av_addf(a, "-I%s/cuda", cc_paths()->include);
+	av_addf(a, "-I%s", cc_paths()->include);
 }
 
 struct drv {
@@ -419,8 +418,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		av_add(&cc, host_cxx(d));
 		av_addf(&cc, "-std=%s", d->std);
 		av_addf(&cc, "-I%s", dir);
-		av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR "/cuda");
-		av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR);
+		add_our_includes(&cc);
 		av_add(&cc, idir);
 		if (!d->opt_given)
 			av_add(&cc, "-O3");
@@ -470,8 +468,7 @@ static int build_host(const struct drv *d, const char *src, enum kind k, const c
 	av_add(&cc, k == K_C ? host_cc() : host_cxx(d));
 	if (k == K_CXX)
 		av_addf(&cc, "-std=%s", d->std);
-	av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR "/cuda");
-	av_add(&cc, "-I" IDXGEN_CC_INCLUDEDIR);
+	add_our_includes(&cc);
 	av_add(&cc, idir);
 	av_cat(&cc, &d->cflags);
 	av_add(&cc, "-c");
@@ -498,23 +495,27 @@ static bool cuda_lib(struct drv *d, const char *name)
 		{ "cudart_static", NULL, { NULL } },
 		{ "cuda", NULL, { NULL } },
 		{ "culibos", NULL, { NULL } },	/* CUDA's static-library helpers: nothing here */
-		{ "cublas", "/cublas/libidxgen_cublas.a", { "-lopenblas" } },
-		{ "cublas_static", "/cublas/libidxgen_cublas.a", { "-lopenblas" } },
-		{ "cublasLt", NULL, { NULL } },	/* what cuBLAS needs of it is in libidxgen_cublas.a */
-		{ "cublasLt_static", NULL, { NULL } },
-		{ "cufft", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
-		{ "cufft_static", "/cufft/libidxgen_cufft.a", { "-lfftw3f", "-lfftw3" } },
-		{ "curand", "/curand/libidxgen_curand.a", { NULL } },
-		{ "curand_static", "/curand/libidxgen_curand.a", { NULL } },
-		{ "cusolver", "/cusolver/libidxgen_cusolver.a", { "-lopenblas" } },	/* its LAPACK */
-		{ "cusolver_static", "/cusolver/libidxgen_cusolver.a", { "-lopenblas" } },
+		{ "cublas", "cublas", { "-lopenblas" } },
+		{ "cublas_static", "cublas", { "-lopenblas" } },
+		{ "cublasLt", "cublas", { "-lopenblas" } },	/* cublasLt.h's calls are there */
+		{ "cublasLt_static", "cublas", { "-lopenblas" } },
+		{ "cufft", "cufft", { "-lfftw3f", "-lfftw3" } },
+		{ "cufft_static", "cufft", { "-lfftw3f", "-lfftw3" } },
+		{ "curand", "curand", { NULL } },
+		{ "curand_static", "curand", { NULL } },
+		{ "cusolver", "cusolver", { "-lopenblas" } },	/* its LAPACK */
+		{ "cusolver_static", "cusolver", { "-lopenblas" } },
 	};
 
 	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
 		if (strcmp(name, libs[i].name))
 			continue;
-		if (libs[i].archive)
-			av_addf(&d->culibs, IDXGEN_CC_BUILDDIR "%s", libs[i].archive);
+		if (libs[i].archive) {
+			char *a = cc_archive(libs[i].archive);
+
+			av_add(&d->culibs, a);
+			free(a);
+		}
 		for (int j = 0; j < 3 && libs[i].deps[j]; j++)
 			av_add(&d->culibs, libs[i].deps[j]);
 		return true;
@@ -537,6 +538,7 @@ static void add_words(struct argv *a, const char *s)
 static int link_program(const struct drv *d, const struct argv *objs)
 {
 	struct argv ld = { 0 };
+	char *cudart;
 	int rc;
 
 	av_add(&ld, host_cxx(d));
@@ -545,9 +547,11 @@ static int link_program(const struct drv *d, const struct argv *objs)
 	av_cat(&ld, objs);
 	av_cat(&ld, &d->cflags);	/* -fopenmp & co. given with -Xcompiler */
 	av_cat(&ld, &d->culibs);	/* before the runtime they call */
-	av_add(&ld, IDXGEN_CC_CUDARTDIR "/libidxgen_cudart.a");
-	av_add(&ld, "-L" IDXGEN_CC_LIBDIR);
-	av_add(&ld, "-Wl,-rpath," IDXGEN_CC_LIBDIR);
+	cudart = cc_archive("cudart");
+	av_add(&ld, cudart);
+	free(cudart);
+	av_addf(&ld, "-L%s", cc_paths()->libdir);
+	av_addf(&ld, "-Wl,-rpath,%s", cc_paths()->libdir);
 	av_add(&ld, "-lidxgen");
 	av_cat(&ld, &d->ldflags);
 #ifdef IDXGEN_CC_TBB_LIBS
@@ -616,6 +620,24 @@ static bool ignored_option(const char *a, bool *skip)
 static void drv_usage(FILE *f);
 
 /* -1: go on; else the exit status. */
+/*
+ * Where the headers and libraries come from (paths.c), in nvcc -v's shape
+ * ("#$ NAME=VALUE"): _HERE_ is the executable's folder, or "(build tree)".
+ */
+static void show_paths(FILE *f)
+{
+	const struct cc_paths *p = cc_paths();
+	char *cudart = cc_archive("cudart"), *cublas = cc_archive("cublas");
+
+	fprintf(f, "#$ _HERE_=%s\n", p->build_tree ? "(build tree)" : p->exe_dir);
+	fprintf(f, "#$ INCLUDES=\"-I%s/cuda\" \"-I%s\"\n", p->include, p->include);
+	fprintf(f, "#$ LIBRARIES=\"-L%s\"\n", p->libdir);
+	fprintf(f, "#$ CUDART=%s\n", cudart);
+	fprintf(f, "#$ CUDA_LIBRARIES=%s (-lcublas; -lcufft, -lcurand alike)\n", cublas);
+	free(cudart);
+	free(cublas);
+}
+
 static int drv_options(int argc, char **argv, struct drv *d)
 {
 	bool x_cu = false;
@@ -760,6 +782,12 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		}
 #undef NEXT_ARG
 	}
+	if (!d->inputs.n && d->verbose) {
+		/* clang's `-v` alone: the version and where the files come from */
+		printf("idxgen-cc %s\n", IDXGEN_CC_VERSION);
+		show_paths(stdout);
+		return 0;
+	}
 	if (!d->inputs.n) {
 		fprintf(stderr, "idxgen-cc: no input file (try --help)\n");
 		return 2;
@@ -789,8 +817,7 @@ static void pre_args(const struct drv *d, const char *src, enum kind k, struct a
 	}
 	if (k != K_C)
 		av_addf(av, "-std=%s", d->std);
-	av_add(av, "-I" IDXGEN_CC_INCLUDEDIR "/cuda");
-	av_add(av, "-I" IDXGEN_CC_INCLUDEDIR);
+	add_our_includes(av);
 	av_add(av, idir);
 	av_cat(av, &d->cflags);
 	if (k == K_CU) {
@@ -951,6 +978,8 @@ int driver_main(int argc, char **argv)
 	struct drv d = { 0 };
 	int rc = drv_options(argc, argv, &d);
 
+	if (rc < 0 && (d.verbose || d.dryrun))
+		show_paths(stderr);
 	if (rc < 0 && (d.preprocess || d.deps == DEPS_ONLY)) {
 		rc = drv_preprocess(&d);
 	} else if (rc < 0) {
@@ -1023,7 +1052,8 @@ static void drv_usage(FILE *f)
 "  --options-file F[,F...], -optf F\n"
 "                   read options from files (words, shell-style quotes)\n"
 "  -lomp            LLVM's OpenMP runtime (with -Xcompiler -fopenmp)\n"
-"  -v               print the commands run\n"
+"  -v               print where the headers and libraries come from and the\n"
+"                   commands run; alone, the version and those folders\n"
 "  --keep-cxx       keep the C++ written for FILE.cu as FILE.cu.cpp\n"
 "  --emit-cxx       write the C++ for one .cu file (-o FILE, default\n"
 "                   FILE.cu.cpp) and stop\n"

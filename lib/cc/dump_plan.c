@@ -134,6 +134,36 @@ static void dump_bodies(const struct kernel *k, CXCursor c, int depth, int *show
 	cx_kids_free(&ks);
 }
 
+/* A thread loop's line, once (shown). */
+static void dump_region(const struct kernel *k, int r, int ind, int *shown, struct buf *o)
+{
+	unsigned a, b;
+
+	if (shown[r])
+		return;
+	shown[r] = 1;
+	region_lines(k, r, &a, &b);
+	bprintf(o, "%*sthread loop %d: lines %u-%u (every thread of the block)", ind, "", r, a, b);
+	region_vectorise(k, r, o);
+	bputs(o, "\n");
+}
+
+/* An interchanged stride loop (stride.c): its for's init ends the thread loop before it. */
+static void dump_stride(const struct kernel *k, CXCursor loop, int ind, int *shown, struct buf *o)
+{
+	const struct stmt *s = stmt_of(k, loop);
+	CXCursor init, cond, inc, body;
+
+	if (clang_getCursorKind(loop) == CXCursor_ForStmt) {
+		for_parts(k->src, loop, &init, &cond, &inc, &body);
+		if (!clang_Cursor_isNull(init) && stmt_of(k, init))
+			dump_region(k, stmt_of(k, init)->region, ind, shown, o);
+	}
+	bprintf(o, "%*sstride loop: lines %u-%u, interchanged: its rounds once per block, every thread's next iteration in each\n",
+		ind, "", line_of(loop), end_line_of(loop));
+	dump_region(k, s->region, ind + 2, shown, o);
+}
+
 /* shown: the thread loops printed so far (a thread loop prints once, at its first statement). */
 static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth, int *shown, struct buf *o)
 {
@@ -147,6 +177,10 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 			continue;
 		switch (s->cls) {
 		case S_REGION:
+			if (s->stride) {
+				dump_stride(k, l[i], ind, shown, o);
+				break;
+			}
 			if (shown[s->region])
 				break;
 			shown[s->region] = 1;
@@ -229,7 +263,7 @@ static void var_class(const struct kernel *k, const struct var *v, struct buf *o
 		else if (v->addr_taken)
 			bputs(o, "its address is taken");
 		else
-			bputs(o, "live across a barrier (a later thread loop reads it before assigning it)");
+			bputs(o, "live across a barrier or into an interchanged stride loop (a later thread loop reads it before assigning it)");
 		break;
 	case V_REMAT:
 		bputs(o, "recomputed in each thread loop that uses it (");

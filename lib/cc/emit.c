@@ -246,6 +246,21 @@ static void scan_region(struct emit *e, CXCursor c)
 	e->lambda -= ck == CXCursor_LambdaExpr;
 }
 
+/* A stride loop's round needs what its condition, body and step do, not its init (the loop before). */
+static void scan_stride(struct emit *e, CXCursor loop)
+{
+	CXCursor p[4];
+
+	if (clang_getCursorKind(loop) != CXCursor_ForStmt) {
+		scan_region(e, loop);
+		return;
+	}
+	for_parts(e->src, loop, &p[0], &p[1], &p[2], &p[3]);
+	for (unsigned i = 1; i < 4; i++)
+		if (!clang_Cursor_isNull(p[i]))
+			scan_region(e, p[i]);
+}
+
 static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
 {
 	struct cx_kids ks = cx_kids_of(d);
@@ -408,6 +423,35 @@ static void region_body(struct emit *e, CXCursor *l, unsigned n, struct buf *bod
 	}
 	for (; closes; closes--)
 		bputs(body, "\t\t}\n");
+}
+
+/*
+ * A round of an interchanged stride loop (stride.c) for one thread: its
+ * next iteration if the condition holds; __idxgen_more_R says whether any
+ * thread ran one (the rounds end after one in which none did).  The
+ * condition reads only what the thread's own iterations change, so a
+ * thread whose condition failed stays out of later rounds.
+ */
+static void stride_body(struct emit *e, CXCursor loop, struct buf *body, struct buf *pre)
+{
+	CXCursor init, cond, inc, b;
+
+	if (!stride_loop(e->k, loop, &init, &cond, &inc, &b)) {
+		error_at(e->src, loop, "internal error: a stride loop no longer interchanges");
+		return;
+	}
+	hoist_shared(e, b, pre);
+	bputs(body, "		const int __idxgen_go = !!(");
+	emit_node(e, cond, body, 0, 0);
+	bprintf(body, ");\n\t\t__idxgen_more_%d |= __idxgen_go;\n\t\tif (__idxgen_go) {\n\t\t", e->region);
+	emit_node(e, b, body, 0, 0);
+	emit_src(e->src, c_end(b), stmt_end(e->src, b), body);
+	if (!clang_Cursor_isNull(inc)) {
+		bputs(body, "\n\t\t");
+		emit_node(e, inc, body, 0, 0);
+		bputs(body, ";");
+	}
+	bputs(body, "\n\t\t}\n");
 }
 
 /* Declarations at the top of the loop: recomputed and split variables. */
@@ -586,7 +630,9 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 	memset(e->declared_here, 0, k->nv * sizeof(*e->declared_here));
 	e->region = stmt_of(k, l[0])->region;
 	for (i = 0; i < n; i++)
-		if (stmt_of(k, l[i])->cls != S_SHARED)
+		if (stmt_of(k, l[i])->stride)
+			scan_stride(e, l[i]);
+		else if (stmt_of(k, l[i])->cls != S_SHARED)
 			scan_region(e, l[i]);
 	/*
 	 * Recomputed variables this loop needs, with the ones their initializers
@@ -597,7 +643,10 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 			scan_region(e, var_init(k->v[j].decl));
 	loop_conds(k, l, n, &e->conds);
 	loop_aggs(k, l, n, &e->aggs);
-	region_body(e, l, n, &body, &pre);
+	if (n == 1 && stmt_of(k, l[0])->stride)
+		stride_body(e, l[0], &body, &pre);
+	else
+		region_body(e, l, n, &body, &pre);
 	region_locals(e, &locals);
 	if (pre.n)
 		bput(o, pre.p, pre.n);
@@ -665,6 +714,31 @@ static void emit_uniform(struct emit *e, CXCursor c, struct buf *o)
 	bput(o, "\n", 1);
 }
 
+/* The rounds of an interchanged stride loop, once per block, each a thread loop. */
+static void emit_stride(struct emit *e, CXCursor loop, struct buf *o)
+{
+	int r = stmt_of(e->k, loop)->region;
+	unsigned line;
+
+	clang_getExpansionLocation(clang_getCursorLocation(loop), NULL, &line, NULL, NULL);
+	bprintf(o, "\t/* line %u's stride loop, interchanged: its rounds once per block, every thread's next iteration in each */\n",
+		line);
+	bprintf(o, "\tfor (int __idxgen_more_%d = 1; __idxgen_more_%d;) {\n\t__idxgen_more_%d = 0;\n", r, r, r);
+	emit_region(e, &loop, 1, o);
+	bputs(o, "\t}\n");
+}
+
+/* The statement of a stride loop's init (a for's first part), or a null cursor. */
+static CXCursor stride_init_of(const struct emit *e, CXCursor loop)
+{
+	CXCursor init, cond, inc, body;
+
+	if (clang_getCursorKind(loop) != CXCursor_ForStmt)
+		return clang_getNullCursor();
+	for_parts(e->src, loop, &init, &cond, &inc, &body);
+	return init;
+}
+
 static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 {
 	CXCursor *run = cx_alloc((n + 1) * sizeof(*run));
@@ -673,6 +747,16 @@ static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 	for (i = 0; i <= n; i++) {
 		struct stmt *s = i < n ? stmt_of(e->k, l[i]) : NULL;
 
+		if (s && s->stride) {
+			CXCursor init = stride_init_of(e, l[i]);
+
+			if (!clang_Cursor_isNull(init))
+				run[len++] = init;	/* closes the open thread loop */
+			emit_region(e, run, len, o);
+			len = 0;
+			emit_stride(e, l[i], o);
+			continue;
+		}
 		if (s && (s->cls == S_REGION || (s->cls == S_SHARED && len))) {
 			run[len++] = l[i];
 			continue;

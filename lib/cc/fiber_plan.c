@@ -14,6 +14,7 @@
  * only slower).
  */
 #include "cc.h"
+#include "paths.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,7 @@ static bool in_collective_header(CXCursor r)
 					    "/cuda/cuda/barrier", "/cuda/cuda/pipeline", "/cuda/cuda/std/barrier",
 					    "/cuda/cuda/idxgen_sync.h", NULL };
 	CXFile f;
+	const char *rest;
 	char *name;
 	bool hit = false;
 
@@ -71,11 +73,9 @@ static bool in_collective_header(CXCursor r)
 	if (!f)
 		return false;
 	name = cx_string(clang_getFileName(f));
-#ifdef IDXGEN_CC_INCLUDEDIR
-	if (!strncmp(name, IDXGEN_CC_INCLUDEDIR "/", strlen(IDXGEN_CC_INCLUDEDIR "/")))
-		for (unsigned i = 0; dirs[i] && !hit; i++)
-			hit = strstr(name + strlen(IDXGEN_CC_INCLUDEDIR), dirs[i]) != NULL;
-#endif
+	rest = cc_our_header(name);
+	for (unsigned i = 0; rest && dirs[i] && !hit; i++)
+		hit = strstr(rest, dirs[i]) != NULL;
 	free(name);
 	return hit;
 }
@@ -210,11 +210,7 @@ static bool our_header(const struct source *s, CXCursor c)
 	if (!f)
 		return true;
 	name = cx_string(clang_getFileName(f));
-#ifdef IDXGEN_CC_INCLUDEDIR
-	r = !strncmp(name, IDXGEN_CC_INCLUDEDIR "/", strlen(IDXGEN_CC_INCLUDEDIR "/"));
-#else
-	r = false;
-#endif
+	r = cc_our_header(name) != NULL;
 	free(name);
 	return r;
 }

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "cc.h"
+#include "paths.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,9 +137,12 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	CXTranslationUnit tu;
 	unsigned i, nd;
 	int nc = 0, j;
+	char inc[PATH_MAX + 2], inc_cuda[PATH_MAX + 8];
 
 	for (j = 0; j < nargs; j++)
 		cargs[nc++] = args[j];
+	snprintf(inc, sizeof(inc), "-I%s", cc_paths()->include);
+	snprintf(inc_cuda, sizeof(inc_cuda), "-I%s/cuda", cc_paths()->include);
 	if (s->cxx) {
 		/* host-side CUDA: <<<>>> is a kernel call; no CUDA installation used */
 		cargs = cx_realloc(cargs, ((size_t)nargs + 20) * sizeof(*cargs));
@@ -150,10 +154,8 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 		cargs[nc++] = "-Wno-unknown-cuda-version";
 		cargs[nc++] = "-Xclang";
 		cargs[nc++] = "-fcuda-allow-variadic-functions";
-#ifdef IDXGEN_CC_INCLUDEDIR
-		cargs[nc++] = "-I" IDXGEN_CC_INCLUDEDIR "/cuda";
-		cargs[nc++] = "-I" IDXGEN_CC_INCLUDEDIR;
-#endif
+		cargs[nc++] = inc_cuda;
+		cargs[nc++] = inc;
 	} else {
 		cargs[nc++] = "-x";
 		cargs[nc++] = "c++";
@@ -251,10 +253,9 @@ bool in_parse_header(CXCursor c)
 		return false;
 	name = cx_string(clang_getFileName(f));
 	r = !strcmp(name, PARSE_HDR);
-#ifdef IDXGEN_CC_INCLUDEDIR
 	/* whole programs: the device functions of our CUDA headers are built-ins too */
-	r = r || !strncmp(name, IDXGEN_CC_INCLUDEDIR "/cuda/", strlen(IDXGEN_CC_INCLUDEDIR "/cuda/"));
-#endif
+	if (!r && cc_our_header(name))
+		r = !strncmp(cc_our_header(name), "/cuda/", 6);
 	free(name);
 	return r;
 }

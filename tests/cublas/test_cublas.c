@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cublas_v2.h>
+#include <cublasLt.h>
 #include <cuda_runtime.h>
 #include "tap.h"
 
@@ -709,6 +710,10 @@ static void test_dot_ex_long(void)
 	int st2 = cublasDotEx(H, N, f, CUDA_R_32F, 1, f, CUDA_R_32F, 1, &fr, CUDA_R_32F, CUDA_R_32F);
 	tap_ok(!st && !st2 && fabs((double)r16 - ref) <= ref / 1024 && fabs(fr - ref) <= ref * 1e-6,
 	       "DotEx of 2^20 equal products: 16F %g, 32F %g (want %g, finite)", (double)r16, fr, ref);
+	/* cublasSdot too: cuBLAS's tree sum stays within float's rounding of the exact sum */
+	float sr = 0;
+	int st3 = cublasSdot(H, N, f, 1, f, 1, &sr);
+	tap_ok(!st3 && fabs(sr - ref) <= ref * 1e-6, "Sdot of 2^20 equal products: %g (want %g)", sr, ref);
 	free(h), free(f);
 }
 
@@ -921,6 +926,191 @@ TAP_TEST(transfers)
 TAP_TEST(statuses)
 {
 	test_statuses();
+}
+
+/* ---- cuBLASLt: D = epilogue(alpha op(A) op(B) + beta C) against a loop over the definition ---- */
+
+struct lt_mat {
+	cudaDataType t;
+	int rows, cols, ld, row_major;
+	long long stride; /* between batches, elements */
+};
+
+static double lt_get(const struct lt_mat *m, const void *p, int r, int c, int b)
+{
+	long i = (m->row_major ? (long)r * m->ld + c : r + (long)c * m->ld) + b * m->stride;
+
+	switch (m->t) {
+	case CUDA_R_32F: return ((const float *)p)[i];
+	case CUDA_R_64F: return ((const double *)p)[i];
+	case CUDA_R_16BF: return bf16_to_float(((const uint16_t *)p)[i]);
+	default: {
+		_Float16 h;
+		memcpy(&h, (const uint16_t *)p + i, 2);
+		return h;
+	}
+	}
+}
+
+static void lt_put(const struct lt_mat *m, void *p, long i, double v)
+{
+	switch (m->t) {
+	case CUDA_R_32F: ((float *)p)[i] = (float)v; break;
+	case CUDA_R_64F: ((double *)p)[i] = v; break;
+	case CUDA_R_16BF: {
+		float f = (float)v;
+		uint32_t u;
+		memcpy(&u, &f, 4);
+		((uint16_t *)p)[i] = (uint16_t)(u >> 16); /* any bfloat16 will do as input */
+		break;
+	}
+	default: {
+		_Float16 h = (_Float16)v;
+		memcpy((uint16_t *)p + i, &h, 2);
+	}
+	}
+}
+
+static void *lt_alloc(const struct lt_mat *m, int batches)
+{
+	size_t elems = (size_t)(m->row_major ? m->rows : m->cols) * m->ld + (size_t)(batches - 1) * m->stride;
+	size_t es = m->t == CUDA_R_64F ? 8 : m->t == CUDA_R_32F ? 4 : 2;
+	void *p = malloc(elems * es);
+
+	for (size_t i = 0; i < elems; i++)
+		lt_put(m, p, (long)i, urand());
+	return p;
+}
+
+static cublasLtMatrixLayout_t lt_layout(const struct lt_mat *m, int batches)
+{
+	cublasLtMatrixLayout_t l;
+	int32_t order = m->row_major ? CUBLASLT_ORDER_ROW : CUBLASLT_ORDER_COL;
+
+	cublasLtMatrixLayoutCreate(&l, m->t, (uint64_t)m->rows, (uint64_t)m->cols, m->ld);
+	cublasLtMatrixLayoutSetAttribute(l, CUBLASLT_MATRIX_LAYOUT_ORDER, &order, sizeof(order));
+	cublasLtMatrixLayoutSetAttribute(l, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &batches, sizeof(batches));
+	cublasLtMatrixLayoutSetAttribute(l, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &m->stride, sizeof(m->stride));
+	return l;
+}
+
+/*
+ * One cublasLtMatmul checked element by element: op(A) m x k, op(B) k x n;
+ * tol is relative to the sum of |terms| (D's rounding for 16-bit D).
+ */
+static void lt_case(const char *what, struct lt_mat a, struct lt_mat b, struct lt_mat c, struct lt_mat d,
+		    cublasOperation_t ta, cublasOperation_t tb, int batches, int32_t epi, double tol)
+{
+	cublasLtHandle_t lt;
+	cublasLtMatmulDesc_t desc;
+	cublasLtMatmulPreference_t pref;
+	cublasLtMatmulHeuristicResult_t heur;
+	int nres = 0, m = d.rows, n = d.cols, k = ta == CUBLAS_OP_N ? a.cols : a.rows, bad = 0;
+	int dbl = a.t == CUDA_R_64F;
+	double alpha = 0.75, beta = -0.5;
+	float alpha_f = 0.75f, beta_f = -0.5f;
+	struct lt_mat bias_m = { d.t, m, 1, m, 0, 0 };
+	void *A = lt_alloc(&a, batches), *B = lt_alloc(&b, batches), *C = lt_alloc(&c, batches);
+	void *D = lt_alloc(&d, batches), *bias = lt_alloc(&bias_m, 1);
+
+	cublasLtCreate(&lt);
+	cublasLtMatmulDescCreate(&desc, dbl ? CUBLAS_COMPUTE_64F : CUBLAS_COMPUTE_32F, dbl ? CUDA_R_64F : CUDA_R_32F);
+	cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof(ta));
+	cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof(tb));
+	cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof(epi));
+	cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias));
+	cublasLtMatrixLayout_t la = lt_layout(&a, batches), lb = lt_layout(&b, batches), lc = lt_layout(&c, batches),
+			       ld = lt_layout(&d, batches);
+	cublasLtMatmulPreferenceCreate(&pref);
+	cublasStatus_t st = cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, ld, pref, 1, &heur, &nres);
+	if (!st)
+		st = cublasLtMatmul(lt, desc, dbl ? (void *)&alpha : (void *)&alpha_f, A, la, B, lb,
+				    dbl ? (void *)&beta : (void *)&beta_f, C, lc, D, ld, &heur.algo, NULL, 0, 0);
+	for (int bt = 0; bt < batches; bt++)
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < n; j++) {
+				double s = 0, mag = 0;
+				for (int l = 0; l < k; l++) {
+					double x = ta == CUBLAS_OP_N ? lt_get(&a, A, i, l, bt) : lt_get(&a, A, l, i, bt);
+					double y = tb == CUBLAS_OP_N ? lt_get(&b, B, l, j, bt) : lt_get(&b, B, j, l, bt);
+					s += x * y, mag += fabs(x * y);
+				}
+				double v = alpha * s + beta * lt_get(&c, C, i, j, bt);
+				if (epi & CUBLASLT_EPILOGUE_BIAS)
+					v += lt_get(&bias_m, bias, i, 0, 0);
+				if (epi & CUBLASLT_EPILOGUE_RELU)
+					v = v > 0 ? v : 0;
+				if (epi & CUBLASLT_EPILOGUE_GELU) /* the tanh form, as cuBLASLt's */
+					v = 0.5 * v * (1 + tanh(sqrt(2 / M_PI) * (v + 0.044715 * v * v * v)));
+				bad += fabs(lt_get(&d, D, i, j, bt) - v) > tol * (2 + mag);
+			}
+	tap_ok(!st && nres == 1 && heur.state == CUBLAS_STATUS_SUCCESS && bad == 0, "cublasLtMatmul %s: %d wrong",
+	       what, bad);
+	cublasLtMatrixLayoutDestroy(la), cublasLtMatrixLayoutDestroy(lb), cublasLtMatrixLayoutDestroy(lc);
+	cublasLtMatrixLayoutDestroy(ld), cublasLtMatmulPreferenceDestroy(pref), cublasLtMatmulDescDestroy(desc);
+	cublasLtDestroy(lt);
+	free(A), free(B), free(C), free(D), free(bias);
+}
+
+TAP_TEST(lt_matmul)
+{
+	/* op(A) 5 x 9, op(B) 9 x 6 */
+	lt_case("32F, A^T, lda > rows, alpha/beta", (struct lt_mat){ CUDA_R_32F, 9, 5, 11, 0, 0 },
+		(struct lt_mat){ CUDA_R_32F, 9, 6, 10, 0, 0 }, (struct lt_mat){ CUDA_R_32F, 5, 6, 7, 0, 0 },
+		(struct lt_mat){ CUDA_R_32F, 5, 6, 8, 0, 0 }, CUBLAS_OP_T, CUBLAS_OP_N, 1, CUBLASLT_EPILOGUE_DEFAULT, 1e-6);
+	lt_case("32F, GELU_BIAS (llm.c's QKV form)", (struct lt_mat){ CUDA_R_32F, 9, 5, 9, 0, 0 },
+		(struct lt_mat){ CUDA_R_32F, 9, 6, 9, 0, 0 }, (struct lt_mat){ CUDA_R_32F, 5, 6, 5, 0, 0 },
+		(struct lt_mat){ CUDA_R_32F, 5, 6, 5, 0, 0 }, CUBLAS_OP_T, CUBLAS_OP_N, 1, CUBLASLT_EPILOGUE_GELU_BIAS, 1e-6);
+	lt_case("64F, row order, B^T, 3 strided batches, RELU_BIAS", (struct lt_mat){ CUDA_R_64F, 5, 9, 12, 1, 70 },
+		(struct lt_mat){ CUDA_R_64F, 6, 9, 9, 1, 60 }, (struct lt_mat){ CUDA_R_64F, 5, 6, 6, 1, 31 },
+		(struct lt_mat){ CUDA_R_64F, 5, 6, 7, 0, 40 }, CUBLAS_OP_N, CUBLAS_OP_T, 3, CUBLASLT_EPILOGUE_RELU_BIAS, 1e-13);
+	lt_case("16F inputs and D, BIAS", (struct lt_mat){ CUDA_R_16F, 5, 9, 5, 0, 0 },
+		(struct lt_mat){ CUDA_R_16F, 9, 6, 9, 0, 0 }, (struct lt_mat){ CUDA_R_16F, 5, 6, 5, 0, 0 },
+		(struct lt_mat){ CUDA_R_16F, 5, 6, 5, 0, 0 }, CUBLAS_OP_N, CUBLAS_OP_N, 1, CUBLASLT_EPILOGUE_BIAS, 1.0 / 1024);
+	lt_case("16BF inputs, 32F C and D, A^T B^T", (struct lt_mat){ CUDA_R_16BF, 9, 5, 9, 0, 0 },
+		(struct lt_mat){ CUDA_R_16BF, 6, 9, 6, 0, 0 }, (struct lt_mat){ CUDA_R_32F, 5, 6, 5, 0, 0 },
+		(struct lt_mat){ CUDA_R_32F, 5, 6, 5, 0, 0 }, CUBLAS_OP_T, CUBLAS_OP_T, 1, CUBLASLT_EPILOGUE_DEFAULT, 1e-6);
+}
+
+TAP_TEST(lt_statuses)
+{
+	cublasLtHandle_t lt;
+	cublasLtMatmulDesc_t desc;
+	cublasLtMatrixLayout_t l53, l35, l55, lc;
+	float x[64] = { 0 }, one = 1, zero = 0;
+	int32_t epi = CUBLASLT_EPILOGUE_GELU_AUX, got = 0;
+	size_t written = 0;
+
+	cublasLtCreate(&lt);
+	cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+	cublasLtMatrixLayoutCreate(&l53, CUDA_R_32F, 5, 3, 5);
+	cublasLtMatrixLayoutCreate(&l35, CUDA_R_32F, 3, 5, 3);
+	cublasLtMatrixLayoutCreate(&l55, CUDA_R_32F, 5, 5, 5);
+	cublasLtMatrixLayoutCreate(&lc, CUDA_C_32F, 5, 5, 5);
+	tap_ok(cublasLtMatmul(NULL, desc, &one, x, l53, x, l35, &zero, x, l53, x, l53, NULL, NULL, 0, 0) ==
+		       CUBLAS_STATUS_NOT_INITIALIZED,
+	       "cublasLtMatmul: a NULL handle is NOT_INITIALIZED");
+	tap_ok(cublasLtMatmul(lt, desc, &one, x, l53, x, l53, &zero, x, l53, x, l53, NULL, NULL, 0, 0) ==
+		       CUBLAS_STATUS_INVALID_VALUE,
+	       "cublasLtMatmul: inner dimensions that differ are INVALID_VALUE");
+	tap_ok(cublasLtMatmul(lt, desc, &one, x, lc, x, lc, &zero, x, lc, x, lc, NULL, NULL, 0, 0) ==
+		       CUBLAS_STATUS_NOT_SUPPORTED,
+	       "cublasLtMatmul: complex types are NOT_SUPPORTED");
+	cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof(epi));
+	tap_ok(cublasLtMatmul(lt, desc, &one, x, l53, x, l35, &zero, x, l55, x, l55, NULL, NULL, 0, 0) ==
+		       CUBLAS_STATUS_NOT_SUPPORTED,
+	       "cublasLtMatmul: the AUX epilogues are NOT_SUPPORTED");
+	tap_ok(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, 2) ==
+			       CUBLAS_STATUS_INVALID_VALUE &&
+		       cublasLtMatmulDescGetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, NULL, 0, &written) == 0 &&
+		       written == 4 &&
+		       cublasLtMatmulDescGetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &got, 4, NULL) == 0 &&
+		       got == CUBLASLT_EPILOGUE_GELU_AUX,
+	       "attributes: a wrong size is INVALID_VALUE, the size query answers 4, the value reads back");
+	cublasLtMatrixLayoutDestroy(l53), cublasLtMatrixLayoutDestroy(l35), cublasLtMatrixLayoutDestroy(lc);
+	cublasLtMatrixLayoutDestroy(l55);
+	cublasLtMatmulDescDestroy(desc);
+	tap_ok(cublasLtDestroy(lt) == 0 && cublasLtDestroy(NULL) == CUBLAS_STATUS_NOT_INITIALIZED, "cublasLtDestroy");
 }
 
 int main(int argc, char **argv)

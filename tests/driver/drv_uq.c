@@ -10,18 +10,11 @@
  * clean (the harness's kcheck) and nothing may leak.
  */
 #include "drv_test.h"
+#include "drv_uq.h"
 
 #include <pthread.h>
 
-struct uq {
-	int fd;
-	struct drm_idxgen_uq_create c;
-	uint8_t *mem;
-	volatile uint32_t *db;
-	uint32_t tail;
-};
-
-static int uq_create_flags(int fd, uint32_t ctx, uint32_t entries, const uint32_t *regs,
+int uq_create_flags(int fd, uint32_t ctx, uint32_t entries, const uint32_t *regs,
 			   uint32_t n, uint32_t flags, struct uq *q)
 {
 	memset(q, 0, sizeof(*q));
@@ -41,26 +34,26 @@ static int uq_create_flags(int fd, uint32_t ctx, uint32_t entries, const uint32_
 	return 0;
 }
 
-static int uq_create(int fd, uint32_t ctx, uint32_t entries, const uint32_t *regs, uint32_t n,
+int uq_create(int fd, uint32_t ctx, uint32_t entries, const uint32_t *regs, uint32_t n,
 		     struct uq *q)
 {
 	return uq_create_flags(fd, ctx, entries, regs, n, 0, q);
 }
 
-static int uq_destroy(struct uq *q)
+int uq_destroy(struct uq *q)
 {
 	struct drm_idxgen_uq_destroy a = {.uq_id = q->c.uq_id};
 
 	return xioctl(q->fd, DRM_IOCTL_IDXGEN_UQ_DESTROY, &a) ? -errno : 0;
 }
 
-static void uq_unmap(struct uq *q)
+void uq_unmap(struct uq *q)
 {
 	munmap(q->mem, q->c.mem_size);
 	munmap((void *)q->db, 4096);
 }
 
-static int uq_wait(struct uq *q, uint64_t value, int64_t timeout_ns, struct drm_idxgen_uq_wait *w)
+int uq_wait(struct uq *q, uint64_t value, int64_t timeout_ns, struct drm_idxgen_uq_wait *w)
 {
 	memset(w, 0, sizeof(*w));
 	w->uq_id = q->c.uq_id;
@@ -69,18 +62,18 @@ static int uq_wait(struct uq *q, uint64_t value, int64_t timeout_ns, struct drm_
 	return xioctl(q->fd, DRM_IOCTL_IDXGEN_UQ_WAIT, w) ? -errno : 0;
 }
 
-static uint64_t uq_value(struct uq *q)
+uint64_t uq_value(struct uq *q)
 {
 	return __atomic_load_n((uint64_t *)(q->mem + q->c.value_offset), __ATOMIC_ACQUIRE);
 }
 
-static struct idxgen_cpl *uq_cpl(struct uq *q, uint32_t slot)
+struct idxgen_cpl *uq_cpl(struct uq *q, uint32_t slot)
 {
 	return (struct idxgen_cpl *)(q->mem + q->c.cpl_offset) + slot;
 }
 
 /* A valid descriptor for a (dx, dy, 1) block at byte target, minimal widths. */
-static void desc_make(struct idxgen_desc *dsc, const struct dev *d, uint64_t target,
+void desc_make(struct idxgen_desc *dsc, const struct dev *d, uint64_t target,
 		      uint32_t dx, uint32_t dy, uint32_t job_id)
 {
 	uint32_t x, y, z, c = d->lanes;
@@ -105,7 +98,7 @@ static void desc_make(struct idxgen_desc *dsc, const struct dev *d, uint64_t tar
 }
 
 /* Store a descriptor and ring: what a submission costs the process. */
-static uint32_t uq_push(struct uq *q, const struct idxgen_desc *dsc)
+uint32_t uq_push(struct uq *q, const struct idxgen_desc *dsc)
 {
 	uint32_t slot = q->tail;
 
@@ -117,7 +110,7 @@ static uint32_t uq_push(struct uq *q, const struct idxgen_desc *dsc)
 }
 
 /* One job, waited for; its completion status (-1: no completion). */
-static int uq_run(struct uq *q, const struct idxgen_desc *dsc)
+int uq_run(struct uq *q, const struct idxgen_desc *dsc)
 {
 	struct drm_idxgen_uq_wait w;
 	uint64_t want = uq_value(q) + 1;
@@ -601,6 +594,7 @@ void test_uq(struct dev *d)
 	test_uq_destroy_race(d, ctx, reg, map);
 	test_uq_isolation(d, ctx, reg);
 	test_uq_kill(d);
+	test_uq_hang_records(d, ctx, reg);
 	tap_ok(dbg_value(d, "objects", "user_queues") == 0, "no user queue left");
 	munmap((void *)map, 1 << 16);
 	gem_close(d->fd, reg);

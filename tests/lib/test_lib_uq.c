@@ -11,9 +11,10 @@
  * drm-idxgen-user-queues of the handle's file.  Also: batches that wrap
  * the ring, more regions than a queue holds (the ioctl path, in order with
  * the queue's jobs), a region freed under a queue, the device without user
- * queues (device 1 of the VM), a corrupted completion record and a device
- * reset under a queue: the job fails with -EIO / ABORTED, never hangs or
- * passes for a success, and the next job runs.  Last, the device removed
+ * queues (device 1 of the VM), a corrupted completion record (the job fails
+ * with -EIO / ABORTED, never passes for a success, and the next job runs),
+ * a job that hangs (the driver's records: UQ_HUNG, UQ_RESET behind it) and
+ * a device reset under an idle queue (the next job runs).  Last, the device removed
  * (PCI remove) under a process that holds a queue: -ENODEV, no SIGBUS; the
  * device is rescanned for the suites after this one.
  */
@@ -239,40 +240,77 @@ static void test_uq_corrupt(struct idxgen_device *d, const struct idxgen_info *d
 	idxgen_region_free(reg);
 }
 
-/* A device reset under a queue: its job fails cleanly (-EIO, ABORTED), the next one runs. */
+/* Write "val" into the device's debugfs file name; whether it took. */
+static bool debugfs_put(const struct idxgen_info *di, const char *name, unsigned int val)
+{
+	char path[160];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/accel/%s/%s", di->pci_addr, name);
+	f = fopen(path, "we");
+	if (!f)
+		return false;
+	return (fprintf(f, "%u\n", val) > 0) & (fclose(f) == 0);
+}
+
+/*
+ * A job hangs on the context's queue (inject_fault HANG_JOB) with two behind
+ * it: the driver's watchdog resets the device and writes the three records
+ * (driver/idxgen_uq_recovery.c): the hung job -ETIMEDOUT / UQ_HUNG, the
+ * others -EIO / UQ_RESET.  Then a device reset under an idle queue: the next
+ * job gets a new queue and runs (before, it went into the stopped queue and
+ * failed with -EIO).  Before the driver wrote the records, the watchdog did
+ * not look at user queues and the hung job was never reset (the wait's
+ * deadline, 120 s, failed the test).
+ */
 static void test_uq_reset(struct idxgen_device *d, const struct idxgen_info *di)
 {
 	struct idxgen_region *reg = NULL;
-	struct idxgen_job_result res;
+	struct idxgen_job_result res[3] = { 0 };
 	struct idxgen_context *ctx;
-	struct idxgen_config cfg;
-	char path[128];
-	idxgen_job_t job;
-	FILE *f;
-	int ret, wret = -1;
+	struct idxgen_config cfg[3];
+	idxgen_job_t job[3];
+	int ret, wret[3] = { -1, -1, -1 };
+	unsigned int i;
 
 	ret = idxgen_context_create(d, IDXGEN_PRIORITY_NORMAL, &ctx);
 	if (!ret)
 		ret = idxgen_region_alloc(d, 1 << 16, &reg);
+	for (i = 0; !ret && i < 3; i++) {
+		ret = idxgen_config_init(&cfg[i], d, 32 + i, 8, 1, 0);
+		if (!ret)
+			ret = idxgen_config_target(&cfg[i], reg, 0x1000 * i);
+		cfg[i].user_tag = 70 + i;
+	}
 	if (!ret)
-		ret = idxgen_config_init(&cfg, d, 32, 8, 1, 0);
+		ret = idxgen_run(ctx, &cfg[0], &res[0]);	/* the context has its queue */
+	tap_ok(!ret && debugfs_put(di, "inject_fault", IDXGEN_FAULT_HANG_JOB),
+	       "arm HANG_JOB under a user queue (%s)", idxgen_strerror(ret));
 	if (!ret)
-		ret = idxgen_config_target(&cfg, reg, 0);
-	if (!ret)
-		ret = idxgen_run(ctx, &cfg, &res);	/* the context has its queue */
-	snprintf(path, sizeof(path), "/sys/kernel/debug/accel/%s/reset", di->pci_addr);
-	f = fopen(path, "we");
-	tap_ok(!ret && f && fputs("1\n", f) >= 0 && fclose(f) == 0,
-	       "device reset through %s (%s)", path, idxgen_strerror(ret));
-	ret = idxgen_submit(ctx, &cfg, 1, &job);
-	if (!ret)
-		wret = idxgen_wait(ctx, job, 600 * SEC, &res);
-	tap_ok(!ret && wret == 0 && res.error == -EIO && res.status == IDXGEN_CPL_ABORTED,
-	       "a job on the reset queue fails: error %d status %s (%s)", res.error,
-	       idxgen_status_name(res.status), idxgen_strerror(ret ? ret : wret));
-	ret = idxgen_run(ctx, &cfg, &res);
-	tap_ok(ret == 0 && output_ok(&cfg), "the next job gets a new queue and runs (%s)",
+		ret = idxgen_submit(ctx, cfg, 3, job);
+	for (i = 0; !ret && i < 3; i++)
+		wret[i] = idxgen_wait(ctx, job[i], 120 * SEC, &res[i]);
+	tap_ok(!ret && !wret[0] && res[0].error == -ETIMEDOUT &&
+		       res[0].status == IDXGEN_STATUS_UQ_HUNG && res[0].user_tag == 70,
+	       "the hung job: error %d status %s, its tag (%s)", res[0].error,
+	       idxgen_status_name(res[0].status), idxgen_strerror(ret ? ret : wret[0]));
+	tap_ok(!ret && !wret[1] && !wret[2] && res[1].error == -EIO && res[2].error == -EIO &&
+		       res[1].status == IDXGEN_STATUS_UQ_RESET &&
+		       res[2].status == IDXGEN_STATUS_UQ_RESET && res[1].user_tag == 71 &&
+		       res[2].user_tag == 72,
+	       "the two behind it: error %d, %d status %s, %s (the driver's records)", res[1].error,
+	       res[2].error, idxgen_status_name(res[1].status), idxgen_status_name(res[2].status));
+	ret = idxgen_run(ctx, &cfg[1], &res[1]);
+	tap_ok(ret == 0 && output_ok(&cfg[1]), "the next job gets a new queue and runs (%s)",
 	       idxgen_strerror(ret));
+
+	tap_ok(debugfs_put(di, "reset", 1), "device reset through debugfs under an idle queue");
+	ret = idxgen_submit(ctx, &cfg[2], 1, &job[0]);
+	if (!ret)
+		ret = idxgen_wait(ctx, job[0], 600 * SEC, &res[0]);
+	tap_ok(ret == 0 && res[0].error == 0 && res[0].status == IDXGEN_CPL_OK && output_ok(&cfg[2]),
+	       "the first job after it reads RESET, gets a new queue and runs: error %d status %s "
+	       "(%s)", res[0].error, idxgen_status_name(res[0].status), idxgen_strerror(ret));
 	idxgen_context_destroy(ctx);
 	idxgen_region_free(reg);
 }

@@ -5,7 +5,8 @@
 # lays over the guest's /, build the README example there through
 # pkg-config against the installed files only, run dkms add/build/install
 # of idxgen-dkms's source against the Debian 6.12 headers (the VM then
-# loads that module), and check the bash completion.
+# loads that module), check the bash completion, and build and run a CUDA
+# program with the packaged idxgen-cc.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
@@ -29,7 +30,7 @@ rc=$?
 mkdir -p "$R" && mv "$P.build.log" "$P/build.log"
 ok $rc "make debs: dpkg-buildpackage -b (log $P/build.log)" || { tail -20 "$P/build.log" | sed 's/^/# /'; finish; }
 debs=$(ls "$P"/*.deb | grep -v -- -dbgsym)
-for pkg in idxgen-dkms libidxgen$SOMAJOR libidxgen-dev idxgen-tools idxgen-firmware; do
+for pkg in idxgen-dkms libidxgen$SOMAJOR libidxgen-dev idxgen-tools idxgen-firmware idxgen-cuda-toolkit; do
 	ls "$P/${pkg}"_*.deb >/dev/null 2>&1; ok $? "package $pkg built"
 done
 lintian --fail-on error,warning \
@@ -115,6 +116,44 @@ echo "$res" | grep -q ' 0 failed'; ok $? "and passes on the packaged runtime (${
 out=$(LD_LIBRARY_PATH=$R/usr/lib/$MA "$R/usr/bin/idxgen" --emu run -b 32x64x1 -b 100x2x2 -b 32x64x1 2>&1)
 [ "$(echo "$out" | awk 'NR > 1 {printf "%s ", $5}')" = "miss miss hit " ]
 ok $? "the packaged idxgen runs the history example: miss, miss, hit"
+
+# idxgen-cc as the package installs it: its headers, runtime and CUDA
+# libraries from the staging root only (paths.c: relative to its own
+# folder), never from the checkout or the build tree it was built in.
+cc=$R/usr/bin/idxgen-cc
+RR=$(realpath "$R")	# as idxgen-cc spells its folders
+chk usr/bin/idxgen-cc
+chk usr/share/man/man1/idxgen-cc.1.gz
+chk usr/include/idxgen/idxgen_cc_program.h
+for l in cublas cufft curand cusolver; do chk "usr/lib/$MA/libidxgen_$l.a"; done
+dep=$(dpkg-deb -f "$P"/idxgen-cuda-toolkit_*.deb Depends 2>/dev/null)
+for d in clang-16 libclang1-16 libidxgen-dev libopenblas-dev libfftw3-dev libtbb-dev; do
+	echo "$dep" | grep -qw -- "$d"; ok $? "idxgen-cuda-toolkit depends on $d"
+done
+for d in $debs; do
+	dpkg-deb -c "$d" | grep -E '\./usr/(bin/idxgen-cc|lib/.*/libidxgen_cu(blas|fft|rand|solver)\.a)$' >/dev/null
+	[ $? != 0 ] || [ "$(dpkg-deb -f "$d" Package)" = idxgen-cuda-toolkit ]
+	ok $? "$(dpkg-deb -f "$d" Package): the compiler and the CUDA libraries only in idxgen-cuda-toolkit"
+done
+grep -qF -e "$ROOT/" -e "$P/src" "$cc"
+[ $? = 1 ]; ok $? "the packaged idxgen-cc holds no path of the checkout or of the package build"
+LD_LIBRARY_PATH=$R/usr/lib/$MA "$cc" -v >"$P/cc-v.txt" 2>&1
+rc=$?
+sed 's/^/# /' "$P/cc-v.txt"
+paths=$(sed -n 's/^#\$ \(INCLUDES\|LIBRARIES\|CUDART\|CUDA_LIBRARIES\)=//p' "$P/cc-v.txt" | tr -d '"' |
+	sed 's/ (.*//' | tr ' ' '\n' | sed 's/^-[IL]//')
+[ $rc = 0 ] && [ "$(echo "$paths" | wc -l)" = 5 ] && ! echo "$paths" | grep -qv "^$RR/usr/"
+ok $? "idxgen-cc -v: headers, runtime and libraries all under the staging root"
+objdump -p "$cc" | grep -qE 'RUNPATH|RPATH'
+[ $? != 0 ]; ok $? "the packaged idxgen-cc has no RUNPATH (libclang-16 from /usr/lib/$MA)"
+# a CUDA program with a kernel, the runtime API and cuBLAS (tests/pkg/cc_check.cu)
+(cd "$P" && LD_LIBRARY_PATH=$R/usr/lib/$MA "$cc" -O1 -o "$P/cc-check" "$ROOT/tests/pkg/cc_check.cu" -lcublas) 2>&1 |
+	sed 's/^/# /'
+ok "${PIPESTATUS[0]}" "the packaged idxgen-cc builds tests/pkg/cc_check.cu -lcublas"
+objdump -p "$P/cc-check" 2>/dev/null | grep -q "RUNPATH *$RR/usr/lib/$MA\$"
+ok $? "the program finds libidxgen in the installed tree (RUNPATH $RR/usr/lib/$MA)"
+out=$(IDXGEN_BACKEND=emu "$P/cc-check" 2>&1)
+echo "$out" | grep -q '^pkg-cc: ok 1000 '; ok $? "and it runs right on the packaged runtime and cuBLAS: $(echo "$out" | grep pkg-cc)"
 
 # DKMS: the packaged source, built and installed for the VM's kernel, in
 # trees of our own (nothing of the host's /var/lib/dkms or /lib/modules).

@@ -4,7 +4,8 @@
 # against std:: algorithms and serial loops with each device system: TBB
 # (idxgen-cc's default), OpenMP (-Xcompiler -fopenmp) and the serial C++ one
 # (-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP); tests/cub/test_cub_device.cu;
-# tests/cub/test_cub_block.cu, test_cub_block2.cu and test_cub_block3.cu
+# tests/cub/test_cub_mergesort.cu; tests/cub/test_cub_block.cu, test_cub_block2.cu
+# and test_cub_block3.cu
 # (block and warp primitives in fiber kernels, CUB's iterators); the
 # programs of tests/thrust/progs as users build them; every source also
 # compiled by nvcc -arch=sm_90 (real Thrust and CUB there).
@@ -43,10 +44,12 @@ one thrust-tbb "$ROOT/tests/thrust/test_thrust.cu" "${want}TBB"
 one thrust-omp "$ROOT/tests/thrust/test_thrust.cu" "-Xcompiler -fopenmp ${want}OMP"
 one thrust-cpp "$ROOT/tests/thrust/test_thrust.cu" "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP ${want}CPP"
 one cub-device "$ROOT/tests/cub/test_cub_device.cu" ""
+one cub-mergesort "$ROOT/tests/cub/test_cub_mergesort.cu" ""
 one cub-block "$ROOT/tests/cub/test_cub_block.cu" ""
 one cub-block2 "$ROOT/tests/cub/test_cub_block2.cu" ""
 one cub-block3 "$ROOT/tests/cub/test_cub_block3.cu" ""
-for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu" "$ROOT/tests/cub/test_cub_block.cu" \
+for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu" "$ROOT/tests/cub/test_cub_mergesort.cu" \
+	"$ROOT/tests/cub/test_cub_block.cu" \
 	"$ROOT/tests/cub/test_cub_block2.cu" "$ROOT/tests/cub/test_cub_block3.cu"; do
 	if [ -x "$NVCC" ]; then
 		out=$("$NVCC" -arch=sm_90 -I "$ROOT/tests/common" -c -o "$tmp/n.o" "$src" 2>&1)

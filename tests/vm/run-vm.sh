@@ -97,6 +97,8 @@ if [ ! -x "$GUEST/bin/vm-exit" ] || [ "$ROOT/tests/vm/vm-exit.c" -nt "$GUEST/bin
 fi
 # IDXGEN_VM_SUITES: another suite list for the check plan (one suite, say).
 cp "${IDXGEN_VM_SUITES:-$ROOT/tests/vm/check.suites}" "$GUEST/check.suites" 2>/dev/null || : >"$GUEST/check.suites"
+# The wrapper of the suites that run with every device serving a launch (cc-all, ...).
+mkdir -p "$GUEST/bin" && install -m 755 "$ROOT/tests/vm/all-devices.sh" "$GUEST/bin/all-devices.sh"
 # pciutils' lspci (and its libpci) for the in-guest PCI checks.
 [ -x /usr/bin/lspci ] && cp /usr/bin/lspci "$GUEST/bin/lspci"
 

@@ -853,6 +853,79 @@ struct DeviceAdjacentDifference {
 	}
 };
 
+/*
+ * DeviceMergeSort: a comparison sort by the program's less-than, std::stable_sort
+ * (so the unstable forms are stable too, which CUB allows).  Pairs sort a
+ * permutation of the positions, then gather keys and items through it (the
+ * iterators need only be readable and writable, as CUB's).
+ */
+struct DeviceMergeSort {
+	template <typename KeyInIt, typename ItemInIt, typename KeyOutIt, typename ItemOutIt, typename N, typename Cmp>
+	static cudaError_t SortPairsCopy(void *d_temp_storage, size_t &temp_storage_bytes, KeyInIt d_input_keys,
+					 ItemInIt d_input_items, KeyOutIt d_output_keys, ItemOutIt d_output_items,
+					 N num_items, Cmp compare_op, cudaStream_t stream = 0)
+	{
+		IDXGEN_CUB_START(stream);
+		typedef typename std::iterator_traits<KeyInIt>::value_type K;
+		typedef typename std::iterator_traits<ItemInIt>::value_type V;
+		std::vector<size_t> order((size_t)num_items);
+		std::vector<K> keys(d_input_keys, d_input_keys + num_items);
+		std::vector<V> items(d_input_items, d_input_items + num_items);
+		std::iota(order.begin(), order.end(), (size_t)0);
+		std::stable_sort(order.begin(), order.end(),
+				 [&](size_t a, size_t b) { return compare_op(keys[a], keys[b]); });
+		for (size_t i = 0; i < order.size(); i++) {
+			d_output_keys[i] = keys[order[i]];
+			d_output_items[i] = items[order[i]];
+		}
+		return cudaSuccess;
+	}
+	template <typename KeyIt, typename ItemIt, typename N, typename Cmp>
+	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, KeyIt d_keys, ItemIt d_items,
+				     N num_items, Cmp compare_op, cudaStream_t stream = 0)
+	{
+		return SortPairsCopy(d_temp_storage, temp_storage_bytes, d_keys, d_items, d_keys, d_items, num_items,
+				     compare_op, stream);
+	}
+	template <typename KeyInIt, typename KeyOutIt, typename N, typename Cmp>
+	static cudaError_t SortKeysCopy(void *d_temp_storage, size_t &temp_storage_bytes, KeyInIt d_input_keys,
+					KeyOutIt d_output_keys, N num_items, Cmp compare_op, cudaStream_t stream = 0)
+	{
+		IDXGEN_CUB_START(stream);
+		typedef typename std::iterator_traits<KeyInIt>::value_type K;
+		std::vector<K> keys(d_input_keys, d_input_keys + num_items);
+		std::stable_sort(keys.begin(), keys.end(), [&](const K &a, const K &b) { return compare_op(a, b); });
+		std::copy(keys.begin(), keys.end(), d_output_keys);
+		return cudaSuccess;
+	}
+	template <typename KeyIt, typename N, typename Cmp>
+	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, KeyIt d_keys, N num_items,
+				    Cmp compare_op, cudaStream_t stream = 0)
+	{
+		return SortKeysCopy(d_temp_storage, temp_storage_bytes, d_keys, d_keys, num_items, compare_op, stream);
+	}
+	template <typename KeyIt, typename ItemIt, typename N, typename Cmp>
+	static cudaError_t StableSortPairs(void *d_temp_storage, size_t &temp_storage_bytes, KeyIt d_keys,
+					   ItemIt d_items, N num_items, Cmp compare_op, cudaStream_t stream = 0)
+	{
+		return SortPairs(d_temp_storage, temp_storage_bytes, d_keys, d_items, num_items, compare_op, stream);
+	}
+	template <typename KeyIt, typename N, typename Cmp>
+	static cudaError_t StableSortKeys(void *d_temp_storage, size_t &temp_storage_bytes, KeyIt d_keys, N num_items,
+					  Cmp compare_op, cudaStream_t stream = 0)
+	{
+		return SortKeys(d_temp_storage, temp_storage_bytes, d_keys, num_items, compare_op, stream);
+	}
+	template <typename KeyInIt, typename KeyOutIt, typename N, typename Cmp>
+	static cudaError_t StableSortKeysCopy(void *d_temp_storage, size_t &temp_storage_bytes, KeyInIt d_input_keys,
+					      KeyOutIt d_output_keys, N num_items, Cmp compare_op,
+					      cudaStream_t stream = 0)
+	{
+		return SortKeysCopy(d_temp_storage, temp_storage_bytes, d_input_keys, d_output_keys, num_items,
+				    compare_op, stream);
+	}
+};
+
 #undef IDXGEN_CUB_START
 
 } // namespace cub

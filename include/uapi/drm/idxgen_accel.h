@@ -646,6 +646,13 @@ struct drm_idxgen_arb_config {
 #define DRM_IDXGEN_STATUS_UQ_NO_WINDOW	28	/* output outside the queue's regions */
 #define DRM_IDXGEN_STATUS_UQ_WORD_SIZE	29	/* word size or shared flag not allowed there */
 #define DRM_IDXGEN_STATUS_UQ_LOCK	30	/* the shared region without lock 0 */
+/*
+ * Written by the driver, never by the device: the records of a queue's
+ * pending jobs when a device reset stopped it (state RESET).  A job the
+ * device hung on (the watchdog reset it) is UQ_HUNG, the others UQ_RESET.
+ */
+#define DRM_IDXGEN_STATUS_UQ_RESET	64	/* never ran, or cut short: a device reset */
+#define DRM_IDXGEN_STATUS_UQ_HUNG	65	/* the device hung on it: reset by the watchdog */
 
 /**
  * struct drm_idxgen_uq_create - DRM_IOCTL_IDXGEN_UQ_CREATE argument
@@ -728,9 +735,17 @@ struct drm_idxgen_uq_destroy {
  * @error: out: the hardware's queue error code (IDXGEN_QERR_*), or 0
  *
  * 0 when reached; -ETIME when the timeout passed first; -EIO when the
- * queue stopped (a fault, or a device reset failed its pending jobs) and
- * will not reach it: @state says why; -ENODEV when the device is gone
- * (removed or unbound); -EINTR on a signal; -ENOENT.
+ * queue stopped (a fault, or a device reset) and will not reach it: @state
+ * says why; -ENODEV when the device is gone (removed or unbound); -EINTR on
+ * a signal; -ENOENT.
+ *
+ * A device reset (a hang included: the driver's watchdog resets a job that
+ * hangs on a user queue) stops every queue.  The driver then writes, into
+ * the queue's memory, the completion record of each job that was pending
+ * (up to the tail the process had published: the shadow tail, else the
+ * last doorbell) with status DRM_IDXGEN_STATUS_UQ_HUNG or _UQ_RESET and a
+ * valid check word, then the completion value, then
+ * DRM_IDXGEN_UQ_STATE_RESET into the state word; @completed is that value.
  *
  * The device going away: the driver writes DRM_IDXGEN_UQ_STATE_GONE into
  * the state word of the queue's memory (which stays mapped and readable),

@@ -141,7 +141,7 @@ else
 fi
 
 range() {	# ROOM-SOURCE IMEM: yosys's verdict on prove_range over it
-	yosys -q -p "read_verilog -I$VH $1 $ROOT/fw/rtl/idxgen_validate.v $HERE/formal/prove_range.v; \
+	yosys -q -p "read_verilog -I$VH $1 $ROOT/fw/rtl/idxgen_vearly.v $ROOT/fw/rtl/idxgen_validate.v $HERE/formal/prove_range.v; \
 		hierarchy -top prove_range -chparam IMEM_SIZE $2; proc; flatten; opt; \
 		sat -prove ok 1 -verify" >"$TMP/log" 2>&1
 }

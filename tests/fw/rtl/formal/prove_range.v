@@ -28,14 +28,20 @@ module prove_range #(
 
 	idxgen_room #(.IMEM_SIZE(IMEM_SIZE), .AW(AW)) u_room (.target(target), .high(high),
 							       .room(room));
-	idxgen_validate #(.LANES(4), .ORDERS_RTL(8'h01), .TW(TW), .AW(AW)) u_val (
-		.target(target), .size_limit(32'hffffffff), .dx(16'd1), .dy(16'd1), .dz(16'd1),
-		.c(16'd1), .xc(16'd0), .yc(16'd0), .zc(16'd0), .mx(8'd0), .my(8'd0), .mz(8'd0),
-		.word_size(ws), .flags(16'd0), .order(8'd0), .granularity(16'd0),
-		.stride(32'd0), .tile_w(16'd0), .tile_h(16'd0), .grid_blocks(32'd1),
-		.rsvd_set(1'b0), .cap_lanes(32'd4), .max_threads(32'hffffffff),
+	wire [15:0] early_a, early_b;
+	wire        bad_step;
+
+	idxgen_vearly #(.LANES(4), .ORDERS_RTL(8'h01)) u_early (
+		.target(target), .dx(16'd1), .dy(16'd1), .dz(16'd1), .c(16'd1),
+		.mx(8'd0), .my(8'd0), .mz(8'd0), .word_size(ws), .flags(16'd0), .order(8'd0),
+		.granularity(16'd0), .stride(32'd0), .tile_w(16'd0), .tile_h(16'd0),
+		.grid_blocks(32'd1), .rsvd_set(1'b0), .cap_lanes(32'd4),
 		.max_dim_x(16'hffff), .max_dim_y(16'hffff), .max_dim_z(16'hffff),
-		.features(32'hffffffff), .threads({1'b0, threads}), .sx(16'd0), .sy(16'd0),
+		.features(32'hffffffff), .early_a(early_a), .bad_step(bad_step), .early_b(early_b));
+	idxgen_validate #(.TW(TW), .AW(AW)) u_val (
+		.early_a(early_a), .bad_step(bad_step), .early_b(early_b),
+		.size_limit(32'hffffffff), .xc(16'd0), .yc(16'd0), .zc(16'd0), .word_size(ws),
+		.max_threads(32'hffffffff), .threads({1'b0, threads}), .sx(16'd0), .sy(16'd0),
 		.sz(8'd0), .tgt_high(high), .room(room), .status(status));
 
 	wire [63:0] bytes = word32 ? {41'd0, threads, 2'b0} : {42'd0, threads, 1'b0};

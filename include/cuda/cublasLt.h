@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cublasLt.h - cuBLASLt's matmul as idxgen's lib/cublas runs it on OpenBLAS:
+ * handles, matmul descriptors (compute and scale type, transposes, the
+ * bias/ReLU/GELU epilogues), matrix layouts (type, rows, columns, leading
+ * dimension, column or row order, strided batches), preferences and the
+ * heuristic query, and cublasLtMatmul: D = epilogue(alpha op(A) op(B) +
+ * beta C).  Our own header, C11 and C++11, with CUDA 12's names, enum values
+ * and signatures, so that programs written for cuBLASLt build unchanged.
+ * What is covered and what is not: lib/cublas/README.md.
+ */
+#ifndef IDXGEN_CUDA_CUBLASLT_H
+#define IDXGEN_CUDA_CUBLASLT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cublas_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct cublasLtContext;
+typedef struct cublasLtContext *cublasLtHandle_t;
+
+/* The descriptors are ours (lib/cublas/lt.c); programs only hold pointers to them. */
+typedef struct idxgen_lt_matmul_desc cublasLtMatmulDescOpaque_t;
+typedef cublasLtMatmulDescOpaque_t *cublasLtMatmulDesc_t;
+typedef struct idxgen_lt_layout cublasLtMatrixLayoutOpaque_t;
+typedef cublasLtMatrixLayoutOpaque_t *cublasLtMatrixLayout_t;
+typedef struct idxgen_lt_pref cublasLtMatmulPreferenceOpaque_t;
+typedef cublasLtMatmulPreferenceOpaque_t *cublasLtMatmulPreference_t;
+
+typedef struct {
+	uint64_t data[8];
+} cublasLtMatmulAlgo_t;
+
+typedef struct {
+	cublasLtMatmulAlgo_t algo;
+	size_t workspaceSize;
+	cublasStatus_t state;
+	float wavesCount;
+	int reserved[4];
+} cublasLtMatmulHeuristicResult_t;
+
+typedef enum {
+	CUBLASLT_ORDER_COL = 0, CUBLASLT_ORDER_ROW = 1, CUBLASLT_ORDER_COL32 = 2,
+	CUBLASLT_ORDER_COL4_4R2_8C = 3, CUBLASLT_ORDER_COL32_2R_4R4 = 4
+} cublasLtOrder_t;
+
+typedef enum {
+	CUBLASLT_MATRIX_LAYOUT_TYPE = 0, CUBLASLT_MATRIX_LAYOUT_ORDER = 1, CUBLASLT_MATRIX_LAYOUT_ROWS = 2,
+	CUBLASLT_MATRIX_LAYOUT_COLS = 3, CUBLASLT_MATRIX_LAYOUT_LD = 4, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT = 5,
+	CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET = 6, CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET = 7
+} cublasLtMatrixLayoutAttribute_t;
+
+typedef enum {
+	CUBLASLT_POINTER_MODE_HOST = 0, CUBLASLT_POINTER_MODE_DEVICE = 1, CUBLASLT_POINTER_MODE_DEVICE_VECTOR = 2,
+	CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO = 3,
+	CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST = 4
+} cublasLtPointerMode_t;
+
+typedef enum {
+	CUBLASLT_MATMUL_DESC_COMPUTE_TYPE = 0, CUBLASLT_MATMUL_DESC_SCALE_TYPE = 1,
+	CUBLASLT_MATMUL_DESC_POINTER_MODE = 2, CUBLASLT_MATMUL_DESC_TRANSA = 3, CUBLASLT_MATMUL_DESC_TRANSB = 4,
+	CUBLASLT_MATMUL_DESC_TRANSC = 5, CUBLASLT_MATMUL_DESC_FILL_MODE = 6, CUBLASLT_MATMUL_DESC_EPILOGUE = 7,
+	CUBLASLT_MATMUL_DESC_BIAS_POINTER = 8, CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE = 10,
+	CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER = 11, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD = 12,
+	CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_BATCH_STRIDE = 13, CUBLASLT_MATMUL_DESC_ALPHA_VECTOR_BATCH_STRIDE = 14,
+	CUBLASLT_MATMUL_DESC_SM_COUNT_TARGET = 15, CUBLASLT_MATMUL_DESC_FAST_ACCUM = 25,
+	CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE = 26
+} cublasLtMatmulDescAttributes_t;
+
+typedef enum {
+	CUBLASLT_EPILOGUE_DEFAULT = 1, CUBLASLT_EPILOGUE_RELU = 2, CUBLASLT_EPILOGUE_RELU_AUX = 2 | 128,
+	CUBLASLT_EPILOGUE_BIAS = 4, CUBLASLT_EPILOGUE_RELU_BIAS = 2 | 4, CUBLASLT_EPILOGUE_RELU_AUX_BIAS = 2 | 128 | 4,
+	CUBLASLT_EPILOGUE_DRELU = 8 | 128, CUBLASLT_EPILOGUE_DRELU_BGRAD = 8 | 128 | 16, CUBLASLT_EPILOGUE_GELU = 32,
+	CUBLASLT_EPILOGUE_GELU_AUX = 32 | 128, CUBLASLT_EPILOGUE_GELU_BIAS = 32 | 4,
+	CUBLASLT_EPILOGUE_GELU_AUX_BIAS = 32 | 128 | 4, CUBLASLT_EPILOGUE_DGELU = 64 | 128,
+	CUBLASLT_EPILOGUE_DGELU_BGRAD = 64 | 128 | 16, CUBLASLT_EPILOGUE_BGRADA = 256, CUBLASLT_EPILOGUE_BGRADB = 512
+} cublasLtEpilogue_t;
+
+typedef enum { CUBLASLT_SEARCH_BEST_FIT = 0, CUBLASLT_SEARCH_LIMITED_BY_ALGO_ID = 1 } cublasLtMatmulSearch_t;
+
+typedef enum {
+	CUBLASLT_MATMUL_PREF_SEARCH_MODE = 0, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES = 1,
+	CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK = 3, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES = 5,
+	CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES = 6, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES = 7,
+	CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES = 8
+} cublasLtMatmulPreferenceAttributes_t;
+
+cublasStatus_t cublasLtCreate(cublasLtHandle_t *lightHandle);
+cublasStatus_t cublasLtDestroy(cublasLtHandle_t lightHandle);
+size_t cublasLtGetVersion(void);
+cublasStatus_t cublasLtGetProperty(libraryPropertyType type, int *value);
+
+cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *matmulDesc, cublasComputeType_t computeType,
+					cudaDataType_t scaleType);
+cublasStatus_t cublasLtMatmulDescDestroy(cublasLtMatmulDesc_t matmulDesc);
+cublasStatus_t cublasLtMatmulDescSetAttribute(cublasLtMatmulDesc_t matmulDesc, cublasLtMatmulDescAttributes_t attr,
+					      const void *buf, size_t sizeInBytes);
+cublasStatus_t cublasLtMatmulDescGetAttribute(cublasLtMatmulDesc_t matmulDesc, cublasLtMatmulDescAttributes_t attr,
+					      void *buf, size_t sizeInBytes, size_t *sizeWritten);
+
+cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *matLayout, cudaDataType type, uint64_t rows,
+					  uint64_t cols, int64_t ld);
+cublasStatus_t cublasLtMatrixLayoutDestroy(cublasLtMatrixLayout_t matLayout);
+cublasStatus_t cublasLtMatrixLayoutSetAttribute(cublasLtMatrixLayout_t matLayout,
+						cublasLtMatrixLayoutAttribute_t attr, const void *buf,
+						size_t sizeInBytes);
+cublasStatus_t cublasLtMatrixLayoutGetAttribute(cublasLtMatrixLayout_t matLayout,
+						cublasLtMatrixLayoutAttribute_t attr, void *buf, size_t sizeInBytes,
+						size_t *sizeWritten);
+
+cublasStatus_t cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *pref);
+cublasStatus_t cublasLtMatmulPreferenceDestroy(cublasLtMatmulPreference_t pref);
+cublasStatus_t cublasLtMatmulPreferenceSetAttribute(cublasLtMatmulPreference_t pref,
+						    cublasLtMatmulPreferenceAttributes_t attr, const void *buf,
+						    size_t sizeInBytes);
+cublasStatus_t cublasLtMatmulPreferenceGetAttribute(cublasLtMatmulPreference_t pref,
+						    cublasLtMatmulPreferenceAttributes_t attr, void *buf,
+						    size_t sizeInBytes, size_t *sizeWritten);
+
+cublasStatus_t cublasLtMatmulAlgoGetHeuristic(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t operationDesc,
+					      cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,
+					      cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc,
+					      cublasLtMatmulPreference_t preference, int requestedAlgoCount,
+					      cublasLtMatmulHeuristicResult_t heuristicResultsArray[],
+					      int *returnAlgoCount);
+
+cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc, const void *alpha,
+			      const void *A, cublasLtMatrixLayout_t Adesc, const void *B,
+			      cublasLtMatrixLayout_t Bdesc, const void *beta, const void *C,
+			      cublasLtMatrixLayout_t Cdesc, void *D, cublasLtMatrixLayout_t Ddesc,
+			      const cublasLtMatmulAlgo_t *algo, void *workspace, size_t workspaceSizeInBytes,
+			      cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+/*
+ * lib/cublas: cublasLtMatmul, D = epilogue(alpha op(A) op(B) + beta C), on
+ * OpenBLAS.  Each batch's op(A) and op(B) are gathered (any order, leading
+ * dimension, element type) into column-major float or double arrays,
+ * multiplied by cblas_sgemm/dgemm, then beta C, the bias (one value per row
+ * of D), ReLU or GELU are applied element by element and D is stored in its
+ * type (16-bit types rounded to nearest-even).  Double when A is double,
+ * float otherwise (cuBLASLt's 16-bit matmuls accumulate in float).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include "lt_internal.h"
+
+static int lt_type_ok(uint32_t t)
+{
+	return t == CUDA_R_32F || t == CUDA_R_64F || t == CUDA_R_16F || t == CUDA_R_16BF;
+}
+
+static double lt_load(const void *p, size_t i, uint32_t t)
+{
+	switch (t) {
+	case CUDA_R_32F: return ((const float *)p)[i];
+	case CUDA_R_64F: return ((const double *)p)[i];
+	default: return cublas_load16(p, i, (cudaDataType)t);
+	}
+}
+
+static void lt_store(void *p, size_t i, uint32_t t, double v)
+{
+	switch (t) {
+	case CUDA_R_32F: ((float *)p)[i] = (float)v; break;
+	case CUDA_R_64F: ((double *)p)[i] = v; break;
+	default: cublas_store16(p, i, (cudaDataType)t, (float)v); break;
+	}
+}
+
+/* the offset of element (r, c) of batch b of a layout */
+static size_t lt_at(const struct idxgen_lt_layout *l, uint64_t r, uint64_t c, int b)
+{
+	size_t in = l->order == CUBLASLT_ORDER_ROW ? r * (size_t)l->ld + c : r + c * (size_t)l->ld;
+
+	return in + (size_t)b * (size_t)l->batch_stride;
+}
+
+struct lt_problem {
+	uint64_t m, n, k;
+	int batches;
+	int dbl;	/* compute in double */
+};
+
+/* The shapes agree, the types are ones we run, the orders and leading dimensions are usable. */
+static cublasStatus_t lt_check(const struct idxgen_lt_matmul_desc *d, const struct idxgen_lt_layout *a,
+			       const struct idxgen_lt_layout *b, const struct idxgen_lt_layout *c,
+			       const struct idxgen_lt_layout *dl, struct lt_problem *p)
+{
+	const struct idxgen_lt_layout *all[] = { a, b, c, dl };
+	uint64_t ak = d->transa == CUBLAS_OP_N ? a->cols : a->rows, am = d->transa == CUBLAS_OP_N ? a->rows : a->cols;
+	uint64_t bk = d->transb == CUBLAS_OP_N ? b->rows : b->cols, bn = d->transb == CUBLAS_OP_N ? b->cols : b->rows;
+	int e = d->epilogue;
+
+	if (!cublas_op_ok(d->transa) || !cublas_op_ok(d->transb) || ak != bk || am != dl->rows || bn != dl->cols ||
+	    c->rows != dl->rows || c->cols != dl->cols)
+		return CUBLAS_STATUS_INVALID_VALUE;
+	for (int i = 0; i < 4; i++) {
+		const struct idxgen_lt_layout *l = all[i];
+		if (l->order != CUBLASLT_ORDER_COL && l->order != CUBLASLT_ORDER_ROW)
+			return CUBLAS_STATUS_NOT_SUPPORTED;
+		if (l->ld < (int64_t)(l->order == CUBLASLT_ORDER_ROW ? l->cols : l->rows) || l->ld < 1 ||
+		    l->batch_count < 1 || (l->batch_count != dl->batch_count && l->batch_count != 1))
+			return CUBLAS_STATUS_INVALID_VALUE;
+		if (!lt_type_ok(l->type))
+			return CUBLAS_STATUS_NOT_SUPPORTED;
+	}
+	if (a->type != b->type || c->type != dl->type || (a->type != dl->type && dl->type != CUDA_R_32F) ||
+	    (e & ~(CUBLASLT_EPILOGUE_DEFAULT | CUBLASLT_EPILOGUE_RELU | CUBLASLT_EPILOGUE_BIAS | CUBLASLT_EPILOGUE_GELU)) ||
+	    ((e & CUBLASLT_EPILOGUE_RELU) && (e & CUBLASLT_EPILOGUE_GELU)))
+		return CUBLAS_STATUS_NOT_SUPPORTED;	/* the AUX and gradient epilogues among them */
+	if ((e & CUBLASLT_EPILOGUE_BIAS) && !d->bias)
+		return CUBLAS_STATUS_INVALID_VALUE;
+	p->m = dl->rows;
+	p->n = dl->cols;
+	p->k = ak;
+	p->batches = dl->batch_count;
+	p->dbl = a->type == CUDA_R_64F;
+	return CUBLAS_STATUS_SUCCESS;
+}
+
+/* op(X) (rows x cols) of batch b into a column-major array of doubles or floats */
+static void lt_gather(const void *x, const struct idxgen_lt_layout *l, int op, int b, uint64_t rows, uint64_t cols,
+		      void *out, int dbl)
+{
+	int bb = l->batch_count == 1 ? 0 : b;
+
+	for (uint64_t j = 0; j < cols; j++)
+		for (uint64_t i = 0; i < rows; i++) {
+			double v = op == CUBLAS_OP_N ? lt_load(x, lt_at(l, i, j, bb), l->type)
+						     : lt_load(x, lt_at(l, j, i, bb), l->type);
+			if (dbl)
+				((double *)out)[i + j * rows] = v;
+			else
+				((float *)out)[i + j * rows] = (float)v;
+		}
+}
+
+/* GELU as cuBLASLt computes it: the tanh approximation */
+static double lt_gelu(double x)
+{
+	return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
+}
+
+static double lt_scalar(const void *s, int32_t scale_type)
+{
+	return scale_type == CUDA_R_64F ? *(const double *)s : *(const float *)s;
+}
+
+/* D of batch b from the product P (column-major m x n) */
+static void lt_finish(const struct idxgen_lt_matmul_desc *d, const struct lt_problem *p, const void *prod, double beta,
+		      const void *C, const struct idxgen_lt_layout *cl, void *D, const struct idxgen_lt_layout *dl, int b)
+{
+	int cb = cl->batch_count == 1 ? 0 : b;
+	uint32_t bias_type = d->bias_type < 0 ? dl->type : (uint32_t)d->bias_type;
+
+	for (uint64_t j = 0; j < p->n; j++)
+		for (uint64_t i = 0; i < p->m; i++) {
+			size_t at = i + j * p->m;
+			double v = p->dbl ? ((const double *)prod)[at] : ((const float *)prod)[at];
+			if (beta != 0)
+				v += beta * lt_load(C, lt_at(cl, i, j, cb), cl->type);
+			if (d->epilogue & CUBLASLT_EPILOGUE_BIAS)
+				v += lt_load(d->bias, (size_t)i + (size_t)b * (size_t)d->bias_batch_stride, bias_type);
+			if (d->epilogue & CUBLASLT_EPILOGUE_RELU)
+				v = v > 0 ? v : 0;
+			if (d->epilogue & CUBLASLT_EPILOGUE_GELU)
+				v = lt_gelu(v);
+			lt_store(D, lt_at(dl, i, j, b), dl->type, v);
+		}
+}
+
+static cublasStatus_t lt_run(const struct idxgen_lt_matmul_desc *d, const struct lt_problem *p, double alpha,
+			     double beta, const void *A, const struct idxgen_lt_layout *al, const void *B,
+			     const struct idxgen_lt_layout *bl, const void *C, const struct idxgen_lt_layout *cl,
+			     void *D, const struct idxgen_lt_layout *dl)
+{
+	size_t es = p->dbl ? sizeof(double) : sizeof(float);
+	void *ta = malloc(es * (p->m * p->k + 1)), *tb = malloc(es * (p->k * p->n + 1)), *tp = malloc(es * (p->m * p->n + 1));
+	int m = (int)p->m, n = (int)p->n, k = (int)p->k;
+
+	if (!ta || !tb || !tp) {
+		free(ta), free(tb), free(tp);
+		return CUBLAS_STATUS_ALLOC_FAILED;
+	}
+	for (int b = 0; b < p->batches; b++) {
+		lt_gather(A, al, d->transa, b, p->m, p->k, ta, p->dbl);
+		lt_gather(B, bl, d->transb, b, p->k, p->n, tb, p->dbl);
+		if (p->dbl)
+			cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, ta, cublas_max1(m), tb,
+				    cublas_max1(k), 0.0, tp, cublas_max1(m));
+		else
+			cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, (float)alpha, ta,
+				    cublas_max1(m), tb, cublas_max1(k), 0.0f, tp, cublas_max1(m));
+		lt_finish(d, p, tp, beta, C, cl, D, dl, b);
+	}
+	free(ta), free(tb), free(tp);
+	return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc, const void *alpha,
+			      const void *A, cublasLtMatrixLayout_t Adesc, const void *B,
+			      cublasLtMatrixLayout_t Bdesc, const void *beta, const void *C,
+			      cublasLtMatrixLayout_t Cdesc, void *D, cublasLtMatrixLayout_t Ddesc,
+			      const cublasLtMatmulAlgo_t *algo, void *workspace, size_t workspaceSizeInBytes,
+			      cudaStream_t stream)
+{
+	struct lt_problem p;
+	cublasStatus_t st;
+
+	(void)algo, (void)workspace, (void)workspaceSizeInBytes;
+	if (!lightHandle)
+		return CUBLAS_STATUS_NOT_INITIALIZED;
+	if (!computeDesc || !Adesc || !Bdesc || !Cdesc || !Ddesc || !alpha || !beta || !D)
+		return CUBLAS_STATUS_INVALID_VALUE;
+	if (computeDesc->scale_type != CUDA_R_32F && computeDesc->scale_type != CUDA_R_64F)
+		return CUBLAS_STATUS_NOT_SUPPORTED;
+	st = lt_check(computeDesc, Adesc, Bdesc, Cdesc, Ddesc, &p);
+	if (st)
+		return st;
+	double a = lt_scalar(alpha, computeDesc->scale_type), b = lt_scalar(beta, computeDesc->scale_type);
+	if ((!A || !B) && p.k && p.m && p.n)
+		return CUBLAS_STATUS_INVALID_VALUE;
+	if (!C && b != 0)
+		return CUBLAS_STATUS_INVALID_VALUE;
+	/* stream order, as the other calls: the stream's earlier work first */
+	if (cudaStreamSynchronize(stream) != cudaSuccess)
+		return CUBLAS_STATUS_EXECUTION_FAILED;
+	if (!p.m || !p.n)
+		return CUBLAS_STATUS_SUCCESS;
+	return lt_run(computeDesc, &p, a, b, A, Adesc, B, Bdesc, C, Cdesc, D, Ddesc);
+}

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+/*
+ * drv_uq_reset.c - a user queue's job hangs: the driver's watchdog resets
+ * the device and the driver writes the completion records of the queue's
+ * pending jobs (driver/idxgen_uq_recovery.c): UQ_HUNG for the job the
+ * device hung on, UQ_RESET for the others, each with a valid check word,
+ * then the completion value and RESET in the state word.  Before the
+ * driver did this, the watchdog did not look at user queues at all: the
+ * hung job was never reset and UQ_WAIT timed out with no record written.
+ */
+#include "drv_uq.h"
+
+#define SEC 1000000000ll
+
+/* The device resets so far: debugfs queues, "status S resets N ...", or -1. */
+static long resets_of(const struct dev *d)
+{
+	char path[256], buf[4096];
+	unsigned int st;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/queues", d->dbg);
+	if (read_file(path, buf, sizeof(buf)) || sscanf(buf, "status %x resets %ld", &st, &n) != 2)
+		return -1;
+	return n;
+}
+
+/* The record the driver writes for a job it failed: status, nothing generated. */
+static bool driver_record(struct uq *q, uint32_t slot, uint32_t job_id, uint16_t status)
+{
+	const struct idxgen_cpl *c = uq_cpl(q, slot);
+
+	return c->job_id == job_id && c->status == status && c->flags == 0 && c->warps == 0 &&
+	       c->threads == 0 && c->cycles == 0 && c->slot == slot &&
+	       c->check == IDXGEN_CPL_CHECK(job_id, status, 0, 0, 0, 0, slot);
+}
+
+/*
+ * Three jobs: the first hangs (DBG_FAULT HANG_JOB), the second was rung
+ * (the device's TAIL has it), the third, on a queue with a shadow tail,
+ * only stored with its tail (the device, hung, never took it; on a
+ * doorbell-only queue it is rung too).  All three get the driver's records.
+ */
+static void hang_round(struct dev *d, uint32_t ctx, uint32_t reg, bool shadow)
+{
+	const uint32_t ids[3] = {0x5a01, 0x5a02, 0x5a03};
+	const char *tag = shadow ? " (shadow tail)" : " (doorbell only)";
+	long resets = resets_of(d);
+	struct drm_idxgen_uq_wait w;
+	struct idxgen_desc dsc;
+	struct uq q, q2;
+	uint32_t i;
+	int ret;
+
+	if (!tap_ok(uq_create_flags(d->fd, ctx, 8, &reg, 1,
+				    shadow ? DRM_IDXGEN_UQ_CREATE_SHADOW : 0, &q) == 0,
+		    "hang%s: a user queue", tag))
+		return;
+	tap_ok(inject(d, IDXGEN_FAULT_HANG_JOB) == 0, "hang%s: arm HANG_JOB", tag);
+	for (i = 0; i < 3; i++) {
+		desc_make(&dsc, d, q.c.region_base[0] + 0x800 * i, 16, 4, ids[i]);
+		memcpy(q.mem + q.tail * sizeof(dsc), &dsc, sizeof(dsc));
+		q.tail++;
+		/* a shadow queue's device takes its tail from memory, a doorbell or not */
+		if (shadow)
+			__atomic_store_n((uint32_t *)(q.mem + q.c.value_offset +
+						      DRM_IDXGEN_UQ_SHADOW_BLOCK +
+						      IDXGEN_UQ_SHADOW_TAIL),
+					 q.tail, __ATOMIC_SEQ_CST);
+		if (i < 2 || !shadow)
+			q.db[IDXGEN_UQ_DB_TAIL / 4] = q.tail;
+	}
+	/* the watchdog resets the device after job_timeout_ms without progress */
+	ret = uq_wait(&q, 3, 120 * SEC, &w);
+	tap_ok(ret == 0 && w.completed == 3 && w.state == DRM_IDXGEN_UQ_STATE_RESET,
+	       "hang%s: UQ_WAIT for the three jobs returns once the watchdog reset the device "
+	       "(%s, completed %llu, state %u)",
+	       tag, strerror(-ret), (unsigned long long)w.completed, w.state);
+	tap_ok(resets >= 0 && resets_of(d) == resets + 1, "hang%s: one device reset (%ld -> %ld)",
+	       tag, resets, resets_of(d));
+	tap_ok(uq_value(&q) == 3 &&
+		       *(volatile uint32_t *)(q.mem + q.c.value_offset + DRM_IDXGEN_UQ_STATE_WORD) ==
+			       DRM_IDXGEN_UQ_STATE_RESET,
+	       "hang%s: the completion value is 3 and the state word RESET (value %llu)",
+	       tag, (unsigned long long)uq_value(&q));
+	tap_ok(driver_record(&q, 0, ids[0], DRM_IDXGEN_STATUS_UQ_HUNG),
+	       "hang%s: the hung job's record: UQ_HUNG, its job_id and slot, a valid check word "
+	       "(status %u job_id %#x)", tag, uq_cpl(&q, 0)->status, uq_cpl(&q, 0)->job_id);
+	tap_ok(driver_record(&q, 1, ids[1], DRM_IDXGEN_STATUS_UQ_RESET) &&
+		       driver_record(&q, 2, ids[2], DRM_IDXGEN_STATUS_UQ_RESET),
+	       "hang%s: the jobs behind it: UQ_RESET, rung and %s (status %u, %u)",
+	       tag, shadow ? "shadow tail only" : "rung", uq_cpl(&q, 1)->status, uq_cpl(&q, 2)->status);
+	tap_ok(uq_cpl(&q, 3)->check == 0 && uq_cpl(&q, 3)->status == 0,
+	       "hang%s: no record past the pending jobs", tag);
+	tap_ok(uq_wait(&q, 4, SEC, &w) == -EIO && w.state == DRM_IDXGEN_UQ_STATE_RESET,
+	       "hang%s: the reset queue completes nothing more (UQ_WAIT 4: -EIO, RESET)", tag);
+	tap_ok(uq_destroy(&q) == 0, "hang%s: UQ_DESTROY of the reset queue", tag);
+	uq_unmap(&q);
+
+	if (!tap_ok(uq_create(d->fd, ctx, 8, &reg, 1, &q2) == 0, "hang%s: a new queue", tag))
+		return;
+	desc_make(&dsc, d, q2.c.region_base[0], 16, 4, 0x5a10);
+	tap_ok(uq_run(&q2, &dsc) == IDXGEN_CPL_OK, "hang%s: the device runs the new queue's job",
+	       tag);
+	uq_destroy(&q2);
+	uq_unmap(&q2);
+}
+
+void test_uq_hang_records(struct dev *d, uint32_t ctx, uint32_t reg)
+{
+	hang_round(d, ctx, reg, false);
+	if (param(d->fd, DRM_IDXGEN_PARAM_UAPI_FEATURES) & DRM_IDXGEN_UAPI_UQ_SHADOW)
+		hang_round(d, ctx, reg, true);
+}

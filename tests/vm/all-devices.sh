@@ -1,0 +1,34 @@
+#!/bin/sh
+# all-devices.sh COMMAND [ARGS...] - run a guest suite with IDXGEN_DEVICES=all
+# (the runtime spreads each launch's index generation over every idxgen
+# device; lib/rt/devices.c) and check that it did: every device's job count
+# (sysfs "jobs" on its PCI device, the driver's, not the runtime's word) must
+# grow during the suite.  The suite's own TAP comes first, then one line per
+# device; the exit status is the suite's, or 1 when a device stayed idle.
+# The suites of tests/vm/all-devices.suites (not in make check: tests/vm/README.md):
+# cc-all, cc-warp-all, coop-all, cuda-progs-all.
+jobs_of() { cat "$1/device/jobs" 2>/dev/null || echo -1; }
+
+before=""
+for a in /sys/class/accel/accel*; do
+	[ -e "$a/device/jobs" ] && before="$before $(basename "$a"):$(jobs_of "$a")"
+done
+IDXGEN_DEVICES=all "$@"
+rc=$?
+n=0
+for e in $before; do
+	name=${e%%:*} j0=${e#*:}
+	j1=$(jobs_of "/sys/class/accel/$name")
+	n=$((n + 1))
+	if [ "$j1" -gt "$j0" ]; then
+		echo "ok - IDXGEN_DEVICES=all: $name ran $((j1 - j0)) jobs during the suite"
+	else
+		echo "not ok - IDXGEN_DEVICES=all: $name ran no job during the suite ($j0 -> $j1)"
+		rc=1
+	fi
+done
+if [ "$n" -lt 2 ]; then
+	echo "not ok - IDXGEN_DEVICES=all: $n idxgen device(s) here, the VM has two"
+	rc=1
+fi
+exit $rc
