@@ -74,12 +74,24 @@ struct source {
 	struct fiber_names *fnames;	/* not owned */
 	unsigned macro_launches;	/* launches macro_launch.c rewrote in #define bodies */
 	unsigned macro_launches_left;	/* ... and those it could not (whole.c diagnoses) */
+	/* whole programs: the program's headers with kernels, edited as kernel_decls.c says */
+	struct kernel_header {
+		char *path;	/* realpath */
+		char *text;
+		size_t len;
+	} *khdr;
+	unsigned nkhdr;
+	bool khdr_done;		/* khdr found */
+	bool kdecl_all;		/* a kernel is declared before its definition somewhere: wrap every kernel */
 };
 
 /* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
 void launch_spacing(char *text, size_t len);
 /* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */
-void kernel_decls(struct source *s);
+void kernel_decls(struct source *s, char *const *args, int nargs);
+/* The same edits in a header h of main's program that the parse read edited. */
+void kernel_decls_header(struct source *h, const struct source *main);
+void kernel_decls_free(struct source *s);
 /* Edits rewriting the launches written in #define bodies (macro_launch.c). */
 void macro_launches(struct source *s);
 /* The same for the launches in the arguments of the macro use at offset a; how many. */
@@ -225,6 +237,8 @@ struct kernel {
 	struct source *src;
 	CXCursor fn, body;
 	char *name;
+	char *cname;	/* what names the block function, descriptor, ...: name, or name__oN for overload N */
+	char *addr;	/* C++: the host stub's address, "&name" or "(void (*)(float *, int))&name" */
 	struct var *v;
 	unsigned nv;
 	struct cmap vars;	/* declaration -> index in v */

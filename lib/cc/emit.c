@@ -275,7 +275,21 @@ static void emit_shared_decl(struct emit *e, CXCursor d, struct buf *o)
 			if (t.kind != CXType_IncompleteArray) {
 				error_at(e->src, v, "extern __shared__ '%s' must be an array of unknown size", n);
 			} else {
-				ts = cx_string(clang_getTypeSpelling(clang_getArrayElementType(t)));
+				CXType et = clang_getArrayElementType(t);
+				const char *tf = clang_getArrayElementType(et).kind != CXType_Invalid ? "__typeof__(%s)" : "%s";
+				struct buf tb = { 0 };
+
+				/*
+				 * `extern __shared__ half sm[][80];`: an element type that is
+				 * an array cannot prefix a pointer declarator as spelled
+				 * (`half[80] *sm`); GNU __typeof__ of the type name can, in C
+				 * and C++, dependent types included
+				 */
+				ts = cx_string(clang_getTypeSpelling(et));
+				bprintf(&tb, tf, ts);
+				free(ts);
+				ts = cx_strdup(tb.p);
+				buf_free(&tb);
 				if (e->src->cxx)
 					bprintf(o, "\t%s *const %s = (%s *)__b->dyn_shared;	/* extern __shared__ */\n",
 						ts, n, ts);

@@ -88,6 +88,7 @@ struct scan {
 	bool reason;				/* hit is the whole reason (a library primitive) */
 	char buf[160];
 	const struct source *src;
+	bool kernel;				/* a kernel's own extern __shared__ is no hit */
 };
 
 /*
@@ -160,7 +161,7 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 
 	(void)parent;
 	if (k == CXCursor_VarDecl && has_annot(c, "shared") && clang_Cursor_getStorageClass(c) == CX_SC_Extern &&
-	    !sc->known) {
+	    !sc->known && !sc->kernel) {
 		sc->hit = "extern __shared__";
 		return CXChildVisit_Break;
 	}
@@ -250,7 +251,7 @@ void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUni
 	while (more) {	/* fixed point: a caller of a suspending function suspends */
 		more = false;
 		for (i = 0; i < fns.n; i++) {
-			struct scan sc = { fn->n ? fn : NULL, true, true, NULL, false, { 0 }, s };
+			struct scan sc = { fn->n ? fn : NULL, true, true, NULL, false, { 0 }, s, false };
 
 			if (in[i])
 				continue;
@@ -280,7 +281,12 @@ void fiber_names_free(struct fiber_names *fn)
 
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
 {
-	struct scan sc = { s->fnames, false, false, NULL, false, { 0 }, s };
+	/*
+	 * the kernel's own extern __shared__ (the block's dynamic shared
+	 * memory) is no reason, and must not end the scan before what is:
+	 * `extern __shared__ half sm[][N];` then WMMA (tests/half/progs/wmma_dyn_shared.cu)
+	 */
+	struct scan sc = { s->fnames, false, false, NULL, false, { 0 }, s, true };
 
 	if (s->fnames && s->fnames->n) {
 		clang_visitChildren(fn, scan_visit, &sc);
@@ -296,7 +302,7 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 		snprintf(buf, len, "%s", sc.hit);
 		return buf;
 	}
-	if (sc.hit && strcmp(sc.hit, "extern __shared__")) {
+	if (sc.hit) {
 		snprintf(buf, len, "uses %s, which loop fission does not lower in this file", sc.hit);
 		return buf;
 	}

@@ -45,6 +45,7 @@ void source_free(struct source *s)
 	unsigned i;
 
 	warp_map_free(s);
+	kernel_decls_free(s);
 	for (i = 0; i < s->nedits; i++)
 		free(s->edits[i].text);
 	free(s->edits);
@@ -130,10 +131,20 @@ static void check_tokens(struct source *s, CXTranslationUnit tu)
 	clang_disposeTokens(tu, t, n);
 }
 
+/* Clang's refusal of a barrier in a (whole programs: implicitly __host__) __device__ function. */
+static bool helper_barrier(const struct source *s, CXDiagnostic d)
+{
+	char *m = cx_string(clang_getDiagnosticSpelling(d));
+	bool r = s->cxx && strstr(m, "reference to __device__ function '__syncthreads' in") != NULL;
+
+	free(m);
+	return r;
+}
+
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	const char **cargs = cx_alloc(((size_t)nargs + 8) * sizeof(*cargs));
-	struct CXUnsavedFile uf[2];
+	struct CXUnsavedFile *uf = cx_alloc((2 + (size_t)s->nkhdr) * sizeof(*uf));
 	CXTranslationUnit tu;
 	unsigned i, nd;
 	int nc = 0, j;
@@ -171,12 +182,19 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	uf[1].Filename = s->path;
 	uf[1].Contents = s->text;
 	uf[1].Length = (unsigned long)s->len;
-	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2, CXTranslationUnit_None, &tu) !=
+	for (i = 0; i < s->nkhdr; i++) {	/* headers with kernels, as kernel_decls.c edited them */
+		uf[2 + i].Filename = s->khdr[i].path;
+		uf[2 + i].Contents = s->khdr[i].text;
+		uf[2 + i].Length = (unsigned long)s->khdr[i].len;
+	}
+	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2 + s->nkhdr, CXTranslationUnit_None, &tu) !=
 	    CXError_Success) {
 		free(cargs);
+		free(uf);
 		return NULL;
 	}
 	free(cargs);
+	free(uf);
 	s->file = clang_getFile(tu, s->path);
 	if (!s->cxx)	/* a whole program's launches are kernel calls (whole.c) */
 		check_tokens(s, tu);
@@ -194,6 +212,18 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 			clang_disposeDiagnostic(d);
 			continue;
 		}
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && helper_barrier(s, d) &&
+		    s->model != EXEC_FISSION) {
+			/*
+			 * whole programs: every function but a kernel is __host__
+			 * __device__ and clang's own __syncthreads is __device__; a
+			 * __device__ function with a barrier makes its callers fibers,
+			 * unless loop fission is forced -- also when warp.c rewrote
+			 * the text (a helper with a barrier and a cooperative group)
+			 */
+			clang_disposeDiagnostic(d);
+			continue;
+		}
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->wmap) {
 			/* the text warp.c rewrote: the user's line and column */
 			CXSourceLocation loc = clang_getDiagnosticLocation(d);
@@ -201,6 +231,10 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 			unsigned line, col;
 			CXFile f;
 
+			if (helper_barrier(s, d)) {
+				free(m);
+				m = cx_strdup("__syncthreads() in a __device__ function is not supported");
+			}
 			clang_getExpansionLocation(loc, &f, &line, &col, NULL);
 			warp_map_sloc(s, loc, &line, &col);
 			fprintf(stderr, "%s:%u:%u: error: %s\n", s->path, line, col, m);
@@ -209,19 +243,8 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 		} else if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			char *m = cx_string(clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
 									   CXDiagnostic_DisplayColumn));
-			char *hd = s->cxx ? strstr(m, "reference to __device__ function '__syncthreads' in") : NULL;
+			char *hd = helper_barrier(s, d) ? strstr(m, "reference to __device__ function '__syncthreads' in") : NULL;
 
-			/*
-			 * whole programs: every function but a kernel is __host__
-			 * __device__ and clang's own __syncthreads is __device__; a
-			 * __device__ function with a barrier makes its callers fibers,
-			 * unless loop fission is forced
-			 */
-			if (hd && s->model != EXEC_FISSION) {
-				free(m);
-				clang_disposeDiagnostic(d);
-				continue;
-			}
 			if (hd)
 				strcpy(hd, "__syncthreads() in a __device__ function is not supported");
 

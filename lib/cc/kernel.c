@@ -106,6 +106,8 @@ void kernel_free(struct kernel *k)
 	free(k->v);
 	free(k->s);
 	free(k->name);
+	free(k->cname);
+	free(k->addr);
 	cmap_free(&k->vars);
 	cmap_free(&k->stmts);
 	cx_kids_free(&k->top);
@@ -143,7 +145,7 @@ void emit_prologue(struct kernel *k, struct buf *o)
 
 	bprintf(o, "/* __global__ %s: called once per block; %d thread loop(s), %d barrier(s) */\n", k->name,
 		k->nregions, k->nbarriers);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->name);
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->cname);
 	if (k->src->tls)	/* __device__ functions read blockIdx & co. */
 		bprintf(o, "\tidxgen_cc_set_block(__b);\n");
 	if (k->uses_blockIdx)
@@ -298,6 +300,13 @@ void kernel_init(struct kernel *k, struct source *s, CXCursor fn)
 	k->fn = fn;
 	k->body = clang_getNullCursor();
 	k->name = cx_spelling(fn);
+	k->cname = cx_strdup(k->name);
+	{
+		struct buf b = { 0 };
+
+		bprintf(&b, "&%s", k->name);
+		k->addr = b.p;
+	}
 	for (i = 0; i < ks.n; i++)
 		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
 			k->body = ks.c[i];

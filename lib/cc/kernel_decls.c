@@ -15,6 +15,7 @@
 #include "warp.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,7 +102,12 @@ static unsigned find_globals(const struct source *s, unsigned *at, unsigned max)
 	return n;
 }
 
-void kernel_decls(struct source *s)
+/*
+ * Wrap each kernel declaration and definition of s that can be delimited,
+ * when s has a forward declaration or wrap says so (never when dry); how
+ * many forward declarations s has.
+ */
+static unsigned wrap_kernels(struct source *s, bool wrap, bool dry)
 {
 	enum { MAX = 4096 };
 	unsigned *at = cx_alloc(MAX * sizeof(*at)), n = find_globals(s, at, MAX), i, nfwd = 0;
@@ -114,7 +120,7 @@ void kernel_decls(struct source *s)
 		end[i] = decl_end(s->text, s->len, at[i], &fwd);
 		nfwd += end[i] && fwd;
 	}
-	if (nfwd) {
+	if (!dry && (nfwd || (wrap && n))) {
 		w.s = s;
 		for (i = 0; i < n; i++) {
 			if (!end[i] || (i + 1 < n && end[i] > at[i + 1]))
@@ -129,4 +135,143 @@ void kernel_decls(struct source *s)
 	}
 	free(end);
 	free(at);
+	return nfwd;
+}
+
+/* path resolved: beside the including file, then in the -I folders of args (NULL: not found) */
+static char *find_include(const char *from, const char *name, char *const *args, int nargs)
+{
+	const char *slash = strrchr(from, '/');
+	char *p = NULL, *r;
+	int i;
+
+	if (asprintf(&p, "%.*s%s", slash ? (int)(slash - from + 1) : 0, from, name) >= 0 && (r = realpath(p, NULL))) {
+		free(p);
+		return r;
+	}
+	free(p);
+	for (i = 0; i < nargs; i++) {
+		const char *d = !strcmp(args[i], "-I") && i + 1 < nargs ? args[i + 1]
+				: !strncmp(args[i], "-I", 2) ? args[i] + 2 : NULL;
+
+		if (!d || asprintf(&p, "%s/%s", d, name) < 0)
+			continue;
+		r = realpath(p, NULL);
+		free(p);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+static bool have_header(const struct source *s, const char *path)
+{
+	for (unsigned i = 0; i < s->nkhdr; i++)
+		if (!strcmp(s->khdr[i].path, path))
+			return true;
+	return false;
+}
+
+/*
+ * The files that `#include "..."` reaches from text (from its path), each
+ * read once into s->khdr (depth first, at most 64), *nfwd += its forward
+ * declarations of kernels.
+ */
+static void scan_includes(struct source *s, const char *from, const char *text, size_t len, char *const *args,
+			  int nargs, unsigned *nfwd, unsigned depth)
+{
+	size_t i = 0;
+
+	while (i < len && depth < 16) {
+		const char *l = text + i, *e = memchr(l, '\n', len - i), *q, *q2;
+		size_t ll = e ? (size_t)(e - l) : len - i;
+		char *name, *path;
+		struct source h;
+
+		i += ll + 1;
+		while (ll && (*l == ' ' || *l == '\t'))
+			l++, ll--;
+		if (ll < 10 || *l != '#' || !(q = memchr(l, '"', ll)) || !(q2 = memchr(q + 1, '"', ll - (size_t)(q - l) - 1)))
+			continue;
+		if (!memmem(l, (size_t)(q - l), "include", 7))
+			continue;
+		name = strndup(q + 1, (size_t)(q2 - q - 1));
+		path = find_include(from, name, args, nargs);
+		free(name);
+		if (!path || have_header(s, path) || s->nkhdr >= 64 || !source_read(&h, path)) {
+			free(path);
+			continue;
+		}
+		s->khdr = cx_realloc(s->khdr, (s->nkhdr + 1) * sizeof(*s->khdr));
+		s->khdr[s->nkhdr].path = path;
+		s->khdr[s->nkhdr].text = NULL;
+		s->khdr[s->nkhdr++].len = 0;
+		*nfwd += wrap_kernels(&h, false, true);
+		scan_includes(s, path, h.text, h.len, args, nargs, nfwd, depth + 1);
+		source_free(&h);
+	}
+}
+
+/*
+ * A kernel declared in the program's own header and defined in a .cu
+ * (cuda-samples' commonKernels.hpp idiom) is the same redeclaration across
+ * files: then every kernel of the headers the main file reaches and of the
+ * main file itself is taken out of the pragma, the headers through texts
+ * the parse reads instead of the files (s->khdr, frontend.c).
+ */
+static void header_kernels(struct source *s, char *const *args, int nargs)
+{
+	unsigned nfwd = 0, i, j;
+
+	s->khdr_done = true;
+	scan_includes(s, s->path, s->text, s->len, args, nargs, &nfwd, 0);
+	if (s->nkhdr)
+		nfwd += wrap_kernels(s, false, true);
+	for (i = j = 0; i < s->nkhdr; i++) {
+		struct source h;
+
+		if (nfwd && source_read(&h, s->khdr[i].path)) {
+			wrap_kernels(&h, true, false);
+			if (h.wmap) {	/* it has kernels: the parse reads the edited text */
+				s->khdr[i].text = h.text;
+				s->khdr[i].len = h.len;
+				h.text = NULL;
+			}
+			source_free(&h);
+		}
+		if (s->khdr[i].text)
+			s->khdr[j++] = s->khdr[i];
+		else
+			free(s->khdr[i].path);
+	}
+	s->nkhdr = j;
+	s->kdecl_all = nfwd > 0;
+}
+
+void kernel_decls(struct source *s, char *const *args, int nargs)
+{
+	if (s->cxx && !s->khdr_done)
+		header_kernels(s, args, nargs);
+	wrap_kernels(s, s->kdecl_all, false);
+}
+
+void kernel_decls_header(struct source *h, const struct source *main)
+{
+	char *r = realpath(h->path, NULL);
+
+	if (r && have_header(main, r))
+		wrap_kernels(h, true, false);
+	free(r);
+}
+
+void kernel_decls_free(struct source *s)
+{
+	for (unsigned i = 0; i < s->nkhdr; i++) {
+		free(s->khdr[i].path);
+		free(s->khdr[i].text);
+	}
+	free(s->khdr);
+	s->khdr = NULL;
+	s->nkhdr = 0;
+	s->khdr_done = false;
 }

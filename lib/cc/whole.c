@@ -352,7 +352,12 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 			char *ts = cx_string(clang_getTypeSpelling(e.kind == CXType_Invalid ? t : e)), *n = cx_spelling(c);
 
 			emit_src(w->s, w->pos, a, w->o);
-			bprintf(w->o, "%s *const %s = (%s *)__idxgen_fiber_block()->dyn_shared", ts, n, ts);
+			if (clang_getArrayElementType(e).kind != CXType_Invalid)
+				/* `extern __shared__ half sm[][80];`: emit.c's emit_shared_decl() says why __typeof__ */
+				bprintf(w->o, "__typeof__(%s) *const %s = (__typeof__(%s) *)__idxgen_fiber_block()->dyn_shared",
+					ts, n, ts);
+			else
+				bprintf(w->o, "%s *const %s = (%s *)__idxgen_fiber_block()->dyn_shared", ts, n, ts);
 			w->pos = c_end(c);
 			free(ts);
 			free(n);
@@ -605,20 +610,20 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	if (np) {
 		if (t->is)
 			bputs(o, t->gen.p);
-		bprintf(o, "const size_t %s__arg_sizes[%u] = { ", k->name, np);
+		bprintf(o, "const size_t %s__arg_sizes[%u] = { ", k->cname, np);
 		emit_param_sizes(k, o);
 		bputs(o, " };\n");
 	}
 	if (t->is)
 		bputs(o, t->gen.p);
 	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, 0, \"%s\", %s__block%s, 0, ",
-		k->name, k->name, k->name, ta);
+		k->cname, k->name, k->cname, ta);
 	if (k->priv_expr)
 		bprintf(o, "%s, nullptr, %u, ", k->priv_expr, np);
 	else
 		bprintf(o, "%zu, nullptr, %u, ", k->priv_bytes, np);
 	if (np)
-		bprintf(o, "%s__arg_sizes%s };\n", k->name, ta);
+		bprintf(o, "%s__arg_sizes%s };\n", k->cname, ta);
 	else
 		bputs(o, "nullptr };\n");
 	/* registration: a constructor; for a template, each instantiation's static initializer */
@@ -626,8 +631,8 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 		bprintf(o, "%s", t->orig);
 		emit_src(s, t->decl, c_start(k->body), o);
 		bputs(o, ";\n");
-		bprintf(o, "%sconst int %s__reg = (__idxgenRegisterFunction((const void *)&%s%s, &%s__kernel%s), 0);\n",
-			t->gen.p, k->name, k->name, ta, k->name, ta);
+		bprintf(o, "%sconst int %s__reg = (__idxgenRegisterFunction((const void *)%s%s, &%s__kernel%s), 0);\n",
+			t->gen.p, k->cname, k->addr, ta, k->cname, ta);
 		bputs(o, t->gen.p);
 	}
 	/* the host stub: the kernel's declaration as written, a body that launches */
@@ -642,13 +647,13 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 		bputs(o, " };\n");
 	}
 	if (t->is)
-		bprintf(o, "\t(void)%s__reg%s;\n", k->name, ta);
-	bprintf(o, "\t__idxgenLaunchStub((const void *)&%s%s, &%s__kernel%s, %s);\n}\n", k->name, ta, k->name, ta,
+		bprintf(o, "\t(void)%s__reg%s;\n", k->cname, ta);
+	bprintf(o, "\t__idxgenLaunchStub((const void *)%s%s, &%s__kernel%s, %s);\n}\n", k->addr, ta, k->cname, ta,
 		np ? "__args" : "nullptr");
 	if (!t->is)
 		bprintf(o, "__attribute__((constructor)) static void %s__register(void)\n{\n"
-			   "\t__idxgenRegisterFunction((const void *)&%s, &%s__kernel);\n}\n",
-			k->name, k->name, k->name);
+			   "\t__idxgenRegisterFunction((const void *)%s, &%s__kernel);\n}\n",
+			k->cname, k->addr, k->cname);
 }
 
 /* Dynamic parallelism stays refused on fibers too: a kernel named in device code. */
@@ -696,7 +701,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	if (s->plan)
 		bprintf(s->plan, "kernel %s: fibers (%s)\n", k->name, why);
 	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\nnamespace { namespace __idxgen_fiber_%s {\n",
-		k->name, why, k->name);
+		k->name, why, k->cname);
 	w->pos = c_start(k->fn);
 	w->device = true;
 	clang_visitChildren(k->fn, walk_visit, w);
@@ -707,7 +712,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	if (t->is)
 		bputs(o, t->gen.p);
 	bprintf(o, "static void %s__fiber(struct idxgen_rt_block *__b)\n{\n\t__idxgen_cc_fiber_enter();\n"
-		   "\t__idxgen_fiber_%s::%s%s(", k->name, k->name, k->name, ta);
+		   "\t__idxgen_fiber_%s::%s%s(", k->cname, k->cname, k->name, ta);
 	for (i = 0; i < k->nv; i++) {
 		CXType ty = clang_getCursorType(k->v[i].decl);
 		char *ts;
@@ -723,7 +728,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	if (t->is)
 		bputs(o, t->gen.p);
 	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n"
-		   "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->name, k->name, ta);
+		   "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->cname, k->cname, ta);
 	emit_stub(k, t, o);
 }
 
@@ -798,7 +803,64 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 	return true;
 }
 
-static void translate_whole_kernel(struct walk *w, CXCursor fn)
+struct overload_scan {
+	CXCursor fn, canon;
+	char *name;
+	bool other;
+};
+
+static enum CXChildVisitResult other_overload(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct overload_scan *o = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	(void)parent;
+	if ((k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate) || !has_annot(c, "global"))
+		return CXChildVisit_Continue;
+	n = cx_spelling(c);
+	o->other |= !strcmp(n, o->name) && !clang_equalCursors(clang_getCanonicalCursor(c), o->canon);
+	free(n);
+	return o->other ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Kernels overloaded by their parameters (`k(__half *)` and `k(__nv_bfloat16
+ * *)`): the host stubs keep the name and parameters, so C++ picks the
+ * overload at the launch as nvcc does; what the translator names (block
+ * function, descriptor, fiber namespace) takes __oN for overload N > 0, and
+ * the stub's address is taken through its function type.
+ */
+static void kernel_overload(struct kernel *k, unsigned nth)
+{
+	struct overload_scan o = { k->fn, clang_getCanonicalCursor(k->fn), k->name, nth > 0 };
+	CXType ft = clang_getCursorType(k->fn);
+	struct buf b = { 0 };
+	int i, n = clang_getNumArgTypes(ft);
+
+	if (!o.other)
+		clang_visitChildren(clang_getCursorSemanticParent(k->fn), other_overload, &o);
+	if (!o.other)
+		return;
+	if (nth) {
+		free(k->cname);
+		k->cname = NULL;
+		if (asprintf(&k->cname, "%s__o%u", k->name, nth) < 0)
+			k->cname = NULL;
+	}
+	bputs(&b, "(void (*)(");
+	for (i = 0; i < n; i++) {
+		char *ts = cx_string(clang_getTypeSpelling(clang_getArgType(ft, (unsigned)i)));
+
+		bprintf(&b, "%s%s", i ? ", " : "", ts);
+		free(ts);
+	}
+	bprintf(&b, "))&%s", k->name);
+	free(k->addr);
+	k->addr = b.p;
+}
+
+static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 {
 	struct source *s = w->s;
 	struct kernel k;
@@ -811,6 +873,7 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn)
 		kernel_free(&k);
 		return;
 	}
+	kernel_overload(&k, nth);
 	if (s->model == EXEC_FIBERS)
 		reason = "--exec-model=fibers";
 	else if (s->model == EXEC_AUTO)
@@ -822,6 +885,7 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn)
 		reason = why;
 		kernel_free(&k);
 		kernel_init(&k, s, fn);
+		kernel_overload(&k, nth);
 	}
 	/* warp.c lowered this kernel for loop fission: the fibers need its text as written */
 	if (reason && s->wmap && memmem(s->text + c_start(fn), c_end(fn) - c_start(fn), "__idxgen_", 9))
@@ -868,6 +932,33 @@ static void top_container(struct walk *w, CXCursor c, struct regs *rg)
 	cx_kids_free(&ks);
 }
 
+/*
+ * `__shared__ float tile[64];` at namespace scope: one per block, as in a
+ * kernel -- static thread_local, as __shared__ in a __device__ function
+ * (the blocks of a worker thread run one after another, a block's threads
+ * on its worker, under both models).  An extern one would have to be the
+ * running block's dynamic shared memory: refused.
+ */
+static void file_shared(struct walk *w, CXCursor c)
+{
+	unsigned a = c_start(c), kw;
+
+	if (clang_Cursor_getStorageClass(c) == CX_SC_Extern) {
+		error_at(w->s, c, "extern __shared__ at namespace scope is not supported: declare it in the kernel");
+		return;
+	}
+	kw = in_macro(c) ? ~0u : shared_keyword(w->s, a, off_of(clang_getCursorLocation(c)));
+	if (kw == ~0u) {
+		/* one copy for every block would be wrong: say so */
+		error_at(w->s, c, "a __shared__ variable at namespace scope must have __shared__ written in its declaration");
+	} else if (kw >= w->pos) {
+		emit_src(w->s, w->pos, kw, w->o);
+		bputs(w->o, clang_Cursor_getStorageClass(c) == CX_SC_Static ? "thread_local" : "static thread_local");
+		w->pos = kw + 10;
+	}
+	/* else a later declarator of `__shared__ float a[4], b[4];`: rewritten with the first */
+}
+
 static void register_var(struct walk *w, CXCursor c, struct regs *rg)
 {
 	CXCursor p;
@@ -875,7 +966,7 @@ static void register_var(struct walk *w, CXCursor c, struct regs *rg)
 	char *n = cx_spelling(c);
 
 	if (has_annot(c, "shared")) {
-		error_at(w->s, c, "__shared__ variables at file scope are not supported");
+		file_shared(w, c);
 		free(n);
 		return;
 	}
@@ -917,6 +1008,9 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 	if (fn && has_annot(c, "global") && clang_isCursorDefinition(c)) {
 		char *n = cx_spelling(c);
 
+		unsigned nth = 0;
+		bool tmpl = ck == CXCursor_FunctionTemplate;
+
 		free(n);	/* a kernel of another file: translated with that file (translate_headers) */
 		if (!in_main(s, c) || c_start(c) < w->pos)
 			return;
@@ -926,17 +1020,22 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 				    clang_equalCursors(clang_getCursorSemanticParent(w->kernels.c[i]),
 						       clang_getCursorSemanticParent(c));
 
-			if (same)	/* one block function, descriptor and stub name per kernel name */
-				error_at(s, c, "overloaded kernels (a second __global__ '%s') are not supported", n2);
+			nth += same;
+			tmpl |= same && clang_getCursorKind(w->kernels.c[i]) == CXCursor_FunctionTemplate;
 			free(m);
 			free(n2);
-			if (same)
-				return;
+		}
+		if (nth && tmpl) {	/* the stub's address would need the template's arguments too */
+			char *n2 = cx_spelling(c);
+
+			error_at(s, c, "overloaded kernel templates (a second __global__ '%s') are not supported", n2);
+			free(n2);
+			return;
 		}
 		cx_kids_add(&w->kernels, c);
 		emit_src(s, w->pos, c_start(c), w->o);
 		w->pos = c_start(c);
-		translate_whole_kernel(w, c);
+		translate_whole_kernel(w, c, nth);
 		w->pos = c_end(c);
 		return;
 	}
@@ -1106,10 +1205,12 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		} else {
 			sf.file = f;
 			sf.cxx = true;
+			kernel_decls_header(&sf, s);
 			macro_launches(&sf);
 			sf.tls = s->tls;
 			sf.model = s->model;
-			sf.no_warp_lower = s->no_warp_lower;
+			/* warp.c lowers the main file only: a header's kernels with warp operations or cooperative groups run as fibers */
+			sf.no_warp_lower = true;
 			sf.fnames = s->fnames;
 			sf.plan = s->plan;
 			out->hdr = cx_realloc(out->hdr, (out->nhdr + 1) * sizeof(*out->hdr));
@@ -1168,7 +1269,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	struct fiber_names fn = { 0 };
 	int rc = 0;
 
-	kernel_decls(s);
+	kernel_decls(s, args, nargs);
 	if (!s->no_warp_lower) {
 		bool quiet = s->model == EXEC_AUTO;
 

@@ -44,6 +44,10 @@ struct Fiber {
 	char *stack;
 	bool done;
 	uint3 idx;
+	/* at __activemask()/coalesced_threads(): the call site, then the lanes there together */
+	bool coal, coal_ready;
+	const char *coal_file;
+	unsigned coal_line, coal_mask;
 };
 
 struct Collective {
@@ -67,6 +71,7 @@ struct Block {
 	void *sched_sp;
 	Fiber *cur;
 	unsigned long progress;
+	unsigned ncoal; /* fibers waiting at __activemask()/coalesced_threads() */
 	const std::function<void()> *body;
 	char *dyn_shared;
 };
@@ -120,6 +125,38 @@ void start_fiber(Fiber &f)
 	sp[7] = nullptr;
 	f.sp = sp;
 	f.done = false;
+	f.coal = false;
+}
+
+/*
+ * Every fiber waits (none made progress in a full round): each one at
+ * __activemask()/coalesced_threads() gets the lanes of its warp waiting at
+ * the same call site -- the lanes that took the same path there; those that
+ * went elsewhere wait at a barrier or another warp operation, or returned.
+ */
+bool coalesce(Block &b, unsigned nthreads)
+{
+	if (!b.ncoal)
+		return false;
+	for (unsigned t = 0; t < nthreads; t++) {
+		Fiber &f = b.fibers[t];
+		if (f.done || !f.coal || f.coal_ready)
+			continue;
+		unsigned w = t / 32, m = 0;
+		for (unsigned l = 0; l < 32 && w * 32 + l < nthreads; l++) {
+			const Fiber &g = b.fibers[w * 32 + l];
+			if (!g.done && g.coal && !g.coal_ready && g.coal_line == f.coal_line &&
+			    strcmp(g.coal_file, f.coal_file) == 0)
+				m |= 1u << l;
+		}
+		f.coal_mask = m;
+	}
+	for (unsigned t = 0; t < nthreads; t++)
+		if (!b.fibers[t].done && b.fibers[t].coal)
+			b.fibers[t].coal_ready = true;
+	b.ncoal = 0;
+	b.progress++;
+	return true;
 }
 
 void run_block(unsigned nthreads)
@@ -147,6 +184,7 @@ void run_block(unsigned nthreads)
 		start_fiber(f);
 	}
 	b.live = nthreads;
+	b.ncoal = 0;
 	b.bar_arrived = 0;
 	b.bar_acc = 0;
 	while (b.live > 0) {
@@ -160,7 +198,7 @@ void run_block(unsigned nthreads)
 			threadIdx = f.idx;
 			cc_switch(&b.sched_sp, f.sp);
 		}
-		if (b.live > 0 && b.progress == before) {
+		if (b.live > 0 && b.progress == before && !coalesce(b, nthreads)) {
 			fprintf(stderr,
 				"oracle: deadlock in block (%u,%u,%u): %u threads wait at a barrier or warp "
 				"operation that cannot complete\n",
@@ -244,10 +282,20 @@ int __syncthreads_and(int pred)
 
 int __syncthreads_or(int pred) { return __syncthreads_count(pred != 0) != 0; }
 
-unsigned __activemask(void)
+/* The lanes of the warp at this call site together (coalesce()), as the product's fibers. */
+unsigned __cc_coalesced(const char *file, unsigned site)
 {
-	Warp &w = g_block.warps[__cc_linear_tid() / 32];
-	return w.present & ~w.exited;
+	Block &b = g_block;
+	Fiber &f = *b.cur;
+	f.coal = true;
+	f.coal_ready = false;
+	f.coal_file = file;
+	f.coal_line = site;
+	b.ncoal++;
+	while (!f.coal_ready)
+		yield_to_scheduler();
+	f.coal = false;
+	return f.coal_mask;
 }
 
 unsigned __cc_collective(unsigned mask, uint64_t v, uint64_t all[32])

@@ -47,6 +47,15 @@
 # bytes (not a power of two); yosys `sat`, combinational.  Must fail on a
 # planted bug (the room computed from target's low AW bits only).
 #
+# formal/prove_sstep.v: one link of the strided order's chain (idxgen_sstep,
+# not yet wired into the core: ORDERS_RTL leaves strided out) takes any
+# cursor state, its three plane positions (thread, group start, residue
+# start) related or not, to the model's next (igm_ocur_next STRIDED on
+# linear numbers, the next slice after the plane's end), word included,
+# for dx, dy up to 7, every 32-bit stride and 16-bit granularity (yosys
+# `sat`, combinational).  Must fail on a planted bug (the next group taken
+# when its start lands on row dy).
+#
 # formal/prove_core.v: the core's wiring (idxgen_core, 2 lanes, 1 history
 # entry, sequential and zigzag): one descriptor with dx, dy <= 3, dz <= 2,
 # the write port taking warps on any cycles; every warp taken is at
@@ -168,6 +177,20 @@ if planted "$TSTEP" 's/wire right = xleft > tile_w;/wire right = xleft >= tile_w
 	ok $? "the same proof fails on a planted bug (a tile to the right when none is left)"
 else
 	ok 1 "the tiled link's planted bug could be planted (the source line changed)"
+fi
+sstep() {	# SSTEP-SOURCE: yosys's verdict on prove_sstep over it
+	yosys -q -p "read_verilog $1 $HERE/formal/prove_sstep.v; hierarchy -top prove_sstep; \
+		proc; flatten; opt; sat -prove ok 1 -verify" >"$TMP/log" 2>&1
+}
+SSTEP=$ROOT/fw/rtl/idxgen_sstep.v
+sstep "$SSTEP"
+ok $? "idxgen_sstep: a strided chain link takes every cursor state to the model's next, word included, dims <= 7, any stride and granularity (sat proof)"
+if planted "$SSTEP" 's/nb\[16:0\] < {1.b0, dy};/nb[16:0] <= {1'"'"'b0, dy};/' "$TMP/sstep_planted.v"; then
+	sstep "$TMP/sstep_planted.v"
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same proof fails on a planted bug (the next group taken at row dy)"
+else
+	ok 1 "the strided link's planted bug could be planted (the source line changed)"
 fi
 core() {	# RTL-DIR: yosys's verdict on prove_core over the core in RTL-DIR
 	local src

@@ -20,7 +20,7 @@ stat_of() {	# TOP: yosys stat of that module elaborated alone, 32 lanes where it
 	yosys -q -p "read_verilog -I$VH $RTL; hierarchy -top $1 $params; proc; flatten; opt -fast; tee -o /dev/stdout stat" 2>&1
 }
 
-for m in idxgen_lane idxgen_iter idxgen_order idxgen_pack idxgen_laneinit idxgen_wport idxgen_tstep; do
+for m in idxgen_lane idxgen_iter idxgen_order idxgen_pack idxgen_laneinit idxgen_wport idxgen_tstep idxgen_sstep; do
 	s=$(stat_of $m)
 	bad=$(printf '%s\n' "$s" | grep -E '^\s+\$(div|mod|divfloor|modfloor|pow|mul)\s' | tr -s ' ' | tr '\n' ';')
 	cells=$(printf '%s\n' "$s" | sed -n 's/^ *Number of cells: *//p' | tail -1)

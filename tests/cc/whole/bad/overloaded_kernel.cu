@@ -1,14 +1,15 @@
-// expect: 9:17: error: overloaded kernels (a second __global__ 'scale') are not supported
+// expect: 9:39: error: overloaded kernel templates (a second __global__ 'scale') are not supported
 #include <cuda_runtime.h>
 
-__global__ void scale(float *a, float s)
+template <typename T> __global__ void scale(T *a, T s)
 {
 	a[threadIdx.x] *= s;
 }
 
-__global__ void scale(int *a, int s)
+template <typename T> __global__ void scale(T *a, int n, T s)
 {
-	a[threadIdx.x] *= s;
+	if ((int)threadIdx.x < n)
+		a[threadIdx.x] *= s;
 }
 
 int main()

@@ -71,6 +71,56 @@ public:
 	operator thread_group() const { return thread_group(N); }
 };
 
+/* The lanes that called coalesced_threads() at one call site together (rt.cpp, coalesce()). */
+class coalesced_group {
+public:
+	explicit coalesced_group(unsigned m) : m_(m) {}
+	unsigned __mask() const { return m_; }
+	void sync() const { __syncwarp(m_); }
+	unsigned size() const { return __builtin_popcount(m_); }
+	unsigned num_threads() const { return size(); }
+	unsigned thread_rank() const { return __builtin_popcount(m_ & ((1u << __cc_lane()) - 1)); }
+	unsigned meta_group_rank() const { return 0; }
+	unsigned meta_group_size() const { return 1; }
+	/* the lane of the r-th member */
+	int __lane_of(unsigned r) const
+	{
+		unsigned m = m_;
+		for (; r && m; r--)
+			m &= m - 1;
+		return m ? __builtin_ctz(m) : 0;
+	}
+	template <class T> T shfl(T v, unsigned src_rank) const { return __shfl_sync(m_, v, __lane_of(src_rank)); }
+	template <class T> T shfl_down(T v, unsigned d) const
+	{
+		unsigned r = thread_rank() + d;
+		return __shfl_sync(m_, v, r < size() ? __lane_of(r) : (int)__cc_lane());
+	}
+	template <class T> T shfl_up(T v, unsigned d) const
+	{
+		unsigned r = thread_rank();
+		return __shfl_sync(m_, v, r >= d ? __lane_of(r - d) : (int)__cc_lane());
+	}
+	unsigned ballot(int pred) const
+	{
+		unsigned b = __ballot_sync(m_, pred), r = 0, k = 0;
+		for (unsigned l = 0; l < 32; l++)
+			if ((m_ >> l) & 1)
+				r |= ((b >> l) & 1u) << k++;
+		return r;
+	}
+	int any(int pred) const { return __ballot_sync(m_, pred) != 0; }
+	int all(int pred) const { return (__ballot_sync(m_, pred) & m_) == m_; }
+
+private:
+	unsigned m_;
+};
+static inline coalesced_group coalesced_threads(const char *file = __builtin_FILE(),
+						unsigned site = __builtin_LINE() * 4096u + __CC_SITE_COL)
+{
+	return coalesced_group(__cc_coalesced(file, site));
+}
+
 template <unsigned N, class Parent> thread_block_tile<N> tiled_partition(const Parent &)
 {
 	return thread_block_tile<N>();

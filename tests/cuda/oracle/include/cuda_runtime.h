@@ -272,7 +272,21 @@ int __syncthreads_or(int pred);
 /* Waits until every lane of mask (that exists and has not exited) has
  * arrived with its value; fills all[32]; returns the lanes that arrived. */
 unsigned __cc_collective(unsigned mask, uint64_t v, uint64_t all[32]);
-unsigned __activemask(void);
+/*
+ * The lanes at the call site together: file, line and column (g++ 12 has no
+ * __builtin_COLUMN: two calls on one line are one site there; CXX=clang++-16).
+ */
+#ifdef __clang__
+#define __CC_SITE_COL __builtin_COLUMN()
+#else
+#define __CC_SITE_COL 0u
+#endif
+unsigned __cc_coalesced(const char *file, unsigned site);
+static inline unsigned __activemask(const char *file = __builtin_FILE(),
+				    unsigned site = __builtin_LINE() * 4096u + __CC_SITE_COL)
+{
+	return __cc_coalesced(file, site);
+}
 static inline void __syncwarp(unsigned mask = 0xffffffffu)
 {
 	uint64_t all[32];
