@@ -32,6 +32,7 @@ typedef enum cudaError_enum {
 
 typedef int CUdevice;
 typedef unsigned long long CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 

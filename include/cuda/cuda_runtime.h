@@ -159,6 +159,113 @@ static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int 
 	return idxgenOccupancyMaxPotentialBlockSize(min_grid, block_size, (const void *)func,
 						    dyn_shmem, block_size_limit);
 }
+/* flags: cudaOccupancyDefault or cudaOccupancyDisableCachingOverride, same answer here */
+template <class _Tp>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int *min_grid, int *block_size,
+								      _Tp *func, size_t dyn_shmem = 0,
+								      int block_size_limit = 0,
+								      unsigned int flags = 0)
+{
+	(void)flags;
+	return idxgenOccupancyMaxPotentialBlockSize(min_grid, block_size, (const void *)func,
+						    dyn_shmem, block_size_limit);
+}
+/*
+ * Dynamic shared memory that depends on the block size: the largest block
+ * size (a multiple of the warp size, or below it) whose bytes the kernel
+ * may have; that size then answers as the fixed form does (0 and 0 when
+ * none fits).
+ */
+template <class _Fn, class _Tp>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+	int *min_grid, int *block_size, _Tp *func, _Fn block_size_to_smem, int block_size_limit = 0,
+	unsigned int flags = 0)
+{
+	struct cudaFuncAttributes __attr;
+	cudaError_t __err;
+	int __bs;
+
+	(void)flags;
+	if (!min_grid || !block_size || block_size_limit < 0)
+		return cudaErrorInvalidValue;
+	__err = cudaFuncGetAttributes(&__attr, (const void *)func);
+	if (__err)
+		return __err;
+	__bs = __attr.maxThreadsPerBlock;
+	if (block_size_limit && block_size_limit < __bs)
+		__bs = block_size_limit;
+	if (__bs > 32)
+		__bs -= __bs % 32;
+	while (__bs > 0 && (size_t)block_size_to_smem(__bs) > (size_t)__attr.maxDynamicSharedSizeBytes)
+		__bs = __bs > 32 ? __bs - 32 : __bs - 1;
+	if (!__bs) { /* no block size fits its shared memory: none, as CUDA answers */
+		*min_grid = 0, *block_size = 0;
+		return cudaSuccess;
+	}
+	return idxgenOccupancyMaxPotentialBlockSize(min_grid, block_size, (const void *)func,
+						    (size_t)block_size_to_smem(__bs), __bs);
+}
+template <class _Fn, class _Tp>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int *min_grid, int *block_size,
+									 _Tp *func, _Fn block_size_to_smem,
+									 int block_size_limit = 0)
+{
+	return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(min_grid, block_size, func,
+								       block_size_to_smem,
+								       block_size_limit, 0);
+}
+template <class _Tp>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, _Tp *func,
+										 int block_size,
+										 size_t dyn_shmem,
+										 unsigned int flags)
+{
+	return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, (const void *)func,
+								      block_size, dyn_shmem, flags);
+}
+template <class _Tp>
+static inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, _Tp *func, int blocks,
+								    int block_size)
+{
+	return cudaOccupancyAvailableDynamicSMemPerBlock(bytes, (const void *)func, blocks, block_size);
+}
+template <class _Tp> static inline cudaError_t cudaFuncGetName(const char **name, _Tp *func)
+{
+	return cudaFuncGetName(name, (const void *)func);
+}
+static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags)
+{
+	return cudaEventCreateWithFlags(event, flags);
+}
+template <class _Tp>
+static inline cudaError_t cudaHostGetDevicePointer(_Tp **dptr, void *hptr, unsigned int flags)
+{
+	return cudaHostGetDevicePointer((void **)(void *)dptr, hptr, flags);
+}
+static inline cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaMemPool_t memPool,
+					  cudaStream_t stream)
+{
+	return cudaMallocFromPoolAsync(ptr, size, memPool, stream);
+}
+template <class _Tp>
+static inline cudaError_t cudaMallocAsync(_Tp **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream)
+{
+	return cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+/* a user object that owns a C++ object: the last release deletes it */
+template <class _Tp>
+static inline cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out, _Tp *objectToWrap,
+					       unsigned int initialRefcount, unsigned int flags)
+{
+	return cudaUserObjectCreate(object_out, (void *)objectToWrap,
+				    [](void *__p) { delete static_cast<_Tp *>(__p); }, initialRefcount, flags);
+}
+template <class _Tp>
+static inline cudaError_t cudaUserObjectCreate(cudaUserObject_t *object_out, _Tp *objectToWrap,
+					       unsigned int initialRefcount, enum cudaUserObjectFlags flags)
+{
+	return cudaUserObjectCreate(object_out, objectToWrap, initialRefcount, (unsigned int)flags);
+}
 /* CUDA 11's five-argument cudaGraphInstantiate (CUDA 12 keeps it in C++). */
 static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
 					       cudaGraphNode_t *pErrorNode, char *pLogBuffer,
@@ -170,6 +277,20 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cuda
 		*pErrorNode = 0;
 	if (pLogBuffer && bufferSize)
 		pLogBuffer[0] = 0;
+	return __err;
+}
+/* CUDA 11's four-argument cudaGraphExecUpdate (CUDA 12 and 13 keep it in C++). */
+static inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+					      cudaGraphNode_t *hErrorNode_out,
+					      enum cudaGraphExecUpdateResult *updateResult_out)
+{
+	cudaGraphExecUpdateResultInfo __info = cudaGraphExecUpdateResultInfo();
+	cudaError_t __err = cudaGraphExecUpdate(hGraphExec, hGraph, &__info);
+
+	if (hErrorNode_out)
+		*hErrorNode_out = __info.errorNode;
+	if (updateResult_out)
+		*updateResult_out = __info.result;
 	return __err;
 }
 /*

@@ -173,6 +173,8 @@ IDXGEN_CUDA__F float __double2float_rn(double d)
 {
 	return (float)d;
 }
+/* the _rz, _ru, _rd forms of arithmetic and conversions */
+#include "idxgen_cuda_round.h"
 
 /* ---------------------------------------------------------------- */
 /* Correctly rounded arithmetic (_rn: the default rounding mode)     */

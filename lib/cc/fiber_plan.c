@@ -54,11 +54,14 @@ static bool in_cg_header(CXCursor r)
  * Is the declaration r one of include/cuda's library headers whose calls
  * suspend the calling thread (barriers and warp rendezvous inside member
  * functions every thread calls: CUB's cub/block/ and cub/warp/, WMMA's
- * mma.h)?  Matched by the file the declaration is in.
+ * mma.h; libcu++'s barriers and pipelines, whose waits wait for other
+ * threads of the block)?  Matched by the file the declaration is in.
  */
 static bool in_collective_header(CXCursor r)
 {
-	static const char *const dirs[] = { "/cuda/cub/block/", "/cuda/cub/warp/", "/cuda/mma.h", NULL };
+	static const char *const dirs[] = { "/cuda/cub/block/", "/cuda/cub/warp/", "/cuda/mma.h",
+					    "/cuda/cuda/barrier", "/cuda/cuda/pipeline", "/cuda/cuda/std/barrier",
+					    "/cuda/cuda/idxgen_sync.h", NULL };
 	CXFile f;
 	const char *rest;
 	char *name;

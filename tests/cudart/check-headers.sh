@@ -73,6 +73,17 @@ for comp in "g++ -std=c++11" "g++ -std=c++17" "${cxx_clang} -std=c++14" "${cxx_c
 	ok $? "$comp: all headers compile, layouts as CUDA's${out:+: $out}"
 done
 
+# libcu++'s headers (include/cuda/cuda/: <cuda/barrier>, <cuda/pipeline>,
+# <cuda/atomic>, <cuda/std/...>) and cuda_pipeline.h, all in one C++ file
+# that uses them from host code and checks what it gets.
+for comp in "g++ -std=c++11" "g++ -std=c++17" "${cxx_clang} -std=c++11" "${cxx_clang} -std=c++17"; do
+	set -- $comp
+	if ! command -v "$1" >/dev/null; then ok 1 "$comp: not installed (tests/setup/deps.sh)"; continue; fi
+	out=$($comp $WARN -I"$H" -I"$ROOT/include" -o "$tmp/libcu" "$ROOT/tests/cudart/libcu_headers.cc" \
+		-L"$O/../lib" -Wl,-rpath,"$O/../lib" -lidxgen 2>&1) && "$tmp/libcu"
+	ok $? "$comp: the libcu++ headers compile and work in host code${out:+: $out}"
+done
+
 # Our words: no NVIDIA header text (their license banner) in ours.
 ! grep -qil "NVIDIA Corporation\|NVIDIA CORPORATION\|Copyright.*NVIDIA" "$H"/*.h
 ok $? "include/cuda carries no NVIDIA header text"
@@ -94,10 +105,10 @@ make -s -C "$ROOT/lib" install PREFIX="$stage/usr" >/dev/null 2>&1 &&
 ok $? "make install PREFIX=<tmp> (lib, lib/cudart)"
 [ -f "$stage/usr/include/idxgen/cuda/cuda_runtime.h" ] && [ ! -e "$stage/usr/include/cuda_runtime.h" ]
 ok $? "the CUDA headers are installed in include/idxgen/cuda, not in include/"
-missing=$(cd "$ROOT/include/cuda" && find . -type f \( -name '*.h' -o -name '*.cuh' -o -name '*.inc' \) |
+missing=$(cd "$ROOT/include/cuda" && find . -type f \( -name '*.h' -o -name '*.cuh' -o -name '*.inc' -o -path './*/*' \) |
 	while read -r f; do cmp -s "$f" "$stage/usr/include/idxgen/cuda/$f" || echo "$f"; done)
 [ -z "$missing" ]
-ok $? "every header of include/cuda is installed (.h, .cuh, .inc), cooperative_groups/, cub/, thrust/ too${missing:+; missing: $(echo $missing)}"
+ok $? "every header of include/cuda is installed (.h, .cuh, .inc; every file of cooperative_groups/, cub/, thrust/, nvtx3/, cuda/ -- libcu++'s have no extension)${missing:+; missing: $(echo $missing)}"
 export PKG_CONFIG_PATH=$stage/usr/lib/pkgconfig
 flags=$(pkg-config --cflags --libs idxgen-cudart 2>&1)
 ok $? "pkg-config --cflags --libs idxgen-cudart: $flags"

@@ -1454,6 +1454,87 @@ __attribute__((constructor)) static void dev_scalar__register(void)
 	__idxgenRegisterVar((const void *)&dev_scalar, sizeof(dev_scalar), "dev_scalar");
 }
 #endif
+/* counts its destructions: a user object made by the C++ form deletes it */
+struct Counted {
+	int *deaths;
+	~Counted()
+	{
+		++*deaths;
+	}
+};
+
+/* dynamic shared memory by block size, as the occupancy templates take it
+ * (a functor both sides may call, as CUDA's template is __host__ __device__) */
+struct SmemPerWarp {
+	size_t per_warp;
+	__host__ __device__ size_t operator()(int n) const
+	{
+		return (size_t)(n + 31) / 32 * per_warp;
+	}
+};
+
+/* The other overloads of cuda_runtime.h (CUDA 13's list). */
+static void test_cxx_overloads(void)
+{
+	cudaEvent_t e0, e1;
+	float ms = 0, *dp = nullptr, *hp = nullptr, *ap = nullptr;
+	cudaMemPool_t pool;
+	cudaUserObject_t obj;
+	cudaFuncAttributes fa;
+	int deaths = 0, mg = -1, bs = -1;
+	const char *name = nullptr;
+	size_t avail = 0;
+
+	TAP_ERR(cudaEventCreate(&e0, cudaEventDisableTiming), cudaSuccess);
+	TAP_ERR(cudaEventCreate(&e1, 0), cudaSuccess);
+	cudaEventRecord(e0, 0);
+	cudaEventRecord(e1, 0);
+	cudaEventSynchronize(e1);
+	TAP_ERR(cudaEventElapsedTime(&ms, e0, e1), cudaErrorInvalidResourceHandle);
+	(void)cudaGetLastError();
+	tap_ok(cudaEventElapsedTime(&ms, e1, e1) == cudaSuccess && ms == 0.0f,
+	       "cudaEventCreate(&e, flags): the flags are the event's (no timing on e0 only)");
+	cudaEventDestroy(e0);
+	cudaEventDestroy(e1);
+
+	TAP_ERR(cudaHostAlloc(&hp, 64 * sizeof(float), cudaHostAllocMapped), cudaSuccess);
+	TAP_ERR(cudaHostGetDevicePointer(&dp, hp, 0), cudaSuccess);
+	tap_ok(dp == hp, "cudaHostGetDevicePointer(float **, ...): the one address space");
+	cudaFreeHost(hp);
+
+	TAP_ERR(cudaDeviceGetDefaultMemPool(&pool, 0), cudaSuccess);
+	TAP_ERR(cudaMallocAsync(&ap, 256 * sizeof(float), pool, (cudaStream_t)0), cudaSuccess);
+	TAP_ERR(cudaFreeAsync(ap, 0), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(0), cudaSuccess);
+
+	TAP_ERR(cudaUserObjectCreate(&obj, new Counted{&deaths}, 2, cudaUserObjectNoDestructorSync),
+		cudaSuccess);
+	cudaUserObjectRelease(obj, 1);
+	tap_ok(deaths == 0, "cudaUserObjectCreate(&o, new T, 2, ...): alive with one reference left");
+	cudaUserObjectRelease(obj, 1);
+	cudaDeviceSynchronize();
+	tap_ok(deaths == 1, "the last release deletes the C++ object (once)");
+
+	TAP_ERR(cudaFuncGetName(&name, saxpy), cudaSuccess);
+	tap_ok(name && strstr(name, "saxpy"), "cudaFuncGetName(&name, kernel): %s", name ? name : "(null)");
+	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, saxpy, 1, 128), cudaSuccess);
+	TAP_ERR(cudaFuncGetAttributes(&fa, saxpy), cudaSuccess);
+	TAP_ERR(cudaOccupancyMaxPotentialBlockSizeWithFlags(&mg, &bs, saxpy, 0, 0, cudaOccupancyDefault),
+		cudaSuccess);
+	tap_ok(bs >= 32 && bs <= fa.maxThreadsPerBlock && mg >= 1,
+	       "cudaOccupancyMaxPotentialBlockSizeWithFlags: block %d, grid %d", bs, mg);
+	/* a fifth of the kernel's dynamic shared memory (and a byte) per 32
+	 * threads: four warps fit, five do not */
+	const size_t per_warp = (size_t)fa.maxDynamicSharedSizeBytes / 5 + 1;
+	TAP_ERR(cudaOccupancyMaxPotentialBlockSizeVariableSMem(&mg, &bs, saxpy, SmemPerWarp{per_warp}),
+		cudaSuccess);
+	tap_ok(bs == 128 && mg >= 1,
+	       "VariableSMem: the largest warp multiple whose shared memory fits: block %d (128)", bs);
+	TAP_ERR(cudaOccupancyMaxPotentialBlockSizeVariableSMem(&mg, &bs, saxpy, SmemPerWarp{(size_t)1 << 40}),
+		cudaSuccess);
+	tap_ok(bs == 0 && mg == 0, "VariableSMem: nothing fits: block 0, grid 0, as CUDA answers");
+}
+
 static void test_cxx(void)
 {
 	float *p = nullptr;
@@ -1466,6 +1547,7 @@ static void test_cxx(void)
 	tap_ok(back == 17, "C++: cudaMemcpyToSymbol/FromSymbol of a scalar by reference");
 	dim3 b(256);
 	tap_ok(b.x == 256 && b.y == 1 && b.z == 1, "C++: dim3 defaults");
+	test_cxx_overloads();
 }
 #endif
 

@@ -285,6 +285,21 @@ static void test_exec_update(void)
 	(void)cudaGetLastError();
 	TAP_ERR(cudaGraphExecKernelNodeSetParams(e, extra, &kp), cudaErrorInvalidValue);
 	(void)cudaGetLastError();
+#ifdef __cplusplus
+	{
+		/* CUDA 11's four-argument form, kept by cuda_runtime.h for C++ */
+		cudaGraphNode_t bad = extra;
+		enum cudaGraphExecUpdateResult res = cudaGraphExecUpdateSuccess;
+
+		TAP_ERR(cudaGraphExecUpdate(e, g3, &bad, &res), cudaErrorGraphExecUpdateFailure);
+		tap_ok(res == cudaGraphExecUpdateErrorTopologyChanged,
+		       "cudaGraphExecUpdate(exec, graph, &node, &result): TopologyChanged");
+		(void)cudaGetLastError();
+		TAP_ERR(cudaGraphExecUpdate(e, g2, NULL, &res), cudaSuccess);
+		tap_ok(res == cudaGraphExecUpdateSuccess,
+		       "cudaGraphExecUpdate(exec, graph, NULL, &result): Success");
+	}
+#endif
 	cudaGraphExecDestroy(e);
 	cudaGraphDestroy(g);
 	cudaGraphDestroy(g2);

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cuda/std/idxgen_std.h - cuda::std as the host C++ library: libcu++'s
+ * headers <cuda/std/X> give the standard's names (cuda::std::plus,
+ * cuda::std::is_same, cuda::std::numeric_limits, cuda::std::atomic, ...)
+ * usable in host and device code alike; with kernels compiled as C++ for
+ * the CPU, the host's <X> is that, and cuda::std names its declarations by
+ * a using-directive (qualified lookup in cuda::std finds ::std's names).
+ */
+#ifndef IDXGEN_CUDA_STD_H
+#define IDXGEN_CUDA_STD_H
+
+#ifndef __cplusplus
+#error "<cuda/std/...> is C++ (as libcu++ is)"
+#endif
+
+namespace cuda
+{
+namespace std
+{
+using namespace ::std;
+} // namespace std
+} // namespace cuda
+
+#endif
