@@ -598,6 +598,43 @@ static bool dependent_layout(struct kernel *k)
 	return ok;
 }
 
+/*
+ * The kernel's declaration [a, b) without its default arguments: a template
+ * kernel's stub is declared first (with them) and then defined, and C++
+ * allows a default argument once (HeCBench kalman: "redefinition of default
+ * argument").  Defaults written in a macro stay: their text is not here.
+ */
+static void emit_decl_without_defaults(struct source *s, CXCursor fn, unsigned a, unsigned b, struct buf *o)
+{
+	struct cx_kids ps = cx_kids_of(fn);
+	unsigned i, j;
+
+	for (i = 0; i < ps.n; i++) {
+		struct cx_kids ks;
+		unsigned name = off_of(clang_getCursorLocation(ps.c[i])), e = 0, eq;
+
+		if (clang_getCursorKind(ps.c[i]) != CXCursor_ParmDecl || in_macro(ps.c[i]))
+			continue;
+		ks = cx_kids_of(ps.c[i]);
+		for (j = 0; j < ks.n; j++)
+			if (clang_isExpression(clang_getCursorKind(ks.c[j])) && c_start(ks.c[j]) > name &&
+			    !in_macro(ks.c[j]))
+				e = j + 1;
+		if (e) {
+			eq = c_start(ks.c[e - 1]);
+			while (eq > name && s->text[eq - 1] != '=')
+				eq--;
+			if (eq > name && eq - 1 >= a && c_end(ks.c[e - 1]) <= b) {
+				emit_src(s, a, eq - 1, o);
+				a = c_end(ks.c[e - 1]);
+			}
+		}
+		cx_kids_free(&ks);
+	}
+	cx_kids_free(&ps);
+	emit_src(s, a, b, o);
+}
+
 static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 {
 	struct source *s = k->src;
@@ -636,7 +673,10 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 		bputs(o, t->gen.p);
 	}
 	/* the host stub: the kernel's declaration as written, a body that launches */
-	emit_src(s, t->decl, c_start(k->body), o);
+	if (t->is)
+		emit_decl_without_defaults(s, k->fn, t->decl, c_start(k->body), o);
+	else
+		emit_src(s, t->decl, c_start(k->body), o);
 	bputs(o, "\n{\n");
 	if (np) {
 		bputs(o, "\tvoid *__args[] = { ");
