@@ -29,8 +29,10 @@
  * a worker runs its blocks one after another.  At block scope thread_local
  * implies static (`static __shared__` reads right too).  Never nothing: a
  * __shared__ buffer that silently became one per thread gave wrong sums.
- * idxgen_cuda_device.h keeps this definition (#ifndef).
+ * idxgen_cuda_device.h keeps this definition (#ifndef); a header that
+ * included cuda_runtime.h first (cooperative_groups.h) had its empty one.
  */
+#undef __shared__
 #define __shared__ thread_local
 
 #include <cuda_runtime.h>
