@@ -20,35 +20,10 @@
 #include <cublas_v2.h>
 #include <cublasLt.h>
 #include <cuda_runtime.h>
+#include "blas_prec.h"
 #include "tap.h"
 
-typedef double _Complex dc;
-enum prec { PS, PD, PC, PZ };
-static const char *const pname = "SDCZ";
-static const size_t esz[] = { 4, 8, 8, 16 };
 static const double tols[] = { 1e-4, 1e-11, 1e-4, 1e-11 };
-
-static int cplx(enum prec p) { return p == PC || p == PZ; }
-
-static dc get(enum prec p, const void *b, long i)
-{
-	switch (p) {
-	case PS: return ((const float *)b)[i];
-	case PD: return ((const double *)b)[i];
-	case PC: return ((const float _Complex *)b)[i];
-	default: return ((const double _Complex *)b)[i];
-	}
-}
-
-static void put(enum prec p, void *b, long i, dc v)
-{
-	switch (p) {
-	case PS: ((float *)b)[i] = (float)creal(v); break;
-	case PD: ((double *)b)[i] = creal(v); break;
-	case PC: ((float _Complex *)b)[i] = (float _Complex)v; break;
-	default: ((double _Complex *)b)[i] = v; break;
-	}
-}
 
 static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
 static double urand(void)	/* [-1, 1), xorshift64 */
