@@ -137,6 +137,7 @@ def main():
     ap.add_argument("--failures", help="copy failing programs here")
     ap.add_argument("--tap", action="store_true")
     a = ap.parse_args()
+    a.work = os.path.abspath(a.work)  # the programs run in their own folder
     t = Tap()
     st = Stats()
     start = time.monotonic()
