@@ -113,6 +113,19 @@ constexpr size_t idxgen_cc_align(size_t x, size_t a)
 	return (x + a - 1) / a * a;
 }
 
+/*
+ * The indices 0 .. N-1 of a kernel template's parameter pack (C++11 has no
+ * std::index_sequence): its fiber entry reads argument NFIXED + i as the
+ * pack's element i.
+ */
+template <size_t... _I> struct idxgen_cc_seq {
+};
+template <size_t _N, size_t... _I> struct idxgen_cc_make_seq : idxgen_cc_make_seq<_N - 1, _N - 1, _I...> {
+};
+template <size_t... _I> struct idxgen_cc_make_seq<0, _I...> {
+	typedef idxgen_cc_seq<_I...> type;
+};
+
 /* The built-in variables as __device__ functions see them (above). */
 static thread_local uint3 threadIdx __attribute__((unused));
 static thread_local uint3 blockIdx __attribute__((unused));

@@ -392,11 +392,13 @@ struct tmpl {
 	struct buf gen;	/* the same without default arguments */
 	struct buf args;	/* "<T, N>" */
 	unsigned decl;	/* offset of the declaration after the header */
+	char *pack;	/* the name of its `typename... Pack`, or NULL */
 };
 
 static void tmpl_free(struct tmpl *t)
 {
 	free(t->orig);
+	free(t->pack);
 	buf_free(&t->gen);
 	buf_free(&t->args);
 }
@@ -424,9 +426,19 @@ static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 		    pk != CXCursor_TemplateTemplateParameter)
 			continue;
 		n = cx_spelling(p);
+		if (memmem(s->text + c_start(p), c_end(p) - c_start(p), "...", 3) &&
+		    pk == CXCursor_TemplateTypeParameter && *n && !t->pack) {
+			/* a kernel template of any arguments (multi_tensor_apply's) */
+			bprintf(&t->gen, "%stypename... %s", np ? ", " : "", n);
+			bprintf(&t->args, "%s%s...", np++ ? ", " : "", n);
+			t->pack = n;
+			end = c_end(p);
+			continue;
+		}
 		if (pk == CXCursor_TemplateTemplateParameter || !*n ||
 		    memmem(s->text + c_start(p), c_end(p) - c_start(p), "...", 3)) {
-			error_at(s, p, "template template parameters, unnamed and pack parameters of kernels are not supported");
+			error_at(s, p,
+				 "template template parameters, unnamed parameters and packs other than one 'typename...' of kernels are not supported");
 			free(n);
 			cx_kids_free(&ks);
 			return false;
@@ -635,6 +647,65 @@ static void emit_decl_without_defaults(struct source *s, CXCursor fn, unsigned a
 	emit_src(s, a, b, o);
 }
 
+/* Is v the kernel's parameter pack (`Pack... args`, the one form translated)? */
+static bool pack_param(const struct kernel *k, const struct var *v)
+{
+	return v->param && memmem(k->src->text + c_start(v->decl), c_end(v->decl) - c_start(v->decl), "...", 3);
+}
+
+/*
+ * A kernel parameter pack must be the last parameter, expand the template's
+ * own `typename... Pack` (`Pack... args`, `Pack *...args`) and hold no
+ * references: the descriptor counts it as sizeof...(Pack) and sizes it as
+ * sizeof(PATTERN)..., and the fiber entry reads element i as a PATTERN.
+ */
+static bool pack_params_ok(struct kernel *k, const struct tmpl *t)
+{
+	unsigned i, last = k->nv;
+	bool ok = true;
+
+	for (i = 0; i < k->nv; i++)
+		if (k->v[i].param)
+			last = i;
+	for (i = 0; i < k->nv; i++) {
+		char *ts;
+
+		if (!pack_param(k, &k->v[i]))
+			continue;
+		ts = cx_string(clang_getTypeSpelling(clang_getCursorType(k->v[i].decl)));
+		if (!t->pack || i != last || strchr(ts, '&') || strlen(ts) < 3 || strcmp(ts + strlen(ts) - 3, "...")) {
+			error_at(k->src, k->v[i].decl,
+				 "a kernel parameter pack is translated only as the last parameter, a pack of values ('%s... %s')",
+				 t->pack ? t->pack : "Pack", k->v[i].name);
+			ok = false;
+		}
+		free(ts);
+	}
+	return ok;
+}
+
+/* "sizeof(T0), sizeof(T1), ..., sizeof(Pack)..., 0": the trailing 0 keeps an empty pack's array valid. */
+static void emit_arg_sizes(struct kernel *k, const struct tmpl *t, struct buf *o)
+{
+	unsigned i, np = 0;
+
+	if (!t->pack) {
+		emit_param_sizes(k, o);
+		return;
+	}
+	for (i = 0; i < k->nv; i++)
+		if (k->v[i].param) {
+			CXType pt = clang_getCursorType(k->v[i].decl);
+			char *ts = cx_string(clang_getTypeSpelling(pt));
+
+			if (pack_param(k, &k->v[i]))
+				ts[strlen(ts) - 3] = 0;	/* "PATTERN..." (pack_params_ok) */
+			bprintf(o, "%ssizeof(%s)%s", np++ ? ", " : "", ts, pack_param(k, &k->v[i]) ? "..." : "");
+			free(ts);
+		}
+	bputs(o, ", 0");
+}
+
 static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 {
 	struct source *s = k->src;
@@ -643,12 +714,12 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 
 	/* descriptor */
 	for (i = 0; i < k->nv; i++)
-		np += k->v[i].param;
-	if (np) {
+		np += k->v[i].param && !pack_param(k, &k->v[i]);
+	if (np || t->pack) {
 		if (t->is)
 			bputs(o, t->gen.p);
-		bprintf(o, "const size_t %s__arg_sizes[%u] = { ", k->cname, np);
-		emit_param_sizes(k, o);
+		bprintf(o, "const size_t %s__arg_sizes[] = { ", k->cname);
+		emit_arg_sizes(k, t, o);
 		bputs(o, " };\n");
 	}
 	if (t->is)
@@ -656,10 +727,14 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, 0, \"%s\", %s__block%s, 0, ",
 		k->cname, k->name, k->cname, ta);
 	if (k->priv_expr)
-		bprintf(o, "%s, nullptr, %u, ", k->priv_expr, np);
+		bprintf(o, "%s, nullptr, ", k->priv_expr);
 	else
-		bprintf(o, "%zu, nullptr, %u, ", k->priv_bytes, np);
-	if (np)
+		bprintf(o, "%zu, nullptr, ", k->priv_bytes);
+	if (t->pack)
+		bprintf(o, "%u + sizeof...(%s), ", np, t->pack);
+	else
+		bprintf(o, "%u, ", np);
+	if (np || t->pack)
 		bprintf(o, "%s__arg_sizes%s };\n", k->cname, ta);
 	else
 		bputs(o, "nullptr };\n");
@@ -678,13 +753,15 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	else
 		emit_src(s, t->decl, c_start(k->body), o);
 	bputs(o, "\n{\n");
-	if (np) {
+	if (np || t->pack) {
 		bputs(o, "\tvoid *__args[] = { ");
 		np = 0;
 		for (i = 0; i < k->nv; i++)
 			if (k->v[i].param)
-				bprintf(o, "%s(void *)&%s", np++ ? ", " : "", k->v[i].name);
-		bputs(o, " };\n");
+				bprintf(o, "%s(void *)&%s%s", np++ ? ", " : "", k->v[i].name,
+					pack_param(k, &k->v[i]) ? "..." : "");
+		bputs(o, t->pack ? ", nullptr };\n" : " };\n");
+		np += !!t->pack;
 	}
 	if (t->is)
 		bprintf(o, "\t(void)%s__reg%s;\n", k->cname, ta);
@@ -725,17 +802,42 @@ static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClient
  * it with the block's arguments on each fiber, and a block function that
  * runs the block's threads as fibers.
  */
+/* The fiber entry's arguments: each parameter read from the launch's argument array. */
+static void emit_fiber_args(struct kernel *k, struct buf *o)
+{
+	unsigned i, np = 0;
+
+	for (i = 0; i < k->nv; i++) {
+		CXType ty = clang_getCursorType(k->v[i].decl);
+		char *ts;
+
+		if (!k->v[i].param)
+			continue;
+		if (pack_param(k, &k->v[i])) {
+			ts = cx_string(clang_getTypeSpelling(ty));
+			ts[strlen(ts) - 3] = 0;	/* "Pack..." (pack_params_ok) */
+			bprintf(o, "%s*(%s *)__b->args[%u + __idxgen_i]...", np ? ", " : "", ts, np);
+		} else {
+			ts = is_array_type(ty) ? c_param_declaration(ty, "*") : cx_string(clang_getTypeSpelling(ty));
+			bprintf(o, "%s*(%s%s)__b->args[%u]", np ? ", " : "", ts, is_array_type(ty) ? "" : " *", np);
+		}
+		np++;
+		free(ts);
+	}
+}
+
 static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
 {
 	struct source *s = w->s;
 	struct buf *o = w->o;
 	const char *ta = t->is ? t->args.p : "";
-	unsigned i, np = 0;
+	unsigned i;
 
 	clang_visitChildren(k->fn, fiber_check, s);
 	for (i = 0; i < k->nv; i++)
 		if (k->v[i].param && !*k->v[i].name)
 			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
+	pack_params_ok(k, t);
 	if (s->nerrors)
 		return;
 	if (s->plan)
@@ -749,22 +851,23 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	emit_src(s, w->pos, c_end(k->fn), o);
 	w->pos = c_end(k->fn);
 	bputs(o, "\n} }\n");
-	if (t->is)
-		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__fiber(struct idxgen_rt_block *__b)\n{\n\t__idxgen_cc_fiber_enter();\n"
-		   "\t__idxgen_fiber_%s::%s%s(", k->cname, k->cname, k->name, ta);
-	for (i = 0; i < k->nv; i++) {
-		CXType ty = clang_getCursorType(k->v[i].decl);
-		char *ts;
-
-		if (!k->v[i].param)
-			continue;
-		ts = is_array_type(ty) ? c_param_declaration(ty, "*") : cx_string(clang_getTypeSpelling(ty));
-		bprintf(o, "%s*(%s%s)__b->args[%u]", np ? ", " : "", ts, is_array_type(ty) ? "" : " *", np);
-		np++;
-		free(ts);
+	if (t->pack) {
+		/* the pack's elements are arguments np.. (emit_fiber_args): a helper deduces their indices */
+		bprintf(o, "%.*s, size_t... __idxgen_i>\nstatic void %s__fiber_call(struct idxgen_rt_block *__b, idxgen_cc_seq<__idxgen_i...>)\n{\n"
+			   "\t__idxgen_fiber_%s::%s%s(",
+			(int)(strrchr(t->gen.p, '>') - t->gen.p), t->gen.p, k->cname, k->cname, k->name, ta);
+		emit_fiber_args(k, o);
+		bprintf(o, ");\n}\n%sstatic void %s__fiber(struct idxgen_rt_block *__b)\n{\n\t__idxgen_cc_fiber_enter();\n"
+			   "\t%s__fiber_call%s(__b, typename idxgen_cc_make_seq<sizeof...(%s)>::type());\n}\n",
+			t->gen.p, k->cname, k->cname, ta, t->pack);
+	} else {
+		if (t->is)
+			bputs(o, t->gen.p);
+		bprintf(o, "static void %s__fiber(struct idxgen_rt_block *__b)\n{\n\t__idxgen_cc_fiber_enter();\n"
+			   "\t__idxgen_fiber_%s::%s%s(", k->cname, k->cname, k->name, ta);
+		emit_fiber_args(k, o);
+		bputs(o, ");\n}\n");
 	}
-	bputs(o, ");\n}\n");
 	if (t->is)
 		bputs(o, t->gen.p);
 	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n"
@@ -809,7 +912,14 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 	}
 	retry = s->model == EXEC_AUTO && ft.nedits != ~0u;
 	s->quiet = retry;
-	ok = analyse_kernel(k) && dependent_layout(k);
+	if (t->pack) {
+		/* its thread loops read each parameter by a type written out */
+		error_at(s, k->fn, "a kernel with a parameter pack ('typename... %s') is not supported by loop fission",
+			 t->pack);
+		ok = false;
+	} else {
+		ok = analyse_kernel(k) && dependent_layout(k);
+	}
 	for (i = 0; ok && i < k->nv; i++)
 		if (k->v[i].param && !*k->v[i].name)
 			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
