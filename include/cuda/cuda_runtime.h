@@ -17,6 +17,7 @@
 #include "channel_descriptor.h"
 #include "vector_functions.h"
 #include "idxgen_cuda_device.h"
+#include "idxgen_cuda_dot.h"
 #include "texture_fetch_functions.h"
 
 #ifdef __cplusplus

@@ -6,7 +6,8 @@
  * fast intrinsics (__expf, __fdividef, __saturatef, __fadd_rn, ...),
  * conversions and bit casts (__float2int_rn, __float_as_int, ...), integer
  * intrinsics (__popc, __clz, __ffs, __brev, __mul24, __umulhi, __byte_perm,
- * __sad, __funnelshift_l, ...), __ldg, __threadfence*, clock64 and the
+ * __sad, __funnelshift_l, ...), __ldg and the other cache-hinted loads and
+ * stores (__ldcs, __stcs, ...), __threadfence*, clock64 and the
  * atomics (atomicAdd .. atomicXor, atomicInc/Dec, atomicCAS on int,
  * unsigned, long long, unsigned long long, float, double as CUDA has them).
  * C11 (GNU C: _Generic dispatch where C++ overloads) and C++11.
@@ -765,11 +766,42 @@ template <class _Tp> static inline _Tp __ldcs(const _Tp *p)
 {
 	return *p;
 }
+template <class _Tp> static inline _Tp __ldlu(const _Tp *p)
+{
+	return *p;
+}
+template <class _Tp> static inline _Tp __ldcv(const _Tp *p)
+{
+	return *p;
+}
+/* Stores with a cache hint (write-back, global, streaming, write-through). */
+template <class _Tp> static inline void __stwb(_Tp *p, _Tp v)
+{
+	*p = v;
+}
+template <class _Tp> static inline void __stcg(_Tp *p, _Tp v)
+{
+	*p = v;
+}
+template <class _Tp> static inline void __stcs(_Tp *p, _Tp v)
+{
+	*p = v;
+}
+template <class _Tp> static inline void __stwt(_Tp *p, _Tp v)
+{
+	*p = v;
+}
 #else
 #define __ldg(p)	(*(p))
 #define __ldcg(p)	(*(p))
 #define __ldca(p)	(*(p))
 #define __ldcs(p)	(*(p))
+#define __ldlu(p)	(*(p))
+#define __ldcv(p)	(*(p))
+#define __stwb(p, v)	((void)(*(p) = (v)))
+#define __stcg(p, v)	((void)(*(p) = (v)))
+#define __stcs(p, v)	((void)(*(p) = (v)))
+#define __stwt(p, v)	((void)(*(p) = (v)))
 #endif
 
 /*

@@ -564,6 +564,18 @@ static bool dependent_layout(struct kernel *k)
 		}
 		if (v->cls != V_PROMOTED)
 			continue;
+		if (clang_getCanonicalType(t).kind == CXType_Auto) {
+			/*
+			 * `auto p = in + off;` in a kernel template: the type is
+			 * deduced per instantiation, and nothing outside the body
+			 * (the descriptor's size of the private area) can name it.
+			 */
+			error_at(k->src, v->decl,
+				 "'%s' lives across __syncthreads() and its 'auto' type depends on template parameters: not supported",
+				 v->name);
+			ok = false;
+			continue;
+		}
 		for (e = t; e.kind == CXType_ConstantArray; e = clang_getArrayElementType(e))
 			;
 		if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||

@@ -567,5 +567,82 @@ static inline int __double2int_rn(double x) { return (int)lrint(x); }
 static inline unsigned __float2uint_rn(float x) { return (unsigned)llrintf(x); }
 static inline float __int2float_rn(int x) { return (float)x; }
 template <class T> static inline T __ldg(const T *p) { return *p; }
+template <class T> static inline T __ldcs(const T *p) { return *p; }
+template <class T> static inline T __ldlu(const T *p) { return *p; }
+template <class T> static inline T __ldcv(const T *p) { return *p; }
+template <class T> static inline void __stcs(T *p, T v) { *p = v; }
+template <class T> static inline void __stcg(T *p, T v) { *p = v; }
+template <class T> static inline void __stwb(T *p, T v) { *p = v; }
+template <class T> static inline void __stwt(T *p, T v) { *p = v; }
+/* Packed dot products: the parts as arrays, summed in 64 bits, wrapped. */
+template <class A, class B, class C> static inline C cc_dot(const A *a, const B *b, int n, C c)
+{
+	long long s = (long long)c;
+	for (int k = 0; k < n; k++)
+		s += (long long)a[k] * (long long)b[k];
+	return (C)(unsigned)(unsigned long long)s;
+}
+static inline int __dp4a(char4 a, char4 b, int c)
+{
+	signed char x[4] = { a.x, a.y, a.z, a.w }, y[4] = { b.x, b.y, b.z, b.w };
+	return cc_dot(x, y, 4, c);
+}
+static inline unsigned __dp4a(uchar4 a, uchar4 b, unsigned c)
+{
+	unsigned char x[4] = { a.x, a.y, a.z, a.w }, y[4] = { b.x, b.y, b.z, b.w };
+	return cc_dot(x, y, 4, c);
+}
+static inline int __dp4a(int a, int b, int c)
+{
+	char4 x, y;
+	memcpy(&x, &a, 4);
+	memcpy(&y, &b, 4);
+	return __dp4a(x, y, c);
+}
+static inline unsigned __dp4a(unsigned a, unsigned b, unsigned c)
+{
+	uchar4 x, y;
+	memcpy(&x, &a, 4);
+	memcpy(&y, &b, 4);
+	return __dp4a(x, y, c);
+}
+static inline int __dp2a_lo(short2 a, char4 b, int c)
+{
+	short x[2] = { a.x, a.y };
+	signed char y[2] = { b.x, b.y };
+	return cc_dot(x, y, 2, c);
+}
+static inline unsigned __dp2a_lo(ushort2 a, uchar4 b, unsigned c)
+{
+	unsigned short x[2] = { a.x, a.y };
+	unsigned char y[2] = { b.x, b.y };
+	return cc_dot(x, y, 2, c);
+}
+static inline int __dp2a_hi(short2 a, char4 b, int c)
+{
+	short x[2] = { a.x, a.y };
+	signed char y[2] = { b.z, b.w };
+	return cc_dot(x, y, 2, c);
+}
+static inline unsigned __dp2a_hi(ushort2 a, uchar4 b, unsigned c)
+{
+	unsigned short x[2] = { a.x, a.y };
+	unsigned char y[2] = { b.z, b.w };
+	return cc_dot(x, y, 2, c);
+}
+#define CC_DP2A(name, S2, B4, T)                        \
+	static inline T name(T a, T b, T c)             \
+	{                                               \
+		S2 x;                                   \
+		B4 y;                                   \
+		memcpy(&x, &a, 4);                      \
+		memcpy(&y, &b, 4);                      \
+		return name(x, y, c);                   \
+	}
+CC_DP2A(__dp2a_lo, short2, char4, int)
+CC_DP2A(__dp2a_hi, short2, char4, int)
+CC_DP2A(__dp2a_lo, ushort2, uchar4, unsigned)
+CC_DP2A(__dp2a_hi, ushort2, uchar4, unsigned)
+#undef CC_DP2A
 
 #endif
