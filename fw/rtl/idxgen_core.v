@@ -294,7 +294,7 @@ module idxgen_core #(
 
 	idxgen_iter #(.LANES(LANES), .PLANT_LANE(PLANT_LANE)) u_iter (
 		.clk(clk), .load(lane_load), .x_init(x_init), .y_init(y_init), .w_init(w_init),
-		.prep(f4), .adv(fire), .order(order), .dx(dx), .dy(dy), .tx1(tx1), .ty1(ty1),
+		.adv(fire), .order(order), .dx(dx), .tx1(tx1), .ty1(ty1),
 		.xstep(xc), .xstep_c(xstep_c), .ystep(yc), .ystep_c(ystep_c),
 		.k00(k00), .k10(k10), .k01(k01), .k11(k11), .words(words));
 

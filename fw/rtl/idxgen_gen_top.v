@@ -46,7 +46,7 @@ module idxgen_gen_top #(
 	reg  [15:0] mxr, myr, sxr, syr;
 	reg  [7:0]  mzr, szr;
 	reg  [31:0] mwr;
-	reg         load_b, prep, bad_index;
+	reg         load_b, bad_index;
 
 	idxgen_laneinit #(.LANES(H), .FIRST(0)) u_init_a (.dx(dx), .dy(dy), .kx(kx), .ky(ky),
 		.c(c), .xs(16'd0), .ys(16'd0), .zs(8'd0), .ws(32'd0),
@@ -63,7 +63,6 @@ module idxgen_gen_top #(
 	wire [7:0]  sz = c > H ? szb : szr;
 	always @(posedge clk) begin
 		load_b <= load;
-		prep <= load_b;
 		if (load) begin
 			{mxr, myr, mzr, mwr} <= {mx_, my_, mz_, mw_};
 			{sxr, syr, szr} <= {sxa, sya, sza};
@@ -73,8 +72,7 @@ module idxgen_gen_top #(
 	wire [LANES-1:0] lane_load = {{(LANES - H){load_b}}, {H{load}}};
 
 	idxgen_iter #(.LANES(LANES)) u_iter (.clk(clk), .load(lane_load), .x_init(x0), .y_init(y0),
-		.w_init(w0), .prep(prep), .adv(adv), .order(order), .dx(dx), .dy(dy), .tx1(tx1),
-		.ty1(ty1),
+		.w_init(w0), .adv(adv), .order(order), .dx(dx), .tx1(tx1), .ty1(ty1),
 		.xstep(xc), .xstep_c(xc_c), .ystep(yc), .ystep_c(yc_c),
 		.k00(k00), .k10(k10), .k01(k01), .k11(k11), .words(words));
 	idxgen_pack #(.LANES(LANES)) u_pack (.word32(word32), .words(words), .data(data));

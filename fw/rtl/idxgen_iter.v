@@ -3,9 +3,7 @@
 // warp (c threads) per step.  Lanes at or beyond c run along but their
 // words are never written (the packer and the write port count only n).
 // load has a bit per lane: the core loads the lanes of the set-up chain's
-// first segment a cycle before those of the second; prep (the cycle after
-// the last load) gives the lanes their first carries and registers the
-// thresholds of their lookahead compares (idxgen_lanek).
+// first segment a cycle before those of the second.
 module idxgen_iter #(
 	parameter integer LANES = 32,
 	parameter integer PLANT_LANE = -1	// tests only: the lane with a planted carry bug
@@ -14,28 +12,13 @@ module idxgen_iter #(
 	input  wire [LANES-1:0] load,
 	input  wire [16*LANES-1:0] x_init, y_init,
 	input  wire [32*LANES-1:0] w_init,
-	input  wire        prep,
 	input  wire        adv,
 	input  wire [7:0]  order,
-	input  wire [15:0] dx, dy,
+	input  wire [15:0] dx,
 	input  wire [15:0] tx1, ty1, xstep, xstep_c, ystep, ystep_c,
 	input  wire [31:0] k00, k10, k01, k11,
 	output wire [32*LANES-1:0] words
 );
-	wire [17:0] ax0_v, ax1_v;
-	wire [6*18-1:0] cyk_v;
-	reg  [17:0] ax0, ax1;
-	reg  [6*18-1:0] cyk;
-
-	idxgen_lanek u_k (.dx(dx), .dy(dy), .xc(xstep), .yc(ystep), .ax0(ax0_v), .ax1(ax1_v),
-			  .cyk(cyk_v));
-	always @(posedge clk)
-		if (prep) begin
-			ax0 <= ax0_v;
-			ax1 <= ax1_v;
-			cyk <= cyk_v;
-		end
-
 	genvar i;
 	generate
 		for (i = 0; i < LANES; i = i + 1) begin : lane
@@ -45,12 +28,11 @@ module idxgen_iter #(
 			idxgen_lane #(.PLANT_CARRY(i == PLANT_LANE)) u_lane (
 				.clk(clk), .load(load[i]),
 				.x_init(x_init[16*i +: 16]), .y_init(y_init[16*i +: 16]),
-				.w_init(w_init[32*i +: 32]), .prep(prep), .adv(adv),
+				.w_init(w_init[32*i +: 32]), .adv(adv),
 				.tx1(tx1), .ty1(ty1), .xstep(xstep), .xstep_c(xstep_c),
 				.ystep(ystep), .ystep_c(ystep_c),
 				.k00(k00), .k10(k10), .k01(k01), .k11(k11),
-				.ax0(ax0), .ax1(ax1), .cyk(cyk),
-				.x(x), .y(y), .w(w), .cx(), .cy());
+				.x(x), .y(y), .w(w));
 			idxgen_order u_order (.order(order), .dx(dx), .x(x), .y(y), .w(w),
 					      .word(words[32*i +: 32]));
 		end

@@ -23,7 +23,7 @@ stat_of() {	# TOP: yosys stat of that module elaborated alone, 32 lanes where it
 	yosys -q -p "read_verilog -I$VH $RTL; hierarchy -top $1 $params; proc; flatten; opt -fast; tee -o /dev/stdout stat" 2>&1
 }
 
-for m in idxgen_lane idxgen_lanek idxgen_iter idxgen_order idxgen_pack idxgen_laneinit idxgen_wport idxgen_tstep idxgen_sstep idxgen_strided idxgen_sdiv; do
+for m in idxgen_lane idxgen_iter idxgen_order idxgen_pack idxgen_laneinit idxgen_wport idxgen_tstep idxgen_sstep idxgen_strided idxgen_sdiv; do
 	role="generation path"; [ $m = idxgen_sdiv ] && role="the filter's divider"
 	s=$(stat_of $m)
 	bad=$(printf '%s\n' "$s" | grep -E '^\s+\$(div|mod|divfloor|modfloor|pow|mul)\s' | tr -s ' ' | tr '\n' ';')
