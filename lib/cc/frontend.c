@@ -141,12 +141,17 @@ static bool helper_barrier(const struct source *s, CXDiagnostic d)
 	return r;
 }
 
-CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
+/*
+ * The parse itself: s's text (and its edited kernel headers) after the
+ * prelude, with args, then define when not NULL (-D...), clang's flags.
+ */
+CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *args, int nargs, const char *define,
+				   unsigned flags)
 {
 	const char **cargs = cx_alloc(((size_t)nargs + 8) * sizeof(*cargs));
 	struct CXUnsavedFile *uf = cx_alloc((2 + (size_t)s->nkhdr) * sizeof(*uf));
 	CXTranslationUnit tu;
-	unsigned i, nd;
+	unsigned i;
 	int nc = 0, j;
 	char inc[PATH_MAX + 2], inc_cuda[PATH_MAX + 8];
 
@@ -173,6 +178,8 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 		cargs[nc++] = "-std=c++14";
 	}
 	cargs[nc++] = "-D__IDXGEN_CC__=1";
+	if (define)
+		cargs[nc++] = define;
 	cargs[nc++] = "-include";
 	cargs[nc++] = PARSE_HDR;
 	uf[0].Filename = PARSE_HDR;
@@ -187,14 +194,20 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 		uf[2 + i].Contents = s->khdr[i].text;
 		uf[2 + i].Length = (unsigned long)s->khdr[i].len;
 	}
-	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2 + s->nkhdr, CXTranslationUnit_None, &tu) !=
-	    CXError_Success) {
-		free(cargs);
-		free(uf);
-		return NULL;
-	}
+	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2 + s->nkhdr, flags, &tu) != CXError_Success)
+		tu = NULL;
 	free(cargs);
 	free(uf);
+	return tu;
+}
+
+CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
+{
+	CXTranslationUnit tu = source_parse_raw(s, idx, args, nargs, NULL, CXTranslationUnit_None);
+	unsigned i, nd;
+
+	if (!tu)
+		return NULL;
 	s->file = clang_getFile(tu, s->path);
 	if (!s->cxx)	/* a whole program's launches are kernel calls (whole.c) */
 		check_tokens(s, tu);

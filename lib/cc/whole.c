@@ -1310,6 +1310,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	struct fiber_names fn = { 0 };
 	int rc = 0;
 
+	cuda_arch_resolve(s, idx, args, nargs, s->cuda_arch);
 	kernel_decls(s, args, nargs);
 	if (!s->no_warp_lower) {
 		bool quiet = s->model == EXEC_AUTO;
@@ -1365,6 +1366,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	s.model = po ? po->model : EXEC_AUTO;
 	s.no_warp_lower = s.model == EXEC_FIBERS;
 	s.plan = po ? po->plan : NULL;
+	s.cuda_arch = po ? po->cuda_arch : 0;
 	idx = clang_createIndex(0, 0);
 	rc = translate_once(&s, idx, args, nargs, out, hdrs);
 	if (rc == 0 && s.restart) {
@@ -1389,6 +1391,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 		s.model = po ? po->model : EXEC_AUTO;
 		s.no_warp_lower = true;
 		s.plan = po ? po->plan : NULL;
+		s.cuda_arch = po ? po->cuda_arch : 0;
 		rc = translate_once(&s, idx, args, nargs, out, hdrs);
 	}
 	clang_disposeIndex(idx);
