@@ -201,6 +201,45 @@ CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *a
 	return tu;
 }
 
+static bool diag_has_file(CXDiagnostic d)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, NULL);
+	return f != NULL;
+}
+
+/*
+ * A diagnostic without a place (clang's "'device' and 'global' attributes
+ * are not compatible" is at an implicit attribute): "FILE:LINE:COL: error:
+ * TEXT" at the first of its notes that has one, or "error: TEXT".
+ */
+static char *diag_at_note(CXDiagnostic d)
+{
+	CXDiagnosticSet ch = clang_getChildDiagnostics(d);
+	char *m = cx_string(clang_getDiagnosticSpelling(d)), *r = NULL;
+	unsigned i, line, col;
+
+	for (i = 0; ch && i < clang_getNumDiagnosticsInSet(ch) && !r; i++) {
+		CXDiagnostic n = clang_getDiagnosticInSet(ch, i);
+		CXFile f;
+
+		clang_getExpansionLocation(clang_getDiagnosticLocation(n), &f, &line, &col, NULL);
+		if (f) {
+			char *fn = cx_string(clang_getFileName(f));
+
+			if (asprintf(&r, "%s:%u:%u: error: %s", fn, line, col, m) < 0)
+				r = NULL;
+			free(fn);
+		}
+		clang_disposeDiagnostic(n);
+	}
+	if (!r && asprintf(&r, "error: %s", m) < 0)
+		r = NULL;
+	free(m);
+	return r ? r : cx_strdup("error: (no text)");
+}
+
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	CXTranslationUnit tu = source_parse_raw(s, idx, args, nargs, NULL, CXTranslationUnit_None);
@@ -260,6 +299,10 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 
 			if (hd)
 				strcpy(hd, "__syncthreads() in a __device__ function is not supported");
+			if (!diag_has_file(d)) {
+				free(m);
+				m = diag_at_note(d);
+			}
 
 			fprintf(stderr, "%s\n", m);
 			free(m);

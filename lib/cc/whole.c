@@ -1065,7 +1065,13 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 			free(m);
 			free(n2);
 		}
-		if (nth && tmpl) {	/* the stub's address would need the template's arguments too */
+		/*
+		 * an explicit specialisation (`template <> __global__ void
+		 * k<float>(...)`) is an overload whose stub specialises the
+		 * template's; overloaded templates: the stub's address would
+		 * need the template's arguments too
+		 */
+		if (nth && tmpl && !(ck == CXCursor_FunctionDecl && clang_Cursor_getNumTemplateArguments(c) > 0)) {
 			char *n2 = cx_spelling(c);
 
 			error_at(s, c, "overloaded kernel templates (a second __global__ '%s') are not supported", n2);
