@@ -88,6 +88,8 @@ struct source {
 
 /* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
 void launch_spacing(char *text, size_t len);
+/* `__shared__ alignas(N)` as `alignas(N) __shared__`, in place, offsets kept (alignas_order.c). */
+void alignas_order(char *text, size_t len);
 /* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */
 void kernel_decls(struct source *s, char *const *args, int nargs);
 /* The same edits in a header h of main's program that the parse read edited. */

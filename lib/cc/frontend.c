@@ -37,6 +37,7 @@ bool source_read(struct source *s, const char *path)
 	s->len = b.n;
 	s->text = b.p ? b.p : cx_strdup("");
 	launch_spacing(s->text, s->len);
+	alignas_order(s->text, s->len);
 	return true;
 }
 
