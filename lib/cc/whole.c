@@ -1046,37 +1046,24 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 		return;
 	}
 	if (fn && has_annot(c, "global") && clang_isCursorDefinition(c)) {
-		char *n = cx_spelling(c);
-
 		unsigned nth = 0;
-		bool tmpl = ck == CXCursor_FunctionTemplate;
 
-		free(n);	/* a kernel of another file: translated with that file (translate_headers) */
+		/* a kernel of another file: translated with that file (translate_headers) */
 		if (!in_main(s, c) || c_start(c) < w->pos)
 			return;
+		/*
+		 * overloads (by parameters, templates among them, and explicit
+		 * specialisations `template <> __global__ void k<float>(...)`):
+		 * each stub keeps the name, C++ picks at the launch, and its
+		 * address is taken through its function type (kernel_overload)
+		 */
 		for (unsigned i = 0; i < w->kernels.n; i++) {
 			char *m = cx_spelling(w->kernels.c[i]), *n2 = cx_spelling(c);
-			bool same = !strcmp(m, n2) &&
-				    clang_equalCursors(clang_getCursorSemanticParent(w->kernels.c[i]),
-						       clang_getCursorSemanticParent(c));
 
-			nth += same;
-			tmpl |= same && clang_getCursorKind(w->kernels.c[i]) == CXCursor_FunctionTemplate;
+			nth += !strcmp(m, n2) && clang_equalCursors(clang_getCursorSemanticParent(w->kernels.c[i]),
+								     clang_getCursorSemanticParent(c));
 			free(m);
 			free(n2);
-		}
-		/*
-		 * an explicit specialisation (`template <> __global__ void
-		 * k<float>(...)`) is an overload whose stub specialises the
-		 * template's; overloaded templates: the stub's address would
-		 * need the template's arguments too
-		 */
-		if (nth && tmpl && !(ck == CXCursor_FunctionDecl && clang_Cursor_getNumTemplateArguments(c) > 0)) {
-			char *n2 = cx_spelling(c);
-
-			error_at(s, c, "overloaded kernel templates (a second __global__ '%s') are not supported", n2);
-			free(n2);
-			return;
 		}
 		cx_kids_add(&w->kernels, c);
 		emit_src(s, w->pos, c_start(c), w->o);
