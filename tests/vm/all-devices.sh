@@ -5,8 +5,8 @@
 # (sysfs "jobs" on its PCI device, the driver's, not the runtime's word) must
 # grow during the suite.  The suite's own TAP comes first, then one line per
 # device; the exit status is the suite's, or 1 when a device stayed idle.
-# The suites of tests/vm/all-devices.suites (not in make check: tests/vm/README.md):
-# cc-all, cc-warp-all, coop-all, cuda-progs-all.
+# The suites of tests/vm/all-devices.suites (tests/vm/README.md): cc-all,
+# cc-warp-all, coop-all, cuda-progs-all; check.suites has them too.
 jobs_of() { cat "$1/device/jobs" 2>/dev/null || echo -1; }
 
 before=""
