@@ -725,6 +725,43 @@ static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClient
  * it with the block's arguments on each fiber, and a block function that
  * runs the block's threads as fibers.
  */
+/* The body of function (template) f, or a null cursor. */
+static CXCursor fn_body(CXCursor f)
+{
+	struct cx_kids ks = cx_kids_of(f);
+	CXCursor b = clang_getNullCursor();
+
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
+			b = ks.c[i];
+	cx_kids_free(&ks);
+	return b;
+}
+
+/*
+ * An explicit specialisation (`template <> __global__ void k<float>(...)`)
+ * copied into its fiber namespace needs its template declared there too:
+ * the primary's declaration, without default arguments, when it is in the
+ * same file (true), else false (diagnosed).
+ */
+static bool fiber_primary_decl(struct walk *w, struct kernel *k)
+{
+	CXCursor p = clang_getSpecializedCursorTemplate(k->fn), b;
+
+	if (clang_getCursorKind(k->fn) != CXCursor_FunctionDecl || clang_Cursor_getNumTemplateArguments(k->fn) <= 0 ||
+	    clang_Cursor_isNull(p))
+		return true;
+	b = fn_body(p);
+	if (!in_main(w->s, p) || clang_Cursor_isNull(b)) {
+		error_at(w->s, k->fn,
+			 "an explicit specialisation of a kernel template defined in another file cannot run as fibers");
+		return false;
+	}
+	emit_decl_without_defaults(w->s, p, c_start(p), c_start(b), w->o);
+	bputs(w->o, ";\n");
+	return true;
+}
+
 static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
 {
 	struct source *s = w->s;
@@ -742,6 +779,8 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		bprintf(s->plan, "kernel %s: fibers (%s)\n", k->name, why);
 	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\nnamespace { namespace __idxgen_fiber_%s {\n",
 		k->name, why, k->cname);
+	if (!fiber_primary_decl(w, k))
+		return;
 	w->pos = c_start(k->fn);
 	w->device = true;
 	clang_visitChildren(k->fn, walk_visit, w);
