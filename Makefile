@@ -21,7 +21,7 @@ GUEST ?= $(BUILD)/guest
 IDXGEN_CACHE ?= /var/cache/idxgen
 export BUILD GUEST IDXGEN_CACHE
 
-COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile lib/cublas/Makefile lib/cufft/Makefile lib/cusolver/Makefile \
+COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile lib/cublas/Makefile lib/cufft/Makefile lib/cusolver/Makefile lib/cusparse/Makefile \
 	lib/coop/Makefile lib/curand/Makefile lib/cc/Makefile driver/Makefile))
 
 .PHONY: all deps qemu fuzz fuzz-cc fuzz-cc-scale soak check run bench install debs clean guest help $(COMPONENTS)
