@@ -501,6 +501,38 @@ static void test_memory(void)
 	TAP_ERR(cudaMemAdvise(m, 65, cudaMemAdviseSetReadMostly, 0), cudaErrorInvalidValue);
 	TAP_ERR(cudaMemPrefetchAsync(m, 64, 0, 0), cudaSuccess);
 #endif
+#ifndef __CUDACC__	/* CUDA 12.2's location forms; CUDA 13 dropped the _v2 */
+	{
+		struct cudaMemLocation dev0 = {cudaMemLocationTypeDevice, 0};
+		struct cudaMemLocation dev1 = {cudaMemLocationTypeDevice, 1};
+		struct cudaMemLocation host = {cudaMemLocationTypeHost, 0};
+		struct cudaMemLocation none = {cudaMemLocationTypeInvalid, 0};
+
+		TAP_ERR(cudaMemPrefetchAsync_v2(m, 64, dev0, 0, 0), cudaSuccess);
+		TAP_ERR(cudaMemPrefetchAsync_v2(m, 64, host, 0, 0), cudaSuccess);
+		TAP_ERR(cudaMemPrefetchAsync_v2(m, 64, dev1, 0, 0), cudaErrorInvalidValue);
+		TAP_ERR(cudaMemPrefetchAsync_v2(m, 64, dev0, 1, 0), cudaErrorInvalidValue);
+		TAP_ERR(cudaMemPrefetchAsync_v2(m, 65, host, 0, 0), cudaErrorInvalidValue);
+		TAP_ERR(cudaMemAdvise_v2(m, 64, cudaMemAdviseSetPreferredLocation, host), cudaSuccess);
+		TAP_ERR(cudaMemAdvise_v2(m, 64, cudaMemAdviseSetAccessedBy, dev0), cudaSuccess);
+		TAP_ERR(cudaMemAdvise_v2(m, 64, cudaMemAdviseSetAccessedBy, none), cudaErrorInvalidValue);
+	}
+#endif
+#ifdef __cplusplus	/* CUDA 13's signatures, as C++ overloads beside CUDA 12's */
+	{
+		cudaMemLocation loc;
+
+		loc.type = cudaMemLocationTypeHost;
+		loc.id = 0;
+		TAP_ERR(cudaMemPrefetchAsync(m, 64, loc, 0), cudaSuccess);
+		loc.type = cudaMemLocationTypeDevice;
+		TAP_ERR(cudaMemPrefetchAsync(m, 64, loc, 0, 0), cudaSuccess);
+		TAP_ERR(cudaMemAdvise(m, 64, cudaMemAdviseSetReadMostly, loc), cudaSuccess);
+		TAP_ERR(cudaMemAdvise(m, 65, cudaMemAdviseSetReadMostly, loc), cudaErrorInvalidValue);
+		loc.id = 3;
+		TAP_ERR(cudaMemPrefetchAsync(m, 64, loc, 0), cudaErrorInvalidValue);
+	}
+#endif
 	TAP_ERR(cudaStreamAttachMemAsync(0, m, 0, cudaMemAttachGlobal), cudaSuccess);
 	TAP_ERR(cudaFree(m), cudaSuccess);
 	TAP_ERR(cudaMallocAsync((void **)&dp, 256, 0), cudaSuccess);
@@ -1209,7 +1241,14 @@ static void test_attributes(void)
 		TAP_ERR(cudaHostGetFlags(&flags, host), cudaSuccess);
 		tap_ok((flags & cudaHostAllocWriteCombined) && (flags & cudaHostAllocMapped),
 		       "cudaHostGetFlags: the allocation's flags, mapped (0x%x)", flags);
-		TAP_ERR(cudaHostGetFlags(&flags, (char *)host + 8), cudaSuccess);
+		{
+			/* an address inside the allocation answers the allocation's flags
+			 * (the value is reset: a call that writes nothing must not pass) */
+			unsigned int whole = flags;
+			flags = 0;
+			TAP_ERR(cudaHostGetFlags(&flags, (char *)host + 8), cudaSuccess);
+			tap_ok(flags == whole, "cudaHostGetFlags inside the allocation: its flags (0x%x)", whole);
+		}
 		cudaFreeHost(host);
 		TAP_ERR(cudaHostGetFlags(&flags, host), cudaErrorInvalidValue);
 		(void)cudaGetLastError();
@@ -1504,6 +1543,16 @@ static void test_cxx_overloads(void)
 
 	TAP_ERR(cudaDeviceGetDefaultMemPool(&pool, 0), cudaSuccess);
 	TAP_ERR(cudaMallocAsync(&ap, 256 * sizeof(float), pool, (cudaStream_t)0), cudaSuccess);
+	{
+		/* the pool's memory is usable in stream order: set, copied back */
+		unsigned char back[256 * sizeof(float)];
+		bool set = ap != nullptr && cudaMemsetAsync(ap, 0x5a, sizeof(back), 0) == cudaSuccess &&
+			   cudaMemcpyAsync(back, ap, sizeof(back), cudaMemcpyDeviceToHost, 0) == cudaSuccess &&
+			   cudaStreamSynchronize(0) == cudaSuccess;
+		for (size_t i = 0; set && i < sizeof(back); i++)
+			set = back[i] == 0x5a;
+		tap_ok(set, "cudaMallocAsync(T **, size, pool, stream): memory a stream sets and reads back");
+	}
 	TAP_ERR(cudaFreeAsync(ap, 0), cudaSuccess);
 	TAP_ERR(cudaStreamSynchronize(0), cudaSuccess);
 
@@ -1518,6 +1567,13 @@ static void test_cxx_overloads(void)
 	TAP_ERR(cudaFuncGetName(&name, saxpy), cudaSuccess);
 	tap_ok(name && strstr(name, "saxpy"), "cudaFuncGetName(&name, kernel): %s", name ? name : "(null)");
 	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, saxpy, 1, 128), cudaSuccess);
+	{
+		/* the template form answers as the C call on the kernel's address */
+		size_t c_form = 0;
+		cudaOccupancyAvailableDynamicSMemPerBlock(&c_form, (const void *)saxpy, 1, 128);
+		tap_ok(avail > 0 && avail == c_form,
+		       "cudaOccupancyAvailableDynamicSMemPerBlock(&n, kernel, ...): the C call's answer");
+	}
 	TAP_ERR(cudaFuncGetAttributes(&fa, saxpy), cudaSuccess);
 	TAP_ERR(cudaOccupancyMaxPotentialBlockSizeWithFlags(&mg, &bs, saxpy, 0, 0, cudaOccupancyDefault),
 		cudaSuccess);

@@ -1251,6 +1251,34 @@ static void test_generic_nodes(void)
 	TAP_ERR(cudaGraphNodeSetParams(child_node, &p), cudaErrorInvalidValue);
 	(void)cudaGetLastError();
 	cudaGraphExecDestroy(e);
+	/* the graph itself changed: an exec made now sets 9 */
+	TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+	TAP_ERR(cudaGraphLaunch(e, 0), cudaSuccess);
+	tap_ok(all_equal(d, N, 9), "an exec made after cudaGraphNodeSetParams runs the new memset");
+	cudaGraphExecDestroy(e);
+	/* cudaGraphExecNodeSetParams: the exec changes, its graph does not */
+	{
+		cudaGraph_t g2;
+		cudaGraphExec_t e2;
+		cudaGraphNode_t top;
+
+		cudaGraphCreate(&g2, 0);
+		top = add_fill(g2, NULL, d, N, 1);
+		TAP_ERR(cudaGraphInstantiate(&e2, g2, 0), cudaSuccess);
+		p.memset.value = 6;
+		TAP_ERR(cudaGraphExecNodeSetParams(e2, top, &p), cudaSuccess);
+		TAP_ERR(cudaGraphLaunch(e2, 0), cudaSuccess);
+		tap_ok(all_equal(d, N, 6), "cudaGraphExecNodeSetParams: the exec runs the new memset");
+		cudaGraphExecDestroy(e2);
+		TAP_ERR(cudaGraphInstantiate(&e2, g2, 0), cudaSuccess);
+		TAP_ERR(cudaGraphLaunch(e2, 0), cudaSuccess);
+		tap_ok(all_equal(d, N, 1), "cudaGraphExecNodeSetParams left the graph as it was");
+		p.type = cudaGraphNodeTypeHost;
+		TAP_ERR(cudaGraphExecNodeSetParams(e2, top, &p), cudaErrorInvalidValue);
+		(void)cudaGetLastError();
+		cudaGraphExecDestroy(e2);
+		cudaGraphDestroy(g2);
+	}
 	TAP_ERR(cudaGraphDestroy(g), cudaSuccess);	/* the moved child with it */
 	cudaFree(d);
 }

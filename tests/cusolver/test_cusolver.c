@@ -576,6 +576,7 @@ TAP_TEST(syevd_heevd)
 
 TAP_TEST(statuses)
 {
+	cusolverStatus_t st;
 	double a[16] = { 0 }, b[4] = { 0 }, w[64], s[4];
 	cuDoubleComplex z[16] = { { 0, 0 } };
 	int info, lw, ipiv[4];
@@ -586,43 +587,44 @@ TAP_TEST(statuses)
 		       cusolverDnDestroy(NULL) == CUSOLVER_STATUS_NOT_INITIALIZED,
 	       "a NULL handle: CUSOLVER_STATUS_NOT_INITIALIZED");
 	info = 0;
-	tap_ok(cusolverDnDgetrf(H, 4, 4, a, 3, w, ipiv, &info) == CUSOLVER_STATUS_INVALID_VALUE && info == -4,
+	st = cusolverDnDgetrf(H, 4, 4, a, 3, w, ipiv, &info);
+	tap_ok(st == CUSOLVER_STATUS_INVALID_VALUE && info == -4,
 	       "getrf lda < m: INVALID_VALUE, devInfo -4 (%d)", info);
 	info = 0;
-	tap_ok(cusolverDnSgetrf(H, -1, 4, (float *)a, 4, (float *)w, ipiv, &info) ==
-			       CUSOLVER_STATUS_INVALID_VALUE && info == -1,
+	st = cusolverDnSgetrf(H, -1, 4, (float *)a, 4, (float *)w, ipiv, &info);
+	tap_ok(st == CUSOLVER_STATUS_INVALID_VALUE && info == -1,
 	       "getrf m < 0: INVALID_VALUE, devInfo -1 (%d)", info);
 	info = 0;
-	tap_ok(cusolverDnDpotrf(H, CUBLAS_FILL_MODE_FULL, 4, a, 4, w, 64, &info) ==
-			       CUSOLVER_STATUS_INVALID_VALUE && info == -1,
+	st = cusolverDnDpotrf(H, CUBLAS_FILL_MODE_FULL, 4, a, 4, w, 64, &info);
+	tap_ok(st == CUSOLVER_STATUS_INVALID_VALUE && info == -1,
 	       "potrf uplo FULL: INVALID_VALUE, devInfo -1 (%d)", info);
 	info = 0;
-	tap_ok(cusolverDnDgetrs(H, (cublasOperation_t)7, 4, 1, a, 4, ipiv, b, 4, &info) ==
-			       CUSOLVER_STATUS_INVALID_VALUE && info == -1,
+	st = cusolverDnDgetrs(H, (cublasOperation_t)7, 4, 1, a, 4, ipiv, b, 4, &info);
+	tap_ok(st == CUSOLVER_STATUS_INVALID_VALUE && info == -1,
 	       "getrs bad trans: INVALID_VALUE, devInfo -1 (%d)", info);
 	info = 0;
-	tap_ok(cusolverDnDpotrs(H, CUBLAS_FILL_MODE_LOWER, 4, 1, a, 4, b, 2, &info) ==
-			       CUSOLVER_STATUS_INVALID_VALUE && info == -7,
+	st = cusolverDnDpotrs(H, CUBLAS_FILL_MODE_LOWER, 4, 1, a, 4, b, 2, &info);
+	tap_ok(st == CUSOLVER_STATUS_INVALID_VALUE && info == -7,
 	       "potrs ldb < n: INVALID_VALUE, devInfo -7 (%d)", info);
 	info = 0;
-	tap_ok(cusolverDnDgesvd(H, 'A', 'A', 3, 4, a, 4, s, w, 4, w, 4, w, 64, NULL, &info) ==
-			       CUSOLVER_STATUS_INVALID_VALUE && info == -3,
+	st = cusolverDnDgesvd(H, 'A', 'A', 3, 4, a, 4, s, w, 4, w, 4, w, 64, NULL, &info);
+	tap_ok(st == CUSOLVER_STATUS_INVALID_VALUE && info == -3,
 	       "gesvd m < n (cuSOLVER supports m >= n): INVALID_VALUE, devInfo -3 (%d)", info);
 	info = 0;
-	tap_ok(cusolverDnDgesvd(H, 'O', 'O', 4, 4, a, 4, s, w, 4, w, 4, w, 64, NULL, &info) ==
-			       CUSOLVER_STATUS_INVALID_VALUE && info == -2,
+	st = cusolverDnDgesvd(H, 'O', 'O', 4, 4, a, 4, s, w, 4, w, 4, w, 64, NULL, &info);
+	tap_ok(st == CUSOLVER_STATUS_INVALID_VALUE && info == -2,
 	       "gesvd jobu and jobvt both O: INVALID_VALUE, devInfo -2 (%d)", info);
 	info = 0;
-	tap_ok(cusolverDnDsyevd(H, (cusolverEigMode_t)5, CUBLAS_FILL_MODE_LOWER, 4, a, 4, s, w, 64,
-				&info) == CUSOLVER_STATUS_INVALID_VALUE && info == -1,
+	st = cusolverDnDsyevd(H, (cusolverEigMode_t)5, CUBLAS_FILL_MODE_LOWER, 4, a, 4, s, w, 64, &info);
+	tap_ok(st == CUSOLVER_STATUS_INVALID_VALUE && info == -1,
 	       "syevd bad jobz: INVALID_VALUE, devInfo -1 (%d)", info);
 	info = 0;
-	tap_ok(cusolverDnZunmqr(H, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, 4, 4, 2, z, 4, z, z, 4, z, 16, &info) ==
-			       CUSOLVER_STATUS_INVALID_VALUE && info == -2,
+	st = cusolverDnZunmqr(H, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, 4, 4, 2, z, 4, z, z, 4, z, 16, &info);
+	tap_ok(st == CUSOLVER_STATUS_INVALID_VALUE && info == -2,
 	       "unmqr with OP_T (complex: N or C): INVALID_VALUE, devInfo -2 (%d)", info);
 	info = 0;
-	tap_ok(cusolverDnDormqr(H, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, 4, 4, 5, a, 4, b, a, 4, w, 64, &info) ==
-			       CUSOLVER_STATUS_INVALID_VALUE && info == -5,
+	st = cusolverDnDormqr(H, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, 4, 4, 5, a, 4, b, a, 4, w, 64, &info);
+	tap_ok(st == CUSOLVER_STATUS_INVALID_VALUE && info == -5,
 	       "ormqr k > m: INVALID_VALUE, devInfo -5 (%d)", info);
 	tap_ok(cusolverDnDgetrf(H, 4, 4, a, 4, w, ipiv, NULL) == CUSOLVER_STATUS_INVALID_VALUE &&
 		       cusolverDnDgeqrf_bufferSize(H, 4, 4, a, 4, NULL) == CUSOLVER_STATUS_INVALID_VALUE &&
@@ -632,6 +634,7 @@ TAP_TEST(statuses)
 
 TAP_TEST(singular_and_indefinite)
 {
+	cusolverStatus_t st;
 	/* column 3 of A is zero: U(3,3) = 0 with or without pivoting */
 	double a[16], p0[16] = { 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3 };
 	double ind[16] = { 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 4 };
@@ -639,19 +642,23 @@ TAP_TEST(singular_and_indefinite)
 
 	for (int i = 0; i < 16; i++)
 		a[i] = i / 4 == 2 ? 0 : 1 + i % 4 + (i / 4 == i % 4 ? 5 : 0);
-	tap_ok(!cusolverDnDgetrf(H, 4, 4, a, 4, NULL, ipiv, &info) && info == 3,
+	st = cusolverDnDgetrf(H, 4, 4, a, 4, NULL, ipiv, &info);
+	tap_ok(!st && info == 3,
 	       "getrf of a matrix whose third column is zero: SUCCESS, devInfo 3 (%d)", info);
 	/* a zero in the corner: singular without row exchanges only */
 	memcpy(a, p0, sizeof(a));
 	info = -99;
-	tap_ok(!cusolverDnDgetrf(H, 4, 4, a, 4, NULL, ipiv, &info) && info == 0 && ipiv[0] == 2,
+	st = cusolverDnDgetrf(H, 4, 4, a, 4, NULL, ipiv, &info);
+	tap_ok(!st && info == 0 && ipiv[0] == 2,
 	       "getrf pivots past a zero corner (devInfo %d, ipiv[0] %d)", info, ipiv[0]);
 	memcpy(a, p0, sizeof(a));
 	info = -99;
-	tap_ok(!cusolverDnDgetrf(H, 4, 4, a, 4, NULL, NULL, &info) && info == 1,
+	st = cusolverDnDgetrf(H, 4, 4, a, 4, NULL, NULL, &info);
+	tap_ok(!st && info == 1,
 	       "getrf without pivoting stops at the zero corner: devInfo 1 (%d)", info);
 	info = -99;
-	tap_ok(!cusolverDnDpotrf(H, CUBLAS_FILL_MODE_LOWER, 4, ind, 4, NULL, 0, &info) && info == 3,
+	st = cusolverDnDpotrf(H, CUBLAS_FILL_MODE_LOWER, 4, ind, 4, NULL, 0, &info);
+	tap_ok(!st && info == 3,
 	       "potrf of diag(1, 2, -1, 4): SUCCESS, devInfo 3 (not positive definite) (%d)", info);
 }
 
@@ -665,6 +672,7 @@ static void CUDART_CB fill_spd(void *p)
 
 TAP_TEST(streams_versions)
 {
+	cusolverStatus_t st;
 	cudaStream_t s, got = NULL;
 	double *a;
 	int info = -99, v = 0, major = -1;
@@ -680,7 +688,8 @@ TAP_TEST(streams_versions)
 	cusolverDnSetStream(H, 0);
 	cudaStreamDestroy(s);
 	cudaFree(a);
-	tap_ok(!cusolverGetVersion(&v) && v == CUSOLVER_VERSION &&
+	st = cusolverGetVersion(&v);
+	tap_ok(!st && v == CUSOLVER_VERSION &&
 		       !cusolverGetProperty(MAJOR_VERSION, &major) && major == CUSOLVER_VER_MAJOR &&
 		       cusolverGetProperty((libraryPropertyType)9, &major) == CUSOLVER_STATUS_INVALID_VALUE,
 	       "cusolverGetVersion %d, cusolverGetProperty", v);
