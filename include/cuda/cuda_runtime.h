@@ -242,6 +242,22 @@ static inline cudaError_t cudaHostGetDevicePointer(_Tp **dptr, void *hptr, unsig
 {
 	return cudaHostGetDevicePointer((void **)(void *)dptr, hptr, flags);
 }
+/*
+ * CUDA 13's prefetch and advice name their target by a cudaMemLocation;
+ * CUDA 12 programs pass a device number (cuda_runtime_api.h).  Both are
+ * here, told apart by the third/fourth argument's type.
+ */
+static inline cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count,
+					       struct cudaMemLocation location, unsigned int flags,
+					       cudaStream_t stream = 0)
+{
+	return cudaMemPrefetchAsync_v2(ptr, count, location, flags, stream);
+}
+static inline cudaError_t cudaMemAdvise(const void *ptr, size_t count, enum cudaMemoryAdvise advice,
+					struct cudaMemLocation location)
+{
+	return cudaMemAdvise_v2(ptr, count, advice, location);
+}
 static inline cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaMemPool_t memPool,
 					  cudaStream_t stream)
 {

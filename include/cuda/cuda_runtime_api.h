@@ -173,6 +173,12 @@ cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count,
 cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device,
 				 cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
 cudaError_t cudaMemAdvise(const void *ptr, size_t count, enum cudaMemoryAdvise advice, int device);
+/* CUDA 12.2's forms with a location (CUDA 13 names them without _v2: C++
+ * overloads in cuda_runtime.h); flags must be 0 */
+cudaError_t cudaMemPrefetchAsync_v2(const void *ptr, size_t count, struct cudaMemLocation location,
+				    unsigned int flags, cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaMemAdvise_v2(const void *ptr, size_t count, enum cudaMemoryAdvise advice,
+			     struct cudaMemLocation location);
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr,
 				     size_t length IDXGEN_CUDA__DEFAULT(0),
 				     unsigned int flags IDXGEN_CUDA__DEFAULT(cudaMemAttachSingle));

@@ -6,7 +6,7 @@
  * fast intrinsics (__expf, __fdividef, __saturatef, __fadd_rn, ...),
  * conversions and bit casts (__float2int_rn, __float_as_int, ...), integer
  * intrinsics (__popc, __clz, __ffs, __brev, __mul24, __umulhi, __byte_perm,
- * __sad, __funnelshift_l, ...), __ldg, __threadfence*, clock64 and the
+ * __sad, __funnelshift_l, ..., the SIMD __vadd2 & co.), __ldg, __threadfence*, clock64 and the
  * atomics (atomicAdd .. atomicXor, atomicInc/Dec, atomicCAS on int,
  * unsigned, long long, unsigned long long, float, double as CUDA has them).
  * C11 (GNU C: _Generic dispatch where C++ overloads) and C++11.
@@ -175,6 +175,8 @@ IDXGEN_CUDA__F float __double2float_rn(double d)
 }
 /* the _rz, _ru, _rd forms of arithmetic and conversions */
 #include "idxgen_cuda_round.h"
+/* the SIMD-in-a-word intrinsics (__vadd2, __vcmpgtu4, __vimax3_s32, ...) */
+#include "idxgen_cuda_simd.h"
 
 /* ---------------------------------------------------------------- */
 /* Correctly rounded arithmetic (_rn: the default rounding mode)     */

@@ -459,6 +459,40 @@ cudaError_t cudaMemAdvise(const void *ptr, size_t count, enum cudaMemoryAdvise a
 	return cudart_set_error(err);
 }
 
+/*
+ * A cudaMemLocation as the device number of the older calls: device 0, or
+ * the host (one NUMA node, 0); cudaInvalidDeviceId for anything else.
+ */
+static int location_device(struct cudaMemLocation loc)
+{
+	switch (loc.type) {
+	case cudaMemLocationTypeDevice:
+		return loc.id == 0 ? 0 : cudaInvalidDeviceId;
+	case cudaMemLocationTypeHost:
+	case cudaMemLocationTypeHostNumaCurrent:
+		return cudaCpuDeviceId;
+	case cudaMemLocationTypeHostNuma:
+		return loc.id == 0 ? cudaCpuDeviceId : cudaInvalidDeviceId;
+	default:
+		return cudaInvalidDeviceId;
+	}
+}
+
+cudaError_t cudaMemPrefetchAsync_v2(const void *ptr, size_t count, struct cudaMemLocation location,
+				    unsigned int flags, cudaStream_t stream)
+{
+	CUDART_STICKY_RETURN();
+	if (flags != 0)
+		return cudart_set_error(cudaErrorInvalidValue);
+	return cudaMemPrefetchAsync(ptr, count, location_device(location), stream);
+}
+
+cudaError_t cudaMemAdvise_v2(const void *ptr, size_t count, enum cudaMemoryAdvise advice,
+			     struct cudaMemLocation location)
+{
+	return cudaMemAdvise(ptr, count, advice, location_device(location));
+}
+
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr, size_t length,
 				     unsigned int flags)
 {

@@ -37,6 +37,7 @@ FEATURES = [
     ('streams-events', 'streams, events, async copies, pinned memory', r'cudaStreamCreate|cudaEventRecord|cudaMemcpyAsync|cudaMallocHost'),
     ('graphs', 'CUDA graphs, stream capture, host functions in streams', r'cudaGraph|cudaStreamBeginCapture|cudaLaunchHostFunc|cudaStreamAddCallback'),
     ('graph-conditional', 'conditional graph nodes (cudaGraphSetConditional, if/while/switch)', r'cudaGraphConditionalHandle|cudaGraphSetConditional'),
+    ('simd-in-word', 'SIMD-in-a-word and DPX intrinsics (__vadd2, __vcmpgtu4, __vimax3_s32, ...)', r'__v(add|sub|abs|avg|hadd|cmp|set|max|min|neg|sad)\w*\d\s*\(|__vi(add|max|min|bmax|bmin)\w*\s*\('),
     ('directed-rounding', 'arithmetic/conversion intrinsics with _rz/_ru/_rd rounding', r'__(f|d)(add|sub|mul|div|rcp|sqrt)_r[zud]\b|__fmaf?_r[zud]\b|2(float|double)_r[zud]\b'),
     ('libcu-sync', 'libcu++ barriers and pipelines (cuda::barrier, cuda::pipeline, cuda::memcpy_async)', r'cuda::(barrier|pipeline|memcpy_async|make_pipeline)'),
     ('libcu-std', 'libcu++ cuda::std and cuda::atomic_ref', r'cuda::std::|cuda::atomic'),

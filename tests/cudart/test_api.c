@@ -501,6 +501,38 @@ static void test_memory(void)
 	TAP_ERR(cudaMemAdvise(m, 65, cudaMemAdviseSetReadMostly, 0), cudaErrorInvalidValue);
 	TAP_ERR(cudaMemPrefetchAsync(m, 64, 0, 0), cudaSuccess);
 #endif
+#ifndef __CUDACC__	/* CUDA 12.2's location forms; CUDA 13 dropped the _v2 */
+	{
+		struct cudaMemLocation dev0 = {cudaMemLocationTypeDevice, 0};
+		struct cudaMemLocation dev1 = {cudaMemLocationTypeDevice, 1};
+		struct cudaMemLocation host = {cudaMemLocationTypeHost, 0};
+		struct cudaMemLocation none = {cudaMemLocationTypeInvalid, 0};
+
+		TAP_ERR(cudaMemPrefetchAsync_v2(m, 64, dev0, 0, 0), cudaSuccess);
+		TAP_ERR(cudaMemPrefetchAsync_v2(m, 64, host, 0, 0), cudaSuccess);
+		TAP_ERR(cudaMemPrefetchAsync_v2(m, 64, dev1, 0, 0), cudaErrorInvalidValue);
+		TAP_ERR(cudaMemPrefetchAsync_v2(m, 64, dev0, 1, 0), cudaErrorInvalidValue);
+		TAP_ERR(cudaMemPrefetchAsync_v2(m, 65, host, 0, 0), cudaErrorInvalidValue);
+		TAP_ERR(cudaMemAdvise_v2(m, 64, cudaMemAdviseSetPreferredLocation, host), cudaSuccess);
+		TAP_ERR(cudaMemAdvise_v2(m, 64, cudaMemAdviseSetAccessedBy, dev0), cudaSuccess);
+		TAP_ERR(cudaMemAdvise_v2(m, 64, cudaMemAdviseSetAccessedBy, none), cudaErrorInvalidValue);
+	}
+#endif
+#ifdef __cplusplus	/* CUDA 13's signatures, as C++ overloads beside CUDA 12's */
+	{
+		cudaMemLocation loc;
+
+		loc.type = cudaMemLocationTypeHost;
+		loc.id = 0;
+		TAP_ERR(cudaMemPrefetchAsync(m, 64, loc, 0), cudaSuccess);
+		loc.type = cudaMemLocationTypeDevice;
+		TAP_ERR(cudaMemPrefetchAsync(m, 64, loc, 0, 0), cudaSuccess);
+		TAP_ERR(cudaMemAdvise(m, 64, cudaMemAdviseSetReadMostly, loc), cudaSuccess);
+		TAP_ERR(cudaMemAdvise(m, 65, cudaMemAdviseSetReadMostly, loc), cudaErrorInvalidValue);
+		loc.id = 3;
+		TAP_ERR(cudaMemPrefetchAsync(m, 64, loc, 0), cudaErrorInvalidValue);
+	}
+#endif
 	TAP_ERR(cudaStreamAttachMemAsync(0, m, 0, cudaMemAttachGlobal), cudaSuccess);
 	TAP_ERR(cudaFree(m), cudaSuccess);
 	TAP_ERR(cudaMallocAsync((void **)&dp, 256, 0), cudaSuccess);
