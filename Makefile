@@ -22,7 +22,7 @@ GUEST ?= $(BUILD)/guest
 IDXGEN_CACHE ?= /var/cache/idxgen
 export BUILD GUEST IDXGEN_CACHE
 
-COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile lib/cublas/Makefile lib/cufft/Makefile lib/cusolver/Makefile \
+COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile lib/cublas/Makefile lib/cufft/Makefile lib/cusolver/Makefile lib/cusparse/Makefile \
 	lib/coop/Makefile lib/curand/Makefile lib/cc/Makefile driver/Makefile))
 
 .PHONY: all deps qemu fuzz fuzz-cc fuzz-cc-scale fuzz-cc-fibers soak check run bench install debs clean guest help $(COMPONENTS)

@@ -384,7 +384,7 @@ template <class __T> static inline unsigned int __match_all_sync(unsigned int __
 	return __r.__mask;
 }
 
-/* __reduce_add/min/max_sync over the lanes present (unsigned and int, as CUDA). */
+/* __reduce_add/min/max_sync over the lanes present (unsigned and int, as CUDA); and/or/xor (unsigned only). */
 template <class __T>
 static void __idxgen_cc_reduce_fn(const void *__s, uint32_t __present, uint32_t __lane, const void *__a, void *__out)
 {
@@ -397,7 +397,9 @@ static void __idxgen_cc_reduce_fn(const void *__s, uint32_t __present, uint32_t 
 		if (!(__present >> __l & 1) || __l == __lane)
 			continue;
 		__v = __idxgen_cc_slot<__T>(__s, __l);
-		__r = __op == 0 ? (__T)(__r + __v) : __op == 1 ? (__v < __r ? __v : __r) : (__v > __r ? __v : __r);
+		__r = __op == 0 ? (__T)(__r + __v) : __op == 1 ? (__v < __r ? __v : __r) :
+		      __op == 2 ? (__v > __r ? __v : __r) : __op == 3 ? (__T)(__r & __v) :
+		      __op == 4 ? (__T)(__r | __v) : (__T)(__r ^ __v);
 	}
 	memcpy(__out, &__r, sizeof(__r));
 }
@@ -425,6 +427,18 @@ static inline unsigned int __reduce_max_sync(unsigned int __m, unsigned int __v)
 static inline int __reduce_max_sync(unsigned int __m, int __v)
 {
 	return __idxgen_cc_fiber_warp<int>(__m, __v, __idxgen_cc_reduce_fn<int>, 2);
+}
+static inline unsigned int __reduce_and_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 3);
+}
+static inline unsigned int __reduce_or_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 4);
+}
+static inline unsigned int __reduce_xor_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 5);
 }
 
 /* A fiber kernel's thread starts: its threadIdx, an empty path (a trapped block may have left one). */

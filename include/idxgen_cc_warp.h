@@ -248,7 +248,7 @@ static inline int idxgen_cc_all(const int *x, unsigned lin, unsigned n, const un
 		__ma;                                                                             \
 	})
 
-/* __reduce_OP_sync over present lanes in mask; OP is + or a min/max selection. */
+/* __reduce_OP_sync over present lanes in mask; OP is +, a min/max selection or a bit operation. */
 #define idxgen_cc_reduce(x, lin, n, alive, mask, _OP)                                          \
 	__extension__({                                                                           \
 		unsigned __rb = (lin) & ~31u, __rl;                                                \
@@ -298,5 +298,12 @@ static inline int idxgen_cc_tile_all(const int *x, unsigned lin, unsigned n, con
 #define idxgen_cc_reduce_add(x, lin, n, alive, mask) idxgen_cc_reduce(x, lin, n, alive, mask, IDXGEN_CC_OP_ADD)
 #define idxgen_cc_reduce_min(x, lin, n, alive, mask) idxgen_cc_reduce(x, lin, n, alive, mask, IDXGEN_CC_OP_MIN)
 #define idxgen_cc_reduce_max(x, lin, n, alive, mask) idxgen_cc_reduce(x, lin, n, alive, mask, IDXGEN_CC_OP_MAX)
+/* __reduce_and/or/xor_sync: unsigned int only, as CUDA's */
+#define IDXGEN_CC_OP_AND(a, b) ((a) & (b))
+#define IDXGEN_CC_OP_OR(a, b) ((a) | (b))
+#define IDXGEN_CC_OP_XOR(a, b) ((a) ^ (b))
+#define idxgen_cc_reduce_and(x, lin, n, alive, mask) idxgen_cc_reduce(x, lin, n, alive, mask, IDXGEN_CC_OP_AND)
+#define idxgen_cc_reduce_or(x, lin, n, alive, mask) idxgen_cc_reduce(x, lin, n, alive, mask, IDXGEN_CC_OP_OR)
+#define idxgen_cc_reduce_xor(x, lin, n, alive, mask) idxgen_cc_reduce(x, lin, n, alive, mask, IDXGEN_CC_OP_XOR)
 
 #endif

@@ -151,6 +151,7 @@ build_step cc $MAKE -j"$JOBS" -C "$ROOT/lib/cc" all
 build_step cublas $MAKE -j"$JOBS" -C "$ROOT/lib/cublas" all
 build_step cufft $MAKE -j"$JOBS" -C "$ROOT/lib/cufft" all
 build_step cusolver $MAKE -j"$JOBS" -C "$ROOT/lib/cusolver" all
+build_step cusparse $MAKE -j"$JOBS" -C "$ROOT/lib/cusparse" all
 
 # Host suites
 # the counting itself: tap-count.sh and the TAP printers (seconds)
@@ -166,6 +167,7 @@ run_suite cudart $MAKE -s -C "$ROOT/lib/cudart" check
 run_suite cublas $MAKE -s -C "$ROOT/lib/cublas" check
 run_suite cufft $MAKE -s -C "$ROOT/lib/cufft" check
 run_suite cusolver $MAKE -s -C "$ROOT/lib/cusolver" check
+run_suite cusparse $MAKE -s -C "$ROOT/lib/cusparse" check
 run_suite thrust-cub bash "$ROOT/tests/thrust/check.sh" "$ROOT" "$BUILD"
 run_suite half $MAKE -s -C "$ROOT/tests/half" check
 run_suite curand $MAKE -s -C "$ROOT/lib/curand" check

@@ -115,11 +115,18 @@ template <class _Tp> unsigned idxgen_cc_match_all(const _Tp *, unsigned, unsigne
 template <class _Tp> _Tp idxgen_cc_reduce_add(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> _Tp idxgen_cc_reduce_min(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> _Tp idxgen_cc_reduce_max(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class _Tp> _Tp idxgen_cc_reduce_and(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class _Tp> _Tp idxgen_cc_reduce_or(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
+template <class _Tp> _Tp idxgen_cc_reduce_xor(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> unsigned int __match_any_sync(unsigned int, _Tp);
 template <class _Tp> unsigned int __match_all_sync(unsigned int, _Tp, int *);
 template <class _Tp> _Tp __reduce_add_sync(unsigned int, _Tp);
 template <class _Tp> _Tp __reduce_min_sync(unsigned int, _Tp);
 template <class _Tp> _Tp __reduce_max_sync(unsigned int, _Tp);
+/* CUDA's bit reductions take and give unsigned int only */
+unsigned int __reduce_and_sync(unsigned int, unsigned int);
+unsigned int __reduce_or_sync(unsigned int, unsigned int);
+unsigned int __reduce_xor_sync(unsigned int, unsigned int);
 unsigned int __ballot(int);
 int __any(int), __all(int);
 /* Outside the subset: declared so that their use is diagnosed by name. */

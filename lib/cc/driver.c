@@ -514,7 +514,7 @@ static int build_host(const struct drv *d, const char *src, enum kind k, const c
 
 /*
  * -lNAME of a CUDA library: ours replaces it (lib/cudart for the runtime,
- * lib/cublas, lib/cufft, lib/curand, lib/cusolver), followed by the Debian libraries it stands on;
+ * lib/cublas, lib/cufft, lib/curand, lib/cusolver, lib/cusparse), followed by the Debian libraries it stands on;
  * false for any other library.
  */
 static bool cuda_lib(struct drv *d, const char *name)
@@ -536,6 +536,8 @@ static bool cuda_lib(struct drv *d, const char *name)
 		{ "curand_static", "curand", { NULL } },
 		{ "cusolver", "cusolver", { "-lopenblas" } },	/* its LAPACK */
 		{ "cusolver_static", "cusolver", { "-lopenblas" } },
+		{ "cusparse", "cusparse", { NULL } },	/* kernels of its own */
+		{ "cusparse_static", "cusparse", { NULL } },
 	};
 
 	for (size_t i = 0; i < sizeof(libs) / sizeof(libs[0]); i++) {
@@ -1067,8 +1069,8 @@ static void drv_usage(FILE *f)
 "  -L DIR, -l LIB, -Xlinker OPT, -Wl,...\n"
 "                   link options (-lcudart, -lcudart_static, -lcuda: dropped,\n"
 "                   libidxgen_cudart replaces them; -lcublas, -lcufft,\n"
-"                   -lcurand, -lcusolver: ours, on OpenBLAS, FFTW and\n"
-"                   LAPACK; oneTBB, Thrust's device system,\n"
+"                   -lcurand, -lcusolver, -lcusparse: ours, on OpenBLAS,\n"
+"                   FFTW and LAPACK; oneTBB, Thrust's device system,\n"
 "                   is linked when a program calls it)\n"
 "  -ccbin X         the host C++ compiler (a name or its folder), as nvcc's\n"
 "  -x cu            accepted (.cu inputs are CUDA anyway)\n"

@@ -27,7 +27,8 @@
 
 
 enum wop_kind { W_SHFL, W_SHFL_UP, W_SHFL_DOWN, W_SHFL_XOR, W_BALLOT, W_ANY, W_ALL, W_ACTIVEMASK,
-		W_SYNCWARP, W_MATCH_ANY, W_MATCH_ALL, W_REDUCE_ADD, W_REDUCE_MIN, W_REDUCE_MAX };
+		W_SYNCWARP, W_MATCH_ANY, W_MATCH_ALL, W_REDUCE_ADD, W_REDUCE_MIN, W_REDUCE_MAX,
+		W_REDUCE_AND, W_REDUCE_OR, W_REDUCE_XOR };
 
 struct wop {
 	const char *name;
@@ -44,7 +45,8 @@ static const struct wop wops[] = {
 	{ "__all", W_ALL, true }, { "__activemask", W_ACTIVEMASK, true }, { "__syncwarp", W_SYNCWARP, false },
 	{ "__match_any_sync", W_MATCH_ANY, false }, { "__match_all_sync", W_MATCH_ALL, false },
 	{ "__reduce_add_sync", W_REDUCE_ADD, false }, { "__reduce_min_sync", W_REDUCE_MIN, false },
-	{ "__reduce_max_sync", W_REDUCE_MAX, false },
+	{ "__reduce_max_sync", W_REDUCE_MAX, false }, { "__reduce_and_sync", W_REDUCE_AND, false },
+	{ "__reduce_or_sync", W_REDUCE_OR, false }, { "__reduce_xor_sync", W_REDUCE_XOR, false },
 };
 
 static const struct wop *wop_of(CXCursor c)
@@ -221,7 +223,9 @@ static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, st
 		break;
 	default:
 		type = canonical_type(clang_getCursorType(call));
-		f = op->kind == W_REDUCE_ADD ? "add" : op->kind == W_REDUCE_MIN ? "min" : "max";
+		f = op->kind == W_REDUCE_ADD ? "add" : op->kind == W_REDUCE_MIN ? "min" :
+		    op->kind == W_REDUCE_MAX ? "max" : op->kind == W_REDUCE_AND ? "and" :
+		    op->kind == W_REDUCE_OR ? "or" : "xor";
 		bprintf(&rd, "idxgen_cc_reduce_%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s))", f, slot, w->alive,
 			mask);
 		break;

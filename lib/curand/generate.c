@@ -205,6 +205,8 @@ curandStatus_t curandGenerate(curandGenerator_t g, unsigned int *out, size_t n)
 
 	if (st)
 		return st;
+	if (g->type == CURAND_RNG_QUASI_SOBOL32)
+		return idxgen_sobol_generate(g, SOBOL_WORD, out, n, 0, 1);
 	fill_at_offset(g, ITEM_U32, out, n);
 	g->offset += n;
 	return CURAND_STATUS_SUCCESS;
@@ -223,6 +225,8 @@ curandStatus_t curandGenerateUniform(curandGenerator_t g, float *out, size_t n)
 
 	if (st)
 		return st;
+	if (g->type == CURAND_RNG_QUASI_SOBOL32)
+		return idxgen_sobol_generate(g, SOBOL_UNIFORM, out, n, 0, 1);
 	fill_at_offset(g, ITEM_UNIFORM, out, n);
 	g->offset += n;
 	return CURAND_STATUS_SUCCESS;
@@ -234,6 +238,8 @@ curandStatus_t curandGenerateUniformDouble(curandGenerator_t g, double *out, siz
 
 	if (st)
 		return st;
+	if (g->type == CURAND_RNG_QUASI_SOBOL32)
+		return idxgen_sobol_generate(g, SOBOL_UNIFORM_DOUBLE, out, n, 0, 1);
 	fill_at_offset(g, ITEM_UNIFORM_DOUBLE, out, n);
 	g->offset += n;
 	return CURAND_STATUS_SUCCESS;
@@ -246,6 +252,8 @@ curandStatus_t curandGenerateNormal(curandGenerator_t g, float *out, size_t n, f
 
 	if (st)
 		return st;
+	if (g->type == CURAND_RNG_QUASI_SOBOL32)
+		return idxgen_sobol_generate(g, SOBOL_NORMAL, out, n, mean, stddev);
 	if (n % 2)
 		return CURAND_STATUS_LENGTH_NOT_MULTIPLE;	/* Box-Muller makes pairs */
 	fill_at_offset(g, ITEM_NORMAL, out, n);
@@ -262,6 +270,8 @@ curandStatus_t curandGenerateNormalDouble(curandGenerator_t g, double *out, size
 
 	if (st)
 		return st;
+	if (g->type == CURAND_RNG_QUASI_SOBOL32)
+		return idxgen_sobol_generate(g, SOBOL_NORMAL_DOUBLE, out, n, mean, stddev);
 	if (n % 2)
 		return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
 	fill_at_offset(g, ITEM_NORMAL_DOUBLE, out, n);
@@ -273,8 +283,12 @@ curandStatus_t curandGenerateNormalDouble(curandGenerator_t g, double *out, size
 
 curandStatus_t curandGenerateLogNormal(curandGenerator_t g, float *out, size_t n, float mean, float stddev)
 {
-	curandStatus_t st = curandGenerateNormal(g, out, n, mean, stddev);
+	curandStatus_t st;
 	size_t i;
+
+	if (!start(g, out, n) && g->type == CURAND_RNG_QUASI_SOBOL32)
+		return idxgen_sobol_generate(g, SOBOL_LOG_NORMAL, out, n, mean, stddev);
+	st = curandGenerateNormal(g, out, n, mean, stddev);
 
 	for (i = 0; !st && i < n; i++)
 		out[i] = expf(out[i]);
@@ -284,8 +298,12 @@ curandStatus_t curandGenerateLogNormal(curandGenerator_t g, float *out, size_t n
 curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t g, double *out, size_t n, double mean,
 					     double stddev)
 {
-	curandStatus_t st = curandGenerateNormalDouble(g, out, n, mean, stddev);
+	curandStatus_t st;
 	size_t i;
+
+	if (!start(g, out, n) && g->type == CURAND_RNG_QUASI_SOBOL32)
+		return idxgen_sobol_generate(g, SOBOL_LOG_NORMAL_DOUBLE, out, n, mean, stddev);
+	st = curandGenerateNormalDouble(g, out, n, mean, stddev);
 
 	for (i = 0; !st && i < n; i++)
 		out[i] = exp(out[i]);
@@ -320,6 +338,8 @@ curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int *out, siz
 
 	if (st)
 		return st;
+	if (g->type == CURAND_RNG_QUASI_SOBOL32)
+		return CURAND_STATUS_TYPE_ERROR;	/* Poisson from Sobol points: not written (README.md) */
 	if (!(lambda > 0) || isinf(lambda))
 		return CURAND_STATUS_OUT_OF_RANGE;
 	T = threads_of(g);

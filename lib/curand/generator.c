@@ -17,16 +17,21 @@ static curandStatus_t create(curandGenerator_t *out, curandRngType_t type, int h
 		return CURAND_STATUS_NOT_INITIALIZED;
 	if (type == CURAND_RNG_PSEUDO_DEFAULT)
 		type = CURAND_RNG_PSEUDO_XORWOW;
-	/* MTGP32 and the quasi-random (Sobol) generators: not here (README.md) */
+	if (type == CURAND_RNG_QUASI_DEFAULT)
+		type = CURAND_RNG_QUASI_SOBOL32;
+	/* MTGP32, scrambled and 64-bit Sobol: not here (README.md) */
 	if (type != CURAND_RNG_PSEUDO_XORWOW && type != CURAND_RNG_PSEUDO_PHILOX4_32_10 &&
-	    type != CURAND_RNG_PSEUDO_MRG32K3A && type != CURAND_RNG_PSEUDO_MT19937)
+	    type != CURAND_RNG_PSEUDO_MRG32K3A && type != CURAND_RNG_PSEUDO_MT19937 &&
+	    type != CURAND_RNG_QUASI_SOBOL32)
 		return CURAND_STATUS_TYPE_ERROR;
 	g = calloc(1, sizeof(*g));
 	if (!g)
 		return CURAND_STATUS_ALLOCATION_FAILED;
 	g->magic = IDXGEN_CURAND_MAGIC;
 	g->type = type;
-	g->ordering = CURAND_ORDERING_PSEUDO_DEFAULT;
+	g->ordering = type == CURAND_RNG_QUASI_SOBOL32 ? CURAND_ORDERING_QUASI_DEFAULT
+						       : CURAND_ORDERING_PSEUDO_DEFAULT;
+	g->dims = 1;
 	g->seed = 0;	/* cuRAND's default seed */
 	g->host = host;
 	*out = g;
@@ -75,6 +80,8 @@ curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g, unsigned 
 {
 	curandStatus_t st = idxgen_curand_check(g);
 
+	if (!st && g->type == CURAND_RNG_QUASI_SOBOL32)
+		return CURAND_STATUS_TYPE_ERROR;	/* no seed to a quasi-random generator */
 	if (!st)
 		g->seed = seed;	/* the offset stays where it is */
 	return st;
@@ -95,6 +102,12 @@ curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandOrdering_t 
 
 	if (st)
 		return st;
+	if (g->type == CURAND_RNG_QUASI_SOBOL32) {
+		if (order != CURAND_ORDERING_QUASI_DEFAULT)
+			return CURAND_STATUS_OUT_OF_RANGE;
+		g->ordering = order;
+		return CURAND_STATUS_SUCCESS;
+	}
 	/* the orderings whose layout we know (README.md); SEEDED and DYNAMIC are not */
 	if (order != CURAND_ORDERING_PSEUDO_DEFAULT && order != CURAND_ORDERING_PSEUDO_BEST &&
 	    order != CURAND_ORDERING_PSEUDO_LEGACY)
@@ -107,8 +120,15 @@ curandStatus_t curandSetQuasiRandomGeneratorDimensions(curandGenerator_t g, unsi
 {
 	curandStatus_t st = idxgen_curand_check(g);
 
-	(void)num_dimensions;
-	return st ? st : CURAND_STATUS_TYPE_ERROR;	/* no quasi-random generators */
+	if (st)
+		return st;
+	if (g->type != CURAND_RNG_QUASI_SOBOL32)
+		return CURAND_STATUS_TYPE_ERROR;
+	/* cuRAND takes 1..20000; Boost's table (sobol-table.awk) stops earlier: README.md */
+	if (num_dimensions < 1 || num_dimensions > idxgen_sobol_max_dims())
+		return CURAND_STATUS_OUT_OF_RANGE;
+	g->dims = num_dimensions;
+	return CURAND_STATUS_SUCCESS;
 }
 
 curandStatus_t curandGenerateSeeds(curandGenerator_t g)

@@ -59,7 +59,7 @@ FEATURES = [
     ('warp-shfl', '__shfl*_sync', r'__shfl(_up|_down|_xor)?_sync'),
     ('warp-vote', '__ballot_sync/__any_sync/__all_sync', r'__(ballot|any|all)_sync'),
     ('warp-sync', '__syncwarp/__activemask', r'__syncwarp|__activemask'),
-    ('warp-match-reduce', '__match_*_sync/__reduce_*_sync', r'__match_(any|all)_sync|__reduce_(add|min|max)_sync'),
+    ('warp-match-reduce', '__match_*_sync/__reduce_*_sync', r'__match_(any|all)_sync|__reduce_(add|min|max|and|or|xor)_sync'),
     ('warp-size', 'warpSize', r'\bwarpSize\b'),
     ('cg-block', 'cooperative_groups::this_thread_block', r'this_thread_block'),
     ('cg-tiles', 'cooperative_groups tiled_partition', r'tiled_partition'),

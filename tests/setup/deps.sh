@@ -56,6 +56,7 @@ pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       linux-source-6.12 libelf-dev  # these two: the debug kernel (tests/vm/kernel)
       libopenblas-dev libfftw3-dev libthrust-dev  # lib/cublas, lib/cufft, Thrust (issue 39)
       liblapacke-dev  # lapack.h for lib/cusolver (on OpenBLAS's LAPACK; issue 39)
+      libboost1.74-dev  # Boost.Random's Sobol direction numbers for lib/curand (issue 39)
       libtbb-dev  # oneTBB: Thrust's parallel device system for programs idxgen-cc builds
       verilator yosys nextpnr-ice40 fpga-icestorm  # fw/rtl: RTL simulation, synthesis, place and route
       z3)  # fw/rtl: the SMT solver of yosys-smtbmc (tests/fw/rtl/check-formal.sh)

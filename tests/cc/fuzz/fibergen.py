@@ -127,7 +127,7 @@ __device__ unsigned wvote(unsigned x, unsigned mask)
 {
 	unsigned b = __ballot_sync(mask, x & 1u);
 	if (__all_sync(mask, x > 7u))
-		return b;
+		return b ^ __reduce_and_sync(mask, x);
 	if (__any_sync(mask, (x & 3u) == 2u))
 		return b ^ 0x55u;
 	return __popc(b);
@@ -255,7 +255,7 @@ def p_warp_else(k):
                "\tv = wbcast(v, m) + v;")
     else:
         k.emit("if (lane % 2u)",
-               "\tv += __reduce_add_sync(m & 0xaaaaaaaau, v);",
+               "\tv += __reduce_xor_sync(m & 0xaaaaaaaau, v);",
                "else",
                "\tv -= __reduce_max_sync(m & 0x55555555u, v);")
 
@@ -264,7 +264,7 @@ def p_warp_nested(k):
     """Warp operations as arguments of warp operations."""
     if k.r.randrange(2):
         need(k, "wbcast")
-        k.emit("v ^= wbcast(__reduce_min_sync(m, v) + lane, m);")
+        k.emit("v ^= wbcast(__reduce_or_sync(m, v) + lane, m);")
     else:
         k.emit("v += __popc(__ballot_sync(m, __any_sync(m, v & 4u) ? (v & 1u) : (v & 2u)));")
 

@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cusparse_internal.h - what the files of lib/cusparse share: the handle and
+ * descriptors, the element and index readers, and the one form every
+ * operation works on: a sparse matrix's entries as triplets (row, column,
+ * value, 0-based, checked against the matrix's size), values widened to
+ * double complex.  Each operation computes in double complex whatever the
+ * value type (a real type's imaginary parts stay 0) and rounds once when it
+ * stores: one code path for S/D/C/Z, at least as accurate as cuSPARSE's.
+ */
+#ifndef IDXGEN_CUSPARSE_INTERNAL_H
+#define IDXGEN_CUSPARSE_INTERNAL_H
+
+#include <complex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+/* The API keeps default visibility; the rest is hidden and made local in the archive (Makefile). */
+#pragma GCC visibility push(default)
+#include <cuda_runtime_api.h>
+#include <cusparse.h>
+#pragma GCC visibility pop
+
+#define CUSPARSE_HIDDEN __attribute__((visibility("hidden")))
+
+typedef double _Complex sp_val;
+
+struct cusparseContext {
+	cudaStream_t stream;
+	cusparsePointerMode_t mode;	/* kept for GetPointerMode: one address space */
+};
+
+struct cusparseSpVecDescr {
+	int64_t size, nnz;
+	void *idx, *val;
+	cusparseIndexType_t itype;
+	cusparseIndexBase_t base;
+	cudaDataType vtype;
+};
+
+struct cusparseDnVecDescr {
+	int64_t size;
+	void *val;
+	cudaDataType vtype;
+};
+
+/*
+ * CSR: off = row offsets (rows + 1), ind = column indices; CSC: off =
+ * column offsets, ind = row indices; COO: off = row indices (nnz), ind =
+ * column indices.  off_type is the offsets' (or COO's) index type.
+ */
+struct cusparseSpMatDescr {
+	cusparseFormat_t fmt;
+	int64_t rows, cols, nnz;
+	void *off, *ind, *val;
+	cusparseIndexType_t off_type, ind_type;
+	cusparseIndexBase_t base;
+	cudaDataType vtype;
+	cusparseFillMode_t fill;
+	cusparseDiagType_t diag;
+};
+
+struct cusparseDnMatDescr {
+	int64_t rows, cols, ld;
+	void *val;
+	cudaDataType vtype;
+	cusparseOrder_t order;
+};
+
+/* A sparse matrix's entries, in storage order. */
+struct sp_triplets {
+	int64_t n;
+	int64_t *row, *col;
+	sp_val *val;
+};
+
+/* The value types lib/cusparse computes with (S, D, C, Z). */
+static inline bool sp_type_ok(cudaDataType t)
+{
+	return t == CUDA_R_32F || t == CUDA_R_64F || t == CUDA_C_32F || t == CUDA_C_64F;
+}
+
+static inline bool sp_itype_ok(cusparseIndexType_t t)
+{
+	return t == CUSPARSE_INDEX_16U || t == CUSPARSE_INDEX_32I || t == CUSPARSE_INDEX_64I;
+}
+
+static inline bool sp_op_ok(cusparseOperation_t op)
+{
+	return op == CUSPARSE_OPERATION_NON_TRANSPOSE || op == CUSPARSE_OPERATION_TRANSPOSE ||
+	       op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
+}
+
+static inline sp_val sp_load(cudaDataType t, const void *p, int64_t i)
+{
+	switch (t) {
+	case CUDA_R_32F: return ((const float *)p)[i];
+	case CUDA_R_64F: return ((const double *)p)[i];
+	case CUDA_C_32F: return ((const float _Complex *)p)[i];
+	default: return ((const double _Complex *)p)[i];
+	}
+}
+
+static inline void sp_store(cudaDataType t, void *p, int64_t i, sp_val v)
+{
+	switch (t) {
+	case CUDA_R_32F: ((float *)p)[i] = (float)creal(v); break;
+	case CUDA_R_64F: ((double *)p)[i] = creal(v); break;
+	case CUDA_C_32F: ((float _Complex *)p)[i] = (float _Complex)v; break;
+	default: ((double _Complex *)p)[i] = v; break;
+	}
+}
+
+static inline int64_t sp_idx(cusparseIndexType_t t, const void *p, int64_t i)
+{
+	switch (t) {
+	case CUSPARSE_INDEX_16U: return ((const uint16_t *)p)[i];
+	case CUSPARSE_INDEX_32I: return ((const int32_t *)p)[i];
+	default: return ((const int64_t *)p)[i];
+	}
+}
+
+static inline void sp_put_idx(cusparseIndexType_t t, void *p, int64_t i, int64_t v)
+{
+	switch (t) {
+	case CUSPARSE_INDEX_16U: ((uint16_t *)p)[i] = (uint16_t)v; break;
+	case CUSPARSE_INDEX_32I: ((int32_t *)p)[i] = (int32_t)v; break;
+	default: ((int64_t *)p)[i] = v; break;
+	}
+}
+
+/* The element (i, j) of a dense matrix, by its order. */
+static inline int64_t sp_dn_at(const struct cusparseDnMatDescr *m, int64_t i, int64_t j)
+{
+	return m->order == CUSPARSE_ORDER_COL ? i + j * m->ld : i * m->ld + j;
+}
+
+static inline sp_val sp_opval(cusparseOperation_t op, sp_val v)
+{
+	return op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE ? conj(v) : v;
+}
+
+/*
+ * Stream order, as lib/cublas: the work queued on the handle's stream before
+ * the call completes first; the call then runs here and has finished when it
+ * returns.
+ */
+CUSPARSE_HIDDEN cusparseStatus_t sp_begin(cusparseHandle_t h);
+
+/*
+ * A computing call's prologue, after its argument checks (a bad argument
+ * with a handle is CUSPARSE_STATUS_INVALID_VALUE): no handle is
+ * NOT_INITIALIZED; the stream is waited for, then check (a status) is
+ * evaluated, and the call returns when either fails.
+ */
+#define SP_CALL(h, check)                                               \
+	do {                                                            \
+		if (!(h))                                               \
+			return CUSPARSE_STATUS_NOT_INITIALIZED;         \
+		cusparseStatus_t st_ = sp_begin(h);                     \
+		if (!st_)                                               \
+			st_ = (check);                                  \
+		if (st_)                                                \
+			return st_;                                     \
+	} while (0)
+
+static inline bool sp_is_complex(cudaDataType t)
+{
+	return t == CUDA_C_32F || t == CUDA_C_64F;
+}
+
+/* A compute type for values of type v: one of ours, complex when they are. */
+static inline bool sp_compute_ok(cudaDataType compute, cudaDataType v)
+{
+	return sp_type_ok(compute) && (sp_is_complex(compute) || !sp_is_complex(v));
+}
+
+/*
+ * The entries of a (validated) sparse matrix as triplets.  An offset array
+ * that decreases or leaves [0, nnz], an index outside the matrix:
+ * CUSPARSE_STATUS_INVALID_VALUE, nothing read out of bounds.  Values are
+ * read only when want_val.
+ */
+CUSPARSE_HIDDEN cusparseStatus_t sp_triplets_get(const struct cusparseSpMatDescr *m, bool want_val,
+						 struct sp_triplets *t);
+CUSPARSE_HIDDEN void sp_triplets_free(struct sp_triplets *t);
+
+/* A scalar argument (alpha, beta) of the compute type. */
+CUSPARSE_HIDDEN sp_val sp_scalar(cudaDataType compute, const void *p);
+
+/* A dense matrix's leading dimension covers its rows (COL) or columns (ROW). */
+CUSPARSE_HIDDEN bool sp_dnmat_ld_ok(const struct cusparseDnMatDescr *m);
+/* ... and it has its values, when it has elements. */
+CUSPARSE_HIDDEN bool sp_dnmat_ok(const struct cusparseDnMatDescr *m);
+
+/* A dense vector of n elements with its values. */
+static inline bool sp_dnvec_ok(const struct cusparseDnVecDescr *v, int64_t n)
+{
+	return v->size == n && (v->val || !n);
+}
+
+/* The bufferSize answer of every operation: 0, none is used (cudaMalloc of 0 bytes succeeds). */
+static inline cusparseStatus_t sp_no_buffer(size_t *size)
+{
+	if (!size)
+		return CUSPARSE_STATUS_INVALID_VALUE;
+	*size = 0;
+	return CUSPARSE_STATUS_SUCCESS;
+}
+
+#endif
