@@ -8,6 +8,7 @@
 #   make qemu    build QEMU 10.0 with the idxgen device (cached)
 #   make fuzz    generic-fuzz the device, ASan+UBSan (FUZZ_TIME=s; not in check)
 #   make fuzz-cc differential fuzzing of idxgen-cc vs the reference executor (FUZZ_CC_TIME=s)
+#   make fuzz-cc-fibers  the same with whole programs only fibers run (FUZZ_FIBERS_TIME=s)
 #   make fuzz-cc-scale  the same until FUZZ_CC_KERNELS (10^5) kernels, resumable
 #   make soak    debug kernel + sanitizer QEMU: long fuzz and soak (SOAK_TIME=s;
 #                SOAK_IOCTLS=N: the fuzzer until N ioctls reached a live device)
@@ -24,7 +25,7 @@ export BUILD GUEST IDXGEN_CACHE
 COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile lib/cublas/Makefile lib/cufft/Makefile lib/cusolver/Makefile \
 	lib/coop/Makefile lib/curand/Makefile lib/cc/Makefile driver/Makefile))
 
-.PHONY: all deps qemu fuzz fuzz-cc fuzz-cc-scale soak check run bench install debs clean guest help $(COMPONENTS)
+.PHONY: all deps qemu fuzz fuzz-cc fuzz-cc-scale fuzz-cc-fibers soak check run bench install debs clean guest help $(COMPONENTS)
 
 all: $(COMPONENTS)
 
@@ -60,6 +61,11 @@ fuzz-cc:
 # FUZZ_CC_TIME s (0: no limit) and the next resumes (tests/cc/fuzz/Makefile).
 fuzz-cc-scale:
 	$(MAKE) -C tests/cc/fuzz fuzz-scale
+
+# Whole programs of the shapes only fibers run vs the reference executor
+# (tests/cc/fuzz/fiber_fuzz.py), FUZZ_FIBERS_TIME s; failures in build/cc/fuzz/failures/.
+fuzz-cc-fibers:
+	$(MAKE) -C tests/cc/fuzz fuzz-fibers
 
 # (lib/cc's guest programs are make check's: tests/run-tests.sh)
 guest: $(COMPONENTS)

@@ -594,6 +594,8 @@ static void idxgen_uq_poll(struct idxgen_uq *uq, struct drm_idxgen_uq_wait *args
 			uq->error = (st & IDXGEN_QSTATUS_ERR_MASK) >> IDXGEN_QSTATUS_ERR_SHIFT;
 			uq->state = uq->error ? DRM_IDXGEN_UQ_STATE_FAULT :
 						DRM_IDXGEN_UQ_STATE_RESET;
+			if (uq->error)	/* the jobs it had taken get the driver's records */
+				idxgen_uq_fault_done(uq, args->completed);
 		}
 	} else if (uq->state == DRM_IDXGEN_UQ_STATE_RUNNING) {
 		uq->state = DRM_IDXGEN_UQ_STATE_RESET;

@@ -87,5 +87,6 @@ static inline u32 *idxgen_uq_state_word(struct idxgen_uq *uq)
 }
 
 u64 idxgen_uq_completed(struct idxgen_uq *uq);
+void idxgen_uq_fault_done(struct idxgen_uq *uq, u64 done);
 
 #endif /* __IDXGEN_UQ_H__ */

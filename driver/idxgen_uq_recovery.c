@@ -27,6 +27,10 @@
  * the tail was read gets no record: the state word says the queue takes no
  * more, and the process, which alone knows of that job, fails it.
  *
+ * A fault of the queue's own (idxgen_uq_fault_done()) stops that queue
+ * only, without a reset: the first poll that sees it writes the records of
+ * the jobs the device had taken, as above, with FAULT in the state word.
+ *
  * Locking: idxgen_uq_park() and idxgen_uq_reset_done() run with reset_sem
  * held for writing (uqs[] changes only under it for reading, so the queues
  * outlive the walk); idxgen_uq_busy() takes uq_lock and then
@@ -127,19 +131,23 @@ void idxgen_uq_park(struct idxgen_device *idev, bool hang)
 	}
 }
 
-/* The records of the jobs the queue had pending, then its value, then its state word. */
-static void idxgen_uq_finish(struct idxgen_uq *uq)
+/*
+ * The records of the pending jobs from completion count done on (the first
+ * with status first, the others rest), then the value, then state into
+ * the state word.
+ */
+static void idxgen_uq_write_records(struct idxgen_uq *uq, u64 done, u32 pending, u16 first,
+				    u16 rest, u32 state)
 {
 	struct idxgen_desc *ring = uq->mem->vaddr;
 	struct idxgen_cpl *cpl = uq->mem->vaddr + idxgen_uq_cpl_off(uq->entries);
 	__le64 *value = uq->mem->vaddr + idxgen_uq_value_off(uq->entries);
 	u32 mask = uq->entries - 1, k;
 
-	for (k = 0; k < uq->parked.pending; k++) {
-		u32 slot = ((u32)uq->parked.completed + k) & mask;
+	for (k = 0; k < pending; k++) {
+		u32 slot = ((u32)done + k) & mask;
 		u32 job_id = le32_to_cpu(READ_ONCE(ring[slot].job_id));
-		u16 status = !k && uq->parked.hung ? DRM_IDXGEN_STATUS_UQ_HUNG :
-						     DRM_IDXGEN_STATUS_UQ_RESET;
+		u16 status = k ? rest : first;
 		struct idxgen_cpl c = {
 			.job_id = cpu_to_le32(job_id),
 			.status = cpu_to_le16(status),
@@ -149,17 +157,50 @@ static void idxgen_uq_finish(struct idxgen_uq *uq)
 
 		memcpy(&cpl[slot], &c, sizeof(c));
 	}
-	uq->final_value = uq->parked.completed + uq->parked.pending;
+	uq->final_value = done + pending;
 	/* the records before the value: a process that sees the value reads them */
 	smp_wmb();
 	WRITE_ONCE(*value, cpu_to_le64(uq->final_value));
-	/* the value before the state word: a process that sees RESET reads the final value */
+	/* the value before the state word: a process that sees the state reads the final value */
 	smp_wmb();
-	WRITE_ONCE(*idxgen_uq_state_word(uq), DRM_IDXGEN_UQ_STATE_RESET);
+	WRITE_ONCE(*idxgen_uq_state_word(uq), state);
 	uq->finished = true;
+}
+
+/* A reset's records: the jobs noted at the park. */
+static void idxgen_uq_finish(struct idxgen_uq *uq)
+{
+	idxgen_uq_write_records(uq, uq->parked.completed, uq->parked.pending,
+				uq->parked.hung ? DRM_IDXGEN_STATUS_UQ_HUNG :
+						  DRM_IDXGEN_STATUS_UQ_RESET,
+				DRM_IDXGEN_STATUS_UQ_RESET, DRM_IDXGEN_UQ_STATE_RESET);
 	uq->parked.valid = false;
 	drm_dbg_driver(&uq->idev->drm, "user queue %u: %u pending jobs failed by the reset%s\n",
 		       uq->hw, uq->parked.pending, uq->parked.hung ? " (the first hung)" : "");
+}
+
+/*
+ * The device stopped the queue on a fault of its own (a doorbell past the
+ * ring, a DMA error) after done completions: the jobs it had accepted (up
+ * to its TAIL, the last doorbell or shadow tail it took) and not completed
+ * get records with DRM_IDXGEN_STATUS_UQ_FAULT, then the value, then FAULT
+ * in the state word.  The queue being stopped, the device no longer writes
+ * its memory.  A tail the device refused (past the ring) names no job.
+ * Called with uq_lock and reset_sem (read) held, inside drm_dev_enter(), by
+ * the first poll that sees the fault.
+ */
+void idxgen_uq_fault_done(struct idxgen_uq *uq, u64 done)
+{
+	u32 tail = idxgen_rd(uq->idev, IDXGEN_UQREG(uq->hw, IDXGEN_UQ_TAIL));
+	u32 pending;
+
+	if (uq->finished || tail == IDXGEN_DEAD_READ)
+		return;
+	pending = (tail - (u32)done) & (uq->entries - 1);
+	idxgen_uq_write_records(uq, done, pending, DRM_IDXGEN_STATUS_UQ_FAULT,
+				DRM_IDXGEN_STATUS_UQ_FAULT, DRM_IDXGEN_UQ_STATE_FAULT);
+	drm_dbg_driver(&uq->idev->drm, "user queue %u: fault %u, %u pending jobs failed\n", uq->hw,
+		       uq->error, pending);
 }
 
 /*

@@ -365,10 +365,12 @@ IDXGEN_EXPORT int idxgen_submit(struct idxgen_context *ctx, const struct idxgen_
  * Statuses the driver, not the device, gives the jobs of a user queue that a
  * device reset stopped (the uapi's DRM_IDXGEN_STATUS_UQ_*): the job the
  * device hung on, which the watchdog reset (error -ETIMEDOUT), and the
- * others pending then (error -EIO).
+ * others pending then (error -EIO); and the jobs the device had taken when
+ * the queue faulted (a bad doorbell, a DMA error; error -EIO).
  */
 #define IDXGEN_STATUS_UQ_RESET		64
 #define IDXGEN_STATUS_UQ_HUNG		65
+#define IDXGEN_STATUS_UQ_FAULT		66
 
 /* Result of a finished job. */
 struct idxgen_job_result {

@@ -159,11 +159,29 @@ static inline unsigned idxgen_cc_shfl_xor_src(unsigned lin, unsigned n, const un
 	return idxgen_cc_lane_present(lin - own + t, n, alive) ? lin - own + t : lin;
 }
 
+/*
+ * Is the caller's warp whole (all 32 lanes below n)?  Then a lane is
+ * present exactly when it has not returned, and the votes below test each
+ * lane without a branch: loops the compiler vectorises, instead of a bound
+ * and presence test per lane (issue 40).  (lin | 31) is the warp's last lane.
+ */
+static inline int idxgen_cc_warp_whole(unsigned lin, unsigned n)
+{
+	return (lin | 31u) < n;
+}
+
 /* The present lanes of the caller's warp, as a mask. */
 static inline unsigned idxgen_cc_present_mask(unsigned lin, unsigned n, const unsigned char *alive)
 {
 	unsigned base = lin & ~31u, r = 0, l;
 
+	if (idxgen_cc_warp_whole(lin, n) && !alive)
+		return ~0u;
+	if (idxgen_cc_warp_whole(lin, n)) {
+		for (l = 0; l < 32; l++)
+			r |= (unsigned)(alive[base + l] != 0) << l;
+		return r;
+	}
 	for (l = 0; l < 32; l++)
 		if (idxgen_cc_lane_present(base + l, n, alive))
 			r |= 1u << l;
@@ -175,6 +193,16 @@ static inline unsigned idxgen_cc_ballot(const int *x, unsigned lin, unsigned n, 
 {
 	unsigned base = lin & ~31u, r = 0, l;
 
+	if (idxgen_cc_warp_whole(lin, n) && !alive) {
+		for (l = 0; l < 32; l++)
+			r |= (unsigned)(x[base + l] != 0) << l;
+		return r & mask;
+	}
+	if (idxgen_cc_warp_whole(lin, n)) {
+		for (l = 0; l < 32; l++)
+			r |= (unsigned)((x[base + l] != 0) & (alive[base + l] != 0)) << l;
+		return r & mask;
+	}
 	for (l = 0; l < 32; l++)
 		if (idxgen_cc_lane_present(base + l, n, alive) && x[base + l])
 			r |= 1u << l;
@@ -199,10 +227,15 @@ static inline int idxgen_cc_all(const int *x, unsigned lin, unsigned n, const un
 #define idxgen_cc_match_any(x, lin, n, alive, mask)                                              \
 	__extension__({                                                                           \
 		unsigned __mb = (lin) & ~31u, __mr = 0, __ml;                                      \
-		for (__ml = 0; __ml < 32; __ml++)                                                 \
-			if (idxgen_cc_lane_present(__mb + __ml, (n), (alive)) &&                   \
-			    (x)[__mb + __ml] == (x)[(lin)])                                        \
-				__mr |= 1u << __ml;                                               \
+		if (idxgen_cc_warp_whole((lin), (n)) && !(alive)) {                                \
+			for (__ml = 0; __ml < 32; __ml++) /* branch-free: see idxgen_cc_warp_whole */ \
+				__mr |= (unsigned)((x)[__mb + __ml] == (x)[(lin)]) << __ml;       \
+		} else {                                                                          \
+			for (__ml = 0; __ml < 32; __ml++)                                         \
+				if (idxgen_cc_lane_present(__mb + __ml, (n), (alive)) &&           \
+				    (x)[__mb + __ml] == (x)[(lin)])                                \
+					__mr |= 1u << __ml;                                       \
+		}                                                                                 \
 		__mr & (unsigned)(mask);                                                          \
 	})
 

@@ -50,8 +50,8 @@ struct coop_buf {
 	int kind;		/* COOP_HOST: int32_t elements; COOP_DEV: 16-bit words */
 	long size;		/* elements */
 	int32_t *host;		/* COOP_HOST storage */
-	void *dev;		/* COOP_DEV: the runtime's region, allocated on first use */
-	const void *map;	/* COOP_DEV: its read-only mapping */
+	void *dev;		/* COOP_DEV: the runtime's regions (one per device), made on first use */
+	const void *map;	/* COOP_DEV: the first device's read-only mapping */
 };
 
 /* Declarations at file scope. */

@@ -51,11 +51,13 @@ const char *idxgen_status_name(uint32_t status)
 {
 	const char *name = status <= IDXGEN_CPL_MAX ? igm_cpl_status_name((int)status) : "?";
 
-	/* the driver's, for a user queue's pending jobs at a device reset */
+	/* the driver's, for a user queue's pending jobs at a device reset or a queue fault */
 	if (status == IDXGEN_STATUS_UQ_RESET)
 		return "UQ_RESET";
 	if (status == IDXGEN_STATUS_UQ_HUNG)
 		return "UQ_HUNG";
+	if (status == IDXGEN_STATUS_UQ_FAULT)
+		return "UQ_FAULT";
 
 	return strcmp(name, "?") ? name : "UNKNOWN";
 }

@@ -29,10 +29,14 @@
  * pending jobs (status DRM_IDXGEN_STATUS_UQ_HUNG for the job the device hung
  * on, error -ETIMEDOUT; DRM_IDXGEN_STATUS_UQ_RESET for the others, error
  * -EIO), then the completion value, then RESET into the queue's state word,
- * which the next submission reads to make a new queue.  Only a job stored
- * after the driver read the tail gets no record: it fails here (-EIO,
- * ABORTED), as do the pending jobs of a queue that faulted (a bad doorbell,
- * a DMA error), which the device stopped without a reset.  A device removed (unbound) under the
+ * which the next submission reads to make a new queue.  A queue that
+ * faulted (a bad doorbell, a DMA error), which the device stopped without a
+ * reset, likewise: the first UQ_WAIT that sees the fault makes the driver
+ * write the records of the jobs the device had taken (status
+ * DRM_IDXGEN_STATUS_UQ_FAULT, error -EIO), the value and FAULT.  Only a job
+ * the device never took (stored after the driver read the tail, or behind
+ * a tail the device refused) gets no record: it fails here (-EIO,
+ * ABORTED).  A device removed (unbound) under the
  * queue: the driver sets the queue's state word to GONE (the doorbell then
  * takes stores into RAM, no SIGBUS); a submission or wait reads the word
  * and returns -ENODEV, pending jobs get error -ENODEV, status ABORTED.
@@ -54,7 +58,8 @@
 #include "uapi/drm/idxgen_accel.h"
 
 _Static_assert(IDXGEN_STATUS_UQ_RESET == DRM_IDXGEN_STATUS_UQ_RESET &&
-		       IDXGEN_STATUS_UQ_HUNG == DRM_IDXGEN_STATUS_UQ_HUNG,
+		       IDXGEN_STATUS_UQ_HUNG == DRM_IDXGEN_STATUS_UQ_HUNG &&
+		       IDXGEN_STATUS_UQ_FAULT == DRM_IDXGEN_STATUS_UQ_FAULT,
 	       "the public statuses are the driver's");
 
 #define UQ_RING_ENTRIES		512u		/* one IDXGEN_MAX_BATCH fits, with room */
@@ -164,10 +169,10 @@ static void cpl_result(const struct uq_queue *q, uint32_t slot, uint32_t job_id,
 		return;
 	}
 	r->status = status;
-	/* the driver's records after a reset (a device's status is a result, not an error) */
+	/* the driver's records after a reset or a fault (a device's status is a result, not an error) */
 	if (status == DRM_IDXGEN_STATUS_UQ_HUNG)
 		r->error = -ETIMEDOUT;
-	else if (status == DRM_IDXGEN_STATUS_UQ_RESET)
+	else if (status == DRM_IDXGEN_STATUS_UQ_RESET || status == DRM_IDXGEN_STATUS_UQ_FAULT)
 		r->error = -EIO;
 	r->hit = flags & IDXGEN_CPLF_HIT;
 	r->warps = le32toh(c.warps);
@@ -394,7 +399,8 @@ static int queue_for(struct idxgen_context *ctx, struct idxgen_uq_state *st,
 	unsigned int i;
 	int ret;
 
-	if (q && !q->dead && queue_state(q) == DRM_IDXGEN_UQ_STATE_RESET)
+	if (q && !q->dead &&
+	    (queue_state(q) == DRM_IDXGEN_UQ_STATE_RESET || queue_state(q) == DRM_IDXGEN_UQ_STATE_FAULT))
 		fail_pending(st, q, -EIO);	/* the driver's records, then what it never saw */
 	for (i = 0; q && !q->dead && i < n && queue_slot_of(q, regs[i]) >= 0; i++)
 		;

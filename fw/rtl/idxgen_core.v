@@ -20,7 +20,10 @@
 // with a write port that is always ready; a cycle the port stalls adds one
 // (the model has no back-pressure).  The multiplies (dx*dy*dz, for the
 // bounds and the completion) are in the filter, not in generation: one
-// multiplier, used in F1 and again in F2.  One shifter serves the three
+// multiplier, used in F1 and again in F2.  The strided order (when
+// ORDERS_RTL has it) adds its constants to the filter: stride *
+// granularity in F1 (a second multiplier) and two dividers by dx over
+// F2..F4 (idxgen_sconst), so it too takes 4 + warps.  One shifter serves the three
 // shifts of the packed constants in F1, F2 and F3, since the step's sums
 // are first needed by the first warp, after F4.
 //
@@ -38,7 +41,7 @@ module idxgen_core #(
 	parameter integer LANES = 32,
 	parameter integer HIST = 4,
 	parameter [63:0] IMEM_SIZE = 64'd67108864,
-	parameter [7:0] ORDERS_RTL = 8'h0d,	// sequential | zigzag | tiled (bit k: order k)
+	parameter [7:0] ORDERS_RTL = 8'h0f,	// sequential | strided | zigzag | tiled (bit k: order k)
 	parameter integer PLANT_LANE = -1,	// tests only: a lane with a carry bug
 	parameter integer PLANT_DROP = 0,	// tests only: 1 drops the second warp's write
 	// 1: the descriptor is registered on acceptance; 0: the source holds
@@ -296,19 +299,38 @@ module idxgen_core #(
 		.k00(k00), .k10(k10), .k01(k01), .k11(k11), .words(words));
 
 	// the orders that are not a constant step per lane: a chain per warp
-	wire [32*LANES-1:0] owords;
+	// (an order this build lacks is refused, so its words are never chosen)
+	wire [32*LANES-1:0] twords, swords, owords;
 	generate
 		if (ORDERS_RTL[`IDXGEN_ORDER_TILED]) begin : tiled
-			wire [32*LANES-1:0] twords;
 			idxgen_tiled #(.LANES(LANES)) u_tiled (
 				.clk(clk), .load(state == S_F2), .adv(fire), .c(c),
 				.dx(dx), .dy(dy), .tile_w(tile_w), .tile_h(tile_h),
 				.one_y(one_x[31:0]), .thpk(thpk), .one_z(one_z[31:0]), .words(twords));
-			assign owords = order == `IDXGEN_ORDER_TILED ? twords : words;
 		end else begin : no_tiled
-			assign owords = words;
+			assign twords = words;
+		end
+		// strided: its constants (positions of stride * granularity and of
+		// granularity) are divided out over F2..F4, ready for the first warp
+		if (ORDERS_RTL[`IDXGEN_ORDER_STRIDED]) begin : strided
+			wire [15:0] qx, qy, gx, gy;
+			wire        sg_big, g_big;
+			idxgen_sconst u_sconst (
+				.clk(clk), .load(state == S_F1),
+				.step(state == S_F2 || state == S_F3 || state == S_F4),
+				.s(stride), .g(granularity), .dx(dx), .dy(dy),
+				.qx(qx), .qy(qy), .gx(gx), .gy(gy), .sg_big(sg_big), .g_big(g_big));
+			idxgen_strided #(.LANES(LANES)) u_strided (
+				.clk(clk), .load(state == S_F2), .adv(fire), .c(c),
+				.dx(dx), .dy(dy), .s(stride), .g(granularity),
+				.qx(qx), .qy(qy), .gx(gx), .gy(gy), .sg_big(sg_big), .g_big(g_big),
+				.mx(smx), .one_z(one_z[31:0]), .words(swords));
+		end else begin : no_strided
+			assign swords = words;
 		end
 	endgenerate
+	assign owords = order == `IDXGEN_ORDER_TILED ? twords :
+			order == `IDXGEN_ORDER_STRIDED ? swords : words;
 
 	idxgen_pack #(.LANES(LANES)) u_pack (.word32(word_size == 4), .words(owords), .data(wr_data));
 

@@ -22,10 +22,8 @@
 // y jumps between group starts, so keeping it packed would need three
 // more packed registers per link).
 // tests/fw/rtl/formal/prove_sstep.v proves a link against the model's
-// linear cursor (dims up to 7).  Not yet wired: the core does not build
-// the strided order (ORDERS_RTL), whose constants (the positions of s * g
-// and g, a second multiplier and a divider over F2..F4) and chain are to
-// come (docs/rtl.md, "The model and the circuit").
+// linear cursor (dims up to 7); the testbench's strided shapes cover the
+// 16-bit edges.
 module idxgen_sstep (
 	input  wire [15:0] dx, dy,
 	input  wire [31:0] s,		// stride >= 1

@@ -83,10 +83,13 @@ struct source {
 	unsigned nkhdr;
 	bool khdr_done;		/* khdr found */
 	bool kdecl_all;		/* a kernel is declared before its definition somewhere: wrap every kernel */
+	int cuda_arch;		/* __CUDA_ARCH__ of device code (cuda_arch.c; 0: CUDA_ARCH_DEFAULT) */
 };
 
 /* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
 void launch_spacing(char *text, size_t len);
+/* `__shared__ alignas(N)` as `alignas(N) __shared__`, in place, offsets kept (alignas_order.c). */
+void alignas_order(char *text, size_t len);
 /* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */
 void kernel_decls(struct source *s, char *const *args, int nargs);
 /* The same edits in a header h of main's program that the parse read edited. */
@@ -107,6 +110,18 @@ void source_free(struct source *s);
  * syntax ones as diagnostics (s->nerrors); NULL when libclang failed.
  */
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs);
+/* The parse alone (no diagnostics printed, s->file untouched): define (-D...) added when not NULL. */
+CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *args, int nargs, const char *define,
+				   unsigned flags);
+/*
+ * cuda_arch.c: nvcc's two passes for __CUDA_ARCH__ (README "__CUDA_ARCH__"):
+ * each #if group of s->text whose condition names it is resolved in place
+ * as the pass that compiles that code sees it (blanks, offsets kept).
+ */
+#define CUDA_ARCH_DEFAULT 900
+void cuda_arch_resolve(struct source *s, CXIndex idx, char *const *args, int nargs, int arch);
+/* The __CUDA_ARCH__ an nvcc option selects (-arch, -gencode ...), given the one so far (0: none yet). */
+int cuda_arch_option(const char *opt, const char *val, int cur);
 
 bool in_main(const struct source *s, CXCursor c);
 bool in_parse_header(CXCursor c);
@@ -397,6 +412,7 @@ void warp_map_free(struct source *s);
 struct program_opts {
 	enum exec_model model;
 	struct buf *plan;	/* --dump=plan: each kernel's model and plan here */
+	int cuda_arch;		/* __CUDA_ARCH__ of device code (0: CUDA_ARCH_DEFAULT) */
 };
 int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out,
 			 struct program_out *hdrs, const struct program_opts *po);

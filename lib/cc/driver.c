@@ -88,6 +88,7 @@ struct drv {
 	struct argv inputs;
 	struct argv kinds;	/* per input: "cu" after -x cu, else "" */
 	struct argv parse;	/* -I -D -U for the translation (libclang) */
+	int cuda_arch;		/* __CUDA_ARCH__ of device code from -arch/-gencode (0: the default) */
 	struct argv cflags;	/* for the host compilers: -I -D -U -O -g -Xcompiler ... */
 	struct argv ldflags;	/* -L -l -Xlinker, objects and archives given */
 	struct argv culibs;	/* CUDA's libraries named with -l (-lcublas): ours, and what they stand on */
@@ -414,7 +415,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	av_addf(&pa, "-std=%s", d->std);
 	av_add(&pa, idir);
 	struct buf plan = { 0 };
-	struct program_opts popt = { d->model, d->dump_plan ? &plan : NULL };
+	struct program_opts popt = { d->model, d->dump_plan ? &plan : NULL, d->cuda_arch };
 
 	if (d->dryrun) {
 		/* in process, not a command: said in the same shape */
@@ -779,6 +780,7 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		} else if (ignored_option(a, &skip)) {
 			if (skip)
 				NEXT_ARG();
+			d->cuda_arch = cuda_arch_option(a, skip ? v : NULL, d->cuda_arch);
 		} else if (!strncmp(a, "-O", 2) || !strcmp(a, "-g") || !strncmp(a, "-g", 2) ||
 			   !strncmp(a, "-f", 2) || !strncmp(a, "-W", 2) || !strncmp(a, "-m", 2) ||
 			   !strcmp(a, "-w") || !strcmp(a, "-pthread")) {
@@ -1097,7 +1099,11 @@ static void drv_usage(FILE *f)
 "                   a coroutine, __syncthreads() a switch) elsewhere; fission\n"
 "                   or fibers forces one for every kernel (fission then\n"
 "                   diagnoses what it cannot run)\n"
-"  ignored (GPU code generation has no meaning here): -arch, -gencode, -code,\n"
+"  -arch sm_XX, -gencode arch=compute_XX,...\n"
+"                   __CUDA_ARCH__ of device code (XX0; default 900, the\n"
+"                   device's 9.0; of several -gencode, the highest up to\n"
+"                   900); host code sees it undefined, as in nvcc's host pass\n"
+"  ignored (GPU code generation has no meaning here): -code,\n"
 "                   --use_fast_math, -lineinfo, -G, -rdc, --extended-lambda,\n"
 "                   --expt-relaxed-constexpr, -Xptxas, -maxrregcount, -cudart,\n"
 "                   -m64, -ftz, -prec-div, -prec-sqrt, -fmad, --keep,\n"

@@ -787,6 +787,23 @@ static void emit_control(struct emit *e, CXCursor c, struct buf *o)
 	cx_kids_free(&ks);
 }
 
+/*
+ * The type declarations (`using T = float2;`, typedef) among the open thread
+ * loop's statements run[*done..n-1], in front of a once-per-block statement
+ * moved before that loop, which may name them (HeCBench addBiasQKV: `using
+ * T2_2 = __nv_bfloat162;` then `const T2_2 *bias = ...`).  The loop's
+ * declarations repeat them (the same type again: allowed in a block).
+ */
+static void emit_run_types(struct emit *e, CXCursor *run, unsigned n, unsigned *done, struct buf *o)
+{
+	for (; *done < n; (*done)++)
+		if (type_decl_stmt(run[*done])) {
+			bput(o, "\t", 1);
+			emit_src(e->src, c_start(run[*done]), stmt_end(e->src, run[*done]), o);
+			bput(o, "\n", 1);
+		}
+}
+
 static void emit_uniform(struct emit *e, CXCursor c, struct buf *o)
 {
 	bputs(o, "\t/* uniform: once per block */\n\t");
@@ -822,7 +839,7 @@ static CXCursor stride_init_of(const struct emit *e, CXCursor loop)
 static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 {
 	CXCursor *run = cx_alloc((n + 1) * sizeof(*run));
-	unsigned i, len = 0;
+	unsigned i, len = 0, typed = 0;
 
 	for (i = 0; i <= n; i++) {
 		struct stmt *s = i < n ? stmt_of(e->k, l[i]) : NULL;
@@ -833,7 +850,7 @@ static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 			if (!clang_Cursor_isNull(init))
 				run[len++] = init;	/* closes the open thread loop */
 			emit_region(e, run, len, o);
-			len = 0;
+			len = typed = 0;
 			emit_stride(e, l[i], o);
 			continue;
 		}
@@ -843,11 +860,12 @@ static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 		}
 		if (s && s->hoisted && len) {
 			/* runs before the open thread loop, which goes on after it */
+			emit_run_types(e, run, len, &typed, o);
 			emit_uniform(e, l[i], o);
 			continue;
 		}
 		emit_region(e, run, len, o);
-		len = 0;
+		len = typed = 0;
 		if (!s)
 			continue;
 		switch (s->cls) {

@@ -37,6 +37,7 @@ bool source_read(struct source *s, const char *path)
 	s->len = b.n;
 	s->text = b.p ? b.p : cx_strdup("");
 	launch_spacing(s->text, s->len);
+	alignas_order(s->text, s->len);
 	return true;
 }
 
@@ -141,12 +142,17 @@ static bool helper_barrier(const struct source *s, CXDiagnostic d)
 	return r;
 }
 
-CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
+/*
+ * The parse itself: s's text (and its edited kernel headers) after the
+ * prelude, with args, then define when not NULL (-D...), clang's flags.
+ */
+CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *args, int nargs, const char *define,
+				   unsigned flags)
 {
 	const char **cargs = cx_alloc(((size_t)nargs + 8) * sizeof(*cargs));
 	struct CXUnsavedFile *uf = cx_alloc((2 + (size_t)s->nkhdr) * sizeof(*uf));
 	CXTranslationUnit tu;
-	unsigned i, nd;
+	unsigned i;
 	int nc = 0, j;
 	char inc[PATH_MAX + 2], inc_cuda[PATH_MAX + 8];
 
@@ -173,6 +179,8 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 		cargs[nc++] = "-std=c++14";
 	}
 	cargs[nc++] = "-D__IDXGEN_CC__=1";
+	if (define)
+		cargs[nc++] = define;
 	cargs[nc++] = "-include";
 	cargs[nc++] = PARSE_HDR;
 	uf[0].Filename = PARSE_HDR;
@@ -187,14 +195,59 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 		uf[2 + i].Contents = s->khdr[i].text;
 		uf[2 + i].Length = (unsigned long)s->khdr[i].len;
 	}
-	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2 + s->nkhdr, CXTranslationUnit_None, &tu) !=
-	    CXError_Success) {
-		free(cargs);
-		free(uf);
-		return NULL;
-	}
+	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2 + s->nkhdr, flags, &tu) != CXError_Success)
+		tu = NULL;
 	free(cargs);
 	free(uf);
+	return tu;
+}
+
+static bool diag_has_file(CXDiagnostic d)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, NULL);
+	return f != NULL;
+}
+
+/*
+ * A diagnostic without a place (clang's "'device' and 'global' attributes
+ * are not compatible" is at an implicit attribute): "FILE:LINE:COL: error:
+ * TEXT" at the first of its notes that has one, or "error: TEXT".
+ */
+static char *diag_at_note(CXDiagnostic d)
+{
+	CXDiagnosticSet ch = clang_getChildDiagnostics(d);
+	char *m = cx_string(clang_getDiagnosticSpelling(d)), *r = NULL;
+	unsigned i, line, col;
+
+	for (i = 0; ch && i < clang_getNumDiagnosticsInSet(ch) && !r; i++) {
+		CXDiagnostic n = clang_getDiagnosticInSet(ch, i);
+		CXFile f;
+
+		clang_getExpansionLocation(clang_getDiagnosticLocation(n), &f, &line, &col, NULL);
+		if (f) {
+			char *fn = cx_string(clang_getFileName(f));
+
+			if (asprintf(&r, "%s:%u:%u: error: %s", fn, line, col, m) < 0)
+				r = NULL;
+			free(fn);
+		}
+		clang_disposeDiagnostic(n);
+	}
+	if (!r && asprintf(&r, "error: %s", m) < 0)
+		r = NULL;
+	free(m);
+	return r ? r : cx_strdup("error: (no text)");
+}
+
+CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
+{
+	CXTranslationUnit tu = source_parse_raw(s, idx, args, nargs, NULL, CXTranslationUnit_None);
+	unsigned i, nd;
+
+	if (!tu)
+		return NULL;
 	s->file = clang_getFile(tu, s->path);
 	if (!s->cxx)	/* a whole program's launches are kernel calls (whole.c) */
 		check_tokens(s, tu);
@@ -247,6 +300,10 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 
 			if (hd)
 				strcpy(hd, "__syncthreads() in a __device__ function is not supported");
+			if (!diag_has_file(d)) {
+				free(m);
+				m = diag_at_note(d);
+			}
 
 			fprintf(stderr, "%s\n", m);
 			free(m);

@@ -4,8 +4,10 @@
  * The translator's parse makes every function __host__ __device__ (#pragma
  * clang force_cuda_host_device, cuda_whole.h), and clang then rejects a
  * kernel's redeclaration ("'device' and 'global' attributes are not
- * compatible": the first declaration got the implicit __device__).  So,
- * when a file has such a declaration, every kernel declaration and
+ * compatible": the first declaration got the implicit __device__); the
+ * same for an explicit specialisation of a kernel template (`template <>
+ * __global__ void k<float>(...)`, HeCBench fma).  So, when a file has such
+ * a declaration, every kernel declaration and
  * definition of it is taken out of the pragma: __idxgen_hd_off before its
  * __global__, __idxgen_hd_on after its ';' or body (the pragma's end and
  * begin in the parse, nothing in the C++ written: idxgen_cc_program.h).
@@ -102,10 +104,28 @@ static unsigned find_globals(const struct source *s, unsigned *at, unsigned max)
 	return n;
 }
 
+/* Is the __global__ at g the head of an explicit specialisation (`template <> __global__ ...`)? */
+static bool explicit_specialisation(const char *t, size_t g)
+{
+	static const char *const want[] = { ">", "<", "template" };
+	size_t i = g;
+
+	for (int k = 0; k < 3; k++) {
+		size_t n = strlen(want[k]);
+
+		while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t' || t[i - 1] == '\n' || t[i - 1] == '\r'))
+			i--;
+		if (i < n || strncmp(t + i - n, want[k], n))
+			return false;
+		i -= n;
+	}
+	return i == 0 || !ident_char(t[i - 1]);
+}
+
 /*
  * Wrap each kernel declaration and definition of s that can be delimited,
- * when s has a forward declaration or wrap says so (never when dry); how
- * many forward declarations s has.
+ * when s has a forward declaration (or an explicit specialisation) or wrap
+ * says so (never when dry); how many of those s has.
  */
 static unsigned wrap_kernels(struct source *s, bool wrap, bool dry)
 {
@@ -118,7 +138,8 @@ static unsigned wrap_kernels(struct source *s, bool wrap, bool dry)
 		bool fwd = false;
 
 		end[i] = decl_end(s->text, s->len, at[i], &fwd);
-		nfwd += end[i] && fwd;
+		/* an explicit specialisation redeclares its template as a forward declaration does */
+		nfwd += end[i] && (fwd || explicit_specialisation(s->text, at[i]));
 	}
 	if (!dry && (nfwd || (wrap && n))) {
 		w.s = s;

@@ -725,6 +725,43 @@ static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClient
  * it with the block's arguments on each fiber, and a block function that
  * runs the block's threads as fibers.
  */
+/* The body of function (template) f, or a null cursor. */
+static CXCursor fn_body(CXCursor f)
+{
+	struct cx_kids ks = cx_kids_of(f);
+	CXCursor b = clang_getNullCursor();
+
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
+			b = ks.c[i];
+	cx_kids_free(&ks);
+	return b;
+}
+
+/*
+ * An explicit specialisation (`template <> __global__ void k<float>(...)`)
+ * copied into its fiber namespace needs its template declared there too:
+ * the primary's declaration, without default arguments, when it is in the
+ * same file (true), else false (diagnosed).
+ */
+static bool fiber_primary_decl(struct walk *w, struct kernel *k)
+{
+	CXCursor p = clang_getSpecializedCursorTemplate(k->fn), b;
+
+	if (clang_getCursorKind(k->fn) != CXCursor_FunctionDecl || clang_Cursor_getNumTemplateArguments(k->fn) <= 0 ||
+	    clang_Cursor_isNull(p))
+		return true;
+	b = fn_body(p);
+	if (!in_main(w->s, p) || clang_Cursor_isNull(b)) {
+		error_at(w->s, k->fn,
+			 "an explicit specialisation of a kernel template defined in another file cannot run as fibers");
+		return false;
+	}
+	emit_decl_without_defaults(w->s, p, c_start(p), c_start(b), w->o);
+	bputs(w->o, ";\n");
+	return true;
+}
+
 static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
 {
 	struct source *s = w->s;
@@ -742,6 +779,8 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		bprintf(s->plan, "kernel %s: fibers (%s)\n", k->name, why);
 	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\nnamespace { namespace __idxgen_fiber_%s {\n",
 		k->name, why, k->cname);
+	if (!fiber_primary_decl(w, k))
+		return;
 	w->pos = c_start(k->fn);
 	w->device = true;
 	clang_visitChildren(k->fn, walk_visit, w);
@@ -1046,31 +1085,24 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 		return;
 	}
 	if (fn && has_annot(c, "global") && clang_isCursorDefinition(c)) {
-		char *n = cx_spelling(c);
-
 		unsigned nth = 0;
-		bool tmpl = ck == CXCursor_FunctionTemplate;
 
-		free(n);	/* a kernel of another file: translated with that file (translate_headers) */
+		/* a kernel of another file: translated with that file (translate_headers) */
 		if (!in_main(s, c) || c_start(c) < w->pos)
 			return;
+		/*
+		 * overloads (by parameters, templates among them, and explicit
+		 * specialisations `template <> __global__ void k<float>(...)`):
+		 * each stub keeps the name, C++ picks at the launch, and its
+		 * address is taken through its function type (kernel_overload)
+		 */
 		for (unsigned i = 0; i < w->kernels.n; i++) {
 			char *m = cx_spelling(w->kernels.c[i]), *n2 = cx_spelling(c);
-			bool same = !strcmp(m, n2) &&
-				    clang_equalCursors(clang_getCursorSemanticParent(w->kernels.c[i]),
-						       clang_getCursorSemanticParent(c));
 
-			nth += same;
-			tmpl |= same && clang_getCursorKind(w->kernels.c[i]) == CXCursor_FunctionTemplate;
+			nth += !strcmp(m, n2) && clang_equalCursors(clang_getCursorSemanticParent(w->kernels.c[i]),
+								     clang_getCursorSemanticParent(c));
 			free(m);
 			free(n2);
-		}
-		if (nth && tmpl) {	/* the stub's address would need the template's arguments too */
-			char *n2 = cx_spelling(c);
-
-			error_at(s, c, "overloaded kernel templates (a second __global__ '%s') are not supported", n2);
-			free(n2);
-			return;
 		}
 		cx_kids_add(&w->kernels, c);
 		emit_src(s, w->pos, c_start(c), w->o);
@@ -1310,6 +1342,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	struct fiber_names fn = { 0 };
 	int rc = 0;
 
+	cuda_arch_resolve(s, idx, args, nargs, s->cuda_arch);
 	kernel_decls(s, args, nargs);
 	if (!s->no_warp_lower) {
 		bool quiet = s->model == EXEC_AUTO;
@@ -1365,6 +1398,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	s.model = po ? po->model : EXEC_AUTO;
 	s.no_warp_lower = s.model == EXEC_FIBERS;
 	s.plan = po ? po->plan : NULL;
+	s.cuda_arch = po ? po->cuda_arch : 0;
 	idx = clang_createIndex(0, 0);
 	rc = translate_once(&s, idx, args, nargs, out, hdrs);
 	if (rc == 0 && s.restart) {
@@ -1389,6 +1423,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 		s.model = po ? po->model : EXEC_AUTO;
 		s.no_warp_lower = true;
 		s.plan = po ? po->plan : NULL;
+		s.cuda_arch = po ? po->cuda_arch : 0;
 		rc = translate_once(&s, idx, args, nargs, out, hdrs);
 	}
 	clang_disposeIndex(idx);

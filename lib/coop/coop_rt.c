@@ -13,6 +13,16 @@
  * every intrinsic (tests use it to shake out missing synchronisation);
  * COOP_SEED seeds it; COOP_TIMEOUT_MS bounds every channel wait.
  * IDXGEN_BACKEND=emu selects libidxgen's emulation for device producers.
+ *
+ * IDXGEN_DEVICES names the devices that serve the device producers, as for
+ * the SPMD runtime (lib/rt/devices.c): unset or "0" device 0 alone, "all"
+ * every device idxgen_list() finds, or indices "1,0".  Each device buffer
+ * then has a region on every device; a producer's job goes to the devices
+ * in turn (one counter for the program) and the buffer notes, per word,
+ * which device wrote it last, which coop_buf_get() reads.  The dependences
+ * that order a producer against the consumers of its range order these
+ * notes too.  A job that fails on another device runs on the first one, so
+ * the words are the same whatever the split.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,11 +40,26 @@
 #include <idxgen.h>
 #include <idxgen_coop.h>
 
+#define COOP_MAX_DEVICES 8
+
+/* A device buffer's regions, one per device, and which device wrote each word last. */
+struct coop_devbuf {
+	struct idxgen_region *reg[COOP_MAX_DEVICES];
+	const volatile uint16_t *map[COOP_MAX_DEVICES];
+	uint8_t *owner;		/* per word: the index into devs[] */
+};
+
+/*
+ * The devices, opened once for the whole program (file scope: the
+ * intrinsics take no handle, the generated code passes none).
+ */
 static pthread_once_t dev_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct idxgen_device *dev;
+static struct idxgen_device *devs[COOP_MAX_DEVICES];
+static unsigned int ndevs;
+static unsigned int next_dev;		/* the device of the next job (atomic) */
 static int dev_err;
-static __thread struct idxgen_context *warp_ctx;
+static __thread struct idxgen_context *warp_ctx[COOP_MAX_DEVICES];
 static __thread unsigned int delay_seed;
 static __thread int delay_seeded;
 
@@ -84,40 +109,131 @@ static void check_range(const struct coop_buf *buf, long lo, long hi, const char
 		      buf ? buf->name : "(null)", buf ? buf->size : 0L);
 }
 
-static void dev_open(void)
+/*
+ * IDXGEN_DEVICES into idx[0..*n) (ndev devices here): NULL/"" -> {0};
+ * "all" -> 0..ndev-1; else distinct indices below ndev, comma-separated.
+ * -EINVAL otherwise.  (The runtime's parser is internal to libidxgen.)
+ */
+static int devices_parse(const char *spec, unsigned int ndev, unsigned int *idx, unsigned int *n)
 {
-	dev_err = idxgen_open(0, 0, &dev);
+	const char *p = spec;
+
+	*n = 0;
+	if (!spec || !*spec) {
+		idx[(*n)++] = 0;
+		return 0;
+	}
+	if (!strcmp(spec, "all")) {
+		do
+			idx[*n] = *n;
+		while (++*n < ndev && *n < COOP_MAX_DEVICES);
+		return 0;
+	}
+	for (;;) {
+		char *end;
+		unsigned long v;
+
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+		v = strtoul(p, &end, 10);
+		if (v >= ndev || *n == COOP_MAX_DEVICES)
+			return -EINVAL;
+		for (unsigned int i = 0; i < *n; i++)
+			if (idx[i] == v)
+				return -EINVAL;
+		idx[(*n)++] = (unsigned int)v;
+		if (!*end)
+			return 0;
+		if (*end != ',')
+			return -EINVAL;
+		p = end + 1;
+	}
 }
 
-static void dev_ensure(struct coop_buf *buf)
+/* The first named device must open; another that does not is left out. */
+static void dev_open(void)
+{
+	unsigned int idx[COOP_MAX_DEVICES], n;
+	int nd = idxgen_list(NULL, 0);
+
+	dev_err = devices_parse(getenv("IDXGEN_DEVICES"), nd > 0 ? (unsigned int)nd : 1, idx, &n);
+	if (!dev_err)
+		dev_err = idxgen_open(idx[0], 0, &devs[0]);
+	if (dev_err)
+		return;
+	ndevs = 1;
+	for (unsigned int i = 1; i < n; i++)
+		if (!idxgen_open(idx[i], IDXGEN_OPEN_DRM, &devs[ndevs]))
+			ndevs++;
+}
+
+/* This warp's context on device d. */
+static struct idxgen_context *ctx_of(unsigned int d)
 {
 	int err;
+
+	if (!warp_ctx[d] && (err = idxgen_context_create(devs[d], IDXGEN_PRIORITY_NORMAL, &warp_ctx[d])))
+		fatal("idxgen_context_create: %s", idxgen_strerror(err));
+	return warp_ctx[d];
+}
+
+/* The buffer's regions on every device (the first must succeed; another that fails is not used). */
+static struct coop_devbuf *dev_ensure(struct coop_buf *buf)
+{
+	struct coop_devbuf *db;
 
 	pthread_once(&dev_once, dev_open);
 	if (dev_err)
 		fatal("cannot open an idxgen device: %s", idxgen_strerror(dev_err));
-	if (!warp_ctx && (err = idxgen_context_create(dev, IDXGEN_PRIORITY_NORMAL, &warp_ctx)))
-		fatal("idxgen_context_create: %s", idxgen_strerror(err));
 	pthread_mutex_lock(&dev_lock);
-	if (!buf->dev) {
-		struct idxgen_region *reg;
+	db = buf->dev;
+	if (!db) {
+		db = calloc(1, sizeof(*db));
+		if (!db || !(db->owner = calloc((size_t)buf->size, 1)))
+			fatal("buffer %s: out of memory", buf->name);
+		for (unsigned int d = 0; d < ndevs; d++) {
+			const void *map = NULL;
+			int err = idxgen_region_alloc(devs[d], (uint64_t)buf->size * 2, &db->reg[d]);
 
-		err = idxgen_region_alloc(dev, (uint64_t)buf->size * 2, &reg);
-		if (err)
-			fatal("buffer %s: idxgen_region_alloc(%ld bytes): %s", buf->name,
-			      buf->size * 2, idxgen_strerror(err));
-		err = idxgen_region_map(reg, &buf->map);
-		if (err)
-			fatal("idxgen_region_map(%s): %s", buf->name, idxgen_strerror(err));
-		buf->dev = reg;
+			if (!err)
+				err = idxgen_region_map(db->reg[d], &map);
+			if (err && !d)
+				fatal("buffer %s: a region of %ld bytes: %s", buf->name, buf->size * 2,
+				      idxgen_strerror(err));
+			db->map[d] = err ? NULL : map;
+		}
+		buf->map = (const void *)db->map[0];
+		buf->dev = db;
 	}
 	pthread_mutex_unlock(&dev_lock);
+	return db;
+}
+
+/* One job on device d for words [lo, hi) of buf: 0 or -errno. */
+static int produce_on(struct coop_devbuf *db, unsigned int d, long lo, long hi, long dx)
+{
+	struct idxgen_config cfg;
+	struct idxgen_job_result res;
+	int err;
+
+	if (!db->map[d])
+		return -ENOMEM;
+	err = idxgen_config_init(&cfg, devs[d], (uint32_t)dx, (uint32_t)((hi - lo) / dx), 1, 0);
+	if (!err && cfg.word_size != 2)
+		err = -E2BIG;
+	if (!err)
+		err = idxgen_config_target(&cfg, db->reg[d], (uint64_t)lo * 2);
+	if (!err)
+		err = idxgen_run(ctx_of(d), &cfg, &res);
+	if (!err && res.status)
+		err = -EIO;
+	return err;
 }
 
 void coop_dev_produce(int warp, struct coop_buf *buf, long lo, long hi, long dx)
 {
-	struct idxgen_config cfg;
-	struct idxgen_job_result res;
+	struct coop_devbuf *db;
+	unsigned int d;
 	int err;
 
 	(void)warp;
@@ -129,17 +245,17 @@ void coop_dev_produce(int warp, struct coop_buf *buf, long lo, long hi, long dx)
 	if (hi == lo)
 		return;
 	maybe_delay();
-	dev_ensure(buf);
-	err = idxgen_config_init(&cfg, dev, (uint32_t)dx, (uint32_t)((hi - lo) / dx), 1, 0);
-	if (!err && cfg.word_size != 2)
-		err = -E2BIG;
-	if (!err)
-		err = idxgen_config_target(&cfg, buf->dev, (uint64_t)lo * 2);
-	if (!err)
-		err = idxgen_run(warp_ctx, &cfg, &res);
+	db = dev_ensure(buf);
+	d = __atomic_fetch_add(&next_dev, 1, __ATOMIC_RELAXED) % ndevs;
+	err = produce_on(db, d, lo, hi, dx);
+	if (err && d) {
+		d = 0;	/* the first device makes it */
+		err = produce_on(db, d, lo, hi, dx);
+	}
 	if (err)
 		fatal("coop_dev_produce(%s, %ld, %ld, %ld): %s", buf->name, lo, hi, dx,
 		      idxgen_strerror(err));
+	memset(db->owner + lo, (int)d, (size_t)(hi - lo));
 	maybe_delay();
 }
 
@@ -175,13 +291,16 @@ void coop_consume(int warp, coop_consumer_fn fn, const struct coop_buf *buf, lon
 
 long coop_buf_get(const struct coop_buf *buf, long i)
 {
+	const struct coop_devbuf *db;
+
 	if (i < 0 || i >= buf->size)
 		fatal("coop_buf_get: %ld outside buffer %s", i, buf->name);
 	if (buf->kind == COOP_HOST)
 		return buf->host[i];
-	if (!buf->map)
+	if (!buf->dev)
 		fatal("coop_buf_get: device buffer %s read before any producer", buf->name);
-	return ((const volatile uint16_t *)buf->map)[i];
+	db = buf->dev;
+	return db->map[db->owner[i]][i];
 }
 
 void coop_buf_set(struct coop_buf *buf, long i, int32_t v)
@@ -244,8 +363,8 @@ void coop_run_warps(int n, void *(*const fns[])(void *))
 void coop_shutdown(void)
 {
 	pthread_mutex_lock(&dev_lock);
-	if (dev)
-		idxgen_close(dev);
-	dev = NULL;
+	for (unsigned int d = 0; d < ndevs; d++)
+		idxgen_close(devs[d]);
+	ndevs = 0;
 	pthread_mutex_unlock(&dev_lock);
 }

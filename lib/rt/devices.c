@@ -7,8 +7,9 @@
  * indices ("1", "0,1"); the first is the runtime's device (the block
  * stream, the shared region, dedicated regions), the others only generate
  * grid streams.  A launch's grid stream is made in chunks (block ranges
- * within the device's limits, streams.c); chunk i goes to device
- * i mod ndevices, so a grid of one chunk runs as on one device.  The other
+ * within the device's limits, and at least one per device where the grid
+ * has that many blocks, streams.c); chunk i goes to device i mod ndevices,
+ * so every device makes part of each launch of two blocks or more.  The other
  * devices' chunks are submitted first (one batch per device, into a
  * region of that device for this launch), then the runtime's device makes
  * its own chunks, then the others' are collected.  A device that cannot

@@ -147,6 +147,7 @@ struct idxgen_rt_launch {
 	struct rt_shape *shape;		/* streams borrowed from its cache (a user of it) */
 	uint64_t nblocks;
 	uint32_t warp;
+	uint64_t spread_jobs;		/* of info.device_jobs, made on another device (devices.c) */
 	/* execution */
 	uint64_t max_chunk;		/* most blocks one claim takes */
 	uint64_t chunk0;		/* blocks of a participant's first claim */

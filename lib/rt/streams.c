@@ -35,10 +35,28 @@ static uint32_t max_u32(uint32_t a, uint32_t b)
 	return a > b ? a : b;
 }
 
-/* Grid chunk sizes within the device's limits. */
+/* Chunks of grid g in chunks of c. */
+static uint64_t grid_nchunks(const uint32_t g[3], const uint32_t c[3])
+{
+	uint64_t n = 1;
+
+	for (int i = 0; i < 3; i++)
+		n *= (g[i] + c[i] - 1) / c[i];
+	return n;
+}
+
+/*
+ * Grid chunk sizes within the device's limits; with several devices
+ * (IDXGEN_DEVICES) at least one chunk per device where the grid has the
+ * blocks, so that every device makes part of each launch (chunk i goes to
+ * device i mod ndevices, devices.c): the outermost dimension with more
+ * than one block per chunk is halved until there are enough, keeping each
+ * chunk a run of whole rows where it can.
+ */
 static void grid_chunk(const struct idxgen_rt *rt, const uint32_t g[3], uint32_t c[3])
 {
 	const struct idxgen_info *di = &rt->dinfo;
+	const uint64_t ndev = 1 + rt->nxdev;
 
 	for (int i = 0; i < 3; i++)
 		c[i] = g[i] < di->max_dim[i] ? g[i] : di->max_dim[i];
@@ -49,6 +67,13 @@ static void grid_chunk(const struct idxgen_rt *rt, const uint32_t g[3], uint32_t
 			c[1] = max_u32(1, di->max_threads / c[0]);
 		else
 			c[0] = di->max_threads;
+	}
+	while (grid_nchunks(g, c) < ndev) {
+		int i = c[2] > 1 ? 2 : c[1] > 1 ? 1 : 0;
+
+		if (c[i] == 1)
+			break;	/* one block: nothing to split */
+		c[i] = (c[i] + 1) / 2;
 	}
 }
 
@@ -132,15 +157,13 @@ static int grid_chunks(struct idxgen_rt *rt, const struct rt_lseg *sg, const uin
 		       struct idxgen_region *reg, uint64_t off, bool per_chunk,
 		       struct rt_chunk **chp, unsigned int *nchp)
 {
-	uint64_t n = 1, seq = sg->first;
+	uint64_t seq = sg->first;
 	struct idxgen_config cfg;
 	struct rt_chunk *ch;
 	unsigned int k = 0;
 	int ret = 0;
 
-	for (int i = 0; i < 3; i++)
-		n *= (sg->ext[i] + c[i] - 1) / c[i];
-	ch = calloc(n, sizeof(*ch));
+	ch = calloc(grid_nchunks(sg->ext, c), sizeof(*ch));
 	if (!ch)
 		return -ENOMEM;
 	for (uint32_t z = 0; z < sg->ext[2] && !ret; z += c[2])
@@ -257,7 +280,8 @@ static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, const
 	for (unsigned int i = 0; i < nch && !ret; i++) {
 		if (ch[i].dev < 0)
 			continue;
-		l->info.device_jobs++;	/* never a hit: its words are not in reg */
+		l->info.device_jobs++;	/* never a hit: made in a region for this launch only */
+		l->spread_jobs++;
 		if (rt_spread_collect(sp, &ch[i], tmp))
 			ret = chunk_here(rt, l, sg, reg, &ch[i], tmp);	/* that device failed */
 		else
@@ -566,8 +590,13 @@ int rt_streams_get(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 		l->info.dedicated = 1;
 		if (!ret) {
 			l->seg[0].stream_order = classify_stream(sg0->tx, sg0->ty, sg0->tz, l->block, l->warp);
-			/* every word was in the history: the region holds them for good */
-			if (l->info.device_jobs && l->info.device_hits == l->info.device_jobs)
+			/*
+			 * every word made here was in the history: the region holds
+			 * them for good (another device's chunks are made afresh in a
+			 * region of this launch: they cannot hit, and are kept too)
+			 */
+			if (l->info.device_jobs > l->spread_jobs &&
+			    l->info.device_hits == l->info.device_jobs - l->spread_jobs)
 				streams_keep(rt, l, s);
 		}
 		pthread_mutex_lock(&rt->lock);

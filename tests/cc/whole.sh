@@ -58,6 +58,12 @@ done
 # shellcheck disable=SC2086 # one -D per word
 run_prog "user_macros.cu with -D of A..Z, SIZE, BLOCK_SIZE, DIM, TILE, WARP_SIZE, BLOCK, THREADS" \
 	$user_macros -O0 -o "$tmp/prog" "$DIR/opts/user_macros.cu"
+# __CUDA_ARCH__: device code sees the architecture (900 by default, -arch,
+# the highest -gencode the device can run), host code sees it undefined.
+run_prog "cuda_arch.cu: __CUDA_ARCH__ in device code only, default 900" -O0 -o "$tmp/prog" "$DIR/opts/cuda_arch.cu"
+run_prog "cuda_arch.cu with -gencode compute_60 and compute_80: __CUDA_ARCH__ 800" -O0 -DEXPECT_ARCH=800 \
+	-gencode arch=compute_60,code=sm_60 -gencode=arch=compute_80,code=[sm_80,compute_80] \
+	-o "$tmp/prog" "$DIR/opts/cuda_arch.cu"
 run_prog "std_headers.cu: every C++17 and C header after ours (__noinline__ & co.)" \
 	-O0 -o "$tmp/prog" "$DIR/opts/std_headers.cu"
 run_prog "openmp_host.cu: omp.h and -Xcompiler -fopenmp host code" -O0 -Xcompiler -fopenmp \

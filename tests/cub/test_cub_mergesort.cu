@@ -134,10 +134,13 @@ int main()
 	for (int n : { 19, 4099 })
 		keys_copy_descending(n);
 	struct_keys(2003);
-	int *d_k = nullptr;
-	cudaMalloc(&d_k, sizeof(int));
+	// no items: success, and the keys' memory is not written
+	int *d_k = nullptr, sentinel[2] = { 7, -7 }, back[2] = { 0, 0 };
+	cudaMalloc(&d_k, sizeof(sentinel));
+	cudaMemcpy(d_k, sentinel, sizeof(sentinel), cudaMemcpyHostToDevice);
 	cudaError_t e = two_phase([&](void *t, size_t &b) { return cub::DeviceMergeSort::SortKeys(t, b, d_k, 0, CustomLess()); });
-	tap_ok(e == cudaSuccess, "SortKeys of no items");
+	cudaMemcpy(back, d_k, sizeof(back), cudaMemcpyDeviceToHost);
+	tap_ok(e == cudaSuccess && back[0] == 7 && back[1] == -7, "SortKeys of no items: success, the keys untouched");
 	cudaFree(d_k);
 	return tap_done();
 }

@@ -99,6 +99,7 @@ static int mode_one(const char *name)
 	    {"failed_reset", test_failed_reset},
 	    {"aer", test_aer},
 	    {"suspend", test_suspend},
+	    {"uq", test_uq},	/* the user-queue checks of mode all, alone */
 	};
 	struct dev d;
 	int dbg = find_debug_dev();

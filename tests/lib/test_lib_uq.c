@@ -13,8 +13,9 @@
  * the queue's jobs), a region freed under a queue, the device without user
  * queues (device 1 of the VM), a corrupted completion record (the job fails
  * with -EIO / ABORTED, never passes for a success, and the next job runs),
- * a job that hangs (the driver's records: UQ_HUNG, UQ_RESET behind it) and
- * a device reset under an idle queue (the next job runs).  Last, the device removed
+ * a job that hangs (the driver's records: UQ_HUNG, UQ_RESET behind it),
+ * a device reset under an idle queue (the next job runs) and a queue that
+ * faults (the driver's records: UQ_FAULT).  Last, the device removed
  * (PCI remove) under a process that holds a queue: -ENODEV, no SIGBUS; the
  * device is rescanned for the suites after this one.
  */
@@ -315,6 +316,65 @@ static void test_uq_reset(struct idxgen_device *d, const struct idxgen_info *di)
 	idxgen_region_free(reg);
 }
 
+/*
+ * The queue faults (no reset): three jobs rung at once on a doorbell-only
+ * queue, the device fails to fetch the first descriptor (inject_fault
+ * FAIL_DMA) and stops the queue.  The first job fails (the device's
+ * DMA_FAULT record names no job: -EIO), the two it had taken behind it
+ * come back with the driver's records, -EIO / UQ_FAULT with their tags;
+ * the next job gets a new queue and runs.  Before the driver wrote those
+ * records, the library made them up: -EIO / ABORTED.
+ */
+static void test_uq_fault(const struct idxgen_info *di)
+{
+	struct idxgen_device *d = NULL;
+	struct idxgen_region *reg = NULL;
+	struct idxgen_job_result res[3] = { 0 };
+	struct idxgen_context *ctx = NULL;
+	struct idxgen_config cfg[3];
+	idxgen_job_t job[3];
+	int ret, wret[3] = { -1, -1, -1 };
+	unsigned int i;
+
+	setenv("IDXGEN_USER_QUEUES", "doorbell", 1);
+	ret = idxgen_open(0, IDXGEN_OPEN_DRM, &d);
+	unsetenv("IDXGEN_USER_QUEUES");
+	if (!ret)
+		ret = idxgen_context_create(d, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_region_alloc(d, 1 << 16, &reg);
+	for (i = 0; !ret && i < 3; i++) {
+		ret = idxgen_config_init(&cfg[i], d, 24 + i, 8, 1, 0);
+		if (!ret)
+			ret = idxgen_config_target(&cfg[i], reg, 0x1000 * i);
+		cfg[i].user_tag = 80 + i;
+	}
+	if (!ret)
+		ret = idxgen_run(ctx, &cfg[0], &res[0]);	/* the context has its queue */
+	tap_ok(!ret && debugfs_put(di, "inject_fault", IDXGEN_FAULT_FAIL_DMA),
+	       "arm FAIL_DMA under a doorbell-only user queue (%s)", idxgen_strerror(ret));
+	if (!ret)
+		ret = idxgen_submit(ctx, cfg, 3, job);
+	for (i = 0; !ret && i < 3; i++)
+		wret[i] = idxgen_wait(ctx, job[i], 120 * SEC, &res[i]);
+	tap_ok(!ret && !wret[0] && res[0].error == -EIO && res[0].user_tag == 80,
+	       "the job whose descriptor the device could not fetch: error %d status %s (%s)",
+	       res[0].error, idxgen_status_name(res[0].status),
+	       idxgen_strerror(ret ? ret : wret[0]));
+	tap_ok(!ret && !wret[1] && !wret[2] && res[1].error == -EIO && res[2].error == -EIO &&
+		       res[1].status == IDXGEN_STATUS_UQ_FAULT &&
+		       res[2].status == IDXGEN_STATUS_UQ_FAULT && res[1].user_tag == 81 &&
+		       res[2].user_tag == 82,
+	       "the two behind it: error %d, %d status %s, %s (the driver's records)", res[1].error,
+	       res[2].error, idxgen_status_name(res[1].status), idxgen_status_name(res[2].status));
+	ret = ret ? ret : idxgen_run(ctx, &cfg[1], &res[1]);
+	tap_ok(ret == 0 && output_ok(&cfg[1]), "the next job gets a new queue and runs (%s)",
+	       idxgen_strerror(ret));
+	idxgen_context_destroy(ctx);
+	idxgen_region_free(reg);
+	idxgen_close(d);
+}
+
 /* What the process that holds a queue saw after the removal. */
 struct uq_gone_seen {
 	int submit, submit_again, run, old_wait, old_error;
@@ -567,6 +627,7 @@ void test_user_queues(void)
 
 	test_uq_corrupt(uq, &ui);
 	test_uq_reset(uq, &ui);
+	test_uq_fault(&ui);
 out:
 	idxgen_close(old);
 	idxgen_close(io);

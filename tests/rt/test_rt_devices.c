@@ -61,25 +61,87 @@ static struct idxgen_rt *rt_with(const char *devices, int *err)
 	return rt;
 }
 
-/* Every thread of a grid of 70000 one-thread blocks (two chunks) once; counters before/after. */
-static int visit_all(struct idxgen_rt *rt, uint64_t *jobs1_delta)
+/*
+ * Every thread of grid x block once (visit_kernel); the launch's info into
+ * *info when not NULL; device 1's job count before/after into *jobs1_delta.
+ */
+static int visit_grid(struct idxgen_rt *rt, struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
+		      uint64_t *jobs1_delta, struct idxgen_rt_launch_info *info)
 {
-	enum { NB = 70000 };
-	uint32_t *v = calloc(NB, sizeof(*v));
+	uint64_t n = (uint64_t)grid.x * grid.y * grid.z * block.x * block.y * block.z;
+	uint32_t *v = calloc(n, sizeof(*v));
 	uint64_t before = device_jobs(1), after;
 	void *args[] = { &v };
 	int err, bad = 0;
 
 	if (!v)
 		return -ENOMEM;
-	err = idxgen_rt_launch_ex(rt, &visit_kernel, IDXGEN_RT_DIM3(NB, 1, 1), IDXGEN_RT_DIM3(1, 1, 1),
-				  args, NULL, NULL);
-	for (unsigned int i = 0; i < NB; i++)
+	err = idxgen_rt_launch_ex(rt, &visit_kernel, grid, block, args, NULL, info);
+	for (uint64_t i = 0; i < n; i++)
 		bad += v[i] != 1;
 	after = device_jobs(1);
 	*jobs1_delta = before == UINT64_MAX || after == UINT64_MAX ? UINT64_MAX : after - before;
 	free(v);
 	return err ? err : bad ? -EIO : 0;
+}
+
+/* Every thread of a grid of 70000 one-thread blocks (two chunks of the device's size) once. */
+static int visit_all(struct idxgen_rt *rt, uint64_t *jobs1_delta)
+{
+	return visit_grid(rt, IDXGEN_RT_DIM3(70000, 1, 1), IDXGEN_RT_DIM3(1, 1, 1), jobs1_delta, NULL);
+}
+
+/*
+ * Grids far below the device's chunk size (the launches of ordinary CUDA
+ * programs) are split too under IDXGEN_DEVICES=all: device 1 makes part of
+ * each (before, a grid of one chunk ran on device 0 alone); a grid of one
+ * block cannot be split.  A hot shape's repeat launches still end up on
+ * the cached streams (no device job) although device 1's chunks never hit.
+ */
+static void test_small_grids(void)
+{
+	static const struct {
+		struct idxgen_rt_dim3 grid, block;
+	} shapes[] = {
+		{ { 2, 1, 1 }, { 32, 1, 1 } },
+		{ { 5, 1, 1 }, { 64, 1, 1 } },
+		{ { 7, 3, 1 }, { 8, 4, 1 } },
+		{ { 3, 2, 2 }, { 4, 2, 2 } },
+		{ { 1, 1, 5 }, { 2, 1, 1 } },
+	};
+	struct idxgen_rt_launch_info info;
+	struct idxgen_rt *rt;
+	uint64_t d1;
+	int err;
+
+	rt = rt_with("all", &err);
+	for (unsigned int i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+		const struct idxgen_rt_dim3 *g = &shapes[i].grid, *b = &shapes[i].block;
+
+		d1 = 0;
+		if (!err)
+			err = visit_grid(rt, *g, *b, &d1, NULL);
+		printf("# grid %ux%ux%u of %ux%ux%u: device 1 ran %" PRIu64 " jobs (%s)\n", g->x, g->y,
+		       g->z, b->x, b->y, b->z, d1, idxgen_strerror(err));
+		tap_ok(!err && d1 >= 1 && d1 != UINT64_MAX,
+		       "IDXGEN_DEVICES=all, grid %ux%ux%u of %ux%ux%u: every thread once, device 1 ran jobs",
+		       g->x, g->y, g->z, b->x, b->y, b->z);
+	}
+	d1 = UINT64_MAX;
+	if (!err)
+		err = visit_grid(rt, IDXGEN_RT_DIM3(1, 1, 1), IDXGEN_RT_DIM3(64, 1, 1), &d1, NULL);
+	printf("# one block: device 1 ran %" PRIu64 " jobs (%s)\n", d1, idxgen_strerror(err));
+	tap_ok(!err && d1 == 0, "IDXGEN_DEVICES=all, one block: every thread once, device 1 ran no job");
+
+	/* the same shape again and again: hot, then its streams are cached */
+	memset(&info, 0, sizeof(info));
+	for (int i = 0; i < 5 && !err; i++)
+		err = visit_grid(rt, IDXGEN_RT_DIM3(6, 2, 1), IDXGEN_RT_DIM3(16, 2, 1), &d1, &info);
+	printf("# a hot shape's fifth launch: %u device jobs, device 1 ran %" PRIu64 " (%s)\n",
+	       info.device_jobs, d1, idxgen_strerror(err));
+	tap_ok(!err && info.device_jobs == 0 && d1 == 0,
+	       "IDXGEN_DEVICES=all, a hot shape's fifth launch: every thread once, from the cached streams");
+	idxgen_rt_destroy(rt);
 }
 
 void test_devices(void)
@@ -139,4 +201,5 @@ void test_devices(void)
 	       "a helper device's failed chunk is made by the first device: every thread once, "
 	       "device 1 ran %" PRIu64 " jobs (clean: %" PRIu64 ", %s)", dfail, dswap,
 	       idxgen_strerror(eswap));
+	test_small_grids();
 }

@@ -43,8 +43,10 @@ check() { ok "$@"; }	# cond description
 has() { grep -qE -- "$1" "$T/out.txt"; echo $?; }
 
 check "$([ "$rc" -ne 0 ]; echo $?)" "run-vm.sh fails a run in which QEMU crashed (exit $rc)"
-check "$(has '^not ok - vm: QEMU crashed \(exit 134, signal 6\) in suite crash ')" \
-	"the crash fails the suite it happened in (crash), named, with QEMU's signal"
+check "$(has '^not ok - vm: QEMU crashed \(exit 134, signal 6\) in suite crash$')" \
+	"the crash fails the suite it happened in (crash), named, with QEMU's signal, no time in the name"
+check "$(has '^# vm: the crash came [0-9]+ s after the first boot began$')" \
+	"the crash's time on a diagnostic line"
 check "$(has "^# qemu's last words")" "QEMU's last words (console) are printed"
 pattern=$(cat /proc/sys/kernel/core_pattern 2>/dev/null)
 if ! command -v gdb >/dev/null; then

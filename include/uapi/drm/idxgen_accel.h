@@ -650,9 +650,12 @@ struct drm_idxgen_arb_config {
  * Written by the driver, never by the device: the records of a queue's
  * pending jobs when a device reset stopped it (state RESET).  A job the
  * device hung on (the watchdog reset it) is UQ_HUNG, the others UQ_RESET.
+ * When the device stopped the queue on a fault (state FAULT), the jobs it
+ * had taken and not completed are UQ_FAULT.
  */
 #define DRM_IDXGEN_STATUS_UQ_RESET	64	/* never ran, or cut short: a device reset */
 #define DRM_IDXGEN_STATUS_UQ_HUNG	65	/* the device hung on it: reset by the watchdog */
+#define DRM_IDXGEN_STATUS_UQ_FAULT	66	/* never ran, or cut short: the queue faulted */
 
 /**
  * struct drm_idxgen_uq_create - DRM_IOCTL_IDXGEN_UQ_CREATE argument
@@ -746,6 +749,10 @@ struct drm_idxgen_uq_destroy {
  * last doorbell) with status DRM_IDXGEN_STATUS_UQ_HUNG or _UQ_RESET and a
  * valid check word, then the completion value, then
  * DRM_IDXGEN_UQ_STATE_RESET into the state word; @completed is that value.
+ * A fault of the queue (@state FAULT): the first UQ_WAIT that sees it
+ * writes, likewise, the records of the jobs the device had taken (up to
+ * its TAIL) and not completed, status DRM_IDXGEN_STATUS_UQ_FAULT, the
+ * value, and DRM_IDXGEN_UQ_STATE_FAULT into the state word.
  *
  * The device going away: the driver writes DRM_IDXGEN_UQ_STATE_GONE into
  * the state word of the queue's memory (which stays mapped and readable),

@@ -68,6 +68,7 @@ struct Block {
 	unsigned live;
 	unsigned bar_arrived, bar_gen;
 	long long bar_acc, bar_result;
+	unsigned bar_members; /* threads that took part in the last barrier */
 	void *sched_sp;
 	Fiber *cur;
 	unsigned long progress;
@@ -254,7 +255,12 @@ void __syncthreads(void)
 	(void)__syncthreads_count(0);
 }
 
-int __syncthreads_count(int pred)
+/*
+ * One barrier: the count of pred over the threads that took part, and in
+ * *members how many took part (read at the release: a thread that runs on
+ * afterwards may exit before a slower one reads the result).
+ */
+static int barrier_count(int pred, int *members)
 {
 	Block &b = g_block;
 	unsigned gen = b.bar_gen;
@@ -264,6 +270,7 @@ int __syncthreads_count(int pred)
 	while (b.bar_gen == gen) {
 		if (b.bar_arrived >= b.live) {
 			b.bar_result = b.bar_acc;
+			b.bar_members = b.bar_arrived;
 			b.bar_acc = 0;
 			b.bar_arrived = 0;
 			b.bar_gen++;
@@ -272,12 +279,22 @@ int __syncthreads_count(int pred)
 		}
 		yield_to_scheduler();
 	}
+	*members = (int)b.bar_members;
 	return (int)b.bar_result;
+}
+
+int __syncthreads_count(int pred)
+{
+	int members;
+
+	return barrier_count(pred, &members);
 }
 
 int __syncthreads_and(int pred)
 {
-	return __syncthreads_count(pred != 0) == (int)g_block.live;
+	int members, n = barrier_count(pred != 0, &members);
+
+	return n == members;
 }
 
 int __syncthreads_or(int pred) { return __syncthreads_count(pred != 0) != 0; }

@@ -48,13 +48,20 @@
 # planted bug (the room computed from target's low AW bits only).
 #
 # formal/prove_sstep.v: one link of the strided order's chain (idxgen_sstep,
-# not yet wired into the core: ORDERS_RTL leaves strided out) takes any
+# LANES of them in idxgen_strided) takes any
 # cursor state, its three plane positions (thread, group start, residue
 # start) related or not, to the model's next (igm_ocur_next STRIDED on
 # linear numbers, the next slice after the plane's end), word included,
 # for dx, dy up to 7, every 32-bit stride and 16-bit granularity (yosys
 # `sat`, combinational).  Must fail on a planted bug (the next group taken
 # when its start lands on row dy).
+#
+# formal/prove_sdiv.v: the strided constants' divider (idxgen_sdiv), loaded
+# in F1 and stepped in F2..F4 as idxgen_sconst runs it, holds q and r with
+# q * d + r == n and r < d for every dividend and every 16-bit d >= 1
+# (yosys `sat`, 5 cycles).  At 3 quotient bits a cycle (9-bit dividends;
+# the same loop as the core's 7 a cycle, 21 bits: 4 a cycle took 64 s of CPU,
+# 7 is out of reach).  Must fail when stepped one cycle too few.
 #
 # formal/prove_core.v: the core's wiring (idxgen_core, 2 lanes, 1 history
 # entry, sequential and zigzag): one descriptor with dx, dy <= 3, dz <= 2,
@@ -192,6 +199,17 @@ if planted "$SSTEP" 's/nb\[16:0\] < {1.b0, dy};/nb[16:0] <= {1'"'"'b0, dy};/' "$
 else
 	ok 1 "the strided link's planted bug could be planted (the source line changed)"
 fi
+sdiv() {	# PLANT: yosys's verdict on prove_sdiv with that PLANT
+	yosys -q -p "read_verilog -formal $ROOT/fw/rtl/idxgen_sdiv.v $HERE/formal/prove_sdiv.v; \
+		chparam -set STEPS 3 -set PLANT $1 prove_sdiv; hierarchy -top prove_sdiv; proc; \
+		flatten; opt; async2sync; sat -seq 5 -prove-asserts -set-assumes -set-init-zero \
+		-verify" >"$TMP/log" 2>&1
+}
+sdiv 0
+ok $? "idxgen_sdiv: after the filter's 3 steps, q * d + r == n and r < d for every 9-bit n and 16-bit d >= 1 (3 bits a cycle; sat proof)"
+sdiv 1
+[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+ok $? "the same proof fails on a planted bug (the divider stepped one cycle too few)"
 core() {	# RTL-DIR: yosys's verdict on prove_core over the core in RTL-DIR
 	local src
 	src=$(ls "$1"/*.v | grep -v -e idxgen_fpga_top -e idxgen_gen_top | tr '\n' ' ')

@@ -2,7 +2,10 @@
 # check-no-divmul.sh - the generation path of fw/rtl has no divider, modulo
 # or multiplier: yosys elaborates each generation block alone (proc, opt)
 # and its `stat` must list no $div, $mod, $divfloor, $modfloor, $pow or $mul
-# cell.  The core as a whole is counted too and must have exactly the
+# cell.  The strided order's divider (idxgen_sdiv, in the filter) is checked
+# the same way: compare and subtract only.  The core as a whole is counted
+# too and must have exactly the filter's two multipliers (dx*dy, then *dz;
+# stride*granularity) and no divider.
 
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -16,21 +19,22 @@ RTL=$(echo "$ROOT"/fw/rtl/*.v)
 
 stat_of() {	# TOP: yosys stat of that module elaborated alone, 32 lanes where it has lanes
 	local params=""
-	case $1 in idxgen_iter|idxgen_laneinit|idxgen_pack|idxgen_core) params="-chparam LANES 32";; esac
+	case $1 in idxgen_iter|idxgen_laneinit|idxgen_pack|idxgen_strided|idxgen_core) params="-chparam LANES 32";; esac
 	yosys -q -p "read_verilog -I$VH $RTL; hierarchy -top $1 $params; proc; flatten; opt -fast; tee -o /dev/stdout stat" 2>&1
 }
 
-for m in idxgen_lane idxgen_iter idxgen_order idxgen_pack idxgen_laneinit idxgen_wport idxgen_tstep idxgen_sstep; do
+for m in idxgen_lane idxgen_iter idxgen_order idxgen_pack idxgen_laneinit idxgen_wport idxgen_tstep idxgen_sstep idxgen_strided idxgen_sdiv; do
+	role="generation path"; [ $m = idxgen_sdiv ] && role="the filter's divider"
 	s=$(stat_of $m)
 	bad=$(printf '%s\n' "$s" | grep -E '^\s+\$(div|mod|divfloor|modfloor|pow|mul)\s' | tr -s ' ' | tr '\n' ';')
 	cells=$(printf '%s\n' "$s" | sed -n 's/^ *Number of cells: *//p' | tail -1)
 	[ -n "$cells" ] && [ -z "$bad" ]
-	ok $? "$m (generation path): no divider, modulo or multiplier among its ${cells:-?} cells${bad:+: $bad}"
+	ok $? "$m ($role): no divider, modulo or multiplier among its ${cells:-?} cells${bad:+: $bad}"
 done
 
 s=$(stat_of idxgen_core)
 muls=$(printf '%s\n' "$s" | grep -E '^\s+\$mul\s' | awk '{print $2}')
 divs=$(printf '%s\n' "$s" | grep -cE '^\s+\$(div|mod|divfloor|modfloor)\s')
-[ "${muls:-0}" = 1 ] && [ "$divs" = 0 ]
-ok $? "idxgen_core: the filter's one multiplier (dx*dy, then *dz) and no divider (found ${muls:-0} \$mul, $divs divide/modulo kinds)"
+[ "${muls:-0}" = 2 ] && [ "$divs" = 0 ]
+ok $? "idxgen_core: the filter's two multipliers (dx*dy, then *dz; stride*granularity in idxgen_sconst) and no divider (found ${muls:-0} \$mul, $divs divide/modulo kinds)"
 tap_done

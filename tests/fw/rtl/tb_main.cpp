@@ -3,8 +3,9 @@
 //
 //   tb_rtl            the short adversarial set (make check)
 //   tb_rtl --sweep    every CUDA-legal block shape (dx*dy*dz <= 1024, dz <= 64),
-//                     both word sizes, the built orders (tiled with a tile that
-//                     varies with the shape), c = 32 and a second c
+//                     both word sizes, the built orders (tiled with a tile and
+//                     strided with a stride and granularity that vary with the
+//                     shape), c = 32 and a second c
 //
 // Each test sends descriptors to the Verilated RTL and to the model and
 // requires the same index memory, completion record (every field, the
@@ -80,7 +81,7 @@ static void shapes(Rig &r)
 		{1024, 1024, 1, 32}, {16, 16, 4096, 32}, {65535, 2, 8, 29},
 	};
 	static const char *const orders[] = {"sequential", "zigzag", "tiled:4x4", "tiled:5x3",
-					     "tiled:32x32"};
+					     "tiled:32x32", "strided:3,5"};
 	uint64_t target = 0;
 
 	for (auto &t : s)
@@ -184,7 +185,8 @@ static void refusals(Rig &r)
 		{"target past 2^AW with its low bits in memory", "target", (2 * TB_IMEM) | 0x100},
 		{"size_limit too small", "size_limit", 100},
 	};
-	const tb_limits &l = r.limits();
+	// a copy: set_limits below replaces what r.limits() refers to
+	const tb_limits l = r.limits();
 
 	for (auto &b : bad) {
 		uint8_t d[64];
@@ -220,18 +222,79 @@ static void refusals(Rig &r)
 	r.set_limits(l);
 }
 
+// The strided order's constants (idxgen_sconst: s * g and g divided by dx in
+// the filter) at their edges: s * g and g just below, at and past the plane,
+// saturating products, dx and dy at 16 bits (positions near 2^16), and its
+// chain (idxgen_sstep) across groups, residues and slices.
+static void strided(Rig &r)
+{
+	static const struct { uint32_t dx, dy, dz, c, s, g; } e[] = {
+		{7, 5, 3, 32, 1, 1}, {7, 5, 3, 32, 2, 1}, {7, 5, 3, 5, 4, 3}, {16, 16, 2, 32, 4, 32},
+		{33, 3, 2, 13, 64, 1}, {3, 1, 1, 32, 2, 1}, {1, 1, 1, 1, 1, 1}, {6, 6, 6, 7, 5, 2},
+		// s * g and g at the plane's size P = 15: below, at, past
+		{5, 3, 2, 32, 14, 1}, {5, 3, 2, 32, 15, 1}, {5, 3, 2, 32, 1, 14}, {5, 3, 2, 32, 1, 15},
+		{5, 3, 2, 32, 2, 20}, {5, 3, 2, 31, 7, 2},
+		// products past 2^21 (the multiplier saturates) and past 2^32
+		{5, 3, 2, 32, 4294967295u, 1}, {5, 3, 2, 32, 4294967295u, 65535},
+		{100, 3, 2, 32, 70000, 40000}, {100, 3, 2, 32, 2097151, 1},
+		// 16-bit dims: dividing by dx = 65535, quotients near 2^16
+		{65535, 1, 1, 32, 3, 7}, {65535, 2, 8, 29, 40000, 2}, {1, 65535, 1, 32, 65534, 1},
+		{1, 65535, 1, 32, 2, 65535}, {1, 65535, 1, 32, 3, 21845},
+		{2, 32768, 1, 32, 5, 13107}, {65535, 16, 1, 32, 2, 65535},
+		// the largest planes: s * g below P, past it; many slices
+		{1024, 1024, 1, 32, 1000, 1000}, {1024, 1024, 1, 32, 1049, 1000},
+		{16, 16, 4096, 32, 3, 5},
+	};
+	uint64_t target = 0x10000;
+	for (auto &x : e)
+		for (uint32_t ws = 2; ws <= 4; ws += 2) {
+			char o[48];
+			snprintf(o, sizeof(o), "strided:%u,%u", x.s, x.g);
+			uint8_t d[64];
+			desc_fill(d, x.dx, x.dy, x.dz, x.c, target, ws, o, r.limits(), 0, x.s);
+			job(r, d, shape_name(x.dx, x.dy, x.dz, x.c, ws, o));
+			target = (target + 8192) % (TB_IMEM / 2);
+		}
+	// malformed strided descriptors: refused with the model's status
+	static const struct { const char *name, *field; uint64_t value; } bad[] = {
+		{"stride 0", "stride", 0}, {"granularity 0", "granularity", 0},
+		{"a tile given", "tile_w", 2},
+	};
+	for (auto &b : bad) {
+		uint8_t d[64];
+		desc_fill(d, 11, 7, 3, 32, 0x2000, 2, "strided:4,2", r.limits(), 0, 5);
+		tb_desc_set(d, b.field, b.value);
+		JobOutcome o = r.run(d, 3);
+		std::string state;
+		bool ok = o.ok && r.same_state(&state) && o.status != 0 && o.bytes_written == 0;
+		tap_ok(ok, "strided refused as the model refuses: %s (%s)%s%s", b.name,
+		       tb_status_name((int)o.status), ok ? "" : ": ",
+		       !o.ok ? o.why.c_str() : state.c_str());
+	}
+}
+
+// Each job must really generate and really stall: the RTL's cycles are the
+// model's plus the stalls, its busy counter likewise (Rig::same_state).
 static void stalls(Rig &r)
 {
 	const tb_limits &l = r.limits();
-	static const char *const stall_orders[] = {"sequential", "zigzag", "tiled:4x3"};
+	static const char *const stall_orders[] = {"sequential", "zigzag", "tiled:4x3",
+						   "strided:3,2"};
 	r.set_stall_percent(35);
-	for (uint32_t i = 0; i < 6; i++) {
+	for (uint32_t i = 0; i < 8; i++) {
 		uint8_t d[64];
 		desc_fill(d, 13 + i, 11, 3, 32 - 3 * i, 0x80000 + 0x4000 * i, 2 + 2 * (i & 1),
-			  stall_orders[i % 3], l, 0, i);
-		job(r, d, "write port stalls 35% of cycles: " +
-			  shape_name(13 + i, 11, 3, 32 - 3 * i, 2 + 2 * (i & 1),
-				     stall_orders[i % 3]) + " (cycles = model + stalls)");
+			  stall_orders[i % 4], l, 0, i);
+		JobOutcome o = r.run(d, i);
+		std::string st;
+		bool same = o.ok && r.same_state(&st);
+		bool ok = same && o.status == 0 && !o.hit && o.stalls > 0;
+		tap_ok(ok, "write port stalls 35%% of cycles: %s (cycles = model + stalls, %llu "
+		       "stalls)%s%s", shape_name(13 + i, 11, 3, 32 - 3 * i, 2 + 2 * (i & 1),
+						stall_orders[i % 4]).c_str(),
+		       (unsigned long long)o.stalls, ok ? "" : ": ",
+		       !o.ok ? o.why.c_str() : !same ? st.c_str() :
+		       "the job was refused, hit or never stalled");
 	}
 	r.set_stall_percent(0);
 }
@@ -242,7 +305,6 @@ static void unbuilt_orders()
 	tb_limits l = base_limits();
 	Rig r(l, 5);
 	static const struct { const char *o, *f1, *f2; uint64_t v1, v2; } u[] = {
-		{"strided", "stride", "granularity", 4, 1},
 		{"hilbert", "dx", "dx", 16, 16},
 	};
 	for (auto &x : u) {
@@ -288,7 +350,12 @@ static void randomized(Rig &r, unsigned count, uint64_t seed)
 		char tiled[32];
 		snprintf(tiled, sizeof(tiled), "tiled:%ux%u", 1 + (unsigned)(rnd() % 9),
 			 1 + (unsigned)(rnd() % 9));
-		const char *order = rnd() % 3 == 0 ? tiled : rnd() % 2 ? "zigzag" : "sequential";
+		char strided[48];
+		snprintf(strided, sizeof(strided), "strided:%u,%u",
+			 1 + (unsigned)(rnd() % (rnd() % 4 ? 70 : 100000)),
+			 1 + (unsigned)(rnd() % (rnd() % 4 ? 9 : 3000)));
+		const char *order = rnd() % 3 == 0 ? tiled : rnd() % 3 == 0 ? strided :
+				    rnd() % 2 ? "zigzag" : "sequential";
 		desc_fill(d, dx, dy, dz, c, target, ws, order, l,
 			  rnd() % 5 ? 0 : tb_flag("no_history"), (uint32_t)i);
 		if (rnd() % 8 == 0)	// a field off by a little: refused or not, alike
@@ -321,7 +388,12 @@ static int sweep()
 				char tiled[32];
 				snprintf(tiled, sizeof(tiled), "tiled:%ux%u",
 					 1 + (unsigned)(shapes % 7), 1 + (unsigned)(shapes % 5));
-				const char *const orders[] = {"sequential", "zigzag", tiled};
+				// strided: stride and granularity that vary likewise
+				char strided[32];
+				snprintf(strided, sizeof(strided), "strided:%u,%u",
+					 1 + (unsigned)(shapes % 11), 1 + (unsigned)(shapes % 6));
+				const char *const orders[] = {"sequential", "zigzag", tiled,
+							      strided};
 				shapes++;
 				for (uint32_t c : cs)
 					for (const char *o : orders)
@@ -360,6 +432,7 @@ int main(int argc, char **argv)
 		shapes(r);
 		history(r);
 		refusals(r);
+		strided(r);
 		stalls(r);
 		randomized(r, 300, 12345);
 		unbuilt_orders();

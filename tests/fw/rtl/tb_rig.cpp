@@ -132,6 +132,8 @@ JobOutcome Rig::run(const uint8_t desc[64], uint32_t slot)
 		if (++n > limit)
 			return JobOutcome{false, "no completion (hang)", 0, false, n, 0};
 	}
+	out.stalls = stalls;
+	stalls_total_ += stalls;
 	for (unsigned i = 0; i < 32; i++)
 		got[i] = byte_of(top_->cpl, i);
 	top_->cpl_ready = 1;
@@ -227,6 +229,7 @@ bool Rig::same_state(std::string *why)
 		return false;
 	}
 	tb_model_stats(model_, st);
+	st[4] += stalls_total_;
 	for (int i = 0; i < 6; i++)
 		if (st[i] != rtl[i]) {
 			snprintf(buf, sizeof(buf), "counter %s: model %llu, RTL %llu", names[i],
@@ -254,12 +257,17 @@ void desc_fill(uint8_t desc[64], uint32_t dx, uint32_t dy, uint32_t dz, uint32_t
 	j.c = c;
 	j.target = target;
 	j.word_size = ws;
-	// "tiled:WxH" names the tile; any other name is an order without parameters
-	unsigned tw = 0, th = 0;
+	// "tiled:WxH" names the tile, "strided:S,G" the stride and granularity;
+	// any other name is an order without parameters
+	unsigned tw = 0, th = 0, st = 0, gr = 0;
 	if (sscanf(order, "tiled:%ux%u", &tw, &th) == 2) {
 		j.order = tb_order("tiled");
 		j.tile_w = tw;
 		j.tile_h = th;
+	} else if (sscanf(order, "strided:%u,%u", &st, &gr) == 2) {
+		j.order = tb_order("strided");
+		j.stride = st;
+		j.granularity = gr;
 	} else {
 		j.order = tb_order(order);
 	}

@@ -20,6 +20,7 @@ struct JobOutcome {
 	bool hit;
 	uint64_t cycles;		// the RTL's completion cycles
 	uint64_t bytes_written;		// by the RTL
+	uint64_t stalls;		// cycles the write port refused a warp
 };
 
 class Rig {
@@ -31,7 +32,8 @@ public:
 	JobOutcome run(const uint8_t desc[64], uint32_t slot);
 	void flush();
 	void invalidate(uint64_t base, uint64_t len);
-	// whole index memory, counters and history size equal?
+	// whole index memory, counters and history size equal?  The busy
+	// counter is the model's plus the stalls (the model has no back-pressure)
 	bool same_state(std::string *why);
 	const tb_limits &limits() const { return lim_; }
 	uint64_t rtl_cycles_total() const { return clocks_; }
@@ -48,6 +50,7 @@ private:
 	uint64_t rng_;
 	unsigned stall_pct_ = 0;
 	uint64_t clocks_ = 0;
+	uint64_t stalls_total_ = 0;
 };
 
 void desc_fill(uint8_t desc[64], uint32_t dx, uint32_t dy, uint32_t dz, uint32_t c,

@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cuda_arch.c - __CUDA_ARCH__ as nvcc's two passes see it.  nvcc compiles a
+ * .cu file twice: the device pass with __CUDA_ARCH__ defined (its -arch,
+ * e.g. 800 for sm_80) keeps the kernels and __device__ functions, the host
+ * pass without it keeps the host code.  idxgen-cc parses and compiles the
+ * file once, so before the parse every #if group of the main file whose
+ * condition names __CUDA_ARCH__ is resolved in place, as the pass that
+ * compiles the code around it would see it:
+ *
+ *  - inside a kernel or a __device__ (not __host__) function: the device
+ *    pass;
+ *  - inside any other function: the host pass (a __host__ __device__
+ *    function keeps its host code for every caller: one copy only);
+ *  - outside functions: what one pass has and the other has not is kept
+ *    (the device pass's when the host pass has nothing there, as for
+ *    `#if __CUDA_ARCH__ >= 700` around a device function); where both have
+ *    different text, the host pass's.
+ *
+ * Clang evaluates the conditions: the file is parsed once per pass (only
+ * when its text names __CUDA_ARCH__) and the preprocessor's skipped ranges
+ * say which branch each pass took.  The branches not taken and the group's
+ * directives become blanks (newlines kept), so offsets, lines and columns
+ * stay the user's.
+ */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum pass { PASS_HOST, PASS_DEVICE };
+
+/* A directive of a conditional group: [start, end) is its logical line (end at its '\n'). */
+struct cond_dir {
+	size_t start, end;
+	int group;
+	bool opens;	/* #if, #ifdef, #ifndef */
+	bool closes;	/* #endif */
+	bool arch;	/* its condition names __CUDA_ARCH__ */
+};
+
+struct cond_dirs {
+	struct cond_dir *d;
+	unsigned n, cap;
+};
+
+/* Where the preprocessor skipped text, per pass (offsets in the main file). */
+struct skipped {
+	unsigned *start, *end;
+	unsigned n;
+};
+
+struct arch_ctx {
+	struct source *s;
+	struct cond_dirs dirs;
+	struct skipped skip[2];
+	CXTranslationUnit tu;	/* the device pass's parse: where functions are */
+};
+
+static bool ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static bool blank_char(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+/* Past a comment or a literal at i, else i itself. */
+static size_t past_comment_or_literal(const char *t, size_t len, size_t i)
+{
+	if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
+		while (i < len && !(t[i] == '\n' && t[i - 1] != '\\'))
+			i++;
+	} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
+		for (i += 2; i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'); i++)
+			;
+		i = i + 2 < len ? i + 2 : len;
+	} else if (t[i] == '"' || t[i] == '\'') {
+		char q = t[i];
+
+		for (i++; i < len && t[i] != q && t[i] != '\n'; i++)
+			if (t[i] == '\\')
+				i++;
+		i = i < len ? i + 1 : len;
+	}
+	return i;
+}
+
+/* The end of the logical line at i (its '\n', or len). */
+static size_t line_end(const char *t, size_t len, size_t i)
+{
+	while (i < len && !(t[i] == '\n' && (i == 0 || t[i - 1] != '\\')))
+		i++;
+	return i;
+}
+
+static bool names_arch(const char *t, size_t a, size_t b)
+{
+	const char *m = memmem(t + a, b - a, "__CUDA_ARCH__", 13);
+
+	return m != NULL;
+}
+
+/* The directive at '#' h (line starting at ls) into dirs, with the group stack. */
+static void add_directive(struct cond_dirs *dirs, const char *t, size_t len, size_t ls, size_t h, int *stack,
+			  int *depth, int *ngroups)
+{
+	size_t i = h + 1, e = line_end(t, len, h), w;
+	struct cond_dir d = { ls, e, -1, false, false, false };
+
+	while (i < e && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	for (w = i; w < e && ((t[w] >= 'a' && t[w] <= 'z')); w++)
+		;
+	if ((w - i == 2 && !strncmp(t + i, "if", 2)) || (w - i == 5 && !strncmp(t + i, "ifdef", 5)) ||
+	    (w - i == 6 && !strncmp(t + i, "ifndef", 6))) {
+		d.opens = true;
+		if (*depth < 256)
+			stack[*depth] = (*ngroups)++;
+		(*depth)++;
+	} else if (!((w - i == 4 && (!strncmp(t + i, "elif", 4) || !strncmp(t + i, "else", 4))) ||
+		     (w - i == 5 && !strncmp(t + i, "endif", 5)) || (w - i == 7 && !strncmp(t + i, "elifdef", 7)) ||
+		     (w - i == 8 && !strncmp(t + i, "elifndef", 8)))) {
+		return;	/* not a conditional */
+	}
+	if (*depth <= 0 || *depth > 256)
+		return;	/* unbalanced or too deep: clang says so; left alone */
+	d.group = stack[*depth - 1];
+	d.closes = w - i == 5 && !strncmp(t + i, "endif", 5);
+	d.arch = !d.closes && names_arch(t, w, e);
+	if (dirs->n == dirs->cap) {
+		dirs->cap = dirs->cap ? 2 * dirs->cap : 32;
+		dirs->d = cx_realloc(dirs->d, dirs->cap * sizeof(*dirs->d));
+	}
+	dirs->d[dirs->n++] = d;
+	if (d.closes)
+		(*depth)--;
+}
+
+/* Every conditional directive of the text, in order, with its group. */
+static void find_directives(struct cond_dirs *dirs, const char *t, size_t len)
+{
+	int stack[256], depth = 0, ngroups = 0;
+	bool line_start = true;
+	size_t i = 0, ls = 0, k;
+
+	while (i < len) {
+		if (t[i] == '\n') {
+			line_start = true;
+			ls = ++i;
+			continue;
+		}
+		if (line_start && t[i] == '#') {
+			add_directive(dirs, t, len, ls, i, stack, &depth, &ngroups);
+			i = line_end(t, len, i);
+			continue;
+		}
+		if (!blank_char(t[i]))
+			line_start = false;
+		if ((k = past_comment_or_literal(t, len, i)) != i)
+			i = k;
+		else
+			i++;
+	}
+}
+
+static void skipped_of(struct skipped *sk, CXTranslationUnit tu, CXFile f)
+{
+	CXSourceRangeList *l = clang_getSkippedRanges(tu, f);
+	unsigned i;
+
+	sk->n = 0;
+	if (!l)
+		return;
+	sk->start = cx_alloc((l->count + 1) * sizeof(unsigned));
+	sk->end = cx_alloc((l->count + 1) * sizeof(unsigned));
+	for (i = 0; i < l->count; i++) {
+		sk->start[i] = off_of(clang_getRangeStart(l->ranges[i]));
+		sk->end[i] = off_of(clang_getRangeEnd(l->ranges[i]));
+	}
+	sk->n = l->count;
+	clang_disposeSourceRangeList(l);
+}
+
+/*
+ * Did the pass skip the branch whose text starts at p (the line after its
+ * directive)?  Its own skip starts at a directive before p (its own, or an
+ * enclosing group's); one starting at p is a group nested in it.
+ */
+static bool skipped_at(const struct skipped *sk, size_t p)
+{
+	for (unsigned i = 0; i < sk->n; i++)
+		if (sk->start[i] < p && p < sk->end[i])
+			return true;
+	return false;
+}
+
+/* Only blanks and comments in [a, b)? */
+static bool empty_text(const char *t, size_t a, size_t b)
+{
+	size_t i = a, k;
+
+	while (i < b) {
+		if ((k = past_comment_or_literal(t, b, i)) != i && t[i] == '/') {
+			i = k;
+			continue;
+		}
+		if (!blank_char(t[i]))
+			return false;
+		i++;
+	}
+	return true;
+}
+
+static void blank(char *t, size_t a, size_t b)
+{
+	for (size_t i = a; i < b; i++)
+		if (t[i] != '\n')
+			t[i] = ' ';
+}
+
+/* The branch after directive j: [its line's end + 1, the next directive of the group). */
+static void branch_of(const struct arch_ctx *c, unsigned j, size_t *a, size_t *b)
+{
+	unsigned k;
+
+	for (k = j + 1; k < c->dirs.n && c->dirs.d[k].group != c->dirs.d[j].group; k++)
+		;
+	*a = c->dirs.d[j].end < c->s->len ? c->dirs.d[j].end + 1 : c->s->len;
+	*b = k < c->dirs.n ? c->dirs.d[k].start : c->s->len;
+	if (*b < *a)
+		*b = *a;
+}
+
+/* Does the pass keep some text of the group that starts at directive j? */
+static bool pass_has_text(const struct arch_ctx *c, unsigned j, enum pass p)
+{
+	size_t a, b;
+
+	for (unsigned k = j; k < c->dirs.n && !c->dirs.d[k].closes; k++) {
+		if (c->dirs.d[k].group != c->dirs.d[j].group)
+			continue;
+		branch_of(c, k, &a, &b);
+		if (!skipped_at(&c->skip[p], a) && !empty_text(c->s->text, a, b))
+			return true;
+	}
+	return false;
+}
+
+struct fn_find {
+	unsigned off;
+	CXCursor best;
+	unsigned best_len;
+};
+
+static bool function_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
+}
+
+/* The innermost function definition of the main file around f->off. */
+static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct fn_find *f = data;
+	unsigned a = c_start(c), b = c_end(c);
+
+	(void)parent;
+	if (clang_Location_isFromMainFile(clang_getCursorLocation(c)) == 0 || a > f->off || f->off >= b)
+		return CXChildVisit_Continue;
+	if (function_kind(clang_getCursorKind(c)) && clang_isCursorDefinition(c) && b - a < f->best_len) {
+		f->best = c;
+		f->best_len = b - a;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult qualifiers(CXCursor c, CXCursor parent, CXClientData data)
+{
+	unsigned *q = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+		char *n = cx_spelling(c);
+
+		*q |= !strcmp(n, "idxgen_global") || !strcmp(n, "idxgen_device") ? 1 : 0;
+		*q |= !strcmp(n, "idxgen_host") ? 2 : 0;
+		free(n);
+	} else if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
+		*q |= 1;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* The pass that compiles the code at off: -1 outside any function. */
+static int pass_at(const struct arch_ctx *c, unsigned off)
+{
+	struct fn_find f = { off, clang_getNullCursor(), ~0u };
+	unsigned q = 0;
+
+	if (!c->tu)
+		return -1;
+	clang_visitChildren(clang_getTranslationUnitCursor(c->tu), find_fn, &f);
+	if (clang_Cursor_isNull(f.best))
+		return -1;
+	clang_visitChildren(f.best, qualifiers, &q);
+	return q == 1 ? PASS_DEVICE : PASS_HOST;
+}
+
+/* __CUDA_ARCH__ in [a, b) (code, not comments or literals) as the number, blanks after it. */
+static void arch_value(char *t, size_t a, size_t b, int arch)
+{
+	size_t i = a, k;
+	char num[16];
+
+	snprintf(num, sizeof(num), "%d", arch);
+	while (i < b) {
+		if ((k = past_comment_or_literal(t, b, i)) != i) {
+			i = k;
+		} else if (i + 13 <= b && !memcmp(t + i, "__CUDA_ARCH__", 13) && (i == 0 || !ident_char(t[i - 1])) &&
+			   (i + 13 == b || !ident_char(t[i + 13]))) {
+			memset(t + i, ' ', 13);
+			memcpy(t + i, num, strlen(num));
+			i += 13;
+		} else {
+			i++;
+		}
+	}
+}
+
+/* Resolve the group opened at directive j as pass p sees it (arch: the device pass's value). */
+static void resolve_group(struct arch_ctx *c, unsigned j, enum pass p, int arch)
+{
+	size_t a, b;
+	unsigned k;
+
+	for (k = j; k < c->dirs.n; k++) {
+		if (c->dirs.d[k].group != c->dirs.d[j].group)
+			continue;
+		blank(c->s->text, c->dirs.d[k].start, c->dirs.d[k].end);
+		if (c->dirs.d[k].closes)
+			break;
+		branch_of(c, k, &a, &b);
+		if (skipped_at(&c->skip[p], a))
+			blank(c->s->text, a, b);
+		else if (p == PASS_DEVICE)	/* the device pass's code may use the value */
+			arch_value(c->s->text, a, b, arch);
+	}
+}
+
+/* Which pass's view the group opened at directive j takes. */
+static enum pass pass_of_group(const struct arch_ctx *c, unsigned j)
+{
+	int in_fn = pass_at(c, (unsigned)c->dirs.d[j].start);
+
+	if (in_fn >= 0)
+		return (enum pass)in_fn;
+	return pass_has_text(c, j, PASS_HOST) ? PASS_HOST : PASS_DEVICE;
+}
+
+/* Does the group opened at directive j name __CUDA_ARCH__ in one of its conditions? */
+static bool arch_group(const struct arch_ctx *c, unsigned j)
+{
+	for (unsigned k = j; k < c->dirs.n && !(c->dirs.d[k].closes && c->dirs.d[k].group == c->dirs.d[j].group); k++)
+		if (c->dirs.d[k].group == c->dirs.d[j].group && c->dirs.d[k].arch)
+			return true;
+	return false;
+}
+
+static bool parse_pass(struct arch_ctx *c, CXIndex idx, char *const *args, int nargs, const char *define,
+		       enum pass p)
+{
+	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+	CXTranslationUnit tu;
+
+	if (p == PASS_HOST)
+		flags |= CXTranslationUnit_SkipFunctionBodies;
+	tu = source_parse_raw(c->s, idx, args, nargs, define, flags);
+	if (!tu)
+		return false;
+	skipped_of(&c->skip[p], tu, clang_getFile(tu, c->s->path));
+	if (p == PASS_DEVICE)
+		c->tu = tu;
+	else
+		clang_disposeTranslationUnit(tu);
+	return true;
+}
+
+void cuda_arch_resolve(struct source *s, CXIndex idx, char *const *args, int nargs, int arch)
+{
+	struct arch_ctx c = { s, { 0 }, { { 0 } }, NULL };
+	char define[40];
+	unsigned j;
+
+	arch = arch > 0 ? arch : CUDA_ARCH_DEFAULT;
+	if (!memmem(s->text, s->len, "__CUDA_ARCH__", 13))
+		return;
+	find_directives(&c.dirs, s->text, s->len);
+	snprintf(define, sizeof(define), "-D__CUDA_ARCH__=%d", arch);
+	if (c.dirs.n && parse_pass(&c, idx, args, nargs, NULL, PASS_HOST) &&
+	    parse_pass(&c, idx, args, nargs, define, PASS_DEVICE)) {
+		/* every decision from the text as written; then the blanks */
+		enum pass *view = cx_alloc(c.dirs.n * sizeof(*view));
+
+		for (j = 0; j < c.dirs.n; j++)
+			view[j] = c.dirs.d[j].opens && arch_group(&c, j) ? pass_of_group(&c, j) : PASS_HOST;
+		for (j = 0; j < c.dirs.n; j++)
+			if (c.dirs.d[j].opens && arch_group(&c, j))
+				resolve_group(&c, j, view[j], arch);
+		free(view);
+	}
+	if (c.tu)
+		clang_disposeTranslationUnit(c.tu);
+	for (j = 0; j < 2; j++) {
+		free(c.skip[j].start);
+		free(c.skip[j].end);
+	}
+	free(c.dirs.d);
+}
+
+/* The number of "sm_80", "compute_90a", "arch=compute_80,code=sm_80" (0: none). */
+static int arch_number(const char *v)
+{
+	const char *p = strstr(v, "compute_");
+
+	p = p ? p + 8 : (strstr(v, "sm_") ? strstr(v, "sm_") + 3 : NULL);
+	if (!p || *p < '1' || *p > '9')
+		return 0;
+	return atoi(p) * 10;
+}
+
+int cuda_arch_option(const char *opt, const char *val, int cur)
+{
+	const char *v = val ? val : strchr(opt, '=') ? strchr(opt, '=') + 1 : "";
+	int n;
+
+	if (strncmp(opt, "-arch", 5) && strncmp(opt, "--gpu-architecture", 18) && strncmp(opt, "-gencode", 8) &&
+	    strncmp(opt, "--generate-code", 15))
+		return cur;
+	n = arch_number(v);
+	if (!n)	/* native, all, all-major: the device's own */
+		n = CUDA_ARCH_DEFAULT;
+	/* several: the runtime runs the highest the device (9.0) can, as CUDA picks a kernel image */
+	if (!cur || (n <= CUDA_ARCH_DEFAULT && (n > cur || cur > CUDA_ARCH_DEFAULT)))
+		return n;
+	return cur;
+}
