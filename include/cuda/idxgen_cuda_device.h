@@ -769,30 +769,30 @@ template <class _Tp> static inline _Tp __ldcs(const _Tp *p)
 {
 	return *p;
 }
-template <class _Tp> static inline _Tp __ldlu(const _Tp *p)
+template <class _Tp> static inline _Tp __ldlu(const _Tp *__p)
 {
-	return *p;
+	return *__p;
 }
-template <class _Tp> static inline _Tp __ldcv(const _Tp *p)
+template <class _Tp> static inline _Tp __ldcv(const _Tp *__p)
 {
-	return *p;
+	return *__p;
 }
-/* Stores with a cache hint (write-back, global, streaming, write-through). */
-template <class _Tp> static inline void __stwb(_Tp *p, _Tp v)
+/* the cache-hinted stores: a CPU has one coherent cache, each is a store */
+template <class _Tp, class _Up> static inline void __stwb(_Tp *__p, _Up __v)
 {
-	*p = v;
+	*__p = __v;
 }
-template <class _Tp> static inline void __stcg(_Tp *p, _Tp v)
+template <class _Tp, class _Up> static inline void __stcg(_Tp *__p, _Up __v)
 {
-	*p = v;
+	*__p = __v;
 }
-template <class _Tp> static inline void __stcs(_Tp *p, _Tp v)
+template <class _Tp, class _Up> static inline void __stcs(_Tp *__p, _Up __v)
 {
-	*p = v;
+	*__p = __v;
 }
-template <class _Tp> static inline void __stwt(_Tp *p, _Tp v)
+template <class _Tp, class _Up> static inline void __stwt(_Tp *__p, _Up __v)
 {
-	*p = v;
+	*__p = __v;
 }
 #else
 #define __ldg(p)	(*(p))
@@ -806,6 +806,8 @@ template <class _Tp> static inline void __stwt(_Tp *p, _Tp v)
 #define __stcs(p, v)	((void)(*(p) = (v)))
 #define __stwt(p, v)	((void)(*(p) = (v)))
 #endif
+/* CUDA 12.8's __nv_atomic_* with memory orders and scopes */
+#include "idxgen_cuda_nv_atomic.h"
 
 /*
  * A conditional node's value (lib/cudart/graph_cond.c): the handle
