@@ -16,35 +16,9 @@
 
 #include "cc.h"
 
-static bool ident(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 static bool blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* Past a comment or a string/character literal at i, else i itself. */
-static size_t skip_literal(const char *t, size_t len, size_t i)
-{
-	if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
-		while (i < len && t[i] != '\n')
-			i++;
-	} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
-		for (i += 2; i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'); i++)
-			;
-		i = i + 2 < len ? i + 2 : len;
-	} else if (t[i] == '"' || t[i] == '\'') {
-		char q = t[i];
-
-		for (i++; i < len && t[i] != q && t[i] != '\n'; i++)
-			if (t[i] == '\\')
-				i++;
-		i = i < len ? i + 1 : len;
-	}
-	return i;
 }
 
 /* The length of the qualifier word at i (0: none). */
@@ -52,12 +26,12 @@ static size_t qualifier_at(const char *t, size_t len, size_t i)
 {
 	static const char *const q[] = { "__shared__", "__device__", "__constant__", "__managed__" };
 
-	if (i > 0 && ident(t[i - 1]))
+	if (i > 0 && text_ident_char(t[i - 1]))
 		return 0;
 	for (unsigned k = 0; k < sizeof(q) / sizeof(q[0]); k++) {
 		size_t n = strlen(q[k]);
 
-		if (i + n <= len && !memcmp(t + i, q[k], n) && (i + n == len || !ident(t[i + n])))
+		if (i + n <= len && !memcmp(t + i, q[k], n) && (i + n == len || !text_ident_char(t[i + n])))
 			return n;
 	}
 	return 0;
@@ -69,7 +43,7 @@ static size_t alignas_end(const char *t, size_t len, size_t a)
 	size_t i = a + 7;
 	int depth = 0;
 
-	if (a + 7 > len || memcmp(t + a, "alignas", 7) || (i < len && ident(t[i])))
+	if (a + 7 > len || memcmp(t + a, "alignas", 7) || (i < len && text_ident_char(t[i])))
 		return 0;
 	while (i < len && blank(t[i]))
 		i++;
@@ -105,7 +79,7 @@ void alignas_order(char *t, size_t len)
 	size_t i = 0, n, a, e, k;
 
 	while (i < len) {
-		if ((k = skip_literal(t, len, i)) != i) {
+		if ((k = text_skip(t, len, i)) != i) {
 			i = k;
 			continue;
 		}

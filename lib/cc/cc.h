@@ -86,6 +86,10 @@ struct source {
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (cuda_arch.c; 0: CUDA_ARCH_DEFAULT) */
 };
 
+/* Source text before the parse (text_scan.c): identifier characters; past a comment or literal at i. */
+bool text_ident_char(char c);
+size_t text_skip(const char *t, size_t len, size_t i);
+
 /* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
 void launch_spacing(char *text, size_t len);
 /* `__shared__ alignas(N)` as `alignas(N) __shared__`, in place, offsets kept (alignas_order.c). */

@@ -59,35 +59,9 @@ struct arch_ctx {
 	CXTranslationUnit tu;	/* the device pass's parse: where functions are */
 };
 
-static bool ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 static bool blank_char(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
-/* Past a comment or a literal at i, else i itself. */
-static size_t past_comment_or_literal(const char *t, size_t len, size_t i)
-{
-	if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
-		while (i < len && !(t[i] == '\n' && t[i - 1] != '\\'))
-			i++;
-	} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
-		for (i += 2; i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'); i++)
-			;
-		i = i + 2 < len ? i + 2 : len;
-	} else if (t[i] == '"' || t[i] == '\'') {
-		char q = t[i];
-
-		for (i++; i < len && t[i] != q && t[i] != '\n'; i++)
-			if (t[i] == '\\')
-				i++;
-		i = i < len ? i + 1 : len;
-	}
-	return i;
 }
 
 /* The end of the logical line at i (its '\n', or len). */
@@ -161,7 +135,7 @@ static void find_directives(struct cond_dirs *dirs, const char *t, size_t len)
 		}
 		if (!blank_char(t[i]))
 			line_start = false;
-		if ((k = past_comment_or_literal(t, len, i)) != i)
+		if ((k = text_skip(t, len, i)) != i)
 			i = k;
 		else
 			i++;
@@ -205,7 +179,7 @@ static bool empty_text(const char *t, size_t a, size_t b)
 	size_t i = a, k;
 
 	while (i < b) {
-		if ((k = past_comment_or_literal(t, b, i)) != i && t[i] == '/') {
+		if ((k = text_skip(t, b, i)) != i && t[i] == '/') {
 			i = k;
 			continue;
 		}
@@ -319,10 +293,10 @@ static void arch_value(char *t, size_t a, size_t b, int arch)
 
 	snprintf(num, sizeof(num), "%d", arch);
 	while (i < b) {
-		if ((k = past_comment_or_literal(t, b, i)) != i) {
+		if ((k = text_skip(t, b, i)) != i) {
 			i = k;
-		} else if (i + 13 <= b && !memcmp(t + i, "__CUDA_ARCH__", 13) && (i == 0 || !ident_char(t[i - 1])) &&
-			   (i + 13 == b || !ident_char(t[i + 13]))) {
+		} else if (i + 13 <= b && !memcmp(t + i, "__CUDA_ARCH__", 13) && (i == 0 || !text_ident_char(t[i - 1])) &&
+			   (i + 13 == b || !text_ident_char(t[i + 13]))) {
 			memset(t + i, ' ', 13);
 			memcpy(t + i, num, strlen(num));
 			i += 13;

@@ -21,37 +21,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
-/* Past a comment, literal or preprocessor line at i, else i itself. */
+/* Past a comment, literal (text_skip) or preprocessor line at i, else i itself. */
 static size_t skip(const char *t, size_t len, size_t i)
 {
-	if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
-		while (i < len && t[i] != '\n')
-			i++;
-	} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
-		for (i += 2; i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'); i++)
+	size_t j = i;
+
+	if (t[i] != '#')
+		return text_skip(t, len, i);
+	while (j > 0 && (t[j - 1] == ' ' || t[j - 1] == '\t'))
+		j--;
+	if (j == 0 || t[j - 1] == '\n')	/* a directive: to its logical line's end */
+		for (; i < len && !(t[i] == '\n' && t[i - 1] != '\\'); i++)
 			;
-		i = i + 2 < len ? i + 2 : len;
-	} else if (t[i] == '"' || t[i] == '\'') {
-		char q = t[i];
-
-		for (i++; i < len && t[i] != q; i++)
-			if (t[i] == '\\')
-				i++;
-		i = i < len ? i + 1 : len;
-	} else if (t[i] == '#') {
-		size_t j = i;
-
-		while (j > 0 && (t[j - 1] == ' ' || t[j - 1] == '\t'))
-			j--;
-		if (j == 0 || t[j - 1] == '\n')	/* a directive: to its logical line's end */
-			for (; i < len && !(t[i] == '\n' && t[i - 1] != '\\'); i++)
-				;
-	}
 	return i;
 }
 
@@ -96,8 +77,8 @@ static unsigned find_globals(const struct source *s, unsigned *at, unsigned max)
 			i = k;
 			continue;
 		}
-		if (!strncmp(t + i, "__global__", 10) && (i == 0 || !ident_char(t[i - 1])) &&
-		    !ident_char(t[i + 10]))
+		if (!strncmp(t + i, "__global__", 10) && (i == 0 || !text_ident_char(t[i - 1])) &&
+		    !text_ident_char(t[i + 10]))
 			at[n++] = (unsigned)i;
 		i++;
 	}
@@ -119,7 +100,7 @@ static bool explicit_specialisation(const char *t, size_t g)
 			return false;
 		i -= n;
 	}
-	return i == 0 || !ident_char(t[i - 1]);
+	return i == 0 || !text_ident_char(t[i - 1]);
 }
 
 /*

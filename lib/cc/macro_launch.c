@@ -24,11 +24,6 @@ static bool gap(const char *t, size_t len, size_t i)
 	       (t[i] == '\n' && i > 0 && t[i - 1] == '\\');
 }
 
-static bool ident(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* The end of the #define logical line starting at i (its final newline or len). */
 static size_t line_end(const char *t, size_t len, size_t i)
 {
@@ -80,14 +75,14 @@ static size_t callee_start(const char *t, size_t from, size_t lt)
 			if (depth)
 				return lt;
 		}
-		while (i > from && ident(t[i - 1]))
+		while (i > from && text_ident_char(t[i - 1]))
 			i--;
 		if (i > from + 1 && t[i - 1] == ':' && t[i - 2] == ':')
 			i -= 2;
 		else
 			break;
 	}
-	return i < lt && ident(t[i]) ? i : lt;
+	return i < lt && text_ident_char(t[i]) ? i : lt;
 }
 
 /* One launch at lt in [body, end): its edit, the offset after it; 0 if it is not one. */
@@ -137,7 +132,7 @@ void macro_launches(struct source *s)
 		if (j < len && t[j] == '#') {
 			for (j++; j < end && (t[j] == ' ' || t[j] == '\t'); j++)
 				;
-			if (end - j > 6 && !strncmp(t + j, "define", 6) && !ident(t[j + 6])) {
+			if (end - j > 6 && !strncmp(t + j, "define", 6) && !text_ident_char(t[j + 6])) {
 				for (k = j + 6; k + 3 <= end; k++) {
 					size_t n;
 
@@ -162,7 +157,7 @@ unsigned macro_arg_launches(struct source *s, unsigned a)
 	size_t k = a, e, next;
 	unsigned n = 0;
 
-	while (k < s->len && ident(t[k]))
+	while (k < s->len && text_ident_char(t[k]))
 		k++;
 	while (k < s->len && (gap(t, s->len, k) || t[k] == '\n'))
 		k++;

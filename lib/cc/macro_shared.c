@@ -26,11 +26,6 @@ struct tok {
 	unsigned a, b;	/* [a, b) in the text */
 };
 
-static bool ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* The end of the logical line at i (its final newline, or len). */
 static size_t logical_end(const char *t, size_t len, size_t i)
 {
@@ -67,8 +62,8 @@ static unsigned lex(const char *t, size_t i, size_t end, struct tok *out, unsign
 				if (t[i] == '\\')
 					i++;
 			i++;
-		} else if (ident_char(t[i])) {
-			while (i < end && ident_char(t[i]))
+		} else if (text_ident_char(t[i])) {
+			while (i < end && text_ident_char(t[i]))
 				i++;
 		} else {
 			i++;
@@ -118,7 +113,7 @@ static void edit_extern(struct source *s, const struct tok *k, unsigned n, unsig
 	for (name = i; name + 2 < n && !(is(s, &k[name + 1], "[") && is(s, &k[name + 2], "]")); name++)
 		if (is(s, &k[name], ";") || is(s, &k[name], "#") || is(s, &k[name], "["))
 			return;
-	ok = name + 2 < n && name > i && ident_char(s->text[k[name].a]);
+	ok = name + 2 < n && name > i && text_ident_char(s->text[k[name].a]);
 	while (ok && i < name) {
 		if (is(s, &k[i], "__align__") || is(s, &k[i], "alignas") || is(s, &k[i], "__attribute__")) {
 			unsigned j = skip_group(s, k, n, i + 1);
@@ -167,7 +162,7 @@ void macro_shared_decls(struct source *s)
 		if (j < len && t[j] == '#') {
 			for (j++; j < end && (t[j] == ' ' || t[j] == '\t'); j++)
 				;
-			if (end - j > 6 && !strncmp(t + j, "define", 6) && !ident_char(t[j + 6]) &&
+			if (end - j > 6 && !strncmp(t + j, "define", 6) && !text_ident_char(t[j + 6]) &&
 			    memmem(t + j, end - j, "__shared__", 10))
 				define_body(s, j + 6, end);
 		}

@@ -19,27 +19,6 @@ static bool blank(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* Past a comment or a string/character literal at i, else i itself. */
-static size_t skip_literal(const char *t, size_t len, size_t i)
-{
-	if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
-		while (i < len && t[i] != '\n')
-			i++;
-	} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
-		for (i += 2; i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'); i++)
-			;
-		i = i + 2 < len ? i + 2 : len;
-	} else if (t[i] == '"' || t[i] == '\'') {
-		char q = t[i];
-
-		for (i++; i < len && t[i] != q; i++)
-			if (t[i] == '\\')
-				i++;
-		i = i < len ? i + 1 : len;
-	}
-	return i;
-}
-
 /* At i, `c c`, blanks, `c` with at least one blank: its length, else 0. */
 static size_t spaced_chevron(const char *t, size_t len, size_t i, char c)
 {
@@ -66,7 +45,7 @@ static size_t closing(const char *t, size_t len, size_t from, size_t *at)
 	size_t i = from, n;
 
 	while (i < len) {
-		size_t k = skip_literal(t, len, i);
+		size_t k = text_skip(t, len, i);
 
 		if (k != i) {
 			i = k;
@@ -95,7 +74,7 @@ void launch_spacing(char *t, size_t len)
 	size_t i = 0, n, m, at;
 
 	while (i < len) {
-		size_t k = skip_literal(t, len, i);
+		size_t k = text_skip(t, len, i);
 
 		if (k != i) {
 			i = k;

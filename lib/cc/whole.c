@@ -251,11 +251,6 @@ static bool rewrite_launch(struct walk *w, CXCursor c)
 	return true;
 }
 
-static bool ident_char(char ch)
-{
-	return isalnum((unsigned char)ch) || ch == '_';
-}
-
 /*
  * The offset of the __shared__ keyword of a declaration that starts at a
  * and names its variable at name ("static volatile __shared__ int s[4];"),
@@ -267,8 +262,8 @@ static unsigned shared_keyword(const struct source *s, unsigned a, unsigned name
 	unsigned i, n = sizeof(kw) - 1;
 
 	for (i = a; i + n <= name && i + n < s->len; i++)
-		if (!strncmp(s->text + i, kw, n) && (i == a || !ident_char(s->text[i - 1])) &&
-		    !ident_char(s->text[i + n]))
+		if (!strncmp(s->text + i, kw, n) && (i == a || !text_ident_char(s->text[i - 1])) &&
+		    !text_ident_char(s->text[i + n]))
 			return i;
 	return ~0u;
 }

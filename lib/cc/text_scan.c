@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+/*
+ * text_scan.c - the source-text scanning that the passes working on text
+ * before the parse share (spacing.c, kernel_decls.c, alignas_order.c,
+ * cuda_arch.c, macro_launch.c, macro_shared.c, whole.c): what a C identifier
+ * is made of, and where a comment or a string or character literal ends.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cc.h"
+
+bool text_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/*
+ * Past a comment or a string/character literal at i, else i itself.  A `//`
+ * comment runs to the end of its logical line (a backslash-newline carries
+ * it on, as the preprocessor does); a literal ends at its closing quote, or
+ * at a newline that no backslash escapes (an apostrophe in an #error line or
+ * a skipped #if block is no literal to run through the rest of the file).
+ */
+size_t text_skip(const char *t, size_t len, size_t i)
+{
+	if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
+		while (i < len && !(t[i] == '\n' && t[i - 1] != '\\'))
+			i++;
+	} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
+		for (i += 2; i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'); i++)
+			;
+		i = i + 2 < len ? i + 2 : len;
+	} else if (t[i] == '"' || t[i] == '\'') {
+		char q = t[i];
+
+		for (i++; i < len && t[i] != q && t[i] != '\n'; i++)
+			if (t[i] == '\\')
+				i++;
+		i = i < len ? i + 1 : len;
+	}
+	return i;
+}
