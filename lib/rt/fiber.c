@@ -518,14 +518,29 @@ static void warp_complete(struct rt_fibers *p, uint32_t wi, uint32_t need)
 	p->waiting[wi] &= ~need;
 }
 
-/* Can lane l's operation complete?  Then complete it. */
+/* The live lanes that lane l's operation names (itself included). */
+static uint32_t warp_need(const struct rt_fibers *p, uint32_t wi, uint32_t l)
+{
+	return (p->f[p->by_lin[wi * 32 + l]].wmask | (1u << l)) & p->live[wi];
+}
+
+/*
+ * Can lane l's operation complete?  Then complete it.  Every lane it names
+ * must wait, and wait naming the same lanes: CUDA has the lanes of a mask
+ * run one operation with that mask.  A lane of the mask that waits with
+ * another mask is at an earlier operation of its own group (lanes 3-15 at
+ * a sum over lanes 3-31 while lanes 0-2 wait at a sum over 0-15): that one
+ * completes first, else the two would read each other's values.
+ */
 static bool warp_try(struct rt_fibers *p, uint32_t wi, uint32_t l)
 {
-	struct rt_fiber *f = &p->f[p->by_lin[wi * 32 + l]];
-	uint32_t need = (f->wmask | (1u << l)) & p->live[wi];
+	uint32_t need = warp_need(p, wi, l), m;
 
 	if (need & ~p->waiting[wi])
 		return false;
+	for (m = need; m; m &= m - 1)
+		if (warp_need(p, wi, (uint32_t)__builtin_ctz(m)) != need)
+			return false;
 	warp_complete(p, wi, need);
 	return true;
 }
