@@ -1066,6 +1066,7 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 
 	kernel_init(&k, s, fn);
 	if (!template_header(s, fn, &t)) {
+		tmpl_free(&t);	/* what the header scan had written before the refusal */
 		kernel_free(&k);
 		return;
 	}
