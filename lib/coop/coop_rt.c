@@ -40,6 +40,8 @@
 #include <idxgen.h>
 #include <idxgen_coop.h>
 
+#include "devices_parse.h"	/* lib/rt: IDXGEN_DEVICES as the runtime reads it */
+
 #define COOP_MAX_DEVICES 8
 
 /* A device buffer's regions, one per device, and which device wrote each word last. */
@@ -109,54 +111,13 @@ static void check_range(const struct coop_buf *buf, long lo, long hi, const char
 		      buf ? buf->name : "(null)", buf ? buf->size : 0L);
 }
 
-/*
- * IDXGEN_DEVICES into idx[0..*n) (ndev devices here): NULL/"" -> {0};
- * "all" -> 0..ndev-1; else distinct indices below ndev, comma-separated.
- * -EINVAL otherwise.  (The runtime's parser is internal to libidxgen.)
- */
-static int devices_parse(const char *spec, unsigned int ndev, unsigned int *idx, unsigned int *n)
-{
-	const char *p = spec;
-
-	*n = 0;
-	if (!spec || !*spec) {
-		idx[(*n)++] = 0;
-		return 0;
-	}
-	if (!strcmp(spec, "all")) {
-		do
-			idx[*n] = *n;
-		while (++*n < ndev && *n < COOP_MAX_DEVICES);
-		return 0;
-	}
-	for (;;) {
-		char *end;
-		unsigned long v;
-
-		if (*p < '0' || *p > '9')
-			return -EINVAL;
-		v = strtoul(p, &end, 10);
-		if (v >= ndev || *n == COOP_MAX_DEVICES)
-			return -EINVAL;
-		for (unsigned int i = 0; i < *n; i++)
-			if (idx[i] == v)
-				return -EINVAL;
-		idx[(*n)++] = (unsigned int)v;
-		if (!*end)
-			return 0;
-		if (*end != ',')
-			return -EINVAL;
-		p = end + 1;
-	}
-}
-
 /* The first named device must open; another that does not is left out. */
 static void dev_open(void)
 {
 	unsigned int idx[COOP_MAX_DEVICES], n;
 	int nd = idxgen_list(NULL, 0);
 
-	dev_err = devices_parse(getenv("IDXGEN_DEVICES"), nd > 0 ? (unsigned int)nd : 1, idx, &n);
+	dev_err = rt_devices_parse(getenv("IDXGEN_DEVICES"), nd > 0 ? (unsigned int)nd : 1, COOP_MAX_DEVICES, idx, &n);
 	if (!dev_err)
 		dev_err = idxgen_open(idx[0], 0, &devs[0]);
 	if (dev_err)

@@ -26,47 +26,6 @@
 #include "idxgen_rt.h"
 #include "rt_internal.h"
 
-/*
- * IDXGEN_DEVICES into idx[0..*n): NULL/"" -> {0}; "all" -> 0..ndev-1; else
- * distinct decimal indices below ndev, comma-separated.  -EINVAL otherwise.
- */
-int rt_devices_parse(const char *spec, unsigned int ndev, unsigned int *idx, unsigned int *n)
-{
-	const char *p = spec;
-
-	*n = 0;
-	if (!spec || !*spec) {
-		idx[(*n)++] = 0;
-		return 0;
-	}
-	if (!strcmp(spec, "all")) {
-		do
-			idx[*n] = *n;
-		while (++*n < ndev && *n < RT_MAX_DEVICES);
-		return 0;
-	}
-	for (;;) {
-		char *end;
-		unsigned long v;
-		unsigned int i;
-
-		if (*p < '0' || *p > '9')
-			return -EINVAL;
-		v = strtoul(p, &end, 10);
-		if (v >= ndev || *n == RT_MAX_DEVICES)
-			return -EINVAL;
-		for (i = 0; i < *n; i++)
-			if (idx[i] == v)
-				return -EINVAL;
-		idx[(*n)++] = (unsigned int)v;
-		if (!*end)
-			return 0;
-		if (*end != ',')
-			return -EINVAL;
-		p = end + 1;
-	}
-}
-
 /* The devices after the first: opened here; one that cannot be opened is left out. */
 void rt_devices_open(struct idxgen_rt *rt, const unsigned int *idx, unsigned int n)
 {

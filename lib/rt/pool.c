@@ -504,7 +504,7 @@ int idxgen_rt_create(const struct idxgen_rt_options *opt, struct idxgen_rt **rtp
 		int ndev = idxgen_list(NULL, 0);
 
 		/* IDXGEN_DEVICES: which devices serve the launches (devices.c) */
-		ret = rt_devices_parse(getenv("IDXGEN_DEVICES"), ndev > 0 ? (unsigned int)ndev : 1,
+		ret = rt_devices_parse(getenv("IDXGEN_DEVICES"), ndev > 0 ? (unsigned int)ndev : 1, RT_MAX_DEVICES,
 				       idx, &n);
 		if (ret)
 			goto fail;

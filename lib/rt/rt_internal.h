@@ -26,6 +26,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "devices_parse.h"
 #include "idxgen.h"
 #include "idxgen_rt.h"
 
@@ -238,7 +239,7 @@ int rt_launch_parts(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, stru
 		    const struct idxgen_rt_launch_opts *opts, const struct rt_part *parts,
 		    unsigned int nparts, bool sample, struct idxgen_rt_launch_info *info);
 
-/* devices.c: IDXGEN_DEVICES, and a launch's grid chunks spread over the devices */
+/* devices.c: a launch's grid chunks spread over the devices (IDXGEN_DEVICES: devices_parse.h) */
 struct rt_chunk {
 	uint32_t org[3], n[3];		/* its blocks, relative to the segment's box */
 	uint64_t seq;			/* issue position of its first block */
@@ -248,7 +249,6 @@ struct rt_chunk {
 	struct idxgen_config cfg;	/* on xdev[dev] */
 };
 struct rt_spread;
-int rt_devices_parse(const char *spec, unsigned int ndev, unsigned int *idx, unsigned int *n);
 void rt_devices_open(struct idxgen_rt *rt, const unsigned int *idx, unsigned int n);
 void rt_devices_close(struct idxgen_rt *rt);
 int rt_chunk_config(struct idxgen_device *d, const struct rt_lseg *sg, const struct rt_chunk *ch,
