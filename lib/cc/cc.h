@@ -184,6 +184,7 @@ bool has_effects(const struct source *s, CXCursor e);	/* a pure user call (pure_
  */
 bool pure_user_call(const struct source *s, CXCursor call, int depth);
 CXCursor var_init(CXCursor d);		/* as written; null cursor if none */
+bool init_at_name(CXCursor d, CXCursor init);	/* "T v(args)": init's text starts at v */
 /* A C declaration of name with type t: "int x", "float x[4][3]", "float (*x)[4]". */
 char *c_declaration(CXType t, const char *name);
 /* The same for a parameter: an array parameter is the pointer it decays to. */

@@ -21,6 +21,20 @@
 /* clang's own built-in (a __device__ function); declared here, the translator knows it */
 __attribute__((device)) void __syncthreads(void);
 /*
+ * std::exception's members are __host__ __device__ like every function of
+ * the program (the pragma below): a program's "const char *what() const
+ * noexcept override" in a class derived from it is one, and clang lets a
+ * function override only one of its own target.  libstdc++ defines the
+ * class alone in <bits/exception.h>; std::terminate, which c++config.h
+ * declares and <exception> declares again, stays a host function.
+ */
+#if __has_include(<bits/exception.h>)
+#include <bits/c++config.h>
+#pragma clang force_cuda_host_device begin
+#include <bits/exception.h>
+#pragma clang force_cuda_host_device end
+#endif
+/*
  * Host only, before the pragma: clang declares operator new/delete itself
  * (host), which <new> redeclares, and std::terminate (c++config.h) is
  * declared again in <exception>.

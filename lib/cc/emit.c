@@ -107,10 +107,15 @@ static void emit_promoted_decl(struct emit *e, CXCursor d, struct buf *o, int lo
 			if (var->array) {
 				error_at(e->src, v, "declare array '%s' in a declaration of its own", var->name);
 			} else {
-				bprintf(o, "%s %s", t, var->name);
-				if (!clang_Cursor_isNull(init)) {
-					bput(o, " = ", 3);
+				if (init_at_name(v, init)) {
+					bprintf(o, "%s ", t);	/* "T v(args)": the text is "v(args)" */
 					emit_node(e, init, o, loops, switches);
+				} else {
+					bprintf(o, "%s %s", t, var->name);
+					if (!clang_Cursor_isNull(init)) {
+						bput(o, " = ", 3);
+						emit_node(e, init, o, loops, switches);
+					}
 				}
 				bput(o, "; ", 2);
 			}
@@ -397,12 +402,21 @@ static void hoist_decls(struct emit *e, CXCursor c, struct buf *o)
 		if (!v || !loop_scalar(v))
 			continue;
 		d = c_declaration(clang_getCursorType(v->decl), v->name);
-		bprintf(o, "\t%s", d);
-		if (!clang_Cursor_isNull(var_init(v->decl))) {
+		if (init_at_name(v->decl, var_init(v->decl))) {
+			char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
 			CXCursor init = var_init(v->decl);
 
-			bputs(o, " = ");
+			bprintf(o, "\t%s ", t);	/* "T v(args)": the text is "v(args)" */
 			emit_src(e->src, c_start(init), c_end(init), o);
+			free(t);
+		} else {
+			bprintf(o, "\t%s", d);
+			if (!clang_Cursor_isNull(var_init(v->decl))) {
+				CXCursor init = var_init(v->decl);
+
+				bputs(o, " = ");
+				emit_src(e->src, c_start(init), c_end(init), o);
+			}
 		}
 		bputs(o, ";\n");
 		free(d);
@@ -554,7 +568,10 @@ static void region_locals(struct emit *e, struct buf *o)
 		if (v->cls != V_REMAT || !e->need[j] || e->declared_here[j])
 			continue;
 		t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
-		bprintf(o, "\t\t%s %s = ", t, v->name);
+		if (init_at_name(v->decl, var_init(v->decl)))
+			bprintf(o, "\t\t%s ", t);	/* "dim3 i(x, 1, 1)": the text is "i(x, 1, 1)" */
+		else
+			bprintf(o, "\t\t%s %s = ", t, v->name);
 		emit_node(e, var_init(v->decl), o, 0, 0);
 		bprintf(o, ";\t/* recomputed */\n");
 		free(t);

@@ -34,6 +34,15 @@ bool source_read(struct source *s, const char *path)
 	fclose(f);
 	memset(s, 0, sizeof(*s));
 	s->path = path;
+	/*
+	 * A UTF-8 byte-order mark (Windows editors write one) becomes three
+	 * spaces: clang skips it at the start of a file, but the translated
+	 * copy has our first line above it, where it is an "unexpected
+	 * character".  Spaces keep every offset that a parse of the file on
+	 * disk gives (a header found through #include is read from disk).
+	 */
+	if (b.n >= 3 && !memcmp(b.p, "\xef\xbb\xbf", 3))
+		memset(b.p, ' ', 3);
 	s->len = b.n;
 	s->text = b.p ? b.p : cx_strdup("");
 	launch_spacing(s->text, s->len);

@@ -464,6 +464,16 @@ CXCursor var_init(CXCursor d)
 	return i;
 }
 
+/*
+ * Is var_init(d) written "T v(args)"?  Its text then starts at the name
+ * ("v(args)"), so a copy of the declaration is "T " and that text, not
+ * "T v = " and that text.
+ */
+bool init_at_name(CXCursor d, CXCursor init)
+{
+	return !clang_Cursor_isNull(init) && c_start(init) == off_of(clang_getCursorLocation(d));
+}
+
 static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *xasprintf(const char *fmt, ...)
 {
