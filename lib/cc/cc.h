@@ -84,6 +84,7 @@ struct source {
 	bool khdr_done;		/* khdr found */
 	bool kdecl_all;		/* a kernel is declared before its definition somewhere: wrap every kernel */
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (cuda_arch.c; 0: CUDA_ARCH_DEFAULT) */
+	bool hd_split;		/* cuda_arch.c kept a __host__ __device__ body twice: block functions set the view */
 };
 
 /* Source text before the parse (text_scan.c): identifier characters; past a comment or literal at i. */

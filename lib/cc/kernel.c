@@ -149,6 +149,8 @@ void emit_prologue(struct kernel *k, struct buf *o)
 	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->cname);
 	if (k->src->tls)	/* __device__ functions read blockIdx & co. */
 		bprintf(o, "\tidxgen_cc_set_block(__b);\n");
+	if (k->src->hd_split)	/* __host__ __device__ functions take their device branch (cuda_arch.c) */
+		bprintf(o, "\tidxgen_cc_device_scope __idxgen_ds;\n");
 	if (k->uses_blockIdx)
 		bprintf(o, "\tconst dim3 blockIdx = { __b->block_idx[0], __b->block_idx[1], __b->block_idx[2] };\n");
 	if (k->uses_blockDim)

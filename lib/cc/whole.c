@@ -916,8 +916,9 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	}
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n"
-		   "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->cname, k->cname, ta);
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s"
+		   "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->cname,
+		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "", k->cname, ta);
 	emit_stub(k, t, o);
 }
 
@@ -1461,6 +1462,8 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	int rc = 0;
 
 	cuda_arch_resolve(s, idx, args, nargs, s->cuda_arch);
+	if (s->nerrors)
+		return 1;	/* diagnosed by cuda_arch.c */
 	kernel_decls(s, args, nargs);
 	if (!s->no_warp_lower) {
 		bool quiet = s->model == EXEC_AUTO;
