@@ -132,6 +132,12 @@ static thread_local uint3 blockIdx __attribute__((unused));
 static thread_local dim3 blockDim __attribute__((unused));
 static thread_local dim3 gridDim __attribute__((unused));
 static const int warpSize __attribute__((unused)) = 32;
+/*
+ * The running block's dynamic shared memory, for `extern __shared__ T a[];`
+ * at namespace scope (lib/cc/whole.c file_dyn_shared(): a thread-local
+ * reference to this of type T *): the block functions of such a file set it.
+ */
+static thread_local void *idxgen_cc_dyn_shared __attribute__((unused));
 
 static inline void idxgen_cc_set_block(const struct idxgen_rt_block *b)
 {

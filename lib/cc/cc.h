@@ -84,6 +84,7 @@ struct source {
 	bool khdr_done;		/* khdr found */
 	bool kdecl_all;		/* a kernel is declared before its definition somewhere: wrap every kernel */
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (cuda_arch.c; 0: CUDA_ARCH_DEFAULT) */
+	bool dyn_shared_ns;	/* whole.c: extern __shared__ at namespace scope: block functions set its pointer */
 	bool hd_split;		/* cuda_arch.c kept a __host__ __device__ body twice: block functions set the view */
 };
 

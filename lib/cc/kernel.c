@@ -151,6 +151,8 @@ void emit_prologue(struct kernel *k, struct buf *o)
 		bprintf(o, "\tidxgen_cc_set_block(__b);\n");
 	if (k->src->hd_split)	/* __host__ __device__ functions take their device branch (cuda_arch.c) */
 		bprintf(o, "\tidxgen_cc_device_scope __idxgen_ds;\n");
+	if (k->src->dyn_shared_ns)	/* extern __shared__ at namespace scope (whole.c file_dyn_shared) */
+		bprintf(o, "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n");
 	if (k->uses_blockIdx)
 		bprintf(o, "\tconst dim3 blockIdx = { __b->block_idx[0], __b->block_idx[1], __b->block_idx[2] };\n");
 	if (k->uses_blockDim)
