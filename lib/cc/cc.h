@@ -109,6 +109,12 @@ void macro_shared_decls(struct source *s);
 unsigned macro_arg_launches(struct source *s, unsigned a);
 /* Read path's text into s; false (errno set) when it cannot be read. */
 bool source_read(struct source *s, const char *path);
+/*
+ * A main file written with CRLF line ends as LF (whole.c): the text passes
+ * before the parse read a backslash-newline as a #define's continuation,
+ * and clang parses this text, not the file (lines and columns stay).
+ */
+void source_crlf(struct source *s);
 void source_free(struct source *s);
 /*
  * Parse s as CUDA: host-side C++ after the CUDA prelude, with the extra

@@ -92,6 +92,26 @@ static bool asm_has_code(CXCursor c)
 	return code;
 }
 
+/*
+ * Is the declaration's name written in its text?  Not when it is a macro's
+ * (`extern __shared__ T name##_s[];` in a #define: the declaration's extent
+ * is the macro's use, which whole.c must not replace; macro_shared.c edits
+ * the #define).
+ */
+static bool name_spelled(const struct source *s, CXCursor c)
+{
+	unsigned a = c_start(c), b = c_end(c);
+	char *n = cx_spelling(c);
+	size_t l = strlen(n);
+	bool found = false;
+
+	for (unsigned i = a; !found && l && b <= s->len && i + l <= b; i++)
+		found = !strncmp(s->text + i, n, l) && (i == 0 || !text_ident_char(s->text[i - 1])) &&
+			!text_ident_char(s->text[i + l]);
+	free(n);
+	return found;
+}
+
 static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct wcheck *w = d;
@@ -334,7 +354,7 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 		return CXChildVisit_Continue;
 	if (w->device && w->s->model != EXEC_FISSION && rewrite_volatile_store(w, c))
 		return CXChildVisit_Continue;
-	if (w->device && k == CXCursor_VarDecl && has_annot(c, "shared") && !in_macro(c)) {
+	if (w->device && k == CXCursor_VarDecl && has_annot(c, "shared") && !in_macro(c) && name_spelled(w->s, c)) {
 		unsigned a = c_start(c);
 
 		/* `__shared__ union { ... } u;`: the variable's extent starts at `union`, the statement's at __shared__ */
@@ -1577,6 +1597,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
 		return 2;
 	}
+	source_crlf(&s);
 	s.cxx = true;
 	s.model = po ? po->model : EXEC_AUTO;
 	s.no_warp_lower = s.model == EXEC_FIBERS;
@@ -1602,6 +1623,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 			clang_disposeIndex(idx);
 			return 2;
 		}
+		source_crlf(&s);
 		s.cxx = true;
 		s.model = po ? po->model : EXEC_AUTO;
 		s.no_warp_lower = true;
