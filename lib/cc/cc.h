@@ -53,6 +53,8 @@ struct fiber_names {
 	unsigned n;
 };
 
+#define KMACRO_MAX 16	/* macros for __global__ kernel_decls.c takes (more: left in the pragma, diagnosed) */
+
 struct source {
 	const char *path;	/* as given on the command line */
 	char *text;		/* the main file's text */
@@ -82,6 +84,8 @@ struct source {
 	} *khdr;
 	unsigned nkhdr;
 	bool khdr_done;		/* khdr found */
+	char *kmacro[KMACRO_MAX];	/* kernel_decls.c: macros for __global__ of the main file and its headers */
+	unsigned nkmacro;
 	bool kdecl_all;		/* a kernel is declared before its definition somewhere: wrap every kernel */
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (cuda_arch.c; 0: CUDA_ARCH_DEFAULT) */
 	bool dyn_shared_ns;	/* whole.c: extern __shared__ at namespace scope: block functions set its pointer */
