@@ -1450,6 +1450,65 @@ char *relative_to_main(const struct source *s, CXFile f)
 	return r;
 }
 
+struct include_of {
+	CXFile f;		/* the header */
+	CXFile main;
+	unsigned off;		/* where the main file includes it */
+	bool found;
+};
+
+static void include_visit(CXFile inc, CXSourceLocation *stack, unsigned n, CXClientData data)
+{
+	struct include_of *io = data;
+	CXFile from;
+	unsigned off;
+
+	if (io->found || n == 0 || !clang_File_isEqual(inc, io->f))
+		return;
+	clang_getExpansionLocation(stack[0], &from, NULL, NULL, &off);
+	if (from && clang_File_isEqual(from, io->main)) {
+		io->off = off;
+		io->found = true;
+	}
+}
+
+/*
+ * A header outside the program's folder that the main file includes as
+ * `#include "NAME"` and whose #define bodies declare extern __shared__
+ * (cuda-samples MC_SingleAsianOptionP: src/ with `#include
+ * "../inc/cudasharedmem.h"`; left as written the name stays an undefined
+ * symbol): NAME, where the edited copy is written beside the translated main
+ * file -- a quoted include looks beside its includer first, so the copy is
+ * found before the header.  NULL (left as written) when NAME is absolute,
+ * climbs more than one folder (the copy must stay in the translation's
+ * folder), or the header has quoted includes of its own (they would not be
+ * found beside the copy).
+ */
+static char *overlay_name(const struct source *s, CXTranslationUnit tu, CXFile f, const struct source *h)
+{
+	struct include_of io = { f, s->file, 0, false };
+	const char *q, *q2, *e;
+	char *name;
+
+	if (!h->nedits || memmem(h->text, h->len, "include \"", 9) || memmem(h->text, h->len, "include\"", 8))
+		return NULL;
+	clang_getInclusions(tu, include_visit, &io);
+	if (!io.found || io.off >= s->len)
+		return NULL;
+	e = memchr(s->text + io.off, '\n', s->len - io.off);
+	e = e ? e : s->text + s->len;
+	q = memchr(s->text + io.off, '"', (size_t)(e - s->text) - io.off);
+	q2 = q ? memchr(q + 1, '"', (size_t)(e - q - 1)) : NULL;
+	if (!q2 || q2 == q + 1)
+		return NULL;
+	name = strndup(q + 1, (size_t)(q2 - q - 1));
+	if (name[0] == '/' || strstr(name + (strncmp(name, "../", 3) ? 0 : 3), "..")) {
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
 /* The files the main one includes that define kernels, translated into out->hdr. */
 static void translate_headers(struct source *s, CXTranslationUnit tu, struct program_out *out)
 {
@@ -1466,6 +1525,11 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		clang_getExpansionLocation(clang_getCursorLocation(first.c[i]), &f, NULL, NULL, NULL);
 		rel = relative_to_main(s, f);
 		name = cx_string(clang_getFileName(f));
+		if (!rel && out && !kernel[i] && source_read(&sf, name)) {
+			macro_shared_decls(&sf);
+			rel = overlay_name(s, tu, f, &sf);
+			source_free(&sf);
+		}
 		if ((!rel || !out) && !kernel[i]) {
 			/* outside the folder, or --emit-cxx: left as it is (if it needed edits, it will not compile) */
 		} else if (!rel || !out) {

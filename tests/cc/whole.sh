@@ -46,6 +46,10 @@ done
 # left as written: its __shared__ buffer must still be one per block.
 run_prog "layout/src/reduce_main.cu with -I layout/inc: __shared__ in a header outside the program's folder" \
 	-I "$DIR/layout/inc" -o "$tmp/prog" "$DIR/layout/src/reduce_main.cu"
+# ... and one included as "../inc/NAME" whose macro declares extern
+# __shared__ (MC_SingleAsianOptionP): an edited copy found first.
+run_prog "layout/src/dyn_main.cu: extern __shared__ in a macro of a header outside the program's folder" \
+	-o "$tmp/prog" "$DIR/layout/src/dyn_main.cu"
 
 # User macros never reach our headers or the code idxgen-cc writes (every
 # upper-case letter and the names programs size themselves with), and our
