@@ -17,6 +17,9 @@
  *    `#if __CUDA_ARCH__ >= 700` around a device function); where both have
  *    different text, the host pass's.
  *
+ * The C path (--translate) has device code only: the device pass's view
+ * everywhere.
+ *
  * Clang evaluates the conditions: the file is parsed once per pass (only
  * when its text names __CUDA_ARCH__) and the preprocessor's skipped ranges
  * say which branch each pass took.  The branches not taken and the group's
@@ -342,7 +345,11 @@ static void resolve_group(struct arch_ctx *c, char *t, unsigned j, enum pass p, 
 /* Which pass's view the group opened at directive j takes. */
 static enum pass pass_of_group(const struct arch_ctx *c, unsigned j)
 {
-	int in_fn = pass_at(c, (unsigned)c->dirs.d[j].start);
+	int in_fn;
+
+	if (!c->s->cxx)	/* the C path (--translate): kernels and what they call, all device code */
+		return PASS_DEVICE;
+	in_fn = pass_at(c, (unsigned)c->dirs.d[j].start);
 
 	if (in_fn >= 0)
 		return (enum pass)in_fn;
@@ -402,7 +409,7 @@ static bool hd_body_of_group(const struct arch_ctx *c, unsigned j, struct hd_bod
 	unsigned q, lb, rb, i;
 	CXCursor f = fn_at(c, (unsigned)c->dirs.d[j].start, &q), body = clang_getNullCursor();
 
-	if (clang_Cursor_isNull(f) || q != 3)
+	if (clang_Cursor_isNull(f) || q != 3 || !c->s->cxx)
 		return false;
 	clang_visitChildren(f, body_of, &body);
 	if (clang_Cursor_isNull(body))

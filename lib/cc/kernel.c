@@ -416,7 +416,8 @@ int cc_translate_file(const char *path, char *const *args, int nargs, unsigned f
 	if (flags & CC_DUMP_PLAN)
 		s.plan = out;	/* and the C to a scratch buffer */
 	idx = clang_createIndex(0, 0);
-	rc = warp_lower(&s, idx, args, nargs);
+	cuda_arch_resolve(&s, idx, args, nargs, 0);	/* device code only: its view, 900 */
+	rc = s.nerrors ? 1 : warp_lower(&s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
 	if (rc) {
 		/* diagnosed by warp.c */
