@@ -2,10 +2,11 @@
 // tb_main.cpp - the RTL generator against the model (TAP).
 //
 //   tb_rtl            the short adversarial set (make check)
-//   tb_rtl --sweep    every CUDA-legal block shape (dx*dy*dz <= 1024, dz <= 64),
+//   tb_rtl --sweep [ORDER]
+//                     every CUDA-legal block shape (dx*dy*dz <= 1024, dz <= 64),
 //                     both word sizes, the built orders (tiled with a tile and
 //                     strided with a stride and granularity that vary with the
-//                     shape), c = 32 and a second c
+//                     shape) or only ORDER, c = 32 and a second c
 //
 // Each test sends descriptors to the Verilated RTL and to the model and
 // requires the same index memory, completion record (every field, the
@@ -87,7 +88,7 @@ static void shapes(Rig &r)
 	for (auto &t : s)
 		for (const char *o : orders)
 			for (uint32_t ws = 2; ws <= 4; ws += 2) {
-				// the Hilbert machine takes about 2.4 cycles a thread:
+				// the Hilbert machine takes about 3 cycles a thread:
 				// its largest planes are in hilbert() below, once
 				if (!strcmp(o, "hilbert") && t[0] * t[1] * t[2] > (1u << 16))
 					continue;
@@ -397,7 +398,7 @@ static void randomized(Rig &r, unsigned count, uint64_t seed)
 			 1 + (unsigned)(rnd() % (rnd() % 4 ? 9 : 3000)));
 		const char *order = rnd() % 3 == 0 ? tiled : rnd() % 3 == 0 ? strided :
 				    rnd() % 2 ? "zigzag" : "sequential";
-		// Hilbert on the smaller blocks (about 2.4 cycles a thread)
+		// Hilbert on the smaller blocks (about 3 cycles a thread)
 		if (rnd() % 4 == 0 && dx * dy * dz <= 4096)
 			order = "hilbert";
 		desc_fill(d, dx, dy, dz, c, target, ws, order, l,
@@ -415,7 +416,11 @@ static void randomized(Rig &r, unsigned count, uint64_t seed)
 		"NO_HISTORY, a flipped bit in one of 8)%s%s", count, bad ? ": " : "", first.c_str());
 }
 
-static int sweep()
+// only: the one order to sweep (a name as desc_fill takes it, "tiled" and
+// "strided" with their varying parameters), or null for every order.  A
+// progress line every 1024 shapes says exactly how far a run that is
+// stopped got.
+static int sweep(const char *only)
 {
 	tb_limits l = base_limits();
 	Rig r(l, 99);
@@ -442,6 +447,8 @@ static int sweep()
 				for (uint32_t c : cs)
 					for (const char *o : orders)
 						for (uint32_t ws = 2; ws <= 4; ws += 2) {
+							if (only && strncmp(o, only, strlen(only)))
+								continue;
 							uint8_t d[64];
 							desc_fill(d, dx, dy, dz, c, 0, ws, o, l, 0,
 								  (uint32_t)jobs);
@@ -451,6 +458,15 @@ static int sweep()
 								first = shape_name(dx, dy, dz, c, ws, o) +
 									": " + res.why;
 						}
+				if (shapes % 1024 == 0)
+					printf("# sweep progress: %llu shapes (up to %ux%ux%u), %llu "
+					       "jobs, %llu bad, %llu RTL cycles, %.1f s\n",
+					       (unsigned long long)shapes, dx, dy, dz,
+					       (unsigned long long)jobs, (unsigned long long)bad,
+					       (unsigned long long)r.rtl_cycles_total(),
+					       std::chrono::duration<double>(
+						       std::chrono::steady_clock::now() - t0).count());
+				fflush(stdout);
 			}
 	std::string st;
 	bool same = r.same_state(&st);
@@ -470,7 +486,7 @@ int main(int argc, char **argv)
 {
 	Verilated::commandArgs(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "--sweep")) {
-		sweep();
+		sweep(argc > 2 ? argv[2] : nullptr);
 	} else {
 		Rig r(base_limits(), 1);
 		shapes(r);
