@@ -23,7 +23,10 @@
 // multiplier, used in F1 and again in F2.  The strided order (when
 // ORDERS_RTL has it) adds its constants to the filter: stride *
 // granularity in F1 (a second multiplier) and two dividers by dx over
-// F2..F4 (idxgen_sconst), so it too takes 4 + warps.  One shifter serves the three
+// F2..F4 (idxgen_sconst), so it too takes 4 + warps.  The Hilbert order
+// (ORDERS_RTL bit 4) is a stack machine that fills a warp a cell a cycle
+// (idxgen_hilbert): its jobs take 2 + dz * (dx*dy + passes + 1) cycles,
+// not the model's 4 + warps (docs/rtl.md).  One shifter serves the three
 // shifts of the packed constants in F1, F2 and F3, since the step's sums
 // are first needed by the first warp, after F4.
 //
