@@ -7,7 +7,7 @@
 # the arguments (sizes small enough for a loaded 2-core machine) are ours,
 # in tests/bench/hec.list (NAME|ARGUMENTS; the same arguments for both).
 #
-# Each pair is copied into BUILD/bench/hec (the checkout is not written);
+# Each pair is copied into BUILD/bench/hec/WAY (the checkout is not written);
 # NAME-cuda is built by its own Makefile with CC=idxgen-cc, NAME-omp by its
 # own Makefile with a compiler wrapper that turns the Intel OpenMP flags it
 # names (-fiopenmp, -qopenmp, -fopenmp-targets=...) into -fopenmp for gcc
@@ -35,9 +35,15 @@ if [ -z "$SRC" ] || [ ! -d "$SRC" ]; then
 	echo "hec.sh: skipped: no HeCBench src folder (give HECBENCH=/path/to/HeCBench/src)"
 	exit 0
 fi
+SRC=$(cd "$SRC" && pwd)
 O=$BUILD/bench/hec
-rm -rf "$O" && mkdir -p "$O/src" "$O/bin" || exit 1
-[ -d "$SRC/include" ] && ln -s "$(cd "$SRC/include" && pwd)" "$O/src/include"
+ways=(cuda omp-gcc omp-clang)
+rm -rf "$O" && mkdir -p "$O/bin" || exit 1
+# one tree per way, the checkout's folders linked in: a program's Makefile
+# may name a sibling (../include, ../NAME-sycl/reference.h)
+for way in "${ways[@]}"; do
+	mkdir -p "$O/$way" && ln -s "$SRC"/* "$O/$way/" || exit 1
+done
 
 # the OpenMP builds' compiler: Intel's OpenMP flags become -fopenmp
 for cxx in g++ "$CLANGXX"; do
@@ -48,7 +54,7 @@ a=()
 for x in "\$@"; do
 	case "\$x" in
 	-fiopenmp | -qopenmp | -fopenmp) a+=(-fopenmp) ;;
-	-fopenmp-targets=* | -D__STRICT_ANSI__) ;;
+	-fopenmp-targets=* | -fopenmp-version=* | -D__STRICT_ANSI__) ;;
 	*) a+=("\$x") ;;
 	esac
 done
@@ -57,7 +63,6 @@ EOF
 	chmod +x "$w"
 done
 
-ways=(cuda omp-gcc omp-clang)
 names=()
 declare -A args=()
 while IFS='|' read -r n a; do
@@ -68,8 +73,8 @@ while IFS='|' read -r n a; do
 	fi
 	ok=1
 	for way in "${ways[@]}"; do
-		d=$O/src/$n-$way
-		mkdir -p "$d" && cp -r "$SRC/$n-${way%%-*}/." "$d/" && make -s -C "$d" clean >/dev/null 2>&1
+		d=$O/$way/$n-${way%%-*}
+		rm "$d" && cp -r "$SRC/$n-${way%%-*}" "$d" && make -s -C "$d" clean >/dev/null 2>&1
 		case $way in
 		cuda) make -s -C "$d" CC="$BUILD/cc/idxgen-cc" ARCH=sm_90 >"$d.build" 2>&1 ;;
 		omp-gcc) make -s -C "$d" CC="$O/bin/omp-g++" DEVICE=gpu >"$d.build" 2>&1 ;;
@@ -86,7 +91,7 @@ for n in "${names[@]}"; do
 	for ((r = 0; r < ROUNDS; r++)); do
 		for ((i = 0; i < 3; i++)); do
 			way=${ways[$(((r + i) % 3))]}
-			d=$O/src/$n-$way
+			d=$O/$way/$n-${way%%-*}
 			# shellcheck disable=SC2086 # the list's arguments are words
 			(cd "$d" && IDXGEN_BACKEND=${IDXGEN_BACKEND:-emu} IDXGEN_NUM_THREADS=$W OMP_NUM_THREADS=$W \
 				OMP_WAIT_POLICY=passive timeout "$LIMIT" /usr/bin/time -o "$d.time" -f "%e" \
@@ -103,7 +108,7 @@ for n in "${names[@]}"; do
 	med() { echo "$1" | tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 	for way in "${ways[@]}"; do
 		if [ -n "${bad[$way]:-}" ]; then
-			line="$line $way FAILED (${bad[$way]}, $O/src/$n-$way.out) |"
+			line="$line $way FAILED (${bad[$way]}, $O/$way/$n-${way%%-*}.out) |"
 			continue
 		fi
 		line="$line $(echo "${wall[$way]}" | tr ' ' '\n' | grep . | sort -g | awk -v W="$way" '
