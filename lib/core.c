@@ -58,6 +58,8 @@ const char *idxgen_status_name(uint32_t status)
 		return "UQ_HUNG";
 	if (status == IDXGEN_STATUS_UQ_FAULT)
 		return "UQ_FAULT";
+	if (status == IDXGEN_STATUS_UQ_DROPPED)
+		return "UQ_DROPPED";
 
 	return strcmp(name, "?") ? name : "UNKNOWN";
 }

@@ -72,6 +72,7 @@ struct idxgen_device {
 	/* user queues (uq.c): ring entries of a context's queue, 0 = the ioctl path only */
 	uint32_t uq_entries;
 	bool uq_shadow;			/* user queues with a shadow tail (uq.c) */
+	bool uq_drop_rest;		/* the driver writes never-taken jobs' records */
 	uint64_t region_serials;	/* last serial given to a region (under lock) */
 
 	/* emu backend */
