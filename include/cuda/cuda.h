@@ -11,6 +11,8 @@
 #define __cuda_cuda_h__
 
 #include <stddef.h>
+#include <stdint.h> /* NVIDIA's cuda.h includes both: programs use */
+#include <stdlib.h> /* uint64_t, malloc and exit through it */
 
 /* The driver API version this subset follows (12.0). */
 #define CUDA_VERSION 12000

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h> /* NVIDIA's includes it (FILE * of its logging calls): programs print without their own */
 #include "driver_types.h"
 #include "cuComplex.h"
 #include "library_types.h"

@@ -38,6 +38,7 @@ FEATURES = [
     ('graphs', 'CUDA graphs, stream capture, host functions in streams', r'cudaGraph|cudaStreamBeginCapture|cudaLaunchHostFunc|cudaStreamAddCallback'),
     ('graph-conditional', 'conditional graph nodes (cudaGraphSetConditional, if/while/switch)', r'cudaGraphConditionalHandle|cudaGraphSetConditional'),
     ('simd-in-word', 'SIMD-in-a-word and DPX intrinsics (__vadd2, __vcmpgtu4, __vimax3_s32, ...)', r'__v(add|sub|abs|avg|hadd|cmp|set|max|min|neg|sad)\w*\d\s*\(|__vi(add|max|min|bmax|bmin)\w*\s*\('),
+    ('implicit-includes', 'no #include for what nvcc\'s implicit cuda_runtime.h or a library header makes visible (std::llabs, strcasecmp, printf through cusparse.h)', r'\bstrcasecmp\s*\('),
     ('nv-atomics', 'CUDA 12.8 scoped atomics (__nv_atomic_fetch_add, __NV_ATOMIC_RELAXED, ...)', r'__nv_atomic_\w+\s*\('),
     ('cache-hints', 'cache-hinted loads and stores (__stcs, __stcg, __ldlu, __ldcv, ...)', r'__(st(cs|cg|wb|wt)|ld(lu|cv))\s*\('),
     ('directed-rounding', 'arithmetic/conversion intrinsics with _rz/_ru/_rd rounding', r'__(f|d)(add|sub|mul|div|rcp|sqrt)_r[zud]\b|__fmaf?_r[zud]\b|2(float|double)_r[zud]\b'),
