@@ -46,6 +46,7 @@ FEATURES = [
     ('libcu-std', 'libcu++ cuda::std and cuda::atomic_ref', r'cuda::std::|cuda::atomic'),
     ('nvtx', 'NVTX annotations (nvtxRangePush/Pop, nvtx3::scoped_range)', r'\bnvtx\w+\s*\(|nvtx3::'),
     ('textures', 'texture and surface objects (tex1Dfetch, tex1D/2D/3D, surf2Dread/write)', r'cudaCreateTextureObject|cudaCreateSurfaceObject|\btex[123]D|\bsurf[123]D'),
+    ('cubemaps', 'cubemap textures and surfaces (texCubemap, texCubemapLayered, surfCubemapwrite)', r'texCubemap|surfCubemap'),
     ('device-malloc', 'malloc/free/new/delete in device code (heap sized by cudaLimitMallocHeapSize)', r'cudaLimitMallocHeapSize'),
     ('managed', 'cudaMallocManaged / __managed__', r'cudaMallocManaged|__managed__'),
     ('multi-kernel', 'several kernels in one program', None),
