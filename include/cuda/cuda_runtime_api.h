@@ -79,6 +79,7 @@
 #include <time.h>   /* clock() in kernels (the clock sample): nvcc's cuda_runtime.h includes it too */
 #include <stddef.h>
 
+#include "device_types.h"
 #include "driver_types.h"
 #include "driver_functions.h"
 #include "surface_types.h"

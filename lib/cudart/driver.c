@@ -125,6 +125,25 @@ CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev)
 	return r;
 }
 
+/* No profiler is ever attached: accepted, nothing recorded. */
+CUresult cuProfilerInitialize(const char *config, const char *output, CUoutput_mode mode)
+{
+	(void)config;
+	(void)output;
+	return mode == CU_OUT_KEY_VALUE_PAIR || mode == CU_OUT_CSV ? CUDA_SUCCESS
+								    : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuProfilerStart(void)
+{
+	return CUDA_SUCCESS;
+}
+
+CUresult cuProfilerStop(void)
+{
+	return CUDA_SUCCESS;
+}
+
 /* One device: no peer (as cudaDeviceCanAccessPeer). */
 CUresult cuDeviceCanAccessPeer(int *can, CUdevice dev, CUdevice peer)
 {

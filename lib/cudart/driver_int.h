@@ -9,6 +9,7 @@
 #include "cudart.h"
 #pragma GCC visibility push(default)
 #include "cuda.h"
+#include "cudaProfiler.h"
 #pragma GCC visibility pop
 
 /* The driver's code for a runtime error (CUDA_ERROR_UNKNOWN for one it has not). */

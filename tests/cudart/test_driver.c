@@ -8,8 +8,12 @@
  * the same pages under two addresses), and every refusal with CUDA's code.
  * C and C++; nvcc -arch=sm_90 -x cu compiles it against NVIDIA's cuda.h.
  */
+#include <builtin_types.h>
 #include <cuda.h>
+#include <cudaProfiler.h>
 #include <cuda_runtime.h>
+#include <device_atomic_functions.h>
+#include <sm_61_intrinsics.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -259,6 +263,16 @@ static void test_vmm(void)
 	TAP_CU(cuMemAddressFree(va, 4 * g), CUDA_ERROR_INVALID_VALUE);
 }
 
+/* The headers programs include out of habit, and the profiler calls. */
+static void test_habits(void)
+{
+	enum cudaRoundMode m = cudaRoundMinInf;
+
+	tap_ok(m == 3 && cudaRoundNearest == 0, "device_types.h: cudaRoundMode");
+	TAP_CU(cuProfilerStart(), CUDA_SUCCESS);
+	TAP_CU(cuProfilerStop(), CUDA_SUCCESS);
+}
+
 static void test_error_names(void)
 {
 	const char *name = NULL, *text = NULL;
@@ -288,6 +302,11 @@ TAP_TEST(linear_memory)
 TAP_TEST(vmm)
 {
 	test_vmm();
+}
+
+TAP_TEST(habits)
+{
+	test_habits();
 }
 
 TAP_TEST(error_names)
