@@ -279,6 +279,27 @@ void fiber_names_free(struct fiber_names *fn)
 	memset(fn, 0, sizeof(*fn));
 }
 
+/*
+ * Lanes that read what other lanes of their warp stored, with no barrier
+ * between (lockstep.c): loop fission would run them one after another; the
+ * fibers meet there.
+ */
+static const char *lockstep_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
+{
+	unsigned *pts, n = lockstep_points(s, fn, &pts);
+	unsigned line = 0;
+
+	for (unsigned i = 0; n && i < pts[0] && i < s->len; i++)	/* warp.c's rewrites keep lines */
+		line += s->text[i] == '\n';
+	free(pts);
+	if (!n)
+		return NULL;
+	snprintf(buf, len,
+		 "line %u reads __shared__ memory a statement before it stored to with no barrier between: the lanes of a warp meet there, as in lock step",
+		 line + 1);
+	return buf;
+}
+
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
 {
 	/*
@@ -306,5 +327,5 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 		snprintf(buf, len, "uses %s, which loop fission does not lower in this file", sc.hit);
 		return buf;
 	}
-	return NULL;
+	return lockstep_reason(s, fn, buf, len);
 }
