@@ -284,6 +284,8 @@ struct stmt *stmt_of(const struct kernel *k, CXCursor c);
 
 /* Rejects a warp-synchronous volatile store where the lanes run one after another. */
 void check_warp_sync_store(struct source *s, CXCursor c, const char *where);
+/* check.c: refuse code written for lanes in lock step where they run one after another (lockstep.c) */
+void check_lockstep(struct source *s, CXCursor fn);
 /* The subset check of a __global__ (kernel) or __device__ function's body. */
 void check_subset(struct source *s, CXCursor body, bool kernel, const char *fname);
 /* Every __syncthreads() a statement in uniform control flow (after uniformity). */

@@ -254,7 +254,7 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
  * loop fission does not give.  Fibers meet there; the C path and a whole
  * program forced to loop fission refuse rather than run it wrong.
  */
-static void check_lockstep(struct source *s, CXCursor fn)
+void check_lockstep(struct source *s, CXCursor fn)
 {
 	CXCursor at;
 
@@ -272,12 +272,11 @@ void check_subset(struct source *s, CXCursor c, bool kernel, const char *fname)
 {
 	struct check_ctx ctx = { s, kernel, fname };
 
-	check_lockstep(s, c);
-
 	if (s->cxx) {
 		check_whole(s, c, kernel, fname);
 		return;
 	}
+	check_lockstep(s, c);
 	clang_visitChildren(c, check_visit, &ctx);
 }
 

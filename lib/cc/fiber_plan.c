@@ -238,6 +238,14 @@ static void collect_fns(const struct source *s, CXCursor c, struct cx_kids *out)
 	cx_kids_free(&ks);
 }
 
+static bool lockstep_meets(const struct source *s, CXCursor fn)
+{
+	unsigned *pts, n = lockstep_points(s, fn, &pts);
+
+	free(pts);
+	return n > 0;
+}
+
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu)
 {
 	struct cx_kids fns = { 0 };
@@ -260,6 +268,9 @@ void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUni
 				sc.known = NULL;
 				clang_visitChildren(fns.c[i], scan_visit, &sc);
 			}
+			/* a helper whose lanes meet (lockstep.c): loop fission would run its callers lane after lane */
+			if (!sc.hit && s->model != EXEC_FISSION && lockstep_meets(s, fns.c[i]))
+				sc.hit = "a meeting of the lanes";
 			if (!sc.hit)
 				continue;
 			in[i] = more = true;

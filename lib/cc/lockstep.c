@@ -36,7 +36,6 @@ struct lockstep {
 	const struct source *s;
 	struct cx_kids ptrs;	/* local pointers that may point into __shared__ memory */
 	unsigned *pt, n, cap;	/* the points: offsets of the statements to meet before */
-	unsigned dry;		/* > 0: finding a loop's state, no points recorded */
 	CXCursor first;		/* the first point's statement */
 };
 
@@ -315,6 +314,14 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	(void)parent;
 	if (k == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue;
+	/*
+	 * a barrier in a __device__ function: the parse has it __host__
+	 * __device__, the call's reference dropped (README.md), no name to ask
+	 */
+	if (!in_macro(c) && (text_at(s, c_start(c), "__syncthreads") || text_at(s, c_start(c), "__syncwarp"))) {
+		a->sync = true;
+		return CXChildVisit_Recurse;
+	}
 	if (warp_sync_store(s, c, &t, &v)) {	/* a rendezvous of its own (whole.c) */
 		a->sync = true;
 		return CXChildVisit_Continue;
@@ -323,7 +330,13 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		char *n = cx_spelling(c);
 
 		/* __idxgen_warp_sync(): warp.c's __syncwarp() and the meeting before a lowered warp operation */
-		if (*n && (is_fiber_builtin(n, true) || known_suspending(s, n) || !strcmp(n, "__idxgen_warp_sync"))) {
+		/*
+		 * and the library's: cooperative groups' sync(), barriers'
+		 * arrive_and_wait(), pipelines' wait, WMMA's *_sync -- every
+		 * barrier or warp collective of CUDA's names says sync or wait
+		 */
+		if (*n && (is_fiber_builtin(n, true) || known_suspending(s, n) || !strcmp(n, "__idxgen_warp_sync") ||
+			   strstr(n, "sync") || strstr(n, "wait"))) {
 			a->sync = true;
 		} else if (pointer_into_shared(a->l, c)) {
 			/* it may store anything through what it is given; atomics only store */
@@ -388,7 +401,7 @@ static void access_free(struct access *a)
 
 static void add_point(struct lockstep *l, CXCursor c)
 {
-	if (l->dry || in_macro(c))
+	if (in_macro(c))
 		return;
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 8;
@@ -457,39 +470,30 @@ static bool is_control(enum CXCursorKind k)
 }
 
 /*
- * A loop's body entered in state *st, its turns after the first entered in
- * what the turn before left: the state its first turn leaves, found without
- * recording points, is added.  After the loop: *st (no turn) and what the
- * turns leave.
+ * A loop's body entered in state *st; after the loop, *st (no turn) and what
+ * a turn leaves.  What one turn stores and the next reads is not followed:
+ * a meeting could not go between them where the body is one statement, and
+ * a loop run by one lane (`if (t == 0) for (k...) s[k] += s[k - 1];`) is
+ * the common case.
  */
 static void walk_loop_body(struct lockstep *l, CXCursor body, struct accs *st, bool *before)
 {
 	struct accs turn = accs_copy(st);
-	bool b = false;
 
-	l->dry++;
-	walk_body(l, body, &turn, &b);
-	if (b) {
-		accs_free(&turn);
-		walk_body(l, body, &turn, &b);
-	}
-	l->dry--;
-	accs_append(&turn, st);
 	walk_body(l, body, &turn, before);
 	accs_append(st, &turn);
 	accs_free(&turn);
 }
 
 static void walk_header(struct lockstep *l, struct cx_kids *ks, unsigned first, unsigned last, struct accs *st,
-			bool *before, bool record)
+			bool *before)
 {
 	for (unsigned i = first; i < last; i++) {
 		struct access a = accesses(l, ks->c[i]);
 
 		if (must_meet(st, &a))
 			*before = true;
-		if (record)
-			after(st, &a);
+		after(st, &a);
 		access_free(&a);
 	}
 }
@@ -522,7 +526,7 @@ static void walk_stmt(struct lockstep *l, CXCursor c, struct accs *st, bool *bef
 	/* the header: if's condition; a loop's all but its body; do's condition */
 	first = k == CXCursor_DoStmt ? 1 : 0;
 	last = !ks.n ? 0 : k == CXCursor_IfStmt ? 1 : k == CXCursor_DoStmt ? ks.n : ks.n - 1;
-	walk_header(l, &ks, first, last, st, before, true);
+	walk_header(l, &ks, first, last, st, before);
 	if (k == CXCursor_IfStmt) {
 		struct accs in = accs_copy(st);
 
@@ -544,12 +548,10 @@ static void walk_stmt(struct lockstep *l, CXCursor c, struct accs *st, bool *bef
 			/* meet once before the loop rather than in every turn */
 			*before = true;
 			accs_free(st);
-			walk_header(l, &ks, first, last, st, before, true);
+			walk_header(l, &ks, first, last, st, before);
 		}
 		access_free(&a);
 		walk_loop_body(l, body, st, before);
-		/* the header runs again after each turn: no place in the loop, met before it (not enough) */
-		walk_header(l, &ks, first, last, st, before, false);
 	}
 	cx_kids_free(&ks);
 }
@@ -574,7 +576,7 @@ static void walk_block(struct lockstep *l, CXCursor c, struct accs *st)
 
 static unsigned points(const struct source *s, CXCursor fn, unsigned **pts, CXCursor *first)
 {
-	struct lockstep l = { s, { 0 }, NULL, 0, 0, 0, clang_getNullCursor() };
+	struct lockstep l = { s, { 0 }, NULL, 0, 0, clang_getNullCursor() };
 	struct cx_kids ks = cx_kids_of(fn);
 	struct ptr_scan ps = { &l, true };
 	CXCursor body = clang_getNullCursor();

@@ -138,6 +138,7 @@ void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname
 {
 	struct wcheck w = { s, kernel, fname };
 
+	check_lockstep(s, body);
 	clang_visitChildren(body, wcheck_visit, &w);
 }
 
