@@ -97,9 +97,18 @@ static bool hazard(const struct acc *w, const struct acc *r)
 	return !w->text || !r->text || strcmp(w->text, r->text);
 }
 
+/* A __shared__ variable of the program (not warp.c's exchange arrays, __idxgen_wN: met around by construction). */
 static bool is_shared_var(CXCursor r)
 {
-	return clang_getCursorKind(r) == CXCursor_VarDecl && has_annot(r, "shared");
+	char *n;
+	bool ours;
+
+	if (clang_getCursorKind(r) != CXCursor_VarDecl || !has_annot(r, "shared"))
+		return false;
+	n = cx_spelling(r);
+	ours = !strncmp(n, "__idxgen", 8);
+	free(n);
+	return !ours;
 }
 
 static bool shared_ish(const struct lockstep *l, CXCursor r)
