@@ -126,11 +126,20 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *bus_id)
 	return cudaSuccess;
 }
 
+/*
+ * The dynamic shared memory each of `blocks` blocks of `block_size` threads
+ * may ask for and still be resident on one multiprocessor together: the
+ * multiprocessor's shared memory split between them, less the kernel's
+ * static share.  A worker here runs one block at a time
+ * (maxBlocksPerMultiProcessor 1), so two blocks or more never fit: 0 bytes,
+ * as CUDA answers for a count beyond a multiprocessor's limit.
+ */
 cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void *func, int blocks, int block_size)
 {
 	struct cudaFuncAttributes a;
 	struct cudaDeviceProp p;
 	cudaError_t err;
+	size_t share;
 
 	if (!bytes || blocks <= 0 || block_size <= 0)
 		return cudart_set_error(cudaErrorInvalidValue);
@@ -139,7 +148,15 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void 
 		err = cudaGetDeviceProperties(&p, 0);
 	if (err)
 		return err;
-	*bytes = p.sharedMemPerBlock > a.sharedSizeBytes ? p.sharedMemPerBlock - a.sharedSizeBytes : 0;
+	if (blocks > p.maxBlocksPerMultiProcessor || block_size > a.maxThreadsPerBlock ||
+	    (long long)blocks * block_size > p.maxThreadsPerMultiProcessor) {
+		*bytes = 0;
+		return cudaSuccess;
+	}
+	share = p.sharedMemPerMultiprocessor / (size_t)blocks;
+	if (share > p.sharedMemPerBlockOptin)
+		share = p.sharedMemPerBlockOptin;
+	*bytes = share > a.sharedSizeBytes ? share - a.sharedSizeBytes : 0;
 	return cudaSuccess;
 }
 

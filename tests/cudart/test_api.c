@@ -1383,10 +1383,53 @@ static void test_channels(void)
 }
 
 /* compat.c: the calls CUDA 12 removed and the one-device answers, with their error paths. */
+/*
+ * cudaOccupancyAvailableDynamicSMemPerBlock(&d, k, n, bs) as programs use it:
+ * n blocks of bs threads asking for d bytes each are resident together
+ * (cudaOccupancyMaxActiveBlocksPerMultiprocessor answers at least n) and d + 1
+ * bytes would not fit them; n beyond the multiprocessor's block limit leaves
+ * no bytes at all (the answer ignored n).
+ */
+static void test_available_dyn_smem(void)
+{
+	struct cudaDeviceProp p;
+	struct cudaFuncAttributes a;
+	size_t dyn = 1;
+	int active = -1;
+
+	TAP_ERR(cudaGetDeviceProperties(&p, 0), cudaSuccess);
+	TAP_ERR(cudaFuncGetAttributes(&a, (const void *)add_one), cudaSuccess);
+	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, (const void *)add_one, 1, 128), cudaSuccess);
+	tap_ok(dyn > 0 && dyn == p.sharedMemPerMultiprocessor - a.sharedSizeBytes,
+	       "cudaOccupancyAvailableDynamicSMemPerBlock, 1 block: the multiprocessor's shared memory "
+	       "less the static share");
+	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, (const void *)add_one, 128, dyn),
+		cudaSuccess);
+	tap_ok(active >= 1, "1 block asking for the bytes answered is resident");
+	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, (const void *)add_one, 128, dyn + 1),
+		cudaSuccess);
+	tap_ok(active == 0, "1 block asking for one byte more is not");
+	tap_ok(p.maxBlocksPerMultiProcessor == 1, "one block per multiprocessor (a worker runs one block)");
+	dyn = 1;
+	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, (const void *)add_one,
+							  p.maxBlocksPerMultiProcessor + 1, 128),
+		cudaSuccess);
+	tap_ok(dyn == 0, "cudaOccupancyAvailableDynamicSMemPerBlock, one block more than fit: 0 bytes");
+	dyn = 1;
+	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, (const void *)add_one, 1,
+							  a.maxThreadsPerBlock + 1),
+		cudaSuccess);
+	tap_ok(dyn == 0, "cudaOccupancyAvailableDynamicSMemPerBlock, a block too large to launch: 0 bytes");
+	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, (const void *)add_one, 0, 128),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, (const void *)add_one, 1, 0),
+		cudaErrorInvalidValue);
+}
+
 static void test_compat(void)
 {
 	enum { N = 256 };
-	size_t v = 0, dyn = 0;
+	size_t v = 0;
 	enum cudaFuncCache cc = cudaFuncCachePreferNone;
 	enum cudaSharedMemConfig smc = cudaSharedMemBankSizeDefault;
 	char bus[32] = "", want[16];
@@ -1432,10 +1475,7 @@ static void test_compat(void)
 	tap_ok(dev == 0, "cudaDeviceGetByPCIBusId without the function number");
 	TAP_ERR(cudaDeviceGetByPCIBusId(&dev, strcmp(bus, "0fff:ee:1d.0") ? "0fff:ee:1d.0" : "0ffe:ee:1d.0"),
 		cudaErrorInvalidDevice);
-	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, (const void *)add_one, 1, 128), cudaSuccess);
-	tap_ok(dyn > 0, "cudaOccupancyAvailableDynamicSMemPerBlock: %zu bytes", dyn);
-	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, (const void *)add_one, 0, 128),
-		cudaErrorInvalidValue);
+	test_available_dyn_smem();
 
 	TAP_ERR(cudaStreamCreate(&s1), cudaSuccess);
 	TAP_ERR(cudaStreamCreateWithPriority(&s2, cudaStreamNonBlocking, -1), cudaSuccess);

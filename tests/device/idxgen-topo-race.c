@@ -4,8 +4,15 @@
  * topology, the pattern that made QEMU 10.0 abort in drv-fault (issue 27,
  * qemu-device/patches/0001-*.patch, docs/device-model.md).
  *
- * usage: idxgen-topo-race [TOGGLES]   (default 20000)
- *        idxgen-topo-race read       (read until SIGINT or SIGTERM)
+ * usage: idxgen-topo-race [TOGGLES] [-l | -t NAME...]   (default 20000)
+ *        idxgen-topo-race read [-t NAME...]  (read until SIGINT or SIGTERM)
+ *
+ * Its steps are registered tests (tests/common/tap.h), in this order:
+ * cpus, device (off its driver), map (the BAR and the decode-off value),
+ * race (or read), rebind.  Each step runs the set-up steps before it that
+ * have not run (so "-t race" alone does the whole set-up) and stops, with
+ * a "#" line, when one of them failed: its checks would mean nothing.  The
+ * device goes back on its driver at the end whichever steps ran.
  *
  * Needs two CPUs, online and in its affinity mask: with one the reader and
  * the writer take turns, never race, and the test would pass whatever QEMU
@@ -222,92 +229,200 @@ static bool race(int cfg, uint16_t cmd, struct reader *r, long toggles)
 	return ok;
 }
 
-int main(int argc, char **argv)
-{
-	bool read_only = argc > 1 && !strcmp(argv[1], "read");
-	long toggles = argc > 1 && !read_only ? atol(argv[1]) : 20000;
-	char dev[NAME_MAX + 1], path[PATH_MAX], drv[PATH_MAX] = "";
-	struct reader r = { 0 };
-	int first, last, online, allowed;
-	uint16_t cmd = 0;
-	ssize_t n;
-	void *bar;
-	int cfg, fd;
-	bool ok;
+/*
+ * The scenario's state, shared by its steps (registered tests run through
+ * function pointers without arguments, so it lives at file scope: a test
+ * program's, one scenario per process).
+ */
+enum stage { STAGE_NONE, STAGE_CPUS, STAGE_DEVICE, STAGE_MAP };
 
-	/* One CPU: reader and writer take turns, no race, a pass that means nothing: fail. */
-	ok = two_cpus(&first, &last, &online, &allowed);
-	if (!tap_ok(ok, "two CPUs to race on: %d online, %d in the affinity mask (first %d, last %d)%s", online, allowed,
-		    first, last, online < 2 || allowed < 2 ? ": with one the race cannot happen, "
+static struct scenario {
+	bool read_only;
+	long toggles;
+	enum stage done;	/* the set-up steps run so far */
+	bool failed;		/* one of them failed (the last done): later steps stop */
+	int first, last, online, allowed;
+	char dev[NAME_MAX + 1], drv[PATH_MAX];
+	uint16_t cmd;
+	int cfg, fd;
+	void *bar;
+	bool restored;
+	struct reader r;
+} sc = { .cfg = -1, .fd = -1, .bar = MAP_FAILED };
+
+/* One CPU: reader and writer take turns, no race, a pass that means nothing: fail. */
+static bool setup_cpus(void)
+{
+	bool ok = two_cpus(&sc.first, &sc.last, &sc.online, &sc.allowed);
+
+	if (!tap_ok(ok, "two CPUs to race on: %d online, %d in the affinity mask (first %d, last %d)%s",
+		    sc.online, sc.allowed, sc.first, sc.last,
+		    sc.online < 2 || sc.allowed < 2 ? ": with one the race cannot happen, "
 		    "so this test cannot pass (boot the VM with -smp 2 or more, IDXGEN_VM_SMP)" : "") ||
-	    !tap_ok(pin(first), "the writer on CPU %d", first))
-		return tap_done();
-	r.cpu = last;
-	if (!find_device(dev, sizeof(dev))) {
+	    !tap_ok(pin(sc.first), "the writer on CPU %d", sc.first))
+		return false;
+	sc.r.cpu = sc.last;
+	return true;
+}
+
+/* Off its driver: the driver must not see the device vanish. */
+static bool setup_device(void)
+{
+	char path[PATH_MAX];
+	ssize_t n;
+
+	if (!find_device(sc.dev, sizeof(sc.dev))) {
 		tap_ok(0, "an idxgen device in %s", SYSPCI);
-		return tap_done();
+		return false;
 	}
-	/* Off its driver: the driver must not see the device vanish. */
-	snprintf(path, sizeof(path), SYSPCI "/%s/driver", dev);
-	n = readlink(path, drv, sizeof(drv) - 1);
-	drv[n > 0 ? n : 0] = '\0';
+	snprintf(path, sizeof(path), SYSPCI "/%s/driver", sc.dev);
+	n = readlink(path, sc.drv, sizeof(sc.drv) - 1);
+	sc.drv[n > 0 ? n : 0] = '\0';
 	if (n > 0) {
-		snprintf(path, sizeof(path), SYSPCI "/%s/driver/unbind", dev);
-		if (write_str(path, dev)) {
-			tap_ok(0, "unbind %s from its driver", dev);
-			return tap_done();
+		snprintf(path, sizeof(path), SYSPCI "/%s/driver/unbind", sc.dev);
+		if (write_str(path, sc.dev)) {
+			sc.drv[0] = '\0';	/* still on it: nothing to put back */
+			tap_ok(0, "unbind %s from its driver", sc.dev);
+			return false;
 		}
 	}
-	snprintf(path, sizeof(path), SYSPCI "/%s/config", dev);
-	cfg = open(path, O_RDWR | O_CLOEXEC);
-	snprintf(path, sizeof(path), SYSPCI "/%s/resource%d", dev, IDXGEN_BAR_REGS);
-	fd = open(path, O_RDWR | O_SYNC | O_CLOEXEC);
-	bar = fd < 0 ? MAP_FAILED : mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
-	ok = cfg >= 0 && bar != MAP_FAILED && pread(cfg, &cmd, sizeof(cmd), CMD_OFF) == sizeof(cmd);
-	r.id = bar;
-	if (ok) {
-		ok = set_command(cfg, cmd & ~CMD_MEMORY);
-		r.off_value = ok ? r.id[IDXGEN_REG_ID / 4] : 0;
-		ok = ok && set_command(cfg, cmd | CMD_MEMORY) && r.id[IDXGEN_REG_ID / 4] == IDXGEN_ID_MAGIC;
-		ok = ok && r.off_value != IDXGEN_ID_MAGIC;
-	}
-	if (tap_ok(ok, "%s: BAR%d mapped, ID reads IDXG with decode on, 0x%08x with it off",
-		   dev, IDXGEN_BAR_REGS, r.off_value)) {
-		r.always_on = read_only;
-		if (read_only)
-			ok = read_until_signal(&r);
-		else
-			ok = race(cfg, cmd, &r, toggles);
-		if (read_only)
-			tap_ok(ok && r.pinned, "reads on CPU %d until told to stop", r.cpu);
-		else
-			tap_ok(ok, "%ld decode off/on toggles on CPU %d through %s/config, reads on CPU %d%s", toggles,
-			       first, dev, r.cpu, r.pinned ? "" : " (the reader could not be pinned there)");
-		tap_diag("CPU %d: %lu reads, %lu with decode on, %lu off, %lu other", r.cpu,
-			 r.reads, r.on, r.off, r.wrong);
-		tap_ok(r.wrong == 0, "every read on CPU %d returned %s%s", r.cpu,
-		       read_only ? "the ID (decode stays on)" : "the ID or the decode-off value",
-		       r.wrong ? " (a read went to another memory region)" : "");
-		if (r.wrong)
-			tap_diag("%lu other values, the first 0x%08x", r.wrong, r.first_wrong);
-		/* Else the toggles and the reads did not overlap: no race tried. */
-		if (!read_only)
-			tap_ok(r.on > 0 && r.off > 0,
-			       "the reads saw the device both on and off (%d CPUs online)", online);
-	}
-	if (cfg >= 0) {
-		set_command(cfg, cmd);
-		close(cfg);
-	}
-	if (bar != MAP_FAILED)
-		munmap(bar, 4096);
-	if (fd >= 0)
-		close(fd);
-	if (drv[0]) {
-		const char *name = strrchr(drv, '/') ? strrchr(drv, '/') + 1 : drv;
+	return true;
+}
 
-		snprintf(path, sizeof(path), "/sys/bus/pci/drivers/%s/bind", name);
-		tap_ok(write_str(path, dev) == 0, "%s back on its driver %s", dev, name);
+static bool setup_map(void)
+{
+	char path[PATH_MAX];
+	bool ok;
+
+	snprintf(path, sizeof(path), SYSPCI "/%s/config", sc.dev);
+	sc.cfg = open(path, O_RDWR | O_CLOEXEC);
+	snprintf(path, sizeof(path), SYSPCI "/%s/resource%d", sc.dev, IDXGEN_BAR_REGS);
+	sc.fd = open(path, O_RDWR | O_SYNC | O_CLOEXEC);
+	sc.bar = sc.fd < 0 ? MAP_FAILED : mmap(NULL, 4096, PROT_READ, MAP_SHARED, sc.fd, 0);
+	ok = sc.cfg >= 0 && sc.bar != MAP_FAILED &&
+	     pread(sc.cfg, &sc.cmd, sizeof(sc.cmd), CMD_OFF) == sizeof(sc.cmd);
+	sc.r.id = sc.bar;
+	if (ok) {
+		ok = set_command(sc.cfg, sc.cmd & ~CMD_MEMORY);
+		sc.r.off_value = ok ? sc.r.id[IDXGEN_REG_ID / 4] : 0;
+		ok = ok && set_command(sc.cfg, sc.cmd | CMD_MEMORY) &&
+		     sc.r.id[IDXGEN_REG_ID / 4] == IDXGEN_ID_MAGIC;
+		ok = ok && sc.r.off_value != IDXGEN_ID_MAGIC;
 	}
+	return tap_ok(ok, "%s: BAR%d mapped, ID reads IDXG with decode on, 0x%08x with it off", sc.dev,
+		      IDXGEN_BAR_REGS, sc.r.off_value);
+}
+
+/*
+ * The set-up steps up to and including `to`, each once, in order; false
+ * once one has failed, with a "#" line saying that the step asking (`self`
+ * its own stage, STAGE_NONE for the race) did not run, unless it was the
+ * one that failed (its "not ok" says so).
+ */
+static bool setup_to(enum stage to, enum stage self, const char *step)
+{
+	static bool (*const steps[])(void) = { NULL, setup_cpus, setup_device, setup_map };
+
+	while (!sc.failed && sc.done < to) {
+		sc.done++;
+		sc.failed = !steps[sc.done]();
+	}
+	if (sc.failed && sc.done != self)
+		tap_diag("%s: not run, the set-up step before it failed", step);
+	return !sc.failed;
+}
+
+TAP_TEST(cpus)
+{
+	setup_to(STAGE_CPUS, STAGE_CPUS, "cpus");
+}
+
+TAP_TEST(device)
+{
+	setup_to(STAGE_DEVICE, STAGE_DEVICE, "device");
+}
+
+TAP_TEST(map)
+{
+	setup_to(STAGE_MAP, STAGE_MAP, "map");
+}
+
+TAP_TEST(race)
+{
+	struct reader *r = &sc.r;
+	bool ok;
+
+	if (!setup_to(STAGE_MAP, STAGE_NONE, sc.read_only ? "read" : "race"))
+		return;
+	r->always_on = sc.read_only;
+	if (sc.read_only)
+		ok = read_until_signal(r);
+	else
+		ok = race(sc.cfg, sc.cmd, r, sc.toggles);
+	if (sc.read_only)
+		tap_ok(ok && r->pinned, "reads on CPU %d until told to stop", r->cpu);
+	else
+		tap_ok(ok, "%ld decode off/on toggles on CPU %d through %s/config, reads on CPU %d%s",
+		       sc.toggles, sc.first, sc.dev, r->cpu,
+		       r->pinned ? "" : " (the reader could not be pinned there)");
+	tap_diag("CPU %d: %lu reads, %lu with decode on, %lu off, %lu other", r->cpu, r->reads, r->on,
+		 r->off, r->wrong);
+	tap_ok(r->wrong == 0, "every read on CPU %d returned %s%s", r->cpu,
+	       sc.read_only ? "the ID (decode stays on)" : "the ID or the decode-off value",
+	       r->wrong ? " (a read went to another memory region)" : "");
+	if (r->wrong)
+		tap_diag("%lu other values, the first 0x%08x", r->wrong, r->first_wrong);
+	/* Else the toggles and the reads did not overlap: no race tried. */
+	if (!sc.read_only)
+		tap_ok(r->on > 0 && r->off > 0, "the reads saw the device both on and off (%d CPUs online)",
+		       sc.online);
+}
+
+/* Decode as it was, the BAR unmapped, the device back on its driver: once. */
+static void restore(void)
+{
+	char path[PATH_MAX];
+
+	if (sc.restored)
+		return;
+	sc.restored = true;
+	if (sc.cfg >= 0) {
+		set_command(sc.cfg, sc.cmd);
+		close(sc.cfg);
+	}
+	if (sc.bar != MAP_FAILED)
+		munmap(sc.bar, 4096);
+	if (sc.fd >= 0)
+		close(sc.fd);
+	if (sc.drv[0]) {
+		const char *name = strrchr(sc.drv, '/') ? strrchr(sc.drv, '/') + 1 : sc.drv;
+
+		snprintf(path, sizeof(path), "/sys/bus/pci/drivers/%.*s/bind", NAME_MAX, name);
+		tap_ok(write_str(path, sc.dev) == 0, "%s back on its driver %s", sc.dev, name);
+	}
+}
+
+TAP_TEST(rebind)
+{
+	restore();
+}
+
+int main(int argc, char **argv)
+{
+	int rc;
+
+	/* the scenario's own argument first, then tap_run's -l / -t NAME */
+	sc.read_only = argc > 1 && !strcmp(argv[1], "read");
+	sc.toggles = 20000;
+	if (argc > 1 && (sc.read_only || (argv[1][0] >= '0' && argv[1][0] <= '9'))) {
+		if (!sc.read_only)
+			sc.toggles = atol(argv[1]);
+		argv[1] = argv[0];
+		argc--, argv++;
+	}
+	rc = tap_run(argc, argv);
+	if (rc >= 0)
+		return rc;
+	restore();	/* "-t NAME" without rebind: the device goes back all the same */
 	return tap_done();
 }

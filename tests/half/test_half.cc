@@ -513,12 +513,36 @@ static void test_int_assign(void)
 	h = (short)7, ok &= __half2float(h) == 7.0f;
 	h = 65504LL, ok &= __half_as_ushort(h) == 0x7bff;
 	h = 1UL << 20, ok &= __half_as_ushort(h) == 0x7c00;	/* past the largest finite: infinity */
+	/*
+	 * One value per overload nearer the larger of its two neighbours (or a
+	 * tie whose even side is the larger): truncation gives another encoding.
+	 * The ties above round down, so they alone let an operator= that
+	 * truncates pass (a plant of operator=(int) rounding toward zero did).
+	 */
+	h = (short)4099, ok &= __half_as_ushort(h) == 0x6c01;		/* 4096 + 4 */
+	h = (unsigned short)4103, ok &= __half_as_ushort(h) == 0x6c02;	/* 4096 + 8 */
+	h = -4099, ok &= __half_as_ushort(h) == 0xec01;
+	h = 8197u, ok &= __half_as_ushort(h) == 0x7001;		/* 8192 + 8 */
+	h = -8197L, ok &= __half_as_ushort(h) == 0xf001;
+	h = 16393UL, ok &= __half_as_ushort(h) == 0x7401;		/* 16384 + 16 */
+	h = 65520LL, ok &= __half_as_ushort(h) == 0x7c00;	/* halfway to 65536: to even, infinity */
+	h = 4099ULL, ok &= __half_as_ushort(h) == 0x6c01;
+	tap_ok(ok, "__half assigned from each integer type: nearest even, as its constructors");
+	ok = true;
 	b = 0, ok &= __bfloat16_as_ushort(b) == 0x0000;
 	b = -1L, ok &= __bfloat16_as_ushort(b) == 0xbf80;
 	b = 257, ok &= __bfloat16_as_ushort(b) == 0x4380;	/* halfway between 256 and 258: to even, 256 */
 	b = (unsigned short)3, ok &= __bfloat162float(b) == 3.0f;
 	b = 1ULL << 40, ok &= __bfloat162float(b) == 1099511627776.0f;
-	tap_ok(ok, "__half and __nv_bfloat16 assigned from the integer types: nearest even, as their constructors");
+	b = (short)515, ok &= __bfloat16_as_ushort(b) == 0x4401;		/* 512 + 4 */
+	b = (unsigned short)1031, ok &= __bfloat16_as_ushort(b) == 0x4481;	/* 1024 + 8 */
+	b = -515, ok &= __bfloat16_as_ushort(b) == 0xc401;
+	b = 2063u, ok &= __bfloat16_as_ushort(b) == 0x4501;		/* 2048 + 16 */
+	b = -1031L, ok &= __bfloat16_as_ushort(b) == 0xc481;
+	b = 4127UL, ok &= __bfloat16_as_ushort(b) == 0x4581;		/* 4096 + 32 */
+	b = 515LL, ok &= __bfloat16_as_ushort(b) == 0x4401;
+	b = 2063ULL, ok &= __bfloat16_as_ushort(b) == 0x4501;
+	tap_ok(ok, "__nv_bfloat16 assigned from each integer type: nearest even, as its constructors");
 }
 
 static void test_math(void)
