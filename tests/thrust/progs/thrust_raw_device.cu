@@ -3,7 +3,8 @@
 // graph and logic-synthesis codes write it: only the algorithm headers are
 // included (no <thrust/execution_policy.h>), functors are structs with a
 // __host__ __device__ operator(), a kernel fills the arrays, and the same
-// steps run again with thrust::cuda::par.on(stream) on a created stream.
+// steps run again with thrust::cuda::par.on(stream) on a created stream,
+// written at each call as programs do (.on() after the kernel's launch).
 // Each result is checked against the same steps done by std:: algorithms
 // on a host copy.  Prints PASSED or FAILED.
 // Build: idxgen-cc -o thrust_raw_device thrust_raw_device.cu
@@ -59,8 +60,8 @@ __global__ void fill_literals(int *lits, int count, int n)
 
 // one pass: unique node ids of the literals, their inclusive prefix sums,
 // the ids with small ones replaced by -1, the odd ones, those kept >= limit
-template <class Policy>
-static int run(const Policy &policy, cudaStream_t stream, int count, int n, std::vector<int> out[5])
+template <class PolicyOf>
+static int run(PolicyOf policy_of, cudaStream_t stream, int count, int n, std::vector<int> out[5])
 {
 	int *lits, *ids, *seq, *odd;
 	CHECK(cudaMalloc(&lits, count * sizeof(int)));
@@ -69,28 +70,28 @@ static int run(const Policy &policy, cudaStream_t stream, int count, int n, std:
 	CHECK(cudaMalloc(&odd, count * sizeof(int)));
 	fill_literals<<<(count + 127) / 128, 128, 0, stream>>>(lits, count, n);
 
-	thrust::transform(policy, lits, lits + count, ids, node_id());
-	thrust::sort(policy, ids, ids + count);
-	int *ids_end = thrust::unique(policy, ids, ids + count);
+	thrust::transform(policy_of(stream), lits, lits + count, ids, node_id());
+	thrust::sort(policy_of(stream), ids, ids + count);
+	int *ids_end = thrust::unique(policy_of(stream), ids, ids + count);
 	int nids = (int)(ids_end - ids);
 	out[0].resize(nids);
 	CHECK(cudaMemcpy(out[0].data(), ids, nids * sizeof(int), cudaMemcpyDeviceToHost));
 
-	thrust::sequence(policy, seq, seq + nids);
-	thrust::inclusive_scan(policy, seq, seq + nids, seq);
+	thrust::sequence(policy_of(stream), seq, seq + nids);
+	thrust::inclusive_scan(policy_of(stream), seq, seq + nids, seq);
 	out[1].resize(nids);
 	CHECK(cudaMemcpy(out[1].data(), seq, nids * sizeof(int), cudaMemcpyDeviceToHost));
 
 	too_small small = {n / 4};
-	thrust::replace_if(policy, ids, ids_end, small, -1);
+	thrust::replace_if(policy_of(stream), ids, ids_end, small, -1);
 	out[2].resize(nids);
 	CHECK(cudaMemcpy(out[2].data(), ids, nids * sizeof(int), cudaMemcpyDeviceToHost));
 
-	int *odd_end = thrust::copy_if(policy, lits, lits + count, odd, is_odd());
+	int *odd_end = thrust::copy_if(policy_of(stream), lits, lits + count, odd, is_odd());
 	out[3].resize(odd_end - odd);
 	CHECK(cudaMemcpy(out[3].data(), odd, (odd_end - odd) * sizeof(int), cudaMemcpyDeviceToHost));
 
-	int *kept_end = thrust::remove(policy, ids, ids_end, -1);
+	int *kept_end = thrust::remove(policy_of(stream), ids, ids_end, -1);
 	out[4].resize(kept_end - ids);
 	CHECK(cudaMemcpy(out[4].data(), ids, (kept_end - ids) * sizeof(int), cudaMemcpyDeviceToHost));
 
@@ -136,7 +137,9 @@ int main()
 	for (const auto &s : sizes) {
 		std::vector<int> ref[5], dev[5], par[5];
 		reference(s[0], s[1], ref);
-		if (run(thrust::device, 0, s[0], s[1], dev) || run(thrust::cuda::par.on(stream), stream, s[0], s[1], par))
+		auto device = [](cudaStream_t) { return thrust::device; };
+		auto on_stream = [](cudaStream_t st) { return thrust::cuda::par.on(st); };
+		if (run(device, 0, s[0], s[1], dev) || run(on_stream, stream, s[0], s[1], par))
 			return 1;
 		for (int k = 0; k < 5; k++) {
 			if (dev[k] != ref[k] || par[k] != ref[k]) {
