@@ -80,7 +80,8 @@ static int idxgen_get_param_ioctl(struct drm_device *dev, void *data, struct drm
 			      DRM_IDXGEN_UAPI_DEP_CANCEL | DRM_IDXGEN_UAPI_SYNC_ARRAYS |
 			      (idev->num_uqueues ? DRM_IDXGEN_UAPI_USER_QUEUES : 0) |
 			      (idev->num_uqueues && (idev->features & IDXGEN_FEAT_UQ_SHADOW) ?
-			       DRM_IDXGEN_UAPI_UQ_SHADOW : 0);
+			       DRM_IDXGEN_UAPI_UQ_SHADOW : 0) |
+			      (idev->num_uqueues ? DRM_IDXGEN_UAPI_UQ_DROP_REST : 0);
 		break;
 	case DRM_IDXGEN_PARAM_NUM_UQUEUES:
 		args->value = idev->num_uqueues;

@@ -568,11 +568,11 @@ u64 idxgen_uq_completed(struct idxgen_uq *uq)
  * the completion value the driver wrote.  Under reset_sem: a reset's new
  * generation and the records it wrote are seen together.
  */
-static void idxgen_uq_poll(struct idxgen_uq *uq, struct drm_idxgen_uq_wait *args)
+static int idxgen_uq_poll(struct idxgen_uq *uq, struct drm_idxgen_uq_wait *args)
 {
 	struct idxgen_device *idev = uq->idev;
 	bool entered;
-	int idx;
+	int idx, ret = 0;
 
 	mutex_lock(&idev->uq_lock);
 	entered = drm_dev_enter(&idev->drm, &idx);
@@ -600,6 +600,8 @@ static void idxgen_uq_poll(struct idxgen_uq *uq, struct drm_idxgen_uq_wait *args
 	} else if (uq->state == DRM_IDXGEN_UQ_STATE_RUNNING) {
 		uq->state = DRM_IDXGEN_UQ_STATE_RESET;
 	}
+	if (uq->finished && (args->flags & DRM_IDXGEN_UQ_WAIT_DROP_REST))
+		ret = idxgen_uq_drop_rest(uq, args->value);
 	if (uq->finished)
 		args->completed = uq->final_value;
 	up_read(&idev->reset_sem);
@@ -608,6 +610,7 @@ static void idxgen_uq_poll(struct idxgen_uq *uq, struct drm_idxgen_uq_wait *args
 	args->state = uq->state;
 	args->error = uq->error;
 	mutex_unlock(&idev->uq_lock);
+	return ret;
 }
 
 int idxgen_uq_wait_ioctl(struct drm_device *dev, void *data, struct drm_file *file)
@@ -619,7 +622,7 @@ int idxgen_uq_wait_ioctl(struct drm_device *dev, void *data, struct drm_file *fi
 	struct idxgen_uq *uq;
 	int ret = 0;
 
-	if (args->flags)
+	if (args->flags & ~DRM_IDXGEN_UQ_WAIT_DROP_REST)
 		return -EINVAL;
 	xa_lock(&ifile->uqs);
 	uq = xa_load(&ifile->uqs, args->uq_id);
@@ -635,7 +638,9 @@ int idxgen_uq_wait_ioctl(struct drm_device *dev, void *data, struct drm_file *fi
 		long wait;
 
 		args->completed = 0;
-		idxgen_uq_poll(uq, args);
+		ret = idxgen_uq_poll(uq, args);
+		if (ret)
+			break;
 		if (args->completed >= args->value)
 			break;
 		if (args->state != DRM_IDXGEN_UQ_STATE_RUNNING) {

@@ -63,7 +63,8 @@ struct idxgen_uq {
 		bool hung;		/* the first of them is the one the device hung on */
 	} parked;
 	bool finished;			/* the driver wrote the pending jobs' records */
-	u64 final_value;		/* the completion value it wrote then */
+	u64 stop_done;			/* the device's completion count when it stopped */
+	u64 final_value;		/* the completion value written last */
 };
 
 #define to_uq_mem(o) container_of(o, struct idxgen_uq_mem, base)
@@ -88,5 +89,6 @@ static inline u32 *idxgen_uq_state_word(struct idxgen_uq *uq)
 
 u64 idxgen_uq_completed(struct idxgen_uq *uq);
 void idxgen_uq_fault_done(struct idxgen_uq *uq, u64 done);
+int idxgen_uq_drop_rest(struct idxgen_uq *uq, u64 value);
 
 #endif /* __IDXGEN_UQ_H__ */

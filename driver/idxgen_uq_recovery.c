@@ -24,8 +24,10 @@
  * process learns all of it with plain loads, as it learns of completions.
  * The device, reset, no longer writes the memory, so only the process,
  * whose memory it is, could race these writes.  A job it publishes after
- * the tail was read gets no record: the state word says the queue takes no
- * more, and the process, which alone knows of that job, fails it.
+ * the tail was read gets no record then: the state word says the queue
+ * takes no more, and the process, which alone knows of that job, asks for
+ * its record (UQ_WAIT with DRM_IDXGEN_UQ_WAIT_DROP_REST,
+ * idxgen_uq_drop_rest()): DRM_IDXGEN_STATUS_UQ_DROPPED.
  *
  * A fault of the queue's own (idxgen_uq_fault_done()) stops that queue
  * only, without a reset: the first poll that sees it writes the records of
@@ -133,11 +135,9 @@ void idxgen_uq_park(struct idxgen_device *idev, bool hang)
 
 /*
  * The records of the pending jobs from completion count done on (the first
- * with status first, the others rest), then the value, then state into
- * the state word.
+ * with status first, the others rest), then the value.
  */
-static void idxgen_uq_write_records(struct idxgen_uq *uq, u64 done, u32 pending, u16 first,
-				    u16 rest, u32 state)
+static void idxgen_uq_write_cpls(struct idxgen_uq *uq, u64 done, u32 pending, u16 first, u16 rest)
 {
 	struct idxgen_desc *ring = uq->mem->vaddr;
 	struct idxgen_cpl *cpl = uq->mem->vaddr + idxgen_uq_cpl_off(uq->entries);
@@ -161,10 +161,40 @@ static void idxgen_uq_write_records(struct idxgen_uq *uq, u64 done, u32 pending,
 	/* the records before the value: a process that sees the value reads them */
 	smp_wmb();
 	WRITE_ONCE(*value, cpu_to_le64(uq->final_value));
+}
+
+/* The pending jobs' records and the value (above), then state into the state word. */
+static void idxgen_uq_write_records(struct idxgen_uq *uq, u64 done, u32 pending, u16 first,
+				    u16 rest, u32 state)
+{
+	idxgen_uq_write_cpls(uq, done, pending, first, rest);
 	/* the value before the state word: a process that sees the state reads the final value */
 	smp_wmb();
 	WRITE_ONCE(*idxgen_uq_state_word(uq), state);
+	uq->stop_done = done;
 	uq->finished = true;
+}
+
+/*
+ * UQ_WAIT with DRM_IDXGEN_UQ_WAIT_DROP_REST on a queue whose records the
+ * driver wrote (a reset or a fault): the jobs the process published after
+ * them, which the device never took, get records with
+ * DRM_IDXGEN_STATUS_UQ_DROPPED up to completion count value, then the
+ * value.  Their job_ids come from the ring, the process's own memory, as
+ * do the slots: nothing here reaches outside the queue's buffer.  -EINVAL
+ * past what the ring holds (entries - 1 jobs from the device's count when
+ * it stopped).  Called with uq_lock held; the device no longer writes the
+ * memory.
+ */
+int idxgen_uq_drop_rest(struct idxgen_uq *uq, u64 value)
+{
+	if (!uq->finished || value <= uq->final_value)
+		return 0;
+	if (value - uq->stop_done > uq->entries - 1)
+		return -EINVAL;
+	idxgen_uq_write_cpls(uq, uq->final_value, (u32)(value - uq->final_value),
+			     DRM_IDXGEN_STATUS_UQ_DROPPED, DRM_IDXGEN_STATUS_UQ_DROPPED);
+	return 0;
 }
 
 /* A reset's records: the jobs noted at the park. */

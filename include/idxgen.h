@@ -366,11 +366,13 @@ IDXGEN_EXPORT int idxgen_submit(struct idxgen_context *ctx, const struct idxgen_
  * device reset stopped (the uapi's DRM_IDXGEN_STATUS_UQ_*): the job the
  * device hung on, which the watchdog reset (error -ETIMEDOUT), and the
  * others pending then (error -EIO); and the jobs the device had taken when
- * the queue faulted (a bad doorbell, a DMA error; error -EIO).
+ * the queue faulted (a bad doorbell, a DMA error; error -EIO); and a job
+ * the device never took because the queue had stopped before (error -EIO).
  */
 #define IDXGEN_STATUS_UQ_RESET		64
 #define IDXGEN_STATUS_UQ_HUNG		65
 #define IDXGEN_STATUS_UQ_FAULT		66
+#define IDXGEN_STATUS_UQ_DROPPED	67
 
 /* Result of a finished job. */
 struct idxgen_job_result {

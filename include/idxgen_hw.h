@@ -446,9 +446,10 @@ static inline int idxgen_arb_result_errno(uint32_t res)
  * Each time the device looks for work on the queue (after each of its
  * jobs, after its doorbell, at any scheduling pass) it reads the tail word
  * and takes it as a doorbell (a value >= ring size: BAD_DOORBELL; a read
- * that fails: DMA).  Finding head == tail it writes the event index (when
- * it changed), orders that write before a second read of the tail, and
- * takes that tail too: so either it sees a tail stored before, or the
+ * that fails: DMA).  Finding head == tail it may keep reading the tail for
+ * a while (an idle window, so that a process that keeps submitting needs
+ * no doorbell); then it writes the event index (when it changed), orders
+ * that write before a second read of the tail, and takes that tail too: so either it sees a tail stored before, or the
  * process sees its event index.  The process stores descriptors, then the
  * tail word, then (a full barrier between) reads the event index and rings
  * the doorbell only when idxgen_uq_shadow_need_doorbell() says the device

@@ -33,10 +33,14 @@
  * faulted (a bad doorbell, a DMA error), which the device stopped without a
  * reset, likewise: the first UQ_WAIT that sees the fault makes the driver
  * write the records of the jobs the device had taken (status
- * DRM_IDXGEN_STATUS_UQ_FAULT, error -EIO), the value and FAULT.  Only a job
+ * DRM_IDXGEN_STATUS_UQ_FAULT, error -EIO), the value and FAULT.  A job
  * the device never took (stored after the driver read the tail, or behind
- * a tail the device refused) gets no record: it fails here (-EIO,
- * ABORTED).  A device removed (unbound) under the
+ * a tail the device refused) gets its record when the library, seeing the
+ * queue stopped, asks for it (UQ_WAIT with DRM_IDXGEN_UQ_WAIT_DROP_REST):
+ * DRM_IDXGEN_STATUS_UQ_DROPPED, error -EIO; from a driver without that
+ * flag it fails here (-EIO, ABORTED).  A DMA_FAULT record (the device
+ * could not read the descriptor) carries job_id 0: its slot names the job.
+ * A device removed (unbound) under the
  * queue: the driver sets the queue's state word to GONE (the doorbell then
  * takes stores into RAM, no SIGBUS); a submission or wait reads the word
  * and returns -ENODEV, pending jobs get error -ENODEV, status ABORTED.
@@ -59,7 +63,8 @@
 
 _Static_assert(IDXGEN_STATUS_UQ_RESET == DRM_IDXGEN_STATUS_UQ_RESET &&
 		       IDXGEN_STATUS_UQ_HUNG == DRM_IDXGEN_STATUS_UQ_HUNG &&
-		       IDXGEN_STATUS_UQ_FAULT == DRM_IDXGEN_STATUS_UQ_FAULT,
+		       IDXGEN_STATUS_UQ_FAULT == DRM_IDXGEN_STATUS_UQ_FAULT &&
+		       IDXGEN_STATUS_UQ_DROPPED == DRM_IDXGEN_STATUS_UQ_DROPPED,
 	       "the public statuses are the driver's");
 
 #define UQ_RING_ENTRIES		512u		/* one IDXGEN_MAX_BATCH fits, with room */
@@ -82,11 +87,28 @@ struct uq_queue {
 	uint32_t published;		/* the tail the device was last given */
 	bool shadow;			/* DRM_IDXGEN_UQ_CREATE_SHADOW */
 	bool dead;			/* faulted or reset: completes nothing more */
+	/*
+	 * The descriptor of the last configuration written (job_id aside):
+	 * a program submits the same shape again and again, and building a
+	 * descriptor costs more than the stores that submit it.
+	 */
+	bool have_last;
+	struct idxgen_config last_cfg;
+	uint64_t last_serial;		/* last_cfg's region's serial */
+	struct idxgen_desc last_desc;
 	unsigned int refs;		/* the state's one, and one per waiter */
 };
 
 struct idxgen_uq_state {
 	struct uq_queue *q;		/* NULL: none at present */
+	/*
+	 * The last configuration that passed idxgen_config_validate(): the
+	 * same shape again needs no second look (the check divides, which
+	 * under emulation costs a fair part of a submission).
+	 */
+	bool have_valid;
+	struct idxgen_config valid_cfg;
+	uint64_t valid_serial;		/* valid_cfg's region's serial */
 	uint64_t next;			/* sequence number of the next job, from 1 */
 	bool off;			/* no queue could be made: the ioctl path */
 	uint64_t res_seq[IDXGEN_RESULT_WINDOW];
@@ -108,6 +130,7 @@ void idxgen_uq_setup(struct idxgen_device *dev)
 
 	dev->uq_entries = 0;
 	dev->uq_shadow = false;
+	dev->uq_drop_rest = dev->uapi_features & DRM_IDXGEN_UAPI_UQ_DROP_REST;
 	if (!(dev->uapi_features & DRM_IDXGEN_UAPI_USER_QUEUES))
 		return;
 	if (env && (!strcmp(env, "0") || !strcmp(env, "off") || !strcmp(env, "no")))
@@ -152,17 +175,20 @@ static void cpl_result(const struct uq_queue *q, uint32_t slot, uint32_t job_id,
 {
 	const struct idxgen_cpl *ring = (const void *)(q->mem + q->c.cpl_offset);
 	struct idxgen_cpl c;
-	uint32_t status, flags;
+	uint32_t status, flags, id;
 	uint64_t cycles;
 
 	memcpy(&c, &ring[slot], sizeof(c));
 	status = le16toh(c.status);
 	flags = le16toh(c.flags);
 	cycles = le64toh(c.cycles);
+	id = le32toh(c.job_id);
 	memset(r, 0, sizeof(*r));
 	r->user_tag = q->tags[slot];
-	if (le32toh(c.job_id) != job_id || le32toh(c.slot) != slot ||
-	    le32toh(c.check) != IDXGEN_CPL_CHECK(job_id, status, flags, le32toh(c.warps),
+	/* the device could not read a DMA_FAULT job's descriptor, so not its job_id either */
+	if ((id != job_id && !(id == 0 && status == IDXGEN_CPL_DMA_FAULT)) ||
+	    le32toh(c.slot) != slot ||
+	    le32toh(c.check) != IDXGEN_CPL_CHECK(id, status, flags, le32toh(c.warps),
 						 le32toh(c.threads), cycles, slot)) {
 		r->error = -EIO;	/* not a record the device wrote for this job */
 		r->status = IDXGEN_CPL_ABORTED;
@@ -172,7 +198,8 @@ static void cpl_result(const struct uq_queue *q, uint32_t slot, uint32_t job_id,
 	/* the driver's records after a reset or a fault (a device's status is a result, not an error) */
 	if (status == DRM_IDXGEN_STATUS_UQ_HUNG)
 		r->error = -ETIMEDOUT;
-	else if (status == DRM_IDXGEN_STATUS_UQ_RESET || status == DRM_IDXGEN_STATUS_UQ_FAULT)
+	else if (status == DRM_IDXGEN_STATUS_UQ_RESET || status == DRM_IDXGEN_STATUS_UQ_FAULT ||
+		 status == DRM_IDXGEN_STATUS_UQ_DROPPED)
 		r->error = -EIO;
 	r->hit = flags & IDXGEN_CPLF_HIT;
 	r->warps = le32toh(c.warps);
@@ -197,12 +224,28 @@ static void harvest(struct idxgen_uq_state *st, struct uq_queue *q)
 	}
 }
 
-/* The queue completes nothing more: every job it has not completed fails with error. */
-static void fail_pending(struct idxgen_uq_state *st, struct uq_queue *q, int error)
+/*
+ * The queue completes nothing more: every job it has not completed fails,
+ * with the driver's records where it writes them (the queue stopped: not
+ * for a device that is gone), else with error.
+ */
+static void fail_pending(struct idxgen_context *ctx, struct idxgen_uq_state *st,
+			 struct uq_queue *q, int error)
 {
 	struct idxgen_job_result r = {.error = error, .status = IDXGEN_CPL_ABORTED};
 
 	harvest(st, q);
+	if (error != -ENODEV && ctx->dev->uq_drop_rest && q->harvested < q->submitted) {
+		struct drm_idxgen_uq_wait w = {
+			.uq_id = q->c.uq_id,
+			.flags = DRM_IDXGEN_UQ_WAIT_DROP_REST,
+			.value = q->submitted,
+		};
+
+		/* no wait: a stopped queue's records are written, or never will be */
+		if (!drmIoctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_UQ_WAIT, &w))
+			harvest(st, q);
+	}
 	for (; q->harvested < q->submitted; q->harvested++) {
 		r.user_tag = q->tags[q->harvested & (q->entries - 1)];
 		record(st, q->base + q->harvested, &r);
@@ -268,7 +311,7 @@ static int drain(struct idxgen_context *ctx, struct idxgen_uq_state *st, struct 
 		return 0;
 	ret = wait_value(ctx->dev->fd, q, q->submitted, INT64_MAX);
 	if (ret) /* -EIO/-ENOENT/-ENODEV: the queue will not finish them */
-		fail_pending(st, q, ret == -ENODEV ? -ENODEV : -EIO);
+		fail_pending(ctx, st, q, ret == -ENODEV ? -ENODEV : -EIO);
 	harvest(st, q);
 	return 0;
 }
@@ -396,12 +439,12 @@ static int queue_for(struct idxgen_context *ctx, struct idxgen_uq_state *st,
 		     struct idxgen_region **regs, unsigned int n)
 {
 	struct uq_queue *q = st->q, *nq = NULL;
+	uint32_t state = q && !q->dead ? queue_state(q) : DRM_IDXGEN_UQ_STATE_RUNNING;
 	unsigned int i;
 	int ret;
 
-	if (q && !q->dead &&
-	    (queue_state(q) == DRM_IDXGEN_UQ_STATE_RESET || queue_state(q) == DRM_IDXGEN_UQ_STATE_FAULT))
-		fail_pending(st, q, -EIO);	/* the driver's records, then what it never saw */
+	if (state == DRM_IDXGEN_UQ_STATE_RESET || state == DRM_IDXGEN_UQ_STATE_FAULT)
+		fail_pending(ctx, st, q, -EIO);	/* the driver's records, then what it never saw */
 	for (i = 0; q && !q->dead && i < n && queue_slot_of(q, regs[i]) >= 0; i++)
 		;
 	if (q && !q->dead && i == n)
@@ -469,17 +512,38 @@ static void publish(struct uq_queue *q)
 	q->published = tail;
 }
 
+/* Whether a and b make the same descriptor, job_id aside (the tag is not in it). */
+static bool same_job(const struct idxgen_config *a, const struct idxgen_config *b,
+		     uint64_t b_serial)
+{
+	return a->region == b->region && a->region->serial == b_serial && a->offset == b->offset &&
+	       a->dx == b->dx && a->dy == b->dy && a->dz == b->dz && a->c == b->c &&
+	       a->xc == b->xc && a->yc == b->yc && a->zc == b->zc && a->mx == b->mx &&
+	       a->my == b->my && a->mz == b->mz && a->word_size == b->word_size &&
+	       a->flags == b->flags && a->order == b->order && a->stride == b->stride &&
+	       a->granularity == b->granularity && a->tile_w == b->tile_w &&
+	       a->tile_h == b->tile_h;
+}
+
 static void write_desc(struct uq_queue *q, const struct idxgen_config *cfg, uint64_t seq)
 {
 	struct idxgen_desc *ring = (struct idxgen_desc *)q->mem;
 	uint32_t slot = (uint32_t)(q->submitted & (q->entries - 1));
-	int w = queue_slot_of(q, cfg->region);
 	struct idxgen_desc d;
-	struct igm_job j;
 
-	idxgen_cfg_to_job(cfg, q->c.region_base[w] + cfg->offset, q->size[w] - cfg->offset,
-			  (uint32_t)seq, &j);
-	igm_job_to_desc(&d, &j);
+	if (!q->have_last || !same_job(cfg, &q->last_cfg, q->last_serial)) {
+		int w = queue_slot_of(q, cfg->region);
+		struct igm_job j;
+
+		idxgen_cfg_to_job(cfg, q->c.region_base[w] + cfg->offset,
+				  q->size[w] - cfg->offset, 0, &j);
+		igm_job_to_desc(&q->last_desc, &j);
+		q->last_cfg = *cfg;
+		q->last_serial = cfg->region->serial;
+		q->have_last = true;
+	}
+	d = q->last_desc;
+	d.job_id = htole32((uint32_t)seq);
 	memcpy(&ring[slot], &d, sizeof(d));
 	q->tags[slot] = cfg->user_tag;
 	q->submitted++;
@@ -492,8 +556,12 @@ static int make_room(struct idxgen_context *ctx, struct idxgen_uq_state *st, str
 
 	/*
 	 * entries - 1 at most in flight: a full ring's tail would equal its
-	 * head, which the device reads as an empty one.
+	 * head, which the device reads as an empty one.  Completions are
+	 * copied out only when the ring looks full (or a result is asked
+	 * for): their slots are not reused before.
 	 */
+	if (q->submitted - q->harvested < q->entries - 1)
+		return 0;
 	harvest(st, q);
 	if (q->submitted - q->harvested < q->entries - 1)
 		return 0;
@@ -501,7 +569,7 @@ static int make_room(struct idxgen_context *ctx, struct idxgen_uq_state *st, str
 	ret = wait_value(ctx->dev->fd, q, q->submitted - q->entries + 2, INT64_MAX);
 	if (ret) {
 		ret = ret == -ENODEV ? -ENODEV : -EIO;
-		fail_pending(st, q, ret);
+		fail_pending(ctx, st, q, ret);
 		return ret;
 	}
 	harvest(st, q);
@@ -518,6 +586,26 @@ static struct idxgen_uq_state *state_of(struct idxgen_context *ctx)
 	return ctx->uq;
 }
 
+/* Every configuration of the batch valid (drm_ops.submit_validates); caller holds submit_lock. */
+static int validate_batch(struct idxgen_context *ctx, struct idxgen_uq_state *st,
+			  const struct idxgen_config *cfgs, unsigned int n)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		if (st->have_valid && same_job(&cfgs[i], &st->valid_cfg, st->valid_serial))
+			continue;
+		ret = idxgen_config_validate(&cfgs[i], ctx->dev);
+		if (ret)
+			return ret;
+		st->valid_cfg = cfgs[i];
+		st->valid_serial = cfgs[i].region->serial;
+		st->have_valid = true;
+	}
+	return 0;
+}
+
 int idxgen_uq_submit(struct idxgen_context *ctx, const struct idxgen_config *cfgs, unsigned int n,
 		     idxgen_job_t *jobs)
 {
@@ -531,12 +619,14 @@ int idxgen_uq_submit(struct idxgen_context *ctx, const struct idxgen_config *cfg
 	pthread_mutex_lock(&ctx->submit_lock);
 	st = state_of(ctx);
 	ret = !st ? -ENOMEM : st->off ? IDXGEN_UQ_FALLBACK : 0;
+	if (!ret)
+		ret = validate_batch(ctx, st, cfgs, n);
 	if (!ret && batch_regions(cfgs, n, regs, &nregs))
 		ret = IDXGEN_UQ_FALLBACK;
 	if (!ret)
 		ret = queue_for(ctx, st, regs, nregs);
 	if (!ret && queue_gone(st->q)) {
-		fail_pending(st, st->q, -ENODEV);
+		fail_pending(ctx, st, st->q, -ENODEV);
 		ret = -ENODEV;
 	}
 	if (!ret)
@@ -605,7 +695,7 @@ int idxgen_uq_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadlin
 		pthread_mutex_lock(&ctx->submit_lock);
 		/* stopped, or gone while still ours */
 		if (ret && ret != -ETIMEDOUT && q == st->q && !q->dead)
-			fail_pending(st, q, ret == -ENODEV ? -ENODEV : -EIO);
+			fail_pending(ctx, st, q, ret == -ENODEV ? -ENODEV : -EIO);
 		queue_put(q);
 		pthread_mutex_unlock(&ctx->submit_lock);
 		if (ret == -ETIMEDOUT || (ret && ret != -EIO && ret != -ENOENT))

@@ -120,7 +120,17 @@ typedef struct IdxgenQueue {
     uint64_t shadow_addr;
     uint64_t shadow_addr_l;
     uint32_t shadow_event;      /* event index last written, or NO_EVENT */
+    /*
+     * End of the idle window (uq-idle-ns) the queue is in: found empty, the
+     * device keeps reading its tail until then before it sleeps; 0: none
+     * (working, or asleep).  Not migrated: post_load starts a new window.
+     */
+    int64_t idle_end;
 } IdxgenQueue;
+
+/* How often a shadow queue in its idle window has its tail read, and how long */
+#define IDXGEN_UQ_IDLE_POLL_NS  2000
+#define IDXGEN_UQ_IDLE_NS_DEFAULT 20000
 
 /* IdxgenQueue.shadow_event before the first write since enable */
 #define IDXGEN_SHADOW_NO_EVENT  UINT32_MAX
@@ -140,6 +150,7 @@ struct IdxgenState {
     uint32_t num_queues;
     uint32_t num_uqueues;       /* 0: no user queues (interface 1.0) */
     bool uq_shadow;             /* FEAT_UQ_SHADOW (off: a 1.1 device's queues) */
+    uint32_t uq_idle_ns;        /* shadow queues' idle window; 0: sleep at once */
     uint32_t lanes;
     uint32_t hist_entries;
     uint32_t clock_khz;
@@ -941,13 +952,48 @@ static bool idxgen_uq_shadow_tail(IdxgenState *s, unsigned qn, uint32_t *tail)
  * and read the tail once more, after that write, so that a tail stored
  * meanwhile is seen here or the event index there.
  */
+/*
+ * A shadow queue found empty: true while its idle window lasts (the device
+ * looks at the tail again every IDXGEN_UQ_IDLE_POLL_NS, through the job
+ * timer, which is free while no job runs), false once it may sleep.  A
+ * process that stores its next tail within the window needs no doorbell:
+ * under emulation a doorbell costs as much as a system call, and a device
+ * that slept after every job would ask for one per job whenever it keeps
+ * up with the process.
+ */
+static bool idxgen_uq_idle_window(IdxgenState *s, IdxgenQueue *q)
+{
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+
+    if (!s->uq_idle_ns || q->shadow_event == q->tail) {
+        return false;           /* no window, or asleep at this tail already */
+    }
+    if (!q->idle_end) {
+        q->idle_end = now + s->uq_idle_ns;
+    }
+    if (now >= q->idle_end) {
+        q->idle_end = 0;
+        return false;
+    }
+    timer_mod_anticipate(s->timer, MIN(now + IDXGEN_UQ_IDLE_POLL_NS,
+                                       q->idle_end));
+    return true;
+}
+
 static void idxgen_uq_shadow_poll(IdxgenState *s, unsigned qn)
 {
     IdxgenQueue *q = &s->q[qn];
     uint32_t ev;
 
     if (!q->enabled || !q->shadow_addr_l ||
-        !idxgen_uq_shadow_tail(s, qn, &q->tail) || q->head != q->tail) {
+        !idxgen_uq_shadow_tail(s, qn, &q->tail)) {
+        return;
+    }
+    if (q->head != q->tail) {
+        q->idle_end = 0;
+        return;
+    }
+    if (idxgen_uq_idle_window(s, q)) {
         return;
     }
     if (q->shadow_event != q->tail) {
@@ -1690,6 +1736,7 @@ static void idxgen_queue_enable(IdxgenState *s, unsigned qn, bool on)
         q->fence_value = 0;
         q->shadow_addr_l = q->shadow_addr;
         q->shadow_event = IDXGEN_SHADOW_NO_EVENT;
+        q->idle_end = 0;
         return;
     }
     /* BAD_HEAD hits the first HEAD read after this enable */
@@ -2444,6 +2491,19 @@ static int idxgen_post_load_job(IdxgenState *s)
     return 0;
 }
 
+/* Some user queue takes its tail from a shadow block. */
+static bool idxgen_uq_shadow_enabled(IdxgenState *s)
+{
+    unsigned i;
+
+    for (i = IDXGEN_MAX_QUEUES; i < IDXGEN_ALL_QUEUES; i++) {
+        if (s->q[i].enabled && s->q[i].shadow_addr_l) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static int idxgen_post_load(void *opaque, int version_id)
 {
     IdxgenState *s = opaque;
@@ -2453,8 +2513,12 @@ static int idxgen_post_load(void *opaque, int version_id)
         return -EINVAL;
     }
     if (!s->job_active) {
-        if (idxgen_work_pending(s)) {
-            /* The bottom half did not run before the save: kick on resume */
+        /*
+         * The bottom half did not run before the save, or a shadow queue
+         * was in its idle window (not migrated: its process may store a
+         * tail without ringing): look at the queues on resume.
+         */
+        if (idxgen_work_pending(s) || idxgen_uq_shadow_enabled(s)) {
             timer_mod(s->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
         }
         return 0;
@@ -2752,6 +2816,8 @@ static const Property idxgen_properties[] = {
     DEFINE_PROP_UINT32("clock-khz", IdxgenState, clock_khz,
                        IDXGEN_HW_DEFAULT_CLOCK_KHZ),
     DEFINE_PROP_BOOL("uq-shadow", IdxgenState, uq_shadow, true),
+    DEFINE_PROP_UINT32("uq-idle-ns", IdxgenState, uq_idle_ns,
+                       IDXGEN_UQ_IDLE_NS_DEFAULT),
     DEFINE_PROP_BOOL("debug", IdxgenState, debug, false),
     DEFINE_PROP_BOOL("aer", IdxgenState, aer, false),
     DEFINE_PROP_BOOL("fault-hang", IdxgenState, fault_hang, false),
@@ -2811,6 +2877,10 @@ static void idxgen_class_init(ObjectClass *klass, void *data)
     object_class_property_set_description(klass, "num-uqueues",
         "user queues (doorbell pages in BAR5), 0..16; 0: none, as "
         "interface 1.0");
+    object_class_property_set_description(klass, "uq-idle-ns",
+        "how long a user queue with a shadow tail that ran empty has its "
+        "tail read again before the device sleeps (and asks for the "
+        "doorbell); 0: at once");
     object_class_property_set_description(klass, "lanes",
         "generator lanes = warp size = max iteration step, 1..64");
     object_class_property_set_description(klass, "hist-entries",

@@ -23,7 +23,10 @@
 // multiplier, used in F1 and again in F2.  The strided order (when
 // ORDERS_RTL has it) adds its constants to the filter: stride *
 // granularity in F1 (a second multiplier) and two dividers by dx over
-// F2..F4 (idxgen_sconst), so it too takes 4 + warps.  One shifter serves the three
+// F2..F4 (idxgen_sconst), so it too takes 4 + warps.  The Hilbert order
+// (ORDERS_RTL bit 4) is a stack machine that fills a warp a cell a cycle
+// (idxgen_hilbert): its jobs take 2 + dz * (dx*dy + passes + 1) cycles,
+// not the model's 4 + warps (docs/rtl.md).  One shifter serves the three
 // shifts of the packed constants in F1, F2 and F3, since the step's sums
 // are first needed by the first warp, after F4.
 //
@@ -41,7 +44,7 @@ module idxgen_core #(
 	parameter integer LANES = 32,
 	parameter integer HIST = 4,
 	parameter [63:0] IMEM_SIZE = 64'd67108864,
-	parameter [7:0] ORDERS_RTL = 8'h0f,	// sequential | strided | zigzag | tiled (bit k: order k)
+	parameter [7:0] ORDERS_RTL = 8'h1f,	// sequential | strided | zigzag | tiled | hilbert (bit k: order k)
 	parameter integer PLANT_LANE = -1,	// tests only: a lane with a carry bug
 	parameter integer PLANT_DROP = 0,	// tests only: 1 drops the second warp's write
 	// 1: the descriptor is registered on acceptance; 0: the source holds
@@ -258,7 +261,12 @@ module idxgen_core #(
 	wire [AW-1:0] waddr;
 	wire        last;
 	wire        drop = PLANT_DROP != 0 && warps == 1;
-	wire        fire = state == S_GEN && (wr_ready || drop);
+	// the Hilbert order fills its warp a cell a cycle: the warp goes out
+	// when it is ready (idxgen_hilbert); every other order has one ready
+	// every cycle
+	wire        hvalid;
+	wire        warp_ready = order != `IDXGEN_ORDER_HILBERT || hvalid;
+	wire        fire = state == S_GEN && warp_ready && (wr_ready || drop);
 	wire        insert = fire && last && use_hist;
 
 	idxgen_wport #(.TW(TW), .AW(AW)) u_wport (
@@ -300,7 +308,7 @@ module idxgen_core #(
 
 	// the orders that are not a constant step per lane: a chain per warp
 	// (an order this build lacks is refused, so its words are never chosen)
-	wire [32*LANES-1:0] twords, swords, owords;
+	wire [32*LANES-1:0] twords, swords, hwords, owords;
 	generate
 		if (ORDERS_RTL[`IDXGEN_ORDER_TILED]) begin : tiled
 			idxgen_tiled #(.LANES(LANES)) u_tiled (
@@ -328,13 +336,27 @@ module idxgen_core #(
 		end else begin : no_strided
 			assign swords = words;
 		end
+		// hilbert: a stack machine loaded in F2, stepping from F3 (its
+		// thread count is registered in F2) until the job's last warp
+		if (ORDERS_RTL[`IDXGEN_ORDER_HILBERT]) begin : hilbert
+			idxgen_hilbert #(.LANES(LANES), .TW(TW)) u_hilbert (
+				.clk(clk), .load(state == S_F2),
+				.run(state == S_F3 || state == S_F4 || state == S_GEN),
+				.fire(fire), .c(c), .dx(dx), .dy(dy), .threads(threads[TW-1:0]),
+				.mx(smx), .one_y(one_x[31:0]), .one_z(one_z[31:0]),
+				.valid(hvalid), .words(hwords));
+		end else begin : no_hilbert
+			assign hwords = words;
+			assign hvalid = 1'b1;
+		end
 	endgenerate
 	assign owords = order == `IDXGEN_ORDER_TILED ? twords :
-			order == `IDXGEN_ORDER_STRIDED ? swords : words;
+			order == `IDXGEN_ORDER_STRIDED ? swords :
+			order == `IDXGEN_ORDER_HILBERT ? hwords : words;
 
 	idxgen_pack #(.LANES(LANES)) u_pack (.word32(word_size == 4), .words(owords), .data(wr_data));
 
-	assign wr_valid = state == S_GEN && !drop;
+	assign wr_valid = state == S_GEN && !drop && warp_ready;
 	assign wr_addr = {{(64 - AW){1'b0}}, waddr};
 	assign desc_ready = state == S_IDLE;
 	assign cmd_ready = cmd_take;

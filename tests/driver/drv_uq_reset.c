@@ -38,6 +38,55 @@ static bool driver_record(struct uq *q, uint32_t slot, uint32_t job_id, uint16_t
 }
 
 /*
+ * Two jobs stored (and rung) into a queue that stopped at completion count
+ * done, which the device never takes: UQ_WAIT with DROP_REST for them
+ * gives each the driver's UQ_DROPPED record (job_id from its descriptor)
+ * and the value; past what the ring holds it is refused.  Before the
+ * flag existed UQ_WAIT refused any flags (-EINVAL) and the process made
+ * such records up.
+ */
+static void drop_rest(struct dev *d, struct uq *q, uint64_t done, const char *tag)
+{
+	const uint32_t ids[2] = {0x7c01, 0x7c02};
+	struct drm_idxgen_uq_wait w;
+	struct idxgen_desc dsc;
+	uint32_t i, slot;
+	int ret;
+
+	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_UAPI_FEATURES) & DRM_IDXGEN_UAPI_UQ_DROP_REST,
+	       "%s: the driver has UQ_WAIT_DROP_REST", tag);
+	for (i = 0; i < 2; i++) {
+		slot = (uint32_t)(done + i) & (q->c.ring_entries - 1);
+		desc_make(&dsc, d, q->c.region_base[0] + 0x800 * i, 8, 4, ids[i]);
+		memcpy(q->mem + slot * sizeof(dsc), &dsc, sizeof(dsc));
+	}
+	q->db[IDXGEN_UQ_DB_TAIL / 4] = (uint32_t)(done + 2) & (q->c.ring_entries - 1);
+	memset(&w, 0, sizeof(w));
+	w.uq_id = q->c.uq_id;
+	w.flags = DRM_IDXGEN_UQ_WAIT_DROP_REST;
+	w.value = done + q->c.ring_entries;	/* one more than the ring holds */
+	ret = xioctl(q->fd, DRM_IOCTL_IDXGEN_UQ_WAIT, &w) ? -errno : 0;
+	tap_ok(ret == -EINVAL && uq_value(q) == done,
+	       "%s: DROP_REST past the ring: -EINVAL, nothing written (%s)", tag, strerror(-ret));
+	w.value = done + 2;
+	ret = xioctl(q->fd, DRM_IOCTL_IDXGEN_UQ_WAIT, &w) ? -errno : 0;
+	tap_ok(ret == 0 && w.completed == done + 2 && uq_value(q) == done + 2,
+	       "%s: UQ_WAIT DROP_REST for the two never taken: 0, completed and value %llu "
+	       "(%s, completed %llu, value %llu)", tag, (unsigned long long)done + 2,
+	       strerror(-ret), (unsigned long long)w.completed, (unsigned long long)uq_value(q));
+	tap_ok(driver_record(q, (uint32_t)done & (q->c.ring_entries - 1), ids[0],
+			     DRM_IDXGEN_STATUS_UQ_DROPPED) &&
+		       driver_record(q, (uint32_t)(done + 1) & (q->c.ring_entries - 1), ids[1],
+				     DRM_IDXGEN_STATUS_UQ_DROPPED),
+	       "%s: their records: UQ_DROPPED, their job_ids and slots, valid check words "
+	       "(status %u, %u)", tag, uq_cpl(q, (uint32_t)done & (q->c.ring_entries - 1))->status,
+	       uq_cpl(q, (uint32_t)(done + 1) & (q->c.ring_entries - 1))->status);
+	tap_ok(*(volatile uint32_t *)(q->mem + q->c.value_offset + DRM_IDXGEN_UQ_STATE_WORD) !=
+		       DRM_IDXGEN_UQ_STATE_RUNNING && uq_wait(q, done + 3, 0, &w) == -EIO,
+	       "%s: the queue still stopped, UQ_WAIT past them -EIO (state %u)", tag, w.state);
+}
+
+/*
  * Three jobs: the first hangs (DBG_FAULT HANG_JOB), the second was rung
  * (the device's TAIL has it), the third, on a queue with a shadow tail,
  * only stored with its tail (the device, hung, never took it; on a
@@ -96,6 +145,8 @@ static void hang_round(struct dev *d, uint32_t ctx, uint32_t reg, bool shadow)
 	       "hang%s: no record past the pending jobs", tag);
 	tap_ok(uq_wait(&q, 4, SEC, &w) == -EIO && w.state == DRM_IDXGEN_UQ_STATE_RESET,
 	       "hang%s: the reset queue completes nothing more (UQ_WAIT 4: -EIO, RESET)", tag);
+	if (shadow)
+		drop_rest(d, &q, 3, "hang (shadow tail)");
 	tap_ok(uq_destroy(&q) == 0, "hang%s: UQ_DESTROY of the reset queue", tag);
 	uq_unmap(&q);
 
@@ -162,6 +213,7 @@ static void fault_round(struct dev *d, uint32_t ctx, uint32_t reg)
 	       (unsigned long long)w.completed);
 	tap_ok(resets >= 0 && resets_of(d) == resets, "fault: no device reset (%ld -> %ld)", resets,
 	       resets_of(d));
+	drop_rest(d, &q, 3, "fault");
 	tap_ok(uq_destroy(&q) == 0, "fault: UQ_DESTROY of the faulted queue");
 	uq_unmap(&q);
 

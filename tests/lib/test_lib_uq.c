@@ -23,9 +23,11 @@
 
 #include <dirent.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define UQ_JOBS		300	/* > 256: wraps the ring, two batches of IDXGEN_MAX_BATCH */
@@ -319,11 +321,13 @@ static void test_uq_reset(struct idxgen_device *d, const struct idxgen_info *di)
 /*
  * The queue faults (no reset): three jobs rung at once on a doorbell-only
  * queue, the device fails to fetch the first descriptor (inject_fault
- * FAIL_DMA) and stops the queue.  The first job fails (the device's
- * DMA_FAULT record names no job: -EIO), the two it had taken behind it
- * come back with the driver's records, -EIO / UQ_FAULT with their tags;
- * the next job gets a new queue and runs.  Before the driver wrote those
- * records, the library made them up: -EIO / ABORTED.
+ * FAIL_DMA) and stops the queue.  The first job comes back with the
+ * device's DMA_FAULT record (which carries job_id 0: the device could not
+ * read the descriptor; before, the library took it for no record of that
+ * job: -EIO / ABORTED), the two it had taken behind it with the driver's
+ * records, -EIO / UQ_FAULT with their tags; the next job gets a new queue
+ * and runs.  Before the driver wrote those records, the library made them
+ * up: -EIO / ABORTED.
  */
 static void test_uq_fault(const struct idxgen_info *di)
 {
@@ -357,8 +361,10 @@ static void test_uq_fault(const struct idxgen_info *di)
 		ret = idxgen_submit(ctx, cfg, 3, job);
 	for (i = 0; !ret && i < 3; i++)
 		wret[i] = idxgen_wait(ctx, job[i], 120 * SEC, &res[i]);
-	tap_ok(!ret && !wret[0] && res[0].error == -EIO && res[0].user_tag == 80,
-	       "the job whose descriptor the device could not fetch: error %d status %s (%s)",
+	tap_ok(!ret && !wret[0] && res[0].error == 0 && res[0].status == IDXGEN_CPL_DMA_FAULT &&
+		       res[0].user_tag == 80,
+	       "the job whose descriptor the device could not fetch: the device's DMA_FAULT record "
+	       "(error %d status %s) (%s)",
 	       res[0].error, idxgen_status_name(res[0].status),
 	       idxgen_strerror(ret ? ret : wret[0]));
 	tap_ok(!ret && !wret[1] && !wret[2] && res[1].error == -EIO && res[2].error == -EIO &&
@@ -369,6 +375,77 @@ static void test_uq_fault(const struct idxgen_info *di)
 	       res[2].error, idxgen_status_name(res[1].status), idxgen_status_name(res[2].status));
 	ret = ret ? ret : idxgen_run(ctx, &cfg[1], &res[1]);
 	tap_ok(ret == 0 && output_ok(&cfg[1]), "the next job gets a new queue and runs (%s)",
+	       idxgen_strerror(ret));
+	idxgen_context_destroy(ctx);
+	idxgen_region_free(reg);
+	idxgen_close(d);
+}
+
+/*
+ * A job stored after the queue stopped: the device fails to fetch job A
+ * (FAIL_DMA) and stops the queue; A's record is read (no system call, so
+ * the state word still says RUNNING), then job B is submitted: stored and
+ * rung into the stopped queue, which ignores the doorbell.  B comes back
+ * with the driver's record, -EIO / UQ_DROPPED with its tag (the library
+ * asks for it, UQ_WAIT DROP_REST, when it learns the queue stopped);
+ * before, the library made it up: -EIO / ABORTED.
+ */
+static int64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void test_uq_dropped(const struct idxgen_info *di)
+{
+	struct idxgen_device *d = NULL;
+	struct idxgen_region *reg = NULL;
+	struct idxgen_job_result ra = { 0 }, rb = { 0 };
+	struct idxgen_context *ctx = NULL;
+	struct idxgen_config cfg[2];
+	idxgen_job_t a = 0, b = 0;
+	int64_t deadline = mono_ns() + 120 * SEC;
+	int ret, got = -EBUSY;
+	unsigned int i;
+
+	setenv("IDXGEN_USER_QUEUES", "doorbell", 1);
+	ret = idxgen_open(0, IDXGEN_OPEN_DRM, &d);
+	unsetenv("IDXGEN_USER_QUEUES");
+	if (!ret)
+		ret = idxgen_context_create(d, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_region_alloc(d, 1 << 16, &reg);
+	for (i = 0; !ret && i < 2; i++) {
+		ret = idxgen_config_init(&cfg[i], d, 16 + i, 4, 1, 0);
+		if (!ret)
+			ret = idxgen_config_target(&cfg[i], reg, 0x2000 * i);
+		cfg[i].user_tag = 90 + i;
+	}
+	if (!ret)
+		ret = idxgen_run(ctx, &cfg[1], &rb);	/* the context has its queue */
+	tap_ok(!ret && debugfs_put(di, "inject_fault", IDXGEN_FAULT_FAIL_DMA),
+	       "dropped: arm FAIL_DMA under a doorbell-only user queue (%s)", idxgen_strerror(ret));
+	if (!ret)
+		ret = idxgen_submit(ctx, &cfg[0], 1, &a);
+	/* the device's record of A: an event the loop waits for, bounded */
+	while (!ret && (got = idxgen_job_result(ctx, a, &ra)) == -EBUSY &&
+	       mono_ns() < deadline)
+		sched_yield();
+	tap_ok(!ret && !got && ra.status == IDXGEN_CPL_DMA_FAULT && ra.user_tag == 90,
+	       "dropped: A's DMA_FAULT record, read without a system call (status %s, %s)",
+	       idxgen_status_name(ra.status), idxgen_strerror(ret ? ret : got));
+	if (!ret)
+		ret = idxgen_submit(ctx, &cfg[1], 1, &b);
+	if (!ret)
+		ret = idxgen_wait(ctx, b, 120 * SEC, &rb);
+	tap_ok(!ret && rb.error == -EIO && rb.status == IDXGEN_STATUS_UQ_DROPPED && rb.user_tag == 91,
+	       "dropped: B, stored into the stopped queue: the driver's record, error %d status %s "
+	       "tag %u (%s)", rb.error, idxgen_status_name(rb.status), rb.user_tag,
+	       idxgen_strerror(ret));
+	ret = ret ? ret : idxgen_run(ctx, &cfg[1], &rb);
+	tap_ok(ret == 0 && output_ok(&cfg[1]), "dropped: the next job gets a new queue and runs (%s)",
 	       idxgen_strerror(ret));
 	idxgen_context_destroy(ctx);
 	idxgen_region_free(reg);
@@ -628,6 +705,7 @@ void test_user_queues(void)
 	test_uq_corrupt(uq, &ui);
 	test_uq_reset(uq, &ui);
 	test_uq_fault(&ui);
+	test_uq_dropped(&ui);
 out:
 	idxgen_close(old);
 	idxgen_close(io);

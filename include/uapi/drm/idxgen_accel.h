@@ -626,6 +626,11 @@ struct drm_idxgen_arb_config {
  * memory and rings the doorbell only when the device asks (below).
  */
 #define DRM_IDXGEN_UAPI_UQ_SHADOW	(1u << 5)
+/*
+ * UQ_WAIT takes DRM_IDXGEN_UQ_WAIT_DROP_REST: on a stopped queue the driver
+ * writes the records of the jobs the device never took (below).
+ */
+#define DRM_IDXGEN_UAPI_UQ_DROP_REST	(1u << 6)
 
 #define DRM_IDXGEN_UQ_CREATE		0x18
 #define DRM_IDXGEN_UQ_DESTROY		0x19
@@ -656,6 +661,8 @@ struct drm_idxgen_arb_config {
 #define DRM_IDXGEN_STATUS_UQ_RESET	64	/* never ran, or cut short: a device reset */
 #define DRM_IDXGEN_STATUS_UQ_HUNG	65	/* the device hung on it: reset by the watchdog */
 #define DRM_IDXGEN_STATUS_UQ_FAULT	66	/* never ran, or cut short: the queue faulted */
+/* never taken by the device: published after the queue stopped (UQ_WAIT_DROP_REST) */
+#define DRM_IDXGEN_STATUS_UQ_DROPPED	67
 
 /**
  * struct drm_idxgen_uq_create - DRM_IOCTL_IDXGEN_UQ_CREATE argument
@@ -730,7 +737,7 @@ struct drm_idxgen_uq_destroy {
 /**
  * struct drm_idxgen_uq_wait - DRM_IOCTL_IDXGEN_UQ_WAIT argument
  * @uq_id: in
- * @flags: in: MBZ
+ * @flags: in: DRM_IDXGEN_UQ_WAIT_*
  * @value: in: wait until the queue's completion count reaches it
  * @timeout_ns: in: relative; 0 polls; < 0 waits without limit
  * @completed: out: the queue's completion count (from the device)
@@ -754,6 +761,19 @@ struct drm_idxgen_uq_destroy {
  * its TAIL) and not completed, status DRM_IDXGEN_STATUS_UQ_FAULT, the
  * value, and DRM_IDXGEN_UQ_STATE_FAULT into the state word.
  *
+ * A job the process published that the device never took (stored after
+ * the driver read the tail at a reset, or behind a tail the device refused
+ * or never read before it stopped) has no record then: only the process
+ * knows of it.  With DRM_IDXGEN_UQ_WAIT_DROP_REST (DRM_IDXGEN_UAPI_UQ_DROP_REST),
+ * on a queue whose records the driver wrote, the driver writes records
+ * with DRM_IDXGEN_STATUS_UQ_DROPPED for the slots after them up to @value
+ * (job_id taken from the descriptor in the slot), then @value as the
+ * completion value, and returns 0; -EINVAL when @value lies more than
+ * ring_entries - 1 jobs past the device's count when the queue stopped
+ * (the ring holds no more).  The state word keeps its FAULT or RESET.  A
+ * DMA_FAULT record, the device's for a descriptor it could not read,
+ * carries job_id 0: its slot names the job.
+ *
  * The device going away: the driver writes DRM_IDXGEN_UQ_STATE_GONE into
  * the state word of the queue's memory (which stays mapped and readable),
  * and the doorbell mapping then takes stores into a page of RAM that no
@@ -766,6 +786,8 @@ struct drm_idxgen_uq_destroy {
 #define DRM_IDXGEN_UQ_STATE_GONE	3	/* the device was removed */
 /* Offset of the driver's state word (u32) from the completion value */
 #define DRM_IDXGEN_UQ_STATE_WORD	8
+/* UQ_WAIT: records for the jobs a stopped queue's device never took */
+#define DRM_IDXGEN_UQ_WAIT_DROP_REST	(1u << 0)
 
 struct drm_idxgen_uq_wait {
 	__u32 uq_id;

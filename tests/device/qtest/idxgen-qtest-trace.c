@@ -42,7 +42,7 @@ void test_trace_events(void)
     g_assert_cmpint(fd, >=, 0);
     close(fd);
     args = g_strdup_printf("-D %s -trace enable=idxgen_*", log);
-    idx_start_args(&d, NULL, args);
+    idx_start_args(&d, "uq-idle-ns=0", args);    /* sleeps when found empty */
     fw_load_good(&d);
     wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_ENABLE);
     wr(&d, IDXGEN_REG_IRQ_ENABLE, IDXGEN_IRQ_QUEUE(0));

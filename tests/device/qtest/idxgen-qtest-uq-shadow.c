@@ -129,7 +129,8 @@ void test_uq_shadow_jobs(void)
     uint64_t sh;
     unsigned i;
 
-    idx_start_ready(&d, "imem-size=4M");
+    /* no idle window: the device sleeps as soon as it finds the queue empty */
+    idx_start_ready(&d, "imem-size=4M,uq-idle-ns=0");
     sh = guest_alloc(&d.alloc, IDXGEN_UQ_SHADOW_SIZE);
     qtest_writeq(d.qts, sh, 0);
     shq_setup(&d, &q, 1, 8, sh);
@@ -259,5 +260,152 @@ void test_uq_shadow_hostile(void)
     uq_wait(&d, &good, 1);
     check_output(&d, &dsc);
     imem_untouched_outside3(&d, 0x40000, 0x10000, 0x60000, 0x1000, 0, 0);
+    idx_stop(&d);
+}
+
+/*
+ * The idle window (uq-idle-ns): a tail stored soon after the queue ran
+ * empty is taken without a doorbell; the event index is written (the
+ * device sleeps, the next store rings) only once the window has passed.
+ */
+void test_uq_shadow_idle(void)
+{
+    Idx d;
+    UQ q;
+    struct idxgen_desc dsc[3];
+    uint64_t sh;
+    unsigned i;
+
+    idx_start_ready(&d, "imem-size=1M,uq-idle-ns=50000");
+    sh = guest_alloc(&d.alloc, IDXGEN_UQ_SHADOW_SIZE);
+    qtest_writeq(d.qts, sh, 0);
+    shq_setup(&d, &q, 2, 8, sh);
+    g_assert_cmphex(uq_st(&d, 2), ==, IDXGEN_QSTATUS_ENABLED);
+    uq_window(&d, 2, 0, 0, 0x100000, WIN_RW);
+    for (i = 0; i < 3; i++) {
+        mkdesc(&dsc[i], 0x10000 * (i + 1), 8 + i, 8, 1, 32, 40 + i);
+    }
+    /* event 0 (never written) lies in [0, 1): the first store rings */
+    g_assert_true(shq_submit(&d, &q, sh, &dsc[0]));
+    uq_wait(&d, &q, 1);
+    /* 10 us into the window: awake, no event index, a store alone will do */
+    step(&d, 10000);
+    g_assert_cmpuint(sh_event(&d, sh), ==, 0);
+    g_assert_false(shq_submit(&d, &q, sh, &dsc[1]));
+    uq_wait(&d, &q, 2);
+    /* the window over: asleep at slot 2, and a store alone is not seen */
+    step(&d, 100000);
+    g_assert_cmpuint(sh_event(&d, sh), ==, 2);
+    uq_put(&d, &q, &dsc[2]);
+    qtest_writel(d.qts, sh + IDXGEN_UQ_SHADOW_TAIL, q.tail);
+    g_assert_true(idxgen_uq_shadow_need_doorbell(sh_event(&d, sh), q.tail, 2,
+                                                 q.size));
+    step(&d, 1000000);
+    g_assert_cmpuint(uq_value(&d, &q), ==, 2);
+    uq_doorbell(&d, &q, q.tail);
+    uq_wait(&d, &q, 3);
+    for (i = 0; i < 3; i++) {
+        struct idxgen_cpl c;
+
+        qtest_memread(d.qts, q.cpl + i * sizeof(c), &c, sizeof(c));
+        g_assert_true(cpl_check_ok(&c));
+        check_cpl_ok(&c, &dsc[i], false);
+        check_output(&d, &dsc[i]);
+    }
+    idx_stop(&d);
+}
+
+/*
+ * Migrated inside the idle window (not part of the state): the target
+ * looks at the queue on resume, so a tail stored there without a doorbell
+ * (the event index still says awake) is taken, not left for ever.
+ */
+void test_uq_shadow_idle_migrate(void)
+{
+    static const char props[] = "imem-size=1M,uq-idle-ns=50000";
+    g_autofree char *uri = g_strdup_printf("unix:%s/idxgen-idlemig-%d.sock",
+                                           g_get_tmp_dir(), getpid());
+    Idx s, t;
+    UQ q;
+    struct idxgen_desc dsc[2];
+    uint64_t sh;
+
+    idx_start_ready(&s, props);
+    sh = guest_alloc(&s.alloc, IDXGEN_UQ_SHADOW_SIZE);
+    qtest_writeq(s.qts, sh, 0);
+    shq_setup(&s, &q, 3, 8, sh);
+    uq_window(&s, 3, 0, 0, 0x100000, WIN_RW);
+    mkdesc(&dsc[0], 0x20000, 16, 8, 1, 32, 50);
+    mkdesc(&dsc[1], 0x30000, 8, 4, 1, 32, 51);
+    g_assert_true(shq_submit(&s, &q, sh, &dsc[0]));
+    uq_wait(&s, &q, 1);
+    step(&s, 5000);
+    g_assert_cmpuint(sh_event(&s, sh), ==, 0);     /* in its window */
+
+    migrate_live(&s, &t, props, uri);
+    t.now = s.now;
+
+    g_assert_false(shq_submit(&t, &q, sh, &dsc[1]));
+    uq_wait(&t, &q, 2);
+    check_output(&t, &dsc[1]);
+    idx_stop(&t);
+    g_free(s.dev);
+    qpci_free_pc(s.bus);
+    alloc_destroy(&s.alloc);
+    qtest_quit(s.qts);
+}
+
+/*
+ * A job hung (DBG_FAULT HANG_JOB) on a user queue with a shadow tail: a
+ * tail past the ring stored meanwhile is not seen (the device reads the
+ * tail when it looks for work, after a job, and a hung job never ends: the
+ * driver's watchdog resets the device); a doorbell past the ring aborts the
+ * hung job (an ABORTED completion and value) and stops the queue with
+ * BAD_DOORBELL; the generator is free again for the other queues.
+ */
+void test_uq_hang_bad_doorbell(void)
+{
+    Idx d;
+    UQ q, other;
+    struct idxgen_desc dsc;
+    struct idxgen_cpl c;
+    uint64_t sh;
+
+    idx_start_ready(&d, "imem-size=1M,debug=on");
+    sh = guest_alloc(&d.alloc, IDXGEN_UQ_SHADOW_SIZE);
+    qtest_writeq(d.qts, sh, 0);
+    shq_setup(&d, &q, 1, 8, sh);
+    uq_window(&d, 1, 0, 0, 0x80000, WIN_RW);
+    wr(&d, IDXGEN_REG_DBG_FAULT, IDXGEN_FAULT_HANG_JOB);
+    mkdesc(&dsc, 0x1000, 8, 8, 1, 32, 0x77);
+    g_assert_true(shq_submit(&d, &q, sh, &dsc));
+    step(&d, 10 * 1000 * 1000);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_FIRED), ==, IDXGEN_FAULT_HANG_JOB);
+    g_assert_cmpuint(uq_value(&d, &q), ==, 0);
+    g_assert_cmphex(uq_st(&d, 1), ==,
+                    IDXGEN_QSTATUS_ENABLED | IDXGEN_QSTATUS_BUSY);
+
+    qtest_writel(d.qts, sh + IDXGEN_UQ_SHADOW_TAIL, 0xffffu);
+    step(&d, 10 * 1000 * 1000);
+    g_assert_cmphex(uq_st(&d, 1), ==,
+                    IDXGEN_QSTATUS_ENABLED | IDXGEN_QSTATUS_BUSY);
+    g_assert_cmpuint(uq_value(&d, &q), ==, 0);
+
+    uq_doorbell(&d, &q, 8);
+    g_assert_cmphex(uq_st(&d, 1), ==, uq_qerr(IDXGEN_QERR_BAD_DOORBELL));
+    g_assert_true(rd(&d, IDXGEN_REG_UQ_IRQ_STATUS) & (1u << 1));
+    g_assert_cmpuint(uq_value(&d, &q), ==, 1);
+    qtest_memread(d.qts, q.cpl, &c, sizeof(c));
+    g_assert_true(cpl_check_ok(&c));
+    g_assert_cmpuint(le16_to_cpu(c.status), ==, IDXGEN_CPL_ABORTED);
+    g_assert_cmphex(le32_to_cpu(c.job_id), ==, 0x77);
+    g_assert_false(rd(&d, IDXGEN_REG_STATUS) & IDXGEN_STATUS_BUSY);
+    g_assert_false(rd(&d, IDXGEN_REG_STATUS) & IDXGEN_STATUS_FATAL);
+
+    uq_setup(&d, &other, 4, 8);
+    uq_window(&d, 4, 0, 0x80000, 0x80000, WIN_RW);
+    mkdesc(&dsc, 0x90000, 8, 8, 1, 32, 0x78);
+    g_assert_cmpuint(uq_run(&d, &other, &dsc, &c), ==, IDXGEN_CPL_OK);
+    check_output(&d, &dsc);
     idx_stop(&d);
 }

@@ -205,5 +205,8 @@ void test_uq_migrate(void);
 void test_uq_shadow_identity(void);             /* idxgen-qtest-uq-shadow.c */
 void test_uq_shadow_jobs(void);
 void test_uq_shadow_hostile(void);
+void test_uq_shadow_idle(void);
+void test_uq_shadow_idle_migrate(void);
+void test_uq_hang_bad_doorbell(void);
 
 #endif

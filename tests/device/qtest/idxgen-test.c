@@ -83,5 +83,8 @@ int main(int argc, char **argv)
     qtest_add_func("/idxgen/uq/shadow/identity", test_uq_shadow_identity);
     qtest_add_func("/idxgen/uq/shadow/jobs", test_uq_shadow_jobs);
     qtest_add_func("/idxgen/uq/shadow/hostile", test_uq_shadow_hostile);
+    qtest_add_func("/idxgen/uq/shadow/idle", test_uq_shadow_idle);
+    qtest_add_func("/idxgen/uq/shadow/idle-migrate", test_uq_shadow_idle_migrate);
+    qtest_add_func("/idxgen/uq/hang-bad-doorbell", test_uq_hang_bad_doorbell);
     return g_test_run();
 }

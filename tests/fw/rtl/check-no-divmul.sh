@@ -1,6 +1,7 @@
 #!/bin/bash
 # check-no-divmul.sh - the generation path of fw/rtl has no divider, modulo
-# or multiplier: yosys elaborates each generation block alone (proc, opt)
+# or multiplier: yosys elaborates each generation block alone (proc, opt;
+# the Hilbert order's stack machine, idxgen_hilbert, among them)
 # and its `stat` must list no $div, $mod, $divfloor, $modfloor, $pow or $mul
 # cell.  The strided order's divider (idxgen_sdiv, in the filter) is checked
 # the same way: compare and subtract only.  The core as a whole is counted
@@ -19,11 +20,11 @@ RTL=$(echo "$ROOT"/fw/rtl/*.v)
 
 stat_of() {	# TOP: yosys stat of that module elaborated alone, 32 lanes where it has lanes
 	local params=""
-	case $1 in idxgen_iter|idxgen_laneinit|idxgen_pack|idxgen_strided|idxgen_core) params="-chparam LANES 32";; esac
+	case $1 in idxgen_iter|idxgen_laneinit|idxgen_pack|idxgen_strided|idxgen_hilbert|idxgen_core) params="-chparam LANES 32";; esac
 	yosys -q -p "read_verilog -I$VH $RTL; hierarchy -top $1 $params; proc; flatten; opt -fast; tee -o /dev/stdout stat" 2>&1
 }
 
-for m in idxgen_lane idxgen_iter idxgen_order idxgen_pack idxgen_laneinit idxgen_wport idxgen_tstep idxgen_sstep idxgen_strided idxgen_sdiv; do
+for m in idxgen_lane idxgen_iter idxgen_order idxgen_pack idxgen_laneinit idxgen_wport idxgen_tstep idxgen_sstep idxgen_strided idxgen_hilbert idxgen_sdiv; do
 	role="generation path"; [ $m = idxgen_sdiv ] && role="the filter's divider"
 	s=$(stat_of $m)
 	bad=$(printf '%s\n' "$s" | grep -E '^\s+\$(div|mod|divfloor|modfloor|pow|mul)\s' | tr -s ' ' | tr '\n' ';')

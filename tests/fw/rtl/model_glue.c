@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "idxgen_le.h"
 #include "idxgen_model.h"
 #include "model_glue.h"
 
@@ -167,6 +168,28 @@ void tb_desc_set(uint8_t desc[64], const char *field, uint64_t v)
 		if (!strcmp(tb_fields[i].name, field))
 			for (k = 0; k < tb_fields[i].bytes; k++)
 				desc[tb_fields[i].off + k] = (uint8_t)(k < 8 ? v >> (8 * k) : 0);
+}
+
+uint64_t tb_desc_get(const uint8_t desc[64], const char *field)
+{
+	size_t i, k;
+	uint64_t v = 0;
+
+	for (i = 0; i < sizeof(tb_fields) / sizeof(tb_fields[0]); i++)
+		if (!strcmp(tb_fields[i].name, field))
+			for (k = 0; k < tb_fields[i].bytes && k < 8; k++)
+				v |= (uint64_t)desc[tb_fields[i].off + k] << (8 * k);
+	return v;
+}
+
+void tb_cpl_set_cycles(uint8_t cpl[32], uint64_t cycles)
+{
+	struct idxgen_cpl r;
+
+	memcpy(&r, cpl, sizeof(r));
+	igm_cpl_fill(&r, igm_ld32(&r.job_id), igm_ld16(&r.status), igm_ld16(&r.flags),
+		     igm_ld32(&r.warps), igm_ld32(&r.threads), cycles, igm_ld32(&r.slot));
+	memcpy(cpl, &r, sizeof(r));
 }
 
 uint32_t tb_order(const char *name)

@@ -2,10 +2,11 @@
 // tb_main.cpp - the RTL generator against the model (TAP).
 //
 //   tb_rtl            the short adversarial set (make check)
-//   tb_rtl --sweep    every CUDA-legal block shape (dx*dy*dz <= 1024, dz <= 64),
+//   tb_rtl --sweep [ORDER]
+//                     every CUDA-legal block shape (dx*dy*dz <= 1024, dz <= 64),
 //                     both word sizes, the built orders (tiled with a tile and
 //                     strided with a stride and granularity that vary with the
-//                     shape), c = 32 and a second c
+//                     shape) or only ORDER, c = 32 and a second c
 //
 // Each test sends descriptors to the Verilated RTL and to the model and
 // requires the same index memory, completion record (every field, the
@@ -81,12 +82,16 @@ static void shapes(Rig &r)
 		{1024, 1024, 1, 32}, {16, 16, 4096, 32}, {65535, 2, 8, 29},
 	};
 	static const char *const orders[] = {"sequential", "zigzag", "tiled:4x4", "tiled:5x3",
-					     "tiled:32x32", "strided:3,5"};
+					     "tiled:32x32", "strided:3,5", "hilbert"};
 	uint64_t target = 0;
 
 	for (auto &t : s)
 		for (const char *o : orders)
 			for (uint32_t ws = 2; ws <= 4; ws += 2) {
+				// the Hilbert machine takes about 3 cycles a thread:
+				// its largest planes are in hilbert() below, once
+				if (!strcmp(o, "hilbert") && t[0] * t[1] * t[2] > (1u << 16))
+					continue;
 				uint8_t d[64];
 				desc_fill(d, t[0], t[1], t[2], t[3], target, ws, o, r.limits(),
 					  0, (uint32_t)(target >> 1));
@@ -299,31 +304,68 @@ static void stalls(Rig &r)
 	r.set_stall_percent(0);
 }
 
-// The orders of the firmware table this RTL does not build: refused, never written.
-static void unbuilt_orders()
+// Every order of the firmware table is built: none refused with
+// ORDER_DISABLED (unbuilt_orders() until the Hilbert order was built).
+static void every_order_built()
 {
 	tb_limits l = base_limits();
 	Rig r(l, 5);
-	static const struct { const char *o, *f1, *f2; uint64_t v1, v2; } u[] = {
-		{"hilbert", "dx", "dx", 16, 16},
-	};
-	for (auto &x : u) {
+	static const char *const orders[] = {"sequential", "strided:2,3", "zigzag", "tiled:3x2",
+					     "hilbert"};
+	for (const char *o : orders) {
 		uint8_t d[64];
-		desc_fill(d, 16, 16, 2, 32, 0x100, 2, "sequential", l);
-		tb_desc_set(d, "order", tb_order(x.o));
-		tb_desc_set(d, x.f1, x.v1);
-		tb_desc_set(d, x.f2, x.v2);
-		JobOutcome o = r.run(d, 1);
-		tap_ok(o.status == tb_status_order_disabled() && o.bytes_written == 0 &&
-			       o.cycles == 4,
-		       "%s: not built in this RTL, refused with ORDER_DISABLED, nothing written "
-		       "(the model generates it)", x.o);
-		// malformed too: the RTL refuses at ORDER_DISABLED, before the parameter checks
-		tb_desc_set(d, x.f1, 0);
-		o = r.run(d, 2);
-		tap_ok(o.status == tb_status_order_disabled() && o.bytes_written == 0,
-		       "%s with a zero parameter: ORDER_DISABLED from the RTL (the model: a "
-		       "parameter status), nothing written", x.o);
+		desc_fill(d, 16, 16, 2, 32, 0x100, 2, o, l);
+		JobOutcome res = r.run(d, 1);
+		tap_ok(res.ok && res.status == 0 && res.bytes_written == 16 * 16 * 2 * 2,
+		       "%s: built in this RTL, generated as the model generates it%s%s", o,
+		       res.ok ? "" : ": ", res.why.c_str());
+	}
+}
+
+// The Hilbert order (idxgen_hilbert) at its edges: odd and non-square
+// planes (the one diagonal step when the long side is odd and the short
+// one even and > 2), one-thread-thick planes (a single run), x or y the
+// major axis, runs and warps across slices, the deepest stacks of the
+// short set (the recursion's depth grows with log2 of the plane: 15 frames
+// at 128 x 130, 20 at 999 x 1049, of the RTL's 32 and the model's
+// IGM_HILBERT_DEPTH 96) and a parameter given (refused as the model does).
+static void hilbert(Rig &r)
+{
+	static const struct { uint32_t dx, dy, dz, c; } e[] = {
+		{2, 2, 1, 32}, {3, 3, 1, 32}, {3, 5, 1, 32}, {5, 3, 2, 7}, {9, 4, 1, 32},
+		{4, 9, 2, 32}, {11, 6, 1, 5}, {6, 11, 3, 5}, {7, 7, 1, 1}, {2, 9, 3, 32},
+		{9, 2, 3, 31}, {3, 2, 1, 32}, {5, 8, 2, 32}, {8, 5, 2, 32}, {15, 10, 1, 32},
+		{1000, 3, 1, 32}, {3, 1000, 1, 32}, {2, 500, 2, 32}, {500, 2, 2, 17},
+		{1, 7, 5, 32}, {7, 1, 5, 3}, {33, 31, 2, 32}, {31, 33, 1, 32}, {64, 64, 1, 32},
+		{100, 37, 1, 32}, {37, 100, 1, 13}, {128, 130, 1, 32}, {130, 128, 1, 32},
+	};
+	uint64_t target = 0x20000;
+	for (auto &x : e)
+		for (uint32_t ws = 2; ws <= 4; ws += 2) {
+			uint8_t d[64];
+			desc_fill(d, x.dx, x.dy, x.dz, x.c, target, ws, "hilbert", r.limits(), 0, 9);
+			job(r, d, shape_name(x.dx, x.dy, x.dz, x.c, ws, "hilbert"));
+			target = (target + 8192) % (TB_IMEM / 2);
+		}
+	{
+		uint8_t d[64];
+		desc_fill(d, 999, 1049, 1, 32, 0, 2, "hilbert", r.limits(), 0, 10);
+		job(r, d, shape_name(999, 1049, 1, 32, 2, "hilbert") + " (20 frames deep)");
+	}
+	static const struct { const char *name, *field; uint64_t value; } bad[] = {
+		{"a stride given", "stride", 2}, {"a granularity given", "granularity", 1},
+		{"a tile given", "tile_w", 2},
+	};
+	for (auto &b : bad) {
+		uint8_t d[64];
+		desc_fill(d, 11, 7, 3, 32, 0x2000, 2, "hilbert", r.limits(), 0, 5);
+		tb_desc_set(d, b.field, b.value);
+		JobOutcome o = r.run(d, 3);
+		std::string state;
+		bool ok = o.ok && r.same_state(&state) && o.status != 0 && o.bytes_written == 0;
+		tap_ok(ok, "hilbert refused as the model refuses: %s (%s)%s%s", b.name,
+		       tb_status_name((int)o.status), ok ? "" : ": ",
+		       !o.ok ? o.why.c_str() : state.c_str());
 	}
 }
 
@@ -356,6 +398,9 @@ static void randomized(Rig &r, unsigned count, uint64_t seed)
 			 1 + (unsigned)(rnd() % (rnd() % 4 ? 9 : 3000)));
 		const char *order = rnd() % 3 == 0 ? tiled : rnd() % 3 == 0 ? strided :
 				    rnd() % 2 ? "zigzag" : "sequential";
+		// Hilbert on the smaller blocks (about 3 cycles a thread)
+		if (rnd() % 4 == 0 && dx * dy * dz <= 4096)
+			order = "hilbert";
 		desc_fill(d, dx, dy, dz, c, target, ws, order, l,
 			  rnd() % 5 ? 0 : tb_flag("no_history"), (uint32_t)i);
 		if (rnd() % 8 == 0)	// a field off by a little: refused or not, alike
@@ -371,7 +416,11 @@ static void randomized(Rig &r, unsigned count, uint64_t seed)
 		"NO_HISTORY, a flipped bit in one of 8)%s%s", count, bad ? ": " : "", first.c_str());
 }
 
-static int sweep()
+// only: the one order to sweep (a name as desc_fill takes it, "tiled" and
+// "strided" with their varying parameters), or null for every order.  A
+// progress line every 1024 shapes says exactly how far a run that is
+// stopped got.
+static int sweep(const char *only)
 {
 	tb_limits l = base_limits();
 	Rig r(l, 99);
@@ -393,11 +442,13 @@ static int sweep()
 				snprintf(strided, sizeof(strided), "strided:%u,%u",
 					 1 + (unsigned)(shapes % 11), 1 + (unsigned)(shapes % 6));
 				const char *const orders[] = {"sequential", "zigzag", tiled,
-							      strided};
+							      strided, "hilbert"};
 				shapes++;
 				for (uint32_t c : cs)
 					for (const char *o : orders)
 						for (uint32_t ws = 2; ws <= 4; ws += 2) {
+							if (only && strncmp(o, only, strlen(only)))
+								continue;
 							uint8_t d[64];
 							desc_fill(d, dx, dy, dz, c, 0, ws, o, l, 0,
 								  (uint32_t)jobs);
@@ -407,6 +458,15 @@ static int sweep()
 								first = shape_name(dx, dy, dz, c, ws, o) +
 									": " + res.why;
 						}
+				if (shapes % 1024 == 0)
+					printf("# sweep progress: %llu shapes (up to %ux%ux%u), %llu "
+					       "jobs, %llu bad, %llu RTL cycles, %.1f s\n",
+					       (unsigned long long)shapes, dx, dy, dz,
+					       (unsigned long long)jobs, (unsigned long long)bad,
+					       (unsigned long long)r.rtl_cycles_total(),
+					       std::chrono::duration<double>(
+						       std::chrono::steady_clock::now() - t0).count());
+				fflush(stdout);
 			}
 	std::string st;
 	bool same = r.same_state(&st);
@@ -426,16 +486,17 @@ int main(int argc, char **argv)
 {
 	Verilated::commandArgs(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "--sweep")) {
-		sweep();
+		sweep(argc > 2 ? argv[2] : nullptr);
 	} else {
 		Rig r(base_limits(), 1);
 		shapes(r);
 		history(r);
 		refusals(r);
 		strided(r);
+		hilbert(r);
 		stalls(r);
 		randomized(r, 300, 12345);
-		unbuilt_orders();
+		every_order_built();
 	}
 	return tap_done();
 }

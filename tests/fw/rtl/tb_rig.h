@@ -34,6 +34,7 @@ public:
 	void invalidate(uint64_t base, uint64_t len);
 	// whole index memory, counters and history size equal?  The busy
 	// counter is the model's plus the stalls (the model has no back-pressure)
+	// plus the Hilbert jobs' cycles beyond the model's
 	bool same_state(std::string *why);
 	const tb_limits &limits() const { return lim_; }
 	uint64_t rtl_cycles_total() const { return clocks_; }
@@ -51,7 +52,16 @@ private:
 	unsigned stall_pct_ = 0;
 	uint64_t clocks_ = 0;
 	uint64_t stalls_total_ = 0;
+	uint64_t hilbert_extra_ = 0;	// the Hilbert jobs' cycles beyond the model's
 };
+
+// Cycles of a Hilbert job of dz slices of a dx x dy plane in the RTL, its
+// write port always ready (idxgen_hilbert): the machine runs from F3, one
+// step a cycle: per slice one pass of the refill loop per frame part and
+// one cell per thread, a cycle to restart each slice after the first, and
+// the last warp goes out the cycle after its last cell:
+// 4 + (dz * (P + passes) + dz - 1) - 1.
+uint64_t hilbert_cycles(uint32_t dx, uint32_t dy, uint32_t dz);
 
 void desc_fill(uint8_t desc[64], uint32_t dx, uint32_t dy, uint32_t dz, uint32_t c,
 	       uint64_t target, uint32_t ws, const char *order, const tb_limits &lim,

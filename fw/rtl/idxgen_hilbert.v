@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+// idxgen_hilbert - the HILBERT schedule order (the model's hilbert_refill
+// and igm_ocur_next, gilbert2d as an explicit stack): a machine that does
+// one thing a cycle and fills a warp buffer lane by lane.
+//
+// Why not one warp a cycle as the other orders: a link of a chain would be
+// "the next cell of the curve", and between two cells the curve may climb
+// and descend its whole recursion (on a 2^k x 2^k plane nearly every cell
+// is a frame of its own), so a link is not a bounded amount of logic and a
+// chain of LANES of them is out of reach.  A cell's place cannot be
+// computed from its number either without the sub-rectangles' areas
+// (multiplications) for planes that are not squares of a power of two.  So
+// this block walks the curve as the model does, one step a cycle:
+//   - a step of the top frame, exactly one pass of hilbert_refill's loop:
+//     a frame one cell thick becomes the current run and is popped; a
+//     larger one pushes its next part (stage 0, 1) or is replaced by its
+//     last part (a tail call: the stack holds the recursion's depth);
+//   - or one cell of the current run into the buffer's next lane (the
+//     packed word advances by +-1 or +-(1 << mx): no shift per cell);
+//   - or, when a plane's curve has ended and threads remain, the next
+//     slice's root frame (z + 1, as gen_ordered restarts the cursor).
+// The buffer is a warp when it holds c cells (or the job's last ones); the
+// cycle the core takes it the next cell may go to lane 0 already.  The
+// machine is loaded in F2 and runs from F3, so with a write port that is
+// always ready it never waits, and a job of dz slices of a dx x dy plane
+// takes 2 + dz * (P + I + 1) cycles in all (P = dx * dy cells, I = the
+// passes of the refill loop over one plane) instead of the model's
+// 4 + warps: see docs/rtl.md, "The model and the circuit".
+//
+// A frame is the model's (x, y, ax, ay, bx, by, stage) with its axes
+// written as what they always are, one along x and one along y: the
+// signed lengths a (major) and b (minor) and sw, the major axis being y.
+// Add, subtract, compare and shift only (floor(a / 2) is a >>> 1).
+module idxgen_hilbert #(
+	parameter integer LANES = 32,
+	parameter integer DEPTH = 32,	// frames; planes of <= 2^20 cells need about 21
+	parameter integer TW = 21
+) (
+	input  wire        clk,
+	input  wire        load,		// F2: the root frame of slice 0
+	input  wire        run,		// F3 .. GEN: step
+	input  wire        fire,		// the core takes the warp this cycle
+	input  wire [15:0] c, dx, dy,
+	input  wire [TW-1:0] threads,	// valid from F3
+	input  wire [5:0]  mx,
+	input  wire [31:0] one_y, one_z,	// 1 << mx, 1 << (mx + my)
+	output wire        valid,		// a warp is ready
+	output wire [32*LANES-1:0] words
+);
+	localparam integer FW = 16 + 16 + 17 + 17 + 1 + 2;	// x, y, a, b, sw, stage
+	localparam integer NW = $clog2(DEPTH + 1);
+
+	// ---- the top frame and the stack below it
+	reg  [15:0] tx, ty;
+	reg  signed [16:0] ta, tb;
+	reg         tsw;
+	reg  [1:0]  tst;
+	reg  [FW-1:0] stk [0:DEPTH-2];
+	reg  [NW-1:0] n;		// frames, the top one included
+
+	// ---- the current run and the output
+	reg  [31:0] lw, ld;		// packed word of its next cell, its step
+	reg  [16:0] lrem;
+	reg  [31:0] zpk;		// z << (mx + my) of the current slice
+	reg  [TW-1:0] done;		// cells put into the buffer
+	reg  [6:0]  fill;
+	reg  [31:0] buffer [0:LANES-1];
+
+	// ---- one pass of the refill loop on the top frame
+	wire [16:0] w = ta[16] ? -ta : ta;
+	wire [16:0] h = tb[16] ? -tb : tb;
+	wire signed [16:0] sa = ta[16] ? -17'sd1 : 17'sd1;	// never 0: a, b != 0
+	wire signed [16:0] sb = tb[16] ? -17'sd1 : 17'sd1;
+	wire signed [16:0] a2 = ta >>> 1, b2 = tb >>> 1;
+	wire        leaf = h == 17'd1 || w == 17'd1;
+	wire        long = {2'b0, w, 1'b0} > {2'b0, h, 1'b0} + {3'b0, h};
+	// |a2| is odd when a2 is (two's complement keeps the low bit)
+	wire signed [16:0] a2l = a2[0] && w > 17'd2 ? a2 + sa : a2;	// long split
+	wire signed [16:0] b2s = b2[0] && h > 17'd2 ? b2 + sb : b2;	// standard split
+
+	// a point moved by u along the major axis and v along the minor one
+	function [31:0] move;
+		input [15:0] x, y;
+		input signed [16:0] u, v;
+		input sw;
+		reg [16:0] xx, yy;
+		begin
+			xx = {1'b0, x} + (sw ? v : u);
+			yy = {1'b0, y} + (sw ? u : v);
+			move = {yy[15:0], xx[15:0]};
+		end
+	endfunction
+
+	// the part this pass pushes or becomes (the model's hpush arguments)
+	reg  [31:0] cxy;
+	reg  signed [16:0] ca, cb;
+	reg         csw, tail;
+	always @* begin
+		if (long) begin
+			tail = tst != 2'd0;
+			cxy = move(tx, ty, tail ? a2l : 17'sd0, 17'sd0, tsw);
+			ca = tail ? ta - a2l : a2l;
+			cb = tb;
+			csw = tsw;
+		end else if (tst == 2'd0) begin
+			tail = 1'b0;
+			cxy = {ty, tx};
+			ca = b2s;
+			cb = a2;
+			csw = !tsw;
+		end else if (tst == 2'd1) begin
+			tail = 1'b0;
+			cxy = move(tx, ty, 17'sd0, b2s, tsw);
+			ca = ta;
+			cb = tb - b2s;
+			csw = tsw;
+		end else begin
+			tail = 1'b1;
+			cxy = move(tx, ty, ta - sa, b2s - sb, tsw);
+			ca = -b2s;
+			cb = -(ta - a2);
+			csw = !tsw;
+		end
+	end
+
+	// the run of a frame one cell thick: along the major axis if h == 1
+	wire        run_y = h == 17'd1 ? tsw : !tsw;	// the run goes along y
+	wire        run_neg = h == 17'd1 ? ta[16] : tb[16];
+	wire [31:0] ystep = run_neg ? -one_y : one_y;
+	wire [31:0] xstep = run_neg ? 32'hffffffff : 32'd1;
+	wire [31:0] ypk = {16'd0, ty} << mx;
+
+	wire [FW-1:0] below = n >= 2 ? stk[n - 2] : {FW{1'b0}};
+	wire        more = done != threads;
+	wire [6:0]  fill_now = fire ? 7'd0 : fill;
+	wire        emit = more && lrem != 17'd0 && fill_now < c[6:0];
+
+	always @(posedge clk) begin
+		if (load) begin
+			tx <= 16'd0;
+			ty <= 16'd0;
+			ta <= {1'b0, dx >= dy ? dx : dy};
+			tb <= {1'b0, dx >= dy ? dy : dx};
+			tsw <= dx < dy;
+			tst <= 2'd0;
+			n <= 1;
+			lrem <= 17'd0;
+			zpk <= 32'd0;
+			done <= {TW{1'b0}};
+			fill <= 7'd0;
+		end else if (run) begin
+			fill <= fill_now;
+			if (emit) begin
+				buffer[fill_now[$clog2(LANES)-1:0]] <= lw;
+				fill <= fill_now + 7'd1;
+				lw <= lw + ld;
+				lrem <= lrem - 17'd1;
+				done <= done + 1'b1;
+			end else if (more && lrem == 17'd0 && n != 0) begin
+				if (leaf) begin
+					lw <= {16'd0, tx} + ypk + zpk;
+					ld <= run_y ? ystep : xstep;
+					lrem <= h == 17'd1 ? w : h;
+					{tx, ty, ta, tb, tsw, tst} <= below;
+					n <= n - 1'b1;
+				end else if (tail) begin
+					{ty, tx} <= cxy;
+					ta <= ca;
+					tb <= cb;
+					tsw <= csw;
+					tst <= 2'd0;
+				end else begin
+					// the frame stays below its part, a stage on; a full
+					// stack drops the part as the model's hpush does
+					tst <= tst + 2'd1;
+					if (n != DEPTH) begin
+						stk[n - 1] <= {tx, ty, ta, tb, tsw, tst + 2'd1};
+						{ty, tx} <= cxy;
+						ta <= ca;
+						tb <= cb;
+						tsw <= csw;
+						tst <= 2'd0;
+						n <= n + 1'b1;
+					end
+				end
+			end else if (more && lrem == 17'd0) begin
+				// the plane's curve has ended: the next slice from its root
+				tx <= 16'd0;
+				ty <= 16'd0;
+				ta <= {1'b0, dx >= dy ? dx : dy};
+				tb <= {1'b0, dx >= dy ? dy : dx};
+				tsw <= dx < dy;
+				tst <= 2'd0;
+				n <= 1;
+				zpk <= zpk + one_z;
+			end
+		end
+	end
+
+	assign valid = fill == c[6:0] || (!more && fill != 7'd0);
+	genvar i;
+	generate
+		for (i = 0; i < LANES; i = i + 1) begin : out
+			assign words[32*i +: 32] = buffer[i];
+		end
+	endgenerate
+endmodule
