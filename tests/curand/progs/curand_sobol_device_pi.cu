@@ -9,7 +9,7 @@
 // Sobol32 (float) and Sobol64 (double).  The Sobol32 count must equal the
 // count over the same points from the host generator
 // (CURAND_RNG_QUASI_SOBOL32, two dimensions), and both estimates must be
-// within 5e-4 of pi.  Prints PASSED or FAILED.
+// within 5e-4 of pi.  Prints PASS or FAIL.
 // Build: idxgen-cc -o curand_sobol_device_pi curand_sobol_device_pi.cu -lcurand
 //        nvcc -arch=sm_90 -o curand_sobol_device_pi curand_sobol_device_pi.cu -lcurand
 #include <cmath>
@@ -152,6 +152,6 @@ int main()
 	printf("%.0f points: Sobol32 pi %.7f (error %.2e), Sobol64 pi %.7f (error %.2e), host count %lld, device %lld\n",
 	       n, pi32, err32, pi64, err64, in_host, in32);
 	bool ok = in32 == in_host && err32 < 5e-4 && err64 < 5e-4;
-	printf("%s\n", ok ? "PASSED" : "FAILED");
+	printf("%s\n", ok ? "PASS" : "FAIL");
 	return ok ? 0 : 1;
 }
