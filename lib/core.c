@@ -589,10 +589,16 @@ int idxgen_submit(struct idxgen_context *ctx, const struct idxgen_config *cfgs, 
 
 	if (!ctx || !cfgs || !n)
 		return -EINVAL;
-	/* Check everything first: nothing is queued unless all of it is valid. */
+	/*
+	 * Check everything first: nothing is queued unless all of it is valid
+	 * (a backend that validates one batch itself: here only when there
+	 * are several).
+	 */
 	for (i = 0; i < n; i++) {
 		if (!cfgs[i].region || cfgs[i].region->dev != ctx->dev)
 			return -EINVAL;
+		if (ctx->dev->ops->submit_validates && n <= IDXGEN_MAX_BATCH)
+			continue;
 		ret = idxgen_config_validate(&cfgs[i], ctx->dev);
 		if (ret)
 			return ret;

@@ -377,6 +377,11 @@ static int drm_submit(struct idxgen_context *ctx, const struct idxgen_config *cf
 	ret = idxgen_uq_submit(ctx, cfgs, n, jobs);
 	if (ret != IDXGEN_UQ_FALLBACK)
 		return ret;
+	for (i = 0; i < n; i++) {	/* drm_ops.submit_validates */
+		ret = idxgen_config_validate(&cfgs[i], ctx->dev);
+		if (ret)
+			return ret;
+	}
 	memset(dc, 0, n * sizeof(dc[0]));
 	for (i = 0; i < n; i++) {
 		const struct idxgen_config *c = &cfgs[i];
@@ -635,6 +640,7 @@ const struct idxgen_backend_ops idxgen_drm_ops = {
 	.region_free = drm_region_free,
 	.region_map = drm_region_map,
 	.submit = drm_submit,
+	.submit_validates = true,
 	.result = drm_result,
 	.wait = drm_wait,
 	.close = drm_close,

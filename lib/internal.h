@@ -31,9 +31,14 @@ struct idxgen_backend_ops {
 	int (*region_shared)(struct idxgen_region *reg);
 	void (*region_free)(struct idxgen_region *reg);
 	int (*region_map)(struct idxgen_region *reg);	/* sets reg->map */
-	/* n <= IDXGEN_MAX_BATCH, configurations already validated */
+	/*
+	 * n <= IDXGEN_MAX_BATCH, configurations already validated, unless
+	 * submit_validates: then submit validates them all (idxgen_config_validate)
+	 * before it queues any
+	 */
 	int (*submit)(struct idxgen_context *ctx, const struct idxgen_config *cfgs,
 		      unsigned int n, idxgen_job_t *jobs);
+	bool submit_validates;
 	int (*result)(struct idxgen_context *ctx, idxgen_job_t job, struct idxgen_job_result *res);
 	/* wait for completion up to the absolute CLOCK_MONOTONIC deadline (ns) */
 	int (*wait)(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadline_ns);

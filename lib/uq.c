@@ -87,11 +87,28 @@ struct uq_queue {
 	uint32_t published;		/* the tail the device was last given */
 	bool shadow;			/* DRM_IDXGEN_UQ_CREATE_SHADOW */
 	bool dead;			/* faulted or reset: completes nothing more */
+	/*
+	 * The descriptor of the last configuration written (job_id aside):
+	 * a program submits the same shape again and again, and building a
+	 * descriptor costs more than the stores that submit it.
+	 */
+	bool have_last;
+	struct idxgen_config last_cfg;
+	uint64_t last_serial;		/* last_cfg's region's serial */
+	struct idxgen_desc last_desc;
 	unsigned int refs;		/* the state's one, and one per waiter */
 };
 
 struct idxgen_uq_state {
 	struct uq_queue *q;		/* NULL: none at present */
+	/*
+	 * The last configuration that passed idxgen_config_validate(): the
+	 * same shape again needs no second look (the check divides, which
+	 * under emulation costs a fair part of a submission).
+	 */
+	bool have_valid;
+	struct idxgen_config valid_cfg;
+	uint64_t valid_serial;		/* valid_cfg's region's serial */
 	uint64_t next;			/* sequence number of the next job, from 1 */
 	bool off;			/* no queue could be made: the ioctl path */
 	uint64_t res_seq[IDXGEN_RESULT_WINDOW];
@@ -422,11 +439,11 @@ static int queue_for(struct idxgen_context *ctx, struct idxgen_uq_state *st,
 		     struct idxgen_region **regs, unsigned int n)
 {
 	struct uq_queue *q = st->q, *nq = NULL;
+	uint32_t state = q && !q->dead ? queue_state(q) : DRM_IDXGEN_UQ_STATE_RUNNING;
 	unsigned int i;
 	int ret;
 
-	if (q && !q->dead &&
-	    (queue_state(q) == DRM_IDXGEN_UQ_STATE_RESET || queue_state(q) == DRM_IDXGEN_UQ_STATE_FAULT))
+	if (state == DRM_IDXGEN_UQ_STATE_RESET || state == DRM_IDXGEN_UQ_STATE_FAULT)
 		fail_pending(ctx, st, q, -EIO);	/* the driver's records, then what it never saw */
 	for (i = 0; q && !q->dead && i < n && queue_slot_of(q, regs[i]) >= 0; i++)
 		;
@@ -495,17 +512,38 @@ static void publish(struct uq_queue *q)
 	q->published = tail;
 }
 
+/* Whether a and b make the same descriptor, job_id aside (the tag is not in it). */
+static bool same_job(const struct idxgen_config *a, const struct idxgen_config *b,
+		     uint64_t b_serial)
+{
+	return a->region == b->region && a->region->serial == b_serial && a->offset == b->offset &&
+	       a->dx == b->dx && a->dy == b->dy && a->dz == b->dz && a->c == b->c &&
+	       a->xc == b->xc && a->yc == b->yc && a->zc == b->zc && a->mx == b->mx &&
+	       a->my == b->my && a->mz == b->mz && a->word_size == b->word_size &&
+	       a->flags == b->flags && a->order == b->order && a->stride == b->stride &&
+	       a->granularity == b->granularity && a->tile_w == b->tile_w &&
+	       a->tile_h == b->tile_h;
+}
+
 static void write_desc(struct uq_queue *q, const struct idxgen_config *cfg, uint64_t seq)
 {
 	struct idxgen_desc *ring = (struct idxgen_desc *)q->mem;
 	uint32_t slot = (uint32_t)(q->submitted & (q->entries - 1));
-	int w = queue_slot_of(q, cfg->region);
 	struct idxgen_desc d;
-	struct igm_job j;
 
-	idxgen_cfg_to_job(cfg, q->c.region_base[w] + cfg->offset, q->size[w] - cfg->offset,
-			  (uint32_t)seq, &j);
-	igm_job_to_desc(&d, &j);
+	if (!q->have_last || !same_job(cfg, &q->last_cfg, q->last_serial)) {
+		int w = queue_slot_of(q, cfg->region);
+		struct igm_job j;
+
+		idxgen_cfg_to_job(cfg, q->c.region_base[w] + cfg->offset,
+				  q->size[w] - cfg->offset, 0, &j);
+		igm_job_to_desc(&q->last_desc, &j);
+		q->last_cfg = *cfg;
+		q->last_serial = cfg->region->serial;
+		q->have_last = true;
+	}
+	d = q->last_desc;
+	d.job_id = htole32((uint32_t)seq);
 	memcpy(&ring[slot], &d, sizeof(d));
 	q->tags[slot] = cfg->user_tag;
 	q->submitted++;
@@ -518,8 +556,12 @@ static int make_room(struct idxgen_context *ctx, struct idxgen_uq_state *st, str
 
 	/*
 	 * entries - 1 at most in flight: a full ring's tail would equal its
-	 * head, which the device reads as an empty one.
+	 * head, which the device reads as an empty one.  Completions are
+	 * copied out only when the ring looks full (or a result is asked
+	 * for): their slots are not reused before.
 	 */
+	if (q->submitted - q->harvested < q->entries - 1)
+		return 0;
 	harvest(st, q);
 	if (q->submitted - q->harvested < q->entries - 1)
 		return 0;
@@ -544,6 +586,26 @@ static struct idxgen_uq_state *state_of(struct idxgen_context *ctx)
 	return ctx->uq;
 }
 
+/* Every configuration of the batch valid (drm_ops.submit_validates); caller holds submit_lock. */
+static int validate_batch(struct idxgen_context *ctx, struct idxgen_uq_state *st,
+			  const struct idxgen_config *cfgs, unsigned int n)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		if (st->have_valid && same_job(&cfgs[i], &st->valid_cfg, st->valid_serial))
+			continue;
+		ret = idxgen_config_validate(&cfgs[i], ctx->dev);
+		if (ret)
+			return ret;
+		st->valid_cfg = cfgs[i];
+		st->valid_serial = cfgs[i].region->serial;
+		st->have_valid = true;
+	}
+	return 0;
+}
+
 int idxgen_uq_submit(struct idxgen_context *ctx, const struct idxgen_config *cfgs, unsigned int n,
 		     idxgen_job_t *jobs)
 {
@@ -557,6 +619,8 @@ int idxgen_uq_submit(struct idxgen_context *ctx, const struct idxgen_config *cfg
 	pthread_mutex_lock(&ctx->submit_lock);
 	st = state_of(ctx);
 	ret = !st ? -ENOMEM : st->off ? IDXGEN_UQ_FALLBACK : 0;
+	if (!ret)
+		ret = validate_batch(ctx, st, cfgs, n);
 	if (!ret && batch_regions(cfgs, n, regs, &nregs))
 		ret = IDXGEN_UQ_FALLBACK;
 	if (!ret)
