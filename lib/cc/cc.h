@@ -53,6 +53,8 @@ struct fiber_names {
 	unsigned n;
 };
 
+#define KMACRO_MAX 16	/* macros for __global__ kernel_decls.c takes (more: left in the pragma, diagnosed) */
+
 struct source {
 	const char *path;	/* as given on the command line */
 	char *text;		/* the main file's text */
@@ -82,8 +84,12 @@ struct source {
 	} *khdr;
 	unsigned nkhdr;
 	bool khdr_done;		/* khdr found */
+	char *kmacro[KMACRO_MAX];	/* kernel_decls.c: macros for __global__ of the main file and its headers */
+	unsigned nkmacro;
 	bool kdecl_all;		/* a kernel is declared before its definition somewhere: wrap every kernel */
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (cuda_arch.c; 0: CUDA_ARCH_DEFAULT) */
+	bool dyn_shared_ns;	/* whole.c: extern __shared__ at namespace scope: block functions set its pointer */
+	bool hd_split;		/* cuda_arch.c kept a __host__ __device__ body twice: block functions set the view */
 };
 
 /* Source text before the parse (text_scan.c): identifier characters; past a comment or literal at i. */
@@ -107,6 +113,12 @@ void macro_shared_decls(struct source *s);
 unsigned macro_arg_launches(struct source *s, unsigned a);
 /* Read path's text into s; false (errno set) when it cannot be read. */
 bool source_read(struct source *s, const char *path);
+/*
+ * A main file written with CRLF line ends as LF (whole.c): the text passes
+ * before the parse read a backslash-newline as a #define's continuation,
+ * and clang parses this text, not the file (lines and columns stay).
+ */
+void source_crlf(struct source *s);
 void source_free(struct source *s);
 /*
  * Parse s as CUDA: host-side C++ after the CUDA prelude, with the extra
