@@ -132,6 +132,12 @@ static thread_local uint3 blockIdx __attribute__((unused));
 static thread_local dim3 blockDim __attribute__((unused));
 static thread_local dim3 gridDim __attribute__((unused));
 static const int warpSize __attribute__((unused)) = 32;
+/*
+ * The running block's dynamic shared memory, for `extern __shared__ T a[];`
+ * at namespace scope (lib/cc/whole.c file_dyn_shared(): a thread-local
+ * reference to this of type T *): the block functions of such a file set it.
+ */
+static thread_local void *idxgen_cc_dyn_shared __attribute__((unused));
 
 static inline void idxgen_cc_set_block(const struct idxgen_rt_block *b)
 {
@@ -144,6 +150,43 @@ static inline void idxgen_cc_set_thread(unsigned int x, unsigned int y, unsigned
 {
 	threadIdx.x = x, threadIdx.y = y, threadIdx.z = z;
 }
+
+/*
+ * nvcc compiles a __host__ __device__ function twice, with __CUDA_ARCH__
+ * defined for device code and not for host code.  Where such a function's
+ * body differs between the two, lib/cc/cuda_arch.c keeps both bodies in one
+ * function and this says which runs: the device one while a block function
+ * runs on this OS thread (it holds an idxgen_cc_device_scope; fibers of the
+ * block switch stacks, not threads), the host one otherwise -- the
+ * launching thread runs blocks too when it helps the workers, so the view
+ * is set per block, not per thread.  One flag for the whole program (an
+ * inline function's static: the same object in every file), as a __device__
+ * function of one file may be called from a kernel of another.  A constant
+ * expression sees the host body (nvcc's host pass evaluates those).
+ */
+inline bool &idxgen_cc_on_device(void)
+{
+	static thread_local bool on;
+
+	return on;
+}
+
+constexpr bool idxgen_cc_device_view(void)
+{
+	return __builtin_is_constant_evaluated() ? false : idxgen_cc_on_device();
+}
+
+struct idxgen_cc_device_scope {
+	bool was;
+	idxgen_cc_device_scope() : was(idxgen_cc_on_device())
+	{
+		idxgen_cc_on_device() = true;
+	}
+	~idxgen_cc_device_scope()
+	{
+		idxgen_cc_on_device() = was;
+	}
+};
 
 /* Kernels run as fibers: __syncthreads() and the warp functions as suspensions. */
 #include <idxgen_cc_fiber.h>

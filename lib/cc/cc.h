@@ -53,6 +53,8 @@ struct fiber_names {
 	unsigned n;
 };
 
+#define KMACRO_MAX 16	/* macros for __global__ kernel_decls.c takes (more: left in the pragma, diagnosed) */
+
 struct source {
 	const char *path;	/* as given on the command line */
 	char *text;		/* the main file's text */
@@ -82,8 +84,12 @@ struct source {
 	} *khdr;
 	unsigned nkhdr;
 	bool khdr_done;		/* khdr found */
+	char *kmacro[KMACRO_MAX];	/* kernel_decls.c: macros for __global__ of the main file and its headers */
+	unsigned nkmacro;
 	bool kdecl_all;		/* a kernel is declared before its definition somewhere: wrap every kernel */
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (cuda_arch.c; 0: CUDA_ARCH_DEFAULT) */
+	bool dyn_shared_ns;	/* whole.c: extern __shared__ at namespace scope: block functions set its pointer */
+	bool hd_split;		/* cuda_arch.c kept a __host__ __device__ body twice: block functions set the view */
 };
 
 /* Source text before the parse (text_scan.c): identifier characters; past a comment or literal at i. */
@@ -107,6 +113,12 @@ void macro_shared_decls(struct source *s);
 unsigned macro_arg_launches(struct source *s, unsigned a);
 /* Read path's text into s; false (errno set) when it cannot be read. */
 bool source_read(struct source *s, const char *path);
+/*
+ * A main file written with CRLF line ends as LF (whole.c): the text passes
+ * before the parse read a backslash-newline as a #define's continuation,
+ * and clang parses this text, not the file (lines and columns stay).
+ */
+void source_crlf(struct source *s);
 void source_free(struct source *s);
 /*
  * Parse s as CUDA: host-side C++ after the CUDA prelude, with the extra
@@ -284,6 +296,8 @@ struct stmt *stmt_of(const struct kernel *k, CXCursor c);
 
 /* Rejects a warp-synchronous volatile store where the lanes run one after another. */
 void check_warp_sync_store(struct source *s, CXCursor c, const char *where);
+/* check.c: refuse code written for lanes in lock step where they run one after another (lockstep.c) */
+void check_lockstep(struct source *s, CXCursor fn);
 /* The subset check of a __global__ (kernel) or __device__ function's body. */
 void check_subset(struct source *s, CXCursor body, bool kernel, const char *fname);
 /* Every __syncthreads() a statement in uniform control flow (after uniformity). */
@@ -426,6 +440,14 @@ void fiber_names_free(struct fiber_names *fn);
 bool is_fiber_builtin(const char *name, bool with_syncthreads);
 /* Why kernel fn must run as fibers before any analysis, or NULL (a static string or one in *buf). */
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len);
+/*
+ * lockstep.c: the offsets of the statements of function fn before which the
+ * lanes of a warp must meet (a __shared__ store read back with no barrier
+ * between: code written for lanes in lock step); the count, *pts malloc'd.
+ */
+unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
+/* ... the first such statement in *stmt; false when there is none */
+bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt);
 /* A volatile store of warp-synchronous code (fiber_plan.c): target and value of c. */
 bool warp_sync_store(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
 /* Calls of helpers that reach __activemask()/coalesced_threads() get a path scope (path_scope.c); 0, 1, 2. */

@@ -17,6 +17,9 @@
  *    `#if __CUDA_ARCH__ >= 700` around a device function); where both have
  *    different text, the host pass's.
  *
+ * The C path (--translate) has device code only: the device pass's view
+ * everywhere.
+ *
  * Clang evaluates the conditions: the file is parsed once per pass (only
  * when its text names __CUDA_ARCH__) and the preprocessor's skipped ranges
  * say which branch each pass took.  The branches not taken and the group's
@@ -270,18 +273,27 @@ static enum CXChildVisitResult qualifiers(CXCursor c, CXCursor parent, CXClientD
 	return CXChildVisit_Continue;
 }
 
+/* The innermost function definition around off (null: none) and its qualifiers (1 device, 2 host). */
+static CXCursor fn_at(const struct arch_ctx *c, unsigned off, unsigned *q)
+{
+	struct fn_find f = { off, clang_getNullCursor(), ~0u };
+
+	*q = 0;
+	if (!c->tu)
+		return f.best;
+	clang_visitChildren(clang_getTranslationUnitCursor(c->tu), find_fn, &f);
+	if (!clang_Cursor_isNull(f.best))
+		clang_visitChildren(f.best, qualifiers, q);
+	return f.best;
+}
+
 /* The pass that compiles the code at off: -1 outside any function. */
 static int pass_at(const struct arch_ctx *c, unsigned off)
 {
-	struct fn_find f = { off, clang_getNullCursor(), ~0u };
-	unsigned q = 0;
+	unsigned q;
 
-	if (!c->tu)
+	if (clang_Cursor_isNull(fn_at(c, off, &q)))
 		return -1;
-	clang_visitChildren(clang_getTranslationUnitCursor(c->tu), find_fn, &f);
-	if (clang_Cursor_isNull(f.best))
-		return -1;
-	clang_visitChildren(f.best, qualifiers, &q);
 	return q == 1 ? PASS_DEVICE : PASS_HOST;
 }
 
@@ -306,8 +318,12 @@ static void arch_value(char *t, size_t a, size_t b, int arch)
 	}
 }
 
-/* Resolve the group opened at directive j as pass p sees it (arch: the device pass's value). */
-static void resolve_group(struct arch_ctx *c, unsigned j, enum pass p, int arch)
+/*
+ * Resolve the group opened at directive j in t (the main file's text or a
+ * copy of it, offsets the same) as pass p sees it (arch: the device pass's
+ * value).
+ */
+static void resolve_group(struct arch_ctx *c, char *t, unsigned j, enum pass p, int arch)
 {
 	size_t a, b;
 	unsigned k;
@@ -315,21 +331,25 @@ static void resolve_group(struct arch_ctx *c, unsigned j, enum pass p, int arch)
 	for (k = j; k < c->dirs.n; k++) {
 		if (c->dirs.d[k].group != c->dirs.d[j].group)
 			continue;
-		blank(c->s->text, c->dirs.d[k].start, c->dirs.d[k].end);
+		blank(t, c->dirs.d[k].start, c->dirs.d[k].end);
 		if (c->dirs.d[k].closes)
 			break;
 		branch_of(c, k, &a, &b);
 		if (skipped_at(&c->skip[p], a))
-			blank(c->s->text, a, b);
+			blank(t, a, b);
 		else if (p == PASS_DEVICE)	/* the device pass's code may use the value */
-			arch_value(c->s->text, a, b, arch);
+			arch_value(t, a, b, arch);
 	}
 }
 
 /* Which pass's view the group opened at directive j takes. */
 static enum pass pass_of_group(const struct arch_ctx *c, unsigned j)
 {
-	int in_fn = pass_at(c, (unsigned)c->dirs.d[j].start);
+	int in_fn;
+
+	if (!c->s->cxx)	/* the C path (--translate): kernels and what they call, all device code */
+		return PASS_DEVICE;
+	in_fn = pass_at(c, (unsigned)c->dirs.d[j].start);
 
 	if (in_fn >= 0)
 		return (enum pass)in_fn;
@@ -343,6 +363,266 @@ static bool arch_group(const struct arch_ctx *c, unsigned j)
 		if (c->dirs.d[k].group == c->dirs.d[j].group && c->dirs.d[k].arch)
 			return true;
 	return false;
+}
+
+/*
+ * __host__ __device__ functions with __CUDA_ARCH__ groups in their body are
+ * compiled twice by nvcc, and a kernel calling one runs its device branch.
+ * Here the body [lb, rb] ('{' to '}') is kept twice in one function:
+ *
+ *	{if(!idxgen_cc_device_view()){host body}else{device body}}
+ *
+ * idxgen_cc_device_view() (include/idxgen_cc_program.h) is true while a
+ * block function runs on the OS thread (every kernel's block function sets
+ * it when the file has such a function: s->hd_split), so kernels, __device__
+ * functions, member functions, templates and H/D functions reached through
+ * others all take the device branch and host code the host branch.  The
+ * device copy is written on the line of the closing brace, so every line
+ * of the file keeps its number.
+ */
+struct hd_bodies {
+	unsigned *lb, *rb;
+	unsigned n;
+};
+
+/* The directive closing the group opened at directive j. */
+static unsigned group_close(const struct arch_ctx *c, unsigned j)
+{
+	unsigned k = j;
+
+	while (k + 1 < c->dirs.n && !(c->dirs.d[k].closes && c->dirs.d[k].group == c->dirs.d[j].group))
+		k++;
+	return k;
+}
+
+static enum CXChildVisitResult body_of(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+/* The body of the __host__ __device__ function whose #if group opens at directive j, into hb. */
+static bool hd_body_of_group(const struct arch_ctx *c, unsigned j, struct hd_bodies *hb)
+{
+	unsigned q, lb, rb, i;
+	CXCursor f = fn_at(c, (unsigned)c->dirs.d[j].start, &q), body = clang_getNullCursor();
+
+	if (clang_Cursor_isNull(f) || q != 3 || !c->s->cxx)
+		return false;
+	clang_visitChildren(f, body_of, &body);
+	if (clang_Cursor_isNull(body))
+		return false;
+	lb = c_start(body);
+	rb = c_end(body) - 1;
+	if (lb >= c->s->len || rb >= c->s->len || c->s->text[lb] != '{' || c->s->text[rb] != '}' ||
+	    c->dirs.d[j].start <= lb || c->dirs.d[group_close(c, j)].end >= rb)
+		return false;	/* a group around the body or in the declaration: the host view, as before */
+	for (i = 0; i < hb->n; i++)
+		if (hb->lb[i] == lb)
+			return true;
+	hb->lb = cx_realloc(hb->lb, (hb->n + 1) * sizeof(unsigned));
+	hb->rb = cx_realloc(hb->rb, (hb->n + 1) * sizeof(unsigned));
+	hb->lb[hb->n] = lb;
+	hb->rb[hb->n++] = rb;
+	return true;
+}
+
+static void error_at_off(struct source *s, size_t off, const char *msg)
+{
+	unsigned line = 1, col = 1;
+
+	for (size_t i = 0; i < off && i < s->len; i++, col++)
+		if (s->text[i] == '\n')
+			line++, col = 0;
+	fprintf(stderr, "%s:%u:%u: error: %s\n", s->path, line, col, msg);
+	s->nerrors++;
+}
+
+/* `#pragma X` at t[h] (its line ends at e) as _Pragma("X"); false for another directive. */
+static bool pragma_operator(const char *t, size_t h, size_t e, struct buf *o)
+{
+	size_t i = h + 1;
+
+	while (i < e && blank_char(t[i]))
+		i++;
+	if (e - i < 6 || strncmp(t + i, "pragma", 6) || text_ident_char(t[i + 6]))
+		return false;
+	bputs(o, "_Pragma(\"");
+	for (i += 6; i < e; i++) {
+		if (t[i] == '\\' && i + 1 < e && t[i + 1] == '\n') {
+			i++;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\\')
+			bput(o, "\\", 1);
+		bput(o, t[i] == '\n' || t[i] == '\r' ? " " : t + i, 1);
+	}
+	bputs(o, "\") ");
+	return true;
+}
+
+/*
+ * The text t[a..b] on one line: newlines as blanks, `//` comments blanked,
+ * #pragma as _Pragma.  Another directive left in the body (its #if groups
+ * are resolved already) cannot be on one line: an error.
+ */
+static bool one_line(struct arch_ctx *c, const char *t, size_t a, size_t b, struct buf *o)
+{
+	bool line_start = false;
+	size_t i = a, k;
+
+	while (i <= b) {
+		if (t[i] == '\n' || (t[i] == '\\' && i < b && t[i + 1] == '\n')) {
+			line_start = t[i] == '\n';
+			bput(o, " ", 1);
+			i += t[i] == '\n' ? 1 : 2;
+		} else if (line_start && t[i] == '#') {
+			k = line_end(t, b + 1, i);
+			if (!pragma_operator(t, i, k, o)) {
+				error_at_off(c->s, i, "a preprocessor directive other than #pragma in the body of a "
+					     "__host__ __device__ function whose code depends on __CUDA_ARCH__ "
+					     "(the translator keeps a device copy of that body; move the directive "
+					     "out of the function)");
+				return false;
+			}
+			i = k;
+		} else if ((k = text_skip(t, b + 1, i)) != i) {
+			bool comment = t[i] == '/' && t[i + 1] == '/';
+
+			for (line_start = false; i < k; i++)
+				bput(o, comment || t[i] == '\n' ? " " : t + i, 1);
+		} else {
+			if (!blank_char(t[i]))
+				line_start = false;
+			bput(o, t + i++, 1);
+		}
+	}
+	return true;
+}
+
+/*
+ * Does t[a..b] have an asm statement with instructions (PTX: `asm("mov.u32
+ * %0, %%laneid;" ...)`; `asm volatile("" ::: "memory")` is none)?  No CPU
+ * runs PTX: such a body keeps its host branch for every caller, as it did
+ * before bodies were kept twice (the host branch is the function's own
+ * fallback; a __device__ function's PTX is diagnosed as such).
+ */
+static bool has_ptx(const char *t, size_t a, size_t b)
+{
+	size_t i = a, k, w;
+
+	while (i <= b) {
+		if ((k = text_skip(t, b + 1, i)) != i) {
+			i = k;
+			continue;
+		}
+		for (w = i; w <= b && text_ident_char(t[w]); w++)
+			;
+		if (w == i) {
+			i++;
+			continue;
+		}
+		if ((w - i == 3 && !strncmp(t + i, "asm", 3)) || (w - i == 5 && !strncmp(t + i, "__asm", 5)) ||
+		    (w - i == 7 && !strncmp(t + i, "__asm__", 7))) {
+			const char *q = memchr(t + w, '"', b + 1 - w);
+
+			if (q && q + 1 <= t + b && q[1] != '"')
+				return true;
+		}
+		i = w;
+	}
+	return false;
+}
+
+/* Is body i inside another of hb (a local class's member in an H/D function: the outer copy has it)? */
+static bool nested_body(const struct hd_bodies *hb, unsigned i)
+{
+	for (unsigned k = 0; k < hb->n; k++)
+		if (k != i && hb->lb[k] < hb->lb[i] && hb->rb[i] < hb->rb[k])
+			return true;
+	return false;
+}
+
+/* Is offset off inside one of the bodies? */
+static bool in_hd_body(const struct hd_bodies *hb, size_t off)
+{
+	for (unsigned i = 0; i < hb->n; i++)
+		if (hb->lb[i] < off && off < hb->rb[i])
+			return true;
+	return false;
+}
+
+/*
+ * The main file's text with each body of hb twice (above): the host copy is
+ * s->text as resolved, the device copy dev (the text with every #if group of
+ * those bodies resolved as the device pass sees it).
+ */
+static void hd_split(struct arch_ctx *c, const char *dev, struct hd_bodies *hb)
+{
+	struct buf o = { 0 };
+	size_t pos = 0;
+	unsigned i, k;
+
+	for (i = 1; i < hb->n; i++)	/* by position (few: insertion sort) */
+		for (k = i; k > 0 && hb->lb[k - 1] > hb->lb[k]; k--) {
+			unsigned l = hb->lb[k], r = hb->rb[k];
+
+			hb->lb[k] = hb->lb[k - 1], hb->rb[k] = hb->rb[k - 1];
+			hb->lb[k - 1] = l, hb->rb[k - 1] = r;
+		}
+	for (i = 0; i < hb->n; i++) {
+		if (nested_body(hb, i) || has_ptx(dev, hb->lb[i], hb->rb[i]))
+			continue;
+		bput(&o, c->s->text + pos, hb->lb[i] - pos);
+		bputs(&o, "{if(!idxgen_cc_device_view())");
+		bput(&o, c->s->text + hb->lb[i], hb->rb[i] + 1 - hb->lb[i]);
+		bputs(&o, "else");
+		if (!one_line(c, dev, hb->lb[i], hb->rb[i], &o)) {
+			buf_free(&o);
+			return;
+		}
+		bputs(&o, "}");
+		pos = hb->rb[i] + 1;
+	}
+	bput(&o, c->s->text + pos, c->s->len - pos);
+	free(c->s->text);
+	c->s->text = o.p;
+	c->s->len = o.n;
+	c->s->hd_split = true;
+}
+
+/* Every #if group of the main file resolved as the pass of the code around it sees it (the header). */
+static void resolve_all(struct arch_ctx *c, int arch)
+{
+	enum pass *view = cx_alloc(c->dirs.n * sizeof(*view));
+	struct hd_bodies hb = { NULL, NULL, 0 };
+	char *dev = NULL;
+	unsigned j;
+
+	/* every decision from the text as written; then the blanks */
+	for (j = 0; j < c->dirs.n; j++) {
+		view[j] = PASS_HOST;
+		if (c->dirs.d[j].opens && arch_group(c, j) && !hd_body_of_group(c, j, &hb))
+			view[j] = pass_of_group(c, j);
+	}
+	if (hb.n) {
+		dev = cx_alloc(c->s->len + 1);
+		memcpy(dev, c->s->text, c->s->len + 1);
+		for (j = 0; j < c->dirs.n; j++)
+			if (c->dirs.d[j].opens && in_hd_body(&hb, c->dirs.d[j].start))
+				resolve_group(c, dev, j, PASS_DEVICE, arch);
+	}
+	for (j = 0; j < c->dirs.n; j++)
+		if (c->dirs.d[j].opens && arch_group(c, j))
+			resolve_group(c, c->s->text, j, view[j], arch);
+	if (hb.n)
+		hd_split(c, dev, &hb);
+	free(dev);
+	free(hb.lb);
+	free(hb.rb);
+	free(view);
 }
 
 static bool parse_pass(struct arch_ctx *c, CXIndex idx, char *const *args, int nargs, const char *define,
@@ -376,17 +656,8 @@ void cuda_arch_resolve(struct source *s, CXIndex idx, char *const *args, int nar
 	find_directives(&c.dirs, s->text, s->len);
 	snprintf(define, sizeof(define), "-D__CUDA_ARCH__=%d", arch);
 	if (c.dirs.n && parse_pass(&c, idx, args, nargs, NULL, PASS_HOST) &&
-	    parse_pass(&c, idx, args, nargs, define, PASS_DEVICE)) {
-		/* every decision from the text as written; then the blanks */
-		enum pass *view = cx_alloc(c.dirs.n * sizeof(*view));
-
-		for (j = 0; j < c.dirs.n; j++)
-			view[j] = c.dirs.d[j].opens && arch_group(&c, j) ? pass_of_group(&c, j) : PASS_HOST;
-		for (j = 0; j < c.dirs.n; j++)
-			if (c.dirs.d[j].opens && arch_group(&c, j))
-				resolve_group(&c, j, view[j], arch);
-		free(view);
-	}
+	    parse_pass(&c, idx, args, nargs, define, PASS_DEVICE))
+		resolve_all(&c, arch);
 	if (c.tu)
 		clang_disposeTranslationUnit(c.tu);
 	for (j = 0; j < 2; j++) {

@@ -43,6 +43,8 @@ extern "C" int cudaConfigureCall(dim3, dim3, size_t = 0, void * = 0);
 extern const uint3 threadIdx, blockIdx;
 extern const dim3 blockDim, gridDim;
 extern const int warpSize;
+/* The branch a __host__ __device__ function kept twice takes (lib/cc/cuda_arch.c). */
+constexpr bool idxgen_cc_device_view(void) { return false; }
 /* Warp-level operations as lib/cc/warp.c lowers them (include/idxgen_cc_warp.h). */
 void __idxgen_warp_sync(void);
 void __idxgen_warp_check(unsigned int);

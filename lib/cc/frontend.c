@@ -41,6 +41,17 @@ bool source_read(struct source *s, const char *path)
 	return true;
 }
 
+void source_crlf(struct source *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->len; i++)
+		if (!(s->text[i] == '\r' && i + 1 < s->len && s->text[i + 1] == '\n'))
+			s->text[n++] = s->text[i];
+	s->text[n] = 0;
+	s->len = n;
+}
+
 void source_free(struct source *s)
 {
 	unsigned i;

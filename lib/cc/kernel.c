@@ -149,6 +149,10 @@ void emit_prologue(struct kernel *k, struct buf *o)
 	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->cname);
 	if (k->src->tls)	/* __device__ functions read blockIdx & co. */
 		bprintf(o, "\tidxgen_cc_set_block(__b);\n");
+	if (k->src->hd_split)	/* __host__ __device__ functions take their device branch (cuda_arch.c) */
+		bprintf(o, "\tidxgen_cc_device_scope __idxgen_ds;\n");
+	if (k->src->dyn_shared_ns)	/* extern __shared__ at namespace scope (whole.c file_dyn_shared) */
+		bprintf(o, "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n");
 	if (k->uses_blockIdx)
 		bprintf(o, "\tconst dim3 blockIdx = { __b->block_idx[0], __b->block_idx[1], __b->block_idx[2] };\n");
 	if (k->uses_blockDim)
@@ -412,7 +416,8 @@ int cc_translate_file(const char *path, char *const *args, int nargs, unsigned f
 	if (flags & CC_DUMP_PLAN)
 		s.plan = out;	/* and the C to a scratch buffer */
 	idx = clang_createIndex(0, 0);
-	rc = warp_lower(&s, idx, args, nargs);
+	cuda_arch_resolve(&s, idx, args, nargs, 0);	/* device code only: its view, 900 */
+	rc = s.nerrors ? 1 : warp_lower(&s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
 	if (rc) {
 		/* diagnosed by warp.c */

@@ -65,11 +65,79 @@ static size_t decl_end(const char *t, size_t len, size_t g, bool *fwd)
 	return 0;
 }
 
-/* The offsets of the file's __global__ tokens outside comments, literals and directives. */
-static unsigned find_globals(const struct source *s, unsigned *at, unsigned max)
+/* Is the identifier w (length l) at t[i], alone? */
+static bool word_at(const char *t, size_t len, size_t i, const char *w, size_t l)
+{
+	return i + l <= len && !strncmp(t + i, w, l) && (i == 0 || !text_ident_char(t[i - 1])) &&
+	       (i + l == len || !text_ident_char(t[i + l]));
+}
+
+/* Is w (length l) one of m's macros for __global__? */
+static bool have_macro(const struct source *m, const char *w, size_t l)
+{
+	for (unsigned i = 0; i < m->nkmacro; i++)
+		if (strlen(m->kmacro[i]) == l && !strncmp(m->kmacro[i], w, l))
+			return true;
+	return false;
+}
+
+/*
+ * Does the #define body [b, e) hold __global__ and no ';' or braces (a
+ * kernel's head, not a whole declaration: decl_end() must find the use's
+ * own ';' or body)?
+ */
+static bool kernel_head(const char *t, size_t b, size_t e)
+{
+	bool global = false;
+
+	for (size_t j = b; j < e; j++) {
+		if (t[j] == ';' || t[j] == '{' || t[j] == '}')
+			return false;
+		global |= word_at(t, e, j, "__global__", 10);
+	}
+	return global;
+}
+
+/*
+ * The names of the macros for a kernel's head (`#define KERNEL __global__`,
+ * `#define KERNEL(name) __global__ void name`: __global__ and no ';' or
+ * braces) of the text, into m->kmacro (the main file's source: the macros
+ * of the main file and of the headers scan_includes() reads).
+ */
+static void global_macros(struct source *m, const char *t, size_t len)
+{
+	size_t i = 0, e, a, b;
+
+	while (i < len && m->nkmacro < KMACRO_MAX) {
+		for (e = i; e < len && !(t[e] == '\n' && (e == 0 || t[e - 1] != '\\')); e++)
+			;
+		for (a = i; a < e && (t[a] == ' ' || t[a] == '\t'); a++)
+			;
+		if (a < e && t[a] == '#') {
+			for (a++; a < e && (t[a] == ' ' || t[a] == '\t'); a++)
+				;
+			if (word_at(t, e, a, "define", 6)) {
+				for (a += 6; a < e && (t[a] == ' ' || t[a] == '\t'); a++)
+					;
+				for (b = a; b < e && text_ident_char(t[b]); b++)
+					;
+				if (b > a && kernel_head(t, b, e) && !have_macro(m, t + a, b - a))
+					m->kmacro[m->nkmacro++] = strndup(t + a, b - a);
+			}
+		}
+		i = e + 1;
+	}
+}
+
+/*
+ * The offsets of the file's __global__ tokens outside comments, literals and
+ * directives, and of its macros for __global__ (a kernel declared before its
+ * definition through `#define KERNEL __global__`).
+ */
+static unsigned find_globals(const struct source *s, const struct source *m, unsigned *at, unsigned max)
 {
 	const char *t = s->text;
-	size_t i = 0, k;
+	size_t i = 0, k, w;
 	unsigned n = 0;
 
 	while (i < s->len && n < max) {
@@ -77,10 +145,12 @@ static unsigned find_globals(const struct source *s, unsigned *at, unsigned max)
 			i = k;
 			continue;
 		}
-		if (!strncmp(t + i, "__global__", 10) && (i == 0 || !text_ident_char(t[i - 1])) &&
-		    !text_ident_char(t[i + 10]))
+		for (w = i; w < s->len && text_ident_char(t[w]); w++)
+			;
+		if (w > i && (i == 0 || !text_ident_char(t[i - 1])) &&
+		    ((w - i == 10 && !strncmp(t + i, "__global__", 10)) || (m && have_macro(m, t + i, w - i))))
 			at[n++] = (unsigned)i;
-		i++;
+		i = w > i ? w : i + 1;
 	}
 	return n;
 }
@@ -108,10 +178,10 @@ static bool explicit_specialisation(const char *t, size_t g)
  * when s has a forward declaration (or an explicit specialisation) or wrap
  * says so (never when dry); how many of those s has.
  */
-static unsigned wrap_kernels(struct source *s, bool wrap, bool dry)
+static unsigned wrap_kernels(struct source *s, const struct source *m, bool wrap, bool dry)
 {
 	enum { MAX = 4096 };
-	unsigned *at = cx_alloc(MAX * sizeof(*at)), n = find_globals(s, at, MAX), i, nfwd = 0;
+	unsigned *at = cx_alloc(MAX * sizeof(*at)), n = find_globals(s, m, at, MAX), i, nfwd = 0;
 	size_t *end = cx_alloc((n + 1) * sizeof(*end));
 	struct wlower w = { 0 };
 
@@ -208,7 +278,8 @@ static void scan_includes(struct source *s, const char *from, const char *text, 
 		s->khdr[s->nkhdr].path = path;
 		s->khdr[s->nkhdr].text = NULL;
 		s->khdr[s->nkhdr++].len = 0;
-		*nfwd += wrap_kernels(&h, false, true);
+		global_macros(s, h.text, h.len);
+		*nfwd += wrap_kernels(&h, s, false, true);
 		scan_includes(s, path, h.text, h.len, args, nargs, nfwd, depth + 1);
 		source_free(&h);
 	}
@@ -226,14 +297,15 @@ static void header_kernels(struct source *s, char *const *args, int nargs)
 	unsigned nfwd = 0, i, j;
 
 	s->khdr_done = true;
+	global_macros(s, s->text, s->len);
 	scan_includes(s, s->path, s->text, s->len, args, nargs, &nfwd, 0);
 	if (s->nkhdr)
-		nfwd += wrap_kernels(s, false, true);
+		nfwd += wrap_kernels(s, s, false, true);
 	for (i = j = 0; i < s->nkhdr; i++) {
 		struct source h;
 
 		if (nfwd && source_read(&h, s->khdr[i].path)) {
-			wrap_kernels(&h, true, false);
+			wrap_kernels(&h, s, true, false);
 			if (h.wmap) {	/* it has kernels: the parse reads the edited text */
 				s->khdr[i].text = h.text;
 				s->khdr[i].len = h.len;
@@ -254,7 +326,7 @@ void kernel_decls(struct source *s, char *const *args, int nargs)
 {
 	if (s->cxx && !s->khdr_done)
 		header_kernels(s, args, nargs);
-	wrap_kernels(s, s->kdecl_all, false);
+	wrap_kernels(s, s, s->kdecl_all, false);
 }
 
 void kernel_decls_header(struct source *h, const struct source *main)
@@ -262,7 +334,7 @@ void kernel_decls_header(struct source *h, const struct source *main)
 	char *r = realpath(h->path, NULL);
 
 	if (r && have_header(main, r))
-		wrap_kernels(h, true, false);
+		wrap_kernels(h, main, true, false);
 	free(r);
 }
 
@@ -275,5 +347,8 @@ void kernel_decls_free(struct source *s)
 	free(s->khdr);
 	s->khdr = NULL;
 	s->nkhdr = 0;
+	for (unsigned i = 0; i < s->nkmacro; i++)
+		free(s->kmacro[i]);
+	s->nkmacro = 0;
 	s->khdr_done = false;
 }

@@ -104,17 +104,31 @@ static unsigned skip_group(const struct source *s, const struct tok *k, unsigned
  * pointer to the block's dynamic shared memory; nothing if it is not that form.
  * Alignment attributes are dropped: the dynamic bytes are 64-byte aligned.
  */
+/* Is token i the first `#` of a `##` (pasting the name: `extern __shared__ T n##_s[]`)? */
+static bool paste_at(const struct source *s, const struct tok *k, unsigned n, unsigned i)
+{
+	return i + 1 < n && is(s, &k[i], "#") && is(s, &k[i + 1], "#") && k[i].b == k[i + 1].a;
+}
+
 static void edit_extern(struct source *s, const struct tok *k, unsigned n, unsigned e)
 {
 	struct buf type = { 0 }, r = { 0 };
-	unsigned i = e + 2, name;
+	unsigned i = e + 2, name, first;
 	bool ok;
 
-	for (name = i; name + 2 < n && !(is(s, &k[name + 1], "[") && is(s, &k[name + 2], "]")); name++)
+	for (name = i; name + 2 < n && !(is(s, &k[name + 1], "[") && is(s, &k[name + 2], "]")); name++) {
+		if (paste_at(s, k, n, name)) {
+			name++;
+			continue;
+		}
 		if (is(s, &k[name], ";") || is(s, &k[name], "#") || is(s, &k[name], "["))
 			return;
-	ok = name + 2 < n && name > i && text_ident_char(s->text[k[name].a]);
-	while (ok && i < name) {
+	}
+	/* the name: identifiers joined by ## */
+	for (first = name; first >= i + 3 && paste_at(s, k, n, first - 2) && text_ident_char(s->text[k[first - 3].a]);)
+		first -= 3;
+	ok = name + 2 < n && first > i && text_ident_char(s->text[k[name].a]);
+	while (ok && i < first) {
 		if (is(s, &k[i], "__align__") || is(s, &k[i], "alignas") || is(s, &k[i], "__attribute__")) {
 			unsigned j = skip_group(s, k, n, i + 1);
 
@@ -129,7 +143,7 @@ static void edit_extern(struct source *s, const struct tok *k, unsigned n, unsig
 	}
 	if (ok && type.n) {
 		bprintf(&r, "%s *const %.*s = (%s *)__idxgen_fiber_block()->dyn_shared", type.p,
-			(int)(k[name].b - k[name].a), s->text + k[name].a, type.p);
+			(int)(k[name].b - k[first].a), s->text + k[first].a, type.p);
 		source_edit(s, k[e].a, k[name + 2].b, r.p);
 	}
 	buf_free(&type);

@@ -92,6 +92,26 @@ static bool asm_has_code(CXCursor c)
 	return code;
 }
 
+/*
+ * Is the declaration's name written in its text?  Not when it is a macro's
+ * (`extern __shared__ T name##_s[];` in a #define: the declaration's extent
+ * is the macro's use, which whole.c must not replace; macro_shared.c edits
+ * the #define).
+ */
+static bool name_spelled(const struct source *s, CXCursor c)
+{
+	unsigned a = c_start(c), b = c_end(c);
+	char *n = cx_spelling(c);
+	size_t l = strlen(n);
+	bool found = false;
+
+	for (unsigned i = a; !found && l && b <= s->len && i + l <= b; i++)
+		found = !strncmp(s->text + i, n, l) && (i == 0 || !text_ident_char(s->text[i - 1])) &&
+			!text_ident_char(s->text[i + l]);
+	free(n);
+	return found;
+}
+
 static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct wcheck *w = d;
@@ -138,6 +158,7 @@ void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname
 {
 	struct wcheck w = { s, kernel, fname };
 
+	check_lockstep(s, body);
 	clang_visitChildren(body, wcheck_visit, &w);
 }
 
@@ -149,6 +170,7 @@ struct walk {
 	struct buf *o;
 	unsigned pos;		/* the input's text before pos is written */
 	bool device;		/* inside a __device__ function */
+	unsigned *lsp, nlsp;	/* its statements the lanes meet before (lockstep.c) */
 	struct cx_kids kernels;	/* the kernels translated so far */
 };
 
@@ -304,6 +326,37 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 	return true;
 }
 
+/*
+ * Code written for a warp in lock step (lockstep.c): before a statement that
+ * reads __shared__ memory a statement before it stored to with no barrier
+ * between, the lanes that reach it together meet (__idxgen_cc_lockstep(),
+ * include/idxgen_cc_fiber.h; a plain statement outside fibers).
+ */
+static void lockstep_begin(struct walk *w, CXCursor fn)
+{
+	w->nlsp = w->s->model != EXEC_FISSION ? lockstep_points(w->s, fn, &w->lsp) : 0;
+}
+
+static void lockstep_end(struct walk *w)
+{
+	free(w->lsp);
+	w->lsp = NULL;
+	w->nlsp = 0;
+}
+
+static void lockstep_point(struct walk *w, CXCursor c)
+{
+	unsigned a = c_start(c);
+
+	for (unsigned i = 0; i < w->nlsp; i++)
+		if (w->lsp[i] == a && a >= w->pos) {
+			emit_src(w->s, w->pos, a, w->o);
+			bputs(w->o, "__idxgen_cc_lockstep(); ");
+			w->pos = a;
+			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
+		}
+}
+
 static bool is_member_function(enum CXCursorKind k)
 {
 	return k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor ||
@@ -326,15 +379,19 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 			free(n);
 		}
 		w->device = true;
+		lockstep_begin(w, c);
 		clang_visitChildren(c, walk_visit, w);
+		lockstep_end(w);
 		w->device = false;
 		return CXChildVisit_Continue;
 	}
+	if (w->nlsp)
+		lockstep_point(w, c);
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
 		return CXChildVisit_Continue;
 	if (w->device && w->s->model != EXEC_FISSION && rewrite_volatile_store(w, c))
 		return CXChildVisit_Continue;
-	if (w->device && k == CXCursor_VarDecl && has_annot(c, "shared") && !in_macro(c)) {
+	if (w->device && k == CXCursor_VarDecl && has_annot(c, "shared") && !in_macro(c) && name_spelled(w->s, c)) {
 		unsigned a = c_start(c);
 
 		/* `__shared__ union { ... } u;`: the variable's extent starts at `union`, the statement's at __shared__ */
@@ -892,7 +949,9 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		return;
 	w->pos = c_start(k->fn);
 	w->device = true;
+	lockstep_begin(w, k->fn);
 	clang_visitChildren(k->fn, walk_visit, w);
+	lockstep_end(w);
 	w->device = false;
 	emit_src(s, w->pos, c_end(k->fn), o);
 	w->pos = c_end(k->fn);
@@ -916,8 +975,10 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	}
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n"
-		   "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->cname, k->cname, ta);
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s"
+		   "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->cname,
+		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
+		k->src->dyn_shared_ns ? "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n" : "", k->cname, ta);
 	emit_stub(k, t, o);
 }
 
@@ -1130,18 +1191,56 @@ static void top_container(struct walk *w, CXCursor c, struct regs *rg)
 }
 
 /*
+ * `extern __shared__ unsigned char buf[];` at namespace scope (cuda-samples'
+ * FunctionPointers, HeCBench's hungarian): the running block's dynamic
+ * shared memory, in every kernel and __device__ function that names it.
+ * The block functions of such a program (s->dyn_shared_ns) store
+ * __b->dyn_shared in the prelude's thread-local idxgen_cc_dyn_shared (a
+ * block runs on one OS thread, its fibers too), and the name becomes a
+ * thread-local reference to it, of the element's pointer type:
+ *
+ *   static thread_local float *const &buf = (float *const &)idxgen_cc_dyn_shared;
+ *
+ * so `buf[i]`, `(float4 *)buf`, `&buf[k]` and a local of the same name
+ * shadowing it read as in CUDA.
+ */
+static void file_dyn_shared(struct walk *w, CXCursor c)
+{
+	unsigned a = c_start(c);
+	CXType t = clang_getCursorType(c), e = clang_getArrayElementType(t);
+	char *ts, *n;
+
+	if (t.kind != CXType_IncompleteArray || in_macro(c) || a < w->pos) {
+		error_at(w->s, c,
+			 "extern __shared__ at namespace scope must be an array of unknown size declared alone, "
+			 "not through a macro");
+		return;
+	}
+	ts = cx_string(clang_getTypeSpelling(e));
+	n = cx_spelling(c);
+	emit_src(w->s, w->pos, a, w->o);
+	if (clang_getArrayElementType(e).kind != CXType_Invalid)	/* `extern __shared__ half sm[][80];` */
+		bprintf(w->o, "static thread_local __typeof__(%s) *const &%s = (__typeof__(%s) *const &)idxgen_cc_dyn_shared",
+			ts, n, ts);
+	else
+		bprintf(w->o, "static thread_local %s *const &%s = (%s *const &)idxgen_cc_dyn_shared", ts, n, ts);
+	w->pos = c_end(c);
+	free(ts);
+	free(n);
+}
+
+/*
  * `__shared__ float tile[64];` at namespace scope: one per block, as in a
  * kernel -- static thread_local, as __shared__ in a __device__ function
  * (the blocks of a worker thread run one after another, a block's threads
- * on its worker, under both models).  An extern one would have to be the
- * running block's dynamic shared memory: refused.
+ * on its worker, under both models).  An extern one: file_dyn_shared().
  */
 static void file_shared(struct walk *w, CXCursor c)
 {
 	unsigned a = c_start(c), kw;
 
 	if (clang_Cursor_getStorageClass(c) == CX_SC_Extern) {
-		error_at(w->s, c, "extern __shared__ at namespace scope is not supported: declare it in the kernel");
+		file_dyn_shared(w, c);
 		return;
 	}
 	kw = in_macro(c) ? ~0u : shared_keyword(w->s, a, off_of(clang_getCursorLocation(c)));
@@ -1241,7 +1340,10 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 				       has_annot(c, "managed") || has_annot(c, "shared")))
 		register_var(w, c, rg);
 	w->device = fn && has_annot(c, "device");
+	if (w->device)
+		lockstep_begin(w, c);
 	clang_visitChildren(c, walk_visit, w);
+	lockstep_end(w);
 	w->device = false;
 }
 
@@ -1264,6 +1366,27 @@ static void find_tls(struct source *s, CXCursor c)
 			continue;
 		else if (!has_annot(k, "global"))
 			clang_visitChildren(k, uses_index, &s->tls);
+	}
+	cx_kids_free(&ks);
+}
+
+/* Does the program declare extern __shared__ at namespace scope (file_dyn_shared())? */
+static void find_dyn_shared_ns(struct source *s, CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned i;
+
+	for (i = 0; i < ks.n && !s->dyn_shared_ns; i++) {
+		CXCursor k = ks.c[i];
+		enum CXCursorKind ck = clang_getCursorKind(k);
+
+		if (in_parse_header(k) || clang_Location_isInSystemHeader(clang_getCursorLocation(k)))
+			continue;
+		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl)
+			find_dyn_shared_ns(s, k);
+		else if (ck == CXCursor_VarDecl && has_annot(k, "shared") &&
+			 clang_Cursor_getStorageClass(k) == CX_SC_Extern)
+			s->dyn_shared_ns = true;
 	}
 	cx_kids_free(&ks);
 }
@@ -1369,6 +1492,65 @@ char *relative_to_main(const struct source *s, CXFile f)
 	return r;
 }
 
+struct include_of {
+	CXFile f;		/* the header */
+	CXFile main;
+	unsigned off;		/* where the main file includes it */
+	bool found;
+};
+
+static void include_visit(CXFile inc, CXSourceLocation *stack, unsigned n, CXClientData data)
+{
+	struct include_of *io = data;
+	CXFile from;
+	unsigned off;
+
+	if (io->found || n == 0 || !clang_File_isEqual(inc, io->f))
+		return;
+	clang_getExpansionLocation(stack[0], &from, NULL, NULL, &off);
+	if (from && clang_File_isEqual(from, io->main)) {
+		io->off = off;
+		io->found = true;
+	}
+}
+
+/*
+ * A header outside the program's folder that the main file includes as
+ * `#include "NAME"` and whose #define bodies declare extern __shared__
+ * (cuda-samples MC_SingleAsianOptionP: src/ with `#include
+ * "../inc/cudasharedmem.h"`; left as written the name stays an undefined
+ * symbol): NAME, where the edited copy is written beside the translated main
+ * file -- a quoted include looks beside its includer first, so the copy is
+ * found before the header.  NULL (left as written) when NAME is absolute,
+ * climbs more than one folder (the copy must stay in the translation's
+ * folder), or the header has quoted includes of its own (they would not be
+ * found beside the copy).
+ */
+static char *overlay_name(const struct source *s, CXTranslationUnit tu, CXFile f, const struct source *h)
+{
+	struct include_of io = { f, s->file, 0, false };
+	const char *q, *q2, *e;
+	char *name;
+
+	if (!h->nedits || memmem(h->text, h->len, "include \"", 9) || memmem(h->text, h->len, "include\"", 8))
+		return NULL;
+	clang_getInclusions(tu, include_visit, &io);
+	if (!io.found || io.off >= s->len)
+		return NULL;
+	e = memchr(s->text + io.off, '\n', s->len - io.off);
+	e = e ? e : s->text + s->len;
+	q = memchr(s->text + io.off, '"', (size_t)(e - s->text) - io.off);
+	q2 = q ? memchr(q + 1, '"', (size_t)(e - q - 1)) : NULL;
+	if (!q2 || q2 == q + 1)
+		return NULL;
+	name = strndup(q + 1, (size_t)(q2 - q - 1));
+	if (name[0] == '/' || strstr(name + (strncmp(name, "../", 3) ? 0 : 3), "..")) {
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
 /* The files the main one includes that define kernels, translated into out->hdr. */
 static void translate_headers(struct source *s, CXTranslationUnit tu, struct program_out *out)
 {
@@ -1385,6 +1567,11 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		clang_getExpansionLocation(clang_getCursorLocation(first.c[i]), &f, NULL, NULL, NULL);
 		rel = relative_to_main(s, f);
 		name = cx_string(clang_getFileName(f));
+		if (!rel && out && !kernel[i] && source_read(&sf, name)) {
+			macro_shared_decls(&sf);
+			rel = overlay_name(s, tu, f, &sf);
+			source_free(&sf);
+		}
 		if ((!rel || !out) && !kernel[i]) {
 			/* outside the folder, or --emit-cxx: left as it is (if it needed edits, it will not compile) */
 		} else if (!rel || !out) {
@@ -1399,6 +1586,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			macro_launches(&sf);
 			macro_shared_decls(&sf);
 			sf.tls = s->tls;
+			sf.dyn_shared_ns = s->dyn_shared_ns;
 			sf.model = s->model;
 			/* warp.c lowers the main file only: a header's kernels with warp operations or cooperative groups run as fibers */
 			sf.no_warp_lower = true;
@@ -1426,6 +1614,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs)
 {
 	find_tls(s, clang_getTranslationUnitCursor(tu));
+	find_dyn_shared_ns(s, clang_getTranslationUnitCursor(tu));
 	bprintf(o, "/* Generated by idxgen-cc %s from %s (a whole program, C++). */\n"
 		   "#include <idxgen_cc_program.h>\n",
 		IDXGEN_CC_VERSION, s->path);
@@ -1461,6 +1650,8 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	int rc = 0;
 
 	cuda_arch_resolve(s, idx, args, nargs, s->cuda_arch);
+	if (s->nerrors)
+		return 1;	/* diagnosed by cuda_arch.c */
 	kernel_decls(s, args, nargs);
 	if (!s->no_warp_lower) {
 		bool quiet = s->model == EXEC_AUTO;
@@ -1512,6 +1703,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
 		return 2;
 	}
+	source_crlf(&s);
 	s.cxx = true;
 	s.model = po ? po->model : EXEC_AUTO;
 	s.no_warp_lower = s.model == EXEC_FIBERS;
@@ -1537,6 +1729,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 			clang_disposeIndex(idx);
 			return 2;
 		}
+		source_crlf(&s);
 		s.cxx = true;
 		s.model = po ? po->model : EXEC_AUTO;
 		s.no_warp_lower = true;

@@ -46,6 +46,10 @@ done
 # left as written: its __shared__ buffer must still be one per block.
 run_prog "layout/src/reduce_main.cu with -I layout/inc: __shared__ in a header outside the program's folder" \
 	-I "$DIR/layout/inc" -o "$tmp/prog" "$DIR/layout/src/reduce_main.cu"
+# ... and one included as "../inc/NAME" whose macro declares extern
+# __shared__ (MC_SingleAsianOptionP): an edited copy found first.
+run_prog "layout/src/dyn_main.cu: extern __shared__ in a macro of a header outside the program's folder" \
+	-o "$tmp/prog" "$DIR/layout/src/dyn_main.cu"
 
 # User macros never reach our headers or the code idxgen-cc writes (every
 # upper-case letter and the names programs size themselves with), and our
@@ -64,6 +68,12 @@ run_prog "cuda_arch.cu: __CUDA_ARCH__ in device code only, default 900" -O0 -o "
 run_prog "cuda_arch.cu with -gencode compute_60 and compute_80: __CUDA_ARCH__ 800" -O0 -DEXPECT_ARCH=800 \
 	-gencode arch=compute_60,code=sm_60 -gencode=arch=compute_80,code=[sm_80,compute_80] \
 	-o "$tmp/prog" "$DIR/opts/cuda_arch.cu"
+# The text passes before the parse on a program with CRLF line ends (a
+# backslash-CR-LF continues a #define), and on the same text with LF.
+run_prog "crlf_macros.cu: launch and extern __shared__ macros, pasted names, __CUDA_ARCH__ (LF)" \
+	-O0 -o "$tmp/prog" "$DIR/opts/crlf_macros.cu"
+sed 's/$/\r/' "$DIR/opts/crlf_macros.cu" >"$tmp/crlf_macros.cu"
+run_prog "crlf_macros.cu with CRLF line ends" -O0 -o "$tmp/prog" "$tmp/crlf_macros.cu"
 run_prog "std_headers.cu: every C++17 and C header after ours (__noinline__ & co.)" \
 	-O0 -o "$tmp/prog" "$DIR/opts/std_headers.cu"
 run_prog "openmp_host.cu: omp.h and -Xcompiler -fopenmp host code" -O0 -Xcompiler -fopenmp \
