@@ -176,6 +176,20 @@ static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, const char *__fi
 	return __a;
 }
 
+/*
+ * Code written for a warp in lock step: lanes store to __shared__ memory,
+ * then read what other lanes stored, with no barrier between (HeCBench's
+ * dct8x8).  idxgen-cc puts this call before the read (lib/cc/lockstep.c):
+ * the lanes that reach it together meet, so every store before it is done
+ * before any lane reads on.  Outside a fiber kernel nothing.
+ */
+static inline void __idxgen_cc_lockstep(const char *__file = __builtin_FILE(), unsigned int __line = __builtin_LINE(),
+					unsigned int __col = __IDXGEN_CC_COLUMN())
+{
+	if (__idxgen_fiber_block())
+		(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
+}
+
 /* cooperative_groups::this_grid().is_valid(): in a cooperative launch only. */
 static inline bool __idxgen_cc_grid_valid(void)
 {

@@ -64,9 +64,15 @@ deps:
 	$(MAKE) -s -C $(ROOT)/lib/cudart all
 	$(MAKE) -s -C $(ROOT)/lib/cc all
 
+# More test programs of the library (EXTRA_TESTS := test_X for tests/NAME/test_X.c), built and run alike.
+EXTRA_TESTS ?=
+$(EXTRA_TESTS:%=$(O)/%): $(O)/%: $(T)/%.c $(HDRS) $(LIB) $(ROOT)/tests/common/tap.h
+	$(CC) -std=gnu11 $(TEST_FLAGS) -o $@ $< $(TEST_LIBS)
+
 check: all deps
-	$(MAKE) $(O)/test_$(NAME)
+	$(MAKE) $(O)/test_$(NAME) $(EXTRA_TESTS:%=$(O)/%)
 	IDXGEN_BACKEND=emu $(O)/test_$(NAME)
+	for t in $(EXTRA_TESTS); do IDXGEN_BACKEND=emu $(O)/$$t || exit 1; done
 	bash $(ROOT)/tests/common/check-lib-progs.sh "$(BUILD)" $(T)/progs "-l$(NAME)"
 
 guest:

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h> /* NVIDIA's includes it (FILE * of its logging calls): programs print without their own */
 #include "cublas_api.h"
 
 #ifdef __cplusplus

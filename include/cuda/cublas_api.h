@@ -21,6 +21,7 @@
 #include "library_types.h"
 #ifdef __cplusplus
 #include "cuda_fp16.h"
+#include "cuda_bf16.h" /* NVIDIA's includes both (cublasGemmEx's element types) */
 /* cublasHgemm's scalars and matrices: cuda_fp16.h's __half in C++ */
 typedef __half __idxgen_cublas_half;
 #else

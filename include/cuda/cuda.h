@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cuda.h - a minimal CUDA driver API for programs that include it for its
- * version macro or query the device through it (cuInit, cuDeviceGet*).
- * Served by lib/cudart on the same single device as the runtime API.  Our
- * own header, C and C++.
+ * cuda.h - the CUDA driver API as programs beside the runtime API use it:
+ * version, devices and their attributes, contexts, linear memory, streams,
+ * and virtual memory management (cuMemCreate/cuMemAddressReserve/cuMemMap:
+ * a reserved range, physical allocations mapped into it, access set per
+ * range).  Served by lib/cudart on the runtime API's single device; no
+ * modules (cuModuleLoad* and cuLaunchKernel need PTX or cubin images,
+ * which nothing here runs).  Our own header, C and C++; the names and
+ * values are CUDA's (lib/cudart/README.md, "Driver API").
  */
 #ifndef IDXGEN_CUDA_H
 #define IDXGEN_CUDA_H
@@ -11,6 +15,10 @@
 #define __cuda_cuda_h__
 
 #include <stddef.h>
+#include <stdint.h> /* NVIDIA's cuda.h includes both: programs use */
+#include <stdlib.h> /* uint64_t, malloc and exit through it */
+
+#include "idxgen_cuda_drv_enums.h"
 
 /* The driver API version this subset follows (12.0). */
 #define CUDA_VERSION 12000
@@ -19,33 +27,222 @@
 extern "C" {
 #endif
 
-typedef enum cudaError_enum {
-	CUDA_SUCCESS = 0,
-	CUDA_ERROR_INVALID_VALUE = 1,
-	CUDA_ERROR_OUT_OF_MEMORY = 2,
-	CUDA_ERROR_NOT_INITIALIZED = 3,
-	CUDA_ERROR_NO_DEVICE = 100,
-	CUDA_ERROR_INVALID_DEVICE = 101,
-	CUDA_ERROR_NOT_SUPPORTED = 801,
-	CUDA_ERROR_UNKNOWN = 999
-} CUresult;
-
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
 typedef int CUdevice;
 typedef unsigned long long CUdeviceptr;
 typedef struct CUctx_st *CUcontext;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUarray_st *CUarray;
 
-CUresult cuInit(unsigned int flags);
-CUresult cuDriverGetVersion(int *version);
-CUresult cuDeviceGetCount(int *count);
-CUresult cuDeviceGet(CUdevice *dev, int ordinal);
-CUresult cuDeviceGetName(char *name, int len, CUdevice dev);
-CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev);
-CUresult cuGetErrorName(CUresult err, const char **name);
-CUresult cuGetErrorString(CUresult err, const char **str);
+typedef enum CUcomputemode_enum {
+	CU_COMPUTEMODE_DEFAULT = 0,
+	CU_COMPUTEMODE_PROHIBITED = 2,
+	CU_COMPUTEMODE_EXCLUSIVE_PROCESS = 3
+} CUcomputemode;
+
+typedef enum CUmemorytype_enum {
+	CU_MEMORYTYPE_HOST = 1,
+	CU_MEMORYTYPE_DEVICE = 2,
+	CU_MEMORYTYPE_ARRAY = 3,
+	CU_MEMORYTYPE_UNIFIED = 4
+} CUmemorytype;
+
+typedef enum CUctx_flags_enum {
+	CU_CTX_SCHED_AUTO = 0x00,
+	CU_CTX_SCHED_SPIN = 0x01,
+	CU_CTX_SCHED_YIELD = 0x02,
+	CU_CTX_SCHED_BLOCKING_SYNC = 0x04,
+	CU_CTX_BLOCKING_SYNC = 0x04,
+	CU_CTX_SCHED_MASK = 0x07,
+	CU_CTX_MAP_HOST = 0x08,
+	CU_CTX_LMEM_RESIZE_TO_MAX = 0x10,
+	CU_CTX_COREDUMP_ENABLE = 0x20,
+	CU_CTX_USER_COREDUMP_ENABLE = 0x40,
+	CU_CTX_SYNC_MEMOPS = 0x80,
+	CU_CTX_FLAGS_MASK = 0xff
+} CUctx_flags;
+
+typedef enum CUstream_flags_enum {
+	CU_STREAM_DEFAULT = 0x0,
+	CU_STREAM_NON_BLOCKING = 0x1
+} CUstream_flags;
+
+typedef enum CUevent_flags_enum {
+	CU_EVENT_DEFAULT = 0x0,
+	CU_EVENT_BLOCKING_SYNC = 0x1,
+	CU_EVENT_DISABLE_TIMING = 0x2,
+	CU_EVENT_INTERPROCESS = 0x4
+} CUevent_flags;
+
+typedef enum CUmemAttach_flags_enum {
+	CU_MEM_ATTACH_GLOBAL = 0x1,
+	CU_MEM_ATTACH_HOST = 0x2,
+	CU_MEM_ATTACH_SINGLE = 0x4
+} CUmemAttach_flags;
+
+/* cuLaunchKernel's `extra` array markers (declared for code that builds one). */
+#define CU_LAUNCH_PARAM_END_AS_INT 0x00
+#define CU_LAUNCH_PARAM_END ((void *)CU_LAUNCH_PARAM_END_AS_INT)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT 0x01
+#define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT 0x02
+#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT)
+
+#define CU_STREAM_LEGACY ((CUstream)0x1)
+#define CU_STREAM_PER_THREAD ((CUstream)0x2)
+
+/*
+ * CUDA 13's cuCtxCreate takes these (samples pass them zeroed); execution
+ * affinity and CIG are not served, so the pointees stay incomplete here.
+ */
+typedef struct CUexecAffinityParam_st CUexecAffinityParam;
+typedef struct CUctxCigParam_st CUctxCigParam;
+typedef struct CUctxCreateParams_st {
+	CUexecAffinityParam *execAffinityParams;
+	int numExecAffinityParams;
+	CUctxCigParam *cigParams;
+} CUctxCreateParams;
+
+/* Virtual memory management. */
+typedef unsigned long long CUmemGenericAllocationHandle;
+
+typedef enum CUmemAllocationHandleType_enum {
+	CU_MEM_HANDLE_TYPE_NONE = 0x0,
+	CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR = 0x1,
+	CU_MEM_HANDLE_TYPE_WIN32 = 0x2,
+	CU_MEM_HANDLE_TYPE_WIN32_KMT = 0x4,
+	CU_MEM_HANDLE_TYPE_FABRIC = 0x8,
+	CU_MEM_HANDLE_TYPE_MAX = 0x7fffffff
+} CUmemAllocationHandleType;
+
+typedef enum CUmemAccess_flags_enum {
+	CU_MEM_ACCESS_FLAGS_PROT_NONE = 0x0,
+	CU_MEM_ACCESS_FLAGS_PROT_READ = 0x1,
+	CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 0x3,
+	CU_MEM_ACCESS_FLAGS_PROT_MAX = 0x7fffffff
+} CUmemAccess_flags;
+
+typedef enum CUmemLocationType_enum {
+	CU_MEM_LOCATION_TYPE_INVALID = 0x0,
+	CU_MEM_LOCATION_TYPE_NONE = 0x0,
+	CU_MEM_LOCATION_TYPE_DEVICE = 0x1,
+	CU_MEM_LOCATION_TYPE_HOST = 0x2,
+	CU_MEM_LOCATION_TYPE_HOST_NUMA = 0x3,
+	CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT = 0x4,
+	CU_MEM_LOCATION_TYPE_MAX = 0x7fffffff
+} CUmemLocationType;
+
+typedef enum CUmemAllocationType_enum {
+	CU_MEM_ALLOCATION_TYPE_INVALID = 0x0,
+	CU_MEM_ALLOCATION_TYPE_PINNED = 0x1,
+	CU_MEM_ALLOCATION_TYPE_MANAGED = 0x2,
+	CU_MEM_ALLOCATION_TYPE_MAX = 0x7fffffff
+} CUmemAllocationType;
+
+typedef enum CUmemAllocationGranularity_flags_enum {
+	CU_MEM_ALLOC_GRANULARITY_MINIMUM = 0x0,
+	CU_MEM_ALLOC_GRANULARITY_RECOMMENDED = 0x1
+} CUmemAllocationGranularity_flags;
+
+typedef enum CUmemAllocationCompType_enum {
+	CU_MEM_ALLOCATION_COMP_NONE = 0x0,
+	CU_MEM_ALLOCATION_COMP_GENERIC = 0x1
+} CUmemAllocationCompType;
+
+#define CU_MEM_CREATE_USAGE_TILE_POOL 0x1
+
+typedef struct CUmemLocation_st {
+	CUmemLocationType type;
+	int id;
+} CUmemLocation;
+
+typedef struct CUmemAllocationProp_st {
+	CUmemAllocationType type;
+	CUmemAllocationHandleType requestedHandleTypes;
+	CUmemLocation location;
+	void *win32HandleMetaData;
+	struct {
+		unsigned char compressionType;
+		unsigned char gpuDirectRDMACapable;
+		unsigned short usage;
+		unsigned char reserved[4];
+	} allocFlags;
+} CUmemAllocationProp;
+
+typedef struct CUmemAccessDesc_st {
+	CUmemLocation location;
+	CUmemAccess_flags flags;
+} CUmemAccessDesc;
+
+CUresult cuInit(unsigned int);
+CUresult cuDriverGetVersion(int *);
+CUresult cuGetErrorName(CUresult, const char **);
+CUresult cuGetErrorString(CUresult, const char **);
+
+CUresult cuDeviceGetCount(int *);
+CUresult cuDeviceGet(CUdevice *, int);
+CUresult cuDeviceGetName(char *, int, CUdevice);
+CUresult cuDeviceTotalMem(size_t *, CUdevice);
+CUresult cuDeviceGetAttribute(int *, CUdevice_attribute, CUdevice);
+CUresult cuDeviceComputeCapability(int *, int *, CUdevice);
+CUresult cuDeviceCanAccessPeer(int *, CUdevice, CUdevice);
+CUresult cuDevicePrimaryCtxRetain(CUcontext *, CUdevice);
+CUresult cuDevicePrimaryCtxRelease(CUdevice);
+
+CUresult cuCtxCreate(CUcontext *, unsigned int, CUdevice);	/* CUDA 12's */
+CUresult cuCtxCreate_v4(CUcontext *, CUctxCreateParams *, unsigned int, CUdevice);
+CUresult cuCtxDestroy(CUcontext);
+CUresult cuCtxGetCurrent(CUcontext *);
+CUresult cuCtxSetCurrent(CUcontext);
+CUresult cuCtxPushCurrent(CUcontext);
+CUresult cuCtxPopCurrent(CUcontext *);
+CUresult cuCtxGetDevice(CUdevice *);
+CUresult cuCtxSynchronize(void);
+
+CUresult cuMemAlloc(CUdeviceptr *, size_t);
+CUresult cuMemFree(CUdeviceptr);
+CUresult cuMemAllocManaged(CUdeviceptr *, size_t, unsigned int);
+CUresult cuMemAllocHost(void **, size_t);
+CUresult cuMemFreeHost(void *);
+CUresult cuMemGetInfo(size_t *, size_t *);
+CUresult cuMemcpy(CUdeviceptr, CUdeviceptr, size_t);
+CUresult cuMemcpyHtoD(CUdeviceptr, const void *, size_t);
+CUresult cuMemcpyDtoH(void *, CUdeviceptr, size_t);
+CUresult cuMemcpyDtoD(CUdeviceptr, CUdeviceptr, size_t);
+CUresult cuMemcpyHtoDAsync(CUdeviceptr, const void *, size_t, CUstream);
+CUresult cuMemcpyDtoHAsync(void *, CUdeviceptr, size_t, CUstream);
+CUresult cuMemsetD8(CUdeviceptr, unsigned char, size_t);
+CUresult cuMemsetD32(CUdeviceptr, unsigned int, size_t);
+
+CUresult cuStreamCreate(CUstream *, unsigned int);
+CUresult cuStreamDestroy(CUstream);
+CUresult cuStreamSynchronize(CUstream);
+CUresult cuStreamQuery(CUstream);
+
+CUresult cuMemGetAllocationGranularity(size_t *, const CUmemAllocationProp *,
+				       CUmemAllocationGranularity_flags);
+CUresult cuMemCreate(CUmemGenericAllocationHandle *, size_t, const CUmemAllocationProp *,
+		     unsigned long long);
+CUresult cuMemRelease(CUmemGenericAllocationHandle);
+CUresult cuMemGetAllocationPropertiesFromHandle(CUmemAllocationProp *, CUmemGenericAllocationHandle);
+CUresult cuMemAddressReserve(CUdeviceptr *, size_t, size_t, CUdeviceptr, unsigned long long);
+CUresult cuMemAddressFree(CUdeviceptr, size_t);
+CUresult cuMemMap(CUdeviceptr, size_t, size_t, CUmemGenericAllocationHandle, unsigned long long);
+CUresult cuMemUnmap(CUdeviceptr, size_t);
+CUresult cuMemSetAccess(CUdeviceptr, size_t, const CUmemAccessDesc *, size_t);
 
 #ifdef __cplusplus
+}
+
+/* CUDA 13's cuCtxCreate (C code has CUDA 12's: CUDA_VERSION is 12000). */
+static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params,
+				   unsigned int __flags, CUdevice __dev)
+{
+	return cuCtxCreate_v4(__ctx, __params, __flags, __dev);
 }
 #endif
 

@@ -20,6 +20,28 @@
 #include "idxgen_cuda_dot.h"
 #include "texture_fetch_functions.h"
 
+/*
+ * What NVIDIA's cuda_runtime.h makes visible to host code without an
+ * include, measured on nvcc 13.0's host pass (the .cpp4.ii of --keep for a
+ * .cu file with no includes): <ctype.h>, <stdlib.h>, <string.h> with
+ * <strings.h>, <time.h>, <math.h>, <limits.h>, and in C++ <cmath>,
+ * <cstdlib> (std::llabs, std::strtol), <utility> (std::pair, std::swap,
+ * <initializer_list>, <type_traits>) and <limits> (through <cmath>'s
+ * special functions in C++17; here always).  Not <stdio.h>, <assert.h>
+ * or <new>: nvcc includes those in its device pass only, so its host pass
+ * rejects a printf without <stdio.h>; the library headers that include
+ * <stdio.h> (cusparse.h, cublasLt.h, cusolverDn.h) do so here too.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <strings.h>
+#ifdef __cplusplus
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <utility>
+#endif
+
 #ifdef __cplusplus
 template <class _Tp> static inline cudaError_t cudaMalloc(_Tp **ptr, size_t size)
 {

@@ -79,6 +79,7 @@
 #include <time.h>   /* clock() in kernels (the clock sample): nvcc's cuda_runtime.h includes it too */
 #include <stddef.h>
 
+#include "device_types.h"
 #include "driver_types.h"
 #include "driver_functions.h"
 #include "surface_types.h"
@@ -702,6 +703,8 @@ struct __idxgenTexel {
 };
 void __idxgenTexFetch(cudaTextureObject_t, int, float, float, float, int, struct __idxgenTexel *);
 void __idxgenTex1Dfetch(cudaTextureObject_t, int, struct __idxgenTexel *);
+/* A cubemap read: direction (x, y, z), cubemap layer (0 for a plain cubemap). */
+void __idxgenTexFetchCubemap(cudaTextureObject_t, float, float, float, int, struct __idxgenTexel *);
 /* The element of a surface at byte column x, row y, slice z (layer < 0: none); NULL: nothing. */
 void *__idxgenSurfAt(cudaSurfaceObject_t, int, int, int, int, size_t, int);
 

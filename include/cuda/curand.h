@@ -65,6 +65,16 @@ typedef enum curandOrdering {
 
 typedef struct curandGenerator_st *curandGenerator_t;
 
+/* Sobol direction numbers for the device API's curand_init (curand_kernel.h) */
+typedef unsigned int curandDirectionVectors32_t[32];
+typedef unsigned long long curandDirectionVectors64_t[64];
+typedef enum curandDirectionVectorSet {
+	CURAND_DIRECTION_VECTORS_32_JOEKUO6 = 101,
+	CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102,
+	CURAND_DIRECTION_VECTORS_64_JOEKUO6 = 103,
+	CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104
+} curandDirectionVectorSet_t;
+
 curandStatus_t curandCreateGenerator(curandGenerator_t *generator, curandRngType_t rng_type);
 curandStatus_t curandCreateGeneratorHost(curandGenerator_t *generator, curandRngType_t rng_type);
 curandStatus_t curandDestroyGenerator(curandGenerator_t generator);
@@ -89,6 +99,14 @@ curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator, double
 curandStatus_t curandGeneratePoisson(curandGenerator_t generator, unsigned int *output_ptr, size_t n,
 				     double lambda);
 curandStatus_t curandGenerateSeeds(curandGenerator_t generator);
+/*
+ * *vectors: the direction numbers of every dimension lib/curand has
+ * (3667, Joe and Kuo's new-joe-kuo-6 as the host Sobol generator's), one
+ * curandDirectionVectors32_t (64_t) each; the unscrambled sets only (the
+ * scrambled ones: CURAND_STATUS_OUT_OF_RANGE).
+ */
+curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[], curandDirectionVectorSet_t set);
+curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[], curandDirectionVectorSet_t set);
 
 #ifdef __cplusplus
 }

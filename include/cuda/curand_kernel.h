@@ -5,8 +5,11 @@
  * curand_init(seed, subsequence, offset, &state), curand, curand4,
  * curand_uniform(2,4)(_double), curand_normal(2,4)(_double),
  * curand_log_normal(2,4)(_double), curand_poisson(4), skipahead,
- * skipahead_sequence, skipahead_subsequence.  Header-only, as CUDA's (no
- * -lcurand needed); the generators are idxgen_curand_core.h's.  For a
+ * skipahead_sequence, skipahead_subsequence; the quasi-random states
+ * curandStateSobol32/64 (curand_init(directions, offset, &state), curand,
+ * curand_uniform(_double), curand_normal(_double), curand_log_normal(_double),
+ * skipahead).  Header-only, as CUDA's (no -lcurand needed, except for
+ * curandGetDirectionVectors32/64, a host call of the library); the generators are idxgen_curand_core.h's.  For a
  * given seed, subsequence and offset the raw sequences, the uniforms and
  * curand_poisson below lambda 64 equal NVIDIA's bit for bit; normals equal
  * them up to the last bits of the float math (sin, cos, log);
@@ -263,6 +266,121 @@ IDXGEN_CK__F float4 curand_log_normal4(curandStatePhilox4_32_10_t *s, float mean
 	r.z = expf(mean + stddev * r.z);
 	r.w = expf(mean + stddev * r.w);
 	return r;
+}
+
+/* ---- Sobol32 and Sobol64: quasi-random, one dimension per state -------------------- */
+
+/*
+ * A dimension's direction numbers (curandGetDirectionVectors32/64, -lcurand)
+ * and its place: point i is the XOR of the direction numbers of the bits of
+ * i's Gray code; x holds point i, c the lowest zero bit of i (the bit the
+ * Gray code flips next).  The same points as the host generator's
+ * CURAND_RNG_QUASI_SOBOL32 for that dimension and offset.
+ */
+struct curandStateSobol32 {
+	unsigned int i, x, c;
+	unsigned int direction_vectors[32];
+};
+struct curandStateSobol64 {
+	unsigned long long i, x, c;
+	unsigned long long direction_vectors[64];
+};
+typedef struct curandStateSobol32 curandStateSobol32_t;
+typedef struct curandStateSobol64 curandStateSobol64_t;
+
+IDXGEN_CK__F void skipahead(unsigned int n, curandStateSobol32_t *s)
+{
+	unsigned int g;
+
+	s->i += n;
+	g = s->i ^ (s->i >> 1);
+	s->x = 0;
+	for (int k = 0; k < 32; k++)
+		if (g & (1u << k))
+			s->x ^= s->direction_vectors[k];
+	s->c = s->i == 0xffffffffu ? 31 : (unsigned int)__builtin_ctz(~s->i);
+}
+IDXGEN_CK__F void skipahead(unsigned long long n, curandStateSobol64_t *s)
+{
+	unsigned long long g;
+
+	s->i += n;
+	g = s->i ^ (s->i >> 1);
+	s->x = 0;
+	for (int k = 0; k < 64; k++)
+		if (g & (1ull << k))
+			s->x ^= s->direction_vectors[k];
+	s->c = ~s->i ? (unsigned long long)__builtin_ctzll(~s->i) : 63;
+}
+IDXGEN_CK__F void curand_init(curandDirectionVectors32_t direction_vectors, unsigned int offset, curandStateSobol32_t *s)
+{
+	for (int k = 0; k < 32; k++)
+		s->direction_vectors[k] = direction_vectors[k];
+	s->i = 0;
+	skipahead(offset, s);
+}
+IDXGEN_CK__F void curand_init(curandDirectionVectors64_t direction_vectors, unsigned long long offset,
+			      curandStateSobol64_t *s)
+{
+	for (int k = 0; k < 64; k++)
+		s->direction_vectors[k] = direction_vectors[k];
+	s->i = 0;
+	skipahead(offset, s);
+}
+/* point i, then on to point i + 1 (after 2^32 points the sequence starts again at point 0) */
+IDXGEN_CK__F unsigned int curand(curandStateSobol32_t *s)
+{
+	unsigned int r = s->x;
+
+	s->x ^= s->direction_vectors[s->c & 31];
+	s->i++;
+	s->c = s->i == 0xffffffffu ? 31 : (unsigned int)__builtin_ctz(~s->i);
+	if (s->i == 0)
+		s->x = 0;
+	return r;
+}
+IDXGEN_CK__F unsigned long long curand(curandStateSobol64_t *s)
+{
+	unsigned long long r = s->x;
+
+	s->x ^= s->direction_vectors[s->c & 63];
+	s->i++;
+	s->c = ~s->i ? (unsigned long long)__builtin_ctzll(~s->i) : 63;
+	if (s->i == 0)
+		s->x = 0;
+	return r;
+}
+IDXGEN_CK__F float curand_uniform(curandStateSobol32_t *s) { return idxgen_curand_uniform_u32(curand(s)); }
+IDXGEN_CK__F double curand_uniform_double(curandStateSobol32_t *s)
+{
+	return ((double)curand(s) + 0.5) / 4294967296.0;
+}
+IDXGEN_CK__F double curand_uniform_double(curandStateSobol64_t *s)
+{
+	/* x 2^-64 + 2^-65: one rounding of the 64-bit word to double, then exact scaling */
+	return fma((double)curand(s), 5.421010862427522e-20, 2.710505431213761e-20);
+}
+/* one point, one normal (the inverse CDF keeps the quasi-random structure) */
+IDXGEN_CK__F float curand_normal(curandStateSobol32_t *s)
+{
+	return (float)idxgen_curand_normal_icdf(((double)curand(s) + 0.5) / 4294967296.0);
+}
+IDXGEN_CK__F double curand_normal_double(curandStateSobol32_t *s)
+{
+	return idxgen_curand_normal_icdf(((double)curand(s) + 0.5) / 4294967296.0);
+}
+IDXGEN_CK__F double curand_normal_double(curandStateSobol64_t *s) { return idxgen_curand_normal_icdf(curand_uniform_double(s)); }
+IDXGEN_CK__F float curand_log_normal(curandStateSobol32_t *s, float mean, float stddev)
+{
+	return (float)exp(mean + stddev * curand_normal_double(s));
+}
+IDXGEN_CK__F double curand_log_normal_double(curandStateSobol32_t *s, double mean, double stddev)
+{
+	return exp(mean + stddev * curand_normal_double(s));
+}
+IDXGEN_CK__F double curand_log_normal_double(curandStateSobol64_t *s, double mean, double stddev)
+{
+	return exp(mean + stddev * curand_normal_double(s));
 }
 
 /* ---- Poisson -------------------------------------------------------------------------- */

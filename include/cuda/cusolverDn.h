@@ -17,6 +17,7 @@
 #define IDXGEN_CUDA_CUSOLVERDN_H
 
 #include <stdint.h>
+#include <stdio.h> /* NVIDIA's includes it: programs print without their own */
 #include "driver_types.h"
 #include "cuComplex.h"
 #include "cublas_api.h"

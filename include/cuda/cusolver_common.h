@@ -8,6 +8,8 @@
 #ifndef IDXGEN_CUDA_CUSOLVER_COMMON_H
 #define IDXGEN_CUDA_CUSOLVER_COMMON_H
 
+#include <inttypes.h> /* NVIDIA's includes it (int64_t, PRId64) */
+
 #include "library_types.h"
 
 #ifdef __cplusplus

@@ -8,7 +8,9 @@
  * DenseToSparse and Csr2cscEx2, with 32- and 64-bit indices and real or
  * complex single and double values.  Our own header, C11 and C++11, with
  * CUDA 12's signatures so that programs written for cuSPARSE build
- * unchanged.  The legacy (pre-generic) API is not here.
+ * unchanged.  Of the legacy (pre-generic) API: matrix descriptors, the nnz
+ * counts of dense matrices, CSR/CSC/COO index sorts, gathers and CSR <-> COO
+ * row indices (the calls programs still make around the generic ones).
  *
  * One address space (lib/cudart/README.md): arrays and scalars are read
  * and written where the pointers say, whatever the pointer mode; a call
@@ -19,6 +21,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h> /* NVIDIA's includes it (FILE * of its logging calls): programs print without their own */
 #include "driver_types.h"
 #include "cuComplex.h"
 #include "library_types.h"
@@ -135,6 +138,16 @@ typedef struct cusparseDnMatDescr const *cusparseConstDnMatDescr_t;
 typedef struct cusparseSpSVDescr *cusparseSpSVDescr_t;
 typedef struct cusparseSpSMDescr *cusparseSpSMDescr_t;
 typedef struct cusparseSpGEMMDescr *cusparseSpGEMMDescr_t;
+
+/* the legacy API's matrix descriptor */
+typedef enum {
+	CUSPARSE_MATRIX_TYPE_GENERAL = 0,
+	CUSPARSE_MATRIX_TYPE_SYMMETRIC = 1,
+	CUSPARSE_MATRIX_TYPE_HERMITIAN = 2,
+	CUSPARSE_MATRIX_TYPE_TRIANGULAR = 3
+} cusparseMatrixType_t;
+struct cusparseMatDescr;
+typedef struct cusparseMatDescr *cusparseMatDescr_t;
 
 /* handles */
 cusparseStatus_t cusparseCreate(cusparseHandle_t *handle);
@@ -413,6 +426,80 @@ cusparseStatus_t cusparseSpGEMM_copy(cusparseHandle_t handle, cusparseOperation_
 				     const void *beta, cusparseSpMatDescr_t matC,
 				     cudaDataType computeType, cusparseSpGEMMAlg_t alg,
 				     cusparseSpGEMMDescr_t spgemmDescr);
+
+/*
+ * The legacy API (lib/cusparse/legacy.c, legacy_sort.c).  A new matrix
+ * descriptor is GENERAL, LOWER, NON_UNIT, base ZERO, as cuSPARSE's.
+ */
+cusparseStatus_t cusparseCreateMatDescr(cusparseMatDescr_t *descrA);
+cusparseStatus_t cusparseDestroyMatDescr(cusparseMatDescr_t descrA);
+cusparseStatus_t cusparseCopyMatDescr(cusparseMatDescr_t dest, const cusparseMatDescr_t src);
+cusparseStatus_t cusparseSetMatType(cusparseMatDescr_t descrA, cusparseMatrixType_t type);
+cusparseMatrixType_t cusparseGetMatType(const cusparseMatDescr_t descrA);
+cusparseStatus_t cusparseSetMatFillMode(cusparseMatDescr_t descrA, cusparseFillMode_t fillMode);
+cusparseFillMode_t cusparseGetMatFillMode(const cusparseMatDescr_t descrA);
+cusparseStatus_t cusparseSetMatDiagType(cusparseMatDescr_t descrA, cusparseDiagType_t diagType);
+cusparseDiagType_t cusparseGetMatDiagType(const cusparseMatDescr_t descrA);
+cusparseStatus_t cusparseSetMatIndexBase(cusparseMatDescr_t descrA, cusparseIndexBase_t base);
+cusparseIndexBase_t cusparseGetMatIndexBase(const cusparseMatDescr_t descrA);
+
+/* nonzeros per row (dirA ROW, m counts) or column (COLUMN, n counts) of a column-major m x n A */
+cusparseStatus_t cusparseSnnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,
+			      const cusparseMatDescr_t descrA, const float *A, int lda,
+			      int *nnzPerRowCol, int *nnzTotalDevHostPtr);
+cusparseStatus_t cusparseDnnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,
+			      const cusparseMatDescr_t descrA, const double *A, int lda,
+			      int *nnzPerRowCol, int *nnzTotalDevHostPtr);
+cusparseStatus_t cusparseCnnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,
+			      const cusparseMatDescr_t descrA, const cuComplex *A, int lda,
+			      int *nnzPerRowCol, int *nnzTotalDevHostPtr);
+cusparseStatus_t cusparseZnnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,
+			      const cusparseMatDescr_t descrA, const cuDoubleComplex *A, int lda,
+			      int *nnzPerRowCol, int *nnzTotalDevHostPtr);
+
+/* xVal[i] = y[xInd[i] - idxBase] (CUDA 11's, gone from CUDA 12's header: cusparseGather) */
+cusparseStatus_t cusparseSgthr(cusparseHandle_t handle, int nnz, const float *y, float *xVal,
+			       const int *xInd, cusparseIndexBase_t idxBase);
+cusparseStatus_t cusparseDgthr(cusparseHandle_t handle, int nnz, const double *y, double *xVal,
+			       const int *xInd, cusparseIndexBase_t idxBase);
+cusparseStatus_t cusparseCgthr(cusparseHandle_t handle, int nnz, const cuComplex *y,
+			       cuComplex *xVal, const int *xInd, cusparseIndexBase_t idxBase);
+cusparseStatus_t cusparseZgthr(cusparseHandle_t handle, int nnz, const cuDoubleComplex *y,
+			       cuDoubleComplex *xVal, const int *xInd, cusparseIndexBase_t idxBase);
+
+/* CSR row offsets <-> COO row indices */
+cusparseStatus_t cusparseXcsr2coo(cusparseHandle_t handle, const int *csrRowPtr, int nnz, int m,
+				  int *cooRowInd, cusparseIndexBase_t idxBase);
+cusparseStatus_t cusparseXcoo2csr(cusparseHandle_t handle, const int *cooRowInd, int nnz, int m,
+				  int *csrRowPtr, cusparseIndexBase_t idxBase);
+
+/*
+ * Index sorts: the column indices of each CSR row (row indices of each CSC
+ * column) ascending; COO entries by (row, column) or (column, row).  Stable;
+ * P (may be NULL) is permuted alongside, so that starting from the identity
+ * it maps each sorted place to the entry's old place (cusparseGather then
+ * moves the values).  bufferSizeExt answers 0: no buffer is used.
+ */
+cusparseStatus_t cusparseCreateIdentityPermutation(cusparseHandle_t handle, int n, int *p);
+cusparseStatus_t cusparseXcsrsort_bufferSizeExt(cusparseHandle_t handle, int m, int n, int nnz,
+						const int *csrRowPtrA, const int *csrColIndA,
+						size_t *pBufferSizeInBytes);
+cusparseStatus_t cusparseXcsrsort(cusparseHandle_t handle, int m, int n, int nnz,
+				  const cusparseMatDescr_t descrA, const int *csrRowPtrA,
+				  int *csrColIndA, int *P, void *pBuffer);
+cusparseStatus_t cusparseXcscsort_bufferSizeExt(cusparseHandle_t handle, int m, int n, int nnz,
+						const int *cscColPtrA, const int *cscRowIndA,
+						size_t *pBufferSizeInBytes);
+cusparseStatus_t cusparseXcscsort(cusparseHandle_t handle, int m, int n, int nnz,
+				  const cusparseMatDescr_t descrA, const int *cscColPtrA,
+				  int *cscRowIndA, int *P, void *pBuffer);
+cusparseStatus_t cusparseXcoosort_bufferSizeExt(cusparseHandle_t handle, int m, int n, int nnz,
+						const int *cooRowsA, const int *cooColsA,
+						size_t *pBufferSizeInBytes);
+cusparseStatus_t cusparseXcoosortByRow(cusparseHandle_t handle, int m, int n, int nnz,
+				       int *cooRowsA, int *cooColsA, int *P, void *pBuffer);
+cusparseStatus_t cusparseXcoosortByColumn(cusparseHandle_t handle, int m, int n, int nnz,
+					  int *cooRowsA, int *cooColsA, int *P, void *pBuffer);
 
 #ifdef __cplusplus
 }

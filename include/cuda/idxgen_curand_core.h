@@ -433,6 +433,23 @@ IDXGEN_CR__F double idxgen_curand_uniform_double_u32(unsigned int x, unsigned in
 	return fma((double)z, IDXGEN_CURAND_2POW53_INV_DOUBLE, IDXGEN_CURAND_2POW53_INV_DOUBLE / 2.0);
 }
 
+/*
+ * The inverse normal CDF, for quasi-random points (Sobol: one point, one
+ * normal, so that the sequence keeps its structure, as cuRAND's): erfc^-1
+ * by Newton steps on erfc from a closed-form guess (|error| < 2e-3), in
+ * double.  Shared by lib/curand's host generator and the device states.
+ */
+IDXGEN_CR__F double idxgen_curand_normal_icdf(double p)
+{
+	double y = 2.0 * (p < 0.5 ? p : 1.0 - p), w = log(y * (2.0 - y));
+	double b = 2.0 / (3.14159265358979323846 * 0.147) + w / 2.0;
+	double t = sqrt(sqrt(b * b - w / 0.147) - b);
+
+	for (int k = 0; k < 4; k++)
+		t += (erfc(t) - y) / (1.1283791670955126 * exp(-t * t));	/* 2 / sqrt(pi) */
+	return p < 0.5 ? -1.4142135623730951 * t : 1.4142135623730951 * t;
+}
+
 /* Box-Muller on two words: (sin, cos) * sqrt(-2 ln u) */
 IDXGEN_CR__F float2 idxgen_curand_box_muller(unsigned int x, unsigned int y)
 {

@@ -2,8 +2,11 @@
 /*
  * texture_fetch_functions.h - texture and surface reads of device code
  * (C++, as CUDA's): tex1Dfetch<T>, tex1D/2D/3D<T>, the layered and Lod
- * forms (one level: the Lod argument is ignored) and the pointer-result
- * forms; surf1D/2D/3D(Layered)read and write.  The sampling (address
+ * forms (one level: the Lod argument is ignored), texCubemap and
+ * texCubemapLayered (the face chosen by the direction's major axis,
+ * lib/cudart/tex_fetch.c) and the pointer-result forms;
+ * surf1D/2D/3D(Layered)read and write, surfCubemap(Layered)read and write
+ * (a face is a layer of six).  The sampling (address
  * modes, point and linear filtering, normalized reads) is
  * lib/cudart/tex_fetch.c's; here the texel becomes the type asked for:
  * float results take the filtered/normalized values, integer ones the
@@ -96,6 +99,28 @@ IDXGEN_CUDA__TEX(tex1DLod, 1, (float __x, float), __x, 0.0f, 0.0f, -1)
 IDXGEN_CUDA__TEX(tex2DLod, 2, (float __x, float __y, float), __x, __y, 0.0f, -1)
 IDXGEN_CUDA__TEX(tex3DLod, 3, (float __x, float __y, float __z, float), __x, __y, __z, -1)
 #undef IDXGEN_CUDA__TEX
+
+#define IDXGEN_CUDA__CUBE(_Name, _Params, _Layer)						\
+	template <class _Tp> static inline _Tp _Name(cudaTextureObject_t __o IDXGEN_CUDA__UNPAREN _Params) \
+	{											\
+		struct __idxgenTexel __t;							\
+												\
+		__idxgenTexFetchCubemap(__o, __x, __y, __z, _Layer, &__t);			\
+		return __idxgenTexAs<_Tp>(__t);							\
+	}											\
+	template <class _Tp>									\
+	static inline void _Name(_Tp *__r, cudaTextureObject_t __o IDXGEN_CUDA__UNPAREN _Params)	\
+	{											\
+		struct __idxgenTexel __t;							\
+												\
+		__idxgenTexFetchCubemap(__o, __x, __y, __z, _Layer, &__t);			\
+		__idxgenTexTo(__r, __t);							\
+	}
+IDXGEN_CUDA__CUBE(texCubemap, (float __x, float __y, float __z), 0)
+IDXGEN_CUDA__CUBE(texCubemapLayered, (float __x, float __y, float __z, int __l), __l)
+IDXGEN_CUDA__CUBE(texCubemapLod, (float __x, float __y, float __z, float), 0)
+IDXGEN_CUDA__CUBE(texCubemapLayeredLod, (float __x, float __y, float __z, int __l, float), __l)
+#undef IDXGEN_CUDA__CUBE
 #undef IDXGEN_CUDA__UNPAREN
 
 template <class _Tp> static inline void tex1Dfetch(_Tp *__r, cudaTextureObject_t __o, int __x)
@@ -157,6 +182,8 @@ IDXGEN_CUDA__SURF(surf2D, (int __x, int __y), __x, __y, 0, -1)
 IDXGEN_CUDA__SURF(surf3D, (int __x, int __y, int __z), __x, __y, __z, -1)
 IDXGEN_CUDA__SURF(surf1DLayered, (int __x, int __l), __x, 0, 0, __l)
 IDXGEN_CUDA__SURF(surf2DLayered, (int __x, int __y, int __l), __x, __y, 0, __l)
+IDXGEN_CUDA__SURF(surfCubemap, (int __x, int __y, int __f), __x, __y, 0, __f)
+IDXGEN_CUDA__SURF(surfCubemapLayered, (int __x, int __y, int __lf), __x, __y, 0, __lf)
 #undef IDXGEN_CUDA__SURF
 #undef IDXGEN_CUDA__UNPAREN
 

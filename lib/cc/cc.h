@@ -297,6 +297,8 @@ struct stmt *stmt_of(const struct kernel *k, CXCursor c);
 
 /* Rejects a warp-synchronous volatile store where the lanes run one after another. */
 void check_warp_sync_store(struct source *s, CXCursor c, const char *where);
+/* check.c: refuse code written for lanes in lock step where they run one after another (lockstep.c) */
+void check_lockstep(struct source *s, CXCursor fn);
 /* The subset check of a __global__ (kernel) or __device__ function's body. */
 void check_subset(struct source *s, CXCursor body, bool kernel, const char *fname);
 /* Every __syncthreads() a statement in uniform control flow (after uniformity). */
@@ -439,6 +441,14 @@ void fiber_names_free(struct fiber_names *fn);
 bool is_fiber_builtin(const char *name, bool with_syncthreads);
 /* Why kernel fn must run as fibers before any analysis, or NULL (a static string or one in *buf). */
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len);
+/*
+ * lockstep.c: the offsets of the statements of function fn before which the
+ * lanes of a warp must meet (a __shared__ store read back with no barrier
+ * between: code written for lanes in lock step); the count, *pts malloc'd.
+ */
+unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
+/* ... the first such statement in *stmt; false when there is none */
+bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt);
 /* A volatile store of warp-synchronous code (fiber_plan.c): target and value of c. */
 bool warp_sync_store(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
 /* Calls of helpers that reach __activemask()/coalesced_threads() get a path scope (path_scope.c); 0, 1, 2. */

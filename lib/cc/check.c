@@ -248,6 +248,26 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
 	return CXChildVisit_Recurse;
 }
 
+/*
+ * Lanes that read __shared__ memory other lanes of their warp stored with
+ * no barrier between (lockstep.c): written for a warp in lock step, which
+ * loop fission does not give.  Fibers meet there; the C path and a whole
+ * program forced to loop fission refuse rather than run it wrong.
+ */
+void check_lockstep(struct source *s, CXCursor fn)
+{
+	CXCursor at;
+
+	if (s->cxx && s->model != EXEC_FISSION)
+		return;
+	if (lockstep_first(s, fn, &at))
+		error_at(s, at,
+			 "this statement reads __shared__ memory other lanes of the warp may have stored with no barrier between (code written for lanes in lock step), which %s runs one after another: %s",
+			 s->cxx ? "loop fission" : "the C output",
+			 s->cxx ? "add __syncwarp() or __syncthreads() before it, or build without --exec-model=fission to run it as fibers"
+				: "add __syncwarp() or __syncthreads() before it, or build the whole program (idxgen-cc -o prog file.cu) to run it as fibers");
+}
+
 void check_subset(struct source *s, CXCursor c, bool kernel, const char *fname)
 {
 	struct check_ctx ctx = { s, kernel, fname };
@@ -256,6 +276,7 @@ void check_subset(struct source *s, CXCursor c, bool kernel, const char *fname)
 		check_whole(s, c, kernel, fname);
 		return;
 	}
+	check_lockstep(s, c);
 	clang_visitChildren(c, check_visit, &ctx);
 }
 

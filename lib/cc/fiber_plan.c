@@ -238,6 +238,14 @@ static void collect_fns(const struct source *s, CXCursor c, struct cx_kids *out)
 	cx_kids_free(&ks);
 }
 
+static bool lockstep_meets(const struct source *s, CXCursor fn)
+{
+	unsigned *pts, n = lockstep_points(s, fn, &pts);
+
+	free(pts);
+	return n > 0;
+}
+
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu)
 {
 	struct cx_kids fns = { 0 };
@@ -260,6 +268,9 @@ void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUni
 				sc.known = NULL;
 				clang_visitChildren(fns.c[i], scan_visit, &sc);
 			}
+			/* a helper whose lanes meet (lockstep.c): loop fission would run its callers lane after lane */
+			if (!sc.hit && s->model != EXEC_FISSION && lockstep_meets(s, fns.c[i]))
+				sc.hit = "a meeting of the lanes";
 			if (!sc.hit)
 				continue;
 			in[i] = more = true;
@@ -277,6 +288,27 @@ void fiber_names_free(struct fiber_names *fn)
 		free(fn->name[i]);
 	free(fn->name);
 	memset(fn, 0, sizeof(*fn));
+}
+
+/*
+ * Lanes that read what other lanes of their warp stored, with no barrier
+ * between (lockstep.c): loop fission would run them one after another; the
+ * fibers meet there.
+ */
+static const char *lockstep_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
+{
+	unsigned *pts, n = lockstep_points(s, fn, &pts);
+	unsigned line = 0;
+
+	for (unsigned i = 0; n && i < pts[0] && i < s->len; i++)	/* warp.c's rewrites keep lines */
+		line += s->text[i] == '\n';
+	free(pts);
+	if (!n)
+		return NULL;
+	snprintf(buf, len,
+		 "line %u reads __shared__ memory a statement before it stored to with no barrier between: the lanes of a warp meet there, as in lock step",
+		 line + 1);
+	return buf;
 }
 
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
@@ -306,5 +338,5 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 		snprintf(buf, len, "uses %s, which loop fission does not lower in this file", sc.hit);
 		return buf;
 	}
-	return NULL;
+	return lockstep_reason(s, fn, buf, len);
 }

@@ -158,6 +158,7 @@ void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname
 {
 	struct wcheck w = { s, kernel, fname };
 
+	check_lockstep(s, body);
 	clang_visitChildren(body, wcheck_visit, &w);
 }
 
@@ -169,6 +170,7 @@ struct walk {
 	struct buf *o;
 	unsigned pos;		/* the input's text before pos is written */
 	bool device;		/* inside a __device__ function */
+	unsigned *lsp, nlsp;	/* its statements the lanes meet before (lockstep.c) */
 	struct cx_kids kernels;	/* the kernels translated so far */
 };
 
@@ -324,6 +326,37 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 	return true;
 }
 
+/*
+ * Code written for a warp in lock step (lockstep.c): before a statement that
+ * reads __shared__ memory a statement before it stored to with no barrier
+ * between, the lanes that reach it together meet (__idxgen_cc_lockstep(),
+ * include/idxgen_cc_fiber.h; a plain statement outside fibers).
+ */
+static void lockstep_begin(struct walk *w, CXCursor fn)
+{
+	w->nlsp = w->s->model != EXEC_FISSION ? lockstep_points(w->s, fn, &w->lsp) : 0;
+}
+
+static void lockstep_end(struct walk *w)
+{
+	free(w->lsp);
+	w->lsp = NULL;
+	w->nlsp = 0;
+}
+
+static void lockstep_point(struct walk *w, CXCursor c)
+{
+	unsigned a = c_start(c);
+
+	for (unsigned i = 0; i < w->nlsp; i++)
+		if (w->lsp[i] == a && a >= w->pos) {
+			emit_src(w->s, w->pos, a, w->o);
+			bputs(w->o, "__idxgen_cc_lockstep(); ");
+			w->pos = a;
+			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
+		}
+}
+
 static bool is_member_function(enum CXCursorKind k)
 {
 	return k == CXCursor_CXXMethod || k == CXCursor_Constructor || k == CXCursor_Destructor ||
@@ -346,10 +379,14 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 			free(n);
 		}
 		w->device = true;
+		lockstep_begin(w, c);
 		clang_visitChildren(c, walk_visit, w);
+		lockstep_end(w);
 		w->device = false;
 		return CXChildVisit_Continue;
 	}
+	if (w->nlsp)
+		lockstep_point(w, c);
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
 		return CXChildVisit_Continue;
 	if (w->device && w->s->model != EXEC_FISSION && rewrite_volatile_store(w, c))
@@ -912,7 +949,9 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		return;
 	w->pos = c_start(k->fn);
 	w->device = true;
+	lockstep_begin(w, k->fn);
 	clang_visitChildren(k->fn, walk_visit, w);
+	lockstep_end(w);
 	w->device = false;
 	emit_src(s, w->pos, c_end(k->fn), o);
 	w->pos = c_end(k->fn);
@@ -1301,7 +1340,10 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 				       has_annot(c, "managed") || has_annot(c, "shared")))
 		register_var(w, c, rg);
 	w->device = fn && has_annot(c, "device");
+	if (w->device)
+		lockstep_begin(w, c);
 	clang_visitChildren(c, walk_visit, w);
+	lockstep_end(w);
 	w->device = false;
 }
 

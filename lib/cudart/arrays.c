@@ -89,6 +89,10 @@ static cudaError_t make_array(cudaArray_t *array, const struct cudaChannelFormat
 	CUDART_STICKY_RETURN();
 	if (!array || !desc || (flags & ~known) || !e.width || (e.depth && !e.height))
 		return cudart_set_error(cudaErrorInvalidValue);
+	/* a cubemap: square faces, six of them (six per layer when layered) */
+	if ((flags & cudaArrayCubemap) &&
+	    (e.width != e.height || !e.depth || e.depth % 6 || (!(flags & cudaArrayLayered) && e.depth != 6)))
+		return cudart_set_error(cudaErrorInvalidValue);
 	bits = desc->x + desc->y + desc->z + desc->w;
 	if (desc->x < 0 || desc->y < 0 || desc->z < 0 || desc->w < 0 || !bits || bits % 8 ||
 	    desc->f == cudaChannelFormatKindNone)

@@ -1,29 +1,39 @@
 // SPDX-License-Identifier: MIT
 /*
- * driver.c - the few driver-API calls of cuda.h, on the runtime API's
- * single device.
+ * driver.c - the driver API's version, devices and result codes, on the
+ * runtime API's single device (contexts: driver_ctx.c, memory:
+ * driver_mem.c, virtual memory management: driver_vmm.c).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "cudart.h"
-#pragma GCC visibility push(default)
-#include "cuda.h"
-#pragma GCC visibility pop
+#include "driver_int.h"
 
-static CUresult from_rt(cudaError_t err)
+CUresult cudart_cu_result(cudaError_t err)
 {
 	switch (err) {
 	case cudaSuccess:
 		return CUDA_SUCCESS;
 	case cudaErrorInvalidValue:
+	case cudaErrorInvalidDevicePointer:
+	case cudaErrorInvalidMemcpyDirection:
 		return CUDA_ERROR_INVALID_VALUE;
 	case cudaErrorMemoryAllocation:
 		return CUDA_ERROR_OUT_OF_MEMORY;
+	case cudaErrorInitializationError:
+		return CUDA_ERROR_NOT_INITIALIZED;
 	case cudaErrorNoDevice:
 		return CUDA_ERROR_NO_DEVICE;
 	case cudaErrorInvalidDevice:
 		return CUDA_ERROR_INVALID_DEVICE;
+	case cudaErrorInvalidResourceHandle:
+		return CUDA_ERROR_INVALID_HANDLE;
+	case cudaErrorNotReady:
+		return CUDA_ERROR_NOT_READY;
+	case cudaErrorNotSupported:
+		return CUDA_ERROR_NOT_SUPPORTED;
+	case cudaErrorLaunchFailure:
+		return CUDA_ERROR_LAUNCH_FAILED;
 	default:
 		return CUDA_ERROR_UNKNOWN;
 	}
@@ -35,17 +45,17 @@ CUresult cuInit(unsigned int flags)
 
 	if (flags)
 		return CUDA_ERROR_INVALID_VALUE;
-	return from_rt(cudaGetDeviceCount(&n));
+	return cudart_cu_result(cudaGetDeviceCount(&n));
 }
 
 CUresult cuDriverGetVersion(int *version)
 {
-	return from_rt(cudaDriverGetVersion(version));
+	return cudart_cu_result(cudaDriverGetVersion(version));
 }
 
 CUresult cuDeviceGetCount(int *count)
 {
-	return from_rt(cudaGetDeviceCount(count));
+	return cudart_cu_result(cudaGetDeviceCount(count));
 }
 
 CUresult cuDeviceGet(CUdevice *dev, int ordinal)
@@ -65,7 +75,7 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 
 	if (!name || len <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	r = from_rt(cudaGetDeviceProperties(&p, dev));
+	r = cudart_cu_result(cudaGetDeviceProperties(&p, dev));
 	if (!r)
 		snprintf(name, (size_t)len, "%s", p.name);
 	return r;
@@ -78,10 +88,71 @@ CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 
 	if (!bytes)
 		return CUDA_ERROR_INVALID_VALUE;
-	r = from_rt(cudaGetDeviceProperties(&p, dev));
+	r = cudart_cu_result(cudaGetDeviceProperties(&p, dev));
 	if (!r)
 		*bytes = p.totalGlobalMem;
 	return r;
+}
+
+/*
+ * A driver attribute has the number of the runtime attribute of the same
+ * meaning (cudaDevAttr*), so the runtime answers; the few the runtime has
+ * no name for are the driver's own: virtual memory management is served
+ * (driver_vmm.c), texture gather and compression are not.
+ */
+CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attrib, CUdevice dev)
+{
+	if (!value)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (dev != 0)
+		return CUDA_ERROR_INVALID_DEVICE;
+	if (attrib == CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED) {
+		*value = 1;
+		return CUDA_SUCCESS;
+	}
+	return cudart_cu_result(cudaDeviceGetAttribute(value, (enum cudaDeviceAttr)attrib, dev));
+}
+
+CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev)
+{
+	CUresult r;
+
+	if (!major || !minor)
+		return CUDA_ERROR_INVALID_VALUE;
+	r = cuDeviceGetAttribute(major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
+	if (!r)
+		r = cuDeviceGetAttribute(minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
+	return r;
+}
+
+/* No profiler is ever attached: accepted, nothing recorded. */
+CUresult cuProfilerInitialize(const char *config, const char *output, CUoutput_mode mode)
+{
+	(void)config;
+	(void)output;
+	return mode == CU_OUT_KEY_VALUE_PAIR || mode == CU_OUT_CSV ? CUDA_SUCCESS
+								    : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuProfilerStart(void)
+{
+	return CUDA_SUCCESS;
+}
+
+CUresult cuProfilerStop(void)
+{
+	return CUDA_SUCCESS;
+}
+
+/* One device: no peer (as cudaDeviceCanAccessPeer). */
+CUresult cuDeviceCanAccessPeer(int *can, CUdevice dev, CUdevice peer)
+{
+	if (!can)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (dev != 0 || peer != 0)
+		return CUDA_ERROR_INVALID_DEVICE;
+	*can = 0;
+	return CUDA_SUCCESS;
 }
 
 static const struct {
@@ -94,6 +165,17 @@ static const struct {
 	{ CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED", "not initialized" },
 	{ CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE", "no idxgen device or emulation available" },
 	{ CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal" },
+	{ CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid" },
+	{ CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context" },
+	{ CUDA_ERROR_ALREADY_MAPPED, "CUDA_ERROR_ALREADY_MAPPED", "resource already mapped" },
+	{ CUDA_ERROR_NOT_MAPPED, "CUDA_ERROR_NOT_MAPPED", "resource not mapped" },
+	{ CUDA_ERROR_PEER_ACCESS_UNSUPPORTED, "CUDA_ERROR_PEER_ACCESS_UNSUPPORTED",
+	  "peer access is not supported between these two devices" },
+	{ CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle" },
+	{ CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found" },
+	{ CUDA_ERROR_NOT_READY, "CUDA_ERROR_NOT_READY", "device not ready" },
+	{ CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure" },
+	{ CUDA_ERROR_NOT_PERMITTED, "CUDA_ERROR_NOT_PERMITTED", "operation not permitted" },
 	{ CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED", "operation not supported" },
 	{ CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", "unknown error" },
 };
@@ -146,6 +228,23 @@ static const struct {
 	{ "cuDeviceTotalMem", (void (*)(void))cuDeviceTotalMem },
 	{ "cuGetErrorName", (void (*)(void))cuGetErrorName },
 	{ "cuGetErrorString", (void (*)(void))cuGetErrorString },
+	{ "cuDeviceGetAttribute", (void (*)(void))cuDeviceGetAttribute },
+	{ "cuDeviceComputeCapability", (void (*)(void))cuDeviceComputeCapability },
+	{ "cuCtxGetCurrent", (void (*)(void))cuCtxGetCurrent },
+	{ "cuCtxGetDevice", (void (*)(void))cuCtxGetDevice },
+	{ "cuCtxSynchronize", (void (*)(void))cuCtxSynchronize },
+	{ "cuMemAlloc", (void (*)(void))cuMemAlloc },
+	{ "cuMemFree", (void (*)(void))cuMemFree },
+	{ "cuMemcpyHtoD", (void (*)(void))cuMemcpyHtoD },
+	{ "cuMemcpyDtoH", (void (*)(void))cuMemcpyDtoH },
+	{ "cuMemGetAllocationGranularity", (void (*)(void))cuMemGetAllocationGranularity },
+	{ "cuMemCreate", (void (*)(void))cuMemCreate },
+	{ "cuMemRelease", (void (*)(void))cuMemRelease },
+	{ "cuMemAddressReserve", (void (*)(void))cuMemAddressReserve },
+	{ "cuMemAddressFree", (void (*)(void))cuMemAddressFree },
+	{ "cuMemMap", (void (*)(void))cuMemMap },
+	{ "cuMemUnmap", (void (*)(void))cuMemUnmap },
+	{ "cuMemSetAccess", (void (*)(void))cuMemSetAccess },
 };
 
 cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigned int cudaVersion,

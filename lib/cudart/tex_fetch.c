@@ -208,6 +208,44 @@ void __idxgenTexFetch(cudaTextureObject_t t, int dims, float x, float y, float z
 	}
 }
 
+/*
+ * A cubemap read, CUDA's face selection: the direction's major axis picks
+ * the face (+x, -x, +y, -y, +z, -z: layers 0-5 of the cubemap, 6 per
+ * cubemap layer), the other two components divided by the major one's
+ * magnitude give the face coordinates (s, t) in [-1, 1], read at
+ * ((s + 1) / 2, (t + 1) / 2) as a normalized 2-D coordinate (times the
+ * face's width without normalizedCoords).  Filtering stays on the face:
+ * its address mode decides what lies beyond an edge.  A zero direction
+ * reads face 0 at its centre.
+ */
+void __idxgenTexFetchCubemap(cudaTextureObject_t t, float x, float y, float z, int layer,
+			     struct __idxgenTexel *out)
+{
+	const struct cudart_texobj *o = (const struct cudart_texobj *)(uintptr_t)t;
+	float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), ma, s, tc, u, v;
+	int face;
+
+	if (ax >= ay && ax >= az) {
+		face = x >= 0.0f ? 0 : 1;
+		ma = ax, s = x >= 0.0f ? -z : z, tc = -y;
+	} else if (ay >= az) {
+		face = y >= 0.0f ? 2 : 3;
+		ma = ay, s = x, tc = y >= 0.0f ? z : -z;
+	} else {
+		face = z >= 0.0f ? 4 : 5;
+		ma = az, s = z >= 0.0f ? x : -x, tc = -y;
+	}
+	if (ma == 0.0f)
+		ma = 1.0f;
+	u = (s / ma + 1.0f) * 0.5f;
+	v = (tc / ma + 1.0f) * 0.5f;
+	if (!o->tex.normalizedCoords) {
+		u *= (float)o->size[0];
+		v *= (float)o->size[1];
+	}
+	__idxgenTexFetch(t, 2, u, v, 0.0f, (layer < 0 ? 0 : layer) * 6 + face, out);
+}
+
 void __idxgenTex1Dfetch(cudaTextureObject_t t, int x, struct __idxgenTexel *out)
 {
 	const struct cudart_texobj *o = (const struct cudart_texobj *)(uintptr_t)t;

@@ -46,6 +46,8 @@ enum idxgen_sobol_kind {
 unsigned int idxgen_sobol_max_dims(void);
 /* dimension dim's 32 direction numbers, v[0] the top bit's */
 void idxgen_sobol_directions(unsigned int dim, unsigned int v[32]);
+/* ... and its 64 direction numbers for Sobol64 (the device API's curandStateSobol64) */
+void idxgen_sobol_directions64(unsigned int dim, unsigned long long v[64]);
 /* n values (n / dims points per dimension, dimension after dimension), then the offset advances */
 curandStatus_t idxgen_sobol_generate(curandGenerator_t g, enum idxgen_sobol_kind k, void *out, size_t n,
 				     double mean, double stddev);

@@ -11,9 +11,11 @@
  * Gray code (so point 0 is 0), made incrementally: point i + 1 = point i ^
  * v_{ctz(i + 1)}.  The output of a call of n values is n / dims points of
  * dimension 0, then of dimension 1, ..., as cuRAND lays them out; the
- * offset counts points of each dimension.
+ * offset counts points of each dimension.  At the end: the direction
+ * numbers for the device API (curandGetDirectionVectors32/64).
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "curand_internal.h"
@@ -40,6 +42,30 @@ void idxgen_sobol_directions(unsigned int dim, unsigned int v[32])
 	for (k = 0; k < s && k < 32; k++)
 		v[k] = (unsigned int)idxgen_sobol_minit[(dim - 1) * IDXGEN_SOBOL_MAX_DEGREE + k] << (31 - k);
 	for (k = s; k < 32; k++) {
+		v[k] = v[k - s] ^ (v[k - s] >> s);
+		for (i = 1; i < s; i++)
+			if ((a >> (s - 1 - i)) & 1)
+				v[k] ^= v[k - i];
+	}
+}
+
+/* The same recurrence over 64 bits (Sobol64): m_k placed at bit 63 - k. */
+void idxgen_sobol_directions64(unsigned int dim, unsigned long long v[64])
+{
+	unsigned int poly, s = 0, a, k, i;
+
+	if (dim == 0) {
+		for (k = 0; k < 64; k++)
+			v[k] = 1ull << (63 - k);
+		return;
+	}
+	poly = idxgen_sobol_a[dim - 1];
+	while (poly >> (s + 1))
+		s++;
+	a = (poly >> 1) & ((1u << (s - 1)) - 1);
+	for (k = 0; k < s && k < 64; k++)
+		v[k] = (unsigned long long)idxgen_sobol_minit[(dim - 1) * IDXGEN_SOBOL_MAX_DEGREE + k] << (63 - k);
+	for (k = s; k < 64; k++) {
 		v[k] = v[k - s] ^ (v[k - s] >> s);
 		for (i = 1; i < s; i++)
 			if ((a >> (s - 1 - i)) & 1)
@@ -81,15 +107,7 @@ static void points(unsigned int dim, unsigned long long offset, unsigned int *ou
 /* Inverse normal CDF of the word's uniform (x + 1/2) / 2^32, in double, rounded once. */
 static double icdf(unsigned int x)
 {
-	double p = ((double)x + 0.5) / 4294967296.0;
-
-	/* erfc^-1 by Newton on erfc from a closed-form guess (|error| < 2e-3), three steps */
-	double y = 2.0 * (p < 0.5 ? p : 1.0 - p), w = log(y * (2.0 - y)), b = 2.0 / (M_PI * 0.147) + w / 2.0;
-	double t = sqrt(sqrt(b * b - w / 0.147) - b);
-
-	for (int k = 0; k < 4; k++)
-		t += (erfc(t) - y) / (2.0 / sqrt(M_PI) * exp(-t * t));
-	return p < 0.5 ? -M_SQRT2 * t : M_SQRT2 * t;
+	return idxgen_curand_normal_icdf(((double)x + 0.5) / 4294967296.0);
 }
 
 curandStatus_t idxgen_sobol_generate(curandGenerator_t g, enum idxgen_sobol_kind k, void *out, size_t n,
@@ -124,5 +142,53 @@ curandStatus_t idxgen_sobol_generate(curandGenerator_t g, enum idxgen_sobol_kind
 	}
 	free(w);
 	g->offset += per;
+	return CURAND_STATUS_SUCCESS;
+}
+
+/*
+ * curandGetDirectionVectors32/64: the direction numbers programs copy to
+ * the device for curand_init(directions, offset, &curandStateSobol32)
+ * (cuda-samples MC_EstimatePiInlineQ), the same as the generator's above.
+ * File-scope state, and why: the call hands out a pointer into the
+ * library's own table, valid for the whole program, as cuRAND's; the
+ * tables are filled once (pthread_once) and constant after.
+ */
+static curandDirectionVectors32_t table32[IDXGEN_SOBOL_MAX_DIMENSION];
+static curandDirectionVectors64_t table64[IDXGEN_SOBOL_MAX_DIMENSION];
+static pthread_once_t once32 = PTHREAD_ONCE_INIT, once64 = PTHREAD_ONCE_INIT;
+
+static void fill32(void)
+{
+	for (unsigned int d = 0; d < IDXGEN_SOBOL_MAX_DIMENSION; d++)
+		idxgen_sobol_directions(d, table32[d]);
+}
+
+static void fill64(void)
+{
+	for (unsigned int d = 0; d < IDXGEN_SOBOL_MAX_DIMENSION; d++)
+		idxgen_sobol_directions64(d, table64[d]);
+}
+
+curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[], curandDirectionVectorSet_t set)
+{
+	if (!vectors)
+		return CURAND_STATUS_OUT_OF_RANGE;
+	if (set != CURAND_DIRECTION_VECTORS_32_JOEKUO6)	/* scrambled or 64-bit: not this call's */
+		return CURAND_STATUS_OUT_OF_RANGE;
+	if (pthread_once(&once32, fill32))
+		return CURAND_STATUS_INTERNAL_ERROR;
+	*vectors = table32;
+	return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[], curandDirectionVectorSet_t set)
+{
+	if (!vectors)
+		return CURAND_STATUS_OUT_OF_RANGE;
+	if (set != CURAND_DIRECTION_VECTORS_64_JOEKUO6)
+		return CURAND_STATUS_OUT_OF_RANGE;
+	if (pthread_once(&once64, fill64))
+		return CURAND_STATUS_INTERNAL_ERROR;
+	*vectors = table64;
 	return CURAND_STATUS_SUCCESS;
 }

@@ -67,6 +67,20 @@ struct cusparseDnMatDescr {
 	cusparseOrder_t order;
 };
 
+/* The legacy API's matrix descriptor: what the legacy calls read of it. */
+struct cusparseMatDescr {
+	cusparseMatrixType_t type;
+	cusparseFillMode_t fill;
+	cusparseDiagType_t diag;
+	cusparseIndexBase_t base;
+};
+
+/*
+ * A legacy CSR/CSC offset array of m + 1 entries in base base: starts at
+ * base, never decreases, ends at nnz + base.  Checked before any write.
+ */
+CUSPARSE_HIDDEN bool sp_offsets_ok(const int *off, int m, int nnz, cusparseIndexBase_t base);
+
 /* A sparse matrix's entries, in storage order. */
 struct sp_triplets {
 	int64_t n;

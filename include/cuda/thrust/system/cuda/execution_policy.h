@@ -38,7 +38,15 @@ static const par_t par_nosync;
 
 } // namespace cuda_cub
 
-namespace cuda = cuda_cub;
+/*
+ * A namespace, not an alias of cuda_cub: Thrust's thrust/system/cuda/error.h
+ * opens thrust::cuda too (thrust::cuda::errc), as Thrust's CUDA system does.
+ */
+namespace cuda {
+using thrust::cuda_cub::par;
+using thrust::cuda_cub::par_nosync;
+using thrust::cuda_cub::par_t;
+} // namespace cuda
 
 namespace system {
 namespace cuda {

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sm_60_atomic_functions.h - the double atomicAdd and scoped atomics of 6.0
+ * (nvcc makes them visible anyway): idxgen's <cuda_runtime.h> has all
+ * of it.  Included by CUDA programs out of habit.
+ */
+#ifndef IDXGEN_CUDA_SM_60_ATOMIC_FUNCTIONS_H
+#define IDXGEN_CUDA_SM_60_ATOMIC_FUNCTIONS_H
+/* the guard name of NVIDIA's header, which helper headers test */
+#define __SM_60_ATOMIC_FUNCTIONS_H__
+
+#include "cuda_runtime.h"
+
+#endif

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * thrust/system/detail/generic/select_system.h - Debian's (#include_next),
+ * then the names programs expect every Thrust header to bring.
+ *
+ * Why: with nvcc every algorithm header (thrust/sort.h, thrust/scan.h...)
+ * reaches Thrust's CUDA system, whose headers include
+ * thrust/execution_policy.h (thrust::device, thrust::host, thrust::seq),
+ * thrust/system_error.h and thrust/system/cuda/error.h (thrust::system_error,
+ * thrust::cuda_category()).  Programs rely on that (HeCBench
+ * logic-rewrite-cuda calls thrust::sort(thrust::device, ...) after only
+ * <thrust/sort.h>; cuda-samples segmentationTreeThrust catches
+ * thrust::system_error).  Our device system (OpenMP, TBB or C++) includes
+ * none of them, so this header does: every algorithm's .inl includes it
+ * after the algorithm is declared (thrust/detail/reference.h too).  Not
+ * thrust/detail/execution_policy.h, which algorithm headers include first:
+ * from there thrust/execution_policy.h would reach the device system's
+ * algorithms before thrust::inclusive_scan and others are declared.
+ */
+#pragma once
+#include_next <thrust/system/detail/generic/select_system.h>
+#include <thrust/execution_policy.h>
+#include <thrust/system_error.h>
+#include <thrust/system/cuda/error.h>

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * driver_int.h - what the driver-API files of lib/cudart (driver*.c) share:
+ * cuda.h with its calls exported, and the runtime's error as a CUresult.
+ */
+#ifndef IDXGEN_CUDART_DRIVER_INT_H
+#define IDXGEN_CUDART_DRIVER_INT_H
+
+#include "cudart.h"
+#pragma GCC visibility push(default)
+#include "cuda.h"
+#include "cudaProfiler.h"
+#pragma GCC visibility pop
+
+/* The driver's code for a runtime error (CUDA_ERROR_UNKNOWN for one it has not). */
+CUresult cudart_cu_result(cudaError_t err);
+
+#endif

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_driver.c - the driver API of include/cuda/cuda.h (lib/cudart's
+ * driver*.c): device attributes against the runtime's cudaDeviceProp,
+ * contexts and their per-thread stack, linear memory with patterns checked
+ * byte by byte, virtual memory management (a reservation, two physical
+ * allocations mapped side by side and one mapped twice, which must alias:
+ * the same pages under two addresses), and every refusal with CUDA's code.
+ * C and C++; nvcc -arch=sm_90 -x cu compiles it against NVIDIA's cuda.h.
+ */
+#include <builtin_types.h>
+#include <cuda.h>
+#include <cudaProfiler.h>
+#include <cuda_runtime.h>
+#include <device_atomic_functions.h>
+#include <sm_61_intrinsics.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tap.h"
+
+/* cuDeviceComputeCapability is deprecated in NVIDIA's header; programs still call it */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+/* A driver call's result against the expected CUresult. */
+#define TAP_CU(call, want)                                                                         \
+	do {                                                                                       \
+		CUresult r_ = (call);                                                              \
+		const char *n_ = "?";                                                              \
+		cuGetErrorName(r_, &n_);                                                           \
+		tap_ok(r_ == (want), "%s -> %s", #call, n_);                                       \
+	} while (0)
+
+#ifdef __cplusplus
+#define STATIC_ASSERT static_assert
+#else
+#define STATIC_ASSERT _Static_assert
+#endif
+
+/* The numbers CUDA gives its enumerators (programs store and compare them). */
+STATIC_ASSERT(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK == 1, "attribute numbers");
+STATIC_ASSERT(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR == 75, "attribute numbers");
+STATIC_ASSERT((int)CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT == (int)cudaDevAttrMultiProcessorCount,
+	       "driver and runtime attributes share numbers");
+STATIC_ASSERT((int)CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN ==
+		       (int)cudaDevAttrMaxSharedMemoryPerBlockOptin,
+	       "driver and runtime attributes share numbers");
+STATIC_ASSERT(CU_COMPUTEMODE_PROHIBITED == 2 && CU_MEMORYTYPE_UNIFIED == 4, "enumerators");
+STATIC_ASSERT(CUDA_ERROR_INVALID_CONTEXT == 201 && CUDA_ERROR_LAUNCH_FAILED == 719, "CUresult");
+
+static void test_attributes(void)
+{
+	struct cudaDeviceProp p;
+	CUdevice dev = -1;
+	int v = -1, major = -1, minor = -1, n = -1;
+
+	TAP_CU(cuInit(0), CUDA_SUCCESS);
+	TAP_CU(cuInit(1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuDeviceGetCount(&n), CUDA_SUCCESS);
+	TAP_CU(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
+	tap_ok(n == 1 && dev == 0, "one device, ordinal 0");
+	cudaGetDeviceProperties(&p, 0);
+	TAP_CU(cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, dev), CUDA_SUCCESS);
+	tap_ok(v == p.maxThreadsPerBlock, "MAX_THREADS_PER_BLOCK %d = maxThreadsPerBlock", v);
+	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_WARP_SIZE, dev);
+	tap_ok(v == 32, "WARP_SIZE 32");
+	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+	tap_ok(v == p.multiProcessorCount, "MULTIPROCESSOR_COUNT %d = multiProcessorCount", v);
+	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, dev);
+	tap_ok(v == p.maxGridSize[1], "MAX_GRID_DIM_Y = maxGridSize[1]");
+	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_SHARED_MEMORY_PER_BLOCK, dev);
+	tap_ok(v == (int)p.sharedMemPerBlock, "SHARED_MEMORY_PER_BLOCK (an alias) = sharedMemPerBlock");
+	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_COMPUTE_MODE, dev);
+	tap_ok(v == CU_COMPUTEMODE_DEFAULT, "COMPUTE_MODE is CU_COMPUTEMODE_DEFAULT");
+	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, dev);
+	tap_ok(v == 1, "VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED");
+	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED, dev);
+	tap_ok(v == 0, "GENERIC_COMPRESSION_SUPPORTED 0");
+	TAP_CU(cuDeviceComputeCapability(&major, &minor, dev), CUDA_SUCCESS);
+	tap_ok(major == p.major && minor == p.minor, "cuDeviceComputeCapability %d.%d", major, minor);
+	TAP_CU(cuDeviceGetAttribute(NULL, CU_DEVICE_ATTRIBUTE_WARP_SIZE, dev), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_WARP_SIZE, 1), CUDA_ERROR_INVALID_DEVICE);
+	TAP_CU(cuDeviceGetAttribute(&v, (CUdevice_attribute)0, dev), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_MAX, dev), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuDeviceCanAccessPeer(&v, 0, 0), CUDA_SUCCESS);
+	tap_ok(v == 0, "no peer access on one device");
+}
+
+/* CUDA 12's three-argument form in C, CUDA 13's (params first) in C++ and nvcc. */
+#ifdef __cplusplus
+#define CTX_CREATE(c, f, d) cuCtxCreate(c, NULL, f, d)
+#else
+#define CTX_CREATE(c, f, d) cuCtxCreate(c, f, d)
+#endif
+
+static void test_contexts(void)
+{
+	CUcontext primary = NULL, c = NULL, cur = NULL, popped = NULL;
+	CUdevice dev = -1;
+
+	TAP_CU(cuCtxGetCurrent(&cur), CUDA_SUCCESS);
+	TAP_CU(cuDevicePrimaryCtxRetain(&primary, 0), CUDA_SUCCESS);
+	tap_ok(cur && cur == primary, "the primary context is current on a fresh thread");
+	TAP_CU(cuCtxGetDevice(&dev), CUDA_SUCCESS);
+	tap_ok(dev == 0, "cuCtxGetDevice: 0");
+	TAP_CU(cuCtxPopCurrent(&popped), CUDA_ERROR_INVALID_CONTEXT);
+	TAP_CU(CTX_CREATE(&c, CU_CTX_SCHED_AUTO, 0), CUDA_SUCCESS);
+	cuCtxGetCurrent(&cur);
+	tap_ok(c && c != primary && cur == c, "cuCtxCreate makes a new context current");
+	TAP_CU(cuCtxPushCurrent(primary), CUDA_SUCCESS);
+	cuCtxGetCurrent(&cur);
+	tap_ok(cur == primary, "pushed context current");
+	TAP_CU(cuCtxPopCurrent(&popped), CUDA_SUCCESS);
+	cuCtxGetCurrent(&cur);
+	tap_ok(popped == primary && cur == c, "pop gives the pushed one back, the created is current");
+	TAP_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	TAP_CU(cuCtxDestroy(c), CUDA_SUCCESS);
+	cuCtxGetCurrent(&cur);
+	tap_ok(cur == primary, "destroying the current context leaves the primary one");
+	TAP_CU(cuCtxDestroy(primary), CUDA_ERROR_INVALID_CONTEXT);
+	TAP_CU(CTX_CREATE(&c, 0x100, 0), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(CTX_CREATE(&c, 0, 1), CUDA_ERROR_INVALID_DEVICE);
+	{
+		CUctxCreateParams none;
+		CUcontext d = NULL;
+
+		memset(&none, 0, sizeof(none));
+		TAP_CU(cuCtxCreate_v4(&d, &none, 0, 0), CUDA_SUCCESS);
+		TAP_CU(cuCtxDestroy(d), CUDA_SUCCESS);
+		none.numExecAffinityParams = 1;
+		TAP_CU(cuCtxCreate_v4(&d, &none, 0, 0), CUDA_ERROR_NOT_SUPPORTED);
+	}
+	TAP_CU(cuCtxSetCurrent(primary), CUDA_SUCCESS);
+	TAP_CU(cuCtxSetCurrent(NULL), CUDA_SUCCESS);
+	cuCtxGetCurrent(&cur);
+	tap_ok(cur == primary, "cuCtxSetCurrent(NULL): back to the primary context");
+}
+
+static void test_linear_memory(void)
+{
+	enum { WORDS = 1000 };
+	static unsigned int host[WORDS], back[WORDS];
+	CUdeviceptr a = 0, b = 0;
+	int same = 1;
+
+	TAP_CU(cuMemAlloc(&a, sizeof(host)), CUDA_SUCCESS);
+	TAP_CU(cuMemAlloc(&b, sizeof(host)), CUDA_SUCCESS);
+	TAP_CU(cuMemsetD32(a, 0xdeadbeefu, WORDS), CUDA_SUCCESS);
+	TAP_CU(cuMemcpyDtoH(back, a, sizeof(back)), CUDA_SUCCESS);
+	for (int i = 0; i < WORDS; i++)
+		same &= back[i] == 0xdeadbeefu;
+	tap_ok(same, "cuMemsetD32 wrote every word");
+	for (int i = 0; i < WORDS; i++)
+		host[i] = (unsigned int)i * 2654435761u;
+	TAP_CU(cuMemcpyHtoD(a, host, sizeof(host)), CUDA_SUCCESS);
+	TAP_CU(cuMemcpyDtoD(b, a, sizeof(host)), CUDA_SUCCESS);
+	TAP_CU(cuMemsetD8(b + 4, 0x5a, 4), CUDA_SUCCESS);
+	TAP_CU(cuMemcpyDtoH(back, b, sizeof(back)), CUDA_SUCCESS);
+	same = back[0] == host[0] && back[1] == 0x5a5a5a5au;
+	for (int i = 2; i < WORDS; i++)
+		same &= back[i] == host[i];
+	tap_ok(same, "HtoD, DtoD, cuMemsetD8 of one word: the pattern came back");
+	TAP_CU(cuMemsetD32(a + 2, 0, 4), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemAlloc(&a, 0), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemFree(a), CUDA_SUCCESS);
+	TAP_CU(cuMemFree(b), CUDA_SUCCESS);
+}
+
+/* Fills n bytes at p with bytes of seed's sequence; whether they read back. */
+static void fill(unsigned char *p, size_t n, unsigned int seed)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (unsigned char)((i * 131u + seed) >> 3);
+}
+
+static int holds(const unsigned char *p, size_t n, unsigned int seed)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != (unsigned char)((i * 131u + seed) >> 3))
+			return 0;
+	return 1;
+}
+
+static void test_vmm(void)
+{
+	CUmemAllocationProp prop;
+	CUmemAccessDesc rw;
+	CUmemGenericAllocationHandle h1 = 0, h2 = 0, bad = 0;
+	CUdeviceptr va = 0, alias = 0;
+	size_t g = 0, rec = 0;
+	unsigned char *copy;
+
+	memset(&prop, 0, sizeof(prop));
+	prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+	prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+	prop.location.id = 0;
+	memset(&rw, 0, sizeof(rw));
+	rw.location = prop.location;
+	rw.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+	TAP_CU(cuMemGetAllocationGranularity(&g, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM), CUDA_SUCCESS);
+	TAP_CU(cuMemGetAllocationGranularity(&rec, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED),
+	       CUDA_SUCCESS);
+	tap_ok(g > 0 && rec >= g && rec % g == 0, "granularity %zu, recommended %zu", g, rec);
+
+	TAP_CU(cuMemAddressReserve(&va, 4 * g, 0, 0, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemCreate(&h1, 2 * g, &prop, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemCreate(&h2, 2 * g, &prop, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemMap(va, 2 * g, 0, h1, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemMap(va + 2 * g, 2 * g, 0, h2, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemMap(va + g, g, 0, h2, 0), CUDA_ERROR_ALREADY_MAPPED);
+	TAP_CU(cuMemSetAccess(va, 4 * g, &rw, 1), CUDA_SUCCESS);
+	fill((unsigned char *)(uintptr_t)va, 4 * g, 7);
+	tap_ok(holds((unsigned char *)(uintptr_t)va, 4 * g, 7),
+	       "two allocations mapped side by side read back as one range");
+	copy = (unsigned char *)malloc(4 * g);
+	tap_ok(copy && cudaMemcpy(copy, (void *)(uintptr_t)va, 4 * g, cudaMemcpyDeviceToHost) ==
+				cudaSuccess && holds(copy, 4 * g, 7),
+	       "cudaMemcpy reads the mapped range");
+	free(copy);
+
+	/* the same allocation under a second address: the same pages */
+	TAP_CU(cuMemAddressReserve(&alias, 2 * g, 0, 0, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemMap(alias, 2 * g, 0, h1, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemSetAccess(alias, 2 * g, &rw, 1), CUDA_SUCCESS);
+	TAP_CU(cuMemRelease(h1), CUDA_SUCCESS);
+	fill((unsigned char *)(uintptr_t)alias, 2 * g, 99);
+	tap_ok(holds((unsigned char *)(uintptr_t)va, 2 * g, 99),
+	       "a second mapping of an allocation aliases the first (after cuMemRelease too)");
+	tap_ok(holds((unsigned char *)(uintptr_t)va + 2 * g, 2 * g, 7 + 2 * (unsigned int)g * 131u),
+	       "the other allocation untouched");
+
+	/* refusals */
+	TAP_CU(cuMemRelease(h1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemMap(va, g, 0, h1, 0), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemRelease(bad), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemRelease((CUmemGenericAllocationHandle)1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemCreate(&bad, g + 1, &prop, 0), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemCreate(&bad, g, &prop, 1), CUDA_ERROR_INVALID_VALUE);
+	prop.location.id = 1;
+	TAP_CU(cuMemCreate(&bad, g, &prop, 0), CUDA_ERROR_INVALID_DEVICE);
+	prop.location.id = 0;
+	prop.type = CU_MEM_ALLOCATION_TYPE_MANAGED;
+	TAP_CU(cuMemCreate(&bad, g, &prop, 0), CUDA_ERROR_INVALID_VALUE);
+	prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+	TAP_CU(cuMemMap(va + 3 * g, 2 * g, 0, h2, 0), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemMap(va, 4 * g, 0, h2, 0), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemAddressFree(va, 4 * g), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemUnmap(va, g), CUDA_ERROR_INVALID_VALUE);
+
+	/* unmapping gives the pages back to the reservation: mappable again */
+	TAP_CU(cuMemUnmap(va, 4 * g), CUDA_SUCCESS);
+	TAP_CU(cuMemSetAccess(va, g, &rw, 1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemMap(va + g, 2 * g, 0, h2, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemSetAccess(va + g, 2 * g, &rw, 1), CUDA_SUCCESS);
+	tap_ok(holds((unsigned char *)(uintptr_t)va + g, 2 * g, 7 + 2 * (unsigned int)g * 131u),
+	       "remapped elsewhere in the range, the allocation kept its bytes");
+	TAP_CU(cuMemUnmap(va + g, 2 * g), CUDA_SUCCESS);
+	TAP_CU(cuMemRelease(h2), CUDA_SUCCESS);
+	TAP_CU(cuMemUnmap(alias, 2 * g), CUDA_SUCCESS);
+	TAP_CU(cuMemAddressFree(alias, 2 * g), CUDA_SUCCESS);
+	TAP_CU(cuMemAddressFree(va, 4 * g), CUDA_SUCCESS);
+	TAP_CU(cuMemAddressFree(va, 4 * g), CUDA_ERROR_INVALID_VALUE);
+}
+
+/* The headers programs include out of habit, and the profiler calls. */
+static void test_habits(void)
+{
+	enum cudaRoundMode m = cudaRoundMinInf;
+
+	tap_ok(m == 3 && cudaRoundNearest == 0, "device_types.h: cudaRoundMode");
+	TAP_CU(cuProfilerStart(), CUDA_SUCCESS);
+	TAP_CU(cuProfilerStop(), CUDA_SUCCESS);
+}
+
+static void test_error_names(void)
+{
+	const char *name = NULL, *text = NULL;
+
+	TAP_CU(cuGetErrorName(CUDA_ERROR_INVALID_CONTEXT, &name), CUDA_SUCCESS);
+	tap_ok(name && !strcmp(name, "CUDA_ERROR_INVALID_CONTEXT"), "cuGetErrorName: %s", name);
+	TAP_CU(cuGetErrorString(CUDA_ERROR_ALREADY_MAPPED, &text), CUDA_SUCCESS);
+	tap_ok(text && *text, "cuGetErrorString: %s", text);
+	TAP_CU(cuGetErrorName((CUresult)12345, &name), CUDA_ERROR_INVALID_VALUE);
+}
+
+TAP_TEST(attributes)
+{
+	test_attributes();
+}
+
+TAP_TEST(contexts)
+{
+	test_contexts();
+}
+
+TAP_TEST(linear_memory)
+{
+	test_linear_memory();
+}
+
+TAP_TEST(vmm)
+{
+	test_vmm();
+}
+
+TAP_TEST(habits)
+{
+	test_habits();
+}
+
+TAP_TEST(error_names)
+{
+	test_error_names();
+}
+
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
+}
