@@ -247,11 +247,16 @@ static bool rewrite_launch(struct walk *w, CXCursor c)
 {
 	unsigned lt = 0, gte = 0, a = c_start(c), e = c_end(c);
 	CXCursor r = clang_getCursorReferenced(c);
+	enum CXCursorKind rk = clang_getCursorKind(r);
 	bool kernel = !clang_Cursor_isNull(r) && has_annot(r, "global");
+	/* a pointer to a kernel is called through its host stub, as the kernel is (cuda-samples transpose) */
+	bool pointer = rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl || rk == CXCursor_FieldDecl;
 
-	if (!kernel && !clang_Cursor_isNull(r) && clang_getCursorKind(r) != CXCursor_FunctionTemplate)
+	if (!kernel && !pointer && !clang_Cursor_isNull(r) && rk != CXCursor_FunctionTemplate)
 		return false;	/* a call of a known function that is no kernel */
 	if (!plain_text(c) || !launch_tokens(w, c, a, e, &lt, &gte)) {
+		if (pointer && !kernel)
+			return false;	/* a plain call through a pointer */
 		if (macro_launch_done(w->s, c))
 			return true;	/* rewritten in its #define */
 		if (kernel)	/* a launch whose text is a macro's, or a plain call of a kernel */
