@@ -373,9 +373,10 @@ void test_uapi_v2(struct dev *d)
 		   (DRM_IDXGEN_UAPI_WAIT | DRM_IDXGEN_UAPI_CTX_QUERY | DRM_IDXGEN_UAPI_DEP_CANCEL |
 		    DRM_IDXGEN_UAPI_SYNC_ARRAYS |
 		    (d->features & IDXGEN_FEAT_USER_QUEUES ? DRM_IDXGEN_UAPI_USER_QUEUES : 0) |
-		    (d->features & IDXGEN_FEAT_UQ_SHADOW ? DRM_IDXGEN_UAPI_UQ_SHADOW : 0)),
-	       "PARAM_UAPI_FEATURES: WAIT, CTX_QUERY, DEP_CANCEL, SYNC_ARRAYS, USER_QUEUES and "
-	       "UQ_SHADOW iff the device has them");
+		    (d->features & IDXGEN_FEAT_UQ_SHADOW ? DRM_IDXGEN_UAPI_UQ_SHADOW : 0) |
+		    (d->features & IDXGEN_FEAT_USER_QUEUES ? DRM_IDXGEN_UAPI_UQ_DROP_REST : 0)),
+	       "PARAM_UAPI_FEATURES: WAIT, CTX_QUERY, DEP_CANCEL, SYNC_ARRAYS, USER_QUEUES, "
+	       "UQ_SHADOW and UQ_DROP_REST iff the device has them");
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_JOB_TIMEOUT_MS) == (uint64_t)tmo,
 	       "PARAM_JOB_TIMEOUT_MS equals the module parameter (%ld)", tmo);
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_DEVICE_STATE) == DRM_IDXGEN_DEVICE_RUNNING,
