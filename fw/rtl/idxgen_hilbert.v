@@ -134,14 +134,18 @@ module idxgen_hilbert #(
 	wire        more = done != threads;
 	wire [6:0]  fill_now = fire ? 7'd0 : fill;
 	wire        emit = more && lrem != 17'd0 && fill_now < c[6:0];
+	// a plane's root frame: the long side first (a job's start and each next slice)
+	wire [16:0] root_a = {1'b0, dx >= dy ? dx : dy};
+	wire [16:0] root_b = {1'b0, dx >= dy ? dy : dx};
+	wire        root_sw = dx < dy;
 
 	always @(posedge clk) begin
 		if (load) begin
 			tx <= 16'd0;
 			ty <= 16'd0;
-			ta <= {1'b0, dx >= dy ? dx : dy};
-			tb <= {1'b0, dx >= dy ? dy : dx};
-			tsw <= dx < dy;
+			ta <= root_a;
+			tb <= root_b;
+			tsw <= root_sw;
 			tst <= 2'd0;
 			n <= 1;
 			lrem <= 17'd0;
@@ -187,9 +191,9 @@ module idxgen_hilbert #(
 				// the plane's curve has ended: the next slice from its root
 				tx <= 16'd0;
 				ty <= 16'd0;
-				ta <= {1'b0, dx >= dy ? dx : dy};
-				tb <= {1'b0, dx >= dy ? dy : dx};
-				tsw <= dx < dy;
+				ta <= root_a;
+				tb <= root_b;
+				tsw <= root_sw;
 				tst <= 2'd0;
 				n <= 1;
 				zpk <= zpk + one_z;
