@@ -465,6 +465,12 @@ struct cc_args {
 };
 int cc_expand_options_files(int argc, char **argv, struct cc_args *out, struct cc_args *own);
 void cc_args_free(struct cc_args *a, bool strings);
+/*
+ * nvcc_opts.c: args with nvcc's spellings (--long, -opt=value) in the form
+ * driver.c reads, GPU-only options dropped; -1 go on, else the exit status
+ * (an output idxgen-cc cannot make, --list-gpu-arch).  Strings made are kept in own.
+ */
+int cc_nvcc_spellings(struct cc_args *args, struct cc_args *own);
 /* kernel.c: the passes of one kernel and the parts of its block function. */
 struct kernel;
 bool analyse_kernel(struct kernel *k);

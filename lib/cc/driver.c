@@ -100,6 +100,9 @@ struct drv {
 	const char *dep_file;	/* -MF */
 	const char *dep_target;	/* -MT */
 	const char *odir;	/* -odir: where objects (and -M's targets) go */
+	bool deps_phony;	/* -MP: a phony target per header */
+	struct argv preinc;	/* -include FILE: after our CUDA headers, as nvcc's come first */
+	bool fwd_cc, fwd_ld;	/* -forward-unknown-to-host-compiler/-linker: unknown options go there */
 };
 
 enum kind { K_CU, K_C, K_CXX, K_LINK };
@@ -412,6 +415,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	nvcc_macros(&pa);
 	nvcc_dialect(&pa);
 	av_cat(&pa, &d->parse);
+	av_cat(&pa, &d->preinc);
 	av_addf(&pa, "-std=%s", d->std);
 	av_add(&pa, idir);
 	struct buf plan = { 0 };
@@ -456,6 +460,12 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		nvcc_macros(&cc);
 		nvcc_dialect(&cc);
 		av_cat(&cc, &d->cflags);
+		if (d->preinc.n) {
+			/* the translation's own first include, then the user's, as nvcc orders them */
+			av_add(&cc, "-include");
+			av_add(&cc, "idxgen_cc_program.h");
+			av_cat(&cc, &d->preinc);
+		}
 		av_add(&cc, "-c");
 		av_add(&cc, "-o");
 		av_add(&cc, obj);
@@ -502,6 +512,7 @@ static int build_host(const struct drv *d, const char *src, enum kind k, const c
 	add_our_includes(&cc);
 	av_add(&cc, idir);
 	av_cat(&cc, &d->cflags);
+	av_cat(&cc, &d->preinc);
 	av_add(&cc, "-c");
 	av_add(&cc, "-o");
 	av_add(&cc, obj);
@@ -652,7 +663,19 @@ static bool ignored_option(const char *a, bool *skip)
 
 static void drv_usage(FILE *f);
 
-/* -1: go on; else the exit status. */
+/* Is a one of nvcc's -forward-unknown-* options?  With d, what it sets. */
+static bool forward_option(const char *a, struct drv *d)
+{
+	bool cc = !strcmp(a, "-forward-unknown-to-host-compiler"), ld = !strcmp(a, "-forward-unknown-to-host-linker");
+	bool both = !strcmp(a, "-forward-unknown-opts");
+
+	if (d) {
+		d->fwd_cc = d->fwd_cc || cc || both;
+		d->fwd_ld = d->fwd_ld || ld || both;
+	}
+	return cc || ld || both;
+}
+
 /*
  * Where the headers and libraries come from (paths.c), in nvcc -v's shape
  * ("#$ NAME=VALUE"): _HERE_ is the executable's folder, or "(build tree)".
@@ -677,6 +700,8 @@ static int drv_options(int argc, char **argv, struct drv *d)
 	int i;
 
 	d->std = "c++17";
+	for (i = 1; i < argc; i++)
+		forward_option(argv[i], d);
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		bool skip;
@@ -718,6 +743,14 @@ static int drv_options(int argc, char **argv, struct drv *d)
 			d->preprocess = true;
 		} else if (!strcmp(a, "--dryrun") || !strcmp(a, "-dryrun")) {
 			d->dryrun = true;
+		} else if (!strcmp(a, "-MP")) {
+			d->deps_phony = true;
+		} else if (!strcmp(a, "-include")) {
+			NEXT_ARG();
+			av_add(&d->preinc, a);
+			av_add(&d->preinc, v);
+		} else if (forward_option(a, NULL)) {
+			;	/* read before the loop: it applies to options before it too */
 		} else if (!strcmp(a, "-M") || !strcmp(a, "--generate-dependencies") ||
 			   !strcmp(a, "-MM") || !strcmp(a, "--generate-nonsystem-dependencies")) {
 			d->deps = DEPS_ONLY;
@@ -785,7 +818,7 @@ static int drv_options(int argc, char **argv, struct drv *d)
 			d->cuda_arch = cuda_arch_option(a, skip ? v : NULL, d->cuda_arch);
 		} else if (!strncmp(a, "-O", 2) || !strcmp(a, "-g") || !strncmp(a, "-g", 2) ||
 			   !strncmp(a, "-f", 2) || !strncmp(a, "-W", 2) || !strncmp(a, "-m", 2) ||
-			   !strcmp(a, "-w") || !strcmp(a, "-pthread")) {
+			   !strcmp(a, "-w") || !strcmp(a, "-pthread") || !strcmp(a, "-pg")) {
 			if (strcmp(a, "-m64"))
 				av_add(&d->cflags, a);
 			d->opt_given = d->opt_given || !strncmp(a, "-O", 2);
@@ -806,6 +839,11 @@ static int drv_options(int argc, char **argv, struct drv *d)
 				av_addf(&d->ldflags, "-l%s", v);
 		} else if (!strncmp(a, "-L", 2) || !strncmp(a, "-l", 2) || !strncmp(a, "-Wl,", 4)) {
 			if (strncmp(a, "-l", 2) || !cuda_lib(d, a + 2))
+				av_add(&d->ldflags, a);
+		} else if (a[0] == '-' && a[1] && (d->fwd_cc || d->fwd_ld)) {
+			if (d->fwd_cc)
+				av_add(&d->cflags, a);
+			else
 				av_add(&d->ldflags, a);
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "idxgen-cc: unknown option '%s' (try --help)\n", a);
@@ -858,6 +896,7 @@ static void pre_args(const struct drv *d, const char *src, enum kind k, struct a
 		av_add(av, "-include");
 		av_add(av, "cuda_runtime.h");
 	}
+	av_cat(av, &d->preinc);
 	free(idir);
 }
 
@@ -876,6 +915,8 @@ static int write_deps(const struct drv *d, const char *src, enum kind k, const c
 
 	pre_args(d, src, k, &av);
 	av_add(&av, d->deps_system ? "-M" : "-MM");
+	if (d->deps_phony)
+		av_add(&av, "-MP");
 	av_add(&av, "-MT");
 	av_add(&av, d->dep_target ? d->dep_target : target);
 	if (file) {
@@ -1035,6 +1076,7 @@ int driver_main(int argc, char **argv)
 	free(d.ccbin_path);
 	av_free(&d.ldflags);
 	av_free(&d.culibs);
+	av_free(&d.preinc);
 	return rc;
 }
 
@@ -1056,13 +1098,16 @@ static void drv_usage(FILE *f)
 "libidxgen.  $CC or $CXX naming idxgen-cc itself (make CC=idxgen-cc exports\n"
 "it) is passed over for the default.\n"
 "\n"
-"Options (whole programs):\n"
+"Options (whole programs).  Each also as nvcc spells it: its long name\n"
+"(--output-file, --define-macro, --x, --optimize, --compiler-options, ...)\n"
+"and its value after '=' or as the next argument (-x=cu, --optimize 3).\n"
 "  -o FILE          the executable (default a.out); with -c, the object file\n"
-"  -c, -dc          compile each input to an object file only (FILE.o)\n"
+"  -c, -dc, -dw     compile each input to an object file only (FILE.o)\n"
 "  -I DIR, -D NAME[=VAL], -U NAME, -isystem DIR\n"
 "                   preprocessor options, for the translation and the compilers\n"
+"  -include FILE    include FILE first (after the CUDA headers, as nvcc)\n"
 "  -std=c++11|14|17|20  the language standard (default c++17, as nvcc 12)\n"
-"  -O0..-O3, -g, -f..., -W..., -w, -m..., -pthread\n"
+"  -O0..-O3, -g, -f..., -W..., -w, -m..., -pthread, -pg, -noeh\n"
 "                   passed to the host compilers (without -O, .cu files are\n"
 "                   compiled with -O3: nvcc optimises device code by default)\n"
 "  -Xcompiler A,B   host compiler options (comma list; also given to the link)\n"
@@ -1073,11 +1118,16 @@ static void drv_usage(FILE *f)
 "                   FFTW and LAPACK; oneTBB, Thrust's device system,\n"
 "                   is linked when a program calls it)\n"
 "  -ccbin X         the host C++ compiler (a name or its folder), as nvcc's\n"
-"  -x cu            accepted (.cu inputs are CUDA anyway)\n"
+"  -x cu            the inputs after it are CUDA whatever their names\n"
+"  -forward-unknown-to-host-compiler, -forward-unknown-to-host-linker,\n"
+"  -forward-unknown-opts\n"
+"                   options idxgen-cc does not know go to the host compiler\n"
+"                   or linker instead of being an error\n"
 "  -E               preprocess each input as the build would (nvcc's macros,\n"
 "                   cuda_runtime.h first for .cu files) to stdout or -o; stop\n"
 "  -M, -MM          print a make rule 'X.o: X.cu headers...' per input and\n"
-"                   stop (-MM: without system headers)\n"
+"                   stop (-MM: without system headers; -MP: a phony target\n"
+"                   per header)\n"
 "  -MD, -MMD        write that rule beside the build: to -MF's file, else\n"
 "                   OBJ.d beside the object (-c) or X.d\n"
 "  -MF FILE, -MT TARGET\n"
@@ -1109,7 +1159,12 @@ static void drv_usage(FILE *f)
 "                   --use_fast_math, -lineinfo, -G, -rdc, --extended-lambda,\n"
 "                   --expt-relaxed-constexpr, -Xptxas, -maxrregcount, -cudart,\n"
 "                   -m64, -ftz, -prec-div, -prec-sqrt, -fmad, --keep,\n"
-"                   --default-stream, --resource-usage, -t/--threads\n"
+"                   --default-stream, --resource-usage, -t/--threads, -Xcudafe,\n"
+"                   -Xnvlink, --diag-suppress/-error/-warn, -keep-dir, -dlto,\n"
+"                   the rest of nvcc's device and tool-chain options\n"
+"  refused (exit 2, with the reason): -ptx, -cubin, -fatbin, -ltoir,\n"
+"                   -optix-ir (there is no GPU code), -lib, -shared, -run, -r\n"
+"  --list-gpu-arch  the compute_XX values -arch takes\n"
 "  -h, --help       print this help and exit\n"
 "  -V, --version    print the version and exit\n"
 "\n"

@@ -176,6 +176,9 @@ CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *a
 	int nc = 0, j;
 	char inc[PATH_MAX + 2], inc_cuda[PATH_MAX + 8];
 
+	/* the prelude first, as nvcc includes cuda_runtime.h before the user's -include files */
+	cargs[nc++] = "-include";
+	cargs[nc++] = PARSE_HDR;
 	for (j = 0; j < nargs; j++)
 		cargs[nc++] = args[j];
 	snprintf(inc, sizeof(inc), "-I%s", cc_paths()->include);
@@ -201,8 +204,6 @@ CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *a
 	cargs[nc++] = "-D__IDXGEN_CC__=1";
 	if (define)
 		cargs[nc++] = define;
-	cargs[nc++] = "-include";
-	cargs[nc++] = PARSE_HDR;
 	uf[0].Filename = PARSE_HDR;
 	uf[0].Contents = s->cxx ? whole_header : parse_header;
 	uf[0].Length = s->cxx ? sizeof(whole_header) - 1 : sizeof(parse_header) - 1;

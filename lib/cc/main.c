@@ -344,6 +344,8 @@ int main(int argc, char **argv)
 	int rc = cc_expand_options_files(argc, argv, &args, &words);
 
 	if (rc == 0)
+		rc = cc_nvcc_spellings(&args, &words);
+	if (rc < 0)
 		rc = run_main(args.n, args.v);
 	cc_args_free(&args, false);
 	cc_args_free(&words, true);

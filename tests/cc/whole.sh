@@ -141,6 +141,38 @@ run_prog "nvcc's options accepted" -arch=sm_90 -gencode arch=compute_90,code=sm_
 	-Xcompiler -Wall,-O2 --use_fast_math -lineinfo --expt-relaxed-constexpr --extended-lambda \
 	-rdc=false -Wno-deprecated-gpu-targets -DUNUSED=1 -I "$DIR" -x cu -lcudart -o "$tmp/prog" "$reg"
 
+# nvcc's long names and -opt=value forms (nvcc_opts.c): every value arrives
+# (a -D, a pre-included header with a __device__ function, --x cu on a .cpp
+# name, the dialect), GPU-only options with their values are read and left.
+spell=$DIR/opts/nvcc_spellings.cu
+cp "$spell" "$tmp/spell.cpp"
+run_prog "nvcc's long spellings and -opt=value forms" --define-macro=SPELL_N=5 \
+	--pre-include "$DIR/opts/nvcc_spellings.cuh" --x cu --optimize=1 --std c++14 \
+	--gpu-architecture=sm_80 -rdc true --relocatable-device-code=false -Xcudafe --diag_suppress=177 \
+	--diag-suppress 550,177 -Werror cross-execution-space-call --machine 64 --compiler-options=-Wall \
+	-ftz=true --prec-div false --keep-dir "$tmp" --output-file "$tmp/prog" "$tmp/spell.cpp"
+run_prog "-x=cu, -D=NAME=VALUE, -include=FILE, -std=c++14" -x=cu -D=SPELL_N=5 \
+	-include="$DIR/opts/nvcc_spellings.cuh" -std=c++14 -O=0 -o "$tmp/prog" "$tmp/spell.cpp"
+(cd "$tmp" && "$CC_BIN" -M -MP "$deps") >"$tmp/m" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q '^[^ ]*opts/deps_local\.h:$' "$tmp/m"
+ok $? "-MP: a phony target per header (exit $rc)"
+for o in -ptx --cubin -fatbin -lib -shared; do
+	"$CC_BIN" $o -o "$tmp/prog" "$reg" >"$tmp/out" 2>&1
+	rc=$?
+	[ $rc = 2 ] && grep -q -- "^idxgen-cc: $o: " "$tmp/out" && [ ! -e "$tmp/prog" ]
+	ok $? "$o: an output idxgen-cc cannot make: exit 2 (got $rc), said why, nothing built"
+done
+"$CC_BIN" --machine 32 -o "$tmp/prog" "$reg" >"$tmp/out" 2>&1
+[ $? = 2 ] && grep -q 'only 64-bit' "$tmp/out"
+ok $? "--machine 32: exit 2, said so"
+"$CC_BIN" --list-gpu-arch >"$tmp/out" 2>&1 && grep -qx compute_90 "$tmp/out"
+ok $? "--list-gpu-arch lists compute_90"
+"$CC_BIN" -pipe -forward-unknown-to-host-compiler -O0 -o "$tmp/prog" "$reg" >"$tmp/build" 2>&1 &&
+	(cd "$tmp" && IDXGEN_BACKEND=emu ./prog 2>/dev/null | tail -n 1 | grep -qx PASS)
+ok $? "-forward-unknown-to-host-compiler: -pipe (before it) goes to the host compiler"
+rm -f "$tmp/prog"
+
 "$CC_BIN" -c -o "$tmp/reg.o" "$reg" && "$CC_BIN" -o "$tmp/prog" "$tmp/reg.o" >"$tmp/build" 2>&1
 ok $? "-c -o reg.o, then -o prog reg.o (link only)"
 [ -x "$tmp/prog" ] && (cd "$tmp" && IDXGEN_BACKEND=emu ./prog 2>/dev/null | tail -n 1 | grep -qx PASS)
