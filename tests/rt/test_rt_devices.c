@@ -2,9 +2,12 @@
 /*
  * test_rt_devices.c - IDXGEN_DEVICES: its bad values, and (in the VM, two
  * devices) one launch spread over every device giving the same result as
- * on one, also when a helper device fails its chunk (a corrupted
- * completion record, armed through the driver's debugfs).  Whether device 1 served a launch is read from the driver (its
- * sysfs job counter), not from the runtime.
+ * on one: by default (the variable unset) and when named, also when a
+ * helper device fails its chunk (a corrupted completion record, a DMA
+ * fault, a job that hangs until the driver's watchdog resets the device:
+ * faults armed through the driver's debugfs).  Whether device 1 served a
+ * launch is read from the driver (its sysfs job counter), not from the
+ * runtime.
  */
 #include "test_rt.h"
 
@@ -50,12 +53,16 @@ static int device_fault(unsigned int i, unsigned int bits)
 	return fclose(f) == 0 && ok ? 0 : -EIO;
 }
 
+/* A runtime with IDXGEN_DEVICES=devices (NULL: unset, the default). */
 static struct idxgen_rt *rt_with(const char *devices, int *err)
 {
 	struct idxgen_rt_options o = { .num_threads = 2 };
 	struct idxgen_rt *rt = NULL;
 
-	setenv("IDXGEN_DEVICES", devices, 1);
+	if (devices)
+		setenv("IDXGEN_DEVICES", devices, 1);
+	else
+		unsetenv("IDXGEN_DEVICES");
 	*err = idxgen_rt_create(&o, &rt);
 	unsetenv("IDXGEN_DEVICES");
 	return rt;
@@ -144,11 +151,87 @@ static void test_small_grids(void)
 	idxgen_rt_destroy(rt);
 }
 
+/* C = A x B (n x n, blocks of 16 x 16) on a fresh runtime with IDXGEN_DEVICES=devices; device 1's jobs. */
+static int matmul_on(const char *devices, uint32_t n, float *c, uint64_t *jobs1_delta)
+{
+	float *a = malloc(sizeof(float) * n * n), *b = malloc(sizeof(float) * n * n);
+	void *args[] = { &a, &b, &c, &n };
+	uint64_t before = device_jobs(1), after;
+	struct idxgen_rt *rt;
+	int err = a && b ? 0 : -ENOMEM;
+
+	for (uint32_t i = 0; !err && i < n * n; i++) {
+		a[i] = (float)(i % 13) - 6.0f;
+		b[i] = (float)(i % 7) * 0.5f;
+	}
+	rt = err ? NULL : rt_with(devices, &err);
+	if (!err)
+		err = idxgen_rt_launch(rt, &matmul_kernel, IDXGEN_RT_DIM3(n / MM_T, n / MM_T, 1),
+				       IDXGEN_RT_DIM3(MM_T, MM_T, 1), 0, args);
+	idxgen_rt_destroy(rt);
+	after = device_jobs(1);
+	*jobs1_delta = before == UINT64_MAX || after == UINT64_MAX ? UINT64_MAX : after - before;
+	free(a);
+	free(b);
+	return err;
+}
+
+/*
+ * The default: with the variable unset every device serves a launch, and
+ * a kernel's output is byte for byte the output of device 0 alone.
+ */
+static void test_default_spread(void)
+{
+	const uint32_t n = 64;
+	float *c1 = calloc(n * n, sizeof(float)), *call = calloc(n * n, sizeof(float));
+	uint64_t d1 = 0, dall = 0, dvisit = 0;
+	struct idxgen_rt *rt;
+	int e1, eall, evisit;
+
+	e1 = c1 && call ? matmul_on("0", n, c1, &d1) : -ENOMEM;
+	eall = c1 && call ? matmul_on(NULL, n, call, &dall) : -ENOMEM;
+	tap_ok(!e1 && !eall && d1 == 0 && dall >= 1 && dall != UINT64_MAX && !memcmp(c1, call, sizeof(float) * n * n),
+	       "IDXGEN_DEVICES unset: matmul %ux%u served by both devices (%" PRIu64
+	       " jobs on device 1) == device 0 alone (%s, %s)", n, n, dall, idxgen_strerror(e1),
+	       idxgen_strerror(eall));
+	free(c1);
+	free(call);
+	rt = rt_with(NULL, &evisit);
+	if (!evisit)
+		evisit = visit_all(rt, &dvisit);
+	idxgen_rt_destroy(rt);
+	tap_ok(!evisit && dvisit >= 1 && dvisit != UINT64_MAX,
+	       "IDXGEN_DEVICES unset: every thread once, device 1 made a chunk (%s, %" PRIu64 " jobs)",
+	       idxgen_strerror(evisit), dvisit);
+}
+
+/*
+ * The helper (device 0 under IDXGEN_DEVICES=1,0; debug=on in the VM)
+ * fails its chunk with the fault armed (idxgen_hw.h IDXGEN_FAULT_*):
+ * device 1 makes that chunk too, so it runs one job more than clean.
+ */
+static void test_helper_fault(unsigned int bits, const char *what, uint64_t clean)
+{
+	struct idxgen_rt *rt;
+	uint64_t d = 0;
+	int err;
+
+	rt = rt_with("1,0", &err);
+	if (!err)
+		err = device_fault(0, bits);
+	if (!err)
+		err = visit_all(rt, &d);
+	idxgen_rt_destroy(rt);
+	tap_ok(!err && d == clean + 1,
+	       "a helper device's chunk lost to %s is made by the first device: every thread once, "
+	       "device 1 ran %" PRIu64 " jobs (clean: %" PRIu64 ", %s)", what, d, clean, idxgen_strerror(err));
+}
+
 void test_devices(void)
 {
 	static const char *const bad[] = { "x", "0,", "0,0", "99", ",1", "1;0", "-1" };
 	struct idxgen_rt *rt;
-	uint64_t d0 = 0, dall = 0, dswap = 0, dfail = 0;
+	uint64_t d0 = 0, dall = 0, dswap = 0;
 	int err, e0, eall, eswap, nbad = 0;
 
 	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -162,6 +245,9 @@ void test_devices(void)
 	tap_ok(!nbad, "IDXGEN_DEVICES: 7 malformed or unknown values: -EINVAL");
 	rt = rt_with("0", &err);
 	tap_ok(!err && rt, "IDXGEN_DEVICES=0: created (%s)", idxgen_strerror(err));
+	idxgen_rt_destroy(rt);
+	rt = rt_with(NULL, &err);
+	tap_ok(!err && rt, "IDXGEN_DEVICES unset: created (%s)", idxgen_strerror(err));
 	idxgen_rt_destroy(rt);
 
 	if (idxgen_list(NULL, 0) < 2 || device_jobs(1) == UINT64_MAX) {
@@ -187,19 +273,9 @@ void test_devices(void)
 	       "IDXGEN_DEVICES=1,0: device 1 first, every thread once (%s, %" PRIu64 " jobs)",
 	       idxgen_strerror(eswap), dswap);
 
-	/*
-	 * The helper fails its chunk: device 0 (debug=on in the VM) corrupts
-	 * its next completion record; device 1 makes that chunk too, so it
-	 * runs one job more than in the clean run above.
-	 */
-	rt = rt_with("1,0", &err);
-	if (!err)
-		err = device_fault(0, 1u << 2);	/* IDXGEN_FAULT_CORRUPT_CPL */
-	eswap = err ? err : visit_all(rt, &dfail);
-	idxgen_rt_destroy(rt);
-	tap_ok(!eswap && dfail == dswap + 1,
-	       "a helper device's failed chunk is made by the first device: every thread once, "
-	       "device 1 ran %" PRIu64 " jobs (clean: %" PRIu64 ", %s)", dfail, dswap,
-	       idxgen_strerror(eswap));
+	test_helper_fault(1u << 2, "a corrupted completion record", dswap);	/* IDXGEN_FAULT_CORRUPT_CPL */
+	test_helper_fault(1u << 3, "a DMA fault", dswap);			/* IDXGEN_FAULT_FAIL_DMA */
+	test_helper_fault(1u << 0, "a hang (the watchdog's reset)", dswap);	/* IDXGEN_FAULT_HANG_JOB */
+	test_default_spread();
 	test_small_grids();
 }
