@@ -2,7 +2,8 @@
 /*
  * test_rt_devices.c - IDXGEN_DEVICES: its bad values, and (in the VM, two
  * devices) one launch spread over every device giving the same result as
- * on one: by default (the variable unset) and when named, also when a
+ * on one: by default (the variable unset: grids that take several device
+ * jobs) and when named (every grid of two blocks or more), also when a
  * helper device fails its chunk (a corrupted completion record, a DMA
  * fault, a job that hangs until the driver's watchdog resets the device:
  * faults armed through the driver's debugfs).  Whether device 1 served a
@@ -151,58 +152,86 @@ static void test_small_grids(void)
 	idxgen_rt_destroy(rt);
 }
 
-/* C = A x B (n x n, blocks of 16 x 16) on a fresh runtime with IDXGEN_DEVICES=devices; device 1's jobs. */
-static int matmul_on(const char *devices, uint32_t n, float *c, uint64_t *jobs1_delta)
+/* Every thread writes its coordinates where its (block, thread) puts it: the launch's output. */
+static void coords_block(struct idxgen_rt_block *blk)
 {
-	float *a = malloc(sizeof(float) * n * n), *b = malloc(sizeof(float) * n * n);
-	void *args[] = { &a, &b, &c, &n };
-	uint64_t before = device_jobs(1), after;
-	struct idxgen_rt *rt;
-	int err = a && b ? 0 : -ENOMEM;
+	uint64_t *out = KARG(blk, 0, uint64_t *);
+	const uint32_t *g = blk->grid_dim, *b = blk->block_dim, *bi = blk->block_idx;
+	uint64_t bl = ((uint64_t)bi[2] * g[1] + bi[1]) * g[0] + bi[0];
 
-	for (uint32_t i = 0; !err && i < n * n; i++) {
-		a[i] = (float)(i % 13) - 6.0f;
-		b[i] = (float)(i % 7) * 0.5f;
+	IDXGEN_RT_FOR_THREADS(blk, t) {
+		uint32_t tx = IDXGEN_RT_TID_X(blk, t), ty = IDXGEN_RT_TID_Y(blk, t), tz = IDXGEN_RT_TID_Z(blk, t);
+		uint64_t tl = ((uint64_t)tz * b[1] + ty) * b[0] + tx;
+
+		out[bl * blk->nthreads + tl] = (uint64_t)bi[2] << 56 | (uint64_t)bi[1] << 40 |
+					       (uint64_t)bi[0] << 16 | tz << 10 | ty << 5 | tx;
 	}
-	rt = err ? NULL : rt_with(devices, &err);
+}
+
+static const struct idxgen_rt_kernel coords_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "coords", .block = coords_block, .nargs = 1,
+};
+
+/*
+ * coords over grid x block on a fresh runtime with IDXGEN_DEVICES=devices
+ * (NULL: unset); 0 when the output is what the test computes for every
+ * thread (an independent reference); device 1's jobs into *jobs1_delta.
+ */
+static int coords_on(const char *devices, struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
+		     uint64_t *jobs1_delta)
+{
+	uint64_t nt = (uint64_t)block.x * block.y * block.z, n = (uint64_t)grid.x * grid.y * grid.z * nt;
+	uint64_t *out = calloc(n, sizeof(*out)), before = device_jobs(1), after;
+	void *args[] = { &out };
+	struct idxgen_rt *rt = NULL;
+	int err = out ? 0 : -ENOMEM;
+
 	if (!err)
-		err = idxgen_rt_launch(rt, &matmul_kernel, IDXGEN_RT_DIM3(n / MM_T, n / MM_T, 1),
-				       IDXGEN_RT_DIM3(MM_T, MM_T, 1), 0, args);
+		rt = rt_with(devices, &err);
+	if (!err)
+		err = idxgen_rt_launch(rt, &coords_kernel, grid, block, 0, args);
 	idxgen_rt_destroy(rt);
 	after = device_jobs(1);
 	*jobs1_delta = before == UINT64_MAX || after == UINT64_MAX ? UINT64_MAX : after - before;
-	free(a);
-	free(b);
+	for (uint64_t p = 0; !err && p < n; p++) {
+		uint64_t bl = p / nt, tl = p % nt;
+		uint64_t want = (uint64_t)(bl / ((uint64_t)grid.x * grid.y)) << 56 |
+				(uint64_t)(bl / grid.x % grid.y) << 40 | (uint64_t)(bl % grid.x) << 16 |
+				(tl / ((uint64_t)block.x * block.y)) << 10 | (tl / block.x % block.y) << 5 |
+				tl % block.x;
+
+		if (out[p] != want)
+			err = -EIO;
+	}
+	free(out);
 	return err;
 }
 
 /*
- * The default: with the variable unset every device serves a launch, and
- * a kernel's output is byte for byte the output of device 0 alone.
+ * The default (the variable unset): a grid that takes two device jobs
+ * (70,000 x 2 blocks of 2x2x1: a job's rows are at most 65,535 blocks
+ * long, IDXGEN_HW_MAX_DIM) is spread over both devices and
+ * its output is every thread's own coordinates, as on device 0 alone; a
+ * grid the device makes in one job (16 blocks) stays on device 0 (splitting
+ * it costs more than it saves: bench_lib devices).
  */
 static void test_default_spread(void)
 {
-	const uint32_t n = 64;
-	float *c1 = calloc(n * n, sizeof(float)), *call = calloc(n * n, sizeof(float));
-	uint64_t d1 = 0, dall = 0, dvisit = 0;
-	struct idxgen_rt *rt;
-	int e1, eall, evisit;
+	const struct idxgen_rt_dim3 big = IDXGEN_RT_DIM3(70000, 2, 1), blk = IDXGEN_RT_DIM3(2, 2, 1);
+	uint64_t d1 = 0, dall = 0, dsmall = UINT64_MAX;
+	int e1, eall, esmall;
 
-	e1 = c1 && call ? matmul_on("0", n, c1, &d1) : -ENOMEM;
-	eall = c1 && call ? matmul_on(NULL, n, call, &dall) : -ENOMEM;
-	tap_ok(!e1 && !eall && d1 == 0 && dall >= 1 && dall != UINT64_MAX && !memcmp(c1, call, sizeof(float) * n * n),
-	       "IDXGEN_DEVICES unset: matmul %ux%u served by both devices (%" PRIu64
-	       " jobs on device 1) == device 0 alone (%s, %s)", n, n, dall, idxgen_strerror(e1),
-	       idxgen_strerror(eall));
-	free(c1);
-	free(call);
-	rt = rt_with(NULL, &evisit);
-	if (!evisit)
-		evisit = visit_all(rt, &dvisit);
-	idxgen_rt_destroy(rt);
-	tap_ok(!evisit && dvisit >= 1 && dvisit != UINT64_MAX,
-	       "IDXGEN_DEVICES unset: every thread once, device 1 made a chunk (%s, %" PRIu64 " jobs)",
-	       idxgen_strerror(evisit), dvisit);
+	e1 = coords_on("0", big, blk, &d1);
+	eall = coords_on(NULL, big, blk, &dall);
+	tap_ok(!e1 && d1 == 0, "IDXGEN_DEVICES=0: grid 70000x2 of 2x2: every thread's coordinates, device 1 ran no job (%s)",
+	       idxgen_strerror(e1));
+	tap_ok(!eall && dall >= 1 && dall != UINT64_MAX,
+	       "IDXGEN_DEVICES unset: grid 70000x2 of 2x2 served by both devices (%" PRIu64
+	       " jobs on device 1): every thread's coordinates (%s)", dall, idxgen_strerror(eall));
+	esmall = coords_on(NULL, IDXGEN_RT_DIM3(4, 4, 1), IDXGEN_RT_DIM3(16, 16, 1), &dsmall);
+	tap_ok(!esmall && dsmall == 0,
+	       "IDXGEN_DEVICES unset: grid 4x4 of 16x16 (one device job) on device 0 alone, every thread's "
+	       "coordinates (%s, %" PRIu64 " jobs on device 1)", idxgen_strerror(esmall), dsmall);
 }
 
 /*
