@@ -223,15 +223,16 @@ static void test_default_spread(void)
 
 	e1 = coords_on("0", big, blk, &d1);
 	eall = coords_on(NULL, big, blk, &dall);
-	tap_ok(!e1 && d1 == 0, "IDXGEN_DEVICES=0: grid 70000x2 of 2x2: every thread's coordinates, device 1 ran no job (%s)",
+	tap_ok(!e1 && d1 == 0,
+	       "IDXGEN_DEVICES=0: grid 70000x2 of 2x2: every thread's coordinates, device 1 ran no job (%s)",
 	       idxgen_strerror(e1));
 	tap_ok(!eall && dall >= 1 && dall != UINT64_MAX,
 	       "IDXGEN_DEVICES unset: grid 70000x2 of 2x2 served by both devices (%" PRIu64
 	       " jobs on device 1): every thread's coordinates (%s)", dall, idxgen_strerror(eall));
 	esmall = coords_on(NULL, IDXGEN_RT_DIM3(4, 4, 1), IDXGEN_RT_DIM3(16, 16, 1), &dsmall);
 	tap_ok(!esmall && dsmall == 0,
-	       "IDXGEN_DEVICES unset: grid 4x4 of 16x16 (one device job) on device 0 alone, every thread's "
-	       "coordinates (%s, %" PRIu64 " jobs on device 1)", idxgen_strerror(esmall), dsmall);
+	       "IDXGEN_DEVICES unset: grid 4x4 of 16x16 (one device job) on device 0 alone, "
+	       "every thread's coordinates (%s, %" PRIu64 " jobs on device 1)", idxgen_strerror(esmall), dsmall);
 }
 
 /*
@@ -253,7 +254,8 @@ static void test_helper_fault(unsigned int bits, const char *what, uint64_t clea
 	idxgen_rt_destroy(rt);
 	tap_ok(!err && d == clean + 1,
 	       "a helper device's chunk lost to %s is made by the first device: every thread once, "
-	       "device 1 ran %" PRIu64 " jobs (clean: %" PRIu64 ", %s)", what, d, clean, idxgen_strerror(err));
+	       "device 1 ran %" PRIu64 " jobs (clean: %" PRIu64 ", %s)", what, d, clean,
+	       idxgen_strerror(err));
 }
 
 void test_devices(void)
