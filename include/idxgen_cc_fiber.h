@@ -365,7 +365,7 @@ static inline void __syncwarp(unsigned int __m = 0xffffffffu)
 
 /*
  * The lanes that are here together, as coalesced_threads(): those of the
- * warp at this call site once no thread of the block can go on.  Inside
+ * warp at this call site once no lane of the warp can go on.  Inside
  * "if (v > 0)" that is the lanes with v > 0, not every lane that has not
  * returned (the fibers of a warp do not run in lock step: a lane that has
  * finished the kernel or waits at a barrier elsewhere is not active here).

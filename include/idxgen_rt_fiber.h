@@ -93,9 +93,11 @@ IDXGEN_EXPORT uint32_t __idxgen_fiber_activemask(void);
  * number naming the place in it: idxgen_cc_fiber.h passes the call's line
  * and column as __builtin_LINE()/__builtin_COLUMN() give them; the runtime
  * only compares the two).  The thread waits
- * until no thread of the block can run (each is suspended or returned);
- * then the lanes of its warp waiting at the same site form its group --
- * those that took a different branch are elsewhere.
+ * until no lane of its warp can run (each is suspended, returned, or in a
+ * spin loop's turn); then the lanes of its warp waiting at the same site
+ * form its group -- those that took a different branch are elsewhere.
+ * Other warps are not waited for: one spinning on a lock this warp holds
+ * must not keep it here.
  */
 IDXGEN_EXPORT uint32_t __idxgen_fiber_coalesced(const char *__file, uint32_t __site);
 

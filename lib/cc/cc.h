@@ -457,6 +457,8 @@ bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt);
  * the prefix still counts there).
  */
 unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigned *line);
+/* in *at: a `for (init; ; inc)` whose empty condition becomes `__idxgen_cc_spin()` (offset: after the ';') */
+#define SPIN_BARE (1u << 31)
 unsigned spin_line(const struct source *s, CXCursor fn);
 /* ... refused in a whole program forced to loop fission (the C path: not yet) */
 void check_spin(struct source *s, CXCursor fn);

@@ -14,10 +14,12 @@
  * block's other threads run: idxgen-cc writes `__idxgen_cc_spin() && `
  * before the condition (include/idxgen_cc_fiber.h).
  *
- * A spin loop here: a while or do loop whose condition calls an atomic
- * function or reads a volatile object, or tests a variable that the body
- * assigns from one, or assigns under an if that tests one (the lock taken
- * with `if (atomicCAS(&lock, 0, 1) == 0) { ...; done = true; }`).  The
+ * A spin loop here: a while, do or for loop whose condition calls an
+ * atomic function or reads a volatile object, or tests a variable that the
+ * body assigns from one, or assigns under an if that tests one (the lock
+ * taken with `if (atomicCAS(&lock, 0, 1) == 0) { ...; done = true; }`); or
+ * a loop with no condition (`for (;;)`, `while (true)`) whose body has such
+ * an if (`if (atomicCAS(&lock, 0, 1) == 0) { ...; break; }`).  The
  * compare-and-swap update loop (`do { assumed = old; old = atomicCAS(a,
  * assumed, f(assumed)); } while (assumed != old);`) is not one: it waits
  * for nobody (alone, its first try succeeds), and it is common in kernels
@@ -37,17 +39,37 @@ struct spins {
 	CXCursor first;		/* that loop */
 };
 
-/* Does e call an atomic function (cas: atomicCAS too) or read a volatile object? */
-struct waits {
-	bool cas, hit;
-};
-
-static bool is_atomic_name(const char *n, bool cas)
+/*
+ * An atomic that reads or takes what another thread may hold: atomicCAS,
+ * atomicExch, atomicOr/And/Xor (test-and-set), atomicAdd/Sub of a literal 0
+ * (a read).  Not a ticket (atomicAdd of anything else, atomicInc/Dec,
+ * Max/Min): `while ((i = atomicAdd(&next, 1)) < n)`, a work queue, always
+ * moves on.
+ */
+static bool waiting_atomic(const struct source *s, CXCursor call)
 {
-	if (strncmp(n, "atomic", 6) || !n[6])
-		return false;
-	return cas || strncmp(n, "atomicCAS", 9);
+	char *n = cx_spelling(call);
+	bool r = false;
+
+	if (!strncmp(n, "atomicCAS", 9) || !strncmp(n, "atomicExch", 10) || !strncmp(n, "atomicOr", 8) ||
+	    !strncmp(n, "atomicAnd", 9) || !strncmp(n, "atomicXor", 9)) {
+		r = true;
+	} else if ((!strncmp(n, "atomicAdd", 9) || !strncmp(n, "atomicSub", 9)) &&
+		   clang_Cursor_getNumArguments(call) == 2) {
+		CXCursor v = strip(clang_Cursor_getArgument(call, 1));
+		unsigned a = c_start(v), e = c_end(v);
+
+		r = clang_getCursorKind(v) == CXCursor_IntegerLiteral && e == a + 1 && e <= s->len && s->text[a] == '0';
+	}
+	free(n);
+	return r;
 }
+
+/* Does e call a waiting atomic or read a volatile object? */
+struct waits {
+	const struct source *s;
+	bool hit;
+};
 
 static enum CXChildVisitResult waits_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -55,13 +77,9 @@ static enum CXChildVisitResult waits_visit(CXCursor c, CXCursor parent, CXClient
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (k == CXCursor_CallExpr) {
-		char *n = cx_spelling(c);
-
-		w->hit = is_atomic_name(n, w->cas);
-		free(n);
-		if (w->hit)
-			return CXChildVisit_Break;
+	if (k == CXCursor_CallExpr && waiting_atomic(w->s, c)) {
+		w->hit = true;
+		return CXChildVisit_Break;
 	}
 	if ((k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr ||
 	     k == CXCursor_UnaryOperator) &&
@@ -72,9 +90,9 @@ static enum CXChildVisitResult waits_visit(CXCursor c, CXCursor parent, CXClient
 	return CXChildVisit_Recurse;
 }
 
-static bool waits_on_memory(CXCursor e, bool cas)
+static bool waits_on_memory(const struct source *s, CXCursor e)
 {
-	struct waits w = { cas, false };
+	struct waits w = { s, false };
 
 	if (waits_visit(e, clang_getNullCursor(), &w) == CXChildVisit_Break)
 		return true;
@@ -149,14 +167,14 @@ static enum CXChildVisitResult assigned_visit(CXCursor c, CXCursor parent, CXCli
 
 	(void)parent;
 	if (assignment(a->s, c, &target, &value) && is_var(a->vars, target) &&
-	    (a->guarded || (waits_on_memory(value, true) && !cas_update(a->vars, value)))) {
+	    (a->guarded || (waits_on_memory(a->s, value) && !cas_update(a->vars, value)))) {
 		a->hit = true;
 		return CXChildVisit_Break;
 	}
 	if (k == CXCursor_IfStmt && !a->guarded) {
 		struct cx_kids ks = cx_kids_of(c);
 
-		if (ks.n >= 2 && waits_on_memory(ks.c[0], true)) {
+		if (ks.n >= 2 && waits_on_memory(a->s, ks.c[0])) {
 			struct assigned in = *a;
 
 			in.guarded = true;
@@ -178,7 +196,7 @@ static bool spins_on(const struct source *s, CXCursor cond, CXCursor body)
 	struct cx_kids vars = { 0 };
 	struct assigned a = { s, &vars, false, false };
 
-	if (waits_on_memory(cond, true))
+	if (waits_on_memory(s, cond))
 		return true;
 	vars_visit(cond, clang_getNullCursor(), &vars);
 	clang_visitChildren(cond, vars_visit, &vars);
@@ -217,38 +235,120 @@ static bool can_prefix(const struct source *s, CXCursor cond)
 	return true;
 }
 
+/* A condition that is always true: none (`for (;;)`), `true`, a nonzero integer. */
+static bool always_true(const struct source *s, CXCursor cond)
+{
+	enum CXCursorKind k;
+	unsigned a, e;
+
+	if (clang_Cursor_isNull(cond))
+		return true;
+	cond = strip(cond);
+	k = clang_getCursorKind(cond);
+	if (k != CXCursor_IntegerLiteral && k != CXCursor_CXXBoolLiteralExpr)
+		return false;
+	a = c_start(cond);
+	e = c_end(cond);
+	if (e <= a || e > s->len)
+		return false;
+	return !(e - a == 1 && s->text[a] == '0') && !(e - a == 5 && !strncmp(s->text + a, "false", 5));
+}
+
+/* Does body test memory another thread writes in an if (`if (atomicCAS(&l, 0, 1) == 0) { ... break; }`)? */
+static enum CXChildVisitResult tests_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct waits *w = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_IfStmt) {
+		struct cx_kids ks = cx_kids_of(c);
+
+		w->hit = ks.n >= 2 && waits_on_memory(w->s, ks.c[0]);
+		cx_kids_free(&ks);
+		if (w->hit)
+			return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Where the prefix goes in `for (init; ; inc)`: just after the first ';' of the header. */
+static unsigned empty_for_cond(const struct source *s, CXCursor f)
+{
+	unsigned o = c_start(f);
+	int depth = 0;
+
+	while (o < s->len && s->text[o] != '(')
+		o++;
+	for (; o < s->len; o++) {
+		if (s->text[o] == '(')
+			depth++;
+		else if (s->text[o] == ')' && --depth == 0)
+			break;
+		else if (s->text[o] == ';' && depth == 1)
+			return o + 1;
+	}
+	return ~0u;
+}
+
+static void add_at(struct spins *sp, unsigned at)
+{
+	if (sp->n == sp->cap) {
+		sp->cap = sp->cap ? 2 * sp->cap : 4;
+		sp->at = cx_realloc(sp->at, sp->cap * sizeof(*sp->at));
+	}
+	sp->at[sp->n++] = at;
+}
+
 static enum CXChildVisitResult loops_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct spins *sp = d;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	struct cx_kids ks;
+	CXCursor cond = clang_getNullCursor(), body = clang_getNullCursor(), init, inc;
+	bool spins = false;
 
 	(void)parent;
-	if (k != CXCursor_WhileStmt && k != CXCursor_DoStmt)
-		return CXChildVisit_Recurse;
-	ks = cx_kids_of(c);
-	if (ks.n == 2) {
-		CXCursor cond = ks.c[k == CXCursor_DoStmt ? 1 : 0], body = ks.c[k == CXCursor_DoStmt ? 0 : 1];
+	if (k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
+		struct cx_kids ks = cx_kids_of(c);
 
-		if (clang_getCursorKind(cond) != CXCursor_VarDecl && spins_on(sp->s, cond, body)) {
-			if (!sp->first_line) {
-				unsigned line = 1;
-
-				for (unsigned i = 0; i < c_start(c) && i < sp->s->len; i++)	/* rewrites keep lines */
-					line += sp->s->text[i] == '\n';
-				sp->first_line = line;
-				sp->first = c;
-			}
-			if (can_prefix(sp->s, cond)) {
-				if (sp->n == sp->cap) {
-					sp->cap = sp->cap ? 2 * sp->cap : 4;
-					sp->at = cx_realloc(sp->at, sp->cap * sizeof(*sp->at));
-				}
-				sp->at[sp->n++] = c_start(cond);
-			}
+		if (ks.n == 2) {
+			cond = ks.c[k == CXCursor_DoStmt ? 1 : 0];
+			body = ks.c[k == CXCursor_DoStmt ? 0 : 1];
 		}
+		cx_kids_free(&ks);
+		if (clang_Cursor_isNull(cond) || clang_getCursorKind(cond) == CXCursor_VarDecl)
+			return CXChildVisit_Recurse;
+	} else if (k == CXCursor_ForStmt && !in_macro(c)) {
+		for_parts(sp->s, c, &init, &cond, &inc, &body);
+		if (clang_Cursor_isNull(body))
+			return CXChildVisit_Recurse;
+	} else {
+		return CXChildVisit_Recurse;
 	}
-	cx_kids_free(&ks);
+	if (always_true(sp->s, cond)) {
+		struct waits w = { sp->s, false };
+
+		clang_visitChildren(body, tests_visit, &w);	/* `while (true) { if (atomicCAS(...) == 0) break; }` */
+		spins = w.hit;
+	} else
+		spins = spins_on(sp->s, cond, body);
+	if (!spins)
+		return CXChildVisit_Recurse;
+	if (!sp->first_line) {
+		unsigned line = 1;
+
+		for (unsigned i = 0; i < c_start(c) && i < sp->s->len; i++)	/* rewrites keep lines */
+			line += sp->s->text[i] == '\n';
+		sp->first_line = line;
+		sp->first = c;
+	}
+	if (clang_Cursor_isNull(cond)) {
+		unsigned at = empty_for_cond(sp->s, c);
+
+		if (at != ~0u)
+			add_at(sp, at | SPIN_BARE);
+	} else if (can_prefix(sp->s, cond)) {
+		add_at(sp, c_start(cond));
+	}
 	return CXChildVisit_Recurse;
 }
 

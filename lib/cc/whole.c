@@ -367,13 +367,17 @@ static void lockstep_point(struct walk *w, CXCursor c)
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
 		}
 	/* a spin loop's condition: the block's other threads run before each test (spin.c) */
-	for (unsigned i = 0; i < w->nspin; i++)
-		if (w->spin[i] == a && a >= w->pos) {
-			emit_src(w->s, w->pos, a, w->o);
-			bputs(w->o, "__idxgen_cc_spin() && ");
-			w->pos = a;
-			w->spin[i] = ~0u;
-		}
+	for (unsigned i = 0; i < w->nspin; i++) {
+		unsigned at = w->spin[i] & ~SPIN_BARE;
+		bool bare = w->spin[i] & SPIN_BARE;
+
+		if (w->spin[i] == ~0u || at < w->pos || (bare ? at > a : at != a))
+			continue;
+		emit_src(w->s, w->pos, at, w->o);
+		bputs(w->o, bare ? " __idxgen_cc_spin()" : "__idxgen_cc_spin() && ");
+		w->pos = at;
+		w->spin[i] = ~0u;
+	}
 }
 
 static bool is_member_function(enum CXCursorKind k)

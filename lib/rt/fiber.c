@@ -80,7 +80,7 @@
 #define F_WARP	3	/* waiting at a warp operation */
 #define F_DONE	4	/* returned */
 #define F_GRID	5	/* waiting at a grid-wide barrier (coop.c) */
-#define F_COAL	6	/* at coalesced_threads(): waits until no thread of the block can run */
+#define F_COAL	6	/* at coalesced_threads(): waits until no lane of its warp can run */
 
 #define RT_FIBER_GUARD		(16u << 10)	/* guard bytes below each stack */
 #define RT_FIBER_STACK_MIN	(16u << 10)
