@@ -523,5 +523,8 @@ int translate_unit(struct source *s, CXTranslationUnit tu, struct buf *o);
  */
 #define CC_DUMP_PLAN 1u
 int cc_translate_file(const char *path, char *const *args, int nargs, unsigned flags, struct buf *out);
+/* The same with __CUDA_ARCH__ cuda_arch for the device code (0: CUDA_ARCH_DEFAULT; main.c's -arch). */
+int cc_translate_file_arch(const char *path, char *const *args, int nargs, unsigned flags, int cuda_arch,
+			   struct buf *out);
 
 #endif
