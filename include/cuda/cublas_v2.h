@@ -6,6 +6,9 @@
  */
 #ifndef IDXGEN_CUDA_CUBLAS_V2_H
 #define IDXGEN_CUDA_CUBLAS_V2_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CUBLAS_V2_H_
 
 #include "cublas_api.h"
 
