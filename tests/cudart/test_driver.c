@@ -7,13 +7,15 @@
  * allocations mapped side by side and one mapped twice, which must alias:
  * the same pages under two addresses), events and page-locked host memory,
  * modules, the JIT linker and NVRTC (loading or compiling device code at run
- * time is refused, the reason in the error log), and every refusal with
+ * time is refused, the reason in the error log), graphics interoperability
+ * (no OpenGL here: registration refused), and every refusal with
  * CUDA's code.
  * C and C++; nvcc -arch=sm_90 -x cu compiles it against NVIDIA's cuda.h.
  */
 #include <builtin_types.h>
 #include <cuda.h>
 #include <cudaProfiler.h>
+#include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 #include <device_atomic_functions.h>
 #include <nvrtc.h>
@@ -408,6 +410,53 @@ static void test_nvrtc(void)
 	       "nvrtcDestroyProgram of NULL: NVRTC_ERROR_INVALID_PROGRAM");
 }
 
+/* OpenGL interop: nothing to register; no handle is ever valid. */
+static void test_graphics(void)
+{
+	struct cudaGraphicsResource *res = NULL;
+	cudaGraphicsResource_t fake = (cudaGraphicsResource_t)&res;
+	unsigned int count = 7;
+	int devs[2] = { -1, -1 };
+	void *p = NULL;
+	size_t size = 0;
+	cudaArray_t arr = NULL;
+
+	tap_ok(cudaGraphicsGLRegisterBuffer(&res, 1, cudaGraphicsRegisterFlagsWriteDiscard) ==
+			       cudaErrorNotSupported &&
+		       res == NULL,
+	       "cudaGraphicsGLRegisterBuffer: cudaErrorNotSupported, the handle untouched");
+	tap_ok(cudaGetLastError() == cudaErrorNotSupported && cudaGetLastError() == cudaSuccess,
+	       "the refusal is the last error, not a sticky one");
+	tap_ok(cudaGraphicsGLRegisterImage(&res, 1, 0x0DE1 /* GL_TEXTURE_2D */,
+					   cudaGraphicsRegisterFlagsSurfaceLoadStore) ==
+		       cudaErrorNotSupported,
+	       "cudaGraphicsGLRegisterImage: cudaErrorNotSupported");
+	tap_ok(cudaGraphicsGLRegisterBuffer(NULL, 1, 0) == cudaErrorInvalidValue,
+	       "cudaGraphicsGLRegisterBuffer(NULL): cudaErrorInvalidValue");
+	tap_ok(cudaGLGetDevices(&count, devs, 2, cudaGLDeviceListAll) == cudaErrorNotSupported &&
+		       count == 0,
+	       "cudaGLGetDevices: no device of an OpenGL context (count %u)", count);
+	tap_ok(cudaGraphicsMapResources(1, &fake, 0) == cudaErrorInvalidResourceHandle,
+	       "cudaGraphicsMapResources of a handle never given: cudaErrorInvalidResourceHandle");
+	tap_ok(cudaGraphicsMapResources(0, &fake, 0) == cudaErrorInvalidValue,
+	       "cudaGraphicsMapResources of none: cudaErrorInvalidValue");
+	tap_ok(cudaGraphicsResourceGetMappedPointer(&p, &size, fake) == cudaErrorInvalidResourceHandle,
+	       "cudaGraphicsResourceGetMappedPointer: cudaErrorInvalidResourceHandle");
+	tap_ok(cudaGraphicsSubResourceGetMappedArray(&arr, fake, 0, 0) ==
+		       cudaErrorInvalidResourceHandle,
+	       "cudaGraphicsSubResourceGetMappedArray: cudaErrorInvalidResourceHandle");
+	tap_ok(cudaGraphicsUnmapResources(1, &fake, 0) == cudaErrorInvalidResourceHandle,
+	       "cudaGraphicsUnmapResources: cudaErrorInvalidResourceHandle");
+	tap_ok(cudaGraphicsUnregisterResource(fake) == cudaErrorInvalidResourceHandle,
+	       "cudaGraphicsUnregisterResource: cudaErrorInvalidResourceHandle");
+	tap_ok(cudaGLMapBufferObject(&p, 1) == cudaErrorNotSupported,
+	       "cudaGLMapBufferObject (deprecated): cudaErrorNotSupported");
+	cudaGetLastError();
+	tap_ok(cudaGraphicsCubeFaceNegativeZ == 5 && cudaGLMapFlagsWriteDiscard == 2 &&
+		       cudaGraphicsRegisterFlagsTextureGather == 8,
+	       "the interop enumerators have CUDA's values");
+}
+
 static void test_habits(void)
 {
 	enum cudaRoundMode m = cudaRoundMinInf;
@@ -476,6 +525,11 @@ TAP_TEST(modules)
 TAP_TEST(nvrtc)
 {
 	test_nvrtc();
+}
+
+TAP_TEST(graphics)
+{
+	test_graphics();
 }
 
 int main(int argc, char **argv)
