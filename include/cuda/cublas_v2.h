@@ -10,6 +10,10 @@
  * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
 #define CUBLAS_V2_H_
 
+#if defined(CUBLAS_H_)
+#error "It is an error to include both cublas.h and cublas_v2.h"
+#endif
+
 #include "cublas_api.h"
 
 #define cublasCreate_v2 cublasCreate
