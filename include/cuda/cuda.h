@@ -320,6 +320,10 @@ CUresult cuMemGetAllocationGranularity(size_t *, const CUmemAllocationProp *,
 CUresult cuMemCreate(CUmemGenericAllocationHandle *, size_t, const CUmemAllocationProp *,
 		     unsigned long long);
 CUresult cuMemRelease(CUmemGenericAllocationHandle);
+CUresult cuMemExportToShareableHandle(void *, CUmemGenericAllocationHandle, CUmemAllocationHandleType,
+				      unsigned long long);
+CUresult cuMemImportFromShareableHandle(CUmemGenericAllocationHandle *, void *,
+					CUmemAllocationHandleType);
 CUresult cuMemGetAllocationPropertiesFromHandle(CUmemAllocationProp *, CUmemGenericAllocationHandle);
 CUresult cuMemAddressReserve(CUdeviceptr *, size_t, size_t, CUdeviceptr, unsigned long long);
 CUresult cuMemAddressFree(CUdeviceptr, size_t);
@@ -364,6 +368,8 @@ CUresult cuFuncGetAttribute(int *, CUfunction_attribute, CUfunction);
 CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int);
 CUresult cuFuncSetCacheConfig(CUfunction, CUfunc_cache);
 CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *, CUfunction, int, size_t);
+typedef size_t (*CUoccupancyB2DSize)(int block_size);
+CUresult cuOccupancyMaxPotentialBlockSize(int *, int *, CUfunction, CUoccupancyB2DSize, size_t, int);
 
 #ifdef __cplusplus
 }

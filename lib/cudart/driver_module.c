@@ -163,3 +163,12 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, CUfunction fn,
 	(void)fn, (void)block_size, (void)shmem;
 	return CUDA_ERROR_INVALID_HANDLE;
 }
+
+CUresult cuOccupancyMaxPotentialBlockSize(int *grid, int *block, CUfunction fn,
+					  CUoccupancyB2DSize shmem_of_block, size_t shmem, int limit)
+{
+	if (!grid || !block)
+		return CUDA_ERROR_INVALID_VALUE;
+	(void)fn, (void)shmem_of_block, (void)shmem, (void)limit;
+	return CUDA_ERROR_INVALID_HANDLE;
+}

@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tap.h"
 
@@ -196,8 +197,10 @@ static void test_vmm(void)
 {
 	CUmemAllocationProp prop;
 	CUmemAccessDesc rw;
-	CUmemGenericAllocationHandle h1 = 0, h2 = 0, bad = 0;
-	CUdeviceptr va = 0, alias = 0;
+	CUmemGenericAllocationHandle h1 = 0, h2 = 0, h3 = 0, bad = 0;
+	CUdeviceptr va = 0, alias = 0, shared = 0;
+	int fd = -1;
+	unsigned char before;
 	size_t g = 0, rec = 0;
 	unsigned char *copy;
 
@@ -239,6 +242,34 @@ static void test_vmm(void)
 	       "a second mapping of an allocation aliases the first (after cuMemRelease too)");
 	tap_ok(holds((unsigned char *)(uintptr_t)va + 2 * g, 2 * g, 7 + 2 * (unsigned int)g * 131u),
 	       "the other allocation untouched");
+
+	/* exported as a file descriptor and imported again: the same pages */
+	TAP_CU(cuMemExportToShareableHandle(&fd, h2, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
+	       CUDA_SUCCESS);
+	TAP_CU(cuMemImportFromShareableHandle(&h3, (void *)(intptr_t)fd,
+					      CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR),
+	       CUDA_SUCCESS);
+	TAP_CU(cuMemAddressReserve(&shared, 2 * g, 0, 0, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemMap(shared, 2 * g, 0, h3, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemSetAccess(shared, 2 * g, &rw, 1), CUDA_SUCCESS);
+	tap_ok(holds((unsigned char *)(uintptr_t)shared, 2 * g, 7 + 2 * (unsigned int)g * 131u),
+	       "the imported handle maps the exported allocation's bytes");
+	before = ((unsigned char *)(uintptr_t)va)[2 * g + 5];
+	((unsigned char *)(uintptr_t)shared)[5] ^= 0xff;
+	tap_ok(((unsigned char *)(uintptr_t)va)[2 * g + 5] == (unsigned char)(before ^ 0xff),
+	       "a store through the imported mapping shows in the original one");
+	((unsigned char *)(uintptr_t)shared)[5] ^= 0xff;
+	TAP_CU(cuMemUnmap(shared, 2 * g), CUDA_SUCCESS);
+	TAP_CU(cuMemAddressFree(shared, 2 * g), CUDA_SUCCESS);
+	TAP_CU(cuMemRelease(h3), CUDA_SUCCESS);
+	close(fd);
+	TAP_CU(cuMemExportToShareableHandle(&fd, h2, CU_MEM_HANDLE_TYPE_FABRIC, 0),
+	       CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuMemExportToShareableHandle(&fd, bad, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
+	       CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemImportFromShareableHandle(&h3, (void *)(intptr_t)0,
+					      CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR),
+	       CUDA_ERROR_INVALID_VALUE);
 
 	/* refusals */
 	TAP_CU(cuMemRelease(h1), CUDA_ERROR_INVALID_VALUE);
@@ -368,6 +399,7 @@ static void test_modules(void)
 	TAP_CU(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_NUM_REGS, fn), CUDA_ERROR_INVALID_HANDLE);
 	TAP_CU(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX, fn), CUDA_ERROR_INVALID_VALUE);
 	TAP_CU(cuOccupancyMaxActiveBlocksPerMultiprocessor(&v, fn, 128, 0), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuOccupancyMaxPotentialBlockSize(&v, &v, fn, NULL, 0, 0), CUDA_ERROR_INVALID_HANDLE);
 }
 
 /* NVRTC: programs come and go; a compile fails with the reason in the log. */
