@@ -543,6 +543,38 @@ cusparseStatus_t cusparseXcoosortByRow(cusparseHandle_t handle, int m, int n, in
 cusparseStatus_t cusparseXcoosortByColumn(cusparseHandle_t handle, int m, int n, int nnz,
 					  int *cooRowsA, int *cooColsA, int *P, void *pBuffer);
 
+/*
+ * Legacy incomplete LU with no fill, ILU(0) (lib/cusparse/ilu0.c): A (m x m,
+ * CSR, columns sorted in each row, GENERAL) is replaced by L (unit diagonal,
+ * below) and U (on and above) in A's pattern.  The first structural (no
+ * diagonal entry, found by _analysis) or numerical zero pivot is kept in the
+ * info object; Xcsrilu02_zeroPivot gives its row (in A's index base) and
+ * CUSPARSE_STATUS_ZERO_PIVOT, or -1.  The buffer size is 1 byte (none used).
+ */
+typedef enum { CUSPARSE_SOLVE_POLICY_NO_LEVEL = 0, CUSPARSE_SOLVE_POLICY_USE_LEVEL = 1 } cusparseSolvePolicy_t;
+typedef struct csrilu02Info *csrilu02Info_t;
+cusparseStatus_t cusparseCreateCsrilu02Info(csrilu02Info_t *info);
+cusparseStatus_t cusparseDestroyCsrilu02Info(csrilu02Info_t info);
+cusparseStatus_t cusparseXcsrilu02_zeroPivot(cusparseHandle_t handle, csrilu02Info_t info, int *position);
+#define IDXGEN_CUSPARSE__ILU0(P, T)									\
+	cusparseStatus_t cusparse##P##csrilu02_bufferSize(cusparseHandle_t handle, int m, int nnz,		\
+							 const cusparseMatDescr_t descrA, T *csrValA,	\
+							 const int *csrRowPtrA, const int *csrColIndA,	\
+							 csrilu02Info_t info, int *pBufferSizeInBytes);	\
+	cusparseStatus_t cusparse##P##csrilu02_analysis(cusparseHandle_t handle, int m, int nnz,		\
+							const cusparseMatDescr_t descrA, const T *csrValA, \
+							const int *csrRowPtrA, const int *csrColIndA,	\
+							csrilu02Info_t info, cusparseSolvePolicy_t policy, \
+							void *pBuffer);					\
+	cusparseStatus_t cusparse##P##csrilu02(cusparseHandle_t handle, int m, int nnz,			\
+					       const cusparseMatDescr_t descrA, T *csrValA_valM,		\
+					       const int *csrRowPtrA, const int *csrColIndA, csrilu02Info_t info, \
+					       cusparseSolvePolicy_t policy, void *pBuffer);
+IDXGEN_CUSPARSE__ILU0(S, float)
+IDXGEN_CUSPARSE__ILU0(D, double)
+IDXGEN_CUSPARSE__ILU0(C, cuComplex)
+IDXGEN_CUSPARSE__ILU0(Z, cuDoubleComplex)
+
 #ifdef __cplusplus
 }
 #endif

@@ -449,6 +449,19 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
 /* ... the first such statement in *stmt; false when there is none */
 bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt);
+/*
+ * spin.c: loops of function fn that wait for memory another thread writes
+ * (a spin lock, a flag): the offsets of their conditions, where
+ * `__idxgen_cc_spin() && ` goes (*at malloc'd; the count), and the first
+ * such loop's line in *line (0: none; a loop whose condition cannot take
+ * the prefix still counts there).
+ */
+unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigned *line);
+/* in *at: a `for (init; ; inc)` whose empty condition becomes `__idxgen_cc_spin()` (offset: after the ';') */
+#define SPIN_BARE (1u << 31)
+unsigned spin_line(const struct source *s, CXCursor fn);
+/* ... refused in a whole program forced to loop fission (the C path: not yet) */
+void check_spin(struct source *s, CXCursor fn);
 /* A volatile store of warp-synchronous code (fiber_plan.c): target and value of c. */
 bool warp_sync_store(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
 /* Calls of helpers that reach __activemask()/coalesced_threads() get a path scope (path_scope.c); 0, 1, 2. */

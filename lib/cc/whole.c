@@ -159,6 +159,7 @@ void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname
 	struct wcheck w = { s, kernel, fname };
 
 	check_lockstep(s, body);
+	check_spin(s, body);
 	clang_visitChildren(body, wcheck_visit, &w);
 }
 
@@ -171,6 +172,7 @@ struct walk {
 	unsigned pos;		/* the input's text before pos is written */
 	bool device;		/* inside a __device__ function */
 	unsigned *lsp, nlsp;	/* its statements the lanes meet before (lockstep.c) */
+	unsigned *spin, nspin;	/* its spin loops' conditions (spin.c) */
 	struct cx_kids kernels;	/* the kernels translated so far */
 };
 
@@ -340,6 +342,7 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 static void lockstep_begin(struct walk *w, CXCursor fn)
 {
 	w->nlsp = w->s->model != EXEC_FISSION ? lockstep_points(w->s, fn, &w->lsp) : 0;
+	w->nspin = w->s->model != EXEC_FISSION ? spin_points(w->s, fn, &w->spin, NULL) : 0;
 }
 
 static void lockstep_end(struct walk *w)
@@ -347,6 +350,9 @@ static void lockstep_end(struct walk *w)
 	free(w->lsp);
 	w->lsp = NULL;
 	w->nlsp = 0;
+	free(w->spin);
+	w->spin = NULL;
+	w->nspin = 0;
 }
 
 static void lockstep_point(struct walk *w, CXCursor c)
@@ -360,6 +366,18 @@ static void lockstep_point(struct walk *w, CXCursor c)
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
 		}
+	/* a spin loop's condition: the block's other threads run before each test (spin.c) */
+	for (unsigned i = 0; i < w->nspin; i++) {
+		unsigned at = w->spin[i] & ~SPIN_BARE;
+		bool bare = w->spin[i] & SPIN_BARE;
+
+		if (w->spin[i] == ~0u || at < w->pos || (bare ? at > a : at != a))
+			continue;
+		emit_src(w->s, w->pos, at, w->o);
+		bputs(w->o, bare ? " __idxgen_cc_spin()" : "__idxgen_cc_spin() && ");
+		w->pos = at;
+		w->spin[i] = ~0u;
+	}
 }
 
 static bool is_member_function(enum CXCursorKind k)
@@ -390,7 +408,7 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 		w->device = false;
 		return CXChildVisit_Continue;
 	}
-	if (w->nlsp)
+	if (w->nlsp || w->nspin)
 		lockstep_point(w, c);
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
 		return CXChildVisit_Continue;
