@@ -21,9 +21,11 @@
  *
  * Timing model: a job starts when the device picks it (round robin over the
  * queues, one job at a time: there is one generator).  It takes
- * IDXGEN_FILTER_CYCLES + (hit ? 0 : warps) cycles of the model clock; warp k
- * of a miss is in index memory IDXGEN_FILTER_CYCLES + k + 1 cycles after the
- * start (Q_WARPS_READY).  A QEMU_CLOCK_VIRTUAL timer drives generation in
+ * igm_job_cycles() of the model clock: IDXGEN_FILTER_CYCLES + (hit ? 0 :
+ * warps), the Hilbert order's miss more (the circuit's refill passes); warp
+ * k of a miss is in index memory IDXGEN_FILTER_CYCLES + k + 1 cycles after
+ * the start (Q_WARPS_READY), a Hilbert job's warps spread evenly over its
+ * generation cycles (idxgen_warps_due).  A QEMU_CLOCK_VIRTUAL timer drives generation in
  * bounded chunks and completes the job when its cycles have elapsed.
  *
  * Copyright (c) 2026 the idxgen authors
@@ -320,6 +322,33 @@ static uint64_t idxgen_chunk_warps(IdxgenState *s)
 static bool idxgen_job_generating(IdxgenState *s)
 {
     return s->job_status == IDXGEN_CPL_OK && !s->job_hit;
+}
+
+/*
+ * Warps of a miss in index memory el cycles after its start: one a cycle
+ * after the filter, so warps == gen cycles and the ratio is 1, except for
+ * Hilbert jobs, whose gen cycles (igm_job_cycles) exceed their warps: their
+ * warps come at the same pace over the job (the circuit's own arrival
+ * times follow the curve's recursion; its total is what the model keeps).
+ */
+static uint64_t idxgen_warps_due(IdxgenState *s, uint64_t el)
+{
+    uint64_t gen = s->job_cycles - IDXGEN_FILTER_CYCLES;
+
+    if (el <= IDXGEN_FILTER_CYCLES || !gen) {
+        return 0;
+    }
+    el = MIN(el - IDXGEN_FILTER_CYCLES, gen);
+    return el * s->job_warps / gen;     /* < 2^22 * 2^20: no overflow */
+}
+
+/* The first cycle after the start at which warps warps are due. */
+static uint64_t idxgen_warps_due_cycle(IdxgenState *s, uint64_t warps)
+{
+    uint64_t gen = s->job_cycles - IDXGEN_FILTER_CYCLES;
+
+    return IDXGEN_FILTER_CYCLES +
+        (s->job_warps ? DIV_ROUND_UP(warps * gen, s->job_warps) : 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -866,8 +895,8 @@ static void idxgen_job_arm(IdxgenState *s)
         return;
     }
     if (idxgen_job_generating(s) && !igm_gen_done(&s->gen)) {
-        cyc = IDXGEN_FILTER_CYCLES +
-            MIN(s->job_warps_done + idxgen_chunk_warps(s), s->job_warps);
+        cyc = idxgen_warps_due_cycle(s,
+            MIN(s->job_warps_done + idxgen_chunk_warps(s), s->job_warps));
     }
     when = s->job_t0 + idxgen_cycles_to_ns(s, cyc);
     timer_mod(s->timer, MAX(when, now + 1));
@@ -884,8 +913,7 @@ static void idxgen_job_step(IdxgenState *s)
         return;
     }
     if (gen_pending) {
-        uint64_t due = el > IDXGEN_FILTER_CYCLES ?
-            MIN(el - IDXGEN_FILTER_CYCLES, s->job_warps) : 0;
+        uint64_t due = idxgen_warps_due(s, el);
 
         if (due > s->job_warps_done) {
             uint64_t ws = s->job.word_size;

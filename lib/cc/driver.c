@@ -385,11 +385,19 @@ static void nvcc_macros(struct argv *a)
  * What nvcc's C++ dialect allows that clang's does not by default: the
  * `register` storage class under C++17 (nvcc's front end accepts it in
  * device code and its host compiler, g++, only warns; clang++ makes it an
- * error).  Before the user's options, so that -Werror=register restores it.
+ * error); a narrowing conversion of a non-constant in braces.  Before the
+ * user's options, so that -Werror=register restores it.
  */
-static void nvcc_dialect(struct argv *a)
+static void nvcc_dialect(struct argv *a, bool parse)
 {
 	av_add(a, "-Wno-register");
+	/*
+	 * A narrowing conversion in braces (`dim3 grid{n / 256}`, n a size_t):
+	 * a warning, as nvcc's #2361-D.  edg_compat.c shows the parse's with the
+	 * user's place; the host compiler, which would show it again at the
+	 * translated file's place, is told nothing.
+	 */
+	av_add(a, parse ? "-Wno-error=c++11-narrowing" : "-Wno-c++11-narrowing");
 }
 
 /*
@@ -410,7 +418,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	cpp = with_ext(dir, src, ".cu.cpp");
 	err = with_ext(dir, src, ".err");
 	nvcc_macros(&pa);
-	nvcc_dialect(&pa);
+	nvcc_dialect(&pa, true);
 	av_cat(&pa, &d->parse);
 	av_addf(&pa, "-std=%s", d->std);
 	av_add(&pa, idir);
@@ -454,7 +462,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		if (!d->opt_given)
 			av_add(&cc, "-O3");
 		nvcc_macros(&cc);
-		nvcc_dialect(&cc);
+		nvcc_dialect(&cc, false);
 		av_cat(&cc, &d->cflags);
 		av_add(&cc, "-c");
 		av_add(&cc, "-o");

@@ -1045,9 +1045,53 @@ uint64_t igm_gen_run(struct igm_gen *g, void *out, uint64_t max_warps)
 /* Cycles, whole jobs, completion records                              */
 /* ------------------------------------------------------------------ */
 
+/*
+ * Passes of the Hilbert machine's refill loop over one frame with major
+ * length a and minor length b (signed, as hilbert_refill splits them): one
+ * for a leaf, two for a frame split in two (push the first part; replace
+ * the frame by the last), three for a split in three.  The position does
+ * not matter, so the recursion takes the lengths only.  One call per frame:
+ * fewer than the plane's cells, so never more work than generating it.
+ */
+static uint64_t hilbert_passes(int32_t a, int32_t b)
+{
+	int32_t w = abs32(a), h = abs32(b), a2, b2;
+
+	if (w == 1 || h == 1)
+		return 1;
+	a2 = half_floor(a);
+	b2 = half_floor(b);
+	if ((w << 1) > (h << 1) + h) {
+		if ((abs32(a2) & 1) && w > 2)
+			a2 += sgn32(a);
+		return 2 + hilbert_passes(a2, b) + hilbert_passes(a - a2, b);
+	}
+	if ((abs32(b2) & 1) && h > 2)
+		b2 += sgn32(b);
+	return 3 + hilbert_passes(b2, a2) + hilbert_passes(a, b - b2) +
+	       hilbert_passes(-b2, -(a - a2));
+}
+
+/*
+ * A miss costs IDXGEN_FILTER_CYCLES + warps in every order but Hilbert,
+ * whose curve is not one warp per cycle in a circuit: between two cells it
+ * may climb or descend its whole recursion, so the RTL (fw/rtl/
+ * idxgen_hilbert.v, docs/rtl.md) spends a cycle on each refill pass as
+ * well as one per cell.  Its count, 2 + dz * (dx*dy + passes + 1), is the
+ * model's (4 + 1 for a 1x1x1 block, about 2.9 cycles a thread on squares).
+ */
 uint64_t igm_job_cycles(const struct igm_job *j, bool hit)
 {
-	return IDXGEN_FILTER_CYCLES + (hit ? 0 : igm_job_warps(j));
+	uint64_t passes;
+
+	if (hit)
+		return IDXGEN_FILTER_CYCLES;
+	if (j->order != IDXGEN_ORDER_HILBERT)
+		return IDXGEN_FILTER_CYCLES + igm_job_warps(j);
+	passes = j->dx >= j->dy ? hilbert_passes((int32_t)j->dx, (int32_t)j->dy)
+				: hilbert_passes((int32_t)j->dy, (int32_t)j->dx);
+	return IDXGEN_FILTER_CYCLES - 2 +
+	       (uint64_t)j->dz * ((uint64_t)j->dx * j->dy + passes + 1);
 }
 
 void igm_run(struct igm_hist *h, const struct igm_limits *l, uint8_t *imem,
@@ -1071,7 +1115,7 @@ void igm_run(struct igm_hist *h, const struct igm_limits *l, uint8_t *imem,
 		igm_hist_invalidate(h, j->target, igm_job_bytes(j));
 	igm_gen_init(&g, j);
 	r->warps = igm_gen_run(&g, imem + j->target, UINT64_MAX);
-	r->cycles = IDXGEN_FILTER_CYCLES + r->warps;
+	r->cycles = igm_job_cycles(j, false);
 	if (use_hist)
 		igm_hist_insert(h, j);
 }

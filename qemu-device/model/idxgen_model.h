@@ -222,7 +222,11 @@ void igm_hist_insert(struct igm_hist *h, const struct igm_job *j);
 unsigned int igm_hist_invalidate(struct igm_hist *h, uint64_t base, uint64_t len);
 unsigned int igm_hist_count(const struct igm_hist *h);
 
-/* Cycles of a job: IDXGEN_FILTER_CYCLES + (hit ? 0 : warps). */
+/*
+ * Cycles of a job: IDXGEN_FILTER_CYCLES on a hit; on a miss
+ * IDXGEN_FILTER_CYCLES + warps, except the Hilbert order's
+ * 2 + dz * (dx*dy + passes + 1) (the circuit's count, see the .c).
+ */
 uint64_t igm_job_cycles(const struct igm_job *j, bool hit);
 
 /*

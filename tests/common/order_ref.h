@@ -22,7 +22,7 @@ struct idxgen_oref_item {
 	uint32_t lin;
 };
 
-static int idxgen_oref_cmp(const void *a, const void *b)
+static inline int idxgen_oref_cmp(const void *a, const void *b)
 {
 	const struct idxgen_oref_item *p = a, *q = b;
 	int i;
@@ -44,7 +44,7 @@ static inline long idxgen_oref_sgn(long a)
 	return (a > 0) - (a < 0);
 }
 
-static void idxgen_oref_gilbert(uint32_t *out, uint32_t *n, uint32_t dx, long x, long y,
+static inline void idxgen_oref_gilbert(uint32_t *out, uint32_t *n, uint32_t dx, long x, long y,
 				long ax, long ay, long bx, long by)
 {
 	long w = labs(ax + ay), h = labs(bx + by);
@@ -89,10 +89,55 @@ static void idxgen_oref_gilbert(uint32_t *out, uint32_t *n, uint32_t dx, long x,
 }
 
 /*
+ * The Hilbert order's cost in the circuit (docs/rtl.md): a cycle per refill
+ * pass of its stack machine, which the textbook recursion counts as 1 per
+ * rectangle one thread thick, 2 per rectangle cut in two and 3 per
+ * rectangle cut in three, plus a cycle per cell and one per slice; the job
+ * then costs 2 + dz * (dx*dy + passes + 1) cycles on a miss.
+ */
+static inline uint64_t idxgen_oref_gilbert_passes(long ax, long ay, long bx, long by)
+{
+	long w = labs(ax + ay), h = labs(bx + by);
+	long ax2 = idxgen_oref_fdiv2(ax), ay2 = idxgen_oref_fdiv2(ay);
+	long bx2 = idxgen_oref_fdiv2(bx), by2 = idxgen_oref_fdiv2(by);
+
+	if (w == 1 || h == 1)
+		return 1;
+	if (2 * w > 3 * h) {
+		if (labs(ax2 + ay2) % 2 && w > 2) {
+			ax2 += idxgen_oref_sgn(ax);
+			ay2 += idxgen_oref_sgn(ay);
+		}
+		return 2 + idxgen_oref_gilbert_passes(ax2, ay2, bx, by) +
+		       idxgen_oref_gilbert_passes(ax - ax2, ay - ay2, bx, by);
+	}
+	if (labs(bx2 + by2) % 2 && h > 2) {
+		bx2 += idxgen_oref_sgn(bx);
+		by2 += idxgen_oref_sgn(by);
+	}
+	return 3 + idxgen_oref_gilbert_passes(bx2, by2, ax2, ay2) +
+	       idxgen_oref_gilbert_passes(ax, ay, bx - bx2, by - by2) +
+	       idxgen_oref_gilbert_passes(-bx2, -by2, -(ax - ax2), -(ay - ay2));
+}
+
+/* Cycles of a generated (missed) job, IDXGEN_FILTER_CYCLES + warps but for Hilbert. */
+static inline uint64_t idxgen_oref_job_cycles(uint32_t order, uint32_t dx, uint32_t dy,
+					      uint32_t dz, uint32_t c)
+{
+	uint64_t threads = (uint64_t)dx * dy * dz, passes;
+
+	if (order != IDXGEN_ORDER_HILBERT)
+		return IDXGEN_FILTER_CYCLES + (threads + c - 1) / c;
+	passes = dx >= dy ? idxgen_oref_gilbert_passes(dx, 0, 0, dy)
+			  : idxgen_oref_gilbert_passes(0, dy, dx, 0);
+	return 2 + dz * ((uint64_t)dx * dy + passes + 1);
+}
+
+/*
  * Fill ref[0 .. dx*dy) with the plane's issue order.  Returns 0, or -1
  * for an unknown order or out of memory.
  */
-static int idxgen_order_ref_plane(uint32_t *ref, uint32_t order, uint32_t dx, uint32_t dy,
+static inline int idxgen_order_ref_plane(uint32_t *ref, uint32_t order, uint32_t dx, uint32_t dy,
 				  uint32_t stride, uint32_t gran, uint32_t tw, uint32_t th)
 {
 	uint64_t plane = (uint64_t)dx * dy, l;

@@ -362,6 +362,64 @@ TAP_TEST(classic_hilbert)
 	tap_ok(fails == 0, "hilbert on 1x1 .. 64x64 equals the classic Hilbert curve (Wikipedia's d2xy)");
 }
 
+/* A job of dx*dy*dz threads at step c in order o, run through igm_run: its cycles. */
+static uint64_t run_cycles(uint32_t dx, uint32_t dy, uint32_t dz, uint32_t c, uint32_t order)
+{
+	struct igm_result r;
+	struct igm_job j;
+
+	if (igm_job_init(&j, dx, dy, dz, c, 0, NULL) != IDXGEN_CPL_OK)
+		return 0;
+	j.order = order;
+	igm_run(NULL, NULL, buf, &j, &r);
+	if (r.status != IDXGEN_CPL_OK || r.hit || igm_job_cycles(&j, false) != r.cycles ||
+	    igm_job_cycles(&j, true) != IDXGEN_FILTER_CYCLES)
+		return 0;
+	return r.cycles;
+}
+
+TAP_TEST(hilbert_cycles)
+{
+	/* the circuit's counts, measured on fw/rtl/idxgen_hilbert.v (docs/rtl.md) */
+	static const struct {
+		uint32_t dx, dy, dz;
+		uint64_t cycles;
+	} rtl[] = { { 1, 1, 1, 5 }, { 64, 64, 1, 11948 }, { 1024, 1024, 1, 3058348 } };
+	static const uint32_t cs[] = { 32, 1, 7 };
+	uint32_t dx, dy, dz, i, fails = 0, planes = 0;
+
+	for (i = 0; i < N(rtl); i++)
+		tap_ok(run_cycles(rtl[i].dx, rtl[i].dy, rtl[i].dz, 32, IDXGEN_ORDER_HILBERT) ==
+			       rtl[i].cycles,
+		       "hilbert %ux%ux%u: %llu cycles, as the RTL", rtl[i].dx, rtl[i].dy, rtl[i].dz,
+		       (unsigned long long)rtl[i].cycles);
+	for (dx = 1; dx <= 40; dx++)
+		for (dy = 1; dy <= 40; dy++)
+			for (dz = 1; dz <= 3; dz++, planes++) {
+				uint32_t c = cs[(dx + dy + dz) % N(cs)];
+				uint64_t want = idxgen_oref_job_cycles(IDXGEN_ORDER_HILBERT, dx, dy,
+								       dz, c);
+
+				if (run_cycles(dx, dy, dz, c, IDXGEN_ORDER_HILBERT) != want &&
+				    !fails++)
+					tap_diag("hilbert %ux%ux%u c=%u: %llu cycles, reference %llu",
+						 dx, dy, dz, c,
+						 (unsigned long long)run_cycles(dx, dy, dz, c,
+										IDXGEN_ORDER_HILBERT),
+						 (unsigned long long)want);
+			}
+	tap_ok(fails == 0, "hilbert cycles on %u blocks up to 40x40x3 equal the textbook recursion's count",
+	       planes);
+	tap_ok(run_cycles(1000, 3, 2, 32, IDXGEN_ORDER_HILBERT) ==
+			       idxgen_oref_job_cycles(IDXGEN_ORDER_HILBERT, 1000, 3, 2, 32) &&
+		       run_cycles(3, 1000, 2, 32, IDXGEN_ORDER_HILBERT) ==
+			       idxgen_oref_job_cycles(IDXGEN_ORDER_HILBERT, 3, 1000, 2, 32),
+	       "hilbert cycles on 1000x3x2 and 3x1000x2 equal the reference");
+	tap_ok(run_cycles(33, 33, 33, 32, IDXGEN_ORDER_SEQUENTIAL) == IDXGEN_FILTER_CYCLES + 1124 &&
+		       run_cycles(33, 33, 33, 32, IDXGEN_ORDER_ZIGZAG) == IDXGEN_FILTER_CYCLES + 1124,
+	       "the other orders: still %d + warps", IDXGEN_FILTER_CYCLES);
+}
+
 TAP_TEST(validation)
 {
 	struct igm_limits l;

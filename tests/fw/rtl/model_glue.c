@@ -182,16 +182,6 @@ uint64_t tb_desc_get(const uint8_t desc[64], const char *field)
 	return v;
 }
 
-void tb_cpl_set_cycles(uint8_t cpl[32], uint64_t cycles)
-{
-	struct idxgen_cpl r;
-
-	memcpy(&r, cpl, sizeof(r));
-	igm_cpl_fill(&r, igm_ld32(&r.job_id), igm_ld16(&r.status), igm_ld16(&r.flags),
-		     igm_ld32(&r.warps), igm_ld32(&r.threads), cycles, igm_ld32(&r.slot));
-	memcpy(cpl, &r, sizeof(r));
-}
-
 uint32_t tb_order(const char *name)
 {
 	static const char *const names[IDXGEN_ORDER_COUNT] = {

@@ -49,8 +49,6 @@ void tb_desc_make(uint8_t desc[64], const struct tb_job *j, const struct tb_limi
 void tb_desc_set(uint8_t desc[64], const char *field, uint64_t v);
 /* A descriptor field by its name (0 for an unknown name). */
 uint64_t tb_desc_get(const uint8_t desc[64], const char *field);
-/* The record's cycles set to another count, its check word recomputed (igm_cpl_fill). */
-void tb_cpl_set_cycles(uint8_t cpl[32], uint64_t cycles);
 /* IDXGEN_ORDER_* by name ("sequential", "strided", "zigzag", "tiled", "hilbert"). */
 uint32_t tb_order(const char *name);
 /* IDXGEN_DESC_F_* by name ("shared", "no_history"). */

@@ -122,15 +122,21 @@ JobOutcome Rig::run(const uint8_t desc[64], uint32_t slot)
 	tb_model_run(model_, desc, slot, want);
 	uint64_t want_status = tb_le(want + 4, 2);
 	bool want_hit = tb_le(want + 6, 2) & 1;
-	// the Hilbert order's cycles are the circuit's own (hilbert_cycles)
+	// the model's Hilbert cycles are the circuit's count (igm_job_cycles);
+	// checked here against hilbert_cycles, which counts the curve's own
+	// recursion, so that the model and the RTL cannot agree on a wrong count
 	if (want_status == 0 && !want_hit &&
 	    tb_desc_get(desc, "order") == tb_order("hilbert")) {
 		uint64_t model_cycles = tb_le(want + 16, 8);
-		uint64_t rtl = hilbert_cycles((uint32_t)tb_desc_get(desc, "dx"),
+		uint64_t ref = hilbert_cycles((uint32_t)tb_desc_get(desc, "dx"),
 					      (uint32_t)tb_desc_get(desc, "dy"),
 					      (uint32_t)tb_desc_get(desc, "dz"));
-		tb_cpl_set_cycles(want, rtl);
-		hilbert_extra_ += rtl - model_cycles;
+		if (model_cycles != ref) {
+			snprintf(buf, sizeof(buf), "Hilbert cycles: model %llu, the curve's "
+				 "recursion %llu", (unsigned long long)model_cycles,
+				 (unsigned long long)ref);
+			return JobOutcome{false, buf, 0, false, 0, 0};
+		}
 	}
 	uint64_t target = tb_le(desc, 8);
 	uint64_t bytes = want_status == 0 && !want_hit ? tb_desc_bytes(desc) : 0;
@@ -276,7 +282,7 @@ bool Rig::same_state(std::string *why)
 		return false;
 	}
 	tb_model_stats(model_, st);
-	st[4] += stalls_total_ + hilbert_extra_;
+	st[4] += stalls_total_;
 	for (int i = 0; i < 6; i++)
 		if (st[i] != rtl[i]) {
 			snprintf(buf, sizeof(buf), "counter %s: model %llu, RTL %llu", names[i],

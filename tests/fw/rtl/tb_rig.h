@@ -52,7 +52,6 @@ private:
 	unsigned stall_pct_ = 0;
 	uint64_t clocks_ = 0;
 	uint64_t stalls_total_ = 0;
-	uint64_t hilbert_extra_ = 0;	// the Hilbert jobs' cycles beyond the model's
 };
 
 // Cycles of a Hilbert job of dz slices of a dx x dy plane in the RTL, its
