@@ -13,6 +13,9 @@
  */
 #ifndef IDXGEN_CUDA_CUBLAS_API_H
 #define IDXGEN_CUDA_CUBLAS_API_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CUBLAS_API_H_
 
 #include <stddef.h>
 #include <stdint.h>

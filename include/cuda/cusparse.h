@@ -18,6 +18,10 @@
  */
 #ifndef IDXGEN_CUDA_CUSPARSE_H
 #define IDXGEN_CUDA_CUSPARSE_H
+/* NVIDIA's include guard and its companion: code tests them to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CUSPARSE_H_
+#define CUSPARSEAPI
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1312,6 +1312,25 @@ static void register_var(struct walk *w, CXCursor c, struct regs *rg)
 	free(n);
 }
 
+/*
+ * `extern "C" __global__ void k(...) { ... }` (one declaration, no braces:
+ * the kernels of the driver-API and NVRTC samples): the kernel becomes
+ * several declarations (block function, stub), so the linkage
+ * specification gets the braces of its block form around them.
+ */
+static bool bare_linkage(const struct source *s, CXCursor c)
+{
+	CXCursor p = clang_getCursorLexicalParent(c);
+	enum CXCursorKind pk = clang_getCursorKind(p);
+	unsigned a = c_start(p), b = c_start(c);
+
+	/* libclang 16 calls a linkage specification an UnexposedDecl */
+	if ((pk != CXCursor_LinkageSpec && pk != CXCursor_UnexposedDecl) || a >= b ||
+	    b - a < 6 || strncmp(s->text + a, "extern", 6))
+		return false;
+	return !memchr(s->text + a, '{', b - a);
+}
+
 static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 {
 	struct source *s = w->s;
@@ -1344,10 +1363,16 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 			free(m);
 			free(n2);
 		}
+		bool bare = bare_linkage(s, c);
+
 		cx_kids_add(&w->kernels, c);
 		emit_src(s, w->pos, c_start(c), w->o);
+		if (bare)
+			bprintf(w->o, "{\n");
 		w->pos = c_start(c);
 		translate_whole_kernel(w, c, nth);
+		if (bare)
+			bprintf(w->o, "\n}");
 		w->pos = c_end(c);
 		return;
 	}
