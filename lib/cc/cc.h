@@ -418,6 +418,8 @@ void dump_aggs(const struct kernel *k, const CXCursor *l, unsigned n, struct buf
  */
 bool stride_loop(const struct kernel *k, CXCursor c, CXCursor *init, CXCursor *cond, CXCursor *inc,
 		 CXCursor *body);
+/* tree.c: a halving loop with barriers worth emitting per common block size */
+bool tree_loop(const struct kernel *k, CXCursor c);
 /* ---- planning ------------------------------------------------------------ */
 
 /* plan_stmts.c: statements into classes and thread loops (regions). */
