@@ -190,6 +190,23 @@ static inline void __idxgen_cc_lockstep(const char *__file = __builtin_FILE(), u
 		(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
 }
 
+/*
+ * A loop that waits for memory another thread writes -- a spin lock
+ * (`while (atomicCAS(&l, 0, 1) != 0);`), a volatile flag -- is written as
+ * `while (__idxgen_cc_spin() && (cond))` (lib/cc/spin.c): each test of the
+ * condition first lets the block's other runnable threads run, as a GPU's
+ * scheduler lets every thread make progress.  Always true; outside a fiber
+ * kernel (host code of a __host__ __device__ function) it does nothing.
+ */
+static inline bool __idxgen_cc_spin(void)
+{
+	if (__idxgen_fiber_block()) {
+		__idxgen_fiber_barrier(__IDXGEN_FIBER_YIELD, 0);
+		__idxgen_cc_fiber_tid();
+	}
+	return true;
+}
+
 /* cooperative_groups::this_grid().is_valid(): in a cooperative launch only. */
 static inline bool __idxgen_cc_grid_valid(void)
 {
@@ -348,7 +365,7 @@ static inline void __syncwarp(unsigned int __m = 0xffffffffu)
 
 /*
  * The lanes that are here together, as coalesced_threads(): those of the
- * warp at this call site once no thread of the block can go on.  Inside
+ * warp at this call site once no lane of the warp can go on.  Inside
  * "if (v > 0)" that is the lanes with v > 0, not every lane that has not
  * returned (the fibers of a warp do not run in lock step: a lane that has
  * finished the kernel or waits at a barrier elsewhere is not active here).

@@ -188,6 +188,20 @@ struct idxgen_cc_device_scope {
 	}
 };
 
+/*
+ * A block that traps leaves its block function by a jump (lib/rt's
+ * idxgen_rt_trap), past its idxgen_cc_device_scope's end: the runtime calls
+ * this on that thread before the jump, so host code after the failed launch
+ * (the waiting thread runs blocks too) sees the host view.  Weak: one
+ * definition in every file of the program, one kept; the runtime's
+ * reference to it is weak too (C kernels and the JIT have none).  A block
+ * function runs with the view off before it (nothing nests blocks).
+ */
+extern "C" __attribute__((weak)) void idxgen_cc_block_trapped(void)
+{
+	idxgen_cc_on_device() = false;
+}
+
 /* Kernels run as fibers: __syncthreads() and the warp functions as suspensions. */
 #include <idxgen_cc_fiber.h>
 

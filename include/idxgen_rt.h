@@ -323,8 +323,8 @@ struct idxgen_rt_dim3 {
 struct idxgen_rt_options {
 	unsigned int num_threads;	/* workers; 0: IDXGEN_NUM_THREADS or online CPUs */
 	struct idxgen_device *device;	/* use this device (not closed by the runtime);
-					 * NULL: the devices IDXGEN_DEVICES names ("all",
-					 * "0,1"; unset: device 0), the emulation if there
+					 * NULL: every device, or those IDXGEN_DEVICES
+					 * names ("0", "1,0"), the emulation if there
 					 * is no device (unless IDXGEN_BACKEND=drm) */
 	size_t max_shared;		/* per block; 0: 1 MiB */
 	uint64_t region_bytes;		/* dedicated region per kernel shape; 0: 64 KiB

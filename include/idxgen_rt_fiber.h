@@ -69,6 +69,15 @@ IDXGEN_EXPORT struct idxgen_rt_block *__idxgen_fiber_block(void);
 #define __IDXGEN_FIBER_COUNT	1	/* __syncthreads_count(pred) */
 #define __IDXGEN_FIBER_AND	2	/* __syncthreads_and(pred) */
 #define __IDXGEN_FIBER_OR	3	/* __syncthreads_or(pred) */
+/*
+ * Not a barrier: the running thread stays runnable and lets every other
+ * runnable thread of the block run first (round robin), then returns 0.
+ * idxgen-cc calls it in a loop that waits for memory another thread
+ * writes (a spin lock, a flag): without it the spinning fiber would never
+ * let the writer run (lib/cc/spin.c).  An op of this call rather than a
+ * function of its own: no new symbol for one more case of a switch.
+ */
+#define __IDXGEN_FIBER_YIELD	4
 IDXGEN_EXPORT int __idxgen_fiber_barrier(int __op, int __pred);
 
 #define __IDXGEN_FIBER_SLOT	16	/* bytes per lane of a warp operation */
@@ -84,9 +93,11 @@ IDXGEN_EXPORT uint32_t __idxgen_fiber_activemask(void);
  * number naming the place in it: idxgen_cc_fiber.h passes the call's line
  * and column as __builtin_LINE()/__builtin_COLUMN() give them; the runtime
  * only compares the two).  The thread waits
- * until no thread of the block can run (each is suspended or returned);
- * then the lanes of its warp waiting at the same site form its group --
- * those that took a different branch are elsewhere.
+ * until no lane of its warp can run (each is suspended, returned, or in a
+ * spin loop's turn); then the lanes of its warp waiting at the same site
+ * form its group -- those that took a different branch are elsewhere.
+ * Other warps are not waited for: one spinning on a lock this warp holds
+ * must not keep it here.
  */
 IDXGEN_EXPORT uint32_t __idxgen_fiber_coalesced(const char *__file, uint32_t __site);
 

@@ -377,11 +377,6 @@ static int drm_submit(struct idxgen_context *ctx, const struct idxgen_config *cf
 	ret = idxgen_uq_submit(ctx, cfgs, n, jobs);
 	if (ret != IDXGEN_UQ_FALLBACK)
 		return ret;
-	for (i = 0; i < n; i++) {	/* drm_ops.submit_validates */
-		ret = idxgen_config_validate(&cfgs[i], ctx->dev);
-		if (ret)
-			return ret;
-	}
 	memset(dc, 0, n * sizeof(dc[0]));
 	for (i = 0; i < n; i++) {
 		const struct idxgen_config *c = &cfgs[i];
@@ -414,7 +409,10 @@ static int drm_submit(struct idxgen_context *ctx, const struct idxgen_config *cf
 	s.out_syncobj = ctx->syncobj;
 
 	pthread_mutex_lock(&ctx->submit_lock);
-	ret = idxgen_uq_drain(ctx);	/* the context's jobs complete in submission order */
+	/* drm_ops.submit_validates: the batch, cached per context as for the user queue */
+	ret = idxgen_uq_validate(ctx, cfgs, n);
+	if (!ret)
+		ret = idxgen_uq_drain(ctx);	/* the context's jobs complete in submission order */
 	if (!ret)
 		ret = xioctl(ctx->dev->fd, DRM_IOCTL_IDXGEN_SUBMIT, &s);
 	if (!ret)

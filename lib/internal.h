@@ -139,6 +139,12 @@ int idxgen_uq_submit(struct idxgen_context *ctx, const struct idxgen_config *cfg
 int idxgen_uq_result(struct idxgen_context *ctx, idxgen_job_t job, struct idxgen_job_result *res);
 int idxgen_uq_wait(struct idxgen_context *ctx, idxgen_job_t job, int64_t deadline_ns);
 int idxgen_uq_drain(struct idxgen_context *ctx);	/* caller holds submit_lock */
+/*
+ * Every configuration of the batch valid (idxgen_config_validate), the
+ * last one that passed on this context not checked twice; for the user
+ * queue and the ioctl path alike.  Caller holds submit_lock.
+ */
+int idxgen_uq_validate(struct idxgen_context *ctx, const struct idxgen_config *cfgs, unsigned int n);
 void idxgen_uq_region_gone(struct idxgen_region *reg);
 void idxgen_uq_free(struct idxgen_context *ctx);
 

@@ -104,7 +104,9 @@ struct idxgen_uq_state {
 	/*
 	 * The last configuration that passed idxgen_config_validate(): the
 	 * same shape again needs no second look (the check divides, which
-	 * under emulation costs a fair part of a submission).
+	 * under emulation costs a fair part of a submission).  The ioctl
+	 * path uses it too (idxgen_uq_validate); the driver checks every
+	 * configuration of an ioctl itself whatever the library did.
 	 */
 	bool have_valid;
 	struct idxgen_config valid_cfg;
@@ -604,6 +606,13 @@ static int validate_batch(struct idxgen_context *ctx, struct idxgen_uq_state *st
 		st->have_valid = true;
 	}
 	return 0;
+}
+
+int idxgen_uq_validate(struct idxgen_context *ctx, const struct idxgen_config *cfgs, unsigned int n)
+{
+	struct idxgen_uq_state *st = state_of(ctx);
+
+	return st ? validate_batch(ctx, st, cfgs, n) : -ENOMEM;
 }
 
 int idxgen_uq_submit(struct idxgen_context *ctx, const struct idxgen_config *cfgs, unsigned int n,

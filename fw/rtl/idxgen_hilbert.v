@@ -31,9 +31,19 @@
 // written as what they always are, one along x and one along y: the
 // signed lengths a (major) and b (minor) and sw, the major axis being y.
 // Add, subtract, compare and shift only (floor(a / 2) is a >>> 1).
+//
+// The frames below the top one are a memory with one synchronous read and
+// one write port, so that an FPGA keeps them in a block RAM (an iCE40's
+// SB_RAM40_4K) instead of 31 x 69 flip-flops and a 31-way multiplexer.  Its
+// read port always reads the frame below the top (address n - 2, n as
+// registered), so the frame a pop needs is there a cycle after n last
+// changed.  That is always in time: a push's frame is also kept for the
+// one cycle the memory has not read it yet (fwd), and a pop (a leaf)
+// starts a run of at least one cell, so the next pass is two cycles on.
+// The read and the write never share an address (n - 2 and n - 1).
 module idxgen_hilbert #(
 	parameter integer LANES = 32,
-	parameter integer DEPTH = 32,	// frames; planes of <= 2^20 cells need about 21
+	parameter integer DEPTH = 32,	// frames, a power of two; 2^20-cell planes need ~21
 	parameter integer TW = 21
 ) (
 	input  wire        clk,
@@ -49,14 +59,19 @@ module idxgen_hilbert #(
 );
 	localparam integer FW = 16 + 16 + 17 + 17 + 1 + 2;	// x, y, a, b, sw, stage
 	localparam integer NW = $clog2(DEPTH + 1);
+	localparam integer SW = $clog2(DEPTH);	// stack addresses (DEPTH - 1 used)
 
 	// ---- the top frame and the stack below it
 	reg  [15:0] tx, ty;
 	reg  signed [16:0] ta, tb;
 	reg         tsw;
 	reg  [1:0]  tst;
-	reg  [FW-1:0] stk [0:DEPTH-2];
+	reg  [FW-1:0] stk [0:DEPTH-1];
 	reg  [NW-1:0] n;		// frames, the top one included
+	reg  [FW-1:0] stk_rd;		// stk[n - 2] as n was a cycle ago
+	reg  [FW-1:0] fwd;		// the frame pushed last cycle
+	reg         fwd_v;
+	wire [SW-1:0] rd_at = n[SW-1:0] - 2'd2;	// wraps below 2: not used then
 
 	// ---- the current run and the output
 	reg  [31:0] lw, ld;		// packed word of its next cell, its step
@@ -130,7 +145,8 @@ module idxgen_hilbert #(
 	wire [31:0] xstep = run_neg ? 32'hffffffff : 32'd1;
 	wire [31:0] ypk = {16'd0, ty} << mx;
 
-	wire [FW-1:0] below = n >= 2 ? stk[n - 2] : {FW{1'b0}};
+	// the frame below the top (n >= 2; unused, and then anything, below)
+	wire [FW-1:0] below = fwd_v ? fwd : stk_rd;
 	wire        more = done != threads;
 	wire [6:0]  fill_now = fire ? 7'd0 : fill;
 	wire        emit = more && lrem != 17'd0 && fill_now < c[6:0];
@@ -139,7 +155,11 @@ module idxgen_hilbert #(
 	wire [16:0] root_b = {1'b0, dx >= dy ? dy : dx};
 	wire        root_sw = dx < dy;
 
+	always @(posedge clk)
+		stk_rd <= stk[rd_at];
+
 	always @(posedge clk) begin
+		fwd_v <= 1'b0;
 		if (load) begin
 			tx <= 16'd0;
 			ty <= 16'd0;
@@ -178,7 +198,9 @@ module idxgen_hilbert #(
 					// stack drops the part as the model's hpush does
 					tst <= tst + 2'd1;
 					if (n != DEPTH) begin
-						stk[n - 1] <= {tx, ty, ta, tb, tsw, tst + 2'd1};
+						stk[n[SW-1:0] - 1'b1] <= {tx, ty, ta, tb, tsw, tst + 2'd1};
+						fwd <= {tx, ty, ta, tb, tsw, tst + 2'd1};
+						fwd_v <= 1'b1;
 						{ty, tx} <= cxy;
 						ta <= ca;
 						tb <= cb;

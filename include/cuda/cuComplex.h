@@ -7,6 +7,9 @@
  */
 #ifndef IDXGEN_CUDA_CUCOMPLEX_H
 #define IDXGEN_CUDA_CUCOMPLEX_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CU_COMPLEX_H_
 
 #include <math.h>
 #include "vector_types.h"

@@ -13,6 +13,9 @@
  */
 #ifndef IDXGEN_CUDA_CUBLAS_API_H
 #define IDXGEN_CUDA_CUBLAS_API_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CUBLAS_API_H_
 
 #include <stddef.h>
 #include <stdint.h>
@@ -298,6 +301,32 @@ cublasStatus_t cublasSgemmEx(cublasHandle_t h, cublasOperation_t transa, cublasO
 			     int k, const float *alpha, const void *a, cudaDataType a_type, int lda,
 			     const void *b, cudaDataType b_type, int ldb, const float *beta, void *c,
 			     cudaDataType c_type, int ldc);
+
+
+/*
+ * Batched LU (lib/cublas/lu_batched.c, on LAPACK): one factorisation per
+ * matrix of the array of pointers.  PivotArray holds n pivots per matrix
+ * (1-based, LAPACK's); NULL factors without row exchanges.  infoArray (one
+ * per matrix): 0, or k when U(k,k) is zero.  getrsBatched's info is one int
+ * on the host: 0, or minus the position of a bad argument (trans is 1).
+ * matinvBatched takes n <= 32, as cuBLAS.
+ */
+#define IDXGEN_CUBLAS__LU_BATCHED(P, T)									\
+	cublasStatus_t cublas##P##getrfBatched(cublasHandle_t h, int n, T *const Aarray[], int lda,	\
+					       int *PivotArray, int *infoArray, int batchSize);		\
+	cublasStatus_t cublas##P##getrsBatched(cublasHandle_t h, cublasOperation_t trans, int n, int nrhs, \
+					       const T *const Aarray[], int lda, const int *devIpiv,	\
+					       T *const Barray[], int ldb, int *info, int batchSize);	\
+	cublasStatus_t cublas##P##getriBatched(cublasHandle_t h, int n, const T *const Aarray[], int lda, \
+					       const int *PivotArray, T *const Carray[], int ldc,	\
+					       int *infoArray, int batchSize);				\
+	cublasStatus_t cublas##P##matinvBatched(cublasHandle_t h, int n, const T *const A[], int lda,	\
+						T *const Ainv[], int lda_inv, int *info, int batchSize);
+
+IDXGEN_CUBLAS__LU_BATCHED(S, float)
+IDXGEN_CUBLAS__LU_BATCHED(D, double)
+IDXGEN_CUBLAS__LU_BATCHED(C, cuComplex)
+IDXGEN_CUBLAS__LU_BATCHED(Z, cuDoubleComplex)
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,13 @@
  */
 #ifndef IDXGEN_CUDA_CUBLAS_V2_H
 #define IDXGEN_CUDA_CUBLAS_V2_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CUBLAS_V2_H_
+
+#if defined(CUBLAS_H_)
+#error "It is an error to include both cublas.h and cublas_v2.h"
+#endif
 
 #include "cublas_api.h"
 

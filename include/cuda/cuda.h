@@ -92,6 +92,98 @@ typedef enum CUmemAttach_flags_enum {
 #define CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT 0x02
 #define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT)
 
+/*
+ * Modules, the JIT linker and cuLaunchKernel: declared so that programs that
+ * load PTX or cubins (the driver-API and NVRTC samples) build; kernels here
+ * are compiled ahead of time by idxgen-cc, so loading device code fails
+ * with CUDA_ERROR_NOT_SUPPORTED (lib/cudart/README.md, "Driver API").
+ */
+typedef struct CUlinkState_st *CUlinkState;
+
+typedef enum CUjit_option_enum {
+	CU_JIT_MAX_REGISTERS = 0,
+	CU_JIT_THREADS_PER_BLOCK = 1,
+	CU_JIT_WALL_TIME = 2,
+	CU_JIT_INFO_LOG_BUFFER = 3,
+	CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+	CU_JIT_ERROR_LOG_BUFFER = 5,
+	CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+	CU_JIT_OPTIMIZATION_LEVEL = 7,
+	CU_JIT_TARGET_FROM_CUCONTEXT = 8,
+	CU_JIT_TARGET = 9,
+	CU_JIT_FALLBACK_STRATEGY = 10,
+	CU_JIT_GENERATE_DEBUG_INFO = 11,
+	CU_JIT_LOG_VERBOSE = 12,
+	CU_JIT_GENERATE_LINE_INFO = 13,
+	CU_JIT_CACHE_MODE = 14,
+	CU_JIT_NEW_SM3X_OPT = 15,
+	CU_JIT_FAST_COMPILE = 16,
+	CU_JIT_GLOBAL_SYMBOL_NAMES = 17,
+	CU_JIT_GLOBAL_SYMBOL_ADDRESSES = 18,
+	CU_JIT_GLOBAL_SYMBOL_COUNT = 19,
+	CU_JIT_LTO = 20,
+	CU_JIT_FTZ = 21,
+	CU_JIT_PREC_DIV = 22,
+	CU_JIT_PREC_SQRT = 23,
+	CU_JIT_FMA = 24,
+	CU_JIT_REFERENCED_KERNEL_NAMES = 25,
+	CU_JIT_REFERENCED_KERNEL_COUNT = 26,
+	CU_JIT_REFERENCED_VARIABLE_NAMES = 27,
+	CU_JIT_REFERENCED_VARIABLE_COUNT = 28,
+	CU_JIT_OPTIMIZE_UNUSED_DEVICE_VARIABLES = 29,
+	CU_JIT_POSITION_INDEPENDENT_CODE = 30,
+	CU_JIT_MIN_CTA_PER_SM = 31,
+	CU_JIT_MAX_THREADS_PER_BLOCK = 32,
+	CU_JIT_OVERRIDE_DIRECTIVE_VALUES = 33,
+	CU_JIT_SPLIT_COMPILE = 34,
+	CU_JIT_NUM_OPTIONS
+} CUjit_option;
+
+typedef enum CUjitInputType_enum {
+	CU_JIT_INPUT_CUBIN = 0,
+	CU_JIT_INPUT_PTX = 1,
+	CU_JIT_INPUT_FATBINARY = 2,
+	CU_JIT_INPUT_OBJECT = 3,
+	CU_JIT_INPUT_LIBRARY = 4,
+	CU_JIT_INPUT_NVVM = 5,
+	CU_JIT_NUM_INPUT_TYPES = 6
+} CUjitInputType;
+
+typedef enum CUfunction_attribute_enum {
+	CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+	CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
+	CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES = 2,
+	CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3,
+	CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
+	CU_FUNC_ATTRIBUTE_PTX_VERSION = 5,
+	CU_FUNC_ATTRIBUTE_BINARY_VERSION = 6,
+	CU_FUNC_ATTRIBUTE_CACHE_MODE_CA = 7,
+	CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+	CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+	CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET = 10,
+	CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH = 11,
+	CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT = 12,
+	CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH = 13,
+	CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14,
+	CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 15,
+	CU_FUNC_ATTRIBUTE_MAX
+} CUfunction_attribute;
+
+typedef enum CUfunc_cache_enum {
+	CU_FUNC_CACHE_PREFER_NONE = 0x00,
+	CU_FUNC_CACHE_PREFER_SHARED = 0x01,
+	CU_FUNC_CACHE_PREFER_L1 = 0x02,
+	CU_FUNC_CACHE_PREFER_EQUAL = 0x03
+} CUfunc_cache;
+
+#define CU_MEMHOSTALLOC_PORTABLE 0x01
+#define CU_MEMHOSTALLOC_DEVICEMAP 0x02
+#define CU_MEMHOSTALLOC_WRITECOMBINED 0x04
+#define CU_MEMHOSTREGISTER_PORTABLE 0x01
+#define CU_MEMHOSTREGISTER_DEVICEMAP 0x02
+#define CU_MEMHOSTREGISTER_IOMEMORY 0x04
+#define CU_MEMHOSTREGISTER_READ_ONLY 0x08
+
 #define CU_STREAM_LEGACY ((CUstream)0x1)
 #define CU_STREAM_PER_THREAD ((CUstream)0x2)
 
@@ -228,12 +320,56 @@ CUresult cuMemGetAllocationGranularity(size_t *, const CUmemAllocationProp *,
 CUresult cuMemCreate(CUmemGenericAllocationHandle *, size_t, const CUmemAllocationProp *,
 		     unsigned long long);
 CUresult cuMemRelease(CUmemGenericAllocationHandle);
+CUresult cuMemExportToShareableHandle(void *, CUmemGenericAllocationHandle, CUmemAllocationHandleType,
+				      unsigned long long);
+CUresult cuMemImportFromShareableHandle(CUmemGenericAllocationHandle *, void *,
+					CUmemAllocationHandleType);
 CUresult cuMemGetAllocationPropertiesFromHandle(CUmemAllocationProp *, CUmemGenericAllocationHandle);
 CUresult cuMemAddressReserve(CUdeviceptr *, size_t, size_t, CUdeviceptr, unsigned long long);
 CUresult cuMemAddressFree(CUdeviceptr, size_t);
 CUresult cuMemMap(CUdeviceptr, size_t, size_t, CUmemGenericAllocationHandle, unsigned long long);
 CUresult cuMemUnmap(CUdeviceptr, size_t);
 CUresult cuMemSetAccess(CUdeviceptr, size_t, const CUmemAccessDesc *, size_t);
+
+CUresult cuEventCreate(CUevent *, unsigned int);
+CUresult cuEventRecord(CUevent, CUstream);
+CUresult cuEventQuery(CUevent);
+CUresult cuEventSynchronize(CUevent);
+CUresult cuEventElapsedTime(float *, CUevent, CUevent);
+CUresult cuEventDestroy(CUevent);
+CUresult cuStreamWaitEvent(CUstream, CUevent, unsigned int);
+
+CUresult cuMemHostAlloc(void **, size_t, unsigned int);
+CUresult cuMemHostGetDevicePointer(CUdeviceptr *, void *, unsigned int);
+CUresult cuMemHostGetFlags(unsigned int *, void *);
+CUresult cuMemHostRegister(void *, size_t, unsigned int);
+CUresult cuMemHostUnregister(void *);
+CUresult cuMemcpyDtoDAsync(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+CUresult cuMemsetD16(CUdeviceptr, unsigned short, size_t);
+CUresult cuMemsetD8Async(CUdeviceptr, unsigned char, size_t, CUstream);
+
+CUresult cuModuleLoad(CUmodule *, const char *);
+CUresult cuModuleLoadData(CUmodule *, const void *);
+CUresult cuModuleLoadDataEx(CUmodule *, const void *, unsigned int, CUjit_option *, void **);
+CUresult cuModuleLoadFatBinary(CUmodule *, const void *);
+CUresult cuModuleUnload(CUmodule);
+CUresult cuModuleGetFunction(CUfunction *, CUmodule, const char *);
+CUresult cuModuleGetGlobal(CUdeviceptr *, size_t *, CUmodule, const char *);
+CUresult cuLinkCreate(unsigned int, CUjit_option *, void **, CUlinkState *);
+CUresult cuLinkAddData(CUlinkState, CUjitInputType, void *, size_t, const char *, unsigned int,
+		       CUjit_option *, void **);
+CUresult cuLinkAddFile(CUlinkState, CUjitInputType, const char *, unsigned int, CUjit_option *,
+		       void **);
+CUresult cuLinkComplete(CUlinkState, void **, size_t *);
+CUresult cuLinkDestroy(CUlinkState);
+CUresult cuLaunchKernel(CUfunction, unsigned int, unsigned int, unsigned int, unsigned int,
+			unsigned int, unsigned int, unsigned int, CUstream, void **, void **);
+CUresult cuFuncGetAttribute(int *, CUfunction_attribute, CUfunction);
+CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int);
+CUresult cuFuncSetCacheConfig(CUfunction, CUfunc_cache);
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *, CUfunction, int, size_t);
+typedef size_t (*CUoccupancyB2DSize)(int block_size);
+CUresult cuOccupancyMaxPotentialBlockSize(int *, int *, CUfunction, CUoccupancyB2DSize, size_t, int);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,10 @@
  */
 #ifndef IDXGEN_CUDA_BF16_H
 #define IDXGEN_CUDA_BF16_H
+/* NVIDIA's include guard and its companion: code tests them to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define __CUDA_BF16_H__
+#define __CUDA_BF16_TYPES_EXIST__
 
 #ifndef __cplusplus
 #error "cuda_bf16.h is C++ (its types have operators): compile the program as C++ or CUDA"

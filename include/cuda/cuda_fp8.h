@@ -23,6 +23,9 @@
  */
 #ifndef IDXGEN_CUDA_FP8_H
 #define IDXGEN_CUDA_FP8_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define __CUDA_FP8_H__
 
 #ifndef __cplusplus
 #error "cuda_fp8.h is C++ (its types are classes): compile the program as C++ or CUDA"

@@ -127,6 +127,20 @@ cudaError_t cudaDriverGetVersion(int *version);
 cudaError_t cudaRuntimeGetVersion(int *version);
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
 
+/* Graphics interoperability: no graphics resource can be registered here (graphics.c) */
+cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned int flags);
+cudaError_t cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources,
+				     cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources,
+				       cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaGraphicsResourceGetMappedPointer(void **dev_ptr, size_t *size,
+						 cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array, cudaGraphicsResource_t resource,
+						  unsigned int array_index, unsigned int mip_level);
+cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mipmapped_array,
+							cudaGraphicsResource_t resource);
+
 /* A channel format (channel_descriptor.h has the C++ template forms): compat.c */
 struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f);
 

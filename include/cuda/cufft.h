@@ -10,6 +10,9 @@
  */
 #ifndef IDXGEN_CUDA_CUFFT_H
 #define IDXGEN_CUDA_CUFFT_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define _CUFFT_H_
 
 #include <stddef.h>
 #include "driver_types.h"
@@ -45,7 +48,12 @@ typedef enum cufftResult_t {
 	CUFFT_NO_WORKSPACE = 13,
 	CUFFT_NOT_IMPLEMENTED = 14,
 	CUFFT_LICENSE_ERROR = 15,
-	CUFFT_NOT_SUPPORTED = 16
+	CUFFT_NOT_SUPPORTED = 16,
+	/* CUDA 13's codes (lib/cufft returns none of them; helper_cuda.h names them) */
+	CUFFT_MISSING_DEPENDENCY = 17,
+	CUFFT_NVRTC_FAILURE = 18,
+	CUFFT_NVJITLINK_FAILURE = 19,
+	CUFFT_NVSHMEM_FAILURE = 20
 } cufftResult;
 
 typedef enum cufftType_t {

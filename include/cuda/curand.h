@@ -9,6 +9,9 @@
  */
 #ifndef IDXGEN_CURAND_H
 #define IDXGEN_CURAND_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CURAND_H_
 
 #include <stddef.h>
 

@@ -19,6 +19,9 @@
  */
 #ifndef IDXGEN_CURAND_KERNEL_H
 #define IDXGEN_CURAND_KERNEL_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CURAND_KERNEL_H_
 
 #ifndef __cplusplus
 #error "curand_kernel.h is C++ (overloaded on the state types): compile the program as C++ or CUDA"

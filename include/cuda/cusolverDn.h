@@ -15,6 +15,9 @@
  */
 #ifndef IDXGEN_CUDA_CUSOLVERDN_H
 #define IDXGEN_CUDA_CUSOLVERDN_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CUSOLVERDN_H_
 
 #include <stdint.h>
 #include <stdio.h> /* NVIDIA's includes it: programs print without their own */

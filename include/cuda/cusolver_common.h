@@ -7,6 +7,9 @@
  */
 #ifndef IDXGEN_CUDA_CUSOLVER_COMMON_H
 #define IDXGEN_CUDA_CUSOLVER_COMMON_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CUSOLVER_COMMON_H_
 
 #include <inttypes.h> /* NVIDIA's includes it (int64_t, PRId64) */
 

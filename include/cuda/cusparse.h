@@ -18,6 +18,10 @@
  */
 #ifndef IDXGEN_CUDA_CUSPARSE_H
 #define IDXGEN_CUDA_CUSPARSE_H
+/* NVIDIA's include guard and its companion: code tests them to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define CUSPARSE_H_
+#define CUSPARSEAPI
 
 #include <stddef.h>
 #include <stdint.h>
@@ -103,6 +107,7 @@ typedef enum {
 	CUSPARSE_COOMM_ALG3 = 3,
 	CUSPARSE_CSRMM_ALG1 = 4
 } cusparseSpMMAlg_t;
+typedef enum { CUSPARSE_SDDMM_ALG_DEFAULT = 0 } cusparseSDDMMAlg_t;
 typedef enum { CUSPARSE_SPSV_ALG_DEFAULT = 0 } cusparseSpSVAlg_t;
 typedef enum { CUSPARSE_SPSM_ALG_DEFAULT = 0 } cusparseSpSMAlg_t;
 typedef enum { CUSPARSE_SPSV_UPDATE_GENERAL = 0, CUSPARSE_SPSV_UPDATE_DIAGONAL = 1 } cusparseSpSVUpdate_t;
@@ -271,6 +276,24 @@ cusparseStatus_t cusparseDnMatGet(cusparseDnMatDescr_t dnMatDescr, int64_t *rows
 cusparseStatus_t cusparseDnMatGetValues(cusparseDnMatDescr_t dnMatDescr, void **values);
 cusparseStatus_t cusparseDnMatSetValues(cusparseDnMatDescr_t dnMatDescr, void *values);
 
+/*
+ * Strided batches (lib/cusparse/batch.c): batchCount matrices of one shape,
+ * matrix b's arrays at b times the stride (in elements) from the first.
+ * SpMM and SDDMM run one product per matrix of C's batch; an operand of
+ * batch count 1 serves every product.
+ */
+cusparseStatus_t cusparseDnMatSetStridedBatch(cusparseDnMatDescr_t dnMatDescr, int batchCount,
+					      int64_t batchStride);
+cusparseStatus_t cusparseDnMatGetStridedBatch(cusparseConstDnMatDescr_t dnMatDescr, int *batchCount,
+					      int64_t *batchStride);
+cusparseStatus_t cusparseCsrSetStridedBatch(cusparseSpMatDescr_t spMatDescr, int batchCount,
+					    int64_t offsetsBatchStride, int64_t columnsValuesBatchStride);
+cusparseStatus_t cusparseCscSetStridedBatch(cusparseSpMatDescr_t spMatDescr, int batchCount,
+					    int64_t offsetsBatchStride, int64_t rowsValuesBatchStride);
+cusparseStatus_t cusparseCooSetStridedBatch(cusparseSpMatDescr_t spMatDescr, int batchCount,
+					    int64_t batchStride);
+cusparseStatus_t cusparseSpMatGetStridedBatch(cusparseConstSpMatDescr_t spMatDescr, int *batchCount);
+
 /* vector operations */
 cusparseStatus_t cusparseAxpby(cusparseHandle_t handle, const void *alpha,
 			       cusparseConstSpVecDescr_t vecX, const void *beta,
@@ -323,6 +346,25 @@ cusparseStatus_t cusparseSpMM(cusparseHandle_t handle, cusparseOperation_t opA,
 			      const void *beta, cusparseDnMatDescr_t matC,
 			      cudaDataType computeType, cusparseSpMMAlg_t alg,
 			      void *externalBuffer);
+
+/*
+ * C = alpha (op(A) op(B)) sampled at C's pattern + beta C: A and B dense, C
+ * sparse (CSR, CSC or COO); only C's stored entries are computed.
+ */
+cusparseStatus_t cusparseSDDMM_bufferSize(cusparseHandle_t handle, cusparseOperation_t opA,
+					  cusparseOperation_t opB, const void *alpha,
+					  cusparseConstDnMatDescr_t matA, cusparseConstDnMatDescr_t matB,
+					  const void *beta, cusparseSpMatDescr_t matC, cudaDataType computeType,
+					  cusparseSDDMMAlg_t alg, size_t *bufferSize);
+cusparseStatus_t cusparseSDDMM_preprocess(cusparseHandle_t handle, cusparseOperation_t opA,
+					  cusparseOperation_t opB, const void *alpha,
+					  cusparseConstDnMatDescr_t matA, cusparseConstDnMatDescr_t matB,
+					  const void *beta, cusparseSpMatDescr_t matC, cudaDataType computeType,
+					  cusparseSDDMMAlg_t alg, void *externalBuffer);
+cusparseStatus_t cusparseSDDMM(cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+			       const void *alpha, cusparseConstDnMatDescr_t matA, cusparseConstDnMatDescr_t matB,
+			       const void *beta, cusparseSpMatDescr_t matC, cudaDataType computeType,
+			       cusparseSDDMMAlg_t alg, void *externalBuffer);
 
 /* op(A) y = alpha x, A triangular (its fill mode and diagonal type attributes) */
 cusparseStatus_t cusparseSpSV_createDescr(cusparseSpSVDescr_t *descr);
@@ -500,6 +542,38 @@ cusparseStatus_t cusparseXcoosortByRow(cusparseHandle_t handle, int m, int n, in
 				       int *cooRowsA, int *cooColsA, int *P, void *pBuffer);
 cusparseStatus_t cusparseXcoosortByColumn(cusparseHandle_t handle, int m, int n, int nnz,
 					  int *cooRowsA, int *cooColsA, int *P, void *pBuffer);
+
+/*
+ * Legacy incomplete LU with no fill, ILU(0) (lib/cusparse/ilu0.c): A (m x m,
+ * CSR, columns sorted in each row, GENERAL) is replaced by L (unit diagonal,
+ * below) and U (on and above) in A's pattern.  The first structural (no
+ * diagonal entry, found by _analysis) or numerical zero pivot is kept in the
+ * info object; Xcsrilu02_zeroPivot gives its row (in A's index base) and
+ * CUSPARSE_STATUS_ZERO_PIVOT, or -1.  The buffer size is 1 byte (none used).
+ */
+typedef enum { CUSPARSE_SOLVE_POLICY_NO_LEVEL = 0, CUSPARSE_SOLVE_POLICY_USE_LEVEL = 1 } cusparseSolvePolicy_t;
+typedef struct csrilu02Info *csrilu02Info_t;
+cusparseStatus_t cusparseCreateCsrilu02Info(csrilu02Info_t *info);
+cusparseStatus_t cusparseDestroyCsrilu02Info(csrilu02Info_t info);
+cusparseStatus_t cusparseXcsrilu02_zeroPivot(cusparseHandle_t handle, csrilu02Info_t info, int *position);
+#define IDXGEN_CUSPARSE__ILU0(P, T)									\
+	cusparseStatus_t cusparse##P##csrilu02_bufferSize(cusparseHandle_t handle, int m, int nnz,		\
+							 const cusparseMatDescr_t descrA, T *csrValA,	\
+							 const int *csrRowPtrA, const int *csrColIndA,	\
+							 csrilu02Info_t info, int *pBufferSizeInBytes);	\
+	cusparseStatus_t cusparse##P##csrilu02_analysis(cusparseHandle_t handle, int m, int nnz,		\
+							const cusparseMatDescr_t descrA, const T *csrValA, \
+							const int *csrRowPtrA, const int *csrColIndA,	\
+							csrilu02Info_t info, cusparseSolvePolicy_t policy, \
+							void *pBuffer);					\
+	cusparseStatus_t cusparse##P##csrilu02(cusparseHandle_t handle, int m, int nnz,			\
+					       const cusparseMatDescr_t descrA, T *csrValA_valM,		\
+					       const int *csrRowPtrA, const int *csrColIndA, csrilu02Info_t info, \
+					       cusparseSolvePolicy_t policy, void *pBuffer);
+IDXGEN_CUSPARSE__ILU0(S, float)
+IDXGEN_CUSPARSE__ILU0(D, double)
+IDXGEN_CUSPARSE__ILU0(C, cuComplex)
+IDXGEN_CUSPARSE__ILU0(Z, cuDoubleComplex)
 
 #ifdef __cplusplus
 }

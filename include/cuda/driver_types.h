@@ -735,6 +735,35 @@ struct cudaMemcpy3DParms {
  */
 typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
 typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
+
+/*
+ * Graphics interoperability (OpenGL, EGL, Direct3D, Vulkan buffers and
+ * images): declared so that programs which include the interop headers
+ * build; no graphics API's resource can be registered here, so
+ * registration answers cudaErrorNotSupported (lib/cudart/README.md).
+ */
+struct cudaGraphicsResource;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+enum cudaGraphicsRegisterFlags {
+	cudaGraphicsRegisterFlagsNone = 0,
+	cudaGraphicsRegisterFlagsReadOnly = 1,
+	cudaGraphicsRegisterFlagsWriteDiscard = 2,
+	cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+	cudaGraphicsRegisterFlagsTextureGather = 8
+};
+enum cudaGraphicsMapFlags {
+	cudaGraphicsMapFlagsNone = 0,
+	cudaGraphicsMapFlagsReadOnly = 1,
+	cudaGraphicsMapFlagsWriteDiscard = 2
+};
+enum cudaGraphicsCubeFace {
+	cudaGraphicsCubeFacePositiveX = 0x00,
+	cudaGraphicsCubeFaceNegativeX = 0x01,
+	cudaGraphicsCubeFacePositiveY = 0x02,
+	cudaGraphicsCubeFaceNegativeY = 0x03,
+	cudaGraphicsCubeFacePositiveZ = 0x04,
+	cudaGraphicsCubeFaceNegativeZ = 0x05
+};
 enum cudaResourceType {
 	cudaResourceTypeArray = 0x00,
 	cudaResourceTypeMipmappedArray = 0x01,

@@ -8,6 +8,9 @@
  */
 #ifndef IDXGEN_CUDA_LIBRARY_TYPES_H
 #define IDXGEN_CUDA_LIBRARY_TYPES_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define __LIBRARY_TYPES_H__
 
 typedef enum cudaDataType_t {
 	CUDA_R_32F = 0, CUDA_R_64F = 1, CUDA_R_16F = 2, CUDA_R_8I = 3,

@@ -55,6 +55,26 @@ struct fiber_names {
 
 #define KMACRO_MAX 16	/* macros for __global__ kernel_decls.c takes (more: left in the pragma, diagnosed) */
 
+/*
+ * edg_compat.c: what nvcc's front end accepts and clang does not, fixed in
+ * the translated copy with a warning (README "What nvcc accepts and clang
+ * does not"): a `template` keyword inserted at (path, line, col) before
+ * `:: name <`.  Kept across the translations of one whole program.
+ */
+struct edg_fix {
+	char *path;	/* realpath */
+	unsigned line, col;
+	char *name;
+};
+struct edg_fixes {
+	struct edg_fix *fix;
+	unsigned n;
+	char **warned;		/* "path:line:col" of the warnings shown */
+	unsigned nwarned;
+	bool headers;		/* the program's headers are translated too (not --emit-cxx) */
+	bool again;		/* a parse found a new fix: translate again from the files */
+};
+
 struct source {
 	const char *path;	/* as given on the command line */
 	char *text;		/* the main file's text */
@@ -90,7 +110,18 @@ struct source {
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (cuda_arch.c; 0: CUDA_ARCH_DEFAULT) */
 	bool dyn_shared_ns;	/* whole.c: extern __shared__ at namespace scope: block functions set its pointer */
 	bool hd_split;		/* cuda_arch.c kept a __host__ __device__ body twice: block functions set the view */
+	struct edg_fixes *edg;	/* whole programs: edg_compat.c's fixes (not owned; NULL: none made) */
 };
+
+/*
+ * A parse's diagnostics that edg_compat.c fixes (recorded, warned about:
+ * true, the file must be translated again) or shows as warnings.
+ */
+bool edg_scan(struct source *s, CXTranslationUnit tu);
+/* The fixes recorded for h's file, applied to its text (column map kept). */
+void edg_apply(const struct edg_fixes *e, struct source *h);
+bool edg_has(const struct edg_fixes *e, const char *realpath);
+void edg_free(struct edg_fixes *e);
 
 /* Source text before the parse (text_scan.c): identifier characters; past a comment or literal at i. */
 bool text_ident_char(char c);
@@ -387,6 +418,8 @@ void dump_aggs(const struct kernel *k, const CXCursor *l, unsigned n, struct buf
  */
 bool stride_loop(const struct kernel *k, CXCursor c, CXCursor *init, CXCursor *cond, CXCursor *inc,
 		 CXCursor *body);
+/* tree.c: a halving loop with barriers worth emitting per common block size */
+bool tree_loop(const struct kernel *k, CXCursor c);
 /* ---- planning ------------------------------------------------------------ */
 
 /* plan_stmts.c: statements into classes and thread loops (regions). */
@@ -449,6 +482,19 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
 /* ... the first such statement in *stmt; false when there is none */
 bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt);
+/*
+ * spin.c: loops of function fn that wait for memory another thread writes
+ * (a spin lock, a flag): the offsets of their conditions, where
+ * `__idxgen_cc_spin() && ` goes (*at malloc'd; the count), and the first
+ * such loop's line in *line (0: none; a loop whose condition cannot take
+ * the prefix still counts there).
+ */
+unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigned *line);
+/* in *at: a `for (init; ; inc)` whose empty condition becomes `__idxgen_cc_spin()` (offset: after the ';') */
+#define SPIN_BARE (1u << 31)
+unsigned spin_line(const struct source *s, CXCursor fn);
+/* ... refused in a whole program forced to loop fission (the C path: not yet) */
+void check_spin(struct source *s, CXCursor fn);
 /* A volatile store of warp-synchronous code (fiber_plan.c): target and value of c. */
 bool warp_sync_store(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
 /* Calls of helpers that reach __activemask()/coalesced_threads() get a path scope (path_scope.c); 0, 1, 2. */
@@ -498,5 +544,8 @@ int translate_unit(struct source *s, CXTranslationUnit tu, struct buf *o);
  */
 #define CC_DUMP_PLAN 1u
 int cc_translate_file(const char *path, char *const *args, int nargs, unsigned flags, struct buf *out);
+/* The same with __CUDA_ARCH__ cuda_arch for the device code (0: CUDA_ARCH_DEFAULT; main.c's -arch). */
+int cc_translate_file_arch(const char *path, char *const *args, int nargs, unsigned flags, int cuda_arch,
+			   struct buf *out);
 
 #endif

@@ -15,7 +15,8 @@
  *  - outside functions: what one pass has and the other has not is kept
  *    (the device pass's when the host pass has nothing there, as for
  *    `#if __CUDA_ARCH__ >= 700` around a device function); where both have
- *    different text, the host pass's.
+ *    different text, the host pass's, and the device pass's #defines as
+ *    twins that device code names (below, "Device twins").
  *
  * The C path (--translate) has device code only: the device pass's view
  * everywhere.
@@ -27,7 +28,7 @@
  * stay the user's.
  */
 #define _GNU_SOURCE
-#include "cc.h"
+#include "warp.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -594,10 +595,194 @@ static void hd_split(struct arch_ctx *c, const char *dev, struct hd_bodies *hb)
 }
 
 /* Every #if group of the main file resolved as the pass of the code around it sees it (the header). */
+/*
+ * Device twins of file-scope macros.  A group at file scope whose branches
+ * differ between the passes (`#ifdef __CUDA_ARCH__ #define X a #else #define
+ * X b #endif`) keeps the host pass's text for host code, as before; the
+ * #defines of the branch only the device pass takes are kept too, as
+ * `#define __idxgen_dev_X a` on their own lines, and the kernels and
+ * __device__ functions of the main file name X as __idxgen_dev_X -- nvcc's
+ * device pass would have expanded the device text there.  Only a branch
+ * of #defines (and comments): any other directive there leaves the group
+ * as before.  Not renamed: X inside other macros' bodies, and in
+ * __host__ __device__ functions (one copy, the host's, as their own groups).
+ */
+#define DEV_PREFIX "__idxgen_dev_"
+
+struct twin_edit {
+	unsigned line, col;	/* where, in the user's lines (hd_split() moves offsets, not lines) */
+	size_t len;		/* the text replaced: a directive's logical line, or a name */
+	char *text;
+};
+
+struct twins {
+	struct twin_edit *e;
+	unsigned n;
+	char **names;
+	unsigned nnames;
+};
+
+static void twin_add(struct twins *tw, const char *t, size_t off, size_t len, char *text)
+{
+	unsigned line = 1, col = 1;
+
+	for (size_t i = 0; i < off; i++, col++)
+		if (t[i] == '\n')
+			line++, col = 0;
+	tw->e = cx_realloc(tw->e, (tw->n + 1) * sizeof(*tw->e));
+	tw->e[tw->n++] = (struct twin_edit){ line, col, len, text };
+}
+
+/* The #defines of [a, b) as twins (false, nothing added, when it holds another directive). */
+static bool twin_defines(struct twins *tw, const char *t, size_t a, size_t b)
+{
+	size_t i = a, e, d, n, k;
+	unsigned n0 = tw->n, nn0 = tw->nnames;
+	bool ok = true;
+
+	while (i < b && ok) {
+		for (d = i; d < b && (t[d] == ' ' || t[d] == '\t'); d++)
+			;
+		e = line_end(t, b, i);
+		if (d < e && t[d] == '#') {
+			for (d++; d < e && (t[d] == ' ' || t[d] == '\t'); d++)
+				;
+			ok = e - d > 6 && !strncmp(t + d, "define", 6) && (t[d + 6] == ' ' || t[d + 6] == '\t');
+			for (n = d + 6; ok && n < e && (t[n] == ' ' || t[n] == '\t'); n++)
+				;
+			for (k = n; ok && k < e && text_ident_char(t[k]); k++)
+				;
+			ok = ok && k > n;
+			if (ok) {
+				char *text = NULL;
+
+				if (asprintf(&text, "%.*s" DEV_PREFIX "%.*s", (int)(n - i), t + i, (int)(e - n), t + n) < 0)
+					text = NULL;
+				twin_add(tw, t, i, e - i, text);
+				tw->names = cx_realloc(tw->names, (tw->nnames + 1) * sizeof(*tw->names));
+				tw->names[tw->nnames++] = strndup(t + n, k - n);
+			}
+		}
+		i = e + 1;
+	}
+	if (!ok) {
+		while (tw->n > n0)
+			free(tw->e[--tw->n].text);
+		while (tw->nnames > nn0)
+			free(tw->names[--tw->nnames]);
+	}
+	return ok;
+}
+
+/* Is [i, i + l) one of the twins' names? */
+static bool twin_name(const struct twins *tw, const char *t, size_t i, size_t l)
+{
+	for (unsigned k = 0; k < tw->nnames; k++)
+		if (strlen(tw->names[k]) == l && !strncmp(tw->names[k], t + i, l))
+			return true;
+	return false;
+}
+
+/* The twins of the file-scope group opened at directive j, whose host view is kept. */
+static void group_twins(struct arch_ctx *c, unsigned j, struct twins *tw)
+{
+	size_t a, b;
+
+	if (pass_at(c, (unsigned)c->dirs.d[j].start) >= 0 || !pass_has_text(c, j, PASS_DEVICE))
+		return;
+	for (unsigned k = j; k < c->dirs.n && !c->dirs.d[k].closes; k++) {
+		if (c->dirs.d[k].group != c->dirs.d[j].group)
+			continue;
+		branch_of(c, k, &a, &b);
+		if (!skipped_at(&c->skip[PASS_DEVICE], a) && skipped_at(&c->skip[PASS_HOST], a))
+			twin_defines(tw, c->s->text, a, b);
+	}
+}
+
+/* The uses of the twins' names in the main file's device code (text as written). */
+static void twin_uses(struct arch_ctx *c, struct twins *tw)
+{
+	const char *t = c->s->text;
+	size_t len = c->s->len, i = 0, k, w;
+	unsigned nd = tw->n;
+
+	while (i < len) {
+		if (t[i] == '#') {	/* a directive (another macro's body keeps the name) */
+			size_t h = i;
+
+			while (h > 0 && (t[h - 1] == ' ' || t[h - 1] == '\t'))
+				h--;
+			if (h == 0 || t[h - 1] == '\n') {
+				i = line_end(t, len, i);
+				continue;
+			}
+		}
+		if ((k = text_skip(t, len, i)) != i) {
+			i = k;
+			continue;
+		}
+		for (w = i; w < len && text_ident_char(t[w]); w++)
+			;
+		if (w > i && (i == 0 || !text_ident_char(t[i - 1])) && twin_name(tw, t, i, w - i) &&
+		    pass_at(c, (unsigned)i) == PASS_DEVICE) {
+			char *text = NULL;
+
+			if (asprintf(&text, DEV_PREFIX "%.*s", (int)(w - i), t + i) >= 0)
+				twin_add(tw, t, i, w - i, text);
+		}
+		i = w > i ? w : i + 1;
+	}
+	if (tw->n == nd) {	/* no device code uses them: nothing to keep */
+		for (unsigned e = 0; e < tw->n; e++)
+			free(tw->e[e].text);
+		tw->n = 0;
+	}
+}
+
+/* The twins' edits on the text as it is now (lines as written). */
+static void twin_apply(struct source *s, struct twins *tw)
+{
+	struct wlower w = { .s = s };
+	unsigned line = 1;
+	size_t i = 0, ls = 0;
+
+	for (unsigned k = 0; k < tw->n; k++) {
+		struct twin_edit *e = &tw->e[k];
+
+		if (e->line < line) {
+			line = 1;
+			i = ls = 0;
+		}
+		for (; i < s->len && line < e->line; i++)
+			if (s->text[i] == '\n')
+				line++, ls = i + 1;
+		if (e->text && ls + e->col - 1 + e->len <= s->len) {
+			wl_edit(&w, (unsigned)(ls + e->col - 1), (unsigned)(ls + e->col - 1 + e->len), e->text);
+			e->text = NULL;
+		}
+	}
+	if (w.ne)
+		wl_apply(&w);
+	for (unsigned k = 0; k < w.ne; k++)
+		free(w.e[k].text);
+	free(w.e);
+}
+
+static void twins_free(struct twins *tw)
+{
+	for (unsigned k = 0; k < tw->n; k++)
+		free(tw->e[k].text);
+	for (unsigned k = 0; k < tw->nnames; k++)
+		free(tw->names[k]);
+	free(tw->e);
+	free(tw->names);
+}
+
 static void resolve_all(struct arch_ctx *c, int arch)
 {
 	enum pass *view = cx_alloc(c->dirs.n * sizeof(*view));
 	struct hd_bodies hb = { NULL, NULL, 0 };
+	struct twins tw = { 0 };
 	char *dev = NULL;
 	unsigned j;
 
@@ -606,7 +791,11 @@ static void resolve_all(struct arch_ctx *c, int arch)
 		view[j] = PASS_HOST;
 		if (c->dirs.d[j].opens && arch_group(c, j) && !hd_body_of_group(c, j, &hb))
 			view[j] = pass_of_group(c, j);
+		if (c->s->cxx && c->dirs.d[j].opens && arch_group(c, j) && view[j] == PASS_HOST)
+			group_twins(c, j, &tw);
 	}
+	if (tw.nnames)
+		twin_uses(c, &tw);
 	if (hb.n) {
 		dev = cx_alloc(c->s->len + 1);
 		memcpy(dev, c->s->text, c->s->len + 1);
@@ -619,6 +808,9 @@ static void resolve_all(struct arch_ctx *c, int arch)
 			resolve_group(c, c->s->text, j, view[j], arch);
 	if (hb.n)
 		hd_split(c, dev, &hb);
+	if (tw.n)
+		twin_apply(c->s, &tw);
+	twins_free(&tw);
 	free(dev);
 	free(hb.lb);
 	free(hb.rb);

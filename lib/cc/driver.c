@@ -388,11 +388,19 @@ static void nvcc_macros(struct argv *a)
  * What nvcc's C++ dialect allows that clang's does not by default: the
  * `register` storage class under C++17 (nvcc's front end accepts it in
  * device code and its host compiler, g++, only warns; clang++ makes it an
- * error).  Before the user's options, so that -Werror=register restores it.
+ * error); a narrowing conversion of a non-constant in braces.  Before the
+ * user's options, so that -Werror=register restores it.
  */
-static void nvcc_dialect(struct argv *a)
+static void nvcc_dialect(struct argv *a, bool parse)
 {
 	av_add(a, "-Wno-register");
+	/*
+	 * A narrowing conversion in braces (`dim3 grid{n / 256}`, n a size_t):
+	 * a warning, as nvcc's #2361-D.  edg_compat.c shows the parse's with the
+	 * user's place; the host compiler, which would show it again at the
+	 * translated file's place, is told nothing.
+	 */
+	av_add(a, parse ? "-Wno-error=c++11-narrowing" : "-Wno-c++11-narrowing");
 }
 
 /*
@@ -413,7 +421,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	cpp = with_ext(dir, src, ".cu.cpp");
 	err = with_ext(dir, src, ".err");
 	nvcc_macros(&pa);
-	nvcc_dialect(&pa);
+	nvcc_dialect(&pa, true);
 	av_cat(&pa, &d->parse);
 	av_cat(&pa, &d->preinc);
 	av_addf(&pa, "-std=%s", d->std);
@@ -458,7 +466,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		if (!d->opt_given)
 			av_add(&cc, "-O3");
 		nvcc_macros(&cc);
-		nvcc_dialect(&cc);
+		nvcc_dialect(&cc, false);
 		av_cat(&cc, &d->cflags);
 		if (d->preinc.n) {
 			/* the translation's own first include, then the user's, as nvcc orders them */
@@ -537,6 +545,8 @@ static bool cuda_lib(struct drv *d, const char *name)
 		{ "cudart_static", NULL, { NULL } },
 		{ "cuda", NULL, { NULL } },
 		{ "culibos", NULL, { NULL } },	/* CUDA's static-library helpers: nothing here */
+		{ "nvrtc", NULL, { NULL } },	/* NVRTC's calls are in libidxgen_cudart.a */
+		{ "nvrtc_static", NULL, { NULL } },
 		{ "cublas", "cublas", { "-lopenblas" } },
 		{ "cublas_static", "cublas", { "-lopenblas" } },
 		{ "cublasLt", "cublas", { "-lopenblas" } },	/* cublasLt.h's calls are there */
@@ -1112,8 +1122,8 @@ static void drv_usage(FILE *f)
 "                   compiled with -O3: nvcc optimises device code by default)\n"
 "  -Xcompiler A,B   host compiler options (comma list; also given to the link)\n"
 "  -L DIR, -l LIB, -Xlinker OPT, -Wl,...\n"
-"                   link options (-lcudart, -lcudart_static, -lcuda: dropped,\n"
-"                   libidxgen_cudart replaces them; -lcublas, -lcufft,\n"
+"                   link options (-lcudart, -lcudart_static, -lcuda, -lnvrtc:\n"
+"                   dropped, libidxgen_cudart replaces them; -lcublas, -lcufft,\n"
 "                   -lcurand, -lcusolver, -lcusparse: ours, on OpenBLAS,\n"
 "                   FFTW and LAPACK; oneTBB, Thrust's device system,\n"
 "                   is linked when a program calls it)\n"

@@ -769,7 +769,7 @@ static void emit_body(struct emit *e, CXCursor b, struct buf *o)
 }
 
 /* A uniform control statement containing barriers: its header once per block, its bodies split. */
-static void emit_control(struct emit *e, CXCursor c, struct buf *o)
+static void emit_control_plain(struct emit *e, CXCursor c, struct buf *o)
 {
 	enum CXCursorKind ck = clang_getCursorKind(c);
 	struct cx_kids ks = cx_kids_of(c);
@@ -802,6 +802,42 @@ static void emit_control(struct emit *e, CXCursor c, struct buf *o)
 	}
 	bput(o, "\n", 1);
 	cx_kids_free(&ks);
+}
+
+/* The 1-D block sizes a reduction tree is written for (tree.c), the likeliest first. */
+static const unsigned tree_sizes[] = { 256, 128, 512, 1024 };
+
+/*
+ * A control statement; a reduction tree (tree.c) once more per common 1-D
+ * block size, in a branch that redeclares the block's shape as constants:
+ * the same text, so the same operations in the same order, with levels the
+ * compiler can unroll.
+ */
+static void emit_control(struct emit *e, CXCursor c, struct buf *o)
+{
+	struct buf plain = { 0 };
+	unsigned i, line;
+
+	if (!tree_loop(e->k, c)) {
+		emit_control_plain(e, c, o);
+		return;
+	}
+	emit_control_plain(e, c, &plain);
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	bprintf(o, "\t/* line %u's reduction tree: written for the common 1-D block sizes with the size a constant (tree.c) */\n",
+		line);
+	for (i = 0; i < sizeof(tree_sizes) / sizeof(*tree_sizes); i++) {
+		bprintf(o, "\t%sif (__bdx == %u && __bdy == 1 && __bdz == 1) {\n", i ? "} else " : "", tree_sizes[i]);
+		bprintf(o, "\tconst uint32_t __bdx __attribute__((unused)) = %u, __bdy __attribute__((unused)) = 1, "
+			   "__bdz __attribute__((unused)) = 1;\n", tree_sizes[i]);
+		if (e->k->uses_blockDim)
+			bprintf(o, "\tconst dim3 blockDim __attribute__((unused)) = { %u, 1, 1 };\n", tree_sizes[i]);
+		bput(o, plain.p, plain.n);
+	}
+	bputs(o, "\t} else {\n");
+	bput(o, plain.p, plain.n);
+	bputs(o, "\t}\n");
+	buf_free(&plain);
 }
 
 /*

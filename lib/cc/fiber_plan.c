@@ -271,6 +271,9 @@ void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUni
 			/* a helper whose lanes meet (lockstep.c): loop fission would run its callers lane after lane */
 			if (!sc.hit && s->model != EXEC_FISSION && lockstep_meets(s, fns.c[i]))
 				sc.hit = "a meeting of the lanes";
+			/* a helper that spins on memory another thread writes (spin.c) */
+			if (!sc.hit && s->model != EXEC_FISSION && spin_line(s, fns.c[i]))
+				sc.hit = "a spin loop";
 			if (!sc.hit)
 				continue;
 			in[i] = more = true;
@@ -337,6 +340,16 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 	if (sc.hit) {
 		snprintf(buf, len, "uses %s, which loop fission does not lower in this file", sc.hit);
 		return buf;
+	}
+	if (s->model != EXEC_FISSION) {
+		unsigned line = spin_line(s, fn);
+
+		if (line) {
+			snprintf(buf, len,
+				 "line %u waits in a loop for memory another thread writes (its condition depends on an atomic or a volatile read): loop fission would run the waiting thread before the writer",
+				 line);
+			return buf;
+		}
 	}
 	return lockstep_reason(s, fn, buf, len);
 }

@@ -272,6 +272,11 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 	s->file = clang_getFile(tu, s->path);
 	if (!s->cxx)	/* a whole program's launches are kernel calls (whole.c) */
 		check_tokens(s, tu);
+	if (s->edg && edg_scan(s, tu)) {
+		/* text edg_compat.c fixes: the errors that follow may be its cascade; translated again */
+		s->nerrors++;
+		return tu;
+	}
 	nd = clang_getNumDiagnostics(tu);
 	for (i = 0; i < nd && !s->nerrors; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);

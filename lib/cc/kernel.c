@@ -403,6 +403,12 @@ int translate_unit(struct source *s, CXTranslationUnit tu, struct buf *o)
 
 int cc_translate_file(const char *path, char *const *args, int nargs, unsigned flags, struct buf *out)
 {
+	return cc_translate_file_arch(path, args, nargs, flags, 0, out);
+}
+
+int cc_translate_file_arch(const char *path, char *const *args, int nargs, unsigned flags, int cuda_arch,
+			   struct buf *out)
+{
 	struct buf c = { 0 };
 	struct source s;
 	CXIndex idx;
@@ -416,7 +422,7 @@ int cc_translate_file(const char *path, char *const *args, int nargs, unsigned f
 	if (flags & CC_DUMP_PLAN)
 		s.plan = out;	/* and the C to a scratch buffer */
 	idx = clang_createIndex(0, 0);
-	cuda_arch_resolve(&s, idx, args, nargs, 0);	/* device code only: its view, 900 */
+	cuda_arch_resolve(&s, idx, args, nargs, cuda_arch);	/* device code only: its view (-arch; 900) */
 	rc = s.nerrors ? 1 : warp_lower(&s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
 	if (rc) {

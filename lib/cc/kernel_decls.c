@@ -285,6 +285,24 @@ static void scan_includes(struct source *s, const char *from, const char *text, 
 	}
 }
 
+/* The headers with edg_compat.c's fixes that scan_includes() did not reach (<...>, -I): in s->khdr too. */
+static void edg_headers(struct source *s)
+{
+	char *main_path = s->edg && s->edg->n ? realpath(s->path, NULL) : NULL;
+
+	for (unsigned i = 0; s->edg && i < s->edg->n; i++) {
+		const char *p = s->edg->fix[i].path;
+
+		if (have_header(s, p) || s->nkhdr >= 64 || (main_path && !strcmp(p, main_path)))
+			continue;
+		s->khdr = cx_realloc(s->khdr, (s->nkhdr + 1) * sizeof(*s->khdr));
+		s->khdr[s->nkhdr].path = cx_strdup(p);
+		s->khdr[s->nkhdr].text = NULL;
+		s->khdr[s->nkhdr++].len = 0;
+	}
+	free(main_path);
+}
+
 /*
  * A kernel declared in the program's own header and defined in a .cu
  * (cuda-samples' commonKernels.hpp idiom) is the same redeclaration across
@@ -301,12 +319,15 @@ static void header_kernels(struct source *s, char *const *args, int nargs)
 	scan_includes(s, s->path, s->text, s->len, args, nargs, &nfwd, 0);
 	if (s->nkhdr)
 		nfwd += wrap_kernels(s, s, false, true);
+	edg_headers(s);
 	for (i = j = 0; i < s->nkhdr; i++) {
 		struct source h;
 
-		if (nfwd && source_read(&h, s->khdr[i].path)) {
-			wrap_kernels(&h, s, true, false);
-			if (h.wmap) {	/* it has kernels: the parse reads the edited text */
+		if ((nfwd || edg_has(s->edg, s->khdr[i].path)) && source_read(&h, s->khdr[i].path)) {
+			edg_apply(s->edg, &h);
+			if (nfwd)
+				wrap_kernels(&h, s, true, false);
+			if (h.wmap) {	/* it has kernels or edg_compat.c's fixes: the parse reads the edited text */
 				s->khdr[i].text = h.text;
 				s->khdr[i].len = h.len;
 				h.text = NULL;
@@ -333,7 +354,7 @@ void kernel_decls_header(struct source *h, const struct source *main)
 {
 	char *r = realpath(h->path, NULL);
 
-	if (r && have_header(main, r))
+	if (r && main->kdecl_all && have_header(main, r))	/* (s->khdr also holds headers edg_compat.c fixed) */
 		wrap_kernels(h, main, true, false);
 	free(r);
 }

@@ -38,6 +38,9 @@ static void usage(FILE *f)
 "  -c             also compile the C with $CC (default cc) into an object file\n"
 "  -I DIR         add DIR to the include path (also passed to the C compiler)\n"
 "  -D NAME[=VAL]  define a macro (also passed to the C compiler)\n"
+"  -arch=sm_XY, -arch sm_XY, --gpu-architecture=..., -gencode ...\n"
+"                 the __CUDA_ARCH__ of the device code (XY0; default 900; of\n"
+"                 several, the highest up to 900, as nvcc's options pick)\n"
 "  --dump=plan    instead of the C, print each kernel's plan (to stdout, or -o):\n"
 "                 its thread loops with their source lines, barriers, code run\n"
 "                 once per block, and every variable's class -- per block\n"
@@ -89,6 +92,7 @@ static void usage(FILE *f)
 struct options {
 	const char *input, *output;
 	bool compile, dump_plan;
+	int cuda_arch;		/* -arch & co. (cuda_arch_option; 0: CUDA_ARCH_DEFAULT) */
 	char **clang_args;	/* -I/-D for the parse, then -I of the input's folder */
 	char **cc_args;		/* the same for the C compiler (-c) */
 	int nclang, ncc;
@@ -123,6 +127,54 @@ static void print_version(void)
 	free(v);
 }
 
+/* Does a is nvcc's option naming the device code's architecture (cuda_arch_option)? */
+static bool arch_option(const char *a)
+{
+	static const char *const names[] = { "-arch", "--gpu-architecture", "-gencode", "--generate-code" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		size_t n = strlen(names[i]);
+
+		if (!strncmp(a, names[i], n) && (a[n] == 0 || a[n] == '='))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * nvcc's -arch & co. (one dash, a value with '=' or as the next word, which
+ * getopt cannot read) into o->cuda_arch, taken out of argv: the new argc,
+ * or -1 (diagnosed) when a value is missing.
+ */
+static int arch_options(int argc, char **argv, struct options *o)
+{
+	int i, j;
+
+	for (i = j = 1; i < argc; i++) {
+		const char *a = argv[i], *v = NULL;
+
+		if (!strcmp(a, "--")) {
+			while (i < argc)
+				argv[j++] = argv[i++];
+			break;
+		}
+		if (!arch_option(a)) {
+			argv[j++] = argv[i];
+			continue;
+		}
+		if (!strchr(a, '=')) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "idxgen-cc: %s needs a value (e.g. %s sm_80)\n", a, a);
+				return -1;
+			}
+			v = argv[++i];
+		}
+		o->cuda_arch = cuda_arch_option(a, v, o->cuda_arch);
+	}
+	argv[j] = NULL;
+	return j;
+}
+
 /* -1: go on; else the exit status. */
 static int parse_options(int argc, char **argv, struct options *o)
 {
@@ -137,6 +189,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 
 	o->clang_args = cx_alloc(((size_t)argc + 2) * sizeof(char *));
 	o->cc_args = cx_alloc(((size_t)argc + 2) * sizeof(char *));
+	argc = arch_options(argc, argv, o);
+	if (argc < 0)
+		return 2;
 	while ((opt = getopt_long(argc, argv, "o:cI:D:hV", lopts, NULL)) != -1) {
 		switch (opt) {
 		case 'o':
@@ -330,7 +385,8 @@ static int run_main(int argc, char **argv)
 	rc = parse_options(argc, argv, &o);
 
 	if (rc < 0)
-		rc = cc_translate_file(o.input, o.clang_args, o.nclang, o.dump_plan ? CC_DUMP_PLAN : 0, &out);
+		rc = cc_translate_file_arch(o.input, o.clang_args, o.nclang, o.dump_plan ? CC_DUMP_PLAN : 0, o.cuda_arch,
+					    &out);
 	if (rc == 0 && o.input)
 		rc = o.compile ? compile_object(&o, &out) : write_c(&o, &out);
 	buf_free(&out);

@@ -542,6 +542,12 @@ static bool guardable(struct wlower *w, CXCursor st)
 	free(cs.c);
 	if (k == CXCursor_IfStmt)
 		return predicable(w, st, &i);
+	if (k == CXCursor_UnexposedStmt) {	/* #pragma unroll for (...): the loop is what runs */
+		ks = cx_kids_of(st);
+		ok = ks.n == 1 && clang_isStatement(clang_getCursorKind(ks.c[0])) && guardable(w, ks.c[0]);
+		cx_kids_free(&ks);
+		return ok;
+	}
 	if (k != CXCursor_CompoundStmt && k != CXCursor_ForStmt && k != CXCursor_WhileStmt)
 		return false;
 	if (k != CXCursor_CompoundStmt && !header_safe(w, st))
@@ -605,6 +611,7 @@ static enum CXChildVisitResult find_predicable(CXCursor c, CXCursor parent, CXCl
 }
 
 static void predicate_if(struct wlower *w, CXCursor st, unsigned paren);
+static void drop_loop_pragma(struct wlower *w, CXCursor loop);
 
 /* Run st (guardable) under the predicate: edits. */
 static void guard_stmt(struct wlower *w, CXCursor st, bool in_compound)
@@ -634,8 +641,11 @@ static void guard_stmt(struct wlower *w, CXCursor st, bool in_compound)
 		predicate_if(w, st, i);
 		return;
 	}
-	ks = cx_kids_of(st);	/* a block, or a loop with a safe header */
-	if (k == CXCursor_CompoundStmt)
+	ks = cx_kids_of(st);	/* a block, a loop with a safe header, or #pragma unroll and its loop */
+	if (k == CXCursor_UnexposedStmt) {
+		drop_loop_pragma(w, ks.c[0]);
+		guard_stmt(w, ks.c[0], in_compound);
+	} else if (k == CXCursor_CompoundStmt)
 		for (i = 0; i < ks.n; i++)
 			guard_stmt(w, ks.c[i], true);
 	else

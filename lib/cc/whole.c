@@ -159,6 +159,7 @@ void check_whole(struct source *s, CXCursor body, bool kernel, const char *fname
 	struct wcheck w = { s, kernel, fname };
 
 	check_lockstep(s, body);
+	check_spin(s, body);
 	clang_visitChildren(body, wcheck_visit, &w);
 }
 
@@ -171,6 +172,7 @@ struct walk {
 	unsigned pos;		/* the input's text before pos is written */
 	bool device;		/* inside a __device__ function */
 	unsigned *lsp, nlsp;	/* its statements the lanes meet before (lockstep.c) */
+	unsigned *spin, nspin;	/* its spin loops' conditions (spin.c) */
 	struct cx_kids kernels;	/* the kernels translated so far */
 };
 
@@ -340,6 +342,7 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 static void lockstep_begin(struct walk *w, CXCursor fn)
 {
 	w->nlsp = w->s->model != EXEC_FISSION ? lockstep_points(w->s, fn, &w->lsp) : 0;
+	w->nspin = w->s->model != EXEC_FISSION ? spin_points(w->s, fn, &w->spin, NULL) : 0;
 }
 
 static void lockstep_end(struct walk *w)
@@ -347,6 +350,9 @@ static void lockstep_end(struct walk *w)
 	free(w->lsp);
 	w->lsp = NULL;
 	w->nlsp = 0;
+	free(w->spin);
+	w->spin = NULL;
+	w->nspin = 0;
 }
 
 static void lockstep_point(struct walk *w, CXCursor c)
@@ -360,6 +366,18 @@ static void lockstep_point(struct walk *w, CXCursor c)
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
 		}
+	/* a spin loop's condition: the block's other threads run before each test (spin.c) */
+	for (unsigned i = 0; i < w->nspin; i++) {
+		unsigned at = w->spin[i] & ~SPIN_BARE;
+		bool bare = w->spin[i] & SPIN_BARE;
+
+		if (w->spin[i] == ~0u || at < w->pos || (bare ? at > a : at != a))
+			continue;
+		emit_src(w->s, w->pos, at, w->o);
+		bputs(w->o, bare ? " __idxgen_cc_spin()" : "__idxgen_cc_spin() && ");
+		w->pos = at;
+		w->spin[i] = ~0u;
+	}
 }
 
 static bool is_member_function(enum CXCursorKind k)
@@ -390,7 +408,7 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 		w->device = false;
 		return CXChildVisit_Continue;
 	}
-	if (w->nlsp)
+	if (w->nlsp || w->nspin)
 		lockstep_point(w, c);
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
 		return CXChildVisit_Continue;
@@ -1294,6 +1312,25 @@ static void register_var(struct walk *w, CXCursor c, struct regs *rg)
 	free(n);
 }
 
+/*
+ * `extern "C" __global__ void k(...) { ... }` (one declaration, no braces:
+ * the kernels of the driver-API and NVRTC samples): the kernel becomes
+ * several declarations (block function, stub), so the linkage
+ * specification gets the braces of its block form around them.
+ */
+static bool bare_linkage(const struct source *s, CXCursor c)
+{
+	CXCursor p = clang_getCursorLexicalParent(c);
+	enum CXCursorKind pk = clang_getCursorKind(p);
+	unsigned a = c_start(p), b = c_start(c);
+
+	/* libclang 16 calls a linkage specification an UnexposedDecl */
+	if ((pk != CXCursor_LinkageSpec && pk != CXCursor_UnexposedDecl) || a >= b ||
+	    b - a < 6 || strncmp(s->text + a, "extern", 6))
+		return false;
+	return !memchr(s->text + a, '{', b - a);
+}
+
 static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 {
 	struct source *s = w->s;
@@ -1326,10 +1363,16 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 			free(m);
 			free(n2);
 		}
+		bool bare = bare_linkage(s, c);
+
 		cx_kids_add(&w->kernels, c);
 		emit_src(s, w->pos, c_start(c), w->o);
+		if (bare)
+			bprintf(w->o, "{\n");
 		w->pos = c_start(c);
 		translate_whole_kernel(w, c, nth);
+		if (bare)
+			bprintf(w->o, "\n}");
 		w->pos = c_end(c);
 		return;
 	}
@@ -1585,6 +1628,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		} else if (!source_read(&sf, name)) {
 			error_at(s, first.c[i], "%s: %s", name, strerror(errno));
 		} else {
+			edg_apply(s->edg, &sf);
 			sf.file = f;
 			sf.cxx = true;
 			kernel_decls_header(&sf, s);
@@ -1696,53 +1740,65 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	return rc;
 }
 
+/* s: the main file as read (LF line ends, edg_compat.c's fixes) with the options of po; false: unreadable. */
+static bool program_read(struct source *s, const char *path, const struct program_opts *po, struct edg_fixes *edg)
+{
+	if (!source_read(s, path)) {
+		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
+		return false;
+	}
+	source_crlf(s);
+	edg_apply(edg, s);
+	s->cxx = true;
+	s->model = po ? po->model : EXEC_AUTO;
+	s->no_warp_lower = s->model == EXEC_FIBERS;
+	s->plan = po ? po->plan : NULL;
+	s->cuda_arch = po ? po->cuda_arch : 0;
+	s->edg = edg;
+	return true;
+}
+
 int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out, struct program_out *hdrs,
 			 const struct program_opts *po)
 {
 	struct source s;
+	struct edg_fixes edg = { .headers = hdrs != NULL };
 	CXIndex idx;
-	int rc;
+	int rc = 2;
 	size_t out0 = out->n, plan0 = po && po->plan ? po->plan->n : 0;
+	bool no_warp_lower = false;
 
-	if (!source_read(&s, path)) {
-		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
-		return 2;
-	}
-	source_crlf(&s);
-	s.cxx = true;
-	s.model = po ? po->model : EXEC_AUTO;
-	s.no_warp_lower = s.model == EXEC_FIBERS;
-	s.plan = po ? po->plan : NULL;
-	s.cuda_arch = po ? po->cuda_arch : 0;
 	idx = clang_createIndex(0, 0);
-	rc = translate_once(&s, idx, args, nargs, out, hdrs);
-	if (rc == 0 && s.restart) {
-		/*
-		 * A kernel warp.c lowered (or could not lower) runs as fibers:
-		 * again from the file as written, warp operations left to the
-		 * fibers (kernels without them are translated as before).
-		 */
+	/*
+	 * Again from the file as written when a kernel warp.c lowered (or
+	 * could not lower) runs as fibers (warp operations left to the fibers;
+	 * kernels without them are translated as before), or when
+	 * edg_compat.c found text to fix (at most a few rounds: each must
+	 * find a new fix).
+	 */
+	for (unsigned round = 0; round < 8; round++) {
+		if (!program_read(&s, path, po, &edg))
+			break;
+		s.no_warp_lower |= no_warp_lower;
+		edg.again = false;
+		rc = translate_once(&s, idx, args, nargs, out, hdrs);
+		if (!edg.again && !(rc == 0 && s.restart && !no_warp_lower)) {
+			source_free(&s);
+			break;
+		}
+		no_warp_lower |= rc == 0 && s.restart && !edg.again;
 		source_free(&s);
 		program_out_free(hdrs);
 		out->n = out0;
 		if (out->p)
 			out->p[out0] = 0;
-		if (s.plan && s.plan->p)
-			s.plan->p[s.plan->n = plan0] = 0;
-		if (!source_read(&s, path)) {
-			fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
-			clang_disposeIndex(idx);
-			return 2;
-		}
-		source_crlf(&s);
-		s.cxx = true;
-		s.model = po ? po->model : EXEC_AUTO;
-		s.no_warp_lower = true;
-		s.plan = po ? po->plan : NULL;
-		s.cuda_arch = po ? po->cuda_arch : 0;
-		rc = translate_once(&s, idx, args, nargs, out, hdrs);
+		if (po && po->plan && po->plan->p)
+			po->plan->p[po->plan->n = plan0] = 0;
+		rc = 2;
+		if (round == 7)
+			fprintf(stderr, "idxgen-cc: %s: internal error: the translation did not settle\n", path);
 	}
 	clang_disposeIndex(idx);
-	source_free(&s);
+	edg_free(&edg);
 	return rc;
 }

@@ -15,8 +15,8 @@
  * IDXGEN_BACKEND=emu selects libidxgen's emulation for device producers.
  *
  * IDXGEN_DEVICES names the devices that serve the device producers, as for
- * the SPMD runtime (lib/rt/devices.c): unset or "0" device 0 alone, "all"
- * every device idxgen_list() finds, or indices "1,0".  Each device buffer
+ * the SPMD runtime (lib/rt/devices.c): unset or "all" every device
+ * idxgen_list() finds, "0" device 0 alone, or indices "1,0".  Each device buffer
  * then has a region on every device; a producer's job goes to the devices
  * in turn (one counter for the program) and the buffer notes, per word,
  * which device wrote it last, which coop_buf_get() reads.  The dependences

@@ -78,6 +78,11 @@ static void *desc_field(struct idxgen_lt_matmul_desc *d, cublasLtMatmulDescAttri
 	case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_BATCH_STRIDE: *size = sizeof(d->aux_batch_stride); return &d->aux_batch_stride;
 	case CUBLASLT_MATMUL_DESC_ALPHA_VECTOR_BATCH_STRIDE: *size = sizeof(d->alpha_batch_stride); return &d->alpha_batch_stride;
 	case CUBLASLT_MATMUL_DESC_SM_COUNT_TARGET: *size = sizeof(d->sm_count); return &d->sm_count;
+	case CUBLASLT_MATMUL_DESC_A_SCALE_POINTER: *size = sizeof(d->a_scale); return &d->a_scale;
+	case CUBLASLT_MATMUL_DESC_B_SCALE_POINTER: *size = sizeof(d->b_scale); return &d->b_scale;
+	case CUBLASLT_MATMUL_DESC_C_SCALE_POINTER: *size = sizeof(d->c_scale); return &d->c_scale;
+	case CUBLASLT_MATMUL_DESC_D_SCALE_POINTER: *size = sizeof(d->d_scale); return &d->d_scale;
+	case CUBLASLT_MATMUL_DESC_AMAX_D_POINTER: *size = sizeof(d->amax_d); return &d->amax_d;
 	case CUBLASLT_MATMUL_DESC_FAST_ACCUM: *size = sizeof(d->fast_accum); return &d->fast_accum;
 	case CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE: *size = sizeof(d->bias_type); return &d->bias_type;
 	default: return NULL;

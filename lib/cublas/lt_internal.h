@@ -26,6 +26,9 @@ struct idxgen_lt_matmul_desc {
 	int64_t aux_ld, aux_batch_stride, alpha_batch_stride;
 	int32_t sm_count;
 	int8_t fast_accum;
+	/* FP8: scale factors (float, NULL is 1) and where D's amax goes (NULL: nowhere) */
+	const float *a_scale, *b_scale, *c_scale, *d_scale;
+	float *amax_d;
 };
 
 struct idxgen_lt_layout {

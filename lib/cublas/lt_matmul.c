@@ -7,14 +7,72 @@
  * of D), ReLU or GELU are applied element by element and D is stored in its
  * type (16-bit types rounded to nearest-even).  Double when A is double,
  * float otherwise (cuBLASLt's 16-bit matmuls accumulate in float).
+ *
+ * FP8 (A and B E4M3 or E5M2, not both E5M2): the documented per-tensor
+ * scaling, D = scale_D (alpha scale_A scale_B op(A) op(B) + beta scale_C C),
+ * each scale a float behind its device pointer (NULL: 1).  D's amax, when
+ * asked for, is the largest |value| before scale_D (what FP8 recipes read
+ * to choose the next scale_D); an FP8 D is rounded to nearest-even and
+ * saturated to the largest finite value, as cuBLASLt's outputs are.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include "lt_internal.h"
 
+static int lt_is_fp8(uint32_t t)
+{
+	return t == CUDA_R_8F_E4M3 || t == CUDA_R_8F_E5M2;
+}
+
 static int lt_type_ok(uint32_t t)
 {
-	return t == CUDA_R_32F || t == CUDA_R_64F || t == CUDA_R_16F || t == CUDA_R_16BF;
+	return t == CUDA_R_32F || t == CUDA_R_64F || t == CUDA_R_16F || t == CUDA_R_16BF || lt_is_fp8(t);
+}
+
+/* The value of an E4M3 (bias 7, no infinity, S.1111.111 NaN) or E5M2 (binary16's top byte) code: exact. */
+static double lt_fp8_value(uint8_t c, uint32_t t)
+{
+	int e4 = t == CUDA_R_8F_E4M3, mbits = e4 ? 3 : 2, bias = e4 ? 7 : 15;
+	int exp = (c & 0x7f) >> mbits, man = c & ((1 << mbits) - 1);
+	double v;
+
+	if (e4 && (c & 0x7f) == 0x7f)
+		return NAN;
+	if (!e4 && exp == 31)
+		v = man ? NAN : INFINITY;
+	else if (exp == 0)
+		v = ldexp(man, 1 - bias - mbits);
+	else
+		v = ldexp(man + (1 << mbits), exp - bias - mbits);
+	return c & 0x80 ? -v : v;
+}
+
+/*
+ * v to E4M3 or E5M2, nearest-even, saturated to the largest finite value
+ * (0x7e: 448, 0x7b: 57344); a NaN becomes 0x7f.  With v = n 2^(E - mbits)
+ * rounded in the binade of E (E no less than the smallest normal exponent,
+ * so that subnormals share its quantum), the code is ((E + bias) << mbits)
+ * + n - 2^mbits: a rounding up to the next power of two carries into the
+ * exponent and a subnormal's exponent field comes out 0.
+ */
+static uint8_t lt_fp8_code(double v, uint32_t t)
+{
+	int e4 = t == CUDA_R_8F_E4M3, mbits = e4 ? 3 : 2, bias = e4 ? 7 : 15, top = e4 ? 0x7e : 0x7b;
+	uint8_t sign = signbit(v) ? 0x80 : 0;
+	double a = fabs(v);
+	int E, code;
+
+	if (isnan(v))
+		return 0x7f;
+	if (a == 0)
+		return sign;
+	if (a >= lt_fp8_value((uint8_t)top, t))
+		return sign | (uint8_t)top;
+	frexp(a, &E);
+	E = E - 1 < 1 - bias ? 1 - bias : E - 1;
+	code = ((E + bias) << mbits) + (int)nearbyint(ldexp(a, mbits - E)) - (1 << mbits);
+	return sign | (uint8_t)(code > top ? top : code);
 }
 
 static double lt_load(const void *p, size_t i, uint32_t t)
@@ -22,6 +80,7 @@ static double lt_load(const void *p, size_t i, uint32_t t)
 	switch (t) {
 	case CUDA_R_32F: return ((const float *)p)[i];
 	case CUDA_R_64F: return ((const double *)p)[i];
+	case CUDA_R_8F_E4M3: case CUDA_R_8F_E5M2: return lt_fp8_value(((const uint8_t *)p)[i], t);
 	default: return cublas_load16(p, i, (cudaDataType)t);
 	}
 }
@@ -31,6 +90,7 @@ static void lt_store(void *p, size_t i, uint32_t t, double v)
 	switch (t) {
 	case CUDA_R_32F: ((float *)p)[i] = (float)v; break;
 	case CUDA_R_64F: ((double *)p)[i] = v; break;
+	case CUDA_R_8F_E4M3: case CUDA_R_8F_E5M2: ((uint8_t *)p)[i] = lt_fp8_code(v, t); break;
 	default: cublas_store16(p, i, (cudaDataType)t, (float)v); break;
 	}
 }
@@ -48,6 +108,21 @@ struct lt_problem {
 	int batches;
 	int dbl;	/* compute in double */
 };
+
+/*
+ * cuBLASLt's FP8 combinations: A and B 8-bit (not both E5M2), float scale
+ * and compute; D 8-bit with C half or bfloat16, or C and D of one type among
+ * half, bfloat16 and float.
+ */
+static int lt_fp8_types_ok(const struct idxgen_lt_matmul_desc *d, uint32_t a, uint32_t b, uint32_t c, uint32_t dt)
+{
+	if (!lt_is_fp8(a) || !lt_is_fp8(b) || (a == CUDA_R_8F_E5M2 && b == CUDA_R_8F_E5M2) ||
+	    d->scale_type != CUDA_R_32F)
+		return 0;
+	if (lt_is_fp8(dt))
+		return c == CUDA_R_16F || c == CUDA_R_16BF;
+	return c == dt && (dt == CUDA_R_16F || dt == CUDA_R_16BF || dt == CUDA_R_32F);
+}
 
 /* The shapes agree, the types are ones we run, the orders and leading dimensions are usable. */
 static cublasStatus_t lt_check(const struct idxgen_lt_matmul_desc *d, const struct idxgen_lt_layout *a,
@@ -72,8 +147,13 @@ static cublasStatus_t lt_check(const struct idxgen_lt_matmul_desc *d, const stru
 		if (!lt_type_ok(l->type))
 			return CUBLAS_STATUS_NOT_SUPPORTED;
 	}
-	if (a->type != b->type || c->type != dl->type || (a->type != dl->type && dl->type != CUDA_R_32F) ||
-	    (e & ~(CUBLASLT_EPILOGUE_DEFAULT | CUBLASLT_EPILOGUE_RELU | CUBLASLT_EPILOGUE_BIAS | CUBLASLT_EPILOGUE_GELU)) ||
+	if (lt_is_fp8(a->type) || lt_is_fp8(b->type)) {
+		if (!lt_fp8_types_ok(d, a->type, b->type, c->type, dl->type))
+			return CUBLAS_STATUS_NOT_SUPPORTED;
+	} else if (a->type != b->type || c->type != dl->type || (a->type != dl->type && dl->type != CUDA_R_32F)) {
+		return CUBLAS_STATUS_NOT_SUPPORTED;
+	}
+	if ((e & ~(CUBLASLT_EPILOGUE_DEFAULT | CUBLASLT_EPILOGUE_RELU | CUBLASLT_EPILOGUE_BIAS | CUBLASLT_EPILOGUE_GELU)) ||
 	    ((e & CUBLASLT_EPILOGUE_RELU) && (e & CUBLASLT_EPILOGUE_GELU)))
 		return CUBLAS_STATUS_NOT_SUPPORTED;	/* the AUX and gradient epilogues among them */
 	if ((e & CUBLASLT_EPILOGUE_BIAS) && !d->bias)
@@ -109,6 +189,12 @@ static double lt_gelu(double x)
 	return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
 }
 
+/* a scale factor of FP8's, 1 when not given */
+static double lt_scale(const float *s)
+{
+	return s ? *s : 1.0;
+}
+
 static double lt_scalar(const void *s, int32_t scale_type)
 {
 	return scale_type == CUDA_R_64F ? *(const double *)s : *(const float *)s;
@@ -116,9 +202,11 @@ static double lt_scalar(const void *s, int32_t scale_type)
 
 /* D of batch b from the product P (column-major m x n) */
 static void lt_finish(const struct idxgen_lt_matmul_desc *d, const struct lt_problem *p, const void *prod, double beta,
-		      const void *C, const struct idxgen_lt_layout *cl, void *D, const struct idxgen_lt_layout *dl, int b)
+		      const void *C, const struct idxgen_lt_layout *cl, void *D, const struct idxgen_lt_layout *dl, int b,
+		      double *amax)
 {
 	int cb = cl->batch_count == 1 ? 0 : b;
+	double d_scale = lt_is_fp8(dl->type) ? lt_scale(d->d_scale) : 1;
 	uint32_t bias_type = d->bias_type < 0 ? dl->type : (uint32_t)d->bias_type;
 
 	for (uint64_t j = 0; j < p->n; j++)
@@ -133,7 +221,8 @@ static void lt_finish(const struct idxgen_lt_matmul_desc *d, const struct lt_pro
 				v = v > 0 ? v : 0;
 			if (d->epilogue & CUBLASLT_EPILOGUE_GELU)
 				v = lt_gelu(v);
-			lt_store(D, lt_at(dl, i, j, b), dl->type, v);
+			*amax = fmax(*amax, fabs(v));
+			lt_store(D, lt_at(dl, i, j, b), dl->type, v * d_scale);
 		}
 }
 
@@ -145,6 +234,7 @@ static cublasStatus_t lt_run(const struct idxgen_lt_matmul_desc *d, const struct
 	size_t es = p->dbl ? sizeof(double) : sizeof(float);
 	void *ta = malloc(es * (p->m * p->k + 1)), *tb = malloc(es * (p->k * p->n + 1)), *tp = malloc(es * (p->m * p->n + 1));
 	int m = (int)p->m, n = (int)p->n, k = (int)p->k;
+	double amax = 0;
 
 	if (!ta || !tb || !tp) {
 		free(ta), free(tb), free(tp);
@@ -159,8 +249,10 @@ static cublasStatus_t lt_run(const struct idxgen_lt_matmul_desc *d, const struct
 		else
 			cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, (float)alpha, ta,
 				    cublas_max1(m), tb, cublas_max1(k), 0.0f, tp, cublas_max1(m));
-		lt_finish(d, p, tp, beta, C, cl, D, dl, b);
+		lt_finish(d, p, tp, beta, C, cl, D, dl, b, &amax);
 	}
+	if (d->amax_d)
+		*d->amax_d = (float)amax;
 	free(ta), free(tb), free(tp);
 	return CUBLAS_STATUS_SUCCESS;
 }
@@ -195,5 +287,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
 		return CUBLAS_STATUS_EXECUTION_FAILED;
 	if (!p.m || !p.n)
 		return CUBLAS_STATUS_SUCCESS;
+	a *= lt_scale(computeDesc->a_scale) * lt_scale(computeDesc->b_scale);
+	b *= lt_scale(computeDesc->c_scale);
 	return lt_run(computeDesc, &p, a, b, A, Adesc, B, Bdesc, C, Cdesc, D, Ddesc);
 }

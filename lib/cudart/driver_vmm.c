@@ -112,6 +112,46 @@ CUresult cuMemRelease(CUmemGenericAllocationHandle handle)
 	return CUDA_SUCCESS;
 }
 
+/*
+ * A physical allocation as a POSIX file descriptor, for another process (or
+ * this one) to import: a duplicate of its memfd, which the receiver maps
+ * as the same pages.  Other handle types (Win32, fabric) are not here.
+ */
+CUresult cuMemExportToShareableHandle(void *shareable, CUmemGenericAllocationHandle handle,
+				      CUmemAllocationHandleType type, unsigned long long flags)
+{
+	int fd = handle_fd(handle), copy;
+
+	if (!shareable || flags || fd < 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (type != CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR)
+		return CUDA_ERROR_NOT_SUPPORTED;
+	copy = dup(fd);
+	if (copy < 0)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	*(int *)shareable = copy;
+	return CUDA_SUCCESS;
+}
+
+/* The other way: a handle of its own on an exported descriptor (the caller keeps the descriptor). */
+CUresult cuMemImportFromShareableHandle(CUmemGenericAllocationHandle *handle, void *os_handle,
+					CUmemAllocationHandleType type)
+{
+	int fd = (int)(intptr_t)os_handle, copy;
+
+	if (!handle)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (type != CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR)
+		return CUDA_ERROR_NOT_SUPPORTED;
+	if (fd < 0 || fcntl(fd, F_GET_SEALS) != VMM_SEALS)
+		return CUDA_ERROR_INVALID_VALUE;
+	copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (copy < 0)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	*handle = (CUmemGenericAllocationHandle)copy + 1;
+	return CUDA_SUCCESS;
+}
+
 CUresult cuMemGetAllocationPropertiesFromHandle(CUmemAllocationProp *prop,
 						CUmemGenericAllocationHandle handle)
 {

@@ -58,6 +58,9 @@ struct cusparseSpMatDescr {
 	cudaDataType vtype;
 	cusparseFillMode_t fill;
 	cusparseDiagType_t diag;
+	/* strided batch (0 or 1: one matrix); strides in elements: CSR/CSC offsets, the other two arrays */
+	int batch_count;
+	int64_t off_batch_stride, iv_batch_stride;
 };
 
 struct cusparseDnMatDescr {
@@ -65,6 +68,8 @@ struct cusparseDnMatDescr {
 	void *val;
 	cudaDataType vtype;
 	cusparseOrder_t order;
+	int batch_count;	/* strided batch, 0 or 1: one matrix */
+	int64_t batch_stride;	/* elements */
 };
 
 /* The legacy API's matrix descriptor: what the legacy calls read of it. */
@@ -211,6 +216,22 @@ CUSPARSE_HIDDEN bool sp_dnmat_ok(const struct cusparseDnMatDescr *m);
 static inline bool sp_dnvec_ok(const struct cusparseDnVecDescr *v, int64_t n)
 {
 	return v->size == n && (v->val || !n);
+}
+
+/*
+ * Matrix b of a strided batch: a copy of the descriptor with its arrays
+ * moved to matrix b (matrix 0 when the batch count is 0 or 1: broadcast).
+ */
+CUSPARSE_HIDDEN struct cusparseSpMatDescr sp_spmat_batch(const struct cusparseSpMatDescr *m, int b);
+CUSPARSE_HIDDEN struct cusparseDnMatDescr sp_dnmat_batch(const struct cusparseDnMatDescr *m, int b);
+static inline int sp_batches(int count)
+{
+	return count > 1 ? count : 1;
+}
+/* Operands' batch counts agree with C's count n: each is n or 1 (0: never set). */
+static inline bool sp_batch_ok(int count, int n)
+{
+	return sp_batches(count) == n || sp_batches(count) == 1;
 }
 
 /* The bufferSize answer of every operation: 0, none is used (cudaMalloc of 0 bytes succeeds). */

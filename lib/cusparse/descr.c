@@ -151,7 +151,7 @@ static cusparseStatus_t sp_mat_new(cusparseSpMatDescr_t *out, cusparseFormat_t f
 {
 	struct cusparseSpMatDescr m = { fmt, rows, cols, nnz, off, ind, val, off_type, ind_type,
 					base, vtype, CUSPARSE_FILL_MODE_LOWER,
-					CUSPARSE_DIAG_TYPE_NON_UNIT };
+					CUSPARSE_DIAG_TYPE_NON_UNIT, 1, 0, 0 };
 
 	if (!out || rows < 0 || cols < 0 || nnz < 0 || !sp_itype_ok(off_type) ||
 	    !sp_itype_ok(ind_type) || !sp_base_ok(base))
@@ -403,7 +403,7 @@ cusparseStatus_t cusparseCreateDnMat(cusparseDnMatDescr_t *dnMatDescr, int64_t r
 				     int64_t ld, void *values, cudaDataType valueType,
 				     cusparseOrder_t order)
 {
-	struct cusparseDnMatDescr m = { rows, cols, ld, values, valueType, order };
+	struct cusparseDnMatDescr m = { rows, cols, ld, values, valueType, order, 1, 0 };
 
 	if (!dnMatDescr || rows < 0 || cols < 0 ||
 	    (order != CUSPARSE_ORDER_COL && order != CUSPARSE_ORDER_ROW) || !sp_dnmat_ld_ok(&m))

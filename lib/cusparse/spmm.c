@@ -83,7 +83,7 @@ static cusparseStatus_t mm_run(const struct sp_mm *p, const void *alpha, const v
 static struct cusparseDnMatDescr vec_as_mat(const struct cusparseDnVecDescr *v)
 {
 	struct cusparseDnMatDescr m = { v->size, 1, v->size > 1 ? v->size : 1, v->val, v->vtype,
-					CUSPARSE_ORDER_COL };
+					CUSPARSE_ORDER_COL, 1, 0 };
 
 	return m;
 }
@@ -142,13 +142,25 @@ cusparseStatus_t cusparseSpMV(cusparseHandle_t handle, cusparseOperation_t opA, 
 	return spmv(handle, opA, alpha, matA, vecX, beta, vecY, computeType, true);
 }
 
+/* Strided batches (batch.c): one product per matrix of C's batch; A or B of count 1 serves all. */
 static cusparseStatus_t spmm(cusparseHandle_t handle, const struct sp_mm *p, const void *alpha,
 			     const void *beta, bool run)
 {
-	if (handle && (!alpha || !beta || !mm_args_ok(p)))
+	if (handle && (!alpha || !beta || !mm_args_ok(p) ||
+		       !sp_batch_ok(p->A->batch_count, sp_batches(p->C->batch_count)) ||
+		       !sp_batch_ok(p->B->batch_count, sp_batches(p->C->batch_count))))
 		return CUSPARSE_STATUS_INVALID_VALUE;
 	SP_CALL(handle, CUSPARSE_STATUS_SUCCESS);
-	return run ? mm_run(p, alpha, beta) : CUSPARSE_STATUS_SUCCESS;
+	for (int i = 0; run && i < sp_batches(p->C->batch_count); i++) {
+		struct cusparseSpMatDescr A = sp_spmat_batch(p->A, i);
+		struct cusparseDnMatDescr B = sp_dnmat_batch(p->B, i), C = sp_dnmat_batch(p->C, i);
+		struct sp_mm one = { p->opA, p->opB, &A, &B, &C, p->compute };
+		cusparseStatus_t st = mm_run(&one, alpha, beta);
+
+		if (st)
+			return st;
+	}
+	return CUSPARSE_STATUS_SUCCESS;
 }
 
 cusparseStatus_t cusparseSpMM_bufferSize(cusparseHandle_t handle, cusparseOperation_t opA,

@@ -221,7 +221,7 @@ cusparseStatus_t cusparseSpSM_solve(cusparseHandle_t handle, cusparseOperation_t
 static struct cusparseDnMatDescr col_of(const struct cusparseDnVecDescr *v)
 {
 	struct cusparseDnMatDescr m = { v->size, 1, v->size > 1 ? v->size : 1, v->val, v->vtype,
-					CUSPARSE_ORDER_COL };
+					CUSPARSE_ORDER_COL, 1, 0 };
 
 	return m;
 }

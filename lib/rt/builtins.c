@@ -41,6 +41,22 @@ void rt_flush_printf(struct idxgen_rt *rt, struct idxgen_rt_worker *w)
 /* Built-ins                                                           */
 /* ------------------------------------------------------------------ */
 
+/*
+ * Translated whole programs define it (include/idxgen_cc_program.h): a block
+ * left by a trap jumps past the end of its block function's scopes, one of
+ * which says that device code runs on this OS thread (the view of
+ * __host__ __device__ functions whose bodies differ under __CUDA_ARCH__);
+ * the thread that waits for a launch runs blocks too and goes back to host
+ * code.  Weak: other programs (C kernels, the JIT) have none.
+ */
+extern void idxgen_cc_block_trapped(void) __attribute__((weak));
+
+static void trap_leave(void)
+{
+	if (idxgen_cc_block_trapped)
+		idxgen_cc_block_trapped();
+}
+
 void idxgen_rt_trap(struct idxgen_rt_block *blk, const char *fmt, ...)
 {
 	struct idxgen_rt_worker *w = blk->worker;
@@ -59,11 +75,13 @@ void idxgen_rt_trap(struct idxgen_rt_block *blk, const char *fmt, ...)
 			 blk->block_idx[2], msg);
 	}
 	rt_fiber_trap(w);	/* on a fiber: back to the block's stack, which comes here again */
+	trap_leave();
 	longjmp(w->jb, 1);
 }
 
 void rt_trap_resume(struct idxgen_rt_block *blk)
 {
+	trap_leave();
 	longjmp(blk->worker->jb, 1);
 }
 

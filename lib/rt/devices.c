@@ -2,19 +2,22 @@
 /*
  * devices.c - every idxgen device of the host serving one launch.
  *
- * IDXGEN_DEVICES names the devices a runtime uses: unset or "0" device 0
- * alone (as before), "all" every device idxgen_list() finds, or a list of
+ * A runtime uses every device idxgen_list() finds (IDXGEN_DEVICES unset or
+ * "all"), or those IDXGEN_DEVICES names: "0" device 0 alone, or a list of
  * indices ("1", "0,1"); the first is the runtime's device (the block
  * stream, the shared region, dedicated regions), the others only generate
  * grid streams.  A launch's grid stream is made in chunks (block ranges
- * within the device's limits, and at least one per device where the grid
- * has that many blocks, streams.c); chunk i goes to device i mod ndevices,
- * so every device makes part of each launch of two blocks or more.  The other
+ * within the device's limits, streams.c; with the devices named, at least
+ * one per device where the grid has that many blocks); chunk i goes to
+ * device i mod ndevices: so a grid that takes several jobs is always
+ * spread, and with the devices named every launch of two blocks or more.  The other
  * devices' chunks are submitted first (one batch per device, into a
  * region of that device for this launch), then the runtime's device makes
  * its own chunks, then the others' are collected.  A device that cannot
- * take its chunks (no region, a failed submit, a job that failed) leaves
- * them to the runtime's device: results are the same whatever the split.
+ * take its chunks (no region, a failed submit, a job that failed: a bad
+ * completion, a DMA fault, a hang the driver's watchdog ended) leaves them
+ * to the runtime's device: results are the same whatever the split, and
+ * only a failure on the runtime's device fails the launch.
  */
 #define _GNU_SOURCE
 #include <errno.h>

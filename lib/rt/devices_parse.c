@@ -12,11 +12,7 @@ int rt_devices_parse(const char *spec, unsigned int ndev, unsigned int max, unsi
 	const char *p = spec;
 
 	*n = 0;
-	if (!spec || !*spec) {
-		idx[(*n)++] = 0;
-		return 0;
-	}
-	if (!strcmp(spec, "all")) {
+	if (!spec || !*spec || !strcmp(spec, "all")) {	/* the default: every device */
 		do
 			idx[*n] = *n;
 		while (++*n < ndev && *n < max);

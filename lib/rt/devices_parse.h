@@ -10,8 +10,9 @@
 
 /*
  * IDXGEN_DEVICES into idx[0..*n) (at most max, ndev devices here):
- * NULL/"" -> {0}; "all" -> 0..ndev-1; else distinct decimal indices below
- * ndev, comma-separated.  -EINVAL otherwise.
+ * NULL, "" or "all" -> 0..ndev-1 (at least {0}: every device serves a
+ * launch unless the variable restricts it); else distinct decimal indices
+ * below ndev, comma-separated ("0": device 0 alone).  -EINVAL otherwise.
  */
 int rt_devices_parse(const char *spec, unsigned int ndev, unsigned int max, unsigned int *idx,
 		     unsigned int *n);

@@ -80,7 +80,7 @@
 #define F_WARP	3	/* waiting at a warp operation */
 #define F_DONE	4	/* returned */
 #define F_GRID	5	/* waiting at a grid-wide barrier (coop.c) */
-#define F_COAL	6	/* at coalesced_threads(): waits until no thread of the block can run */
+#define F_COAL	6	/* at coalesced_threads(): waits until no lane of its warp can run */
 
 #define RT_FIBER_GUARD		(16u << 10)	/* guard bytes below each stack */
 #define RT_FIBER_STACK_MIN	(16u << 10)
@@ -90,6 +90,7 @@ struct rt_fiber {
 	void *sp;			/* saved stack pointer while not running */
 	struct __idxgen_fiber_tid tid;
 	uint8_t state;
+	bool spinning;			/* runnable, but suspended in a spin loop's turn (__IDXGEN_FIBER_YIELD) */
 	/* at a warp operation */
 	uint32_t wmask;
 	__idxgen_fiber_warp_fn wfn;
@@ -417,34 +418,40 @@ static void started(struct rt_fibers *p)
 }
 
 /*
- * Every thread of the block is suspended or returned: each thread at
+ * No lane of warp wi can run (each is suspended or returned): each lane at
  * coalesced_threads() gets the lanes of its warp waiting at the same call
- * site (wout) -- the lanes that took the same path to it, as a GPU's
+ * site (wmask) -- the lanes that took the same path to it, as a GPU's
  * converged lanes: those that went elsewhere are at a barrier, another warp
- * operation or returned, and can go no further without these.
+ * operation or returned, and can go no further without these.  Only the
+ * warp's own lanes are waited for: another warp that never stops (a spin on
+ * a lock this warp holds) must not keep it from going on.
  */
-static void coalesce(struct rt_fibers *p)
+static void coalesce_warp(struct rt_fibers *p, uint32_t wi)
 {
-	uint32_t i, l;
+	uint32_t l, k, n = p->n - wi * 32 < 32 ? p->n - wi * 32 : 32;
+	struct rt_fiber *lane[32];
 
-	for (i = 0; i < p->n; i++) {
-		struct rt_fiber *f = &p->f[i];
-		uint32_t wi = f->tid.lin / 32, m = 0;
-
-		if (f->state != F_COAL)
-			continue;
-		for (l = 0; l < 32 && wi * 32 + l < p->n; l++) {
-			const struct rt_fiber *g = &p->f[p->by_lin[wi * 32 + l]];
-
-			if (g->state == F_COAL && g->warg == f->warg && g->cline == f->cline)
-				m |= 1u << l;
-		}
-		f->wmask = m;
+	for (l = 0; l < n; l++) {
+		lane[l] = &p->f[p->by_lin[wi * 32 + l]];
+		if ((lane[l]->state == F_RUN && !lane[l]->spinning) || lane[l]->state == F_NEW)
+			return;	/* a lane may still come to a site (one in a spin loop waits for others) */
 	}
-	for (i = 0; i < p->n; i++)
-		if (p->f[i].state == F_COAL)
-			p->f[i].state = F_RUN;
-	p->ncoal = 0;
+	for (l = 0; l < n; l++) {
+		uint32_t m = 0;
+
+		if (lane[l]->state != F_COAL)
+			continue;
+		for (k = 0; k < n; k++)
+			if (lane[k]->state == F_COAL && lane[k]->warg == lane[l]->warg &&
+			    lane[k]->cline == lane[l]->cline)
+				m |= 1u << k;
+		lane[l]->wmask = m;
+	}
+	for (l = 0; l < n; l++)
+		if (lane[l]->state == F_COAL) {
+			lane[l]->state = F_RUN;
+			p->ncoal--;
+		}
 }
 
 /*
@@ -456,6 +463,9 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 {
 	uint32_t i, t = p->cur;
 
+	/* the thread that stopped may have been the last runnable lane of its warp */
+	if (p->ncoal && !from_main)
+		coalesce_warp(p, p->f[t].tid.lin / 32);
 	for (i = 1; i <= p->n; i++) {
 		uint32_t j = t + i < p->n ? t + i : t + i - p->n;
 		struct rt_fiber *f = &p->f[j];
@@ -473,12 +483,22 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 		do_switch(p, save, f->sp, stack_lo(p, j), p->f[t].state == F_DONE && !from_main);
 		return;
 	}
-	/* nobody can run: the threads at coalesced_threads() learn their group, or all returned, or a deadlock */
+	/*
+	 * Nobody can run.  Each warp's group forms when its last runnable lane
+	 * stops (above), so threads left at coalesced_threads() would be a
+	 * bookkeeping slip: formed here rather than reported as a deadlock.
+	 */
 	if (p->ncoal && !p->failed) {
-		coalesce(p);
-		switch_next(p, save, from_main);
-		return;
+		uint32_t before = p->ncoal;
+
+		for (i = 0; i < (p->n + 31) / 32; i++)
+			coalesce_warp(p, i);
+		if (p->ncoal != before) {
+			switch_next(p, save, from_main);
+			return;
+		}
 	}
+	/* all returned, or a deadlock */
 	if (p->nlive && !p->failed) {
 		p->failed = F_FAIL_DEADLOCK;
 		p->fail_thread = t;
@@ -626,6 +646,7 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 		f->tid.z = blk->tid_z[t];
 		f->tid.lin = f->tid.x + f->tid.y * bx + f->tid.z * bxy;
 		f->state = F_NEW;
+		f->spinning = false;
 		p->by_lin[f->tid.lin] = t;
 	}
 	for (t = 0; t < nw; t++) {
@@ -680,6 +701,13 @@ int __idxgen_fiber_barrier(int op, int pred)
 	struct rt_fibers *p = need_fiber("__syncthreads");
 	struct rt_fiber *f = &p->f[p->cur];
 
+	if (op == __IDXGEN_FIBER_YIELD) {
+		/* a spin loop's turn: the threads after this one run first, it stays runnable */
+		f->spinning = true;
+		suspend(p);
+		f->spinning = false;
+		return 0;
+	}
 	if (p->arrived == 0)
 		p->bar_acc = op == __IDXGEN_FIBER_AND ? 1 : 0;
 	if (op == __IDXGEN_FIBER_COUNT)

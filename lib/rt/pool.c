@@ -503,11 +503,13 @@ int idxgen_rt_create(const struct idxgen_rt_options *opt, struct idxgen_rt **rtp
 		unsigned int idx[RT_MAX_DEVICES], n;
 		int ndev = idxgen_list(NULL, 0);
 
+		const char *devs = getenv("IDXGEN_DEVICES");
+
 		/* IDXGEN_DEVICES: which devices serve the launches (devices.c) */
-		ret = rt_devices_parse(getenv("IDXGEN_DEVICES"), ndev > 0 ? (unsigned int)ndev : 1, RT_MAX_DEVICES,
-				       idx, &n);
+		ret = rt_devices_parse(devs, ndev > 0 ? (unsigned int)ndev : 1, RT_MAX_DEVICES, idx, &n);
 		if (ret)
 			goto fail;
+		rt->split_small = devs && *devs;
 		ret = idxgen_open(idx[0], 0, &rt->dev);
 		/* no device: the emulation, unless IDXGEN_BACKEND=drm asked for a real one */
 		if ((ret == -ENODEV || ret == -ENOENT) && !(be && !strcmp(be, "drm")))

@@ -179,8 +179,15 @@ struct idxgen_rt_launch {
 struct idxgen_rt {
 	struct idxgen_device *dev;
 	bool own_dev;
-	/* devices.c: the other devices of IDXGEN_DEVICES, grid streams only */
+	/* devices.c: the other devices (every one, or IDXGEN_DEVICES's), grid streams only */
 	unsigned int nxdev;
+	/*
+	 * IDXGEN_DEVICES named the devices: every launch of two blocks or more
+	 * is split over them.  Unset (the default): only a grid that takes
+	 * several device jobs anyway is (more than 65,535 blocks in a row,
+	 * or more than a job's max_threads: streams.c grid_chunk).
+	 */
+	bool split_small;
 	struct idxgen_device *xdev[RT_MAX_DEVICES];
 	struct idxgen_context *xctx[RT_MAX_DEVICES];
 	struct idxgen_context *ctx;

@@ -46,17 +46,20 @@ static uint64_t grid_nchunks(const uint32_t g[3], const uint32_t c[3])
 }
 
 /*
- * Grid chunk sizes within the device's limits; with several devices
- * (IDXGEN_DEVICES) at least one chunk per device where the grid has the
- * blocks, so that every device makes part of each launch (chunk i goes to
- * device i mod ndevices, devices.c): the outermost dimension with more
- * than one block per chunk is halved until there are enough, keeping each
+ * Grid chunk sizes within the device's limits (chunk i goes to device i
+ * mod ndevices, devices.c).  By default that is all: a grid the device
+ * makes in one job stays on the runtime's device, as splitting it costs
+ * more than it saves (the other device's region, submission and wait:
+ * bench_lib devices).  With the devices named (IDXGEN_DEVICES), at least
+ * one chunk per device where the grid has the blocks, so that every
+ * device makes part of each launch: the outermost dimension with more than
+ * one block per chunk is halved until there are enough, keeping each
  * chunk a run of whole rows where it can.
  */
 static void grid_chunk(const struct idxgen_rt *rt, const uint32_t g[3], uint32_t c[3])
 {
 	const struct idxgen_info *di = &rt->dinfo;
-	const uint64_t ndev = 1 + rt->nxdev;
+	const uint64_t ndev = rt->split_small ? 1 + rt->nxdev : 1;
 
 	for (int i = 0; i < 3; i++)
 		c[i] = g[i] < di->max_dim[i] ? g[i] : di->max_dim[i];

@@ -5,7 +5,8 @@
  * of 512^3, sgemmStridedBatched of 64 products 64^3 (against a loop of
  * cblas_sgemm), 1-D C2C FFTs of 2^16 points (single, and double Z2Z), a
  * 2-D C2C FFT of 512x512, a batched R2C (PlanMany, 256 rows of 4096)
- * against fftwf_plan_many_dft_r2c.  Each figure is the median of 7 timed
+ * against fftwf_plan_many_dft_r2c, sgetrfBatched of 1000 matrices 48x48
+ * (HeCBench ludb's shape) against a loop of LAPACK's sgetrf.  Each figure is the median of 7 timed
  * repetitions after a warm-up call, ours and direct alternating within
  * each repetition so that a change of the machine's load hits both; the
  * ratio is ours / direct.  The FFTW plans of the direct calls use
@@ -21,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <cblas.h>
+#include <lapack.h>
 #include <fftw3.h>
 #include <cublas_v2.h>
 #include <cufft.h>
@@ -93,6 +95,23 @@ int main(void)
 	      for (int k_ = 0; k_ < NB; k_++) cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, B, B, B, 1,
 							 a + k_ * B * B, B, b + k_ * B * B, B, 0, c + k_ * B * B, B));
 	report("sgemmStridedBatched 64 x 64^3", t_ours, t_direct, 2.0 * B * B * B * NB);
+	{	/* LU of LB diagonally dominant 48x48 matrices; each repetition factors fresh copies */
+		enum { LN = 48, LB = 1000 };
+		float *src = malloc(sizeof(float) * LN * LN * LB), *lu = malloc(sizeof(float) * LN * LN * LB);
+		float *ptr[LB];
+		int *piv = malloc(sizeof(int) * LN * LB), info[LB], n = LN, inf;
+
+		for (int i = 0; i < LN * LN * LB; i++)
+			src[i] = (float)(i % 23) / 23 + ((i % (LN * LN)) % (LN + 1) == 0 ? LN : 0);
+		for (int k = 0; k < LB; k++)
+			ptr[k] = lu + k * LN * LN;
+		TIME2(t_ours, t_direct,
+		      (memcpy(lu, src, sizeof(float) * LN * LN * LB), cublasSgetrfBatched(h, LN, ptr, LN, piv, info, LB)),
+		      memcpy(lu, src, sizeof(float) * LN * LN * LB);
+		      for (int k_ = 0; k_ < LB; k_++) LAPACK_sgetrf(&n, &n, ptr[k_], &n, piv + k_ * LN, &inf));
+		report("sgetrfBatched 1000 x 48^2", t_ours, t_direct, 2.0 / 3 * LN * LN * LN * LB);
+		free(src), free(lu), free(piv);
+	}
 	cublasDestroy(h);
 
 	fftwf_complex *x = fftwf_malloc(sizeof(fftwf_complex) * F2 * F2), *y = fftwf_malloc(sizeof(fftwf_complex) * F2 * F2);

@@ -24,8 +24,10 @@
  *              the same single jobs with the tail stored into memory and
  *              the doorbell rung only when the device asks.
  *   devices    (two real devices) one runtime launch of an empty kernel over
- *              262140 one-thread blocks (four grid chunks), on a fresh
- *              runtime each trial, with IDXGEN_DEVICES=0 and =all.
+ *              262140 one-thread blocks (four grid chunks), then over 1024
+ *              blocks of 256 threads (a vector add's shape), on a fresh
+ *              runtime each trial, with IDXGEN_DEVICES=0 (one device) and
+ *              unset (the default: every device).
  *
  * The backend is the library's default (IDXGEN_BACKEND=emu on the host).
  * Build and run from the repo root:  make -f tests/bench/lib.mk run
@@ -569,8 +571,11 @@ static void empty_block(struct idxgen_rt_block *blk)
 	(void)blk;
 }
 
-/* One launch's time on a fresh runtime with IDXGEN_DEVICES=devices (best of TRIALS), or < 0. */
-static double launch_on(const char *devices, uint32_t *jobs)
+/*
+ * One launch of grid x block's time on a fresh runtime with
+ * IDXGEN_DEVICES=devices (NULL: unset, the default), best of TRIALS, or < 0.
+ */
+static double launch_on(const char *devices, uint32_t grid, uint32_t block, uint32_t *jobs)
 {
 	static const struct idxgen_rt_kernel k = {
 		.abi_version = IDXGEN_RT_ABI_VERSION, .name = "empty", .block = empty_block,
@@ -584,14 +589,17 @@ static double launch_on(const char *devices, uint32_t *jobs)
 		double t0;
 		int ret;
 
-		setenv("IDXGEN_DEVICES", devices, 1);
+		if (devices)
+			setenv("IDXGEN_DEVICES", devices, 1);
+		else
+			unsetenv("IDXGEN_DEVICES");
 		ret = idxgen_rt_create(&o, &rt);
 		unsetenv("IDXGEN_DEVICES");
 		if (ret)
 			return -1;
 		t0 = now_s();
-		ret = idxgen_rt_launch_ex(rt, &k, IDXGEN_RT_DIM3(4 * 65535, 1, 1),
-					  IDXGEN_RT_DIM3(1, 1, 1), NULL, NULL, &info);
+		ret = idxgen_rt_launch_ex(rt, &k, IDXGEN_RT_DIM3(grid, 1, 1), IDXGEN_RT_DIM3(block, 1, 1),
+					  NULL, NULL, &info);
 		t0 = now_s() - t0;
 		idxgen_rt_destroy(rt);
 		if (ret)
@@ -603,19 +611,26 @@ static double launch_on(const char *devices, uint32_t *jobs)
 	return best;
 }
 
-static void bench_devices(void)
+/* grid x block on device 0 alone, then by default (every device); 0 or -1 (fewer than two devices). */
+static int bench_devices_shape(uint32_t grid, uint32_t block, const char *what)
 {
 	uint32_t j1 = 0, j2 = 0;
-	double one = launch_on("0", &j1), all = launch_on("all", &j2);
+	double one = launch_on("0", grid, block, &j1), all = launch_on(NULL, grid, block, &j2);
 
-	if (idxgen_list(NULL, 0) < 2 || one < 0 || all < 0) {
-		printf("devices: needs two real devices (the VM has two)\n");
-		return;
-	}
-	printf("one launch, 262140 one-thread blocks (4 grid chunks), empty kernel, 2 threads:\n");
-	printf("  one device  (IDXGEN_DEVICES=0)    %8.2f ms (%u device jobs)\n", one * 1e3, j1);
-	printf("  every device (IDXGEN_DEVICES=all) %8.2f ms (%u device jobs) = %.2fx\n", all * 1e3,
+	if (idxgen_list(NULL, 0) < 2 || one < 0 || all < 0)
+		return -1;
+	printf("one launch, %s, empty kernel, 2 threads:\n", what);
+	printf("  one device   (IDXGEN_DEVICES=0)       %8.2f ms (%u device jobs)\n", one * 1e3, j1);
+	printf("  every device (default, variable unset) %8.2f ms (%u device jobs) = %.2fx\n", all * 1e3,
 	       j2, one / all);
+	return 0;
+}
+
+static void bench_devices(void)
+{
+	if (bench_devices_shape(4 * 65535, 1, "262140 one-thread blocks (4 grid chunks)") ||
+	    bench_devices_shape(1024, 256, "1024 blocks of 256 threads"))
+		printf("devices: needs two real devices (the VM has two)\n");
 }
 
 /* No argument: every benchmark.  Otherwise only those named (unpack emu latency submit). */

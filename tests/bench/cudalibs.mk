@@ -1,5 +1,5 @@
 # lib/cublas and lib/cufft vs OpenBLAS and FFTW called directly (not
-# pass/fail): sgemm, dgemm, 1-D and 2-D FFTs, the ratio ours / direct.
+# pass/fail): sgemm, dgemm, batched LU, 1-D and 2-D FFTs, the ratio ours / direct.
 #
 #   make -f tests/bench/cudalibs.mk [all]   build $(BUILD)/bench/bench_cudalibs
 #   make -f tests/bench/cudalibs.mk run     run it

@@ -38,6 +38,21 @@ rm -f "$tmp/v.o"
 	nm "$tmp/v.o" | grep -qE ' [DR] idxgen_cc_kernel_tex_names$'
 ok $? "--translate -c: texture handles and tex-named helpers (tests/cc/translate/tex_names.cu)"
 [ -s "$tmp/err" ] && sed 's/^/#   /' "$tmp/err"
+# The C path's -arch (nvcc's spellings): __CUDA_ARCH__ of its device code, 900 without one
+# (golden/cuda_arch_c.cu: `#if __CUDA_ARCH__ >= 800` around the kernel's store).
+"$CC_BIN" --translate -arch=sm_70 -o "$tmp/a.c" "$DIR/golden/cuda_arch_c.cu" 2>"$tmp/err" &&
+	grep -q '^[[:space:]]*out\[i\] = -1;' "$tmp/a.c" && ! grep -q '^[[:space:]]*out\[i\] = twice' "$tmp/a.c"
+ok $? "--translate -arch=sm_70: the device view of sm_70 (the >= 800 branch dropped)"
+"$CC_BIN" --translate -arch sm_80 -o "$tmp/a.c" "$DIR/golden/cuda_arch_c.cu" 2>>"$tmp/err" &&
+	grep -q '^[[:space:]]*out\[i\] = twice(i) \* SCALE + 800 ' "$tmp/a.c"
+ok $? "--translate -arch sm_80: __CUDA_ARCH__ is 800"
+"$CC_BIN" --translate -gencode arch=compute_70,code=sm_70 -gencode arch=compute_80,code=sm_80 \
+	-o "$tmp/a.c" "$DIR/golden/cuda_arch_c.cu" 2>>"$tmp/err" &&
+	grep -q '^[[:space:]]*out\[i\] = twice(i) \* SCALE + 800 ' "$tmp/a.c"
+ok $? "--translate with two -gencode: the highest, 800"
+[ -s "$tmp/err" ] && sed 's/^/#   /' "$tmp/err"
+"$CC_BIN" --translate -o "$tmp/a.c" "$DIR/golden/cuda_arch_c.cu" -arch >/dev/null 2>"$tmp/err"
+ok $([ $? = 2 ] && grep -q -- '-arch needs a value' "$tmp/err" && echo 0 || echo 1) "--translate ... -arch (no value): exit 2, said"
 # Regression (issue 21): the flags reached the compiler as one word ('-O2 -g').
 rm -f "$tmp/v.o"
 CFLAGS="-O2 -g" "$CC_BIN" --translate -c -o "$tmp/v.o" "$DIR/kernels/vecadd.cu" && readelf -S "$tmp/v.o" | grep -q '\.debug_info'

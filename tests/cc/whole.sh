@@ -140,6 +140,10 @@ rm -f "$tmp/reg"
 run_prog "nvcc's options accepted" -arch=sm_90 -gencode arch=compute_90,code=sm_90 -O2 -g -std=c++14 \
 	-Xcompiler -Wall,-O2 --use_fast_math -lineinfo --expt-relaxed-constexpr --extended-lambda \
 	-rdc=false -Wno-deprecated-gpu-targets -DUNUSED=1 -I "$DIR" -x cu -lcudart -o "$tmp/prog" "$reg"
+# -lcuda -lnvrtc as the driver-API and NVRTC samples link: dropped (the
+# driver API and NVRTC's calls are in libidxgen_cudart.a)
+run_prog "runtime_compile.cu linked with -lcuda -lnvrtc" -o "$tmp/prog" "$DIR/progs/runtime_compile.cu" \
+	-lcuda -lnvrtc
 
 # nvcc's long names and -opt=value forms (nvcc_opts.c): every value arrives
 # (a -D, a pre-included header with a __device__ function, --x cu on a .cpp

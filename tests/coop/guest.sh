@@ -27,7 +27,7 @@ export PROGRESS_GUARD_LOG=/tmp/coop-guard.log
 rm -f "$PROGRESS_GUARD_LOG"
 $G ./coop-paper-seq >/tmp/coop-seq.out
 ok $? "paper example, sequential, on the device"
-if [ -n "${IDXGEN_DEVICES:-}" ]; then
+if [ "${IDXGEN_DEVICES:-all}" != 0 ]; then
 	# several devices serve the producers (lib/coop/coop_rt.c): device 0 alone is the reference
 	IDXGEN_DEVICES=0 $G ./coop-paper-seq >/tmp/coop-one.out && cmp -s /tmp/coop-one.out /tmp/coop-seq.out
 	ok $? "paper example, sequential, IDXGEN_DEVICES=$IDXGEN_DEVICES == device 0 alone"
@@ -46,13 +46,13 @@ rc=$?
 [ $rc -ne 0 ] && sed 's/^/# /' /tmp/coop-bench.err
 ok $rc "pipeline benchmark program: parallel == sequential, on the device"
 # Random programs (tests/coop/random_test.py --stage): parallel == sequential
-# (and, with IDXGEN_DEVICES set, sequential == sequential on device 0 alone).
+# (and, unless IDXGEN_DEVICES=0, sequential == sequential on device 0 alone).
 for seq in ./coop-r[0-9]*-seq; do
 	[ -x "$seq" ] || continue
 	par=${seq%-seq}-par
 	bad=0
 	$G "$seq" >/tmp/coop-seq.out || bad=1
-	if [ -n "${IDXGEN_DEVICES:-}" ]; then
+	if [ "${IDXGEN_DEVICES:-all}" != 0 ]; then
 		IDXGEN_DEVICES=0 $G "$seq" >/tmp/coop-one.out || bad=1
 		cmp -s /tmp/coop-one.out /tmp/coop-seq.out || bad=1
 	fi

@@ -47,6 +47,7 @@ FEATURES = [
     ('nvtx', 'NVTX annotations (nvtxRangePush/Pop, nvtx3::scoped_range)', r'\bnvtx\w+\s*\(|nvtx3::'),
     ('textures', 'texture and surface objects (tex1Dfetch, tex1D/2D/3D, surf2Dread/write)', r'cudaCreateTextureObject|cudaCreateSurfaceObject|\btex[123]D|\bsurf[123]D'),
     ('cubemaps', 'cubemap textures and surfaces (texCubemap, texCubemapLayered, surfCubemapwrite)', r'texCubemap|surfCubemap'),
+    ('library-guards', 'NVIDIA\'s include-guard macros of the library headers tested to pick overloads (CUBLAS_API_H_, _CUFFT_H_, CUSPARSEAPI, as helper_cuda.h)', r'#ifdef\s+(CUBLAS_API_H_|_CUFFT_H_|CURAND_H_|CUSPARSEAPI|CUSOLVER_COMMON_H_)'),
     ('device-malloc', 'malloc/free/new/delete in device code (heap sized by cudaLimitMallocHeapSize)', r'cudaLimitMallocHeapSize'),
     ('managed', 'cudaMallocManaged / __managed__', r'cudaMallocManaged|__managed__'),
     ('multi-kernel', 'several kernels in one program', None),

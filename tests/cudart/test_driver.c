@@ -5,18 +5,25 @@
  * contexts and their per-thread stack, linear memory with patterns checked
  * byte by byte, virtual memory management (a reservation, two physical
  * allocations mapped side by side and one mapped twice, which must alias:
- * the same pages under two addresses), and every refusal with CUDA's code.
+ * the same pages under two addresses), events and page-locked host memory,
+ * modules, the JIT linker and NVRTC (loading or compiling device code at run
+ * time is refused, the reason in the error log), graphics interoperability
+ * (no OpenGL here: registration refused), and every refusal with
+ * CUDA's code.
  * C and C++; nvcc -arch=sm_90 -x cu compiles it against NVIDIA's cuda.h.
  */
 #include <builtin_types.h>
 #include <cuda.h>
 #include <cudaProfiler.h>
+#include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 #include <device_atomic_functions.h>
+#include <nvrtc.h>
 #include <sm_61_intrinsics.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tap.h"
 
@@ -48,6 +55,10 @@ STATIC_ASSERT((int)CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN ==
 	       "driver and runtime attributes share numbers");
 STATIC_ASSERT(CU_COMPUTEMODE_PROHIBITED == 2 && CU_MEMORYTYPE_UNIFIED == 4, "enumerators");
 STATIC_ASSERT(CUDA_ERROR_INVALID_CONTEXT == 201 && CUDA_ERROR_LAUNCH_FAILED == 719, "CUresult");
+STATIC_ASSERT(CU_JIT_ERROR_LOG_BUFFER == 5 && CU_JIT_INPUT_PTX == 1, "JIT enumerators");
+STATIC_ASSERT(CU_FUNC_ATTRIBUTE_NUM_REGS == 4 && CU_FUNC_CACHE_PREFER_L1 == 2, "function enumerators");
+STATIC_ASSERT(CU_MEMHOSTALLOC_DEVICEMAP == 2 && CU_MEMHOSTREGISTER_READ_ONLY == 8, "host flags");
+STATIC_ASSERT(NVRTC_ERROR_COMPILATION == 6 && NVRTC_ERROR_INVALID_PROGRAM == 4, "nvrtcResult");
 
 static void test_attributes(void)
 {
@@ -186,8 +197,10 @@ static void test_vmm(void)
 {
 	CUmemAllocationProp prop;
 	CUmemAccessDesc rw;
-	CUmemGenericAllocationHandle h1 = 0, h2 = 0, bad = 0;
-	CUdeviceptr va = 0, alias = 0;
+	CUmemGenericAllocationHandle h1 = 0, h2 = 0, h3 = 0, bad = 0;
+	CUdeviceptr va = 0, alias = 0, shared = 0;
+	int fd = -1;
+	unsigned char before;
 	size_t g = 0, rec = 0;
 	unsigned char *copy;
 
@@ -230,6 +243,34 @@ static void test_vmm(void)
 	tap_ok(holds((unsigned char *)(uintptr_t)va + 2 * g, 2 * g, 7 + 2 * (unsigned int)g * 131u),
 	       "the other allocation untouched");
 
+	/* exported as a file descriptor and imported again: the same pages */
+	TAP_CU(cuMemExportToShareableHandle(&fd, h2, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
+	       CUDA_SUCCESS);
+	TAP_CU(cuMemImportFromShareableHandle(&h3, (void *)(intptr_t)fd,
+					      CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR),
+	       CUDA_SUCCESS);
+	TAP_CU(cuMemAddressReserve(&shared, 2 * g, 0, 0, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemMap(shared, 2 * g, 0, h3, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemSetAccess(shared, 2 * g, &rw, 1), CUDA_SUCCESS);
+	tap_ok(holds((unsigned char *)(uintptr_t)shared, 2 * g, 7 + 2 * (unsigned int)g * 131u),
+	       "the imported handle maps the exported allocation's bytes");
+	before = ((unsigned char *)(uintptr_t)va)[2 * g + 5];
+	((unsigned char *)(uintptr_t)shared)[5] ^= 0xff;
+	tap_ok(((unsigned char *)(uintptr_t)va)[2 * g + 5] == (unsigned char)(before ^ 0xff),
+	       "a store through the imported mapping shows in the original one");
+	((unsigned char *)(uintptr_t)shared)[5] ^= 0xff;
+	TAP_CU(cuMemUnmap(shared, 2 * g), CUDA_SUCCESS);
+	TAP_CU(cuMemAddressFree(shared, 2 * g), CUDA_SUCCESS);
+	TAP_CU(cuMemRelease(h3), CUDA_SUCCESS);
+	close(fd);
+	TAP_CU(cuMemExportToShareableHandle(&fd, h2, CU_MEM_HANDLE_TYPE_FABRIC, 0),
+	       CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuMemExportToShareableHandle(&fd, bad, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
+	       CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemImportFromShareableHandle(&h3, (void *)(intptr_t)0,
+					      CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR),
+	       CUDA_ERROR_INVALID_VALUE);
+
 	/* refusals */
 	TAP_CU(cuMemRelease(h1), CUDA_ERROR_INVALID_VALUE);
 	TAP_CU(cuMemMap(va, g, 0, h1, 0), CUDA_ERROR_INVALID_VALUE);
@@ -264,6 +305,190 @@ static void test_vmm(void)
 }
 
 /* The headers programs include out of habit, and the profiler calls. */
+static void test_events(void)
+{
+	CUevent start = NULL, end = NULL;
+	CUstream s = NULL;
+	float ms = -1.0f;
+
+	TAP_CU(cuEventCreate(&start, CU_EVENT_DEFAULT), CUDA_SUCCESS);
+	TAP_CU(cuEventCreate(&end, CU_EVENT_BLOCKING_SYNC), CUDA_SUCCESS);
+	TAP_CU(cuEventCreate(NULL, 0), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuStreamCreate(&s, 0), CUDA_SUCCESS);
+	TAP_CU(cuEventRecord(start, s), CUDA_SUCCESS);
+	TAP_CU(cuEventRecord(end, s), CUDA_SUCCESS);
+	TAP_CU(cuStreamWaitEvent(NULL, end, 0), CUDA_SUCCESS);
+	TAP_CU(cuEventSynchronize(end), CUDA_SUCCESS);
+	TAP_CU(cuEventQuery(end), CUDA_SUCCESS);
+	TAP_CU(cuEventElapsedTime(&ms, start, end), CUDA_SUCCESS);
+	tap_ok(ms >= 0.0f, "cuEventElapsedTime: %g ms, not negative", ms);
+	TAP_CU(cuEventElapsedTime(NULL, start, end), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuEventDestroy(start), CUDA_SUCCESS);
+	TAP_CU(cuEventDestroy(end), CUDA_SUCCESS);
+	TAP_CU(cuStreamDestroy(s), CUDA_SUCCESS);
+}
+
+static void test_host_memory(void)
+{
+	enum { HALVES = 999 };
+	static unsigned short reg[HALVES + 1];
+	unsigned short *h = NULL;
+	unsigned char *bytes;
+	CUdeviceptr d = 0, r = 0;
+	unsigned int flags = 0;
+	int same = 1;
+
+	TAP_CU(cuMemHostAlloc((void **)&h, HALVES * 2, CU_MEMHOSTALLOC_DEVICEMAP), CUDA_SUCCESS);
+	TAP_CU(cuMemHostGetFlags(&flags, h), CUDA_SUCCESS);
+	tap_ok(flags & CU_MEMHOSTALLOC_DEVICEMAP, "cuMemHostGetFlags: %#x has DEVICEMAP", flags);
+	TAP_CU(cuMemHostGetDevicePointer(&d, h, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemsetD16(d, 0xbeef, HALVES), CUDA_SUCCESS);
+	for (int i = 0; i < HALVES; i++)
+		same &= h[i] == 0xbeef;
+	tap_ok(same, "cuMemsetD16 through the mapped pointer: the host sees every half-word");
+	TAP_CU(cuMemsetD16(d + 1, 0, 2), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemHostGetDevicePointer(&d, h, 1), CUDA_ERROR_INVALID_VALUE);
+
+	TAP_CU(cuMemHostRegister(reg, sizeof(reg), CU_MEMHOSTREGISTER_DEVICEMAP), CUDA_SUCCESS);
+	TAP_CU(cuMemHostGetDevicePointer(&r, reg, 0), CUDA_SUCCESS);
+	TAP_CU(cuMemcpyDtoDAsync(r, d, HALVES * 2, NULL), CUDA_SUCCESS);
+	TAP_CU(cuMemsetD8Async(r + 2, 0x11, 2, NULL), CUDA_SUCCESS);
+	TAP_CU(cuStreamSynchronize(NULL), CUDA_SUCCESS);
+	bytes = (unsigned char *)reg;
+	same = reg[0] == 0xbeef && bytes[2] == 0x11 && bytes[3] == 0x11 && reg[HALVES] == 0;
+	for (int i = 2; i < HALVES; i++)
+		same &= reg[i] == 0xbeef;
+	tap_ok(same, "cuMemcpyDtoDAsync, cuMemsetD8Async into registered memory: the pattern");
+	TAP_CU(cuMemHostUnregister(reg), CUDA_SUCCESS);
+	TAP_CU(cuMemHostUnregister(reg), CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
+	TAP_CU(cuMemFreeHost(h), CUDA_SUCCESS);
+}
+
+/* Loading device code at run time: refused, with CUDA's codes, the reason in the log. */
+static void test_modules(void)
+{
+	static const char ptx[] = ".version 8.0\n.target sm_90\n.address_size 64\n";
+	char log[512] = "";
+	CUjit_option opts[2] = { CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
+	void *vals[2] = { log, (void *)(uintptr_t)sizeof(log) };
+	CUmodule mod = NULL;
+	CUfunction fn = NULL;
+	CUlinkState link = NULL;
+	CUdeviceptr g = 0;
+	size_t bytes = 0;
+	int v = 0;
+
+	TAP_CU(cuModuleLoad(&mod, "/nonexistent/kernels.cubin"), CUDA_ERROR_FILE_NOT_FOUND);
+	TAP_CU(cuModuleLoad(NULL, "k.ptx"), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuModuleLoadData(&mod, ptx), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuModuleLoadData(&mod, NULL), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuModuleLoadFatBinary(&mod, ptx), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuModuleLoadDataEx(&mod, ptx, 2, opts, vals), CUDA_ERROR_NOT_SUPPORTED);
+	tap_ok(strstr(log, "idxgen-cc") != NULL, "cuModuleLoadDataEx's error log says why: %s", log);
+	TAP_CU(cuModuleGetFunction(&fn, mod, "vecAdd"), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuModuleGetFunction(&fn, mod, NULL), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuModuleGetGlobal(&g, &bytes, mod, "table"), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuModuleUnload(mod), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuLinkCreate(0, NULL, NULL, &link), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuLinkCreate(0, NULL, NULL, NULL), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuLinkAddData(link, CU_JIT_INPUT_PTX, (void *)ptx, sizeof(ptx), "k.ptx", 0, NULL,
+			     NULL),
+	       CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuLinkDestroy(link), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuLaunchKernel(fn, 1, 1, 1, 32, 1, 1, 0, NULL, NULL, NULL), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_NUM_REGS, fn), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX, fn), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuOccupancyMaxActiveBlocksPerMultiprocessor(&v, fn, 128, 0), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuOccupancyMaxPotentialBlockSize(&v, &v, fn, NULL, 0, 0), CUDA_ERROR_INVALID_HANDLE);
+}
+
+/* NVRTC: programs come and go; a compile fails with the reason in the log. */
+static void test_nvrtc(void)
+{
+	static const char src[] = "extern \"C\" __global__ void k(float *x) { x[0] = 1; }\n";
+	const char *opts[] = { "--gpu-architecture=compute_90" };
+	const char *lowered = NULL;
+	nvrtcProgram prog = NULL;
+	size_t size = 0;
+	char log[512] = "";
+	int major = 0, minor = 0;
+
+	tap_ok(nvrtcVersion(&major, &minor) == NVRTC_SUCCESS && major == 12, "nvrtcVersion: %d.%d",
+	       major, minor);
+	tap_ok(!strcmp(nvrtcGetErrorString(NVRTC_ERROR_COMPILATION), "NVRTC_ERROR_COMPILATION"),
+	       "nvrtcGetErrorString names NVRTC_ERROR_COMPILATION");
+	tap_ok(nvrtcCreateProgram(&prog, src, "k.cu", 0, NULL, NULL) == NVRTC_SUCCESS && prog,
+	       "nvrtcCreateProgram");
+	tap_ok(nvrtcCreateProgram(&prog, NULL, "k.cu", 0, NULL, NULL) == NVRTC_ERROR_INVALID_INPUT,
+	       "nvrtcCreateProgram without source: NVRTC_ERROR_INVALID_INPUT");
+	tap_ok(nvrtcAddNameExpression(prog, "k") == NVRTC_SUCCESS, "nvrtcAddNameExpression");
+	tap_ok(nvrtcCompileProgram(prog, 1, opts) == NVRTC_ERROR_COMPILATION,
+	       "nvrtcCompileProgram: NVRTC_ERROR_COMPILATION");
+	tap_ok(nvrtcGetProgramLogSize(prog, &size) == NVRTC_SUCCESS && size > 1 && size <= sizeof(log),
+	       "nvrtcGetProgramLogSize: %zu", size);
+	tap_ok(nvrtcGetProgramLog(prog, log) == NVRTC_SUCCESS && strlen(log) + 1 == size &&
+		       strstr(log, "idxgen-cc"),
+	       "the log says why: %s", log);
+	tap_ok(nvrtcGetPTXSize(prog, &size) == NVRTC_ERROR_INVALID_PROGRAM,
+	       "nvrtcGetPTXSize after the failed compile: NVRTC_ERROR_INVALID_PROGRAM");
+	tap_ok(nvrtcGetCUBINSize(prog, &size) == NVRTC_ERROR_INVALID_PROGRAM,
+	       "nvrtcGetCUBINSize: NVRTC_ERROR_INVALID_PROGRAM");
+	tap_ok(nvrtcGetLoweredName(prog, "k", &lowered) ==
+		       NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION,
+	       "nvrtcGetLoweredName: no lowered names");
+	tap_ok(nvrtcDestroyProgram(&prog) == NVRTC_SUCCESS && prog == NULL,
+	       "nvrtcDestroyProgram clears the handle");
+	tap_ok(nvrtcDestroyProgram(&prog) == NVRTC_ERROR_INVALID_PROGRAM,
+	       "nvrtcDestroyProgram of NULL: NVRTC_ERROR_INVALID_PROGRAM");
+}
+
+/* OpenGL interop: nothing to register; no handle is ever valid. */
+static void test_graphics(void)
+{
+	struct cudaGraphicsResource *res = NULL;
+	cudaGraphicsResource_t fake = (cudaGraphicsResource_t)&res;
+	unsigned int count = 7;
+	int devs[2] = { -1, -1 };
+	void *p = NULL;
+	size_t size = 0;
+	cudaArray_t arr = NULL;
+
+	tap_ok(cudaGraphicsGLRegisterBuffer(&res, 1, cudaGraphicsRegisterFlagsWriteDiscard) ==
+			       cudaErrorNotSupported &&
+		       res == NULL,
+	       "cudaGraphicsGLRegisterBuffer: cudaErrorNotSupported, the handle untouched");
+	tap_ok(cudaGetLastError() == cudaErrorNotSupported && cudaGetLastError() == cudaSuccess,
+	       "the refusal is the last error, not a sticky one");
+	tap_ok(cudaGraphicsGLRegisterImage(&res, 1, 0x0DE1 /* GL_TEXTURE_2D */,
+					   cudaGraphicsRegisterFlagsSurfaceLoadStore) ==
+		       cudaErrorNotSupported,
+	       "cudaGraphicsGLRegisterImage: cudaErrorNotSupported");
+	tap_ok(cudaGraphicsGLRegisterBuffer(NULL, 1, 0) == cudaErrorInvalidValue,
+	       "cudaGraphicsGLRegisterBuffer(NULL): cudaErrorInvalidValue");
+	tap_ok(cudaGLGetDevices(&count, devs, 2, cudaGLDeviceListAll) == cudaErrorNotSupported &&
+		       count == 0,
+	       "cudaGLGetDevices: no device of an OpenGL context (count %u)", count);
+	tap_ok(cudaGraphicsMapResources(1, &fake, 0) == cudaErrorInvalidResourceHandle,
+	       "cudaGraphicsMapResources of a handle never given: cudaErrorInvalidResourceHandle");
+	tap_ok(cudaGraphicsMapResources(0, &fake, 0) == cudaErrorInvalidValue,
+	       "cudaGraphicsMapResources of none: cudaErrorInvalidValue");
+	tap_ok(cudaGraphicsResourceGetMappedPointer(&p, &size, fake) == cudaErrorInvalidResourceHandle,
+	       "cudaGraphicsResourceGetMappedPointer: cudaErrorInvalidResourceHandle");
+	tap_ok(cudaGraphicsSubResourceGetMappedArray(&arr, fake, 0, 0) ==
+		       cudaErrorInvalidResourceHandle,
+	       "cudaGraphicsSubResourceGetMappedArray: cudaErrorInvalidResourceHandle");
+	tap_ok(cudaGraphicsUnmapResources(1, &fake, 0) == cudaErrorInvalidResourceHandle,
+	       "cudaGraphicsUnmapResources: cudaErrorInvalidResourceHandle");
+	tap_ok(cudaGraphicsUnregisterResource(fake) == cudaErrorInvalidResourceHandle,
+	       "cudaGraphicsUnregisterResource: cudaErrorInvalidResourceHandle");
+	tap_ok(cudaGLMapBufferObject(&p, 1) == cudaErrorNotSupported,
+	       "cudaGLMapBufferObject (deprecated): cudaErrorNotSupported");
+	cudaGetLastError();
+	tap_ok(cudaGraphicsCubeFaceNegativeZ == 5 && cudaGLMapFlagsWriteDiscard == 2 &&
+		       cudaGraphicsRegisterFlagsTextureGather == 8,
+	       "the interop enumerators have CUDA's values");
+}
+
 static void test_habits(void)
 {
 	enum cudaRoundMode m = cudaRoundMinInf;
@@ -312,6 +537,31 @@ TAP_TEST(habits)
 TAP_TEST(error_names)
 {
 	test_error_names();
+}
+
+TAP_TEST(events)
+{
+	test_events();
+}
+
+TAP_TEST(host_memory)
+{
+	test_host_memory();
+}
+
+TAP_TEST(modules)
+{
+	test_modules();
+}
+
+TAP_TEST(nvrtc)
+{
+	test_nvrtc();
+}
+
+TAP_TEST(graphics)
+{
+	test_graphics();
 }
 
 int main(int argc, char **argv)

@@ -203,6 +203,51 @@ static void test_uq_many_regions(struct idxgen_device *d)
 		idxgen_region_free(regs[i]);
 }
 
+/*
+ * The library checks a configuration once per context and skips the check
+ * for the same one again (uq.c validate_batch, on the user queue and the
+ * ioctl path alike): a job that differs from the last good one in any
+ * checked field must still be refused (-EINVAL, the same as
+ * idxgen_config_validate says), and the good one still runs after.
+ */
+static void test_valid_cache(struct idxgen_device *d, const char *path)
+{
+	struct idxgen_region *reg = NULL;
+	struct idxgen_config good, bad[3];
+	struct idxgen_job_result res;
+	struct idxgen_context *ctx = NULL;
+	idxgen_job_t job;
+	unsigned int refused = 0, i;
+	int ret;
+
+	ret = idxgen_context_create(d, IDXGEN_PRIORITY_NORMAL, &ctx);
+	if (!ret)
+		ret = idxgen_region_alloc(d, 1 << 16, &reg);
+	if (!ret)
+		ret = idxgen_config_init(&good, d, 40, 9, 2, 0);
+	if (!ret)
+		ret = idxgen_config_target(&good, reg, 0);
+	if (!ret)
+		ret = idxgen_run(ctx, &good, &res);
+	if (!ret && !output_ok(&good))
+		ret = -EIO;
+	for (i = 0; i < 3; i++)
+		bad[i] = good;
+	bad[0].mx--;				/* x no longer fits its bits */
+	bad[1].offset = (1 << 16) - 2;		/* the output runs past the region */
+	bad[2].xc = 0x10000;			/* thread c's x out of range */
+	for (i = 0; !ret && i < 3; i++)
+		refused += idxgen_config_validate(&bad[i], d) == -EINVAL &&
+			   idxgen_submit(ctx, &bad[i], 1, &job) == -EINVAL;
+	if (!ret)
+		ret = idxgen_run(ctx, &good, &res);
+	tap_ok(!ret && refused == 3 && output_ok(&good),
+	       "%s: after a good job, 3 jobs differing in one checked field refused (%u), the good "
+	       "one runs again (%s)", path, refused, idxgen_strerror(ret));
+	idxgen_context_destroy(ctx);
+	idxgen_region_free(reg);
+}
+
 /* A completion record the device corrupted (debugfs inject_fault): an error, not a success. */
 static void test_uq_corrupt(struct idxgen_device *d, const struct idxgen_info *di)
 {
@@ -683,6 +728,8 @@ void test_user_queues(void)
 	uq_run_free(&b);
 
 	test_uq_many_regions(uq);
+	test_valid_cache(uq, "the user queue");
+	test_valid_cache(io, "the ioctl path (IDXGEN_USER_QUEUES=0)");
 
 	/* a device without user queues (the VM's device 1): the ioctl path, the same API */
 	ret = idxgen_open(1, IDXGEN_OPEN_DRM, &old);
@@ -698,8 +745,10 @@ void test_user_queues(void)
 		       !c.submit_err && !c.wait_err && !c.bad_output,
 		       "device 1 (no user queues): %d jobs through the ioctl path, outputs match the "
 		       "reference (%s)", UQ_JOBS, idxgen_strerror(ret ? ret : c.submit_err));
-		if (!ret)
+		if (!ret) {
 			uq_run_free(&c);
+			test_valid_cache(old, "device 1 (no user queues)");
+		}
 	}
 
 	test_uq_corrupt(uq, &ui);

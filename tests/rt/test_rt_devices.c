@@ -2,9 +2,13 @@
 /*
  * test_rt_devices.c - IDXGEN_DEVICES: its bad values, and (in the VM, two
  * devices) one launch spread over every device giving the same result as
- * on one, also when a helper device fails its chunk (a corrupted
- * completion record, armed through the driver's debugfs).  Whether device 1 served a launch is read from the driver (its
- * sysfs job counter), not from the runtime.
+ * on one: by default (the variable unset: grids that take several device
+ * jobs) and when named (every grid of two blocks or more), also when a
+ * helper device fails its chunk (a corrupted completion record, a DMA
+ * fault, a job that hangs until the driver's watchdog resets the device:
+ * faults armed through the driver's debugfs).  Whether device 1 served a
+ * launch is read from the driver (its sysfs job counter), not from the
+ * runtime.
  */
 #include "test_rt.h"
 
@@ -50,12 +54,16 @@ static int device_fault(unsigned int i, unsigned int bits)
 	return fclose(f) == 0 && ok ? 0 : -EIO;
 }
 
+/* A runtime with IDXGEN_DEVICES=devices (NULL: unset, the default). */
 static struct idxgen_rt *rt_with(const char *devices, int *err)
 {
 	struct idxgen_rt_options o = { .num_threads = 2 };
 	struct idxgen_rt *rt = NULL;
 
-	setenv("IDXGEN_DEVICES", devices, 1);
+	if (devices)
+		setenv("IDXGEN_DEVICES", devices, 1);
+	else
+		unsetenv("IDXGEN_DEVICES");
 	*err = idxgen_rt_create(&o, &rt);
 	unsetenv("IDXGEN_DEVICES");
 	return rt;
@@ -144,11 +152,117 @@ static void test_small_grids(void)
 	idxgen_rt_destroy(rt);
 }
 
+/* Every thread writes its coordinates where its (block, thread) puts it: the launch's output. */
+static void coords_block(struct idxgen_rt_block *blk)
+{
+	uint64_t *out = KARG(blk, 0, uint64_t *);
+	const uint32_t *g = blk->grid_dim, *b = blk->block_dim, *bi = blk->block_idx;
+	uint64_t bl = ((uint64_t)bi[2] * g[1] + bi[1]) * g[0] + bi[0];
+
+	IDXGEN_RT_FOR_THREADS(blk, t) {
+		uint32_t tx = IDXGEN_RT_TID_X(blk, t), ty = IDXGEN_RT_TID_Y(blk, t), tz = IDXGEN_RT_TID_Z(blk, t);
+		uint64_t tl = ((uint64_t)tz * b[1] + ty) * b[0] + tx;
+
+		out[bl * blk->nthreads + tl] = (uint64_t)bi[2] << 56 | (uint64_t)bi[1] << 40 |
+					       (uint64_t)bi[0] << 16 | tz << 10 | ty << 5 | tx;
+	}
+}
+
+static const struct idxgen_rt_kernel coords_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "coords", .block = coords_block, .nargs = 1,
+};
+
+/*
+ * coords over grid x block on a fresh runtime with IDXGEN_DEVICES=devices
+ * (NULL: unset); 0 when the output is what the test computes for every
+ * thread (an independent reference); device 1's jobs into *jobs1_delta.
+ */
+static int coords_on(const char *devices, struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
+		     uint64_t *jobs1_delta)
+{
+	uint64_t nt = (uint64_t)block.x * block.y * block.z, n = (uint64_t)grid.x * grid.y * grid.z * nt;
+	uint64_t *out = calloc(n, sizeof(*out)), before = device_jobs(1), after;
+	void *args[] = { &out };
+	struct idxgen_rt *rt = NULL;
+	int err = out ? 0 : -ENOMEM;
+
+	if (!err)
+		rt = rt_with(devices, &err);
+	if (!err)
+		err = idxgen_rt_launch(rt, &coords_kernel, grid, block, 0, args);
+	idxgen_rt_destroy(rt);
+	after = device_jobs(1);
+	*jobs1_delta = before == UINT64_MAX || after == UINT64_MAX ? UINT64_MAX : after - before;
+	for (uint64_t p = 0; !err && p < n; p++) {
+		uint64_t bl = p / nt, tl = p % nt;
+		uint64_t want = (uint64_t)(bl / ((uint64_t)grid.x * grid.y)) << 56 |
+				(uint64_t)(bl / grid.x % grid.y) << 40 | (uint64_t)(bl % grid.x) << 16 |
+				(tl / ((uint64_t)block.x * block.y)) << 10 | (tl / block.x % block.y) << 5 |
+				tl % block.x;
+
+		if (out[p] != want)
+			err = -EIO;
+	}
+	free(out);
+	return err;
+}
+
+/*
+ * The default (the variable unset): a grid that takes two device jobs
+ * (70,000 x 2 blocks of 2x2x1: a job's rows are at most 65,535 blocks
+ * long, IDXGEN_HW_MAX_DIM) is spread over both devices and
+ * its output is every thread's own coordinates, as on device 0 alone; a
+ * grid the device makes in one job (16 blocks) stays on device 0 (splitting
+ * it costs more than it saves: bench_lib devices).
+ */
+static void test_default_spread(void)
+{
+	const struct idxgen_rt_dim3 big = IDXGEN_RT_DIM3(70000, 2, 1), blk = IDXGEN_RT_DIM3(2, 2, 1);
+	uint64_t d1 = 0, dall = 0, dsmall = UINT64_MAX;
+	int e1, eall, esmall;
+
+	e1 = coords_on("0", big, blk, &d1);
+	eall = coords_on(NULL, big, blk, &dall);
+	tap_ok(!e1 && d1 == 0,
+	       "IDXGEN_DEVICES=0: grid 70000x2 of 2x2: every thread's coordinates, device 1 ran no job (%s)",
+	       idxgen_strerror(e1));
+	tap_ok(!eall && dall >= 1 && dall != UINT64_MAX,
+	       "IDXGEN_DEVICES unset: grid 70000x2 of 2x2 served by both devices (%" PRIu64
+	       " jobs on device 1): every thread's coordinates (%s)", dall, idxgen_strerror(eall));
+	esmall = coords_on(NULL, IDXGEN_RT_DIM3(4, 4, 1), IDXGEN_RT_DIM3(16, 16, 1), &dsmall);
+	tap_ok(!esmall && dsmall == 0,
+	       "IDXGEN_DEVICES unset: grid 4x4 of 16x16 (one device job) on device 0 alone, "
+	       "every thread's coordinates (%s, %" PRIu64 " jobs on device 1)", idxgen_strerror(esmall), dsmall);
+}
+
+/*
+ * The helper (device 0 under IDXGEN_DEVICES=1,0; debug=on in the VM)
+ * fails its chunk with the fault armed (idxgen_hw.h IDXGEN_FAULT_*):
+ * device 1 makes that chunk too, so it runs one job more than clean.
+ */
+static void test_helper_fault(unsigned int bits, const char *what, uint64_t clean)
+{
+	struct idxgen_rt *rt;
+	uint64_t d = 0;
+	int err;
+
+	rt = rt_with("1,0", &err);
+	if (!err)
+		err = device_fault(0, bits);
+	if (!err)
+		err = visit_all(rt, &d);
+	idxgen_rt_destroy(rt);
+	tap_ok(!err && d == clean + 1,
+	       "a helper device's chunk lost to %s is made by the first device: every thread once, "
+	       "device 1 ran %" PRIu64 " jobs (clean: %" PRIu64 ", %s)", what, d, clean,
+	       idxgen_strerror(err));
+}
+
 void test_devices(void)
 {
 	static const char *const bad[] = { "x", "0,", "0,0", "99", ",1", "1;0", "-1" };
 	struct idxgen_rt *rt;
-	uint64_t d0 = 0, dall = 0, dswap = 0, dfail = 0;
+	uint64_t d0 = 0, dall = 0, dswap = 0;
 	int err, e0, eall, eswap, nbad = 0;
 
 	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -162,6 +276,9 @@ void test_devices(void)
 	tap_ok(!nbad, "IDXGEN_DEVICES: 7 malformed or unknown values: -EINVAL");
 	rt = rt_with("0", &err);
 	tap_ok(!err && rt, "IDXGEN_DEVICES=0: created (%s)", idxgen_strerror(err));
+	idxgen_rt_destroy(rt);
+	rt = rt_with(NULL, &err);
+	tap_ok(!err && rt, "IDXGEN_DEVICES unset: created (%s)", idxgen_strerror(err));
 	idxgen_rt_destroy(rt);
 
 	if (idxgen_list(NULL, 0) < 2 || device_jobs(1) == UINT64_MAX) {
@@ -187,19 +304,9 @@ void test_devices(void)
 	       "IDXGEN_DEVICES=1,0: device 1 first, every thread once (%s, %" PRIu64 " jobs)",
 	       idxgen_strerror(eswap), dswap);
 
-	/*
-	 * The helper fails its chunk: device 0 (debug=on in the VM) corrupts
-	 * its next completion record; device 1 makes that chunk too, so it
-	 * runs one job more than in the clean run above.
-	 */
-	rt = rt_with("1,0", &err);
-	if (!err)
-		err = device_fault(0, 1u << 2);	/* IDXGEN_FAULT_CORRUPT_CPL */
-	eswap = err ? err : visit_all(rt, &dfail);
-	idxgen_rt_destroy(rt);
-	tap_ok(!eswap && dfail == dswap + 1,
-	       "a helper device's failed chunk is made by the first device: every thread once, "
-	       "device 1 ran %" PRIu64 " jobs (clean: %" PRIu64 ", %s)", dfail, dswap,
-	       idxgen_strerror(eswap));
+	test_helper_fault(1u << 2, "a corrupted completion record", dswap);	/* IDXGEN_FAULT_CORRUPT_CPL */
+	test_helper_fault(1u << 3, "a DMA fault", dswap);			/* IDXGEN_FAULT_FAIL_DMA */
+	test_helper_fault(1u << 0, "a hang (the watchdog's reset)", dswap);	/* IDXGEN_FAULT_HANG_JOB */
+	test_default_spread();
 	test_small_grids();
 }

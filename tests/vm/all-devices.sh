@@ -1,7 +1,9 @@
 #!/bin/sh
 # all-devices.sh COMMAND [ARGS...] - run a guest suite with IDXGEN_DEVICES=all
-# (the runtime spreads each launch's index generation over every idxgen
-# device; lib/rt/devices.c) and check that it did: every device's job count
+# (the runtime splits each launch's index generation of two blocks or more
+# over every idxgen device; by default only grids that take several jobs:
+# lib/rt/devices.c; check.suites runs the same suites on device 0 alone)
+# and check that it did: every device's job count
 # (sysfs "jobs" on its PCI device, the driver's, not the runtime's word) must
 # grow during the suite.  The suite's own TAP comes first, then one line per
 # device; the exit status is the suite's, or 1 when a device stayed idle.

@@ -10,6 +10,9 @@
  */
 #ifndef IDXGEN_COOPERATIVE_GROUPS_MEMCPY_ASYNC_H
 #define IDXGEN_COOPERATIVE_GROUPS_MEMCPY_ASYNC_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define _COOPERATIVE_GROUPS_MEMCPY_ASYNC
 
 #include <stddef.h>
 #include <string.h>

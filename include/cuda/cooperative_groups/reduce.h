@@ -6,6 +6,9 @@
  */
 #ifndef IDXGEN_COOPERATIVE_GROUPS_REDUCE_H
 #define IDXGEN_COOPERATIVE_GROUPS_REDUCE_H
+/* NVIDIA's include guard: code tests it to learn what is included
+ * (cuda-samples' helper_cuda.h keys its _cudaGetErrorEnum overloads on them) */
+#define _COOPERATIVE_GROUPS_REDUCE_H
 
 #include <cooperative_groups.h>
 

@@ -76,9 +76,11 @@
 # cells, c 1 or 2, its warps taken as soon as they are ready: every lane
 # of every warp holds a cell of the plane that no lane held before, and
 # all of them have been taken 25 cycles after the load (the largest of
-# these planes takes 22); yosys `sat -seq 27`, about 16 s of CPU.  Must
-# fail on a planted bug (a frame's last part one cell too far along its
-# major axis).  With the warps taken on any cycles (a full buffer waiting)
+# these planes takes 22); yosys `sat -seq 27`, about 16 s of CPU with the
+# stack as registers, 115 s with it as a memory read a cycle ahead (the
+# block RAM's form; measured under load).  Must fail on a planted bug (a
+# frame's last part one cell too far along its major axis) and on the
+# stack's read without the frame pushed last cycle kept beside it.  With the warps taken on any cycles (a full buffer waiting)
 # the same check had not finished after 39 s of CPU: that case is the
 # testbench's.
 set -uo pipefail
@@ -237,6 +239,13 @@ if planted "$HILBERT" 's/cxy = move(tx, ty, ta - sa, b2s - sb, tsw);/cxy = move(
 	ok $? "the same check fails on a planted bug (a frame's last part one cell too far along the major axis)"
 else
 	ok 1 "the Hilbert machine's planted bug could be planted (the source line changed)"
+fi
+if planted "$HILBERT" "s/fwd_v <= 1'b1;/fwd_v <= 1'b0;/" "$TMP/hilbert_nofwd.v"; then
+	hilbert "$TMP/hilbert_nofwd.v" 1
+	[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+	ok $? "the same check fails when a pop right after a push reads the stack's memory, not the frame just pushed"
+else
+	ok 1 "the Hilbert stack's planted bug could be planted (the source line changed)"
 fi
 core() {	# RTL-DIR: yosys's verdict on prove_core over the core in RTL-DIR
 	local src

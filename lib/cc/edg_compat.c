@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: MIT
+/*
+ * edg_compat.c - what nvcc's front end (EDG) accepts and clang rejects, in
+ * whole programs (README "What nvcc accepts and clang does not").  A short,
+ * named list; everything else clang rejects stays an error.
+ *
+ *  - A dependent member template named without `template`
+ *    (`vec_cast<T, S>::cast<N>(d, s)`, HeCBench attentionMultiHeadKVCache):
+ *    EDG takes `<` as the start of template arguments, clang as a less-than
+ *    and reports "missing 'template' keyword prior to dependent template
+ *    name" when it instantiates the function.  The keyword is inserted in
+ *    the translated copy (the main file, or a header of the program's folder,
+ *    which is translated too) and a warning says where; then the file is
+ *    translated again from the start (cc_translate_program), since the parse
+ *    that found it read `<` as an operator.
+ *  - A narrowing conversion of a non-constant in braces (`dim3 grid{n /
+ *    256}` with a size_t n): EDG warns (#2361-D), clang errors unless told
+ *    otherwise (driver.c passes -Wno-error=c++11-narrowing to both the parse
+ *    and the host compiler); the warning is shown here, once, with the
+ *    user's place, as nvcc shows its own.
+ *
+ * A fix is kept as (file, line, name), not as an offset: the same file is
+ * read again by several passes, some of which edit it first (kernel_decls.c
+ * wraps kernels of a header), and those edits keep lines.
+ */
+#define _GNU_SOURCE
+#include "paths.h"
+#include "warp.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char missing_template[] =
+    "missing 'template' keyword prior to dependent template name '";
+static const char unresolved[] = "reference to overloaded function could not be resolved";
+/* `(float)Q<T>::offset<3>(i)`: the cast's operand read as the overload set `offset` */
+static const char overloaded_address[] = "address of overloaded function '";
+static const char member_call[] = "reference to non-static member function must be called";
+static const char narrowing[] = "cannot be narrowed from type";
+
+/* The place of d: its file's name as clang spells it and as realpath() does (NULL: none). */
+static char *diag_place(CXDiagnostic d, CXFile *f, unsigned *line, unsigned *col, char **real)
+{
+	char *name;
+
+	clang_getExpansionLocation(clang_getDiagnosticLocation(d), f, line, col, NULL);
+	if (!*f)
+		return NULL;
+	name = cx_string(clang_getFileName(*f));
+	*real = realpath(name, NULL);
+	if (!*real) {
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
+/* Has "real:line:col" been warned about? Remember it when not. */
+static bool warned_before(struct edg_fixes *e, const char *real, unsigned line, unsigned col)
+{
+	char *key;
+
+	if (asprintf(&key, "%s:%u:%u", real, line, col) < 0)
+		return true;
+	for (unsigned i = 0; i < e->nwarned; i++)
+		if (!strcmp(e->warned[i], key)) {
+			free(key);
+			return true;
+		}
+	e->warned = cx_realloc(e->warned, (e->nwarned + 1) * sizeof(*e->warned));
+	e->warned[e->nwarned++] = key;
+	return false;
+}
+
+/* May file f be edited: the main file, or (headers translated) one below its folder that is not
+ * ours? */
+static bool editable(const struct source *s, CXFile f, CXSourceLocation loc)
+{
+	char *rel;
+	bool r;
+
+	if (clang_Location_isInSystemHeader(loc))
+		return false;
+	if (s->file && clang_File_isEqual(f, s->file))
+		return true;
+	if (!s->edg->headers)
+		return false;
+	rel = relative_to_main(s, f);
+	r = rel != NULL;
+	free(rel);
+	if (r) {
+		char *name = cx_string(clang_getFileName(f));
+
+		r = !cc_our_header(name);
+		free(name);
+	}
+	return r;
+}
+
+/* The name between the quote at q and the next one (NULL: none). */
+static char *quoted_name(const char *q)
+{
+	const char *e = *q == '\'' ? strchr(q + 1, '\'') : NULL;
+
+	return e && e > q + 1 ? strndup(q + 1, (size_t)(e - q - 1)) : NULL;
+}
+
+/* Past spaces, tabs and newlines from i. */
+static size_t skip_space(const char *t, size_t len, size_t i)
+{
+	while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* Does `template` (and spaces) end just before i? */
+static bool template_before(const char *t, size_t i)
+{
+	while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t' || t[i - 1] == '\n'))
+		i--;
+	return i >= 8 && !strncmp(t + i - 8, "template", 8) &&
+	       (i == 8 || !text_ident_char(t[i - 9]));
+}
+
+/* The length of the `::`, `->` or `.` at t[i], or 0. */
+static size_t member_op(const char *t, size_t len, size_t i)
+{
+	if (i + 1 < len && ((t[i] == ':' && t[i + 1] == ':') || (t[i] == '-' && t[i + 1] == '>')))
+		return 2;
+	return t[i] == '.';
+}
+
+/*
+ * The next `:: NAME <`, `. NAME <` or `-> NAME <` without `template` in t
+ * from i to the statement's end (the first ';' or '{' outside comments and
+ * literals): NAME's offset, or len when there is none.
+ */
+static size_t next_use(const char *t, size_t len, size_t i, const char *name)
+{
+	size_t nl = strlen(name), k, op, a, c, ls = i;
+	bool directive;
+
+	while (ls > 0 && t[ls - 1] != '\n')
+		ls--;
+	ls = skip_space(t, len, ls);
+	directive = ls < len && t[ls] == '#'; /* a #define body: to its last line */
+	while (i < len && t[i] != ';' && t[i] != '{' &&
+	       !(directive && t[i] == '\n' && i > 0 && t[i - 1] != '\\')) {
+		if ((k = text_skip(t, len, i)) != i) {
+			i = k;
+			continue;
+		}
+		op = member_op(t, len, i);
+		if (!op) {
+			i++;
+			continue;
+		}
+		a = skip_space(t, len, i + op);
+		if (a + nl < len && !strncmp(t + a, name, nl) && !text_ident_char(t[a + nl]) &&
+		    (c = skip_space(t, len, a + nl)) < len && t[c] == '<' && !template_before(t, a))
+			return a;
+		i += op;
+	}
+	return len;
+}
+
+/*
+ * The name of the missing-`template` fix from the text at d: the first
+ * `:: NAME <`, `. NAME <` or `-> NAME <` from its place to the statement's
+ * end.  Clang reports `Q<T>::cast<N>(x)` with more than one candidate `cast`
+ * as "reference to overloaded function could not be resolved", and
+ * `v.get<2>(x)` as "reference to non-static member function must be called"
+ * (its `<` read as less-than after a function's name: never valid C++), not
+ * as a missing keyword.
+ */
+static char *name_from_text(CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXFile f;
+	unsigned off;
+	size_t len, i, a, b, op;
+	const char *t;
+
+	clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
+	if (!f || !(t = clang_getFileContents(tu, f, &len)))
+		return NULL;
+	for (i = off; i + 1 < len && t[i] != ';' && t[i] != '{'; i += op ? op : 1) {
+		op = member_op(t, len, i);
+		if (!op)
+			continue;
+		a = skip_space(t, len, i + op);
+		for (b = a; b < len && text_ident_char(t[b]); b++)
+			;
+		if (b > a && !(t[a] >= '0' && t[a] <= '9') && skip_space(t, len, b) < len &&
+		    t[skip_space(t, len, b)] == '<')
+			return strndup(t + a, b - a);
+	}
+	return NULL;
+}
+
+/*
+ * Is name written where loc is, at its expansion (spelling false) or in the
+ * #define body it was spelled in?  Its file and the offset to scan from in
+ * *f, *off.
+ */
+static bool written_at(CXTranslationUnit tu, CXSourceLocation loc, bool spelling, const char *name,
+		       CXFile *f, unsigned *off)
+{
+	const char *t;
+	size_t len = 0;
+
+	if (spelling)
+		clang_getSpellingLocation(loc, f, NULL, NULL, off);
+	else
+		clang_getExpansionLocation(loc, f, NULL, NULL, off);
+	if (!*f || !(t = clang_getFileContents(tu, *f, &len)) || *off > len)
+		return false;
+	/* clang's place is the qualifier's start (`Q<T>::cast<N>(x)`) or the name after `.`/`->` */
+	for (unsigned k = 0; k < 4 && *off > 0 && strchr(" \t.:->", t[*off - 1]); k++)
+		(*off)--;
+	return next_use(t, len, *off, name) < len;
+}
+
+/*
+ * The macro used at offset off of the file f (a name), and name written in
+ * its #define body in the same file: the body's offset in *off.
+ */
+static bool in_macro_body(CXTranslationUnit tu, CXFile f, const char *name, unsigned *off)
+{
+	size_t len = 0, i, m, b;
+	const char *t = clang_getFileContents(tu, f, &len), *d;
+
+	if (!t || *off >= len)
+		return false;
+	*off = (unsigned)skip_space(t, len, *off); /* (written_at() went back over spaces) */
+	for (m = *off; m < len && text_ident_char(t[m]); m++)
+		;
+	if (m == *off)
+		return false;
+	for (i = 0; i < len && (d = memmem(t + i, len - i, "define", 6)); i = (size_t)(d - t) + 6) {
+		size_t h = (size_t)(d - t);
+
+		while (h > 0 && (t[h - 1] == ' ' || t[h - 1] == '\t'))
+			h--;
+		if (!h || t[h - 1] != '#')
+			continue;
+		b = skip_space(t, len, (size_t)(d - t) + 6);
+		if (b + (m - *off) < len && !strncmp(t + b, t + *off, m - *off) &&
+		    !text_ident_char(t[b + m - *off]) && next_use(t, len, b, name) < len) {
+			*off = (unsigned)b;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A missing `template` before name (owned) at d: recorded (true) when new and editable. */
+static bool template_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d, char *name)
+{
+	struct edg_fixes *e = s->edg;
+	CXSourceLocation loc = clang_getDiagnosticLocation(d), at;
+	unsigned line, col, off, dline, dcol;
+	char *real = NULL, *shown = NULL, *fname;
+	CXFile f, df;
+
+	if (name && !written_at(tu, loc, false, name, &f, &off) &&
+	    !written_at(tu, loc, true, name, &f, &off)) {
+		clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+		if (!f || !in_macro_body(tu, f, name, &off)) {
+			free(name);
+			name = NULL;
+		}
+	}
+	if (!name)
+		return false;
+	at = clang_getLocationForOffset(tu, f, off);
+	fname = cx_string(clang_getFileName(f));
+	real = realpath(fname, NULL);
+	free(fname);
+	if (!real || !editable(s, f, at) || !(shown = diag_place(d, &df, &dline, &dcol, &fname))) {
+		free(real);
+		free(name);
+		return false;
+	}
+	free(fname);
+	clang_getExpansionLocation(at, NULL, &line, &col, NULL);
+	if (clang_File_isEqual(f, s->file))
+		warp_map_sloc(s, at, &line, &col);
+	for (unsigned i = 0; i < e->n; i++)
+		if (e->fix[i].line == line && e->fix[i].col == col &&
+		    !strcmp(e->fix[i].path, real) && !strcmp(e->fix[i].name, name)) {
+			free(name);
+			free(real);
+			free(shown);
+			return false; /* applied already and still reported: the error stands */
+		}
+	if (clang_File_isEqual(df, s->file)) {
+		free(shown);
+		shown = cx_strdup(s->path);
+		warp_map_sloc(s, loc, &dline, &dcol);
+	}
+	fprintf(stderr,
+		"%s:%u:%u: warning: '%s' names a member template of a dependent type without the "
+		"'template' keyword; nvcc accepts it, clang does not: 'template' inserted before "
+		"it%s\n",
+		shown, dline, dcol, name,
+		clang_File_isEqual(f, df) && line == dline ? "" : " (in the macro's definition)");
+	e->fix = cx_realloc(e->fix, (e->n + 1) * sizeof(*e->fix));
+	e->fix[e->n++] = (struct edg_fix){real, line, col, name};
+	free(shown);
+	return true;
+}
+
+/* A narrowing conversion clang now warns about: shown once, as nvcc shows its own. */
+static void narrowing_warning(struct source *s, CXDiagnostic d, const char *msg)
+{
+	unsigned line, col;
+	char *real = NULL, *shown;
+	CXFile f;
+
+	shown = diag_place(d, &f, &line, &col, &real);
+	if (shown && !clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d)) &&
+	    !warned_before(s->edg, real, line, col)) {
+		if (clang_File_isEqual(f, s->file)) {
+			free(shown);
+			shown = cx_strdup(s->path);
+			warp_map_sloc(s, clang_getDiagnosticLocation(d), &line, &col);
+		}
+		fprintf(stderr, "%s:%u:%u: warning: %s (nvcc warns too: #2361-D)\n", shown, line,
+			col, msg);
+	}
+	free(shown);
+	free(real);
+}
+
+bool edg_scan(struct source *s, CXTranslationUnit tu)
+{
+	unsigned nd = clang_getNumDiagnostics(tu), i;
+	bool fixed = false;
+
+	for (i = 0; s->edg && i < nd; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		char *m = cx_string(clang_getDiagnosticSpelling(d));
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+
+		if (sev >= CXDiagnostic_Error &&
+		    !strncmp(m, missing_template, sizeof(missing_template) - 1))
+			fixed |=
+			    template_fix(s, tu, d, quoted_name(m + sizeof(missing_template) - 2));
+		else if (sev >= CXDiagnostic_Error &&
+			 !strncmp(m, overloaded_address, sizeof(overloaded_address) - 1))
+			fixed |=
+			    template_fix(s, tu, d, quoted_name(m + sizeof(overloaded_address) - 2));
+		else if (sev >= CXDiagnostic_Error &&
+			 (!strncmp(m, unresolved, sizeof(unresolved) - 1) ||
+			  !strncmp(m, member_call, sizeof(member_call) - 1)))
+			fixed |= template_fix(s, tu, d, name_from_text(tu, d));
+		else if (sev == CXDiagnostic_Warning && strstr(m, narrowing))
+			narrowing_warning(s, d, m);
+		free(m);
+		clang_disposeDiagnostic(d);
+	}
+	if (fixed)
+		s->edg->again = true;
+	return fixed;
+}
+
+static unsigned scan_from(struct wlower *w, const struct edg_fix *x, size_t i);
+
+/*
+ * The fix in w->s's text: from its place to the statement's end (the first
+ * ';' or '{' outside comments and literals), each `:: NAME <` without
+ * `template` gets it.
+ */
+static void apply_one(struct wlower *w, const struct edg_fix *x)
+{
+	const struct source *h = w->s;
+	const char *t = h->text;
+	size_t i = 0, len = h->len, k, start;
+	unsigned line = 1, n0 = w->ne;
+
+	while (i < len && line < x->line)
+		line += t[i++] == '\n';
+	start = i;
+	/* from the column (a pass may have moved it: then from the line's start) */
+	for (k = 1; k < x->col && i < len && t[i] != '\n'; k++)
+		i++;
+	for (k = 0; k < 4 && i > start && strchr(" \t.:->", t[i - 1]); k++)
+		i--;
+	for (;;) {
+		if (scan_from(w, x, i) > n0 || i == start)
+			return;
+		i = start;
+	}
+}
+
+/* apply_one() from offset i: how many edits w has then. */
+static unsigned scan_from(struct wlower *w, const struct edg_fix *x, size_t i)
+{
+	size_t a;
+
+	while ((a = next_use(w->s->text, w->s->len, i, x->name)) < w->s->len) {
+		unsigned k;
+
+		for (k = 0; k < w->ne && w->e[k].a != a; k++)
+			;
+		if (k == w->ne) /* (two fixes may reach the same name) */
+			wl_edit(w, (unsigned)a, (unsigned)a, cx_strdup("template "));
+		i = a + strlen(x->name);
+	}
+	return w->ne;
+}
+
+void edg_apply(const struct edg_fixes *e, struct source *h)
+{
+	struct wlower w = {.s = h};
+	char *real;
+
+	if (!e || !e->n || !(real = realpath(h->path, NULL)))
+		return;
+	for (unsigned i = 0; i < e->n; i++)
+		if (!strcmp(e->fix[i].path, real))
+			apply_one(&w, &e->fix[i]);
+	free(real);
+	if (w.ne)
+		wl_apply(&w);
+	for (unsigned i = 0; i < w.ne; i++)
+		free(w.e[i].text);
+	free(w.e);
+}
+
+bool edg_has(const struct edg_fixes *e, const char *real)
+{
+	for (unsigned i = 0; e && i < e->n; i++)
+		if (!strcmp(e->fix[i].path, real))
+			return true;
+	return false;
+}
+
+void edg_free(struct edg_fixes *e)
+{
+	for (unsigned i = 0; i < e->n; i++) {
+		free(e->fix[i].path);
+		free(e->fix[i].name);
+	}
+	for (unsigned i = 0; i < e->nwarned; i++)
+		free(e->warned[i]);
+	free(e->fix);
+	free(e->warned);
+	memset(e, 0, sizeof(*e));
+}
