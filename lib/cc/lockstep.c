@@ -514,10 +514,18 @@ static void walk_header(struct lockstep *l, struct cx_kids *ks, unsigned first, 
  */
 static void walk_stmt(struct lockstep *l, CXCursor c, struct accs *st, bool *before)
 {
-	enum CXCursorKind k = clang_getCursorKind(c);
+	enum CXCursorKind k;
 	struct cx_kids ks;
 	struct access a;
 	unsigned i, first, last;
+
+	/*
+	 * `#pragma unroll` in front of a loop wraps it in a statement of its
+	 * own: the loop inside, barriers and all, not one opaque statement
+	 * whose stores no barrier would end.
+	 */
+	c = unwrap_stmt(l->s, c);
+	k = clang_getCursorKind(c);
 
 	if (k == CXCursor_CompoundStmt) {
 		walk_block(l, c, st);

@@ -42,3 +42,33 @@ __global__ void unroll_barrier(float *d)
 // CHECK-NEXT: /* thread loop 0: {{.*}}pragma_unroll.cu lines 33-33 */
 // CHECK-NOT: #pragma
 // CHECK: /* __syncthreads() */
+
+// Regression (issue 40): a pragma in front of a loop with barriers, then a
+// read of what the loop stored (the reduction tree as public code writes
+// it): the lock-step scan (lockstep.c) took the pragma's statement for one
+// opaque statement, missed the barrier inside, and sent the kernel to
+// fibers (the C output: rejected).
+__global__ void unroll_tree(const float *in, float *out)
+{
+	__shared__ float s[256];
+	unsigned tid = threadIdx.x;
+
+	s[tid] = in[blockIdx.x * blockDim.x + tid];
+	__syncthreads();
+#pragma unroll
+	for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+		if (tid < k)
+			s[tid] += s[tid + k];
+		__syncthreads();
+	}
+	if (tid == 0)
+		out[blockIdx.x] = s[0];
+}
+// CHECK-LABEL: static void unroll_tree__block(
+// CHECK-NOT: #pragma
+// CHECK: for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+// CHECK: s[tid] += s[tid + k];
+// CHECK: /* __syncthreads() */
+// CHECK: out[blockIdx.x] = s[0];
+// PLAN-LABEL: kernel unroll_tree:
+// PLAN: for containing barriers: lines {{[0-9]+}}-{{[0-9]+}}, once per block
