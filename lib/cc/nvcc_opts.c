@@ -322,7 +322,7 @@ static int put_opt(const struct nvcc_opt *o, const char *name, const char *v, st
 
 int cc_nvcc_spellings(struct cc_args *args, struct cc_args *own)
 {
-	struct cc_args out = {0};
+	struct cc_args out = { 0 };
 	int rc = -1;
 
 	if (!push_arg(&out, args->v[0]))
@@ -335,14 +335,11 @@ int cc_nvcc_spellings(struct cc_args *args, struct cc_args *own)
 		if (o && o->act == WERROR && next &&
 		    !(i + 1 < args->n && werror_kinds(args->v[i + 1])))
 			o = NULL; /* -Werror alone: the host compiler's */
+		if (next && i + 1 >= args->n)
+			o = NULL; /* a value missing at the end: the driver says so in its words */
 		if (!o) {
 			rc = push_arg(&out, args->v[i]) ? -1 : 2;
 			continue;
-		}
-		if (next && i + 1 >= args->n) {
-			fprintf(stderr, "idxgen-cc: option %s needs an argument\n", a);
-			rc = 2;
-			break;
 		}
 		if (next)
 			v = args->v[++i];

@@ -150,6 +150,6 @@ int main(void)
 	check_level1();
 	check_errors();
 	expect(cublasShutdown() == CUBLAS_STATUS_SUCCESS, "cublasShutdown");
-	printf("%s\n", failures ? "FAIL" : "PASS");
+	printf("%s\n", failures ? "FAILED" : "PASSED");
 	return failures != 0;
 }
