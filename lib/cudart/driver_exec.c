@@ -98,21 +98,8 @@ CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count, CUs
 	return cudart_cu_result(cudaMemsetAsync(addr(dst), value, count, stream));
 }
 
-/* count 16-bit words; CUDA wants dst 2-byte aligned (as cuMemsetD32, driver_mem.c) */
+/* count 16-bit words (driver_mem.c: as cuMemsetD32) */
 CUresult cuMemsetD16(CUdeviceptr dst, unsigned short value, size_t count)
 {
-	unsigned short *w = addr(dst);
-	CUresult r;
-
-	if (dst % 2)
-		return CUDA_ERROR_INVALID_VALUE;
-	if (!count)
-		return CUDA_SUCCESS;
-	r = cudart_cu_result(cudaMemset(w, 0, count * sizeof(*w)));	/* validates the range */
-	if (r)
-		return r;
-	r = cudart_cu_result(cudaDeviceSynchronize());
-	for (size_t i = 0; !r && i < count; i++)
-		w[i] = value;
-	return r;
+	return cudart_cu_memset_words(dst, value, 2, count);
 }

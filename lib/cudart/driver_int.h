@@ -14,5 +14,10 @@
 
 /* The driver's code for a runtime error (CUDA_ERROR_UNKNOWN for one it has not). */
 CUresult cudart_cu_result(cudaError_t err);
+/*
+ * cuMemsetD16/D32 (and their Async forms' synchronous part): count words of
+ * width bytes (2 or 4) at dst set to value; dst must be width-aligned.
+ */
+CUresult cudart_cu_memset_words(CUdeviceptr dst, unsigned int value, unsigned int width, size_t count);
 
 #endif

@@ -97,21 +97,29 @@ CUresult cuMemsetD8(CUdeviceptr dst, unsigned char value, size_t count)
 	return cudart_cu_result(cudaMemset(addr(dst), value, count));
 }
 
-/* count 32-bit words; CUDA wants dst 4-byte aligned */
-CUresult cuMemsetD32(CUdeviceptr dst, unsigned int value, size_t count)
+CUresult cudart_cu_memset_words(CUdeviceptr dst, unsigned int value, unsigned int width, size_t count)
 {
-	unsigned int *w = addr(dst);
 	CUresult r;
 
-	if (dst % 4)
-		return CUDA_ERROR_INVALID_VALUE;
+	if (dst % width)
+		return CUDA_ERROR_INVALID_VALUE;	/* CUDA wants dst aligned to the word */
 	if (!count)
 		return CUDA_SUCCESS;
-	r = cudart_cu_result(cudaMemset(w, 0, count * sizeof(*w)));	/* validates the range */
+	r = cudart_cu_result(cudaMemset(addr(dst), 0, count * width));	/* validates the range */
 	if (r)
 		return r;
 	r = cudart_cu_result(cudaDeviceSynchronize());
-	for (size_t i = 0; !r && i < count; i++)
-		w[i] = value;
+	for (size_t i = 0; !r && i < count; i++) {
+		if (width == 2)
+			((unsigned short *)addr(dst))[i] = (unsigned short)value;
+		else
+			((unsigned int *)addr(dst))[i] = value;
+	}
 	return r;
+}
+
+/* count 32-bit words */
+CUresult cuMemsetD32(CUdeviceptr dst, unsigned int value, size_t count)
+{
+	return cudart_cu_memset_words(dst, value, 4, count);
 }
