@@ -640,37 +640,6 @@ static void add_commas(struct argv *a, const char *list)
 	free(s);
 }
 
-/* Does arg (an nvcc option for the device side) get ignored?  *skip: it takes the next argument. */
-static bool ignored_option(const char *a, bool *skip)
-{
-	static const char *const with_arg[] = { "-arch", "--gpu-architecture", "-gencode", "--generate-code",
-						"-code", "--gpu-code", "-Xptxas", "--ptxas-options", "-maxrregcount",
-						"--maxrregcount", "-cudart", "--cudart", "--default-stream",
-						"-Xnvlink", "--keep-dir", "-t",
-						"--threads", "-split-compile", NULL };
-	static const char *const prefixes[] = { "-arch=", "--gpu-architecture=", "-gencode=", "--generate-code=",
-						"-code=", "--gpu-code=", "-Xptxas=", "--ptxas-options=",
-						"-maxrregcount=", "--maxrregcount=", "-rdc=", "--relocatable-device-code=",
-						"-cudart=", "--cudart=", "--default-stream=", "--threads=", "-t=", "-Wno-deprecated-gpu-targets",
-						"--Wno-deprecated-gpu-targets", "-Wno-deprecated-declarations=", NULL };
-	static const char *const plain[] = { "--use_fast_math", "-use_fast_math", "--extended-lambda",
-					     "-extended-lambda", "--expt-extended-lambda", "-expt-extended-lambda",
-					     "--expt-relaxed-constexpr", "-expt-relaxed-constexpr", "-lineinfo",
-					     "--generate-line-info", "-G", "--device-debug", "-m64", "--resource-usage",
-					     "-res-usage", "-dlink", "--device-link", "-ftz=true", "-ftz=false",
-					     "-prec-div=true", "-prec-div=false", "-prec-sqrt=true",
-					     "-prec-sqrt=false", "-fmad=true", "-fmad=false", "--keep", "-keep",
-					     "-src-in-ptx", "--restrict", "-restrict", NULL };
-
-	*skip = in_list(a, with_arg);
-	if (*skip || in_list(a, plain))
-		return true;
-	for (int i = 0; prefixes[i]; i++)
-		if (!strncmp(a, prefixes[i], strlen(prefixes[i])))
-			return true;
-	return false;
-}
-
 static void drv_usage(FILE *f);
 
 /* Is a one of nvcc's -forward-unknown-* options?  With d, what it sets. */
@@ -714,7 +683,6 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		forward_option(argv[i], d);
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		bool skip;
 
 #define NEXT_ARG()                                                                       \
 	do {                                                                             \
@@ -822,10 +790,10 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		} else if (!strcmp(a, "-std") || !strcmp(a, "--std")) {
 			NEXT_ARG();
 			d->std = v;
-		} else if (ignored_option(a, &skip)) {
-			if (skip)
-				NEXT_ARG();
-			d->cuda_arch = cuda_arch_option(a, skip ? v : NULL, d->cuda_arch);
+		} else if (!strcmp(a, "-arch") || !strcmp(a, "-gencode") || !strcmp(a, "-code")) {
+			/* nvcc_opts.c gives them in this form and drops the other GPU options */
+			NEXT_ARG();
+			d->cuda_arch = cuda_arch_option(a, v, d->cuda_arch);
 		} else if (!strncmp(a, "-O", 2) || !strcmp(a, "-g") || !strncmp(a, "-g", 2) ||
 			   !strncmp(a, "-f", 2) || !strncmp(a, "-W", 2) || !strncmp(a, "-m", 2) ||
 			   !strcmp(a, "-w") || !strcmp(a, "-pthread") || !strcmp(a, "-pg")) {
