@@ -29,6 +29,7 @@
  */
 #define _GNU_SOURCE
 #include "warp.h"
+#include "paths.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +62,7 @@ struct arch_ctx {
 	struct cond_dirs dirs;
 	struct skipped skip[2];
 	CXTranslationUnit tu;	/* the device pass's parse: where functions are */
+	CXFile file;		/* s's file in tu; NULL: the main file */
 };
 
 static bool blank_char(char c)
@@ -233,7 +235,19 @@ struct fn_find {
 	unsigned off;
 	CXCursor best;
 	unsigned best_len;
+	CXFile file;	/* NULL: the main file */
 };
+
+/* Is c written in f (NULL: the main file)? */
+static bool in_file(CXCursor c, CXFile f)
+{
+	CXFile cf;
+
+	if (!f)
+		return clang_Location_isFromMainFile(clang_getCursorLocation(c)) != 0;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &cf, NULL, NULL, NULL);
+	return cf && clang_File_isEqual(cf, f);
+}
 
 static bool function_kind(enum CXCursorKind k)
 {
@@ -248,7 +262,7 @@ static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData
 	unsigned a = c_start(c), b = c_end(c);
 
 	(void)parent;
-	if (clang_Location_isFromMainFile(clang_getCursorLocation(c)) == 0 || a > f->off || f->off >= b)
+	if (!in_file(c, f->file) || a > f->off || f->off >= b)
 		return CXChildVisit_Continue;
 	if (function_kind(clang_getCursorKind(c)) && clang_isCursorDefinition(c) && b - a < f->best_len) {
 		f->best = c;
@@ -277,7 +291,7 @@ static enum CXChildVisitResult qualifiers(CXCursor c, CXCursor parent, CXClientD
 /* The innermost function definition around off (null: none) and its qualifiers (1 device, 2 host). */
 static CXCursor fn_at(const struct arch_ctx *c, unsigned off, unsigned *q)
 {
-	struct fn_find f = { off, clang_getNullCursor(), ~0u };
+	struct fn_find f = { off, clang_getNullCursor(), ~0u, c->file };
 
 	*q = 0;
 	if (!c->tu)
@@ -838,7 +852,7 @@ static bool parse_pass(struct arch_ctx *c, CXIndex idx, char *const *args, int n
 
 void cuda_arch_resolve(struct source *s, CXIndex idx, char *const *args, int nargs, int arch)
 {
-	struct arch_ctx c = { s, { 0 }, { { 0 } }, NULL };
+	struct arch_ctx c = { s, { 0 }, { { 0 } }, NULL, NULL };
 	char define[40];
 	unsigned j;
 
@@ -885,4 +899,132 @@ int cuda_arch_option(const char *opt, const char *val, int cur)
 	if (!cur || (n <= CUDA_ARCH_DEFAULT && (n > cur || cur > CUDA_ARCH_DEFAULT)))
 		return n;
 	return cur;
+}
+
+/*
+ * Headers.  An included header is compiled as written, without
+ * __CUDA_ARCH__: the host pass's view (its groups are not resolved like the
+ * main file's).  Inside a kernel or a __device__ function of a header, a
+ * group whose branch nvcc's device pass takes differs from the host pass's
+ * would run the host's code where nvcc runs the device's: refused, never
+ * wrong code (a device branch with PTX keeps the host branch, as in the main
+ * file).  __host__ __device__ functions and groups outside functions keep
+ * the host view, as before.  Only headers that name __CUDA_ARCH__ cost two
+ * more parses.
+ */
+struct arch_headers {
+	CXTranslationUnit tu;
+	const char *own;	/* our include folder: not the program's */
+	char **names;
+	unsigned n;
+};
+
+static void arch_header(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d)
+{
+	struct arch_headers *h = d;
+	CXString n = clang_getFileName(f);
+	const char *name = clang_getCString(n), *t;
+	size_t len = 0, ol = strlen(h->own);
+	unsigned i;
+
+	(void)stack;
+	if (depth && name && strncmp(name, h->own, ol) &&
+	    !clang_Location_isInSystemHeader(clang_getLocation(h->tu, f, 1, 1)) &&
+	    (t = clang_getFileContents(h->tu, f, &len)) && memmem(t, len, "__CUDA_ARCH__", 13)) {
+		for (i = 0; i < h->n && strcmp(h->names[i], name); i++)
+			;
+		if (i == h->n) {
+			h->names = cx_realloc(h->names, (h->n + 1) * sizeof(*h->names));
+			h->names[h->n++] = strdup(name);
+		}
+	}
+	clang_disposeString(n);
+}
+
+/* Do the passes keep different branches of the group opened at directive j? */
+static bool passes_differ(const struct arch_ctx *c, unsigned j, bool *ptx)
+{
+	size_t a, b;
+	bool differ = false;
+
+	*ptx = false;
+	for (unsigned k = j; k < c->dirs.n && !c->dirs.d[k].closes; k++) {
+		if (c->dirs.d[k].group != c->dirs.d[j].group)
+			continue;
+		branch_of(c, k, &a, &b);
+		if (empty_text(c->s->text, a, b))
+			continue;
+		if (skipped_at(&c->skip[PASS_HOST], a) != skipped_at(&c->skip[PASS_DEVICE], a))
+			differ = true;
+		if (!skipped_at(&c->skip[PASS_DEVICE], a) && has_ptx(c->s->text, a, b))
+			*ptx = true;
+	}
+	return differ;
+}
+
+/* The groups of header name that device code would see wrong, diagnosed. */
+static void check_header(struct source *s, CXTranslationUnit host, CXTranslationUnit dev, const char *name, int arch)
+{
+	CXFile fh = clang_getFile(host, name), fd = clang_getFile(dev, name);
+	struct source hs = { .path = name };
+	struct arch_ctx c = { &hs, { 0 }, { { 0 } }, dev, fd };
+	const char *t;
+	size_t len = 0;
+	unsigned q;
+	bool ptx;
+
+	if (!fh || !fd || !(t = clang_getFileContents(dev, fd, &len)))
+		return;
+	hs.text = (char *)t;
+	hs.len = len;
+	find_directives(&c.dirs, hs.text, hs.len);
+	skipped_of(&c.skip[PASS_HOST], host, fh);
+	skipped_of(&c.skip[PASS_DEVICE], dev, fd);
+	for (unsigned j = 0; j < c.dirs.n; j++) {
+		char msg[320];
+
+		if (!c.dirs.d[j].opens || !arch_group(&c, j) || clang_Cursor_isNull(fn_at(&c, (unsigned)c.dirs.d[j].start, &q)) ||
+		    q != 1 || !passes_differ(&c, j, &ptx) || ptx)
+			continue;
+		snprintf(msg, sizeof(msg),
+			 "in device code of an included header, this group on __CUDA_ARCH__ takes another branch in nvcc's "
+			 "device pass (__CUDA_ARCH__ %d) than in its host pass; idxgen-cc compiles headers as the host pass "
+			 "sees them, so it is not supported here (in the .cu file it is)", arch);
+		error_at_off(&hs, c.dirs.d[j].start, msg);
+		s->nerrors++;
+	}
+	for (unsigned j = 0; j < 2; j++) {
+		free(c.skip[j].start);
+		free(c.skip[j].end);
+	}
+	free(c.dirs.d);
+}
+
+void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx, char *const *args, int nargs,
+			     int arch)
+{
+	struct arch_headers h = { tu, cc_paths()->include, NULL, 0 };
+	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+	CXTranslationUnit host = NULL, dev = NULL;
+	char define[40];
+
+	if (!s->cxx)
+		return;	/* the C path: every header takes the device view of its -arch (cuda_arch_resolve) */
+	arch = arch > 0 ? arch : CUDA_ARCH_DEFAULT;
+	clang_getInclusions(tu, arch_header, &h);
+	if (!h.n)
+		return;
+	snprintf(define, sizeof(define), "-D__CUDA_ARCH__=%d", arch);
+	host = source_parse_raw(s, idx, args, nargs, NULL, flags | CXTranslationUnit_SkipFunctionBodies);
+	dev = source_parse_raw(s, idx, args, nargs, define, flags);
+	for (unsigned i = 0; i < h.n; i++) {
+		if (host && dev)
+			check_header(s, host, dev, h.names[i], arch);
+		free(h.names[i]);
+	}
+	free(h.names);
+	if (host)
+		clang_disposeTranslationUnit(host);
+	if (dev)
+		clang_disposeTranslationUnit(dev);
 }
