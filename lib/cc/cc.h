@@ -61,10 +61,15 @@ struct fiber_names {
  * does not"): a `template` keyword inserted at (path, line, col) before
  * `:: name <`.  Kept across the translations of one whole program.
  */
+enum edg_kind {
+	EDG_TEMPLATE,	/* `template ` inserted before name */
+	EDG_SPLIT_INIT,	/* `T name = e;` a case label jumps over: `T name; name = e;` */
+};
 struct edg_fix {
 	char *path;	/* realpath */
 	unsigned line, col;
 	char *name;
+	enum edg_kind kind;
 };
 struct edg_fixes {
 	struct edg_fix *fix;

@@ -18,6 +18,13 @@
  *    otherwise (driver.c passes -Wno-error=c++11-narrowing to both the parse
  *    and the host compiler); the warning is shown here, once, with the
  *    user's place, as nvcc shows its own.
+ *  - A case label that jumps over a variable's initialisation (`case 0: int
+ *    x = f(); ... case 1:`): EDG warns (#546-D) and x is uninitialised in
+ *    the later cases; clang errors.  Where x is a scalar or a pointer, not
+ *    const, not static, not auto, declared alone (`int x = e;`), the
+ *    declaration is split into `int x; x = e;` (what EDG's code does; a
+ *    jump over a declaration without initialiser is valid C++), with a
+ *    warning at the user's place; any other case stays clang's error.
  *
  * A fix is kept as (file, line, name), not as an offset: the same file is
  * read again by several passes, some of which edit it first (kernel_decls.c
@@ -39,6 +46,8 @@ static const char unresolved[] = "reference to overloaded function could not be 
 static const char overloaded_address[] = "address of overloaded function '";
 static const char member_call[] = "reference to non-static member function must be called";
 static const char narrowing[] = "cannot be narrowed from type";
+static const char case_jump[] = "cannot jump from switch statement to this case label";
+static const char bypass_init[] = "jump bypasses variable initialization";
 
 /* The place of d: its file's name as clang spells it and as realpath() does (NULL: none). */
 static char *diag_place(CXDiagnostic d, CXFile *f, unsigned *line, unsigned *col, char **real)
@@ -307,7 +316,7 @@ static bool template_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d,
 		shown, dline, dcol, name,
 		clang_File_isEqual(f, df) && line == dline ? "" : " (in the macro's definition)");
 	e->fix = cx_realloc(e->fix, (e->n + 1) * sizeof(*e->fix));
-	e->fix[e->n++] = (struct edg_fix){real, line, col, name};
+	e->fix[e->n++] = (struct edg_fix){ real, line, col, name, EDG_TEMPLATE };
 	free(shown);
 	return true;
 }
@@ -334,6 +343,117 @@ static void narrowing_warning(struct source *s, CXDiagnostic d, const char *msg)
 	free(real);
 }
 
+/* The first token of c's text (owned; NULL: none). */
+static char *first_token(CXTranslationUnit tu, CXCursor c)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	char *r = NULL;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	if (n)
+		r = cx_string(clang_getTokenSpelling(tu, toks[0]));
+	clang_disposeTokens(tu, toks, n);
+	return r;
+}
+
+/* May the declaration of v be split into a declaration and an assignment (EDG_SPLIT_INIT)? */
+static bool splittable(CXTranslationUnit tu, CXCursor v, CXFile f)
+{
+	CXType ty = clang_getCanonicalType(clang_getCursorType(v));
+	unsigned e, len_ok;
+	size_t len = 0;
+	const char *t = clang_getFileContents(tu, f, &len);
+	char *first;
+
+	if (clang_getCursorKind(v) != CXCursor_VarDecl || !t || in_macro(v) || clang_isConstQualifiedType(ty) ||
+	    clang_Cursor_getStorageClass(v) != CX_SC_None)
+		return false;
+	if (!((ty.kind >= CXType_Bool && ty.kind <= CXType_LongDouble) || ty.kind == CXType_Pointer ||
+	      ty.kind == CXType_Enum))
+		return false;
+	first = first_token(tu, v);
+	len_ok = first && strcmp(first, "auto") && strcmp(first, "decltype");
+	free(first);
+	e = c_end(v);
+	while (e < len && (t[e] == ' ' || t[e] == '\t' || t[e] == '\n'))
+		e++;
+	return len_ok && e < len && t[e] == ';';	/* declared alone: `int a = 1, b = 2;` has a ',' here */
+}
+
+/* A case label that jumps over an initialisation (note n of d): recorded (true) when new and splittable. */
+static bool split_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d, CXDiagnostic n)
+{
+	struct edg_fixes *e = s->edg;
+	CXSourceLocation loc = clang_getDiagnosticLocation(n);
+	CXCursor v = clang_getCursor(tu, loc);
+	unsigned line, col, dline, dcol, off;
+	char *real = NULL, *shown, *name, *fname;
+	CXFile f, df;
+	size_t len = 0;
+	const char *t;
+
+	clang_getExpansionLocation(loc, &f, &line, &col, &off);
+	if (!f || !editable(s, f, loc) || !splittable(tu, v, f) || !(t = clang_getFileContents(tu, f, &len)))
+		return false;
+	name = cx_spelling(v);
+	if (off + strlen(name) > len || strncmp(t + off, name, strlen(name)) ||
+	    !(shown = diag_place(d, &df, &dline, &dcol, &fname))) {
+		free(name);
+		return false;
+	}
+	free(fname);
+	fname = cx_string(clang_getFileName(f));
+	real = realpath(fname, NULL);
+	free(fname);
+	if (clang_File_isEqual(f, s->file))
+		warp_map_sloc(s, loc, &line, &col);
+	for (unsigned i = 0; real && i < e->n; i++)
+		if (e->fix[i].kind == EDG_SPLIT_INIT && e->fix[i].line == line && e->fix[i].col == col &&
+		    !strcmp(e->fix[i].path, real)) {
+			free(real);
+			real = NULL;	/* applied already and still reported: the error stands */
+		}
+	if (!real) {
+		free(name);
+		free(shown);
+		return false;
+	}
+	if (clang_File_isEqual(df, s->file)) {
+		free(shown);
+		shown = cx_strdup(s->path);
+		warp_map_sloc(s, clang_getDiagnosticLocation(d), &dline, &dcol);
+	}
+	fprintf(stderr,
+		"%s:%u:%u: warning: this case label jumps over the initialisation of '%s'; nvcc accepts it "
+		"(#546-D: '%s' is uninitialised here), clang does not: its declaration (line %u) is split into "
+		"a declaration and an assignment\n",
+		shown, dline, dcol, name, name, line);
+	free(shown);
+	e->fix = cx_realloc(e->fix, (e->n + 1) * sizeof(*e->fix));
+	e->fix[e->n++] = (struct edg_fix){ real, line, col, name, EDG_SPLIT_INIT };
+	return true;
+}
+
+/* The notes of d that name an initialisation it jumps over, each split where it can be. */
+static bool case_fixes(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+	unsigned n = clang_getNumDiagnosticsInSet(notes);
+	bool fixed = false;
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic x = clang_getDiagnosticInSet(notes, i);
+		char *m = cx_string(clang_getDiagnosticSpelling(x));
+
+		if (!strncmp(m, bypass_init, sizeof(bypass_init) - 1))
+			fixed |= split_fix(s, tu, d, x);
+		free(m);
+		clang_disposeDiagnostic(x);
+	}
+	return fixed;
+}
+
 bool edg_scan(struct source *s, CXTranslationUnit tu)
 {
 	unsigned nd = clang_getNumDiagnostics(tu), i;
@@ -358,6 +478,8 @@ bool edg_scan(struct source *s, CXTranslationUnit tu)
 			fixed |= template_fix(s, tu, d, name_from_text(tu, d));
 		else if (sev == CXDiagnostic_Warning && strstr(m, narrowing))
 			narrowing_warning(s, d, m);
+		else if (sev >= CXDiagnostic_Error && !strncmp(m, case_jump, sizeof(case_jump) - 1))
+			fixed |= case_fixes(s, tu, d);
 		free(m);
 		clang_disposeDiagnostic(d);
 	}
@@ -412,6 +534,27 @@ static unsigned scan_from(struct wlower *w, const struct edg_fix *x, size_t i)
 	return w->ne;
 }
 
+/* `T name = e;` at the fix's place as `T name; name = e;`: the '=' after the name becomes "; name =". */
+static void apply_split(struct wlower *w, const struct edg_fix *x)
+{
+	const char *t = w->s->text;
+	size_t i = 0, len = w->s->len, l = strlen(x->name);
+	unsigned line = 1;
+	char *text;
+
+	while (i < len && line < x->line)
+		line += t[i++] == '\n';
+	for (unsigned k = 1; k < x->col && i < len && t[i] != '\n'; k++)
+		i++;
+	if (i + l > len || strncmp(t + i, x->name, l))
+		return;	/* not where it was: clang's error stands */
+	for (i += l; i < len && (t[i] == ' ' || t[i] == '\t'); i++)
+		;
+	if (i + 1 >= len || t[i] != '=' || t[i + 1] == '=' || asprintf(&text, "; %s =", x->name) < 0)
+		return;
+	wl_edit(w, (unsigned)i, (unsigned)i + 1, text);
+}
+
 void edg_apply(const struct edg_fixes *e, struct source *h)
 {
 	struct wlower w = {.s = h};
@@ -420,7 +563,9 @@ void edg_apply(const struct edg_fixes *e, struct source *h)
 	if (!e || !e->n || !(real = realpath(h->path, NULL)))
 		return;
 	for (unsigned i = 0; i < e->n; i++)
-		if (!strcmp(e->fix[i].path, real))
+		if (!strcmp(e->fix[i].path, real) && e->fix[i].kind == EDG_SPLIT_INIT)
+			apply_split(&w, &e->fix[i]);
+		else if (!strcmp(e->fix[i].path, real))
 			apply_one(&w, &e->fix[i]);
 	free(real);
 	if (w.ne)
