@@ -64,6 +64,8 @@ struct fiber_names {
 enum edg_kind {
 	EDG_TEMPLATE,	/* `template ` inserted before name */
 	EDG_SPLIT_INIT,	/* `T name = e;` a case label jumps over: `T name; name = e;` */
+	EDG_OPEN,	/* name (text) inserted at (line, col), before what earlier fixes inserted there */
+	EDG_CLOSE,	/* name (text) inserted at (line, col), after them ("": a mark) */
 };
 struct edg_fix {
 	char *path;	/* realpath */
