@@ -1,23 +1,29 @@
 // SPDX-License-Identifier: MIT
 /*
- * devices.c - every idxgen device of the host serving one launch.
+ * devices.c - every idxgen device of the host serving the launches.
  *
  * A runtime uses every device idxgen_list() finds (IDXGEN_DEVICES unset or
  * "all"), or those IDXGEN_DEVICES names: "0" device 0 alone, or a list of
  * indices ("1", "0,1"); the first is the runtime's device (the block
  * stream, the shared region, dedicated regions), the others only generate
- * grid streams.  A launch's grid stream is made in chunks (block ranges
- * within the device's limits, streams.c; with the devices named, at least
- * one per device where the grid has that many blocks); chunk i goes to
- * device i mod ndevices: so a grid that takes several jobs is always
- * spread, and with the devices named every launch of two blocks or more.  The other
- * devices' chunks are submitted first (one batch per device, into a
- * region of that device for this launch), then the runtime's device makes
- * its own chunks, then the others' are collected.  A device that cannot
- * take its chunks (no region, a failed submit, a job that failed: a bad
- * completion, a DMA fault, a hang the driver's watchdog ended) leaves them
- * to the runtime's device: results are the same whatever the split, and
- * only a failure on the runtime's device fails the launch.
+ * grid streams, each into a region of its own prepared when the runtime
+ * opens it and kept (so a launch makes no region, mapping or user queue:
+ * the device's context keeps the queue bound to that region).  A launch's
+ * grid stream is made in chunks (block ranges within the device's limits,
+ * streams.c; with the devices named, at least one per device where the
+ * grid has that many blocks); chunk i goes to device (i + turn) mod
+ * ndevices, where turn is 0 except for a grid of fewer chunks than devices
+ * under the default, which takes the next device of the runtime's turn:
+ * so a grid that takes several jobs is spread, a smaller one goes to the
+ * devices in turn, launch after launch, and with the devices named every
+ * launch of two blocks or more is split.  The other devices' chunks are
+ * submitted first (one batch per device), then the runtime's device makes
+ * the block stream and its own chunks, then the others' are collected.  A
+ * device that cannot take its chunks (its region in use by another launch,
+ * a failed submit, a job that failed: a bad completion, a DMA fault, a hang
+ * the driver's watchdog ended) leaves them to the runtime's device: results
+ * are the same whatever the split, and only a failure on the runtime's
+ * device fails the launch.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -103,6 +109,8 @@ static int xregion_fit(struct rt_xdevice *x, uint64_t bytes)
 
 	if (bytes <= size)
 		return 0;
+	if (!size)
+		size = RT_REGION_MIN;
 	while (size < bytes)
 		size *= 2;
 	ret = idxgen_region_alloc(x->dev, size, &bigger);

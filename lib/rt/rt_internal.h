@@ -200,11 +200,12 @@ struct idxgen_rt {
 	 * IDXGEN_DEVICES named the devices: every launch of two blocks or more
 	 * is split over them.  Unset (the default): only a grid that takes
 	 * several device jobs anyway is (more than 65,535 blocks in a row,
-	 * or more than a job's max_threads: streams.c grid_chunk).
+	 * or more than a job's max_threads: streams.c grid_chunk); a smaller
+	 * one goes to the devices in turn (next_dev).
 	 */
 	bool split_small;
 	struct rt_xdevice xd[RT_MAX_DEVICES];
-	/* the device a one-job grid goes to next (devices.c: launches in turn), under rt->lock */
+	/* the turn of grids of fewer chunks than devices (devices.c), counted atomically */
 	atomic_uint next_dev;
 	struct idxgen_context *ctx;
 	struct idxgen_info dinfo;

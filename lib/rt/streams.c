@@ -46,11 +46,11 @@ static uint64_t grid_nchunks(const uint32_t g[3], const uint32_t c[3])
 }
 
 /*
- * Grid chunk sizes within the device's limits (chunk i goes to device i
- * mod ndevices, devices.c).  By default that is all: a grid the device
- * makes in one job stays on the runtime's device, as splitting it costs
- * more than it saves (the other device's region, submission and wait:
- * bench_lib devices).  With the devices named (IDXGEN_DEVICES), at least
+ * Grid chunk sizes within the device's limits (chunk i goes to device
+ * (i + turn) mod ndevices, devices.c).  By default that is all: a grid
+ * the device makes in one job is not split, as splitting it costs more
+ * than it saves (bench_lib devices); it goes to the devices in turn
+ * instead.  With the devices named (IDXGEN_DEVICES), at least
  * one chunk per device where the grid has the blocks, so that every
  * device makes part of each launch: the outermost dimension with more than
  * one block per chunk is halved until there are enough, keeping each

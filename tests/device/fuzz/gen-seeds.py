@@ -428,6 +428,7 @@ seed("uq-garbage", load_fw_mem() + enable() + uq_db_on(0, 16) +
      [db(0, 8)] + step(24) +
      [expect(uqreg(0, UQ_STATUS), QS_ENABLED),
       expect(uqreg(0, UQ_FENCE_VALUE_LO), 8),
+      expect(WIN, 0x10000, R_IMEM),  # job 2's threads 0 and 1
       expect(0x0, 0, R_IMEM), expect(WIN - 4, 0, R_IMEM),
       expect(WIN + 0x10000, 0, R_IMEM), rl(uqreg(0, UQ_REJECTED))])
 # Doorbells past the ring stop that queue only; pages of absent queues and
@@ -447,7 +448,8 @@ seed("uq-doorbell-past", load_fw_mem() + enable() + uq_db_on(1, 8) +
                 wl(uqreg(1, UQ_CTRL), 0), wl(uqreg(1, UQ_CTRL), 1),
                 expect(uqreg(1, UQ_STATUS), QS_ENABLED)] +
      uq_jobs(1, [desc(16, 2, target=WIN + 0x1000, job_id=2)]) + [db(1, 1)] +
-     step(6) + [expect(uqreg(1, UQ_FENCE_VALUE_LO), 2)] + status())
+     step(6) + [expect(uqreg(1, UQ_FENCE_VALUE_LO), 1),  # counted from enable
+                expect(WIN + 0x1000, 0x10000, R_IMEM)] + status())  # threads 0, 1
 # Bad ring addresses: beyond RAM (the descriptor read fails: DMA), a ring
 # of a size that is no power of two, a misaligned fence (refused at
 # enable: BAD_RING), completions beyond RAM (DMA), rings aimed at the

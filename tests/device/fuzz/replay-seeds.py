@@ -26,6 +26,9 @@ gs = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(gs)
 
 SLOT = 4                                  # -device idxgen,addr=04.0
+# A hang guard on QEMU's start and each reply (they take milliseconds),
+# far above the slowest run of a loaded machine: never a bound a slow run meets.
+HANG_GUARD_S = 600
 # Region index -> bus address (BAR5, the doorbells, after BAR4's 4 KiB table and PBA)
 BAR5_ADDR = 0xE9000000
 REGION = {gs.R_REGS: gs.BAR0_ADDR, gs.R_IMEM: gs.BAR2_ADDR, gs.R_DB: BAR5_ADDR}
@@ -73,7 +76,7 @@ def replay(qemu, name, cmds, n):
         srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         srv.bind(path)
         srv.listen(1)
-        srv.settimeout(120)
+        srv.settimeout(HANG_GUARD_S)
         proc = subprocess.Popen(
             [qemu, "-machine", "q35,accel=qtest", "-nodefaults", "-display", "none",
              "-qtest", f"unix:{path}", "-qtest-log", "/dev/null",
@@ -82,7 +85,7 @@ def replay(qemu, name, cmds, n):
         took, fails, buf = 0, [], b""
         try:
             conn, _ = srv.accept()
-            conn.settimeout(120)
+            conn.settimeout(HANG_GUARD_S)
             lines = [(c, None) for c in map_bars()]
             for c in cmds:
                 lines += qtest_cmds(c)
