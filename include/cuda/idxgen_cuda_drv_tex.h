@@ -6,13 +6,13 @@
  * (lib/cudart/README.md, "Driver API").  CUDA's names, values and layouts.
  * Included by cuda.h.
  */
-#ifndef IDXGEN_CUDA_DRV_TEX_H
+/* Alone, through cuda.h, which includes this header after its own declarations. */
+#ifndef IDXGEN_CUDA_H
+#include "cuda.h"
+#elif !defined(IDXGEN_CUDA_DRV_TEX_H)
 #define IDXGEN_CUDA_DRV_TEX_H
 
 #include <stddef.h>
-
-#include "cuda.h"
-#include "idxgen_cuda_drv_arrays.h"
 
 #ifdef __cplusplus
 extern "C" {
