@@ -13,6 +13,7 @@
 #include "test_rt.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 
 /* The driver's job counter of device index i (sysfs), or UINT64_MAX. */
@@ -288,6 +289,54 @@ static void test_default_turns(void)
 	       "every thread's coordinates (%s, %s)", idxgen_strerror(e[2]), idxgen_strerror(e[3]));
 }
 
+struct conc_launches {
+	struct idxgen_rt *rt;
+	const struct idxgen_rt_kernel *k;
+	int err;
+};
+
+/* Eight launches of k, each grid a new shape (so that none is served from cached streams). */
+static void *conc_thread(void *arg)
+{
+	struct conc_launches *c = arg;
+	uint64_t d;
+
+	for (uint32_t i = 0; i < 8 && !c->err; i++)
+		c->err = coords_run(c->rt, c->k, IDXGEN_RT_DIM3(40 + i, 3, 1), IDXGEN_RT_DIM3(8, 4, 1), &d);
+	return NULL;
+}
+
+/*
+ * Two threads launching at once on one runtime under IDXGEN_DEVICES=all:
+ * the launches may contend for device 1's region (one launch at a time uses
+ * it; the other's chunks go to the runtime's device), and every launch's
+ * output is every thread's own coordinates whichever device made what.
+ */
+static void test_concurrent_spread(void)
+{
+	struct conc_launches c[2] = { { .k = &coords_kernel }, { .k = &coords_kernel_b } };
+	pthread_t t[2];
+	struct idxgen_rt *rt;
+	uint64_t before = device_jobs(1), after;
+	int err, started = 0;
+
+	rt = rt_with("all", &err);
+	for (int i = 0; i < 2 && !err; i++) {
+		c[i].rt = rt;
+		err = pthread_create(&t[i], NULL, conc_thread, &c[i]) ? -EAGAIN : 0;
+		started += !err;
+	}
+	for (int i = 0; i < started; i++)
+		pthread_join(t[i], NULL);
+	idxgen_rt_destroy(rt);
+	after = device_jobs(1);
+	printf("# two threads, 16 launches at once: device 1 ran %" PRIu64 " jobs\n",
+	       before == UINT64_MAX || after == UINT64_MAX ? UINT64_MAX : after - before);
+	tap_ok(!err && !c[0].err && !c[1].err,
+	       "IDXGEN_DEVICES=all, two threads launching at once: every thread's coordinates in all 16 launches "
+	       "(%s, %s, %s)", idxgen_strerror(err), idxgen_strerror(c[0].err), idxgen_strerror(c[1].err));
+}
+
 /*
  * The helper (device 0 under IDXGEN_DEVICES=1,0; debug=on in the VM)
  * fails its chunk with the fault armed (idxgen_hw.h IDXGEN_FAULT_*):
@@ -363,4 +412,5 @@ void test_devices(void)
 	test_default_spread();
 	test_default_turns();
 	test_small_grids();
+	test_concurrent_spread();
 }
