@@ -91,6 +91,30 @@ TAP_TEST(philox_words_every_item)
 	curandDestroyGenerator(g);
 }
 
+TAP_TEST(philox_uniforms_every_item)
+{
+	const unsigned long long T = 65536, offset = 2;
+	const size_t n = 4 * T + 4 * 3 + 1;
+	std::vector<float> out(n);
+	curandGenerator_t g = made(CURAND_RNG_PSEUDO_PHILOX4_32_10, offset);
+	int st = g ? curandGenerateUniform(g, out.data(), n) : -1, wrong = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned long long o = offset + i, j = o / 4;
+		curandStatePhilox4_32_10_t s;
+		float u = 0;
+
+		curand_init(SEED, j % T, j / T * 4, &s);
+		for (unsigned long long k = 0; k <= o % 4; k++)
+			u = curand_uniform(&s);
+		wrong += u != out[i];
+	}
+	tap_ok(st == 0 && wrong == 0,
+	       "philox: %zu uniforms from offset 2, each = value o %% 4 of thread (o / 4) %% 65536's block (%d wrong)", n,
+	       wrong);
+	curandDestroyGenerator(g);
+}
+
 int main(int argc, char **argv)
 {
 	return tap_main(argc, argv);
