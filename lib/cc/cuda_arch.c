@@ -1083,9 +1083,10 @@ int cuda_arch_option(const char *opt, const char *val, int cur)
  * group whose branch nvcc's device pass takes differs from the host pass's
  * would run the host's code where nvcc runs the device's: refused, never
  * wrong code (a device branch with PTX keeps the host branch, as in the main
- * file).  __host__ __device__ functions and groups outside functions keep
- * the host view, as before.  Only headers that name __CUDA_ARCH__ cost two
- * more parses.
+ * file), and unless the oldest architecture's device pass takes the host's
+ * branch too (passes_differ).  __host__ __device__ functions and groups
+ * outside functions keep the host view, as before.  Only headers that name
+ * __CUDA_ARCH__ cost three more parses.
  */
 struct arch_headers {
 	CXTranslationUnit tu;
@@ -1116,8 +1117,15 @@ static void arch_header(CXFile f, CXSourceLocation *stack, unsigned depth, CXCli
 	clang_disposeString(n);
 }
 
-/* Do the passes keep different branches of the group opened at directive j? */
-static bool passes_differ(const struct arch_ctx *c, unsigned j, bool *ptx)
+/*
+ * Do the passes keep different branches of the group opened at directive j,
+ * and does a device pass for the oldest architecture (old: its skipped
+ * ranges) too?  A group on the architecture's number (`#if __CUDA_ARCH__ >=
+ * 350` around __ldg and a plain load) has the host pass take the oldest
+ * GPU's branch, a device implementation the program needs correct anyway;
+ * one that tells device from host (`#ifdef __CUDA_ARCH__`) has no such.
+ */
+static bool passes_differ(const struct arch_ctx *c, const struct skipped *old, unsigned j, bool *ptx)
 {
 	size_t a, b;
 	bool differ = false;
@@ -1129,7 +1137,8 @@ static bool passes_differ(const struct arch_ctx *c, unsigned j, bool *ptx)
 		branch_of(c, k, &a, &b);
 		if (empty_text(c->s->text, a, b))
 			continue;
-		if (skipped_at(&c->skip[PASS_HOST], a) != skipped_at(&c->skip[PASS_DEVICE], a))
+		if (skipped_at(&c->skip[PASS_HOST], a) != skipped_at(&c->skip[PASS_DEVICE], a) &&
+		    skipped_at(&c->skip[PASS_HOST], a) != skipped_at(old, a))
 			differ = true;
 		if (!skipped_at(&c->skip[PASS_DEVICE], a) && has_ptx(c->s->text, a, b))
 			*ptx = true;
@@ -1138,9 +1147,11 @@ static bool passes_differ(const struct arch_ctx *c, unsigned j, bool *ptx)
 }
 
 /* The groups of header name that device code would see wrong, diagnosed. */
-static void check_header(struct source *s, CXTranslationUnit host, CXTranslationUnit dev, const char *name, int arch)
+static void check_header(struct source *s, CXTranslationUnit host, CXTranslationUnit dev, CXTranslationUnit oldest,
+			 const char *name, int arch)
 {
-	CXFile fh = clang_getFile(host, name), fd = clang_getFile(dev, name);
+	CXFile fh = clang_getFile(host, name), fd = clang_getFile(dev, name), fo = clang_getFile(oldest, name);
+	struct skipped old = { 0 };
 	struct source hs = { .path = name };
 	struct arch_ctx c = { &hs, { 0 }, { { 0 } }, dev, fd };
 	const char *t;
@@ -1148,18 +1159,19 @@ static void check_header(struct source *s, CXTranslationUnit host, CXTranslation
 	unsigned q;
 	bool ptx;
 
-	if (!fh || !fd || !(t = clang_getFileContents(dev, fd, &len)))
+	if (!fh || !fd || !fo || !(t = clang_getFileContents(dev, fd, &len)))
 		return;
 	hs.text = (char *)t;
 	hs.len = len;
 	find_directives(&c.dirs, hs.text, hs.len);
 	skipped_of(&c.skip[PASS_HOST], host, fh);
 	skipped_of(&c.skip[PASS_DEVICE], dev, fd);
+	skipped_of(&old, oldest, fo);
 	for (unsigned j = 0; j < c.dirs.n; j++) {
 		char msg[320];
 
 		if (!c.dirs.d[j].opens || !arch_group(&c, j) || clang_Cursor_isNull(fn_at(&c, (unsigned)c.dirs.d[j].start, &q)) ||
-		    q != 1 || !passes_differ(&c, j, &ptx) || ptx)
+		    q != 1 || !passes_differ(&c, &old, j, &ptx) || ptx)
 			continue;
 		snprintf(msg, sizeof(msg),
 			 "in device code of an included header, this group on __CUDA_ARCH__ takes another branch in nvcc's "
@@ -1172,6 +1184,8 @@ static void check_header(struct source *s, CXTranslationUnit host, CXTranslation
 		free(c.skip[j].start);
 		free(c.skip[j].end);
 	}
+	free(old.start);
+	free(old.end);
 	free(c.dirs.d);
 }
 
@@ -1180,7 +1194,7 @@ void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx
 {
 	struct arch_headers h = { tu, cc_paths()->include, NULL, 0 };
 	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
-	CXTranslationUnit host = NULL, dev = NULL;
+	CXTranslationUnit host = NULL, dev = NULL, oldest = NULL;
 	char define[40];
 
 	if (!s->cxx)
@@ -1192,9 +1206,12 @@ void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx
 	snprintf(define, sizeof(define), "-D__CUDA_ARCH__=%d", arch);
 	host = source_parse_raw(s, idx, args, nargs, NULL, flags | CXTranslationUnit_SkipFunctionBodies);
 	dev = source_parse_raw(s, idx, args, nargs, define, flags);
+	/* sm_10, the oldest: skipped ranges only */
+	oldest = source_parse_raw(s, idx, args, nargs, "-D__CUDA_ARCH__=100",
+				  flags | CXTranslationUnit_SkipFunctionBodies);
 	for (unsigned i = 0; i < h.n; i++) {
-		if (host && dev)
-			check_header(s, host, dev, h.names[i], arch);
+		if (host && dev && oldest)
+			check_header(s, host, dev, oldest, h.names[i], arch);
 		free(h.names[i]);
 	}
 	free(h.names);
@@ -1202,4 +1219,6 @@ void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx
 		clang_disposeTranslationUnit(host);
 	if (dev)
 		clang_disposeTranslationUnit(dev);
+	if (oldest)
+		clang_disposeTranslationUnit(oldest);
 }

@@ -8,7 +8,7 @@ __global__ void mix(const float *in, unsigned int *out, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i < n)
-		out[i] = xor3((unsigned int)widen(in[i]), 0x5au, (unsigned int)i);
+		out[i] = xor3((unsigned int)widen(load_cached(in + i)), 0x5au, (unsigned int)i);
 }
 
 int main()

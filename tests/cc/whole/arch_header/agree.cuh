@@ -1,7 +1,10 @@
 // Device helpers whose __CUDA_ARCH__ groups take the same branch in nvcc's
 // host and device passes at the default architecture (9.0), as HeCBench's
-// headers write them, or whose device branch is PTX (a CPU runs the C
-// fallback): a header compiled as the host pass sees it computes the same.
+// headers write them; whose device branch is PTX (a CPU runs the C
+// fallback); or that pick an implementation by the architecture's number,
+// the host pass taking the oldest GPU's (HeCBench warpsort's `#if
+// __CUDA_ARCH__ >= 350` around __ldg): compiled as the host pass sees it,
+// the header computes the same.
 #pragma once
 
 __device__ inline float widen(float v)
@@ -10,6 +13,15 @@ __device__ inline float widen(float v)
 	return -1.0f;	// old GPUs only
 #else
 	return 2.0f * v;
+#endif
+}
+
+__device__ inline float load_cached(const float *p)
+{
+#if __CUDA_ARCH__ >= 350
+	return __ldg(p);
+#else
+	return *p;
 #endif
 }
 
