@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #include "cc.h"
 #include "paths.h"
+#include "warp.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -867,6 +868,8 @@ static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClient
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
+	if (k == CXCursor_CallExpr)
+		(void)cg_large_tile_collective(s, c);
 	if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
 		CXCursor r = clang_getCursorReferenced(c);
 
@@ -950,6 +953,23 @@ static bool fiber_primary_decl(struct walk *w, struct kernel *k)
 	return true;
 }
 
+/*
+ * Does fn have C language linkage (declared in an `extern "C"` block or
+ * with `extern "C"`: the driver-API samples' kernels)?  Its name is then
+ * not mangled.  The copy of such a kernel in its fiber namespace must have
+ * C++ linkage: two functions with C linkage and one name are one function,
+ * whatever their namespaces, so the copy would redefine the stub.
+ */
+static bool c_linkage(CXCursor fn)
+{
+	char *mangled = cx_string(clang_Cursor_getMangling(fn)), *name = cx_spelling(fn);
+	bool r = *mangled && !strcmp(mangled, name);
+
+	free(mangled);
+	free(name);
+	return r;
+}
+
 static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
 {
 	struct source *s = w->s;
@@ -966,8 +986,10 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		return;
 	if (s->plan)
 		bprintf(s->plan, "kernel %s: fibers (%s)\n", k->name, why);
-	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\nnamespace { namespace __idxgen_fiber_%s {\n",
-		k->name, why, k->cname);
+	bool c = c_linkage(k->fn);
+
+	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\n%snamespace { namespace __idxgen_fiber_%s {\n",
+		k->name, why, c ? "extern \"C++\" { " : "", k->cname);
 	if (!fiber_primary_decl(w, k))
 		return;
 	w->pos = c_start(k->fn);
@@ -978,7 +1000,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	w->device = false;
 	emit_src(s, w->pos, c_end(k->fn), o);
 	w->pos = c_end(k->fn);
-	bputs(o, "\n} }\n");
+	bputs(o, c ? "\n} } }\n" : "\n} }\n");
 	if (t->pack) {
 		/* the pack's elements are arguments np.. (emit_fiber_args): a helper deduces their indices */
 		bprintf(o, "%.*s, size_t... __idxgen_i>\nstatic void %s__fiber_call(struct idxgen_rt_block *__b, idxgen_cc_seq<__idxgen_i...>)\n{\n"
@@ -998,8 +1020,9 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	}
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s"
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s"
 		   "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->cname,
+		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
 		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
 		k->src->dyn_shared_ns ? "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n" : "", k->cname, ta);
 	emit_stub(k, t, o);
@@ -1395,6 +1418,48 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 	w->device = false;
 }
 
+/* Is c a call of __trap() or of what assert() calls when it fails? (s->traps) */
+static enum CXChildVisitResult calls_trap(CXCursor c, CXCursor parent, CXClientData d)
+{
+	bool *r = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		CXString n = clang_getCursorSpelling(c);
+		const char *p = clang_getCString(n);
+
+		*r = p && (!strcmp(p, "__trap") || !strcmp(p, "__assert_fail"));
+		clang_disposeString(n);
+	}
+	return *r ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * s->traps: does a function of the program's own files, a kernel included,
+ * call __trap() or assert()?  Then every block function of the file says
+ * which block runs and keeps threadIdx current, so that they fail the
+ * launch with CUDA's error and message (idxgen_cc_program.h).
+ */
+static void find_traps(struct source *s, CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned i;
+
+	for (i = 0; i < ks.n && !s->traps; i++) {
+		CXCursor k = ks.c[i];
+		enum CXCursorKind ck = clang_getCursorKind(k);
+
+		if (in_parse_header(k) || clang_Location_isInSystemHeader(clang_getCursorLocation(k)))
+			continue;
+		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl)
+			find_traps(s, k);
+		else if (ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate || ck == CXCursor_ClassDecl ||
+			 ck == CXCursor_StructDecl || ck == CXCursor_ClassTemplate || ck == CXCursor_CXXMethod)
+			clang_visitChildren(k, calls_trap, &s->traps);
+	}
+	cx_kids_free(&ks);
+}
+
 /* s->tls: does any function of the program's own files, not a kernel, read threadIdx & co.? */
 static void find_tls(struct source *s, CXCursor c)
 {
@@ -1635,6 +1700,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			macro_launches(&sf);
 			macro_shared_decls(&sf);
 			sf.tls = s->tls;
+			sf.traps = s->traps;
 			sf.dyn_shared_ns = s->dyn_shared_ns;
 			sf.model = s->model;
 			/* warp.c lowers the main file only: a header's kernels with warp operations or cooperative groups run as fibers */
@@ -1663,6 +1729,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs)
 {
 	find_tls(s, clang_getTranslationUnitCursor(tu));
+	find_traps(s, clang_getTranslationUnitCursor(tu));
 	find_dyn_shared_ns(s, clang_getTranslationUnitCursor(tu));
 	bprintf(o, "/* Generated by idxgen-cc %s from %s (a whole program, C++). */\n"
 		   "#include <idxgen_cc_program.h>\n",
@@ -1719,6 +1786,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	if (tu) {
 		macro_launches(s);
 		macro_shared_decls(s);
+		cuda_arch_check_headers(s, tu, idx, args, nargs, s->cuda_arch);
 	}
 	if (rc) {
 		/* diagnosed by warp.c */
