@@ -118,6 +118,13 @@ struct rt_fibers {
 	uint32_t grid_arrived;		/* threads at a grid-wide barrier */
 	uint32_t ncoal;			/* threads at coalesced_threads() (F_COAL) */
 	uint32_t bar_acc, bar_result;
+	/*
+	 * Where the next switch resumes the round: after the last stream
+	 * position an operation just released (has_after), else after the
+	 * thread that stops.
+	 */
+	uint32_t after;
+	bool has_after;
 	int failed;			/* 0, or why the block stops: F_FAIL_* */
 	uint32_t fail_thread;
 	/*
@@ -424,6 +431,23 @@ static void started(struct rt_fibers *p)
 }
 
 /*
+ * Thread t (a stream position) was released from an operation: the round
+ * goes on after the last one released, so that the others run first and
+ * then the released lanes, one after another in stream order.  A converged
+ * warp runs each stretch between two operations for all its lanes before
+ * any lane goes further; if the lane that completed an operation ran on at
+ * once, another warp could store to a node between its load and the other
+ * lanes' loads of it (HeCBench's btree read a node half old, half new, went
+ * to the wrong child and lost a key).
+ */
+static void released(struct rt_fibers *p, uint32_t t)
+{
+	if (!p->has_after || t > p->after)
+		p->after = t;
+	p->has_after = true;
+}
+
+/*
  * No lane of warp wi can run (each is suspended or returned): each lane at
  * coalesced_threads() gets the lanes of its warp waiting at the same call
  * site (wmask) -- the lanes that took the same path to it, as a GPU's
@@ -478,13 +502,17 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 {
 	uint32_t i, t = p->cur;
 
+	uint32_t start;
+
 	/* the thread that stopped may have been the last runnable lane of its warp */
 	if (!from_main && p->defer[p->f[t].tid.lin / 32])
 		warp_settle(p, p->f[t].tid.lin / 32);
 	if (p->ncoal && !from_main)
 		coalesce_warp(p, p->f[t].tid.lin / 32);
+	start = p->has_after && !from_main ? p->after : t;
+	p->has_after = false;
 	for (i = 1; i <= p->n; i++) {
-		uint32_t j = t + i < p->n ? t + i : t + i - p->n;
+		uint32_t j = start + i < p->n ? start + i : start + i - p->n;
 		struct rt_fiber *f = &p->f[j];
 
 		if (f->state == F_NEW) {
@@ -557,6 +585,7 @@ static void warp_complete(struct rt_fibers *p, uint32_t wi, uint32_t need)
 
 		f->wfn(slots, need, l, f->warg, f->wout);
 		f->state = F_RUN;
+		released(p, p->by_lin[wi * 32 + l]);
 	}
 	p->waiting[wi] &= ~need;
 	p->defer[wi] &= ~need;
@@ -779,6 +808,7 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 	p->grid_arrived = 0;
 	p->ncoal = 0;
 	p->failed = 0;
+	p->has_after = false;
 	p->cur = n - 1;	/* switch_next starts at thread 0 */
 	rt_fiber_cur = p;
 	switch_next(p, &p->main_sp, true);
@@ -835,10 +865,8 @@ int __idxgen_fiber_barrier(int op, int pred)
 	else if (op == __IDXGEN_FIBER_OR)
 		p->bar_acc = p->bar_acc || pred;
 	f->state = F_BAR;
-	if (++p->arrived == p->nlive) {
-		barrier_release(p);
-		return (int)p->bar_result;
-	}
+	if (++p->arrived == p->nlive)
+		barrier_release(p);	/* this thread runs on last: the round goes on after it */
 	suspend(p);
 	return (int)p->bar_result;
 }
@@ -858,8 +886,8 @@ void __idxgen_fiber_warp(uint32_t mask, const void *val, size_t size, __idxgen_f
 	f->wout = out;
 	f->state = F_WARP;
 	p->waiting[wi] |= 1u << l;
-	if (!warp_try(p, wi, l))
-		suspend(p);
+	warp_try(p, wi, l);
+	suspend(p);	/* also when this lane completed it: the lanes it released run first (released()) */
 }
 
 void __idxgen_fiber_grid_sync(void)
