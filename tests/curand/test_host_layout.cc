@@ -67,6 +67,28 @@ TAP_TEST(xorwow_uniforms_every_item)
 	curandDestroyGenerator(g);
 }
 
+TAP_TEST(xorwow_normals_every_item)
+{
+	const unsigned long long T = 4096, offset = 7;	/* XORWOW counts the offset in items (pairs here) */
+	const size_t n = 2 * (T + 13);
+	std::vector<float> out(n);
+	curandGenerator_t g = made(CURAND_RNG_PSEUDO_XORWOW, offset);
+	int st = g ? curandGenerateNormal(g, out.data(), n, 0.0f, 1.0f) : -1, wrong = 0;
+
+	for (size_t i = 0; i < n / 2; i++) {
+		unsigned long long j = offset + i;
+		curandState s;
+
+		curand_init(SEED, j % T, j / T * 2, &s);
+		float2 p = curand_normal2(&s);
+		wrong += p.x != out[2 * i] || p.y != out[2 * i + 1];
+	}
+	tap_ok(st == 0 && wrong == 0,
+	       "xorwow: %zu normals from offset 7, each pair = curand_normal2 of thread j %% 4096 at 2 (j / 4096) "
+	       "(%d wrong)", n, wrong);
+	curandDestroyGenerator(g);
+}
+
 TAP_TEST(philox_words_every_item)
 {
 	const unsigned long long T = 65536, offset = 5;	/* Philox counts the offset in values */
