@@ -444,6 +444,7 @@ struct stride_index {
 	CXCursor cond, body;
 	CXType cmp;		/* the comparison's type */
 	int add;		/* v < U + add */
+	bool u64;		/* the comparison is unsigned 64-bit: U may exceed INT64_MAX */
 	uint64_t limit;		/* the smallest maximum of the types the index goes through */
 };
 bool stride_index(const struct kernel *k, CXCursor loop, struct stride_index *si);

@@ -954,7 +954,13 @@ static void stride_index_head(const struct emit *e, const struct stride_index *i
 		emit_src(e->src, c_start(ix->base), c_end(ix->base), o);
 	bprintf(o, ");\n\tconst int64_t __idxgen_ss_%d = (int64_t)(", r);
 	emit_src(e->src, c_start(ix->step), c_end(ix->step), o);
-	bprintf(o, ");\n\tconst int64_t __idxgen_su0_%d = (int64_t)(%s)(", r, ct);
+	bprintf(o, ");\n\tconst int64_t __idxgen_su0_%d = ", r);
+	if (ix->u64) {	/* above INT64_MAX: INT64_MAX, which fails the range check */
+		bprintf(o, "(%s)(", ct);
+		emit_src(e->src, c_start(ix->bound), c_end(ix->bound), o);
+		bprintf(o, ") > (%s)INT64_MAX ? INT64_MAX : ", ct);
+	}
+	bprintf(o, "(int64_t)(%s)(", ct);
 	emit_src(e->src, c_start(ix->bound), c_end(ix->bound), o);
 	bprintf(o, ");\n\tif (__idxgen_ss_%d > 0 && __idxgen_ss_%d < INT64_C(%llu) - (int64_t)__bd%s &&\n"
 		   "\t    __idxgen_sb_%d >= 0 && __idxgen_sb_%d <= INT64_C(%llu) - (int64_t)__bd%s &&\n"

@@ -390,9 +390,11 @@ static bool index_cond(const struct kernel *k, CXCursor loop, struct stride_inde
 		    !uniform_in_loop(k, &loop, 1, u) || !fixed_locals(k, u))
 			continue;
 		si->cmp = clang_getCanonicalType(clang_getCursorType(ks.c[side]));
-		if (!type_max(si->cmp) || (clang_Type_getSizeOf(si->cmp) == 8 &&
-					   (si->cmp.kind == CXType_ULong || si->cmp.kind == CXType_ULongLong)))
-			continue;	/* an unsigned 64-bit comparison does not fit int64_t */
+		if (!type_max(si->cmp))
+			continue;
+		/* an unsigned 64-bit bound above INT64_MAX: emit.c's range check fails */
+		si->u64 = clang_Type_getSizeOf(si->cmp) == 8 &&
+			  (si->cmp.kind == CXType_ULong || si->cmp.kind == CXType_ULongLong);
 		si->limit = si->limit < type_max(si->cmp) ? si->limit : type_max(si->cmp);
 		si->bound = u;
 		si->add = !op[1] ? 0 : 1;

@@ -32,7 +32,8 @@ extern const struct idxgen_rt_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_r
 	idxgen_cc_kernel_struct_swap, idxgen_cc_kernel_atomics64, idxgen_cc_kernel_sum64,
 	idxgen_cc_kernel_fsum, idxgen_cc_kernel_promoted_args, idxgen_cc_kernel_stride_sum,
 	idxgen_cc_kernel_stride_axpy, idxgen_cc_kernel_stride_rows, idxgen_cc_kernel_stride_skew,
-	idxgen_cc_kernel_stride_le, idxgen_cc_kernel_stride_y, idxgen_cc_kernel_stride_again;
+	idxgen_cc_kernel_stride_le, idxgen_cc_kernel_stride_y, idxgen_cc_kernel_stride_again,
+	idxgen_cc_kernel_stride_size;
 
 static uint32_t rng = 12345;
 
@@ -288,6 +289,22 @@ static void t_stride_index(void)
 		bad += out[t] != acc;
 	}
 	tap_ok(!rc && !bad, "stride index: run again by a uniform loop, from where it ended (%d wrong)", bad);
+	{
+		float *x = malloc(N * sizeof(float)), *y = malloc(N * sizeof(float));
+		size_t sn = N - 3;
+		void *as[] = { &x, &y, &sn };
+
+		for (int i = 0; i < N; i++) {
+			x[i] = (float)in[i];
+			y[i] = -1.0f;
+		}
+		rc = launch(&idxgen_cc_kernel_stride_size, d3(G, 1, 1), d3(B, 1, 1), 0, as);
+		bad = 0;
+		for (int i = 0; i < N; i++)
+			bad += y[i] != (i < N - 3 ? 2.0f * x[i] + 1.0f : -1.0f);
+		tap_ok(!rc && !bad, "stride index: a size_t index below a size_t bound (%d wrong)", bad);
+		free(x), free(y);
+	}
 	free(in);
 }
 

@@ -131,6 +131,18 @@ __global__ void per_thread(const int *x, int *y, int n)
 // CHECK-NOT: its index computed
 // CHECK: const struct idxgen_rt_kernel idxgen_cc_kernel_per_thread
 
+// size_t index and bound: an unsigned 64-bit bound above INT64_MAX fails the per-block range check;
+// the start is computed in unsigned int, so every value must stay below UINT_MAX
+__global__ void scale_size(float *y, size_t n)
+{
+	for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+		y[i] += 1.0f;
+}
+// CHECK-LABEL: static void scale_size__block(
+// CHECK: const int64_t __idxgen_su0_1 = (unsigned long)(n) > (unsigned long)INT64_MAX ? INT64_MAX : (int64_t)(unsigned long)(n);
+// CHECK-NEXT: if (__idxgen_ss_1 > 0 && __idxgen_ss_1 < INT64_C(4294967295) - (int64_t)__bdx &&
+// CHECK: size_t i = (size_t)(__idxgen_rb_1 + threadIdx.x);
+
 // PLAN-LABEL: kernel saxpy:
 // PLAN: thread loop 0: lines 9-9 (every thread of the block)
 // PLAN-NEXT: stride loop: lines 9-10, interchanged: its rounds once per block, every thread's next iteration in each

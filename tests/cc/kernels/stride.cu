@@ -105,3 +105,10 @@ __global__ void stride_again(const int *in, int *out, int n)
 	}
 	out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
+
+/* a size_t index and bound (an unsigned 64-bit comparison): computed while the bound is below INT64_MAX */
+__global__ void stride_size(const float *x, float *y, size_t n)
+{
+	for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+		y[i] = 2.0f * x[i] + 1.0f;
+}
