@@ -541,22 +541,16 @@ static void stride_index_body(struct emit *e, struct buf *body)
 	free(t);
 	emit_node(e, ix->cond, body, 0, 0);
 	bputs(body, ")) {\n\t\t");
-	if (clang_getCursorKind(ix->body) == CXCursor_CompoundStmt && !clang_equalCursors(ix->step_stmt, ix->body) &&
-	    c_start(ix->step_stmt) > c_start(ix->body) && c_end(ix->step_stmt) < c_end(ix->body) &&
-	    clang_getCursorKind(ix->body) == CXCursor_CompoundStmt) {
+	if (c_start(ix->body) < c_start(ix->step_stmt) && c_end(ix->step_stmt) < c_end(ix->body)) {
+		/* a while's body (stride.c: a block): all but its last statement, the step */
 		ks = body_list(e->src, ix->body);
-		if (clang_equalCursors(unwrap_stmt(e->src, ks.c[ks.n - 1]), ix->step_stmt)) {
-			/* a while's body: all but its last statement, the step */
-			emit_children(e, ix->body, c_start(ix->body), c_start(ks.c[ks.n - 1]), body, 0, 0);
-			bputs(body, "}");
-			cx_kids_free(&ks);
-			bputs(body, "\n\t\t}\n");
-			return;
-		}
+		emit_children(e, ix->body, c_start(ix->body), c_start(ks.c[ks.n - 1]), body, 0, 0);
+		bputs(body, "}");
 		cx_kids_free(&ks);
+	} else {
+		emit_node(e, ix->body, body, 0, 0);
+		emit_src(e->src, c_end(ix->body), stmt_end(e->src, ix->body), body);
 	}
-	emit_node(e, ix->body, body, 0, 0);
-	emit_src(e->src, c_end(ix->body), stmt_end(e->src, ix->body), body);
 	bputs(body, "\n\t\t}\n");
 }
 
