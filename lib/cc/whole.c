@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #include "cc.h"
 #include "paths.h"
+#include "warp.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -867,6 +868,8 @@ static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClient
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
+	if (k == CXCursor_CallExpr)
+		(void)cg_large_tile_collective(s, c);
 	if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
 		CXCursor r = clang_getCursorReferenced(c);
 
