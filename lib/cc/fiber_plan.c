@@ -198,13 +198,12 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	return sc->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-static bool our_header(const struct source *s, CXCursor c)
+bool decl_in_headers(CXCursor c)
 {
 	CXFile f;
 	char *name;
 	bool r;
 
-	(void)s;
 	if (in_parse_header(c) || clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
 		return true;
 	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
@@ -225,7 +224,7 @@ static void collect_fns(const struct source *s, CXCursor c, struct cx_kids *out)
 		CXCursor k = ks.c[i];
 		enum CXCursorKind ck = clang_getCursorKind(k);
 
-		if (our_header(s, k))
+		if (decl_in_headers(k))
 			continue;
 		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl ||
 		    ck == CXCursor_StructDecl || ck == CXCursor_ClassDecl || ck == CXCursor_ClassTemplate ||
@@ -244,6 +243,28 @@ static bool lockstep_meets(const struct source *s, CXCursor fn)
 
 	free(pts);
 	return n > 0;
+}
+
+/*
+ * Does function fn's own body (its callees not followed) hold a point where
+ * a thread suspends: __syncthreads() or its reductions, a warp-level
+ * function, cooperative groups, a library primitive that suspends, a call
+ * of a function that does (s->fnames, by name), a volatile store of
+ * warp-synchronous code, a lock-step meeting or a spin loop's turn?  The
+ * kernel's own extern __shared__ is none (fiber_plain.c).
+ */
+bool suspends_itself(const struct source *s, CXCursor fn)
+{
+	struct scan sc = { s->fnames, true, true, NULL, false, { 0 }, s, true };
+
+	if (s->fnames && s->fnames->n) {
+		clang_visitChildren(fn, scan_visit, &sc);
+		if (sc.hit)
+			return true;
+	}
+	sc.known = NULL;
+	clang_visitChildren(fn, scan_visit, &sc);
+	return sc.hit || spin_line(s, fn) || lockstep_meets(s, fn);
 }
 
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu)
