@@ -328,6 +328,24 @@ IDXGEN_CUBLAS__LU_BATCHED(D, double)
 IDXGEN_CUBLAS__LU_BATCHED(C, cuComplex)
 IDXGEN_CUBLAS__LU_BATCHED(Z, cuDoubleComplex)
 
+/*
+ * Batched least squares (lib/cublas/gels_batched.c, LAPACK's gels): for each
+ * i, A_i (m x n, full rank, m >= n) is replaced by its QR factors and the
+ * first n rows of C_i (m x nrhs) by the solution of min |A_i X - C_i|.  Only
+ * CUBLAS_OP_N and m >= n, as cuBLAS (else CUBLAS_STATUS_NOT_SUPPORTED).
+ * info (host): 0 or minus the first bad argument's position (trans is 1);
+ * devInfoArray (optional): k > 0 when R(k,k) of A_i is zero, else 0.
+ */
+#define IDXGEN_CUBLAS__GELS_BATCHED(P, T)								\
+	cublasStatus_t cublas##P##gelsBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n,	\
+					      int nrhs, T *const Aarray[], int lda, T *const Carray[],	\
+					      int ldc, int *info, int *devInfoArray, int batchSize);
+
+IDXGEN_CUBLAS__GELS_BATCHED(S, float)
+IDXGEN_CUBLAS__GELS_BATCHED(D, double)
+IDXGEN_CUBLAS__GELS_BATCHED(C, cuComplex)
+IDXGEN_CUBLAS__GELS_BATCHED(Z, cuDoubleComplex)
+
 #ifdef __cplusplus
 }
 #endif

@@ -382,4 +382,7 @@ static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params
 }
 #endif
 
+/* arrays: cuArrayCreate, cuMemcpy2D/3D & co. */
+#include "idxgen_cuda_drv_arrays.h"
+
 #endif /* IDXGEN_CUDA_H */

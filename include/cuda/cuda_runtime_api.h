@@ -750,4 +750,7 @@ static inline dim3 idxgen_dim3_of_uint3(uint3 v)
 				default: idxgen_dim3_of_uint)(v)
 #endif
 
+/* external memory and semaphores, libraries, logs, batched copies, mipmapped arrays, ... */
+#include "idxgen_cuda_api_ext.h"
+
 #endif /* IDXGEN_CUDA_RUNTIME_API_H */

@@ -4,7 +4,8 @@
  * Debian's LAPACK (OpenBLAS's): handles and streams; LU (getrf/getrs),
  * Cholesky (potrf/potrs), QR (geqrf, ormqr/unmqr, orgqr/ungqr), the SVD
  * (gesvd) and the symmetric/Hermitian eigen-solver (syevd/heevd), in S/D/C/Z
- * with their _bufferSize queries.  Our own header, C11 and C++11, with CUDA
+ * with their _bufferSize queries, and the 64-bit generic API over them
+ * (cusolverDnParams_t, Xgetrf/Xgetrs, Xpotrf/Xpotrs, Xgeqrf, Xgesvd, Xsyevd).  Our own header, C11 and C++11, with CUDA
  * 12's signatures so that programs written for cuSOLVER build unchanged.
  * What is covered and what is not: lib/cusolver/README.md.
  *
@@ -96,6 +97,75 @@ IDXGEN_CUSOLVER_DN_DECLS(S, float, float, ormqr, orgqr, syevd)
 IDXGEN_CUSOLVER_DN_DECLS(D, double, double, ormqr, orgqr, syevd)
 IDXGEN_CUSOLVER_DN_DECLS(C, cuComplex, float, unmqr, ungqr, heevd)
 IDXGEN_CUSOLVER_DN_DECLS(Z, cuDoubleComplex, double, unmqr, ungqr, heevd)
+
+/*
+ * The 64-bit generic API (lib/cusolver/xapi.c): sizes are int64_t (above
+ * INT_MAX: CUSOLVER_STATUS_NOT_SUPPORTED, LAPACK's integers are 32-bit),
+ * the element type a cudaDataType tag (CUDA_R_32F, CUDA_R_64F, CUDA_C_32F,
+ * CUDA_C_64F; S and W of its real type; the compute type A's), workspaces
+ * in bytes: the queries answer the device buffer's size and 0 for the host.
+ * Each call runs the 32-bit routine of that precision; devInfo's -i counts
+ * the X call's arguments (params is 1).
+ */
+typedef struct cusolverDnParams *cusolverDnParams_t;
+typedef enum { CUSOLVERDN_GETRF = 0, CUSOLVERDN_POTRF = 1 } cusolverDnFunction_t;
+cusolverStatus_t cusolverDnCreateParams(cusolverDnParams_t *params);
+cusolverStatus_t cusolverDnDestroyParams(cusolverDnParams_t params);
+cusolverStatus_t cusolverDnSetAdvOptions(cusolverDnParams_t params, cusolverDnFunction_t function,
+					 cusolverAlgMode_t algo);
+cusolverStatus_t cusolverDnXgetrf_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params, int64_t m,
+					     int64_t n, cudaDataType dataTypeA, const void *A, int64_t lda,
+					     cudaDataType computeType, size_t *workspaceInBytesOnDevice,
+					     size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXgetrf(cusolverDnHandle_t handle, cusolverDnParams_t params, int64_t m, int64_t n,
+				  cudaDataType dataTypeA, void *A, int64_t lda, int64_t *ipiv,
+				  cudaDataType computeType, void *bufferOnDevice, size_t workspaceInBytesOnDevice,
+				  void *bufferOnHost, size_t workspaceInBytesOnHost, int *info);
+cusolverStatus_t cusolverDnXgetrs(cusolverDnHandle_t handle, cusolverDnParams_t params, cublasOperation_t trans,
+				  int64_t n, int64_t nrhs, cudaDataType dataTypeA, const void *A, int64_t lda,
+				  const int64_t *ipiv, cudaDataType dataTypeB, void *B, int64_t ldb, int *info);
+cusolverStatus_t cusolverDnXpotrf_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
+					     cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA, const void *A,
+					     int64_t lda, cudaDataType computeType, size_t *workspaceInBytesOnDevice,
+					     size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXpotrf(cusolverDnHandle_t handle, cusolverDnParams_t params, cublasFillMode_t uplo,
+				  int64_t n, cudaDataType dataTypeA, void *A, int64_t lda, cudaDataType computeType,
+				  void *bufferOnDevice, size_t workspaceInBytesOnDevice, void *bufferOnHost,
+				  size_t workspaceInBytesOnHost, int *info);
+cusolverStatus_t cusolverDnXpotrs(cusolverDnHandle_t handle, cusolverDnParams_t params, cublasFillMode_t uplo,
+				  int64_t n, int64_t nrhs, cudaDataType dataTypeA, const void *A, int64_t lda,
+				  cudaDataType dataTypeB, void *B, int64_t ldb, int *info);
+cusolverStatus_t cusolverDnXgeqrf_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params, int64_t m,
+					     int64_t n, cudaDataType dataTypeA, const void *A, int64_t lda,
+					     cudaDataType dataTypeTau, const void *tau, cudaDataType computeType,
+					     size_t *workspaceInBytesOnDevice, size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXgeqrf(cusolverDnHandle_t handle, cusolverDnParams_t params, int64_t m, int64_t n,
+				  cudaDataType dataTypeA, void *A, int64_t lda, cudaDataType dataTypeTau, void *tau,
+				  cudaDataType computeType, void *bufferOnDevice, size_t workspaceInBytesOnDevice,
+				  void *bufferOnHost, size_t workspaceInBytesOnHost, int *info);
+cusolverStatus_t cusolverDnXgesvd_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
+					     signed char jobu, signed char jobvt, int64_t m, int64_t n,
+					     cudaDataType dataTypeA, const void *A, int64_t lda,
+					     cudaDataType dataTypeS, const void *S, cudaDataType dataTypeU,
+					     const void *U, int64_t ldu, cudaDataType dataTypeVT, const void *VT,
+					     int64_t ldvt, cudaDataType computeType, size_t *workspaceInBytesOnDevice,
+					     size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXgesvd(cusolverDnHandle_t handle, cusolverDnParams_t params, signed char jobu,
+				  signed char jobvt, int64_t m, int64_t n, cudaDataType dataTypeA, void *A,
+				  int64_t lda, cudaDataType dataTypeS, void *S, cudaDataType dataTypeU, void *U,
+				  int64_t ldu, cudaDataType dataTypeVT, void *VT, int64_t ldvt,
+				  cudaDataType computeType, void *bufferOnDevice, size_t workspaceInBytesOnDevice,
+				  void *bufferOnHost, size_t workspaceInBytesOnHost, int *info);
+cusolverStatus_t cusolverDnXsyevd_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
+					     cusolverEigMode_t jobz, cublasFillMode_t uplo, int64_t n,
+					     cudaDataType dataTypeA, const void *A, int64_t lda,
+					     cudaDataType dataTypeW, const void *W, cudaDataType computeType,
+					     size_t *workspaceInBytesOnDevice, size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXsyevd(cusolverDnHandle_t handle, cusolverDnParams_t params, cusolverEigMode_t jobz,
+				  cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA, void *A, int64_t lda,
+				  cudaDataType dataTypeW, void *W, cudaDataType computeType, void *bufferOnDevice,
+				  size_t workspaceInBytesOnDevice, void *bufferOnHost, size_t workspaceInBytesOnHost,
+				  int *info);
 
 #ifdef __cplusplus
 }

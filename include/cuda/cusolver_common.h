@@ -44,6 +44,9 @@ typedef enum { CUSOLVER_EIG_MODE_NOVECTOR = 0, CUSOLVER_EIG_MODE_VECTOR = 1 } cu
 /* sygvd/hegvd's problem kinds (declared for programs that name them) */
 typedef enum { CUSOLVER_EIG_TYPE_1 = 1, CUSOLVER_EIG_TYPE_2 = 2, CUSOLVER_EIG_TYPE_3 = 3 } cusolverEigType_t;
 
+/* The 64-bit API's algorithm choice (cusolverDnSetAdvOptions): LAPACK has one, so both run it. */
+typedef enum { CUSOLVER_ALG_0 = 0, CUSOLVER_ALG_1 = 1, CUSOLVER_ALG_2 = 2 } cusolverAlgMode_t;
+
 cusolverStatus_t cusolverGetProperty(libraryPropertyType type, int *value);
 cusolverStatus_t cusolverGetVersion(int *version);
 

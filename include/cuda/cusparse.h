@@ -575,6 +575,71 @@ IDXGEN_CUSPARSE__ILU0(D, double)
 IDXGEN_CUSPARSE__ILU0(C, cuComplex)
 IDXGEN_CUSPARSE__ILU0(Z, cuDoubleComplex)
 
+/*
+ * Legacy incomplete Cholesky with no fill, IC(0) (lib/cusparse/ic0.c): A
+ * (m x m, CSR, Hermitian positive definite, GENERAL) ~ L L^H with L written
+ * over A's lower triangle; the upper triangle is not touched.  Zero pivots
+ * and buffer sizes as csrilu02's.
+ */
+typedef struct csric02Info *csric02Info_t;
+cusparseStatus_t cusparseCreateCsric02Info(csric02Info_t *info);
+cusparseStatus_t cusparseDestroyCsric02Info(csric02Info_t info);
+cusparseStatus_t cusparseXcsric02_zeroPivot(cusparseHandle_t handle, csric02Info_t info, int *position);
+#define IDXGEN_CUSPARSE__IC0(P, T)									\
+	cusparseStatus_t cusparse##P##csric02_bufferSize(cusparseHandle_t handle, int m, int nnz,		\
+							const cusparseMatDescr_t descrA, T *csrValA,	\
+							const int *csrRowPtrA, const int *csrColIndA,	\
+							csric02Info_t info, int *pBufferSizeInBytes);	\
+	cusparseStatus_t cusparse##P##csric02_analysis(cusparseHandle_t handle, int m, int nnz,		\
+						       const cusparseMatDescr_t descrA, const T *csrValA,	\
+						       const int *csrRowPtrA, const int *csrColIndA,	\
+						       csric02Info_t info, cusparseSolvePolicy_t policy,	\
+						       void *pBuffer);					\
+	cusparseStatus_t cusparse##P##csric02(cusparseHandle_t handle, int m, int nnz,			\
+					      const cusparseMatDescr_t descrA, T *csrValA_valM,		\
+					      const int *csrRowPtrA, const int *csrColIndA, csric02Info_t info, \
+					      cusparseSolvePolicy_t policy, void *pBuffer);
+IDXGEN_CUSPARSE__IC0(S, float)
+IDXGEN_CUSPARSE__IC0(D, double)
+IDXGEN_CUSPARSE__IC0(C, cuComplex)
+IDXGEN_CUSPARSE__IC0(Z, cuDoubleComplex)
+
+/*
+ * Legacy triangular solve op(A) y = alpha x (lib/cusparse/csrsv2.c): the
+ * triangle and diagonal type from descrA (GENERAL), the other triangle
+ * ignored; zero pivots of a non-unit diagonal as csrilu02's (structural from
+ * _analysis, numerical from _solve).  Buffer sizes are 1 byte.
+ */
+typedef struct csrsv2Info *csrsv2Info_t;
+cusparseStatus_t cusparseCreateCsrsv2Info(csrsv2Info_t *info);
+cusparseStatus_t cusparseDestroyCsrsv2Info(csrsv2Info_t info);
+cusparseStatus_t cusparseXcsrsv2_zeroPivot(cusparseHandle_t handle, csrsv2Info_t info, int *position);
+#define IDXGEN_CUSPARSE__SV2(P, T)									\
+	cusparseStatus_t cusparse##P##csrsv2_bufferSize(cusparseHandle_t handle, cusparseOperation_t transA,	\
+						       int m, int nnz, const cusparseMatDescr_t descrA,	\
+						       T *csrValA, const int *csrRowPtrA,		\
+						       const int *csrColIndA, csrsv2Info_t info,	\
+						       int *pBufferSizeInBytes);			\
+	cusparseStatus_t cusparse##P##csrsv2_bufferSizeExt(cusparseHandle_t handle, cusparseOperation_t transA, \
+							  int m, int nnz, const cusparseMatDescr_t descrA, \
+							  T *csrValA, const int *csrRowPtrA,		\
+							  const int *csrColIndA, csrsv2Info_t info,	\
+							  size_t *pBufferSize);				\
+	cusparseStatus_t cusparse##P##csrsv2_analysis(cusparseHandle_t handle, cusparseOperation_t transA,	\
+						     int m, int nnz, const cusparseMatDescr_t descrA,	\
+						     const T *csrValA, const int *csrRowPtrA,		\
+						     const int *csrColIndA, csrsv2Info_t info,		\
+						     cusparseSolvePolicy_t policy, void *pBuffer);	\
+	cusparseStatus_t cusparse##P##csrsv2_solve(cusparseHandle_t handle, cusparseOperation_t transA, int m, \
+						  int nnz, const T *alpha, const cusparseMatDescr_t descrA,	\
+						  const T *csrValA, const int *csrRowPtrA,		\
+						  const int *csrColIndA, csrsv2Info_t info, const T *f,	\
+						  T *x, cusparseSolvePolicy_t policy, void *pBuffer);
+IDXGEN_CUSPARSE__SV2(S, float)
+IDXGEN_CUSPARSE__SV2(D, double)
+IDXGEN_CUSPARSE__SV2(C, cuComplex)
+IDXGEN_CUSPARSE__SV2(Z, cuDoubleComplex)
+
 #ifdef __cplusplus
 }
 #endif

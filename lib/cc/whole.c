@@ -951,6 +951,23 @@ static bool fiber_primary_decl(struct walk *w, struct kernel *k)
 }
 
 /*
+ * Does fn have C language linkage (declared in an `extern "C"` block or
+ * with `extern "C"`: the driver-API samples' kernels)?  Its name is then
+ * not mangled.  The copy of such a kernel in its fiber namespace must have
+ * C++ linkage: two functions with C linkage and one name are one function,
+ * whatever their namespaces, so the copy would redefine the stub.
+ */
+static bool c_linkage(CXCursor fn)
+{
+	char *mangled = cx_string(clang_Cursor_getMangling(fn)), *name = cx_spelling(fn);
+	bool r = *mangled && !strcmp(mangled, name);
+
+	free(mangled);
+	free(name);
+	return r;
+}
+
+/*
  * The block function of a fiber kernel.  Threads that can never suspend
  * (fiber_plain.c) run one after another in its own loop, each a direct
  * call of the entry (the compiler may inline the kernel into the loop):
@@ -996,8 +1013,10 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	if (s->plan)
 		bprintf(s->plan, "kernel %s: fibers (%s)\n%s", k->name, why,
 			plain ? "  no thread suspends: the threads run one after another in the block's loop, no fiber each\n" : "");
-	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\nnamespace { namespace __idxgen_fiber_%s {\n",
-		k->name, why, k->cname);
+	bool c = c_linkage(k->fn);
+
+	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\n%snamespace { namespace __idxgen_fiber_%s {\n",
+		k->name, why, c ? "extern \"C++\" { " : "", k->cname);
 	if (!fiber_primary_decl(w, k))
 		return;
 	w->pos = c_start(k->fn);
@@ -1008,7 +1027,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	w->device = false;
 	emit_src(s, w->pos, c_end(k->fn), o);
 	w->pos = c_end(k->fn);
-	bputs(o, "\n} }\n");
+	bputs(o, c ? "\n} } }\n" : "\n} }\n");
 	if (t->pack) {
 		/* the pack's elements are arguments np.. (emit_fiber_args): a helper deduces their indices */
 		bprintf(o, "%.*s, size_t... __idxgen_i>\nstatic void %s__fiber_call(struct idxgen_rt_block *__b, idxgen_cc_seq<__idxgen_i...>)\n{\n"

@@ -290,6 +290,7 @@ struct cudart_ctx {
 	cudaMemPool_t current_pool;		/* cudaDeviceSetMemPool's, or NULL: default */
 	enum cudaFuncCache cache_config;
 	size_t limits[7];		/* enum cudaLimit */
+	struct CUlogsCallbackEntry_st *log_callbacks;	/* cudaLogsRegisterCallback's (device_ext.c) */
 };
 
 /* A <<<grid, block, shmem, stream>>> configuration. */
@@ -353,6 +354,11 @@ void cudart_event_done(struct cudart_ctx *c, struct CUevent_st *ev, uint64_t gen
 bool cudart_event_ran(const struct CUevent_st *ev, uint64_t gen);		/* lock held */
 void cudart_event_forget(struct CUevent_st *ev, uint64_t gen);		/* lock held */
 void cudart_events_free(struct cudart_ctx *c);
+
+/* symbols.c */
+cudaError_t cudart_symbol_range(const void *symbol, size_t offset, size_t count, char **addr);
+bool cudart_kind_to_device(enum cudaMemcpyKind kind);	/* allowed into a symbol */
+bool cudart_kind_from_device(enum cudaMemcpyKind kind);	/* allowed out of a symbol */
 
 /* memory2d.c: a strided copy or set as one operation of stream (lock not held) */
 cudaError_t cudart_copy3d(void *dst, size_t dpitch, size_t dslice, const void *src, size_t spitch,

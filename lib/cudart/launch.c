@@ -411,6 +411,32 @@ cudaError_t cudaFuncGetName(const char **name, const void *func)
 	return cudart_set_error(f ? cudaSuccess : cudaErrorInvalidDeviceFunction);
 }
 
+/*
+ * A parameter's offset and size in CUDA's parameter buffer.  The kernel
+ * records its parameters' sizes, not their alignments, and the offsets
+ * follow from the alignments: an index past the last parameter is CUDA's
+ * cudaErrorInvalidValue, any other is cudaErrorNotSupported (no answer
+ * rather than a guessed offset).
+ */
+cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset, size_t *paramSize)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_func *f;
+	unsigned int nargs = 0;
+
+	CUDART_STICKY_RETURN();
+	if (!func || !paramOffset || !paramSize)
+		return cudart_set_error(cudaErrorInvalidValue);
+	pthread_mutex_lock(&c->lock);
+	f = find_func(c, func);
+	if (f)
+		nargs = f->k->nargs;
+	pthread_mutex_unlock(&c->lock);
+	if (!f)
+		return cudart_set_error(cudaErrorInvalidDeviceFunction);
+	return cudart_set_error(paramIndex >= nargs ? cudaErrorInvalidValue : cudaErrorNotSupported);
+}
+
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
 {
 	struct cudart_func f;

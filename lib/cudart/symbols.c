@@ -100,6 +100,22 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
 	return cudaMemcpyAsync(dst, addr, count, cudaMemcpyDefault, stream);
 }
 
+/* The device address of [offset, offset + count) of symbol (graph_symbol.c's nodes). */
+cudaError_t cudart_symbol_range(const void *symbol, size_t offset, size_t count, char **addr)
+{
+	return find_var(symbol, offset, count, addr, NULL);
+}
+
+bool cudart_kind_to_device(enum cudaMemcpyKind kind)
+{
+	return to_device(kind);
+}
+
+bool cudart_kind_from_device(enum cudaMemcpyKind kind)
+{
+	return from_device(kind);
+}
+
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
 			       enum cudaMemcpyKind kind)
 {

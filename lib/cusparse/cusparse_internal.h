@@ -243,4 +243,54 @@ static inline cusparseStatus_t sp_no_buffer(size_t *size)
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
+/*
+ * The legacy incomplete factorisations and triangular solve (ilu0.c, ic0.c,
+ * csrsv2.c) share these.  A square m x m CSR matrix of 32-bit indices in
+ * d's base, its columns inside the matrix: NOT_INITIALIZED without handle,
+ * INVALID_VALUE for a bad argument (info included), MATRIX_TYPE_NOT_SUPPORTED
+ * for a matrix type other than GENERAL, checked before anything is written.
+ */
+CUSPARSE_HIDDEN cusparseStatus_t sp_legacy_csr_check(cusparseHandle_t handle, int m, int nnz,
+						     const cusparseMatDescr_t d, const void *val, const int *off,
+						     const int *col, const void *info);
+/* Where row i's diagonal entry is (0-based into the arrays), -1 when it has none. */
+CUSPARSE_HIDDEN int sp_diag_of(const int *off, const int *col, int base, int i);
+/*
+ * Each row's entries in column order: scol[p] (A's columns, base included)
+ * and at[p], where entry p came from; false when a row has a column twice.
+ * e is scratch space of nnz entries.
+ */
+struct sp_entry {
+	int col, at;
+};
+CUSPARSE_HIDDEN bool sp_sort_rows(int m, const int *off, const int *col, int base, int *scol, int *at,
+				  struct sp_entry *e);
+
+/*
+ * The first zero pivots a legacy info object keeps (0-based rows, -1: none)
+ * and the base to report them in; sp_zero_pivot answers Xcsr*_zeroPivot:
+ * the lower of the two in A's base and ZERO_PIVOT, or -1 and SUCCESS.
+ */
+struct sp_pivots {
+	int structural;	/* no diagonal entry: found by _analysis */
+	int numerical;	/* a pivot that is 0: found by the factorisation or solve */
+	int base;
+};
+CUSPARSE_HIDDEN cusparseStatus_t sp_zero_pivot(cusparseHandle_t handle, const struct sp_pivots *info,
+					       int *position);
+
+/* SpSV (spsv.c) as csrsv2_solve calls it: A's value type is the compute type. */
+CUSPARSE_HIDDEN cusparseStatus_t sp_spsv(cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+					 const struct cusparseSpMatDescr *A, const struct cusparseDnVecDescr *x,
+					 struct cusparseDnVecDescr *y);
+
+/*
+ * SpMV's direct path (spmv_csr.c): CSR, op N, a real value type that is the
+ * compute type; -1 when the call is not that case (spmm.c's loop runs),
+ * else its status.
+ */
+CUSPARSE_HIDDEN int sp_spmv_csr(cusparseOperation_t opA, const struct cusparseSpMatDescr *A,
+				const struct cusparseDnVecDescr *x, struct cusparseDnVecDescr *y, cudaDataType compute, const void *alpha,
+				const void *beta);
+
 #endif

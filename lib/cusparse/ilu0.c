@@ -17,11 +17,9 @@
 #include <stdlib.h>
 #include "cusparse_internal.h"
 
-/* The first zero pivots found (0-based rows, -1: none) and A's index base. */
+/* The first zero pivots found and A's index base. */
 struct csrilu02Info {
-	int structural;	/* no diagonal entry: found by _analysis */
-	int numerical;	/* a pivot that is 0: found by csrilu02 */
-	int base;
+	struct sp_pivots piv;
 };
 
 cusparseStatus_t cusparseCreateCsrilu02Info(csrilu02Info_t *info)
@@ -31,8 +29,7 @@ cusparseStatus_t cusparseCreateCsrilu02Info(csrilu02Info_t *info)
 	*info = malloc(sizeof(**info));
 	if (!*info)
 		return CUSPARSE_STATUS_ALLOC_FAILED;
-	(*info)->structural = (*info)->numerical = -1;
-	(*info)->base = 0;
+	(*info)->piv = (struct sp_pivots){ -1, -1, 0 };
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -44,16 +41,12 @@ cusparseStatus_t cusparseDestroyCsrilu02Info(csrilu02Info_t info)
 
 cusparseStatus_t cusparseXcsrilu02_zeroPivot(cusparseHandle_t handle, csrilu02Info_t info, int *position)
 {
-	SP_CALL(handle, info && position ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_INVALID_VALUE);
-	int s = info->structural, n = info->numerical, row = s < 0 ? n : n < 0 ? s : s < n ? s : n;
-
-	*position = row < 0 ? -1 : row + info->base;
-	return row < 0 ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_ZERO_PIVOT;
+	return sp_zero_pivot(handle, info ? &info->piv : NULL, position);
 }
 
-/* A square CSR matrix whose columns are in range. */
-static cusparseStatus_t ilu0_check(cusparseHandle_t handle, int m, int nnz, const cusparseMatDescr_t d,
-				   const void *val, const int *off, const int *col, csrilu02Info_t info)
+/* A square CSR matrix whose columns are in range (cusparse_internal.h). */
+cusparseStatus_t sp_legacy_csr_check(cusparseHandle_t handle, int m, int nnz, const cusparseMatDescr_t d,
+				     const void *val, const int *off, const int *col, const void *info)
 {
 	if (!handle)
 		return CUSPARSE_STATUS_NOT_INITIALIZED;
@@ -73,8 +66,16 @@ static cusparseStatus_t ilu0_check(cusparseHandle_t handle, int m, int nnz, cons
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
-/* where row i's diagonal entry is (0-based into the arrays), -1 when it has none */
-static int diag_of(const int *off, const int *col, int base, int i)
+cusparseStatus_t sp_zero_pivot(cusparseHandle_t handle, const struct sp_pivots *info, int *position)
+{
+	SP_CALL(handle, info && position ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_INVALID_VALUE);
+	int s = info->structural, n = info->numerical, row = s < 0 ? n : n < 0 ? s : s < n ? s : n;
+
+	*position = row < 0 ? -1 : row + info->base;
+	return row < 0 ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_ZERO_PIVOT;
+}
+
+int sp_diag_of(const int *off, const int *col, int base, int i)
 {
 	for (int p = off[i] - base; p < off[i + 1] - base; p++)
 		if (col[p] - base == i)
@@ -85,12 +86,11 @@ static int diag_of(const int *off, const int *col, int base, int i)
 static cusparseStatus_t ilu0_analysis(cusparseHandle_t handle, int m, int nnz, const cusparseMatDescr_t d,
 				      const void *val, const int *off, const int *col, csrilu02Info_t info)
 {
-	SP_CALL(handle, ilu0_check(handle, m, nnz, d, val, off, col, info));
-	info->base = (int)d->base;
-	info->numerical = info->structural = -1;
-	for (int i = 0; i < m && info->structural < 0; i++)
-		if (diag_of(off, col, (int)d->base, i) < 0)
-			info->structural = i;
+	SP_CALL(handle, sp_legacy_csr_check(handle, m, nnz, d, val, off, col, info));
+	info->piv = (struct sp_pivots){ -1, -1, (int)d->base };
+	for (int i = 0; i < m && info->piv.structural < 0; i++)
+		if (sp_diag_of(off, col, (int)d->base, i) < 0)
+			info->piv.structural = i;
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -103,7 +103,7 @@ static int ilu0_rows(int m, const int *off, const int *col, int base, sp_val *v)
 		int lo = off[i] - base, hi = off[i + 1] - base;
 
 		for (int p = lo; p < hi && col[p] - base < i; p++) {
-			int k = col[p] - base, dk = diag_of(off, col, base, k);
+			int k = col[p] - base, dk = sp_diag_of(off, col, base, k);
 
 			if (dk < 0 || v[dk] == 0)
 				continue;	/* recorded as row k's zero pivot */
@@ -121,33 +121,25 @@ static int ilu0_rows(int m, const int *off, const int *col, int base, sp_val *v)
 					r++;
 			}
 		}
-		int di = diag_of(off, col, base, i);
+		int di = sp_diag_of(off, col, base, i);
 		if (zero < 0 && (di < 0 || v[di] == 0))
 			zero = i;
 	}
 	return zero;
 }
 
-struct entry {
-	int col, at;
-};
-
 static int by_col(const void *a, const void *b)
 {
-	return ((const struct entry *)a)->col - ((const struct entry *)b)->col;
+	return ((const struct sp_entry *)a)->col - ((const struct sp_entry *)b)->col;
 }
 
-/*
- * Each row's entries in column order: scol (A's columns, base included) and
- * where each came from (at); false when a row has a column twice.
- */
-static bool sort_rows(int m, const int *off, const int *col, int base, int *scol, int *at, struct entry *e)
+bool sp_sort_rows(int m, const int *off, const int *col, int base, int *scol, int *at, struct sp_entry *e)
 {
 	for (int i = 0; i < m; i++) {
 		int lo = off[i] - base, hi = off[i + 1] - base;
 
 		for (int p = lo; p < hi; p++)
-			e[p] = (struct entry){ col[p] - base, p };
+			e[p] = (struct sp_entry){ col[p] - base, p };
 		qsort(e + lo, (size_t)(hi - lo), sizeof(*e), by_col);
 		for (int p = lo; p < hi; p++) {
 			if (p > lo && e[p].col == e[p - 1].col)
@@ -161,16 +153,16 @@ static bool sort_rows(int m, const int *off, const int *col, int base, int *scol
 static cusparseStatus_t ilu0(cusparseHandle_t handle, cudaDataType t, int m, int nnz, const cusparseMatDescr_t d,
 			     void *val, const int *off, const int *col, csrilu02Info_t info)
 {
-	SP_CALL(handle, ilu0_check(handle, m, nnz, d, val, off, col, info));
+	SP_CALL(handle, sp_legacy_csr_check(handle, m, nnz, d, val, off, col, info));
 	size_t n = (size_t)(nnz ? nnz : 1);
 	sp_val *v = malloc(sizeof(*v) * n);
 	int *scol = malloc(sizeof(int) * n), *at = malloc(sizeof(int) * n), zero = -1;
-	struct entry *e = malloc(sizeof(*e) * n);
+	struct sp_entry *e = malloc(sizeof(*e) * n);
 	cusparseStatus_t st = CUSPARSE_STATUS_SUCCESS;
 
 	if (!v || !scol || !at || !e)
 		st = CUSPARSE_STATUS_ALLOC_FAILED;
-	else if (!sort_rows(m, off, col, (int)d->base, scol, at, e))
+	else if (!sp_sort_rows(m, off, col, (int)d->base, scol, at, e))
 		st = CUSPARSE_STATUS_INVALID_VALUE;
 	if (!st) {
 		/* the sorted rows keep A's offsets */
@@ -183,8 +175,8 @@ static cusparseStatus_t ilu0(cusparseHandle_t handle, cudaDataType t, int m, int
 	free(v), free(scol), free(at), free(e);
 	if (st)
 		return st;
-	info->base = (int)d->base;
-	info->numerical = zero;
+	info->piv.base = (int)d->base;
+	info->piv.numerical = zero;
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -194,7 +186,7 @@ static cusparseStatus_t ilu0(cusparseHandle_t handle, cudaDataType t, int m, int
 							 const int *csrRowPtrA, const int *csrColIndA,	\
 							 csrilu02Info_t info, int *pBufferSizeInBytes)	\
 	{												\
-		cusparseStatus_t st = ilu0_check(handle, m, nnz, descrA, csrValA, csrRowPtrA, csrColIndA, info); \
+		cusparseStatus_t st = sp_legacy_csr_check(handle, m, nnz, descrA, csrValA, csrRowPtrA, csrColIndA, info); \
 		if (!st && !pBufferSizeInBytes)								\
 			st = CUSPARSE_STATUS_INVALID_VALUE;						\
 		if (!st)										\

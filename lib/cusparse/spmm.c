@@ -104,7 +104,11 @@ static cusparseStatus_t spmv(cusparseHandle_t handle, cusparseOperation_t opA, c
 	if (handle && (!alpha || !beta || !mm_args_ok(&p)))
 		return CUSPARSE_STATUS_INVALID_VALUE;
 	SP_CALL(handle, CUSPARSE_STATUS_SUCCESS);
-	return run ? mm_run(&p, alpha, beta) : CUSPARSE_STATUS_SUCCESS;
+	if (!run)
+		return CUSPARSE_STATUS_SUCCESS;
+	int direct = sp_spmv_csr(opA, matA, vecX, vecY, computeType, alpha, beta);
+
+	return direct >= 0 ? (cusparseStatus_t)direct : mm_run(&p, alpha, beta);
 }
 
 cusparseStatus_t cusparseSpMV_bufferSize(cusparseHandle_t handle, cusparseOperation_t opA,

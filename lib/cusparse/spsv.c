@@ -291,3 +291,11 @@ cusparseStatus_t cusparseSpSV_solve(cusparseHandle_t handle, cusparseOperation_t
 	(void)alg;
 	return sv_call(handle, opA, alpha, matA, vecX, vecY, computeType, spsvDescr, true);
 }
+
+/* SpSV for the legacy csrsv2_solve (csrsv2.c): A's value type computes, no descriptor to keep. */
+cusparseStatus_t sp_spsv(cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+			 const struct cusparseSpMatDescr *A, const struct cusparseDnVecDescr *x,
+			 struct cusparseDnVecDescr *y)
+{
+	return sv_call(handle, opA, alpha, A, x, y, A->vtype, A, true);
+}

@@ -94,7 +94,10 @@ LAYOUT = ["cudaDeviceProp", "cudaPointerAttributes", "cudaFuncAttributes", "cuda
           "cudaResourceViewDesc", "cudaKernelNodeParamsV2", "cudaMemcpyNodeParams",
           "cudaMemsetParamsV2", "cudaHostNodeParamsV2", "cudaChildGraphNodeParams",
           "cudaEventRecordNodeParams", "cudaEventWaitNodeParams", "cudaMemAllocNodeParamsV2",
-          "cudaMemFreeNodeParams", "cudaConditionalNodeParams",
+          "cudaMemFreeNodeParams", "cudaConditionalNodeParams", "cudaExternalMemoryBufferDesc",
+          "cudaExternalMemoryMipmappedArrayDesc", "cudaExternalSemaphoreSignalNodeParams",
+          "cudaExternalSemaphoreWaitNodeParams", "cudaArrayMemoryRequirements", "cudaMemcpyAttributes",
+          "cudaOffset3D", "cudalibraryHostUniversalFunctionAndDataTable",
           ("cudaGraphNodeParams", ["type", "kernel", "memcpy", "memset", "host", "graph", "eventWait",
                                    "eventRecord", "alloc", "free", "conditional", "reserved2"])]
 

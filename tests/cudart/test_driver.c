@@ -14,7 +14,9 @@
  */
 #include <builtin_types.h>
 #include <cuda.h>
+#include <cudaEGL.h>
 #include <cudaProfiler.h>
+#include <cuda_egl_interop.h>
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 #include <device_atomic_functions.h>
@@ -552,6 +554,129 @@ TAP_TEST(host_memory)
 TAP_TEST(modules)
 {
 	test_modules();
+}
+
+/*
+ * Arrays: a 2-D array of float2 filled through cuMemcpy2D from a pitched
+ * host image at an offset, read back whole with cuMemcpy3D into a packed
+ * buffer, and one row out through the 1-D call; the descriptors read back.
+ */
+static void test_arrays(void)
+{
+	enum { W = 6, H = 4, PITCH = 64 };
+	CUDA_ARRAY_DESCRIPTOR ad, got;
+	CUDA_ARRAY3D_DESCRIPTOR ad3, got3;
+	CUDA_MEMCPY2D c2;
+	CUDA_MEMCPY3D c3;
+	CUarray arr = NULL, arr3 = NULL, none = NULL;
+	static unsigned char img[H + 1][PITCH];
+	float back[H][W][2], row[W][2], *f;
+	int same = 1;
+
+	memset(&ad, 0, sizeof(ad));
+	ad.Width = W, ad.Height = H, ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 2;
+	TAP_CU(cuArrayCreate(&arr, &ad), CUDA_SUCCESS);
+	TAP_CU(cuArrayGetDescriptor(&got, arr), CUDA_SUCCESS);
+	tap_ok(got.Width == W && got.Height == H && got.Format == CU_AD_FORMAT_FLOAT && got.NumChannels == 2,
+	       "cuArrayGetDescriptor: %zu x %zu, format 0x%x, %u channels", got.Width, got.Height, (unsigned)got.Format,
+	       got.NumChannels);
+	/* the image's rows from row 1, column 8 bytes in: element (x, y) = (10 y + x, -x) */
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			f = (float *)(void *)&img[y + 1][8 + 8 * x];
+			f[0] = (float)(10 * y + x), f[1] = (float)-x;
+		}
+	memset(&c2, 0, sizeof(c2));
+	c2.srcMemoryType = CU_MEMORYTYPE_HOST, c2.srcHost = img, c2.srcPitch = PITCH, c2.srcXInBytes = 8, c2.srcY = 1;
+	c2.dstMemoryType = CU_MEMORYTYPE_ARRAY, c2.dstArray = arr;
+	c2.WidthInBytes = W * 8, c2.Height = H;
+	TAP_CU(cuMemcpy2D(&c2), CUDA_SUCCESS);
+	memset(&c3, 0, sizeof(c3));
+	c3.srcMemoryType = CU_MEMORYTYPE_ARRAY, c3.srcArray = arr;
+	c3.dstMemoryType = CU_MEMORYTYPE_HOST, c3.dstHost = back, c3.dstPitch = W * 8;
+	c3.WidthInBytes = W * 8, c3.Height = H, c3.Depth = 1;
+	TAP_CU(cuMemcpy3D(&c3), CUDA_SUCCESS);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			same &= back[y][x][0] == (float)(10 * y + x) && back[y][x][1] == (float)-x;
+	tap_ok(same, "cuMemcpy2D into the array at the source's offset, cuMemcpy3D out: every element");
+	TAP_CU(cuMemcpyAtoH(row, arr, 0, sizeof(row)), CUDA_SUCCESS);
+	tap_ok(row[5][0] == 5 && row[5][1] == -5, "cuMemcpyAtoH: the first row (%g, %g)", row[5][0], row[5][1]);
+	/* refusals: an offset inside an element, a width past the array, an unknown format, no handle */
+	c2.dstXInBytes = 4;
+	TAP_CU(cuMemcpy2D(&c2), CUDA_ERROR_INVALID_VALUE);
+	c2.dstXInBytes = 8;
+	TAP_CU(cuMemcpy2D(&c2), CUDA_ERROR_INVALID_VALUE);
+	c3.srcLOD = 1;
+	TAP_CU(cuMemcpy3D(&c3), CUDA_ERROR_INVALID_VALUE);
+	ad.Format = (CUarray_format)0x77;
+	TAP_CU(cuArrayCreate(&none, &ad), CUDA_ERROR_INVALID_VALUE);
+	ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 3;
+	TAP_CU(cuArrayCreate(&none, &ad), CUDA_ERROR_INVALID_VALUE);
+	tap_ok(none == NULL, "refused arrays: no handle");
+	TAP_CU(cuArrayGetDescriptor(&got, NULL), CUDA_ERROR_INVALID_HANDLE);
+
+	memset(&ad3, 0, sizeof(ad3));
+	ad3.Width = 4, ad3.Height = 4, ad3.Depth = 3, ad3.Format = CU_AD_FORMAT_UNSIGNED_INT8, ad3.NumChannels = 4;
+	ad3.Flags = CUDA_ARRAY3D_LAYERED;
+	TAP_CU(cuArray3DCreate(&arr3, &ad3), CUDA_SUCCESS);
+	TAP_CU(cuArray3DGetDescriptor(&got3, arr3), CUDA_SUCCESS);
+	tap_ok(got3.Depth == 3 && got3.Flags == CUDA_ARRAY3D_LAYERED && got3.Format == CU_AD_FORMAT_UNSIGNED_INT8 &&
+		       got3.NumChannels == 4,
+	       "cuArray3DGetDescriptor: a layered uchar4 array");
+	TAP_CU(cuArrayDestroy(arr3), CUDA_SUCCESS);
+	TAP_CU(cuArrayDestroy(arr), CUDA_SUCCESS);
+	TAP_CU(cuArrayDestroy(NULL), CUDA_ERROR_INVALID_HANDLE);
+	(void)cudaGetLastError();
+}
+
+/* EGL: no EGL device to share images, streams or syncs with; refused, handles untouched. */
+static void test_egl(void)
+{
+	CUgraphicsResource res = NULL;
+	CUeglStreamConnection conn = NULL, bogus = (CUeglStreamConnection)(uintptr_t)0x40;
+	CUevent ev = NULL;
+	CUeglFrame frame;
+	struct cudaGraphicsResource *rres = NULL;
+	cudaEglStreamConnection rconn = NULL;
+	cudaEvent_t rev = NULL;
+	int dummy = 0;
+
+	STATIC_ASSERT(CU_EGL_COLOR_FORMAT_ARGB == 6 && CU_EGL_FRAME_TYPE_PITCH == 1 && MAX_PLANES == 3, "EGL enums");
+	STATIC_ASSERT(cudaEglColorFormatARGB == 6 && cudaEglFrameTypePitch == 1 && CUDA_EGL_MAX_PLANES == 3,
+		      "EGL enums");
+	memset(&frame, 0, sizeof(frame));
+	TAP_CU(cuGraphicsEGLRegisterImage(&res, (EGLImageKHR)&dummy, 0), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuGraphicsEGLRegisterImage(NULL, (EGLImageKHR)&dummy, 0), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuEGLStreamConsumerConnect(&conn, (EGLStreamKHR)&dummy), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuEGLStreamProducerConnect(&conn, (EGLStreamKHR)&dummy, 640, 480), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuEGLStreamProducerConnect(&conn, (EGLStreamKHR)&dummy, 0, 480), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuEventCreateFromEGLSync(&ev, (EGLSyncKHR)&dummy, 0), CUDA_ERROR_NOT_SUPPORTED);
+	tap_ok(!res && !conn && !ev, "refused EGL calls leave the handles alone");
+	TAP_CU(cuEGLStreamConsumerDisconnect(&bogus), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuEGLStreamProducerPresentFrame(&bogus, frame, NULL), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuEGLStreamConsumerDisconnect(NULL), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuGraphicsResourceGetMappedEglFrame(&frame, (CUgraphicsResource)(uintptr_t)0x40, 0, 0),
+	       CUDA_ERROR_INVALID_HANDLE);
+	tap_ok(cudaGraphicsEGLRegisterImage(&rres, (EGLImageKHR)&dummy, 0) == cudaErrorNotSupported && !rres,
+	       "cudaGraphicsEGLRegisterImage: cudaErrorNotSupported, no resource");
+	tap_ok(cudaEGLStreamConsumerConnect(&rconn, (EGLStreamKHR)&dummy) == cudaErrorNotSupported && !rconn,
+	       "cudaEGLStreamConsumerConnect: cudaErrorNotSupported, no connection");
+	tap_ok(cudaEventCreateFromEGLSync(&rev, (EGLSyncKHR)&dummy, 0) == cudaErrorNotSupported && !rev,
+	       "cudaEventCreateFromEGLSync: cudaErrorNotSupported, no event");
+	tap_ok(cudaEGLStreamConsumerDisconnect(&bogus) == cudaErrorInvalidResourceHandle,
+	       "cudaEGLStreamConsumerDisconnect of a connection never made: cudaErrorInvalidResourceHandle");
+	(void)cudaGetLastError();
+}
+
+TAP_TEST(egl)
+{
+	test_egl();
+}
+
+TAP_TEST(arrays)
+{
+	test_arrays();
 }
 
 TAP_TEST(nvrtc)

@@ -197,6 +197,67 @@ TAP_TEST(spmv)
 				       pname[p], fmtname[fmts[f]], opname[op], c % 2 ? 64 : 32, c / 2 % 2);
 }
 
+/*
+ * SpMV's direct path (lib/cusparse/spmv_csr.c: CSR, op N, real, compute type
+ * the value type) in every pairing of 32- and 64-bit offsets and columns,
+ * bases 0 and 1, S and D, beta 0 over NaN and beta -0.5, against dense loops;
+ * rows in any column order, an empty row, a column repeated (they add up).
+ */
+TAP_TEST(spmv_csr_direct)
+{
+	/* 5 x 4: row 2 empty; row 3 has column 1 twice and its columns unsorted */
+	static const int off[6] = { 0, 2, 3, 3, 7, 8 }, col[8] = { 0, 3, 2, 3, 1, 0, 1, 2 };
+	static const double val[8] = { 1, -2, 3, 0.5, 4, -1, 2, 6 }, xv[4] = { 1, -1, 0.25, 2 };
+	int bad = 0, n = 0;
+
+	for (int k = 0; k < 16; k++) {
+		int o64 = k & 1, i64 = k >> 1 & 1, base = k >> 2 & 1, dbl = k >> 3 & 1;
+		cudaDataType t = dbl ? CUDA_R_64F : CUDA_R_32F;
+		int64_t off64[6], col64[8];
+		int off32[6], col32[8];
+		double y[5], ref[5], dense[5][4] = { { 0 } };
+		float yf[5], xf[4], vf[8];
+		double beta = k % 3 ? -0.5 : 0, alpha = 1.5;
+		float betaf = (float)beta, alphaf = 1.5f;
+
+		for (int i = 0; i < 6; i++)
+			off64[i] = off32[i] = off[i] + base;
+		for (int e = 0; e < 8; e++)
+			col64[e] = col32[e] = col[e] + base, vf[e] = (float)val[e];
+		for (int j = 0; j < 4; j++)
+			xf[j] = (float)xv[j];
+		for (int i = 0; i < 5; i++) {
+			for (int e = off[i]; e < off[i + 1]; e++)
+				dense[i][col[e]] += val[e];
+			y[i] = yf[i] = beta == 0 ? NAN : (float)(i - 2);
+			ref[i] = beta == 0 ? 0 : beta * (i - 2);
+			for (int j = 0; j < 4; j++)
+				ref[i] += alpha * dense[i][j] * xv[j];
+		}
+		cusparseSpMatDescr_t A;
+		cusparseDnVecDescr_t X, Y;
+		cusparseStatus_t st = cusparseCreateCsr(&A, 5, 4, 8, o64 ? (void *)off64 : (void *)off32,
+							i64 ? (void *)col64 : (void *)col32, dbl ? (void *)val : (void *)vf,
+							o64 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I,
+							i64 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I,
+							base ? CUSPARSE_INDEX_BASE_ONE : CUSPARSE_INDEX_BASE_ZERO, t);
+		st = st ? st : cusparseCreateDnVec(&X, 4, dbl ? (void *)xv : (void *)xf, t);
+		st = st ? st : cusparseCreateDnVec(&Y, 5, dbl ? (void *)y : (void *)yf, t);
+		st = st ? st : cusparseSpMV(H, CUSPARSE_OPERATION_NON_TRANSPOSE, dbl ? (void *)&alpha : (void *)&alphaf, A, X,
+					    dbl ? (void *)&beta : (void *)&betaf, Y, t, CUSPARSE_SPMV_ALG_DEFAULT, NULL);
+		for (int i = 0; i < 5; i++) {
+			double got = dbl ? y[i] : yf[i];
+
+			bad += st || !(fabs(got - ref[i]) <= (dbl ? 1e-14 : 1e-6) * (1 + fabs(ref[i])));
+		}
+		n++;
+		cusparseDestroySpMat(A), cusparseDestroyDnVec(X), cusparseDestroyDnVec(Y);
+	}
+	tap_ok(n == 16 && bad == 0,
+	       "SpMV CSR op N, S and D, 32/64-bit offsets x 32/64-bit columns, bases 0/1, beta 0 over NaN and -0.5: "
+	       "y = dense reference (%d wrong of %d)", bad, n * 5);
+}
+
 /* ---- SpMM ---- */
 
 /* a dense matrix descriptor over fresh memory: rows x cols, ld = inner + 2, padding NaN */
