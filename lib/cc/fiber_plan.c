@@ -215,7 +215,11 @@ bool decl_in_headers(CXCursor c)
 	return r;
 }
 
-/* The function definitions of the program's own files, kernels left out. */
+/*
+ * The function definitions of the program's own files, kernels left out;
+ * constructors, destructors and conversion functions too (a constructor
+ * that stages a tile and waits at a barrier: tests/cuda/progs/fiber_ctor_barrier.cu).
+ */
 static void collect_fns(const struct source *s, CXCursor c, struct cx_kids *out)
 {
 	struct cx_kids ks = cx_kids_of(c);
@@ -230,7 +234,8 @@ static void collect_fns(const struct source *s, CXCursor c, struct cx_kids *out)
 		    ck == CXCursor_StructDecl || ck == CXCursor_ClassDecl || ck == CXCursor_ClassTemplate ||
 		    ck == CXCursor_UnionDecl)
 			collect_fns(s, k, out);
-		else if ((ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate || ck == CXCursor_CXXMethod) &&
+		else if ((ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate || ck == CXCursor_CXXMethod ||
+			  ck == CXCursor_Constructor || ck == CXCursor_Destructor || ck == CXCursor_ConversionFunction) &&
 			 clang_isCursorDefinition(k) && !has_annot(k, "global"))
 			cx_kids_add(out, k);
 	}

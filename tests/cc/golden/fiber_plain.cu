@@ -39,6 +39,33 @@ __device__ void note_twice(int *v)
 	warp_note(v);
 }
 
+// a constructor that waits at a barrier
+struct staged {
+	int *p;
+	__device__ staged(int *q) : p(q)
+	{
+		__syncthreads();
+	}
+	__device__ int get() const
+	{
+		return *p;
+	}
+};
+
+// an object whose member meets the warp, called through a template
+struct warp_inc {
+	__device__ int step(int v) const
+	{
+		__syncwarp();
+		return v + 1;
+	}
+};
+
+template <typename F> __device__ int apply(F f, int v)
+{
+	return f.step(v);
+}
+
 // a helper and a lambda, both followed: plain
 __global__ void find_rows(const int *rows, int w, int *where, int n)
 {
@@ -95,6 +122,28 @@ __global__ void deep_barrier(int *v)
 	note_twice(v + threadIdx.x);
 }
 
+// the constructor's barrier: a fiber each
+__global__ void ctor_barrier(int *v)
+{
+	staged s(v + threadIdx.x);
+
+	if (s.get() < 0)
+		goto out;
+	v[threadIdx.x] = 1;
+out:;
+}
+
+// the object's __syncwarp, through a template: a fiber each
+__global__ void functor_warp(int *v)
+{
+	warp_inc op;
+
+	if (v[threadIdx.x] < 0)
+		goto out;
+	v[threadIdx.x] = apply(op, v[threadIdx.x]);
+out:;
+}
+
 // MODEL: kernel find_rows: fibers (loop fission cannot run it: goto and labels
 // MODEL-NEXT: no thread suspends: the threads run one after another in the block's loop, no fiber each
 // MODEL: kernel dyn_copy: fibers (loop fission cannot run it: goto and labels
@@ -104,6 +153,10 @@ __global__ void deep_barrier(int *v)
 // MODEL: kernel goto_barrier: fibers (loop fission cannot run it: goto and labels
 // MODEL-NOT: no thread suspends
 // MODEL: kernel deep_barrier: fibers (calls 'note_twice', which suspends the thread
+// MODEL-NOT: no thread suspends
+// MODEL: kernel ctor_barrier: fibers (calls 'staged', which suspends the thread
+// MODEL-NOT: no thread suspends
+// MODEL: kernel functor_warp: fibers (calls 'apply', which suspends the thread
 // MODEL-NOT: no thread suspends
 
 // CXX: static void find_rows__thread(struct idxgen_rt_block *__b)
@@ -132,3 +185,5 @@ __global__ void deep_barrier(int *v)
 // CXX: __idxgen_fiber_run(__b, goto_barrier__fiber);
 // CXX: static void deep_barrier__fiber(struct idxgen_rt_block *__b)
 // CXX: __idxgen_fiber_run(__b, deep_barrier__fiber);
+// CXX: __idxgen_fiber_run(__b, ctor_barrier__fiber);
+// CXX: __idxgen_fiber_run(__b, functor_warp__fiber);
