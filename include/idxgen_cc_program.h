@@ -189,10 +189,68 @@ struct idxgen_cc_device_scope {
 };
 
 /*
+ * The block that runs on this OS thread and the threadIdx of its file, for
+ * __trap() and a failed assert() in device code (lib/cudart/device_trap.c):
+ * they fail the launch as on CUDA (cudaErrorLaunchFailure, cudaErrorAssert:
+ * sticky), never the process.  Set by the block functions of a file whose
+ * code calls either (lib/cc/whole.c find_traps); one object for the whole
+ * program, as a __device__ function of one file may assert for a kernel of
+ * another.  The pointer names the kernel's file's threadIdx, which its
+ * block function keeps current.  Outside a block both act as on the host.
+ */
+struct idxgen_cc_running {
+	struct idxgen_rt_block *blk;
+	const uint3 *tid;
+};
+
+inline idxgen_cc_running &idxgen_cc_running_block(void)
+{
+	static thread_local idxgen_cc_running r;
+
+	return r;
+}
+
+struct idxgen_cc_block_scope {
+	idxgen_cc_running was;
+	idxgen_cc_block_scope(struct idxgen_rt_block *b, const uint3 *t) : was(idxgen_cc_running_block())
+	{
+		idxgen_cc_running_block() = idxgen_cc_running{ b, t };
+	}
+	~idxgen_cc_block_scope()
+	{
+		idxgen_cc_running_block() = was;
+	}
+};
+
+static inline __attribute__((noreturn)) void __trap(void)
+{
+	const idxgen_cc_running &__r = idxgen_cc_running_block();
+
+	__idxgenDeviceTrap(__r.blk, __r.tid ? __r.tid->x : 0, __r.tid ? __r.tid->y : 0, __r.tid ? __r.tid->z : 0);
+}
+
+/*
+ * assert() as <assert.h> writes it calls __assert_fail (glibc), renamed
+ * here so that the program's own assert()s, included after this header,
+ * reach this one: C linkage and glibc's exact type, because an <assert.h>
+ * included later declares it again under this name.  Weak: one kept.
+ */
+extern "C" __attribute__((weak, noreturn)) void idxgen_cc_assert_fail(const char *__assertion, const char *__file,
+								 unsigned int __line, const char *__function) noexcept
+{
+	const idxgen_cc_running &__r = idxgen_cc_running_block();
+
+	__idxgenDeviceAssert(__r.blk, __r.tid ? __r.tid->x : 0, __r.tid ? __r.tid->y : 0, __r.tid ? __r.tid->z : 0,
+			     __assertion, __file, __line, __function);
+}
+#define __assert_fail idxgen_cc_assert_fail
+
+/*
  * A block that traps leaves its block function by a jump (lib/rt's
  * idxgen_rt_trap), past its idxgen_cc_device_scope's end: the runtime calls
  * this on that thread before the jump, so host code after the failed launch
- * (the waiting thread runs blocks too) sees the host view.  Weak: one
+ * (the waiting thread runs blocks too) sees the host view, and __trap() and
+ * assert() there act as on the host.  Weak: one
  * definition in every file of the program, one kept; the runtime's
  * reference to it is weak too (C kernels and the JIT have none).  A block
  * function runs with the view off before it (nothing nests blocks).
@@ -200,6 +258,7 @@ struct idxgen_cc_device_scope {
 extern "C" __attribute__((weak)) void idxgen_cc_block_trapped(void)
 {
 	idxgen_cc_on_device() = false;
+	idxgen_cc_running_block() = idxgen_cc_running{ nullptr, nullptr };
 }
 
 /* Kernels run as fibers: __syncthreads() and the warp functions as suspensions. */

@@ -192,6 +192,12 @@ run_suite qtest flock -s "$IDXGEN_CACHE/qemu.lock" bash -c '
 	bash "$1/qemu-device/build-key.sh" check "$2" qtest || exit 2
 	exec timeout 600 env QTEST_QEMU_BINARY="$2/qemu-system-x86_64" QTEST_QEMU_STORAGE_DAEMON_BINARY=/bin/false \
 		"$2/tests/qtest/idxgen-test" --tap' _ "$ROOT" "$QB"
+# The fuzzer's replayable seeds (hostile user queues: garbage descriptors,
+# doorbells past the ring, bad ring addresses) through qtest on the same
+# QEMU: each still reaches the path it seeds (tests/device/README.md, fuzz/).
+run_suite fuzz-seeds flock -s "$IDXGEN_CACHE/qemu.lock" bash -c '
+	bash "$1/qemu-device/build-key.sh" check "$2" fuzz-seeds || exit 2
+	exec timeout 600 python3 "$1/tests/device/fuzz/replay-seeds.py" "$2/qemu-system-x86_64"' _ "$ROOT" "$QB"
 
 # Everything that runs inside the VM
 rm -rf "$GUEST"

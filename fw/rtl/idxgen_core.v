@@ -54,7 +54,13 @@ module idxgen_core #(
 	parameter integer DESC_REG = 1,
 	// lanes set up in F2 (the chain's first segment); the rest in F3.
 	// 1 <= SPLIT < LANES, so LANES >= 2
-	parameter integer SPLIT = LANES / 2
+	parameter integer SPLIT = LANES / 2,
+	// the Hilbert order's coordinate bits: 16 takes every plane; fewer
+	// narrow its machine for a small FPGA, whose firmware then limits
+	// max_dim_x and max_dim_y to 2^HDIM - 1 (idxgen_vearly refuses a wider
+	// Hilbert plane with BAD_DIMS, so a firmware claiming more gets a
+	// refusal, never wrong indices)
+	parameter integer HDIM = 16
 ) (
 	input  wire        clk,
 	input  wire        rst,
@@ -219,7 +225,7 @@ module idxgen_core #(
 	reg  [15:0] early_a, early_b;
 	reg         bad_step;
 
-	idxgen_vearly #(.LANES(LANES), .ORDERS_RTL(ORDERS_RTL)) u_vearly (
+	idxgen_vearly #(.LANES(LANES), .ORDERS_RTL(ORDERS_RTL), .HDIM(HDIM)) u_vearly (
 		.target(target), .dx(dx), .dy(dy), .dz(dz), .c(c),
 		.mx(mx), .my(my), .mz(mz), .word_size(word_size),
 		.flags(flags), .order(order), .granularity(granularity), .stride(stride),
@@ -339,7 +345,7 @@ module idxgen_core #(
 		// hilbert: a stack machine loaded in F2, stepping from F3 (its
 		// thread count is registered in F2) until the job's last warp
 		if (ORDERS_RTL[`IDXGEN_ORDER_HILBERT]) begin : hilbert
-			idxgen_hilbert #(.LANES(LANES), .TW(TW)) u_hilbert (
+			idxgen_hilbert #(.LANES(LANES), .TW(TW), .HB(HDIM)) u_hilbert (
 				.clk(clk), .load(state == S_F2),
 				.run(state == S_F3 || state == S_F4 || state == S_GEN),
 				.fire(fire), .c(c), .dx(dx), .dy(dy), .threads(threads[TW-1:0]),

@@ -19,7 +19,11 @@
 module idxgen_fpga_top #(
 	parameter integer LANES = 32,
 	parameter integer HIST = 4,
-	parameter [7:0] ORDERS = 8'h05	// the core's ORDERS_RTL: sequential, zigzag
+	parameter [7:0] ORDERS = 8'h05,	// the core's ORDERS_RTL: sequential, zigzag
+	// the core's HDIM: the Hilbert machine's coordinate bits; below 16 the
+	// firmware's max_dim_x and max_dim_y are 2^HDIM - 1 (as the model is
+	// told by such a firmware), so the device refuses what it cannot walk
+	parameter integer HDIM = 16
 ) (
 	input  wire       clk,
 	input  wire       rst,
@@ -48,10 +52,13 @@ module idxgen_fpga_top #(
 	wire [63:0] s0, s1, s2, s3, s4, s5;
 	wire [7:0] hist_count;
 
-	idxgen_core #(.LANES(LANES), .HIST(HIST), .DESC_REG(0), .ORDERS_RTL(ORDERS)) u_core (
+	localparam [15:0] MAX_XY = HDIM < 16 ? (16'd1 << HDIM) - 16'd1 : `IDXGEN_HW_MAX_DIM;
+
+	idxgen_core #(.LANES(LANES), .HIST(HIST), .DESC_REG(0), .ORDERS_RTL(ORDERS),
+		      .HDIM(HDIM)) u_core (
 		.clk(clk), .rst(rst),
 		.cap_lanes(LANES), .max_threads(`IDXGEN_HW_MAX_THREADS),
-		.max_dim_x(`IDXGEN_HW_MAX_DIM), .max_dim_y(`IDXGEN_HW_MAX_DIM),
+		.max_dim_x(MAX_XY), .max_dim_y(MAX_XY),
 		.max_dim_z(`IDXGEN_HW_MAX_DIM),
 		.features(`IDXGEN_FEAT_WORD16 | `IDXGEN_FEAT_WORD32 | `IDXGEN_FEAT_SCHED_ORDERS),
 		.desc_valid(go), .desc_ready(desc_ready), .desc_in(rf[0 +: 512]),

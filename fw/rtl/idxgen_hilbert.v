@@ -44,7 +44,12 @@
 module idxgen_hilbert #(
 	parameter integer LANES = 32,
 	parameter integer DEPTH = 32,	// frames, a power of two; 2^20-cell planes need ~21
-	parameter integer TW = 21
+	parameter integer TW = 21,
+	// coordinate bits: the block's dx, dy are below 2^HB (16: every
+	// descriptor; a small FPGA narrows the datapath, its firmware's
+	// max_dim_x, max_dim_y and the validator (idxgen_vearly, HDIM) keeping
+	// wider planes out)
+	parameter integer HB = 16
 ) (
 	input  wire        clk,
 	input  wire        load,		// F2: the root frame of slice 0
@@ -57,13 +62,14 @@ module idxgen_hilbert #(
 	output wire        valid,		// a warp is ready
 	output wire [32*LANES-1:0] words
 );
-	localparam integer FW = 16 + 16 + 17 + 17 + 1 + 2;	// x, y, a, b, sw, stage
+	localparam integer FW = HB + HB + (HB + 1) + (HB + 1) + 1 + 2;	// x, y, a, b, sw, stage
+	localparam signed [HB:0] ONE = 1, ZERO = 0;
 	localparam integer NW = $clog2(DEPTH + 1);
 	localparam integer SW = $clog2(DEPTH);	// stack addresses (DEPTH - 1 used)
 
 	// ---- the top frame and the stack below it
-	reg  [15:0] tx, ty;
-	reg  signed [16:0] ta, tb;
+	reg  [HB-1:0] tx, ty;
+	reg  signed [HB:0] ta, tb;
 	reg         tsw;
 	reg  [1:0]  tst;
 	reg  [FW-1:0] stk [0:DEPTH-1];
@@ -75,45 +81,45 @@ module idxgen_hilbert #(
 
 	// ---- the current run and the output
 	reg  [31:0] lw, ld;		// packed word of its next cell, its step
-	reg  [16:0] lrem;
+	reg  [HB:0] lrem;
 	reg  [31:0] zpk;		// z << (mx + my) of the current slice
 	reg  [TW-1:0] done;		// cells put into the buffer
 	reg  [6:0]  fill;
 	reg  [31:0] buffer [0:LANES-1];
 
 	// ---- one pass of the refill loop on the top frame
-	wire [16:0] w = ta[16] ? -ta : ta;
-	wire [16:0] h = tb[16] ? -tb : tb;
-	wire signed [16:0] sa = ta[16] ? -17'sd1 : 17'sd1;	// never 0: a, b != 0
-	wire signed [16:0] sb = tb[16] ? -17'sd1 : 17'sd1;
-	wire signed [16:0] a2 = ta >>> 1, b2 = tb >>> 1;
-	wire        leaf = h == 17'd1 || w == 17'd1;
+	wire [HB:0] w = ta[HB] ? -ta : ta;
+	wire [HB:0] h = tb[HB] ? -tb : tb;
+	wire signed [HB:0] sa = ta[HB] ? -ONE : ONE;	// never 0: a, b != 0
+	wire signed [HB:0] sb = tb[HB] ? -ONE : ONE;
+	wire signed [HB:0] a2 = ta >>> 1, b2 = tb >>> 1;
+	wire        leaf = h == 1 || w == 1;
 	wire        long = {2'b0, w, 1'b0} > {2'b0, h, 1'b0} + {3'b0, h};
 	// |a2| is odd when a2 is (two's complement keeps the low bit)
-	wire signed [16:0] a2l = a2[0] && w > 17'd2 ? a2 + sa : a2;	// long split
-	wire signed [16:0] b2s = b2[0] && h > 17'd2 ? b2 + sb : b2;	// standard split
+	wire signed [HB:0] a2l = a2[0] && w > 2 ? a2 + sa : a2;	// long split
+	wire signed [HB:0] b2s = b2[0] && h > 2 ? b2 + sb : b2;	// standard split
 
 	// a point moved by u along the major axis and v along the minor one
-	function [31:0] move;
-		input [15:0] x, y;
-		input signed [16:0] u, v;
+	function [2*HB-1:0] move;
+		input [HB-1:0] x, y;
+		input signed [HB:0] u, v;
 		input sw;
-		reg [16:0] xx, yy;
+		reg [HB:0] xx, yy;
 		begin
 			xx = {1'b0, x} + (sw ? v : u);
 			yy = {1'b0, y} + (sw ? u : v);
-			move = {yy[15:0], xx[15:0]};
+			move = {yy[HB-1:0], xx[HB-1:0]};
 		end
 	endfunction
 
 	// the part this pass pushes or becomes (the model's hpush arguments)
-	reg  [31:0] cxy;
-	reg  signed [16:0] ca, cb;
+	reg  [2*HB-1:0] cxy;
+	reg  signed [HB:0] ca, cb;
 	reg         csw, tail;
 	always @* begin
 		if (long) begin
 			tail = tst != 2'd0;
-			cxy = move(tx, ty, tail ? a2l : 17'sd0, 17'sd0, tsw);
+			cxy = move(tx, ty, tail ? a2l : ZERO, ZERO, tsw);
 			ca = tail ? ta - a2l : a2l;
 			cb = tb;
 			csw = tsw;
@@ -125,7 +131,7 @@ module idxgen_hilbert #(
 			csw = !tsw;
 		end else if (tst == 2'd1) begin
 			tail = 1'b0;
-			cxy = move(tx, ty, 17'sd0, b2s, tsw);
+			cxy = move(tx, ty, ZERO, b2s, tsw);
 			ca = ta;
 			cb = tb - b2s;
 			csw = tsw;
@@ -139,21 +145,22 @@ module idxgen_hilbert #(
 	end
 
 	// the run of a frame one cell thick: along the major axis if h == 1
-	wire        run_y = h == 17'd1 ? tsw : !tsw;	// the run goes along y
-	wire        run_neg = h == 17'd1 ? ta[16] : tb[16];
+	wire        run_y = h == 1 ? tsw : !tsw;	// the run goes along y
+	wire        run_neg = h == 1 ? ta[HB] : tb[HB];
 	wire [31:0] ystep = run_neg ? -one_y : one_y;
 	wire [31:0] xstep = run_neg ? 32'hffffffff : 32'd1;
-	wire [31:0] ypk = {16'd0, ty} << mx;
+	wire [31:0] ypk = {{(32 - HB){1'b0}}, ty} << mx;
 
 	// the frame below the top (n >= 2; unused, and then anything, below)
 	wire [FW-1:0] below = fwd_v ? fwd : stk_rd;
 	wire        more = done != threads;
 	wire [6:0]  fill_now = fire ? 7'd0 : fill;
-	wire        emit = more && lrem != 17'd0 && fill_now < c[6:0];
+	wire        emit = more && lrem != 0 && fill_now < c[6:0];
 	// a plane's root frame: the long side first (a job's start and each next slice)
-	wire [16:0] root_a = {1'b0, dx >= dy ? dx : dy};
-	wire [16:0] root_b = {1'b0, dx >= dy ? dy : dx};
-	wire        root_sw = dx < dy;
+	wire [HB-1:0] hx = dx[HB-1:0], hy = dy[HB-1:0];
+	wire [HB:0] root_a = {1'b0, hx >= hy ? hx : hy};
+	wire [HB:0] root_b = {1'b0, hx >= hy ? hy : hx};
+	wire        root_sw = hx < hy;
 
 	always @(posedge clk)
 		stk_rd <= stk[rd_at];
@@ -161,14 +168,14 @@ module idxgen_hilbert #(
 	always @(posedge clk) begin
 		fwd_v <= 1'b0;
 		if (load) begin
-			tx <= 16'd0;
-			ty <= 16'd0;
+			tx <= {HB{1'b0}};
+			ty <= {HB{1'b0}};
 			ta <= root_a;
 			tb <= root_b;
 			tsw <= root_sw;
 			tst <= 2'd0;
 			n <= 1;
-			lrem <= 17'd0;
+			lrem <= {(HB + 1){1'b0}};
 			zpk <= 32'd0;
 			done <= {TW{1'b0}};
 			fill <= 7'd0;
@@ -178,13 +185,15 @@ module idxgen_hilbert #(
 				buffer[fill_now[$clog2(LANES)-1:0]] <= lw;
 				fill <= fill_now + 7'd1;
 				lw <= lw + ld;
-				lrem <= lrem - 17'd1;
+				lrem <= lrem - 1'b1;
 				done <= done + 1'b1;
-			end else if (more && lrem == 17'd0 && n != 0) begin
+			end else if (more && lrem == 0 && n != 0) begin
 				if (leaf) begin
-					lw <= {16'd0, tx} + ypk + zpk;
+					// the fields lie in disjoint bits (x < 2^mx, y < 2^my
+					// for a validated job): or, not two adders
+					lw <= zpk | ypk | {{(32 - HB){1'b0}}, tx};
 					ld <= run_y ? ystep : xstep;
-					lrem <= h == 17'd1 ? w : h;
+					lrem <= h == 1 ? w : h;
 					{tx, ty, ta, tb, tsw, tst} <= below;
 					n <= n - 1'b1;
 				end else if (tail) begin
@@ -209,10 +218,10 @@ module idxgen_hilbert #(
 						n <= n + 1'b1;
 					end
 				end
-			end else if (more && lrem == 17'd0) begin
+			end else if (more && lrem == 0) begin
 				// the plane's curve has ended: the next slice from its root
-				tx <= 16'd0;
-				ty <= 16'd0;
+				tx <= {HB{1'b0}};
+				ty <= {HB{1'b0}};
 				ta <= root_a;
 				tb <= root_b;
 				tsw <= root_sw;

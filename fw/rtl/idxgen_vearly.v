@@ -17,7 +17,8 @@
 
 module idxgen_vearly #(
 	parameter integer LANES = 32,
-	parameter [7:0] ORDERS_RTL = 8'h05
+	parameter [7:0] ORDERS_RTL = 8'h05,
+	parameter integer HDIM = 16	// the Hilbert machine's coordinate bits (idxgen_core)
 ) (
 	// descriptor fields
 	input  wire [63:0] target,
@@ -43,8 +44,12 @@ module idxgen_vearly #(
 	wire sched_on = (features & `IDXGEN_FEAT_SCHED_ORDERS) != 0;
 	wire order_built = order < 8 && ORDERS_RTL[order[2:0]];
 
+	// a Hilbert plane wider than the machine's HDIM-bit coordinates: a
+	// firmware whose max_dim_x, max_dim_y fit the build never gets here
+	wire hilbert_wide = order == `IDXGEN_ORDER_HILBERT && HDIM < 16 &&
+			    ((dx >> HDIM) != 0 || (dy >> HDIM) != 0);
 	wire bad_dims = dx == 0 || dx > max_dim_x || dy == 0 || dy > max_dim_y ||
-			dz == 0 || dz > max_dim_z;
+			dz == 0 || dz > max_dim_z || hilbert_wide;
 	wire ws_ok = (word_size == 2 && (features & `IDXGEN_FEAT_WORD16) != 0) ||
 		     (word_size == 4 && (features & `IDXGEN_FEAT_WORD32) != 0);
 	// an axis of extent d needs ceil(log2(d)) bits: the bit length of d - 1

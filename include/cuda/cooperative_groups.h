@@ -10,7 +10,10 @@
  * tiled_partition<_Np>(block) for _Np in 1, 2, 4, 8, 16, 32: sync, thread_rank,
  * size, num_threads, meta_group_rank, meta_group_size, shfl, shfl_up,
  * shfl_down, shfl_xor, ballot, any, all; cg::reduce with plus, less,
- * greater; cg::sync(block).
+ * greater; cg::sync(block).  Tiles of 64 to 1024 threads (several warps;
+ * CUDA's block_tile_memory, accepted and not needed here): sync, thread_rank,
+ * size, num_threads, meta_group_rank, meta_group_size, as on CUDA, where
+ * the warp collectives are a warp's.
  */
 #ifndef IDXGEN_COOPERATIVE_GROUPS_H
 #define IDXGEN_COOPERATIVE_GROUPS_H
@@ -62,8 +65,13 @@ struct thread_block {
 	IDXGEN_CG_UNTRANSLATED operator thread_group() const;
 };
 
+/* CUDA's scratch for tiles of more than 32 threads; the groups here need none. */
+template <unsigned int _MaxBlockSize = 1024> struct block_tile_memory {
+	static_assert(_MaxBlockSize >= 1 && _MaxBlockSize <= 1024, "a block has at most 1024 threads");
+};
+
 template <unsigned int _Np> struct thread_block_tile {
-	static_assert(_Np >= 1 && _Np <= 32 && (_Np & (_Np - 1)) == 0, "tile sizes are powers of two up to 32");
+	static_assert(_Np >= 1 && _Np <= 1024 && (_Np & (_Np - 1)) == 0, "tile sizes are powers of two up to 1024");
 	IDXGEN_CG_UNTRANSLATED void sync() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int thread_rank() const;
 	IDXGEN_CG_UNTRANSLATED unsigned int size() const;
@@ -116,6 +124,11 @@ template <class _Parent> IDXGEN_CG_UNTRANSLATED coalesced_group labeled_partitio
 template <class _Parent> IDXGEN_CG_UNTRANSLATED coalesced_group binary_partition(const _Parent &, bool);
 
 static inline thread_block this_thread_block()
+{
+	return thread_block();
+}
+
+template <unsigned int _MaxBlockSize> static inline thread_block this_thread_block(block_tile_memory<_MaxBlockSize> &)
 {
 	return thread_block();
 }
@@ -204,6 +217,35 @@ static inline unsigned int __idxgen_cg_tile_mask(unsigned int __n)
 }
 
 /*
+ * The barrier of the caller's tile of n > 32 threads (several warps): a
+ * block's fibers run on one worker thread, one block at a time, so a count
+ * and a generation per tile in thread-local storage are the block's own
+ * (as its __shared__ arrays are).  The last thread of the tile to arrive
+ * starts the next generation; the others let the block's threads run until
+ * it has.  A tile at the end of a block that does not fill it counts the
+ * threads it has.
+ */
+static inline void __idxgen_cg_tile_barrier(unsigned int __n)
+{
+	static thread_local unsigned int __count[16], __gen[16];	/* 1024 / 64 tiles */
+	unsigned int __t = __idxgen_cg_self()->lin / __n, __g = __gen[__t];
+	unsigned int __left = __idxgen_cg_nthreads() - __t * __n, __size = __left < __n ? __left : __n;
+
+	if (++__count[__t] == __size) {
+		__count[__t] = 0;
+		__gen[__t] = __g + 1;
+		return;
+	}
+	while (__idxgen_cc_spin() && __gen[__t] == __g)
+		;
+}
+
+/* CUDA's scratch for tiles of more than 32 threads; the groups here need none. */
+template <unsigned int _MaxBlockSize = 1024> struct block_tile_memory {
+	static_assert(_MaxBlockSize >= 1 && _MaxBlockSize <= 1024, "a block has at most 1024 threads");
+};
+
+/*
  * thread_block and thread_block_tile<_Np> are empty, as in the declarations
  * idxgen-cc's parse sees: loop fission lays out a group that lives across
  * a barrier from that parse, so the sizes must agree.  The groups whose
@@ -225,6 +267,8 @@ class thread_group
 	{
 		if (__kind == 0)
 			__syncthreads();
+		else if (__kind == 1 && __n > 32)
+			__idxgen_cg_tile_barrier(__n);
 		else
 			__syncwarp(__lanes());
 	}
@@ -311,6 +355,11 @@ static inline thread_block this_thread_block()
 	return thread_block();
 }
 
+template <unsigned int _MaxBlockSize> static inline thread_block this_thread_block(block_tile_memory<_MaxBlockSize> &)
+{
+	return thread_block();
+}
+
 /* The warp operations of a group of lanes (a tile of width w, or the coalesced lanes). */
 class coalesced_group : public thread_group
 {
@@ -376,20 +425,28 @@ class coalesced_group : public thread_group
 	}
 };
 
-/* A static tile: its shape is its type. */
+/*
+ * A static tile: its shape is its type.  One of more than 32 threads spans
+ * warps: its barrier is __idxgen_cg_tile_barrier, and it has no warp
+ * collectives (CUDA's neither).
+ */
 template <unsigned int _Np> class thread_block_tile
 {
-	static_assert(_Np >= 1 && _Np <= 32 && (_Np & (_Np - 1)) == 0, "tile sizes are powers of two up to 32");
+	static_assert(_Np >= 1 && _Np <= 1024 && (_Np & (_Np - 1)) == 0, "tile sizes are powers of two up to 1024");
 
 	coalesced_group __g() const
 	{
+		static_assert(_Np <= 32, "a tile of more than 32 threads has no warp collectives (as on CUDA)");
 		return coalesced_group::__make(1, _Np, 0);
 	}
 
       public:
 	void sync() const
 	{
-		__syncwarp(__idxgen_cg_tile_mask(_Np));
+		if (_Np > 32)
+			__idxgen_cg_tile_barrier(_Np);
+		else
+			__syncwarp(__idxgen_cg_tile_mask(_Np));
 	}
 	unsigned int thread_rank() const
 	{

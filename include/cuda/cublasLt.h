@@ -24,7 +24,44 @@ extern "C" {
 struct cublasLtContext;
 typedef struct cublasLtContext *cublasLtHandle_t;
 
-/* The descriptors are ours (lib/cublas/lt.c); programs only hold pointers to them. */
+/*
+ * The descriptors are ours (lib/cublas/lt.c, which alone reads their
+ * fields).  Their types are complete because programs also hold them by
+ * value, as NVIDIA's opaque structs, and set them up with the Init calls
+ * (cublasLtMatmulDescOpaque_t d = {}; cublasLtMatmulDescInit(&d, ...)).
+ */
+struct idxgen_lt_matmul_desc {
+	int32_t compute_type;	/* cublasComputeType_t */
+	int32_t scale_type;	/* cudaDataType_t of alpha and beta */
+	int32_t pointer_mode, transa, transb, transc, fill_mode, epilogue;
+	const void *bias;
+	int64_t bias_batch_stride;
+	int32_t bias_type;	/* -1: D's type */
+	void *aux;		/* the _AUX epilogues' output: accepted, refused at the matmul */
+	int64_t aux_ld, aux_batch_stride, alpha_batch_stride;
+	int32_t sm_count;
+	int8_t fast_accum;
+	/* FP8: scale factors (float, NULL is 1) and where D's amax goes (NULL: nowhere) */
+	const float *a_scale, *b_scale, *c_scale, *d_scale;
+	float *amax_d;
+};
+
+struct idxgen_lt_layout {
+	uint32_t type;		/* cudaDataType */
+	int32_t order;		/* cublasLtOrder_t */
+	uint64_t rows, cols;
+	int64_t ld;
+	int32_t batch_count;
+	int64_t batch_stride;	/* elements between the batch's matrices */
+	int64_t plane_offset;
+};
+
+struct idxgen_lt_pref {
+	uint32_t search_mode, reduction_mask;
+	uint64_t max_workspace;
+	uint32_t align_a, align_b, align_c, align_d;
+};
+
 typedef struct idxgen_lt_matmul_desc cublasLtMatmulDescOpaque_t;
 typedef cublasLtMatmulDescOpaque_t *cublasLtMatmulDesc_t;
 typedef struct idxgen_lt_layout cublasLtMatrixLayoutOpaque_t;
@@ -125,6 +162,32 @@ cublasStatus_t cublasLtMatmulPreferenceSetAttribute(cublasLtMatmulPreference_t p
 cublasStatus_t cublasLtMatmulPreferenceGetAttribute(cublasLtMatmulPreference_t pref,
 						    cublasLtMatmulPreferenceAttributes_t attr, void *buf,
 						    size_t sizeInBytes, size_t *sizeWritten);
+
+/*
+ * The Init calls set up a descriptor the program holds (by value, as the
+ * Create calls' own): the same defaults as Create.  size is sizeof the
+ * descriptor, passed by the inline wrappers as NVIDIA's; a smaller one is
+ * CUBLAS_STATUS_INVALID_VALUE.  Nothing to destroy.
+ */
+cublasStatus_t cublasLtMatmulDescInit_internal(cublasLtMatmulDesc_t matmulDesc, size_t size,
+					       cublasComputeType_t computeType, cudaDataType_t scaleType);
+cublasStatus_t cublasLtMatrixLayoutInit_internal(cublasLtMatrixLayout_t matLayout, size_t size, cudaDataType type,
+						 uint64_t rows, uint64_t cols, int64_t ld);
+cublasStatus_t cublasLtMatmulPreferenceInit_internal(cublasLtMatmulPreference_t pref, size_t size);
+static inline cublasStatus_t cublasLtMatmulDescInit(cublasLtMatmulDesc_t matmulDesc, cublasComputeType_t computeType,
+						    cudaDataType_t scaleType)
+{
+	return cublasLtMatmulDescInit_internal(matmulDesc, sizeof(*matmulDesc), computeType, scaleType);
+}
+static inline cublasStatus_t cublasLtMatrixLayoutInit(cublasLtMatrixLayout_t matLayout, cudaDataType type,
+						      uint64_t rows, uint64_t cols, int64_t ld)
+{
+	return cublasLtMatrixLayoutInit_internal(matLayout, sizeof(*matLayout), type, rows, cols, ld);
+}
+static inline cublasStatus_t cublasLtMatmulPreferenceInit(cublasLtMatmulPreference_t pref)
+{
+	return cublasLtMatmulPreferenceInit_internal(pref, sizeof(*pref));
+}
 
 cublasStatus_t cublasLtMatmulAlgoGetHeuristic(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t operationDesc,
 					      cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,

@@ -384,5 +384,7 @@ static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params
 
 /* arrays: cuArrayCreate, cuMemcpy2D/3D & co. */
 #include "idxgen_cuda_drv_arrays.h"
+/* texture objects: cuTexObjectCreate & co. */
+#include "idxgen_cuda_drv_tex.h"
 
 #endif /* IDXGEN_CUDA_H */

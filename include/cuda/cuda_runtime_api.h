@@ -99,6 +99,7 @@ extern "C" {
 #endif
 
 struct idxgen_rt_kernel;
+struct idxgen_rt_block;
 
 /* Errors */
 cudaError_t cudaGetLastError(void);
@@ -706,6 +707,12 @@ unsigned int __idxgenPushCallConfiguration(dim3 grid, dim3 block,
 cudaError_t __idxgenPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem,
 					 cudaStream_t *stream);
 cudaError_t __idxgenLaunchStub(const void *host_fn, const struct idxgen_rt_kernel *k, void **args);
+/* __trap() and a failed assert() in device code (idxgen_cc_program.h; blk NULL: host code) */
+void __idxgenDeviceTrap(struct idxgen_rt_block *blk, unsigned int tx, unsigned int ty, unsigned int tz)
+	__attribute__((noreturn));
+void __idxgenDeviceAssert(struct idxgen_rt_block *blk, unsigned int tx, unsigned int ty, unsigned int tz,
+			  const char *assertion, const char *file, unsigned int line, const char *function)
+	__attribute__((noreturn));
 /*
  * Texture and surface reads of device code (texture_fetch_functions.h,
  * surface_functions.h): one texel, every channel both as float (filtered,

@@ -6,12 +6,13 @@
  * names and structures, a CUarray being a cudaArray_t (lib/cudart/README.md,
  * "Driver API").  CUDA's names, values and layouts.  Included by cuda.h.
  */
-#ifndef IDXGEN_CUDA_DRV_ARRAYS_H
+/* Alone, through cuda.h, which includes this header after its own declarations. */
+#ifndef IDXGEN_CUDA_H
+#include "cuda.h"
+#elif !defined(IDXGEN_CUDA_DRV_ARRAYS_H)
 #define IDXGEN_CUDA_DRV_ARRAYS_H
 
 #include <stddef.h>
-
-#include "cuda.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -61,10 +61,17 @@ struct fiber_names {
  * does not"): a `template` keyword inserted at (path, line, col) before
  * `:: name <`.  Kept across the translations of one whole program.
  */
+enum edg_kind {
+	EDG_TEMPLATE,	/* `template ` inserted before name */
+	EDG_SPLIT_INIT,	/* `T name = e;` a case label jumps over: `T name; name = e;` */
+	EDG_OPEN,	/* name (text) inserted at (line, col), before what earlier fixes inserted there */
+	EDG_CLOSE,	/* name (text) inserted at (line, col), after them ("": a mark) */
+};
 struct edg_fix {
 	char *path;	/* realpath */
 	unsigned line, col;
 	char *name;
+	enum edg_kind kind;
 };
 struct edg_fixes {
 	struct edg_fix *fix;
@@ -83,6 +90,7 @@ struct source {
 	int nerrors;		/* diagnostics printed so far */
 	bool cxx;		/* a whole program: parsed as CUDA, C++ written (whole.c) */
 	bool tls;		/* whole program whose __device__ functions read threadIdx & co. */
+	bool traps;		/* whole program whose code calls __trap() or assert() (whole.c find_traps) */
 	struct edit *edits;	/* by start, not overlapping; applied by emit_src */
 	unsigned nedits;
 	struct buf *plan;	/* --dump=plan: the kernels' plans go here */
@@ -167,6 +175,9 @@ CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *a
  */
 #define CUDA_ARCH_DEFAULT 900
 void cuda_arch_resolve(struct source *s, CXIndex idx, char *const *args, int nargs, int arch);
+/* Whole programs: a header's __CUDA_ARCH__ group that device code would see as the host pass does: diagnosed. */
+void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx, char *const *args, int nargs,
+			     int arch);
 /* The __CUDA_ARCH__ an nvcc option selects (-arch, -gencode ...), given the one so far (0: none yet). */
 int cuda_arch_option(const char *opt, const char *val, int cur);
 

@@ -29,6 +29,7 @@
  */
 #define _GNU_SOURCE
 #include "warp.h"
+#include "paths.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +62,7 @@ struct arch_ctx {
 	struct cond_dirs dirs;
 	struct skipped skip[2];
 	CXTranslationUnit tu;	/* the device pass's parse: where functions are */
+	CXFile file;		/* s's file in tu; NULL: the main file */
 };
 
 static bool blank_char(char c)
@@ -233,7 +235,19 @@ struct fn_find {
 	unsigned off;
 	CXCursor best;
 	unsigned best_len;
+	CXFile file;	/* NULL: the main file */
 };
+
+/* Is c written in f (NULL: the main file)? */
+static bool in_file(CXCursor c, CXFile f)
+{
+	CXFile cf;
+
+	if (!f)
+		return clang_Location_isFromMainFile(clang_getCursorLocation(c)) != 0;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &cf, NULL, NULL, NULL);
+	return cf && clang_File_isEqual(cf, f);
+}
 
 static bool function_kind(enum CXCursorKind k)
 {
@@ -248,7 +262,7 @@ static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData
 	unsigned a = c_start(c), b = c_end(c);
 
 	(void)parent;
-	if (clang_Location_isFromMainFile(clang_getCursorLocation(c)) == 0 || a > f->off || f->off >= b)
+	if (!in_file(c, f->file) || a > f->off || f->off >= b)
 		return CXChildVisit_Continue;
 	if (function_kind(clang_getCursorKind(c)) && clang_isCursorDefinition(c) && b - a < f->best_len) {
 		f->best = c;
@@ -277,7 +291,7 @@ static enum CXChildVisitResult qualifiers(CXCursor c, CXCursor parent, CXClientD
 /* The innermost function definition around off (null: none) and its qualifiers (1 device, 2 host). */
 static CXCursor fn_at(const struct arch_ctx *c, unsigned off, unsigned *q)
 {
-	struct fn_find f = { off, clang_getNullCursor(), ~0u };
+	struct fn_find f = { off, clang_getNullCursor(), ~0u, c->file };
 
 	*q = 0;
 	if (!c->tu)
@@ -404,11 +418,14 @@ static enum CXChildVisitResult body_of(CXCursor c, CXCursor parent, CXClientData
 	return CXChildVisit_Continue;
 }
 
-/* The body of the __host__ __device__ function whose #if group opens at directive j, into hb. */
-static bool hd_body_of_group(const struct arch_ctx *c, unsigned j, struct hd_bodies *hb)
+/*
+ * The body of the __host__ __device__ function around [lo, hi] (an #if group,
+ * a name) into hb; false when there is none or [lo, hi] is not inside it.
+ */
+static bool hd_body_add(const struct arch_ctx *c, size_t lo, size_t hi, struct hd_bodies *hb)
 {
 	unsigned q, lb, rb, i;
-	CXCursor f = fn_at(c, (unsigned)c->dirs.d[j].start, &q), body = clang_getNullCursor();
+	CXCursor f = fn_at(c, (unsigned)lo, &q), body = clang_getNullCursor();
 
 	if (clang_Cursor_isNull(f) || q != 3 || !c->s->cxx)
 		return false;
@@ -417,8 +434,8 @@ static bool hd_body_of_group(const struct arch_ctx *c, unsigned j, struct hd_bod
 		return false;
 	lb = c_start(body);
 	rb = c_end(body) - 1;
-	if (lb >= c->s->len || rb >= c->s->len || c->s->text[lb] != '{' || c->s->text[rb] != '}' ||
-	    c->dirs.d[j].start <= lb || c->dirs.d[group_close(c, j)].end >= rb)
+	if (lb >= c->s->len || rb >= c->s->len || c->s->text[lb] != '{' || c->s->text[rb] != '}' || lo <= lb ||
+	    hi >= rb)
 		return false;	/* a group around the body or in the declaration: the host view, as before */
 	for (i = 0; i < hb->n; i++)
 		if (hb->lb[i] == lb)
@@ -428,6 +445,12 @@ static bool hd_body_of_group(const struct arch_ctx *c, unsigned j, struct hd_bod
 	hb->lb[hb->n] = lb;
 	hb->rb[hb->n++] = rb;
 	return true;
+}
+
+/* The body of the __host__ __device__ function whose #if group opens at directive j, into hb. */
+static bool hd_body_of_group(const struct arch_ctx *c, unsigned j, struct hd_bodies *hb)
+{
+	return hd_body_add(c, c->dirs.d[j].start, c->dirs.d[group_close(c, j)].end, hb);
 }
 
 static void error_at_off(struct source *s, size_t off, const char *msg)
@@ -560,9 +583,12 @@ static bool in_hd_body(const struct hd_bodies *hb, size_t off)
  * s->text as resolved, the device copy dev (the text with every #if group of
  * those bodies resolved as the device pass sees it).
  */
-static void hd_split(struct arch_ctx *c, const char *dev, struct hd_bodies *hb)
+struct twins;
+static void twin_rename(const struct twins *tw, const struct buf *d, struct buf *o);
+
+static void hd_split(struct arch_ctx *c, const char *dev, struct hd_bodies *hb, const struct twins *tw)
 {
-	struct buf o = { 0 };
+	struct buf o = { 0 }, d = { 0 };
 	size_t pos = 0;
 	unsigned i, k;
 
@@ -580,14 +606,18 @@ static void hd_split(struct arch_ctx *c, const char *dev, struct hd_bodies *hb)
 		bputs(&o, "{if(!idxgen_cc_device_view())");
 		bput(&o, c->s->text + hb->lb[i], hb->rb[i] + 1 - hb->lb[i]);
 		bputs(&o, "else");
-		if (!one_line(c, dev, hb->lb[i], hb->rb[i], &o)) {
+		d.n = 0;
+		if (!one_line(c, dev, hb->lb[i], hb->rb[i], &d)) {
 			buf_free(&o);
+			buf_free(&d);
 			return;
 		}
+		twin_rename(tw, &d, &o);
 		bputs(&o, "}");
 		pos = hb->rb[i] + 1;
 	}
 	bput(&o, c->s->text + pos, c->s->len - pos);
+	buf_free(&d);
 	free(c->s->text);
 	c->s->text = o.p;
 	c->s->len = o.n;
@@ -604,8 +634,10 @@ static void hd_split(struct arch_ctx *c, const char *dev, struct hd_bodies *hb)
  * __device__ functions of the main file name X as __idxgen_dev_X -- nvcc's
  * device pass would have expanded the device text there.  Only a branch
  * of #defines (and comments): any other directive there leaves the group
- * as before.  Not renamed: X inside other macros' bodies, and in
- * __host__ __device__ functions (one copy, the host's, as their own groups).
+ * as before.  A __host__ __device__ body that names X is kept twice, as
+ * one with groups of its own, its device copy naming __idxgen_dev_X
+ * (twin_uses, hd_split).  Not renamed: X inside other macros' bodies
+ * (derived_uses refuses their uses in device code).
  */
 #define DEV_PREFIX "__idxgen_dev_"
 
@@ -620,6 +652,7 @@ struct twins {
 	unsigned n;
 	char **names;
 	unsigned nnames;
+	bool hd_uses;	/* a __host__ __device__ body names one: its device copy does (hd_split) */
 };
 
 static void twin_add(struct twins *tw, const char *t, size_t off, size_t len, char *text)
@@ -683,6 +716,30 @@ static bool twin_name(const struct twins *tw, const char *t, size_t i, size_t l)
 	return false;
 }
 
+/* d, a device copy of a body, into o with the twins' names as their device twins'. */
+static void twin_rename(const struct twins *tw, const struct buf *d, struct buf *o)
+{
+	size_t i = 0, k, w;
+
+	while (i < d->n) {
+		if ((k = text_skip(d->p, d->n, i)) != i) {
+			bput(o, d->p + i, k - i);
+			i = k;
+			continue;
+		}
+		for (w = i; w < d->n && text_ident_char(d->p[w]); w++)
+			;
+		if (w == i) {
+			bput(o, d->p + i++, 1);
+			continue;
+		}
+		if ((i == 0 || !text_ident_char(d->p[i - 1])) && twin_name(tw, d->p, i, w - i))
+			bputs(o, DEV_PREFIX);
+		bput(o, d->p + i, w - i);
+		i = w;
+	}
+}
+
 /* The twins of the file-scope group opened at directive j, whose host view is kept. */
 static void group_twins(struct arch_ctx *c, unsigned j, struct twins *tw)
 {
@@ -699,8 +756,12 @@ static void group_twins(struct arch_ctx *c, unsigned j, struct twins *tw)
 	}
 }
 
-/* The uses of the twins' names in the main file's device code (text as written). */
-static void twin_uses(struct arch_ctx *c, struct twins *tw)
+/*
+ * The uses of the twins' names in the main file's device code (text as
+ * written); a __host__ __device__ body that names one is kept twice (hb), its
+ * device copy naming the twins (hd_split).
+ */
+static void twin_uses(struct arch_ctx *c, struct twins *tw, struct hd_bodies *hb)
 {
 	const char *t = c->s->text;
 	size_t len = c->s->len, i = 0, k, w;
@@ -723,20 +784,146 @@ static void twin_uses(struct arch_ctx *c, struct twins *tw)
 		}
 		for (w = i; w < len && text_ident_char(t[w]); w++)
 			;
-		if (w > i && (i == 0 || !text_ident_char(t[i - 1])) && twin_name(tw, t, i, w - i) &&
-		    pass_at(c, (unsigned)i) == PASS_DEVICE) {
+		if (w > i && (i == 0 || !text_ident_char(t[i - 1])) && twin_name(tw, t, i, w - i)) {
 			char *text = NULL;
 
-			if (asprintf(&text, DEV_PREFIX "%.*s", (int)(w - i), t + i) >= 0)
-				twin_add(tw, t, i, w - i, text);
+			if (pass_at(c, (unsigned)i) == PASS_DEVICE) {
+				if (asprintf(&text, DEV_PREFIX "%.*s", (int)(w - i), t + i) >= 0)
+					twin_add(tw, t, i, w - i, text);
+			} else if (hd_body_add(c, i, w, hb)) {
+				tw->hd_uses = true;
+			}
 		}
 		i = w > i ? w : i + 1;
 	}
-	if (tw->n == nd) {	/* no device code uses them: nothing to keep */
+	if (tw->n == nd && !tw->hd_uses) {	/* no device code uses them: nothing to keep */
 		for (unsigned e = 0; e < tw->n; e++)
 			free(tw->e[e].text);
 		tw->n = 0;
 	}
+}
+
+/*
+ * Macros whose bodies name a twin (`#define LANES(n) ((n) / WARP)`, WARP a
+ * twin), directly or through another such macro: nvcc's device pass expands
+ * the device text there, and nothing here renames inside a macro's body.  A
+ * use of one in a kernel or __device__ function would take the host's text:
+ * diagnosed at the use, never wrong code.
+ */
+struct derived {
+	char **names, **via;
+	unsigned n;
+};
+
+static bool derived_has(const struct derived *dm, const char *t, size_t i, size_t l, unsigned *k)
+{
+	for (*k = 0; *k < dm->n; (*k)++)
+		if (strlen(dm->names[*k]) == l && !strncmp(dm->names[*k], t + i, l))
+			return true;
+	return false;
+}
+
+/* The macro defined by the #define at '#' h (its name [n, k), body [k, e)); false if none. */
+static bool define_at(const char *t, size_t len, size_t h, size_t *n, size_t *k, size_t *e)
+{
+	size_t d = h + 1;
+
+	*e = line_end(t, len, h);
+	while (d < *e && (t[d] == ' ' || t[d] == '\t'))
+		d++;
+	if (*e - d <= 6 || strncmp(t + d, "define", 6) || (t[d + 6] != ' ' && t[d + 6] != '\t'))
+		return false;
+	for (*n = d + 6; *n < *e && (t[*n] == ' ' || t[*n] == '\t'); (*n)++)
+		;
+	for (*k = *n; *k < *e && text_ident_char(t[*k]); (*k)++)
+		;
+	return *k > *n;
+}
+
+/* Does [a, b) name a twin or a derived macro?  The twin into *via. */
+static bool names_twin(const struct twins *tw, const struct derived *dm, const char *t, size_t a, size_t b,
+		       const char **via)
+{
+	size_t i = a, w, k;
+	unsigned m;
+
+	while (i < b) {
+		if ((k = text_skip(t, b, i)) != i) {
+			i = k;
+			continue;
+		}
+		for (w = i; w < b && text_ident_char(t[w]); w++)
+			;
+		if (w > i && !text_ident_char(t[i - 1])) {
+			for (m = 0; m < tw->nnames; m++)
+				if (strlen(tw->names[m]) == w - i && !strncmp(tw->names[m], t + i, w - i)) {
+					*via = tw->names[m];
+					return true;
+				}
+			if (derived_has(dm, t, i, w - i, &m)) {
+				*via = dm->via[m];
+				return true;
+			}
+		}
+		i = w > i ? w : i + 1;
+	}
+	return false;
+}
+
+static void derived_uses(struct arch_ctx *c, const struct twins *tw)
+{
+	const char *t = c->s->text, *via;
+	size_t len = c->s->len, i, n, k, e, w, ls;
+	struct derived dm = { NULL, NULL, 0 };
+	unsigned m, before;
+	char msg[400];
+
+	do {	/* a macro naming a derived one is derived too */
+		before = dm.n;
+		for (i = 0, ls = 0; i < len; i = e + 1, ls = i) {
+			e = line_end(t, len, i);
+			for (i = ls; i < e && (t[i] == ' ' || t[i] == '\t'); i++)
+				;
+			if (i >= e || t[i] != '#' || !define_at(t, len, i, &n, &k, &e) || twin_name(tw, t, n, k - n) ||
+			    derived_has(&dm, t, n, k - n, &m) || !names_twin(tw, &dm, t, k, e, &via))
+				continue;
+			dm.names = cx_realloc(dm.names, (dm.n + 1) * sizeof(*dm.names));
+			dm.via = cx_realloc(dm.via, (dm.n + 1) * sizeof(*dm.via));
+			dm.names[dm.n] = strndup(t + n, k - n);
+			dm.via[dm.n++] = strdup(via);
+		}
+	} while (dm.n > before && dm.n < 64);
+	for (i = 0; dm.n && i < len; i = w > i ? w : i + 1) {
+		if (t[i] == '#') {
+			for (ls = i; ls > 0 && (t[ls - 1] == ' ' || t[ls - 1] == '\t'); ls--)
+				;
+			if (ls == 0 || t[ls - 1] == '\n') {
+				w = line_end(t, len, i);
+				continue;
+			}
+		}
+		if ((k = text_skip(t, len, i)) != i) {
+			w = k;
+			continue;
+		}
+		for (w = i; w < len && text_ident_char(t[w]); w++)
+			;
+		if (w > i && (i == 0 || !text_ident_char(t[i - 1])) && derived_has(&dm, t, i, w - i, &m) &&
+		    pass_at(c, (unsigned)i) == PASS_DEVICE) {
+			snprintf(msg, sizeof(msg),
+				 "macro '%s' expands '%s', which nvcc's device pass defines otherwise (#if on "
+				 "__CUDA_ARCH__): in device code it would take the host pass's text; not supported "
+				 "(define '%s' in both branches of that #if)",
+				 dm.names[m], dm.via[m], dm.names[m]);
+			error_at_off(c->s, i, msg);
+		}
+	}
+	for (m = 0; m < dm.n; m++) {
+		free(dm.names[m]);
+		free(dm.via[m]);
+	}
+	free(dm.names);
+	free(dm.via);
 }
 
 /* The twins' edits on the text as it is now (lines as written). */
@@ -794,8 +981,10 @@ static void resolve_all(struct arch_ctx *c, int arch)
 		if (c->s->cxx && c->dirs.d[j].opens && arch_group(c, j) && view[j] == PASS_HOST)
 			group_twins(c, j, &tw);
 	}
-	if (tw.nnames)
-		twin_uses(c, &tw);
+	if (tw.nnames) {
+		twin_uses(c, &tw, &hb);
+		derived_uses(c, &tw);
+	}
 	if (hb.n) {
 		dev = cx_alloc(c->s->len + 1);
 		memcpy(dev, c->s->text, c->s->len + 1);
@@ -807,7 +996,7 @@ static void resolve_all(struct arch_ctx *c, int arch)
 		if (c->dirs.d[j].opens && arch_group(c, j))
 			resolve_group(c, c->s->text, j, view[j], arch);
 	if (hb.n)
-		hd_split(c, dev, &hb);
+		hd_split(c, dev, &hb, &tw);
 	if (tw.n)
 		twin_apply(c->s, &tw);
 	twins_free(&tw);
@@ -838,7 +1027,7 @@ static bool parse_pass(struct arch_ctx *c, CXIndex idx, char *const *args, int n
 
 void cuda_arch_resolve(struct source *s, CXIndex idx, char *const *args, int nargs, int arch)
 {
-	struct arch_ctx c = { s, { 0 }, { { 0 } }, NULL };
+	struct arch_ctx c = { s, { 0 }, { { 0 } }, NULL, NULL };
 	char define[40];
 	unsigned j;
 
@@ -885,4 +1074,132 @@ int cuda_arch_option(const char *opt, const char *val, int cur)
 	if (!cur || (n <= CUDA_ARCH_DEFAULT && (n > cur || cur > CUDA_ARCH_DEFAULT)))
 		return n;
 	return cur;
+}
+
+/*
+ * Headers.  An included header is compiled as written, without
+ * __CUDA_ARCH__: the host pass's view (its groups are not resolved like the
+ * main file's).  Inside a kernel or a __device__ function of a header, a
+ * group whose branch nvcc's device pass takes differs from the host pass's
+ * would run the host's code where nvcc runs the device's: refused, never
+ * wrong code (a device branch with PTX keeps the host branch, as in the main
+ * file).  __host__ __device__ functions and groups outside functions keep
+ * the host view, as before.  Only headers that name __CUDA_ARCH__ cost two
+ * more parses.
+ */
+struct arch_headers {
+	CXTranslationUnit tu;
+	const char *own;	/* our include folder: not the program's */
+	char **names;
+	unsigned n;
+};
+
+static void arch_header(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d)
+{
+	struct arch_headers *h = d;
+	CXString n = clang_getFileName(f);
+	const char *name = clang_getCString(n), *t;
+	size_t len = 0, ol = strlen(h->own);
+	unsigned i;
+
+	(void)stack;
+	if (depth && name && strncmp(name, h->own, ol) &&
+	    !clang_Location_isInSystemHeader(clang_getLocation(h->tu, f, 1, 1)) &&
+	    (t = clang_getFileContents(h->tu, f, &len)) && memmem(t, len, "__CUDA_ARCH__", 13)) {
+		for (i = 0; i < h->n && strcmp(h->names[i], name); i++)
+			;
+		if (i == h->n) {
+			h->names = cx_realloc(h->names, (h->n + 1) * sizeof(*h->names));
+			h->names[h->n++] = strdup(name);
+		}
+	}
+	clang_disposeString(n);
+}
+
+/* Do the passes keep different branches of the group opened at directive j? */
+static bool passes_differ(const struct arch_ctx *c, unsigned j, bool *ptx)
+{
+	size_t a, b;
+	bool differ = false;
+
+	*ptx = false;
+	for (unsigned k = j; k < c->dirs.n && !c->dirs.d[k].closes; k++) {
+		if (c->dirs.d[k].group != c->dirs.d[j].group)
+			continue;
+		branch_of(c, k, &a, &b);
+		if (empty_text(c->s->text, a, b))
+			continue;
+		if (skipped_at(&c->skip[PASS_HOST], a) != skipped_at(&c->skip[PASS_DEVICE], a))
+			differ = true;
+		if (!skipped_at(&c->skip[PASS_DEVICE], a) && has_ptx(c->s->text, a, b))
+			*ptx = true;
+	}
+	return differ;
+}
+
+/* The groups of header name that device code would see wrong, diagnosed. */
+static void check_header(struct source *s, CXTranslationUnit host, CXTranslationUnit dev, const char *name, int arch)
+{
+	CXFile fh = clang_getFile(host, name), fd = clang_getFile(dev, name);
+	struct source hs = { .path = name };
+	struct arch_ctx c = { &hs, { 0 }, { { 0 } }, dev, fd };
+	const char *t;
+	size_t len = 0;
+	unsigned q;
+	bool ptx;
+
+	if (!fh || !fd || !(t = clang_getFileContents(dev, fd, &len)))
+		return;
+	hs.text = (char *)t;
+	hs.len = len;
+	find_directives(&c.dirs, hs.text, hs.len);
+	skipped_of(&c.skip[PASS_HOST], host, fh);
+	skipped_of(&c.skip[PASS_DEVICE], dev, fd);
+	for (unsigned j = 0; j < c.dirs.n; j++) {
+		char msg[320];
+
+		if (!c.dirs.d[j].opens || !arch_group(&c, j) || clang_Cursor_isNull(fn_at(&c, (unsigned)c.dirs.d[j].start, &q)) ||
+		    q != 1 || !passes_differ(&c, j, &ptx) || ptx)
+			continue;
+		snprintf(msg, sizeof(msg),
+			 "in device code of an included header, this group on __CUDA_ARCH__ takes another branch in nvcc's "
+			 "device pass (__CUDA_ARCH__ %d) than in its host pass; idxgen-cc compiles headers as the host pass "
+			 "sees them, so it is not supported here (in the .cu file it is)", arch);
+		error_at_off(&hs, c.dirs.d[j].start, msg);
+		s->nerrors++;
+	}
+	for (unsigned j = 0; j < 2; j++) {
+		free(c.skip[j].start);
+		free(c.skip[j].end);
+	}
+	free(c.dirs.d);
+}
+
+void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx, char *const *args, int nargs,
+			     int arch)
+{
+	struct arch_headers h = { tu, cc_paths()->include, NULL, 0 };
+	unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+	CXTranslationUnit host = NULL, dev = NULL;
+	char define[40];
+
+	if (!s->cxx)
+		return;	/* the C path: every header takes the device view of its -arch (cuda_arch_resolve) */
+	arch = arch > 0 ? arch : CUDA_ARCH_DEFAULT;
+	clang_getInclusions(tu, arch_header, &h);
+	if (!h.n)
+		return;
+	snprintf(define, sizeof(define), "-D__CUDA_ARCH__=%d", arch);
+	host = source_parse_raw(s, idx, args, nargs, NULL, flags | CXTranslationUnit_SkipFunctionBodies);
+	dev = source_parse_raw(s, idx, args, nargs, define, flags);
+	for (unsigned i = 0; i < h.n; i++) {
+		if (host && dev)
+			check_header(s, host, dev, h.names[i], arch);
+		free(h.names[i]);
+	}
+	free(h.names);
+	if (host)
+		clang_disposeTranslationUnit(host);
+	if (dev)
+		clang_disposeTranslationUnit(dev);
 }

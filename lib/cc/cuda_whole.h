@@ -55,6 +55,8 @@ __attribute__((device)) inline void operator delete[](void *, void *) noexcept {
 extern "C" unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0, void * = 0);
 extern "C" int cudaConfigureCall(dim3, dim3, size_t = 0, void * = 0);
 extern const uint3 threadIdx, blockIdx;
+/* CUDA's device function: the launch fails (include/idxgen_cc_program.h) */
+__attribute__((noreturn)) void __trap(void);
 extern const dim3 blockDim, gridDim;
 extern const int warpSize;
 /* The branch a __host__ __device__ function kept twice takes (lib/cc/cuda_arch.c). */

@@ -18,6 +18,19 @@
  *    otherwise (driver.c passes -Wno-error=c++11-narrowing to both the parse
  *    and the host compiler); the warning is shown here, once, with the
  *    user's place, as nvcc shows its own.
+ *  - A case label that jumps over a variable's initialisation (`case 0: int
+ *    x = f(); ... case 1:`): EDG warns (#546-D) and x is uninitialised in
+ *    the later cases; clang errors.  Where x is a scalar or a pointer, not
+ *    const, not static, not auto, declared alone (`int x = e;`), the
+ *    declaration is split into `int x; x = e;` (what EDG's code does; a
+ *    jump over a declaration without initialiser is valid C++), with a
+ *    warning at the user's place; any other case stays clang's error.
+ *  - Arithmetic on `void *` (`(float *)(buf + i * 4)`): EDG warns (#1143-D)
+ *    and counts in bytes, as GNU C does; clang++ errors.  A `+` or `-` of a
+ *    (cv) `void *` and an integer becomes `((void *)(((char *)(buf)) + i *
+ *    4))` -- the same address, the same type -- and the difference of two
+ *    `void *` the difference of their `char *` casts; compound assignments
+ *    and increments keep clang's error.
  *
  * A fix is kept as (file, line, name), not as an offset: the same file is
  * read again by several passes, some of which edit it first (kernel_decls.c
@@ -39,6 +52,10 @@ static const char unresolved[] = "reference to overloaded function could not be 
 static const char overloaded_address[] = "address of overloaded function '";
 static const char member_call[] = "reference to non-static member function must be called";
 static const char narrowing[] = "cannot be narrowed from type";
+static const char case_jump[] = "cannot jump from switch statement to this case label";
+static const char bypass_init[] = "jump bypasses variable initialization";
+static const char void_arith[] = "arithmetic on a pointer to void";
+static const char void_diff[] = "arithmetic on pointers to void";
 
 /* The place of d: its file's name as clang spells it and as realpath() does (NULL: none). */
 static char *diag_place(CXDiagnostic d, CXFile *f, unsigned *line, unsigned *col, char **real)
@@ -307,7 +324,7 @@ static bool template_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d,
 		shown, dline, dcol, name,
 		clang_File_isEqual(f, df) && line == dline ? "" : " (in the macro's definition)");
 	e->fix = cx_realloc(e->fix, (e->n + 1) * sizeof(*e->fix));
-	e->fix[e->n++] = (struct edg_fix){real, line, col, name};
+	e->fix[e->n++] = (struct edg_fix){ real, line, col, name, EDG_TEMPLATE };
 	free(shown);
 	return true;
 }
@@ -334,6 +351,254 @@ static void narrowing_warning(struct source *s, CXDiagnostic d, const char *msg)
 	free(real);
 }
 
+/* The first token of c's text (owned; NULL: none). */
+static char *first_token(CXTranslationUnit tu, CXCursor c)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	char *r = NULL;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	if (n)
+		r = cx_string(clang_getTokenSpelling(tu, toks[0]));
+	clang_disposeTokens(tu, toks, n);
+	return r;
+}
+
+/* May the declaration of v be split into a declaration and an assignment (EDG_SPLIT_INIT)? */
+static bool splittable(CXTranslationUnit tu, CXCursor v, CXFile f)
+{
+	CXType ty = clang_getCanonicalType(clang_getCursorType(v));
+	unsigned e, len_ok;
+	size_t len = 0;
+	const char *t = clang_getFileContents(tu, f, &len);
+	char *first;
+
+	if (clang_getCursorKind(v) != CXCursor_VarDecl || !t || in_macro(v) || clang_isConstQualifiedType(ty) ||
+	    clang_Cursor_getStorageClass(v) != CX_SC_None)
+		return false;
+	if (!((ty.kind >= CXType_Bool && ty.kind <= CXType_LongDouble) || ty.kind == CXType_Pointer ||
+	      ty.kind == CXType_Enum))
+		return false;
+	first = first_token(tu, v);
+	len_ok = first && strcmp(first, "auto") && strcmp(first, "decltype");
+	free(first);
+	e = c_end(v);
+	while (e < len && (t[e] == ' ' || t[e] == '\t' || t[e] == '\n'))
+		e++;
+	return len_ok && e < len && t[e] == ';';	/* declared alone: `int a = 1, b = 2;` has a ',' here */
+}
+
+/* A case label that jumps over an initialisation (note n of d): recorded (true) when new and splittable. */
+static bool split_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d, CXDiagnostic n)
+{
+	struct edg_fixes *e = s->edg;
+	CXSourceLocation loc = clang_getDiagnosticLocation(n);
+	CXCursor v = clang_getCursor(tu, loc);
+	unsigned line, col, dline, dcol, off;
+	char *real = NULL, *shown, *name, *fname;
+	CXFile f, df;
+	size_t len = 0;
+	const char *t;
+
+	clang_getExpansionLocation(loc, &f, &line, &col, &off);
+	if (!f || !editable(s, f, loc) || !splittable(tu, v, f) || !(t = clang_getFileContents(tu, f, &len)))
+		return false;
+	name = cx_spelling(v);
+	if (off + strlen(name) > len || strncmp(t + off, name, strlen(name)) ||
+	    !(shown = diag_place(d, &df, &dline, &dcol, &fname))) {
+		free(name);
+		return false;
+	}
+	free(fname);
+	fname = cx_string(clang_getFileName(f));
+	real = realpath(fname, NULL);
+	free(fname);
+	if (clang_File_isEqual(f, s->file))
+		warp_map_sloc(s, loc, &line, &col);
+	for (unsigned i = 0; real && i < e->n; i++)
+		if (e->fix[i].kind == EDG_SPLIT_INIT && e->fix[i].line == line && e->fix[i].col == col &&
+		    !strcmp(e->fix[i].path, real)) {
+			free(real);
+			real = NULL;	/* applied already and still reported: the error stands */
+		}
+	if (!real) {
+		free(name);
+		free(shown);
+		return false;
+	}
+	if (clang_File_isEqual(df, s->file)) {
+		free(shown);
+		shown = cx_strdup(s->path);
+		warp_map_sloc(s, clang_getDiagnosticLocation(d), &dline, &dcol);
+	}
+	fprintf(stderr,
+		"%s:%u:%u: warning: this case label jumps over the initialisation of '%s'; nvcc accepts it "
+		"(#546-D: '%s' is uninitialised here), clang does not: its declaration (line %u) is split into "
+		"a declaration and an assignment\n",
+		shown, dline, dcol, name, name, line);
+	free(shown);
+	e->fix = cx_realloc(e->fix, (e->n + 1) * sizeof(*e->fix));
+	e->fix[e->n++] = (struct edg_fix){ real, line, col, name, EDG_SPLIT_INIT };
+	return true;
+}
+
+/* The notes of d that name an initialisation it jumps over, each split where it can be. */
+static bool case_fixes(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+	unsigned n = clang_getNumDiagnosticsInSet(notes);
+	bool fixed = false;
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic x = clang_getDiagnosticInSet(notes, i);
+		char *m = cx_string(clang_getDiagnosticSpelling(x));
+
+		if (!strncmp(m, bypass_init, sizeof(bypass_init) - 1))
+			fixed |= split_fix(s, tu, d, x);
+		free(m);
+		clang_disposeDiagnostic(x);
+	}
+	return fixed;
+}
+
+/* The user's line and column of loc in f (the main file's through warp.c's map). */
+static void user_place(struct source *s, CXFile f, CXSourceLocation loc, unsigned *line, unsigned *col)
+{
+	clang_getExpansionLocation(loc, NULL, line, col, NULL);
+	if (clang_File_isEqual(f, s->file))
+		warp_map_sloc(s, loc, line, col);
+}
+
+/* Is c's type a pointer to (cv) void?  *cv: "const ", "volatile ", both or "". */
+static bool void_pointer(CXCursor c, const char **cv)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c)), p;
+
+	if (t.kind != CXType_Pointer)
+		return false;
+	p = clang_getPointeeType(t);
+	*cv = clang_isConstQualifiedType(p) ? (clang_isVolatileQualifiedType(p) ? "const volatile " : "const ")
+					    : (clang_isVolatileQualifiedType(p) ? "volatile " : "");
+	return clang_getCanonicalType(p).kind == CXType_Void;
+}
+
+struct kids2 {
+	CXCursor k[2];
+	unsigned n;
+};
+
+static enum CXChildVisitResult two_kids(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct kids2 *k = d;
+
+	(void)parent;
+	if (k->n < 2)
+		k->k[k->n] = c;
+	k->n++;
+	return CXChildVisit_Continue;
+}
+
+/* An insertion of text at (line, col) of file real as a fix. */
+static void insert_fix(struct source *s, const char *real, unsigned line, unsigned col, const char *text,
+		       enum edg_kind kind)
+{
+	struct edg_fixes *e = s->edg;
+
+	e->fix = cx_realloc(e->fix, (e->n + 1) * sizeof(*e->fix));
+	e->fix[e->n++] = (struct edg_fix){ cx_strdup(real), line, col, cx_strdup(text), kind };
+}
+
+/*
+ * `void *` arithmetic at d: the + or - at the diagnostic's place (an
+ * unexposed recovery expression over its two operands), its void * operand
+ * cast to char * (both, for a difference) and, unless it is a difference,
+ * the result back to void *.  A later round's operator encloses an earlier
+ * one's (`base + i * 12 + 4`): its openings go before theirs (EDG_OPEN),
+ * its closings after (EDG_CLOSE).  True when the fix is new.
+ */
+static bool void_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXSourceLocation loc = clang_getDiagnosticLocation(d);
+	CXCursor op = clang_getCursor(tu, loc);
+	struct kids2 k = { { clang_getNullCursor(), clang_getNullCursor() }, 0 };
+	const char *cv[2] = { "", "" }, *shown_cv, *t;
+	bool v[2], diff;
+	unsigned line, col, i, off, ol, oc, el, ec, kl[2], kc[2];
+	char *real, *fname, *shown, text[120];
+	size_t len = 0;
+	CXFile f, df;
+
+	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+	if (!f ||
+	    (clang_getCursorKind(op) != CXCursor_BinaryOperator && clang_getCursorKind(op) != CXCursor_UnexposedExpr) ||
+	    in_macro(op) || !editable(s, f, loc) || !(t = clang_getFileContents(tu, f, &len)) || off + 1 >= len ||
+	    (t[off] != '+' && t[off] != '-') || t[off + 1] == '=' || t[off + 1] == t[off])
+		return false;
+	clang_visitChildren(op, two_kids, &k);
+	if (k.n != 2 || in_macro(k.k[0]) || in_macro(k.k[1]))
+		return false;
+	v[0] = void_pointer(k.k[0], &cv[0]);
+	v[1] = void_pointer(k.k[1], &cv[1]);
+	if (!v[0] && !v[1])
+		return false;
+	diff = v[0] && v[1];
+	fname = cx_string(clang_getFileName(f));
+	real = realpath(fname, NULL);
+	free(fname);
+	user_place(s, f, loc, &line, &col);
+	for (i = 0; real && i < s->edg->n; i++)
+		if (s->edg->fix[i].kind == EDG_CLOSE && !*s->edg->fix[i].name && s->edg->fix[i].line == line &&
+		    s->edg->fix[i].col == col && !strcmp(s->edg->fix[i].path, real)) {
+			free(real);	/* fixed already and still reported: the error stands */
+			real = NULL;
+		}
+	if (!real || !(shown = diag_place(d, &df, &line, &col, &fname))) {
+		free(real);
+		return false;
+	}
+	free(fname);
+	shown_cv = v[0] ? cv[0] : cv[1];
+	user_place(s, f, clang_getRangeStart(clang_getCursorExtent(op)), &ol, &oc);
+	user_place(s, f, clang_getRangeEnd(clang_getCursorExtent(op)), &el, &ec);
+	for (i = 0; i < 2; i++)
+		user_place(s, f, clang_getRangeStart(clang_getCursorExtent(k.k[i])), &kl[i], &kc[i]);
+	/* the openings at one place in one string, outermost first */
+	if (!diff && !(v[0] && kl[0] == ol && kc[0] == oc)) {
+		snprintf(text, sizeof(text), "((%svoid *)(", shown_cv);
+		insert_fix(s, real, ol, oc, text, EDG_OPEN);
+	}
+	for (i = 0; i < 2; i++) {
+		unsigned cl, cc;
+
+		if (!v[i])
+			continue;
+		if (!diff && kl[i] == ol && kc[i] == oc)
+			snprintf(text, sizeof(text), "((%svoid *)(((%schar *)(", shown_cv, cv[i]);
+		else
+			snprintf(text, sizeof(text), "((%schar *)(", cv[i]);
+		insert_fix(s, real, kl[i], kc[i], text, EDG_OPEN);
+		user_place(s, f, clang_getRangeEnd(clang_getCursorExtent(k.k[i])), &cl, &cc);
+		insert_fix(s, real, cl, cc, "))", EDG_CLOSE);
+	}
+	if (!diff)
+		insert_fix(s, real, el, ec, "))", EDG_CLOSE);
+	user_place(s, f, loc, &ol, &oc);
+	insert_fix(s, real, ol, oc, "", EDG_CLOSE);	/* the mark: this operator is fixed */
+	if (clang_File_isEqual(df, s->file)) {
+		free(shown);
+		shown = cx_strdup(s->path);
+		warp_map_sloc(s, loc, &line, &col);
+	}
+	fprintf(stderr,
+		"%s:%u:%u: warning: arithmetic on a pointer to void; nvcc accepts it (#1143-D) and counts bytes, "
+		"clang does not: the pointer is cast to '%schar *' for it%s\n",
+		shown, line, col, shown_cv, diff ? "" : " and the result back to 'void *'");
+	free(shown);
+	free(real);
+	return true;
+}
+
 bool edg_scan(struct source *s, CXTranslationUnit tu)
 {
 	unsigned nd = clang_getNumDiagnostics(tu), i;
@@ -358,6 +623,11 @@ bool edg_scan(struct source *s, CXTranslationUnit tu)
 			fixed |= template_fix(s, tu, d, name_from_text(tu, d));
 		else if (sev == CXDiagnostic_Warning && strstr(m, narrowing))
 			narrowing_warning(s, d, m);
+		else if (sev >= CXDiagnostic_Error && !strncmp(m, case_jump, sizeof(case_jump) - 1))
+			fixed |= case_fixes(s, tu, d);
+		else if (sev >= CXDiagnostic_Error &&
+			 (!strcmp(m, void_arith) || !strcmp(m, void_diff)))
+			fixed |= void_fix(s, tu, d);
 		free(m);
 		clang_disposeDiagnostic(d);
 	}
@@ -412,6 +682,42 @@ static unsigned scan_from(struct wlower *w, const struct edg_fix *x, size_t i)
 	return w->ne;
 }
 
+/* `T name = e;` at the fix's place as `T name; name = e;`: the '=' after the name becomes "; name =". */
+static void apply_split(struct wlower *w, const struct edg_fix *x)
+{
+	const char *t = w->s->text;
+	size_t i = 0, len = w->s->len, l = strlen(x->name);
+	unsigned line = 1;
+	char *text;
+
+	while (i < len && line < x->line)
+		line += t[i++] == '\n';
+	for (unsigned k = 1; k < x->col && i < len && t[i] != '\n'; k++)
+		i++;
+	if (i + l > len || strncmp(t + i, x->name, l))
+		return;	/* not where it was: clang's error stands */
+	for (i += l; i < len && (t[i] == ' ' || t[i] == '\t'); i++)
+		;
+	if (i + 1 >= len || t[i] != '=' || t[i + 1] == '=' || asprintf(&text, "; %s =", x->name) < 0)
+		return;
+	wl_edit(w, (unsigned)i, (unsigned)i + 1, text);
+}
+
+/* The fix's text at its place exactly (after what an earlier fix inserted there). */
+static void apply_insert(struct wlower *w, const struct edg_fix *x)
+{
+	const char *t = w->s->text;
+	size_t i = 0, len = w->s->len;
+	unsigned line = 1, k;
+
+	while (i < len && line < x->line)
+		line += t[i++] == '\n';
+	for (k = 1; k < x->col && i < len && t[i] != '\n'; k++)
+		i++;
+	if (k == x->col && *x->name)
+		wl_edit(w, (unsigned)i, (unsigned)i, cx_strdup(x->name));
+}
+
 void edg_apply(const struct edg_fixes *e, struct source *h)
 {
 	struct wlower w = {.s = h};
@@ -419,8 +725,15 @@ void edg_apply(const struct edg_fixes *e, struct source *h)
 
 	if (!e || !e->n || !(real = realpath(h->path, NULL)))
 		return;
+	for (unsigned i = e->n; i-- > 0;)	/* openings: a later fix's enclose an earlier one's */
+		if (!strcmp(e->fix[i].path, real) && e->fix[i].kind == EDG_OPEN)
+			apply_insert(&w, &e->fix[i]);
 	for (unsigned i = 0; i < e->n; i++)
-		if (!strcmp(e->fix[i].path, real))
+		if (!strcmp(e->fix[i].path, real) && e->fix[i].kind == EDG_SPLIT_INIT)
+			apply_split(&w, &e->fix[i]);
+		else if (!strcmp(e->fix[i].path, real) && e->fix[i].kind == EDG_CLOSE)
+			apply_insert(&w, &e->fix[i]);
+		else if (!strcmp(e->fix[i].path, real))
 			apply_one(&w, &e->fix[i]);
 	free(real);
 	if (w.ne)

@@ -605,7 +605,7 @@ static void loop_prologue(const struct emit *e, const struct buf *locals, bool l
 	if (e->uses_threadIdx)
 		bprintf(o, linear ? "\t\tconst dim3 threadIdx = { __tx, __ty, __tz };\n" :
 				    "\t\tconst dim3 threadIdx = { __sx[__t], __sy[__t], __sz[__t] };\n");
-	if (e->src->tls)	/* __device__ functions read threadIdx */
+	if (e->src->tls || e->src->traps)	/* __device__ functions, __trap() or assert() read threadIdx */
 		bprintf(o, linear ? "\t\tidxgen_cc_set_thread(__tx, __ty, __tz);\n" :
 				    "\t\tidxgen_cc_set_thread(__sx[__t], __sy[__t], __sz[__t]);\n");
 	if (e->k->done_flags)

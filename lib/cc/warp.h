@@ -61,6 +61,7 @@ struct cgcall {
 };
 bool cg_of(CXCursor c, struct cgcall *g);
 bool cg_pure(const struct cgcall *g);
+bool cg_large_tile_collective(struct source *s, CXCursor c);	/* diagnosed (fiber kernels) */
 /* Rewrite one call; true if its statement needs the exchange (put: the publications). */
 bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put);
 

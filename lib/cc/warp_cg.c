@@ -69,6 +69,27 @@ bool cg_of(CXCursor c, struct cgcall *g)
 	return true;
 }
 
+/*
+ * A warp collective (shfl, ballot, reduce, ...) of a tile of more than 32
+ * threads, which CUDA's tiles of several warps do not have: diagnosed here
+ * for the kernels that run as fibers (lower_cg does for loop fission's).
+ */
+bool cg_large_tile_collective(struct source *s, CXCursor c)
+{
+	struct cgcall g;
+	bool bad;
+
+	if (!cg_of(c, &g))
+		return false;
+	bad = g.tile > 32 && !cg_pure(&g) && strcmp(g.name, "sync");
+	if (bad)
+		error_at(s, c,
+			 "cooperative groups: '%s' of a tile of %u threads: a tile of more than 32 threads has no warp collectives (as on CUDA)",
+			 g.name, g.tile);
+	free(g.name);
+	return bad;
+}
+
 /* A cooperative-groups query that is an index expression (no exchange). */
 bool cg_pure(const struct cgcall *g)
 {
@@ -109,8 +130,13 @@ bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct bu
 		else if (!strcmp(n, "dim_threads"))
 			bputs(&rd, "blockDim");
 	} else if (g->member) {	/* thread_block_tile<N> */
+		/*
+		 * a tile of more than 32 threads spans warps: the kernels loop
+		 * fission runs reach every barrier with the whole block, so the
+		 * tile's barrier is the block's
+		 */
 		if (!strcmp(n, "sync"))
-			bputs(&rd, "__idxgen_warp_sync()");
+			bputs(&rd, N > 32 ? "__syncthreads()" : "__idxgen_warp_sync()");
 		else if (!strcmp(n, "thread_rank"))
 			bprintf(&rd, "((unsigned int)" LIN " %% %uu)", N);
 		else if (!strcmp(n, "size") || !strcmp(n, "num_threads"))
@@ -123,6 +149,12 @@ bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct bu
 			xchg = true;
 	} else if (!strcmp(n, "reduce") && N) {
 		xchg = true;
+	}
+	if (xchg && N > 32) {
+		error_at(w->s, call,
+			 "cooperative groups: '%s' of a tile of %u threads: a tile of more than 32 threads has no warp collectives (as on CUDA)",
+			 n, N);
+		return false;
 	}
 	if (!strcmp(n, "this_grid") || (g->member && !N && !rd.p && strstr(n, "grid"))) {
 		error_at(w->s, call,

@@ -89,24 +89,30 @@ static void *desc_field(struct idxgen_lt_matmul_desc *d, cublasLtMatmulDescAttri
 	}
 }
 
-cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *matmulDesc, cublasComputeType_t computeType,
-					cudaDataType_t scaleType)
+cublasStatus_t cublasLtMatmulDescInit_internal(cublasLtMatmulDesc_t d, size_t size, cublasComputeType_t computeType,
+					       cudaDataType_t scaleType)
 {
-	struct idxgen_lt_matmul_desc *d;
-
-	if (!matmulDesc)
+	if (!d || size < sizeof(*d))
 		return CUBLAS_STATUS_INVALID_VALUE;
-	d = calloc(1, sizeof(*d));
-	if (!d)
-		return CUBLAS_STATUS_ALLOC_FAILED;
+	memset(d, 0, sizeof(*d));
 	d->compute_type = computeType;
 	d->scale_type = scaleType;
 	d->transa = d->transb = d->transc = CUBLAS_OP_N;
 	d->fill_mode = CUBLAS_FILL_MODE_FULL;
 	d->epilogue = CUBLASLT_EPILOGUE_DEFAULT;
 	d->bias_type = -1;
-	*matmulDesc = d;
 	return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *matmulDesc, cublasComputeType_t computeType,
+					cudaDataType_t scaleType)
+{
+	if (!matmulDesc)
+		return CUBLAS_STATUS_INVALID_VALUE;
+	*matmulDesc = malloc(sizeof(**matmulDesc));
+	if (!*matmulDesc)
+		return CUBLAS_STATUS_ALLOC_FAILED;
+	return cublasLtMatmulDescInit_internal(*matmulDesc, sizeof(**matmulDesc), computeType, scaleType);
 }
 
 cublasStatus_t cublasLtMatmulDescDestroy(cublasLtMatmulDesc_t matmulDesc)
@@ -148,24 +154,30 @@ static void *layout_field(struct idxgen_lt_layout *l, cublasLtMatrixLayoutAttrib
 	}
 }
 
-cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *matLayout, cudaDataType type, uint64_t rows,
-					  uint64_t cols, int64_t ld)
+cublasStatus_t cublasLtMatrixLayoutInit_internal(cublasLtMatrixLayout_t l, size_t size, cudaDataType type,
+						 uint64_t rows, uint64_t cols, int64_t ld)
 {
-	struct idxgen_lt_layout *l;
-
-	if (!matLayout)
+	if (!l || size < sizeof(*l))
 		return CUBLAS_STATUS_INVALID_VALUE;
-	l = calloc(1, sizeof(*l));
-	if (!l)
-		return CUBLAS_STATUS_ALLOC_FAILED;
+	memset(l, 0, sizeof(*l));
 	l->type = type;
 	l->order = CUBLASLT_ORDER_COL;
 	l->rows = rows;
 	l->cols = cols;
 	l->ld = ld;
 	l->batch_count = 1;
-	*matLayout = l;
 	return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *matLayout, cudaDataType type, uint64_t rows,
+					  uint64_t cols, int64_t ld)
+{
+	if (!matLayout)
+		return CUBLAS_STATUS_INVALID_VALUE;
+	*matLayout = malloc(sizeof(**matLayout));
+	if (!*matLayout)
+		return CUBLAS_STATUS_ALLOC_FAILED;
+	return cublasLtMatrixLayoutInit_internal(*matLayout, sizeof(**matLayout), type, rows, cols, ld);
 }
 
 cublasStatus_t cublasLtMatrixLayoutDestroy(cublasLtMatrixLayout_t matLayout)
@@ -206,6 +218,14 @@ static void *pref_field(struct idxgen_lt_pref *p, cublasLtMatmulPreferenceAttrib
 	case CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES: *size = sizeof(p->align_d); return &p->align_d;
 	default: return NULL;
 	}
+}
+
+cublasStatus_t cublasLtMatmulPreferenceInit_internal(cublasLtMatmulPreference_t pref, size_t size)
+{
+	if (!pref || size < sizeof(*pref))
+		return CUBLAS_STATUS_INVALID_VALUE;
+	memset(pref, 0, sizeof(*pref));
+	return CUBLAS_STATUS_SUCCESS;
 }
 
 cublasStatus_t cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *pref)

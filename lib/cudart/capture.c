@@ -77,26 +77,31 @@ static void capture_end(struct cudart_ctx *c, struct cudart_capture *cap)
 	free(cap);
 }
 
-/* Is every forked stream's tail joined back (a node depends on it)? */
-static bool joined(const struct cudart_ctx *c, const struct cudart_capture *cap)
+/* Is the forked stream t's tail joined back (a node, or the origin's tail, depends on each of its nodes)? */
+static bool stream_joined(const struct cudart_capture *cap, const struct CUstream_st *t)
 {
 	const struct cudart_nodes *all = &cap->graph->nodes;
 
-	for (const struct CUstream_st *t = c->streams; t; t = t->next) {
-		if (t->cap != cap || t == cap->origin)
-			continue;
-		for (size_t i = 0; i < t->cap_tail.n; i++) {
-			bool has_dependent = false;
+	for (size_t i = 0; i < t->cap_tail.n; i++) {
+		bool has_dependent = false;
 
-			for (size_t j = 0; j < all->n && !has_dependent; j++)
-				for (size_t k = 0; k < all->v[j]->deps.n; k++)
-					has_dependent |= all->v[j]->deps.v[k] == t->cap_tail.v[i];
-			for (size_t k = 0; k < cap->origin->cap_tail.n; k++)
-				has_dependent |= cap->origin->cap_tail.v[k] == t->cap_tail.v[i];
-			if (!has_dependent)
-				return false;
-		}
+		for (size_t j = 0; j < all->n && !has_dependent; j++)
+			for (size_t k = 0; k < all->v[j]->deps.n; k++)
+				has_dependent |= all->v[j]->deps.v[k] == t->cap_tail.v[i];
+		for (size_t k = 0; k < cap->origin->cap_tail.n; k++)
+			has_dependent |= cap->origin->cap_tail.v[k] == t->cap_tail.v[i];
+		if (!has_dependent)
+			return false;
 	}
+	return true;
+}
+
+/* Is every forked stream's tail joined back? */
+static bool joined(const struct cudart_ctx *c, const struct cudart_capture *cap)
+{
+	for (const struct CUstream_st *t = c->streams; t; t = t->next)
+		if (t->cap == cap && t != cap->origin && !stream_joined(cap, t))
+			return false;
 	return true;
 }
 
@@ -236,7 +241,13 @@ void cudart_capture_stream_gone(struct cudart_ctx *c, struct CUstream_st *s)
 
 	if (!cap)
 		return;
-	invalidate(cap);
+	/*
+	 * A forked stream whose work is joined back may go (CUDA's
+	 * graphMemoryNodes sample destroys its second stream before the end);
+	 * one with work nobody waits for, or the origin, invalidates the capture.
+	 */
+	if (cap->origin == s || !stream_joined(cap, s))
+		invalidate(cap);
 	if (cap->origin == s) {		/* nobody can end it now */
 		cudaGraph_t graph = cap->graph;
 		bool own = cap->own_graph;

@@ -17,7 +17,7 @@ static cudaArray_t rt_array(CUarray a)
 }
 
 /* The runtime's channel format of NumChannels (1, 2 or 4) channels of format; false for one it has not. */
-static bool channel_desc(CUarray_format format, unsigned int channels, struct cudaChannelFormatDesc *d)
+bool cudart_cu_channel_desc(CUarray_format format, unsigned int channels, struct cudaChannelFormatDesc *d)
 {
 	int bits;
 	enum cudaChannelFormatKind kind;
@@ -63,7 +63,7 @@ static CUresult create(CUarray *handle, size_t w, size_t h, size_t depth, CUarra
 	cudaArray_t a;
 	CUresult r;
 
-	if (!handle || !channel_desc(format, channels, &d))
+	if (!handle || !cudart_cu_channel_desc(format, channels, &d))
 		return CUDA_ERROR_INVALID_VALUE;
 	r = cudart_cu_result(three_d ? cudaMalloc3DArray(&a, &d, make_cudaExtent(w, h, depth), flags)
 				     : cudaMallocArray(&a, &d, w, h, 0));

@@ -20,4 +20,7 @@ CUresult cudart_cu_result(cudaError_t err);
  */
 CUresult cudart_cu_memset_words(CUdeviceptr dst, unsigned int value, unsigned int width, size_t count);
 
+/* The runtime's channel format of channels (1, 2 or 4) of format; false for one it has not (driver_array.c). */
+bool cudart_cu_channel_desc(CUarray_format format, unsigned int channels, struct cudaChannelFormatDesc *d);
+
 #endif

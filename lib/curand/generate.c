@@ -152,6 +152,26 @@ static void make_item(struct thread *t, enum item k, void *out, size_t room)
 }
 
 /*
+ * XORWOW's words or uniforms, the default generator's common calls: the
+ * items of one thread, every T-th of out from out[0], stepped without
+ * make_item's dispatch and copies (one item is one value, so no offset
+ * falls inside an item).  "left" counts the items from this thread's first
+ * to the end of the call.
+ */
+static void xorwow_words(struct curandStateXORWOW *x, int uniform, unsigned long long left, unsigned long long T,
+			 char *out)
+{
+	for (unsigned long long i = 0; i < left; i += T) {
+		unsigned int w = idxgen_xorwow_next(x);
+
+		if (uniform)
+			((float *)out)[i] = idxgen_curand_uniform_u32(w);
+		else
+			((unsigned int *)out)[i] = w;
+	}
+}
+
+/*
  * fill out with n values of kind k, starting "skip" values into item
  * "first" (XORWOW and MRG32k3a count the offset in items, Philox in values)
  */
@@ -167,6 +187,10 @@ static void fill(const struct curandGenerator_st *g, enum item k, unsigned long 
 		struct thread t;
 
 		thread_init(g, j0 % T, j0 / T * per, &t);
+		if (t.type == CURAND_RNG_PSEUDO_XORWOW && (k == ITEM_U32 || k == ITEM_UNIFORM)) {
+			xorwow_words(&t.x, k == ITEM_UNIFORM, first + items - j0, T, (char *)out + lane * size);
+			continue;
+		}
 		for (j = j0; j < first + items; j += T) {
 			size_t at = (size_t)(j - first) * vals, lo = at < skip ? skip - at : 0, m = vals - lo;
 			char item[4 * sizeof(double)];

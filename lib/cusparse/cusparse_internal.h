@@ -285,11 +285,11 @@ CUSPARSE_HIDDEN cusparseStatus_t sp_spsv(cusparseHandle_t handle, cusparseOperat
 					 struct cusparseDnVecDescr *y);
 
 /*
- * SpMV's direct path (spmv_csr.c): CSR, op N, a real value type that is the
+ * SpMV's direct paths (spmv_direct.c): CSR or COO, op N, a real value type that is the
  * compute type; -1 when the call is not that case (spmm.c's loop runs),
  * else its status.
  */
-CUSPARSE_HIDDEN int sp_spmv_csr(cusparseOperation_t opA, const struct cusparseSpMatDescr *A,
+CUSPARSE_HIDDEN int sp_spmv_direct(cusparseOperation_t opA, const struct cusparseSpMatDescr *A,
 				const struct cusparseDnVecDescr *x, struct cusparseDnVecDescr *y, cudaDataType compute, const void *alpha,
 				const void *beta);
 

@@ -106,7 +106,7 @@ static cusparseStatus_t spmv(cusparseHandle_t handle, cusparseOperation_t opA, c
 	SP_CALL(handle, CUSPARSE_STATUS_SUCCESS);
 	if (!run)
 		return CUSPARSE_STATUS_SUCCESS;
-	int direct = sp_spmv_csr(opA, matA, vecX, vecY, computeType, alpha, beta);
+	int direct = sp_spmv_direct(opA, matA, vecX, vecY, computeType, alpha, beta);
 
 	return direct >= 0 ? (cusparseStatus_t)direct : mm_run(&p, alpha, beta);
 }

@@ -176,6 +176,21 @@ struct idxgen_rt_launch {
 
 #define RT_MAX_DEVICES		8		/* IDXGEN_DEVICES names at most these */
 
+/*
+ * A device after the runtime's (devices.c): its context, and a region
+ * prepared when the runtime opened it, kept for the process, into which
+ * a launch's chunks on this device go (no region, no user queue made per
+ * launch: the context's queue stays bound to this region).  lock: one
+ * launch at a time uses the region; a launch that finds it taken leaves
+ * its chunks to the runtime's device.
+ */
+struct rt_xdevice {
+	struct idxgen_device *dev;
+	struct idxgen_context *ctx;
+	struct idxgen_region *reg;
+	pthread_mutex_t lock;
+};
+
 struct idxgen_rt {
 	struct idxgen_device *dev;
 	bool own_dev;
@@ -185,11 +200,13 @@ struct idxgen_rt {
 	 * IDXGEN_DEVICES named the devices: every launch of two blocks or more
 	 * is split over them.  Unset (the default): only a grid that takes
 	 * several device jobs anyway is (more than 65,535 blocks in a row,
-	 * or more than a job's max_threads: streams.c grid_chunk).
+	 * or more than a job's max_threads: streams.c grid_chunk); a smaller
+	 * one goes to the devices in turn (next_dev).
 	 */
 	bool split_small;
-	struct idxgen_device *xdev[RT_MAX_DEVICES];
-	struct idxgen_context *xctx[RT_MAX_DEVICES];
+	struct rt_xdevice xd[RT_MAX_DEVICES];
+	/* the turn of grids of fewer chunks than devices (devices.c), counted atomically */
+	atomic_uint next_dev;
 	struct idxgen_context *ctx;
 	struct idxgen_info dinfo;
 	size_t max_shared;
@@ -251,18 +268,23 @@ struct rt_chunk {
 	uint32_t org[3], n[3];		/* its blocks, relative to the segment's box */
 	uint64_t seq;			/* issue position of its first block */
 	uint64_t off, bytes;		/* on the runtime's device: where, how much */
-	int dev;			/* -1: the runtime's device, else rt->xdev[dev] */
-	idxgen_job_t job;		/* on xdev[dev] */
-	struct idxgen_config cfg;	/* on xdev[dev] */
+	int dev;			/* -1: the runtime's device, else rt->xd[dev] */
+	idxgen_job_t job;		/* on xd[dev] */
+	struct idxgen_config cfg;	/* on xd[dev] */
 };
 struct rt_spread;
 void rt_devices_open(struct idxgen_rt *rt, const unsigned int *idx, unsigned int n);
 void rt_devices_close(struct idxgen_rt *rt);
 int rt_chunk_config(struct idxgen_device *d, const struct rt_lseg *sg, const struct rt_chunk *ch,
 		    struct idxgen_region *reg, uint64_t off, struct idxgen_config *cfg);
-/* NULL: every chunk on the runtime's device (dev -1) */
+/*
+ * Submits the chunks of the other devices (chunk i to device i mod
+ * ndevices; in_turn: starting at the next device of the runtime's turn, so
+ * that grids of fewer chunks than devices go to each device in turn);
+ * NULL: every chunk on the runtime's device (dev -1).
+ */
 struct rt_spread *rt_spread_submit(struct idxgen_rt *rt, const struct rt_lseg *sg,
-				   struct rt_chunk *ch, unsigned int nch);
+				   struct rt_chunk *ch, unsigned int nch, bool in_turn);
 int rt_spread_collect(struct rt_spread *sp, const struct rt_chunk *ch, uint16_t *tmp);
 void rt_spread_free(struct rt_spread *sp);
 

@@ -46,11 +46,11 @@ static uint64_t grid_nchunks(const uint32_t g[3], const uint32_t c[3])
 }
 
 /*
- * Grid chunk sizes within the device's limits (chunk i goes to device i
- * mod ndevices, devices.c).  By default that is all: a grid the device
- * makes in one job stays on the runtime's device, as splitting it costs
- * more than it saves (the other device's region, submission and wait:
- * bench_lib devices).  With the devices named (IDXGEN_DEVICES), at least
+ * Grid chunk sizes within the device's limits (chunk i goes to device
+ * (i + turn) mod ndevices, devices.c).  By default that is all: a grid
+ * the device makes in one job is not split, as splitting it costs more
+ * than it saves (bench_lib devices); it goes to the devices in turn
+ * instead.  With the devices named (IDXGEN_DEVICES), at least
  * one chunk per device where the grid has the blocks, so that every
  * device makes part of each launch: the outermost dimension with more than
  * one block per chunk is halved until there are enough, keeping each
@@ -236,9 +236,9 @@ static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, const
 			 struct idxgen_region *reg, bool per_chunk, unsigned int what)
 {
 	struct idxgen_config cfg;
-	struct rt_spread *sp;
-	struct rt_chunk *ch;
-	unsigned int nch;
+	struct rt_spread *sp = NULL;
+	struct rt_chunk *ch = NULL;
+	unsigned int nch = 0;
 	const void *map;
 	uint32_t c[3];
 	uint64_t off;
@@ -255,35 +255,37 @@ static int fetch_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, const
 		rt_lib_schedule(&sg->sched, &s);
 		ret = idxgen_config_schedule(&cfg, &s);
 	}
-	if (!ret && (what & FETCH_BLOCK))
-		ret = run_cfg(rt, &cfg, l);
-	if (!ret && (what & FETCH_BLOCK))
-		ret = idxgen_config_unpack(&cfg, map, 0, l->nthreads, sg->tx, sg->ty, sg->tz);
 	if (ret)
 		return ret;
 	l->warp = cfg.c;
 	off = round_up(idxgen_config_bytes(&cfg), RT_STREAM_ALIGN);
-	if (!(what & FETCH_GRID))
-		return 0;
-
-	box_chunk(rt, sg, c);
-	ret = grid_chunks(rt, sg, c, reg, off, per_chunk, &ch, &nch);
-	if (ret)
-		return ret;
-	tmp = malloc(3 * sizeof(uint16_t) * ((uint64_t)c[0] * c[1] * c[2]));
-	if (!tmp) {
-		free(ch);
-		return -ENOMEM;
+	if (what & FETCH_GRID) {
+		box_chunk(rt, sg, c);
+		ret = grid_chunks(rt, sg, c, reg, off, per_chunk, &ch, &nch);
+		if (!ret && !(tmp = malloc(3 * sizeof(uint16_t) * ((uint64_t)c[0] * c[1] * c[2]))))
+			ret = -ENOMEM;
+		/*
+		 * The other devices' chunks first, so that they run while this
+		 * device makes the block stream and its own.  A grid of fewer
+		 * chunks than devices on the shared region (not a hot shape's,
+		 * which soon needs no device at all) goes to the devices in
+		 * turn, launch after launch, unless IDXGEN_DEVICES named them
+		 * (then every grid of two blocks or more is split).
+		 */
+		if (!ret)
+			sp = rt_spread_submit(rt, sg, ch, nch, !per_chunk && !rt->split_small);
 	}
-	/* the other devices' chunks first, so that they run while this device makes its own */
-	sp = rt_spread_submit(rt, sg, ch, nch);
+	if (!ret && (what & FETCH_BLOCK))
+		ret = run_cfg(rt, &cfg, l);
+	if (!ret && (what & FETCH_BLOCK))
+		ret = idxgen_config_unpack(&cfg, map, 0, l->nthreads, sg->tx, sg->ty, sg->tz);
 	for (unsigned int i = 0; i < nch && !ret; i++)
 		if (ch[i].dev < 0)
 			ret = chunk_here(rt, l, sg, reg, &ch[i], tmp);
 	for (unsigned int i = 0; i < nch && !ret; i++) {
 		if (ch[i].dev < 0)
 			continue;
-		l->info.device_jobs++;	/* never a hit: made in a region for this launch only */
+		l->info.device_jobs++;	/* never counted as a hit: another device's region */
 		l->spread_jobs++;
 		if (rt_spread_collect(sp, &ch[i], tmp))
 			ret = chunk_here(rt, l, sg, reg, &ch[i], tmp);	/* that device failed */
@@ -595,8 +597,8 @@ int rt_streams_get(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 			l->seg[0].stream_order = classify_stream(sg0->tx, sg0->ty, sg0->tz, l->block, l->warp);
 			/*
 			 * every word made here was in the history: the region holds
-			 * them for good (another device's chunks are made afresh in a
-			 * region of this launch: they cannot hit, and are kept too)
+			 * them for good (another device's chunks, in that device's
+			 * region, are not counted as hits, and are kept too)
 			 */
 			if (l->info.device_jobs > l->spread_jobs &&
 			    l->info.device_hits == l->info.device_jobs - l->spread_jobs)

@@ -42,6 +42,34 @@ for f in "$DIR"/progs/*.cu; do
 	run_prog "$(basename "$f")" -o "$tmp/prog" "$f"
 done
 
+# A failed device assert() and __trap() fail the launch with CUDA's sticky
+# error, never the process (the programs check the codes; the assertion
+# aborted the process and __trap was undeclared before): under both models,
+# and the assertion's message in CUDA's shape on stderr.
+assert_msg=': int checked_index(const int *, int, int): block: [2,0,0], thread: [5,0,0] Assertion `p >= 0 && p < n` failed.'
+for m in fission fibers; do
+	run_prog "device_assert.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/device_assert.cu"
+	grep -F "$assert_msg" "$tmp/err" | grep -qF 'device_assert.cu'
+	ok $? "device_assert.cu (--exec-model=$m): '...$assert_msg' on stderr"
+done
+run_prog "device_trap.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/device_trap.cu"
+# nvcc's leniencies fixed in the text (edg_compat.c), kernels forced to fibers too
+run_prog "edg_void_arith.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/edg_void_arith.cu"
+run_prog "edg_case_init.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/edg_case_init.cu"
+
+# __CUDA_ARCH__ in an included header (compiled as the host pass sees it):
+# groups whose passes agree, or whose device branch is PTX, build and run;
+# one in a __device__ function whose passes differ is refused at the group
+# (it gave kernels the host branch's value before).
+run_prog "arch_header/agree.cu: a header's __CUDA_ARCH__ groups the host view reads right" \
+	-o "$tmp/prog" "$DIR/arch_header/agree.cu"
+"$CC_BIN" -o "$tmp/prog" "$DIR/arch_header/differ.cu" >"$tmp/build" 2>&1
+rc=$?
+[ $rc = 1 ] && [ ! -e "$tmp/prog" ] &&
+	[ "$(grep -c 'differ.cuh:8:1: error: in device code of an included header, this group on __CUDA_ARCH__ takes another branch' "$tmp/build")" = 1 ]
+ok $? "arch_header/differ.cu: a header's group that differs in device code refused at differ.cuh:8:1 (exit $rc)"
+sed 's/^/#   /' "$tmp/build"
+
 # A header of a folder beside the main file's (src/ and inc/, -I ../inc) is
 # left as written: its __shared__ buffer must still be one per block.
 run_prog "layout/src/reduce_main.cu with -I layout/inc: __shared__ in a header outside the program's folder" \
@@ -74,6 +102,8 @@ run_prog "crlf_macros.cu: launch and extern __shared__ macros, pasted names, __C
 	-O0 -o "$tmp/prog" "$DIR/opts/crlf_macros.cu"
 sed 's/$/\r/' "$DIR/opts/crlf_macros.cu" >"$tmp/crlf_macros.cu"
 run_prog "crlf_macros.cu with CRLF line ends" -O0 -o "$tmp/prog" "$tmp/crlf_macros.cu"
+run_prog "cg_large_tiles_fission.cu: a tile of 64 threads under loop fission (its barrier the block's)" \
+	--exec-model=fission -O0 -o "$tmp/prog" "$DIR/opts/cg_large_tiles_fission.cu"
 run_prog "std_headers.cu: every C++17 and C header after ours (__noinline__ & co.)" \
 	-O0 -o "$tmp/prog" "$DIR/opts/std_headers.cu"
 run_prog "openmp_host.cu: omp.h and -Xcompiler -fopenmp host code" -O0 -Xcompiler -fopenmp \

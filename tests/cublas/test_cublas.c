@@ -1047,6 +1047,53 @@ TAP_TEST(lt_matmul)
 		(struct lt_mat){ CUDA_R_32F, 5, 6, 5, 0, 0 }, CUBLAS_OP_T, CUBLAS_OP_T, 1, CUBLASLT_EPILOGUE_DEFAULT, 1e-6);
 }
 
+/*
+ * The Init calls (descriptors held by value, as HeCBench mlp-cuda and
+ * NVIDIA's LtSgemm sample do): D = relu(A B + bias), A 4 x 3, B 3 x 2,
+ * column-major, against plain loops; a size below the descriptor's and a
+ * NULL descriptor are INVALID_VALUE.
+ */
+TAP_TEST(lt_init_by_value)
+{
+	float a[12], b[6], bias[4] = { 0.5f, -20, 0, 1 }, d[8], one = 1, zero = 0;
+	cublasLtHandle_t lt;
+	cublasLtMatmulDescOpaque_t op = {};
+	cublasLtMatrixLayoutOpaque_t la = {}, lb = {}, lc = {};
+	cublasLtMatmulPreferenceOpaque_t pref = {};
+	cublasLtEpilogue_t epi = CUBLASLT_EPILOGUE_RELU_BIAS;
+	const float *biasp = bias;
+	int wrong = 0;
+
+	for (int i = 0; i < 12; i++)
+		a[i] = (float)(i % 5) - 2;
+	for (int i = 0; i < 6; i++)
+		b[i] = (float)i * 0.5f - 1;
+	cublasLtCreate(&lt);
+	cublasStatus_t st = cublasLtMatmulDescInit(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+	st = st ? st : cublasLtMatmulDescSetAttribute(&op, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof(epi));
+	st = st ? st : cublasLtMatmulDescSetAttribute(&op, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &biasp, sizeof(biasp));
+	st = st ? st : cublasLtMatrixLayoutInit(&la, CUDA_R_32F, 4, 3, 4);
+	st = st ? st : cublasLtMatrixLayoutInit(&lb, CUDA_R_32F, 3, 2, 3);
+	st = st ? st : cublasLtMatrixLayoutInit(&lc, CUDA_R_32F, 4, 2, 4);
+	st = st ? st : cublasLtMatmulPreferenceInit(&pref);
+	st = st ? st : cublasLtMatmul(lt, &op, &one, a, &la, b, &lb, &zero, d, &lc, d, &lc, NULL, NULL, 0, 0);
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 2; j++) {
+			float s = bias[i];
+			for (int k = 0; k < 3; k++)
+				s += a[i + 4 * k] * b[k + 3 * j];
+			wrong += d[i + 4 * j] != (s > 0 ? s : 0);
+		}
+	tap_ok(!st && wrong == 0, "cublasLt Init calls on descriptors held by value: D = relu(A B + bias) (%d wrong)",
+	       wrong);
+	tap_ok(cublasLtMatmulDescInit_internal(&op, sizeof(op) - 1, CUBLAS_COMPUTE_32F, CUDA_R_32F) ==
+			       CUBLAS_STATUS_INVALID_VALUE &&
+		       cublasLtMatrixLayoutInit_internal(&la, 8, CUDA_R_32F, 4, 3, 4) == CUBLAS_STATUS_INVALID_VALUE &&
+		       cublasLtMatmulPreferenceInit_internal(NULL, sizeof(pref)) == CUBLAS_STATUS_INVALID_VALUE,
+	       "cublasLt Init: a size below the descriptor's or no descriptor is INVALID_VALUE");
+	cublasLtDestroy(lt);
+}
+
 TAP_TEST(lt_statuses)
 {
 	cublasLtHandle_t lt;

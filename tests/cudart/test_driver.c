@@ -557,6 +557,61 @@ TAP_TEST(modules)
 }
 
 /*
+ * Texture objects of the driver: what the runtime's object holds (its
+ * descriptors read back through the runtime), integers read as normalized
+ * floats unless CU_TRSF_READ_AS_INTEGER; refusals.
+ */
+static void test_tex_objects(CUarray float_arr)
+{
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	CUtexObject t = 0, none = 0;
+	struct cudaTextureDesc got;
+	struct cudaResourceDesc gotr;
+	CUdeviceptr lin;
+
+	memset(&rd, 0, sizeof(rd));
+	memset(&td, 0, sizeof(td));
+	rd.resType = CU_RESOURCE_TYPE_ARRAY, rd.res.array.hArray = float_arr;
+	td.addressMode[0] = CU_TR_ADDRESS_MODE_WRAP, td.addressMode[1] = CU_TR_ADDRESS_MODE_MIRROR;
+	td.filterMode = CU_TR_FILTER_MODE_LINEAR, td.flags = CU_TRSF_NORMALIZED_COORDINATES;
+	TAP_CU(cuTexObjectCreate(&t, &rd, &td, NULL), CUDA_SUCCESS);
+	tap_ok(cudaGetTextureObjectTextureDesc(&got, (cudaTextureObject_t)t) == cudaSuccess &&
+		       got.addressMode[0] == cudaAddressModeWrap && got.addressMode[1] == cudaAddressModeMirror &&
+		       got.filterMode == cudaFilterModeLinear && got.normalizedCoords == 1 &&
+		       got.readMode == cudaReadModeElementType,
+	       "cuTexObjectCreate over a float array: the runtime's object, modes and flags as given");
+	tap_ok(cudaGetTextureObjectResourceDesc(&gotr, (cudaTextureObject_t)t) == cudaSuccess &&
+		       gotr.resType == cudaResourceTypeArray && (void *)gotr.res.array.array == (void *)float_arr,
+	       "its resource: the array");
+	TAP_CU(cuTexObjectDestroy(t), CUDA_SUCCESS);
+	TAP_CU(cuMemAlloc(&lin, 256), CUDA_SUCCESS);
+	rd.resType = CU_RESOURCE_TYPE_LINEAR, rd.res.linear.devPtr = lin;
+	rd.res.linear.format = CU_AD_FORMAT_UNSIGNED_INT8, rd.res.linear.numChannels = 4, rd.res.linear.sizeInBytes = 256;
+	td.flags = 0, td.filterMode = CU_TR_FILTER_MODE_POINT;
+	TAP_CU(cuTexObjectCreate(&t, &rd, &td, NULL), CUDA_SUCCESS);
+	tap_ok(cudaGetTextureObjectTextureDesc(&got, (cudaTextureObject_t)t) == cudaSuccess &&
+		       got.readMode == cudaReadModeNormalizedFloat,
+	       "8-bit integers without CU_TRSF_READ_AS_INTEGER: read as normalized floats");
+	TAP_CU(cuTexObjectDestroy(t), CUDA_SUCCESS);
+	td.flags = CU_TRSF_READ_AS_INTEGER;
+	TAP_CU(cuTexObjectCreate(&t, &rd, &td, NULL), CUDA_SUCCESS);
+	tap_ok(cudaGetTextureObjectTextureDesc(&got, (cudaTextureObject_t)t) == cudaSuccess &&
+		       got.readMode == cudaReadModeElementType,
+	       "CU_TRSF_READ_AS_INTEGER: the elements as stored");
+	TAP_CU(cuTexObjectDestroy(t), CUDA_SUCCESS);
+	TAP_CU(cuTexObjectCreate(&none, &rd, &td, (const CUDA_RESOURCE_VIEW_DESC *)&rd), CUDA_ERROR_NOT_SUPPORTED);
+	rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+	TAP_CU(cuTexObjectCreate(&none, &rd, &td, NULL), CUDA_ERROR_NOT_SUPPORTED);
+	rd.resType = CU_RESOURCE_TYPE_LINEAR, rd.res.linear.numChannels = 3;
+	TAP_CU(cuTexObjectCreate(&none, &rd, &td, NULL), CUDA_ERROR_INVALID_VALUE);
+	rd.res.linear.numChannels = 4, rd.flags = 1;
+	TAP_CU(cuTexObjectCreate(&none, &rd, &td, NULL), CUDA_ERROR_INVALID_VALUE);
+	tap_ok(none == 0, "refused texture objects: no handle");
+	TAP_CU(cuMemFree(lin), CUDA_SUCCESS);
+}
+
+/*
  * Arrays: a 2-D array of float2 filled through cuMemcpy2D from a pitched
  * host image at an offset, read back whole with cuMemcpy3D into a packed
  * buffer, and one row out through the 1-D call; the descriptors read back.
@@ -625,6 +680,7 @@ static void test_arrays(void)
 		       got3.NumChannels == 4,
 	       "cuArray3DGetDescriptor: a layered uchar4 array");
 	TAP_CU(cuArrayDestroy(arr3), CUDA_SUCCESS);
+	test_tex_objects(arr);
 	TAP_CU(cuArrayDestroy(arr), CUDA_SUCCESS);
 	TAP_CU(cuArrayDestroy(NULL), CUDA_ERROR_INVALID_HANDLE);
 	(void)cudaGetLastError();

@@ -402,6 +402,46 @@ static void test_capture_fork_join(void)
 	(void)cudaGetLastError();
 	TAP_ERR(cudaStreamIsCapturing(s2, NULL), cudaErrorInvalidValue);
 	(void)cudaGetLastError();
+	/*
+	 * Regression (NVIDIA's graphMemoryNodes sample): a stream made during
+	 * the capture, forked, joined back, then destroyed before the end; the
+	 * capture stays valid (was cudaErrorStreamCaptureInvalidated).  One
+	 * destroyed with work nobody joined invalidates it.
+	 */
+	{
+		cudaStream_t s3;
+
+		*a = *b = 0;
+		TAP_ERR(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal), cudaSuccess);
+		TAP_ERR(cudaStreamCreateWithFlags(&s3, cudaStreamNonBlocking), cudaSuccess);
+		cudaEventRecord(fork, s1);
+		cudaStreamWaitEvent(s3, fork, 0);
+		LAUNCH(store, 1, 1, 0, s3, 44, b);
+		cudaEventRecord(join, s3);
+		cudaStreamWaitEvent(s1, join, 0);
+		TAP_ERR(cudaStreamDestroy(s3), cudaSuccess);
+		LAUNCH(store, 1, 1, 0, s1, 55, a);
+		g = NULL;
+		TAP_ERR(cudaStreamEndCapture(s1, &g), cudaSuccess);
+		TAP_ERR(cudaGraphInstantiate(&e, g, 0), cudaSuccess);
+		TAP_ERR(cudaGraphLaunch(e, s1), cudaSuccess);
+		TAP_ERR(cudaStreamSynchronize(s1), cudaSuccess);
+		tap_ok(*a == 55 && *b == 44, "a joined forked stream destroyed during capture: both nodes ran (%d, %d)", *a,
+		       *b);
+		cudaGraphExecDestroy(e);
+		cudaGraphDestroy(g);
+
+		TAP_ERR(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal), cudaSuccess);
+		TAP_ERR(cudaStreamCreateWithFlags(&s3, cudaStreamNonBlocking), cudaSuccess);
+		cudaEventRecord(fork, s1);
+		cudaStreamWaitEvent(s3, fork, 0);
+		LAUNCH(store, 1, 1, 0, s3, 66, b);
+		TAP_ERR(cudaStreamDestroy(s3), cudaSuccess);
+		g = NULL;
+		TAP_ERR(cudaStreamEndCapture(s1, &g), cudaErrorStreamCaptureInvalidated);
+		tap_ok(g == NULL, "an unjoined forked stream destroyed: the capture is invalidated, no graph");
+		(void)cudaGetLastError();
+	}
 	cudaEventDestroy(fork);
 	cudaEventDestroy(join);
 	cudaStreamDestroy(s1);

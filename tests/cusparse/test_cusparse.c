@@ -198,23 +198,24 @@ TAP_TEST(spmv)
 }
 
 /*
- * SpMV's direct path (lib/cusparse/spmv_csr.c: CSR, op N, real, compute type
- * the value type) in every pairing of 32- and 64-bit offsets and columns,
- * bases 0 and 1, S and D, beta 0 over NaN and beta -0.5, against dense loops;
- * rows in any column order, an empty row, a column repeated (they add up).
+ * SpMV's direct paths (lib/cusparse/spmv_direct.c: CSR and COO, op N, real,
+ * compute type the value type) in every pairing of 32- and 64-bit offsets
+ * (COO: row indices) and columns, bases 0 and 1, S and D, beta 0 over NaN
+ * and beta -0.5, against dense loops; rows in any column order, an empty
+ * row, a column repeated (they add up); COO entries not sorted by row.
  */
-TAP_TEST(spmv_csr_direct)
+TAP_TEST(spmv_direct)
 {
 	/* 5 x 4: row 2 empty; row 3 has column 1 twice and its columns unsorted */
 	static const int off[6] = { 0, 2, 3, 3, 7, 8 }, col[8] = { 0, 3, 2, 3, 1, 0, 1, 2 };
 	static const double val[8] = { 1, -2, 3, 0.5, 4, -1, 2, 6 }, xv[4] = { 1, -1, 0.25, 2 };
 	int bad = 0, n = 0;
 
-	for (int k = 0; k < 16; k++) {
-		int o64 = k & 1, i64 = k >> 1 & 1, base = k >> 2 & 1, dbl = k >> 3 & 1;
+	for (int k = 0; k < 32; k++) {
+		int o64 = k & 1, i64 = k >> 1 & 1, base = k >> 2 & 1, dbl = k >> 3 & 1, coo = k >> 4 & 1;
 		cudaDataType t = dbl ? CUDA_R_64F : CUDA_R_32F;
-		int64_t off64[6], col64[8];
-		int off32[6], col32[8];
+		int64_t off64[8], col64[8];
+		int off32[8], col32[8];
 		double y[5], ref[5], dense[5][4] = { { 0 } };
 		float yf[5], xf[4], vf[8];
 		double beta = k % 3 ? -0.5 : 0, alpha = 1.5;
@@ -222,6 +223,9 @@ TAP_TEST(spmv_csr_direct)
 
 		for (int i = 0; i < 6; i++)
 			off64[i] = off32[i] = off[i] + base;
+		for (int i = 0; coo && i < 5; i++)	/* COO: each entry's row, the arrays in row order reversed */
+			for (int e = off[i]; e < off[i + 1]; e++)
+				off64[7 - e] = off32[7 - e] = i + base;
 		for (int e = 0; e < 8; e++)
 			col64[e] = col32[e] = col[e] + base, vf[e] = (float)val[e];
 		for (int j = 0; j < 4; j++)
@@ -236,11 +240,22 @@ TAP_TEST(spmv_csr_direct)
 		}
 		cusparseSpMatDescr_t A;
 		cusparseDnVecDescr_t X, Y;
-		cusparseStatus_t st = cusparseCreateCsr(&A, 5, 4, 8, o64 ? (void *)off64 : (void *)off32,
-							i64 ? (void *)col64 : (void *)col32, dbl ? (void *)val : (void *)vf,
-							o64 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I,
-							i64 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I,
-							base ? CUSPARSE_INDEX_BASE_ONE : CUSPARSE_INDEX_BASE_ZERO, t);
+		double vrev[8];
+		float vfrev[8];
+		int64_t crev64[8];
+		int crev32[8];
+		for (int e = 0; e < 8; e++)
+			vrev[7 - e] = val[e], vfrev[7 - e] = vf[e], crev64[7 - e] = col64[e], crev32[7 - e] = col32[e];
+		cusparseStatus_t st =
+			coo ? cusparseCreateCoo(&A, 5, 4, 8, o64 ? (void *)off64 : (void *)off32,
+						o64 ? (void *)crev64 : (void *)crev32, dbl ? (void *)vrev : (void *)vfrev,
+						o64 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I, /* COO: one index type */
+						base ? CUSPARSE_INDEX_BASE_ONE : CUSPARSE_INDEX_BASE_ZERO, t)
+			    : cusparseCreateCsr(&A, 5, 4, 8, o64 ? (void *)off64 : (void *)off32,
+						i64 ? (void *)col64 : (void *)col32, dbl ? (void *)val : (void *)vf,
+						o64 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I,
+						i64 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I,
+						base ? CUSPARSE_INDEX_BASE_ONE : CUSPARSE_INDEX_BASE_ZERO, t);
 		st = st ? st : cusparseCreateDnVec(&X, 4, dbl ? (void *)xv : (void *)xf, t);
 		st = st ? st : cusparseCreateDnVec(&Y, 5, dbl ? (void *)y : (void *)yf, t);
 		st = st ? st : cusparseSpMV(H, CUSPARSE_OPERATION_NON_TRANSPOSE, dbl ? (void *)&alpha : (void *)&alphaf, A, X,
@@ -253,9 +268,25 @@ TAP_TEST(spmv_csr_direct)
 		n++;
 		cusparseDestroySpMat(A), cusparseDestroyDnVec(X), cusparseDestroyDnVec(Y);
 	}
-	tap_ok(n == 16 && bad == 0,
-	       "SpMV CSR op N, S and D, 32/64-bit offsets x 32/64-bit columns, bases 0/1, beta 0 over NaN and -0.5: "
-	       "y = dense reference (%d wrong of %d)", bad, n * 5);
+	tap_ok(n == 32 && bad == 0,
+	       "SpMV CSR and COO op N, S and D, 32/64-bit offsets (rows) x 32/64-bit columns, bases 0/1, beta 0 over "
+	       "NaN and -0.5: y = dense reference (%d wrong of %d)", bad, n * 5);
+	/* a COO row or column index outside the matrix: INVALID_VALUE before anything is written */
+	int rows_bad[2] = { 0, 2 }, cols_ok[2] = { 0, 1 }, rows_ok[2] = { 0, 1 }, cols_bad[2] = { 0, -1 };
+	float v2[2] = { 1, 2 }, x2[2] = { 1, 1 }, y2[2] = { 7, 7 }, one = 1, zero = 0;
+	cusparseSpMatDescr_t B1, B2;
+	cusparseDnVecDescr_t X2, Y2;
+	cusparseCreateCoo(&B1, 2, 2, 2, rows_bad, cols_ok, v2, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F);
+	cusparseCreateCoo(&B2, 2, 2, 2, rows_ok, cols_bad, v2, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F);
+	cusparseCreateDnVec(&X2, 2, x2, CUDA_R_32F);
+	cusparseCreateDnVec(&Y2, 2, y2, CUDA_R_32F);
+	cusparseStatus_t s1 = cusparseSpMV(H, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, B1, X2, &zero, Y2, CUDA_R_32F,
+					   CUSPARSE_SPMV_ALG_DEFAULT, NULL);
+	cusparseStatus_t s2 = cusparseSpMV(H, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, B2, X2, &zero, Y2, CUDA_R_32F,
+					   CUSPARSE_SPMV_ALG_DEFAULT, NULL);
+	tap_ok(s1 == CUSPARSE_STATUS_INVALID_VALUE && s2 == CUSPARSE_STATUS_INVALID_VALUE && y2[0] == 7 && y2[1] == 7,
+	       "SpMV COO with a row or a column outside the matrix: INVALID_VALUE, y untouched");
+	cusparseDestroySpMat(B1), cusparseDestroySpMat(B2), cusparseDestroyDnVec(X2), cusparseDestroyDnVec(Y2);
 }
 
 /* ---- SpMM ---- */

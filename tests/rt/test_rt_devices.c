@@ -13,6 +13,7 @@
 #include "test_rt.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 
 /* The driver's job counter of device index i (sysfs), or UINT64_MAX. */
@@ -172,25 +173,26 @@ static const struct idxgen_rt_kernel coords_kernel = {
 	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "coords", .block = coords_block, .nargs = 1,
 };
 
+/* The same kernel under another descriptor: a kernel of its own to the runtime (not hot). */
+static const struct idxgen_rt_kernel coords_kernel_b = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "coords_b", .block = coords_block, .nargs = 1,
+};
+
 /*
- * coords over grid x block on a fresh runtime with IDXGEN_DEVICES=devices
- * (NULL: unset); 0 when the output is what the test computes for every
- * thread (an independent reference); device 1's jobs into *jobs1_delta.
+ * k (coords_block) over grid x block on rt; 0 when the output is what the
+ * test computes for every thread (an independent reference); device 1's
+ * jobs during the launch into *jobs1_delta.
  */
-static int coords_on(const char *devices, struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
-		     uint64_t *jobs1_delta)
+static int coords_run(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		      struct idxgen_rt_dim3 block, uint64_t *jobs1_delta)
 {
 	uint64_t nt = (uint64_t)block.x * block.y * block.z, n = (uint64_t)grid.x * grid.y * grid.z * nt;
 	uint64_t *out = calloc(n, sizeof(*out)), before = device_jobs(1), after;
 	void *args[] = { &out };
-	struct idxgen_rt *rt = NULL;
 	int err = out ? 0 : -ENOMEM;
 
 	if (!err)
-		rt = rt_with(devices, &err);
-	if (!err)
-		err = idxgen_rt_launch(rt, &coords_kernel, grid, block, 0, args);
-	idxgen_rt_destroy(rt);
+		err = idxgen_rt_launch(rt, k, grid, block, 0, args);
 	after = device_jobs(1);
 	*jobs1_delta = before == UINT64_MAX || after == UINT64_MAX ? UINT64_MAX : after - before;
 	for (uint64_t p = 0; !err && p < n; p++) {
@@ -204,6 +206,27 @@ static int coords_on(const char *devices, struct idxgen_rt_dim3 grid, struct idx
 			err = -EIO;
 	}
 	free(out);
+	return err;
+}
+
+/*
+ * coords over grid x block on a fresh runtime with IDXGEN_DEVICES=devices
+ * (NULL: unset), as coords_run; device 1's jobs, the runtime's creation
+ * included, into *jobs1_delta.
+ */
+static int coords_on(const char *devices, struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
+		     uint64_t *jobs1_delta)
+{
+	uint64_t before = device_jobs(1), after, d;
+	struct idxgen_rt *rt = NULL;
+	int err = 0;
+
+	rt = rt_with(devices, &err);
+	if (!err)
+		err = coords_run(rt, &coords_kernel, grid, block, &d);
+	idxgen_rt_destroy(rt);
+	after = device_jobs(1);
+	*jobs1_delta = before == UINT64_MAX || after == UINT64_MAX ? UINT64_MAX : after - before;
 	return err;
 }
 
@@ -231,8 +254,87 @@ static void test_default_spread(void)
 	       " jobs on device 1): every thread's coordinates (%s)", dall, idxgen_strerror(eall));
 	esmall = coords_on(NULL, IDXGEN_RT_DIM3(4, 4, 1), IDXGEN_RT_DIM3(16, 16, 1), &dsmall);
 	tap_ok(!esmall && dsmall == 0,
-	       "IDXGEN_DEVICES unset: grid 4x4 of 16x16 (one device job) on device 0 alone, "
+	       "IDXGEN_DEVICES unset: a runtime's first grid of one device job (4x4 of 16x16) on device 0, "
 	       "every thread's coordinates (%s, %" PRIu64 " jobs on device 1)", idxgen_strerror(esmall), dsmall);
+}
+
+/*
+ * The default: grids of one device job go to the devices in turn, launch
+ * after launch (the first to the runtime's device, the next one's grid
+ * stream to device 1, ...): each launch's output is every thread's own
+ * coordinates whichever device made its grid stream, and device 1 made
+ * the second one's.  Two kernels, so that neither is hot (a hot shape's
+ * streams stay on the runtime's device and are soon cached).
+ */
+static void test_default_turns(void)
+{
+	const struct idxgen_rt_dim3 grid = IDXGEN_RT_DIM3(32, 4, 1), blk = IDXGEN_RT_DIM3(8, 4, 2);
+	uint64_t d[4] = { UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX };
+	struct idxgen_rt *rt;
+	int err, e[4] = { 0 };
+
+	rt = rt_with(NULL, &err);
+	for (int i = 0; i < 4; i++)
+		e[i] = err ? err : coords_run(rt, i % 2 ? &coords_kernel_b : &coords_kernel, grid, blk, &d[i]);
+	idxgen_rt_destroy(rt);
+	printf("# IDXGEN_DEVICES unset, four launches of one device job: device 1 ran %" PRIu64 ", %" PRIu64
+	       ", %" PRIu64 ", %" PRIu64 " jobs\n", d[0], d[1], d[2], d[3]);
+	tap_ok(!e[0] && d[0] == 0,
+	       "IDXGEN_DEVICES unset, a runtime's first launch of one job: on device 0, every thread's "
+	       "coordinates (%s)", idxgen_strerror(e[0]));
+	tap_ok(!e[1] && d[1] >= 1 && d[1] != UINT64_MAX,
+	       "IDXGEN_DEVICES unset, the second launch: its grid stream from device 1, every thread's "
+	       "coordinates (%s)", idxgen_strerror(e[1]));
+	tap_ok(!e[2] && !e[3], "IDXGEN_DEVICES unset, the third and fourth launches (hot kernels, device 0): "
+	       "every thread's coordinates (%s, %s)", idxgen_strerror(e[2]), idxgen_strerror(e[3]));
+}
+
+struct conc_launches {
+	struct idxgen_rt *rt;
+	const struct idxgen_rt_kernel *k;
+	int err;
+};
+
+/* Eight launches of k, each grid a new shape (so that none is served from cached streams). */
+static void *conc_thread(void *arg)
+{
+	struct conc_launches *c = arg;
+	uint64_t d;
+
+	for (uint32_t i = 0; i < 8 && !c->err; i++)
+		c->err = coords_run(c->rt, c->k, IDXGEN_RT_DIM3(40 + i, 3, 1), IDXGEN_RT_DIM3(8, 4, 1), &d);
+	return NULL;
+}
+
+/*
+ * Two threads launching at once on one runtime under IDXGEN_DEVICES=all:
+ * the launches may contend for device 1's region (one launch at a time uses
+ * it; the other's chunks go to the runtime's device), and every launch's
+ * output is every thread's own coordinates whichever device made what.
+ */
+static void test_concurrent_spread(void)
+{
+	struct conc_launches c[2] = { { .k = &coords_kernel }, { .k = &coords_kernel_b } };
+	pthread_t t[2];
+	struct idxgen_rt *rt;
+	uint64_t before = device_jobs(1), after;
+	int err, started = 0;
+
+	rt = rt_with("all", &err);
+	for (int i = 0; i < 2 && !err; i++) {
+		c[i].rt = rt;
+		err = pthread_create(&t[i], NULL, conc_thread, &c[i]) ? -EAGAIN : 0;
+		started += !err;
+	}
+	for (int i = 0; i < started; i++)
+		pthread_join(t[i], NULL);
+	idxgen_rt_destroy(rt);
+	after = device_jobs(1);
+	printf("# two threads, 16 launches at once: device 1 ran %" PRIu64 " jobs\n",
+	       before == UINT64_MAX || after == UINT64_MAX ? UINT64_MAX : after - before);
+	tap_ok(!err && !c[0].err && !c[1].err,
+	       "IDXGEN_DEVICES=all, two threads launching at once: every thread's coordinates in all 16 launches "
+	       "(%s, %s, %s)", idxgen_strerror(err), idxgen_strerror(c[0].err), idxgen_strerror(c[1].err));
 }
 
 /*
@@ -308,5 +410,7 @@ void test_devices(void)
 	test_helper_fault(1u << 3, "a DMA fault", dswap);			/* IDXGEN_FAULT_FAIL_DMA */
 	test_helper_fault(1u << 0, "a hang (the watchdog's reset)", dswap);	/* IDXGEN_FAULT_HANG_JOB */
 	test_default_spread();
+	test_default_turns();
 	test_small_grids();
+	test_concurrent_spread();
 }

@@ -59,6 +59,7 @@ pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       libboost1.74-dev  # Boost.Random's Sobol direction numbers for lib/curand (issue 39)
       libtbb-dev  # oneTBB: Thrust's parallel device system for programs idxgen-cc builds
       verilator yosys nextpnr-ice40 fpga-icestorm  # fw/rtl: RTL simulation, synthesis, place and route
+      fpga-icestorm-chipdb  # fw/rtl: icetime's timing of the routed iCE40 design (make -C fw rtl)
       z3)  # fw/rtl: the SMT solver of yosys-smtbmc (tests/fw/rtl/check-formal.sh)
 bpo_pkgs=(meson)
 

@@ -317,15 +317,179 @@ seed("job-imem-end", load_fw() + enable() + queue_on(size=16) +
                 at_end(65535, 16, c=32, ws=4)], 7) + step(80) + status())
 
 
+# ---- hostile user queues (doorbell path), replayable ------------------------
+# These seeds place their DMA data with mem() (a DMA pattern in the fuzz
+# input, a memory write at that address when replay-seeds.py runs them
+# through qtest on the ordinary QEMU build) and check what they reach with
+# expect() (a read in the fuzz input, a checked read in the replay): so
+# make check knows that each seed still reaches the path it is for.
+R_DB = 4                      # BAR5, the doorbell pages, after BAR4's two
+UQW_VALID, UQW_W16, UQW_W32, UQW_SHARED = 1, 2, 4, 8
+UQ_REJECTED, UQ_FENCE_VALUE_LO = 0x2c, 0x38
+QS_ENABLED, QS_ERROR = 1, 4
+QERR_BAD_RING, QERR_BAD_DOORBELL, QERR_DMA = 1, 2, 3
+NOWHERE = 0xfff00000000      # beyond guest RAM: a DMA that fails
+
+
+def qerr(code):
+    return QS_ERROR | code << 8
+
+
+class Mem:
+    """DMA data at addr: a pattern for generic-fuzz (which fills the next
+    device read with it), a memory write for the replay."""
+    def __init__(self, addr, data):
+        self.addr, self.data = addr, data
+
+    def fuzz(self):
+        return pattern(self.data)
+
+
+class Expect:
+    """A read of (region, off) that the replay checks against value."""
+    def __init__(self, region, off, value, size=2):
+        self.region, self.off, self.value, self.size = region, off, value, size
+
+    def fuzz(self):
+        return read(self.region, self.off, self.size)
+
+
+def mem(addr, data):
+    return Mem(addr, data)
+
+
+def expect(off, value, region=R_REGS, size=2):
+    return Expect(region, off, value, size)
+
+
+def db(u, val, off=0):
+    """A store into doorbell page u (offset 0: the tail)."""
+    return write(R_DB, u * 0x1000 + off, val, 2)
+
+
+def load_fw_mem():
+    img = fw_image(features=0xffff)
+    return [clear_patterns(), mem(FW_ADDR, img),
+            wl(REG_FW_ADDR_LO, FW_ADDR), wl(REG_FW_ADDR_HI, 0),
+            wl(REG_FW_SIZE, len(img)), wl(REG_FW_CTRL, 1),
+            rl(REG_FW_STATUS), clear_patterns()]
+
+
+def uq_ring(u):
+    return RING + 0x10000 + u * 0x1000
+
+
+def uq_fence(u):
+    return CPL + 0x80000 + u * 8
+
+
+def uq_db_on(u, size, win=(0x40000, 0x10000, UQW_VALID | UQW_W16 | UQW_W32),
+             ring=None, cpl=None, fence=None):
+    """User queue u without a shadow tail (the doorbell path) and one
+    window: [win base, + size) of index memory with win flags."""
+    ring = uq_ring(u) if ring is None else ring
+    cpl = CPL + 0x10000 + u * 0x1000 if cpl is None else cpl
+    fence = uq_fence(u) if fence is None else fence
+    return [mem(fence, bytes(8)),
+            wq(uqreg(u, UQ_RING_BASE_LO), ring), wq(uqreg(u, UQ_CPL_BASE_LO), cpl),
+            wq(uqreg(u, UQ_FENCE_ADDR_LO), fence),
+            wl(uqreg(u, UQ_WIN0), win[0]), wl(uqreg(u, UQ_WIN0 + 4), win[1]),
+            wl(uqreg(u, UQ_WIN0 + 8), win[2]),
+            wq(uqreg(u, UQ_SHADOW_ADDR_LO), 0),
+            wl(uqreg(u, UQ_RING_SIZE), size), wl(uqreg(u, UQ_CTRL), 1)]
+
+
+def garbage(n, seed):
+    """n bytes that look random and are the same every run."""
+    out, x = bytearray(), seed
+    while len(out) < n:
+        x = (x * 6364136223846793005 + 1442695040888963407) & (2**64 - 1)
+        out += struct.pack("<Q", x)
+    return bytes(out[:n])
+
+
+def uq_jobs(u, descs, first_slot=0):
+    """Descriptors into queue u's ring from first_slot on."""
+    return [clear_patterns()] + [mem(uq_ring(u) + (first_slot + i) * 64, d)
+                                 for i, d in enumerate(descs)]
+
+
+WIN = 0x40000
+# Garbage and hostile descriptors: the device rejects each with an error
+# completion (or runs it inside the window); the queue keeps running, the
+# count reaches 8 and index memory outside the window stays untouched.
+seed("uq-garbage", load_fw_mem() + enable() + uq_db_on(0, 16) +
+     uq_jobs(0, [garbage(64, 1), desc(32, 4, target=WIN, job_id=2),
+                 desc(32, target=0, job_id=3),            # outside the window
+                 desc(64, 64, target=WIN + 0xf000, job_id=4),  # runs past it
+                 garbage(64, 5), desc(8, 8, target=WIN, flags=1, job_id=6),
+                 desc(16, target=WIN + 0x100, ws=4, job_id=7),
+                 garbage(64, 8)]) +
+     [db(0, 8)] + step(24) +
+     [expect(uqreg(0, UQ_STATUS), QS_ENABLED),
+      expect(uqreg(0, UQ_FENCE_VALUE_LO), 8),
+      expect(WIN, 0x10000, R_IMEM),  # job 2's threads 0 and 1
+      expect(0x0, 0, R_IMEM), expect(WIN - 4, 0, R_IMEM),
+      expect(WIN + 0x10000, 0, R_IMEM), rl(uqreg(0, UQ_REJECTED))])
+# Doorbells past the ring stop that queue only; pages of absent queues and
+# other offsets are ignored; re-enabling restarts it at slot 0.
+seed("uq-doorbell-past", load_fw_mem() + enable() + uq_db_on(1, 8) +
+     uq_db_on(2, 4, win=(0x60000, 0x1000, UQW_VALID | UQW_W16)) +
+     uq_jobs(1, [desc(16, 2, target=WIN, job_id=1)]) + [db(1, 1)] +
+     step(6) + [expect(uqreg(1, UQ_FENCE_VALUE_LO), 1),
+                db(15, 1), db(9, 3), db(1, 5, off=8), db(1, 0, off=4),
+                expect(uqreg(1, UQ_STATUS), QS_ENABLED),
+                db(1, 8), expect(uqreg(1, UQ_STATUS), qerr(QERR_BAD_DOORBELL)),
+                db(1, 0xffffffff), db(1, 2)] + step(4) +
+     [expect(uqreg(1, UQ_FENCE_VALUE_LO), 1)] +
+     uq_jobs(2, [desc(8, 8, target=0x60000, job_id=9)]) + [db(2, 1)] +
+     step(6) + [expect(uqreg(2, UQ_FENCE_VALUE_LO), 1),
+                expect(uqreg(2, UQ_STATUS), QS_ENABLED),
+                wl(uqreg(1, UQ_CTRL), 0), wl(uqreg(1, UQ_CTRL), 1),
+                expect(uqreg(1, UQ_STATUS), QS_ENABLED)] +
+     uq_jobs(1, [desc(16, 2, target=WIN + 0x1000, job_id=2)]) + [db(1, 1)] +
+     step(6) + [expect(uqreg(1, UQ_FENCE_VALUE_LO), 1),  # counted from enable
+                expect(WIN + 0x1000, 0x10000, R_IMEM)] + status())  # threads 0, 1
+# Bad ring addresses: beyond RAM (the descriptor read fails: DMA), a ring
+# of a size that is no power of two, a misaligned fence (refused at
+# enable: BAD_RING), completions beyond RAM (DMA), rings aimed at the
+# device's own BARs; a good queue beside them still runs its job.
+seed("uq-bad-ring", load_fw_mem() + enable() +
+     uq_db_on(3, 4, ring=NOWHERE) + [db(3, 1)] + step(4) +
+     [expect(uqreg(3, UQ_STATUS), qerr(QERR_DMA)),
+      expect(uqreg(3, UQ_FENCE_VALUE_LO), 1)] +
+     uq_db_on(4, 3) + [expect(uqreg(4, UQ_STATUS), qerr(QERR_BAD_RING))] +
+     uq_db_on(4, 4, fence=uq_fence(4) + 4) +
+     [expect(uqreg(4, UQ_STATUS), qerr(QERR_BAD_RING)), db(4, 1)] +
+     uq_db_on(5, 4, cpl=NOWHERE) + uq_jobs(5, [desc(8, target=WIN)]) +
+     [db(5, 1)] + step(4) +
+     [expect(uqreg(5, UQ_STATUS), qerr(QERR_DMA)),
+      expect(uqreg(5, UQ_FENCE_VALUE_LO), 0)] +
+     uq_db_on(6, 4, ring=BAR0_ADDR + 0x2000, cpl=BAR2_ADDR + WIN) +
+     [db(6, 2)] + step(4) + [rl(uqreg(6, UQ_STATUS))] +
+     uq_db_on(7, 4, win=(0x70000, 0x1000, UQW_VALID | UQW_W16)) +
+     uq_jobs(7, [desc(8, 8, target=0x70000, job_id=5)]) + [db(7, 1)] +
+     step(6) + [expect(uqreg(7, UQ_FENCE_VALUE_LO), 1),
+                expect(uqreg(7, UQ_STATUS), QS_ENABLED)] + status())
+
+REPLAY = ["uq-garbage", "uq-doorbell-past", "uq-bad-ring"]
+
+
+def fuzz_input(cmds):
+    """The generic-fuzz input of a seed's commands."""
+    raw = [c if isinstance(c, bytes) else c.fuzz() for c in cmds]
+    for c in raw:
+        assert SEP not in c, c
+    return SEP.join(raw)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: gen-seeds.py OUTDIR")
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     for name, cmds in SEEDS.items():
-        for c in cmds:
-            assert SEP not in c, (name, c)
-        data = SEP.join(cmds)
+        data = fuzz_input(cmds)
         with open(os.path.join(out, "seed-" + name), "wb") as f:
             f.write(data)
     print(f"gen-seeds: {len(SEEDS)} seeds in {out}", file=sys.stderr)

@@ -35,10 +35,16 @@ extern "C" {
 #define TB_IMEM (8ull << 20)
 #endif
 
+// TB_HDIM: the RTL built with a narrower Hilbert machine (idxgen_core's
+// HDIM, as the iCE40 build has it), whose firmware limits max_dim_x and
+// max_dim_y to what it walks; the model is given the same limits.
 static tb_limits base_limits()
 {
 	tb_limits l;
 	tb_limits_default(&l, TB_LANES, TB_HIST, TB_IMEM);
+#ifdef TB_HDIM
+	l.max_dim[0] = l.max_dim[1] = (1u << TB_HDIM) - 1;
+#endif
 	return l;
 }
 
