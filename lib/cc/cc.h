@@ -66,12 +66,14 @@ enum edg_kind {
 	EDG_SPLIT_INIT,	/* `T name = e;` a case label jumps over: `T name; name = e;` */
 	EDG_OPEN,	/* name (text) inserted at (line, col), before what earlier fixes inserted there */
 	EDG_CLOSE,	/* name (text) inserted at (line, col), after them ("": a mark) */
+	EDG_REPLACE,	/* name (the text there) replaced by text at (line, col) */
 };
 struct edg_fix {
 	char *path;	/* realpath */
 	unsigned line, col;
 	char *name;
 	enum edg_kind kind;
+	char *text;	/* EDG_REPLACE: the new text */
 };
 struct edg_fixes {
 	struct edg_fix *fix;

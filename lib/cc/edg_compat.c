@@ -28,9 +28,10 @@
  *  - Arithmetic on `void *` (`(float *)(buf + i * 4)`): EDG warns (#1143-D)
  *    and counts in bytes, as GNU C does; clang++ errors.  A `+` or `-` of a
  *    (cv) `void *` and an integer becomes `((void *)(((char *)(buf)) + i *
- *    4))` -- the same address, the same type -- and the difference of two
- *    `void *` the difference of their `char *` casts; compound assignments
- *    and increments keep clang's error.
+ *    4))` -- the same address, the same type; on a variable, `p +=
+ *    n` becomes `p = ((void *)(((char *)(p)) + (n)))`.  Other lvalues keep
+ *    clang's error, as do `++`/`--` on a `void *` and the difference of
+ *    two (errors in nvcc too).
  *
  * A fix is kept as (file, line, name), not as an offset: the same file is
  * read again by several passes, some of which edit it first (kernel_decls.c
@@ -55,7 +56,6 @@ static const char narrowing[] = "cannot be narrowed from type";
 static const char case_jump[] = "cannot jump from switch statement to this case label";
 static const char bypass_init[] = "jump bypasses variable initialization";
 static const char void_arith[] = "arithmetic on a pointer to void";
-static const char void_diff[] = "arithmetic on pointers to void";
 
 /* The place of d: its file's name as clang spells it and as realpath() does (NULL: none). */
 static char *diag_place(CXDiagnostic d, CXFile *f, unsigned *line, unsigned *col, char **real)
@@ -324,7 +324,7 @@ static bool template_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d,
 		shown, dline, dcol, name,
 		clang_File_isEqual(f, df) && line == dline ? "" : " (in the macro's definition)");
 	e->fix = cx_realloc(e->fix, (e->n + 1) * sizeof(*e->fix));
-	e->fix[e->n++] = (struct edg_fix){ real, line, col, name, EDG_TEMPLATE };
+	e->fix[e->n++] = (struct edg_fix){ real, line, col, name, EDG_TEMPLATE, NULL };
 	free(shown);
 	return true;
 }
@@ -439,7 +439,7 @@ static bool split_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d, CX
 		shown, dline, dcol, name, name, line);
 	free(shown);
 	e->fix = cx_realloc(e->fix, (e->n + 1) * sizeof(*e->fix));
-	e->fix[e->n++] = (struct edg_fix){ real, line, col, name, EDG_SPLIT_INIT };
+	e->fix[e->n++] = (struct edg_fix){ real, line, col, name, EDG_SPLIT_INIT, NULL };
 	return true;
 }
 
@@ -506,43 +506,91 @@ static void insert_fix(struct source *s, const char *real, unsigned line, unsign
 	struct edg_fixes *e = s->edg;
 
 	e->fix = cx_realloc(e->fix, (e->n + 1) * sizeof(*e->fix));
-	e->fix[e->n++] = (struct edg_fix){ cx_strdup(real), line, col, cx_strdup(text), kind };
+	e->fix[e->n++] = (struct edg_fix){ cx_strdup(real), line, col, cx_strdup(text), kind, NULL };
+}
+
+/* A replacement of old by text at (line, col) of file real as a fix. */
+static void replace_fix(struct source *s, const char *real, unsigned line, unsigned col, const char *old,
+			const char *text)
+{
+	insert_fix(s, real, line, col, old, EDG_REPLACE);
+	s->edg->fix[s->edg->n - 1].text = cx_strdup(text);
+}
+
+/*
+ * `p += n`, `p -= n` on a variable p of type (cv) void * (op, its operator
+ * at offset off of f): p = ((void *)(((char *)(p)) + (n))), as EDG counts.
+ * False when the operand is not a plain variable (nothing recorded).
+ */
+static bool void_update(struct source *s, CXTranslationUnit tu, CXFile f, const char *real, CXCursor op,
+			const char *t, unsigned off)
+{
+	struct kids2 k = { { clang_getNullCursor(), clang_getNullCursor() }, 0 };
+	char *name, text[400];
+	const char old[3] = { t[off], t[off + 1], 0 };
+	const char *cv;
+	unsigned el, ec, ol, oc;
+	CXCursor v;
+
+	clang_visitChildren(op, two_kids, &k);
+	if (k.n != 2)
+		return false;
+	v = k.k[0];
+	if (clang_getCursorKind(v) != CXCursor_DeclRefExpr || in_macro(v) || in_macro(k.k[1]) || !void_pointer(v, &cv))
+		return false;
+	name = cx_spelling(v);
+	user_place(s, f, clang_getLocationForOffset(tu, f, off), &ol, &oc);
+	snprintf(text, sizeof(text), "= ((%svoid *)(((%schar *)(%s)) %c (", cv, cv, name, t[off]);
+	replace_fix(s, real, ol, oc, old, text);
+	user_place(s, f, clang_getRangeEnd(clang_getCursorExtent(k.k[1])), &el, &ec);
+	insert_fix(s, real, el, ec, ")))", EDG_CLOSE);
+	free(name);
+	return true;
+}
+
+/* The void * operands of a binary + or - (false: not one) and their qualifiers. */
+static bool void_operands(CXCursor op, struct kids2 *k, bool v[2], const char *cv[2])
+{
+	if (clang_getCursorKind(op) != CXCursor_BinaryOperator && clang_getCursorKind(op) != CXCursor_UnexposedExpr)
+		return false;
+	clang_visitChildren(op, two_kids, k);
+	if (k->n != 2 || in_macro(k->k[0]) || in_macro(k->k[1]))
+		return false;
+	v[0] = void_pointer(k->k[0], &cv[0]);
+	v[1] = void_pointer(k->k[1], &cv[1]);
+	return v[0] || v[1];
 }
 
 /*
  * `void *` arithmetic at d: the + or - at the diagnostic's place (an
  * unexposed recovery expression over its two operands), its void * operand
- * cast to char * (both, for a difference) and, unless it is a difference,
- * the result back to void *.  A later round's operator encloses an earlier
- * one's (`base + i * 12 + 4`): its openings go before theirs (EDG_OPEN),
- * its closings after (EDG_CLOSE).  True when the fix is new.
+ * cast to char * and the result back to void *; or an update of a void * variable
+ * (void_update).  A later round's operator encloses an earlier one's
+ * (`base + i * 12 + 4`): its openings go before theirs (EDG_OPEN), its
+ * closings after (EDG_CLOSE).  True when the fix is new.
  */
 static bool void_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
 {
 	CXSourceLocation loc = clang_getDiagnosticLocation(d);
 	CXCursor op = clang_getCursor(tu, loc);
 	struct kids2 k = { { clang_getNullCursor(), clang_getNullCursor() }, 0 };
-	const char *cv[2] = { "", "" }, *shown_cv, *t;
-	bool v[2], diff;
+	const char *cv[2] = { "", "" }, *shown_cv = "", *t;
+	bool v[2] = { false, false }, update;
 	unsigned line, col, i, off, ol, oc, el, ec, kl[2], kc[2];
 	char *real, *fname, *shown, text[120];
 	size_t len = 0;
 	CXFile f, df;
 
 	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
-	if (!f ||
-	    (clang_getCursorKind(op) != CXCursor_BinaryOperator && clang_getCursorKind(op) != CXCursor_UnexposedExpr) ||
-	    in_macro(op) || !editable(s, f, loc) || !(t = clang_getFileContents(tu, f, &len)) || off + 1 >= len ||
-	    (t[off] != '+' && t[off] != '-') || t[off + 1] == '=' || t[off + 1] == t[off])
+	if (!f || in_macro(op) || !editable(s, f, loc) || !(t = clang_getFileContents(tu, f, &len)) ||
+	    off + 1 >= len || (t[off] != '+' && t[off] != '-'))
 		return false;
-	clang_visitChildren(op, two_kids, &k);
-	if (k.n != 2 || in_macro(k.k[0]) || in_macro(k.k[1]))
+	update = t[off + 1] == '=';	/* ++ and -- on a void *: nvcc's errors too */
+	if (t[off + 1] == t[off])
 		return false;
-	v[0] = void_pointer(k.k[0], &cv[0]);
-	v[1] = void_pointer(k.k[1], &cv[1]);
-	if (!v[0] && !v[1])
+	/* nvcc rejects the difference of two void * too ("a pointer to a complete object type") */
+	if (!update && (!void_operands(op, &k, v, cv) || (v[0] && v[1])))
 		return false;
-	diff = v[0] && v[1];
 	fname = cx_string(clang_getFileName(f));
 	real = realpath(fname, NULL);
 	free(fname);
@@ -558,31 +606,38 @@ static bool void_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
 		return false;
 	}
 	free(fname);
-	shown_cv = v[0] ? cv[0] : cv[1];
-	user_place(s, f, clang_getRangeStart(clang_getCursorExtent(op)), &ol, &oc);
-	user_place(s, f, clang_getRangeEnd(clang_getCursorExtent(op)), &el, &ec);
-	for (i = 0; i < 2; i++)
-		user_place(s, f, clang_getRangeStart(clang_getCursorExtent(k.k[i])), &kl[i], &kc[i]);
-	/* the openings at one place in one string, outermost first */
-	if (!diff && !(v[0] && kl[0] == ol && kc[0] == oc)) {
-		snprintf(text, sizeof(text), "((%svoid *)(", shown_cv);
-		insert_fix(s, real, ol, oc, text, EDG_OPEN);
-	}
-	for (i = 0; i < 2; i++) {
-		unsigned cl, cc;
+	if (update) {
+		if (!void_update(s, tu, f, real, op, t, off)) {
+			free(shown);
+			free(real);
+			return false;
+		}
+	} else {
+		shown_cv = v[0] ? cv[0] : cv[1];
+		user_place(s, f, clang_getRangeStart(clang_getCursorExtent(op)), &ol, &oc);
+		user_place(s, f, clang_getRangeEnd(clang_getCursorExtent(op)), &el, &ec);
+		for (i = 0; i < 2; i++)
+			user_place(s, f, clang_getRangeStart(clang_getCursorExtent(k.k[i])), &kl[i], &kc[i]);
+		/* the openings at one place in one string, outermost first */
+		if (!(v[0] && kl[0] == ol && kc[0] == oc)) {
+			snprintf(text, sizeof(text), "((%svoid *)(", shown_cv);
+			insert_fix(s, real, ol, oc, text, EDG_OPEN);
+		}
+		for (i = 0; i < 2; i++) {
+			unsigned cl, cc;
 
-		if (!v[i])
-			continue;
-		if (!diff && kl[i] == ol && kc[i] == oc)
-			snprintf(text, sizeof(text), "((%svoid *)(((%schar *)(", shown_cv, cv[i]);
-		else
-			snprintf(text, sizeof(text), "((%schar *)(", cv[i]);
-		insert_fix(s, real, kl[i], kc[i], text, EDG_OPEN);
-		user_place(s, f, clang_getRangeEnd(clang_getCursorExtent(k.k[i])), &cl, &cc);
-		insert_fix(s, real, cl, cc, "))", EDG_CLOSE);
-	}
-	if (!diff)
+			if (!v[i])
+				continue;
+			if (kl[i] == ol && kc[i] == oc)
+				snprintf(text, sizeof(text), "((%svoid *)(((%schar *)(", shown_cv, cv[i]);
+			else
+				snprintf(text, sizeof(text), "((%schar *)(", cv[i]);
+			insert_fix(s, real, kl[i], kc[i], text, EDG_OPEN);
+			user_place(s, f, clang_getRangeEnd(clang_getCursorExtent(k.k[i])), &cl, &cc);
+			insert_fix(s, real, cl, cc, "))", EDG_CLOSE);
+		}
 		insert_fix(s, real, el, ec, "))", EDG_CLOSE);
+	}
 	user_place(s, f, loc, &ol, &oc);
 	insert_fix(s, real, ol, oc, "", EDG_CLOSE);	/* the mark: this operator is fixed */
 	if (clang_File_isEqual(df, s->file)) {
@@ -592,8 +647,10 @@ static bool void_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
 	}
 	fprintf(stderr,
 		"%s:%u:%u: warning: arithmetic on a pointer to void; nvcc accepts it (#1143-D) and counts bytes, "
-		"clang does not: the pointer is cast to '%schar *' for it%s\n",
-		shown, line, col, shown_cv, diff ? "" : " and the result back to 'void *'");
+		"clang does not: %s\n",
+		shown, line, col,
+		update ? "the variable is updated through its 'char *' cast"
+		       : "the pointer is cast to 'char *' for it and the result back to 'void *'");
 	free(shown);
 	free(real);
 	return true;
@@ -626,7 +683,7 @@ bool edg_scan(struct source *s, CXTranslationUnit tu)
 		else if (sev >= CXDiagnostic_Error && !strncmp(m, case_jump, sizeof(case_jump) - 1))
 			fixed |= case_fixes(s, tu, d);
 		else if (sev >= CXDiagnostic_Error &&
-			 (!strcmp(m, void_arith) || !strcmp(m, void_diff)))
+			 !strcmp(m, void_arith))
 			fixed |= void_fix(s, tu, d);
 		free(m);
 		clang_disposeDiagnostic(d);
@@ -703,6 +760,21 @@ static void apply_split(struct wlower *w, const struct edg_fix *x)
 	wl_edit(w, (unsigned)i, (unsigned)i + 1, text);
 }
 
+/* The fix's name (the text there) replaced by its text; nothing when the name is not there. */
+static void apply_replace(struct wlower *w, const struct edg_fix *x)
+{
+	const char *t = w->s->text;
+	size_t i = 0, len = w->s->len, l = strlen(x->name);
+	unsigned line = 1, k;
+
+	while (i < len && line < x->line)
+		line += t[i++] == '\n';
+	for (k = 1; k < x->col && i < len && t[i] != '\n'; k++)
+		i++;
+	if (k == x->col && i + l <= len && !strncmp(t + i, x->name, l))
+		wl_edit(w, (unsigned)i, (unsigned)(i + l), cx_strdup(x->text));
+}
+
 /* The fix's text at its place exactly (after what an earlier fix inserted there). */
 static void apply_insert(struct wlower *w, const struct edg_fix *x)
 {
@@ -728,13 +800,20 @@ void edg_apply(const struct edg_fixes *e, struct source *h)
 	for (unsigned i = e->n; i-- > 0;)	/* openings: a later fix's enclose an earlier one's */
 		if (!strcmp(e->fix[i].path, real) && e->fix[i].kind == EDG_OPEN)
 			apply_insert(&w, &e->fix[i]);
-	for (unsigned i = 0; i < e->n; i++)
-		if (!strcmp(e->fix[i].path, real) && e->fix[i].kind == EDG_SPLIT_INIT)
-			apply_split(&w, &e->fix[i]);
-		else if (!strcmp(e->fix[i].path, real) && e->fix[i].kind == EDG_CLOSE)
-			apply_insert(&w, &e->fix[i]);
-		else if (!strcmp(e->fix[i].path, real))
-			apply_one(&w, &e->fix[i]);
+	for (unsigned i = 0; i < e->n; i++) {
+		const struct edg_fix *x = &e->fix[i];
+
+		if (strcmp(x->path, real))
+			continue;
+		if (x->kind == EDG_TEMPLATE)
+			apply_one(&w, x);
+		else if (x->kind == EDG_SPLIT_INIT)
+			apply_split(&w, x);
+		else if (x->kind == EDG_CLOSE)
+			apply_insert(&w, x);
+		else if (x->kind == EDG_REPLACE)
+			apply_replace(&w, x);
+	}
 	free(real);
 	if (w.ne)
 		wl_apply(&w);
@@ -756,6 +835,7 @@ void edg_free(struct edg_fixes *e)
 	for (unsigned i = 0; i < e->n; i++) {
 		free(e->fix[i].path);
 		free(e->fix[i].name);
+		free(e->fix[i].text);
 	}
 	for (unsigned i = 0; i < e->nwarned; i++)
 		free(e->warned[i]);

@@ -499,11 +499,21 @@ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
 	return cudaSuccess;
 }
 
+/*
+ * The driver's version is the newest CUDA whose API it serves, as with
+ * NVIDIA's (a 13.0 driver under a 12.0 runtime answers 13000): every call
+ * of CUDA 13.0's runtime headers is here (tests/cudart/parity.py), so
+ * programs that check it before using newer features (graph conditional
+ * nodes from 12.3, if/else and switch from 12.8, batched copies) use them.
+ * The runtime's version stays CUDART_VERSION, the signatures C code sees.
+ */
+#define IDXGEN_CUDA_DRIVER_VERSION 13000
+
 cudaError_t cudaDriverGetVersion(int *version)
 {
 	if (!version)
 		return cudart_set_error(cudaErrorInvalidValue);
-	*version = CUDART_VERSION;
+	*version = IDXGEN_CUDA_DRIVER_VERSION;
 	return cudaSuccess;
 }
 

@@ -172,6 +172,49 @@ static void xorwow_words(struct curandStateXORWOW *x, int uniform, unsigned long
 }
 
 /*
+ * XORWOW's normals likewise: item i (from the call's first) is the
+ * Box-Muller pair of two words, going to out[2 i] and out[2 i + 1]; n is
+ * even (curandGenerateNormal refuses odd counts) and XORWOW's offset counts
+ * items, so no item is cut.
+ */
+static void xorwow_normals(struct curandStateXORWOW *x, unsigned long long i0, unsigned long long items,
+			   unsigned long long T, float *out, size_t n)
+{
+	for (unsigned long long i = i0; i < items && 2 * i + 1 < n; i += T) {
+		unsigned int a = idxgen_xorwow_next(x), b = idxgen_xorwow_next(x);
+		float2 p = idxgen_curand_box_muller(a, b);
+
+		out[2 * i] = p.x, out[2 * i + 1] = p.y;
+	}
+}
+
+/*
+ * Philox's words or uniforms likewise: the blocks of one thread, items
+ * i0, i0 + T, ... (counted from the call's first item) of four values each,
+ * value v of item i going to out[4 i + v - skip] when that is inside
+ * [0, n) (the offset may cut the first item, the end the last).
+ */
+static void philox_words(struct curandStatePhilox4_32_10 *p, int uniform, unsigned long long i0,
+			 unsigned long long items, unsigned long long T, size_t skip, void *out, size_t n)
+{
+	for (unsigned long long i = i0; i < items; i += T) {
+		uint4 b = idxgen_philox_next4(p);
+		unsigned int w[4] = { b.x, b.y, b.z, b.w };
+
+		for (size_t v = 0; v < 4; v++) {
+			size_t at = (size_t)i * 4 + v;
+
+			if (at < skip || at - skip >= n)
+				continue;
+			if (uniform)
+				((float *)out)[at - skip] = idxgen_curand_uniform_u32(w[v]);
+			else
+				((unsigned int *)out)[at - skip] = w[v];
+		}
+	}
+}
+
+/*
  * fill out with n values of kind k, starting "skip" values into item
  * "first" (XORWOW and MRG32k3a count the offset in items, Philox in values)
  */
@@ -189,6 +232,14 @@ static void fill(const struct curandGenerator_st *g, enum item k, unsigned long 
 		thread_init(g, j0 % T, j0 / T * per, &t);
 		if (t.type == CURAND_RNG_PSEUDO_XORWOW && (k == ITEM_U32 || k == ITEM_UNIFORM)) {
 			xorwow_words(&t.x, k == ITEM_UNIFORM, first + items - j0, T, (char *)out + lane * size);
+			continue;
+		}
+		if (t.type == CURAND_RNG_PSEUDO_XORWOW && k == ITEM_NORMAL) {
+			xorwow_normals(&t.x, lane, items, T, out, n);
+			continue;
+		}
+		if (t.type == CURAND_RNG_PSEUDO_PHILOX4_32_10 && (k == ITEM_U32 || k == ITEM_UNIFORM)) {
+			philox_words(&t.p, k == ITEM_UNIFORM, j0 - first, items, T, skip, out, n);
 			continue;
 		}
 		for (j = j0; j < first + items; j += T) {

@@ -36,13 +36,14 @@
 #include "rt_internal.h"
 
 /*
- * The region a device's chunks go to, prepared at open and kept: a region
- * per launch cost the driver's allocation, a mapping and, with a user
- * queue, a new queue bound to it (the queue a context has is bound to the
- * regions it was made for): bench_lib devices measured a one-job launch
- * split over two devices at 0.41x of one device that way.
+ * The region a device's chunks go to is prepared at open and kept: a
+ * region per launch cost the driver's allocation, a mapping and, with a
+ * user queue, a new queue bound to it (the queue a context has is bound
+ * to the regions it was made for).  It starts small, as every runtime of
+ * every process holds one on each other device (the VM's second device has
+ * 16 MiB of index memory), and grows, once, to what a launch needs.
  */
-#define RT_XREGION_BYTES	(1u << 20)
+#define RT_XREGION_BYTES	RT_REGION_MIN
 
 /* The devices after the first: opened here; one that cannot be opened is left out. */
 void rt_devices_open(struct idxgen_rt *rt, const unsigned int *idx, unsigned int n)
@@ -53,8 +54,7 @@ void rt_devices_open(struct idxgen_rt *rt, const unsigned int *idx, unsigned int
 		if (idxgen_open(idx[i], IDXGEN_OPEN_DRM, &x->dev))
 			continue;
 		if (idxgen_context_create(x->dev, IDXGEN_PRIORITY_NORMAL, &x->ctx) ||
-		    (idxgen_region_alloc(x->dev, RT_XREGION_BYTES, &x->reg) &&
-		     idxgen_region_alloc(x->dev, RT_REGION_MIN, &x->reg))) {
+		    idxgen_region_alloc(x->dev, RT_XREGION_BYTES, &x->reg)) {
 			idxgen_close(x->dev);	/* also frees the context */
 			memset(x, 0, sizeof(*x));
 			continue;

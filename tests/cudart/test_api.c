@@ -1229,6 +1229,15 @@ static void test_attributes(void)
 			((int (*)(int *))fn)(&drv);
 		cudaDriverGetVersion(&rt);
 		tap_ok(drv == rt && drv > 0, "calling it answers cudaDriverGetVersion's %d (%d)", rt, drv);
+#ifdef IDXGEN_CUDART_ABI_VERSION	/* ours: the driver serves CUDA 13.0's API under a 12.0 runtime */
+		{
+			int runtime = 0;
+
+			cudaRuntimeGetVersion(&runtime);
+			tap_ok(rt == 13000 && runtime == CUDART_VERSION && rt >= runtime,
+			       "driver version 13000 (CUDA 13.0's API, parity.py), runtime %d", runtime);
+		}
+#endif
 		TAP_ERR(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000,
 							 cudaEnableDefault, &q),
 			cudaSuccess);

@@ -67,6 +67,28 @@ TAP_TEST(xorwow_uniforms_every_item)
 	curandDestroyGenerator(g);
 }
 
+TAP_TEST(xorwow_normals_every_item)
+{
+	const unsigned long long T = 4096, offset = 7;	/* XORWOW counts the offset in items (pairs here) */
+	const size_t n = 2 * (T + 13);
+	std::vector<float> out(n);
+	curandGenerator_t g = made(CURAND_RNG_PSEUDO_XORWOW, offset);
+	int st = g ? curandGenerateNormal(g, out.data(), n, 0.0f, 1.0f) : -1, wrong = 0;
+
+	for (size_t i = 0; i < n / 2; i++) {
+		unsigned long long j = offset + i;
+		curandState s;
+
+		curand_init(SEED, j % T, j / T * 2, &s);
+		float2 p = curand_normal2(&s);
+		wrong += p.x != out[2 * i] || p.y != out[2 * i + 1];
+	}
+	tap_ok(st == 0 && wrong == 0,
+	       "xorwow: %zu normals from offset 7, each pair = curand_normal2 of thread j %% 4096 at 2 (j / 4096) "
+	       "(%d wrong)", n, wrong);
+	curandDestroyGenerator(g);
+}
+
 TAP_TEST(philox_words_every_item)
 {
 	const unsigned long long T = 65536, offset = 5;	/* Philox counts the offset in values */
@@ -87,6 +109,30 @@ TAP_TEST(philox_words_every_item)
 	}
 	tap_ok(st == 0 && wrong == 0,
 	       "philox: %zu words from offset 5, each = word o %% 4 of thread (o / 4) %% 65536's block (%d wrong)", n,
+	       wrong);
+	curandDestroyGenerator(g);
+}
+
+TAP_TEST(philox_uniforms_every_item)
+{
+	const unsigned long long T = 65536, offset = 2;
+	const size_t n = 4 * T + 4 * 3 + 1;
+	std::vector<float> out(n);
+	curandGenerator_t g = made(CURAND_RNG_PSEUDO_PHILOX4_32_10, offset);
+	int st = g ? curandGenerateUniform(g, out.data(), n) : -1, wrong = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned long long o = offset + i, j = o / 4;
+		curandStatePhilox4_32_10_t s;
+		float u = 0;
+
+		curand_init(SEED, j % T, j / T * 4, &s);
+		for (unsigned long long k = 0; k <= o % 4; k++)
+			u = curand_uniform(&s);
+		wrong += u != out[i];
+	}
+	tap_ok(st == 0 && wrong == 0,
+	       "philox: %zu uniforms from offset 2, each = value o %% 4 of thread (o / 4) %% 65536's block (%d wrong)", n,
 	       wrong);
 	curandDestroyGenerator(g);
 }

@@ -136,6 +136,14 @@ static void test_small_grids(void)
 		       "IDXGEN_DEVICES=all, grid %ux%ux%u of %ux%ux%u: every thread once, device 1 ran jobs",
 		       g->x, g->y, g->z, b->x, b->y, b->z);
 	}
+	/* device 1's half, 65,535 blocks of 16-bit words (128 KiB), outgrows its first region */
+	d1 = 0;
+	if (!err)
+		err = visit_grid(rt, IDXGEN_RT_DIM3(65535, 2, 1), IDXGEN_RT_DIM3(1, 1, 1), &d1, NULL);
+	printf("# grid 65535x2: device 1 ran %" PRIu64 " jobs (%s)\n", d1, idxgen_strerror(err));
+	tap_ok(!err && d1 >= 1 && d1 != UINT64_MAX,
+	       "IDXGEN_DEVICES=all, grid 65535x2 (device 1's region grows to its 128 KiB chunk): "
+	       "every thread once, device 1 ran jobs");
 	d1 = UINT64_MAX;
 	if (!err)
 		err = visit_grid(rt, IDXGEN_RT_DIM3(1, 1, 1), IDXGEN_RT_DIM3(64, 1, 1), &d1, NULL);

@@ -2,7 +2,10 @@
 // it with a warning (#1143-D) and counts bytes, as GNU C does; clang++
 // rejects it.  idxgen-cc casts the pointer to `char *` and the result back
 // to `void *` (lib/cc/edg_compat.c), in a kernel, a __device__ helper and
-// host code, `const void *` included, and a difference of two `void *`.
+// host code, `const void *` included; a void * variable moved by `+=` and
+// `-=` in device code.  (nvcc rejects `++`/`--` on a void *, and `+=` in
+// host code, and the difference of two void *: not written here.)  (The difference of two `void *` is an
+// error in nvcc too: not written here, and it stays clang's error.)
 // The results are checked against the host's own arithmetic on char *.
 #include <cstdio>
 #include <cstring>
@@ -13,7 +16,9 @@
 
 __device__ float weighted(const void *record)
 {
-	const float *value = (const float *)(record + sizeof(int));
+	const void *field = record;
+	field += sizeof(int);
+	const float *value = (const float *)field;
 	const float *weight = (const float *)(record + 2 * sizeof(float));
 	return *value * *weight;
 }
@@ -27,7 +32,20 @@ __global__ void unpack(const void *records, float *out, int *keys, long *span, i
 		out[i] = weighted(r);
 	}
 	if (i == 0)
-		*span = (long)((records + (size_t)n * RECORD) - records);
+		*span = (long)((const char *)(records + (size_t)n * RECORD) - (const char *)records);
+}
+
+// A void * variable walked through the records (nvcc's device pass warns,
+// its host pass rejects these updates).
+__global__ void walk_bytes(void *base, long *pos)
+{
+	void *walk = base;
+	walk += RECORD;	// record 1
+	void *before = walk;
+	walk -= 4;	// record 0's weight
+	walk += 2, walk -= 2;
+	pos[0] = (char *)walk - (char *)base;
+	pos[1] = (char *)before - (char *)base;
 }
 
 int main()
@@ -60,6 +78,14 @@ int main()
 	cudaMemcpy(keys, d_keys, sizeof(keys), cudaMemcpyDeviceToHost);
 	cudaMemcpy(&span, d_span, sizeof(span), cudaMemcpyDeviceToHost);
 	int bad = span != (long)sizeof(host);
+	long pos[2] = { -1, -1 }, *d_pos;
+	cudaMalloc(&d_pos, sizeof(pos));
+	walk_bytes<<<1, 1>>>(d_records, d_pos);
+	cudaMemcpy(pos, d_pos, sizeof(pos), cudaMemcpyDeviceToHost);
+	if (pos[0] != RECORD - 4 || pos[1] != RECORD) {
+		printf("walk at %ld, before at %ld\n", pos[0], pos[1]);
+		bad++;
+	}
 	for (int i = 0; i < N; i++) {
 		float want = (0.5f * i) * (1.0f + (i % 4));
 		if (keys[i] != 1000 + i || out[i] != want) {
