@@ -191,6 +191,31 @@ static inline void __idxgen_cc_lockstep(const char *__file = __builtin_FILE(), u
 }
 
 /*
+ * __threadfence(), __threadfence_block(), __threadfence_system() in a whole
+ * program: a fence, and in a fiber kernel first a meeting of the lanes of
+ * the warp that reach a fence together (the lock-step meeting above).  On
+ * a GPU a converged warp finishes every lane's stores before any lane runs
+ * past the fence; public warp-cooperative code relies on it (HeCBench's
+ * btree: every lane stores its word of a node, one of them the lock word
+ * with the lock bit set, then `__threadfence()` and lane 1's atomicAnd
+ * releases the lock).  Run lane after lane, lane 1 would clear the bit
+ * before lane 30 set it again: a lock never released.  A macro, so that a
+ * fence written in a macro, in a helper of another file or in a header
+ * gets the meeting too; a function of the same name stays for `&` and
+ * `::`.  Outside a fiber kernel (loop fission, host code) only the fence.
+ */
+static inline void __idxgen_cc_fence(const char *__file = __builtin_FILE(), unsigned int __line = __builtin_LINE(),
+				     unsigned int __col = __IDXGEN_CC_COLUMN())
+{
+	if (__idxgen_fiber_block())
+		(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+#define __threadfence() __idxgen_cc_fence()
+#define __threadfence_block() __idxgen_cc_fence()
+#define __threadfence_system() __idxgen_cc_fence()
+
+/*
  * A loop that waits for memory another thread writes -- a spin lock
  * (`while (atomicCAS(&l, 0, 1) != 0);`), a volatile flag -- is written as
  * `while (__idxgen_cc_spin() && (cond))` (lib/cc/spin.c): each test of the

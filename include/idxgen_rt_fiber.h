@@ -25,7 +25,12 @@
  *    of those lanes l, fn(slots, present, l, arg_l, out_l) computes l's
  *    result from the 32 slots (slot i at slots + i * __IDXGEN_FIBER_SLOT)
  *    and the mask of lanes present; lanes outside `present` are absent
- *    (exited, outside the mask, or past the end of a partial warp).
+ *    (exited, outside the mask, or past the end of a partial warp).  A
+ *    mask that leaves out live lanes completes only once no other lane of
+ *    the warp can still come to the operation (each suspended, returned
+ *    or in a spin loop's turn), and lanes outside the mask that call the
+ *    same operation with the same mask take part, as in a converged warp
+ *    (CUDA leaves such a call undefined; public code relies on it).
  *
  * Returned threads no longer count, as on CUDA.  A block where no thread
  * can go on (a barrier some live thread never reaches while others wait

@@ -277,6 +277,7 @@ void check_subset(struct source *s, CXCursor c, bool kernel, const char *fname)
 		return;
 	}
 	check_lockstep(s, c);
+	check_spin(s, c);
 	clang_visitChildren(c, check_visit, &ctx);
 }
 

@@ -22,6 +22,7 @@
 #include "cc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define FOLLOW_DEPTH 64	/* calls deeper than this count as suspending */
 
@@ -55,12 +56,22 @@ static bool call_never_suspends(struct follow *f, CXCursor call)
 	return !clang_Cursor_isNull(def) && follow_fn(f, def);
 }
 
+/* __threadfence() and its kin: in a fiber kernel a meeting of the lanes (idxgen_cc_fiber.h __idxgen_cc_fence) */
+static bool is_fence(CXCursor c)
+{
+	char *n = cx_spelling(c);
+	bool r = !strncmp(n, "__threadfence", 13);
+
+	free(n);
+	return r;
+}
+
 static enum CXChildVisitResult follow_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct follow *f = d;
 
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr && !call_never_suspends(f, c))
+	if (clang_getCursorKind(c) == CXCursor_CallExpr && (is_fence(c) || !call_never_suspends(f, c)))
 		f->may = true;
 	return f->may ? CXChildVisit_Break : CXChildVisit_Recurse;
 }

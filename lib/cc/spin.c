@@ -34,6 +34,7 @@
 
 struct spins {
 	const struct source *s;
+	bool takes_ok;		/* the C path: a loop that only takes a lock is no spin loop (only_takes()) */
 	unsigned *at, n, cap;	/* where `__idxgen_cc_spin() && ` goes: each condition's start */
 	unsigned first_line;	/* the first spin loop's line (1-based), 0: none */
 	CXCursor first;		/* that loop */
@@ -299,6 +300,51 @@ static void add_at(struct spins *sp, unsigned at)
 	sp->at[sp->n++] = at;
 }
 
+/* What a loop waits by: taking (test-and-set: atomicCAS, atomicExch, atomicOr), or reading what another thread sets. */
+struct takes {
+	const struct source *s;
+	bool take, read;
+};
+
+static enum CXChildVisitResult takes_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct takes *t = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_CallExpr && waiting_atomic(t->s, c)) {
+		char *n = cx_spelling(c);
+
+		if (!strncmp(n, "atomicCAS", 9) || !strncmp(n, "atomicExch", 10) || !strncmp(n, "atomicOr", 8))
+			t->take = true;
+		else
+			t->read = true;
+		free(n);
+	} else if ((k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr ||
+		    k == CXCursor_UnaryOperator) &&
+		   clang_isVolatileQualifiedType(clang_getCursorType(c))) {
+		t->read = true;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * Does loop c only try to take a lock (`while (atomicCAS(&l, 0, 1) != 0);`)
+ * and read nothing another thread sets?  Where a block's threads run one
+ * after another, each to its next barrier, a thread that takes a lock and
+ * releases it in its own turn never keeps another of its block waiting, and
+ * a holder in another block runs on another worker: such a loop ends.  A
+ * loop that waits for a flag or a turn (a volatile read, atomicAdd of 0)
+ * waits for a thread that has not run yet.
+ */
+static bool only_takes(const struct source *s, CXCursor c)
+{
+	struct takes t = { s, false, false };
+
+	clang_visitChildren(c, takes_visit, &t);
+	return t.take && !t.read;
+}
+
 static enum CXChildVisitResult loops_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct spins *sp = d;
@@ -331,7 +377,7 @@ static enum CXChildVisitResult loops_visit(CXCursor c, CXCursor parent, CXClient
 		spins = w.hit;
 	} else
 		spins = spins_on(sp->s, cond, body);
-	if (!spins)
+	if (!spins || (sp->takes_ok && only_takes(sp->s, c)))
 		return CXChildVisit_Recurse;
 	if (!sp->first_line) {
 		unsigned line = 1;
@@ -354,7 +400,7 @@ static enum CXChildVisitResult loops_visit(CXCursor c, CXCursor parent, CXClient
 
 unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigned *line)
 {
-	struct spins sp = { s, NULL, 0, 0, 0, clang_getNullCursor() };
+	struct spins sp = { s, false, NULL, 0, 0, 0, clang_getNullCursor() };
 
 	clang_visitChildren(fn, loops_visit, &sp);
 	*at = sp.at;
@@ -375,13 +421,17 @@ unsigned spin_line(const struct source *s, CXCursor fn)
 /* A whole program forced to loop fission (--exec-model=fission) refuses a spin loop rather than hang in it. */
 void check_spin(struct source *s, CXCursor fn)
 {
-	struct spins sp = { s, NULL, 0, 0, 0, clang_getNullCursor() };
+	struct spins sp = { s, !s->cxx, NULL, 0, 0, 0, clang_getNullCursor() };
 
-	if (!s->cxx || s->model != EXEC_FISSION)
+	/* whole programs run such a loop as fibers; the C path (kernels only) and forced fission cannot */
+	if (s->cxx && s->model != EXEC_FISSION)
 		return;
 	clang_visitChildren(fn, loops_visit, &sp);
 	free(sp.at);
 	if (sp.first_line)
 		error_at(s, sp.first,
-			 "this loop waits for memory another thread writes (its condition depends on an atomic or a volatile read), which loop fission, running the threads one after another, would never let it see: build without --exec-model=fission to run it as fibers");
+			 "this loop waits for memory another thread writes (its condition depends on an atomic or a volatile read), which %s, running the threads one after another, would never let it see: %s",
+			 s->cxx ? "loop fission" : "the C output",
+			 s->cxx ? "build without --exec-model=fission to run it as fibers"
+				: "build the whole program (idxgen-cc -o prog file.cu) to run it as fibers");
 }

@@ -104,6 +104,7 @@ struct rt_fibers {
 	uint32_t *by_lin;		/* linear id -> stream position */
 	unsigned char *slots;		/* per warp: 32 * __IDXGEN_FIBER_SLOT bytes */
 	uint32_t *live, *waiting;	/* per warp: lanes not returned, lanes at a warp operation */
+	uint32_t *defer;		/* per warp: lanes whose partial-mask operation waits for the warp to settle */
 	uint32_t cap;			/* threads the arrays hold */
 	char *map;			/* the stacks: nstacks * (guard + stack) */
 	unsigned *vg_id;		/* valgrind's stack ids, one per stack */
@@ -118,6 +119,13 @@ struct rt_fibers {
 	uint32_t ncoal;			/* threads at coalesced_threads() (F_COAL) */
 	uint32_t bar_acc, bar_result;
 	bool plain;			/* a block that never suspends (__idxgen_fiber_plain_begin) */
+	/*
+	 * Where the next switch resumes the round: after the last stream
+	 * position an operation just released (has_after), else after the
+	 * thread that stops.
+	 */
+	uint32_t after;
+	bool has_after;
 	int failed;			/* 0, or why the block stops: F_FAIL_* */
 	uint32_t fail_thread;
 	/*
@@ -149,6 +157,7 @@ static _Thread_local struct rt_fibers *rt_fiber_cur __attribute__((tls_model("in
 /* ---- stacks and the overflow handler ---------------------------------------- */
 
 static void do_switch(struct rt_fibers *p, void **save, void *to_sp, const char *to_lo, bool dying);
+static void warp_settle(struct rt_fibers *p, uint32_t wi);
 
 static struct sigaction rt_fiber_old_segv;
 static pthread_once_t rt_fiber_segv_once = PTHREAD_ONCE_INIT;
@@ -308,7 +317,7 @@ static int pool_fit(struct rt_fibers *p, uint32_t n)
 
 	if (n > p->cap) {
 		struct rt_fiber *f = realloc(p->f, n * sizeof(*f));
-		uint32_t *bl, *lv, *wt;
+		uint32_t *bl, *lv, *wt, *df;
 		unsigned char *sl;
 
 		if (f)
@@ -322,10 +331,13 @@ static int pool_fit(struct rt_fibers *p, uint32_t n)
 		wt = realloc(p->waiting, nw * sizeof(*wt));
 		if (wt)
 			p->waiting = wt;
+		df = realloc(p->defer, nw * sizeof(*df));
+		if (df)
+			p->defer = df;
 		sl = realloc(p->slots, (size_t)nw * 32 * __IDXGEN_FIBER_SLOT);
 		if (sl)
 			p->slots = sl;
-		if (!f || !bl || !lv || !wt || !sl)
+		if (!f || !bl || !lv || !wt || !df || !sl)
 			return -ENOMEM;
 		p->cap = n;
 	}
@@ -346,6 +358,7 @@ void rt_fibers_free(struct rt_fibers *p)
 	free(p->by_lin);
 	free(p->live);
 	free(p->waiting);
+	free(p->defer);
 	free(p->slots);
 	free(p);
 }
@@ -419,6 +432,23 @@ static void started(struct rt_fibers *p)
 }
 
 /*
+ * Thread t (a stream position) was released from an operation: the round
+ * goes on after the last one released, so that the others run first and
+ * then the released lanes, one after another in stream order.  A converged
+ * warp runs each stretch between two operations for all its lanes before
+ * any lane goes further; if the lane that completed an operation ran on at
+ * once, another warp could store to a node between its load and the other
+ * lanes' loads of it (HeCBench's btree read a node half old, half new, went
+ * to the wrong child and lost a key).
+ */
+static void released(struct rt_fibers *p, uint32_t t)
+{
+	if (!p->has_after || t > p->after)
+		p->after = t;
+	p->has_after = true;
+}
+
+/*
  * No lane of warp wi can run (each is suspended or returned): each lane at
  * coalesced_threads() gets the lanes of its warp waiting at the same call
  * site (wmask) -- the lanes that took the same path to it, as a GPU's
@@ -455,6 +485,15 @@ static void coalesce_warp(struct rt_fibers *p, uint32_t wi)
 		}
 }
 
+/* Does a warp of the block hold an operation until it settles? */
+static bool any_defer(const struct rt_fibers *p)
+{
+	for (uint32_t i = 0; i < (p->n + 31) / 32; i++)
+		if (p->defer[i])
+			return true;
+	return false;
+}
+
 /*
  * Switch from the running thread t (its state already set; t = n - 1 and
  * save = &main_sp when the block starts) to the next runnable one, or back
@@ -464,11 +503,17 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 {
 	uint32_t i, t = p->cur;
 
+	uint32_t start;
+
 	/* the thread that stopped may have been the last runnable lane of its warp */
+	if (!from_main && p->defer[p->f[t].tid.lin / 32])
+		warp_settle(p, p->f[t].tid.lin / 32);
 	if (p->ncoal && !from_main)
 		coalesce_warp(p, p->f[t].tid.lin / 32);
+	start = p->has_after && !from_main ? p->after : t;
+	p->has_after = false;
 	for (i = 1; i <= p->n; i++) {
-		uint32_t j = t + i < p->n ? t + i : t + i - p->n;
+		uint32_t j = start + i < p->n ? start + i : start + i - p->n;
 		struct rt_fiber *f = &p->f[j];
 
 		if (f->state == F_NEW) {
@@ -489,12 +534,18 @@ static void switch_next(struct rt_fibers *p, void **save, bool from_main)
 	 * stops (above), so threads left at coalesced_threads() would be a
 	 * bookkeeping slip: formed here rather than reported as a deadlock.
 	 */
-	if (p->ncoal && !p->failed) {
-		uint32_t before = p->ncoal;
+	if ((p->ncoal || any_defer(p)) && !p->failed) {
+		uint32_t before = p->ncoal, settled = 0;
 
-		for (i = 0; i < (p->n + 31) / 32; i++)
+		for (i = 0; i < (p->n + 31) / 32; i++) {
+			uint32_t w = p->waiting[i];
+
+			if (p->defer[i])
+				warp_settle(p, i);
+			settled += w != p->waiting[i];
 			coalesce_warp(p, i);
-		if (p->ncoal != before) {
+		}
+		if (p->ncoal != before || settled) {
 			switch_next(p, save, from_main);
 			return;
 		}
@@ -535,14 +586,60 @@ static void warp_complete(struct rt_fibers *p, uint32_t wi, uint32_t need)
 
 		f->wfn(slots, need, l, f->warg, f->wout);
 		f->state = F_RUN;
+		released(p, p->by_lin[wi * 32 + l]);
 	}
 	p->waiting[wi] &= ~need;
+	p->defer[wi] &= ~need;
+}
+
+/* Lane l of warp wi. */
+static struct rt_fiber *lane_of(const struct rt_fibers *p, uint32_t wi, uint32_t l)
+{
+	return &p->f[p->by_lin[wi * 32 + l]];
 }
 
 /* The live lanes that lane l's operation names (itself included). */
 static uint32_t warp_need(const struct rt_fibers *p, uint32_t wi, uint32_t l)
 {
-	return (p->f[p->by_lin[wi * 32 + l]].wmask | (1u << l)) & p->live[wi];
+	return (lane_of(p, wi, l)->wmask | (1u << l)) & p->live[wi];
+}
+
+/*
+ * Can a lane of warp wi among `lanes` still come to a warp operation: not
+ * started, or runnable and not in a spin loop's turn (one there waits for
+ * other threads, as a lane at an operation does)?
+ */
+static bool warp_busy(const struct rt_fibers *p, uint32_t wi, uint32_t lanes)
+{
+	for (uint32_t m = lanes & p->live[wi]; m; m &= m - 1) {
+		const struct rt_fiber *f = lane_of(p, wi, (uint32_t)__builtin_ctz(m));
+
+		if (f->state == F_NEW || (f->state == F_RUN && !f->spinning))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The lanes outside lane k's mask that wait at the same operation (same
+ * function, same mask) though their own bit is not in it.  CUDA leaves
+ * such a call undefined, but a converged warp runs it with every lane that
+ * executes it: btree's `__shfl_up_sync(0x0000FFFF, v, 16)`, called by all
+ * 32 lanes, hands lanes 16-31 the values of lanes 0-15.
+ */
+static uint32_t warp_joiners(const struct rt_fibers *p, uint32_t wi, uint32_t k, uint32_t need)
+{
+	const struct rt_fiber *fk = lane_of(p, wi, k);
+	uint32_t j = 0;
+
+	for (uint32_t m = p->waiting[wi] & ~need; m; m &= m - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(m);
+		const struct rt_fiber *f = lane_of(p, wi, l);
+
+		if (f->wfn == fk->wfn && f->wmask == fk->wmask && !(f->wmask >> l & 1))
+			j |= 1u << l;
+	}
+	return j;
 }
 
 /*
@@ -552,18 +649,67 @@ static uint32_t warp_need(const struct rt_fibers *p, uint32_t wi, uint32_t l)
  * another mask is at an earlier operation of its own group (lanes 3-15 at
  * a sum over lanes 3-31 while lanes 0-2 wait at a sum over 0-15): that one
  * completes first, else the two would read each other's values.
+ *
+ * A mask that leaves out live lanes of the warp: on a GPU the lanes that
+ * reach the operation together run it, and a converged warp's other lanes
+ * are there too, their own bit missing from the mask or not (undefined in
+ * CUDA's words, relied on by public code: btree).  So such an operation
+ * completes only once no other lane of the warp can still come to it
+ * (each is suspended, returned or in a spin loop's turn: the warp has
+ * settled, as coalesced_threads() waits), with the lanes outside the mask
+ * that wait at the same operation (warp_joiners); until then lane l is
+ * marked in defer and tried again when its warp settles (switch_next).
  */
 static bool warp_try(struct rt_fibers *p, uint32_t wi, uint32_t l)
 {
-	uint32_t need = warp_need(p, wi, l), m;
+	const struct rt_fiber *f = lane_of(p, wi, l);
+	uint32_t need = warp_need(p, wi, l), inside = f->wmask & p->live[wi], m, join;
+	bool alone = false;
 
+	if (!(f->wmask >> l & 1) && inside) {
+		/* l is outside its own mask: it joins the operation of the mask's lanes */
+		uint32_t k = (uint32_t)__builtin_ctz(inside);
+		const struct rt_fiber *fk = lane_of(p, wi, k);
+
+		if (p->waiting[wi] >> k & 1 && fk->wfn == f->wfn && fk->wmask == f->wmask && fk->wmask >> k & 1)
+			return warp_try(p, wi, k);
+		if (warp_busy(p, wi, ~(1u << l))) {
+			p->defer[wi] |= 1u << l;
+			return false;
+		}
+		/* settled, and the mask's lanes are elsewhere: l and others like it run it alone */
+		need = 1u << l;
+		alone = true;
+	}
 	if (need & ~p->waiting[wi])
 		return false;
-	for (m = need; m; m &= m - 1)
+	for (m = need; m && !alone; m &= m - 1)
 		if (warp_need(p, wi, (uint32_t)__builtin_ctz(m)) != need)
 			return false;
+	if (need != p->live[wi]) {
+		join = warp_joiners(p, wi, l, need);
+		if (warp_busy(p, wi, ~(need | join))) {
+			p->defer[wi] |= 1u << l;
+			return false;
+		}
+		need |= join;
+	}
 	warp_complete(p, wi, need);
 	return true;
+}
+
+/* Warp wi's last runnable lane stopped: try its deferred operations again. */
+static void warp_settle(struct rt_fibers *p, uint32_t wi)
+{
+	uint32_t m = p->defer[wi];
+
+	p->defer[wi] = 0;
+	for (; m; m &= m - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(m);
+
+		if (p->waiting[wi] >> l & 1)
+			warp_try(p, wi, l);
+	}
 }
 
 /*
@@ -653,6 +799,7 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 	for (t = 0; t < nw; t++) {
 		p->live[t] = t + 1 < nw || n % 32 == 0 ? ~0u : (1u << (n % 32)) - 1;
 		p->waiting[t] = 0;
+		p->defer[t] = 0;
 	}
 	p->blk = blk;
 	p->entry = entry;
@@ -663,6 +810,7 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 	p->ncoal = 0;
 	p->failed = 0;
 	p->plain = false;
+	p->has_after = false;
 	p->cur = n - 1;	/* switch_next starts at thread 0 */
 	rt_fiber_cur = p;
 	switch_next(p, &p->main_sp, true);
@@ -744,10 +892,8 @@ int __idxgen_fiber_barrier(int op, int pred)
 	else if (op == __IDXGEN_FIBER_OR)
 		p->bar_acc = p->bar_acc || pred;
 	f->state = F_BAR;
-	if (++p->arrived == p->nlive) {
-		barrier_release(p);
-		return (int)p->bar_result;
-	}
+	if (++p->arrived == p->nlive)
+		barrier_release(p);	/* this thread runs on last: the round goes on after it */
 	suspend(p);
 	return (int)p->bar_result;
 }
@@ -767,8 +913,8 @@ void __idxgen_fiber_warp(uint32_t mask, const void *val, size_t size, __idxgen_f
 	f->wout = out;
 	f->state = F_WARP;
 	p->waiting[wi] |= 1u << l;
-	if (!warp_try(p, wi, l))
-		suspend(p);
+	warp_try(p, wi, l);
+	suspend(p);	/* also when this lane completed it: the lanes it released run first (released()) */
 }
 
 void __idxgen_fiber_grid_sync(void)
