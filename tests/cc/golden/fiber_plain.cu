@@ -144,6 +144,19 @@ __global__ void functor_warp(int *v)
 out:;
 }
 
+// a fence is a meeting of the lanes in a fiber kernel: a fiber each
+__global__ void fence_publish(int *data, int *flag, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i >= n)
+		goto out;
+	data[i] = 2 * i;
+	__threadfence();
+	atomicAdd(flag, 1);
+out:;
+}
+
 // MODEL: kernel find_rows: fibers (loop fission cannot run it: goto and labels
 // MODEL-NEXT: no thread suspends: the threads run one after another in the block's loop, no fiber each
 // MODEL: kernel dyn_copy: fibers (loop fission cannot run it: goto and labels
@@ -157,6 +170,8 @@ out:;
 // MODEL: kernel ctor_barrier: fibers (calls 'staged', which suspends the thread
 // MODEL-NOT: no thread suspends
 // MODEL: kernel functor_warp: fibers (calls 'apply', which suspends the thread
+// MODEL-NOT: no thread suspends
+// MODEL: kernel fence_publish: fibers (loop fission cannot run it: goto and labels
 // MODEL-NOT: no thread suspends
 
 // CXX: static void find_rows__thread(struct idxgen_rt_block *__b)
@@ -187,3 +202,4 @@ out:;
 // CXX: __idxgen_fiber_run(__b, deep_barrier__fiber);
 // CXX: __idxgen_fiber_run(__b, ctor_barrier__fiber);
 // CXX: __idxgen_fiber_run(__b, functor_warp__fiber);
+// CXX: __idxgen_fiber_run(__b, fence_publish__fiber);
