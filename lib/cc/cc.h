@@ -515,6 +515,12 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu);
 void fiber_names_free(struct fiber_names *fn);
 bool is_fiber_builtin(const char *name, bool with_syncthreads);
+/* Is declaration c in a system header, the parse header or one of ours (include/cuda)? */
+bool decl_in_headers(CXCursor c);
+/* Does fn's own body hold a suspension point (its callees not followed)? */
+bool suspends_itself(const struct source *s, CXCursor fn);
+/* fiber_plain.c: can no thread of kernel fn ever suspend (callees followed)?  false when unsure. */
+bool fiber_never_suspends(const struct source *s, CXCursor fn);
 /* Why kernel fn must run as fibers before any analysis, or NULL (a static string or one in *buf). */
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len);
 /*
