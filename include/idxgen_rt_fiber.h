@@ -66,6 +66,20 @@ typedef void (*__idxgen_fiber_entry_fn)(struct idxgen_rt_block *__blk);
 /* Run entry once per thread of the block, each a fiber (traps on failure). */
 IDXGEN_EXPORT void __idxgen_fiber_run(struct idxgen_rt_block *__blk, __idxgen_fiber_entry_fn __entry);
 
+/*
+ * A block of a fiber kernel whose threads can never suspend (idxgen-cc
+ * proved that no barrier, warp operation, cooperative group, meeting or
+ * spin loop is reachable: lib/cc/fiber_plain.c) runs its threads one after
+ * another in the block function's own loop, on the worker's stack -- no
+ * fiber, no switch.  Between __idxgen_fiber_plain_begin(blk) and
+ * __idxgen_fiber_plain_end(), __idxgen_fiber_block() is blk (the dynamic
+ * shared memory is found through it) and __idxgen_fiber_self() NULL; a
+ * call that would suspend traps the launch with -EFAULT and a message
+ * (a planning slip of idxgen-cc: never a hang or a wrong result).
+ */
+IDXGEN_EXPORT void __idxgen_fiber_plain_begin(struct idxgen_rt_block *__blk);
+IDXGEN_EXPORT void __idxgen_fiber_plain_end(void);
+
 /* The running fiber's thread, and its block (NULL outside a fiber kernel). */
 IDXGEN_EXPORT const struct __idxgen_fiber_tid *__idxgen_fiber_self(void);
 IDXGEN_EXPORT struct idxgen_rt_block *__idxgen_fiber_block(void);

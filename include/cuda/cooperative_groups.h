@@ -189,6 +189,19 @@ template <class _Tp> struct bit_xor {
 #include <idxgen_cc_program.h>
 #include <stdio.h>
 #include <stdlib.h>
+/*
+ * Every function below is inlined where it is called.  threadIdx is each
+ * translation unit's own (static thread_local, idxgen_cc_program.h) and the
+ * fiber functions that suspend a thread restore the caller's unit's copy;
+ * a member function (external linkage) left out of line is one copy for
+ * the whole program, the linker's pick, so a kernel of one .cu file calling
+ * cg::sync would restore another file's threadIdx and read a stale one
+ * (NVIDIA's mergeSort sample crashed so; tests/cc/whole/multi/cg_two_units).
+ */
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((always_inline)), apply_to = function)
+#define IDXGEN_CG_ALWAYS_INLINE_PUSHED 1
+#endif
 namespace cooperative_groups
 {
 
@@ -672,6 +685,10 @@ template <class _Tp> struct bit_xor {
 		return __a ^ __b;
 	}
 };
+#if defined(IDXGEN_CG_ALWAYS_INLINE_PUSHED)
+#pragma clang attribute pop
+#undef IDXGEN_CG_ALWAYS_INLINE_PUSHED
+#endif
 #endif
 } /* namespace cooperative_groups */
 

@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define IDXGEN_CC_VERSION "1.0"
 /* The name of the embedded CUDA prelude (cuda_parse.h) as clang sees it. */
@@ -404,6 +405,15 @@ void emit_cond_flags(const struct kernel *k, const CXCursor *l, unsigned n, cons
 		     bool bounded, struct buf *o);
 /* Uniform and computable in front of the thread loop l[0..n) (guard.c). */
 bool uniform_in_loop(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor e);
+/*
+ * guard.c: is e (types on the way included) B + threadIdx.a, B uniform in
+ * front of the thread loop l[0..n) (null cursor: 0)?  *limit: the smallest
+ * maximum of the integer types on the way.
+ */
+bool thread_index_form(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor e, int *axis,
+		       CXCursor *base, uint64_t *limit);
+/* guard.c: the largest value of integer type t (64-bit: INT64_MAX), 0 for any other type. */
+uint64_t type_max(CXType t);
 /* block_atomic.c: an atomic on __shared__ memory, emitted as a plain update (idxgen_cc_block_*). */
 bool block_atomic(const struct kernel *k, CXCursor call);
 /* The first such atomic in the thread loop l[0..n) (it must not be forced to vectorise), or a null cursor. */
@@ -431,6 +441,26 @@ void dump_aggs(const struct kernel *k, const CXCursor *l, unsigned n, struct buf
  */
 bool stride_loop(const struct kernel *k, CXCursor c, CXCursor *init, CXCursor *cond, CXCursor *inc,
 		 CXCursor *body);
+/*
+ * stride.c: a stride loop whose index the rounds determine: v starts at
+ * B + threadIdx.a, only the step S writes it, the condition is v < U (or
+ * v <= U: add 1) and nothing reads v after the loop, so round r's index is
+ * B + threadIdx.a + r * S and each round's threads are a contiguous range.
+ */
+struct stride_index {
+	struct var *v;
+	int axis;		/* 0 x, 1 y, 2 z */
+	CXCursor base;		/* B, or a null cursor for 0 */
+	CXCursor step;		/* S */
+	CXCursor bound;		/* U */
+	CXCursor step_stmt;	/* the statement that steps v (a for's inc, a while body's last) */
+	CXCursor cond, body;
+	CXType cmp;		/* the comparison's type */
+	int add;		/* v < U + add */
+	bool u64;		/* the comparison is unsigned 64-bit: U may exceed INT64_MAX */
+	uint64_t limit;		/* the smallest maximum of the types the index goes through */
+};
+bool stride_index(const struct kernel *k, CXCursor loop, struct stride_index *si);
 /* tree.c: a halving loop with barriers worth emitting per common block size */
 bool tree_loop(const struct kernel *k, CXCursor c);
 /* ---- planning ------------------------------------------------------------ */
@@ -485,6 +515,12 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu);
 void fiber_names_free(struct fiber_names *fn);
 bool is_fiber_builtin(const char *name, bool with_syncthreads);
+/* Is declaration c in a system header, the parse header or one of ours (include/cuda)? */
+bool decl_in_headers(CXCursor c);
+/* Does fn's own body hold a suspension point (its callees not followed)? */
+bool suspends_itself(const struct source *s, CXCursor fn);
+/* fiber_plain.c: can no thread of kernel fn ever suspend (callees followed)?  false when unsure. */
+bool fiber_never_suspends(const struct source *s, CXCursor fn);
 /* Why kernel fn must run as fibers before any analysis, or NULL (a static string or one in *buf). */
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len);
 /*

@@ -153,14 +153,20 @@ static void dump_stride(const struct kernel *k, CXCursor loop, int ind, int *sho
 {
 	const struct stmt *s = stmt_of(k, loop);
 	CXCursor init, cond, inc, body;
+	struct stride_index ix;
 
 	if (clang_getCursorKind(loop) == CXCursor_ForStmt) {
 		for_parts(k->src, loop, &init, &cond, &inc, &body);
 		if (!clang_Cursor_isNull(init) && stmt_of(k, init))
 			dump_region(k, stmt_of(k, init)->region, ind, shown, o);
 	}
-	bprintf(o, "%*sstride loop: lines %u-%u, interchanged: its rounds once per block, every thread's next iteration in each\n",
+	bprintf(o, "%*sstride loop: lines %u-%u, interchanged: its rounds once per block, every thread's next iteration in each",
 		ind, "", line_of(loop), end_line_of(loop));
+	if (stride_index(k, loop, &ix))
+		bprintf(o, "; index computed: round r runs the threads whose %s = start + threadIdx.%c + r * stride is in"
+			   " range, a contiguous range (per-thread indices where a value could leave its type)",
+			ix.v->name, 'x' + ix.axis);
+	bputs(o, "\n");
 	dump_region(k, s->region, ind + 2, shown, o);
 }
 

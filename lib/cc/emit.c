@@ -25,6 +25,7 @@ struct emit {
 	int lambda;			/* inside a lambda (C++): its returns are its own */
 	struct loop_conds conds;	/* the loop's conditions decided per block (guard.c) */
 	struct loop_aggs aggs;		/* the loop's atomicAdds summed per loop (aggregate.c) */
+	const struct stride_index *ix;	/* a stride loop's round with its index computed (stride.c) */
 };
 
 static unsigned vidx(const struct emit *e, const struct var *v)
@@ -168,7 +169,7 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 	if (ck == CXCursor_DeclRefExpr) {
 		struct var *v = var_of(e->k, c);
 
-		if (v && v->cls == V_PROMOTED) {
+		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v)) {
 			if (in_macro(c))
 				error_at(e->src, c, "'%s' lives across __syncthreads() and is used inside a macro: not supported",
 					 v->name);
@@ -212,6 +213,8 @@ static void scan_region(struct emit *e, CXCursor c)
 	unsigned i;
 	char *n;
 
+	if (e->ix && clang_equalCursors(c, e->ix->step_stmt))
+		return;	/* the round's index is computed, not stepped */
 	if ((ck == CXCursor_DeclRefExpr || ck == CXCursor_MemberRefExpr) && (n = builtin_ref(c))) {
 		if (!strcmp(n, "threadIdx"))
 			e->uses_threadIdx = true;
@@ -220,7 +223,7 @@ static void scan_region(struct emit *e, CXCursor c)
 	if (ck == CXCursor_DeclRefExpr) {
 		struct var *v = var_of(e->k, c);
 
-		if (v && v->cls == V_PROMOTED)
+		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v))
 			e->needs_tid = true;
 		if (v && (v->cls == V_REMAT || v->cls == V_SPLIT))
 			e->need[vidx(e, v)] = true;
@@ -519,6 +522,38 @@ static void region_body(struct emit *e, CXCursor *l, unsigned n, struct buf *bod
 		bputs(body, "\t\t}\n");
 }
 
+static const char *const axis_name[3] = { "x", "y", "z" };
+
+/*
+ * A round with its index computed (stride.c, stride_index): the thread's
+ * index declared from the round's start, the body without the step, under
+ * the condition (known to hold in the bounded computed-index loop:
+ * __idxgen_in_R is 1 there, 0 in the stream's loop).
+ */
+static void stride_index_body(struct emit *e, struct buf *body)
+{
+	const struct stride_index *ix = e->ix;
+	char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(ix->v->decl)));
+	struct cx_kids ks;
+
+	bprintf(body, "\t\t%s %s = (%s)(__idxgen_rb_%d + threadIdx.%s);\n\t\tif (__idxgen_in_%d || (", t,
+		ix->v->name, t, e->region, axis_name[ix->axis], e->region);
+	free(t);
+	emit_node(e, ix->cond, body, 0, 0);
+	bputs(body, ")) {\n\t\t");
+	if (c_start(ix->body) < c_start(ix->step_stmt) && c_end(ix->step_stmt) < c_end(ix->body)) {
+		/* a while's body (stride.c: a block): all but its last statement, the step */
+		ks = body_list(e->src, ix->body);
+		emit_children(e, ix->body, c_start(ix->body), c_start(ks.c[ks.n - 1]), body, 0, 0);
+		bputs(body, "}");
+		cx_kids_free(&ks);
+	} else {
+		emit_node(e, ix->body, body, 0, 0);
+		emit_src(e->src, c_end(ix->body), stmt_end(e->src, ix->body), body);
+	}
+	bputs(body, "\n\t\t}\n");
+}
+
 /*
  * A round of an interchanged stride loop (stride.c) for one thread: its
  * next iteration if the condition holds; __idxgen_more_R says whether any
@@ -535,6 +570,10 @@ static void stride_body(struct emit *e, CXCursor loop, struct buf *body, struct 
 		return;
 	}
 	hoist_shared(e, b, pre);
+	if (e->ix) {
+		stride_index_body(e, body);
+		return;
+	}
 	bputs(body, "		const int __idxgen_go = !!(");
 	emit_node(e, cond, body, 0, 0);
 	bprintf(body, ");\n\t\t__idxgen_more_%d |= __idxgen_go;\n\t\tif (__idxgen_go) {\n\t\t", e->region);
@@ -645,6 +684,21 @@ static void independent(const struct emit *e, CXCursor scattered, CXCursor block
 	}
 }
 
+/* A computed-index round's box: the threads whose index B + threadIdx.a + r * S is below the bound. */
+static void stride_index_bounds(const struct emit *e, struct buf *o)
+{
+	const char *a = axis_name[e->ix->axis];
+	int r = e->region;
+
+	bprintf(o, "\t/* round __idxgen_rb_%d's threads: those whose index is below the bound */\n", r);
+	bputs(o, "\tuint32_t __idxgen_lo_x = 0, __idxgen_hi_x = __bdx, __idxgen_lo_y = 0,"
+		 " __idxgen_hi_y = __bdy, __idxgen_lo_z = 0, __idxgen_hi_z = __bdz;\n");
+	bprintf(o, "\tif (__idxgen_su_%d - __idxgen_rb_%d < (int64_t)__bd%s)\n"
+		   "\t\t__idxgen_hi_%s = (uint32_t)(__idxgen_su_%d - __idxgen_rb_%d);\n"
+		   "\tconst int __idxgen_in_%d = 1;\n",
+		r, r, a, a, r, r, r);
+}
+
 /*
  * Two forms of the same loop: computed indices when the block's index
  * stream is in x-fastest order (the compiler can then vectorize with
@@ -668,7 +722,9 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	relabel(e, body, &lin);
 	bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n");
 	emit_agg_decls(&e->aggs, o);
-	if (emit_guard_bounds(e->k, l, n, o)) {
+	if (e->ix)
+		stride_index_bounds(e, o);
+	if (e->ix || emit_guard_bounds(e->k, l, n, o)) {
 		emit_cond_flags(e->k, l, n, &e->conds, true, o);
 		bprintf(o, "\tfor (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)\n"
 			   "\tfor (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)\n");
@@ -697,6 +753,8 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	emit_agg_decls(&e->aggs, o);
 	for (unsigned j = 0; j < e->conds.n; j++)
 		bprintf(o, "\tconst int __idxgen_cond_%u __attribute__((unused)) = 0;\n", j);
+	if (e->ix)
+		bprintf(o, "\tconst int __idxgen_in_%d = 0;\n", e->region);
 	independent(e, scattered, batomic, o);
 	bputs(o, "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 	loop_prologue(e, locals, false, o);
@@ -738,6 +796,8 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 	for (j = (int)k->nv - 1; j >= 0; j--)
 		if (k->v[j].cls == V_REMAT && e->need[j])
 			scan_region(e, var_init(k->v[j].decl));
+	if (e->ix)
+		e->uses_threadIdx = true;	/* the round's index */
 	loop_conds(k, l, n, &e->conds);
 	loop_aggs(k, l, n, &e->aggs);
 	if (n == 1 && stmt_of(k, l[0])->stride)
@@ -864,18 +924,72 @@ static void emit_uniform(struct emit *e, CXCursor c, struct buf *o)
 	bput(o, "\n", 1);
 }
 
+/*
+ * The rounds of a stride loop with its index computed (stride.c): the
+ * start B, the stride S and the bound U once per block in int64_t; used
+ * when S > 0 and every index the loop computes, B + t + r * S up to the
+ * first past the bound, is exact in each type on the way, else (the else
+ * that the caller writes) the rounds with per-thread indices.
+ */
+static void stride_index_head(const struct emit *e, const struct stride_index *ix, unsigned line, int r,
+			      struct buf *o)
+{
+	const char *a = axis_name[ix->axis];
+	char *ct = cx_string(clang_getTypeSpelling(ix->cmp));
+	unsigned long long lim = (unsigned long long)ix->limit;
+
+	bprintf(o, "\t/* line %u's stride loop, interchanged, its index computed: its rounds once per block, each over"
+		   " the threads whose index B + threadIdx.%s + r * S is below the bound */\n\t{\n", line, a);
+	bputs(o, "\tconst int64_t __idxgen_sb_");
+	bprintf(o, "%d = (int64_t)(", r);
+	if (clang_Cursor_isNull(ix->base))
+		bputs(o, "0");
+	else
+		emit_src(e->src, c_start(ix->base), c_end(ix->base), o);
+	bprintf(o, ");\n\tconst int64_t __idxgen_ss_%d = (int64_t)(", r);
+	emit_src(e->src, c_start(ix->step), c_end(ix->step), o);
+	bprintf(o, ");\n\tconst int64_t __idxgen_su0_%d = ", r);
+	if (ix->u64) {	/* above INT64_MAX: INT64_MAX, which fails the range check */
+		bprintf(o, "(%s)(", ct);
+		emit_src(e->src, c_start(ix->bound), c_end(ix->bound), o);
+		bprintf(o, ") > (%s)INT64_MAX ? INT64_MAX : ", ct);
+	}
+	bprintf(o, "(int64_t)(%s)(", ct);
+	emit_src(e->src, c_start(ix->bound), c_end(ix->bound), o);
+	bprintf(o, ");\n\tif (__idxgen_ss_%d > 0 && __idxgen_ss_%d < INT64_C(%llu) - (int64_t)__bd%s &&\n"
+		   "\t    __idxgen_sb_%d >= 0 && __idxgen_sb_%d <= INT64_C(%llu) - (int64_t)__bd%s &&\n"
+		   "\t    __idxgen_su0_%d < INT64_C(%llu) - __idxgen_ss_%d - (int64_t)__bd%s) {\n",
+		r, r, lim, a, r, r, lim, a, r, lim, r, a);
+	bprintf(o, "\tconst int64_t __idxgen_su_%d = __idxgen_su0_%d + %d;\n", r, r, ix->add);
+	bprintf(o, "\tfor (int64_t __idxgen_rb_%d = __idxgen_sb_%d; __idxgen_rb_%d < __idxgen_su_%d;"
+		   " __idxgen_rb_%d += __idxgen_ss_%d) {\n", r, r, r, r, r, r);
+	free(ct);
+}
+
 /* The rounds of an interchanged stride loop, once per block, each a thread loop. */
 static void emit_stride(struct emit *e, CXCursor loop, struct buf *o)
 {
 	int r = stmt_of(e->k, loop)->region;
 	unsigned line;
 
+	struct stride_index ix;
+	bool computed = stride_index(e->k, loop, &ix);
+
 	clang_getExpansionLocation(clang_getCursorLocation(loop), NULL, &line, NULL, NULL);
+	if (computed) {
+		stride_index_head(e, &ix, line, r, o);
+		e->ix = &ix;
+		emit_region(e, &loop, 1, o);
+		e->ix = NULL;
+		bputs(o, "\t}\n\t} else {\n");
+	}
 	bprintf(o, "\t/* line %u's stride loop, interchanged: its rounds once per block, every thread's next iteration in each */\n",
 		line);
 	bprintf(o, "\tfor (int __idxgen_more_%d = 1; __idxgen_more_%d;) {\n\t__idxgen_more_%d = 0;\n", r, r, r);
 	emit_region(e, &loop, 1, o);
 	bputs(o, "\t}\n");
+	if (computed)
+		bputs(o, "\t}\n\t}\n");
 }
 
 /* The statement of a stride loop's init (a for's first part), or a null cursor. */

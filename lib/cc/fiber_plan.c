@@ -198,13 +198,12 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	return sc->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-static bool our_header(const struct source *s, CXCursor c)
+bool decl_in_headers(CXCursor c)
 {
 	CXFile f;
 	char *name;
 	bool r;
 
-	(void)s;
 	if (in_parse_header(c) || clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
 		return true;
 	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
@@ -216,7 +215,11 @@ static bool our_header(const struct source *s, CXCursor c)
 	return r;
 }
 
-/* The function definitions of the program's own files, kernels left out. */
+/*
+ * The function definitions of the program's own files, kernels left out;
+ * constructors, destructors and conversion functions too (a constructor
+ * that stages a tile and waits at a barrier: tests/cuda/progs/fiber_ctor_barrier.cu).
+ */
 static void collect_fns(const struct source *s, CXCursor c, struct cx_kids *out)
 {
 	struct cx_kids ks = cx_kids_of(c);
@@ -225,13 +228,14 @@ static void collect_fns(const struct source *s, CXCursor c, struct cx_kids *out)
 		CXCursor k = ks.c[i];
 		enum CXCursorKind ck = clang_getCursorKind(k);
 
-		if (our_header(s, k))
+		if (decl_in_headers(k))
 			continue;
 		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl ||
 		    ck == CXCursor_StructDecl || ck == CXCursor_ClassDecl || ck == CXCursor_ClassTemplate ||
 		    ck == CXCursor_UnionDecl)
 			collect_fns(s, k, out);
-		else if ((ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate || ck == CXCursor_CXXMethod) &&
+		else if ((ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate || ck == CXCursor_CXXMethod ||
+			  ck == CXCursor_Constructor || ck == CXCursor_Destructor || ck == CXCursor_ConversionFunction) &&
 			 clang_isCursorDefinition(k) && !has_annot(k, "global"))
 			cx_kids_add(out, k);
 	}
@@ -244,6 +248,28 @@ static bool lockstep_meets(const struct source *s, CXCursor fn)
 
 	free(pts);
 	return n > 0;
+}
+
+/*
+ * Does function fn's own body (its callees not followed) hold a point where
+ * a thread suspends: __syncthreads() or its reductions, a warp-level
+ * function, cooperative groups, a library primitive that suspends, a call
+ * of a function that does (s->fnames, by name), a volatile store of
+ * warp-synchronous code, a lock-step meeting or a spin loop's turn?  The
+ * kernel's own extern __shared__ is none (fiber_plain.c).
+ */
+bool suspends_itself(const struct source *s, CXCursor fn)
+{
+	struct scan sc = { s->fnames, true, true, NULL, false, { 0 }, s, true };
+
+	if (s->fnames && s->fnames->n) {
+		clang_visitChildren(fn, scan_visit, &sc);
+		if (sc.hit)
+			return true;
+	}
+	sc.known = NULL;
+	clang_visitChildren(fn, scan_visit, &sc);
+	return sc.hit || spin_line(s, fn) || lockstep_meets(s, fn);
 }
 
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu)

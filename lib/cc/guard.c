@@ -71,7 +71,7 @@ struct guard {
 };
 
 /* The largest value of integer type t, 0 when t is not an integer type we handle. */
-static uint64_t type_max(CXType t)
+uint64_t type_max(CXType t)
 {
 	long long size;
 	bool is_signed;
@@ -255,6 +255,15 @@ static bool index_form(const struct loop *lp, CXCursor e, int depth, int *axis, 
 		cx_kids_free(&ks);
 	}
 	return r;
+}
+
+bool thread_index_form(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor e, int *axis,
+		       CXCursor *base, uint64_t *limit)
+{
+	const struct loop lp = { k, l, n };
+
+	*limit = INT64_MAX;
+	return index_form(&lp, e, 0, axis, base, limit);
 }
 
 /* X == U (either side) as two bounds: t in [u - b, u - b + 1). */

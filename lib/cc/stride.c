@@ -275,3 +275,184 @@ bool stride_loop(const struct kernel *k, CXCursor c, CXCursor *init, CXCursor *c
 		return false;
 	return clang_Cursor_isNull(*inc) || body_ok(k, *inc, 0, 0);
 }
+
+/*
+ * ---- the index of round r computed -----------------------------------------
+ *
+ * Interchanged, a round loads each thread's index and carries it in a
+ * per-thread array, so its accesses (a[i], b[i]) are gathers through that
+ * array and each round stores the index back.  When the index starts at
+ * B + threadIdx.a, only the step writes it, the condition is i < U and
+ * nothing reads i after the loop, round r's index is B + threadIdx.a +
+ * r * S for every thread that runs it, and those threads are the range
+ * threadIdx.a < U - (B + r * S): the round is a plain loop over a
+ * contiguous range with contiguous accesses (emit.c checks per block that
+ * every value stays in the types' range, or runs the rounds as above).
+ */
+
+/* Does c, outside the subtree skip, write v? */
+static bool writes_outside(const struct kernel *k, CXCursor c, CXCursor skip, const struct var *v)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	bool r = false;
+
+	for (unsigned i = 0; i < ks.n && !r; i++) {
+		CXCursor s = ks.c[i];
+
+		if (clang_equalCursors(s, skip))
+			continue;
+		if (c_start(s) <= c_start(skip) && c_end(skip) <= c_end(s))
+			r = writes_outside(k, s, skip, v);
+		else
+			r = writes_in(k, s, v);
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* Is v read anywhere after offset at? */
+static bool read_after(const struct kernel *k, CXCursor c, unsigned at, const struct var *v)
+{
+	struct cx_kids ks;
+	bool r = false;
+
+	if (c_end(c) <= at)
+		return false;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && c_start(c) >= at && var_of(k, c) == v)
+		return true;
+	ks = cx_kids_of(c);
+	for (unsigned i = 0; i < ks.n && !r; i++)
+		r = read_after(k, ks.c[i], at, v);
+	cx_kids_free(&ks);
+	return r;
+}
+
+/*
+ * Does every loop around loop (in c) also hold decl?  Then each time the
+ * loop starts, v's declaration ran before it since the loop last did.
+ */
+static bool decl_runs_first(CXCursor c, CXCursor loop, CXCursor decl)
+{
+	enum CXCursorKind ck = clang_getCursorKind(c);
+	struct cx_kids ks;
+	bool r = true;
+
+	if (clang_equalCursors(c, loop))
+		return true;
+	if ((ck == CXCursor_ForStmt || ck == CXCursor_WhileStmt || ck == CXCursor_DoStmt ||
+	     ck == CXCursor_SwitchStmt) &&
+	    (c_start(decl) < c_start(c) || c_end(c) < c_end(decl)))
+		return false;	/* a loop around the loop and not around the declaration */
+	ks = cx_kids_of(c);
+	for (unsigned i = 0; i < ks.n && r; i++)
+		if (c_start(ks.c[i]) <= c_start(loop) && c_end(loop) <= c_end(ks.c[i]))
+			r = decl_runs_first(ks.c[i], loop, decl);
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* Locals e reads are never assigned (their value at the declaration of v is the value at the loop). */
+static bool fixed_locals(const struct kernel *k, CXCursor e)
+{
+	struct cx_kids ks;
+	bool r = true;
+
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+		const struct var *v = var_of(k, e);
+
+		return !v || !written_anywhere(k, v);
+	}
+	ks = cx_kids_of(e);
+	for (unsigned i = 0; i < ks.n && r; i++)
+		r = fixed_locals(k, ks.c[i]);
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* The condition as v < U + add, U uniform; fills bound, cmp, add and lowers limit. */
+static bool index_cond(const struct kernel *k, CXCursor loop, struct stride_index *si)
+{
+	CXCursor c = strip(si->cond);
+	struct cx_kids ks = cx_kids_of(c);
+	bool ok = false;
+	char op[4];
+
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || ks.n != 2 || in_macro(c))
+		goto out;
+	op_text(k->src, c, op);
+	for (int side = 0; side < 2 && !ok; side++) {
+		CXCursor x = strip(ks.c[side]), u = strip(ks.c[1 - side]);
+		bool less = side == 0 ? op[0] == '<' : op[0] == '>';	/* U > v is v < U */
+
+		if ((strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, ">") && strcmp(op, ">=")) || !less)
+			continue;
+		if (clang_getCursorKind(x) != CXCursor_DeclRefExpr || var_of(k, x) != si->v ||
+		    !uniform_in_loop(k, &loop, 1, u) || !fixed_locals(k, u))
+			continue;
+		si->cmp = clang_getCanonicalType(clang_getCursorType(ks.c[side]));
+		if (!type_max(si->cmp))
+			continue;
+		/* an unsigned 64-bit bound above INT64_MAX: emit.c's range check fails */
+		si->u64 = clang_Type_getSizeOf(si->cmp) == 8 &&
+			  (si->cmp.kind == CXType_ULong || si->cmp.kind == CXType_ULongLong);
+		si->limit = si->limit < type_max(si->cmp) ? si->limit : type_max(si->cmp);
+		si->bound = u;
+		si->add = !op[1] ? 0 : 1;
+		ok = true;
+	}
+out:
+	cx_kids_free(&ks);
+	return ok;
+}
+
+bool stride_index(const struct kernel *k, CXCursor loop, struct stride_index *si)
+{
+	CXCursor init, inc, decl, start;
+	struct cx_kids ks;
+	struct var *v;
+	uint64_t m;
+	bool in_init;
+
+	memset(si, 0, sizeof(*si));
+	if (k->src->tls || !stride_loop(k, loop, &init, &si->cond, &inc, &si->body))
+		return false;
+	if (!clang_Cursor_isNull(inc)) {
+		si->step_stmt = inc;
+	} else {
+		if (clang_getCursorKind(si->body) != CXCursor_CompoundStmt)
+			return false;	/* the step alone: nothing to run */
+		ks = body_list(k->src, si->body);
+		si->step_stmt = unwrap_stmt(k->src, ks.c[ks.n - 1]);
+		cx_kids_free(&ks);
+	}
+	/* v and S: stride_step's "v += S" or "v = v + S" (S on either side) */
+	ks = cx_kids_of(si->step_stmt);
+	v = ks.n == 2 ? var_of(k, strip(ks.c[0])) : NULL;
+	if (v && clang_getCursorKind(si->step_stmt) == CXCursor_CompoundAssignOperator) {
+		si->step = ks.c[1];
+	} else if (v) {
+		struct cx_kids ss = cx_kids_of(strip(ks.c[1]));
+
+		if (ss.n == 2)
+			si->step = var_of(k, strip(ss.c[0])) == v ? ss.c[1] : ss.c[0];
+		cx_kids_free(&ss);
+	}
+	cx_kids_free(&ks);
+	if (!v || clang_Cursor_isNull(si->step) || !fixed_locals(k, si->step))
+		return false;
+	si->v = v;
+	decl = v->decl;
+	start = var_init(decl);
+	m = type_max(clang_getCursorType(decl));
+	/* declared with its start, written only by the step, dead after the loop */
+	in_init = !clang_Cursor_isNull(init) && c_start(init) <= c_start(decl) && c_end(decl) <= c_end(init);
+	if (!m || clang_Cursor_isNull(start) || v->shared || v->param || v->array || v->addr_taken ||
+	    (!in_init && c_start(decl) > c_start(loop)) || writes_outside(k, k->body, si->step_stmt, v) ||
+	    read_after(k, k->body, c_end(loop), v) || !decl_runs_first(k->body, loop, decl))
+		return false;
+	if (!thread_index_form(k, &loop, 1, start, &si->axis, &si->base, &si->limit) ||
+	    (!clang_Cursor_isNull(si->base) && !fixed_locals(k, si->base)))
+		return false;
+	si->limit = si->limit < m ? si->limit : m;
+	return index_cond(k, loop, si);
+}

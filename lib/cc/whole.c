@@ -970,12 +970,39 @@ static bool c_linkage(CXCursor fn)
 	return r;
 }
 
+/*
+ * The block function of a fiber kernel.  Threads that can never suspend
+ * (fiber_plain.c) run one after another in its own loop, each a direct
+ * call of the entry (the compiler may inline the kernel into the loop):
+ * no fiber, no switch.  Otherwise each thread is a fiber.
+ */
+static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool plain, struct buf *o)
+{
+	const char *ta = t->is ? t->args.p : "";
+
+	if (t->is)
+		bputs(o, t->gen.p);
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s", k->cname,
+		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
+		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
+		k->src->dyn_shared_ns ? "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n" : "");
+	if (plain)
+		bprintf(o, "\t__idxgen_fiber_plain_begin(__b);\n\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n"
+			   "\t\tidxgen_cc_set_thread(IDXGEN_RT_TID_X(__b, __t), IDXGEN_RT_TID_Y(__b, __t), IDXGEN_RT_TID_Z(__b, __t));\n"
+			   "\t\t%s__thread%s(__b);\n\t}\n\t__idxgen_fiber_plain_end();\n}\n\n",
+			k->cname, ta);
+	else
+		bprintf(o, "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->cname, ta);
+}
+
 static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
 {
 	struct source *s = w->s;
 	struct buf *o = w->o;
 	const char *ta = t->is ? t->args.p : "";
+	const char *entry, *enter;
 	unsigned i;
+	bool plain;
 
 	clang_visitChildren(k->fn, fiber_check, s);
 	for (i = 0; i < k->nv; i++)
@@ -984,8 +1011,12 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	pack_params_ok(k, t);
 	if (s->nerrors)
 		return;
+	plain = fiber_never_suspends(s, k->fn);
+	entry = plain ? "thread" : "fiber";
+	enter = plain ? "" : "\t__idxgen_cc_fiber_enter();\n";
 	if (s->plan)
-		bprintf(s->plan, "kernel %s: fibers (%s)\n", k->name, why);
+		bprintf(s->plan, "kernel %s: fibers (%s)\n%s", k->name, why,
+			plain ? "  no thread suspends: the threads run one after another in the block's loop, no fiber each\n" : "");
 	bool c = c_linkage(k->fn);
 
 	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\n%snamespace { namespace __idxgen_fiber_%s {\n",
@@ -1007,24 +1038,18 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 			   "\t__idxgen_fiber_%s::%s%s(",
 			(int)(strrchr(t->gen.p, '>') - t->gen.p), t->gen.p, k->cname, k->cname, k->name, ta);
 		emit_fiber_args(k, o);
-		bprintf(o, ");\n}\n%sstatic void %s__fiber(struct idxgen_rt_block *__b)\n{\n\t__idxgen_cc_fiber_enter();\n"
+		bprintf(o, ");\n}\n%sstatic void %s__%s(struct idxgen_rt_block *__b)\n{\n%s"
 			   "\t%s__fiber_call%s(__b, typename idxgen_cc_make_seq<sizeof...(%s)>::type());\n}\n",
-			t->gen.p, k->cname, k->cname, ta, t->pack);
+			t->gen.p, k->cname, entry, enter, k->cname, ta, t->pack);
 	} else {
 		if (t->is)
 			bputs(o, t->gen.p);
-		bprintf(o, "static void %s__fiber(struct idxgen_rt_block *__b)\n{\n\t__idxgen_cc_fiber_enter();\n"
-			   "\t__idxgen_fiber_%s::%s%s(", k->cname, k->cname, k->name, ta);
+		bprintf(o, "static void %s__%s(struct idxgen_rt_block *__b)\n{\n%s\t__idxgen_fiber_%s::%s%s(", k->cname, entry,
+			enter, k->cname, k->name, ta);
 		emit_fiber_args(k, o);
 		bputs(o, ");\n}\n");
 	}
-	if (t->is)
-		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s"
-		   "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->cname,
-		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
-		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
-		k->src->dyn_shared_ns ? "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n" : "", k->cname, ta);
+	emit_fiber_block(k, t, plain, o);
 	emit_stub(k, t, o);
 }
 

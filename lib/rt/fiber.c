@@ -118,6 +118,7 @@ struct rt_fibers {
 	uint32_t grid_arrived;		/* threads at a grid-wide barrier */
 	uint32_t ncoal;			/* threads at coalesced_threads() (F_COAL) */
 	uint32_t bar_acc, bar_result;
+	bool plain;			/* a block that never suspends (__idxgen_fiber_plain_begin) */
 	/*
 	 * Where the next switch resumes the round: after the last stream
 	 * position an operation just released (has_after), else after the
@@ -808,6 +809,7 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 	p->grid_arrived = 0;
 	p->ncoal = 0;
 	p->failed = 0;
+	p->plain = false;
 	p->has_after = false;
 	p->cur = n - 1;	/* switch_next starts at thread 0 */
 	rt_fiber_cur = p;
@@ -818,11 +820,34 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 	p->blk = NULL;
 }
 
+void __idxgen_fiber_plain_begin(struct idxgen_rt_block *blk)
+{
+	struct idxgen_rt_worker *w = blk->worker;
+	struct rt_fibers *p = w->fibers;
+
+	if (!p && !(p = w->fibers = calloc(1, sizeof(*p))))
+		idxgen_rt_trap(blk, "out of memory for the fibers of %u threads", blk->nthreads);
+	p->blk = blk;
+	p->plain = true;
+	rt_fiber_cur = p;
+}
+
+void __idxgen_fiber_plain_end(void)
+{
+	struct rt_fibers *p = rt_fiber_cur;
+
+	if (p) {
+		p->plain = false;
+		p->blk = NULL;
+	}
+	rt_fiber_cur = NULL;
+}
+
 const struct __idxgen_fiber_tid *__idxgen_fiber_self(void)
 {
 	struct rt_fibers *p = rt_fiber_cur;
 
-	return p ? &p->f[p->cur].tid : NULL;
+	return p && !p->plain ? &p->f[p->cur].tid : NULL;
 }
 
 struct idxgen_rt_block *__idxgen_fiber_block(void)
@@ -841,6 +866,8 @@ static struct rt_fibers *need_fiber(const char *what)
 		fprintf(stderr, "idxgen: %s called outside a fiber kernel (an idxgen-cc bug)\n", what);
 		abort();
 	}
+	if (p->plain)
+		idxgen_rt_trap(p->blk, "%s in a kernel planned to run without fibers (an idxgen-cc bug)", what);
 	return p;
 }
 
@@ -939,6 +966,11 @@ void rt_fiber_trap(struct idxgen_rt_worker *w)
 
 	if (!p || rt_fiber_cur != p || !p->blk)
 		return;
+	if (p->plain) {
+		/* on the worker's own stack: the trap's longjmp leaves the block's loop */
+		__idxgen_fiber_plain_end();
+		return;
+	}
 	p->failed = F_FAIL_TRAP;
 	p->fail_thread = p->cur;
 	do_switch(p, &p->dead_sp, p->main_sp, NULL, true);

@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,9 @@ extern const struct idxgen_rt_kernel idxgen_cc_kernel_vecadd, idxgen_cc_kernel_r
 	idxgen_cc_kernel_guarded, idxgen_cc_kernel_per_block, idxgen_cc_kernel_mixed_decl,
 	idxgen_cc_kernel_struct_swap, idxgen_cc_kernel_atomics64, idxgen_cc_kernel_sum64,
 	idxgen_cc_kernel_fsum, idxgen_cc_kernel_promoted_args, idxgen_cc_kernel_stride_sum,
-	idxgen_cc_kernel_stride_axpy, idxgen_cc_kernel_stride_rows, idxgen_cc_kernel_stride_skew;
+	idxgen_cc_kernel_stride_axpy, idxgen_cc_kernel_stride_rows, idxgen_cc_kernel_stride_skew,
+	idxgen_cc_kernel_stride_le, idxgen_cc_kernel_stride_y, idxgen_cc_kernel_stride_again,
+	idxgen_cc_kernel_stride_size;
 
 static uint32_t rng = 12345;
 
@@ -235,6 +238,74 @@ static void t_stride(void)
 	}
 	tap_ok(!rc && !bad, "stride: trip counts far apart, the rounds last as long as the longest (%d wrong)", bad);
 	free(in), free(sum), free(iters), free(x), free(y), free(yref), free(m);
+}
+
+/*
+ * Stride loops whose round's index is computed (lib/cc/stride.c,
+ * stride_index), against each thread's loop run here: a <= bound on either
+ * side of the limit where the computed form's arithmetic could leave int
+ * (then the rounds keep per-thread indices), an index on threadIdx.y, and
+ * a stride loop run twice by a uniform loop with a barrier (the second
+ * time it starts where the first ended, not at its declaration).
+ */
+static void t_stride_index(void)
+{
+	enum { G = 3, B = 64, N = 5003 };
+	int cnt[G * B], out[2 * 4 * 32], *pc = cnt, *po = out, *in = ints(N, 100), n = N, last, mul, rc, bad;
+	void *al[] = { &pc, &last, &mul }, *ay[] = { &in, &po, &n }, *aa[] = { &in, &po, &n };
+	const int lasts[] = { 4000, 0, -5, INT_MAX - G * B * (1 << 20) - 50, INT_MAX - G * B * (1 << 20) - 200 };
+
+	for (unsigned c = 0; c < sizeof(lasts) / sizeof(lasts[0]); c++) {
+		last = lasts[c];
+		mul = last > 100000 ? 1 << 20 : 1;
+		rc = launch(&idxgen_cc_kernel_stride_le, d3(G, 1, 1), d3(B, 1, 1), 0, al);
+		bad = 0;
+		for (int t = 0; t < G * B; t++) {
+			int k = 0;
+
+			for (long long i = t; i <= last; i += (long long)G * B * mul)
+				k++;
+			bad += cnt[t] != k;
+		}
+		tap_ok(!rc && !bad, "stride index: i <= %d, stride %d x %d (%d wrong)", last, G * B, mul, bad);
+	}
+	rc = launch(&idxgen_cc_kernel_stride_y, d3(2, 1, 1), d3(32, 4, 1), 0, ay);
+	bad = 0;
+	for (int t = 0; t < 2 * 4 * 32; t++) {
+		int acc = 0;
+
+		for (int j = t / 32 % 4; j < N; j += 4)
+			acc += in[j] * (t % 32 + 1);
+		bad += out[t] != acc;
+	}
+	tap_ok(!rc && !bad, "stride index: on threadIdx.y (%d wrong)", bad);
+	rc = launch(&idxgen_cc_kernel_stride_again, d3(2, 1, 1), d3(B, 1, 1), 0, aa);
+	bad = 0;
+	for (int t = 0; t < 2 * B; t++) {
+		int acc = 0;
+
+		for (int i = t; i < N; i += 2 * B)
+			acc += in[i];
+		bad += out[t] != acc;
+	}
+	tap_ok(!rc && !bad, "stride index: run again by a uniform loop, from where it ended (%d wrong)", bad);
+	{
+		float *x = malloc(N * sizeof(float)), *y = malloc(N * sizeof(float));
+		size_t sn = N - 3;
+		void *as[] = { &x, &y, &sn };
+
+		for (int i = 0; i < N; i++) {
+			x[i] = (float)in[i];
+			y[i] = -1.0f;
+		}
+		rc = launch(&idxgen_cc_kernel_stride_size, d3(G, 1, 1), d3(B, 1, 1), 0, as);
+		bad = 0;
+		for (int i = 0; i < N; i++)
+			bad += y[i] != (i < N - 3 ? 2.0f * x[i] + 1.0f : -1.0f);
+		tap_ok(!rc && !bad, "stride index: a size_t index below a size_t bound (%d wrong)", bad);
+		free(x), free(y);
+	}
+	free(in);
 }
 
 static void t_conv11(void)
@@ -740,6 +811,7 @@ static void kernels_in_order(size_t order)
 	t_scan();
 	t_histogram();
 	t_stride();
+	t_stride_index();
 	t_conv11();
 	t_stencil();
 	t_integral();

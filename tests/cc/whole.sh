@@ -102,6 +102,8 @@ run_prog "crlf_macros.cu: launch and extern __shared__ macros, pasted names, __C
 	-O0 -o "$tmp/prog" "$DIR/opts/crlf_macros.cu"
 sed 's/$/\r/' "$DIR/opts/crlf_macros.cu" >"$tmp/crlf_macros.cu"
 run_prog "crlf_macros.cu with CRLF line ends" -O0 -o "$tmp/prog" "$tmp/crlf_macros.cu"
+run_prog "multi/cg_two_units: two .cu files with cg::sync in fiber kernels, b.cu linked first (each file's threadIdx restored)" \
+	--exec-model=fibers -O0 -o "$tmp/prog" "$DIR/multi/cg_two_units/b.cu" "$DIR/multi/cg_two_units/a.cu"
 run_prog "cg_large_tiles_fission.cu: a tile of 64 threads under loop fission (its barrier the block's)" \
 	--exec-model=fission -O0 -o "$tmp/prog" "$DIR/opts/cg_large_tiles_fission.cu"
 run_prog "std_headers.cu: every C++17 and C header after ours (__noinline__ & co.)" \

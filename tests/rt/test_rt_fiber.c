@@ -393,8 +393,82 @@ static void test_fiber_coalesced(struct idxgen_rt *rt, unsigned int nt)
 		}
 }
 
+/*
+ * Kernel 5: a block that never suspends (__idxgen_fiber_plain_begin, what
+ * idxgen-cc emits for such a fiber kernel): its threads run in the block
+ * function's own loop.  Mode 0 writes each thread's position and checks
+ * that __idxgen_fiber_block() is the block and __idxgen_fiber_self() NULL
+ * meanwhile; mode 1 has thread 7 call a barrier all the same (a planning
+ * slip), which must fail the launch with a message rather than switch to
+ * a fiber that does not exist; mode 2 traps in thread 7.
+ */
+static void k5_block(struct idxgen_rt_block *b)
+{
+	int32_t *out = *(int32_t *const *)b->args[0];
+	int mode = *(const int *)b->args[1];
+
+	__idxgen_fiber_plain_begin(b);
+	IDXGEN_RT_FOR_THREADS(b, t) {
+		uint32_t lin = IDXGEN_RT_TID_X(b, t) + IDXGEN_RT_TID_Y(b, t) * b->block_dim[0];
+
+		if (mode == 1 && lin == 7)
+			__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+		if (mode == 2 && lin == 7)
+			idxgen_rt_trap(b, "thread 7 hit __trap()");
+		out[b->block_idx[0] * b->nthreads + lin] =
+			__idxgen_fiber_block() == b && !__idxgen_fiber_self() ? (int32_t)(lin * 5 + b->block_idx[0]) : -1;
+	}
+	__idxgen_fiber_plain_end();
+}
+
+static const struct idxgen_rt_kernel k5_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "fiber_plain", .block = k5_block, .nargs = 2,
+};
+
+static void test_fiber_plain(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const char *const want[] = {
+		"", "): __syncthreads in a kernel planned to run without fibers", "): thread 7 hit __trap()",
+	};
+	uint32_t nb = 5, bx = 12, by = 3, n = bx * by;
+	int32_t *out = calloc((size_t)nb * n, sizeof(*out));
+	int mode, err, bad;
+	void *args[] = { &out, &mode };
+	struct idxgen_rt_launch_info info;
+
+	for (int fail = 1; fail < 3; fail++) {
+		mode = fail;
+		err = idxgen_rt_launch_ex(rt, &k5_kernel, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(bx, by, 1), args,
+					  NULL, &info);
+		tap_diag("the launch's error: \"%s\"", info.error);
+		tap_ok(err == -EFAULT && strstr(info.error, want[fail]),
+		       "fibers without fibers: a block that suspends or traps all the same fails the launch with -EFAULT (\"%s\"), %u worker(s)",
+		       want[fail], nt);
+		for (size_t oi = 0; oi < NORDERS; oi++) {
+			struct idxgen_rt_launch_opts o = { .schedule = fiber_orders[oi] };
+
+			mode = 0;
+			memset(out, 0, (size_t)nb * n * sizeof(*out));
+			err = idxgen_rt_launch_ex(rt, &k5_kernel, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(bx, by, 1),
+						  args, &o, &info);
+			bad = 0;
+			for (uint32_t b = 0; b < nb; b++)
+				for (uint32_t l = 0; l < n; l++)
+					bad += out[b * n + l] != (int32_t)(l * 5 + b);
+			tap_ok(!err && !bad, "and then every thread of every block runs once, in its own loop, order %u, %u worker(s) (%d wrong) %s",
+			       fiber_orders[oi].order, nt, bad, err ? info.error : "");
+		}
+		mode = 3;
+		err = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(4, 1, 1), IDXGEN_RT_DIM3(40, 1, 1),
+					  (void *[]){ &(int *){ &mode } }, NULL, &info);
+		tap_ok(!err, "and a launch of fibers after it runs (%s)", err ? info.error : "ok");
+	}
+	free(out);
+}
+
 void test_fibers(struct idxgen_rt *rt, unsigned int nt)
 {
+	test_fiber_plain(rt, nt);
 	test_fiber_coalesced(rt, nt);
 	test_fiber_barriers(rt, nt);
 	test_fiber_warps(rt, nt);

@@ -78,6 +78,13 @@ GUARDS = 0.06
 # block (guard.c, __idxgen_cond_J), in thread loops nested in uniform loops
 # and around per-thread loops alike.
 GUARD_CONDS = 0.3
+# Grid- and block-stride loops (issue 40, lib/cc/stride.c) in place of some
+# barrier-free loops: the translator runs their rounds once per block, and
+# where the index starts at B + threadIdx.a, only the step writes it and the
+# condition bounds it (i < U, i <= U, either side), computes round r's index
+# instead of keeping it per thread.  Drawn by a generator of their own, so
+# that every other construct of a seed stays what it was.
+STRIDE_LOOPS = 0.3
 SCHEDULES = ["zigzag", "hilbert", "tiled:2x3", "tiled:4", "strided:3", "strided:2,3"]
 
 
@@ -125,6 +132,7 @@ class Gen:
         self.la_ready = False
         self.budget = self.r.randint(8, 40)
         self.sched = self.r.choice(SCHEDULES)
+        self.sr = random.Random(name + ":stride")   # stride loops' draws (STRIDE_LOOPS)
 
     # -- shapes ---------------------------------------------------------
     def pick_block(self):
@@ -381,13 +389,38 @@ class Gen:
         w = set(x for x in names if self.can_write(sc, x) and r.random() < 0.4)
         inner.writable = w
         self.dirty |= w
-        self.emit("for (unsigned int %s = 0; %s < (%s); %s++) {" % (i, i, bound, i))
-        inner.rovars.append(i)
+        step = None
+        if self.sr.random() < STRIDE_LOOPS:
+            step = self.stride_header(i)
+            inner.thread_loop = step is None    # continue would skip a while's step
+            inner.rovars.append("(unsigned int)%s" % i)
+        else:
+            self.emit("for (unsigned int %s = 0; %s < (%s); %s++) {" % (i, i, bound, i))
+            inner.rovars.append(i)
         self.ind += 1
         for _ in range(r.randint(1, 3)):
             self.thread_stmt(inner, depth)
+        if step:
+            self.emit(step)
         self.ind -= 1
         self.emit("}")
+
+    def stride_header(self, i):
+        """A grid- or block-stride loop's head over int i (for, or while: returns its step)."""
+        s = self.sr
+        a = s.choice("xxxy")
+        start = s.choice(["blockIdx.%s * blockDim.%s + threadIdx.%s" % (a, a, a), "threadIdx.%s" % a,
+                          "threadIdx.%s + %du" % (a, s.randint(1, 3)), "%du * threadIdx.%s" % (s.randint(2, 3), a)])
+        step = s.choice(["blockDim.%s * gridDim.%s" % (a, a), "blockDim.%s" % a, "blockDim.%s * %du" % (a, s.randint(2, 3))])
+        bound = s.choice(["n", "n - %d" % s.randint(1, 40), "%d" % s.randint(0, 40)])
+        cond = s.choice(["%s < %s", "%s <= %s", "%s > %s", "%s >= %s"])
+        cond = cond % ((i, bound) if cond[3] == "<" else (bound, i))
+        if s.random() < 0.6:
+            self.emit("for (int %s = (int)(%s); %s; %s += (int)(%s)) {" % (i, start, cond, i, step))
+            return None
+        self.emit("int %s = (int)(%s);" % (i, start))
+        self.emit("while (%s) {" % cond)
+        return "\t%s = %s + (int)(%s);" % (i, i, step) if s.random() < 0.3 else "\t%s += %s;" % (i, step)
 
     def barrier(self):
         self.emit("__syncthreads();")

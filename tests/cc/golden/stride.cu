@@ -70,6 +70,79 @@ __global__ void kept(const int *x, int *y, int *lock, volatile int *flag, int n)
 // CHECK-NOT: stride loop, interchanged
 // CHECK: const struct idxgen_rt_kernel idxgen_cc_kernel_kept
 
+// Round r's index computed (stride.c, stride_index): the index starts at B + threadIdx.a, only the
+// step writes it, the condition is i < U or i <= U (either side) and nothing reads it after the loop,
+// so each round runs the threads of a contiguous range, i = round start + threadIdx.a, without the
+// per-thread index array; per block, where a value could leave its type, the per-thread rounds.
+__global__ void scale_le(float *y, float a, int last)
+{
+	for (int i = blockIdx.x * blockDim.x + threadIdx.x; last >= i; i += blockDim.x * gridDim.x)
+		y[i] *= a;
+}
+// CHECK-LABEL: static void scale_le__block(
+// CHECK: /* line 79's stride loop, interchanged, its index computed: its rounds once per block, each over the threads whose index B + threadIdx.x + r * S is below the bound */
+// CHECK-NEXT: {
+// CHECK-NEXT: const int64_t __idxgen_sb_1 = (int64_t)(blockIdx.x * blockDim.x);
+// CHECK-NEXT: const int64_t __idxgen_ss_1 = (int64_t)(blockDim.x * gridDim.x);
+// CHECK-NEXT: const int64_t __idxgen_su0_1 = (int64_t)(int)(last);
+// CHECK-NEXT: if (__idxgen_ss_1 > 0 && __idxgen_ss_1 < INT64_C(2147483647) - (int64_t)__bdx &&
+// CHECK-NEXT: __idxgen_sb_1 >= 0 && __idxgen_sb_1 <= INT64_C(2147483647) - (int64_t)__bdx &&
+// CHECK-NEXT: __idxgen_su0_1 < INT64_C(2147483647) - __idxgen_ss_1 - (int64_t)__bdx) {
+// CHECK-NEXT: const int64_t __idxgen_su_1 = __idxgen_su0_1 + 1;
+// CHECK-NEXT: for (int64_t __idxgen_rb_1 = __idxgen_sb_1; __idxgen_rb_1 < __idxgen_su_1; __idxgen_rb_1 += __idxgen_ss_1) {
+// CHECK: if (__idxgen_su_1 - __idxgen_rb_1 < (int64_t)__bdx)
+// CHECK-NEXT: __idxgen_hi_x = (uint32_t)(__idxgen_su_1 - __idxgen_rb_1);
+// CHECK-NEXT: const int __idxgen_in_1 = 1;
+// CHECK: for (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {
+// CHECK-NEXT: const dim3 threadIdx = { __tx, __ty, __tz };
+// CHECK-NEXT: int i = (int)(__idxgen_rb_1 + threadIdx.x);
+// CHECK-NEXT: if (__idxgen_in_1 || (last >= i)) {
+// CHECK-NEXT: y[i] *= a;
+// CHECK: const int __idxgen_in_1 = 0;
+// CHECK: } else {
+// CHECK-NEXT: /* line 79's stride loop, interchanged: its rounds once per block, every thread's next iteration in each */
+// CHECK: y[i_[__t]] *= a;
+// CHECK-NEXT: i_[__t] += blockDim.x * gridDim.x;
+
+// left per-thread: the index read after the loop, a start that is not B + threadIdx.a, a stride loop
+// that a uniform loop runs again (its second run starts where the first ended)
+__global__ void per_thread(const int *x, int *y, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x, j = 3 * threadIdx.x, k = i;
+
+	while (i < n) {
+		y[i] = x[i];
+		i += blockDim.x * gridDim.x;
+	}
+	y[blockIdx.x] = i;
+	while (j < n) {
+		y[j] += 1;
+		j += blockDim.x;
+	}
+	for (int r = 0; r < 2; r++) {
+		while (k < n) {
+			y[k] += r;
+			k += blockDim.x * gridDim.x;
+		}
+		__syncthreads();
+	}
+}
+// CHECK-LABEL: static void per_thread__block(
+// CHECK-NOT: its index computed
+// CHECK: const struct idxgen_rt_kernel idxgen_cc_kernel_per_thread
+
+// size_t index and bound: an unsigned 64-bit bound above INT64_MAX fails the per-block range check;
+// the start is computed in unsigned int, so every value must stay below UINT_MAX
+__global__ void scale_size(float *y, size_t n)
+{
+	for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+		y[i] += 1.0f;
+}
+// CHECK-LABEL: static void scale_size__block(
+// CHECK: const int64_t __idxgen_su0_1 = (unsigned long)(n) > (unsigned long)INT64_MAX ? INT64_MAX : (int64_t)(unsigned long)(n);
+// CHECK-NEXT: if (__idxgen_ss_1 > 0 && __idxgen_ss_1 < INT64_C(4294967295) - (int64_t)__bdx &&
+// CHECK: size_t i = (size_t)(__idxgen_rb_1 + threadIdx.x);
+
 // PLAN-LABEL: kernel saxpy:
 // PLAN: thread loop 0: lines 9-9 (every thread of the block)
 // PLAN-NEXT: stride loop: lines 9-10, interchanged: its rounds once per block, every thread's next iteration in each
@@ -81,3 +154,8 @@ __global__ void kept(const int *x, int *y, int *lock, volatile int *flag, int n)
 // PLAN-LABEL: kernel kept:
 // PLAN-NOT: stride loop
 // PLAN: 1 thread loop(s)
+// PLAN-LABEL: kernel scale_le:
+// PLAN: stride loop: lines 79-80, interchanged: its rounds once per block, every thread's next iteration in each; index computed: round r runs the threads whose i = start + threadIdx.x + r * stride is in range, a contiguous range (per-thread indices where a value could leave its type)
+// PLAN-LABEL: kernel per_thread:
+// PLAN-NOT: index computed
+// PLAN: k (line

@@ -65,3 +65,50 @@ __global__ void stride_skew(const int *in, int *out, int n)
 		acc += in[i];
 	out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
+
+/*
+ * Round r's index computed (stride.c, stride_index): i <= U written U >= i,
+ * a stride times a parameter so that a bound near INT_MAX is reached in a
+ * few rounds (the per-thread rounds then: i + stride could leave int in
+ * the computed form's arithmetic), a count per thread.
+ */
+__global__ void stride_le(int *cnt, int last, int mul)
+{
+	int k = 0;
+
+	for (int i = blockIdx.x * blockDim.x + threadIdx.x; last >= i; i += blockDim.x * gridDim.x * mul)
+		k++;
+	cnt[blockIdx.x * blockDim.x + threadIdx.x] = k;
+}
+
+/* the index on threadIdx.y: each round a range of rows, every column */
+__global__ void stride_y(const int *in, int *out, int n)
+{
+	int acc = 0;
+
+	for (int j = threadIdx.y; j < n; j += blockDim.y)
+		acc += in[j] * (int)(threadIdx.x + 1);
+	out[(blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x] = acc;
+}
+
+/* a uniform loop with a barrier runs the stride loop twice: the second time from where the first ended */
+__global__ void stride_again(const int *in, int *out, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x, acc = 0;
+
+	for (int r = 0; r < 2; r++) {
+		while (i < n) {
+			acc += in[i] * (r + 1);
+			i += blockDim.x * gridDim.x;
+		}
+		__syncthreads();
+	}
+	out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+/* a size_t index and bound (an unsigned 64-bit comparison): computed while the bound is below INT64_MAX */
+__global__ void stride_size(const float *x, float *y, size_t n)
+{
+	for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+		y[i] = 2.0f * x[i] + 1.0f;
+}
