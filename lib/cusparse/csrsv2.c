@@ -106,13 +106,9 @@ static cusparseStatus_t sv2_solve(cusparseHandle_t handle, cudaDataType t, cuspa
 						       const int *csrColIndA, csrsv2Info_t info,	\
 						       int *pBufferSizeInBytes)				\
 	{												\
-		cusparseStatus_t st = sv2_check(handle, transA, m, nnz, descrA, csrValA, csrRowPtrA,	\
-						csrColIndA, info);					\
-		if (!st && !pBufferSizeInBytes)								\
-			st = CUSPARSE_STATUS_INVALID_VALUE;						\
-		if (!st)										\
-			*pBufferSizeInBytes = 1; /* cudaMalloc'd by programs: never 0 */		\
-		return st;										\
+		return sp_legacy_buffer_size(sv2_check(handle, transA, m, nnz,	\
+							     descrA, csrValA, csrRowPtrA, csrColIndA, info),		\
+					     pBufferSizeInBytes);				\
 	}												\
 	cusparseStatus_t cusparse##P##csrsv2_bufferSizeExt(cusparseHandle_t handle, cusparseOperation_t transA, \
 							  int m, int nnz, const cusparseMatDescr_t descrA, \

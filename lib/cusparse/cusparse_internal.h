@@ -253,6 +253,12 @@ static inline cusparseStatus_t sp_no_buffer(size_t *size)
 CUSPARSE_HIDDEN cusparseStatus_t sp_legacy_csr_check(cusparseHandle_t handle, int m, int nnz,
 						     const cusparseMatDescr_t d, const void *val, const int *off,
 						     const int *col, const void *info);
+/*
+ * The legacy _bufferSize calls' answer after their argument check st: st
+ * when it failed, INVALID_VALUE without size, else 1 byte in *size (the
+ * work needs no buffer, but programs cudaMalloc it and 0 would fail there).
+ */
+CUSPARSE_HIDDEN cusparseStatus_t sp_legacy_buffer_size(cusparseStatus_t st, int *size);
 /* Where row i's diagonal entry is (0-based into the arrays), -1 when it has none. */
 CUSPARSE_HIDDEN int sp_diag_of(const int *off, const int *col, int base, int i);
 /*

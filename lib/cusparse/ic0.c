@@ -141,13 +141,9 @@ static cusparseStatus_t ic0(cusparseHandle_t handle, cudaDataType t, int m, int 
 							const int *csrRowPtrA, const int *csrColIndA,	\
 							csric02Info_t info, int *pBufferSizeInBytes)	\
 	{												\
-		cusparseStatus_t st = sp_legacy_csr_check(handle, m, nnz, descrA, csrValA, csrRowPtrA,	\
-							  csrColIndA, info);				\
-		if (!st && !pBufferSizeInBytes)								\
-			st = CUSPARSE_STATUS_INVALID_VALUE;						\
-		if (!st)										\
-			*pBufferSizeInBytes = 1; /* cudaMalloc'd by programs: never 0 */		\
-		return st;										\
+		return sp_legacy_buffer_size(sp_legacy_csr_check(handle, m, nnz, descrA,	\
+							     csrValA, csrRowPtrA, csrColIndA, info),		\
+					     pBufferSizeInBytes);				\
 	}												\
 	cusparseStatus_t cusparse##P##csric02_analysis(cusparseHandle_t handle, int m, int nnz,		\
 						       const cusparseMatDescr_t descrA, const T *csrValA,	\

@@ -66,6 +66,16 @@ cusparseStatus_t sp_legacy_csr_check(cusparseHandle_t handle, int m, int nnz, co
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
+cusparseStatus_t sp_legacy_buffer_size(cusparseStatus_t st, int *size)
+{
+	if (st)
+		return st;
+	if (!size)
+		return CUSPARSE_STATUS_INVALID_VALUE;
+	*size = 1;
+	return CUSPARSE_STATUS_SUCCESS;
+}
+
 cusparseStatus_t sp_zero_pivot(cusparseHandle_t handle, const struct sp_pivots *info, int *position)
 {
 	SP_CALL(handle, info && position ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_INVALID_VALUE);
@@ -186,12 +196,9 @@ static cusparseStatus_t ilu0(cusparseHandle_t handle, cudaDataType t, int m, int
 							 const int *csrRowPtrA, const int *csrColIndA,	\
 							 csrilu02Info_t info, int *pBufferSizeInBytes)	\
 	{												\
-		cusparseStatus_t st = sp_legacy_csr_check(handle, m, nnz, descrA, csrValA, csrRowPtrA, csrColIndA, info); \
-		if (!st && !pBufferSizeInBytes)								\
-			st = CUSPARSE_STATUS_INVALID_VALUE;						\
-		if (!st)										\
-			*pBufferSizeInBytes = 1; /* cudaMalloc'd by programs: never 0 */		\
-		return st;										\
+		return sp_legacy_buffer_size(sp_legacy_csr_check(handle, m, nnz, descrA,	\
+							     csrValA, csrRowPtrA, csrColIndA, info),		\
+					     pBufferSizeInBytes);				\
 	}												\
 	cusparseStatus_t cusparse##P##csrilu02_analysis(cusparseHandle_t handle, int m, int nnz,		\
 							const cusparseMatDescr_t descrA, const T *csrValA, \
