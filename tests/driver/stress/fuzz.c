@@ -379,9 +379,9 @@ static void fuzz_worker(struct fuzz_ctx *fz)
 
 /*
  * In "until" mode, a progress line at every hundredth of the goal and at
- * least once a minute (a figure, never compared).  The VM harness writes
- * a suite's output when the suite ends, so the lines show how the run went,
- * not how far a run that is killed got.
+ * least once a minute (a figure, never compared).  In the soak plan the VM
+ * harness passes a suite's output on as it comes, so the lines also show
+ * how far a run that is stopped got.
  */
 static void fuzz_progress(const struct fuzz_ctx *fz, unsigned long *next, double *last, double t0)
 {
