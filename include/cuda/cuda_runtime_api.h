@@ -746,6 +746,8 @@ void __idxgenTexFetch(cudaTextureObject_t, int, float, float, float, int, struct
 void __idxgenTex1Dfetch(cudaTextureObject_t, int, struct __idxgenTexel *);
 /* A cubemap read: direction (x, y, z), cubemap layer (0 for a plain cubemap). */
 void __idxgenTexFetchCubemap(cudaTextureObject_t, float, float, float, int, struct __idxgenTexel *);
+/* tex2Dgather: channel comp of the four texels a bilinear read at (x, y) weighs, one per "channel" */
+void __idxgenTexGather(cudaTextureObject_t, float, float, int, struct __idxgenTexel *);
 /* The element of a surface at byte column x, row y, slice z (layer < 0: none); NULL: nothing. */
 void *__idxgenSurfAt(cudaSurfaceObject_t, int, int, int, int, size_t, int);
 

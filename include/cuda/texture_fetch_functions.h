@@ -2,7 +2,7 @@
 /*
  * texture_fetch_functions.h - texture and surface reads of device code
  * (C++, as CUDA's): tex1Dfetch<T>, tex1D/2D/3D<T>, the layered, Lod and
- * Grad forms (one level: the level and the gradients are ignored), texCubemap and
+ * Grad forms (one level: the level and the gradients are ignored), tex2Dgather, texCubemap and
  * texCubemapLayered (the face chosen by the direction's major axis,
  * lib/cudart/tex_fetch.c) and the pointer-result forms;
  * surf1D/2D/3D(Layered)read and write, surfCubemap(Layered)read and write
@@ -136,6 +136,20 @@ IDXGEN_CUDA__CUBE(texCubemapLayeredGrad, (float __x, float __y, float __z, int _
 template <class _Tp> static inline void tex1Dfetch(_Tp *__r, cudaTextureObject_t __o, int __x)
 {
 	*__r = tex1Dfetch<_Tp>(__o, __x);
+}
+
+/* A 4-vector of channel comp of the bilinear footprint's texels (tex_fetch.c: their order). */
+template <class _Tp> static inline _Tp tex2Dgather(cudaTextureObject_t __o, float __x, float __y, int __comp = 0)
+{
+	struct __idxgenTexel __t;
+
+	__idxgenTexGather(__o, __x, __y, __comp, &__t);
+	return __idxgenTexAs<_Tp>(__t);
+}
+template <class _Tp>
+static inline void tex2Dgather(_Tp *__r, cudaTextureObject_t __o, float __x, float __y, int __comp = 0)
+{
+	*__r = tex2Dgather<_Tp>(__o, __x, __y, __comp);
 }
 
 /*

@@ -2,14 +2,17 @@
 // (issue 44's device-function parity): erfcx, cyl_bessel_i0/i1, rnorm,
 // __fns, __nv_bswap16/32/64, the mode-argument double operations (dadd,
 // double2int, ...), sm_100's __fadd2/__fmul2/__ffma2, __fmaf_ieee_*,
-// __nanosleep, __nv_aligned_device_malloc and htanh_approx, called from a
-// kernel and checked on the host against references written here from
+// __nanosleep, __nv_aligned_device_malloc, htanh_approx and tex2Dgather,
+// called from a kernel and checked on the host against references written here from
 // the definitions: long double exp(x^2) erfc(x) for erfcx (x^2 carried
 // exactly), the integral
 // (1/pi) int_0^pi e^(x cos t) cos(n t) dt by the trapezoidal rule for the
 // Bessel functions, bit counts for __fns, byte arrays for the swaps,
-// interval bounds for the rounded operations.  Also compiled by
+// interval bounds for the rounded operations, the texels around the
+// coordinate (gather4's order: (i0,j1), (i1,j1), (i1,j0), (i0,j0)) for
+// the gather.  Also compiled by
 // nvcc -arch=sm_100 -c (sm_100 for __fadd2 & co.).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -95,6 +98,19 @@ __global__ void special(Results *r, const double *x, const unsigned int *masks, 
 		r->aligned = p && ((size_t)p % 256) == 0 && q == NULL;
 		free(p);
 		r->tanhApprox = __half2float(htanh_approx(__float2half(0.5f)));
+	}
+}
+
+const int GW = 5, GH = 4;	// the gathered arrays
+
+__global__ void gather(float4 *g, uchar4 *gc, cudaTextureObject_t image, cudaTextureObject_t colours,
+		       const float2 *at, int n)
+{
+	int i = threadIdx.x;
+
+	if (i < n) {
+		g[i] = tex2Dgather<float4>(image, at[i].x, at[i].y);
+		gc[i] = tex2Dgather<uchar4>(colours, at[i].x, at[i].y, 2);
 	}
 }
 
@@ -246,6 +262,68 @@ int main()
 	expect(r->fmaIeeeUp == std::nextafter(1.0f, 2.0f) && r->fmaIeeeDown == 1.0f, "__fmaf_ieee_ru/rd");
 	expect(r->aligned, "__nv_aligned_device_malloc: aligned; NULL for an alignment not a power of 2");
 	expect(std::fabs(r->tanhApprox - std::tanh(0.5f)) < 1e-3f, "htanh_approx(0.5)");
+
+	// tex2Dgather on a float image and on uchar4 colours (component 2), clamped at the edges
+	float hImage[GW * GH];
+	uchar4 hColours[GW * GH];
+	for (int i = 0; i < GW * GH; i++) {
+		hImage[i] = (float)(i * 7 % 23);
+		hColours[i] = make_uchar4((unsigned char)i, (unsigned char)(2 * i), (unsigned char)(100 + i), 0);
+	}
+	cudaChannelFormatDesc fdesc = cudaCreateChannelDesc<float>(), cdesc = cudaCreateChannelDesc<uchar4>();
+	cudaArray_t aImage, aColours;
+	checkCudaErrors(cudaMallocArray(&aImage, &fdesc, GW, GH, cudaArrayTextureGather));
+	checkCudaErrors(cudaMallocArray(&aColours, &cdesc, GW, GH, cudaArrayTextureGather));
+	checkCudaErrors(cudaMemcpy2DToArray(aImage, 0, 0, hImage, GW * sizeof(float), GW * sizeof(float), GH,
+					    cudaMemcpyHostToDevice));
+	checkCudaErrors(cudaMemcpy2DToArray(aColours, 0, 0, hColours, GW * sizeof(uchar4), GW * sizeof(uchar4), GH,
+					    cudaMemcpyHostToDevice));
+	cudaTextureObject_t tImage, tColours;
+	cudaResourceDesc res = {};
+	cudaTextureDesc td = {};
+	res.resType = cudaResourceTypeArray;
+	td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
+	td.readMode = cudaReadModeElementType;
+	res.res.array.array = aImage;
+	checkCudaErrors(cudaCreateTextureObject(&tImage, &res, &td, NULL));
+	res.res.array.array = aColours;
+	checkCudaErrors(cudaCreateTextureObject(&tColours, &res, &td, NULL));
+	const int ng = 4;
+	const float2 hAt[ng] = { { 1.0f, 1.0f }, { 2.7f, 2.2f }, { 0.1f, 0.1f }, { 4.9f, 3.9f } };
+	float2 *dAt;
+	float4 *dG;
+	uchar4 *dGc;
+	checkCudaErrors(cudaMalloc(&dAt, sizeof(hAt)));
+	checkCudaErrors(cudaMalloc(&dG, ng * sizeof(float4)));
+	checkCudaErrors(cudaMalloc(&dGc, ng * sizeof(uchar4)));
+	checkCudaErrors(cudaMemcpy(dAt, hAt, sizeof(hAt), cudaMemcpyHostToDevice));
+	gather<<<1, 32>>>(dG, dGc, tImage, tColours, dAt, ng);
+	float4 hG[ng];
+	uchar4 hGc[ng];
+	checkCudaErrors(cudaMemcpy(hG, dG, sizeof(hG), cudaMemcpyDeviceToHost));
+	checkCudaErrors(cudaMemcpy(hGc, dGc, sizeof(hGc), cudaMemcpyDeviceToHost));
+	int badGather = 0;
+	for (int k = 0; k < ng; k++) {
+		int i0 = (int)std::floor(hAt[k].x - 0.5f), j0 = (int)std::floor(hAt[k].y - 0.5f);
+		int xs[4] = { i0, i0 + 1, i0 + 1, i0 }, ys[4] = { j0 + 1, j0 + 1, j0, j0 };
+		float want[4];
+		unsigned char wantc[4];
+		for (int c = 0; c < 4; c++) {
+			int x = std::min(std::max(xs[c], 0), GW - 1), y = std::min(std::max(ys[c], 0), GH - 1);
+			want[c] = hImage[y * GW + x];
+			wantc[c] = hColours[y * GW + x].z;
+		}
+		badGather += hG[k].x != want[0] || hG[k].y != want[1] || hG[k].z != want[2] || hG[k].w != want[3];
+		badGather += hGc[k].x != wantc[0] || hGc[k].y != wantc[1] || hGc[k].z != wantc[2] || hGc[k].w != wantc[3];
+	}
+	expect(!badGather, "tex2Dgather: the four texels around the coordinate, gather4's order, clamped");
+	cudaDestroyTextureObject(tImage);
+	cudaDestroyTextureObject(tColours);
+	cudaFreeArray(aImage);
+	cudaFreeArray(aColours);
+	cudaFree(dAt);
+	cudaFree(dG);
+	cudaFree(dGc);
 
 	cudaFree(r);
 	cudaFree(dx);
