@@ -63,6 +63,12 @@ rc=$?
 [ $rc -ne 0 ] && grep -q 'shared library' "$TMP/bad"
 ok $? "a missing RTL object is refused at open with an error ($(head -c 80 "$TMP/bad"))"
 
+# a shared object without the interface (the library itself) is no generator
+onrtl "$LIB/libidxgen.so.2" "$LIB/hello" >"$TMP/bad" 2>&1
+rc=$?
+[ $rc -ne 0 ] && grep -q 'shared library' "$TMP/bad"
+ok $? "an object without the RTL interface is refused at open ($(head -c 80 "$TMP/bad"))"
+
 if [ -n "$PLANTED" ]; then
 	onrtl "$PLANTED" "$LIB/idxgen-lib-test" >"$TMP/planted" 2>&1
 	rc=$?
