@@ -119,18 +119,18 @@ TAP_TEST(geqrf_batched_statuses)
 	       "an empty batch with NULL arrays, m 0: SUCCESS, info 0, nothing written");
 }
 
+static int make_handle(void)
+{
+	xorshift_seed(0x853c49e6748fea9bull);
+	return tap_ok(cublasCreate(&H) == CUBLAS_STATUS_SUCCESS, "cublasCreate");
+}
+
+static void free_handle(void)
+{
+	tap_ok(cublasDestroy(H) == CUBLAS_STATUS_SUCCESS, "cublasDestroy");
+}
+
 int main(int argc, char **argv)
 {
-	int rc;
-
-	if (tap_listing(argc, argv))
-		return tap_main(argc, argv);
-	blas_seed(0x853c49e6748fea9bull);
-	if (!tap_ok(cublasCreate(&H) == CUBLAS_STATUS_SUCCESS, "cublasCreate"))
-		return tap_done();
-	rc = tap_run(argc, argv);
-	if (rc >= 0)
-		return rc;
-	tap_ok(cublasDestroy(H) == CUBLAS_STATUS_SUCCESS, "cublasDestroy");
-	return tap_done();
+	return tap_main_with(argc, argv, make_handle, free_handle);
 }
