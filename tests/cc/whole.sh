@@ -69,7 +69,6 @@ rc=$?
 	[ "$(grep -c 'differ.cuh:8:1: error: in device code of an included header, this group on __CUDA_ARCH__ takes another branch' "$tmp/build")" = 1 ]
 ok $? "arch_header/differ.cu: a header's group that differs in device code refused at differ.cuh:8:1 (exit $rc)"
 sed 's/^/#   /' "$tmp/build"
-
 # A header of a folder beside the main file's (src/ and inc/, -I ../inc) is
 # left as written: its __shared__ buffer must still be one per block.
 run_prog "layout/src/reduce_main.cu with -I layout/inc: __shared__ in a header outside the program's folder" \
@@ -88,6 +87,23 @@ rc=$?
 	grep -q "sys_header/broken.h:6:1: error: unknown type name 'undeclared_type_1'" "$tmp/build"
 ok $? "sys_header/main.cu: the first error of a system header named (exit $rc)"
 sed 's/^/#   /' "$tmp/build"
+
+# #line directives in the C++ (line_marks.c): __FILE__/__LINE__ in host code,
+# __device__ functions and kernels under each model (progs/line_directives.cu,
+# also run above), assert()'s message, and the host compiler's own warning
+# name the user's file and line (FILE.cu.cpp and its lines before).
+for m in fission fibers; do
+	run_prog "line_directives.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/line_directives.cu"
+	run_prog "device_assert.cu (--exec-model=$m): build" --exec-model=$m -o "$tmp/prog" "$DIR/progs/device_assert.cu"
+	grep -qF "$DIR/progs/device_assert.cu:17: int checked_index" "$tmp/err"
+	ok $? "device_assert.cu (--exec-model=$m): the assertion names device_assert.cu:17"
+done
+"$CC_BIN" -o "$tmp/prog" "$DIR/opts/host_warning.cu" >"$tmp/build" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -qF "$DIR/opts/host_warning.cu:15:11: warning: using the result of an assignment" "$tmp/build"
+ok $? "opts/host_warning.cu: the host compiler's warning names host_warning.cu:15:11 (exit $rc)"
+[ $rc = 0 ] || sed 's/^/#   /' "$tmp/build"
+rm -f "$tmp/prog"
 
 # User macros never reach our headers or the code idxgen-cc writes (every
 # upper-case letter and the names programs size themselves with), and our
