@@ -213,6 +213,18 @@ void line_marks_sync(struct line_marks *lm, const struct source *s, CXTranslatio
 /* Before statement st of a thread loop: a #line when it reports its place (assert, __LINE__, __FILE__). */
 void line_mark_stmt(const struct source *s, CXCursor st, struct buf *o);
 
+/*
+ * arch_reach.c: the functions of tu (outside system headers) that run as
+ * device code -- kernels and the __device__ and __host__ __device__
+ * functions they call, transitively.
+ */
+struct reach;
+struct reach *reach_build(CXTranslationUnit tu);
+bool reach_device(const struct reach *r, CXCursor fn);
+/* Is loc inside the definition of a function device code reaches? */
+bool reach_device_at(const struct reach *r, CXSourceLocation loc);
+void reach_free(struct reach *r);
+
 /* ---- C spellings of C++ in the copied text (rewrite.c) ------------------- */
 
 void source_edit(struct source *s, unsigned start, unsigned end, const char *text);

@@ -69,6 +69,25 @@ rc=$?
 	[ "$(grep -c 'differ.cuh:8:1: error: in device code of an included header, this group on __CUDA_ARCH__ takes another branch' "$tmp/build")" = 1 ]
 ok $? "arch_header/differ.cu: a header's group that differs in device code refused at differ.cuh:8:1 (exit $rc)"
 sed 's/^/#   /' "$tmp/build"
+# ... in a __host__ __device__ function or a file-scope #define of a header:
+# host callers get the host view (right), device code that reaches them is
+# refused (it got the host's branch before: hd_device and hd_device_macro
+# built and printed FAIL).
+run_prog "arch_header/hd_host.cu: a header's differing H/D function and macro used by host code only" \
+	-o "$tmp/prog" "$DIR/arch_header/hd_host.cu"
+"$CC_BIN" -o "$tmp/prog" "$DIR/arch_header/hd_device.cu" >"$tmp/build" 2>&1
+rc=$?
+[ $rc = 1 ] && [ ! -e "$tmp/prog" ] &&
+	[ "$(grep -c 'hd.cuh:12:1: error: in a __host__ __device__ function of an included header that device code calls' "$tmp/build")" = 1 ]
+ok $? "arch_header/hd_device.cu: a kernel reaching a header's differing H/D function refused at hd.cuh:12:1 (exit $rc)"
+sed 's/^/#   /' "$tmp/build"
+"$CC_BIN" -o "$tmp/prog" "$DIR/arch_header/hd_device_macro.cu" >"$tmp/build" 2>&1
+rc=$?
+[ $rc = 1 ] && [ ! -e "$tmp/prog" ] &&
+	[ "$(grep -c "hd_device_macro.cu:10:11: error: macro 'PASS_SIDE' is defined by a group on __CUDA_ARCH__ of .*hd.cuh:19" "$tmp/build")" = 1 ]
+ok $? "arch_header/hd_device_macro.cu: a kernel's use of a header's differing macro refused at the use (exit $rc)"
+sed 's/^/#   /' "$tmp/build"
+
 # A header of a folder beside the main file's (src/ and inc/, -I ../inc) is
 # left as written: its __shared__ buffer must still be one per block.
 run_prog "layout/src/reduce_main.cu with -I layout/inc: __shared__ in a header outside the program's folder" \
