@@ -55,6 +55,7 @@ done
 run_prog "device_trap.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/device_trap.cu"
 # nvcc's leniencies fixed in the text (edg_compat.c), kernels forced to fibers too
 run_prog "edg_void_arith.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/edg_void_arith.cu"
+run_prog "edg_void_arith_lvalues.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/edg_void_arith_lvalues.cu"
 run_prog "edg_case_init.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/edg_case_init.cu"
 
 # __CUDA_ARCH__ in an included header (compiled as the host pass sees it):
