@@ -2,10 +2,10 @@
 # check-stack.sh SIM [PLANTED-SIM] - libidxgen's suites end to end on the
 # hardware description: the emulation backend generating every job through
 # the verilated core (IDXGEN_EMU_RTL=SIM, libidxgen-rtlsim.so of `make -C
-# fw/rtl sim`) instead of the C model.  The library's suite (idxgen-lib-test)
-# and the SPMD runtime's (idxgen-rt-test) must pass on it as they do on the
-# model; the object must really be loaded; a missing one is refused with an
-# error.  With PLANTED-SIM (the core with a lane's carry planted one thread
+# fw/rtl sim`) instead of the C model.  The library's suite (idxgen-lib-test),
+# the SPMD runtime's (idxgen-rt-test), the arbiter's and the tool's must pass
+# on it as they do on the model; the object must really be loaded; a missing
+# one is refused with an error.  With PLANTED-SIM (the core with a lane's carry planted one thread
 # late, SIM_PLANT) the library's suite must fail: the jobs do go through the
 # RTL.  docs/rtl.md, "The stack on the RTL".
 set -uo pipefail
@@ -46,10 +46,28 @@ diag "idxgen-rt-test on the RTL: $(grep -m1 '^# [0-9]* passed' "$TMP/rt")"
 [ $rc -eq 0 ] && grep -q '^# [0-9]* passed, 0 failed' "$TMP/rt"
 ok $? "the SPMD runtime's suite passes on the RTL"
 
+onrtl "$SIM" "$LIB/idxgen-arb-test" 1 >"$TMP/arb" 2>&1
+rc=$?
+diag "idxgen-arb-test on the RTL: $(grep -m1 '^# [0-9]* passed' "$TMP/arb")"
+[ $rc -eq 0 ] && grep -q '^# [0-9]* passed, 0 failed' "$TMP/arb"
+ok $? "the arbiter's suite passes on the RTL (requesters in the descriptors the core decodes)"
+
+onrtl "$SIM" sh "$ROOT/tests/tool/test_tool.sh" "$LIB/idxgen" >"$TMP/tool" 2>&1
+rc=$?
+diag "the tool's suite on the RTL: $(grep -m1 '^# [0-9]* passed' "$TMP/tool")"
+[ $rc -eq 0 ] && grep -q '^# [0-9]* passed, 0 failed' "$TMP/tool"
+ok $? "the tool's suite passes on the RTL"
+
 onrtl /nonexistent/libidxgen-rtlsim.so "$LIB/hello" >"$TMP/bad" 2>&1
 rc=$?
 [ $rc -ne 0 ] && grep -q 'shared library' "$TMP/bad"
 ok $? "a missing RTL object is refused at open with an error ($(head -c 80 "$TMP/bad"))"
+
+# a shared object without the interface (the library itself) is no generator
+onrtl "$LIB/libidxgen.so.2" "$LIB/hello" >"$TMP/bad" 2>&1
+rc=$?
+[ $rc -ne 0 ] && grep -q 'shared library' "$TMP/bad"
+ok $? "an object without the RTL interface is refused at open ($(head -c 80 "$TMP/bad"))"
 
 if [ -n "$PLANTED" ]; then
 	onrtl "$PLANTED" "$LIB/idxgen-lib-test" >"$TMP/planted" 2>&1
