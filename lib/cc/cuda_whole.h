@@ -52,8 +52,10 @@ __attribute__((device)) inline void operator delete(void *, void *) noexcept {}
 __attribute__((device)) inline void operator delete[](void *, void *) noexcept {}
 #pragma clang force_cuda_host_device begin
 #include <cuda_runtime.h>
+/* nvcc's void * arithmetic where edg_compat.c writes a call (include/idxgen_cc_edg.h) */
+#include <idxgen_cc_edg.h>
+/* clang's lowering of <<<>>> in the parse; cudaConfigureCall (its older one) is cuda_runtime_api.h's */
 extern "C" unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0, void * = 0);
-extern "C" int cudaConfigureCall(dim3, dim3, size_t = 0, void * = 0);
 extern const uint3 threadIdx, blockIdx;
 /* CUDA's device function: the launch fails (include/idxgen_cc_program.h) */
 __attribute__((noreturn)) void __trap(void);
@@ -92,6 +94,8 @@ template <class _Tp> _Tp idxgen_cc_reduce_max(const _Tp *, unsigned, unsigned, c
 template <class _Tp> _Tp idxgen_cc_reduce_and(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> _Tp idxgen_cc_reduce_or(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> _Tp idxgen_cc_reduce_xor(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
+int idxgen_cc_block_leader(unsigned, unsigned, const unsigned char *);
+template <class _Tp> void idxgen_cc_block_tree_add(_Tp *, _Tp *, unsigned, const unsigned char *, unsigned, int, int, int);
 unsigned int __ballot(int);
 int __any(int), __all(int);
 /* Outside what idxgen-cc translates today: declared so that a use is diagnosed by name. */
