@@ -39,9 +39,11 @@
  * header starting at a constant 1..32 (warpSize / 2 included), halved to
  * 0, the body the one statement above on a local scalar (not __shared__,
  * not volatile) of the shuffle's own type, the shuffle's value that local
- * and its offset the loop's, its width a constant or absent.  Not under a
- * predicate (warp.c's guarded bodies; the leader could be a lane whose
- * predicate is false).  Everything else is lowered shuffle by shuffle.
+ * and its offset the loop's, its width a constant or absent.  In the body
+ * of a predicated if (warp.c) the publication and the read run where the
+ * predicate holds (`if (__idxgen_alive[LIN]) { ... }`) and the leader is
+ * the lowest thread where it holds: lanes where it fails are absent, as
+ * for the lowered shuffles.  Everything else is lowered shuffle by shuffle.
  */
 #define _GNU_SOURCE
 #include "warp.h"
@@ -260,13 +262,16 @@ bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound)
 	bool xor_;
 	unsigned levels, slot, a = c_start(loop), b = stmt_end(w->s, loop), i;
 	char *name, *type, *width, *fn, *leader;
-	const char *only0;
+	const char *only0, *guard_on, *guard_off;
 	struct buf t = { 0 };
 
-	if (w->guarded || in_macro(loop) || clang_getCursorKind(loop) != CXCursor_ForStmt ||
+	if (in_macro(loop) || clang_getCursorKind(loop) != CXCursor_ForStmt ||
 	    !halving_header(w, loop, &off, &first, &body) || !tree_body(w, body, off, &var, &call, &xor_))
 		return false;
 	first0 = first;
+	/* in a predicated body (warp.c): the publication and the read only where the predicate holds */
+	guard_on = w->guarded ? "if (" GUARD ") { " : "";
+	guard_off = w->guarded ? " }" : "";
 	/* lane 0 alone reads the result: its lanes only, where threadIdx.x % 32 is the lane */
 	only0 = !xor_ && strcmp(w->alive, "__idxgen_alive") && lane0_reads_only(w->s, w->body, loop, var) ?
 			"(blockDim.x % 32u == 0 || (blockDim.y == 1 && blockDim.z == 1))" :
@@ -285,10 +290,10 @@ bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound)
 	bprintf(&w->decls, " __shared__ %s __idxgen_w%u[32 + 1024 + 32]; __shared__ %s __idxgen_w%ub[32 + 1024 + 32];",
 		type, slot, type, slot);
 	bprintf(&t,
-		"%s__idxgen_w%u[32 + " LIN "] = (%s); __idxgen_warp_sync(); if (%s) idxgen_cc_block_tree_add(__idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, %lld, (%s), %d, %s); "
-		"__idxgen_warp_sync(); %s = __idxgen_w%u%s[32 + " LIN "];%s",
-		in_compound ? "" : "{ ", slot, name, leader, slot, slot, w->alive, first0, width, xor_, only0, name, slot,
-		levels % 2 ? "b" : "", in_compound ? "" : " }");
+		"%s%s__idxgen_w%u[32 + " LIN "] = (%s);%s __idxgen_warp_sync(); if (%s) idxgen_cc_block_tree_add(__idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, %lld, (%s), %d, %s); "
+		"__idxgen_warp_sync(); %s%s = __idxgen_w%u%s[32 + " LIN "];%s%s",
+		in_compound ? "" : "{ ", guard_on, slot, name, guard_off, leader, slot, slot, w->alive, first0, width, xor_, only0, guard_on, name, slot,
+		levels % 2 ? "b" : "", guard_off, in_compound ? "" : " }");
 	for (i = a; i < b; i++)	/* the lines stay the user's */
 		if (w->s->text[i] == '\n')
 			bputs(&t, "\n");
