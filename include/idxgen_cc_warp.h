@@ -391,26 +391,43 @@ static inline int idxgen_cc_tree_reads(unsigned l, unsigned n, unsigned o, unsig
  * reads lane j + o >= o, which the level does not write), and stores lane
  * 0's value where the levels end; the other slots are not the loop's values.
  */
+/* The first offset of a tree as an unsigned (a start of 0 or less: no level). */
+static inline unsigned idxgen_cc_tree_first(long long first)
+{
+	return first > 0 ? (unsigned)first : 0u;
+}
+
+/* Does a tree starting at first end in the second array (an odd number of levels)? */
+static inline int idxgen_cc_tree_odd(long long first)
+{
+	unsigned o = idxgen_cc_tree_first(first), n = 0;
+
+	for (; o > 0; o /= 2)
+		n++;
+	return (int)(n & 1u);
+}
+
 #define idxgen_cc_block_tree_add(x, y, n, alive, first, width, xor_, only0)                        \
 	do {                                                                                       \
 		__typeof__(&(x)[0]) __ta = (x), __tb = (y), __tc;                                 \
+		const unsigned __t1st = idxgen_cc_tree_first(first);                               \
 		const unsigned __tn = (n);                                                         \
 		const unsigned char *const __tal = (alive);                                        \
 		const unsigned __tw = (width) > 0 && (width) <= 32 ? (unsigned)(width) : 32u;      \
 		for (unsigned __tw0 = 0; (only0) && __tw0 < __tn; __tw0 += 32u) {                  \
-			if (!__tal && __tw == 32u && (first) <= 16u && __tw0 + 32u <= __tn) {      \
+			if (!__tal && __tw == 32u && __t1st <= 16u && __tw0 + 32u <= __tn) {      \
 				__typeof__((x)[0]) __tt[32];                                       \
 				unsigned __tlev = 0;                                               \
 				for (unsigned __tj = 0; __tj < 32u; __tj++)                        \
 					__tt[__tj] = (x)[__tw0 + __tj];                            \
-				for (unsigned __to = (first); __to > 0; __to /= 2, __tlev++)       \
+				for (unsigned __to = __t1st; __to > 0; __to /= 2, __tlev++)       \
 					for (unsigned __tj = 0; __tj < __to; __tj++)               \
 						__tt[__tj] = __tt[__tj] + __tt[__tj + __to];       \
 				((__tlev & 1u) ? (y) : (x))[__tw0] = __tt[0];                      \
 				continue;                                                          \
 			}                                                                          \
 			__ta = (x), __tb = (y);                                                    \
-			for (unsigned __to = (first); __to > 0; __to /= 2) {                       \
+			for (unsigned __to = __t1st; __to > 0; __to /= 2) {                       \
 				const unsigned __tp = __to & 31u;                                  \
 				for (unsigned __tj = 0; __tj < __to && __tj < 32u && __tw0 + __tj < __tn; \
 				     __tj++)                                                       \
@@ -418,7 +435,7 @@ static inline int idxgen_cc_tree_reads(unsigned l, unsigned n, unsigned o, unsig
 				__tc = __ta, __ta = __tb, __tb = __tc;                             \
 			}                                                                          \
 		}                                                                                  \
-		for (unsigned __to = (first); !(only0) && __to > 0; __to /= 2) {                   \
+		for (unsigned __to = __t1st; !(only0) && __to > 0; __to /= 2) {                   \
 			const unsigned __tp = __to & 31u;                                          \
 			for (unsigned __tl = 0; __tl < __tn; __tl++)                               \
 				idxgen_cc_tree_slot(__tl, (xor_));                                 \

@@ -45,6 +45,19 @@ __global__ void down_width16(const int *in, int *out)
 	out[g] = v;
 }
 
+// a segment of BS lanes per row, its start known per instantiation (HeCBench
+// simpleSpmv's `for (int i = BS >> 1; i > 0; i >>= 1) temp += __shfl_down_sync(..., temp, i, BS);`)
+template <int BS>
+__global__ void segment_sum(const float *in, float *out)
+{
+	int g = blockIdx.x * blockDim.x * blockDim.y + threadIdx.x + threadIdx.y * blockDim.x;
+	float v = in[g] * 0.75f;
+#pragma unroll
+	for (int i = BS >> 1; i > 0; i >>= 1)
+		v += __shfl_down_sync(FULL, v, i, BS);
+	out[g] = v;
+}
+
 // the usual warp sum: only threadIdx.x % 32 == 0 reads the tree's value, so
 // the translator computes only the lanes lane 0 depends on where that is
 // lane 0 (rows of whole warps, or one row) -- every lane elsewhere
@@ -177,6 +190,25 @@ int main()
 				float want = l % s.bx % 32 == 0 ? fv[l] : 0.0f;
 				bad += memcmp(&want, &fout[blk * n + l], sizeof(float)) != 0;
 				checks++;
+			}
+		}
+		for (unsigned bs = 8; bs <= 32; bs *= 4) {
+			memset(fout, 0, maxn * sizeof(float));
+			if (bs == 8)
+				segment_sum<8><<<s.blocks, b>>>(fin, fout);
+			else
+				segment_sum<32><<<s.blocks, b>>>(fin, fout);
+			cudaDeviceSynchronize();
+			for (unsigned blk = 0; blk < s.blocks; blk++) {
+				float fv[256];
+
+				for (unsigned l = 0; l < n; l++)
+					fv[l] = fin[blk * n + l] * 0.75f;
+				model(fv, n, all, bs / 2, bs, false);
+				for (unsigned l = 0; l < n; l++) {
+					bad += memcmp(&fv[l], &fout[blk * n + l], sizeof(float)) != 0;
+					checks++;
+				}
 			}
 		}
 		memset(fout, 0, maxn * sizeof(float));
