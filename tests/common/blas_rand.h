@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * blas_rand.h - the random inputs the library tests build (cuBLAS, cuSOLVER,
- * cuSPARSE): uniform values in [-1, 1) from xorshift64, so every run sees
- * the same matrices, and column-major matrices of any of the four
- * precisions (blas_prec.h).  Each test seeds it with its own constant
- * (blas_seed) so that its inputs do not change when another test changes.
+ * cuSPARSE): random elements and column-major matrices of any of the four
+ * precisions (blas_prec.h) from xorshift.h's numbers (one seed per test,
+ * xorshift_seed).
  */
 #ifndef IDXGEN_TESTS_BLAS_RAND_H
 #define IDXGEN_TESTS_BLAS_RAND_H
