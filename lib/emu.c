@@ -12,6 +12,9 @@
  *
  * Jobs run synchronously inside idxgen_submit(): they are complete when it
  * returns, which is a legal schedule of the asynchronous API.
+ *
+ * IDXGEN_EMU_RTL=<libidxgen-rtlsim.so> generates through the verilated RTL
+ * (fw/rtl) instead of the model's igm_run (emu_rtl.c); off by default.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -46,6 +49,7 @@ struct emu_dev {
 	uint64_t imem_size;
 	struct igm_hist hist;
 	unsigned int hist_entries;
+	struct idxgen_emu_rtl *rtl;	/* NULL: the model generates */
 	uint32_t next_ctx_id;
 	struct emu_range *ranges;	/* dedicated regions, sorted by base */
 	unsigned int nranges, cap;
@@ -72,6 +76,7 @@ int idxgen_emu_open(struct idxgen_device *dev)
 {
 	struct emu_dev *e = calloc(1, sizeof(*e));
 	struct idxgen_info *info = &dev->static_info;
+	const char *rtl;
 
 	if (!e)
 		return -ENOMEM;
@@ -88,6 +93,17 @@ int idxgen_emu_open(struct idxgen_device *dev)
 		goto err_fd;
 	e->hist_entries = IDXGEN_HW_DEFAULT_HIST;
 	igm_hist_init(&e->hist, e->hist_entries);
+	rtl = getenv("IDXGEN_EMU_RTL");
+	if (rtl && *rtl) {
+		int ret = idxgen_emu_rtl_open(rtl, &dev->limits, e->hist_entries, &e->rtl);
+
+		if (ret) {
+			munmap(e->imem, e->imem_size);
+			close(e->memfd);
+			free(e);
+			return ret;
+		}
+	}
 	e->stats.fw_version = EMU_FW_VERSION;
 	pthread_mutex_init(&e->lock, NULL);
 	{
@@ -138,6 +154,7 @@ static void emu_close(struct idxgen_device *dev)
 {
 	struct emu_dev *e = dev->emu;
 
+	idxgen_emu_rtl_close(e->rtl);
 	munmap(e->imem, e->imem_size);
 	close(e->memfd);
 	pthread_mutex_destroy(&e->lock);
@@ -260,6 +277,8 @@ static int emu_region_alloc(struct idxgen_region *reg, uint64_t size)
 	/* A new region is zeroed and has no history, as the driver does with RANGE_CMD_ZERO. */
 	memset(e->imem + start, 0, len);
 	igm_hist_invalidate(&e->hist, start, len);
+	if (e->rtl)
+		idxgen_emu_rtl_invalidate(e->rtl, start, len);
 	pthread_mutex_unlock(&e->lock);
 	reg->base = start;
 	reg->size = len;
@@ -326,7 +345,9 @@ static int emu_submit(struct idxgen_context *ctx, const struct idxgen_config *cf
 			j.requester = IDXGEN_DESC_REQ_VALID | ctx->requester;
 		memset(&r, 0, sizeof(r));
 		r.status = igm_arb_job_check(&e->arb, j.flags, j.requester);
-		if (r.status == IDXGEN_CPL_OK)
+		if (r.status == IDXGEN_CPL_OK && e->rtl)
+			idxgen_emu_rtl_run(e->rtl, e->imem, &j, &r);
+		else if (r.status == IDXGEN_CPL_OK)
 			igm_run(&e->hist, &ctx->dev->limits, e->imem, &j, &r);
 		else
 			r.cycles = IDXGEN_FILTER_CYCLES;

@@ -124,6 +124,14 @@ extern const struct idxgen_backend_ops idxgen_emu_ops;
 
 int idxgen_drm_open(struct idxgen_device *dev, const struct idxgen_pci_info *pi);
 int idxgen_emu_open(struct idxgen_device *dev);
+/* emu_rtl.c: the emulation backend's generator as the verilated RTL (IDXGEN_EMU_RTL) */
+struct idxgen_emu_rtl;
+int idxgen_emu_rtl_open(const char *path, const struct igm_limits *l, unsigned int hist_entries,
+			struct idxgen_emu_rtl **out);
+void idxgen_emu_rtl_run(struct idxgen_emu_rtl *r, uint8_t *imem, const struct igm_job *j,
+			struct igm_result *res);
+void idxgen_emu_rtl_invalidate(struct idxgen_emu_rtl *r, uint64_t base, uint64_t len);
+void idxgen_emu_rtl_close(struct idxgen_emu_rtl *r);
 void idxgen_emu_pci_info(struct idxgen_pci_info *pi);
 
 /*

@@ -60,7 +60,10 @@ module idxgen_core #(
 	// max_dim_x and max_dim_y to 2^HDIM - 1 (idxgen_vearly refuses a wider
 	// Hilbert plane with BAD_DIMS, so a firmware claiming more gets a
 	// refusal, never wrong indices)
-	parameter integer HDIM = 16
+	parameter integer HDIM = 16,
+	// 1: the lanes' step as a carry select (idxgen_lane): the same
+	// function and cycles, a shorter path, more cells
+	parameter integer CSEL = 0
 ) (
 	input  wire        clk,
 	input  wire        rst,
@@ -306,7 +309,7 @@ module idxgen_core #(
 
 	wire [32*LANES-1:0] words;
 
-	idxgen_iter #(.LANES(LANES), .PLANT_LANE(PLANT_LANE)) u_iter (
+	idxgen_iter #(.LANES(LANES), .PLANT_LANE(PLANT_LANE), .CSEL(CSEL)) u_iter (
 		.clk(clk), .load(lane_load), .x_init(x_init), .y_init(y_init), .w_init(w_init),
 		.adv(fire), .order(order), .dx(dx), .tx1(tx1), .ty1(ty1),
 		.xstep(xc), .xstep_c(xstep_c), .ystep(yc), .ystep_c(ystep_c),

@@ -23,7 +23,8 @@ module idxgen_fpga_top #(
 	// the core's HDIM: the Hilbert machine's coordinate bits; below 16 the
 	// firmware's max_dim_x and max_dim_y are 2^HDIM - 1 (as the model is
 	// told by such a firmware), so the device refuses what it cannot walk
-	parameter integer HDIM = 16
+	parameter integer HDIM = 16,
+	parameter integer CSEL = 0	// the core's CSEL: the lanes' step as a carry select
 ) (
 	input  wire       clk,
 	input  wire       rst,
@@ -55,7 +56,7 @@ module idxgen_fpga_top #(
 	localparam [15:0] MAX_XY = HDIM < 16 ? (16'd1 << HDIM) - 16'd1 : `IDXGEN_HW_MAX_DIM;
 
 	idxgen_core #(.LANES(LANES), .HIST(HIST), .DESC_REG(0), .ORDERS_RTL(ORDERS),
-		      .HDIM(HDIM)) u_core (
+		      .HDIM(HDIM), .CSEL(CSEL)) u_core (
 		.clk(clk), .rst(rst),
 		.cap_lanes(LANES), .max_threads(`IDXGEN_HW_MAX_THREADS),
 		.max_dim_x(MAX_XY), .max_dim_y(MAX_XY),

@@ -6,7 +6,8 @@
 // first segment a cycle before those of the second.
 module idxgen_iter #(
 	parameter integer LANES = 32,
-	parameter integer PLANT_LANE = -1	// tests only: the lane with a planted carry bug
+	parameter integer PLANT_LANE = -1,	// tests only: the lane with a planted carry bug
+	parameter integer CSEL = 0		// 1: every lane's step as a carry select (idxgen_lane)
 ) (
 	input  wire        clk,
 	input  wire [LANES-1:0] load,
@@ -25,7 +26,7 @@ module idxgen_iter #(
 			wire [15:0] x, y;
 			wire [31:0] w;
 
-			idxgen_lane #(.PLANT_CARRY(i == PLANT_LANE)) u_lane (
+			idxgen_lane #(.PLANT_CARRY(i == PLANT_LANE), .CSEL(CSEL)) u_lane (
 				.clk(clk), .load(load[i]),
 				.x_init(x_init[16*i +: 16]), .y_init(y_init[16*i +: 16]),
 				.w_init(w_init[32*i +: 32]), .adv(adv),

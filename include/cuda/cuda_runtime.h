@@ -19,6 +19,7 @@
 #include "idxgen_cuda_device.h"
 #include "idxgen_cuda_dot.h"
 #include "texture_fetch_functions.h"
+#include "cuda_texture_types.h"
 
 /*
  * What NVIDIA's cuda_runtime.h makes visible to host code without an

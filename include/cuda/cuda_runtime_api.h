@@ -41,7 +41,12 @@
  *	__attribute__((constructor)) static void k__register(void)
  *	{
  *		__idxgenRegisterFunction((const void *)k, &k__kernel);
+ *		__idxgenRegisterParamAligns((const void *)k, k__arg_aligns);
  *	}
+ *
+ *     (the second call optional: the parameters' alignments, alignof of
+ *     each, with which cudaFuncGetParamInfo places them in CUDA's
+ *     parameter buffer; without it that call answers cudaErrorNotSupported).
  *
  * A launch `k<<<grid, block, shmem, stream>>>(x, y)` becomes, as with
  * nvcc, a configuration push followed by a call of the stub (the stub's
@@ -269,6 +274,20 @@ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
 cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
 					     cudaSurfaceObject_t surfObject);
 cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array);
+/* Legacy texture references (texref.c; the texture<> template in cuda_texture_types.h) */
+cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texref, const void *devPtr,
+			    const struct cudaChannelFormatDesc *desc, size_t size IDXGEN_CUDA__DEFAULT(UINT_MAX));
+cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *texref, const void *devPtr,
+			      const struct cudaChannelFormatDesc *desc, size_t width, size_t height,
+			      size_t pitch);
+cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaArray_const_t array,
+				   const struct cudaChannelFormatDesc *desc);
+cudaError_t cudaBindTextureToMipmappedArray(const struct textureReference *texref,
+					    cudaMipmappedArray_const_t mipmappedArray,
+					    const struct cudaChannelFormatDesc *desc);
+cudaError_t cudaUnbindTexture(const struct textureReference *texref);
+cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref);
+cudaError_t cudaGetTextureReference(const struct textureReference **texref, const void *symbol);
 cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
 			    size_t width, size_t height IDXGEN_CUDA__DEFAULT(0),
 			    unsigned int flags IDXGEN_CUDA__DEFAULT(0));
@@ -700,6 +719,7 @@ cudaError_t idxgenOccupancyMaxPotentialBlockSize(int *min_grid, int *block_size,
 
 /* The launch ABI (above) */
 void __idxgenRegisterFunction(const void *host_fn, const struct idxgen_rt_kernel *k);
+void __idxgenRegisterParamAligns(const void *host_fn, const size_t *aligns);
 void __idxgenRegisterVar(const void *host_var, size_t size, const char *name);
 unsigned int __idxgenPushCallConfiguration(dim3 grid, dim3 block,
 					   size_t shmem IDXGEN_CUDA__DEFAULT(0),
@@ -726,6 +746,8 @@ void __idxgenTexFetch(cudaTextureObject_t, int, float, float, float, int, struct
 void __idxgenTex1Dfetch(cudaTextureObject_t, int, struct __idxgenTexel *);
 /* A cubemap read: direction (x, y, z), cubemap layer (0 for a plain cubemap). */
 void __idxgenTexFetchCubemap(cudaTextureObject_t, float, float, float, int, struct __idxgenTexel *);
+/* tex2Dgather: channel comp of the four texels a bilinear read at (x, y) weighs, one per "channel" */
+void __idxgenTexGather(cudaTextureObject_t, float, float, int, struct __idxgenTexel *);
 /* The element of a surface at byte column x, row y, slice z (layer < 0: none); NULL: nothing. */
 void *__idxgenSurfAt(cudaSurfaceObject_t, int, int, int, int, size_t, int);
 

@@ -3,9 +3,11 @@
  * cusolverDn.h - cuSOLVER's dense API as idxgen's lib/cusolver runs it, on
  * Debian's LAPACK (OpenBLAS's): handles and streams; LU (getrf/getrs),
  * Cholesky (potrf/potrs), QR (geqrf, ormqr/unmqr, orgqr/ungqr), the SVD
- * (gesvd) and the symmetric/Hermitian eigen-solver (syevd/heevd), in S/D/C/Z
- * with their _bufferSize queries, and the 64-bit generic API over them
- * (cusolverDnParams_t, Xgetrf/Xgetrs, Xpotrf/Xpotrs, Xgeqrf, Xgesvd, Xsyevd).  Our own header, C11 and C++11, with CUDA
+ * (gesvd), the symmetric/Hermitian eigen-solver (syevd/heevd) and the
+ * symmetric indefinite factorisation (sytrf), in S/D/C/Z with their
+ * _bufferSize queries, and the 64-bit generic API (cusolverDnParams_t,
+ * Xgetrf/Xgetrs, Xpotrf/Xpotrs, Xgeqrf, Xgesvd, Xgesvdp, Xsyevd, Xgeev,
+ * Xsytrs, Xtrtri).  Our own header, C11 and C++11, with CUDA
  * 12's signatures so that programs written for cuSOLVER build unchanged.
  * What is covered and what is not: lib/cusolver/README.md.
  *
@@ -86,6 +88,11 @@ cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *st
 					      signed char jobvt, int m, int n, T *A, int lda,      \
 					      R *S, T *U, int ldu, T *VT, int ldvt, T *work,       \
 					      int lwork, R *rwork, int *devInfo);                  \
+	cusolverStatus_t cusolverDn##P##sytrf_bufferSize(cusolverDnHandle_t handle, int n, T *A,   \
+							 int lda, int *lwork);                  \
+	cusolverStatus_t cusolverDn##P##sytrf(cusolverDnHandle_t handle, cublasFillMode_t uplo,    \
+					      int n, T *A, int lda, int *ipiv, T *work,            \
+					      int lwork, int *devInfo);                            \
 	cusolverStatus_t cusolverDn##P##EVD##_bufferSize(                                          \
 		cusolverDnHandle_t handle, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n,   \
 		const T *A, int lda, const R *W, int *lwork);                                      \
@@ -104,8 +111,9 @@ IDXGEN_CUSOLVER_DN_DECLS(Z, cuDoubleComplex, double, unmqr, ungqr, heevd)
  * the element type a cudaDataType tag (CUDA_R_32F, CUDA_R_64F, CUDA_C_32F,
  * CUDA_C_64F; S and W of its real type; the compute type A's), workspaces
  * in bytes: the queries answer the device buffer's size and 0 for the host.
- * Each call runs the 32-bit routine of that precision; devInfo's -i counts
- * the X call's arguments (params is 1).
+ * Each call runs the 32-bit routine of that precision or LAPACK's own;
+ * devInfo's -i counts the X call's arguments (params is 1; Xsytrs and
+ * Xtrtri take no params, their first argument after the handle is 1).
  */
 typedef struct cusolverDnParams *cusolverDnParams_t;
 typedef enum { CUSOLVERDN_GETRF = 0, CUSOLVERDN_POTRF = 1 } cusolverDnFunction_t;
@@ -166,6 +174,49 @@ cusolverStatus_t cusolverDnXsyevd(cusolverDnHandle_t handle, cusolverDnParams_t 
 				  cudaDataType dataTypeW, void *W, cudaDataType computeType, void *bufferOnDevice,
 				  size_t workspaceInBytesOnDevice, void *bufferOnHost, size_t workspaceInBytesOnHost,
 				  int *info);
+cusolverStatus_t cusolverDnXgesvdp_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
+					      cusolverEigMode_t jobz, int econ, int64_t m, int64_t n,
+					      cudaDataType dataTypeA, const void *A, int64_t lda, cudaDataType dataTypeS,
+					      const void *S, cudaDataType dataTypeU, const void *U, int64_t ldu,
+					      cudaDataType dataTypeV, const void *V, int64_t ldv,
+					      cudaDataType computeType, size_t *workspaceInBytesOnDevice,
+					      size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXgesvdp(cusolverDnHandle_t handle, cusolverDnParams_t params, cusolverEigMode_t jobz,
+				   int econ, int64_t m, int64_t n, cudaDataType dataTypeA, void *A, int64_t lda,
+				   cudaDataType dataTypeS, void *S, cudaDataType dataTypeU, void *U, int64_t ldu,
+				   cudaDataType dataTypeV, void *V, int64_t ldv, cudaDataType computeType,
+				   void *bufferOnDevice, size_t workspaceInBytesOnDevice, void *bufferOnHost,
+				   size_t workspaceInBytesOnHost, int *d_info, double *h_err_sigma);
+cusolverStatus_t cusolverDnXgeev_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
+					    cusolverEigMode_t jobvl, cusolverEigMode_t jobvr, int64_t n,
+					    cudaDataType dataTypeA, const void *A, int64_t lda, cudaDataType dataTypeW,
+					    const void *W, cudaDataType dataTypeVL, const void *VL, int64_t ldvl,
+					    cudaDataType dataTypeVR, const void *VR, int64_t ldvr,
+					    cudaDataType computeType, size_t *workspaceInBytesOnDevice,
+					    size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXgeev(cusolverDnHandle_t handle, cusolverDnParams_t params, cusolverEigMode_t jobvl,
+				 cusolverEigMode_t jobvr, int64_t n, cudaDataType dataTypeA, void *A, int64_t lda,
+				 cudaDataType dataTypeW, void *W, cudaDataType dataTypeVL, void *VL, int64_t ldvl,
+				 cudaDataType dataTypeVR, void *VR, int64_t ldvr, cudaDataType computeType,
+				 void *bufferOnDevice, size_t workspaceInBytesOnDevice, void *bufferOnHost,
+				 size_t workspaceInBytesOnHost, int *info);
+cusolverStatus_t cusolverDnXsytrs_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo, int64_t n,
+					     int64_t nrhs, cudaDataType dataTypeA, const void *A, int64_t lda,
+					     const int64_t *ipiv, cudaDataType dataTypeB, void *B, int64_t ldb,
+					     size_t *workspaceInBytesOnDevice, size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXsytrs(cusolverDnHandle_t handle, cublasFillMode_t uplo, int64_t n, int64_t nrhs,
+				  cudaDataType dataTypeA, const void *A, int64_t lda, const int64_t *ipiv,
+				  cudaDataType dataTypeB, void *B, int64_t ldb, void *bufferOnDevice,
+				  size_t workspaceInBytesOnDevice, void *bufferOnHost, size_t workspaceInBytesOnHost,
+				  int *info);
+cusolverStatus_t cusolverDnXtrtri_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo,
+					     cublasDiagType_t diag, int64_t n, cudaDataType dataTypeA, void *A,
+					     int64_t lda, size_t *workspaceInBytesOnDevice,
+					     size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXtrtri(cusolverDnHandle_t handle, cublasFillMode_t uplo, cublasDiagType_t diag,
+				  int64_t n, cudaDataType dataTypeA, void *A, int64_t lda, void *bufferOnDevice,
+				  size_t workspaceInBytesOnDevice, void *bufferOnHost, size_t workspaceInBytesOnHost,
+				  int *devInfo);
 
 #ifdef __cplusplus
 }

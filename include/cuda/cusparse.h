@@ -640,6 +640,71 @@ IDXGEN_CUSPARSE__SV2(D, double)
 IDXGEN_CUSPARSE__SV2(C, cuComplex)
 IDXGEN_CUSPARSE__SV2(Z, cuDoubleComplex)
 
+/*
+ * Legacy triangular solve with several right-hand sides, op(A) op(X) =
+ * alpha op(B), X over B (lib/cusparse/csrsm2.c): transB N or T; triangle,
+ * diagonal type and zero pivots as csrsv2's; algo 0 or 1.  Buffer sizes
+ * are 1 byte.  (CUDA 11's; gone from CUDA 12's header.)
+ */
+typedef struct csrsm2Info *csrsm2Info_t;
+cusparseStatus_t cusparseCreateCsrsm2Info(csrsm2Info_t *info);
+cusparseStatus_t cusparseDestroyCsrsm2Info(csrsm2Info_t info);
+cusparseStatus_t cusparseXcsrsm2_zeroPivot(cusparseHandle_t handle, csrsm2Info_t info, int *position);
+#define IDXGEN_CUSPARSE__SM2(P, T)                                                                              \
+	cusparseStatus_t cusparse##P##csrsm2_bufferSizeExt(                                                      \
+		cusparseHandle_t handle, int algo, cusparseOperation_t transA, cusparseOperation_t transB, int m, \
+		int nrhs, int nnz, const T *alpha, const cusparseMatDescr_t descrA, const T *csrSortedValA,     \
+		const int *csrSortedRowPtrA, const int *csrSortedColIndA, const T *B, int ldb, csrsm2Info_t info, \
+		cusparseSolvePolicy_t policy, size_t *pBufferSize);                                              \
+	cusparseStatus_t cusparse##P##csrsm2_analysis(                                                           \
+		cusparseHandle_t handle, int algo, cusparseOperation_t transA, cusparseOperation_t transB, int m, \
+		int nrhs, int nnz, const T *alpha, const cusparseMatDescr_t descrA, const T *csrSortedValA,     \
+		const int *csrSortedRowPtrA, const int *csrSortedColIndA, const T *B, int ldb, csrsm2Info_t info, \
+		cusparseSolvePolicy_t policy, void *pBuffer);                                                    \
+	cusparseStatus_t cusparse##P##csrsm2_solve(                                                              \
+		cusparseHandle_t handle, int algo, cusparseOperation_t transA, cusparseOperation_t transB, int m, \
+		int nrhs, int nnz, const T *alpha, const cusparseMatDescr_t descrA, const T *csrSortedValA,     \
+		const int *csrSortedRowPtrA, const int *csrSortedColIndA, T *B, int ldb, csrsm2Info_t info,     \
+		cusparseSolvePolicy_t policy, void *pBuffer);
+IDXGEN_CUSPARSE__SM2(S, float)
+IDXGEN_CUSPARSE__SM2(D, double)
+IDXGEN_CUSPARSE__SM2(C, cuComplex)
+IDXGEN_CUSPARSE__SM2(Z, cuDoubleComplex)
+
+/*
+ * Legacy block-sparse triangular solve op(A) y = alpha x (lib/cusparse/bsrsv2.c):
+ * A in BSR (blocks row- or column-major by dirA), the triangle of the whole
+ * matrix from descrA (that half of each diagonal block), zero pivots as the
+ * row j of A(j,j).  Buffer sizes are 1 byte.
+ */
+typedef struct bsrsv2Info *bsrsv2Info_t;
+cusparseStatus_t cusparseCreateBsrsv2Info(bsrsv2Info_t *info);
+cusparseStatus_t cusparseDestroyBsrsv2Info(bsrsv2Info_t info);
+cusparseStatus_t cusparseXbsrsv2_zeroPivot(cusparseHandle_t handle, bsrsv2Info_t info, int *position);
+#define IDXGEN_CUSPARSE__BSV2(P, T)                                                                            \
+	cusparseStatus_t cusparse##P##bsrsv2_bufferSize(                                                       \
+		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA, int mb, int nnzb, \
+		const cusparseMatDescr_t descrA, T *bsrSortedValA, const int *bsrSortedRowPtrA,               \
+		const int *bsrSortedColIndA, int blockDim, bsrsv2Info_t info, int *pBufferSizeInBytes);        \
+	cusparseStatus_t cusparse##P##bsrsv2_bufferSizeExt(                                                    \
+		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA, int mb, int nnzb, \
+		const cusparseMatDescr_t descrA, T *bsrSortedValA, const int *bsrSortedRowPtrA,               \
+		const int *bsrSortedColIndA, int blockSize, bsrsv2Info_t info, size_t *pBufferSize);           \
+	cusparseStatus_t cusparse##P##bsrsv2_analysis(                                                         \
+		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA, int mb, int nnzb, \
+		const cusparseMatDescr_t descrA, const T *bsrSortedValA, const int *bsrSortedRowPtrA,         \
+		const int *bsrSortedColIndA, int blockDim, bsrsv2Info_t info, cusparseSolvePolicy_t policy,    \
+		void *pBuffer);                                                                                \
+	cusparseStatus_t cusparse##P##bsrsv2_solve(                                                            \
+		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA, int mb, int nnzb, \
+		const T *alpha, const cusparseMatDescr_t descrA, const T *bsrSortedValA,                      \
+		const int *bsrSortedRowPtrA, const int *bsrSortedColIndA, int blockDim, bsrsv2Info_t info,     \
+		const T *f, T *x, cusparseSolvePolicy_t policy, void *pBuffer);
+IDXGEN_CUSPARSE__BSV2(S, float)
+IDXGEN_CUSPARSE__BSV2(D, double)
+IDXGEN_CUSPARSE__BSV2(C, cuComplex)
+IDXGEN_CUSPARSE__BSV2(Z, cuDoubleComplex)
+
 #ifdef __cplusplus
 }
 #endif

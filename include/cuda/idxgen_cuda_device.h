@@ -982,4 +982,8 @@ IDXGEN_CUDA__F unsigned int atomicDec(unsigned int *p, unsigned int lim)
 #define atomicDec_block atomicDec
 #define atomicDec_system atomicDec
 
+/* byte swaps, __fns, __nanosleep & co.; erfcx, cyl_bessel_i0/i1, rnorm */
+#include "idxgen_cuda_misc_intrinsics.h"
+#include "idxgen_cuda_special_math.h"
+
 #endif /* IDXGEN_CUDA_DEVICE_H */

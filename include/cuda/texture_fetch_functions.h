@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * texture_fetch_functions.h - texture and surface reads of device code
- * (C++, as CUDA's): tex1Dfetch<T>, tex1D/2D/3D<T>, the layered and Lod
- * forms (one level: the Lod argument is ignored), texCubemap and
+ * (C++, as CUDA's): tex1Dfetch<T>, tex1D/2D/3D<T>, the layered, Lod and
+ * Grad forms (one level: the level and the gradients are ignored), tex2Dgather, texCubemap and
  * texCubemapLayered (the face chosen by the direction's major axis,
  * lib/cudart/tex_fetch.c) and the pointer-result forms;
  * surf1D/2D/3D(Layered)read and write, surfCubemap(Layered)read and write
@@ -98,6 +98,14 @@ IDXGEN_CUDA__TEX(tex2DLayered, 2, (float __x, float __y, int __l), __x, __y, 0.0
 IDXGEN_CUDA__TEX(tex1DLod, 1, (float __x, float), __x, 0.0f, 0.0f, -1)
 IDXGEN_CUDA__TEX(tex2DLod, 2, (float __x, float __y, float), __x, __y, 0.0f, -1)
 IDXGEN_CUDA__TEX(tex3DLod, 3, (float __x, float __y, float __z, float), __x, __y, __z, -1)
+IDXGEN_CUDA__TEX(tex1DLayeredLod, 1, (float __x, int __l, float), __x, 0.0f, 0.0f, __l)
+IDXGEN_CUDA__TEX(tex2DLayeredLod, 2, (float __x, float __y, int __l, float), __x, __y, 0.0f, __l)
+/* the gradient forms: one level, so the gradients choose nothing */
+IDXGEN_CUDA__TEX(tex1DGrad, 1, (float __x, float, float), __x, 0.0f, 0.0f, -1)
+IDXGEN_CUDA__TEX(tex2DGrad, 2, (float __x, float __y, float2, float2), __x, __y, 0.0f, -1)
+IDXGEN_CUDA__TEX(tex3DGrad, 3, (float __x, float __y, float __z, float4, float4), __x, __y, __z, -1)
+IDXGEN_CUDA__TEX(tex1DLayeredGrad, 1, (float __x, int __l, float, float), __x, 0.0f, 0.0f, __l)
+IDXGEN_CUDA__TEX(tex2DLayeredGrad, 2, (float __x, float __y, int __l, float2, float2), __x, __y, 0.0f, __l)
 #undef IDXGEN_CUDA__TEX
 
 #define IDXGEN_CUDA__CUBE(_Name, _Params, _Layer)						\
@@ -120,12 +128,28 @@ IDXGEN_CUDA__CUBE(texCubemap, (float __x, float __y, float __z), 0)
 IDXGEN_CUDA__CUBE(texCubemapLayered, (float __x, float __y, float __z, int __l), __l)
 IDXGEN_CUDA__CUBE(texCubemapLod, (float __x, float __y, float __z, float), 0)
 IDXGEN_CUDA__CUBE(texCubemapLayeredLod, (float __x, float __y, float __z, int __l, float), __l)
+IDXGEN_CUDA__CUBE(texCubemapGrad, (float __x, float __y, float __z, float4, float4), 0)
+IDXGEN_CUDA__CUBE(texCubemapLayeredGrad, (float __x, float __y, float __z, int __l, float4, float4), __l)
 #undef IDXGEN_CUDA__CUBE
 #undef IDXGEN_CUDA__UNPAREN
 
 template <class _Tp> static inline void tex1Dfetch(_Tp *__r, cudaTextureObject_t __o, int __x)
 {
 	*__r = tex1Dfetch<_Tp>(__o, __x);
+}
+
+/* A 4-vector of channel comp of the bilinear footprint's texels (tex_fetch.c: their order). */
+template <class _Tp> static inline _Tp tex2Dgather(cudaTextureObject_t __o, float __x, float __y, int __comp = 0)
+{
+	struct __idxgenTexel __t;
+
+	__idxgenTexGather(__o, __x, __y, __comp, &__t);
+	return __idxgenTexAs<_Tp>(__t);
+}
+template <class _Tp>
+static inline void tex2Dgather(_Tp *__r, cudaTextureObject_t __o, float __x, float __y, int __comp = 0)
+{
+	*__r = tex2Dgather<_Tp>(__o, __x, __y, __comp);
 }
 
 /*

@@ -58,4 +58,27 @@ struct cudaTextureDesc {
 /* A texture object's handle, passed to kernels by value. */
 typedef unsigned long long cudaTextureObject_t;
 
+/*
+ * A legacy texture reference (CUDA 11's layout; CUDA 12 removed them):
+ * the attributes a bind applies.  Ours keeps in __cudaReserved what the
+ * texture<> template and the bind record: cuda_texture_types.h.
+ */
+struct textureReference {
+	int normalized;
+	enum cudaTextureFilterMode filterMode;
+	enum cudaTextureAddressMode addressMode[3];
+	struct cudaChannelFormatDesc channelDesc;
+	int sRGB;
+	unsigned int maxAnisotropy;
+	enum cudaTextureFilterMode mipmapFilterMode;
+	float mipmapLevelBias;
+	float minMipmapLevelClamp;
+	float maxMipmapLevelClamp;
+	int disableTrilinearOptimization;
+	int __cudaReserved[14];
+};
+/* Ours in __cudaReserved: the bound object's handle (two words), the read mode + 1 */
+#define __IDXGEN_TEXREF_HANDLE 0
+#define __IDXGEN_TEXREF_READ_MODE 2
+
 #endif

@@ -593,6 +593,8 @@ bool analyse_kernel(struct kernel *k);
 void emit_prologue(struct kernel *k, struct buf *o);
 void emit_private(struct kernel *k, struct buf *o);
 unsigned emit_param_sizes(const struct kernel *k, struct buf *o);
+/* "op(T0), op(T1), ...": sizeof or alignof of each parameter's type; their count */
+unsigned emit_param_traits(const struct kernel *k, const char *op, struct buf *o);
 void kernel_init(struct kernel *k, struct source *s, CXCursor fn);
 void kernel_params(struct kernel *k);	/* k->v: the parameters only (fibers need no other analysis) */
 void kernel_free(struct kernel *k);

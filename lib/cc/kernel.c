@@ -260,7 +260,7 @@ void emit_private(struct kernel *k, struct buf *o)
 }
 
 /* "sizeof(T0), sizeof(T1), ..." of the kernel's parameters; how many (C and C++ descriptors). */
-unsigned emit_param_sizes(const struct kernel *k, struct buf *o)
+unsigned emit_param_traits(const struct kernel *k, const char *op, struct buf *o)
 {
 	unsigned i, np = 0;
 
@@ -270,10 +270,15 @@ unsigned emit_param_sizes(const struct kernel *k, struct buf *o)
 			char *t = is_array_type(pt) ? c_param_declaration(pt, "") :
 						      cx_string(clang_getTypeSpelling(pt));
 
-			bprintf(o, "%ssizeof(%s)", np++ ? ", " : "", t);
+			bprintf(o, "%s%s(%s)", np++ ? ", " : "", op, t);
 			free(t);
 		}
 	return np;
+}
+
+unsigned emit_param_sizes(const struct kernel *k, struct buf *o)
+{
+	return emit_param_traits(k, "sizeof", o);
 }
 
 static void emit_descriptor(struct kernel *k, struct buf *o)

@@ -785,13 +785,13 @@ static bool pack_params_ok(struct kernel *k, const struct tmpl *t)
 	return ok;
 }
 
-/* "sizeof(T0), sizeof(T1), ..., sizeof(Pack)..., 0": the trailing 0 keeps an empty pack's array valid. */
-static void emit_arg_sizes(struct kernel *k, const struct tmpl *t, struct buf *o)
+/* "op(T0), op(T1), ..., op(Pack)..., 0" (op sizeof or alignof): the trailing 0 keeps an empty pack's array valid. */
+static void emit_arg_traits(struct kernel *k, const struct tmpl *t, const char *op, struct buf *o)
 {
 	unsigned i, np = 0;
 
 	if (!t->pack) {
-		emit_param_sizes(k, o);
+		emit_param_traits(k, op, o);
 		return;
 	}
 	for (i = 0; i < k->nv; i++)
@@ -801,7 +801,7 @@ static void emit_arg_sizes(struct kernel *k, const struct tmpl *t, struct buf *o
 
 			if (pack_param(k, &k->v[i]))
 				ts[strlen(ts) - 3] = 0;	/* "PATTERN..." (pack_params_ok) */
-			bprintf(o, "%ssizeof(%s)%s", np++ ? ", " : "", ts, pack_param(k, &k->v[i]) ? "..." : "");
+			bprintf(o, "%s%s(%s)%s", np++ ? ", " : "", op, ts, pack_param(k, &k->v[i]) ? "..." : "");
 			free(ts);
 		}
 	bputs(o, ", 0");
@@ -820,7 +820,13 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 		if (t->is)
 			bputs(o, t->gen.p);
 		bprintf(o, "const size_t %s__arg_sizes[] = { ", k->cname);
-		emit_arg_sizes(k, t, o);
+		emit_arg_traits(k, t, "sizeof", o);
+		bputs(o, " };\n");
+		/* the alignments: cudaFuncGetParamInfo's offsets */
+		if (t->is)
+			bputs(o, t->gen.p);
+		bprintf(o, "const size_t %s__arg_aligns[] = { ", k->cname);
+		emit_arg_traits(k, t, "alignof", o);
 		bputs(o, " };\n");
 	}
 	if (t->is)
@@ -844,8 +850,12 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 		bprintf(o, "%s", t->orig);
 		emit_src(s, t->decl, c_start(k->body), o);
 		bputs(o, ";\n");
-		bprintf(o, "%sconst int %s__reg = (__idxgenRegisterFunction((const void *)%s%s, &%s__kernel%s), 0);\n",
+		bprintf(o, "%sconst int %s__reg = (__idxgenRegisterFunction((const void *)%s%s, &%s__kernel%s), ",
 			t->gen.p, k->cname, k->addr, ta, k->cname, ta);
+		if (np || t->pack)
+			bprintf(o, "__idxgenRegisterParamAligns((const void *)%s%s, %s__arg_aligns%s), ", k->addr, ta,
+				k->cname, ta);
+		bputs(o, "0);\n");
 		bputs(o, t->gen.p);
 	}
 	/* the host stub: the kernel's declaration as written, a body that launches */
@@ -868,10 +878,15 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 		bprintf(o, "\t(void)%s__reg%s;\n", k->cname, ta);
 	bprintf(o, "\t__idxgenLaunchStub((const void *)%s%s, &%s__kernel%s, %s);\n}\n", k->addr, ta, k->cname, ta,
 		np ? "__args" : "nullptr");
-	if (!t->is)
+	if (!t->is) {
 		bprintf(o, "__attribute__((constructor)) static void %s__register(void)\n{\n"
-			   "\t__idxgenRegisterFunction((const void *)%s, &%s__kernel);\n}\n",
+			   "\t__idxgenRegisterFunction((const void *)%s, &%s__kernel);\n",
 			k->cname, k->addr, k->cname);
+		if (np)
+			bprintf(o, "\t__idxgenRegisterParamAligns((const void *)%s, %s__arg_aligns);\n", k->addr,
+				k->cname);
+		bputs(o, "}\n");
+	}
 }
 
 /* Dynamic parallelism stays refused on fibers too: a kernel named in device code. */

@@ -46,6 +46,7 @@ struct cudart_alloc {
 struct cudart_func {
 	const void *host;
 	const struct idxgen_rt_kernel *k;
+	const size_t *arg_aligns;	/* the parameters' alignments (idxgen-cc), else NULL */
 	int max_dyn_shared;		/* cudaFuncAttributeMaxDynamicSharedMemorySize */
 	int carveout;
 	int cluster[3];			/* cudaFuncAttributeRequiredCluster*: 0 or 1 here */
@@ -325,6 +326,8 @@ void cudart_pool_give(struct cudart_ctx *c, cudaMemPool_t pool, size_t size);
 cudaMemPool_t cudart_current_pool(struct cudart_ctx *c);
 /* memory.c: is [p, p + n) inside what the table knows?  (lock held) */
 cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n);
+/* memory.c: bytes from p to the end of its allocation, 0 if the table has none (lock held) */
+size_t cudart_alloc_rest(struct cudart_ctx *c, const void *p);
 void cudart_free_all(struct cudart_ctx *c);
 
 /* streams.c */

@@ -41,7 +41,7 @@ bool cudart_cu_channel_desc(CUarray_format format, unsigned int channels, struct
 }
 
 /* The driver's format and channel count of a runtime channel format. */
-static void drv_format(const struct cudaChannelFormatDesc *d, CUarray_format *format, unsigned int *channels)
+void cudart_drv_format(const struct cudaChannelFormatDesc *d, CUarray_format *format, unsigned int *channels)
 {
 	static const CUarray_format u[] = { CU_AD_FORMAT_UNSIGNED_INT8, CU_AD_FORMAT_UNSIGNED_INT16, 0,
 					    CU_AD_FORMAT_UNSIGNED_INT32 };
@@ -108,7 +108,7 @@ CUresult cuArray3DGetDescriptor(CUDA_ARRAY3D_DESCRIPTOR *p, CUarray hArray)
 	if (r)
 		return r;
 	p->Width = e.width, p->Height = e.height, p->Depth = e.depth, p->Flags = flags;
-	drv_format(&d, &p->Format, &p->NumChannels);
+	cudart_drv_format(&d, &p->Format, &p->NumChannels);
 	return CUDA_SUCCESS;
 }
 

@@ -22,5 +22,7 @@ CUresult cudart_cu_memset_words(CUdeviceptr dst, unsigned int value, unsigned in
 
 /* The runtime's channel format of channels (1, 2 or 4) of format; false for one it has not (driver_array.c). */
 bool cudart_cu_channel_desc(CUarray_format format, unsigned int channels, struct cudaChannelFormatDesc *d);
+/* driver_array.c: the driver's format and channel count of a runtime channel format */
+void cudart_drv_format(const struct cudaChannelFormatDesc *d, CUarray_format *format, unsigned int *channels);
 
 #endif

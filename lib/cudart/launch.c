@@ -67,6 +67,23 @@ void __idxgenRegisterFunction(const void *host_fn, const struct idxgen_rt_kernel
 	pthread_mutex_unlock(&c->lock);
 }
 
+/*
+ * The alignments of the kernel's parameters (idxgen-cc records them beside
+ * their sizes): with them cudaFuncGetParamInfo can place each parameter in
+ * CUDA's parameter buffer.  From a constructor, after the registration.
+ */
+void __idxgenRegisterParamAligns(const void *host_fn, const size_t *aligns)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_func *f;
+
+	pthread_mutex_lock(&c->lock);
+	f = find_func(c, host_fn);
+	if (f)
+		f->arg_aligns = aligns;
+	pthread_mutex_unlock(&c->lock);
+}
+
 unsigned int __idxgenPushCallConfiguration(dim3 grid, dim3 block, size_t shmem, cudaStream_t stream)
 {
 	struct cudart_config cfg = { grid, block, shmem, stream };
@@ -412,29 +429,48 @@ cudaError_t cudaFuncGetName(const char **name, const void *func)
 }
 
 /*
- * A parameter's offset and size in CUDA's parameter buffer.  The kernel
- * records its parameters' sizes, not their alignments, and the offsets
- * follow from the alignments: an index past the last parameter is CUDA's
- * cudaErrorInvalidValue, any other is cudaErrorNotSupported (no answer
- * rather than a guessed offset).
+ * A parameter's offset and size in CUDA's parameter buffer: each parameter
+ * at the next multiple of its alignment after the one before it.  The
+ * translator records the alignments; a kernel registered without them (a
+ * descriptor written by hand, the translate-only C path) answers
+ * cudaErrorNotSupported rather than a guessed offset.  An index past the
+ * last parameter is cudaErrorInvalidValue.
  */
 cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset, size_t *paramSize)
 {
 	struct cudart_ctx *c = cudart_ctx();
 	struct cudart_func *f;
 	unsigned int nargs = 0;
+	size_t off = 0, size = 0;
+	bool known = false;
 
 	CUDART_STICKY_RETURN();
 	if (!func || !paramOffset || !paramSize)
 		return cudart_set_error(cudaErrorInvalidValue);
 	pthread_mutex_lock(&c->lock);
 	f = find_func(c, func);
-	if (f)
+	if (f) {
 		nargs = f->k->nargs;
+		known = f->arg_aligns && f->k->arg_sizes;
+		for (size_t i = 0; known && i < nargs && i <= paramIndex; i++) {
+			size_t a = f->arg_aligns[i] ? f->arg_aligns[i] : 1;
+
+			off = (off + a - 1) / a * a;
+			size = f->k->arg_sizes[i];
+			if (i < paramIndex)
+				off += size;
+		}
+	}
 	pthread_mutex_unlock(&c->lock);
 	if (!f)
 		return cudart_set_error(cudaErrorInvalidDeviceFunction);
-	return cudart_set_error(paramIndex >= nargs ? cudaErrorInvalidValue : cudaErrorNotSupported);
+	if (paramIndex >= nargs)
+		return cudart_set_error(cudaErrorInvalidValue);
+	if (!known)
+		return cudart_set_error(cudaErrorNotSupported);
+	*paramOffset = off;
+	*paramSize = size;
+	return cudart_set_error(cudaSuccess);
 }
 
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)

@@ -58,6 +58,13 @@ cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n)
 	return cudaSuccess;
 }
 
+size_t cudart_alloc_rest(struct cudart_ctx *c, const void *p)
+{
+	struct cudart_alloc *a = lookup(c, p);
+
+	return a ? a->base + a->size - (uintptr_t)p : 0;
+}
+
 static void free_node(void *node)
 {
 	struct cudart_alloc *a = node;

@@ -209,6 +209,34 @@ void __idxgenTexFetch(cudaTextureObject_t t, int dims, float x, float y, float z
 }
 
 /*
+ * tex2Dgather: channel comp of the four texels a bilinear read at (x, y)
+ * would weigh, as the hardware's gather4 returns them (Direct3D's and
+ * OpenGL's order, CUDA's guide gives none): (i0, j1), (i1, j1), (i1, j0),
+ * (i0, j0), with i0 = floor(x - 0.5), i1 = i0 + 1 (texel units, after
+ * normalization) and j likewise; each texel through the address modes,
+ * whatever the filter mode.  A comp outside 0-3 reads zeros.
+ */
+void __idxgenTexGather(cudaTextureObject_t t, float x, float y, int comp, struct __idxgenTexel *out)
+{
+	const struct cudart_texobj *o = (const struct cudart_texobj *)(uintptr_t)t;
+	static const int corner[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
+	long i0 = (long)floorf(texel_coord(o, 0, x) - 0.5f), j0 = (long)floorf(texel_coord(o, 1, y) - 0.5f);
+	float f[4];
+	int v[4];
+
+	memset(out, 0, sizeof(*out));
+	if (comp < 0 || comp > 3)
+		return;
+	for (int k = 0; k < 4; k++) {
+		long idx[2] = { i0 + corner[k][0], j0 + corner[k][1] };
+
+		load(o, 2, idx, 0, f, v);
+		out->__f[k] = f[comp];
+		out->__i[k] = v[comp];
+	}
+}
+
+/*
  * A cubemap read, CUDA's face selection: the direction's major axis picks
  * the face (+x, -x, +y, -y, +z, -z: layers 0-5 of the cubemap, 6 per
  * cubemap layer), the other two components divided by the major one's

@@ -23,10 +23,8 @@
  * has one algorithm per routine, so it changes nothing.  A NULL params is
  * accepted as the defaults.
  */
-#include <limits.h>
-#include <stdint.h>
 #include <stdlib.h>
-#include "cusolver_internal.h"
+#include "xapi_internal.h"
 
 struct cusolverDnParams {
 	cusolverAlgMode_t getrf_alg, potrf_alg;
@@ -61,74 +59,6 @@ cusolverStatus_t cusolverDnSetAdvOptions(cusolverDnParams_t params, cusolverDnFu
 	return CUSOLVER_STATUS_SUCCESS;
 }
 
-/* S, D, C, Z as 0..3 for an element type; -1 for another */
-static int x_kind(cudaDataType t)
-{
-	switch (t) {
-	case CUDA_R_32F: return 0;
-	case CUDA_R_64F: return 1;
-	case CUDA_C_32F: return 2;
-	case CUDA_C_64F: return 3;
-	default: return -1;
-	}
-}
-
-static const size_t x_size[4] = { 4, 8, 8, 16 };
-static const cudaDataType x_real[4] = { CUDA_R_32F, CUDA_R_64F, CUDA_R_32F, CUDA_R_64F };
-
-/* A size for the 32-bit routine: negative stays negative (its check refuses it), above INT_MAX sets *big. */
-static int x_int(int64_t v, int *big)
-{
-	if (v > INT_MAX) {
-		*big = 1;
-		return 0;
-	}
-	return v < 0 ? -1 : (int)v;
-}
-
-/* workspace bytes as the 32-bit routine's element count */
-static int x_lwork(size_t bytes, int kind)
-{
-	size_t n = bytes / x_size[kind];
-
-	return n > INT_MAX ? INT_MAX : (int)n;
-}
-
-/* devInfo -i of the 32-bit routine renamed to the X call's argument number (map[i]) */
-static cusolverStatus_t x_info(cusolverStatus_t st, int *info, const signed char *map, int n)
-{
-	if (st == CUSOLVER_STATUS_INVALID_VALUE && info && *info < 0 && -*info < n)
-		*info = -map[-*info];
-	return st;
-}
-
-static cusolverStatus_t x_query_answer(cusolverStatus_t st, int lwork, int kind, size_t *dev, size_t *host)
-{
-	if (!st) {
-		*dev = (size_t)lwork * x_size[kind];
-		*host = 0;
-	}
-	return st;
-}
-
-/* the first checks of every X call: handle, then the type tags (kind, or -1: NOT_SUPPORTED) */
-#define X_START(h, kind)                                          \
-	do {                                                      \
-		if (!(h))                                         \
-			return CUSOLVER_STATUS_NOT_INITIALIZED;   \
-		if ((kind) < 0)                                   \
-			return CUSOLVER_STATUS_NOT_SUPPORTED;     \
-	} while (0)
-
-/* one call of the 32-bit routine R of the precision k: R(S, float, float) ... R(Z, cuDoubleComplex, double) */
-#define X_BY_KIND(k, R) \
-	((k) == 0 ? R(S, float, float) : (k) == 1 ? R(D, double, double) : (k) == 2 ? R(C, cuComplex, float) : R(Z, cuDoubleComplex, double))
-
-static int x_same(cudaDataType a, cudaDataType compute)
-{
-	return a == compute ? x_kind(a) : -1;
-}
-
 /* ---- getrf, getrs ---- */
 
 cusolverStatus_t cusolverDnXgetrf_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params, int64_t m,
@@ -139,9 +69,7 @@ cusolverStatus_t cusolverDnXgetrf_bufferSize(cusolverDnHandle_t handle, cusolver
 	int k = x_same(dataTypeA, computeType), big = 0, lw = 0;
 
 	(void)params;
-	X_START(handle, k);
-	if (!workspaceInBytesOnDevice || !workspaceInBytesOnHost)
-		return CUSOLVER_STATUS_INVALID_VALUE;
+	X_QUERY_START(handle, k, workspaceInBytesOnDevice, workspaceInBytesOnHost);
 	int im = x_int(m, &big), in = x_int(n, &big), ilda = x_int(lda, &big);
 	if (big)
 		return CUSOLVER_STATUS_NOT_SUPPORTED;
@@ -224,9 +152,7 @@ cusolverStatus_t cusolverDnXpotrf_bufferSize(cusolverDnHandle_t handle, cusolver
 	int k = x_same(dataTypeA, computeType), big = 0, lw = 0;
 
 	(void)params;
-	X_START(handle, k);
-	if (!workspaceInBytesOnDevice || !workspaceInBytesOnHost)
-		return CUSOLVER_STATUS_INVALID_VALUE;
+	X_QUERY_START(handle, k, workspaceInBytesOnDevice, workspaceInBytesOnHost);
 	int in = x_int(n, &big), ilda = x_int(lda, &big);
 	if (big)
 		return CUSOLVER_STATUS_NOT_SUPPORTED;
@@ -285,9 +211,7 @@ cusolverStatus_t cusolverDnXgeqrf_bufferSize(cusolverDnHandle_t handle, cusolver
 	int k = dataTypeTau == dataTypeA ? x_same(dataTypeA, computeType) : -1, big = 0, lw = 0;
 
 	(void)params, (void)tau;
-	X_START(handle, k);
-	if (!workspaceInBytesOnDevice || !workspaceInBytesOnHost)
-		return CUSOLVER_STATUS_INVALID_VALUE;
+	X_QUERY_START(handle, k, workspaceInBytesOnDevice, workspaceInBytesOnHost);
 	int im = x_int(m, &big), in = x_int(n, &big), ilda = x_int(lda, &big);
 	if (big)
 		return CUSOLVER_STATUS_NOT_SUPPORTED;
@@ -324,7 +248,7 @@ static int svd_kind(cudaDataType a, cudaDataType s, cudaDataType u, cudaDataType
 {
 	int k = x_same(a, compute);
 
-	return k >= 0 && s == x_real[k] && u == a && vt == a ? k : -1;
+	return k >= 0 && s == x_real(k) && u == a && vt == a ? k : -1;
 }
 
 cusolverStatus_t cusolverDnXgesvd_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
@@ -338,9 +262,7 @@ cusolverStatus_t cusolverDnXgesvd_bufferSize(cusolverDnHandle_t handle, cusolver
 	int k = svd_kind(dataTypeA, dataTypeS, dataTypeU, dataTypeVT, computeType), big = 0, lw = 0;
 
 	(void)params, (void)jobu, (void)jobvt, (void)A, (void)S, (void)U, (void)VT;
-	X_START(handle, k);
-	if (!workspaceInBytesOnDevice || !workspaceInBytesOnHost)
-		return CUSOLVER_STATUS_INVALID_VALUE;
+	X_QUERY_START(handle, k, workspaceInBytesOnDevice, workspaceInBytesOnHost);
 	int im = x_int(m, &big), in = x_int(n, &big);
 	(void)x_int(lda, &big), (void)x_int(ldu, &big), (void)x_int(ldvt, &big);
 	if (big)
@@ -383,7 +305,7 @@ static int evd_kind(cudaDataType a, cudaDataType w, cudaDataType compute)
 {
 	int k = x_same(a, compute);
 
-	return k >= 0 && w == x_real[k] ? k : -1;
+	return k >= 0 && w == x_real(k) ? k : -1;
 }
 
 cusolverStatus_t cusolverDnXsyevd_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
@@ -395,9 +317,7 @@ cusolverStatus_t cusolverDnXsyevd_bufferSize(cusolverDnHandle_t handle, cusolver
 	int k = evd_kind(dataTypeA, dataTypeW, computeType), big = 0, lw = 0;
 
 	(void)params;
-	X_START(handle, k);
-	if (!workspaceInBytesOnDevice || !workspaceInBytesOnHost)
-		return CUSOLVER_STATUS_INVALID_VALUE;
+	X_QUERY_START(handle, k, workspaceInBytesOnDevice, workspaceInBytesOnHost);
 	int in = x_int(n, &big), ilda = x_int(lda, &big);
 	if (big)
 		return CUSOLVER_STATUS_NOT_SUPPORTED;

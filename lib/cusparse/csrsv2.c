@@ -14,32 +14,6 @@
 #include <stdlib.h>
 #include "cusparse_internal.h"
 
-struct csrsv2Info {
-	struct sp_pivots piv;
-};
-
-cusparseStatus_t cusparseCreateCsrsv2Info(csrsv2Info_t *info)
-{
-	if (!info)
-		return CUSPARSE_STATUS_INVALID_VALUE;
-	*info = malloc(sizeof(**info));
-	if (!*info)
-		return CUSPARSE_STATUS_ALLOC_FAILED;
-	(*info)->piv = (struct sp_pivots){ -1, -1, 0 };
-	return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseDestroyCsrsv2Info(csrsv2Info_t info)
-{
-	free(info);
-	return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseXcsrsv2_zeroPivot(cusparseHandle_t handle, csrsv2Info_t info, int *position)
-{
-	return sp_zero_pivot(handle, info ? &info->piv : NULL, position);
-}
-
 static cusparseStatus_t sv2_check(cusparseHandle_t handle, cusparseOperation_t op, int m, int nnz,
 				  const cusparseMatDescr_t d, const void *val, const int *off, const int *col,
 				  csrsv2Info_t info)
@@ -51,9 +25,8 @@ static cusparseStatus_t sv2_check(cusparseHandle_t handle, cusparseOperation_t o
 	return st;
 }
 
-/* the first row (0-based) with no diagonal entry (structural) or one whose value is 0 (numerical), or -1 */
-static int first_zero(cudaDataType t, int m, const void *val, const int *off, const int *col, int base,
-		      bool numerical)
+int sp_first_zero_diag(cudaDataType t, int m, const void *val, const int *off, const int *col, int base,
+		       bool numerical)
 {
 	for (int i = 0; i < m; i++) {
 		int p = sp_diag_of(off, col, base, i);
@@ -71,7 +44,7 @@ static cusparseStatus_t sv2_analysis(cusparseHandle_t handle, cudaDataType t, cu
 	SP_CALL(handle, sv2_check(handle, op, m, nnz, d, val, off, col, info));
 	bool unit = d->diag == CUSPARSE_DIAG_TYPE_UNIT;
 
-	info->piv = (struct sp_pivots){ unit ? -1 : first_zero(t, m, val, off, col, (int)d->base, false), -1,
+	info->piv = (struct sp_pivots){ unit ? -1 : sp_first_zero_diag(t, m, val, off, col, (int)d->base, false), -1,
 					(int)d->base };
 	return CUSPARSE_STATUS_SUCCESS;
 }
@@ -94,7 +67,7 @@ static cusparseStatus_t sv2_solve(cusparseHandle_t handle, cudaDataType t, cuspa
 
 	if (!st && d->diag != CUSPARSE_DIAG_TYPE_UNIT) {
 		info->piv.base = (int)d->base;
-		info->piv.numerical = first_zero(t, m, val, off, col, (int)d->base, true);
+		info->piv.numerical = sp_first_zero_diag(t, m, val, off, col, (int)d->base, true);
 	}
 	return st;
 }

@@ -285,10 +285,35 @@ struct sp_pivots {
 CUSPARSE_HIDDEN cusparseStatus_t sp_zero_pivot(cusparseHandle_t handle, const struct sp_pivots *info,
 					       int *position);
 
+/* The legacy info objects (legacy_info.c makes and frees them): the zero pivots their calls found. */
+struct csrilu02Info {
+	struct sp_pivots piv;
+};
+struct csric02Info {
+	struct sp_pivots piv;
+};
+struct csrsv2Info {
+	struct sp_pivots piv;
+};
+struct csrsm2Info {
+	struct sp_pivots piv;
+};
+struct bsrsv2Info {
+	struct sp_pivots piv;
+};
+
+/* The first row (0-based) of a CSR matrix with no diagonal entry (structural) or one that is 0 (numerical), or -1 (csrsv2.c). */
+CUSPARSE_HIDDEN int sp_first_zero_diag(cudaDataType t, int m, const void *val, const int *off, const int *col,
+				       int base, bool numerical);
+
 /* SpSV (spsv.c) as csrsv2_solve calls it: A's value type is the compute type. */
 CUSPARSE_HIDDEN cusparseStatus_t sp_spsv(cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
 					 const struct cusparseSpMatDescr *A, const struct cusparseDnVecDescr *x,
 					 struct cusparseDnVecDescr *y);
+/* SpSM (spsv.c) as csrsm2_solve calls it: C = op(A)^-1 alpha op(B), A's value type computes. */
+CUSPARSE_HIDDEN cusparseStatus_t sp_spsm(cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+					 const void *alpha, const struct cusparseSpMatDescr *A,
+					 const struct cusparseDnMatDescr *B, struct cusparseDnMatDescr *C);
 
 /*
  * SpMV's direct paths (spmv_direct.c): CSR or COO, op N, a real value type that is the

@@ -21,32 +21,6 @@
 #include <stdlib.h>
 #include "cusparse_internal.h"
 
-struct csric02Info {
-	struct sp_pivots piv;
-};
-
-cusparseStatus_t cusparseCreateCsric02Info(csric02Info_t *info)
-{
-	if (!info)
-		return CUSPARSE_STATUS_INVALID_VALUE;
-	*info = malloc(sizeof(**info));
-	if (!*info)
-		return CUSPARSE_STATUS_ALLOC_FAILED;
-	(*info)->piv = (struct sp_pivots){ -1, -1, 0 };
-	return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseDestroyCsric02Info(csric02Info_t info)
-{
-	free(info);
-	return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseXcsric02_zeroPivot(cusparseHandle_t handle, csric02Info_t info, int *position)
-{
-	return sp_zero_pivot(handle, info ? &info->piv : NULL, position);
-}
-
 static cusparseStatus_t ic0_analysis(cusparseHandle_t handle, int m, int nnz, const cusparseMatDescr_t d,
 				     const void *val, const int *off, const int *col, csric02Info_t info)
 {

@@ -17,33 +17,6 @@
 #include <stdlib.h>
 #include "cusparse_internal.h"
 
-/* The first zero pivots found and A's index base. */
-struct csrilu02Info {
-	struct sp_pivots piv;
-};
-
-cusparseStatus_t cusparseCreateCsrilu02Info(csrilu02Info_t *info)
-{
-	if (!info)
-		return CUSPARSE_STATUS_INVALID_VALUE;
-	*info = malloc(sizeof(**info));
-	if (!*info)
-		return CUSPARSE_STATUS_ALLOC_FAILED;
-	(*info)->piv = (struct sp_pivots){ -1, -1, 0 };
-	return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseDestroyCsrilu02Info(csrilu02Info_t info)
-{
-	free(info);
-	return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseXcsrilu02_zeroPivot(cusparseHandle_t handle, csrilu02Info_t info, int *position)
-{
-	return sp_zero_pivot(handle, info ? &info->piv : NULL, position);
-}
-
 /* A square CSR matrix whose columns are in range (cusparse_internal.h). */
 cusparseStatus_t sp_legacy_csr_check(cusparseHandle_t handle, int m, int nnz, const cusparseMatDescr_t d,
 				     const void *val, const int *off, const int *col, const void *info)
@@ -74,15 +47,6 @@ cusparseStatus_t sp_legacy_buffer_size(cusparseStatus_t st, int *size)
 		return CUSPARSE_STATUS_INVALID_VALUE;
 	*size = 1;
 	return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t sp_zero_pivot(cusparseHandle_t handle, const struct sp_pivots *info, int *position)
-{
-	SP_CALL(handle, info && position ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_INVALID_VALUE);
-	int s = info->structural, n = info->numerical, row = s < 0 ? n : n < 0 ? s : s < n ? s : n;
-
-	*position = row < 0 ? -1 : row + info->base;
-	return row < 0 ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_ZERO_PIVOT;
 }
 
 int sp_diag_of(const int *off, const int *col, int base, int i)

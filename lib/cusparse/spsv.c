@@ -299,3 +299,13 @@ cusparseStatus_t sp_spsv(cusparseHandle_t handle, cusparseOperation_t opA, const
 {
 	return sv_call(handle, opA, alpha, A, x, y, A->vtype, A, true);
 }
+
+/* SpSM for the legacy csrsm2_solve (csrsm2.c); C may be B itself: each column is read before it is written. */
+cusparseStatus_t sp_spsm(cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+			 const void *alpha, const struct cusparseSpMatDescr *A, const struct cusparseDnMatDescr *B,
+			 struct cusparseDnMatDescr *C)
+{
+	struct sp_sm p = { opA, opB, A, B, C, A->vtype };
+
+	return sm_call(handle, &p, alpha, A, true);
+}

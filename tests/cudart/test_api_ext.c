@@ -461,6 +461,62 @@ TAP_TEST(mipmaps_and_array_properties)
 	(void)cudaGetLastError();
 }
 
+#ifndef __NVCC__ /* CUDA 12 removed texture references: NVIDIA's headers no longer declare them */
+/*
+ * A texture reference filled in by hand (C: no texture<> template): a bind
+ * makes an object of the reference's attributes as they are at the bind,
+ * read back through the object's descriptions; its read mode is the
+ * element type's.  Error codes of the reference calls.
+ */
+TAP_TEST(texture_references_c)
+{
+	struct textureReference r;
+	struct cudaTextureDesc td;
+	struct cudaResourceDesc rd;
+	struct cudaChannelFormatDesc f = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+	cudaTextureObject_t o;
+	size_t off = 5;
+	float *d;
+
+	memset(&r, 0, sizeof(r));
+	r.normalized = 1;
+	r.filterMode = cudaFilterModeLinear;
+	r.addressMode[0] = cudaAddressModeMirror;
+	TAP_ERR(cudaMalloc((void **)&d, 64 * sizeof(float)), cudaSuccess);
+	TAP_ERR(cudaGetTextureAlignmentOffset(&off, &r), cudaErrorInvalidTextureBinding);
+	TAP_ERR(cudaBindTexture(&off, &r, d, &f, 64 * sizeof(float)), cudaSuccess);
+	tap_ok(off == 0, "cudaBindTexture's offset: 0 (%zu)", off);
+	memcpy(&o, &r.__cudaReserved[__IDXGEN_TEXREF_HANDLE], sizeof(o));
+	r.filterMode = cudaFilterModePoint;	/* after the bind: not the binding's */
+	TAP_ERR(cudaGetTextureObjectTextureDesc(&td, o), cudaSuccess);
+	tap_ok(td.normalizedCoords == 1 && td.filterMode == cudaFilterModeLinear &&
+		       td.addressMode[0] == cudaAddressModeMirror && td.readMode == cudaReadModeElementType,
+	       "the binding has the reference's attributes at the bind");
+	TAP_ERR(cudaGetTextureObjectResourceDesc(&rd, o), cudaSuccess);
+	tap_ok(rd.resType == cudaResourceTypeLinear && rd.res.linear.devPtr == d &&
+		       rd.res.linear.sizeInBytes == 64 * sizeof(float),
+	       "bound to the linear memory given");
+	TAP_ERR(cudaBindTexture(NULL, &r, d, &f, UINT_MAX), cudaSuccess);	/* the default size: the allocation */
+	memcpy(&o, &r.__cudaReserved[__IDXGEN_TEXREF_HANDLE], sizeof(o));
+	TAP_ERR(cudaGetTextureObjectResourceDesc(&rd, o), cudaSuccess);
+	tap_ok(rd.res.linear.sizeInBytes == 64 * sizeof(float), "size UINT_MAX: the rest of the allocation (%zu)",
+	       rd.res.linear.sizeInBytes);
+	TAP_ERR(cudaBindTexture(NULL, NULL, d, &f, 4), cudaErrorInvalidTexture);
+	TAP_ERR(cudaBindTexture(NULL, &r, NULL, &f, 4), cudaErrorInvalidValue);
+	TAP_ERR(cudaBindTexture(NULL, &r, d, NULL, 4), cudaErrorInvalidValue);
+	TAP_ERR(cudaBindTexture(NULL, &r, d, &f, 65 * sizeof(float)), cudaErrorInvalidValue);
+	TAP_ERR(cudaBindTexture2D(NULL, &r, d, &f, 8, 8, 16), cudaErrorInvalidValue);	/* pitch < row */
+	TAP_ERR(cudaBindTextureToArray(&r, NULL, &f), cudaErrorInvalidResourceHandle);
+	TAP_ERR(cudaBindTextureToMipmappedArray(&r, (cudaMipmappedArray_const_t)d, &f), cudaErrorNotSupported);
+	TAP_ERR(cudaGetTextureAlignmentOffset(NULL, &r), cudaErrorInvalidValue);
+	TAP_ERR(cudaUnbindTexture(&r), cudaSuccess);
+	TAP_ERR(cudaGetTextureAlignmentOffset(&off, &r), cudaErrorInvalidTextureBinding);
+	TAP_ERR(cudaUnbindTexture(NULL), cudaErrorInvalidTexture);
+	TAP_ERR(cudaGetLastError(), cudaErrorInvalidTexture);
+	TAP_ERR(cudaFree(d), cudaSuccess);
+}
+#endif
+
 int main(int argc, char **argv)
 {
 	return tap_main(argc, argv);

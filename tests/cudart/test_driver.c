@@ -568,6 +568,9 @@ static void test_tex_objects(CUarray float_arr)
 	CUtexObject t = 0, none = 0;
 	struct cudaTextureDesc got;
 	struct cudaResourceDesc gotr;
+	CUDA_RESOURCE_DESC back;
+	CUDA_TEXTURE_DESC backt;
+	CUDA_RESOURCE_VIEW_DESC view;
 	CUdeviceptr lin;
 
 	memset(&rd, 0, sizeof(rd));
@@ -584,7 +587,20 @@ static void test_tex_objects(CUarray float_arr)
 	tap_ok(cudaGetTextureObjectResourceDesc(&gotr, (cudaTextureObject_t)t) == cudaSuccess &&
 		       gotr.resType == cudaResourceTypeArray && (void *)gotr.res.array.array == (void *)float_arr,
 	       "its resource: the array");
+	memset(&back, 0xff, sizeof(back));
+	memset(&backt, 0xff, sizeof(backt));
+	TAP_CU(cuTexObjectGetResourceDesc(&back, t), CUDA_SUCCESS);
+	TAP_CU(cuTexObjectGetTextureDesc(&backt, t), CUDA_SUCCESS);
+	tap_ok(back.resType == CU_RESOURCE_TYPE_ARRAY && back.res.array.hArray == float_arr && back.flags == 0 &&
+		       backt.addressMode[0] == CU_TR_ADDRESS_MODE_WRAP && backt.addressMode[1] == CU_TR_ADDRESS_MODE_MIRROR &&
+		       backt.filterMode == CU_TR_FILTER_MODE_LINEAR && backt.flags == CU_TRSF_NORMALIZED_COORDINATES,
+	       "cuTexObjectGetResourceDesc/GetTextureDesc: the array, modes and flags given (float data: no READ_AS_INTEGER)");
+	TAP_CU(cuTexObjectGetResourceViewDesc(&view, t), CUDA_ERROR_INVALID_VALUE);	/* no view was given */
+	TAP_CU(cuTexObjectGetResourceDesc(NULL, t), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuTexObjectGetTextureDesc(NULL, t), CUDA_ERROR_INVALID_VALUE);
 	TAP_CU(cuTexObjectDestroy(t), CUDA_SUCCESS);
+	TAP_CU(cuTexObjectGetResourceDesc(&back, t), CUDA_ERROR_INVALID_VALUE);	/* destroyed */
+	TAP_CU(cuTexObjectGetTextureDesc(&backt, t), CUDA_ERROR_INVALID_VALUE);
 	TAP_CU(cuMemAlloc(&lin, 256), CUDA_SUCCESS);
 	rd.resType = CU_RESOURCE_TYPE_LINEAR, rd.res.linear.devPtr = lin;
 	rd.res.linear.format = CU_AD_FORMAT_UNSIGNED_INT8, rd.res.linear.numChannels = 4, rd.res.linear.sizeInBytes = 256;
@@ -599,6 +615,12 @@ static void test_tex_objects(CUarray float_arr)
 	tap_ok(cudaGetTextureObjectTextureDesc(&got, (cudaTextureObject_t)t) == cudaSuccess &&
 		       got.readMode == cudaReadModeElementType,
 	       "CU_TRSF_READ_AS_INTEGER: the elements as stored");
+	TAP_CU(cuTexObjectGetResourceDesc(&back, t), CUDA_SUCCESS);
+	TAP_CU(cuTexObjectGetTextureDesc(&backt, t), CUDA_SUCCESS);
+	tap_ok(back.resType == CU_RESOURCE_TYPE_LINEAR && back.res.linear.devPtr == lin &&
+		       back.res.linear.format == CU_AD_FORMAT_UNSIGNED_INT8 && back.res.linear.numChannels == 4 &&
+		       back.res.linear.sizeInBytes == 256 && backt.flags == CU_TRSF_READ_AS_INTEGER,
+	       "described back: the linear memory, its format and channels, CU_TRSF_READ_AS_INTEGER");
 	TAP_CU(cuTexObjectDestroy(t), CUDA_SUCCESS);
 	TAP_CU(cuTexObjectCreate(&none, &rd, &td, (const CUDA_RESOURCE_VIEW_DESC *)&rd), CUDA_ERROR_NOT_SUPPORTED);
 	rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
-#include "blas_prec.h"
+#include "blas_rand.h"
 #include "tap.h"
 
 static const double tols[] = { 2e-4, 1e-10, 2e-4, 1e-10 };
@@ -27,17 +27,6 @@ static const cudaDataType tags[] = { CUDA_R_32F, CUDA_R_64F, CUDA_C_32F, CUDA_C_
 static const cudaDataType real_tags[] = { CUDA_R_32F, CUDA_R_64F, CUDA_R_32F, CUDA_R_64F };
 static cusolverDnHandle_t H;
 static cusolverDnParams_t P;
-
-static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
-static double urand(void) /* [-1, 1), xorshift64 */
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (double)(rng_state >> 11) / (double)(1ull << 52) - 1.0;
-}
-
-static dc rnd(enum prec p) { return cplx(p) ? urand() + I * urand() : urand(); }
 
 static double getr(enum prec p, const void *b, long i)
 {
@@ -49,25 +38,6 @@ static int close_to(enum prec p, dc got, dc ref, double scale)
 	return cabs(got - ref) <= tols[p] * (scale + cabs(ref));
 }
 
-/* a rows x cols column-major array (ld) of the precision: random, plus d on the diagonal */
-static void *rand_mat(enum prec p, int rows, int cols, int ld, double d)
-{
-	void *a = calloc((size_t)ld * cols, esz[p]);
-
-	for (int j = 0; j < cols; j++)
-		for (int i = 0; i < rows; i++)
-			put(p, a, i + (long)j * ld, rnd(p) + (i == j ? d : 0));
-	return a;
-}
-
-static void *copy(enum prec p, const void *a, size_t n)
-{
-	void *c = malloc(n * esz[p]);
-
-	memcpy(c, a, n * esz[p]);
-	return c;
-}
-
 /* ---- LU ---- */
 
 TAP_TEST(xgetrf_xgetrs)
@@ -76,8 +46,8 @@ TAP_TEST(xgetrf_xgetrs)
 
 	for (int p = PS; p <= PZ; p++)
 		for (int ws = 0; ws <= 1; ws++) {
-			void *A0 = rand_mat(p, n, n, lda, 0), *A = copy(p, A0, (size_t)lda * n);
-			void *B0 = rand_mat(p, n, nrhs, ldb, 0), *B = copy(p, B0, (size_t)ldb * nrhs), *buf = NULL;
+			void *A0 = rand_mat(p, n, n, lda, 0), *A = copy_mat(p, A0, (size_t)lda * n);
+			void *B0 = rand_mat(p, n, nrhs, ldb, 0), *B = copy_mat(p, B0, (size_t)ldb * nrhs), *buf = NULL;
 			int64_t ipiv[9];
 			size_t dev = 0, host = 99;
 			int info = -99, info2 = -99, bad = 0;
@@ -158,8 +128,8 @@ TAP_TEST(xpotrf_xpotrs)
 						s += get(p, M, i + (long)k * n) * conj(get(p, M, j + (long)k * n));
 					put(p, A0, i + (long)j * lda, i == j ? creal(s) : s);
 				}
-			void *A = copy(p, A0, (size_t)lda * n), *B0 = rand_mat(p, n, nrhs, ldb, 0);
-			void *B = copy(p, B0, (size_t)ldb * nrhs), *buf;
+			void *A = copy_mat(p, A0, (size_t)lda * n), *B0 = rand_mat(p, n, nrhs, ldb, 0);
+			void *B = copy_mat(p, B0, (size_t)ldb * nrhs), *buf;
 			cublasFillMode_t u = up ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
 			size_t dev = 0, host = 99;
 			int info = -99, info2 = -99, bad = 0;
@@ -188,7 +158,7 @@ TAP_TEST(xgeqrf)
 	const int m = 9, n = 6, lda = 10;
 
 	for (int p = PS; p <= PZ; p++) {
-		void *A0 = rand_mat(p, m, n, lda, 2), *A = copy(p, A0, (size_t)lda * n), *tau = malloc(esz[p] * n);
+		void *A0 = rand_mat(p, m, n, lda, 2), *A = copy_mat(p, A0, (size_t)lda * n), *tau = malloc(esz[p] * n);
 		size_t dev = 0, host = 99;
 		int info = -99, bad = 0;
 
@@ -220,7 +190,7 @@ TAP_TEST(xgesvd)
 	const int m = 8, n = 5, lda = 9, ldu = 8, ldvt = 6;
 
 	for (int p = PS; p <= PZ; p++) {
-		void *A0 = rand_mat(p, m, n, lda, 0), *A = copy(p, A0, (size_t)lda * n), *S = malloc(8 * n);
+		void *A0 = rand_mat(p, m, n, lda, 0), *A = copy_mat(p, A0, (size_t)lda * n), *S = malloc(8 * n);
 		void *U = calloc((size_t)ldu * m, esz[p]), *VT = calloc((size_t)ldvt * n, esz[p]), *buf;
 		size_t dev = 0, host = 99;
 		int info = -99, bad = 0, order = 1;
@@ -260,7 +230,7 @@ TAP_TEST(xsyevd)
 					put(p, A0, i + (long)j * lda, v);
 					put(p, A0, j + (long)i * lda, conj(v));
 				}
-			void *A = copy(p, A0, (size_t)lda * n);
+			void *A = copy_mat(p, A0, (size_t)lda * n);
 			cublasFillMode_t u = up ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
 			size_t dev = 0, host = 99;
 			int info = -99, bad = 0, order = 1;

@@ -22,6 +22,9 @@
 #
 # Environment: SOAK_TIME, SOAK_JOBS, SOAK_SEED, SOAK_IOCTLS, SOAK_GUARD (the
 # hang guard of a SOAK_IOCTLS run, default 86400 s: no speed is assumed),
+# SOAK_BUDGET (with SOAK_IOCTLS: the fuzzer stops after this many seconds
+# if the count is not reached by then, and its goal check fails: a session
+# that cannot wait for the count still gets the figures of what it reached),
 # SOAK_QEMU (boot this QEMU instead of building the sanitizer one: a quicker,
 # unsanitized run).
 set -uo pipefail
@@ -54,7 +57,8 @@ IOCTLS=${SOAK_IOCTLS:-}
 case $IOCTLS in
 '') fuzz_args=""; suite_guard=$((T + 600)); vm_guard=$((T * 2 + 900)) ;;
 *[!0-9]* | 0) say "SOAK_IOCTLS must be a positive count"; exit 1 ;;
-*) fuzz_args=" ioctls=$IOCTLS"; suite_guard=${SOAK_GUARD:-86400}
+*) fuzz_args=" ioctls=$IOCTLS${SOAK_BUDGET:+ budget=$SOAK_BUDGET}"
+   suite_guard=${SOAK_GUARD:-86400}
    vm_guard=$((suite_guard + T * 2 + 900)) ;;
 esac
 cat >"$SG/soak.suites" <<EOS
@@ -66,7 +70,7 @@ aer-topo aer-topo-race.sh fault
 drv-smoke idxgen-drv-test smoke
 EOS
 if [ -n "$IOCTLS" ]; then
-	say "fuzz until $IOCTLS live ioctls (seed $SEED), soak >= $JOBS jobs in <= ${half}s, fail-nth"
+	say "fuzz until $IOCTLS live ioctls${SOAK_BUDGET:+ or ${SOAK_BUDGET}s} (seed $SEED), soak >= $JOBS jobs in <= ${half}s, fail-nth"
 else
 	say "fuzz ${half}s (seed $SEED), soak >= $JOBS jobs in <= ${half}s, fail-nth"
 fi

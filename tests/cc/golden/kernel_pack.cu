@@ -31,5 +31,7 @@ int main()
 // CXX: __idxgen_fiber_fill_all::fill_all<Ts...>(*(int *)__b->args[0], *(Ts * *)__b->args[1 + __idxgen_i]...);
 // CXX: fill_all__fiber_call<Ts...>(__b, typename idxgen_cc_make_seq<sizeof...(Ts)>::type());
 // CXX: const size_t fill_all__arg_sizes[] = { sizeof(int), sizeof(Ts *)..., 0 };
+// CXX: const size_t fill_all__arg_aligns[] = { alignof(int), alignof(Ts *)..., 0 };
 // CXX: fill_all__block<Ts...>, 0, 0, nullptr, 1 + sizeof...(Ts), fill_all__arg_sizes<Ts...> };
+// CXX: __idxgenRegisterParamAligns((const void *)&fill_all<Ts...>, fill_all__arg_aligns<Ts...>), 0);
 // CXX: void *__args[] = { (void *)&n, (void *)&ptrs..., nullptr };

@@ -250,9 +250,9 @@ seed("faults", load_fw() + enable() + queue_on() +
      [wl(qreg(0, Q_CTRL), 0), rl(0x804)] + queue_on() +
      submit(0, [desc(32)], 1) + step(3) + status())
 seed("abort-reset", load_fw() + enable() + queue_on() +
-     submit(0, [desc(1024, 512, c=64, ws=4)], 2) + step(2) +
+     submit(0, [desc(1024, 512, c=32, ws=4)], 2) + step(2) +
      [wl(qreg(0, Q_CTRL), 0)] + step(1) + queue_on() +
-     submit(0, [desc(1024, 512, c=64, ws=4)], 1) + step(2) +
+     submit(0, [desc(1024, 512, c=32, ws=4)], 1) + step(2) +
      [wl(REG_CTRL, CTRL_RESET)] + step(2) + load_fw() +
      [wl(REG_FW_CTRL, 1)] + status())
 seed("fatal", enable() + [wl(REG_STATUS, 1), wl(qreg(9, 0), 1), rl(0x48),
@@ -384,9 +384,10 @@ def uq_fence(u):
 
 
 def uq_db_on(u, size, win=(0x40000, 0x10000, UQW_VALID | UQW_W16 | UQW_W32),
-             ring=None, cpl=None, fence=None):
-    """User queue u without a shadow tail (the doorbell path) and one
-    window: [win base, + size) of index memory with win flags."""
+             ring=None, cpl=None, fence=None, shadow=0):
+    """User queue u without a shadow tail (the doorbell path; shadow: its
+    shadow block instead) and one window: [win base, + size) of index
+    memory with win flags."""
     ring = uq_ring(u) if ring is None else ring
     cpl = CPL + 0x10000 + u * 0x1000 if cpl is None else cpl
     fence = uq_fence(u) if fence is None else fence
@@ -395,7 +396,7 @@ def uq_db_on(u, size, win=(0x40000, 0x10000, UQW_VALID | UQW_W16 | UQW_W32),
             wq(uqreg(u, UQ_FENCE_ADDR_LO), fence),
             wl(uqreg(u, UQ_WIN0), win[0]), wl(uqreg(u, UQ_WIN0 + 4), win[1]),
             wl(uqreg(u, UQ_WIN0 + 8), win[2]),
-            wq(uqreg(u, UQ_SHADOW_ADDR_LO), 0),
+            wq(uqreg(u, UQ_SHADOW_ADDR_LO), shadow),
             wl(uqreg(u, UQ_RING_SIZE), size), wl(uqreg(u, UQ_CTRL), 1)]
 
 
@@ -472,7 +473,83 @@ seed("uq-bad-ring", load_fw_mem() + enable() +
      step(6) + [expect(uqreg(7, UQ_FENCE_VALUE_LO), 1),
                 expect(uqreg(7, UQ_STATUS), QS_ENABLED)] + status())
 
-REPLAY = ["uq-garbage", "uq-doorbell-past", "uq-bad-ring"]
+# Queues destroyed while their jobs run: disabling the queue aborts its job
+# (an ABORTED completion, counted in its completion value) and leaves the
+# job queued behind it unrun, another queue's job still runs; a doorbell
+# past the ring during a job aborts it and stops the queue; a device reset
+# during a job drops it with no completion and forgets every queue, and a
+# doorbell afterwards is ignored.  Queue 0's window holds the long job
+# (1024x512 threads, 32-bit words: 2 MiB; 32 lanes, 512 warps a timer step).
+BIG_WIN = (0x100000, 0x400000, UQW_VALID | UQW_W16 | UQW_W32)
+QS_BUSY = 2
+R_STAT_ERRORS = 0x128
+
+
+def big_job(job_id):
+    return desc(1024, 512, c=32, ws=4, target=BIG_WIN[0], job_id=job_id)
+
+
+seed("uq-destroy-running", load_fw_mem() + enable() +
+     uq_db_on(0, 8, win=BIG_WIN) +
+     uq_db_on(1, 8, win=(0x60000, 0x1000, UQW_VALID | UQW_W16)) +
+     uq_jobs(0, [big_job(1), desc(32, target=BIG_WIN[0], job_id=2)]) +
+     [db(0, 2)] + step(2) +
+     [expect(uqreg(0, UQ_STATUS), QS_ENABLED | QS_BUSY),
+      expect(uqreg(0, UQ_FENCE_VALUE_LO), 0)] +
+     uq_jobs(1, [desc(8, 8, target=0x60000, job_id=3)]) + [db(1, 1)] +
+     [wl(uqreg(0, UQ_CTRL), 0),                     # destroy while running
+      expect(uqreg(0, UQ_STATUS), 0),
+      expect(uqreg(0, UQ_FENCE_VALUE_LO), 1),       # the ABORTED completion
+      expect(4, 1, R_DB)] + step(6) +               # head: past slot 0 only
+     [expect(uqreg(1, UQ_FENCE_VALUE_LO), 1),
+      expect(uqreg(1, UQ_STATUS), QS_ENABLED),
+      expect(0x60000, 0x10000, R_IMEM),            # job 3's threads 0, 1
+      expect(uqreg(0, UQ_FENCE_VALUE_LO), 1),       # job 2 never ran
+      expect(REG_STAT_JOBS, 2), expect(R_STAT_ERRORS, 1)] +
+     # re-created: runs again from slot 0; a doorbell past the ring mid-job
+     [wl(uqreg(0, UQ_CTRL), 1), expect(uqreg(0, UQ_FENCE_VALUE_LO), 0)] +
+     uq_jobs(0, [big_job(4)]) + [db(0, 1)] + step(2) +
+     [expect(uqreg(0, UQ_STATUS), QS_ENABLED | QS_BUSY), db(0, 8),
+      expect(uqreg(0, UQ_STATUS), qerr(QERR_BAD_DOORBELL)),
+      expect(uqreg(0, UQ_FENCE_VALUE_LO), 1)] + step(2) +
+     # and once more: a device reset mid-job, then a doorbell
+     [wl(uqreg(0, UQ_CTRL), 0), wl(uqreg(0, UQ_CTRL), 1)] +
+     uq_jobs(0, [big_job(5)]) + [db(0, 1)] + step(2) +
+     [expect(uqreg(0, UQ_STATUS), QS_ENABLED | QS_BUSY),
+      wl(REG_CTRL, CTRL_RESET), expect(uqreg(0, UQ_STATUS), 0),
+      expect(uqreg(0, UQ_FENCE_VALUE_LO), 0), expect(REG_STAT_JOBS, 0),
+      db(0, 1)] + step(4) +
+     [expect(uqreg(0, UQ_STATUS), 0), expect(4, 0, R_DB),
+      expect(REG_STAT_JOBS, 0)] + status())
+
+# A shadow-tail queue (no doorbells: the device reads the tail from the
+# process's shadow block) destroyed while the device polls it in its idle
+# window: the poll that falls due finds it stopped and reads nothing; re-
+# created with a shadow tail past the ring, it stops with BAD_DOORBELL, as
+# a doorbell past the ring would.
+SHADOW = CPL + 0x90000
+
+
+def shadow_tail(tail, event=0):
+    return mem(SHADOW, struct.pack("<II", tail, event))
+
+
+seed("uq-shadow-destroy", load_fw_mem() + enable() + [shadow_tail(2)] +
+     uq_jobs(2, [desc(16, 2, target=WIN, job_id=1),
+                 desc(8, 8, target=WIN + 0x1000, job_id=2)]) +
+     uq_db_on(2, 8, shadow=SHADOW) + step(6) +
+     [expect(uqreg(2, UQ_FENCE_VALUE_LO), 2),
+      expect(uqreg(2, UQ_STATUS), QS_ENABLED),
+      expect(WIN + 0x1000, 0x10000, R_IMEM),       # job 2's threads 0, 1
+      wl(uqreg(2, UQ_CTRL), 0)] + step(4) +         # destroyed mid-window
+     [expect(uqreg(2, UQ_STATUS), 0), expect(uqreg(2, UQ_FENCE_VALUE_LO), 2),
+      expect(REG_STAT_JOBS, 2), shadow_tail(9), wl(uqreg(2, UQ_CTRL), 1)] +
+     step(2) + [expect(uqreg(2, UQ_STATUS), qerr(QERR_BAD_DOORBELL)),
+                expect(uqreg(2, UQ_FENCE_VALUE_LO), 0),
+                expect(REG_STAT_JOBS, 2)] + status())
+
+REPLAY = ["uq-garbage", "uq-doorbell-past", "uq-bad-ring", "uq-destroy-running",
+          "uq-shadow-destroy"]
 
 
 def fuzz_input(cmds):

@@ -16,7 +16,9 @@
  *                                      bad pointers, resets, unbind/rebind;
  *                                      for SEC seconds, or with ioctls=N until
  *                                      N ioctls reached a live device (SEC is
- *                                      then ignored)
+ *                                      then ignored); budget=S: until N or
+ *                                      S seconds, whichever comes first (a
+ *                                      run stopped short fails its goal)
  *   idxgen-stress soak PROCS JOBS SEC [MINSEC [resets]]
  *                                      PROCS processes submitting verified jobs
  *                                      (at least JOBS in all, for at least
@@ -47,17 +49,21 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "fuzz")) {
 		bool rebind = true, resets = true;
 		unsigned long until = 0;
-		int i;
+		int i, budget = 0;
 
 		for (i = 4; i < argc; i++) {
 			if (!strcmp(argv[i], "norebind"))
 				rebind = false;
 			else if (!strcmp(argv[i], "noreset"))
 				resets = false;
+			else if (sscanf(argv[i], "budget=%d", &budget) == 1 && budget > 0)
+				continue;
 			else if (sscanf(argv[i], "ioctls=%lu", &until) != 1 || !until)
 				goto usage;
 		}
-		return mode_fuzz(argc > 2 ? atoi(argv[2]) : 20, until,
+		if (budget && !until)
+			goto usage;
+		return mode_fuzz(argc > 2 ? atoi(argv[2]) : 20, until, budget,
 				 argc > 3 ? strtoull(argv[3], NULL, 0) : 1, rebind, resets);
 	}
 	if (!strcmp(mode, "soak"))
@@ -65,8 +71,9 @@ int main(int argc, char **argv)
 				 argc > 4 ? atoi(argv[4]) : 300, argc > 5 ? atoi(argv[5]) : 0,
 				 argc > 6 && !strcmp(argv[6], "resets"));
 usage:
-	fprintf(stderr, "usage: idxgen-stress drmcore [master|syncobj]|failnth|fuzz [SEC [SEED "
-			"[norebind] [noreset] [ioctls=N]]]|soak [PROCS [JOBS [SEC [MINSEC "
-			"[resets]]]]]\n");
+	fprintf(stderr,
+		"usage: idxgen-stress drmcore [master|syncobj]|failnth|fuzz [SEC [SEED "
+		"[norebind] [noreset] [ioctls=N [budget=S]]]]|soak [PROCS [JOBS [SEC [MINSEC "
+		"[resets]]]]]\n");
 	return 2;
 }

@@ -29,6 +29,24 @@ void count(struct stats *st, int r)
 }
 
 /*
+ * The output of a job that reported success on fd, read through map:
+ * verified, or wrong, unless the device was unbound between the result and
+ * the check (the map then reads the zero page, unplug semantics: the output
+ * can no longer be seen, right or wrong; counted failed).
+ */
+void count_output(struct stats *st, int fd, const void *map, const struct drm_idxgen_config *c)
+{
+	struct drm_idxgen_get_param gp = {.param = DRM_IDXGEN_PARAM_LANES};
+
+	if (output_ok(map, c))
+		atomic_fetch_add(&st->jobs_verified, 1);
+	else if (ioctl1(fd, DRM_IOCTL_IDXGEN_GET_PARAM, &gp) == -ENODEV)
+		atomic_fetch_add(&st->jobs_failed, 1);
+	else
+		atomic_fetch_add(&st->jobs_bad, 1);
+}
+
+/*
  * xorshift64*: each thread has its own state, seeded from the run's seed
  * and its thread id.
  */

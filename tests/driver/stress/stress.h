@@ -36,12 +36,13 @@ uint64_t rnd(uint64_t *x);
 void cfg_random(struct drm_idxgen_config *c, uint32_t lanes, uint32_t h, bool valid, uint64_t *x);
 struct stats *stats_new(void);
 void count(struct stats *st, int r);
+void count_output(struct stats *st, int fd, const void *map, const struct drm_idxgen_config *c);
 void print_stats(const struct stats *st, const char *what, double secs);
 
 /* the modes */
 int mode_drmcore(const char *which);
 int mode_failnth(int minor);
-int mode_fuzz(int secs, unsigned long until, uint64_t seed, bool rebind, bool resets);
+int mode_fuzz(int secs, unsigned long until, int budget, uint64_t seed, bool rebind, bool resets);
 int fuzz_uq_op(const char *path, uint32_t lanes, struct stats *st, uint64_t *x);
 int mode_soak(int procs, unsigned long jobs, int secs, int minsecs, bool resets);
 

@@ -22,6 +22,11 @@
 # every dx, dy up to 63; yosys `sat` over 3 cycles from reset.  It must
 # fail on the lane's planted carry bug (PLANT_CARRY, as `make planted`).
 #
+# formal/prove_csel.v: the lane built as a carry select (CSEL 1, the iCE40
+# Hilbert build's) steps exactly as the plain lane, for every value of
+# every input at full width (yosys `sat`, 3 cycles, under a second).  Must
+# fail on the carry-select lane with the planted carry bug.
+#
 # formal/prove_order.v: the schedule order block (idxgen_order) gives, for
 # zigzag, the model's zigzag position (odd rows mirrored, x -> dx - 1 - x,
 # every plane starting forwards) packed from its fields, and passes the
@@ -123,6 +128,17 @@ ok $? "idxgen_lane: a step takes thread t to thread t + c (x, y, packed word) fo
 lane 1
 [ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
 ok $? "the same proof fails on the lane's planted carry bug"
+
+csel() {	# PLANT: yosys's verdict on prove_csel with that PLANT
+	yosys -q -p "read_verilog -formal $ROOT/fw/rtl/idxgen_lane.v $HERE/formal/prove_csel.v; \
+		chparam -set PLANT $1 prove_csel; hierarchy -top prove_csel; proc; flatten; opt; \
+		async2sync; sat -seq 3 -prove-asserts -set-assumes -set-init-zero -verify" >"$TMP/log" 2>&1
+}
+csel 0
+ok $? "idxgen_lane as a carry select (CSEL 1) steps as the plain lane, every 16- and 32-bit input (sat proof)"
+csel 1
+[ $? -ne 0 ] && grep -q 'proof did fail' "$TMP/log"
+ok $? "the same proof fails on a planted carry bug in the carry-select lane"
 
 smt() {	# WPORT-SOURCE: prove_wport over it as $TMP/wport.smt2
 	yosys -q -p "read_verilog -formal $1 $HERE/formal/prove_wport.v; prep -top prove_wport; \
