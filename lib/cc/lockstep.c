@@ -816,6 +816,15 @@ static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientD
 	return CXChildVisit_Recurse;
 }
 
+/* the program's own declarations (not the CUDA, C++ and system headers': seconds of a big file) */
+static enum CXChildVisitResult program_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (!decl_in_headers(c))
+		clang_visitChildren(c, call_visit, d);
+	return CXChildVisit_Continue;
+}
+
 /*
  * A __device__ function's pointer and reference parameters that some call
  * of the file gives __shared__ memory (`helper(&tile[k], t)`, `f(s[t])`):
@@ -837,7 +846,7 @@ static void shared_params(struct lockstep *l, CXCursor fn)
 		cs.n = ps.n;
 		cs.given = cx_alloc(cs.n);
 		memset(cs.given, 0, cs.n);
-		clang_visitChildren(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(fn)), call_visit,
+		clang_visitChildren(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(fn)), program_visit,
 				    &cs);
 		for (unsigned i = 0; i < cs.n; i++)
 			if (cs.given[i] && is_pointer_or_reference(ps.c[i]))
