@@ -292,6 +292,104 @@ static inline int idxgen_cc_tile_all(const int *x, unsigned lin, unsigned n, con
 
 #define idxgen_cc_tile_reduce(x, lin, n, alive, __n, _OP) idxgen_cc_reduce(x, lin, n, alive, idxgen_cc_tile_mask((lin), (__n)), _OP)
 
+/*
+ * The shuffle tree `for (o = first; o > 0; o /= 2) v += __shfl_down_sync(m, v, o, width);`
+ * (xor_: __shfl_xor_sync, the butterfly) of every warp of the block at once,
+ * run by the block's leader, its lowest present thread (lib/cc/warp_tree.c):
+ * x holds every thread's v, published.  Each level computes every present
+ * lane from the level before into the other buffer (x to y, then y to x):
+ * its own value plus its source's -- the source the lowered shuffle reads
+ * (idxgen_cc_shfl_down_src, _xor_src) -- in that order, so the values are
+ * the loop's bit for bit; after an odd number of levels they are in y.  A
+ * level is a loop over the block's slots: two contiguous loads and a
+ * choice per slot (no gather), vectorised; a kernel that can return tests
+ * each lane's presence.
+ */
+static inline int idxgen_cc_block_leader(unsigned lin, unsigned n, const unsigned char *alive)
+{
+	unsigned l;
+
+	if (!alive)
+		return lin == 0;
+	for (l = 0; l < lin; l++)
+		if (idxgen_cc_lane_present(l, n, alive))
+			return 0;
+	return idxgen_cc_lane_present(lin, n, alive);
+}
+
+/* Does lane l (< n) read its source at level o (else its own value)?  src: the source. */
+static inline int idxgen_cc_tree_reads(unsigned l, unsigned n, unsigned o, unsigned w, int xor_, unsigned *src)
+{
+	unsigned own = l & 31u, t;
+
+	if (xor_) {
+		t = own ^ (o & 31u);
+		*src = l - own + t;
+		return (t & ~(w - 1u)) <= (own & ~(w - 1u)) && *src < n;
+	}
+	*src = l + (o < 32u ? o : 0u);
+	return o < w && (own & (w - 1u)) + o < w && *src < n;
+}
+
+/* One slot of a level: from __ta into __tb (the names of idxgen_cc_block_tree_add). */
+#define idxgen_cc_tree_slot(l, xor_)                                                               \
+	do {                                                                                       \
+		unsigned __ts;                                                                     \
+		int __tr = idxgen_cc_tree_reads((l), __tn, __to, __tw, (xor_), &__ts);             \
+		__typeof__(__ta[0]) __tv = __ta[(l)];                                              \
+		/* two contiguous loads, no gather (32 readable slots each side) */                \
+		__typeof__(__ta[0]) __tu = !(xor_) ? __ta[(l) + (__to < 32u ? __to : 0u)]          \
+					: ((l) & __tp) ? __ta[(l) - __tp] : __ta[(l) + __tp];      \
+		if (!__tal || (idxgen_cc_lane_present((l), __tn, __tal) &&                         \
+			       (!__tr || idxgen_cc_lane_present(__ts, __tn, __tal))))               \
+			__tb[(l)] = __tv + (__tr ? __tu : __tv);                                   \
+		else if (idxgen_cc_lane_present((l), __tn, __tal))                                 \
+			__tb[(l)] = __tv + __tv;                                                   \
+	} while (0)
+
+/*
+ * only0: only lane 0 of each warp reads the result (lib/cc/warp_lane0.c
+ * proved it; a shuffle down): each warp computes only the lanes lane 0's
+ * value depends on, 0 .. o-1 at level o (31 adds a warp, not 160), a whole
+ * warp without returns in a local array (each level in place: lane j < o
+ * reads lane j + o >= o, which the level does not write), and stores lane
+ * 0's value where the levels end; the other slots are not the loop's values.
+ */
+#define idxgen_cc_block_tree_add(x, y, n, alive, first, width, xor_, only0)                        \
+	do {                                                                                       \
+		__typeof__(&(x)[0]) __ta = (x), __tb = (y), __tc;                                 \
+		const unsigned __tn = (n);                                                         \
+		const unsigned char *const __tal = (alive);                                        \
+		const unsigned __tw = (width) > 0 && (width) <= 32 ? (unsigned)(width) : 32u;      \
+		for (unsigned __tw0 = 0; (only0) && __tw0 < __tn; __tw0 += 32u) {                  \
+			if (!__tal && __tw == 32u && (first) <= 16u && __tw0 + 32u <= __tn) {      \
+				__typeof__((x)[0]) __tt[32];                                       \
+				unsigned __tlev = 0;                                               \
+				for (unsigned __tj = 0; __tj < 32u; __tj++)                        \
+					__tt[__tj] = (x)[__tw0 + __tj];                            \
+				for (unsigned __to = (first); __to > 0; __to /= 2, __tlev++)       \
+					for (unsigned __tj = 0; __tj < __to; __tj++)               \
+						__tt[__tj] = __tt[__tj] + __tt[__tj + __to];       \
+				((__tlev & 1u) ? (y) : (x))[__tw0] = __tt[0];                      \
+				continue;                                                          \
+			}                                                                          \
+			__ta = (x), __tb = (y);                                                    \
+			for (unsigned __to = (first); __to > 0; __to /= 2) {                       \
+				const unsigned __tp = __to & 31u;                                  \
+				for (unsigned __tj = 0; __tj < __to && __tj < 32u && __tw0 + __tj < __tn; \
+				     __tj++)                                                       \
+					idxgen_cc_tree_slot(__tw0 + __tj, (xor_));                 \
+				__tc = __ta, __ta = __tb, __tb = __tc;                             \
+			}                                                                          \
+		}                                                                                  \
+		for (unsigned __to = (first); !(only0) && __to > 0; __to /= 2) {                   \
+			const unsigned __tp = __to & 31u;                                          \
+			for (unsigned __tl = 0; __tl < __tn; __tl++)                               \
+				idxgen_cc_tree_slot(__tl, (xor_));                                 \
+			__tc = __ta, __ta = __tb, __tb = __tc;                                     \
+		}                                                                                  \
+	} while (0)
+
 #define IDXGEN_CC_OP_ADD(a, b) ((a) + (b))
 #define IDXGEN_CC_OP_MIN(a, b) ((b) < (a) ? (b) : (a))
 #define IDXGEN_CC_OP_MAX(a, b) ((b) > (a) ? (b) : (a))

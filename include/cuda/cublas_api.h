@@ -346,6 +346,21 @@ IDXGEN_CUBLAS__GELS_BATCHED(D, double)
 IDXGEN_CUBLAS__GELS_BATCHED(C, cuComplex)
 IDXGEN_CUBLAS__GELS_BATCHED(Z, cuDoubleComplex)
 
+/*
+ * Batched QR (lib/cublas/geqrf_batched.c, LAPACK's geqrf): each A_i (m x n)
+ * is replaced by R (upper triangle) and the Householder vectors below it,
+ * their scalars in TauArray[i] (min(m, n)).  info (host): 0 or minus the
+ * first bad argument's position (m is 1).
+ */
+#define IDXGEN_CUBLAS__GEQRF_BATCHED(P, T)								\
+	cublasStatus_t cublas##P##geqrfBatched(cublasHandle_t handle, int m, int n, T *const Aarray[],	\
+					       int lda, T *const TauArray[], int *info, int batchSize);
+
+IDXGEN_CUBLAS__GEQRF_BATCHED(S, float)
+IDXGEN_CUBLAS__GEQRF_BATCHED(D, double)
+IDXGEN_CUBLAS__GEQRF_BATCHED(C, cuComplex)
+IDXGEN_CUBLAS__GEQRF_BATCHED(Z, cuDoubleComplex)
+
 #ifdef __cplusplus
 }
 #endif

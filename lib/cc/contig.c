@@ -315,6 +315,10 @@ static CXCursor scattered_in(const struct contig *x, CXCursor c)
 			    t == CXType_RValueReference)
 				return c;
 		}
+	} else if (ck == CXCursor_CallExpr && !strcmp(n, "idxgen_cc_block_tree_add")) {
+		/* the block's shuffle trees run by its leader (warp_tree.c): loops of their own, not one per thread */
+		free(n);
+		return c;
 	} else if (ck == CXCursor_MemberRefExpr) {
 		/* p->m and a[i].m: a field of a per-thread struct is a strided access */
 		ks = cx_kids_of(c);

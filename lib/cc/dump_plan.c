@@ -42,6 +42,26 @@ static void region_lines(const struct kernel *k, int r, unsigned *a, unsigned *b
 		}
 }
 
+/* A shuffle-tree loop run once per block (warp_tree.c): its statement calls idxgen_cc_block_tree_add. */
+static void dump_warp_tree(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o)
+{
+	static const char key[] = "idxgen_cc_block_tree_add(", only0[] = "(blockDim.x % 32u == 0 ||";
+	unsigned i, p, q;
+
+	for (i = 0; i < n; i++)
+		for (p = c_start(l[i]); p + sizeof(key) - 1 <= c_end(l[i]); p++)
+			if (!strncmp(k->src->text + p, key, sizeof(key) - 1)) {
+				bprintf(o, "; warp tree: line %u's shuffle loop, each level one loop over the block's warps (its leader runs them)",
+					line_of(l[i]));
+				for (q = p; q + sizeof(only0) - 1 <= c_end(l[i]); q++)
+					if (!strncmp(k->src->text + q, only0, sizeof(only0) - 1)) {
+						bputs(o, ", only the lanes lane 0's value depends on (only lane 0 reads it)");
+						break;
+					}
+				break;
+			}
+}
+
 /* How thread loop r is vectorised (contig.c, emit.c's independent()). */
 static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 {
@@ -63,6 +83,7 @@ static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 			l[m++] = l[i];
 	}
 	dump_guard(k, l, m, o);
+	dump_warp_tree(k, l, m, o);
 	dump_aggs(k, l, m, o);
 	ba = loop_block_atomic(k, l, m);
 	if (clang_Cursor_isNull(ba)) {	/* a floating add kept in order (aggregate.c) */

@@ -262,6 +262,49 @@ static char *diag_at_note(CXDiagnostic d)
 	return r ? r : cx_strdup("error: (no text)");
 }
 
+/* An error of the parse's own making: a function of a system header that
+ * force_cuda_host_device made __host__ __device__ beside a host one. */
+static bool host_device_artifact(CXDiagnostic d)
+{
+	char *m = cx_string(clang_getDiagnosticSpelling(d));
+	bool r = strstr(m, "__host__ __device__ function") && strstr(m, "cannot overload");
+
+	free(m);
+	return r;
+}
+
+/*
+ * clang's "too many errors emitted" after errors that were all in system
+ * headers (hidden below): alone it names nothing, so the first of them
+ * that is not an artifact of the parse is printed before it -- the header
+ * and line where the parse went wrong (a Thrust include order our shims did
+ * not expect gave only this line).
+ */
+static void print_first_system_error(CXTranslationUnit tu, unsigned upto, CXDiagnostic fatal)
+{
+	char *m = cx_string(clang_getDiagnosticSpelling(fatal));
+	unsigned i;
+
+	if (strstr(m, "too many errors emitted")) {
+		for (i = 0; i < upto; i++) {
+			CXDiagnostic d = clang_getDiagnostic(tu, i);
+			bool first = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !host_device_artifact(d);
+
+			if (first) {
+				char *f = cx_string(clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+										   CXDiagnostic_DisplayColumn));
+
+				fprintf(stderr, "%s\n", f);
+				free(f);
+			}
+			clang_disposeDiagnostic(d);
+			if (first)
+				break;
+		}
+	}
+	free(m);
+}
+
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	CXTranslationUnit tu = source_parse_raw(s, idx, args, nargs, NULL, CXTranslationUnit_None);
@@ -329,6 +372,8 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 			if (!diag_has_file(d)) {
 				free(m);
 				m = diag_at_note(d);
+				if (s->cxx)
+					print_first_system_error(tu, i, d);
 			}
 
 			fprintf(stderr, "%s\n", m);

@@ -748,6 +748,8 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 		break;
 	case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt:
 	case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
+		if (k == CXCursor_ForStmt && warp_tree(w, st, in_compound))
+			break;	/* the whole tree once per warp */
 		w->loops += k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
 		for (i = 0; i < ks.n; i++) {
 			enum CXCursorKind ck = clang_getCursorKind(ks.c[i]);
@@ -856,6 +858,7 @@ static void lower_function(struct wlower *w, CXCursor fn)
 		w->last_op = c_end(cs.c[i]) > w->last_op ? c_end(cs.c[i]) : w->last_op;
 	}
 	w->loops = 0;
+	w->body = body;
 	free(cs.c);
 	buf_free(&w->decls);
 	w->npred = 0;

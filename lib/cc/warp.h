@@ -33,6 +33,7 @@ struct wlower {
 	unsigned first_op;	/* offsets of the kernel's first and last warp operation */
 	unsigned last_op;
 	unsigned loops;		/* loops around the statement being lowered */
+	CXCursor body;		/* the kernel's body */
 };
 
 void wl_edit(struct wlower *w, unsigned a, unsigned b, char *text);
@@ -64,6 +65,14 @@ bool cg_pure(const struct cgcall *g);
 bool cg_large_tile_collective(struct source *s, CXCursor c);	/* diagnosed (fiber kernels) */
 /* Rewrite one call; true if its statement needs the exchange (put: the publications). */
 bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put);
+
+/*
+ * A shuffle-tree loop (for (o = 16; o > 0; o /= 2) v += __shfl_down_sync(m, v, o);)
+ * run once per warp by its leader (warp_tree.c): true if lowered so.
+ */
+bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound);
+/* After statement st of fn_body, is var read only where threadIdx.x % 32 == 0 (warp_lane0.c)? */
+bool lane0_reads_only(const struct source *s, CXCursor fn_body, CXCursor st, CXCursor var);
 
 /* One round of inlining (warp_inline.c); *done: calls inlined. 0, 1 or 2. */
 int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *done);

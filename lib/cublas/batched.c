@@ -47,7 +47,9 @@ CUBLAS_FOR_ALL(GEN_BATCHED)
 static size_t type_size(cudaDataType t)
 {
 	switch (t) {
+	case CUDA_R_8I: return 1;
 	case CUDA_R_16F: case CUDA_R_16BF: return 2;
+	case CUDA_R_32I: return 4;
 	case CUDA_R_32F: return 4;
 	case CUDA_R_64F: case CUDA_C_32F: return 8;
 	case CUDA_C_64F: return 16;
@@ -132,6 +134,11 @@ static cublasStatus_t ex_check(const struct gemm_ex *g)
 		return CUBLAS_STATUS_SUCCESS;
 	if (compute_32f(g->compute) && is_16(g->at) && (g->ct == g->at || g->ct == CUDA_R_32F))
 		return CUBLAS_STATUS_SUCCESS;
+	if ((g->compute == CUBLAS_COMPUTE_32I || g->compute == CUBLAS_COMPUTE_32I_PEDANTIC) && g->at == CUDA_R_8I &&
+	    g->ct == CUDA_R_32I)
+		return CUBLAS_STATUS_SUCCESS;
+	if (compute_32f(g->compute) && g->at == CUDA_R_8I && g->ct == CUDA_R_32F)
+		return CUBLAS_STATUS_SUCCESS;
 	if ((g->compute == CUBLAS_COMPUTE_16F || g->compute == CUBLAS_COMPUTE_16F_PEDANTIC) &&
 	    g->at == CUDA_R_16F && g->ct == CUDA_R_16F)
 		return CUBLAS_STATUS_SUCCESS;
@@ -165,6 +172,41 @@ static cublasStatus_t ex_run16(const struct gemm_ex *g, const void *a, const voi
 	return st;
 }
 
+/*
+ * 8-bit integer A and B (no BLAS has them): exact products summed in 64
+ * bits.  C int32 (compute 32I, int32 scalars): alpha sum + beta C wrapped
+ * to 32 bits as the GPU's integer arithmetic; C float (compute 32F, float
+ * scalars): the exact sum scaled in float.
+ */
+static cublasStatus_t ex_run_i8(const struct gemm_ex *g, const void *a, const void *b, void *c)
+{
+	const int8_t *A = a, *B = b;
+
+	for (int j = 0; j < g->n; j++)
+		for (int i = 0; i < g->m; i++) {
+			int64_t sum = 0;
+
+			for (int l = 0; l < g->k; l++) {
+				int8_t x = g->ta == CUBLAS_OP_N ? A[i + (size_t)l * g->lda] : A[l + (size_t)i * g->lda];
+				int8_t y = g->tb == CUBLAS_OP_N ? B[l + (size_t)j * g->ldb] : B[j + (size_t)l * g->ldb];
+
+				sum += (int64_t)x * y;
+			}
+			size_t at = i + (size_t)j * g->ldc;
+			if (g->ct == CUDA_R_32I) {
+				int32_t *C = c, al = *(const int32_t *)g->alpha, be = *(const int32_t *)g->beta;
+				uint64_t r = (uint64_t)al * (uint64_t)sum + (be ? (uint64_t)be * (uint64_t)(int64_t)C[at] : 0);
+
+				C[at] = (int32_t)(uint32_t)r;
+			} else {
+				float *C = c, al = *(const float *)g->alpha, be = *(const float *)g->beta;
+
+				C[at] = al * (float)sum + (be != 0 ? be * C[at] : 0);
+			}
+		}
+	return CUBLAS_STATUS_SUCCESS;
+}
+
 static cublasStatus_t ex_run(const struct gemm_ex *g, const void *a, const void *b, void *c)
 {
 	enum CBLAS_TRANSPOSE ta = cblas_op(g->ta), tb = cblas_op(g->tb);
@@ -188,6 +230,8 @@ static cublasStatus_t ex_run(const struct gemm_ex *g, const void *a, const void 
 		cblas_zgemm(CblasColMajor, ta, tb, g->m, g->n, g->k, g->alpha, a, g->lda, b, g->ldb, g->beta, c,
 			    g->ldc);
 		return CUBLAS_STATUS_SUCCESS;
+	case CUDA_R_8I:
+		return ex_run_i8(g, a, b, c);
 	default:
 		return ex_run16(g, a, b, c);
 	}

@@ -95,18 +95,6 @@ static cusparseStatus_t bsv2_zero(cudaDataType t, const struct bsv2_args *a, boo
 	return st;
 }
 
-static cusparseStatus_t bsv2_buffer(cusparseHandle_t handle, const struct bsv2_args *a, bsrsv2Info_t info,
-				    size_t *size)
-{
-	cusparseStatus_t st = bsv2_check(handle, a, info);
-
-	if (!st && !size)
-		st = CUSPARSE_STATUS_INVALID_VALUE;
-	if (!st)
-		*size = 1;
-	return st;
-}
-
 static cusparseStatus_t bsv2_analysis(cusparseHandle_t handle, cudaDataType t, const struct bsv2_args *a,
 				      bsrsv2Info_t info)
 {
@@ -167,7 +155,7 @@ static cusparseStatus_t bsv2_solve(cusparseHandle_t handle, cudaDataType t, cons
 	{                                                                                                      \
 		int blockDim = blockSize;                                                                      \
 		struct bsv2_args a = BSV2_ARGS;                                                                \
-		return bsv2_buffer(handle, &a, info, pBufferSize);                                             \
+		return sp_legacy_buffer_size_ext(bsv2_check(handle, &a, info), pBufferSize);                                             \
 	}                                                                                                      \
 	cusparseStatus_t cusparse##P##bsrsv2_analysis(                                                         \
 		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA, int mb, int nnzb, \

@@ -41,18 +41,6 @@ static cusparseStatus_t sm2_check(cusparseHandle_t handle, const struct sm2_args
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
-static cusparseStatus_t sm2_buffer(cusparseHandle_t handle, const struct sm2_args *a, const void *alpha,
-				   const void *B, csrsm2Info_t info, size_t *size)
-{
-	cusparseStatus_t st = sm2_check(handle, a, alpha, B, info);
-
-	if (!st && !size)
-		st = CUSPARSE_STATUS_INVALID_VALUE;
-	if (!st)
-		*size = 1;
-	return st;
-}
-
 static cusparseStatus_t sm2_analysis(cusparseHandle_t handle, cudaDataType t, const struct sm2_args *a,
 				     const void *alpha, const void *B, csrsm2Info_t info)
 {
@@ -98,7 +86,7 @@ static cusparseStatus_t sm2_solve(cusparseHandle_t handle, cudaDataType t, const
 	{                                                                                                        \
 		struct sm2_args a = SM2_ARGS;                                                                    \
 		(void)policy;                                                                                    \
-		return sm2_buffer(handle, &a, alpha, B, info, pBufferSize);                                      \
+		return sp_legacy_buffer_size_ext(sm2_check(handle, &a, alpha, B, info), pBufferSize);                                      \
 	}                                                                                                        \
 	cusparseStatus_t cusparse##P##csrsm2_analysis(                                                           \
 		cusparseHandle_t handle, int algo, cusparseOperation_t transA, cusparseOperation_t transB, int m, \

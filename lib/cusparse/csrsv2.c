@@ -89,13 +89,9 @@ static cusparseStatus_t sv2_solve(cusparseHandle_t handle, cudaDataType t, cuspa
 							  const int *csrColIndA, csrsv2Info_t info,	\
 							  size_t *pBufferSize)				\
 	{												\
-		cusparseStatus_t st = sv2_check(handle, transA, m, nnz, descrA, csrValA, csrRowPtrA,	\
-						csrColIndA, info);					\
-		if (!st && !pBufferSize)								\
-			st = CUSPARSE_STATUS_INVALID_VALUE;						\
-		if (!st)										\
-			*pBufferSize = 1;								\
-		return st;										\
+		return sp_legacy_buffer_size_ext(sv2_check(handle, transA, m, nnz, descrA, csrValA,	\
+							   csrRowPtrA, csrColIndA, info),		\
+						 pBufferSize);						\
 	}												\
 	cusparseStatus_t cusparse##P##csrsv2_analysis(cusparseHandle_t handle, cusparseOperation_t transA,	\
 						     int m, int nnz, const cusparseMatDescr_t descrA,	\

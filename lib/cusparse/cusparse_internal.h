@@ -259,6 +259,8 @@ CUSPARSE_HIDDEN cusparseStatus_t sp_legacy_csr_check(cusparseHandle_t handle, in
  * work needs no buffer, but programs cudaMalloc it and 0 would fail there).
  */
 CUSPARSE_HIDDEN cusparseStatus_t sp_legacy_buffer_size(cusparseStatus_t st, int *size);
+/* The same for the _bufferSizeExt calls, whose size is a size_t. */
+CUSPARSE_HIDDEN cusparseStatus_t sp_legacy_buffer_size_ext(cusparseStatus_t st, size_t *size);
 /* Where row i's diagonal entry is (0-based into the arrays), -1 when it has none. */
 CUSPARSE_HIDDEN int sp_diag_of(const int *off, const int *col, int base, int i);
 /*

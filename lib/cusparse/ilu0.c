@@ -49,6 +49,16 @@ cusparseStatus_t sp_legacy_buffer_size(cusparseStatus_t st, int *size)
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
+cusparseStatus_t sp_legacy_buffer_size_ext(cusparseStatus_t st, size_t *size)
+{
+	if (st)
+		return st;
+	if (!size)
+		return CUSPARSE_STATUS_INVALID_VALUE;
+	*size = 1;
+	return CUSPARSE_STATUS_SUCCESS;
+}
+
 int sp_diag_of(const int *off, const int *col, int base, int i)
 {
 	for (int p = off[i] - base; p < off[i + 1] - base; p++)

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * blas_rand.h - the random inputs the library tests build (cuBLAS, cuSOLVER,
- * cuSPARSE): uniform values in [-1, 1) from xorshift64, so every run sees
- * the same matrices, and column-major matrices of any of the four
- * precisions (blas_prec.h).  Each test seeds it with its own constant
- * (blas_seed) so that its inputs do not change when another test changes.
+ * cuSPARSE): random elements and column-major matrices of any of the four
+ * precisions (blas_prec.h) from xorshift.h's numbers (one seed per test,
+ * xorshift_seed).
  */
 #ifndef IDXGEN_TESTS_BLAS_RAND_H
 #define IDXGEN_TESTS_BLAS_RAND_H
@@ -12,19 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "blas_prec.h"
-
-static unsigned long long blas_rng = 0x9e3779b97f4a7c15ull;
-
-static inline void blas_seed(unsigned long long s) { blas_rng = s ? s : 1; }
-
-/* [-1, 1), xorshift64 */
-static inline double urand(void)
-{
-	blas_rng ^= blas_rng << 13;
-	blas_rng ^= blas_rng >> 7;
-	blas_rng ^= blas_rng << 17;
-	return (double)(blas_rng >> 11) / (double)(1ull << 52) - 1.0;
-}
+#include "xorshift.h"
 
 /* a random element: complex for C and Z */
 static inline dc rnd(enum prec p) { return cplx(p) ? urand() + I * urand() : urand(); }

@@ -262,4 +262,27 @@ static inline int tap_main(int argc, char **argv)
 	return rc < 0 ? tap_done() : rc;
 }
 
+/*
+ * main() of a program whose tests share what setup() makes once (a
+ * library handle): "-l" lists without it; otherwise setup() (nonzero: made;
+ * 0: stop, its own check said why), the tests, then teardown() (its own
+ * checks), as
+ *
+ *	int main(int argc, char **argv) { return tap_main_with(argc, argv, make_handle, free_handle); }
+ */
+static inline int tap_main_with(int argc, char **argv, int (*setup)(void), void (*teardown)(void))
+{
+	int rc;
+
+	if (tap_listing(argc, argv))
+		return tap_main(argc, argv);
+	if (!setup())
+		return tap_done();
+	rc = tap_run(argc, argv);
+	if (rc >= 0)
+		return rc;
+	teardown();
+	return tap_done();
+}
+
 #endif /* IDXGEN_TAP_H */

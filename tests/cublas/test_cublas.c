@@ -21,18 +21,10 @@
 #include <cublasLt.h>
 #include <cuda_runtime.h>
 #include "blas_prec.h"
+#include "xorshift.h"
 #include "tap.h"
 
 static const double tols[] = { 1e-4, 1e-11, 1e-4, 1e-11 };
-
-static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
-static double urand(void)	/* [-1, 1), xorshift64 */
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (double)(rng_state >> 11) / (double)(1ull << 52) - 1.0;
-}
 
 static dc rnd(enum prec p) { return cplx(p) ? urand() + I * urand() : urand(); }
 
@@ -723,6 +715,60 @@ static void test_dot_ex_blas(void)
 	       "DotEx: mixed types, 16F execution: NOT_SUPPORTED (%d, %d); no result: INVALID_VALUE (%d)", st, st2, st3);
 }
 
+/*
+ * GemmEx with 8-bit integer A and B, every op(A), op(B): C int32 (compute
+ * 32I, int32 scalars, products summed exactly and the result wrapped to 32
+ * bits as integer GPU arithmetic) and C float (compute 32F) against a
+ * plain loop; C int8 is NOT_SUPPORTED, as cuBLAS.
+ */
+static void test_gemm_ex_i8(void)
+{
+	enum { m = 5, n = 7, k = 300, lda = k + 3, ldb = k + 1, ldc = m + 2 };
+	static int8_t a[lda * k], b[ldb * k];
+	int32_t c[ldc * n], c0[ldc * n], al = 3, be = -2;
+	float fc[ldc * n], fc0[ldc * n], fal = 0.5f, fbe = 2.0f;
+	int bad = 0, fbad = 0, runs = 0, fails = 0;
+
+	for (int i = 0; i < lda * k; i++)
+		a[i] = (int8_t)(int)(urand() * 128);
+	for (int i = 0; i < ldb * k; i++)
+		b[i] = (int8_t)(int)(urand() * 128);
+	/* one entry near INT32_MAX so that alpha sum + beta C wraps */
+	for (int i = 0; i < ldc * n; i++)
+		c0[i] = i == 3 ? -2000000000 : (int32_t)(urand() * 1000), fc0[i] = (float)urand();
+	for (int ta = 0; ta <= 1; ta++)
+		for (int tb = 0; tb <= 1; tb++) {
+			cublasOperation_t oa = ta ? CUBLAS_OP_T : CUBLAS_OP_N, ob = tb ? CUBLAS_OP_T : CUBLAS_OP_N;
+			memcpy(c, c0, sizeof(c)), memcpy(fc, fc0, sizeof(fc));
+			int st = cublasGemmEx(H, oa, ob, m, n, k, &al, a, CUDA_R_8I, lda, b, CUDA_R_8I, ldb, &be, c,
+					      CUDA_R_32I, ldc, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
+			int st2 = cublasGemmEx(H, oa, ob, m, n, k, &fal, a, CUDA_R_8I, lda, b, CUDA_R_8I, ldb, &fbe, fc,
+					       CUDA_R_32F, ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+			fails += st != 0 || st2 != 0;
+			runs++;
+			for (int j = 0; j < n; j++)
+				for (int i = 0; i < m; i++) {
+					long long s = 0;
+					for (int l = 0; l < k; l++)
+						s += (long long)(ta ? a[l + i * lda] : a[i + l * lda]) *
+						     (tb ? b[j + l * ldb] : b[l + j * ldb]);
+					long long r = al * s + be * (long long)c0[i + j * ldc];
+					bad += c[i + j * ldc] != (int32_t)(uint32_t)(unsigned long long)r;
+					double fr = fal * (double)s + fbe * (double)fc0[i + j * ldc];
+					fbad += fabs(fc[i + j * ldc] - fr) > 1e-6 * (1 + fabs(fr));
+				}
+		}
+	tap_ok(fails == 0 && bad == 0 && fbad == 0,
+	       "GemmEx 8I x 8I, op N/T x N/T (%d runs): C 32I exact with 32-bit wrap (%d wrong), C 32F (%d wrong)", runs,
+	       bad, fbad);
+	int st = cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &al, a, CUDA_R_8I, lda, b, CUDA_R_8I, ldb, &be, c,
+			      CUDA_R_8I, ldc, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
+	int st2 = cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &al, a, CUDA_R_8I, lda, b, CUDA_R_8I, ldb, &be, c,
+			       CUDA_R_32I, ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+	tap_ok(st == CUBLAS_STATUS_NOT_SUPPORTED && st2 == CUBLAS_STATUS_NOT_SUPPORTED,
+	       "GemmEx 8I with C 8I, or C 32I under compute 32F: NOT_SUPPORTED (%d, %d)", st, st2);
+}
+
 static void test_gemm_ex(void)
 {
 	int m = 4, n = 3, k = 5;
@@ -743,9 +789,7 @@ static void test_gemm_ex(void)
 	st = cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &fal, fa, CUDA_R_32F, m, fb, CUDA_R_64F, k, &fbe, fc,
 			  CUDA_R_32F, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
 	tap_ok(st == CUBLAS_STATUS_NOT_SUPPORTED, "GemmEx with A 32F and B 64F: NOT_SUPPORTED (%d)", st);
-	st = cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &fal, fa, CUDA_R_8I, m, fb, CUDA_R_8I, k, &fbe, fc,
-			  CUDA_R_32F, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-	tap_ok(st == CUBLAS_STATUS_NOT_SUPPORTED, "GemmEx with 8I inputs: NOT_SUPPORTED (%d)", st);
+	test_gemm_ex_i8();
 	test_gemm_ex16(CUDA_R_16F, CUDA_R_32F);
 	test_gemm_ex16(CUDA_R_16F, CUDA_R_16F);
 	test_gemm_ex16(CUDA_R_16BF, CUDA_R_32F);
@@ -1141,6 +1185,7 @@ int main(int argc, char **argv)
 
 	if (tap_listing(argc, argv))
 		return tap_main(argc, argv);
+	xorshift_seed(0x9e3779b97f4a7c15ull);
 	if (!tap_ok(cublasCreate(&H) == CUBLAS_STATUS_SUCCESS, "cublasCreate"))
 		return tap_done();
 	rc = tap_run(argc, argv);

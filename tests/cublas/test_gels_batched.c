@@ -16,20 +16,12 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include "blas_prec.h"
+#include "xorshift.h"
 #include "tap.h"
 
 #define BATCH 3
 static const double tols[] = { 1e-4, 1e-11, 1e-4, 1e-11 };
 static cublasHandle_t H;
-
-static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
-static double urand(void) /* [-1, 1), xorshift64 */
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (double)(rng_state >> 11) / (double)(1ull << 52) - 1.0;
-}
 
 static void *rand_matrix(enum prec p, int rows, int cols, int ld)
 {
@@ -158,17 +150,18 @@ TAP_TEST(gels_statuses)
 	       "an empty batch: SUCCESS, info 0, nothing written");
 }
 
+static int make_handle(void)
+{
+	xorshift_seed(0x9e3779b97f4a7c15ull);
+	return tap_ok(cublasCreate(&H) == CUBLAS_STATUS_SUCCESS, "cublasCreate");
+}
+
+static void free_handle(void)
+{
+	tap_ok(cublasDestroy(H) == CUBLAS_STATUS_SUCCESS, "cublasDestroy");
+}
+
 int main(int argc, char **argv)
 {
-	int rc;
-
-	if (tap_listing(argc, argv))
-		return tap_main(argc, argv);
-	if (!tap_ok(cublasCreate(&H) == CUBLAS_STATUS_SUCCESS, "cublasCreate"))
-		return tap_done();
-	rc = tap_run(argc, argv);
-	if (rc >= 0)
-		return rc;
-	tap_ok(cublasDestroy(H) == CUBLAS_STATUS_SUCCESS, "cublasDestroy");
-	return tap_done();
+	return tap_main_with(argc, argv, make_handle, free_handle);
 }

@@ -16,19 +16,11 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include "blas_prec.h"
+#include "xorshift.h"
 #include "tap.h"
 
 #define BATCH 3
 static const double tols[] = { 1e-4, 1e-11, 1e-4, 1e-11 };
-
-static unsigned long long rng_state = 0x2545f4914f6cdd1dull;
-static double urand(void) /* [-1, 1), xorshift64 */
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (double)(rng_state >> 11) / (double)(1ull << 52) - 1.0;
-}
 
 /*
  * n x n random matrix (lda) with `shift` added to the diagonal: shift 0
@@ -336,17 +328,18 @@ TAP_TEST(statuses)
 	       "getrfBatched: n 0 gives info 0; batch 0 with NULL arrays succeeds");
 }
 
+static int make_handle(void)
+{
+	xorshift_seed(0x2545f4914f6cdd1dull);
+	return tap_ok(cublasCreate(&H) == CUBLAS_STATUS_SUCCESS, "cublasCreate");
+}
+
+static void free_handle(void)
+{
+	tap_ok(cublasDestroy(H) == CUBLAS_STATUS_SUCCESS, "cublasDestroy");
+}
+
 int main(int argc, char **argv)
 {
-	int rc;
-
-	if (tap_listing(argc, argv))
-		return tap_main(argc, argv);
-	if (!tap_ok(cublasCreate(&H) == CUBLAS_STATUS_SUCCESS, "cublasCreate"))
-		return tap_done();
-	rc = tap_run(argc, argv);
-	if (rc >= 0)
-		return rc;
-	tap_ok(cublasDestroy(H) == CUBLAS_STATUS_SUCCESS, "cublasDestroy");
-	return tap_done();
+	return tap_main_with(argc, argv, make_handle, free_handle);
 }

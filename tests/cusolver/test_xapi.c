@@ -324,19 +324,21 @@ TAP_TEST(x_statuses)
 	       "Xgetrf with params NULL of a singular matrix: SUCCESS, devInfo %d", info);
 }
 
+static int make_handle(void)
+{
+	return tap_ok(cusolverDnCreate(&H) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnCreateParams(&P) == CUSOLVER_STATUS_SUCCESS,
+		      "cusolverDnCreate, cusolverDnCreateParams");
+}
+
+static void free_handle(void)
+{
+	tap_ok(cusolverDnDestroyParams(P) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnDestroy(H) == CUSOLVER_STATUS_SUCCESS,
+	       "cusolverDnDestroyParams, cusolverDnDestroy");
+}
+
 int main(int argc, char **argv)
 {
-	int rc;
-
-	if (tap_listing(argc, argv))
-		return tap_main(argc, argv);
-	if (!tap_ok(cusolverDnCreate(&H) == CUSOLVER_STATUS_SUCCESS && cusolverDnCreateParams(&P) == CUSOLVER_STATUS_SUCCESS,
-		    "cusolverDnCreate, cusolverDnCreateParams"))
-		return tap_done();
-	rc = tap_run(argc, argv);
-	if (rc >= 0)
-		return rc;
-	tap_ok(cusolverDnDestroyParams(P) == CUSOLVER_STATUS_SUCCESS && cusolverDnDestroy(H) == CUSOLVER_STATUS_SUCCESS,
-	       "cusolverDnDestroyParams, cusolverDnDestroy");
-	return tap_done();
+	return tap_main_with(argc, argv, make_handle, free_handle);
 }

@@ -456,20 +456,22 @@ TAP_TEST(x_lapack_statuses)
 	       "no devInfo: INVALID_VALUE; Xgeev of order 0: SUCCESS, devInfo 0");
 }
 
+static int make_handle(void)
+{
+	xorshift_seed(0x5851f42d4c957f2dull);
+	return tap_ok(cusolverDnCreate(&H) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnCreateParams(&P) == CUSOLVER_STATUS_SUCCESS,
+		      "cusolverDnCreate, cusolverDnCreateParams");
+}
+
+static void free_handle(void)
+{
+	tap_ok(cusolverDnDestroyParams(P) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnDestroy(H) == CUSOLVER_STATUS_SUCCESS,
+	       "cusolverDnDestroyParams, cusolverDnDestroy");
+}
+
 int main(int argc, char **argv)
 {
-	int rc;
-
-	if (tap_listing(argc, argv))
-		return tap_main(argc, argv);
-	blas_seed(0x5851f42d4c957f2dull);
-	if (!tap_ok(cusolverDnCreate(&H) == CUSOLVER_STATUS_SUCCESS && cusolverDnCreateParams(&P) == CUSOLVER_STATUS_SUCCESS,
-		    "cusolverDnCreate, cusolverDnCreateParams"))
-		return tap_done();
-	rc = tap_run(argc, argv);
-	if (rc >= 0)
-		return rc;
-	tap_ok(cusolverDnDestroyParams(P) == CUSOLVER_STATUS_SUCCESS && cusolverDnDestroy(H) == CUSOLVER_STATUS_SUCCESS,
-	       "cusolverDnDestroyParams, cusolverDnDestroy");
-	return tap_done();
+	return tap_main_with(argc, argv, make_handle, free_handle);
 }

@@ -23,21 +23,13 @@
 #include <cuda_runtime.h>
 #include <cusparse.h>
 #include "blas_prec.h"
+#include "xorshift.h"
 #include "tap.h"
 
 static const double tols[] = { 1e-4, 1e-11, 1e-4, 1e-11 };
 static const cudaDataType dtype[] = { CUDA_R_32F, CUDA_R_64F, CUDA_C_32F, CUDA_C_64F };
 static const char *const opname = "NTC";
 static cusparseHandle_t H;
-
-static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
-static double urand(void) /* [-1, 1), xorshift64 */
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (double)(rng_state >> 11) / (double)(1ull << 52) - 1.0;
-}
 
 static dc rnd(enum prec p) { return cplx(p) ? urand() + I * urand() : urand(); }
 
@@ -919,6 +911,7 @@ int main(int argc, char **argv)
 
 	if (tap_listing(argc, argv))
 		return tap_main(argc, argv);
+	xorshift_seed(0x9e3779b97f4a7c15ull);
 	if (!tap_ok(cusparseCreate(&H) == CUSPARSE_STATUS_SUCCESS, "cusparseCreate"))
 		return tap_done();
 	rc = tap_run(argc, argv);

@@ -17,56 +17,19 @@
 #include <string.h>
 #include <cuda_runtime.h>
 #include <cusparse.h>
+#include "xorshift.h"
+#include "typed_vals.h"
 #include "tap.h"
 
 static cusparseHandle_t H;
-
-static unsigned long long rng_state = 0x2545f4914f6cdd1dull;
-static double urand(void) /* [-1, 1), xorshift64 */
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (double)(rng_state >> 11) / (double)(1ull << 52) - 1.0;
-}
 
 enum { M = 13 };
 
 static const cudaDataType types[] = { CUDA_R_32F, CUDA_R_64F, CUDA_C_32F, CUDA_C_64F };
 
-static size_t esize(cudaDataType t)
-{
-	return t == CUDA_R_32F ? 4 : t == CUDA_R_64F || t == CUDA_C_32F ? 8 : 16;
-}
-
-static int cplx(cudaDataType t)
-{
-	return t == CUDA_C_32F || t == CUDA_C_64F;
-}
-
 static double tol_of(cudaDataType t)
 {
 	return t == CUDA_R_32F || t == CUDA_C_32F ? 2e-5 : 1e-12;
-}
-
-static double complex get(cudaDataType t, const void *p, int i)
-{
-	switch (t) {
-	case CUDA_R_32F: return ((const float *)p)[i];
-	case CUDA_R_64F: return ((const double *)p)[i];
-	case CUDA_C_32F: return ((const float complex *)p)[i];
-	default: return ((const double complex *)p)[i];
-	}
-}
-
-static void put(cudaDataType t, void *p, int i, double complex v)
-{
-	switch (t) {
-	case CUDA_R_32F: ((float *)p)[i] = (float)creal(v); break;
-	case CUDA_R_64F: ((double *)p)[i] = creal(v); break;
-	case CUDA_C_32F: ((float complex *)p)[i] = (float complex)v; break;
-	default: ((double complex *)p)[i] = v; break;
-	}
 }
 
 /* A CSR matrix of the test and its dense copy; rows in reversed column order when unsorted. */
@@ -86,7 +49,7 @@ static void build(struct mat *a, cudaDataType t, int base, int hermitian, int un
 		for (int j = 0; j <= i; j++) {
 			if (i != j && urand() > -0.3)
 				continue;
-			double complex v = urand() + (cplx(t) ? I * urand() : 0);
+			double complex v = urand() + (tv_cplx(t) ? I * urand() : 0);
 
 			if (i == j)
 				v = hermitian ? M + creal(v) : 2 + v;
@@ -96,7 +59,7 @@ static void build(struct mat *a, cudaDataType t, int base, int hermitian, int un
 		}
 	a->nnz = 0;
 	a->base = base;
-	cudaMalloc(&a->val, esize(t) * M * M);
+	cudaMalloc(&a->val, tv_size(t) * M * M);
 	for (int i = 0; i < M; i++) {
 		a->off[i] = a->nnz + base;
 		for (int s = 0; s < M; s++) {
@@ -104,8 +67,8 @@ static void build(struct mat *a, cudaDataType t, int base, int hermitian, int un
 
 			if (!a->mask[i][j])
 				continue;
-			put(t, a->val, a->nnz, a->A[i][j]);
-			a->A[i][j] = get(t, a->val, a->nnz); /* as rounded to t */
+			tv_put(t, a->val, a->nnz, a->A[i][j]);
+			a->A[i][j] = tv_get(t, a->val, a->nnz); /* as rounded to t */
 			a->col[a->nnz++] = j + base;
 		}
 	}
@@ -143,9 +106,9 @@ static int ic_wrong(const struct mat *a, cudaDataType t)
 			int j = a->col[e] - a->base;
 
 			if (j <= i)
-				L[i][j] = get(t, a->val, e);
+				L[i][j] = tv_get(t, a->val, e);
 			else
-				wrong += get(t, a->val, e) != a->A[i][j];
+				wrong += tv_get(t, a->val, e) != a->A[i][j];
 		}
 	for (int i = 0; i < M; i++)
 		for (int j = 0; j <= i; j++) {
@@ -289,12 +252,12 @@ static int sv_wrong(const struct mat *a, cudaDataType t, int lower, int unit, cu
 			else if ((j < i) == lower)
 				T[i][j] = a->A[i][j];
 	for (int i = 0; i < M; i++) {
-		double complex s = 0, b = alpha * get(t, x, i);
+		double complex s = 0, b = alpha * tv_get(t, x, i);
 
 		for (int j = 0; j < M; j++) {
 			double complex e = op == CUSPARSE_OPERATION_NON_TRANSPOSE ? T[i][j] : T[j][i];
 
-			s += (op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE ? conj(e) : e) * get(t, y, j);
+			s += (op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE ? conj(e) : e) * tv_get(t, y, j);
 		}
 		wrong += !(cabs(s - b) <= 50 * tol_of(t) * (1 + cabs(b)));
 	}
@@ -315,19 +278,19 @@ TAP_TEST(sv2_solves)
 			cudaDataType t = types[p];
 			cusparseMatDescr_t d = descr(base);
 			csrsv2Info_t info;
-			double complex alpha = cplx(t) ? 0.5 - 0.25 * I : 1.5;
+			double complex alpha = tv_cplx(t) ? 0.5 - 0.25 * I : 1.5;
 			unsigned char al[16];
 			void *x, *y, *buf;
 
 			build(&a, t, base, 0, k % 3 == 0);
 			cusparseSetMatFillMode(d, lower ? CUSPARSE_FILL_MODE_LOWER : CUSPARSE_FILL_MODE_UPPER);
 			cusparseSetMatDiagType(d, unit ? CUSPARSE_DIAG_TYPE_UNIT : CUSPARSE_DIAG_TYPE_NON_UNIT);
-			put(t, al, 0, alpha);
-			alpha = get(t, al, 0);
-			cudaMalloc(&x, esize(t) * M);
-			cudaMalloc(&y, esize(t) * M);
+			tv_put(t, al, 0, alpha);
+			alpha = tv_get(t, al, 0);
+			cudaMalloc(&x, tv_size(t) * M);
+			cudaMalloc(&y, tv_size(t) * M);
 			for (int i = 0; i < M; i++)
-				put(t, x, i, urand() + (cplx(t) ? I * urand() : 0));
+				tv_put(t, x, i, urand() + (tv_cplx(t) ? I * urand() : 0));
 			cusparseCreateCsrsv2Info(&info);
 			cusparseStatus_t st = sv_size[p](H, op, M, a.nnz, d, a.val, a.off, a.col, info, &size);
 			cudaMalloc(&buf, (size_t)size);
@@ -444,17 +407,18 @@ TAP_TEST(sv2_statuses)
 	cusparseDestroyCsrsv2Info(info), cusparseDestroyMatDescr(d);
 }
 
+static int make_handle(void)
+{
+	xorshift_seed(0x2545f4914f6cdd1dull);
+	return tap_ok(cusparseCreate(&H) == CUSPARSE_STATUS_SUCCESS, "cusparseCreate");
+}
+
+static void free_handle(void)
+{
+	tap_ok(cusparseDestroy(H) == CUSPARSE_STATUS_SUCCESS, "cusparseDestroy");
+}
+
 int main(int argc, char **argv)
 {
-	int rc;
-
-	if (tap_listing(argc, argv))
-		return tap_main(argc, argv);
-	if (!tap_ok(cusparseCreate(&H) == CUSPARSE_STATUS_SUCCESS, "cusparseCreate"))
-		return tap_done();
-	rc = tap_run(argc, argv);
-	if (rc >= 0)
-		return rc;
-	tap_ok(cusparseDestroy(H) == CUSPARSE_STATUS_SUCCESS, "cusparseDestroy");
-	return tap_done();
+	return tap_main_with(argc, argv, make_handle, free_handle);
 }

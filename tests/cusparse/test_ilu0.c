@@ -14,45 +14,13 @@
 #include <string.h>
 #include <cuda_runtime.h>
 #include <cusparse.h>
+#include "xorshift.h"
+#include "typed_vals.h"
 #include "tap.h"
 
 static cusparseHandle_t H;
 
-static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
-static double urand(void) /* [-1, 1), xorshift64 */
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (double)(rng_state >> 11) / (double)(1ull << 52) - 1.0;
-}
-
 enum { M = 14 };
-
-static size_t esize(cudaDataType t)
-{
-	return t == CUDA_R_32F ? 4 : t == CUDA_R_64F || t == CUDA_C_32F ? 8 : 16;
-}
-
-static double complex get(cudaDataType t, const void *p, int i)
-{
-	switch (t) {
-	case CUDA_R_32F: return ((const float *)p)[i];
-	case CUDA_R_64F: return ((const double *)p)[i];
-	case CUDA_C_32F: return ((const float complex *)p)[i];
-	default: return ((const double complex *)p)[i];
-	}
-}
-
-static void put(cudaDataType t, void *p, int i, double complex v)
-{
-	switch (t) {
-	case CUDA_R_32F: ((float *)p)[i] = (float)creal(v); break;
-	case CUDA_R_64F: ((double *)p)[i] = creal(v); break;
-	case CUDA_C_32F: ((float complex *)p)[i] = (float complex)v; break;
-	default: ((double complex *)p)[i] = v; break;
-	}
-}
 
 typedef cusparseStatus_t (*ilu_fn)(cusparseHandle_t, int, int, const cusparseMatDescr_t, void *, const int *,
 				   const int *, csrilu02Info_t, cusparseSolvePolicy_t, void *);
@@ -80,7 +48,7 @@ static void build(struct mat *a, cudaDataType t, int base, int with_diag, double
 {
 	a->nnz = 0;
 	a->base = base;
-	cudaMalloc(&a->val, esize(t) * M * M);
+	cudaMalloc(&a->val, tv_size(t) * M * M);
 	for (int i = 0; i < M; i++) {
 		a->off[i] = a->nnz + base;
 		for (int j = 0; j < M; j++) {
@@ -88,7 +56,7 @@ static void build(struct mat *a, cudaDataType t, int base, int with_diag, double
 			if (!a->mask[i][j])
 				continue;
 			double complex v = urand() + (t == CUDA_C_32F || t == CUDA_C_64F ? I * urand() : 0);
-			put(t, a->val, a->nnz, i == j ? v + M : v);
+			tv_put(t, a->val, a->nnz, i == j ? v + M : v);
 			a->col[a->nnz++] = j + base;
 		}
 	}
@@ -107,11 +75,11 @@ static int ilu_wrong(const struct mat *a, cudaDataType t, const void *orig, cons
 		for (int e = a->off[i] - a->base; e < a->off[i + 1] - a->base; e++) { /* any order in the row */
 			int j = a->col[e] - a->base;
 
-			A[i][j] = get(t, orig, e);
+			A[i][j] = tv_get(t, orig, e);
 			if (j < i)
-				L[i][j] = get(t, lu, e);
+				L[i][j] = tv_get(t, lu, e);
 			else
-				U[i][j] = get(t, lu, e);
+				U[i][j] = tv_get(t, lu, e);
 		}
 	}
 	for (int i = 0; i < M; i++)
@@ -130,7 +98,7 @@ static int ilu_wrong(const struct mat *a, cudaDataType t, const void *orig, cons
 /* reverse the entries (columns and values) of every other row: rows in any column order */
 static void unsort_rows(struct mat *a, cudaDataType t)
 {
-	size_t es = esize(t);
+	size_t es = tv_size(t);
 	unsigned char tmp[16];
 
 	for (int i = 0; i < M; i += 2)
@@ -158,8 +126,8 @@ TAP_TEST(ilu0_factors)
 			build(&a, t, base, 1, 0.3);
 			if (unsorted)
 				unsort_rows(&a, t);
-			void *orig = malloc(esize(t) * (size_t)a.nnz), *buf;
-			memcpy(orig, a.val, esize(t) * (size_t)a.nnz);
+			void *orig = malloc(tv_size(t) * (size_t)a.nnz), *buf;
+			memcpy(orig, a.val, tv_size(t) * (size_t)a.nnz);
 			cusparseCreateMatDescr(&d);
 			cusparseSetMatIndexBase(d, base ? CUSPARSE_INDEX_BASE_ONE : CUSPARSE_INDEX_BASE_ZERO);
 			cusparseStatus_t st = cusparseCreateCsrilu02Info(&info);
@@ -254,17 +222,18 @@ TAP_TEST(ilu0_statuses)
 	cusparseDestroyCsrilu02Info(info), cusparseDestroyMatDescr(d);
 }
 
+static int make_handle(void)
+{
+	xorshift_seed(0x9e3779b97f4a7c15ull);
+	return tap_ok(cusparseCreate(&H) == CUSPARSE_STATUS_SUCCESS, "cusparseCreate");
+}
+
+static void free_handle(void)
+{
+	tap_ok(cusparseDestroy(H) == CUSPARSE_STATUS_SUCCESS, "cusparseDestroy");
+}
+
 int main(int argc, char **argv)
 {
-	int rc;
-
-	if (tap_listing(argc, argv))
-		return tap_main(argc, argv);
-	if (!tap_ok(cusparseCreate(&H) == CUSPARSE_STATUS_SUCCESS, "cusparseCreate"))
-		return tap_done();
-	rc = tap_run(argc, argv);
-	if (rc >= 0)
-		return rc;
-	tap_ok(cusparseDestroy(H) == CUSPARSE_STATUS_SUCCESS, "cusparseDestroy");
-	return tap_done();
+	return tap_main_with(argc, argv, make_handle, free_handle);
 }

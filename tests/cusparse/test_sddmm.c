@@ -18,18 +18,11 @@
 #include <string.h>
 #include <cuda_runtime.h>
 #include <cusparse.h>
+#include "xorshift.h"
+#include "typed_vals.h"
 #include "tap.h"
 
 static cusparseHandle_t H;
-
-static unsigned long long rng_state = 0x853c49e6748fea9bull;
-static double urand(void) /* [-1, 1), xorshift64 */
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (double)(rng_state >> 11) / (double)(1ull << 52) - 1.0;
-}
 
 /* A dense matrix as the test keeps it: its values in double complex, and how it is stored. */
 struct dense {
@@ -37,31 +30,6 @@ struct dense {
 	cusparseOrder_t order;
 	cudaDataType t;
 };
-
-static size_t esize(cudaDataType t)
-{
-	return t == CUDA_R_32F ? 4 : t == CUDA_R_64F || t == CUDA_C_32F ? 8 : 16;
-}
-
-static double complex get(cudaDataType t, const void *p, long i)
-{
-	switch (t) {
-	case CUDA_R_32F: return ((const float *)p)[i];
-	case CUDA_R_64F: return ((const double *)p)[i];
-	case CUDA_C_32F: return ((const float complex *)p)[i];
-	default: return ((const double complex *)p)[i];
-	}
-}
-
-static void put(cudaDataType t, void *p, long i, double complex v)
-{
-	switch (t) {
-	case CUDA_R_32F: ((float *)p)[i] = (float)creal(v); break;
-	case CUDA_R_64F: ((double *)p)[i] = creal(v); break;
-	case CUDA_C_32F: ((float complex *)p)[i] = (float complex)v; break;
-	default: ((double complex *)p)[i] = v; break;
-	}
-}
 
 static long at(const struct dense *d, int i, int j)
 {
@@ -79,9 +47,9 @@ static void *dense_fill(const struct dense *d, int batches, long stride)
 	void *p = NULL;
 	long n = stride * (batches - 1) + dense_elems(d);
 
-	cudaMalloc(&p, esize(d->t) * (size_t)n);
+	cudaMalloc(&p, tv_size(d->t) * (size_t)n);
 	for (long i = 0; i < n; i++)
-		put(d->t, p, i, urand() + (d->t == CUDA_C_32F || d->t == CUDA_C_64F ? I * urand() : 0));
+		tv_put(d->t, p, i, urand() + (d->t == CUDA_C_32F || d->t == CUDA_C_64F ? I * urand() : 0));
 	return p;
 }
 
@@ -89,8 +57,8 @@ static void *dense_fill(const struct dense *d, int batches, long stride)
 static double complex op_get(cusparseOperation_t op, const struct dense *d, const void *p, int i, int j)
 {
 	if (op == CUSPARSE_OPERATION_NON_TRANSPOSE)
-		return get(d->t, p, at(d, i, j));
-	double complex v = get(d->t, p, at(d, j, i));
+		return tv_get(d->t, p, at(d, i, j));
+	double complex v = tv_get(d->t, p, at(d, j, i));
 	return op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE ? conj(v) : v;
 }
 
@@ -119,7 +87,7 @@ static void csr_make(struct csr *c, int m, int n, cudaDataType t, int batches, i
 			c->mask[i] = 1, c->nnz++;
 	cudaMalloc((void **)&c->off, sizeof(int) * (size_t)(off_stride * (batches - 1) + m + 1));
 	cudaMalloc((void **)&c->col, sizeof(int) * (size_t)(val_stride * (batches - 1) + c->nnz));
-	cudaMalloc(&c->val, esize(t) * (size_t)(val_stride * (batches - 1) + c->nnz));
+	cudaMalloc(&c->val, tv_size(t) * (size_t)(val_stride * (batches - 1) + c->nnz));
 	for (int b = 0; b < batches; b++) {
 		int k = 0;
 
@@ -131,7 +99,7 @@ static void csr_make(struct csr *c, int m, int n, cudaDataType t, int batches, i
 		}
 		c->off[b * off_stride + m] = k;
 		for (k = 0; k < c->nnz; k++)
-			put(t, c->val, b * val_stride + k, urand());
+			tv_put(t, c->val, b * val_stride + k, urand());
 	}
 }
 
@@ -155,8 +123,8 @@ static int sddmm_wrong(const struct csr *c, cudaDataType t, const void *val, con
 
 			for (int l = 0; l < k; l++)
 				s += op_get(opA, da, A, i, l) * op_get(opB, db, B, l, j);
-			double complex want = alpha * s + (beta == 0 ? 0 : beta * get(t, old, (long)b * vstride + e));
-			double complex got = get(t, val, (long)b * vstride + e);
+			double complex want = alpha * s + (beta == 0 ? 0 : beta * tv_get(t, old, (long)b * vstride + e));
+			double complex got = tv_get(t, val, (long)b * vstride + e);
 
 			wrong += !(cabs(got - want) <= tol(t) * (1 + cabs(want)));
 			e++;
@@ -194,13 +162,13 @@ static void sddmm_case(const char *what, cudaDataType t, cusparseOperation_t opA
 	db.ld = (orderB == CUSPARSE_ORDER_COL ? db.rows : db.cols) + 1;
 	void *A = dense_fill(&da, 1, 0), *B = dense_fill(&db, 1, 0);
 	csr_make(&c, m, n, t, 1, 0, 0);
-	void *old = copy_of(c.val, esize(t) * (size_t)c.nnz);
+	void *old = copy_of(c.val, tv_size(t) * (size_t)c.nnz);
 	/* scalars of the compute type (the value type here) */
 	unsigned char al[16], be[16];
-	put(t, al, 0, alpha), put(t, be, 0, beta);
+	tv_put(t, al, 0, alpha), tv_put(t, be, 0, beta);
 	if (beta == 0) /* not to be read */
 		for (int e = 0; e < c.nnz; e++)
-			put(t, c.val, e, NAN);
+			tv_put(t, c.val, e, NAN);
 
 	cusparseStatus_t st = cusparseCreateDnMat(&a, da.rows, da.cols, da.ld, A, t, orderA);
 	st = st ? st : cusparseCreateDnMat(&b, db.rows, db.cols, db.ld, B, t, orderB);
@@ -404,17 +372,18 @@ TAP_TEST(statuses)
 	cusparseDestroyDnMat(a), cusparseDestroyDnMat(b), cusparseDestroySpMat(c);
 }
 
+static int make_handle(void)
+{
+	xorshift_seed(0x853c49e6748fea9bull);
+	return tap_ok(cusparseCreate(&H) == CUSPARSE_STATUS_SUCCESS, "cusparseCreate");
+}
+
+static void free_handle(void)
+{
+	tap_ok(cusparseDestroy(H) == CUSPARSE_STATUS_SUCCESS, "cusparseDestroy");
+}
+
 int main(int argc, char **argv)
 {
-	int rc;
-
-	if (tap_listing(argc, argv))
-		return tap_main(argc, argv);
-	if (!tap_ok(cusparseCreate(&H) == CUSPARSE_STATUS_SUCCESS, "cusparseCreate"))
-		return tap_done();
-	rc = tap_run(argc, argv);
-	if (rc >= 0)
-		return rc;
-	tap_ok(cusparseDestroy(H) == CUSPARSE_STATUS_SUCCESS, "cusparseDestroy");
-	return tap_done();
+	return tap_main_with(argc, argv, make_handle, free_handle);
 }

@@ -85,6 +85,11 @@ GUARD_CONDS = 0.3
 # instead of keeping it per thread.  Drawn by a generator of their own, so
 # that every other construct of a seed stays what it was.
 STRIDE_LOOPS = 0.3
+# Shuffle-tree loops (issue 40, lib/cc/warp_tree.c) in place of some single
+# shuffles: `for (int o = C; o > 0; o /= 2) w += __shfl_down_sync(full, w, o,
+# width);` (or the xor butterfly), which the translator runs as one loop per
+# level over the block's warps.  Drawn by a generator of their own.
+WARP_TREES = 0.4
 SCHEDULES = ["zigzag", "hilbert", "tiled:2x3", "tiled:4", "strided:3", "strided:2,3"]
 
 
@@ -133,6 +138,7 @@ class Gen:
         self.budget = self.r.randint(8, 40)
         self.sched = self.r.choice(SCHEDULES)
         self.sr = random.Random(name + ":stride")   # stride loops' draws (STRIDE_LOOPS)
+        self.tr = random.Random(name + ":tree")     # shuffle trees' draws (WARP_TREES)
 
     # -- shapes ---------------------------------------------------------
     def pick_block(self):
@@ -537,7 +543,15 @@ class Gen:
             e = "__match_any_sync(%s, (%s) %% 5u)" % (full, x)
         else:
             e = "__reduce_%s_sync(%s, %s)" % (op, full, x)
-        self.emit("unsigned int %s = %s;" % (v, e))
+        if op in ("up", "down", "xor") and self.tr.random() < WARP_TREES:
+            o = self.fresh("o")
+            first = self.tr.choice([16, 16, 8, 4, 2, 1, 32])
+            f = "xor" if self.tr.random() < 0.4 else "down"
+            self.emit("unsigned int %s = %s;" % (v, x))
+            self.emit("for (int %s = %d; %s > 0; %s /= 2)" % (o, first, o, o))
+            self.emit("\t%s += __shfl_%s_sync(%s, %s, %s, %d);" % (v, f, full, v, o, width))
+        else:
+            self.emit("unsigned int %s = %s;" % (v, e))
         sc.vars.append(v)
 
     def block_body(self, sc, depth, n):

@@ -1,11 +1,13 @@
 // Warp-level operations (issue 23, lib/cc/warp.c): a shuffle is cut into a
 // publication of the operand at the thread's LINEAR id, a split point, and
 // a read of the partner's slot; a vote reads the 32 slots of its warp.
-// The loop around the shuffle is uniform, so it runs once per block.
+// The loop around the shuffle is uniform, so it runs once per block.  (It
+// stops at 2: a whole tree, down to 1, runs as one loop per level,
+// golden/warp_tree.cu.)
 __global__ void wsum(const int *in, unsigned *out)
 {
 	int v = in[blockIdx.x * blockDim.x + threadIdx.x];
-	for (int off = 16; off > 0; off /= 2)
+	for (int off = 16; off > 1; off /= 2)
 		v += __shfl_down_sync(0xffffffffu, v, off);
 	unsigned b = __ballot_sync(0xffffffffu, v > 10);
 	if (threadIdx.x % warpSize == 0)
@@ -16,7 +18,7 @@ __global__ void wsum(const int *in, unsigned *out)
 // CHECK: __shared__ int __idxgen_w[[S:[0-9]+]][32 + 1024 + 32];
 // CHECK: __shared__ int __idxgen_w[[B:[0-9]+]][32 + 1024 + 32];
 // CHECK: /* thread loop 0:
-// CHECK: for (int off = 16; off > 0; off /= 2)
+// CHECK: for (int off = 16; off > 1; off /= 2)
 // publish, in a thread loop of its own
 // CHECK: /* thread loop 1:
 // CHECK: __idxgen_w[[S]][32 + (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y)] = (v_[__t]);

@@ -324,6 +324,8 @@ seed("job-imem-end", load_fw() + enable() + queue_on(size=16) +
 # expect() (a read in the fuzz input, a checked read in the replay): so
 # make check knows that each seed still reaches the path it is for.
 R_DB = 4                      # BAR5, the doorbell pages, after BAR4's two
+                              # (checked in the ASan+UBSan fuzz build: the
+                              # device's trace shows the doorbell rung)
 UQW_VALID, UQW_W16, UQW_W32, UQW_SHARED = 1, 2, 4, 8
 UQ_REJECTED, UQ_FENCE_VALUE_LO = 0x2c, 0x38
 QS_ENABLED, QS_ERROR = 1, 4

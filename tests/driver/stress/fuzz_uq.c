@@ -89,16 +89,32 @@ static int uq_wait_for(struct fuzz_uq *q, uint64_t value)
 	return ioctl1(q->fd, DRM_IOCTL_IDXGEN_UQ_WAIT, &w);
 }
 
-/* The valid jobs that completed OK: verified against the reference. */
+/*
+ * After a successful wait every record of the batch is written (by the
+ * device, or by the driver after a reset, with an error status).  The valid
+ * jobs that completed OK are verified against the reference.  A garbage
+ * descriptor is aimed outside the queue's one region: completed OK, it
+ * wrote outside it (counted wrong), unless the device was unbound since
+ * (the mapping then reads the zero page, where every status reads OK).
+ */
 static void uq_verify(struct fuzz_uq *q, const void *map, const struct drm_idxgen_config *cfgs,
 		      const bool *valid, uint32_t n, struct stats *st)
 {
 	const struct idxgen_cpl *cpl = (const void *)(q->mem + q->c.cpl_offset);
+	struct drm_idxgen_get_param gp = {.param = DRM_IDXGEN_PARAM_LANES};
 	uint32_t i;
 
 	for (i = 0; i < n; i++) {
-		if (!valid[i])
+		if (!valid[i]) {
+			if (cpl[i].status == IDXGEN_CPL_OK &&
+			    ioctl1(q->fd, DRM_IOCTL_IDXGEN_GET_PARAM, &gp) != -ENODEV) {
+				tap_diag("fuzz: user queue slot %u: a descriptor aimed outside the "
+					 "queue's region completed OK",
+					 i);
+				atomic_fetch_add(&st->jobs_bad, 1);
+			}
 			continue;
+		}
 		if (cpl[i].status != IDXGEN_CPL_OK || cpl[i].job_id != i + 1)
 			atomic_fetch_add(&st->jobs_failed, 1);
 		else

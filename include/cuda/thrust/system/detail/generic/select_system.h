@@ -15,10 +15,15 @@
  * after the algorithm is declared (thrust/detail/reference.h too).  Not
  * thrust/detail/execution_policy.h, which algorithm headers include first:
  * from there thrust/execution_policy.h would reach the device system's
- * algorithms before thrust::inclusive_scan and others are declared.
+ * algorithms before thrust::inclusive_scan and others are declared.  Nor
+ * while thrust/memory.h runs (it includes reference.h before it declares
+ * thrust::malloc, which the device system's headers call): our memory.h
+ * includes them after Debian's.
  */
 #pragma once
 #include_next <thrust/system/detail/generic/select_system.h>
+#ifndef IDXGEN_THRUST_IN_MEMORY_H
 #include <thrust/execution_policy.h>
 #include <thrust/system_error.h>
 #include <thrust/system/cuda/error.h>
+#endif
