@@ -386,5 +386,7 @@ static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params
 #include "idxgen_cuda_drv_arrays.h"
 /* texture objects: cuTexObjectCreate & co. */
 #include "idxgen_cuda_drv_tex.h"
+/* the runtime's calls under the driver's names: limits, stream priorities, peer access, callbacks, ... */
+#include "idxgen_cuda_drv_rt_forms.h"
 
 #endif /* IDXGEN_CUDA_H */

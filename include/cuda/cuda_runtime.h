@@ -124,6 +124,15 @@ static inline cudaError_t cudaLaunchKernel(_Tp *func, dim3 grid, dim3 block, voi
 {
 	return cudaLaunchKernel((const void *)func, grid, block, args, shmem, stream);
 }
+/* CUDA 10's execution control (legacy_launch.c): an argument by value, a kernel by its address */
+template <class _Tp> static inline cudaError_t cudaSetupArgument(_Tp __arg, size_t __offset)
+{
+	return cudaSetupArgument((const void *)&__arg, sizeof(_Tp), __offset);
+}
+template <class _Tp> static inline cudaError_t cudaLaunch(_Tp *__func)
+{
+	return cudaLaunch((const void *)__func);
+}
 template <class _Tp>
 static inline cudaError_t cudaLaunchCooperativeKernel(_Tp *func, dim3 grid, dim3 block, void **args,
 						      size_t shmem = 0, cudaStream_t stream = 0)

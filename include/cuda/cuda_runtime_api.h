@@ -152,6 +152,33 @@ struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, e
 
 /* Removed from CUDA 12 (the classic suites call them) and one-device answers: compat.c */
 cudaError_t cudaThreadExit(void);
+/* doubles need no conversion here (CUDA 12 removed the calls) */
+cudaError_t cudaSetDoubleForDevice(double *d);
+cudaError_t cudaSetDoubleForHost(double *d);
+/* one device: a cooperative launch of the one parameter set (CUDA 12 removed it) */
+struct cudaLaunchParams {
+	void *func;
+	dim3 gridDim;
+	dim3 blockDim;
+	void **args;
+	size_t sharedMem;
+	cudaStream_t stream;
+};
+#ifndef cudaCooperativeLaunchMultiDeviceNoPreSync
+#define cudaCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define cudaCooperativeLaunchMultiDeviceNoPostSync 0x02
+#endif
+cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *launchParamsList, unsigned int numDevices,
+						   unsigned int flags IDXGEN_CUDA__DEFAULT(0));
+/*
+ * The execution control of CUDA 10 and before (legacy_launch.c): a
+ * configuration pushed, the arguments copied into the parameter area at
+ * their offsets, the launch of a kernel by its address.
+ */
+cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem IDXGEN_CUDA__DEFAULT(0),
+			      cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+cudaError_t cudaSetupArgument(const void *arg, size_t size, size_t offset);
+cudaError_t cudaLaunch(const void *func);
 cudaError_t cudaThreadSetLimit(enum cudaLimit limit, size_t value);
 cudaError_t cudaThreadGetLimit(size_t *value, enum cudaLimit limit);
 cudaError_t cudaThreadSetCacheConfig(enum cudaFuncCache config);

@@ -572,6 +572,8 @@ int path_scopes(struct source *s, CXIndex idx, char *const *args, int nargs);
 
 /* driver.c: idxgen-cc as nvcc is used (whole programs); its exit status. */
 int driver_main(int argc, char **argv);
+/* ccbin_includes.c: add(ctx, dir) for each include folder host compiler cxx adds beyond the C/C++ libraries' */
+void ccbin_include_dirs(const char *cxx, void (*add)(void *ctx, const char *dir), void *ctx);
 
 /* optfile.c: argv with nvcc's options files (--options-file, -optf) read in;
  * own keeps the words read (freed with cc_args_free(own, true)); 0 or 2. */

@@ -52,8 +52,8 @@ __attribute__((device)) inline void operator delete(void *, void *) noexcept {}
 __attribute__((device)) inline void operator delete[](void *, void *) noexcept {}
 #pragma clang force_cuda_host_device begin
 #include <cuda_runtime.h>
+/* clang's lowering of <<<>>> in the parse; cudaConfigureCall (its older one) is cuda_runtime_api.h's */
 extern "C" unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0, void * = 0);
-extern "C" int cudaConfigureCall(dim3, dim3, size_t = 0, void * = 0);
 extern const uint3 threadIdx, blockIdx;
 /* CUDA's device function: the launch fails (include/idxgen_cc_program.h) */
 __attribute__((noreturn)) void __trap(void);

@@ -1026,10 +1026,21 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 	return remove(path);
 }
 
+/* One folder of the -ccbin compiler's search list, for the parse (ccbin_includes.c). */
+static void add_parse_isystem(void *ctx, const char *dir)
+{
+	av_add(ctx, "-isystem");
+	av_add(ctx, dir);
+}
+
 int driver_main(int argc, char **argv)
 {
 	struct drv d = { 0 };
 	int rc = drv_options(argc, argv, &d);
+
+	/* -ccbin mpicxx: the parse sees <mpi.h> where the wrapper's compiler does */
+	if (rc < 0 && d.ccbin)
+		ccbin_include_dirs(d.ccbin, add_parse_isystem, &d.parse);
 
 	if (rc < 0 && (d.verbose || d.dryrun))
 		show_paths(stderr);

@@ -305,6 +305,67 @@ static void print_first_system_error(CXTranslationUnit tu, unsigned upto, CXDiag
 	free(m);
 }
 
+/* Is location l inside the body of a kernel (a visitor over declarations, namespaces entered)? */
+struct in_kernel {
+	CXSourceLocation l;
+	bool found;
+};
+
+static enum CXChildVisitResult find_kernel_around(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct in_kernel *k = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	CXSourceRange r;
+	CXFile f, lf;
+	unsigned b, e, at;
+
+	(void)parent;
+	if (kind == CXCursor_Namespace || kind == CXCursor_UnexposedDecl || kind == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	if ((kind != CXCursor_FunctionDecl && kind != CXCursor_FunctionTemplate) || !has_annot(c, "global"))
+		return CXChildVisit_Continue;
+	r = clang_getCursorExtent(c);
+	clang_getFileLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+	clang_getFileLocation(k->l, &lf, NULL, NULL, &at);
+	k->found = f && lf && clang_File_isEqual(f, lf) && b <= at && at < e;
+	return k->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static bool inside_kernel(CXTranslationUnit tu, CXSourceLocation l)
+{
+	struct in_kernel k = { l, false };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_kernel_around, &k);
+	return k.found;
+}
+
+/*
+ * Whole programs: a launch inside a kernel (the text made it a call of the
+ * kernel) is dynamic parallelism, which whole.c refuses once the parse
+ * succeeds; but clang cannot resolve such a call of an overloaded kernel
+ * and fails the parse first ("no matching function for call to 'k'"):
+ * is diagnostic d that failure?
+ */
+static bool kernel_called_in_kernel(CXTranslationUnit tu, CXDiagnostic d)
+{
+	static const char what[] = "no matching function for call to '";
+	CXSourceLocation l = clang_getDiagnosticLocation(d);
+	CXCursor c = clang_getCursor(tu, l);
+	char *m = cx_string(clang_getDiagnosticSpelling(d));
+	bool named = !strncmp(m, what, sizeof(what) - 1), kernel = false;
+
+	free(m);
+	if (!named)
+		return false;
+	if (clang_getCursorKind(c) == CXCursor_OverloadedDeclRef)
+		for (unsigned i = 0; i < clang_getNumOverloadedDecls(c) && !kernel; i++)
+			kernel = has_annot(clang_getOverloadedDecl(c, i), "global");
+	else
+		kernel = has_annot(clang_getCursorReferenced(c), "global");
+	return kernel && inside_kernel(tu, l);
+}
+
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	CXTranslationUnit tu = source_parse_raw(s, idx, args, nargs, NULL, CXTranslationUnit_None);
@@ -346,7 +407,18 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 			clang_disposeDiagnostic(d);
 			continue;
 		}
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->wmap) {
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->cxx && kernel_called_in_kernel(tu, d)) {
+			/* whole.c's words for it, the kernel's name from clang's message */
+			char *m = cx_string(clang_getDiagnosticSpelling(d)), *name = strchr(m, '\'');
+			unsigned line, col;
+
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d), NULL, &line, &col, NULL);
+			fprintf(stderr,
+				"%s:%u:%u: error: dynamic parallelism (launching or referencing kernel %s from device code) is not supported\n",
+				s->path, line, col, name ? name : "?");
+			free(m);
+			s->nerrors++;
+		} else if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->wmap) {
 			/* the text warp.c rewrote: the user's line and column */
 			CXSourceLocation loc = clang_getDiagnosticLocation(d);
 			char *m = cx_string(clang_getDiagnosticSpelling(d));

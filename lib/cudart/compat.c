@@ -183,3 +183,37 @@ struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, e
 	d.x = x, d.y = y, d.z = z, d.w = w, d.f = f;
 	return d;
 }
+
+/* A device with doubles converts nothing (CUDA 12 removed both calls). */
+cudaError_t cudaSetDoubleForDevice(double *d)
+{
+	CUDART_STICKY_RETURN();
+	return cudart_set_error(d ? cudaSuccess : cudaErrorInvalidValue);
+}
+
+cudaError_t cudaSetDoubleForHost(double *d)
+{
+	CUDART_STICKY_RETURN();
+	return cudart_set_error(d ? cudaSuccess : cudaErrorInvalidValue);
+}
+
+/*
+ * One device: the list has one entry, a cooperative launch on its stream.
+ * The pre- and post-launch synchronisations CUDA does across the devices'
+ * streams by default are the one stream's own order here, so the flags
+ * only need to be CUDA's.
+ */
+cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *launchParamsList, unsigned int numDevices,
+						   unsigned int flags)
+{
+	const struct cudaLaunchParams *p = launchParamsList;
+
+	CUDART_STICKY_RETURN();
+	if (!p || !numDevices ||
+	    (flags & ~(unsigned int)(cudaCooperativeLaunchMultiDeviceNoPreSync |
+				     cudaCooperativeLaunchMultiDeviceNoPostSync)))
+		return cudart_set_error(cudaErrorInvalidValue);
+	if (numDevices > 1)
+		return cudart_set_error(cudaErrorInvalidDevice);	/* more devices than there are */
+	return cudaLaunchCooperativeKernel(p->func, p->gridDim, p->blockDim, p->args, p->sharedMem, p->stream);
+}

@@ -305,6 +305,9 @@ struct cudart_config {
 void cudart_wait(struct cudart_ctx *c);
 void cudart_wake(struct cudart_ctx *c);
 
+/* launch.c: how many parameters the kernel at func has (no last error set) */
+cudaError_t cudart_param_count(const void *func, unsigned int *n);
+
 /* state.c */
 bool cudart_push_config(const struct cudart_config *cfg);	/* false: stack full */
 bool cudart_pop_config(struct cudart_config *cfg);		/* false: none pushed */

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cudart.h"
+#include "cuda_profiler_api.h"
 
 /* The feature level our headers follow (programs compare major/minor). */
 #define CUDART_CC_MAJOR 9
@@ -574,6 +575,17 @@ cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, i
 /* No persisting L2 lines to reset (cudaLimitPersistingL2CacheSize has no effect). */
 cudaError_t cudaCtxResetPersistingL2Cache(void)
 {
+	return cudaSuccess;
+}
+
+/* CUDA 11's (removed in 12): accepted for either output format, as cuProfilerInitialize */
+cudaError_t cudaProfilerInitialize(const char *configFile, const char *outputFile, cudaOutputMode_t outputMode)
+{
+	(void)configFile;
+	(void)outputFile;
+	CUDART_STICKY_RETURN();
+	if (outputMode != cudaKeyValuePair && outputMode != cudaCSV)
+		return cudart_set_error(cudaErrorInvalidValue);
 	return cudaSuccess;
 }
 

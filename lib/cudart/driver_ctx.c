@@ -145,6 +145,25 @@ CUresult cuCtxGetDevice(CUdevice *dev)
 	return CUDA_SUCCESS;
 }
 
+/* The current context's creation flags (the primary context's: 0). */
+CUresult cuCtxGetFlags(unsigned int *flags)
+{
+	if (!flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	*flags = current()->flags;
+	return CUDA_SUCCESS;
+}
+
+/* CUDA's answer for a context of today's API: 3020; NULL is the current one. */
+CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
+{
+	(void)ctx;
+	if (!version)
+		return CUDA_ERROR_INVALID_VALUE;
+	*version = 3020;
+	return CUDA_SUCCESS;
+}
+
 CUresult cuCtxSynchronize(void)
 {
 	return cudart_cu_result(cudaDeviceSynchronize());

@@ -473,6 +473,19 @@ cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *pa
 	return cudart_set_error(cudaSuccess);
 }
 
+cudaError_t cudart_param_count(const void *func, unsigned int *n)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_func *f;
+
+	pthread_mutex_lock(&c->lock);
+	f = find_func(c, func);
+	if (f)
+		*n = f->k->nargs;
+	pthread_mutex_unlock(&c->lock);
+	return f ? cudaSuccess : cudaErrorInvalidDeviceFunction;
+}
+
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
 {
 	struct cudart_func f;

@@ -511,6 +511,101 @@ static void test_error_names(void)
 	TAP_CU(cuGetErrorName((CUresult)12345, &name), CUDA_ERROR_INVALID_VALUE);
 }
 
+/*
+ * The runtime's calls under the driver's names: limits and cache
+ * configuration read back, stream priorities within the range, peer access
+ * to the only device refused as CUDA refuses it, a stream callback that
+ * gets a CUresult and runs after the queued copy, word sets in stream
+ * order checked word by word.
+ */
+static int callback_saw;
+
+static void CUDA_CB on_stream(CUstream s, CUresult status, void *data)
+{
+	(void)s;
+	callback_saw = status == CUDA_SUCCESS && ((const unsigned int *)data)[3] == 0xdeadbeefu ? 1 : -1;
+}
+
+static void CUDA_CB count_host_fn(void *data)
+{
+	++*(int *)data;
+}
+
+static void test_rt_forms(void)
+{
+	CUcontext primary = NULL;
+	size_t v = 0;
+	CUfunc_cache cfg = CU_FUNC_CACHE_PREFER_NONE;
+	int least = 99, greatest = 99, prio = 99, calls = 0;
+	unsigned int flags = 99, api = 0;
+	CUstream s = NULL;
+	CUdeviceptr d16, d32, dcopy;
+	unsigned int host[64];
+	unsigned short words[10];
+	unsigned int dwords[10];
+	int bad = 0;
+
+	TAP_CU(cuDevicePrimaryCtxRetain(&primary, 0), CUDA_SUCCESS);
+	TAP_CU(cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, 16u << 20), CUDA_SUCCESS);
+	TAP_CU(cuCtxGetLimit(&v, CU_LIMIT_MALLOC_HEAP_SIZE), CUDA_SUCCESS);
+	tap_ok(v >= (16u << 20), "cuCtxGetLimit: the heap size set (%zu)", v);
+	TAP_CU(cuCtxGetLimit(NULL, CU_LIMIT_STACK_SIZE), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuCtxGetLimit(&v, CU_LIMIT_CIG_ENABLED), CUDA_ERROR_UNSUPPORTED_LIMIT);
+	TAP_CU(cuCtxSetCacheConfig(CU_FUNC_CACHE_PREFER_L1), CUDA_SUCCESS);
+	TAP_CU(cuCtxGetCacheConfig(&cfg), CUDA_SUCCESS);
+	TAP_CU(cuCtxGetStreamPriorityRange(&least, &greatest), CUDA_SUCCESS);
+	tap_ok(greatest <= least, "priority range: greatest %d <= least %d", greatest, least);
+	TAP_CU(cuCtxGetFlags(&flags), CUDA_SUCCESS);
+	TAP_CU(cuCtxGetApiVersion(NULL, &api), CUDA_SUCCESS);
+	tap_ok(flags == 0 && api == 3020, "the primary context: flags 0, API version 3020");
+	TAP_CU(cuCtxEnablePeerAccess(primary, 0), CUDA_ERROR_PEER_ACCESS_UNSUPPORTED);
+	TAP_CU(cuCtxEnablePeerAccess(primary, 1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuCtxEnablePeerAccess(NULL, 0), CUDA_ERROR_INVALID_CONTEXT);
+	TAP_CU(cuCtxDisablePeerAccess(primary), CUDA_ERROR_PEER_ACCESS_NOT_ENABLED);
+
+	TAP_CU(cuStreamCreateWithPriority(&s, CU_STREAM_NON_BLOCKING, greatest), CUDA_SUCCESS);
+	TAP_CU(cuStreamGetPriority(s, &prio), CUDA_SUCCESS);
+	TAP_CU(cuStreamGetFlags(s, &flags), CUDA_SUCCESS);
+	tap_ok(prio == greatest && flags == CU_STREAM_NON_BLOCKING, "the stream's priority %d and flags %u", prio,
+	       flags);
+	TAP_CU(cuStreamCreateWithPriority(&s, 0x10, 0), CUDA_ERROR_INVALID_VALUE);
+
+	for (int i = 0; i < 64; i++)
+		host[i] = 0;
+	TAP_CU(cuMemAlloc(&dcopy, sizeof(host)), CUDA_SUCCESS);
+	TAP_CU(cuMemsetD32(dcopy, 0xdeadbeefu, 64), CUDA_SUCCESS);
+	TAP_CU(cuMemcpyAsync((CUdeviceptr)(uintptr_t)host, dcopy, sizeof(host), s), CUDA_SUCCESS);
+	TAP_CU(cuStreamAddCallback(s, on_stream, host, 0), CUDA_SUCCESS);
+	TAP_CU(cuLaunchHostFunc(s, count_host_fn, &calls), CUDA_SUCCESS);
+	TAP_CU(cuStreamAddCallback(s, on_stream, host, 1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuLaunchHostFunc(s, NULL, NULL), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	tap_ok(callback_saw == 1 && calls == 1, "the callback ran after the copy with CUDA_SUCCESS; the host function once");
+
+	TAP_CU(cuMemAlloc(&d16, sizeof(words)), CUDA_SUCCESS);
+	TAP_CU(cuMemAlloc(&d32, sizeof(dwords)), CUDA_SUCCESS);
+	TAP_CU(cuMemsetD16Async(d16, 0xa55a, 10, s), CUDA_SUCCESS);
+	TAP_CU(cuMemsetD32Async(d32 + 4, 0x01020304u, 8, s), CUDA_SUCCESS);
+	TAP_CU(cuMemsetD32Async(d32 + 2, 1, 1, s), CUDA_ERROR_INVALID_VALUE);	/* not word-aligned */
+	TAP_CU(cuMemcpyAsync((CUdeviceptr)(uintptr_t)words, d16, sizeof(words), s), CUDA_SUCCESS);
+	TAP_CU(cuMemcpyAsync((CUdeviceptr)(uintptr_t)dwords, d32, sizeof(dwords), s), CUDA_SUCCESS);
+	TAP_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	for (int i = 0; i < 10; i++)
+		bad += words[i] != 0xa55a;
+	for (int i = 1; i < 9; i++)
+		bad += dwords[i] != 0x01020304u;
+	tap_ok(!bad, "cuMemsetD16Async/D32Async in stream order, word by word");
+	TAP_CU(cuMemFree(d16), CUDA_SUCCESS);
+	TAP_CU(cuMemFree(d32), CUDA_SUCCESS);
+	TAP_CU(cuMemFree(dcopy), CUDA_SUCCESS);
+	TAP_CU(cuStreamDestroy(s), CUDA_SUCCESS);
+}
+
+TAP_TEST(rt_forms)
+{
+	test_rt_forms();
+}
+
 TAP_TEST(attributes)
 {
 	test_attributes();

@@ -51,6 +51,7 @@ pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       valgrind gdb  # gdb: backtraces of a QEMU crash (tests/vm/run-vm.sh)
       libclang-16-dev llvm-16-tools clang clang-16 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers graphviz python3
       libomp-16-dev  # omp.h for idxgen-cc's parse and clang++-16 -fopenmp (.cu host code with OpenMP)
+      openmpi-bin libopenmpi-dev  # mpicxx, mpirun: CUDA+MPI built with idxgen-cc -ccbin mpicxx (tests/cc/whole.sh)
       debhelper dh-dkms dkms fakeroot lintian scdoc man-db groff-base
       abigail-tools python3-jsonschema help2man
       linux-source-6.12 libelf-dev  # these two: the debug kernel (tests/vm/kernel)
