@@ -41,6 +41,7 @@
 #include <type_traits>
 #include <idxgen_rt.h>
 #include <idxgen_cc_warp.h>
+#include <idxgen_cc_edg.h>
 
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))

@@ -195,6 +195,36 @@ unsigned stmt_end(const struct source *s, CXCursor c);
 /* Append the source text [a, b) to o, with the edits that lie inside. */
 void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o);
 
+/*
+ * Whole programs: #line directives that keep the C++ compiler's file and line
+ * the user's (line_marks.c).  begin writes `#line 1 "s->path"`; sync, before
+ * text copied from offset pos of s, writes one where the output's line count
+ * has drifted from the input's (after text idxgen-cc wrote itself).
+ */
+struct line_marks {
+	bool on;
+	size_t o_off;		/* the output counted up to here ... */
+	unsigned o_line;	/* ... is at this line for the compiler */
+	unsigned s_off, s_line;	/* the input likewise */
+};
+void line_marks_begin(struct line_marks *lm, const struct source *s, struct buf *o);
+void line_marks_sync(struct line_marks *lm, const struct source *s, CXTranslationUnit tu, unsigned pos,
+		     struct buf *o);
+/* Before statement st of a thread loop: a #line when it reports its place (assert, __LINE__, __FILE__). */
+void line_mark_stmt(const struct source *s, CXCursor st, struct buf *o);
+
+/*
+ * arch_reach.c: the functions of tu (outside system headers) that run as
+ * device code -- kernels and the __device__ and __host__ __device__
+ * functions they call, transitively.
+ */
+struct reach;
+struct reach *reach_build(CXTranslationUnit tu);
+bool reach_device(const struct reach *r, CXCursor fn);
+/* Is loc inside the definition of a function device code reaches? */
+bool reach_device_at(const struct reach *r, CXSourceLocation loc);
+void reach_free(struct reach *r);
+
 /* ---- C spellings of C++ in the copied text (rewrite.c) ------------------- */
 
 void source_edit(struct source *s, unsigned start, unsigned end, const char *text);

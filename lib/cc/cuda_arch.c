@@ -1146,9 +1146,76 @@ static bool passes_differ(const struct arch_ctx *c, const struct skipped *old, u
 	return differ;
 }
 
+struct macro_use {
+	const char *name;	/* a macro a header's group defines otherwise for the device pass */
+	const char *header;
+	unsigned line;		/* of the group */
+	const struct reach *r;
+	struct source *s;
+};
+
+/* Expansions of u->name in code that device code reaches: refused at the use. */
+static enum CXChildVisitResult device_macro_use(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct macro_use *u = data;
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	char *n, *fname;
+	unsigned line, col;
+	CXFile f;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroExpansion || clang_Location_isInSystemHeader(loc))
+		return CXChildVisit_Continue;
+	n = cx_spelling(c);
+	if (!strcmp(n, u->name) && reach_device_at(u->r, loc)) {
+		clang_getExpansionLocation(loc, &f, &line, &col, NULL);
+		fname = cx_string(clang_getFileName(f));
+		if (clang_Location_isFromMainFile(loc)) {
+			free(fname);
+			fname = cx_strdup(u->s->path);
+		}
+		fprintf(stderr,
+			"%s:%u:%u: error: macro '%s' is defined by a group on __CUDA_ARCH__ of %s:%u that nvcc's device "
+			"pass resolves otherwise than its host pass; idxgen-cc compiles headers as the host pass sees them, "
+			"so device code here would get the host's definition: not supported (in the .cu file it is)\n",
+			fname, line, col, n, u->header, u->line);
+		u->s->nerrors++;
+		free(fname);
+	}
+	free(n);
+	return CXChildVisit_Continue;
+}
+
+/* The #defines of the branches of group j the device pass keeps, each checked for uses in device code. */
+static void group_macros(const struct arch_ctx *c, unsigned j, struct macro_use *u)
+{
+	size_t a, b, n, k, e;
+
+	for (unsigned i = j; i < c->dirs.n && !c->dirs.d[i].closes; i++) {
+		if (c->dirs.d[i].group != c->dirs.d[j].group)
+			continue;
+		branch_of(c, i, &a, &b);
+		if (skipped_at(&c->skip[PASS_DEVICE], a))
+			continue;
+		for (size_t h = a; h < b; h = line_end(c->s->text, b, h) + 1) {
+			size_t ws = h;
+			char *name;
+
+			while (ws < b && blank_char(c->s->text[ws]))
+				ws++;
+			if (ws >= b || c->s->text[ws] != '#' || !define_at(c->s->text, b, ws, &n, &k, &e))
+				continue;
+			name = strndup(c->s->text + n, k - n);
+			u->name = name;
+			clang_visitChildren(clang_getTranslationUnitCursor(c->tu), device_macro_use, u);
+			free(name);
+		}
+	}
+}
+
 /* The groups of header name that device code would see wrong, diagnosed. */
 static void check_header(struct source *s, CXTranslationUnit host, CXTranslationUnit dev, CXTranslationUnit oldest,
-			 const char *name, int arch)
+			 const char *name, int arch, const struct reach *r)
 {
 	CXFile fh = clang_getFile(host, name), fd = clang_getFile(dev, name), fo = clang_getFile(oldest, name);
 	struct skipped old = { 0 };
@@ -1168,15 +1235,36 @@ static void check_header(struct source *s, CXTranslationUnit host, CXTranslation
 	skipped_of(&c.skip[PASS_DEVICE], dev, fd);
 	skipped_of(&old, oldest, fo);
 	for (unsigned j = 0; j < c.dirs.n; j++) {
-		char msg[320];
+		char msg[400];
+		CXCursor fn;
 
-		if (!c.dirs.d[j].opens || !arch_group(&c, j) || clang_Cursor_isNull(fn_at(&c, (unsigned)c.dirs.d[j].start, &q)) ||
-		    q != 1 || !passes_differ(&c, &old, j, &ptx) || ptx)
+		if (!c.dirs.d[j].opens || !arch_group(&c, j) || !passes_differ(&c, &old, j, &ptx) || ptx)
 			continue;
-		snprintf(msg, sizeof(msg),
-			 "in device code of an included header, this group on __CUDA_ARCH__ takes another branch in nvcc's "
-			 "device pass (__CUDA_ARCH__ %d) than in its host pass; idxgen-cc compiles headers as the host pass "
-			 "sees them, so it is not supported here (in the .cu file it is)", arch);
+		fn = fn_at(&c, (unsigned)c.dirs.d[j].start, &q);
+		if (clang_Cursor_isNull(fn)) {
+			/* file scope: its #defines, where device code expands them */
+			unsigned line = 1;
+			struct macro_use u = { NULL, name, 0, r, s };
+
+			for (size_t i = 0; i < c.dirs.d[j].start; i++)
+				line += hs.text[i] == '\n';
+			u.line = line;
+			group_macros(&c, j, &u);
+			continue;
+		}
+		if (q == 1)
+			snprintf(msg, sizeof(msg),
+				 "in device code of an included header, this group on __CUDA_ARCH__ takes another branch in "
+				 "nvcc's device pass (__CUDA_ARCH__ %d) than in its host pass; idxgen-cc compiles headers as the "
+				 "host pass sees them, so it is not supported here (in the .cu file it is)", arch);
+		else if (q == 3 && reach_device(r, fn))
+			snprintf(msg, sizeof(msg),
+				 "in a __host__ __device__ function of an included header that device code calls, this group on "
+				 "__CUDA_ARCH__ takes another branch in nvcc's device pass (__CUDA_ARCH__ %d) than in its host "
+				 "pass; idxgen-cc compiles headers as the host pass sees them, so it is not supported here (in "
+				 "the .cu file it is)", arch);
+		else
+			continue;	/* host code only: the host pass's view is right */
 		error_at_off(&hs, c.dirs.d[j].start, msg);
 		s->nerrors++;
 	}
@@ -1209,11 +1297,14 @@ void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx
 	/* sm_10, the oldest: skipped ranges only */
 	oldest = source_parse_raw(s, idx, args, nargs, "-D__CUDA_ARCH__=100",
 				  flags | CXTranslationUnit_SkipFunctionBodies);
+	struct reach *r = dev ? reach_build(dev) : NULL;
+
 	for (unsigned i = 0; i < h.n; i++) {
 		if (host && dev && oldest)
-			check_header(s, host, dev, oldest, h.names[i], arch);
+			check_header(s, host, dev, oldest, h.names[i], arch, r);
 		free(h.names[i]);
 	}
+	reach_free(r);
 	free(h.names);
 	if (host)
 		clang_disposeTranslationUnit(host);

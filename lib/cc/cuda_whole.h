@@ -52,6 +52,8 @@ __attribute__((device)) inline void operator delete(void *, void *) noexcept {}
 __attribute__((device)) inline void operator delete[](void *, void *) noexcept {}
 #pragma clang force_cuda_host_device begin
 #include <cuda_runtime.h>
+/* nvcc's void * arithmetic where edg_compat.c writes a call (include/idxgen_cc_edg.h) */
+#include <idxgen_cc_edg.h>
 /* clang's lowering of <<<>>> in the parse; cudaConfigureCall (its older one) is cuda_runtime_api.h's */
 extern "C" unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0, void * = 0);
 extern const uint3 threadIdx, blockIdx;

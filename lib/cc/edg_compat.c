@@ -29,7 +29,12 @@
  *    and counts in bytes, as GNU C does; clang++ errors.  A `+` or `-` of a
  *    (cv) `void *` and an integer becomes `((void *)(((char *)(buf)) + i *
  *    4))` -- the same address, the same type; on a variable, `p +=
- *    n` becomes `p = ((void *)(((char *)(p)) + (n)))`.  Other lvalues keep
+ *    n` becomes `p = ((void *)(((char *)(p)) + (n)))`.  Where the types
+ *    are a template's (`T *p; p + n` with T = void in one instantiation)
+ *    or the updated lvalue is not a variable (`s.p += 4`), a call of
+ *    include/idxgen_cc_edg.h's helpers instead (`__idxgen_edg_add(p, n)`,
+ *    `__idxgen_edg_add_assign(s.p, 4)`), which count bytes for a void *
+ *    and are the operator for other types.  An operand a macro spells keeps
  *    clang's error, as do `++`/`--` on a `void *` and the difference of
  *    two (errors in nvcc too).
  *
@@ -518,12 +523,51 @@ static void replace_fix(struct source *s, const char *real, unsigned line, unsig
 }
 
 /*
- * `p += n`, `p -= n` on a variable p of type (cv) void * (op, its operator
- * at offset off of f): p = ((void *)(((char *)(p)) + (n))), as EDG counts.
- * False when the operand is not a plain variable (nothing recorded).
+ * The call form (include/idxgen_cc_edg.h): `A op B` as `__idxgen_edg_F(A,
+ * B)`, the operator at offset off of f replaced by a comma -- for operands
+ * whose types only an instantiation knows (a template's `T *`: void * in
+ * one, float * in another) and updates of lvalues other than a variable
+ * (`s.p += 4`: written once, evaluated once).  The helpers count bytes for
+ * a void * and are the operator itself for any other type.
+ */
+static void call_fix(struct source *s, CXTranslationUnit tu, CXFile f, const char *real, const CXCursor k[2],
+		     const char *t, unsigned off)
+{
+	const bool upd = t[off + 1] == '=';
+	const char old[3] = { t[off], upd ? '=' : 0, 0 };
+	char text[48];
+	unsigned al, ac, ol, oc, el, ec;
+
+	snprintf(text, sizeof(text), "__idxgen_edg_%s%s(", t[off] == '+' ? "add" : "sub", upd ? "_assign" : "");
+	user_place(s, f, clang_getRangeStart(clang_getCursorExtent(k[0])), &al, &ac);
+	insert_fix(s, real, al, ac, text, EDG_OPEN);
+	user_place(s, f, clang_getLocationForOffset(tu, f, off), &ol, &oc);
+	replace_fix(s, real, ol, oc, old, ",");
+	user_place(s, f, clang_getRangeEnd(clang_getCursorExtent(k[1])), &el, &ec);
+	insert_fix(s, real, el, ec, ")", EDG_CLOSE);
+}
+
+static bool in_template(CXTranslationUnit tu, CXFile f, unsigned off);
+static CXCursor template_op(CXTranslationUnit tu, CXFile f, unsigned off, CXCursor op);
+
+/* Does the type of c depend on a template parameter (its canonical type not known)? */
+static bool dependent_type(CXCursor c)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+	if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	return t.kind == CXType_Unexposed || t.kind == CXType_Dependent || t.kind == CXType_Invalid;
+}
+
+/*
+ * `p += n`, `p -= n` on a (cv) void * (op, its operator at offset off of
+ * f): on a variable p, p = ((void *)(((char *)(p)) + (n))), as EDG counts;
+ * on another lvalue or one whose type a template gives, the call form.
+ * False when an operand is a macro's (nothing recorded).
  */
 static bool void_update(struct source *s, CXTranslationUnit tu, CXFile f, const char *real, CXCursor op,
-			const char *t, unsigned off)
+			const char *t, unsigned off, bool *call)
 {
 	struct kids2 k = { { clang_getNullCursor(), clang_getNullCursor() }, 0 };
 	char *name, text[400];
@@ -536,8 +580,15 @@ static bool void_update(struct source *s, CXTranslationUnit tu, CXFile f, const 
 	if (k.n != 2)
 		return false;
 	v = k.k[0];
-	if (clang_getCursorKind(v) != CXCursor_DeclRefExpr || in_macro(v) || in_macro(k.k[1]) || !void_pointer(v, &cv))
+	if (in_macro(v) || in_macro(k.k[1]))
 		return false;
+	if (clang_getCursorKind(v) != CXCursor_DeclRefExpr || !void_pointer(v, &cv) || in_template(tu, f, off)) {
+		if (!void_pointer(v, &cv) && !dependent_type(v) && !in_template(tu, f, off))
+			return false;
+		call_fix(s, tu, f, real, k.k, t, off);
+		*call = true;
+		return true;
+	}
 	name = cx_spelling(v);
 	user_place(s, f, clang_getLocationForOffset(tu, f, off), &ol, &oc);
 	snprintf(text, sizeof(text), "= ((%svoid *)(((%schar *)(%s)) %c (", cv, cv, name, t[off]);
@@ -561,6 +612,104 @@ static bool void_operands(CXCursor op, struct kids2 *k, bool v[2], const char *c
 	return v[0] || v[1];
 }
 
+struct tmpl_find {
+	CXFile f;
+	unsigned off;
+	bool found;
+	CXCursor tmpl;
+};
+
+static enum CXChildVisitResult tmpl_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct tmpl_find *t = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXSourceRange e = clang_getCursorExtent(c);
+	unsigned a, b;
+	CXFile f;
+
+	(void)parent;
+	clang_getExpansionLocation(clang_getRangeStart(e), &f, NULL, NULL, &a);
+	clang_getExpansionLocation(clang_getRangeEnd(e), NULL, NULL, NULL, &b);
+	if (!f || !clang_File_isEqual(f, t->f) || t->off < a || t->off >= b)
+		return CXChildVisit_Continue;
+	if (k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||
+	    k == CXCursor_ClassTemplatePartialSpecialization) {
+		t->found = true;
+		t->tmpl = c;
+		return CXChildVisit_Break;
+	}
+	return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_ClassDecl ||
+			       k == CXCursor_StructDecl || k == CXCursor_UnexposedDecl
+		       ? CXChildVisit_Recurse
+		       : CXChildVisit_Continue;
+}
+
+/*
+ * Is offset off of f inside a template?  There an operator's operands may be
+ * void * in one instantiation and not in another (and libclang's cursor at
+ * the place may be either's), so the fix is the call form, right for all.
+ */
+static bool in_template(CXTranslationUnit tu, CXFile f, unsigned off)
+{
+	struct tmpl_find t = { f, off, false, clang_getNullCursor() };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), tmpl_visit, &t);
+	return t.found;
+}
+
+struct op_find {
+	unsigned off, best_len;
+	CXCursor best;
+};
+
+static enum CXChildVisitResult op_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct op_find *o = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	unsigned a = c_start(c), b = c_end(c);
+
+	(void)parent;
+	if (o->off < a || o->off >= b)
+		return CXChildVisit_Continue;
+	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && b - a < o->best_len) {
+		o->best = c;
+		o->best_len = b - a;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * The operator at offset off of f when libclang's cursor there is not one
+ * (in a template instantiated more than once it gives the function): the
+ * innermost binary or compound assignment operator of the template's
+ * pattern around off, or the cursor as it was.
+ */
+static CXCursor template_op(CXTranslationUnit tu, CXFile f, unsigned off, CXCursor op)
+{
+	struct tmpl_find t = { f, off, false, clang_getNullCursor() };
+	struct op_find o = { off, ~0u, clang_getNullCursor() };
+	enum CXCursorKind k = clang_getCursorKind(op);
+
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_UnexposedExpr)
+		return op;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), tmpl_visit, &t);
+	if (!t.found)
+		return op;
+	clang_visitChildren(t.tmpl, op_visit, &o);
+	return clang_Cursor_isNull(o.best) ? op : o.best;
+}
+
+/* A binary + or - whose operands' types a template gives: the call form. */
+static bool dependent_operands(CXTranslationUnit tu, CXFile f, unsigned off, CXCursor op, struct kids2 *k)
+{
+	if (clang_getCursorKind(op) != CXCursor_BinaryOperator && clang_getCursorKind(op) != CXCursor_UnexposedExpr)
+		return false;
+	if (k->n == 0)
+		clang_visitChildren(op, two_kids, k);
+	return k->n == 2 && !in_macro(k->k[0]) && !in_macro(k->k[1]) &&
+	       (dependent_type(k->k[0]) || dependent_type(k->k[1]) || in_template(tu, f, off));
+}
+
 /*
  * `void *` arithmetic at d: the + or - at the diagnostic's place (an
  * unexposed recovery expression over its two operands), its void * operand
@@ -575,7 +724,7 @@ static bool void_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
 	CXCursor op = clang_getCursor(tu, loc);
 	struct kids2 k = { { clang_getNullCursor(), clang_getNullCursor() }, 0 };
 	const char *cv[2] = { "", "" }, *shown_cv = "", *t;
-	bool v[2] = { false, false }, update;
+	bool v[2] = { false, false }, update, call = false;
 	unsigned line, col, i, off, ol, oc, el, ec, kl[2], kc[2];
 	char *real, *fname, *shown, text[120];
 	size_t len = 0;
@@ -588,8 +737,11 @@ static bool void_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
 	update = t[off + 1] == '=';	/* ++ and -- on a void *: nvcc's errors too */
 	if (t[off + 1] == t[off])
 		return false;
+	op = template_op(tu, f, off, op);
 	/* nvcc rejects the difference of two void * too ("a pointer to a complete object type") */
-	if (!update && (!void_operands(op, &k, v, cv) || (v[0] && v[1])))
+	if (!update && (!void_operands(op, &k, v, cv) || in_template(tu, f, off)))
+		call = dependent_operands(tu, f, off, op, &k);
+	if (!update && ((!v[0] && !v[1] && !call) || (v[0] && v[1])))
 		return false;
 	fname = cx_string(clang_getFileName(f));
 	real = realpath(fname, NULL);
@@ -607,11 +759,13 @@ static bool void_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
 	}
 	free(fname);
 	if (update) {
-		if (!void_update(s, tu, f, real, op, t, off)) {
+		if (!void_update(s, tu, f, real, op, t, off, &call)) {
 			free(shown);
 			free(real);
 			return false;
 		}
+	} else if (call) {
+		call_fix(s, tu, f, real, k.k, t, off);
 	} else {
 		shown_cv = v[0] ? cv[0] : cv[1];
 		user_place(s, f, clang_getRangeStart(clang_getCursorExtent(op)), &ol, &oc);
@@ -649,8 +803,9 @@ static bool void_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
 		"%s:%u:%u: warning: arithmetic on a pointer to void; nvcc accepts it (#1143-D) and counts bytes, "
 		"clang does not: %s\n",
 		shown, line, col,
-		update ? "the variable is updated through its 'char *' cast"
-		       : "the pointer is cast to 'char *' for it and the result back to 'void *'");
+		call ? "a helper counts bytes where the operand is a 'void *' (idxgen_cc_edg.h)"
+		: update ? "the variable is updated through its 'char *' cast"
+			 : "the pointer is cast to 'char *' for it and the result back to 'void *'");
 	free(shown);
 	free(real);
 	return true;

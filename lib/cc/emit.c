@@ -508,6 +508,7 @@ static void region_body(struct emit *e, CXCursor *l, unsigned n, struct buf *bod
 			closes++;
 			continue;
 		}
+		line_mark_stmt(e->src, l[i], body);
 		bputs(body, "\t\t");
 		emit_node(e, l[i], body, 0, 0);
 		emit_src(e->src, c_end(l[i]), stmt_end(e->src, l[i]), body);

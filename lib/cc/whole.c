@@ -175,7 +175,16 @@ struct walk {
 	unsigned *lsp, nlsp;	/* its statements the lanes meet before (lockstep.c) */
 	unsigned *spin, nspin;	/* its spin loops' conditions (spin.c) */
 	struct cx_kids kernels;	/* the kernels translated so far */
+	struct line_marks lm;	/* #line directives (line_marks.c) */
 };
+
+/* The input's text from w->pos to b, after a #line where idxgen-cc's own text moved the lines. */
+static void copy_to(struct walk *w, unsigned b)
+{
+	if (w->pos < b)
+		line_marks_sync(&w->lm, w->s, w->tu, w->pos, w->o);
+	emit_src(w->s, w->pos, b, w->o);
+}
 
 /* The offsets of the <<< and >>> tokens of a kernel call c; false if c is none. */
 static bool launch_tokens(struct walk *w, CXCursor c, unsigned a, unsigned e, unsigned *lt, unsigned *gt_end)
@@ -270,7 +279,7 @@ static bool rewrite_launch(struct walk *w, CXCursor c)
 		error_at(w->s, c, "idxgen-cc cannot locate this kernel launch's text");
 		return true;
 	}
-	emit_src(w->s, w->pos, a, w->o);
+	copy_to(w, a);
 	bputs(w->o, "(__idxgenPushCallConfiguration(");
 	emit_src(w->s, lt + 3, gte - 3, w->o);
 	bputs(w->o, ") ? (void)0 : ");
@@ -328,7 +337,7 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 	    in_macro(c) || a < w->pos || c_start(target) != a || c_end(value) != e)
 		return false;
 	op_text(w->s, c, op);
-	emit_src(w->s, w->pos, a, w->o);
+	copy_to(w, a);
 	bputs(w->o, "__idxgen_cc_vstore(");
 	emit_src(w->s, c_start(target), c_end(target), w->o);
 	bputs(w->o, ", ");
@@ -375,7 +384,7 @@ static void lockstep_point(struct walk *w, CXCursor c)
 
 	for (unsigned i = 0; i < w->nlsp; i++)
 		if (w->lsp[i] == a && a >= w->pos) {
-			emit_src(w->s, w->pos, a, w->o);
+			copy_to(w, a);
 			bputs(w->o, "__idxgen_cc_lockstep(); ");
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
@@ -387,7 +396,7 @@ static void lockstep_point(struct walk *w, CXCursor c)
 
 		if (w->spin[i] == ~0u || at < w->pos || (bare ? at > a : at != a))
 			continue;
-		emit_src(w->s, w->pos, at, w->o);
+		copy_to(w, at);
 		bputs(w->o, bare ? " __idxgen_cc_spin()" : "__idxgen_cc_spin() && ");
 		w->pos = at;
 		w->spin[i] = ~0u;
@@ -440,7 +449,7 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 			CXType t = clang_getCursorType(c), e = clang_getArrayElementType(t);
 			char *ts = cx_string(clang_getTypeSpelling(e.kind == CXType_Invalid ? t : e)), *n = cx_spelling(c);
 
-			emit_src(w->s, w->pos, a, w->o);
+			copy_to(w, a);
 			if (clang_getArrayElementType(e).kind != CXType_Invalid)
 				/* `extern __shared__ half sm[][80];`: emit.c's emit_shared_decl() says why __typeof__ */
 				bprintf(w->o, "__typeof__(%s) *const %s = (__typeof__(%s) *)__idxgen_fiber_block()->dyn_shared",
@@ -460,7 +469,7 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 			 * another.  "static __shared__ float s[32];" (public block-reduce
 			 * helpers write it so) is static already.
 			 */
-			emit_src(w->s, w->pos, kw, w->o);
+			copy_to(w, kw);
 			bputs(w->o, clang_Cursor_getStorageClass(c) == CX_SC_Static ? "thread_local" : "static thread_local");
 			w->pos = kw + 10;
 		} else if (clang_getCursorKind(parent) == CXCursor_DeclStmt && c_start(parent) < a &&
@@ -1057,7 +1066,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	clang_visitChildren(k->fn, walk_visit, w);
 	lockstep_end(w);
 	w->device = false;
-	emit_src(s, w->pos, c_end(k->fn), o);
+	copy_to(w, c_end(k->fn));
 	w->pos = c_end(k->fn);
 	bputs(o, c ? "\n} } }\n" : "\n} }\n");
 	if (t->pack) {
@@ -1317,7 +1326,7 @@ static void file_dyn_shared(struct walk *w, CXCursor c)
 	}
 	ts = cx_string(clang_getTypeSpelling(e));
 	n = cx_spelling(c);
-	emit_src(w->s, w->pos, a, w->o);
+	copy_to(w, a);
 	if (clang_getArrayElementType(e).kind != CXType_Invalid)	/* `extern __shared__ half sm[][80];` */
 		bprintf(w->o, "static thread_local __typeof__(%s) *const &%s = (__typeof__(%s) *const &)idxgen_cc_dyn_shared",
 			ts, n, ts);
@@ -1347,7 +1356,7 @@ static void file_shared(struct walk *w, CXCursor c)
 		/* one copy for every block would be wrong: say so */
 		error_at(w->s, c, "a __shared__ variable at namespace scope must have __shared__ written in its declaration");
 	} else if (kw >= w->pos) {
-		emit_src(w->s, w->pos, kw, w->o);
+		copy_to(w, kw);
 		bputs(w->o, clang_Cursor_getStorageClass(c) == CX_SC_Static ? "thread_local" : "static thread_local");
 		w->pos = kw + 10;
 	}
@@ -1442,7 +1451,7 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 		bool bare = bare_linkage(s, c);
 
 		cx_kids_add(&w->kernels, c);
-		emit_src(s, w->pos, c_start(c), w->o);
+		copy_to(w, c_start(c));
 		if (bare)
 			bprintf(w->o, "{\n");
 		w->pos = c_start(c);
@@ -1632,8 +1641,9 @@ static void translate_file(struct source *s, CXTranslationUnit tu, struct buf *o
 	struct walk w = { .s = s, .tu = tu, .o = o };
 	struct regs rg = { { 0 }, 0 };
 
+	line_marks_begin(&w.lm, s, o);
 	top_container(&w, clang_getTranslationUnitCursor(tu), &rg);
-	emit_src(s, w.pos, (unsigned)s->len, o);
+	copy_to(&w, (unsigned)s->len);
 	cx_kids_free(&w.kernels);
 	write_registrations(o, &rg, index);
 	buf_free(&rg.text);

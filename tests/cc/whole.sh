@@ -55,6 +55,7 @@ done
 run_prog "device_trap.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/device_trap.cu"
 # nvcc's leniencies fixed in the text (edg_compat.c), kernels forced to fibers too
 run_prog "edg_void_arith.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/edg_void_arith.cu"
+run_prog "edg_void_arith_lvalues.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/edg_void_arith_lvalues.cu"
 run_prog "edg_case_init.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/edg_case_init.cu"
 
 # __CUDA_ARCH__ in an included header (compiled as the host pass sees it):
@@ -68,6 +69,24 @@ rc=$?
 [ $rc = 1 ] && [ ! -e "$tmp/prog" ] &&
 	[ "$(grep -c 'differ.cuh:8:1: error: in device code of an included header, this group on __CUDA_ARCH__ takes another branch' "$tmp/build")" = 1 ]
 ok $? "arch_header/differ.cu: a header's group that differs in device code refused at differ.cuh:8:1 (exit $rc)"
+sed 's/^/#   /' "$tmp/build"
+# ... in a __host__ __device__ function or a file-scope #define of a header:
+# host callers get the host view (right), device code that reaches them is
+# refused (it got the host's branch before: hd_device and hd_device_macro
+# built and printed FAIL).
+run_prog "arch_header/hd_host.cu: a header's differing H/D function and macro used by host code only" \
+	-o "$tmp/prog" "$DIR/arch_header/hd_host.cu"
+"$CC_BIN" -o "$tmp/prog" "$DIR/arch_header/hd_device.cu" >"$tmp/build" 2>&1
+rc=$?
+[ $rc = 1 ] && [ ! -e "$tmp/prog" ] &&
+	[ "$(grep -c 'hd.cuh:12:1: error: in a __host__ __device__ function of an included header that device code calls' "$tmp/build")" = 1 ]
+ok $? "arch_header/hd_device.cu: a kernel reaching a header's differing H/D function refused at hd.cuh:12:1 (exit $rc)"
+sed 's/^/#   /' "$tmp/build"
+"$CC_BIN" -o "$tmp/prog" "$DIR/arch_header/hd_device_macro.cu" >"$tmp/build" 2>&1
+rc=$?
+[ $rc = 1 ] && [ ! -e "$tmp/prog" ] &&
+	[ "$(grep -c "hd_device_macro.cu:10:11: error: macro 'PASS_SIDE' is defined by a group on __CUDA_ARCH__ of .*hd.cuh:19" "$tmp/build")" = 1 ]
+ok $? "arch_header/hd_device_macro.cu: a kernel's use of a header's differing macro refused at the use (exit $rc)"
 sed 's/^/#   /' "$tmp/build"
 
 # A header of a folder beside the main file's (src/ and inc/, -I ../inc) is
@@ -88,6 +107,23 @@ rc=$?
 	grep -q "sys_header/broken.h:6:1: error: unknown type name 'undeclared_type_1'" "$tmp/build"
 ok $? "sys_header/main.cu: the first error of a system header named (exit $rc)"
 sed 's/^/#   /' "$tmp/build"
+
+# #line directives in the C++ (line_marks.c): __FILE__/__LINE__ in host code,
+# __device__ functions and kernels under each model (progs/line_directives.cu,
+# also run above), assert()'s message, and the host compiler's own warning
+# name the user's file and line (FILE.cu.cpp and its lines before).
+for m in fission fibers; do
+	run_prog "line_directives.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/line_directives.cu"
+	run_prog "device_assert.cu (--exec-model=$m): build" --exec-model=$m -o "$tmp/prog" "$DIR/progs/device_assert.cu"
+	grep -qF "$DIR/progs/device_assert.cu:17: int checked_index" "$tmp/err"
+	ok $? "device_assert.cu (--exec-model=$m): the assertion names device_assert.cu:17"
+done
+"$CC_BIN" -o "$tmp/prog" "$DIR/opts/host_warning.cu" >"$tmp/build" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -qF "$DIR/opts/host_warning.cu:15:11: warning: using the result of an assignment" "$tmp/build"
+ok $? "opts/host_warning.cu: the host compiler's warning names host_warning.cu:15:11 (exit $rc)"
+[ $rc = 0 ] || sed 's/^/#   /' "$tmp/build"
+rm -f "$tmp/prog"
 
 # User macros never reach our headers or the code idxgen-cc writes (every
 # upper-case letter and the names programs size themselves with), and our

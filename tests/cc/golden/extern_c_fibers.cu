@@ -44,6 +44,7 @@ __global__ void sum64(float *out, const float *in)
 // CXX: extern "C" {
 // CXX-NEXT: /* __global__ sum16: fibers, every thread a coroutine
 // CXX-NEXT: extern "C++" { namespace { namespace __idxgen_fiber_sum16 {
+// CXX-NEXT: #line 23 "{{.*}}/extern_c_fibers.cu"
 // CXX-NEXT: __global__ void sum16(float *out, const float *in)
 // CXX: } } }
 // CXX-NEXT: static void sum16__fiber(struct idxgen_rt_block *__b)

@@ -40,6 +40,7 @@ __global__ void plain(int *out)
 
 // CXX: /* __global__ with_helper: fibers, every thread a coroutine (calls 'block_sum'
 // CXX-NEXT: namespace { namespace __idxgen_fiber_with_helper {
+// CXX-NEXT: #line 23 "{{.*}}/fibers.cu"
 // CXX-NEXT: void with_helper(int *out, int n)
 // CXX: static thread_local int seen[256];
 // CXX: } }

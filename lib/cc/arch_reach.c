@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+/*
+ * arch_reach.c - which functions of a whole program run as device code:
+ * the kernels and the __device__ and __host__ __device__ functions they
+ * call, directly or through others (a __device__ function no kernel calls
+ * never runs).
+ *
+ * cuda_arch.c compiles an included header as the host pass sees it.  That is
+ * right for host callers and wrong for device callers where a group on
+ * __CUDA_ARCH__ takes another branch in the device pass; a
+ * __host__ __device__ function of a header is refused only where device
+ * code reaches it (host code calling it is common and right).  Calls are
+ * followed through the parse's call expressions (templates through their
+ * patterns); a call through a pointer or a virtual function is not seen.
+ * System headers are left out: their code is not the program's.
+ */
+#include "cc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct reach_fn {
+	CXCursor c;
+	unsigned q;		/* 1 device, 2 host (written), 4 a kernel */
+	bool device;		/* a kernel reaches it */
+	unsigned *callee, ncallee;
+};
+
+struct reach {
+	struct reach_fn *f;
+	unsigned n;
+};
+
+static bool fn_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
+}
+
+static enum CXChildVisitResult quals(CXCursor c, CXCursor parent, CXClientData data)
+{
+	unsigned *q = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+		char *n = cx_spelling(c);
+
+		*q |= !strcmp(n, "idxgen_global") ? 5 : !strcmp(n, "idxgen_device") ? 1 : 0;
+		*q |= !strcmp(n, "idxgen_host") ? 2 : 0;
+		free(n);
+	} else if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
+		*q |= 5;
+	}
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct reach *r = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if (fn_kind(k)) {
+		if (clang_isCursorDefinition(c)) {
+			unsigned q = 0;
+
+			clang_visitChildren(c, quals, &q);
+			r->f = cx_realloc(r->f, (r->n + 1) * sizeof(*r->f));
+			r->f[r->n++] = (struct reach_fn){ c, q, (q & 4) != 0, NULL, 0 };
+		}
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_ClassDecl ||
+	    k == CXCursor_StructDecl || k == CXCursor_ClassTemplate || k == CXCursor_UnexposedDecl)
+		return CXChildVisit_Recurse;
+	return CXChildVisit_Continue;
+}
+
+static int find(const struct reach *r, CXCursor c)
+{
+	CXCursor d = clang_getCursorDefinition(c), t;
+
+	if (clang_Cursor_isNull(d) && !clang_Cursor_isNull(t = clang_getSpecializedCursorTemplate(c)))
+		d = clang_getCursorDefinition(t);
+	if (!clang_Cursor_isNull(d) && !clang_Cursor_isNull(t = clang_getSpecializedCursorTemplate(d)))
+		d = t;
+	if (clang_Cursor_isNull(d))
+		return -1;
+	for (unsigned i = 0; i < r->n; i++)
+		if (clang_equalCursors(d, r->f[i].c))
+			return (int)i;
+	return -1;
+}
+
+struct calls {
+	const struct reach *r;
+	struct reach_fn *from;
+};
+
+static enum CXChildVisitResult calls_of(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct calls *cl = data;
+	int i;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr && (i = find(cl->r, clang_getCursorReferenced(c))) >= 0) {
+		cl->from->callee = cx_realloc(cl->from->callee, (cl->from->ncallee + 1) * sizeof(unsigned));
+		cl->from->callee[cl->from->ncallee++] = (unsigned)i;
+	}
+	return CXChildVisit_Recurse;
+}
+
+struct reach *reach_build(CXTranslationUnit tu)
+{
+	struct reach *r = cx_alloc(sizeof(*r));
+	bool grew = true;
+
+	memset(r, 0, sizeof(*r));
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect, r);
+	for (unsigned i = 0; i < r->n; i++) {
+		struct calls cl = { r, &r->f[i] };
+
+		clang_visitChildren(r->f[i].c, calls_of, &cl);
+	}
+	/* from the kernels, the callees nvcc compiles for the device (__device__ or __host__ __device__) */
+	while (grew) {
+		grew = false;
+		for (unsigned i = 0; i < r->n; i++)
+			for (unsigned j = 0; r->f[i].device && j < r->f[i].ncallee; j++) {
+				struct reach_fn *g = &r->f[r->f[i].callee[j]];
+
+				if (!g->device && (g->q & 1)) {
+					g->device = true;
+					grew = true;
+				}
+			}
+	}
+	return r;
+}
+
+bool reach_device(const struct reach *r, CXCursor fn)
+{
+	int i = r ? find(r, fn) : -1;
+
+	return i >= 0 && r->f[i].device;
+}
+
+bool reach_device_at(const struct reach *r, CXSourceLocation loc)
+{
+	CXFile f, g;
+	unsigned off, a, b;
+
+	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+	for (unsigned i = 0; r && f && i < r->n; i++) {
+		CXSourceRange e = clang_getCursorExtent(r->f[i].c);
+
+		clang_getExpansionLocation(clang_getRangeStart(e), &g, NULL, NULL, &a);
+		clang_getExpansionLocation(clang_getRangeEnd(e), NULL, NULL, NULL, &b);
+		if (r->f[i].device && g && clang_File_isEqual(f, g) && a <= off && off < b)
+			return true;
+	}
+	return false;
+}
+
+void reach_free(struct reach *r)
+{
+	for (unsigned i = 0; r && i < r->n; i++)
+		free(r->f[i].callee);
+	if (r)
+		free(r->f);
+	free(r);
+}
