@@ -555,12 +555,33 @@ bool fiber_never_suspends(const struct source *s, CXCursor fn);
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len);
 /*
  * lockstep.c: the offsets of the statements of function fn before which the
- * lanes of a warp must meet (a __shared__ store read back with no barrier
- * between: code written for lanes in lock step); the count, *pts malloc'd.
+ * lanes of a warp must meet (a __shared__ store read back, or a read
+ * overwritten, with no barrier between: code written for lanes in lock
+ * step); the count, *pts malloc'd.  An offset with LOCKSTEP_RMW is an
+ * assignment's that reads another lane's element of what it stores (read,
+ * meet, write); with LOCKSTEP_BAD a statement's whose such assignment is
+ * written in a macro (refused: check_lockstep()).
  */
+#define LOCKSTEP_RMW (1u << 31)
+#define LOCKSTEP_BAD (1u << 30)
+#define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD))
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
 /* ... the first such statement in *stmt; false when there is none */
 bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt);
+/* ... the first statement lock step cannot be kept in (LOCKSTEP_BAD) in *stmt; false when none */
+bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt);
+/*
+ * lockstep_guard.c: do the conditions guards (of the if statements around,
+ * their then branches) or the function's text fn_text prove that lane a's
+ * element `store` is never lane b's element `load` (`if (t < k) s[t] +=
+ * s[t + k];`)?  The texts without blanks; NULL: unknown.
+ */
+bool lockstep_apart(const struct source *s, const CXCursor *guards, unsigned n, const char *fn_text, const char *store,
+		    const char *load);
+/* ... does the condition guard let one lane only run its then branch (`if (threadIdx.x == 0)`)? */
+bool lockstep_one_lane(const struct source *s, CXCursor guard);
+/* ... the text from a to e without blanks (malloc'd; NULL where nothing is there) */
+char *text_squeezed(const struct source *s, unsigned a, unsigned e);
 /*
  * spin.c: loops of function fn that wait for memory another thread writes
  * (a spin lock, a flag): the offsets of their conditions, where

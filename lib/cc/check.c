@@ -258,6 +258,11 @@ void check_lockstep(struct source *s, CXCursor fn)
 {
 	CXCursor at;
 
+	if (lockstep_bad(s, fn, &at)) {
+		error_at(s, at,
+			 "this statement's assignment, written in a macro, reads an element of __shared__ memory it stores for another lane of the warp (code written for lanes in lock step): idxgen-cc cannot make every lane read before any writes there; read into a variable, __syncwarp(), then store");
+		return;
+	}
 	if (s->cxx && s->model != EXEC_FISSION)
 		return;
 	if (lockstep_first(s, fn, &at))

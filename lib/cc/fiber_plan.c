@@ -329,7 +329,7 @@ static const char *lockstep_reason(const struct source *s, CXCursor fn, char *bu
 	unsigned *pts, n = lockstep_points(s, fn, &pts);
 	unsigned line = 0;
 
-	for (unsigned i = 0; n && i < pts[0] && i < s->len; i++)	/* warp.c's rewrites keep lines */
+	for (unsigned i = 0; n && i < LOCKSTEP_OFFSET(pts[0]) && i < s->len; i++)	/* warp.c's rewrites keep lines */
 		line += s->text[i] == '\n';
 	free(pts);
 	if (!n)

@@ -12,19 +12,26 @@
  * not yet written: a silent wrong result.
  *
  * The points: a statement of a { } block that reads __shared__ memory (a
- * __shared__ variable, or a local pointer that may point into one) that an
- * earlier statement may have stored for another lane, with no barrier, warp
- * operation or volatile store between.  There the fibers meet
- * (__idxgen_cc_lockstep(), the coalesced rendezvous: the lanes of the warp
- * that reach it together), and loop fission does not go (fiber_reason()).
- * A read of what the same lane stored -- the same text, `s[t]` after
- * `s[t] = v`, or another __shared__ array -- needs none.  Conservative
- * beyond that: a store through a pointer into shared memory may be to any
- * element of any __shared__ variable, an atomic or a call given such a
- * pointer stores anything there.  Not handled (lib/cc/README.md): a
- * statement that reads what it stores itself for another lane (`s[t] =
- * s[t + 1];`, without volatile), a store after another lane's read of the
- * old value (write after read), pointers a __device__ function is given.
+ * __shared__ variable, or a local pointer or reference that may point into
+ * one, or a pointer or reference parameter some call gives such memory)
+ * that an earlier statement may have stored for another lane, or stores
+ * what an earlier statement may have read for another lane (write after
+ * read), with no barrier, warp operation or volatile store between.  There
+ * the fibers meet (__idxgen_cc_lockstep(), the coalesced rendezvous: the
+ * lanes of the warp that reach it together), and loop fission does not go
+ * (fiber_reason()).  An assignment that reads another lane's element of
+ * what it stores (`s[t] = s[t + 1];`) is read, meet, write
+ * (__idxgen_cc_vstore(), as a volatile store; its offset flagged
+ * LOCKSTEP_RMW), unless the `if` around it proves the elements apart
+ * (lockstep_guard.c: `if (t < k) s[t] += s[t + k];`).  An atomic after
+ * plain stores to memory (a flag published with no __threadfence()) gets a
+ * meeting before it: on a GPU the warp's stores are done first.  A read of
+ * what the same lane stored -- the same text, `s[t]` after `s[t] = v`, or
+ * another __shared__ array -- needs none.  Conservative beyond that: a
+ * store through a pointer into shared memory may be to any element of any
+ * __shared__ variable, an atomic or a call given such a pointer stores
+ * anything there.  Not handled (lib/cc/README.md): a pointer parameter
+ * given shared memory only through another helper's parameter.
  */
 #include "cc.h"
 #include "cx.h"
@@ -34,9 +41,14 @@
 
 struct lockstep {
 	const struct source *s;
-	struct cx_kids ptrs;	/* local pointers that may point into __shared__ memory */
-	unsigned *pt, n, cap;	/* the points: offsets of the statements to meet before */
+	struct cx_kids ptrs;	/* local pointers and references, parameters, that may point into __shared__ memory */
+	unsigned *pt, n, cap;	/* the points: offsets of the statements to meet before (LOCKSTEP_RMW: assignments) */
 	CXCursor first;		/* the first point's statement */
+	char *fn_text;		/* the function's text without blanks */
+	CXCursor guard[8];	/* the conditions of the if statements around (their then branches) */
+	unsigned nguard;
+	CXCursor bad;		/* the first statement whose assignment of that kind is a macro's */
+	bool spins;		/* the function waits in a loop for what another thread publishes (spin.c) */
 };
 
 /* One access: base the __shared__ variable (null: through a pointer, any), text the lvalue (NULL: any). */
@@ -55,7 +67,17 @@ struct access {
 	CXCursor skip;		/* a store's base, which is not a read */
 	struct accs load, store;
 	struct accs kill;	/* local variables assigned (text: the name) */
+	struct cx_kids rmw;	/* assignments that read another lane's element of what they store */
 	bool sync;
+	bool met;		/* it ends in a meeting (an rmw): nothing it did is pending after */
+	bool wrote;		/* a plain store to memory (not a local variable) */
+	bool atomic;		/* a call of an atomic function */
+};
+
+/* What the lanes may have done since the last meeting. */
+struct state {
+	struct accs store, load;
+	bool wrote;		/* a plain store to memory: an atomic after it may publish it */
 };
 
 static void accs_add(struct accs *s, CXCursor base, const char *text)
@@ -147,14 +169,25 @@ static bool mentions(const struct lockstep *l, CXCursor c)
 	return m.hit;
 }
 
+static bool is_scope_level(CXCursor r)
+{
+	enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(r));
+
+	return pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace || pk == CXCursor_LinkageSpec;
+}
+
+static bool is_pointer_or_reference(CXCursor r)
+{
+	enum CXTypeKind tk = clang_getCursorType(r).kind;
+
+	return tk == CXType_Pointer || tk == CXType_LValueReference;
+}
+
+/* `float *p = &s[i];`, `float &e = s[i];`: a local that may name __shared__ memory */
 static bool is_local_pointer(CXCursor r)
 {
-	CXCursor p = clang_getCursorSemanticParent(r);
-	enum CXCursorKind pk = clang_getCursorKind(p);
-
-	return clang_getCursorKind(r) == CXCursor_VarDecl && !is_shared_var(r) &&
-	       clang_getCursorType(r).kind == CXType_Pointer && pk != CXCursor_TranslationUnit &&
-	       pk != CXCursor_Namespace;
+	return clang_getCursorKind(r) == CXCursor_VarDecl && !is_shared_var(r) && is_pointer_or_reference(r) &&
+	       !is_scope_level(r);
 }
 
 static void add_ptr(struct lockstep *l, CXCursor r, bool *more)
@@ -180,24 +213,10 @@ static enum CXChildVisitResult ptr_visit(CXCursor c, CXCursor parent, CXClientDa
 	if (clang_getCursorKind(c) == CXCursor_VarDecl && is_local_pointer(c) && mentions(ps->l, c))
 		add_ptr(ps->l, c, &ps->more);
 	else if (assignment(ps->l->s, c, &t, &v) && !clang_Cursor_isNull(t) && !clang_Cursor_isNull(v) &&
-		 clang_getCursorKind(strip(t)) == CXCursor_DeclRefExpr && mentions(ps->l, v))
+		 clang_getCursorKind(strip(t)) == CXCursor_DeclRefExpr && mentions(ps->l, v) &&
+		 clang_getCursorType(strip(t)).kind == CXType_Pointer)	/* `e = v` through a reference rebinds nothing */
 		add_ptr(ps->l, clang_getCursorReferenced(strip(t)), &ps->more);
 	return CXChildVisit_Recurse;
-}
-
-/* The text from a to e without blanks (NULL where a macro or nothing is there). */
-static char *squeezed(const struct source *s, unsigned a, unsigned e)
-{
-	char *r, *q;
-
-	if (e <= a || e > s->len)
-		return NULL;
-	r = q = cx_alloc(e - a + 1);
-	for (unsigned i = a; i < e; i++)
-		if (s->text[i] != ' ' && s->text[i] != '\t' && s->text[i] != '\n')
-			*q++ = s->text[i];
-	*q = 0;
-	return r;
 }
 
 /* The lvalue a name starts at off spells: `t[cur][tx - 1]`, `s[i].x` (its brackets and members followed). */
@@ -228,7 +247,7 @@ static char *lvalue_text(const struct source *s, unsigned off, unsigned name_end
 			break;
 		}
 	}
-	return squeezed(s, off, e);
+	return text_squeezed(s, off, e);
 }
 
 /* The variable an access's base names, null when it is a pointer (which may point anywhere). */
@@ -284,18 +303,25 @@ static void access_of(struct access *a, CXCursor c, CXCursor skip)
 	a->skip = saved;
 }
 
-/* Record a store (and with load, a read) of the lvalue e. */
-static void access_lvalue(struct access *a, CXCursor e, bool load)
+/* The access of the lvalue e: its __shared__ variable (null: any) and its text (NULL: any). */
+static struct acc lvalue_acc(const struct access *a, CXCursor e)
 {
 	CXCursor b = lvalue_base(e);
 	CXCursor base = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? base_var(clang_getCursorReferenced(b))
 									: clang_getNullCursor();
-	char *text = in_macro(e) ? NULL : squeezed(a->l->s, c_start(e), c_end(e));
 
-	accs_add(&a->store, base, text);
+	return (struct acc){ base, in_macro(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)) };
+}
+
+/* Record a store (and with load, a read) of the lvalue e. */
+static void access_lvalue(struct access *a, CXCursor e, bool load)
+{
+	struct acc w = lvalue_acc(a, e);
+
+	accs_add(&a->store, w.base, w.text);
 	if (load)
-		accs_add(&a->load, base, text);
-	free(text);
+		accs_add(&a->load, w.base, w.text);
+	free(w.text);
 }
 
 /* A local variable e is assigned: a store's text naming it no longer names the same element. */
@@ -312,6 +338,46 @@ static void kill_local(struct access *a, CXCursor e)
 	free(n);
 }
 
+/* Is the lvalue whose base is b memory other threads see (not a local variable, array or struct)? */
+static bool is_memory(CXCursor b)
+{
+	CXCursor r;
+	enum CXCursorKind rk;
+
+	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr)
+		return true;
+	r = clang_getCursorReferenced(b);
+	rk = clang_getCursorKind(r);
+	if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl)
+		return true;
+	return is_shared_var(r) || is_pointer_or_reference(r) || is_scope_level(r) ||
+	       clang_Cursor_getStorageClass(r) == CX_SC_Static;
+}
+
+/*
+ * The assignment c stores the lvalue t (shared memory) from the value v: does
+ * v read an element of it another lane may store?  Then the lanes must all
+ * read before any writes (LOCKSTEP_RMW), unless an if around proves the
+ * elements apart.
+ */
+static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
+{
+	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false };
+	struct acc w = lvalue_acc(a, t);
+	bool r = false;
+
+	access_of(&val, v, clang_getNullCursor());
+	for (unsigned i = 0; i < val.load.n && !r; i++)
+		r = hazard(&w, &val.load.v[i]) &&
+		    !lockstep_apart(a->l->s, a->l->guard, a->l->nguard, a->l->fn_text, w.text, val.load.v[i].text);
+	accs_free(&val.load);
+	accs_free(&val.store);
+	accs_free(&val.kill);
+	cx_kids_free(&val.rmw);
+	free(w.text);
+	return r;
+}
+
 static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct access *a = d;
@@ -323,6 +389,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	(void)parent;
 	if (k == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue;
+	if (k == CXCursor_VarDecl && clang_getCursorType(c).kind == CXType_LValueReference)
+		return CXChildVisit_Continue;	/* `int &e = s[t];` binds, reads nothing */
 	/*
 	 * a barrier in a __device__ function: the parse has it __host__
 	 * __device__, the call's reference dropped (README.md), no name to ask
@@ -353,6 +421,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 			if (strncmp(n, "atomic", 6))
 				accs_add(&a->load, clang_getNullCursor(), NULL);
 		}
+		if (!strncmp(n, "atomic", 6))
+			a->atomic = true;
 		free(n);
 		return CXChildVisit_Recurse;
 	}
@@ -363,6 +433,10 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 			access_lvalue(a, only, true);
 		else if (cx_only_child(c, &only))
 			kill_local(a, only);
+		if (cx_only_child(c, &only) && is_memory(lvalue_base(only)) &&
+		    (clang_getCursorKind(strip(only)) != CXCursor_DeclRefExpr ||
+		     clang_getCursorType(only).kind != CXType_Pointer))
+			a->wrote = true;
 		return CXChildVisit_Recurse;
 	}
 	if (k == CXCursor_UnaryOperator && text_at(s, c_start(c), "&"))
@@ -370,15 +444,25 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
 	    assignment(s, c, &t, &v) && !clang_Cursor_isNull(t) && !clang_Cursor_isNull(v)) {
 		CXCursor b = lvalue_base(t);
-		bool through = clang_getCursorKind(b) != CXCursor_DeclRefExpr ||
-			       !clang_equalCursors(strip(t), b) || is_shared_var(clang_getCursorReferenced(b));
+		bool bref = clang_getCursorKind(b) == CXCursor_DeclRefExpr;
+		CXCursor r = bref ? clang_getCursorReferenced(b) : clang_getNullCursor();
+		/* `e = v` with `float &e = s[i]`: a store through e */
+		bool through = !bref || !clang_equalCursors(strip(t), b) || is_shared_var(r) ||
+			       (clang_getCursorType(r).kind == CXType_LValueReference && shared_ish(a->l, r));
 
 		op_text(s, c, op);
-		if (through && mentions(a->l, t))
+		if (through && mentions(a->l, t)) {
 			access_lvalue(a, t, strcmp(op, "=") != 0);
-		else if (!through)
+			if (reads_what_it_stores(a, t, v)) {
+				cx_kids_add(&a->rmw, c);
+				a->sync = a->met = true;
+			}
+		} else if (!through) {
 			kill_local(a, t);
-		access_of(a, t, clang_getCursorKind(b) == CXCursor_DeclRefExpr ? b : clang_getNullCursor());
+		}
+		if (through && is_memory(b))
+			a->wrote = true;
+		access_of(a, t, bref ? b : clang_getNullCursor());
 		access_of(a, v, clang_getNullCursor());
 		return CXChildVisit_Continue;
 	}
@@ -395,7 +479,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 
 static struct access accesses(const struct lockstep *l, CXCursor c)
 {
-	struct access a = { l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, false };
+	struct access a = { l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false };
 
 	access_of(&a, c, clang_getNullCursor());
 	return a;
@@ -406,32 +490,82 @@ static void access_free(struct access *a)
 	accs_free(&a->load);
 	accs_free(&a->store);
 	accs_free(&a->kill);
+	cx_kids_free(&a->rmw);
 }
 
-static void add_point(struct lockstep *l, CXCursor c)
+static void add_offset(struct lockstep *l, unsigned off, CXCursor c)
 {
-	if (in_macro(c))
-		return;
+	for (unsigned i = 0; i < l->n; i++)
+		if (l->pt[i] == off)
+			return;	/* a loop's second turn found it again */
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 8;
 		l->pt = cx_realloc(l->pt, l->cap * sizeof(*l->pt));
 	}
 	if (!l->n)
 		l->first = c;
-	l->pt[l->n++] = c_start(c);
+	l->pt[l->n++] = off;
+}
+
+static void add_point(struct lockstep *l, CXCursor c)
+{
+	if (!in_macro(c))
+		add_offset(l, c_start(c), c);
+}
+
+/* The assignments of a that read another lane's element of what they store: read, meet, write. */
+static void add_rmw(struct lockstep *l, const struct access *a, CXCursor stmt)
+{
+	for (unsigned i = 0; i < a->rmw.n; i++) {
+		bool bad = in_macro(a->rmw.c[i]);
+
+		if (bad && clang_Cursor_isNull(l->bad))
+			l->bad = stmt;	/* no rewrite can go into a macro's text */
+		add_offset(l, bad ? LOCKSTEP_BAD | c_start(stmt) : LOCKSTEP_RMW | c_start(a->rmw.c[i]), stmt);
+	}
+}
+
+static void state_free(struct state *st)
+{
+	accs_free(&st->store);
+	accs_free(&st->load);
+	st->wrote = false;
+}
+
+static struct state state_copy(const struct state *st)
+{
+	return (struct state){ accs_copy(&st->store), accs_copy(&st->load), st->wrote };
+}
+
+/* d: what either path may have left */
+static void state_join(struct state *d, const struct state *s)
+{
+	accs_append(&d->store, &s->store);
+	accs_append(&d->load, &s->load);
+	d->wrote |= s->wrote;
+}
+
+static bool any_hazard(const struct accs *w, const struct accs *r)
+{
+	for (unsigned i = 0; i < w->n; i++)
+		for (unsigned j = 0; j < r->n; j++)
+			if (hazard(&w->v[i], &r->v[j]))
+				return true;
+	return false;
 }
 
 /*
- * The state between two meetings: what the lanes may have stored since (a
- * read of another lane's element of it must wait for them).
+ * Must the lanes meet before code of accesses a?  It reads what another
+ * lane may have stored since the last meeting, stores what another lane
+ * may have read (write after read), or is an atomic after plain stores in
+ * a function that waits for what other threads publish (a lock, a flag: on
+ * a GPU the warp's stores are done before its atomic; elsewhere such an
+ * atomic publishes to nobody who could see the difference).
  */
-static bool must_meet(const struct accs *st, const struct access *a)
+static bool must_meet(const struct lockstep *l, const struct state *st, const struct access *a)
 {
-	for (unsigned i = 0; i < st->n; i++)
-		for (unsigned j = 0; j < a->load.n; j++)
-			if (hazard(&st->v[i], &a->load.v[j]))
-				return true;
-	return false;
+	return any_hazard(&st->store, &a->load) || any_hazard(&a->store, &st->load) ||
+	       (l->spins && st->wrote && a->atomic);
 }
 
 /* Does text name the identifier n? */
@@ -445,26 +579,37 @@ static bool names(const char *text, const char *n)
 	return false;
 }
 
-/* st after code of accesses a */
-static void after(struct accs *st, const struct access *a)
+/* `s[t] = v; t ^= 1; w = s[t];`: another lane's element */
+static void kill_texts(struct accs *st, const struct accs *kill)
 {
-	if (a->sync) {	/* where in it the barrier is is not known: its stores count */
-		accs_free(st);
-	}
 	for (unsigned i = 0; i < st->n; i++)
-		for (unsigned j = 0; j < a->kill.n && st->v[i].text; j++)
-			if (names(st->v[i].text, a->kill.v[j].text)) {
+		for (unsigned j = 0; j < kill->n && st->v[i].text; j++)
+			if (names(st->v[i].text, kill->v[j].text)) {
 				free(st->v[i].text);
-				st->v[i].text = NULL;	/* `s[t] = v; t ^= 1; w = s[t];`: another lane's element */
+				st->v[i].text = NULL;
 			}
-	accs_append(st, &a->store);
 }
 
-static void walk_block(struct lockstep *l, CXCursor c, struct accs *st);
-static void walk_stmt(struct lockstep *l, CXCursor c, struct accs *st, bool *before);
+/* st after code of accesses a */
+static void after(struct state *st, const struct access *a)
+{
+	if (a->sync)	/* where in it the barrier is is not known: its stores count */
+		state_free(st);
+	kill_texts(&st->store, &a->kill);
+	kill_texts(&st->load, &a->kill);
+	if (a->met)
+		return;	/* read, meet, write, meet */
+	accs_append(&st->store, &a->store);
+	if (!a->sync)	/* a warp operation's operands are read before its meeting */
+		accs_append(&st->load, &a->load);
+	st->wrote |= a->wrote;
+}
+
+static void walk_block(struct lockstep *l, CXCursor c, struct state *st);
+static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, bool *before);
 
 /* A loop's or branch's body: { } gets its own points, another statement needs one before its owner. */
-static void walk_body(struct lockstep *l, CXCursor b, struct accs *st, bool *before)
+static void walk_body(struct lockstep *l, CXCursor b, struct state *st, bool *before)
 {
 	if (clang_getCursorKind(b) == CXCursor_CompoundStmt)
 		walk_block(l, b, st);
@@ -480,31 +625,76 @@ static bool is_control(enum CXCursorKind k)
 
 /*
  * A loop's body entered in state *st; after the loop, *st (no turn) and what
- * a turn leaves.  What one turn stores and the next reads is not followed:
- * a meeting could not go between them where the body is one statement, and
- * a loop run by one lane (`if (t == 0) for (k...) s[k] += s[k - 1];`) is
- * the common case.
+ * the turns leave.  A turn starts from what the one before left: its reads
+ * of the elements the last turn stored for other lanes, its stores of what
+ * the last turn read, get their meetings (walked again until no new point).
  */
-static void walk_loop_body(struct lockstep *l, CXCursor body, struct accs *st, bool *before)
+static void walk_loop_body(struct lockstep *l, CXCursor body, struct state *st, bool *before)
 {
-	struct accs turn = accs_copy(st);
+	struct state turn = state_copy(st), out = { 0 };
 
-	walk_body(l, body, &turn, before);
-	accs_append(st, &turn);
-	accs_free(&turn);
+	for (unsigned again = 0; again < 4; again++) {
+		unsigned n = l->n;
+		struct state next;
+
+		walk_body(l, body, &turn, before);
+		state_join(&out, &turn);
+		if (l->n == n)
+			break;	/* no new point: the next turn walks as this one */
+		next = state_copy(&turn);
+		state_free(&turn);
+		turn = next;
+	}
+	state_join(st, &out);
+	state_free(&turn);
+	state_free(&out);
 }
 
-static void walk_header(struct lockstep *l, struct cx_kids *ks, unsigned first, unsigned last, struct accs *st,
+static void walk_header(struct lockstep *l, struct cx_kids *ks, unsigned first, unsigned last, struct state *st,
 			bool *before)
 {
 	for (unsigned i = first; i < last; i++) {
 		struct access a = accesses(l, ks->c[i]);
 
-		if (must_meet(st, &a))
+		if (must_meet(l, st, &a))
 			*before = true;
+		add_rmw(l, &a, ks->c[i]);
 		after(st, &a);
 		access_free(&a);
 	}
+}
+
+static void walk_if(struct lockstep *l, struct cx_kids *ks, struct state *st, bool *before)
+{
+	struct state in = state_copy(st);
+
+	if (ks->n >= 3)
+		state_free(st);	/* an else: no path leaves it as it came */
+	for (unsigned i = 1; i < ks->n; i++) {
+		struct state branch = state_copy(&in);
+		bool guarded = i == 1 && l->nguard < sizeof(l->guard) / sizeof(l->guard[0]);
+
+		if (i == 1 && lockstep_one_lane(l->s, ks->c[0])) {
+			/* one lane: a meeting before the if for what it reads or stores of the others' */
+			struct access a = accesses(l, ks->c[i]);
+
+			if (must_meet(l, &branch, &a))
+				*before = true;
+			after(&branch, &a);
+			access_free(&a);
+			state_join(st, &branch);
+			state_free(&branch);
+			continue;
+		}
+		if (guarded)	/* the then branch runs where the condition holds */
+			l->guard[l->nguard++] = ks->c[0];
+		walk_body(l, ks->c[i], &branch, before);
+		if (guarded)
+			l->nguard--;
+		state_join(st, &branch);
+		state_free(&branch);
+	}
+	state_free(&in);
 }
 
 /*
@@ -512,12 +702,12 @@ static void walk_header(struct lockstep *l, struct cx_kids *ks, unsigned first, 
  * *before: c must be preceded by a point (it reads where no point of its
  * own can go).
  */
-static void walk_stmt(struct lockstep *l, CXCursor c, struct accs *st, bool *before)
+static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, bool *before)
 {
 	enum CXCursorKind k;
 	struct cx_kids ks;
 	struct access a;
-	unsigned i, first, last;
+	unsigned first, last;
 
 	/*
 	 * `#pragma unroll` in front of a loop wraps it in a statement of its
@@ -533,8 +723,9 @@ static void walk_stmt(struct lockstep *l, CXCursor c, struct accs *st, bool *bef
 	}
 	if (!is_control(k)) {
 		a = accesses(l, c);
-		if (must_meet(st, &a))
+		if (must_meet(l, st, &a))
 			*before = true;
+		add_rmw(l, &a, c);
 		after(st, &a);
 		access_free(&a);
 		return;
@@ -545,26 +736,15 @@ static void walk_stmt(struct lockstep *l, CXCursor c, struct accs *st, bool *bef
 	last = !ks.n ? 0 : k == CXCursor_IfStmt ? 1 : k == CXCursor_DoStmt ? ks.n : ks.n - 1;
 	walk_header(l, &ks, first, last, st, before);
 	if (k == CXCursor_IfStmt) {
-		struct accs in = accs_copy(st);
-
-		if (ks.n >= 3)
-			accs_free(st);	/* an else: no path leaves it as it came */
-		for (i = 1; i < ks.n; i++) {
-			struct accs branch = accs_copy(&in);
-
-			walk_body(l, ks.c[i], &branch, before);
-			accs_append(st, &branch);
-			accs_free(&branch);
-		}
-		accs_free(&in);
+		walk_if(l, &ks, st, before);
 	} else if (ks.n) {
 		CXCursor body = ks.c[k == CXCursor_DoStmt ? 0 : ks.n - 1];
 
 		a = accesses(l, body);
-		if (must_meet(st, &a) && !a.sync) {
+		if (must_meet(l, st, &a) && !a.sync) {
 			/* meet once before the loop rather than in every turn */
 			*before = true;
-			accs_free(st);
+			state_free(st);
 			walk_header(l, &ks, first, last, st, before);
 		}
 		access_free(&a);
@@ -573,7 +753,7 @@ static void walk_stmt(struct lockstep *l, CXCursor c, struct accs *st, bool *bef
 	cx_kids_free(&ks);
 }
 
-static void walk_block(struct lockstep *l, CXCursor c, struct accs *st)
+static void walk_block(struct lockstep *l, CXCursor c, struct state *st)
 {
 	struct cx_kids ks = cx_kids_of(c);
 
@@ -584,51 +764,162 @@ static void walk_block(struct lockstep *l, CXCursor c, struct accs *st)
 		if (before) {
 			add_point(l, ks.c[i]);
 			before = false;
-			accs_free(st);
+			state_free(st);
 			walk_stmt(l, ks.c[i], st, &before);
 		}
 	}
 	cx_kids_free(&ks);
 }
 
-static unsigned points(const struct source *s, CXCursor fn, unsigned **pts, CXCursor *first)
+struct call_scan {
+	const struct lockstep *l;
+	CXCursor fn;
+	bool *given;	/* parameter i is given __shared__ memory by some call */
+	unsigned n;
+};
+
+/* Does the argument a name __shared__ memory: `s`, `&s[i]`, `s[i]`, or a local pointer set from one? */
+static bool shared_argument(const struct lockstep *l, CXCursor a)
 {
-	struct lockstep l = { s, { 0 }, NULL, 0, 0, clang_getNullCursor() };
+	CXCursor r = strip(a);
+
+	if (mentions(l, a))
+		return true;
+	if (clang_getCursorKind(r) != CXCursor_DeclRefExpr)
+		return false;
+	r = clang_getCursorReferenced(r);
+	return is_local_pointer(r) && mentions(l, r);
+}
+
+static bool calls_fn(CXCursor call, CXCursor fn)
+{
+	CXCursor r = clang_getCursorReferenced(call);
+
+	if (clang_Cursor_isNull(r))
+		return false;
+	return clang_equalCursors(clang_getCanonicalCursor(r), clang_getCanonicalCursor(fn)) ||
+	       clang_equalCursors(clang_getSpecializedCursorTemplate(r), fn);
+}
+
+static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct call_scan *cs = d;
+	int n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || !calls_fn(c, cs->fn))
+		return CXChildVisit_Recurse;
+	n = clang_Cursor_getNumArguments(c);
+	for (int i = 0; i < n && (unsigned)i < cs->n; i++)
+		if (shared_argument(cs->l, clang_Cursor_getArgument(c, (unsigned)i)))
+			cs->given[i] = true;
+	return CXChildVisit_Recurse;
+}
+
+/* the program's own declarations (not the CUDA, C++ and system headers': seconds of a big file) */
+static enum CXChildVisitResult program_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (!decl_in_headers(c))
+		clang_visitChildren(c, call_visit, d);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A __device__ function's pointer and reference parameters that some call
+ * of the file gives __shared__ memory (`helper(&tile[k], t)`, `f(s[t])`):
+ * the helper's accesses through them are shared ones.
+ */
+static void shared_params(struct lockstep *l, CXCursor fn)
+{
+	struct cx_kids ks = cx_kids_of(fn), ps = { 0 };
+	struct call_scan cs = { l, fn, NULL, 0 };
+	bool any = false;
+
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_ParmDecl) {
+			cx_kids_add(&ps, ks.c[i]);
+			any |= is_pointer_or_reference(ks.c[i]);
+		}
+	cx_kids_free(&ks);
+	if (any && !has_annot(fn, "global")) {
+		cs.n = ps.n;
+		cs.given = cx_alloc(cs.n);
+		memset(cs.given, 0, cs.n);
+		clang_visitChildren(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(fn)), program_visit,
+				    &cs);
+		for (unsigned i = 0; i < cs.n; i++)
+			if (cs.given[i] && is_pointer_or_reference(ps.c[i]))
+				cx_kids_add(&l->ptrs, ps.c[i]);
+		free(cs.given);
+	}
+	cx_kids_free(&ps);
+}
+
+struct found {
+	unsigned *pts;
+	CXCursor first, bad;
+};
+
+static unsigned points(const struct source *s, CXCursor fn, struct found *f)
+{
+	struct lockstep l = { s, { 0 }, NULL, 0, 0, clang_getNullCursor(), NULL, { { 0 } }, 0, clang_getNullCursor(), false };
 	struct cx_kids ks = cx_kids_of(fn);
 	struct ptr_scan ps = { &l, true };
 	CXCursor body = clang_getNullCursor();
-	struct accs st = { 0 };
+	struct state st = { 0 };
 
 	for (unsigned i = 0; i < ks.n; i++)
 		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
 			body = ks.c[i];
 	cx_kids_free(&ks);
-	*pts = NULL;
+	f->pts = NULL;
+	f->first = f->bad = clang_getNullCursor();
 	if (clang_Cursor_isNull(body))
 		return 0;
+	shared_params(&l, fn);
+	/* fibers only: a spinning kernel runs as fibers; the C path refuses or keeps lock-only loops (spin.c) */
+	l.spins = s->cxx && s->model != EXEC_FISSION && spin_line(s, fn) != 0;
 	while (ps.more) {	/* fixed point: a pointer copied from such a pointer */
 		ps.more = false;
 		clang_visitChildren(body, ptr_visit, &ps);
 	}
+	l.fn_text = text_squeezed(s, c_start(body), c_end(body));
 	walk_block(&l, body, &st);
-	accs_free(&st);
+	free(l.fn_text);
+	state_free(&st);
 	cx_kids_free(&l.ptrs);
-	*pts = l.pt;
-	*first = l.first;
+	f->pts = l.pt;
+	f->first = l.first;
+	f->bad = l.bad;
 	return l.n;
 }
 
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts)
 {
-	CXCursor first;
+	struct found f;
+	unsigned n = points(s, fn, &f);
 
-	return points(s, fn, pts, &first);
+	*pts = f.pts;
+	return n;
 }
 
 bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt)
 {
-	unsigned *pts, n = points(s, fn, &pts, stmt);
+	struct found f;
+	unsigned n = points(s, fn, &f);
 
-	free(pts);
+	free(f.pts);
+	*stmt = f.first;
 	return n > 0;
+}
+
+bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt)
+{
+	struct found f;
+
+	points(s, fn, &f);
+	free(f.pts);
+	*stmt = f.bad;
+	return !clang_Cursor_isNull(f.bad);
 }

@@ -308,7 +308,20 @@ static unsigned shared_keyword(const struct source *s, unsigned a, unsigned name
 }
 
 /*
- * "a op= b" / "a = b" with a volatile (warp-synchronous code, fiber_plan.c):
+ * An assignment that reads another lane's element of what it stores
+ * (lockstep.c's LOCKSTEP_RMW: `s[t] = s[t + 1];`) starts at a.
+ */
+static bool lockstep_rmw_at(const struct walk *w, unsigned a)
+{
+	for (unsigned i = 0; i < w->nlsp; i++)
+		if (w->lsp[i] == (LOCKSTEP_RMW | a))
+			return true;
+	return false;
+}
+
+/*
+ * "a op= b" / "a = b" with a volatile (warp-synchronous code, fiber_plan.c),
+ * or one that reads another lane's element of what it stores (lockstep.c):
  * __idxgen_cc_vstore(a, (a) op (b)): every lane of the warp reads first,
  * then the lanes meet, then each writes, then they meet again -- what lanes
  * in lock step do (include/idxgen_cc_fiber.h).
@@ -320,8 +333,8 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 	unsigned a = c_start(c), e = c_end(c);
 	char op[4];
 
-	if (!warp_sync_store(w->s, c, &target, &value) || in_macro(c) || a < w->pos || c_start(target) != a ||
-	    c_end(value) != e)
+	if (!(warp_sync_store(w->s, c, &target, &value) || (lockstep_rmw_at(w, a) && assignment(w->s, c, &target, &value))) ||
+	    in_macro(c) || a < w->pos || c_start(target) != a || c_end(value) != e)
 		return false;
 	op_text(w->s, c, op);
 	copy_to(w, a);

@@ -66,11 +66,92 @@ __global__ void moved_index(int *out)
 	out[threadIdx.x] = s[t];
 }
 
+// A statement that reads another lane's element of what it stores: every
+// lane reads, the lanes meet, each writes (__idxgen_cc_vstore).
+__global__ void shift_rmw(int *out)
+{
+	__shared__ int s[33];
+	int t = threadIdx.x & 31;
+	s[t + 1] = t;
+	__syncwarp();
+	s[t + 1] = s[t] * 2;
+	__syncwarp();
+	out[threadIdx.x] = s[t + 1];
+}
+
+// A store of an element another lane read before it (write after read): a
+// meeting before the store.
+__global__ void war(int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x & 31;
+	s[t] = t;
+	__syncwarp();
+	int v = s[(t + 1) % 32];
+	s[t] = v;
+	__syncwarp();
+	out[threadIdx.x] = s[t];
+}
+
+// The tree reductions' guards keep what a lane reads apart from what the
+// others store, one lane's serial scan has no other lane, a double buffer
+// reads the half it does not store: no meeting, loop fission stays.
+__global__ void tree_guards(int *out)
+{
+	__shared__ int s[256], buf[512];
+	int t = threadIdx.x, pout = 0, pin = 1;
+	s[t] = t;
+	buf[t] = t;
+	__syncthreads();
+	for (int k = (int)blockDim.x / 2; k > 0; k >>= 1) {
+		if (t < k)
+			s[t] += s[t + k];
+		__syncthreads();
+	}
+	for (int k = 1; k < (int)blockDim.x; k *= 2) {
+		if (t % (2 * k) == 0)
+			s[t] += s[t + k];
+		__syncthreads();
+	}
+	if (t == 0)
+		for (int k = 1; k < 256; k++)
+			s[k] += s[k - 1];
+	__syncthreads();
+	for (int off = 1; off < (int)blockDim.x; off *= 2) {
+		pout = 1 - pout;
+		pin = 1 - pout;
+		buf[pout * blockDim.x + t] = buf[pin * blockDim.x + t] + (t >= off ? buf[pin * blockDim.x + t - off] : 0);
+		__syncthreads();
+	}
+	out[t] = s[t] + buf[pout * blockDim.x + t];
+}
+
+// A reference to the lane's element, stored through; a helper given a
+// pointer into the tile reads its neighbour's element after storing its own.
+__device__ int left_of(int *row, int t)
+{
+	row[t] = t;
+	return row[(t + 31) % 32];
+}
+
+__global__ void by_reference(int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x & 31;
+	int &mine = s[t];
+	mine = t * 3;
+	out[threadIdx.x] = s[t ^ 1] + left_of(s, t);
+}
+
 // MODEL: kernel row_exchange: fibers (line 20 reads __shared__ memory a statement before it stored to with no barrier between
 // MODEL: kernel branch_store: fibers (line 32 reads
 // MODEL: kernel ring: fibers (line 43 reads
 // MODEL: kernel no_meeting: fission
 // MODEL: kernel moved_index: fibers (line 66 reads
+// MODEL: kernel shift_rmw: fibers
+// MODEL: kernel war: fibers
+// MODEL: kernel tree_guards: fission
+// MODEL: kernel by_reference: fibers (calls 'left_of', which suspends the thread
 
 // CXX: void row_exchange(
 // CXX: col[r * 9] = in[r * 8 + t];
@@ -81,9 +162,26 @@ __global__ void moved_index(int *out)
 // CXX: s[lane] = in[threadIdx.x];
 // CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[lane ^ 1];
 // CXX: void ring(
-// CXX: s[k * 32 + t] = v;
+// the next turn stores where this one read (k's change not followed): a meeting before the store too
+// CXX: __idxgen_cc_lockstep(); s[k * 32 + t] = v;
 // CXX-NEXT: __idxgen_cc_lockstep(); v += s[k * 32 + (t + 1) % 32];
 // CXX-NOT: __idxgen_cc_lockstep
 // CXX: void moved_index(
 // CXX: t ^= 1;
 // CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[t];
+// CXX: void shift_rmw(
+// CXX: __syncwarp();
+// CXX-NEXT: __idxgen_cc_vstore(s[t + 1], s[t] * 2);
+// CXX: void war(
+// CXX: int v = s[(t + 1) % 32];
+// CXX-NEXT: __idxgen_cc_lockstep(); s[t] = v;
+// CXX: void tree_guards(
+// CXX-NOT: __idxgen_cc_lockstep
+// CXX-NOT: __idxgen_cc_vstore
+// CXX: int left_of(
+// CXX: row[t] = t;
+// CXX-NEXT: __idxgen_cc_lockstep(); return row[(t + 31) % 32];
+// CXX: void by_reference(
+// CXX: int &mine = s[t];
+// CXX-NEXT: mine = t * 3;
+// CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[t ^ 1] + left_of(s, t);

@@ -6,7 +6,7 @@ __global__ void regions(int *d)
 	__shared__ int s[64];
 	s[threadIdx.x] = d[threadIdx.x];
 	__syncthreads();
-	s[threadIdx.x] += s[63 - threadIdx.x];
+	s[threadIdx.x] += d[63 - threadIdx.x];
 	__syncthreads();
 	d[threadIdx.x] = s[threadIdx.x];
 }
@@ -36,7 +36,7 @@ __global__ void regions(int *d)
 // CHECK-NEXT: }
 // CHECK-NEXT: /* __syncthreads() */
 // CHECK-NEXT: /* thread loop 1: {{.*}}regions.cu lines 9-9 */
-// CHECK: s[threadIdx.x] += s[63 - threadIdx.x];
+// CHECK: s[threadIdx.x] += d[63 - threadIdx.x];
 // CHECK: /* __syncthreads() */
 // CHECK-NEXT: /* thread loop 2: {{.*}}regions.cu lines 11-11 */
 // CHECK: d[threadIdx.x] = s[threadIdx.x];
