@@ -23,6 +23,10 @@
 #ifndef IDXGEN_CC_WARP_H
 #define IDXGEN_CC_WARP_H
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 /* C output (whole programs have their own constant in idxgen_cc_program.h) */
 #if !defined(warpSize) && !defined(__cplusplus)
 #define warpSize 32
@@ -223,11 +227,43 @@ static inline int idxgen_cc_all(const int *x, unsigned lin, unsigned n, const un
 	return idxgen_cc_ballot(x, lin, n, alive, mask) == m;
 }
 
+/*
+ * The lanes of a whole warp whose 32-bit integer slot equals v: a vector
+ * compare and a sign mask per 8 lanes with AVX2 (clang made the loop of
+ * bit shifts below about 9x slower, 15 ns a lane: issue 40's warp-aggregated
+ * histogram), the plain loop elsewhere.  p: the warp's first slot (int or
+ * unsigned int: the same bits, and either may alias the other).
+ */
+static inline unsigned idxgen_cc_match32(const void *p, int v)
+{
+	unsigned r = 0;
+#if defined(__AVX2__)
+	const __m256i b = _mm256_set1_epi32(v);
+
+	for (int i = 0; i < 4; i++) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)p + i);
+
+		r |= (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b))) << (8 * i);
+	}
+#else
+	const int *q = (const int *)p;
+
+	for (unsigned l = 0; l < 32; l++)
+		r |= (unsigned)(q[l] == v) << l;
+#endif
+	return r;
+}
+
+/* A 4-byte integer type (a float converts 0.5 to 0.5, an integer to 0): constant for the compiler. */
+#define IDXGEN_CC_INT32_SLOT(x) (sizeof((x)[0]) == 4 && (__typeof__((x)[0]))0.5 == 0)
+
 /* Lanes of the caller's warp, present and in mask, whose slot equals the caller's. */
 #define idxgen_cc_match_any(x, lin, n, alive, mask)                                              \
 	__extension__({                                                                           \
 		unsigned __mb = (lin) & ~31u, __mr = 0, __ml;                                      \
-		if (idxgen_cc_warp_whole((lin), (n)) && !(alive)) {                                \
+		if (idxgen_cc_warp_whole((lin), (n)) && !(alive) && IDXGEN_CC_INT32_SLOT(x)) {     \
+			__mr = idxgen_cc_match32((const void *)((x) + __mb), (int)(x)[(lin)]);     \
+		} else if (idxgen_cc_warp_whole((lin), (n)) && !(alive)) {                         \
 			for (__ml = 0; __ml < 32; __ml++) /* branch-free: see idxgen_cc_warp_whole */ \
 				__mr |= (unsigned)((x)[__mb + __ml] == (x)[(lin)]) << __ml;       \
 		} else {                                                                          \
@@ -355,26 +391,43 @@ static inline int idxgen_cc_tree_reads(unsigned l, unsigned n, unsigned o, unsig
  * reads lane j + o >= o, which the level does not write), and stores lane
  * 0's value where the levels end; the other slots are not the loop's values.
  */
+/* The first offset of a tree as an unsigned (a start of 0 or less: no level). */
+static inline unsigned idxgen_cc_tree_first(long long first)
+{
+	return first > 0 ? (unsigned)first : 0u;
+}
+
+/* Does a tree starting at first end in the second array (an odd number of levels)? */
+static inline int idxgen_cc_tree_odd(long long first)
+{
+	unsigned o = idxgen_cc_tree_first(first), n = 0;
+
+	for (; o > 0; o /= 2)
+		n++;
+	return (int)(n & 1u);
+}
+
 #define idxgen_cc_block_tree_add(x, y, n, alive, first, width, xor_, only0)                        \
 	do {                                                                                       \
 		__typeof__(&(x)[0]) __ta = (x), __tb = (y), __tc;                                 \
+		const unsigned __t1st = idxgen_cc_tree_first(first);                               \
 		const unsigned __tn = (n);                                                         \
 		const unsigned char *const __tal = (alive);                                        \
 		const unsigned __tw = (width) > 0 && (width) <= 32 ? (unsigned)(width) : 32u;      \
 		for (unsigned __tw0 = 0; (only0) && __tw0 < __tn; __tw0 += 32u) {                  \
-			if (!__tal && __tw == 32u && (first) <= 16u && __tw0 + 32u <= __tn) {      \
+			if (!__tal && __tw == 32u && __t1st <= 16u && __tw0 + 32u <= __tn) {      \
 				__typeof__((x)[0]) __tt[32];                                       \
 				unsigned __tlev = 0;                                               \
 				for (unsigned __tj = 0; __tj < 32u; __tj++)                        \
 					__tt[__tj] = (x)[__tw0 + __tj];                            \
-				for (unsigned __to = (first); __to > 0; __to /= 2, __tlev++)       \
+				for (unsigned __to = __t1st; __to > 0; __to /= 2, __tlev++)       \
 					for (unsigned __tj = 0; __tj < __to; __tj++)               \
 						__tt[__tj] = __tt[__tj] + __tt[__tj + __to];       \
 				((__tlev & 1u) ? (y) : (x))[__tw0] = __tt[0];                      \
 				continue;                                                          \
 			}                                                                          \
 			__ta = (x), __tb = (y);                                                    \
-			for (unsigned __to = (first); __to > 0; __to /= 2) {                       \
+			for (unsigned __to = __t1st; __to > 0; __to /= 2) {                       \
 				const unsigned __tp = __to & 31u;                                  \
 				for (unsigned __tj = 0; __tj < __to && __tj < 32u && __tw0 + __tj < __tn; \
 				     __tj++)                                                       \
@@ -382,7 +435,7 @@ static inline int idxgen_cc_tree_reads(unsigned l, unsigned n, unsigned o, unsig
 				__tc = __ta, __ta = __tb, __tb = __tc;                             \
 			}                                                                          \
 		}                                                                                  \
-		for (unsigned __to = (first); !(only0) && __to > 0; __to /= 2) {                   \
+		for (unsigned __to = __t1st; !(only0) && __to > 0; __to /= 2) {                   \
 			const unsigned __tp = __to & 31u;                                          \
 			for (unsigned __tl = 0; __tl < __tn; __tl++)                               \
 				idxgen_cc_tree_slot(__tl, (xor_));                                 \

@@ -641,6 +641,8 @@ static void guard_stmt(struct wlower *w, CXCursor st, bool in_compound)
 		predicate_if(w, st, i);
 		return;
 	}
+	if (k == CXCursor_ForStmt && warp_tree(w, st, in_compound))
+		return;	/* the whole tree once per block, its lanes those of the predicate */
 	ks = cx_kids_of(st);	/* a block, a loop with a safe header, or #pragma unroll and its loop */
 	if (k == CXCursor_UnexposedStmt) {
 		drop_loop_pragma(w, ks.c[0]);

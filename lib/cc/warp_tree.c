@@ -36,12 +36,17 @@
  * The mask is not consulted by the lowered shuffles either (warp.c).
  *
  * Taken only where each part is proven: the offset a local of the loop's
- * header starting at a constant 1..32 (warpSize / 2 included), halved to
+ * header starting at a constant 1..32 (warpSize / 2 included) or at a
+ * constant of each instantiation (`BS >> 1`, BS a template's value
+ * parameter: the helper takes it as it comes and idxgen_cc_tree_odd()
+ * picks the array the levels end in), halved to
  * 0, the body the one statement above on a local scalar (not __shared__,
  * not volatile) of the shuffle's own type, the shuffle's value that local
- * and its offset the loop's, its width a constant or absent.  Not under a
- * predicate (warp.c's guarded bodies; the leader could be a lane whose
- * predicate is false).  Everything else is lowered shuffle by shuffle.
+ * and its offset the loop's, its width a constant or absent.  In the body
+ * of a predicated if (warp.c) the publication and the read run where the
+ * predicate holds (`if (__idxgen_alive[LIN]) { ... }`) and the leader is
+ * the lowest thread where it holds: lanes where it fails are absent, as
+ * for the lowered shuffles.  Everything else is lowered shuffle by shuffle.
  */
 #define _GNU_SOURCE
 #include "warp.h"
@@ -99,8 +104,44 @@ static bool refs(CXCursor e, CXCursor var)
 	       clang_equalCursors(clang_getCursorReferenced(e), var);
 }
 
-/* The header: T o = C (1 <= C <= 32); o > 0 | o >= 1 | o != 0; o /= 2 | o >>= 1 | o = o / 2 | o = o >> 1. */
-static bool halving_header(struct wlower *w, CXCursor loop, CXCursor *off, long long *first, CXCursor *body)
+/*
+ * A constant of each instantiation: literals and a template's value
+ * parameters joined by operators (`BS >> 1` in `template <int BS>`).
+ */
+static bool template_const(const struct source *s, CXCursor e)
+{
+	enum CXCursorKind k = clang_getCursorKind(e);
+	struct cx_kids ks;
+	bool ok;
+	char op[4];
+	unsigned i;
+
+	if (k == CXCursor_IntegerLiteral)
+		return true;
+	if (k == CXCursor_DeclRefExpr)
+		return clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_NonTypeTemplateParameter;
+	if (k != CXCursor_BinaryOperator && k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+		return false;
+	if (k == CXCursor_BinaryOperator) {
+		op_text(s, e, op);
+		if (is_assign_op(op) || !strcmp(op, ","))
+			return false;
+	}
+	ks = cx_kids_of(e);
+	ok = ks.n > 0;
+	for (i = 0; ok && i < ks.n; i++)
+		ok = template_const(s, ks.c[i]);
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/*
+ * The header: T o = C (1 <= C <= 32; or *first = 0 and *start C, a constant
+ * of each instantiation, T int or unsigned); o > 0 | o >= 1 | o != 0;
+ * o /= 2 | o >>= 1 | o = o / 2 | o = o >> 1.
+ */
+static bool halving_header(struct wlower *w, CXCursor loop, CXCursor *off, long long *first, CXCursor *start,
+			   CXCursor *body)
 {
 	CXCursor init, cond, inc;
 	struct cx_kids ds, ks;
@@ -119,8 +160,14 @@ static bool halving_header(struct wlower *w, CXCursor loop, CXCursor *off, long 
 		CXCursor e = var_init(ds.c[0]);
 
 		*off = ds.c[0];
+		*start = e;
 		ok = t.kind >= CXType_Char_U && t.kind <= CXType_LongLong && t.kind != CXType_Bool &&
 		     !clang_Cursor_isNull(e) && const_int(w->s, e, first) && *first >= 1 && *first <= 32;
+		if (!ok && (t.kind == CXType_Int || t.kind == CXType_UInt) && !clang_Cursor_isNull(e) &&
+		    template_const(w->s, e)) {
+			*first = 0;	/* known per instantiation: the helper takes it as it comes */
+			ok = true;
+		}
 	}
 	cx_kids_free(&ds);
 	if (!ok)
@@ -228,10 +275,12 @@ static bool tree_body(struct wlower *w, CXCursor body, CXCursor off, CXCursor *v
 		if (ok && na == a0 + 3) {	/* a width as written (a default argument has no text) */
 			CXCursor wa = clang_Cursor_getArgument(e, (unsigned)a0 + 2);
 
-			ok = c_start(wa) == c_end(wa) || const_int(w->s, wa, &width);
+			ok = c_start(wa) == c_end(wa) || const_int(w->s, wa, &width) || template_const(w->s, strip(wa));
 		}
-		ok = ok && clang_equalTypes(clang_getCanonicalType(clang_getCursorType(e)),
-					    clang_getCanonicalType(clang_getCursorType(*var)));
+		/* the shuffle's type is its value's, v's (a call with a dependent argument: known per instantiation) */
+		ok = ok && (clang_equalTypes(clang_getCanonicalType(clang_getCursorType(e)),
+					     clang_getCanonicalType(clang_getCursorType(*var))) ||
+			    clang_getCursorType(e).kind == CXType_Dependent || clang_getCursorType(e).kind == CXType_Unexposed);
 	}
 	*call = e;
 	return ok;
@@ -255,18 +304,22 @@ static char *arg_or(struct wlower *w, CXCursor call, int i, const char *dflt)
 
 bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound)
 {
-	CXCursor off, body, var, call;
+	CXCursor off, body, var, call, start;
 	long long first, first0;
 	bool xor_;
 	unsigned levels, slot, a = c_start(loop), b = stmt_end(w->s, loop), i;
 	char *name, *type, *width, *fn, *leader;
-	const char *only0;
-	struct buf t = { 0 };
+	const char *only0, *guard_on, *guard_off;
+	struct buf t = { 0 }, first_text = { 0 }, result = { 0 };
+	char *start_text;
 
-	if (w->guarded || in_macro(loop) || clang_getCursorKind(loop) != CXCursor_ForStmt ||
-	    !halving_header(w, loop, &off, &first, &body) || !tree_body(w, body, off, &var, &call, &xor_))
+	if (in_macro(loop) || clang_getCursorKind(loop) != CXCursor_ForStmt ||
+	    !halving_header(w, loop, &off, &first, &start, &body) || !tree_body(w, body, off, &var, &call, &xor_))
 		return false;
 	first0 = first;
+	/* in a predicated body (warp.c): the publication and the read only where the predicate holds */
+	guard_on = w->guarded ? "if (" GUARD ") { " : "";
+	guard_off = w->guarded ? " }" : "";
 	/* lane 0 alone reads the result: its lanes only, where threadIdx.x % 32 is the lane */
 	only0 = !xor_ && strcmp(w->alive, "__idxgen_alive") && lane0_reads_only(w->s, w->body, loop, var) ?
 			"(blockDim.x % 32u == 0 || (blockDim.y == 1 && blockDim.z == 1))" :
@@ -282,13 +335,23 @@ bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound)
 	width = arg_or(w, call, !strcmp(fn, "__shfl_down") || !strcmp(fn, "__shfl_xor") ? 2 : 3, "32");
 	for (levels = 0; first > 0; first /= 2)
 		levels++;
+	/* a start known per instantiation: the first value and the array the levels end in, computed there */
+	start_text = wl_text(w->s, start);
+	if (first0)
+		bprintf(&first_text, "%lld", first0);
+	else
+		bprintf(&first_text, "(%s)", start_text);
+	if (first0)
+		bprintf(&result, "__idxgen_w%u%s", slot, levels % 2 ? "b" : "");
+	else
+		bprintf(&result, "(idxgen_cc_tree_odd(%s) ? __idxgen_w%ub : __idxgen_w%u)", first_text.p, slot, slot);
 	bprintf(&w->decls, " __shared__ %s __idxgen_w%u[32 + 1024 + 32]; __shared__ %s __idxgen_w%ub[32 + 1024 + 32];",
 		type, slot, type, slot);
 	bprintf(&t,
-		"%s__idxgen_w%u[32 + " LIN "] = (%s); __idxgen_warp_sync(); if (%s) idxgen_cc_block_tree_add(__idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, %lld, (%s), %d, %s); "
-		"__idxgen_warp_sync(); %s = __idxgen_w%u%s[32 + " LIN "];%s",
-		in_compound ? "" : "{ ", slot, name, leader, slot, slot, w->alive, first0, width, xor_, only0, name, slot,
-		levels % 2 ? "b" : "", in_compound ? "" : " }");
+		"%s%s__idxgen_w%u[32 + " LIN "] = (%s);%s __idxgen_warp_sync(); if (%s) idxgen_cc_block_tree_add(__idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, %s, (%s), %d, %s); "
+		"__idxgen_warp_sync(); %s%s = %s[32 + " LIN "];%s%s",
+		in_compound ? "" : "{ ", guard_on, slot, name, guard_off, leader, slot, slot, w->alive, first_text.p, width, xor_, only0, guard_on, name,
+		result.p, guard_off, in_compound ? "" : " }");
 	for (i = a; i < b; i++)	/* the lines stay the user's */
 		if (w->s->text[i] == '\n')
 			bputs(&t, "\n");
@@ -298,5 +361,8 @@ bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound)
 	free(type);
 	free(width);
 	free(leader);
+	free(start_text);
+	buf_free(&first_text);
+	buf_free(&result);
 	return true;
 }

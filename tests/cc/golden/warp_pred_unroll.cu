@@ -5,7 +5,8 @@
 // "warp-level operation in divergent control flow" and a whole program ran
 // the kernel as fibers, about ten times slower.  Now the row condition is a
 // predicate, the pragma is dropped (the loop runs once per block) and the
-// kernel is loop fission's.
+// kernel is loop fission's; the loop, a shuffle tree, runs as one loop per
+// level over the block's warps where the predicate holds (warp_tree.c).
 __global__ void row_dot(int nrows, const int *rowptr, const float *val, float *y)
 {
 	int row = blockIdx.x * blockDim.y + threadIdx.y;
@@ -24,7 +25,8 @@ __global__ void row_dot(int nrows, const int *rowptr, const float *val, float *y
 // CHECK: __shared__ unsigned char __idxgen_alive[1024];
 // CHECK: __idxgen_alive[[[LIN:.*]]] = __idxgen_p0_[__t] && (row < nrows);
 // CHECK-NOT: #pragma
-// CHECK: for (int off = 4; off > 0; off >>= 1)
-// CHECK: if (__idxgen_alive[[[LIN]]]) sum_[__t] += idxgen_cc_shfl_down({{.*}}, __idxgen_alive, (off), (8));
+// CHECK: if (__idxgen_alive[[[LIN]]]) { __idxgen_w{{[0-9]+}}[32 + [[LIN]]] = (sum_[__t]); }
+// CHECK: if (idxgen_cc_block_leader({{.*}}, __idxgen_alive)) idxgen_cc_block_tree_add({{.*}}, __idxgen_alive, 4, (8), 0, 0);
+// CHECK: if (__idxgen_alive[[[LIN]]]) { sum_[__t] = __idxgen_w{{[0-9]+}}b[32 + [[LIN]]]; }
 // CHECK: __idxgen_alive[[[LIN]]] = __idxgen_p0_[__t];
 // MODEL: kernel row_dot: fission

@@ -56,7 +56,7 @@ __global__ void returned(const int *in, int *out, int n)
 // CHECK-LABEL: idxgen_cc_kernel_returned
 
 // not the tree: a second statement in the body, a start that is not a
-// constant, a shuffle of another variable, and a loop under a predicate
+// constant, a shuffle of another variable
 __global__ void left_alone(const int *in, int *out)
 {
 	int v = in[blockIdx.x * blockDim.x + threadIdx.x], w = v, c = 0;
@@ -68,10 +68,6 @@ __global__ void left_alone(const int *in, int *out)
 		v += __shfl_down_sync(0xffffffffu, v, off);
 	for (int off = 16; off > 0; off /= 2)
 		v += __shfl_down_sync(0xffffffffu, w, off);
-	if (in[threadIdx.x] > 3) {
-		for (int off = 16; off > 0; off /= 2)
-			w += __shfl_down_sync(0xffffffffu, w, off);
-	}
 	out[blockIdx.x * blockDim.x + threadIdx.x] = v + w + c;
 }
 // CHECK-LABEL: static void left_alone__block(
@@ -95,3 +91,22 @@ __global__ void half_warps(const int *in, int *out)
 // CHECK-LABEL: static void half_warps__block(
 // CHECK: (const unsigned char *)0, 16, (32), 0, 0);
 // CHECK-LABEL: idxgen_cc_kernel_half_warps
+
+// under a predicate: published and read where it holds, the leader the
+// lowest thread where it holds (the lanes present: __idxgen_alive)
+__global__ void predicated(const int *in, int *out)
+{
+	int v = in[blockIdx.x * blockDim.x + threadIdx.x];
+	if (v > 3) {
+		for (int off = 16; off > 0; off /= 2)
+			v += __shfl_down_sync(0xffffffffu, v, off);
+		out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+	}
+}
+// CHECK-LABEL: static void predicated__block(
+// CHECK: if (__idxgen_alive[{{.*}}]) { __idxgen_w{{[0-9]+}}[32 + {{.*}}] = (v_[__t]); }
+// CHECK: if (idxgen_cc_block_leader({{.*}}, __idxgen_alive)) idxgen_cc_block_tree_add({{.*}}, __idxgen_alive, 16, (32), 0, 0);
+// CHECK: if (__idxgen_alive[{{.*}}]) { v_[__t] = __idxgen_w{{[0-9]+}}b[32 + {{.*}}]; }
+// CHECK-LABEL: idxgen_cc_kernel_predicated
+// PLAN-LABEL: kernel predicated:
+// PLAN: warp tree: line {{[0-9]+}}'s shuffle loop

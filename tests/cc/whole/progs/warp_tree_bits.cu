@@ -6,8 +6,8 @@
 // of every thread, not only lane 0's, checked against a host model of the
 // shuffles level by level -- a lane reads its source if that lane is present
 // (below the block's size, not returned) and in its width segment, else its
-// own value -- on full warps, a partial last warp, 2-D blocks, width 16 and
-// threads that returned before the tree.
+// own value -- on full warps, a partial last warp, 2-D blocks, width 16,
+// threads that returned before the tree and lanes outside a predicate.
 #include <cstdio>
 #include <cstring>
 #include <cstdlib>
@@ -45,6 +45,19 @@ __global__ void down_width16(const int *in, int *out)
 	out[g] = v;
 }
 
+// a segment of BS lanes per row, its start known per instantiation (HeCBench
+// simpleSpmv's `for (int i = BS >> 1; i > 0; i >>= 1) temp += __shfl_down_sync(..., temp, i, BS);`)
+template <int BS>
+__global__ void segment_sum(const float *in, float *out)
+{
+	int g = blockIdx.x * blockDim.x * blockDim.y + threadIdx.x + threadIdx.y * blockDim.x;
+	float v = in[g] * 0.75f;
+#pragma unroll
+	for (int i = BS >> 1; i > 0; i >>= 1)
+		v += __shfl_down_sync(FULL, v, i, BS);
+	out[g] = v;
+}
+
 // the usual warp sum: only threadIdx.x % 32 == 0 reads the tree's value, so
 // the translator computes only the lanes lane 0 depends on where that is
 // lane 0 (rows of whole warps, or one row) -- every lane elsewhere
@@ -57,6 +70,20 @@ __global__ void lane0_float(const float *in, float *out)
 		v += __shfl_down_sync(FULL, v, o);
 	if (tid % 32 == 0)
 		out[g] = v;
+}
+
+// under a condition of the thread (a predicate: lanes where it fails are
+// absent), simpleSpmv's `if (m < num_rows) { ... tree ... }` shape
+__global__ void down_predicated(const float *in, float *out)
+{
+	int lin = threadIdx.x + threadIdx.y * blockDim.x;
+	int g = blockIdx.x * blockDim.x * blockDim.y + lin;
+	float v = in[g] * 0.25f;
+	if ((int)in[g] % 5 != 0) {
+		for (int o = 16; o > 0; o >>= 1)
+			v += __shfl_down_sync(FULL, v, o);
+		out[g] = v;
+	}
 }
 
 // threads whose input is a multiple of 7 return first: absent lanes
@@ -161,6 +188,42 @@ int main()
 			model(fv, n, all, 16, 32, false);
 			for (unsigned l = 0; l < n; l++) {
 				float want = l % s.bx % 32 == 0 ? fv[l] : 0.0f;
+				bad += memcmp(&want, &fout[blk * n + l], sizeof(float)) != 0;
+				checks++;
+			}
+		}
+		for (unsigned bs = 8; bs <= 32; bs *= 4) {
+			memset(fout, 0, maxn * sizeof(float));
+			if (bs == 8)
+				segment_sum<8><<<s.blocks, b>>>(fin, fout);
+			else
+				segment_sum<32><<<s.blocks, b>>>(fin, fout);
+			cudaDeviceSynchronize();
+			for (unsigned blk = 0; blk < s.blocks; blk++) {
+				float fv[256];
+
+				for (unsigned l = 0; l < n; l++)
+					fv[l] = fin[blk * n + l] * 0.75f;
+				model(fv, n, all, bs / 2, bs, false);
+				for (unsigned l = 0; l < n; l++) {
+					bad += memcmp(&fv[l], &fout[blk * n + l], sizeof(float)) != 0;
+					checks++;
+				}
+			}
+		}
+		memset(fout, 0, maxn * sizeof(float));
+		down_predicated<<<s.blocks, b>>>(fin, fout);
+		cudaDeviceSynchronize();
+		for (unsigned blk = 0; blk < s.blocks; blk++) {
+			float fv[256];
+
+			for (unsigned l = 0; l < n; l++) {
+				some[l] = (int)fin[blk * n + l] % 5 != 0;
+				fv[l] = fin[blk * n + l] * 0.25f;
+			}
+			model(fv, n, some, 16, 32, false);
+			for (unsigned l = 0; l < n; l++) {
+				float want = some[l] ? fv[l] : 0.0f;
 				bad += memcmp(&want, &fout[blk * n + l], sizeof(float)) != 0;
 				checks++;
 			}
