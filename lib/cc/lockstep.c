@@ -389,8 +389,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	(void)parent;
 	if (k == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue;
-	if (k == CXCursor_VarDecl && clang_getCursorType(c).kind == CXType_LValueReference)
-		return CXChildVisit_Continue;	/* `int &e = s[t];` binds, reads nothing */
+	if (k == CXCursor_VarDecl && is_pointer_or_reference(c))
+		return CXChildVisit_Continue;	/* `int &e = s[t];`, `T *tile = (T *)smem;`: an address, no read */
 	/*
 	 * a barrier in a __device__ function: the parse has it __host__
 	 * __device__, the call's reference dropped (README.md), no name to ask

@@ -99,7 +99,20 @@ static bool is_binary(const struct source *s, CXCursor c, const char *op, CXCurs
 
 static bool text_is(const struct source *s, CXCursor c, const char *want)
 {
-	char *t = text_squeezed(s, c_start(c), c_end(c));
+	char *t;
+
+	/* `(int)threadIdx.x < h` guards `part[threadIdx.x]`: the cast's operand */
+	while (clang_getCursorKind(c) == CXCursor_CStyleCastExpr) {
+		struct cx_kids ks = cx_kids_of(c);
+
+		if (!ks.n) {
+			cx_kids_free(&ks);
+			break;
+		}
+		c = strip(ks.c[ks.n - 1]);
+		cx_kids_free(&ks);
+	}
+	t = text_squeezed(s, c_start(c), c_end(c));
 	bool r = t && !strcmp(t, want);
 
 	free(t);
