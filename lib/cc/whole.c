@@ -1203,18 +1203,54 @@ static enum CXChildVisitResult other_overload(CXCursor c, CXCursor parent, CXCli
  * `fill`): a bare `&name` would be an overload set, which does not convert
  * to `const void *`.
  */
+/*
+ * A kernel defined outside its namespace (`__global__ void Aig::build(...)`,
+ * logic-rewrite's strash.cu): the registration after it is at the
+ * definition's scope, where only "::Aig::build" names it.  Empty where the
+ * kernel is defined in its own scope.
+ */
+static void namespace_path(CXCursor ns, struct buf *q)
+{
+	if (clang_getCursorKind(ns) != CXCursor_Namespace)
+		return;
+	namespace_path(clang_getCursorSemanticParent(ns), q);
+	char *n = cx_spelling(ns);
+
+	bprintf(q, "%s::", n);
+	free(n);
+}
+
+static void kernel_scope(CXCursor fn, struct buf *q)
+{
+	CXCursor p = clang_getCursorSemanticParent(fn);
+
+	if (clang_equalCursors(p, clang_getCursorLexicalParent(fn)) || clang_getCursorKind(p) != CXCursor_Namespace)
+		return;
+	bputs(q, "::");
+	namespace_path(p, q);
+}
+
 static void kernel_overload(struct kernel *k, unsigned nth)
 {
 	struct overload_scan o = { k->fn, clang_getCanonicalCursor(k->fn), k->name, nth > 0 };
 	CXType ft = clang_getCursorType(k->fn);
-	struct buf b = { 0 };
+	struct buf b = { 0 }, q = { 0 };
 	int i, n = clang_getNumArgTypes(ft);
 
+	kernel_scope(k->fn, &q);
+	if (q.n) {
+		free(k->addr);
+		k->addr = NULL;
+		if (asprintf(&k->addr, "&%s%s", q.p, k->name) < 0)
+			k->addr = NULL;
+	}
 	if (!o.other)
 		clang_visitChildren(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(k->fn)),
 				    other_overload, &o);
-	if (!o.other)
+	if (!o.other) {
+		buf_free(&q);
 		return;
+	}
 	if (nth) {
 		free(k->cname);
 		k->cname = NULL;
@@ -1228,7 +1264,8 @@ static void kernel_overload(struct kernel *k, unsigned nth)
 		bprintf(&b, "%s%s", i ? ", " : "", ts);
 		free(ts);
 	}
-	bprintf(&b, "))&%s", k->name);
+	bprintf(&b, "))&%s%s", q.n ? q.p : "", k->name);
+	buf_free(&q);
 	free(k->addr);
 	k->addr = b.p;
 }
