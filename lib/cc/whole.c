@@ -1181,7 +1181,9 @@ static enum CXChildVisitResult other_overload(CXCursor c, CXCursor parent, CXCli
 	char *n;
 
 	(void)parent;
-	if ((k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate) || !has_annot(c, "global"))
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
 		return CXChildVisit_Continue;
 	n = cx_spelling(c);
 	o->other |= !strcmp(n, o->name) && !clang_equalCursors(clang_getCanonicalCursor(c), o->canon);
@@ -1194,7 +1196,12 @@ static enum CXChildVisitResult other_overload(CXCursor c, CXCursor parent, CXCli
  * *)`): the host stubs keep the name and parameters, so C++ picks the
  * overload at the launch as nvcc does; what the translator names (block
  * function, descriptor, fiber namespace) takes __oN for overload N > 0, and
- * the stub's address is taken through its function type.
+ * the stub's address is taken through its function type.  So is the address
+ * of a kernel that shares its name with any other function, host or device
+ * (logic-rewrite's `__global__ void print(...)` beside `ostream &print()`),
+ * in any namespace (`using namespace std;` puts std::fill beside a kernel
+ * `fill`): a bare `&name` would be an overload set, which does not convert
+ * to `const void *`.
  */
 static void kernel_overload(struct kernel *k, unsigned nth)
 {
@@ -1204,7 +1211,8 @@ static void kernel_overload(struct kernel *k, unsigned nth)
 	int i, n = clang_getNumArgTypes(ft);
 
 	if (!o.other)
-		clang_visitChildren(clang_getCursorSemanticParent(k->fn), other_overload, &o);
+		clang_visitChildren(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(k->fn)),
+				    other_overload, &o);
 	if (!o.other)
 		return;
 	if (nth) {

@@ -3,7 +3,9 @@
 // its sizeof (k__arg_aligns, in parameter order) and registers them after
 // the kernel (__idxgenRegisterParamAligns); a template kernel's per
 // instantiation, in its registration's comma expression; a kernel without
-// parameters has none to register.
+// parameters has none to register.  (`fill` shares its name with std::fill
+// of the C++ headers: its address is taken through its function type,
+// golden/kernel_namesake.cu.)
 #include <cuda_runtime.h>
 
 struct __align__(16) Quad { float v[5]; };
@@ -36,6 +38,6 @@ int main()
 // CXX: __idxgenRegisterFunction((const void *)&scale, &scale__kernel);
 // CXX-NEXT: __idxgenRegisterParamAligns((const void *)&scale, scale__arg_aligns);
 // CXX: const size_t fill__arg_aligns[] = { alignof(T), alignof(char), alignof(T *) };
-// CXX: const int fill__reg = (__idxgenRegisterFunction((const void *)&fill<T>, &fill__kernel<T>), __idxgenRegisterParamAligns((const void *)&fill<T>, fill__arg_aligns<T>), 0);
+// CXX: const int fill__reg = (__idxgenRegisterFunction((const void *)(void (*)(T, char, T *))&fill<T>, &fill__kernel<T>), __idxgenRegisterParamAligns((const void *)(void (*)(T, char, T *))&fill<T>, fill__arg_aligns<T>), 0);
 // CXX: __idxgenRegisterFunction((const void *)&nothing, &nothing__kernel);
 // CXX-NEXT: }
