@@ -268,7 +268,9 @@ static void var_class(const struct kernel *k, const struct var *v, struct buf *o
 	long long size = clang_Type_getSizeOf(clang_getCursorType(v->decl));
 
 	if (v->param) {
-		bputs(o, "per block: a kernel parameter (one copy, read only)");
+		bputs(o, written_anywhere(k, v) ?
+				 "per block: a kernel parameter (the block's copy, assigned by code that runs once per block)" :
+				 "per block: a kernel parameter (one copy, read only)");
 		return;
 	}
 	if (v->shared) {

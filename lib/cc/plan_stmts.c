@@ -154,8 +154,9 @@ static bool uniform_candidate_decl(struct kernel *k, CXCursor d)
  * May statement c (no barrier inside) run once per block instead of once per
  * thread?  It must not depend on the thread (no threadIdx, no variant
  * variable, no atomic), leave no loop it is not in, return nothing, call
- * only pure built-ins and write only the kernel's local variables (whether
- * those are one copy per block is settled by the fixed point below).
+ * only pure built-ins and write only the kernel's local variables and
+ * parameters (whether those locals are one copy per block is settled by the
+ * fixed point below).
  */
 static bool uniform_stmt_walk(const struct kernel *k, CXCursor c, int loops)
 {
@@ -188,7 +189,12 @@ static bool uniform_stmt_walk(const struct kernel *k, CXCursor c, int loops)
 			struct var *v = !clang_Cursor_isNull(b) && clang_getCursorKind(b) == CXCursor_DeclRefExpr ?
 						var_of(k, b) : NULL;
 
-			if (!v || v->param || v->shared)
+			/*
+			 * A parameter is the block's own unpacked copy (kernel.c):
+			 * a uniform write of it ("x += blockIdx.x * n;") once per
+			 * block is each thread's write; a store through it is not.
+			 */
+			if (!v || v->shared || (v->param && clang_getCursorKind(strip(target)) != CXCursor_DeclRefExpr))
 				return false;
 		}
 	}

@@ -59,8 +59,10 @@ static bool remat_refs_ok(const struct kernel *k, CXCursor e)
 	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
 		struct var *v = var_of(k, e);
 
-		if (v && !v->param && v->cls != V_REMAT &&
-		    !(v->cls == V_SCALAR && !v->header_decl && !written_anywhere(k, v)))
+		/* a parameter may be assigned once per block between the two loops */
+		if (v && (v->param ? written_anywhere(k, v) :
+				     v->cls != V_REMAT &&
+					     !(v->cls == V_SCALAR && !v->header_decl && !written_anywhere(k, v))))
 			return false;
 	}
 	ks = cx_kids_of(e);
@@ -147,15 +149,19 @@ static void refine_promoted(struct kernel *k)
 	}
 }
 
-/* Parameters: written anywhere is not supported (blocks share the unpacked copy). */
+/*
+ * Parameters: each block unpacks its own copy (kernel.c), so once-per-block
+ * code may assign one ("x += blockIdx.x * n;" at kernel level); a thread
+ * loop may not (its threads share that copy).
+ */
 static void check_param_writes(struct kernel *k)
 {
 	unsigned i, j;
 
 	for (i = 0; i < k->ns; i++)
 		for (j = 0; j < k->nv; j++)
-			if (k->v[j].param && writes_in(k, k->s[i].c, &k->v[j]) && k->s[i].cls != S_CONTROL)
-				error_at(k->src, k->s[i].c, "kernel parameter '%s' is assigned: copy it to a local variable",
+			if (k->v[j].param && k->s[i].cls == S_REGION && writes_in(k, k->s[i].c, &k->v[j]))
+				error_at(k->src, k->s[i].c, "kernel parameter '%s' is assigned by code that runs per thread: copy it to a local variable",
 					 k->v[j].name);
 }
 

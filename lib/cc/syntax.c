@@ -255,14 +255,25 @@ bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *
 	return r;
 }
 
-/* The operator of a binary expression: the text after its left operand. */
+/*
+ * The operator of a binary expression: the text after its left operand.
+ * "" when the left operand ends where the expression does: both come from
+ * one macro expansion ("nz * (y + ny * x)" inside "npsi(i, j, k) = v;"),
+ * whose text is the macro's call, not the operator (that text read "=" and
+ * made "nz" an assigned variable).
+ */
 void op_text(const struct source *s, CXCursor c, char out[4])
 {
 	struct cx_kids k = cx_kids_of(c);
 	unsigned o = k.n ? c_end(k.c[0]) : c_start(c), i = 0;
 	const char *t = s->text;
+	bool inside = k.n && c_end(k.c[0]) >= c_end(c);
 
 	cx_kids_free(&k);
+	if (inside) {
+		out[0] = 0;
+		return;
+	}
 	while (o < s->len && (t[o] == ' ' || t[o] == '\t' || t[o] == '\n' || t[o] == ')'))
 		o++;
 	while (o < s->len && i < 3 && strchr("=<>!+-*/%&|^", t[o]))
