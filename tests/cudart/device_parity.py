@@ -35,6 +35,7 @@ NOT_NAMES = {"if", "while", "for", "return", "sizeof", "defined", "__attribute__
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "common"))
 from tap import Tap  # noqa: E402
+from parity import listed  # noqa: E402  (the same list files' format)
 
 
 def names_of(path):
@@ -62,15 +63,6 @@ def ours(include):
     macros = set(re.findall(r"^#define\s+(\w+)", res.stdout, flags=re.M))
     tokens = set(re.findall(r"\b\w+\b", re.sub(r"^#.*$", "", res.stdout, flags=re.M)))
     return tokens | macros
-
-
-def listed(name):
-    out = {}
-    for line in open(os.path.join(HERE, name), encoding="utf-8"):
-        line = line.split("#", 1)[0].strip()
-        if line:
-            out[line.split()[0]] = line
-    return out
 
 
 def main():
