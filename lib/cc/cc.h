@@ -253,6 +253,7 @@ unsigned first_return_in(CXCursor c);		/* offset, or ~0u */
 bool is_shared_decl(CXCursor c);
 CXCursor lvalue_base(CXCursor e);		/* x of x[i][j], x.m */
 bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
+bool builtin_dependent_assignment(CXCursor c);
 void op_text(const struct source *s, CXCursor c, char out[4]);
 bool is_assign_op(const char *op);
 char unary_op(const struct source *s, CXCursor c);	/* '+' (++/--), '&', 0 */
