@@ -168,7 +168,8 @@ static bool uniform_stmt_walk(const struct kernel *k, CXCursor c, int loops)
 	if (ck == CXCursor_ReturnStmt || ck == CXCursor_GotoStmt ||
 	    ((ck == CXCursor_BreakStmt || ck == CXCursor_ContinueStmt) && !loops))
 		return false;
-	if ((ck == CXCursor_CallExpr && !builtin_op && !pure_builtin(c) && !pure_user_call(k->src, c, 0)) ||
+	if ((ck == CXCursor_CallExpr && !builtin_op && !pure_builtin(c) &&
+	     !pure_user_call(k->src, c, 0)) ||
 	    ck == CXCursor_CXXNewExpr || ck == CXCursor_CXXDeleteExpr)
 		return false;	/* each thread's own call, allocation or release */
 	if (ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator ||

@@ -266,7 +266,8 @@ static bool dependent_operator(CXCursor c, const struct cx_kids *ks, char op[4],
  * dependent_operator): "x op= v" gives target x and value v, "++x" and
  * "x++" target x and value x (the read it makes).
  */
-static bool dependent_assignment(CXCursor c, const struct cx_kids *ks, CXCursor *target, CXCursor *value)
+static bool dependent_assignment(CXCursor c, const struct cx_kids *ks, CXCursor *target,
+				 CXCursor *value)
 {
 	CXCursor args[2];
 	unsigned at, i, n = 0;
@@ -312,7 +313,8 @@ bool builtin_dependent_assignment(CXCursor c)
 		return false;
 	ks = cx_kids_of(c);
 	if (dependent_assignment(c, &ks, &target, &value))
-		r = builtin_scalar(clang_getCursorType(target)) && builtin_scalar(clang_getCursorType(value));
+		r = builtin_scalar(clang_getCursorType(target)) &&
+		    builtin_scalar(clang_getCursorType(value));
 	cx_kids_free(&ks);
 	return r;
 }

@@ -387,7 +387,15 @@ static void lockstep_point(struct walk *w, CXCursor c)
 	for (unsigned i = 0; i < w->nlsp; i++)
 		if (w->lsp[i] == a && a >= w->pos) {
 			copy_to(w, a);
-			bputs(w->o, "__idxgen_cc_lockstep(); ");
+			/*
+			 * A statement led by "#pragma unroll" starts at the
+			 * pragma, which must begin its line: the call goes on
+			 * a line of its own (copy_to's #line puts the rest back).
+			 */
+			bool directive = a < w->s->len && w->s->text[a] == '#';
+
+			bputs(w->o,
+			      directive ? "__idxgen_cc_lockstep();\n" : "__idxgen_cc_lockstep(); ");
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
 		}
