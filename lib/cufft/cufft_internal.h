@@ -45,6 +45,9 @@ CUFFT_HIDDEN void cufft_planner_lock(void);
 CUFFT_HIDDEN void cufft_planner_unlock(void);
 CUFFT_HIDDEN void cufft_plan_free_fftw(struct cufft_plan *p);
 
+/* Bytes of an execution's input (which_out false) or output array, in place or not (exec.c). */
+CUFFT_HIDDEN size_t cufft_array_bytes(const struct cufft_plan *p, bool in_place, bool which_out);
+
 static inline bool cufft_double(cufftType t)
 {
 	return t == CUFFT_Z2Z || t == CUFFT_D2Z || t == CUFFT_Z2D;
