@@ -536,6 +536,14 @@ template <unsigned int _Np> class thread_block_tile
 	{
 		return coalesced_group::__make(1, _Np, 0);
 	}
+	template <class _Tp> _Tp __shfl(_Tp __v, int __src, __idxgen_cg_wide_t<false>) const
+	{
+		return __g().shfl(__v, __src);
+	}
+	template <class _Tp> _Tp __shfl(_Tp __v, int __src, __idxgen_cg_wide_t<true>) const
+	{
+		return __idxgen_cg_wide_shfl(_Np, __v, (unsigned int)__src);
+	}
 	/* the warp collectives CUDA's tiles of several warps do not have */
 	coalesced_group __warp_g() const
 	{
@@ -573,7 +581,7 @@ template <unsigned int _Np> class thread_block_tile
 	}
 	template <class _Tp> _Tp shfl(_Tp __v, int __src) const
 	{
-		return _Np > 32 ? __idxgen_cg_wide_shfl(_Np, __v, (unsigned int)__src) : __g().shfl(__v, __src);
+		return __shfl(__v, __src, __idxgen_cg_wide_t<(_Np > 32)>());
 	}
 	template <class _Tp> _Tp shfl_up(_Tp __v, unsigned int __d) const
 	{

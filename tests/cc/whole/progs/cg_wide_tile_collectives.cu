@@ -2,8 +2,9 @@
 // (64 to 512 threads, CUDA 12's block_tile_memory): cg::reduce (the
 // multi-warp reduction of cuda-samples' reduction kernel 9), cg::inclusive_scan,
 // cg::exclusive_scan, shfl from any rank, any and all; a kernel template
-// with the tile size a template argument, and tiles of 64 and 128 threads
-// alive at once in one block (each size has its own barrier).  These were
+// with the tile size a template argument, tiles of 64 and 128 threads
+// alive at once in one block (each size has its own barrier), and a struct
+// of 16 bytes shuffled in a tile of one warp (no 8-byte limit there).  These were
 // refused ("a tile of more than 32 threads has no warp collectives") or did
 // not compile.  Every value against a host reference; exact integers.
 #include <cooperative_groups.h>
@@ -53,6 +54,21 @@ __global__ void nested_sizes(int *out)
 
 	int s = cg::reduce(small, x, cg::plus<int>());
 	out[threadIdx.x] = cg::exclusive_scan(big, s);
+}
+
+// A tile of one warp still shuffles values of any size (a 16-byte struct):
+// the 8-byte limit is the multi-warp tiles' only.
+struct Point {
+	float x, y, z;
+	int id;
+};
+
+__global__ void narrow_struct_shfl(Point *out)
+{
+	cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cg::this_thread_block());
+	Point p = { (float)threadIdx.x, 2.0f * threadIdx.x, 0.5f, (int)threadIdx.x };
+
+	out[threadIdx.x] = warp.shfl(p, 3);
 }
 
 static int check_tiles(const int *o, unsigned int tile, unsigned int n)
@@ -118,6 +134,17 @@ int main(void)
 			run += s;
 		}
 	}
+	Point *dp, hp[64];
+	cudaMalloc(&dp, sizeof(hp));
+	narrow_struct_shfl<<<1, 64>>>(dp);
+	cudaMemcpy(hp, dp, sizeof(hp), cudaMemcpyDeviceToHost);
+	for (int i = 0; i < 64; i++) {
+		int src = i - i % 32 + 3;
+
+		if ((hp[i].id != src || hp[i].y != 2.0f * src || hp[i].z != 0.5f) && bad++ < 10)
+			printf("struct shfl: thread %d got thread %d's\n", i, hp[i].id);
+	}
+	cudaFree(dp);
 	cudaFree(d);
 	delete[] h;
 	printf("%d wrong\n", bad);
