@@ -140,6 +140,14 @@ size_t text_skip(const char *t, size_t len, size_t i);
 
 /* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
 void launch_spacing(char *text, size_t len);
+/*
+ * Inline PTX that reads a lane's special register (`asm("mov.u32 %0,
+ * %%laneid;" : "=r"(x))`, %lanemask_*) as `(x)=__sreg_laneid`, in place,
+ * offsets and lines kept (asm_sreg.c); asm_sreg_at: such a statement at a
+ * (its end, else 0; the register, the lvalue's [*ea, *eb)).
+ */
+void asm_special_registers(char *text, size_t len);
+size_t asm_sreg_at(const char *t, size_t len, size_t a, const char **reg, size_t *ea, size_t *eb);
 /* `__shared__ alignas(N)` as `alignas(N) __shared__`, in place, offsets kept (alignas_order.c). */
 void alignas_order(char *text, size_t len);
 /* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */
