@@ -86,6 +86,7 @@ template <unsigned int _Np> struct thread_block_tile {
 	IDXGEN_CG_UNTRANSLATED int any(int p) const;
 	IDXGEN_CG_UNTRANSLATED int all(int p) const;
 	template <class _Tp> IDXGEN_CG_UNTRANSLATED unsigned int match_any(_Tp v) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED unsigned int match_all(_Tp v, int &pred) const;
 	IDXGEN_CG_UNTRANSLATED operator thread_group() const;
 	IDXGEN_CG_UNTRANSLATED operator coalesced_group() const;
 };
@@ -114,6 +115,7 @@ struct coalesced_group : thread_group {
 	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_down(_Tp, unsigned int) const;
 	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_xor(_Tp, int) const;
 	template <class _Tp> IDXGEN_CG_UNTRANSLATED unsigned int match_any(_Tp) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED unsigned int match_all(_Tp, int &) const;
 	IDXGEN_CG_UNTRANSLATED unsigned int ballot(int) const;
 	IDXGEN_CG_UNTRANSLATED int any(int) const;
 	IDXGEN_CG_UNTRANSLATED int all(int) const;
@@ -493,14 +495,19 @@ class coalesced_group : public thread_group
 	{
 		return __shfl_xor_sync(__lanes(), __v, __m, __width());
 	}
-	unsigned int ballot(int __p) const
+	/* a mask of the warp's lanes as CUDA's group collectives answer it: bits by rank in the group */
+	unsigned int __by_rank(unsigned int __b) const
 	{
-		unsigned int __m = __lanes(), __b = __ballot_sync(__m, __p), __r = 0, __i = 0;
+		unsigned int __m = __lanes(), __r = 0, __i = 0;
 
-		for (unsigned int __l = 0; __l < 32; __l++)	/* bits by rank in the group */
+		for (unsigned int __l = 0; __l < 32; __l++)
 			if (__m >> __l & 1)
 				__r |= (__b >> __l & 1) << __i++;
 		return __r;
+	}
+	unsigned int ballot(int __p) const
+	{
+		return __by_rank(__ballot_sync(__lanes(), __p));
 	}
 	int any(int __p) const
 	{
@@ -510,9 +517,18 @@ class coalesced_group : public thread_group
 	{
 		return __all_sync(__lanes(), __p);
 	}
+	/*
+	 * By rank, as ballot (CUDA: a tile's lanes counted from its first, a
+	 * coalesced group's packed); the warp's lane bits came back before, so a
+	 * tile of 16 in the upper half of a warp answered bits 16 to 31
+	 */
 	template <class _Tp> unsigned int match_any(_Tp __v) const
 	{
-		return __match_any_sync(__lanes(), __v);
+		return __by_rank(__match_any_sync(__lanes(), __v));
+	}
+	template <class _Tp> unsigned int match_all(_Tp __v, int &__pred) const
+	{
+		return __by_rank(__match_all_sync(__lanes(), __v, &__pred));
 	}
 	static coalesced_group __make(unsigned int __k, unsigned int __nn, unsigned int __m)
 	{
@@ -547,7 +563,7 @@ template <unsigned int _Np> class thread_block_tile
 	/* the warp collectives CUDA's tiles of several warps do not have */
 	coalesced_group __warp_g() const
 	{
-		static_assert(_Np <= 32, "a tile of more than 32 threads has no shfl_up, shfl_down, shfl_xor, ballot or match_any (as on CUDA)");
+		static_assert(_Np <= 32, "a tile of more than 32 threads has no shfl_up, shfl_down, shfl_xor, ballot, match_any or match_all (as on CUDA)");
 		return __g();
 	}
 
@@ -610,6 +626,10 @@ template <unsigned int _Np> class thread_block_tile
 	template <class _Tp> unsigned int match_any(_Tp __v) const
 	{
 		return __warp_g().match_any(__v);
+	}
+	template <class _Tp> unsigned int match_all(_Tp __v, int &__pred) const
+	{
+		return __warp_g().match_all(__v, __pred);
 	}
 	operator thread_group() const
 	{

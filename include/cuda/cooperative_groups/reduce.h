@@ -16,7 +16,15 @@ namespace cooperative_groups
 {
 
 #ifdef __IDXGEN_CC__
-template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp reduce(const _Group &g, _Tp v, _Op op);
+/*
+ * Defined (its body never runs: the kernels that call it are rewritten or
+ * run as fibers), so that an operator without linkage (a lambda) is no
+ * "used but not defined" error of the parse
+ */
+template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp reduce(const _Group &, _Tp v, _Op)
+{
+	return v;
+}
 #else
 /* On fibers, a static tile of one warp: a butterfly over its lanes (every lane gets the result). */
 template <unsigned int _Np, class _Tp, class _Op>

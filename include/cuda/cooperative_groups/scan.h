@@ -18,9 +18,16 @@ namespace cooperative_groups
 {
 
 #ifdef __IDXGEN_CC__
-template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp inclusive_scan(const _Group &g, _Tp v, _Op op);
+/* defined, as cg::reduce (reduce.h): a lambda as the operator */
+template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp inclusive_scan(const _Group &, _Tp v, _Op)
+{
+	return v;
+}
 template <class _Group, class _Tp> IDXGEN_CG_UNTRANSLATED _Tp inclusive_scan(const _Group &g, _Tp v);
-template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp exclusive_scan(const _Group &g, _Tp v, _Op op);
+template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp exclusive_scan(const _Group &, _Tp v, _Op)
+{
+	return v;
+}
 template <class _Group, class _Tp> IDXGEN_CG_UNTRANSLATED _Tp exclusive_scan(const _Group &g, _Tp v);
 #else
 /* A static tile of one warp: Hillis-Steele over its lanes (log2 N shuffles). */
