@@ -96,21 +96,29 @@ static bool asm_has_code(CXCursor c)
 /*
  * A read of a lane's special register (asm_sreg.c) in a header the parse
  * read from disk: the header's translated text has it as an expression of
- * threadIdx (whole.c rewrites a header's text as it does the main file's).
- * In a __device__ function only: its callers see a call that depends on
- * the thread (pure_call.c), while in a kernel the analyses would see an
- * asm statement where the lane is computed.
+ * threadIdx (translate_headers rewrites a header of the program's folder as
+ * the main file; one outside it is left as written, so its PTX stays
+ * refused).  In a __device__ function only: its callers see a call that
+ * depends on the thread (pure_call.c), while in a kernel the analyses
+ * would see an asm statement where the lane is computed.
  */
-static bool asm_sreg_in_header(CXCursor c)
+static bool asm_sreg_in_header(const struct source *s, CXCursor c)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
 	CXToken *t;
+	CXFile f;
 	unsigned n;
 	struct buf b = { 0 };
 	const char *reg;
+	char *rel;
 	size_t ea, eb;
 	bool r;
 
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	rel = f ? relative_to_main(s, f) : NULL;
+	free(rel);
+	if (!rel)
+		return false;
 	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
 	for (unsigned i = 0; i < n; i++) {
 		char *sp = cx_string(clang_getTokenSpelling(tu, t[i]));
@@ -157,7 +165,7 @@ static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClien
 		return CXChildVisit_Continue;
 	}
 	if ((k == CXCursor_GCCAsmStmt || k == CXCursor_AsmStmt) && asm_has_code(c) &&
-	    (w->kernel || !asm_sreg_in_header(c))) {
+	    (w->kernel || !asm_sreg_in_header(w->src, c))) {
 		error_at(w->src, c, "inline assembly in device code (PTX) cannot run on the CPU");
 		return CXChildVisit_Continue;
 	}
