@@ -20,8 +20,8 @@
 
 #include "cc.h"
 
-static const char *const sregs[] = { "laneid", "lanemask_eq", "lanemask_lt", "lanemask_le", "lanemask_gt",
-				     "lanemask_ge", NULL };
+static const char *const sregs[] = {"laneid",	   "lanemask_eq", "lanemask_lt", "lanemask_le",
+				    "lanemask_gt", "lanemask_ge", NULL};
 
 static size_t blanks(const char *t, size_t len, size_t i)
 {
@@ -77,12 +77,13 @@ static const char *sreg_of(const char *tpl)
 {
 	const char *p;
 
-	if (strncmp(tpl, "mov.u32%0,", 10) && strncmp(tpl, "mov.s32%0,", 10) && strncmp(tpl, "mov.b32%0,", 10))
+	if (strncmp(tpl, "mov.u32%0,", 10) && strncmp(tpl, "mov.s32%0,", 10) &&
+	    strncmp(tpl, "mov.b32%0,", 10))
 		return NULL;
 	p = tpl + 10;
 	if (*p++ != '%')
 		return NULL;
-	p += *p == '%';	/* %% in an asm with operands; some write one */
+	p += *p == '%'; /* %% in an asm with operands; some write one */
 	for (const char *const *r = sregs; *r; r++) {
 		size_t l = strlen(*r);
 
@@ -121,8 +122,8 @@ static size_t balanced(const char *t, size_t len, size_t i)
  */
 size_t asm_sreg_at(const char *t, size_t len, size_t a, const char **reg, size_t *ea, size_t *eb)
 {
-	static const char *const kw[] = { "asm", "__asm", "__asm__", NULL };
-	static const char *const vol[] = { "volatile", "__volatile__", "__volatile", NULL };
+	static const char *const kw[] = {"asm", "__asm", "__asm__", NULL};
+	static const char *const vol[] = {"volatile", "__volatile__", "__volatile", NULL};
 	char tpl[64];
 	size_t i = word_in(t, len, a, kw), k;
 
@@ -147,7 +148,7 @@ size_t asm_sreg_at(const char *t, size_t len, size_t a, const char **reg, size_t
 	*ea = i + 1;
 	*eb = k - 1;
 	i = blanks(t, len, k);
-	if (i < len && t[i] == ':')	/* an empty input list, as some write it */
+	if (i < len && t[i] == ':') /* an empty input list, as some write it */
 		i = blanks(t, len, i + 1);
 	if (i >= len || t[i] != ')')
 		return 0;
@@ -170,15 +171,17 @@ void asm_special_registers(char *text, size_t len)
 		end = asm_sreg_at(text, len, i, &reg, &ea, &eb);
 		if (!end)
 			continue;
-		n = (size_t)snprintf(rep, sizeof(rep), "(%.*s)=__sreg_%s", (int)(eb - ea), text + ea, reg);
-		/* the replacement goes on the first stretch of the statement without a line break that holds it */
+		n = (size_t)snprintf(rep, sizeof(rep), "(%.*s)=__sreg_%s", (int)(eb - ea),
+				     text + ea, reg);
+		/* the replacement goes on the first stretch of the statement without a line break
+		 * that holds it */
 		size_t at = i, run = 0;
 		for (size_t j = i; j < end && run < n; j++) {
 			run = text[j] == '\n' ? 0 : run + 1;
 			at = run == 1 ? j : at;
 		}
 		if (n >= sizeof(rep) || run < n || memchr(rep, '\n', n))
-			continue;	/* no room (or a line break in the lvalue): left to be refused */
+			continue; /* no room (or a line break in the lvalue): left to be refused */
 		for (size_t j = i; j < end; j++)
 			if (text[j] != '\n')
 				text[j] = ' ';
