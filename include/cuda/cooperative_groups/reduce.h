@@ -11,6 +11,8 @@
 #define _COOPERATIVE_GROUPS_REDUCE_H
 
 #include <cooperative_groups.h>
+#include <string.h>
+#include <type_traits>
 
 namespace cooperative_groups
 {
