@@ -414,8 +414,14 @@ CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsign
  * and returns true, or writes nothing and returns false; dump_guard says
  * so in --dump=plan's words (nothing when there is none).
  */
-bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, bool *step, struct buf *o);
 void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+/*
+ * guard.c: does the guard fix threadIdx.x modulo *m (`lane == 0`)?  Then
+ * emit_guard_bounds sets *step and the x loop steps by __idxgen_st_x from
+ * the first thread of the residue (a strided loop: never forced to vectorise).
+ */
+bool guard_steps(const struct kernel *k, const CXCursor *l, unsigned n, long long *m);
 /*
  * guard.c: the conditions of the thread loop l[0..n) that compare thread
  * indices with uniform values (if, ?:; negated: an `if (C) return;`):

@@ -67,6 +67,7 @@ static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 {
 	CXCursor *l = cx_alloc(((size_t)k->ns + 1) * sizeof(*l)), sc, ba;
 	unsigned i, m, n = 0;
+	long long step;
 
 	for (i = 0; i < k->ns; i++)
 		if (k->s[i].cls == S_REGION && k->s[i].region == r)
@@ -92,7 +93,9 @@ static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 		loop_aggs(k, l, m, &la);
 		ba = aggs_in_order(&la);
 	}
-	if (k->src->tls)
+	if (guard_steps(k, l, m, &step))
+		bprintf(o, "; vectorisation: the compiler's choice (the guard's step of %lld)", step);
+	else if (k->src->tls)
 		bputs(o, "; vectorisation: the compiler's choice (threadIdx handed to __device__ functions)");
 	else if (!clang_Cursor_isNull(ba))
 		bprintf(o, "; vectorisation: the compiler's choice (line %u: an atomic on shared memory or a floating add kept in order)",

@@ -667,11 +667,14 @@ static void loop_prologue(const struct emit *e, const struct buf *locals, bool l
  * 16 vectorizing past it gave every lane of a vector the last lane's
  * threadIdx (tests/cc/whole/progs/regress.cu).
  */
-static void independent(const struct emit *e, CXCursor scattered, CXCursor block_atomic, struct buf *o)
+static void independent(const struct emit *e, CXCursor scattered, CXCursor block_atomic, bool step,
+			struct buf *o)
 {
 	unsigned line;
 
-	if (e->src->tls) {
+	if (step) {
+		bputs(o, "\t/* the compiler's choice: the guard's step (one residue of threadIdx.x) */\n");
+	} else if (e->src->tls) {
 		bputs(o, "\t/* threadIdx handed to __device__ functions: ordered */\n");
 	} else if (!clang_Cursor_isNull(block_atomic)) {
 		clang_getExpansionLocation(clang_getCursorLocation(block_atomic), NULL, &line, NULL, NULL);
@@ -711,7 +714,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 {
 	struct buf lin = { 0 };
 	unsigned line0, line1;
-	bool cxx_goto = e->has_goto && e->src->cxx;
+	bool cxx_goto = e->has_goto && e->src->cxx, step = false;
 	CXCursor scattered = loop_scattered_access(e->k, l, n), batomic = loop_block_atomic(e->k, l, n);
 
 	if (clang_Cursor_isNull(batomic))	/* a floating add's buffer: an order to keep too */
@@ -725,17 +728,18 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	emit_agg_decls(&e->aggs, o);
 	if (e->ix)
 		stride_index_bounds(e, o);
-	if (e->ix || emit_guard_bounds(e->k, l, n, o)) {
+	if (e->ix || emit_guard_bounds(e->k, l, n, &step, o)) {
 		emit_cond_flags(e->k, l, n, &e->conds, true, o);
 		bprintf(o, "\tfor (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)\n"
 			   "\tfor (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)\n");
-		independent(e, scattered, batomic, o);
-		bputs(o, "\tfor (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {\n");
+		independent(e, scattered, batomic, step, o);
+		bprintf(o, "\tfor (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx%s) {\n",
+			step ? " += __idxgen_st_x" : "++");
 	} else {
 		emit_cond_flags(e->k, l, n, &e->conds, false, o);
 		bprintf(o, "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
 			   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n");
-		independent(e, scattered, batomic, o);
+		independent(e, scattered, batomic, false, o);
 		bputs(o, "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
 	}
 	loop_prologue(e, locals, true, o);
@@ -756,7 +760,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		bprintf(o, "\tconst int __idxgen_cond_%u __attribute__((unused)) = 0;\n", j);
 	if (e->ix)
 		bprintf(o, "\tconst int __idxgen_in_%d = 0;\n", e->region);
-	independent(e, scattered, batomic, o);
+	independent(e, scattered, batomic, false, o);
 	bputs(o, "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 	loop_prologue(e, locals, false, o);
 	if (cxx_goto)
