@@ -404,9 +404,10 @@ bool kills(const struct kernel *k, CXCursor c, const struct var *v);	/* "v = e;"
 /*
  * contig.c: the first access of the statements l[0..n) (a thread loop) that
  * is not contiguous in threadIdx.x nor the same for all threads, or a null
- * cursor: then forcing the loop's vectorisation pays (no gathers).
+ * cursor: then forcing the loop's vectorisation pays (no gathers).  *chunk:
+ * contiguous only warp by warp (a lane index tid % 32, a warp index tid / 32).
  */
-CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n);
+CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n, bool *chunk);
 /*
  * guard.c: a guard at the top of the kernel's only thread loop l[0..n)
  * that compares thread indices with uniform values: emit_guard_bounds

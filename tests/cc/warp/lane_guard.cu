@@ -73,6 +73,17 @@ __global__ void signed_base(const int *in, int *out, int off, int w)
 		out[i] = in[i] + 3;
 }
 
+// a lane index and a warp index, contiguous only warp by warp (the x loop
+// then runs in chunks from multiples of 32), between a lower and an upper
+// bound that cut chunks, on blocks of 200 threads (a partial last chunk)
+__global__ void lane_lut(const int *lut, int *out, unsigned lo, unsigned n)
+{
+	unsigned tid = threadIdx.x;
+
+	if (tid >= lo && tid < n)
+		out[blockIdx.x * blockDim.x + tid] = lut[tid % 32] * 100 + lut[32 + (tid >> 5)];
+}
+
 static int bad;
 
 static void expect(const char *what, int i, int got, int want)
@@ -99,6 +110,11 @@ static void mask_lane3(const int *in, int *out, int r, int)
 static void unsigned_lane2(const int *in, int *out, int r, int)
 {
 	unsigned_lane<<<2, 80>>>(in, out, r);
+}
+
+static void lane_lut_launch(const int *in, int *out, int lo, int n)
+{
+	lane_lut<<<3, 200>>>(in, out, (unsigned)lo, (unsigned)n);
 }
 
 static void residue_launch(const int *in, int *out, int m3, int n)
@@ -183,6 +199,14 @@ int main()
 			run_int(signed_launch, din, dout, h, n, off, w);
 			for (int i = 0; i < 128; i++)
 				expect("signed_base", i, h[i], (i % 64 + off) % 4 == w && i < 100 ? hin[i] + 3 : SENTINEL);
+		}
+	for (int lo = 0; lo <= 37; lo += 37)
+		for (int top = 190; top <= 200; top += 10) {
+			run_int(lane_lut_launch, din, dout, h, n, lo, top);
+			for (int i = 0; i < 600; i++) {
+				int t = i % 200;
+				expect("lane_lut", i, h[i], t >= lo && t < top ? hin[t % 32] * 100 + hin[32 + t / 32] : SENTINEL);
+			}
 		}
 	cudaFree(din);
 	cudaFree(dout);
