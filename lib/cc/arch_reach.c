@@ -21,7 +21,7 @@
 
 struct reach_fn {
 	CXCursor c;
-	unsigned q;		/* 1 device, 2 host (written), 4 a kernel */
+	unsigned q;		/* cuda_quals() */
 	bool device;		/* a kernel reaches it */
 	unsigned *callee, ncallee;
 };
@@ -37,23 +37,6 @@ static bool fn_kind(enum CXCursorKind k)
 	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
 }
 
-static enum CXChildVisitResult quals(CXCursor c, CXCursor parent, CXClientData data)
-{
-	unsigned *q = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
-		char *n = cx_spelling(c);
-
-		*q |= !strcmp(n, "idxgen_global") ? 5 : !strcmp(n, "idxgen_device") ? 1 : 0;
-		*q |= !strcmp(n, "idxgen_host") ? 2 : 0;
-		free(n);
-	} else if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
-		*q |= 5;
-	}
-	return CXChildVisit_Continue;
-}
-
 static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct reach *r = data;
@@ -64,11 +47,10 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 		return CXChildVisit_Continue;
 	if (fn_kind(k)) {
 		if (clang_isCursorDefinition(c)) {
-			unsigned q = 0;
+			unsigned q = cuda_quals(c);
 
-			clang_visitChildren(c, quals, &q);
 			r->f = cx_realloc(r->f, (r->n + 1) * sizeof(*r->f));
-			r->f[r->n++] = (struct reach_fn){ c, q, (q & 4) != 0, NULL, 0 };
+			r->f[r->n++] = (struct reach_fn){ c, q, (q & CUDA_Q_GLOBAL) != 0, NULL, 0 };
 		}
 		return CXChildVisit_Continue;
 	}
@@ -131,7 +113,7 @@ struct reach *reach_build(CXTranslationUnit tu)
 			for (unsigned j = 0; r->f[i].device && j < r->f[i].ncallee; j++) {
 				struct reach_fn *g = &r->f[r->f[i].callee[j]];
 
-				if (!g->device && (g->q & 1)) {
+				if (!g->device && (g->q & CUDA_Q_DEVICE)) {
 					g->device = true;
 					grew = true;
 				}

@@ -271,24 +271,10 @@ static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData
 	return CXChildVisit_Recurse;
 }
 
-static enum CXChildVisitResult qualifiers(CXCursor c, CXCursor parent, CXClientData data)
-{
-	unsigned *q = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
-		char *n = cx_spelling(c);
-
-		*q |= !strcmp(n, "idxgen_global") || !strcmp(n, "idxgen_device") ? 1 : 0;
-		*q |= !strcmp(n, "idxgen_host") ? 2 : 0;
-		free(n);
-	} else if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
-		*q |= 1;
-	}
-	return CXChildVisit_Continue;
-}
-
-/* The innermost function definition around off (null: none) and its qualifiers (1 device, 2 host). */
+/*
+ * The innermost function definition around off (null: none) and its
+ * qualifiers: CUDA_Q_DEVICE and CUDA_Q_HOST (a kernel is device code).
+ */
 static CXCursor fn_at(const struct arch_ctx *c, unsigned off, unsigned *q)
 {
 	struct fn_find f = { off, clang_getNullCursor(), ~0u, c->file };
@@ -298,7 +284,7 @@ static CXCursor fn_at(const struct arch_ctx *c, unsigned off, unsigned *q)
 		return f.best;
 	clang_visitChildren(clang_getTranslationUnitCursor(c->tu), find_fn, &f);
 	if (!clang_Cursor_isNull(f.best))
-		clang_visitChildren(f.best, qualifiers, q);
+		*q = cuda_quals(f.best) & (CUDA_Q_DEVICE | CUDA_Q_HOST);
 	return f.best;
 }
 
@@ -309,7 +295,7 @@ static int pass_at(const struct arch_ctx *c, unsigned off)
 
 	if (clang_Cursor_isNull(fn_at(c, off, &q)))
 		return -1;
-	return q == 1 ? PASS_DEVICE : PASS_HOST;
+	return q == CUDA_Q_DEVICE ? PASS_DEVICE : PASS_HOST;
 }
 
 /* __CUDA_ARCH__ in [a, b) (code, not comments or literals) as the number, blanks after it. */
@@ -427,7 +413,7 @@ static bool hd_body_add(const struct arch_ctx *c, size_t lo, size_t hi, struct h
 	unsigned q, lb, rb, i;
 	CXCursor f = fn_at(c, (unsigned)lo, &q), body = clang_getNullCursor();
 
-	if (clang_Cursor_isNull(f) || q != 3 || !c->s->cxx)
+	if (clang_Cursor_isNull(f) || q != (CUDA_Q_DEVICE | CUDA_Q_HOST) || !c->s->cxx)
 		return false;
 	clang_visitChildren(f, body_of, &body);
 	if (clang_Cursor_isNull(body))
@@ -1252,12 +1238,12 @@ static void check_header(struct source *s, CXTranslationUnit host, CXTranslation
 			group_macros(&c, j, &u);
 			continue;
 		}
-		if (q == 1)
+		if (q == CUDA_Q_DEVICE)
 			snprintf(msg, sizeof(msg),
 				 "in device code of an included header, this group on __CUDA_ARCH__ takes another branch in "
 				 "nvcc's device pass (__CUDA_ARCH__ %d) than in its host pass; idxgen-cc compiles headers as the "
 				 "host pass sees them, so it is not supported here (in the .cu file it is)", arch);
-		else if (q == 3 && reach_device(r, fn))
+		else if (q == (CUDA_Q_DEVICE | CUDA_Q_HOST) && reach_device(r, fn))
 			snprintf(msg, sizeof(msg),
 				 "in a __host__ __device__ function of an included header that device code calls, this group on "
 				 "__CUDA_ARCH__ takes another branch in nvcc's device pass (__CUDA_ARCH__ %d) than in its host "

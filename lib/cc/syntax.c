@@ -68,6 +68,32 @@ bool has_annot(CXCursor c, const char *what)
 	return q.found;
 }
 
+static enum CXChildVisitResult quals_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	unsigned *q = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+		char *s = cx_spelling(c);
+
+		*q |= !strcmp(s, "idxgen_global") ? CUDA_Q_GLOBAL | CUDA_Q_DEVICE : 0;
+		*q |= !strcmp(s, "idxgen_device") ? CUDA_Q_DEVICE : 0;
+		*q |= !strcmp(s, "idxgen_host") ? CUDA_Q_HOST : 0;
+		free(s);
+	} else if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
+		*q |= CUDA_Q_GLOBAL | CUDA_Q_DEVICE;
+	}
+	return CXChildVisit_Continue;
+}
+
+unsigned cuda_quals(CXCursor fn)
+{
+	unsigned q = 0;
+
+	clang_visitChildren(fn, quals_visit, &q);
+	return q;
+}
+
 CXCursor strip(CXCursor c)
 {
 	for (;;) {
