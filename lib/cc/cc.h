@@ -252,6 +252,8 @@ bool has_annot(CXCursor c, const char *what);	/* annotate("idxgen_<what>") */
  */
 enum { CUDA_Q_DEVICE = 1, CUDA_Q_HOST = 2, CUDA_Q_GLOBAL = 4 };
 unsigned cuda_quals(CXCursor fn);
+/* "void ns::k(const float *, int)": a kernel as nvcc's assert() names it (no template arguments); malloc'd */
+char *kernel_signature(CXCursor fn);
 CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);

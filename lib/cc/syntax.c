@@ -94,6 +94,42 @@ unsigned cuda_quals(CXCursor fn)
 	return q;
 }
 
+static void scope_of(CXCursor c, struct buf *b)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	if (k != CXCursor_Namespace && k != CXCursor_StructDecl && k != CXCursor_ClassDecl)
+		return;
+	scope_of(clang_getCursorSemanticParent(c), b);
+	n = cx_spelling(c);
+	bprintf(b, "%s::", *n ? n : "(anonymous namespace)");
+	free(n);
+}
+
+char *kernel_signature(CXCursor fn)
+{
+	struct buf b = { 0 };
+	struct cx_kids ks = cx_kids_of(fn);
+	char *n = cx_spelling(fn);
+	unsigned np = 0;
+
+	bputs(&b, "void ");
+	scope_of(clang_getCursorSemanticParent(fn), &b);
+	bprintf(&b, "%s(", n);
+	free(n);
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_ParmDecl) {
+			char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(ks.c[i])));
+
+			bprintf(&b, "%s%s", np++ ? ", " : "", t);
+			free(t);
+		}
+	bputs(&b, ")");
+	cx_kids_free(&ks);
+	return b.p;
+}
+
 CXCursor strip(CXCursor c)
 {
 	for (;;) {

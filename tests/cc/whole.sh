@@ -52,6 +52,17 @@ for m in fission fibers; do
 	grep -F "$assert_msg" "$tmp/err" | grep -qF 'device_assert.cu'
 	ok $? "device_assert.cu (--exec-model=$m): '...$assert_msg' on stderr"
 done
+# ... and in the kernel itself: the message names the kernel as nvcc does,
+# not the translator's block function or fiber namespace (it did before)
+for m in fission fibers; do
+	for v in "stencil::smooth(const float *, float *, int)|" "check_range(const T *, int, T)|-DTEMPLATE_KERNEL"; do
+		run_prog "kernel_assert.cu ${v#*|} (--exec-model=$m)" --exec-model=$m ${v#*|} -o "$tmp/prog" "$DIR/progs/kernel_assert.cu"
+		grep -qF "kernel_assert.cu:$([ -n "${v#*|}" ] && echo 37 || echo 22): void ${v%|*}" "$tmp/err" &&
+			grep -qF ': block: [1,0,0], thread: [3,0,0] Assertion `' "$tmp/err" && ! grep -qE '__block|__idxgen_fiber' "$tmp/err"
+		ok $? "kernel_assert.cu ${v#*|} (--exec-model=$m): the message names 'void ${v%|*}'"
+		grep Assertion "$tmp/err" | sed 's/^/#   /'
+	done
+done
 run_prog "device_trap.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/device_trap.cu"
 # nvcc's leniencies fixed in the text (edg_compat.c), kernels forced to fibers too
 run_prog "edg_void_arith.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/edg_void_arith.cu"
