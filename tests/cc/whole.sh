@@ -99,6 +99,24 @@ rc=$?
 	[ "$(grep -c "hd_device_macro.cu:10:11: error: macro 'PASS_SIDE' is defined by a group on __CUDA_ARCH__ of .*hd.cuh:19" "$tmp/build")" = 1 ]
 ok $? "arch_header/hd_device_macro.cu: a kernel's use of a header's differing macro refused at the use (exit $rc)"
 sed 's/^/#   /' "$tmp/build"
+# ... also where device code reaches the function only through a pointer it
+# takes or a __device__ table holds, or through a virtual call, and where it
+# expands a macro whose body expands the header's (each built and printed
+# FAIL before: the host's branch, silently)
+for f in hd_device_fnptr hd_device_virtual; do
+	"$CC_BIN" -o "$tmp/prog" "$DIR/arch_header/$f.cu" >"$tmp/build" 2>&1
+	rc=$?
+	[ $rc = 1 ] && [ ! -e "$tmp/prog" ] &&
+		[ "$(grep -c 'hd.cuh:12:1: error: in a __host__ __device__ function of an included header that device code calls' "$tmp/build")" = 1 ]
+	ok $? "arch_header/$f.cu: a kernel reaching a header's differing H/D function refused at hd.cuh:12:1 (exit $rc)"
+	sed 's/^/#   /' "$tmp/build"
+done
+"$CC_BIN" -o "$tmp/prog" "$DIR/arch_header/hd_device_macro_nested.cu" >"$tmp/build" 2>&1
+rc=$?
+[ $rc = 1 ] && [ ! -e "$tmp/prog" ] &&
+	[ "$(grep -c "hd_device_macro_nested.cu:15:11: error: macro 'SIDE_WEIGHT' expands macro 'PASS_SIDE', which is defined by a group on __CUDA_ARCH__ of .*hd.cuh:19" "$tmp/build")" = 1 ]
+ok $? "arch_header/hd_device_macro_nested.cu: a kernel's use of a macro expanding a header's differing macro refused at the use (exit $rc)"
+sed 's/^/#   /' "$tmp/build"
 
 # A header of a folder beside the main file's (src/ and inc/, -I ../inc) is
 # left as written: its __shared__ buffer must still be one per block.
