@@ -310,7 +310,7 @@ extern "C" __attribute__((weak, noreturn)) void idxgen_cc_assert_fail(const char
 extern "C" __attribute__((weak)) void idxgen_cc_block_trapped(void)
 {
 	idxgen_cc_on_device() = false;
-	idxgen_cc_running_block() = idxgen_cc_running{ nullptr, nullptr };
+	idxgen_cc_running_block() = idxgen_cc_running{ nullptr, nullptr, nullptr };
 }
 
 /* Kernels run as fibers: __syncthreads() and the warp functions as suspensions. */
