@@ -11,24 +11,26 @@
  */
 #include "xapi_internal.h"
 
-cusolverStatus_t cusolverDnXsyevBatched_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
-						   cusolverEigMode_t jobz, cublasFillMode_t uplo, int64_t n,
-						   cudaDataType dataTypeA, const void *A, int64_t lda,
-						   cudaDataType dataTypeW, const void *W, cudaDataType computeType,
-						   size_t *workspaceInBytesOnDevice, size_t *workspaceInBytesOnHost,
-						   int64_t batchSize)
+cusolverStatus_t cusolverDnXsyevBatched_bufferSize(
+    cusolverDnHandle_t handle, cusolverDnParams_t params, cusolverEigMode_t jobz,
+    cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA, const void *A, int64_t lda,
+    cudaDataType dataTypeW, const void *W, cudaDataType computeType,
+    size_t *workspaceInBytesOnDevice, size_t *workspaceInBytesOnHost, int64_t batchSize)
 {
 	if (handle && batchSize < 0)
 		return CUSOLVER_STATUS_INVALID_VALUE;
-	return cusolverDnXsyevd_bufferSize(handle, params, jobz, uplo, n, dataTypeA, A, lda, dataTypeW, W,
-					   computeType, workspaceInBytesOnDevice, workspaceInBytesOnHost);
+	return cusolverDnXsyevd_bufferSize(handle, params, jobz, uplo, n, dataTypeA, A, lda,
+					   dataTypeW, W, computeType, workspaceInBytesOnDevice,
+					   workspaceInBytesOnHost);
 }
 
-cusolverStatus_t cusolverDnXsyevBatched(cusolverDnHandle_t handle, cusolverDnParams_t params, cusolverEigMode_t jobz,
-					cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA, void *A, int64_t lda,
-					cudaDataType dataTypeW, void *W, cudaDataType computeType, void *bufferOnDevice,
-					size_t workspaceInBytesOnDevice, void *bufferOnHost,
-					size_t workspaceInBytesOnHost, int *info, int64_t batchSize)
+cusolverStatus_t cusolverDnXsyevBatched(cusolverDnHandle_t handle, cusolverDnParams_t params,
+					cusolverEigMode_t jobz, cublasFillMode_t uplo, int64_t n,
+					cudaDataType dataTypeA, void *A, int64_t lda,
+					cudaDataType dataTypeW, void *W, cudaDataType computeType,
+					void *bufferOnDevice, size_t workspaceInBytesOnDevice,
+					void *bufferOnHost, size_t workspaceInBytesOnHost,
+					int *info, int64_t batchSize)
 {
 	int k = x_same(dataTypeA, computeType);
 
@@ -40,9 +42,10 @@ cusolverStatus_t cusolverDnXsyevBatched(cusolverDnHandle_t handle, cusolverDnPar
 
 	for (int64_t i = 0; i < batchSize; i++) {
 		cusolverStatus_t st = cusolverDnXsyevd(
-			handle, params, jobz, uplo, n, dataTypeA, A ? (char *)A + (size_t)i * a_bytes : NULL, lda,
-			dataTypeW, W ? (char *)W + (size_t)i * w_bytes : NULL, computeType, bufferOnDevice,
-			workspaceInBytesOnDevice, bufferOnHost, workspaceInBytesOnHost, info + i);
+		    handle, params, jobz, uplo, n, dataTypeA,
+		    A ? (char *)A + (size_t)i * a_bytes : NULL, lda, dataTypeW,
+		    W ? (char *)W + (size_t)i * w_bytes : NULL, computeType, bufferOnDevice,
+		    workspaceInBytesOnDevice, bufferOnHost, workspaceInBytesOnHost, info + i);
 
 		if (st)
 			return st;

@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include "cusparse_internal.h"
 
-cusparseStatus_t sp_legacy_bsr_check(cusparseHandle_t handle, const struct sp_bsr *a, const void *info)
+cusparseStatus_t sp_legacy_bsr_check(cusparseHandle_t handle, const struct sp_bsr *a,
+				     const void *info)
 {
-	cusparseStatus_t st = sp_legacy_csr_check(handle, a->mb, a->nnzb, a->d, a->val, a->off, a->col, info);
+	cusparseStatus_t st =
+	    sp_legacy_csr_check(handle, a->mb, a->nnzb, a->d, a->val, a->off, a->col, info);
 
 	if (st)
 		return st;
@@ -38,7 +40,8 @@ void sp_bsr_csr_free(struct sp_bsr_csr *c)
 }
 
 /* row bi*bd + r of the expansion: block row bi's blocks in their order, each block's row r */
-cusparseStatus_t sp_bsr_expand(cudaDataType t, const struct sp_bsr *a, struct sp_bsr_csr *c, bool want_src)
+cusparseStatus_t sp_bsr_expand(cudaDataType t, const struct sp_bsr *a, struct sp_bsr_csr *c,
+			       bool want_src)
 {
 	int bd = a->bd, bb = bd * bd, n = a->mb * bd, nnz = a->nnzb * bb, base = (int)a->d->base;
 	size_t es = sp_is_complex(t) ? (t == CUDA_C_64F ? 16 : 8) : (t == CUDA_R_64F ? 8 : 4);
@@ -57,7 +60,9 @@ cusparseStatus_t sp_bsr_expand(cudaDataType t, const struct sp_bsr *a, struct sp
 			c->off[bi * bd + r] = p;
 			for (int k = a->off[bi] - base; k < a->off[bi + 1] - base; k++)
 				for (int s = 0; s < bd; s++) {
-					int at = k * bb + (a->dir == CUSPARSE_DIRECTION_ROW ? r * bd + s : s * bd + r);
+					int at = k * bb + (a->dir == CUSPARSE_DIRECTION_ROW
+							       ? r * bd + s
+							       : s * bd + r);
 
 					c->col[p] = (a->col[k] - base) * bd + s;
 					if (c->src)
@@ -69,7 +74,8 @@ cusparseStatus_t sp_bsr_expand(cudaDataType t, const struct sp_bsr *a, struct sp
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
-int sp_bsr_zero_block(cudaDataType t, const struct sp_bsr *a, const struct sp_bsr_csr *c, bool numerical)
+int sp_bsr_zero_block(cudaDataType t, const struct sp_bsr *a, const struct sp_bsr_csr *c,
+		      bool numerical)
 {
 	int row = sp_first_zero_diag(t, a->mb * a->bd, c->val, c->off, c->col, 0, numerical);
 
