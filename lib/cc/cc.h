@@ -404,9 +404,10 @@ bool kills(const struct kernel *k, CXCursor c, const struct var *v);	/* "v = e;"
 /*
  * contig.c: the first access of the statements l[0..n) (a thread loop) that
  * is not contiguous in threadIdx.x nor the same for all threads, or a null
- * cursor: then forcing the loop's vectorisation pays (no gathers).
+ * cursor: then forcing the loop's vectorisation pays (no gathers).  *chunk:
+ * contiguous only warp by warp (a lane index tid % 32, a warp index tid / 32).
  */
-CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n);
+CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n, bool *chunk);
 /*
  * guard.c: a guard at the top of the kernel's only thread loop l[0..n)
  * that compares thread indices with uniform values: emit_guard_bounds
@@ -414,8 +415,14 @@ CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsign
  * and returns true, or writes nothing and returns false; dump_guard says
  * so in --dump=plan's words (nothing when there is none).
  */
-bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, bool *step, struct buf *o);
 void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+/*
+ * guard.c: does the guard fix threadIdx.x modulo *m (`lane == 0`)?  Then
+ * emit_guard_bounds sets *step and the x loop steps by __idxgen_st_x from
+ * the first thread of the residue (a strided loop: never forced to vectorise).
+ */
+bool guard_steps(const struct kernel *k, const CXCursor *l, unsigned n, long long *m);
 /*
  * guard.c: the conditions of the thread loop l[0..n) that compare thread
  * indices with uniform values (if, ?:; negated: an `if (C) return;`):
