@@ -176,6 +176,8 @@ void source_free(struct source *s);
  * syntax ones as diagnostics (s->nerrors); NULL when libclang failed.
  */
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs);
+/* clang's refusal of operator delete for a new-expression outside any function (parse_artifacts.c) */
+bool delete_outside_function(CXTranslationUnit tu, CXDiagnostic d);
 /* The parse alone (no diagnostics printed, s->file untouched): define (-D...) added when not NULL. */
 CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *args, int nargs, const char *define,
 				   unsigned flags);
@@ -251,6 +253,15 @@ void note_at(const struct source *s, CXCursor c, const char *msg);
 /* ---- questions about the syntax tree (syntax.c) -------------------------- */
 
 bool has_annot(CXCursor c, const char *what);	/* annotate("idxgen_<what>") */
+/*
+ * The CUDA qualifiers of a function (its attributes, as the preludes write
+ * __global__, __device__ and __host__): a kernel is also CUDA_Q_DEVICE, since
+ * nvcc's device pass compiles it; none of them is host code.
+ */
+enum { CUDA_Q_DEVICE = 1, CUDA_Q_HOST = 2, CUDA_Q_GLOBAL = 4 };
+unsigned cuda_quals(CXCursor fn);
+/* "void ns::k(const float *, int)": a kernel as nvcc's assert() names it (no template arguments); malloc'd */
+char *kernel_signature(CXCursor fn);
 CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);

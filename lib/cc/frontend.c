@@ -407,6 +407,11 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 			clang_disposeDiagnostic(d);
 			continue;
 		}
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->cxx && delete_outside_function(tu, d)) {
+			/* a default member initializer's or argument's new: clang's, not nvcc's (parse_artifacts.c) */
+			clang_disposeDiagnostic(d);
+			continue;
+		}
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->quiet) {
 			/*
 			 * trying loop fission (the text warp.c rewrote, in auto
