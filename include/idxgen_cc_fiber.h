@@ -345,8 +345,11 @@ static inline void __idxgen_cc_vote_fn(const void *__s, uint32_t __present, uint
 	case 1:
 		__r = __b != 0;
 		break;
-	default:
+	case 2:
 		__r = __b == __present;
+		break;
+	default:	/* __uni_sync: every lane present has the same predicate */
+		__r = __b == __present || __b == 0;
 		break;
 	}
 	memcpy(__out, &__r, sizeof(__r));
@@ -363,6 +366,10 @@ static inline int __any_sync(unsigned int __m, int __p)
 static inline int __all_sync(unsigned int __m, int __p)
 {
 	return (int)__idxgen_cc_fiber_warp<unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 2);
+}
+static inline int __uni_sync(unsigned int __m, int __p)
+{
+	return (int)__idxgen_cc_fiber_warp<unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 3);
 }
 static inline unsigned int __ballot(int __p)
 {
@@ -495,6 +502,133 @@ static inline unsigned int __reduce_or_sync(unsigned int __m, unsigned int __v)
 static inline unsigned int __reduce_xor_sync(unsigned int __m, unsigned int __v)
 {
 	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 5);
+}
+
+/*
+ * sm_20's bool forms of the barrier reductions (sm_20_intrinsics.h:
+ * syncthreads_count/and/or(bool)): the int forms above.
+ */
+static inline int syncthreads_count(bool __p)
+{
+	return __syncthreads_count((int)__p);
+}
+static inline bool syncthreads_and(bool __p)
+{
+	return __syncthreads_and((int)__p) != 0;
+}
+static inline bool syncthreads_or(bool __p)
+{
+	return __syncthreads_or((int)__p) != 0;
+}
+
+/*
+ * Named barriers (PTX bar.sync a{, b}; sm_30_intrinsics.h).
+ * __barrier_sync(id): every thread of the block, as __syncthreads() (a
+ * program that keeps every thread at one barrier id at a time, as a GPU
+ * requires, cannot tell the ids apart).  __barrier_sync_count(id, n): the
+ * barrier id (0-15) completes once n threads have arrived at it, the
+ * others of the block going on meanwhile (warp-specialised producers and
+ * consumers); n a multiple of the warp size, as PTX requires.  Arrivals
+ * are counted per thread: a partial last warp counts the threads it has
+ * (a GPU counts 32).  The state of the 16 barriers belongs to the block
+ * (its threads run on one OS thread, its blocks one after another); a
+ * waiting thread lets the others run (__IDXGEN_FIBER_YIELD), and a wait
+ * that sees no arrival anywhere in the block over two such rounds can
+ * never end: the launch traps, where a GPU would hang.
+ */
+struct __idxgen_cc_named_bars {
+	const struct idxgen_rt_block *__blk;
+	void *const *__args;
+	uint32_t __bidx[3];
+	unsigned int __arrived[16], __phase[16];
+	unsigned long __arrivals;
+};
+
+inline __idxgen_cc_named_bars &__idxgen_cc_named_bars_of(const struct idxgen_rt_block *__k)
+{
+	static thread_local __idxgen_cc_named_bars __b;
+
+	if (__b.__blk != __k || __b.__args != __k->args || memcmp(__b.__bidx, __k->block_idx, sizeof(__b.__bidx))) {
+		memset(&__b, 0, sizeof(__b));
+		__b.__blk = __k;
+		__b.__args = __k->args;
+		memcpy(__b.__bidx, __k->block_idx, sizeof(__b.__bidx));
+	}
+	return __b;
+}
+
+static inline void __barrier_sync(unsigned int __id)
+{
+	(void)__id;
+	__syncthreads();
+}
+
+static inline void __barrier_sync_count(unsigned int __id, unsigned int __n)
+{
+	struct idxgen_rt_block *__k = __idxgen_fiber_block();
+
+	if (!__k || !__idxgen_fiber_self()) {
+		__syncthreads();	/* not a fiber: the runtime's message */
+		return;
+	}
+	if (__id > 15 || !__n || __n % 32)
+		idxgen_rt_trap(__k, "__barrier_sync_count(%u, %u): the barrier is 0-15 and the count a nonzero multiple of 32",
+			       __id, __n);
+	__idxgen_cc_named_bars &__b = __idxgen_cc_named_bars_of(__k);
+	unsigned int __phase = __b.__phase[__id];
+
+	__b.__arrivals++;
+	if (++__b.__arrived[__id] >= __n) {
+		__b.__arrived[__id] = 0;
+		__b.__phase[__id]++;
+		return;
+	}
+	for (unsigned long __seen = __b.__arrivals, __still = 0; __b.__phase[__id] == __phase;) {
+		__idxgen_fiber_barrier(__IDXGEN_FIBER_YIELD, 0);
+		if (__b.__arrivals != __seen) {
+			__seen = __b.__arrivals;
+			__still = 0;
+		} else if (++__still == 2) {
+			idxgen_rt_trap(__k, "deadlock: named barrier %u waits for %u threads, %u arrived, no other can arrive",
+				       __id, __n, __b.__arrived[__id]);
+		}
+	}
+	__idxgen_cc_fiber_tid();
+}
+
+/*
+ * Thread-block clusters (sm_90, crt/sm_90_rt.h): a launch here is clusters
+ * of one block (cudaDevAttrClusterLaunch 0; a larger cluster is refused at
+ * launch), so the cluster index is the block index, the grid in clusters
+ * the grid, and the cluster barrier the block's: __cluster_barrier_wait()
+ * returns once every live thread of the block is there (after its arrive,
+ * idxgen_cuda_sm90.h: a thread that waits has arrived).  Read from the
+ * running block, which only fibers have: idxgen-cc runs a kernel that
+ * calls these as fibers (lib/cc/fiber_plan.c).
+ */
+static inline const struct idxgen_rt_block *__idxgen_cc_cluster_block(void)
+{
+	const struct idxgen_rt_block *__k = __idxgen_fiber_block();
+
+	if (!__k)
+		__trap();	/* not planned as fibers: a translator slip, never a wrong answer */
+	return __k;
+}
+static inline dim3 __clusterIdx(void)
+{
+	const struct idxgen_rt_block *__k = __idxgen_cc_cluster_block();
+
+	return dim3(__k->block_idx[0], __k->block_idx[1], __k->block_idx[2]);
+}
+static inline dim3 __clusterGridDimInClusters(void)
+{
+	const struct idxgen_rt_block *__k = __idxgen_cc_cluster_block();
+
+	return dim3(__k->grid_dim[0], __k->grid_dim[1], __k->grid_dim[2]);
+}
+static inline void __cluster_barrier_wait(void)
+{
+	__syncthreads();
 }
 
 /* A fiber kernel's thread starts: its threadIdx, an empty path (a trapped block may have left one). */

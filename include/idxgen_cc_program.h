@@ -231,6 +231,28 @@ static inline __attribute__((noreturn)) void __trap(void)
 }
 
 /*
+ * __brkpt(): a debugger's breakpoint.  With no debugger attached a GPU
+ * stops the kernel with an error (the launch fails): here as __trap().
+ */
+static inline __attribute__((noreturn)) void __brkpt(void)
+{
+	__trap();
+}
+
+/*
+ * Thread-block clusters are of one block here (idxgen_cuda_sm90.h): the
+ * shared memory of rank 0 is the block's own, and any other rank names a
+ * block that does not exist -- an error on a GPU (the access faults), a
+ * trap here at the mapping.
+ */
+static inline void *__cluster_map_shared_rank(const void *__p, unsigned int __rank)
+{
+	if (__rank)
+		__trap();
+	return const_cast<void *>(__p);
+}
+
+/*
  * assert() as <assert.h> writes it calls __assert_fail (glibc), renamed
  * here so that the program's own assert()s, included after this header,
  * reach this one: C linkage and glibc's exact type, because an <assert.h>

@@ -20,6 +20,7 @@
 #include "idxgen_cuda_dot.h"
 #include "texture_fetch_functions.h"
 #include "cuda_texture_types.h"
+#include "cuda_surface_types.h"
 
 /*
  * What NVIDIA's cuda_runtime.h makes visible to host code without an

@@ -315,6 +315,10 @@ cudaError_t cudaBindTextureToMipmappedArray(const struct textureReference *texre
 cudaError_t cudaUnbindTexture(const struct textureReference *texref);
 cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref);
 cudaError_t cudaGetTextureReference(const struct textureReference **texref, const void *symbol);
+/* Legacy surface references (surfref.c; the surface<> template in cuda_surface_types.h) */
+cudaError_t cudaBindSurfaceToArray(const struct surfaceReference *surfref, cudaArray_const_t array,
+				   const struct cudaChannelFormatDesc *desc);
+cudaError_t cudaGetSurfaceReference(const struct surfaceReference **surfref, const void *symbol);
 cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
 			    size_t width, size_t height IDXGEN_CUDA__DEFAULT(0),
 			    unsigned int flags IDXGEN_CUDA__DEFAULT(0));

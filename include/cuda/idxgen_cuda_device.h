@@ -985,5 +985,7 @@ IDXGEN_CUDA__F unsigned int atomicDec(unsigned int *p, unsigned int lim)
 /* byte swaps, __fns, __nanosleep & co.; erfcx, cyl_bessel_i0/i1, rnorm */
 #include "idxgen_cuda_misc_intrinsics.h"
 #include "idxgen_cuda_special_math.h"
+/* 16-byte atomics, float2/float4 atomicAdd, clusters of one block (sm_90) */
+#include "idxgen_cuda_sm90.h"
 
 #endif /* IDXGEN_CUDA_DEVICE_H */

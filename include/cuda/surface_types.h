@@ -34,4 +34,16 @@ enum cudaSurfaceFormatMode {
 /* A surface object's handle, passed to kernels by value. */
 typedef unsigned long long cudaSurfaceObject_t;
 
+/*
+ * CUDA 11's surface reference (CUDA 12 removed it; the surface<> template
+ * of cuda_surface_types.h derives from it): its channel format, and here
+ * the surface object that cudaBindSurfaceToArray made (0: not bound), which
+ * device code's reads and writes through the reference use
+ * (lib/cudart/surfref.c).
+ */
+struct surfaceReference {
+	struct cudaChannelFormatDesc channelDesc;
+	cudaSurfaceObject_t __idxgenSurface;
+};
+
 #endif

@@ -545,6 +545,8 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu);
 void fiber_names_free(struct fiber_names *fn);
 bool is_fiber_builtin(const char *name, bool with_syncthreads);
+/* ... of them, those that name the block (named barriers, sm_20 bool reductions, clusters): fibers always */
+bool is_block_builtin(const char *name);
 /* Is declaration c in a system header, the parse header or one of ours (include/cuda)? */
 bool decl_in_headers(CXCursor c);
 /* Does fn's own body hold a suspension point (its callees not followed)? */

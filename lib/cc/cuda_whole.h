@@ -101,6 +101,15 @@ unsigned int __ballot(int);
 int __any(int), __all(int);
 /* Outside what idxgen-cc translates today: declared so that a use is diagnosed by name. */
 int __syncthreads_count(int), __syncthreads_and(int), __syncthreads_or(int);
+/* include/idxgen_cc_fiber.h and idxgen_cc_program.h: kernels that call them run as fibers (fiber_plan.c) */
+int syncthreads_count(bool);
+bool syncthreads_and(bool), syncthreads_or(bool);
+void __barrier_sync(unsigned int), __barrier_sync_count(unsigned int, unsigned int);
+int __uni_sync(unsigned int, int);
+dim3 __clusterIdx(void), __clusterGridDimInClusters(void);
+void __cluster_barrier_wait(void);
+__attribute__((noreturn)) void __brkpt(void);
+void *__cluster_map_shared_rank(const void *, unsigned int);
 void __syncwarp(unsigned int = 0xffffffffu);
 unsigned int __ballot_sync(unsigned int, int), __activemask(void);
 int __any_sync(unsigned int, int), __all_sync(unsigned int, int);

@@ -20,6 +20,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * Device functions of include/idxgen_cc_fiber.h that wait for other threads
+ * of the block or read the running block, whatever warp.c did to the file:
+ * sm_20's bool barrier reductions, named barriers, __uni_sync, and what a
+ * cluster of one block answers from its block (idxgen_cuda_sm90.h).
+ */
+bool is_block_builtin(const char *n)
+{
+	static const char *const names[] = { "syncthreads_count", "syncthreads_and", "syncthreads_or",
+					     "__barrier_sync", "__barrier_sync_count", "__uni_sync",
+					     "__clusterIdx", "__clusterGridDimInClusters", "__cluster_barrier_wait",
+					     NULL };
+
+	return in_list(n, names);
+}
+
 bool is_fiber_builtin(const char *n, bool with_syncthreads)
 {
 	static const char *const exact[] = { "__ballot_sync", "__any_sync", "__all_sync", "__activemask",
@@ -28,7 +44,7 @@ bool is_fiber_builtin(const char *n, bool with_syncthreads)
 
 	if (with_syncthreads && !strcmp(n, "__syncthreads"))
 		return true;
-	return in_list(n, exact) || !strncmp(n, "__shfl", 6) || !strncmp(n, "__match_", 8) ||
+	return in_list(n, exact) || is_block_builtin(n) || !strncmp(n, "__shfl", 6) || !strncmp(n, "__match_", 8) ||
 	       (!strncmp(n, "__reduce_", 9) && strstr(n, "_sync"));
 }
 
@@ -184,7 +200,7 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 			sc->hit = sc->buf;
 		}
 	} else if (*n && k != CXCursor_TypeRef && is_fiber_builtin(n, sc->with_syncthreads) &&
-		   (sc->warps || !strncmp(n, "__syncthreads", 13))) {
+		   (sc->warps || !strncmp(n, "__syncthreads", 13) || is_block_builtin(n))) {
 		snprintf(sc->buf, sizeof(sc->buf), "'%s'", n);
 		sc->hit = sc->buf;
 	} else if (sc->warps && in_cg_header(clang_getCursorReferenced(c))) {

@@ -53,6 +53,8 @@ static void wcheck_builtin(struct wcheck *w, CXCursor c, const char *n)
 	else if (!strcmp(n, "__syncthreads_count") || !strcmp(n, "__syncthreads_and") ||
 		 !strcmp(n, "__syncthreads_or"))
 		error_at(w->src, c, "'%s' is not supported yet", n);
+	else if (is_block_builtin(n))
+		error_at(w->src, c, "'%s' runs only as fibers, not by loop fission", n);
 	else if (!w->kernel && !strncmp(n, "__syncthreads", 13))
 		error_at(w->src, c, "__syncthreads() in __device__ function '%s' is not supported", w->fname);
 }
@@ -1525,7 +1527,11 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 	w->device = false;
 }
 
-/* Is c a call of __trap() or of what assert() calls when it fails? (s->traps) */
+/*
+ * Is c a call of __trap() or of what assert() calls when it fails, or of a
+ * function of idxgen_cc_program.h that traps (__brkpt, another cluster
+ * rank's shared memory)?  (s->traps)
+ */
 static enum CXChildVisitResult calls_trap(CXCursor c, CXCursor parent, CXClientData d)
 {
 	bool *r = d;
@@ -1535,7 +1541,8 @@ static enum CXChildVisitResult calls_trap(CXCursor c, CXCursor parent, CXClientD
 		CXString n = clang_getCursorSpelling(c);
 		const char *p = clang_getCString(n);
 
-		*r = p && (!strcmp(p, "__trap") || !strcmp(p, "__assert_fail"));
+		*r = p && (!strcmp(p, "__trap") || !strcmp(p, "__assert_fail") || !strcmp(p, "__brkpt") ||
+			   !strcmp(p, "__cluster_map_shared_rank"));
 		clang_disposeString(n);
 	}
 	return *r ? CXChildVisit_Break : CXChildVisit_Recurse;

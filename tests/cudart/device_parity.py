@@ -27,7 +27,7 @@ HEADERS = ["crt/math_functions.h", "crt/device_functions.h", "crt/device_double_
            "crt/sm_90_rt.h", "crt/sm_100_rt.h", "cuda_fp16.h", "cuda_bf16.h", "texture_indirect_functions.h",
            "surface_indirect_functions.h", "crt/common_functions.h"]
 # what our side includes: the headers a kernel sees, as idxgen-cc compiles it
-PROBE = ["cuda_runtime.h", "cuda_fp16.h", "cuda_bf16.h", "sm_60_atomic_functions.h"]
+PROBE = ["cuda_runtime.h", "cuda_fp16.h", "cuda_bf16.h", "sm_60_atomic_functions.h", "idxgen_cc_program.h"]
 DECL = (r"(?:_DECL__|__device__|__DEVICE__|_CRTIMP|__cudart_builtin__|__DEVICE_FUNCTIONS_STATIC_DECL__|"
         r"__SM_\w+__|__STORAGE__)")
 NOT_NAMES = {"if", "while", "for", "return", "sizeof", "defined", "__attribute__", "__declspec", "operator",
