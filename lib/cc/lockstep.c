@@ -437,6 +437,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		return CXChildVisit_Continue;
 	if (k == CXCursor_VarDecl && is_pointer_or_reference(c))
 		return CXChildVisit_Continue;	/* `int &e = s[t];`, `T *tile = (T *)smem;`: an address, no read */
+	if (k == CXCursor_CStyleCastExpr && clang_getCursorType(c).kind == CXType_Void)
+		return CXChildVisit_Continue;	/* `(void)scratch;`: nothing read */
 	/*
 	 * a barrier in a __device__ function: the parse has it __host__
 	 * __device__, the call's reference dropped (README.md), no name to ask
