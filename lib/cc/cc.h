@@ -168,6 +168,8 @@ void source_free(struct source *s);
  * syntax ones as diagnostics (s->nerrors); NULL when libclang failed.
  */
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs);
+/* clang's refusal of operator delete for a new-expression outside any function (parse_artifacts.c) */
+bool delete_outside_function(CXTranslationUnit tu, CXDiagnostic d);
 /* The parse alone (no diagnostics printed, s->file untouched): define (-D...) added when not NULL. */
 CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *args, int nargs, const char *define,
 				   unsigned flags);
@@ -243,6 +245,15 @@ void note_at(const struct source *s, CXCursor c, const char *msg);
 /* ---- questions about the syntax tree (syntax.c) -------------------------- */
 
 bool has_annot(CXCursor c, const char *what);	/* annotate("idxgen_<what>") */
+/*
+ * The CUDA qualifiers of a function (its attributes, as the preludes write
+ * __global__, __device__ and __host__): a kernel is also CUDA_Q_DEVICE, since
+ * nvcc's device pass compiles it; none of them is host code.
+ */
+enum { CUDA_Q_DEVICE = 1, CUDA_Q_HOST = 2, CUDA_Q_GLOBAL = 4 };
+unsigned cuda_quals(CXCursor fn);
+/* "void ns::k(const float *, int)": a kernel as nvcc's assert() names it (no template arguments); malloc'd */
+char *kernel_signature(CXCursor fn);
 CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);
@@ -404,9 +415,10 @@ bool kills(const struct kernel *k, CXCursor c, const struct var *v);	/* "v = e;"
 /*
  * contig.c: the first access of the statements l[0..n) (a thread loop) that
  * is not contiguous in threadIdx.x nor the same for all threads, or a null
- * cursor: then forcing the loop's vectorisation pays (no gathers).
+ * cursor: then forcing the loop's vectorisation pays (no gathers).  *chunk:
+ * contiguous only warp by warp (a lane index tid % 32, a warp index tid / 32).
  */
-CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n);
+CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n, bool *chunk);
 /*
  * guard.c: a guard at the top of the kernel's only thread loop l[0..n)
  * that compares thread indices with uniform values: emit_guard_bounds
@@ -414,8 +426,14 @@ CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsign
  * and returns true, or writes nothing and returns false; dump_guard says
  * so in --dump=plan's words (nothing when there is none).
  */
-bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, bool *step, struct buf *o);
 void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+/*
+ * guard.c: does the guard fix threadIdx.x modulo *m (`lane == 0`)?  Then
+ * emit_guard_bounds sets *step and the x loop steps by __idxgen_st_x from
+ * the first thread of the residue (a strided loop: never forced to vectorise).
+ */
+bool guard_steps(const struct kernel *k, const CXCursor *l, unsigned n, long long *m);
 /*
  * guard.c: the conditions of the thread loop l[0..n) that compare thread
  * indices with uniform values (if, ?:; negated: an `if (C) return;`):
