@@ -68,6 +68,68 @@ bool has_annot(CXCursor c, const char *what)
 	return q.found;
 }
 
+static enum CXChildVisitResult quals_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	unsigned *q = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+		char *s = cx_spelling(c);
+
+		*q |= !strcmp(s, "idxgen_global") ? CUDA_Q_GLOBAL | CUDA_Q_DEVICE : 0;
+		*q |= !strcmp(s, "idxgen_device") ? CUDA_Q_DEVICE : 0;
+		*q |= !strcmp(s, "idxgen_host") ? CUDA_Q_HOST : 0;
+		free(s);
+	} else if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
+		*q |= CUDA_Q_GLOBAL | CUDA_Q_DEVICE;
+	}
+	return CXChildVisit_Continue;
+}
+
+unsigned cuda_quals(CXCursor fn)
+{
+	unsigned q = 0;
+
+	clang_visitChildren(fn, quals_visit, &q);
+	return q;
+}
+
+static void scope_of(CXCursor c, struct buf *b)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	if (k != CXCursor_Namespace && k != CXCursor_StructDecl && k != CXCursor_ClassDecl)
+		return;
+	scope_of(clang_getCursorSemanticParent(c), b);
+	n = cx_spelling(c);
+	bprintf(b, "%s::", *n ? n : "(anonymous namespace)");
+	free(n);
+}
+
+char *kernel_signature(CXCursor fn)
+{
+	struct buf b = { 0 };
+	struct cx_kids ks = cx_kids_of(fn);
+	char *n = cx_spelling(fn);
+	unsigned np = 0;
+
+	bputs(&b, "void ");
+	scope_of(clang_getCursorSemanticParent(fn), &b);
+	bprintf(&b, "%s(", n);
+	free(n);
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_ParmDecl) {
+			char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(ks.c[i])));
+
+			bprintf(&b, "%s%s", np++ ? ", " : "", t);
+			free(t);
+		}
+	bputs(&b, ")");
+	cx_kids_free(&ks);
+	return b.p;
+}
+
 CXCursor strip(CXCursor c)
 {
 	for (;;) {

@@ -331,6 +331,8 @@ cudaMemPool_t cudart_current_pool(struct cudart_ctx *c);
 cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n);
 /* memory.c: bytes from p to the end of its allocation, 0 if the table has none (lock held) */
 size_t cudart_alloc_rest(struct cudart_ctx *c, const void *p);
+/* memory.c: the allocation p is in, false if the table has none (lock held) */
+bool cudart_alloc_range(struct cudart_ctx *c, const void *p, uintptr_t *base, size_t *size);
 void cudart_free_all(struct cudart_ctx *c);
 
 /* streams.c */
