@@ -12,8 +12,9 @@
  * shfl_down, shfl_xor, ballot, any, all; cg::reduce with plus, less,
  * greater; cg::sync(block).  Tiles of 64 to 1024 threads (several warps;
  * CUDA's block_tile_memory, accepted and not needed here): sync, thread_rank,
- * size, num_threads, meta_group_rank, meta_group_size, as on CUDA, where
- * the warp collectives are a warp's.
+ * size, num_threads, meta_group_rank, meta_group_size, and cg::reduce
+ * (cooperative_groups/reduce.h), as on CUDA, where the warp collectives are
+ * a warp's.
  */
 #ifndef IDXGEN_COOPERATIVE_GROUPS_H
 #define IDXGEN_COOPERATIVE_GROUPS_H

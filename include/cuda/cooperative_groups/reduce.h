@@ -11,6 +11,8 @@
 #define _COOPERATIVE_GROUPS_REDUCE_H
 
 #include <cooperative_groups.h>
+#include <string.h>
+#include <type_traits>
 
 namespace cooperative_groups
 {
@@ -18,13 +20,45 @@ namespace cooperative_groups
 #ifdef __IDXGEN_CC__
 template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp reduce(const _Group &g, _Tp v, _Op op);
 #else
-/* On fibers, a static tile: a butterfly over its lanes (every lane gets the result). */
+/* On fibers, a static tile of a warp or less: a butterfly over its lanes (every lane gets the result). */
 template <unsigned int _Np, class _Tp, class _Op>
-static inline _Tp reduce(const thread_block_tile<_Np> &__g, _Tp __v, _Op __op)
+static inline typename ::std::enable_if<(_Np <= 32), _Tp>::type reduce(const thread_block_tile<_Np> &__g, _Tp __v,
+									_Op __op)
 {
 	for (unsigned int __o = _Np / 2; __o > 0; __o /= 2)
 		__v = __op(__v, __g.shfl_xor(__v, (int)__o));
 	return __v;
+}
+
+/*
+ * A tile of several warps (CUDA 12's multi-warp tiles, whose reduce works
+ * through the block_tile_memory scratch): each warp's butterfly, then every
+ * thread folds its tile's warp results in warp order from a scratch of the
+ * block (its threads run on one OS thread, its blocks one after another),
+ * between two barriers of the tile so that the next reduce may reuse it.
+ */
+template <unsigned int _Np, class _Tp, class _Op>
+static inline typename ::std::enable_if<(_Np > 32), _Tp>::type reduce(const thread_block_tile<_Np> &__g, _Tp __v,
+								       _Op __op)
+{
+	alignas(_Tp) static thread_local unsigned char __scratch[32 * sizeof(_Tp)];
+	unsigned int __warp = __idxgen_cg_self()->lin / 32, __first = __warp / (_Np / 32) * (_Np / 32);
+	_Tp __acc;
+
+	for (unsigned int __o = 16; __o > 0; __o /= 2)
+		__v = __op(__v, __shfl_xor_sync(0xffffffffu, __v, (int)__o));
+	if (__idxgen_cg_self()->lin % 32 == 0)
+		memcpy(__scratch + __warp * sizeof(_Tp), &__v, sizeof(_Tp));
+	__g.sync();
+	memcpy(&__acc, __scratch + __first * sizeof(_Tp), sizeof(_Tp));
+	for (unsigned int __w = 1; __w < _Np / 32; __w++) {
+		_Tp __other;
+
+		memcpy(&__other, __scratch + (__first + __w) * sizeof(_Tp), sizeof(_Tp));
+		__acc = __op(__acc, __other);
+	}
+	__g.sync();
+	return __acc;
 }
 
 /*
