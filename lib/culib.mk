@@ -7,6 +7,8 @@
 #   HDRS       what every object depends on
 #   DEP_CFLAGS the Debian library's compile flags (pkg-config)
 #   DEP_LIBS   the Debian library's link flags, for the test
+#   PARITY_HEADERS  headers of include/cuda whose names are checked against NVIDIA's
+#              (tests/common/lib_parity.py; optional)
 #
 #   make [all]   the archive (idxgen-cc links it for -lNAME)
 #   make check   tests/NAME/test_NAME.c, then the programs of tests/NAME/progs
@@ -73,6 +75,7 @@ check: all deps
 	$(MAKE) $(O)/test_$(NAME) $(EXTRA_TESTS:%=$(O)/%)
 	IDXGEN_BACKEND=emu $(O)/test_$(NAME)
 	for t in $(EXTRA_TESTS); do IDXGEN_BACKEND=emu $(O)/$$t || exit 1; done
+	$(if $(PARITY_HEADERS),python3 $(ROOT)/tests/common/lib_parity.py --include $(ROOT)/include $(PARITY_HEADERS))
 	bash $(ROOT)/tests/common/check-lib-progs.sh "$(BUILD)" $(T)/progs "-l$(NAME)"
 
 guest:

@@ -148,6 +148,12 @@ cublasStatus_t cublasGetMatrixAsync(int rows, int cols, int elem_size, const voi
 				       const T *beta, T *c, int ldc);						\
 	cublasStatus_t cublas##P##syrk(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, \
 				       int k, const T *alpha, const T *a, int lda, const T *beta, T *c, int ldc); \
+	cublasStatus_t cublas##P##syr2k(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
+					int n, int k, const T *alpha, const T *a, int lda, const T *b, int ldb, \
+					const T *beta, T *c, int ldc);						\
+	cublasStatus_t cublas##P##syrkx(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
+					int n, int k, const T *alpha, const T *a, int lda, const T *b, int ldb, \
+					const T *beta, T *c, int ldc);						\
 	cublasStatus_t cublas##P##trsm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,	\
 				       cublasOperation_t trans, cublasDiagType_t diag, int m, int n,		\
 				       const T *alpha, const T *a, int lda, T *b, int ldb);			\
@@ -256,6 +262,16 @@ cublasStatus_t cublasZhemm(cublasHandle_t h, cublasSideMode_t side, cublasFillMo
 			   const cuDoubleComplex *alpha, const cuDoubleComplex *a, int lda,
 			   const cuDoubleComplex *b, int ldb, const cuDoubleComplex *beta, cuDoubleComplex *c,
 			   int ldc);
+/* rank 2k: her2k = alpha op(A) op(B)^H + conj(alpha) op(B) op(A)^H + beta C, herkx = alpha op(A) op(B)^H + beta C */
+#define IDXGEN_CUBLAS__HER2K(P, T, R)										\
+	cublasStatus_t cublas##P##her2k(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
+					int n, int k, const T *alpha, const T *a, int lda, const T *b, int ldb, \
+					const R *beta, T *c, int ldc);						\
+	cublasStatus_t cublas##P##herkx(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
+					int n, int k, const T *alpha, const T *a, int lda, const T *b, int ldb, \
+					const R *beta, T *c, int ldc);
+IDXGEN_CUBLAS__HER2K(C, cuComplex, float)
+IDXGEN_CUBLAS__HER2K(Z, cuDoubleComplex, double)
 
 /*
  * Mixed precision: A, B and C of any of the pairs lib/cublas/README.md lists

@@ -47,6 +47,12 @@
 #define cublasDtrsm_v2 cublasDtrsm
 #define cublasSsyrk_v2 cublasSsyrk
 #define cublasDsyrk_v2 cublasDsyrk
+#define cublasSsyr2k_v2 cublasSsyr2k
+#define cublasDsyr2k_v2 cublasDsyr2k
+#define cublasCsyr2k_v2 cublasCsyr2k
+#define cublasZsyr2k_v2 cublasZsyr2k
+#define cublasCher2k_v2 cublasCher2k
+#define cublasZher2k_v2 cublasZher2k
 #define cublasSger_v2 cublasSger
 #define cublasDger_v2 cublasDger
 

@@ -26,6 +26,7 @@ extern "C" {
 #define CUFFT_VER_MAJOR 11
 #define CUFFT_VER_MINOR 0
 #define CUFFT_VER_PATCH 0
+#define CUFFT_VER_BUILD 0
 #define CUFFT_VERSION (CUFFT_VER_MAJOR * 1000 + CUFFT_VER_MINOR * 100 + CUFFT_VER_PATCH)
 
 #define CUFFT_FORWARD -1
@@ -55,6 +56,7 @@ typedef enum cufftResult_t {
 	CUFFT_NVJITLINK_FAILURE = 19,
 	CUFFT_NVSHMEM_FAILURE = 20
 } cufftResult;
+#define MAX_CUFFT_ERROR 0x15
 
 typedef enum cufftType_t {
 	CUFFT_R2C = 0x2a, CUFFT_C2R = 0x2c, CUFFT_C2C = 0x29,
@@ -65,6 +67,8 @@ typedef enum cufftCompatibility_t { CUFFT_COMPATIBILITY_FFTW_PADDING = 0x01 } cu
 #define CUFFT_COMPATIBILITY_DEFAULT CUFFT_COMPATIBILITY_FFTW_PADDING
 
 typedef int cufftHandle;
+#define CUFFT_PLAN_NULL -1	/* a handle that is no plan */
+#define MAX_SHIM_RANK 3		/* the highest rank of a plan */
 typedef float cufftReal;
 typedef double cufftDoubleReal;
 typedef cuComplex cufftComplex;
@@ -93,6 +97,27 @@ cufftResult cufftGetSize1d(cufftHandle plan, int nx, cufftType type, int batch, 
 cufftResult cufftSetWorkArea(cufftHandle plan, void *work_area);
 cufftResult cufftSetAutoAllocation(cufftHandle plan, int auto_allocate);
 cufftResult cufftSetCompatibilityMode(cufftHandle plan, cufftCompatibility mode);
+cufftResult cufftEstimate2d(int nx, int ny, cufftType type, size_t *workSize);
+cufftResult cufftEstimate3d(int nx, int ny, int nz, cufftType type, size_t *workSize);
+cufftResult cufftEstimateMany(int rank, int *n, int *inembed, int istride, int idist, int *onembed, int ostride,
+			      int odist, cufftType type, int batch, size_t *workSize);
+cufftResult cufftGetSize2d(cufftHandle handle, int nx, int ny, cufftType type, size_t *workSize);
+cufftResult cufftGetSize3d(cufftHandle handle, int nx, int ny, int nz, cufftType type, size_t *workSize);
+cufftResult cufftGetSizeMany(cufftHandle handle, int rank, int *n, int *inembed, int istride, int idist,
+			     int *onembed, int ostride, int odist, cufftType type, int batch, size_t *workArea);
+cufftResult cufftGetSizeMany64(cufftHandle plan, int rank, long long int *n, long long int *inembed,
+			       long long int istride, long long int idist, long long int *onembed,
+			       long long int ostride, long long int odist, cufftType type, long long int batch,
+			       size_t *workSize);
+
+/* Plan properties (CUDA 12.x/13): kept and read back, no effect (lib/cufft/sizes.c) */
+typedef enum cufftProperty_t {
+	NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT = 0x1,
+	NVFFT_PLAN_PROPERTY_INT64_MAX_NUM_HOST_THREADS = 0x2
+} cufftProperty;
+cufftResult cufftSetPlanPropertyInt64(cufftHandle plan, cufftProperty property, const long long int inputValueInt);
+cufftResult cufftGetPlanPropertyInt64(cufftHandle plan, cufftProperty property, long long int *returnPtrValue);
+cufftResult cufftResetPlanProperty(cufftHandle plan, cufftProperty property);
 
 cufftResult cufftExecC2C(cufftHandle plan, cufftComplex *idata, cufftComplex *odata, int direction);
 cufftResult cufftExecR2C(cufftHandle plan, cufftReal *idata, cufftComplex *odata);

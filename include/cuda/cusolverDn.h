@@ -93,6 +93,12 @@ cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *st
 	cusolverStatus_t cusolverDn##P##sytrf(cusolverDnHandle_t handle, cublasFillMode_t uplo,    \
 					      int n, T *A, int lda, int *ipiv, T *work,            \
 					      int lwork, int *devInfo);                            \
+	cusolverStatus_t cusolverDn##P##sytri_bufferSize(cusolverDnHandle_t handle,                \
+							 cublasFillMode_t uplo, int n, T *A, int lda, \
+							 const int *ipiv, int *lwork);             \
+	cusolverStatus_t cusolverDn##P##sytri(cusolverDnHandle_t handle, cublasFillMode_t uplo,    \
+					      int n, T *A, int lda, const int *ipiv, T *work,      \
+					      int lwork, int *info);                               \
 	cusolverStatus_t cusolverDn##P##EVD##_bufferSize(                                          \
 		cusolverDnHandle_t handle, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n,   \
 		const T *A, int lda, const R *W, int *lwork);                                      \
@@ -187,6 +193,33 @@ cusolverStatus_t cusolverDnXgesvdp(cusolverDnHandle_t handle, cusolverDnParams_t
 				   cudaDataType dataTypeV, void *V, int64_t ldv, cudaDataType computeType,
 				   void *bufferOnDevice, size_t workspaceInBytesOnDevice, void *bufferOnHost,
 				   size_t workspaceInBytesOnHost, int *d_info, double *h_err_sigma);
+/* Xgesvdr: the rank-k truncated SVD (here exact: the economy SVD's first k triples; p, niters checked, not needed) */
+cusolverStatus_t cusolverDnXgesvdr_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params, signed char jobu,
+					      signed char jobv, int64_t m, int64_t n, int64_t k, int64_t p, int64_t niters,
+					      cudaDataType dataTypeA, const void *A, int64_t lda,
+					      cudaDataType dataTypeSrand, const void *Srand, cudaDataType dataTypeUrand,
+					      const void *Urand, int64_t ldUrand, cudaDataType dataTypeVrand,
+					      const void *Vrand, int64_t ldVrand, cudaDataType computeType,
+					      size_t *workspaceInBytesOnDevice, size_t *workspaceInBytesOnHost);
+cusolverStatus_t cusolverDnXgesvdr(cusolverDnHandle_t handle, cusolverDnParams_t params, signed char jobu,
+				   signed char jobv, int64_t m, int64_t n, int64_t k, int64_t p, int64_t niters,
+				   cudaDataType dataTypeA, void *A, int64_t lda, cudaDataType dataTypeSrand, void *Srand,
+				   cudaDataType dataTypeUrand, void *Urand, int64_t ldUrand, cudaDataType dataTypeVrand,
+				   void *Vrand, int64_t ldVrand, cudaDataType computeType, void *bufferOnDevice,
+				   size_t workspaceInBytesOnDevice, void *bufferOnHost, size_t workspaceInBytesOnHost,
+				   int *d_info);
+/* XsyevBatched: Xsyevd on batchSize matrices back to back (A + i lda n, W + i n, info[i]) */
+cusolverStatus_t cusolverDnXsyevBatched_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
+						   cusolverEigMode_t jobz, cublasFillMode_t uplo, int64_t n,
+						   cudaDataType dataTypeA, const void *A, int64_t lda,
+						   cudaDataType dataTypeW, const void *W, cudaDataType computeType,
+						   size_t *workspaceInBytesOnDevice, size_t *workspaceInBytesOnHost,
+						   int64_t batchSize);
+cusolverStatus_t cusolverDnXsyevBatched(cusolverDnHandle_t handle, cusolverDnParams_t params, cusolverEigMode_t jobz,
+					cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA, void *A, int64_t lda,
+					cudaDataType dataTypeW, void *W, cudaDataType computeType, void *bufferOnDevice,
+					size_t workspaceInBytesOnDevice, void *bufferOnHost,
+					size_t workspaceInBytesOnHost, int *info, int64_t batchSize);
 cusolverStatus_t cusolverDnXgeev_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
 					    cusolverEigMode_t jobvl, cusolverEigMode_t jobvr, int64_t n,
 					    cudaDataType dataTypeA, const void *A, int64_t lda, cudaDataType dataTypeW,

@@ -469,6 +469,9 @@ cusparseStatus_t cusparseSpGEMM_copy(cusparseHandle_t handle, cusparseOperation_
 				     cudaDataType computeType, cusparseSpGEMMAlg_t alg,
 				     cusparseSpGEMMDescr_t spgemmDescr);
 
+/* one declaration generator GEN(P, T) for the four precisions */
+#define IDXGEN_CUSPARSE__FOR_ALL(GEN) GEN(S, float) GEN(D, double) GEN(C, cuComplex) GEN(Z, cuDoubleComplex)
+
 /*
  * The legacy API (lib/cusparse/legacy.c, legacy_sort.c).  A new matrix
  * descriptor is GENERAL, LOWER, NON_UNIT, base ZERO, as cuSPARSE's.
@@ -486,28 +489,17 @@ cusparseStatus_t cusparseSetMatIndexBase(cusparseMatDescr_t descrA, cusparseInde
 cusparseIndexBase_t cusparseGetMatIndexBase(const cusparseMatDescr_t descrA);
 
 /* nonzeros per row (dirA ROW, m counts) or column (COLUMN, n counts) of a column-major m x n A */
-cusparseStatus_t cusparseSnnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,
-			      const cusparseMatDescr_t descrA, const float *A, int lda,
-			      int *nnzPerRowCol, int *nnzTotalDevHostPtr);
-cusparseStatus_t cusparseDnnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,
-			      const cusparseMatDescr_t descrA, const double *A, int lda,
-			      int *nnzPerRowCol, int *nnzTotalDevHostPtr);
-cusparseStatus_t cusparseCnnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,
-			      const cusparseMatDescr_t descrA, const cuComplex *A, int lda,
-			      int *nnzPerRowCol, int *nnzTotalDevHostPtr);
-cusparseStatus_t cusparseZnnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,
-			      const cusparseMatDescr_t descrA, const cuDoubleComplex *A, int lda,
-			      int *nnzPerRowCol, int *nnzTotalDevHostPtr);
+#define IDXGEN_CUSPARSE__NNZ(P, T)									\
+	cusparseStatus_t cusparse##P##nnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,	\
+					  const cusparseMatDescr_t descrA, const T *A, int lda,		\
+					  int *nnzPerRowCol, int *nnzTotalDevHostPtr);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__NNZ)
 
 /* xVal[i] = y[xInd[i] - idxBase] (CUDA 11's, gone from CUDA 12's header: cusparseGather) */
-cusparseStatus_t cusparseSgthr(cusparseHandle_t handle, int nnz, const float *y, float *xVal,
-			       const int *xInd, cusparseIndexBase_t idxBase);
-cusparseStatus_t cusparseDgthr(cusparseHandle_t handle, int nnz, const double *y, double *xVal,
-			       const int *xInd, cusparseIndexBase_t idxBase);
-cusparseStatus_t cusparseCgthr(cusparseHandle_t handle, int nnz, const cuComplex *y,
-			       cuComplex *xVal, const int *xInd, cusparseIndexBase_t idxBase);
-cusparseStatus_t cusparseZgthr(cusparseHandle_t handle, int nnz, const cuDoubleComplex *y,
-			       cuDoubleComplex *xVal, const int *xInd, cusparseIndexBase_t idxBase);
+#define IDXGEN_CUSPARSE__GTHR(P, T)									\
+	cusparseStatus_t cusparse##P##gthr(cusparseHandle_t handle, int nnz, const T *y, T *xVal, const int *xInd, \
+					   cusparseIndexBase_t idxBase);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__GTHR)
 
 /* CSR row offsets <-> COO row indices */
 cusparseStatus_t cusparseXcsr2coo(cusparseHandle_t handle, const int *csrRowPtr, int nnz, int m,
@@ -552,10 +544,13 @@ cusparseStatus_t cusparseXcoosortByColumn(cusparseHandle_t handle, int m, int n,
  * CUSPARSE_STATUS_ZERO_PIVOT, or -1.  The buffer size is 1 byte (none used).
  */
 typedef enum { CUSPARSE_SOLVE_POLICY_NO_LEVEL = 0, CUSPARSE_SOLVE_POLICY_USE_LEVEL = 1 } cusparseSolvePolicy_t;
-typedef struct csrilu02Info *csrilu02Info_t;
-cusparseStatus_t cusparseCreateCsrilu02Info(csrilu02Info_t *info);
-cusparseStatus_t cusparseDestroyCsrilu02Info(csrilu02Info_t info);
-cusparseStatus_t cusparseXcsrilu02_zeroPivot(cusparseHandle_t handle, csrilu02Info_t info, int *position);
+/* a legacy info object: its type, cusparseCreate<Name>Info, cusparseDestroy<Name>Info, cusparseX<name>_zeroPivot */
+#define IDXGEN_CUSPARSE__INFO(Name, name)									\
+	typedef struct name##Info *name##Info_t;								\
+	cusparseStatus_t cusparseCreate##Name##Info(name##Info_t *info);					\
+	cusparseStatus_t cusparseDestroy##Name##Info(name##Info_t info);					\
+	cusparseStatus_t cusparseX##name##_zeroPivot(cusparseHandle_t handle, name##Info_t info, int *position);
+IDXGEN_CUSPARSE__INFO(Csrilu02, csrilu02)
 #define IDXGEN_CUSPARSE__ILU0(P, T)									\
 	cusparseStatus_t cusparse##P##csrilu02_bufferSize(cusparseHandle_t handle, int m, int nnz,		\
 							 const cusparseMatDescr_t descrA, T *csrValA,	\
@@ -569,11 +564,10 @@ cusparseStatus_t cusparseXcsrilu02_zeroPivot(cusparseHandle_t handle, csrilu02In
 	cusparseStatus_t cusparse##P##csrilu02(cusparseHandle_t handle, int m, int nnz,			\
 					       const cusparseMatDescr_t descrA, T *csrValA_valM,		\
 					       const int *csrRowPtrA, const int *csrColIndA, csrilu02Info_t info, \
-					       cusparseSolvePolicy_t policy, void *pBuffer);
-IDXGEN_CUSPARSE__ILU0(S, float)
-IDXGEN_CUSPARSE__ILU0(D, double)
-IDXGEN_CUSPARSE__ILU0(C, cuComplex)
-IDXGEN_CUSPARSE__ILU0(Z, cuDoubleComplex)
+					       cusparseSolvePolicy_t policy, void *pBuffer);			\
+	cusparseStatus_t cusparse##P##csrilu02_numericBoost(cusparseHandle_t handle, csrilu02Info_t info,	\
+							    int enable_boost, double *tol, T *boost_val);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__ILU0)
 
 /*
  * Legacy incomplete Cholesky with no fill, IC(0) (lib/cusparse/ic0.c): A
@@ -581,10 +575,7 @@ IDXGEN_CUSPARSE__ILU0(Z, cuDoubleComplex)
  * over A's lower triangle; the upper triangle is not touched.  Zero pivots
  * and buffer sizes as csrilu02's.
  */
-typedef struct csric02Info *csric02Info_t;
-cusparseStatus_t cusparseCreateCsric02Info(csric02Info_t *info);
-cusparseStatus_t cusparseDestroyCsric02Info(csric02Info_t info);
-cusparseStatus_t cusparseXcsric02_zeroPivot(cusparseHandle_t handle, csric02Info_t info, int *position);
+IDXGEN_CUSPARSE__INFO(Csric02, csric02)
 #define IDXGEN_CUSPARSE__IC0(P, T)									\
 	cusparseStatus_t cusparse##P##csric02_bufferSize(cusparseHandle_t handle, int m, int nnz,		\
 							const cusparseMatDescr_t descrA, T *csrValA,	\
@@ -599,10 +590,7 @@ cusparseStatus_t cusparseXcsric02_zeroPivot(cusparseHandle_t handle, csric02Info
 					      const cusparseMatDescr_t descrA, T *csrValA_valM,		\
 					      const int *csrRowPtrA, const int *csrColIndA, csric02Info_t info, \
 					      cusparseSolvePolicy_t policy, void *pBuffer);
-IDXGEN_CUSPARSE__IC0(S, float)
-IDXGEN_CUSPARSE__IC0(D, double)
-IDXGEN_CUSPARSE__IC0(C, cuComplex)
-IDXGEN_CUSPARSE__IC0(Z, cuDoubleComplex)
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__IC0)
 
 /*
  * Legacy triangular solve op(A) y = alpha x (lib/cusparse/csrsv2.c): the
@@ -610,10 +598,7 @@ IDXGEN_CUSPARSE__IC0(Z, cuDoubleComplex)
  * ignored; zero pivots of a non-unit diagonal as csrilu02's (structural from
  * _analysis, numerical from _solve).  Buffer sizes are 1 byte.
  */
-typedef struct csrsv2Info *csrsv2Info_t;
-cusparseStatus_t cusparseCreateCsrsv2Info(csrsv2Info_t *info);
-cusparseStatus_t cusparseDestroyCsrsv2Info(csrsv2Info_t info);
-cusparseStatus_t cusparseXcsrsv2_zeroPivot(cusparseHandle_t handle, csrsv2Info_t info, int *position);
+IDXGEN_CUSPARSE__INFO(Csrsv2, csrsv2)
 #define IDXGEN_CUSPARSE__SV2(P, T)									\
 	cusparseStatus_t cusparse##P##csrsv2_bufferSize(cusparseHandle_t handle, cusparseOperation_t transA,	\
 						       int m, int nnz, const cusparseMatDescr_t descrA,	\
@@ -635,10 +620,7 @@ cusparseStatus_t cusparseXcsrsv2_zeroPivot(cusparseHandle_t handle, csrsv2Info_t
 						  const T *csrValA, const int *csrRowPtrA,		\
 						  const int *csrColIndA, csrsv2Info_t info, const T *f,	\
 						  T *x, cusparseSolvePolicy_t policy, void *pBuffer);
-IDXGEN_CUSPARSE__SV2(S, float)
-IDXGEN_CUSPARSE__SV2(D, double)
-IDXGEN_CUSPARSE__SV2(C, cuComplex)
-IDXGEN_CUSPARSE__SV2(Z, cuDoubleComplex)
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__SV2)
 
 /*
  * Legacy triangular solve with several right-hand sides, op(A) op(X) =
@@ -646,10 +628,7 @@ IDXGEN_CUSPARSE__SV2(Z, cuDoubleComplex)
  * diagonal type and zero pivots as csrsv2's; algo 0 or 1.  Buffer sizes
  * are 1 byte.  (CUDA 11's; gone from CUDA 12's header.)
  */
-typedef struct csrsm2Info *csrsm2Info_t;
-cusparseStatus_t cusparseCreateCsrsm2Info(csrsm2Info_t *info);
-cusparseStatus_t cusparseDestroyCsrsm2Info(csrsm2Info_t info);
-cusparseStatus_t cusparseXcsrsm2_zeroPivot(cusparseHandle_t handle, csrsm2Info_t info, int *position);
+IDXGEN_CUSPARSE__INFO(Csrsm2, csrsm2)
 #define IDXGEN_CUSPARSE__SM2(P, T)                                                                              \
 	cusparseStatus_t cusparse##P##csrsm2_bufferSizeExt(                                                      \
 		cusparseHandle_t handle, int algo, cusparseOperation_t transA, cusparseOperation_t transB, int m, \
@@ -666,10 +645,7 @@ cusparseStatus_t cusparseXcsrsm2_zeroPivot(cusparseHandle_t handle, csrsm2Info_t
 		int nrhs, int nnz, const T *alpha, const cusparseMatDescr_t descrA, const T *csrSortedValA,     \
 		const int *csrSortedRowPtrA, const int *csrSortedColIndA, T *B, int ldb, csrsm2Info_t info,     \
 		cusparseSolvePolicy_t policy, void *pBuffer);
-IDXGEN_CUSPARSE__SM2(S, float)
-IDXGEN_CUSPARSE__SM2(D, double)
-IDXGEN_CUSPARSE__SM2(C, cuComplex)
-IDXGEN_CUSPARSE__SM2(Z, cuDoubleComplex)
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__SM2)
 
 /*
  * Legacy block-sparse triangular solve op(A) y = alpha x (lib/cusparse/bsrsv2.c):
@@ -677,10 +653,7 @@ IDXGEN_CUSPARSE__SM2(Z, cuDoubleComplex)
  * matrix from descrA (that half of each diagonal block), zero pivots as the
  * row j of A(j,j).  Buffer sizes are 1 byte.
  */
-typedef struct bsrsv2Info *bsrsv2Info_t;
-cusparseStatus_t cusparseCreateBsrsv2Info(bsrsv2Info_t *info);
-cusparseStatus_t cusparseDestroyBsrsv2Info(bsrsv2Info_t info);
-cusparseStatus_t cusparseXbsrsv2_zeroPivot(cusparseHandle_t handle, bsrsv2Info_t info, int *position);
+IDXGEN_CUSPARSE__INFO(Bsrsv2, bsrsv2)
 #define IDXGEN_CUSPARSE__BSV2(P, T)                                                                            \
 	cusparseStatus_t cusparse##P##bsrsv2_bufferSize(                                                       \
 		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA, int mb, int nnzb, \
@@ -700,10 +673,66 @@ cusparseStatus_t cusparseXbsrsv2_zeroPivot(cusparseHandle_t handle, bsrsv2Info_t
 		const T *alpha, const cusparseMatDescr_t descrA, const T *bsrSortedValA,                      \
 		const int *bsrSortedRowPtrA, const int *bsrSortedColIndA, int blockDim, bsrsv2Info_t info,     \
 		const T *f, T *x, cusparseSolvePolicy_t policy, void *pBuffer);
-IDXGEN_CUSPARSE__BSV2(S, float)
-IDXGEN_CUSPARSE__BSV2(D, double)
-IDXGEN_CUSPARSE__BSV2(C, cuComplex)
-IDXGEN_CUSPARSE__BSV2(Z, cuDoubleComplex)
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__BSV2)
+
+/*
+ * Legacy block-sparse triangular solve with n right-hand sides, op(A)
+ * op(X) = alpha op(B) (lib/cusparse/bsrsm2.c): transXY N (B, X m x n) or T
+ * (n x m), no conjugate; triangle, diagonal type and zero pivots (block
+ * rows) as bsrsv2's.  Buffer sizes are 1 byte.
+ */
+IDXGEN_CUSPARSE__INFO(Bsrsm2, bsrsm2)
+#define IDXGEN_CUSPARSE__BSM2(P, T)                                                                            \
+	cusparseStatus_t cusparse##P##bsrsm2_bufferSize(                                                       \
+		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA,                 \
+		cusparseOperation_t transXY, int mb, int n, int nnzb, const cusparseMatDescr_t descrA,         \
+		T *bsrSortedVal, const int *bsrSortedRowPtr, const int *bsrSortedColInd, int blockSize,       \
+		bsrsm2Info_t info, int *pBufferSizeInBytes);                                                   \
+	cusparseStatus_t cusparse##P##bsrsm2_bufferSizeExt(                                                    \
+		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA,                 \
+		cusparseOperation_t transB, int mb, int n, int nnzb, const cusparseMatDescr_t descrA,          \
+		T *bsrSortedVal, const int *bsrSortedRowPtr, const int *bsrSortedColInd, int blockSize,       \
+		bsrsm2Info_t info, size_t *pBufferSize);                                                       \
+	cusparseStatus_t cusparse##P##bsrsm2_analysis(                                                         \
+		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA,                 \
+		cusparseOperation_t transXY, int mb, int n, int nnzb, const cusparseMatDescr_t descrA,         \
+		const T *bsrSortedVal, const int *bsrSortedRowPtr, const int *bsrSortedColInd, int blockSize, \
+		bsrsm2Info_t info, cusparseSolvePolicy_t policy, void *pBuffer);                               \
+	cusparseStatus_t cusparse##P##bsrsm2_solve(                                                            \
+		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA,                 \
+		cusparseOperation_t transXY, int mb, int n, int nnzb, const T *alpha,                          \
+		const cusparseMatDescr_t descrA, const T *bsrSortedVal, const int *bsrSortedRowPtr,           \
+		const int *bsrSortedColInd, int blockSize, bsrsm2Info_t info, const T *B, int ldb, T *X,       \
+		int ldx, cusparseSolvePolicy_t policy, void *pBuffer);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__BSM2)
+
+/*
+ * Legacy block incomplete LU with no fill, bsrilu02 (lib/cusparse/bsrilu02.c):
+ * scalar ILU(0) on the block pattern, which is block ILU(0) with exact
+ * diagonal-block LU; numeric boost and zero pivots (block rows) as
+ * csrilu02's.  Buffer sizes are 1 byte.
+ */
+IDXGEN_CUSPARSE__INFO(Bsrilu02, bsrilu02)
+#define IDXGEN_CUSPARSE__BILU(P, T)                                                                            \
+	cusparseStatus_t cusparse##P##bsrilu02_bufferSize(                                                     \
+		cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nnzb, const cusparseMatDescr_t descrA, \
+		T *bsrSortedVal, const int *bsrSortedRowPtr, const int *bsrSortedColInd, int blockDim,        \
+		bsrilu02Info_t info, int *pBufferSizeInBytes);                                                 \
+	cusparseStatus_t cusparse##P##bsrilu02_bufferSizeExt(                                                  \
+		cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nnzb, const cusparseMatDescr_t descrA, \
+		T *bsrSortedVal, const int *bsrSortedRowPtr, const int *bsrSortedColInd, int blockSize,       \
+		bsrilu02Info_t info, size_t *pBufferSize);                                                     \
+	cusparseStatus_t cusparse##P##bsrilu02_analysis(                                                       \
+		cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nnzb, const cusparseMatDescr_t descrA, \
+		T *bsrSortedVal, const int *bsrSortedRowPtr, const int *bsrSortedColInd, int blockDim,        \
+		bsrilu02Info_t info, cusparseSolvePolicy_t policy, void *pBuffer);                             \
+	cusparseStatus_t cusparse##P##bsrilu02(cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nnzb, \
+					       const cusparseMatDescr_t descrA, T *bsrSortedVal,               \
+					       const int *bsrSortedRowPtr, const int *bsrSortedColInd, int blockDim, \
+					       bsrilu02Info_t info, cusparseSolvePolicy_t policy, void *pBuffer); \
+	cusparseStatus_t cusparse##P##bsrilu02_numericBoost(cusparseHandle_t handle, bsrilu02Info_t info,     \
+							    int enable_boost, double *tol, T *boost_val);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__BILU)
 
 #ifdef __cplusplus
 }

@@ -422,7 +422,11 @@ static void assign_list(struct kernel *k, CXCursor *l, unsigned n)
 			run[nrun++] = l[i];
 		} else if ((s->cls == S_UDECL || s->cls == S_UEXPR) && cur >= 0 && hoistable(k, run, nrun, l[i])) {
 			s->hoisted = true;
-		} else if (s->cls != S_SHARED) {
+		} else if (s->cls == S_SHARED) {
+			/* declared in place (an inner block's): nothing that uses it moves in front of it */
+			if (cur >= 0)
+				run[nrun++] = l[i];
+		} else {
 			cur = -1;
 		}
 		if (s->cls == S_CONTROL)

@@ -27,7 +27,8 @@ static int lt_is_fp8(uint32_t t)
 
 static int lt_type_ok(uint32_t t)
 {
-	return t == CUDA_R_32F || t == CUDA_R_64F || t == CUDA_R_16F || t == CUDA_R_16BF || lt_is_fp8(t);
+	return t == CUDA_R_32F || t == CUDA_R_64F || t == CUDA_R_16F || t == CUDA_R_16BF || lt_is_fp8(t) ||
+	       t == CUDA_R_8I || t == CUDA_R_32I;
 }
 
 /* The value of an E4M3 (bias 7, no infinity, S.1111.111 NaN) or E5M2 (binary16's top byte) code: exact. */
@@ -81,6 +82,8 @@ static double lt_load(const void *p, size_t i, uint32_t t)
 	case CUDA_R_32F: return ((const float *)p)[i];
 	case CUDA_R_64F: return ((const double *)p)[i];
 	case CUDA_R_8F_E4M3: case CUDA_R_8F_E5M2: return lt_fp8_value(((const uint8_t *)p)[i], t);
+	case CUDA_R_8I: return ((const int8_t *)p)[i];
+	case CUDA_R_32I: return ((const int32_t *)p)[i];
 	default: return cublas_load16(p, i, (cudaDataType)t);
 	}
 }
@@ -107,6 +110,8 @@ struct lt_problem {
 	uint64_t m, n, k;
 	int batches;
 	int dbl;	/* compute in double */
+	int integer;	/* int8 A and B, int32 C and D: exact sums, alpha and beta applied in int64, D wrapped to 32 bits */
+	int64_t ialpha, ibeta;
 };
 
 /*
@@ -147,7 +152,18 @@ static cublasStatus_t lt_check(const struct idxgen_lt_matmul_desc *d, const stru
 		if (!lt_type_ok(l->type))
 			return CUBLAS_STATUS_NOT_SUPPORTED;
 	}
-	if (lt_is_fp8(a->type) || lt_is_fp8(b->type)) {
+	p->integer = a->type == CUDA_R_8I;
+	if (p->integer || b->type == CUDA_R_8I || c->type == CUDA_R_32I || dl->type == CUDA_R_32I ||
+	    d->scale_type == CUDA_R_32I) {
+		/* cuBLASLt's integer row: A, B int8; C, D int32; compute and scale 32I; no epilogue */
+		if (!p->integer || b->type != CUDA_R_8I || c->type != CUDA_R_32I || dl->type != CUDA_R_32I ||
+		    d->scale_type != CUDA_R_32I || e != CUBLASLT_EPILOGUE_DEFAULT)
+			return CUBLAS_STATUS_NOT_SUPPORTED;
+	} else if (d->scale_type == CUDA_R_16F) {
+		/* half scalars: all four half (compute 16F) */
+		if (a->type != CUDA_R_16F || b->type != CUDA_R_16F || c->type != CUDA_R_16F || dl->type != CUDA_R_16F)
+			return CUBLAS_STATUS_NOT_SUPPORTED;
+	} else if (lt_is_fp8(a->type) || lt_is_fp8(b->type)) {
 		if (!lt_fp8_types_ok(d, a->type, b->type, c->type, dl->type))
 			return CUBLAS_STATUS_NOT_SUPPORTED;
 	} else if (a->type != b->type || c->type != dl->type || (a->type != dl->type && dl->type != CUDA_R_32F)) {
@@ -162,7 +178,7 @@ static cublasStatus_t lt_check(const struct idxgen_lt_matmul_desc *d, const stru
 	p->n = dl->cols;
 	p->k = ak;
 	p->batches = dl->batch_count;
-	p->dbl = a->type == CUDA_R_64F;
+	p->dbl = a->type == CUDA_R_64F || p->integer;	/* int8 products summed in double: exact below 2^53 */
 	return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -197,7 +213,28 @@ static double lt_scale(const float *s)
 
 static double lt_scalar(const void *s, int32_t scale_type)
 {
-	return scale_type == CUDA_R_64F ? *(const double *)s : *(const float *)s;
+	switch (scale_type) {
+	case CUDA_R_64F: return *(const double *)s;
+	case CUDA_R_32I: return *(const int32_t *)s;
+	case CUDA_R_16F: return cublas_load16(s, 0, CUDA_R_16F);
+	default: return *(const float *)s;
+	}
+}
+
+/* D of batch b of the integer row: alpha sum + beta C in int64, wrapped to 32 bits as the GPU's integers */
+static void lt_finish_int(const struct lt_problem *p, const double *sums, const void *C,
+			  const struct idxgen_lt_layout *cl, void *D, const struct idxgen_lt_layout *dl, int b)
+{
+	int cb = cl->batch_count == 1 ? 0 : b;
+
+	for (uint64_t j = 0; j < p->n; j++)
+		for (uint64_t i = 0; i < p->m; i++) {
+			uint64_t v = (uint64_t)p->ialpha * (uint64_t)(int64_t)sums[i + j * p->m];
+
+			if (p->ibeta)
+				v += (uint64_t)p->ibeta * (uint64_t)(int64_t)((const int32_t *)C)[lt_at(cl, i, j, cb)];
+			((int32_t *)D)[lt_at(dl, i, j, b)] = (int32_t)(uint32_t)v;
+		}
 }
 
 /* D of batch b from the product P (column-major m x n) */
@@ -249,7 +286,10 @@ static cublasStatus_t lt_run(const struct idxgen_lt_matmul_desc *d, const struct
 		else
 			cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, (float)alpha, ta,
 				    cublas_max1(m), tb, cublas_max1(k), 0.0f, tp, cublas_max1(m));
-		lt_finish(d, p, tp, beta, C, cl, D, dl, b, &amax);
+		if (p->integer)
+			lt_finish_int(p, tp, C, cl, D, dl, b);
+		else
+			lt_finish(d, p, tp, beta, C, cl, D, dl, b, &amax);
 	}
 	if (d->amax_d)
 		*d->amax_d = (float)amax;
@@ -272,7 +312,8 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
 		return CUBLAS_STATUS_NOT_INITIALIZED;
 	if (!computeDesc || !Adesc || !Bdesc || !Cdesc || !Ddesc || !alpha || !beta || !D)
 		return CUBLAS_STATUS_INVALID_VALUE;
-	if (computeDesc->scale_type != CUDA_R_32F && computeDesc->scale_type != CUDA_R_64F)
+	if (computeDesc->scale_type != CUDA_R_32F && computeDesc->scale_type != CUDA_R_64F &&
+	    computeDesc->scale_type != CUDA_R_16F && computeDesc->scale_type != CUDA_R_32I)
 		return CUBLAS_STATUS_NOT_SUPPORTED;
 	st = lt_check(computeDesc, Adesc, Bdesc, Cdesc, Ddesc, &p);
 	if (st)
@@ -287,6 +328,11 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
 		return CUBLAS_STATUS_EXECUTION_FAILED;
 	if (!p.m || !p.n)
 		return CUBLAS_STATUS_SUCCESS;
+	if (p.integer) {	/* the sums alone from dgemm; the scalars in integers */
+		p.ialpha = *(const int32_t *)alpha;
+		p.ibeta = *(const int32_t *)beta;
+		return lt_run(computeDesc, &p, 1.0, 0.0, A, Adesc, B, Bdesc, C, Cdesc, D, Ddesc);
+	}
 	a *= lt_scale(computeDesc->a_scale) * lt_scale(computeDesc->b_scale);
 	b *= lt_scale(computeDesc->c_scale);
 	return lt_run(computeDesc, &p, a, b, A, Adesc, B, Bdesc, C, Cdesc, D, Ddesc);

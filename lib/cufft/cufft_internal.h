@@ -30,6 +30,7 @@ struct cufft_plan {
 	bool advanced;
 	int inembed[3], onembed[3], istride, idist, ostride, odist;
 	cudaStream_t stream;
+	long long props[3];	/* cufftSetPlanPropertyInt64's values, by cufftProperty (1, 2); 0: not set */
 	void *fftw[2][2][2];	/* [in place][inverse][SIMD-aligned arrays]: made on first use */
 };
 
@@ -44,6 +45,12 @@ CUFFT_HIDDEN struct cufft_plan *cufft_plan_get(cufftHandle h);
 CUFFT_HIDDEN void cufft_planner_lock(void);
 CUFFT_HIDDEN void cufft_planner_unlock(void);
 CUFFT_HIDDEN void cufft_plan_free_fftw(struct cufft_plan *p);
+
+/* One of the six transform types (plans.c). */
+CUFFT_HIDDEN bool cufft_type_ok(cufftType t);
+
+/* Bytes of an execution's input (which_out false) or output array, in place or not (exec.c). */
+CUFFT_HIDDEN size_t cufft_array_bytes(const struct cufft_plan *p, bool in_place, bool which_out);
 
 static inline bool cufft_double(cufftType t)
 {

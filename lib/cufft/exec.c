@@ -97,6 +97,13 @@ static size_t array_bytes(const struct cufft_plan *p, const struct layout *l, bo
 		      which_out ? l->od : l->id, p->batch) * real * (complex_side ? 2 : 1);
 }
 
+size_t cufft_array_bytes(const struct cufft_plan *p, bool in_place, bool which_out)
+{
+	struct layout l = layout_of(p, in_place);
+
+	return array_bytes(p, &l, which_out);
+}
+
 /* The planning time limit in seconds (IDXGEN_CUFFT_PLAN_SECONDS, else the default); 0 means ESTIMATE only. */
 static double plan_seconds(void)
 {

@@ -95,7 +95,7 @@ cufftResult cufftDestroy(cufftHandle plan)
 	return CUFFT_SUCCESS;
 }
 
-static bool type_ok(cufftType t)
+bool cufft_type_ok(cufftType t)
 {
 	return t == CUFFT_R2C || t == CUFFT_C2R || t == CUFFT_C2C || t == CUFFT_D2Z || t == CUFFT_Z2D ||
 	       t == CUFFT_Z2Z;
@@ -110,7 +110,7 @@ cufftResult cufftMakePlanMany(cufftHandle plan, int rank, int *n, int *inembed, 
 		return CUFFT_INVALID_PLAN;
 	if (p->made)
 		return CUFFT_INVALID_PLAN;	/* a plan is made once */
-	if (!type_ok(type))
+	if (!cufft_type_ok(type))
 		return CUFFT_INVALID_TYPE;
 	if (rank < 1 || rank > 3 || !n || batch < 1)
 		return CUFFT_INVALID_SIZE;
@@ -233,7 +233,7 @@ cufftResult cufftEstimate1d(int nx, cufftType type, int batch, size_t *work_size
 		return CUFFT_INVALID_VALUE;
 	if (nx < 1 || batch < 1)
 		return CUFFT_INVALID_SIZE;
-	if (!type_ok(type))
+	if (!cufft_type_ok(type))
 		return CUFFT_INVALID_TYPE;
 	*work_size = 0;
 	return CUFFT_SUCCESS;

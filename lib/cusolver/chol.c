@@ -16,19 +16,7 @@ static int potrf_bad(cublasFillMode_t uplo, int n, const void *A, int lda)
 static int potrs_bad(cublasFillMode_t uplo, int n, int nrhs, const void *A, int lda, const void *B,
 		     int ldb)
 {
-	if (!cusolver_fill_ok(uplo))
-		return 1;
-	if (n < 0)
-		return 2;
-	if (nrhs < 0)
-		return 3;
-	if (!A && n)
-		return 4;
-	if (lda < cusolver_max1(n))
-		return 5;
-	if (!B && n && nrhs)
-		return 6;
-	return ldb < cusolver_max1(n) ? 7 : 0;
+	return cusolver_solve_bad(cusolver_fill_ok(uplo), n, nrhs, A, 4, lda, B, 6, ldb);
 }
 
 #define CHOL_DEFS(P, p, T, L)                                                                   \

@@ -100,6 +100,39 @@ static inline int cusolver_op_ok(cublasOperation_t op)
 {
 	return op == CUBLAS_OP_N || op == CUBLAS_OP_T || op == CUBLAS_OP_C;
 }
+/*
+ * The argument checks of a solve with a factored A (getrs, potrs, sytrs):
+ * the first bad one's position, 0 when none.  The operation or fill mode is
+ * argument 1 (mode_ok), n 2, nrhs 3, A and lda a and a + 1, B and ldb b and
+ * b + 1 (cuSOLVER's numbering, handle not counted).
+ */
+static inline int cusolver_solve_bad(int mode_ok, int n, int nrhs, const void *A, int a, int lda, const void *B,
+				     int b, int ldb)
+{
+	if (!mode_ok)
+		return 1;
+	if (n < 0)
+		return 2;
+	if (nrhs < 0)
+		return 3;
+	if (!A && n)
+		return a;
+	if (lda < cusolver_max1(n))
+		return a + 1;
+	if (!B && n && nrhs)
+		return b;
+	return ldb < cusolver_max1(n) ? b + 1 : 0;
+}
+
+/* Whether LAPACK-style pivots (k > 0: row k; -k for a 2x2 block) stay within 1..n. */
+static inline int cusolver_pivots_ok(const int *ipiv, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (ipiv[i] == 0 || ipiv[i] > n || ipiv[i] < -n)
+			return 0;
+	return 1;
+}
+
 /* LAPACK's trans letter; a real matrix's conjugate transpose is its transpose. */
 static inline char cusolver_trans(cublasOperation_t op, int is_complex)
 {

@@ -19,22 +19,11 @@ static int getrf_bad(int m, int n, const void *A, int lda)
 	return lda < cusolver_max1(m) ? 4 : 0;
 }
 
+/* devIpiv (argument 6) may be NULL: the identity permutation */
 static int getrs_bad(cublasOperation_t trans, int n, int nrhs, const void *A, int lda, const void *B,
 		     int ldb)
 {
-	if (!cusolver_op_ok(trans))
-		return 1;
-	if (n < 0)
-		return 2;
-	if (nrhs < 0)
-		return 3;
-	if (!A && n)
-		return 4;
-	if (lda < cusolver_max1(n))
-		return 5;
-	if (!B && n && nrhs)
-		return 7;
-	return ldb < cusolver_max1(n) ? 8 : 0;
+	return cusolver_solve_bad(cusolver_op_ok(trans), n, nrhs, A, 4, lda, B, 7, ldb);
 }
 
 /*

@@ -9,28 +9,20 @@
 #include <stdlib.h>
 #include "xapi_internal.h"
 
-/* the first bad argument in the X call's numbering (handle not counted), 0 when none */
+/* the first bad argument in the X call's numbering (handle not counted; the types are 4 and 8), 0 when none */
 static int sytrs_bad(cublasFillMode_t uplo, int n, int nrhs, const void *A, int lda, const int64_t *ipiv,
 		     const void *B, int ldb)
 {
-	if (!cusolver_fill_ok(uplo))
-		return 1;
-	if (n < 0)
-		return 2;
-	if (nrhs < 0)
-		return 3;
-	if (!A && n)
-		return 5;
-	if (lda < cusolver_max1(n))
-		return 6;
+	int bad = cusolver_solve_bad(cusolver_fill_ok(uplo), n, nrhs, A, 5, lda, B, 9, ldb);
+
+	if (bad && bad < 7)
+		return bad;
 	if (!ipiv && n)
 		return 7;
 	for (int i = 0; i < n; i++)
 		if (ipiv[i] == 0 || ipiv[i] > n || ipiv[i] < -(int64_t)n)
 			return 7;
-	if (!B && n && nrhs)
-		return 9;
-	return ldb < cusolver_max1(n) ? 10 : 0;
+	return bad;
 }
 
 cusolverStatus_t cusolverDnXsytrs_bufferSize(cusolverDnHandle_t handle, cublasFillMode_t uplo, int64_t n,

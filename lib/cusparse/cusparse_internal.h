@@ -287,8 +287,27 @@ struct sp_pivots {
 CUSPARSE_HIDDEN cusparseStatus_t sp_zero_pivot(cusparseHandle_t handle, const struct sp_pivots *info,
 					       int *position);
 
-/* The legacy info objects (legacy_info.c makes and frees them): the zero pivots their calls found. */
+/*
+ * csrilu02/bsrilu02's numeric boost (cusparse?csrilu02_numericBoost): when
+ * on, a pivot of magnitude at most tol is replaced by val before it is
+ * used; a replaced pivot is no zero pivot.
+ */
+struct sp_boost {
+	bool on;
+	double tol;
+	sp_val val;
+};
+
+/* The legacy info objects (legacy_info.c makes them zeroed and frees them): the zero pivots their calls found. */
 struct csrilu02Info {
+	struct sp_pivots piv;
+	struct sp_boost boost;
+};
+struct bsrilu02Info {
+	struct sp_pivots piv;
+	struct sp_boost boost;
+};
+struct bsrsm2Info {
 	struct sp_pivots piv;
 };
 struct csric02Info {
@@ -307,6 +326,40 @@ struct bsrsv2Info {
 /* The first row (0-based) of a CSR matrix with no diagonal entry (structural) or one that is 0 (numerical), or -1 (csrsv2.c). */
 CUSPARSE_HIDDEN int sp_first_zero_diag(cudaDataType t, int m, const void *val, const int *off, const int *col,
 				       int base, bool numerical);
+
+/*
+ * ILU(0) in place on the values of a square CSR matrix (ilu0.c): m rows,
+ * columns sorted or not (a column twice in a row: INVALID_VALUE), base;
+ * boost may be NULL.  *zero: the first row whose pivot stayed 0, or -1.
+ */
+CUSPARSE_HIDDEN cusparseStatus_t sp_ilu0(cudaDataType t, int m, int nnz, int base, void *val, const int *off,
+					 const int *col, const struct sp_boost *boost, int *zero);
+/* numericBoost's arguments into b (enable_boost, tol, boost_val of type t) */
+CUSPARSE_HIDDEN cusparseStatus_t sp_set_boost(cusparseHandle_t handle, cudaDataType t, struct sp_boost *b,
+					      int enable, const double *tol, const void *boost_val);
+
+/* A legacy BSR matrix (bsr_legacy.c): mb x mb blocks of bd x bd, blocks row- or column-major (dir). */
+struct sp_bsr {
+	cusparseDirection_t dir;
+	int mb, nnzb, bd;
+	cusparseMatDescr_t d;
+	const void *val;
+	const int *off, *col;
+};
+/* Its expansion: CSR with 0-based 32-bit indices and values of its type; src[p]: the BSR value index of p. */
+struct sp_bsr_csr {
+	int *off, *col, *src;
+	void *val;
+};
+/* sp_legacy_csr_check on the block structure, then dir, bd > 0, and sizes whose expansion fits int. */
+CUSPARSE_HIDDEN cusparseStatus_t sp_legacy_bsr_check(cusparseHandle_t handle, const struct sp_bsr *a,
+						     const void *info);
+CUSPARSE_HIDDEN cusparseStatus_t sp_bsr_expand(cudaDataType t, const struct sp_bsr *a, struct sp_bsr_csr *c,
+					       bool want_src);
+CUSPARSE_HIDDEN void sp_bsr_csr_free(struct sp_bsr_csr *c);
+/* The first block row whose diagonal block is missing, or (numerical) has a 0 on its diagonal; -1 when none. */
+CUSPARSE_HIDDEN int sp_bsr_zero_block(cudaDataType t, const struct sp_bsr *a, const struct sp_bsr_csr *c,
+				      bool numerical);
 
 /* SpSV (spsv.c) as csrsv2_solve calls it: A's value type is the compute type. */
 CUSPARSE_HIDDEN cusparseStatus_t sp_spsv(cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,

@@ -12,7 +12,9 @@
  * so each row is worked on in column order through a sorted copy of its
  * indices and the values go back to their places; a column twice in a row
  * is INVALID_VALUE.  HeCBench bicgstab-cuda preconditions with it
- * (Dcsrilu02 + Xcsrilu02_zeroPivot).
+ * (Dcsrilu02 + Xcsrilu02_zeroPivot).  csrilu02_numericBoost: a pivot of
+ * magnitude at most tol is replaced by the boost value once its row is
+ * done, before later rows divide by it (bsrilu02.c runs the same code).
  */
 #include <stdlib.h>
 #include "cusparse_internal.h"
@@ -79,7 +81,7 @@ static cusparseStatus_t ilu0_analysis(cusparseHandle_t handle, int m, int nnz, c
 }
 
 /* ILU(0) on v (A's values widened), 0-based; returns the first row whose pivot is 0, or -1 */
-static int ilu0_rows(int m, const int *off, const int *col, int base, sp_val *v)
+static int ilu0_rows(int m, const int *off, const int *col, int base, sp_val *v, const struct sp_boost *boost)
 {
 	int zero = -1;
 
@@ -106,6 +108,9 @@ static int ilu0_rows(int m, const int *off, const int *col, int base, sp_val *v)
 			}
 		}
 		int di = sp_diag_of(off, col, base, i);
+		/* the boost replaces a small pivot before any later row divides by it */
+		if (di >= 0 && boost && boost->on && cabs(v[di]) <= boost->tol)
+			v[di] = boost->val;
 		if (zero < 0 && (di < 0 || v[di] == 0))
 			zero = i;
 	}
@@ -134,33 +139,55 @@ bool sp_sort_rows(int m, const int *off, const int *col, int base, int *scol, in
 	return true;
 }
 
-static cusparseStatus_t ilu0(cusparseHandle_t handle, cudaDataType t, int m, int nnz, const cusparseMatDescr_t d,
-			     void *val, const int *off, const int *col, csrilu02Info_t info)
+cusparseStatus_t sp_ilu0(cudaDataType t, int m, int nnz, int base, void *val, const int *off, const int *col,
+			 const struct sp_boost *boost, int *zero)
 {
-	SP_CALL(handle, sp_legacy_csr_check(handle, m, nnz, d, val, off, col, info));
 	size_t n = (size_t)(nnz ? nnz : 1);
 	sp_val *v = malloc(sizeof(*v) * n);
-	int *scol = malloc(sizeof(int) * n), *at = malloc(sizeof(int) * n), zero = -1;
+	int *scol = malloc(sizeof(int) * n), *at = malloc(sizeof(int) * n);
 	struct sp_entry *e = malloc(sizeof(*e) * n);
 	cusparseStatus_t st = CUSPARSE_STATUS_SUCCESS;
 
+	*zero = -1;
 	if (!v || !scol || !at || !e)
 		st = CUSPARSE_STATUS_ALLOC_FAILED;
-	else if (!sp_sort_rows(m, off, col, (int)d->base, scol, at, e))
+	else if (!sp_sort_rows(m, off, col, base, scol, at, e))
 		st = CUSPARSE_STATUS_INVALID_VALUE;
 	if (!st) {
 		/* the sorted rows keep A's offsets */
 		for (int p = 0; p < nnz; p++)
 			v[p] = sp_load(t, val, at[p]);
-		zero = ilu0_rows(m, off, scol, (int)d->base, v);
+		*zero = ilu0_rows(m, off, scol, base, v, boost);
 		for (int p = 0; p < nnz; p++)
 			sp_store(t, val, at[p], v[p]);
 	}
 	free(v), free(scol), free(at), free(e);
+	return st;
+}
+
+static cusparseStatus_t ilu0(cusparseHandle_t handle, cudaDataType t, int m, int nnz, const cusparseMatDescr_t d,
+			     void *val, const int *off, const int *col, csrilu02Info_t info)
+{
+	SP_CALL(handle, sp_legacy_csr_check(handle, m, nnz, d, val, off, col, info));
+	int zero;
+	cusparseStatus_t st = sp_ilu0(t, m, nnz, (int)d->base, val, off, col, &info->boost, &zero);
+
 	if (st)
 		return st;
 	info->piv.base = (int)d->base;
 	info->piv.numerical = zero;
+	return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t sp_set_boost(cusparseHandle_t handle, cudaDataType t, struct sp_boost *b, int enable,
+			      const double *tol, const void *boost_val)
+{
+	SP_CALL(handle, b && (!enable || (tol && boost_val)) ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_INVALID_VALUE);
+	b->on = enable != 0;
+	if (b->on) {
+		b->tol = *tol;
+		b->val = sp_load(t, boost_val, 0);
+	}
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -190,6 +217,11 @@ static cusparseStatus_t ilu0(cusparseHandle_t handle, cudaDataType t, int m, int
 	{												\
 		(void)policy, (void)pBuffer;								\
 		return ilu0(handle, TYPE, m, nnz, descrA, csrValA_valM, csrRowPtrA, csrColIndA, info);	\
+	}												\
+	cusparseStatus_t cusparse##P##csrilu02_numericBoost(cusparseHandle_t handle, csrilu02Info_t info,	\
+							    int enable_boost, double *tol, T *boost_val)	\
+	{												\
+		return sp_set_boost(handle, TYPE, info ? &info->boost : NULL, enable_boost, tol, boost_val); \
 	}
 
 GEN_ILU0(S, float, CUDA_R_32F)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * lib/cusparse: the legacy info objects (csrilu02Info_t, csric02Info_t,
- * csrsv2Info_t, csrsm2Info_t, bsrsv2Info_t).  Each keeps the first zero
+ * csrsv2Info_t, csrsm2Info_t, bsrsv2Info_t, bsrsm2Info_t, bsrilu02Info_t).  Each keeps the first zero
  * pivots its calls found (struct sp_pivots, cusparse_internal.h), so one
  * generator makes every Create/Destroy pair and Xname_zeroPivot.
  */
@@ -23,7 +23,7 @@ cusparseStatus_t sp_zero_pivot(cusparseHandle_t handle, const struct sp_pivots *
 	{                                                                                                \
 		if (!info)                                                                               \
 			return CUSPARSE_STATUS_INVALID_VALUE;                                            \
-		*info = malloc(sizeof(**info));                                                          \
+		*info = calloc(1, sizeof(**info)); /* the numeric boost off */                           \
 		if (!*info)                                                                              \
 			return CUSPARSE_STATUS_ALLOC_FAILED;                                             \
 		(*info)->piv = (struct sp_pivots){ -1, -1, 0 };                                          \
@@ -44,3 +44,5 @@ SP_LEGACY_INFO(Csric02, csric02)
 SP_LEGACY_INFO(Csrsv2, csrsv2)
 SP_LEGACY_INFO(Csrsm2, csrsm2)
 SP_LEGACY_INFO(Bsrsv2, bsrsv2)
+SP_LEGACY_INFO(Bsrsm2, bsrsm2)
+SP_LEGACY_INFO(Bsrilu02, bsrilu02)

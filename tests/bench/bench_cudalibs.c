@@ -6,7 +6,8 @@
  * cblas_sgemm), 1-D C2C FFTs of 2^16 points (single, and double Z2Z), a
  * 2-D C2C FFT of 512x512, a batched R2C (PlanMany, 256 rows of 4096)
  * against fftwf_plan_many_dft_r2c, sgetrfBatched of 1000 matrices 48x48
- * (HeCBench ludb's shape) against a loop of LAPACK's sgetrf.  Each figure is the median of 7 timed
+ * (HeCBench ludb's shape) against a loop of LAPACK's sgetrf, cublasXtSgemm 512^3 against
+ * cblas_sgemm, cufftXtExecDescriptorC2C of 2^16 points against FFTW.  Each figure is the median of 7 timed
  * repetitions after a warm-up call, ours and direct alternating within
  * each repetition so that a change of the machine's load hits both; the
  * ratio is ours / direct.  The FFTW plans of the direct calls use
@@ -25,7 +26,9 @@
 #include <lapack.h>
 #include <fftw3.h>
 #include <cublas_v2.h>
+#include <cublasXt.h>
 #include <cufft.h>
+#include <cufftXt.h>
 
 static double now(void)
 {
@@ -88,6 +91,16 @@ int main(void)
 	TIME2(t_ours, t_direct, cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, N, N, &one, da, N, db, N, &zero, dc, N),
 	      cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, N, N, N, 1, da, N, db, N, 0, dc, N));
 	report("dgemm 512x512x512", t_ours, t_direct, 2.0 * N * N * N);
+	{	/* cublasXt on host arrays: the v2 call behind a size check */
+		cublasXtHandle_t xt;
+
+		cublasXtCreate(&xt);
+		TIME2(t_ours, t_direct,
+		      cublasXtSgemm(xt, CUBLAS_OP_N, CUBLAS_OP_N, N, N, N, &fa, a, N, b, N, &fb, c, N),
+		      cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, N, N, N, 1, a, N, b, N, 0, c, N));
+		report("cublasXtSgemm 512x512x512", t_ours, t_direct, 2.0 * N * N * N);
+		cublasXtDestroy(xt);
+	}
 	/* 64 products of 64^3 in one call, against the loop a CPU program would write */
 	TIME2(t_ours, t_direct,
 	      cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, B, B, B, &fa, a, B, B * B, b, B, B * B, &fb, c, B,
@@ -124,6 +137,16 @@ int main(void)
 	q1 = fftwf_plan_dft_1d(F1, x, y, FFTW_FORWARD, FFTW_ESTIMATE);
 	TIME2(t_ours, t_direct, cufftExecC2C(p1, (cufftComplex *)x, (cufftComplex *)y, CUFFT_FORWARD), fftwf_execute(q1));
 	report("C2C 1-D 65536 (single)", t_ours, t_direct, 5.0 * F1 * 16);
+	{	/* the same transform on cufftXt descriptors (one array each, as cufftXtMalloc makes them) */
+		cudaLibXtDesc *dx, *dy;
+
+		cufftXtMalloc(p1, &dx, CUFFT_XT_FORMAT_INPUT);
+		cufftXtMalloc(p1, &dy, CUFFT_XT_FORMAT_OUTPUT);
+		cufftXtMemcpy(p1, dx, x, CUFFT_COPY_HOST_TO_DEVICE);
+		TIME2(t_ours, t_direct, cufftXtExecDescriptorC2C(p1, dx, dy, CUFFT_FORWARD), fftwf_execute(q1));
+		report("cufftXtExecDescriptorC2C 1-D 65536", t_ours, t_direct, 5.0 * F1 * 16);
+		cufftXtFree(dx), cufftXtFree(dy);
+	}
 	cufftPlan2d(&p2, F2, F2, CUFFT_C2C);
 	q2 = fftwf_plan_dft_2d(F2, F2, x, y, FFTW_FORWARD, FFTW_ESTIMATE);
 	TIME2(t_ours, t_direct, cufftExecC2C(p2, (cufftComplex *)x, (cufftComplex *)y, CUFFT_FORWARD), fftwf_execute(q2));

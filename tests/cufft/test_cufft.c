@@ -372,6 +372,48 @@ TAP_TEST(statuses)
 	tap_ok(!cufftGetVersion(&v) && v == CUFFT_VERSION, "GetVersion (%d)", CUFFT_VERSION);
 }
 
+/* the work-size queries beyond 1-D (all 0: FFTW keeps its own) and the plan properties, with their statuses */
+TAP_TEST(sizes_and_properties)
+{
+	cufftHandle h;
+	size_t w[6] = { 9, 9, 9, 9, 9, 9 };
+	int n[3] = { 8, 6, 4 };
+	long long n64[2] = { 16, 10 }, v = -1, v2 = -1;
+
+	cufftPlan2d(&h, 8, 6, CUFFT_C2C);
+	tap_ok(cufftEstimate2d(8, 6, CUFFT_C2C, &w[0]) == CUFFT_SUCCESS &&
+		       cufftEstimate3d(8, 6, 4, CUFFT_Z2D, &w[1]) == CUFFT_SUCCESS &&
+		       cufftEstimateMany(3, n, NULL, 1, 0, NULL, 1, 0, CUFFT_R2C, 5, &w[2]) == CUFFT_SUCCESS &&
+		       cufftGetSize2d(h, 8, 6, CUFFT_C2C, &w[3]) == CUFFT_SUCCESS &&
+		       cufftGetSizeMany(h, 2, n, NULL, 1, 0, NULL, 1, 0, CUFFT_D2Z, 3, &w[4]) == CUFFT_SUCCESS &&
+		       cufftGetSizeMany64(h, 2, n64, NULL, 1, 0, NULL, 1, 0, CUFFT_C2R, 2, &w[5]) == CUFFT_SUCCESS &&
+		       !w[0] && !w[1] && !w[2] && !w[3] && !w[4] && !w[5],
+	       "Estimate2d/3d/Many, GetSize2d/Many/Many64: SUCCESS, 0 bytes");
+	tap_ok(cufftEstimate2d(0, 6, CUFFT_C2C, &w[0]) == CUFFT_INVALID_SIZE &&
+		       cufftEstimate3d(8, 6, 4, (cufftType)5, &w[0]) == CUFFT_INVALID_TYPE &&
+		       cufftEstimateMany(4, n, NULL, 1, 0, NULL, 1, 0, CUFFT_C2C, 1, &w[0]) == CUFFT_INVALID_SIZE &&
+		       cufftEstimate2d(8, 6, CUFFT_C2C, NULL) == CUFFT_INVALID_VALUE &&
+		       cufftGetSize3d(-3, 8, 6, 4, CUFFT_C2C, &w[0]) == CUFFT_INVALID_PLAN,
+	       "a size 0, type 5, rank 4, no result, no plan: INVALID_SIZE, INVALID_TYPE, INVALID_SIZE, INVALID_VALUE, "
+	       "INVALID_PLAN");
+	tap_ok(cufftGetPlanPropertyInt64(h, NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT, &v) == CUFFT_SUCCESS && v == 0 &&
+		       cufftSetPlanPropertyInt64(h, NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT, 1) == CUFFT_SUCCESS &&
+		       cufftSetPlanPropertyInt64(h, NVFFT_PLAN_PROPERTY_INT64_MAX_NUM_HOST_THREADS, 4) == CUFFT_SUCCESS &&
+		       cufftGetPlanPropertyInt64(h, NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT, &v) == CUFFT_SUCCESS && v == 1 &&
+		       cufftGetPlanPropertyInt64(h, NVFFT_PLAN_PROPERTY_INT64_MAX_NUM_HOST_THREADS, &v2) == CUFFT_SUCCESS &&
+		       v2 == 4 && cufftResetPlanProperty(h, NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT) == CUFFT_SUCCESS &&
+		       cufftGetPlanPropertyInt64(h, NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT, &v) == CUFFT_SUCCESS && v == 0,
+	       "plan properties: 0 at first, read back as set (1, 4), 0 after a reset");
+	tap_ok(cufftSetPlanPropertyInt64(h, NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT, 2) == CUFFT_INVALID_VALUE &&
+		       cufftSetPlanPropertyInt64(h, NVFFT_PLAN_PROPERTY_INT64_MAX_NUM_HOST_THREADS, 0) ==
+			       CUFFT_INVALID_VALUE &&
+		       cufftSetPlanPropertyInt64(h, (cufftProperty)3, 1) == CUFFT_INVALID_VALUE &&
+		       cufftGetPlanPropertyInt64(h, NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT, NULL) == CUFFT_INVALID_VALUE &&
+		       cufftResetPlanProperty(CUFFT_PLAN_NULL, NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT) == CUFFT_INVALID_PLAN,
+	       "PATIENT_JIT 2, 0 host threads, property 3, no result: INVALID_VALUE; CUFFT_PLAN_NULL: INVALID_PLAN");
+	cufftDestroy(h);
+}
+
 int main(int argc, char **argv)
 {
 	return tap_main(argc, argv);

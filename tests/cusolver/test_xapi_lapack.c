@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_xapi_lapack.c - the 64-bit calls lib/cusolver runs on LAPACK
- * directly (Xgeev, Xgesvdp, sytrf + Xsytrs, Xtrtri), against references
+ * directly (Xgeev, Xgesvdp, Xgesvdr, XsyevBatched, sytrf + Xsytrs, sytrf + sytri, Xtrtri), against references
  * computed here by naive loops: eigenvalues of A = H T H (H a Householder
  * reflector, T quasi-triangular with known eigenvalues, 2x2 blocks giving
  * conjugate pairs) and A v = w v, u^H A = w u^H for the vectors; A = U S V^H
@@ -319,6 +319,225 @@ TAP_TEST(sytrf_xsytrs)
 	cusolverStatus_t st = cusolverDnDsytrf(H, CUBLAS_FILL_MODE_LOWER, 3, S, 3, ipiv, NULL, 0, &info);
 	tap_ok(st == CUSOLVER_STATUS_SUCCESS && info > 0,
 	       "Dsytrf of a rank-1 matrix (no workspace given): SUCCESS, devInfo %d > 0", info);
+}
+
+/* ---- Xgesvdr ---- */
+
+/* A (m x n, lda) = Hm[:, :mn] diag(sv) Hn[:, :mn]^H, Hx = I - 2 v v^H / v^H v: singular values sv exactly */
+static void *known_svd_matrix(enum prec p, int m, int n, int lda, const double *sv)
+{
+	int mn = m < n ? m : n;
+	dc u[16], v[16], un = 0, vn = 0;
+	void *A = calloc((size_t)lda * n, esz[p]);
+
+	for (int i = 0; i < m; i++)
+		u[i] = rnd(p), un += conj(u[i]) * u[i];
+	for (int i = 0; i < n; i++)
+		v[i] = rnd(p), vn += conj(v[i]) * v[i];
+	for (int i = 0; i < m; i++)
+		for (int j = 0; j < n; j++) {
+			dc s = 0;
+			for (int l = 0; l < mn; l++) {
+				dc hu = (i == l) - 2 * u[i] * conj(u[l]) / un, hv = (j == l) - 2 * v[j] * conj(v[l]) / vn;
+				s += hu * sv[l] * conj(hv);
+			}
+			put(p, A, i + (long)j * lda, s);
+		}
+	return A;
+}
+
+TAP_TEST(xgesvdr)
+{
+	static const struct {
+		int m, n, k, p, niters;
+		signed char jobu, jobv;
+	} cases[] = { { 9, 6, 3, 2, 2, 'S', 'S' }, { 5, 8, 2, 1, 0, 'S', 'S' }, { 7, 7, 4, 3, 1, 'N', 'S' } };
+	static const double sv[] = { 9, 7, 5, 3, 2, 1.5, 1 };
+
+	for (int p = PS; p <= PZ; p++)
+		for (int c = 0; c < 3; c++) {
+			int m = cases[c].m, n = cases[c].n, k = cases[c].k, lda = m + 1, ldu = m + 2, ldv = n + 1;
+			void *A0 = known_svd_matrix(p, m, n, lda, sv), *A = copy_mat(p, A0, (size_t)lda * n), *buf;
+			void *S = calloc((size_t)k, 8), *U = calloc((size_t)ldu * k, esz[p]), *V = calloc((size_t)ldv * k, esz[p]);
+			size_t dev = 0, host = 99;
+			int info = -99, bad = 0;
+
+			cusolverStatus_t st = cusolverDnXgesvdr_bufferSize(
+				H, P, cases[c].jobu, cases[c].jobv, m, n, k, cases[c].p, cases[c].niters, tags[p], A, lda,
+				real_tags[p], S, tags[p], U, ldu, tags[p], V, ldv, tags[p], &dev, &host);
+			buf = calloc(dev ? dev : 1, 1);
+			st = st ? st
+				: cusolverDnXgesvdr(H, P, cases[c].jobu, cases[c].jobv, m, n, k, cases[c].p, cases[c].niters,
+						    tags[p], A, lda, real_tags[p], S, tags[p], U, ldu, tags[p], V, ldv, tags[p],
+						    buf, dev, NULL, host, &info);
+			for (int j = 0; j < k; j++) {
+				bad += !close_to(p, getr(p, S, j), sv[j], 10);
+				/* A v_j = s_j u_j (u_j only when asked; else |A v_j| = s_j) and V^H V = I */
+				dc nrm = 0;
+				for (int i = 0; i < m; i++) {
+					dc av = 0;
+					for (int l = 0; l < n; l++)
+						av += get(p, A0, i + (long)l * lda) * get(p, V, l + (long)j * ldv);
+					nrm += conj(av) * av;
+					if (cases[c].jobu == 'S')
+						bad += !close_to(p, av, sv[j] * get(p, U, i + (long)j * ldu), 10);
+				}
+				bad += !close_to(p, csqrt(nrm), sv[j], 10);
+				for (int j2 = 0; j2 < k; j2++) {
+					dc vv = 0;
+					for (int l = 0; l < n; l++)
+						vv += conj(get(p, V, l + (long)j2 * ldv)) * get(p, V, l + (long)j * ldv);
+					bad += !close_to(p, vv, j == j2, 10);
+				}
+			}
+			tap_ok(!st && info == 0 && host == 0 && bad == 0,
+			       "Xgesvdr %c %dx%d k %d jobu %c: the %d largest singular values, A V = U S, V^H V = I (%d wrong)",
+			       pname[p], m, n, k, cases[c].jobu, k, bad);
+			free(A0), free(A), free(S), free(U), free(V), free(buf);
+		}
+	double A[12] = { 1 }, S[3], U[12], V[12];
+	int info = 0;
+	tap_ok(cusolverDnXgesvdr(H, P, 'S', 'S', 4, 3, 2, 2, 1, CUDA_R_64F, A, 4, CUDA_R_64F, S, CUDA_R_64F, U, 4,
+				 CUDA_R_64F, V, 3, CUDA_R_64F, NULL, 0, NULL, 0, &info) == CUSOLVER_STATUS_INVALID_VALUE &&
+		       info == -7,
+	       "Xgesvdr k + p = 4 > min(m, n) = 3: INVALID_VALUE, info -7 (p)");
+	tap_ok(cusolverDnXgesvdr(H, P, 'A', 'S', 4, 3, 2, 0, 1, CUDA_R_64F, A, 4, CUDA_R_64F, S, CUDA_R_64F, U, 4,
+				 CUDA_R_64F, V, 3, CUDA_R_64F, NULL, 0, NULL, 0, &info) == CUSOLVER_STATUS_INVALID_VALUE &&
+		       info == -2 &&
+		       cusolverDnXgesvdr(H, P, 'S', 'S', 4, 3, 2, 0, 1, CUDA_R_64F, A, 4, CUDA_R_32F, S, CUDA_R_64F, U, 4,
+					 CUDA_R_64F, V, 3, CUDA_R_64F, NULL, 0, NULL, 0, &info) == CUSOLVER_STATUS_NOT_SUPPORTED,
+	       "Xgesvdr jobu 'A': INVALID_VALUE, info -2; S of another precision: NOT_SUPPORTED");
+}
+
+/* ---- XsyevBatched ---- */
+
+TAP_TEST(xsyev_batched)
+{
+	enum { N = 5, LDA = 7, BATCH = 3 };
+
+	for (int p = PS; p <= PZ; p++)
+		for (int up = 0; up <= 1; up++) {
+			cublasFillMode_t uplo = up ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+			void *A0 = calloc((size_t)LDA * N * BATCH, esz[p]), *A, *buf;
+			double W[N * BATCH];
+			float Wf[N * BATCH];
+			int info[BATCH] = { -9, -9, -9 }, bad = 0;
+			size_t dev = 0, host = 99;
+
+			for (int b = 0; b < BATCH; b++) /* symmetric / Hermitian */
+				for (int j = 0; j < N; j++)
+					for (int i = j; i < N; i++) {
+						dc v = i == j ? creal(rnd(p)) + b : rnd(p);
+						put(p, A0, i + (long)j * LDA + (long)b * LDA * N, v);
+						put(p, A0, j + (long)i * LDA + (long)b * LDA * N, conj(v));
+					}
+			A = copy_mat(p, A0, (size_t)LDA * N * BATCH);
+			void *w = p == PS || p == PC ? (void *)Wf : (void *)W;
+			cusolverStatus_t st = cusolverDnXsyevBatched_bufferSize(H, P, CUSOLVER_EIG_MODE_VECTOR, uplo, N,
+										 tags[p], A, LDA, real_tags[p], w, tags[p],
+										 &dev, &host, BATCH);
+			buf = calloc(dev ? dev : 1, 1);
+			st = st ? st
+				: cusolverDnXsyevBatched(H, P, CUSOLVER_EIG_MODE_VECTOR, uplo, N, tags[p], A, LDA,
+							 real_tags[p], w, tags[p], buf, dev, NULL, host, info, BATCH);
+			for (int b = 0; b < BATCH; b++)
+				for (int j = 0; j < N; j++) {
+					double lam = getr(p, w, b * N + j);
+					const long off = (long)b * LDA * N;
+					if (j > 0)
+						bad += lam < getr(p, w, b * N + j - 1);
+					for (int i = 0; i < N; i++) { /* A0 v = lambda v */
+						dc av = 0;
+						for (int l = 0; l < N; l++)
+							av += get(p, A0, off + i + (long)l * LDA) * get(p, A, off + l + (long)j * LDA);
+						bad += !close_to(p, av, lam * get(p, A, off + i + (long)j * LDA), 10);
+					}
+				}
+			tap_ok(!st && info[0] == 0 && info[1] == 0 && info[2] == 0 && bad == 0,
+			       "XsyevBatched %c %s, %d matrices: A v = lambda v, ascending, info 0 each (%d wrong)", pname[p],
+			       up ? "upper" : "lower", BATCH, bad);
+			free(A0), free(A), free(buf);
+		}
+	double A[8] = { 0 }, W[4];
+	int info[2] = { 0, 0 };
+	size_t dev, host;
+	tap_ok(cusolverDnXsyevBatched(H, P, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, 2, CUDA_R_64F, A, 1,
+				      CUDA_R_64F, W, CUDA_R_64F, NULL, 0, NULL, 0, info, 2) == CUSOLVER_STATUS_INVALID_VALUE &&
+		       info[0] == -7 &&
+		       cusolverDnXsyevBatched(H, P, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, 2, CUDA_R_64F, A, 2,
+					      CUDA_R_64F, W, CUDA_R_64F, NULL, 0, NULL, 0, info, -1) ==
+			       CUSOLVER_STATUS_INVALID_VALUE &&
+		       cusolverDnXsyevBatched_bufferSize(H, P, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, 2,
+							 CUDA_R_64F, A, 2, CUDA_R_64F, W, CUDA_R_64F, &dev, &host, -1) ==
+			       CUSOLVER_STATUS_INVALID_VALUE,
+	       "XsyevBatched lda 1 < n 2: INVALID_VALUE, info[0] -7; batch -1: INVALID_VALUE (call and query)");
+}
+
+/* ---- sytrf + sytri (the 32-bit API) ---- */
+
+typedef cusolverStatus_t (*sytri_fn)(cusolverDnHandle_t, cublasFillMode_t, int, void *, int, const int *, void *,
+				     int, int *);
+typedef cusolverStatus_t (*sytri_bs_fn)(cusolverDnHandle_t, cublasFillMode_t, int, void *, int, const int *, int *);
+static const sytri_fn sytri[] = { (sytri_fn)cusolverDnSsytri, (sytri_fn)cusolverDnDsytri, (sytri_fn)cusolverDnCsytri,
+				   (sytri_fn)cusolverDnZsytri };
+static const sytri_bs_fn sytri_bs[] = { (sytri_bs_fn)cusolverDnSsytri_bufferSize,
+					(sytri_bs_fn)cusolverDnDsytri_bufferSize,
+					(sytri_bs_fn)cusolverDnCsytri_bufferSize,
+					(sytri_bs_fn)cusolverDnZsytri_bufferSize };
+
+/* A0 (symmetric, full) times the inverse held in the uplo triangle of A is I; the other triangle untouched */
+TAP_TEST(sytrf_sytri)
+{
+	const int n = 7, lda = 9;
+
+	for (int p = PS; p <= PZ; p++)
+		for (int up = 0; up <= 1; up++) {
+			cublasFillMode_t uplo = up ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+			void *A0 = calloc((size_t)lda * n, esz[p]), *A, *work;
+			int ipiv[7], lwork = 0, info = -99, info2 = -99, bad = 0, kept = 1;
+
+			/* symmetric indefinite, zero diagonal: 2x2 pivots */
+			for (int j = 0; j < n; j++)
+				for (int i = j + 1; i < n; i++) {
+					dc v = rnd(p);
+					put(p, A0, i + (long)j * lda, v), put(p, A0, j + (long)i * lda, v);
+				}
+			A = copy_mat(p, A0, (size_t)lda * n);
+			for (int j = 0; j < n; j++) /* the triangle not named: not read, not written */
+				for (int i = 0; i < n; i++)
+					if (up ? i > j : i < j)
+						put(p, A, i + (long)j * lda, 1e3);
+			cusolverStatus_t st = sytrf[p](H, uplo, n, A, lda, ipiv, NULL, 0, &info);
+			st = st ? st : sytri_bs[p](H, uplo, n, A, lda, ipiv, &lwork);
+			work = calloc((size_t)(lwork > 0 ? lwork : 1), esz[p]);
+			st = st ? st : sytri[p](H, uplo, n, A, lda, ipiv, work, lwork, &info2);
+			for (int i = 0; i < n; i++)
+				for (int j = 0; j < n; j++) {
+					dc s = 0;
+					if (up ? i > j : i < j)
+						kept = kept && get(p, A, i + (long)j * lda) == 1e3;
+					for (int k = 0; k < n; k++) {
+						int stored = up ? k <= j : k >= j;
+						dc inv = stored ? get(p, A, k + (long)j * lda) : get(p, A, j + (long)k * lda);
+						s += get(p, A0, i + (long)k * lda) * inv;
+					}
+					bad += !close_to(p, s, i == j, 100);
+				}
+			tap_ok(!st && info == 0 && info2 == 0 && lwork >= n && bad == 0 && kept,
+			       "sytrf + sytri %c %s: A A^-1 = I from the uplo triangle, the other untouched (%d wrong)",
+			       pname[p], up ? "upper" : "lower", bad);
+			free(A0), free(A), free(work);
+		}
+	double A[4] = { 0, 1, 1, 0 }, A1[4];
+	int piv[2] = { 3, 1 }, info = 0;
+	memcpy(A1, A, sizeof(A));
+	tap_ok(cusolverDnDsytri(H, CUBLAS_FILL_MODE_LOWER, 2, A, 2, piv, NULL, 0, &info) == CUSOLVER_STATUS_INVALID_VALUE &&
+		       info == -5 && !memcmp(A, A1, sizeof(A)),
+	       "Dsytri with pivot 3 > n 2: INVALID_VALUE, info -5, A untouched");
+	tap_ok(cusolverDnDsytri(H, (cublasFillMode_t)7, 2, A, 2, piv, NULL, 0, &info) == CUSOLVER_STATUS_INVALID_VALUE &&
+		       info == -1 && cusolverDnDsytri(NULL, CUBLAS_FILL_MODE_LOWER, 2, A, 2, piv, NULL, 0, &info) ==
+					     CUSOLVER_STATUS_NOT_INITIALIZED,
+	       "Dsytri fill mode 7: INVALID_VALUE, info -1; NULL handle: NOT_INITIALIZED");
 }
 
 /* ---- trtri ---- */

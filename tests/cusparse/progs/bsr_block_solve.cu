@@ -8,7 +8,8 @@
 //   - L y = b and L^T z = b (bufferSize, analysis, zeroPivot, solve), each
 //     checked by multiplying back on the host;
 //   - the same matrix with one diagonal block removed: zeroPivot reports
-//     its first row after the analysis.
+//     that block row after the analysis (A(j,j): position j, as cuSPARSE
+//     documents).
 // Prints PASSED or FAILED.
 // Build: idxgen-cc -o bsr_block_solve bsr_block_solve.cu -lcusparse
 //        nvcc -arch=sm_90 -o bsr_block_solve bsr_block_solve.cu -lcusparse
@@ -140,7 +141,7 @@ int main()
 		CHECK_CUDA(cudaFree(buf));
 	}
 
-	// drop block row 7's diagonal block (it becomes a second sub-diagonal entry): structural zero pivot at row 28
+	// drop block row 7's diagonal block (it becomes a second sub-diagonal entry): structural zero pivot at block row 7
 	std::vector<int> ci2 = ci;
 	ci2[rp[7] + 1] = 5;
 	CHECK_CUDA(cudaMemcpy(dColInd, ci2.data(), sizeof(int) * nnzb, cudaMemcpyHostToDevice));
@@ -155,7 +156,7 @@ int main()
 						dColInd, BD, info, CUSPARSE_SOLVE_POLICY_USE_LEVEL, buf));
 	cusparseStatus_t zs = cusparseXbsrsv2_zeroPivot(handle, info, &pos);
 	printf("missing diagonal block: zero pivot at %d\n", pos);
-	failures += !(zs == CUSPARSE_STATUS_ZERO_PIVOT && pos == 7 * BD);
+	failures += !(zs == CUSPARSE_STATUS_ZERO_PIVOT && pos == 7);
 	CHECK_CUSPARSE(cusparseDestroyBsrsv2Info(info));
 	CHECK_CUDA(cudaFree(buf));
 

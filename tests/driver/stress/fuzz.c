@@ -86,6 +86,33 @@ static bool fz_path(const struct fuzz_ctx *fz, char *path, size_t len)
 	return bound;
 }
 
+/*
+ * The debug device's node, once it is bound: while fuzz_chaos() rebinds it,
+ * its node is gone, every ioctl on a file of the old instance answers
+ * ENODEV and every open ENOENT, none of which reaches the driver's logic
+ * (they were 59 % of a soak's ioctls, issue 42).  Polls sysfs (no ioctl)
+ * every FZ_POLL_MS until the device is bound again or the run ends (a
+ * rebind takes seconds on the debug kernel; eight threads polling every
+ * millisecond slowed it); the hang guard bounds the wait should the bind
+ * never come.  Returns whether it is bound.
+ */
+#define FZ_POLL_MS 10
+static bool fz_node(const struct fuzz_ctx *fz, char *path, size_t len)
+{
+	long i;
+
+	for (i = 0; i < HANG_GUARD_S * 1000L / FZ_POLL_MS; i++) {
+		if (fz_path(fz, path, len))
+			return true;
+		if (!fz_more(fz))
+			return false;
+		if (!i)
+			atomic_fetch_add(&fz->st->waits, 1);
+		usleep(FZ_POLL_MS * 1000);
+	}
+	return false;
+}
+
 static const void *bad_ptr(uint64_t *x)
 {
 	static const uintptr_t ptrs[] = {
@@ -97,26 +124,19 @@ static const void *bad_ptr(uint64_t *x)
 /*
  * A shared fd answered ENODEV: its device instance is gone (unbound, a
  * rebind gave the device a new one).  Replace it with a file of the device
- * now, unless another thread already did, so that the storm follows the
- * device and most of its ioctls reach the driver's logic instead of the
- * unplugged file's ENODEV.  While the device is unbound there is nothing
- * to follow: the next ENODEV after the bind does it.
+ * once it is bound again (fz_node()), unless another thread already did, so
+ * that the storm follows the device and most of its ioctls reach the
+ * driver's logic instead of the unplugged file's ENODEV.  (It used to back
+ * off a millisecond and go on while the device was unbound: each thread
+ * then spent the whole rebind on dead files.)
  */
 static void fz_follow(struct fuzz_ctx *fz, int slot, int dead)
 {
 	char path[64];
 	int nfd, expected = dead;
 
-	/*
-	 * Unbound now: the old node would be another file of the dead
-	 * instance.  Back off a millisecond (load shape, not a wait for an
-	 * event): every ioctl on a dead file answers the same ENODEV, and a
-	 * storm of them while the device is rebound would be most of the run.
-	 */
-	if (!fz_path(fz, path, sizeof(path))) {
-		usleep(1000);
+	if (!fz_node(fz, path, sizeof(path)))
 		return;
-	}
 	nfd = open(path, O_RDWR | O_CLOEXEC);
 	if (nfd < 0)
 		return;
@@ -272,7 +292,8 @@ static void fuzz_one(struct fuzz_thread *t)
 		/* a hostile process's user queue, on a file of its own (fuzz_uq.c) */
 		char path[64];
 
-		fz_path(fz, path, sizeof(path));
+		if (!fz_node(fz, path, sizeof(path)))
+			return;
 		r = fuzz_uq_op(path, (uint32_t)param(fd, DRM_IDXGEN_PARAM_LANES), fz->st, x);
 		break;
 	}
@@ -281,7 +302,8 @@ static void fuzz_one(struct fuzz_thread *t)
 		char path[64];
 		int slot = rnd(x) % FUZZ_FDS, nfd, old;
 
-		fz_path(fz, path, sizeof(path));
+		if (!fz_node(fz, path, sizeof(path)))
+			return;
 		nfd = open(path, O_RDWR | O_CLOEXEC);
 		if (nfd < 0) {
 			r = -errno;
@@ -306,7 +328,8 @@ static void fuzz_one(struct fuzz_thread *t)
 		char path[64];
 		int own;
 
-		fz_path(fz, path, sizeof(path));
+		if (!fz_node(fz, path, sizeof(path)))
+			return;
 		own = open(path, O_RDWR | O_CLOEXEC);
 		if (own < 0) {
 			r = -errno;

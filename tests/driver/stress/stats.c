@@ -75,9 +75,9 @@ void print_stats(const struct stats *st, const char *what, double secs)
 	 * answer came from a live device's driver */
 	if (st->ioctls)
 		tap_diag("%s: %.1f %% of the ioctls reached a live device (%lu ENODEV, %lu files "
-			 "reopened on the device after it)",
+			 "reopened on the device after it, %lu waits for it to be bound again)",
 			 what, 100.0 * (st->ioctls - st->by_errno[ENODEV]) / st->ioctls,
-			 st->by_errno[ENODEV], st->follows);
+			 st->by_errno[ENODEV], st->follows, st->waits);
 	for (e = 0; e < NERR; e++)
 		if (st->by_errno[e])
 			tap_diag("  %-12s %lu", e ? strerrorname_np(e) ?: "?" : "success",

@@ -27,7 +27,8 @@ struct stats {
 	atomic_ulong by_errno[NERR]; /* [0] = success */
 	atomic_ulong ioctls, jobs_verified, jobs_bad, jobs_failed, resets, rebinds, maps;
 	atomic_ulong follows; /* fuzz: shared fds reopened after ENODEV */
-	atomic_int done; /* the workers are done: the chaos process stops */
+	atomic_ulong waits;   /* fuzz: times a thread waited for the device to be bound again */
+	atomic_int done;      /* the workers are done: the chaos process stops */
 };
 
 /* stats.c */
