@@ -202,6 +202,7 @@ struct idxgen_cc_device_scope {
 struct idxgen_cc_running {
 	struct idxgen_rt_block *blk;
 	const uint3 *tid;
+	const char *kernel;	/* its signature as nvcc prints it, where its block function holds its body */
 };
 
 inline idxgen_cc_running &idxgen_cc_running_block(void)
@@ -213,9 +214,10 @@ inline idxgen_cc_running &idxgen_cc_running_block(void)
 
 struct idxgen_cc_block_scope {
 	idxgen_cc_running was;
-	idxgen_cc_block_scope(struct idxgen_rt_block *b, const uint3 *t) : was(idxgen_cc_running_block())
+	idxgen_cc_block_scope(struct idxgen_rt_block *b, const uint3 *t, const char *kernel = nullptr)
+		: was(idxgen_cc_running_block())
 	{
-		idxgen_cc_running_block() = idxgen_cc_running{ b, t };
+		idxgen_cc_running_block() = idxgen_cc_running{ b, t, kernel };
 	}
 	~idxgen_cc_block_scope()
 	{
@@ -253,6 +255,53 @@ static inline void *__cluster_map_shared_rank(const void *__p, unsigned int __ra
 }
 
 /*
+ * FUNCTION of assert()'s message as nvcc prints it for a kernel: the host
+ * compiler names the function the body is in, which for a kernel is the
+ * translator's -- its block function under loop fission ("void k__block(struct
+ * idxgen_rt_block *)", for which the block scope holds the kernel's own
+ * signature; a template's " [T = int]" is kept) or its copy in a fiber
+ * namespace ("(anonymous namespace)::__idxgen_fiber_k::", taken out).  Any
+ * other function (a __device__ helper) is named as it is.  Into buf, only
+ * on the way to a failed assertion.
+ */
+inline void idxgen_cc_name_add(char *__buf, size_t __n, const char *__s, size_t __len)
+{
+	size_t __at = strlen(__buf);
+
+	if (__len > __n - 1 - __at)
+		__len = __n - 1 - __at;
+	memcpy(__buf + __at, __s, __len);
+	__buf[__at + __len] = 0;
+}
+
+inline const char *idxgen_cc_user_function(const char *__fn, const char *__kernel, char *__buf, size_t __n)
+{
+	static const char *const __anon[] = { "(anonymous namespace)::", "{anonymous}::", "" };
+	const char *__f = __fn ? strstr(__fn, "__idxgen_fiber_") : nullptr, *__e, *__t;
+
+	__buf[0] = 0;
+	if (__f && (__e = strstr(__f, "::"))) {
+		size_t __a = 0;
+
+		for (const char *__p : __anon) {
+			__a = strlen(__p);
+			if ((size_t)(__f - __fn) >= __a && !strncmp(__f - __a, __p, __a))
+				break;
+		}
+		idxgen_cc_name_add(__buf, __n, __fn, (size_t)(__f - __a - __fn));
+		idxgen_cc_name_add(__buf, __n, __e + 2, strlen(__e + 2));
+		return __buf;
+	}
+	if (__fn && __kernel && strstr(__fn, "__block(")) {
+		idxgen_cc_name_add(__buf, __n, __kernel, strlen(__kernel));
+		if ((__t = strstr(__fn, ") [")))
+			idxgen_cc_name_add(__buf, __n, __t + 1, strlen(__t + 1));
+		return __buf;
+	}
+	return __fn;
+}
+
+/*
  * assert() as <assert.h> writes it calls __assert_fail (glibc), renamed
  * here so that the program's own assert()s, included after this header,
  * reach this one: C linkage and glibc's exact type, because an <assert.h>
@@ -262,9 +311,11 @@ extern "C" __attribute__((weak, noreturn)) void idxgen_cc_assert_fail(const char
 								 unsigned int __line, const char *__function) noexcept
 {
 	const idxgen_cc_running &__r = idxgen_cc_running_block();
+	char __name[1024];
 
 	__idxgenDeviceAssert(__r.blk, __r.tid ? __r.tid->x : 0, __r.tid ? __r.tid->y : 0, __r.tid ? __r.tid->z : 0,
-			     __assertion, __file, __line, __function);
+			     __assertion, __file, __line,
+			     __r.blk ? idxgen_cc_user_function(__function, __r.kernel, __name, sizeof(__name)) : __function);
 }
 #define __assert_fail idxgen_cc_assert_fail
 
@@ -281,7 +332,7 @@ extern "C" __attribute__((weak, noreturn)) void idxgen_cc_assert_fail(const char
 extern "C" __attribute__((weak)) void idxgen_cc_block_trapped(void)
 {
 	idxgen_cc_on_device() = false;
-	idxgen_cc_running_block() = idxgen_cc_running{ nullptr, nullptr };
+	idxgen_cc_running_block() = idxgen_cc_running{ nullptr, nullptr, nullptr };
 }
 
 /* Kernels run as fibers: __syncthreads() and the warp functions as suspensions. */

@@ -415,6 +415,20 @@ static inline int idxgen_cc_tree_odd(long long first)
 		const unsigned char *const __tal = (alive);                                        \
 		const unsigned __tw = (width) > 0 && (width) <= 32 ? (unsigned)(width) : 32u;      \
 		for (unsigned __tw0 = 0; (only0) && __tw0 < __tn; __tw0 += 32u) {                  \
+			if (!__tal && __tw == 32u && __t1st == 16u && __tw0 + 32u <= __tn) {      \
+				/* a whole warp from 16: one array a level, which compilers vectorise */ \
+				__typeof__((x)[0]) __t16[16], __t8[8], __t4[4], __t2[2];           \
+				for (unsigned __tj = 0; __tj < 16u; __tj++)                        \
+					__t16[__tj] = (x)[__tw0 + __tj] + (x)[__tw0 + __tj + 16u]; \
+				for (unsigned __tj = 0; __tj < 8u; __tj++)                         \
+					__t8[__tj] = __t16[__tj] + __t16[__tj + 8u];               \
+				for (unsigned __tj = 0; __tj < 4u; __tj++)                         \
+					__t4[__tj] = __t8[__tj] + __t8[__tj + 4u];                 \
+				for (unsigned __tj = 0; __tj < 2u; __tj++)                         \
+					__t2[__tj] = __t4[__tj] + __t4[__tj + 2u];                 \
+				(y)[__tw0] = __t2[0] + __t2[1];	/* five levels: the second array */ \
+				continue;                                                          \
+			}                                                                          \
 			if (!__tal && __tw == 32u && __t1st <= 16u && __tw0 + 32u <= __tn) {      \
 				__typeof__((x)[0]) __tt[32];                                       \
 				unsigned __tlev = 0;                                               \

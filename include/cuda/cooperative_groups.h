@@ -12,8 +12,8 @@
  * shfl_down, shfl_xor, ballot, any, all; cg::reduce with plus, less,
  * greater; cg::sync(block).  Tiles of 64 to 1024 threads (several warps;
  * CUDA's block_tile_memory, accepted and not needed here): sync, thread_rank,
- * size, num_threads, meta_group_rank, meta_group_size, as on CUDA, where
- * the warp collectives are a warp's.
+ * size, num_threads, meta_group_rank, meta_group_size, and (as fibers, up to
+ * 512 threads) shfl, any, all, cg::reduce and the scans, as on CUDA.
  */
 #ifndef IDXGEN_COOPERATIVE_GROUPS_H
 #define IDXGEN_COOPERATIVE_GROUPS_H
@@ -86,6 +86,7 @@ template <unsigned int _Np> struct thread_block_tile {
 	IDXGEN_CG_UNTRANSLATED int any(int p) const;
 	IDXGEN_CG_UNTRANSLATED int all(int p) const;
 	template <class _Tp> IDXGEN_CG_UNTRANSLATED unsigned int match_any(_Tp v) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED unsigned int match_all(_Tp v, int &pred) const;
 	IDXGEN_CG_UNTRANSLATED operator thread_group() const;
 	IDXGEN_CG_UNTRANSLATED operator coalesced_group() const;
 };
@@ -114,6 +115,7 @@ struct coalesced_group : thread_group {
 	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_down(_Tp, unsigned int) const;
 	template <class _Tp> IDXGEN_CG_UNTRANSLATED _Tp shfl_xor(_Tp, int) const;
 	template <class _Tp> IDXGEN_CG_UNTRANSLATED unsigned int match_any(_Tp) const;
+	template <class _Tp> IDXGEN_CG_UNTRANSLATED unsigned int match_all(_Tp, int &) const;
 	IDXGEN_CG_UNTRANSLATED unsigned int ballot(int) const;
 	IDXGEN_CG_UNTRANSLATED int any(int) const;
 	IDXGEN_CG_UNTRANSLATED int all(int) const;
@@ -240,18 +242,103 @@ static inline unsigned int __idxgen_cg_tile_mask(unsigned int __n)
  */
 static inline void __idxgen_cg_tile_barrier(unsigned int __n)
 {
-	static thread_local unsigned int __count[16], __gen[16];	/* 1024 / 64 tiles */
-	unsigned int __t = __idxgen_cg_self()->lin / __n, __g = __gen[__t];
+	/* one set per tile size (64 to 1024), as CUDA's: tiles of two sizes may wait at once */
+	static thread_local unsigned int __count[5][16], __gen[5][16];	/* 1024 / 64 tiles */
+	unsigned int __z = (unsigned int)__builtin_ctz(__n / 64) % 5;
+	unsigned int __t = __idxgen_cg_self()->lin / __n, __g = __gen[__z][__t];
 	unsigned int __left = __idxgen_cg_nthreads() - __t * __n, __size = __left < __n ? __left : __n;
 
-	if (++__count[__t] == __size) {
-		__count[__t] = 0;
-		__gen[__t] = __g + 1;
+	if (++__count[__z][__t] == __size) {
+		__count[__z][__t] = 0;
+		__gen[__z][__t] = __g + 1;
 		return;
 	}
-	while (__idxgen_cc_spin() && __gen[__t] == __g)
+	while (__idxgen_cc_spin() && __gen[__z][__t] == __g)
 		;
 }
+
+/*
+ * The collectives CUDA gives a tile of several warps (shfl, any, all,
+ * cg::reduce, cg::inclusive_scan, cg::exclusive_scan; values of at most 8
+ * bytes, as CUDA's block_tile_memory holds), through the block's
+ * thread-local memory as CUDA's go through that scratch: every thread of
+ * the tile stores its value, the first lane of each warp folds its warp's,
+ * each thread folds the warp totals it needs.  The barrier before the
+ * stores keeps a collective from overwriting values the last one still
+ * reads.  Kind 0 reduces, 1 scans inclusively, 2 exclusively (rank 0 gets
+ * _Tp()).  Folds go in rank order.
+ */
+template <class _Tp, class _Op>
+static inline _Tp __idxgen_cg_wide_collective(unsigned int __n, _Tp __v, _Op __op, int __kind)
+{
+	static_assert(sizeof(_Tp) <= 8, "collectives of tiles of more than 32 threads take values of at most 8 bytes (as on CUDA)");
+	alignas(8) static thread_local unsigned char __vals[1024][8], __tot[32][8];
+	unsigned int __lin = __idxgen_cg_self()->lin, __first = __lin - __lin % __n;
+	unsigned int __end = __first + __n < __idxgen_cg_nthreads() ? __first + __n : __idxgen_cg_nthreads();
+	_Tp __acc, __x;
+
+	__idxgen_cg_tile_barrier(__n);
+	__builtin_memcpy(__vals[__lin], &__v, sizeof(_Tp));
+	__idxgen_cg_tile_barrier(__n);
+	if (__lin % 32 == 0) {
+		__builtin_memcpy(&__acc, __vals[__lin], sizeof(_Tp));
+		for (unsigned int __i = __lin + 1; __i < __lin + 32 && __i < __end; __i++) {
+			__builtin_memcpy(&__x, __vals[__i], sizeof(_Tp));
+			__acc = __op(__acc, __x);
+		}
+		__builtin_memcpy(__tot[__lin / 32], &__acc, sizeof(_Tp));
+	}
+	__idxgen_cg_tile_barrier(__n);
+	if (__kind == 2 && __lin == __first)
+		return _Tp();
+	/* the whole warps before the caller's (all of the tile's to reduce), then its own lanes before it */
+	unsigned int __wend = __kind == 0 ? (__end + 31) / 32 : __lin / 32;
+	unsigned int __lbeg = __kind == 0 ? __lin : __lin - __lin % 32, __lend = __kind == 1 ? __lin + 1 : __lin;
+	bool __have = false;
+
+	for (unsigned int __w = __first / 32; __w < __wend; __w++, __have = true) {
+		__builtin_memcpy(&__x, __tot[__w], sizeof(_Tp));
+		__acc = __have ? __op(__acc, __x) : __x;
+	}
+	for (unsigned int __i = __lbeg; __i < __lend; __i++, __have = true) {
+		__builtin_memcpy(&__x, __vals[__i], sizeof(_Tp));
+		__acc = __have ? __op(__acc, __x) : __x;
+	}
+	return __acc;
+}
+
+/* shfl of a tile of several warps: the source's value through the block's thread-local memory. */
+template <class _Tp> static inline _Tp __idxgen_cg_wide_shfl(unsigned int __n, _Tp __v, unsigned int __src)
+{
+	static_assert(sizeof(_Tp) <= 8, "collectives of tiles of more than 32 threads take values of at most 8 bytes (as on CUDA)");
+	alignas(8) static thread_local unsigned char __slot[16][8];	/* one per tile */
+	unsigned int __lin = __idxgen_cg_self()->lin, __t = __lin / __n;
+	_Tp __r;
+
+	__idxgen_cg_tile_barrier(__n);
+	if (__lin % __n == __src % __n)
+		__builtin_memcpy(__slot[__t], &__v, sizeof(_Tp));
+	__idxgen_cg_tile_barrier(__n);
+	__builtin_memcpy(&__r, __slot[__t], sizeof(_Tp));
+	return __r;
+}
+
+/* which of two forms a tile's collectives take: of one warp (false) or several (true) */
+template <bool> struct __idxgen_cg_wide_t {
+};
+
+struct __idxgen_cg_or {
+	int operator()(int __a, int __b) const
+	{
+		return __a || __b;
+	}
+};
+struct __idxgen_cg_and {
+	int operator()(int __a, int __b) const
+	{
+		return __a && __b;
+	}
+};
 
 /* CUDA's scratch for tiles of more than 32 threads; the groups here need none. */
 template <unsigned int _MaxBlockSize = 1024> struct block_tile_memory {
@@ -408,14 +495,19 @@ class coalesced_group : public thread_group
 	{
 		return __shfl_xor_sync(__lanes(), __v, __m, __width());
 	}
-	unsigned int ballot(int __p) const
+	/* a mask of the warp's lanes as CUDA's group collectives answer it: bits by rank in the group */
+	unsigned int __by_rank(unsigned int __b) const
 	{
-		unsigned int __m = __lanes(), __b = __ballot_sync(__m, __p), __r = 0, __i = 0;
+		unsigned int __m = __lanes(), __r = 0, __i = 0;
 
-		for (unsigned int __l = 0; __l < 32; __l++)	/* bits by rank in the group */
+		for (unsigned int __l = 0; __l < 32; __l++)
 			if (__m >> __l & 1)
 				__r |= (__b >> __l & 1) << __i++;
 		return __r;
+	}
+	unsigned int ballot(int __p) const
+	{
+		return __by_rank(__ballot_sync(__lanes(), __p));
 	}
 	int any(int __p) const
 	{
@@ -425,9 +517,18 @@ class coalesced_group : public thread_group
 	{
 		return __all_sync(__lanes(), __p);
 	}
+	/*
+	 * By rank, as ballot (CUDA: a tile's lanes counted from its first, a
+	 * coalesced group's packed); the warp's lane bits came back before, so a
+	 * tile of 16 in the upper half of a warp answered bits 16 to 31
+	 */
 	template <class _Tp> unsigned int match_any(_Tp __v) const
 	{
-		return __match_any_sync(__lanes(), __v);
+		return __by_rank(__match_any_sync(__lanes(), __v));
+	}
+	template <class _Tp> unsigned int match_all(_Tp __v, int &__pred) const
+	{
+		return __by_rank(__match_all_sync(__lanes(), __v, &__pred));
 	}
 	static coalesced_group __make(unsigned int __k, unsigned int __nn, unsigned int __m)
 	{
@@ -449,8 +550,21 @@ template <unsigned int _Np> class thread_block_tile
 
 	coalesced_group __g() const
 	{
-		static_assert(_Np <= 32, "a tile of more than 32 threads has no warp collectives (as on CUDA)");
 		return coalesced_group::__make(1, _Np, 0);
+	}
+	template <class _Tp> _Tp __shfl(_Tp __v, int __src, __idxgen_cg_wide_t<false>) const
+	{
+		return __g().shfl(__v, __src);
+	}
+	template <class _Tp> _Tp __shfl(_Tp __v, int __src, __idxgen_cg_wide_t<true>) const
+	{
+		return __idxgen_cg_wide_shfl(_Np, __v, (unsigned int)__src);
+	}
+	/* the warp collectives CUDA's tiles of several warps do not have */
+	coalesced_group __warp_g() const
+	{
+		static_assert(_Np <= 32, "a tile of more than 32 threads has no shfl_up, shfl_down, shfl_xor, ballot, match_any or match_all (as on CUDA)");
+		return __g();
 	}
 
       public:
@@ -483,35 +597,39 @@ template <unsigned int _Np> class thread_block_tile
 	}
 	template <class _Tp> _Tp shfl(_Tp __v, int __src) const
 	{
-		return __g().shfl(__v, __src);
+		return __shfl(__v, __src, __idxgen_cg_wide_t<(_Np > 32)>());
 	}
 	template <class _Tp> _Tp shfl_up(_Tp __v, unsigned int __d) const
 	{
-		return __g().shfl_up(__v, __d);
+		return __warp_g().shfl_up(__v, __d);
 	}
 	template <class _Tp> _Tp shfl_down(_Tp __v, unsigned int __d) const
 	{
-		return __g().shfl_down(__v, __d);
+		return __warp_g().shfl_down(__v, __d);
 	}
 	template <class _Tp> _Tp shfl_xor(_Tp __v, int __m) const
 	{
-		return __g().shfl_xor(__v, __m);
+		return __warp_g().shfl_xor(__v, __m);
 	}
 	unsigned int ballot(int __p) const
 	{
-		return __g().ballot(__p);
+		return __warp_g().ballot(__p);
 	}
 	int any(int __p) const
 	{
-		return __g().any(__p);
+		return _Np > 32 ? __idxgen_cg_wide_collective(_Np, __p != 0, __idxgen_cg_or(), 0) : __g().any(__p);
 	}
 	int all(int __p) const
 	{
-		return __g().all(__p);
+		return _Np > 32 ? __idxgen_cg_wide_collective(_Np, __p != 0, __idxgen_cg_and(), 0) : __g().all(__p);
 	}
 	template <class _Tp> unsigned int match_any(_Tp __v) const
 	{
-		return __g().match_any(__v);
+		return __warp_g().match_any(__v);
+	}
+	template <class _Tp> unsigned int match_all(_Tp __v, int &__pred) const
+	{
+		return __warp_g().match_all(__v, __pred);
 	}
 	operator thread_group() const
 	{

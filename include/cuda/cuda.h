@@ -388,5 +388,7 @@ static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params
 #include "idxgen_cuda_drv_tex.h"
 /* the runtime's calls under the driver's names: limits, stream priorities, peer access, callbacks, ... */
 #include "idxgen_cuda_drv_rt_forms.h"
+/* function handles of the program's kernels, cuLaunchKernel; more runtime calls under driver names */
+#include "idxgen_cuda_drv_more.h"
 
 #endif /* IDXGEN_CUDA_H */

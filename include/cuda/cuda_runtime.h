@@ -18,6 +18,7 @@
 #include "vector_functions.h"
 #include "idxgen_cuda_device.h"
 #include "idxgen_cuda_dot.h"
+#include "idxgen_cuda_sreg.h"
 #include "texture_fetch_functions.h"
 #include "cuda_texture_types.h"
 #include "cuda_surface_types.h"

@@ -76,6 +76,10 @@
 #ifndef __launch_bounds__
 #define __launch_bounds__(...)
 #endif
+#ifndef __cluster_dims__
+/* clusters of one block (idxgen_cuda_sm90.h); idxgen-cc's parse refuses a larger one at its launch */
+#define __cluster_dims__(...)
+#endif
 
 #define IDXGEN_CUDA__F static inline __attribute__((unused))
 /* pi, 2/sqrt(pi), sqrt(2), 1/sqrt(2) (<math.h>'s M_* need _DEFAULT_SOURCE) */

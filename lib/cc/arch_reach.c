@@ -9,10 +9,15 @@
  * right for host callers and wrong for device callers where a group on
  * __CUDA_ARCH__ takes another branch in the device pass; a
  * __host__ __device__ function of a header is refused only where device
- * code reaches it (host code calling it is common and right).  Calls are
- * followed through the parse's call expressions (templates through their
- * patterns); a call through a pointer or a virtual function is not seen.
- * System headers are left out: their code is not the program's.
+ * code reaches it (host code calling it is common and right).  Device code
+ * reaches what it names: the callee of a call expression (templates through
+ * their patterns), a function whose address it takes (a pointer called
+ * later), what a __device__ or __constant__ variable's initializer names (a
+ * table of function pointers), and every override of a virtual method it
+ * reaches (a virtual call names the base's).  Where a pointer is called is
+ * not known, so naming counts: that may refuse a group device code never
+ * runs, never miss one it does.  System headers are left out: their code is
+ * not the program's.
  */
 #include "cc.h"
 
@@ -21,7 +26,7 @@
 
 struct reach_fn {
 	CXCursor c;
-	unsigned q;		/* 1 device, 2 host (written), 4 a kernel */
+	unsigned q;		/* cuda_quals() */
 	bool device;		/* a kernel reaches it */
 	unsigned *callee, ncallee;
 };
@@ -37,23 +42,6 @@ static bool fn_kind(enum CXCursorKind k)
 	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
 }
 
-static enum CXChildVisitResult quals(CXCursor c, CXCursor parent, CXClientData data)
-{
-	unsigned *q = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
-		char *n = cx_spelling(c);
-
-		*q |= !strcmp(n, "idxgen_global") ? 5 : !strcmp(n, "idxgen_device") ? 1 : 0;
-		*q |= !strcmp(n, "idxgen_host") ? 2 : 0;
-		free(n);
-	} else if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
-		*q |= 5;
-	}
-	return CXChildVisit_Continue;
-}
-
 static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct reach *r = data;
@@ -62,13 +50,19 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 	(void)parent;
 	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
+	if (k == CXCursor_VarDecl && clang_isCursorDefinition(c) &&
+	    (has_annot(c, "device") || has_annot(c, "constant") || has_annot(c, "managed"))) {
+		/* a device variable: its initializer is device code (function pointer tables) */
+		r->f = cx_realloc(r->f, (r->n + 1) * sizeof(*r->f));
+		r->f[r->n++] = (struct reach_fn){ c, CUDA_Q_DEVICE, true, NULL, 0 };
+		return CXChildVisit_Continue;
+	}
 	if (fn_kind(k)) {
 		if (clang_isCursorDefinition(c)) {
-			unsigned q = 0;
+			unsigned q = cuda_quals(c);
 
-			clang_visitChildren(c, quals, &q);
 			r->f = cx_realloc(r->f, (r->n + 1) * sizeof(*r->f));
-			r->f[r->n++] = (struct reach_fn){ c, q, (q & 4) != 0, NULL, 0 };
+			r->f[r->n++] = (struct reach_fn){ c, q, (q & CUDA_Q_GLOBAL) != 0, NULL, 0 };
 		}
 		return CXChildVisit_Continue;
 	}
@@ -94,6 +88,12 @@ static int find(const struct reach *r, CXCursor c)
 	return -1;
 }
 
+static void add_callee(struct reach_fn *from, unsigned i)
+{
+	from->callee = cx_realloc(from->callee, (from->ncallee + 1) * sizeof(unsigned));
+	from->callee[from->ncallee++] = i;
+}
+
 struct calls {
 	const struct reach *r;
 	struct reach_fn *from;
@@ -104,12 +104,29 @@ static enum CXChildVisitResult calls_of(CXCursor c, CXCursor parent, CXClientDat
 	struct calls *cl = data;
 	int i;
 
+	enum CXCursorKind k = clang_getCursorKind(c);
+
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr && (i = find(cl->r, clang_getCursorReferenced(c))) >= 0) {
-		cl->from->callee = cx_realloc(cl->from->callee, (cl->from->ncallee + 1) * sizeof(unsigned));
-		cl->from->callee[cl->from->ncallee++] = (unsigned)i;
-	}
+	if ((k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) &&
+	    (i = find(cl->r, clang_getCursorReferenced(c))) >= 0)
+		add_callee(cl->from, (unsigned)i);
 	return CXChildVisit_Recurse;
+}
+
+/* A virtual method reaches its overrides: f[i] is reached where a method it overrides is. */
+static void override_edges(struct reach *r, unsigned i)
+{
+	CXCursor *ov = NULL;
+	unsigned n = 0;
+	int j;
+
+	if (clang_getCursorKind(r->f[i].c) != CXCursor_CXXMethod)
+		return;
+	clang_getOverriddenCursors(r->f[i].c, &ov, &n);
+	for (unsigned k = 0; k < n; k++)
+		if ((j = find(r, ov[k])) >= 0)
+			add_callee(&r->f[j], i);
+	clang_disposeOverriddenCursors(ov);
 }
 
 struct reach *reach_build(CXTranslationUnit tu)
@@ -124,6 +141,8 @@ struct reach *reach_build(CXTranslationUnit tu)
 
 		clang_visitChildren(r->f[i].c, calls_of, &cl);
 	}
+	for (unsigned i = 0; i < r->n; i++)
+		override_edges(r, i);
 	/* from the kernels, the callees nvcc compiles for the device (__device__ or __host__ __device__) */
 	while (grew) {
 		grew = false;
@@ -131,7 +150,7 @@ struct reach *reach_build(CXTranslationUnit tu)
 			for (unsigned j = 0; r->f[i].device && j < r->f[i].ncallee; j++) {
 				struct reach_fn *g = &r->f[r->f[i].callee[j]];
 
-				if (!g->device && (g->q & 1)) {
+				if (!g->device && (g->q & CUDA_Q_DEVICE)) {
 					g->device = true;
 					grew = true;
 				}

@@ -140,6 +140,14 @@ size_t text_skip(const char *t, size_t len, size_t i);
 
 /* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
 void launch_spacing(char *text, size_t len);
+/*
+ * Inline PTX that reads a lane's special register (`asm("mov.u32 %0,
+ * %%laneid;" : "=r"(x))`, %lanemask_*) as `(x)=__sreg_laneid`, in place,
+ * offsets and lines kept (asm_sreg.c); asm_sreg_at: such a statement at a
+ * (its end, else 0; the register, the lvalue's [*ea, *eb)).
+ */
+void asm_special_registers(char *text, size_t len);
+size_t asm_sreg_at(const char *t, size_t len, size_t a, const char **reg, size_t *ea, size_t *eb);
 /* `__shared__ alignas(N)` as `alignas(N) __shared__`, in place, offsets kept (alignas_order.c). */
 void alignas_order(char *text, size_t len);
 /* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */
@@ -168,6 +176,8 @@ void source_free(struct source *s);
  * syntax ones as diagnostics (s->nerrors); NULL when libclang failed.
  */
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs);
+/* clang's refusal of operator delete for a new-expression outside any function (parse_artifacts.c) */
+bool delete_outside_function(CXTranslationUnit tu, CXDiagnostic d);
 /* The parse alone (no diagnostics printed, s->file untouched): define (-D...) added when not NULL. */
 CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *args, int nargs, const char *define,
 				   unsigned flags);
@@ -243,6 +253,15 @@ void note_at(const struct source *s, CXCursor c, const char *msg);
 /* ---- questions about the syntax tree (syntax.c) -------------------------- */
 
 bool has_annot(CXCursor c, const char *what);	/* annotate("idxgen_<what>") */
+/*
+ * The CUDA qualifiers of a function (its attributes, as the preludes write
+ * __global__, __device__ and __host__): a kernel is also CUDA_Q_DEVICE, since
+ * nvcc's device pass compiles it; none of them is host code.
+ */
+enum { CUDA_Q_DEVICE = 1, CUDA_Q_HOST = 2, CUDA_Q_GLOBAL = 4 };
+unsigned cuda_quals(CXCursor fn);
+/* "void ns::k(const float *, int)": a kernel as nvcc's assert() names it (no template arguments); malloc'd */
+char *kernel_signature(CXCursor fn);
 CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);
@@ -253,6 +272,7 @@ unsigned first_return_in(CXCursor c);		/* offset, or ~0u */
 bool is_shared_decl(CXCursor c);
 CXCursor lvalue_base(CXCursor e);		/* x of x[i][j], x.m */
 bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
+bool builtin_dependent_assignment(CXCursor c);
 void op_text(const struct source *s, CXCursor c, char out[4]);
 bool is_assign_op(const char *op);
 char unary_op(const struct source *s, CXCursor c);	/* '+' (++/--), '&', 0 */
@@ -404,9 +424,10 @@ bool kills(const struct kernel *k, CXCursor c, const struct var *v);	/* "v = e;"
 /*
  * contig.c: the first access of the statements l[0..n) (a thread loop) that
  * is not contiguous in threadIdx.x nor the same for all threads, or a null
- * cursor: then forcing the loop's vectorisation pays (no gathers).
+ * cursor: then forcing the loop's vectorisation pays (no gathers).  *chunk:
+ * contiguous only warp by warp (a lane index tid % 32, a warp index tid / 32).
  */
-CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n);
+CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n, bool *chunk);
 /*
  * guard.c: a guard at the top of the kernel's only thread loop l[0..n)
  * that compares thread indices with uniform values: emit_guard_bounds
@@ -414,8 +435,14 @@ CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsign
  * and returns true, or writes nothing and returns false; dump_guard says
  * so in --dump=plan's words (nothing when there is none).
  */
-bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, bool *step, struct buf *o);
 void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+/*
+ * guard.c: does the guard fix threadIdx.x modulo *m (`lane == 0`)?  Then
+ * emit_guard_bounds sets *step and the x loop steps by __idxgen_st_x from
+ * the first thread of the residue (a strided loop: never forced to vectorise).
+ */
+bool guard_steps(const struct kernel *k, const CXCursor *l, unsigned n, long long *m);
 /*
  * guard.c: the conditions of the thread loop l[0..n) that compare thread
  * indices with uniform values (if, ?:; negated: an `if (C) return;`):
@@ -568,8 +595,12 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 #define LOCKSTEP_BAD (1u << 30)
 #define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD))
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
-/* ... the first such statement in *stmt; false when there is none */
-bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt);
+/* ... the first such statement in *stmt, why the lanes meet there in *why; false when there is none */
+bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigned *why);
+/* why the lanes meet at a point: it reads what another lane stored, stores what another read, or both in one assignment */
+#define LOCKSTEP_WHY_READ 1u
+#define LOCKSTEP_WHY_WAR 2u
+#define LOCKSTEP_WHY_RMW 4u
 /* ... the first statement lock step cannot be kept in (LOCKSTEP_BAD) in *stmt; false when none */
 bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt);
 /*
@@ -580,6 +611,20 @@ bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt);
  */
 bool lockstep_apart(const struct source *s, const CXCursor *guards, unsigned n, const char *fn_text, const char *store,
 		    const char *load);
+/*
+ * lockstep_rows.c: the name of fn's local variable that is the block's
+ * linear thread index (`tid = threadIdx.x + blockDim.x * (threadIdx.y +
+ * blockDim.y * threadIdx.z)`, nothing writes it; malloc'd, NULL: none);
+ * are s[tid + c1] and s[tid + c2] apart for the lanes of one warp
+ * (|c1 - c2| >= 32); does a guard prove the row-wise tree `if (threadIdx.x
+ * < k) s[tid + c] op= s[tid + k + c]` (k halved from blockDim.x / 2) apart?
+ */
+char *lockstep_linear_tid(const struct source *s, CXCursor fn);
+bool lockstep_warps_apart(const char *tid, const char *store, const char *load);
+/* ... are one statement's store s[tid + c1] and load s[tid + c2], s of size elements, apart (c1 > c2, size - c1 <= c1 - c2)? */
+bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load);
+bool lockstep_tree_apart(const struct source *s, CXCursor fn, const char *tid, const CXCursor *guards, unsigned n,
+			 const char *store, const char *load);
 /* ... does the condition guard let one lane only run its then branch (`if (threadIdx.x == 0)`)? */
 bool lockstep_one_lane(const struct source *s, CXCursor guard);
 /* ... the text from a to e without blanks (malloc'd; NULL where nothing is there) */

@@ -256,7 +256,9 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
  */
 void check_lockstep(struct source *s, CXCursor fn)
 {
+	const char *what = "reads __shared__ memory other lanes of the warp may have stored with no barrier between";
 	CXCursor at;
+	unsigned why;
 
 	if (lockstep_bad(s, fn, &at)) {
 		error_at(s, at,
@@ -265,12 +267,17 @@ void check_lockstep(struct source *s, CXCursor fn)
 	}
 	if (s->cxx && s->model != EXEC_FISSION)
 		return;
-	if (lockstep_first(s, fn, &at))
-		error_at(s, at,
-			 "this statement reads __shared__ memory other lanes of the warp may have stored with no barrier between (code written for lanes in lock step), which %s runs one after another: %s",
-			 s->cxx ? "loop fission" : "the C output",
-			 s->cxx ? "add __syncwarp() or __syncthreads() before it, or build without --exec-model=fission to run it as fibers"
-				: "add __syncwarp() or __syncthreads() before it, or build the whole program (idxgen-cc -o prog file.cu) to run it as fibers");
+	if (!lockstep_first(s, fn, &at, &why))
+		return;
+	if (why == LOCKSTEP_WHY_RMW)
+		what = "reads an element of __shared__ memory it stores for another lane of the warp";
+	else if (why == LOCKSTEP_WHY_WAR)
+		what = "stores __shared__ memory other lanes of the warp may have read with no barrier between";
+	error_at(s, at, "this statement %s (code written for lanes in lock step), which %s runs one after another: %s%s", what,
+		 s->cxx ? "loop fission" : "the C output",
+		 why == LOCKSTEP_WHY_RMW ? "read into a variable, __syncwarp(), then store" : "add __syncwarp() or __syncthreads() before it",
+		 s->cxx ? ", or build without --exec-model=fission to run it as fibers"
+			: ", or build the whole program (idxgen-cc -o prog file.cu) to run it as fibers");
 }
 
 void check_subset(struct source *s, CXCursor c, bool kernel, const char *fname)

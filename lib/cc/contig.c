@@ -81,6 +81,7 @@ struct def {
 
 struct contig {
 	const struct kernel *k;
+	bool chunk;		/* strides within a warp's 32 threads (threadIdx.x from a multiple of 32) */
 	struct def *defs;
 	unsigned ndefs, cap;
 	unsigned *head;		/* per var: its first definition + 1, or 0 */
@@ -167,15 +168,81 @@ static enum stride var_stride(const struct contig *x, const struct var *v, int d
 	return (enum stride)*m;
 }
 
+/* threadIdx.x itself, directly or through locals defined once from it (`unsigned tid = threadIdx.x;`)? */
+static bool tidx_itself(const struct contig *x, CXCursor e, int depth)
+{
+	const struct var *v;
+	unsigned h;
+
+	e = strip(e);
+	if (thread_idx_stride(e) == ST_UNIT)
+		return true;
+	if (depth > MAX_DEPTH || clang_getCursorKind(e) != CXCursor_DeclRefExpr || !(v = var_of(x->k, e)) ||
+	    v->param || v->shared || v->array || v->addr_taken)
+		return false;
+	h = x->head[v - x->k->v];
+	return h && !x->defs[h - 1].next && !x->defs[h - 1].op[0] && tidx_itself(x, x->defs[h - 1].value, depth + 1);
+}
+
+/* The integer constant e, or -1 where it is none (or negative). */
+static long long int_const(CXCursor e)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(strip(e));
+	long long v = -1;
+
+	if (r) {
+		if (clang_EvalResult_getKind(r) == CXEval_Int)
+			v = clang_EvalResult_getAsLongLong(r);
+		clang_EvalResult_dispose(r);
+	}
+	return v;
+}
+
+/*
+ * In a warp's 32 threads (x->chunk: the loop runs threadIdx.x in chunks
+ * that start at multiples of 32), threadIdx.x % 32 (& 31, % 64, & 63, ...)
+ * steps by one and threadIdx.x / 32 (>> 5, / 64, ...) is the same: -1
+ * where a OP b is not such an operation.
+ */
+static int chunk_stride(const struct contig *x, CXCursor a, CXCursor b, const char *op, int depth)
+{
+	long long v;
+
+	if (!x->chunk || !tidx_itself(x, a, depth))
+		return -1;
+	if ((v = int_const(b)) < 0) {	/* whole programs: warpSize is an extern const int */
+		char *n = cx_spelling(strip(b));
+
+		v = n && !strcmp(n, "warpSize") ? 32 : -1;
+		free(n);
+	}
+	if (v <= 0)
+		return -1;
+	if (!strcmp(op, "%"))
+		return v % 32 == 0 ? ST_UNIT : -1;
+	if (!strcmp(op, "&"))
+		return v >= 31 && (v & (v + 1)) == 0 ? ST_UNIT : -1;
+	if (!strcmp(op, "/"))
+		return v % 32 == 0 ? ST_SAME : -1;
+	if (!strcmp(op, ">>"))
+		return v >= 5 && v < 32 ? ST_SAME : -1;
+	return -1;
+}
+
 static enum stride binary_stride(const struct contig *x, CXCursor e, int depth)
 {
 	const struct kernel *k = x->k;
 	struct cx_kids ks = cx_kids_of(e);
 	enum stride a, b, r = ST_OTHER;
 	char op[4];
+	int c;
 
 	if (ks.n == 2) {
 		op_text(k->src, e, op);
+		if ((c = chunk_stride(x, ks.c[0], ks.c[1], op, depth)) >= 0) {
+			cx_kids_free(&ks);
+			return (enum stride)c;
+		}
 		a = expr_stride(x, ks.c[0], depth);
 		b = expr_stride(x, ks.c[1], depth);
 		if (!strcmp(op, "+"))
@@ -337,18 +404,37 @@ static CXCursor scattered_in(const struct contig *x, CXCursor c)
 	return r;
 }
 
-CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n)
+/*
+ * Where the loop's accesses are contiguous only warp by warp (`warp_sums[tid
+ * % 32]`, `s[tid / 32]`: a lane index, a warp index), *chunk is set and a
+ * null cursor returned: the emitter runs threadIdx.x in chunks of the
+ * block's warps, each forced (clang then sees tid % 32 step by one).
+ */
+CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsigned n, bool *chunk)
 {
 	struct contig x = { .k = k };
 	CXCursor r = clang_getNullCursor();
 	unsigned i;
 
+	*chunk = false;
 	x.head = cx_alloc((size_t)k->nv * sizeof(*x.head));
 	x.memo = cx_alloc((size_t)k->nv * (MAX_DEPTH + 1));
 	memset(x.memo, -1, (size_t)k->nv * (MAX_DEPTH + 1));
 	collect_defs(&x, k->body);
 	for (i = 0; i < n && clang_Cursor_isNull(r); i++)
 		r = scattered_in(&x, l[i]);
+	if (!clang_Cursor_isNull(r)) {	/* again, warp by warp (the memo is of whole loops) */
+		CXCursor w = clang_getNullCursor();
+
+		x.chunk = true;
+		memset(x.memo, -1, (size_t)k->nv * (MAX_DEPTH + 1));
+		for (i = 0; i < n && clang_Cursor_isNull(w); i++)
+			w = scattered_in(&x, l[i]);
+		if (clang_Cursor_isNull(w)) {
+			*chunk = true;
+			r = w;
+		}
+	}
 	free(x.defs);
 	free(x.head);
 	free(x.memo);

@@ -271,24 +271,10 @@ static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData
 	return CXChildVisit_Recurse;
 }
 
-static enum CXChildVisitResult qualifiers(CXCursor c, CXCursor parent, CXClientData data)
-{
-	unsigned *q = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
-		char *n = cx_spelling(c);
-
-		*q |= !strcmp(n, "idxgen_global") || !strcmp(n, "idxgen_device") ? 1 : 0;
-		*q |= !strcmp(n, "idxgen_host") ? 2 : 0;
-		free(n);
-	} else if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
-		*q |= 1;
-	}
-	return CXChildVisit_Continue;
-}
-
-/* The innermost function definition around off (null: none) and its qualifiers (1 device, 2 host). */
+/*
+ * The innermost function definition around off (null: none) and its
+ * qualifiers: CUDA_Q_DEVICE and CUDA_Q_HOST (a kernel is device code).
+ */
 static CXCursor fn_at(const struct arch_ctx *c, unsigned off, unsigned *q)
 {
 	struct fn_find f = { off, clang_getNullCursor(), ~0u, c->file };
@@ -298,7 +284,7 @@ static CXCursor fn_at(const struct arch_ctx *c, unsigned off, unsigned *q)
 		return f.best;
 	clang_visitChildren(clang_getTranslationUnitCursor(c->tu), find_fn, &f);
 	if (!clang_Cursor_isNull(f.best))
-		clang_visitChildren(f.best, qualifiers, q);
+		*q = cuda_quals(f.best) & (CUDA_Q_DEVICE | CUDA_Q_HOST);
 	return f.best;
 }
 
@@ -309,7 +295,7 @@ static int pass_at(const struct arch_ctx *c, unsigned off)
 
 	if (clang_Cursor_isNull(fn_at(c, off, &q)))
 		return -1;
-	return q == 1 ? PASS_DEVICE : PASS_HOST;
+	return q == CUDA_Q_DEVICE ? PASS_DEVICE : PASS_HOST;
 }
 
 /* __CUDA_ARCH__ in [a, b) (code, not comments or literals) as the number, blanks after it. */
@@ -427,7 +413,7 @@ static bool hd_body_add(const struct arch_ctx *c, size_t lo, size_t hi, struct h
 	unsigned q, lb, rb, i;
 	CXCursor f = fn_at(c, (unsigned)lo, &q), body = clang_getNullCursor();
 
-	if (clang_Cursor_isNull(f) || q != 3 || !c->s->cxx)
+	if (clang_Cursor_isNull(f) || q != (CUDA_Q_DEVICE | CUDA_Q_HOST) || !c->s->cxx)
 		return false;
 	clang_visitChildren(f, body_of, &body);
 	if (clang_Cursor_isNull(body))
@@ -1147,7 +1133,8 @@ static bool passes_differ(const struct arch_ctx *c, const struct skipped *old, u
 }
 
 struct macro_use {
-	const char *name;	/* a macro a header's group defines otherwise for the device pass */
+	const char *name;	/* a macro a header's group defines otherwise for the device pass, or one using it */
+	const char *group_name;	/* the one the group defines */
 	const char *header;
 	unsigned line;		/* of the group */
 	const struct reach *r;
@@ -1174,16 +1161,103 @@ static enum CXChildVisitResult device_macro_use(CXCursor c, CXCursor parent, CXC
 			free(fname);
 			fname = cx_strdup(u->s->path);
 		}
+		if (strcmp(n, u->group_name))
+			fprintf(stderr, "%s:%u:%u: error: macro '%s' expands macro '%s', which ", fname, line, col, n,
+				u->group_name);
+		else
+			fprintf(stderr, "%s:%u:%u: error: macro '%s' ", fname, line, col, n);
 		fprintf(stderr,
-			"%s:%u:%u: error: macro '%s' is defined by a group on __CUDA_ARCH__ of %s:%u that nvcc's device "
+			"is defined by a group on __CUDA_ARCH__ of %s:%u that nvcc's device "
 			"pass resolves otherwise than its host pass; idxgen-cc compiles headers as the host pass sees them, "
 			"so device code here would get the host's definition: not supported (in the .cu file it is)\n",
-			fname, line, col, n, u->header, u->line);
+			u->header, u->line);
 		u->s->nerrors++;
 		free(fname);
 	}
 	free(n);
 	return CXChildVisit_Continue;
+}
+
+/*
+ * The macros whose definitions expand u's, directly or through others
+ * (`#define SIDE_WEIGHT (PASS_SIDE * 2 + 1)`): a use of one in device code
+ * expands the group's definition too.  Macros of system headers are left out.
+ */
+struct macro_set {
+	char **names;
+	unsigned n;
+	bool grew;
+};
+
+static bool in_set(const struct macro_set *m, const char *name)
+{
+	for (unsigned i = 0; i < m->n; i++)
+		if (!strcmp(m->names[i], name))
+			return true;
+	return false;
+}
+
+static void set_add(struct macro_set *m, const char *name)
+{
+	m->names = cx_realloc(m->names, (m->n + 1) * sizeof(*m->names));
+	m->names[m->n++] = cx_strdup(name);
+	m->grew = true;
+}
+
+struct macro_scan {
+	CXTranslationUnit tu;
+	struct macro_set *set;
+};
+
+static enum CXChildVisitResult macro_users(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct macro_scan *ms = data;
+	CXToken *t = NULL;
+	unsigned nt = 0;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroDefinition ||
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	name = cx_spelling(c);
+	if (!in_set(ms->set, name)) {
+		clang_tokenize(ms->tu, clang_getCursorExtent(c), &t, &nt);
+		for (unsigned i = 1; i < nt; i++) {	/* token 0 is the name */
+			char *w;
+
+			if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+				continue;
+			w = cx_string(clang_getTokenSpelling(ms->tu, t[i]));
+			if (in_set(ms->set, w)) {
+				set_add(ms->set, name);
+				i = nt;
+			}
+			free(w);
+		}
+		clang_disposeTokens(ms->tu, t, nt);
+	}
+	free(name);
+	return CXChildVisit_Continue;
+}
+
+/* u->group_name's uses, and those of every macro that expands it, checked in code device code reaches. */
+static void macro_uses(const struct arch_ctx *c, struct macro_use *u)
+{
+	struct macro_set set = { NULL, 0, true };
+	struct macro_scan ms = { c->tu, &set };
+
+	set_add(&set, u->group_name);
+	while (set.grew) {
+		set.grew = false;
+		clang_visitChildren(clang_getTranslationUnitCursor(c->tu), macro_users, &ms);
+	}
+	for (unsigned i = 0; i < set.n; i++) {
+		u->name = set.names[i];
+		clang_visitChildren(clang_getTranslationUnitCursor(c->tu), device_macro_use, u);
+		free(set.names[i]);
+	}
+	free(set.names);
 }
 
 /* The #defines of the branches of group j the device pass keeps, each checked for uses in device code. */
@@ -1206,8 +1280,8 @@ static void group_macros(const struct arch_ctx *c, unsigned j, struct macro_use 
 			if (ws >= b || c->s->text[ws] != '#' || !define_at(c->s->text, b, ws, &n, &k, &e))
 				continue;
 			name = strndup(c->s->text + n, k - n);
-			u->name = name;
-			clang_visitChildren(clang_getTranslationUnitCursor(c->tu), device_macro_use, u);
+			u->group_name = name;
+			macro_uses(c, u);
 			free(name);
 		}
 	}
@@ -1244,7 +1318,7 @@ static void check_header(struct source *s, CXTranslationUnit host, CXTranslation
 		if (clang_Cursor_isNull(fn)) {
 			/* file scope: its #defines, where device code expands them */
 			unsigned line = 1;
-			struct macro_use u = { NULL, name, 0, r, s };
+			struct macro_use u = { NULL, NULL, name, 0, r, s };
 
 			for (size_t i = 0; i < c.dirs.d[j].start; i++)
 				line += hs.text[i] == '\n';
@@ -1252,12 +1326,12 @@ static void check_header(struct source *s, CXTranslationUnit host, CXTranslation
 			group_macros(&c, j, &u);
 			continue;
 		}
-		if (q == 1)
+		if (q == CUDA_Q_DEVICE)
 			snprintf(msg, sizeof(msg),
 				 "in device code of an included header, this group on __CUDA_ARCH__ takes another branch in "
 				 "nvcc's device pass (__CUDA_ARCH__ %d) than in its host pass; idxgen-cc compiles headers as the "
 				 "host pass sees them, so it is not supported here (in the .cu file it is)", arch);
-		else if (q == 3 && reach_device(r, fn))
+		else if (q == (CUDA_Q_DEVICE | CUDA_Q_HOST) && reach_device(r, fn))
 			snprintf(msg, sizeof(msg),
 				 "in a __host__ __device__ function of an included header that device code calls, this group on "
 				 "__CUDA_ARCH__ takes another branch in nvcc's device pass (__CUDA_ARCH__ %d) than in its host "

@@ -15,6 +15,20 @@
 #define __constant__ __attribute__((annotate("idxgen_constant")))
 #define __managed__ __attribute__((annotate("idxgen_managed")))
 #define __align__(n) __attribute__((aligned(n)))
+/*
+ * Thread-block clusters are of one block here (include/cuda/idxgen_cuda_sm90.h):
+ * a kernel that asks for more, launched in the program, is refused at the
+ * launch; __cluster_dims__() and (1, 1, 1) are accepted.
+ */
+constexpr bool __idxgen_cluster_larger(unsigned __x = 1, unsigned __y = 1, unsigned __z = 1)
+{
+	return __x * __y * __z > 1;
+}
+#define __cluster_dims__(...)                                                                              \
+	__attribute__((diagnose_if(__idxgen_cluster_larger(__VA_ARGS__),                                  \
+				   "thread-block clusters of more than one block are not supported "      \
+				   "(__cluster_dims__: idxgen runs clusters of one block)",                \
+				   "error")))
 /* Around kernels declared before their definition (lib/cc/kernel_decls.c). */
 #define __idxgen_hd_off _Pragma("clang force_cuda_host_device end")
 #define __idxgen_hd_on _Pragma("clang force_cuda_host_device begin")

@@ -67,11 +67,13 @@ static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 {
 	CXCursor *l = cx_alloc(((size_t)k->ns + 1) * sizeof(*l)), sc, ba;
 	unsigned i, m, n = 0;
+	long long step;
+	bool chunk;
 
 	for (i = 0; i < k->ns; i++)
 		if (k->s[i].cls == S_REGION && k->s[i].region == r)
 			l[n++] = k->s[i].c;
-	sc = loop_scattered_access(k, l, n);
+	sc = loop_scattered_access(k, l, n, &chunk);
 	for (i = 0, m = 0; i < n; i++) {	/* the loop's statements: those inside no other */
 		unsigned j;
 
@@ -92,11 +94,15 @@ static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 		loop_aggs(k, l, m, &la);
 		ba = aggs_in_order(&la);
 	}
-	if (k->src->tls)
+	if (guard_steps(k, l, m, &step))
+		bprintf(o, "; vectorisation: the compiler's choice (the guard's step of %lld)", step);
+	else if (k->src->tls)
 		bputs(o, "; vectorisation: the compiler's choice (threadIdx handed to __device__ functions)");
 	else if (!clang_Cursor_isNull(ba))
 		bprintf(o, "; vectorisation: the compiler's choice (line %u: an atomic on shared memory or a floating add kept in order)",
 			line_of(ba));
+	else if (clang_Cursor_isNull(sc) && chunk)
+		bputs(o, "; vectorisation: forced warp by warp (every access contiguous in each warp's threadIdx.x, such as a lane index tid % 32, or the same for its threads)");
 	else if (clang_Cursor_isNull(sc))
 		bputs(o, "; vectorisation: forced (every access contiguous in threadIdx.x or the same for all threads)");
 	else

@@ -667,11 +667,14 @@ static void loop_prologue(const struct emit *e, const struct buf *locals, bool l
  * 16 vectorizing past it gave every lane of a vector the last lane's
  * threadIdx (tests/cc/whole/progs/regress.cu).
  */
-static void independent(const struct emit *e, CXCursor scattered, CXCursor block_atomic, struct buf *o)
+static void independent(const struct emit *e, CXCursor scattered, CXCursor block_atomic, bool step,
+			struct buf *o)
 {
 	unsigned line;
 
-	if (e->src->tls) {
+	if (step) {
+		bputs(o, "\t/* the compiler's choice: the guard's step (one residue of threadIdx.x) */\n");
+	} else if (e->src->tls) {
 		bputs(o, "\t/* threadIdx handed to __device__ functions: ordered */\n");
 	} else if (!clang_Cursor_isNull(block_atomic)) {
 		clang_getExpansionLocation(clang_getCursorLocation(block_atomic), NULL, &line, NULL, NULL);
@@ -683,6 +686,31 @@ static void independent(const struct emit *e, CXCursor scattered, CXCursor block
 		bprintf(o, "\t/* the compiler's choice: line %u's access is not contiguous in threadIdx.x */\n",
 			line);
 	}
+}
+
+/*
+ * The x loop warp by warp (contig.c's chunk: an access contiguous only
+ * within a warp's 32 threads, `warp_sums[tid % 32]`): chunks of threadIdx.x
+ * that start at multiples of 32, each forced to vectorise, so clang sees
+ * tid % 32 step by one in it (the block sum's reload of its warp sums ran
+ * scalar, 35 % of the kernel).  Writes the loops' headers and returns true,
+ * or nothing and false where the loop is not such or must keep its order.
+ */
+static bool warp_chunks(const struct emit *e, bool chunk, CXCursor block_atomic, const char *lo, const char *hi,
+			struct buf *o)
+{
+	if (!chunk || e->src->tls || !clang_Cursor_isNull(block_atomic))
+		return false;
+	bool from0 = !strcmp(lo, "0");
+
+	/* the chunk's end in a variable: gcc ignores ivdep on a loop whose condition has a ?: */
+	bprintf(o, "\tfor (uint32_t __tx0 = %s; __tx0 < %s; __tx0 += 32u) {\t/* warp by warp */\n"
+		   "\tconst uint32_t __tx1 = %s - __tx0 > 32u ? __tx0 + 32u : %s;\n"
+		   "\tIDXGEN_CC_INDEPENDENT	/* contiguous or uniform accesses in each warp: vectorised, no order */\n",
+		from0 ? "0" : "__idxgen_lo_x & ~31u", hi, hi, hi);
+	bprintf(o, "\tfor (uint32_t __tx = %s; __tx < __tx1; __tx++) {\n",
+		from0 ? "__tx0" : "__tx0 < __idxgen_lo_x ? __idxgen_lo_x : __tx0");
+	return true;
 }
 
 /* A computed-index round's box: the threads whose index B + threadIdx.a + r * S is below the bound. */
@@ -711,8 +739,9 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 {
 	struct buf lin = { 0 };
 	unsigned line0, line1;
-	bool cxx_goto = e->has_goto && e->src->cxx;
-	CXCursor scattered = loop_scattered_access(e->k, l, n), batomic = loop_block_atomic(e->k, l, n);
+	bool cxx_goto = e->has_goto && e->src->cxx, step = false;
+	bool chunk, chunked = false;
+	CXCursor scattered = loop_scattered_access(e->k, l, n, &chunk), batomic = loop_block_atomic(e->k, l, n);
 
 	if (clang_Cursor_isNull(batomic))	/* a floating add's buffer: an order to keep too */
 		batomic = aggs_in_order(&e->aggs);
@@ -725,18 +754,23 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	emit_agg_decls(&e->aggs, o);
 	if (e->ix)
 		stride_index_bounds(e, o);
-	if (e->ix || emit_guard_bounds(e->k, l, n, o)) {
+	if (e->ix || emit_guard_bounds(e->k, l, n, &step, o)) {
 		emit_cond_flags(e->k, l, n, &e->conds, true, o);
 		bprintf(o, "\tfor (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)\n"
 			   "\tfor (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)\n");
-		independent(e, scattered, batomic, o);
-		bputs(o, "\tfor (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {\n");
+		if (step || !(chunked = warp_chunks(e, chunk, batomic, "__idxgen_lo_x", "__idxgen_hi_x", o))) {
+			independent(e, scattered, batomic, step, o);
+			bprintf(o, "\tfor (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx%s) {\n",
+				step ? " += __idxgen_st_x" : "++");
+		}
 	} else {
 		emit_cond_flags(e->k, l, n, &e->conds, false, o);
 		bprintf(o, "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
 			   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n");
-		independent(e, scattered, batomic, o);
-		bputs(o, "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
+		if (!(chunked = warp_chunks(e, chunk, batomic, "0", "__bdx", o))) {
+			independent(e, scattered, batomic, false, o);
+			bputs(o, "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
+		}
 	}
 	loop_prologue(e, locals, true, o);
 	if (cxx_goto)	/* C++: a goto may not jump over initializations into their scope */
@@ -747,7 +781,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		bputs(o, "\t}\n");
 	if (e->has_goto)
 		bprintf(o, "\t__next_thread_%dl:;\n", e->region);
-	bputs(o, "\t}\n");
+	bputs(o, chunked ? "\t}\n\t}\n" : "\t}\n");
 	emit_agg_flush(e->k, &e->aggs, o);
 	bprintf(o, "\t} else {	/* any other order: indices from the stream */\n");
 	buf_free(&lin);
@@ -756,7 +790,10 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		bprintf(o, "\tconst int __idxgen_cond_%u __attribute__((unused)) = 0;\n", j);
 	if (e->ix)
 		bprintf(o, "\tconst int __idxgen_in_%d = 0;\n", e->region);
-	independent(e, scattered, batomic, o);
+	if (chunk && !e->src->tls && clang_Cursor_isNull(batomic))	/* as before warp_chunks() */
+		bputs(o, "\t/* the compiler's choice: accesses contiguous only warp by warp */\n");
+	else
+		independent(e, scattered, batomic, false, o);
 	bputs(o, "\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n");
 	loop_prologue(e, locals, false, o);
 	if (cxx_goto)

@@ -205,6 +205,14 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 		sc->hit = sc->buf;
 	} else if (sc->warps && in_cg_header(clang_getCursorReferenced(c))) {
 		sc->hit = "cooperative groups";
+	} else if (k == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(c) &&
+		   in_cg_header(clang_getOverloadedDecl(c, 0))) {
+		/*
+		 * a cooperative-groups call that names its group through a template
+		 * parameter (cg::reduce(tile, v, op) with thread_block_tile<TILE>):
+		 * dependent, so warp.c cannot lower it, whatever it did to the file
+		 */
+		sc->hit = "cooperative groups (a call that depends on a template parameter)";
 	} else if (*n && in_collective_header(clang_getCursorReferenced(c))) {
 		snprintf(sc->buf, sizeof(sc->buf), "uses '%s', a library primitive whose calls suspend the thread", n);
 		sc->hit = sc->buf;

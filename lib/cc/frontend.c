@@ -407,6 +407,24 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 			clang_disposeDiagnostic(d);
 			continue;
 		}
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->cxx && delete_outside_function(tu, d)) {
+			/* a default member initializer's or argument's new: clang's, not nvcc's (parse_artifacts.c) */
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->quiet) {
+			/*
+			 * trying loop fission (the text warp.c rewrote, in auto
+			 * mode): counted, not printed, as error_at does -- the
+			 * kernel goes to fibers and the build may well succeed
+			 * (an "error:" line printed by a build that exits 0)
+			 */
+			if (!s->quiet_msg)
+				s->quiet_msg = cx_string(clang_getDiagnosticSpelling(d));
+			s->nerrors++;
+			clang_disposeDiagnostic(d);
+			continue;
+		}
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->cxx && kernel_called_in_kernel(tu, d)) {
 			/* whole.c's words for it, the kernel's name from clang's message */
 			char *m = cx_string(clang_getDiagnosticSpelling(d)), *name = strchr(m, '\'');

@@ -9,9 +9,10 @@
  *	if (i < n) { ... }		// the last statement of any thread loop
  *
  * A thread that fails the guard does nothing in the loop (what runs
- * before the guard are declarations without effects, of variables no
- * later loop reads), so the loop over threadIdx.x may start and stop where
- * the guard starts and stops holding.  Recognised: a conjunction of
+ * before the guard are declarations and assignments that write nothing
+ * but their own variables, which no later loop reads; they may read
+ * memory), so the loop over threadIdx.x may start and stop where the guard
+ * starts and stops holding.  Recognised: a conjunction of
  * comparisons (<, <=, >, >=, ==; for the return form a disjunction, negated)
  * between X and U, where X is threadIdx.a or B + threadIdx.a (directly or
  * through locals never assigned after their initializers, threadIdx.a
@@ -21,6 +22,9 @@
  * every type on the way is an integer type.  Or the leading part of such a
  * chain: in `if (i < n && x[i] > t)` the rest is evaluated only where
  * `i < n` holds, so the thread does nothing where it fails (add_leading).
+ * A residue, X % M == U or (X & (M - 1)) == U with M a constant (`lane ==
+ * 0` after a warp's tree), makes the x loop step by M from the first
+ * thread of the residue (add_modulus).
  *
  * The block reduction tree is the case that pays most:
  *
@@ -61,6 +65,7 @@ struct bound {
 	CXCursor u;
 	CXType cmp;		/* the comparison's type */
 	uint64_t limit;		/* the smallest maximum of the types on the way */
+	long long mod;		/* X % mod == U (axis x): a step of mod from the first such thread; 0: not */
 };
 
 struct guard {
@@ -298,6 +303,122 @@ static bool add_equality(const struct loop *lp, CXCursor c, struct guard *g)
 	return r;
 }
 
+/*
+ * The divisor of `X % M` (M > 1 an integer constant, or warpSize) or the
+ * mask of `X & K` (K + 1 a power of two > 1, M = K + 1), else 0.
+ */
+static long long modulus_of(const struct source *s, CXCursor e, CXCursor *x)
+{
+	struct cx_kids ks = cx_kids_of(e);
+	long long m = 0, c = 0;
+	CXEvalResult r;
+	char op[4];
+	bool known = false;
+
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator || ks.n != 2 || in_macro(e))
+		goto out;
+	op_text(s, e, op);
+	if (strcmp(op, "%") && strcmp(op, "&"))
+		goto out;
+	if ((r = clang_Cursor_Evaluate(strip(ks.c[1])))) {
+		known = clang_EvalResult_getKind(r) == CXEval_Int;
+		c = known ? clang_EvalResult_getAsLongLong(r) : 0;
+		clang_EvalResult_dispose(r);
+	} else {	/* whole programs: warpSize is an extern const int */
+		char *n = cx_spelling(strip(ks.c[1]));
+
+		known = n && !strcmp(n, "warpSize") && op[0] == '%';
+		c = 32;
+		free(n);
+	}
+	if (!known || c < 1 || c > 65536)
+		goto out;
+	if (op[0] == '%')
+		m = c > 1 ? c : 0;
+	else
+		m = (c & (c + 1)) == 0 ? c + 1 : 0;
+	*x = ks.c[0];
+out:
+	cx_kids_free(&ks);
+	return m;
+}
+
+/*
+ * X % M == U (either side; X % M through conversions and locals never
+ * assigned, such as `unsigned lane = threadIdx.x % 32;`) with X = B +
+ * threadIdx.x: the threads of one residue, a step of M in the x loop
+ * (issue 40: `if (lane == 0) sums[warp] = v;` runs 8 of 256 threads).
+ * X is B + t >= 0 where the bounds apply (B >= 0 checked), so C's % and
+ * the mask are the residue.
+ */
+static bool add_modulus(const struct loop *lp, CXCursor c, struct guard *g)
+{
+	const struct kernel *k = lp->k;
+	struct cx_kids ks = cx_kids_of(c);
+	struct bound *b = &g->b[g->nb];
+	bool r = false;
+
+	for (int side = 0; side < 2 && !r && ks.n == 2; side++) {
+		uint64_t limit = INT64_MAX, outer = INT64_MAX;
+		CXCursor e = ks.c[side], x;
+		long long m = 0;
+
+		for (int depth = 0; depth < 4 && !m; depth++) {
+			for (;;) {	/* conversions: each type must hold a residue */
+				enum CXCursorKind ek = clang_getCursorKind(e);
+				struct cx_kids es;
+
+				outer = min_u64(outer, type_max(clang_getCursorType(e)));
+				if (ek != CXCursor_UnexposedExpr && ek != CXCursor_ParenExpr &&
+				    ek != CXCursor_CStyleCastExpr)
+					break;
+				es = cx_kids_of(e);
+				if (es.n)
+					e = es.c[es.n - 1];
+				cx_kids_free(&es);
+				if (!es.n)
+					break;
+			}
+			if ((m = modulus_of(k->src, e, &x)))
+				break;
+			if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+				break;
+			const struct var *v = var_of(k, e);
+
+			if (!v || v->param || v->array || v->addr_taken || v->shared || written_anywhere(k, v) ||
+			    clang_Cursor_isNull(var_init(v->decl)))
+				break;
+			e = var_init(v->decl);
+		}
+		if (!m || outer < (uint64_t)m - 1 || !index_form(lp, x, 0, &b->axis, &b->base, &limit) ||
+		    b->axis != 0 || !uniform_operand(lp, strip(ks.c[1 - side])))
+			continue;
+		b->cmp = clang_getCanonicalType(clang_getCursorType(ks.c[side]));
+		if (!type_max(b->cmp) || (clang_Type_getSizeOf(b->cmp) == 8 &&
+					  (b->cmp.kind == CXType_ULong || b->cmp.kind == CXType_ULongLong)))
+			continue;
+		b->limit = limit;
+		b->u = strip(ks.c[1 - side]);
+		b->lower = true;
+		b->add = 0;
+		b->mod = m;
+		g->nb++;
+		g->eq = true;	/* a residue never holds for a whole block of two or more */
+		r = true;
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* Has g a step already (one residue per guard)? */
+static bool has_step(const struct guard *g)
+{
+	for (unsigned i = 0; i < g->nb; i++)
+		if (g->b[i].mod)
+			return true;
+	return false;
+}
+
 /* One comparison (negated: of a return guard) into g; false when it is not of the form. */
 static bool add_comparison(const struct loop *lp, CXCursor c, bool negated, struct guard *g)
 {
@@ -317,6 +438,8 @@ static bool add_comparison(const struct loop *lp, CXCursor c, bool negated, stru
 	op_text(k->src, c, op);
 	if (!strcmp(op, negated ? "!=" : "==")) {	/* X == U: X >= U && X <= U */
 		r = g->nb + 2 <= MAX_BOUNDS && add_equality(lp, c, g);
+		if (!r && !has_step(g))	/* X % M == U */
+			r = add_modulus(lp, c, g);
 		goto out;
 	}
 	for (int side = 0; side < 2 && !r; side++) {
@@ -425,6 +548,33 @@ static bool just_return(const struct source *s, CXCursor c)
 	return r;
 }
 
+/*
+ * Does e write nothing and call nothing but pure math?  Unlike has_effects(),
+ * reads of memory pass: a thread skipped only does not read.
+ */
+static bool only_reads(const struct source *s, CXCursor e)
+{
+	enum CXCursorKind k = clang_getCursorKind(e);
+	struct cx_kids ks;
+	bool r = true;
+	char op[4];
+
+	if ((k == CXCursor_CallExpr && !pure_builtin(e) && !pure_user_call(s, e, 0)) ||
+	    k == CXCursor_CompoundAssignOperator || k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr ||
+	    k == CXCursor_LambdaExpr || (k == CXCursor_UnaryOperator && unary_op(s, e) == '+'))
+		return false;
+	if (k == CXCursor_BinaryOperator) {
+		op_text(s, e, op);
+		if (is_assign_op(op))
+			return false;
+	}
+	ks = cx_kids_of(e);
+	for (unsigned i = 0; i < ks.n && r; i++)
+		r = only_reads(s, ks.c[i]);
+	cx_kids_free(&ks);
+	return r;
+}
+
 /* Declarations whose initializers have no effects (what may run before the guard). */
 static bool plain_decls(const struct kernel *k, CXCursor c)
 {
@@ -439,8 +589,34 @@ static bool plain_decls(const struct kernel *k, CXCursor c)
 
 		/* a variable a later thread loop reads must be set by every thread */
 		r = clang_getCursorKind(ks.c[i]) == CXCursor_VarDecl && v && v->cls != V_PROMOTED &&
-		    (clang_Cursor_isNull(init) || !has_effects(k->src, init));
+		    (clang_Cursor_isNull(init) || only_reads(k->src, init));
 	}
+	cx_kids_free(&ks);
+	return r;
+}
+
+/*
+ * `v = E;` with E without effects, v a scalar local that no later thread
+ * loop reads before assigning it (V_LOCAL, V_SPLIT): a thread skipped
+ * would only have set a value nobody reads (the warp lowering's read of a
+ * tree's result, `v = __idxgen_w0b[LIN];`, in front of `if (lane == 0)`).
+ */
+static bool dead_assignment(const struct kernel *k, CXCursor c)
+{
+	struct cx_kids ks;
+	const struct var *v;
+	char op[4];
+	bool r;
+
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || in_macro(c))
+		return false;
+	op_text(k->src, c, op);
+	ks = cx_kids_of(c);
+	r = !strcmp(op, "=") && ks.n == 2 && clang_getCursorKind(strip(ks.c[0])) == CXCursor_DeclRefExpr &&
+	    only_reads(k->src, ks.c[1]);
+	v = r ? var_of(k, strip(ks.c[0])) : NULL;
+	r = v && !v->param && !v->array && !v->shared && !v->addr_taken &&
+	    (v->cls == V_LOCAL || v->cls == V_SPLIT);
 	cx_kids_free(&ks);
 	return r;
 }
@@ -473,7 +649,7 @@ static bool find_guard(const struct kernel *k, const CXCursor *l, unsigned n, st
 
 		if (!s || s->cls != S_REGION)
 			continue;
-		if (plain_decls(k, l[i]))
+		if (plain_decls(k, l[i]) || dead_assignment(k, l[i]))
 			continue;
 		break;
 	}
@@ -519,23 +695,33 @@ static void emit_bound_value(const struct kernel *k, const struct bound *b, stru
 	clang_disposeString(ts);
 }
 
-bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o)
+bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, bool *step, struct buf *o)
 {
 	struct guard g;
 	unsigned i, line;
 
 	if (!find_guard(k, l, n, &g))
 		return false;
+	*step = has_step(&g);
 	clang_getExpansionLocation(clang_getCursorLocation(g.stmt), NULL, &line, NULL, NULL);
 	bprintf(o, "\t/* the guard of line %u as the loops' bounds: threads outside do nothing */\n", line);
 	bputs(o, "\tuint32_t __idxgen_lo_x = 0, __idxgen_hi_x = __bdx, __idxgen_lo_y = 0,"
 		 " __idxgen_hi_y = __bdy, __idxgen_lo_z = 0, __idxgen_hi_z = __bdz;\n");
+	if (*step)
+		bputs(o, "\tuint32_t __idxgen_st_x = 1, __idxgen_r_x = 0;\t/* x's step and residue */\n");
 	for (i = 0; i < g.nb; i++) {
 		const struct bound *b = &g.b[i];
 		const char *a = axis_name[b->axis];
 
 		emit_bound_value(k, b, o);
-		if (b->lower)
+		if (b->mod)	/* no thread where U is no residue; else those of U - B's */
+			bprintf(o, "\t\t\tif (__idxgen_u < 0 || __idxgen_u >= %lld) {\n"
+				   "\t\t\t\t__idxgen_hi_x = 0;\n\t\t\t} else {\n"
+				   "\t\t\t\t__idxgen_st_x = %lld;\n"
+				   "\t\t\t\t__idxgen_r_x = (uint32_t)((__idxgen_v %% %lld + %lld) %% %lld);\n"
+				   "\t\t\t}\n",
+				b->mod, b->mod, b->mod, b->mod, b->mod);
+		else if (b->lower)
 			bprintf(o, "\t\t\tif (__idxgen_v > (int64_t)__idxgen_lo_%s)\n"
 				   "\t\t\t\t__idxgen_lo_%s = __idxgen_v > (int64_t)__bd%s ? __bd%s : (uint32_t)__idxgen_v;\n",
 				a, a, a, a);
@@ -545,7 +731,23 @@ bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, st
 				a, a);
 		bputs(o, "\t\t}\n\t}\n");
 	}
+	if (*step)	/* start at the first thread of [lo, hi) of the residue */
+		bputs(o, "\t__idxgen_lo_x += (__idxgen_r_x + __idxgen_st_x - __idxgen_lo_x % __idxgen_st_x) % __idxgen_st_x;\n");
 	return true;
+}
+
+bool guard_steps(const struct kernel *k, const CXCursor *l, unsigned n, long long *m)
+{
+	struct guard g;
+
+	if (!find_guard(k, l, n, &g))
+		return false;
+	for (unsigned i = 0; i < g.nb; i++)
+		if (g.b[i].mod) {
+			*m = g.b[i].mod;
+			return true;
+		}
+	return false;
 }
 
 void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o)
@@ -567,6 +769,9 @@ void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct bu
 			sep = ", .";
 		}
 	bputs(o, " (threads outside it do nothing)");
+	for (i = 0; i < g.nb; i++)
+		if (g.b[i].mod)
+			bprintf(o, ", threadIdx.x in steps of %lld (one residue modulo %lld)", g.b[i].mod, g.b[i].mod);
 }
 
 /*

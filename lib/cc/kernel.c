@@ -149,8 +149,12 @@ void emit_prologue(struct kernel *k, struct buf *o)
 	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->cname);
 	if (k->src->tls)	/* __device__ functions read blockIdx & co. */
 		bprintf(o, "\tidxgen_cc_set_block(__b);\n");
-	if (k->src->traps)	/* __trap() and assert() fail the launch (idxgen_cc_program.h) */
-		bprintf(o, "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n");
+	if (k->src->traps) {	/* __trap() and assert() fail the launch (idxgen_cc_program.h), named as nvcc names k */
+		char *sig = kernel_signature(k->fn);
+
+		bprintf(o, "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx, \"%s\");\n", sig);
+		free(sig);
+	}
 	if (k->src->hd_split)	/* __host__ __device__ functions take their device branch (cuda_arch.c) */
 		bprintf(o, "\tidxgen_cc_device_scope __idxgen_ds;\n");
 	if (k->src->dyn_shared_ns)	/* extern __shared__ at namespace scope (whole.c file_dyn_shared) */

@@ -45,12 +45,14 @@ struct lockstep {
 	CXCursor *into;		/* for each of ptrs: the one __shared__ variable it points into, or null (any) */
 	unsigned *pt, n, cap;	/* the points: offsets of the statements to meet before (LOCKSTEP_RMW: assignments) */
 	CXCursor first;		/* the first point's statement */
+	unsigned first_why;	/* why the lanes meet there (LOCKSTEP_WHY_*) */
 	char *fn_text;		/* the function's text without blanks */
 	CXCursor guard[8];	/* the conditions of the if statements around (their then branches) */
 	unsigned nguard;
 	CXCursor bad;		/* the first statement whose assignment of that kind is a macro's */
 	bool spins;		/* the function waits in a loop for what another thread publishes (spin.c) */
-	bool raw_only;		/* the C path: only reads of what another lane stored (see points()) */
+	CXCursor fn;		/* the function */
+	char *tid;		/* its local variable that is the linear thread index (lockstep_rows.c), or NULL */
 };
 
 /* One access: base the __shared__ variable (null: through a pointer, any), text the lvalue (NULL: any). */
@@ -113,12 +115,15 @@ static struct accs accs_copy(const struct accs *s)
 	return d;
 }
 
-/* May the store w be to what another lane reads with r? */
-static bool hazard(const struct acc *w, const struct acc *r)
+/* May the store w be to what another lane of the warp reads with r? */
+static bool hazard(const struct lockstep *l, const struct acc *w, const struct acc *r)
 {
 	if (!clang_Cursor_isNull(w->base) && !clang_Cursor_isNull(r->base) && !clang_equalCursors(w->base, r->base))
 		return false;	/* two __shared__ variables */
-	return !w->text || !r->text || strcmp(w->text, r->text);
+	if (!w->text || !r->text)
+		return true;
+	/* s[tid + 64] and s[tid]: only lanes of two warps could meet there */
+	return strcmp(w->text, r->text) && !lockstep_warps_apart(l->tid, w->text, r->text);
 }
 
 /* A __shared__ variable of the program (not warp.c's exchange arrays, __idxgen_wN: met around by construction). */
@@ -440,6 +445,42 @@ static bool pointer_into_shared(const struct lockstep *l, CXCursor c)
 
 static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClientData d);
 
+/*
+ * Does the lvalue e name __shared__ memory?  By its base where that is a
+ * variable: `la[s[i]]`, a local array indexed by a shared element, does not.
+ */
+static bool names_shared(const struct lockstep *l, CXCursor e)
+{
+	CXCursor b = lvalue_base(e);
+
+	if (clang_getCursorKind(b) == CXCursor_DeclRefExpr)
+		return shared_ish(l, clang_getCursorReferenced(b));
+	return mentions(l, e);
+}
+
+/*
+ * An atomic on an element of a __shared__ variable (`atomicAdd(&sacc[0],
+ * 1u)`): a store to that variable, any element of it (every lane may name
+ * the same one).  False for other atomics (through a pointer: any memory).
+ */
+static bool atomic_on_shared(struct access *a, CXCursor c)
+{
+	CXCursor p, e, b;
+
+	if (clang_Cursor_getNumArguments(c) < 1)
+		return false;
+	p = strip(clang_Cursor_getArgument(c, 0));
+	if (clang_getCursorKind(p) != CXCursor_UnaryOperator || !text_at(a->l->s, c_start(p), "&") ||
+	    !cx_only_child(p, &e))
+		return false;
+	b = lvalue_base(e);
+	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr || !is_shared_var(clang_getCursorReferenced(b)) ||
+	    clang_Cursor_isNull(base_var(a->l, clang_getCursorReferenced(b))))
+		return false;
+	accs_add(&a->store, base_var(a->l, clang_getCursorReferenced(b)), NULL);
+	return true;
+}
+
 static void access_of(struct access *a, CXCursor c, CXCursor skip)
 {
 	CXCursor saved = a->skip;
@@ -511,12 +552,16 @@ static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
 {
 	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false };
 	struct acc w = lvalue_acc(a, t);
+	long long size;
 	bool r = false;
 
 	access_of(&val, v, clang_getNullCursor());
+	size = clang_Cursor_isNull(w.base) ? -1 : clang_getArraySize(clang_getCursorType(w.base));
 	for (unsigned i = 0; i < val.load.n && !r; i++)
-		r = hazard(&w, &val.load.v[i]) &&
-		    !lockstep_apart(a->l->s, a->l->guard, a->l->nguard, a->l->fn_text, w.text, val.load.v[i].text);
+		r = hazard(a->l, &w, &val.load.v[i]) && !lockstep_bounds_apart(a->l->tid, size, w.text, val.load.v[i].text) &&
+		    !lockstep_apart(a->l->s, a->l->guard, a->l->nguard, a->l->fn_text, w.text, val.load.v[i].text) &&
+		    !lockstep_tree_apart(a->l->s, a->l->fn, a->l->tid, a->l->guard, a->l->nguard, w.text,
+					 val.load.v[i].text);
 	accs_free(&val.load);
 	accs_free(&val.store);
 	accs_free(&val.kill);
@@ -575,6 +620,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		if (*n && (is_fiber_builtin(n, true) || known_suspending(s, n) || !strcmp(n, "__idxgen_warp_sync") ||
 			   strstr(n, "sync") || strstr(n, "wait"))) {
 			a->sync = true;
+		} else if (!strncmp(n, "atomic", 6) && atomic_on_shared(a, c)) {
+			/* recorded */
 		} else if (pointer_into_shared(a->l, c)) {
 			/* it may store anything through what it is given; atomics only store */
 			accs_add(&a->store, clang_getNullCursor(), NULL);
@@ -589,7 +636,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	if (k == CXCursor_UnaryOperator && (text_at(s, c_start(c), "++") || text_at(s, c_start(c), "--") ||
 					    (c_end(c) >= 2 && (text_at(s, c_end(c) - 2, "++") ||
 							       text_at(s, c_end(c) - 2, "--"))))) {
-		if (cx_only_child(c, &only) && mentions(a->l, only) && clang_getCursorType(only).kind != CXType_Pointer)
+		if (cx_only_child(c, &only) && names_shared(a->l, only) && clang_getCursorType(only).kind != CXType_Pointer)
 			access_lvalue(a, only, true);
 		else if (cx_only_child(c, &only))
 			kill_local(a, only);
@@ -611,9 +658,9 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 			       (clang_getCursorType(r).kind == CXType_LValueReference && shared_ish(a->l, r));
 
 		op_text(s, c, op);
-		if (through && mentions(a->l, t)) {
+		if (through && names_shared(a->l, t)) {
 			access_lvalue(a, t, strcmp(op, "=") != 0);
-			if (!a->l->raw_only && reads_what_it_stores(a, t, v)) {
+			if (reads_what_it_stores(a, t, v)) {
 				cx_kids_add(&a->rmw, c);
 				a->sync = a->met = true;
 			}
@@ -653,7 +700,7 @@ static void access_free(struct access *a)
 	cx_kids_free(&a->rmw);
 }
 
-static void add_offset(struct lockstep *l, unsigned off, CXCursor c)
+static void add_offset(struct lockstep *l, unsigned off, CXCursor c, unsigned why)
 {
 	for (unsigned i = 0; i < l->n; i++)
 		if (l->pt[i] == off)
@@ -662,15 +709,17 @@ static void add_offset(struct lockstep *l, unsigned off, CXCursor c)
 		l->cap = l->cap ? 2 * l->cap : 8;
 		l->pt = cx_realloc(l->pt, l->cap * sizeof(*l->pt));
 	}
-	if (!l->n)
+	if (!l->n) {
 		l->first = c;
+		l->first_why = why;
+	}
 	l->pt[l->n++] = off;
 }
 
-static void add_point(struct lockstep *l, CXCursor c)
+static void add_point(struct lockstep *l, CXCursor c, unsigned why)
 {
 	if (!in_macro(c))
-		add_offset(l, c_start(c), c);
+		add_offset(l, c_start(c), c, why & LOCKSTEP_WHY_READ ? LOCKSTEP_WHY_READ : why);
 }
 
 /* The assignments of a that read another lane's element of what they store: read, meet, write. */
@@ -681,7 +730,8 @@ static void add_rmw(struct lockstep *l, const struct access *a, CXCursor stmt)
 
 		if (bad && clang_Cursor_isNull(l->bad))
 			l->bad = stmt;	/* no rewrite can go into a macro's text */
-		add_offset(l, bad ? LOCKSTEP_BAD | c_start(stmt) : LOCKSTEP_RMW | c_start(a->rmw.c[i]), stmt);
+		add_offset(l, bad ? LOCKSTEP_BAD | c_start(stmt) : LOCKSTEP_RMW | c_start(a->rmw.c[i]), stmt,
+			   LOCKSTEP_WHY_RMW);
 	}
 }
 
@@ -705,11 +755,11 @@ static void state_join(struct state *d, const struct state *s)
 	d->wrote |= s->wrote;
 }
 
-static bool any_hazard(const struct accs *w, const struct accs *r)
+static bool any_hazard(const struct lockstep *l, const struct accs *w, const struct accs *r)
 {
 	for (unsigned i = 0; i < w->n; i++)
 		for (unsigned j = 0; j < r->n; j++)
-			if (hazard(&w->v[i], &r->v[j]))
+			if (hazard(l, &w->v[i], &r->v[j]))
 				return true;
 	return false;
 }
@@ -722,10 +772,13 @@ static bool any_hazard(const struct accs *w, const struct accs *r)
  * a GPU the warp's stores are done before its atomic; elsewhere such an
  * atomic publishes to nobody who could see the difference).
  */
-static bool must_meet(const struct lockstep *l, const struct state *st, const struct access *a)
+static unsigned must_meet(const struct lockstep *l, const struct state *st, const struct access *a)
 {
-	return any_hazard(&st->store, &a->load) || (!l->raw_only && any_hazard(&a->store, &st->load)) ||
-	       (l->spins && st->wrote && a->atomic);
+	if (any_hazard(l, &st->store, &a->load))
+		return LOCKSTEP_WHY_READ;
+	if (any_hazard(l, &a->store, &st->load))
+		return LOCKSTEP_WHY_WAR;
+	return l->spins && st->wrote && a->atomic ? LOCKSTEP_WHY_READ : 0;
 }
 
 /* Does text name the identifier n? */
@@ -766,10 +819,10 @@ static void after(struct state *st, const struct access *a)
 }
 
 static void walk_block(struct lockstep *l, CXCursor c, struct state *st);
-static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, bool *before);
+static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, unsigned *before);
 
 /* A loop's or branch's body: { } gets its own points, another statement needs one before its owner. */
-static void walk_body(struct lockstep *l, CXCursor b, struct state *st, bool *before)
+static void walk_body(struct lockstep *l, CXCursor b, struct state *st, unsigned *before)
 {
 	if (clang_getCursorKind(b) == CXCursor_CompoundStmt)
 		walk_block(l, b, st);
@@ -789,7 +842,7 @@ static bool is_control(enum CXCursorKind k)
  * of the elements the last turn stored for other lanes, its stores of what
  * the last turn read, get their meetings (walked again until no new point).
  */
-static void walk_loop_body(struct lockstep *l, CXCursor body, struct state *st, bool *before)
+static void walk_loop_body(struct lockstep *l, CXCursor body, struct state *st, unsigned *before)
 {
 	struct state turn = state_copy(st), out = { 0 };
 
@@ -811,20 +864,19 @@ static void walk_loop_body(struct lockstep *l, CXCursor body, struct state *st, 
 }
 
 static void walk_header(struct lockstep *l, struct cx_kids *ks, unsigned first, unsigned last, struct state *st,
-			bool *before)
+			unsigned *before)
 {
 	for (unsigned i = first; i < last; i++) {
 		struct access a = accesses(l, ks->c[i]);
 
-		if (must_meet(l, st, &a))
-			*before = true;
+		*before |= must_meet(l, st, &a);
 		add_rmw(l, &a, ks->c[i]);
 		after(st, &a);
 		access_free(&a);
 	}
 }
 
-static void walk_if(struct lockstep *l, struct cx_kids *ks, struct state *st, bool *before)
+static void walk_if(struct lockstep *l, struct cx_kids *ks, struct state *st, unsigned *before)
 {
 	struct state in = state_copy(st);
 
@@ -838,8 +890,7 @@ static void walk_if(struct lockstep *l, struct cx_kids *ks, struct state *st, bo
 			/* one lane: a meeting before the if for what it reads or stores of the others' */
 			struct access a = accesses(l, ks->c[i]);
 
-			if (must_meet(l, &branch, &a))
-				*before = true;
+			*before |= must_meet(l, &branch, &a);
 			after(&branch, &a);
 			access_free(&a);
 			state_join(st, &branch);
@@ -862,12 +913,12 @@ static void walk_if(struct lockstep *l, struct cx_kids *ks, struct state *st, bo
  * *before: c must be preceded by a point (it reads where no point of its
  * own can go).
  */
-static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, bool *before)
+static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, unsigned *before)
 {
 	enum CXCursorKind k;
 	struct cx_kids ks;
 	struct access a;
-	unsigned first, last;
+	unsigned first, last, why;
 
 	/*
 	 * `#pragma unroll` in front of a loop wraps it in a statement of its
@@ -883,8 +934,7 @@ static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, bool *be
 	}
 	if (!is_control(k)) {
 		a = accesses(l, c);
-		if (must_meet(l, st, &a))
-			*before = true;
+		*before |= must_meet(l, st, &a);
 		add_rmw(l, &a, c);
 		after(st, &a);
 		access_free(&a);
@@ -901,9 +951,10 @@ static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, bool *be
 		CXCursor body = ks.c[k == CXCursor_DoStmt ? 0 : ks.n - 1];
 
 		a = accesses(l, body);
-		if (must_meet(l, st, &a) && !a.sync) {
+		why = must_meet(l, st, &a);
+		if (why && !a.sync) {
 			/* meet once before the loop rather than in every turn */
-			*before = true;
+			*before |= why;
 			state_free(st);
 			walk_header(l, &ks, first, last, st, before);
 		}
@@ -918,12 +969,12 @@ static void walk_block(struct lockstep *l, CXCursor c, struct state *st)
 	struct cx_kids ks = cx_kids_of(c);
 
 	for (unsigned i = 0; i < ks.n; i++) {
-		bool before = false;
+		unsigned before = 0;
 
 		walk_stmt(l, ks.c[i], st, &before);
 		if (before) {
-			add_point(l, ks.c[i]);
-			before = false;
+			add_point(l, ks.c[i], before);
+			before = 0;
 			state_free(st);
 			walk_stmt(l, ks.c[i], st, &before);
 		}
@@ -1019,11 +1070,13 @@ static void shared_params(struct lockstep *l, CXCursor fn)
 struct found {
 	unsigned *pts;
 	CXCursor first, bad;
+	unsigned first_why;
 };
 
 static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 {
-	struct lockstep l = { s, { 0 }, NULL, NULL, 0, 0, clang_getNullCursor(), NULL, { { 0 } }, 0, clang_getNullCursor(), false, false };
+	struct lockstep l = { s, { 0 }, NULL, NULL, 0, 0, clang_getNullCursor(), 0, NULL, { { 0 } }, 0, clang_getNullCursor(), false,
+			      fn, NULL };
 	struct cx_kids ks = cx_kids_of(fn);
 	struct ptr_scan ps = { &l, true };
 	CXCursor body = clang_getNullCursor();
@@ -1040,18 +1093,7 @@ static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 	shared_params(&l, fn);
 	/* fibers only: a spinning kernel runs as fibers; the C path refuses or keeps lock-only loops (spin.c) */
 	l.spins = s->cxx && s->model != EXEC_FISSION && spin_line(s, fn) != 0;
-	/*
-	 * The C path keeps the rule it had before write-after-read and
-	 * read-meet-write: whole programs run such kernels right as fibers, but
-	 * the C path can only refuse them, and the guard proofs
-	 * (lockstep_guard.c) do not yet cover the common row-wise trees
-	 * (`if (threadIdx.x < s) v[tid + n] += v[tid + s + n]` with a linear
-	 * tid), which it runs right in lane order: refusing them cost the
-	 * translator fuzzer's seed set half its compared kernels.  Known gap
-	 * (issue 38): a backward read such as `s[t] = s[t - 1]` runs in lane
-	 * order on the C path, not as lock step.
-	 */
-	l.raw_only = !s->cxx;
+	l.tid = lockstep_linear_tid(s, fn);
 	while (ps.more) {	/* fixed point: a pointer copied from such a pointer */
 		ps.more = false;
 		clang_visitChildren(body, ptr_visit, &ps);
@@ -1061,10 +1103,12 @@ static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 	walk_block(&l, body, &st);
 	free(l.fn_text);
 	free(l.into);
+	free(l.tid);
 	state_free(&st);
 	cx_kids_free(&l.ptrs);
 	f->pts = l.pt;
 	f->first = l.first;
+	f->first_why = l.first_why;
 	f->bad = l.bad;
 	return l.n;
 }
@@ -1078,13 +1122,14 @@ unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts)
 	return n;
 }
 
-bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt)
+bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigned *why)
 {
 	struct found f;
 	unsigned n = points(s, fn, &f);
 
 	free(f.pts);
 	*stmt = f.first;
+	*why = f.first_why;
 	return n > 0;
 }
 

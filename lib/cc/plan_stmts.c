@@ -161,18 +161,19 @@ static bool uniform_candidate_decl(struct kernel *k, CXCursor d)
 static bool uniform_stmt_walk(const struct kernel *k, CXCursor c, int loops)
 {
 	enum CXCursorKind ck = clang_getCursorKind(c);
+	bool builtin_op = builtin_dependent_assignment(c), ok = true;
 	struct cx_kids ks;
-	bool ok = true;
 	unsigned i;
 
 	if (ck == CXCursor_ReturnStmt || ck == CXCursor_GotoStmt ||
 	    ((ck == CXCursor_BreakStmt || ck == CXCursor_ContinueStmt) && !loops))
 		return false;
-	if ((ck == CXCursor_CallExpr && !pure_builtin(c) && !pure_user_call(k->src, c, 0)) ||
+	if ((ck == CXCursor_CallExpr && !builtin_op && !pure_builtin(c) &&
+	     !pure_user_call(k->src, c, 0)) ||
 	    ck == CXCursor_CXXNewExpr || ck == CXCursor_CXXDeleteExpr)
 		return false;	/* each thread's own call, allocation or release */
 	if (ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator ||
-	    ck == CXCursor_UnaryOperator) {
+	    ck == CXCursor_UnaryOperator || builtin_op) {
 		CXCursor target = clang_getNullCursor(), value;
 		bool w = assignment(k->src, c, &target, &value);
 

@@ -68,6 +68,68 @@ bool has_annot(CXCursor c, const char *what)
 	return q.found;
 }
 
+static enum CXChildVisitResult quals_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	unsigned *q = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_AnnotateAttr) {
+		char *s = cx_spelling(c);
+
+		*q |= !strcmp(s, "idxgen_global") ? CUDA_Q_GLOBAL | CUDA_Q_DEVICE : 0;
+		*q |= !strcmp(s, "idxgen_device") ? CUDA_Q_DEVICE : 0;
+		*q |= !strcmp(s, "idxgen_host") ? CUDA_Q_HOST : 0;
+		free(s);
+	} else if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
+		*q |= CUDA_Q_GLOBAL | CUDA_Q_DEVICE;
+	}
+	return CXChildVisit_Continue;
+}
+
+unsigned cuda_quals(CXCursor fn)
+{
+	unsigned q = 0;
+
+	clang_visitChildren(fn, quals_visit, &q);
+	return q;
+}
+
+static void scope_of(CXCursor c, struct buf *b)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	if (k != CXCursor_Namespace && k != CXCursor_StructDecl && k != CXCursor_ClassDecl)
+		return;
+	scope_of(clang_getCursorSemanticParent(c), b);
+	n = cx_spelling(c);
+	bprintf(b, "%s::", *n ? n : "(anonymous namespace)");
+	free(n);
+}
+
+char *kernel_signature(CXCursor fn)
+{
+	struct buf b = { 0 };
+	struct cx_kids ks = cx_kids_of(fn);
+	char *n = cx_spelling(fn);
+	unsigned np = 0;
+
+	bputs(&b, "void ");
+	scope_of(clang_getCursorSemanticParent(fn), &b);
+	bprintf(&b, "%s(", n);
+	free(n);
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_ParmDecl) {
+			char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(ks.c[i])));
+
+			bprintf(&b, "%s%s", np++ ? ", " : "", t);
+			free(t);
+		}
+	bputs(&b, ")");
+	cx_kids_free(&ks);
+	return b.p;
+}
+
 CXCursor strip(CXCursor c)
 {
 	for (;;) {
@@ -220,8 +282,110 @@ CXCursor lvalue_base(CXCursor e)
 }
 
 /*
+ * The operator a call in a template names before instantiation, when
+ * overloads of it are in scope ("in += n" with a type-dependent "in" and
+ * <cuda_fp16.h>'s operator+= visible): the call's own spelling is empty,
+ * its callee an unresolved reference spelled "operator+=".  The operator's
+ * text (after "operator") in op, the callee's index among the kids in *at;
+ * false for any other call.
+ */
+static bool dependent_operator(CXCursor c, const struct cx_kids *ks, char op[4], unsigned *at)
+{
+	char *n = cx_spelling(c);
+	bool named = n && *n;
+	unsigned i;
+
+	free(n);
+	if (named)
+		return false;
+	for (i = 0; i < ks->n; i++) {
+		CXCursor callee = ks->c[i];
+		struct cx_kids in;
+		char *name;
+		bool ok;
+
+		if (clang_getCursorKind(callee) == CXCursor_DeclRefExpr) {
+			in = cx_kids_of(callee);
+			callee = in.n == 1 ? in.c[0] : clang_getNullCursor();
+			cx_kids_free(&in);
+		}
+		if (clang_getCursorKind(callee) != CXCursor_OverloadedDeclRef)
+			continue;
+		name = cx_spelling(callee);
+		ok = name && !strncmp(name, "operator", 8) && strlen(name + 8) < 4;
+		if (ok) {
+			strcpy(op, name + 8);
+			*at = i;
+		}
+		free(name);
+		return ok;
+	}
+	return false;
+}
+
+/*
+ * The assignment or increment a dependent operator call stands for (see
+ * dependent_operator): "x op= v" gives target x and value v, "++x" and
+ * "x++" target x and value x (the read it makes).
+ */
+static bool dependent_assignment(CXCursor c, const struct cx_kids *ks, CXCursor *target,
+				 CXCursor *value)
+{
+	CXCursor args[2];
+	unsigned at, i, n = 0;
+	char op[4];
+
+	if (!dependent_operator(c, ks, op, &at))
+		return false;
+	for (i = 0; i < ks->n && n < 2; i++)
+		if (i != at)
+			args[n++] = ks->c[i];
+	if (n == 2 && is_assign_op(op) && ks->n == 3) {
+		*target = args[0];
+		*value = args[1];
+		return true;
+	}
+	if (n == 1 && ks->n == 2 && (!strcmp(op, "++") || !strcmp(op, "--"))) {
+		*target = args[0];
+		*value = args[0];
+		return true;
+	}
+	return false;
+}
+
+static bool builtin_scalar(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_Pointer || (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble);
+}
+
+/*
+ * Is c a dependent operator call (dependent_operator) that assigns or
+ * increments an operand of pointer or arithmetic type with such a value?
+ * No overload can take it (one operand must be a class or an enum), so it
+ * is the built-in operation in every instantiation.
+ */
+bool builtin_dependent_assignment(CXCursor c)
+{
+	struct cx_kids ks;
+	CXCursor target, value;
+	bool r = false;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	ks = cx_kids_of(c);
+	if (dependent_assignment(c, &ks, &target, &value))
+		r = builtin_scalar(clang_getCursorType(target)) &&
+		    builtin_scalar(clang_getCursorType(value));
+	cx_kids_free(&ks);
+	return r;
+}
+
+/*
  * Is c an assignment (=, op=, or C++'s operator= of a struct)?  Its target
- * and value in *target and *value.
+ * and value in *target and *value.  In a template, an assignment or
+ * increment written as an unresolved operator call counts too: missing it
+ * left a parameter advanced per thread on the block's one copy (issue 38).
  */
 bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value)
 {
@@ -241,6 +405,8 @@ bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *
 		if (r) {
 			*target = ks.c[0];
 			*value = ks.c[2];
+		} else {
+			r = dependent_assignment(c, &ks, target, value);
 		}
 	} else if (ks.n == 2) {
 		if (ck == CXCursor_BinaryOperator)

@@ -70,7 +70,8 @@ bool is_variant(const struct kernel *k, CXCursor e)
 		free(n);
 		if (r)
 			return true;
-	} else if (ek == CXCursor_CallExpr && k->src->cxx && user_call(e)) {
+	} else if (ek == CXCursor_CallExpr && k->src->cxx && user_call(e) &&
+		   !builtin_dependent_assignment(e)) {
 		return true;	/* a function of the program's may read threadIdx (whole programs) */
 	}
 	ks = cx_kids_of(e);

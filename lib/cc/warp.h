@@ -59,9 +59,11 @@ struct cgcall {
 	char *name;
 	unsigned tile;
 	bool member;
+	bool dyn;	/* of a thread_group or coalesced_group: a shape known at run time */
 };
 bool cg_of(CXCursor c, struct cgcall *g);
 bool cg_pure(const struct cgcall *g);
+bool cg_wide_tile_collective(const struct cgcall *g);	/* fibers run it, fission does not */
 bool cg_large_tile_collective(struct source *s, CXCursor c);	/* diagnosed (fiber kernels) */
 /* Rewrite one call; true if its statement needs the exchange (put: the publications). */
 bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put);

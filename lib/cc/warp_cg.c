@@ -35,6 +35,21 @@ static unsigned tile_of_type(CXType t)
 	return n;
 }
 
+/*
+ * A thread_group or coalesced_group (cg::tiled_partition(block, 16), the
+ * coalesced lanes): its shape is a value, known only at run time, so its
+ * calls are no index expression of the block's (they were taken for the
+ * block's: a thread_group of 16 threads answered ranks 0 to 63 and size 64).
+ */
+static bool dynamic_group_type(CXType t)
+{
+	char *s = cx_string(clang_getTypeSpelling(clang_getCanonicalType(t)));
+	bool r = strstr(s, "thread_group") || strstr(s, "coalesced_group");
+
+	free(s);
+	return r;
+}
+
 bool cg_of(CXCursor c, struct cgcall *g)
 {
 	CXCursor r;
@@ -48,18 +63,22 @@ bool cg_of(CXCursor c, struct cgcall *g)
 	g->name = cx_spelling(r);
 	g->member = clang_getCursorKind(r) == CXCursor_CXXMethod;
 	g->tile = 0;
+	g->dyn = false;
 	if (g->member) {
 		ks = cx_kids_of(c);	/* the MemberRefExpr; its child the object */
 		if (ks.n) {
 			struct cx_kids os = cx_kids_of(ks.c[0]);
 
-			if (os.n)
+			if (os.n) {
 				g->tile = tile_of_type(clang_getCursorType(os.c[0]));
+				g->dyn = dynamic_group_type(clang_getCursorType(os.c[0]));
+			}
 			cx_kids_free(&os);
 		}
 		cx_kids_free(&ks);
 	} else if (clang_Cursor_getNumArguments(c) > 0) {
 		g->tile = tile_of_type(clang_getCursorType(clang_Cursor_getArgument(c, 0)));
+		g->dyn = dynamic_group_type(clang_getCursorType(clang_Cursor_getArgument(c, 0)));
 	}
 	if (!strcmp(g->name, "this_thread_block") || !strcmp(g->name, "tiled_partition") ||
 	    !strcmp(g->name, "operator()")) {
@@ -69,8 +88,25 @@ bool cg_of(CXCursor c, struct cgcall *g)
 	return true;
 }
 
+#define LARGE_TILE_NONE                                                                            \
+	"a tile of more than 32 threads has no such collective (as on CUDA: tiles of 64 to 512 "   \
+	"threads have shfl, any, all, cg::reduce and the scans)"
+
 /*
- * A warp collective (shfl, ballot, reduce, ...) of a tile of more than 32
+ * The collectives CUDA gives a tile of several warps (64 to 512 threads,
+ * its block_tile_memory's: cuda-samples' multi_warp_cg_reduce), which
+ * fibers run (cooperative_groups.h) and loop fission does not.
+ */
+bool cg_wide_tile_collective(const struct cgcall *g)
+{
+	static const char *const wide[] = { "shfl", "any", "all", "reduce", "inclusive_scan",
+					    "exclusive_scan", NULL };
+
+	return g->tile > 32 && g->tile <= 512 && in_list(g->name, wide);
+}
+
+/*
+ * A warp collective (shfl_down, ballot, ...) of a tile of more than 32
  * threads, which CUDA's tiles of several warps do not have: diagnosed here
  * for the kernels that run as fibers (lower_cg does for loop fission's).
  */
@@ -81,11 +117,9 @@ bool cg_large_tile_collective(struct source *s, CXCursor c)
 
 	if (!cg_of(c, &g))
 		return false;
-	bad = g.tile > 32 && !cg_pure(&g) && strcmp(g.name, "sync");
+	bad = g.tile > 32 && !cg_pure(&g) && strcmp(g.name, "sync") && !cg_wide_tile_collective(&g);
 	if (bad)
-		error_at(s, c,
-			 "cooperative groups: '%s' of a tile of %u threads: a tile of more than 32 threads has no warp collectives (as on CUDA)",
-			 g.name, g.tile);
+		error_at(s, c, "cooperative groups: '%s' of a tile of %u threads: " LARGE_TILE_NONE, g.name, g.tile);
 	free(g.name);
 	return bad;
 }
@@ -98,7 +132,7 @@ bool cg_pure(const struct cgcall *g)
 	static const char *const tile[] = { "thread_rank", "size", "num_threads", "meta_group_rank",
 					    "meta_group_size", NULL };
 
-	return g->member && in_list(g->name, g->tile ? tile : block);
+	return g->member && !g->dyn && in_list(g->name, g->tile ? tile : block);
 }
 
 /*
@@ -114,6 +148,12 @@ bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct bu
 	char *val = NULL, *a1 = NULL, *type = NULL;
 	bool xchg = false;
 
+	if (g->dyn) {
+		error_at(w->s, call,
+			 "cooperative groups: '%s' of a thread_group or coalesced_group (a shape known only at run time) runs only as fibers",
+			 n);
+		return false;
+	}
 	if (!g->member && !strcmp(n, "sync")) {
 		bputs(&rd, "__syncthreads()");
 	} else if (g->member && !N) {	/* thread_block */
@@ -150,10 +190,14 @@ bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct bu
 	} else if (!strcmp(n, "reduce") && N) {
 		xchg = true;
 	}
-	if (xchg && N > 32) {
+	if (xchg && N > 32 && cg_wide_tile_collective(g)) {
 		error_at(w->s, call,
-			 "cooperative groups: '%s' of a tile of %u threads: a tile of more than 32 threads has no warp collectives (as on CUDA)",
+			 "cooperative groups: '%s' of a tile of %u threads (several warps) runs only as fibers (not with --exec-model=fission)",
 			 n, N);
+		return false;
+	}
+	if (xchg && N > 32) {
+		error_at(w->s, call, "cooperative groups: '%s' of a tile of %u threads: " LARGE_TILE_NONE, n, N);
 		return false;
 	}
 	if (!strcmp(n, "this_grid") || (g->member && !N && !rd.p && strstr(n, "grid"))) {

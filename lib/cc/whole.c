@@ -96,6 +96,45 @@ static bool asm_has_code(CXCursor c)
 }
 
 /*
+ * A read of a lane's special register (asm_sreg.c) in a header the parse
+ * read from disk: the header's translated text has it as an expression of
+ * threadIdx (translate_headers rewrites a header of the program's folder as
+ * the main file; one outside it is left as written, so its PTX stays
+ * refused).  In a __device__ function only: its callers see a call that
+ * depends on the thread (pure_call.c), while in a kernel the analyses
+ * would see an asm statement where the lane is computed.
+ */
+static bool asm_sreg_in_header(const struct source *s, CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXToken *t;
+	CXFile f;
+	unsigned n;
+	struct buf b = { 0 };
+	const char *reg;
+	char *rel;
+	size_t ea, eb;
+	bool r;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	rel = f ? relative_to_main(s, f) : NULL;
+	free(rel);
+	if (!rel)
+		return false;
+	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
+	for (unsigned i = 0; i < n; i++) {
+		char *sp = cx_string(clang_getTokenSpelling(tu, t[i]));
+
+		bprintf(&b, "%s ", sp);
+		free(sp);
+	}
+	clang_disposeTokens(tu, t, n);
+	r = b.p && asm_sreg_at(b.p, b.n, 0, &reg, &ea, &eb);
+	free(b.p);
+	return r;
+}
+
+/*
  * Is the declaration's name written in its text?  Not when it is a macro's
  * (`extern __shared__ T name##_s[];` in a #define: the declaration's extent
  * is the macro's use, which whole.c must not replace; macro_shared.c edits
@@ -127,7 +166,8 @@ static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClien
 		error_at(w->src, c, "goto and labels are outside the subset idxgen-cc translates");
 		return CXChildVisit_Continue;
 	}
-	if ((k == CXCursor_GCCAsmStmt || k == CXCursor_AsmStmt) && asm_has_code(c)) {
+	if ((k == CXCursor_GCCAsmStmt || k == CXCursor_AsmStmt) && asm_has_code(c) &&
+	    (w->kernel || !asm_sreg_in_header(w->src, c))) {
 		error_at(w->src, c, "inline assembly in device code (PTX) cannot run on the CPU");
 		return CXChildVisit_Continue;
 	}
@@ -387,7 +427,15 @@ static void lockstep_point(struct walk *w, CXCursor c)
 	for (unsigned i = 0; i < w->nlsp; i++)
 		if (w->lsp[i] == a && a >= w->pos) {
 			copy_to(w, a);
-			bputs(w->o, "__idxgen_cc_lockstep(); ");
+			/*
+			 * A statement led by "#pragma unroll" starts at the
+			 * pragma, which must begin its line: the call goes on
+			 * a line of its own (copy_to's #line puts the rest back).
+			 */
+			bool directive = a < w->s->len && w->s->text[a] == '#';
+
+			bputs(w->o,
+			      directive ? "__idxgen_cc_lockstep();\n" : "__idxgen_cc_lockstep(); ");
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
 		}
@@ -900,7 +948,7 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	}
 }
 
-/* Dynamic parallelism stays refused on fibers too: a kernel named in device code. */
+/* What fibers cannot run either: PTX, and dynamic parallelism (a kernel named in device code). */
 static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct source *s = d;
@@ -909,6 +957,9 @@ static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClient
 	(void)parent;
 	if (k == CXCursor_CallExpr)
 		(void)cg_large_tile_collective(s, c);
+	/* PTX in a kernel that loop fission gave up on (it said so quietly) reached the C++ compiler */
+	if ((k == CXCursor_GCCAsmStmt || k == CXCursor_AsmStmt) && asm_has_code(c))
+		error_at(s, c, "inline assembly in device code (PTX) cannot run on the CPU");
 	if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
 		CXCursor r = clang_getCursorReferenced(c);
 
@@ -1808,6 +1859,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		} else if (!source_read(&sf, name)) {
 			error_at(s, first.c[i], "%s: %s", name, strerror(errno));
 		} else {
+			asm_special_registers(sf.text, sf.len);
 			edg_apply(s->edg, &sf);
 			sf.file = f;
 			sf.cxx = true;
@@ -1931,6 +1983,7 @@ static bool program_read(struct source *s, const char *path, const struct progra
 		return false;
 	}
 	source_crlf(s);
+	asm_special_registers(s->text, s->len);
 	edg_apply(edg, s);
 	s->cxx = true;
 	s->model = po ? po->model : EXEC_AUTO;

@@ -12,6 +12,7 @@
 #include <search.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cudart.h"
 
@@ -36,6 +37,22 @@ cudaError_t cudart_array_at(cudaArray_t arr, struct cudaPos pos, char **p, size_
 	*pitch = row_bytes(arr);
 	*slice = *pitch * dim1(arr->height);
 	*p = arr->data + pos.z * *slice + pos.y * *pitch + pos.x * arr->elem;
+	return cudaSuccess;
+}
+
+cudaError_t cudart_array_resource(cudaArray_const_t array, const struct cudaChannelFormatDesc *desc,
+				  struct cudaResourceDesc *res)
+{
+	if (!array)
+		return cudaErrorInvalidResourceHandle;
+	if (!desc)
+		return cudaErrorInvalidValue;
+	if (desc->x + desc->y + desc->z + desc->w !=
+	    array->desc.x + array->desc.y + array->desc.z + array->desc.w)
+		return cudaErrorInvalidChannelDescriptor; /* elements of another size */
+	memset(res, 0, sizeof(*res));
+	res->resType = cudaResourceTypeArray;
+	res->res.array.array = (cudaArray_t)array;
 	return cudaSuccess;
 }
 

@@ -331,6 +331,8 @@ cudaMemPool_t cudart_current_pool(struct cudart_ctx *c);
 cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n);
 /* memory.c: bytes from p to the end of its allocation, 0 if the table has none (lock held) */
 size_t cudart_alloc_rest(struct cudart_ctx *c, const void *p);
+/* memory.c: the allocation p is in, false if the table has none (lock held) */
+bool cudart_alloc_range(struct cudart_ctx *c, const void *p, uintptr_t *base, size_t *size);
 void cudart_free_all(struct cudart_ctx *c);
 
 /* streams.c */
@@ -410,6 +412,13 @@ void cudart_arrays_free(struct cudart_ctx *c);	/* arrays.c; lock held */
 cudaError_t cudart_array_at(cudaArray_t arr, struct cudaPos pos, char **p, size_t *pitch,
 			    size_t *slice);
 size_t cudart_array_elem(cudaArray_const_t arr);
+/*
+ * The resource of a legacy reference bound to an array (texref.c, surfref.c):
+ * CUDA's error for a missing array or descriptor, or a descriptor whose
+ * elements are of another size than the array's.
+ */
+cudaError_t cudart_array_resource(cudaArray_const_t array, const struct cudaChannelFormatDesc *desc,
+				  struct cudaResourceDesc *res);
 /* Does the copy stay inside the arrays it names?  (extent in elements) */
 cudaError_t cudart_array_check(const struct cudaMemcpy3DParms *p, size_t elem);
 

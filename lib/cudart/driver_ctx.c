@@ -9,6 +9,7 @@
  * empty (the runtime initializes itself on first use here, so it always
  * exists); cuCtxCreate makes new ones, pushed on the calling thread's stack.
  */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "driver_int.h"
@@ -189,4 +190,43 @@ CUresult cuStreamSynchronize(CUstream stream)
 CUresult cuStreamQuery(CUstream stream)
 {
 	return cudart_cu_result(cudaStreamQuery(stream));
+}
+
+/* CUDA 12.x's forms that name the context (NULL: the current one). */
+static bool known_ctx(CUcontext ctx)
+{
+	if (ctx == &primary_ctx)
+		return true;
+	for (int i = 0; i < ctx_depth; i++)
+		if (ctx_stack[i] == ctx)
+			return true;
+	return false;	/* a context of another thread's stack is not known here: CUDA's invalid one */
+}
+
+CUresult cuCtxGetDevice_v2(CUdevice *dev, CUcontext ctx)
+{
+	if (!dev)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (ctx && !known_ctx(ctx))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	*dev = (ctx ? ctx : current())->dev;
+	return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSynchronize_v2(CUcontext ctx)
+{
+	if (ctx && !known_ctx(ctx))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	return cudart_cu_result(cudaDeviceSynchronize());
+}
+
+/* A context's id: unique among the contexts alive (its address). */
+CUresult cuCtxGetId(CUcontext ctx, unsigned long long *id)
+{
+	if (!id)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (ctx && !known_ctx(ctx))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	*id = (unsigned long long)(uintptr_t)(ctx ? ctx : current());
+	return CUDA_SUCCESS;
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * driver_module.c - modules, the JIT linker, cuLaunchKernel and function
- * attributes of the driver API.  Kernels here are compiled ahead of time by
- * idxgen-cc into the program; there is no PTX or cubin to load, so loading
- * device code answers CUDA_ERROR_NOT_SUPPORTED (a missing file first
- * CUDA_ERROR_FILE_NOT_FOUND, as CUDA), and since no module can exist, every
- * module, link state and function handle is an invalid one.  Where the
- * caller passed an error-log buffer (CU_JIT_ERROR_LOG_BUFFER), the reason
+ * driver_module.c - modules and the JIT linker of the driver API (the
+ * function handles of the program's own kernels: driver_launch.c).
+ * Kernels here are compiled ahead of time by idxgen-cc into the program;
+ * there is no PTX or cubin to load, so loading device code answers
+ * CUDA_ERROR_NOT_SUPPORTED (a missing file first CUDA_ERROR_FILE_NOT_FOUND,
+ * as CUDA), and since no module can exist, every module and link state is
+ * an invalid one.  Where the caller passed an error-log buffer (CU_JIT_ERROR_LOG_BUFFER), the reason
  * is written there, as the JIT writes its errors.
  */
 #include <stdint.h>
@@ -124,51 +124,3 @@ CUresult cuLinkDestroy(CUlinkState state)
 	return CUDA_ERROR_INVALID_HANDLE;
 }
 
-CUresult cuLaunchKernel(CUfunction fn, unsigned int gx, unsigned int gy, unsigned int gz,
-			unsigned int bx, unsigned int by, unsigned int bz, unsigned int shmem,
-			CUstream stream, void **params, void **extra)
-{
-	(void)fn, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shmem;
-	(void)stream, (void)params, (void)extra;
-	return CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuFuncGetAttribute(int *value, CUfunction_attribute attr, CUfunction fn)
-{
-	if (!value || (unsigned int)attr >= CU_FUNC_ATTRIBUTE_MAX)
-		return CUDA_ERROR_INVALID_VALUE;
-	(void)fn;
-	return CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuFuncSetAttribute(CUfunction fn, CUfunction_attribute attr, int value)
-{
-	(void)fn, (void)value;
-	if ((unsigned int)attr >= CU_FUNC_ATTRIBUTE_MAX)
-		return CUDA_ERROR_INVALID_VALUE;
-	return CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuFuncSetCacheConfig(CUfunction fn, CUfunc_cache config)
-{
-	(void)fn, (void)config;
-	return CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, CUfunction fn, int block_size,
-						      size_t shmem)
-{
-	if (!blocks)
-		return CUDA_ERROR_INVALID_VALUE;
-	(void)fn, (void)block_size, (void)shmem;
-	return CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuOccupancyMaxPotentialBlockSize(int *grid, int *block, CUfunction fn,
-					  CUoccupancyB2DSize shmem_of_block, size_t shmem, int limit)
-{
-	if (!grid || !block)
-		return CUDA_ERROR_INVALID_VALUE;
-	(void)fn, (void)shmem_of_block, (void)shmem, (void)limit;
-	return CUDA_ERROR_INVALID_HANDLE;
-}

@@ -191,3 +191,54 @@ CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUst
 {
 	return set_words_async(dstDevice, ui, 4, N, hStream);
 }
+
+/* 2-D sets: Width elements of each of Height rows dstPitch bytes apart (CUDA: the pitch at least a row). */
+static CUresult set_2d(CUdeviceptr dst, size_t pitch, unsigned int value, unsigned int width, size_t w, size_t h,
+		       CUstream stream, bool async)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (h > 1 && pitch < w * width)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (size_t y = 0; !r && y < h; y++) {
+		CUdeviceptr row = dst + y * pitch;
+
+		if (width == 1)
+			r = cudart_cu_result(async ? cudaMemsetAsync(addr(row), (int)value, w, stream)
+						   : cudaMemset(addr(row), (int)value, w));
+		else
+			r = async ? set_words_async(row, value, width, w, stream)
+				  : cudart_cu_memset_words(row, value, width, w);
+	}
+	return r;
+}
+
+CUresult cuMemsetD2D8(CUdeviceptr dst, size_t pitch, unsigned char uc, size_t w, size_t h)
+{
+	return set_2d(dst, pitch, uc, 1, w, h, NULL, false);
+}
+
+CUresult cuMemsetD2D16(CUdeviceptr dst, size_t pitch, unsigned short us, size_t w, size_t h)
+{
+	return set_2d(dst, pitch, us, 2, w, h, NULL, false);
+}
+
+CUresult cuMemsetD2D32(CUdeviceptr dst, size_t pitch, unsigned int ui, size_t w, size_t h)
+{
+	return set_2d(dst, pitch, ui, 4, w, h, NULL, false);
+}
+
+CUresult cuMemsetD2D8Async(CUdeviceptr dst, size_t pitch, unsigned char uc, size_t w, size_t h, CUstream stream)
+{
+	return set_2d(dst, pitch, uc, 1, w, h, stream, true);
+}
+
+CUresult cuMemsetD2D16Async(CUdeviceptr dst, size_t pitch, unsigned short us, size_t w, size_t h, CUstream stream)
+{
+	return set_2d(dst, pitch, us, 2, w, h, stream, true);
+}
+
+CUresult cuMemsetD2D32Async(CUdeviceptr dst, size_t pitch, unsigned int ui, size_t w, size_t h, CUstream stream)
+{
+	return set_2d(dst, pitch, ui, 4, w, h, stream, true);
+}

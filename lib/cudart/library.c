@@ -9,7 +9,7 @@
  * no library can exist, and a call on one is cudaErrorInvalidResourceHandle.
  * A kernel of the program itself has a handle: its host stub's address, so
  * cudaLaunchKernel((const void *)kernel, ...) launches it, as CUDA allows.
- * A driver function (cudaFunction_t) cannot exist (README.md "Driver API").
+ * Its driver-API handle (cudaGetFuncBySymbol) is the same address.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -135,8 +135,9 @@ cudaError_t cudaKernelSetAttributeForDevice(cudaKernel_t kernel, enum cudaFuncAt
 }
 
 /*
- * A driver-API function handle of a kernel: the driver's calls on functions
- * (cuLaunchKernel, cuFuncGetAttribute) take none here, so there is none to give.
+ * A driver-API function handle of a kernel of the program: its host stub,
+ * as its cudaKernel_t is, so that the driver's calls on functions
+ * (cuLaunchKernel, cuFuncGetAttribute: driver_launch.c) reach it.
  */
 cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr)
 {
@@ -147,7 +148,7 @@ cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolP
 	if (!functionPtr || !symbolPtr)
 		return cudart_set_error(cudaErrorInvalidValue);
 	err = cudaFuncGetName(&name, symbolPtr);
-	if (err)
-		return err;
-	return cudart_set_error(cudaErrorNotSupported);
+	if (!err)
+		*functionPtr = (cudaFunction_t)(uintptr_t)symbolPtr;
+	return err;
 }

@@ -65,6 +65,17 @@ size_t cudart_alloc_rest(struct cudart_ctx *c, const void *p)
 	return a ? a->base + a->size - (uintptr_t)p : 0;
 }
 
+bool cudart_alloc_range(struct cudart_ctx *c, const void *p, uintptr_t *base, size_t *size)
+{
+	struct cudart_alloc *a = lookup(c, p);
+
+	if (a) {
+		*base = a->base;
+		*size = a->size;
+	}
+	return a != NULL;
+}
+
 static void free_node(void *node)
 {
 	struct cudart_alloc *a = node;

@@ -6,7 +6,6 @@
  * (surface_types.h), where device code's surf1Dread(ref, x) & co.
  * (cuda_surface_types.h) find it; binding again replaces it.
  */
-#include <string.h>
 
 #include "cudart.h"
 
@@ -21,15 +20,9 @@ cudaError_t cudaBindSurfaceToArray(const struct surfaceReference *surfref, cudaA
 	CUDART_STICKY_RETURN();
 	if (!surfref)
 		return cudart_set_error(cudaErrorInvalidSurface);
-	if (!array)
-		return cudart_set_error(cudaErrorInvalidResourceHandle);
-	if (!desc)
-		return cudart_set_error(cudaErrorInvalidValue);
-	if (desc->x + desc->y + desc->z + desc->w != array->desc.x + array->desc.y + array->desc.z + array->desc.w)
-		return cudart_set_error(cudaErrorInvalidChannelDescriptor);	/* elements of another size */
-	memset(&res, 0, sizeof(res));
-	res.resType = cudaResourceTypeArray;
-	res.res.array.array = (cudaArray_t)array;
+	err = cudart_array_resource(array, desc, &res);
+	if (err)
+		return cudart_set_error(err);
 	err = cudaCreateSurfaceObject(&o, &res);	/* an array without cudaArraySurfaceLoadStore: its error */
 	if (err)
 		return err;

@@ -118,19 +118,14 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaAr
 				   const struct cudaChannelFormatDesc *desc)
 {
 	struct cudaResourceDesc res;
+	cudaError_t err;
 
 	CUDART_STICKY_RETURN();
 	if (!texref)
 		return cudart_set_error(cudaErrorInvalidTexture);
-	if (!array)
-		return cudart_set_error(cudaErrorInvalidResourceHandle);
-	if (!desc)
-		return cudart_set_error(cudaErrorInvalidValue);
-	if (desc->x + desc->y + desc->z + desc->w != array->desc.x + array->desc.y + array->desc.z + array->desc.w)
-		return cudart_set_error(cudaErrorInvalidChannelDescriptor);	/* elements of another size */
-	memset(&res, 0, sizeof(res));
-	res.resType = cudaResourceTypeArray;
-	res.res.array.array = (cudaArray_t)array;
+	err = cudart_array_resource(array, desc, &res);
+	if (err)
+		return cudart_set_error(err);
 	return cudart_set_error(bind(texref, &res));
 }
 

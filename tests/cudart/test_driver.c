@@ -842,6 +842,125 @@ static void test_egl(void)
 	(void)cudaGetLastError();
 }
 
+/*
+ * The runtime's calls under more driver names (driver_more.c, driver_ctx.c,
+ * driver_rt_forms.c): results where the runtime has them, and every error
+ * path with CUDA's code.  The launch of a program's kernel through a
+ * CUfunction is tests/cc/whole/progs/driver_api_kernels.cu (a kernel needs
+ * idxgen-cc).
+ */
+static void test_driver_more(void)
+{
+	CUdeviceptr p = 0, base = 0, img = 0;
+	size_t size = 0, pitch = 0;
+	unsigned int flags = 7, type = 0;
+	int active = 0, dev = -1, stack_int = 0;
+	unsigned long long id = 0, id2 = 0;
+	char bus[32], buf[64];
+	CUuuid uuid;
+	struct cudaDeviceProp prop;
+	CUcontext ctx = NULL, ptr_ctx = NULL;
+	CUstream s = NULL;
+	CUstreamCaptureStatus st = CU_STREAM_CAPTURE_STATUS_ACTIVE;
+	CUstreamCaptureMode mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+	const char *name = NULL;
+	bool ok = true;
+
+	TAP_CU(cuInit(0), CUDA_SUCCESS);
+	TAP_CU(cuDevicePrimaryCtxGetState(0, &flags, &active), CUDA_SUCCESS);
+	tap_ok(active == 1, "cuDevicePrimaryCtxGetState: active");
+	TAP_CU(cuDevicePrimaryCtxGetState(1, &flags, &active), CUDA_ERROR_INVALID_DEVICE);
+	TAP_CU(cuDevicePrimaryCtxGetState(0, NULL, &active), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuDevicePrimaryCtxSetFlags(0, CU_CTX_SCHED_BLOCKING_SYNC), CUDA_SUCCESS);
+	TAP_CU(cuDevicePrimaryCtxGetState(0, &flags, &active), CUDA_SUCCESS);
+	tap_ok((flags & CU_CTX_SCHED_MASK) == CU_CTX_SCHED_BLOCKING_SYNC, "cuDevicePrimaryCtxSetFlags: read back");
+	TAP_CU(cuDevicePrimaryCtxSetFlags(0, 0x10000), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuDeviceGetUuid(&uuid, 0), CUDA_SUCCESS);
+	tap_ok(cudaGetDeviceProperties(&prop, 0) == cudaSuccess, "cudaGetDeviceProperties");
+	tap_ok(!memcmp(uuid.bytes, prop.uuid.bytes, 16), "cuDeviceGetUuid: the runtime's uuid");
+	TAP_CU(cuDeviceGetUuid(NULL, 0), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuDeviceGetPCIBusId(bus, sizeof(bus), 0), CUDA_SUCCESS);
+	tap_ok(cudaDeviceGetPCIBusId(buf, sizeof(buf), 0) == cudaSuccess, "cudaDeviceGetPCIBusId");
+	tap_ok(!strcmp(bus, buf), "cuDeviceGetPCIBusId: the runtime's id");
+	TAP_CU(cuDeviceGetByPCIBusId(&dev, bus), CUDA_SUCCESS);
+	tap_ok(dev == 0, "cuDeviceGetByPCIBusId: device 0");
+	TAP_CU(cuDeviceGetPCIBusId(bus, sizeof(bus), 3), CUDA_ERROR_INVALID_DEVICE);
+
+	TAP_CU(cuCtxCreate_v4(&ctx, NULL, 0, 0), CUDA_SUCCESS);
+	TAP_CU(cuCtxGetDevice_v2(&dev, ctx), CUDA_SUCCESS);
+	TAP_CU(cuCtxGetDevice_v2(&dev, (CUcontext)&stack_int), CUDA_ERROR_INVALID_CONTEXT);
+	TAP_CU(cuCtxSynchronize_v2(NULL), CUDA_SUCCESS);
+	TAP_CU(cuCtxSynchronize_v2(ctx), CUDA_SUCCESS);
+	TAP_CU(cuCtxGetId(ctx, &id), CUDA_SUCCESS);
+	TAP_CU(cuCtxGetId(NULL, &id2), CUDA_SUCCESS);
+	tap_ok(id && id == id2, "cuCtxGetId: the current context's id is the created one's");
+	TAP_CU(cuCtxGetId(ctx, NULL), CUDA_ERROR_INVALID_VALUE);
+
+	TAP_CU(cuMemAllocPitch(&img, &pitch, 100, 5, 4), CUDA_SUCCESS);
+	tap_ok(pitch >= 100, "cuMemAllocPitch: pitch at least the row");
+	TAP_CU(cuMemAllocPitch(&p, &pitch, 100, 5, 3), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuMemsetD2D16(img, pitch, 0xbeef, 50, 5), CUDA_SUCCESS);
+	TAP_CU(cuMemsetD2D8Async(img, pitch, 0x11, 3, 5, NULL), CUDA_SUCCESS);
+	TAP_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	for (size_t y = 0; y < 5; y++)
+		for (size_t x = 0; x < 100; x++) {
+			unsigned char b = ((unsigned char *)(uintptr_t)img)[y * pitch + x];
+			ok &= b == (x < 3 ? 0x11 : x % 2 ? 0xbe : 0xef);
+		}
+	tap_ok(ok, "cuMemsetD2D16 then cuMemsetD2D8Async: each row's named bytes");
+	TAP_CU(cuMemsetD2D32(img, 8, 1, 4, 2), CUDA_ERROR_INVALID_VALUE);	/* pitch below a row */
+	TAP_CU(cuMemsetD2D16(img + 1, pitch, 1, 4, 2), CUDA_ERROR_INVALID_VALUE);	/* misaligned */
+	TAP_CU(cuMemGetAddressRange(&base, &size, img + pitch + 7), CUDA_SUCCESS);
+	tap_ok(base == img && size >= pitch * 5, "cuMemGetAddressRange: the allocation");
+	TAP_CU(cuMemGetAddressRange(&base, &size, (CUdeviceptr)(uintptr_t)&stack_int), CUDA_ERROR_NOT_FOUND);
+
+	TAP_CU(cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, img), CUDA_SUCCESS);
+	tap_ok(type == CU_MEMORYTYPE_DEVICE, "CU_POINTER_ATTRIBUTE_MEMORY_TYPE: device");
+	TAP_CU(cuPointerGetAttribute(&ptr_ctx, CU_POINTER_ATTRIBUTE_CONTEXT, img), CUDA_SUCCESS);
+	tap_ok(ptr_ctx != NULL, "CU_POINTER_ATTRIBUTE_CONTEXT: a context");
+	TAP_CU(cuPointerGetAttribute(&size, CU_POINTER_ATTRIBUTE_RANGE_SIZE, img + 1), CUDA_SUCCESS);
+	tap_ok(size >= pitch * 5, "CU_POINTER_ATTRIBUTE_RANGE_SIZE");
+	TAP_CU(cuPointerGetAttribute(buf, CU_POINTER_ATTRIBUTE_P2P_TOKENS, img), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuPointerGetAttribute(NULL, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, img), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)(uintptr_t)&stack_int),
+	       CUDA_ERROR_INVALID_VALUE);
+
+	TAP_CU(cuMemAlloc(&p, 64), CUDA_SUCCESS);
+	TAP_CU(cuMemcpyPeer(p, ctx, img, ctx, 64), CUDA_SUCCESS);
+	tap_ok(!memcmp((void *)(uintptr_t)p, (void *)(uintptr_t)img, 64), "cuMemcpyPeer: a copy on one device");
+	TAP_CU(cuMemcpyPeer(p, NULL, img, ctx, 64), CUDA_ERROR_INVALID_CONTEXT);
+
+	TAP_CU(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
+	TAP_CU(cuStreamGetId(s, &id), CUDA_SUCCESS);
+	TAP_CU(cuStreamGetDevice(s, &dev), CUDA_SUCCESS);
+	tap_ok(dev == 0, "cuStreamGetDevice: device 0");
+	TAP_CU(cuStreamIsCapturing(s, &st), CUDA_SUCCESS);
+	tap_ok(st == CU_STREAM_CAPTURE_STATUS_NONE, "cuStreamIsCapturing: not capturing");
+	TAP_CU(cuStreamBeginCapture(s, (CUstreamCaptureMode)7), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuThreadExchangeStreamCaptureMode(&mode), CUDA_SUCCESS);
+	TAP_CU(cuThreadExchangeStreamCaptureMode(&mode), CUDA_SUCCESS);
+	tap_ok(mode == CU_STREAM_CAPTURE_MODE_RELAXED, "cuThreadExchangeStreamCaptureMode: exchanged back");
+	TAP_CU(cuMemAllocAsync(&base, 256, s), CUDA_SUCCESS);
+	TAP_CU(cuMemFreeAsync(base, s), CUDA_SUCCESS);
+	TAP_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	TAP_CU(cuStreamDestroy(s), CUDA_SUCCESS);
+
+	TAP_CU(cuFuncGetName(&name, NULL), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuFuncGetName(&name, (CUfunction)&stack_int), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuFuncSetAttribute((CUfunction)&stack_int, CU_FUNC_ATTRIBUTE_NUM_REGS, 1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuKernelGetAttribute(&active, CU_FUNC_ATTRIBUTE_NUM_REGS, NULL, 1), CUDA_ERROR_INVALID_DEVICE);
+	TAP_CU(cuMemFree(p), CUDA_SUCCESS);
+	TAP_CU(cuMemFree(img), CUDA_SUCCESS);
+	TAP_CU(cuCtxDestroy(ctx), CUDA_SUCCESS);
+	TAP_CU(cuDevicePrimaryCtxSetFlags(0, 0), CUDA_SUCCESS);
+	(void)cudaGetLastError();
+}
+
+TAP_TEST(driver_more)
+{
+	test_driver_more();
+}
+
 TAP_TEST(egl)
 {
 	test_egl();

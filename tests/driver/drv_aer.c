@@ -32,7 +32,7 @@ static void aer_round(struct dev *d, int res, const char *err, const char *what)
 		e = e ?: submit(d->fd, ctx, &c[k], 1, 0, so[k], &first[k]);
 	}
 	dprintf(res, "### hmp pcie_aer_inject_error idxgen0 %s\n", err);
-	tap_ok(kmsg_wait(fd, "recovered from a PCI channel error", 60),
+	tap_ok(kmsg_wait(fd, "recovered from a PCI channel error", HANG_GUARD_S), /* was 60 s */
 	       "AER %s (%s) injected with jobs in flight, the driver recovered", err, what);
 	for (k = 0; k < 8; k++) {
 		if (!e && !sync_wait(d->fd, so[k], 60) && !job_result(d->fd, ctx, first[k], &r) &&

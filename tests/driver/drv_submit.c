@@ -276,8 +276,9 @@ void test_sync_arrays(struct dev *d)
 	e = e ?: submit_syncs(d->fd, ctx, &c[2], 1, in, 2, out, 1, &fc);
 	pt = 3;
 	e = e
-		?: (drmSyncobjTimelineWait(d->fd, &tl, &pt, 1, abs_timeout(60), 0, NULL) ? -errno
-											 : 0);
+		?: (drmSyncobjTimelineWait(d->fd, &tl, &pt, 1, abs_timeout(HANG_GUARD_S), 0, NULL)
+			? -errno
+			: 0);
 	tap_ok(
 	    e == 0,
 	    "timeline: A -> 1, B waits 1 -> 2, C waits 2 and a binary -> 3; point 3 signals (%d)",

@@ -40,7 +40,7 @@ void test_leaks(int minor)
 		}
 	}
 	snprintf(d.dbg, sizeof(d.dbg), "/sys/kernel/debug/accel/%s", d.pci);
-	tap_ok(wait_counters_zero(&d, 20),
+	tap_ok(wait_counters_zero(&d, HANG_GUARD_S), /* a hang guard (was 20 s) */
 	       "accel%d: no leaked objects (debugfs counters back to 0)", minor);
 	snprintf(path, sizeof(path), "%s/objects", d.dbg);
 	if (!read_file(path, buf, sizeof(buf)))

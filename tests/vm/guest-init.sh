@@ -131,8 +131,10 @@ load_idxgen() {
 	fi
 	if insmod $ko; then
 		emit "ok - insmod $ko"
+		# insmod's probe creates the node before it returns: a poll,
+		# 6000 x 0.1 s its hang guard (was 5 s, a speed guess)
 		i=0
-		while [ ! -e /dev/accel/accel0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+		while [ ! -e /dev/accel/accel0 ] && [ $i -lt 6000 ]; do sleep 0.1; i=$((i + 1)); done
 		if [ -e /dev/accel/accel0 ]; then
 			emit "ok - /dev/accel/accel0 present"
 		else

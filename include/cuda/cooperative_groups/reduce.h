@@ -11,20 +11,43 @@
 #define _COOPERATIVE_GROUPS_REDUCE_H
 
 #include <cooperative_groups.h>
+#include <string.h>
+#include <type_traits>
 
 namespace cooperative_groups
 {
 
 #ifdef __IDXGEN_CC__
-template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp reduce(const _Group &g, _Tp v, _Op op);
+/*
+ * Defined (its body never runs: the kernels that call it are rewritten or
+ * run as fibers), so that an operator without linkage (a lambda) is no
+ * "used but not defined" error of the parse
+ */
+template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp reduce(const _Group &, _Tp v, _Op)
+{
+	return v;
+}
 #else
-/* On fibers, a static tile: a butterfly over its lanes (every lane gets the result). */
+/* On fibers, a static tile of one warp: a butterfly over its lanes (every lane gets the result). */
 template <unsigned int _Np, class _Tp, class _Op>
-static inline _Tp reduce(const thread_block_tile<_Np> &__g, _Tp __v, _Op __op)
+static inline _Tp __idxgen_cg_reduce(const thread_block_tile<_Np> &__g, _Tp __v, _Op __op, __idxgen_cg_wide_t<false>)
 {
 	for (unsigned int __o = _Np / 2; __o > 0; __o /= 2)
 		__v = __op(__v, __g.shfl_xor(__v, (int)__o));
 	return __v;
+}
+
+/* A tile of several warps (cooperative_groups.h). */
+template <unsigned int _Np, class _Tp, class _Op>
+static inline _Tp __idxgen_cg_reduce(const thread_block_tile<_Np> &, _Tp __v, _Op __op, __idxgen_cg_wide_t<true>)
+{
+	return __idxgen_cg_wide_collective(_Np, __v, __op, 0);
+}
+
+template <unsigned int _Np, class _Tp, class _Op>
+static inline _Tp reduce(const thread_block_tile<_Np> &__g, _Tp __v, _Op __op)
+{
+	return __idxgen_cg_reduce(__g, __v, __op, __idxgen_cg_wide_t<(_Np > 32)>());
 }
 
 /*

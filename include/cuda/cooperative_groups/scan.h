@@ -18,14 +18,21 @@ namespace cooperative_groups
 {
 
 #ifdef __IDXGEN_CC__
-template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp inclusive_scan(const _Group &g, _Tp v, _Op op);
+/* defined, as cg::reduce (reduce.h): a lambda as the operator */
+template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp inclusive_scan(const _Group &, _Tp v, _Op)
+{
+	return v;
+}
 template <class _Group, class _Tp> IDXGEN_CG_UNTRANSLATED _Tp inclusive_scan(const _Group &g, _Tp v);
-template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp exclusive_scan(const _Group &g, _Tp v, _Op op);
+template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp exclusive_scan(const _Group &, _Tp v, _Op)
+{
+	return v;
+}
 template <class _Group, class _Tp> IDXGEN_CG_UNTRANSLATED _Tp exclusive_scan(const _Group &g, _Tp v);
 #else
-/* A static tile: Hillis-Steele over its lanes (log2 N shuffles). */
+/* A static tile of one warp: Hillis-Steele over its lanes (log2 N shuffles). */
 template <unsigned int _Np, class _Tp, class _Op>
-static inline _Tp inclusive_scan(const thread_block_tile<_Np> &__g, _Tp __v, _Op __op)
+static inline _Tp __idxgen_cg_inclusive(const thread_block_tile<_Np> &__g, _Tp __v, _Op __op, __idxgen_cg_wide_t<false>)
 {
 	unsigned int __r = __g.thread_rank();
 
@@ -36,6 +43,19 @@ static inline _Tp inclusive_scan(const thread_block_tile<_Np> &__g, _Tp __v, _Op
 			__v = __op(__o, __v);
 	}
 	return __v;
+}
+
+/* A tile of several warps (cooperative_groups.h). */
+template <unsigned int _Np, class _Tp, class _Op>
+static inline _Tp __idxgen_cg_inclusive(const thread_block_tile<_Np> &, _Tp __v, _Op __op, __idxgen_cg_wide_t<true>)
+{
+	return __idxgen_cg_wide_collective(_Np, __v, __op, 1);
+}
+
+template <unsigned int _Np, class _Tp, class _Op>
+static inline _Tp inclusive_scan(const thread_block_tile<_Np> &__g, _Tp __v, _Op __op)
+{
+	return __idxgen_cg_inclusive(__g, __v, __op, __idxgen_cg_wide_t<(_Np > 32)>());
 }
 
 /* Any other group of lanes: each lane folds the values of the ranks before it, in rank order. */
@@ -58,9 +78,28 @@ template <class _Group, class _Tp> static inline _Tp inclusive_scan(const _Group
 	return inclusive_scan(__g, __v, plus<_Tp>());
 }
 
+/* A tile of several warps (cooperative_groups.h); rank 0 gets _Tp(). */
+template <unsigned int _Np, class _Tp, class _Op>
+static inline _Tp __idxgen_cg_exclusive(const thread_block_tile<_Np> &, _Tp __v, _Op __op, bool *__done)
+{
+	*__done = _Np > 32;
+	return _Np > 32 ? __idxgen_cg_wide_collective(_Np, __v, __op, 2) : __v;
+}
+template <class _Tp, class _Op> static inline _Tp __idxgen_cg_exclusive(const coalesced_group &, _Tp __v, _Op, bool *__done)
+{
+	*__done = false;
+	return __v;
+}
+
 /* The inclusive scan shifted up one rank; rank 0 gets _Tp(). */
 template <class _Group, class _Tp, class _Op> static inline _Tp exclusive_scan(const _Group &__g, _Tp __v, _Op __op)
 {
+	bool __wide;
+	_Tp __w = __idxgen_cg_exclusive(__g, __v, __op, &__wide);
+
+	if (__wide)
+		return __w;
+
 	_Tp __in = inclusive_scan(__g, __v, __op), __ex;
 	unsigned int __me = __g.thread_rank();
 

@@ -220,3 +220,67 @@ __global__ void macro_cond(int *a, int n)
 // CHECK-LABEL: static void macro_cond__block(
 // CHECK-NOT: __idxgen_lo_x
 // CHECK-LABEL: idxgen_cc_kernel_macro_cond =
+
+// A residue (issue 40): `lane == 0` fixes threadIdx.x modulo 32, so the x
+// loop steps by 32 from the first thread of the residue (8 iterations for
+// 256 threads, not 256 tests); what runs before the guard may read memory
+// and set locals no later loop reads.  Not taken: a divisor that is not a
+// constant, a residue of threadIdx.y, a divisor's mask that is not 2^k - 1.
+__global__ void lane_store(const int *in, int *out, unsigned n)
+{
+	unsigned lane = threadIdx.x & 31;
+	int v = in[blockIdx.x * blockDim.x + threadIdx.x];
+
+	if (lane == 0 && threadIdx.x < n)
+		out[blockIdx.x * 8 + threadIdx.x / 32] = v;
+}
+__global__ void residue_param(int *a, int r)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i % 3 == r)
+		a[i] = 1;
+}
+__global__ void no_residue(int *a, int m)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i % m == 0)
+		a[i] = 1;
+	__syncthreads();
+	if (threadIdx.y % 32 == 0)
+		a[i] = 2;
+	__syncthreads();
+	if ((threadIdx.x & 5) == 0)
+		a[i] = 3;
+}
+// CHECK-LABEL: static void lane_store__block(
+// CHECK: uint32_t __idxgen_st_x = 1, __idxgen_r_x = 0;
+// CHECK: const int64_t __idxgen_u = (int64_t)(unsigned int)(0);
+// CHECK: if (__idxgen_u < 0 || __idxgen_u >= 32) {
+// CHECK-NEXT: __idxgen_hi_x = 0;
+// CHECK-NEXT: } else {
+// CHECK-NEXT: __idxgen_st_x = 32;
+// CHECK-NEXT: __idxgen_r_x = (uint32_t)((__idxgen_v % 32 + 32) % 32);
+// CHECK: const int64_t __idxgen_u = (int64_t)(unsigned int)(n);
+// CHECK: __idxgen_lo_x += (__idxgen_r_x + __idxgen_st_x - __idxgen_lo_x % __idxgen_st_x) % __idxgen_st_x;
+// CHECK: /* the compiler's choice: the guard's step (one residue of threadIdx.x) */
+// CHECK-NEXT: for (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx += __idxgen_st_x) {
+// CHECK: } else {
+// CHECK-NOT: __idxgen_st_x
+// CHECK: IDXGEN_RT_FOR_THREADS(__b, __t) {
+// CHECK-LABEL: static void residue_param__block(
+// CHECK: const int64_t __idxgen_b = (int64_t)(blockIdx.x * blockDim.x);
+// CHECK-NEXT: const int64_t __idxgen_u = (int64_t)(int)(r);
+// CHECK: __idxgen_st_x = 3;
+// CHECK: __tx += __idxgen_st_x) {
+// CHECK-LABEL: static void no_residue__block(
+// CHECK-NOT: __idxgen_st_x
+// CHECK-LABEL: idxgen_cc_kernel_no_residue =
+// PLAN-LABEL: kernel lane_store:
+// PLAN: thread loop 0: lines {{[0-9-]+}} (every thread of the block); bounds: the guard of line 234 limits threadIdx.x (threads outside it do nothing), threadIdx.x in steps of 32 (one residue modulo 32); vectorisation: the compiler's choice (the guard's step of 32)
+// PLAN-LABEL: kernel residue_param:
+// PLAN: bounds: the guard of line 241 limits threadIdx.x (threads outside it do nothing), threadIdx.x in steps of 3 (one residue modulo 3)
+// PLAN-LABEL: kernel no_residue:
+// PLAN-NOT: steps of
+// PLAN: variables:

@@ -94,3 +94,42 @@ __global__ void call(const float *a, float *c)
 // CHECK: /* the compiler's choice: line 91's access is not contiguous in threadIdx.x */
 // PLAN-LABEL: kernel call:
 // PLAN: vectorisation: the compiler's choice (line 91:
+
+// Warp by warp (issue 40): an access contiguous only within a warp's 32
+// threads -- a lane index `tid % 32` (`& 31`, `% warpSize`), beside a warp
+// index `tid / 32` (`>> 5`) that is the same in it -- runs the x loop in
+// chunks from multiples of 32, each forced (the reload of a block sum's warp
+// sums).  Not: a lane index of a global index (B + tid, B unknown), % 16.
+__global__ void warp_sums(const float *ws, float *out)
+{
+	unsigned tid = threadIdx.x;
+	float v = tid % 32 < blockDim.x / 32 ? ws[tid & 31] : 0.0f;
+
+	out[blockIdx.x * blockDim.x + tid] = v + ws[32 + (tid >> 5)];
+}
+__global__ void not_warp(const float *ws, float *out, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i < n)
+		out[i] = ws[i % 32] + ws[threadIdx.x % 16];
+}
+// CHECK-LABEL: static void warp_sums__block(
+// CHECK: for (uint32_t __tx0 = 0; __tx0 < __bdx; __tx0 += 32u) { /* warp by warp */
+// CHECK-NEXT: const uint32_t __tx1 = __bdx - __tx0 > 32u ? __tx0 + 32u : __bdx;
+// CHECK-NEXT: IDXGEN_CC_INDEPENDENT /* contiguous or uniform accesses in each warp: vectorised, no order */
+// CHECK-NEXT: for (uint32_t __tx = __tx0; __tx < __tx1; __tx++) {
+// CHECK: out[blockIdx.x * blockDim.x + tid] = v + ws[32 + (tid >> 5)];
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+// CHECK-NEXT: /* the compiler's choice: accesses contiguous only warp by warp */
+// CHECK-NEXT: IDXGEN_RT_FOR_THREADS(__b, __t) {
+// CHECK-LABEL: static void not_warp__block(
+// CHECK-NOT: warp by warp
+// CHECK: /* the compiler's choice: line 115's access is not contiguous in threadIdx.x */
+// CHECK-LABEL: not_warp__arg_sizes
+// PLAN-LABEL: kernel warp_sums:
+// PLAN: thread loop 0: lines {{.*}}; vectorisation: forced warp by warp (every access contiguous in each warp's threadIdx.x, such as a lane index tid % 32, or the same for its threads)
+// PLAN-LABEL: kernel not_warp:
+// PLAN: thread loop 0: lines {{.*}}; vectorisation: the compiler's choice (line 115: an access not contiguous in threadIdx.x)

@@ -19,6 +19,16 @@ namespace cuda
 namespace std
 {
 using namespace ::std;
+#if __cplusplus < 202002L
+/* libcu++ has C++20's identity in every mode (thrust code passes cuda::std::identity{}) */
+struct identity {
+	template <class _Tp> constexpr _Tp &&operator()(_Tp &&__t) const noexcept
+	{
+		return static_cast<_Tp &&>(__t);
+	}
+	using is_transparent = void;
+};
+#endif
 } // namespace std
 } // namespace cuda
 

@@ -1,12 +1,13 @@
-// expect: 9:2: error: inline assembly in device code (PTX) cannot run on the CPU
+// expect: 10:2: error: inline assembly in device code (PTX) cannot run on the CPU
 #include <cuda_runtime.h>
 
-// The lane id read with PTX, as older sample code does it: a CPU cannot
-// run it, so the translator says so instead of handing PTX to the assembler.
+// The multiprocessor's id read with PTX: a CPU cannot run it, so the
+// translator says so instead of handing PTX to the assembler.  (The lane's
+// registers, %laneid and %lanemask_*, are translated: progs/asm_lane_registers.cu.)
 __device__ unsigned int lane_id()
 {
 	unsigned int id;
-	asm volatile("mov.u32 %0, %%laneid;" : "=r"(id));
+	asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
 	return id;
 }
 

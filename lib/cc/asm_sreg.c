@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+/*
+ * asm_sreg.c - inline PTX that only reads a lane's special register, as
+ * warp code in public libraries writes it (radix sorts, top-k, CUB-style
+ * utilities): `asm("mov.u32 %0, %%laneid;" : "=r"(lane));` and the lane
+ * masks %lanemask_eq/lt/le/gt/ge (mov.u32, .s32 or .b32, `asm volatile`,
+ * `__asm__ __volatile__`, a single `%` as some write it).  No other PTX
+ * means anything on a CPU, but these are a thread's linear index modulo
+ * 32 and the bits around it, so before the parse each such statement
+ * becomes `(lane)=__sreg_laneid` (include/cuda/idxgen_cuda_sreg.h: an
+ * expression of threadIdx and blockDim, so the analyses see that it
+ * depends on the thread) padded with blanks to its own length, its
+ * newlines kept: every offset, line and column stays the user's.  Any
+ * other asm is left for whole.c to refuse.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cc.h"
+
+static const char *const sregs[] = {"laneid",	   "lanemask_eq", "lanemask_lt", "lanemask_le",
+				    "lanemask_gt", "lanemask_ge", NULL};
+
+static size_t blanks(const char *t, size_t len, size_t i)
+{
+	while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* The identifier at i if it is one of words (NULL-terminated): its end, else 0. */
+static size_t word_in(const char *t, size_t len, size_t i, const char *const *words)
+{
+	size_t j = i;
+
+	while (j < len && text_ident_char(t[j]))
+		j++;
+	for (; *words; words++)
+		if (j > i && strlen(*words) == j - i && !strncmp(t + i, *words, j - i))
+			return j;
+	return 0;
+}
+
+/*
+ * The asm template of string literals at *i, blanks and the quotes taken out
+ * (adjacent literals concatenated), into out; false if it is no plain
+ * literal or longer than out.
+ */
+static bool template_text(const char *t, size_t len, size_t *i, char *out, size_t cap)
+{
+	size_t n = 0;
+
+	if (*i >= len || t[*i] != '"')
+		return false;
+	while (*i < len && t[*i] == '"') {
+		for ((*i)++; *i < len && t[*i] != '"'; (*i)++) {
+			if (t[*i] == '\\' || t[*i] == '\n')
+				return false;
+			if (t[*i] != ' ' && t[*i] != '\t') {
+				if (n + 1 >= cap)
+					return false;
+				out[n++] = t[*i];
+			}
+		}
+		if (*i >= len)
+			return false;
+		*i = blanks(t, len, *i + 1);
+	}
+	out[n] = 0;
+	return true;
+}
+
+/* "mov.u32%0,%%laneid;" (blanks gone): the register's name, else NULL. */
+static const char *sreg_of(const char *tpl)
+{
+	const char *p;
+
+	if (strncmp(tpl, "mov.u32%0,", 10) && strncmp(tpl, "mov.s32%0,", 10) &&
+	    strncmp(tpl, "mov.b32%0,", 10))
+		return NULL;
+	p = tpl + 10;
+	if (*p++ != '%')
+		return NULL;
+	p += *p == '%'; /* %% in an asm with operands; some write one */
+	for (const char *const *r = sregs; *r; r++) {
+		size_t l = strlen(*r);
+
+		if (!strncmp(p, *r, l) && (!strcmp(p + l, "") || !strcmp(p + l, ";")))
+			return *r;
+	}
+	return NULL;
+}
+
+/* Past the parenthesised text that starts at i (t[i] == '('), else 0. */
+static size_t balanced(const char *t, size_t len, size_t i)
+{
+	int depth = 0;
+
+	for (; i < len; i++) {
+		size_t k = text_skip(t, len, i);
+
+		if (k != i) {
+			i = k - 1;
+			continue;
+		}
+		if (t[i] == '(')
+			depth++;
+		else if (t[i] == ')' && --depth == 0)
+			return i + 1;
+		else if (t[i] == ';' || t[i] == '{' || t[i] == '}')
+			return 0;
+	}
+	return 0;
+}
+
+/*
+ * An asm statement at a that reads one special register into an lvalue:
+ * its end (past the closing parenthesis), the register, and the lvalue's
+ * [*ea, *eb); else 0.
+ */
+size_t asm_sreg_at(const char *t, size_t len, size_t a, const char **reg, size_t *ea, size_t *eb)
+{
+	static const char *const kw[] = {"asm", "__asm", "__asm__", NULL};
+	static const char *const vol[] = {"volatile", "__volatile__", "__volatile", NULL};
+	char tpl[64];
+	size_t i = word_in(t, len, a, kw), k;
+
+	if (!i || (a > 0 && text_ident_char(t[a - 1])))
+		return 0;
+	i = blanks(t, len, i);
+	if ((k = word_in(t, len, i, vol)))
+		i = blanks(t, len, k);
+	if (i >= len || t[i] != '(')
+		return 0;
+	i = blanks(t, len, i + 1);
+	if (!template_text(t, len, &i, tpl, sizeof(tpl)) || !(*reg = sreg_of(tpl)))
+		return 0;
+	if (i >= len || t[i] != ':')
+		return 0;
+	i = blanks(t, len, i + 1);
+	if (len - i < 4 || strncmp(t + i, "\"=r\"", 4))
+		return 0;
+	i = blanks(t, len, i + 4);
+	if (i >= len || t[i] != '(' || !(k = balanced(t, len, i)))
+		return 0;
+	*ea = i + 1;
+	*eb = k - 1;
+	i = blanks(t, len, k);
+	if (i < len && t[i] == ':') /* an empty input list, as some write it */
+		i = blanks(t, len, i + 1);
+	if (i >= len || t[i] != ')')
+		return 0;
+	return i + 1;
+}
+
+void asm_special_registers(char *text, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		size_t k = text_skip(text, len, i), end, ea, eb, n;
+		const char *reg;
+		char rep[512];
+
+		if (k != i) {
+			i = k - 1;
+			continue;
+		}
+		if (text[i] != 'a' && text[i] != '_')
+			continue;
+		end = asm_sreg_at(text, len, i, &reg, &ea, &eb);
+		if (!end)
+			continue;
+		n = (size_t)snprintf(rep, sizeof(rep), "(%.*s)=__sreg_%s", (int)(eb - ea),
+				     text + ea, reg);
+		/* the replacement goes on the first stretch of the statement without a line break
+		 * that holds it */
+		size_t at = i, run = 0;
+		for (size_t j = i; j < end && run < n; j++) {
+			run = text[j] == '\n' ? 0 : run + 1;
+			at = run == 1 ? j : at;
+		}
+		if (n >= sizeof(rep) || run < n || memchr(rep, '\n', n))
+			continue; /* no room (or a line break in the lvalue): left to be refused */
+		for (size_t j = i; j < end; j++)
+			if (text[j] != '\n')
+				text[j] = ' ';
+		memcpy(text + at, rep, n);
+		i = end - 1;
+	}
+}
