@@ -104,6 +104,9 @@ struct source {
 	bool quiet;		/* trying loop fission: diagnostics counted, not printed */
 	char *quiet_msg;	/* the first diagnostic while quiet (why fission cannot run the kernel) */
 	bool restart;		/* a kernel warp.c lowered fell back to fibers: translate again without warp.c */
+	/* whole programs: kernels that ran as fibers with a barrier helper inlined:
+	   its calls stay calls there (whole.c, warp_inline.c; not owned) */
+	struct fiber_names *keep_calls;
 	struct fiber_names *fnames;	/* not owned */
 	unsigned macro_launches;	/* launches macro_launch.c rewrote in #define bodies */
 	unsigned macro_launches_left;	/* ... and those it could not (whole.c diagnoses) */
@@ -571,6 +574,9 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 /* fiber_plan.c: which functions suspend (barriers, warp operations, cooperative groups at any depth). */
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu);
 void fiber_names_free(struct fiber_names *fn);
+bool fiber_names_has(const struct fiber_names *fn, const char *name);
+/* name added unless it is there */
+void fiber_names_add(struct fiber_names *fn, const char *name);
 bool is_fiber_builtin(const char *name, bool with_syncthreads);
 /* ... of them, those that name the block (named barriers, sm_20 bool reductions, clusters): fibers always */
 bool is_block_builtin(const char *name);

@@ -343,6 +343,19 @@ void fiber_names_free(struct fiber_names *fn)
 	memset(fn, 0, sizeof(*fn));
 }
 
+bool fiber_names_has(const struct fiber_names *fn, const char *name)
+{
+	return is_known(fn, name);
+}
+
+void fiber_names_add(struct fiber_names *fn, const char *name)
+{
+	if (is_known(fn, name))
+		return;
+	fn->name = cx_realloc(fn->name, (fn->n + 1) * sizeof(*fn->name));
+	fn->name[fn->n++] = cx_strdup(name);
+}
+
 /*
  * Lanes that read what other lanes of their warp stored, with no barrier
  * between (lockstep.c): loop fission would run them one after another; the

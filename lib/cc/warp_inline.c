@@ -192,10 +192,28 @@ static void inline_call(struct wlower *w, CXCursor st, CXCursor call, CXCursor l
 struct inl {
 	struct wlower *w;
 	CXCursor *fns;
+	bool *keep_def;		/* for each of fns: calls in s->keep_calls's kernels stay */
 	unsigned nfns;
 	unsigned done;
 	CXCursor kernel;	/* the kernel being visited */
 };
+
+/*
+ * Is kernel k one of s->keep_calls: it ran as fibers after a barrier helper
+ * was inlined into it (whole.c), so that helper's calls in it stay calls?
+ */
+static bool keeps_calls(const struct source *s, CXCursor k)
+{
+	char *n;
+	bool r;
+
+	if (!s->keep_calls || !s->keep_calls->n || clang_Cursor_isNull(k))
+		return false;
+	n = cx_spelling(k);
+	r = fiber_names_has(s->keep_calls, n);
+	free(n);
+	return r;
+}
 
 /* Names declared in a kernel (parameters, locals): inlined code must not see them. */
 struct names {
@@ -323,24 +341,30 @@ static enum CXChildVisitResult find_shared(CXCursor c, CXCursor parent, CXClient
 /*
  * May barrier-only helper fn be inlined?  Every reference to it in the
  * main file (calls from kernels, other functions, its address) must be a
- * call inline_visit inlines: the definition is blanked afterwards.  A
- * helper that declares __shared__ memory is called at most once per
- * kernel: that memory is one per block for all its calls, which a copy per
- * call site is only when a call never reads what an earlier one left.
+ * call inline_visit inlines, or one in a kernel of s->keep_calls (then
+ * *keep_def: the definition stays for those; else it is blanked
+ * afterwards).  A helper that declares __shared__ memory is called at most
+ * once per kernel: that memory is one per block for all its calls, which a
+ * copy per call site is only when a call never reads what an earlier one
+ * left.
  */
-static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCursor fn)
+static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCursor fn, bool *keep_def)
 {
 	struct uses u = { in, fn, 0, 0 };
 	bool shared = false, once = true;
 	CXCursor b;
-	unsigned i, before;
+	unsigned i, before, kept = 0;
 
 	clang_visitChildren(fn, find_shared, &shared);
 	for (i = 0; i < top->n; i++) {
 		if (!in_main(in->w->s, top->c[i]))
 			continue;
+		before = u.all;
 		clang_visitChildren(top->c[i], count_uses, &u);
-		if (has_annot(top->c[i], "global") && !clang_Cursor_isNull(b = wl_body_of(top->c[i]))) {
+		if (keeps_calls(in->w->s, top->c[i])) {
+			kept += u.all - before;
+		} else if (has_annot(top->c[i], "global") &&
+			   !clang_Cursor_isNull(b = wl_body_of(top->c[i]))) {
 			in->kernel = top->c[i];
 			before = u.inlinable;
 			clang_visitChildren(b, count_inlinable, &u);
@@ -348,7 +372,8 @@ static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCurso
 		}
 	}
 	in->kernel = clang_getNullCursor();
-	return u.all > 0 && u.all == u.inlinable && (once || !shared);
+	*keep_def = kept > 0;
+	return u.inlinable > 0 && u.all == u.inlinable + kept && (once || !shared);
 }
 
 static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClientData d)
@@ -359,6 +384,10 @@ static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClien
 	bool decl;
 	int f;
 
+	/* a barrier helper's call kept as written (its arguments are still seen) */
+	f = inlinable_index(in, pk == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) ? call : c);
+	if (f >= 0 && in->keep_def[f] && keeps_calls(in->w->s, in->kernel))
+		return CXChildVisit_Recurse;
 	if (pk == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) && (f = inlinable_index(in, call)) >= 0) {
 		struct names nm = { in->fns[f], in->kernel, NULL };
 
@@ -404,12 +433,15 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 	in.w = &w;
 	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
 	in.fns = cx_alloc((ks.n + 1) * sizeof(CXCursor));
+	in.keep_def = cx_alloc(ks.n + 1);
 	for (i = 0; i < ks.n; i++) {
-		bool barriers_only = false;
+		bool barriers_only = false, keep_def = false;
 
 		if (in_main(s, ks.c[i]) && inlinable_(&w, ks.c[i], &body, &ret, &barriers_only) &&
-		    (!barriers_only || barrier_helper_ok(&in, &ks, ks.c[i])))
+		    (!barriers_only || barrier_helper_ok(&in, &ks, ks.c[i], &keep_def))) {
+			in.keep_def[in.nfns] = keep_def;
 			in.fns[in.nfns++] = ks.c[i];
+		}
 	}
 	for (i = 0; in.nfns && i < ks.n; i++)
 		if (in_main(s, ks.c[i]) && has_annot(ks.c[i], "global") &&
@@ -420,6 +452,9 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 	if (in.done) {	/* blank the inlined definitions, lines kept */
 		for (i = 0; i < in.nfns; i++) {
 			struct buf b = { 0 };
+
+			if (in.keep_def[i])
+				continue;
 			unsigned a = c_start(in.fns[i]), e = c_end(in.fns[i]), p;
 
 			bputs(&b, "/* inlined into its callers (warp operations or barriers) */");
@@ -431,6 +466,7 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 	}
 	cx_kids_free(&ks);
 	free(in.fns);
+	free(in.keep_def);
 	if (!s->nerrors && w.ne)
 		wl_apply(&w);
 	*done = in.done;
