@@ -51,6 +51,7 @@ enum exec_model { EXEC_AUTO, EXEC_FISSION, EXEC_FIBERS };
 /* Names of the functions that suspend a thread (fiber_plan.c): a kernel calling one runs as fibers. */
 struct fiber_names {
 	char **name;
+	char **why;	/* fiber_names_add's: for each name, why (or NULL); NULL: none kept */
 	unsigned n;
 };
 
@@ -575,8 +576,10 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu);
 void fiber_names_free(struct fiber_names *fn);
 bool fiber_names_has(const struct fiber_names *fn, const char *name);
-/* name added unless it is there */
-void fiber_names_add(struct fiber_names *fn, const char *name);
+/* name added with why (copied; may be NULL) unless it is there */
+void fiber_names_add(struct fiber_names *fn, const char *name, const char *why);
+/* the why name was added with, or NULL */
+const char *fiber_names_why(const struct fiber_names *fn, const char *name);
 bool is_fiber_builtin(const char *name, bool with_syncthreads);
 /* ... of them, those that name the block (named barriers, sm_20 bool reductions, clusters): fibers always */
 bool is_block_builtin(const char *name);

@@ -337,9 +337,13 @@ void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUni
 
 void fiber_names_free(struct fiber_names *fn)
 {
-	for (unsigned i = 0; i < fn->n; i++)
+	for (unsigned i = 0; i < fn->n; i++) {
 		free(fn->name[i]);
+		if (fn->why)
+			free(fn->why[i]);
+	}
 	free(fn->name);
+	free(fn->why);
 	memset(fn, 0, sizeof(*fn));
 }
 
@@ -348,12 +352,22 @@ bool fiber_names_has(const struct fiber_names *fn, const char *name)
 	return is_known(fn, name);
 }
 
-void fiber_names_add(struct fiber_names *fn, const char *name)
+void fiber_names_add(struct fiber_names *fn, const char *name, const char *why)
 {
 	if (is_known(fn, name))
 		return;
 	fn->name = cx_realloc(fn->name, (fn->n + 1) * sizeof(*fn->name));
-	fn->name[fn->n++] = cx_strdup(name);
+	fn->why = cx_realloc(fn->why, (fn->n + 1) * sizeof(*fn->why));
+	fn->name[fn->n] = cx_strdup(name);
+	fn->why[fn->n++] = why ? cx_strdup(why) : NULL;
+}
+
+const char *fiber_names_why(const struct fiber_names *fn, const char *name)
+{
+	for (unsigned i = 0; fn->why && i < fn->n; i++)
+		if (!strcmp(fn->name[i], name))
+			return fn->why[i];
+	return NULL;
 }
 
 /*

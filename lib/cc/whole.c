@@ -1323,12 +1323,33 @@ static void kernel_overload(struct kernel *k, unsigned nth)
 	k->addr = b.p;
 }
 
+/*
+ * The reason a kernel of s->keep_calls runs as fibers ("calls 'f', which
+ * suspends": the call kept), with the one it had when f was inlined.
+ */
+static const char *with_kept_why(const struct source *s, CXCursor fn, const char *reason, char *buf,
+				 size_t len)
+{
+	char *kn;
+	const char *was;
+
+	if (!reason || !s->keep_calls)
+		return reason;
+	kn = cx_spelling(fn);
+	was = fiber_names_why(s->keep_calls, kn);
+	free(kn);
+	if (!was || strncmp(reason, "calls '", 7))
+		return reason;	/* not the call kept (warp.c's own lowering fell back too) */
+	snprintf(buf, len, "%s; with it inlined: %s", reason, was);
+	return buf;
+}
+
 static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 {
 	struct source *s = w->s;
 	struct kernel k;
 	struct tmpl t;
-	char why[480];
+	char why[480], kept_why[1024];
 	const char *reason = NULL;
 
 	kernel_init(&k, s, fn);
@@ -1363,9 +1384,10 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 
 		s->restart = true;
 		if (s->keep_calls)
-			fiber_names_add(s->keep_calls, kn);
+			fiber_names_add(s->keep_calls, kn, reason);
 		free(kn);
 	}
+	reason = with_kept_why(s, fn, reason, kept_why, sizeof(kept_why));
 	if (reason) {
 		kernel_params(&k);
 		emit_fiber_kernel(w, &k, &t, reason);

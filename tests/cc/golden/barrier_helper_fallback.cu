@@ -46,7 +46,7 @@ __global__ void halve_until(float *data, float limit)
 	}
 	data[i] = v;
 }
-// MODEL: kernel halve_until: fibers (calls 'block_sum', which suspends the thread (a barrier, warp-level function or cooperative group in it))
+// MODEL: kernel halve_until: fibers (calls 'block_sum', which suspends the thread (a barrier, warp-level function or cooperative group in it); with it inlined: loop fission cannot run it: break out of a loop that contains __syncthreads() is not supported)
 // CXX: float total = block_sum(v);
 
 __global__ void warp_totals(const float *in, float *out)
