@@ -103,6 +103,7 @@ struct source {
 	enum exec_model model;
 	bool no_warp_lower;	/* warp.c left the text alone: kernels with warp operations run as fibers */
 	bool quiet;		/* trying loop fission: diagnostics counted, not printed */
+	bool inlining;		/* warp_inline.c's parse: a barrier in a __device__ function is no error yet */
 	char *quiet_msg;	/* the first diagnostic while quiet (why fission cannot run the kernel) */
 	bool restart;		/* a kernel warp.c lowered fell back to fibers: translate again without warp.c */
 	/* whole programs: kernels that ran as fibers with a barrier helper inlined:
@@ -564,6 +565,8 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs);
 void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *col);
 void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col);
 void warp_map_free(struct source *s);
+/* The user's line of offset off in s->text (rewritten by warp.c or not). */
+unsigned warp_map_line(const struct source *s, unsigned off);
 /* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */
 struct program_opts {
 	enum exec_model model;

@@ -378,16 +378,15 @@ const char *fiber_names_why(const struct fiber_names *fn, const char *name)
 static const char *lockstep_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
 {
 	unsigned *pts, n = lockstep_points(s, fn, &pts);
-	unsigned line = 0;
+	/* the user's line: an inlined helper's text adds lines (its call's line) */
+	unsigned line = n ? warp_map_line(s, LOCKSTEP_OFFSET(pts[0])) : 0;
 
-	for (unsigned i = 0; n && i < LOCKSTEP_OFFSET(pts[0]) && i < s->len; i++)	/* warp.c's rewrites keep lines */
-		line += s->text[i] == '\n';
 	free(pts);
 	if (!n)
 		return NULL;
 	snprintf(buf, len,
 		 "line %u reads __shared__ memory a statement before it stored to with no barrier between: the lanes of a warp meet there, as in lock step",
-		 line + 1);
+		 line);
 	return buf;
 }
 

@@ -396,13 +396,15 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 			continue;
 		}
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && helper_barrier(s, d) &&
-		    s->model != EXEC_FISSION) {
+		    (s->model != EXEC_FISSION || s->inlining)) {
 			/*
 			 * whole programs: every function but a kernel is __host__
 			 * __device__ and clang's own __syncthreads is __device__; a
 			 * __device__ function with a barrier makes its callers fibers,
 			 * unless loop fission is forced -- also when warp.c rewrote
-			 * the text (a helper with a barrier and a cooperative group)
+			 * the text (a helper with a barrier and a cooperative group).
+			 * Forced: an error, but not in warp_inline.c's parse, which
+			 * may inline the helper (a later parse reports it if not).
 			 */
 			clang_disposeDiagnostic(d);
 			continue;

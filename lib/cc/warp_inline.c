@@ -417,11 +417,14 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 {
 	struct wlower w = { 0 };
 	struct inl in = { 0 };
-	CXTranslationUnit tu = source_parse(s, idx, args, nargs);
+	CXTranslationUnit tu;
 	struct cx_kids ks;
 	CXCursor body, ret;
 	unsigned i;
 
+	s->inlining = true;
+	tu = source_parse(s, idx, args, nargs);
+	s->inlining = false;
 	*done = 0;
 	if (!tu)
 		return 2;
