@@ -455,11 +455,10 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 	if (in.done) {	/* blank the inlined definitions, lines kept */
 		for (i = 0; i < in.nfns; i++) {
 			struct buf b = { 0 };
-
-			if (in.keep_def[i])
-				continue;
 			unsigned a = c_start(in.fns[i]), e = c_end(in.fns[i]), p;
 
+			if (in.keep_def[i])
+				continue;	/* a kernel of s->keep_calls still calls it */
 			bputs(&b, "/* inlined into its callers (warp operations or barriers) */");
 			for (p = a; p < e; p++)
 				if (s->text[p] == '\n')
