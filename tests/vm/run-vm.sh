@@ -161,10 +161,11 @@ start=$(date +%s)
 
 # stall_guard RAW: stop QEMU (its pid file) once RAW has not grown for
 # VM_STALL_S seconds, and say so in $STALLED.  Polls RAW's size; the guard
-# is measured on the host's clock alone.
+# is measured on the host's clock alone.  It ends with run-vm.sh ($$): a
+# pid file left behind must never name another process to it.
 stall_guard() {
 	local raw=$1 size=-1 now since=$SECONDS
-	while sleep 5; do
+	while sleep 5 && kill -0 $$ 2>/dev/null; do
 		now=$(stat -c %s "$raw" 2>/dev/null || echo 0)
 		if [ "$now" != "$size" ]; then
 			size=$now
