@@ -390,5 +390,7 @@ static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params
 #include "idxgen_cuda_drv_rt_forms.h"
 /* function handles of the program's kernels, cuLaunchKernel; more runtime calls under driver names */
 #include "idxgen_cuda_drv_more.h"
+/* graphs node by node, executable-graph updates, user objects, launch and stream attributes */
+#include "idxgen_cuda_drv_graph.h"
 
 #endif /* IDXGEN_CUDA_H */
