@@ -392,5 +392,7 @@ static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params
 #include "idxgen_cuda_drv_more.h"
 /* graphs node by node, executable-graph updates, user objects, launch and stream attributes */
 #include "idxgen_cuda_drv_graph.h"
+/* memory pools, unified-memory advice, pointer attributes in bulk, batched and peer copies */
+#include "idxgen_cuda_drv_mem.h"
 
 #endif /* IDXGEN_CUDA_H */
