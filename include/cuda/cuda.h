@@ -394,5 +394,7 @@ static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params
 #include "idxgen_cuda_drv_graph.h"
 /* memory pools, unified-memory advice, pointer attributes in bulk, batched and peer copies */
 #include "idxgen_cuda_drv_mem.h"
+/* context events, device queries, surface objects, stream memory operations, cuGetProcAddress, refusals */
+#include "idxgen_cuda_drv_misc.h"
 
 #endif /* IDXGEN_CUDA_H */

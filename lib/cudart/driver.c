@@ -126,44 +126,13 @@ CUresult cuDeviceCanAccessPeer(int *can, CUdevice dev, CUdevice peer)
 }
 
 /*
- * cudaGetDriverEntryPoint: the driver functions above by name (programs
- * fetch driver calls the runtime API lacks this way, cuTensorMapEncodeTiled
- * in Hopper code).  A name not here is CUDA's "symbol not found": the
+ * cudaGetDriverEntryPoint: the driver functions by name (programs fetch
+ * driver calls the runtime API lacks this way; every function of cuda.h:
+ * driver_proc.c).  A name not there is CUDA's "symbol not found": the
  * pointer NULL and driverStatus says so; without a driverStatus to say it,
  * the call fails with cudaErrorSymbolNotFound rather than hand back a NULL
- * a program would call.  The "_v2"-style versioned names are the same calls.
+ * a program would call.
  */
-static const struct {
-	const char *name;
-	void (*fn)(void);
-} driver_entries[] = {
-	{ "cuInit", (void (*)(void))cuInit },
-	{ "cuDriverGetVersion", (void (*)(void))cuDriverGetVersion },
-	{ "cuDeviceGetCount", (void (*)(void))cuDeviceGetCount },
-	{ "cuDeviceGet", (void (*)(void))cuDeviceGet },
-	{ "cuDeviceGetName", (void (*)(void))cuDeviceGetName },
-	{ "cuDeviceTotalMem", (void (*)(void))cuDeviceTotalMem },
-	{ "cuGetErrorName", (void (*)(void))cuGetErrorName },
-	{ "cuGetErrorString", (void (*)(void))cuGetErrorString },
-	{ "cuDeviceGetAttribute", (void (*)(void))cuDeviceGetAttribute },
-	{ "cuDeviceComputeCapability", (void (*)(void))cuDeviceComputeCapability },
-	{ "cuCtxGetCurrent", (void (*)(void))cuCtxGetCurrent },
-	{ "cuCtxGetDevice", (void (*)(void))cuCtxGetDevice },
-	{ "cuCtxSynchronize", (void (*)(void))cuCtxSynchronize },
-	{ "cuMemAlloc", (void (*)(void))cuMemAlloc },
-	{ "cuMemFree", (void (*)(void))cuMemFree },
-	{ "cuMemcpyHtoD", (void (*)(void))cuMemcpyHtoD },
-	{ "cuMemcpyDtoH", (void (*)(void))cuMemcpyDtoH },
-	{ "cuMemGetAllocationGranularity", (void (*)(void))cuMemGetAllocationGranularity },
-	{ "cuMemCreate", (void (*)(void))cuMemCreate },
-	{ "cuMemRelease", (void (*)(void))cuMemRelease },
-	{ "cuMemAddressReserve", (void (*)(void))cuMemAddressReserve },
-	{ "cuMemAddressFree", (void (*)(void))cuMemAddressFree },
-	{ "cuMemMap", (void (*)(void))cuMemMap },
-	{ "cuMemUnmap", (void (*)(void))cuMemUnmap },
-	{ "cuMemSetAccess", (void (*)(void))cuMemSetAccess },
-};
-
 cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigned int cudaVersion,
 					     unsigned long long flags,
 					     enum cudaDriverEntryPointQueryResult *driverStatus)
@@ -177,13 +146,12 @@ cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr,
 			*driverStatus = cudaDriverEntryPointVersionNotSufficent;
 		return driverStatus ? cudaSuccess : cudart_set_error(cudaErrorSymbolNotFound);
 	}
-	for (size_t i = 0; i < sizeof(driver_entries) / sizeof(driver_entries[0]); i++)
-		if (!strcmp(symbol, driver_entries[i].name)) {
-			*funcPtr = (void *)driver_entries[i].fn;
-			if (driverStatus)
-				*driverStatus = cudaDriverEntryPointSuccess;
-			return cudaSuccess;
-		}
+	*funcPtr = (void *)cudart_driver_entry(symbol, (int)cudaVersion);
+	if (*funcPtr) {
+		if (driverStatus)
+			*driverStatus = cudaDriverEntryPointSuccess;
+		return cudaSuccess;
+	}
 	if (driverStatus)
 		*driverStatus = cudaDriverEntryPointSymbolNotFound;
 	return driverStatus ? cudaSuccess : cudart_set_error(cudaErrorSymbolNotFound);

@@ -32,5 +32,7 @@ void cudart_drv_format(const struct cudaChannelFormatDesc *d, CUarray_format *fo
 CUresult cudart_cu_kernel_args(CUfunction f, void **params, void **extra, void **args, void ***out);
 /* driver_array.c: a driver 3-D copy as the runtime's (offsets folded into pointers, array X in elements) */
 CUresult cudart_cu_memcpy3d(const CUDA_MEMCPY3D *c, struct cudaMemcpy3DParms *p);
+/* driver_proc.c: the driver function of a name as CUDA `version` means it; NULL: none */
+void (*cudart_driver_entry(const char *name, int version))(void);
 
 #endif
