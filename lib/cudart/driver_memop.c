@@ -64,8 +64,8 @@ static void CUDA_CB perform(void *data)
 		while (!wait_done(m))
 			sched_yield();
 		break;
-	default: /* a barrier or a flush: host memory is coherent, a fence orders it */
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	default: /* a barrier or a flush: host memory is coherent; a sequentially consistent operation orders it */
+		__atomic_fetch_add(&m->flags, 0, __ATOMIC_SEQ_CST);
 		break;
 	}
 	free(m);
