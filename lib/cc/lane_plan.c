@@ -319,7 +319,7 @@ static void region_stmt(struct lp *x, CXCursor c)
 		return;
 	}
 	if (stmt_suspends(x->s, c, what, sizeof(what))) {
-		why_not(x, c, "%s suspends the thread (lane loops take barriers only)", what);
+		why_not(x, c, "%s: lane loops take only `__syncthreads();` as a place to wait", what);
 		return;
 	}
 	if (!fiber_stmt_never_suspends(x->s, c)) {
@@ -397,6 +397,17 @@ static void split_control(struct lp *x, CXCursor c)
 	if (k == CXCursor_CompoundStmt) {
 		split_list(x, c, false);
 		return;
+	}
+	if (k == CXCursor_UnexposedStmt) {
+		/* `#pragma unroll` before a loop: the statement (from the pragma) holds the loop */
+		CXCursor only;
+
+		if (cx_only_child(c, &only) &&
+		    (clang_getCursorKind(only) == CXCursor_ForStmt || clang_getCursorKind(only) == CXCursor_WhileStmt ||
+		     clang_getCursorKind(only) == CXCursor_DoStmt)) {
+			split_control(x, only);
+			return;
+		}
 	}
 	if (k != CXCursor_ForStmt && k != CXCursor_WhileStmt && k != CXCursor_DoStmt && k != CXCursor_IfStmt) {
 		why_not(x, c, "a barrier inside a statement other than if, for, while, do or a block%s", NULL);
@@ -799,7 +810,7 @@ bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *o
 
 	memset(out, 0, sizeof(*out));
 	if (lockstep_points(s, fn, &pts)) {
-		why_not(&x, fn, "lanes meet in lock step in it (lane loops take barriers only)%s", NULL);
+		why_not(&x, fn, "lanes meet in lock step in it: lane loops take only `__syncthreads();` as a place to wait%s", NULL);
 	} else if (spin_line(s, fn)) {
 		why_not(&x, fn, "it waits in a spin loop%s", NULL);
 	}

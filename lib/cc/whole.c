@@ -1100,7 +1100,7 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 			    const struct lane_plan *lp)
 {
 	if (lanes) {
-		bprintf(s->plan, "kernel %s: fibers, one per warp (lane loops) (%s)\n  %u barrier(s); the warp's lanes run as loops between them",
+		bprintf(s->plan, "kernel %s: fibers (%s)\n  fibers, one per warp (lane loops): %u barrier(s), the warp's lanes run as loops between them",
 			k->name, why, lp->nbarriers);
 		for (unsigned i = 0; i < lp->npv; i++)
 			bprintf(s->plan, "%s%s", i ? ", " : "; kept across a barrier in per-warp arrays: ", lp->pv[i].name);

@@ -1,0 +1,116 @@
+// Lane loops (lib/cc/lane_plan.c, README "Lane loops"): a kernel run as
+// fibers whose only suspension points are `__syncthreads();` statements in
+// control flow uniform across the block runs one fiber per warp; the code
+// between two barriers is a loop over the warp's lanes, a barrier a switch
+// among the block's warps, and a value a lane keeps across a barrier lives
+// in a per-warp array (the declaration becomes an assignment to the lane's
+// element).  Kernels outside that subset keep a fiber per thread, and
+// --dump=plan says why.  Forced to fibers here (loop fission runs them all).
+// FLAGS: --exec-model=fibers
+#include <cuda_runtime.h>
+
+#define TILE 128
+
+// a shared-memory tree: a uniform loop with a barrier, one value kept across barriers
+__global__ void tree_k(const float *in, float *out)
+{
+	__shared__ float s[TILE];
+	unsigned t = threadIdx.x;
+
+	s[t] = in[blockIdx.x * TILE + t];
+	__syncthreads();
+	for (unsigned h = TILE / 2; h > 0; h /= 2) {
+		if (t < h)
+			s[t] += s[t + h];
+		__syncthreads();
+	}
+	if (t == 0)
+		out[blockIdx.x] = s[0];
+}
+
+// two values declared together, a constant of the kernel in a uniform loop's header, a branch on a parameter
+__global__ void shift_k(int *out, const int *in, int rounds)
+{
+	__shared__ int buf[TILE];
+	const int steps = 2;
+	int t = threadIdx.x, v = in[blockIdx.x * TILE + t];
+
+	for (int r = 0; r < rounds * steps; r++) {
+		buf[t] = v;
+		__syncthreads();
+		v = buf[(t + 1) % TILE];
+		__syncthreads();
+	}
+	if (rounds > 1) {
+		buf[t] = v;
+		__syncthreads();
+	}
+	out[blockIdx.x * TILE + t] = v;
+}
+
+// a thread that returns before a barrier: a fiber per thread
+__global__ void early_k(int *out, int n)
+{
+	__shared__ int seen[TILE];
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	seen[threadIdx.x] = 1;
+	if (i >= n)
+		return;
+	__syncthreads();
+	out[i] = seen[(threadIdx.x + 1) % TILE];
+}
+
+// a barrier under a condition on the thread: a fiber per thread
+__global__ void divergent_k(int *out)
+{
+	__shared__ int s[TILE];
+
+	s[threadIdx.x] = threadIdx.x;
+	if (threadIdx.x < 64) {
+		__syncthreads();
+		out[threadIdx.x] = s[127 - threadIdx.x];
+	}
+}
+
+int main()
+{
+	return 0;
+}
+// MODEL: kernel tree_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: fibers, one per warp (lane loops): 2 barrier(s), the warp's lanes run as loops between them; kept across a barrier in per-warp arrays: t
+// MODEL: kernel shift_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: fibers, one per warp (lane loops): 3 barrier(s), the warp's lanes run as loops between them; kept across a barrier in per-warp arrays: t, v
+// MODEL: kernel early_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: a fiber per thread, not lane loops: line 59: a return in a kernel with barriers (a lane that returns would leave its warp's lane loop)
+// MODEL: kernel divergent_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: a fiber per thread, not lane loops: line 70: a barrier under a condition on 'threadIdx', not known to be the same for every thread of the block
+
+// CXX: /* __global__ tree_k: fibers, one per warp (lane loops) (--exec-model=fibers) */
+// CXX-NEXT: namespace { namespace __idxgen_fiber_tree_k {
+// CXX-NEXT: #line 15 "{{.*}}/lane_loops.cu"
+// CXX-NEXT: void tree_k(const float *in, float *out)
+// CXX-NEXT: { const struct __idxgen_cc_lanes __idxgen_ln = __idxgen_cc_lanes_here(); unsigned int __idxgen_lv_t[32]; __IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID(); unsigned int &t __attribute__((unused)) = __idxgen_lv_t[__idxgen_l];
+// CXX-NEXT: } static thread_local float s[TILE];__IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID(); unsigned int &t __attribute__((unused)) = __idxgen_lv_t[__idxgen_l];
+// CXX-NEXT: t = threadIdx.x;
+// CXX: s[t] = in[blockIdx.x * TILE + t];
+// CXX-NEXT: } __idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0); __IDXGEN_CC_LANES(__idxgen_ln) {
+// CXX-NEXT: } for (unsigned h = TILE / 2; h > 0; h /= 2) {__IDXGEN_CC_LANES(__idxgen_ln) {
+// CXX-NEXT: if (t < h)
+// CXX-NEXT: s[t] += s[t + h];
+// CXX-NEXT: } __idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0); __IDXGEN_CC_LANES(__idxgen_ln) {
+// CXX-NEXT: } }__IDXGEN_CC_LANES(__idxgen_ln) {
+// CXX-NEXT: if (t == 0)
+// CXX-NEXT: out[blockIdx.x] = s[0];
+// CXX-NEXT: } }
+// CXX: __idxgen_fiber_run_warps(__b, tree_k__fiber);
+// CXX: /* __global__ shift_k: fibers, one per warp (lane loops) (--exec-model=fibers) */
+// CXX: } const int steps = 2;__IDXGEN_CC_LANES(__idxgen_ln) {
+// CXX-NEXT: t = threadIdx.x, v = in[blockIdx.x * TILE + t];
+// CXX: } for (int r = 0; r < rounds * steps; r++) {__IDXGEN_CC_LANES(__idxgen_ln) {
+// CXX: } if (rounds > 1) {__IDXGEN_CC_LANES(__idxgen_ln) {
+// CXX: __idxgen_fiber_run_warps(__b, shift_k__fiber);
+// CXX: /* __global__ early_k: fibers, every thread a coroutine (--exec-model=fibers) */
+// CXX: __idxgen_fiber_run(__b, early_k__fiber);
+// CXX: /* __global__ divergent_k: fibers, every thread a coroutine (--exec-model=fibers) */
+// CXX: __idxgen_fiber_run(__b, divergent_k__fiber);
