@@ -534,6 +534,47 @@ static bool shared_by_lanes(const struct lp *x, CXCursor e)
 	return is_uni(x, r);
 }
 
+/*
+ * Does writing through e write the storage of such a variable: the variable
+ * itself, or a member or element of one of class type (`p.n = 0;` with p a
+ * struct parameter; `p[i] = 0` with p a pointer writes memory, not p)?
+ */
+static bool writes_shared(const struct lp *x, CXCursor e)
+{
+	CXCursor b = lvalue_base(e), r;
+
+	if (shared_by_lanes(x, e))
+		return true;
+	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr || !shared_by_lanes(x, b))
+		return false;
+	r = clang_getCursorReferenced(b);
+	return clang_getCanonicalType(clang_getCursorType(r)).kind != CXType_Pointer;
+}
+
+/* A member function or operator called on such a variable (it may change it; a const one too, to be safe). */
+static bool calls_on_shared(const struct lp *x, CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	char *n = cx_spelling(c);
+	bool r = false;
+
+	if (ks.n) {
+		CXCursor callee = lane_strip(ks.c[0]);
+
+		if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+			struct cx_kids obj = cx_kids_of(callee);
+
+			r = obj.n && writes_shared(x, obj.c[0]);
+			cx_kids_free(&obj);
+		} else if (!strncmp(n, "operator", 8)) {
+			r = writes_shared(x, ks.c[0]);
+		}
+	}
+	free(n);
+	cx_kids_free(&ks);
+	return r;
+}
+
 static enum CXChildVisitResult write_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct wr *w = d;
@@ -541,30 +582,31 @@ static enum CXChildVisitResult write_visit(CXCursor c, CXCursor parent, CXClient
 	CXCursor t, v;
 	const char *why = NULL;
 
-	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && assignment(w->s, c, &t, &v) &&
-	    !clang_Cursor_isNull(t) && shared_by_lanes(w->x, t))
-		why = "assigned";
+	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_CallExpr) &&
+	    assignment(w->s, c, &t, &v) && !clang_Cursor_isNull(t) && writes_shared(w->x, t))
+		why = "is assigned";
+	if (k == CXCursor_CallExpr && !why && calls_on_shared(w->x, c))
+		why = "has a member function called";
 	if (k == CXCursor_UnaryOperator) {
 		unsigned a = c_start(c), e = c_end(c);
 		const char *tx = w->s->text;
 		struct cx_kids ks = cx_kids_of(c);
 
-		if (ks.n == 1 && shared_by_lanes(w->x, ks.c[0]) && a + 2 <= e &&
+		if (ks.n == 1 && writes_shared(w->x, ks.c[0]) && a + 2 <= e &&
 		    (!strncmp(tx + a, "++", 2) || !strncmp(tx + a, "--", 2) || !strncmp(tx + e - 2, "++", 2) ||
 		     !strncmp(tx + e - 2, "--", 2) || tx[a] == '&'))
-			why = "incremented, decremented or its address taken";
+			why = "is incremented, decremented or its address taken";
 		cx_kids_free(&ks);
 	}
 	/* passed straight to a call (no conversion: perhaps by reference), or bound to a reference */
 	if (k == CXCursor_DeclRefExpr && shared_by_lanes(w->x, c) &&
 	    ((pk == CXCursor_CallExpr && !clang_equalCursors(clang_getCursorReferenced(parent), clang_getCursorReferenced(c))) ||
 	     (pk == CXCursor_VarDecl && clang_getCursorType(parent).kind == CXType_LValueReference)))
-		why = "passed by reference";
+		why = "is passed by reference";
 	if (why) {
-		char *n = cx_spelling(c);
-
-		why_not(w->x, c, "'%s' is the same for every lane of a warp (a parameter or a uniform loop's variable) and per-thread code changes it", n);
-		free(n);
+		why_not(w->x, c,
+			"a kernel parameter or a uniform loop's variable (one copy for the warp's lanes) %s by per-thread code",
+			why);
 		return CXChildVisit_Break;
 	}
 	return CXChildVisit_Recurse;
