@@ -73,6 +73,33 @@ __global__ void divergent_k(int *out)
 	}
 }
 
+struct counter {
+	int n;
+	__device__ void add(int v) { n += v; }
+};
+
+// a kernel parameter changed by per-thread code: each thread has its own copy, the lanes of a warp would share one
+__global__ void param_k(int *out, int base)
+{
+	__shared__ int s[TILE];
+
+	base += threadIdx.x;
+	s[threadIdx.x] = base;
+	__syncthreads();
+	out[threadIdx.x] = s[TILE - 1 - threadIdx.x];
+}
+
+// ... or a member function called on a struct parameter
+__global__ void member_k(int *out, counter c)
+{
+	__shared__ int s[TILE];
+
+	c.add(threadIdx.x);
+	s[threadIdx.x] = c.n;
+	__syncthreads();
+	out[threadIdx.x] = s[TILE - 1 - threadIdx.x];
+}
+
 int main()
 {
 	return 0;
@@ -85,6 +112,10 @@ int main()
 // MODEL-NEXT: a fiber per thread, not lane loops: line 59: a return in a kernel with barriers (a lane that returns would leave its warp's lane loop)
 // MODEL: kernel divergent_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: a fiber per thread, not lane loops: line 70: a barrier under a condition on 'threadIdx', not known to be the same for every thread of the block
+// MODEL: kernel param_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: a fiber per thread, not lane loops: line 86: a kernel parameter or a uniform loop's variable (one copy for the warp's lanes) is assigned by per-thread code
+// MODEL: kernel member_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: a fiber per thread, not lane loops: line 97: a kernel parameter or a uniform loop's variable (one copy for the warp's lanes) has a member function called by per-thread code
 
 // CXX: /* __global__ tree_k: fibers, one per warp (lane loops) (--exec-model=fibers) */
 // CXX-NEXT: namespace { namespace __idxgen_fiber_tree_k {
