@@ -643,8 +643,8 @@ static inline void __cluster_barrier_wait(void)
  *     __IDXGEN_CC_LANES(__idxgen_ln) { ... }
  *
  * Inside a lane loop threadIdx is a local (the thread loops' form: stores
- * cannot alias it) and the file's thread-local copy too (for the functions
- * the kernel calls).
+ * cannot alias it), and, where the kernel calls functions of the program
+ * (__IDXGEN_CC_LANE_TID_TLS), the file's thread-local copy too.
  */
 struct __idxgen_cc_lanes {
 	uint32_t n;		/* lanes of this warp (fewer in a block's last, partial warp) */
@@ -689,7 +689,8 @@ static inline uint3 __idxgen_cc_lane_set(uint32_t __x, uint32_t __y, uint32_t __
 #define __IDXGEN_CC_LANES(ln)                                                                                      \
 	for (uint32_t __idxgen_l = 0, __idxgen_x = (ln).x0, __idxgen_y = (ln).y0, __idxgen_z = (ln).z0;           \
 	     __idxgen_l < (ln).n; __idxgen_l++, __idxgen_cc_lane_next((ln), __idxgen_x, __idxgen_y, __idxgen_z))
-#define __IDXGEN_CC_LANE_TID() \
+#define __IDXGEN_CC_LANE_TID() const uint3 threadIdx __attribute__((unused)) = { __idxgen_x, __idxgen_y, __idxgen_z }
+#define __IDXGEN_CC_LANE_TID_TLS() \
 	const uint3 threadIdx __attribute__((unused)) = __idxgen_cc_lane_set(__idxgen_x, __idxgen_y, __idxgen_z)
 
 /* A fiber kernel's thread starts: its threadIdx, an empty path (a trapped block may have left one). */

@@ -608,6 +608,7 @@ struct lane_plan {
 	struct lane_splice *sp;
 	unsigned nsp, next;	/* next: the first not yet written */
 	unsigned nbarriers;
+	bool tls;		/* the functions it calls read threadIdx: the thread-local copy set per lane */
 	struct lane_var *pv;	/* promoted: kept across a barrier in a per-warp array */
 	unsigned npv;
 	char why[256];		/* why not */

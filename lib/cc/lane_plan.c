@@ -623,6 +623,47 @@ static void check_writes(struct lp *x)
 	}
 }
 
+/* ---- threadIdx ------------------------------------------------------------------ */
+
+struct tid_use {
+	struct lp *x;
+	unsigned nested;	/* inside a lambda or a local class */
+	bool calls;		/* a call of a function that may read the thread-local threadIdx */
+};
+
+/*
+ * Inside a lane loop threadIdx is a local of the kernel, which a lambda
+ * that does not capture it, or a member function of a local class, cannot
+ * name: such a kernel keeps a fiber per thread.  And the file's
+ * thread-local threadIdx is set per lane only where the kernel calls a
+ * function of the program (or one the analysis cannot see), or traps
+ * (the message names the thread from it).
+ */
+static enum CXChildVisitResult tid_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct tid_use *u = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_LambdaExpr || k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_UnionDecl) {
+		u->nested++;
+		clang_visitChildren(c, tid_visit, u);
+		u->nested--;
+		return u->x->bad ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
+	if (k == CXCursor_DeclRefExpr && u->nested && spelled(c, "threadIdx")) {
+		why_not(u->x, c, "threadIdx in a lambda or a local class (a local of each lane loop there)%s", NULL);
+		return CXChildVisit_Break;
+	}
+	if (k == CXCursor_CallExpr) {
+		CXCursor r = clang_getCursorReferenced(c);
+
+		if (clang_Cursor_isNull(r) || !decl_in_headers(r))
+			u->calls = true;
+	}
+	return CXChildVisit_Recurse;
+}
+
 /* ---- promotion ---------------------------------------------------------------------- */
 
 struct refs {
@@ -783,7 +824,7 @@ static char *open_text(const struct lane_plan *p)
 {
 	struct buf b = { 0 };
 
-	bputs(&b, "__IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID();");
+	bprintf(&b, "__IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID%s();", p->tls ? "_TLS" : "");
 	for (unsigned i = 0; i < p->npv; i++)
 		bprintf(&b, " %s &%s __attribute__((unused)) = __idxgen_lv_%s[__idxgen_l];", p->pv[i].type, p->pv[i].name,
 			p->pv[i].name);
@@ -857,6 +898,12 @@ bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *o
 		why_not(&x, fn, "it waits in a spin loop%s", NULL);
 	}
 	free(pts);
+	if (!x.bad) {
+		struct tid_use u = { &x, 0, false };
+
+		clang_visitChildren(body, tid_visit, &u);
+		out->tls = u.calls || s->traps;
+	}
 	if (!x.bad)
 		split_list(&x, body, true);
 	if (!x.bad)

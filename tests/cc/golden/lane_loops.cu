@@ -100,6 +100,32 @@ __global__ void member_k(int *out, counter c)
 	out[threadIdx.x] = s[TILE - 1 - threadIdx.x];
 }
 
+__device__ int mirrored(const int *s)
+{
+	return s[TILE - 1 - threadIdx.x];
+}
+
+// a function of the program that reads threadIdx: the thread-local copy is set for each lane too
+__global__ void helper_k(int *out)
+{
+	__shared__ int s[TILE];
+
+	s[threadIdx.x] = threadIdx.x * 3;
+	__syncthreads();
+	out[threadIdx.x] = mirrored(s);
+}
+
+// threadIdx in a lambda: a local of each lane loop there, which the lambda might not capture
+__global__ void lambda_k(int *out)
+{
+	__shared__ int s[TILE];
+	auto at = [&](int d) { return s[(threadIdx.x + d) % TILE]; };
+
+	s[threadIdx.x] = threadIdx.x;
+	__syncthreads();
+	out[threadIdx.x] = at(1);
+}
+
 int main()
 {
 	return 0;
@@ -116,6 +142,10 @@ int main()
 // MODEL-NEXT: a fiber per thread, not lane loops: line 86: a kernel parameter or a uniform loop's variable (one copy for the warp's lanes) is assigned by per-thread code
 // MODEL: kernel member_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: a fiber per thread, not lane loops: line 97: a kernel parameter or a uniform loop's variable (one copy for the warp's lanes) has a member function called by per-thread code
+// MODEL: kernel helper_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: fibers, one per warp (lane loops): 1 barrier(s), the warp's lanes run as loops between them
+// MODEL: kernel lambda_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: a fiber per thread, not lane loops: line 122: threadIdx in a lambda or a local class (a local of each lane loop there)
 
 // CXX: /* __global__ tree_k: fibers, one per warp (lane loops) (--exec-model=fibers) */
 // CXX-NEXT: namespace { namespace __idxgen_fiber_tree_k {
@@ -145,3 +175,5 @@ int main()
 // CXX: __idxgen_fiber_run(__b, early_k__fiber);
 // CXX: /* __global__ divergent_k: fibers, every thread a coroutine (--exec-model=fibers) */
 // CXX: __idxgen_fiber_run(__b, divergent_k__fiber);
+// CXX: /* __global__ helper_k: fibers, one per warp (lane loops) (--exec-model=fibers) */
+// CXX: __IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID_TLS();
