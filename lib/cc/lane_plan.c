@@ -247,6 +247,26 @@ static enum CXChildVisitResult header_visit(CXCursor c, CXCursor parent, CXClien
 		add_uni(x, c);	/* `for (unsigned h = N / 2; ...)`: its initializer is checked below */
 		return CXChildVisit_Recurse;
 	}
+	/* a header runs once per warp: it may step its own variables, never store to memory */
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) {
+		CXCursor t, v;
+		struct cx_kids ks = cx_kids_of(c);
+		const char *tx = x->s->text;
+		unsigned a = c_start(c), e = c_end(c);
+		bool store = false;
+
+		if (k != CXCursor_UnaryOperator && assignment(x->s, c, &t, &v))
+			store = clang_getCursorKind(lane_strip(t)) != CXCursor_DeclRefExpr;
+		else if (k == CXCursor_UnaryOperator && ks.n == 1 && a + 2 <= e &&
+			 (!strncmp(tx + a, "++", 2) || !strncmp(tx + a, "--", 2) || !strncmp(tx + e - 2, "++", 2) ||
+			  !strncmp(tx + e - 2, "--", 2)))
+			store = clang_getCursorKind(lane_strip(ks.c[0])) != CXCursor_DeclRefExpr;
+		cx_kids_free(&ks);
+		if (store) {
+			why_not(x, c, "a barrier under a loop whose header stores to memory%s", NULL);
+			return CXChildVisit_Break;
+		}
+	}
 	if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
 		CXCursor r = clang_getCursorReferenced(c);
 
@@ -392,7 +412,8 @@ static void split_control(struct lp *x, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct cx_kids ks;
-	unsigned i, first_body = ~0u;
+	unsigned i;
+	bool shape_ok = true;
 
 	if (k == CXCursor_CompoundStmt) {
 		split_list(x, c, false);
@@ -418,22 +439,23 @@ static void split_control(struct lp *x, CXCursor c)
 		return;
 	}
 	ks = cx_kids_of(c);
-	/* for/while/if: header parts, then the body (if: then, else); do: the body, then the condition */
-	for (i = 0; i < ks.n && !x->bad; i++) {
-		bool body = clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt &&
-			    (k != CXCursor_ForStmt && k != CXCursor_WhileStmt ? true : i + 1 == ks.n);
+	/*
+	 * The shapes taken: for/while: header parts, then a braced body; do: a
+	 * braced body, then the condition; if: the condition, a braced then
+	 * and perhaps a braced else.  Anything else (a body without braces, an
+	 * else if, an if with an initialiser) keeps a fiber per thread.
+	 */
+	for (i = 0; i < ks.n; i++) {
+		bool braced = clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt;
+		bool want = k == CXCursor_DoStmt ? i == 0 : k == CXCursor_IfStmt ? i > 0 : i + 1 == ks.n;
 
-		if (k == CXCursor_DoStmt && i == 0 && !body)
-			why_not(x, ks.c[i], "a do loop with a barrier whose body has no braces%s", NULL);
-		else if (body && first_body == ~0u)
-			first_body = i;
-		else if (!body && first_body != ~0u && k != CXCursor_DoStmt)
-			why_not(x, ks.c[i], "an else with a barrier that is not a braced block%s", NULL);
-		else if (!body && (k != CXCursor_ForStmt && k != CXCursor_WhileStmt) && i + 1 == ks.n && k != CXCursor_DoStmt)
-			why_not(x, ks.c[i], "a statement with a barrier whose body has no braces%s", NULL);
+		if (braced != want)
+			shape_ok = false;
 	}
-	if (first_body == ~0u)
-		why_not(x, c, "a statement with a barrier whose body has no braces%s", NULL);
+	if (!ks.n || (k == CXCursor_IfStmt && ks.n != 2 && ks.n != 3) || (k == CXCursor_DoStmt && ks.n != 2))
+		shape_ok = false;
+	if (!shape_ok)
+		why_not(x, c, "a statement with a barrier whose bodies are not all braced blocks (or an else if)%s", NULL);
 	/* the headers first: what they declare is uniform in the bodies */
 	for (i = 0; i < ks.n && !x->bad; i++)
 		if (clang_getCursorKind(ks.c[i]) != CXCursor_CompoundStmt)

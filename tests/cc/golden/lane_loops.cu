@@ -126,6 +126,32 @@ __global__ void lambda_k(int *out)
 	out[threadIdx.x] = at(1);
 }
 
+// a then without braces beside a braced else with a barrier: it would run once per warp (regression: it did)
+__global__ void unbraced_k(int *count, int n)
+{
+	__shared__ int s[TILE];
+
+	if (n > 0)
+		count[0]++;
+	else {
+		s[threadIdx.x] = 1;
+		__syncthreads();
+	}
+	count[1 + threadIdx.x] = s[0];
+}
+
+// a loop header that stores to memory: it would run once per warp
+__global__ void header_store_k(int *count, int n)
+{
+	__shared__ int s[TILE];
+
+	for (int i = 0; i < n; i++, count[0]++) {
+		s[threadIdx.x] = i;
+		__syncthreads();
+	}
+	count[1 + threadIdx.x] = s[0];
+}
+
 int main()
 {
 	return 0;
@@ -146,6 +172,10 @@ int main()
 // MODEL-NEXT: fibers, one per warp (lane loops): 1 barrier(s), the warp's lanes run as loops between them
 // MODEL: kernel lambda_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: a fiber per thread, not lane loops: line 122: threadIdx in a lambda or a local class (a local of each lane loop there)
+// MODEL: kernel unbraced_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: a fiber per thread, not lane loops: line 134: a statement with a barrier whose bodies are not all braced blocks (or an else if)
+// MODEL: kernel header_store_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: a fiber per thread, not lane loops: line 148: a barrier under a loop whose header stores to memory
 
 // CXX: /* __global__ tree_k: fibers, one per warp (lane loops) (--exec-model=fibers) */
 // CXX-NEXT: namespace { namespace __idxgen_fiber_tree_k {
