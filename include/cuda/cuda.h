@@ -288,6 +288,8 @@ CUresult cuDevicePrimaryCtxRelease(CUdevice);
 CUresult cuCtxCreate(CUcontext *, unsigned int, CUdevice);	/* CUDA 12's */
 CUresult cuCtxCreate_v4(CUcontext *, CUctxCreateParams *, unsigned int, CUdevice);
 CUresult cuCtxDestroy(CUcontext);
+CUresult cuCtxAttach(CUcontext *pctx, unsigned int flags);
+CUresult cuCtxDetach(CUcontext ctx);
 CUresult cuCtxGetCurrent(CUcontext *);
 CUresult cuCtxSetCurrent(CUcontext);
 CUresult cuCtxPushCurrent(CUcontext);

@@ -141,6 +141,22 @@ static void test_contexts(void)
 	TAP_CU(cuCtxDestroy(c), CUDA_SUCCESS);
 	cuCtxGetCurrent(&cur);
 	tap_ok(cur == primary, "destroying the current context leaves the primary one");
+	/* CUDA 4's usage counts: attached once more, the second detach destroys it */
+	{
+		CUcontext a = NULL, e = NULL;
+
+		TAP_CU(CTX_CREATE(&e, 0, 0), CUDA_SUCCESS);
+		TAP_CU(cuCtxAttach(&a, 0), CUDA_SUCCESS);
+		tap_ok(a == e, "cuCtxAttach: the current context");
+		TAP_CU(cuCtxAttach(&a, 1), CUDA_ERROR_INVALID_VALUE);
+		TAP_CU(cuCtxDetach(primary), CUDA_ERROR_INVALID_CONTEXT);	/* not current */
+		TAP_CU(cuCtxDetach(e), CUDA_SUCCESS);
+		cuCtxGetCurrent(&cur);
+		tap_ok(cur == e, "one detach of two: the context lives");
+		TAP_CU(cuCtxDetach(e), CUDA_SUCCESS);
+		cuCtxGetCurrent(&cur);
+		tap_ok(cur == primary, "the last detach destroys it");
+	}
 	TAP_CU(cuCtxDestroy(primary), CUDA_ERROR_INVALID_CONTEXT);
 	TAP_CU(CTX_CREATE(&c, 0x100, 0), CUDA_ERROR_INVALID_VALUE);
 	TAP_CU(CTX_CREATE(&c, 0, 1), CUDA_ERROR_INVALID_DEVICE);
