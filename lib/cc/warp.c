@@ -842,6 +842,7 @@ static void lower_function(struct wlower *w, CXCursor fn)
 	cs = wl_calls_in(w, body);
 	if (!cs.n) {
 		free(cs.c);
+		warp_volatile_tails(w, fn, body);	/* a kernel without warp operations only */
 		return;
 	}
 	if (!has_annot(fn, "global")) {
@@ -880,7 +881,8 @@ static void lower_function(struct wlower *w, CXCursor fn)
 static bool mentions_warp_ops(const struct source *s)
 {
 	static const char *const keys[] = { "__shfl", "__ballot", "__any", "__all", "__activemask",
-					    "__syncwarp", "__match_", "__reduce_", "cooperative_groups", NULL };
+					    "__syncwarp", "__match_", "__reduce_", "cooperative_groups",
+					    "volatile", NULL };	/* warp_volatile.c */
 	const char *const *k;
 
 	for (k = keys; *k; k++)
