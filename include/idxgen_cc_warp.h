@@ -413,17 +413,16 @@ static inline int idxgen_cc_tree_odd(long long first)
  * are whole warps, each row's first warp runs the tail on the same elements,
  * the rows one after another (an order a GPU may give them); any other shape
  * puts lanes of two rows in one warp, storing to the same elements at once:
- * the launch fails.  The name takes the block function's __b.
+ * the launch fails.  A macro: it takes the block function's __b.
  */
-static inline unsigned idxgen_cc_lockstep_rows_(struct idxgen_rt_block *b, unsigned bdx, unsigned rows, unsigned line)
-{
-	if (rows != 1 && bdx % 32u != 0)
-		idxgen_rt_trap(b, "idxgen-cc: line %u: warp-synchronous code over threadIdx.x < 32 in blocks of %u x %u "
-				  "threads, where lanes of two rows of one warp store to the same elements",
-			       line, bdx, rows);
-	return rows;
-}
-#define idxgen_cc_lockstep_rows(bdx, rows, line) idxgen_cc_lockstep_rows_(__b, (bdx), (rows), (line))
+#define idxgen_cc_lockstep_rows(bdx, rows, line)                                                   \
+	((rows) != 1u && (bdx) % 32u != 0u ?                                                         \
+		 (idxgen_rt_trap(__b, "idxgen-cc: line %u: warp-synchronous code over threadIdx.x < 32 " \
+				      "in blocks of %u x %u threads, where lanes of two rows of one "   \
+				      "warp store to the same elements",                                \
+				 (unsigned)(line), (unsigned)(bdx), (unsigned)(rows)),                  \
+		  0u) :                                                                               \
+		 (unsigned)(rows))
 
 #define idxgen_cc_block_tree_add(x, y, n, alive, first, width, xor_, only0)                        \
 	do {                                                                                       \

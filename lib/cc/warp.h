@@ -76,6 +76,8 @@ bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound);
 /* After statement st of fn_body, is var read only where threadIdx.x % 32 == 0 (warp_lane0.c)? */
 bool lane0_reads_only(const struct source *s, CXCursor fn_body, CXCursor st, CXCursor var);
 
+/* Literals and a template's value parameters joined by operators (`BS >> 1`; warp_tree.c). */
+bool wl_template_const(const struct source *s, CXCursor e);
 /* threadIdx.x, or a local of fn_body initialised so and never assigned (warp_lane0.c). */
 bool wl_is_tidx(const struct source *s, CXCursor fn_body, CXCursor e);
 /* An integer constant equal to want (warpSize: 32). */

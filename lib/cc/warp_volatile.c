@@ -42,9 +42,12 @@
  * block's statements each `B[X] op= B[X + K]` or `B[X] = B[X] op B[X + K]`
  * (op + - * & | ^; K an integer constant > 0; B the same in both places: a
  * __shared__ array, or a local pointer declared in the block from one), or
- * one call of a non-template void function whose body is only such
- * statements over a pointer and an index parameter, given a __shared__
- * array and X.  Everything else stays as it was (fibers).  A kernel that
+ * one call of a void function whose body is only such statements over a
+ * pointer and an index parameter, given a __shared__ array and X; a
+ * function template of value parameters given explicitly (`f<BS>(s, t)`)
+ * may put each under a constant condition (`if (BS >= 64) s[t] += s[t +
+ * 32];`, the SDK's reduction), which the leader tests with the call's
+ * arguments in the parameters' place.  Everything else stays as it was (fibers).  A kernel that
  * then goes to fibers anyway is translated again from its text as written
  * (whole.c: the leader's text names __idxgen_).
  */
@@ -101,9 +104,21 @@ struct vmatch {
 	CXCursor ptr, ptr_base;		/* a local pointer of the block, and the __shared__ array it holds */
 	CXCursor pbase, pidx;		/* in a called function: its pointer and index parameters */
 	CXCursor abase;			/* ... and the array the call gives the pointer */
+	char *tparam[4], *targ[4];	/* a called template's value parameters, and the call's arguments */
+	unsigned ntp;
 	struct buf out;			/* the leader's loops */
 	unsigned n;
 };
+
+static void vmatch_free(struct vmatch *m)
+{
+	for (unsigned i = 0; i < 4; i++) {
+		free(m->tparam[i]);
+		free(m->targ[i]);
+		m->tparam[i] = m->targ[i] = NULL;
+	}
+	buf_free(&m->out);
+}
 
 /* The array e names, as the leader writes it: a __shared__ array (through the block's pointer or the parameter). */
 static bool base_of(struct vmatch *m, CXCursor e, CXCursor *arr)
@@ -259,25 +274,161 @@ static bool pointer_decl(struct vmatch *m, CXCursor st)
 	return ok;
 }
 
-/* `f(s, X);`: f a void function of a pointer and an index whose body is only steps over them. */
+/* A function or function template r names (an overload set of one included); else null. */
+static CXCursor function_of(CXCursor r)
+{
+	if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef)
+		r = clang_getNumOverloadedDecls(r) == 1 ? clang_getOverloadedDecl(r, 0) : clang_getNullCursor();
+	if (clang_getCursorKind(r) == CXCursor_FunctionDecl || clang_getCursorKind(r) == CXCursor_FunctionTemplate)
+		return r;
+	return clang_getNullCursor();
+}
+
+/* The function a call names: a function, or the one function template of a dependent call. */
+static CXCursor callee(CXCursor call)
+{
+	CXCursor fn = function_of(clang_getCursorReferenced(call));
+	struct cx_kids ks;
+
+	if (!clang_Cursor_isNull(fn))
+		return fn;
+	ks = cx_kids_of(call);
+	if (ks.n)
+		fn = function_of(clang_getCursorReferenced(strip(ks.c[0])));
+	cx_kids_free(&ks);
+	return fn;
+}
+
+/*
+ * The explicit template arguments of a call, as written (`f<BS, 2>(...)`):
+ * the text between the first '<' after the name and its '>', split at its
+ * top-level commas into m->targ; false if there is none or it nests.
+ */
+static bool call_targs(struct vmatch *m, CXCursor call, unsigned want)
+{
+	struct cx_kids ks = cx_kids_of(call);
+	char *t = ks.n ? wl_text(m->w->s, ks.c[0]) : NULL, *p, *q;
+	unsigned n = 0;
+	bool ok;
+
+	cx_kids_free(&ks);
+	p = t ? strchr(t, '<') : NULL;
+	q = p ? strrchr(p, '>') : NULL;
+	ok = p && q && !q[1] && want <= 4;
+	for (p = ok ? p + 1 : NULL; ok && p < q; n++) {
+		char *e = p;
+
+		while (e < q && *e != ',' && *e != '<' && *e != '(')
+			e++;
+		ok = n < want && e > p && (e == q || *e == ',');
+		if (ok)
+			m->targ[n] = strndup(p, (size_t)(e - p));
+		p = e + 1;
+	}
+	free(t);
+	return ok && n == want;
+}
+
+/* The text of a condition with each template parameter named as the call gives it: `((BS) >= 64)`. */
+static char *bound_cond(struct vmatch *m, CXCursor cond)
+{
+	char *t = wl_text(m->w->s, cond), *p = t;
+	struct buf o = { 0 };
+	unsigned i;
+
+	bputs(&o, "(");
+	while (*p) {
+		size_t n = 0;
+
+		if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')) {
+			while (p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') ||
+			       (p[n] >= '0' && p[n] <= '9'))
+				n++;
+			for (i = 0; i < m->ntp; i++)
+				if (strlen(m->tparam[i]) == n && !strncmp(p, m->tparam[i], n))
+					break;
+			if (*p < '0' || *p > '9') {
+				if (i < m->ntp)
+					bprintf(&o, "(%s)", m->targ[i]);
+				else
+					bprintf(&o, "%.*s", (int)n, p);
+			} else {
+				bprintf(&o, "%.*s", (int)n, p);
+			}
+			p += n;
+		} else {
+			bprintf(&o, "%c", *p++);
+		}
+	}
+	bputs(&o, ")");
+	free(t);
+	return o.p;
+}
+
+/* A statement of the called function: a step, or `if (C) step;` with C a constant of each instantiation. */
+static bool fn_step(struct vmatch *m, CXCursor st)
+{
+	struct cx_kids ks, bs = { 0 };
+	bool ok;
+	char *c;
+
+	if (clang_getCursorKind(st) != CXCursor_IfStmt)
+		return clang_isExpression(clang_getCursorKind(st)) && step(m, st);
+	ks = cx_kids_of(st);
+	ok = ks.n == 2 && wl_template_const(m->w->s, strip(ks.c[0]));
+	if (ok)
+		bs = body_list(m->w->s, ks.c[1]);
+	ok = ok && bs.n == 1 && clang_isExpression(clang_getCursorKind(bs.c[0]));
+	if (ok) {
+		c = bound_cond(m, ks.c[0]);
+		bprintf(&m->out, " if %s", c);
+		free(c);
+		ok = step(m, bs.c[0]);
+	}
+	cx_kids_free(&bs);
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/*
+ * `f(s, X);` or `f<A...>(s, X);`: f a void function (template: of value
+ * parameters only, given explicitly) of a pointer and an index whose body is
+ * only steps over them, a step under a constant condition included.
+ */
 static bool call_step(struct vmatch *m, CXCursor st)
 {
-	CXCursor call = strip(st), fn, def, body;
-	struct cx_kids bs;
-	int na, i, pi = -1, ii = -1;
+	CXCursor call = strip(st), fn, def, body, parm[2];
+	struct cx_kids bs, ks;
+	int i, pi = -1, ii = -1;
+	unsigned np = 0, j;
 	bool ok;
 
 	if (clang_getCursorKind(call) != CXCursor_CallExpr || in_macro(call) || !clang_Cursor_isNull(m->pbase))
 		return false;
-	fn = clang_getCursorReferenced(call);
+	fn = callee(call);
 	def = clang_Cursor_isNull(fn) ? fn : clang_getCursorDefinition(fn);
-	if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl ||
-	    clang_getCursorResultType(def).kind != CXType_Void || has_annot(def, "global"))
+	if (clang_Cursor_isNull(def) || (clang_getCursorKind(def) != CXCursor_FunctionDecl &&
+					 clang_getCursorKind(def) != CXCursor_FunctionTemplate) ||
+	    has_annot(def, "global") || clang_Cursor_getNumArguments(call) != 2)
 		return false;
-	na = clang_Cursor_getNumArguments(call);
-	if (na != 2 || clang_Cursor_getNumArguments(def) != 2)
-		return false;
-	for (i = 0; i < 2; i++) {
+	ks = cx_kids_of(def);	/* template parameters, then parameters */
+	ok = true;
+	m->ntp = 0;
+	for (j = 0; ok && j < ks.n; j++) {
+		enum CXCursorKind k = clang_getCursorKind(ks.c[j]);
+
+		if (k == CXCursor_ParmDecl)
+			ok = np < 2 && (parm[np++] = ks.c[j], true);
+		else if (k == CXCursor_NonTypeTemplateParameter)
+			ok = m->ntp < 4 && (m->tparam[m->ntp++] = cx_spelling(ks.c[j])) != NULL;
+		else if (k == CXCursor_TemplateTypeParameter || k == CXCursor_TemplateTemplateParameter)
+			ok = false;
+	}
+	cx_kids_free(&ks);
+	ok = ok && np == 2 && clang_getResultType(clang_getCursorType(def)).kind == CXType_Void;
+	if (ok && clang_getCursorKind(def) == CXCursor_FunctionTemplate)
+		ok = m->ntp > 0 && call_targs(m, call, m->ntp);
+	for (i = 0; ok && i < 2; i++) {
 		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i), sv;
 
 		if (shared_var(a, &sv) || (!clang_Cursor_isNull(m->ptr) && clang_getCursorKind(strip(a)) == CXCursor_DeclRefExpr &&
@@ -289,18 +440,19 @@ static bool call_step(struct vmatch *m, CXCursor st)
 			ii = i;
 		}
 	}
-	if (pi < 0 || ii < 0 || pi == ii)
-		return false;
-	m->pbase = clang_Cursor_getArgument(def, (unsigned)pi);
-	m->pidx = clang_Cursor_getArgument(def, (unsigned)ii);
-	ok = clang_getCanonicalType(clang_getCursorType(m->pbase)).kind == CXType_Pointer &&
-	     same_element(clang_getCursorType(m->pbase), m->abase);
-	body = wl_body_of(def);
+	ok = ok && pi >= 0 && ii >= 0 && pi != ii;
+	if (ok) {
+		m->pbase = parm[pi];
+		m->pidx = parm[ii];
+		ok = clang_getCanonicalType(clang_getCursorType(m->pbase)).kind == CXType_Pointer &&
+		     same_element(clang_getCursorType(m->pbase), m->abase);
+	}
+	body = ok ? wl_body_of(def) : clang_getNullCursor();
 	ok = ok && !clang_Cursor_isNull(body);
 	bs = ok ? body_list(m->w->s, body) : (struct cx_kids){ 0 };
 	ok = ok && bs.n > 0;
-	for (i = 0; ok && i < (int)bs.n; i++)
-		ok = step(m, bs.c[i]);
+	for (j = 0; ok && j < bs.n; j++)
+		ok = fn_step(m, bs.c[j]);
 	cx_kids_free(&bs);
 	m->pbase = m->pidx = clang_getNullCursor();
 	return ok;
@@ -390,10 +542,10 @@ static enum CXChildVisitResult find_tails(CXCursor c, CXCursor parent, CXClientD
 	if (volatile_tail(&m, c)) {
 		rewrite_tail(&m, c);
 		v->n++;
-		buf_free(&m.out);
+		vmatch_free(&m);
 		return CXChildVisit_Continue;
 	}
-	buf_free(&m.out);
+	vmatch_free(&m);
 	return CXChildVisit_Recurse;
 }
 

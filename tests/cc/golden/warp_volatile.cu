@@ -2,8 +2,9 @@
 // (issue 40; lib/cc/warp_volatile.c): in lock step each statement
 // `v[t] op= v[t + K]` is an ascending loop over the lanes, run by the
 // block's leader between two split points, so the kernel stays with loop
-// fission (it ran as fibers, a rendezvous per statement).  Forms that are
-// not exactly that keep the fibers.
+// fission (it ran as fibers, a rendezvous per statement): inline, in a
+// __device__ function, in the SDK's template.  Forms that are not exactly
+// that keep the fibers.
 
 __global__ void tail_inline(const float *in, float *out)
 {
@@ -22,11 +23,11 @@ __global__ void tail_inline(const float *in, float *out)
 		out[blockIdx.x] = s[0];
 }
 // CXX-LABEL: static void tail_inline__block(
-// CXX: if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) for (unsigned __idxgen_vr = idxgen_cc_lockstep_rows(blockDim.x, blockDim.y * blockDim.z, 15), __idxgen_vn = blockDim.x < 32u ? blockDim.x : 32u; __idxgen_vr > 0; __idxgen_vr--) { for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] = s[__idxgen_vt] + s[__idxgen_vt + 32]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] += s[__idxgen_vt + 16]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] *= s[__idxgen_vt + 8]; }
+// CXX: if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) for (unsigned __idxgen_vr = idxgen_cc_lockstep_rows(blockDim.x, blockDim.y * blockDim.z, 16), __idxgen_vn = blockDim.x < 32u ? blockDim.x : 32u; __idxgen_vr > 0; __idxgen_vr--) { for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] = s[__idxgen_vt] + s[__idxgen_vt + 32]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] += s[__idxgen_vt + 16]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] *= s[__idxgen_vt + 8]; }
 // CXX-NOT: volatile float
 // CXX-LABEL: static void tail_call__block(
 // MODEL-LABEL: kernel tail_inline: fission
-// MODEL: warp-synchronous tail: line 15's statements over threadIdx.x < 32, each an ascending loop over the lanes (lock step), run by the block's leader
+// MODEL: warp-synchronous tail: line 16's statements over threadIdx.x < 32, each an ascending loop over the lanes (lock step), run by the block's leader
 
 // a __device__ function of the pointer and the index, called with the array and threadIdx.x
 __device__ void last_warp(unsigned t, volatile int *sm)
@@ -47,6 +48,31 @@ __global__ void tail_call(const int *in, int *out)
 }
 // MODEL-LABEL: kernel tail_call: fission
 // CXX: for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) sm[__idxgen_vt] += sm[__idxgen_vt + 2]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) sm[__idxgen_vt] ^= sm[__idxgen_vt + 1]; }
+
+// the SDK's template: each step under a condition on the block size, tested with the call's argument
+template <unsigned BS> __device__ void last_warp_t(volatile float *sm, unsigned t)
+{
+	if (BS >= 64)
+		sm[t] += sm[t + 32];
+	if (BS >= 32)
+		sm[t] += sm[t + 16];
+}
+
+template <unsigned BLOCK> __global__ void tail_template(float *io)
+{
+	__shared__ float s[BLOCK];
+	unsigned t = threadIdx.x;
+
+	s[t] = io[t];
+	__syncthreads();
+	if (t < 32)
+		last_warp_t<BLOCK>(s, t);
+	io[t] = s[t];
+}
+template __global__ void tail_template<64>(float *);
+// MODEL-LABEL: kernel tail_template: fission
+// CXX-LABEL: static void tail_template__block(
+// CXX: if ((BLOCK) >= 64) for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] += s[__idxgen_vt + 32]; if ((BLOCK) >= 32) for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] += s[__idxgen_vt + 16]; }
 
 // refused: a lane may have returned (it must not run the tail)
 __global__ void tail_after_return(const float *in, float *out, int n)

@@ -2,7 +2,8 @@
 // written for lanes in lock step (issue 40; lib/cc/warp_volatile.c runs it
 // by the block's leader, one ascending loop over the lanes per statement).
 // Blocks of 256, 96, 48 and 16 threads (one row: the lanes are the first
-// min(32, blockDim.x) threads); every element the tail touches is
+// min(32, blockDim.x) threads), and the SDK's template form at 16 and 64
+// threads (each step under `if (BS >= 2k)`); every element the tail touches is
 // compared bit for bit with a host model of the lock step written apart:
 // at each statement every lane reads, then every lane writes.
 #include <cstdio>
@@ -19,6 +20,38 @@ __device__ void last_warp(volatile int *sm, unsigned t)
 	sm[t] += sm[t + 4];
 	sm[t] -= sm[t + 2];
 	sm[t] += sm[t + 1];
+}
+
+// the SDK's form: each step under a condition on the block size
+template <unsigned BS> __device__ void last_warp_t(volatile float *sm, unsigned t)
+{
+	if (BS >= 64)
+		sm[t] += sm[t + 32];
+	if (BS >= 32)
+		sm[t] += sm[t + 16];
+	if (BS >= 16)
+		sm[t] += sm[t + 8];
+	if (BS >= 8)
+		sm[t] += sm[t + 4];
+	if (BS >= 4)
+		sm[t] += sm[t + 2];
+	if (BS >= 2)
+		sm[t] += sm[t + 1];
+}
+
+template <unsigned BS> __global__ void template_tail(const float *in, float *out)
+{
+	__shared__ float s[S];
+	unsigned t = threadIdx.x;
+
+	for (unsigned i = t; i < S; i += BS)
+		s[i] = in[blockIdx.x * S + i];
+	__syncthreads();
+	if (t < 32)
+		last_warp_t<BS>(s, t);
+	__syncthreads();
+	for (unsigned i = t; i < S; i += BS)
+		out[blockIdx.x * S + i] = s[i];
 }
 
 // every element of s from the input, a block tree down to 64, then the tail
@@ -100,6 +133,15 @@ static void float_model(float *s, unsigned bdx)
 	step(s, n, 1, '+');
 }
 
+static void template_model(float *s, unsigned bs)
+{
+	unsigned n = bs < 32 ? bs : 32;
+
+	for (unsigned k = 32; k > 0; k >>= 1)
+		if (bs >= 2 * k)
+			step(s, n, k, '+');
+}
+
 static void int_model(int *s, unsigned bdx)
 {
 	unsigned n = bdx < 32 ? bdx : 32;
@@ -160,6 +202,26 @@ int main()
 				if (bad++ < 8)
 					printf("int, block of %u, element %d: %d, want %d\n", bdx, i, out[i], want[i]);
 			}
+		}
+	}
+	for (unsigned bs = 16; bs <= 64; bs *= 4) {	// the template at 16 and 64 threads
+		if (bs == 16)
+			template_tail<16><<<G, 16>>>(dfin, dfout);
+		else
+			template_tail<64><<<G, 64>>>(dfin, dfout);
+		if (cudaDeviceSynchronize() != cudaSuccess) {
+			printf("template block of %u: launch failed\n", bs);
+			bad++;
+			continue;
+		}
+		cudaMemcpy(fout, dfout, sizeof(fout), cudaMemcpyDeviceToHost);
+		memcpy(fwant, fin, sizeof(fin));
+		for (int b = 0; b < G; b++)
+			template_model(fwant + b * S, bs);
+		for (int i = 0; i < G * S; i++) {
+			checked++;
+			if (memcmp(&fout[i], &fwant[i], sizeof(float)) && bad++ < 8)
+				printf("template, block of %u, element %d: %a, want %a\n", bs, i, fout[i], fwant[i]);
 		}
 	}
 	cudaFree(dfin);
