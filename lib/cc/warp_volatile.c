@@ -41,9 +41,10 @@
  * no return anywhere in the kernel (a returned lane must not be run), the
  * block's statements each `B[X] op= B[X + K]` or `B[X] = B[X] op B[X + K]`
  * (op + - * & | ^; K an integer constant > 0; B the same in both places: a
- * __shared__ array, or a local pointer declared in the block from one), or
+ * pointer to volatile declared in the block from a __shared__ array -- the
+ * same steps on the array itself, without volatile, are lockstep.c's), or
  * one call of a void function whose body is only such statements over a
- * pointer and an index parameter, given a __shared__ array and X; a
+ * pointer-to-volatile and an index parameter, given a __shared__ array and X; a
  * function template of value parameters given explicitly (`f<BS>(s, t)`)
  * may put each under a constant condition (`if (BS >= 64) s[t] += s[t +
  * 32];`, the SDK's reduction), which the leader tests with the call's
@@ -120,7 +121,7 @@ static void vmatch_free(struct vmatch *m)
 	buf_free(&m->out);
 }
 
-/* The array e names, as the leader writes it: a __shared__ array (through the block's pointer or the parameter). */
+/* The array e names, as the leader writes it: the __shared__ array behind the block's pointer or the parameter. */
 static bool base_of(struct vmatch *m, CXCursor e, CXCursor *arr)
 {
 	CXCursor d;
@@ -137,9 +138,7 @@ static bool base_of(struct vmatch *m, CXCursor e, CXCursor *arr)
 		*arr = m->abase;
 		return true;
 	}
-	if (clang_Cursor_isNull(m->pbase))
-		return shared_var(e, arr);
-	return false;
+	return false;	/* the array itself: no volatile, lockstep.c's case */
 }
 
 /* The lane index: X (threadIdx.x or its local) in the kernel, the index parameter in a called function. */
@@ -248,14 +247,19 @@ static bool step(struct vmatch *m, CXCursor st)
 	return true;
 }
 
-/* Does pointer type p point to the elements of array (or pointer) variable a, qualifiers aside? */
+/*
+ * Does pointer type p point to volatile elements of array (or pointer)
+ * variable a, whose own elements are not volatile (the leader's stores
+ * through a then are plain)?
+ */
 static bool same_element(CXType p, CXCursor a)
 {
 	CXType at = clang_getCanonicalType(clang_getCursorType(a)), e;
 
 	e = at.kind == CXType_Pointer ? clang_getPointeeType(at) : clang_getArrayElementType(at);
 	return clang_getCanonicalType(clang_getPointeeType(p)).kind == clang_getCanonicalType(e).kind &&
-	       scalar_type(e);
+	       scalar_type(e) && clang_isVolatileQualifiedType(clang_getPointeeType(p)) &&
+	       !clang_isVolatileQualifiedType(e);
 }
 
 /* `volatile T *v = s;` (or = &s[0]), the block's pointer, once. */

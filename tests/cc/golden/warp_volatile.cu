@@ -140,3 +140,21 @@ __global__ void tail_half(const int *in, int *out)
 	out[tid] = s[tid];
 }
 // MODEL-LABEL: kernel tail_half: fibers
+
+// not taken: the same steps on the array itself, without volatile (lockstep.c's case)
+__global__ void tail_plain_array(int *io)
+{
+	__shared__ int s[64];
+	unsigned tid = threadIdx.x;
+
+	s[tid] = io[tid];
+	__syncthreads();
+	if (tid < 32) {
+		s[tid] += s[tid + 32];
+		s[tid] += s[tid + 16];
+	}
+	io[tid] = s[tid];
+}
+// CXX-LABEL: static void tail_plain_array__block(
+// CXX-NOT: idxgen_cc_lockstep_rows
+// CXX-LABEL: tail_plain_array__kernel = 
