@@ -13,7 +13,7 @@
  * greater; cg::sync(block).  Tiles of 64 to 1024 threads (several warps;
  * CUDA's block_tile_memory, accepted and not needed here): sync, thread_rank,
  * size, num_threads, meta_group_rank, meta_group_size, and (as fibers, up to
- * 512 threads) shfl, any, all, cg::reduce and the scans, as on CUDA.
+ * 1024 threads) shfl, any, all, cg::reduce and the scans, as on CUDA.
  */
 #ifndef IDXGEN_COOPERATIVE_GROUPS_H
 #define IDXGEN_COOPERATIVE_GROUPS_H
