@@ -32,8 +32,8 @@
 
 #define UQ_JOBS		300	/* > 256: wraps the ring, two batches of IDXGEN_MAX_BATCH */
 #define UQ_REGION	(1u << 20)
-/* a hang guard, far above the slowest run: not a timing assumption */
-#define UQ_GONE_HANG_GUARD_MS (300 * 1000)
+/* a hang guard (test_lib.h), far above the slowest run: not a timing assumption */
+#define UQ_GONE_HANG_GUARD_MS (LIB_HANG_GUARD_S * 1000)
 
 /* Sum of drm-idxgen-user-queues over this process's files open on node. */
 static long uq_count(const char *node)
@@ -559,7 +559,7 @@ static bool uq_gone_back(const char *node)
 	struct idxgen_info di;
 	int i, ret;
 
-	for (i = 0; i < 600; i++) {
+	for (i = 0; i < LIB_HANG_GUARD_S * 10; i++) {
 		if (!idxgen_open(0, IDXGEN_OPEN_DRM, &d)) {
 			ret = idxgen_get_info(d, &di);
 			idxgen_close(d);

@@ -182,7 +182,7 @@ static void undo_submit(struct fn_state *s)
 	struct drm_idxgen_job_result r;
 	int i, good = 0;
 
-	if (drmSyncobjWait(s->d->fd, &s->so, 1, abs_timeout(30), 0, NULL))
+	if (drmSyncobjWait(s->d->fd, &s->so, 1, abs_timeout(HANG_GUARD_S), 0, NULL))
 		return;
 	for (i = 0; i < 2; i++)
 		good += !job_result(s->d->fd, s->ctx, s->seq + i, &r) && !r.error && !r.status &&
