@@ -7,7 +7,7 @@
 # must instead be rejected with that diagnostic (exit 1).  TAP.  A run is
 # stopped only when it hangs (tests/common/progress-guard.c): no CPU and no
 # output for STALL_S, or still running at HANG_GUARD_S.  A program with
-# '// exec-models: fission fibers' (or one of them) in its first ten lines
+# '// exec-models: fission fibers' (or one of them) in its first 20 lines
 # is also built with --exec-model= each of them and run the same way.
 #   programs.sh path/to/idxgen-cc WORKDIR PROGRAM.cu...
 set -u
@@ -54,9 +54,9 @@ for src in "$@"; do
 		continue
 	fi
 	build_and_run "$name" "$name"
-	# '// exec-models: fission fibers' in its first ten lines: also built
+	# '// exec-models: fission fibers' in its first 20 lines: also built
 	# forced to each model named (both models give the same results)
-	for model in $(sed -n '1,10s|^// exec-models: ||p' "$src"); do
+	for model in $(sed -n '1,20s|^// exec-models: ||p' "$src"); do
 		build_and_run "$name (--exec-model=$model)" "$name.$model" --exec-model="$model"
 	done
 done
