@@ -143,6 +143,24 @@ template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> 
 IDXGEN_CG_UNTRANSLATED void sync(const thread_block &);
 IDXGEN_CG_UNTRANSLATED void sync(const thread_group &);
 template <unsigned int _Np> IDXGEN_CG_UNTRANSLATED void sync(const thread_block_tile<_Np> &);
+/* the outer API (cg::thread_rank(g), cg::group_size(g)) and CUDA 12's invoke_one */
+template <class _Group> IDXGEN_CG_UNTRANSLATED auto thread_rank(const _Group &__g) -> decltype(__g.thread_rank());
+template <class _Group> IDXGEN_CG_UNTRANSLATED auto group_size(const _Group &__g) -> decltype(__g.num_threads());
+/*
+ * Defined (never run: the kernels that call them run as fibers), so that a
+ * lambda (a type without linkage) is no "used but not defined" error
+ */
+template <class _Group, class _Fn, class... _Args>
+IDXGEN_CG_UNTRANSLATED void invoke_one(const _Group &, _Fn &&__fn, _Args &&...__a)
+{
+	static_cast<_Fn &&>(__fn)(static_cast<_Args &&>(__a)...);
+}
+template <class _Group, class _Fn, class... _Args>
+IDXGEN_CG_UNTRANSLATED auto invoke_one_broadcast(const _Group &, _Fn &&__fn, _Args &&...__a)
+	-> decltype(static_cast<_Fn &&>(__fn)(static_cast<_Args &&>(__a)...))
+{
+	return static_cast<_Fn &&>(__fn)(static_cast<_Args &&>(__a)...);
+}
 
 template <class _Tp> struct plus {
 	_Tp operator()(_Tp a, _Tp b) const
@@ -191,6 +209,7 @@ template <class _Tp> struct bit_xor {
 #include <idxgen_cc_program.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <type_traits>
 /*
  * Every function below is inlined where it is called.  threadIdx is each
  * translation unit's own (static thread_local, idxgen_cc_program.h) and the
@@ -703,6 +722,41 @@ static inline void sync(const thread_group &__g)
 template <unsigned int _Np> static inline void sync(const thread_block_tile<_Np> &__g)
 {
 	__g.sync();
+}
+
+/* The outer API: cg::thread_rank(g), cg::group_size(g) (g's own, as CUDA's). */
+template <class _Group> static inline auto thread_rank(const _Group &__g) -> decltype(__g.thread_rank())
+{
+	return __g.thread_rank();
+}
+template <class _Group> static inline auto group_size(const _Group &__g) -> decltype(__g.num_threads())
+{
+	return __g.num_threads();
+}
+
+/*
+ * CUDA 12's invoke_one(group, fn, args...): one thread of the group calls
+ * fn (CUDA elects an arbitrary one; here rank 0, the one elect.sync picks
+ * on a tile); invoke_one_broadcast also gives every thread its result,
+ * through the group's shfl.  No barrier, as on CUDA.
+ */
+template <class _Group, class _Fn, class... _Args>
+static inline void invoke_one(const _Group &__g, _Fn &&__fn, _Args &&...__a)
+{
+	if (__g.thread_rank() == 0)
+		static_cast<_Fn &&>(__fn)(static_cast<_Args &&>(__a)...);
+}
+template <class _Group, class _Fn, class... _Args>
+static inline auto invoke_one_broadcast(const _Group &__g, _Fn &&__fn, _Args &&...__a) ->
+	typename std::remove_cv<typename std::remove_reference<decltype(static_cast<_Fn &&>(__fn)(
+		static_cast<_Args &&>(__a)...))>::type>::type
+{
+	typename std::remove_cv<typename std::remove_reference<decltype(static_cast<_Fn &&>(__fn)(
+		static_cast<_Args &&>(__a)...))>::type>::type __r{};
+
+	if (__g.thread_rank() == 0)
+		__r = static_cast<_Fn &&>(__fn)(static_cast<_Args &&>(__a)...);
+	return __g.shfl(__r, 0);
 }
 
 /*
