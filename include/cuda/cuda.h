@@ -390,5 +390,11 @@ static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params
 #include "idxgen_cuda_drv_rt_forms.h"
 /* function handles of the program's kernels, cuLaunchKernel; more runtime calls under driver names */
 #include "idxgen_cuda_drv_more.h"
+/* graphs node by node, executable-graph updates, user objects, launch and stream attributes */
+#include "idxgen_cuda_drv_graph.h"
+/* memory pools, unified-memory advice, pointer attributes in bulk, batched and peer copies */
+#include "idxgen_cuda_drv_mem.h"
+/* context events, device queries, surface objects, stream memory operations, cuGetProcAddress, refusals */
+#include "idxgen_cuda_drv_misc.h"
 
 #endif /* IDXGEN_CUDA_H */

@@ -147,11 +147,25 @@ CUresult cuCtxGetDevice(CUdevice *dev)
 }
 
 /* The current context's creation flags (the primary context's: 0). */
+/* the primary context's flags are the runtime's device flags (cuDevicePrimaryCtxSetFlags) */
 CUresult cuCtxGetFlags(unsigned int *flags)
 {
 	if (!flags)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (current() == &primary_ctx)
+		return cudart_cu_result(cudaGetDeviceFlags(flags));
 	*flags = current()->flags;
+	return CUDA_SUCCESS;
+}
+
+/* CUDA: the scheduling flags and CU_CTX_SYNC_MEMOPS of the current context, replaced */
+CUresult cuCtxSetFlags(unsigned int flags)
+{
+	if (flags & ~(unsigned int)(CU_CTX_SCHED_MASK | CU_CTX_SYNC_MEMOPS))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (current() == &primary_ctx)
+		return cudart_cu_result(cudaSetDeviceFlags(flags));
+	current()->flags = flags;
 	return CUDA_SUCCESS;
 }
 

@@ -267,18 +267,18 @@ run_suite() { # name command...
 	read -r t0 _ < /proc/uptime
 	if [ "$plan" = demo ]; then
 		# the demo's output on the console as it happens
-		{ (cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-600} "$@") 2>&1
+		{ (cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-1800} "$@") 2>&1
 		  echo $? > /tmp/suite.rc; } | tee /tmp/suite.out
 		rc=$(cat /tmp/suite.rc)
 	elif [ "$plan" = soak ]; then
 		# A soak's suite may run for hours (SOAK_IOCTLS: until its
 		# count): its output goes to the results as it comes, so that
 		# a run its guard or the host stops still shows how far it got.
-		{ (cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-600} "$@") 2>&1
+		{ (cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-1800} "$@") 2>&1
 		  echo $? > /tmp/suite.rc; } | tee /tmp/suite.out > $RES
 		rc=$(cat /tmp/suite.rc)
 	else
-		(cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-600} "$@") > /tmp/suite.out 2>&1
+		(cd /opt/idxgen/tests && timeout ${IDXGEN_SUITE_TIMEOUT:-1800} "$@") > /tmp/suite.out 2>&1
 		rc=$?
 	fi
 	[ "$plan" = soak ] || cat /tmp/suite.out > $RES
