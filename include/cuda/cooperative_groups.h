@@ -502,16 +502,33 @@ class coalesced_group : public thread_group
 			return __shfl_sync(__lanes(), __v, __src, (int)__n);
 		return __shfl_sync(__lanes(), __v, __lane_of((unsigned int)__src));
 	}
+	/*
+	 * The member of rank r (the caller's own value when r is out of the
+	 * group).  A coalesced group's shfl_up/down/xor count ranks, not warp
+	 * lanes (CUDA): with lanes {1, 2, 4, 5, ...} rank 2's shfl_up(v, 1) is
+	 * lane 2's value; it read lane 3, outside the group, and a scan inside
+	 * `if` summed wrong (session 12, tests/cuda/progs/cg_coalesced_rank_scan.cu).
+	 */
+	template <class _Tp> _Tp __by_rank_shfl(_Tp __v, unsigned int __r) const
+	{
+		return __shfl_sync(__lanes(), __v, __r < size() ? __lane_of(__r) : (int)(__idxgen_cg_self()->lin % 32));
+	}
 	template <class _Tp> _Tp shfl_up(_Tp __v, unsigned int __d) const
 	{
+		if (__kind != 1)
+			return __by_rank_shfl(__v, thread_rank() >= __d ? thread_rank() - __d : size());
 		return __shfl_up_sync(__lanes(), __v, __d, __width());
 	}
 	template <class _Tp> _Tp shfl_down(_Tp __v, unsigned int __d) const
 	{
+		if (__kind != 1)
+			return __by_rank_shfl(__v, thread_rank() + __d);
 		return __shfl_down_sync(__lanes(), __v, __d, __width());
 	}
 	template <class _Tp> _Tp shfl_xor(_Tp __v, int __m) const
 	{
+		if (__kind != 1)
+			return __by_rank_shfl(__v, thread_rank() ^ (unsigned int)__m);
 		return __shfl_xor_sync(__lanes(), __v, __m, __width());
 	}
 	/* a mask of the warp's lanes as CUDA's group collectives answer it: bits by rank in the group */
