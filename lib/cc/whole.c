@@ -218,11 +218,21 @@ struct walk {
 	unsigned *spin, nspin;	/* its spin loops' conditions (spin.c) */
 	struct cx_kids kernels;	/* the kernels translated so far */
 	struct line_marks lm;	/* #line directives (line_marks.c) */
+	struct lane_plan *lanes;	/* the kernel being copied runs as lane loops: its splices */
 };
 
 /* The input's text from w->pos to b, after a #line where idxgen-cc's own text moved the lines. */
 static void copy_to(struct walk *w, unsigned b)
 {
+	const struct lane_splice *sp;
+
+	while (w->lanes && (sp = lane_splice_next(w->lanes, w->pos, b)) != NULL) {
+		if (w->pos < sp->at)
+			line_marks_sync(&w->lm, w->s, w->tu, w->pos, w->o);
+		emit_src(w->s, w->pos, sp->at, w->o);
+		bputs(w->o, sp->text);
+		w->pos = sp->skip;
+	}
 	if (w->pos < b)
 		line_marks_sync(&w->lm, w->s, w->tu, w->pos, w->o);
 	emit_src(w->s, w->pos, b, w->o);
@@ -1066,7 +1076,7 @@ static bool c_linkage(CXCursor fn)
  * call of the entry (the compiler may inline the kernel into the loop):
  * no fiber, no switch.  Otherwise each thread is a fiber.
  */
-static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool plain, struct buf *o)
+static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool plain, bool lanes, struct buf *o)
 {
 	const char *ta = t->is ? t->args.p : "";
 
@@ -1083,7 +1093,26 @@ static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool 
 			   "\t\t%s__thread%s(__b);\n\t}\n\t__idxgen_fiber_plain_end();\n}\n\n",
 			k->cname, ta);
 	else
-		bprintf(o, "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->cname, ta);
+		bprintf(o, "\t__idxgen_fiber_run%s(__b, %s__fiber%s);\n}\n\n", lanes ? "_warps" : "", k->cname, ta);
+}
+
+/* --dump=plan: the kernel's model, and how its threads run */
+static void emit_fiber_plan(struct source *s, const struct kernel *k, const char *why, bool plain, bool lanes,
+			    const struct lane_plan *lp)
+{
+	if (lanes) {
+		bprintf(s->plan, "kernel %s: fibers (%s)\n  fibers, one per warp (lane loops): %u barrier(s), the warp's lanes run as loops between them",
+			k->name, why, lp->nbarriers);
+		for (unsigned i = 0; i < lp->npv; i++)
+			bprintf(s->plan, "%s%s", i ? ", " : "; kept across a barrier in per-warp arrays: ", lp->pv[i].name);
+		bputs(s->plan, "\n");
+		return;
+	}
+	bprintf(s->plan, "kernel %s: fibers (%s)\n", k->name, why);
+	if (plain)
+		bputs(s->plan, "  no thread suspends: the threads run one after another in the block's loop, no fiber each\n");
+	else
+		bprintf(s->plan, "  a fiber per thread, not lane loops: %s\n", lp->why);
 }
 
 static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
@@ -1093,7 +1122,8 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	const char *ta = t->is ? t->args.p : "";
 	const char *entry, *enter;
 	unsigned i;
-	bool plain;
+	bool plain, lanes = false;
+	struct lane_plan lp = { 0 };
 
 	clang_visitChildren(k->fn, fiber_check, s);
 	for (i = 0; i < k->nv; i++)
@@ -1105,23 +1135,34 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	plain = fiber_never_suspends(s, k->fn);
 	entry = plain ? "thread" : "fiber";
 	enter = plain ? "" : "\t__idxgen_cc_fiber_enter();\n";
+	if (!plain && !s->thread_fibers && !t->pack)
+		lanes = lane_plan(s, k->fn, fn_body(k->fn), &lp);
+	else
+		snprintf(lp.why, sizeof(lp.why), "%s", t->pack ? "a parameter pack" : "--exec-model=thread-fibers");
 	if (s->plan)
-		bprintf(s->plan, "kernel %s: fibers (%s)\n%s", k->name, why,
-			plain ? "  no thread suspends: the threads run one after another in the block's loop, no fiber each\n" : "");
+		emit_fiber_plan(s, k, why, plain, lanes, &lp);
 	bool c = c_linkage(k->fn);
 
-	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\n%snamespace { namespace __idxgen_fiber_%s {\n",
-		k->name, why, c ? "extern \"C++\" { " : "", k->cname);
-	if (!fiber_primary_decl(w, k))
+	bprintf(o, "/* __global__ %s: fibers, %s (%s) */\n%snamespace { namespace __idxgen_fiber_%s {\n",
+		k->name, lanes ? "one per warp (lane loops)" : "every thread a coroutine", why, c ? "extern \"C++\" { " : "",
+		k->cname);
+	if (!fiber_primary_decl(w, k)) {
+		lane_plan_free(&lp);
 		return;
+	}
 	w->pos = c_start(k->fn);
 	w->device = true;
+	w->lanes = lanes ? &lp : NULL;
 	lockstep_begin(w, k->fn);
 	clang_visitChildren(k->fn, walk_visit, w);
 	lockstep_end(w);
 	w->device = false;
 	copy_to(w, c_end(k->fn));
 	w->pos = c_end(k->fn);
+	w->lanes = NULL;
+	if (lanes && lp.next != lp.nsp)
+		error_at(s, k->fn, "idxgen-cc bug: lane loops of kernel '%s' were not all written", k->name);
+	lane_plan_free(&lp);
 	bputs(o, c ? "\n} } }\n" : "\n} }\n");
 	if (t->pack) {
 		/* the pack's elements are arguments np.. (emit_fiber_args): a helper deduces their indices */
@@ -1140,7 +1181,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		emit_fiber_args(k, o);
 		bputs(o, ");\n}\n");
 	}
-	emit_fiber_block(k, t, plain, o);
+	emit_fiber_block(k, t, plain, lanes, o);
 	emit_stub(k, t, o);
 }
 
@@ -1988,6 +2029,7 @@ static bool program_read(struct source *s, const char *path, const struct progra
 	edg_apply(edg, s);
 	s->cxx = true;
 	s->model = po ? po->model : EXEC_AUTO;
+	s->thread_fibers = po && po->thread_fibers;
 	s->no_warp_lower = s->model == EXEC_FIBERS;
 	s->plan = po ? po->plan : NULL;
 	s->cuda_arch = po ? po->cuda_arch : 0;
