@@ -1556,6 +1556,49 @@ static bool bare_linkage(const struct source *s, CXCursor c)
 	return !memchr(s->text + a, '{', b - a);
 }
 
+struct namesakes {
+	CXCursor kernel, parent;
+	char *name;
+	unsigned before;
+};
+
+static enum CXChildVisitResult count_namesake(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct namesakes *ns = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	(void)parent;
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
+		return CXChildVisit_Continue;
+	if (clang_equalCursors(c, ns->kernel))
+		return CXChildVisit_Break;
+	n = cx_spelling(c);
+	ns->before += !strcmp(n, ns->name) && has_annot(c, "global") && clang_isCursorDefinition(c) &&
+		      clang_equalCursors(clang_getCursorSemanticParent(c), ns->parent);
+	free(n);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * How many kernels of c's name and scope the translation unit defines
+ * before it, in every file: overload N > 0 takes __oN (kernel_overload).
+ * Counted over the unit, not the file, because a header's kernels are
+ * translated with the header (translate_headers) and two headers may
+ * overload one name: HeCBench segsort's gen_copy(K *, T *, ...) and
+ * gen_copy(K *, ...), whose descriptors were both gen_copy__kernel.
+ */
+static unsigned earlier_namesakes(CXCursor c)
+{
+	struct namesakes ns = { c, clang_getCursorSemanticParent(c), cx_spelling(c), 0 };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(c)), count_namesake, &ns);
+	free(ns.name);
+	return ns.before;
+}
+
 static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 {
 	struct source *s = w->s;
@@ -1580,14 +1623,7 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 		 * each stub keeps the name, C++ picks at the launch, and its
 		 * address is taken through its function type (kernel_overload)
 		 */
-		for (unsigned i = 0; i < w->kernels.n; i++) {
-			char *m = cx_spelling(w->kernels.c[i]), *n2 = cx_spelling(c);
-
-			nth += !strcmp(m, n2) && clang_equalCursors(clang_getCursorSemanticParent(w->kernels.c[i]),
-								     clang_getCursorSemanticParent(c));
-			free(m);
-			free(n2);
-		}
+		nth = earlier_namesakes(c);
 		bool bare = bare_linkage(s, c);
 
 		cx_kids_add(&w->kernels, c);
