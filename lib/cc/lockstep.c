@@ -58,6 +58,7 @@ struct lockstep {
 struct acc {
 	CXCursor base;
 	char *text;
+	unsigned at;	/* 1 + the offset of the assignment whose target or value it is (0: none) */
 };
 
 struct accs {
@@ -75,6 +76,7 @@ struct access {
 	bool met;		/* it ends in a meeting (an rmw): nothing it did is pending after */
 	bool wrote;		/* a plain store to memory (not a local variable) */
 	bool atomic;		/* a call of an atomic function */
+	unsigned at;		/* 1 + the offset of the assignment being visited (0: none) */
 };
 
 /* What the lanes may have done since the last meeting. */
@@ -83,13 +85,18 @@ struct state {
 	bool wrote;		/* a plain store to memory: an atomic after it may publish it */
 };
 
-static void accs_add(struct accs *s, CXCursor base, const char *text)
+static void accs_add_at(struct accs *s, CXCursor base, const char *text, unsigned at)
 {
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 8;
 		s->v = cx_realloc(s->v, s->cap * sizeof(*s->v));
 	}
-	s->v[s->n++] = (struct acc){ base, text ? cx_strdup(text) : NULL };
+	s->v[s->n++] = (struct acc){ base, text ? cx_strdup(text) : NULL, at };
+}
+
+static void accs_add(struct accs *s, CXCursor base, const char *text)
+{
+	accs_add_at(s, base, text, 0);
 }
 
 static void accs_free(struct accs *s)
@@ -103,7 +110,7 @@ static void accs_free(struct accs *s)
 static void accs_append(struct accs *d, const struct accs *s)
 {
 	for (unsigned i = 0; i < s->n; i++)
-		accs_add(d, s->v[i].base, s->v[i].text);
+		accs_add_at(d, s->v[i].base, s->v[i].text, s->v[i].at);
 }
 
 static struct accs accs_copy(const struct accs *s)
@@ -121,8 +128,14 @@ static bool hazard(const struct lockstep *l, const struct acc *w, const struct a
 		return false;	/* two __shared__ variables */
 	if (!w->text || !r->text)
 		return true;
+	if (!strcmp(w->text, r->text))
+		return false;
 	/* s[tid + 64] and s[tid]: only lanes of two warps could meet there */
-	return strcmp(w->text, r->text) && !lockstep_warps_apart(l->tid, w->text, r->text);
+	if (lockstep_warps_apart(l->tid, w->text, r->text))
+		return false;
+	/* one assignment's target and value, in any two turns: every lane that ran it stored its target */
+	return !(w->at && w->at == r->at && !clang_Cursor_isNull(w->base) &&
+		 lockstep_bounds_apart(l->tid, clang_getArraySize(clang_getCursorType(w->base)), w->text, r->text));
 }
 
 /* A __shared__ variable of the program (not warp.c's exchange arrays, __idxgen_wN: met around by construction). */
@@ -352,7 +365,7 @@ static struct acc lvalue_acc(const struct access *a, CXCursor e)
 	CXCursor base = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? base_var(clang_getCursorReferenced(b))
 									: clang_getNullCursor();
 
-	return (struct acc){ base, in_macro(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)) };
+	return (struct acc){ base, in_macro(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)), 0 };
 }
 
 /* Record a store (and with load, a read) of the lvalue e. */
@@ -360,9 +373,9 @@ static void access_lvalue(struct access *a, CXCursor e, bool load)
 {
 	struct acc w = lvalue_acc(a, e);
 
-	accs_add(&a->store, w.base, w.text);
+	accs_add_at(&a->store, w.base, w.text, a->at);
 	if (load)
-		accs_add(&a->load, w.base, w.text);
+		accs_add_at(&a->load, w.base, w.text, a->at);
 	free(w.text);
 }
 
@@ -404,7 +417,7 @@ static bool is_memory(CXCursor b)
  */
 static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
 {
-	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false };
+	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
 	struct acc w = lvalue_acc(a, t);
 	long long size;
 	bool r = false;
@@ -430,6 +443,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	const struct source *s = a->l->s;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	CXCursor t, v, only;
+	unsigned saved_at;
 	char op[4];
 
 	(void)parent;
@@ -477,9 +491,14 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	if (k == CXCursor_UnaryOperator && (text_at(s, c_start(c), "++") || text_at(s, c_start(c), "--") ||
 					    (c_end(c) >= 2 && (text_at(s, c_end(c) - 2, "++") ||
 							       text_at(s, c_end(c) - 2, "--"))))) {
-		if (cx_only_child(c, &only) && names_shared(a->l, only) && clang_getCursorType(only).kind != CXType_Pointer)
+		if (cx_only_child(c, &only) && names_shared(a->l, only) &&
+		    clang_getCursorType(only).kind != CXType_Pointer) {
+			unsigned at = a->at;
+
+			a->at = 0;	/* a store some lanes of an assignment may skip (`c ? s[i]++ : 0`) */
 			access_lvalue(a, only, true);
-		else if (cx_only_child(c, &only))
+			a->at = at;
+		} else if (cx_only_child(c, &only))
 			kill_local(a, only);
 		if (cx_only_child(c, &only) && is_memory(lvalue_base(only)) &&
 		    (clang_getCursorKind(strip(only)) != CXCursor_DeclRefExpr ||
@@ -499,6 +518,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 			       (clang_getCursorType(r).kind == CXType_LValueReference && shared_ish(a->l, r));
 
 		op_text(s, c, op);
+		saved_at = a->at;
+		a->at = c_start(c) + 1;
 		if (through && names_shared(a->l, t)) {
 			access_lvalue(a, t, strcmp(op, "=") != 0);
 			if (reads_what_it_stores(a, t, v)) {
@@ -512,6 +533,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 			a->wrote = true;
 		access_of(a, t, bref ? b : clang_getNullCursor());
 		access_of(a, v, clang_getNullCursor());
+		a->at = saved_at;
 		return CXChildVisit_Continue;
 	}
 	if (k == CXCursor_DeclRefExpr && !clang_equalCursors(c, a->skip) &&
@@ -519,7 +541,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		CXCursor r = clang_getCursorReferenced(c);
 		char *text = in_macro(c) ? NULL : lvalue_text(s, c_start(c), c_end(c));
 
-		accs_add(&a->load, base_var(r), text);
+		accs_add_at(&a->load, base_var(r), text, a->at);
 		free(text);
 	}
 	return CXChildVisit_Recurse;
@@ -527,7 +549,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 
 static struct access accesses(const struct lockstep *l, CXCursor c)
 {
-	struct access a = { l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false };
+	struct access a = { l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
 
 	access_of(&a, c, clang_getNullCursor());
 	return a;
@@ -678,22 +700,61 @@ static bool is_control(enum CXCursorKind k)
 }
 
 /*
+ * The lanes meet before each test of loop's condition: `for (...; cond;
+ * ...) stmt;` whose turn reads what the turn before stored for another lane
+ * has no { } to hold a meeting before stmt.  A condition that cannot take
+ * it (a macro's, a top-level comma, none) is refused (check_lockstep()).
+ */
+static void add_turn(struct lockstep *l, CXCursor loop)
+{
+	enum CXCursorKind k = clang_getCursorKind(loop);
+	CXCursor init, cond = clang_getNullCursor(), inc, body;
+	struct cx_kids ks;
+
+	if (k == CXCursor_ForStmt) {
+		for_parts(l->s, loop, &init, &cond, &inc, &body);
+	} else if (k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
+		ks = cx_kids_of(loop);
+		if (ks.n == 2)
+			cond = ks.c[k == CXCursor_DoStmt ? 1 : 0];
+		cx_kids_free(&ks);
+	}
+	if (!clang_Cursor_isNull(cond) && clang_getCursorKind(cond) != CXCursor_VarDecl &&
+	    cond_can_prefix(l->s, cond)) {
+		add_offset(l, LOCKSTEP_TURN | c_start(cond), loop, LOCKSTEP_WHY_TURN);
+		return;
+	}
+	if (clang_Cursor_isNull(l->bad))
+		l->bad = loop;
+	add_offset(l, LOCKSTEP_BAD | c_start(loop), loop, LOCKSTEP_WHY_TURN);
+}
+
+/*
  * A loop's body entered in state *st; after the loop, *st (no turn) and what
  * the turns leave.  A turn starts from what the one before left: its reads
  * of the elements the last turn stored for other lanes, its stores of what
- * the last turn read, get their meetings (walked again until no new point).
+ * the last turn read, get their meetings (walked again until no new point;
+ * at least twice: the first walk starts from what came before the loop).
+ * A body that is no { } block meets at the loop's condition (add_turn()).
  */
-static void walk_loop_body(struct lockstep *l, CXCursor body, struct state *st, unsigned *before)
+static void walk_loop_body(struct lockstep *l, CXCursor loop, CXCursor body, struct state *st, unsigned *before)
 {
 	struct state turn = state_copy(st), out = { 0 };
+	bool block = clang_getCursorKind(unwrap_stmt(l->s, body)) == CXCursor_CompoundStmt;
 
 	for (unsigned again = 0; again < 4; again++) {
-		unsigned n = l->n;
+		unsigned n = l->n, later = 0;
 		struct state next;
 
-		walk_body(l, body, &turn, before);
+		walk_body(l, body, &turn, again && !block ? &later : before);
+		if (later) {
+			/* met at the condition: the turn again, from nothing pending */
+			add_turn(l, loop);
+			state_free(&turn);
+			walk_body(l, body, &turn, &later);
+		}
 		state_join(&out, &turn);
-		if (l->n == n)
+		if (again && l->n == n)
 			break;	/* no new point: the next turn walks as this one */
 		next = state_copy(&turn);
 		state_free(&turn);
@@ -800,7 +861,7 @@ static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, unsigned
 			walk_header(l, &ks, first, last, st, before);
 		}
 		access_free(&a);
-		walk_loop_body(l, body, st, before);
+		walk_loop_body(l, c, body, st, before);
 	}
 	cx_kids_free(&ks);
 }
