@@ -30,8 +30,8 @@
  * another __shared__ array -- needs none.  Conservative beyond that: a
  * store through a pointer into shared memory may be to any element of any
  * __shared__ variable, an atomic or a call given such a pointer stores
- * anything there.  Not handled (lib/cc/README.md): a pointer parameter
- * given shared memory only through another helper's parameter.
+ * anything there.  A pointer parameter given shared memory through another
+ * helper's parameter is followed CALLER_DEPTH helpers deep.
  */
 #include "cc.h"
 #include "cx.h"
@@ -889,7 +889,55 @@ struct call_scan {
 	CXCursor fn;
 	bool *given;	/* parameter i is given __shared__ memory by some call */
 	unsigned n;
+	CXCursor caller;	/* the function the calls being visited are in */
+	unsigned depth;		/* helpers followed up to here (callers of callers) */
 };
+
+/* how many helpers deep a pointer parameter is followed to the __shared__ memory its callers give */
+#define CALLER_DEPTH 3
+
+static void shared_params(struct lockstep *l, CXCursor fn, unsigned depth);
+
+/*
+ * Is the argument a a pointer parameter of the calling helper, or a local
+ * pointer of it, that may point into __shared__ memory through what the
+ * helper's own callers give it (`helper2(p, t)` in `helper1(int *p, int t)`,
+ * called as `helper1(tile, t)`)?
+ */
+static bool shared_via_caller(const struct call_scan *cs, CXCursor a)
+{
+	CXCursor r = strip(a), body = clang_getNullCursor();
+	struct lockstep l2;
+	struct ptr_scan ps = { &l2, true };
+	struct cx_kids ks;
+	bool hit = false;
+
+	if (cs->depth >= CALLER_DEPTH || clang_Cursor_isNull(cs->caller) ||
+	    clang_getCursorKind(r) != CXCursor_DeclRefExpr)
+		return false;
+	r = clang_getCursorReferenced(r);
+	if (!is_pointer_or_reference(r) ||
+	    (clang_getCursorKind(r) != CXCursor_ParmDecl && !is_local_pointer(r)) ||
+	    !clang_equalCursors(clang_getCursorSemanticParent(r), cs->caller))
+		return false;
+	memset(&l2, 0, sizeof(l2));
+	l2.s = cs->l->s;
+	l2.fn = cs->caller;
+	shared_params(&l2, cs->caller, cs->depth + 1);
+	ks = cx_kids_of(cs->caller);
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
+			body = ks.c[i];
+	cx_kids_free(&ks);
+	while (l2.ptrs.n && ps.more && !clang_Cursor_isNull(body)) {	/* its locals set from such a parameter */
+		ps.more = false;
+		clang_visitChildren(body, ptr_visit, &ps);
+	}
+	for (unsigned i = 0; i < l2.ptrs.n && !hit; i++)
+		hit = clang_equalCursors(l2.ptrs.c[i], r);
+	cx_kids_free(&l2.ptrs);
+	return hit;
+}
 
 /* Does the argument a name __shared__ memory: `s`, `&s[i]`, `s[i]`, or a local pointer set from one? */
 static bool shared_argument(const struct lockstep *l, CXCursor a)
@@ -917,14 +965,20 @@ static bool calls_fn(CXCursor call, CXCursor fn)
 static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct call_scan *cs = d;
+	enum CXCursorKind k;
 	int n;
 
 	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_CallExpr || !calls_fn(c, cs->fn))
+	k = clang_getCursorKind(c);
+	if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+	    k == CXCursor_Constructor || k == CXCursor_Destructor)
+		cs->caller = c;
+	if (k != CXCursor_CallExpr || !calls_fn(c, cs->fn))
 		return CXChildVisit_Recurse;
 	n = clang_Cursor_getNumArguments(c);
 	for (int i = 0; i < n && (unsigned)i < cs->n; i++)
-		if (shared_argument(cs->l, clang_Cursor_getArgument(c, (unsigned)i)))
+		if (!cs->given[i] && (shared_argument(cs->l, clang_Cursor_getArgument(c, (unsigned)i)) ||
+				      shared_via_caller(cs, clang_Cursor_getArgument(c, (unsigned)i))))
 			cs->given[i] = true;
 	return CXChildVisit_Recurse;
 }
@@ -932,21 +986,26 @@ static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientD
 /* the program's own declarations (not the CUDA, C++ and system headers': seconds of a big file) */
 static enum CXChildVisitResult program_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
+	struct call_scan *cs = d;
+
 	(void)parent;
-	if (!decl_in_headers(c))
+	if (!decl_in_headers(c)) {
+		cs->caller = c;
 		clang_visitChildren(c, call_visit, d);
+	}
 	return CXChildVisit_Continue;
 }
 
 /*
  * A __device__ function's pointer and reference parameters that some call
- * of the file gives __shared__ memory (`helper(&tile[k], t)`, `f(s[t])`):
+ * of the file gives __shared__ memory (`helper(&tile[k], t)`, `f(s[t])`,
+ * or a pointer another helper was given so, CALLER_DEPTH helpers deep):
  * the helper's accesses through them are shared ones.
  */
-static void shared_params(struct lockstep *l, CXCursor fn)
+static void shared_params(struct lockstep *l, CXCursor fn, unsigned depth)
 {
 	struct cx_kids ks = cx_kids_of(fn), ps = { 0 };
-	struct call_scan cs = { l, fn, NULL, 0 };
+	struct call_scan cs = { l, fn, NULL, 0, clang_getNullCursor(), depth };
 	bool any = false;
 
 	for (unsigned i = 0; i < ks.n; i++)
@@ -992,7 +1051,7 @@ static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 	f->first = f->bad = clang_getNullCursor();
 	if (clang_Cursor_isNull(body))
 		return 0;
-	shared_params(&l, fn);
+	shared_params(&l, fn, 0);
 	/* fibers only: a spinning kernel runs as fibers; the C path refuses or keeps lock-only loops (spin.c) */
 	l.spins = s->cxx && s->model != EXEC_FISSION && spin_line(s, fn) != 0;
 	l.tid = lockstep_linear_tid(s, fn);
