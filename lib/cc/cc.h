@@ -588,12 +588,18 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
  * overwritten, with no barrier between: code written for lanes in lock
  * step); the count, *pts malloc'd.  An offset with LOCKSTEP_RMW is an
  * assignment's that reads another lane's element of what it stores (read,
- * meet, write); with LOCKSTEP_BAD a statement's whose such assignment is
- * written in a macro (refused: check_lockstep()).
+ * meet, write); with LOCKSTEP_TURN a loop condition's, where the lanes
+ * meet before each test (`__idxgen_cc_lockstep_turn() && cond`: a turn
+ * reads what the turn before stored for another lane, or stores what it
+ * read, and the body is no { } block to hold the meeting); with
+ * LOCKSTEP_BAD a statement's whose such assignment is written in a macro,
+ * or a loop's whose condition cannot take the meeting (refused:
+ * check_lockstep()).
  */
 #define LOCKSTEP_RMW (1u << 31)
 #define LOCKSTEP_BAD (1u << 30)
-#define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD))
+#define LOCKSTEP_TURN (1u << 29)
+#define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD | LOCKSTEP_TURN))
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
 /* ... the first such statement in *stmt, why the lanes meet there in *why; false when there is none */
 bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigned *why);
@@ -601,6 +607,7 @@ bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigne
 #define LOCKSTEP_WHY_READ 1u
 #define LOCKSTEP_WHY_WAR 2u
 #define LOCKSTEP_WHY_RMW 4u
+#define LOCKSTEP_WHY_TURN 8u	/* a turn reads what the last stored for another lane: the lanes meet at the loop's condition */
 /* ... the first statement lock step cannot be kept in (LOCKSTEP_BAD) in *stmt; false when none */
 bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt);
 /*
@@ -640,6 +647,10 @@ unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigne
 /* in *at: a `for (init; ; inc)` whose empty condition becomes `__idxgen_cc_spin()` (offset: after the ';') */
 #define SPIN_BARE (1u << 31)
 unsigned spin_line(const struct source *s, CXCursor fn);
+/* ... can a loop's condition take `X && ` in front (no macro, no top-level assignment, comma or ?:)? */
+bool cond_can_prefix(const struct source *s, CXCursor cond);
+/* ... in `for (init; ; inc)`, the offset just after the header's first ';' (~0u: none) */
+unsigned empty_for_cond(const struct source *s, CXCursor f);
 /* ... refused in a whole program forced to loop fission (the C path: not yet) */
 void check_spin(struct source *s, CXCursor fn);
 /* A volatile store of warp-synchronous code (fiber_plan.c): target and value of c. */

@@ -143,6 +143,27 @@ __global__ void by_reference(int *out)
 	out[threadIdx.x] = s[t ^ 1] + left_of(s, t);
 }
 
+// A warp-synchronous tree in a loop: each turn's guard keeps its own reads
+// and stores apart, but a turn reads what the last one stored for another
+// lane.  One statement as the body: the lanes meet before each test of the
+// condition; a { } body: the meeting goes in front of its statement.
+__global__ void turns(int *out)
+{
+	__shared__ int s[32];
+	int lane = threadIdx.x & 31;
+	int *r = s;
+	s[lane] = lane;
+	__syncwarp();
+	for (int k = 16; k > 0; k >>= 1)
+		if (lane < k)
+			r[lane] += r[lane + k];
+	for (int k = 16; k > 0; k >>= 1) {
+		if (lane < k)
+			r[lane] += r[lane + k];
+	}
+	out[threadIdx.x] = s[lane];
+}
+
 // MODEL: kernel row_exchange: fibers (line 20 reads __shared__ memory a statement before it stored to with no barrier between
 // MODEL: kernel branch_store: fibers (line 32 reads
 // MODEL: kernel ring: fibers (line 43 reads
@@ -152,6 +173,7 @@ __global__ void by_reference(int *out)
 // MODEL: kernel war: fibers
 // MODEL: kernel tree_guards: fission
 // MODEL: kernel by_reference: fibers (calls 'left_of', which suspends the thread
+// MODEL: kernel turns: fibers
 
 // CXX: void row_exchange(
 // CXX: col[r * 9] = in[r * 8 + t];
@@ -185,3 +207,9 @@ __global__ void by_reference(int *out)
 // CXX: int &mine = s[t];
 // CXX-NEXT: mine = t * 3;
 // CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[t ^ 1] + left_of(s, t);
+// CXX: void turns(
+// CXX: for (int k = 16; __idxgen_cc_lockstep_turn() && k > 0; k >>= 1)
+// CXX-NEXT: if (lane < k)
+// CXX-NEXT: r[lane] += r[lane + k];
+// CXX-NEXT: for (int k = 16; k > 0; k >>= 1) {
+// CXX-NEXT: __idxgen_cc_lockstep(); if (lane < k)
