@@ -601,7 +601,13 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 #define LOCKSTEP_TURN (1u << 29)
 #define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD | LOCKSTEP_TURN))
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
-/* ... the first such statement in *stmt, why the lanes meet there in *why; false when there is none */
+/*
+ * ... how many of them loop fission needs too (not those only a loop's
+ * later turn finds where its body has a barrier: loop fission ends its
+ * thread loops at the back edge), the first's offset in *first
+ */
+unsigned lockstep_fission_points(const struct source *s, CXCursor fn, unsigned *first);
+/* ... the first statement of those in *stmt, why the lanes meet there in *why; false when there is none */
 bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigned *why);
 /* why the lanes meet at a point: it reads what another lane stored, stores what another read, or both in one assignment */
 #define LOCKSTEP_WHY_READ 1u

@@ -43,8 +43,11 @@ struct lockstep {
 	const struct source *s;
 	struct cx_kids ptrs;	/* local pointers and references, parameters, that may point into __shared__ memory */
 	unsigned *pt, n, cap;	/* the points: offsets of the statements to meet before (LOCKSTEP_RMW: assignments) */
-	CXCursor first;		/* the first point's statement */
+	CXCursor first;		/* the first point's statement, of those loop fission needs (not edge) */
 	unsigned first_why;	/* why the lanes meet there (LOCKSTEP_WHY_*) */
+	unsigned first_off;	/* its offset, flags and all */
+	unsigned nfission;	/* the points loop fission needs (not edge) */
+	bool edge;		/* walking a later turn of a loop with a barrier: a new point is one across its back edge */
 	char *fn_text;		/* the function's text without blanks */
 	CXCursor guard[8];	/* the conditions of the if statements around (their then branches) */
 	unsigned nguard;
@@ -574,9 +577,10 @@ static void add_offset(struct lockstep *l, unsigned off, CXCursor c, unsigned wh
 		l->cap = l->cap ? 2 * l->cap : 8;
 		l->pt = cx_realloc(l->pt, l->cap * sizeof(*l->pt));
 	}
-	if (!l->n) {
+	if (!l->edge && !l->nfission++) {
 		l->first = c;
 		l->first_why = why;
+		l->first_off = off;
 	}
 	l->pt[l->n++] = off;
 }
@@ -738,16 +742,23 @@ static void add_turn(struct lockstep *l, CXCursor loop)
  * the last turn read, get their meetings (walked again until no new point;
  * at least twice: the first walk starts from what came before the loop).
  * A body that is no { } block meets at the loop's condition (add_turn()).
+ * What only a later turn finds comes across the loop's back edge: where the
+ * body has a barrier, loop fission runs the loop once per block and every
+ * thread finishes a turn's last thread loop before any starts the next
+ * turn's first (plan_stmts.c, S_CONTROL), so only fibers need those points
+ * (l->edge; tests/cc/kernels/integral.cu's running total).
  */
 static void walk_loop_body(struct lockstep *l, CXCursor loop, CXCursor body, struct state *st, unsigned *before)
 {
 	struct state turn = state_copy(st), out = { 0 };
 	bool block = clang_getCursorKind(unwrap_stmt(l->s, body)) == CXCursor_CompoundStmt;
+	bool split = count_barriers(body) > 0, edge = l->edge;
 
 	for (unsigned again = 0; again < 4; again++) {
 		unsigned n = l->n, later = 0;
 		struct state next;
 
+		l->edge = edge || (again && split);
 		walk_body(l, body, &turn, again && !block ? &later : before);
 		if (later) {
 			/* met at the condition: the turn again, from nothing pending */
@@ -762,6 +773,7 @@ static void walk_loop_body(struct lockstep *l, CXCursor loop, CXCursor body, str
 		state_free(&turn);
 		turn = next;
 	}
+	l->edge = edge;
 	state_join(st, &out);
 	state_free(&turn);
 	state_free(&out);
@@ -1033,13 +1045,13 @@ static void shared_params(struct lockstep *l, CXCursor fn, unsigned depth)
 struct found {
 	unsigned *pts;
 	CXCursor first, bad;
-	unsigned first_why;
+	unsigned first_why, first_off, nfission;
 };
 
 static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 {
-	struct lockstep l = { s, { 0 }, NULL, 0, 0, clang_getNullCursor(), 0, NULL, { { 0 } }, 0, clang_getNullCursor(), false,
-			      fn, NULL };
+	struct lockstep l = { s, { 0 }, NULL, 0, 0, clang_getNullCursor(), 0, 0, 0, false, NULL, { { 0 } }, 0,
+			      clang_getNullCursor(), false, fn, NULL };
 	struct cx_kids ks = cx_kids_of(fn);
 	struct ptr_scan ps = { &l, true };
 	CXCursor body = clang_getNullCursor();
@@ -1051,6 +1063,7 @@ static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 	cx_kids_free(&ks);
 	f->pts = NULL;
 	f->first = f->bad = clang_getNullCursor();
+	f->first_why = f->first_off = f->nfission = 0;
 	if (clang_Cursor_isNull(body))
 		return 0;
 	shared_params(&l, fn, 0);
@@ -1070,6 +1083,8 @@ static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 	f->pts = l.pt;
 	f->first = l.first;
 	f->first_why = l.first_why;
+	f->first_off = l.first_off;
+	f->nfission = l.nfission;
 	f->bad = l.bad;
 	return l.n;
 }
@@ -1088,10 +1103,21 @@ bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigne
 	struct found f;
 	unsigned n = points(s, fn, &f);
 
+	(void)n;
 	free(f.pts);
 	*stmt = f.first;
 	*why = f.first_why;
-	return n > 0;
+	return f.nfission > 0;
+}
+
+unsigned lockstep_fission_points(const struct source *s, CXCursor fn, unsigned *first)
+{
+	struct found f;
+
+	points(s, fn, &f);
+	free(f.pts);
+	*first = f.first_off;
+	return f.nfission;
 }
 
 bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt)

@@ -164,6 +164,28 @@ __global__ void turns(int *out)
 	out[threadIdx.x] = s[lane];
 }
 
+// A warp's running total read after the turn's last barrier, and the next
+// turn's store with no barrier between (golden lockstep_edge.cu): loop
+// fission ends its thread loops at the loop's back edge, fibers do not.  A
+// helper's barrier makes this kernel fibers: the lanes meet before the store.
+__device__ void block_sync(void)
+{
+	__syncthreads();
+}
+
+__global__ void carry_fibers(const int *in, int *out, int n)
+{
+	__shared__ int s[128];
+	int t = threadIdx.x, total = 0;
+	for (int base = 0; base < n; base += 128) {
+		s[t] = in[base + t];
+		block_sync();
+		out[base + t] = s[t] + total;
+		__syncthreads();
+		total += s[(t & ~31) + 31];
+	}
+}
+
 // MODEL: kernel row_exchange: fibers (line 20 reads __shared__ memory a statement before it stored to with no barrier between
 // MODEL: kernel branch_store: fibers (line 32 reads
 // MODEL: kernel ring: fibers (line 43 reads
@@ -174,6 +196,7 @@ __global__ void turns(int *out)
 // MODEL: kernel tree_guards: fission
 // MODEL: kernel by_reference: fibers (calls 'left_of', which suspends the thread
 // MODEL: kernel turns: fibers
+// MODEL: kernel carry_fibers: fibers (calls 'block_sync', which suspends the thread
 
 // CXX: void row_exchange(
 // CXX: col[r * 9] = in[r * 8 + t];
@@ -213,3 +236,6 @@ __global__ void turns(int *out)
 // CXX-NEXT: r[lane] += r[lane + k];
 // CXX-NEXT: for (int k = 16; k > 0; k >>= 1) {
 // CXX-NEXT: __idxgen_cc_lockstep(); if (lane < k)
+// CXX: void carry_fibers(
+// CXX: for (int base = 0; base < n; base += 128) {
+// CXX-NEXT: __idxgen_cc_lockstep(); s[t] = in[base + t];
