@@ -440,6 +440,30 @@ static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
 	return r;
 }
 
+/*
+ * A binary operator written in a macro whose left operand names __shared__
+ * memory, where the macro's #define may hold a plain assignment (op_text()
+ * cannot read a macro's operator): taken for one, so that its store is seen
+ * (any element: the text is the macro's) and an assignment that reads what
+ * it stores is refused (`#define SHIFT(s, t) s[t] = s[t - 1]`).
+ */
+static bool macro_assignment(const struct lockstep *l, CXCursor c, CXCursor *t, CXCursor *v)
+{
+	struct cx_kids ks;
+	bool r = false;
+
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || !in_macro(c))
+		return false;
+	ks = cx_kids_of(c);
+	if (ks.n == 2 && names_shared(l, ks.c[0]) && macro_may_assign(l->s, c)) {
+		*t = ks.c[0];
+		*v = ks.c[1];
+		r = true;
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
 static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct access *a = d;
@@ -514,7 +538,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	if (k == CXCursor_UnaryOperator && text_at(s, c_start(c), "&"))
 		return CXChildVisit_Continue;	/* an address, not a read */
 	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
-	    assignment(s, c, &t, &v) && !clang_Cursor_isNull(t) && !clang_Cursor_isNull(v)) {
+	    (assignment(s, c, &t, &v) || macro_assignment(a->l, c, &t, &v)) && !clang_Cursor_isNull(t) &&
+	    !clang_Cursor_isNull(v)) {
 		CXCursor b = lvalue_base(t);
 		bool bref = clang_getCursorKind(b) == CXCursor_DeclRefExpr;
 		CXCursor r = bref ? clang_getCursorReferenced(b) : clang_getNullCursor();

@@ -186,6 +186,18 @@ __global__ void carry_fibers(const int *in, int *out, int n)
 	}
 }
 
+// A store written in a macro (lib/cc/macro_assign.c reads its #define),
+// then a neighbour's element: the lanes meet before the read.
+#define PUT(a, i, v) a[i] = v
+
+__global__ void macro_store(const int *in, int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x & 31;
+	PUT(s, t, in[threadIdx.x]);
+	out[threadIdx.x] = s[t ^ 1];
+}
+
 // MODEL: kernel row_exchange: fibers (line 20 reads __shared__ memory a statement before it stored to with no barrier between
 // MODEL: kernel branch_store: fibers (line 32 reads
 // MODEL: kernel ring: fibers (line 43 reads
@@ -197,6 +209,7 @@ __global__ void carry_fibers(const int *in, int *out, int n)
 // MODEL: kernel by_reference: fibers (calls 'left_of', which suspends the thread
 // MODEL: kernel turns: fibers
 // MODEL: kernel carry_fibers: fibers (calls 'block_sync', which suspends the thread
+// MODEL: kernel macro_store: fibers (line {{[0-9]+}} reads __shared__ memory a statement before it stored to
 
 // CXX: void row_exchange(
 // CXX: col[r * 9] = in[r * 8 + t];
@@ -239,3 +252,6 @@ __global__ void carry_fibers(const int *in, int *out, int n)
 // CXX: void carry_fibers(
 // CXX: for (int base = 0; base < n; base += 128) {
 // CXX-NEXT: __idxgen_cc_lockstep(); s[t] = in[base + t];
+// CXX: void macro_store(
+// CXX: PUT(s, t, in[threadIdx.x]);
+// CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[t ^ 1];
