@@ -889,6 +889,30 @@ static bool mentions_warp_ops(const struct source *s)
 	return false;
 }
 
+/*
+ * Is there a __syncthreads() whose nearest __global__ or __device__ before
+ * it in the text is __device__ (a helper with a barrier, which
+ * warp_inline.c may inline)?  A guess by text that only saves the parse of
+ * an inlining round where there is surely nothing to inline.
+ */
+static bool mentions_barrier_helper(const struct source *s)
+{
+	const char *p = s->text, *b, *g, *d;
+
+	while ((b = strstr(p, "__syncthreads"))) {
+		const char *kind = NULL;
+
+		for (g = s->text; (d = strstr(g, "__device__")) && d < b; g = d + 1)
+			kind = d;
+		for (g = kind ? kind : s->text; (d = strstr(g, "__global__")) && d < b; g = d + 1)
+			kind = d;
+		if (kind && !strncmp(kind, "__device__", 10))
+			return true;
+		p = b + 1;
+	}
+	return false;
+}
+
 int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	struct wlower w = { 0 };
@@ -896,12 +920,15 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 	struct cx_kids ks;
 	unsigned i, done = 1, round;
 	int rc;
+	bool warps = mentions_warp_ops(s);
 
-	if (!mentions_warp_ops(s))
+	if (!warps && !mentions_barrier_helper(s))
 		return 0;
 	for (round = 0; done && round < 4; round++)
 		if ((rc = warp_inline_round(s, idx, args, nargs, &done)))
 			return rc;
+	if (!warps)
+		return 0;	/* only helpers with barriers were inlined */
 	tu = source_parse(s, idx, args, nargs);
 	if (!tu)
 		return 2;

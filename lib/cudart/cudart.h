@@ -52,6 +52,7 @@ struct cudart_func {
 	int cluster[3];			/* cudaFuncAttributeRequiredCluster*: 0 or 1 here */
 	int nonportable_cluster;	/* cudaFuncAttributeNonPortableClusterSizeAllowed */
 	int cluster_policy;		/* cudaFuncAttributeClusterSchedulingPolicyPreference */
+	struct cudart_legacy *legacy;	/* CUDA 3's launch state (driver_legacy.c), NULL until used */
 };
 
 /* A __device__/__constant__ variable. */
@@ -307,6 +308,8 @@ void cudart_wake(struct cudart_ctx *c);
 
 /* launch.c: how many parameters the kernel at func has (no last error set) */
 cudaError_t cudart_param_count(const void *func, unsigned int *n);
+/* The registered kernel of a host stub (lock held); NULL: none. */
+struct cudart_func *cudart_func_find(struct cudart_ctx *c, const void *host);
 
 /* state.c */
 bool cudart_push_config(const struct cudart_config *cfg);	/* false: stack full */

@@ -350,12 +350,14 @@ ok $? "--version has nvcc's 'release X.Y, VX.Y.Z' line (build scripts parse it)"
 # -ccbin mpicxx (issue 44): the parse finds <mpi.h> in the wrapper's search
 # list (ccbin_includes.c; before: "'mpi.h' file not found"), mpicxx compiles
 # and links, and two ranks pass DEVICE pointers to MPI (one address space).
-# Open MPI from Debian (tests/setup/deps.sh); mpirun has a time limit
-# against a hang, and runs as root where the suite does.
+# Open MPI from Debian (tests/setup/deps.sh); mpirun runs as root where the
+# suite does, under a hang guard only: the ring runs in 0.8 s at load 9
+# (tests/README.md), MPI_HANG_GUARD_S is 300 s.
+MPI_HANG_GUARD_S=300
 if command -v mpicxx >/dev/null && command -v mpirun >/dev/null; then
 	if "$CC_BIN" -ccbin mpicxx -O0 -o "$tmp/mpi_ring" "$DIR/mpi/mpi_ring.cu" >"$tmp/build" 2>&1; then
 		(cd "$tmp" && OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 IDXGEN_BACKEND=emu \
-			timeout 300 mpirun --oversubscribe -np 2 ./mpi_ring) >"$tmp/out" 2>"$tmp/err"
+			timeout "$MPI_HANG_GUARD_S" mpirun --oversubscribe -np 2 ./mpi_ring) >"$tmp/out" 2>"$tmp/err"
 		rc=$?
 		[ $rc = 0 ] && [ "$(tail -n 1 "$tmp/out")" = PASS ]
 		ok $? "mpi_ring.cu built with -ccbin mpicxx, run on 2 ranks: exit $rc, last line '$(tail -n 1 "$tmp/out")'"

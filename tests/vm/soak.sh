@@ -54,13 +54,17 @@ bash "$ROOT/tests/vm/kernel/stage-guest.sh" "$SG" || exit 1
 
 half=$((T / 2))
 IOCTLS=${SOAK_IOCTLS:-}
+# Hang guards (tests/README.md): a suite's is 10x the longest run length a
+# suite is given (the fuzzer's and the soak's half of SOAK_TIME) plus 600 s,
+# or SOAK_GUARD for a run until a count; the whole VM's run-vm.sh's own
+# (VM_HANG_GUARD_S), or the six suites' guards together where that is more.
 case $IOCTLS in
-'') fuzz_args=""; suite_guard=$((T + 600)); vm_guard=$((T * 2 + 900)) ;;
+'') fuzz_args=""; suite_guard=$((half * 10 + 600)) ;;
 *[!0-9]* | 0) say "SOAK_IOCTLS must be a positive count"; exit 1 ;;
 *) fuzz_args=" ioctls=$IOCTLS${SOAK_BUDGET:+ budget=$SOAK_BUDGET}"
-   suite_guard=${SOAK_GUARD:-86400}
-   vm_guard=$((suite_guard + T * 2 + 900)) ;;
+   suite_guard=${SOAK_GUARD:-86400} ;;
 esac
+vm_guard=$((suite_guard * 6 > 86400 ? suite_guard * 6 : 86400))
 cat >"$SG/soak.suites" <<EOS
 fuzz idxgen-stress fuzz $half $SEED$fuzz_args
 soak idxgen-stress soak 8 $JOBS $half $((half / 2)) resets
