@@ -645,6 +645,68 @@ static inline void __cluster_barrier_wait(void)
 	__syncthreads();
 }
 
+/*
+ * Lane loops (lib/cc/lane_plan.c, __idxgen_fiber_run_warps): a kernel whose
+ * barriers all sit in control flow uniform across the block runs one fiber
+ * per warp, and the code between two barriers as a loop over the warp's
+ * lanes, in linear order from the warp's lane 0:
+ *
+ *     const struct __idxgen_cc_lanes __idxgen_ln = __idxgen_cc_lanes_here();
+ *     __IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID(); ... }
+ *     __idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+ *     __IDXGEN_CC_LANES(__idxgen_ln) { ... }
+ *
+ * Inside a lane loop threadIdx is a local (the thread loops' form: stores
+ * cannot alias it), and, where the kernel calls functions of the program
+ * (__IDXGEN_CC_LANE_TID_TLS), the file's thread-local copy too.
+ */
+struct __idxgen_cc_lanes {
+	uint32_t n;		/* lanes of this warp (fewer in a block's last, partial warp) */
+	uint32_t x0, y0, z0;	/* threadIdx of lane 0 */
+	uint32_t bdx, bdy;
+};
+static inline struct __idxgen_cc_lanes __idxgen_cc_lanes_here(void)
+{
+	const struct __idxgen_fiber_tid *__t = __idxgen_fiber_self();
+	const struct idxgen_rt_block *__k = __idxgen_fiber_block();
+	struct __idxgen_cc_lanes __l;
+	uint32_t __lin;
+
+	__l.bdx = __k->block_dim[0];
+	__l.bdy = __k->block_dim[1];
+	__l.x0 = __t->x;
+	__l.y0 = __t->y;
+	__l.z0 = __t->z;
+	__lin = __t->x + __t->y * __l.bdx + __t->z * __l.bdx * __l.bdy;
+	__l.n = __k->nthreads - __lin < 32 ? __k->nthreads - __lin : 32;
+	return __l;
+}
+/* (x, y, z) := the thread after it in linear order */
+static inline void __idxgen_cc_lane_next(const struct __idxgen_cc_lanes &__l, uint32_t &__x, uint32_t &__y,
+					 uint32_t &__z)
+{
+	if (++__x == __l.bdx) {
+		__x = 0;
+		if (++__y == __l.bdy) {
+			__y = 0;
+			++__z;
+		}
+	}
+}
+static inline uint3 __idxgen_cc_lane_set(uint32_t __x, uint32_t __y, uint32_t __z)
+{
+	threadIdx.x = __x;
+	threadIdx.y = __y;
+	threadIdx.z = __z;
+	return threadIdx;
+}
+#define __IDXGEN_CC_LANES(ln)                                                                                      \
+	for (uint32_t __idxgen_l = 0, __idxgen_x = (ln).x0, __idxgen_y = (ln).y0, __idxgen_z = (ln).z0;           \
+	     __idxgen_l < (ln).n; __idxgen_l++, __idxgen_cc_lane_next((ln), __idxgen_x, __idxgen_y, __idxgen_z))
+#define __IDXGEN_CC_LANE_TID() const uint3 threadIdx __attribute__((unused)) = { __idxgen_x, __idxgen_y, __idxgen_z }
+#define __IDXGEN_CC_LANE_TID_TLS() \
+	const uint3 threadIdx __attribute__((unused)) = __idxgen_cc_lane_set(__idxgen_x, __idxgen_y, __idxgen_z)
+
 /* A fiber kernel's thread starts: its threadIdx, an empty path (a trapped block may have left one). */
 static inline void __idxgen_cc_fiber_enter(void)
 {

@@ -478,6 +478,9 @@ void **cudart_copy_args(const struct idxgen_rt_kernel *k, void **args);
 cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
 			  void **args, size_t shmem, cudaStream_t stream, bool coop);
 
+/* A device function's __PRETTY_FUNCTION__ (clang's) as nvcc spells it, into buf; fn itself where they agree. */
+const char *cudart_nvcc_function_name(const char *fn, char *buf, size_t n);
+
 /* Every API function starts so: the sticky error of a failed kernel. */
 #define CUDART_STICKY_RETURN()				\
 	do {						\

@@ -7,6 +7,8 @@
 # must instead be rejected with that diagnostic (exit 1).  TAP.  A run is
 # stopped only when it hangs (tests/common/progress-guard.c): no CPU and no
 # output for STALL_S, or still running at HANG_GUARD_S.
+# CC_FLAGS in the environment: idxgen-cc options for every build (the
+# execution model: lane loops and a fiber per thread, check-fibers).
 #   programs.sh path/to/idxgen-cc WORKDIR PROGRAM.cu...
 set -u
 CC_BIN=${1:?usage: programs.sh idxgen-cc workdir prog.cu...}
@@ -29,7 +31,8 @@ for src in "$@"; do
 		expect_diag "$WORK/$name" "$src" "$CC_BIN" -o "$WORK/$name" "$src"
 		continue
 	fi
-	if ! "$CC_BIN" -o "$WORK/$name" "$src" 2>"$WORK/$name.err"; then
+	# shellcheck disable=SC2086 # CC_FLAGS: several options
+	if ! "$CC_BIN" ${CC_FLAGS:-} -o "$WORK/$name" "$src" 2>"$WORK/$name.err"; then
 		ok 1 "$name: idxgen-cc failed"
 		sed 's/^/#   /' "$WORK/$name.err"
 		continue
@@ -41,7 +44,7 @@ for src in "$@"; do
 			rc=$?
 			last=$(printf '%s\n' "$out" | tail -1)
 			[ $rc = 0 ] && [ "$last" = PASS ]
-			ok $? "$name, order $order, $workers worker(s): $last"
+			ok $? "$name${CC_FLAGS:+ ($CC_FLAGS)}, order $order, $workers worker(s): $last"
 		done
 	done
 done
