@@ -799,11 +799,13 @@ static struct state state_copy(const struct state *st)
 }
 
 /* every field of struct acc: one more fails here until acc_same compares it and accs_union copies it */
-_Static_assert(sizeof(struct acc) == sizeof(CXCursor) + sizeof(char *), "acc_same, accs_union: the new field");
+_Static_assert(sizeof(struct acc) == sizeof(CXCursor) + sizeof(char *) + sizeof(void *),
+	       "acc_same, accs_union: the new field");	/* at: unsigned, padded to a pointer */
 
 static bool acc_same(const struct acc *a, const struct acc *b)
 {
-	return clang_equalCursors(a->base, b->base) && (a->text && b->text ? !strcmp(a->text, b->text) : a->text == b->text);
+	return clang_equalCursors(a->base, b->base) && a->at == b->at &&
+	       (a->text && b->text ? !strcmp(a->text, b->text) : a->text == b->text);
 }
 
 /*
@@ -823,7 +825,7 @@ static void accs_union(struct accs *d, const struct accs *s)
 		while (j < n && !acc_same(&d->v[j], &s->v[i]))
 			j++;
 		if (j == n)
-			accs_add(d, s->v[i].base, s->v[i].text);
+			accs_add_at(d, s->v[i].base, s->v[i].text, s->v[i].at);
 	}
 }
 
