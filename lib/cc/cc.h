@@ -723,6 +723,7 @@ int cc_nvcc_spellings(struct cc_args *args, struct cc_args *own);
 struct kernel;
 bool analyse_kernel(struct kernel *k);
 void emit_prologue(struct kernel *k, struct buf *o);
+bool kernel_cluster_dims(const struct kernel *k);	/* declared with __cluster_dims__ */
 void emit_private(struct kernel *k, struct buf *o);
 unsigned emit_param_sizes(const struct kernel *k, struct buf *o);
 /* "op(T0), op(T1), ...": sizeof or alignof of each parameter's type; their count */

@@ -65,6 +65,8 @@ bool cg_of(CXCursor c, struct cgcall *g);
 bool cg_pure(const struct cgcall *g);
 bool cg_wide_tile_collective(const struct cgcall *g);	/* fibers run it, fission does not */
 bool cg_large_tile_collective(struct source *s, CXCursor c);	/* diagnosed (fiber kernels) */
+/* the name of a cooperative-groups call a template leaves dependent (nothing lowers it), or NULL */
+char *cg_dependent_call(CXCursor c);
 /* Rewrite one call; true if its statement needs the exchange (put: the publications). */
 bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put);
 

@@ -1088,9 +1088,10 @@ static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool 
 
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s", k->cname,
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s%s", k->cname,
 		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
 		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
+		kernel_cluster_dims(k) ? "\t__idxgen_cluster_scope __idxgen_cs;\n" : "",
 		k->src->dyn_shared_ns ? "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n" : "");
 	if (plain)
 		bprintf(o, "\t__idxgen_fiber_plain_begin(__b);\n\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n"
