@@ -191,6 +191,20 @@ static inline void __idxgen_cc_lockstep(const char *__file = __builtin_FILE(), u
 }
 
 /*
+ * The same meeting before each test of a loop's condition, `for (...;
+ * __idxgen_cc_lockstep_turn() && cond; ...) stmt;` (lib/cc/lockstep.c): a
+ * turn reads what the turn before stored for another lane, and the body is
+ * no { } block a meeting could go into.  Always true.
+ */
+static inline bool __idxgen_cc_lockstep_turn(const char *__file = __builtin_FILE(),
+					     unsigned int __line = __builtin_LINE(),
+					     unsigned int __col = __IDXGEN_CC_COLUMN())
+{
+	__idxgen_cc_lockstep(__file, __line, __col);
+	return true;
+}
+
+/*
  * __threadfence(), __threadfence_block(), __threadfence_system() in a whole
  * program: a fence, and in a fiber kernel first a meeting of the lanes of
  * the warp that reach a fence together (the lock-step meeting above).  On
