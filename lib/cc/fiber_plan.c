@@ -266,12 +266,12 @@ static void collect_fns(const struct source *s, CXCursor c, struct cx_kids *out)
 	cx_kids_free(&ks);
 }
 
+/* points loop fission would run wrong (lockstep.c): those across a back edge it splits at are not */
 static bool lockstep_meets(const struct source *s, CXCursor fn)
 {
-	unsigned *pts, n = lockstep_points(s, fn, &pts);
+	unsigned first;
 
-	free(pts);
-	return n > 0;
+	return lockstep_fission_points(s, fn, &first) > 0;
 }
 
 /*
@@ -399,11 +399,10 @@ const char *fiber_names_why(const struct fiber_names *fn, const char *name)
  */
 static const char *lockstep_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
 {
-	unsigned *pts, n = lockstep_points(s, fn, &pts);
+	unsigned first, n = lockstep_fission_points(s, fn, &first);
 	/* the user's line: an inlined helper's text adds lines (its call's line) */
-	unsigned line = n ? warp_map_line(s, LOCKSTEP_OFFSET(pts[0])) : 0;
+	unsigned line = n ? warp_map_line(s, LOCKSTEP_OFFSET(first)) : 0;
 
-	free(pts);
 	if (!n)
 		return NULL;
 	snprintf(buf, len,

@@ -448,6 +448,12 @@ static void lockstep_point(struct walk *w, CXCursor c)
 			      directive ? "__idxgen_cc_lockstep();\n" : "__idxgen_cc_lockstep(); ");
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
+		} else if (w->lsp[i] == (LOCKSTEP_TURN | a) && a >= w->pos) {
+			/* a loop's condition: the lanes meet before each test (a turn reads the last one's stores) */
+			copy_to(w, a);
+			bputs(w->o, "__idxgen_cc_lockstep_turn() && ");
+			w->pos = a;
+			w->lsp[i] = ~0u;
 		}
 	/* a spin loop's condition: the block's other threads run before each test (spin.c) */
 	for (unsigned i = 0; i < w->nspin; i++) {
@@ -1082,9 +1088,10 @@ static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool 
 
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s", k->cname,
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s%s", k->cname,
 		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
 		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
+		kernel_cluster_dims(k) ? "\t__idxgen_cluster_scope __idxgen_cs;\n" : "",
 		k->src->dyn_shared_ns ? "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n" : "");
 	if (plain)
 		bprintf(o, "\t__idxgen_fiber_plain_begin(__b);\n\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n"
@@ -1125,6 +1132,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	struct lane_plan lp = { 0 };
 
 	clang_visitChildren(k->fn, fiber_check, s);
+	check_lockstep(s, k->fn);	/* a meeting that cannot be written in (a macro's assignment, a loop's condition) */
 	for (i = 0; i < k->nv; i++)
 		if (k->v[i].param && !*k->v[i].name)
 			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");

@@ -15,6 +15,7 @@
  *                             N = 4]               int N = 4]
  *   auto k(int *)::(anonymous class)::         lambda [](int)->auto::operator()
  *        operator()(int) const                     (int)->auto
+ *   void (anonymous namespace)::k(int *)        void <unnamed>::k(int *)
  *
  * A non-type argument's type is read off its value, which both print alike
  * (4, 5UL, true, 'a', (short)7); one that says nothing of its type (an
@@ -97,11 +98,13 @@ static const char *value_type(const char *v, size_t len, char *buf, size_t n)
 		return "__nv_bool ";
 	if (len && v[0] == '\'')
 		return "char ";
-	if (len && v[0] == '(') {	/* (short)7 */
+	if (len && v[0] == '(') {	/* (short)7, (unsigned char)'a'; not (anonymous namespace)::T */
 		size_t c = closing(v, len, 0);
 
-		snprintf(buf, n, "%.*s ", (int)(c < len ? c - 1 : 0), v + 1);
-		return c < len ? buf : "";
+		if (c + 1 >= len || !(isdigit((unsigned char)v[c + 1]) || v[c + 1] == '-' || v[c + 1] == '\''))
+			return "";
+		snprintf(buf, n, "%.*s ", (int)(c - 1), v + 1);
+		return buf;
 	}
 	if (d >= len || !isdigit((unsigned char)v[d]))
 		return "";
@@ -293,21 +296,41 @@ static bool put_lambda(struct name_out *o, const char *fn)
 	return true;
 }
 
+/* clang's "(anonymous namespace)::" is nvcc's "<unnamed>::", in place (it only shrinks) */
+static void unnamed_namespaces(char *s)
+{
+	static const char anon[] = "(anonymous namespace)";
+	char *w = s;
+
+	for (const char *r = s; *r;) {
+		if (!strncmp(r, anon, sizeof(anon) - 1)) {
+			memcpy(w, "<unnamed>", 9);
+			w += 9;
+			r += sizeof(anon) - 1;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = 0;
+}
+
 const char *cudart_nvcc_function_name(const char *fn, char *buf, size_t n)
 {
 	struct name_out o = { buf, n, 0 };
-	size_t len, a;
+	const char *list;	/* clang's "T = float, N = 4" */
+	size_t len, a, llen;
 
 	if (!fn || n < 2)
 		return fn;
-	buf[0] = 0;
-	if (put_lambda(&o, fn))
-		return buf;
 	len = strlen(fn);
 	a = args_at(fn, len);
-	if (a == len)
-		return fn;
-	put_head(&o, fn, a, fn + a + 2, len - a - 3);
-	put_with(&o, fn + a + 2, len - a - 3);
+	list = a < len ? fn + a + 2 : fn + len;
+	llen = a < len ? len - a - 3 : 0;
+	buf[0] = 0;
+	if (!put_lambda(&o, fn)) {
+		put_head(&o, fn, a, list, llen);
+		put_with(&o, list, llen);
+	}
+	unnamed_namespaces(buf);
 	return buf;
 }

@@ -74,7 +74,8 @@ done
 # ... in templates and lambdas: spelled as nvcc 13.0 spells them (its PTX's
 # strings for progs/assert_names.cu), not as clang does ("[T = float, B =
 # 4]", "S<float, 4>::", "(anonymous class)::operator()"; a lambda under loop
-# fission was named as its kernel): all 7 differed before
+# fission was named as its kernel; "(anonymous namespace)" is "<unnamed>"):
+# all 8 differed before
 for m in auto fibers; do
 	run_prog "assert_names.cu (--exec-model=$m)" $([ $m = fibers ] && echo --exec-model=fibers) -o "$tmp/prog" "$DIR/progs/assert_names.cu"
 	while IFS= read -r name; do
@@ -88,6 +89,7 @@ lambda [](int)->auto::operator()(int)->auto
 lambda [](auto)->auto::operator()(auto)->auto [with <auto-1> = double]
 void flags(const int *) [with unsigned int U = 3U; long L = -2L; __nv_bool Q = true; char C = 'a'; unsigned long long X = 5ULL; short H = (short)7]
 void sized(const float *) [with unsigned long N = 5UL]
+void <unnamed>::cells(const T *) [with T = <unnamed>::Cell]
 NAMES
 done
 # 32 guarded reads of __shared__ memory in a row: the lock-step analysis

@@ -3,8 +3,10 @@
 // compiler here) writes "void scale(T *, R...) [T = float, B = 4, R = <int,
 // double>]" and "auto k(...)::(anonymous class)::operator()(int) const";
 // nvcc "[with T = float; int B = 4; R = int; R = double]" and "lambda
-// [](int)->auto::operator()(int)->auto".  tests/cc/whole.sh compares each
-// message with the name nvcc 13.0 gives (read from its PTX: `nvcc -ptx`
+// [](int)->auto::operator()(int)->auto"; an anonymous namespace is
+// "(anonymous namespace)" to clang, "<unnamed>" to nvcc.  tests/cc/whole.sh
+// compares each message with the name nvcc 13.0 gives (read from its PTX:
+// `nvcc -ptx`
 // keeps __PRETTY_FUNCTION__ as a string for __assertfail).  Each kernel
 // fails one assertion in block 1, thread 2; the launch fails with
 // cudaErrorAssert and cudaDeviceReset() makes the next launch possible.
@@ -68,6 +70,17 @@ template <size_t N, typename... R> __global__ void sized(const float *v)
 	assert(v[blockIdx.x * blockDim.x + threadIdx.x] >= 0.0f && N > 0);
 }
 
+namespace {
+struct Cell {
+	float v;
+};
+
+template <typename T> __global__ void cells(const T *c)
+{
+	assert(c[blockIdx.x * blockDim.x + threadIdx.x].v >= 0.0f);
+}
+} // namespace
+
 int main()
 {
 	float h[8] = { 1, 1, 1, 1, 1, 1, -1, 1 };	// block 1, thread 2 of <<<2, 4>>>
@@ -75,7 +88,7 @@ int main()
 	float *v;
 	int *vi, failures = 0;
 
-	for (int c = 0; c < 7; c++) {
+	for (int c = 0; c < 8; c++) {
 		h[6] = c < 2 ? 9.0f : -1.0f;	// scale and bounded fail on a large value
 		cudaMalloc(&v, sizeof(h));
 		cudaMalloc(&vi, sizeof(hi));
@@ -89,6 +102,7 @@ int main()
 		case 4: generic<<<2, 4>>>(v); break;
 		case 5: flags<3u, -2L, true, 'a', 5ull, 7><<<2, 4>>>(vi); break;
 		case 6: sized<5><<<2, 4>>>(v); break;
+		case 7: cells<<<2, 4>>>((const Cell *)v); break;
 		}
 		cudaError_t e = cudaDeviceSynchronize();
 		if (e != cudaErrorAssert) {
