@@ -92,6 +92,10 @@ struct source {
 	size_t len;
 	CXFile file;
 	int nerrors;		/* diagnostics printed so far */
+	/* the last error printed (a hash of its text): one statement's text inlined or
+	   lowered several times gives the same error at the same place; printed once */
+	uint64_t last_error;
+	bool mute_notes;	/* the error just counted was not printed: nor are its notes */
 	bool cxx;		/* a whole program: parsed as CUDA, C++ written (whole.c) */
 	bool tls;		/* whole program whose __device__ functions read threadIdx & co. */
 	bool traps;		/* whole program whose code calls __trap() or assert() (whole.c find_traps) */

@@ -193,6 +193,7 @@ struct inl {
 	struct wlower *w;
 	CXCursor *fns;
 	bool *keep_def;		/* for each of fns: calls in s->keep_calls's kernels stay */
+	unsigned *inlined;	/* for each of fns: its calls inlined this round */
 	unsigned nfns;
 	unsigned done;
 	CXCursor kernel;	/* the kernel being visited */
@@ -300,14 +301,39 @@ static bool same_function(CXCursor ref, CXCursor fn)
 	return !clang_Cursor_isNull(r) && clang_equalCursors(clang_getCanonicalCursor(r), clang_getCanonicalCursor(fn));
 }
 
+/* a dependent call in a template names fn among the overloads it may take */
+static bool overloads_function(CXCursor ref, CXCursor fn)
+{
+	unsigned i, n = clang_getNumOverloadedDecls(ref);
+
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_getCanonicalCursor(clang_getOverloadedDecl(ref, i)),
+				       clang_getCanonicalCursor(fn)))
+			return true;
+	return false;
+}
+
 static enum CXChildVisitResult count_uses(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct uses *u = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && same_function(c, u->fn))
+	if ((k == CXCursor_DeclRefExpr && same_function(c, u->fn)) ||
+	    (k == CXCursor_OverloadedDeclRef && overloads_function(c, u->fn)))
 		u->all++;
 	return CXChildVisit_Recurse;
+}
+
+/* References to fn in the main file: calls from kernels and functions, through macros, its address. */
+static unsigned uses_in_file(const struct source *s, const struct cx_kids *top, CXCursor fn)
+{
+	struct uses u = { NULL, fn, 0, 0 };
+
+	for (unsigned i = 0; i < top->n; i++)
+		if (in_main(s, top->c[i]))
+			clang_visitChildren(top->c[i], count_uses, &u);
+	return u.all;
 }
 
 static enum CXChildVisitResult count_inlinable(CXCursor c, CXCursor parent, CXClientData d)
@@ -327,6 +353,25 @@ static enum CXChildVisitResult count_inlinable(CXCursor c, CXCursor parent, CXCl
 		return CXChildVisit_Continue;
 	}
 	return CXChildVisit_Recurse;
+}
+
+char *warp_kept_caller(struct wlower *w, CXCursor fn)
+{
+	CXCursor body, ret;
+
+	if (!w->top || !inlinable(w, fn, &body, &ret))
+		return NULL;
+	for (unsigned i = 0; i < w->top->n; i++) {
+		CXCursor c = w->top->c[i];
+		struct uses u = { NULL, fn, 0, 0 };
+
+		if (!in_main(w->s, c) || clang_equalCursors(c, fn))
+			continue;
+		clang_visitChildren(c, count_uses, &u);
+		if (u.all)
+			return cx_spelling(c);
+	}
+	return NULL;
 }
 
 static enum CXChildVisitResult find_shared(CXCursor c, CXCursor parent, CXClientData d)
@@ -401,6 +446,7 @@ static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClien
 		}
 		inlinable(in->w, in->fns[f], &body, &ret);
 		inline_call(in->w, c, call, lhs, decl, in->fns[f], body, ret);
+		in->inlined[f]++;
 		in->done++;
 		return CXChildVisit_Continue;
 	}
@@ -412,8 +458,13 @@ static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClien
 	return CXChildVisit_Recurse;
 }
 
-/* One round of inlining; *done counts the calls inlined. */
-int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *done)
+/*
+ * One round of inlining; *done counts the calls inlined.  *slots numbers
+ * the names an inlined call declares (__idxgen_rK, __idxgen_aK_I) across
+ * rounds: a helper a helper inlined last round carried into the kernel is
+ * inlined inside that one's text, where the same K would shadow its result.
+ */
+int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *slots, unsigned *done)
 {
 	struct wlower w = { 0 };
 	struct inl in = { 0 };
@@ -433,10 +484,12 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 		return 1;
 	}
 	w.s = s;
+	w.nslot = *slots;
 	in.w = &w;
 	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
 	in.fns = cx_alloc((ks.n + 1) * sizeof(CXCursor));
 	in.keep_def = cx_alloc(ks.n + 1);
+	in.inlined = cx_alloc((ks.n + 1) * sizeof(*in.inlined));
 	for (i = 0; i < ks.n; i++) {
 		bool barriers_only = false, keep_def = false;
 
@@ -452,13 +505,20 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 			in.kernel = ks.c[i];
 			clang_visitChildren(body, inline_visit, &in);
 		}
-	if (in.done) {	/* blank the inlined definitions, lines kept */
+	/*
+	 * Blank the definitions whose every use was inlined, lines kept.  One
+	 * still named elsewhere stays: a call in another __device__ function
+	 * (through a macro too) or in a kernel of s->keep_calls, or one a
+	 * helper inlined this round carried into a kernel (the next round
+	 * inlines that).  warp.c then lowers or refuses the kept one by name.
+	 */
+	if (in.done) {
 		for (i = 0; i < in.nfns; i++) {
 			struct buf b = { 0 };
 			unsigned a = c_start(in.fns[i]), e = c_end(in.fns[i]), p;
 
-			if (in.keep_def[i])
-				continue;	/* a kernel of s->keep_calls still calls it */
+			if (!in.inlined[i] || in.inlined[i] != uses_in_file(s, &ks, in.fns[i]))
+				continue;
 			bputs(&b, "/* inlined into its callers (warp operations or barriers) */");
 			for (p = a; p < e; p++)
 				if (s->text[p] == '\n')
@@ -469,9 +529,11 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 	cx_kids_free(&ks);
 	free(in.fns);
 	free(in.keep_def);
+	free(in.inlined);
 	if (!s->nerrors && w.ne)
 		wl_apply(&w);
 	*done = in.done;
+	*slots = w.nslot;
 	for (i = 0; i < w.ne; i++)
 		free(w.e[i].text);
 	free(w.e);
