@@ -175,6 +175,7 @@ run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
 run_suite man $MAKE -s -C "$ROOT/docs/man" check
 run_suite demo-host $MAKE -s -C "$ROOT/tests/vm/demo" check
 run_suite device-host $MAKE -s -C "$ROOT/tests/device" check
+run_suite stress-host $MAKE -s -C "$ROOT/tests/driver/stress" check
 # .debs, lintian, DKMS; stages $BUILD/pkg/root, which the check VM lays over /
 run_suite pkg bash "$ROOT/tests/pkg/check-packages.sh"
 
