@@ -158,6 +158,8 @@ build_step cusparse $MAKE -j"$JOBS" -C "$ROOT/lib/cusparse" all
 run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
 # the hang guard of the test harnesses stops hangs and only hangs (seconds)
 run_suite guard bash "$ROOT/tests/common/test-progress-guard.sh"
+# every component's tests answer make -C tests/<component> check (static, instant)
+run_suite verbs bash "$ROOT/tests/common/check-verbs.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
 run_suite fw $MAKE -s -C "$ROOT/fw" check
 run_suite lib-emu $MAKE -s -C "$ROOT/lib" check
