@@ -152,27 +152,41 @@ static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned in
 }
 
 /*
+ * A lock-step meeting (below): the same rendezvous, __depth the branches
+ * and loops around the site (lib/cc/branch_depth.c); the lanes deepest in
+ * branches go on first (__idxgen_fiber_meet).
+ */
+static inline void __idxgen_cc_meet(const char *__file, unsigned int __site, unsigned int __depth)
+{
+	unsigned int *__path = __idxgen_cc_path_slot();
+
+	(void)__idxgen_fiber_meet(__file, __site ^ (__path ? *__path * 0x85ebca6bu : 0), __depth);
+	__idxgen_cc_fiber_tid();
+}
+
+/*
  * A store through volatile, as idxgen-cc rewrites it in code that runs as
  * fibers ("s[t] += s[t + 16];" -> __idxgen_cc_vstore(s[t], (s[t]) + (s[t +
  * 16]))): warp-synchronous code written for lanes in lock step (the
  * unrolled last warp of the textbook reductions, without __syncwarp).  The
  * value was read before the call; the lanes at this store meet
- * (__idxgen_fiber_coalesced, the site the statement's line), so every lane
- * has read before any writes; each writes; they meet again before reading
- * on.  Outside a fiber kernel (a __host__ __device__ function called on the
- * host) a plain store.
+ * (__idxgen_cc_meet, the site the statement's line; __depth how deep in
+ * branches it is), so every lane has read before any writes; each writes;
+ * they meet again before reading on.  Outside a fiber kernel (a __host__
+ * __device__ function called on the host) a plain store.
  */
 template <class __T, class __V>
-static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, const char *__file = __builtin_FILE(),
-				      unsigned int __line = __builtin_LINE(), unsigned int __col = __IDXGEN_CC_COLUMN())
+static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, unsigned int __depth = 0,
+				      const char *__file = __builtin_FILE(), unsigned int __line = __builtin_LINE(),
+				      unsigned int __col = __IDXGEN_CC_COLUMN())
 {
 	if (!__idxgen_fiber_block()) {
 		__a = __v;
 		return __a;
 	}
-	(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
+	__idxgen_cc_meet(__file, __idxgen_cc_site(__line, __col), __depth);
 	__a = __v;
-	(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
+	__idxgen_cc_meet(__file, __idxgen_cc_site(__line, __col), __depth);
 	return __a;
 }
 
@@ -181,13 +195,16 @@ static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, const char *__fi
  * then read what other lanes stored, with no barrier between (HeCBench's
  * dct8x8).  idxgen-cc puts this call before the read (lib/cc/lockstep.c):
  * the lanes that reach it together meet, so every store before it is done
- * before any lane reads on.  Outside a fiber kernel nothing.
+ * before any lane reads on; __depth, how deep in branches the call is, lets
+ * the lanes inside a branch go on before those that skipped it
+ * (__idxgen_cc_meet).  Outside a fiber kernel nothing.
  */
-static inline void __idxgen_cc_lockstep(const char *__file = __builtin_FILE(), unsigned int __line = __builtin_LINE(),
+static inline void __idxgen_cc_lockstep(unsigned int __depth = 0, const char *__file = __builtin_FILE(),
+					unsigned int __line = __builtin_LINE(),
 					unsigned int __col = __IDXGEN_CC_COLUMN())
 {
 	if (__idxgen_fiber_block())
-		(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
+		__idxgen_cc_meet(__file, __idxgen_cc_site(__line, __col), __depth);
 }
 
 /*
@@ -196,11 +213,11 @@ static inline void __idxgen_cc_lockstep(const char *__file = __builtin_FILE(), u
  * turn reads what the turn before stored for another lane, and the body is
  * no { } block a meeting could go into.  Always true.
  */
-static inline bool __idxgen_cc_lockstep_turn(const char *__file = __builtin_FILE(),
+static inline bool __idxgen_cc_lockstep_turn(unsigned int __depth = 0, const char *__file = __builtin_FILE(),
 					     unsigned int __line = __builtin_LINE(),
 					     unsigned int __col = __IDXGEN_CC_COLUMN())
 {
-	__idxgen_cc_lockstep(__file, __line, __col);
+	__idxgen_cc_lockstep(__depth, __file, __line, __col);
 	return true;
 }
 

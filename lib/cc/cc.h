@@ -653,6 +653,8 @@ void lane_plan_free(struct lane_plan *p);
 #define LOCKSTEP_TURN (1u << 29)
 #define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD | LOCKSTEP_TURN))
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
+/* branch_depth.c: the if, switch and loop statements of fn around offset at (a lock-step meeting's order). */
+unsigned branch_depth(CXCursor fn, unsigned at);
 /*
  * ... how many of them loop fission needs too (not those only a loop's
  * later turn finds where its body has a barrier: loop fission ends its

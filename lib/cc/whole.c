@@ -215,6 +215,7 @@ struct walk {
 	unsigned pos;		/* the input's text before pos is written */
 	bool device;		/* inside a __device__ function */
 	unsigned *lsp, nlsp;	/* its statements the lanes meet before (lockstep.c) */
+	CXCursor lsfn;		/* the function they are in (null outside one) */
 	unsigned *spin, nspin;	/* its spin loops' conditions (spin.c) */
 	struct cx_kids kernels;	/* the kernels translated so far */
 	struct line_marks lm;	/* #line directives (line_marks.c) */
@@ -372,6 +373,19 @@ static bool lockstep_rmw_at(const struct walk *w, unsigned a)
 }
 
 /*
+ * How deep in branches the meeting at offset a is (branch_depth.c), as the
+ * call's first argument: the runtime lets the deepest lanes go on first.
+ * Nothing at depth 0, the default.
+ */
+static void meeting_depth(struct walk *w, unsigned a, const char *before)
+{
+	unsigned d = clang_Cursor_isNull(w->lsfn) ? 0 : branch_depth(w->lsfn, a);
+
+	if (d)
+		bprintf(w->o, "%s%u", before, d);
+}
+
+/*
  * "a op= b" / "a = b" with a volatile (warp-synchronous code, fiber_plan.c),
  * or one that reads another lane's element of what it stores (lockstep.c):
  * __idxgen_cc_vstore(a, (a) op (b)): every lane of the warp reads first,
@@ -403,6 +417,7 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 	} else {
 		emit_src(w->s, c_start(value), e, w->o);
 	}
+	meeting_depth(w, a, ", ");
 	bputs(w->o, ")");
 	w->pos = e;
 	return true;
@@ -416,6 +431,7 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
  */
 static void lockstep_begin(struct walk *w, CXCursor fn)
 {
+	w->lsfn = fn;
 	w->nlsp = w->s->model != EXEC_FISSION ? lockstep_points(w->s, fn, &w->lsp) : 0;
 	w->nspin = w->s->model != EXEC_FISSION ? spin_points(w->s, fn, &w->spin, NULL) : 0;
 }
@@ -425,6 +441,7 @@ static void lockstep_end(struct walk *w)
 	free(w->lsp);
 	w->lsp = NULL;
 	w->nlsp = 0;
+	w->lsfn = clang_getNullCursor();
 	free(w->spin);
 	w->spin = NULL;
 	w->nspin = 0;
@@ -444,14 +461,17 @@ static void lockstep_point(struct walk *w, CXCursor c)
 			 */
 			bool directive = a < w->s->len && w->s->text[a] == '#';
 
-			bputs(w->o,
-			      directive ? "__idxgen_cc_lockstep();\n" : "__idxgen_cc_lockstep(); ");
+			bputs(w->o, "__idxgen_cc_lockstep(");
+			meeting_depth(w, a, "");
+			bputs(w->o, directive ? ");\n" : "); ");
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
 		} else if (w->lsp[i] == (LOCKSTEP_TURN | a) && a >= w->pos) {
 			/* a loop's condition: the lanes meet before each test (a turn reads the last one's stores) */
 			copy_to(w, a);
-			bputs(w->o, "__idxgen_cc_lockstep_turn() && ");
+			bputs(w->o, "__idxgen_cc_lockstep_turn(");
+			meeting_depth(w, a, "");
+			bputs(w->o, ") && ");
 			w->pos = a;
 			w->lsp[i] = ~0u;
 		}
@@ -1860,7 +1880,7 @@ static void write_registrations(struct buf *o, const struct regs *rg, unsigned i
 /* One file of the program (the main one or one it includes) into o. */
 static void translate_file(struct source *s, CXTranslationUnit tu, struct buf *o, unsigned index)
 {
-	struct walk w = { .s = s, .tu = tu, .o = o };
+	struct walk w = { .s = s, .tu = tu, .o = o, .lsfn = clang_getNullCursor() };
 	struct regs rg = { { 0 }, 0 };
 
 	line_marks_begin(&w.lm, s, o);
