@@ -199,6 +199,19 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 			snprintf(sc->buf, sizeof(sc->buf), "calls '%s', which suspends the thread (a barrier, warp-level function or cooperative group in it)", n);
 			sc->hit = sc->buf;
 		}
+	} else if (k == CXCursor_OverloadedDeclRef && *n && is_fiber_builtin(n, sc->with_syncthreads)) {
+		/*
+		 * a warp-level function on a value whose type is a template
+		 * parameter (`T y = __shfl_up_sync(m, x, d);` with T x): the call
+		 * stays unresolved in the template, so warp.c's lowering for loop
+		 * fission never sees it, and the launch stopped ("a warp-level
+		 * function called outside a fiber kernel")
+		 */
+		snprintf(sc->buf, sizeof(sc->buf),
+			 "'%s' on a value whose type depends on a template parameter: loop fission lowers only resolved warp-level calls",
+			 n);
+		sc->hit = sc->buf;
+		sc->reason = true;
 	} else if (*n && k != CXCursor_TypeRef && is_fiber_builtin(n, sc->with_syncthreads) &&
 		   (sc->warps || !strncmp(n, "__syncthreads", 13) || is_block_builtin(n))) {
 		snprintf(sc->buf, sizeof(sc->buf), "'%s'", n);
