@@ -609,6 +609,7 @@ struct lane_plan {
 	unsigned nsp, next;	/* next: the first not yet written */
 	unsigned nbarriers;
 	bool tls;		/* the functions it calls read threadIdx: the thread-local copy set per lane */
+	bool exits;		/* a lane may return: the warp's exit mask */
 	struct lane_var *pv;	/* promoted: kept across a barrier in a per-warp array */
 	unsigned npv;
 	char why[256];		/* why not */

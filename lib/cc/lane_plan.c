@@ -52,6 +52,7 @@ enum splice_kind {
 	SP_BARRIER,	/* `__syncthreads();`: end, barrier, start */
 	SP_STRIP,	/* a promoted declaration's type: removed (`T v = e;` -> `v = e;`) */
 	SP_EMPTY,	/* a promoted declaration without initializer: `;` */
+	SP_RETURN,	/* `return;`: the lane leaves (the warp's exit mask) */
 };
 
 struct range {
@@ -306,8 +307,13 @@ static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent, CXClien
 	(void)parent;
 	if (k == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue;	/* its return leaves the lambda */
-	if (k == CXCursor_ReturnStmt)
-		why_not(e->x, c, "a return in a kernel with barriers (a lane that returns would leave its warp's lane loop)%s", NULL);
+	if (k == CXCursor_ReturnStmt && (e->loops || in_macro(c)))
+		why_not(e->x, c, "a return inside a loop of per-thread code, or written by a macro%s", NULL);
+	else if (k == CXCursor_ReturnStmt) {
+		/* the lane leaves: no later lane loop runs it (a `continue` of the lane loop; a switch passes it on) */
+		add_splice(e->x, SP_RETURN, c_start(c), end_of(e->x->s, c));
+		e->x->out->exits = true;
+	}
 	else if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_LabelStmt)
 		why_not(e->x, c, "goto%s", NULL);
 	else if (k == CXCursor_BreakStmt && !e->loops && !e->switches)
@@ -846,7 +852,8 @@ static char *open_text(const struct lane_plan *p)
 {
 	struct buf b = { 0 };
 
-	bprintf(&b, "__IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID%s();", p->tls ? "_TLS" : "");
+	bprintf(&b, "__IDXGEN_CC_LANES(__idxgen_ln) { %s__IDXGEN_CC_LANE_TID%s();",
+		p->exits ? "if ((__idxgen_gone >> __idxgen_l) & 1u) continue; " : "", p->tls ? "_TLS" : "");
 	for (unsigned i = 0; i < p->npv; i++)
 		bprintf(&b, " %s &%s __attribute__((unused)) = __idxgen_lv_%s[__idxgen_l];", p->pv[i].type, p->pv[i].name,
 			p->pv[i].name);
@@ -867,6 +874,8 @@ static void splice_texts(const struct source *s, struct lane_plan *p)
 		switch (sp->kind) {
 		case SP_PROLOGUE:
 			bputs(&b, " const struct __idxgen_cc_lanes __idxgen_ln = __idxgen_cc_lanes_here();");
+			if (p->exits)
+				bputs(&b, " uint32_t __idxgen_gone = 0;");
 			for (unsigned j = 0; j < p->npv; j++)
 				bprintf(&b, " %s __idxgen_lv_%s[32];", p->pv[j].type, p->pv[j].name);
 			bputs(&b, " ");
@@ -885,6 +894,9 @@ static void splice_texts(const struct source *s, struct lane_plan *p)
 			break;
 		case SP_EMPTY:
 			bputs(&b, ";");
+			break;
+		case SP_RETURN:
+			bputs(&b, "{ __idxgen_gone |= 1u << __idxgen_l; continue; }");
 			break;
 		}
 		if (directive && sp->skip == sp->at)
