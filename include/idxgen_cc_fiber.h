@@ -191,6 +191,20 @@ static inline void __idxgen_cc_lockstep(const char *__file = __builtin_FILE(), u
 }
 
 /*
+ * The same meeting before each test of a loop's condition, `for (...;
+ * __idxgen_cc_lockstep_turn() && cond; ...) stmt;` (lib/cc/lockstep.c): a
+ * turn reads what the turn before stored for another lane, and the body is
+ * no { } block a meeting could go into.  Always true.
+ */
+static inline bool __idxgen_cc_lockstep_turn(const char *__file = __builtin_FILE(),
+					     unsigned int __line = __builtin_LINE(),
+					     unsigned int __col = __IDXGEN_CC_COLUMN())
+{
+	__idxgen_cc_lockstep(__file, __line, __col);
+	return true;
+}
+
+/*
  * __threadfence(), __threadfence_block(), __threadfence_system() in a whole
  * program: a fence, and in a fiber kernel first a meeting of the lanes of
  * the warp that reach a fence together (the lock-step meeting above).  On
@@ -529,8 +543,11 @@ static inline bool syncthreads_or(bool __p)
  * barrier id (0-15) completes once n threads have arrived at it, the
  * others of the block going on meanwhile (warp-specialised producers and
  * consumers); n a multiple of the warp size, as PTX requires.  Arrivals
- * are counted per thread: a partial last warp counts the threads it has
- * (a GPU counts 32).  The state of the 16 barriers belongs to the block
+ * are counted per thread, and a warp counts 32 as on a GPU, whose barriers
+ * count warps: the partial last warp of a block of m threads adds the 32 - m
+ * it lacks with the arrival of its last thread (it counted m before, so a
+ * block of 48 threads never completed a count of 64 and trapped).  The
+ * state of the 16 barriers belongs to the block
  * (its threads run on one OS thread, its blocks one after another); a
  * waiting thread lets the others run (__IDXGEN_FIBER_YIELD), and a wait
  * that sees no arrival anywhere in the block over two such rounds can
@@ -540,7 +557,7 @@ struct __idxgen_cc_named_bars {
 	const struct idxgen_rt_block *__blk;
 	void *const *__args;
 	uint32_t __bidx[3];
-	unsigned int __arrived[16], __phase[16];
+	unsigned int __arrived[16], __phase[16], __partial[16];	/* __partial: arrivals of the partial last warp */
 	unsigned long __arrivals;
 };
 
@@ -577,8 +594,15 @@ static inline void __barrier_sync_count(unsigned int __id, unsigned int __n)
 	__idxgen_cc_named_bars &__b = __idxgen_cc_named_bars_of(__k);
 	unsigned int __phase = __b.__phase[__id];
 
+	unsigned int __lin = __idxgen_fiber_self()->lin, __m = __k->nthreads % 32;
+
 	__b.__arrivals++;
-	if (++__b.__arrived[__id] >= __n) {
+	__b.__arrived[__id]++;
+	if (__m && __lin >= __k->nthreads - __m && ++__b.__partial[__id] == __m) {
+		__b.__arrived[__id] += 32 - __m;	/* the warp arrived: 32, as a GPU counts it */
+		__b.__partial[__id] = 0;
+	}
+	if (__b.__arrived[__id] >= __n) {
 		__b.__arrived[__id] = 0;
 		__b.__phase[__id]++;
 		return;

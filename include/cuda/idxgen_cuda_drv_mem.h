@@ -166,6 +166,46 @@ typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
 } CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
 typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
 
+/* sparse arrays' mappings (cuMemMapArrayAsync; no sparse array is made here) */
+typedef enum CUarraySparseSubresourceType_enum {
+	CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_SPARSE_LEVEL = 0,
+	CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_MIPTAIL = 1
+} CUarraySparseSubresourceType;
+
+typedef enum CUmemOperationType_enum { CU_MEM_OPERATION_TYPE_MAP = 1, CU_MEM_OPERATION_TYPE_UNMAP = 2 } CUmemOperationType;
+typedef enum CUmemHandleType_enum { CU_MEM_HANDLE_TYPE_GENERIC = 0 } CUmemHandleType;
+
+typedef struct CUarrayMapInfo_st {
+	CUresourcetype resourceType;
+	union {
+		CUmipmappedArray mipmap;
+		CUarray array;
+	} resource;
+	CUarraySparseSubresourceType subresourceType;
+	union {
+		struct {
+			unsigned int level, layer;
+			unsigned int offsetX, offsetY, offsetZ;
+			unsigned int extentWidth, extentHeight, extentDepth;
+		} sparseLevel;
+		struct {
+			unsigned int layer;
+			unsigned long long offset;
+			unsigned long long size;
+		} miptail;
+	} subresource;
+	CUmemOperationType memOperationType;
+	CUmemHandleType memHandleType;
+	union {
+		CUmemGenericAllocationHandle memHandle;
+	} memHandle;
+	unsigned long long offset;
+	unsigned int deviceBitMask;
+	unsigned int flags;
+	unsigned int reserved[2];
+} CUarrayMapInfo_v1;
+typedef CUarrayMapInfo_v1 CUarrayMapInfo;
+
 /* memory pools (driver_pool.c) */
 CUresult cuMemPoolCreate(CUmemoryPool *pool, const CUmemPoolProps *poolProps);
 CUresult cuMemPoolDestroy(CUmemoryPool pool);
@@ -222,6 +262,7 @@ CUresult cuMemcpyHtoAAsync(CUarray dstArray, size_t dstOffset, const void *srcHo
 			   CUstream hStream);
 CUresult cuMemcpyAtoHAsync(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount, CUstream hStream);
 CUresult cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx);
+CUresult cuMemMapArrayAsync(CUarrayMapInfo *mapInfoList, unsigned int count, CUstream hStream);
 CUresult cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUarray array);
 CUresult cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUarray array,
 				      CUdevice device);

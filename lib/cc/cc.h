@@ -198,6 +198,8 @@ int cuda_arch_option(const char *opt, const char *val, int cur);
 bool in_main(const struct source *s, CXCursor c);
 bool in_parse_header(CXCursor c);
 bool in_macro(CXCursor c);
+/* macro_assign.c: may binary operator c, written in a macro, be a plain assignment (its #define's text)? */
+bool macro_may_assign(const struct source *s, CXCursor c);
 unsigned off_of(CXSourceLocation l);
 unsigned c_start(CXCursor c);
 unsigned c_end(CXCursor c);
@@ -623,19 +625,32 @@ void lane_plan_free(struct lane_plan *p);
  * overwritten, with no barrier between: code written for lanes in lock
  * step); the count, *pts malloc'd.  An offset with LOCKSTEP_RMW is an
  * assignment's that reads another lane's element of what it stores (read,
- * meet, write); with LOCKSTEP_BAD a statement's whose such assignment is
- * written in a macro (refused: check_lockstep()).
+ * meet, write); with LOCKSTEP_TURN a loop condition's, where the lanes
+ * meet before each test (`__idxgen_cc_lockstep_turn() && cond`: a turn
+ * reads what the turn before stored for another lane, or stores what it
+ * read, and the body is no { } block to hold the meeting); with
+ * LOCKSTEP_BAD a statement's whose such assignment is written in a macro,
+ * or a loop's whose condition cannot take the meeting (refused:
+ * check_lockstep()).
  */
 #define LOCKSTEP_RMW (1u << 31)
 #define LOCKSTEP_BAD (1u << 30)
-#define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD))
+#define LOCKSTEP_TURN (1u << 29)
+#define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD | LOCKSTEP_TURN))
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
-/* ... the first such statement in *stmt, why the lanes meet there in *why; false when there is none */
+/*
+ * ... how many of them loop fission needs too (not those only a loop's
+ * later turn finds where its body has a barrier: loop fission ends its
+ * thread loops at the back edge), the first's offset in *first
+ */
+unsigned lockstep_fission_points(const struct source *s, CXCursor fn, unsigned *first);
+/* ... the first statement of those in *stmt, why the lanes meet there in *why; false when there is none */
 bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigned *why);
 /* why the lanes meet at a point: it reads what another lane stored, stores what another read, or both in one assignment */
 #define LOCKSTEP_WHY_READ 1u
 #define LOCKSTEP_WHY_WAR 2u
 #define LOCKSTEP_WHY_RMW 4u
+#define LOCKSTEP_WHY_TURN 8u	/* a turn reads what the last stored for another lane: the lanes meet at the loop's condition */
 /* ... the first statement lock step cannot be kept in (LOCKSTEP_BAD) in *stmt; false when none */
 bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt);
 /*
@@ -675,6 +690,10 @@ unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigne
 /* in *at: a `for (init; ; inc)` whose empty condition becomes `__idxgen_cc_spin()` (offset: after the ';') */
 #define SPIN_BARE (1u << 31)
 unsigned spin_line(const struct source *s, CXCursor fn);
+/* ... can a loop's condition take `X && ` in front (no macro, no top-level assignment, comma or ?:)? */
+bool cond_can_prefix(const struct source *s, CXCursor cond);
+/* ... in `for (init; ; inc)`, the offset just after the header's first ';' (~0u: none) */
+unsigned empty_for_cond(const struct source *s, CXCursor f);
 /* ... refused in a whole program forced to loop fission (the C path: not yet) */
 void check_spin(struct source *s, CXCursor fn);
 /* A volatile store of warp-synchronous code (fiber_plan.c): target and value of c. */
@@ -705,6 +724,7 @@ int cc_nvcc_spellings(struct cc_args *args, struct cc_args *own);
 struct kernel;
 bool analyse_kernel(struct kernel *k);
 void emit_prologue(struct kernel *k, struct buf *o);
+bool kernel_cluster_dims(const struct kernel *k);	/* declared with __cluster_dims__ */
 void emit_private(struct kernel *k, struct buf *o);
 unsigned emit_param_sizes(const struct kernel *k, struct buf *o);
 /* "op(T0), op(T1), ...": sizeof or alignof of each parameter's type; their count */

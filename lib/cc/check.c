@@ -256,10 +256,17 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
  */
 void check_lockstep(struct source *s, CXCursor fn)
 {
-	const char *what = "reads __shared__ memory other lanes of the warp may have stored with no barrier between";
+	const char *what = "statement reads __shared__ memory other lanes of the warp may have stored with no barrier between";
 	CXCursor at;
 	unsigned why;
 
+	if (lockstep_bad(s, fn, &at) &&
+	    (clang_getCursorKind(at) == CXCursor_ForStmt || clang_getCursorKind(at) == CXCursor_WhileStmt ||
+	     clang_getCursorKind(at) == CXCursor_DoStmt || clang_getCursorKind(at) == CXCursor_CXXForRangeStmt)) {
+		error_at(s, at,
+			 "a turn of this loop reads __shared__ memory the turn before stored for another lane of the warp, or stores what it read (code written for lanes in lock step), and its condition cannot take the meeting of the lanes (a macro's, a comma or assignment at its top level, or none): put the loop's body in { } or add __syncwarp() to it");
+		return;
+	}
 	if (lockstep_bad(s, fn, &at)) {
 		error_at(s, at,
 			 "this statement's assignment, written in a macro, reads an element of __shared__ memory it stores for another lane of the warp (code written for lanes in lock step): idxgen-cc cannot make every lane read before any writes there; read into a variable, __syncwarp(), then store");
@@ -270,12 +277,16 @@ void check_lockstep(struct source *s, CXCursor fn)
 	if (!lockstep_first(s, fn, &at, &why))
 		return;
 	if (why == LOCKSTEP_WHY_RMW)
-		what = "reads an element of __shared__ memory it stores for another lane of the warp";
+		what = "statement reads an element of __shared__ memory it stores for another lane of the warp";
 	else if (why == LOCKSTEP_WHY_WAR)
-		what = "stores __shared__ memory other lanes of the warp may have read with no barrier between";
-	error_at(s, at, "this statement %s (code written for lanes in lock step), which %s runs one after another: %s%s", what,
+		what = "statement stores __shared__ memory other lanes of the warp may have read with no barrier between";
+	else if (why == LOCKSTEP_WHY_TURN)
+		what = "loop's turns read __shared__ memory the turn before stored for another lane of the warp, or store what it read, with no barrier between";
+	error_at(s, at, "this %s (code written for lanes in lock step), which %s runs one after another: %s%s", what,
 		 s->cxx ? "loop fission" : "the C output",
-		 why == LOCKSTEP_WHY_RMW ? "read into a variable, __syncwarp(), then store" : "add __syncwarp() or __syncthreads() before it",
+		 why == LOCKSTEP_WHY_RMW	 ? "read into a variable, __syncwarp(), then store"
+		 : why == LOCKSTEP_WHY_TURN ? "add __syncwarp() to its body"
+					    : "add __syncwarp() or __syncthreads() before it",
 		 s->cxx ? ", or build without --exec-model=fission to run it as fibers"
 			: ", or build the whole program (idxgen-cc -o prog file.cu) to run it as fibers");
 }

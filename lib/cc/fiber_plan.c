@@ -266,12 +266,12 @@ static void collect_fns(const struct source *s, CXCursor c, struct cx_kids *out)
 	cx_kids_free(&ks);
 }
 
+/* points loop fission would run wrong (lockstep.c): those across a back edge it splits at are not */
 static bool lockstep_meets(const struct source *s, CXCursor fn)
 {
-	unsigned *pts, n = lockstep_points(s, fn, &pts);
+	unsigned first;
 
-	free(pts);
-	return n > 0;
+	return lockstep_fission_points(s, fn, &first) > 0;
 }
 
 /*
@@ -372,12 +372,11 @@ void fiber_names_free(struct fiber_names *fn)
  */
 static const char *lockstep_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
 {
-	unsigned *pts, n = lockstep_points(s, fn, &pts);
+	unsigned first, n = lockstep_fission_points(s, fn, &first);
 	unsigned line = 0;
 
-	for (unsigned i = 0; n && i < LOCKSTEP_OFFSET(pts[0]) && i < s->len; i++)	/* warp.c's rewrites keep lines */
+	for (unsigned i = 0; n && i < LOCKSTEP_OFFSET(first) && i < s->len; i++)	/* warp.c's rewrites keep lines */
 		line += s->text[i] == '\n';
-	free(pts);
 	if (!n)
 		return NULL;
 	snprintf(buf, len,

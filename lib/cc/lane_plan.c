@@ -46,13 +46,13 @@
 #include <string.h>
 
 enum splice_kind {
-	SP_PROLOGUE,	/* the warp's lanes and the promoted arrays, after the body's `{` */
-	SP_OPEN,	/* a lane loop starts */
-	SP_CLOSE,	/* ... ends */
-	SP_BARRIER,	/* `__syncthreads();`: end, barrier, start */
-	SP_STRIP,	/* a promoted declaration's type: removed (`T v = e;` -> `v = e;`) */
-	SP_EMPTY,	/* a promoted declaration without initializer: `;` */
-	SP_RETURN,	/* `return;`: the lane leaves (the warp's exit mask) */
+	SP_PROLOGUE, /* the warp's lanes and the promoted arrays, after the body's `{` */
+	SP_OPEN,     /* a lane loop starts */
+	SP_CLOSE,    /* ... ends */
+	SP_BARRIER,  /* `__syncthreads();`: end, barrier, start */
+	SP_STRIP,    /* a promoted declaration's type: removed (`T v = e;` -> `v = e;`) */
+	SP_EMPTY,    /* a promoted declaration without initializer: `;` */
+	SP_RETURN,   /* `return;`: the lane leaves (the warp's exit mask) */
 };
 
 struct range {
@@ -68,13 +68,13 @@ struct lp {
 	struct source *s;
 	CXCursor fn;
 	struct lane_plan *out;
-	struct range *seg;	/* the text that runs as lane loops */
+	struct range *seg; /* the text that runs as lane loops */
 	unsigned nseg;
-	struct ldecl *d;	/* declarations of per-thread code at a split statement list's level */
+	struct ldecl *d; /* declarations of per-thread code at a split statement list's level */
 	unsigned nd;
-	CXCursor *uni;		/* variables every thread of the block agrees on (headers' and constants) */
+	CXCursor *uni; /* variables every thread of the block agrees on (headers' and constants) */
 	unsigned nuni;
-	CXCursor *region;	/* the statements that run per lane */
+	CXCursor *region; /* the statements that run per lane */
 	unsigned nregion;
 	bool bad;
 };
@@ -87,9 +87,10 @@ static void why_not(struct lp *x, CXCursor c, const char *fmt, const char *arg)
 		return;
 	x->bad = true;
 	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, &col, NULL);
-	warp_map_loc(x->s, c, &line, &col);	/* where warp.c rewrote the text: the user's line */
+	warp_map_loc(x->s, c, &line, &col); /* where warp.c rewrote the text: the user's line */
 	snprintf(x->out->why, sizeof(x->out->why), "line %u: ", line);
-	snprintf(x->out->why + strlen(x->out->why), sizeof(x->out->why) - strlen(x->out->why), fmt, arg ? arg : "");
+	snprintf(x->out->why + strlen(x->out->why), sizeof(x->out->why) - strlen(x->out->why), fmt,
+		 arg ? arg : "");
 }
 
 static void add_splice(struct lp *x, enum splice_kind k, unsigned at, unsigned skip)
@@ -132,7 +133,8 @@ static bool spelled(CXCursor c, const char *name)
 
 static CXCursor lane_strip(CXCursor e)
 {
-	while (clang_getCursorKind(e) == CXCursor_UnexposedExpr || clang_getCursorKind(e) == CXCursor_ParenExpr) {
+	while (clang_getCursorKind(e) == CXCursor_UnexposedExpr ||
+	       clang_getCursorKind(e) == CXCursor_ParenExpr) {
 		struct cx_kids ks = cx_kids_of(e);
 		CXCursor k = ks.n == 1 ? ks.c[0] : clang_getNullCursor();
 
@@ -159,7 +161,8 @@ static unsigned end_of(const struct source *s, CXCursor c)
 static enum CXChildVisitResult barrier_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
-	if ((clang_getCursorKind(c) == CXCursor_DeclRefExpr || clang_getCursorKind(c) == CXCursor_OverloadedDeclRef) &&
+	if ((clang_getCursorKind(c) == CXCursor_DeclRefExpr ||
+	     clang_getCursorKind(c) == CXCursor_OverloadedDeclRef) &&
 	    spelled(c, "__syncthreads")) {
 		*(bool *)d = true;
 		return CXChildVisit_Break;
@@ -180,7 +183,8 @@ static bool barrier_stmt_end(const struct source *s, CXCursor c, unsigned *end)
 {
 	CXCursor r;
 
-	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 0 || in_macro(c))
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 0 ||
+	    in_macro(c))
 		return false;
 	r = clang_getCursorReferenced(c);
 	if (clang_Cursor_isNull(r) || !spelled(r, "__syncthreads"))
@@ -208,7 +212,7 @@ static void add_uni(struct lp *x, CXCursor v)
 static bool uniform_ref(const struct lp *x, CXCursor r)
 {
 	enum CXCursorKind k = clang_getCursorKind(r);
-	static const char *const block[] = { "blockIdx", "blockDim", "gridDim", "warpSize", NULL };
+	static const char *const block[] = {"blockIdx", "blockDim", "gridDim", "warpSize", NULL};
 
 	if (k == CXCursor_EnumConstantDecl || k == CXCursor_NonTypeTemplateParameter)
 		return true;
@@ -245,11 +249,13 @@ static enum CXChildVisitResult header_visit(CXCursor c, CXCursor parent, CXClien
 		return CXChildVisit_Break;
 	}
 	if (k == CXCursor_VarDecl) {
-		add_uni(x, c);	/* `for (unsigned h = N / 2; ...)`: its initializer is checked below */
+		add_uni(x,
+			c); /* `for (unsigned h = N / 2; ...)`: its initializer is checked below */
 		return CXChildVisit_Recurse;
 	}
 	/* a header runs once per warp: it may step its own variables, never store to memory */
-	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_UnaryOperator) {
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+	    k == CXCursor_UnaryOperator) {
 		CXCursor t, v;
 		struct cx_kids ks = cx_kids_of(c);
 		const char *tx = x->s->text;
@@ -259,12 +265,13 @@ static enum CXChildVisitResult header_visit(CXCursor c, CXCursor parent, CXClien
 		if (k != CXCursor_UnaryOperator && assignment(x->s, c, &t, &v))
 			store = clang_getCursorKind(lane_strip(t)) != CXCursor_DeclRefExpr;
 		else if (k == CXCursor_UnaryOperator && ks.n == 1 && a + 2 <= e &&
-			 (!strncmp(tx + a, "++", 2) || !strncmp(tx + a, "--", 2) || !strncmp(tx + e - 2, "++", 2) ||
-			  !strncmp(tx + e - 2, "--", 2)))
+			 (!strncmp(tx + a, "++", 2) || !strncmp(tx + a, "--", 2) ||
+			  !strncmp(tx + e - 2, "++", 2) || !strncmp(tx + e - 2, "--", 2)))
 			store = clang_getCursorKind(lane_strip(ks.c[0])) != CXCursor_DeclRefExpr;
 		cx_kids_free(&ks);
 		if (store) {
-			why_not(x, c, "a barrier under a loop whose header stores to memory%s", NULL);
+			why_not(x, c, "a barrier under a loop whose header stores to memory%s",
+				NULL);
 			return CXChildVisit_Break;
 		}
 	}
@@ -274,7 +281,10 @@ static enum CXChildVisitResult header_visit(CXCursor c, CXCursor parent, CXClien
 		if (clang_Cursor_isNull(r) || !uniform_ref(x, r)) {
 			char *n = cx_spelling(c);
 
-			why_not(x, c, "a barrier under a condition on '%s', not known to be the same for every thread of the block", n);
+			why_not(x, c,
+				"a barrier under a condition on '%s', not known to be the same for "
+				"every thread of the block",
+				n);
 			free(n);
 			return CXChildVisit_Break;
 		}
@@ -296,7 +306,7 @@ static void header_uniform(struct lp *x, CXCursor h)
 
 struct esc {
 	struct lp *x;
-	unsigned loops, switches;	/* loops and switches inside the statement */
+	unsigned loops, switches; /* loops and switches inside the statement */
 };
 
 static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent, CXClientData d)
@@ -306,15 +316,17 @@ static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent, CXClien
 
 	(void)parent;
 	if (k == CXCursor_LambdaExpr)
-		return CXChildVisit_Continue;	/* its return leaves the lambda */
+		return CXChildVisit_Continue; /* its return leaves the lambda */
 	if (k == CXCursor_ReturnStmt && (e->loops || in_macro(c)))
-		why_not(e->x, c, "a return inside a loop of per-thread code, or written by a macro%s", NULL);
+		why_not(e->x, c,
+			"a return inside a loop of per-thread code, or written by a macro%s", NULL);
 	else if (k == CXCursor_ReturnStmt) {
-		/* the lane leaves: no later lane loop runs it (a `continue` of the lane loop; a switch passes it on) */
+		/* the lane leaves: no later lane loop runs it (a `continue` of the lane loop; a
+		 * switch passes it on) */
 		add_splice(e->x, SP_RETURN, c_start(c), end_of(e->x->s, c));
 		e->x->out->exits = true;
-	}
-	else if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_LabelStmt)
+	} else if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt ||
+		   k == CXCursor_LabelStmt)
 		why_not(e->x, c, "goto%s", NULL);
 	else if (k == CXCursor_BreakStmt && !e->loops && !e->switches)
 		why_not(e->x, c, "a break out of a loop with a barrier%s", NULL);
@@ -322,8 +334,8 @@ static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent, CXClien
 		why_not(e->x, c, "a continue of a loop with a barrier%s", NULL);
 	if (e->x->bad)
 		return CXChildVisit_Break;
-	if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt ||
-	    k == CXCursor_SwitchStmt) {
+	if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
+	    k == CXCursor_CXXForRangeStmt || k == CXCursor_SwitchStmt) {
 		bool sw = k == CXCursor_SwitchStmt;
 
 		sw ? e->switches++ : e->loops++;
@@ -337,23 +349,30 @@ static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent, CXClien
 /* Statement c runs per lane: it must not suspend nor leave the lane loop. */
 static void region_stmt(struct lp *x, CXCursor c)
 {
-	struct esc e = { x, 0, 0 };
+	struct esc e = {x, 0, 0};
 	char what[160];
 
 	if (has_barrier(c)) {
-		why_not(x, c, "a barrier in control flow that is not uniform across the block, or not a statement of its own%s", NULL);
+		why_not(x, c,
+			"a barrier in control flow that is not uniform across the block, or not a "
+			"statement of its own%s",
+			NULL);
 		return;
 	}
 	if (stmt_suspends(x->s, c, what, sizeof(what))) {
-		why_not(x, c, "%s: lane loops take only `__syncthreads();` as a place to wait", what);
+		why_not(x, c, "%s: lane loops take only `__syncthreads();` as a place to wait",
+			what);
 		return;
 	}
 	if (!fiber_stmt_never_suspends(x->s, c)) {
-		why_not(x, c, "a call that may suspend the thread, or that cannot be followed%s", NULL);
+		why_not(x, c, "a call that may suspend the thread, or that cannot be followed%s",
+			NULL);
 		return;
 	}
-	if (clang_getCursorKind(c) == CXCursor_ReturnStmt || clang_getCursorKind(c) == CXCursor_BreakStmt ||
-	    clang_getCursorKind(c) == CXCursor_ContinueStmt || clang_getCursorKind(c) == CXCursor_LabelStmt)
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt ||
+	    clang_getCursorKind(c) == CXCursor_BreakStmt ||
+	    clang_getCursorKind(c) == CXCursor_ContinueStmt ||
+	    clang_getCursorKind(c) == CXCursor_LabelStmt)
 		escape_visit(c, clang_getNullCursor(), &e);
 	else
 		clang_visitChildren(c, escape_visit, &e);
@@ -363,20 +382,22 @@ static void region_stmt(struct lp *x, CXCursor c)
 	x->region[x->nregion++] = c;
 }
 
-/* A constant of the kernel (`const int N = 64;`): the same for every thread, declared outside the lane loops. */
+/* A constant of the kernel (`const int N = 64;`): the same for every thread, declared outside the
+ * lane loops. */
 static bool const_decl(CXCursor v)
 {
 	CXCursor init = var_init(v);
 	CXEvalResult r;
 	bool k;
 
-	if (clang_getCursorKind(v) != CXCursor_VarDecl || !clang_isConstQualifiedType(clang_getCursorType(v)) ||
-	    clang_Cursor_isNull(init))
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    !clang_isConstQualifiedType(clang_getCursorType(v)) || clang_Cursor_isNull(init))
 		return false;
 	r = clang_Cursor_Evaluate(init);
 	if (!r)
 		return false;
-	k = clang_EvalResult_getKind(r) == CXEval_Int || clang_EvalResult_getKind(r) == CXEval_Float;
+	k = clang_EvalResult_getKind(r) == CXEval_Int ||
+	    clang_EvalResult_getKind(r) == CXEval_Float;
 	clang_EvalResult_dispose(r);
 	return k;
 }
@@ -407,7 +428,9 @@ static bool warp_decl(struct lp *x, CXCursor c)
 				add_uni(x, ks.c[i]);
 	cx_kids_free(&ks);
 	if (nwarp && nwarp != nvar)
-		why_not(x, c, "a declaration of per-thread and shared or constant variables together%s", NULL);
+		why_not(x, c,
+			"a declaration of per-thread and shared or constant variables together%s",
+			NULL);
 	return nvar == 0 || nwarp == nvar;
 }
 
@@ -429,15 +452,18 @@ static void split_control(struct lp *x, CXCursor c)
 		/* `#pragma unroll` before a loop: the statement (from the pragma) holds the loop */
 		CXCursor only;
 
-		if (cx_only_child(c, &only) &&
-		    (clang_getCursorKind(only) == CXCursor_ForStmt || clang_getCursorKind(only) == CXCursor_WhileStmt ||
-		     clang_getCursorKind(only) == CXCursor_DoStmt)) {
+		if (cx_only_child(c, &only) && (clang_getCursorKind(only) == CXCursor_ForStmt ||
+						clang_getCursorKind(only) == CXCursor_WhileStmt ||
+						clang_getCursorKind(only) == CXCursor_DoStmt)) {
 			split_control(x, only);
 			return;
 		}
 	}
-	if (k != CXCursor_ForStmt && k != CXCursor_WhileStmt && k != CXCursor_DoStmt && k != CXCursor_IfStmt) {
-		why_not(x, c, "a barrier inside a statement other than if, for, while, do or a block%s", NULL);
+	if (k != CXCursor_ForStmt && k != CXCursor_WhileStmt && k != CXCursor_DoStmt &&
+	    k != CXCursor_IfStmt) {
+		why_not(x, c,
+			"a barrier inside a statement other than if, for, while, do or a block%s",
+			NULL);
 		return;
 	}
 	if (in_macro(c)) {
@@ -453,15 +479,21 @@ static void split_control(struct lp *x, CXCursor c)
 	 */
 	for (i = 0; i < ks.n; i++) {
 		bool braced = clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt;
-		bool want = k == CXCursor_DoStmt ? i == 0 : k == CXCursor_IfStmt ? i > 0 : i + 1 == ks.n;
+		bool want = k == CXCursor_DoStmt   ? i == 0
+			    : k == CXCursor_IfStmt ? i > 0
+						   : i + 1 == ks.n;
 
 		if (braced != want)
 			shape_ok = false;
 	}
-	if (!ks.n || (k == CXCursor_IfStmt && ks.n != 2 && ks.n != 3) || (k == CXCursor_DoStmt && ks.n != 2))
+	if (!ks.n || (k == CXCursor_IfStmt && ks.n != 2 && ks.n != 3) ||
+	    (k == CXCursor_DoStmt && ks.n != 2))
 		shape_ok = false;
 	if (!shape_ok)
-		why_not(x, c, "a statement with a barrier whose bodies are not all braced blocks (or an else if)%s", NULL);
+		why_not(x, c,
+			"a statement with a barrier whose bodies are not all braced blocks (or an "
+			"else if)%s",
+			NULL);
 	/* the headers first: what they declare is uniform in the bodies */
 	for (i = 0; i < ks.n && !x->bad; i++)
 		if (clang_getCursorKind(ks.c[i]) != CXCursor_CompoundStmt)
@@ -498,7 +530,8 @@ static void split_list(struct lp *x, CXCursor compound, bool body)
 	const struct source *s = x->s;
 	unsigned start = c_start(compound) + 1, i, end;
 
-	if (in_macro(compound) || s->text[c_start(compound)] != '{' || s->text[c_end(compound) - 1] != '}') {
+	if (in_macro(compound) || s->text[c_start(compound)] != '{' ||
+	    s->text[c_end(compound) - 1] != '}') {
 		why_not(x, compound, "a block with a barrier that a macro writes%s", NULL);
 		cx_kids_free(&ks);
 		return;
@@ -579,7 +612,8 @@ static bool writes_shared(const struct lp *x, CXCursor e)
 	return clang_getCanonicalType(clang_getCursorType(r)).kind != CXType_Pointer;
 }
 
-/* A member function or operator called on such a variable (it may change it; a const one too, to be safe). */
+/* A member function or operator called on such a variable (it may change it; a const one too, to be
+ * safe). */
 static bool calls_on_shared(const struct lp *x, CXCursor c)
 {
 	struct cx_kids ks = cx_kids_of(c);
@@ -610,7 +644,8 @@ static enum CXChildVisitResult write_visit(CXCursor c, CXCursor parent, CXClient
 	CXCursor t, v;
 	const char *why = NULL;
 
-	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator || k == CXCursor_CallExpr) &&
+	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+	     k == CXCursor_CallExpr) &&
 	    assignment(w->s, c, &t, &v) && !clang_Cursor_isNull(t) && writes_shared(w->x, t))
 		why = "is assigned";
 	if (k == CXCursor_CallExpr && !why && calls_on_shared(w->x, c))
@@ -621,19 +656,24 @@ static enum CXChildVisitResult write_visit(CXCursor c, CXCursor parent, CXClient
 		struct cx_kids ks = cx_kids_of(c);
 
 		if (ks.n == 1 && writes_shared(w->x, ks.c[0]) && a + 2 <= e &&
-		    (!strncmp(tx + a, "++", 2) || !strncmp(tx + a, "--", 2) || !strncmp(tx + e - 2, "++", 2) ||
-		     !strncmp(tx + e - 2, "--", 2) || tx[a] == '&'))
+		    (!strncmp(tx + a, "++", 2) || !strncmp(tx + a, "--", 2) ||
+		     !strncmp(tx + e - 2, "++", 2) || !strncmp(tx + e - 2, "--", 2) ||
+		     tx[a] == '&'))
 			why = "is incremented, decremented or its address taken";
 		cx_kids_free(&ks);
 	}
-	/* passed straight to a call (no conversion: perhaps by reference), or bound to a reference */
+	/* passed straight to a call (no conversion: perhaps by reference), or bound to a reference
+	 */
 	if (k == CXCursor_DeclRefExpr && shared_by_lanes(w->x, c) &&
-	    ((pk == CXCursor_CallExpr && !clang_equalCursors(clang_getCursorReferenced(parent), clang_getCursorReferenced(c))) ||
-	     (pk == CXCursor_VarDecl && clang_getCursorType(parent).kind == CXType_LValueReference)))
+	    ((pk == CXCursor_CallExpr && !clang_equalCursors(clang_getCursorReferenced(parent),
+							     clang_getCursorReferenced(c))) ||
+	     (pk == CXCursor_VarDecl &&
+	      clang_getCursorType(parent).kind == CXType_LValueReference)))
 		why = "is passed by reference";
 	if (why) {
 		why_not(w->x, c,
-			"a kernel parameter or a uniform loop's variable (one copy for the warp's lanes) %s by per-thread code",
+			"a kernel parameter or a uniform loop's variable (one copy for the warp's "
+			"lanes) %s by per-thread code",
 			why);
 		return CXChildVisit_Break;
 	}
@@ -642,7 +682,7 @@ static enum CXChildVisitResult write_visit(CXCursor c, CXCursor parent, CXClient
 
 static void check_writes(struct lp *x)
 {
-	struct wr w = { x, x->s };
+	struct wr w = {x, x->s};
 
 	for (unsigned i = 0; i < x->nregion && !x->bad; i++) {
 		write_visit(x->region[i], clang_getNullCursor(), &w);
@@ -655,8 +695,8 @@ static void check_writes(struct lp *x)
 
 struct tid_use {
 	struct lp *x;
-	unsigned nested;	/* inside a lambda or a local class */
-	bool calls;		/* a call of a function that may read the thread-local threadIdx */
+	unsigned nested; /* inside a lambda or a local class */
+	bool calls;	 /* a call of a function that may read the thread-local threadIdx */
 };
 
 /*
@@ -673,14 +713,18 @@ static enum CXChildVisitResult tid_visit(CXCursor c, CXCursor parent, CXClientDa
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (k == CXCursor_LambdaExpr || k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_UnionDecl) {
+	if (k == CXCursor_LambdaExpr || k == CXCursor_StructDecl || k == CXCursor_ClassDecl ||
+	    k == CXCursor_UnionDecl) {
 		u->nested++;
 		clang_visitChildren(c, tid_visit, u);
 		u->nested--;
 		return u->x->bad ? CXChildVisit_Break : CXChildVisit_Continue;
 	}
 	if (k == CXCursor_DeclRefExpr && u->nested && spelled(c, "threadIdx")) {
-		why_not(u->x, c, "threadIdx in a lambda or a local class (a local of each lane loop there)%s", NULL);
+		why_not(
+		    u->x, c,
+		    "threadIdx in a lambda or a local class (a local of each lane loop there)%s",
+		    NULL);
 		return CXChildVisit_Break;
 	}
 	if (k == CXCursor_CallExpr) {
@@ -750,7 +794,8 @@ static bool scalar_type(CXType t)
 {
 	CXType c = clang_getCanonicalType(t);
 
-	return (c.kind >= CXType_FirstBuiltin && c.kind <= CXType_LastBuiltin && c.kind != CXType_Void) ||
+	return (c.kind >= CXType_FirstBuiltin && c.kind <= CXType_LastBuiltin &&
+		c.kind != CXType_Void) ||
 	       c.kind == CXType_Pointer || c.kind == CXType_Enum;
 }
 
@@ -763,24 +808,31 @@ static bool promotable(struct lp *x, CXCursor v)
 {
 	const struct source *s = x->s;
 	CXType t = clang_getCursorType(v);
-	char *n = cx_spelling(v), *ts = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+	char *n = cx_spelling(v),
+	     *ts = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
 	unsigned name = off_of(clang_getCursorLocation(v)), after = name + (unsigned)strlen(n);
-	struct names nm = { n, v, false };
+	struct names nm = {n, v, false};
 
 	clang_visitChildren(x->fn, name_visit, &nm);
 	while (after < s->len && (s->text[after] == ' ' || s->text[after] == '\t'))
 		after++;
 	if (in_macro(v))
 		why_not(x, v, "'%s', kept across a barrier, is declared by a macro", n);
-	else if (!scalar_type(t) || clang_isVolatileQualifiedType(t) || strstr(ts, "lambda") || strstr(ts, "unnamed") ||
-		 strstr(ts, "auto") || strstr(ts, "decltype") || strchr(ts, '('))
-		why_not(x, v, "'%s', kept across a barrier, is not a scalar or pointer lane loops keep in an array", n);
+	else if (!scalar_type(t) || clang_isVolatileQualifiedType(t) || strstr(ts, "lambda") ||
+		 strstr(ts, "unnamed") || strstr(ts, "auto") || strstr(ts, "decltype") ||
+		 strchr(ts, '('))
+		why_not(x, v,
+			"'%s', kept across a barrier, is not a scalar or pointer lane loops keep "
+			"in an array",
+			n);
 	else if (nm.other)
-		why_not(x, v, "'%s', kept across a barrier, names something else too in the kernel", n);
+		why_not(x, v, "'%s', kept across a barrier, names something else too in the kernel",
+			n);
 	else if (name + strlen(n) > s->len || strncmp(s->text + name, n, strlen(n)) ||
 		 (s->text[after] != '=' && s->text[after] != ';' && s->text[after] != ',') ||
 		 (s->text[after] == '=' && s->text[after + 1] == '='))
-		why_not(x, v, "'%s', kept across a barrier, is not declared as `T v = e;` or `T v;`", n);
+		why_not(x, v,
+			"'%s', kept across a barrier, is not declared as `T v = e;` or `T v;`", n);
 	if (x->bad) {
 		free(n);
 		free(ts);
@@ -808,7 +860,8 @@ static void promote_stmt(struct lp *x, CXCursor stmt)
 	unsigned nvar = 0, ninit = 0, first = ~0u;
 
 	if (in_macro(stmt))
-		why_not(x, stmt, "a declaration a macro writes holds a value kept across a barrier%s", NULL);
+		why_not(x, stmt,
+			"a declaration a macro writes holds a value kept across a barrier%s", NULL);
 	for (unsigned i = 0; i < ks.n && !x->bad; i++) {
 		CXCursor v = ks.c[i];
 		unsigned name;
@@ -818,9 +871,14 @@ static void promote_stmt(struct lp *x, CXCursor stmt)
 		name = off_of(clang_getCursorLocation(v));
 		if (!promotable(x, v))
 			break;
-		/* after the first: `, b = f`, never `, *b = f` (a declarator the assignment would read as an expression) */
-		if (nvar && (before(s, name, c_start(stmt)) == ~0u || s->text[before(s, name, c_start(stmt))] != ','))
-			why_not(x, v, "a declaration of several variables kept across a barrier with declarators other than names%s", NULL);
+		/* after the first: `, b = f`, never `, *b = f` (a declarator the assignment would
+		 * read as an expression) */
+		if (nvar && (before(s, name, c_start(stmt)) == ~0u ||
+			     s->text[before(s, name, c_start(stmt))] != ','))
+			why_not(x, v,
+				"a declaration of several variables kept across a barrier with "
+				"declarators other than names%s",
+				NULL);
 		if (!nvar)
 			first = name;
 		nvar++;
@@ -830,7 +888,10 @@ static void promote_stmt(struct lp *x, CXCursor stmt)
 	if (x->bad)
 		return;
 	if (ninit && ninit != nvar)
-		why_not(x, stmt, "a declaration of several variables kept across a barrier, some initialised and some not%s", NULL);
+		why_not(x, stmt,
+			"a declaration of several variables kept across a barrier, some "
+			"initialised and some not%s",
+			NULL);
 	else if (ninit)
 		add_splice(x, SP_STRIP, c_start(stmt), first);
 	else
@@ -850,13 +911,14 @@ static int splice_cmp(const void *a, const void *b)
 
 static char *open_text(const struct lane_plan *p)
 {
-	struct buf b = { 0 };
+	struct buf b = {0};
 
 	bprintf(&b, "__IDXGEN_CC_LANES(__idxgen_ln) { %s__IDXGEN_CC_LANE_TID%s();",
-		p->exits ? "if ((__idxgen_gone >> __idxgen_l) & 1u) continue; " : "", p->tls ? "_TLS" : "");
+		p->exits ? "if ((__idxgen_gone >> __idxgen_l) & 1u) continue; " : "",
+		p->tls ? "_TLS" : "");
 	for (unsigned i = 0; i < p->npv; i++)
-		bprintf(&b, " %s &%s __attribute__((unused)) = __idxgen_lv_%s[__idxgen_l];", p->pv[i].type, p->pv[i].name,
-			p->pv[i].name);
+		bprintf(&b, " %s &%s __attribute__((unused)) = __idxgen_lv_%s[__idxgen_l];",
+			p->pv[i].type, p->pv[i].name, p->pv[i].name);
 	bputs(&b, " ");
 	return b.p;
 }
@@ -867,17 +929,20 @@ static void splice_texts(const struct source *s, struct lane_plan *p)
 
 	for (unsigned i = 0; i < p->nsp; i++) {
 		struct lane_splice *sp = &p->sp[i];
-		struct buf b = { 0 };
-		/* a statement led by `#pragma unroll` starts at the pragma, which must begin its line */
+		struct buf b = {0};
+		/* a statement led by `#pragma unroll` starts at the pragma, which must begin its
+		 * line */
 		bool directive = sp->at < s->len && s->text[sp->at] == '#';
 
 		switch (sp->kind) {
 		case SP_PROLOGUE:
-			bputs(&b, " const struct __idxgen_cc_lanes __idxgen_ln = __idxgen_cc_lanes_here();");
+			bputs(&b, " const struct __idxgen_cc_lanes __idxgen_ln = "
+				  "__idxgen_cc_lanes_here();");
 			if (p->exits)
 				bputs(&b, " uint32_t __idxgen_gone = 0;");
 			for (unsigned j = 0; j < p->npv; j++)
-				bprintf(&b, " %s __idxgen_lv_%s[32];", p->pv[j].type, p->pv[j].name);
+				bprintf(&b, " %s __idxgen_lv_%s[32];", p->pv[j].type,
+					p->pv[j].name);
 			bputs(&b, " ");
 			break;
 		case SP_OPEN:
@@ -922,18 +987,21 @@ static bool cuts_an_edit(const struct source *s, const struct lane_plan *p)
 
 bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *out)
 {
-	struct lp x = { s, fn, out, NULL, 0, NULL, 0, NULL, 0, NULL, 0, false };
+	struct lp x = {s, fn, out, NULL, 0, NULL, 0, NULL, 0, NULL, 0, false};
 	unsigned *pts;
 
 	memset(out, 0, sizeof(*out));
 	if (lockstep_points(s, fn, &pts)) {
-		why_not(&x, fn, "lanes meet in lock step in it: lane loops take only `__syncthreads();` as a place to wait%s", NULL);
+		why_not(&x, fn,
+			"lanes meet in lock step in it: lane loops take only `__syncthreads();` as "
+			"a place to wait%s",
+			NULL);
 	} else if (spin_line(s, fn)) {
 		why_not(&x, fn, "it waits in a spin loop%s", NULL);
 	}
 	free(pts);
 	if (!x.bad) {
-		struct tid_use u = { &x, 0, false };
+		struct tid_use u = {&x, 0, false};
 
 		clang_visitChildren(body, tid_visit, &u);
 		out->tls = u.calls || s->traps;
@@ -946,7 +1014,9 @@ bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *o
 		clang_visitChildren(body, ref_visit, &x);
 	/* a statement with one promoted variable promotes them all (it becomes one assignment) */
 	for (unsigned i = 0; i < x.nd && !x.bad; i++)
-		if (x.d[i].promote && (i == 0 || !clang_equalCursors(x.d[i - 1].stmt, x.d[i].stmt) || !x.d[i - 1].promote)) {
+		if (x.d[i].promote &&
+		    (i == 0 || !clang_equalCursors(x.d[i - 1].stmt, x.d[i].stmt) ||
+		     !x.d[i - 1].promote)) {
 			unsigned j = i;
 
 			while (j > 0 && clang_equalCursors(x.d[j - 1].stmt, x.d[i].stmt))
@@ -962,7 +1032,8 @@ bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *o
 	qsort(out->sp, out->nsp, sizeof(*out->sp), splice_cmp);
 	for (unsigned i = 1; i < out->nsp && !x.bad; i++)
 		if (out->sp[i].at < out->sp[i - 1].skip)
-			why_not(&x, fn, "two of its statements overlap in the text (a macro)%s", NULL);
+			why_not(&x, fn, "two of its statements overlap in the text (a macro)%s",
+				NULL);
 	if (!x.bad && cuts_an_edit(s, out))
 		why_not(&x, fn, "its text is rewritten where lane loops would split it%s", NULL);
 	if (!x.bad && !out->nbarriers)

@@ -30,8 +30,8 @@
  * another __shared__ array -- needs none.  Conservative beyond that: a
  * store through a pointer into shared memory may be to any element of any
  * __shared__ variable, an atomic or a call given such a pointer stores
- * anything there.  Not handled (lib/cc/README.md): a pointer parameter
- * given shared memory only through another helper's parameter.
+ * anything there.  A pointer parameter given shared memory through another
+ * helper's parameter is followed CALLER_DEPTH helpers deep.
  */
 #include "cc.h"
 #include "cx.h"
@@ -42,9 +42,13 @@
 struct lockstep {
 	const struct source *s;
 	struct cx_kids ptrs;	/* local pointers and references, parameters, that may point into __shared__ memory */
+	CXCursor *into;		/* for each of ptrs: the one __shared__ variable it points into, or null (any) */
 	unsigned *pt, n, cap;	/* the points: offsets of the statements to meet before (LOCKSTEP_RMW: assignments) */
-	CXCursor first;		/* the first point's statement */
+	CXCursor first;		/* the first point's statement, of those loop fission needs (not edge) */
 	unsigned first_why;	/* why the lanes meet there (LOCKSTEP_WHY_*) */
+	unsigned first_off;	/* its offset, flags and all */
+	unsigned nfission;	/* the points loop fission needs (not edge) */
+	bool edge;		/* walking a later turn of a loop with a barrier: a new point is one across its back edge */
 	char *fn_text;		/* the function's text without blanks */
 	CXCursor guard[8];	/* the conditions of the if statements around (their then branches) */
 	unsigned nguard;
@@ -58,6 +62,7 @@ struct lockstep {
 struct acc {
 	CXCursor base;
 	char *text;
+	unsigned at;	/* 1 + the offset of the assignment whose target or value it is (0: none) */
 };
 
 struct accs {
@@ -75,6 +80,7 @@ struct access {
 	bool met;		/* it ends in a meeting (an rmw): nothing it did is pending after */
 	bool wrote;		/* a plain store to memory (not a local variable) */
 	bool atomic;		/* a call of an atomic function */
+	unsigned at;		/* 1 + the offset of the assignment being visited (0: none) */
 };
 
 /* What the lanes may have done since the last meeting. */
@@ -83,13 +89,18 @@ struct state {
 	bool wrote;		/* a plain store to memory: an atomic after it may publish it */
 };
 
-static void accs_add(struct accs *s, CXCursor base, const char *text)
+static void accs_add_at(struct accs *s, CXCursor base, const char *text, unsigned at)
 {
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 8;
 		s->v = cx_realloc(s->v, s->cap * sizeof(*s->v));
 	}
-	s->v[s->n++] = (struct acc){ base, text ? cx_strdup(text) : NULL };
+	s->v[s->n++] = (struct acc){ base, text ? cx_strdup(text) : NULL, at };
+}
+
+static void accs_add(struct accs *s, CXCursor base, const char *text)
+{
+	accs_add_at(s, base, text, 0);
 }
 
 static void accs_free(struct accs *s)
@@ -103,7 +114,7 @@ static void accs_free(struct accs *s)
 static void accs_append(struct accs *d, const struct accs *s)
 {
 	for (unsigned i = 0; i < s->n; i++)
-		accs_add(d, s->v[i].base, s->v[i].text);
+		accs_add_at(d, s->v[i].base, s->v[i].text, s->v[i].at);
 }
 
 static struct accs accs_copy(const struct accs *s)
@@ -121,8 +132,14 @@ static bool hazard(const struct lockstep *l, const struct acc *w, const struct a
 		return false;	/* two __shared__ variables */
 	if (!w->text || !r->text)
 		return true;
+	if (!strcmp(w->text, r->text))
+		return false;
 	/* s[tid + 64] and s[tid]: only lanes of two warps could meet there */
-	return strcmp(w->text, r->text) && !lockstep_warps_apart(l->tid, w->text, r->text);
+	if (lockstep_warps_apart(l->tid, w->text, r->text))
+		return false;
+	/* one assignment's target and value, in any two turns: every lane that ran it stored its target */
+	return !(w->at && w->at == r->at && !clang_Cursor_isNull(w->base) &&
+		 lockstep_bounds_apart(l->tid, clang_getArraySize(clang_getCursorType(w->base)), w->text, r->text));
 }
 
 /* A __shared__ variable of the program (not warp.c's exchange arrays, __idxgen_wN: met around by construction). */
@@ -225,6 +242,145 @@ static enum CXChildVisitResult ptr_visit(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Recurse;
 }
 
+static bool text_at(const struct source *s, unsigned off, const char *w);
+
+/* A __shared__ variable itself (not a pointer, which may point anywhere), or null. */
+static CXCursor shared_var_itself(CXCursor r)
+{
+	return has_annot(r, "shared") && clang_getCursorKind(r) == CXCursor_VarDecl &&
+			       clang_getCursorType(r).kind != CXType_Pointer
+		       ? r
+		       : clang_getNullCursor();
+}
+
+/* What a pointer may point into: not yet known, one __shared__ variable, or any memory. */
+struct into {
+	const struct lockstep *l;
+	struct {
+		CXCursor var;
+		bool set, any;
+	} *t;
+};
+
+struct one_var {
+	const struct lockstep *l;
+	CXCursor var;
+	bool other;	/* a second variable, or a pointer: any */
+};
+
+static enum CXChildVisitResult one_var_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct one_var *o = d;
+	CXCursor r, v;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || !shared_ish(o->l, r = clang_getCursorReferenced(c)))
+		return CXChildVisit_Recurse;
+	v = shared_var_itself(r);
+	/* every extern __shared__ array of a kernel starts at the same address */
+	if (clang_Cursor_isNull(v) || clang_Cursor_getStorageClass(v) == CX_SC_Extern ||
+	    (!clang_Cursor_isNull(o->var) && !clang_equalCursors(o->var, v)))
+		o->other = true;
+	else
+		o->var = v;
+	return o->other ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* The one __shared__ variable the value e names (`s`, `&s[i]`, `s + k`, `s[i]` for a reference), or null. */
+static CXCursor one_var_of(const struct lockstep *l, CXCursor e)
+{
+	struct one_var o = { l, clang_getNullCursor(), false };
+
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+		one_var_visit(e, clang_getNullCursor(), &o);
+	else
+		clang_visitChildren(e, one_var_visit, &o);
+	return o.other ? clang_getNullCursor() : o.var;
+}
+
+/* Pointer i of l->ptrs is set to point into var (null: anywhere). */
+static void into_join(struct into *in, unsigned i, CXCursor var)
+{
+	if (clang_Cursor_isNull(var) || (in->t[i].set && !clang_equalCursors(in->t[i].var, var)))
+		in->t[i].any = true;
+	in->t[i].var = var;
+	in->t[i].set = true;
+}
+
+static int ptr_index(const struct lockstep *l, CXCursor r)
+{
+	for (unsigned i = 0; i < l->ptrs.n; i++)
+		if (clang_equalCursors(l->ptrs.c[i], r))
+			return (int)i;
+	return -1;
+}
+
+static enum CXChildVisitResult into_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct into *in = d;
+	const struct lockstep *l = in->l;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor t, v, only;
+	char op[4];
+	int i;
+
+	(void)parent;
+	if (k == CXCursor_VarDecl && (i = ptr_index(l, c)) >= 0 && !clang_Cursor_isNull(v = var_init(c))) {
+		into_join(in, (unsigned)i, one_var_of(l, v));
+	} else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+		   assignment(l->s, c, &t, &v) && !clang_Cursor_isNull(t) &&
+		   clang_getCursorKind(strip(t)) == CXCursor_DeclRefExpr &&
+		   (i = ptr_index(l, clang_getCursorReferenced(strip(t)))) >= 0 &&
+		   clang_getCursorType(strip(t)).kind == CXType_Pointer) {
+		op_text(l->s, c, op);
+		/* `p += k` stays in its array; `p = v` points where v does */
+		if (strcmp(op, "+=") && strcmp(op, "-="))
+			into_join(in, (unsigned)i, strcmp(op, "=") || clang_Cursor_isNull(v) ? clang_getNullCursor()
+												 : one_var_of(l, v));
+	} else if (k == CXCursor_UnaryOperator && text_at(l->s, c_start(c), "&") && cx_only_child(c, &only) &&
+		   clang_getCursorKind(strip(only)) == CXCursor_DeclRefExpr &&
+		   (i = ptr_index(l, clang_getCursorReferenced(strip(only)))) >= 0) {
+		into_join(in, (unsigned)i, clang_getNullCursor());	/* `&p`: set who knows where */
+	} else if (k == CXCursor_CallExpr) {
+		/* `f(p)` bare, no conversion: p bound to a reference parameter, which may set it */
+		for (int a = 0; a < clang_Cursor_getNumArguments(c); a++) {
+			CXCursor arg = clang_Cursor_getArgument(c, (unsigned)a);
+
+			if (clang_getCursorKind(arg) == CXCursor_DeclRefExpr &&
+			    (i = ptr_index(l, clang_getCursorReferenced(arg))) >= 0)
+				into_join(in, (unsigned)i, clang_getNullCursor());
+		}
+	}
+	if (k == CXCursor_VarDecl && clang_getCursorType(c).kind == CXType_LValueReference &&
+	    !clang_Cursor_isNull(v = var_init(c)) && clang_getCursorKind(v) == CXCursor_DeclRefExpr &&
+	    (i = ptr_index(l, clang_getCursorReferenced(v))) >= 0)
+		into_join(in, (unsigned)i, clang_getNullCursor());	/* `float *&rp = p;`: rp may set p */
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * For each local pointer or reference of l->ptrs, the one __shared__
+ * variable every assignment in body makes it point into (`float *dst = t;`,
+ * `float &e = s[i];`, an inlined helper's parameter copy), so that its
+ * accesses are told apart from another array's; null (any memory) for a
+ * parameter, a pointer set from two variables or from another pointer, or
+ * whose address is taken.
+ */
+static CXCursor *ptr_targets(const struct lockstep *l, CXCursor body)
+{
+	struct into in = { l, cx_alloc((l->ptrs.n + 1) * sizeof(*in.t)) };
+	CXCursor *into = cx_alloc((l->ptrs.n + 1) * sizeof(*into));
+
+	memset(in.t, 0, (l->ptrs.n + 1) * sizeof(*in.t));
+	clang_visitChildren(body, into_visit, &in);
+	for (unsigned i = 0; i < l->ptrs.n; i++)
+		into[i] = clang_getCursorKind(l->ptrs.c[i]) == CXCursor_VarDecl && in.t[i].set && !in.t[i].any
+				  ? in.t[i].var
+				  : clang_getNullCursor();
+	free(in.t);
+	return into;
+}
+
 /* The lvalue a name starts at off spells: `t[cur][tx - 1]`, `s[i].x` (its brackets and members followed). */
 static char *lvalue_text(const struct source *s, unsigned off, unsigned name_end)
 {
@@ -256,13 +412,19 @@ static char *lvalue_text(const struct source *s, unsigned off, unsigned name_end
 	return text_squeezed(s, off, e);
 }
 
-/* The variable an access's base names, null when it is a pointer (which may point anywhere). */
-static CXCursor base_var(CXCursor r)
+/*
+ * The variable an access's base names: a __shared__ variable, or the one a
+ * local pointer or reference points into (ptr_targets()); null when it may
+ * point anywhere.
+ */
+static CXCursor base_var(const struct lockstep *l, CXCursor r)
 {
-	return has_annot(r, "shared") && clang_getCursorKind(r) == CXCursor_VarDecl &&
-			       clang_getCursorType(r).kind != CXType_Pointer
-		       ? r
-		       : clang_getNullCursor();
+	CXCursor v = shared_var_itself(r);
+
+	for (unsigned i = 0; clang_Cursor_isNull(v) && l->into && i < l->ptrs.n; i++)
+		if (clang_equalCursors(l->ptrs.c[i], r))
+			return l->into[i];
+	return v;
 }
 
 static bool text_at(const struct source *s, unsigned off, const char *w)
@@ -329,9 +491,9 @@ static bool atomic_on_shared(struct access *a, CXCursor c)
 		return false;
 	b = lvalue_base(e);
 	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr || !is_shared_var(clang_getCursorReferenced(b)) ||
-	    clang_Cursor_isNull(base_var(clang_getCursorReferenced(b))))
+	    clang_Cursor_isNull(base_var(a->l, clang_getCursorReferenced(b))))
 		return false;
-	accs_add(&a->store, base_var(clang_getCursorReferenced(b)), NULL);
+	accs_add(&a->store, base_var(a->l, clang_getCursorReferenced(b)), NULL);
 	return true;
 }
 
@@ -349,10 +511,10 @@ static void access_of(struct access *a, CXCursor c, CXCursor skip)
 static struct acc lvalue_acc(const struct access *a, CXCursor e)
 {
 	CXCursor b = lvalue_base(e);
-	CXCursor base = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? base_var(clang_getCursorReferenced(b))
+	CXCursor base = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? base_var(a->l, clang_getCursorReferenced(b))
 									: clang_getNullCursor();
 
-	return (struct acc){ base, in_macro(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)) };
+	return (struct acc){ base, in_macro(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)), 0 };
 }
 
 /* Record a store (and with load, a read) of the lvalue e. */
@@ -360,9 +522,9 @@ static void access_lvalue(struct access *a, CXCursor e, bool load)
 {
 	struct acc w = lvalue_acc(a, e);
 
-	accs_add(&a->store, w.base, w.text);
+	accs_add_at(&a->store, w.base, w.text, a->at);
 	if (load)
-		accs_add(&a->load, w.base, w.text);
+		accs_add_at(&a->load, w.base, w.text, a->at);
 	free(w.text);
 }
 
@@ -404,7 +566,7 @@ static bool is_memory(CXCursor b)
  */
 static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
 {
-	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false };
+	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
 	struct acc w = lvalue_acc(a, t);
 	long long size;
 	bool r = false;
@@ -424,12 +586,48 @@ static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
 	return r;
 }
 
+/*
+ * A binary operator written in a macro whose left operand names __shared__
+ * memory, where the macro's #define may hold a plain assignment (op_text()
+ * cannot read a macro's operator): taken for one, so that its store is seen
+ * (any element: the text is the macro's) and an assignment that reads what
+ * it stores is refused (`#define SHIFT(s, t) s[t] = s[t - 1]`).
+ */
+static bool macro_assignment(const struct lockstep *l, CXCursor c, CXCursor *t, CXCursor *v)
+{
+	struct cx_kids ks;
+	bool r = false;
+
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || !in_macro(c))
+		return false;
+	ks = cx_kids_of(c);
+	if (ks.n == 2 && names_shared(l, ks.c[0]) && macro_may_assign(l->s, c)) {
+		*t = ks.c[0];
+		*v = ks.c[1];
+		r = true;
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
+/* `(void)s`, `static_cast<void>(s)`: a name cast to void, what silences an unused variable */
+static bool discarded_name(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor only;
+
+	return (k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr) &&
+	       clang_getCursorType(c).kind == CXType_Void && cx_only_child(c, &only) &&
+	       clang_getCursorKind(strip(only)) == CXCursor_DeclRefExpr;
+}
+
 static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct access *a = d;
 	const struct source *s = a->l->s;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	CXCursor t, v, only;
+	unsigned saved_at;
 	char op[4];
 
 	(void)parent;
@@ -437,8 +635,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		return CXChildVisit_Continue;
 	if (k == CXCursor_VarDecl && is_pointer_or_reference(c))
 		return CXChildVisit_Continue;	/* `int &e = s[t];`, `T *tile = (T *)smem;`: an address, no read */
-	if (k == CXCursor_CStyleCastExpr && clang_getCursorType(c).kind == CXType_Void)
-		return CXChildVisit_Continue;	/* `(void)scratch;`: nothing read */
+	if (discarded_name(c))
+		return CXChildVisit_Continue;	/* `(void)scratch;`: an unused name, its value never used */
 	/*
 	 * a barrier in a __device__ function: the parse has it __host__
 	 * __device__, the call's reference dropped (README.md), no name to ask
@@ -479,9 +677,14 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	if (k == CXCursor_UnaryOperator && (text_at(s, c_start(c), "++") || text_at(s, c_start(c), "--") ||
 					    (c_end(c) >= 2 && (text_at(s, c_end(c) - 2, "++") ||
 							       text_at(s, c_end(c) - 2, "--"))))) {
-		if (cx_only_child(c, &only) && names_shared(a->l, only) && clang_getCursorType(only).kind != CXType_Pointer)
+		if (cx_only_child(c, &only) && names_shared(a->l, only) &&
+		    clang_getCursorType(only).kind != CXType_Pointer) {
+			unsigned at = a->at;
+
+			a->at = 0;	/* a store some lanes of an assignment may skip (`c ? s[i]++ : 0`) */
 			access_lvalue(a, only, true);
-		else if (cx_only_child(c, &only))
+			a->at = at;
+		} else if (cx_only_child(c, &only))
 			kill_local(a, only);
 		if (cx_only_child(c, &only) && is_memory(lvalue_base(only)) &&
 		    (clang_getCursorKind(strip(only)) != CXCursor_DeclRefExpr ||
@@ -492,7 +695,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	if (k == CXCursor_UnaryOperator && text_at(s, c_start(c), "&"))
 		return CXChildVisit_Continue;	/* an address, not a read */
 	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
-	    assignment(s, c, &t, &v) && !clang_Cursor_isNull(t) && !clang_Cursor_isNull(v)) {
+	    (assignment(s, c, &t, &v) || macro_assignment(a->l, c, &t, &v)) && !clang_Cursor_isNull(t) &&
+	    !clang_Cursor_isNull(v)) {
 		CXCursor b = lvalue_base(t);
 		bool bref = clang_getCursorKind(b) == CXCursor_DeclRefExpr;
 		CXCursor r = bref ? clang_getCursorReferenced(b) : clang_getNullCursor();
@@ -501,6 +705,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 			       (clang_getCursorType(r).kind == CXType_LValueReference && shared_ish(a->l, r));
 
 		op_text(s, c, op);
+		saved_at = a->at;
+		a->at = c_start(c) + 1;
 		if (through && names_shared(a->l, t)) {
 			access_lvalue(a, t, strcmp(op, "=") != 0);
 			if (reads_what_it_stores(a, t, v)) {
@@ -514,6 +720,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 			a->wrote = true;
 		access_of(a, t, bref ? b : clang_getNullCursor());
 		access_of(a, v, clang_getNullCursor());
+		a->at = saved_at;
 		return CXChildVisit_Continue;
 	}
 	if (k == CXCursor_DeclRefExpr && !clang_equalCursors(c, a->skip) &&
@@ -521,7 +728,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		CXCursor r = clang_getCursorReferenced(c);
 		char *text = in_macro(c) ? NULL : lvalue_text(s, c_start(c), c_end(c));
 
-		accs_add(&a->load, base_var(r), text);
+		accs_add_at(&a->load, base_var(a->l, r), text, a->at);
 		free(text);
 	}
 	return CXChildVisit_Recurse;
@@ -529,7 +736,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 
 static struct access accesses(const struct lockstep *l, CXCursor c)
 {
-	struct access a = { l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false };
+	struct access a = { l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
 
 	access_of(&a, c, clang_getNullCursor());
 	return a;
@@ -552,9 +759,10 @@ static void add_offset(struct lockstep *l, unsigned off, CXCursor c, unsigned wh
 		l->cap = l->cap ? 2 * l->cap : 8;
 		l->pt = cx_realloc(l->pt, l->cap * sizeof(*l->pt));
 	}
-	if (!l->n) {
+	if (!l->edge && !l->nfission++) {
 		l->first = c;
 		l->first_why = why;
+		l->first_off = off;
 	}
 	l->pt[l->n++] = off;
 }
@@ -590,11 +798,42 @@ static struct state state_copy(const struct state *st)
 	return (struct state){ accs_copy(&st->store), accs_copy(&st->load), st->wrote };
 }
 
+/* every field of struct acc: one more fails here until acc_same compares it and accs_union copies it */
+_Static_assert(sizeof(struct acc) == sizeof(CXCursor) + sizeof(char *) + sizeof(void *),
+	       "acc_same, accs_union: the new field");	/* at: unsigned, padded to a pointer */
+
+static bool acc_same(const struct acc *a, const struct acc *b)
+{
+	return clang_equalCursors(a->base, b->base) && a->at == b->at &&
+	       (a->text && b->text ? !strcmp(a->text, b->text) : a->text == b->text);
+}
+
+/*
+ * d, and what of s it has not.  Appended, the lists doubled at every join:
+ * an if without else joins the state it came in with and its branch's,
+ * which starts as a copy of it, so n such ifs in a row made 2^n entries
+ * (24 guarded reads of __shared__ memory: 2.4 GB and 33 s; HeCBench
+ * segsort's sorting networks did not end).
+ */
+static void accs_union(struct accs *d, const struct accs *s)
+{
+	unsigned n = d->n;
+
+	for (unsigned i = 0; i < s->n; i++) {
+		unsigned j = 0;
+
+		while (j < n && !acc_same(&d->v[j], &s->v[i]))
+			j++;
+		if (j == n)
+			accs_add_at(d, s->v[i].base, s->v[i].text, s->v[i].at);
+	}
+}
+
 /* d: what either path may have left */
 static void state_join(struct state *d, const struct state *s)
 {
-	accs_append(&d->store, &s->store);
-	accs_append(&d->load, &s->load);
+	accs_union(&d->store, &s->store);
+	accs_union(&d->load, &s->load);
 	d->wrote |= s->wrote;
 }
 
@@ -680,27 +919,74 @@ static bool is_control(enum CXCursorKind k)
 }
 
 /*
+ * The lanes meet before each test of loop's condition: `for (...; cond;
+ * ...) stmt;` whose turn reads what the turn before stored for another lane
+ * has no { } to hold a meeting before stmt.  A condition that cannot take
+ * it (a macro's, a top-level comma, none) is refused (check_lockstep()).
+ */
+static void add_turn(struct lockstep *l, CXCursor loop)
+{
+	enum CXCursorKind k = clang_getCursorKind(loop);
+	CXCursor init, cond = clang_getNullCursor(), inc, body;
+	struct cx_kids ks;
+
+	if (k == CXCursor_ForStmt) {
+		for_parts(l->s, loop, &init, &cond, &inc, &body);
+	} else if (k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
+		ks = cx_kids_of(loop);
+		if (ks.n == 2)
+			cond = ks.c[k == CXCursor_DoStmt ? 1 : 0];
+		cx_kids_free(&ks);
+	}
+	if (!clang_Cursor_isNull(cond) && clang_getCursorKind(cond) != CXCursor_VarDecl &&
+	    cond_can_prefix(l->s, cond)) {
+		add_offset(l, LOCKSTEP_TURN | c_start(cond), loop, LOCKSTEP_WHY_TURN);
+		return;
+	}
+	if (clang_Cursor_isNull(l->bad))
+		l->bad = loop;
+	add_offset(l, LOCKSTEP_BAD | c_start(loop), loop, LOCKSTEP_WHY_TURN);
+}
+
+/*
  * A loop's body entered in state *st; after the loop, *st (no turn) and what
  * the turns leave.  A turn starts from what the one before left: its reads
  * of the elements the last turn stored for other lanes, its stores of what
- * the last turn read, get their meetings (walked again until no new point).
+ * the last turn read, get their meetings (walked again until no new point;
+ * at least twice: the first walk starts from what came before the loop).
+ * A body that is no { } block meets at the loop's condition (add_turn()).
+ * What only a later turn finds comes across the loop's back edge: where the
+ * body has a barrier, loop fission runs the loop once per block and every
+ * thread finishes a turn's last thread loop before any starts the next
+ * turn's first (plan_stmts.c, S_CONTROL), so only fibers need those points
+ * (l->edge; tests/cc/kernels/integral.cu's running total).
  */
-static void walk_loop_body(struct lockstep *l, CXCursor body, struct state *st, unsigned *before)
+static void walk_loop_body(struct lockstep *l, CXCursor loop, CXCursor body, struct state *st, unsigned *before)
 {
 	struct state turn = state_copy(st), out = { 0 };
+	bool block = clang_getCursorKind(unwrap_stmt(l->s, body)) == CXCursor_CompoundStmt;
+	bool split = count_barriers(body) > 0, edge = l->edge;
 
 	for (unsigned again = 0; again < 4; again++) {
-		unsigned n = l->n;
+		unsigned n = l->n, later = 0;
 		struct state next;
 
-		walk_body(l, body, &turn, before);
+		l->edge = edge || (again && split);
+		walk_body(l, body, &turn, again && !block ? &later : before);
+		if (later) {
+			/* met at the condition: the turn again, from nothing pending */
+			add_turn(l, loop);
+			state_free(&turn);
+			walk_body(l, body, &turn, &later);
+		}
 		state_join(&out, &turn);
-		if (l->n == n)
+		if (again && l->n == n)
 			break;	/* no new point: the next turn walks as this one */
 		next = state_copy(&turn);
 		state_free(&turn);
 		turn = next;
 	}
+	l->edge = edge;
 	state_join(st, &out);
 	state_free(&turn);
 	state_free(&out);
@@ -802,7 +1088,7 @@ static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, unsigned
 			walk_header(l, &ks, first, last, st, before);
 		}
 		access_free(&a);
-		walk_loop_body(l, body, st, before);
+		walk_loop_body(l, c, body, st, before);
 	}
 	cx_kids_free(&ks);
 }
@@ -830,7 +1116,55 @@ struct call_scan {
 	CXCursor fn;
 	bool *given;	/* parameter i is given __shared__ memory by some call */
 	unsigned n;
+	CXCursor caller;	/* the function the calls being visited are in */
+	unsigned depth;		/* helpers followed up to here (callers of callers) */
 };
+
+/* how many helpers deep a pointer parameter is followed to the __shared__ memory its callers give */
+#define CALLER_DEPTH 3
+
+static void shared_params(struct lockstep *l, CXCursor fn, unsigned depth);
+
+/*
+ * Is the argument a a pointer parameter of the calling helper, or a local
+ * pointer of it, that may point into __shared__ memory through what the
+ * helper's own callers give it (`helper2(p, t)` in `helper1(int *p, int t)`,
+ * called as `helper1(tile, t)`)?
+ */
+static bool shared_via_caller(const struct call_scan *cs, CXCursor a)
+{
+	CXCursor r = strip(a), body = clang_getNullCursor();
+	struct lockstep l2;
+	struct ptr_scan ps = { &l2, true };
+	struct cx_kids ks;
+	bool hit = false;
+
+	if (cs->depth >= CALLER_DEPTH || clang_Cursor_isNull(cs->caller) ||
+	    clang_getCursorKind(r) != CXCursor_DeclRefExpr)
+		return false;
+	r = clang_getCursorReferenced(r);
+	if (!is_pointer_or_reference(r) ||
+	    (clang_getCursorKind(r) != CXCursor_ParmDecl && !is_local_pointer(r)) ||
+	    !clang_equalCursors(clang_getCursorSemanticParent(r), cs->caller))
+		return false;
+	memset(&l2, 0, sizeof(l2));
+	l2.s = cs->l->s;
+	l2.fn = cs->caller;
+	shared_params(&l2, cs->caller, cs->depth + 1);
+	ks = cx_kids_of(cs->caller);
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
+			body = ks.c[i];
+	cx_kids_free(&ks);
+	while (l2.ptrs.n && ps.more && !clang_Cursor_isNull(body)) {	/* its locals set from such a parameter */
+		ps.more = false;
+		clang_visitChildren(body, ptr_visit, &ps);
+	}
+	for (unsigned i = 0; i < l2.ptrs.n && !hit; i++)
+		hit = clang_equalCursors(l2.ptrs.c[i], r);
+	cx_kids_free(&l2.ptrs);
+	return hit;
+}
 
 /* Does the argument a name __shared__ memory: `s`, `&s[i]`, `s[i]`, or a local pointer set from one? */
 static bool shared_argument(const struct lockstep *l, CXCursor a)
@@ -858,14 +1192,20 @@ static bool calls_fn(CXCursor call, CXCursor fn)
 static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct call_scan *cs = d;
+	enum CXCursorKind k;
 	int n;
 
 	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_CallExpr || !calls_fn(c, cs->fn))
+	k = clang_getCursorKind(c);
+	if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+	    k == CXCursor_Constructor || k == CXCursor_Destructor)
+		cs->caller = c;
+	if (k != CXCursor_CallExpr || !calls_fn(c, cs->fn))
 		return CXChildVisit_Recurse;
 	n = clang_Cursor_getNumArguments(c);
 	for (int i = 0; i < n && (unsigned)i < cs->n; i++)
-		if (shared_argument(cs->l, clang_Cursor_getArgument(c, (unsigned)i)))
+		if (!cs->given[i] && (shared_argument(cs->l, clang_Cursor_getArgument(c, (unsigned)i)) ||
+				      shared_via_caller(cs, clang_Cursor_getArgument(c, (unsigned)i))))
 			cs->given[i] = true;
 	return CXChildVisit_Recurse;
 }
@@ -873,21 +1213,26 @@ static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientD
 /* the program's own declarations (not the CUDA, C++ and system headers': seconds of a big file) */
 static enum CXChildVisitResult program_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
+	struct call_scan *cs = d;
+
 	(void)parent;
-	if (!decl_in_headers(c))
+	if (!decl_in_headers(c)) {
+		cs->caller = c;
 		clang_visitChildren(c, call_visit, d);
+	}
 	return CXChildVisit_Continue;
 }
 
 /*
  * A __device__ function's pointer and reference parameters that some call
- * of the file gives __shared__ memory (`helper(&tile[k], t)`, `f(s[t])`):
+ * of the file gives __shared__ memory (`helper(&tile[k], t)`, `f(s[t])`,
+ * or a pointer another helper was given so, CALLER_DEPTH helpers deep):
  * the helper's accesses through them are shared ones.
  */
-static void shared_params(struct lockstep *l, CXCursor fn)
+static void shared_params(struct lockstep *l, CXCursor fn, unsigned depth)
 {
 	struct cx_kids ks = cx_kids_of(fn), ps = { 0 };
-	struct call_scan cs = { l, fn, NULL, 0 };
+	struct call_scan cs = { l, fn, NULL, 0, clang_getNullCursor(), depth };
 	bool any = false;
 
 	for (unsigned i = 0; i < ks.n; i++)
@@ -913,13 +1258,13 @@ static void shared_params(struct lockstep *l, CXCursor fn)
 struct found {
 	unsigned *pts;
 	CXCursor first, bad;
-	unsigned first_why;
+	unsigned first_why, first_off, nfission;
 };
 
 static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 {
-	struct lockstep l = { s, { 0 }, NULL, 0, 0, clang_getNullCursor(), 0, NULL, { { 0 } }, 0, clang_getNullCursor(), false,
-			      fn, NULL };
+	struct lockstep l = { s, { 0 }, NULL, NULL, 0, 0, clang_getNullCursor(), 0, 0, 0, false, NULL, { { 0 } }, 0,
+			      clang_getNullCursor(), false, fn, NULL };
 	struct cx_kids ks = cx_kids_of(fn);
 	struct ptr_scan ps = { &l, true };
 	CXCursor body = clang_getNullCursor();
@@ -931,9 +1276,10 @@ static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 	cx_kids_free(&ks);
 	f->pts = NULL;
 	f->first = f->bad = clang_getNullCursor();
+	f->first_why = f->first_off = f->nfission = 0;
 	if (clang_Cursor_isNull(body))
 		return 0;
-	shared_params(&l, fn);
+	shared_params(&l, fn, 0);
 	/* fibers only: a spinning kernel runs as fibers; the C path refuses or keeps lock-only loops (spin.c) */
 	l.spins = s->cxx && s->model != EXEC_FISSION && spin_line(s, fn) != 0;
 	l.tid = lockstep_linear_tid(s, fn);
@@ -941,15 +1287,19 @@ static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 		ps.more = false;
 		clang_visitChildren(body, ptr_visit, &ps);
 	}
+	l.into = ptr_targets(&l, body);
 	l.fn_text = text_squeezed(s, c_start(body), c_end(body));
 	walk_block(&l, body, &st);
 	free(l.fn_text);
+	free(l.into);
 	free(l.tid);
 	state_free(&st);
 	cx_kids_free(&l.ptrs);
 	f->pts = l.pt;
 	f->first = l.first;
 	f->first_why = l.first_why;
+	f->first_off = l.first_off;
+	f->nfission = l.nfission;
 	f->bad = l.bad;
 	return l.n;
 }
@@ -968,10 +1318,21 @@ bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigne
 	struct found f;
 	unsigned n = points(s, fn, &f);
 
+	(void)n;
 	free(f.pts);
 	*stmt = f.first;
 	*why = f.first_why;
-	return n > 0;
+	return f.nfission > 0;
+}
+
+unsigned lockstep_fission_points(const struct source *s, CXCursor fn, unsigned *first)
+{
+	struct found f;
+
+	points(s, fn, &f);
+	free(f.pts);
+	*first = f.first_off;
+	return f.nfission;
 }
 
 bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt)

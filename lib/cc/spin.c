@@ -213,7 +213,7 @@ static bool spins_on(const struct source *s, CXCursor cond, CXCursor body)
  * where the condition comes from a macro, the text is left alone (the loop
  * still runs as fibers).
  */
-static bool can_prefix(const struct source *s, CXCursor cond)
+bool cond_can_prefix(const struct source *s, CXCursor cond)
 {
 	unsigned a = c_start(cond), e = c_end(cond), depth = 0;
 
@@ -273,7 +273,7 @@ static enum CXChildVisitResult tests_visit(CXCursor c, CXCursor parent, CXClient
 }
 
 /* Where the prefix goes in `for (init; ; inc)`: just after the first ';' of the header. */
-static unsigned empty_for_cond(const struct source *s, CXCursor f)
+unsigned empty_for_cond(const struct source *s, CXCursor f)
 {
 	unsigned o = c_start(f);
 	int depth = 0;
@@ -392,7 +392,7 @@ static enum CXChildVisitResult loops_visit(CXCursor c, CXCursor parent, CXClient
 
 		if (at != ~0u)
 			add_at(sp, at | SPIN_BARE);
-	} else if (can_prefix(sp->s, cond)) {
+	} else if (cond_can_prefix(sp->s, cond)) {
 		add_at(sp, c_start(cond));
 	}
 	return CXChildVisit_Recurse;

@@ -448,6 +448,12 @@ static void lockstep_point(struct walk *w, CXCursor c)
 			      directive ? "__idxgen_cc_lockstep();\n" : "__idxgen_cc_lockstep(); ");
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
+		} else if (w->lsp[i] == (LOCKSTEP_TURN | a) && a >= w->pos) {
+			/* a loop's condition: the lanes meet before each test (a turn reads the last one's stores) */
+			copy_to(w, a);
+			bputs(w->o, "__idxgen_cc_lockstep_turn() && ");
+			w->pos = a;
+			w->lsp[i] = ~0u;
 		}
 	/* a spin loop's condition: the block's other threads run before each test (spin.c) */
 	for (unsigned i = 0; i < w->nspin; i++) {
@@ -1082,9 +1088,10 @@ static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool 
 
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s", k->cname,
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s%s", k->cname,
 		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
 		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
+		kernel_cluster_dims(k) ? "\t__idxgen_cluster_scope __idxgen_cs;\n" : "",
 		k->src->dyn_shared_ns ? "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n" : "");
 	if (plain)
 		bprintf(o, "\t__idxgen_fiber_plain_begin(__b);\n\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n"
@@ -1125,6 +1132,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	struct lane_plan lp = { 0 };
 
 	clang_visitChildren(k->fn, fiber_check, s);
+	check_lockstep(s, k->fn);	/* a meeting that cannot be written in (a macro's assignment, a loop's condition) */
 	for (i = 0; i < k->nv; i++)
 		if (k->v[i].param && !*k->v[i].name)
 			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
@@ -1555,6 +1563,49 @@ static bool bare_linkage(const struct source *s, CXCursor c)
 	return !memchr(s->text + a, '{', b - a);
 }
 
+struct namesakes {
+	CXCursor kernel, parent;
+	char *name;
+	unsigned before;
+};
+
+static enum CXChildVisitResult count_namesake(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct namesakes *ns = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	(void)parent;
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
+		return CXChildVisit_Continue;
+	if (clang_equalCursors(c, ns->kernel))
+		return CXChildVisit_Break;
+	n = cx_spelling(c);
+	ns->before += !strcmp(n, ns->name) && has_annot(c, "global") && clang_isCursorDefinition(c) &&
+		      clang_equalCursors(clang_getCursorSemanticParent(c), ns->parent);
+	free(n);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * How many kernels of c's name and scope the translation unit defines
+ * before it, in every file: overload N > 0 takes __oN (kernel_overload).
+ * Counted over the unit, not the file, because a header's kernels are
+ * translated with the header (translate_headers) and two headers may
+ * overload one name: HeCBench segsort's gen_copy(K *, T *, ...) and
+ * gen_copy(K *, ...), whose descriptors were both gen_copy__kernel.
+ */
+static unsigned earlier_namesakes(CXCursor c)
+{
+	struct namesakes ns = { c, clang_getCursorSemanticParent(c), cx_spelling(c), 0 };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(c)), count_namesake, &ns);
+	free(ns.name);
+	return ns.before;
+}
+
 static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 {
 	struct source *s = w->s;
@@ -1579,14 +1630,7 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 		 * each stub keeps the name, C++ picks at the launch, and its
 		 * address is taken through its function type (kernel_overload)
 		 */
-		for (unsigned i = 0; i < w->kernels.n; i++) {
-			char *m = cx_spelling(w->kernels.c[i]), *n2 = cx_spelling(c);
-
-			nth += !strcmp(m, n2) && clang_equalCursors(clang_getCursorSemanticParent(w->kernels.c[i]),
-								     clang_getCursorSemanticParent(c));
-			free(m);
-			free(n2);
-		}
+		nth = earlier_namesakes(c);
 		bool bare = bare_linkage(s, c);
 
 		cx_kids_add(&w->kernels, c);

@@ -67,8 +67,10 @@ CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 /*
  * A driver attribute has the number of the runtime attribute of the same
  * meaning (cudaDevAttr*), so the runtime answers; the few the runtime has
- * no name for are the driver's own: virtual memory management is served
- * (driver_vmm.c), texture gather and compression are not.
+ * no name for are the driver's own: virtual memory management and its POSIX
+ * file-descriptor handles are served (driver_vmm.c), 64-bit stream memory
+ * operations and NOR waits too (driver_memop.c); texture gather and
+ * compression are not.
  */
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attrib, CUdevice dev)
 {
@@ -76,9 +78,15 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attrib, CUdevice de
 		return CUDA_ERROR_INVALID_VALUE;
 	if (dev != 0)
 		return CUDA_ERROR_INVALID_DEVICE;
-	if (attrib == CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED) {
+	switch (attrib) {
+	case CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED:
+	case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED:	/* memfds, driver_vmm.c */
+	case CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS:		/* driver_memop.c */
+	case CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR:
 		*value = 1;
 		return CUDA_SUCCESS;
+	default:
+		break;
 	}
 	return cudart_cu_result(cudaDeviceGetAttribute(value, (enum cudaDeviceAttr)attrib, dev));
 }

@@ -236,3 +236,23 @@ CUresult cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *req, CUarr
 {
 	return ok(cudaArrayGetMemoryRequirements((struct cudaArrayMemoryRequirements *)req, (cudaArray_t)array, dev));
 }
+
+/*
+ * Mapping memory into a sparse array's tiles: the arrays made here are
+ * neither sparse nor mipmapped (their creation refuses those flags), so an
+ * array entry is CUDA's answer for a non-sparse array, CUDA_ERROR_INVALID_VALUE,
+ * and a mipmapped one a handle that cannot exist.
+ */
+CUresult cuMemMapArrayAsync(CUarrayMapInfo *list, unsigned int count, CUstream stream)
+{
+	unsigned int flags;
+
+	if (!list || !count)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (cudaStreamGetFlags(stream, &flags) != cudaSuccess)
+		return CUDA_ERROR_INVALID_HANDLE;
+	for (unsigned int i = 0; i < count; i++)
+		if (list[i].resourceType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY)
+			return CUDA_ERROR_INVALID_HANDLE;
+	return CUDA_ERROR_INVALID_VALUE;
+}

@@ -774,6 +774,31 @@ static void fail(struct rt_fibers *p, struct idxgen_rt_block *blk)
 	rt_trap_resume(blk);	/* F_FAIL_TRAP: the message is recorded */
 }
 
+/*
+ * Run the block's n fibers (threads, or warps for lane loops) whose records
+ * are set: from the first, until every one has returned; a failure traps.
+ */
+static void run_block(struct rt_fibers *p, struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn entry, uint32_t n)
+{
+	p->blk = blk;
+	p->entry = entry;
+	p->n = n;
+	p->nlive = n;
+	p->arrived = 0;
+	p->grid_arrived = 0;
+	p->ncoal = 0;
+	p->failed = 0;
+	p->plain = false;
+	p->has_after = false;
+	p->cur = n - 1;	/* switch_next starts at fiber 0 */
+	rt_fiber_cur = p;
+	switch_next(p, &p->main_sp, true);
+	if (p->failed)
+		fail(p, blk);
+	rt_fiber_cur = NULL;
+	p->blk = NULL;
+}
+
 void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn entry)
 {
 	struct idxgen_rt_worker *w = blk->worker;
@@ -801,23 +826,7 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 		p->waiting[t] = 0;
 		p->defer[t] = 0;
 	}
-	p->blk = blk;
-	p->entry = entry;
-	p->n = n;
-	p->nlive = n;
-	p->arrived = 0;
-	p->grid_arrived = 0;
-	p->ncoal = 0;
-	p->failed = 0;
-	p->plain = false;
-	p->has_after = false;
-	p->cur = n - 1;	/* switch_next starts at thread 0 */
-	rt_fiber_cur = p;
-	switch_next(p, &p->main_sp, true);
-	if (p->failed)
-		fail(p, blk);
-	rt_fiber_cur = NULL;
-	p->blk = NULL;
+	run_block(p, blk, entry, n);
 }
 
 /*
@@ -859,23 +868,7 @@ void __idxgen_fiber_run_warps(struct idxgen_rt_block *blk, __idxgen_fiber_entry_
 		p->waiting[t] = 0;
 		p->defer[t] = 0;
 	}
-	p->blk = blk;
-	p->entry = entry;
-	p->n = nw;
-	p->nlive = nw;
-	p->arrived = 0;
-	p->grid_arrived = 0;
-	p->ncoal = 0;
-	p->failed = 0;
-	p->plain = false;
-	p->has_after = false;
-	p->cur = nw - 1;	/* switch_next starts at warp 0 */
-	rt_fiber_cur = p;
-	switch_next(p, &p->main_sp, true);
-	if (p->failed)
-		fail(p, blk);
-	rt_fiber_cur = NULL;
-	p->blk = NULL;
+	run_block(p, blk, entry, nw);
 }
 
 void __idxgen_fiber_plain_begin(struct idxgen_rt_block *blk)

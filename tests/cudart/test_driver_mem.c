@@ -243,6 +243,15 @@ TAP_TEST(copies)
 		TAP_CU(cuArrayGetPlane(&plane, arr, 0), CUDA_ERROR_INVALID_VALUE);
 		TAP_CU(cuArrayGetSparseProperties(&sp, arr), CUDA_ERROR_INVALID_VALUE);
 	}
+	{
+		CUarrayMapInfo mi;
+
+		memset(&mi, 0, sizeof(mi));
+		mi.resourceType = CU_RESOURCE_TYPE_ARRAY, mi.resource.array = arr;
+		mi.memOperationType = CU_MEM_OPERATION_TYPE_MAP, mi.memHandleType = CU_MEM_HANDLE_TYPE_GENERIC;
+		TAP_CU(cuMemMapArrayAsync(&mi, 1, s), CUDA_ERROR_INVALID_VALUE);	/* not a sparse array */
+		TAP_CU(cuMemMapArrayAsync(NULL, 1, s), CUDA_ERROR_INVALID_VALUE);
+	}
 	cuArrayDestroy(arr);
 	cuMemFree(pd);
 	cuMemFree(src);

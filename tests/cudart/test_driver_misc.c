@@ -248,6 +248,23 @@ TAP_TEST(surfaces_and_refusals)
 	TAP_CU(cuMipmappedArrayCreate(&mm, &ad, 3), CUDA_ERROR_NOT_SUPPORTED);
 }
 
+/* CUDA 3's execution control: a handle that is no kernel, bad shapes and offsets (runs: whole/progs/driver_api_graphs.cu) */
+TAP_TEST(cuda3_launch_errors)
+{
+	int not_a_kernel = 0, v = 1;
+	CUfunction f = (CUfunction)(void *)&not_a_kernel;
+
+	TAP_CU(cuFuncSetBlockShape(f, 32, 1, 1), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuFuncSetBlockShape(f, 0, 1, 1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuFuncSetSharedSize(NULL, 0), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuParamSetv(f, 4094, &v, sizeof(v)), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuParamSeti(f, 0, 1), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuParamSetSize(f, 8192), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuLaunchGrid(f, 1, 1), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuLaunchGrid(f, 0, 1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuLaunch(NULL), CUDA_ERROR_INVALID_HANDLE);
+}
+
 int main(int argc, char **argv)
 {
 	return tap_main(argc, argv);

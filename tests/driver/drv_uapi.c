@@ -224,7 +224,7 @@ void test_invalid(struct dev *d)
 	tap_ok(r == 0 && first == 1,
 	       "larger config with zero tail accepted, first seq 1 (%d, %llu)", r,
 	       (unsigned long long)first);
-	tap_ok(sync_wait(fd, so, 30) == 0, "drmSyncobjWait");
+	tap_ok(sync_wait(fd, so, HANG_GUARD_S) == 0, "drmSyncobjWait");
 	drmSyncobjDestroy(fd, so);
 
 	/* JOB_RESULT */

@@ -143,6 +143,61 @@ __global__ void by_reference(int *out)
 	out[threadIdx.x] = s[t ^ 1] + left_of(s, t);
 }
 
+// A warp-synchronous tree in a loop: each turn's guard keeps its own reads
+// and stores apart, but a turn reads what the last one stored for another
+// lane.  One statement as the body: the lanes meet before each test of the
+// condition; a { } body: the meeting goes in front of its statement.
+__global__ void turns(int *out)
+{
+	__shared__ int s[32];
+	int lane = threadIdx.x & 31;
+	int *r = s;
+	s[lane] = lane;
+	__syncwarp();
+	for (int k = 16; k > 0; k >>= 1)
+		if (lane < k)
+			r[lane] += r[lane + k];
+	for (int k = 16; k > 0; k >>= 1) {
+		if (lane < k)
+			r[lane] += r[lane + k];
+	}
+	out[threadIdx.x] = s[lane];
+}
+
+// A warp's running total read after the turn's last barrier, and the next
+// turn's store with no barrier between (golden lockstep_edge.cu): loop
+// fission ends its thread loops at the loop's back edge, fibers do not.  A
+// helper's barrier makes this kernel fibers: the lanes meet before the store.
+__device__ void block_sync(void)
+{
+	__syncthreads();
+}
+
+__global__ void carry_fibers(const int *in, int *out, int n)
+{
+	__shared__ int s[128];
+	int t = threadIdx.x, total = 0;
+	for (int base = 0; base < n; base += 128) {
+		s[t] = in[base + t];
+		block_sync();
+		out[base + t] = s[t] + total;
+		__syncthreads();
+		total += s[(t & ~31) + 31];
+	}
+}
+
+// A store written in a macro (lib/cc/macro_assign.c reads its #define),
+// then a neighbour's element: the lanes meet before the read.
+#define PUT(a, i, v) a[i] = v
+
+__global__ void macro_store(const int *in, int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x & 31;
+	PUT(s, t, in[threadIdx.x]);
+	out[threadIdx.x] = s[t ^ 1];
+}
+
 // MODEL: kernel row_exchange: fibers (line 20 reads __shared__ memory a statement before it stored to with no barrier between
 // MODEL: kernel branch_store: fibers (line 32 reads
 // MODEL: kernel ring: fibers (line 43 reads
@@ -152,6 +207,9 @@ __global__ void by_reference(int *out)
 // MODEL: kernel war: fibers
 // MODEL: kernel tree_guards: fission
 // MODEL: kernel by_reference: fibers (calls 'left_of', which suspends the thread
+// MODEL: kernel turns: fibers
+// MODEL: kernel carry_fibers: fibers (calls 'block_sync', which suspends the thread
+// MODEL: kernel macro_store: fibers (line {{[0-9]+}} reads __shared__ memory a statement before it stored to
 
 // CXX: void row_exchange(
 // CXX: col[r * 9] = in[r * 8 + t];
@@ -185,3 +243,15 @@ __global__ void by_reference(int *out)
 // CXX: int &mine = s[t];
 // CXX-NEXT: mine = t * 3;
 // CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[t ^ 1] + left_of(s, t);
+// CXX: void turns(
+// CXX: for (int k = 16; __idxgen_cc_lockstep_turn() && k > 0; k >>= 1)
+// CXX-NEXT: if (lane < k)
+// CXX-NEXT: r[lane] += r[lane + k];
+// CXX-NEXT: for (int k = 16; k > 0; k >>= 1) {
+// CXX-NEXT: __idxgen_cc_lockstep(); if (lane < k)
+// CXX: void carry_fibers(
+// CXX: for (int base = 0; base < n; base += 128) {
+// CXX-NEXT: __idxgen_cc_lockstep(); s[t] = in[base + t];
+// CXX: void macro_store(
+// CXX: PUT(s, t, in[threadIdx.x]);
+// CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[t ^ 1];

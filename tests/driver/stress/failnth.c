@@ -440,8 +440,9 @@ int mode_failnth(int minor)
 		       fn_ops[k].name, injected, unclean, last_bad, leaked);
 	}
 	tap_ok(injected_total > 20, "failnth: %u failures injected in all", injected_total);
-	tap_ok(run_batch(d.fd, s.ctx, s.cfg, 2, res, 30) == 0 && !res[0].error && !res[0].status &&
-		   !res[1].error && !res[1].status && output_ok(s.map, &s.cfg[0]) &&
+	tap_ok(run_batch(d.fd, s.ctx, s.cfg, 2, res, HANG_GUARD_S) == 0 && !res[0].error &&
+		   !res[0].status && !res[1].error && !res[1].status &&
+		   output_ok(s.map, &s.cfg[0]) &&
 		   output_ok(s.map, &s.cfg[1]),
 	       "accel%d: device still works after the injected failures", minor);
 	munmap((void *)s.map, s.size);

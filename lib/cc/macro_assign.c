@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+/*
+ * macro_assign.c - may a binary operator written in a macro be a plain
+ * assignment?  libclang 16 has no clang_getCursorBinaryOperatorKind, and
+ * op_text() reads the operator from the main file's text, where a macro's
+ * expansion shows only its call: `#define SHIFT(s, t) s[t] = s[t - 1]`
+ * then `SHIFT(sm, i)` looked like no assignment at all, so lockstep.c saw no
+ * store (issue 38).  The answer here is read from the #define of the macro
+ * called at the expansion, in the main file: an `=` that is not part of
+ * `==`, `!=`, `<=` or `>=` in its body, or in the body of a macro of the
+ * file it calls (a few deep), or a macro not defined in the main file (a
+ * header's): yes, it may.  Compound assignments are cursors of their own.
+ */
+#include <string.h>
+
+#include "cc.h"
+
+#define MACRO_DEPTH 4
+
+/* Is the '=' at i of t an assignment's (not ==, !=, <=, >=; <<= and >>= are)? */
+static bool assign_eq(const char *t, size_t a, size_t i, size_t e)
+{
+	if (i + 1 < e && t[i + 1] == '=')
+		return false;
+	if (i > a && t[i - 1] == '=')
+		return false;
+	if (i > a && t[i - 1] == '!')
+		return false;
+	if (i > a && (t[i - 1] == '<' || t[i - 1] == '>'))
+		return i > a + 1 && t[i - 2] == t[i - 1];	/* <<= >>= */
+	return true;
+}
+
+/* The body [*a, *e) of `#define name` in the main file; false when there is none. */
+static bool define_of(const struct source *s, const char *name, size_t n, size_t *a, size_t *e)
+{
+	const char *t = s->text;
+
+	for (size_t i = 0; i < s->len; i++) {
+		size_t j = i;
+
+		if (i && t[i - 1] != '\n')
+			continue;
+		while (j < s->len && (t[j] == ' ' || t[j] == '\t'))
+			j++;
+		if (j >= s->len || t[j] != '#')
+			continue;
+		j++;
+		while (j < s->len && (t[j] == ' ' || t[j] == '\t'))
+			j++;
+		if (s->len - j < 7 || strncmp(t + j, "define", 6) || (t[j + 6] != ' ' && t[j + 6] != '\t'))
+			continue;
+		j += 6;
+		while (j < s->len && (t[j] == ' ' || t[j] == '\t'))
+			j++;
+		if (s->len - j < n || strncmp(t + j, name, n) || (j + n < s->len && text_ident_char(t[j + n])))
+			continue;
+		*a = j + n;
+		for (*e = *a; *e < s->len && !(t[*e] == '\n' && t[*e - 1] != '\\'); (*e)++)
+			;
+		return true;
+	}
+	return false;
+}
+
+/* Does the body of macro name (n characters) hold an assignment, or call a macro of the file that may? */
+static bool body_assigns(const struct source *s, const char *name, size_t n, unsigned depth)
+{
+	const char *t = s->text;
+	size_t a, e;
+	char quote = 0;
+
+	if (!define_of(s, name, n, &a, &e))
+		return true;	/* a header's macro: not read here */
+	for (size_t i = a; i < e; i++) {
+		if (quote) {
+			if (t[i] == '\\')
+				i++;
+			else if (t[i] == quote)
+				quote = 0;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			quote = t[i];
+		} else if (t[i] == '=' && assign_eq(t, a, i, e)) {
+			return true;
+		} else if (text_ident_char(t[i]) && (i == a || !text_ident_char(t[i - 1]))) {
+			size_t j = i, m, b, f;
+
+			while (j < e && text_ident_char(t[j]))
+				j++;
+			m = j - i;
+			if (depth < MACRO_DEPTH && !(m == n && !strncmp(t + i, name, n)) && define_of(s, t + i, m, &b, &f) &&
+			    body_assigns(s, t + i, m, depth + 1))
+				return true;
+			i = j - 1;
+		}
+	}
+	return false;
+}
+
+bool macro_may_assign(const struct source *s, CXCursor c)
+{
+	unsigned a = c_start(c), e = a;
+
+	if (!in_macro(c) || a >= s->len || !text_ident_char(s->text[a]))
+		return in_macro(c);	/* not at a macro's name: say it may */
+	while (e < s->len && text_ident_char(s->text[e]))
+		e++;
+	return body_assigns(s, s->text + a, e - a, 0);
+}
