@@ -1107,10 +1107,16 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 			    const struct lane_plan *lp)
 {
 	if (lanes) {
-		bprintf(s->plan, "kernel %s: fibers (%s)\n  fibers, one per warp (lane loops): %u barrier(s), the warp's lanes run as loops between them",
-			k->name, why, lp->nbarriers);
+		bprintf(s->plan, "kernel %s: fibers (%s)\n  fibers, one per warp (lane loops): %u barrier(s)", k->name, why,
+			lp->nbarriers);
+		if (lp->nops)
+			bprintf(s->plan, ", %u warp operation(s) computed for the warp between two loops", lp->nops);
+		bputs(s->plan, ", the warp's lanes run as loops between them");
 		for (unsigned i = 0; i < lp->npv; i++)
-			bprintf(s->plan, "%s%s", i ? ", " : "; kept across a barrier in per-warp arrays: ", lp->pv[i].name);
+			bprintf(s->plan, "%s%s",
+				i ? ", " : lp->nops ? "; kept across a barrier or warp operation in per-warp arrays: "
+						    : "; kept across a barrier in per-warp arrays: ",
+				lp->pv[i].name);
 		bputs(s->plan, "\n");
 		return;
 	}
