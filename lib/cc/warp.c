@@ -886,10 +886,18 @@ static void lower_function(struct wlower *w, CXCursor fn)
 		return;
 	}
 	if (!has_annot(fn, "global")) {
+		char *caller = warp_kept_caller(w, fn);
+
 		name = cx_spelling(fn);
-		error_at(w->s, cs.c[0],
-			 "warp-level function in __device__ function '%s' is not supported yet: such functions are inlined when they are not templates and have one return, their last statement",
-			 name);
+		if (caller)	/* inlinable, but named where it is not inlined */
+			error_at(w->s, cs.c[0],
+				 "warp-level function in __device__ function '%s', which '%s' calls: loop fission inlines such a function only into kernels, each call a statement of its own (x = f(...);), so it cannot run it here; build without --exec-model=fission to run the kernel as fibers",
+				 name, caller);
+		else
+			error_at(w->s, cs.c[0],
+				 "warp-level function in __device__ function '%s' is not supported yet: such functions are inlined when they are not templates and have one return, their last statement",
+				 name);
+		free(caller);
 		free(name);
 		free(cs.c);
 		return;
@@ -960,14 +968,14 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 	struct wlower w = { 0 };
 	CXTranslationUnit tu;
 	struct cx_kids ks;
-	unsigned i, done = 1, round;
+	unsigned i, done = 1, round, slots = 0;
 	int rc;
 	bool warps = mentions_warp_ops(s);
 
 	if (!warps && !mentions_barrier_helper(s))
 		return 0;
 	for (round = 0; done && round < 4; round++)
-		if ((rc = warp_inline_round(s, idx, args, nargs, &done)))
+		if ((rc = warp_inline_round(s, idx, args, nargs, &slots, &done)))
 			return rc;
 	if (!warps)
 		return 0;	/* only helpers with barriers were inlined */
@@ -980,6 +988,7 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 	}
 	w.s = s;
 	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
+	w.top = &ks;
 	for (i = 0; i < ks.n; i++) {
 		enum CXCursorKind k = clang_getCursorKind(ks.c[i]);
 

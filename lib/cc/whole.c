@@ -1381,12 +1381,33 @@ static void kernel_overload(struct kernel *k, unsigned nth)
 	k->addr = b.p;
 }
 
+/*
+ * The reason a kernel of s->keep_calls runs as fibers ("calls 'f', which
+ * suspends": the call kept), with the one it had when f was inlined.
+ */
+static const char *with_kept_why(const struct source *s, CXCursor fn, const char *reason, char *buf,
+				 size_t len)
+{
+	char *kn;
+	const char *was;
+
+	if (!reason || !s->keep_calls)
+		return reason;
+	kn = cx_spelling(fn);
+	was = fiber_names_why(s->keep_calls, kn);
+	free(kn);
+	if (!was || strncmp(reason, "calls '", 7))
+		return reason;	/* not the call kept (warp.c's own lowering fell back too) */
+	snprintf(buf, len, "%s; with it inlined: %s", reason, was);
+	return buf;
+}
+
 static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 {
 	struct source *s = w->s;
 	struct kernel k;
 	struct tmpl t;
-	char why[480];
+	char why[480], kept_why[1024];
 	const char *reason = NULL;
 
 	kernel_init(&k, s, fn);
@@ -1409,9 +1430,22 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 		kernel_init(&k, s, fn);
 		kernel_overload(&k, nth);
 	}
-	/* warp.c lowered this kernel for loop fission: the fibers need its text as written */
-	if (reason && s->wmap && memmem(s->text + c_start(fn), c_end(fn) - c_start(fn), "__idxgen_", 9))
+	/*
+	 * warp.c lowered this kernel for loop fission: the fibers need its
+	 * text as written.  Its name joins s->keep_calls first (a barrier
+	 * helper inlined into it stays a call next time, the file's other
+	 * kernels keep warp.c); only when that does not help does the whole
+	 * file go without warp.c (cc_translate_program).
+	 */
+	if (reason && s->wmap && memmem(s->text + c_start(fn), c_end(fn) - c_start(fn), "__idxgen_", 9)) {
+		char *kn = cx_spelling(fn);
+
 		s->restart = true;
+		if (s->keep_calls)
+			fiber_names_add(s->keep_calls, kn, reason);
+		free(kn);
+	}
+	reason = with_kept_why(s, fn, reason, kept_why, sizeof(kept_why));
 	if (reason) {
 		kernel_params(&k);
 		emit_fiber_kernel(w, &k, &t, reason);
@@ -2098,6 +2132,8 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	int rc = 2;
 	size_t out0 = out->n, plan0 = po && po->plan ? po->plan->n : 0;
 	bool no_warp_lower = false;
+	struct fiber_names keep = { 0 };
+	unsigned nkeep;
 
 	idx = clang_createIndex(0, 0);
 	/*
@@ -2111,13 +2147,16 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 		if (!program_read(&s, path, po, &edg))
 			break;
 		s.no_warp_lower |= no_warp_lower;
+		s.keep_calls = &keep;
+		nkeep = keep.n;
 		edg.again = false;
 		rc = translate_once(&s, idx, args, nargs, out, hdrs);
 		if (!edg.again && !(rc == 0 && s.restart && !no_warp_lower)) {
 			source_free(&s);
 			break;
 		}
-		no_warp_lower |= rc == 0 && s.restart && !edg.again;
+		/* a kernel fell back to fibers that no barrier helper's call kept would help */
+		no_warp_lower |= rc == 0 && s.restart && !edg.again && (keep.n == nkeep || round >= 3);
 		source_free(&s);
 		program_out_free(hdrs);
 		out->n = out0;
@@ -2131,5 +2170,6 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	}
 	clang_disposeIndex(idx);
 	edg_free(&edg);
+	fiber_names_free(&keep);
 	return rc;
 }
