@@ -599,10 +599,19 @@ static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 			end = c_end(p);
 			continue;
 		}
-		if (pk == CXCursor_TemplateTemplateParameter || !*n ||
+		if (!*n && pk != CXCursor_TemplateTemplateParameter) {
+			/*
+			 * `typename std::enable_if<C, int>::type = 0` (SFINAE between
+			 * kernel overloads): the helpers name it to pass it on
+			 */
+			free(n);
+			n = cx_alloc(24);
+			snprintf(n, 24, "__idxgen_tp%u", i);
+		}
+		if (pk == CXCursor_TemplateTemplateParameter ||
 		    memmem(s->text + c_start(p), c_end(p) - c_start(p), "...", 3)) {
 			error_at(s, p,
-				 "template template parameters, unnamed parameters and packs other than one 'typename...' of kernels are not supported");
+				 "template template parameters and packs other than one 'typename...' of kernels are not supported");
 			free(n);
 			cx_kids_free(&ks);
 			return false;
