@@ -626,7 +626,10 @@ struct lane_plan {
 	struct lane_splice *sp;
 	unsigned nsp, next;	/* next: the first not yet written */
 	unsigned nbarriers;
+	unsigned nops;		/* warp operations at statement level: computed between two lane loops */
+	bool puts;		/* ... some of them hand in a value (__idxgen_cc_lane_put) */
 	bool tls;		/* the functions it calls read threadIdx: the thread-local copy set per lane */
+	bool exits;		/* a lane may return: the warp's exit mask */
 	struct lane_var *pv;	/* promoted: kept across a barrier in a per-warp array */
 	unsigned npv;
 	char why[256];		/* why not */

@@ -619,10 +619,19 @@ static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 			end = c_end(p);
 			continue;
 		}
-		if (pk == CXCursor_TemplateTemplateParameter || !*n ||
+		if (!*n && pk != CXCursor_TemplateTemplateParameter) {
+			/*
+			 * `typename std::enable_if<C, int>::type = 0` (SFINAE between
+			 * kernel overloads): the helpers name it to pass it on
+			 */
+			free(n);
+			n = cx_alloc(24);
+			snprintf(n, 24, "__idxgen_tp%u", i);
+		}
+		if (pk == CXCursor_TemplateTemplateParameter ||
 		    memmem(s->text + c_start(p), c_end(p) - c_start(p), "...", 3)) {
 			error_at(s, p,
-				 "template template parameters, unnamed parameters and packs other than one 'typename...' of kernels are not supported");
+				 "template template parameters and packs other than one 'typename...' of kernels are not supported");
 			free(n);
 			cx_kids_free(&ks);
 			return false;
@@ -1127,10 +1136,16 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 			    const struct lane_plan *lp)
 {
 	if (lanes) {
-		bprintf(s->plan, "kernel %s: fibers (%s)\n  fibers, one per warp (lane loops): %u barrier(s), the warp's lanes run as loops between them",
-			k->name, why, lp->nbarriers);
+		bprintf(s->plan, "kernel %s: fibers (%s)\n  fibers, one per warp (lane loops): %u barrier(s)", k->name, why,
+			lp->nbarriers);
+		if (lp->nops)
+			bprintf(s->plan, ", %u warp operation(s) computed for the warp between two loops", lp->nops);
+		bputs(s->plan, ", the warp's lanes run as loops between them");
 		for (unsigned i = 0; i < lp->npv; i++)
-			bprintf(s->plan, "%s%s", i ? ", " : "; kept across a barrier in per-warp arrays: ", lp->pv[i].name);
+			bprintf(s->plan, "%s%s",
+				i ? ", " : lp->nops ? "; kept across a barrier or warp operation in per-warp arrays: "
+						    : "; kept across a barrier in per-warp arrays: ",
+				lp->pv[i].name);
 		bputs(s->plan, "\n");
 		return;
 	}
