@@ -514,7 +514,7 @@ static struct acc lvalue_acc(const struct access *a, CXCursor e)
 	CXCursor base = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? base_var(a->l, clang_getCursorReferenced(b))
 									: clang_getNullCursor();
 
-	return (struct acc){ base, in_macro(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)), 0 };
+	return (struct acc){ base, macro_spelled(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)), 0 };
 }
 
 /* Record a store (and with load, a read) of the lvalue e. */
@@ -598,7 +598,7 @@ static bool macro_assignment(const struct lockstep *l, CXCursor c, CXCursor *t, 
 	struct cx_kids ks;
 	bool r = false;
 
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || !in_macro(c))
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || !macro_spelled(c))
 		return false;
 	ks = cx_kids_of(c);
 	if (ks.n == 2 && names_shared(l, ks.c[0]) && macro_may_assign(l->s, c)) {
@@ -726,7 +726,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	if (k == CXCursor_DeclRefExpr && !clang_equalCursors(c, a->skip) &&
 	    shared_ish(a->l, clang_getCursorReferenced(c))) {
 		CXCursor r = clang_getCursorReferenced(c);
-		char *text = in_macro(c) ? NULL : lvalue_text(s, c_start(c), c_end(c));
+		char *text = macro_spelled(c) ? NULL : lvalue_text(s, c_start(c), c_end(c));
 
 		accs_add_at(&a->load, base_var(a->l, r), text, a->at);
 		free(text);
@@ -777,7 +777,7 @@ static void add_point(struct lockstep *l, CXCursor c, unsigned why)
 static void add_rmw(struct lockstep *l, const struct access *a, CXCursor stmt)
 {
 	for (unsigned i = 0; i < a->rmw.n; i++) {
-		bool bad = in_macro(a->rmw.c[i]);
+		bool bad = macro_spelled(a->rmw.c[i]);
 
 		if (bad && clang_Cursor_isNull(l->bad))
 			l->bad = stmt;	/* no rewrite can go into a macro's text */
