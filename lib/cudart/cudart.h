@@ -297,6 +297,13 @@ struct cudart_ctx {
 	struct CUlogsCallbackEntry_st *log_callbacks;	/* cudaLogsRegisterCallback's (device_ext.c) */
 	struct CUmod_st *modules;	/* loaded driver-API modules (driver_module.c) */
 	struct CUlinkState_st *links;	/* live JIT link states (driver_link.c) */
+	/*
+	 * cuCtxWaitEvent's mark (driver_ctx_event.c): completes with every event
+	 * the context was told to wait for; streams created later wait for it
+	 * first, cudaStreamPerThread's work waits for it.  NULL: none.
+	 */
+	struct CUevent_st *ctx_wait;
+	uint64_t ctx_wait_gen;
 };
 
 /* A <<<grid, block, shmem, stream>>> configuration. */
@@ -371,6 +378,8 @@ bool cudart_stream_is_default(cudaStream_t s);
 cudaError_t cudart_run_default(struct cudart_ctx *c, cudaStream_t s, struct cudart_op *op);
 /* Queue op on a created stream (lock held); op is freed by the executor. */
 void cudart_enqueue(struct CUstream_st *s, struct cudart_op *op);
+/* events.c: s (a created stream) waits for generation gen of event before its later work; lock held */
+cudaError_t cudart_enqueue_wait(struct CUstream_st *s, struct CUevent_st *event, uint64_t gen);
 cudaError_t cudart_execute(struct cudart_ctx *c, struct cudart_op *op);	/* lock not held */
 /* Drop what op holds (event reference, owned memory); lock held. */
 void cudart_op_release(struct cudart_ctx *c, struct cudart_op *op);

@@ -12,6 +12,7 @@
  */
 #include <cuda.h>
 #include <cuda_runtime.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -272,6 +273,77 @@ TAP_TEST(context_events_do_not_block)
 	cuEventDestroy(e2);
 	cuStreamDestroy(s1);
 	cuStreamDestroy(s2);
+	cuCtxPopCurrent(&ctx);
+	cuDevicePrimaryCtxRelease(0);
+}
+
+/* Work queued after a context wait: what of the held work it saw when it ran. */
+struct witness {
+	struct gate *g;
+	CUcontext ctx;
+	int saw;	/* the gate's held_ran when this ran: 1 once the held work has */
+	int done;
+};
+
+static void CUDA_CB witness_runs(void *p)
+{
+	struct witness *w = (struct witness *)p;
+
+	w->saw = __atomic_load_n(&w->g->held_ran, __ATOMIC_ACQUIRE);
+}
+
+/* the per-thread default stream runs its work in the calling thread: a thread of its own */
+static void *per_thread_work(void *p)
+{
+	struct witness *w = (struct witness *)p;
+
+	cuCtxSetCurrent(w->ctx);
+	if (cuLaunchHostFunc(CU_STREAM_PER_THREAD, witness_runs, w) == CUDA_SUCCESS)
+		cuStreamSynchronize(CU_STREAM_PER_THREAD);
+	__atomic_store_n(&w->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/*
+ * cuCtxWaitEvent holds back all later work of the context: a stream created
+ * after the call and cudaStreamPerThread's work run after the event's work
+ * (each records what it saw of the held work: an order, not a time).  The
+ * host opens the gate once the per-thread work has run or 300 ms have
+ * passed: only how soon a wrong order shows depends on that.  Before: both
+ * ran at once (driver_ctx_event.c's "not covered"), seeing 0.
+ */
+TAP_TEST(context_wait_reaches_later_streams)
+{
+	CUcontext ctx = NULL;
+	CUstream s1 = NULL, s3 = NULL;
+	CUevent e = NULL;
+	struct gate g = { 0, 0, 0, 0 };
+	struct witness created = { &g, NULL, 0, 0 }, per_thread = { &g, NULL, 0, 0 };
+	pthread_t thr;
+
+	cuDevicePrimaryCtxRetain(&ctx, 0);
+	cuCtxPushCurrent(ctx);
+	per_thread.ctx = ctx;
+	cuStreamCreate(&s1, CU_STREAM_NON_BLOCKING);
+	cuEventCreate(&e, CU_EVENT_DISABLE_TIMING);
+	TAP_CU(cuLaunchHostFunc(s1, held, &g), CUDA_SUCCESS);
+	TAP_CU(cuEventRecord(e, s1), CUDA_SUCCESS);
+	TAP_CU(cuCtxWaitEvent(ctx, e), CUDA_SUCCESS);
+	TAP_CU(cuStreamCreate(&s3, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
+	TAP_CU(cuLaunchHostFunc(s3, witness_runs, &created), CUDA_SUCCESS);
+	TAP_CU(cuStreamQuery(s3), CUDA_ERROR_NOT_READY);
+	tap_ok(pthread_create(&thr, NULL, per_thread_work, &per_thread) == 0, "a thread for cudaStreamPerThread");
+	for (int i = 0; i < 300 && !__atomic_load_n(&per_thread.done, __ATOMIC_ACQUIRE); i++)
+		usleep(1000);
+	__atomic_store_n(&g.open, 1, __ATOMIC_RELEASE);
+	pthread_join(thr, NULL);
+	TAP_CU(cuStreamSynchronize(s3), CUDA_SUCCESS);
+	tap_ok(created.saw == 1, "a stream created after the wait ran after the event's work (saw %d)", created.saw);
+	tap_ok(per_thread.saw == 1, "cudaStreamPerThread's work ran after the event's work (saw %d)", per_thread.saw);
+	TAP_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	cuEventDestroy(e);
+	cuStreamDestroy(s1);
+	cuStreamDestroy(s3);
 	cuCtxPopCurrent(&ctx);
 	cuDevicePrimaryCtxRelease(0);
 }
