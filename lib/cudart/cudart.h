@@ -469,6 +469,23 @@ cudaError_t cudart_graph_add_op(cudaGraph_t graph, const struct cudart_nodes *de
 				enum cudaGraphNodeType type, const struct cudart_op *op,
 				cudaGraphNode_t *out);
 cudaError_t cudart_graph_clone(cudaGraph_t g, cudaGraph_t *out);
+/*
+ * The driver's batch memory-operation node (CU_GRAPH_NODE_TYPE_BATCH_MEM_OP),
+ * which the runtime has no type for: a host-function operation whose argument,
+ * the operations (driver_memop.c), the node owns.
+ */
+#define CUDART_NODE_BATCH_MEM_OP ((enum cudaGraphNodeType)12)
+/* driver_memop.c: to's own copy of from's operations (a batch node copied into another graph) */
+cudaError_t cudart_batch_copy(struct cudart_op *to, const struct cudart_op *from);
+/* graph.c: n's operation replaced by op (its memory then n's), if n is of type; else op freed */
+cudaError_t cudart_node_set_op(cudaGraphNode_t n, enum cudaGraphNodeType type, struct cudart_op *op);
+/* graph_exec.c: the node of exec e instantiated from node, or NULL */
+cudaGraphNode_t cudart_exec_node(cudaGraphExec_t e, cudaGraphNode_t node);
+/*
+ * capture.c: op as a node of the given type in stream's capture (the node
+ * then owns op's memory; on an error op is released).  Lock taken here.
+ */
+cudaError_t cudart_capture_node(cudaStream_t stream, enum cudaGraphNodeType type, struct cudart_op *op);
 cudaError_t cudart_graph_add_child(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
 				   const cudaGraphNode_t *pDependencies, size_t numDependencies,
 				   cudaGraph_t childGraph, bool move);
