@@ -710,6 +710,8 @@ unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigne
 /* in *at: a `for (init; ; inc)` whose empty condition becomes `__idxgen_cc_spin()` (offset: after the ';') */
 #define SPIN_BARE (1u << 31)
 unsigned spin_line(const struct source *s, CXCursor fn);
+/* ... does kernel fn spin, itself or in a function it calls (its descriptor's IDXGEN_RT_KERNEL_WAITS)? */
+bool spin_reaches(const struct source *s, CXCursor fn);
 /* ... can a loop's condition take `X && ` in front (no macro, no top-level assignment, comma or ?:)? */
 bool cond_can_prefix(const struct source *s, CXCursor cond);
 /* ... in `for (init; ; inc)`, the offset just after the header's first ';' (~0u: none) */
