@@ -278,6 +278,7 @@ CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);
 bool is_barrier_stmt(CXCursor c);
+bool block_collective(CXCursor c);	/* warp.c's once-per-warp ballot: once per block */
 unsigned count_barriers(CXCursor c);
 unsigned count_returns(CXCursor c);
 unsigned first_return_in(CXCursor c);		/* offset, or ~0u */
