@@ -630,6 +630,13 @@ struct lane_plan {
 	bool puts;		/* ... some of them hand in a value (__idxgen_cc_lane_put) */
 	bool tls;		/* the functions it calls read threadIdx: the thread-local copy set per lane */
 	bool exits;		/* a lane may return: the warp's exit mask */
+	/*
+	 * The line of the first branch on a condition the same across each warp
+	 * only where blockDim.x % 32 == 0 (lane_warp_cond()): the lane form runs
+	 * such blocks, the kernel's fiber-per-thread body the others (whole.c).
+	 * 0: none, the lane form runs every block.
+	 */
+	unsigned warp_line;
 	struct lane_var *pv;	/* promoted: kept across a barrier in a per-warp array */
 	unsigned npv;
 	char why[256];		/* why not */
@@ -637,6 +644,14 @@ struct lane_plan {
 bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *p);
 const struct lane_splice *lane_splice_next(struct lane_plan *p, unsigned pos, unsigned b);
 void lane_plan_free(struct lane_plan *p);
+/*
+ * lane_warp_cond.c: is condition cond of kernel fn the same in every lane of
+ * a warp when blockDim.x % 32 == 0 (`threadIdx.x < 32`, `tid / 32 == 0`)?
+ * uniform(ctx, ref): is the variable or parameter ref the same for every
+ * thread of the block.
+ */
+bool lane_warp_cond(const struct source *s, CXCursor fn, CXCursor cond,
+		    bool (*uniform)(const void *ctx, CXCursor ref), const void *ctx);
 /*
  * lockstep.c: the offsets of the statements of function fn before which the
  * lanes of a warp must meet (a __shared__ store read back, or a read

@@ -1111,13 +1111,17 @@ static bool c_linkage(CXCursor fn)
  * call of the entry (the compiler may inline the kernel into the loop):
  * no fiber, no switch.  Otherwise each thread is a fiber.
  */
-static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool plain, bool lanes, struct buf *o)
+static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool plain, bool lanes, const char *other,
+			     struct buf *o)
 {
 	const char *ta = t->is ? t->args.p : "";
 
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s%s", k->cname,
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->cname);
+	if (other)	/* lane loops branch on conditions the same across a warp only where its rows are whole warps */
+		bprintf(o, "\tif (__b->block_dim[0] %% 32u) {\n\t\t%s__tf__block%s(__b);\n\t\treturn;\n\t}\n", other, ta);
+	bprintf(o, "\tidxgen_cc_set_block(__b);\n%s%s%s%s",
 		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
 		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
 		kernel_cluster_dims(k) ? "\t__idxgen_cluster_scope __idxgen_cs;\n" : "",
@@ -1147,6 +1151,11 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 						    : "; kept across a barrier in per-warp arrays: ",
 				lp->pv[i].name);
 		bputs(s->plan, "\n");
+		if (lp->warp_line)
+			bprintf(s->plan,
+				"  where blockDim.x %% 32 != 0: a fiber per thread (line %u branches on a condition the same "
+				"across each warp only where rows are whole warps)\n",
+				lp->warp_line);
 		return;
 	}
 	bprintf(s->plan, "kernel %s: fibers (%s)\n", k->name, why);
@@ -1156,14 +1165,62 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 		bprintf(s->plan, "  a fiber per thread, not lane loops: %s\n", lp->why);
 }
 
-static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
+static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why, bool stub);
+
+/*
+ * Lane loops that branch on a condition the same across each warp only
+ * where blockDim.x % 32 == 0 (lane_plan()'s warp_line) need the kernel's
+ * fiber-per-thread body beside them for blocks of other shapes: written
+ * here, quietly, as NAME__tf, which the lane form's block function hands
+ * such blocks to (emit_fiber_block).  False where it could not be written.
+ */
+static bool thread_body(struct walk *w, struct kernel *k, const struct tmpl *t, unsigned line)
+{
+	struct source *s = w->s;
+	struct buf *o = w->o, *plan = s->plan, out = { 0 };
+	char *cname = k->cname, why[96];
+	int nerrors = s->nerrors;
+	bool tf = s->thread_fibers, quiet = s->quiet, ok;
+
+	if (asprintf(&k->cname, "%s__tf", cname) < 0) {
+		k->cname = cname;
+		return false;
+	}
+	snprintf(why, sizeof(why), "blocks whose rows are not whole warps: line %u", line);
+	w->o = &out;
+	s->plan = NULL;
+	s->thread_fibers = s->quiet = true;
+	emit_fiber_kernel(w, k, t, why, false);
+	w->o = o;
+	s->plan = plan;
+	s->thread_fibers = tf;
+	s->quiet = quiet;
+	if (!quiet) {
+		free(s->quiet_msg);
+		s->quiet_msg = NULL;
+	}
+	free(k->cname);
+	k->cname = cname;
+	ok = s->nerrors == nerrors;
+	s->nerrors = nerrors;
+	if (ok)
+		bput(o, out.p, out.n);
+	buf_free(&out);
+	return ok;
+}
+
+/*
+ * The kernel as fibers; stub false: its fiber body only, which another
+ * body's block function hands blocks to (thread_body()).
+ */
+static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why, bool stub)
 {
 	struct source *s = w->s;
 	struct buf *o = w->o;
 	const char *ta = t->is ? t->args.p : "";
 	const char *entry, *enter;
 	unsigned i;
-	bool plain, lanes = false;
+	bool plain, lanes = false, two;
 	struct lane_plan lp = { 0 };
 
 	clang_visitChildren(k->fn, fiber_check, s);
@@ -1181,6 +1238,14 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		lanes = lane_plan(s, k->fn, fn_body(k->fn), &lp);
 	else
 		snprintf(lp.why, sizeof(lp.why), "%s", t->pack ? "a parameter pack" : "--exec-model=thread-fibers");
+	if (lanes && lp.warp_line && !thread_body(w, k, t, lp.warp_line)) {
+		lane_plan_free(&lp);
+		lanes = false;
+		snprintf(lp.why, sizeof(lp.why),
+			 "line %u: its fiber-per-thread body for blocks whose rows are not whole warps could not be written",
+			 lp.warp_line);
+	}
+	two = lanes && lp.warp_line;
 	if (s->plan)
 		emit_fiber_plan(s, k, why, plain, lanes, &lp);
 	bool c = c_linkage(k->fn);
@@ -1223,8 +1288,9 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		emit_fiber_args(k, o);
 		bputs(o, ");\n}\n");
 	}
-	emit_fiber_block(k, t, plain, lanes, o);
-	emit_stub(k, t, o);
+	emit_fiber_block(k, t, plain, lanes, two ? k->cname : NULL, o);
+	if (stub)
+		emit_stub(k, t, o);
 }
 
 /* Undo what a failed try of loop fission left: its diagnostics and edits. */
@@ -1474,7 +1540,7 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 	reason = with_kept_why(s, fn, reason, kept_why, sizeof(kept_why));
 	if (reason) {
 		kernel_params(&k);
-		emit_fiber_kernel(w, &k, &t, reason);
+		emit_fiber_kernel(w, &k, &t, reason, true);
 	}
 	tmpl_free(&t);
 	kernel_free(&k);

@@ -163,7 +163,7 @@ int main()
 // MODEL: kernel early_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: fibers, one per warp (lane loops): 1 barrier(s), the warp's lanes run as loops between them; kept across a barrier in per-warp arrays: i
 // MODEL: kernel divergent_k: fibers (--exec-model=fibers)
-// MODEL-NEXT: a fiber per thread, not lane loops: line 70: a barrier under a condition on 'threadIdx', not known to be the same for every thread of the block
+// MODEL-NEXT: a fiber per thread, not lane loops: line 70: a barrier under a condition the same only across each warp (where blockDim.x % 32 == 0), not the block
 // MODEL: kernel param_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: a fiber per thread, not lane loops: line 86: a kernel parameter or a uniform loop's variable (one copy for the warp's lanes) is assigned by per-thread code
 // MODEL: kernel member_k: fibers (--exec-model=fibers)
