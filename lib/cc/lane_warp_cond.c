@@ -96,6 +96,14 @@ static enum CXChildVisitResult written_visit(CXCursor c, CXCursor parent, CXClie
 	if (assignment(w->s, c, &t, &v) && !clang_Cursor_isNull(t) &&
 	    names_var(lvalue_base(t), w->var))
 		w->written = true;
+	/* an operator a macro writes on it: its text is not where the cursor says */
+	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && in_macro(c)) {
+		struct cx_kids ks = cx_kids_of(c);
+
+		if (ks.n && names_var(lvalue_base(ks.c[0]), w->var))
+			w->written = true;
+		cx_kids_free(&ks);
+	}
 	if (k == CXCursor_UnaryOperator) {
 		struct cx_kids ks = cx_kids_of(c);
 		const char *tx = w->s->text;
