@@ -30,7 +30,10 @@
  *    `v = op(...);`, `v += op(...);` (v a variable of per-thread code),
  *    `T v = op(...);` -- in the same control flow, their mask as uniform as
  *    a header: a split too, the operation computed for the warp's live
- *    lanes between the two lane loops (op_stmt; no switch);
+ *    lanes between the two lane loops (op_stmt; no switch); an `if` around
+ *    them (no barrier) may test a condition the same across each warp
+ *    where blockDim.x % 32 == 0 (if_cond, lane_warp_cond.c): the kernel's
+ *    fiber-per-thread body then runs blocks of other shapes (whole.c);
  *  - no other suspension point anywhere (no barrier reduction, other
  *    warp-level function, cooperative group, lock-step meeting, spin loop,
  *    volatile store of warp-synchronous code, call of a function that may
