@@ -619,13 +619,30 @@ bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigne
 /* ... the first statement lock step cannot be kept in (LOCKSTEP_BAD) in *stmt; false when none */
 bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt);
 /*
+ * ... the line of the first statement whose proof counts on threadIdx.x
+ * told the lanes apart (a 1-D block or rows of at least a warp: loop
+ * fission checks the block at launch, kernel.c); 0: none.  The points of
+ * lockstep_points() (fibers) never count on it.
+ */
+unsigned lockstep_shape_line(const struct source *s, CXCursor fn);
+/*
+ * What tells the lanes of a warp apart: tid, the function's local that is
+ * the block's linear thread index (NULL: none), always; threadIdx.x where
+ * x_apart (every block 1-D or its rows at least a warp long: what a kernel
+ * counts on is checked at launch, lockstep_shape_line()).
+ */
+struct lane_ids {
+	const char *tid;
+	bool x_apart;
+};
+/*
  * lockstep_guard.c: do the conditions guards (of the if statements around,
  * their then branches) or the function's text fn_text prove that lane a's
  * element `store` is never lane b's element `load` (`if (t < k) s[t] +=
  * s[t + k];`)?  The texts without blanks; NULL: unknown.
  */
-bool lockstep_apart(const struct source *s, const CXCursor *guards, unsigned n, const char *fn_text, const char *store,
-		    const char *load);
+bool lockstep_apart(const struct source *s, const struct lane_ids *ids, const CXCursor *guards, unsigned n,
+		    const char *fn_text, const char *store, const char *load);
 /*
  * lockstep_rows.c: the name of fn's local variable that is the block's
  * linear thread index (`tid = threadIdx.x + blockDim.x * (threadIdx.y +
@@ -638,10 +655,12 @@ char *lockstep_linear_tid(const struct source *s, CXCursor fn);
 bool lockstep_warps_apart(const char *tid, const char *store, const char *load);
 /* ... are one statement's store s[tid + c1] and load s[tid + c2], s of size elements, apart (c1 > c2, size - c1 <= c1 - c2)? */
 bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load);
-bool lockstep_tree_apart(const struct source *s, CXCursor fn, const char *tid, const CXCursor *guards, unsigned n,
-			 const char *store, const char *load);
+bool lockstep_tree_apart(const struct source *s, CXCursor fn, const struct lane_ids *ids, const CXCursor *guards,
+			 unsigned n, const char *store, const char *load);
 /* ... does the condition guard let one lane only run its then branch (`if (threadIdx.x == 0)`)? */
-bool lockstep_one_lane(const struct source *s, CXCursor guard);
+bool lockstep_one_lane(const struct source *s, const struct lane_ids *ids, CXCursor guard);
+/* ... do the lanes of a warp see different values of c (ids->tid; threadIdx.x where ids->x_apart)? */
+bool lockstep_lanes_apart(const struct source *s, const struct lane_ids *ids, CXCursor c);
 /* ... the text from a to e without blanks (malloc'd; NULL where nothing is there) */
 char *text_squeezed(const struct source *s, unsigned a, unsigned e);
 /*

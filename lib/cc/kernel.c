@@ -203,7 +203,7 @@ static void emit_trivial_assert(struct buf *o, const char *type, const char *nam
 void emit_private(struct kernel *k, struct buf *o)
 {
 	long long al;
-	unsigned i;
+	unsigned i, line;
 
 	for (al = 64; al >= 1; al /= 2)
 		for (i = 0; i < k->nv; i++) {
@@ -255,6 +255,12 @@ void emit_private(struct kernel *k, struct buf *o)
 			 "\tconst uint16_t *const __sy __attribute__((unused)) = __b->tid_y;\n"
 			 "\tconst uint16_t *const __sz __attribute__((unused)) = __b->tid_z;\n"
 			 "\tconst int __linear = idxgen_cc_linear(__b);\n");
+	if (k->nregions && (line = lockstep_shape_line(k->src, k->fn)))
+		bprintf(o,
+			"\tif (__bdx < 32 && __bdy * __bdz > 1)	/* lanes (x, y) and (x, y + 1) of a warp share threadIdx.x */\n"
+			"\t\tidxgen_rt_trap(__b, \"line %u counts on threadIdx.x telling the lanes of a warp apart; "
+			"a %%ux%%ux%%u block does not (lock step)\", __bdx, __bdy, __bdz);\n",
+			line);
 	if (!k->nregions)
 		bputs(o, "\t(void)__b;\t/* no thread loop */\n");
 	if (k->done_flags)

@@ -55,6 +55,7 @@ struct lockstep {
 	bool spins;		/* the function waits in a loop for what another thread publishes (spin.c) */
 	CXCursor fn;		/* the function */
 	char *tid;		/* its local variable that is the linear thread index (lockstep_rows.c), or NULL */
+	bool x_apart;		/* proofs may count on threadIdx.x telling the lanes apart (struct lane_ids) */
 };
 
 /* One access: base the __shared__ variable (null: through a pointer, any), text the lvalue (NULL: any). */
@@ -422,6 +423,7 @@ static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
 {
 	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
 	struct acc w = lvalue_acc(a, t);
+	struct lane_ids ids = { a->l->tid, a->l->x_apart };
 	long long size;
 	bool r = false;
 
@@ -429,8 +431,8 @@ static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
 	size = clang_Cursor_isNull(w.base) ? -1 : clang_getArraySize(clang_getCursorType(w.base));
 	for (unsigned i = 0; i < val.load.n && !r; i++)
 		r = hazard(a->l, &w, &val.load.v[i]) && !lockstep_bounds_apart(a->l->tid, size, w.text, val.load.v[i].text) &&
-		    !lockstep_apart(a->l->s, a->l->guard, a->l->nguard, a->l->fn_text, w.text, val.load.v[i].text) &&
-		    !lockstep_tree_apart(a->l->s, a->l->fn, a->l->tid, a->l->guard, a->l->nguard, w.text,
+		    !lockstep_apart(a->l->s, &ids, a->l->guard, a->l->nguard, a->l->fn_text, w.text, val.load.v[i].text) &&
+		    !lockstep_tree_apart(a->l->s, a->l->fn, &ids, a->l->guard, a->l->nguard, w.text,
 					 val.load.v[i].text);
 	accs_free(&val.load);
 	accs_free(&val.store);
@@ -820,6 +822,7 @@ static void walk_header(struct lockstep *l, struct cx_kids *ks, unsigned first, 
 static void walk_if(struct lockstep *l, struct cx_kids *ks, struct state *st, unsigned *before)
 {
 	struct state in = state_copy(st);
+	struct lane_ids ids = { l->tid, l->x_apart };
 
 	if (ks->n >= 3)
 		state_free(st);	/* an else: no path leaves it as it came */
@@ -827,7 +830,7 @@ static void walk_if(struct lockstep *l, struct cx_kids *ks, struct state *st, un
 		struct state branch = state_copy(&in);
 		bool guarded = i == 1 && l->nguard < sizeof(l->guard) / sizeof(l->guard[0]);
 
-		if (i == 1 && lockstep_one_lane(l->s, ks->c[0])) {
+		if (i == 1 && lockstep_one_lane(l->s, &ids, ks->c[0])) {
 			/* one lane: a meeting before the if for what it reads or stores of the others' */
 			struct access a = accesses(l, ks->c[i]);
 
@@ -1073,10 +1076,10 @@ struct found {
 	unsigned first_why, first_off, nfission;
 };
 
-static unsigned points(const struct source *s, CXCursor fn, struct found *f)
+static unsigned points(const struct source *s, CXCursor fn, bool x_apart, struct found *f)
 {
 	struct lockstep l = { s, { 0 }, NULL, 0, 0, clang_getNullCursor(), 0, 0, 0, false, NULL, { { 0 } }, 0,
-			      clang_getNullCursor(), false, fn, NULL };
+			      clang_getNullCursor(), false, fn, NULL, x_apart };
 	struct cx_kids ks = cx_kids_of(fn);
 	struct ptr_scan ps = { &l, true };
 	CXCursor body = clang_getNullCursor();
@@ -1114,10 +1117,11 @@ static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 	return l.n;
 }
 
+/* for the fiber emitter: no proof counts on the block's shape (fibers run whatever shape the launch has) */
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts)
 {
 	struct found f;
-	unsigned n = points(s, fn, &f);
+	unsigned n = points(s, fn, false, &f);
 
 	*pts = f.pts;
 	return n;
@@ -1126,7 +1130,7 @@ unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts)
 bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigned *why)
 {
 	struct found f;
-	unsigned n = points(s, fn, &f);
+	unsigned n = points(s, fn, true, &f);
 
 	(void)n;
 	free(f.pts);
@@ -1139,7 +1143,7 @@ unsigned lockstep_fission_points(const struct source *s, CXCursor fn, unsigned *
 {
 	struct found f;
 
-	points(s, fn, &f);
+	points(s, fn, true, &f);
 	free(f.pts);
 	*first = f.first_off;
 	return f.nfission;
@@ -1149,8 +1153,26 @@ bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt)
 {
 	struct found f;
 
-	points(s, fn, &f);
+	points(s, fn, true, &f);
 	free(f.pts);
 	*stmt = f.bad;
 	return !clang_Cursor_isNull(f.bad);
+}
+
+unsigned lockstep_shape_line(const struct source *s, CXCursor fn)
+{
+	struct found any, strict;
+	unsigned na = points(s, fn, true, &any), ns = points(s, fn, false, &strict), line = 0;
+	bool same = na == ns && any.nfission == strict.nfission;
+
+	for (unsigned i = 0; same && i < na; i++)
+		same = any.pts[i] == strict.pts[i];
+	if (!same && !clang_Cursor_isNull(strict.first)) {
+		CXSourceLocation at = clang_getCursorLocation(strict.first);
+
+		clang_getExpansionLocation(at, NULL, &line, NULL, NULL);
+	}
+	free(any.pts);
+	free(strict.pts);
+	return same ? 0 : line ? line : 1;
 }

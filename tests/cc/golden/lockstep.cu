@@ -244,11 +244,15 @@ __global__ void macro_store(const int *in, int *out)
 // CXX-NEXT: mine = t * 3;
 // CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[t ^ 1] + left_of(s, t);
 // CXX: void turns(
-// CXX: for (int k = 16; __idxgen_cc_lockstep_turn() && k > 0; k >>= 1)
+// lane (threadIdx.x & 31) is no index fibers count on to tell the lanes
+// apart (lockstep_guard.c): each sum is read, meet, write, which meets
+// between the turns as well
+// CXX: for (int k = 16; k > 0; k >>= 1)
 // CXX-NEXT: if (lane < k)
-// CXX-NEXT: r[lane] += r[lane + k];
+// CXX-NEXT: __idxgen_cc_vstore(r[lane], (r[lane]) + (r[lane + k]));
 // CXX-NEXT: for (int k = 16; k > 0; k >>= 1) {
-// CXX-NEXT: __idxgen_cc_lockstep(); if (lane < k)
+// CXX-NEXT: if (lane < k)
+// CXX-NEXT: __idxgen_cc_vstore(r[lane], (r[lane]) + (r[lane + k]));
 // CXX: void carry_fibers(
 // CXX: for (int base = 0; base < n; base += 128) {
 // CXX-NEXT: __idxgen_cc_lockstep(); s[t] = in[base + t];
