@@ -543,8 +543,11 @@ static inline bool syncthreads_or(bool __p)
  * barrier id (0-15) completes once n threads have arrived at it, the
  * others of the block going on meanwhile (warp-specialised producers and
  * consumers); n a multiple of the warp size, as PTX requires.  Arrivals
- * are counted per thread: a partial last warp counts the threads it has
- * (a GPU counts 32).  The state of the 16 barriers belongs to the block
+ * are counted per thread, and a warp counts 32 as on a GPU, whose barriers
+ * count warps: the partial last warp of a block of m threads adds the 32 - m
+ * it lacks with the arrival of its last thread (it counted m before, so a
+ * block of 48 threads never completed a count of 64 and trapped).  The
+ * state of the 16 barriers belongs to the block
  * (its threads run on one OS thread, its blocks one after another); a
  * waiting thread lets the others run (__IDXGEN_FIBER_YIELD), and a wait
  * that sees no arrival anywhere in the block over two such rounds can
@@ -554,7 +557,7 @@ struct __idxgen_cc_named_bars {
 	const struct idxgen_rt_block *__blk;
 	void *const *__args;
 	uint32_t __bidx[3];
-	unsigned int __arrived[16], __phase[16];
+	unsigned int __arrived[16], __phase[16], __partial[16];	/* __partial: arrivals of the partial last warp */
 	unsigned long __arrivals;
 };
 
@@ -591,8 +594,15 @@ static inline void __barrier_sync_count(unsigned int __id, unsigned int __n)
 	__idxgen_cc_named_bars &__b = __idxgen_cc_named_bars_of(__k);
 	unsigned int __phase = __b.__phase[__id];
 
+	unsigned int __lin = __idxgen_fiber_self()->lin, __m = __k->nthreads % 32;
+
 	__b.__arrivals++;
-	if (++__b.__arrived[__id] >= __n) {
+	__b.__arrived[__id]++;
+	if (__m && __lin >= __k->nthreads - __m && ++__b.__partial[__id] == __m) {
+		__b.__arrived[__id] += 32 - __m;	/* the warp arrived: 32, as a GPU counts it */
+		__b.__partial[__id] = 0;
+	}
+	if (__b.__arrived[__id] >= __n) {
 		__b.__arrived[__id] = 0;
 		__b.__phase[__id]++;
 		return;
@@ -644,6 +654,68 @@ static inline void __cluster_barrier_wait(void)
 {
 	__syncthreads();
 }
+
+/*
+ * Lane loops (lib/cc/lane_plan.c, __idxgen_fiber_run_warps): a kernel whose
+ * barriers all sit in control flow uniform across the block runs one fiber
+ * per warp, and the code between two barriers as a loop over the warp's
+ * lanes, in linear order from the warp's lane 0:
+ *
+ *     const struct __idxgen_cc_lanes __idxgen_ln = __idxgen_cc_lanes_here();
+ *     __IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID(); ... }
+ *     __idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+ *     __IDXGEN_CC_LANES(__idxgen_ln) { ... }
+ *
+ * Inside a lane loop threadIdx is a local (the thread loops' form: stores
+ * cannot alias it), and, where the kernel calls functions of the program
+ * (__IDXGEN_CC_LANE_TID_TLS), the file's thread-local copy too.
+ */
+struct __idxgen_cc_lanes {
+	uint32_t n;		/* lanes of this warp (fewer in a block's last, partial warp) */
+	uint32_t x0, y0, z0;	/* threadIdx of lane 0 */
+	uint32_t bdx, bdy;
+};
+static inline struct __idxgen_cc_lanes __idxgen_cc_lanes_here(void)
+{
+	const struct __idxgen_fiber_tid *__t = __idxgen_fiber_self();
+	const struct idxgen_rt_block *__k = __idxgen_fiber_block();
+	struct __idxgen_cc_lanes __l;
+	uint32_t __lin;
+
+	__l.bdx = __k->block_dim[0];
+	__l.bdy = __k->block_dim[1];
+	__l.x0 = __t->x;
+	__l.y0 = __t->y;
+	__l.z0 = __t->z;
+	__lin = __t->x + __t->y * __l.bdx + __t->z * __l.bdx * __l.bdy;
+	__l.n = __k->nthreads - __lin < 32 ? __k->nthreads - __lin : 32;
+	return __l;
+}
+/* (x, y, z) := the thread after it in linear order */
+static inline void __idxgen_cc_lane_next(const struct __idxgen_cc_lanes &__l, uint32_t &__x, uint32_t &__y,
+					 uint32_t &__z)
+{
+	if (++__x == __l.bdx) {
+		__x = 0;
+		if (++__y == __l.bdy) {
+			__y = 0;
+			++__z;
+		}
+	}
+}
+static inline uint3 __idxgen_cc_lane_set(uint32_t __x, uint32_t __y, uint32_t __z)
+{
+	threadIdx.x = __x;
+	threadIdx.y = __y;
+	threadIdx.z = __z;
+	return threadIdx;
+}
+#define __IDXGEN_CC_LANES(ln)                                                                                      \
+	for (uint32_t __idxgen_l = 0, __idxgen_x = (ln).x0, __idxgen_y = (ln).y0, __idxgen_z = (ln).z0;           \
+	     __idxgen_l < (ln).n; __idxgen_l++, __idxgen_cc_lane_next((ln), __idxgen_x, __idxgen_y, __idxgen_z))
+#define __IDXGEN_CC_LANE_TID() const uint3 threadIdx __attribute__((unused)) = { __idxgen_x, __idxgen_y, __idxgen_z }
+#define __IDXGEN_CC_LANE_TID_TLS() \
+	const uint3 threadIdx __attribute__((unused)) = __idxgen_cc_lane_set(__idxgen_x, __idxgen_y, __idxgen_z)
 
 /* A fiber kernel's thread starts: its threadIdx, an empty path (a trapped block may have left one). */
 static inline void __idxgen_cc_fiber_enter(void)

@@ -261,8 +261,10 @@ static inline void *__cluster_map_shared_rank(const void *__p, unsigned int __ra
  * idxgen_rt_block *)", for which the block scope holds the kernel's own
  * signature; a template's " [T = int]" is kept) or its copy in a fiber
  * namespace ("(anonymous namespace)::__idxgen_fiber_k::", taken out).  Any
- * other function (a __device__ helper) is named as it is.  Into buf, only
- * on the way to a failed assertion.
+ * other function (a __device__ helper, a lambda in the kernel) is named as
+ * it is; the runtime spells templates and lambdas as nvcc does
+ * (lib/cudart/device_names.c).  Into buf, only on the way to a failed
+ * assertion.
  */
 inline void idxgen_cc_name_add(char *__buf, size_t __n, const char *__s, size_t __len)
 {
@@ -292,7 +294,7 @@ inline const char *idxgen_cc_user_function(const char *__fn, const char *__kerne
 		idxgen_cc_name_add(__buf, __n, __e + 2, strlen(__e + 2));
 		return __buf;
 	}
-	if (__fn && __kernel && strstr(__fn, "__block(")) {
+	if (__fn && __kernel && strstr(__fn, "__block(") && !strstr(__fn, "::(anonymous class)::")) {
 		idxgen_cc_name_add(__buf, __n, __kernel, strlen(__kernel));
 		if ((__t = strstr(__fn, ") [")))
 			idxgen_cc_name_add(__buf, __n, __t + 1, strlen(__t + 1));

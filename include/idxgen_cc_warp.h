@@ -407,6 +407,23 @@ static inline int idxgen_cc_tree_odd(long long first)
 	return (int)(n & 1u);
 }
 
+/*
+ * The rows the leader runs a warp-synchronous tail over threadIdx.x < 32 for
+ * (lib/cc/warp_volatile.c): one where the block has one row; where its rows
+ * are whole warps, each row's first warp runs the tail on the same elements,
+ * the rows one after another (an order a GPU may give them); any other shape
+ * puts lanes of two rows in one warp, storing to the same elements at once:
+ * the launch fails.  A macro: it takes the block function's __b.
+ */
+#define idxgen_cc_lockstep_rows(bdx, rows, line)                                                   \
+	((rows) != 1u && (bdx) % 32u != 0u ?                                                         \
+		 (idxgen_rt_trap(__b, "idxgen-cc: line %u: warp-synchronous code over threadIdx.x < 32 " \
+				      "in blocks of %u x %u threads, where lanes of two rows of one "   \
+				      "warp store to the same elements",                                \
+				 (unsigned)(line), (unsigned)(bdx), (unsigned)(rows)),                  \
+		  0u) :                                                                               \
+		 (unsigned)(rows))
+
 #define idxgen_cc_block_tree_add(x, y, n, alive, first, width, xor_, only0)                        \
 	do {                                                                                       \
 		__typeof__(&(x)[0]) __ta = (x), __tb = (y), __tc;                                 \

@@ -67,6 +67,18 @@ typedef void (*__idxgen_fiber_entry_fn)(struct idxgen_rt_block *__blk);
 IDXGEN_EXPORT void __idxgen_fiber_run(struct idxgen_rt_block *__blk, __idxgen_fiber_entry_fn __entry);
 
 /*
+ * Lane loops (lib/cc/lane_plan.c): run entry(blk) once per WARP of the
+ * block (32 consecutive linear thread ids), each a fiber whose code runs
+ * the warp's lanes as a loop between barriers.  __idxgen_fiber_self()
+ * gives the warp's lane 0 (its threadIdx; lin is the warp's place among
+ * the block's warps in the order they start: that of their lane 0 in the
+ * index stream); __idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0) waits for
+ * every warp of the block that has not returned.  No warp operation may
+ * be called in such a block (idxgen-cc plans none there).
+ */
+IDXGEN_EXPORT void __idxgen_fiber_run_warps(struct idxgen_rt_block *__blk, __idxgen_fiber_entry_fn __entry);
+
+/*
  * A block of a fiber kernel whose threads can never suspend (idxgen-cc
  * proved that no barrier, warp operation, cooperative group, meeting or
  * spin loop is reachable: lib/cc/fiber_plain.c) runs its threads one after

@@ -9,6 +9,7 @@
 #   DEP_LIBS   the Debian library's link flags, for the test
 #   PARITY_HEADERS  headers of include/cuda whose names are checked against NVIDIA's
 #              (tests/common/lib_parity.py; optional)
+#   PROG_LIBS  the link flags of tests/NAME/progs (optional; -lNAME)
 #
 #   make [all]   the archive (idxgen-cc links it for -lNAME)
 #   make check   tests/NAME/test_NAME.c, then the programs of tests/NAME/progs
@@ -66,6 +67,8 @@ deps:
 	$(MAKE) -s -C $(ROOT)/lib/cudart all
 	$(MAKE) -s -C $(ROOT)/lib/cc all
 
+PROG_LIBS ?= -l$(NAME)
+
 # More test programs of the library (EXTRA_TESTS := test_X for tests/NAME/test_X.c), built and run alike.
 EXTRA_TESTS ?=
 $(EXTRA_TESTS:%=$(O)/%): $(O)/%: $(T)/%.c $(HDRS) $(LIB) $(ROOT)/tests/common/tap.h
@@ -76,7 +79,7 @@ check: all deps
 	IDXGEN_BACKEND=emu $(O)/test_$(NAME)
 	for t in $(EXTRA_TESTS); do IDXGEN_BACKEND=emu $(O)/$$t || exit 1; done
 	$(if $(PARITY_HEADERS),python3 $(ROOT)/tests/common/lib_parity.py --include $(ROOT)/include $(PARITY_HEADERS))
-	bash $(ROOT)/tests/common/check-lib-progs.sh "$(BUILD)" $(T)/progs "-l$(NAME)"
+	bash $(ROOT)/tests/common/check-lib-progs.sh "$(BUILD)" $(T)/progs "$(PROG_LIBS)"
 
 guest:
 

@@ -13,7 +13,7 @@
  * greater; cg::sync(block).  Tiles of 64 to 1024 threads (several warps;
  * CUDA's block_tile_memory, accepted and not needed here): sync, thread_rank,
  * size, num_threads, meta_group_rank, meta_group_size, and (as fibers, up to
- * 512 threads) shfl, any, all, cg::reduce and the scans, as on CUDA.
+ * 1024 threads) shfl, any, all, cg::reduce and the scans, as on CUDA.
  */
 #ifndef IDXGEN_COOPERATIVE_GROUPS_H
 #define IDXGEN_COOPERATIVE_GROUPS_H
@@ -143,6 +143,24 @@ template <unsigned int _Np, class _Parent> static inline thread_block_tile<_Np> 
 IDXGEN_CG_UNTRANSLATED void sync(const thread_block &);
 IDXGEN_CG_UNTRANSLATED void sync(const thread_group &);
 template <unsigned int _Np> IDXGEN_CG_UNTRANSLATED void sync(const thread_block_tile<_Np> &);
+/* the outer API (cg::thread_rank(g), cg::group_size(g)) and CUDA 12's invoke_one */
+template <class _Group> IDXGEN_CG_UNTRANSLATED auto thread_rank(const _Group &__g) -> decltype(__g.thread_rank());
+template <class _Group> IDXGEN_CG_UNTRANSLATED auto group_size(const _Group &__g) -> decltype(__g.num_threads());
+/*
+ * Defined (never run: the kernels that call them run as fibers), so that a
+ * lambda (a type without linkage) is no "used but not defined" error
+ */
+template <class _Group, class _Fn, class... _Args>
+IDXGEN_CG_UNTRANSLATED void invoke_one(const _Group &, _Fn &&__fn, _Args &&...__a)
+{
+	static_cast<_Fn &&>(__fn)(static_cast<_Args &&>(__a)...);
+}
+template <class _Group, class _Fn, class... _Args>
+IDXGEN_CG_UNTRANSLATED auto invoke_one_broadcast(const _Group &, _Fn &&__fn, _Args &&...__a)
+	-> decltype(static_cast<_Fn &&>(__fn)(static_cast<_Args &&>(__a)...))
+{
+	return static_cast<_Fn &&>(__fn)(static_cast<_Args &&>(__a)...);
+}
 
 template <class _Tp> struct plus {
 	_Tp operator()(_Tp a, _Tp b) const
@@ -191,6 +209,7 @@ template <class _Tp> struct bit_xor {
 #include <idxgen_cc_program.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <type_traits>
 /*
  * Every function below is inlined where it is called.  threadIdx is each
  * translation unit's own (static thread_local, idxgen_cc_program.h) and the
@@ -483,16 +502,33 @@ class coalesced_group : public thread_group
 			return __shfl_sync(__lanes(), __v, __src, (int)__n);
 		return __shfl_sync(__lanes(), __v, __lane_of((unsigned int)__src));
 	}
+	/*
+	 * The member of rank r (the caller's own value when r is out of the
+	 * group).  A coalesced group's shfl_up/down/xor count ranks, not warp
+	 * lanes (CUDA): with lanes {1, 2, 4, 5, ...} rank 2's shfl_up(v, 1) is
+	 * lane 2's value; it read lane 3, outside the group, and a scan inside
+	 * `if` summed wrong (session 12, tests/cuda/progs/cg_coalesced_rank_scan.cu).
+	 */
+	template <class _Tp> _Tp __by_rank_shfl(_Tp __v, unsigned int __r) const
+	{
+		return __shfl_sync(__lanes(), __v, __r < size() ? __lane_of(__r) : (int)(__idxgen_cg_self()->lin % 32));
+	}
 	template <class _Tp> _Tp shfl_up(_Tp __v, unsigned int __d) const
 	{
+		if (__kind != 1)
+			return __by_rank_shfl(__v, thread_rank() >= __d ? thread_rank() - __d : size());
 		return __shfl_up_sync(__lanes(), __v, __d, __width());
 	}
 	template <class _Tp> _Tp shfl_down(_Tp __v, unsigned int __d) const
 	{
+		if (__kind != 1)
+			return __by_rank_shfl(__v, thread_rank() + __d);
 		return __shfl_down_sync(__lanes(), __v, __d, __width());
 	}
 	template <class _Tp> _Tp shfl_xor(_Tp __v, int __m) const
 	{
+		if (__kind != 1)
+			return __by_rank_shfl(__v, thread_rank() ^ (unsigned int)__m);
 		return __shfl_xor_sync(__lanes(), __v, __m, __width());
 	}
 	/* a mask of the warp's lanes as CUDA's group collectives answer it: bits by rank in the group */
@@ -703,6 +739,41 @@ static inline void sync(const thread_group &__g)
 template <unsigned int _Np> static inline void sync(const thread_block_tile<_Np> &__g)
 {
 	__g.sync();
+}
+
+/* The outer API: cg::thread_rank(g), cg::group_size(g) (g's own, as CUDA's). */
+template <class _Group> static inline auto thread_rank(const _Group &__g) -> decltype(__g.thread_rank())
+{
+	return __g.thread_rank();
+}
+template <class _Group> static inline auto group_size(const _Group &__g) -> decltype(__g.num_threads())
+{
+	return __g.num_threads();
+}
+
+/*
+ * CUDA 12's invoke_one(group, fn, args...): one thread of the group calls
+ * fn (CUDA elects an arbitrary one; here rank 0, the one elect.sync picks
+ * on a tile); invoke_one_broadcast also gives every thread its result,
+ * through the group's shfl.  No barrier, as on CUDA.
+ */
+template <class _Group, class _Fn, class... _Args>
+static inline void invoke_one(const _Group &__g, _Fn &&__fn, _Args &&...__a)
+{
+	if (__g.thread_rank() == 0)
+		static_cast<_Fn &&>(__fn)(static_cast<_Args &&>(__a)...);
+}
+template <class _Group, class _Fn, class... _Args>
+static inline auto invoke_one_broadcast(const _Group &__g, _Fn &&__fn, _Args &&...__a) ->
+	typename std::remove_cv<typename std::remove_reference<decltype(static_cast<_Fn &&>(__fn)(
+		static_cast<_Args &&>(__a)...))>::type>::type
+{
+	typename std::remove_cv<typename std::remove_reference<decltype(static_cast<_Fn &&>(__fn)(
+		static_cast<_Args &&>(__a)...))>::type>::type __r{};
+
+	if (__g.thread_rank() == 0)
+		__r = static_cast<_Fn &&>(__fn)(static_cast<_Args &&>(__a)...);
+	return __g.shfl(__r, 0);
 }
 
 /*

@@ -288,6 +288,8 @@ CUresult cuDevicePrimaryCtxRelease(CUdevice);
 CUresult cuCtxCreate(CUcontext *, unsigned int, CUdevice);	/* CUDA 12's */
 CUresult cuCtxCreate_v4(CUcontext *, CUctxCreateParams *, unsigned int, CUdevice);
 CUresult cuCtxDestroy(CUcontext);
+CUresult cuCtxAttach(CUcontext *pctx, unsigned int flags);
+CUresult cuCtxDetach(CUcontext ctx);
 CUresult cuCtxGetCurrent(CUcontext *);
 CUresult cuCtxSetCurrent(CUcontext);
 CUresult cuCtxPushCurrent(CUcontext);
@@ -330,6 +332,8 @@ CUresult cuMemAddressFree(CUdeviceptr, size_t);
 CUresult cuMemMap(CUdeviceptr, size_t, size_t, CUmemGenericAllocationHandle, unsigned long long);
 CUresult cuMemUnmap(CUdeviceptr, size_t);
 CUresult cuMemSetAccess(CUdeviceptr, size_t, const CUmemAccessDesc *, size_t);
+CUresult cuMemGetAccess(unsigned long long *flags, const CUmemLocation *location, CUdeviceptr ptr);
+CUresult cuMemRetainAllocationHandle(CUmemGenericAllocationHandle *handle, void *addr);
 
 CUresult cuEventCreate(CUevent *, unsigned int);
 CUresult cuEventRecord(CUevent, CUstream);
@@ -390,5 +394,11 @@ static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params
 #include "idxgen_cuda_drv_rt_forms.h"
 /* function handles of the program's kernels, cuLaunchKernel; more runtime calls under driver names */
 #include "idxgen_cuda_drv_more.h"
+/* graphs node by node, executable-graph updates, user objects, launch and stream attributes */
+#include "idxgen_cuda_drv_graph.h"
+/* memory pools, unified-memory advice, pointer attributes in bulk, batched and peer copies */
+#include "idxgen_cuda_drv_mem.h"
+/* context events, device queries, surface objects, stream memory operations, cuGetProcAddress, refusals */
+#include "idxgen_cuda_drv_misc.h"
 
 #endif /* IDXGEN_CUDA_H */

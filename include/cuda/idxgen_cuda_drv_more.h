@@ -9,10 +9,11 @@
  * stream and capture calls that are the runtime's under the driver's
  * names.  Names and values are CUDA's; cuda.h includes it.
  */
-#ifndef IDXGEN_CUDA_DRV_MORE_H
-#define IDXGEN_CUDA_DRV_MORE_H
-
+/* Alone, through cuda.h, which includes this header after its own declarations. */
+#ifndef IDXGEN_CUDA_H
 #include "cuda.h"
+#elif !defined(IDXGEN_CUDA_DRV_MORE_H)
+#define IDXGEN_CUDA_DRV_MORE_H
 
 #ifdef __cplusplus
 extern "C" {

@@ -10,9 +10,10 @@
  * Clusters: a launch here is clusters of one block (cudaDevAttrClusterLaunch
  * is 0; cudaLaunchKernelEx refuses a larger cluster), so the cluster's size
  * is 1, its dimensions (1, 1, 1), every block's rank in it 0, and shared
- * memory is the block's own (rank 0).  __clusterDimIsSpecified() is 0: no
- * kernel here carries cluster dimensions (the launch attribute of one
- * block is accepted as a hint, not recorded).  The cluster barrier's
+ * memory is the block's own (rank 0).  __clusterDimIsSpecified() is 1 in a
+ * kernel declared with __cluster_dims__ (of one block: more are refused at
+ * the launch), else 0 (the launch attribute of one block is accepted as a
+ * hint, not recorded).  The cluster barrier's
  * arrive is a release fence; its wait and the queries that read the block
  * (__clusterIdx, __clusterGridDimInClusters) are in idxgen_cc_fiber.h, the
  * mapping of another block's shared memory in idxgen_cc_program.h (a rank
@@ -160,10 +161,44 @@ static inline __attribute__((unused)) float4 atomicAdd(float4 *__a, float4 __v)
 }
 
 /* clusters of one block (above) */
+#ifdef __cplusplus
+/*
+ * Whether the running kernel was declared with __cluster_dims__ (CUDA's
+ * %is_explicit_cluster: 1 under __cluster_dims__(1, 1, 1), which it
+ * returned 0 for): set by the block function of such a kernel
+ * (lib/cc/kernel.c kernel_cluster_dims) for as long as it runs; one object
+ * for the whole program (an inline function's static), as a __device__
+ * function of one file may ask for a kernel of another.
+ */
+inline unsigned int &__idxgen_cluster_dims_given(void)
+{
+	static thread_local unsigned int __given;
+
+	return __given;
+}
+
+struct __idxgen_cluster_scope {
+	unsigned int __was;
+	__idxgen_cluster_scope() : __was(__idxgen_cluster_dims_given())
+	{
+		__idxgen_cluster_dims_given() = 1;
+	}
+	~__idxgen_cluster_scope()
+	{
+		__idxgen_cluster_dims_given() = __was;
+	}
+};
+
+static inline __attribute__((unused)) unsigned int __clusterDimIsSpecified(void)
+{
+	return __idxgen_cluster_dims_given();
+}
+#else
 static inline __attribute__((unused)) unsigned int __clusterDimIsSpecified(void)
 {
 	return 0;
 }
+#endif
 static inline __attribute__((unused)) dim3 __clusterDim(void)
 {
 	return dim3(1, 1, 1);

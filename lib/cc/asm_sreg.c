@@ -155,6 +155,55 @@ size_t asm_sreg_at(const char *t, size_t len, size_t a, const char **reg, size_t
 	return i + 1;
 }
 
+/*
+ * Operands written without a comma between them, `:: "r"(v) "l"(p)`
+ * (cuda-samples' conjugateGradientMultiDeviceCG): nvcc's front end takes
+ * them, clang stops the parse with "expected ')'" before idxgen-cc can say
+ * what it does not translate.  The blank after the first operand becomes
+ * the comma (offsets kept); then the statement is refused by name as any
+ * other PTX, or runs where it is one asm_sreg_at reads.  For the asm
+ * statement whose '(' is at i: its end, else 0.
+ */
+static size_t asm_operand_commas(char *t, size_t len, size_t i)
+{
+	size_t end = balanced(t, len, i), j, k;
+	int depth = 0;
+	bool operands = false;
+
+	for (j = i; end && j < end; j++) {
+		if ((k = text_skip(t, len, j)) != j) {
+			j = k - 1;
+			continue;
+		}
+		if (t[j] == '(') {
+			depth++;
+		} else if (t[j] == ')') {
+			depth--;
+			k = blanks(t, len, j + 1);
+			if (operands && depth == 1 && k > j + 1 && k < end && t[k] == '"')
+				t[j + 1] = ',';
+		} else if (t[j] == ':' && depth == 1) {
+			operands = true;
+		}
+	}
+	return end;
+}
+
+/* The '(' of an asm statement that starts at a (asm, __asm__, with qualifiers), else 0. */
+static size_t asm_open(const char *t, size_t len, size_t a)
+{
+	static const char *const kw[] = {"asm", "__asm", "__asm__", NULL};
+	static const char *const qual[] = {"volatile", "__volatile__", "__volatile", "goto", "inline", NULL};
+	size_t i = word_in(t, len, a, kw), k;
+
+	if (!i || (a > 0 && text_ident_char(t[a - 1])))
+		return 0;
+	i = blanks(t, len, i);
+	while ((k = word_in(t, len, i, qual)))
+		i = blanks(t, len, k);
+	return i < len && t[i] == '(' ? i : 0;
+}
+
 void asm_special_registers(char *text, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
@@ -168,6 +217,8 @@ void asm_special_registers(char *text, size_t len)
 		}
 		if (text[i] != 'a' && text[i] != '_')
 			continue;
+		if ((n = asm_open(text, len, i)))
+			asm_operand_commas(text, len, n);
 		end = asm_sreg_at(text, len, i, &reg, &ea, &eb);
 		if (!end)
 			continue;

@@ -101,6 +101,7 @@ struct source {
 	/* whole programs: the execution models (whole.c, fiber_plan.c) */
 	enum exec_model model;
 	bool no_warp_lower;	/* warp.c left the text alone: kernels with warp operations run as fibers */
+	bool thread_fibers;	/* --exec-model=thread-fibers: a fiber per thread, never lane loops */
 	bool quiet;		/* trying loop fission: diagnostics counted, not printed */
 	char *quiet_msg;	/* the first diagnostic while quiet (why fission cannot run the kernel) */
 	bool restart;		/* a kernel warp.c lowered fell back to fibers: translate again without warp.c */
@@ -567,6 +568,7 @@ struct program_opts {
 	enum exec_model model;
 	struct buf *plan;	/* --dump=plan: each kernel's model and plan here */
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (0: CUDA_ARCH_DEFAULT) */
+	bool thread_fibers;	/* --exec-model=thread-fibers */
 };
 int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out,
 			 struct program_out *hdrs, const struct program_opts *po);
@@ -584,6 +586,38 @@ bool suspends_itself(const struct source *s, CXCursor fn);
 bool fiber_never_suspends(const struct source *s, CXCursor fn);
 /* Why kernel fn must run as fibers before any analysis, or NULL (a static string or one in *buf). */
 const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t len);
+/* ... statement c's own suspension point (callees not followed), in buf; NULL: none. */
+const char *stmt_suspends(const struct source *s, CXCursor c, char *buf, size_t len);
+/* fiber_plain.c: can statement c never suspend (callees followed)?  false when unsure. */
+bool fiber_stmt_never_suspends(const struct source *s, CXCursor c);
+/*
+ * lane_plan.c: a fiber kernel as one fiber per warp whose lanes run as loops
+ * between barriers (README "Lane loops").  lane_plan() fills *p and returns
+ * true when kernel fn (body its braced body) is in the subset, else false
+ * with p->why; whole.c writes the kernel's text with the splices applied
+ * (lane_splice_next: the next one within [pos, b), if any).
+ */
+struct lane_splice {
+	unsigned at, skip;	/* the text [at, skip) is replaced */
+	unsigned seq;
+	int kind;
+	char *text;
+};
+struct lane_var {
+	char *name, *type;
+};
+struct lane_plan {
+	struct lane_splice *sp;
+	unsigned nsp, next;	/* next: the first not yet written */
+	unsigned nbarriers;
+	bool tls;		/* the functions it calls read threadIdx: the thread-local copy set per lane */
+	struct lane_var *pv;	/* promoted: kept across a barrier in a per-warp array */
+	unsigned npv;
+	char why[256];		/* why not */
+};
+bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *p);
+const struct lane_splice *lane_splice_next(struct lane_plan *p, unsigned pos, unsigned b);
+void lane_plan_free(struct lane_plan *p);
 /*
  * lockstep.c: the offsets of the statements of function fn before which the
  * lanes of a warp must meet (a __shared__ store read back, or a read
@@ -708,6 +742,7 @@ int cc_nvcc_spellings(struct cc_args *args, struct cc_args *own);
 struct kernel;
 bool analyse_kernel(struct kernel *k);
 void emit_prologue(struct kernel *k, struct buf *o);
+bool kernel_cluster_dims(const struct kernel *k);	/* declared with __cluster_dims__ */
 void emit_private(struct kernel *k, struct buf *o);
 unsigned emit_param_sizes(const struct kernel *k, struct buf *o);
 /* "op(T0), op(T1), ...": sizeof or alignof of each parameter's type; their count */

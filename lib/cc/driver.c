@@ -80,6 +80,7 @@ struct drv {
 	bool compile_only, verbose, keep, emit_cxx;
 	bool dump_plan;		/* --emit-cxx --dump=plan: each kernel's model and plan instead of the C++ */
 	enum exec_model model;	/* --exec-model */
+	bool thread_fibers;	/* --exec-model=thread-fibers: fibers, one per thread (no lane loops) */
 	bool opt_given;
 	bool kept;		/* an internal error: the temporary folder is kept for the report */		/* an -O option: else .cu files get -O3 (nvcc optimises device code by default) */
 	const char *std;
@@ -427,7 +428,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	av_addf(&pa, "-std=%s", d->std);
 	av_add(&pa, idir);
 	struct buf plan = { 0 };
-	struct program_opts popt = { d->model, d->dump_plan ? &plan : NULL, d->cuda_arch };
+	struct program_opts popt = { d->model, d->dump_plan ? &plan : NULL, d->cuda_arch, d->thread_fibers };
 
 	if (d->dryrun) {
 		/* in process, not a command: said in the same shape */
@@ -759,12 +760,15 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		} else if (!strncmp(a, "--exec-model=", 13)) {
 			if (!strcmp(a + 13, "auto")) {
 				d->model = EXEC_AUTO;
+				d->thread_fibers = false;
 			} else if (!strcmp(a + 13, "fission")) {
 				d->model = EXEC_FISSION;
-			} else if (!strcmp(a + 13, "fibers")) {
+				d->thread_fibers = false;
+			} else if (!strcmp(a + 13, "fibers") || !strcmp(a + 13, "thread-fibers")) {
 				d->model = EXEC_FIBERS;
+				d->thread_fibers = !strcmp(a + 13, "thread-fibers");
 			} else {
-				fprintf(stderr, "idxgen-cc: --exec-model=%s: auto, fission or fibers\n", a + 13);
+				fprintf(stderr, "idxgen-cc: --exec-model=%s: auto, fission, fibers or thread-fibers\n", a + 13);
 				return 2;
 			}
 		} else if (!strcmp(a, "-x")) {
@@ -1134,12 +1138,15 @@ static void drv_usage(FILE *f)
 "  --emit-cxx --dump=plan\n"
 "                   print each kernel's execution model and why (and loop\n"
 "                   fission's plan) instead of the C++\n"
-"  --exec-model=auto|fission|fibers\n"
+"  --exec-model=auto|fission|fibers|thread-fibers\n"
 "                   how kernels run: auto (default) plans loop fission where\n"
 "                   its analysis proves it faithful and fibers (every thread\n"
-"                   a coroutine, __syncthreads() a switch) elsewhere; fission\n"
+"                   a coroutine, __syncthreads() a switch; one fiber per\n"
+"                   warp whose lanes run as loops between barriers where\n"
+"                   those sit in uniform control flow) elsewhere; fission\n"
 "                   or fibers forces one for every kernel (fission then\n"
-"                   diagnoses what it cannot run)\n"
+"                   diagnoses what it cannot run); thread-fibers forces a\n"
+"                   fiber per thread, never lane loops\n"
 "  -arch sm_XX, -gencode arch=compute_XX,...\n"
 "                   __CUDA_ARCH__ of device code (XX0; default 900, the\n"
 "                   device's 9.0; of several -gencode, the highest up to\n"

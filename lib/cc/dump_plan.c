@@ -42,10 +42,15 @@ static void region_lines(const struct kernel *k, int r, unsigned *a, unsigned *b
 		}
 }
 
-/* A shuffle-tree loop run once per block (warp_tree.c): its statement calls idxgen_cc_block_tree_add. */
+/*
+ * A shuffle-tree loop run once per block (warp_tree.c): its statement calls
+ * idxgen_cc_block_tree_add; a warp-synchronous tail (warp_volatile.c)
+ * idxgen_cc_lockstep_rows.
+ */
 static void dump_warp_tree(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o)
 {
-	static const char key[] = "idxgen_cc_block_tree_add(", only0[] = "(blockDim.x % 32u == 0 ||";
+	static const char key[] = "idxgen_cc_block_tree_add(", only0[] = "(blockDim.x % 32u == 0 ||",
+			  vkey[] = "idxgen_cc_lockstep_rows(";
 	unsigned i, p, q;
 
 	for (i = 0; i < n; i++)
@@ -58,6 +63,13 @@ static void dump_warp_tree(const struct kernel *k, const CXCursor *l, unsigned n
 						bputs(o, ", only the lanes lane 0's value depends on (only lane 0 reads it)");
 						break;
 					}
+				break;
+			}
+	for (i = 0; i < n; i++)	/* a warp-synchronous tail run by the leader (warp_volatile.c) */
+		for (p = c_start(l[i]); p + sizeof(vkey) - 1 <= c_end(l[i]); p++)
+			if (!strncmp(k->src->text + p, vkey, sizeof(vkey) - 1)) {
+				bprintf(o, "; warp-synchronous tail: line %u's statements over threadIdx.x < 32, each an ascending loop over the lanes (lock step), run by the block's leader",
+					line_of(l[i]));
 				break;
 			}
 }

@@ -100,3 +100,14 @@ bool fiber_never_suspends(const struct source *s, CXCursor fn)
 	free(f.seen);
 	return never;
 }
+
+/* The same for one statement of a kernel (lane_plan.c: the code between its barriers). */
+bool fiber_stmt_never_suspends(const struct source *s, CXCursor c)
+{
+	struct follow f = { s, NULL, 0, 0, false };
+
+	if (follow_visit(c, clang_getNullCursor(), &f) != CXChildVisit_Break)
+		clang_visitChildren(c, follow_visit, &f);
+	free(f.seen);
+	return !f.may;
+}

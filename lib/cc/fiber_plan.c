@@ -296,6 +296,28 @@ bool suspends_itself(const struct source *s, CXCursor fn)
 	return sc.hit || spin_line(s, fn) || lockstep_meets(s, fn);
 }
 
+/*
+ * Statement c's own suspension point, as suspends_itself looks for one in a
+ * body (its callees not followed; lock-step meetings and spin loops are the
+ * caller's, per function): what it is, in buf, or NULL.
+ */
+const char *stmt_suspends(const struct source *s, CXCursor c, char *buf, size_t len)
+{
+	struct scan sc = { s->fnames, true, true, NULL, false, { 0 }, s, true };
+
+	for (int pass = 0; pass < 2 && !sc.hit; pass++) {
+		sc.known = pass ? NULL : s->fnames;
+		if (!pass && !(s->fnames && s->fnames->n))
+			continue;
+		if (scan_visit(c, clang_getNullCursor(), &sc) != CXChildVisit_Break && !sc.hit)
+			clang_visitChildren(c, scan_visit, &sc);
+	}
+	if (!sc.hit)
+		return NULL;
+	snprintf(buf, len, "%s", sc.hit);
+	return buf;
+}
+
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu)
 {
 	struct cx_kids fns = { 0 };

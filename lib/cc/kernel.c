@@ -140,6 +140,26 @@ bool analyse_kernel(struct kernel *k)
 	return true;
 }
 
+/*
+ * Is kernel fn declared with __cluster_dims__ (before its name)?  Then its
+ * block function holds an __idxgen_cluster_scope, which makes
+ * __clusterDimIsSpecified() 1 (include/cuda/idxgen_cuda_sm90.h).  Whole
+ * programs only.
+ */
+bool kernel_cluster_dims(const struct kernel *k)
+{
+	unsigned a = c_start(k->fn), b;
+	static const char word[] = "__cluster_dims__";
+
+	clang_getExpansionLocation(clang_getCursorLocation(k->fn), NULL, NULL, NULL, &b);	/* its name */
+	if (!k->src->cxx || b <= a || b > k->src->len)
+		return false;
+	for (unsigned i = a; i + sizeof(word) - 1 <= b; i++)
+		if (!strncmp(k->src->text + i, word, sizeof(word) - 1))
+			return true;
+	return false;
+}
+
 void emit_prologue(struct kernel *k, struct buf *o)
 {
 	unsigned i, np = 0;
@@ -157,6 +177,8 @@ void emit_prologue(struct kernel *k, struct buf *o)
 	}
 	if (k->src->hd_split)	/* __host__ __device__ functions take their device branch (cuda_arch.c) */
 		bprintf(o, "\tidxgen_cc_device_scope __idxgen_ds;\n");
+	if (kernel_cluster_dims(k))
+		bprintf(o, "\t__idxgen_cluster_scope __idxgen_cs;\n");
 	if (k->src->dyn_shared_ns)	/* extern __shared__ at namespace scope (whole.c file_dyn_shared) */
 		bprintf(o, "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n");
 	if (k->uses_blockIdx)

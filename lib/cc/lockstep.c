@@ -42,6 +42,7 @@
 struct lockstep {
 	const struct source *s;
 	struct cx_kids ptrs;	/* local pointers and references, parameters, that may point into __shared__ memory */
+	CXCursor *into;		/* for each of ptrs: the one __shared__ variable it points into, or null (any) */
 	unsigned *pt, n, cap;	/* the points: offsets of the statements to meet before (LOCKSTEP_RMW: assignments) */
 	CXCursor first;		/* the first point's statement, of those loop fission needs (not edge) */
 	unsigned first_why;	/* why the lanes meet there (LOCKSTEP_WHY_*) */
@@ -242,6 +243,145 @@ static enum CXChildVisitResult ptr_visit(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Recurse;
 }
 
+static bool text_at(const struct source *s, unsigned off, const char *w);
+
+/* A __shared__ variable itself (not a pointer, which may point anywhere), or null. */
+static CXCursor shared_var_itself(CXCursor r)
+{
+	return has_annot(r, "shared") && clang_getCursorKind(r) == CXCursor_VarDecl &&
+			       clang_getCursorType(r).kind != CXType_Pointer
+		       ? r
+		       : clang_getNullCursor();
+}
+
+/* What a pointer may point into: not yet known, one __shared__ variable, or any memory. */
+struct into {
+	const struct lockstep *l;
+	struct {
+		CXCursor var;
+		bool set, any;
+	} *t;
+};
+
+struct one_var {
+	const struct lockstep *l;
+	CXCursor var;
+	bool other;	/* a second variable, or a pointer: any */
+};
+
+static enum CXChildVisitResult one_var_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct one_var *o = d;
+	CXCursor r, v;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || !shared_ish(o->l, r = clang_getCursorReferenced(c)))
+		return CXChildVisit_Recurse;
+	v = shared_var_itself(r);
+	/* every extern __shared__ array of a kernel starts at the same address */
+	if (clang_Cursor_isNull(v) || clang_Cursor_getStorageClass(v) == CX_SC_Extern ||
+	    (!clang_Cursor_isNull(o->var) && !clang_equalCursors(o->var, v)))
+		o->other = true;
+	else
+		o->var = v;
+	return o->other ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* The one __shared__ variable the value e names (`s`, `&s[i]`, `s + k`, `s[i]` for a reference), or null. */
+static CXCursor one_var_of(const struct lockstep *l, CXCursor e)
+{
+	struct one_var o = { l, clang_getNullCursor(), false };
+
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+		one_var_visit(e, clang_getNullCursor(), &o);
+	else
+		clang_visitChildren(e, one_var_visit, &o);
+	return o.other ? clang_getNullCursor() : o.var;
+}
+
+/* Pointer i of l->ptrs is set to point into var (null: anywhere). */
+static void into_join(struct into *in, unsigned i, CXCursor var)
+{
+	if (clang_Cursor_isNull(var) || (in->t[i].set && !clang_equalCursors(in->t[i].var, var)))
+		in->t[i].any = true;
+	in->t[i].var = var;
+	in->t[i].set = true;
+}
+
+static int ptr_index(const struct lockstep *l, CXCursor r)
+{
+	for (unsigned i = 0; i < l->ptrs.n; i++)
+		if (clang_equalCursors(l->ptrs.c[i], r))
+			return (int)i;
+	return -1;
+}
+
+static enum CXChildVisitResult into_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct into *in = d;
+	const struct lockstep *l = in->l;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor t, v, only;
+	char op[4];
+	int i;
+
+	(void)parent;
+	if (k == CXCursor_VarDecl && (i = ptr_index(l, c)) >= 0 && !clang_Cursor_isNull(v = var_init(c))) {
+		into_join(in, (unsigned)i, one_var_of(l, v));
+	} else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+		   assignment(l->s, c, &t, &v) && !clang_Cursor_isNull(t) &&
+		   clang_getCursorKind(strip(t)) == CXCursor_DeclRefExpr &&
+		   (i = ptr_index(l, clang_getCursorReferenced(strip(t)))) >= 0 &&
+		   clang_getCursorType(strip(t)).kind == CXType_Pointer) {
+		op_text(l->s, c, op);
+		/* `p += k` stays in its array; `p = v` points where v does */
+		if (strcmp(op, "+=") && strcmp(op, "-="))
+			into_join(in, (unsigned)i, strcmp(op, "=") || clang_Cursor_isNull(v) ? clang_getNullCursor()
+												 : one_var_of(l, v));
+	} else if (k == CXCursor_UnaryOperator && text_at(l->s, c_start(c), "&") && cx_only_child(c, &only) &&
+		   clang_getCursorKind(strip(only)) == CXCursor_DeclRefExpr &&
+		   (i = ptr_index(l, clang_getCursorReferenced(strip(only)))) >= 0) {
+		into_join(in, (unsigned)i, clang_getNullCursor());	/* `&p`: set who knows where */
+	} else if (k == CXCursor_CallExpr) {
+		/* `f(p)` bare, no conversion: p bound to a reference parameter, which may set it */
+		for (int a = 0; a < clang_Cursor_getNumArguments(c); a++) {
+			CXCursor arg = clang_Cursor_getArgument(c, (unsigned)a);
+
+			if (clang_getCursorKind(arg) == CXCursor_DeclRefExpr &&
+			    (i = ptr_index(l, clang_getCursorReferenced(arg))) >= 0)
+				into_join(in, (unsigned)i, clang_getNullCursor());
+		}
+	}
+	if (k == CXCursor_VarDecl && clang_getCursorType(c).kind == CXType_LValueReference &&
+	    !clang_Cursor_isNull(v = var_init(c)) && clang_getCursorKind(v) == CXCursor_DeclRefExpr &&
+	    (i = ptr_index(l, clang_getCursorReferenced(v))) >= 0)
+		into_join(in, (unsigned)i, clang_getNullCursor());	/* `float *&rp = p;`: rp may set p */
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * For each local pointer or reference of l->ptrs, the one __shared__
+ * variable every assignment in body makes it point into (`float *dst = t;`,
+ * `float &e = s[i];`, an inlined helper's parameter copy), so that its
+ * accesses are told apart from another array's; null (any memory) for a
+ * parameter, a pointer set from two variables or from another pointer, or
+ * whose address is taken.
+ */
+static CXCursor *ptr_targets(const struct lockstep *l, CXCursor body)
+{
+	struct into in = { l, cx_alloc((l->ptrs.n + 1) * sizeof(*in.t)) };
+	CXCursor *into = cx_alloc((l->ptrs.n + 1) * sizeof(*into));
+
+	memset(in.t, 0, (l->ptrs.n + 1) * sizeof(*in.t));
+	clang_visitChildren(body, into_visit, &in);
+	for (unsigned i = 0; i < l->ptrs.n; i++)
+		into[i] = clang_getCursorKind(l->ptrs.c[i]) == CXCursor_VarDecl && in.t[i].set && !in.t[i].any
+				  ? in.t[i].var
+				  : clang_getNullCursor();
+	free(in.t);
+	return into;
+}
+
 /* The lvalue a name starts at off spells: `t[cur][tx - 1]`, `s[i].x` (its brackets and members followed). */
 static char *lvalue_text(const struct source *s, unsigned off, unsigned name_end)
 {
@@ -273,13 +413,19 @@ static char *lvalue_text(const struct source *s, unsigned off, unsigned name_end
 	return text_squeezed(s, off, e);
 }
 
-/* The variable an access's base names, null when it is a pointer (which may point anywhere). */
-static CXCursor base_var(CXCursor r)
+/*
+ * The variable an access's base names: a __shared__ variable, or the one a
+ * local pointer or reference points into (ptr_targets()); null when it may
+ * point anywhere.
+ */
+static CXCursor base_var(const struct lockstep *l, CXCursor r)
 {
-	return has_annot(r, "shared") && clang_getCursorKind(r) == CXCursor_VarDecl &&
-			       clang_getCursorType(r).kind != CXType_Pointer
-		       ? r
-		       : clang_getNullCursor();
+	CXCursor v = shared_var_itself(r);
+
+	for (unsigned i = 0; clang_Cursor_isNull(v) && l->into && i < l->ptrs.n; i++)
+		if (clang_equalCursors(l->ptrs.c[i], r))
+			return l->into[i];
+	return v;
 }
 
 static bool text_at(const struct source *s, unsigned off, const char *w)
@@ -346,9 +492,9 @@ static bool atomic_on_shared(struct access *a, CXCursor c)
 		return false;
 	b = lvalue_base(e);
 	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr || !is_shared_var(clang_getCursorReferenced(b)) ||
-	    clang_Cursor_isNull(base_var(clang_getCursorReferenced(b))))
+	    clang_Cursor_isNull(base_var(a->l, clang_getCursorReferenced(b))))
 		return false;
-	accs_add(&a->store, base_var(clang_getCursorReferenced(b)), NULL);
+	accs_add(&a->store, base_var(a->l, clang_getCursorReferenced(b)), NULL);
 	return true;
 }
 
@@ -366,7 +512,7 @@ static void access_of(struct access *a, CXCursor c, CXCursor skip)
 static struct acc lvalue_acc(const struct access *a, CXCursor e)
 {
 	CXCursor b = lvalue_base(e);
-	CXCursor base = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? base_var(clang_getCursorReferenced(b))
+	CXCursor base = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? base_var(a->l, clang_getCursorReferenced(b))
 									: clang_getNullCursor();
 
 	return (struct acc){ base, in_macro(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)), 0 };
@@ -466,6 +612,17 @@ static bool macro_assignment(const struct lockstep *l, CXCursor c, CXCursor *t, 
 	return r;
 }
 
+/* `(void)s`, `static_cast<void>(s)`: a name cast to void, what silences an unused variable */
+static bool discarded_name(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor only;
+
+	return (k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr) &&
+	       clang_getCursorType(c).kind == CXType_Void && cx_only_child(c, &only) &&
+	       clang_getCursorKind(strip(only)) == CXCursor_DeclRefExpr;
+}
+
 static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct access *a = d;
@@ -480,8 +637,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		return CXChildVisit_Continue;
 	if (k == CXCursor_VarDecl && is_pointer_or_reference(c))
 		return CXChildVisit_Continue;	/* `int &e = s[t];`, `T *tile = (T *)smem;`: an address, no read */
-	if (k == CXCursor_CStyleCastExpr && clang_getCursorType(c).kind == CXType_Void)
-		return CXChildVisit_Continue;	/* `(void)scratch;`: nothing read */
+	if (discarded_name(c))
+		return CXChildVisit_Continue;	/* `(void)scratch;`: an unused name, its value never used */
 	/*
 	 * a barrier in a __device__ function: the parse has it __host__
 	 * __device__, the call's reference dropped (README.md), no name to ask
@@ -573,7 +730,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		CXCursor r = clang_getCursorReferenced(c);
 		char *text = in_macro(c) ? NULL : lvalue_text(s, c_start(c), c_end(c));
 
-		accs_add_at(&a->load, base_var(r), text, a->at);
+		accs_add_at(&a->load, base_var(a->l, r), text, a->at);
 		free(text);
 	}
 	return CXChildVisit_Recurse;
@@ -643,11 +800,42 @@ static struct state state_copy(const struct state *st)
 	return (struct state){ accs_copy(&st->store), accs_copy(&st->load), st->wrote };
 }
 
+/* every field of struct acc: one more fails here until acc_same compares it and accs_union copies it */
+_Static_assert(sizeof(struct acc) == sizeof(CXCursor) + sizeof(char *) + sizeof(void *),
+	       "acc_same, accs_union: the new field");	/* at: unsigned, padded to a pointer */
+
+static bool acc_same(const struct acc *a, const struct acc *b)
+{
+	return clang_equalCursors(a->base, b->base) && a->at == b->at &&
+	       (a->text && b->text ? !strcmp(a->text, b->text) : a->text == b->text);
+}
+
+/*
+ * d, and what of s it has not.  Appended, the lists doubled at every join:
+ * an if without else joins the state it came in with and its branch's,
+ * which starts as a copy of it, so n such ifs in a row made 2^n entries
+ * (24 guarded reads of __shared__ memory: 2.4 GB and 33 s; HeCBench
+ * segsort's sorting networks did not end).
+ */
+static void accs_union(struct accs *d, const struct accs *s)
+{
+	unsigned n = d->n;
+
+	for (unsigned i = 0; i < s->n; i++) {
+		unsigned j = 0;
+
+		while (j < n && !acc_same(&d->v[j], &s->v[i]))
+			j++;
+		if (j == n)
+			accs_add_at(d, s->v[i].base, s->v[i].text, s->v[i].at);
+	}
+}
+
 /* d: what either path may have left */
 static void state_join(struct state *d, const struct state *s)
 {
-	accs_append(&d->store, &s->store);
-	accs_append(&d->load, &s->load);
+	accs_union(&d->store, &s->store);
+	accs_union(&d->load, &s->load);
 	d->wrote |= s->wrote;
 }
 
@@ -1078,7 +1266,7 @@ struct found {
 
 static unsigned points(const struct source *s, CXCursor fn, bool x_apart, struct found *f)
 {
-	struct lockstep l = { s, { 0 }, NULL, 0, 0, clang_getNullCursor(), 0, 0, 0, false, NULL, { { 0 } }, 0,
+	struct lockstep l = { s, { 0 }, NULL, NULL, 0, 0, clang_getNullCursor(), 0, 0, 0, false, NULL, { { 0 } }, 0,
 			      clang_getNullCursor(), false, fn, NULL, x_apart };
 	struct cx_kids ks = cx_kids_of(fn);
 	struct ptr_scan ps = { &l, true };
@@ -1102,9 +1290,11 @@ static unsigned points(const struct source *s, CXCursor fn, bool x_apart, struct
 		ps.more = false;
 		clang_visitChildren(body, ptr_visit, &ps);
 	}
+	l.into = ptr_targets(&l, body);
 	l.fn_text = text_squeezed(s, c_start(body), c_end(body));
 	walk_block(&l, body, &st);
 	free(l.fn_text);
+	free(l.into);
 	free(l.tid);
 	state_free(&st);
 	cx_kids_free(&l.ptrs);

@@ -830,6 +830,46 @@ CXCursor wl_body_of(CXCursor fn)
 	return b;
 }
 
+static enum CXChildVisitResult find_dependent_cg(CXCursor c, CXCursor parent, CXClientData d)
+{
+	CXCursor *hit = d;
+	char *n = cg_dependent_call(c);
+
+	(void)parent;
+	if (!n)
+		return CXChildVisit_Recurse;
+	free(n);
+	*hit = c;
+	return CXChildVisit_Break;
+}
+
+/*
+ * --exec-model=fission: a cooperative-groups call a template leaves
+ * dependent is lowered by nothing and aborted the launch ("a
+ * cooperative-groups call outside a fiber kernel"), in a kernel template or
+ * a __device__ template taking a tile; refused here instead.  By default
+ * such kernels run as fibers (fiber_plan.c).
+ */
+static bool refuse_dependent_cg(struct wlower *w, CXCursor fn, CXCursor body)
+{
+	CXCursor hit = clang_getNullCursor();
+	char *n, *f;
+
+	if (w->s->model != EXEC_FISSION)
+		return false;
+	clang_visitChildren(body, find_dependent_cg, &hit);
+	if (clang_Cursor_isNull(hit))
+		return false;
+	n = cg_dependent_call(hit);
+	f = cx_spelling(fn);
+	error_at(w->s, hit,
+		 "cooperative groups: '%s' in '%s' names its group through a template parameter: such calls run only as fibers (not with --exec-model=fission)",
+		 n, f);
+	free(n);
+	free(f);
+	return true;
+}
+
 static void lower_function(struct wlower *w, CXCursor fn)
 {
 	CXCursor body = wl_body_of(fn);
@@ -837,11 +877,12 @@ static void lower_function(struct wlower *w, CXCursor fn)
 	char *name;
 	bool pred;
 
-	if (clang_Cursor_isNull(body))
+	if (clang_Cursor_isNull(body) || refuse_dependent_cg(w, fn, body))
 		return;
 	cs = wl_calls_in(w, body);
 	if (!cs.n) {
 		free(cs.c);
+		warp_volatile_tails(w, fn, body);	/* a kernel without warp operations only */
 		return;
 	}
 	if (!has_annot(fn, "global")) {
@@ -880,12 +921,37 @@ static void lower_function(struct wlower *w, CXCursor fn)
 static bool mentions_warp_ops(const struct source *s)
 {
 	static const char *const keys[] = { "__shfl", "__ballot", "__any", "__all", "__activemask",
-					    "__syncwarp", "__match_", "__reduce_", "cooperative_groups", NULL };
+					    "__syncwarp", "__match_", "__reduce_", "cooperative_groups",
+					    "volatile", NULL };	/* warp_volatile.c */
 	const char *const *k;
 
 	for (k = keys; *k; k++)
 		if (strstr(s->text, *k))
 			return true;
+	return false;
+}
+
+/*
+ * Is there a __syncthreads() whose nearest __global__ or __device__ before
+ * it in the text is __device__ (a helper with a barrier, which
+ * warp_inline.c may inline)?  A guess by text that only saves the parse of
+ * an inlining round where there is surely nothing to inline.
+ */
+static bool mentions_barrier_helper(const struct source *s)
+{
+	const char *p = s->text, *b, *g, *d;
+
+	while ((b = strstr(p, "__syncthreads"))) {
+		const char *kind = NULL;
+
+		for (g = s->text; (d = strstr(g, "__device__")) && d < b; g = d + 1)
+			kind = d;
+		for (g = kind ? kind : s->text; (d = strstr(g, "__global__")) && d < b; g = d + 1)
+			kind = d;
+		if (kind && !strncmp(kind, "__device__", 10))
+			return true;
+		p = b + 1;
+	}
 	return false;
 }
 
@@ -896,12 +962,15 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 	struct cx_kids ks;
 	unsigned i, done = 1, round;
 	int rc;
+	bool warps = mentions_warp_ops(s);
 
-	if (!mentions_warp_ops(s))
+	if (!warps && !mentions_barrier_helper(s))
 		return 0;
 	for (round = 0; done && round < 4; round++)
 		if ((rc = warp_inline_round(s, idx, args, nargs, &done)))
 			return rc;
+	if (!warps)
+		return 0;	/* only helpers with barriers were inlined */
 	tu = source_parse(s, idx, args, nargs);
 	if (!tu)
 		return 2;

@@ -65,6 +65,8 @@ bool cg_of(CXCursor c, struct cgcall *g);
 bool cg_pure(const struct cgcall *g);
 bool cg_wide_tile_collective(const struct cgcall *g);	/* fibers run it, fission does not */
 bool cg_large_tile_collective(struct source *s, CXCursor c);	/* diagnosed (fiber kernels) */
+/* the name of a cooperative-groups call a template leaves dependent (nothing lowers it), or NULL */
+char *cg_dependent_call(CXCursor c);
 /* Rewrite one call; true if its statement needs the exchange (put: the publications). */
 bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put);
 
@@ -75,6 +77,19 @@ bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct bu
 bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound);
 /* After statement st of fn_body, is var read only where threadIdx.x % 32 == 0 (warp_lane0.c)? */
 bool lane0_reads_only(const struct source *s, CXCursor fn_body, CXCursor st, CXCursor var);
+
+/* Literals and a template's value parameters joined by operators (`BS >> 1`; warp_tree.c). */
+bool wl_template_const(const struct source *s, CXCursor e);
+/* threadIdx.x, or a local of fn_body initialised so and never assigned (warp_lane0.c). */
+bool wl_is_tidx(const struct source *s, CXCursor fn_body, CXCursor e);
+/* An integer constant equal to want (warpSize: 32). */
+bool wl_const_is(CXCursor e, long long want);
+/*
+ * The unrolled last warp over volatile shared memory (`if (tid < 32) { v[tid] +=
+ * v[tid + 32]; ... }`) run by the block's leader in lock step (warp_volatile.c):
+ * the number of such blocks of kernel fn rewritten so.
+ */
+unsigned warp_volatile_tails(struct wlower *w, CXCursor fn, CXCursor body);
 
 /* One round of inlining (warp_inline.c); *done: calls inlined. 0, 1 or 2. */
 int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *done);

@@ -88,12 +88,115 @@ bool cg_of(CXCursor c, struct cgcall *g)
 	return true;
 }
 
+/* The last identifier of c's text: the member a dependent MemberRefExpr names (it has no spelling). */
+static char *last_identifier(CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXToken *t;
+	unsigned n;
+	char *r = NULL;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
+	if (n && clang_getTokenKind(t[n - 1]) == CXToken_Identifier)
+		r = cx_string(clang_getTokenSpelling(tu, t[n - 1]));
+	clang_disposeTokens(tu, t, n);
+	return r;
+}
+
+struct type_param {
+	const char *name;
+	bool found;
+};
+
+static enum CXChildVisitResult find_type_param(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct type_param *tp = d;
+	char *n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_TemplateTypeParameter)
+		return CXChildVisit_Continue;
+	n = cx_spelling(c);
+	tp->found |= !strcmp(n, tp->name);
+	free(n);
+	return tp->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * The type of a group as a template leaves it: cg::thread_block_tile<N>
+ * (returns true), or a type parameter of the template the variable is
+ * declared in (group_t g: *param; libclang has no declaration for its type).
+ */
+static bool group_type_or_parameter(CXCursor base, bool *param)
+{
+	CXType t = clang_getNonReferenceType(clang_getCursorType(base));
+	char *sp = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+	bool cg = strstr(sp, "thread_block") || strstr(sp, "coalesced_group") || strstr(sp, "thread_group") ||
+		  strstr(sp, "grid_group") || in_cg_namespace(clang_getTypeDeclaration(t));
+	CXCursor v = clang_getCursorReferenced(base);
+	struct type_param tp = { sp, false };
+
+	if (!cg && !clang_Cursor_isNull(v))
+		clang_visitChildren(clang_getCursorSemanticParent(v), find_type_param, &tp);
+	*param = tp.found;
+	free(sp);
+	return cg;
+}
+
+/*
+ * A cooperative-groups call a template leaves dependent, which clang does
+ * not resolve, so cg_of does not see it and nothing lowers it:
+ * `g.shfl_down(v, i)` with `thread_block_tile<N> g` (any member) or with
+ * `group_t g` a type parameter (the members only groups have), and
+ * `cg::reduce(g, v, op)` with such a g.  Returns the name or NULL.
+ */
+char *cg_dependent_call(CXCursor c)
+{
+	static const char *const group_only[] = { "shfl", "shfl_up", "shfl_down", "shfl_xor", "ballot",
+						  "match_any", "match_all", "thread_rank", "meta_group_rank",
+						  "meta_group_size", NULL };
+	struct cx_kids ks, bs;
+	char *n = NULL;
+	bool param = false;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || !clang_Cursor_isNull(clang_getCursorReferenced(c)))
+		return NULL;
+	ks = cx_kids_of(c);
+	if (ks.n && clang_getCursorKind(ks.c[0]) == CXCursor_MemberRefExpr) {
+		bs = cx_kids_of(ks.c[0]);
+		n = last_identifier(ks.c[0]);
+		if (n && !(bs.n && group_type_or_parameter(bs.c[0], &param)) &&
+		    !(bs.n && param && in_list(n, group_only))) {
+			free(n);
+			n = NULL;
+		}
+		cx_kids_free(&bs);
+	} else if (ks.n && clang_getCursorKind(ks.c[0]) == CXCursor_OverloadedDeclRef &&
+		   clang_getNumOverloadedDecls(ks.c[0]) && in_cg_namespace(clang_getOverloadedDecl(ks.c[0], 0))) {
+		n = cx_spelling(clang_getOverloadedDecl(ks.c[0], 0));
+	} else if (ks.n && clang_getCursorKind(ks.c[0]) == CXCursor_DeclRefExpr) {
+		CXCursor r = clang_getCursorReferenced(ks.c[0]);	/* cg::reduce(g, ...): the overload set */
+
+		if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(r) &&
+		    in_cg_namespace(clang_getOverloadedDecl(r, 0)))
+			n = cx_spelling(clang_getOverloadedDecl(r, 0));
+	}
+	cx_kids_free(&ks);
+	/* values of no cost, as cg_of keeps them: a tile's size is its type's */
+	if (n && (!strcmp(n, "this_thread_block") || !strcmp(n, "tiled_partition") || !strcmp(n, "size") ||
+		  !strcmp(n, "num_threads"))) {
+		free(n);
+		n = NULL;
+	}
+	return n;
+}
+
 #define LARGE_TILE_NONE                                                                            \
-	"a tile of more than 32 threads has no such collective (as on CUDA: tiles of 64 to 512 "   \
+	"a tile of more than 32 threads has no such collective (as on CUDA: tiles of 64 to 1024 "  \
 	"threads have shfl, any, all, cg::reduce and the scans)"
 
 /*
- * The collectives CUDA gives a tile of several warps (64 to 512 threads,
+ * The collectives CUDA gives a tile of several warps (64 to 1024 threads,
  * its block_tile_memory's: cuda-samples' multi_warp_cg_reduce), which
  * fibers run (cooperative_groups.h) and loop fission does not.
  */
@@ -102,7 +205,7 @@ bool cg_wide_tile_collective(const struct cgcall *g)
 	static const char *const wide[] = { "shfl", "any", "all", "reduce", "inclusive_scan",
 					    "exclusive_scan", NULL };
 
-	return g->tile > 32 && g->tile <= 512 && in_list(g->name, wide);
+	return g->tile > 32 && g->tile <= 1024 && in_list(g->name, wide);
 }
 
 /*

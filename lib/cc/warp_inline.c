@@ -23,14 +23,52 @@
  * (arguments evaluated before the parameters exist: no capture), then the
  * warp lowering sees the operations in the kernel.  The definition is
  * blanked (its lines kept).  Other calls are diagnosed.
+ *
+ * A function of that form with __syncthreads() and no warp operation (a
+ * block-reduction helper, issue 38) is inlined the same way, so that loop
+ * fission splits the kernel at its barriers; but only when every use of it
+ * in the file is such a call from a kernel, and one per kernel if it declares
+ * __shared__ memory (barrier_helper_ok): otherwise it is left as written,
+ * undiagnosed, and its callers run as fibers.
  */
-static bool inlinable(struct wlower *w, CXCursor fn, CXCursor *body, CXCursor *ret)
+static enum CXChildVisitResult find_syncthreads(CXCursor c, CXCursor parent, CXClientData d)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	bool *found = d;
+	char *n;
+
+	(void)parent;
+	if (k == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
+		n = cx_spelling(c);
+		*found = !strcmp(n, "__syncthreads");
+		free(n);
+	}
+	return *found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * Does body call __syncthreads()?  By name, as fiber_plan.c: in a whole
+ * program's parse the helper is __host__ __device__ and the call may not
+ * resolve to the declaration.
+ */
+static bool calls_syncthreads(CXCursor body)
+{
+	bool found = false;
+
+	clang_visitChildren(body, find_syncthreads, &found);
+	return found;
+}
+
+static bool inlinable_(struct wlower *w, CXCursor fn, CXCursor *body, CXCursor *ret, bool *barriers_only)
 {
 	struct calls cs;
 	struct cx_kids bs;
 	bool isvoid = clang_getCursorResultType(fn).kind == CXType_Void;
 	unsigned nret;
 
+	*barriers_only = false;
 	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || !has_annot(fn, "device"))
 		return false;
 	*body = wl_body_of(fn);
@@ -38,8 +76,9 @@ static bool inlinable(struct wlower *w, CXCursor fn, CXCursor *body, CXCursor *r
 		return false;
 	cs = wl_calls_in(w, *body);
 	free(cs.c);
-	if (!cs.n)
+	if (!cs.n && !calls_syncthreads(*body))
 		return false;
+	*barriers_only = !cs.n;
 	nret = count_returns(*body);
 	bs = cx_kids_of(*body);
 	*ret = bs.n ? bs.c[bs.n - 1] : clang_getNullCursor();
@@ -47,6 +86,13 @@ static bool inlinable(struct wlower *w, CXCursor fn, CXCursor *body, CXCursor *r
 	if (isvoid)
 		return nret == 0;
 	return nret == 1 && !clang_Cursor_isNull(*ret) && clang_getCursorKind(*ret) == CXCursor_ReturnStmt;
+}
+
+static bool inlinable(struct wlower *w, CXCursor fn, CXCursor *body, CXCursor *ret)
+{
+	bool barriers_only;
+
+	return inlinable_(w, fn, body, ret, &barriers_only);
 }
 
 /* The call at statement level of st, and what surrounds it; false if none. */
@@ -222,6 +268,89 @@ static int inlinable_index(struct inl *in, CXCursor call)
 	return -1;
 }
 
+/* The uses of function fn in the main file: all, and the calls inline_visit would inline. */
+struct uses {
+	struct inl *in;
+	CXCursor fn;
+	unsigned all, inlinable;
+};
+
+static bool same_function(CXCursor ref, CXCursor fn)
+{
+	CXCursor r = clang_getCursorReferenced(ref);
+
+	return !clang_Cursor_isNull(r) && clang_equalCursors(clang_getCanonicalCursor(r), clang_getCanonicalCursor(fn));
+}
+
+static enum CXChildVisitResult count_uses(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct uses *u = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && same_function(c, u->fn))
+		u->all++;
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult count_inlinable(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct uses *u = d;
+	CXCursor call, lhs;
+	bool decl;
+
+	if (clang_getCursorKind(parent) == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) &&
+	    same_function(call, u->fn)) {
+		struct names nm = { u->fn, u->in->kernel, NULL };
+
+		clang_visitChildren(u->fn, outer_refs, &nm);
+		if (!nm.clash)
+			u->inlinable++;
+		free(nm.clash);
+		return CXChildVisit_Continue;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult find_shared(CXCursor c, CXCursor parent, CXClientData d)
+{
+	bool *found = d;
+
+	(void)parent;
+	*found = clang_getCursorKind(c) == CXCursor_VarDecl && has_annot(c, "shared");
+	return *found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * May barrier-only helper fn be inlined?  Every reference to it in the
+ * main file (calls from kernels, other functions, its address) must be a
+ * call inline_visit inlines: the definition is blanked afterwards.  A
+ * helper that declares __shared__ memory is called at most once per
+ * kernel: that memory is one per block for all its calls, which a copy per
+ * call site is only when a call never reads what an earlier one left.
+ */
+static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCursor fn)
+{
+	struct uses u = { in, fn, 0, 0 };
+	bool shared = false, once = true;
+	CXCursor b;
+	unsigned i, before;
+
+	clang_visitChildren(fn, find_shared, &shared);
+	for (i = 0; i < top->n; i++) {
+		if (!in_main(in->w->s, top->c[i]))
+			continue;
+		clang_visitChildren(top->c[i], count_uses, &u);
+		if (has_annot(top->c[i], "global") && !clang_Cursor_isNull(b = wl_body_of(top->c[i]))) {
+			in->kernel = top->c[i];
+			before = u.inlinable;
+			clang_visitChildren(b, count_inlinable, &u);
+			once = once && u.inlinable - before <= 1;
+		}
+	}
+	in->kernel = clang_getNullCursor();
+	return u.all > 0 && u.all == u.inlinable && (once || !shared);
+}
+
 static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct inl *in = d;
@@ -275,9 +404,13 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 	in.w = &w;
 	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
 	in.fns = cx_alloc((ks.n + 1) * sizeof(CXCursor));
-	for (i = 0; i < ks.n; i++)
-		if (in_main(s, ks.c[i]) && inlinable(&w, ks.c[i], &body, &ret))
+	for (i = 0; i < ks.n; i++) {
+		bool barriers_only = false;
+
+		if (in_main(s, ks.c[i]) && inlinable_(&w, ks.c[i], &body, &ret, &barriers_only) &&
+		    (!barriers_only || barrier_helper_ok(&in, &ks, ks.c[i])))
 			in.fns[in.nfns++] = ks.c[i];
+	}
 	for (i = 0; in.nfns && i < ks.n; i++)
 		if (in_main(s, ks.c[i]) && has_annot(ks.c[i], "global") &&
 		    !clang_Cursor_isNull(body = wl_body_of(ks.c[i]))) {
@@ -289,7 +422,7 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 			struct buf b = { 0 };
 			unsigned a = c_start(in.fns[i]), e = c_end(in.fns[i]), p;
 
-			bputs(&b, "/* inlined into its callers (warp operations) */");
+			bputs(&b, "/* inlined into its callers (warp operations or barriers) */");
 			for (p = a; p < e; p++)
 				if (s->text[p] == '\n')
 					bputs(&b, "\n");

@@ -95,7 +95,7 @@ static bool fixed_local(const struct source *s, CXCursor fn_body, CXCursor e,
 }
 
 /* threadIdx.x, or a local initialised so and never assigned. */
-static bool is_tidx(const struct source *s, CXCursor fn_body, CXCursor e)
+bool wl_is_tidx(const struct source *s, CXCursor fn_body, CXCursor e)
 {
 	struct cx_kids ks;
 	char *m;
@@ -115,10 +115,10 @@ static bool is_tidx(const struct source *s, CXCursor fn_body, CXCursor e)
 		cx_kids_free(&ks);
 		return r;
 	}
-	return fixed_local(s, fn_body, e, is_tidx);
+	return fixed_local(s, fn_body, e, wl_is_tidx);
 }
 
-static bool const_is(CXCursor e, long long want)
+bool wl_const_is(CXCursor e, long long want)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(strip(e));
 	bool ok = false;
@@ -147,8 +147,8 @@ static bool is_lane(const struct source *s, CXCursor fn_body, CXCursor e)
 		return fixed_local(s, fn_body, e, is_lane);
 	ks = cx_kids_of(e);
 	op_text(s, e, op);
-	if (ks.n == 2 && is_tidx(s, fn_body, ks.c[0]))
-		r = (!strcmp(op, "%") && const_is(ks.c[1], 32)) || (!strcmp(op, "&") && const_is(ks.c[1], 31));
+	if (ks.n == 2 && wl_is_tidx(s, fn_body, ks.c[0]))
+		r = (!strcmp(op, "%") && wl_const_is(ks.c[1], 32)) || (!strcmp(op, "&") && wl_const_is(ks.c[1], 31));
 	cx_kids_free(&ks);
 	return r;
 }
@@ -169,8 +169,8 @@ static bool lane0_cond(const struct source *s, CXCursor fn_body, CXCursor c)
 		if (!strcmp(op, "&&"))
 			r = lane0_cond(s, fn_body, ks.c[0]) || lane0_cond(s, fn_body, ks.c[1]);
 		else if (!strcmp(op, "=="))
-			r = ((is_lane(s, fn_body, ks.c[0]) || is_tidx(s, fn_body, ks.c[0])) && const_is(ks.c[1], 0)) ||
-			    ((is_lane(s, fn_body, ks.c[1]) || is_tidx(s, fn_body, ks.c[1])) && const_is(ks.c[0], 0));
+			r = ((is_lane(s, fn_body, ks.c[0]) || wl_is_tidx(s, fn_body, ks.c[0])) && wl_const_is(ks.c[1], 0)) ||
+			    ((is_lane(s, fn_body, ks.c[1]) || wl_is_tidx(s, fn_body, ks.c[1])) && wl_const_is(ks.c[0], 0));
 	} else if (k == CXCursor_UnaryOperator && ks.n == 1 && s->text[c_start(c)] == '!') {
 		r = is_lane(s, fn_body, ks.c[0]);
 	}

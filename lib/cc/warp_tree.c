@@ -108,7 +108,7 @@ static bool refs(CXCursor e, CXCursor var)
  * A constant of each instantiation: literals and a template's value
  * parameters joined by operators (`BS >> 1` in `template <int BS>`).
  */
-static bool template_const(const struct source *s, CXCursor e)
+bool wl_template_const(const struct source *s, CXCursor e)
 {
 	enum CXCursorKind k = clang_getCursorKind(e);
 	struct cx_kids ks;
@@ -130,7 +130,7 @@ static bool template_const(const struct source *s, CXCursor e)
 	ks = cx_kids_of(e);
 	ok = ks.n > 0;
 	for (i = 0; ok && i < ks.n; i++)
-		ok = template_const(s, ks.c[i]);
+		ok = wl_template_const(s, ks.c[i]);
 	cx_kids_free(&ks);
 	return ok;
 }
@@ -164,7 +164,7 @@ static bool halving_header(struct wlower *w, CXCursor loop, CXCursor *off, long 
 		ok = t.kind >= CXType_Char_U && t.kind <= CXType_LongLong && t.kind != CXType_Bool &&
 		     !clang_Cursor_isNull(e) && const_int(w->s, e, first) && *first >= 1 && *first <= 32;
 		if (!ok && (t.kind == CXType_Int || t.kind == CXType_UInt) && !clang_Cursor_isNull(e) &&
-		    template_const(w->s, e)) {
+		    wl_template_const(w->s, e)) {
 			*first = 0;	/* known per instantiation: the helper takes it as it comes */
 			ok = true;
 		}
@@ -275,7 +275,7 @@ static bool tree_body(struct wlower *w, CXCursor body, CXCursor off, CXCursor *v
 		if (ok && na == a0 + 3) {	/* a width as written (a default argument has no text) */
 			CXCursor wa = clang_Cursor_getArgument(e, (unsigned)a0 + 2);
 
-			ok = c_start(wa) == c_end(wa) || const_int(w->s, wa, &width) || template_const(w->s, strip(wa));
+			ok = c_start(wa) == c_end(wa) || const_int(w->s, wa, &width) || wl_template_const(w->s, strip(wa));
 		}
 		/* the shuffle's type is its value's, v's (a call with a dependent argument: known per instantiation) */
 		ok = ok && (clang_equalTypes(clang_getCanonicalType(clang_getCursorType(e)),

@@ -218,11 +218,21 @@ struct walk {
 	unsigned *spin, nspin;	/* its spin loops' conditions (spin.c) */
 	struct cx_kids kernels;	/* the kernels translated so far */
 	struct line_marks lm;	/* #line directives (line_marks.c) */
+	struct lane_plan *lanes;	/* the kernel being copied runs as lane loops: its splices */
 };
 
 /* The input's text from w->pos to b, after a #line where idxgen-cc's own text moved the lines. */
 static void copy_to(struct walk *w, unsigned b)
 {
+	const struct lane_splice *sp;
+
+	while (w->lanes && (sp = lane_splice_next(w->lanes, w->pos, b)) != NULL) {
+		if (w->pos < sp->at)
+			line_marks_sync(&w->lm, w->s, w->tu, w->pos, w->o);
+		emit_src(w->s, w->pos, sp->at, w->o);
+		bputs(w->o, sp->text);
+		w->pos = sp->skip;
+	}
 	if (w->pos < b)
 		line_marks_sync(&w->lm, w->s, w->tu, w->pos, w->o);
 	emit_src(w->s, w->pos, b, w->o);
@@ -1072,15 +1082,16 @@ static bool c_linkage(CXCursor fn)
  * call of the entry (the compiler may inline the kernel into the loop):
  * no fiber, no switch.  Otherwise each thread is a fiber.
  */
-static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool plain, struct buf *o)
+static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool plain, bool lanes, struct buf *o)
 {
 	const char *ta = t->is ? t->args.p : "";
 
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s", k->cname,
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s%s", k->cname,
 		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
 		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
+		kernel_cluster_dims(k) ? "\t__idxgen_cluster_scope __idxgen_cs;\n" : "",
 		k->src->dyn_shared_ns ? "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n" : "");
 	if (plain)
 		bprintf(o, "\t__idxgen_fiber_plain_begin(__b);\n\tIDXGEN_RT_FOR_THREADS(__b, __t) {\n"
@@ -1088,7 +1099,26 @@ static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool 
 			   "\t\t%s__thread%s(__b);\n\t}\n\t__idxgen_fiber_plain_end();\n}\n\n",
 			k->cname, ta);
 	else
-		bprintf(o, "\t__idxgen_fiber_run(__b, %s__fiber%s);\n}\n\n", k->cname, ta);
+		bprintf(o, "\t__idxgen_fiber_run%s(__b, %s__fiber%s);\n}\n\n", lanes ? "_warps" : "", k->cname, ta);
+}
+
+/* --dump=plan: the kernel's model, and how its threads run */
+static void emit_fiber_plan(struct source *s, const struct kernel *k, const char *why, bool plain, bool lanes,
+			    const struct lane_plan *lp)
+{
+	if (lanes) {
+		bprintf(s->plan, "kernel %s: fibers (%s)\n  fibers, one per warp (lane loops): %u barrier(s), the warp's lanes run as loops between them",
+			k->name, why, lp->nbarriers);
+		for (unsigned i = 0; i < lp->npv; i++)
+			bprintf(s->plan, "%s%s", i ? ", " : "; kept across a barrier in per-warp arrays: ", lp->pv[i].name);
+		bputs(s->plan, "\n");
+		return;
+	}
+	bprintf(s->plan, "kernel %s: fibers (%s)\n", k->name, why);
+	if (plain)
+		bputs(s->plan, "  no thread suspends: the threads run one after another in the block's loop, no fiber each\n");
+	else
+		bprintf(s->plan, "  a fiber per thread, not lane loops: %s\n", lp->why);
 }
 
 static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
@@ -1098,7 +1128,8 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	const char *ta = t->is ? t->args.p : "";
 	const char *entry, *enter;
 	unsigned i;
-	bool plain;
+	bool plain, lanes = false;
+	struct lane_plan lp = { 0 };
 
 	clang_visitChildren(k->fn, fiber_check, s);
 	check_lockstep(s, k->fn);	/* a meeting that cannot be written in (a macro's assignment, a loop's condition) */
@@ -1111,23 +1142,34 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	plain = fiber_never_suspends(s, k->fn);
 	entry = plain ? "thread" : "fiber";
 	enter = plain ? "" : "\t__idxgen_cc_fiber_enter();\n";
+	if (!plain && !s->thread_fibers && !t->pack)
+		lanes = lane_plan(s, k->fn, fn_body(k->fn), &lp);
+	else
+		snprintf(lp.why, sizeof(lp.why), "%s", t->pack ? "a parameter pack" : "--exec-model=thread-fibers");
 	if (s->plan)
-		bprintf(s->plan, "kernel %s: fibers (%s)\n%s", k->name, why,
-			plain ? "  no thread suspends: the threads run one after another in the block's loop, no fiber each\n" : "");
+		emit_fiber_plan(s, k, why, plain, lanes, &lp);
 	bool c = c_linkage(k->fn);
 
-	bprintf(o, "/* __global__ %s: fibers, every thread a coroutine (%s) */\n%snamespace { namespace __idxgen_fiber_%s {\n",
-		k->name, why, c ? "extern \"C++\" { " : "", k->cname);
-	if (!fiber_primary_decl(w, k))
+	bprintf(o, "/* __global__ %s: fibers, %s (%s) */\n%snamespace { namespace __idxgen_fiber_%s {\n",
+		k->name, lanes ? "one per warp (lane loops)" : "every thread a coroutine", why, c ? "extern \"C++\" { " : "",
+		k->cname);
+	if (!fiber_primary_decl(w, k)) {
+		lane_plan_free(&lp);
 		return;
+	}
 	w->pos = c_start(k->fn);
 	w->device = true;
+	w->lanes = lanes ? &lp : NULL;
 	lockstep_begin(w, k->fn);
 	clang_visitChildren(k->fn, walk_visit, w);
 	lockstep_end(w);
 	w->device = false;
 	copy_to(w, c_end(k->fn));
 	w->pos = c_end(k->fn);
+	w->lanes = NULL;
+	if (lanes && lp.next != lp.nsp)
+		error_at(s, k->fn, "idxgen-cc bug: lane loops of kernel '%s' were not all written", k->name);
+	lane_plan_free(&lp);
 	bputs(o, c ? "\n} } }\n" : "\n} }\n");
 	if (t->pack) {
 		/* the pack's elements are arguments np.. (emit_fiber_args): a helper deduces their indices */
@@ -1146,7 +1188,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		emit_fiber_args(k, o);
 		bputs(o, ");\n}\n");
 	}
-	emit_fiber_block(k, t, plain, o);
+	emit_fiber_block(k, t, plain, lanes, o);
 	emit_stub(k, t, o);
 }
 
@@ -1521,6 +1563,49 @@ static bool bare_linkage(const struct source *s, CXCursor c)
 	return !memchr(s->text + a, '{', b - a);
 }
 
+struct namesakes {
+	CXCursor kernel, parent;
+	char *name;
+	unsigned before;
+};
+
+static enum CXChildVisitResult count_namesake(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct namesakes *ns = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	(void)parent;
+	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
+		return CXChildVisit_Recurse;
+	if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
+		return CXChildVisit_Continue;
+	if (clang_equalCursors(c, ns->kernel))
+		return CXChildVisit_Break;
+	n = cx_spelling(c);
+	ns->before += !strcmp(n, ns->name) && has_annot(c, "global") && clang_isCursorDefinition(c) &&
+		      clang_equalCursors(clang_getCursorSemanticParent(c), ns->parent);
+	free(n);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * How many kernels of c's name and scope the translation unit defines
+ * before it, in every file: overload N > 0 takes __oN (kernel_overload).
+ * Counted over the unit, not the file, because a header's kernels are
+ * translated with the header (translate_headers) and two headers may
+ * overload one name: HeCBench segsort's gen_copy(K *, T *, ...) and
+ * gen_copy(K *, ...), whose descriptors were both gen_copy__kernel.
+ */
+static unsigned earlier_namesakes(CXCursor c)
+{
+	struct namesakes ns = { c, clang_getCursorSemanticParent(c), cx_spelling(c), 0 };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(c)), count_namesake, &ns);
+	free(ns.name);
+	return ns.before;
+}
+
 static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 {
 	struct source *s = w->s;
@@ -1545,14 +1630,7 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 		 * each stub keeps the name, C++ picks at the launch, and its
 		 * address is taken through its function type (kernel_overload)
 		 */
-		for (unsigned i = 0; i < w->kernels.n; i++) {
-			char *m = cx_spelling(w->kernels.c[i]), *n2 = cx_spelling(c);
-
-			nth += !strcmp(m, n2) && clang_equalCursors(clang_getCursorSemanticParent(w->kernels.c[i]),
-								     clang_getCursorSemanticParent(c));
-			free(m);
-			free(n2);
-		}
+		nth = earlier_namesakes(c);
 		bool bare = bare_linkage(s, c);
 
 		cx_kids_add(&w->kernels, c);
@@ -1994,6 +2072,7 @@ static bool program_read(struct source *s, const char *path, const struct progra
 	edg_apply(edg, s);
 	s->cxx = true;
 	s->model = po ? po->model : EXEC_AUTO;
+	s->thread_fibers = po && po->thread_fibers;
 	s->no_warp_lower = s->model == EXEC_FIBERS;
 	s->plan = po ? po->plan : NULL;
 	s->cuda_arch = po ? po->cuda_arch : 0;

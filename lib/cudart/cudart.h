@@ -52,6 +52,7 @@ struct cudart_func {
 	int cluster[3];			/* cudaFuncAttributeRequiredCluster*: 0 or 1 here */
 	int nonportable_cluster;	/* cudaFuncAttributeNonPortableClusterSizeAllowed */
 	int cluster_policy;		/* cudaFuncAttributeClusterSchedulingPolicyPreference */
+	struct cudart_legacy *legacy;	/* CUDA 3's launch state (driver_legacy.c), NULL until used */
 };
 
 /* A __device__/__constant__ variable. */
@@ -307,6 +308,8 @@ void cudart_wake(struct cudart_ctx *c);
 
 /* launch.c: how many parameters the kernel at func has (no last error set) */
 cudaError_t cudart_param_count(const void *func, unsigned int *n);
+/* The registered kernel of a host stub (lock held); NULL: none. */
+struct cudart_func *cudart_func_find(struct cudart_ctx *c, const void *host);
 
 /* state.c */
 bool cudart_push_config(const struct cudart_config *cfg);	/* false: stack full */
@@ -474,6 +477,9 @@ void **cudart_copy_args(const struct idxgen_rt_kernel *k, void **args);
 /* cudaLaunchKernel's work once the kernel is known. */
 cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
 			  void **args, size_t shmem, cudaStream_t stream, bool coop);
+
+/* A device function's __PRETTY_FUNCTION__ (clang's) as nvcc spells it, into buf; fn itself where they agree. */
+const char *cudart_nvcc_function_name(const char *fn, char *buf, size_t n);
 
 /* Every API function starts so: the sticky error of a failed kernel. */
 #define CUDART_STICKY_RETURN()				\

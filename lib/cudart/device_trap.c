@@ -35,6 +35,8 @@ void __idxgenDeviceTrap(struct idxgen_rt_block *blk, unsigned int tx, unsigned i
 void __idxgenDeviceAssert(struct idxgen_rt_block *blk, unsigned int tx, unsigned int ty, unsigned int tz,
 			  const char *assertion, const char *file, unsigned int line, const char *function)
 {
+	char name[1024];
+
 	if (!blk) {	/* glibc's __assert_fail, word for word */
 		fprintf(stderr, "%s%s%s:%u: %s%sAssertion `%s' failed.\n", program_invocation_short_name,
 			program_invocation_short_name[0] ? ": " : "", file, line, function ? function : "",
@@ -42,6 +44,7 @@ void __idxgenDeviceAssert(struct idxgen_rt_block *blk, unsigned int tx, unsigned
 		fflush(stderr);
 		abort();
 	}
+	function = cudart_nvcc_function_name(function, name, sizeof(name));
 	fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file, line,
 		function ? function : "?", blk->block_idx[0], blk->block_idx[1], blk->block_idx[2], tx, ty, tz,
 		assertion);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * driver.c - the driver API's version, devices and result codes, on the
+ * driver.c - the driver API's version and devices (result codes: driver_errors.c), on the
  * runtime API's single device (contexts: driver_ctx.c, memory:
  * driver_mem.c, virtual memory management: driver_vmm.c).
  */
@@ -8,40 +8,6 @@
 #include <string.h>
 
 #include "driver_int.h"
-
-CUresult cudart_cu_result(cudaError_t err)
-{
-	switch (err) {
-	case cudaSuccess:
-		return CUDA_SUCCESS;
-	case cudaErrorInvalidValue:
-	case cudaErrorInvalidDevicePointer:
-	case cudaErrorInvalidMemcpyDirection:
-		return CUDA_ERROR_INVALID_VALUE;
-	case cudaErrorMemoryAllocation:
-		return CUDA_ERROR_OUT_OF_MEMORY;
-	case cudaErrorInitializationError:
-		return CUDA_ERROR_NOT_INITIALIZED;
-	case cudaErrorNoDevice:
-		return CUDA_ERROR_NO_DEVICE;
-	case cudaErrorInvalidDevice:
-		return CUDA_ERROR_INVALID_DEVICE;
-	case cudaErrorInvalidResourceHandle:
-		return CUDA_ERROR_INVALID_HANDLE;
-	case cudaErrorNotReady:
-		return CUDA_ERROR_NOT_READY;
-	case cudaErrorNotSupported:
-		return CUDA_ERROR_NOT_SUPPORTED;
-	case cudaErrorLaunchFailure:
-		return CUDA_ERROR_LAUNCH_FAILED;
-	case cudaErrorHostMemoryAlreadyRegistered:
-		return CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
-	case cudaErrorHostMemoryNotRegistered:
-		return CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
-	default:
-		return CUDA_ERROR_UNKNOWN;
-	}
-}
 
 CUresult cuInit(unsigned int flags)
 {
@@ -101,8 +67,10 @@ CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 /*
  * A driver attribute has the number of the runtime attribute of the same
  * meaning (cudaDevAttr*), so the runtime answers; the few the runtime has
- * no name for are the driver's own: virtual memory management is served
- * (driver_vmm.c), texture gather and compression are not.
+ * no name for are the driver's own: virtual memory management and its POSIX
+ * file-descriptor handles are served (driver_vmm.c), 64-bit stream memory
+ * operations and NOR waits too (driver_memop.c); texture gather and
+ * compression are not.
  */
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attrib, CUdevice dev)
 {
@@ -110,9 +78,15 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attrib, CUdevice de
 		return CUDA_ERROR_INVALID_VALUE;
 	if (dev != 0)
 		return CUDA_ERROR_INVALID_DEVICE;
-	if (attrib == CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED) {
+	switch (attrib) {
+	case CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED:
+	case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED:	/* memfds, driver_vmm.c */
+	case CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS:		/* driver_memop.c */
+	case CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR:
 		*value = 1;
 		return CUDA_SUCCESS;
+	default:
+		break;
 	}
 	return cudart_cu_result(cudaDeviceGetAttribute(value, (enum cudaDeviceAttr)attrib, dev));
 }
@@ -159,103 +133,14 @@ CUresult cuDeviceCanAccessPeer(int *can, CUdevice dev, CUdevice peer)
 	return CUDA_SUCCESS;
 }
 
-static const struct {
-	CUresult code;
-	const char *name, *text;
-} cu_errs[] = {
-	{ CUDA_SUCCESS, "CUDA_SUCCESS", "no error" },
-	{ CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument" },
-	{ CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory" },
-	{ CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED", "not initialized" },
-	{ CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE", "no idxgen device or emulation available" },
-	{ CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal" },
-	{ CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid" },
-	{ CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context" },
-	{ CUDA_ERROR_FILE_NOT_FOUND, "CUDA_ERROR_FILE_NOT_FOUND", "file not found" },
-	{ CUDA_ERROR_ALREADY_MAPPED, "CUDA_ERROR_ALREADY_MAPPED", "resource already mapped" },
-	{ CUDA_ERROR_NOT_MAPPED, "CUDA_ERROR_NOT_MAPPED", "resource not mapped" },
-	{ CUDA_ERROR_PEER_ACCESS_UNSUPPORTED, "CUDA_ERROR_PEER_ACCESS_UNSUPPORTED",
-	  "peer access is not supported between these two devices" },
-	{ CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle" },
-	{ CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found" },
-	{ CUDA_ERROR_NOT_READY, "CUDA_ERROR_NOT_READY", "device not ready" },
-	{ CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure" },
-	{ CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED, "CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED",
-	  "part or all of the requested memory range is already mapped" },
-	{ CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, "CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED",
-	  "pointer does not correspond to a registered memory region" },
-	{ CUDA_ERROR_NOT_PERMITTED, "CUDA_ERROR_NOT_PERMITTED", "operation not permitted" },
-	{ CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED", "operation not supported" },
-	{ CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", "unknown error" },
-};
-
-static int cu_find(CUresult err)
-{
-	for (int i = 0; i < (int)(sizeof(cu_errs) / sizeof(cu_errs[0])); i++)
-		if (cu_errs[i].code == err)
-			return i;
-	return -1;
-}
-
-CUresult cuGetErrorName(CUresult err, const char **name)
-{
-	int i = cu_find(err);
-
-	if (!name || i < 0)
-		return CUDA_ERROR_INVALID_VALUE;
-	*name = cu_errs[i].name;
-	return CUDA_SUCCESS;
-}
-
-CUresult cuGetErrorString(CUresult err, const char **str)
-{
-	int i = cu_find(err);
-
-	if (!str || i < 0)
-		return CUDA_ERROR_INVALID_VALUE;
-	*str = cu_errs[i].text;
-	return CUDA_SUCCESS;
-}
-
 /*
- * cudaGetDriverEntryPoint: the driver functions above by name (programs
- * fetch driver calls the runtime API lacks this way, cuTensorMapEncodeTiled
- * in Hopper code).  A name not here is CUDA's "symbol not found": the
+ * cudaGetDriverEntryPoint: the driver functions by name (programs fetch
+ * driver calls the runtime API lacks this way; every function of cuda.h:
+ * driver_proc.c).  A name not there is CUDA's "symbol not found": the
  * pointer NULL and driverStatus says so; without a driverStatus to say it,
  * the call fails with cudaErrorSymbolNotFound rather than hand back a NULL
- * a program would call.  The "_v2"-style versioned names are the same calls.
+ * a program would call.
  */
-static const struct {
-	const char *name;
-	void (*fn)(void);
-} driver_entries[] = {
-	{ "cuInit", (void (*)(void))cuInit },
-	{ "cuDriverGetVersion", (void (*)(void))cuDriverGetVersion },
-	{ "cuDeviceGetCount", (void (*)(void))cuDeviceGetCount },
-	{ "cuDeviceGet", (void (*)(void))cuDeviceGet },
-	{ "cuDeviceGetName", (void (*)(void))cuDeviceGetName },
-	{ "cuDeviceTotalMem", (void (*)(void))cuDeviceTotalMem },
-	{ "cuGetErrorName", (void (*)(void))cuGetErrorName },
-	{ "cuGetErrorString", (void (*)(void))cuGetErrorString },
-	{ "cuDeviceGetAttribute", (void (*)(void))cuDeviceGetAttribute },
-	{ "cuDeviceComputeCapability", (void (*)(void))cuDeviceComputeCapability },
-	{ "cuCtxGetCurrent", (void (*)(void))cuCtxGetCurrent },
-	{ "cuCtxGetDevice", (void (*)(void))cuCtxGetDevice },
-	{ "cuCtxSynchronize", (void (*)(void))cuCtxSynchronize },
-	{ "cuMemAlloc", (void (*)(void))cuMemAlloc },
-	{ "cuMemFree", (void (*)(void))cuMemFree },
-	{ "cuMemcpyHtoD", (void (*)(void))cuMemcpyHtoD },
-	{ "cuMemcpyDtoH", (void (*)(void))cuMemcpyDtoH },
-	{ "cuMemGetAllocationGranularity", (void (*)(void))cuMemGetAllocationGranularity },
-	{ "cuMemCreate", (void (*)(void))cuMemCreate },
-	{ "cuMemRelease", (void (*)(void))cuMemRelease },
-	{ "cuMemAddressReserve", (void (*)(void))cuMemAddressReserve },
-	{ "cuMemAddressFree", (void (*)(void))cuMemAddressFree },
-	{ "cuMemMap", (void (*)(void))cuMemMap },
-	{ "cuMemUnmap", (void (*)(void))cuMemUnmap },
-	{ "cuMemSetAccess", (void (*)(void))cuMemSetAccess },
-};
-
 cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr, unsigned int cudaVersion,
 					     unsigned long long flags,
 					     enum cudaDriverEntryPointQueryResult *driverStatus)
@@ -269,13 +154,12 @@ cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **funcPtr,
 			*driverStatus = cudaDriverEntryPointVersionNotSufficent;
 		return driverStatus ? cudaSuccess : cudart_set_error(cudaErrorSymbolNotFound);
 	}
-	for (size_t i = 0; i < sizeof(driver_entries) / sizeof(driver_entries[0]); i++)
-		if (!strcmp(symbol, driver_entries[i].name)) {
-			*funcPtr = (void *)driver_entries[i].fn;
-			if (driverStatus)
-				*driverStatus = cudaDriverEntryPointSuccess;
-			return cudaSuccess;
-		}
+	*funcPtr = (void *)cudart_driver_entry(symbol, (int)cudaVersion);
+	if (*funcPtr) {
+		if (driverStatus)
+			*driverStatus = cudaDriverEntryPointSuccess;
+		return cudaSuccess;
+	}
 	if (driverStatus)
 		*driverStatus = cudaDriverEntryPointSymbolNotFound;
 	return driverStatus ? cudaSuccess : cudart_set_error(cudaErrorSymbolNotFound);

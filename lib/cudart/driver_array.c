@@ -178,28 +178,36 @@ static size_t side_elem(const struct side *s)
 	return (size_t)(d.x + d.y + d.z + d.w) / 8;
 }
 
-static CUresult copy(const struct side *src, const struct side *dst, size_t width, size_t height, size_t depth,
-		     CUstream stream)
+static CUresult params_of(const struct side *src, const struct side *dst, size_t width, size_t height, size_t depth,
+			  struct cudaMemcpy3DParms *p)
 {
-	struct cudaMemcpy3DParms p;
 	size_t es = side_elem(src), ed = side_elem(dst), elem = es ? es : ed ? ed : 1;
 	CUresult r;
 
 	if ((es && ed && es != ed) || width % elem)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&p, 0, sizeof(p));
-	r = rt_side(src, width, height, elem, &p.srcPtr, &p.srcArray, &p.srcPos);
+	memset(p, 0, sizeof(*p));
+	r = rt_side(src, width, height, elem, &p->srcPtr, &p->srcArray, &p->srcPos);
 	if (!r)
-		r = rt_side(dst, width, height, elem, &p.dstPtr, &p.dstArray, &p.dstPos);
+		r = rt_side(dst, width, height, elem, &p->dstPtr, &p->dstArray, &p->dstPos);
 	if (r)
 		return r;
 	/* with an array in the copy, extents count its elements; without one, bytes */
-	p.extent = make_cudaExtent(es || ed ? width / elem : width, height, depth);
-	p.kind = cudaMemcpyDefault;
-	return cudart_cu_result(cudaMemcpy3DAsync(&p, (cudaStream_t)stream));
+	p->extent = make_cudaExtent(es || ed ? width / elem : width, height, depth);
+	p->kind = cudaMemcpyDefault;
+	return CUDA_SUCCESS;
 }
 
-static CUresult copy3d(const CUDA_MEMCPY3D *c, CUstream stream)
+static CUresult copy(const struct side *src, const struct side *dst, size_t width, size_t height, size_t depth,
+		     CUstream stream)
+{
+	struct cudaMemcpy3DParms p;
+	CUresult r = params_of(src, dst, width, height, depth, &p);
+
+	return r ? r : cudart_cu_result(cudaMemcpy3DAsync(&p, (cudaStream_t)stream));
+}
+
+CUresult cudart_cu_memcpy3d(const CUDA_MEMCPY3D *c, struct cudaMemcpy3DParms *p)
 {
 	struct side s, d;
 
@@ -209,7 +217,15 @@ static CUresult copy3d(const CUDA_MEMCPY3D *c, CUstream stream)
 			   c->srcXInBytes, c->srcY, c->srcZ, c->srcPitch, c->srcHeight };
 	d = (struct side){ c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray,
 			   c->dstXInBytes, c->dstY, c->dstZ, c->dstPitch, c->dstHeight };
-	return copy(&s, &d, c->WidthInBytes, c->Height, c->Depth, stream);
+	return params_of(&s, &d, c->WidthInBytes, c->Height, c->Depth, p);
+}
+
+static CUresult copy3d(const CUDA_MEMCPY3D *c, CUstream stream)
+{
+	struct cudaMemcpy3DParms p;
+	CUresult r = cudart_cu_memcpy3d(c, &p);
+
+	return r ? r : cudart_cu_result(cudaMemcpy3DAsync(&p, (cudaStream_t)stream));
 }
 
 static CUresult copy2d(const CUDA_MEMCPY2D *c, CUstream stream)

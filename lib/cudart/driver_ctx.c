@@ -17,10 +17,11 @@
 struct CUctx_st {
 	CUdevice dev;
 	unsigned int flags;
+	unsigned int usage;	/* CUDA 4's usage count (cuCtxAttach/Detach): 1 at creation */
 };
 
 /* Never written: its address is the primary context's handle. */
-static struct CUctx_st primary_ctx = { 0, 0 };
+static struct CUctx_st primary_ctx = { 0, 0, 1 };
 
 /*
  * The calling thread's context stack (CUDA's: per thread, as the current
@@ -66,6 +67,7 @@ CUresult cuCtxCreate(CUcontext *ctx, unsigned int flags, CUdevice dev)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	c->dev = dev;
 	c->flags = flags;
+	c->usage = 1;
 	ctx_stack[ctx_depth++] = c;
 	*ctx = c;
 	return CUDA_SUCCESS;
@@ -93,6 +95,31 @@ CUresult cuCtxDestroy(CUcontext ctx)
 	ctx_depth = j;
 	cudaDeviceSynchronize();
 	free(ctx);
+	return CUDA_SUCCESS;
+}
+
+/* CUDA 4's usage counts: the current context, counted once more (flags must be 0) */
+CUresult cuCtxAttach(CUcontext *ctx, unsigned int flags)
+{
+	CUcontext c = current();
+
+	if (!ctx || flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (c != &primary_ctx)
+		__atomic_add_fetch(&c->usage, 1, __ATOMIC_RELAXED);
+	*ctx = c;
+	return CUDA_SUCCESS;
+}
+
+/* ... and once less: the last count of a created context destroys it (it must be current); the primary stays */
+CUresult cuCtxDetach(CUcontext ctx)
+{
+	if (!ctx || ctx != current())
+		return CUDA_ERROR_INVALID_CONTEXT;
+	if (ctx == &primary_ctx)
+		return CUDA_SUCCESS;
+	if (__atomic_sub_fetch(&ctx->usage, 1, __ATOMIC_ACQ_REL) == 0)
+		return cuCtxDestroy(ctx);
 	return CUDA_SUCCESS;
 }
 
@@ -146,12 +173,25 @@ CUresult cuCtxGetDevice(CUdevice *dev)
 	return CUDA_SUCCESS;
 }
 
-/* The current context's creation flags (the primary context's: 0). */
+/* the primary context's flags are the runtime's device flags (cuDevicePrimaryCtxSetFlags) */
 CUresult cuCtxGetFlags(unsigned int *flags)
 {
 	if (!flags)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (current() == &primary_ctx)
+		return cudart_cu_result(cudaGetDeviceFlags(flags));
 	*flags = current()->flags;
+	return CUDA_SUCCESS;
+}
+
+/* CUDA: the scheduling flags and CU_CTX_SYNC_MEMOPS of the current context, replaced */
+CUresult cuCtxSetFlags(unsigned int flags)
+{
+	if (flags & ~(unsigned int)(CU_CTX_SCHED_MASK | CU_CTX_SYNC_MEMOPS))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (current() == &primary_ctx)
+		return cudart_cu_result(cudaSetDeviceFlags(flags));
+	current()->flags = flags;
 	return CUDA_SUCCESS;
 }
 

@@ -25,4 +25,14 @@ bool cudart_cu_channel_desc(CUarray_format format, unsigned int channels, struct
 /* driver_array.c: the driver's format and channel count of a runtime channel format */
 void cudart_drv_format(const struct cudaChannelFormatDesc *d, CUarray_format *format, unsigned int *channels);
 
+
+/* CUDA's 32 KiB of kernel parameters, one byte each at most */
+#define CUDART_CU_MAX_PARAMS 1024
+/* driver_launch.c: a launch's kernelParams or extra as the runtime's argument pointers (args: CUDART_CU_MAX_PARAMS) */
+CUresult cudart_cu_kernel_args(CUfunction f, void **params, void **extra, void **args, void ***out);
+/* driver_array.c: a driver 3-D copy as the runtime's (offsets folded into pointers, array X in elements) */
+CUresult cudart_cu_memcpy3d(const CUDA_MEMCPY3D *c, struct cudaMemcpy3DParms *p);
+/* driver_proc.c: the driver function of a name as CUDA `version` means it; NULL: none */
+void (*cudart_driver_entry(const char *name, int version))(void);
+
 #endif

@@ -16,7 +16,7 @@
 
 #include "driver_int.h"
 
-#define MAX_PARAMS 1024	/* CUDA's 32 KiB of parameters, one byte each at most */
+#define MAX_PARAMS CUDART_CU_MAX_PARAMS
 
 static const void *stub(CUfunction f)
 {
@@ -204,10 +204,14 @@ static CUresult params_of_extra(CUfunction f, void **extra, void **args, unsigne
 	return CUDA_SUCCESS;
 }
 
-static CUresult launch(CUfunction f, dim3 grid, dim3 block, unsigned int shmem, CUstream stream,
-		       void **params, void **extra, bool coop)
+/*
+ * The parameters of a launch of f as the runtime takes them (*out): params
+ * as given, or pointers into the `extra` buffer (args: room for MAX_PARAMS),
+ * NULL for a kernel without parameters; both, or neither for a kernel with
+ * parameters, CUDA_ERROR_INVALID_VALUE.
+ */
+CUresult cudart_cu_kernel_args(CUfunction f, void **params, void **extra, void **args, void ***out)
 {
-	void *args[MAX_PARAMS];
 	unsigned int n = 0;
 	CUresult r;
 
@@ -222,6 +226,18 @@ static CUresult launch(CUfunction f, dim3 grid, dim3 block, unsigned int shmem, 
 	} else if (!params && (cudart_param_count(stub(f), &n) || n)) {
 		return CUDA_ERROR_INVALID_VALUE;	/* parameters and none given */
 	}
+	*out = params;
+	return CUDA_SUCCESS;
+}
+
+static CUresult launch(CUfunction f, dim3 grid, dim3 block, unsigned int shmem, CUstream stream,
+		       void **params, void **extra, bool coop)
+{
+	void *args[CUDART_CU_MAX_PARAMS];
+	CUresult r = cudart_cu_kernel_args(f, params, extra, args, &params);
+
+	if (r)
+		return r;
 	if (coop)
 		return cudart_cu_result(cudaLaunchCooperativeKernel(stub(f), grid, block, params, shmem, stream));
 	return cudart_cu_result(cudaLaunchKernel(stub(f), grid, block, params, shmem, stream));

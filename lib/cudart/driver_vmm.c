@@ -36,6 +36,8 @@ struct vmm_range {
 	size_t size;
 	int mapped; /* 0: a reservation, 1: a mapping inside one */
 	struct vmm_range *next;
+	int fd;			/* a mapping's own duplicate of its allocation's memfd, -1 for a reservation */
+	unsigned int access;	/* a mapping's CUmemAccess_flags as cuMemSetAccess last set them */
 };
 static struct vmm_range *vmm_ranges;
 static pthread_mutex_t vmm_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -183,13 +185,14 @@ static int overlaps_mapping(uintptr_t base, size_t size)
 	return 0;
 }
 
-static CUresult add_range(uintptr_t base, size_t size, int mapped)
+/* fd: a mapping's own descriptor of its allocation (taken over), -1 for a reservation */
+static CUresult add_range(uintptr_t base, size_t size, int mapped, int fd)
 {
 	struct vmm_range *r = malloc(sizeof(*r));
 
 	if (!r)
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	*r = (struct vmm_range){ base, size, mapped, vmm_ranges };
+	*r = (struct vmm_range){ base, size, mapped, vmm_ranges, fd, CU_MEM_ACCESS_FLAGS_PROT_NONE };
 	vmm_ranges = r;
 	return CUDA_SUCCESS;
 }
@@ -202,6 +205,8 @@ static int remove_range(uintptr_t base, size_t size, int mapped)
 			struct vmm_range *r = *p;
 
 			*p = r->next;
+			if (r->fd >= 0)
+				close(r->fd);
 			free(r);
 			return 1;
 		}
@@ -241,7 +246,7 @@ CUresult cuMemAddressReserve(CUdeviceptr *ptr, size_t size, size_t alignment, CU
 	if (!p)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	pthread_mutex_lock(&vmm_lock);
-	r = add_range((uintptr_t)p, size, 0);
+	r = add_range((uintptr_t)p, size, 0, -1);
 	pthread_mutex_unlock(&vmm_lock);
 	if (r) {
 		munmap(p, size);
@@ -268,7 +273,7 @@ CUresult cuMemAddressFree(CUdeviceptr ptr, size_t size)
 CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset, CUmemGenericAllocationHandle handle,
 		  unsigned long long flags)
 {
-	int fd = handle_fd(handle);
+	int fd = handle_fd(handle), own = -1;
 	struct stat st;
 	CUresult r;
 
@@ -281,11 +286,13 @@ CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset, CUmemGenericAlloc
 		r = CUDA_ERROR_INVALID_VALUE;
 	else if (overlaps_mapping((uintptr_t)ptr, size))
 		r = CUDA_ERROR_ALREADY_MAPPED;
-	else if (mmap((void *)(uintptr_t)ptr, size, PROT_NONE, MAP_SHARED | MAP_FIXED, fd,
-		      (off_t)offset) == MAP_FAILED)
+	else if ((own = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0 ||
+		 mmap((void *)(uintptr_t)ptr, size, PROT_NONE, MAP_SHARED | MAP_FIXED, fd, (off_t)offset) == MAP_FAILED)
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 	else
-		r = add_range((uintptr_t)ptr, size, 1);
+		r = add_range((uintptr_t)ptr, size, 1, own);
+	if (r && own >= 0)
+		close(own);
 	pthread_mutex_unlock(&vmm_lock);
 	return r;
 }
@@ -352,6 +359,50 @@ CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size, const CUmemAccessDesc *des
 	}
 	if (!r && mprotect((void *)(uintptr_t)ptr, size, prot))
 		r = errno == ENOMEM ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_UNKNOWN;
+	for (uintptr_t p = (uintptr_t)ptr; !r && p < (uintptr_t)ptr + size;) {
+		struct vmm_range *m = find_range(p, 1, 1);
+
+		m->access = desc[count - 1].flags;	/* the last descriptor for device 0 wins, as mprotect's */
+		p = m->base + m->size;
+	}
 	pthread_mutex_unlock(&vmm_lock);
 	return r;
+}
+
+/* The access of device 0 to the mapping at ptr (as cuMemSetAccess set it over the mapping). */
+CUresult cuMemGetAccess(unsigned long long *flags, const CUmemLocation *location, CUdeviceptr ptr)
+{
+	struct vmm_range *m;
+
+	if (!flags || !location || location->type != CU_MEM_LOCATION_TYPE_DEVICE)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (location->id != 0)
+		return CUDA_ERROR_INVALID_DEVICE;
+	pthread_mutex_lock(&vmm_lock);
+	m = find_range((uintptr_t)ptr, 1, 1);
+	if (m)
+		*flags = m->access;
+	pthread_mutex_unlock(&vmm_lock);
+	return m ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* A new handle of the allocation mapped at addr (the caller releases it), even after its own was released. */
+CUresult cuMemRetainAllocationHandle(CUmemGenericAllocationHandle *handle, void *addr)
+{
+	struct vmm_range *m;
+	int fd = -1;
+
+	if (!handle)
+		return CUDA_ERROR_INVALID_VALUE;
+	pthread_mutex_lock(&vmm_lock);
+	m = find_range((uintptr_t)addr, 1, 1);
+	if (m)
+		fd = fcntl(m->fd, F_DUPFD_CLOEXEC, 0);
+	pthread_mutex_unlock(&vmm_lock);
+	if (!m)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (fd < 0)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	*handle = (CUmemGenericAllocationHandle)fd + 1;
+	return CUDA_SUCCESS;
 }

@@ -42,6 +42,11 @@ static struct cudart_func *find_func(struct cudart_ctx *c, const void *host)
 	return node ? *(struct cudart_func **)node : NULL;
 }
 
+struct cudart_func *cudart_func_find(struct cudart_ctx *c, const void *host)
+{
+	return find_func(c, host);
+}
+
 /* Registration runs from constructors: no error to return; a kernel that
  * could not be registered is reported by its first launch by address
  * (cudaErrorInvalidDeviceFunction).  Its stub launches it regardless. */

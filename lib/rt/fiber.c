@@ -774,6 +774,31 @@ static void fail(struct rt_fibers *p, struct idxgen_rt_block *blk)
 	rt_trap_resume(blk);	/* F_FAIL_TRAP: the message is recorded */
 }
 
+/*
+ * Run the block's n fibers (threads, or warps for lane loops) whose records
+ * are set: from the first, until every one has returned; a failure traps.
+ */
+static void run_block(struct rt_fibers *p, struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn entry, uint32_t n)
+{
+	p->blk = blk;
+	p->entry = entry;
+	p->n = n;
+	p->nlive = n;
+	p->arrived = 0;
+	p->grid_arrived = 0;
+	p->ncoal = 0;
+	p->failed = 0;
+	p->plain = false;
+	p->has_after = false;
+	p->cur = n - 1;	/* switch_next starts at fiber 0 */
+	rt_fiber_cur = p;
+	switch_next(p, &p->main_sp, true);
+	if (p->failed)
+		fail(p, blk);
+	rt_fiber_cur = NULL;
+	p->blk = NULL;
+}
+
 void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn entry)
 {
 	struct idxgen_rt_worker *w = blk->worker;
@@ -801,23 +826,49 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 		p->waiting[t] = 0;
 		p->defer[t] = 0;
 	}
-	p->blk = blk;
-	p->entry = entry;
-	p->n = n;
-	p->nlive = n;
-	p->arrived = 0;
-	p->grid_arrived = 0;
-	p->ncoal = 0;
-	p->failed = 0;
-	p->plain = false;
-	p->has_after = false;
-	p->cur = n - 1;	/* switch_next starts at thread 0 */
-	rt_fiber_cur = p;
-	switch_next(p, &p->main_sp, true);
-	if (p->failed)
-		fail(p, blk);
-	rt_fiber_cur = NULL;
-	p->blk = NULL;
+	run_block(p, blk, entry, n);
+}
+
+/*
+ * Lane loops (lib/cc/lane_plan.c): one fiber per WARP, whose code runs the
+ * warp's 32 lanes as a loop between barriers.  Record w of the pool is warp
+ * w's fiber: its tid is lane 0's threadIdx (the kernel counts its lanes
+ * from there in linear order) and tid.lin the warp's index, which only this
+ * file reads (no warp operation runs on such a block).  The warps start in
+ * the order of their lane 0 in the block's index stream (the schedule
+ * order); a barrier waits for every warp that has not returned.
+ */
+void __idxgen_fiber_run_warps(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn entry)
+{
+	struct idxgen_rt_worker *w = blk->worker;
+	struct rt_fibers *p = w->fibers;
+	uint32_t n = blk->nthreads, bx = blk->block_dim[0], bxy = bx * blk->block_dim[1], t, k = 0;
+	uint32_t nw = (n + 31) / 32;
+
+	if (!p && !(p = w->fibers = calloc(1, sizeof(*p))))
+		idxgen_rt_trap(blk, "out of memory for the fibers of %u warps", nw);
+	if (pool_fit(p, nw))
+		idxgen_rt_trap(blk, "out of memory for the fibers of %u warps", nw);
+	rt_fiber_guard_thread();
+	for (t = 0; t < n && k < nw; t++) {
+		uint32_t x = blk->tid_x[t], y = blk->tid_y[t], z = blk->tid_z[t], lin = x + y * bx + z * bxy;
+		struct rt_fiber *f = &p->f[k];
+
+		if (lin % 32)
+			continue;
+		f->tid.x = x;
+		f->tid.y = y;
+		f->tid.z = z;
+		f->tid.lin = k++;
+		f->state = F_NEW;
+		f->spinning = false;
+	}
+	for (t = 0; t < (nw + 31) / 32; t++) {
+		p->live[t] = ~0u;
+		p->waiting[t] = 0;
+		p->defer[t] = 0;
+	}
+	run_block(p, blk, entry, nw);
 }
 
 void __idxgen_fiber_plain_begin(struct idxgen_rt_block *blk)

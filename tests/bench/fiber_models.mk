@@ -1,7 +1,8 @@
 # Loop fission against fibers on kernels both execution models run (issue
 # 38, item 4; not pass/fail except on a wrong result):
-# tests/bench/fiber/models.cu built both ways by idxgen-cc, timed on one
-# worker (tests/bench/fiber_models.sh).
+# tests/bench/fiber/models.cu built three ways by idxgen-cc (loop fission,
+# a fiber per thread, lane loops: one fiber per warp), timed on one worker
+# (tests/bench/fiber_models.sh).
 #
 #   make -f tests/bench/fiber_models.mk run
 

@@ -9,7 +9,9 @@
 # -Werror (the rule: if idxgen-cc exits 0, its output compiles).  Whole
 # programs: "// CXX..." lines are matched against the C++ of --emit-cxx,
 # "// MODEL..." lines against --emit-cxx --dump=plan (each kernel's
-# execution model and why); that C++ must compile with clang++.
+# execution model and why); that C++ must compile with clang++.  A
+# "// FLAGS: ..." line gives idxgen-cc options for every run of its file
+# (--exec-model=fibers: the fiber forms of kernels loop fission runs).
 # FileCheck comes from Debian's llvm-16-tools (tests/setup/deps.sh).
 set -u
 CC_BIN=${1:?usage: golden.sh path/to/idxgen-cc}
@@ -29,16 +31,17 @@ cc_bin() {
 
 # run MODE FILE PREFIX: translate (MODE "c") or dump the plan (MODE "plan") and match
 run() {
-	local f=$1 mode=$2 prefix=$3 name
+	local f=$1 mode=$2 prefix=$3 name flags
 	name="$(basename "$f") ($prefix)"
+	flags=$(sed -n 's|^// FLAGS: ||p' "$f")
 	if [ "$mode" = plan ]; then
-		cc_bin --dump=plan "$f" >"$tmp/out" 2>"$tmp/err"
+		cc_bin $flags --dump=plan "$f" >"$tmp/out" 2>"$tmp/err"
 	elif [ "$mode" = model ]; then
-		cc_bin --emit-cxx --dump=plan "$f" >"$tmp/out" 2>"$tmp/err"
+		cc_bin $flags --emit-cxx --dump=plan "$f" >"$tmp/out" 2>"$tmp/err"
 	elif [ "$mode" = cxx ]; then
-		cc_bin --emit-cxx -o "$tmp/out" "$f" 2>"$tmp/err"
+		cc_bin $flags --emit-cxx -o "$tmp/out" "$f" 2>"$tmp/err"
 	else
-		cc_bin --translate -o "$tmp/out" "$f" 2>"$tmp/err"
+		cc_bin $flags --translate -o "$tmp/out" "$f" 2>"$tmp/err"
 	fi
 	local rc=$?
 	if [ $rc != 0 ]; then

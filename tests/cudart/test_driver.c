@@ -88,6 +88,16 @@ static void test_attributes(void)
 	tap_ok(v == CU_COMPUTEMODE_DEFAULT, "COMPUTE_MODE is CU_COMPUTEMODE_DEFAULT");
 	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, dev);
 	tap_ok(v == 1, "VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED");
+	/* served (was 0: memMapIPCDrv skipped the device): fd export, 64-bit memory operations, NOR waits */
+	v = 0;
+	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED, dev);
+	tap_ok(v == 1, "HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED");
+	v = 0;
+	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, dev);
+	tap_ok(v == 1, "CAN_USE_64_BIT_STREAM_MEM_OPS");
+	v = 0;
+	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR, dev);
+	tap_ok(v == 1, "CAN_USE_STREAM_WAIT_VALUE_NOR");
 	cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED, dev);
 	tap_ok(v == 0, "GENERIC_COMPRESSION_SUPPORTED 0");
 	TAP_CU(cuDeviceComputeCapability(&major, &minor, dev), CUDA_SUCCESS);
@@ -131,6 +141,22 @@ static void test_contexts(void)
 	TAP_CU(cuCtxDestroy(c), CUDA_SUCCESS);
 	cuCtxGetCurrent(&cur);
 	tap_ok(cur == primary, "destroying the current context leaves the primary one");
+	/* CUDA 4's usage counts: attached once more, the second detach destroys it */
+	{
+		CUcontext a = NULL, e = NULL;
+
+		TAP_CU(CTX_CREATE(&e, 0, 0), CUDA_SUCCESS);
+		TAP_CU(cuCtxAttach(&a, 0), CUDA_SUCCESS);
+		tap_ok(a == e, "cuCtxAttach: the current context");
+		TAP_CU(cuCtxAttach(&a, 1), CUDA_ERROR_INVALID_VALUE);
+		TAP_CU(cuCtxDetach(primary), CUDA_ERROR_INVALID_CONTEXT);	/* not current */
+		TAP_CU(cuCtxDetach(e), CUDA_SUCCESS);
+		cuCtxGetCurrent(&cur);
+		tap_ok(cur == e, "one detach of two: the context lives");
+		TAP_CU(cuCtxDetach(e), CUDA_SUCCESS);
+		cuCtxGetCurrent(&cur);
+		tap_ok(cur == primary, "the last detach destroys it");
+	}
 	TAP_CU(cuCtxDestroy(primary), CUDA_ERROR_INVALID_CONTEXT);
 	TAP_CU(CTX_CREATE(&c, 0x100, 0), CUDA_ERROR_INVALID_VALUE);
 	TAP_CU(CTX_CREATE(&c, 0, 1), CUDA_ERROR_INVALID_DEVICE);
@@ -244,6 +270,34 @@ static void test_vmm(void)
 	       "a second mapping of an allocation aliases the first (after cuMemRelease too)");
 	tap_ok(holds((unsigned char *)(uintptr_t)va + 2 * g, 2 * g, 7 + 2 * (unsigned int)g * 131u),
 	       "the other allocation untouched");
+
+	/* the access set, and the allocation behind an address: a new handle, though h1 was released */
+	{
+		unsigned long long acc = 99;
+		CUmemLocation dev0;
+		CUmemGenericAllocationHandle h4 = 0;
+		CUmemAllocationProp got;
+		CUdeviceptr third = 0;
+
+		dev0.type = CU_MEM_LOCATION_TYPE_DEVICE, dev0.id = 0;
+		TAP_CU(cuMemGetAccess(&acc, &dev0, alias + 5), CUDA_SUCCESS);
+		tap_ok(acc == CU_MEM_ACCESS_FLAGS_PROT_READWRITE, "cuMemGetAccess: read-write as set (%llu)", acc);
+		TAP_CU(cuMemRetainAllocationHandle(&h4, (void *)(uintptr_t)(va + g)), CUDA_SUCCESS);
+		TAP_CU(cuMemGetAllocationPropertiesFromHandle(&got, h4), CUDA_SUCCESS);
+		TAP_CU(cuMemAddressReserve(&third, 2 * g, 0, 0, 0), CUDA_SUCCESS);
+		TAP_CU(cuMemMap(third, 2 * g, 0, h4, 0), CUDA_SUCCESS);
+		TAP_CU(cuMemGetAccess(&acc, &dev0, third), CUDA_SUCCESS);
+		tap_ok(acc == CU_MEM_ACCESS_FLAGS_PROT_NONE, "a new mapping has no access until set (%llu)", acc);
+		TAP_CU(cuMemSetAccess(third, 2 * g, &rw, 1), CUDA_SUCCESS);
+		tap_ok(holds((unsigned char *)(uintptr_t)third, 2 * g, 99), "the retained handle maps the same pages");
+		TAP_CU(cuMemUnmap(third, 2 * g), CUDA_SUCCESS);
+		TAP_CU(cuMemAddressFree(third, 2 * g), CUDA_SUCCESS);
+		TAP_CU(cuMemRelease(h4), CUDA_SUCCESS);
+		TAP_CU(cuMemRetainAllocationHandle(&h4, &acc), CUDA_ERROR_INVALID_VALUE);
+		TAP_CU(cuMemGetAccess(&acc, &dev0, (CUdeviceptr)(uintptr_t)&acc), CUDA_ERROR_INVALID_VALUE);
+		dev0.id = 1;
+		TAP_CU(cuMemGetAccess(&acc, &dev0, alias), CUDA_ERROR_INVALID_DEVICE);
+	}
 
 	/* exported as a file descriptor and imported again: the same pages */
 	TAP_CU(cuMemExportToShareableHandle(&fd, h2, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),

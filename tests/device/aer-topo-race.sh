@@ -11,10 +11,12 @@ cd "$(dirname "$0")" || exit 1
 ./idxgen-topo-race read >/tmp/aer-topo-race.out 2>&1 &
 reader=$!
 # The reader's first line (its BAR mapped) comes before its reads: wait for
-# it, not for a time; 6000 x 0.1 s is a hang guard only.
+# it, not for a time; READER_HANG_GUARD_S is a hang guard only (the line
+# comes in under a second: tests/README.md).
+READER_HANG_GUARD_S=600
 i=0
 while ! grep -q '^\(not \)\{0,1\}ok 1 ' /tmp/aer-topo-race.out 2>/dev/null &&
-	kill -0 "$reader" 2>/dev/null && [ $i -lt 6000 ]; do
+	kill -0 "$reader" 2>/dev/null && [ $i -lt $((READER_HANG_GUARD_S * 10)) ]; do
 	sleep 0.1
 	i=$((i + 1))
 done

@@ -35,7 +35,8 @@ static void aer_round(struct dev *d, int res, const char *err, const char *what)
 	tap_ok(kmsg_wait(fd, "recovered from a PCI channel error", HANG_GUARD_S), /* was 60 s */
 	       "AER %s (%s) injected with jobs in flight, the driver recovered", err, what);
 	for (k = 0; k < 8; k++) {
-		if (!e && !sync_wait(d->fd, so[k], 60) && !job_result(d->fd, ctx, first[k], &r) &&
+		if (!e && !sync_wait(d->fd, so[k], HANG_GUARD_S) &&
+		    !job_result(d->fd, ctx, first[k], &r) &&
 		    !r.error && !r.status && output_ok(m, &c[k]))
 			good++;
 		drmSyncobjDestroy(d->fd, so[k]);
@@ -152,9 +153,9 @@ static pid_t start_submitter(int minor)
 /* What went wrong in one round: the round child's exit status. */
 enum {
 	AER_SETUP = 1 << 0,	 /* open, context, region, fork failed */
-	AER_NO_DETECT = 1 << 1,	 /* error_detected did not run within 30 s */
+	AER_NO_DETECT = 1 << 1,	 /* error_detected did not run within HANG_GUARD_S */
 	AER_RM_FAILED = 1 << 2,	 /* the removal returned an error */
-	AER_RM_HUNG = 1 << 3,	 /* the removal did not return within 30 s */
+	AER_RM_HUNG = 1 << 3,	 /* the removal did not return within HANG_GUARD_S */
 	AER_NOT_ENODEV = 1 << 4, /* SUBMIT after the removal did not fail with ENODEV */
 	AER_NOT_BACK = 1 << 5,	 /* no device after the rescan */
 };
@@ -198,7 +199,7 @@ static int aer_remove_round(int minor, const char *pci, int res, int round, int 
 	kw = kmsg_open();
 	kmsg_note("aer_remove round %d: SDN, remove %d ms after error_detected", round, delay_ms);
 	dprintf(res, "### hmp pcie_aer_inject_error idxgen0 SDN\n");
-	if (!kmsg_wait_fast(kw, "PCI channel error", 30000)) {
+	if (!kmsg_wait_fast(kw, "PCI channel error", HANG_GUARD_S * 1000)) {
 		close(go[1]); /* the remover exits without removing */
 		kill(sub, SIGKILL);
 		return AER_NO_DETECT;
@@ -206,10 +207,10 @@ static int aer_remove_round(int minor, const char *pci, int res, int round, int 
 	if (write(go[1], "g", 1) != 1)
 		return AER_SETUP;
 	close(go[1]);
-	e = wait_child(rm, 30, &took);
+	e = wait_child(rm, HANG_GUARD_S, &took);
 	if (e == -ETIMEDOUT) {
-		tap_diag("round %d: the removal did not return within 30 s: remove() and the AER "
-			 "recovery deadlock, the device is lost",
+		tap_diag("round %d: the removal did not return within HANG_GUARD_S: remove() and "
+			 "the AER recovery deadlock, the device is lost",
 			 round);
 		kill(sub, SIGKILL);
 		return AER_RM_HUNG;
@@ -232,9 +233,10 @@ static int aer_remove_round(int minor, const char *pci, int res, int round, int 
 	 * resume callback (inside the window the old driver deadlocked in), or
 	 * after the recovery had ended.
 	 */
-	if (!kmsg_wait_fast_also(kw, "device recovery", 30000, "recovered from a PCI channel error",
-				 &late))
-		tap_diag("round %d: no \"device recovery\" line from the AER core in 30 s", round);
+	if (!kmsg_wait_fast_also(kw, "device recovery", HANG_GUARD_S * 1000,
+				 "recovered from a PCI channel error", &late))
+		tap_diag("round %d: no \"device recovery\" line from the AER core in HANG_GUARD_S",
+			 round);
 	tap_diag("round %d: the removal landed %s", round,
 		 late ? "after the driver had recovered" : "before the driver's resume callback");
 	close(kw);

@@ -368,7 +368,7 @@ int run(int fd, uint32_t ctx, const struct drm_idxgen_config *cfgs, uint32_t n,
 		return -errno;
 	r = submit(fd, ctx, cfgs, n, 0, so, &first);
 	if (!r)
-		r = sync_wait(fd, so, 60);
+		r = sync_wait(fd, so, HANG_GUARD_S);
 	for (i = 0; !r && i < n; i++)
 		r = job_result(fd, ctx, first + i, &res[i]);
 	drmSyncobjDestroy(fd, so);

@@ -117,7 +117,7 @@ static int resv_try(struct dev *d, uint32_t ctx, uint32_t sh, int try)
 	e = e ?: submit(d->fd, ctx, c, DRM_IDXGEN_MAX_BATCH, 0, so, NULL);
 	busy = dbg_value(d, "regions", "shared_busy");
 	pending = !e && sync_wait(d->fd, so, 0) != 0;
-	e = e ?: sync_wait(d->fd, so, 60);	/* a hang guard */
+	e = e ?: sync_wait(d->fd, so, HANG_GUARD_S);
 	idle = dbg_value(d, "regions", "shared_busy");
 	drmSyncobjDestroy(d->fd, so);
 	if (e == 0 && busy == 0 && !pending)

@@ -152,7 +152,7 @@ void test_batch(struct dev *d)
 		cfg_make(&c[1], d, reg, 65536, 9, 9, 9);
 		e = submit(d->fd, ctx, &c[0], 1, 0, s1, &f1);
 		e = e ?: submit(d->fd, ctx, &c[1], 1, s1, s2, &f2);
-		e = e ?: sync_wait(d->fd, s2, 30);
+		e = e ?: sync_wait(d->fd, s2, HANG_GUARD_S);
 		e = e ?: job_result(d->fd, ctx, f1, &ra);
 		e = e ?: job_result(d->fd, ctx, f2, &rb);
 		tap_ok(e == 0 && !ra.status && !rb.status && output_ok(m, &c[0]) &&
@@ -306,7 +306,7 @@ void test_sync_arrays(struct dev *d)
 
 		e = xioctl(d->fd, DRM_IOWR(DRM_COMMAND_BASE + DRM_IDXGEN_SUBMIT, struct submit_v1),
 			   &a1);
-		e = e ?: sync_wait(d->fd, bin, 60);
+		e = e ?: sync_wait(d->fd, bin, HANG_GUARD_S);
 		e = e ?: job_result(d->fd, ctx, a1.first_seq, &r);
 		tap_ok(sizeof(a1) == 40 && e == 0 && a1.first_seq == fc + 1 && !r.error &&
 			   output_ok(m, &c[0]),

@@ -41,7 +41,8 @@ void test_suspend(struct dev *d)
 	tap_ok(w == 0, "suspend to idle with pm_test=devices (%d)", w);
 	tap_ok(kmsg_wait(fd, "[drm] resumed", HANG_GUARD_S), "the driver's suspend and resume callbacks ran");
 	for (k = 0; k < 8; k++) {
-		if (!e && !sync_wait(d->fd, so[k], 60) && !job_result(d->fd, ctx, first[k], &r) &&
+		if (!e && !sync_wait(d->fd, so[k], HANG_GUARD_S) &&
+		    !job_result(d->fd, ctx, first[k], &r) &&
 		    !r.error && !r.status && output_ok(m, &c[k]))
 			good++;
 		drmSyncobjDestroy(d->fd, so[k]);

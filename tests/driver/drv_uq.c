@@ -468,12 +468,28 @@ static void test_uq_isolation(struct dev *d, uint32_t ctx, uint32_t reg)
 	uq_unmap(&q);
 }
 
-/* A child with a queue, killed while it submits; then fork with a queue. */
+/*
+ * A child with a queue, killed while it submits; then fork with a queue.
+ * The child says on a pipe when it has rung its ring round once (it goes
+ * on submitting): the kill comes then, not after a guessed time (was
+ * 300 ms, which on a slow kernel could kill the child before it had a
+ * queue and test nothing).
+ */
 static void test_uq_kill(struct dev *d)
 {
-	pid_t pid = fork();
-	int st;
+	struct pollfd pfd = {.events = POLLIN};
+	int st, fds[2];
+	char b = 0;
+	pid_t pid;
 
+	if (pipe(fds))
+		return (void)tap_ok(0, "a process killed while it submits: pipe");
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return (void)tap_ok(0, "a process killed while it submits: fork");
+	}
 	if (pid == 0) {
 		struct dev c;
 		uint32_t ctx, reg;
@@ -481,6 +497,7 @@ static void test_uq_kill(struct dev *d)
 		struct uq q;
 		uint32_t n = 0;
 
+		close(fds[0]);
 		if (dev_open(&c, d->minor) || ctx_create(c.fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx) ||
 		    region_create(c.fd, 1 << 20, &reg) || uq_create(c.fd, ctx, 64, &reg, 1, &q))
 			_exit(2);
@@ -493,9 +510,16 @@ static void test_uq_kill(struct dev *d)
 			memcpy(q.mem + q.tail * sizeof(dsc), &dsc, sizeof(dsc));
 			q.tail = (q.tail + 1) % 64;
 			q.db[0] = q.tail;
+			if (n == 64 && write(fds[1], "r", 1) != 1)
+				_exit(3);
 		}
 	}
-	usleep(300000);
+	close(fds[1]);
+	pfd.fd = fds[0];
+	tap_ok(poll(&pfd, 1, HANG_GUARD_S * 1000) == 1 && read(fds[0], &b, 1) == 1 &&
+		   dbg_wait(d, "objects", "user_queues", 1),
+	       "the child has a queue and has rung it round once (debugfs objects: user_queues 1)");
+	close(fds[0]);
 	kill(pid, SIGKILL);
 	waitpid(pid, &st, 0);
 	tap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "a process killed while it submits through its queue");

@@ -22,9 +22,10 @@ expected=$(ls -d /sys/bus/pci/drivers/idxgen/0000:* 2>/dev/null | wc -l)
 [ "$expected" -ge 1 ] || expected=1
 
 # (sh has no locals: the helpers use w, the loop below uses round)
-# The waits poll for a condition; HANG_GUARD (600 s of 0.1 s polls) only
-# ends one that never comes (a probe takes well under a second).
-HANG_GUARD=6000
+# The waits poll for a condition; HANG_GUARD (1500 s of 0.1 s polls) only
+# ends one that never comes (a probe takes well under a second; the whole
+# suite 121 s on the debug kernel at load 23: >= 12x, tests/README.md).
+HANG_GUARD=15000
 wait_devs() { # count
 	w=0
 	while [ "$(ndev)" -lt "$1" ] && [ $w -lt $HANG_GUARD ]; do sleep 0.1; w=$((w + 1)); done

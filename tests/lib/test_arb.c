@@ -63,8 +63,14 @@
 #define MAX_HOLDS	20000
 #define MIN_OPS		8	/* operations per worker and phase, however short the phase */
 #define HOLD_LIMIT	8
-/* Waits for a lock that should be free at once: a hang guard only (600 s). */
-#define LOCK_HANG_GUARD_NS	600000000000LL
+/*
+ * The bound of a wait for an event (a lock that should be free at once, a
+ * waiter registered, the greedy worker's hold done): a hang guard only.
+ * The events take milliseconds; the whole arb suite takes 48 s on the debug
+ * kernel under TCG at load 23: >= 30x.
+ */
+#define ARB_HANG_GUARD_S	1500
+#define LOCK_HANG_GUARD_NS	(ARB_HANG_GUARD_S * 1000000000LL)
 
 static const int prio_of[NW] = { 2, 2, 1, 1, 1, 0, 0, 0 };	/* IDXGEN_PRIORITY_* */
 static const char *const prio_name[3] = { "LOW", "NORMAL", "HIGH" };
@@ -380,8 +386,8 @@ static int64_t phase(struct idxgen_device *dev, uint32_t hold_limit, int seconds
 		}
 	}
 	sleep((unsigned int)seconds);
-	/* for the figures: the greedy worker finished one whole hold (bounded: 60 s) */
-	for (int w = 0; w < 6000 && !shm->w[GREEDY].holds_done; w++)
+	/* for the figures: the greedy worker finished one whole hold (ARB_HANG_GUARD_S) */
+	for (int w = 0; w < ARB_HANG_GUARD_S * 100 && !shm->w[GREEDY].holds_done; w++)
 		usleep(10000);
 	shm->stop = 1;
 	for (i = 0; i < NW; i++) {
@@ -516,7 +522,7 @@ static void test_hold_limit(struct idxgen_device *dev)
 	busy.flags = IDXGEN_CONFIG_NO_HISTORY;
 	w.ctx = b;
 	pthread_create(&th, NULL, lock2_waiter_main, &w);
-	for (int k = 0; k < 60000 && !seen; k++) {
+	for (int k = 0; k < ARB_HANG_GUARD_S * 1000 && !seen; k++) {
 		struct timespec ts = { 0, 1000000 };
 
 		nanosleep(&ts, NULL);

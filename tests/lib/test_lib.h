@@ -25,6 +25,14 @@
 
 #define OK(call) ((call) == 0)
 #define SEC ((int64_t)1000000000)
+/*
+ * The bound of a wait for an event (a job's completion, idxgen_wait; a
+ * waiter registered with the arbiter; the device back after a rescan): a
+ * hang guard only, never a speed guess.
+ * The events take milliseconds; the whole lib suite takes 60 s on the debug
+ * kernel under TCG at load 23: >= 25x.
+ */
+#define LIB_HANG_GUARD_S 1500
 
 extern struct idxgen_device *dev;	/* device 0, opened by test_basics */
 extern struct idxgen_info info;		/* its information, from test_info */

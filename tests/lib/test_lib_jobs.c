@@ -217,7 +217,7 @@ void test_jobs(void)
 	idxgen_config_target(&c1, ra, 0);
 	ret = idxgen_submit(ctx, &c1, 1, &j1);
 	tap_ok(ret == 0 && j1 > 0, "submit one: job %" PRIu64, j1);
-	ret = idxgen_wait(ctx, j1, 10 * SEC, &r);
+	ret = idxgen_wait(ctx, j1, LIB_HANG_GUARD_S * SEC, &r);
 	tap_ok(ret == 0 && r.status == IDXGEN_CPL_OK, "wait for it");
 	tap_ok(OK(idxgen_job_result(ctx, j1, &r)) && r.status == IDXGEN_CPL_OK,
 	       "job_result of a finished job");
@@ -252,7 +252,7 @@ void test_jobs(void)
 		   (ret == 0 && r.status == IDXGEN_CPL_OK && r.warps == 32768 && output_ok(&c3)),
 	       "job_result without waiting: %s%s", idxgen_strerror(ret),
 	       ret ? "" : " (done: 32768 warps, output right)");
-	ret = idxgen_wait(ctx, j1, 60 * SEC, &r);
+	ret = idxgen_wait(ctx, j1, LIB_HANG_GUARD_S * SEC, &r);
 	tap_ok(ret == 0 && r.status == IDXGEN_CPL_OK && r.warps == 32768 && output_ok(&c3),
 	       "then wait: 32768 warps, output right");
 	idxgen_region_free(rbig);
@@ -267,7 +267,7 @@ void test_jobs(void)
 	}
 	ret = idxgen_submit(ctx, batch, 300, j);
 	tap_ok(ret == 0, "submit a batch of 300 configurations");
-	ret = idxgen_wait(ctx, j[299], 30 * SEC, NULL);
+	ret = idxgen_wait(ctx, j[299], LIB_HANG_GUARD_S * SEC, NULL);
 	tap_ok(ret == 0, "wait for the last");
 	for (i = 0, bad = 0; i < 300; i++) {
 		if (i && j[i] != j[i - 1] + 1)
@@ -324,7 +324,8 @@ void test_device_shapes(void)
 	if (!tap_ok(ret == 0 && n > 0, "set up %u shapes (%u above this device's limits)", n, skipped))
 		return;
 	ret = idxgen_submit(ctx, cfg, n, j);
-	tap_ok(ret == 0 && OK(idxgen_wait(ctx, j[n - 1], 60 * SEC, NULL)), "run them as one batch");
+	tap_ok(ret == 0 && OK(idxgen_wait(ctx, j[n - 1], LIB_HANG_GUARD_S * SEC, NULL)),
+	       "run them as one batch");
 	for (i = 0; i < n; i++) {
 		if (idxgen_job_result(ctx, j[i], &r) || r.status || !output_ok(&cfg[i])) {
 			tap_diag("shape %ux%ux%u c=%u: status %u", cfg[i].dx, cfg[i].dy, cfg[i].dz,

@@ -82,11 +82,11 @@ void test_locks(void)
 	pthread_create(&th, NULL, lock_waiter_main, &w);
 	/*
 	 * Until the waiter is registered with the arbiter, however long that
-	 * takes under load; the bound (60 s) only keeps a broken arbiter from
-	 * hanging the suite, and then fails the test.
+	 * takes under load; the bound (LIB_HANG_GUARD_S) only keeps a broken
+	 * arbiter from hanging the suite, and then fails the test.
 	 */
 	seen = 0;
-	for (int k = 0; k < 60000 && !seen; k++) {
+	for (int k = 0; k < LIB_HANG_GUARD_S * 1000 && !seen; k++) {
 		struct timespec ts = { 0, 1000000 };
 
 		nanosleep(&ts, NULL);

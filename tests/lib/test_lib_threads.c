@@ -50,7 +50,7 @@ static void *worker_main(void *arg)
 			w->failures++;
 			continue;
 		}
-		if (idxgen_wait(w->ctx, j[n - 1], 30 * SEC, NULL)) {
+		if (idxgen_wait(w->ctx, j[n - 1], LIB_HANG_GUARD_S * SEC, NULL)) {
 			w->failures++;
 			continue;
 		}

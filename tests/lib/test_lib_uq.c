@@ -32,8 +32,8 @@
 
 #define UQ_JOBS		300	/* > 256: wraps the ring, two batches of IDXGEN_MAX_BATCH */
 #define UQ_REGION	(1u << 20)
-/* a hang guard, far above the slowest run: not a timing assumption */
-#define UQ_GONE_HANG_GUARD_MS (300 * 1000)
+/* a hang guard (test_lib.h), far above the slowest run: not a timing assumption */
+#define UQ_GONE_HANG_GUARD_MS (LIB_HANG_GUARD_S * 1000)
 
 /* Sum of drm-idxgen-user-queues over this process's files open on node. */
 static long uq_count(const char *node)
@@ -119,7 +119,7 @@ static void uq_run_jobs(struct idxgen_device *d, struct uq_run *run, long *queue
 	*queues_seen = uq_count(node);
 	/* waits from the last: an earlier job is then done already, or its own wait ends it */
 	for (i = UQ_JOBS; !run->submit_err && i-- > 0;) {
-		int ret = idxgen_wait(ctx, jobs[i], 600 * SEC, &run->res[i]);
+		int ret = idxgen_wait(ctx, jobs[i], LIB_HANG_GUARD_S * SEC, &run->res[i]);
 
 		if (ret && !run->wait_err)
 			run->wait_err = ret;
@@ -185,7 +185,7 @@ static void test_uq_many_regions(struct idxgen_device *d)
 		ret = idxgen_submit(ctx, cfgs + 5, 1, &last);	/* a queue again */
 	/* waiting for the last job only: every earlier one is done too (one stream) */
 	if (!ret)
-		ret = idxgen_wait(ctx, last, 600 * SEC, &res);
+		ret = idxgen_wait(ctx, last, LIB_HANG_GUARD_S * SEC, &res);
 	for (i = 0; !ret && i < 10; i++)
 		good += idxgen_job_result(ctx, jobs[i], &res) == 0 && !res.error &&
 			res.status == IDXGEN_CPL_OK && output_ok(&cfgs[i]);
@@ -278,7 +278,7 @@ static void test_uq_corrupt(struct idxgen_device *d, const struct idxgen_info *d
 	if (!ret)
 		ret = idxgen_submit(ctx, &cfg, 1, &job);
 	if (!ret)
-		ret = idxgen_wait(ctx, job, 600 * SEC, &res);
+		ret = idxgen_wait(ctx, job, LIB_HANG_GUARD_S * SEC, &res);
 	tap_ok(armed && !ret && res.error == -EIO && res.status == IDXGEN_CPL_ABORTED,
 	       "a corrupted completion record on the user queue: error %d status %s (%s)",
 	       res.error, idxgen_status_name(res.status), idxgen_strerror(ret));
@@ -337,7 +337,7 @@ static void test_uq_reset(struct idxgen_device *d, const struct idxgen_info *di)
 	if (!ret)
 		ret = idxgen_submit(ctx, cfg, 3, job);
 	for (i = 0; !ret && i < 3; i++)
-		wret[i] = idxgen_wait(ctx, job[i], 120 * SEC, &res[i]);
+		wret[i] = idxgen_wait(ctx, job[i], LIB_HANG_GUARD_S * SEC, &res[i]);
 	tap_ok(!ret && !wret[0] && res[0].error == -ETIMEDOUT &&
 		       res[0].status == IDXGEN_STATUS_UQ_HUNG && res[0].user_tag == 70,
 	       "the hung job: error %d status %s, its tag (%s)", res[0].error,
@@ -355,7 +355,7 @@ static void test_uq_reset(struct idxgen_device *d, const struct idxgen_info *di)
 	tap_ok(debugfs_put(di, "reset", 1), "device reset through debugfs under an idle queue");
 	ret = idxgen_submit(ctx, &cfg[2], 1, &job[0]);
 	if (!ret)
-		ret = idxgen_wait(ctx, job[0], 600 * SEC, &res[0]);
+		ret = idxgen_wait(ctx, job[0], LIB_HANG_GUARD_S * SEC, &res[0]);
 	tap_ok(ret == 0 && res[0].error == 0 && res[0].status == IDXGEN_CPL_OK && output_ok(&cfg[2]),
 	       "the first job after it reads RESET, gets a new queue and runs: error %d status %s "
 	       "(%s)", res[0].error, idxgen_status_name(res[0].status), idxgen_strerror(ret));
@@ -405,7 +405,7 @@ static void test_uq_fault(const struct idxgen_info *di)
 	if (!ret)
 		ret = idxgen_submit(ctx, cfg, 3, job);
 	for (i = 0; !ret && i < 3; i++)
-		wret[i] = idxgen_wait(ctx, job[i], 120 * SEC, &res[i]);
+		wret[i] = idxgen_wait(ctx, job[i], LIB_HANG_GUARD_S * SEC, &res[i]);
 	tap_ok(!ret && !wret[0] && res[0].error == 0 && res[0].status == IDXGEN_CPL_DMA_FAULT &&
 		       res[0].user_tag == 80,
 	       "the job whose descriptor the device could not fetch: the device's DMA_FAULT record "
@@ -451,7 +451,7 @@ static void test_uq_dropped(const struct idxgen_info *di)
 	struct idxgen_context *ctx = NULL;
 	struct idxgen_config cfg[2];
 	idxgen_job_t a = 0, b = 0;
-	int64_t deadline = mono_ns() + 120 * SEC;
+	int64_t deadline = mono_ns() + LIB_HANG_GUARD_S * SEC;
 	int ret, got = -EBUSY;
 	unsigned int i;
 
@@ -484,7 +484,7 @@ static void test_uq_dropped(const struct idxgen_info *di)
 	if (!ret)
 		ret = idxgen_submit(ctx, &cfg[1], 1, &b);
 	if (!ret)
-		ret = idxgen_wait(ctx, b, 120 * SEC, &rb);
+		ret = idxgen_wait(ctx, b, LIB_HANG_GUARD_S * SEC, &rb);
 	tap_ok(!ret && rb.error == -EIO && rb.status == IDXGEN_STATUS_UQ_DROPPED && rb.user_tag == 91,
 	       "dropped: B, stored into the stopped queue: the driver's record, error %d status %s "
 	       "tag %u (%s)", rb.error, idxgen_status_name(rb.status), rb.user_tag,
@@ -531,7 +531,7 @@ static void uq_gone_child(int ready, int go, int report)
 	if (!ret)
 		ret = idxgen_submit(ctx, &cfg, 1, &first);
 	if (!ret)
-		ret = idxgen_wait(ctx, first, 600 * SEC, &res);
+		ret = idxgen_wait(ctx, first, LIB_HANG_GUARD_S * SEC, &res);
 	c = ret || res.error || !(first & (1ull << 62)) ? 'x' : 'r'; /* a queue's job */
 	if (write(ready, &c, 1) != 1 || c != 'r' || read(go, &c, 1) != 1)
 		_exit(3);
@@ -559,7 +559,7 @@ static bool uq_gone_back(const char *node)
 	struct idxgen_info di;
 	int i, ret;
 
-	for (i = 0; i < 600; i++) {
+	for (i = 0; i < LIB_HANG_GUARD_S * 10; i++) {
 		if (!idxgen_open(0, IDXGEN_OPEN_DRM, &d)) {
 			ret = idxgen_get_info(d, &di);
 			idxgen_close(d);

@@ -466,8 +466,72 @@ static void test_fiber_plain(struct idxgen_rt *rt, unsigned int nt)
 	free(out);
 }
 
+/*
+ * Kernel 6: one fiber per warp (__idxgen_fiber_run_warps, what idxgen-cc
+ * emits for lane loops).  Each warp's fiber is its lane 0 (lin % 32 == 0);
+ * it writes s[lin] for its lanes, counts itself, waits at a barrier for
+ * every warp, then writes each lane's out from another warp's element and
+ * the count of warps; a partial last warp has n % 32 lanes.
+ */
+static void k6_entry(struct idxgen_rt_block *b)
+{
+	const struct __idxgen_fiber_tid *t = __idxgen_fiber_self();
+	int32_t *out = *(int32_t *const *)b->args[0];
+	int32_t *s = b->shared;
+	uint32_t lin0 = lin_of(b, t), n = b->nthreads, blk = b->block_idx[0];
+	uint32_t lanes = n - lin0 < 32 ? n - lin0 : 32;
+
+	if (lin0 % 32) {
+		out[blk * n + lin0] = -1;	/* not a warp's lane 0 */
+		return;
+	}
+	for (uint32_t l = 0; l < lanes; l++)
+		s[1 + lin0 + l] = (int32_t)(lin0 + l + blk * 1000);
+	__idxgen_fiber_barrier(__IDXGEN_FIBER_YIELD, 0);	/* the count below must wait for the barrier, not the order */
+	s[0]++;
+	__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
+	for (uint32_t l = 0; l < lanes; l++)
+		out[blk * n + lin0 + l] = s[1 + n - 1 - (lin0 + l)] + 1000000 * s[0];
+}
+
+static void k6_block(struct idxgen_rt_block *b)
+{
+	((int32_t *)b->shared)[0] = 0;
+	__idxgen_fiber_run_warps(b, k6_entry);
+}
+
+static const struct idxgen_rt_kernel k6_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "fiber_warps", .block = k6_block,
+	.shared_bytes = 1025 * sizeof(int32_t), .nargs = 1,
+};
+
+static void test_fiber_run_warps(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const struct idxgen_rt_dim3 shapes[] = { { 80, 1, 1 }, { 8, 4, 3 }, { 256, 1, 1 }, { 1, 1, 1 }, { 7, 5, 1 } };
+
+	for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++)
+		for (size_t oi = 0; oi < NORDERS; oi++) {
+			struct idxgen_rt_dim3 bd = shapes[si];
+			uint32_t n = bd.x * bd.y * bd.z, nb = 4, nw = (n + 31) / 32, bad = 0;
+			int32_t *out = calloc((size_t)nb * n, sizeof(*out));
+			void *args[] = { &out };
+			struct idxgen_rt_launch_opts o = { .schedule = fiber_orders[oi] };
+			struct idxgen_rt_launch_info info;
+			int err;
+
+			err = idxgen_rt_launch_ex(rt, &k6_kernel, IDXGEN_RT_DIM3(nb, 1, 1), bd, args, &o, &info);
+			for (uint32_t b = 0; b < nb; b++)
+				for (uint32_t l = 0; l < n; l++)
+					bad += out[b * n + l] != (int32_t)(n - 1 - l + b * 1000 + 1000000 * nw);
+			tap_ok(!err && !bad, "fibers, one per warp: each warp's lane 0 runs once, a barrier waits for every warp, block %ux%ux%u, order %u, %u worker(s) (%u wrong) %s",
+			       bd.x, bd.y, bd.z, fiber_orders[oi].order, nt, bad, err ? info.error : "");
+			free(out);
+		}
+}
+
 void test_fibers(struct idxgen_rt *rt, unsigned int nt)
 {
+	test_fiber_run_warps(rt, nt);
 	test_fiber_plain(rt, nt);
 	test_fiber_coalesced(rt, nt);
 	test_fiber_barriers(rt, nt);

@@ -3,6 +3,14 @@
 #
 # usage: run-vm.sh [--plan smoke|check|soak|demo] [--kernel stock|debug] [--timeout SEC]
 #
+# Hang guards only, no speed guesses (tests/README.md, "Time bounds"): each
+# suite runs in the guest under SUITE_HANG_GUARD_S (IDXGEN_SUITE_TIMEOUT);
+# QEMU is stopped when the guest writes nothing to its results port for
+# VM_STALL_S (that guard plus VM_STALL_MARGIN_S: a hung guest, since every
+# suite writes as it starts and as it ends), or when the run is still going
+# after VM_HANG_GUARD_S (--timeout: a guest that keeps writing and never
+# ends).
+#
 # Boots our QEMU (qemu-device/build-qemu.sh) with the Debian 6.12 kernel
 # (--kernel stock, the default) or the debug kernel of tests/vm/kernel
 # (--kernel debug: KASAN, lockdep, kmemleak, fault injection; DRM built in),
@@ -37,7 +45,11 @@ GUEST=${GUEST:-$BUILD/guest}
 VMDIR=$BUILD/vm
 plan=check
 kernel=stock
-limit=1500
+# Far above any whole run measured (the debug kernel's check plan: 632 s
+# idle, 946 s on CI at load 4-6, 1,950 s at load 20-25, tests/README.md):
+# the stall guard below catches a hung guest long before.
+VM_HANG_GUARD_S=86400
+limit=$VM_HANG_GUARD_S
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -56,6 +68,11 @@ stock)
 	KVER=$(cat "$CACHE/kver" 2>/dev/null) || { echo "run-vm: no kernel chosen; run 'make deps'" >&2; exit 2; }
 	KERNEL=/boot/vmlinuz-$KVER
 	[ -f "$KERNEL" ] || { echo "run-vm: $KERNEL missing; run 'make deps'" >&2; exit 2; }
+	# the slowest suite measured on the stock kernel: drv-reload, 52 s
+	# at load 15-17 (tests/README.md): >= 30x; above the tests' own
+	# guards (tests/driver HANG_GUARD_S 1500 s), so a hang fails its test
+	SUITE_HANG_GUARD_S=${IDXGEN_SUITE_TIMEOUT:-1800}
+	extra="IDXGEN_SUITE_TIMEOUT=$SUITE_HANG_GUARD_S $extra"
 	;;
 debug)
 	# Built (once, cached) by tests/vm/kernel/build-kernel.sh.  KASAN and
@@ -68,10 +85,18 @@ debug)
 	KERNEL=$KDIR/arch/x86/boot/bzImage
 	export IDXGEN_KDIR=$KDIR
 	mem=${IDXGEN_VM_MEM:-2048}
-	extra="kmemleak=on kasan_multi_shot log_buf_len=8M IDXGEN_SUITE_TIMEOUT=${IDXGEN_SUITE_TIMEOUT:-2400} $extra"
+	# the slowest suite measured on the debug kernel: rt, 494 s at load
+	# 20-24 (tests/vm/README.md): >= 12x
+	SUITE_HANG_GUARD_S=${IDXGEN_SUITE_TIMEOUT:-6000}
+	extra="kmemleak=on kasan_multi_shot log_buf_len=8M IDXGEN_SUITE_TIMEOUT=$SUITE_HANG_GUARD_S $extra"
 	;;
 *) echo "run-vm: --kernel stock|debug, not '$kernel'" >&2; exit 2 ;;
 esac
+# Booting, the kernel checks after a suite and the last drain take under a
+# minute on the debug kernel under load: silence past a suite's own guard
+# and this margin is a hung guest.
+VM_STALL_MARGIN_S=600
+VM_STALL_S=${IDXGEN_VM_STALL_S:-$((SUITE_HANG_GUARD_S + VM_STALL_MARGIN_S))}
 if [ -n "${QEMU:-}" ]; then
 	echo "# vm: QEMU=$QEMU (override): not checked against this tree's patches and device sources" \
 		"(qemu-device/build-key.sh)"
@@ -124,19 +149,40 @@ HMPLOG=$VMDIR/hmp-$tag.log
 # for gdb, where kernel.core_pattern is a plain file name.
 CORES=$VMDIR/cores-$tag
 PIDFILE=$VMDIR/qemu-$tag.pid
+STALLED=$VMDIR/stalled-$tag
 rm -rf "$CORES"
+rm -f "$STALLED"
 rm -f "$RESULTS" "$RESULTS".boot* "$CONSOLE" "$HMPLOG" "$VMDIR/qemu-crash-$tag".*
 mkdir -p "$CORES"
 : >"$RESULTS.clean"
 : >"$CONSOLE"
 
-echo "# vm: booting $KVER ($kernel kernel) under TCG (plan $plan, limit ${limit}s)"
+echo "# vm: booting $KVER ($kernel kernel) under TCG (plan $plan; hang guards: ${limit} s in all," \
+	"${VM_STALL_S} s without a result line, ${SUITE_HANG_GUARD_S} s a suite)"
 start=$(date +%s)
+
+# stall_guard RAW: stop QEMU (its pid file) once RAW has not grown for
+# VM_STALL_S seconds, and say so in $STALLED.  Polls RAW's size; the guard
+# is measured on the host's clock alone.  It ends with run-vm.sh ($$): a
+# pid file left behind must never name another process to it.
+stall_guard() {
+	local raw=$1 size=-1 now since=$SECONDS
+	while sleep 5 && kill -0 $$ 2>/dev/null; do
+		now=$(stat -c %s "$raw" 2>/dev/null || echo 0)
+		if [ "$now" != "$size" ]; then
+			size=$now
+			since=$SECONDS
+		elif [ $((SECONDS - since)) -ge "$VM_STALL_S" ]; then
+			echo "$((SECONDS - since))" >"$STALLED"
+			kill -TERM "$(cat "$PIDFILE" 2>/dev/null)" 2>/dev/null && return
+		fi
+	done
+}
 
 # boot_vm RAW SKIP: one VM; the guest writes its results to RAW and skips
 # the plan's first SKIP suites.  Sets qrc (QEMU's exit status).
 boot_vm() {
-	local raw=$1 skip=$2 left hmp_pid
+	local raw=$1 skip=$2 left hmp_pid stall_pid
 	left=$((limit - ($(date +%s) - start)))
 	[ "$left" -lt 60 ] && left=60
 	rm -f "$MONITOR" "$PIDFILE" "$CORES"/core*
@@ -146,6 +192,10 @@ boot_vm() {
 	python3 "$ROOT/tests/vm/hmp-forward.py" "$raw" "$MONITOR" "$HMPLOG" \
 		${IDXGEN_VM_TEST_CRASH:+"$PIDFILE"} &
 	hmp_pid=$!
+	stall_guard "$raw" &
+	stall_pid=$!
+	# watchdog_thresh=60: the soft-lockup detector's longest threshold
+	# (120 s), from boot on (guest-init.sh says why).
 	# no_timer_check: the kernel's boot-time check of the IO-APIC timer
 	# panics ("IO-APIC + timer doesn't work!") when a loaded host delays
 	# TCG's timer ticks; seen in a harness test at load 19 on 2 cores.
@@ -154,7 +204,7 @@ boot_vm() {
 		-nographic -no-reboot -nodefaults -pidfile "$PIDFILE"
 		-L /usr/share/seabios -L /usr/share/qemu
 		-kernel "$KERNEL" -initrd "$VMDIR/initramfs-$kernel.img"
-		-append "console=ttyS0 quiet no_timer_check panic=-1 oops=panic idxgen_plan=$plan idxgen_kernel=$kernel idxgen_skip=$skip $extra"
+		-append "console=ttyS0 quiet no_timer_check watchdog_thresh=60 panic=-1 oops=panic idxgen_plan=$plan idxgen_kernel=$kernel idxgen_skip=$skip $extra"
 		-chardev "file,id=results,path=$raw"
 		-serial mon:stdio -serial chardev:results
 		-device isa-debug-exit,iobase=0xf4,iosize=0x04
@@ -172,8 +222,8 @@ boot_vm() {
 		(cd "$CORES" && { ulimit -c unlimited 2>/dev/null || :; } && exec "${cmd[@]}") </dev/null >>"$CONSOLE" 2>&1
 		qrc=$?
 	fi
-	kill "$hmp_pid" 2>/dev/null
-	wait "$hmp_pid" 2>/dev/null
+	kill "$hmp_pid" "$stall_pid" 2>/dev/null
+	wait "$hmp_pid" "$stall_pid" 2>/dev/null
 	tr -d '\r' <"$raw" >>"$RESULTS.clean" 2>/dev/null
 }
 
@@ -252,7 +302,9 @@ end=$(date +%s)
 
 [ "$plan" = demo ] || grep -v '^### ' "$RESULTS.clean"
 done_line=$(grep '^### IDXGEN-VM-DONE' "$raw" | tail -1)
-if [ $((qrc % 2)) -eq 1 ]; then
+if [ -f "$STALLED" ]; then
+	echo "# vm: qemu stopped by the stall guard (exit $qrc) after $((end - start))s; console log $CONSOLE"
+elif [ $((qrc % 2)) -eq 1 ]; then
 	echo "# vm: guest exit status $(((qrc - 1) / 2)) after $((end - start))s; console log $CONSOLE"
 else
 	echo "# vm: qemu exit $qrc after $((end - start))s; console log $CONSOLE"
@@ -261,7 +313,12 @@ fi
 # isa-debug-exit: guest status s gives qemu exit (s << 1) | 1.
 if [ -z "$done_line" ]; then
 	last=$(grep '^### suite ' "$raw" | tail -1 | cut -d' ' -f3)
-	echo "not ok - vm: the guest did not report completion (exit $qrc; cut log or timeout; last suite started: ${last:-none})"
+	if [ -f "$STALLED" ]; then
+		echo "not ok - vm: the guest hung: no result line for VM_STALL_S (last suite started: ${last:-none})"
+		echo "# vm: QEMU stopped after $(cat "$STALLED") s without a result line (VM_STALL_S $VM_STALL_S)"
+	else
+		echo "not ok - vm: the guest did not report completion (exit $qrc; cut log or timeout; last suite started: ${last:-none})"
+	fi
 	tail -25 "$CONSOLE" | tr -d '\r' | sed 's/^/# console: /'
 	exit 1
 fi

@@ -9,8 +9,10 @@
 #     same work at any speed; `make soak SOAK_IOCTLS=1000000` is the issue-42
 #     scale), a progress line at every hundredth and once a minute;
 #   - the soak: 8 processes submitting verified jobs (>= SOAK_JOBS, default
-#     10000, each index checked against tests/common) while hangs, lost
-#     interrupts, corrupt completions, failed DMA and resets are injected;
+#     10000, each index checked against tests/common; for at least a quarter
+#     of SOAK_TIME, at most 10x half of it: a hang guard, not a pace the
+#     count must keep) while hangs, lost interrupts, corrupt completions,
+#     failed DMA and resets are injected;
 #   - fail-nth over every ioctl once more;
 #   - the QEMU topology race of issue 27: idxgen-topo-race (20 decode
 #     toggles per second of SOAK_TIME), and drv-fault's AER/remove/rescan
@@ -54,25 +56,29 @@ bash "$ROOT/tests/vm/kernel/stage-guest.sh" "$SG" || exit 1
 
 half=$((T / 2))
 IOCTLS=${SOAK_IOCTLS:-}
+# Hang guards (tests/README.md): a suite's is 10x the longest run length a
+# suite is given (the fuzzer's and the soak's half of SOAK_TIME) plus 600 s,
+# or SOAK_GUARD for a run until a count; the whole VM's run-vm.sh's own
+# (VM_HANG_GUARD_S), or the six suites' guards together where that is more.
 case $IOCTLS in
-'') fuzz_args=""; suite_guard=$((T + 600)); vm_guard=$((T * 2 + 900)) ;;
+'') fuzz_args=""; suite_guard=$((half * 10 + 600)) ;;
 *[!0-9]* | 0) say "SOAK_IOCTLS must be a positive count"; exit 1 ;;
 *) fuzz_args=" ioctls=$IOCTLS${SOAK_BUDGET:+ budget=$SOAK_BUDGET}"
-   suite_guard=${SOAK_GUARD:-86400}
-   vm_guard=$((suite_guard + T * 2 + 900)) ;;
+   suite_guard=${SOAK_GUARD:-86400} ;;
 esac
+vm_guard=$((suite_guard * 6 > 86400 ? suite_guard * 6 : 86400))
 cat >"$SG/soak.suites" <<EOS
 fuzz idxgen-stress fuzz $half $SEED$fuzz_args
-soak idxgen-stress soak 8 $JOBS $half $((half / 2)) resets
+soak idxgen-stress soak 8 $JOBS $((half * 10)) $((half / 2)) resets
 failnth idxgen-stress failnth
 qemu-topo idxgen-topo-race $((T * 20))
 aer-topo aer-topo-race.sh fault
 drv-smoke idxgen-drv-test smoke
 EOS
 if [ -n "$IOCTLS" ]; then
-	say "fuzz until $IOCTLS live ioctls${SOAK_BUDGET:+ or ${SOAK_BUDGET}s} (seed $SEED), soak >= $JOBS jobs in <= ${half}s, fail-nth"
+	say "fuzz until $IOCTLS live ioctls${SOAK_BUDGET:+ or ${SOAK_BUDGET}s} (seed $SEED), soak >= $JOBS jobs in >= $((half / 2))s (hang guard $((half * 10))s), fail-nth"
 else
-	say "fuzz ${half}s (seed $SEED), soak >= $JOBS jobs in <= ${half}s, fail-nth"
+	say "fuzz ${half}s (seed $SEED), soak >= $JOBS jobs in >= $((half / 2))s (hang guard $((half * 10))s), fail-nth"
 fi
 
 # QEMU's sanitizers: any report ends QEMU with a status run-vm.sh reads as

@@ -21,6 +21,13 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
 . "$ROOT/tests/common/tap.sh"
+# Hang guards only (tests/README.md): every step below (a fake QEMU that
+# exits at once, a lock handed over through FIFOs) takes well under a
+# second; the whole script 14.5 s at load 9.  KEY_HANG_GUARD_S bounds each
+# step, FAKE_VM_HANG_GUARD_S is run-vm.sh's own bound on the fake VM (its
+# --timeout; the least it takes is 60).
+KEY_HANG_GUARD_S=600
+FAKE_VM_HANG_GUARD_S=60
 
 T=$BUILD/vm-key-test
 rm -rf "$T"
@@ -49,7 +56,7 @@ run_vm() { # TREE [VAR=VALUE...]: run-vm.sh --plan smoke on the fake cache
 	shift
 	rm -f "$T/qemu-started"
 	env IDXGEN_CACHE="$C" BUILD="$T/build" GUEST="$T/guest" "$@" \
-		timeout 600 bash "$tree/tests/vm/run-vm.sh" --plan smoke --timeout 60 >"$T/out.txt" 2>&1
+		timeout "$KEY_HANG_GUARD_S" bash "$tree/tests/vm/run-vm.sh" --plan smoke --timeout "$FAKE_VM_HANG_GUARD_S" >"$T/out.txt" 2>&1
 	echo $?
 }
 
@@ -117,20 +124,20 @@ ok $? "QEMU=path boots that binary unchecked and says so (it started; run-vm exi
 # then notes "released" in the same log and lets go; the waiter goes on.
 # Its lines must come in that order: waiting, released, then its work (the
 # VM's QEMU started; the build's "holding" line).  The timeouts are hang
-# guards only (600 s; each step takes well under a second).
+# guards only (KEY_HANG_GUARD_S; each step takes well under a second).
 # hold MODE: take the lock (flock MODE) in the background until "$T/go" is
 # written; $holder is its pid, and it has the lock when this returns.
 hold() {
 	rm -f "$T/held" "$T/go"
 	mkfifo "$T/held" "$T/go"
-	timeout 600 flock "$1" "$C/qemu.lock" sh -c 'echo held >"$1"; read -r x <"$2"; echo "# released" >>"$3"' \
+	timeout "$KEY_HANG_GUARD_S" flock "$1" "$C/qemu.lock" sh -c 'echo held >"$1"; read -r x <"$2"; echo "# released" >>"$3"' \
 		_ "$T/held" "$T/go" "$T/order.txt" &
 	holder=$!
 	read -r _ <"$T/held"
 }
 # waiting_then_release PID: the waiter's "waiting for" line, then let go.
 waiting_then_release() {
-	timeout 600 tail -n +1 -f --pid="$1" "$T/order.txt" | grep -q -m1 "waiting for $C/qemu.lock"
+	timeout "$KEY_HANG_GUARD_S" tail -n +1 -f --pid="$1" "$T/order.txt" | grep -q -m1 "waiting for $C/qemu.lock"
 	echo go >"$T/go"
 	wait "$holder"
 }
@@ -148,7 +155,7 @@ in_order() {
 rm -f "$T/qemu-started"
 hold -x
 env IDXGEN_CACHE="$C" BUILD="$T/build" GUEST="$T/guest" \
-	timeout 600 bash "$ROOT/tests/vm/run-vm.sh" --plan smoke --timeout 60 >>"$T/order.txt" 2>&1 &
+	timeout "$KEY_HANG_GUARD_S" bash "$ROOT/tests/vm/run-vm.sh" --plan smoke --timeout "$FAKE_VM_HANG_GUARD_S" >>"$T/order.txt" 2>&1 &
 waiter=$!
 waiting_then_release "$waiter"
 wait "$waiter"
@@ -163,7 +170,7 @@ chmod +x "$T/bin/apt-get"
 for mode in -s -x; do
 	: >"$T/order.txt"
 	hold "$mode"
-	IDXGEN_CACHE=$C PATH="$T/bin:$PATH" timeout 600 bash "$ROOT/qemu-device/build-qemu.sh" >>"$T/order.txt" 2>&1 &
+	IDXGEN_CACHE=$C PATH="$T/bin:$PATH" timeout "$KEY_HANG_GUARD_S" bash "$ROOT/qemu-device/build-qemu.sh" >>"$T/order.txt" 2>&1 &
 	waiter=$!
 	waiting_then_release "$waiter"
 	wait "$waiter"

@@ -28,10 +28,27 @@ template <class _Group, class _Tp, class _Op> IDXGEN_CG_UNTRANSLATED _Tp reduce(
 	return v;
 }
 #else
-/* On fibers, a static tile of one warp: a butterfly over its lanes (every lane gets the result). */
+/*
+ * On fibers, a static tile of one warp: a butterfly over its lanes (every
+ * lane gets the result).  The last tile of a block whose size is not a
+ * multiple of _Np is partial: a butterfly step whose partner lane does not
+ * exist reads the caller's own value, which counted it twice (a 63-thread
+ * block's second warp summed 1600 where its 31 lanes hold 1550); there every
+ * lane folds the lanes that exist in rank order, as loop fission does.
+ */
 template <unsigned int _Np, class _Tp, class _Op>
 static inline _Tp __idxgen_cg_reduce(const thread_block_tile<_Np> &__g, _Tp __v, _Op __op, __idxgen_cg_wide_t<false>)
 {
+	unsigned int __lin = __idxgen_cg_self()->lin, __first = __lin - __lin % _Np;
+	unsigned int __live = __idxgen_cg_nthreads() - __first;
+
+	if (__live < _Np) {
+		_Tp __acc = __g.shfl(__v, 0);
+
+		for (unsigned int __r = 1; __r < __live; __r++)
+			__acc = __op(__acc, __g.shfl(__v, (int)__r));
+		return __acc;
+	}
 	for (unsigned int __o = _Np / 2; __o > 0; __o /= 2)
 		__v = __op(__v, __g.shfl_xor(__v, (int)__o));
 	return __v;

@@ -1,6 +1,7 @@
 // Threads as fibers beside loop fission (lib/cc/README.md "Two execution
 // models"): a kernel that calls a __device__ function with __syncthreads()
-// runs as fibers -- its text as written in a namespace of its own, its
+// inside an expression (called as a statement of its own, such a helper is
+// inlined for loop fission: barrier_helper.cu) runs as fibers -- its text as written in a namespace of its own, its
 // __shared__ arrays thread_local (one block at a time per worker), an
 // entry per thread that unpacks the arguments, a block function that runs
 // the threads as fibers -- while a kernel loop fission can run keeps its
@@ -25,7 +26,7 @@ __global__ void with_helper(int *out, int n)
 	__shared__ int seen[256];
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	seen[threadIdx.x] = i < n;
-	int s = block_sum(i < n ? out[i] : 0);
+	int s = 2 * block_sum(i < n ? out[i] : 0);
 	if (i < n)
 		out[i] = s + seen[threadIdx.x];
 }
@@ -40,7 +41,7 @@ __global__ void plain(int *out)
 
 // CXX: /* __global__ with_helper: fibers, every thread a coroutine (calls 'block_sum'
 // CXX-NEXT: namespace { namespace __idxgen_fiber_with_helper {
-// CXX-NEXT: #line 23 "{{.*}}/fibers.cu"
+// CXX-NEXT: #line 24 "{{.*}}/fibers.cu"
 // CXX-NEXT: void with_helper(int *out, int n)
 // CXX: static thread_local int seen[256];
 // CXX: } }

@@ -23,3 +23,4 @@ __global__ void inner_shared(const float *in, float *out)
 // PLAN-LABEL: kernel inner_shared:
 // PLAN: __shared__ declaration: line 13
 // PLAN-NEXT: once per block: line 14 (a statement that does not depend on the thread){{$}}
+// MODEL: kernel inner_shared: fission

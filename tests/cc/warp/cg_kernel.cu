@@ -4,6 +4,7 @@
 // all, sync) and cg::reduce with plus/less/greater, on a 2-D block of 7x9
 // threads (63: two warps, the second partial).  The host computes every
 // value with plain C.  Also built by nvcc -arch=sm_90.
+// exec-models: fission fibers
 #include <cstdio>
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>

@@ -8,7 +8,11 @@
  * path, a partial last warp the per-lane one (issue 40): both are compared
  * on every lane of blocks of 1..97 threads, with and without returned
  * lanes, on pseudo-random operands and masks (a fixed seed: the same cases
- * every run).
+ * every run).  idxgen_cc_match32, the whole-warp compare of
+ * __match_any_sync, is also compared directly with a loop of its own.
+ * Built twice (lib/cc/Makefile): as the runtime's kernels are, and with
+ * -mavx2 -DWANT_AVX2, which must take the header's AVX2 path (benchmarks
+ * build with -march=native) and runs where the processor has AVX2.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -89,6 +93,27 @@ static unsigned check_block(const int *x, unsigned n, const unsigned char *alive
 	return bad;
 }
 
+/* match32 on 32 slots against the plain loop: values with sign bits, repeats, every lane as the caller */
+static unsigned check_match32(uint32_t *seed)
+{
+	static const int pool[] = { 0, -1, 1, INT32_MIN, INT32_MAX, 7, -7, 0x55555555 };
+	int x[32];
+	unsigned bad = 0;
+
+	for (unsigned round = 0; round < 2000; round++) {
+		for (unsigned l = 0; l < 32; l++)
+			x[l] = round % 3 ? pool[next(seed) % 8] : (int)next(seed);
+		for (unsigned l = 0; l < 32; l++) {
+			unsigned want = 0;
+
+			for (unsigned j = 0; j < 32; j++)
+				want |= (unsigned)(x[j] == x[l]) << j;
+			bad += idxgen_cc_match32(x, x[l]) != want;
+		}
+	}
+	return bad;
+}
+
 int main(void)
 {
 	static const unsigned masks[] = { 0xffffffffu, 0x0000ffffu, 0x80000001u, 0x0f0f0f0fu };
@@ -96,6 +121,18 @@ int main(void)
 	unsigned char alive[SLOTS];
 	uint32_t seed = 0x2545f491u;
 	unsigned bad_whole = 0, bad_partial = 0, bad_alive = 0, bad_all_alive = 0;
+
+#ifdef WANT_AVX2
+#ifndef __AVX2__
+	tap_ok(0, "built for the AVX2 path, but __AVX2__ is not defined");
+	return tap_done();
+#endif
+	if (!__builtin_cpu_supports("avx2")) {
+		tap_skip("the processor has no AVX2", "the AVX2 path of idxgen_cc_match32 and the votes");
+		return tap_done();
+	}
+	tap_ok(1, "built with the AVX2 path of idxgen_cc_match32 (__AVX2__)");
+#endif
 
 	for (unsigned n = 1; n <= 97; n++)
 		for (unsigned round = 0; round < 4; round++) {
@@ -112,6 +149,11 @@ int main(void)
 				alive[i] = 1;
 			bad_all_alive += check_block(x, n, alive, mask);
 		}
+	{
+		unsigned bad_m = check_match32(&seed);
+
+		tap_ok(bad_m == 0, "idxgen_cc_match32 against a loop, 64,000 calls: %u differ", bad_m);
+	}
 	tap_ok(bad_whole == 0, "whole warps (32, 64, 96 threads), no lane returned: %u results differ", bad_whole);
 	tap_ok(bad_partial == 0, "a partial last warp (1..97 threads), no lane returned: %u results differ",
 	       bad_partial);

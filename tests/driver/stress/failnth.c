@@ -182,7 +182,7 @@ static void undo_submit(struct fn_state *s)
 	struct drm_idxgen_job_result r;
 	int i, good = 0;
 
-	if (drmSyncobjWait(s->d->fd, &s->so, 1, abs_timeout(30), 0, NULL))
+	if (drmSyncobjWait(s->d->fd, &s->so, 1, abs_timeout(HANG_GUARD_S), 0, NULL))
 		return;
 	for (i = 0; i < 2; i++)
 		good += !job_result(s->d->fd, s->ctx, s->seq + i, &r) && !r.error && !r.status &&
@@ -440,8 +440,9 @@ int mode_failnth(int minor)
 		       fn_ops[k].name, injected, unclean, last_bad, leaked);
 	}
 	tap_ok(injected_total > 20, "failnth: %u failures injected in all", injected_total);
-	tap_ok(run_batch(d.fd, s.ctx, s.cfg, 2, res, 30) == 0 && !res[0].error && !res[0].status &&
-		   !res[1].error && !res[1].status && output_ok(s.map, &s.cfg[0]) &&
+	tap_ok(run_batch(d.fd, s.ctx, s.cfg, 2, res, HANG_GUARD_S) == 0 && !res[0].error &&
+		   !res[0].status && !res[1].error && !res[1].status &&
+		   output_ok(s.map, &s.cfg[0]) &&
 		   output_ok(s.map, &s.cfg[1]),
 	       "accel%d: device still works after the injected failures", minor);
 	munmap((void *)s.map, s.size);

@@ -535,8 +535,8 @@ int mode_fuzz(int secs, unsigned long until, int budget, uint64_t seed, bool reb
 			   !region_create(d.fd, 1 << 16, &reg) &&
 			   (m = region_map(d.fd, reg, &size)) &&
 			   (cfg_make(&c, &d, reg, 0, 13, 7, 5), 1) &&
-			   !run_batch(d.fd, ctx, &c, 1, &res, 30) && !res.error && !res.status &&
-			   output_ok(m, &c),
+			   !run_batch(d.fd, ctx, &c, 1, &res, HANG_GUARD_S) && !res.error &&
+			   !res.status && output_ok(m, &c),
 		       "fuzz: device works after the storm");
 		if (m)
 			munmap((void *)m, size);

@@ -33,7 +33,7 @@ static int soak_worker(struct stats *st, int minor, unsigned int idx, unsigned l
 			c[k].flags = rnd(&x) % 4 ? 0 : DRM_IDXGEN_CONFIG_NO_HISTORY;
 			off += (cfg_bytes(&c[k]) + 3) & ~3ull;
 		}
-		e = run_batch(d.fd, ctx, c, n, r, 60);
+		e = run_batch(d.fd, ctx, c, n, r, HANG_GUARD_S);
 		count(st, e);
 		if (e) {
 			tap_diag("soak worker %u: batch failed: %s", idx, strerror(-e));

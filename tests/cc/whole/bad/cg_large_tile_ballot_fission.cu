@@ -1,4 +1,4 @@
-// expect: 12:21: error: cooperative groups: 'ballot' of a tile of 128 threads: a tile of more than 32 threads has no such collective (as on CUDA: tiles of 64 to 512 threads have shfl, any, all, cg::reduce and the scans)
+// expect: 12:21: error: cooperative groups: 'ballot' of a tile of 128 threads: a tile of more than 32 threads has no such collective (as on CUDA: tiles of 64 to 1024 threads have shfl, any, all, cg::reduce and the scans)
 // exec-model: fission
 #include <cooperative_groups.h>
 

@@ -1,4 +1,4 @@
-// expect: 13:21: error: cooperative groups: 'shfl_down' of a tile of 64 threads: a tile of more than 32 threads has no such collective (as on CUDA: tiles of 64 to 512 threads have shfl, any, all, cg::reduce and the scans)
+// expect: 13:21: error: cooperative groups: 'shfl_down' of a tile of 64 threads: a tile of more than 32 threads has no such collective (as on CUDA: tiles of 64 to 1024 threads have shfl, any, all, cg::reduce and the scans)
 // A warp collective that CUDA's tiles of several warps lack (shfl_down): a clear
 // error where the kernel runs as fibers, not a C++ compile that fails.
 #include <cooperative_groups.h>

@@ -12,7 +12,7 @@ __device__ int twice(int *buf, int v)
 __global__ void k(int *out)
 {
 	__shared__ int buf[32];
-	out[threadIdx.x] = twice(buf, threadIdx.x);
+	out[threadIdx.x] = 1 + twice(buf, threadIdx.x);	/* a statement of its own would be inlined */
 }
 
 int main()

@@ -6,7 +6,7 @@
 // smooth__block(struct idxgen_rt_block *)" under loop fission and
 // "(anonymous namespace)::__idxgen_fiber_smooth::..." as fibers.
 // tests/cc/whole.sh checks the message under both models, and with
-// -DTEMPLATE_KERNEL the template kernel's (the same for its [T = float]).
+// -DTEMPLATE_KERNEL the template kernel's (with its " [with T = float]").
 #include <cassert>
 #include <cstdio>
 #include <cuda_runtime.h>

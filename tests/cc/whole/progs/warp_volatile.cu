@@ -3,10 +3,11 @@
 // write it, where each statement relies on the 32 threads of the warp
 // reading before any of them writes.  Run one thread after another, these
 // sums came out wrong (thread 16 adds into s[16] before thread 0 reads it).
-// Four forms: a __device__ function over a volatile pointer (the kernel then
-// runs as fibers), the same inline under `if (tid < 32)` (loop fission), a
-// template unrolled by block size, and the chained `s[t] = sum = sum +
-// s[t + k]`.  Each float result is compared bit for bit with the host's
+// Four forms: a __device__ function over a volatile pointer and the same
+// inline under `if (tid < 32)` (both run by the block's leader under loop
+// fission, lib/cc/warp_volatile.c), a template unrolled by block size and
+// the chained `s[t] = sum = sum + s[t + k]` (fibers).  Each float result is
+// compared bit for bit with the host's
 // lockstep model of the same tree; the integer ones with the plain sum.
 #include <cstdio>
 #include <cstring>

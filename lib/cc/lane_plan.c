@@ -1,0 +1,1073 @@
+// SPDX-License-Identifier: MIT
+/*
+ * lane_plan.c - lane loops: a fiber kernel run as one fiber per warp
+ * (issue 38, speed; lib/cc/README.md "Lane loops").
+ *
+ * A kernel planned as fibers runs a fiber per thread, and every barrier
+ * costs each thread a switch.  When every suspension point of the kernel is
+ * a `__syncthreads();` statement in control flow uniform across the block,
+ * the warp's 32 lanes can run together in one fiber: the code between two
+ * barriers becomes a loop over the lanes (as loop fission's thread loops,
+ * at warp scale: COX's hierarchical collapsing), a barrier switches among
+ * the block's warp fibers, and a value a lane keeps across a barrier lives
+ * in a per-warp array (loop fission's promotion).  The kernel's text stays
+ * as written; lane_plan() decides whether the kernel is in the subset and
+ * lists the splices that turn the text into lane loops, which whole.c
+ * applies while it copies the kernel into its fiber namespace
+ * (lane_splice_apply).
+ *
+ * The subset, all of it checked here (anything else keeps a fiber per
+ * thread, with the reason in --dump=plan):
+ *  - barriers: `__syncthreads();` as a statement of the kernel's body or
+ *    of the braced body of an if/for/while/do (or a bare block) that holds
+ *    one, whose condition or header reads only what is the same for every
+ *    thread of the block: literals, enumerators, template arguments, `const`
+ *    globals, blockIdx/blockDim/gridDim/warpSize, kernel parameters, the
+ *    variables such headers declare and constants of the kernel -- none of
+ *    them assigned, incremented or passed by reference by per-thread code;
+ *  - no other suspension point anywhere (no barrier reduction, warp-level
+ *    function, cooperative group, lock-step meeting, spin loop, volatile
+ *    store of warp-synchronous code, call of a function that may suspend);
+ *  - no `return`, `goto`, and no `break`/`continue` that leaves per-thread
+ *    code for a loop with a barrier (a lane would leave its lane loop);
+ *  - no kernel parameter assigned by per-thread code (the lanes of a warp
+ *    share the fiber's copy);
+ *  - a variable declared by per-thread code and used after a barrier is a
+ *    scalar or a pointer, declared alone (`T v = e;` or `T v;`, not in a
+ *    macro), and its name names nothing else in the kernel: it becomes
+ *    `T __idxgen_lv_v[32]` and, in each lane loop, `T &v = __idxgen_lv_v[l]`.
+ *    A `const` variable with a constant initializer is no per-thread value:
+ *    its declaration stays outside the lane loops, as do __shared__ ones.
+ */
+#include "cc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum splice_kind {
+	SP_PROLOGUE, /* the warp's lanes and the promoted arrays, after the body's `{` */
+	SP_OPEN,     /* a lane loop starts */
+	SP_CLOSE,    /* ... ends */
+	SP_BARRIER,  /* `__syncthreads();`: end, barrier, start */
+	SP_STRIP,    /* a promoted declaration's type: removed (`T v = e;` -> `v = e;`) */
+	SP_EMPTY,    /* a promoted declaration without initializer: `;` */
+};
+
+struct range {
+	unsigned a, b;
+};
+
+struct ldecl {
+	CXCursor decl, stmt;
+	bool promote;
+};
+
+struct lp {
+	struct source *s;
+	CXCursor fn;
+	struct lane_plan *out;
+	struct range *seg; /* the text that runs as lane loops */
+	unsigned nseg;
+	struct ldecl *d; /* declarations of per-thread code at a split statement list's level */
+	unsigned nd;
+	CXCursor *uni; /* variables every thread of the block agrees on (headers' and constants) */
+	unsigned nuni;
+	CXCursor *region; /* the statements that run per lane */
+	unsigned nregion;
+	bool bad;
+};
+
+static void why_not(struct lp *x, CXCursor c, const char *fmt, const char *arg)
+{
+	unsigned line = 0, col = 0;
+
+	if (x->bad)
+		return;
+	x->bad = true;
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, &col, NULL);
+	warp_map_loc(x->s, c, &line, &col); /* where warp.c rewrote the text: the user's line */
+	snprintf(x->out->why, sizeof(x->out->why), "line %u: ", line);
+	snprintf(x->out->why + strlen(x->out->why), sizeof(x->out->why) - strlen(x->out->why), fmt,
+		 arg ? arg : "");
+}
+
+static void add_splice(struct lp *x, enum splice_kind k, unsigned at, unsigned skip)
+{
+	struct lane_plan *p = x->out;
+
+	p->sp = cx_realloc(p->sp, (p->nsp + 1) * sizeof(*p->sp));
+	p->sp[p->nsp].at = at;
+	p->sp[p->nsp].skip = skip;
+	p->sp[p->nsp].kind = k;
+	p->sp[p->nsp].text = NULL;
+	p->nsp++;
+}
+
+static void add_seg(struct lp *x, unsigned a, unsigned b)
+{
+	x->seg = cx_realloc(x->seg, (x->nseg + 1) * sizeof(*x->seg));
+	x->seg[x->nseg].a = a;
+	x->seg[x->nseg].b = b;
+	x->nseg++;
+}
+
+/* The lane-loop segment holding offset o, or -1 (a header, or outside the body). */
+static int seg_of(const struct lp *x, unsigned o)
+{
+	for (unsigned i = 0; i < x->nseg; i++)
+		if (o >= x->seg[i].a && o < x->seg[i].b)
+			return (int)i;
+	return -1;
+}
+
+static bool spelled(CXCursor c, const char *name)
+{
+	char *n = cx_spelling(c);
+	bool r = !strcmp(n, name);
+
+	free(n);
+	return r;
+}
+
+static CXCursor lane_strip(CXCursor e)
+{
+	while (clang_getCursorKind(e) == CXCursor_UnexposedExpr ||
+	       clang_getCursorKind(e) == CXCursor_ParenExpr) {
+		struct cx_kids ks = cx_kids_of(e);
+		CXCursor k = ks.n == 1 ? ks.c[0] : clang_getNullCursor();
+
+		cx_kids_free(&ks);
+		if (clang_Cursor_isNull(k))
+			break;
+		e = k;
+	}
+	return e;
+}
+
+/* The end of statement c, its `;` included. */
+static unsigned end_of(const struct source *s, CXCursor c)
+{
+	unsigned e = c_end(c);
+
+	if (e > 0 && e <= s->len && (s->text[e - 1] == ';' || s->text[e - 1] == '}'))
+		return e;
+	return stmt_end(s, c);
+}
+
+/* ---- what holds a barrier ------------------------------------------------ */
+
+static enum CXChildVisitResult barrier_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if ((clang_getCursorKind(c) == CXCursor_DeclRefExpr ||
+	     clang_getCursorKind(c) == CXCursor_OverloadedDeclRef) &&
+	    spelled(c, "__syncthreads")) {
+		*(bool *)d = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool has_barrier(CXCursor c)
+{
+	bool r = false;
+
+	clang_visitChildren(c, barrier_visit, &r);
+	return r;
+}
+
+/* `__syncthreads();` as a statement of its own, written out (not a macro's); *end: after its `;` */
+static bool barrier_stmt_end(const struct source *s, CXCursor c, unsigned *end)
+{
+	CXCursor r;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 0 ||
+	    in_macro(c))
+		return false;
+	r = clang_getCursorReferenced(c);
+	if (clang_Cursor_isNull(r) || !spelled(r, "__syncthreads"))
+		return false;
+	*end = stmt_end(s, c);
+	return *end > c_end(c) && s->text[*end - 1] == ';';
+}
+
+/* ---- uniform headers -------------------------------------------------------- */
+
+static bool is_uni(const struct lp *x, CXCursor r)
+{
+	for (unsigned i = 0; i < x->nuni; i++)
+		if (clang_equalCursors(x->uni[i], r))
+			return true;
+	return false;
+}
+
+static void add_uni(struct lp *x, CXCursor v)
+{
+	x->uni = cx_realloc(x->uni, (x->nuni + 1) * sizeof(*x->uni));
+	x->uni[x->nuni++] = v;
+}
+
+static bool uniform_ref(const struct lp *x, CXCursor r)
+{
+	enum CXCursorKind k = clang_getCursorKind(r);
+	static const char *const block[] = {"blockIdx", "blockDim", "gridDim", "warpSize", NULL};
+
+	if (k == CXCursor_EnumConstantDecl || k == CXCursor_NonTypeTemplateParameter)
+		return true;
+	if (k == CXCursor_ParmDecl)
+		return clang_equalCursors(clang_getCursorSemanticParent(r), x->fn);
+	if (k != CXCursor_VarDecl)
+		return false;
+	if (is_uni(x, r))
+		return true;
+	if (decl_in_headers(r)) {
+		char *n = cx_spelling(r);
+		bool b = in_list(n, block);
+
+		free(n);
+		return b;
+	}
+	/* a const global (a table's size, a constexpr): the same for every thread */
+	return clang_getCursorKind(clang_getCursorSemanticParent(r)) != CXCursor_FunctionDecl &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(r)) != CXCursor_FunctionTemplate &&
+	       clang_isConstQualifiedType(clang_getCursorType(r));
+}
+
+static enum CXChildVisitResult header_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct lp *x = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_CallExpr || k == CXCursor_LambdaExpr || k == CXCursor_MemberRefExpr) {
+		/* blockDim.x: a member of a uniform object is uniform; a call is not looked into */
+		if (k == CXCursor_MemberRefExpr)
+			return CXChildVisit_Recurse;
+		why_not(x, c, "a barrier under a condition that calls a function%s", NULL);
+		return CXChildVisit_Break;
+	}
+	if (k == CXCursor_VarDecl) {
+		add_uni(x,
+			c); /* `for (unsigned h = N / 2; ...)`: its initializer is checked below */
+		return CXChildVisit_Recurse;
+	}
+	/* a header runs once per warp: it may step its own variables, never store to memory */
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+	    k == CXCursor_UnaryOperator) {
+		CXCursor t, v;
+		struct cx_kids ks = cx_kids_of(c);
+		const char *tx = x->s->text;
+		unsigned a = c_start(c), e = c_end(c);
+		bool store = false;
+
+		if (k != CXCursor_UnaryOperator && assignment(x->s, c, &t, &v))
+			store = clang_getCursorKind(lane_strip(t)) != CXCursor_DeclRefExpr;
+		else if (k == CXCursor_UnaryOperator && ks.n == 1 && a + 2 <= e &&
+			 (!strncmp(tx + a, "++", 2) || !strncmp(tx + a, "--", 2) ||
+			  !strncmp(tx + e - 2, "++", 2) || !strncmp(tx + e - 2, "--", 2)))
+			store = clang_getCursorKind(lane_strip(ks.c[0])) != CXCursor_DeclRefExpr;
+		cx_kids_free(&ks);
+		if (store) {
+			why_not(x, c, "a barrier under a loop whose header stores to memory%s",
+				NULL);
+			return CXChildVisit_Break;
+		}
+	}
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
+		CXCursor r = clang_getCursorReferenced(c);
+
+		if (clang_Cursor_isNull(r) || !uniform_ref(x, r)) {
+			char *n = cx_spelling(c);
+
+			why_not(x, c,
+				"a barrier under a condition on '%s', not known to be the same for "
+				"every thread of the block",
+				n);
+			free(n);
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void header_uniform(struct lp *x, CXCursor h)
+{
+	enum CXCursorKind k = clang_getCursorKind(h);
+
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_VarDecl)
+		header_visit(h, clang_getNullCursor(), x);
+	if (!x->bad)
+		clang_visitChildren(h, header_visit, x);
+}
+
+/* ---- per-thread code -------------------------------------------------------- */
+
+struct esc {
+	struct lp *x;
+	unsigned loops, switches; /* loops and switches inside the statement */
+};
+
+static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct esc *e = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue; /* its return leaves the lambda */
+	if (k == CXCursor_ReturnStmt)
+		why_not(e->x, c,
+			"a return in a kernel with barriers (a lane that returns would leave its "
+			"warp's lane loop)%s",
+			NULL);
+	else if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt ||
+		 k == CXCursor_LabelStmt)
+		why_not(e->x, c, "goto%s", NULL);
+	else if (k == CXCursor_BreakStmt && !e->loops && !e->switches)
+		why_not(e->x, c, "a break out of a loop with a barrier%s", NULL);
+	else if (k == CXCursor_ContinueStmt && !e->loops)
+		why_not(e->x, c, "a continue of a loop with a barrier%s", NULL);
+	if (e->x->bad)
+		return CXChildVisit_Break;
+	if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
+	    k == CXCursor_CXXForRangeStmt || k == CXCursor_SwitchStmt) {
+		bool sw = k == CXCursor_SwitchStmt;
+
+		sw ? e->switches++ : e->loops++;
+		clang_visitChildren(c, escape_visit, e);
+		sw ? e->switches-- : e->loops--;
+		return e->x->bad ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Statement c runs per lane: it must not suspend nor leave the lane loop. */
+static void region_stmt(struct lp *x, CXCursor c)
+{
+	struct esc e = {x, 0, 0};
+	char what[160];
+
+	if (has_barrier(c)) {
+		why_not(x, c,
+			"a barrier in control flow that is not uniform across the block, or not a "
+			"statement of its own%s",
+			NULL);
+		return;
+	}
+	if (stmt_suspends(x->s, c, what, sizeof(what))) {
+		why_not(x, c, "%s: lane loops take only `__syncthreads();` as a place to wait",
+			what);
+		return;
+	}
+	if (!fiber_stmt_never_suspends(x->s, c)) {
+		why_not(x, c, "a call that may suspend the thread, or that cannot be followed%s",
+			NULL);
+		return;
+	}
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt ||
+	    clang_getCursorKind(c) == CXCursor_BreakStmt ||
+	    clang_getCursorKind(c) == CXCursor_ContinueStmt ||
+	    clang_getCursorKind(c) == CXCursor_LabelStmt)
+		escape_visit(c, clang_getNullCursor(), &e);
+	else
+		clang_visitChildren(c, escape_visit, &e);
+	if (x->bad)
+		return;
+	x->region = cx_realloc(x->region, (x->nregion + 1) * sizeof(*x->region));
+	x->region[x->nregion++] = c;
+}
+
+/* A constant of the kernel (`const int N = 64;`): the same for every thread, declared outside the
+ * lane loops. */
+static bool const_decl(CXCursor v)
+{
+	CXCursor init = var_init(v);
+	CXEvalResult r;
+	bool k;
+
+	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+	    !clang_isConstQualifiedType(clang_getCursorType(v)) || clang_Cursor_isNull(init))
+		return false;
+	r = clang_Cursor_Evaluate(init);
+	if (!r)
+		return false;
+	k = clang_EvalResult_getKind(r) == CXEval_Int ||
+	    clang_EvalResult_getKind(r) == CXEval_Float;
+	clang_EvalResult_dispose(r);
+	return k;
+}
+
+/*
+ * A declaration statement that runs once per warp rather than per lane:
+ * __shared__ and static variables, constants, types (declared outside the
+ * lane loops, seen by all of them).  false: per lane.
+ */
+static bool warp_decl(struct lp *x, CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	unsigned nvar = 0, nwarp = 0;
+
+	for (unsigned i = 0; i < ks.n; i++) {
+		CXCursor v = ks.c[i];
+
+		if (clang_getCursorKind(v) != CXCursor_VarDecl)
+			continue;
+		nvar++;
+		if (has_annot(v, "shared") || clang_Cursor_getStorageClass(v) == CX_SC_Static ||
+		    clang_Cursor_getStorageClass(v) == CX_SC_Extern || const_decl(v))
+			nwarp++;
+	}
+	if (nwarp == nvar && nvar)
+		for (unsigned i = 0; i < ks.n; i++)
+			if (clang_getCursorKind(ks.c[i]) == CXCursor_VarDecl && const_decl(ks.c[i]))
+				add_uni(x, ks.c[i]);
+	cx_kids_free(&ks);
+	if (nwarp && nwarp != nvar)
+		why_not(x, c,
+			"a declaration of per-thread and shared or constant variables together%s",
+			NULL);
+	return nvar == 0 || nwarp == nvar;
+}
+
+static void split_list(struct lp *x, CXCursor compound, bool body);
+
+/* A statement that holds a barrier: uniform control flow whose braced bodies are split in turn. */
+static void split_control(struct lp *x, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cx_kids ks;
+	unsigned i;
+	bool shape_ok = true;
+
+	if (k == CXCursor_CompoundStmt) {
+		split_list(x, c, false);
+		return;
+	}
+	if (k == CXCursor_UnexposedStmt) {
+		/* `#pragma unroll` before a loop: the statement (from the pragma) holds the loop */
+		CXCursor only;
+
+		if (cx_only_child(c, &only) && (clang_getCursorKind(only) == CXCursor_ForStmt ||
+						clang_getCursorKind(only) == CXCursor_WhileStmt ||
+						clang_getCursorKind(only) == CXCursor_DoStmt)) {
+			split_control(x, only);
+			return;
+		}
+	}
+	if (k != CXCursor_ForStmt && k != CXCursor_WhileStmt && k != CXCursor_DoStmt &&
+	    k != CXCursor_IfStmt) {
+		why_not(x, c,
+			"a barrier inside a statement other than if, for, while, do or a block%s",
+			NULL);
+		return;
+	}
+	if (in_macro(c)) {
+		why_not(x, c, "a barrier in a statement a macro writes%s", NULL);
+		return;
+	}
+	ks = cx_kids_of(c);
+	/*
+	 * The shapes taken: for/while: header parts, then a braced body; do: a
+	 * braced body, then the condition; if: the condition, a braced then
+	 * and perhaps a braced else.  Anything else (a body without braces, an
+	 * else if, an if with an initialiser) keeps a fiber per thread.
+	 */
+	for (i = 0; i < ks.n; i++) {
+		bool braced = clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt;
+		bool want = k == CXCursor_DoStmt   ? i == 0
+			    : k == CXCursor_IfStmt ? i > 0
+						   : i + 1 == ks.n;
+
+		if (braced != want)
+			shape_ok = false;
+	}
+	if (!ks.n || (k == CXCursor_IfStmt && ks.n != 2 && ks.n != 3) ||
+	    (k == CXCursor_DoStmt && ks.n != 2))
+		shape_ok = false;
+	if (!shape_ok)
+		why_not(x, c,
+			"a statement with a barrier whose bodies are not all braced blocks (or an "
+			"else if)%s",
+			NULL);
+	/* the headers first: what they declare is uniform in the bodies */
+	for (i = 0; i < ks.n && !x->bad; i++)
+		if (clang_getCursorKind(ks.c[i]) != CXCursor_CompoundStmt)
+			header_uniform(x, ks.c[i]);
+	for (i = 0; i < ks.n && !x->bad; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
+			split_list(x, ks.c[i], false);
+	cx_kids_free(&ks);
+}
+
+static void record_decls(struct lp *x, CXCursor stmt)
+{
+	struct cx_kids ks = cx_kids_of(stmt);
+
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_VarDecl) {
+			x->d = cx_realloc(x->d, (x->nd + 1) * sizeof(*x->d));
+			x->d[x->nd].decl = ks.c[i];
+			x->d[x->nd].stmt = stmt;
+			x->d[x->nd].promote = false;
+			x->nd++;
+		}
+	cx_kids_free(&ks);
+}
+
+/*
+ * The statements of a braced list with a barrier in it: lane loops between
+ * the barriers and the statements that hold one; `{` and `}` open and
+ * close the first and the last (body: the kernel's, after the prologue).
+ */
+static void split_list(struct lp *x, CXCursor compound, bool body)
+{
+	struct cx_kids ks = cx_kids_of(compound);
+	const struct source *s = x->s;
+	unsigned start = c_start(compound) + 1, i, end;
+
+	if (in_macro(compound) || s->text[c_start(compound)] != '{' ||
+	    s->text[c_end(compound) - 1] != '}') {
+		why_not(x, compound, "a block with a barrier that a macro writes%s", NULL);
+		cx_kids_free(&ks);
+		return;
+	}
+	if (body)
+		add_splice(x, SP_PROLOGUE, start, start);
+	add_splice(x, SP_OPEN, start, start);
+	for (i = 0; i < ks.n && !x->bad; i++) {
+		CXCursor c = ks.c[i];
+		unsigned a = c_start(c);
+
+		if (barrier_stmt_end(s, c, &end)) {
+			add_seg(x, start, a);
+			add_splice(x, SP_BARRIER, a, end);
+			x->out->nbarriers++;
+			start = end;
+		} else if (has_barrier(c)) {
+			add_seg(x, start, a);
+			add_splice(x, SP_CLOSE, a, a);
+			split_control(x, c);
+			start = end_of(s, c);
+			add_splice(x, SP_OPEN, start, start);
+		} else if (clang_getCursorKind(c) == CXCursor_DeclStmt && warp_decl(x, c)) {
+			if (in_macro(c))
+				why_not(x, c, "a shared declaration a macro writes%s", NULL);
+			add_seg(x, start, a);
+			add_splice(x, SP_CLOSE, a, a);
+			start = end_of(s, c);
+			add_splice(x, SP_OPEN, start, start);
+		} else {
+			region_stmt(x, c);
+			if (clang_getCursorKind(c) == CXCursor_DeclStmt)
+				record_decls(x, c);
+		}
+	}
+	add_seg(x, start, c_end(compound) - 1);
+	add_splice(x, SP_CLOSE, c_end(compound) - 1, c_end(compound) - 1);
+	cx_kids_free(&ks);
+}
+
+/* ---- writes that per-thread code must not make ------------------------------- */
+
+struct wr {
+	struct lp *x;
+	const struct source *s;
+};
+
+/* Is e (stripped) a plain use of a variable that must stay the same for every lane? */
+static bool shared_by_lanes(const struct lp *x, CXCursor e)
+{
+	CXCursor r;
+
+	e = lane_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return false;
+	r = clang_getCursorReferenced(e);
+	if (clang_Cursor_isNull(r))
+		return false;
+	if (clang_getCursorKind(r) == CXCursor_ParmDecl)
+		return clang_equalCursors(clang_getCursorSemanticParent(r), x->fn);
+	return is_uni(x, r);
+}
+
+/*
+ * Does writing through e write the storage of such a variable: the variable
+ * itself, or a member or element of one of class type (`p.n = 0;` with p a
+ * struct parameter; `p[i] = 0` with p a pointer writes memory, not p)?
+ */
+static bool writes_shared(const struct lp *x, CXCursor e)
+{
+	CXCursor b = lvalue_base(e), r;
+
+	if (shared_by_lanes(x, e))
+		return true;
+	if (clang_getCursorKind(b) != CXCursor_DeclRefExpr || !shared_by_lanes(x, b))
+		return false;
+	r = clang_getCursorReferenced(b);
+	return clang_getCanonicalType(clang_getCursorType(r)).kind != CXType_Pointer;
+}
+
+/* A member function or operator called on such a variable (it may change it; a const one too, to be
+ * safe). */
+static bool calls_on_shared(const struct lp *x, CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	char *n = cx_spelling(c);
+	bool r = false;
+
+	if (ks.n) {
+		CXCursor callee = lane_strip(ks.c[0]);
+
+		if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+			struct cx_kids obj = cx_kids_of(callee);
+
+			r = obj.n && writes_shared(x, obj.c[0]);
+			cx_kids_free(&obj);
+		} else if (!strncmp(n, "operator", 8)) {
+			r = writes_shared(x, ks.c[0]);
+		}
+	}
+	free(n);
+	cx_kids_free(&ks);
+	return r;
+}
+
+static enum CXChildVisitResult write_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct wr *w = d;
+	enum CXCursorKind k = clang_getCursorKind(c), pk = clang_getCursorKind(parent);
+	CXCursor t, v;
+	const char *why = NULL;
+
+	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+	     k == CXCursor_CallExpr) &&
+	    assignment(w->s, c, &t, &v) && !clang_Cursor_isNull(t) && writes_shared(w->x, t))
+		why = "is assigned";
+	if (k == CXCursor_CallExpr && !why && calls_on_shared(w->x, c))
+		why = "has a member function called";
+	if (k == CXCursor_UnaryOperator) {
+		unsigned a = c_start(c), e = c_end(c);
+		const char *tx = w->s->text;
+		struct cx_kids ks = cx_kids_of(c);
+
+		if (ks.n == 1 && writes_shared(w->x, ks.c[0]) && a + 2 <= e &&
+		    (!strncmp(tx + a, "++", 2) || !strncmp(tx + a, "--", 2) ||
+		     !strncmp(tx + e - 2, "++", 2) || !strncmp(tx + e - 2, "--", 2) ||
+		     tx[a] == '&'))
+			why = "is incremented, decremented or its address taken";
+		cx_kids_free(&ks);
+	}
+	/* passed straight to a call (no conversion: perhaps by reference), or bound to a reference
+	 */
+	if (k == CXCursor_DeclRefExpr && shared_by_lanes(w->x, c) &&
+	    ((pk == CXCursor_CallExpr && !clang_equalCursors(clang_getCursorReferenced(parent),
+							     clang_getCursorReferenced(c))) ||
+	     (pk == CXCursor_VarDecl &&
+	      clang_getCursorType(parent).kind == CXType_LValueReference)))
+		why = "is passed by reference";
+	if (why) {
+		why_not(w->x, c,
+			"a kernel parameter or a uniform loop's variable (one copy for the warp's "
+			"lanes) %s by per-thread code",
+			why);
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void check_writes(struct lp *x)
+{
+	struct wr w = {x, x->s};
+
+	for (unsigned i = 0; i < x->nregion && !x->bad; i++) {
+		write_visit(x->region[i], clang_getNullCursor(), &w);
+		if (!x->bad)
+			clang_visitChildren(x->region[i], write_visit, &w);
+	}
+}
+
+/* ---- threadIdx ------------------------------------------------------------------ */
+
+struct tid_use {
+	struct lp *x;
+	unsigned nested; /* inside a lambda or a local class */
+	bool calls;	 /* a call of a function that may read the thread-local threadIdx */
+};
+
+/*
+ * Inside a lane loop threadIdx is a local of the kernel, which a lambda
+ * that does not capture it, or a member function of a local class, cannot
+ * name: such a kernel keeps a fiber per thread.  And the file's
+ * thread-local threadIdx is set per lane only where the kernel calls a
+ * function of the program (or one the analysis cannot see), or traps
+ * (the message names the thread from it).
+ */
+static enum CXChildVisitResult tid_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct tid_use *u = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_LambdaExpr || k == CXCursor_StructDecl || k == CXCursor_ClassDecl ||
+	    k == CXCursor_UnionDecl) {
+		u->nested++;
+		clang_visitChildren(c, tid_visit, u);
+		u->nested--;
+		return u->x->bad ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
+	if (k == CXCursor_DeclRefExpr && u->nested && spelled(c, "threadIdx")) {
+		why_not(
+		    u->x, c,
+		    "threadIdx in a lambda or a local class (a local of each lane loop there)%s",
+		    NULL);
+		return CXChildVisit_Break;
+	}
+	if (k == CXCursor_CallExpr) {
+		CXCursor r = clang_getCursorReferenced(c);
+
+		if (clang_Cursor_isNull(r) || !decl_in_headers(r))
+			u->calls = true;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* ---- promotion ---------------------------------------------------------------------- */
+
+struct refs {
+	struct lp *x;
+};
+
+static struct ldecl *ldecl_of(struct lp *x, CXCursor r)
+{
+	for (unsigned i = 0; i < x->nd; i++)
+		if (clang_equalCursors(x->d[i].decl, r))
+			return &x->d[i];
+	return NULL;
+}
+
+/* Every use of a per-thread declaration in another lane loop than its own promotes it. */
+static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct lp *x = d;
+	struct ldecl *l;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	l = ldecl_of(x, clang_getCursorReferenced(c));
+	if (l && seg_of(x, c_start(c)) != seg_of(x, c_start(l->decl)))
+		l->promote = true;
+	return CXChildVisit_Recurse;
+}
+
+struct names {
+	const char *name;
+	CXCursor self;
+	bool other;
+};
+
+static enum CXChildVisitResult name_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct names *nm = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor r;
+
+	(void)parent;
+	if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl)
+		r = c;
+	else if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef)
+		r = clang_getCursorReferenced(c);
+	else
+		return CXChildVisit_Recurse;
+	if (!spelled(c, nm->name) || clang_equalCursors(r, nm->self))
+		return CXChildVisit_Recurse;
+	nm->other = true;
+	return CXChildVisit_Break;
+}
+
+static bool scalar_type(CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	return (c.kind >= CXType_FirstBuiltin && c.kind <= CXType_LastBuiltin &&
+		c.kind != CXType_Void) ||
+	       c.kind == CXType_Pointer || c.kind == CXType_Enum;
+}
+
+/*
+ * Declaration l becomes an array and its statement an assignment: `T v = e;`
+ * -> `v = e;` (`T a = e, b = f;` -> `a = e, b = f;`, every variable of the
+ * statement promoted), `T v;` -> `;`.  Checks that it can; the splice.
+ */
+static bool promotable(struct lp *x, CXCursor v)
+{
+	const struct source *s = x->s;
+	CXType t = clang_getCursorType(v);
+	char *n = cx_spelling(v),
+	     *ts = cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+	unsigned name = off_of(clang_getCursorLocation(v)), after = name + (unsigned)strlen(n);
+	struct names nm = {n, v, false};
+
+	clang_visitChildren(x->fn, name_visit, &nm);
+	while (after < s->len && (s->text[after] == ' ' || s->text[after] == '\t'))
+		after++;
+	if (in_macro(v))
+		why_not(x, v, "'%s', kept across a barrier, is declared by a macro", n);
+	else if (!scalar_type(t) || clang_isVolatileQualifiedType(t) || strstr(ts, "lambda") ||
+		 strstr(ts, "unnamed") || strstr(ts, "auto") || strstr(ts, "decltype") ||
+		 strchr(ts, '('))
+		why_not(x, v,
+			"'%s', kept across a barrier, is not a scalar or pointer lane loops keep "
+			"in an array",
+			n);
+	else if (nm.other)
+		why_not(x, v, "'%s', kept across a barrier, names something else too in the kernel",
+			n);
+	else if (name + strlen(n) > s->len || strncmp(s->text + name, n, strlen(n)) ||
+		 (s->text[after] != '=' && s->text[after] != ';' && s->text[after] != ',') ||
+		 (s->text[after] == '=' && s->text[after + 1] == '='))
+		why_not(x, v,
+			"'%s', kept across a barrier, is not declared as `T v = e;` or `T v;`", n);
+	if (x->bad) {
+		free(n);
+		free(ts);
+		return false;
+	}
+	x->out->pv = cx_realloc(x->out->pv, (x->out->npv + 1) * sizeof(*x->out->pv));
+	x->out->pv[x->out->npv].name = n;
+	x->out->pv[x->out->npv].type = ts;
+	x->out->npv++;
+	return true;
+}
+
+/* The offset of the text before o, spaces skipped, or ~0u. */
+static unsigned before(const struct source *s, unsigned o, unsigned lo)
+{
+	while (o > lo && (s->text[o - 1] == ' ' || s->text[o - 1] == '\t'))
+		o--;
+	return o > lo ? o - 1 : ~0u;
+}
+
+static void promote_stmt(struct lp *x, CXCursor stmt)
+{
+	const struct source *s = x->s;
+	struct cx_kids ks = cx_kids_of(stmt);
+	unsigned nvar = 0, ninit = 0, first = ~0u;
+
+	if (in_macro(stmt))
+		why_not(x, stmt,
+			"a declaration a macro writes holds a value kept across a barrier%s", NULL);
+	for (unsigned i = 0; i < ks.n && !x->bad; i++) {
+		CXCursor v = ks.c[i];
+		unsigned name;
+
+		if (clang_getCursorKind(v) != CXCursor_VarDecl)
+			continue;
+		name = off_of(clang_getCursorLocation(v));
+		if (!promotable(x, v))
+			break;
+		/* after the first: `, b = f`, never `, *b = f` (a declarator the assignment would
+		 * read as an expression) */
+		if (nvar && (before(s, name, c_start(stmt)) == ~0u ||
+			     s->text[before(s, name, c_start(stmt))] != ','))
+			why_not(x, v,
+				"a declaration of several variables kept across a barrier with "
+				"declarators other than names%s",
+				NULL);
+		if (!nvar)
+			first = name;
+		nvar++;
+		ninit += !clang_Cursor_isNull(var_init(v));
+	}
+	cx_kids_free(&ks);
+	if (x->bad)
+		return;
+	if (ninit && ninit != nvar)
+		why_not(x, stmt,
+			"a declaration of several variables kept across a barrier, some "
+			"initialised and some not%s",
+			NULL);
+	else if (ninit)
+		add_splice(x, SP_STRIP, c_start(stmt), first);
+	else
+		add_splice(x, SP_EMPTY, c_start(stmt), end_of(s, stmt));
+}
+
+/* ---- the splices' text -------------------------------------------------------------- */
+
+static int splice_cmp(const void *a, const void *b)
+{
+	const struct lane_splice *p = a, *q = b;
+
+	if (p->at != q->at)
+		return p->at < q->at ? -1 : 1;
+	return p->seq < q->seq ? -1 : p->seq > q->seq;
+}
+
+static char *open_text(const struct lane_plan *p)
+{
+	struct buf b = {0};
+
+	bprintf(&b, "__IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID%s();",
+		p->tls ? "_TLS" : "");
+	for (unsigned i = 0; i < p->npv; i++)
+		bprintf(&b, " %s &%s __attribute__((unused)) = __idxgen_lv_%s[__idxgen_l];",
+			p->pv[i].type, p->pv[i].name, p->pv[i].name);
+	bputs(&b, " ");
+	return b.p;
+}
+
+static void splice_texts(const struct source *s, struct lane_plan *p)
+{
+	char *open = open_text(p);
+
+	for (unsigned i = 0; i < p->nsp; i++) {
+		struct lane_splice *sp = &p->sp[i];
+		struct buf b = {0};
+		/* a statement led by `#pragma unroll` starts at the pragma, which must begin its
+		 * line */
+		bool directive = sp->at < s->len && s->text[sp->at] == '#';
+
+		switch (sp->kind) {
+		case SP_PROLOGUE:
+			bputs(&b, " const struct __idxgen_cc_lanes __idxgen_ln = "
+				  "__idxgen_cc_lanes_here();");
+			for (unsigned j = 0; j < p->npv; j++)
+				bprintf(&b, " %s __idxgen_lv_%s[32];", p->pv[j].type,
+					p->pv[j].name);
+			bputs(&b, " ");
+			break;
+		case SP_OPEN:
+			bputs(&b, open);
+			break;
+		case SP_CLOSE:
+			bputs(&b, "} ");
+			break;
+		case SP_BARRIER:
+			bprintf(&b, "} __idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0); %s", open);
+			break;
+		case SP_STRIP:
+			bputs(&b, "");
+			break;
+		case SP_EMPTY:
+			bputs(&b, ";");
+			break;
+		}
+		if (directive && sp->skip == sp->at)
+			bputs(&b, "\n");
+		sp->text = b.p ? b.p : cx_strdup("");
+	}
+	free(open);
+}
+
+/* Does a splice cut an edit of the text (plan_rewrites) that emit_src applies whole? */
+static bool cuts_an_edit(const struct source *s, const struct lane_plan *p)
+{
+	for (unsigned i = 0; i < p->nsp; i++)
+		for (unsigned j = 0; j < s->nedits; j++) {
+			const struct edit *e = &s->edits[j];
+			unsigned a = p->sp[i].at, b = p->sp[i].skip;
+
+			if ((a > e->start && a < e->end) || (b > a && a < e->end && b > e->start))
+				return true;
+		}
+	return false;
+}
+
+bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *out)
+{
+	struct lp x = {s, fn, out, NULL, 0, NULL, 0, NULL, 0, NULL, 0, false};
+	unsigned *pts;
+
+	memset(out, 0, sizeof(*out));
+	if (lockstep_points(s, fn, &pts)) {
+		why_not(&x, fn,
+			"lanes meet in lock step in it: lane loops take only `__syncthreads();` as "
+			"a place to wait%s",
+			NULL);
+	} else if (spin_line(s, fn)) {
+		why_not(&x, fn, "it waits in a spin loop%s", NULL);
+	}
+	free(pts);
+	if (!x.bad) {
+		struct tid_use u = {&x, 0, false};
+
+		clang_visitChildren(body, tid_visit, &u);
+		out->tls = u.calls || s->traps;
+	}
+	if (!x.bad)
+		split_list(&x, body, true);
+	if (!x.bad)
+		check_writes(&x);
+	if (!x.bad)
+		clang_visitChildren(body, ref_visit, &x);
+	/* a statement with one promoted variable promotes them all (it becomes one assignment) */
+	for (unsigned i = 0; i < x.nd && !x.bad; i++)
+		if (x.d[i].promote &&
+		    (i == 0 || !clang_equalCursors(x.d[i - 1].stmt, x.d[i].stmt) ||
+		     !x.d[i - 1].promote)) {
+			unsigned j = i;
+
+			while (j > 0 && clang_equalCursors(x.d[j - 1].stmt, x.d[i].stmt))
+				j--;
+			for (; j < x.nd && clang_equalCursors(x.d[j].stmt, x.d[i].stmt); j++)
+				x.d[j].promote = true;
+			promote_stmt(&x, x.d[i].stmt);
+			while (i + 1 < x.nd && clang_equalCursors(x.d[i + 1].stmt, x.d[i].stmt))
+				i++;
+		}
+	for (unsigned i = 0; i < out->nsp; i++)
+		out->sp[i].seq = i;
+	qsort(out->sp, out->nsp, sizeof(*out->sp), splice_cmp);
+	for (unsigned i = 1; i < out->nsp && !x.bad; i++)
+		if (out->sp[i].at < out->sp[i - 1].skip)
+			why_not(&x, fn, "two of its statements overlap in the text (a macro)%s",
+				NULL);
+	if (!x.bad && cuts_an_edit(s, out))
+		why_not(&x, fn, "its text is rewritten where lane loops would split it%s", NULL);
+	if (!x.bad && !out->nbarriers)
+		why_not(&x, fn, "no barrier to split at%s", NULL);
+	free(x.seg);
+	free(x.d);
+	free(x.uni);
+	free(x.region);
+	if (x.bad) {
+		lane_plan_free(out);
+		return false;
+	}
+	splice_texts(s, out);
+	return true;
+}
+
+void lane_plan_free(struct lane_plan *p)
+{
+	for (unsigned i = 0; i < p->nsp; i++)
+		free(p->sp[i].text);
+	free(p->sp);
+	for (unsigned i = 0; i < p->npv; i++) {
+		free(p->pv[i].name);
+		free(p->pv[i].type);
+	}
+	free(p->pv);
+	p->sp = NULL;
+	p->pv = NULL;
+	p->nsp = p->npv = p->next = 0;
+}
+
+/*
+ * The next splice to write while the kernel's text [pos, b) is copied
+ * (whole.c copy_to), or NULL: its text replaces [at, skip).
+ */
+const struct lane_splice *lane_splice_next(struct lane_plan *p, unsigned pos, unsigned b)
+{
+	const struct lane_splice *sp;
+
+	if (p->next >= p->nsp)
+		return NULL;
+	sp = &p->sp[p->next];
+	if (sp->at < pos || sp->at > b || sp->skip > b)
+		return NULL;
+	p->next++;
+	return sp;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cusolver_sp_internal.h - what the sparse files of lib/cusolver (sp.c,
+ * sp_lsv.c) share: the handle and the checks of a CSR matrix.
+ */
+#ifndef IDXGEN_CUSOLVER_SP_INTERNAL_H
+#define IDXGEN_CUSOLVER_SP_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <lapack.h>
+#pragma GCC visibility push(default)
+#include <cuda_runtime_api.h>
+#include <cusolverSp.h>
+#pragma GCC visibility pop
+
+#define CUSOLVER_SP_HIDDEN __attribute__((visibility("hidden")))
+
+struct cusolverSpContext {
+	cudaStream_t stream;
+};
+
+/* A cuSPARSE descriptor cuSOLVER's sparse calls take: general, *base 0 or 1. */
+CUSOLVER_SP_HIDDEN cusolverStatus_t cusolver_sp_descr(const cusparseMatDescr_t descr, int *base);
+/*
+ * The handle, an n x n CSR matrix of nnz entries (row pointers consistent,
+ * columns in range) and its descriptor; then the handle's stream waited
+ * for (the call runs in stream order and has finished when it returns).
+ */
+CUSOLVER_SP_HIDDEN cusolverStatus_t cusolver_sp_check(cusolverSpHandle_t h, int n, int nnz,
+						      const cusparseMatDescr_t descr, const int *ptr, const int *ind,
+						      int *base);
+
+#endif

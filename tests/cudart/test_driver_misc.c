@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_driver_misc.c - the rest of the driver API (include/cuda/
+ * idxgen_cuda_drv_misc.h): stream memory operations ordering work across
+ * streams (results read back, each order forced by a wait, none by time),
+ * cuGetProcAddress (the functions it hands out called through the
+ * signature of the CUDA version asked for), context events and flags,
+ * device properties against the runtime's, surface objects, and CUDA's
+ * codes for the objects only loaded device code has (libraries, texture
+ * references, mipmapped arrays).
+ * C and C++; nvcc -arch=sm_90 -x cu -c compiles it against NVIDIA's cuda.h.
+ */
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tap.h"
+
+/* the deprecated calls (texture references, cuDeviceGetProperties) are what is tested */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+#define TAP_CU(call, want)                                                                         \
+	do {                                                                                       \
+		CUresult r_ = (call);                                                              \
+		const char *n_ = "?";                                                              \
+		cuGetErrorName(r_, &n_);                                                           \
+		tap_ok(r_ == (want), "%s -> %s", #call, n_);                                       \
+	} while (0)
+
+TAP_TEST(stream_memory_operations)
+{
+	CUstream s1 = NULL, s2 = NULL;
+	CUdeviceptr words = 0, buf = 0;
+	unsigned int host[64] = { 0 }, bad = 0;
+	cuuint32_t *w;
+	CUstreamBatchMemOpParams ops[3];
+
+	TAP_CU(cuInit(0), CUDA_SUCCESS);
+	cuStreamCreate(&s1, CU_STREAM_NON_BLOCKING);
+	cuStreamCreate(&s2, CU_STREAM_NON_BLOCKING);
+	cuMemAlloc(&words, 64);
+	cuMemAlloc(&buf, sizeof(host));
+	cuMemsetD8(words, 0, 64);
+	w = (cuuint32_t *)(uintptr_t)words;
+
+	/* s2's copy waits for s1's set through the flag s1 writes after it */
+	TAP_CU(cuMemsetD32Async(buf, 9, 64, s1), CUDA_SUCCESS);
+	TAP_CU(cuStreamWriteValue32(s1, words, 1, CU_STREAM_WRITE_VALUE_DEFAULT), CUDA_SUCCESS);
+	TAP_CU(cuStreamWaitValue32(s2, words, 1, CU_STREAM_WAIT_VALUE_EQ), CUDA_SUCCESS);
+	TAP_CU(cuMemcpyDtoHAsync(host, buf, sizeof(host), s2), CUDA_SUCCESS);
+	TAP_CU(cuStreamSynchronize(s2), CUDA_SUCCESS);
+	for (int i = 0; i < 64; i++)
+		bad += host[i] != 9;
+	tap_ok(bad == 0, "the copy after the wait sees the set before the write (%u wrong)", bad);
+
+	/* a wait queued first, released by the other stream; GEQ compares cyclically */
+	TAP_CU(cuStreamWaitValue32(s1, words + 4, 0xfffffffeu, CU_STREAM_WAIT_VALUE_GEQ), CUDA_SUCCESS);
+	TAP_CU(cuStreamWriteValue64(s1, words + 8, 0x0123456789abcdefull, 0), CUDA_SUCCESS);
+	TAP_CU(cuStreamWriteValue32(s2, words + 4, 1, 0), CUDA_SUCCESS);	/* 1 - 0xfffffffe = 3 >= 0 */
+	TAP_CU(cuStreamSynchronize(s1), CUDA_SUCCESS);
+	tap_ok(w[2] == 0x89abcdefu && w[3] == 0x01234567u, "the 64-bit write after the released wait");
+	TAP_CU(cuStreamWaitValue32(NULL, words + 4, 3, CU_STREAM_WAIT_VALUE_AND), CUDA_SUCCESS);
+	TAP_CU(cuStreamWaitValue32(NULL, words + 4, 0xfffffff0u, CU_STREAM_WAIT_VALUE_NOR), CUDA_SUCCESS);
+	TAP_CU(cuStreamWaitValue64(NULL, words + 8, 0x0123456789abcdefull, CU_STREAM_WAIT_VALUE_EQ), CUDA_SUCCESS);
+
+	memset(ops, 0, sizeof(ops));
+	ops[0].writeValue.operation = CU_STREAM_MEM_OP_WRITE_VALUE_32;
+	ops[0].writeValue.address = words + 16, ops[0].writeValue.value = 77;
+	ops[1].memoryBarrier.operation = CU_STREAM_MEM_OP_BARRIER;
+	ops[2].writeValue.operation = CU_STREAM_MEM_OP_WRITE_VALUE_64;
+	ops[2].writeValue.address = words + 24, ops[2].writeValue.value64 = 5;
+	TAP_CU(cuStreamBatchMemOp(s1, 3, ops, 0), CUDA_SUCCESS);
+	cuStreamSynchronize(s1);
+	tap_ok(w[4] == 77 && w[6] == 5 && w[7] == 0, "a batch of two writes and a barrier");
+
+	TAP_CU(cuStreamWriteValue32(s1, words + 2, 1, 0), CUDA_ERROR_INVALID_VALUE);	/* misaligned */
+	TAP_CU(cuStreamWriteValue64(s1, words + 4, 1, 0), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuStreamWaitValue32(s1, words, 1, 7), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuStreamBatchMemOp(s1, 0, ops, 0), CUDA_ERROR_INVALID_VALUE);
+	ops[1].operation = (CUstreamBatchMemOpType)99;
+	TAP_CU(cuStreamBatchMemOp(s1, 3, ops, 0), CUDA_ERROR_INVALID_VALUE);
+	tap_ok(w[4] == 77, "a bad batch queues none of its operations");
+	{
+		CUgraph g = NULL;
+
+		cuStreamBeginCapture(s1, CU_STREAM_CAPTURE_MODE_RELAXED);
+		TAP_CU(cuStreamWriteValue32(s1, words, 2, 0), CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED);
+		TAP_CU(cuStreamEndCapture(s1, &g), CUDA_SUCCESS);
+		cuGraphDestroy(g);
+	}
+	cuMemFree(words);
+	cuMemFree(buf);
+	cuStreamDestroy(s1);
+	cuStreamDestroy(s2);
+}
+
+typedef CUresult (*advise_12000)(CUdeviceptr, size_t, CUmem_advise, CUdevice);
+typedef CUresult (*advise_12020)(CUdeviceptr, size_t, CUmem_advise, CUmemLocation);
+typedef CUresult (*alloc_fn)(CUdeviceptr *, size_t);
+
+TAP_TEST(proc_address)
+{
+	void *fn = NULL;
+	CUdriverProcAddressQueryResult st = CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT;
+	CUdeviceptr m = 0, d = 0;
+	CUmemLocation loc;
+	enum cudaDriverEntryPointQueryResult rst;
+
+	TAP_CU(cuGetProcAddress("cuMemAlloc", &fn, 12000, CU_GET_PROC_ADDRESS_DEFAULT, &st), CUDA_SUCCESS);
+	tap_ok(fn && st == CU_GET_PROC_ADDRESS_SUCCESS, "cuMemAlloc found");
+	if (fn) {
+		TAP_CU(((alloc_fn)fn)(&d, 256), CUDA_SUCCESS);
+		cuMemFree(d);
+	}
+	cuMemAllocManaged(&m, 4096, CU_MEM_ATTACH_GLOBAL);
+	fn = NULL;
+	TAP_CU(cuGetProcAddress("cuMemAdvise", &fn, 12000, 0, &st), CUDA_SUCCESS);
+	if (fn)
+		TAP_CU(((advise_12000)fn)(m, 4096, CU_MEM_ADVISE_SET_READ_MOSTLY, 0), CUDA_SUCCESS);
+	fn = NULL;
+	TAP_CU(cuGetProcAddress("cuMemAdvise", &fn, 13000, 0, &st), CUDA_SUCCESS);
+	loc.type = CU_MEM_LOCATION_TYPE_DEVICE, loc.id = 0;
+	if (fn)
+		TAP_CU(((advise_12020)fn)(m, 4096, CU_MEM_ADVISE_SET_PREFERRED_LOCATION, loc), CUDA_SUCCESS);
+	/* another device's location: the runtime's answer for a location (the device form would read 1, the type) */
+	loc.type = CU_MEM_LOCATION_TYPE_DEVICE, loc.id = 5;
+	if (fn)
+		TAP_CU(((advise_12020)fn)(m, 4096, CU_MEM_ADVISE_SET_PREFERRED_LOCATION, loc), CUDA_ERROR_INVALID_VALUE);
+	cuMemFree(m);
+	fn = (void *)&st;
+	TAP_CU(cuGetProcAddress("cuNoSuchFunction", &fn, 12000, 0, &st), CUDA_ERROR_NOT_FOUND);
+	tap_ok(fn == NULL && st == CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND, "an unknown name: NULL, SYMBOL_NOT_FOUND");
+	TAP_CU(cuGetProcAddress("cuMemAlloc", &fn, 12000, 4, &st), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuGetProcAddress(NULL, &fn, 12000, 0, &st), CUDA_ERROR_INVALID_VALUE);
+	/* the runtime's entry points are the same table: graph calls were not found before */
+	fn = NULL;
+	tap_ok(cudaGetDriverEntryPoint("cuGraphAddKernelNode", &fn, cudaEnableDefault, &rst) == cudaSuccess && fn &&
+		       rst == cudaDriverEntryPointSuccess,
+	       "cudaGetDriverEntryPoint finds cuGraphAddKernelNode");
+}
+
+TAP_TEST(contexts_and_devices)
+{
+	CUcontext ctx = NULL, sctx = NULL;
+	CUevent e = NULL;
+	unsigned int flags = 0, saved = 0;
+	CUdevprop prop;
+	struct cudaDeviceProp p;
+	int support = -1, value = -1;
+	CUexecAffinityParam aff;
+
+	cuDevicePrimaryCtxRetain(&ctx, 0);
+	cuCtxPushCurrent(ctx);
+	TAP_CU(cuStreamGetCtx(NULL, &sctx), CUDA_SUCCESS);
+	tap_ok(sctx == ctx, "the default stream's context is the current one");
+	sctx = NULL;
+	{
+		CUgreenCtx green = (CUgreenCtx)(uintptr_t)1;
+
+		TAP_CU(cuStreamGetCtx_v2(NULL, &sctx, &green), CUDA_SUCCESS);
+		tap_ok(sctx == ctx && green == NULL, "no green context");
+	}
+	cuEventCreate(&e, CU_EVENT_DEFAULT);
+	TAP_CU(cuCtxRecordEvent(ctx, e), CUDA_SUCCESS);
+	TAP_CU(cuEventQuery(e), CUDA_SUCCESS);
+	TAP_CU(cuCtxWaitEvent(ctx, e), CUDA_SUCCESS);
+	TAP_CU(cuCtxRecordEvent(ctx, NULL), CUDA_ERROR_INVALID_HANDLE);
+	cuEventDestroy(e);
+
+	TAP_CU(cuCtxGetFlags(&saved), CUDA_SUCCESS);
+	TAP_CU(cuCtxSetFlags(CU_CTX_SCHED_YIELD), CUDA_SUCCESS);
+	TAP_CU(cuCtxGetFlags(&flags), CUDA_SUCCESS);
+	tap_ok((flags & CU_CTX_SCHED_MASK) == CU_CTX_SCHED_YIELD, "scheduling flag read back (%#x)", flags);
+	TAP_CU(cuCtxSetFlags(CU_CTX_MAP_HOST), CUDA_ERROR_INVALID_VALUE);
+	cuCtxSetFlags(saved & (CU_CTX_SCHED_MASK | CU_CTX_SYNC_MEMOPS));
+
+	TAP_CU(cuDeviceGetExecAffinitySupport(&support, CU_EXEC_AFFINITY_TYPE_SM_COUNT, 0), CUDA_SUCCESS);
+	tap_ok(support == 0, "no execution affinity");
+	TAP_CU(cuCtxGetExecAffinity(&aff, CU_EXEC_AFFINITY_TYPE_SM_COUNT), CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY);
+
+	TAP_CU(cuDeviceGetProperties(&prop, 0), CUDA_SUCCESS);
+	cudaGetDeviceProperties(&p, 0);
+	tap_ok(prop.maxThreadsPerBlock == p.maxThreadsPerBlock && prop.maxGridSize[1] == p.maxGridSize[1] &&
+		       prop.SIMDWidth == 32 && prop.sharedMemPerBlock == (int)p.sharedMemPerBlock &&
+		       prop.regsPerBlock == p.regsPerBlock,
+	       "device properties as the runtime's");
+	TAP_CU(cuDeviceGetProperties(&prop, 1), CUDA_ERROR_INVALID_DEVICE);
+	TAP_CU(cuDeviceGetP2PAttribute(&value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, 0, 0),
+	       CUDA_ERROR_INVALID_DEVICE);
+	{
+		size_t width = 0;
+
+		TAP_CU(cuDeviceGetTexture1DLinearMaxWidth(&width, CU_AD_FORMAT_FLOAT, 4, 0), CUDA_SUCCESS);
+		tap_ok(width > 0, "1-D linear texture width %zu", width);
+		TAP_CU(cuDeviceGetTexture1DLinearMaxWidth(&width, CU_AD_FORMAT_FLOAT, 3, 0), CUDA_ERROR_INVALID_VALUE);
+	}
+	TAP_CU(cuFlushGPUDirectRDMAWrites(CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX,
+					  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER),
+	       CUDA_SUCCESS);
+	{
+		CUlogIterator it = 99;
+
+		TAP_CU(cuLogsCurrent(&it, 0), CUDA_SUCCESS);
+	}
+	cuCtxPopCurrent(&ctx);
+}
+
+TAP_TEST(surfaces_and_refusals)
+{
+	CUDA_ARRAY3D_DESCRIPTOR ad;
+	CUarray arr = NULL;
+	CUDA_RESOURCE_DESC rd, back;
+	CUsurfObject s = 0;
+	CUtexref ref = NULL;
+	CUlibrary lib = NULL;
+	CUmoduleLoadingMode mode = CU_MODULE_LAZY_LOADING;
+	CUjit_option opt[2] = { CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
+	char log[256] = "";
+	void *vals[2] = { log, (void *)(uintptr_t)sizeof(log) };
+	unsigned int count = 0;
+	CUmipmappedArray mm = NULL;
+
+	memset(&ad, 0, sizeof(ad));
+	ad.Width = 8, ad.Height = 8, ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 1;
+	ad.Flags = CUDA_ARRAY3D_SURFACE_LDST;
+	TAP_CU(cuArray3DCreate(&arr, &ad), CUDA_SUCCESS);
+	memset(&rd, 0, sizeof(rd));
+	rd.resType = CU_RESOURCE_TYPE_ARRAY, rd.res.array.hArray = arr;
+	TAP_CU(cuSurfObjectCreate(&s, &rd), CUDA_SUCCESS);
+	TAP_CU(cuSurfObjectGetResourceDesc(&back, s), CUDA_SUCCESS);
+	tap_ok(back.resType == CU_RESOURCE_TYPE_ARRAY && back.res.array.hArray == arr, "surface's array read back");
+	TAP_CU(cuSurfObjectDestroy(s), CUDA_SUCCESS);
+	rd.resType = CU_RESOURCE_TYPE_LINEAR;
+	TAP_CU(cuSurfObjectCreate(&s, &rd), CUDA_ERROR_INVALID_VALUE);
+	cuArrayDestroy(arr);
+
+	TAP_CU(cuTexRefCreate(&ref), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuTexRefSetFilterMode(ref, CU_TR_FILTER_MODE_LINEAR), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuModuleGetLoadingMode(&mode), CUDA_SUCCESS);
+	tap_ok(mode == CU_MODULE_EAGER_LOADING, "the program's kernels are loaded with it");
+	TAP_CU(cuLibraryLoadData(&lib, "not a cubin", opt, vals, 2, NULL, NULL, 0), CUDA_ERROR_NOT_SUPPORTED);
+	tap_ok(log[0] != 0, "the refusal's reason in the error log: %s", log);
+	TAP_CU(cuLibraryGetKernelCount(&count, lib), CUDA_ERROR_INVALID_HANDLE);
+	memset(&ad, 0, sizeof(ad));
+	ad.Width = 8, ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 1;
+	TAP_CU(cuMipmappedArrayCreate(&mm, &ad, 3), CUDA_ERROR_NOT_SUPPORTED);
+}
+
+/* CUDA 3's execution control: a handle that is no kernel, bad shapes and offsets (runs: whole/progs/driver_api_graphs.cu) */
+TAP_TEST(cuda3_launch_errors)
+{
+	int not_a_kernel = 0, v = 1;
+	CUfunction f = (CUfunction)(void *)&not_a_kernel;
+
+	TAP_CU(cuFuncSetBlockShape(f, 32, 1, 1), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuFuncSetBlockShape(f, 0, 1, 1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuFuncSetSharedSize(NULL, 0), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuParamSetv(f, 4094, &v, sizeof(v)), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuParamSeti(f, 0, 1), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuParamSetSize(f, 8192), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuLaunchGrid(f, 1, 1), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuLaunchGrid(f, 0, 1), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuLaunch(NULL), CUDA_ERROR_INVALID_HANDLE);
+}
+
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
+}
