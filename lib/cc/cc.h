@@ -385,6 +385,15 @@ struct kernel {
 	size_t priv_bytes;	/* promoted variables, then the __done flags */
 	size_t done_offset;
 	char *priv_expr;	/* with template-dependent promoted variables: priv_bytes as an expression */
+	/*
+	 * Whole programs: a lock-step proof of line narrow_line counts on
+	 * threadIdx.x telling the lanes of a warp apart (lockstep_shape_line);
+	 * where a block's rows are shorter than a warp the block function hands
+	 * the block to narrow_call, the kernel's fiber body (whole.c).  NULL:
+	 * the block function traps there (the C path, --exec-model=fission).
+	 */
+	unsigned narrow_line;
+	char *narrow_call;
 };
 
 struct var *var_of(const struct kernel *k, CXCursor ref);	/* the local ref names */
@@ -659,6 +668,14 @@ bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt);
  * lockstep_points() (fibers) never count on it.
  */
 unsigned lockstep_shape_line(const struct source *s, CXCursor fn);
+/*
+ * The blocks where threadIdx.x does not tell the lanes of a warp apart,
+ * given the expressions of blockDim.x and of blockDim.y * blockDim.z: a
+ * warp is 32 consecutive linear ids, whose x (the linear id modulo
+ * blockDim.x) all differ exactly where the rows are at least 32 long or
+ * the block has one row.
+ */
+#define NARROW_ROWS "%s < 32 && %s > 1"
 /*
  * What tells the lanes of a warp apart: tid, the function's local that is
  * the block's linear thread index (NULL: none), always; threadIdx.x where

@@ -1121,7 +1121,11 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 		bprintf(s->plan, "  a fiber per thread, not lane loops: %s\n", lp->why);
 }
 
-static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
+/*
+ * The kernel as fibers; stub false: its fiber body only, which the block
+ * function of its loop fission hands narrow blocks to (narrow_body()).
+ */
+static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why, bool stub)
 {
 	struct source *s = w->s;
 	struct buf *o = w->o;
@@ -1189,7 +1193,8 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		bputs(o, ");\n}\n");
 	}
 	emit_fiber_block(k, t, plain, lanes, o);
-	emit_stub(k, t, o);
+	if (stub)
+		emit_stub(k, t, o);
 }
 
 /* Undo what a failed try of loop fission left: its diagnostics and edits. */
@@ -1214,7 +1219,8 @@ static void fission_undo(struct source *s, const struct fission_try *ft)
  * the analysis found uniform: tests/cuda/progs/fiber_layernorm.cu), so the
  * kernel is emitted into a buffer of its own, kept only when they did not.
  */
-static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t, struct buf *o)
+static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t, const struct buf *narrow,
+			struct buf *o)
 {
 	struct fission_try ft = { s->nerrors, s->nedits };
 	struct buf body = { 0 }, undefs = { 0 };
@@ -1260,10 +1266,16 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 		}
 		return true;	/* diagnosed */
 	}
-	if (s->plan) {
+	if (s->plan && k->narrow_call) {
+		bprintf(s->plan, "kernel %s: fission, fibers when " NARROW_ROWS " (line %u counts on threadIdx.x telling the lanes of a warp apart)\n",
+			k->name, "blockDim.x", "blockDim.y * blockDim.z", k->narrow_line);
+		dump_plan(k, s->plan);
+	} else if (s->plan) {
 		bprintf(s->plan, "kernel %s: fission\n", k->name);
 		dump_plan(k, s->plan);
 	}
+	if (body.n && narrow && narrow->n)
+		bput(o, narrow->p, narrow->n);	/* the fiber body its block function calls */
 	if (body.n)
 		bput(o, body.p, body.n);
 	buf_free(&body);
@@ -1372,6 +1384,62 @@ static void kernel_overload(struct kernel *k, unsigned nth)
 	k->addr = b.p;
 }
 
+/*
+ * A kernel whose lock-step proof counts on threadIdx.x telling the lanes of
+ * a warp apart (lockstep_shape_line(): `if (t < k) s[t] += s[t + k];`, t =
+ * threadIdx.x, no barrier between the levels) is faithful under loop
+ * fission only where the block has one row or rows of at least a warp: in
+ * a narrower 2-D block lanes (x, y) and (x, y + 1) of one warp share t.  So
+ * it gets two bodies: its fiber body, which never counts on it (read, meet,
+ * write there), named NAME__ls and written quietly into *out here, and the
+ * block function of its loop fission, which hands such blocks to it
+ * (kernel.c emit_prologue).  False where the fiber body cannot be written
+ * (its diagnostics dropped): the block function then traps on such blocks,
+ * naming the line, as the C path's does.
+ */
+static bool narrow_body(struct walk *w, struct kernel *k, unsigned nth, const struct tmpl *t, unsigned line,
+			struct buf *out)
+{
+	struct source *s = w->s;
+	struct buf *o = w->o, *plan = s->plan;
+	int nerrors = s->nerrors;
+	unsigned nedits = s->nedits;
+	struct kernel f;
+	char why[96];
+	bool ok;
+
+	kernel_init(&f, s, k->fn);
+	kernel_overload(&f, nth);
+	free(f.cname);
+	if (asprintf(&f.cname, "%s__ls", k->cname) < 0)
+		f.cname = NULL;
+	ok = f.cname != NULL;
+	if (ok) {
+		kernel_params(&f);
+		snprintf(why, sizeof(why), "blocks whose rows are shorter than a warp: line %u", line);
+		w->o = out;
+		s->plan = NULL;
+		s->quiet = true;
+		emit_fiber_kernel(w, &f, t, why, false);
+		w->o = o;
+		s->plan = plan;
+		s->quiet = false;
+		ok = s->nerrors == nerrors && s->nedits == nedits;
+	}
+	if (ok && asprintf(&k->narrow_call, "%s__block%s", f.cname, t->is ? t->args.p : "") < 0)
+		k->narrow_call = NULL;
+	ok = ok && k->narrow_call;
+	k->narrow_line = ok ? line : 0;
+	if (!ok) {
+		s->nerrors = nerrors;
+		out->n = 0;
+	}
+	free(s->quiet_msg);
+	s->quiet_msg = NULL;
+	kernel_free(&f);
+	return ok;
+}
+
 static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 {
 	struct source *s = w->s;
@@ -1379,6 +1447,8 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 	struct tmpl t;
 	char why[480];
 	const char *reason = NULL;
+	struct buf narrow = { 0 };
+	unsigned line;
 
 	kernel_init(&k, s, fn);
 	if (!template_header(s, fn, &t)) {
@@ -1393,7 +1463,18 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 		reason = fiber_reason(s, fn, why, sizeof(why));
 	free(s->quiet_msg);
 	s->quiet_msg = NULL;
-	if (!reason && !try_fission(s, &k, &t, w->o)) {
+	if (!reason && s->model == EXEC_AUTO && (line = lockstep_shape_line(s, fn))) {
+		if (s->wmap && memmem(s->text + c_start(fn), c_end(fn) - c_start(fn), "__idxgen_", 9)) {
+			/* warp.c lowered it for loop fission: no fiber body from that text (again as written, below) */
+			snprintf(why, sizeof(why),
+				 "line %u counts on threadIdx.x telling the lanes of a warp apart, and warp operations were lowered for loop fission",
+				 line);
+			reason = why;
+		} else {
+			(void)narrow_body(w, &k, nth, &t, line, &narrow);
+		}
+	}
+	if (!reason && !try_fission(s, &k, &t, &narrow, w->o)) {
 		snprintf(why, sizeof(why), "loop fission cannot run it: %s", s->quiet_msg ? s->quiet_msg : "?");
 		reason = why;
 		kernel_free(&k);
@@ -1405,8 +1486,9 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 		s->restart = true;
 	if (reason) {
 		kernel_params(&k);
-		emit_fiber_kernel(w, &k, &t, reason);
+		emit_fiber_kernel(w, &k, &t, reason, true);
 	}
+	buf_free(&narrow);
 	tmpl_free(&t);
 	kernel_free(&k);
 }

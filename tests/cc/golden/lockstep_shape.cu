@@ -4,9 +4,11 @@
 // always does; threadIdx.x only in a 1-D block or one whose rows are at
 // least a warp long (in 8 x 4 blocks lanes (x, 0) .. (x, 3) share it, and
 // lane after lane each would add s[t + k]: issue 38, twelfth session).
-// Loop fission keeps such a kernel and its block function checks the
-// block's shape at launch (a trap naming the line, never a wrong sum);
-// fibers read, meet, write there (tests/cuda/progs/warp_lockstep_rows2d.cu).
+// A whole program gives such a kernel two bodies (thirteenth session): its
+// fiber body (read, meet, write there), and loop fission, whose block
+// function hands a block with rows shorter than a warp to the fiber body.
+// The C path, which has no fibers, traps there instead, naming the line,
+// never a wrong sum (tests/cuda/progs/warp_lockstep_rows2d.cu).
 
 __global__ void tree_x(int *out)
 {
@@ -39,12 +41,26 @@ __global__ void tree_tid(int *out)
 	out[tid] = s[tid];
 }
 
-// PLAN: kernel tree_x: {{.*}}lockstep_shape.cu line 11:
-// PLAN: kernel tree_tid: {{.*}}lockstep_shape.cu line 27:
+// PLAN: kernel tree_x: {{.*}}lockstep_shape.cu line 13:
+// PLAN: kernel tree_tid: {{.*}}lockstep_shape.cu line 29:
 // CHECK-LABEL: static void tree_x__block(
 // CHECK: if (__bdx < 32 && __bdy * __bdz > 1)
-// CHECK-NEXT: idxgen_rt_trap(__b, "line 20 counts on threadIdx.x telling the lanes of a warp apart; a %ux%ux%u block does not (lock step)", __bdx, __bdy, __bdz);
+// CHECK-NEXT: idxgen_rt_trap(__b, "line 22 counts on threadIdx.x telling the lanes of a warp apart; a %ux%ux%u block does not (lock step)", __bdx, __bdy, __bdz);
 // CHECK-LABEL: static void tree_tid__block(
 // CHECK-NOT: idxgen_rt_trap
-// MODEL: kernel tree_x: fission
-// MODEL: kernel tree_tid: fission
+// CXX-LABEL: namespace { namespace __idxgen_fiber_tree_x__ls {
+// CXX: __idxgen_cc_vstore(s[t], (s[t]) + (s[t + k]));
+// CXX: static void tree_x__ls__block(struct idxgen_rt_block *__b)
+// CXX: __idxgen_fiber_run(__b, tree_x__ls__fiber);
+// CXX-LABEL: static void tree_x__block(struct idxgen_rt_block *__b)
+// CXX-NEXT: {
+// CXX-NEXT: if (__b->block_dim[0] < 32 && __b->block_dim[1] * __b->block_dim[2] > 1) {
+// CXX-NEXT: tree_x__ls__block(__b);
+// CXX-NEXT: return;
+// CXX-NOT: idxgen_rt_trap
+// CXX: const struct idxgen_rt_kernel tree_x__kernel = { IDXGEN_RT_ABI_VERSION, 0, "tree_x", tree_x__block,
+// CXX-NOT: __ls
+// CXX-LABEL: static void tree_tid__block(
+// CXX-NOT: __ls
+// MODEL: kernel tree_x: fission, fibers when blockDim.x < 32 && blockDim.y * blockDim.z > 1 (line 22 counts on threadIdx.x telling the lanes of a warp apart)
+// MODEL: kernel tree_tid: fission{{$}}
