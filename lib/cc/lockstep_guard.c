@@ -287,11 +287,34 @@ static bool is_literal(CXCursor c)
 	return clang_getCursorKind(strip(c)) == CXCursor_IntegerLiteral;
 }
 
+/*
+ * The coordinates of threadIdx that the conjunction c pins to a constant
+ * (`threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0`, the leader
+ * warp_volatile.c writes): bit 0 x (or a local set to it), 1 y, 2 z.
+ */
+static unsigned pinned(const struct source *s, CXCursor c)
+{
+	CXCursor l, r, v;
+
+	c = strip(c);
+	if (is_binary(s, c, "&&", &l, &r))
+		return pinned(s, l) | pinned(s, r);
+	if (!is_binary(s, c, "==", &l, &r))
+		return 0;
+	v = is_literal(r) ? l : is_literal(l) ? r : clang_getNullCursor();
+	if (clang_Cursor_isNull(v))
+		return 0;
+	v = strip(v);
+	return thread_index(s, v) ? 1u : text_is(s, v, "threadIdx.y") ? 2u : text_is(s, v, "threadIdx.z") ? 4u : 0u;
+}
+
 bool lockstep_one_lane(const struct source *s, const struct lane_ids *ids, CXCursor guard)
 {
 	CXCursor l, r;
 
 	guard = strip(guard);
+	if (pinned(s, guard) == 7u)
+		return true;	/* one thread of the block, whatever its shape */
 	if (is_binary(s, guard, "&&", &l, &r))
 		return lockstep_one_lane(s, ids, l) || lockstep_one_lane(s, ids, r);
 	if (!is_binary(s, guard, "==", &l, &r))

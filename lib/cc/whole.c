@@ -1440,6 +1440,22 @@ static bool narrow_body(struct walk *w, struct kernel *k, unsigned nth, const st
 	return ok;
 }
 
+/*
+ * Does the text of kernel fn hold what warp.c wrote for loop fission only:
+ * its split points (__idxgen_warp_sync), lanes' arrays and checks
+ * (__idxgen_warp_*), warp operations and the warp-synchronous tail's leader
+ * (idxgen_cc_*)?  A barrier helper's inlined body (__idxgen_rK, __idxgen_aK_I:
+ * plain C++) runs as fibers as it is.
+ */
+static bool fission_only_text(const struct source *s, CXCursor fn)
+{
+	const char *a = s->text + c_start(fn);
+	size_t n = c_end(fn) - c_start(fn);
+
+	return memmem(a, n, "__idxgen_warp_", 14) || memmem(a, n, "__idxgen_w", 10) || memmem(a, n, "__idxgen_alive", 14) ||
+	       memmem(a, n, "idxgen_cc_", 10);
+}
+
 static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 {
 	struct source *s = w->s;
@@ -1464,8 +1480,8 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 	free(s->quiet_msg);
 	s->quiet_msg = NULL;
 	if (!reason && s->model == EXEC_AUTO && (line = lockstep_shape_line(s, fn))) {
-		if (s->wmap && memmem(s->text + c_start(fn), c_end(fn) - c_start(fn), "__idxgen_", 9)) {
-			/* warp.c lowered it for loop fission: no fiber body from that text (again as written, below) */
+		if (s->wmap && fission_only_text(s, fn)) {
+			/* warp.c lowered its warp operations for loop fission: no fiber body from that text (as written, below) */
 			snprintf(why, sizeof(why),
 				 "line %u counts on threadIdx.x telling the lanes of a warp apart, and warp operations were lowered for loop fission",
 				 line);
