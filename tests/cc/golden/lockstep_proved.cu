@@ -74,4 +74,4 @@ __global__ void not_apart(int *out)
 // CXX: const struct idxgen_rt_kernel histo__kernel
 // CXX: void not_apart(
 // CXX: if (t < 16 && m[16 - t] > m[t]) {
-// CXX-NEXT: __idxgen_cc_lockstep(); m[t] = 1;
+// CXX-NEXT: __idxgen_cc_lockstep(1); m[t] = 1;

@@ -49,7 +49,7 @@ __global__ void tree_tid(int *out)
 // CHECK-LABEL: static void tree_tid__block(
 // CHECK-NOT: idxgen_rt_trap
 // CXX-LABEL: namespace { namespace __idxgen_fiber_tree_x__ls {
-// CXX: __idxgen_cc_vstore(s[t], (s[t]) + (s[t + k]));
+// CXX: __idxgen_cc_vstore(s[t], (s[t]) + (s[t + k]), 2);
 // CXX: static void tree_x__ls__block(struct idxgen_rt_block *__b)
 // CXX: __idxgen_fiber_run(__b, tree_x__ls__fiber);
 // CXX-LABEL: static void tree_x__block(struct idxgen_rt_block *__b)
