@@ -658,12 +658,16 @@ void lane_plan_free(struct lane_plan *p);
  * read, and the body is no { } block to hold the meeting); with
  * LOCKSTEP_BAD a statement's whose such assignment is written in a macro,
  * or a loop's whose condition cannot take the meeting (refused:
- * check_lockstep()).
+ * check_lockstep()); with LOCKSTEP_BRACE a branch's or loop's body that is
+ * one statement, no { } block: the lanes meet before it inside braces the
+ * emitter adds (`if (c) { __idxgen_cc_lockstep(); s[t] = v; }`), after the
+ * condition it may have read another lane's element in.
  */
 #define LOCKSTEP_RMW (1u << 31)
 #define LOCKSTEP_BAD (1u << 30)
 #define LOCKSTEP_TURN (1u << 29)
-#define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD | LOCKSTEP_TURN))
+#define LOCKSTEP_BRACE (1u << 28)
+#define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD | LOCKSTEP_TURN | LOCKSTEP_BRACE))
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
 /* branch_depth.c: the if, switch and loop statements of fn around offset at (a lock-step meeting's order). */
 unsigned branch_depth(CXCursor fn, unsigned at);

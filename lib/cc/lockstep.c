@@ -978,13 +978,65 @@ static void after(struct state *st, const struct access *a)
 static void walk_block(struct lockstep *l, CXCursor c, struct state *st);
 static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, unsigned *before);
 
-/* A loop's or branch's body: { } gets its own points, another statement needs one before its owner. */
+/* Is the cursor's whole extent text of the main file (no macro expansion at either end)? */
+static bool plain_extent(CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceLocation at[2] = { clang_getRangeStart(r), clang_getRangeEnd(r) };
+
+	for (unsigned i = 0; i < 2; i++) {
+		unsigned a, b;
+		CXFile fa, fb;
+
+		clang_getExpansionLocation(at[i], &fa, NULL, NULL, &a);
+		clang_getSpellingLocation(at[i], &fb, NULL, NULL, &b);
+		if (a != b || !fa || !fb || !clang_File_isEqual(fa, fb))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Can one-statement body b be put in { } (the emitter writes `{
+ * __idxgen_cc_lockstep(); ` before it and ` }` after its ';')?  Its text
+ * must be the file's at both ends and end in a ';' or a '}'.
+ */
+static bool braceable(const struct lockstep *l, CXCursor b)
+{
+	unsigned e = c_end(b);
+
+	return !in_macro(b) && plain_extent(b) && e > c_start(b) && e <= l->s->len &&
+	       (stmt_end(l->s, b) > e || l->s->text[e - 1] == '}');
+}
+
+/*
+ * A loop's or branch's body: { } gets its own points.  Another statement
+ * that must be preceded by a point gets it inside: the emitter puts the
+ * body in { } (LOCKSTEP_BRACE).  Before the owner it would not part the
+ * owner's condition from the body: `if (t < 16 && m[16 - t] > m[t]) m[t] =
+ * 100;` must read every lane's m[16 - t] before any lane stores (issue 38,
+ * fourteenth session).  A body that cannot take the braces (a macro's)
+ * needs the point before its owner (*before), as before.
+ */
 static void walk_body(struct lockstep *l, CXCursor b, struct state *st, unsigned *before)
 {
-	if (clang_getCursorKind(b) == CXCursor_CompoundStmt)
+	unsigned inner = 0;
+
+	if (clang_getCursorKind(b) == CXCursor_CompoundStmt) {
 		walk_block(l, b, st);
-	else
+		return;
+	}
+	if (!braceable(l, b)) {
 		walk_stmt(l, b, st, before);
+		return;
+	}
+	walk_stmt(l, b, st, &inner);
+	if (inner) {
+		add_offset(l, LOCKSTEP_BRACE | c_start(b), b, inner & LOCKSTEP_WHY_READ ? LOCKSTEP_WHY_READ : inner);
+		inner = 0;
+		state_free(st);
+		walk_stmt(l, b, st, &inner);
+	}
 }
 
 static bool is_control(enum CXCursorKind k)

@@ -220,10 +220,39 @@ struct walk {
 	struct cx_kids kernels;	/* the kernels translated so far */
 	struct line_marks lm;	/* #line directives (line_marks.c) */
 	struct lane_plan *lanes;	/* the kernel being copied runs as lane loops: its splices */
+	unsigned *close, nclose, cclose;	/* where a body put in { } ends: ` }` goes there (LOCKSTEP_BRACE) */
 };
+
+static void copy_text(struct walk *w, unsigned b);
+
+/* The first body put in { } that ends at or before b (one already passed: at once), ~0u: none. */
+static unsigned next_close(const struct walk *w, unsigned b, unsigned *at)
+{
+	unsigned best = ~0u;
+
+	for (unsigned i = 0; i < w->nclose; i++)
+		if (w->close[i] <= b && (best == ~0u || w->close[i] < w->close[best]))
+			best = i;
+	if (best != ~0u)
+		*at = w->close[best] > w->pos ? w->close[best] : w->pos;
+	return best;
+}
 
 /* The input's text from w->pos to b, after a #line where idxgen-cc's own text moved the lines. */
 static void copy_to(struct walk *w, unsigned b)
+{
+	unsigned i, at;
+
+	while ((i = next_close(w, b, &at)) != ~0u) {
+		copy_text(w, at);
+		bputs(w->o, " }");
+		w->pos = at;
+		w->close[i] = w->close[--w->nclose];
+	}
+	copy_text(w, b);
+}
+
+static void copy_text(struct walk *w, unsigned b)
 {
 	const struct lane_splice *sp;
 
@@ -466,6 +495,19 @@ static void lockstep_point(struct walk *w, CXCursor c)
 			bputs(w->o, directive ? ");\n" : "); ");
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
+		} else if (w->lsp[i] == (LOCKSTEP_BRACE | a) && a >= w->pos) {
+			/* a one-statement body (lockstep.c walk_body): { meet; body } */
+			copy_to(w, a);
+			bputs(w->o, "{ __idxgen_cc_lockstep(");
+			meeting_depth(w, a, "");
+			bputs(w->o, a < w->s->len && w->s->text[a] == '#' ? ");\n" : "); ");
+			w->pos = a;
+			w->lsp[i] = ~0u;
+			if (w->nclose == w->cclose) {
+				w->cclose = w->cclose ? 2 * w->cclose : 4;
+				w->close = cx_realloc(w->close, w->cclose * sizeof(*w->close));
+			}
+			w->close[w->nclose++] = stmt_end(w->s, c);
 		} else if (w->lsp[i] == (LOCKSTEP_TURN | a) && a >= w->pos) {
 			/* a loop's condition: the lanes meet before each test (a turn reads the last one's stores) */
 			copy_to(w, a);
@@ -1998,6 +2040,7 @@ static void translate_file(struct source *s, CXTranslationUnit tu, struct buf *o
 	line_marks_begin(&w.lm, s, o);
 	top_container(&w, clang_getTranslationUnitCursor(tu), &rg);
 	copy_to(&w, (unsigned)s->len);
+	free(w.close);
 	cx_kids_free(&w.kernels);
 	write_registrations(o, &rg, index);
 	buf_free(&rg.text);
