@@ -1576,17 +1576,16 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 		reason = fiber_reason(s, fn, why, sizeof(why));
 	free(s->quiet_msg);
 	s->quiet_msg = NULL;
-	if (!reason && s->model == EXEC_AUTO && (line = lockstep_shape_line(s, fn))) {
-		if (s->wmap && fission_only_text(s, fn)) {
-			/* warp.c lowered its warp operations for loop fission: no fiber body from that text (as written, below) */
-			snprintf(why, sizeof(why),
-				 "line %u counts on threadIdx.x telling the lanes of a warp apart, and warp operations were lowered for loop fission",
-				 line);
-			reason = why;
-		} else {
-			(void)narrow_body(w, &k, nth, &t, line, &narrow);
-		}
-	}
+	/*
+	 * Where warp.c lowered the kernel's warp operations for loop fission
+	 * there is no text for a fiber body: loop fission alone, whose block
+	 * function traps on narrow blocks (kernel.c), as on the C path.  Fibers
+	 * for every shape would need the file again without lowering, and with
+	 * it every other kernel of the file (golden warp_helper_nested.cu).
+	 */
+	if (!reason && s->model == EXEC_AUTO && (line = lockstep_shape_line(s, fn)) &&
+	    !(s->wmap && fission_only_text(s, fn)))
+		(void)narrow_body(w, &k, nth, &t, line, &narrow);
 	if (!reason && !try_fission(s, &k, &t, &narrow, w->o)) {
 		snprintf(why, sizeof(why), "loop fission cannot run it: %s", s->quiet_msg ? s->quiet_msg : "?");
 		reason = why;
