@@ -54,6 +54,7 @@ struct cudart_func {
 	int nonportable_cluster;	/* cudaFuncAttributeNonPortableClusterSizeAllowed */
 	int cluster_policy;		/* cudaFuncAttributeClusterSchedulingPolicyPreference */
 	struct cudart_legacy *legacy;	/* CUDA 3's launch state (driver_legacy.c), NULL until used */
+	bool pinned;			/* a graph node keeps k: cudart_func_pin */
 };
 
 /* A __device__/__constant__ variable. */
@@ -295,6 +296,7 @@ struct cudart_ctx {
 	size_t limits[7];		/* enum cudaLimit */
 	struct CUlogsCallbackEntry_st *log_callbacks;	/* cudaLogsRegisterCallback's (device_ext.c) */
 	struct CUmod_st *modules;	/* loaded driver-API modules (driver_module.c) */
+	struct CUlinkState_st *links;	/* live JIT link states (driver_link.c) */
 };
 
 /* A <<<grid, block, shmem, stream>>> configuration. */
@@ -312,6 +314,17 @@ void cudart_wake(struct cudart_ctx *c);
 cudaError_t cudart_param_count(const void *func, unsigned int *n);
 /* The registered kernel of a host stub (lock held); NULL: none. */
 struct cudart_func *cudart_func_find(struct cudart_ctx *c, const void *host);
+/*
+ * A kernel whose descriptor a graph node keeps (graph.c, a captured launch):
+ * its module's code must stay mapped (driver_module.c).  Lock held.
+ */
+void cudart_func_pin(struct cudart_ctx *c, const void *host);
+/*
+ * Forgets the kernels and variables registered at addresses in [lo, hi)
+ * (an unloaded module's); true if a kernel among them was pinned.  Lock held.
+ */
+bool cudart_funcs_forget(struct cudart_ctx *c, uintptr_t lo, uintptr_t hi);
+void cudart_vars_forget(struct cudart_ctx *c, uintptr_t lo, uintptr_t hi);
 
 /* state.c */
 bool cudart_push_config(const struct cudart_config *cfg);	/* false: stack full */
@@ -417,6 +430,8 @@ struct cudart_texobj {
 	size_t size[3];		/* elements per dimension, 1 where absent (layers in [2] if layered) */
 	size_t pitch, slice;	/* bytes between rows, between slices */
 	size_t elem;		/* bytes of an element */
+	size_t readable;	/* bytes from base inside its allocation (SIZE_MAX: not
+				 * memory of ours); reads past them see zeros */
 	int dims;		/* 1, 2 or 3 (a layered array: the layer's + 1) */
 	bool layered, surface;
 };
@@ -479,6 +494,8 @@ cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kerne
 			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
 			      void **args, bool coop);
 int cudart_ptr_cmp(const void *a, const void *b); /* tsearch order of {const void *host, ...} */
+/* launch.c: removes root's entries whose address lies in [lo, hi) from the tree, malloc'd into *items; their count */
+size_t cudart_span_take(void **root, uintptr_t lo, uintptr_t hi, void ***items);
 /* The kernel of a host stub (lock not held), or NULL. */
 const struct idxgen_rt_kernel *cudart_kernel_of(const void *func);
 /* symbols.c: is addr a registered __device__/__constant__ variable, of what size (no error set) */

@@ -166,6 +166,8 @@ static cudaError_t kernel_op(const struct cudaKernelNodeParams *p, struct cudart
 	if (!err)
 		err = cudart_check_launch(c, k, p->gridDim, p->blockDim, p->sharedMemBytes,
 					  p->kernelParams);
+	if (!err)
+		cudart_func_pin(c, p->func);	/* the node keeps k: its module stays mapped */
 	pthread_mutex_unlock(&c->lock);
 	if (err)
 		return err;

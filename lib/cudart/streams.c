@@ -519,6 +519,8 @@ cudaError_t cudart_submit(cudaStream_t stream, const struct cudart_op *op)
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
 	if (!err && q && stream->cap) {
+		if (now.kind == CUDART_OP_KERNEL)
+			cudart_func_pin(c, now.u.kern.func);	/* the node keeps k */
 		err = cudart_capture_op(c, stream, &now);	/* a node now owns what op held */
 		free(q);
 		pthread_mutex_unlock(&c->lock);

@@ -309,7 +309,7 @@ TAP_TEST(surfaces_and_refusals)
 	TAP_CU(cuTexRefSetFilterMode(ref, CU_TR_FILTER_MODE_LINEAR), CUDA_ERROR_INVALID_HANDLE);
 	TAP_CU(cuModuleGetLoadingMode(&mode), CUDA_SUCCESS);
 	tap_ok(mode == CU_MODULE_EAGER_LOADING, "the program's kernels are loaded with it");
-	TAP_CU(cuLibraryLoadData(&lib, "not a cubin", opt, vals, 2, NULL, NULL, 0), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuLibraryLoadData(&lib, "not a cubin", opt, vals, 2, NULL, NULL, 0), CUDA_ERROR_INVALID_IMAGE);
 	tap_ok(log[0] != 0, "the refusal's reason in the error log: %s", log);
 	TAP_CU(cuLibraryGetKernelCount(&count, lib), CUDA_ERROR_INVALID_HANDLE);
 	memset(&ad, 0, sizeof(ad));
