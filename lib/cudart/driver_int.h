@@ -54,4 +54,10 @@ CUresult cudart_module_unload(CUmodule m, bool library);
 void cudart_jit_logs(unsigned int n, const CUjit_option *opts, void *const *vals, const char *error,
 		     const char *info);
 
+/* driver_memop.c: a batch node's operation of count operations, checked as cuStreamBatchMemOp checks them */
+CUresult cudart_batch_op(unsigned int count, const CUstreamBatchMemOpParams *params, unsigned int flags,
+			 struct cudart_op *out);
+/* driver_memop.c: the parameters of a batch node's operation (paramArray the node's); false: not one */
+bool cudart_batch_params(const struct cudart_op *op, CUDA_BATCH_MEM_OP_NODE_PARAMS *out);
+
 #endif

@@ -388,31 +388,28 @@ bool cudart_is_library(CUmodule m)
 CUresult cudart_module_unload(CUmodule mod, bool library)
 {
 	struct cudart_ctx *c = cudart_ctx();
-	bool idle, pinned = false;
+	bool pinned = false;
 	CUmodule *at;
 	CUresult r = CUDA_SUCCESS;
 
-	if (!cudart_is_module(mod))
-		return CUDA_ERROR_INVALID_HANDLE;
-	/* nothing of it may run any more: the device idle first */
-	idle = cudaDeviceSynchronize() == cudaSuccess;
-	cudaGetLastError();
 	pthread_mutex_lock(&c->lock);
-	for (at = &c->modules; *at && *at != mod; at = &(*at)->next)
+	for (at = &c->modules; mod && *at && *at != mod; at = &(*at)->next)
 		;
-	if (!*at)
-		r = CUDA_ERROR_INVALID_HANDLE;	/* unloaded meanwhile */
+	if (!mod || !*at)
+		r = CUDA_ERROR_INVALID_HANDLE;
 	else if (mod->library != library)
 		r = library ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_PERMITTED;
 	if (!r) {
 		*at = mod->next;
+		/* nothing of it may run any more: the device idle first (no error taken, no capture touched) */
+		cudart_wait_all(c);
 		pinned = cudart_funcs_forget(c, mod->lo, mod->hi);
 		cudart_vars_forget(c, mod->lo, mod->hi);
 	}
 	pthread_mutex_unlock(&c->lock);
 	if (r)
 		return r;
-	if (idle && !pinned)
+	if (!pinned)
 		dlclose(mod->so);	/* else mapped until exit: a graph node keeps one of its kernels */
 	for (unsigned int i = 0; i < mod->nkernels; i++)
 		free(mod->names[i]);

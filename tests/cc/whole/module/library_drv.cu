@@ -308,7 +308,10 @@ int main(int argc, char **argv)
     CUkernel kept;
     CUfunction f;
     checkCudaErrors(cuLibraryGetKernel(&kept, lib, "addTable"));
+    expect(cudaSetDevice(99) == cudaErrorInvalidDevice, "cudaSetDevice(99): cudaErrorInvalidDevice");
     checkCudaErrors(cuLibraryUnload(lib));
+    expect(cudaPeekAtLastError() == cudaErrorInvalidDevice, "an unload leaves the runtime's last error alone");
+    cudaGetLastError();
     expectCode(cuKernelGetFunction(&f, kept), CUDA_ERROR_INVALID_HANDLE, "a kept CUkernel of an unloaded library");
     expectCode(cuLibraryUnload(lib), CUDA_ERROR_INVALID_HANDLE, "cuLibraryUnload twice");
 
