@@ -252,6 +252,17 @@ static inline unsigned idxgen_cc_ballot(const int *x, unsigned lin, unsigned n, 
 	return r & mask;
 }
 
+/*
+ * Every warp's ballot of the block at once (b[w]: warp w's lanes, present,
+ * whose slot is nonzero), for lib/cc/warp.c's once-per-warp ballot: the
+ * lane's __ballot_sync(mask, p) is then b[lin / 32] & mask, as above.
+ */
+static inline void idxgen_cc_ballots(unsigned *b, const int *x, unsigned n, const unsigned char *alive)
+{
+	for (unsigned w = 0; w < n; w += 32)
+		b[w / 32] = idxgen_cc_ballot(x, w, n, alive, ~0u);
+}
+
 static inline int idxgen_cc_any(const int *x, unsigned lin, unsigned n, const unsigned char *alive,
 				unsigned mask)
 {

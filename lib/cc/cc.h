@@ -278,6 +278,7 @@ CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);
 bool is_barrier_stmt(CXCursor c);
+bool block_collective(CXCursor c);	/* warp.c's once-per-warp ballot: once per block */
 unsigned count_barriers(CXCursor c);
 unsigned count_returns(CXCursor c);
 unsigned first_return_in(CXCursor c);		/* offset, or ~0u */
@@ -765,6 +766,8 @@ unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigne
 /* in *at: a `for (init; ; inc)` whose empty condition becomes `__idxgen_cc_spin()` (offset: after the ';') */
 #define SPIN_BARE (1u << 31)
 unsigned spin_line(const struct source *s, CXCursor fn);
+/* ... does kernel fn spin, itself or in a function it calls (its descriptor's IDXGEN_RT_KERNEL_WAITS)? */
+bool spin_reaches(const struct source *s, CXCursor fn);
 /* ... can a loop's condition take `X && ` in front (no macro, no top-level assignment, comma or ?:)? */
 bool cond_can_prefix(const struct source *s, CXCursor cond);
 /* ... in `for (init; ; inc)`, the offset just after the header's first ';' (~0u: none) */

@@ -108,6 +108,7 @@ template <class _Tp> _Tp idxgen_cc_shfl_up(const _Tp *, unsigned, unsigned, cons
 template <class _Tp> _Tp idxgen_cc_shfl_down(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_present_mask(unsigned, unsigned, const unsigned char *);
 unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+void idxgen_cc_ballots(unsigned *, const int *, unsigned, const unsigned char *);
 int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> unsigned idxgen_cc_match_any(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);

@@ -98,6 +98,7 @@ struct __idxgen_cc_path {
 	~__idxgen_cc_path();
 };
 unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+void idxgen_cc_ballots(unsigned *, const int *, unsigned, const unsigned char *);
 int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> unsigned idxgen_cc_match_any(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);

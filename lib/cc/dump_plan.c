@@ -243,6 +243,11 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 			break;
 		case S_UDECL:
 		case S_UEXPR:
+			if (block_collective(l[i])) {
+				bprintf(o, "%*sonce per block: line %u (every warp's ballot, one word a warp)\n", ind, "",
+					line_of(l[i]));
+				break;
+			}
 			bprintf(o, "%*sonce per block: line %u (%s that does not depend on the thread)%s\n", ind, "",
 				line_of(l[i]), s->cls == S_UDECL ? "a declaration" : "a statement",
 				s->hoisted ? ", moved in front of the open thread loop" : "");

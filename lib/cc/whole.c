@@ -977,8 +977,10 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	}
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, 0, \"%s\", %s__block%s, 0, ",
-		k->cname, k->name, k->cname, ta);
+	/* a kernel that spins may wait for another block: the runtime keeps its blocks resident */
+	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, %s, \"%s\", %s__block%s, 0, ",
+		k->cname, s->model != EXEC_FISSION && spin_reaches(s, k->fn) ? "IDXGEN_RT_KERNEL_WAITS" : "0",
+		k->name, k->cname, ta);
 	if (k->priv_expr)
 		bprintf(o, "%s, nullptr, ", k->priv_expr);
 	else
