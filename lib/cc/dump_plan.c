@@ -45,12 +45,12 @@ static void region_lines(const struct kernel *k, int r, unsigned *a, unsigned *b
 /*
  * A shuffle-tree loop run once per block (warp_tree.c): its statement calls
  * idxgen_cc_block_tree_add; a warp-synchronous tail (warp_volatile.c)
- * idxgen_cc_lockstep_rows.
+ * idxgen_cc_lockstep_warp.
  */
 static void dump_warp_tree(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o)
 {
 	static const char key[] = "idxgen_cc_block_tree_add(", only0[] = "(blockDim.x % 32u == 0 ||",
-			  vkey[] = "idxgen_cc_lockstep_rows(";
+			  vkey[] = "idxgen_cc_lockstep_warp(";
 	unsigned i, p, q;
 
 	for (i = 0; i < n; i++)
