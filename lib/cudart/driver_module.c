@@ -16,8 +16,8 @@
  * CUDA_ERROR_NO_BINARY_FOR_GPU, anything else CUDA_ERROR_INVALID_IMAGE,
  * with the reason in the caller's CU_JIT_ERROR_LOG_BUFFER.
  * Kernels are found by the names CUDA gives them: an exported one by its
- * symbol (dlsym), a `static` one by its symbol-table name with the mark of
- * internal linkage dropped (_ZL5scalePff is nvcc's _Z5scalePff).
+ * symbol (dlsym), a `static` one or one of an anonymous namespace by its
+ * symbol-table name spelled as nvcc spells it (driver_kernel_names.c).
  * cuModuleUnload waits for the device, forgets the module's kernels and
  * variables (a CUfunction the program kept is then CUDA_ERROR_INVALID_HANDLE,
  * as in CUDA) and unmaps its code, unless a graph node keeps one of its
@@ -26,7 +26,6 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
-#include <ctype.h>
 #include <errno.h>
 #include <link.h>
 #include <stdint.h>
@@ -103,49 +102,6 @@ static void log_loaded(unsigned int n, const CUjit_option *opts, void **vals, CU
 	cudart_jit_logs(n, opts, vals, "", info);
 }
 
-/*
- * The name nvcc gives a kernel of internal linkage, from its symbol: the
- * Itanium ABI marks internal linkage with an L before the name
- * (_ZL5scalePff, _ZN2nsL5scaleEPf); nvcc's PTX names such a kernel without
- * it (_Z5scalePff, _ZN2ns5scaleEPf).  Malloc'd; NULL when out of memory.
- */
-static char *cuda_spelling(const char *sym)
-{
-	size_t n = strlen(sym), i = 3, j = 0;
-	char *out = malloc(n + 1);
-
-	if (!out)
-		return NULL;
-	if (strncmp(sym, "_ZL", 3) && strncmp(sym, "_ZN", 3))
-		return memcpy(out, sym, n + 1);	/* not C++ (or not marked): as it is */
-	memcpy(out, sym, 3);
-	j = 3;
-	if (sym[2] == 'L') {
-		j = 2;		/* _ZL<name>: drop the L */
-	} else {
-		/* _ZN: the nested name's parts, <digits><name>, each maybe after an L */
-		while (i < n && strchr("rVKRO", sym[i]))
-			out[j++] = sym[i++];
-		while (i < n) {
-			char *end;
-			unsigned long len;
-
-			if (sym[i] == 'L' && isdigit((unsigned char)sym[i + 1]))
-				i++;
-			if (!isdigit((unsigned char)sym[i]))
-				break;
-			len = strtoul(sym + i, &end, 10);
-			if (len > n - (size_t)(end - sym))
-				break;
-			len += (size_t)(end - sym) - i;
-			memcpy(out + j, sym + i, len);
-			i += len, j += len;
-		}
-	}
-	memcpy(out + j, sym + i, n - i + 1);
-	return out;
-}
-
 struct kernel_list {
 	CUmodule m;
 	unsigned int cap;
@@ -173,7 +129,7 @@ static void add_kernel(uint64_t value, const char *name, bool local, void *arg)
 		if (!more || !more_names)
 			return;	/* the list is short: the kernel is not found by name */
 	}
-	m->names[m->nkernels] = local ? cuda_spelling(name) : NULL;
+	m->names[m->nkernels] = local ? cudart_kernel_cuda_name(name) : NULL;
 	m->kernels[m->nkernels++] = stub;
 }
 
@@ -439,17 +395,23 @@ void *cudart_module_symbol(CUmodule m, const char *name)
 CUresult cuModuleGetFunction(CUfunction *fn, CUmodule mod, const char *name)
 {
 	const void *stub;
+	char *key;
 
 	if (!fn || !name)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!cudart_is_module(mod))
 		return CUDA_ERROR_INVALID_HANDLE;
 	stub = cudart_module_symbol(mod, name);
+	key = stub ? NULL : cudart_kernel_name_key(name);
+	if (!stub && !key)
+		return CUDA_ERROR_OUT_OF_MEMORY;
 	for (unsigned int i = 0; i < mod->nkernels; i++)
-		if (stub ? mod->kernels[i] == stub : mod->names[i] && !strcmp(mod->names[i], name)) {
+		if (stub ? mod->kernels[i] == stub : mod->names[i] && !strcmp(mod->names[i], key)) {
 			*fn = (CUfunction)mod->kernels[i];
+			free(key);
 			return CUDA_SUCCESS;
 		}
+	free(key);
 	return CUDA_ERROR_NOT_FOUND;
 }
 

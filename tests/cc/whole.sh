@@ -349,6 +349,15 @@ sed 's/^/#   /' "$tmp/build"
 run_prog "module/library_drv.cu: cuLibrary*, cudaLibrary*, cuLink*, static kernels, unloads" \
 	-o "$tmp/prog" "$DIR/module/library_drv.cu"
 rm -f "$tmp/library_kernels.fatbin" "$tmp/library_kernels.ptx"
+# Kernels of anonymous namespaces found by the names nvcc gives them, and
+# cuLibraryGetManaged of __managed__ variables only (before: those kernels
+# CUDA_ERROR_NOT_FOUND, a __device__ variable found as managed)
+"$CC_BIN" -fatbin -o "$tmp/internal_kernels.fatbin" "$DIR/module/internal_kernels.cu" >"$tmp/build" 2>&1
+ok $? "internal_kernels.cu: -fatbin (kernels of anonymous namespaces, __managed__ variables)"
+sed 's/^/#   /' "$tmp/build"
+run_prog "module/internal_drv.cu: anonymous-namespace kernels by nvcc's names, cuLibraryGetManaged" \
+	-o "$tmp/prog" "$DIR/module/internal_drv.cu"
+rm -f "$tmp/internal_kernels.fatbin"
 "$CC_BIN" -fatbin -c -o "$tmp/m.o" "$mod_src" >"$tmp/out" 2>&1
 [ $? = 2 ] && grep -q 'not with -c' "$tmp/out" && [ ! -e "$tmp/m.o" ]
 ok $? "-fatbin -c: exit 2, said why"
