@@ -11,7 +11,10 @@
  * program exports the runtime: idxgen-cc links it with --export-dynamic),
  * so a CUfunction of a module is its kernel's host stub, as a program
  * kernel's is, and everything of driver_launch.c applies to it.
- * Each load is a module of its own (its own variables), as in CUDA.
+ * Each load is a module of its own (its own variables), as in CUDA.  A
+ * linked image (cuLinkComplete of several modules, driver_link_image.c) is
+ * one module of several shared objects, loaded together so that each finds
+ * the functions of the others.
  * NVIDIA's device code (fatbin, cubin, PTX) is CUDA's
  * CUDA_ERROR_NO_BINARY_FOR_GPU, anything else CUDA_ERROR_INVALID_IMAGE,
  * with the reason in the caller's CU_JIT_ERROR_LOG_BUFFER.
@@ -37,16 +40,31 @@
 
 #include "driver_image.h"
 #include "driver_int.h"
+#include "idxgen_module.h"
+
+/* One shared object of a module: the module, or one of the modules linked into it. */
+struct mod_part {
+	struct link_map *map;		/* where it lies */
+	uintptr_t lo, hi;		/* its segments' addresses */
+};
 
 struct CUmod_st {
 	struct CUmod_st *next;		/* the context's list */
-	void *so;			/* dlopen's handle */
-	struct link_map *map;		/* where it lies */
+	void *so;			/* dlopen's handle (linked: of the object that needs the parts) */
+	struct mod_part parts[IDXGEN_LINK_MAX];
+	unsigned int nparts;
 	const void **kernels;		/* the host stubs of its kernels */
 	char **names;			/* CUDA's name of each static kernel; NULL: exported */
 	unsigned int nkernels;
-	uintptr_t lo, hi;		/* its segments' addresses */
 	bool library;			/* loaded by cuLibraryLoad*: the library's module */
+};
+
+/* A load's images (one module, or the parts of a linked image) and their temporary files. */
+struct load {
+	const void *images[IDXGEN_LINK_MAX];
+	size_t sizes[IDXGEN_LINK_MAX];
+	char *paths[IDXGEN_LINK_MAX];
+	unsigned int n;
 };
 
 /*
@@ -104,6 +122,7 @@ static void log_loaded(unsigned int n, const CUjit_option *opts, void **vals, CU
 
 struct kernel_list {
 	CUmodule m;
+	struct link_map *map;		/* of the part whose symbols are read */
 	unsigned int cap;
 };
 
@@ -112,7 +131,7 @@ static void add_kernel(uint64_t value, const char *name, bool local, void *arg)
 {
 	struct kernel_list *l = arg;
 	CUmodule m = l->m;
-	const void *stub = (const char *)m->map->l_addr + value;
+	const void *stub = (const char *)l->map->l_addr + value;
 	const void **more;
 	char **more_names;
 
@@ -144,31 +163,91 @@ static CUresult dl_error(unsigned int n, const CUjit_option *opts, void **vals)
 						     CUDA_ERROR_SHARED_OBJECT_INIT_FAILED;
 }
 
-/* A checked module image (info) dlopened from path into a new module. */
-static CUresult open_module(CUmodule *mod, const char *path, const void *image,
-			    const struct drv_image_info *info, unsigned int n, CUjit_option *opts,
+/* bytes written to a new temporary file: its path, malloc'd; NULL on failure. */
+static char *temp_file(const void *bytes, size_t size)
+{
+	const char *tmp = getenv("TMPDIR");
+	size_t len = strlen(tmp && *tmp ? tmp : "/tmp") + sizeof("/idxgen-module-XXXXXX");
+	char *path = malloc(len);
+	ssize_t put;
+	int fd;
+
+	if (!path)
+		return NULL;
+	snprintf(path, len, "%s/idxgen-module-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	fd = mkstemp(path);
+	if (fd < 0) {
+		free(path);
+		return NULL;
+	}
+	put = write(fd, bytes, size);
+	close(fd);
+	if (put < 0 || (size_t)put != size) {
+		unlink(path);
+		free(path);
+		return NULL;
+	}
+	return path;
+}
+
+/*
+ * The shared object to dlopen for ld's files: the one module, or for
+ * linked modules an object that needs them all (driver_link_image.c), so
+ * that each part's undefined functions are found in the others.
+ */
+static void *open_parts(const struct load *ld)
+{
+	size_t size;
+	void *glue, *so;
+	char *path;
+
+	if (ld->n == 1)
+		return dlopen(ld->paths[0], RTLD_NOW | RTLD_LOCAL);
+	glue = cudart_link_glue(ld->images[0], (const char *const *)ld->paths, ld->n, &size);
+	path = glue ? temp_file(glue, size) : NULL;
+	free(glue);
+	if (!path)
+		return NULL;
+	so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	unlink(path);
+	free(path);
+	return so;
+}
+
+/* The checked images of ld, written to its files, dlopened into a new module. */
+static CUresult open_module(CUmodule *mod, const struct load *ld, unsigned int n, CUjit_option *opts,
 			    void **vals)
 {
 	struct cudart_ctx *c = cudart_ctx();
 	CUmodule m = calloc(1, sizeof(*m));
-	struct kernel_list l = { m, 0 };
+	struct kernel_list l = { m, NULL, 0 };
 	uint64_t lo, hi;
 
 	if (!m)
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	m->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	m->so = open_parts(ld);
 	if (!m->so) {
 		free(m);
 		return dl_error(n, opts, vals);
 	}
-	if (dlinfo(m->so, RTLD_DI_LINKMAP, &m->map)) {
-		free(m);	/* the code stays mapped: see the head of the file */
-		return dl_error(n, opts, vals);
+	for (unsigned int i = 0; i < ld->n; i++) {
+		struct mod_part *p = &m->parts[i];
+		/* a part of a linked module: already loaded, as a dependency of m->so */
+		void *h = ld->n == 1 ? m->so : dlopen(ld->paths[i], RTLD_NOW | RTLD_NOLOAD);
+
+		if (!h || dlinfo(h, RTLD_DI_LINKMAP, &p->map)) {
+			free(m);	/* the code stays mapped: see the head of the file */
+			return dl_error(n, opts, vals);
+		}
+		if (h != m->so)
+			dlclose(h);
+		cudart_drv_image_span(ld->images[i], ld->sizes[i], &lo, &hi);
+		p->lo = p->map->l_addr + lo;
+		p->hi = p->map->l_addr + hi;
+		l.map = p->map;
+		cudart_drv_image_funcs(ld->images[i], ld->sizes[i], add_kernel, &l);
+		m->nparts++;
 	}
-	cudart_drv_image_span(image, info->size, &lo, &hi);
-	m->lo = m->map->l_addr + lo;
-	m->hi = m->map->l_addr + hi;
-	cudart_drv_image_funcs(image, info->size, add_kernel, &l);
 	pthread_mutex_lock(&c->lock);
 	m->next = c->modules;
 	c->modules = m;
@@ -199,13 +278,10 @@ static CUresult load_image(CUmodule *mod, const void *image, size_t known, unsig
 			   CUjit_option *opts, void **vals)
 {
 	struct drv_image_info info;
-	const char *tmp = getenv("TMPDIR");
-	char path[4096];
-	int fd;
-	ssize_t put;
+	struct load ld = { .n = 1 };
 	size_t bytes = 0;
 	void *text = cudart_drv_image_text(image, known, &bytes);
-	CUresult r;
+	CUresult r = CUDA_SUCCESS;
 
 	if (text) {
 		/* idxgen-cc -ptx's form: its bytes (4 at least: none is no module) */
@@ -213,20 +289,27 @@ static CUresult load_image(CUmodule *mod, const void *image, size_t known, unsig
 		free(text);
 		return r;
 	}
-	if (cudart_drv_image(image, known, &info) != DRV_IMAGE_MODULE)
-		return refuse(&info, n, opts, vals);
-	snprintf(path, sizeof(path), "%s/idxgen-module-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	fd = mkstemp(path);
-	if (fd < 0)
-		return CUDA_ERROR_OPERATING_SYSTEM;
-	put = write(fd, image, info.size);
-	close(fd);
-	if (put < 0 || (size_t)put != info.size) {
-		unlink(path);
-		return CUDA_ERROR_OPERATING_SYSTEM;
+	if (cudart_is_link_image(image, known)) {
+		if (cudart_link_image_parts(image, known, ld.images, ld.sizes, &ld.n, &info) != DRV_IMAGE_MODULE)
+			return refuse(&info, n, opts, vals);
+	} else {
+		if (cudart_drv_image(image, known, &info) != DRV_IMAGE_MODULE)
+			return refuse(&info, n, opts, vals);
+		ld.images[0] = image;
+		ld.sizes[0] = info.size;
 	}
-	r = open_module(mod, path, image, &info, n, opts, vals);
-	unlink(path);
+	for (unsigned int i = 0; i < ld.n && !r; i++) {
+		ld.paths[i] = temp_file(ld.images[i], ld.sizes[i]);
+		if (!ld.paths[i])
+			r = CUDA_ERROR_OPERATING_SYSTEM;
+	}
+	if (!r)
+		r = open_module(mod, &ld, n, opts, vals);
+	for (unsigned int i = 0; i < ld.n; i++) {
+		if (ld.paths[i])
+			unlink(ld.paths[i]);
+		free(ld.paths[i]);
+	}
 	return r;
 }
 
@@ -359,8 +442,10 @@ CUresult cudart_module_unload(CUmodule mod, bool library)
 		*at = mod->next;
 		/* nothing of it may run any more: the device idle first (no error taken, no capture touched) */
 		cudart_wait_all(c);
-		pinned = cudart_funcs_forget(c, mod->lo, mod->hi);
-		cudart_vars_forget(c, mod->lo, mod->hi);
+		for (unsigned int i = 0; i < mod->nparts; i++) {
+			pinned |= cudart_funcs_forget(c, mod->parts[i].lo, mod->parts[i].hi);
+			cudart_vars_forget(c, mod->parts[i].lo, mod->parts[i].hi);
+		}
 	}
 	pthread_mutex_unlock(&c->lock);
 	if (r)
@@ -380,16 +465,19 @@ CUresult cuModuleUnload(CUmodule mod)
 	return cudart_module_unload(mod, false);
 }
 
-/* name's definition in m itself (not a library m depends on), or NULL. */
+/* name's definition in m itself (a part of it, not a library it depends on), or NULL. */
 void *cudart_module_symbol(CUmodule m, const char *name)
 {
 	void *at = dlsym(m->so, name);
 	struct link_map *map = NULL;
 	Dl_info info;
 
-	if (!at || !dladdr1(at, &info, (void **)&map, RTLD_DL_LINKMAP) || map != m->map)
+	if (!at || !dladdr1(at, &info, (void **)&map, RTLD_DL_LINKMAP))
 		return NULL;
-	return at;
+	for (unsigned int i = 0; i < m->nparts; i++)
+		if (map == m->parts[i].map)
+			return at;
+	return NULL;
 }
 
 CUresult cuModuleGetFunction(CUfunction *fn, CUmodule mod, const char *name)
