@@ -28,6 +28,9 @@ enum drv_image cudart_drv_image(const void *image, size_t known, struct drv_imag
  */
 void cudart_drv_image_funcs(const void *image, size_t size,
 			    void (*each)(uint64_t value, const char *name, bool local, void *arg), void *arg);
+/* The same for the symbols of an ELF type (STT_FUNC, STT_OBJECT): variables of internal linkage. */
+void cudart_drv_image_syms(const void *image, size_t size, unsigned int type,
+			   void (*each)(uint64_t value, const char *name, bool local, void *arg), void *arg);
 /* Where a module's loaded segments lie, relative to its load address: [*lo, *hi). */
 void cudart_drv_image_span(const void *image, size_t size, uint64_t *lo, uint64_t *hi);
 /* The bytes of a module written as text (idxgen-cc -ptx), malloc'd (*size of them); NULL: not one. */

@@ -15,7 +15,13 @@
  *    every such name stands for it, and both spellings compare as
  *    _GLOBAL__N_1 (the parts of the nested name before the function's own;
  *    an anonymous-namespace type among the parameters is not rewritten).
+ * Variables of internal linkage (cuModuleGetGlobal): nvcc names one at file
+ * scope by its plain name (`static __device__ int n;` is n, the host
+ * compiler's _ZL1n), and one in a namespace with a part of its own first
+ * (_ZN33_INTERNAL_c951ee87_5_v2_cu__Z1kPi2ns1qE for the host compiler's
+ * _ZN2nsL1qE), which is dropped.
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +30,7 @@
 
 #define ANON_NS "_GLOBAL__N_"
 #define ANON_NS_HOST "12_GLOBAL__N_1"
+#define INTERNAL "_INTERNAL_"
 
 /*
  * sym rewritten part by part of its nested name (_ZN, qualifiers, then
@@ -61,7 +68,9 @@ static char *rewrite(const char *sym, bool drop_local)
 			len = strtoul(sym + i, &end, 10);
 			if (len > n - (size_t)(end - sym))
 				break;
-			if (len >= strlen(ANON_NS) && !strncmp(end, ANON_NS, strlen(ANON_NS))) {
+			if (len >= strlen(INTERNAL) && !strncmp(end, INTERNAL, strlen(INTERNAL))) {
+				;	/* nvcc's mark of a variable of internal linkage: dropped */
+			} else if (len >= strlen(ANON_NS) && !strncmp(end, ANON_NS, strlen(ANON_NS))) {
 				memcpy(out + j, ANON_NS_HOST, strlen(ANON_NS_HOST));
 				j += strlen(ANON_NS_HOST);
 			} else {
@@ -83,4 +92,17 @@ char *cudart_kernel_cuda_name(const char *sym)
 char *cudart_kernel_name_key(const char *name)
 {
 	return rewrite(name, false);
+}
+
+char *cudart_var_cuda_name(const char *sym)
+{
+	char *end;
+	unsigned long len;
+
+	if (!strncmp(sym, "_ZL", 3) && isdigit((unsigned char)sym[3])) {
+		len = strtoul(sym + 3, &end, 10);
+		if (strlen(end) == len)
+			return strdup(end);	/* _ZL1n: n, as C names it */
+	}
+	return rewrite(sym, true);
 }

@@ -56,6 +56,9 @@ struct CUmod_st {
 	const void **kernels;		/* the host stubs of its kernels */
 	char **names;			/* CUDA's name of each static kernel; NULL: exported */
 	unsigned int nkernels;
+	const void **vars;		/* its variables of internal linkage (not exported) */
+	char **var_names;		/* CUDA's name of each */
+	unsigned int nvars, vars_cap;
 	bool library;			/* loaded by cuLibraryLoad*: the library's module */
 };
 
@@ -152,6 +155,33 @@ static void add_kernel(uint64_t value, const char *name, bool local, void *arg)
 	m->kernels[m->nkernels++] = stub;
 }
 
+/* One object of the module's symbol table: kept if it is a registered variable of internal linkage. */
+static void add_var(uint64_t value, const char *name, bool local, void *arg)
+{
+	struct kernel_list *l = arg;
+	CUmodule m = l->m;
+	const void *at = (const char *)l->map->l_addr + value;
+	size_t size;
+	const void **more;
+	char **more_names;
+
+	if (!local || !cudart_var_size(at, &size))
+		return;		/* an exported one is dlsym's */
+	if (m->nvars == m->vars_cap) {
+		m->vars_cap = m->vars_cap ? 2 * m->vars_cap : 8;
+		more = realloc(m->vars, m->vars_cap * sizeof(*more));
+		if (more)
+			m->vars = more;
+		more_names = realloc(m->var_names, m->vars_cap * sizeof(*more_names));
+		if (more_names)
+			m->var_names = more_names;
+		if (!more || !more_names)
+			return;	/* the list is short: the variable is not found by name */
+	}
+	m->var_names[m->nvars] = cudart_var_cuda_name(name);
+	m->vars[m->nvars++] = at;
+}
+
 static CUresult dl_error(unsigned int n, const CUjit_option *opts, void **vals)
 {
 	const char *e = dlerror();
@@ -246,6 +276,7 @@ static CUresult open_module(CUmodule *mod, const struct load *ld, unsigned int n
 		p->hi = p->map->l_addr + hi;
 		l.map = p->map;
 		cudart_drv_image_funcs(ld->images[i], ld->sizes[i], add_kernel, &l);
+		cudart_drv_image_syms(ld->images[i], ld->sizes[i], STT_OBJECT, add_var, &l);
 		m->nparts++;
 	}
 	pthread_mutex_lock(&c->lock);
@@ -455,6 +486,10 @@ CUresult cudart_module_unload(CUmodule mod, bool library)
 	for (unsigned int i = 0; i < mod->nkernels; i++)
 		free(mod->names[i]);
 	free(mod->names);
+	for (unsigned int i = 0; i < mod->nvars; i++)
+		free(mod->var_names[i]);
+	free(mod->var_names);
+	free(mod->vars);
 	free(mod->kernels);
 	free(mod);
 	return CUDA_SUCCESS;
@@ -503,6 +538,19 @@ CUresult cuModuleGetFunction(CUfunction *fn, CUmodule mod, const char *name)
 	return CUDA_ERROR_NOT_FOUND;
 }
 
+/* A variable of internal linkage by the name nvcc gives it (driver_kernel_names.c), or NULL. */
+static void *internal_var(CUmodule mod, const char *name)
+{
+	char *key = cudart_kernel_name_key(name);
+	void *at = NULL;
+
+	for (unsigned int i = 0; key && i < mod->nvars && !at; i++)
+		if (mod->var_names[i] && !strcmp(mod->var_names[i], key))
+			at = (void *)mod->vars[i];
+	free(key);
+	return at;
+}
+
 CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule mod, const char *name)
 {
 	void *at;
@@ -513,6 +561,8 @@ CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule mod, const
 	if (!cudart_is_module(mod))
 		return CUDA_ERROR_INVALID_HANDLE;
 	at = cudart_module_symbol(mod, name);
+	if (!at)
+		at = internal_var(mod, name);
 	if (!at || !cudart_var_size(at, &size))
 		return CUDA_ERROR_NOT_FOUND;
 	if (dptr)

@@ -5,7 +5,8 @@
 // cuModuleLoad; kernels of an anonymous namespace are asked for by their
 // names in `nvcc -ptx internal_kernels.cu` (nvcc 13) and launched;
 // cuLibraryGetManaged finds the __managed__ variables and not the
-// __device__ one (CUDA_ERROR_NOT_FOUND, as CUDA answers).  Expected
+// __device__ one (CUDA_ERROR_NOT_FOUND, as CUDA answers), and
+// cuModuleGetGlobal the static and anonymous-namespace ones.  Expected
 // values are computed on the host.  Last line PASS.
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -98,7 +99,7 @@ static void libraryInternals(const std::string &fatbin, CUdeviceptr dX)
 
     checkCudaErrors(cuLibraryLoadFromFile(&lib, fatbin.c_str(), NULL, NULL, 0, NULL, NULL, 0));
     checkCudaErrors(cuLibraryGetKernelCount(&count, lib));
-    expect(count == 3, "cuLibraryGetKernelCount: the three kernels of the anonymous namespaces");
+    expect(count == 4, "cuLibraryGetKernelCount: the anonymous namespaces' three kernels and readInternals");
     expectCode(cuLibraryGetKernel(&square, lib, kSquare), CUDA_SUCCESS, "the anonymous namespace's square");
     expectCode(cuLibraryGetKernel(&addBias, lib, kAddBias), CUDA_SUCCESS, "... detail::addBias in it");
     expectCode(cuLibraryGetKernel(&weigh, lib, kWeigh), CUDA_SUCCESS, "... ops::<anonymous>::weigh");
@@ -151,6 +152,55 @@ static void libraryInternals(const std::string &fatbin, CUdeviceptr dX)
     checkCudaErrors(cuLibraryUnload(lib));
 }
 
+// nvcc 13's names of the variables of internal linkage (`nvcc -ptx internal_kernels.cu`)
+static const char *vOpsCounter = "_ZN49_INTERNAL_d8bb1de1_19_internal_kernels_cu_weights3ops10opsCounterE";
+static const char *vHidden = "_ZN49_INTERNAL_d8bb1de1_19_internal_kernels_cu_weights"
+                             "51_GLOBAL__N__d8bb1de1_19_internal_kernels_cu_weights6hiddenE";
+
+static int readInt(CUmodule mod, const char *name, size_t *bytes)
+{
+    CUdeviceptr at;
+    int v = -1;
+    *bytes = 0;
+    if (cuModuleGetGlobal(&at, bytes, mod, name) == CUDA_SUCCESS)
+        checkCudaErrors(cuMemcpyDtoH(&v, at, sizeof(v)));
+    return v;
+}
+
+// cuModuleGetGlobal of the variables the file keeps to itself, by nvcc's names
+static void moduleVariables(CUmodule mod)
+{
+    CUdeviceptr at, dOut;
+    size_t bytes = 0;
+    float scales[2] = { 0, 0 };
+    CUfunction f;
+
+    expect(readInt(mod, "version", &bytes) == 3 && bytes == sizeof(int), "a file-scope static by its plain name");
+    checkCudaErrors(cuModuleGetGlobal(&at, &bytes, mod, "scales"));
+    checkCudaErrors(cuMemcpyDtoH(scales, at, sizeof(scales)));
+    expect(bytes == sizeof(scales) && scales[0] == 1.5f && scales[1] == -2.0f, "a static __constant__ array");
+    expect(readInt(mod, vOpsCounter, &bytes) == 11, "a namespace's static by nvcc's name");
+    expect(readInt(mod, vHidden, &bytes) == 42, "an anonymous namespace's variable by nvcc's name");
+    expectCode(cuModuleGetGlobal(&at, &bytes, mod, "_ZL7version"), CUDA_ERROR_NOT_FOUND,
+               "the static by its host symbol (not CUDA's name)");
+    expectCode(cuModuleGetGlobal(&at, &bytes, mod, "opsCounter"), CUDA_ERROR_NOT_FOUND,
+               "the namespace's static without its namespace");
+    expectCode(cuModuleGetGlobal(&at, &bytes, mod, "hidden"), CUDA_ERROR_NOT_FOUND,
+               "the anonymous namespace's variable without its namespace");
+
+    // what the host writes there is what the module's kernel reads
+    int five = 5, out = 0;
+    checkCudaErrors(cuModuleGetGlobal(&at, &bytes, mod, "version"));
+    checkCudaErrors(cuMemcpyHtoD(at, &five, sizeof(five)));
+    checkCudaErrors(cuMemAlloc(&dOut, sizeof(int)));
+    checkCudaErrors(cuModuleGetFunction(&f, mod, "_Z13readInternalsPi"));
+    void *args[] = { &dOut };
+    checkCudaErrors(cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL));
+    checkCudaErrors(cuMemcpyDtoH(&out, dOut, sizeof(out)));
+    expect(out == 5 + 11 + 42 + 1, "readInternals sees the value written through cuModuleGetGlobal");
+    checkCudaErrors(cuMemFree(dOut));
+}
+
 // cuModuleLoad of the same file: a module of its own, the same names
 static void moduleInternals(const std::string &fatbin, CUdeviceptr dX)
 {
@@ -167,6 +217,7 @@ static void moduleInternals(const std::string &fatbin, CUdeviceptr dX)
     for (int i = 0; i < N; i++)
         want[i] *= w[i % 3];
     expect(matches(dX), "weigh of the module, with its own weights");
+    moduleVariables(mod);
     checkCudaErrors(cuModuleUnload(mod));
 }
 

@@ -46,6 +46,23 @@ __global__ void weigh(float *x, int n)
 } // namespace
 } // namespace ops
 
+// variables the file keeps to itself, which cuModuleGetGlobal still finds
+// by the names nvcc gives them: a file-scope static by its plain name, one
+// of a namespace or of an anonymous namespace after a part of nvcc's own
+static __device__ int version = 3;
+static __constant__ float scales[2] = { 1.5f, -2.0f };
+namespace ops {
+static __device__ int opsCounter = 11;
+}
+namespace {
+__device__ int hidden = 42;
+}
+
+__global__ void readInternals(int *out)
+{
+    out[0] = version + ops::opsCounter + hidden + (int)scales[0];
+}
+
 // keeps the kernels referenced, as a file that also launches them would
 void launchInternals(float *x, int n)
 {
