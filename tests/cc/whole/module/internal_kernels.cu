@@ -5,7 +5,8 @@
 // the file, its name and its first external symbol (`nvcc -ptx`:
 // _ZN51_GLOBAL__N__d8bb1de1_19_internal_kernels_cu_weights6squareEPfi),
 // and __managed__ variables beside a plain __device__ one, for
-// cuLibraryGetManaged.  internal_drv.cu loads it.
+// cuLibraryGetManaged, and variables of internal linkage for
+// cuModuleGetGlobal.  internal_drv.cu loads it.
 
 __managed__ unsigned int hits;                      // counted by every kernel's first thread
 __managed__ float weights[3] = { 2.0f, 0.5f, -1.0f };
