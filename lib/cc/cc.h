@@ -198,6 +198,7 @@ int cuda_arch_option(const char *opt, const char *val, int cur);
 bool in_main(const struct source *s, CXCursor c);
 bool in_parse_header(CXCursor c);
 bool in_macro(CXCursor c);
+bool in_expansion(CXCursor c);
 /* macro_assign.c: may binary operator c, written in a macro, be a plain assignment (its #define's text)? */
 bool macro_may_assign(const struct source *s, CXCursor c);
 unsigned off_of(CXSourceLocation l);

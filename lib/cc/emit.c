@@ -170,9 +170,6 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 		struct var *v = var_of(e->k, c);
 
 		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v)) {
-			if (in_macro(c))
-				error_at(e->src, c, "'%s' lives across __syncthreads() and is used inside a macro: not supported",
-					 v->name);
 			bprintf(o, "%s[__t]", v->pname);
 			return;
 		}
@@ -223,8 +220,14 @@ static void scan_region(struct emit *e, CXCursor c)
 	if (ck == CXCursor_DeclRefExpr) {
 		struct var *v = var_of(e->k, c);
 
-		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v))
+		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v)) {
 			e->needs_tid = true;
+			/* a macro's text is copied as written: its use would keep the name (fibers run it) */
+			if (in_expansion(c))
+				error_at(e->src, c,
+					 "'%s' lives across __syncthreads() and is used inside a macro: not supported",
+					 v->name);
+		}
 		if (v && (v->cls == V_REMAT || v->cls == V_SPLIT))
 			e->need[vidx(e, v)] = true;
 	}

@@ -8,6 +8,7 @@
 #include "cc.h"
 #include "paths.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -514,9 +515,93 @@ unsigned c_start(CXCursor c)
 	return off_of(clang_getRangeStart(clang_getCursorExtent(c)));
 }
 
+/*
+ * Is l a location inside a macro's expansion whose expansion point is in the
+ * main file?  libclang tells a macro's locations from the file's apart only
+ * by the file they belong to (clang_getSpellingLocation is the file
+ * location).
+ */
+static bool macro_in_main(CXTranslationUnit tu, CXSourceLocation l)
+{
+	unsigned o;
+	CXFile f;
+
+	clang_getExpansionLocation(l, &f, NULL, NULL, &o);
+	return f && !clang_Location_isFromMainFile(l) &&
+	       clang_Location_isFromMainFile(clang_getLocationForOffset(tu, f, o));
+}
+
+/* The offset just past the parenthesised list that starts at t[o], or o. */
+static unsigned skip_parens(const char *t, unsigned len, unsigned o)
+{
+	unsigned depth = 0, i;
+	char quote = 0;
+
+	if (o >= len || t[o] != '(')
+		return o;
+	for (i = o; i < len; i++) {
+		if (quote) {
+			if (t[i] == '\\')
+				i++;
+			else if (t[i] == quote)
+				quote = 0;
+		} else if (t[i] == '"' || t[i] == '\'') {
+			quote = t[i];
+		} else if (t[i] == '(') {
+			depth++;
+		} else if (t[i] == ')' && !--depth) {
+			return i + 1;
+		}
+	}
+	return o;
+}
+
+/*
+ * The end of the macro invocation whose name starts at l: the name and, where
+ * a parenthesised list follows it, the list (the arguments of a function-like
+ * macro); l's own offset where its file's text is not at hand.
+ */
+static unsigned invocation_end(CXTranslationUnit tu, CXSourceLocation l)
+{
+	CXFile f;
+	unsigned o, i;
+	size_t len = 0;
+	const char *t;
+
+	clang_getExpansionLocation(l, &f, NULL, NULL, &o);
+	t = f ? clang_getFileContents(tu, f, &len) : NULL;
+	if (!t || o >= len)
+		return o;
+	for (i = o; i < len && (t[i] == '_' || isalnum((unsigned char)t[i])); i++)
+		;
+	if (i == o)
+		return o;
+	o = i;
+	while (i < len && isspace((unsigned char)t[i]))
+		i++;
+	i = skip_parens(t, (unsigned)len, i);
+	return t[i - 1] == ')' ? i : o;
+}
+
+/*
+ * The end of c's text.  An extent whose last token a macro argument brought
+ * (`k < LOOP_BOUND(NK, nk)` inside another macro, PolyBench's loop bounds)
+ * ends, as libclang translates it, at a location inside the expansion (not
+ * in the main file although its expansion point is), and that location's
+ * expansion point is the invocation's start: the text stopped before the
+ * macro (`k < `).  It ends after the whole invocation instead, as an extent
+ * whose last token is the macro's own does.
+ */
 unsigned c_end(CXCursor c)
 {
-	return off_of(clang_getRangeEnd(clang_getCursorExtent(c)));
+	CXSourceLocation l = clang_getRangeEnd(clang_getCursorExtent(c));
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	unsigned o;
+
+	if (macro_in_main(tu, l))
+		return invocation_end(tu, l);
+	clang_getExpansionLocation(l, NULL, NULL, NULL, &o);
+	return o;
 }
 
 /* A cursor written inside a macro's expansion (its text is not at its offsets). */
@@ -529,6 +614,17 @@ bool in_macro(CXCursor c)
 	clang_getExpansionLocation(l, &fa, NULL, NULL, &a);
 	clang_getSpellingLocation(l, &fb, NULL, NULL, &b);
 	return a != b || !fa || !fb || !clang_File_isEqual(fa, fb);
+}
+
+/*
+ * A cursor written inside a macro's expansion of the main file, as an
+ * argument (in_macro) or in the macro's own text (`#define AT s[j]`, where
+ * in_macro sees the invocation's place): text copied from the invocation
+ * does not name it where a rewrite could change it.
+ */
+bool in_expansion(CXCursor c)
+{
+	return in_macro(c) || macro_in_main(clang_Cursor_getTranslationUnit(c), clang_getCursorLocation(c));
 }
 
 unsigned stmt_end(const struct source *s, CXCursor c)
