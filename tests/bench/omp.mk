@@ -11,7 +11,9 @@ BUILD ?= $(ROOT)/build
 O := $(BUILD)/bench
 OFLAGS ?= -O3 -march=native
 GCC ?= gcc
-CLANG ?= $(shell command -v clang || echo clang)
+# clang-16 first: its omp.h comes with libomp-16-dev (tests/setup/deps.sh);
+# /usr/bin/clang may be an older clang without one (Debian 12: clang 14)
+CLANG ?= $(shell command -v clang-16 || command -v clang || echo clang)
 
 .PHONY: all run kernels
 

@@ -508,6 +508,7 @@ int mode_fuzz(int secs, unsigned long until, int budget, uint64_t seed, bool reb
 		write_file("/sys/bus/pci/drivers/idxgen/bind", d.pci);
 	}
 	print_stats(st, "fuzz", now_s() - t0);
+	print_live_share(st, "fuzz");
 	tap_ok(crashed == 0, "fuzz: every process survived (%d did not)", crashed);
 	tap_ok(st->ioctls > 100, "fuzz: %lu ioctls issued", st->ioctls);
 	if (until)

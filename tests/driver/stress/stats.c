@@ -71,17 +71,26 @@ void print_stats(const struct stats *st, const char *what, double secs)
 		 "wrong, %lu resets, %lu rebinds, %lu maps",
 		 what, st->ioctls, secs, st->jobs_verified, st->jobs_failed, st->jobs_bad,
 		 st->resets, st->rebinds, st->maps);
-	/* ENODEV: the file's device instance was gone (unbound); every other
-	 * answer came from a live device's driver */
+	for (e = 0; e < NERR; e++)
+		if (st->by_errno[e])
+			tap_diag("  %-12s %lu", e ? strerrorname_np(e) ?: "?" : "success",
+				 st->by_errno[e]);
+}
+
+/*
+ * The fuzzer's share of ioctls that reached a live device.  ENODEV: the
+ * file's device instance was gone (unbound); every other answer came from
+ * a live device's driver.  Only a run that unbinds can lose its device:
+ * the soak (resets, no unbind) would always read 100 %, so it does not
+ * print the line.
+ */
+void print_live_share(const struct stats *st, const char *what)
+{
 	if (st->ioctls)
 		tap_diag("%s: %.1f %% of the ioctls reached a live device (%lu ENODEV, %lu files "
 			 "reopened on the device after it, %lu waits for it to be bound again)",
 			 what, 100.0 * (st->ioctls - st->by_errno[ENODEV]) / st->ioctls,
 			 st->by_errno[ENODEV], st->follows, st->waits);
-	for (e = 0; e < NERR; e++)
-		if (st->by_errno[e])
-			tap_diag("  %-12s %lu", e ? strerrorname_np(e) ?: "?" : "success",
-				 st->by_errno[e]);
 }
 
 /* A random but mostly plausible config for region h. */

@@ -39,6 +39,7 @@ struct stats *stats_new(void);
 void count(struct stats *st, int r);
 void count_output(struct stats *st, int fd, const void *map, const struct drm_idxgen_config *c);
 void print_stats(const struct stats *st, const char *what, double secs);
+void print_live_share(const struct stats *st, const char *what);
 
 /* the modes */
 int mode_drmcore(const char *which);

@@ -13,6 +13,9 @@ OUT=$1
 KDIR=$("$ROOT/tests/vm/kernel/build-kernel.sh")
 [ -d "$GUEST" ] || { echo "stage-guest: $GUEST missing (make guest)" >&2; exit 1; }
 rm -rf "$OUT"
+# OUT's parent may not exist yet (a soak with a fresh BUILD: soak.sh stages
+# into $BUILD/guest-soak before anything else writes to $BUILD).
+mkdir -p "$(dirname "$OUT")"
 cp -a "$GUEST" "$OUT"
 # The module objects live in driver/ (M=): kbuild rebuilds them when the
 # command line (KDIR) changes, in both directions.  -Werror: the debug

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Host test of stats.c's figures: the soak's lines claim no share of
+ * ioctls that reached a live device (only the fuzzer unbinds the device;
+ * the soak's share read 100 % always, a figure that could never say
+ * anything), and the fuzzer's share is right.  The expected lines are
+ * written out by hand from the counts below.
+ */
+#define TAP_SHARED_DEFINE
+#include "stress.h"
+
+/* What FN printed to stdout (tap_diag lines), NUL-terminated, into BUF. */
+static void captured(void (*fn)(const struct stats *), const struct stats *st, char *buf,
+		     size_t len)
+{
+	FILE *t = tmpfile();
+	int saved = dup(STDOUT_FILENO);
+	size_t n = 0;
+
+	buf[0] = 0;
+	if (!t || saved < 0) {
+		tap_diag("no temporary file or no dup: %s", strerror(errno));
+		return;
+	}
+	fflush(stdout);
+	dup2(fileno(t), STDOUT_FILENO);
+	fn(st);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	rewind(t);
+	n = fread(buf, 1, len - 1, t);
+	buf[n] = 0;
+	fclose(t);
+}
+
+/* 6 successes, 2 ENODEV (a gone instance), 2 EINVAL: 8 of 10 live. */
+static struct stats *counted(void)
+{
+	struct stats *st = stats_new();
+	int i;
+
+	for (i = 0; i < 6; i++)
+		count(st, 0);
+	count(st, -ENODEV);
+	count(st, -ENODEV);
+	count(st, -EINVAL);
+	count(st, -EINVAL);
+	return st;
+}
+
+static void soak_stats(const struct stats *st)
+{
+	print_stats(st, "soak", 12);
+}
+
+static void fuzz_live(const struct stats *st)
+{
+	print_live_share(st, "fuzz");
+}
+
+TAP_TEST(soak_no_live_share)
+{
+	char out[4096];
+
+	captured(soak_stats, counted(), out, sizeof(out));
+	tap_ok(strstr(out, "# soak: 10 ioctls in 12 s, 0 jobs verified") != NULL,
+	       "soak: its ioctl count and jobs line");
+	tap_ok(strstr(out, "#   success      6\n") != NULL, "soak: the successes by errno");
+	tap_ok(strstr(out, "#   ENODEV       2\n") != NULL, "soak: ENODEV by errno");
+	tap_ok(strstr(out, "reached a live device") == NULL,
+	       "soak: no share of ioctls that reached a live device (the soak never unbinds)");
+}
+
+TAP_TEST(fuzz_live_share)
+{
+	char out[4096];
+
+	captured(fuzz_live, counted(), out, sizeof(out));
+	tap_ok(!strcmp(out, "# fuzz: 80.0 % of the ioctls reached a live device (2 ENODEV, 0 files "
+			    "reopened on the device after it, 0 waits for it to be bound again)\n"),
+	       "fuzz: 8 of 10 ioctls reached a live device: 80.0 %%");
+}
+
+TAP_TEST(fuzz_live_share_none)
+{
+	char out[4096];
+
+	captured(fuzz_live, stats_new(), out, sizeof(out));
+	tap_ok(out[0] == 0, "fuzz: no share printed before any ioctl (no division by zero)");
+}
+
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
+}
