@@ -1,0 +1,42 @@
+#!/bin/bash
+# The CUDA folder of the build ($(BUILD)/cuda, lib/cc/README.md "A CUDA folder
+# for other build systems"), used as build systems that take a CUDA_DIR use
+# one (Rodinia's make.config): bin/nvcc compiles the .cu with -I include, the
+# host compiler links with -L lib64 -lcuda -lcudart.  Before it, such a link
+# stopped at "cannot find -lcudart" (Rodinia b+tree, backprop, dwt2d, kmeans,
+# leukocyte, lavaMD).  TAP.
+set -u
+HOME_DIR=${1:?usage: cuda_home.sh path/to/cuda-folder}
+DIR=$(cd "$(dirname "$0")" && pwd)/cuda_home
+. "$(dirname "$0")/../common/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# run NAME PROG: exit 0 and last line PASS
+run() {
+	(cd "$tmp" && IDXGEN_BACKEND=emu "./$2") >"$tmp/out" 2>&1
+	local rc=$?
+	[ $rc = 0 ] && [ "$(tail -n 1 "$tmp/out")" = PASS ]
+	ok $? "$1: exit $rc, last line '$(tail -n 1 "$tmp/out")'"
+}
+
+"$HOME_DIR/bin/nvcc" -I"$HOME_DIR/include" -O2 -c -o "$tmp/k.o" "$DIR/scale_kernel.cu" 2>"$tmp/err"
+ok $? "bin/nvcc -I include -c scale_kernel.cu"
+gcc -O2 -c -o "$tmp/main.o" "$DIR/main.c" 2>>"$tmp/err"
+ok $? "gcc -c main.c"
+for cc in gcc g++; do
+	if $cc -o "$tmp/prog_$cc" "$tmp/main.o" "$tmp/k.o" -L"$HOME_DIR/lib64" -lcuda -lcudart -lm 2>"$tmp/err"; then
+		run "linked by $cc -L lib64 -lcuda -lcudart" "prog_$cc"
+	else
+		ok 1 "linked by $cc -L lib64 -lcuda -lcudart"
+		sed 's/^/#   /' "$tmp/err"
+	fi
+done
+# nvcc itself linking the objects (the same runtime, once)
+if "$HOME_DIR/bin/nvcc" -o "$tmp/prog_nvcc" "$tmp/main.o" "$tmp/k.o" -L"$HOME_DIR/lib64" -lcudart 2>"$tmp/err"; then
+	run "linked by bin/nvcc -lcudart" prog_nvcc
+else
+	ok 1 "linked by bin/nvcc -lcudart"
+	sed 's/^/#   /' "$tmp/err"
+fi
+tap_done
