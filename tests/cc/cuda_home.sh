@@ -39,4 +39,17 @@ else
 	ok 1 "linked by bin/nvcc -lcudart"
 	sed 's/^/#   /' "$tmp/err"
 fi
+# host code compiled by g++ against the folder's include/ alone
+if g++ -I"$HOME_DIR/include" -o "$tmp/host_query" "$DIR/host_query.cpp" -L"$HOME_DIR/lib64" -lcudart 2>"$tmp/err"; then
+	run "host_query.cpp by g++ -I include ... -lcudart" host_query
+else
+	ok 1 "host_query.cpp by g++ -I include ... -lcudart"
+	sed 's/^/#   /' "$tmp/err"
+fi
+# nvcc -I$(CUDA_DIR)/include names our headers' folder again: left out (the
+# parse would name our headers by that path); another -I stays
+"$HOME_DIR/bin/nvcc" --dryrun -I"$HOME_DIR/include" -I "$HOME_DIR/include/" -I"$tmp" -c -o "$tmp/k2.o" \
+	"$DIR/scale_kernel.cu" >"$tmp/dry" 2>&1
+! grep -q -- "$HOME_DIR/include" "$tmp/dry" && grep -q -- "-I$tmp" "$tmp/dry"
+ok $? "nvcc -I the folder's include/: left out of every command, -I another folder kept"
 tap_done
