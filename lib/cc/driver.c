@@ -692,7 +692,13 @@ static void show_paths(FILE *f)
 	fprintf(f, "#$ INCLUDES=\"-I%s/cuda\" \"-I%s\"\n", p->include, p->include);
 	fprintf(f, "#$ LIBRARIES=\"-L%s\"\n", p->libdir);
 	fprintf(f, "#$ CUDART=%s\n", cudart);
-	fprintf(f, "#$ CUDA_LIBRARIES=%s (-lcublas; -lcufft, -lcurand alike)\n", cublas);
+	/*
+	 * one archive per line, no other word: scripts take the lines that
+	 * name LIBRARIES for link flags (SHOC's find_cuda_libs.sh greps nvcc
+	 * -dryrun's output), and a line with a comment in parentheses was a
+	 * shell syntax error in their link
+	 */
+	fprintf(f, "#$ CUBLAS=%s\n", cublas);
 	free(cudart);
 	free(cublas);
 }

@@ -52,4 +52,10 @@ fi
 	"$DIR/scale_kernel.cu" >"$tmp/dry" 2>&1
 ! grep -q -- "$HOME_DIR/include" "$tmp/dry" && grep -q -- "-I$tmp" "$tmp/dry"
 ok $? "nvcc -I the folder's include/: left out of every command, -I another folder kept"
+# what scripts read from nvcc -dryrun (SHOC's config/find_cuda_libs.sh: the
+# lines naming LIBRARIES, after "LIBRARIES=", go on its link line): link
+# flags only (a comment in parentheses there was a shell syntax error)
+libs=$("$HOME_DIR/bin/nvcc" -dryrun "$DIR/scale_kernel.cu" 2>&1 | grep LIBRARIES | sed 's/^.*LIBRARIES=//')
+[ -n "$libs" ] && ! printf '%s\n' $libs | tr -d '"' | grep -qv '^-[Ll]'
+ok $? "nvcc -dryrun: the LIBRARIES lines hold link flags only: $(echo $libs)"
 tap_done
