@@ -46,6 +46,13 @@ else
 	ok 1 "host_query.cpp by g++ -I include ... -lcudart"
 	sed 's/^/#   /' "$tmp/err"
 fi
+# a CUDA library linked by gcc from the folder (lib64/libcublas.so)
+if gcc -I"$HOME_DIR/include" -o "$tmp/saxpy_host" "$DIR/saxpy_host.c" -L"$HOME_DIR/lib64" -lcublas -lcudart -lm 2>"$tmp/err"; then
+	run "saxpy_host.c by gcc -I include ... -lcublas -lcudart" saxpy_host
+else
+	ok 1 "saxpy_host.c by gcc -I include ... -lcublas -lcudart"
+	sed 's/^/#   /' "$tmp/err"
+fi
 # nvcc -I$(CUDA_DIR)/include names our headers' folder again: left out (the
 # parse would name our headers by that path); another -I stays
 "$HOME_DIR/bin/nvcc" --dryrun -I"$HOME_DIR/include" -I "$HOME_DIR/include/" -I"$tmp" -c -o "$tmp/k2.o" \
