@@ -152,7 +152,7 @@ PIDFILE=$VMDIR/qemu-$tag.pid
 STALLED=$VMDIR/stalled-$tag
 rm -rf "$CORES"
 rm -f "$STALLED"
-rm -f "$RESULTS" "$RESULTS".boot* "$CONSOLE" "$HMPLOG" "$VMDIR/qemu-crash-$tag".*
+rm -f "$RESULTS" "$RESULTS".boot* "$RESULTS".host-clock "$CONSOLE" "$HMPLOG" "$VMDIR/qemu-crash-$tag".*
 mkdir -p "$CORES"
 : >"$RESULTS.clean"
 : >"$CONSOLE"
@@ -160,6 +160,21 @@ mkdir -p "$CORES"
 echo "# vm: booting $KVER ($kernel kernel) under TCG (plan $plan; hang guards: ${limit} s in all," \
 	"${VM_STALL_S} s without a result line, ${SUITE_HANG_GUARD_S} s a suite)"
 start=$(date +%s)
+
+# stamp_marks RAW: the host's clock at each suite's start and end: the
+# guest's "### suite"/"### end" lines of RAW not yet in RAW.host-clock go
+# there as "EPOCH-SECONDS LINE", stamped now.  The stall guard calls it at
+# each poll (5 s) and boot_vm once QEMU is gone.  A starved TCG guest's
+# clock ran 4-5x the host's (make soak at nice 19, load 20-27), so the
+# guest's own durations are not seconds there.
+stamp_marks() {
+	local raw=$1 n have
+	n=$(grep -ac '^### \(suite\|end\) ' "$raw" 2>/dev/null)
+	have=$(cat "$raw.host-clock" 2>/dev/null | wc -l)
+	[ "${n:-0}" -gt "$have" ] || return 0
+	grep -a '^### \(suite\|end\) ' "$raw" | sed -n "$((have + 1)),${n}p" | tr -d '\r' |
+		sed "s/^/$(date +%s) /" >>"$raw.host-clock"
+}
 
 # stall_guard RAW: stop QEMU (its pid file) once RAW has not grown for
 # VM_STALL_S seconds, and say so in $STALLED.  Polls RAW's size; the guard
@@ -172,6 +187,7 @@ stall_guard() {
 		if [ "$now" != "$size" ]; then
 			size=$now
 			since=$SECONDS
+			stamp_marks "$raw"
 		elif [ $((SECONDS - since)) -ge "$VM_STALL_S" ]; then
 			echo "$((SECONDS - since))" >"$STALLED"
 			kill -TERM "$(cat "$PIDFILE" 2>/dev/null)" 2>/dev/null && return
@@ -224,6 +240,7 @@ boot_vm() {
 	fi
 	kill "$hmp_pid" "$stall_pid" 2>/dev/null
 	wait "$hmp_pid" "$stall_pid" 2>/dev/null
+	stamp_marks "$raw"
 	tr -d '\r' <"$raw" >>"$RESULTS.clean" 2>/dev/null
 }
 
@@ -299,6 +316,12 @@ while :; do
 done
 end=$(date +%s)
 [ -s "$HMPLOG" ] && sed 's/^/# /' "$HMPLOG"
+# Each suite's time on the host's clock, beside the guest's own figure.
+cat "$RESULTS".host-clock "$RESULTS".boot*.host-clock 2>/dev/null |
+	awk '$2 == "###" && $3 == "suite" { t[$4] = $1 }
+	     $2 == "###" && $3 == "end" && ($4 in t) {
+		printf "# vm: suite %s: %d s on the host'"'"'s clock (stamped every 5 s)\n", $4, $1 - t[$4] }' \
+	>>"$RESULTS.clean"
 
 [ "$plan" = demo ] || grep -v '^### ' "$RESULTS.clean"
 done_line=$(grep '^### IDXGEN-VM-DONE' "$raw" | tail -1)

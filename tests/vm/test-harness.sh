@@ -69,6 +69,14 @@ check "$(has '^ok 1 - harness self-test: the suite after the crash ran in a fres
 check "$([ "$(grep -c 'the suite before the crash ran' "$T/out.txt")" -eq 1 ]; echo $?)" \
 	"the suite before the crash ran once (not again in the fresh VM)"
 check "$(has '^# vm: the last VM completed \(### IDXGEN-VM-DONE')" "the fresh VM completed the plan"
+# each suite that ended has its time on the host's clock beside the guest's
+# (the guest's clock is not the host's: run-vm.sh's stamp_marks)
+check "$(has "^# vm: suite first: [0-9]+ s on the host's clock")" \
+	"the host's clock: suite first, from the first VM"
+check "$(has "^# vm: suite after: [0-9]+ s on the host's clock")" \
+	"the host's clock: suite after, from the fresh VM"
+check "$([ "$(grep -c "^# vm: suite crash: " "$T/out.txt")" -eq 0 ]; echo $?)" \
+	"no host's clock figure for the suite that never ended (crash)"
 rm -rf "$T/vm/cores-"*
 
 # A hung guest: the stand-in writes a suite's first line, then waits to be
