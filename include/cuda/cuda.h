@@ -4,9 +4,10 @@
  * version, devices and their attributes, contexts, linear memory, streams,
  * and virtual memory management (cuMemCreate/cuMemAddressReserve/cuMemMap:
  * a reserved range, physical allocations mapped into it, access set per
- * range).  Served by lib/cudart on the runtime API's single device; no
- * modules (cuModuleLoad* and cuLaunchKernel need PTX or cubin images,
- * which nothing here runs).  Our own header, C and C++; the names and
+ * range), modules (cuModuleLoad* open what `idxgen-cc -fatbin` writes:
+ * translated kernels; NVIDIA's PTX and cubins have no code for this
+ * device).  Served by lib/cudart on the runtime API's single device.  Our
+ * own header, C and C++; the names and
  * values are CUDA's (lib/cudart/README.md, "Driver API").
  */
 #ifndef IDXGEN_CUDA_H

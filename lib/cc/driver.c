@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include "cc.h"
 #include "paths.h"
+#include "module_out.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -127,6 +128,7 @@ struct drv {
 	bool deps_phony;	/* -MP: a phony target per header */
 	struct argv preinc;	/* -include FILE: after our CUDA headers, as nvcc's come first */
 	bool fwd_cc, fwd_ld;	/* -forward-unknown-to-host-compiler/-linker: unknown options go there */
+	const char *module_ext;	/* -fatbin/-cubin/-ptx: ".fatbin" &c., a module per .cu (module_out.c) */
 };
 
 enum kind { K_CU, K_C, K_CXX, K_LINK };
@@ -471,6 +473,8 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		rc = write_file(o, &out) ? 0 : 2;
 		free(o);
 	} else if (rc == 0) {
+		if (d->module_ext)
+			module_mark(&out);
 		if (mkdir(dir, 0700) || !write_translation(dir, cpp, &out, &po))
 			rc = 2;
 		if (rc == 0 && d->keep) {
@@ -489,6 +493,8 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		av_add(&cc, idir);
 		if (!d->opt_given)
 			av_add(&cc, "-O3");
+		if (d->module_ext)
+			av_add(&cc, "-fPIC");	/* a shared object's code */
 		nvcc_macros(&cc);
 		nvcc_dialect(&cc, false);
 		av_cat(&cc, &d->cflags);
@@ -631,6 +637,8 @@ static int link_program(const struct drv *d, const struct argv *objs)
 	av_addf(&ld, "-L%s", cc_paths()->libdir);
 	av_addf(&ld, "-Wl,-rpath,%s", cc_paths()->libdir);
 	av_add(&ld, "-lidxgen");
+	/* modules of kernels (-fatbin) that cuModuleLoad opens resolve the runtime here */
+	av_add(&ld, "-Wl,--export-dynamic");
 	av_cat(&ld, &d->ldflags);
 #ifdef IDXGEN_CC_TBB_LIBS
 	/*
@@ -651,6 +659,42 @@ static int link_program(const struct drv *d, const struct argv *objs)
 	if (rc)
 		fprintf(stderr, "idxgen-cc: linking %s failed\n", d->output ? d->output : "a.out");
 	av_free(&ld);
+	return rc;
+}
+
+/*
+ * -fatbin/-cubin/-ptx: the object of one .cu file linked into a module,
+ * a shared object that cuModuleLoad* opens (module_out.c has the why of
+ * each option); output: -o's, else src's base name with the extension.
+ */
+static int link_module(const struct drv *d, const char *src, const char *obj)
+{
+	struct argv ld = { 0 };
+	char *out = d->output ? cx_strdup(d->output) : with_ext(d->odir, src, d->module_ext), *so = NULL;
+	bool text = !strcmp(d->module_ext, ".ptx");
+	int rc;
+
+	if (text && asprintf(&so, "%s/module.so", d->tmpdir) < 0)
+		so = NULL;
+	av_add(&ld, host_cxx(d));
+	for (const char *const *o = module_link_options(); *o; o++)
+		av_add(&ld, *o);
+	av_add(&ld, "-o");
+	av_add(&ld, so ? so : out);
+	av_add(&ld, obj);
+	av_cat(&ld, &d->cflags);
+	av_addf(&ld, "-L%s", cc_paths()->libdir);
+	av_addf(&ld, "-Wl,-rpath,%s", cc_paths()->libdir);
+	av_add(&ld, "-lidxgen");
+	av_cat(&ld, &d->ldflags);
+	rc = text && !so ? 2 : run(d, ld.v) ? 1 : 0;
+	if (rc)
+		fprintf(stderr, "idxgen-cc: linking %s failed\n", out);
+	else if (text && !d->dryrun)
+		rc = module_write_text(so, out, src);	/* a program reads a .ptx as a C string */
+	av_free(&ld);
+	free(out);
+	free(so);
 	return rc;
 }
 
@@ -778,6 +822,8 @@ static int drv_options(int argc, char **argv, struct drv *d)
 			d->dep_target = v;
 		} else if (!strcmp(a, "-c") || !strcmp(a, "--compile") || !strcmp(a, "-dc")) {
 			d->compile_only = true;
+		} else if (!strcmp(a, "-fatbin") || !strcmp(a, "-cubin") || !strcmp(a, "-ptx")) {
+			d->module_ext = !strcmp(a, "-fatbin") ? ".fatbin" : !strcmp(a, "-cubin") ? ".cubin" : ".ptx";
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
 			d->verbose = true;
 		} else if (!strcmp(a, "--keep-cxx")) {
@@ -879,8 +925,12 @@ static int drv_options(int argc, char **argv, struct drv *d)
 		fprintf(stderr, "idxgen-cc: no input file (try --help)\n");
 		return 2;
 	}
-	if ((d->compile_only || d->emit_cxx) && d->output && d->inputs.n > 1) {
-		fprintf(stderr, "idxgen-cc: -o with -c or --emit-cxx takes one input file\n");
+	if ((d->compile_only || d->emit_cxx || d->module_ext) && d->output && d->inputs.n > 1) {
+		fprintf(stderr, "idxgen-cc: -o with -c, -fatbin, -cubin, -ptx or --emit-cxx takes one input file\n");
+		return 2;
+	}
+	if (d->module_ext && (d->compile_only || d->emit_cxx)) {
+		fprintf(stderr, "idxgen-cc: -fatbin, -cubin and -ptx write a module: not with -c or --emit-cxx\n");
 		return 2;
 	}
 	return -1;
@@ -1018,6 +1068,11 @@ static int drv_build(struct drv *d)
 		enum kind k = kind_of(src, d->kinds.v[i][0] != 0);
 		char *obj;
 
+		if (d->module_ext && k != K_CU) {
+			fprintf(stderr, "idxgen-cc: %s: -fatbin, -cubin and -ptx take .cu files\n", src);
+			rc = 2;
+			break;
+		}
 		if (k == K_LINK) {
 			if (d->compile_only)
 				continue;
@@ -1044,6 +1099,8 @@ static int drv_build(struct drv *d)
 			break;
 		} else if (k == K_CU) {
 			rc = build_cu(d, src, i, obj);
+			if (rc == 0 && d->module_ext)
+				rc = link_module(d, src, obj);
 		} else if (!d->emit_cxx) {
 			rc = build_host(d, src, k, obj);
 		}
@@ -1051,7 +1108,7 @@ static int drv_build(struct drv *d)
 			av_add(&objs, obj);
 		free(obj);
 	}
-	if (rc == 0 && !d->compile_only && !d->emit_cxx)
+	if (rc == 0 && !d->compile_only && !d->emit_cxx && !d->module_ext)
 		rc = link_program(d, &objs);
 	av_free(&objs);
 	return rc;
@@ -1191,8 +1248,17 @@ static void drv_usage(FILE *f)
 "                   --default-stream, --resource-usage, -t/--threads, -Xcudafe,\n"
 "                   -Xnvlink, --diag-suppress/-error/-warn, -keep-dir, -dlto,\n"
 "                   the rest of nvcc's device and tool-chain options\n"
-"  refused (exit 2, with the reason): -ptx, -cubin, -fatbin, -ltoir,\n"
-"                   -optix-ir (there is no GPU code), -lib, -shared, -run, -r\n"
+"  -fatbin, -cubin, -ptx\n"
+"                   write each .cu file's kernels as a module that the driver\n"
+"                   API loads at run time (cuModuleLoad, cuModuleLoadData,\n"
+"                   ...; cuModuleGetFunction finds a kernel by its mangled\n"
+"                   or extern \"C\" name): an ELF shared object of the\n"
+"                   translated kernels, not GPU code (-ptx: the same as\n"
+"                   text, base64, for programs that read it as a string);\n"
+"                   -o FILE, default X.fatbin, X.cubin or X.ptx; it runs\n"
+"                   in programs idxgen-cc links, which give it their runtime\n"
+"  refused (exit 2, with the reason): -ltoir, -optix-ir (there is no GPU\n"
+"                   code), -lib, -shared, -run, -r\n"
 "  --list-gpu-arch  the compute_XX values -arch takes\n"
 "  -h, --help       print this help and exit\n"
 "  -V, --version    print the version and exit\n"

@@ -43,9 +43,9 @@ struct nvcc_opt {
 static const struct nvcc_opt nvcc_opts[] = {
 	/* what to produce */
 	{ "--cuda", "-cuda", false, SHORT, "--emit-cxx" },
-	{ "--cubin", "-cubin", false, REFUSE, NO_GPU_OUT },
-	{ "--fatbin", "-fatbin", false, REFUSE, NO_GPU_OUT },
-	{ "--ptx", "-ptx", false, REFUSE, NO_GPU_OUT },
+	{ "--cubin", "-cubin", false, SHORT, NULL },	/* a module of the kernels (module_out.c) */
+	{ "--fatbin", "-fatbin", false, SHORT, NULL },	/* a module of the kernels (module_out.c) */
+	{ "--ptx", "-ptx", false, SHORT, NULL },	/* a module of the kernels (module_out.c) */
 	{ "--optix-ir", "-optix-ir", false, REFUSE, NO_GPU_OUT },
 	{ "--ltoir", "-ltoir", false, REFUSE, NO_GPU_OUT },
 	{ "--preprocess", "-E", false, SHORT, NULL },

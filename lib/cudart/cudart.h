@@ -40,6 +40,7 @@ struct cudart_alloc {
 	unsigned int host_flags;	/* cudaHostAlloc's flags */
 	cudaMemPool_t pool;		/* cudaMallocAsync & co.: its pool, else NULL */
 	uint64_t graph_mem;		/* graph memory: its allocation's id (cudaFree leaves it), else 0 */
+	struct cudart_page_advice *advice;	/* per page, NULL until advised (mem_advice.c) */
 };
 
 /* A kernel of the launch ABI, by its host stub's address. */
@@ -293,6 +294,7 @@ struct cudart_ctx {
 	enum cudaFuncCache cache_config;
 	size_t limits[7];		/* enum cudaLimit */
 	struct CUlogsCallbackEntry_st *log_callbacks;	/* cudaLogsRegisterCallback's (device_ext.c) */
+	struct CUmod_st *modules;	/* loaded driver-API modules (driver_module.c) */
 };
 
 /* A <<<grid, block, shmem, stream>>> configuration. */
@@ -332,6 +334,14 @@ void cudart_pool_give(struct cudart_ctx *c, cudaMemPool_t pool, size_t size);
 cudaMemPool_t cudart_current_pool(struct cudart_ctx *c);
 /* memory.c: is [p, p + n) inside what the table knows?  (lock held) */
 cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n);
+/* memory.c: the allocation holding p, or NULL (under the lock) */
+struct cudart_alloc *cudart_alloc_find(struct cudart_ctx *c, const void *p);
+/* mem_advice.c (under the lock): advice and prefetches of a range kept per page, read back */
+cudaError_t cudart_advice_set(struct cudart_ctx *c, const void *p, size_t n, enum cudaMemoryAdvise advice,
+			      int device);
+void cudart_advice_prefetch(struct cudart_ctx *c, const void *p, size_t n, int device);
+cudaError_t cudart_advice_get(struct cudart_ctx *c, const void *p, size_t n, enum cudaMemRangeAttribute attr,
+			      int *out, size_t nout);
 /* memory.c: bytes from p to the end of its allocation, 0 if the table has none (lock held) */
 size_t cudart_alloc_rest(struct cudart_ctx *c, const void *p);
 /* memory.c: the allocation p is in, false if the table has none (lock held) */
@@ -339,7 +349,9 @@ bool cudart_alloc_range(struct cudart_ctx *c, const void *p, uintptr_t *base, si
 void cudart_free_all(struct cudart_ctx *c);
 
 /* streams.c */
-cudaError_t cudart_stream_check(struct cudart_ctx *c, cudaStream_t s);	/* lock held */
+cudaError_t cudart_stream_check(struct cudart_ctx *c, cudaStream_t s);
+/* streams.c: the created streams alive now (malloc'd, *n of them; NULL: no memory); any capturing? */
+cudaStream_t *cudart_streams_now(struct cudart_ctx *c, size_t *n, bool *capturing);	/* lock held */
 bool cudart_stream_is_default(cudaStream_t s);
 /* Run op now on the (legacy or per-thread) default stream: waits for the
  * blocking streams first (lock held; released while the op runs). */
@@ -469,6 +481,8 @@ cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kerne
 int cudart_ptr_cmp(const void *a, const void *b); /* tsearch order of {const void *host, ...} */
 /* The kernel of a host stub (lock not held), or NULL. */
 const struct idxgen_rt_kernel *cudart_kernel_of(const void *func);
+/* symbols.c: is addr a registered __device__/__constant__ variable, of what size (no error set) */
+bool cudart_var_size(const void *addr, size_t *size);
 /* CUDA's checks of a launch shape (lock held, runtime created). */
 cudaError_t cudart_check_launch(struct cudart_ctx *c, const struct idxgen_rt_kernel *k, dim3 grid,
 				dim3 block, size_t shmem, void **args);

@@ -34,5 +34,9 @@ CUresult cudart_cu_kernel_args(CUfunction f, void **params, void **extra, void *
 CUresult cudart_cu_memcpy3d(const CUDA_MEMCPY3D *c, struct cudaMemcpy3DParms *p);
 /* driver_proc.c: the driver function of a name as CUDA `version` means it; NULL: none */
 void (*cudart_driver_entry(const char *name, int version))(void);
+/* driver_module.c: the loaded module whose kernel stub is, or NULL (a program's own kernel) */
+CUmodule cudart_module_of(const void *stub);
+/* driver_module.c: is m a loaded module? */
+bool cudart_is_module(CUmodule m);
 
 #endif

@@ -74,13 +74,19 @@ CUresult cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex, size_t *paramO
 	return cuFuncGetParamInfo((CUfunction)kernel, paramIndex, paramOffset, paramSize);
 }
 
-/* No module holds the program's kernels: CUDA's answer for a function without one. */
+/* A module's kernel: its module; no module holds the program's own (CUDA's answer for those). */
 CUresult cuFuncGetModule(CUmodule *hmod, CUfunction hfunc)
 {
+	CUmodule m;
+
 	if (!hmod)
 		return CUDA_ERROR_INVALID_VALUE;
 	KERNEL_OR_INVALID(hfunc);
-	return CUDA_ERROR_NOT_FOUND;
+	m = cudart_module_of(stub(hfunc));
+	if (!m)
+		return CUDA_ERROR_NOT_FOUND;
+	*hmod = m;
+	return CUDA_SUCCESS;
 }
 
 /* Compiled into the program: always loaded. */

@@ -2,11 +2,7 @@
 /*
  * driver_misc.c - the driver API's remaining context, device, surface
  * and log calls (idxgen_cuda_drv_misc.h), on the runtime's one device and
- * its calls.  Context-wide events: a context is the whole device here, so
- * recording one waits for the device's work before the record (the event
- * completes after all of it, CUDA's promise; the host waits as well, which
- * CUDA does not) and waiting for one waits on the host (all later work
- * follows it).  Execution affinity is not offered (CUDA's answer for a
+ * its calls (context-wide events: driver_ctx_event.c).  Execution affinity is not offered (CUDA's answer for a
  * device without it), asynchronous notifications neither (no memory budget
  * to exceed).
  */
@@ -20,39 +16,6 @@ _Static_assert((int)CU_ATOMIC_OPERATION_FLOAT_MAX == (int)cudaAtomicOperationFlo
 static CUresult ok(cudaError_t e)
 {
 	return cudart_cu_result(e);
-}
-
-/* the one device's contexts: NULL is the current one, any context is the device */
-static CUresult context(CUcontext ctx)
-{
-	CUcontext cur = NULL;
-
-	if (ctx)
-		return CUDA_SUCCESS;
-	return cuCtxGetCurrent(&cur) || !cur ? CUDA_ERROR_INVALID_CONTEXT : CUDA_SUCCESS;
-}
-
-CUresult cuCtxRecordEvent(CUcontext ctx, CUevent event)
-{
-	CUresult r = context(ctx);
-
-	if (r)
-		return r;
-	if (!event)
-		return CUDA_ERROR_INVALID_HANDLE;
-	r = ok(cudaDeviceSynchronize());
-	return r ? r : ok(cudaEventRecord(event, NULL));
-}
-
-CUresult cuCtxWaitEvent(CUcontext ctx, CUevent event)
-{
-	CUresult r = context(ctx);
-
-	if (r)
-		return r;
-	if (!event)
-		return CUDA_ERROR_INVALID_HANDLE;
-	return ok(cudaEventSynchronize(event));
 }
 
 CUresult cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType type, CUdevice dev)

@@ -1,49 +1,257 @@
 // SPDX-License-Identifier: MIT
 /*
- * driver_module.c - modules and the JIT linker of the driver API (the
- * function handles of the program's own kernels: driver_launch.c).
- * Kernels here are compiled ahead of time by idxgen-cc into the program;
- * there is no PTX or cubin to load, so loading device code answers
- * CUDA_ERROR_NOT_SUPPORTED (a missing file first CUDA_ERROR_FILE_NOT_FOUND,
- * as CUDA), and since no module can exist, every module and link state is
- * an invalid one.  Where the caller passed an error-log buffer (CU_JIT_ERROR_LOG_BUFFER), the reason
- * is written there, as the JIT writes its errors.
+ * driver_module.c - modules of the driver API: device code loaded at run
+ * time (cuModuleLoad, ...LoadData, ...LoadDataEx, ...LoadFatBinary) and
+ * its kernels and variables found by name.  Device code here is what
+ * `idxgen-cc -fatbin x.cu` (or -cubin, -ptx) writes: an ELF shared object
+ * of x.cu's translated kernels, tagged (driver_image.c reads the tag
+ * before anything runs).  Loading dlopens a copy of it in a temporary
+ * file, removed once open, and its constructors register its
+ * kernels and variables with this runtime as a program's own register (the
+ * program exports the runtime: idxgen-cc links it with --export-dynamic),
+ * so a CUfunction of a module is its kernel's host stub, as a program
+ * kernel's is, and everything of driver_launch.c applies to it.
+ * Each load is a module of its own (its own variables), as in CUDA.
+ * NVIDIA's device code (fatbin, cubin, PTX) is CUDA's
+ * CUDA_ERROR_NO_BINARY_FOR_GPU, anything else CUDA_ERROR_INVALID_IMAGE,
+ * with the reason in the caller's CU_JIT_ERROR_LOG_BUFFER.
+ * cuModuleUnload forgets the module but leaves its code mapped: a
+ * CUfunction the program kept, or a graph node made of one, must never
+ * call unmapped code (CUDA makes such a launch an error; here it still runs).
+ * The JIT linker (cuLink*) has nothing to link: CUDA_ERROR_NOT_SUPPORTED.
  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "driver_image.h"
 #include "driver_int.h"
 
-static const char no_jit[] =
-	"idxgen: device code cannot be loaded at run time (PTX, cubin, fatbin): "
-	"kernels are compiled ahead of time by idxgen-cc";
+struct CUmod_st {
+	struct CUmod_st *next;		/* the context's list */
+	void *so;			/* dlopen's handle */
+	struct link_map *map;		/* where it lies */
+	const void **kernels;		/* the host stubs of its kernels */
+	unsigned int nkernels;
+};
 
-/* The reason into the caller's CU_JIT_ERROR_LOG_BUFFER, if it gave one. */
-static void log_reason(unsigned int n, const CUjit_option *opts, void **vals)
+static const char no_link[] =
+	"idxgen: the JIT linker has nothing to link: kernels are compiled by idxgen-cc "
+	"(idxgen-cc -fatbin writes a module for cuModuleLoad)";
+
+/*
+ * text into the log buffer of the caller's options (buf: CU_JIT_ERROR_LOG_BUFFER
+ * or CU_JIT_INFO_LOG_BUFFER) if it gave one, and the bytes written into
+ * its size option, as CUDA reports how much of a log it filled.
+ */
+static void put_log(unsigned int n, const CUjit_option *opts, void **vals, CUjit_option buf_opt,
+		    CUjit_option size_opt, const char *text)
 {
 	char *buf = NULL;
-	size_t size = 0;
+	size_t size = 0, len;
+	int size_at = -1;
 
 	if (!opts || !vals)
 		return;
 	for (unsigned int i = 0; i < n; i++) {
-		if (opts[i] == CU_JIT_ERROR_LOG_BUFFER)
+		if (opts[i] == buf_opt) {
 			buf = vals[i];
-		else if (opts[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+		} else if (opts[i] == size_opt) {
 			size = (size_t)(uintptr_t)vals[i];
+			size_at = (int)i;
+		}
 	}
-	if (buf && size)
-		snprintf(buf, size, "%s", no_jit);
+	if (!buf || !size)
+		return;
+	snprintf(buf, size, "%s", text);
+	len = strlen(buf);
+	vals[size_at] = (void *)(uintptr_t)len;
+}
+
+/* A failure's reason into the error log; the info log (if asked for) empty, never stale. */
+static void log_reason(unsigned int n, const CUjit_option *opts, void **vals, const char *why)
+{
+	put_log(n, opts, vals, CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, why);
+	put_log(n, opts, vals, CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, "");
+}
+
+/* A load's logs: no error; what was loaded in the info log. */
+static void log_loaded(unsigned int n, const CUjit_option *opts, void **vals, CUmodule m)
+{
+	char info[160];
+
+	snprintf(info, sizeof(info),
+		 "idxgen: a module of %u translated kernel(s) loaded (idxgen-cc's; there is no JIT)",
+		 m->nkernels);
+	put_log(n, opts, vals, CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, "");
+	put_log(n, opts, vals, CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, info);
+}
+
+struct kernel_list {
+	CUmodule m;
+	unsigned int cap;
+};
+
+/* One function of the module's symbol table: kept if it is a registered kernel. */
+static void add_kernel(uint64_t value, const char *name, void *arg)
+{
+	struct kernel_list *l = arg;
+	const void *stub = (const char *)l->m->map->l_addr + value;
+	const void **more;
+
+	(void)name;
+	if (!cudart_kernel_of(stub))
+		return;
+	if (l->m->nkernels == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 8;
+		more = realloc(l->m->kernels, l->cap * sizeof(*more));
+		if (!more)
+			return;	/* the list is short; cuModuleGetFunction looks names up anyway */
+		l->m->kernels = more;
+	}
+	l->m->kernels[l->m->nkernels++] = stub;
+}
+
+static CUresult dl_error(unsigned int n, const CUjit_option *opts, void **vals)
+{
+	const char *e = dlerror();
+	char why[512];
+
+	snprintf(why, sizeof(why), "idxgen: the module does not load: %s", e ? e : "?");
+	log_reason(n, opts, vals, why);
+	return e && strstr(e, "undefined symbol") ? CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND :
+						     CUDA_ERROR_SHARED_OBJECT_INIT_FAILED;
+}
+
+/* A checked module image (info) dlopened from path into a new module. */
+static CUresult open_module(CUmodule *mod, const char *path, const void *image,
+			    const struct drv_image_info *info, unsigned int n, CUjit_option *opts,
+			    void **vals)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	CUmodule m = calloc(1, sizeof(*m));
+	struct kernel_list l = { m, 0 };
+
+	if (!m)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	m->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!m->so) {
+		free(m);
+		return dl_error(n, opts, vals);
+	}
+	if (dlinfo(m->so, RTLD_DI_LINKMAP, &m->map)) {
+		free(m);	/* the code stays mapped: see the head of the file */
+		return dl_error(n, opts, vals);
+	}
+	cudart_drv_image_funcs(image, info->size, add_kernel, &l);
+	pthread_mutex_lock(&c->lock);
+	m->next = c->modules;
+	c->modules = m;
+	pthread_mutex_unlock(&c->lock);
+	log_loaded(n, opts, vals, m);
+	*mod = m;
+	return CUDA_SUCCESS;
+}
+
+/* An image of the kind driver_image.c found, other than a module: CUDA's code for it. */
+static CUresult refuse(const struct drv_image_info *info, unsigned int n, CUjit_option *opts,
+		       void **vals)
+{
+	char why[256];
+
+	snprintf(why, sizeof(why), "idxgen: %s", info->why);
+	log_reason(n, opts, vals, why);
+	return info->kind == DRV_IMAGE_NVIDIA ? CUDA_ERROR_NO_BINARY_FOR_GPU : CUDA_ERROR_INVALID_IMAGE;
+}
+
+/*
+ * An image (known: its length, or 0 for an in-memory one) into a new
+ * module: written to a temporary file for dlopen, removed once open.  A
+ * file is copied too, so that each load is a module of its own with its
+ * own variables, as each of CUDA's loads is (dlopen would share one).
+ */
+static CUresult load_image(CUmodule *mod, const void *image, size_t known, unsigned int n,
+			   CUjit_option *opts, void **vals)
+{
+	struct drv_image_info info;
+	const char *tmp = getenv("TMPDIR");
+	char path[4096];
+	int fd;
+	ssize_t put;
+	size_t bytes = 0;
+	void *text = cudart_drv_image_text(image, known, &bytes);
+	CUresult r;
+
+	if (text) {
+		/* idxgen-cc -ptx's form: its bytes (4 at least: none is no module) */
+		r = bytes >= 4 ? load_image(mod, text, bytes, n, opts, vals) : CUDA_ERROR_INVALID_IMAGE;
+		free(text);
+		return r;
+	}
+	if (cudart_drv_image(image, known, &info) != DRV_IMAGE_MODULE)
+		return refuse(&info, n, opts, vals);
+	snprintf(path, sizeof(path), "%s/idxgen-module-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	fd = mkstemp(path);
+	if (fd < 0)
+		return CUDA_ERROR_OPERATING_SYSTEM;
+	put = write(fd, image, info.size);
+	close(fd);
+	if (put < 0 || (size_t)put != info.size) {
+		unlink(path);
+		return CUDA_ERROR_OPERATING_SYSTEM;
+	}
+	r = open_module(mod, path, image, &info, n, opts, vals);
+	unlink(path);
+	return r;
+}
+
+/* The whole file at fname, read (its length in *size); NULL with errno. */
+static void *read_file(const char *fname, size_t *size)
+{
+	FILE *f = fopen(fname, "rb");
+	struct stat st;
+	void *p = NULL;
+
+	if (!f)
+		return NULL;
+	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+		p = malloc((size_t)st.st_size);
+		if (p && fread(p, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+			free(p);
+			p = NULL;
+			errno = EIO;
+		}
+		*size = (size_t)st.st_size;
+	} else {
+		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+	}
+	fclose(f);
+	return p;
 }
 
 CUresult cuModuleLoad(CUmodule *mod, const char *fname)
 {
+	size_t size = 0;
+	void *image;
+	CUresult r;
+
 	if (!mod || !fname)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (access(fname, R_OK) != 0)
-		return CUDA_ERROR_FILE_NOT_FOUND;
-	return CUDA_ERROR_NOT_SUPPORTED;
+	image = read_file(fname, &size);
+	if (!image)
+		return errno == ENOENT || errno == EACCES || errno == ENOTDIR ?
+			       CUDA_ERROR_FILE_NOT_FOUND :
+			       CUDA_ERROR_INVALID_IMAGE;	/* empty, a folder, unreadable */
+	r = load_image(mod, image, size, 0, NULL, NULL);
+	free(image);
+	return r;
 }
 
 CUresult cuModuleLoadDataEx(CUmodule *mod, const void *image, unsigned int n, CUjit_option *opts,
@@ -51,8 +259,7 @@ CUresult cuModuleLoadDataEx(CUmodule *mod, const void *image, unsigned int n, CU
 {
 	if (!mod || !image || (n && (!opts || !vals)))
 		return CUDA_ERROR_INVALID_VALUE;
-	log_reason(n, opts, vals);
-	return CUDA_ERROR_NOT_SUPPORTED;
+	return load_image(mod, image, 0, n, opts, vals);
 }
 
 CUresult cuModuleLoadData(CUmodule *mod, const void *image)
@@ -65,33 +272,134 @@ CUresult cuModuleLoadFatBinary(CUmodule *mod, const void *fatbin)
 	return cuModuleLoadDataEx(mod, fatbin, 0, NULL, NULL);
 }
 
+/* Is m a loaded module?  Under the context's lock. */
+static bool loaded(struct cudart_ctx *c, CUmodule m)
+{
+	for (CUmodule i = c->modules; i; i = i->next)
+		if (i == m)
+			return true;
+	return false;
+}
+
+bool cudart_is_module(CUmodule m)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	bool yes;
+
+	pthread_mutex_lock(&c->lock);
+	yes = m && loaded(c, m);
+	pthread_mutex_unlock(&c->lock);
+	return yes;
+}
+
 CUresult cuModuleUnload(CUmodule mod)
 {
-	(void)mod;
-	return CUDA_ERROR_INVALID_HANDLE;
+	struct cudart_ctx *c = cudart_ctx();
+	CUmodule *at;
+	bool found;
+
+	pthread_mutex_lock(&c->lock);
+	for (at = &c->modules; *at && *at != mod; at = &(*at)->next)
+		;
+	found = mod && *at;
+	if (found)
+		*at = mod->next;
+	pthread_mutex_unlock(&c->lock);
+	if (!found)
+		return CUDA_ERROR_INVALID_HANDLE;
+	free(mod->kernels);
+	free(mod);	/* the code stays mapped: see the head of the file */
+	return CUDA_SUCCESS;
+}
+
+/* name's definition in m itself (not a library m depends on), or NULL. */
+static void *own_symbol(CUmodule m, const char *name)
+{
+	void *at = dlsym(m->so, name);
+	struct link_map *map = NULL;
+	Dl_info info;
+
+	if (!at || !dladdr1(at, &info, (void **)&map, RTLD_DL_LINKMAP) || map != m->map)
+		return NULL;
+	return at;
 }
 
 CUresult cuModuleGetFunction(CUfunction *fn, CUmodule mod, const char *name)
 {
+	const void *stub;
+
 	if (!fn || !name)
 		return CUDA_ERROR_INVALID_VALUE;
-	(void)mod;
-	return CUDA_ERROR_INVALID_HANDLE;
+	if (!cudart_is_module(mod))
+		return CUDA_ERROR_INVALID_HANDLE;
+	stub = own_symbol(mod, name);
+	for (unsigned int i = 0; stub && i < mod->nkernels; i++)
+		if (mod->kernels[i] == stub) {
+			*fn = (CUfunction)stub;
+			return CUDA_SUCCESS;
+		}
+	return CUDA_ERROR_NOT_FOUND;
 }
 
 CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule mod, const char *name)
 {
+	void *at;
+	size_t size;
+
 	if (!name || (!dptr && !bytes))
 		return CUDA_ERROR_INVALID_VALUE;
-	(void)mod;
-	return CUDA_ERROR_INVALID_HANDLE;
+	if (!cudart_is_module(mod))
+		return CUDA_ERROR_INVALID_HANDLE;
+	at = own_symbol(mod, name);
+	if (!at || !cudart_var_size(at, &size))
+		return CUDA_ERROR_NOT_FOUND;
+	if (dptr)
+		*dptr = (CUdeviceptr)(uintptr_t)at;
+	if (bytes)
+		*bytes = size;
+	return CUDA_SUCCESS;
+}
+
+CUresult cuModuleGetFunctionCount(unsigned int *count, CUmodule mod)
+{
+	if (!count)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!cudart_is_module(mod))
+		return CUDA_ERROR_INVALID_HANDLE;
+	*count = mod->nkernels;
+	return CUDA_SUCCESS;
+}
+
+CUresult cuModuleEnumerateFunctions(CUfunction *fns, unsigned int n, CUmodule mod)
+{
+	if (!fns || !n)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!cudart_is_module(mod))
+		return CUDA_ERROR_INVALID_HANDLE;
+	for (unsigned int i = 0; i < n && i < mod->nkernels; i++)
+		fns[i] = (CUfunction)mod->kernels[i];
+	return CUDA_SUCCESS;
+}
+
+CUmodule cudart_module_of(const void *stub)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	CUmodule found = NULL;
+
+	pthread_mutex_lock(&c->lock);
+	for (CUmodule m = c->modules; m && !found; m = m->next)
+		for (unsigned int i = 0; i < m->nkernels && !found; i++)
+			if (m->kernels[i] == stub)
+				found = m;
+	pthread_mutex_unlock(&c->lock);
+	return found;
 }
 
 CUresult cuLinkCreate(unsigned int n, CUjit_option *opts, void **vals, CUlinkState *state)
 {
 	if (!state || (n && (!opts || !vals)))
 		return CUDA_ERROR_INVALID_VALUE;
-	log_reason(n, opts, vals);
+	log_reason(n, opts, vals, no_link);
 	return CUDA_ERROR_NOT_SUPPORTED;
 }
 

@@ -3,7 +3,7 @@
  * driver_refs.c - the driver calls on objects that only device code loaded
  * at run time has: libraries (cuLibraryLoad* refused as cudaLibraryLoad*
  * are, with the reason in the caller's error log), the texture and surface
- * references of a module, and mipmapped arrays (refused at creation, as
+ * references (a module, driver_module.c, has none), and mipmapped arrays (refused at creation, as
  * the runtime's).  None of these objects can exist here, so a call on one
  * is CUDA's answer for a handle that is not valid, CUDA_ERROR_INVALID_HANDLE,
  * after CUDA's checks of the other arguments.  The program's own kernels
@@ -103,28 +103,19 @@ CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode)
 	return CUDA_SUCCESS;
 }
 
-CUresult cuModuleGetFunctionCount(unsigned int *count, CUmodule mod)
-{
-	(void)mod;
-	return !count ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuModuleEnumerateFunctions(CUfunction *fns, unsigned int n, CUmodule mod)
-{
-	(void)mod;
-	return !fns || !n ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-}
-
+/* A module (driver_module.c) holds kernels and variables, never a reference: none of the name. */
 CUresult cuModuleGetTexRef(CUtexref *ref, CUmodule mod, const char *name)
 {
-	(void)mod;
-	return !ref || !name ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
+	if (!ref || !name)
+		return CUDA_ERROR_INVALID_VALUE;
+	return cudart_is_module(mod) ? CUDA_ERROR_NOT_FOUND : CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult cuModuleGetSurfRef(CUsurfref *ref, CUmodule mod, const char *name)
 {
-	(void)mod;
-	return !ref || !name ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
+	if (!ref || !name)
+		return CUDA_ERROR_INVALID_VALUE;
+	return cudart_is_module(mod) ? CUDA_ERROR_NOT_FOUND : CUDA_ERROR_INVALID_HANDLE;
 }
 
 /* mipmapped arrays: the runtime's refusal (texture reads here sample one level) */

@@ -49,6 +49,11 @@ static struct cudart_alloc *lookup(struct cudart_ctx *c, const void *p)
 	return node ? *(struct cudart_alloc **)node : NULL;
 }
 
+struct cudart_alloc *cudart_alloc_find(struct cudart_ctx *c, const void *p)
+{
+	return lookup(c, p);
+}
+
 cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n)
 {
 	struct cudart_alloc *a = lookup(c, p);
@@ -82,6 +87,7 @@ static void free_node(void *node)
 
 	if (!a->registered)
 		free((void *)a->base);
+	free(a->advice);
 	free(a);
 }
 
@@ -454,7 +460,7 @@ cudaError_t cudaMemset(void *ptr, int value, size_t count)
 	return cudaMemsetAsync(ptr, value, count, 0);
 }
 
-/* One memory: nothing to move. */
+/* One memory: nothing to move; where it went last is kept (mem_advice.c). */
 cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device, cudaStream_t stream)
 {
 	struct cudart_ctx *c = cudart_ctx();
@@ -467,11 +473,13 @@ cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device, cuda
 	err = cudart_check_range(c, ptr, count);
 	if (!err)
 		err = cudart_stream_check(c, stream);
+	if (!err)
+		cudart_advice_prefetch(c, ptr, count, device);
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);
 }
 
-/* Advice about one memory: accepted after CUDA's checks. */
+/* Advice about one memory: kept after CUDA's checks, for cudaMemRangeGetAttribute (mem_advice.c). */
 cudaError_t cudaMemAdvise(const void *ptr, size_t count, enum cudaMemoryAdvise advice, int device)
 {
 	struct cudart_ctx *c = cudart_ctx();
@@ -483,6 +491,8 @@ cudaError_t cudaMemAdvise(const void *ptr, size_t count, enum cudaMemoryAdvise a
 		return cudart_set_error(cudaErrorInvalidValue);
 	pthread_mutex_lock(&c->lock);
 	err = cudart_check_range(c, ptr, count);
+	if (!err)
+		err = cudart_advice_set(c, ptr, count, advice, device);
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);
 }
@@ -596,47 +606,34 @@ cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_d
 }
 
 /*
- * What a managed range was advised: nothing is kept (cudaMemAdvise and
- * cudaMemPrefetchAsync are accepted as hints), so each attribute reads
- * CUDA's answer for a range never advised: not read-mostly, no preferred
- * or prefetch location (cudaInvalidDeviceId, location type invalid), no
- * device in the accessed-by list.
+ * What a managed range was advised and where it was prefetched last, as
+ * cudaMemAdvise and cudaMemPrefetchAsync left it (mem_advice.c): the
+ * pages' common value, else CUDA's answer for pages that differ or were
+ * never advised (not read-mostly, cudaInvalidDeviceId, location type
+ * invalid); the accessed-by list filled up with cudaInvalidDeviceId.
  */
 cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute attribute,
 				     const void *devPtr, size_t count)
 {
 	struct cudart_ctx *c = cudart_ctx();
+	int v[2] = { cudaInvalidDeviceId, cudaInvalidDeviceId }, none = cudaInvalidDeviceId;
+	size_t n = dataSize / 4;
 	cudaError_t err;
-	int v;
 
 	if (!data || !count || (attribute != cudaMemRangeAttributeAccessedBy && dataSize != 4) ||
-	    (attribute == cudaMemRangeAttributeAccessedBy && (!dataSize || dataSize % 4)))
+	    (attribute == cudaMemRangeAttributeAccessedBy && (!dataSize || dataSize % 4)) ||
+	    attribute < cudaMemRangeAttributeReadMostly ||
+	    attribute > cudaMemRangeAttributeLastPrefetchLocationId)
 		return cudart_set_error(cudaErrorInvalidValue);
 	pthread_mutex_lock(&c->lock);
 	err = cudart_check_range(c, devPtr, count);
+	if (!err)
+		err = cudart_advice_get(c, devPtr, count, attribute, v, n < 2 ? n : 2);
 	pthread_mutex_unlock(&c->lock);
 	if (err)
 		return cudart_set_error(cudaErrorInvalidValue);
-	switch (attribute) {
-	case cudaMemRangeAttributeReadMostly:
-	case cudaMemRangeAttributePreferredLocationType:
-	case cudaMemRangeAttributeLastPrefetchLocationType:
-		v = 0;	/* no, cudaMemLocationTypeInvalid */
-		break;
-	case cudaMemRangeAttributePreferredLocation:
-	case cudaMemRangeAttributeLastPrefetchLocation:
-	case cudaMemRangeAttributeAccessedBy:
-		v = cudaInvalidDeviceId;
-		break;
-	case cudaMemRangeAttributePreferredLocationId:
-	case cudaMemRangeAttributeLastPrefetchLocationId:
-		v = 0;
-		break;
-	default:
-		return cudart_set_error(cudaErrorInvalidValue);
-	}
-	for (size_t i = 0; i < dataSize / 4; i++)
-		memcpy((char *)data + 4 * i, &v, 4);
+	for (size_t i = 0; i < n; i++)
+		memcpy((char *)data + 4 * i, i < 2 ? &v[i] : &none, 4);
 	return cudaSuccess;
 }
 

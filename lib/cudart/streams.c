@@ -67,6 +67,28 @@ cudaError_t cudart_stream_check(struct cudart_ctx *c, cudaStream_t s)
 	return cudaErrorInvalidResourceHandle;
 }
 
+cudaStream_t *cudart_streams_now(struct cudart_ctx *c, size_t *n, bool *capturing)
+{
+	cudaStream_t *all;
+	size_t k = 0;
+
+	pthread_mutex_lock(&c->lock);
+	*capturing = false;
+	for (struct CUstream_st *t = c->streams; t; t = t->next)
+		k++;
+	all = malloc((k ? k : 1) * sizeof(*all));
+	k = 0;
+	for (struct CUstream_st *t = c->streams; all && t; t = t->next) {
+		if (t->stop)
+			continue;
+		*capturing |= t->cap != NULL;
+		all[k++] = t;
+	}
+	pthread_mutex_unlock(&c->lock);
+	*n = k;
+	return all;
+}
+
 /* After a sticky error nothing runs, but records and waits still pass so
  * that no queue waits forever for an event that would never come. */
 static bool op_ready(struct cudart_ctx *c, const struct CUstream_st *s, const struct cudart_op *op)

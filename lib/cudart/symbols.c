@@ -142,6 +142,14 @@ cudaError_t cudaGetSymbolAddress(void **ptr, const void *symbol)
 	return cudart_set_error(err);
 }
 
+/* Is addr a registered variable, of what size?  No error recorded (driver_module.c). */
+bool cudart_var_size(const void *addr, size_t *size)
+{
+	char *at;
+
+	return find_var(addr, 0, 0, &at, size) == cudaSuccess;
+}
+
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
 {
 	char *addr;

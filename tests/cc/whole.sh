@@ -303,12 +303,43 @@ run_prog "-x=cu, -D=NAME=VALUE, -include=FILE, -std=c++14" -x=cu -D=SPELL_N=5 \
 rc=$?
 [ $rc = 0 ] && grep -q '^[^ ]*opts/deps_local\.h:$' "$tmp/m"
 ok $? "-MP: a phony target per header (exit $rc)"
-for o in -ptx --cubin -fatbin -lib -shared; do
+for o in -lib -shared; do
 	"$CC_BIN" $o -o "$tmp/prog" "$reg" >"$tmp/out" 2>&1
 	rc=$?
 	[ $rc = 2 ] && grep -q -- "^idxgen-cc: $o: " "$tmp/out" && [ ! -e "$tmp/prog" ]
 	ok $? "$o: an output idxgen-cc cannot make: exit 2 (got $rc), said why, nothing built"
 done
+# Driver-API modules: -fatbin (and nvcc's -cubin, -ptx) write a .cu file's
+# kernels as a module that cuModuleLoad* opens (module/: the samples'
+# vectorAddDrv shape; before, all three were refused with exit 2 and the
+# samples that load a .fatbin stopped there)
+mod_src="$DIR/module/vectorOps_kernel.cu"
+"$CC_BIN" -fatbin -o "$tmp/vectorOps_kernel64.fatbin" "$mod_src" >"$tmp/build" 2>&1 &&
+	[ "$(head -c 4 "$tmp/vectorOps_kernel64.fatbin" | od -An -c | tr -d ' ')" = '177ELF' ]
+ok $? "-fatbin -o FILE: a module (ELF shared object) of the kernels"
+sed 's/^/#   /' "$tmp/build"
+run_prog "module/module_drv.cu: loads the module, kernels by name, variables, errors" \
+	-o "$tmp/prog" "$DIR/module/module_drv.cu"
+for o in --cubin -ptx; do
+	ext=${o#-}; ext=${ext#-}
+	(cd "$tmp" && "$CC_BIN" $o "$mod_src") >"$tmp/build" 2>&1 && [ -s "$tmp/vectorOps_kernel.$ext" ] &&
+		if [ $ext = ptx ]; then	# text (base64), as programs read .ptx files into C strings
+			[ "$(head -n 1 "$tmp/vectorOps_kernel.ptx")" = '// idxgen module 1 (base64)' ] &&
+				! LC_ALL=C grep -q '[^[:print:][:space:]]' "$tmp/vectorOps_kernel.ptx"
+		fi && mv "$tmp/vectorOps_kernel.$ext" "$tmp/vectorOps_kernel64.fatbin"
+	ok $? "$o without -o: vectorOps_kernel.$ext in the current folder$([ $ext = ptx ] && echo ', text')"
+	run_prog "module/module_drv.cu with the module of $o" -o "$tmp/prog" "$DIR/module/module_drv.cu"
+done
+rm -f "$tmp/vectorOps_kernel64.fatbin"
+"$CC_BIN" -fatbin -c -o "$tmp/m.o" "$mod_src" >"$tmp/out" 2>&1
+[ $? = 2 ] && grep -q 'not with -c' "$tmp/out" && [ ! -e "$tmp/m.o" ]
+ok $? "-fatbin -c: exit 2, said why"
+"$CC_BIN" -fatbin -o "$tmp/m.fatbin" "$tmp/spell.cpp" >"$tmp/out" 2>&1
+[ $? = 2 ] && grep -q 'take .cu files' "$tmp/out" && [ ! -e "$tmp/m.fatbin" ]
+ok $? "-fatbin of a .cpp file: exit 2, said why"
+"$CC_BIN" -fatbin -o "$tmp/m.fatbin" "$mod_src" "$reg" >"$tmp/out" 2>&1
+[ $? = 2 ] && grep -q 'takes one input' "$tmp/out" && [ ! -e "$tmp/m.fatbin" ]
+ok $? "-fatbin -o with two inputs: exit 2, said why"
 "$CC_BIN" --machine 32 -o "$tmp/prog" "$reg" >"$tmp/out" 2>&1
 [ $? = 2 ] && grep -q 'only 64-bit' "$tmp/out"
 ok $? "--machine 32: exit 2, said so"

@@ -131,7 +131,7 @@ TAP_TEST(unified_and_pointers)
 	void *ord_data[1] = { &ordinal };
 
 	TAP_CU(cuMemAllocManaged(&m, 4096, CU_MEM_ATTACH_GLOBAL), CUDA_SUCCESS);
-	/* a range never advised: CUDA's answers (the runtime keeps no advice: memory.c) */
+	/* a range never advised: CUDA's answers (advice read back: advice_read_back) */
 	TAP_CU(cuMemRangeGetAttribute(&read_mostly, sizeof(read_mostly), CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY, m, 4096),
 	       CUDA_SUCCESS);
 	tap_ok(read_mostly == 0, "never advised: not read-mostly (%d)", read_mostly);
@@ -159,6 +159,90 @@ TAP_TEST(unified_and_pointers)
 	TAP_CU(cuPointerGetAttributes(4, attrs, NULL, d), CUDA_ERROR_INVALID_VALUE);
 	cuMemFree(d);
 	cuMemFree(m);
+}
+
+static CUmemLocation host_location(void)
+{
+	CUmemLocation l;
+
+	l.type = CU_MEM_LOCATION_TYPE_HOST, l.id = 0;
+	return l;
+}
+
+static int range_attr(CUdeviceptr p, size_t n, CUmem_range_attribute attr)
+{
+	int v = 99;
+
+	if (cuMemRangeGetAttribute(&v, sizeof(v), attr, p, n) != CUDA_SUCCESS)
+		return 98;
+	return v;
+}
+
+/*
+ * Advice and prefetches read back (mem_advice.c): per page, a range's
+ * attribute the pages' common value.  Before, cudaMemAdvise's advice was
+ * accepted and forgotten: every read said "never advised" (read-mostly 0,
+ * no preferred location, nobody in the accessed-by list), failing 10 of these.
+ */
+TAP_TEST(advice_read_back)
+{
+	enum { PAGE = 4096 };
+	CUdeviceptr m = 0;
+	int by[4] = { 7, 7, 7, 7 }, rm = 0, pref = 0;
+	void *data[2] = { &rm, &pref };
+	size_t sizes[2] = { sizeof(rm), sizeof(pref) };
+	CUmem_range_attribute attrs[2] = { CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY,
+					   CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION };
+
+	TAP_CU(cuMemAllocManaged(&m, 3 * PAGE, CU_MEM_ATTACH_GLOBAL), CUDA_SUCCESS);
+	TAP_CU(ADVISE_DEV(m, 2 * PAGE, CU_MEM_ADVISE_SET_READ_MOSTLY, device0()), CUDA_SUCCESS);
+	tap_ok(range_attr(m, 2 * PAGE, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY) == 1, "read-mostly: the advised pages");
+	tap_ok(range_attr(m + PAGE + 10, 100, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY) == 1,
+	       "read-mostly: a part of an advised page");
+	tap_ok(range_attr(m, 3 * PAGE, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY) == 0,
+	       "read-mostly: not every page of the whole");
+	TAP_CU(ADVISE_DEV(m + PAGE, 1, CU_MEM_ADVISE_UNSET_READ_MOSTLY, device0()), CUDA_SUCCESS);
+	tap_ok(range_attr(m, PAGE, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY) == 1 &&
+		       range_attr(m, 2 * PAGE, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY) == 0,
+	       "read-mostly unset on the page a byte of it touches");
+
+	TAP_CU(ADVISE_DEV(m, 3 * PAGE, CU_MEM_ADVISE_SET_PREFERRED_LOCATION, host_location()), CUDA_SUCCESS);
+	tap_ok(range_attr(m, 3 * PAGE, CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION) == CU_DEVICE_CPU,
+	       "preferred location: the CPU");
+	tap_ok(range_attr(m, 3 * PAGE, CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE) == CU_MEM_LOCATION_TYPE_HOST,
+	       "preferred location type: host");
+	TAP_CU(ADVISE_DEV(m + 2 * PAGE, PAGE, CU_MEM_ADVISE_SET_PREFERRED_LOCATION, device0()), CUDA_SUCCESS);
+	tap_ok(range_attr(m + 2 * PAGE, PAGE, CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION) == 0 &&
+		       range_attr(m + 2 * PAGE, PAGE, CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE) ==
+			       CU_MEM_LOCATION_TYPE_DEVICE,
+	       "preferred location: device 0 on the last page");
+	tap_ok(range_attr(m, 3 * PAGE, CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION) == CU_DEVICE_INVALID &&
+		       range_attr(m, 3 * PAGE, CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE) ==
+			       CU_MEM_LOCATION_TYPE_INVALID,
+	       "preferred location: pages that differ read as none");
+
+	TAP_CU(ADVISE_DEV(m, 3 * PAGE, CU_MEM_ADVISE_SET_ACCESSED_BY, device0()), CUDA_SUCCESS);
+	TAP_CU(ADVISE_DEV(m, 3 * PAGE, CU_MEM_ADVISE_SET_ACCESSED_BY, host_location()), CUDA_SUCCESS);
+	TAP_CU(cuMemRangeGetAttribute(by, sizeof(by), CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY, m, 3 * PAGE), CUDA_SUCCESS);
+	tap_ok(by[0] == 0 && by[1] == CU_DEVICE_CPU && by[2] == CU_DEVICE_INVALID && by[3] == CU_DEVICE_INVALID,
+	       "accessed by: device 0, the CPU, then none (%d %d %d %d)", by[0], by[1], by[2], by[3]);
+	TAP_CU(ADVISE_DEV(m + PAGE, PAGE, CU_MEM_ADVISE_UNSET_ACCESSED_BY, device0()), CUDA_SUCCESS);
+	TAP_CU(cuMemRangeGetAttribute(by, sizeof(by), CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY, m, 3 * PAGE), CUDA_SUCCESS);
+	tap_ok(by[0] == CU_DEVICE_CPU && by[1] == CU_DEVICE_INVALID,
+	       "accessed by: device 0 gone from one page, so from the range (%d %d)", by[0], by[1]);
+
+	tap_ok(range_attr(m, 3 * PAGE, CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION) == CU_DEVICE_INVALID,
+	       "never prefetched: no location");
+	TAP_CU(PREFETCH(m, 3 * PAGE, device0(), NULL), CUDA_SUCCESS);
+	TAP_CU(PREFETCH(m, PAGE, host_location(), NULL), CUDA_SUCCESS);
+	TAP_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	tap_ok(range_attr(m, PAGE, CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION) == CU_DEVICE_CPU &&
+		       range_attr(m + PAGE, 2 * PAGE, CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION) == 0 &&
+		       range_attr(m, 3 * PAGE, CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION) == CU_DEVICE_INVALID,
+	       "last prefetch location per page: the CPU, device 0, mixed");
+	TAP_CU(cuMemRangeGetAttributes(data, sizes, attrs, 2, m, PAGE), CUDA_SUCCESS);
+	tap_ok(rm == 1 && pref == CU_DEVICE_CPU, "cuMemRangeGetAttributes: both at once (%d %d)", rm, pref);
+	TAP_CU(cuMemFree(m), CUDA_SUCCESS);
 }
 
 TAP_TEST(copies)

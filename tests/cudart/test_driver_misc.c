@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tap.h"
 
@@ -164,7 +165,7 @@ TAP_TEST(contexts_and_devices)
 	}
 	cuEventCreate(&e, CU_EVENT_DEFAULT);
 	TAP_CU(cuCtxRecordEvent(ctx, e), CUDA_SUCCESS);
-	TAP_CU(cuEventQuery(e), CUDA_SUCCESS);
+	TAP_CU(cuEventSynchronize(e), CUDA_SUCCESS);
 	TAP_CU(cuCtxWaitEvent(ctx, e), CUDA_SUCCESS);
 	TAP_CU(cuCtxRecordEvent(ctx, NULL), CUDA_ERROR_INVALID_HANDLE);
 	cuEventDestroy(e);
@@ -205,6 +206,74 @@ TAP_TEST(contexts_and_devices)
 		TAP_CU(cuLogsCurrent(&it, 0), CUDA_SUCCESS);
 	}
 	cuCtxPopCurrent(&ctx);
+}
+
+/* Host work a test holds until it opens the gate (a 60 s valve against a hang); the order it ran in. */
+struct gate {
+	int open, seq, held_ran, later_ran;
+};
+
+static void CUDA_CB held(void *p)
+{
+	struct gate *g = (struct gate *)p;
+
+	for (int i = 0; i < 60000 && !__atomic_load_n(&g->open, __ATOMIC_ACQUIRE); i++)
+		usleep(1000);
+	__atomic_store_n(&g->held_ran, __atomic_add_fetch(&g->seq, 1, __ATOMIC_ACQ_REL), __ATOMIC_RELEASE);
+}
+
+static void CUDA_CB later(void *p)
+{
+	struct gate *g = (struct gate *)p;
+
+	__atomic_store_n(&g->later_ran, __atomic_add_fetch(&g->seq, 1, __ATOMIC_ACQ_REL), __ATOMIC_RELEASE);
+}
+
+/*
+ * cuCtxRecordEvent and cuCtxWaitEvent return at once, as CUDA's: the
+ * stream work they order stays held while the host checks.  Before
+ * (driver_misc.c) both waited on the host: the record synchronised the
+ * device (here: until the 60 s valve, then the event read as done, failing
+ * the NOT_READY checks) and the wait synchronised the event.
+ */
+TAP_TEST(context_events_do_not_block)
+{
+	CUcontext ctx = NULL;
+	CUstream s1 = NULL, s2 = NULL;
+	CUevent e = NULL, e2 = NULL;
+	struct gate g = { 0, 0, 0, 0 }, h = { 0, 0, 0, 0 };
+
+	cuDevicePrimaryCtxRetain(&ctx, 0);
+	cuCtxPushCurrent(ctx);
+	cuStreamCreate(&s1, CU_STREAM_NON_BLOCKING);
+	cuStreamCreate(&s2, CU_STREAM_NON_BLOCKING);
+	cuEventCreate(&e, CU_EVENT_DISABLE_TIMING);
+	cuEventCreate(&e2, CU_EVENT_DISABLE_TIMING);
+
+	TAP_CU(cuLaunchHostFunc(s1, held, &g), CUDA_SUCCESS);
+	TAP_CU(cuCtxRecordEvent(ctx, e), CUDA_SUCCESS);
+	TAP_CU(cuEventQuery(e), CUDA_ERROR_NOT_READY);
+	__atomic_store_n(&g.open, 1, __ATOMIC_RELEASE);
+	TAP_CU(cuEventSynchronize(e), CUDA_SUCCESS);
+	tap_ok(__atomic_load_n(&g.held_ran, __ATOMIC_ACQUIRE) == 1, "the context event completed after the held work");
+
+	TAP_CU(cuLaunchHostFunc(s1, held, &h), CUDA_SUCCESS);
+	TAP_CU(cuEventRecord(e2, s1), CUDA_SUCCESS);
+	TAP_CU(cuCtxWaitEvent(ctx, e2), CUDA_SUCCESS);
+	TAP_CU(cuLaunchHostFunc(s2, later, &h), CUDA_SUCCESS);
+	TAP_CU(cuStreamQuery(s2), CUDA_ERROR_NOT_READY);
+	tap_ok(__atomic_load_n(&h.later_ran, __ATOMIC_ACQUIRE) == 0, "another stream's later work waits");
+	__atomic_store_n(&h.open, 1, __ATOMIC_RELEASE);
+	TAP_CU(cuStreamSynchronize(s2), CUDA_SUCCESS);
+	tap_ok(h.held_ran == 1 && h.later_ran == 2, "... and runs after the event's work (%d, %d)", h.held_ran,
+	       h.later_ran);
+	TAP_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	cuEventDestroy(e);
+	cuEventDestroy(e2);
+	cuStreamDestroy(s1);
+	cuStreamDestroy(s2);
+	cuCtxPopCurrent(&ctx);
+	cuDevicePrimaryCtxRelease(0);
 }
 
 TAP_TEST(surfaces_and_refusals)

@@ -65,10 +65,10 @@ int main()
 	CHECK(cuDeviceGet(&dev, 0));
 	CHECK(cuCtxCreate(&ctx, NULL, 0, dev));	// CUDA 13: creation parameters (none)
 
-	// no module can be loaded: a PTX image is refused with CUDA's code for it
+	// NVIDIA's PTX has no code for this device: refused with CUDA's code for that
 	CUmodule mod;
 	const char ptx[] = ".version 8.0\n.target sm_80\n.address_size 64\n";
-	expect(cuModuleLoadData(&mod, ptx) == CUDA_ERROR_NOT_SUPPORTED, "cuModuleLoadData refused");
+	expect(cuModuleLoadData(&mod, ptx) == CUDA_ERROR_NO_BINARY_FOR_GPU, "cuModuleLoadData refused");
 
 	CUfunction add, scale;
 	expect(cudaGetFuncBySymbol(&add, (const void *)vectorAdd) == cudaSuccess, "cudaGetFuncBySymbol(vectorAdd)");

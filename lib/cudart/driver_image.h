@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* driver_image.h - the kind of an image given to cuModuleLoad* (driver_image.c). */
+#ifndef IDXGEN_CUDART_DRIVER_IMAGE_H
+#define IDXGEN_CUDART_DRIVER_IMAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum drv_image {
+	DRV_IMAGE_MODULE,	/* an idxgen module: dlopen it */
+	DRV_IMAGE_NVIDIA,	/* NVIDIA device code: CUDA_ERROR_NO_BINARY_FOR_GPU */
+	DRV_IMAGE_INVALID,	/* CUDA_ERROR_INVALID_IMAGE */
+};
+
+struct drv_image_info {
+	enum drv_image kind;
+	size_t size;		/* a module's bytes */
+	char why[160];		/* for the JIT's error log */
+};
+
+/* image's kind; known: its length (a file's), or 0 where the caller gave none. */
+enum drv_image cudart_drv_image(const void *image, size_t known, struct drv_image_info *info);
+/* each(value, name, arg) for every function a module (of size bytes, a checked one) defines for dlsym. */
+void cudart_drv_image_funcs(const void *image, size_t size,
+			    void (*each)(uint64_t value, const char *name, void *arg), void *arg);
+/* The bytes of a module written as text (idxgen-cc -ptx), malloc'd (*size of them); NULL: not one. */
+void *cudart_drv_image_text(const void *image, size_t known, size_t *size);
+
+#endif
