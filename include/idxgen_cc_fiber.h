@@ -152,27 +152,41 @@ static inline unsigned int __idxgen_cc_coalesced(const char *__file, unsigned in
 }
 
 /*
+ * A lock-step meeting (below): the same rendezvous, __depth the branches
+ * and loops around the site (lib/cc/branch_depth.c); the lanes deepest in
+ * branches go on first (__idxgen_fiber_meet).
+ */
+static inline void __idxgen_cc_meet(const char *__file, unsigned int __site, unsigned int __depth)
+{
+	unsigned int *__path = __idxgen_cc_path_slot();
+
+	(void)__idxgen_fiber_meet(__file, __site ^ (__path ? *__path * 0x85ebca6bu : 0), __depth);
+	__idxgen_cc_fiber_tid();
+}
+
+/*
  * A store through volatile, as idxgen-cc rewrites it in code that runs as
  * fibers ("s[t] += s[t + 16];" -> __idxgen_cc_vstore(s[t], (s[t]) + (s[t +
  * 16]))): warp-synchronous code written for lanes in lock step (the
  * unrolled last warp of the textbook reductions, without __syncwarp).  The
  * value was read before the call; the lanes at this store meet
- * (__idxgen_fiber_coalesced, the site the statement's line), so every lane
- * has read before any writes; each writes; they meet again before reading
- * on.  Outside a fiber kernel (a __host__ __device__ function called on the
- * host) a plain store.
+ * (__idxgen_cc_meet, the site the statement's line; __depth how deep in
+ * branches it is), so every lane has read before any writes; each writes;
+ * they meet again before reading on.  Outside a fiber kernel (a __host__
+ * __device__ function called on the host) a plain store.
  */
 template <class __T, class __V>
-static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, const char *__file = __builtin_FILE(),
-				      unsigned int __line = __builtin_LINE(), unsigned int __col = __IDXGEN_CC_COLUMN())
+static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, unsigned int __depth = 0,
+				      const char *__file = __builtin_FILE(), unsigned int __line = __builtin_LINE(),
+				      unsigned int __col = __IDXGEN_CC_COLUMN())
 {
 	if (!__idxgen_fiber_block()) {
 		__a = __v;
 		return __a;
 	}
-	(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
+	__idxgen_cc_meet(__file, __idxgen_cc_site(__line, __col), __depth);
 	__a = __v;
-	(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
+	__idxgen_cc_meet(__file, __idxgen_cc_site(__line, __col), __depth);
 	return __a;
 }
 
@@ -181,13 +195,16 @@ static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, const char *__fi
  * then read what other lanes stored, with no barrier between (HeCBench's
  * dct8x8).  idxgen-cc puts this call before the read (lib/cc/lockstep.c):
  * the lanes that reach it together meet, so every store before it is done
- * before any lane reads on.  Outside a fiber kernel nothing.
+ * before any lane reads on; __depth, how deep in branches the call is, lets
+ * the lanes inside a branch go on before those that skipped it
+ * (__idxgen_cc_meet).  Outside a fiber kernel nothing.
  */
-static inline void __idxgen_cc_lockstep(const char *__file = __builtin_FILE(), unsigned int __line = __builtin_LINE(),
+static inline void __idxgen_cc_lockstep(unsigned int __depth = 0, const char *__file = __builtin_FILE(),
+					unsigned int __line = __builtin_LINE(),
 					unsigned int __col = __IDXGEN_CC_COLUMN())
 {
 	if (__idxgen_fiber_block())
-		(void)__idxgen_cc_coalesced(__file, __idxgen_cc_site(__line, __col));
+		__idxgen_cc_meet(__file, __idxgen_cc_site(__line, __col), __depth);
 }
 
 /*
@@ -196,11 +213,11 @@ static inline void __idxgen_cc_lockstep(const char *__file = __builtin_FILE(), u
  * turn reads what the turn before stored for another lane, and the body is
  * no { } block a meeting could go into.  Always true.
  */
-static inline bool __idxgen_cc_lockstep_turn(const char *__file = __builtin_FILE(),
+static inline bool __idxgen_cc_lockstep_turn(unsigned int __depth = 0, const char *__file = __builtin_FILE(),
 					     unsigned int __line = __builtin_LINE(),
 					     unsigned int __col = __IDXGEN_CC_COLUMN())
 {
-	__idxgen_cc_lockstep(__file, __line, __col);
+	__idxgen_cc_lockstep(__depth, __file, __line, __col);
 	return true;
 }
 
@@ -266,6 +283,58 @@ static inline __R __idxgen_cc_fiber_warp(unsigned int __mask, const __V &__v, __
 	return __r;
 }
 
+/*
+ * A warp operation as one lane hands it in: its mask, its operand, the
+ * function that computes every lane's result from the 32 operands and its
+ * argument (__idxgen_fiber_warp's), the operand and argument as bytes.
+ * __R: what that function writes, __O: what the operation returns
+ * (__any_sync: the vote's unsigned as an int).  One description per
+ * operation (__idxgen_cc_d_<name> below) serves both forms, so they cannot
+ * differ: a fiber per thread suspends on it (__idxgen_cc_fiber_do); lane
+ * loops collect it from each lane and compute it for the warp between two
+ * loops (__idxgen_cc_lane_put, __idxgen_cc_lane_run).
+ */
+template <class __O, class __R> struct __idxgen_cc_wd {
+	unsigned int __mask;
+	uint32_t __vsize;
+	__idxgen_fiber_warp_fn __fn;
+	alignas(16) unsigned char __v[__IDXGEN_FIBER_SLOT];
+	alignas(16) unsigned char __arg[16];
+};
+
+template <class __O, class __R, class __V, class __A>
+static inline __idxgen_cc_wd<__O, __R> __idxgen_cc_wdesc(unsigned int __m, const __V &__v, __idxgen_fiber_warp_fn __fn,
+							 const __A &__a)
+{
+	static_assert(sizeof(__V) <= __IDXGEN_FIBER_SLOT, "idxgen: a warp operation's operand is at most 16 bytes");
+	static_assert(std::is_trivially_copyable<__V>::value, "idxgen: a warp operation's operand must be trivially copyable");
+	static_assert(sizeof(__A) <= 16 && std::is_trivially_copyable<__A>::value, "idxgen: a warp operation's argument");
+	__idxgen_cc_wd<__O, __R> __d;
+
+	__d.__mask = __m;
+	__d.__vsize = sizeof(__V);
+	__d.__fn = __fn;
+	memcpy(__d.__v, &__v, sizeof(__V));
+	memcpy(__d.__arg, &__a, sizeof(__A));
+	return __d;
+}
+
+/* ... with its function as part of the type, so that lane loops call it directly */
+template <class __O, class __R, __idxgen_fiber_warp_fn __F> struct __idxgen_cc_wdf : __idxgen_cc_wd<__O, __R> {
+	__idxgen_cc_wdf(const __idxgen_cc_wd<__O, __R> &__d) : __idxgen_cc_wd<__O, __R>(__d)
+	{
+	}
+};
+
+template <class __O, class __R> static inline __O __idxgen_cc_fiber_do(const __idxgen_cc_wd<__O, __R> &__d)
+{
+	__R __r;
+
+	__idxgen_fiber_warp(__d.__mask, __d.__v, __d.__vsize, __d.__fn, __d.__arg, &__r);
+	__idxgen_cc_fiber_tid();
+	return (__O)__r;
+}
+
 template <class __T> static inline __T __idxgen_cc_slot(const void *__s, uint32_t __l)
 {
 	__T __v;
@@ -309,21 +378,37 @@ static void __idxgen_cc_shfl_fn(const void *__s, uint32_t __present, uint32_t __
 	memcpy(__out, &__v, sizeof(__T));
 }
 
+template <class __T> static inline __idxgen_cc_wdf<__T, __T, __idxgen_cc_shfl_fn<__T>> __idxgen_cc_d_shfl_sync(unsigned int __m, __T __v, int __src, int __w = 32)
+{
+	return __idxgen_cc_wdesc<__T, __T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 0, __src, __w });
+}
 template <class __T> static inline __T __shfl_sync(unsigned int __m, __T __v, int __src, int __w = 32)
 {
-	return __idxgen_cc_fiber_warp<__T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 0, __src, __w });
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_shfl_sync(__m, __v, __src, __w));
+}
+template <class __T> static inline __idxgen_cc_wdf<__T, __T, __idxgen_cc_shfl_fn<__T>> __idxgen_cc_d_shfl_up_sync(unsigned int __m, __T __v, unsigned int __d, int __w = 32)
+{
+	return __idxgen_cc_wdesc<__T, __T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 1, (int)__d, __w });
 }
 template <class __T> static inline __T __shfl_up_sync(unsigned int __m, __T __v, unsigned int __d, int __w = 32)
 {
-	return __idxgen_cc_fiber_warp<__T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 1, (int)__d, __w });
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_shfl_up_sync(__m, __v, __d, __w));
+}
+template <class __T> static inline __idxgen_cc_wdf<__T, __T, __idxgen_cc_shfl_fn<__T>> __idxgen_cc_d_shfl_down_sync(unsigned int __m, __T __v, unsigned int __d, int __w = 32)
+{
+	return __idxgen_cc_wdesc<__T, __T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 2, (int)__d, __w });
 }
 template <class __T> static inline __T __shfl_down_sync(unsigned int __m, __T __v, unsigned int __d, int __w = 32)
 {
-	return __idxgen_cc_fiber_warp<__T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 2, (int)__d, __w });
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_shfl_down_sync(__m, __v, __d, __w));
+}
+template <class __T> static inline __idxgen_cc_wdf<__T, __T, __idxgen_cc_shfl_fn<__T>> __idxgen_cc_d_shfl_xor_sync(unsigned int __m, __T __v, int __x, int __w = 32)
+{
+	return __idxgen_cc_wdesc<__T, __T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 3, __x, __w });
 }
 template <class __T> static inline __T __shfl_xor_sync(unsigned int __m, __T __v, int __x, int __w = 32)
 {
-	return __idxgen_cc_fiber_warp<__T>(__m, __v, __idxgen_cc_shfl_fn<__T>, __idxgen_cc_shfl{ 3, __x, __w });
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_shfl_xor_sync(__m, __v, __x, __w));
 }
 template <class __T> static inline __T __shfl(__T __v, int __src, int __w = 32)
 {
@@ -340,6 +425,24 @@ template <class __T> static inline __T __shfl_down(__T __v, unsigned int __d, in
 template <class __T> static inline __T __shfl_xor(__T __v, int __x, int __w = 32)
 {
 	return __shfl_xor_sync(0xffffffffu, __v, __x, __w);
+}
+/* ... their descriptions (lane loops, below) */
+template <class __T> static inline __idxgen_cc_wdf<__T, __T, __idxgen_cc_shfl_fn<__T>> __idxgen_cc_d_shfl(__T __v, int __src, int __w = 32)
+{
+	return __idxgen_cc_d_shfl_sync(0xffffffffu, __v, __src, __w);
+}
+template <class __T> static inline __idxgen_cc_wdf<__T, __T, __idxgen_cc_shfl_fn<__T>> __idxgen_cc_d_shfl_up(__T __v, unsigned int __d, int __w = 32)
+{
+	return __idxgen_cc_d_shfl_up_sync(0xffffffffu, __v, __d, __w);
+}
+template <class __T>
+static inline __idxgen_cc_wdf<__T, __T, __idxgen_cc_shfl_fn<__T>> __idxgen_cc_d_shfl_down(__T __v, unsigned int __d, int __w = 32)
+{
+	return __idxgen_cc_d_shfl_down_sync(0xffffffffu, __v, __d, __w);
+}
+template <class __T> static inline __idxgen_cc_wdf<__T, __T, __idxgen_cc_shfl_fn<__T>> __idxgen_cc_d_shfl_xor(__T __v, int __x, int __w = 32)
+{
+	return __idxgen_cc_d_shfl_xor_sync(0xffffffffu, __v, __x, __w);
 }
 
 /* Votes: op 0 ballot, 1 any, 2 all (over the lanes present). */
@@ -369,21 +472,37 @@ static inline void __idxgen_cc_vote_fn(const void *__s, uint32_t __present, uint
 	memcpy(__out, &__r, sizeof(__r));
 }
 
+static inline __idxgen_cc_wdf<unsigned int, unsigned int, __idxgen_cc_vote_fn> __idxgen_cc_d_ballot_sync(unsigned int __m, int __p)
+{
+	return __idxgen_cc_wdesc<unsigned int, unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 0);
+}
 static inline unsigned int __ballot_sync(unsigned int __m, int __p)
 {
-	return __idxgen_cc_fiber_warp<unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 0);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_ballot_sync(__m, __p));
+}
+static inline __idxgen_cc_wdf<int, unsigned int, __idxgen_cc_vote_fn> __idxgen_cc_d_any_sync(unsigned int __m, int __p)
+{
+	return __idxgen_cc_wdesc<int, unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 1);
 }
 static inline int __any_sync(unsigned int __m, int __p)
 {
-	return (int)__idxgen_cc_fiber_warp<unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 1);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_any_sync(__m, __p));
+}
+static inline __idxgen_cc_wdf<int, unsigned int, __idxgen_cc_vote_fn> __idxgen_cc_d_all_sync(unsigned int __m, int __p)
+{
+	return __idxgen_cc_wdesc<int, unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 2);
 }
 static inline int __all_sync(unsigned int __m, int __p)
 {
-	return (int)__idxgen_cc_fiber_warp<unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 2);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_all_sync(__m, __p));
+}
+static inline __idxgen_cc_wdf<int, unsigned int, __idxgen_cc_vote_fn> __idxgen_cc_d_uni_sync(unsigned int __m, int __p)
+{
+	return __idxgen_cc_wdesc<int, unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 3);
 }
 static inline int __uni_sync(unsigned int __m, int __p)
 {
-	return (int)__idxgen_cc_fiber_warp<unsigned int>(__m, (int)(__p != 0), __idxgen_cc_vote_fn, 3);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_uni_sync(__m, __p));
 }
 static inline unsigned int __ballot(int __p)
 {
@@ -396,6 +515,18 @@ static inline int __any(int __p)
 static inline int __all(int __p)
 {
 	return __all_sync(0xffffffffu, __p);
+}
+static inline __idxgen_cc_wdf<unsigned int, unsigned int, __idxgen_cc_vote_fn> __idxgen_cc_d_ballot(int __p)
+{
+	return __idxgen_cc_d_ballot_sync(0xffffffffu, __p);
+}
+static inline __idxgen_cc_wdf<int, unsigned int, __idxgen_cc_vote_fn> __idxgen_cc_d_any(int __p)
+{
+	return __idxgen_cc_d_any_sync(0xffffffffu, __p);
+}
+static inline __idxgen_cc_wdf<int, unsigned int, __idxgen_cc_vote_fn> __idxgen_cc_d_all(int __p)
+{
+	return __idxgen_cc_d_all_sync(0xffffffffu, __p);
 }
 
 static inline void __idxgen_cc_nop_fn(const void *__s, uint32_t __present, uint32_t __lane, const void *__a, void *__out)
@@ -429,6 +560,11 @@ struct __idxgen_cc_match {
 struct __idxgen_cc_match_r {
 	unsigned int __mask;
 	int __pred;
+
+	explicit operator unsigned int() const	/* __match_any_sync's result */
+	{
+		return __mask;
+	}
 };
 
 template <class __T>
@@ -447,10 +583,13 @@ static void __idxgen_cc_match_fn(const void *__s, uint32_t __present, uint32_t _
 	memcpy(__out, &__r, sizeof(__r));
 }
 
+template <class __T> static inline __idxgen_cc_wdf<unsigned int, __idxgen_cc_match_r, __idxgen_cc_match_fn<__T>> __idxgen_cc_d_match_any_sync(unsigned int __m, __T __v)
+{
+	return __idxgen_cc_wdesc<unsigned int, __idxgen_cc_match_r>(__m, __v, __idxgen_cc_match_fn<__T>, __idxgen_cc_match{ 0 });
+}
 template <class __T> static inline unsigned int __match_any_sync(unsigned int __m, __T __v)
 {
-	return __idxgen_cc_fiber_warp<__idxgen_cc_match_r>(__m, __v, __idxgen_cc_match_fn<__T>, __idxgen_cc_match{ 0 })
-		.__mask;
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_match_any_sync(__m, __v));
 }
 template <class __T> static inline unsigned int __match_all_sync(unsigned int __m, __T __v, int *__pred)
 {
@@ -481,41 +620,77 @@ static void __idxgen_cc_reduce_fn(const void *__s, uint32_t __present, uint32_t 
 	memcpy(__out, &__r, sizeof(__r));
 }
 
+static inline __idxgen_cc_wdf<unsigned int, unsigned int, __idxgen_cc_reduce_fn<unsigned int>> __idxgen_cc_d_reduce_add_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_wdesc<unsigned int, unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 0);
+}
 static inline unsigned int __reduce_add_sync(unsigned int __m, unsigned int __v)
 {
-	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 0);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_reduce_add_sync(__m, __v));
+}
+static inline __idxgen_cc_wdf<int, int, __idxgen_cc_reduce_fn<int>> __idxgen_cc_d_reduce_add_sync(unsigned int __m, int __v)
+{
+	return __idxgen_cc_wdesc<int, int>(__m, __v, __idxgen_cc_reduce_fn<int>, 0);
 }
 static inline int __reduce_add_sync(unsigned int __m, int __v)
 {
-	return __idxgen_cc_fiber_warp<int>(__m, __v, __idxgen_cc_reduce_fn<int>, 0);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_reduce_add_sync(__m, __v));
+}
+static inline __idxgen_cc_wdf<unsigned int, unsigned int, __idxgen_cc_reduce_fn<unsigned int>> __idxgen_cc_d_reduce_min_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_wdesc<unsigned int, unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 1);
 }
 static inline unsigned int __reduce_min_sync(unsigned int __m, unsigned int __v)
 {
-	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 1);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_reduce_min_sync(__m, __v));
+}
+static inline __idxgen_cc_wdf<int, int, __idxgen_cc_reduce_fn<int>> __idxgen_cc_d_reduce_min_sync(unsigned int __m, int __v)
+{
+	return __idxgen_cc_wdesc<int, int>(__m, __v, __idxgen_cc_reduce_fn<int>, 1);
 }
 static inline int __reduce_min_sync(unsigned int __m, int __v)
 {
-	return __idxgen_cc_fiber_warp<int>(__m, __v, __idxgen_cc_reduce_fn<int>, 1);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_reduce_min_sync(__m, __v));
+}
+static inline __idxgen_cc_wdf<unsigned int, unsigned int, __idxgen_cc_reduce_fn<unsigned int>> __idxgen_cc_d_reduce_max_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_wdesc<unsigned int, unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 2);
 }
 static inline unsigned int __reduce_max_sync(unsigned int __m, unsigned int __v)
 {
-	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 2);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_reduce_max_sync(__m, __v));
+}
+static inline __idxgen_cc_wdf<int, int, __idxgen_cc_reduce_fn<int>> __idxgen_cc_d_reduce_max_sync(unsigned int __m, int __v)
+{
+	return __idxgen_cc_wdesc<int, int>(__m, __v, __idxgen_cc_reduce_fn<int>, 2);
 }
 static inline int __reduce_max_sync(unsigned int __m, int __v)
 {
-	return __idxgen_cc_fiber_warp<int>(__m, __v, __idxgen_cc_reduce_fn<int>, 2);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_reduce_max_sync(__m, __v));
+}
+static inline __idxgen_cc_wdf<unsigned int, unsigned int, __idxgen_cc_reduce_fn<unsigned int>> __idxgen_cc_d_reduce_and_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_wdesc<unsigned int, unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 3);
 }
 static inline unsigned int __reduce_and_sync(unsigned int __m, unsigned int __v)
 {
-	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 3);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_reduce_and_sync(__m, __v));
+}
+static inline __idxgen_cc_wdf<unsigned int, unsigned int, __idxgen_cc_reduce_fn<unsigned int>> __idxgen_cc_d_reduce_or_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_wdesc<unsigned int, unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 4);
 }
 static inline unsigned int __reduce_or_sync(unsigned int __m, unsigned int __v)
 {
-	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 4);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_reduce_or_sync(__m, __v));
+}
+static inline __idxgen_cc_wdf<unsigned int, unsigned int, __idxgen_cc_reduce_fn<unsigned int>> __idxgen_cc_d_reduce_xor_sync(unsigned int __m, unsigned int __v)
+{
+	return __idxgen_cc_wdesc<unsigned int, unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 5);
 }
 static inline unsigned int __reduce_xor_sync(unsigned int __m, unsigned int __v)
 {
-	return __idxgen_cc_fiber_warp<unsigned int>(__m, __v, __idxgen_cc_reduce_fn<unsigned int>, 5);
+	return __idxgen_cc_fiber_do(__idxgen_cc_d_reduce_xor_sync(__m, __v));
 }
 
 /*
@@ -716,6 +891,100 @@ static inline uint3 __idxgen_cc_lane_set(uint32_t __x, uint32_t __y, uint32_t __
 #define __IDXGEN_CC_LANE_TID() const uint3 threadIdx __attribute__((unused)) = { __idxgen_x, __idxgen_y, __idxgen_z }
 #define __IDXGEN_CC_LANE_TID_TLS() \
 	const uint3 threadIdx __attribute__((unused)) = __idxgen_cc_lane_set(__idxgen_x, __idxgen_y, __idxgen_z)
+
+/* The warp's lanes that have not returned (gone: the lanes that did, lane_plan.c's exit mask). */
+static inline uint32_t __idxgen_cc_lanes_live(const struct __idxgen_cc_lanes &__l, uint32_t __gone)
+{
+	return (__l.n >= 32 ? ~0u : (1u << __l.n) - 1u) & ~__gone;
+}
+
+/*
+ * A warp operation as a statement of lane loops (lib/cc/lane_plan.c):
+ * `v += __shfl_down_sync(m, v, o);` becomes, in the lane loop,
+ *
+ *     __idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, &(v), __idxgen_cc_as_add(),
+ *                          __idxgen_cc_d_shfl_down_sync(m, v, o));
+ *
+ * (each lane hands in its description and where its result goes), and
+ * after the loop __idxgen_cc_lane_run(__idxgen_wo, live) computes every
+ * live lane's result with the operation's own function -- the one the
+ * runtime calls for a fiber per thread (lib/rt/fiber.c warp_complete) --
+ * and makes the statement's assignment.  The lanes present are the warp's
+ * live ones: the statement is in control flow uniform across the warp, so
+ * every live lane comes to it with the same (uniform) mask, and the
+ * runtime's operation then has them all (lanes outside a mask that leaves
+ * some out join it: warp_try).  One object serves every operation of the
+ * kernel: each is computed before the next is handed in.
+ */
+struct __idxgen_cc_lane_op {
+	alignas(16) unsigned char __slots[32 * __IDXGEN_FIBER_SLOT];
+	alignas(16) unsigned char __args[32][16];
+	void *__dst[32];
+	void (*__run)(__idxgen_cc_lane_op &__o, uint32_t __live);
+};
+
+/* The statement's assignment of a lane's result r (its operator: =, +=, ...). */
+#define __IDXGEN_CC_AS(name, op)                                                \
+	struct __idxgen_cc_as_##name {                                          \
+		template <class __X, class __Y> static void __do(__X &__x, const __Y &__y) \
+		{                                                               \
+			__x op __y;                                             \
+		}                                                               \
+	};
+__IDXGEN_CC_AS(set, =)
+__IDXGEN_CC_AS(add, +=)
+__IDXGEN_CC_AS(sub, -=)
+__IDXGEN_CC_AS(mul, *=)
+__IDXGEN_CC_AS(and, &=)
+__IDXGEN_CC_AS(or, |=)
+__IDXGEN_CC_AS(xor, ^=)
+__IDXGEN_CC_AS(shl, <<=)
+__IDXGEN_CC_AS(shr, >>=)
+#undef __IDXGEN_CC_AS
+
+/* Every live lane's result by the operation's function __F, assigned to where the lane said. */
+template <class __X, class __As, class __O, class __R, __idxgen_fiber_warp_fn __F>
+static void __idxgen_cc_lane_run_as(__idxgen_cc_lane_op &__o, uint32_t __live)
+{
+	for (uint32_t __m = __live; __m; __m &= __m - 1) {
+		uint32_t __l = (uint32_t)__builtin_ctz(__m);
+		alignas(16) unsigned char __r[16];
+		__R __v;
+
+		__F(__o.__slots, __live, __l, __o.__args[__l], __r);
+		memcpy(&__v, __r, sizeof(__R));
+		__As::__do(*(__X *)__o.__dst[__l], (__O)__v);
+	}
+}
+
+/* A result nobody reads: the functions compute, they change nothing. */
+static inline void __idxgen_cc_lane_run_none(__idxgen_cc_lane_op &__o, uint32_t __live)
+{
+	(void)__o, (void)__live;
+}
+
+template <class __O, class __R, __idxgen_fiber_warp_fn __F>
+static inline void __idxgen_cc_lane_put(__idxgen_cc_lane_op &__o, uint32_t __l, const __idxgen_cc_wdf<__O, __R, __F> &__d)
+{
+	(void)__l, (void)__d;
+	__o.__run = __idxgen_cc_lane_run_none;
+}
+
+template <class __X, class __As, class __O, class __R, __idxgen_fiber_warp_fn __F>
+static inline void __idxgen_cc_lane_put(__idxgen_cc_lane_op &__o, uint32_t __l, __X *__dst, __As,
+					const __idxgen_cc_wdf<__O, __R, __F> &__d)
+{
+	static_assert(sizeof(__R) <= 16, "idxgen: a warp operation's result is at most 16 bytes");
+	memcpy(__o.__slots + __l * __IDXGEN_FIBER_SLOT, __d.__v, __IDXGEN_FIBER_SLOT);
+	memcpy(__o.__args[__l], __d.__arg, sizeof(__d.__arg));
+	__o.__dst[__l] = __dst;
+	__o.__run = __idxgen_cc_lane_run_as<__X, __As, __O, __R, __F>;
+}
+
+static inline void __idxgen_cc_lane_run(__idxgen_cc_lane_op &__o, uint32_t __live)
+{
+	__o.__run(__o, __live);
+}
 
 /* A fiber kernel's thread starts: its threadIdx, an empty path (a trapped block may have left one). */
 static inline void __idxgen_cc_fiber_enter(void)

@@ -133,6 +133,16 @@ IDXGEN_EXPORT uint32_t __idxgen_fiber_activemask(void);
 IDXGEN_EXPORT uint32_t __idxgen_fiber_coalesced(const char *__file, uint32_t __site);
 
 /*
+ * The same rendezvous for the lanes of a warp that meet as in lock step
+ * (idxgen-cc's __idxgen_cc_lockstep()): __depth counts the branches and
+ * loops of its function the site is inside.  When no lane of the warp can
+ * run, only the lanes at the deepest sites go on (those at
+ * coalesced_threads() count as deepest); the others wait, as a GPU's warp
+ * runs the lanes inside a branch before those that skipped it.
+ */
+IDXGEN_EXPORT uint32_t __idxgen_fiber_meet(const char *__file, uint32_t __site, uint32_t __depth);
+
+/*
  * cooperative_groups::this_grid().sync(): waits until every live thread of
  * the block arrived here, then until every block of the grid that has not
  * finished did (idxgen_rt_launch_coop).  In a launch that is not

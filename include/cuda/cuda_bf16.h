@@ -125,12 +125,11 @@ struct __nv_bfloat162 {
 		x.__x = r.x;
 		y.__x = r.y;
 	}
-	__host__ __device__ __nv_bfloat162 &operator=(const __nv_bfloat162_raw &r)
-	{
-		x.__x = r.x;
-		y.__x = r.y;
-		return *this;
-	}
+	/*
+	 * No operator=(const __nv_bfloat162_raw &): assigning a raw pair goes through the
+	 * constructor above, and without it `v = {};` (zero, accepted by nvcc in
+	 * device code) is not ambiguous between the raw pair and __nv_bfloat162.
+	 */
 	__host__ __device__ operator __nv_bfloat162_raw() const
 	{
 		__nv_bfloat162_raw r;

@@ -151,12 +151,11 @@ struct __half2 {
 		x.__x = r.x;
 		y.__x = r.y;
 	}
-	__host__ __device__ __half2 &operator=(const __half2_raw &r)
-	{
-		x.__x = r.x;
-		y.__x = r.y;
-		return *this;
-	}
+	/*
+	 * No operator=(const __half2_raw &): assigning a raw pair goes through the
+	 * constructor above, and without it `v = {};` (zero, accepted by nvcc in
+	 * device code) is not ambiguous between the raw pair and __half2.
+	 */
 	__host__ __device__ operator __half2_raw() const
 	{
 		__half2_raw r;

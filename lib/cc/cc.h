@@ -51,6 +51,7 @@ enum exec_model { EXEC_AUTO, EXEC_FISSION, EXEC_FIBERS };
 /* Names of the functions that suspend a thread (fiber_plan.c): a kernel calling one runs as fibers. */
 struct fiber_names {
 	char **name;
+	char **why;	/* fiber_names_add's: for each name, why (or NULL); NULL: none kept */
 	unsigned n;
 };
 
@@ -91,6 +92,10 @@ struct source {
 	size_t len;
 	CXFile file;
 	int nerrors;		/* diagnostics printed so far */
+	/* the last error printed (a hash of its text): one statement's text inlined or
+	   lowered several times gives the same error at the same place; printed once */
+	uint64_t last_error;
+	bool mute_notes;	/* the error just counted was not printed: nor are its notes */
 	bool cxx;		/* a whole program: parsed as CUDA, C++ written (whole.c) */
 	bool tls;		/* whole program whose __device__ functions read threadIdx & co. */
 	bool traps;		/* whole program whose code calls __trap() or assert() (whole.c find_traps) */
@@ -103,8 +108,12 @@ struct source {
 	bool no_warp_lower;	/* warp.c left the text alone: kernels with warp operations run as fibers */
 	bool thread_fibers;	/* --exec-model=thread-fibers: a fiber per thread, never lane loops */
 	bool quiet;		/* trying loop fission: diagnostics counted, not printed */
+	bool inlining;		/* warp_inline.c's parse: a barrier in a __device__ function is no error yet */
 	char *quiet_msg;	/* the first diagnostic while quiet (why fission cannot run the kernel) */
 	bool restart;		/* a kernel warp.c lowered fell back to fibers: translate again without warp.c */
+	/* whole programs: kernels that ran as fibers with a barrier helper inlined:
+	   its calls stay calls there (whole.c, warp_inline.c; not owned) */
+	struct fiber_names *keep_calls;
 	struct fiber_names *fnames;	/* not owned */
 	unsigned macro_launches;	/* launches macro_launch.c rewrote in #define bodies */
 	unsigned macro_launches_left;	/* ... and those it could not (whole.c diagnoses) */
@@ -564,6 +573,8 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs);
 void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *col);
 void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col);
 void warp_map_free(struct source *s);
+/* The user's line of offset off in s->text (rewritten by warp.c or not). */
+unsigned warp_map_line(const struct source *s, unsigned off);
 /* Read, parse (as CUDA) and translate path into C++: 0, 1 or 2, as cc_translate_file. */
 struct program_opts {
 	enum exec_model model;
@@ -576,6 +587,11 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 /* fiber_plan.c: which functions suspend (barriers, warp operations, cooperative groups at any depth). */
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu);
 void fiber_names_free(struct fiber_names *fn);
+bool fiber_names_has(const struct fiber_names *fn, const char *name);
+/* name added with why (copied; may be NULL) unless it is there */
+void fiber_names_add(struct fiber_names *fn, const char *name, const char *why);
+/* the why name was added with, or NULL */
+const char *fiber_names_why(const struct fiber_names *fn, const char *name);
 bool is_fiber_builtin(const char *name, bool with_syncthreads);
 /* ... of them, those that name the block (named barriers, sm_20 bool reductions, clusters): fibers always */
 bool is_block_builtin(const char *name);
@@ -611,7 +627,10 @@ struct lane_plan {
 	struct lane_splice *sp;
 	unsigned nsp, next;	/* next: the first not yet written */
 	unsigned nbarriers;
+	unsigned nops;		/* warp operations at statement level: computed between two lane loops */
+	bool puts;		/* ... some of them hand in a value (__idxgen_cc_lane_put) */
 	bool tls;		/* the functions it calls read threadIdx: the thread-local copy set per lane */
+	bool exits;		/* a lane may return: the warp's exit mask */
 	struct lane_var *pv;	/* promoted: kept across a barrier in a per-warp array */
 	unsigned npv;
 	char why[256];		/* why not */
@@ -638,6 +657,8 @@ void lane_plan_free(struct lane_plan *p);
 #define LOCKSTEP_TURN (1u << 29)
 #define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD | LOCKSTEP_TURN))
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
+/* branch_depth.c: the if, switch and loop statements of fn around offset at (a lock-step meeting's order). */
+unsigned branch_depth(CXCursor fn, unsigned at);
 /*
  * ... how many of them loop fission needs too (not those only a loop's
  * later turn finds where its body has a barrier: loop fission ends its

@@ -128,6 +128,7 @@ struct drv {
 	bool deps_phony;	/* -MP: a phony target per header */
 	struct argv preinc;	/* -include FILE: after our CUDA headers, as nvcc's come first */
 	bool fwd_cc, fwd_ld;	/* -forward-unknown-to-host-compiler/-linker: unknown options go there */
+	int zero_locals;	/* the host C++ compiler takes -ftrivial-auto-var-init=zero: 1, -1 not, 0 unasked */
 	const char *module_ext;	/* -fatbin/-cubin/-ptx: ".fatbin" &c., a module per .cu (module_out.c) */
 };
 
@@ -429,6 +430,45 @@ static void nvcc_dialect(struct argv *a, bool parse)
 	av_add(a, parse ? "-Wno-error=c++11-narrowing" : "-Wno-c++11-narrowing");
 }
 
+/* Does compiler cxx take option opt?  Asked with nothing to compile, quietly. */
+static bool host_takes(const char *cxx, const char *opt)
+{
+	char *av[] = { (char *)cxx, (char *)opt, "-x", "c++", "-fsyntax-only", "/dev/null", NULL };
+	pid_t pid = fork();
+	int st;
+
+	if (pid < 0)
+		return false;
+	if (pid == 0) {
+		if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+			_exit(127);
+		execvp(av[0], av);
+		_exit(127);
+	}
+	return waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/*
+ * Locals of device code that some lanes read unset: CUDA's warp-aggregated
+ * increment `int res; if (rank == 0) res = atomicAdd(c, n); res =
+ * __shfl_sync(m, res, leader);` hands the other lanes' unset `res` to the
+ * shuffle, which never uses it.  In C++ that read is undefined, and clang
+ * -O3 took it as proof that every lane is the leader: each lane did the
+ * atomicAdd (tests/cuda/progs/warp_agg_uninit.cu).  Zero-initialised locals
+ * make it defined (0 is a value a GPU's register may hold), where the host
+ * compiler has the option (gcc 12, clang 16; an older clang refuses it:
+ * asked once per run).
+ */
+static void defined_locals(struct drv *d, struct argv *a)
+{
+	static const char opt[] = "-ftrivial-auto-var-init=zero";
+
+	if (!d->zero_locals)
+		d->zero_locals = host_takes(host_cxx(d), opt) ? 1 : -1;
+	if (d->zero_locals > 0)
+		av_add(a, opt);
+}
+
 /*
  * .cu -> C++ -> obj: 0, 1 (diagnostics) or 2.  The C++ is written to its own
  * folder of the temporary one (index), with the files it includes that
@@ -497,6 +537,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 			av_add(&cc, "-fPIC");	/* a shared object's code */
 		nvcc_macros(&cc);
 		nvcc_dialect(&cc, false);
+		defined_locals(d, &cc);
 		av_cat(&cc, &d->cflags);
 		if (d->preinc.n) {
 			/* the translation's own first include, then the user's, as nvcc orders them */

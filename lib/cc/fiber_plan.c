@@ -199,6 +199,19 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 			snprintf(sc->buf, sizeof(sc->buf), "calls '%s', which suspends the thread (a barrier, warp-level function or cooperative group in it)", n);
 			sc->hit = sc->buf;
 		}
+	} else if (k == CXCursor_OverloadedDeclRef && *n && is_fiber_builtin(n, sc->with_syncthreads)) {
+		/*
+		 * a warp-level function on a value whose type is a template
+		 * parameter (`T y = __shfl_up_sync(m, x, d);` with T x): the call
+		 * stays unresolved in the template, so warp.c's lowering for loop
+		 * fission never sees it, and the launch stopped ("a warp-level
+		 * function called outside a fiber kernel")
+		 */
+		snprintf(sc->buf, sizeof(sc->buf),
+			 "'%s' on a value whose type depends on a template parameter: loop fission lowers only resolved warp-level calls",
+			 n);
+		sc->hit = sc->buf;
+		sc->reason = true;
 	} else if (*n && k != CXCursor_TypeRef && is_fiber_builtin(n, sc->with_syncthreads) &&
 		   (sc->warps || !strncmp(n, "__syncthreads", 13) || is_block_builtin(n))) {
 		snprintf(sc->buf, sizeof(sc->buf), "'%s'", n);
@@ -359,10 +372,37 @@ void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUni
 
 void fiber_names_free(struct fiber_names *fn)
 {
-	for (unsigned i = 0; i < fn->n; i++)
+	for (unsigned i = 0; i < fn->n; i++) {
 		free(fn->name[i]);
+		if (fn->why)
+			free(fn->why[i]);
+	}
 	free(fn->name);
+	free(fn->why);
 	memset(fn, 0, sizeof(*fn));
+}
+
+bool fiber_names_has(const struct fiber_names *fn, const char *name)
+{
+	return is_known(fn, name);
+}
+
+void fiber_names_add(struct fiber_names *fn, const char *name, const char *why)
+{
+	if (is_known(fn, name))
+		return;
+	fn->name = cx_realloc(fn->name, (fn->n + 1) * sizeof(*fn->name));
+	fn->why = cx_realloc(fn->why, (fn->n + 1) * sizeof(*fn->why));
+	fn->name[fn->n] = cx_strdup(name);
+	fn->why[fn->n++] = why ? cx_strdup(why) : NULL;
+}
+
+const char *fiber_names_why(const struct fiber_names *fn, const char *name)
+{
+	for (unsigned i = 0; fn->why && i < fn->n; i++)
+		if (!strcmp(fn->name[i], name))
+			return fn->why[i];
+	return NULL;
 }
 
 /*
@@ -373,15 +413,14 @@ void fiber_names_free(struct fiber_names *fn)
 static const char *lockstep_reason(const struct source *s, CXCursor fn, char *buf, size_t len)
 {
 	unsigned first, n = lockstep_fission_points(s, fn, &first);
-	unsigned line = 0;
+	/* the user's line: an inlined helper's text adds lines (its call's line) */
+	unsigned line = n ? warp_map_line(s, LOCKSTEP_OFFSET(first)) : 0;
 
-	for (unsigned i = 0; n && i < LOCKSTEP_OFFSET(first) && i < s->len; i++)	/* warp.c's rewrites keep lines */
-		line += s->text[i] == '\n';
 	if (!n)
 		return NULL;
 	snprintf(buf, len,
 		 "line %u reads __shared__ memory a statement before it stored to with no barrier between: the lanes of a warp meet there, as in lock step",
-		 line + 1);
+		 line);
 	return buf;
 }
 

@@ -405,13 +405,15 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 			continue;
 		}
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && helper_barrier(s, d) &&
-		    s->model != EXEC_FISSION) {
+		    (s->model != EXEC_FISSION || s->inlining)) {
 			/*
 			 * whole programs: every function but a kernel is __host__
 			 * __device__ and clang's own __syncthreads is __device__; a
 			 * __device__ function with a barrier makes its callers fibers,
 			 * unless loop fission is forced -- also when warp.c rewrote
-			 * the text (a helper with a barrier and a cooperative group)
+			 * the text (a helper with a barrier and a cooperative group).
+			 * Forced: an error, but not in warp_inline.c's parse, which
+			 * may inline the helper (a later parse reports it if not).
 			 */
 			clang_disposeDiagnostic(d);
 			continue;
@@ -665,19 +667,26 @@ void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o)
 	bput(o, s->text + a, b - a);
 }
 
-static void report(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)
+static char *format_at(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)
 	__attribute__((format(printf, 4, 0)));
-static void report(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)
+static char *format_at(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)
 {
 	struct cx_loc l = cx_loc_of(c, s->path);
 	char *m;
 
 	warp_map_loc(s, c, &l.line, &l.col);
 	m = cx_vformat(l, sev, fmt, ap);
-
-	fprintf(stderr, "%s\n", m);
-	free(m);
 	cx_loc_free(&l);
+	return m;
+}
+
+static uint64_t text_hash(const char *m)
+{
+	uint64_t h = 0xcbf29ce484222325u;	/* FNV-1a */
+
+	for (; *m; m++)
+		h = (h ^ (unsigned char)*m) * 0x100000001b3u;
+	return h;
 }
 
 void error_at(struct source *s, CXCursor c, const char *fmt, ...)
@@ -686,7 +695,14 @@ void error_at(struct source *s, CXCursor c, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	if (!s->quiet) {
-		report(s, c, "error", fmt, ap);
+		char *m = format_at(s, c, "error", fmt, ap);
+		uint64_t h = text_hash(m);
+
+		s->mute_notes = s->nerrors && h == s->last_error;
+		if (!s->mute_notes)
+			fprintf(stderr, "%s\n", m);
+		s->last_error = h;
+		free(m);
 	} else if (!s->quiet_msg) {	/* trying loop fission: the first reason it cannot */
 		char m[400];
 
@@ -703,11 +719,15 @@ static void note_fmt(const struct source *s, CXCursor c, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (s->quiet)
+	char *m;
+
+	if (s->quiet || s->mute_notes)
 		return;
 	va_start(ap, fmt);
-	report(s, c, "note", fmt, ap);
+	m = format_at(s, c, "note", fmt, ap);
 	va_end(ap);
+	fprintf(stderr, "%s\n", m);
+	free(m);
 }
 
 void note_at(const struct source *s, CXCursor c, const char *msg)

@@ -25,11 +25,20 @@
  *    globals, blockIdx/blockDim/gridDim/warpSize, kernel parameters, the
  *    variables such headers declare and constants of the kernel -- none of
  *    them assigned, incremented or passed by reference by per-thread code;
- *  - no other suspension point anywhere (no barrier reduction, warp-level
- *    function, cooperative group, lock-step meeting, spin loop, volatile
- *    store of warp-synchronous code, call of a function that may suspend);
- *  - no `return`, `goto`, and no `break`/`continue` that leaves per-thread
- *    code for a loop with a barrier (a lane would leave its lane loop);
+ *  - warp operations (lane_ops: shuffles, votes, match_any, reduce_*,
+ *    __syncwarp) written as statements of their own -- `op(...);`,
+ *    `v = op(...);`, `v += op(...);` (v a variable of per-thread code),
+ *    `T v = op(...);` -- in the same control flow, their mask as uniform as
+ *    a header: a split too, the operation computed for the warp's live
+ *    lanes between the two lane loops (op_stmt; no switch);
+ *  - no other suspension point anywhere (no barrier reduction, other
+ *    warp-level function, cooperative group, lock-step meeting, spin loop,
+ *    volatile store of warp-synchronous code, call of a function that may
+ *    suspend);
+ *  - no `goto`, no `break`/`continue` that leaves per-thread code for a
+ *    loop with a barrier (a lane would leave its lane loop), no `return`
+ *    inside a loop of per-thread code (elsewhere it is the lane's exit:
+ *    the warp's exit mask);
  *  - no kernel parameter assigned by per-thread code (the lanes of a warp
  *    share the fiber's copy);
  *  - a variable declared by per-thread code and used after a barrier is a
@@ -52,6 +61,12 @@ enum splice_kind {
 	SP_BARRIER,  /* `__syncthreads();`: end, barrier, start */
 	SP_STRIP,    /* a promoted declaration's type: removed (`T v = e;` -> `v = e;`) */
 	SP_EMPTY,    /* a promoted declaration without initializer: `;` */
+	SP_RETURN,   /* `return;`: the lane leaves (the warp's exit mask) */
+	SP_TEXT,     /* a warp operation's statement: its own text (struct lane_splice's text) */
+	SP_WARPOP,   /* after it: end, the operation for the warp's lanes, start */
+	SP_SPLIT,    /* after `__syncwarp();`: end, start */
+	SP_BOPEN,    /* a loop's body without braces that holds a warp operation: `{` and start */
+	SP_BCLOSE,   /* ... its end: end and `}` */
 };
 
 struct range {
@@ -61,6 +76,7 @@ struct range {
 struct ldecl {
 	CXCursor decl, stmt;
 	bool promote;
+	bool op; /* declared by a warp operation's statement (`T v = __shfl_sync(...);`) */
 };
 
 struct lp {
@@ -75,6 +91,8 @@ struct lp {
 	unsigned nuni;
 	CXCursor *region; /* the statements that run per lane */
 	unsigned nregion;
+	const char *what; /* what a header's check is for: "a barrier", "a warp operation" */
+	bool mask;	  /* ... a warp operation's mask */
 	bool bad;
 };
 
@@ -102,6 +120,13 @@ static void add_splice(struct lp *x, enum splice_kind k, unsigned at, unsigned s
 	p->sp[p->nsp].kind = k;
 	p->sp[p->nsp].text = NULL;
 	p->nsp++;
+}
+
+/* A splice whose text is known now (SP_TEXT). */
+static void add_text(struct lp *x, unsigned at, unsigned skip, const char *text)
+{
+	add_splice(x, SP_TEXT, at, skip);
+	x->out->sp[x->out->nsp - 1].text = cx_strdup(text);
 }
 
 static void add_seg(struct lp *x, unsigned a, unsigned b)
@@ -244,7 +269,10 @@ static enum CXChildVisitResult header_visit(CXCursor c, CXCursor parent, CXClien
 		/* blockDim.x: a member of a uniform object is uniform; a call is not looked into */
 		if (k == CXCursor_MemberRefExpr)
 			return CXChildVisit_Recurse;
-		why_not(x, c, "a barrier under a condition that calls a function%s", NULL);
+		why_not(x, c,
+			x->mask ? "%s calls a function"
+				: "%s under a condition that calls a function",
+			x->what);
 		return CXChildVisit_Break;
 	}
 	if (k == CXCursor_VarDecl) {
@@ -269,8 +297,10 @@ static enum CXChildVisitResult header_visit(CXCursor c, CXCursor parent, CXClien
 			store = clang_getCursorKind(lane_strip(ks.c[0])) != CXCursor_DeclRefExpr;
 		cx_kids_free(&ks);
 		if (store) {
-			why_not(x, c, "a barrier under a loop whose header stores to memory%s",
-				NULL);
+			why_not(x, c,
+				x->mask ? "%s stores to memory"
+					: "%s under a loop whose header stores to memory",
+				x->what);
 			return CXChildVisit_Break;
 		}
 	}
@@ -278,12 +308,13 @@ static enum CXChildVisitResult header_visit(CXCursor c, CXCursor parent, CXClien
 		CXCursor r = clang_getCursorReferenced(c);
 
 		if (clang_Cursor_isNull(r) || !uniform_ref(x, r)) {
-			char *n = cx_spelling(c);
+			char *n = cx_spelling(c), what[200];
 
-			why_not(x, c,
-				"a barrier under a condition on '%s', not known to be the same for "
-				"every thread of the block",
-				n);
+			snprintf(what, sizeof(what),
+				 x->mask ? "%s reads '%s'" : "%s under a condition on '%s'",
+				 x->what, n);
+			why_not(x, c, "%s, not known to be the same for every thread of the block",
+				what);
 			free(n);
 			return CXChildVisit_Break;
 		}
@@ -316,13 +347,16 @@ static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent, CXClien
 	(void)parent;
 	if (k == CXCursor_LambdaExpr)
 		return CXChildVisit_Continue; /* its return leaves the lambda */
-	if (k == CXCursor_ReturnStmt)
+	if (k == CXCursor_ReturnStmt && (e->loops || in_macro(c)))
 		why_not(e->x, c,
-			"a return in a kernel with barriers (a lane that returns would leave its "
-			"warp's lane loop)%s",
-			NULL);
-	else if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt ||
-		 k == CXCursor_LabelStmt)
+			"a return inside a loop of per-thread code, or written by a macro%s", NULL);
+	else if (k == CXCursor_ReturnStmt) {
+		/* the lane leaves: no later lane loop runs it (a `continue` of the lane loop; a
+		 * switch passes it on) */
+		add_splice(e->x, SP_RETURN, c_start(c), end_of(e->x->s, c));
+		e->x->out->exits = true;
+	} else if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt ||
+		   k == CXCursor_LabelStmt)
 		why_not(e->x, c, "goto%s", NULL);
 	else if (k == CXCursor_BreakStmt && !e->loops && !e->switches)
 		why_not(e->x, c, "a break out of a loop with a barrier%s", NULL);
@@ -356,8 +390,11 @@ static void region_stmt(struct lp *x, CXCursor c)
 		return;
 	}
 	if (stmt_suspends(x->s, c, what, sizeof(what))) {
-		why_not(x, c, "%s: lane loops take only `__syncthreads();` as a place to wait",
-			what);
+		why_not(
+		    x, c,
+		    "%s: lane loops take only `__syncthreads();` and warp operations written as "
+		    "statements (`v = op(...);`) in uniform control flow as places to wait",
+		    what);
 		return;
 	}
 	if (!fiber_stmt_never_suspends(x->s, c)) {
@@ -430,6 +467,273 @@ static bool warp_decl(struct lp *x, CXCursor c)
 	return nvar == 0 || nwarp == nvar;
 }
 
+/* ---- warp operations at statement level ---------------------------------------------- */
+
+/*
+ * The warp-level functions lane loops compute between two loops, and the
+ * description each lane hands in (include/idxgen_cc_fiber.h
+ * __idxgen_cc_d_<name>, which the fiber form calls too); mask: the first
+ * argument is the mask.  __syncwarp has none: between two lane loops every
+ * lane has finished the one and none started the next.
+ */
+struct lane_op_name {
+	const char *name, *desc;
+	bool mask;
+};
+
+static const struct lane_op_name lane_ops[] = {
+    {"__shfl_sync", "__idxgen_cc_d_shfl_sync", true},
+    {"__shfl_up_sync", "__idxgen_cc_d_shfl_up_sync", true},
+    {"__shfl_down_sync", "__idxgen_cc_d_shfl_down_sync", true},
+    {"__shfl_xor_sync", "__idxgen_cc_d_shfl_xor_sync", true},
+    {"__shfl", "__idxgen_cc_d_shfl", false},
+    {"__shfl_up", "__idxgen_cc_d_shfl_up", false},
+    {"__shfl_down", "__idxgen_cc_d_shfl_down", false},
+    {"__shfl_xor", "__idxgen_cc_d_shfl_xor", false},
+    {"__ballot_sync", "__idxgen_cc_d_ballot_sync", true},
+    {"__any_sync", "__idxgen_cc_d_any_sync", true},
+    {"__all_sync", "__idxgen_cc_d_all_sync", true},
+    {"__uni_sync", "__idxgen_cc_d_uni_sync", true},
+    {"__ballot", "__idxgen_cc_d_ballot", false},
+    {"__any", "__idxgen_cc_d_any", false},
+    {"__all", "__idxgen_cc_d_all", false},
+    {"__match_any_sync", "__idxgen_cc_d_match_any_sync", true},
+    {"__reduce_add_sync", "__idxgen_cc_d_reduce_add_sync", true},
+    {"__reduce_min_sync", "__idxgen_cc_d_reduce_min_sync", true},
+    {"__reduce_max_sync", "__idxgen_cc_d_reduce_max_sync", true},
+    {"__reduce_and_sync", "__idxgen_cc_d_reduce_and_sync", true},
+    {"__reduce_or_sync", "__idxgen_cc_d_reduce_or_sync", true},
+    {"__reduce_xor_sync", "__idxgen_cc_d_reduce_xor_sync", true},
+    {"__syncwarp", NULL, true},
+};
+
+/* The assignment operators a statement may give a warp operation's result with. */
+static const char *const assign_ops[][2] = {
+    {"=", "set"}, {"+=", "add"}, {"-=", "sub"},	 {"*=", "mul"},	 {"&=", "and"},
+    {"|=", "or"}, {"^=", "xor"}, {"<<=", "shl"}, {">>=", "shr"},
+};
+
+/* Call c as one of lane_ops (CUDA's own, not a function of the program), or NULL. */
+static const struct lane_op_name *lane_op_of(CXCursor c)
+{
+	const struct lane_op_name *r = NULL;
+	CXCursor d;
+	char *n;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return NULL;
+	n = cx_spelling(c);
+	d = clang_getCursorReferenced(c);
+	if (!*n) { /* a call a template's argument decides: the name its callee spells */
+		struct cx_kids ks = cx_kids_of(c);
+		CXCursor callee = ks.n ? lane_strip(ks.c[0]) : clang_getNullCursor(), only;
+
+		/* an unresolved name: DeclRefExpr '' holding OverloadedDeclRef '__shfl_sync' */
+		if (!clang_Cursor_isNull(callee) &&
+		    clang_getCursorKind(callee) == CXCursor_DeclRefExpr &&
+		    cx_only_child(callee, &only) &&
+		    clang_getCursorKind(only) == CXCursor_OverloadedDeclRef)
+			callee = only;
+		free(n);
+		n = clang_Cursor_isNull(callee) ? cx_strdup("") : cx_spelling(callee);
+		if (!clang_Cursor_isNull(callee) &&
+		    clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef &&
+		    clang_getNumOverloadedDecls(callee))
+			d = clang_getOverloadedDecl(callee, 0);
+		cx_kids_free(&ks);
+	}
+	for (size_t i = 0; i < sizeof(lane_ops) / sizeof(lane_ops[0]) && !r; i++)
+		if (!strcmp(n, lane_ops[i].name))
+			r = &lane_ops[i];
+	free(n);
+	if (r && !clang_Cursor_isNull(d) && !decl_in_headers(d))
+		return NULL;
+	return r;
+}
+
+static enum CXChildVisitResult op_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (lane_op_of(c)) {
+		*(bool *)d = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does statement c hold a place lane loops split at: a barrier or a warp operation? */
+static bool has_split(CXCursor c)
+{
+	bool r = lane_op_of(c) != NULL;
+
+	if (!r)
+		clang_visitChildren(c, op_visit, &r);
+	return r || has_barrier(c);
+}
+
+/* A warp operation written as a statement of its own. */
+struct op_stmt {
+	CXCursor call;
+	const struct lane_op_name *op;
+	CXCursor lhs;	/* `v = op(...);`, `v += op(...);` (else null) */
+	CXCursor var;	/* `T v = op(...);` (else null) */
+	const char *as; /* the assignment: "set", "add", ... */
+};
+
+/* Are the text's characters in [a, b) only spaces and then `want` (NULL: nothing)? */
+static bool text_is(const struct source *s, unsigned a, unsigned b, const char *want)
+{
+	size_t n = want ? strlen(want) : 0;
+
+	while (a < b && (s->text[a] == ' ' || s->text[a] == '\t' || s->text[a] == '\n'))
+		a++;
+	while (b > a && (s->text[b - 1] == ' ' || s->text[b - 1] == '\t' || s->text[b - 1] == '\n'))
+		b--;
+	return b - a == n && (!n || !strncmp(s->text + a, want, n));
+}
+
+/*
+ * Is statement c a warp operation at statement level: `op(...);`,
+ * `v = op(...);` (or `+=`, `-=`, ...) with v a variable, or `T v =
+ * op(...);` declaring one variable?  Its shape only; op_stmt() checks the
+ * rest.
+ */
+static bool op_stmt_shape(const struct lp *x, CXCursor c, struct op_stmt *o)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor t, v;
+
+	memset(o, 0, sizeof(*o));
+	o->lhs = o->var = clang_getNullCursor();
+	o->as = "set";
+	if (k == CXCursor_CallExpr) {
+		o->call = c;
+	} else if (k == CXCursor_DeclStmt) {
+		CXCursor only;
+
+		if (!cx_only_child(c, &only) || clang_getCursorKind(only) != CXCursor_VarDecl ||
+		    clang_Cursor_isNull(var_init(only)) || has_annot(only, "shared") ||
+		    clang_Cursor_getStorageClass(only) != CX_SC_None)
+			return false;
+		o->var = only;
+		o->call = lane_strip(var_init(only));
+	} else if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
+		   assignment(x->s, c, &t, &v) && !clang_Cursor_isNull(t)) {
+		o->lhs = t;
+		o->call = lane_strip(v);
+		o->as = NULL;
+		for (size_t i = 0; i < sizeof(assign_ops) / sizeof(assign_ops[0]); i++)
+			if (text_is(x->s, c_end(t), c_start(o->call), assign_ops[i][0]))
+				o->as = assign_ops[i][1];
+	} else {
+		return false;
+	}
+	o->op = lane_op_of(o->call);
+	return o->op != NULL;
+}
+
+/* The mask of a warp operation: the same for every lane (as a header's condition is). */
+static void mask_uniform(struct lp *x, CXCursor m)
+{
+	x->what = "a warp operation's mask";
+	x->mask = true;
+	header_uniform(x, m);
+	x->mask = false;
+}
+
+static void record_decls(struct lp *x, CXCursor stmt);
+
+/*
+ * Warp operation o, statement c, at a split statement list's level: its
+ * text becomes __idxgen_cc_lane_put(...) (each lane hands in its
+ * description and where the result goes, include/idxgen_cc_fiber.h) and a
+ * split after it computes the operation for the warp's live lanes between
+ * the two lane loops; the variable it assigns is kept in a per-warp array.
+ */
+static void op_stmt(struct lp *x, CXCursor c, const struct op_stmt *o)
+{
+	const struct source *s = x->s;
+	unsigned a = c_start(c), e = end_of(s, c), cs = c_start(o->call), ce = c_end(o->call);
+	unsigned nl = (unsigned)strlen(o->op->name), nargs;
+	char what[160], text[200];
+
+	if (in_macro(c) || in_macro(o->call) || cs + nl > s->len ||
+	    strncmp(s->text + cs, o->op->name, nl) || !text_is(s, ce, e, ";")) {
+		why_not(x, c, "'%s' as a statement a macro writes, or not written out",
+			o->op->name);
+		return;
+	}
+	if (!o->as) {
+		why_not(x, c, "'%s''s result given with an assignment other than =, +=, ...",
+			o->op->name);
+		return;
+	}
+	nargs = (unsigned)clang_Cursor_getNumArguments(o->call);
+	for (unsigned i = 0; i < nargs && !x->bad; i++) {
+		CXCursor arg = clang_Cursor_getArgument(o->call, i);
+
+		if (stmt_suspends(s, arg, what, sizeof(what)) || !fiber_stmt_never_suspends(s, arg))
+			why_not(
+			    x, arg,
+			    "an argument of '%s' that may suspend the thread (a warp operation's "
+			    "operand is computed in the lane loop)",
+			    o->op->name);
+	}
+	if (!x->bad && o->op->mask && nargs)
+		mask_uniform(x, clang_Cursor_getArgument(o->call, 0));
+	if (x->bad)
+		return;
+	x->region = cx_realloc(x->region, (x->nregion + 1) * sizeof(*x->region));
+	x->region[x->nregion++] = c;
+	x->out->nops++;
+	if (!o->op->desc) { /* __syncwarp(): the split is all */
+		add_text(x, a, e, "");
+		add_splice(x, SP_SPLIT, e, e);
+		return;
+	}
+	x->out->puts = true;
+	if (!clang_Cursor_isNull(o->var)) {
+		unsigned name = off_of(clang_getCursorLocation(o->var));
+		char *n = cx_spelling(o->var);
+
+		record_decls(x, c);
+		x->d[x->nd - 1].promote = x->d[x->nd - 1].op = true;
+		snprintf(text, sizeof(text), "), __idxgen_cc_as_set(), %s", o->op->desc);
+		add_text(x, a, name, "__idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, &(");
+		if (!text_is(s, name + (unsigned)strlen(n), cs, "="))
+			why_not(x, c,
+				"'%s', a warp operation's result, is not declared as `T v = ...;`",
+				n);
+		add_text(x, name + (unsigned)strlen(n), cs + nl, text);
+		free(n);
+	} else if (!clang_Cursor_isNull(o->lhs)) {
+		CXCursor t = lane_strip(o->lhs), r = clang_getCursorReferenced(t);
+		struct ldecl *l = NULL;
+
+		for (unsigned i = 0; i < x->nd && clang_getCursorKind(t) == CXCursor_DeclRefExpr;
+		     i++)
+			if (clang_equalCursors(x->d[i].decl, r))
+				l = &x->d[i];
+		if (!l || c_start(o->lhs) != a || in_macro(o->lhs)) {
+			why_not(x, c,
+				"the result of '%s' goes to something other than a variable that "
+				"per-thread code of the kernel declares",
+				o->op->name);
+			return;
+		}
+		l->promote = true;
+		snprintf(text, sizeof(text), "), __idxgen_cc_as_%s(), %s", o->as, o->op->desc);
+		add_text(x, a, a, "__idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, &(");
+		add_text(x, c_end(o->lhs), cs + nl, text);
+	} else {
+		snprintf(text, sizeof(text), "__idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, %s",
+			 o->op->desc);
+		add_text(x, cs, cs + nl, text);
+	}
+	add_text(x, ce, ce, ")");
+	add_splice(x, SP_WARPOP, e, e);
+}
+
 static void split_list(struct lp *x, CXCursor compound, bool body);
 
 /* A statement that holds a barrier: uniform control flow whose braced bodies are split in turn. */
@@ -439,6 +743,8 @@ static void split_control(struct lp *x, CXCursor c)
 	struct cx_kids ks;
 	unsigned i;
 	bool shape_ok = true;
+	struct op_stmt bare;
+	CXCursor unbraced = clang_getNullCursor();
 
 	if (k == CXCursor_CompoundStmt) {
 		split_list(x, c, false);
@@ -455,15 +761,15 @@ static void split_control(struct lp *x, CXCursor c)
 			return;
 		}
 	}
+	x->what = has_barrier(c) ? "a barrier" : "a warp operation";
 	if (k != CXCursor_ForStmt && k != CXCursor_WhileStmt && k != CXCursor_DoStmt &&
 	    k != CXCursor_IfStmt) {
-		why_not(x, c,
-			"a barrier inside a statement other than if, for, while, do or a block%s",
-			NULL);
+		why_not(x, c, "%s inside a statement other than if, for, while, do or a block",
+			x->what);
 		return;
 	}
 	if (in_macro(c)) {
-		why_not(x, c, "a barrier in a statement a macro writes%s", NULL);
+		why_not(x, c, "%s in a statement a macro writes", x->what);
 		return;
 	}
 	ks = cx_kids_of(c);
@@ -479,24 +785,37 @@ static void split_control(struct lp *x, CXCursor c)
 			    : k == CXCursor_IfStmt ? i > 0
 						   : i + 1 == ks.n;
 
-		if (braced != want)
+		/* `for (...) v += __shfl_down_sync(m, v, o);`: braces are added */
+		if (!braced && want && (k == CXCursor_ForStmt || k == CXCursor_WhileStmt) &&
+		    !has_barrier(ks.c[i]) && op_stmt_shape(x, ks.c[i], &bare))
+			unbraced = ks.c[i];
+		else if (braced != want)
 			shape_ok = false;
 	}
 	if (!ks.n || (k == CXCursor_IfStmt && ks.n != 2 && ks.n != 3) ||
 	    (k == CXCursor_DoStmt && ks.n != 2))
 		shape_ok = false;
 	if (!shape_ok)
-		why_not(x, c,
-			"a statement with a barrier whose bodies are not all braced blocks (or an "
-			"else if)%s",
-			NULL);
+		why_not(
+		    x, c,
+		    "a statement with %s whose bodies are not all braced blocks (or an else if)",
+		    x->what);
 	/* the headers first: what they declare is uniform in the bodies */
 	for (i = 0; i < ks.n && !x->bad; i++)
-		if (clang_getCursorKind(ks.c[i]) != CXCursor_CompoundStmt)
+		if (clang_getCursorKind(ks.c[i]) != CXCursor_CompoundStmt &&
+		    !clang_equalCursors(ks.c[i], unbraced))
 			header_uniform(x, ks.c[i]);
 	for (i = 0; i < ks.n && !x->bad; i++)
 		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
 			split_list(x, ks.c[i], false);
+	if (!x->bad && !clang_Cursor_isNull(unbraced)) {
+		unsigned a = c_start(unbraced), e = end_of(x->s, unbraced);
+
+		add_splice(x, SP_BOPEN, a, a);
+		op_stmt(x, unbraced, &bare);
+		add_seg(x, a, e);
+		add_splice(x, SP_BCLOSE, e, e);
+	}
 	cx_kids_free(&ks);
 }
 
@@ -510,6 +829,7 @@ static void record_decls(struct lp *x, CXCursor stmt)
 			x->d[x->nd].decl = ks.c[i];
 			x->d[x->nd].stmt = stmt;
 			x->d[x->nd].promote = false;
+			x->d[x->nd].op = false;
 			x->nd++;
 		}
 	cx_kids_free(&ks);
@@ -539,12 +859,18 @@ static void split_list(struct lp *x, CXCursor compound, bool body)
 		CXCursor c = ks.c[i];
 		unsigned a = c_start(c);
 
+		struct op_stmt o;
+
 		if (barrier_stmt_end(s, c, &end)) {
 			add_seg(x, start, a);
 			add_splice(x, SP_BARRIER, a, end);
 			x->out->nbarriers++;
 			start = end;
-		} else if (has_barrier(c)) {
+		} else if (op_stmt_shape(x, c, &o)) {
+			op_stmt(x, c, &o);
+			add_seg(x, start, end_of(s, c));
+			start = end_of(s, c);
+		} else if (has_split(c)) {
 			add_seg(x, start, a);
 			add_splice(x, SP_CLOSE, a, a);
 			split_control(x, c);
@@ -661,8 +987,9 @@ static enum CXChildVisitResult write_visit(CXCursor c, CXCursor parent, CXClient
 	/* passed straight to a call (no conversion: perhaps by reference), or bound to a reference
 	 */
 	if (k == CXCursor_DeclRefExpr && shared_by_lanes(w->x, c) &&
-	    ((pk == CXCursor_CallExpr && !clang_equalCursors(clang_getCursorReferenced(parent),
-							     clang_getCursorReferenced(c))) ||
+	    ((pk == CXCursor_CallExpr && !lane_op_of(parent) /* its arguments are values */ &&
+	      !clang_equalCursors(clang_getCursorReferenced(parent),
+				  clang_getCursorReferenced(c))) ||
 	     (pk == CXCursor_VarDecl &&
 	      clang_getCursorType(parent).kind == CXType_LValueReference)))
 		why = "is passed by reference";
@@ -849,7 +1176,7 @@ static unsigned before(const struct source *s, unsigned o, unsigned lo)
 	return o > lo ? o - 1 : ~0u;
 }
 
-static void promote_stmt(struct lp *x, CXCursor stmt)
+static void promote_stmt(struct lp *x, CXCursor stmt, bool op)
 {
 	const struct source *s = x->s;
 	struct cx_kids ks = cx_kids_of(stmt);
@@ -881,7 +1208,7 @@ static void promote_stmt(struct lp *x, CXCursor stmt)
 		ninit += !clang_Cursor_isNull(var_init(v));
 	}
 	cx_kids_free(&ks);
-	if (x->bad)
+	if (x->bad || op) /* a warp operation's declaration: op_stmt's splices */
 		return;
 	if (ninit && ninit != nvar)
 		why_not(x, stmt,
@@ -909,7 +1236,8 @@ static char *open_text(const struct lane_plan *p)
 {
 	struct buf b = {0};
 
-	bprintf(&b, "__IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID%s();",
+	bprintf(&b, "__IDXGEN_CC_LANES(__idxgen_ln) { %s__IDXGEN_CC_LANE_TID%s();",
+		p->exits ? "if ((__idxgen_gone >> __idxgen_l) & 1u) continue; " : "",
 		p->tls ? "_TLS" : "");
 	for (unsigned i = 0; i < p->npv; i++)
 		bprintf(&b, " %s &%s __attribute__((unused)) = __idxgen_lv_%s[__idxgen_l];",
@@ -933,6 +1261,10 @@ static void splice_texts(const struct source *s, struct lane_plan *p)
 		case SP_PROLOGUE:
 			bputs(&b, " const struct __idxgen_cc_lanes __idxgen_ln = "
 				  "__idxgen_cc_lanes_here();");
+			if (p->exits)
+				bputs(&b, " uint32_t __idxgen_gone = 0;");
+			if (p->puts)
+				bputs(&b, " __idxgen_cc_lane_op __idxgen_wo;");
 			for (unsigned j = 0; j < p->npv; j++)
 				bprintf(&b, " %s __idxgen_lv_%s[32];", p->pv[j].type,
 					p->pv[j].name);
@@ -952,6 +1284,29 @@ static void splice_texts(const struct source *s, struct lane_plan *p)
 			break;
 		case SP_EMPTY:
 			bputs(&b, ";");
+			break;
+		case SP_RETURN:
+			bputs(&b, "{ __idxgen_gone |= 1u << __idxgen_l; continue; }");
+			break;
+		case SP_TEXT:
+			bputs(&b, sp->text);
+			free(sp->text);
+			break;
+		case SP_WARPOP:
+			bprintf(&b,
+				" } __idxgen_cc_lane_run(__idxgen_wo, "
+				"__idxgen_cc_lanes_live(__idxgen_ln, "
+				"%s)); %s",
+				p->exits ? "__idxgen_gone" : "0", open);
+			break;
+		case SP_SPLIT:
+			bprintf(&b, " } %s", open);
+			break;
+		case SP_BOPEN:
+			bprintf(&b, "{ %s", open);
+			break;
+		case SP_BCLOSE:
+			bputs(&b, " } }");
 			break;
 		}
 		if (directive && sp->skip == sp->at)
@@ -977,15 +1332,16 @@ static bool cuts_an_edit(const struct source *s, const struct lane_plan *p)
 
 bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *out)
 {
-	struct lp x = {s, fn, out, NULL, 0, NULL, 0, NULL, 0, NULL, 0, false};
+	struct lp x = {s, fn, out, NULL, 0, NULL, 0, NULL, 0, NULL, 0, "a barrier", false, false};
 	unsigned *pts;
 
 	memset(out, 0, sizeof(*out));
 	if (lockstep_points(s, fn, &pts)) {
-		why_not(&x, fn,
-			"lanes meet in lock step in it: lane loops take only `__syncthreads();` as "
-			"a place to wait%s",
-			NULL);
+		why_not(
+		    &x, fn,
+		    "lanes meet in lock step in it: lane loops take only `__syncthreads();` and "
+		    "warp operations as places to wait%s",
+		    NULL);
 	} else if (spin_line(s, fn)) {
 		why_not(&x, fn, "it waits in a spin loop%s", NULL);
 	}
@@ -1013,7 +1369,7 @@ bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *o
 				j--;
 			for (; j < x.nd && clang_equalCursors(x.d[j].stmt, x.d[i].stmt); j++)
 				x.d[j].promote = true;
-			promote_stmt(&x, x.d[i].stmt);
+			promote_stmt(&x, x.d[i].stmt, x.d[i].op);
 			while (i + 1 < x.nd && clang_equalCursors(x.d[i + 1].stmt, x.d[i].stmt))
 				i++;
 		}
@@ -1026,8 +1382,8 @@ bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *o
 				NULL);
 	if (!x.bad && cuts_an_edit(s, out))
 		why_not(&x, fn, "its text is rewritten where lane loops would split it%s", NULL);
-	if (!x.bad && !out->nbarriers)
-		why_not(&x, fn, "no barrier to split at%s", NULL);
+	if (!x.bad && !out->nbarriers && !out->nops)
+		why_not(&x, fn, "no barrier or warp operation to split at%s", NULL);
 	free(x.seg);
 	free(x.d);
 	free(x.uni);

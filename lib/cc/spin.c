@@ -117,6 +117,7 @@ static enum CXChildVisitResult vars_visit(CXCursor c, CXCursor parent, CXClientD
 struct assigned {
 	const struct source *s;
 	const struct cx_kids *vars;
+	struct cx_kids *feeds;	/* the variables that the values assigned to vars read (spins_on) */
 	bool guarded;		/* inside an if whose condition calls an atomic or reads a volatile */
 	bool hit;
 };
@@ -155,6 +156,68 @@ static bool cas_update(const struct cx_kids *vars, CXCursor value)
 
 static enum CXChildVisitResult assigned_visit(CXCursor c, CXCursor parent, CXClientData d);
 
+/* Add the local variables e reads to vars, each once. */
+static enum CXChildVisitResult add_vars_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct cx_kids *vars = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		CXCursor v = clang_getCursorReferenced(c);
+
+		if (clang_getCursorKind(v) == CXCursor_VarDecl && !is_var(vars, c))
+			cx_kids_add(vars, v);
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void add_vars(struct cx_kids *vars, CXCursor e)
+{
+	if (!vars)
+		return;
+	add_vars_visit(e, clang_getNullCursor(), vars);
+	clang_visitChildren(e, add_vars_visit, vars);
+}
+
+static bool declares_var(const struct cx_kids *vars, CXCursor decl)
+{
+	for (unsigned i = 0; i < vars->n; i++)
+		if (clang_equalCursors(decl, vars->c[i]))
+			return true;
+	return false;
+}
+
+/* Does a branch of an if (its kids ks, the condition first) assign one of a's variables? */
+struct any_assign {
+	const struct source *s;
+	const struct cx_kids *vars;
+	bool hit;
+};
+
+static enum CXChildVisitResult any_assign_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct any_assign *a = d;
+	CXCursor target, value;
+
+	(void)parent;
+	if ((assignment(a->s, c, &target, &value) && is_var(a->vars, target)) ||
+	    (clang_getCursorKind(c) == CXCursor_VarDecl && declares_var(a->vars, c))) {
+		a->hit = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool assigns_any(const struct assigned *a, const struct cx_kids *ks)
+{
+	struct any_assign aa = { a->s, a->vars, false };
+
+	for (unsigned i = 1; i < ks->n && !aa.hit; i++)
+		if (any_assign_visit(ks->c[i], clang_getNullCursor(), &aa) != CXChildVisit_Break)
+			clang_visitChildren(ks->c[i], any_assign_visit, &aa);
+	return aa.hit;
+}
+
 /*
  * Does the body assign a variable the condition reads from an atomic or a
  * volatile read, or under an if that tests one (`if (atomicCAS(&l, 0, 1)
@@ -167,14 +230,30 @@ static enum CXChildVisitResult assigned_visit(CXCursor c, CXCursor parent, CXCli
 	CXCursor target, value;
 
 	(void)parent;
-	if (assignment(a->s, c, &target, &value) && is_var(a->vars, target) &&
-	    (a->guarded || (waits_on_memory(a->s, value) && !cas_update(a->vars, value)))) {
-		a->hit = true;
-		return CXChildVisit_Break;
+	if (assignment(a->s, c, &target, &value) && is_var(a->vars, target)) {
+		if (a->guarded || (waits_on_memory(a->s, value) && !cas_update(a->vars, value))) {
+			a->hit = true;
+			return CXChildVisit_Break;
+		}
+		add_vars(a->feeds, value);
+	}
+	if (k == CXCursor_VarDecl && declares_var(a->vars, c)) {
+		/* `int keep = active;` in the body: an assignment too */
+		CXCursor init = var_init(c);
+
+		if (!clang_Cursor_isNull(init)) {
+			if (a->guarded || waits_on_memory(a->s, init)) {
+				a->hit = true;
+				return CXChildVisit_Break;
+			}
+			add_vars(a->feeds, init);
+		}
 	}
 	if (k == CXCursor_IfStmt && !a->guarded) {
 		struct cx_kids ks = cx_kids_of(c);
 
+		if (ks.n >= 2 && !waits_on_memory(a->s, ks.c[0]) && assigns_any(a, &ks))
+			add_vars(a->feeds, ks.c[0]);	/* `if ((pcol & neipcol) == 0) keep ^= curr;` */
 		if (ks.n >= 2 && waits_on_memory(a->s, ks.c[0])) {
 			struct assigned in = *a;
 
@@ -192,17 +271,34 @@ static enum CXChildVisitResult assigned_visit(CXCursor c, CXCursor parent, CXCli
 	return CXChildVisit_Recurse;
 }
 
+/*
+ * The condition's variables, then those the values assigned to them read,
+ * and so on (HeCBench gc's `do { ... int pcol = posscol[v]; ... if ((pcol &
+ * neipcol) == 0) keep ^= curr; ... again |= keep; } while (again);`, its
+ * posscol volatile): a loop that ends when memory another thread writes says
+ * so, however many variables away.
+ */
 static bool spins_on(const struct source *s, CXCursor cond, CXCursor body)
 {
-	struct cx_kids vars = { 0 };
-	struct assigned a = { s, &vars, false, false };
+	struct cx_kids vars = { 0 }, feeds = { 0 };
+	struct assigned a = { s, &vars, &feeds, false, false };
 
 	if (waits_on_memory(s, cond))
 		return true;
 	vars_visit(cond, clang_getNullCursor(), &vars);
 	clang_visitChildren(cond, vars_visit, &vars);
-	if (vars.n)
+	while (vars.n && !a.hit) {
+		unsigned before = vars.n;
+
+		feeds.n = 0;
 		clang_visitChildren(body, assigned_visit, &a);
+		for (unsigned i = 0; i < feeds.n; i++)
+			if (!declares_var(&vars, feeds.c[i]))
+				cx_kids_add(&vars, feeds.c[i]);
+		if (vars.n == before)
+			break;
+	}
+	cx_kids_free(&feeds);
 	cx_kids_free(&vars);
 	return a.hit;
 }

@@ -49,20 +49,24 @@ static const struct wop wops[] = {
 	{ "__reduce_or_sync", W_REDUCE_OR, false }, { "__reduce_xor_sync", W_REDUCE_XOR, false },
 };
 
+static const struct wop *wop_named(const char *n)
+{
+	for (size_t i = 0; i < sizeof(wops) / sizeof(wops[0]); i++)
+		if (!strcmp(n, wops[i].name))
+			return &wops[i];
+	return NULL;
+}
+
 static const struct wop *wop_of(CXCursor c)
 {
+	const struct wop *op;
 	char *n;
-	size_t i;
 
 	if (clang_getCursorKind(c) != CXCursor_CallExpr || !(n = builtin_ref(c)))
 		return NULL;
-	for (i = 0; i < sizeof(wops) / sizeof(wops[0]); i++)
-		if (!strcmp(n, wops[i].name)) {
-			free(n);
-			return &wops[i];
-		}
+	op = wop_named(n);
 	free(n);
-	return NULL;
+	return op;
 }
 
 /* A call that the lowering cuts the statement at (not a pure index query). */
@@ -830,10 +834,40 @@ CXCursor wl_body_of(CXCursor fn)
 	return b;
 }
 
+/*
+ * A warp-level function a template leaves unresolved (`__shfl_up_sync(m, x,
+ * d)` with x of a type parameter's type): the callee is a reference to an
+ * overload set, not a function, so wop_of does not see it.  Its name, or
+ * NULL.
+ */
+static char *dependent_wop(CXCursor c)
+{
+	struct cx_kids ks;
+	CXCursor r;
+	char *n = NULL;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || !clang_Cursor_isNull(clang_getCursorReferenced(c)))
+		return NULL;
+	ks = cx_kids_of(c);
+	r = ks.n ? clang_getCursorReferenced(ks.c[0]) : clang_getNullCursor();
+	if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(r)) {
+		n = cx_spelling(clang_getOverloadedDecl(r, 0));
+		if (!wop_named(n)) {
+			free(n);
+			n = NULL;
+		}
+	}
+	cx_kids_free(&ks);
+	return n;
+}
+
 static enum CXChildVisitResult find_dependent_cg(CXCursor c, CXCursor parent, CXClientData d)
 {
 	CXCursor *hit = d;
 	char *n = cg_dependent_call(c);
+
+	if (!n)
+		n = dependent_wop(c);
 
 	(void)parent;
 	if (!n)
@@ -847,8 +881,9 @@ static enum CXChildVisitResult find_dependent_cg(CXCursor c, CXCursor parent, CX
  * --exec-model=fission: a cooperative-groups call a template leaves
  * dependent is lowered by nothing and aborted the launch ("a
  * cooperative-groups call outside a fiber kernel"), in a kernel template or
- * a __device__ template taking a tile; refused here instead.  By default
- * such kernels run as fibers (fiber_plan.c).
+ * a __device__ template taking a tile; so did a warp-level function on a
+ * value of a type parameter's type.  Refused here instead.  By default such
+ * kernels run as fibers (fiber_plan.c).
  */
 static bool refuse_dependent_cg(struct wlower *w, CXCursor fn, CXCursor body)
 {
@@ -860,11 +895,15 @@ static bool refuse_dependent_cg(struct wlower *w, CXCursor fn, CXCursor body)
 	clang_visitChildren(body, find_dependent_cg, &hit);
 	if (clang_Cursor_isNull(hit))
 		return false;
-	n = cg_dependent_call(hit);
 	f = cx_spelling(fn);
-	error_at(w->s, hit,
-		 "cooperative groups: '%s' in '%s' names its group through a template parameter: such calls run only as fibers (not with --exec-model=fission)",
-		 n, f);
+	if ((n = cg_dependent_call(hit)))
+		error_at(w->s, hit,
+			 "cooperative groups: '%s' in '%s' names its group through a template parameter: such calls run only as fibers (not with --exec-model=fission)",
+			 n, f);
+	else if ((n = dependent_wop(hit)))
+		error_at(w->s, hit,
+			 "'%s' in '%s' takes a value whose type depends on a template parameter: such calls run only as fibers (not with --exec-model=fission)",
+			 n, f);
 	free(n);
 	free(f);
 	return true;
@@ -886,10 +925,18 @@ static void lower_function(struct wlower *w, CXCursor fn)
 		return;
 	}
 	if (!has_annot(fn, "global")) {
+		char *caller = warp_kept_caller(w, fn);
+
 		name = cx_spelling(fn);
-		error_at(w->s, cs.c[0],
-			 "warp-level function in __device__ function '%s' is not supported yet: such functions are inlined when they are not templates and have one return, their last statement",
-			 name);
+		if (caller)	/* inlinable, but named where it is not inlined */
+			error_at(w->s, cs.c[0],
+				 "warp-level function in __device__ function '%s', which '%s' calls: loop fission inlines such a function only into kernels, each call a statement of its own (x = f(...);), so it cannot run it here; build without --exec-model=fission to run the kernel as fibers",
+				 name, caller);
+		else
+			error_at(w->s, cs.c[0],
+				 "warp-level function in __device__ function '%s' is not supported yet: such functions are inlined when they are not templates and have one return, their last statement",
+				 name);
+		free(caller);
 		free(name);
 		free(cs.c);
 		return;
@@ -960,14 +1007,14 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 	struct wlower w = { 0 };
 	CXTranslationUnit tu;
 	struct cx_kids ks;
-	unsigned i, done = 1, round;
+	unsigned i, done = 1, round, slots = 0;
 	int rc;
 	bool warps = mentions_warp_ops(s);
 
 	if (!warps && !mentions_barrier_helper(s))
 		return 0;
 	for (round = 0; done && round < 4; round++)
-		if ((rc = warp_inline_round(s, idx, args, nargs, &done)))
+		if ((rc = warp_inline_round(s, idx, args, nargs, &slots, &done)))
 			return rc;
 	if (!warps)
 		return 0;	/* only helpers with barriers were inlined */
@@ -980,6 +1027,7 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 	}
 	w.s = s;
 	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
+	w.top = &ks;
 	for (i = 0; i < ks.n; i++) {
 		enum CXCursorKind k = clang_getCursorKind(ks.c[i]);
 

@@ -34,6 +34,7 @@ struct wlower {
 	unsigned last_op;
 	unsigned loops;		/* loops around the statement being lowered */
 	CXCursor body;		/* the kernel's body */
+	const struct cx_kids *top;	/* the translation unit's declarations (warp_lower) */
 };
 
 void wl_edit(struct wlower *w, unsigned a, unsigned b, char *text);
@@ -91,7 +92,15 @@ bool wl_const_is(CXCursor e, long long want);
  */
 unsigned warp_volatile_tails(struct wlower *w, CXCursor fn, CXCursor body);
 
+/*
+ * A __device__ function of the form warp_inline.c inlines, kept because a
+ * function it cannot inline into names it: that function's name (NULL: fn
+ * is not of that form, or nothing in the main file names it).  Freed by
+ * the caller.
+ */
+char *warp_kept_caller(struct wlower *w, CXCursor fn);
+
 /* One round of inlining (warp_inline.c); *done: calls inlined. 0, 1 or 2. */
-int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *done);
+int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *slots, unsigned *done);
 
 #endif

@@ -104,17 +104,11 @@ void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *
 	warp_map_sloc(s, clang_getCursorLocation(c), line, col);
 }
 
-void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col)
+/* The user's line and column of offset off in the text warp.c rewrote (text it inserted: its start's). */
+static void map_offset(const struct warp_map *m, unsigned off, unsigned *line, unsigned *col)
 {
-	const struct warp_map *m = s->wmap;
-	unsigned off, o, l = 1, k = 1;
-	CXFile f;
+	unsigned o, l = 1, k = 1;
 
-	if (!m)
-		return;
-	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
-	if (!f || !s->file || !clang_File_isEqual(f, s->file))
-		return;
 	for (;; m = m->prev) {
 		off = old_offset(m, off);
 		if (!m->prev)
@@ -125,6 +119,32 @@ void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line,
 			l++, k = 0;
 	*line = l;
 	*col = k;
+}
+
+void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col)
+{
+	unsigned off;
+	CXFile f;
+
+	if (!s->wmap)
+		return;
+	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+	if (!f || !s->file || !clang_File_isEqual(f, s->file))
+		return;
+	map_offset(s->wmap, off, line, col);
+}
+
+unsigned warp_map_line(const struct source *s, unsigned off)
+{
+	unsigned line = 1, col;
+
+	if (s->wmap) {
+		map_offset(s->wmap, off, &line, &col);
+		return line;
+	}
+	for (unsigned i = 0; i < off && i < s->len; i++)
+		line += s->text[i] == '\n';
+	return line;
 }
 
 void warp_map_free(struct source *s)

@@ -192,10 +192,29 @@ static void inline_call(struct wlower *w, CXCursor st, CXCursor call, CXCursor l
 struct inl {
 	struct wlower *w;
 	CXCursor *fns;
+	bool *keep_def;		/* for each of fns: calls in s->keep_calls's kernels stay */
+	unsigned *inlined;	/* for each of fns: its calls inlined this round */
 	unsigned nfns;
 	unsigned done;
 	CXCursor kernel;	/* the kernel being visited */
 };
+
+/*
+ * Is kernel k one of s->keep_calls: it ran as fibers after a barrier helper
+ * was inlined into it (whole.c), so that helper's calls in it stay calls?
+ */
+static bool keeps_calls(const struct source *s, CXCursor k)
+{
+	char *n;
+	bool r;
+
+	if (!s->keep_calls || !s->keep_calls->n || clang_Cursor_isNull(k))
+		return false;
+	n = cx_spelling(k);
+	r = fiber_names_has(s->keep_calls, n);
+	free(n);
+	return r;
+}
 
 /* Names declared in a kernel (parameters, locals): inlined code must not see them. */
 struct names {
@@ -282,14 +301,39 @@ static bool same_function(CXCursor ref, CXCursor fn)
 	return !clang_Cursor_isNull(r) && clang_equalCursors(clang_getCanonicalCursor(r), clang_getCanonicalCursor(fn));
 }
 
+/* a dependent call in a template names fn among the overloads it may take */
+static bool overloads_function(CXCursor ref, CXCursor fn)
+{
+	unsigned i, n = clang_getNumOverloadedDecls(ref);
+
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_getCanonicalCursor(clang_getOverloadedDecl(ref, i)),
+				       clang_getCanonicalCursor(fn)))
+			return true;
+	return false;
+}
+
 static enum CXChildVisitResult count_uses(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct uses *u = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && same_function(c, u->fn))
+	if ((k == CXCursor_DeclRefExpr && same_function(c, u->fn)) ||
+	    (k == CXCursor_OverloadedDeclRef && overloads_function(c, u->fn)))
 		u->all++;
 	return CXChildVisit_Recurse;
+}
+
+/* References to fn in the main file: calls from kernels and functions, through macros, its address. */
+static unsigned uses_in_file(const struct source *s, const struct cx_kids *top, CXCursor fn)
+{
+	struct uses u = { NULL, fn, 0, 0 };
+
+	for (unsigned i = 0; i < top->n; i++)
+		if (in_main(s, top->c[i]))
+			clang_visitChildren(top->c[i], count_uses, &u);
+	return u.all;
 }
 
 static enum CXChildVisitResult count_inlinable(CXCursor c, CXCursor parent, CXClientData d)
@@ -311,6 +355,25 @@ static enum CXChildVisitResult count_inlinable(CXCursor c, CXCursor parent, CXCl
 	return CXChildVisit_Recurse;
 }
 
+char *warp_kept_caller(struct wlower *w, CXCursor fn)
+{
+	CXCursor body, ret;
+
+	if (!w->top || !inlinable(w, fn, &body, &ret))
+		return NULL;
+	for (unsigned i = 0; i < w->top->n; i++) {
+		CXCursor c = w->top->c[i];
+		struct uses u = { NULL, fn, 0, 0 };
+
+		if (!in_main(w->s, c) || clang_equalCursors(c, fn))
+			continue;
+		clang_visitChildren(c, count_uses, &u);
+		if (u.all)
+			return cx_spelling(c);
+	}
+	return NULL;
+}
+
 static enum CXChildVisitResult find_shared(CXCursor c, CXCursor parent, CXClientData d)
 {
 	bool *found = d;
@@ -323,24 +386,30 @@ static enum CXChildVisitResult find_shared(CXCursor c, CXCursor parent, CXClient
 /*
  * May barrier-only helper fn be inlined?  Every reference to it in the
  * main file (calls from kernels, other functions, its address) must be a
- * call inline_visit inlines: the definition is blanked afterwards.  A
- * helper that declares __shared__ memory is called at most once per
- * kernel: that memory is one per block for all its calls, which a copy per
- * call site is only when a call never reads what an earlier one left.
+ * call inline_visit inlines, or one in a kernel of s->keep_calls (then
+ * *keep_def: the definition stays for those; else it is blanked
+ * afterwards).  A helper that declares __shared__ memory is called at most
+ * once per kernel: that memory is one per block for all its calls, which a
+ * copy per call site is only when a call never reads what an earlier one
+ * left.
  */
-static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCursor fn)
+static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCursor fn, bool *keep_def)
 {
 	struct uses u = { in, fn, 0, 0 };
 	bool shared = false, once = true;
 	CXCursor b;
-	unsigned i, before;
+	unsigned i, before, kept = 0;
 
 	clang_visitChildren(fn, find_shared, &shared);
 	for (i = 0; i < top->n; i++) {
 		if (!in_main(in->w->s, top->c[i]))
 			continue;
+		before = u.all;
 		clang_visitChildren(top->c[i], count_uses, &u);
-		if (has_annot(top->c[i], "global") && !clang_Cursor_isNull(b = wl_body_of(top->c[i]))) {
+		if (keeps_calls(in->w->s, top->c[i])) {
+			kept += u.all - before;
+		} else if (has_annot(top->c[i], "global") &&
+			   !clang_Cursor_isNull(b = wl_body_of(top->c[i]))) {
 			in->kernel = top->c[i];
 			before = u.inlinable;
 			clang_visitChildren(b, count_inlinable, &u);
@@ -348,7 +417,8 @@ static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCurso
 		}
 	}
 	in->kernel = clang_getNullCursor();
-	return u.all > 0 && u.all == u.inlinable && (once || !shared);
+	*keep_def = kept > 0;
+	return u.inlinable > 0 && u.all == u.inlinable + kept && (once || !shared);
 }
 
 static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClientData d)
@@ -359,6 +429,10 @@ static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClien
 	bool decl;
 	int f;
 
+	/* a barrier helper's call kept as written (its arguments are still seen) */
+	f = inlinable_index(in, pk == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) ? call : c);
+	if (f >= 0 && in->keep_def[f] && keeps_calls(in->w->s, in->kernel))
+		return CXChildVisit_Recurse;
 	if (pk == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) && (f = inlinable_index(in, call)) >= 0) {
 		struct names nm = { in->fns[f], in->kernel, NULL };
 
@@ -372,6 +446,7 @@ static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClien
 		}
 		inlinable(in->w, in->fns[f], &body, &ret);
 		inline_call(in->w, c, call, lhs, decl, in->fns[f], body, ret);
+		in->inlined[f]++;
 		in->done++;
 		return CXChildVisit_Continue;
 	}
@@ -383,16 +458,24 @@ static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClien
 	return CXChildVisit_Recurse;
 }
 
-/* One round of inlining; *done counts the calls inlined. */
-int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *done)
+/*
+ * One round of inlining; *done counts the calls inlined.  *slots numbers
+ * the names an inlined call declares (__idxgen_rK, __idxgen_aK_I) across
+ * rounds: a helper a helper inlined last round carried into the kernel is
+ * inlined inside that one's text, where the same K would shadow its result.
+ */
+int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *slots, unsigned *done)
 {
 	struct wlower w = { 0 };
 	struct inl in = { 0 };
-	CXTranslationUnit tu = source_parse(s, idx, args, nargs);
+	CXTranslationUnit tu;
 	struct cx_kids ks;
 	CXCursor body, ret;
 	unsigned i;
 
+	s->inlining = true;
+	tu = source_parse(s, idx, args, nargs);
+	s->inlining = false;
 	*done = 0;
 	if (!tu)
 		return 2;
@@ -401,15 +484,20 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 		return 1;
 	}
 	w.s = s;
+	w.nslot = *slots;
 	in.w = &w;
 	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
 	in.fns = cx_alloc((ks.n + 1) * sizeof(CXCursor));
+	in.keep_def = cx_alloc(ks.n + 1);
+	in.inlined = cx_alloc((ks.n + 1) * sizeof(*in.inlined));
 	for (i = 0; i < ks.n; i++) {
-		bool barriers_only = false;
+		bool barriers_only = false, keep_def = false;
 
 		if (in_main(s, ks.c[i]) && inlinable_(&w, ks.c[i], &body, &ret, &barriers_only) &&
-		    (!barriers_only || barrier_helper_ok(&in, &ks, ks.c[i])))
+		    (!barriers_only || barrier_helper_ok(&in, &ks, ks.c[i], &keep_def))) {
+			in.keep_def[in.nfns] = keep_def;
 			in.fns[in.nfns++] = ks.c[i];
+		}
 	}
 	for (i = 0; in.nfns && i < ks.n; i++)
 		if (in_main(s, ks.c[i]) && has_annot(ks.c[i], "global") &&
@@ -417,11 +505,20 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 			in.kernel = ks.c[i];
 			clang_visitChildren(body, inline_visit, &in);
 		}
-	if (in.done) {	/* blank the inlined definitions, lines kept */
+	/*
+	 * Blank the definitions whose every use was inlined, lines kept.  One
+	 * still named elsewhere stays: a call in another __device__ function
+	 * (through a macro too) or in a kernel of s->keep_calls, or one a
+	 * helper inlined this round carried into a kernel (the next round
+	 * inlines that).  warp.c then lowers or refuses the kept one by name.
+	 */
+	if (in.done) {
 		for (i = 0; i < in.nfns; i++) {
 			struct buf b = { 0 };
 			unsigned a = c_start(in.fns[i]), e = c_end(in.fns[i]), p;
 
+			if (!in.inlined[i] || in.inlined[i] != uses_in_file(s, &ks, in.fns[i]))
+				continue;
 			bputs(&b, "/* inlined into its callers (warp operations or barriers) */");
 			for (p = a; p < e; p++)
 				if (s->text[p] == '\n')
@@ -431,9 +528,12 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 	}
 	cx_kids_free(&ks);
 	free(in.fns);
+	free(in.keep_def);
+	free(in.inlined);
 	if (!s->nerrors && w.ne)
 		wl_apply(&w);
 	*done = in.done;
+	*slots = w.nslot;
 	for (i = 0; i < w.ne; i++)
 		free(w.e[i].text);
 	free(w.e);

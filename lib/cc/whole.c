@@ -215,6 +215,7 @@ struct walk {
 	unsigned pos;		/* the input's text before pos is written */
 	bool device;		/* inside a __device__ function */
 	unsigned *lsp, nlsp;	/* its statements the lanes meet before (lockstep.c) */
+	CXCursor lsfn;		/* the function they are in (null outside one) */
 	unsigned *spin, nspin;	/* its spin loops' conditions (spin.c) */
 	struct cx_kids kernels;	/* the kernels translated so far */
 	struct line_marks lm;	/* #line directives (line_marks.c) */
@@ -372,6 +373,19 @@ static bool lockstep_rmw_at(const struct walk *w, unsigned a)
 }
 
 /*
+ * How deep in branches the meeting at offset a is (branch_depth.c), as the
+ * call's first argument: the runtime lets the deepest lanes go on first.
+ * Nothing at depth 0, the default.
+ */
+static void meeting_depth(struct walk *w, unsigned a, const char *before)
+{
+	unsigned d = clang_Cursor_isNull(w->lsfn) ? 0 : branch_depth(w->lsfn, a);
+
+	if (d)
+		bprintf(w->o, "%s%u", before, d);
+}
+
+/*
  * "a op= b" / "a = b" with a volatile (warp-synchronous code, fiber_plan.c),
  * or one that reads another lane's element of what it stores (lockstep.c):
  * __idxgen_cc_vstore(a, (a) op (b)): every lane of the warp reads first,
@@ -403,6 +417,7 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 	} else {
 		emit_src(w->s, c_start(value), e, w->o);
 	}
+	meeting_depth(w, a, ", ");
 	bputs(w->o, ")");
 	w->pos = e;
 	return true;
@@ -416,6 +431,7 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
  */
 static void lockstep_begin(struct walk *w, CXCursor fn)
 {
+	w->lsfn = fn;
 	w->nlsp = w->s->model != EXEC_FISSION ? lockstep_points(w->s, fn, &w->lsp) : 0;
 	w->nspin = w->s->model != EXEC_FISSION ? spin_points(w->s, fn, &w->spin, NULL) : 0;
 }
@@ -425,6 +441,7 @@ static void lockstep_end(struct walk *w)
 	free(w->lsp);
 	w->lsp = NULL;
 	w->nlsp = 0;
+	w->lsfn = clang_getNullCursor();
 	free(w->spin);
 	w->spin = NULL;
 	w->nspin = 0;
@@ -444,14 +461,17 @@ static void lockstep_point(struct walk *w, CXCursor c)
 			 */
 			bool directive = a < w->s->len && w->s->text[a] == '#';
 
-			bputs(w->o,
-			      directive ? "__idxgen_cc_lockstep();\n" : "__idxgen_cc_lockstep(); ");
+			bputs(w->o, "__idxgen_cc_lockstep(");
+			meeting_depth(w, a, "");
+			bputs(w->o, directive ? ");\n" : "); ");
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
 		} else if (w->lsp[i] == (LOCKSTEP_TURN | a) && a >= w->pos) {
 			/* a loop's condition: the lanes meet before each test (a turn reads the last one's stores) */
 			copy_to(w, a);
-			bputs(w->o, "__idxgen_cc_lockstep_turn() && ");
+			bputs(w->o, "__idxgen_cc_lockstep_turn(");
+			meeting_depth(w, a, "");
+			bputs(w->o, ") && ");
 			w->pos = a;
 			w->lsp[i] = ~0u;
 		}
@@ -599,10 +619,19 @@ static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 			end = c_end(p);
 			continue;
 		}
-		if (pk == CXCursor_TemplateTemplateParameter || !*n ||
+		if (!*n && pk != CXCursor_TemplateTemplateParameter) {
+			/*
+			 * `typename std::enable_if<C, int>::type = 0` (SFINAE between
+			 * kernel overloads): the helpers name it to pass it on
+			 */
+			free(n);
+			n = cx_alloc(24);
+			snprintf(n, 24, "__idxgen_tp%u", i);
+		}
+		if (pk == CXCursor_TemplateTemplateParameter ||
 		    memmem(s->text + c_start(p), c_end(p) - c_start(p), "...", 3)) {
 			error_at(s, p,
-				 "template template parameters, unnamed parameters and packs other than one 'typename...' of kernels are not supported");
+				 "template template parameters and packs other than one 'typename...' of kernels are not supported");
 			free(n);
 			cx_kids_free(&ks);
 			return false;
@@ -1107,10 +1136,16 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 			    const struct lane_plan *lp)
 {
 	if (lanes) {
-		bprintf(s->plan, "kernel %s: fibers (%s)\n  fibers, one per warp (lane loops): %u barrier(s), the warp's lanes run as loops between them",
-			k->name, why, lp->nbarriers);
+		bprintf(s->plan, "kernel %s: fibers (%s)\n  fibers, one per warp (lane loops): %u barrier(s)", k->name, why,
+			lp->nbarriers);
+		if (lp->nops)
+			bprintf(s->plan, ", %u warp operation(s) computed for the warp between two loops", lp->nops);
+		bputs(s->plan, ", the warp's lanes run as loops between them");
 		for (unsigned i = 0; i < lp->npv; i++)
-			bprintf(s->plan, "%s%s", i ? ", " : "; kept across a barrier in per-warp arrays: ", lp->pv[i].name);
+			bprintf(s->plan, "%s%s",
+				i ? ", " : lp->nops ? "; kept across a barrier or warp operation in per-warp arrays: "
+						    : "; kept across a barrier in per-warp arrays: ",
+				lp->pv[i].name);
 		bputs(s->plan, "\n");
 		return;
 	}
@@ -1372,12 +1407,33 @@ static void kernel_overload(struct kernel *k, unsigned nth)
 	k->addr = b.p;
 }
 
+/*
+ * The reason a kernel of s->keep_calls runs as fibers ("calls 'f', which
+ * suspends": the call kept), with the one it had when f was inlined.
+ */
+static const char *with_kept_why(const struct source *s, CXCursor fn, const char *reason, char *buf,
+				 size_t len)
+{
+	char *kn;
+	const char *was;
+
+	if (!reason || !s->keep_calls)
+		return reason;
+	kn = cx_spelling(fn);
+	was = fiber_names_why(s->keep_calls, kn);
+	free(kn);
+	if (!was || strncmp(reason, "calls '", 7))
+		return reason;	/* not the call kept (warp.c's own lowering fell back too) */
+	snprintf(buf, len, "%s; with it inlined: %s", reason, was);
+	return buf;
+}
+
 static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 {
 	struct source *s = w->s;
 	struct kernel k;
 	struct tmpl t;
-	char why[480];
+	char why[480], kept_why[1024];
 	const char *reason = NULL;
 
 	kernel_init(&k, s, fn);
@@ -1400,9 +1456,22 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 		kernel_init(&k, s, fn);
 		kernel_overload(&k, nth);
 	}
-	/* warp.c lowered this kernel for loop fission: the fibers need its text as written */
-	if (reason && s->wmap && memmem(s->text + c_start(fn), c_end(fn) - c_start(fn), "__idxgen_", 9))
+	/*
+	 * warp.c lowered this kernel for loop fission: the fibers need its
+	 * text as written.  Its name joins s->keep_calls first (a barrier
+	 * helper inlined into it stays a call next time, the file's other
+	 * kernels keep warp.c); only when that does not help does the whole
+	 * file go without warp.c (cc_translate_program).
+	 */
+	if (reason && s->wmap && memmem(s->text + c_start(fn), c_end(fn) - c_start(fn), "__idxgen_", 9)) {
+		char *kn = cx_spelling(fn);
+
 		s->restart = true;
+		if (s->keep_calls)
+			fiber_names_add(s->keep_calls, kn, reason);
+		free(kn);
+	}
+	reason = with_kept_why(s, fn, reason, kept_why, sizeof(kept_why));
 	if (reason) {
 		kernel_params(&k);
 		emit_fiber_kernel(w, &k, &t, reason);
@@ -1826,7 +1895,7 @@ static void write_registrations(struct buf *o, const struct regs *rg, unsigned i
 /* One file of the program (the main one or one it includes) into o. */
 static void translate_file(struct source *s, CXTranslationUnit tu, struct buf *o, unsigned index)
 {
-	struct walk w = { .s = s, .tu = tu, .o = o };
+	struct walk w = { .s = s, .tu = tu, .o = o, .lsfn = clang_getNullCursor() };
 	struct regs rg = { { 0 }, 0 };
 
 	line_marks_begin(&w.lm, s, o);
@@ -2089,6 +2158,8 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	int rc = 2;
 	size_t out0 = out->n, plan0 = po && po->plan ? po->plan->n : 0;
 	bool no_warp_lower = false;
+	struct fiber_names keep = { 0 };
+	unsigned nkeep;
 
 	idx = clang_createIndex(0, 0);
 	/*
@@ -2102,13 +2173,16 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 		if (!program_read(&s, path, po, &edg))
 			break;
 		s.no_warp_lower |= no_warp_lower;
+		s.keep_calls = &keep;
+		nkeep = keep.n;
 		edg.again = false;
 		rc = translate_once(&s, idx, args, nargs, out, hdrs);
 		if (!edg.again && !(rc == 0 && s.restart && !no_warp_lower)) {
 			source_free(&s);
 			break;
 		}
-		no_warp_lower |= rc == 0 && s.restart && !edg.again;
+		/* a kernel fell back to fibers that no barrier helper's call kept would help */
+		no_warp_lower |= rc == 0 && s.restart && !edg.again && (keep.n == nkeep || round >= 3);
 		source_free(&s);
 		program_out_free(hdrs);
 		out->n = out0;
@@ -2122,5 +2196,6 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	}
 	clang_disposeIndex(idx);
 	edg_free(&edg);
+	fiber_names_free(&keep);
 	return rc;
 }

@@ -49,21 +49,29 @@ static cudaError_t join(cudaStream_t helper, cudaStream_t s)
 	return err;
 }
 
-CUresult cuCtxRecordEvent(CUcontext ctx, CUevent event)
+/* ctx and event checked, then the context's streams now (*all, freed by the caller) */
+static CUresult streams_of(CUcontext ctx, CUevent event, cudaStream_t **all, size_t *n, bool *capturing)
 {
 	CUresult r = context(ctx);
-	cudaStream_t *all, helper;
-	bool capturing;
-	size_t n;
-	cudaError_t err;
 
 	if (r)
 		return r;
 	if (!event)
 		return CUDA_ERROR_INVALID_HANDLE;
-	all = cudart_streams_now(cudart_ctx(), &n, &capturing);
-	if (!all)
-		return CUDA_ERROR_OUT_OF_MEMORY;
+	*all = cudart_streams_now(cudart_ctx(), n, capturing);
+	return *all ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuCtxRecordEvent(CUcontext ctx, CUevent event)
+{
+	cudaStream_t *all, helper;
+	bool capturing;
+	size_t n;
+	cudaError_t err;
+	CUresult r = streams_of(ctx, event, &all, &n, &capturing);
+
+	if (r)
+		return r;
 	err = capturing ? cudaErrorStreamCaptureUnsupported :
 	      n ? cudaStreamCreateWithFlags(&helper, cudaStreamNonBlocking) : cudaSuccess;
 	if (err || !n) {
@@ -81,19 +89,14 @@ CUresult cuCtxRecordEvent(CUcontext ctx, CUevent event)
 
 CUresult cuCtxWaitEvent(CUcontext ctx, CUevent event)
 {
-	CUresult r = context(ctx);
 	cudaStream_t *all, holder;
 	bool capturing;
 	size_t n;
 	cudaError_t err;
+	CUresult r = streams_of(ctx, event, &all, &n, &capturing);
 
 	if (r)
 		return r;
-	if (!event)
-		return CUDA_ERROR_INVALID_HANDLE;
-	all = cudart_streams_now(cudart_ctx(), &n, &capturing);
-	if (!all)
-		return CUDA_ERROR_OUT_OF_MEMORY;
 	err = capturing ? cudaErrorStreamCaptureUnsupported : cudaStreamCreate(&holder);
 	for (size_t i = 0; i < n && !err; i++) {
 		if (cudaStreamWaitEvent(all[i], event, 0) == cudaErrorInvalidResourceHandle)

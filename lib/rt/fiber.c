@@ -97,6 +97,7 @@ struct rt_fiber {
 	const void *warg;
 	void *wout;
 	uint32_t cline;			/* at coalesced_threads(): the call site in its file (the file in warg) */
+	uint32_t cdepth;		/* how deep in branches that site is (__idxgen_fiber_meet; UINT32_MAX: first) */
 };
 
 struct rt_fibers {
@@ -456,30 +457,39 @@ static void released(struct rt_fibers *p, uint32_t t)
  * operation or returned, and can go no further without these.  Only the
  * warp's own lanes are waited for: another warp that never stops (a spin on
  * a lock this warp holds) must not keep it from going on.
+ *
+ * Only the lanes at the deepest sites go on (cdepth, the largest among the
+ * waiting lanes); the others wait for them.  A GPU's warp that diverged
+ * runs the lanes inside a branch while the others wait where it ends:
+ * lanes that skipped a branch and ran on to a meeting after it (the next
+ * turn of a loop, HeCBench's fpdc) must not store over what the lanes
+ * still in the branch are about to read.
  */
 static void coalesce_warp(struct rt_fibers *p, uint32_t wi)
 {
-	uint32_t l, k, n = p->n - wi * 32 < 32 ? p->n - wi * 32 : 32;
+	uint32_t l, k, top = 0, n = p->n - wi * 32 < 32 ? p->n - wi * 32 : 32;
 	struct rt_fiber *lane[32];
 
 	for (l = 0; l < n; l++) {
 		lane[l] = &p->f[p->by_lin[wi * 32 + l]];
 		if ((lane[l]->state == F_RUN && !lane[l]->spinning) || lane[l]->state == F_NEW)
 			return;	/* a lane may still come to a site (one in a spin loop waits for others) */
+		if (lane[l]->state == F_COAL && lane[l]->cdepth > top)
+			top = lane[l]->cdepth;
 	}
 	for (l = 0; l < n; l++) {
 		uint32_t m = 0;
 
-		if (lane[l]->state != F_COAL)
+		if (lane[l]->state != F_COAL || lane[l]->cdepth != top)
 			continue;
 		for (k = 0; k < n; k++)
-			if (lane[k]->state == F_COAL && lane[k]->warg == lane[l]->warg &&
-			    lane[k]->cline == lane[l]->cline)
+			if (lane[k]->state == F_COAL && lane[k]->cdepth == top &&
+			    lane[k]->warg == lane[l]->warg && lane[k]->cline == lane[l]->cline)
 				m |= 1u << k;
 		lane[l]->wmask = m;
 	}
 	for (l = 0; l < n; l++)
-		if (lane[l]->state == F_COAL) {
+		if (lane[l]->state == F_COAL && lane[l]->cdepth == top) {
 			lane[l]->state = F_RUN;
 			p->ncoal--;
 		}
@@ -983,7 +993,7 @@ void __idxgen_fiber_grid_sync(void)
 		suspend(p);
 }
 
-uint32_t __idxgen_fiber_coalesced(const char *file, uint32_t site)
+uint32_t __idxgen_fiber_meet(const char *file, uint32_t site, uint32_t depth)
 {
 	struct rt_fibers *p = need_fiber("coalesced_threads()");
 	struct rt_fiber *f = &p->f[p->cur];
@@ -991,9 +1001,15 @@ uint32_t __idxgen_fiber_coalesced(const char *file, uint32_t site)
 	f->state = F_COAL;
 	f->warg = file;
 	f->cline = site;
+	f->cdepth = depth;
 	p->ncoal++;
 	suspend(p);
 	return f->wmask;
+}
+
+uint32_t __idxgen_fiber_coalesced(const char *file, uint32_t site)
+{
+	return __idxgen_fiber_meet(file, site, UINT32_MAX);
 }
 
 int __idxgen_fiber_grid_valid(void)

@@ -6,6 +6,8 @@
  * (tests/bench/cc/warp.cu).  Each result is checked against the plain C
  * before timing.  Prints ns per run and ratios (>1: the first is faster).
  * Not pass/fail: the issue's goal is shuffle reduction >= shared memory.
+ * The compaction's kept elements come out in the atomics' order: compared
+ * as multisets (sorted) with the C loop's.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -15,7 +17,8 @@
 #include <idxgen_rt.h>
 
 extern const struct idxgen_rt_kernel idxgen_cc_kernel_sum_shfl, idxgen_cc_kernel_sum_shared,
-	idxgen_cc_kernel_hist_warp, idxgen_cc_kernel_hist_shared;
+	idxgen_cc_kernel_hist_warp, idxgen_cc_kernel_hist_shared, idxgen_cc_kernel_filter_warp,
+	idxgen_cc_kernel_filter_atomic;
 
 static double now(void)
 {
@@ -60,6 +63,32 @@ static void hist_c(const int *in, int *hist, unsigned n, int nbins)
 		hist[in[i] % nbins]++;
 }
 
+static unsigned filter_c(const int *in, int *out, unsigned n, int limit)
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		if (in[i] < limit)
+			out[k++] = in[i];
+	return k;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The kernels' order of the kept elements is the atomics' order: compared as multisets. */
+static int same_kept(int *got, int count, const int *want, unsigned k)
+{
+	if (count != (int)k)
+		return 0;
+	qsort(got, k, sizeof(int), cmp_int);
+	return !memcmp(got, want, k * sizeof(int));
+}
+
 int main(void)
 {
 	struct idxgen_rt_options ro = { .num_threads = 1 };
@@ -68,7 +97,10 @@ int main(void)
 	int nbins = 64, reps = 7, err = 0, bad = 0;
 	int *in = malloc(n * sizeof(int)), *out = calloc(nb, sizeof(int)), *ref = calloc(nb, sizeof(int));
 	int *hist = calloc(256, sizeof(int)), *href = calloc(256, sizeof(int));
-	double ts, tm, tc, hw, hs, hc;
+	int *kept = malloc(n * sizeof(int)), *kref = malloc(n * sizeof(int)), count[1] = { 0 }, *pcount = count;
+	int limit = 500;
+	unsigned k;
+	double ts, tm, tc, hw, hs, hc, fw, fa, fc;
 
 	if (idxgen_rt_create(&ro, &rt))
 		return 1;
@@ -76,6 +108,7 @@ int main(void)
 		in[i] = (int)((i * 2654435761u) >> 20) % 1000;
 	void *sargs[] = { &in, &out };
 	void *hargs[] = { &in, &hist, &nbins };
+	void *fargs[] = { &in, &kept, &pcount, &limit };
 
 	sums_c(in, ref, nb, bs);
 	ts = best_launch(rt, &idxgen_cc_kernel_sum_shfl, nb, bs, sargs, NULL, 0, reps, &err);
@@ -103,13 +136,29 @@ int main(void)
 		if (now() - t0 < hc)
 			hc = now() - t0;
 	}
+
+	k = filter_c(in, kref, n, limit);
+	qsort(kref, k, sizeof(int), cmp_int);
+	fw = best_launch(rt, &idxgen_cc_kernel_filter_warp, nb, bs, fargs, count, 1, reps, &err);
+	bad += !same_kept(kept, count[0], kref, k);
+	fa = best_launch(rt, &idxgen_cc_kernel_filter_atomic, nb, bs, fargs, count, 1, reps, &err);
+	bad += !same_kept(kept, count[0], kref, k);
+	fc = 1e30;
+	for (int r = 0; r < reps; r++) {
+		double t0 = now();
+		filter_c(in, kept, n, limit);
+		if (now() - t0 < fc)
+			fc = now() - t0;
+	}
 	printf("warp benchmarks: %u blocks x %u threads, one worker, best of %d%s\n", nb, bs, reps,
 	       err || bad ? " -- WRONG RESULTS OR LAUNCH ERRORS, figures void" : "");
 	printf("block sum  shfl tree %12.0f ns  shared tree %12.0f ns  plain C %12.0f ns  shared/shfl %.2f  C/shfl %.2f\n",
 	       ts, tm, tc, tm / ts, tc / ts);
 	printf("histogram  warp-aggr %12.0f ns  shared atom %12.0f ns  plain C %12.0f ns  shared/warp %.2f  C/warp %.2f\n",
 	       hw, hs, hc, hs / hw, hc / hw);
+	printf("filter     warp-aggr %12.0f ns  atomic each %12.0f ns  plain C %12.0f ns  atomic/warp %.2f  C/warp %.2f\n",
+	       fw, fa, fc, fa / fw, fc / fw);
 	idxgen_rt_destroy(rt);
-	free(in), free(out), free(ref), free(hist), free(href);
+	free(in), free(out), free(ref), free(hist), free(href), free(kept), free(kref);
 	return err || bad;
 }

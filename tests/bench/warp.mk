@@ -1,7 +1,8 @@
 # Warp-level operations (issue 23), not pass/fail: a __shfl_down_sync tree
 # reduction and a warp-aggregated histogram as idxgen-cc translates them,
 # against the same algorithms with shared memory + __syncthreads() and
-# against plain C (tests/bench/cc/warp.cu, bench_warp.c).
+# against plain C; a stream compaction with warp-aggregated atomics against
+# one atomicAdd per element and plain C (tests/bench/cc/warp.cu, bench_warp.c).
 #
 #   make -f tests/bench/warp.mk [all]   build into $(BUILD)/bench
 #   make -f tests/bench/warp.mk run     run

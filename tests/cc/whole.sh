@@ -216,6 +216,12 @@ run_prog "multi/cg_two_units: two .cu files with cg::sync in fiber kernels, b.cu
 	--exec-model=fibers -O0 -o "$tmp/prog" "$DIR/multi/cg_two_units/b.cu" "$DIR/multi/cg_two_units/a.cu"
 run_prog "cg_large_tiles_fission.cu: a tile of 64 threads under loop fission (its barrier the block's)" \
 	--exec-model=fission -O0 -o "$tmp/prog" "$DIR/opts/cg_large_tiles_fission.cu"
+# Helpers with __syncthreads() inlined under forced loop fission too (the
+# parse that inlines them failed on the barrier before); and as fibers.
+for m in fission fibers; do
+	run_prog "void_barrier_helpers.cu (--exec-model=$m)" --exec-model=$m -O0 -o "$tmp/prog" \
+		"$DIR/../../cuda/progs/void_barrier_helpers.cu"
+done
 run_prog "std_headers.cu: every C++17 and C header after ours (__noinline__ & co.)" \
 	-O0 -o "$tmp/prog" "$DIR/opts/std_headers.cu"
 run_prog "openmp_host.cu: omp.h and -Xcompiler -fopenmp host code" -O0 -Xcompiler -fopenmp \

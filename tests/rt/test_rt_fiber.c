@@ -394,6 +394,94 @@ static void test_fiber_coalesced(struct idxgen_rt *rt, unsigned int nt)
 }
 
 /*
+ * Kernel 8: __idxgen_fiber_meet's order (lock-step meetings in branches).
+ * Odd lanes meet at a site two branches deep, even lanes at one a branch
+ * deep, lin % 3 == 2 lanes at coalesced_threads() (deepest): when no lane
+ * of a warp can run, only the deepest go on, each group the lanes of its
+ * own site; the even lanes last.  Each thread writes its group and when it
+ * ran after its meeting (a count per block: a block's fibers run on one
+ * OS thread).
+ */
+static const char k8_file[] = "meet";
+
+static uint32_t k8_class(uint32_t lin)
+{
+	return lin % 3 == 2 ? 0 : lin & 1 ? 1 : 2;	/* 0 coalesced, 1 depth 2, 2 depth 1 */
+}
+
+static void k8_entry(struct idxgen_rt_block *b)
+{
+	uint32_t lin = __idxgen_fiber_self()->lin, m, c = k8_class(lin);
+	uint32_t *mask = *(uint32_t *const *)b->args[0], *when = *(uint32_t *const *)b->args[1];
+	uint32_t *tick = &when[b->block_idx[0] * (b->nthreads + 1) + b->nthreads];
+
+	if (c == 0)
+		m = __idxgen_fiber_coalesced(k8_file, 7);
+	else
+		m = __idxgen_fiber_meet(k8_file, c == 1 ? 10 : 20, c == 1 ? 2 : 1);
+	mask[b->block_idx[0] * b->nthreads + lin] = m;
+	when[b->block_idx[0] * (b->nthreads + 1) + lin] = (*tick)++;
+}
+
+static void k8_block(struct idxgen_rt_block *b)
+{
+	__idxgen_fiber_run(b, k8_entry);
+}
+
+static const struct idxgen_rt_kernel k8_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "fiber_meet_depth", .block = k8_block, .nargs = 2,
+};
+
+/* Lanes of lin's warp in lin's class; and whether a class ran before the next, warp by warp. */
+static uint32_t k8_ref_mask(uint32_t lin, uint32_t n)
+{
+	uint32_t m = 0, w = lin / 32;
+
+	for (uint32_t l = 0; l < 32 && w * 32 + l < n; l++)
+		if (k8_class(w * 32 + l) == k8_class(lin))
+			m |= 1u << l;
+	return m;
+}
+
+static uint32_t k8_out_of_order(const uint32_t *when, uint32_t n)
+{
+	uint32_t bad = 0;
+
+	for (uint32_t a = 0; a < n; a++)
+		for (uint32_t z = a / 32 * 32; z < n && z / 32 == a / 32; z++)
+			bad += k8_class(a) < k8_class(z) && when[a] > when[z];
+	return bad;
+}
+
+static void test_fiber_meet_depth(struct idxgen_rt *rt, unsigned int nt)
+{
+	static const struct idxgen_rt_dim3 shapes[] = { { 45, 1, 1 }, { 64, 1, 1 }, { 8, 4, 3 } };
+
+	for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++)
+		for (size_t oi = 0; oi < NORDERS; oi++) {
+			struct idxgen_rt_dim3 bd = shapes[si];
+			uint32_t n = bd.x * bd.y * bd.z, nb = 3, bad = 0, late = 0;
+			uint32_t *mask = calloc((size_t)nb * n, sizeof(*mask));
+			uint32_t *when = calloc((size_t)nb * (n + 1), sizeof(*when));
+			void *args[] = { &mask, &when };
+			struct idxgen_rt_launch_opts o = { .schedule = fiber_orders[oi] };
+			struct idxgen_rt_launch_info info;
+			int err;
+
+			err = idxgen_rt_launch_ex(rt, &k8_kernel, IDXGEN_RT_DIM3(nb, 1, 1), bd, args, &o, &info);
+			for (uint32_t b = 0; b < nb; b++) {
+				for (uint32_t l = 0; l < n; l++)
+					bad += mask[b * n + l] != k8_ref_mask(l, n);
+				late += k8_out_of_order(&when[b * (n + 1)], n);
+			}
+			tap_ok(!err && !bad && !late, "fibers: lock-step meetings, the lanes deepest in branches go on first, block %ux%ux%u, order %u, %u worker(s) (%u wrong groups, %u out of order) %s",
+			       bd.x, bd.y, bd.z, fiber_orders[oi].order, nt, bad, late, err ? info.error : "");
+			free(mask);
+			free(when);
+		}
+}
+
+/*
  * Kernel 5: a block that never suspends (__idxgen_fiber_plain_begin, what
  * idxgen-cc emits for such a fiber kernel): its threads run in the block
  * function's own loop.  Mode 0 writes each thread's position and checks
@@ -534,6 +622,7 @@ void test_fibers(struct idxgen_rt *rt, unsigned int nt)
 	test_fiber_run_warps(rt, nt);
 	test_fiber_plain(rt, nt);
 	test_fiber_coalesced(rt, nt);
+	test_fiber_meet_depth(rt, nt);
 	test_fiber_barriers(rt, nt);
 	test_fiber_warps(rt, nt);
 	test_fiber_failures(rt, nt);

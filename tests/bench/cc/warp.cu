@@ -1,7 +1,9 @@
 // Warp benchmarks (issue 23, make bench): the same block reduction and the
 // same histogram written three ways -- warp-level operations, shared memory
-// with __syncthreads(), and (in bench_warp.c) plain C -- so that the ratios
-// say what the warp lowering of idxgen-cc costs.  Real CUDA: nvcc -arch=sm_90.
+// with __syncthreads(), and (in bench_warp.c) plain C -- and a stream
+// compaction with warp-aggregated atomics against one atomic per element
+// and plain C, so that the ratios say what the warp lowering of idxgen-cc
+// costs.  Real CUDA: nvcc -arch=sm_90.
 
 // Block sum, warp shuffles: a __shfl_down_sync tree per warp, lane 0 of each
 // warp stores its sum, then every warp reduces the warp sums the same way
@@ -65,4 +67,30 @@ __global__ void hist_shared(const int *in, int *hist, int nbins)
 	for (unsigned b = tid; b < (unsigned)nbins; b += blockDim.x)
 		if (s[b])
 			atomicAdd(&hist[b], s[b]);
+}
+
+// Stream compaction, warp-aggregated: the lanes that keep their element vote
+// with __ballot_sync, the lowest adds the warp's count with one atomicAdd,
+// __shfl_sync broadcasts the base and each lane stores at base + its rank.
+__global__ void filter_warp(const int *in, int *out, int *count, int limit)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int lane = threadIdx.x % 32;
+	int keep = in[i] < limit;
+	unsigned mask = __ballot_sync(0xffffffffu, keep);
+	int leader = __ffs(mask) - 1;
+	int base = 0;
+	if (lane == leader)
+		base = atomicAdd(count, __popc(mask));
+	base = __shfl_sync(0xffffffffu, base, leader);
+	if (keep)
+		out[base + __popc(mask & ((1u << lane) - 1u))] = in[i];
+}
+
+// Stream compaction, one atomicAdd per kept element.
+__global__ void filter_atomic(const int *in, int *out, int *count, int limit)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (in[i] < limit)
+		out[atomicAdd(count, 1)] = in[i];
 }

@@ -52,6 +52,26 @@ __global__ void shfl_sum(const int *in, int *out)
 	}
 }
 
+// an inclusive scan of each warp by shuffles (Hillis-Steele), the warps' totals added through shared memory
+__global__ void warp_scan(const int *in, int *out)
+{
+	__shared__ int w[BS / 32];
+	unsigned t = threadIdx.x, lane = t % 32;
+	int x = in[blockIdx.x * BS + t];
+
+	for (int d = 1; d < 32; d <<= 1) {
+		int y = __shfl_up_sync(0xffffffffu, x, d);
+		if (lane >= (unsigned)d)
+			x += y;
+	}
+	if (lane == 31)
+		w[t / 32] = x;
+	__syncthreads();
+	for (unsigned i = 0; i < t / 32; i++)
+		x += w[i];
+	out[blockIdx.x * BS + t] = x;
+}
+
 // a 1-D three-point stencil with the block's tile and halo in shared memory
 __global__ void stencil3(const int *in, int *out, int n)
 {
@@ -99,14 +119,15 @@ static double cpu_s(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-enum { K_TREE, K_SHFL, K_STENCIL, K_TRANSPOSE, K_AXPY, NK };
-static const char *const names[NK] = { "tree_sum", "shfl_sum", "stencil3", "transpose", "axpy" };
+enum { K_TREE, K_SHFL, K_SCAN, K_STENCIL, K_TRANSPOSE, K_AXPY, NK };
+static const char *const names[NK] = { "tree_sum", "shfl_sum", "warp_scan", "stencil3", "transpose", "axpy" };
 
 static void launch(int k, const int *d_in, int *d_out, int nb, int n, int w)
 {
 	switch (k) {
 	case K_TREE: tree_sum<<<nb, BS>>>(d_in, d_out); break;
 	case K_SHFL: shfl_sum<<<nb, BS>>>(d_in, d_out); break;
+	case K_SCAN: warp_scan<<<nb, BS>>>(d_in, d_out); break;
 	case K_STENCIL: stencil3<<<nb, BS>>>(d_in, d_out, n); break;
 	case K_TRANSPOSE: transpose<<<dim3(w / 32, w / 32), dim3(32, 8)>>>(d_in, d_out, w); break;
 	default: axpy<<<nb, BS>>>(d_in, d_out); break;
@@ -121,6 +142,8 @@ static void reference(int k, const int *in, int *want, int cnt, int n, int w)
 			want[i] = 0;
 			for (int t = 0; t < BS; t++)
 				want[i] += in[i * BS + t];
+		} else if (k == K_SCAN) {
+			want[i] = in[i] + (i % BS ? want[i - 1] : 0);
 		} else if (k == K_STENCIL) {
 			want[i] = (i > 0 ? in[i - 1] : 0) + 2 * in[i] + (i + 1 < n ? in[i + 1] : 0);
 		} else if (k == K_TRANSPOSE) {

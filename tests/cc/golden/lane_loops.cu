@@ -48,7 +48,7 @@ __global__ void shift_k(int *out, const int *in, int rounds)
 	out[blockIdx.x * TILE + t] = v;
 }
 
-// a thread that returns before a barrier: a fiber per thread
+// a thread that returns before a barrier: the lane leaves the warp's later lane loops (an exit mask)
 __global__ void early_k(int *out, int n)
 {
 	__shared__ int seen[TILE];
@@ -161,7 +161,7 @@ int main()
 // MODEL: kernel shift_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: fibers, one per warp (lane loops): 3 barrier(s), the warp's lanes run as loops between them; kept across a barrier in per-warp arrays: t, v
 // MODEL: kernel early_k: fibers (--exec-model=fibers)
-// MODEL-NEXT: a fiber per thread, not lane loops: line 59: a return in a kernel with barriers (a lane that returns would leave its warp's lane loop)
+// MODEL-NEXT: fibers, one per warp (lane loops): 1 barrier(s), the warp's lanes run as loops between them; kept across a barrier in per-warp arrays: i
 // MODEL: kernel divergent_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: a fiber per thread, not lane loops: line 70: a barrier under a condition on 'threadIdx', not known to be the same for every thread of the block
 // MODEL: kernel param_k: fibers (--exec-model=fibers)
@@ -201,8 +201,11 @@ int main()
 // CXX: } for (int r = 0; r < rounds * steps; r++) {__IDXGEN_CC_LANES(__idxgen_ln) {
 // CXX: } if (rounds > 1) {__IDXGEN_CC_LANES(__idxgen_ln) {
 // CXX: __idxgen_fiber_run_warps(__b, shift_k__fiber);
-// CXX: /* __global__ early_k: fibers, every thread a coroutine (--exec-model=fibers) */
-// CXX: __idxgen_fiber_run(__b, early_k__fiber);
+// CXX: /* __global__ early_k: fibers, one per warp (lane loops) (--exec-model=fibers) */
+// CXX: { const struct __idxgen_cc_lanes __idxgen_ln = __idxgen_cc_lanes_here(); uint32_t __idxgen_gone = 0; int __idxgen_lv_i[32]; __IDXGEN_CC_LANES(__idxgen_ln) { if ((__idxgen_gone >> __idxgen_l) & 1u) continue; __IDXGEN_CC_LANE_TID();
+// CXX: if (i >= n)
+// CXX-NEXT: { __idxgen_gone |= 1u << __idxgen_l; continue; }
+// CXX: __idxgen_fiber_run_warps(__b, early_k__fiber);
 // CXX: /* __global__ divergent_k: fibers, every thread a coroutine (--exec-model=fibers) */
 // CXX: __idxgen_fiber_run(__b, divergent_k__fiber);
 // CXX: /* __global__ helper_k: fibers, one per warp (lane loops) (--exec-model=fibers) */

@@ -198,6 +198,23 @@ __global__ void macro_store(const int *in, int *out)
 	out[threadIdx.x] = s[t ^ 1];
 }
 
+// Meetings inside branches and loops say how deep they are (branch_depth.c):
+// the odd lanes at the if's meeting (depth 2) go on before the even lanes,
+// which skipped the if and wait at the next turn's store (depth 1), as a
+// GPU's warp runs the branch before it reconverges (HeCBench's fpdc).
+__global__ void odd_pairs(const int *in, int *out, int n)
+{
+	__shared__ int s[48];
+	int lane = threadIdx.x & 31;
+	for (int i = lane; i < n; i += 32) {
+		s[16 + lane] = in[i];
+		if (lane & 1) {
+			int lo = s[15 + lane];
+			out[i / 2] = lo | in[i] << 4;
+		}
+	}
+}
+
 // MODEL: kernel row_exchange: fibers (line 20 reads __shared__ memory a statement before it stored to with no barrier between
 // MODEL: kernel branch_store: fibers (line 32 reads
 // MODEL: kernel ring: fibers (line 43 reads
@@ -210,6 +227,7 @@ __global__ void macro_store(const int *in, int *out)
 // MODEL: kernel turns: fibers
 // MODEL: kernel carry_fibers: fibers (calls 'block_sync', which suspends the thread
 // MODEL: kernel macro_store: fibers (line {{[0-9]+}} reads __shared__ memory a statement before it stored to
+// MODEL: kernel odd_pairs: fibers (line {{[0-9]+}} reads __shared__ memory
 
 // CXX: void row_exchange(
 // CXX: col[r * 9] = in[r * 8 + t];
@@ -221,8 +239,8 @@ __global__ void macro_store(const int *in, int *out)
 // CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[lane ^ 1];
 // CXX: void ring(
 // the next turn stores where this one read (k's change not followed): a meeting before the store too
-// CXX: __idxgen_cc_lockstep(); s[k * 32 + t] = v;
-// CXX-NEXT: __idxgen_cc_lockstep(); v += s[k * 32 + (t + 1) % 32];
+// CXX: __idxgen_cc_lockstep(1); s[k * 32 + t] = v;
+// CXX-NEXT: __idxgen_cc_lockstep(1); v += s[k * 32 + (t + 1) % 32];
 // CXX-NOT: __idxgen_cc_lockstep
 // CXX: void moved_index(
 // CXX: t ^= 1;
@@ -244,14 +262,19 @@ __global__ void macro_store(const int *in, int *out)
 // CXX-NEXT: mine = t * 3;
 // CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[t ^ 1] + left_of(s, t);
 // CXX: void turns(
-// CXX: for (int k = 16; __idxgen_cc_lockstep_turn() && k > 0; k >>= 1)
+// CXX: for (int k = 16; __idxgen_cc_lockstep_turn(1) && k > 0; k >>= 1)
 // CXX-NEXT: if (lane < k)
 // CXX-NEXT: r[lane] += r[lane + k];
 // CXX-NEXT: for (int k = 16; k > 0; k >>= 1) {
-// CXX-NEXT: __idxgen_cc_lockstep(); if (lane < k)
+// CXX-NEXT: __idxgen_cc_lockstep(1); if (lane < k)
 // CXX: void carry_fibers(
 // CXX: for (int base = 0; base < n; base += 128) {
-// CXX-NEXT: __idxgen_cc_lockstep(); s[t] = in[base + t];
+// CXX-NEXT: __idxgen_cc_lockstep(1); s[t] = in[base + t];
 // CXX: void macro_store(
 // CXX: PUT(s, t, in[threadIdx.x]);
 // CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[t ^ 1];
+// CXX: void odd_pairs(
+// CXX: for (int i = lane; i < n; i += 32) {
+// CXX-NEXT: __idxgen_cc_lockstep(1); s[16 + lane] = in[i];
+// CXX-NEXT: if (lane & 1) {
+// CXX-NEXT: __idxgen_cc_lockstep(2); int lo = s[15 + lane];

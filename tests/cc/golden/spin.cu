@@ -58,11 +58,46 @@ __global__ void cas_max(float *m, const float *in)
 	} while (assumed != old);
 }
 
+// the condition reads a local that volatile reads decide some variables
+// away: a declaration's initializer, an if around an assignment (HeCBench gc)
+__global__ void settle_colour(volatile int *posscol, int *color, int n)
+{
+	bool again;
+	do {
+		again = false;
+		for (int v = threadIdx.x; v < n; v += blockDim.x) {
+			int pcol = posscol[v];
+			int keep = color[v];
+			if ((pcol & 1) == 0)
+				keep ^= 1;
+			again |= keep;
+		}
+	} while (again);
+}
+
+// the same loop over memory that is not volatile: fission
+__global__ void settle_plain(int *posscol, int *color, int n)
+{
+	bool again;
+	do {
+		again = false;
+		for (int v = threadIdx.x; v < n; v += blockDim.x) {
+			int pcol = posscol[v];
+			int keep = color[v];
+			if ((pcol & 1) == 0)
+				keep ^= 1;
+			again |= keep;
+		}
+	} while (again);
+}
+
 // MODEL: kernel cas_lock: fibers (line 12 waits in a loop for memory another thread writes
 // MODEL: kernel forever_lock: fibers (line 22 waits in a loop
 // MODEL: kernel wait_flag: fibers (line 35 waits in a loop
 // MODEL: kernel work_queue: fission
 // MODEL: kernel cas_max: fission
+// MODEL: kernel settle_colour: fibers (line 66 waits in a loop
+// MODEL: kernel settle_plain: fission
 
 // CXX: void cas_lock(
 // CXX: while (__idxgen_cc_spin() && atomicCAS(lock, 0, 1) != 0)
@@ -70,3 +105,8 @@ __global__ void cas_max(float *m, const float *in)
 // CXX: for (; __idxgen_cc_spin();) {
 // CXX: void wait_flag(
 // CXX: while (__idxgen_cc_spin() && *flag == 0)
+// CXX: void settle_colour(
+// CXX: } while (__idxgen_cc_spin() && again);
+// CXX: void settle_plain(
+// CXX-NOT: __idxgen_cc_spin
+// CXX: }

@@ -5,7 +5,8 @@
 // three ways by lib/cc/Makefile check-fibers (loop fission, a fiber per
 // thread, lane loops), each under every schedule order and 1/2 workers;
 // every result is checked against a host reference.  Blocks of 80 (a
-// partial last warp), 2-D and 3-D blocks: a warp's lanes cross rows.
+// partial last warp), 2-D and 3-D blocks: a warp's lanes cross rows; threads
+// that return before a barrier.
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -88,6 +89,27 @@ __global__ void flip2d(const float *in, float *out, int vertical)
 	out[blockIdx.x * 192 + y * 16 + x] = tile[y][x];
 }
 
+// a block's sum of the elements below n: the threads past the end leave after clearing their slot (as hotspot's do)
+__global__ void tail_sum(const int *in, int *out, int n)
+{
+	__shared__ int s[128];
+	int gid = blockIdx.x * 128 + threadIdx.x;
+
+	s[threadIdx.x] = 0;
+	__syncthreads();
+	if (gid >= n)
+		return;
+	s[threadIdx.x] = in[gid];
+	__syncthreads();
+	if (threadIdx.x == 0) {
+		int t = 0;
+
+		for (int i = 0; i < 128; i++)
+			t += s[i];
+		out[blockIdx.x] = t;
+	}
+}
+
 static int failures;
 
 static void expect(const char *what, bool ok)
@@ -143,6 +165,19 @@ int main()
 
 					expect(vertical ? "flip2d vertical" : "flip2d horizontal", gf[b * 192 + y * 16 + x] == want);
 				}
+	}
+	{
+		const int n = 5 * 128 - 37;
+
+		tail_sum<<<5, 128>>>(d_in, d_out, n);
+		CHECK(cudaMemcpy(g, d_out, sizeof(int) * 5, cudaMemcpyDeviceToHost));
+		for (int b = 0; b < 5; b++) {
+			int want = 0;
+
+			for (int i = b * 128; i < (b + 1) * 128 && i < n; i++)
+				want += h[i];
+			expect("tail_sum", g[b] == want);
+		}
 	}
 	CHECK(cudaFree(d_in));
 	CHECK(cudaFree(d_out));
