@@ -649,22 +649,35 @@ unsigned stmt_end(const struct source *s, CXCursor c)
 	return e;
 }
 
-void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o)
+/*
+ * [a, b) of the node [ga, gb) that is copied in parts (emit.c: between its
+ * children): the edits of the node's own group too (shift.c's insertion
+ * before it, its operator, the insertion after it), an insertion also in an
+ * empty part.  ga == gb: none but those inside [a, b).
+ */
+void emit_src_of(const struct source *s, unsigned ga, unsigned gb, unsigned a, unsigned b, struct buf *o)
 {
-	unsigned i;
+	unsigned i, from = a;
 
-	if (!(a < b && b <= s->len))
+	if (!(a <= b && b <= s->len) || (a == b && ga == gb))
 		return;
 	for (i = 0; i < s->nedits; i++) {
 		const struct edit *e = &s->edits[i];
+		bool own = ga < gb && e->group_a == ga && e->group_b == gb && e->start >= from && e->end <= b;
 
-		if (e->start < a || e->end > b)
-			continue;
+		if (!own && (e->group_a < from || e->group_b > b || from == b))
+			continue;	/* part of its group is not copied: none of it applies */
 		bput(o, s->text + a, e->start - a);
 		bputs(o, e->text);
 		a = e->end;
 	}
 	bput(o, s->text + a, b - a);
+}
+
+void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o)
+{
+	if (a < b)
+		emit_src_of(s, 0, 0, a, b, o);
 }
 
 static char *format_at(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)
