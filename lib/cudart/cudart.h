@@ -417,6 +417,8 @@ struct cudart_texobj {
 	size_t size[3];		/* elements per dimension, 1 where absent (layers in [2] if layered) */
 	size_t pitch, slice;	/* bytes between rows, between slices */
 	size_t elem;		/* bytes of an element */
+	size_t readable;	/* bytes from base inside its allocation (SIZE_MAX: not
+				 * memory of ours); reads past them see zeros */
 	int dims;		/* 1, 2 or 3 (a layered array: the layer's + 1) */
 	bool layered, surface;
 };

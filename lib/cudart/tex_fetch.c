@@ -136,12 +136,17 @@ static float texel_coord(const struct cudart_texobj *o, int a, float u)
 	return u * (float)o->size[a];
 }
 
+/* Whether the element off bytes from o's base lies in its allocation (README: past it, zeros). */
+static bool inside(const struct cudart_texobj *o, size_t off)
+{
+	return off < o->readable && o->readable - off >= o->elem;
+}
+
 /* The element at index idx[0..dims) of slice `layer`: its channels, or the border colour. */
 static void load(const struct cudart_texobj *o, int dims, const long *idx, size_t layer,
 		 float f[4], int v[4])
 {
-	size_t at[3] = { 0, 0, 0 };
-	const char *p;
+	size_t at[3] = { 0, 0, 0 }, off;
 	int n = channels(o);
 
 	for (int a = 0; a < dims; a++) {
@@ -153,11 +158,11 @@ static void load(const struct cudart_texobj *o, int dims, const long *idx, size_
 	}
 	if (dims < 3)
 		at[2] = layer;
-	p = o->base + at[2] * o->slice + at[1] * o->pitch + at[0] * o->elem;
+	off = at[2] * o->slice + at[1] * o->pitch + at[0] * o->elem;
 	for (int k = 0; k < 4; k++) {
 		f[k] = 0.0f, v[k] = 0;
-		if (k < n)
-			load_channel(o, p, k, &f[k], &v[k]);
+		if (k < n && inside(o, off))
+			load_channel(o, o->base + off, k, &f[k], &v[k]);
 	}
 }
 
@@ -277,13 +282,13 @@ void __idxgenTexFetchCubemap(cudaTextureObject_t t, float x, float y, float z, i
 void __idxgenTex1Dfetch(cudaTextureObject_t t, int x, struct __idxgenTexel *out)
 {
 	const struct cudart_texobj *o = (const struct cudart_texobj *)(uintptr_t)t;
-	const char *p = o->base + (size_t)x * o->elem;
+	size_t off = (size_t)x * o->elem;
 
 	memset(out, 0, sizeof(*out));
-	if (x < 0 || (size_t)x >= o->size[0])
-		return;		/* outside the buffer: zero */
+	if (x < 0 || (size_t)x >= o->size[0] || !inside(o, off))
+		return;		/* outside the bound size or the allocation: zero */
 	for (int k = 0; k < channels(o); k++)
-		load_channel(o, p, k, &out->__f[k], &out->__i[k]);
+		load_channel(o, o->base + off, k, &out->__f[k], &out->__i[k]);
 }
 
 /* Clamp v into [0, n - 1]. */

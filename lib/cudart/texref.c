@@ -78,9 +78,7 @@ cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texre
 		if (!rest || !elem)
 			return cudart_set_error(cudaErrorInvalidValue);
 		size = rest / elem * elem;
-	} else if (rest && size > rest) {
-		return cudart_set_error(cudaErrorInvalidValue);
-	}
+	}	/* README: a size past the allocation binds, as in CUDA; reads past it see zeros */
 	memset(&res, 0, sizeof(res));
 	res.resType = cudaResourceTypeLinear;
 	res.res.linear.devPtr = (void *)devPtr;

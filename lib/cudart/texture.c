@@ -52,6 +52,9 @@ static size_t format_bytes(const struct cudaChannelFormatDesc *fmt)
 	return (size_t)n * (size_t)bits[0] / 8;
 }
 
+/* cudaDevAttrMaxTexture1DLinearWidth (device.c): CUDA's bound on a linear resource. */
+#define MAX_LINEAR_ELEMS 268435456u
+
 /* Fills o's layout from the resource; cudaErrorInvalidValue where CUDA's checks fail. */
 static cudaError_t layout(struct cudart_texobj *o, const struct cudaResourceDesc *r)
 {
@@ -78,7 +81,8 @@ static cudaError_t layout(struct cudart_texobj *o, const struct cudaResourceDesc
 		o->fmt = r->res.linear.desc;
 		o->base = (const char *)r->res.linear.devPtr;
 		o->elem = format_bytes(&o->fmt);
-		if (!o->base || !o->elem || r->res.linear.sizeInBytes % o->elem)
+		if (!o->base || !o->elem || r->res.linear.sizeInBytes % o->elem ||
+		    r->res.linear.sizeInBytes / o->elem > MAX_LINEAR_ELEMS)
 			return cudaErrorInvalidValue;
 		o->size[0] = r->res.linear.sizeInBytes / o->elem;
 		o->dims = 1;
@@ -126,6 +130,22 @@ static cudaError_t check_sampling(const struct cudart_texobj *o)
 	return cudaSuccess;
 }
 
+/*
+ * Bytes of o's memory that lie in its allocation; lock held.  CUDA binds
+ * linear and pitched memory by the size the program gives and leaves reads
+ * past its allocation to the program (a GPU reads whatever lies there, or
+ * faults); here they read zeros instead of the host's neighbouring memory.
+ */
+static size_t readable_bytes(struct cudart_ctx *c, const struct cudart_texobj *o)
+{
+	size_t rest;
+
+	if (o->res.resType == cudaResourceTypeArray)
+		return SIZE_MAX;
+	rest = cudart_alloc_rest(c, o->base);
+	return rest ? rest : SIZE_MAX;
+}
+
 static cudaError_t create(struct cudart_texobj **out, const struct cudaResourceDesc *r,
 			  const struct cudaTextureDesc *t, const struct cudaResourceViewDesc *v,
 			  bool surface)
@@ -153,6 +173,7 @@ static cudaError_t create(struct cudart_texobj **out, const struct cudaResourceD
 	if (!err && !surface)
 		err = check_sampling(o);
 	pthread_mutex_lock(&c->lock);
+	o->readable = readable_bytes(c, o);
 	if (!err && !tsearch(o, &c->texobjs, obj_cmp))
 		err = cudaErrorMemoryAllocation;
 	pthread_mutex_unlock(&c->lock);

@@ -505,7 +505,7 @@ TAP_TEST(texture_references_c)
 	TAP_ERR(cudaBindTexture(NULL, NULL, d, &f, 4), cudaErrorInvalidTexture);
 	TAP_ERR(cudaBindTexture(NULL, &r, NULL, &f, 4), cudaErrorInvalidValue);
 	TAP_ERR(cudaBindTexture(NULL, &r, d, NULL, 4), cudaErrorInvalidValue);
-	TAP_ERR(cudaBindTexture(NULL, &r, d, &f, 65 * sizeof(float)), cudaErrorInvalidValue);
+	TAP_ERR(cudaBindTexture(NULL, &r, d, &f, (268435456 + 1) * sizeof(float)), cudaErrorInvalidValue);
 	TAP_ERR(cudaBindTexture2D(NULL, &r, d, &f, 8, 8, 16), cudaErrorInvalidValue);	/* pitch < row */
 	TAP_ERR(cudaBindTextureToArray(&r, NULL, &f), cudaErrorInvalidResourceHandle);
 	TAP_ERR(cudaBindTextureToMipmappedArray(&r, (cudaMipmappedArray_const_t)d, &f), cudaErrorNotSupported);
@@ -514,6 +514,83 @@ TAP_TEST(texture_references_c)
 	TAP_ERR(cudaGetTextureAlignmentOffset(&off, &r), cudaErrorInvalidTextureBinding);
 	TAP_ERR(cudaUnbindTexture(NULL), cudaErrorInvalidTexture);
 	TAP_ERR(cudaGetLastError(), cudaErrorInvalidTexture);
+	TAP_ERR(cudaFree(d), cudaSuccess);
+}
+
+/* The element x of a 1-D linear binding, as tex1Dfetch reads it: channel 0 as a float. */
+static float fetch1d(cudaTextureObject_t o, int x)
+{
+	struct __idxgenTexel t;
+
+	__idxgenTex1Dfetch(o, x, &t);
+	return t.__f[0];
+}
+
+/*
+ * A bind larger than its allocation (SHOC MD binds an int4 reference with
+ * n * sizeof(double4) bytes on n float4s and reads it only in double
+ * precision): CUDA accepts it, bounded only by maxTexture1DLinear; reads
+ * inside the allocation see it, reads past it zeros (a GPU reads whatever
+ * lies there), past the bound size zeros (CUDA's rule).  Texture objects of
+ * linear and pitched memory alike.  Before: cudaErrorInvalidValue.
+ */
+TAP_TEST(texture_bind_past_allocation)
+{
+	struct textureReference r;
+	struct cudaResourceDesc rd;
+	struct cudaTextureDesc td;
+	struct cudaChannelFormatDesc f = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+	cudaTextureObject_t o;
+	struct __idxgenTexel t;
+	float h[64], *d;
+
+	for (int i = 0; i < 64; i++)
+		h[i] = (float)(i + 1);
+	memset(&r, 0, sizeof(r));
+	TAP_ERR(cudaMalloc((void **)&d, sizeof(h)), cudaSuccess);
+	TAP_ERR(cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice), cudaSuccess);
+	TAP_ERR(cudaBindTexture(NULL, &r, d, &f, 128 * sizeof(float)), cudaSuccess);
+	memcpy(&o, &r.__cudaReserved[__IDXGEN_TEXREF_HANDLE], sizeof(o));
+	TAP_ERR(cudaGetTextureObjectResourceDesc(&rd, o), cudaSuccess);
+	tap_ok(rd.res.linear.sizeInBytes == 128 * sizeof(float), "bound with the size given (%zu)",
+	       rd.res.linear.sizeInBytes);
+	tap_ok(fetch1d(o, 0) == 1.0f && fetch1d(o, 63) == 64.0f, "reads inside the allocation (%g %g)",
+	       fetch1d(o, 0), fetch1d(o, 63));
+	tap_ok(fetch1d(o, 64) == 0.0f && fetch1d(o, 127) == 0.0f, "reads past the allocation: 0 (%g %g)",
+	       fetch1d(o, 64), fetch1d(o, 127));
+	tap_ok(fetch1d(o, 128) == 0.0f && fetch1d(o, -1) == 0.0f, "reads past the bound size: 0");
+	TAP_ERR(cudaBindTexture(NULL, &r, d + 60, &f, 8 * sizeof(float)), cudaSuccess);	/* 4 inside */
+	memcpy(&o, &r.__cudaReserved[__IDXGEN_TEXREF_HANDLE], sizeof(o));
+	tap_ok(fetch1d(o, 3) == 64.0f && fetch1d(o, 4) == 0.0f, "from inside: the allocation's rest (%g %g)",
+	       fetch1d(o, 3), fetch1d(o, 4));
+	TAP_ERR(cudaUnbindTexture(&r), cudaSuccess);
+
+	memset(&rd, 0, sizeof(rd));
+	memset(&td, 0, sizeof(td));
+	rd.resType = cudaResourceTypeLinear;
+	rd.res.linear.devPtr = d;
+	rd.res.linear.desc = f;
+	rd.res.linear.sizeInBytes = 1000 * sizeof(float);
+	TAP_ERR(cudaCreateTextureObject(&o, &rd, &td, NULL), cudaSuccess);
+	tap_ok(fetch1d(o, 63) == 64.0f && fetch1d(o, 64) == 0.0f && fetch1d(o, 999) == 0.0f,
+	       "texture object past its allocation: zeros beyond it");
+	TAP_ERR(cudaDestroyTextureObject(o), cudaSuccess);
+	rd.res.linear.sizeInBytes = (268435456ull + 1) * sizeof(float);
+	TAP_ERR(cudaCreateTextureObject(&o, &rd, &td, NULL), cudaErrorInvalidValue);	/* > maxTexture1DLinear */
+
+	memset(&rd, 0, sizeof(rd));
+	rd.resType = cudaResourceTypePitch2D;
+	rd.res.pitch2D.devPtr = d;
+	rd.res.pitch2D.desc = f;
+	rd.res.pitch2D.width = 16;
+	rd.res.pitch2D.height = 8;	/* rows 4-7 past the allocation */
+	rd.res.pitch2D.pitchInBytes = 16 * sizeof(float);
+	TAP_ERR(cudaCreateTextureObject(&o, &rd, &td, NULL), cudaSuccess);
+	__idxgenTexFetch(o, 2, 15.5f, 3.5f, 0.0f, -1, &t);
+	tap_ok(t.__f[0] == 64.0f, "pitched: the last element of the allocation (%g)", t.__f[0]);
+	__idxgenTexFetch(o, 2, 0.5f, 4.5f, 0.0f, -1, &t);
+	tap_ok(t.__f[0] == 0.0f, "pitched: a row past the allocation reads 0 (%g)", t.__f[0]);
+	TAP_ERR(cudaDestroyTextureObject(o), cudaSuccess);
 	TAP_ERR(cudaFree(d), cudaSuccess);
 }
 #endif

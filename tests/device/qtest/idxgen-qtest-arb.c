@@ -28,7 +28,7 @@ static uint32_t arb_req(Idx *d, uint32_t req, uint32_t reg)
     return rd(d, reg);
 }
 
-void test_arb_registers(void)
+static void test_arb_registers(void)
 {
     Idx d;
     unsigned i;
@@ -126,7 +126,7 @@ void test_arb_registers(void)
 }
 
 /* Shared-region jobs need lock 0; jobs count towards the hold limit. */
-void test_arb_jobs(void)
+static void test_arb_jobs(void)
 {
     Idx d;
     Queue q;
@@ -178,4 +178,10 @@ void test_arb_jobs(void)
     g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==,
                      IDXGEN_CPL_NOT_LOCK_HOLDER);
     idx_stop(&d);
+}
+
+void register_arb(void)
+{
+    qtest_add_func("/idxgen/arb/registers", test_arb_registers);
+    qtest_add_func("/idxgen/arb/jobs", test_arb_jobs);
 }

@@ -13,11 +13,20 @@
 #include "standard-headers/linux/pci_regs.h"
 #include "idxgen-qtest.h"
 
+/* One fault, armed by property (at start) or at run time */
+typedef void (*FaultFn)(Idx *d, bool runtime);
+
+typedef struct FaultCase {
+    const char *prop;
+    FaultFn fn;
+    bool runtime;
+} FaultCase;
+
 /* ------------------------------------------------------------------ */
 /* Fault injection                                                    */
 /* ------------------------------------------------------------------ */
 
-void fault_hang(Idx *d, bool runtime)
+static void fault_hang(Idx *d, bool runtime)
 {
     Queue q;
     struct idxgen_desc dsc;
@@ -46,7 +55,7 @@ void fault_hang(Idx *d, bool runtime)
     g_assert_cmphex(rd(d, IDXGEN_REG_DBG_FIRED), ==, 0);
 }
 
-void fault_drop_irq(Idx *d, bool runtime)
+static void fault_drop_irq(Idx *d, bool runtime)
 {
     Queue q;
     struct idxgen_desc dsc;
@@ -67,7 +76,7 @@ void fault_drop_irq(Idx *d, bool runtime)
     g_assert_cmphex(msg_of(d, msg, 1), ==, 0x101);
 }
 
-void fault_corrupt_cpl(Idx *d, bool runtime)
+static void fault_corrupt_cpl(Idx *d, bool runtime)
 {
     Queue q;
     struct idxgen_desc dsc;
@@ -87,7 +96,7 @@ void fault_corrupt_cpl(Idx *d, bool runtime)
     g_assert_cmpuint(run_job_status(d, &q, &dsc), ==, IDXGEN_CPL_OK);
 }
 
-void fault_fail_dma(Idx *d, bool runtime)
+static void fault_fail_dma(Idx *d, bool runtime)
 {
     Queue q;
     struct idxgen_desc dsc;
@@ -122,7 +131,7 @@ void fault_fail_dma(Idx *d, bool runtime)
     g_assert_cmpuint(run_job_status(d, &q, &dsc), ==, IDXGEN_CPL_OK);
 }
 
-void test_fault(const void *opaque)
+static void test_fault(const void *opaque)
 {
     const FaultCase *fc = opaque;
     Idx d;
@@ -141,7 +150,7 @@ void test_fault(const void *opaque)
 }
 
 /* Completion DMA failure stops the queue with QERR_DMA. */
-void test_fault_cpl_dma(void)
+static void test_fault_cpl_dma(void)
 {
     Idx d;
     Queue q;
@@ -179,7 +188,7 @@ void test_fault_cpl_dma(void)
  * BAD_HEAD and FW_REJECT survive CTRL_RESET (they target a driver's reset
  * recovery), fire once, and a system reset disarms them.
  */
-void test_fault_sticky(void)
+static void test_fault_sticky(void)
 {
     Idx d;
     Queue q;
@@ -213,7 +222,7 @@ void test_fault_sticky(void)
 /* Hostile guest                                                      */
 /* ------------------------------------------------------------------ */
 
-void test_garbage(void)
+static void test_garbage(void)
 {
     Idx d;
     GRand *r = g_rand_new_with_seed(0x1d8e4c3b);
@@ -321,4 +330,31 @@ void test_garbage(void)
     check_cpl_ok(&c, &dsc, false);
     check_output(&d, &dsc);
     idx_stop(&d);
+}
+
+void register_fault(void)
+{
+    static const FaultCase faults[] = {
+        { "fault-hang", fault_hang, false },
+        { "fault-hang", fault_hang, true },
+        { "fault-drop-irq", fault_drop_irq, false },
+        { "fault-drop-irq", fault_drop_irq, true },
+        { "fault-corrupt-cpl", fault_corrupt_cpl, false },
+        { "fault-corrupt-cpl", fault_corrupt_cpl, true },
+        { "fault-fail-dma", fault_fail_dma, false },
+        { "fault-fail-dma", fault_fail_dma, true },
+    };
+    unsigned i;
+
+    for (i = 0; i < G_N_ELEMENTS(faults); i++) {
+        g_autofree char *path = g_strdup_printf("/idxgen/fault/%s/%s",
+                                                faults[i].prop,
+                                                faults[i].runtime ?
+                                                "runtime" : "property");
+
+        qtest_add_data_func(path, &faults[i], test_fault);
+    }
+    qtest_add_func("/idxgen/fault/completion-dma", test_fault_cpl_dma);
+    qtest_add_func("/idxgen/fault/sticky", test_fault_sticky);
+    qtest_add_func("/idxgen/garbage", test_garbage);
 }

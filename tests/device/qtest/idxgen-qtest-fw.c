@@ -16,7 +16,7 @@
 /* Firmware                                                           */
 /* ------------------------------------------------------------------ */
 
-void test_fw_good(void)
+static void test_fw_good(void)
 {
     Idx d;
     uint8_t img[FW_IMG_SIZE];
@@ -66,7 +66,7 @@ void test_fw_good(void)
     idx_stop(&d);
 }
 
-void test_fw_bad(void)
+static void test_fw_bad(void)
 {
     Idx d;
     uint8_t img[FW_IMG_SIZE], bad[FW_IMG_SIZE + 8];
@@ -193,7 +193,7 @@ void test_fw_bad(void)
     idx_stop(&d);
 }
 
-void test_no_firmware(void)
+static void test_no_firmware(void)
 {
     Idx d;
     Queue q;
@@ -215,4 +215,11 @@ void test_no_firmware(void)
     check_cpl_ok(&c, &dsc, false);
     check_output(&d, &dsc);
     idx_stop(&d);
+}
+
+void register_fw(void)
+{
+    qtest_add_func("/idxgen/fw/good", test_fw_good);
+    qtest_add_func("/idxgen/fw/bad", test_fw_bad);
+    qtest_add_func("/idxgen/fw/none", test_no_firmware);
 }

@@ -16,7 +16,7 @@
  * The history example (docs/design.md#history-example): miss, miss, hit;
  * then everything that invalidates.
  */
-void test_history(void)
+static void test_history(void)
 {
     Idx d;
     Queue q;
@@ -139,7 +139,7 @@ void test_history(void)
 }
 
 /* LRU eviction with a small history. */
-void test_history_lru(void)
+static void test_history_lru(void)
 {
     Idx d;
     Queue q;
@@ -165,4 +165,10 @@ void test_history_lru(void)
     run_job(&d, &q, &dsc[1], &c);
     check_cpl_ok(&c, &dsc[1], false);
     idx_stop(&d);
+}
+
+void register_history(void)
+{
+    qtest_add_func("/idxgen/history/worked-example", test_history);
+    qtest_add_func("/idxgen/history/lru", test_history_lru);
 }

@@ -17,7 +17,7 @@
 /* Identity, capabilities, properties                                 */
 /* ------------------------------------------------------------------ */
 
-void test_identity(void)
+static void test_identity(void)
 {
     Idx d;
     uint8_t cap;
@@ -91,7 +91,7 @@ void test_identity(void)
     idx_stop(&d);
 }
 
-void test_properties(void)
+static void test_properties(void)
 {
     Idx d;
     Queue q;
@@ -160,7 +160,7 @@ static int run_qemu(const char *args, char **out)
     return status;
 }
 
-void test_properties_invalid(void)
+static void test_properties_invalid(void)
 {
     static const struct {
         const char *props;
@@ -202,7 +202,7 @@ void test_properties_invalid(void)
 }
 
 /* 64-bit accesses to 64-bit registers; sub-word accesses are refused. */
-void test_access_sizes(void)
+static void test_access_sizes(void)
 {
     Idx d;
 
@@ -221,4 +221,12 @@ void test_access_sizes(void)
     qpci_io_writew(d.dev, d.imem, 6, 0xcdef);
     g_assert_cmphex(qpci_io_readq(d.dev, d.imem, 0), ==, 0xcdef0000ab000000ULL);
     idx_stop(&d);
+}
+
+void register_identity(void)
+{
+    qtest_add_func("/idxgen/identity", test_identity);
+    qtest_add_func("/idxgen/properties", test_properties);
+    qtest_add_func("/idxgen/properties-invalid", test_properties_invalid);
+    qtest_add_func("/idxgen/access-sizes", test_access_sizes);
 }

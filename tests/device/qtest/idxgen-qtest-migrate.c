@@ -20,7 +20,7 @@
 /* ------------------------------------------------------------------ */
 
 /* Migrate with a job half generated, history and statistics in place. */
-void test_migrate(void)
+static void test_migrate(void)
 {
     static const char props[] = "imem-size=4M,debug=on";
     g_autofree char *uri = g_strdup_printf("unix:%s/idxgen-mig-%d.sock",
@@ -188,7 +188,7 @@ gsize find_last(const char *img, gsize len, const void *pat,
  * cycle count does not match its descriptor is refused (it would overflow
  * the timer arithmetic or never complete).
  */
-void test_migrate_bad_job(void)
+static void test_migrate_bad_job(void)
 {
     static const char props[] = "imem-size=4M";
     g_autofree char *path = g_strdup_printf("%s/idxgen-mig-%d.bin",
@@ -229,7 +229,7 @@ void test_migrate_bad_job(void)
  * the hardware's they are refused (a job could outgrow the generator's
  * bounds, and post_load's replay with it).
  */
-void test_migrate_bad_caps(void)
+static void test_migrate_bad_caps(void)
 {
     static const char props[] = "imem-size=4M";
     g_autofree char *path = g_strdup_printf("%s/idxgen-mig-%d.bin",
@@ -264,4 +264,11 @@ void test_migrate_bad_caps(void)
     st = migrate_from_file(props, uri);
     g_assert_cmpstr(st, ==, "completed");
     unlink(path);
+}
+
+void register_migrate(void)
+{
+    qtest_add_func("/idxgen/migrate", test_migrate);
+    qtest_add_func("/idxgen/migrate-bad-job", test_migrate_bad_job);
+    qtest_add_func("/idxgen/migrate-bad-caps", test_migrate_bad_caps);
 }

@@ -17,7 +17,7 @@
 /* Jobs                                                               */
 /* ------------------------------------------------------------------ */
 
-void test_queue_single(void)
+static void test_queue_single(void)
 {
     static const struct {
         uint32_t dx, dy, dz, c;
@@ -81,7 +81,7 @@ void test_queue_single(void)
 }
 
 /* Several queues, several jobs each, all rung at once: round robin. */
-void test_queue_multi(void)
+static void test_queue_multi(void)
 {
     enum { NQ = 4, PER_Q = 3 };
     Idx d;
@@ -132,7 +132,7 @@ void test_queue_multi(void)
 }
 
 /* Q_WARPS_READY grows while a big job runs; ready warps are in memory. */
-void test_incremental(void)
+static void test_incremental(void)
 {
     Idx d;
     Queue q;
@@ -231,7 +231,7 @@ void test_incremental(void)
 }
 
 /* Every descriptor error code; the queue keeps working after each. */
-void test_desc_errors(void)
+static void test_desc_errors(void)
 {
     Idx d;
     Queue q, qf;
@@ -356,7 +356,7 @@ void test_desc_errors(void)
 }
 
 /* Ring validation, doorbell checks, wrap-around. */
-void test_ring(void)
+static void test_ring(void)
 {
     Idx d;
     Queue q;
@@ -439,4 +439,13 @@ void test_ring(void)
     g_assert_cmpuint(run_job_status(&d, &q, &dsc), ==, IDXGEN_CPL_OK);
     check_output(&d, &dsc);
     idx_stop(&d);
+}
+
+void register_queue(void)
+{
+    qtest_add_func("/idxgen/queue/single", test_queue_single);
+    qtest_add_func("/idxgen/queue/multi", test_queue_multi);
+    qtest_add_func("/idxgen/queue/ring", test_ring);
+    qtest_add_func("/idxgen/queue/desc-errors", test_desc_errors);
+    qtest_add_func("/idxgen/incremental", test_incremental);
 }

@@ -97,18 +97,18 @@ static void reset_case(bool system)
     idx_stop(&d);
 }
 
-void test_reset_register(void)
+static void test_reset_register(void)
 {
     reset_case(false);
 }
 
-void test_reset_system(void)
+static void test_reset_system(void)
 {
     reset_case(true);
 }
 
 /* Writing a read-only register while enabled is fatal until RESET. */
-void test_fatal(void)
+static void test_fatal(void)
 {
     Idx d;
     Queue q;
@@ -174,7 +174,7 @@ uint32_t msg_of(Idx *d, uint64_t msg, unsigned v)
     return val;
 }
 
-void test_msix(void)
+static void test_msix(void)
 {
     Idx d;
     Queue q0, q2;
@@ -242,4 +242,12 @@ void test_msix(void)
     g_assert_false(qpci_msix_pending(d.dev, 0));
     g_assert_cmphex(msg_of(&d, msg, 0), ==, 0x100);
     idx_stop(&d);
+}
+
+void register_reset(void)
+{
+    qtest_add_func("/idxgen/reset/register", test_reset_register);
+    qtest_add_func("/idxgen/reset/system", test_reset_system);
+    qtest_add_func("/idxgen/fatal", test_fatal);
+    qtest_add_func("/idxgen/msix", test_msix);
 }

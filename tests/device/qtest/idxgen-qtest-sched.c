@@ -20,7 +20,7 @@
 /* Schedule orders (issue 9)                                          */
 /* ------------------------------------------------------------------ */
 
-void test_sched_orders(void)
+static void test_sched_orders(void)
 {
     static const struct {
         uint32_t order, stride, gran, tw, th;
@@ -222,7 +222,7 @@ static void sched_corrupt(Idx *d, unsigned mode)
                              mode);
 }
 
-void test_sched_table(void)
+static void test_sched_table(void)
 {
     static const SchedEnt one[] = { { IDXGEN_ORDER_TILED, 0, 0, 5, 3, "t5x3" } };
     g_autofree uint8_t *img = g_malloc0(SCHED_IMG_SIZE);
@@ -286,7 +286,7 @@ void test_sched_table(void)
 }
 
 /* Malformed table records: the load fails with FW_ERR_SCHED, nothing shows. */
-void test_sched_table_bad(void)
+static void test_sched_table_bad(void)
 {
     enum { COUNT0, COUNT16, LEN_SHORT, LEN_LONG, TAB_RSVD, ENT_RSVD, ORDER5,
            UNUSED_PARAM, STRIDE0, GRAN0, TILE0, NAME_EMPTY, NAME_CHAR,
@@ -392,7 +392,7 @@ void test_sched_table_bad(void)
 }
 
 /* The table migrates; a stream with an impossible table is refused. */
-void test_sched_migrate(void)
+static void test_sched_migrate(void)
 {
     static const char props[] = "imem-size=4M";
     static const SchedEnt tab[] = {
@@ -450,4 +450,12 @@ void test_sched_migrate(void)
     g_assert_cmpstr(st, ==, "completed");
     g_free(st);
     unlink(path);
+}
+
+void register_sched(void)
+{
+    qtest_add_func("/idxgen/sched/orders", test_sched_orders);
+    qtest_add_func("/idxgen/sched/table", test_sched_table);
+    qtest_add_func("/idxgen/sched/table-bad", test_sched_table_bad);
+    qtest_add_func("/idxgen/sched/migrate", test_sched_migrate);
 }

@@ -14,7 +14,7 @@
  * kind of event, with all of the device's events enabled into a log file,
  * must log each of them.
  */
-void test_trace_events(void)
+static void test_trace_events(void)
 {
     static const char *const events[] = {
         "idxgen_reg_read", "idxgen_reg_write", "idxgen_fw_load",
@@ -96,4 +96,9 @@ void test_trace_events(void)
         g_assert_nonnull(strstr(text, pat));
     }
     unlink(log);
+}
+
+void register_trace(void)
+{
+    qtest_add_func("/idxgen/trace-events", test_trace_events);
 }

@@ -16,6 +16,7 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
+#include "libqos/pci-pc.h"
 #include "idxgen-qtest.h"
 
 /*
@@ -87,7 +88,7 @@ static void check_need_doorbell_rule(void)
 }
 
 /* The capability, the registers, and a device without the feature. */
-void test_uq_shadow_identity(void)
+static void test_uq_shadow_identity(void)
 {
     Idx d;
 
@@ -121,7 +122,7 @@ void test_uq_shadow_identity(void)
 }
 
 /* Jobs stored while the device works need no doorbell. */
-void test_uq_shadow_jobs(void)
+static void test_uq_shadow_jobs(void)
 {
     Idx d;
     UQ q;
@@ -185,7 +186,7 @@ void test_uq_shadow_jobs(void)
 }
 
 /* A hostile process's shadow block stops its own queue, nothing else. */
-void test_uq_shadow_hostile(void)
+static void test_uq_shadow_hostile(void)
 {
     Idx d;
     UQ bad, good;
@@ -268,7 +269,7 @@ void test_uq_shadow_hostile(void)
  * empty is taken without a doorbell; the event index is written (the
  * device sleeps, the next store rings) only once the window has passed.
  */
-void test_uq_shadow_idle(void)
+static void test_uq_shadow_idle(void)
 {
     Idx d;
     UQ q;
@@ -320,7 +321,7 @@ void test_uq_shadow_idle(void)
  * looks at the queue on resume, so a tail stored there without a doorbell
  * (the event index still says awake) is taken, not left for ever.
  */
-void test_uq_shadow_idle_migrate(void)
+static void test_uq_shadow_idle_migrate(void)
 {
     static const char props[] = "imem-size=1M,uq-idle-ns=50000";
     g_autofree char *uri = g_strdup_printf("unix:%s/idxgen-idlemig-%d.sock",
@@ -363,7 +364,7 @@ void test_uq_shadow_idle_migrate(void)
  * hung job (an ABORTED completion and value) and stops the queue with
  * BAD_DOORBELL; the generator is free again for the other queues.
  */
-void test_uq_hang_bad_doorbell(void)
+static void test_uq_hang_bad_doorbell(void)
 {
     Idx d;
     UQ q, other;
@@ -408,4 +409,14 @@ void test_uq_hang_bad_doorbell(void)
     g_assert_cmpuint(uq_run(&d, &other, &dsc, &c), ==, IDXGEN_CPL_OK);
     check_output(&d, &dsc);
     idx_stop(&d);
+}
+
+void register_uq_shadow(void)
+{
+    qtest_add_func("/idxgen/uq/shadow/identity", test_uq_shadow_identity);
+    qtest_add_func("/idxgen/uq/shadow/jobs", test_uq_shadow_jobs);
+    qtest_add_func("/idxgen/uq/shadow/hostile", test_uq_shadow_hostile);
+    qtest_add_func("/idxgen/uq/shadow/idle", test_uq_shadow_idle);
+    qtest_add_func("/idxgen/uq/shadow/idle-migrate", test_uq_shadow_idle_migrate);
+    qtest_add_func("/idxgen/uq/hang-bad-doorbell", test_uq_hang_bad_doorbell);
 }

@@ -163,7 +163,7 @@ void imem_untouched_outside3(Idx *d, uint64_t b0, uint64_t l0,
 }
 
 /* The capability bit and the block, with and without user queues. */
-void test_uq_identity(void)
+static void test_uq_identity(void)
 {
     Idx d;
     Queue q;
@@ -216,7 +216,7 @@ void test_uq_identity(void)
 }
 
 /* Jobs through a user queue: output, completion value, interrupt. */
-void test_uq_jobs(void)
+static void test_uq_jobs(void)
 {
     Idx d;
     UQ q;
@@ -284,7 +284,7 @@ void test_uq_jobs(void)
 }
 
 /* The window table: where, which word size, shared or not, which lock. */
-void test_uq_windows(void)
+static void test_uq_windows(void)
 {
     Idx d;
     UQ q;
@@ -371,7 +371,7 @@ void test_uq_windows(void)
  * outside the window changes, the device never goes FATAL, and the other
  * user queue and the config queue keep working.
  */
-void test_uq_hostile(void)
+static void test_uq_hostile(void)
 {
     Idx d;
     GRand *r = g_rand_new_with_seed(0x5eed41);
@@ -492,7 +492,7 @@ void test_uq_hostile(void)
  * Teardown: clearing ENABLE aborts the running job (ABORTED completion and
  * value), and afterwards the device leaves the queue's memory alone.
  */
-void test_uq_teardown(void)
+static void test_uq_teardown(void)
 {
     Idx d;
     UQ q;
@@ -546,7 +546,7 @@ void test_uq_teardown(void)
 }
 
 /* Live migration with a user-queue job half generated. */
-void test_uq_migrate(void)
+static void test_uq_migrate(void)
 {
     static const char props[] = "imem-size=4M";
     g_autofree char *uri = g_strdup_printf("unix:%s/idxgen-uqmig-%d.sock",
@@ -594,4 +594,14 @@ void test_uq_migrate(void)
     qpci_free_pc(s.bus);
     alloc_destroy(&s.alloc);
     qtest_quit(s.qts);
+}
+
+void register_uq(void)
+{
+    qtest_add_func("/idxgen/uq/identity", test_uq_identity);
+    qtest_add_func("/idxgen/uq/jobs", test_uq_jobs);
+    qtest_add_func("/idxgen/uq/windows", test_uq_windows);
+    qtest_add_func("/idxgen/uq/hostile", test_uq_hostile);
+    qtest_add_func("/idxgen/uq/teardown", test_uq_teardown);
+    qtest_add_func("/idxgen/uq/migrate", test_uq_migrate);
 }

@@ -2,9 +2,10 @@
  * QTest for the idxgen thread-index generator accelerator: what the test
  * files share.
  *
- * idxgen-test.c registers the test cases; each idxgen-qtest-<area>.c holds
- * one area's cases, idxgen-qtest-common.c the plumbing (machine start, BAR
- * mapping, virtual clock, firmware images, queues and descriptors).  Other
+ * Each idxgen-qtest-<area>.c holds one area's cases and registers them
+ * (register_<area>(), which idxgen-test.c's main calls);
+ * idxgen-qtest-common.c holds the plumbing (machine start, BAR mapping,
+ * virtual clock, firmware images, queues and descriptors).  Other
  * helpers that more than one area uses are exported by the area that owns
  * them and declared here under its name.
  *
@@ -114,20 +115,6 @@ char *migrate_from_file(const char *props, const char *uri);
 void migrate_live(Idx *s, Idx *t, const char *props, const char *uri);
 gsize find_last(const char *img, gsize len, const void *pat, gsize plen);
 
-/* idxgen-qtest-fault.c: one fault, armed by property or at run time */
-typedef void (*FaultFn)(Idx *d, bool runtime);
-
-typedef struct FaultCase {
-    const char *prop;
-    FaultFn fn;
-    bool runtime;
-} FaultCase;
-
-void fault_hang(Idx *d, bool runtime);
-void fault_drop_irq(Idx *d, bool runtime);
-void fault_corrupt_cpl(Idx *d, bool runtime);
-void fault_fail_dma(Idx *d, bool runtime);
-
 /* idxgen-qtest-uq.c: user queues as a process and its driver drive them */
 #define SENTINEL        0xa5
 /* Bus addresses where q35 has nothing: every DMA there fails */
@@ -163,50 +150,21 @@ void imem_untouched_outside3(Idx *d, uint64_t b0, uint64_t l0,
                              uint64_t b1, uint64_t l1,
                              uint64_t b2, uint64_t l2);
 
-/* The test cases, by file */
-void test_identity(void);                       /* idxgen-qtest-identity.c */
-void test_properties(void);
-void test_properties_invalid(void);
-void test_access_sizes(void);
-void test_fw_good(void);                        /* idxgen-qtest-fw.c */
-void test_fw_bad(void);
-void test_no_firmware(void);
-void test_queue_single(void);                   /* idxgen-qtest-queue.c */
-void test_queue_multi(void);
-void test_incremental(void);
-void test_desc_errors(void);
-void test_ring(void);
-void test_history(void);                        /* idxgen-qtest-history.c */
-void test_history_lru(void);
-void test_sched_orders(void);                   /* idxgen-qtest-sched.c */
-void test_sched_table(void);
-void test_sched_table_bad(void);
-void test_sched_migrate(void);
-void test_reset_register(void);                 /* idxgen-qtest-reset.c */
-void test_reset_system(void);
-void test_fatal(void);
-void test_msix(void);
-void test_fault(const void *opaque);            /* idxgen-qtest-fault.c */
-void test_fault_cpl_dma(void);
-void test_fault_sticky(void);
-void test_garbage(void);
-void test_arb_registers(void);                  /* idxgen-qtest-arb.c */
-void test_arb_jobs(void);
-void test_migrate(void);                        /* idxgen-qtest-migrate.c */
-void test_migrate_bad_job(void);
-void test_migrate_bad_caps(void);
-void test_trace_events(void);                   /* idxgen-qtest-trace.c */
-void test_uq_identity(void);                    /* idxgen-qtest-uq.c */
-void test_uq_jobs(void);
-void test_uq_windows(void);
-void test_uq_hostile(void);
-void test_uq_teardown(void);
-void test_uq_migrate(void);
-void test_uq_shadow_identity(void);             /* idxgen-qtest-uq-shadow.c */
-void test_uq_shadow_jobs(void);
-void test_uq_shadow_hostile(void);
-void test_uq_shadow_idle(void);
-void test_uq_shadow_idle_migrate(void);
-void test_uq_hang_bad_doorbell(void);
+/*
+ * Each area file registers its own cases (qtest_add_func, "/idxgen/..."):
+ * a new case is one edit, in its area's file; idxgen-test.c calls these.
+ */
+void register_identity(void);
+void register_fw(void);
+void register_queue(void);
+void register_history(void);
+void register_sched(void);
+void register_reset(void);
+void register_fault(void);
+void register_arb(void);
+void register_migrate(void);
+void register_trace(void);
+void register_uq(void);
+void register_uq_shadow(void);
 
 #endif

@@ -198,8 +198,8 @@ int main()
 	expect(cudaBindTexture(0, (const textureReference *)0, dVec, &desc, 4) == cudaErrorInvalidTexture,
 	       "cudaBindTexture of no reference: cudaErrorInvalidTexture");
 	expect(cudaGetLastError() == cudaErrorInvalidTexture, "... recorded as the last error");
-	expect(cudaBindTexture(0, texVec, dVec, (n + 1) * sizeof(float)) == cudaErrorInvalidValue,
-	       "cudaBindTexture past the allocation: cudaErrorInvalidValue");
+	expect(cudaBindTexture(0, texVec, dVec, (268435456 + 1) * sizeof(float)) == cudaErrorInvalidValue,
+	       "cudaBindTexture of more than maxTexture1DLinear elements: cudaErrorInvalidValue");
 	expect(cudaBindTexture(0, texVec, dVec, 6) == cudaErrorInvalidValue,
 	       "cudaBindTexture of a size not a whole number of elements: cudaErrorInvalidValue");
 	cudaChannelFormatDesc wide = cudaCreateChannelDesc<float2>();
