@@ -358,7 +358,33 @@ static enum cudaGraphNodeType node_type(const struct cudart_op *op)
 	}
 }
 
+static cudaError_t capture_as(struct cudart_ctx *c, struct CUstream_st *s, enum cudaGraphNodeType type,
+			      struct cudart_op *op);
+
 cudaError_t cudart_capture_op(struct cudart_ctx *c, struct CUstream_st *s, struct cudart_op *op)
+{
+	return capture_as(c, s, node_type(op), op);
+}
+
+cudaError_t cudart_capture_node(cudaStream_t stream, enum cudaGraphNodeType type, struct cudart_op *op)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaError_t err;
+
+	pthread_mutex_lock(&c->lock);
+	err = cudart_stream_check(c, stream);
+	if (!err && (cudart_stream_is_default(stream) || !stream->cap))
+		err = cudaErrorStreamCaptureInvalidated;	/* its capture ended meanwhile */
+	if (!err)
+		err = capture_as(c, stream, type, op);
+	else
+		cudart_op_release(c, op);
+	pthread_mutex_unlock(&c->lock);
+	return err;
+}
+
+static cudaError_t capture_as(struct cudart_ctx *c, struct CUstream_st *s, enum cudaGraphNodeType type,
+			      struct cudart_op *op)
 {
 	struct cudart_capture *cap = s->cap;
 	cudaGraphNode_t node;
@@ -372,7 +398,7 @@ cudaError_t cudart_capture_op(struct cudart_ctx *c, struct CUstream_st *s, struc
 	} else {
 		if (op->kind == CUDART_OP_KERNEL && !op->owned)
 			op->u.kern.args = NULL;	/* no arguments (else a copy is owned) */
-		err = cudart_graph_add_op(cap->graph, &s->cap_tail, node_type(op), op, &node);
+		err = cudart_graph_add_op(cap->graph, &s->cap_tail, type, op, &node);
 		if (!err) {
 			s->cap_tail.n = 0;
 			err = cudart_nodes_add(&s->cap_tail, node);

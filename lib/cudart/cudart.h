@@ -54,6 +54,7 @@ struct cudart_func {
 	int nonportable_cluster;	/* cudaFuncAttributeNonPortableClusterSizeAllowed */
 	int cluster_policy;		/* cudaFuncAttributeClusterSchedulingPolicyPreference */
 	struct cudart_legacy *legacy;	/* CUDA 3's launch state (driver_legacy.c), NULL until used */
+	bool pinned;			/* a graph node keeps k: cudart_func_pin */
 };
 
 /* A __device__/__constant__ variable. */
@@ -295,6 +296,14 @@ struct cudart_ctx {
 	size_t limits[7];		/* enum cudaLimit */
 	struct CUlogsCallbackEntry_st *log_callbacks;	/* cudaLogsRegisterCallback's (device_ext.c) */
 	struct CUmod_st *modules;	/* loaded driver-API modules (driver_module.c) */
+	struct CUlinkState_st *links;	/* live JIT link states (driver_link.c) */
+	/*
+	 * cuCtxWaitEvent's mark (driver_ctx_event.c): completes with every event
+	 * the context was told to wait for; streams created later wait for it
+	 * first, cudaStreamPerThread's work waits for it.  NULL: none.
+	 */
+	struct CUevent_st *ctx_wait;
+	uint64_t ctx_wait_gen;
 };
 
 /* A <<<grid, block, shmem, stream>>> configuration. */
@@ -312,6 +321,17 @@ void cudart_wake(struct cudart_ctx *c);
 cudaError_t cudart_param_count(const void *func, unsigned int *n);
 /* The registered kernel of a host stub (lock held); NULL: none. */
 struct cudart_func *cudart_func_find(struct cudart_ctx *c, const void *host);
+/*
+ * A kernel whose descriptor a graph node keeps (graph.c, a captured launch):
+ * its module's code must stay mapped (driver_module.c).  Lock held.
+ */
+void cudart_func_pin(struct cudart_ctx *c, const void *host);
+/*
+ * Forgets the kernels and variables registered at addresses in [lo, hi)
+ * (an unloaded module's); true if a kernel among them was pinned.  Lock held.
+ */
+bool cudart_funcs_forget(struct cudart_ctx *c, uintptr_t lo, uintptr_t hi);
+void cudart_vars_forget(struct cudart_ctx *c, uintptr_t lo, uintptr_t hi);
 
 /* state.c */
 bool cudart_push_config(const struct cudart_config *cfg);	/* false: stack full */
@@ -358,6 +378,8 @@ bool cudart_stream_is_default(cudaStream_t s);
 cudaError_t cudart_run_default(struct cudart_ctx *c, cudaStream_t s, struct cudart_op *op);
 /* Queue op on a created stream (lock held); op is freed by the executor. */
 void cudart_enqueue(struct CUstream_st *s, struct cudart_op *op);
+/* events.c: s (a created stream) waits for generation gen of event before its later work; lock held */
+cudaError_t cudart_enqueue_wait(struct CUstream_st *s, struct CUevent_st *event, uint64_t gen);
 cudaError_t cudart_execute(struct cudart_ctx *c, struct cudart_op *op);	/* lock not held */
 /* Drop what op holds (event reference, owned memory); lock held. */
 void cudart_op_release(struct cudart_ctx *c, struct cudart_op *op);
@@ -447,6 +469,23 @@ cudaError_t cudart_graph_add_op(cudaGraph_t graph, const struct cudart_nodes *de
 				enum cudaGraphNodeType type, const struct cudart_op *op,
 				cudaGraphNode_t *out);
 cudaError_t cudart_graph_clone(cudaGraph_t g, cudaGraph_t *out);
+/*
+ * The driver's batch memory-operation node (CU_GRAPH_NODE_TYPE_BATCH_MEM_OP),
+ * which the runtime has no type for: a host-function operation whose argument,
+ * the operations (driver_memop.c), the node owns.
+ */
+#define CUDART_NODE_BATCH_MEM_OP ((enum cudaGraphNodeType)12)
+/* driver_memop.c: to's own copy of from's operations (a batch node copied into another graph) */
+cudaError_t cudart_batch_copy(struct cudart_op *to, const struct cudart_op *from);
+/* graph.c: n's operation replaced by op (its memory then n's), if n is of type; else op freed */
+cudaError_t cudart_node_set_op(cudaGraphNode_t n, enum cudaGraphNodeType type, struct cudart_op *op);
+/* graph_exec.c: the node of exec e instantiated from node, or NULL */
+cudaGraphNode_t cudart_exec_node(cudaGraphExec_t e, cudaGraphNode_t node);
+/*
+ * capture.c: op as a node of the given type in stream's capture (the node
+ * then owns op's memory; on an error op is released).  Lock taken here.
+ */
+cudaError_t cudart_capture_node(cudaStream_t stream, enum cudaGraphNodeType type, struct cudart_op *op);
 cudaError_t cudart_graph_add_child(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
 				   const cudaGraphNode_t *pDependencies, size_t numDependencies,
 				   cudaGraph_t childGraph, bool move);
@@ -481,6 +520,8 @@ cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kerne
 			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
 			      void **args, bool coop);
 int cudart_ptr_cmp(const void *a, const void *b); /* tsearch order of {const void *host, ...} */
+/* launch.c: removes root's entries whose address lies in [lo, hi) from the tree, malloc'd into *items; their count */
+size_t cudart_span_take(void **root, uintptr_t lo, uintptr_t hi, void ***items);
 /* The kernel of a host stub (lock not held), or NULL. */
 const struct idxgen_rt_kernel *cudart_kernel_of(const void *func);
 /* symbols.c: is addr a registered __device__/__constant__ variable, of what size (no error set) */

@@ -11,9 +11,11 @@
  * created stream waits on the event before its later work, and a blocking
  * helper stream that waits on it holds back the legacy default stream
  * (whose operations start only when every blocking stream has drained).
- * Not covered: streams created after the wait, and cudaStreamPerThread
- * (it runs in the caller without that synchronisation).  A stream in
- * capture: CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, as CUDA.
+ * What comes later waits too: a mark event of the context completes with
+ * the event (and with the previous wait's mark); a stream created later
+ * waits for the mark before its first work (streams.c), and
+ * cudaStreamPerThread's work, run in the caller, waits for it there.  A
+ * stream in capture: CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, as CUDA.
  */
 #include <stdlib.h>
 
@@ -87,6 +89,42 @@ CUresult cuCtxRecordEvent(CUcontext ctx, CUevent event)
 	return ok(err);
 }
 
+/*
+ * The context's mark becomes one that completes with event: a helper
+ * stream, created after the old mark so waiting for it first (streams.c),
+ * waits for event, then records the new mark.  The old mark goes once the
+ * new one is in place (its pending waits keep it until they have run).
+ */
+static cudaError_t wait_later(cudaEvent_t event)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	cudaEvent_t mark, old;
+	cudaStream_t helper;
+	cudaError_t err = cudaEventCreateWithFlags(&mark, cudaEventDisableTiming);
+
+	if (err)
+		return err;
+	err = cudaStreamCreateWithFlags(&helper, cudaStreamNonBlocking);
+	if (!err) {
+		err = cudaStreamWaitEvent(helper, event, 0);
+		if (!err)
+			err = cudaEventRecord(mark, helper);
+		cudaStreamDestroy(helper);	/* drained, then freed */
+	}
+	if (err) {
+		cudaEventDestroy(mark);
+		return err;
+	}
+	pthread_mutex_lock(&c->lock);
+	old = c->ctx_wait;
+	c->ctx_wait = mark;
+	c->ctx_wait_gen = mark->gen_recorded;
+	pthread_mutex_unlock(&c->lock);
+	if (old)
+		cudaEventDestroy(old);
+	return cudaSuccess;
+}
+
 CUresult cuCtxWaitEvent(CUcontext ctx, CUevent event)
 {
 	cudaStream_t *all, holder;
@@ -106,6 +144,8 @@ CUresult cuCtxWaitEvent(CUcontext ctx, CUevent event)
 		err = cudaStreamWaitEvent(holder, event, 0);
 		cudaStreamDestroy(holder);
 	}
+	if (!capturing && !err)
+		err = wait_later(event);
 	free(all);
 	return ok(err);
 }

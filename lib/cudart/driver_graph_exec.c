@@ -52,6 +52,7 @@ CUresult cuGraphAddNode(CUgraphNode *node, CUgraph graph, const CUgraphNode *dep
 	CUDA_KERNEL_NODE_PARAMS k;
 	CUDA_MEMSET_NODE_PARAMS m;
 	CUDA_MEM_ALLOC_NODE_PARAMS a;
+	CUDA_BATCH_MEM_OP_NODE_PARAMS b;
 	CUresult r;
 
 	if (!p || p->reserved0[0] || p->reserved0[1] || p->reserved0[2] || p->reserved2)
@@ -84,10 +85,12 @@ CUresult cuGraphAddNode(CUgraphNode *node, CUgraph graph, const CUgraphNode *dep
 		return cuGraphAddMemFreeNode(node, graph, deps, n, p->free.dptr);
 	case CU_GRAPH_NODE_TYPE_CONDITIONAL:
 		return add_conditional(node, graph, deps, n, &p->conditional);
+	case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
+		memcpy(&b, &p->memOp, sizeof(b));	/* v2 is v1's layout */
+		return cuGraphAddBatchMemOpNode(node, graph, deps, n, &b);
 	case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
 	case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
-	case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
-		return CUDA_ERROR_NOT_SUPPORTED;	/* no external semaphores; memory operations: streams only */
+		return CUDA_ERROR_NOT_SUPPORTED;	/* no external semaphores */
 	default:
 		return CUDA_ERROR_INVALID_VALUE;
 	}
@@ -137,6 +140,8 @@ CUresult cuGraphNodeSetParams(CUgraphNode node, CUgraphNodeParams *p)
 		return cuGraphEventWaitNodeSetEvent(node, p->eventWait.event);
 	case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
 		return cuGraphEventRecordNodeSetEvent(node, p->eventRecord.event);
+	case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
+		return cuGraphBatchMemOpNodeSetParams(node, (const CUDA_BATCH_MEM_OP_NODE_PARAMS *)&p->memOp);
 	default:
 		return CUDA_ERROR_NOT_SUPPORTED;	/* as the runtime's cudaGraphNodeSetParams */
 	}
@@ -170,6 +175,8 @@ CUresult cuGraphExecNodeSetParams(CUgraphExec exec, CUgraphNode node, CUgraphNod
 		return cuGraphExecEventWaitNodeSetEvent(exec, node, p->eventWait.event);
 	case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
 		return cuGraphExecEventRecordNodeSetEvent(exec, node, p->eventRecord.event);
+	case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
+		return cuGraphExecBatchMemOpNodeSetParams(exec, node, (const CUDA_BATCH_MEM_OP_NODE_PARAMS *)&p->memOp);
 	default:
 		return CUDA_ERROR_NOT_SUPPORTED;
 	}

@@ -139,7 +139,7 @@ enum drv_image cudart_drv_image(const void *image, size_t known, struct drv_imag
 }
 
 void cudart_drv_image_funcs(const void *image, size_t size,
-			    void (*each)(uint64_t value, const char *name, void *arg), void *arg)
+			    void (*each)(uint64_t value, const char *name, bool local, void *arg), void *arg)
 {
 	const unsigned char *p = image;
 	const Elf64_Ehdr *eh = image;
@@ -149,16 +149,40 @@ void cudart_drv_image_funcs(const void *image, size_t size,
 		const Elf64_Shdr *str = &sh[sh[i].sh_link < eh->e_shnum ? sh[i].sh_link : 0];
 		const Elf64_Sym *sym = (const Elf64_Sym *)(p + sh[i].sh_offset);
 
-		if (sh[i].sh_type != SHT_DYNSYM || sh[i].sh_entsize != sizeof(*sym) ||
+		bool dyn = sh[i].sh_type == SHT_DYNSYM;
+
+		if ((!dyn && sh[i].sh_type != SHT_SYMTAB) || sh[i].sh_entsize != sizeof(*sym) ||
 		    sh[i].sh_offset + sh[i].sh_size > size || str->sh_offset + str->sh_size > size)
 			continue;
 		for (size_t j = 0; j < sh[i].sh_size / sizeof(*sym); j++) {
+			bool local = ELF64_ST_BIND(sym[j].st_info) == STB_LOCAL;
+
 			if (ELF64_ST_TYPE(sym[j].st_info) != STT_FUNC || sym[j].st_shndx == SHN_UNDEF ||
-			    sym[j].st_name >= str->sh_size)
-				continue;
-			each(sym[j].st_value, (const char *)p + str->sh_offset + sym[j].st_name, arg);
+			    sym[j].st_name >= str->sh_size || dyn == local)
+				continue;	/* the dynamic table's globals, the full table's locals */
+			each(sym[j].st_value, (const char *)p + str->sh_offset + sym[j].st_name, local, arg);
 		}
 	}
+}
+
+void cudart_drv_image_span(const void *image, size_t size, uint64_t *lo, uint64_t *hi)
+{
+	const Elf64_Ehdr *eh = image;
+	const Elf64_Phdr *ph = (const Elf64_Phdr *)((const unsigned char *)image + eh->e_phoff);
+	unsigned int n = eh->e_phoff + (uint64_t)eh->e_phnum * sizeof(*ph) <= size ? eh->e_phnum : 0;
+
+	*lo = UINT64_MAX;
+	*hi = 0;
+	for (unsigned int i = 0; i < n; i++) {
+		if (ph[i].p_type != PT_LOAD)
+			continue;
+		if (ph[i].p_vaddr < *lo)
+			*lo = ph[i].p_vaddr;
+		if (ph[i].p_vaddr + ph[i].p_memsz > *hi)
+			*hi = ph[i].p_vaddr + ph[i].p_memsz;
+	}
+	if (*lo > *hi)
+		*lo = *hi = 0;
 }
 
 /* A base64 character's value, -1 for one of no value (line ends, '='). */

@@ -21,9 +21,15 @@ struct drv_image_info {
 
 /* image's kind; known: its length (a file's), or 0 where the caller gave none. */
 enum drv_image cudart_drv_image(const void *image, size_t known, struct drv_image_info *info);
-/* each(value, name, arg) for every function a module (of size bytes, a checked one) defines for dlsym. */
+/*
+ * each(value, name, local, arg) for every function a module (of size bytes,
+ * a checked one) defines: those dlsym finds (local false), then those of
+ * internal linkage its symbol table names (local true: `static` kernels).
+ */
 void cudart_drv_image_funcs(const void *image, size_t size,
-			    void (*each)(uint64_t value, const char *name, void *arg), void *arg);
+			    void (*each)(uint64_t value, const char *name, bool local, void *arg), void *arg);
+/* Where a module's loaded segments lie, relative to its load address: [*lo, *hi). */
+void cudart_drv_image_span(const void *image, size_t size, uint64_t *lo, uint64_t *hi);
 /* The bytes of a module written as text (idxgen-cc -ptx), malloc'd (*size of them); NULL: not one. */
 void *cudart_drv_image_text(const void *image, size_t known, size_t *size);
 

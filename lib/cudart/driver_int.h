@@ -38,5 +38,26 @@ void (*cudart_driver_entry(const char *name, int version))(void);
 CUmodule cudart_module_of(const void *stub);
 /* driver_module.c: is m a loaded module? */
 bool cudart_is_module(CUmodule m);
+/* driver_module.c: an image (known: its length, or 0) into a new module, the JIT logs of opts filled */
+CUresult cudart_module_load(CUmodule *mod, const void *image, size_t known, unsigned int n,
+			    CUjit_option *opts, void **vals);
+/* driver_module.c: the file fname read into *image (malloc'd, *size bytes); CUDA's code for a bad file */
+CUresult cudart_module_file(const char *fname, void **image, size_t *size);
+/* driver_module.c: name's definition in module m itself, or NULL */
+void *cudart_module_symbol(CUmodule m, const char *name);
+/* driver_module.c: the module of a library (driver_library.c) is the library's to unload */
+void cudart_module_set_library(CUmodule m);
+bool cudart_is_library(CUmodule m);
+/* driver_module.c: unloads m (a library's module only when library) */
+CUresult cudart_module_unload(CUmodule m, bool library);
+/* driver_module.c: error and info text into the JIT log buffers of opts (if given) and their sizes */
+void cudart_jit_logs(unsigned int n, const CUjit_option *opts, void *const *vals, const char *error,
+		     const char *info);
+
+/* driver_memop.c: a batch node's operation of count operations, checked as cuStreamBatchMemOp checks them */
+CUresult cudart_batch_op(unsigned int count, const CUstreamBatchMemOpParams *params, unsigned int flags,
+			 struct cudart_op *out);
+/* driver_memop.c: the parameters of a batch node's operation (paramArray the node's); false: not one */
+bool cudart_batch_params(const struct cudart_op *op, CUDA_BATCH_MEM_OP_NODE_PARAMS *out);
 
 #endif

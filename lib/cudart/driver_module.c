@@ -15,13 +15,18 @@
  * NVIDIA's device code (fatbin, cubin, PTX) is CUDA's
  * CUDA_ERROR_NO_BINARY_FOR_GPU, anything else CUDA_ERROR_INVALID_IMAGE,
  * with the reason in the caller's CU_JIT_ERROR_LOG_BUFFER.
- * cuModuleUnload forgets the module but leaves its code mapped: a
- * CUfunction the program kept, or a graph node made of one, must never
- * call unmapped code (CUDA makes such a launch an error; here it still runs).
- * The JIT linker (cuLink*) has nothing to link: CUDA_ERROR_NOT_SUPPORTED.
+ * Kernels are found by the names CUDA gives them: an exported one by its
+ * symbol (dlsym), a `static` one by its symbol-table name with the mark of
+ * internal linkage dropped (_ZL5scalePff is nvcc's _Z5scalePff).
+ * cuModuleUnload waits for the device, forgets the module's kernels and
+ * variables (a CUfunction the program kept is then CUDA_ERROR_INVALID_HANDLE,
+ * as in CUDA) and unmaps its code, unless a graph node keeps one of its
+ * kernels (that code stays mapped: the node must never call unmapped code).
+ * A library's module (driver_library.c) is the library's to unload.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <ctype.h>
 #include <errno.h>
 #include <link.h>
 #include <stdint.h>
@@ -39,19 +44,18 @@ struct CUmod_st {
 	void *so;			/* dlopen's handle */
 	struct link_map *map;		/* where it lies */
 	const void **kernels;		/* the host stubs of its kernels */
+	char **names;			/* CUDA's name of each static kernel; NULL: exported */
 	unsigned int nkernels;
+	uintptr_t lo, hi;		/* its segments' addresses */
+	bool library;			/* loaded by cuLibraryLoad*: the library's module */
 };
-
-static const char no_link[] =
-	"idxgen: the JIT linker has nothing to link: kernels are compiled by idxgen-cc "
-	"(idxgen-cc -fatbin writes a module for cuModuleLoad)";
 
 /*
  * text into the log buffer of the caller's options (buf: CU_JIT_ERROR_LOG_BUFFER
  * or CU_JIT_INFO_LOG_BUFFER) if it gave one, and the bytes written into
  * its size option, as CUDA reports how much of a log it filled.
  */
-static void put_log(unsigned int n, const CUjit_option *opts, void **vals, CUjit_option buf_opt,
+static void put_log(unsigned int n, const CUjit_option *opts, void *const *vals, CUjit_option buf_opt,
 		    CUjit_option size_opt, const char *text)
 {
 	char *buf = NULL;
@@ -72,14 +76,20 @@ static void put_log(unsigned int n, const CUjit_option *opts, void **vals, CUjit
 		return;
 	snprintf(buf, size, "%s", text);
 	len = strlen(buf);
-	vals[size_at] = (void *)(uintptr_t)len;
+	((void **)vals)[size_at] = (void *)(uintptr_t)len;
+}
+
+void cudart_jit_logs(unsigned int n, const CUjit_option *opts, void *const *vals, const char *error,
+		     const char *info)
+{
+	put_log(n, opts, vals, CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, error);
+	put_log(n, opts, vals, CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, info);
 }
 
 /* A failure's reason into the error log; the info log (if asked for) empty, never stale. */
 static void log_reason(unsigned int n, const CUjit_option *opts, void **vals, const char *why)
 {
-	put_log(n, opts, vals, CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, why);
-	put_log(n, opts, vals, CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, "");
+	cudart_jit_logs(n, opts, vals, why, "");
 }
 
 /* A load's logs: no error; what was loaded in the info log. */
@@ -90,8 +100,50 @@ static void log_loaded(unsigned int n, const CUjit_option *opts, void **vals, CU
 	snprintf(info, sizeof(info),
 		 "idxgen: a module of %u translated kernel(s) loaded (idxgen-cc's; there is no JIT)",
 		 m->nkernels);
-	put_log(n, opts, vals, CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, "");
-	put_log(n, opts, vals, CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, info);
+	cudart_jit_logs(n, opts, vals, "", info);
+}
+
+/*
+ * The name nvcc gives a kernel of internal linkage, from its symbol: the
+ * Itanium ABI marks internal linkage with an L before the name
+ * (_ZL5scalePff, _ZN2nsL5scaleEPf); nvcc's PTX names such a kernel without
+ * it (_Z5scalePff, _ZN2ns5scaleEPf).  Malloc'd; NULL when out of memory.
+ */
+static char *cuda_spelling(const char *sym)
+{
+	size_t n = strlen(sym), i = 3, j = 0;
+	char *out = malloc(n + 1);
+
+	if (!out)
+		return NULL;
+	if (strncmp(sym, "_ZL", 3) && strncmp(sym, "_ZN", 3))
+		return memcpy(out, sym, n + 1);	/* not C++ (or not marked): as it is */
+	memcpy(out, sym, 3);
+	j = 3;
+	if (sym[2] == 'L') {
+		j = 2;		/* _ZL<name>: drop the L */
+	} else {
+		/* _ZN: the nested name's parts, <digits><name>, each maybe after an L */
+		while (i < n && strchr("rVKRO", sym[i]))
+			out[j++] = sym[i++];
+		while (i < n) {
+			char *end;
+			unsigned long len;
+
+			if (sym[i] == 'L' && isdigit((unsigned char)sym[i + 1]))
+				i++;
+			if (!isdigit((unsigned char)sym[i]))
+				break;
+			len = strtoul(sym + i, &end, 10);
+			if (len > n - (size_t)(end - sym))
+				break;
+			len += (size_t)(end - sym) - i;
+			memcpy(out + j, sym + i, len);
+			i += len, j += len;
+		}
+	}
+	memcpy(out + j, sym + i, n - i + 1);
+	return out;
 }
 
 struct kernel_list {
@@ -100,23 +152,29 @@ struct kernel_list {
 };
 
 /* One function of the module's symbol table: kept if it is a registered kernel. */
-static void add_kernel(uint64_t value, const char *name, void *arg)
+static void add_kernel(uint64_t value, const char *name, bool local, void *arg)
 {
 	struct kernel_list *l = arg;
-	const void *stub = (const char *)l->m->map->l_addr + value;
+	CUmodule m = l->m;
+	const void *stub = (const char *)m->map->l_addr + value;
 	const void **more;
+	char **more_names;
 
-	(void)name;
 	if (!cudart_kernel_of(stub))
 		return;
-	if (l->m->nkernels == l->cap) {
+	if (m->nkernels == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 8;
-		more = realloc(l->m->kernels, l->cap * sizeof(*more));
-		if (!more)
-			return;	/* the list is short; cuModuleGetFunction looks names up anyway */
-		l->m->kernels = more;
+		more = realloc(m->kernels, l->cap * sizeof(*more));
+		if (more)
+			m->kernels = more;
+		more_names = realloc(m->names, l->cap * sizeof(*more_names));
+		if (more_names)
+			m->names = more_names;
+		if (!more || !more_names)
+			return;	/* the list is short: the kernel is not found by name */
 	}
-	l->m->kernels[l->m->nkernels++] = stub;
+	m->names[m->nkernels] = local ? cuda_spelling(name) : NULL;
+	m->kernels[m->nkernels++] = stub;
 }
 
 static CUresult dl_error(unsigned int n, const CUjit_option *opts, void **vals)
@@ -138,6 +196,7 @@ static CUresult open_module(CUmodule *mod, const char *path, const void *image,
 	struct cudart_ctx *c = cudart_ctx();
 	CUmodule m = calloc(1, sizeof(*m));
 	struct kernel_list l = { m, 0 };
+	uint64_t lo, hi;
 
 	if (!m)
 		return CUDA_ERROR_OUT_OF_MEMORY;
@@ -150,6 +209,9 @@ static CUresult open_module(CUmodule *mod, const char *path, const void *image,
 		free(m);	/* the code stays mapped: see the head of the file */
 		return dl_error(n, opts, vals);
 	}
+	cudart_drv_image_span(image, info->size, &lo, &hi);
+	m->lo = m->map->l_addr + lo;
+	m->hi = m->map->l_addr + hi;
 	cudart_drv_image_funcs(image, info->size, add_kernel, &l);
 	pthread_mutex_lock(&c->lock);
 	m->next = c->modules;
@@ -212,6 +274,12 @@ static CUresult load_image(CUmodule *mod, const void *image, size_t known, unsig
 	return r;
 }
 
+CUresult cudart_module_load(CUmodule *mod, const void *image, size_t known, unsigned int n,
+			    CUjit_option *opts, void **vals)
+{
+	return load_image(mod, image, known, n, opts, vals);
+}
+
 /* The whole file at fname, read (its length in *size); NULL with errno. */
 static void *read_file(const char *fname, size_t *size)
 {
@@ -236,6 +304,17 @@ static void *read_file(const char *fname, size_t *size)
 	return p;
 }
 
+CUresult cudart_module_file(const char *fname, void **image, size_t *size)
+{
+	*size = 0;
+	*image = read_file(fname, size);
+	if (*image)
+		return CUDA_SUCCESS;
+	return errno == ENOENT || errno == EACCES || errno == ENOTDIR ?
+		       CUDA_ERROR_FILE_NOT_FOUND :
+		       CUDA_ERROR_INVALID_IMAGE;	/* empty, a folder, unreadable */
+}
+
 CUresult cuModuleLoad(CUmodule *mod, const char *fname)
 {
 	size_t size = 0;
@@ -244,11 +323,9 @@ CUresult cuModuleLoad(CUmodule *mod, const char *fname)
 
 	if (!mod || !fname)
 		return CUDA_ERROR_INVALID_VALUE;
-	image = read_file(fname, &size);
-	if (!image)
-		return errno == ENOENT || errno == EACCES || errno == ENOTDIR ?
-			       CUDA_ERROR_FILE_NOT_FOUND :
-			       CUDA_ERROR_INVALID_IMAGE;	/* empty, a folder, unreadable */
+	r = cudart_module_file(fname, &image, &size);
+	if (r)
+		return r;
 	r = load_image(mod, image, size, 0, NULL, NULL);
 	free(image);
 	return r;
@@ -292,28 +369,63 @@ bool cudart_is_module(CUmodule m)
 	return yes;
 }
 
-CUresult cuModuleUnload(CUmodule mod)
+void cudart_module_set_library(CUmodule m)
+{
+	m->library = true;	/* before its handle is the program's */
+}
+
+bool cudart_is_library(CUmodule m)
 {
 	struct cudart_ctx *c = cudart_ctx();
-	CUmodule *at;
-	bool found;
+	bool yes;
 
 	pthread_mutex_lock(&c->lock);
-	for (at = &c->modules; *at && *at != mod; at = &(*at)->next)
-		;
-	found = mod && *at;
-	if (found)
-		*at = mod->next;
+	yes = m && loaded(c, m) && m->library;
 	pthread_mutex_unlock(&c->lock);
-	if (!found)
-		return CUDA_ERROR_INVALID_HANDLE;
+	return yes;
+}
+
+CUresult cudart_module_unload(CUmodule mod, bool library)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	bool pinned = false;
+	CUmodule *at;
+	CUresult r = CUDA_SUCCESS;
+
+	pthread_mutex_lock(&c->lock);
+	for (at = &c->modules; mod && *at && *at != mod; at = &(*at)->next)
+		;
+	if (!mod || !*at)
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (mod->library != library)
+		r = library ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_PERMITTED;
+	if (!r) {
+		*at = mod->next;
+		/* nothing of it may run any more: the device idle first (no error taken, no capture touched) */
+		cudart_wait_all(c);
+		pinned = cudart_funcs_forget(c, mod->lo, mod->hi);
+		cudart_vars_forget(c, mod->lo, mod->hi);
+	}
+	pthread_mutex_unlock(&c->lock);
+	if (r)
+		return r;
+	if (!pinned)
+		dlclose(mod->so);	/* else mapped until exit: a graph node keeps one of its kernels */
+	for (unsigned int i = 0; i < mod->nkernels; i++)
+		free(mod->names[i]);
+	free(mod->names);
 	free(mod->kernels);
-	free(mod);	/* the code stays mapped: see the head of the file */
+	free(mod);
 	return CUDA_SUCCESS;
 }
 
+CUresult cuModuleUnload(CUmodule mod)
+{
+	return cudart_module_unload(mod, false);
+}
+
 /* name's definition in m itself (not a library m depends on), or NULL. */
-static void *own_symbol(CUmodule m, const char *name)
+void *cudart_module_symbol(CUmodule m, const char *name)
 {
 	void *at = dlsym(m->so, name);
 	struct link_map *map = NULL;
@@ -332,10 +444,10 @@ CUresult cuModuleGetFunction(CUfunction *fn, CUmodule mod, const char *name)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!cudart_is_module(mod))
 		return CUDA_ERROR_INVALID_HANDLE;
-	stub = own_symbol(mod, name);
-	for (unsigned int i = 0; stub && i < mod->nkernels; i++)
-		if (mod->kernels[i] == stub) {
-			*fn = (CUfunction)stub;
+	stub = cudart_module_symbol(mod, name);
+	for (unsigned int i = 0; i < mod->nkernels; i++)
+		if (stub ? mod->kernels[i] == stub : mod->names[i] && !strcmp(mod->names[i], name)) {
+			*fn = (CUfunction)mod->kernels[i];
 			return CUDA_SUCCESS;
 		}
 	return CUDA_ERROR_NOT_FOUND;
@@ -350,7 +462,7 @@ CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule mod, const
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!cudart_is_module(mod))
 		return CUDA_ERROR_INVALID_HANDLE;
-	at = own_symbol(mod, name);
+	at = cudart_module_symbol(mod, name);
 	if (!at || !cudart_var_size(at, &size))
 		return CUDA_ERROR_NOT_FOUND;
 	if (dptr)
@@ -394,41 +506,3 @@ CUmodule cudart_module_of(const void *stub)
 	pthread_mutex_unlock(&c->lock);
 	return found;
 }
-
-CUresult cuLinkCreate(unsigned int n, CUjit_option *opts, void **vals, CUlinkState *state)
-{
-	if (!state || (n && (!opts || !vals)))
-		return CUDA_ERROR_INVALID_VALUE;
-	log_reason(n, opts, vals, no_link);
-	return CUDA_ERROR_NOT_SUPPORTED;
-}
-
-CUresult cuLinkAddData(CUlinkState state, CUjitInputType type, void *data, size_t size,
-		       const char *name, unsigned int n, CUjit_option *opts, void **vals)
-{
-	(void)state, (void)type, (void)data, (void)size, (void)name, (void)n, (void)opts;
-	(void)vals;
-	return CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuLinkAddFile(CUlinkState state, CUjitInputType type, const char *path, unsigned int n,
-		       CUjit_option *opts, void **vals)
-{
-	(void)state, (void)type, (void)path, (void)n, (void)opts, (void)vals;
-	return CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuLinkComplete(CUlinkState state, void **cubin, size_t *size)
-{
-	if (!cubin || !size)
-		return CUDA_ERROR_INVALID_VALUE;
-	(void)state;
-	return CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuLinkDestroy(CUlinkState state)
-{
-	(void)state;
-	return CUDA_ERROR_INVALID_HANDLE;
-}
-

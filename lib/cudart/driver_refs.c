@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * driver_refs.c - the driver calls on objects that only device code loaded
- * at run time has: libraries (cuLibraryLoad* refused as cudaLibraryLoad*
- * are, with the reason in the caller's error log), the texture and surface
- * references (a module, driver_module.c, has none), and mipmapped arrays (refused at creation, as
+ * at run time has: the texture and surface references (a module,
+ * driver_module.c, has none), and mipmapped arrays (refused at creation, as
  * the runtime's).  None of these objects can exist here, so a call on one
  * is CUDA's answer for a handle that is not valid, CUDA_ERROR_INVALID_HANDLE,
- * after CUDA's checks of the other arguments.  The program's own kernels
- * belong to no library or module (cuKernelGetLibrary: CUDA_ERROR_NOT_FOUND,
- * as cuFuncGetModule); they are loaded with the program (eager loading).
+ * after CUDA's checks of the other arguments.  Libraries: driver_library.c.
  */
 #include <stdint.h>
 #include <string.h>
@@ -16,84 +13,6 @@
 #include "driver_int.h"
 
 _Static_assert((int)CU_JIT_ERROR_LOG_BUFFER == (int)cudaJitErrorLogBuffer, "JIT options: one numbering");
-
-static CUresult ok(cudaError_t e)
-{
-	return cudart_cu_result(e);
-}
-
-CUresult cuLibraryLoadData(CUlibrary *lib, const void *code, CUjit_option *opts, void **vals, unsigned int n,
-			   CUlibraryOption *lopts, void **lvals, unsigned int ln)
-{
-	return ok(cudaLibraryLoadData((cudaLibrary_t *)lib, code, (enum cudaJitOption *)opts, vals, n,
-				      (enum cudaLibraryOption *)lopts, lvals, ln));
-}
-
-CUresult cuLibraryLoadFromFile(CUlibrary *lib, const char *file, CUjit_option *opts, void **vals, unsigned int n,
-			       CUlibraryOption *lopts, void **lvals, unsigned int ln)
-{
-	return ok(cudaLibraryLoadFromFile((cudaLibrary_t *)lib, file, (enum cudaJitOption *)opts, vals, n,
-					  (enum cudaLibraryOption *)lopts, lvals, ln));
-}
-
-CUresult cuLibraryUnload(CUlibrary lib)
-{
-	(void)lib;
-	return CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuLibraryGetKernel(CUkernel *kernel, CUlibrary lib, const char *name)
-{
-	(void)lib;
-	return !kernel || !name ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuLibraryGetKernelCount(unsigned int *count, CUlibrary lib)
-{
-	(void)lib;
-	return !count ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuLibraryEnumerateKernels(CUkernel *kernels, unsigned int n, CUlibrary lib)
-{
-	(void)lib;
-	return !kernels || !n ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuLibraryGetModule(CUmodule *mod, CUlibrary lib)
-{
-	(void)lib;
-	return !mod ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUlibrary lib, const char *name)
-{
-	(void)dptr, (void)bytes, (void)lib;
-	return !name ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes, CUlibrary lib, const char *name)
-{
-	(void)dptr, (void)bytes, (void)lib;
-	return !name ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuLibraryGetUnifiedFunction(void **fptr, CUlibrary lib, const char *symbol)
-{
-	(void)lib;
-	return !fptr || !symbol ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-}
-
-CUresult cuKernelGetLibrary(CUlibrary *lib, CUkernel kernel)
-{
-	CUfunction f;
-	CUresult r;
-
-	if (!lib)
-		return CUDA_ERROR_INVALID_VALUE;
-	r = cuKernelGetFunction(&f, kernel);	/* CUDA_ERROR_INVALID_HANDLE for what is no kernel */
-	return r ? r : CUDA_ERROR_NOT_FOUND;
-}
 
 CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode)
 {

@@ -102,6 +102,7 @@ void cudart_events_free(struct cudart_ctx *c)
 {
 	tdestroy(c->events, drop_handle);
 	c->events = NULL;
+	c->ctx_wait = NULL;	/* cuCtxWaitEvent's mark went with them */
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
@@ -245,10 +246,23 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 	return cudart_set_error(err);
 }
 
+cudaError_t cudart_enqueue_wait(struct CUstream_st *s, struct CUevent_st *event, uint64_t gen)
+{
+	struct cudart_op *op = calloc(1, sizeof(*op));
+
+	if (!op)
+		return cudaErrorMemoryAllocation;
+	op->kind = CUDART_OP_WAIT;
+	op->u.event.ev = event;
+	op->u.event.gen = gen;
+	event->refs++;
+	cudart_enqueue(s, op);
+	return cudaSuccess;
+}
+
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
 {
 	struct cudart_ctx *c = cudart_ctx();
-	struct cudart_op *op = NULL;
 	cudaError_t err;
 
 	CUDART_STICKY_RETURN();
@@ -269,16 +283,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 		while (!cudart_event_ran(event, gen) && !c->sticky)
 			cudart_wait(c);
 	} else if (!err && event->gen_recorded) {
-		op = calloc(1, sizeof(*op));
-		if (!op) {
-			err = cudaErrorMemoryAllocation;
-		} else {
-			op->kind = CUDART_OP_WAIT;
-			op->u.event.ev = event;
-			op->u.event.gen = event->gen_recorded;
-			event->refs++;
-			cudart_enqueue(stream, op);
-		}
+		err = cudart_enqueue_wait(stream, event, event->gen_recorded);
 	}
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);

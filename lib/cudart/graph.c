@@ -166,6 +166,8 @@ static cudaError_t kernel_op(const struct cudaKernelNodeParams *p, struct cudart
 	if (!err)
 		err = cudart_check_launch(c, k, p->gridDim, p->blockDim, p->sharedMemBytes,
 					  p->kernelParams);
+	if (!err)
+		cudart_func_pin(c, p->func);	/* the node keeps k: its module stays mapped */
 	pthread_mutex_unlock(&c->lock);
 	if (err)
 		return err;
@@ -556,6 +558,8 @@ static cudaError_t node_copy(cudaGraphNode_t to, cudaGraphNode_t n)
 		return cudaErrorMemoryAllocation;
 	if (n->type == cudaGraphNodeTypeConditional)
 		return cudart_cond_bodies_copy(to, n);
+	if (n->type == CUDART_NODE_BATCH_MEM_OP)
+		return cudart_batch_copy(&to->op, &n->op);
 	if (n->type == cudaGraphNodeTypeKernel && n->op.owned) {
 		to->op.u.kern.args = cudart_copy_args(n->op.u.kern.k, n->op.u.kern.args);
 		if (!to->op.u.kern.args)
@@ -641,6 +645,11 @@ static cudaError_t set_op(cudaGraphNode_t n, enum cudaGraphNodeType type, cudaEr
 	free(n->op.owned);
 	n->op = *op;
 	return cudaSuccess;
+}
+
+cudaError_t cudart_node_set_op(cudaGraphNode_t n, enum cudaGraphNodeType type, struct cudart_op *op)
+{
+	return set_op(n, type, cudaSuccess, op);
 }
 
 cudaError_t cudart_node_set_kernel(cudaGraphNode_t n, const struct cudaKernelNodeParams *p)

@@ -161,6 +161,10 @@ static cudaError_t submit_node(cudaGraphNode_t n, cudaStream_t stream)
 	const struct idxgen_rt_dim3 *g = &op.u.kern.grid, *b = &op.u.kern.block;
 
 	op.owned = NULL;
+	if (n->type == CUDART_NODE_BATCH_MEM_OP) {	/* the driver's: its operations in a host function */
+		op.u.host.stream = stream;
+		return cudart_submit(stream, &op);
+	}
 	switch (n->type) {
 	case cudaGraphNodeTypeKernel:
 		return cudart_launch(op.u.kern.func, op.u.kern.k, (dim3){ g->x, g->y, g->z },
@@ -246,6 +250,11 @@ static cudaGraphNode_t exec_node(cudaGraphExec_t e, cudaGraphNode_t node)
 		if (e->graph->nodes.v[i]->origin == node)
 			return e->graph->nodes.v[i];
 	return NULL;
+}
+
+cudaGraphNode_t cudart_exec_node(cudaGraphExec_t e, cudaGraphNode_t node)
+{
+	return exec_node(e, node);
 }
 
 cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
@@ -428,7 +437,8 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
 static const char *type_name(enum cudaGraphNodeType t)
 {
 	static const char *const names[] = { "kernel", "memcpy", "memset", "host", "graph", "empty",
-					     "wait_event", "event_record" };
+					     "wait_event", "event_record", "ext_sema_signal", "ext_sema_wait",
+					     "mem_alloc", "mem_free", "batch_mem_op", "conditional" };
 
 	return (unsigned int)t < sizeof(names) / sizeof(names[0]) ? names[t] : "node";
 }

@@ -47,6 +47,69 @@ struct cudart_func *cudart_func_find(struct cudart_ctx *c, const void *host)
 	return find_func(c, host);
 }
 
+void cudart_func_pin(struct cudart_ctx *c, const void *host)
+{
+	struct cudart_func *f = find_func(c, host);
+
+	if (f)
+		f->pinned = true;
+}
+
+/* The nodes of a registry with keys in [lo, hi), gathered by twalk_r. */
+struct cudart_span_nodes {
+	uintptr_t lo, hi;
+	void **v;
+	size_t n, cap;
+};
+
+static void gather_span(const void *node, VISIT which, void *arg)
+{
+	struct cudart_span_nodes *s = arg;
+	void *item = *(void *const *)node;
+	uintptr_t at = (uintptr_t)*(const void *const *)item;	/* each entry starts with its address */
+	void **more;
+
+	if ((which != postorder && which != leaf) || at < s->lo || at >= s->hi)
+		return;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		more = realloc(s->v, s->cap * sizeof(*more));
+		if (!more)
+			return;	/* kept registered: a stale entry, never a crash (the code stays mapped) */
+		s->v = more;
+	}
+	s->v[s->n++] = item;
+}
+
+size_t cudart_span_take(void **root, uintptr_t lo, uintptr_t hi, void ***items)
+{
+	struct cudart_span_nodes s = { .lo = lo, .hi = hi };
+
+	twalk_r(*root, gather_span, &s);
+	for (size_t i = 0; i < s.n; i++)
+		tdelete(s.v[i], root, cudart_ptr_cmp);
+	*items = s.v;
+	return s.n;
+}
+
+bool cudart_funcs_forget(struct cudart_ctx *c, uintptr_t lo, uintptr_t hi)
+{
+	void **items;
+	size_t n = cudart_span_take(&c->funcs, lo, hi, &items);
+	bool pinned = false;
+
+	for (size_t i = 0; i < n; i++) {
+		struct cudart_func *f = items[i];
+
+		pinned |= f->pinned;
+		idxgen_rt_tune_reset(f->k);	/* its descriptor's address may be another kernel's later */
+		free(f->legacy);
+		free(f);
+	}
+	free(items);
+	return pinned;
+}
+
 /* Registration runs from constructors: no error to return; a kernel that
  * could not be registered is reported by its first launch by address
  * (cudaErrorInvalidDeviceFunction).  Its stub launches it regardless. */

@@ -2,43 +2,31 @@
 /*
  * library.c - libraries and kernel handles of the runtime (cudaLibrary*,
  * cudaGetKernel, cudaKernelSetAttributeForDevice, cudaGetFuncBySymbol).
- * A library is device code loaded at run time (cubin, PTX, fatbin): kernels
- * here are compiled ahead of time by idxgen-cc into the program, so loading
- * one is cudaErrorNotSupported (a file that is not there first
- * cudaErrorFileNotFound) with the reason in the caller's error-log buffer,
- * no library can exist, and a call on one is cudaErrorInvalidResourceHandle.
- * A kernel of the program itself has a handle: its host stub's address, so
+ * A library is device code loaded at run time: the driver's library
+ * (driver_library.c: a module of idxgen-cc -fatbin/-cubin/-ptx; NVIDIA's
+ * device code cudaErrorNoKernelImageForDevice, other bytes
+ * cudaErrorInvalidKernelImage, the reason in the caller's error-log
+ * buffer), the same handle for both APIs, as in CUDA.  A kernel of the
+ * program itself or of a library has a handle: its host stub's address, so
  * cudaLaunchKernel((const void *)kernel, ...) launches it, as CUDA allows.
  * Its driver-API handle (cudaGetFuncBySymbol) is the same address.
  */
 #include <stdint.h>
-#include <stdio.h>
-#include <unistd.h>
 
-#include "cudart.h"
+#include "driver_int.h"
 
-static const char no_library[] =
-	"idxgen: device code cannot be loaded at run time (cubin, PTX, fatbin): "
-	"kernels are compiled ahead of time by idxgen-cc";
+/* The driver's codes the library calls give are the runtime's numbers (CUDA 10 on). */
+_Static_assert((int)CUDA_ERROR_NO_BINARY_FOR_GPU == (int)cudaErrorNoKernelImageForDevice, "one numbering");
+_Static_assert((int)CUDA_ERROR_INVALID_IMAGE == (int)cudaErrorInvalidKernelImage, "one numbering");
+_Static_assert((int)CUDA_ERROR_INVALID_HANDLE == (int)cudaErrorInvalidResourceHandle, "one numbering");
+_Static_assert((int)CUDA_ERROR_NOT_FOUND == (int)cudaErrorSymbolNotFound, "one numbering");
+_Static_assert((int)CUDA_ERROR_FILE_NOT_FOUND == (int)cudaErrorFileNotFound, "one numbering");
+_Static_assert((int)CUDA_ERROR_OUT_OF_MEMORY == (int)cudaErrorMemoryAllocation, "one numbering");
+_Static_assert((int)CUDA_ERROR_INVALID_VALUE == (int)cudaErrorInvalidValue, "one numbering");
 
-/* The JIT options' checks and the reason into cudaJitErrorLogBuffer, if the caller gave one. */
-static cudaError_t refuse_load(enum cudaJitOption *opts, void **vals, unsigned int n, enum cudaLibraryOption *lopts,
-			       void **lvals, unsigned int nl)
+static cudaError_t rt(CUresult r)
 {
-	char *buf = NULL;
-	size_t size = 0;
-
-	if ((n && (!opts || !vals)) || (nl && (!lopts || !lvals)))
-		return cudaErrorInvalidValue;
-	for (unsigned int i = 0; i < n; i++) {
-		if (opts[i] == cudaJitErrorLogBuffer)
-			buf = vals[i];
-		else if (opts[i] == cudaJitErrorLogBufferSizeBytes)
-			size = (size_t)(uintptr_t)vals[i];
-	}
-	if (buf && size)
-		snprintf(buf, size, "%s", no_library);
-	return cudaErrorNotSupported;
+	return cudart_set_error((cudaError_t)r);
 }
 
 cudaError_t cudaLibraryLoadData(cudaLibrary_t *library, const void *code, enum cudaJitOption *jitOptions,
@@ -47,10 +35,9 @@ cudaError_t cudaLibraryLoadData(cudaLibrary_t *library, const void *code, enum c
 				unsigned int numLibraryOptions)
 {
 	CUDART_STICKY_RETURN();
-	if (!library || !code)
-		return cudart_set_error(cudaErrorInvalidValue);
-	return cudart_set_error(refuse_load(jitOptions, jitOptionsValues, numJitOptions, libraryOptions,
-					    libraryOptionValues, numLibraryOptions));
+	return rt(cuLibraryLoadData((CUlibrary *)library, code, (CUjit_option *)jitOptions, jitOptionsValues,
+				    numJitOptions, (CUlibraryOption *)libraryOptions, libraryOptionValues,
+				    numLibraryOptions));
 }
 
 cudaError_t cudaLibraryLoadFromFile(cudaLibrary_t *library, const char *fileName, enum cudaJitOption *jitOptions,
@@ -59,56 +46,58 @@ cudaError_t cudaLibraryLoadFromFile(cudaLibrary_t *library, const char *fileName
 				    unsigned int numLibraryOptions)
 {
 	CUDART_STICKY_RETURN();
-	if (!library || !fileName)
-		return cudart_set_error(cudaErrorInvalidValue);
-	if (access(fileName, R_OK) != 0)
-		return cudart_set_error(cudaErrorFileNotFound);
-	return cudart_set_error(refuse_load(jitOptions, jitOptionsValues, numJitOptions, libraryOptions,
-					    libraryOptionValues, numLibraryOptions));
-}
-
-/* A library handle we never gave (none can exist). */
-static cudaError_t no_library_handle(const void *lib, bool args_ok)
-{
-	CUDART_STICKY_RETURN();
-	if (!args_ok || !lib)
-		return cudart_set_error(cudaErrorInvalidValue);
-	return cudart_set_error(cudaErrorInvalidResourceHandle);
+	return rt(cuLibraryLoadFromFile((CUlibrary *)library, fileName, (CUjit_option *)jitOptions,
+					jitOptionsValues, numJitOptions, (CUlibraryOption *)libraryOptions,
+					libraryOptionValues, numLibraryOptions));
 }
 
 cudaError_t cudaLibraryUnload(cudaLibrary_t library)
 {
-	return no_library_handle(library, true);
+	CUDART_STICKY_RETURN();
+	if (!library)
+		return cudart_set_error(cudaErrorInvalidValue);
+	return rt(cuLibraryUnload((CUlibrary)library));
 }
 
 cudaError_t cudaLibraryGetKernel(cudaKernel_t *pKernel, cudaLibrary_t library, const char *name)
 {
-	return no_library_handle(library, pKernel && name);
+	CUDART_STICKY_RETURN();
+	return rt(cuLibraryGetKernel((CUkernel *)pKernel, (CUlibrary)library, name));
 }
 
 cudaError_t cudaLibraryGetGlobal(void **dptr, size_t *bytes, cudaLibrary_t library, const char *name)
 {
-	return no_library_handle(library, (dptr || bytes) && name);
+	CUdeviceptr at = 0;
+	cudaError_t err;
+
+	CUDART_STICKY_RETURN();
+	err = rt(cuLibraryGetGlobal(dptr ? &at : NULL, bytes, (CUlibrary)library, name));
+	if (!err && dptr)
+		*dptr = (void *)(uintptr_t)at;
+	return err;
 }
 
 cudaError_t cudaLibraryGetManaged(void **dptr, size_t *bytes, cudaLibrary_t library, const char *name)
 {
-	return no_library_handle(library, (dptr || bytes) && name);
+	return cudaLibraryGetGlobal(dptr, bytes, library, name);	/* driver_library.c: any variable */
 }
 
 cudaError_t cudaLibraryGetUnifiedFunction(void **fptr, cudaLibrary_t library, const char *symbol)
 {
-	return no_library_handle(library, fptr && symbol);
+	CUDART_STICKY_RETURN();
+	return rt(cuLibraryGetUnifiedFunction(fptr, (CUlibrary)library, symbol));
 }
 
 cudaError_t cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t lib)
 {
-	return no_library_handle(lib, count != NULL);
+	CUDART_STICKY_RETURN();
+	return rt(cuLibraryGetKernelCount(count, (CUlibrary)lib));
 }
 
 cudaError_t cudaLibraryEnumerateKernels(cudaKernel_t *kernels, unsigned int numKernels, cudaLibrary_t lib)
 {
-	return no_library_handle(lib, kernels && numKernels);
+	CUDART_STICKY_RETURN();
+	return rt(cuLibraryEnumerateKernels((CUkernel *)kernels, numKernels, (CUlibrary)lib));
 }
 
 /* The program's kernel at entryFuncAddr: its handle is its address. */

@@ -255,6 +255,9 @@ cudaError_t cudart_run_default(struct cudart_ctx *c, cudaStream_t s, struct cuda
 	cudaError_t err;
 
 	if (s == cudaStreamPerThread) {
+		/* after what cuCtxWaitEvent told the context to wait for (driver_ctx_event.c) */
+		while (c->ctx_wait && !cudart_event_ran(c->ctx_wait, c->ctx_wait_gen) && !c->sticky)
+			cudart_wait(c);
 		pthread_mutex_unlock(&c->lock);
 		err = cudart_execute(c, op);
 		pthread_mutex_lock(&c->lock);
@@ -344,6 +347,8 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flag
 		unlink_stream(c, s);
 		pthread_cond_destroy(&s->wake);
 		free(s);
+	} else if (c->ctx_wait && c->ctx_wait_gen) {
+		cudart_enqueue_wait(s, c->ctx_wait, c->ctx_wait_gen);	/* cuCtxWaitEvent: later streams too */
 	}
 	pthread_mutex_unlock(&c->lock);
 	if (err)
@@ -519,6 +524,8 @@ cudaError_t cudart_submit(cudaStream_t stream, const struct cudart_op *op)
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
 	if (!err && q && stream->cap) {
+		if (now.kind == CUDART_OP_KERNEL)
+			cudart_func_pin(c, now.u.kern.func);	/* the node keeps k */
 		err = cudart_capture_op(c, stream, &now);	/* a node now owns what op held */
 		free(q);
 		pthread_mutex_unlock(&c->lock);

@@ -142,6 +142,16 @@ cudaError_t cudaGetSymbolAddress(void **ptr, const void *symbol)
 	return cudart_set_error(err);
 }
 
+void cudart_vars_forget(struct cudart_ctx *c, uintptr_t lo, uintptr_t hi)
+{
+	void **items;
+	size_t n = cudart_span_take(&c->vars, lo, hi, &items);
+
+	for (size_t i = 0; i < n; i++)
+		free(items[i]);
+	free(items);
+}
+
 /* Is addr a registered variable, of what size?  No error recorded (driver_module.c). */
 bool cudart_var_size(const void *addr, size_t *size)
 {

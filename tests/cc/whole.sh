@@ -340,6 +340,18 @@ for o in --cubin -ptx; do
 	run_prog "module/module_drv.cu with the module of $o" -o "$tmp/prog" "$DIR/module/module_drv.cu"
 done
 rm -f "$tmp/vectorOps_kernel64.fatbin"
+# Libraries and the JIT linker on the same modules (cuLibraryLoad*, cudaLibraryLoadData,
+# cuLinkCreate..cuLinkComplete of the -ptx file), static kernels found by
+# nvcc's names, unloads (before: cuLibraryLoad* and cuLinkCreate refused,
+# static kernels not found, a kept CUfunction of an unloaded module still ran)
+lib_src="$DIR/module/library_kernels.cu"
+"$CC_BIN" -fatbin -o "$tmp/library_kernels.fatbin" "$lib_src" >"$tmp/build" 2>&1 &&
+	"$CC_BIN" -ptx -o "$tmp/library_kernels.ptx" "$lib_src" >>"$tmp/build" 2>&1
+ok $? "library_kernels.cu: -fatbin and -ptx (static kernels among them)"
+sed 's/^/#   /' "$tmp/build"
+run_prog "module/library_drv.cu: cuLibrary*, cudaLibrary*, cuLink*, static kernels, unloads" \
+	-o "$tmp/prog" "$DIR/module/library_drv.cu"
+rm -f "$tmp/library_kernels.fatbin" "$tmp/library_kernels.ptx"
 "$CC_BIN" -fatbin -c -o "$tmp/m.o" "$mod_src" >"$tmp/out" 2>&1
 [ $? = 2 ] && grep -q 'not with -c' "$tmp/out" && [ ! -e "$tmp/m.o" ]
 ok $? "-fatbin -c: exit 2, said why"

@@ -493,12 +493,29 @@ static void test_modules(void)
 	TAP_CU(cuModuleGetFunction(&fn, mod, NULL), CUDA_ERROR_INVALID_VALUE);
 	TAP_CU(cuModuleGetGlobal(&g, &bytes, mod, "table"), CUDA_ERROR_INVALID_HANDLE);
 	TAP_CU(cuModuleUnload(mod), CUDA_ERROR_INVALID_HANDLE);
-	TAP_CU(cuLinkCreate(0, NULL, NULL, &link), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuLinkCreate(2, opts, vals, &link), CUDA_SUCCESS);
 	TAP_CU(cuLinkCreate(0, NULL, NULL, NULL), CUDA_ERROR_INVALID_VALUE);
+	/* NVIDIA's device code links into nothing this device runs (whole/module/library_drv.cu: ours) */
 	TAP_CU(cuLinkAddData(link, CU_JIT_INPUT_PTX, (void *)ptx, sizeof(ptx), "k.ptx", 0, NULL,
 			     NULL),
-	       CUDA_ERROR_INVALID_HANDLE);
+	       CUDA_ERROR_NO_BINARY_FOR_GPU);
+	tap_ok(strstr(log, "k.ptx") && strstr(log, "PTX"), "cuLinkAddData's reason in cuLinkCreate's log: %s", log);
+	TAP_CU(cuLinkAddData(link, CU_JIT_INPUT_FATBINARY, (void *)fatbin, sizeof(fatbin), "k.fatbin", 0,
+			     NULL, NULL),
+	       CUDA_ERROR_NO_BINARY_FOR_GPU);
+	TAP_CU(cuLinkAddData(link, CU_JIT_INPUT_PTX, (void *)text, sizeof(text), "t.ptx", 0, NULL, NULL),
+	       CUDA_ERROR_INVALID_PTX);
+	TAP_CU(cuLinkAddData(link, CU_JIT_INPUT_OBJECT, (void *)obj, sizeof(obj), "k.o", 0, NULL, NULL),
+	       CUDA_ERROR_INVALID_IMAGE);
+	TAP_CU(cuLinkAddData(link, CU_JIT_INPUT_PTX, NULL, 4, "k.ptx", 0, NULL, NULL), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuLinkAddFile(link, CU_JIT_INPUT_CUBIN, "/nonexistent/k.cubin", 0, NULL, NULL),
+	       CUDA_ERROR_FILE_NOT_FOUND);
+	TAP_CU(cuLinkAddFile(link, CU_JIT_INPUT_CUBIN, "/tmp", 0, NULL, NULL), CUDA_ERROR_INVALID_IMAGE);
+	TAP_CU(cuLinkComplete(link, NULL, &bytes), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuLinkComplete(link, (void **)&g, &bytes), CUDA_ERROR_INVALID_IMAGE);	/* nothing added */
+	TAP_CU(cuLinkDestroy(link), CUDA_SUCCESS);
 	TAP_CU(cuLinkDestroy(link), CUDA_ERROR_INVALID_HANDLE);
+	TAP_CU(cuLinkComplete((CUlinkState)(uintptr_t)8, (void **)&g, &bytes), CUDA_ERROR_INVALID_HANDLE);
 	TAP_CU(cuLaunchKernel(fn, 1, 1, 1, 32, 1, 1, 0, NULL, NULL, NULL), CUDA_ERROR_INVALID_HANDLE);
 	TAP_CU(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_NUM_REGS, fn), CUDA_ERROR_INVALID_HANDLE);
 	TAP_CU(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_MAX, fn), CUDA_ERROR_INVALID_VALUE);

@@ -12,6 +12,7 @@
  */
 #include <cuda.h>
 #include <cuda_runtime.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -84,17 +85,159 @@ TAP_TEST(stream_memory_operations)
 	TAP_CU(cuStreamBatchMemOp(s1, 3, ops, 0), CUDA_ERROR_INVALID_VALUE);
 	tap_ok(w[4] == 77, "a bad batch queues none of its operations");
 	{
+		/* captured: one batch node per call (before: CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED) */
 		CUgraph g = NULL;
+		CUgraphExec ge = NULL;
+		CUgraphNode nodes[4];
+		size_t n = 4;
+		CUgraphNodeType t = CU_GRAPH_NODE_TYPE_EMPTY;
+		CUDA_BATCH_MEM_OP_NODE_PARAMS bp;
 
+		ops[1].operation = CU_STREAM_MEM_OP_BARRIER;
+		ops[0].writeValue.value = 78;
 		cuStreamBeginCapture(s1, CU_STREAM_CAPTURE_MODE_RELAXED);
-		TAP_CU(cuStreamWriteValue32(s1, words, 2, 0), CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED);
+		TAP_CU(cuStreamWriteValue32(s1, words, 2, 0), CUDA_SUCCESS);
+		TAP_CU(cuStreamBatchMemOp(s1, 3, ops, 0), CUDA_SUCCESS);
+		TAP_CU(cuStreamWriteValue32(s1, words + 2, 1, 0), CUDA_ERROR_INVALID_VALUE);	/* still checked */
 		TAP_CU(cuStreamEndCapture(s1, &g), CUDA_SUCCESS);
+		tap_ok(w[0] == 1 && w[4] == 77, "nothing captured ran");
+		TAP_CU(cuGraphGetNodes(g, nodes, &n), CUDA_SUCCESS);
+		tap_ok(n == 2, "two captured calls, two nodes (%zu)", n);
+		TAP_CU(cuGraphNodeGetType(nodes[1], &t), CUDA_SUCCESS);
+		tap_ok(t == CU_GRAPH_NODE_TYPE_BATCH_MEM_OP, "of CUDA's type for them (%d)", (int)t);
+		TAP_CU(cuGraphBatchMemOpNodeGetParams(nodes[1], &bp), CUDA_SUCCESS);
+		tap_ok(bp.count == 3 && bp.paramArray && bp.paramArray != ops && bp.paramArray[0].writeValue.value == 78,
+		       "the batch's three operations, the node's own copy");
+		TAP_CU(cuGraphInstantiate(&ge, g, 0), CUDA_SUCCESS);
+		TAP_CU(cuGraphLaunch(ge, s2), CUDA_SUCCESS);
+		TAP_CU(cuStreamSynchronize(s2), CUDA_SUCCESS);
+		tap_ok(w[0] == 2 && w[4] == 78, "the graph's launch writes (%u, %u)", w[0], w[4]);
+		cuGraphExecDestroy(ge);
 		cuGraphDestroy(g);
 	}
 	cuMemFree(words);
 	cuMemFree(buf);
 	cuStreamDestroy(s1);
 	cuStreamDestroy(s2);
+}
+
+/* a host node's record of what it saw */
+static void CUDA_CB look(void *p)
+{
+	cuuint32_t *w = (cuuint32_t *)p;
+
+	w[8] = __atomic_load_n(&w[1], __ATOMIC_ACQUIRE);	/* the batch's write, seen after it */
+}
+
+static void CUDA_CB release(void *p)
+{
+	__atomic_store_n((cuuint32_t *)p, 1u, __ATOMIC_RELEASE);
+}
+
+/*
+ * Batch memory-operation nodes (cuGraphAddBatchMemOpNode & co.): a host
+ * node releases the batch's wait, the batch writes, a host node after it
+ * sees the write; parameters read back (the node's own copy), set on the
+ * node and on an executable graph (addresses and values; not the count or
+ * kinds, CUDA's rule), the graph's copy outliving the graph; CUDA's checks.
+ * Before: the four calls did not exist (link error) and cuGraphAddNode of
+ * the type was CUDA_ERROR_NOT_SUPPORTED.
+ */
+TAP_TEST(batch_mem_op_nodes)
+{
+	CUgraph g = NULL;
+	CUgraphExec ge = NULL;
+	CUgraphNode rel = NULL, batch = NULL, after = NULL, other = NULL;
+	CUstream s = NULL;
+	CUdeviceptr words = 0;
+	cuuint32_t *w;
+	CUstreamBatchMemOpParams ops[2];
+	CUDA_BATCH_MEM_OP_NODE_PARAMS bp, got;
+	CUDA_HOST_NODE_PARAMS hp;
+	CUgraphNodeParams np;
+	CUgraphNodeType t;
+
+	cuInit(0);
+	cuStreamCreate(&s, CU_STREAM_NON_BLOCKING);
+	cuMemAlloc(&words, 64);
+	cuMemsetD8(words, 0, 64);
+	w = (cuuint32_t *)(uintptr_t)words;
+	memset(ops, 0, sizeof(ops));
+	ops[0].waitValue.operation = CU_STREAM_MEM_OP_WAIT_VALUE_32;
+	ops[0].waitValue.address = words, ops[0].waitValue.value = 1;
+	ops[0].waitValue.flags = CU_STREAM_WAIT_VALUE_GEQ;
+	ops[1].writeValue.operation = CU_STREAM_MEM_OP_WRITE_VALUE_32;
+	ops[1].writeValue.address = words + 4, ops[1].writeValue.value = 7;
+	memset(&bp, 0, sizeof(bp));
+	bp.count = 2, bp.paramArray = ops;
+
+	cuGraphCreate(&g, 0);
+	hp.fn = release, hp.userData = w;
+	TAP_CU(cuGraphAddHostNode(&rel, g, NULL, 0, &hp), CUDA_SUCCESS);
+	TAP_CU(cuGraphAddBatchMemOpNode(&batch, g, &rel, 1, &bp), CUDA_SUCCESS);
+	hp.fn = look;
+	TAP_CU(cuGraphAddHostNode(&after, g, &batch, 1, &hp), CUDA_SUCCESS);
+	TAP_CU(cuGraphNodeGetType(batch, &t), CUDA_SUCCESS);
+	tap_ok(t == CU_GRAPH_NODE_TYPE_BATCH_MEM_OP, "cuGraphNodeGetType: CU_GRAPH_NODE_TYPE_BATCH_MEM_OP");
+	ops[1].writeValue.value = 99;	/* the node copied them */
+	TAP_CU(cuGraphBatchMemOpNodeGetParams(batch, &got), CUDA_SUCCESS);
+	tap_ok(got.count == 2 && got.paramArray != ops && got.paramArray[1].writeValue.value == 7 &&
+		       got.paramArray[0].waitValue.flags == CU_STREAM_WAIT_VALUE_GEQ,
+	       "cuGraphBatchMemOpNodeGetParams: the node's own copy");
+	TAP_CU(cuGraphInstantiate(&ge, g, 0), CUDA_SUCCESS);
+	TAP_CU(cuGraphLaunch(ge, s), CUDA_SUCCESS);
+	TAP_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	tap_ok(w[1] == 7 && w[8] == 7, "the batch waited for the release, wrote, the node after saw it (%u, %u)",
+	       w[1], w[8]);
+
+	ops[1].writeValue.value = 9;
+	TAP_CU(cuGraphBatchMemOpNodeSetParams(batch, &bp), CUDA_SUCCESS);
+	TAP_CU(cuGraphLaunch(ge, s), CUDA_SUCCESS);
+	TAP_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	tap_ok(w[1] == 7, "the node's new parameters leave the executable graph's (%u)", w[1]);
+	ops[1].writeValue.value = 11;
+	ops[1].writeValue.address = words + 12;
+	TAP_CU(cuGraphExecBatchMemOpNodeSetParams(ge, batch, &bp), CUDA_SUCCESS);
+	bp.count = 1;
+	TAP_CU(cuGraphExecBatchMemOpNodeSetParams(ge, batch, &bp), CUDA_ERROR_INVALID_VALUE);	/* count */
+	bp.count = 2;
+	ops[0].operation = CU_STREAM_MEM_OP_WRITE_VALUE_32;
+	TAP_CU(cuGraphExecBatchMemOpNodeSetParams(ge, batch, &bp), CUDA_ERROR_INVALID_VALUE);	/* kind */
+	ops[0].operation = CU_STREAM_MEM_OP_WAIT_VALUE_32;
+	ops[0].waitValue.flags = CU_STREAM_WAIT_VALUE_GEQ | CU_STREAM_WAIT_VALUE_FLUSH;
+	TAP_CU(cuGraphExecBatchMemOpNodeSetParams(ge, batch, &bp), CUDA_ERROR_INVALID_VALUE);	/* FLUSH bit */
+	ops[0].waitValue.flags = CU_STREAM_WAIT_VALUE_GEQ;
+	TAP_CU(cuGraphExecBatchMemOpNodeSetParams(ge, rel, &bp), CUDA_ERROR_INVALID_VALUE);	/* a host node */
+	TAP_CU(cuGraphDestroy(g), CUDA_SUCCESS);	/* the executable graph has its own copy */
+	TAP_CU(cuGraphLaunch(ge, s), CUDA_SUCCESS);
+	TAP_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	tap_ok(w[3] == 11, "cuGraphExecBatchMemOpNodeSetParams: a new address and value (%u)", w[3]);
+	cuGraphExecDestroy(ge);
+
+	cuGraphCreate(&g, 0);
+	memset(&np, 0, sizeof(np));
+	np.type = CU_GRAPH_NODE_TYPE_BATCH_MEM_OP;
+	np.memOp.count = 1, np.memOp.paramArray = &ops[1];
+	TAP_CU(cuGraphAddNode_v2(&other, g, NULL, NULL, 0, &np), CUDA_SUCCESS);	/* one form for CUDA 12 and 13 */
+	ops[1].writeValue.value = 12;
+	TAP_CU(cuGraphNodeSetParams(other, &np), CUDA_SUCCESS);
+	TAP_CU(cuGraphBatchMemOpNodeGetParams(other, &got), CUDA_SUCCESS);
+	tap_ok(got.count == 1 && got.paramArray[0].writeValue.value == 12, "cuGraphAddNode / cuGraphNodeSetParams");
+	TAP_CU(cuGraphBatchMemOpNodeGetParams(NULL, &got), CUDA_ERROR_INVALID_VALUE);
+	bp.count = 0;
+	TAP_CU(cuGraphAddBatchMemOpNode(&batch, g, NULL, 0, &bp), CUDA_ERROR_INVALID_VALUE);
+	bp.count = 2, bp.flags = 1;
+	TAP_CU(cuGraphAddBatchMemOpNode(&batch, g, NULL, 0, &bp), CUDA_ERROR_INVALID_VALUE);
+	bp.flags = 0;
+	ops[1].writeValue.address = words + 2;	/* misaligned */
+	TAP_CU(cuGraphAddBatchMemOpNode(&batch, g, NULL, 0, &bp), CUDA_ERROR_INVALID_VALUE);
+	TAP_CU(cuGraphAddBatchMemOpNode(&batch, g, NULL, 0, NULL), CUDA_ERROR_INVALID_VALUE);
+	hp.fn = release, hp.userData = w;
+	TAP_CU(cuGraphAddHostNode(&rel, g, NULL, 0, &hp), CUDA_SUCCESS);
+	TAP_CU(cuGraphBatchMemOpNodeGetParams(rel, &got), CUDA_ERROR_INVALID_VALUE);	/* not a batch node */
+	cuGraphDestroy(g);
+	cuMemFree(words);
+	cuStreamDestroy(s);
 }
 
 typedef CUresult (*advise_12000)(CUdeviceptr, size_t, CUmem_advise, CUdevice);
@@ -276,6 +419,77 @@ TAP_TEST(context_events_do_not_block)
 	cuDevicePrimaryCtxRelease(0);
 }
 
+/* Work queued after a context wait: what of the held work it saw when it ran. */
+struct witness {
+	struct gate *g;
+	CUcontext ctx;
+	int saw;	/* the gate's held_ran when this ran: 1 once the held work has */
+	int done;
+};
+
+static void CUDA_CB witness_runs(void *p)
+{
+	struct witness *w = (struct witness *)p;
+
+	w->saw = __atomic_load_n(&w->g->held_ran, __ATOMIC_ACQUIRE);
+}
+
+/* the per-thread default stream runs its work in the calling thread: a thread of its own */
+static void *per_thread_work(void *p)
+{
+	struct witness *w = (struct witness *)p;
+
+	cuCtxSetCurrent(w->ctx);
+	if (cuLaunchHostFunc(CU_STREAM_PER_THREAD, witness_runs, w) == CUDA_SUCCESS)
+		cuStreamSynchronize(CU_STREAM_PER_THREAD);
+	__atomic_store_n(&w->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/*
+ * cuCtxWaitEvent holds back all later work of the context: a stream created
+ * after the call and cudaStreamPerThread's work run after the event's work
+ * (each records what it saw of the held work: an order, not a time).  The
+ * host opens the gate once the per-thread work has run or 300 ms have
+ * passed: only how soon a wrong order shows depends on that.  Before: both
+ * ran at once (driver_ctx_event.c's "not covered"), seeing 0.
+ */
+TAP_TEST(context_wait_reaches_later_streams)
+{
+	CUcontext ctx = NULL;
+	CUstream s1 = NULL, s3 = NULL;
+	CUevent e = NULL;
+	struct gate g = { 0, 0, 0, 0 };
+	struct witness created = { &g, NULL, 0, 0 }, per_thread = { &g, NULL, 0, 0 };
+	pthread_t thr;
+
+	cuDevicePrimaryCtxRetain(&ctx, 0);
+	cuCtxPushCurrent(ctx);
+	per_thread.ctx = ctx;
+	cuStreamCreate(&s1, CU_STREAM_NON_BLOCKING);
+	cuEventCreate(&e, CU_EVENT_DISABLE_TIMING);
+	TAP_CU(cuLaunchHostFunc(s1, held, &g), CUDA_SUCCESS);
+	TAP_CU(cuEventRecord(e, s1), CUDA_SUCCESS);
+	TAP_CU(cuCtxWaitEvent(ctx, e), CUDA_SUCCESS);
+	TAP_CU(cuStreamCreate(&s3, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
+	TAP_CU(cuLaunchHostFunc(s3, witness_runs, &created), CUDA_SUCCESS);
+	TAP_CU(cuStreamQuery(s3), CUDA_ERROR_NOT_READY);
+	tap_ok(pthread_create(&thr, NULL, per_thread_work, &per_thread) == 0, "a thread for cudaStreamPerThread");
+	for (int i = 0; i < 300 && !__atomic_load_n(&per_thread.done, __ATOMIC_ACQUIRE); i++)
+		usleep(1000);
+	__atomic_store_n(&g.open, 1, __ATOMIC_RELEASE);
+	pthread_join(thr, NULL);
+	TAP_CU(cuStreamSynchronize(s3), CUDA_SUCCESS);
+	tap_ok(created.saw == 1, "a stream created after the wait ran after the event's work (saw %d)", created.saw);
+	tap_ok(per_thread.saw == 1, "cudaStreamPerThread's work ran after the event's work (saw %d)", per_thread.saw);
+	TAP_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	cuEventDestroy(e);
+	cuStreamDestroy(s1);
+	cuStreamDestroy(s3);
+	cuCtxPopCurrent(&ctx);
+	cuDevicePrimaryCtxRelease(0);
+}
+
 TAP_TEST(surfaces_and_refusals)
 {
 	CUDA_ARRAY3D_DESCRIPTOR ad;
@@ -309,7 +523,7 @@ TAP_TEST(surfaces_and_refusals)
 	TAP_CU(cuTexRefSetFilterMode(ref, CU_TR_FILTER_MODE_LINEAR), CUDA_ERROR_INVALID_HANDLE);
 	TAP_CU(cuModuleGetLoadingMode(&mode), CUDA_SUCCESS);
 	tap_ok(mode == CU_MODULE_EAGER_LOADING, "the program's kernels are loaded with it");
-	TAP_CU(cuLibraryLoadData(&lib, "not a cubin", opt, vals, 2, NULL, NULL, 0), CUDA_ERROR_NOT_SUPPORTED);
+	TAP_CU(cuLibraryLoadData(&lib, "not a cubin", opt, vals, 2, NULL, NULL, 0), CUDA_ERROR_INVALID_IMAGE);
 	tap_ok(log[0] != 0, "the refusal's reason in the error log: %s", log);
 	TAP_CU(cuLibraryGetKernelCount(&count, lib), CUDA_ERROR_INVALID_HANDLE);
 	memset(&ad, 0, sizeof(ad));

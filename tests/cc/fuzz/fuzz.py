@@ -476,6 +476,10 @@ def main():
                     help="stop once this many kernels were generated (with --progress: in all runs)")
     ap.add_argument("--progress",
                     help="resume from and record to this file: the next seed, the counts so far")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="seeds checked at once, each in a process of its own (WORK/pPID); the "
+                    "results are taken in seed order, so the output and --progress are those of "
+                    "a run of one")
     a = ap.parse_args()
     t = Tools(a)
     st = Stats()
@@ -508,16 +512,18 @@ def main():
         print("# resuming at seed %d (%s, %.0f s before)" % (seed, st.line(), done_before))
     if a.progress and (not gens or gens[-1][1] != generator_id()):
         gens.append([seed, generator_id()])     # the kernels of a seed are those of its generator
-    while last is None or seed <= last:
+    def more(seed, queued):
+        """Whether to start SEED, with QUEUED seeds started and not yet counted."""
+        if last is not None and seed > last:
+            return False
         if a.time and time.time() - t0 > a.time:
-            break
-        if a.kernels and st.c["generated"] >= a.kernels:
-            break
-        before = dict(st.c)
+            return False
+        return not a.kernels or st.c["generated"] + queued * a.count < a.kernels
+
+    for seed, s1 in seed_results(t, a, seed, more):
         nf = len(st.failures)
-        t.opt = t.opts[seed % len(t.opts)]
-        check_batch(t, generate(seed, a.count), st)
-        d = dict((k, st.c[k] - before[k]) for k in Stats.KEYS)
+        merge_stats(st, s1)
+        d = s1.c
         for (k, kind, msg) in st.failures[nf:]:
             print("# %s %s: %s" % (kind, k.name, msg.replace("\n", " ")[:300]))
             sig = signature(kind, msg)
@@ -547,9 +553,8 @@ def main():
             print("seed %d: %s (total %s, %.0f s)" % (seed, " ".join("%d" % d[k] for k in Stats.KEYS),
                                                       st.line(), time.time() - t0))
         sys.stdout.flush()
-        seed += 1
         if a.progress:
-            save_progress(a.progress, seed, st, done_before + time.time() - t0, gens)
+            save_progress(a.progress, seed + 1, st, done_before + time.time() - t0, gens)
     print("# total: %s in %.0f s" % (st.line(), done_before + time.time() - t0))
     for r, n in sorted(st.reasons.items(), key=lambda x: -x[1]):
         print("# rejected %d: %s" % (n, r))
@@ -558,6 +563,61 @@ def main():
     if a.tap:
         return tap.done()
     return 1 if st.c["wrong"] or st.c["invalid"] else 0
+
+
+def check_seed(t, seed, count):
+    """One seed's batch, counted in a Stats of its own."""
+    s1 = Stats()
+    t.opt = t.opts[seed % len(t.opts)]
+    check_batch(t, generate(seed, count), s1)
+    return s1
+
+
+def merge_stats(st, s1):
+    for k in Stats.KEYS:
+        st.c[k] += s1.c[k]
+    for r, n in s1.reasons.items():
+        st.reasons[r] = st.reasons.get(r, 0) + n
+    st.failures.extend(s1.failures)
+
+
+# A --jobs worker process's tools: made once per process (its own work
+# directory and precompiled header), by the pool's initializer.
+_worker_tools = None
+
+
+def _init_worker(a):
+    global _worker_tools
+    wa = argparse.Namespace(**vars(a))
+    wa.work = os.path.join(a.work, "p%d" % os.getpid())
+    _worker_tools = Tools(wa)
+
+
+def _worker_seed(seed, count):
+    return check_seed(_worker_tools, seed, count)
+
+
+def seed_results(t, a, seed, more):
+    """(seed, its Stats) from SEED on, in seed order, while more(next seed, seeds queued).
+    With --jobs N, N worker processes check them; up to 2N are queued so none waits while the
+    oldest is taken: those still count when more() says stop."""
+    if a.jobs <= 1:
+        while more(seed, 0):
+            yield seed, check_seed(t, seed, a.count)
+            seed += 1
+        return
+    import collections
+    import multiprocessing
+    with multiprocessing.Pool(a.jobs, initializer=_init_worker, initargs=(a,)) as pool:
+        queued = collections.deque()
+        while True:
+            while len(queued) < 2 * a.jobs and more(seed, len(queued)):
+                queued.append((seed, pool.apply_async(_worker_seed, (seed, a.count))))
+                seed += 1
+            if not queued:
+                return
+            s, res = queued.popleft()
+            yield s, res.get()
 
 
 def generator_id():

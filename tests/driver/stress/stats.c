@@ -93,6 +93,71 @@ void print_live_share(const struct stats *st, const char *what)
 			 st->by_errno[ENODEV], st->follows, st->waits);
 }
 
+uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* One operation of kind OP, begun at SINCE_NS (mono_ns()). */
+void count_time(struct stats *st, enum fz_op op, uint64_t since_ns)
+{
+	atomic_fetch_add(&st->op_n[op], 1);
+	atomic_fetch_add(&st->op_ns[op], mono_ns() - since_ns);
+}
+
+/*
+ * Where a fuzz run's time went: per operation kind, how many, their mean
+ * and their share of the THREADS workers' time together (the chaos
+ * process's resets and rebinds are its own time, shown beside them).  A
+ * figure to find what slows the run (issue 42: 10^6 live ioctls), never
+ * compared.
+ */
+void print_time_by_op(const struct stats *st, const char *what, int threads)
+{
+	static const char *const names[FZ_NOPS] = {
+	    [FZ_OP_GET_PARAM] = "get_param",
+	    [FZ_OP_CTX] = "ctx",
+	    [FZ_OP_REGION] = "region",
+	    [FZ_OP_GEM_CLOSE] = "gem_close",
+	    [FZ_OP_SUBMIT] = "submit",
+	    [FZ_OP_JOB_RESULT] = "job_result",
+	    [FZ_OP_MAP] = "region_info+mmap",
+	    [FZ_OP_SYNCOBJ] = "syncobj",
+	    [FZ_OP_SYNCOBJ_WAIT] = "syncobj_wait",
+	    [FZ_OP_RANDOM] = "random_ioctl",
+	    [FZ_OP_REOPEN] = "reopen",
+	    [FZ_OP_UQ] = "user_queue",
+	    [FZ_OP_JOB] = "verified_job",
+	    [FZ_OP_BOUND_WAIT] = "wait_for_bind",
+	    [FZ_OP_RESET] = "chaos:reset",
+	    [FZ_OP_REBIND] = "chaos:rebind",
+	};
+	double all = 0;
+	int op;
+
+	for (op = 0; op < FZ_OP_RESET; op++)
+		all += st->op_ns[op] / 1e9;
+	if (all <= 0)
+		return;
+	tap_diag("%s: time by operation (%d workers' wall time together: %.0f s)", what, threads,
+		 all);
+	for (op = 0; op < FZ_NOPS; op++) {
+		double secs = st->op_ns[op] / 1e9;
+
+		if (!st->op_n[op])
+			continue;
+		if (op < FZ_OP_RESET)
+			tap_diag("  %-17s %8lu  mean %9.2f ms  %8.1f s  %5.1f %%", names[op],
+				 st->op_n[op], secs * 1e3 / st->op_n[op], secs, 100 * secs / all);
+		else
+			tap_diag("  %-17s %8lu  mean %9.2f ms  %8.1f s  (chaos process)", names[op],
+				 st->op_n[op], secs * 1e3 / st->op_n[op], secs);
+	}
+}
+
 /* A random but mostly plausible config for region h. */
 void cfg_random(struct drm_idxgen_config *c, uint32_t lanes, uint32_t h, bool valid, uint64_t *x)
 {

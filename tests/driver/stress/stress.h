@@ -23,12 +23,38 @@
  * (stats_new()): ioctls by result, jobs by outcome, chaos done.
  */
 #define NERR 160
+
+/*
+ * Where the fuzzer's time goes: each operation kind's count and the
+ * threads' wall time in it (ns), the waits for the device to be bound
+ * again, and the chaos process's resets and rebinds (print_time_by_op()).
+ */
+enum fz_op {
+	FZ_OP_GET_PARAM,
+	FZ_OP_CTX,
+	FZ_OP_REGION,
+	FZ_OP_GEM_CLOSE,
+	FZ_OP_SUBMIT,
+	FZ_OP_JOB_RESULT,
+	FZ_OP_MAP,
+	FZ_OP_SYNCOBJ,
+	FZ_OP_SYNCOBJ_WAIT,
+	FZ_OP_RANDOM,
+	FZ_OP_REOPEN,
+	FZ_OP_UQ,
+	FZ_OP_JOB,
+	FZ_OP_BOUND_WAIT, /* fz_node() polling sysfs while the device is unbound */
+	FZ_OP_RESET,	  /* the chaos process: a debugfs reset */
+	FZ_OP_REBIND,	  /* the chaos process: unbind, 100 ms, bind */
+	FZ_NOPS
+};
 struct stats {
 	atomic_ulong by_errno[NERR]; /* [0] = success */
 	atomic_ulong ioctls, jobs_verified, jobs_bad, jobs_failed, resets, rebinds, maps;
 	atomic_ulong follows; /* fuzz: shared fds reopened after ENODEV */
 	atomic_ulong waits;   /* fuzz: times a thread waited for the device to be bound again */
 	atomic_int done;      /* the workers are done: the chaos process stops */
+	atomic_ulong op_n[FZ_NOPS], op_ns[FZ_NOPS]; /* fuzz: operations by kind, their time */
 };
 
 /* stats.c */
@@ -40,6 +66,9 @@ void count(struct stats *st, int r);
 void count_output(struct stats *st, int fd, const void *map, const struct drm_idxgen_config *c);
 void print_stats(const struct stats *st, const char *what, double secs);
 void print_live_share(const struct stats *st, const char *what);
+uint64_t mono_ns(void);
+void count_time(struct stats *st, enum fz_op op, uint64_t since_ns);
+void print_time_by_op(const struct stats *st, const char *what, int threads);
 
 /* the modes */
 int mode_drmcore(const char *which);

@@ -3,8 +3,9 @@
  * Host test of stats.c's figures: the soak's lines claim no share of
  * ioctls that reached a live device (only the fuzzer unbinds the device;
  * the soak's share read 100 % always, a figure that could never say
- * anything), and the fuzzer's share is right.  The expected lines are
- * written out by hand from the counts below.
+ * anything), the fuzzer's share is right, and so is its time by
+ * operation.  The expected lines are written out by hand from the counts
+ * below.
  */
 #define TAP_SHARED_DEFINE
 #include "stress.h"
@@ -88,6 +89,60 @@ TAP_TEST(fuzz_live_share_none)
 
 	captured(fuzz_live, stats_new(), out, sizeof(out));
 	tap_ok(out[0] == 0, "fuzz: no share printed before any ioctl (no division by zero)");
+}
+
+static void fuzz_time(const struct stats *st)
+{
+	print_time_by_op(st, "fuzz", 8);
+}
+
+/*
+ * The time by operation: get_param 4 in 1 s, user queues 2 in 3 s (the
+ * workers' 4 s: 25 % and 75 %), a rebind of 2.5 s in the chaos process
+ * (beside them, not in the workers' total), kinds never run not shown.
+ */
+TAP_TEST(fuzz_time_by_op)
+{
+	struct stats *st = stats_new();
+	char out[4096];
+
+	st->op_n[FZ_OP_GET_PARAM] = 4;
+	st->op_ns[FZ_OP_GET_PARAM] = 1000000000;
+	st->op_n[FZ_OP_UQ] = 2;
+	st->op_ns[FZ_OP_UQ] = 3000000000;
+	st->op_n[FZ_OP_REBIND] = 1;
+	st->op_ns[FZ_OP_REBIND] = 2500000000;
+	captured(fuzz_time, st, out, sizeof(out));
+	if (!tap_ok(
+		!strcmp(out,
+			"# fuzz: time by operation (8 workers' wall time together: 4 s)\n"
+			"#   get_param                4  mean    250.00 ms       1.0 s   25.0 %\n"
+			"#   user_queue               2  mean   1500.00 ms       3.0 s   75.0 %\n"
+			"#   chaos:rebind             1  mean   2500.00 ms       2.5 s  (chaos "
+			"process)\n"),
+		"fuzz: time by operation: counts, means, seconds, the workers' shares"))
+		tap_diag("printed:\n%s", out);
+}
+
+TAP_TEST(fuzz_time_by_op_none)
+{
+	char out[4096];
+
+	captured(fuzz_time, stats_new(), out, sizeof(out));
+	tap_ok(out[0] == 0,
+	       "fuzz: no time by operation before any operation (no division by zero)");
+}
+
+TAP_TEST(fuzz_count_time)
+{
+	struct stats *st = stats_new();
+	uint64_t t0 = mono_ns();
+
+	usleep(1000);
+	count_time(st, FZ_OP_JOB, t0);
+	tap_ok(st->op_n[FZ_OP_JOB] == 1 && st->op_ns[FZ_OP_JOB] >= 1000000,
+	       "count_time: one operation of at least the 1 ms it slept (%lu ns)",
+	       (unsigned long)st->op_ns[FZ_OP_JOB]);
 }
 
 int main(int argc, char **argv)
