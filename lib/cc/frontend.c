@@ -282,6 +282,29 @@ static bool host_device_artifact(CXDiagnostic d)
 	return r;
 }
 
+/* clang's default -ferror-limit: the parse's errors in system headers that end it */
+#define SYSTEM_HEADER_ERRORS 20
+
+/* Print the first error of diagnostics 0..upto-1 that is not an artifact of the parse (file, line, column). */
+static void print_first_real_error(CXTranslationUnit tu, unsigned upto)
+{
+	for (unsigned i = 0; i < upto; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		bool first = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !host_device_artifact(d);
+
+		if (first) {
+			char *f = cx_string(
+				clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
+
+			fprintf(stderr, "%s\n", f);
+			free(f);
+		}
+		clang_disposeDiagnostic(d);
+		if (first)
+			break;
+	}
+}
+
 /*
  * clang's "too many errors emitted" after errors that were all in system
  * headers (hidden below): alone it names nothing, so the first of them
@@ -292,25 +315,9 @@ static bool host_device_artifact(CXDiagnostic d)
 static void print_first_system_error(CXTranslationUnit tu, unsigned upto, CXDiagnostic fatal)
 {
 	char *m = cx_string(clang_getDiagnosticSpelling(fatal));
-	unsigned i;
 
-	if (strstr(m, "too many errors emitted")) {
-		for (i = 0; i < upto; i++) {
-			CXDiagnostic d = clang_getDiagnostic(tu, i);
-			bool first = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !host_device_artifact(d);
-
-			if (first) {
-				char *f = cx_string(clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-										   CXDiagnostic_DisplayColumn));
-
-				fprintf(stderr, "%s\n", f);
-				free(f);
-			}
-			clang_disposeDiagnostic(d);
-			if (first)
-				break;
-		}
-	}
+	if (strstr(m, "too many errors emitted"))
+		print_first_real_error(tu, upto);
 	free(m);
 }
 
@@ -378,7 +385,7 @@ static bool kernel_called_in_kernel(CXTranslationUnit tu, CXDiagnostic d)
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	CXTranslationUnit tu = source_parse_raw(s, idx, args, nargs, NULL, CXTranslationUnit_None);
-	unsigned i, nd;
+	unsigned i, nd, system_errors = 0;
 
 	if (!tu)
 		return NULL;
@@ -400,7 +407,16 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 			 * function __host__ __device__ (e.g. libstdc++'s what()
 			 * overriding <new>'s host-only std::exception::what): the
 			 * host compiler builds the real C++ and reports real errors.
+			 * As many real ones as clang's default error limit (which
+			 * the parse no longer has) is a header that does not parse:
+			 * named, as the limit's "too many errors emitted" was.
 			 */
+			if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !host_device_artifact(d) &&
+			    ++system_errors == SYSTEM_HEADER_ERRORS) {
+				print_first_real_error(tu, i + 1);
+				fprintf(stderr, "%s: error: too many errors in system headers\n", s->path);
+				s->nerrors++;
+			}
 			clang_disposeDiagnostic(d);
 			continue;
 		}
