@@ -252,6 +252,17 @@ static inline unsigned idxgen_cc_ballot(const int *x, unsigned lin, unsigned n, 
 	return r & mask;
 }
 
+/*
+ * Every warp's ballot of the block at once (b[w]: warp w's lanes, present,
+ * whose slot is nonzero), for lib/cc/warp.c's once-per-warp ballot: the
+ * lane's __ballot_sync(mask, p) is then b[lin / 32] & mask, as above.
+ */
+static inline void idxgen_cc_ballots(unsigned *b, const int *x, unsigned n, const unsigned char *alive)
+{
+	for (unsigned w = 0; w < n; w += 32)
+		b[w / 32] = idxgen_cc_ballot(x, w, n, alive, ~0u);
+}
+
 static inline int idxgen_cc_any(const int *x, unsigned lin, unsigned n, const unsigned char *alive,
 				unsigned mask)
 {
@@ -447,21 +458,33 @@ static inline int idxgen_cc_tree_odd(long long first)
 }
 
 /*
- * The rows the leader runs a warp-synchronous tail over threadIdx.x < 32 for
- * (lib/cc/warp_volatile.c): one where the block has one row; where its rows
- * are whole warps, each row's first warp runs the tail on the same elements,
- * the rows one after another (an order a GPU may give them); any other shape
- * puts lanes of two rows in one warp, storing to the same elements at once:
- * the launch fails.  A macro: it takes the block function's __b.
+ * The warps a warp-synchronous tail over threadIdx.x < 32 runs for
+ * (lib/cc/warp_volatile.c), one after another: the next warp of the block
+ * from *w on whose lanes include some with threadIdx.x < 32.  Returns the
+ * set of those lanes' threadIdx.x (bit x; lanes of two rows of one warp
+ * that share x are one: in lock step they read the same elements and store
+ * the same value), 0 when no warp is left; *w moves past the warp, *n is
+ * the highest x + 1.  A warp is 32 consecutive linear thread ids.
  */
-#define idxgen_cc_lockstep_rows(bdx, rows, line)                                                   \
-	((rows) != 1u && (bdx) % 32u != 0u ?                                                         \
-		 (idxgen_rt_trap(__b, "idxgen-cc: line %u: warp-synchronous code over threadIdx.x < 32 " \
-				      "in blocks of %u x %u threads, where lanes of two rows of one "   \
-				      "warp store to the same elements",                                \
-				 (unsigned)(line), (unsigned)(bdx), (unsigned)(rows)),                  \
-		  0u) :                                                                               \
-		 (unsigned)(rows))
+static inline unsigned idxgen_cc_lockstep_warp(unsigned bdx, unsigned nthreads, unsigned *w, unsigned *n)
+{
+	for (; *w * 32u < nthreads; ++*w) {
+		unsigned first = *w * 32u, x = first % bdx, m = 0;
+
+		for (unsigned i = 0; i < 32u && first + i < nthreads; i++) {
+			if (x < 32u)
+				m |= 1u << x;
+			if (++x == bdx)
+				x = 0;
+		}
+		if (m) {
+			++*w;
+			*n = 32u - (unsigned)__builtin_clz(m);
+			return m;
+		}
+	}
+	return 0;
+}
 
 #define idxgen_cc_block_tree_add(x, y, n, alive, first, width, xor_, only0)                        \
 	do {                                                                                       \

@@ -286,6 +286,33 @@ typedef void (*idxgen_rt_block_fn)(struct idxgen_rt_block *blk);
 
 /* Kernel flags. */
 #define IDXGEN_RT_KERNEL_HOT	(1u << 0)	/* dedicated region from the first launch */
+/*
+ * Its threads wait in loops for memory other threads write (idxgen-cc's spin
+ * loops, lib/cc/spin.c), perhaps threads of other blocks: a persistent-threads
+ * grid sized from the device's attributes (multiprocessors x resident blocks)
+ * waits for blocks that a worker running one block at a time would never
+ * start.  idxgen_rt_launch_ex keeps every block of such a launch resident
+ * when the grid fits (idxgen_rt_resident_blocks() per participant).
+ */
+#define IDXGEN_RT_KERNEL_WAITS	(1u << 1)
+
+/* The most blocks one participant keeps resident (CUDA's maxBlocksPerMultiProcessor of sm_60). */
+#define IDXGEN_RT_MAX_RESIDENT_BLOCKS	32u
+
+/*
+ * Blocks of block_threads threads one participant keeps resident at once in
+ * a cooperative launch or a launch of an IDXGEN_RT_KERNEL_WAITS kernel (each
+ * on an OS thread of its own): as many as its max_threads (the device's
+ * threads per block, also its threads per multiprocessor) hold, at most
+ * IDXGEN_RT_MAX_RESIDENT_BLOCKS; 0 for a block larger than max_threads.
+ * The CUDA layer's occupancy reports it.
+ */
+static inline uint32_t idxgen_rt_resident_blocks(uint32_t max_threads, uint64_t block_threads)
+{
+	uint64_t n = block_threads ? max_threads / block_threads : 0;
+
+	return n < IDXGEN_RT_MAX_RESIDENT_BLOCKS ? (uint32_t)n : IDXGEN_RT_MAX_RESIDENT_BLOCKS;
+}
 
 /* One per kernel, emitted by the translator as a static const object. */
 struct idxgen_rt_kernel {
@@ -434,9 +461,10 @@ IDXGEN_EXPORT int idxgen_rt_wait(struct idxgen_rt_launch *l, struct idxgen_rt_la
  * idxgen_rt_launch_ex, but every block of the grid is resident at once,
  * each on an OS thread of its own, so that a grid-wide barrier
  * (__idxgen_fiber_grid_sync, idxgen_rt_fiber.h) can wait for all of
- * them.  The grid may have at most idxgen_rt_num_threads(rt) blocks (one
- * resident block per participant, what the occupancy the CUDA layer
- * reports says); a larger one fails with -ENOSPC before anything runs.
+ * them.  The grid may have at most idxgen_rt_num_threads(rt) x
+ * idxgen_rt_resident_blocks(max_threads, block threads) blocks (what the
+ * occupancy the CUDA layer reports says); a larger one fails with -ENOSPC
+ * before anything runs.
  * Schedule order AUTO runs as SEQUENTIAL (no profiling samples here).
  */
 IDXGEN_EXPORT int idxgen_rt_launch_coop(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,

@@ -80,12 +80,25 @@ static inline cudaError_t cudaMallocPitch(_Tp **ptr, size_t *pitch, size_t width
 {
 	return cudaMallocPitch((void **)(void *)ptr, pitch, width, height);
 }
-/* Symbols by reference: cudaMemcpyToSymbol(c_scale, &v, sizeof(v)). */
+/*
+ * Symbols by reference: cudaMemcpyToSymbol(c_scale, &v, sizeof(v)).  The
+ * reference gives the size, so an instance of a __device__ variable
+ * template (mask<T>), which translated code cannot register, is registered
+ * here (__idxgenRegisterVarRef, lib/cudart/symbols.c).
+ */
+/* sizeof of the symbol's type; 0 for an array of unknown bound (`extern __device__ int a[];`) */
+template <class _Tp> struct __idxgen_symbol_size {
+	static constexpr size_t value = sizeof(_Tp);
+};
+template <class _Tp> struct __idxgen_symbol_size<_Tp[]> {
+	static constexpr size_t value = 0;
+};
 template <class _Tp>
 static inline cudaError_t cudaMemcpyToSymbol(const _Tp &symbol, const void *src, size_t count,
 					     size_t offset = 0,
 					     enum cudaMemcpyKind kind = cudaMemcpyHostToDevice)
 {
+	__idxgenRegisterVarRef((const void *)&symbol, __idxgen_symbol_size<_Tp>::value);
 	return cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
 }
 template <class _Tp>
@@ -93,6 +106,7 @@ static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const _Tp &symbol, siz
 					       size_t offset = 0,
 					       enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
 {
+	__idxgenRegisterVarRef((const void *)&symbol, __idxgen_symbol_size<_Tp>::value);
 	return cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind);
 }
 template <class _Tp>
@@ -101,6 +115,7 @@ static inline cudaError_t cudaMemcpyToSymbolAsync(const _Tp &symbol, const void 
 						  enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
 						  cudaStream_t stream = 0)
 {
+	__idxgenRegisterVarRef((const void *)&symbol, __idxgen_symbol_size<_Tp>::value);
 	return cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream);
 }
 template <class _Tp>
@@ -109,14 +124,17 @@ cudaMemcpyFromSymbolAsync(void *dst, const _Tp &symbol, size_t count, size_t off
 			  enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
 			  cudaStream_t stream = 0)
 {
+	__idxgenRegisterVarRef((const void *)&symbol, __idxgen_symbol_size<_Tp>::value);
 	return cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream);
 }
 template <class _Tp> static inline cudaError_t cudaGetSymbolAddress(void **ptr, const _Tp &symbol)
 {
+	__idxgenRegisterVarRef((const void *)&symbol, __idxgen_symbol_size<_Tp>::value);
 	return cudaGetSymbolAddress(ptr, (const void *)&symbol);
 }
 template <class _Tp> static inline cudaError_t cudaGetSymbolSize(size_t *size, const _Tp &symbol)
 {
+	__idxgenRegisterVarRef((const void *)&symbol, __idxgen_symbol_size<_Tp>::value);
 	return cudaGetSymbolSize(size, (const void *)&symbol);
 }
 /* Kernels by their host stub: cudaLaunchKernel(k, grid, block, args). */

@@ -220,6 +220,8 @@ bool in_main(const struct source *s, CXCursor c);
 bool in_parse_header(CXCursor c);
 bool in_macro(CXCursor c);
 bool in_expansion(CXCursor c);
+/* frontend.c: ... or a cursor of a macro's body, whose offsets are its invocation's (what compares parts' texts asks) */
+bool macro_spelled(CXCursor c);
 /* macro_assign.c: may binary operator c, written in a macro, be a plain assignment (its #define's text)? */
 bool macro_may_assign(const struct source *s, CXCursor c);
 unsigned off_of(CXSourceLocation l);
@@ -299,6 +301,7 @@ CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);
 bool is_barrier_stmt(CXCursor c);
+bool block_collective(CXCursor c);	/* warp.c's once-per-warp ballot: once per block */
 unsigned count_barriers(CXCursor c);
 unsigned count_returns(CXCursor c);
 unsigned first_return_in(CXCursor c);		/* offset, or ~0u */
@@ -417,6 +420,15 @@ struct kernel {
 	size_t priv_bytes;	/* promoted variables, then the __done flags */
 	size_t done_offset;
 	char *priv_expr;	/* with template-dependent promoted variables: priv_bytes as an expression */
+	/*
+	 * Whole programs: a lock-step proof of line narrow_line counts on
+	 * threadIdx.x telling the lanes of a warp apart (lockstep_shape_line);
+	 * where a block's rows are shorter than a warp the block function hands
+	 * the block to narrow_call, the kernel's fiber body (whole.c).  NULL:
+	 * the block function traps there (the C path, --exec-model=fission).
+	 */
+	unsigned narrow_line;
+	char *narrow_call;
 };
 
 struct var *var_of(const struct kernel *k, CXCursor ref);	/* the local ref names */
@@ -653,6 +665,13 @@ struct lane_plan {
 	bool puts;		/* ... some of them hand in a value (__idxgen_cc_lane_put) */
 	bool tls;		/* the functions it calls read threadIdx: the thread-local copy set per lane */
 	bool exits;		/* a lane may return: the warp's exit mask */
+	/*
+	 * The line of the first branch on a condition the same across each warp
+	 * only where blockDim.x % 32 == 0 (lane_warp_cond()): the lane form runs
+	 * such blocks, the kernel's fiber-per-thread body the others (whole.c).
+	 * 0: none, the lane form runs every block.
+	 */
+	unsigned warp_line;
 	struct lane_var *pv;	/* promoted: kept across a barrier in a per-warp array */
 	unsigned npv;
 	char why[256];		/* why not */
@@ -660,6 +679,14 @@ struct lane_plan {
 bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *p);
 const struct lane_splice *lane_splice_next(struct lane_plan *p, unsigned pos, unsigned b);
 void lane_plan_free(struct lane_plan *p);
+/*
+ * lane_warp_cond.c: is condition cond of kernel fn the same in every lane of
+ * a warp when blockDim.x % 32 == 0 (`threadIdx.x < 32`, `tid / 32 == 0`)?
+ * uniform(ctx, ref): is the variable or parameter ref the same for every
+ * thread of the block.
+ */
+bool lane_warp_cond(const struct source *s, CXCursor fn, CXCursor cond,
+		    bool (*uniform)(const void *ctx, CXCursor ref), const void *ctx);
 /*
  * lockstep.c: the offsets of the statements of function fn before which the
  * lanes of a warp must meet (a __shared__ store read back, or a read
@@ -672,12 +699,16 @@ void lane_plan_free(struct lane_plan *p);
  * read, and the body is no { } block to hold the meeting); with
  * LOCKSTEP_BAD a statement's whose such assignment is written in a macro,
  * or a loop's whose condition cannot take the meeting (refused:
- * check_lockstep()).
+ * check_lockstep()); with LOCKSTEP_BRACE a branch's or loop's body that is
+ * one statement, no { } block: the lanes meet before it inside braces the
+ * emitter adds (`if (c) { __idxgen_cc_lockstep(); s[t] = v; }`), after the
+ * condition it may have read another lane's element in.
  */
 #define LOCKSTEP_RMW (1u << 31)
 #define LOCKSTEP_BAD (1u << 30)
 #define LOCKSTEP_TURN (1u << 29)
-#define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD | LOCKSTEP_TURN))
+#define LOCKSTEP_BRACE (1u << 28)
+#define LOCKSTEP_OFFSET(p) ((p) & ~(LOCKSTEP_RMW | LOCKSTEP_BAD | LOCKSTEP_TURN | LOCKSTEP_BRACE))
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts);
 /* branch_depth.c: the if, switch and loop statements of fn around offset at (a lock-step meeting's order). */
 unsigned branch_depth(CXCursor fn, unsigned at);
@@ -697,13 +728,38 @@ bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigne
 /* ... the first statement lock step cannot be kept in (LOCKSTEP_BAD) in *stmt; false when none */
 bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt);
 /*
+ * ... the line of the first statement whose proof counts on threadIdx.x
+ * told the lanes apart (a 1-D block or rows of at least a warp: loop
+ * fission checks the block at launch, kernel.c); 0: none.  The points of
+ * lockstep_points() (fibers) never count on it.
+ */
+unsigned lockstep_shape_line(const struct source *s, CXCursor fn);
+/*
+ * The blocks where threadIdx.x does not tell the lanes of a warp apart,
+ * given the expressions of blockDim.x and of blockDim.y * blockDim.z: a
+ * warp is 32 consecutive linear ids, whose x (the linear id modulo
+ * blockDim.x) all differ exactly where the rows are at least 32 long or
+ * the block has one row.
+ */
+#define NARROW_ROWS "%s < 32 && %s > 1"
+/*
+ * What tells the lanes of a warp apart: tid, the function's local that is
+ * the block's linear thread index (NULL: none), always; threadIdx.x where
+ * x_apart (every block 1-D or its rows at least a warp long: what a kernel
+ * counts on is checked at launch, lockstep_shape_line()).
+ */
+struct lane_ids {
+	const char *tid;
+	bool x_apart;
+};
+/*
  * lockstep_guard.c: do the conditions guards (of the if statements around,
  * their then branches) or the function's text fn_text prove that lane a's
  * element `store` is never lane b's element `load` (`if (t < k) s[t] +=
  * s[t + k];`)?  The texts without blanks; NULL: unknown.
  */
-bool lockstep_apart(const struct source *s, const CXCursor *guards, unsigned n, const char *fn_text, const char *store,
-		    const char *load);
+bool lockstep_apart(const struct source *s, const struct lane_ids *ids, const CXCursor *guards, unsigned n,
+		    const char *fn_text, const char *store, const char *load);
 /*
  * lockstep_rows.c: the name of fn's local variable that is the block's
  * linear thread index (`tid = threadIdx.x + blockDim.x * (threadIdx.y +
@@ -716,10 +772,12 @@ char *lockstep_linear_tid(const struct source *s, CXCursor fn);
 bool lockstep_warps_apart(const char *tid, const char *store, const char *load);
 /* ... are one statement's store s[tid + c1] and load s[tid + c2], s of size elements, apart (c1 > c2, size - c1 <= c1 - c2)? */
 bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load);
-bool lockstep_tree_apart(const struct source *s, CXCursor fn, const char *tid, const CXCursor *guards, unsigned n,
-			 const char *store, const char *load);
+bool lockstep_tree_apart(const struct source *s, CXCursor fn, const struct lane_ids *ids, const CXCursor *guards,
+			 unsigned n, const char *store, const char *load);
 /* ... does the condition guard let one lane only run its then branch (`if (threadIdx.x == 0)`)? */
-bool lockstep_one_lane(const struct source *s, CXCursor guard);
+bool lockstep_one_lane(const struct source *s, const struct lane_ids *ids, CXCursor guard);
+/* ... do the lanes of a warp see different values of c (ids->tid; threadIdx.x where ids->x_apart)? */
+bool lockstep_lanes_apart(const struct source *s, const struct lane_ids *ids, CXCursor c);
 /* ... the text from a to e without blanks (malloc'd; NULL where nothing is there) */
 char *text_squeezed(const struct source *s, unsigned a, unsigned e);
 /*
@@ -733,6 +791,8 @@ unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigne
 /* in *at: a `for (init; ; inc)` whose empty condition becomes `__idxgen_cc_spin()` (offset: after the ';') */
 #define SPIN_BARE (1u << 31)
 unsigned spin_line(const struct source *s, CXCursor fn);
+/* ... does kernel fn spin, itself or in a function it calls (its descriptor's IDXGEN_RT_KERNEL_WAITS)? */
+bool spin_reaches(const struct source *s, CXCursor fn);
 /* ... can a loop's condition take `X && ` in front (no macro, no top-level assignment, comma or ?:)? */
 bool cond_can_prefix(const struct source *s, CXCursor cond);
 /* ... in `for (init; ; inc)`, the offset just after the header's first ';' (~0u: none) */

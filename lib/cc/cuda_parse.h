@@ -108,6 +108,7 @@ template <class _Tp> _Tp idxgen_cc_shfl_up(const _Tp *, unsigned, unsigned, cons
 template <class _Tp> _Tp idxgen_cc_shfl_down(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned, int);
 unsigned idxgen_cc_present_mask(unsigned, unsigned, const unsigned char *);
 unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+void idxgen_cc_ballots(unsigned *, const int *, unsigned, const unsigned char *);
 int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> unsigned idxgen_cc_match_any(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
@@ -120,7 +121,7 @@ template <class _Tp> _Tp idxgen_cc_reduce_or(const _Tp *, unsigned, unsigned, co
 template <class _Tp> _Tp idxgen_cc_reduce_xor(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_block_leader(unsigned, unsigned, const unsigned char *);
 int idxgen_cc_tree_odd(long long);
-unsigned idxgen_cc_lockstep_rows(unsigned, unsigned, unsigned);
+unsigned idxgen_cc_lockstep_warp(unsigned, unsigned, unsigned *, unsigned *);
 template <class _Tp> void idxgen_cc_block_tree_add(_Tp *, _Tp *, unsigned, const unsigned char *, unsigned, int, int, int);
 template <class _Tp> unsigned int __match_any_sync(unsigned int, _Tp);
 template <class _Tp> unsigned int __match_all_sync(unsigned int, _Tp, int *);

@@ -98,6 +98,7 @@ struct __idxgen_cc_path {
 	~__idxgen_cc_path();
 };
 unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
+void idxgen_cc_ballots(unsigned *, const int *, unsigned, const unsigned char *);
 int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> unsigned idxgen_cc_match_any(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
@@ -110,7 +111,7 @@ template <class _Tp> _Tp idxgen_cc_reduce_or(const _Tp *, unsigned, unsigned, co
 template <class _Tp> _Tp idxgen_cc_reduce_xor(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_block_leader(unsigned, unsigned, const unsigned char *);
 int idxgen_cc_tree_odd(long long);
-unsigned idxgen_cc_lockstep_rows(unsigned, unsigned, unsigned);
+unsigned idxgen_cc_lockstep_warp(unsigned, unsigned, unsigned *, unsigned *);
 template <class _Tp> void idxgen_cc_block_tree_add(_Tp *, _Tp *, unsigned, const unsigned char *, unsigned, int, int, int);
 unsigned int __ballot(int);
 int __any(int), __all(int);

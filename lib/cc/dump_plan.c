@@ -45,12 +45,12 @@ static void region_lines(const struct kernel *k, int r, unsigned *a, unsigned *b
 /*
  * A shuffle-tree loop run once per block (warp_tree.c): its statement calls
  * idxgen_cc_block_tree_add; a warp-synchronous tail (warp_volatile.c)
- * idxgen_cc_lockstep_rows.
+ * idxgen_cc_lockstep_warp.
  */
 static void dump_warp_tree(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o)
 {
 	static const char key[] = "idxgen_cc_block_tree_add(", only0[] = "(blockDim.x % 32u == 0 ||",
-			  vkey[] = "idxgen_cc_lockstep_rows(";
+			  vkey[] = "idxgen_cc_lockstep_warp(";
 	unsigned i, p, q;
 
 	for (i = 0; i < n; i++)
@@ -243,6 +243,11 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 			break;
 		case S_UDECL:
 		case S_UEXPR:
+			if (block_collective(l[i])) {
+				bprintf(o, "%*sonce per block: line %u (every warp's ballot, one word a warp)\n", ind, "",
+					line_of(l[i]));
+				break;
+			}
 			bprintf(o, "%*sonce per block: line %u (%s that does not depend on the thread)%s\n", ind, "",
 				line_of(l[i]), s->cls == S_UDECL ? "a declaration" : "a statement",
 				s->hoisted ? ", moved in front of the open thread loop" : "");

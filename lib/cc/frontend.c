@@ -630,6 +630,42 @@ unsigned c_end(CXCursor c)
 	return o;
 }
 
+/* Is l inside a macro's expansion?  *at: the file position its expansion location names. */
+static bool macro_location(CXTranslationUnit tu, CXSourceLocation l, CXSourceLocation *at)
+{
+	unsigned line, col;
+	CXFile f;
+
+	clang_getExpansionLocation(l, &f, &line, &col, NULL);
+	if (!f)
+		return false;	/* no file: nothing of the file's to read there */
+	*at = clang_getLocation(tu, f, line, col);
+	return !clang_equalLocations(l, *at);
+}
+
+/* How many of the n tokens t spell one macro's invocation: its name, then (...) if there is one. */
+static unsigned invocation_tokens(CXTranslationUnit tu, const CXToken *t, unsigned n)
+{
+	unsigned depth = 0, i;
+
+	if (n < 2 || clang_getTokenKind(t[1]) != CXToken_Punctuation)
+		return 1;
+	for (i = 1; i < n; i++) {
+		CXString p = clang_getTokenSpelling(tu, t[i]);
+		const char *ps = clang_getCString(p);
+		bool open = !strcmp(ps, "("), close = !strcmp(ps, ")");
+
+		clang_disposeString(p);
+		if (i == 1 && !open)
+			return 1;
+		depth += open;
+		depth -= close && depth;
+		if (close && !depth)
+			return i + 1;
+	}
+	return n;
+}
+
 /* A cursor written inside a macro's expansion (its text is not at its offsets). */
 bool in_macro(CXCursor c)
 {
@@ -651,6 +687,37 @@ bool in_macro(CXCursor c)
 bool in_expansion(CXCursor c)
 {
 	return in_macro(c) || macro_in_main(clang_Cursor_getTranslationUnit(c), clang_getCursorLocation(c));
+}
+
+/*
+ * in_macro() or a cursor of a macro's body.  libclang 16's
+ * clang_getSpellingLocation() gives the file location, which tells only a
+ * macro's arguments apart: every cursor of a body has the invocation's
+ * offsets (`#define STEP s[t] += s[t + k];`: the assignment, its target and
+ * its value all read "STEP").  The invocation spells the outermost of them
+ * faithfully, which is why in_macro() keeps taking it for file text (a
+ * rewrite may wrap `RECORD` of `#define RECORD 12`); what compares the
+ * texts of parts asks this.  A cursor that begins in a body but goes on
+ * past the invocation (`C_b * x` with `#define C_b 1.3f`) is file text.
+ */
+bool macro_spelled(CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceLocation at;
+	unsigned n;
+	CXToken *t;
+	bool body;
+
+	if (in_macro(c))
+		return true;
+	if (!macro_location(tu, clang_getRangeStart(r), &at))
+		return false;
+	/* the file's tokens there (a range that begins at a macro location gives the #define's) */
+	clang_tokenize(tu, clang_getRange(at, clang_getRangeEnd(r)), &t, &n);
+	body = !n || clang_getTokenKind(t[0]) != CXToken_Identifier || invocation_tokens(tu, t, n) >= n;
+	clang_disposeTokens(tu, t, n);
+	return body;
 }
 
 unsigned stmt_end(const struct source *s, CXCursor c)

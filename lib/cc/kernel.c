@@ -103,6 +103,7 @@ void kernel_free(struct kernel *k)
 		free(k->v[i].off_expr);
 	}
 	free(k->priv_expr);
+	free(k->narrow_call);
 	free(k->v);
 	free(k->s);
 	free(k->name);
@@ -167,6 +168,11 @@ void emit_prologue(struct kernel *k, struct buf *o)
 	bprintf(o, "/* __global__ %s: called once per block; %d thread loop(s), %d barrier(s) */\n", k->name,
 		k->nregions, k->nbarriers);
 	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->cname);
+	if (k->narrow_call)	/* before any scope: the fiber body opens its own */
+		bprintf(o,
+			"\tif (" NARROW_ROWS ") {	/* line %u counts on threadIdx.x telling the lanes of a warp apart */\n"
+			"\t\t%s(__b);\n\t\treturn;\n\t}\n",
+			"__b->block_dim[0]", "__b->block_dim[1] * __b->block_dim[2]", k->narrow_line, k->narrow_call);
 	if (k->src->tls)	/* __device__ functions read blockIdx & co. */
 		bprintf(o, "\tidxgen_cc_set_block(__b);\n");
 	if (k->src->traps) {	/* __trap() and assert() fail the launch (idxgen_cc_program.h), named as nvcc names k */
@@ -225,7 +231,7 @@ static void emit_trivial_assert(struct buf *o, const char *type, const char *nam
 void emit_private(struct kernel *k, struct buf *o)
 {
 	long long al;
-	unsigned i;
+	unsigned i, line;
 
 	for (al = 64; al >= 1; al /= 2)
 		for (i = 0; i < k->nv; i++) {
@@ -277,6 +283,13 @@ void emit_private(struct kernel *k, struct buf *o)
 			 "\tconst uint16_t *const __sy __attribute__((unused)) = __b->tid_y;\n"
 			 "\tconst uint16_t *const __sz __attribute__((unused)) = __b->tid_z;\n"
 			 "\tconst int __linear = idxgen_cc_linear(__b);\n");
+	line = k->nregions && !k->narrow_call ? lockstep_shape_line(k->src, k->fn) : 0;
+	if (line)	/* the C path and --exec-model=fission: no fiber body to hand the block to */
+		bprintf(o,
+			"\tif (" NARROW_ROWS ")	/* lanes (x, y) and (x, y + 1) of a warp share threadIdx.x */\n"
+			"\t\tidxgen_rt_trap(__b, \"line %u counts on threadIdx.x telling the lanes of a warp apart; "
+			"a %%ux%%ux%%u block does not (lock step)\", __bdx, __bdy, __bdz);\n",
+			"__bdx", "__bdy * __bdz", line);
 	if (!k->nregions)
 		bputs(o, "\t(void)__b;\t/* no thread loop */\n");
 	if (k->done_flags)

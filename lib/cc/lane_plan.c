@@ -30,7 +30,10 @@
  *    `v = op(...);`, `v += op(...);` (v a variable of per-thread code),
  *    `T v = op(...);` -- in the same control flow, their mask as uniform as
  *    a header: a split too, the operation computed for the warp's live
- *    lanes between the two lane loops (op_stmt; no switch);
+ *    lanes between the two lane loops (op_stmt; no switch); an `if` around
+ *    them (no barrier) may test a condition the same across each warp
+ *    where blockDim.x % 32 == 0 (if_cond, lane_warp_cond.c): the kernel's
+ *    fiber-per-thread body then runs blocks of other shapes (whole.c);
  *  - no other suspension point anywhere (no barrier reduction, other
  *    warp-level function, cooperative group, lock-step meeting, spin loop,
  *    volatile store of warp-synchronous code, call of a function that may
@@ -67,6 +70,8 @@ enum splice_kind {
 	SP_SPLIT,    /* after `__syncwarp();`: end, start */
 	SP_BOPEN,    /* a loop's body without braces that holds a warp operation: `{` and start */
 	SP_BCLOSE,   /* ... its end: end and `}` */
+	SP_WOPEN,    /* an if's condition the same across each warp: evaluated in a lane loop */
+	SP_WCLOSE,   /* ... its end */
 };
 
 struct range {
@@ -736,6 +741,55 @@ static void op_stmt(struct lp *x, CXCursor c, const struct op_stmt *o)
 
 static void split_list(struct lp *x, CXCursor compound, bool body);
 
+static bool uniform_cb(const void *ctx, CXCursor r)
+{
+	return uniform_ref(ctx, r);
+}
+
+/*
+ * The condition of an if that holds a split: the same for the whole block
+ * (as a loop's header), or the same across each warp where blockDim.x % 32
+ * == 0 (lane_warp_cond: `if (wid == 0)`, `if (threadIdx.x < 32)`).  Such a
+ * condition is evaluated in a lane loop of its own, `if (({ bool
+ * __idxgen_wc = false; LANES { ... __idxgen_wc = (cond); } __idxgen_wc;
+ * }))` (every live lane gives the same value), and the warp takes or skips
+ * the branch as a whole; a barrier under it would wait for warps that
+ * never come, so none may be there.  The launch gives blocks whose rows
+ * are not whole warps to the kernel's fiber-per-thread body (whole.c).
+ */
+static void if_cond(struct lp *x, CXCursor ifs, CXCursor cond)
+{
+	unsigned a = c_start(cond), e = c_end(cond), line = 0, col = 0;
+
+	header_uniform(x, cond);
+	if (!x->bad)
+		return;
+	if (clang_getCursorKind(cond) == CXCursor_VarDecl ||
+	    !lane_warp_cond(x->s, x->fn, cond, uniform_cb, x)) {
+		size_t n = strlen(x->out->why);
+
+		snprintf(x->out->why + n, sizeof(x->out->why) - n, " nor of each warp");
+		return;
+	}
+	x->bad = false;
+	x->out->why[0] = 0;
+	if (has_barrier(ifs)) {
+		why_not(x, ifs,
+			"a barrier under a condition the same only across each warp (where "
+			"blockDim.x %% 32 == 0), not the block%s",
+			NULL);
+		return;
+	}
+	add_splice(x, SP_WOPEN, a, a);
+	add_seg(x, a, e);
+	add_splice(x, SP_WCLOSE, e, e);
+	if (!x->out->warp_line) {
+		clang_getExpansionLocation(clang_getCursorLocation(cond), NULL, &line, &col, NULL);
+		warp_map_loc(x->s, cond, &line, &col);
+		x->out->warp_line = line;
+	}
+}
+
 /* A statement that holds a barrier: uniform control flow whose braced bodies are split in turn. */
 static void split_control(struct lp *x, CXCursor c)
 {
@@ -802,8 +856,10 @@ static void split_control(struct lp *x, CXCursor c)
 		    x->what);
 	/* the headers first: what they declare is uniform in the bodies */
 	for (i = 0; i < ks.n && !x->bad; i++)
-		if (clang_getCursorKind(ks.c[i]) != CXCursor_CompoundStmt &&
-		    !clang_equalCursors(ks.c[i], unbraced))
+		if (k == CXCursor_IfStmt && i == 0)
+			if_cond(x, c, ks.c[i]);
+		else if (clang_getCursorKind(ks.c[i]) != CXCursor_CompoundStmt &&
+			 !clang_equalCursors(ks.c[i], unbraced))
 			header_uniform(x, ks.c[i]);
 	for (i = 0; i < ks.n && !x->bad; i++)
 		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
@@ -1307,6 +1363,12 @@ static void splice_texts(const struct source *s, struct lane_plan *p)
 			break;
 		case SP_BCLOSE:
 			bputs(&b, " } }");
+			break;
+		case SP_WOPEN:
+			bprintf(&b, "({ bool __idxgen_wc = false; %s__idxgen_wc = (", open);
+			break;
+		case SP_WCLOSE:
+			bputs(&b, "); } __idxgen_wc; })");
 			break;
 		}
 		if (directive && sp->skip == sp->at)

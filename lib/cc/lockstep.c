@@ -56,6 +56,7 @@ struct lockstep {
 	bool spins;		/* the function waits in a loop for what another thread publishes (spin.c) */
 	CXCursor fn;		/* the function */
 	char *tid;		/* its local variable that is the linear thread index (lockstep_rows.c), or NULL */
+	bool x_apart;		/* proofs may count on threadIdx.x telling the lanes apart (struct lane_ids) */
 };
 
 /* One access: base the __shared__ variable (null: through a pointer, any), text the lvalue (NULL: any). */
@@ -63,6 +64,7 @@ struct acc {
 	CXCursor base;
 	char *text;
 	unsigned at;	/* 1 + the offset of the assignment whose target or value it is (0: none) */
+	unsigned guard;	/* a read in the condition of the if whose then branch is being walked: its depth + 1 (0: none) */
 };
 
 struct accs {
@@ -95,7 +97,7 @@ static void accs_add_at(struct accs *s, CXCursor base, const char *text, unsigne
 		s->cap = s->cap ? 2 * s->cap : 8;
 		s->v = cx_realloc(s->v, s->cap * sizeof(*s->v));
 	}
-	s->v[s->n++] = (struct acc){ base, text ? cx_strdup(text) : NULL, at };
+	s->v[s->n++] = (struct acc){ base, text ? cx_strdup(text) : NULL, at, 0 };
 }
 
 static void accs_add(struct accs *s, CXCursor base, const char *text)
@@ -113,8 +115,10 @@ static void accs_free(struct accs *s)
 
 static void accs_append(struct accs *d, const struct accs *s)
 {
-	for (unsigned i = 0; i < s->n; i++)
+	for (unsigned i = 0; i < s->n; i++) {
 		accs_add_at(d, s->v[i].base, s->v[i].text, s->v[i].at);
+		d->v[d->n - 1].guard = s->v[i].guard;
+	}
 }
 
 static struct accs accs_copy(const struct accs *s)
@@ -497,6 +501,43 @@ static bool atomic_on_shared(struct access *a, CXCursor c)
 	return true;
 }
 
+static void access_of(struct access *a, CXCursor c, CXCursor skip);
+
+/*
+ * The arguments of an atomic call c.  Its first is an address: `&s[i]`
+ * (no read, as any `&`) or `p + i` with p a __shared__ array or a pointer
+ * into one (shared_atomics.cu's `atomicAdd(f + (b & 3), .25f)`): computing
+ * it reads no memory, so p is no read (i still is).  Before, p counted as
+ * a read of anything the turn before stored through it, and the kernel met
+ * there (fibers).
+ */
+static void atomic_args(struct access *a, CXCursor c)
+{
+	int n = clang_Cursor_getNumArguments(c);
+
+	for (int i = 0; i < n; i++) {
+		CXCursor x = clang_Cursor_getArgument(c, (unsigned)i), skip = clang_getNullCursor();
+		struct cx_kids ks = { 0 };
+
+		if (i == 0 && clang_getCursorKind(strip(x)) == CXCursor_BinaryOperator) {
+			char op[4];
+
+			op_text(a->l->s, strip(x), op);
+			ks = cx_kids_of(strip(x));
+			for (unsigned j = 0; !strcmp(op, "+") && j < ks.n && clang_Cursor_isNull(skip); j++) {
+				CXCursor o = strip(ks.c[j]);
+				enum CXTypeKind tk = clang_getCursorType(o).kind;
+
+				if (clang_getCursorKind(o) == CXCursor_DeclRefExpr &&
+				    (tk == CXType_ConstantArray || tk == CXType_Pointer))
+					skip = o;
+			}
+			cx_kids_free(&ks);
+		}
+		access_of(a, x, skip);
+	}
+}
+
 static void access_of(struct access *a, CXCursor c, CXCursor skip)
 {
 	CXCursor saved = a->skip;
@@ -514,7 +555,7 @@ static struct acc lvalue_acc(const struct access *a, CXCursor e)
 	CXCursor base = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? base_var(a->l, clang_getCursorReferenced(b))
 									: clang_getNullCursor();
 
-	return (struct acc){ base, in_macro(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)), 0 };
+	return (struct acc){ base, macro_spelled(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)), 0, 0 };
 }
 
 /* Record a store (and with load, a read) of the lvalue e. */
@@ -568,6 +609,7 @@ static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
 {
 	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
 	struct acc w = lvalue_acc(a, t);
+	struct lane_ids ids = { a->l->tid, a->l->x_apart };
 	long long size;
 	bool r = false;
 
@@ -575,8 +617,8 @@ static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
 	size = clang_Cursor_isNull(w.base) ? -1 : clang_getArraySize(clang_getCursorType(w.base));
 	for (unsigned i = 0; i < val.load.n && !r; i++)
 		r = hazard(a->l, &w, &val.load.v[i]) && !lockstep_bounds_apart(a->l->tid, size, w.text, val.load.v[i].text) &&
-		    !lockstep_apart(a->l->s, a->l->guard, a->l->nguard, a->l->fn_text, w.text, val.load.v[i].text) &&
-		    !lockstep_tree_apart(a->l->s, a->l->fn, a->l->tid, a->l->guard, a->l->nguard, w.text,
+		    !lockstep_apart(a->l->s, &ids, a->l->guard, a->l->nguard, a->l->fn_text, w.text, val.load.v[i].text) &&
+		    !lockstep_tree_apart(a->l->s, a->l->fn, &ids, a->l->guard, a->l->nguard, w.text,
 					 val.load.v[i].text);
 	accs_free(&val.load);
 	accs_free(&val.store);
@@ -598,7 +640,7 @@ static bool macro_assignment(const struct lockstep *l, CXCursor c, CXCursor *t, 
 	struct cx_kids ks;
 	bool r = false;
 
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || !in_macro(c))
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || !macro_spelled(c))
 		return false;
 	ks = cx_kids_of(c);
 	if (ks.n == 2 && names_shared(l, ks.c[0]) && macro_may_assign(l->s, c)) {
@@ -669,8 +711,12 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 			if (strncmp(n, "atomic", 6))
 				accs_add(&a->load, clang_getNullCursor(), NULL);
 		}
-		if (!strncmp(n, "atomic", 6))
+		if (!strncmp(n, "atomic", 6)) {
 			a->atomic = true;
+			free(n);
+			atomic_args(a, c);
+			return CXChildVisit_Continue;
+		}
 		free(n);
 		return CXChildVisit_Recurse;
 	}
@@ -726,7 +772,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 	if (k == CXCursor_DeclRefExpr && !clang_equalCursors(c, a->skip) &&
 	    shared_ish(a->l, clang_getCursorReferenced(c))) {
 		CXCursor r = clang_getCursorReferenced(c);
-		char *text = in_macro(c) ? NULL : lvalue_text(s, c_start(c), c_end(c));
+		char *text = macro_spelled(c) ? NULL : lvalue_text(s, c_start(c), c_end(c));
 
 		accs_add_at(&a->load, base_var(a->l, r), text, a->at);
 		free(text);
@@ -777,7 +823,7 @@ static void add_point(struct lockstep *l, CXCursor c, unsigned why)
 static void add_rmw(struct lockstep *l, const struct access *a, CXCursor stmt)
 {
 	for (unsigned i = 0; i < a->rmw.n; i++) {
-		bool bad = in_macro(a->rmw.c[i]);
+		bool bad = macro_spelled(a->rmw.c[i]);
 
 		if (bad && clang_Cursor_isNull(l->bad))
 			l->bad = stmt;	/* no rewrite can go into a macro's text */
@@ -799,12 +845,12 @@ static struct state state_copy(const struct state *st)
 }
 
 /* every field of struct acc: one more fails here until acc_same compares it and accs_union copies it */
-_Static_assert(sizeof(struct acc) == sizeof(CXCursor) + sizeof(char *) + sizeof(void *),
-	       "acc_same, accs_union: the new field");	/* at: unsigned, padded to a pointer */
+_Static_assert(sizeof(struct acc) == sizeof(CXCursor) + sizeof(char *) + 2 * sizeof(unsigned),
+	       "acc_same, accs_union: the new field");	/* at, guard */
 
 static bool acc_same(const struct acc *a, const struct acc *b)
 {
-	return clang_equalCursors(a->base, b->base) && a->at == b->at &&
+	return clang_equalCursors(a->base, b->base) && a->at == b->at && a->guard == b->guard &&
 	       (a->text && b->text ? !strcmp(a->text, b->text) : a->text == b->text);
 }
 
@@ -824,8 +870,10 @@ static void accs_union(struct accs *d, const struct accs *s)
 
 		while (j < n && !acc_same(&d->v[j], &s->v[i]))
 			j++;
-		if (j == n)
+		if (j == n) {
 			accs_add_at(d, s->v[i].base, s->v[i].text, s->v[i].at);
+			d->v[d->n - 1].guard = s->v[i].guard;
+		}
 	}
 }
 
@@ -847,6 +895,33 @@ static bool any_hazard(const struct lockstep *l, const struct accs *w, const str
 }
 
 /*
+ * Is the store w, in the then branch being walked, apart from r, a read in
+ * the condition of an if around it, by the guards: `if (t < k && m[t + k]
+ * > m[t]) m[t] = m[t + k];` (a block max tree): every lane that stores has
+ * t < k, every m[t + k] is at k or above (t is no negative index), whichever
+ * lane read it.  Only the condition's reads: k is the one the guard tested
+ * (a read of an earlier turn may have had another).
+ */
+static bool guarded_apart(const struct lockstep *l, const struct acc *w, const struct acc *r)
+{
+	struct lane_ids ids = { l->tid, l->x_apart };
+
+	return r->guard && r->guard <= l->nguard && w->text && r->text &&
+	       (lockstep_apart(l->s, &ids, l->guard, l->nguard, l->fn_text, w->text, r->text) ||
+		lockstep_tree_apart(l->s, l->fn, &ids, l->guard, l->nguard, w->text, r->text));
+}
+
+/* Does a store of w write what another lane may have read with r (write after read)? */
+static bool any_war(const struct lockstep *l, const struct accs *w, const struct accs *r)
+{
+	for (unsigned i = 0; i < w->n; i++)
+		for (unsigned j = 0; j < r->n; j++)
+			if (hazard(l, &w->v[i], &r->v[j]) && !guarded_apart(l, &w->v[i], &r->v[j]))
+				return true;
+	return false;
+}
+
+/*
  * Must the lanes meet before code of accesses a?  It reads what another
  * lane may have stored since the last meeting, stores what another lane
  * may have read (write after read), or is an atomic after plain stores in
@@ -858,7 +933,7 @@ static unsigned must_meet(const struct lockstep *l, const struct state *st, cons
 {
 	if (any_hazard(l, &st->store, &a->load))
 		return LOCKSTEP_WHY_READ;
-	if (any_hazard(l, &a->store, &st->load))
+	if (any_war(l, &a->store, &st->load))
 		return LOCKSTEP_WHY_WAR;
 	return l->spins && st->wrote && a->atomic ? LOCKSTEP_WHY_READ : 0;
 }
@@ -903,13 +978,65 @@ static void after(struct state *st, const struct access *a)
 static void walk_block(struct lockstep *l, CXCursor c, struct state *st);
 static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, unsigned *before);
 
-/* A loop's or branch's body: { } gets its own points, another statement needs one before its owner. */
+/* Is the cursor's whole extent text of the main file (no macro expansion at either end)? */
+static bool plain_extent(CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceLocation at[2] = { clang_getRangeStart(r), clang_getRangeEnd(r) };
+
+	for (unsigned i = 0; i < 2; i++) {
+		unsigned a, b;
+		CXFile fa, fb;
+
+		clang_getExpansionLocation(at[i], &fa, NULL, NULL, &a);
+		clang_getSpellingLocation(at[i], &fb, NULL, NULL, &b);
+		if (a != b || !fa || !fb || !clang_File_isEqual(fa, fb))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Can one-statement body b be put in { } (the emitter writes `{
+ * __idxgen_cc_lockstep(); ` before it and ` }` after its ';')?  Its text
+ * must be the file's at both ends and end in a ';' or a '}'.
+ */
+static bool braceable(const struct lockstep *l, CXCursor b)
+{
+	unsigned e = c_end(b);
+
+	return !in_macro(b) && plain_extent(b) && e > c_start(b) && e <= l->s->len &&
+	       (stmt_end(l->s, b) > e || l->s->text[e - 1] == '}');
+}
+
+/*
+ * A loop's or branch's body: { } gets its own points.  Another statement
+ * that must be preceded by a point gets it inside: the emitter puts the
+ * body in { } (LOCKSTEP_BRACE).  Before the owner it would not part the
+ * owner's condition from the body: `if (t < 16 && m[16 - t] > m[t]) m[t] =
+ * 100;` must read every lane's m[16 - t] before any lane stores (issue 38,
+ * fourteenth session).  A body that cannot take the braces (a macro's)
+ * needs the point before its owner (*before), as before.
+ */
 static void walk_body(struct lockstep *l, CXCursor b, struct state *st, unsigned *before)
 {
-	if (clang_getCursorKind(b) == CXCursor_CompoundStmt)
+	unsigned inner = 0;
+
+	if (clang_getCursorKind(b) == CXCursor_CompoundStmt) {
 		walk_block(l, b, st);
-	else
+		return;
+	}
+	if (!braceable(l, b)) {
 		walk_stmt(l, b, st, before);
+		return;
+	}
+	walk_stmt(l, b, st, &inner);
+	if (inner) {
+		add_offset(l, LOCKSTEP_BRACE | c_start(b), b, inner & LOCKSTEP_WHY_READ ? LOCKSTEP_WHY_READ : inner);
+		inner = 0;
+		state_free(st);
+		walk_stmt(l, b, st, &inner);
+	}
 }
 
 static bool is_control(enum CXCursorKind k)
@@ -1005,17 +1132,42 @@ static void walk_header(struct lockstep *l, struct cx_kids *ks, unsigned first, 
 	}
 }
 
+/* The then branch's state: the condition's reads marked as made under the guard at depth d (guarded_apart). */
+static void mark_guarded(struct accs *load, unsigned from, unsigned d)
+{
+	for (unsigned i = from; i < load->n; i++)
+		load->v[i].guard = d;
+}
+
+/* After the if: its condition's reads are reads like any other (the next turn's k may differ). */
+static void unmark_guarded(struct accs *load, unsigned d)
+{
+	for (unsigned i = 0; i < load->n; i++)
+		if (load->v[i].guard >= d)
+			load->v[i].guard = 0;
+}
+
+/*
+ * An if, its condition (ks->c[0]) not yet walked: each branch walks from
+ * the state after it; in the then branch the condition's reads are marked,
+ * so that a store the guard proves apart from them needs no meeting.
+ */
 static void walk_if(struct lockstep *l, struct cx_kids *ks, struct state *st, unsigned *before)
 {
-	struct state in = state_copy(st);
+	struct state in;
+	struct lane_ids ids = { l->tid, l->x_apart };
+	unsigned nload;
 
+	nload = st->load.n;
+	walk_header(l, ks, 0, 1, st, before);
+	in = state_copy(st);
 	if (ks->n >= 3)
 		state_free(st);	/* an else: no path leaves it as it came */
 	for (unsigned i = 1; i < ks->n; i++) {
 		struct state branch = state_copy(&in);
 		bool guarded = i == 1 && l->nguard < sizeof(l->guard) / sizeof(l->guard[0]);
 
-		if (i == 1 && lockstep_one_lane(l->s, ks->c[0])) {
+		if (i == 1 && lockstep_one_lane(l->s, &ids, ks->c[0])) {
 			/* one lane: a meeting before the if for what it reads or stores of the others' */
 			struct access a = accesses(l, ks->c[i]);
 
@@ -1026,11 +1178,15 @@ static void walk_if(struct lockstep *l, struct cx_kids *ks, struct state *st, un
 			state_free(&branch);
 			continue;
 		}
-		if (guarded)	/* the then branch runs where the condition holds */
+		if (guarded) {	/* the then branch runs where the condition holds */
 			l->guard[l->nguard++] = ks->c[0];
+			mark_guarded(&branch.load, nload, l->nguard);
+		}
 		walk_body(l, ks->c[i], &branch, before);
-		if (guarded)
+		if (guarded) {
+			unmark_guarded(&branch.load, l->nguard);
 			l->nguard--;
+		}
 		state_join(st, &branch);
 		state_free(&branch);
 	}
@@ -1072,8 +1228,8 @@ static void walk_stmt(struct lockstep *l, CXCursor c, struct state *st, unsigned
 	ks = cx_kids_of(c);
 	/* the header: if's condition; a loop's all but its body; do's condition */
 	first = k == CXCursor_DoStmt ? 1 : 0;
-	last = !ks.n ? 0 : k == CXCursor_IfStmt ? 1 : k == CXCursor_DoStmt ? ks.n : ks.n - 1;
-	walk_header(l, &ks, first, last, st, before);
+	last = !ks.n ? 0 : k == CXCursor_IfStmt ? 0 : k == CXCursor_DoStmt ? ks.n : ks.n - 1;
+	walk_header(l, &ks, first, last, st, before);	/* an if's condition: walk_if's */
 	if (k == CXCursor_IfStmt) {
 		walk_if(l, &ks, st, before);
 	} else if (ks.n) {
@@ -1261,10 +1417,10 @@ struct found {
 	unsigned first_why, first_off, nfission;
 };
 
-static unsigned points(const struct source *s, CXCursor fn, struct found *f)
+static unsigned points(const struct source *s, CXCursor fn, bool x_apart, struct found *f)
 {
 	struct lockstep l = { s, { 0 }, NULL, NULL, 0, 0, clang_getNullCursor(), 0, 0, 0, false, NULL, { { 0 } }, 0,
-			      clang_getNullCursor(), false, fn, NULL };
+			      clang_getNullCursor(), false, fn, NULL, x_apart };
 	struct cx_kids ks = cx_kids_of(fn);
 	struct ptr_scan ps = { &l, true };
 	CXCursor body = clang_getNullCursor();
@@ -1304,10 +1460,11 @@ static unsigned points(const struct source *s, CXCursor fn, struct found *f)
 	return l.n;
 }
 
+/* for the fiber emitter: no proof counts on the block's shape (fibers run whatever shape the launch has) */
 unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts)
 {
 	struct found f;
-	unsigned n = points(s, fn, &f);
+	unsigned n = points(s, fn, false, &f);
 
 	*pts = f.pts;
 	return n;
@@ -1316,7 +1473,7 @@ unsigned lockstep_points(const struct source *s, CXCursor fn, unsigned **pts)
 bool lockstep_first(const struct source *s, CXCursor fn, CXCursor *stmt, unsigned *why)
 {
 	struct found f;
-	unsigned n = points(s, fn, &f);
+	unsigned n = points(s, fn, true, &f);
 
 	(void)n;
 	free(f.pts);
@@ -1329,7 +1486,7 @@ unsigned lockstep_fission_points(const struct source *s, CXCursor fn, unsigned *
 {
 	struct found f;
 
-	points(s, fn, &f);
+	points(s, fn, true, &f);
 	free(f.pts);
 	*first = f.first_off;
 	return f.nfission;
@@ -1339,8 +1496,26 @@ bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt)
 {
 	struct found f;
 
-	points(s, fn, &f);
+	points(s, fn, true, &f);
 	free(f.pts);
 	*stmt = f.bad;
 	return !clang_Cursor_isNull(f.bad);
+}
+
+unsigned lockstep_shape_line(const struct source *s, CXCursor fn)
+{
+	struct found any, strict;
+	unsigned na = points(s, fn, true, &any), ns = points(s, fn, false, &strict), line = 0;
+	bool same = na == ns && any.nfission == strict.nfission;
+
+	for (unsigned i = 0; same && i < na; i++)
+		same = any.pts[i] == strict.pts[i];
+	if (!same && !clang_Cursor_isNull(strict.first)) {
+		CXSourceLocation at = clang_getCursorLocation(strict.first);
+
+		clang_getExpansionLocation(at, NULL, &line, NULL, NULL);
+	}
+	free(any.pts);
+	free(strict.pts);
+	return same ? 0 : line ? line : 1;
 }

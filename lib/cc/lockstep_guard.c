@@ -13,16 +13,20 @@
  *
  *   buf[a * n + ...] = ... buf[b * n + ...] ...    with b = 1 - a: two halves of a double buffer
  *
- * t is the lane's index (taken non-negative: threadIdx and what public code
- * computes from it), k the same text in guard and index, the same for all
- * lanes (the loop's stride).  Anything else is not proved.
+ * t is the lane's index, different in every lane of a warp: the block's
+ * linear thread index, or threadIdx.x (or a local set to it) where every
+ * block is 1-D or its rows at least a warp long -- in a 2-D block whose
+ * rows are shorter, lanes (x, y) and (x, y + 1) share t, and lane after
+ * lane both would add s[t + k] (issue 38, twelfth session: a kernel whose
+ * proof counts on it checks the block at launch, lockstep_shape_line(); a
+ * fiber kernel rewrites such an assignment read, meet, write).  k the same
+ * text in guard and index, the same for all lanes (the loop's stride).
+ * Anything else is not proved.
  *
- * And `if (t == 0)`, t threadIdx.x or a local set to it: one lane
- * runs the branch (a serial scan, `for (k = 1; k < n; k++) s[k] += s[k - 1];`),
- * no other lane of its warp reads or stores there (lockstep.c meets before
- * the branch where it reads what the others stored).  In a 2-D block whose
- * rows are shorter than a warp, the lanes of other rows run it too, each on
- * its own row in the public code seen.
+ * And `if (t == 0)`, t as above: one lane runs the branch (a serial scan,
+ * `for (k = 1; k < n; k++) s[k] += s[k - 1];`), no other lane of its warp
+ * reads or stores there (lockstep.c meets before the branch where it reads
+ * what the others stored).
  */
 #include "cc.h"
 #include "cx.h"
@@ -133,26 +137,47 @@ static bool twice(const char *m, const char *k)
 	return n == nk + 4 && m[0] == '(' && !strncmp(m + 1, k, nk) && !strcmp(m + nk + 1, ")*2");
 }
 
+static bool thread_index(const struct source *s, CXCursor c);
+
+/*
+ * Do the lanes of a warp see different values of c?  The block's linear
+ * thread index (ids->tid) always; threadIdx.x, or a local set to it, only
+ * where ids->x_apart: in a 2-D block whose rows are shorter than a warp,
+ * lanes (x, y) and (x, y + 1) share it (lockstep_shape_line() checks the
+ * block at launch where a proof counts on it).  Anything else: not known.
+ */
+bool lockstep_lanes_apart(const struct source *s, const struct lane_ids *ids, CXCursor c)
+{
+	if (ids->tid && text_is(s, c, ids->tid))
+		return true;
+	return ids->x_apart && thread_index(s, c);
+}
+
+static bool lanes_apart(const struct source *s, const struct lane_ids *ids, CXCursor c)
+{
+	return lockstep_lanes_apart(s, ids, c);
+}
+
 /* One conjunct c of a guard: does it prove store index x apart from load index x + k? */
-static bool conjunct_apart(const struct source *s, CXCursor c, const char *x, const char *k)
+static bool conjunct_apart(const struct source *s, const struct lane_ids *ids, CXCursor c, const char *x, const char *k)
 {
 	CXCursor l, r, a, b;
 	bool ok = false;
 
 	c = strip(c);
 	if (is_binary(s, c, "&&", &l, &r))
-		return conjunct_apart(s, l, x, k) || conjunct_apart(s, r, x, k);
+		return conjunct_apart(s, ids, l, x, k) || conjunct_apart(s, ids, r, x, k);
 	if (is_binary(s, c, "<", &l, &r)) /* x < k */
-		return text_is(s, l, x) && text_is(s, r, k);
+		return text_is(s, l, x) && text_is(s, r, k) && lanes_apart(s, ids, l);
 	if (is_binary(s, c, ">", &l, &r)) /* k > x */
-		return text_is(s, l, k) && text_is(s, r, x);
+		return text_is(s, l, k) && text_is(s, r, x) && lanes_apart(s, ids, r);
 	if (!is_binary(s, c, "==", &l, &r))
 		return false;
 	if (text_is(s, l, "0"))
 		l = r;
 	else if (!text_is(s, r, "0"))
 		return false;
-	if (is_binary(s, l, "%", &a, &b) && text_is(s, a, x)) { /* x % (2 * k) == 0 */
+	if (is_binary(s, l, "%", &a, &b) && text_is(s, a, x) && lanes_apart(s, ids, a)) { /* x % (2 * k) == 0 */
 		char *m = text_squeezed(s, c_start(b), c_end(b));
 
 		ok = m && twice(m, k);
@@ -217,8 +242,8 @@ static bool other_half(const char *fn_text, const char *x, const char *y)
 	return r;
 }
 
-bool lockstep_apart(const struct source *s, const CXCursor *guards, unsigned n, const char *fn_text,
-		    const char *store, const char *load)
+bool lockstep_apart(const struct source *s, const struct lane_ids *ids, const CXCursor *guards, unsigned n,
+		    const char *fn_text, const char *store, const char *load)
 {
 	char *x, *y, *k = NULL;
 	bool r = false;
@@ -230,7 +255,7 @@ bool lockstep_apart(const struct source *s, const CXCursor *guards, unsigned n, 
 	r = x && y && other_half(fn_text, x, y);
 	if (x && y && !r && plus_of(y, x, &k))
 		for (unsigned i = 0; i < n && !r; i++)
-			r = conjunct_apart(s, guards[i], x, k);
+			r = conjunct_apart(s, ids, guards[i], x, k);
 	free(x);
 	free(y);
 	free(k);
@@ -262,14 +287,37 @@ static bool is_literal(CXCursor c)
 	return clang_getCursorKind(strip(c)) == CXCursor_IntegerLiteral;
 }
 
-bool lockstep_one_lane(const struct source *s, CXCursor guard)
+/*
+ * The coordinates of threadIdx that the conjunction c pins to a constant
+ * (`threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0`, the leader
+ * warp_volatile.c writes): bit 0 x (or a local set to it), 1 y, 2 z.
+ */
+static unsigned pinned(const struct source *s, CXCursor c)
+{
+	CXCursor l, r, v;
+
+	c = strip(c);
+	if (is_binary(s, c, "&&", &l, &r))
+		return pinned(s, l) | pinned(s, r);
+	if (!is_binary(s, c, "==", &l, &r))
+		return 0;
+	v = is_literal(r) ? l : is_literal(l) ? r : clang_getNullCursor();
+	if (clang_Cursor_isNull(v))
+		return 0;
+	v = strip(v);
+	return thread_index(s, v) ? 1u : text_is(s, v, "threadIdx.y") ? 2u : text_is(s, v, "threadIdx.z") ? 4u : 0u;
+}
+
+bool lockstep_one_lane(const struct source *s, const struct lane_ids *ids, CXCursor guard)
 {
 	CXCursor l, r;
 
 	guard = strip(guard);
+	if (pinned(s, guard) == 7u)
+		return true;	/* one thread of the block, whatever its shape */
 	if (is_binary(s, guard, "&&", &l, &r))
-		return lockstep_one_lane(s, l) || lockstep_one_lane(s, r);
+		return lockstep_one_lane(s, ids, l) || lockstep_one_lane(s, ids, r);
 	if (!is_binary(s, guard, "==", &l, &r))
 		return false;
-	return (thread_index(s, l) && is_literal(r)) || (thread_index(s, r) && is_literal(l));
+	return (lanes_apart(s, ids, l) && is_literal(r)) || (lanes_apart(s, ids, r) && is_literal(l));
 }

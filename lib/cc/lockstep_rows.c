@@ -493,9 +493,10 @@ static bool less_than(const struct source *s, CXCursor c, CXCursor *a, char **k)
 
 /* One conjunct c of a guard: does it prove lane term t + k apart from t (k the load's extra term)?
  */
-static bool tree_conjunct(const struct source *s, CXCursor fn, CXCursor c, const char *tid,
+static bool tree_conjunct(const struct source *s, CXCursor fn, CXCursor c, const struct lane_ids *ids,
 			  const char *t, const char *k)
 {
+	const char *tid = ids->tid;
 	CXCursor a;
 	char *gk = NULL, *at;
 	bool r = false;
@@ -507,8 +508,8 @@ static bool tree_conjunct(const struct source *s, CXCursor fn, CXCursor c, const
 
 		op_text(s, c, op);
 		if (!strcmp(op, "&&") && ks.n == 2)
-			r = tree_conjunct(s, fn, ks.c[0], tid, t, k) ||
-			    tree_conjunct(s, fn, ks.c[1], tid, t, k);
+			r = tree_conjunct(s, fn, ks.c[0], ids, t, k) ||
+			    tree_conjunct(s, fn, ks.c[1], ids, t, k);
 		cx_kids_free(&ks);
 		if (r)
 			return true;
@@ -517,14 +518,14 @@ static bool tree_conjunct(const struct source *s, CXCursor fn, CXCursor c, const
 		return false;
 	at = text_squeezed(s, c_start(a), c_end(a));
 	if (at && !strcmp(gk, k))
-		r = !strcmp(at, t) || /* if (t < k) s[t + c] op= s[t + k + c] */
+		r = (!strcmp(at, t) && lockstep_lanes_apart(s, ids, a)) || /* if (t < k) s[t + c] op= s[t + k + c] */
 		    (tid && !strcmp(t, tid) && thread_x(s, fn, a) && halved_from_block(s, fn, k));
 	free(at);
 	free(gk);
 	return r;
 }
 
-bool lockstep_tree_apart(const struct source *s, CXCursor fn, const char *tid,
+bool lockstep_tree_apart(const struct source *s, CXCursor fn, const struct lane_ids *ids,
 			 const CXCursor *guards, unsigned n, const char *store, const char *load)
 {
 	struct sum x, y;
@@ -542,7 +543,7 @@ bool lockstep_tree_apart(const struct source *s, CXCursor fn, const char *tid,
 			}
 		if (extra == 1)
 			for (unsigned i = 0; i < n && !r; i++)
-				r = tree_conjunct(s, fn, guards[i], tid, x.term[0], y.term[at]);
+				r = tree_conjunct(s, fn, guards[i], ids, x.term[0], y.term[at]);
 	}
 	sum_free(&x);
 	sum_free(&y);

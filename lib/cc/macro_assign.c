@@ -103,8 +103,8 @@ bool macro_may_assign(const struct source *s, CXCursor c)
 {
 	unsigned a = c_start(c), e = a;
 
-	if (!in_macro(c) || a >= s->len || !text_ident_char(s->text[a]))
-		return in_macro(c);	/* not at a macro's name: say it may */
+	if (!macro_spelled(c) || a >= s->len || !text_ident_char(s->text[a]))
+		return macro_spelled(c);	/* not at a macro's name: say it may */
 	while (e < s->len && text_ident_char(s->text[e]))
 		e++;
 	return body_assigns(s, s->text + a, e - a, 0);

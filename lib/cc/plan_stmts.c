@@ -209,6 +209,8 @@ static bool uniform_stmt_walk(const struct kernel *k, CXCursor c, int loops)
 
 static bool uniform_stmt_ok(const struct kernel *k, CXCursor c, CXCursor top)
 {
+	if (block_collective(c))
+		return true;
 	if (is_variant(k, c) || !uniform_stmt_walk(k, c, 0))
 		return false;
 	/* a memory read once per block must not happen after a thread may have returned */

@@ -40,10 +40,21 @@ struct spins {
 	CXCursor first;		/* that loop */
 };
 
+/* Is the text from a to e a literal zero: `0`, `0u`, `0U`, `0ul`, `0LL`, ...? */
+static bool zero_literal(const struct source *s, unsigned a, unsigned e)
+{
+	if (e <= a || e > s->len || s->text[a] != '0')
+		return false;
+	for (unsigned i = a + 1; i < e; i++)
+		if (!strchr("uUlL", s->text[i]))
+			return false;
+	return true;
+}
+
 /*
  * An atomic that reads or takes what another thread may hold: atomicCAS,
  * atomicExch, atomicOr/And/Xor (test-and-set), atomicAdd/Sub of a literal 0
- * (a read).  Not a ticket (atomicAdd of anything else, atomicInc/Dec,
+ * (`0`, `0u`, ...: a read).  Not a ticket (atomicAdd of anything else, atomicInc/Dec,
  * Max/Min): `while ((i = atomicAdd(&next, 1)) < n)`, a work queue, always
  * moves on.
  */
@@ -60,7 +71,7 @@ static bool waiting_atomic(const struct source *s, CXCursor call)
 		CXCursor v = strip(clang_Cursor_getArgument(call, 1));
 		unsigned a = c_start(v), e = c_end(v);
 
-		r = clang_getCursorKind(v) == CXCursor_IntegerLiteral && e == a + 1 && e <= s->len && s->text[a] == '0';
+		r = clang_getCursorKind(v) == CXCursor_IntegerLiteral && zero_literal(s, a, e);
 	}
 	free(n);
 	return r;
@@ -530,4 +541,62 @@ void check_spin(struct source *s, CXCursor fn)
 			 s->cxx ? "loop fission" : "the C output",
 			 s->cxx ? "build without --exec-model=fission to run it as fibers"
 				: "build the whole program (idxgen-cc -o prog file.cu) to run it as fibers");
+}
+
+/*
+ * Does kernel fn wait in a spin loop, itself or in a function it calls
+ * (definitions in this file, followed to any depth, each once)?  Its
+ * descriptor then says IDXGEN_RT_KERNEL_WAITS (whole.c): the loop may wait
+ * for a thread of another block, and the runtime keeps the grid's blocks
+ * resident when they fit (idxgen_rt.h).  A call through a pointer or a
+ * dependent name is not followed: the loop in it still runs, its blocks are
+ * then resident only as far as the workers go.
+ */
+struct reach {
+	const struct source *s;
+	CXCursor *seen;
+	unsigned n;
+	bool hit;
+};
+
+static bool reach_fn(struct reach *r, CXCursor fn);
+
+static enum CXChildVisitResult reach_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct reach *r = d;
+	CXCursor ref, def;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	ref = clang_getCursorReferenced(c);
+	if (!clang_Cursor_isNull(ref) && !decl_in_headers(ref)) {
+		def = clang_getCursorDefinition(ref);
+		if (!clang_Cursor_isNull(def) && reach_fn(r, def))
+			return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool reach_fn(struct reach *r, CXCursor fn)
+{
+	for (unsigned i = 0; i < r->n; i++)
+		if (clang_equalCursors(r->seen[i], fn))
+			return false;
+	r->seen = cx_realloc(r->seen, (r->n + 1) * sizeof(*r->seen));
+	r->seen[r->n++] = fn;
+	if (spin_line(r->s, fn))
+		r->hit = true;
+	else
+		clang_visitChildren(fn, reach_visit, r);
+	return r->hit;
+}
+
+bool spin_reaches(const struct source *s, CXCursor fn)
+{
+	struct reach r = { s, NULL, 0, false };
+
+	reach_fn(&r, fn);
+	free(r.seen);
+	return r.hit;
 }

@@ -25,10 +25,10 @@ const char *const cc_ok_builtins[] = {
 	"log2", "fma", "__mul24", "__umul24", "printf", "uint3", "dim3", "size_t",
 	/* warp-level operations as warp.c lowers them */
 	"__idxgen_warp_sync", "__idxgen_warp_check", "__popc", "__popcll", "__ffs", "__ffsll", "__clz", "__clzll", "idxgen_cc_shfl_src", "idxgen_cc_shfl_up_src", "idxgen_cc_shfl_down_src",
-	"idxgen_cc_shfl_xor_src", "idxgen_cc_shfl_up", "idxgen_cc_shfl_down", "idxgen_cc_present_mask", "idxgen_cc_ballot", "idxgen_cc_any", "idxgen_cc_all",
+	"idxgen_cc_shfl_xor_src", "idxgen_cc_shfl_up", "idxgen_cc_shfl_down", "idxgen_cc_present_mask", "idxgen_cc_ballot", "idxgen_cc_ballots", "idxgen_cc_any", "idxgen_cc_all",
 	"idxgen_cc_match_any", "idxgen_cc_match_all", "idxgen_cc_reduce_add", "idxgen_cc_reduce_min",
 	"idxgen_cc_reduce_max", "idxgen_cc_reduce_and", "idxgen_cc_reduce_or", "idxgen_cc_reduce_xor",
-	"idxgen_cc_block_leader", "idxgen_cc_block_tree_add", "idxgen_cc_tree_odd", "idxgen_cc_lockstep_rows", NULL
+	"idxgen_cc_block_leader", "idxgen_cc_block_tree_add", "idxgen_cc_tree_odd", "idxgen_cc_lockstep_warp", NULL
 };
 
 bool in_list(const char *n, const char *const *l)
@@ -189,6 +189,16 @@ bool pure_builtin(CXCursor call)
 
 	free(n);
 	return r;
+}
+
+/*
+ * warp.c's once-per-warp ballot (idxgen_cc_ballots(b, slots, n, alive);):
+ * a collective of the block over the slots its threads published before the
+ * barrier in front of it, so it runs once per block whatever the slots hold.
+ */
+bool block_collective(CXCursor c)
+{
+	return is_call_to(c, "idxgen_cc_ballots");
 }
 
 bool is_barrier_stmt(CXCursor c)

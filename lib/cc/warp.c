@@ -180,7 +180,21 @@ static char *canonical_type(CXType t)
 	return cx_string(clang_getTypeSpelling(clang_getCanonicalType(t)));
 }
 
-static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, struct buf *put)
+/*
+ * A ballot's value is its warp's (x & mask): the same in every lane but the
+ * mask.  After the exchange the block computes it once per warp (one
+ * statement that does not depend on the thread: once per block), and each
+ * lane reads its warp's word and ANDs its mask in: a warp-aggregated atomic
+ * asks for its warp's ballot in every lane (60 % of such a kernel, issue 40).
+ */
+static void ballot_per_warp(struct wlower *w, unsigned slot, const char *mask, struct buf *rd, struct buf *after)
+{
+	bprintf(&w->decls, " __shared__ unsigned __idxgen_b%u[32];", slot);
+	bprintf(after, "idxgen_cc_ballots(__idxgen_b%u, __idxgen_w%u + 32, " NT ", %s); ", slot, slot, w->alive);
+	bprintf(rd, "(__idxgen_b%u[" LIN " / 32] & (%s))", slot, mask);
+}
+
+static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, struct buf *put, struct buf *after)
 {
 	unsigned slot = w->nslot++;
 	char *mask = arg_text(w, call, op, 0, "0xffffffffu"), *val = NULL, *a2 = NULL, *a3 = NULL, *type;
@@ -212,7 +226,10 @@ static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, st
 	case W_BALLOT: case W_ANY: case W_ALL:
 		type = cx_strdup("int");
 		f = op->kind == W_BALLOT ? "idxgen_cc_ballot" : op->kind == W_ANY ? "idxgen_cc_any" : "idxgen_cc_all";
-		bprintf(&rd, "%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s))", f, slot, w->alive, mask);
+		if (op->kind == W_BALLOT && after)
+			ballot_per_warp(w, slot, mask, &rd, after);
+		else
+			bprintf(&rd, "%s(__idxgen_w%u + 32, " LIN ", " NT ", %s, (%s))", f, slot, w->alive, mask);
 		break;
 	case W_MATCH_ANY: case W_MATCH_ALL:
 		type = canonical_type(clang_getCursorType(clang_Cursor_getArgument(call, 1)));
@@ -305,7 +322,7 @@ static void guard_inits(struct wlower *w, CXCursor decl)
 static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool in_compound)
 {
 	struct calls cs = wl_calls_in(w, where);
-	struct buf put = { 0 };
+	struct buf put = { 0 }, after = { 0 };
 	bool barrier = false, xchg = false;
 	unsigned i, j;
 
@@ -346,7 +363,7 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 			barrier = true;	/* __syncwarp(); is the barrier itself */
 		else
 			xchg = true;
-		lower_call(w, cs.c[i], wop_of(cs.c[i]), &put);
+		lower_call(w, cs.c[i], wop_of(cs.c[i]), &put, &after);
 	}
 	if (xchg && !barrier) {
 		struct buf pre = { 0 };
@@ -354,17 +371,18 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 		if (!in_compound)
 			bputs(&pre, "{ ");
 		if (w->guarded) {	/* predicated: absent lanes publish nothing, run nothing */
-			bprintf(&pre, "if (" GUARD ") { %s} __idxgen_warp_sync(); %s", put.p ? put.p : "",
-				clang_getCursorKind(st) == CXCursor_DeclStmt ? "" : "if (" GUARD ") ");
+			bprintf(&pre, "if (" GUARD ") { %s} __idxgen_warp_sync(); %s%s", put.p ? put.p : "",
+				after.p ? after.p : "", clang_getCursorKind(st) == CXCursor_DeclStmt ? "" : "if (" GUARD ") ");
 			if (clang_getCursorKind(st) == CXCursor_DeclStmt)
 				guard_inits(w, st);
 		} else
-			bprintf(&pre, "%s__idxgen_warp_sync(); ", put.p ? put.p : "");
+			bprintf(&pre, "%s__idxgen_warp_sync(); %s", put.p ? put.p : "", after.p ? after.p : "");
 		wl_edit(w, c_start(st), c_start(st), pre.p);
 		if (!in_compound)
 			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
 	}
 	buf_free(&put);
+	buf_free(&after);
 	free(cs.c);
 }
 

@@ -21,20 +21,28 @@
  *
  *     { __idxgen_warp_sync();
  *       if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
- *               for (rows = idxgen_cc_lockstep_rows(...); rows > 0; rows--) {
- *                       for (t = 0; t < min(blockDim.x, 32); t++) s[t] += s[t + 32];
- *                       ...
- *               }
+ *               for (w = 0; (m = idxgen_cc_lockstep_warp(..., &w, &n)) != 0;)
+ *                       if (m is 0 .. n - 1)
+ *                               for (t = 0; t < n; t++) s[t] += s[t + 32];
+ *                               ...
+ *                       else
+ *                               for (t = 0; t < n; t++) if (m >> t & 1) s[t] += s[t + 32];
+ *                               ...
  *       __idxgen_warp_sync(); }
  *
  * two split points around the leader, as warp_tree.c's, loop fission's
  * thread loops on each side.  The lanes that run are the threads with
- * threadIdx.x < 32: one warp's first lanes where the block has one row;
- * where its rows are whole warps each row's first warp runs the statements
- * on the same elements, and the rows one after another are one order a GPU
- * may give them (idxgen_cc_lockstep_rows answers the block's rows); any
- * other shape (rows of 16 threads: two rows' lanes in one warp storing to
- * the same elements at once) fails the launch with a message.
+ * threadIdx.x < 32, a warp's at a time: each warp of the block that has
+ * such lanes runs the statements over the set of their threadIdx.x (m), the
+ * warps one after another (one order a GPU may give them; warps that run
+ * the tail on the same elements race on a GPU too).  In a 1-D block that is
+ * the first warp's first min(32, blockDim.x) lanes; where the rows are
+ * whole warps, each row's first warp; where the rows are shorter than a
+ * warp (16 x 2: issue 38, thirteenth session; the launch failed before),
+ * the lanes (x, y) and (x, y + 1) of one warp read the same elements and
+ * store the same value, once for the warp; where a warp holds the end of
+ * one row and the start of the next (rows of 40), its lanes' x are not
+ * 0 .. n - 1 and the masked loops run.
  *
  * Taken only where each part is proven: the condition `X < 32` (warpSize)
  * with X threadIdx.x or a local initialised so and never assigned, no else,
@@ -107,7 +115,8 @@ struct vmatch {
 	CXCursor abase;			/* ... and the array the call gives the pointer */
 	char *tparam[4], *targ[4];	/* a called template's value parameters, and the call's arguments */
 	unsigned ntp;
-	struct buf out;			/* the leader's loops */
+	struct buf out;			/* the leader's loops over the lanes 0 .. n - 1 */
+	struct buf masked;		/* the same over the lanes of a mask (idxgen_cc_lockstep_warp) */
 	unsigned n;
 };
 
@@ -119,6 +128,7 @@ static void vmatch_free(struct vmatch *m)
 		m->tparam[i] = m->targ[i] = NULL;
 	}
 	buf_free(&m->out);
+	buf_free(&m->masked);
 }
 
 /* The array e names, as the leader writes it: the __shared__ array behind the block's pointer or the parameter. */
@@ -234,14 +244,19 @@ static bool step(struct vmatch *m, CXCursor st)
 	if (!ok)
 		return false;
 	name = cx_spelling(a0);
-	if (!strcmp(op, "="))
-		bprintf(&m->out,
-			" for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) %s[__idxgen_vt] = %s[__idxgen_vt] %s %s[__idxgen_vt + %lld];",
-			name, name, rop, name, k1);
-	else
-		bprintf(&m->out,
-			" for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) %s[__idxgen_vt] %s %s[__idxgen_vt + %lld];",
-			name, op, name, k1);
+	for (unsigned i = 0; i < 2; i++) {
+		struct buf *o = i ? &m->masked : &m->out;
+		const char *lane = i ? " if (__idxgen_vm >> __idxgen_vt & 1u)" : "";
+
+		if (!strcmp(op, "="))
+			bprintf(o,
+				" for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++)%s %s[__idxgen_vt] = %s[__idxgen_vt] %s %s[__idxgen_vt + %lld];",
+				lane, name, name, rop, name, k1);
+		else
+			bprintf(o,
+				" for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++)%s %s[__idxgen_vt] %s %s[__idxgen_vt + %lld];",
+				lane, name, op, name, k1);
+	}
 	free(name);
 	m->n++;
 	return true;
@@ -386,6 +401,7 @@ static bool fn_step(struct vmatch *m, CXCursor st)
 	if (ok) {
 		c = bound_cond(m, ks.c[0]);
 		bprintf(&m->out, " if %s", c);
+		bprintf(&m->masked, " if %s", c);
 		free(c);
 		ok = step(m, bs.c[0]);
 	}
@@ -507,16 +523,16 @@ static bool volatile_tail(struct vmatch *m, CXCursor st)
 
 static void rewrite_tail(struct vmatch *m, CXCursor st)
 {
-	unsigned a = c_start(st), b = stmt_end(m->w->s, st), i, line;
+	unsigned a = c_start(st), b = stmt_end(m->w->s, st), i;
 	struct buf t = { 0 };
 
-	clang_getSpellingLocation(clang_getCursorLocation(st), NULL, &line, NULL, NULL);
 	bprintf(&t,
 		"{ __idxgen_warp_sync(); if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) "
-		"for (unsigned __idxgen_vr = idxgen_cc_lockstep_rows(blockDim.x, blockDim.y * blockDim.z, %u), "
-		"__idxgen_vn = blockDim.x < 32u ? blockDim.x : 32u; __idxgen_vr > 0; __idxgen_vr--) {%s } "
+		"for (unsigned __idxgen_vw = 0, __idxgen_vn = 0, __idxgen_vm; (__idxgen_vm = "
+		"idxgen_cc_lockstep_warp(blockDim.x, blockDim.x * blockDim.y * blockDim.z, &__idxgen_vw, &__idxgen_vn)) != 0;) "
+		"{ if ((__idxgen_vm & (__idxgen_vm + 1u)) == 0) {%s } else {%s } } "
 		"__idxgen_warp_sync(); }",
-		line, m->out.p);
+		m->out.p, m->masked.p);
 	for (i = a; i < b; i++)	/* the lines stay the user's */
 		if (m->w->s->text[i] == '\n')
 			bputs(&t, "\n");

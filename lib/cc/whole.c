@@ -220,10 +220,39 @@ struct walk {
 	struct cx_kids kernels;	/* the kernels translated so far */
 	struct line_marks lm;	/* #line directives (line_marks.c) */
 	struct lane_plan *lanes;	/* the kernel being copied runs as lane loops: its splices */
+	unsigned *close, nclose, cclose;	/* where a body put in { } ends: ` }` goes there (LOCKSTEP_BRACE) */
 };
+
+static void copy_text(struct walk *w, unsigned b);
+
+/* The first body put in { } that ends at or before b (one already passed: at once), ~0u: none. */
+static unsigned next_close(const struct walk *w, unsigned b, unsigned *at)
+{
+	unsigned best = ~0u;
+
+	for (unsigned i = 0; i < w->nclose; i++)
+		if (w->close[i] <= b && (best == ~0u || w->close[i] < w->close[best]))
+			best = i;
+	if (best != ~0u)
+		*at = w->close[best] > w->pos ? w->close[best] : w->pos;
+	return best;
+}
 
 /* The input's text from w->pos to b, after a #line where idxgen-cc's own text moved the lines. */
 static void copy_to(struct walk *w, unsigned b)
+{
+	unsigned i, at;
+
+	while ((i = next_close(w, b, &at)) != ~0u) {
+		copy_text(w, at);
+		bputs(w->o, " }");
+		w->pos = at;
+		w->close[i] = w->close[--w->nclose];
+	}
+	copy_text(w, b);
+}
+
+static void copy_text(struct walk *w, unsigned b)
 {
 	const struct lane_splice *sp;
 
@@ -466,6 +495,19 @@ static void lockstep_point(struct walk *w, CXCursor c)
 			bputs(w->o, directive ? ");\n" : "); ");
 			w->pos = a;
 			w->lsp[i] = ~0u;	/* once: the statement's first part starts there too */
+		} else if (w->lsp[i] == (LOCKSTEP_BRACE | a) && a >= w->pos) {
+			/* a one-statement body (lockstep.c walk_body): { meet; body } */
+			copy_to(w, a);
+			bputs(w->o, "{ __idxgen_cc_lockstep(");
+			meeting_depth(w, a, "");
+			bputs(w->o, a < w->s->len && w->s->text[a] == '#' ? ");\n" : "); ");
+			w->pos = a;
+			w->lsp[i] = ~0u;
+			if (w->nclose == w->cclose) {
+				w->cclose = w->cclose ? 2 * w->cclose : 4;
+				w->close = cx_realloc(w->close, w->cclose * sizeof(*w->close));
+			}
+			w->close[w->nclose++] = stmt_end(w->s, c);
 		} else if (w->lsp[i] == (LOCKSTEP_TURN | a) && a >= w->pos) {
 			/* a loop's condition: the lanes meet before each test (a turn reads the last one's stores) */
 			copy_to(w, a);
@@ -935,8 +977,10 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	}
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, 0, \"%s\", %s__block%s, 0, ",
-		k->cname, k->name, k->cname, ta);
+	/* a kernel that spins may wait for another block: the runtime keeps its blocks resident */
+	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, %s, \"%s\", %s__block%s, 0, ",
+		k->cname, s->model != EXEC_FISSION && spin_reaches(s, k->fn) ? "IDXGEN_RT_KERNEL_WAITS" : "0",
+		k->name, k->cname, ta);
 	if (k->priv_expr)
 		bprintf(o, "%s, nullptr, ", k->priv_expr);
 	else
@@ -1111,13 +1155,17 @@ static bool c_linkage(CXCursor fn)
  * call of the entry (the compiler may inline the kernel into the loop):
  * no fiber, no switch.  Otherwise each thread is a fiber.
  */
-static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool plain, bool lanes, struct buf *o)
+static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool plain, bool lanes, const char *other,
+			     struct buf *o)
 {
 	const char *ta = t->is ? t->args.p : "";
 
 	if (t->is)
 		bputs(o, t->gen.p);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n\tidxgen_cc_set_block(__b);\n%s%s%s%s", k->cname,
+	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->cname);
+	if (other)	/* lane loops branch on conditions the same across a warp only where its rows are whole warps */
+		bprintf(o, "\tif (__b->block_dim[0] %% 32u) {\n\t\t%s__tf__block%s(__b);\n\t\treturn;\n\t}\n", other, ta);
+	bprintf(o, "\tidxgen_cc_set_block(__b);\n%s%s%s%s",
 		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
 		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
 		kernel_cluster_dims(k) ? "\t__idxgen_cluster_scope __idxgen_cs;\n" : "",
@@ -1147,6 +1195,11 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 						    : "; kept across a barrier in per-warp arrays: ",
 				lp->pv[i].name);
 		bputs(s->plan, "\n");
+		if (lp->warp_line)
+			bprintf(s->plan,
+				"  where blockDim.x %% 32 != 0: a fiber per thread (line %u branches on a condition the same "
+				"across each warp only where rows are whole warps)\n",
+				lp->warp_line);
 		return;
 	}
 	bprintf(s->plan, "kernel %s: fibers (%s)\n", k->name, why);
@@ -1156,14 +1209,87 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 		bprintf(s->plan, "  a fiber per thread, not lane loops: %s\n", lp->why);
 }
 
-static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why)
+static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why, bool stub);
+
+/*
+ * Another fiber body of a kernel, f (its cname the body's name), written
+ * quietly into *out for the block function of the kernel's first form to
+ * hand some blocks to: the fiber body of a kernel whose loop fission counts
+ * on the block's shape (narrow_body) and the fiber-per-thread body of lane
+ * loops that branch on conditions the same across a warp only where rows
+ * are whole warps (thread_body).  thread_fibers: a fiber per thread, never
+ * lane loops.  False (*out empty, its diagnostics dropped) where it could
+ * not be written.
+ */
+static bool other_body(struct walk *w, struct kernel *f, const struct tmpl *t, const char *why, bool thread_fibers,
+		       struct buf *out)
+{
+	struct source *s = w->s;
+	struct buf *o = w->o, *plan = s->plan;
+	int nerrors = s->nerrors;
+	unsigned nedits = s->nedits;
+	bool tf = s->thread_fibers, quiet = s->quiet, ok;
+
+	w->o = out;
+	s->plan = NULL;
+	s->quiet = true;
+	s->thread_fibers = tf || thread_fibers;
+	emit_fiber_kernel(w, f, t, why, false);
+	w->o = o;
+	s->plan = plan;
+	s->quiet = quiet;
+	s->thread_fibers = tf;
+	ok = s->nerrors == nerrors && s->nedits == nedits;
+	if (!ok) {
+		s->nerrors = nerrors;
+		out->n = 0;
+	}
+	if (!quiet) {
+		free(s->quiet_msg);
+		s->quiet_msg = NULL;
+	}
+	return ok;
+}
+
+/*
+ * Lane loops that branch on a condition the same across each warp only
+ * where blockDim.x % 32 == 0 (lane_plan()'s warp_line) need the kernel's
+ * fiber-per-thread body beside them for blocks of other shapes: written
+ * here as NAME__tf (other_body), which the lane form's block function hands
+ * such blocks to (emit_fiber_block).  False where it could not be written.
+ */
+static bool thread_body(struct walk *w, struct kernel *k, const struct tmpl *t, unsigned line)
+{
+	struct buf out = { 0 };
+	char *cname = k->cname, why[96];
+	bool ok;
+
+	if (asprintf(&k->cname, "%s__tf", cname) < 0) {
+		k->cname = cname;
+		return false;
+	}
+	snprintf(why, sizeof(why), "blocks whose rows are not whole warps: line %u", line);
+	ok = other_body(w, k, t, why, true, &out);
+	free(k->cname);
+	k->cname = cname;
+	if (ok)
+		bput(w->o, out.p, out.n);
+	buf_free(&out);
+	return ok;
+}
+
+/*
+ * The kernel as fibers; stub false: its fiber body only, which another
+ * body's block function hands blocks to (other_body()).
+ */
+static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why, bool stub)
 {
 	struct source *s = w->s;
 	struct buf *o = w->o;
 	const char *ta = t->is ? t->args.p : "";
 	const char *entry, *enter;
 	unsigned i;
-	bool plain, lanes = false;
+	bool plain, lanes = false, two;
 	struct lane_plan lp = { 0 };
 
 	clang_visitChildren(k->fn, fiber_check, s);
@@ -1181,6 +1307,14 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		lanes = lane_plan(s, k->fn, fn_body(k->fn), &lp);
 	else
 		snprintf(lp.why, sizeof(lp.why), "%s", t->pack ? "a parameter pack" : "--exec-model=thread-fibers");
+	if (lanes && lp.warp_line && !thread_body(w, k, t, lp.warp_line)) {
+		lane_plan_free(&lp);
+		lanes = false;
+		snprintf(lp.why, sizeof(lp.why),
+			 "line %u: its fiber-per-thread body for blocks whose rows are not whole warps could not be written",
+			 lp.warp_line);
+	}
+	two = lanes && lp.warp_line;
 	if (s->plan)
 		emit_fiber_plan(s, k, why, plain, lanes, &lp);
 	bool c = c_linkage(k->fn);
@@ -1223,8 +1357,9 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 		emit_fiber_args(k, o);
 		bputs(o, ");\n}\n");
 	}
-	emit_fiber_block(k, t, plain, lanes, o);
-	emit_stub(k, t, o);
+	emit_fiber_block(k, t, plain, lanes, two ? k->cname : NULL, o);
+	if (stub)
+		emit_stub(k, t, o);
 }
 
 /* Undo what a failed try of loop fission left: its diagnostics and edits. */
@@ -1245,7 +1380,8 @@ static void fission_undo(struct source *s, const struct fission_try *ft)
  * the analysis found uniform: tests/cuda/progs/fiber_layernorm.cu), so the
  * kernel is emitted into a buffer of its own, kept only when they did not.
  */
-static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t, struct buf *o)
+static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t, const struct buf *narrow,
+			struct buf *o)
 {
 	struct fission_try ft = { s->nerrors, s->edit_seq };
 	struct buf body = { 0 }, undefs = { 0 };
@@ -1285,10 +1421,16 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 		}
 		return true;	/* diagnosed */
 	}
-	if (s->plan) {
+	if (s->plan && k->narrow_call) {
+		bprintf(s->plan, "kernel %s: fission, fibers when " NARROW_ROWS " (line %u counts on threadIdx.x telling the lanes of a warp apart)\n",
+			k->name, "blockDim.x", "blockDim.y * blockDim.z", k->narrow_line);
+		dump_plan(k, s->plan);
+	} else if (s->plan) {
 		bprintf(s->plan, "kernel %s: fission\n", k->name);
 		dump_plan(k, s->plan);
 	}
+	if (body.n && narrow && narrow->n)
+		bput(o, narrow->p, narrow->n);	/* the fiber body its block function calls */
 	if (body.n)
 		bput(o, body.p, body.n);
 	buf_free(&body);
@@ -1398,6 +1540,62 @@ static void kernel_overload(struct kernel *k, unsigned nth)
 }
 
 /*
+ * A kernel whose lock-step proof counts on threadIdx.x telling the lanes of
+ * a warp apart (lockstep_shape_line(): `if (t < k) s[t] += s[t + k];`, t =
+ * threadIdx.x, no barrier between the levels) is faithful under loop
+ * fission only where the block has one row or rows of at least a warp: in
+ * a narrower 2-D block lanes (x, y) and (x, y + 1) of one warp share t.  So
+ * it gets two bodies: its fiber body, which never counts on it (read, meet,
+ * write there), named NAME__ls and written quietly into *out here, and the
+ * block function of its loop fission, which hands such blocks to it
+ * (kernel.c emit_prologue).  False where the fiber body cannot be written
+ * (its diagnostics dropped): the block function then traps on such blocks,
+ * naming the line, as the C path's does.
+ */
+static bool narrow_body(struct walk *w, struct kernel *k, unsigned nth, const struct tmpl *t, unsigned line,
+			struct buf *out)
+{
+	struct kernel f;
+	char why[96];
+	bool ok;
+
+	kernel_init(&f, w->s, k->fn);
+	kernel_overload(&f, nth);
+	free(f.cname);
+	if (asprintf(&f.cname, "%s__ls", k->cname) < 0)
+		f.cname = NULL;
+	ok = f.cname != NULL;
+	if (ok) {
+		kernel_params(&f);
+		snprintf(why, sizeof(why), "blocks whose rows are shorter than a warp: line %u", line);
+		ok = other_body(w, &f, t, why, false, out);
+	}
+	if (ok && asprintf(&k->narrow_call, "%s__block%s", f.cname, t->is ? t->args.p : "") < 0)
+		k->narrow_call = NULL;
+	ok = ok && k->narrow_call;
+	k->narrow_line = ok ? line : 0;
+	if (!ok)
+		out->n = 0;
+	kernel_free(&f);
+	return ok;
+}
+
+/*
+ * Does the text of kernel fn hold what warp.c wrote for loop fission only:
+ * its split points (__idxgen_warp_sync), lanes' arrays and checks
+ * (__idxgen_warp_*), warp operations and the warp-synchronous tail's leader
+ * (idxgen_cc_*)?  A barrier helper's inlined body (__idxgen_rK, __idxgen_aK_I:
+ * plain C++) runs as fibers as it is.
+ */
+static bool fission_only_text(const struct source *s, CXCursor fn)
+{
+	const char *a = s->text + c_start(fn);
+	size_t n = c_end(fn) - c_start(fn);
+
+	return memmem(a, n, "__idxgen_w", 10) || memmem(a, n, "__idxgen_alive", 14) || memmem(a, n, "idxgen_cc_", 10);
+}
+
+/*
  * The reason a kernel of s->keep_calls runs as fibers ("calls 'f', which
  * suspends": the call kept), with the one it had when f was inlined.
  */
@@ -1425,6 +1623,8 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 	struct tmpl t;
 	char why[480], kept_why[1024];
 	const char *reason = NULL;
+	struct buf narrow = { 0 };
+	unsigned line;
 
 	kernel_init(&k, s, fn);
 	if (!template_header(s, fn, &t)) {
@@ -1439,7 +1639,17 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 		reason = fiber_reason(s, fn, why, sizeof(why));
 	free(s->quiet_msg);
 	s->quiet_msg = NULL;
-	if (!reason && !try_fission(s, &k, &t, w->o)) {
+	/*
+	 * Where warp.c lowered the kernel's warp operations for loop fission
+	 * there is no text for a fiber body: loop fission alone, whose block
+	 * function traps on narrow blocks (kernel.c), as on the C path.  Fibers
+	 * for every shape would need the file again without lowering, and with
+	 * it every other kernel of the file (golden warp_helper_nested.cu).
+	 */
+	if (!reason && s->model == EXEC_AUTO && (line = lockstep_shape_line(s, fn)) &&
+	    !(s->wmap && fission_only_text(s, fn)))
+		(void)narrow_body(w, &k, nth, &t, line, &narrow);
+	if (!reason && !try_fission(s, &k, &t, &narrow, w->o)) {
 		snprintf(why, sizeof(why), "loop fission cannot run it: %s", s->quiet_msg ? s->quiet_msg : "?");
 		reason = why;
 		kernel_free(&k);
@@ -1464,8 +1674,9 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 	reason = with_kept_why(s, fn, reason, kept_why, sizeof(kept_why));
 	if (reason) {
 		kernel_params(&k);
-		emit_fiber_kernel(w, &k, &t, reason);
+		emit_fiber_kernel(w, &k, &t, reason, true);
 	}
+	buf_free(&narrow);
 	tmpl_free(&t);
 	kernel_free(&k);
 }
@@ -1891,6 +2102,7 @@ static void translate_file(struct source *s, CXTranslationUnit tu, struct buf *o
 	line_marks_begin(&w.lm, s, o);
 	top_container(&w, clang_getTranslationUnitCursor(tu), &rg);
 	copy_to(&w, (unsigned)s->len);
+	free(w.close);
 	cx_kids_free(&w.kernels);
 	write_registrations(o, &rg, index);
 	buf_free(&rg.text);

@@ -130,9 +130,8 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *bus_id)
  * The dynamic shared memory each of `blocks` blocks of `block_size` threads
  * may ask for and still be resident on one multiprocessor together: the
  * multiprocessor's shared memory split between them, less the kernel's
- * static share.  A worker here runs one block at a time
- * (maxBlocksPerMultiProcessor 1), so two blocks or more never fit: 0 bytes,
- * as CUDA answers for a count beyond a multiprocessor's limit.
+ * static share; 0 bytes for a count beyond a multiprocessor's limit
+ * (maxBlocksPerMultiProcessor, maxThreadsPerMultiProcessor), as CUDA answers.
  */
 cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void *func, int blocks, int block_size)
 {

@@ -274,7 +274,8 @@ static void fill_props(struct cudaDeviceProp *p, const struct idxgen_info *info,
 	p->unifiedAddressing = 1;
 	p->l2CacheSize = l2_bytes();
 	p->maxThreadsPerMultiProcessor = (int)info->max_threads;
-	p->maxBlocksPerMultiProcessor = 1;
+	/* what a cooperative launch or a waiting kernel's launch keeps resident (idxgen_rt.h) */
+	p->maxBlocksPerMultiProcessor = (int)IDXGEN_RT_MAX_RESIDENT_BLOCKS;
 	p->globalL1CacheSupported = 1;
 	p->localL1CacheSupported = 1;
 	p->managedMemory = 1;

@@ -285,15 +285,28 @@ const struct idxgen_rt_kernel *cudart_kernel_of(const void *func)
 }
 
 /*
- * Resident blocks per "multiprocessor" (one per runtime participant): a
- * worker runs one block at a time, so 1 when the block fits the limits,
- * else 0.  The cooperative launch's limit is this times the count.
+ * Resident blocks per "multiprocessor" (one per runtime participant): what
+ * the runtime keeps resident in a cooperative launch and in a launch of a
+ * kernel that waits for other blocks (idxgen_rt_resident_blocks: its
+ * threads per multiprocessor over the block's, at most 32), no more than
+ * the multiprocessor's shared memory holds (CUDA's rule; the runtime gives
+ * each resident block memory of its own), 0 when the block does not fit.
+ * The cooperative launch's limit is this times the count.
  */
 static int blocks_per_sm(const struct idxgen_rt_kernel *k, const struct idxgen_info *info, uint64_t block_size,
 			 size_t dyn_shmem)
 {
-	return block_size <= info->max_threads && dyn_shmem <= CUDART_MAX_SHARED &&
-	       k->shared_bytes <= CUDART_MAX_SHARED - dyn_shmem;
+	uint32_t n;
+	size_t shared;
+
+	if (block_size > info->max_threads || dyn_shmem > CUDART_MAX_SHARED ||
+	    k->shared_bytes > CUDART_MAX_SHARED - dyn_shmem)
+		return 0;
+	n = idxgen_rt_resident_blocks(info->max_threads, block_size);
+	shared = k->shared_bytes + dyn_shmem;
+	if (shared && CUDART_MAX_SHARED / shared < n)
+		n = (uint32_t)(CUDART_MAX_SHARED / shared);
+	return (int)n;
 }
 
 static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
@@ -654,8 +667,7 @@ cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config)
 	return cudart_set_error(err);
 }
 
-/* A worker runs one block at a time: 1 resident block per "multiprocessor"
- * when the block fits the limits, else 0. */
+/* What the runtime keeps resident per "multiprocessor" (blocks_per_sm). */
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, const void *func,
 								   int block_size, size_t dyn_shmem,
 								   unsigned int flags)

@@ -8,7 +8,9 @@
  * (cudaErrorInvalidSymbol), a copy past its end (cudaErrorInvalidValue).
  */
 #define _GNU_SOURCE
+#include <link.h>
 #include <search.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "cudart.h"
@@ -33,6 +35,54 @@ void __idxgenRegisterVar(const void *host_var, size_t size, const char *name)
 		free(v);
 	}
 	pthread_mutex_unlock(&c->lock);
+}
+
+struct static_range {
+	uintptr_t a, e;
+	bool in;
+};
+
+static int static_range_visit(struct dl_phdr_info *info, size_t size, void *d)
+{
+	struct static_range *r = d;
+
+	(void)size;
+	for (int i = 0; i < info->dlpi_phnum && !r->in; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+
+		r->in = ph->p_type == PT_LOAD && (ph->p_flags & PF_W) && r->a >= lo && r->e <= lo + ph->p_memsz;
+	}
+	return r->in;
+}
+
+/*
+ * A symbol named by reference in C++ (cudaMemcpyToSymbol(mask<T>, ...),
+ * cuda_runtime.h's templates give its size): registered here when
+ * translated code could not register it, an instance of a __device__ or
+ * __constant__ variable template (`template <class T> __constant__ T
+ * mask[16];`, HeCBench convolution1D): idxgen-cc cannot name every instance
+ * a program uses.  Only an object of static storage (in a writable segment
+ * of the program or a library, as every variable is), so that a pointer to
+ * the stack or the heap still fails with cudaErrorInvalidSymbol.
+ */
+void __idxgenRegisterVarRef(const void *host_var, size_t size)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_var key = { .host = host_var };
+	struct static_range r = { (uintptr_t)host_var, (uintptr_t)host_var + size, false };
+	void *node;
+
+	if (!host_var || !size || r.e < r.a)
+		return;
+	pthread_mutex_lock(&c->lock);
+	node = tfind(&key, &c->vars, cudart_ptr_cmp);
+	pthread_mutex_unlock(&c->lock);
+	if (node)
+		return;
+	dl_iterate_phdr(static_range_visit, &r);
+	if (r.in)
+		__idxgenRegisterVar(host_var, size, "(variable template instance)");
 }
 
 /* The variable at symbol, checked for [offset, offset + count). */

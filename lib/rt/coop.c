@@ -3,7 +3,7 @@
  * coop.c - cooperative launches (idxgen_rt_launch_coop, CUDA's
  * cudaLaunchCooperativeKernel): every block of the grid resident at once,
  * so that a grid-wide barrier (this_grid().sync(), fiber.c) can wait for
- * all of them.
+ * all of them; and launches of kernels that wait for other blocks.
  *
  * Why a thread of its own per block, not the pool: the pool's workers
  * claim blocks in chunks and may be busy with other launches, so nothing
@@ -12,9 +12,16 @@
  * forever.  And the fiber form keeps a block's __shared__ variables in
  * thread-local storage (one block per OS thread at a time), so two
  * resident blocks cannot share an OS thread.  The grid is capped at the
- * runtime's participant count, which is also what the CUDA layer's
- * occupancy reports (one resident block per "multiprocessor", one
- * multiprocessor per participant): a few threads, started per launch.
+ * runtime's participant count times idxgen_rt_resident_blocks() (what one
+ * "multiprocessor" holds: its threads per block over the block's, as a
+ * GPU's threads per multiprocessor), which is also what the CUDA layer's
+ * occupancy reports: threads started per launch.
+ *
+ * A kernel whose threads wait in spin loops (IDXGEN_RT_KERNEL_WAITS) runs
+ * so too when its grid fits, without the grid barrier: persistent-threads
+ * programs size their grid from those attributes (ECL-GC: multiprocessors
+ * x threads per multiprocessor / block size) and let blocks wait for each
+ * other, which a worker running one block at a time would never end.
  *
  * The grid barrier counts blocks: a block arrives when all of its live
  * threads did (fiber.c calls rt_coop_wait from the last of them); a block
@@ -177,9 +184,15 @@ static int coop_run(struct idxgen_rt_launch *l, struct rt_coop *g, struct coop_b
 	return ret;
 }
 
-int idxgen_rt_launch_coop(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
-			  struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
-			  struct idxgen_rt_launch_info *info)
+/*
+ * Every block of the grid resident, each on an OS thread of its own: a
+ * cooperative launch (coop: its grid barrier in l->coop), or a launch of a
+ * kernel whose threads wait for other blocks' (IDXGEN_RT_KERNEL_WAITS, from
+ * idxgen_rt_launch_ex: no grid barrier, this_grid() is not valid there).
+ */
+int rt_launch_resident(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		       struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
+		       struct idxgen_rt_launch_info *info, bool coop)
 {
 	struct idxgen_rt_launch_opts o = { 0 };
 	struct idxgen_rt_launch store, *l;
@@ -196,13 +209,13 @@ int idxgen_rt_launch_coop(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k
 	if (o.schedule.order == IDXGEN_RT_SCHED_AUTO)
 		memset(&o.schedule, 0, sizeof(o.schedule));
 	o.prof_block = NULL;	/* no per-block records: blocks overlap by design */
-	if (grid.x && grid.y && grid.z && (uint64_t)grid.x * grid.y * grid.z > rt->nthreads)
+	if (!rt_grid_resident(rt, grid, block))
 		return -ENOSPC;
 	ret = rt_launch_prepare(rt, k, grid, block, args, &o, NULL, 0, false, false, &store, &l);
 	if (ret)
 		return ret;
 	g.expected = l->nblocks;
-	l->coop = &g;
+	l->coop = coop ? &g : NULL;
 	b = calloc(l->nblocks, sizeof(*b));
 	if (!b || !coop_workers(rt, b, l->nblocks))
 		ret = -ENOMEM;
@@ -220,4 +233,24 @@ int idxgen_rt_launch_coop(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k
 		*info = l->info;
 	rt_launch_free(l);
 	return ret;
+}
+
+/*
+ * Can every block of the grid be resident (idxgen_rt_resident_blocks per
+ * participant)?  A zero dimension passes: rt_launch_prepare refuses it.
+ */
+bool rt_grid_resident(const struct idxgen_rt *rt, struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block)
+{
+	uint64_t threads = (uint64_t)block.x * block.y * block.z;
+	uint64_t blocks = (uint64_t)grid.x * grid.y * grid.z;
+
+	return !blocks || !threads ||
+	       blocks <= (uint64_t)rt->nthreads * idxgen_rt_resident_blocks(rt->dinfo.max_threads, threads);
+}
+
+int idxgen_rt_launch_coop(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+			  struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
+			  struct idxgen_rt_launch_info *info)
+{
+	return rt_launch_resident(rt, k, grid, block, args, opts, info, true);
 }

@@ -285,6 +285,14 @@ int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
 			struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
 			const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch_info *info)
 {
+	/*
+	 * Threads that wait for other blocks' (a persistent-threads grid sized
+	 * from the occupancy): every block resident when the grid fits, as on a
+	 * GPU; a larger grid runs as any other (a GPU gives no more).
+	 */
+	if (rt && k && (k->flags & IDXGEN_RT_KERNEL_WAITS) && (uint64_t)grid.x * grid.y * grid.z > 1 &&
+	    rt_grid_resident(rt, grid, block))
+		return rt_launch_resident(rt, k, grid, block, args, opts, info, false);
 	if (opts && opts->schedule.order == IDXGEN_RT_SCHED_AUTO) {
 		/* schedule = auto: the controller (autotune.c), its defaults */
 		struct idxgen_rt_tune_opts t = { .sample_permille = opts->schedule.params[0] };

@@ -13,7 +13,8 @@
  *   builtins.c  what emitted code calls: trap, printf
  *   prof.c      per-worker hardware counters (perf_event_open)
  *   fiber.c     threads as fibers (idxgen_rt_fiber.h); fiber_switch.c its context switch
- *   coop.c      cooperative launches: every block resident on a thread of its own, the grid barrier
+ *   coop.c      resident launches (cooperative, or a kernel that waits for other blocks):
+ *               every block on a thread of its own; the grid barrier
  *   autotune.c  the schedule controller, on rt_launch_parts()
  */
 #ifndef IDXGEN_RT_INTERNAL_H
@@ -350,6 +351,12 @@ void rt_prof_close(int fd[IDXGEN_RT_PROF_NUM_EVENTS]);
 struct rt_coop;
 /* Wait at the grid barrier of l's cooperative launch until every block not finished arrived. */
 void rt_coop_wait(struct rt_coop *g);
+/* Every block resident on a thread of its own; coop: with the grid barrier (idxgen_rt_launch_coop). */
+int rt_launch_resident(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
+		       struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
+		       struct idxgen_rt_launch_info *info, bool coop);
+/* Can every block of the grid be resident (idxgen_rt_resident_blocks per participant)? */
+bool rt_grid_resident(const struct idxgen_rt *rt, struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block);
 
 /* fiber.c */
 struct rt_fibers;

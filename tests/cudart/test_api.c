@@ -681,7 +681,7 @@ static void test_launch(void)
 		cudaSuccess);
 	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)saxpy, 256, 0),
 		cudaSuccess);
-	tap_ok(blocks == 1, "occupancy: one resident block per worker");
+	tap_ok(blocks == 4, "occupancy: 4 resident blocks of 256 threads per worker (1024 threads, %d)", blocks);
 #ifdef __cplusplus
 	TAP_ERR(cudaOccupancyMaxPotentialBlockSize(&mg, &bs, saxpy), cudaSuccess);
 #else
@@ -1418,7 +1418,16 @@ static void test_available_dyn_smem(void)
 	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, (const void *)add_one, 128, dyn + 1),
 		cudaSuccess);
 	tap_ok(active == 0, "1 block asking for one byte more is not");
-	tap_ok(p.maxBlocksPerMultiProcessor == 1, "one block per multiprocessor (a worker runs one block)");
+	tap_ok(p.maxBlocksPerMultiProcessor == 32 && p.maxThreadsPerMultiProcessor == p.maxThreadsPerBlock,
+	       "32 blocks, as many threads as one block per multiprocessor (what a resident launch keeps)");
+	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, (const void *)add_one, 32, 0), cudaSuccess);
+	tap_ok(active == 32, "32 blocks of 32 threads resident (the block limit, %d)", active);
+	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, (const void *)add_one, 384, 0), cudaSuccess);
+	tap_ok(active == p.maxThreadsPerMultiProcessor / 384, "blocks of 384 threads: the thread limit (%d)", active);
+	TAP_ERR(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&active, (const void *)add_one, 128,
+							      p.sharedMemPerMultiprocessor / 3 - a.sharedSizeBytes),
+		cudaSuccess);
+	tap_ok(active == 3, "blocks asking for a third of the shared memory: 3 (%d)", active);
 	dyn = 1;
 	TAP_ERR(cudaOccupancyAvailableDynamicSMemPerBlock(&dyn, (const void *)add_one,
 							  p.maxBlocksPerMultiProcessor + 1, 128),
@@ -1503,12 +1512,12 @@ static void test_compat(void)
 	cudaMalloc((void **)&d, N * sizeof(int));
 	cudaMallocHost((void **)&h, N * sizeof(int));
 	TAP_ERR(cudaMemset2DAsync(d, 16 * sizeof(int), 0, 16 * sizeof(int), N / 16, s1), cudaSuccess);
-	/* every block resident: at most multiProcessorCount x 1 blocks; a larger grid runs nothing */
+	/* every block resident: at most multiProcessorCount x 16 blocks of 64 threads; a larger grid runs nothing */
 	TAP_ERR(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
 	TAP_ERR(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, 0), cudaSuccess);
 	tap_ok(coop == 1, "cudaDevAttrCooperativeLaunch: 1");
-	TAP_ERR(cudaLaunchCooperativeKernel((const void *)add_one, d3((unsigned int)sms + 1, 1, 1), d3(64, 1, 1), args,
-					    0, s1),
+	TAP_ERR(cudaLaunchCooperativeKernel((const void *)add_one, d3((unsigned int)sms * 16 + 1, 1, 1), d3(64, 1, 1),
+					    args, 0, s1),
 		cudaErrorCooperativeLaunchTooLarge);
 	TAP_ERR(cudaGetLastError(), cudaErrorCooperativeLaunchTooLarge);
 	TAP_ERR(cudaLaunchCooperativeKernel((const void *)add_one, d3(1, 1, 1), d3(N, 1, 1), args, 0, s1),

@@ -105,10 +105,22 @@ void test_coop(struct idxgen_rt *rt, unsigned int nt)
 		tap_ok(!err && !bad, "cooperative launch: a block that returned no longer holds the grid barrier (%d wrong) %s",
 		       bad, err ? info.error : "");
 	}
-	bad = coop_run(rt, nt + 1, 32, -1, &orders[0], &err, &info);
-	tap_ok(err == -ENOSPC && info.blocks == 0,
-	       "cooperative launch of %u blocks on %u participant(s): -ENOSPC, nothing run (%d)", nt + 1, nt, err);
+	/* per participant, idxgen_rt_resident_blocks(max_threads, block) blocks resident: at most 32 */
+	struct idxgen_info di;
 
+	idxgen_get_info(idxgen_rt_device(rt), &di);
+	uint32_t per = idxgen_rt_resident_blocks(di.max_threads, 512);
+
+	bad = coop_run(rt, 2 * nt, 512, -1, &orders[0], &err, &info);
+	tap_ok(per >= 2 && !err && !bad && info.blocks == 2 * nt,
+	       "cooperative launch: %u blocks x 512 threads on %u participant(s), 2 resident each (%d wrong) %s",
+	       2 * nt, nt, bad, err ? info.error : "");
+	bad = coop_run(rt, 32 * nt + 1, 32, -1, &orders[0], &err, &info);
+	tap_ok(err == -ENOSPC && info.blocks == 0,
+	       "cooperative launch of 32 x %u + 1 blocks of 32 threads: -ENOSPC, nothing run (%d)", nt, err);
+	bad = coop_run(rt, per * nt + 1, 512, -1, &orders[0], &err, &info);
+	tap_ok(err == -ENOSPC && info.blocks == 0,
+	       "cooperative launch of one block of 512 threads more than resident: -ENOSPC, nothing run (%d)", err);
 	int32_t *out = calloc(2 * 32, sizeof(*out)), *acc = calloc(2, sizeof(*acc));
 	void *args[] = { &out, &acc, &quit };
 

@@ -52,6 +52,29 @@ __global__ void shfl_sum(const int *in, int *out)
 	}
 }
 
+// a block's sum in two levels, the common public form: each warp's sum by shuffles, then the
+// first warp sums the warps' sums under `if (wid == 0)` (lane loops under a branch each warp
+// takes or skips; blocks of 256: whole warps)
+__global__ void block_sum2(const int *in, int *out)
+{
+	__shared__ int w[32];
+	unsigned t = threadIdx.x, lane = t % 32, wid = t / 32;
+	int v = in[blockIdx.x * BS + t];
+
+	for (int o = 16; o > 0; o /= 2)
+		v += __shfl_down_sync(0xffffffffu, v, o);
+	if (lane == 0)
+		w[wid] = v;
+	__syncthreads();
+	if (wid == 0) {
+		v = lane < BS / 32 ? w[lane] : 0;
+		for (int o = 16; o > 0; o /= 2)
+			v += __shfl_down_sync(0xffffffffu, v, o);
+		if (lane == 0)
+			out[blockIdx.x] = v;
+	}
+}
+
 // an inclusive scan of each warp by shuffles (Hillis-Steele), the warps' totals added through shared memory
 __global__ void warp_scan(const int *in, int *out)
 {
@@ -119,14 +142,15 @@ static double cpu_s(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-enum { K_TREE, K_SHFL, K_SCAN, K_STENCIL, K_TRANSPOSE, K_AXPY, NK };
-static const char *const names[NK] = { "tree_sum", "shfl_sum", "warp_scan", "stencil3", "transpose", "axpy" };
+enum { K_TREE, K_SHFL, K_SUM2, K_SCAN, K_STENCIL, K_TRANSPOSE, K_AXPY, NK };
+static const char *const names[NK] = { "tree_sum", "shfl_sum", "block_sum2", "warp_scan", "stencil3", "transpose", "axpy" };
 
 static void launch(int k, const int *d_in, int *d_out, int nb, int n, int w)
 {
 	switch (k) {
 	case K_TREE: tree_sum<<<nb, BS>>>(d_in, d_out); break;
 	case K_SHFL: shfl_sum<<<nb, BS>>>(d_in, d_out); break;
+	case K_SUM2: block_sum2<<<nb, BS>>>(d_in, d_out); break;
 	case K_SCAN: warp_scan<<<nb, BS>>>(d_in, d_out); break;
 	case K_STENCIL: stencil3<<<nb, BS>>>(d_in, d_out, n); break;
 	case K_TRANSPOSE: transpose<<<dim3(w / 32, w / 32), dim3(32, 8)>>>(d_in, d_out, w); break;
@@ -138,7 +162,7 @@ static void launch(int k, const int *d_in, int *d_out, int nb, int n, int w)
 static void reference(int k, const int *in, int *want, int cnt, int n, int w)
 {
 	for (int i = 0; i < cnt; i++) {
-		if (k == K_TREE || k == K_SHFL) {
+		if (k == K_TREE || k == K_SHFL || k == K_SUM2) {
 			want[i] = 0;
 			for (int t = 0; t < BS; t++)
 				want[i] += in[i * BS + t];
@@ -167,7 +191,7 @@ int main(int argc, char **argv)
 	cudaMalloc(&d_out, len * sizeof(int));
 	cudaMemcpy(d_in, in, len * sizeof(int), cudaMemcpyHostToDevice);
 	for (int k = 0; k < NK; k++) {
-		int cnt = k == K_TREE || k == K_SHFL ? nb : k == K_TRANSPOSE ? w * w : n;
+		int cnt = k == K_TREE || k == K_SHFL || k == K_SUM2 ? nb : k == K_TRANSPOSE ? w * w : n;
 		double best = 1e30;
 
 		reference(k, in, want, cnt, n, w);

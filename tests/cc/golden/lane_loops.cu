@@ -15,7 +15,7 @@
 __global__ void tree_k(const float *in, float *out)
 {
 	__shared__ float s[TILE];
-	unsigned t = threadIdx.x;
+	unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 
 	s[t] = in[blockIdx.x * TILE + t];
 	__syncthreads();
@@ -163,7 +163,7 @@ int main()
 // MODEL: kernel early_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: fibers, one per warp (lane loops): 1 barrier(s), the warp's lanes run as loops between them; kept across a barrier in per-warp arrays: i
 // MODEL: kernel divergent_k: fibers (--exec-model=fibers)
-// MODEL-NEXT: a fiber per thread, not lane loops: line 70: a barrier under a condition on 'threadIdx', not known to be the same for every thread of the block
+// MODEL-NEXT: a fiber per thread, not lane loops: line 70: a barrier under a condition the same only across each warp (where blockDim.x % 32 == 0), not the block
 // MODEL: kernel param_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: a fiber per thread, not lane loops: line 86: a kernel parameter or a uniform loop's variable (one copy for the warp's lanes) is assigned by per-thread code
 // MODEL: kernel member_k: fibers (--exec-model=fibers)
@@ -183,7 +183,7 @@ int main()
 // CXX-NEXT: void tree_k(const float *in, float *out)
 // CXX-NEXT: { const struct __idxgen_cc_lanes __idxgen_ln = __idxgen_cc_lanes_here(); unsigned int __idxgen_lv_t[32]; __IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID(); unsigned int &t __attribute__((unused)) = __idxgen_lv_t[__idxgen_l];
 // CXX-NEXT: } static thread_local float s[TILE];__IDXGEN_CC_LANES(__idxgen_ln) { __IDXGEN_CC_LANE_TID(); unsigned int &t __attribute__((unused)) = __idxgen_lv_t[__idxgen_l];
-// CXX-NEXT: t = threadIdx.x;
+// CXX-NEXT: t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 // CXX: s[t] = in[blockIdx.x * TILE + t];
 // CXX-NEXT: } __idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0); __IDXGEN_CC_LANES(__idxgen_ln) {
 // CXX-NEXT: } for (unsigned h = TILE / 2; h > 0; h /= 2) {__IDXGEN_CC_LANES(__idxgen_ln) {

@@ -222,7 +222,7 @@ __global__ void odd_pairs(const int *in, int *out, int n)
 // MODEL: kernel moved_index: fibers (line 66 reads
 // MODEL: kernel shift_rmw: fibers
 // MODEL: kernel war: fibers
-// MODEL: kernel tree_guards: fission
+// MODEL: kernel tree_guards: fission, fibers when blockDim.x < 32 && blockDim.y * blockDim.z > 1 (line 108 counts on threadIdx.x telling the lanes of a warp apart)
 // MODEL: kernel by_reference: fibers (calls 'left_of', which suspends the thread
 // MODEL: kernel turns: fibers
 // MODEL: kernel carry_fibers: fibers (calls 'block_sync', which suspends the thread
@@ -251,7 +251,15 @@ __global__ void odd_pairs(const int *in, int *out, int n)
 // CXX: void war(
 // CXX: int v = s[(t + 1) % 32];
 // CXX-NEXT: __idxgen_cc_lockstep(); s[t] = v;
-// CXX: void tree_guards(
+// its fiber body for blocks whose rows are shorter than a warp (the tree and
+// the one-lane scan count on threadIdx.x telling the lanes apart), then
+// loop fission, whose block function hands such blocks to it
+// CXX: namespace { namespace __idxgen_fiber_tree_guards__ls {
+// CXX: __idxgen_cc_vstore(s[t], (s[t]) + (s[t + k]), 2);
+// CXX: static void tree_guards__block(
+// CXX-NEXT: {
+// CXX-NEXT: if (__b->block_dim[0] < 32 && __b->block_dim[1] * __b->block_dim[2] > 1) {
+// CXX-NEXT: tree_guards__ls__block(__b);
 // CXX-NOT: __idxgen_cc_lockstep
 // CXX-NOT: __idxgen_cc_vstore
 // CXX: int left_of(
@@ -262,11 +270,15 @@ __global__ void odd_pairs(const int *in, int *out, int n)
 // CXX-NEXT: mine = t * 3;
 // CXX-NEXT: __idxgen_cc_lockstep(); out[threadIdx.x] = s[t ^ 1] + left_of(s, t);
 // CXX: void turns(
-// CXX: for (int k = 16; __idxgen_cc_lockstep_turn(1) && k > 0; k >>= 1)
+// lane (threadIdx.x & 31) is no index fibers count on to tell the lanes
+// apart (lockstep_guard.c): each sum is read, meet, write, which meets
+// between the turns as well
+// CXX: for (int k = 16; k > 0; k >>= 1)
 // CXX-NEXT: if (lane < k)
-// CXX-NEXT: r[lane] += r[lane + k];
+// CXX-NEXT: __idxgen_cc_vstore(r[lane], (r[lane]) + (r[lane + k]), 2);
 // CXX-NEXT: for (int k = 16; k > 0; k >>= 1) {
-// CXX-NEXT: __idxgen_cc_lockstep(1); if (lane < k)
+// CXX-NEXT: if (lane < k)
+// CXX-NEXT: __idxgen_cc_vstore(r[lane], (r[lane]) + (r[lane + k]), 2);
 // CXX: void carry_fibers(
 // CXX: for (int base = 0; base < n; base += 128) {
 // CXX-NEXT: __idxgen_cc_lockstep(1); s[t] = in[base + t];

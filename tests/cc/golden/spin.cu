@@ -91,6 +91,36 @@ __global__ void settle_plain(int *posscol, int *color, int n)
 	} while (again);
 }
 
+// a hand-written grid barrier: a ticket, then a wait on the count read
+// with atomicAdd(p, 0u) (a suffixed zero reads too); it may wait for other
+// blocks, so the descriptor says IDXGEN_RT_KERNEL_WAITS (the runtime keeps
+// the blocks resident)
+__global__ void ticket_wait(unsigned int *arrived, int *out)
+{
+	if (threadIdx.x == 0) {
+		atomicAdd(arrived, 1u);
+		while (atomicAdd(arrived, 0u) < gridDim.x)
+			;
+	}
+	__syncthreads();
+	out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+
+// the wait in a helper: the kernel waits too
+__device__ void wait_set(volatile int *flag)
+{
+	while (*flag == 0)
+		;
+}
+
+__global__ void helper_wait(volatile int *flag, int *out)
+{
+	if (blockIdx.x + 1 < gridDim.x)
+		wait_set(flag + blockIdx.x + 1);
+	flag[blockIdx.x] = 1;
+	out[blockIdx.x] = 1;
+}
+
 // MODEL: kernel cas_lock: fibers (line 12 waits in a loop for memory another thread writes
 // MODEL: kernel forever_lock: fibers (line 22 waits in a loop
 // MODEL: kernel wait_flag: fibers (line 35 waits in a loop
@@ -98,15 +128,27 @@ __global__ void settle_plain(int *posscol, int *color, int n)
 // MODEL: kernel cas_max: fission
 // MODEL: kernel settle_colour: fibers (line 66 waits in a loop
 // MODEL: kernel settle_plain: fission
+// MODEL: kernel ticket_wait: fibers (line 102 waits in a loop
+// MODEL: kernel helper_wait: fibers (calls 'wait_set'
 
 // CXX: void cas_lock(
 // CXX: while (__idxgen_cc_spin() && atomicCAS(lock, 0, 1) != 0)
+// CXX: cas_lock__kernel = { IDXGEN_RT_ABI_VERSION, IDXGEN_RT_KERNEL_WAITS,
 // CXX: void forever_lock(
 // CXX: for (; __idxgen_cc_spin();) {
 // CXX: void wait_flag(
 // CXX: while (__idxgen_cc_spin() && *flag == 0)
+// CXX: wait_flag__kernel = { IDXGEN_RT_ABI_VERSION, IDXGEN_RT_KERNEL_WAITS,
+// CXX: work_queue__kernel = { IDXGEN_RT_ABI_VERSION, 0,
+// CXX: cas_max__kernel = { IDXGEN_RT_ABI_VERSION, 0,
 // CXX: void settle_colour(
 // CXX: } while (__idxgen_cc_spin() && again);
 // CXX: void settle_plain(
 // CXX-NOT: __idxgen_cc_spin
 // CXX: }
+// CXX: void ticket_wait(
+// CXX: while (__idxgen_cc_spin() && atomicAdd(arrived, 0u) < gridDim.x)
+// CXX: ticket_wait__kernel = { IDXGEN_RT_ABI_VERSION, IDXGEN_RT_KERNEL_WAITS,
+// CXX: void wait_set(
+// CXX: while (__idxgen_cc_spin() && *flag == 0)
+// CXX: helper_wait__kernel = { IDXGEN_RT_ABI_VERSION, IDXGEN_RT_KERNEL_WAITS,

@@ -28,10 +28,15 @@ __global__ void wsum(const int *in, unsigned *out)
 // CHECK: /* thread loop 2:
 // CHECK: IDXGEN_CC_INDEPENDENT
 // CHECK: v_[__t] += idxgen_cc_shfl_down(__idxgen_w[[S]] + 32, {{.*}}, (blockDim.x * blockDim.y * blockDim.z), (const unsigned char *)0, (off), (32));
-// the vote: publish the predicate, then each thread reads its warp's word
+// the vote: publish the predicate; after the split the block computes every
+// warp's word once (not once per lane: issue 40), then each thread reads its
+// warp's word and ANDs its own mask in
 // CHECK: __idxgen_w[[B]][32 + {{.*}}] = (v_[__t] > 10) != 0;
 // CHECK: /* warp operation: slots by linear thread id, then read (warp.c) */
-// CHECK: unsigned b = idxgen_cc_ballot(__idxgen_w[[B]] + 32, {{.*}}, (0xffffffffu));
+// CHECK-NEXT: /* uniform: once per block */
+// CHECK-NEXT: idxgen_cc_ballots(__idxgen_b[[B]], __idxgen_w[[B]] + 32, (blockDim.x * blockDim.y * blockDim.z), (const unsigned char *)0);
+// CHECK-NEXT: /* thread loop {{[0-9]+}}:
+// CHECK: unsigned b = (__idxgen_b[[B]][(threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y) / 32] & (0xffffffffu));
 
 // A warp operation under a condition that depends on the thread (the last
 // stage of a block reduction): the condition becomes a predicate in the

@@ -3,8 +3,8 @@
 // `v[t] op= v[t + K]` is an ascending loop over the lanes, run by the
 // block's leader between two split points, so the kernel stays with loop
 // fission (it ran as fibers, a rendezvous per statement): inline, in a
-// __device__ function, in the SDK's template.  Forms that are not exactly
-// that keep the fibers.
+// __device__ function, in the SDK's template, a warp at a time (a mask of
+// lanes where they are not 0 .. n - 1).  Other forms keep the fibers.
 
 __global__ void tail_inline(const float *in, float *out)
 {
@@ -23,7 +23,7 @@ __global__ void tail_inline(const float *in, float *out)
 		out[blockIdx.x] = s[0];
 }
 // CXX-LABEL: static void tail_inline__block(
-// CXX: if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) for (unsigned __idxgen_vr = idxgen_cc_lockstep_rows(blockDim.x, blockDim.y * blockDim.z, 16), __idxgen_vn = blockDim.x < 32u ? blockDim.x : 32u; __idxgen_vr > 0; __idxgen_vr--) { for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] = s[__idxgen_vt] + s[__idxgen_vt + 32]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] += s[__idxgen_vt + 16]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] *= s[__idxgen_vt + 8]; }
+// CXX: if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) for (unsigned __idxgen_vw = 0, __idxgen_vn = 0, __idxgen_vm; (__idxgen_vm = idxgen_cc_lockstep_warp(blockDim.x, blockDim.x * blockDim.y * blockDim.z, &__idxgen_vw, &__idxgen_vn)) != 0;) { if ((__idxgen_vm & (__idxgen_vm + 1u)) == 0) { for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] = s[__idxgen_vt] + s[__idxgen_vt + 32]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] += s[__idxgen_vt + 16]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) s[__idxgen_vt] *= s[__idxgen_vt + 8]; } else { for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) if (__idxgen_vm >> __idxgen_vt & 1u) s[__idxgen_vt] = s[__idxgen_vt] + s[__idxgen_vt + 32]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) if (__idxgen_vm >> __idxgen_vt & 1u) s[__idxgen_vt] += s[__idxgen_vt + 16]; for (unsigned __idxgen_vt = 0; __idxgen_vt < __idxgen_vn; __idxgen_vt++) if (__idxgen_vm >> __idxgen_vt & 1u) s[__idxgen_vt] *= s[__idxgen_vt + 8]; } }
 // CXX-NOT: volatile float
 // CXX-LABEL: static void tail_call__block(
 // MODEL-LABEL: kernel tail_inline: fission
@@ -156,5 +156,5 @@ __global__ void tail_plain_array(int *io)
 	io[tid] = s[tid];
 }
 // CXX-LABEL: static void tail_plain_array__block(
-// CXX-NOT: idxgen_cc_lockstep_rows
+// CXX-NOT: idxgen_cc_lockstep_warp
 // CXX-LABEL: tail_plain_array__kernel = 
