@@ -129,6 +129,7 @@ struct drv {
 	struct argv preinc;	/* -include FILE: after our CUDA headers, as nvcc's come first */
 	bool fwd_cc, fwd_ld;	/* -forward-unknown-to-host-compiler/-linker: unknown options go there */
 	int zero_locals;	/* the host C++ compiler takes -ftrivial-auto-var-init=zero: 1, -1 not, 0 unasked */
+	int sat_casts;	/* ... and -fno-strict-float-cast-overflow: 1, -1 not, 0 unasked */
 	const char *module_ext;	/* -fatbin/-cubin/-ptx: ".fatbin" &c., a module per .cu (module_out.c) */
 };
 
@@ -470,6 +471,29 @@ static void defined_locals(struct drv *d, struct argv *a)
 }
 
 /*
+ * A float converted to an integer it does not fit: C++ leaves it undefined
+ * and x86 gives the "integer indefinite" (0x80000000, so 4294967296.0f -> 0u
+ * and NaN -> INT_MIN); PTX's cvt.rzi, which nvcc emits for every such
+ * conversion to 32 and 64 bits, saturates to the type's range and gives 0
+ * for NaN.  Public code relies on it: HeCBench's quicksort pads a float
+ * bitonic sort with UINT_MAX and reads it back as `uint` (the padding became
+ * 0 and sorted first).  clang's -fno-strict-float-cast-overflow makes every
+ * such conversion saturate as PTX's does (llvm.fpto[su]i.sat), where the
+ * host compiler has the option (clang 14 on; gcc has none: asked once per
+ * run).  Conversions to 8 and 16 bits then saturate at their own width,
+ * where nvcc truncates the 32-bit result (lib/cc/README.md).
+ */
+static void saturating_casts(struct drv *d, struct argv *a)
+{
+	static const char opt[] = "-fno-strict-float-cast-overflow";
+
+	if (!d->sat_casts)
+		d->sat_casts = host_takes(host_cxx(d), opt) ? 1 : -1;
+	if (d->sat_casts > 0)
+		av_add(a, opt);
+}
+
+/*
  * .cu -> C++ -> obj: 0, 1 (diagnostics) or 2.  The C++ is written to its own
  * folder of the temporary one (index), with the files it includes that
  * define kernels, translated too, at their places relative to it: its
@@ -538,6 +562,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		nvcc_macros(&cc);
 		nvcc_dialect(&cc, false);
 		defined_locals(d, &cc);
+		saturating_casts(d, &cc);
 		av_cat(&cc, &d->cflags);
 		if (d->preinc.n) {
 			/* the translation's own first include, then the user's, as nvcc orders them */
