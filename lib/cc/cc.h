@@ -211,6 +211,8 @@ bool in_macro(CXCursor c);
 bool macro_spelled(CXCursor c);
 /* macro_assign.c: may binary operator c, written in a macro, be a plain assignment (its #define's text)? */
 bool macro_may_assign(const struct source *s, CXCursor c);
+/* ... unary_op() of a unary operator of a macro's body, read from its #define: '+' where it may step */
+char macro_unary_op(const struct source *s, CXCursor c);
 unsigned off_of(CXSourceLocation l);
 unsigned c_start(CXCursor c);
 unsigned c_end(CXCursor c);

@@ -170,7 +170,7 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 		struct var *v = var_of(e->k, c);
 
 		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v)) {
-			if (in_macro(c))
+			if (macro_spelled(c))	/* a body's name too: its offsets are the macro's call */
 				error_at(e->src, c, "'%s' lives across __syncthreads() and is used inside a macro: not supported",
 					 v->name);
 			bprintf(o, "%s[__t]", v->pname);

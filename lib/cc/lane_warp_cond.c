@@ -109,9 +109,9 @@ static enum CXChildVisitResult written_visit(CXCursor c, CXCursor parent, CXClie
 		const char *tx = w->s->text;
 		unsigned a = c_start(c), e = c_end(c);
 
-		/* ++v, v--, &v (in a macro: offsets unknown, counted as a write) */
+		/* ++v, v--, &v (in a macro, its body too: offsets unknown, counted as a write) */
 		if (ks.n == 1 && names_var(ks.c[0], w->var) &&
-		    (in_macro(c) || a + 2 > e || tx[a] == '&' || !strncmp(tx + a, "++", 2) ||
+		    (macro_spelled(c) || a + 2 > e || tx[a] == '&' || !strncmp(tx + a, "++", 2) ||
 		     !strncmp(tx + a, "--", 2) || !strncmp(tx + e - 2, "++", 2) ||
 		     !strncmp(tx + e - 2, "--", 2)))
 			w->written = true;

@@ -396,6 +396,10 @@ bool builtin_dependent_assignment(CXCursor c)
  * and value in *target and *value.  In a template, an assignment or
  * increment written as an unresolved operator call counts too: missing it
  * left a parameter advanced per thread on the block's one copy (issue 38).
+ * A binary operator written in a macro, whose operator no file text shows,
+ * counts where the macro's #define may assign (macro_may_assign): missing
+ * `#define ADVANCE w = tid + 1;` recomputed w from its initializer after
+ * a barrier, a wrong result (tests/cc/golden/macro_body_writes.cu).
  */
 bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value)
 {
@@ -421,7 +425,8 @@ bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *
 	} else if (ks.n == 2) {
 		if (ck == CXCursor_BinaryOperator)
 			op_text(s, c, op);
-		r = ck == CXCursor_CompoundAssignOperator || is_assign_op(op);
+		r = ck == CXCursor_CompoundAssignOperator || is_assign_op(op) ||
+		    (ck == CXCursor_BinaryOperator && macro_spelled(c) && macro_may_assign(s, c));
 		if (r) {
 			*target = ks.c[0];
 			*value = ks.c[1];
@@ -469,6 +474,9 @@ char unary_op(const struct source *s, CXCursor c)
 {
 	unsigned a = c_start(c), e = c_end(c);
 	const char *t = s->text;
+
+	if (!in_macro(c) && macro_spelled(c))
+		return macro_unary_op(s, c);	/* a macro's body: the text there is its name */
 
 	if (a + 1 < s->len && (!strncmp(t + a, "++", 2) || !strncmp(t + a, "--", 2)))
 		return '+';

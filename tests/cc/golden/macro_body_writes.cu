@@ -1,0 +1,71 @@
+// Locals assigned or stepped inside a macro's body (lib/cc/macro_assign.c,
+// syntax.c assignment() and unary_op()): libclang 16 gives every cursor of a
+// body the offsets of the macro's call, whose text is the macro's name, so
+// these writes were no writes at all.  Loop fission then recomputed `w`
+// from its initializer after the barrier and kept `base` once per block
+// (wrong results), and lane loops took `if (w == 0)` for a branch each warp
+// takes as a whole.  Now the #define is read: a value live across a barrier
+// and written in a macro's body keeps loop fission out (it cannot rename
+// inside the macro), and `w` is no warp index after NEXT_ROW.  End to end:
+// tests/cuda/progs/macro_body_writes.cu.
+#include <cuda_runtime.h>
+
+#define BS 128
+#define ADVANCE w = tid + 1;
+#define STEP_BACK u--;
+#define SET_BASE base = threadIdx.x;
+#define NEXT_ROW w = threadIdx.x & 31;
+
+__global__ void advance(int *out)
+{
+	__shared__ int s[BS];
+	int tid = threadIdx.x;
+	int w = tid;
+
+	ADVANCE
+	s[tid] = tid;
+	__syncthreads();
+	out[tid] = w + s[BS - 1 - tid];
+}
+
+__global__ void step_back(int *out)
+{
+	__shared__ int s[BS];
+	int tid = threadIdx.x;
+	int u = tid;
+
+	STEP_BACK
+	s[tid] = tid;
+	__syncthreads();
+	out[tid] = u + s[BS - 1 - tid];
+}
+
+__global__ void rebase(int *out)
+{
+	__shared__ int s[BS];
+	int base = 0;
+
+	SET_BASE
+	s[threadIdx.x] = base;
+	__syncthreads();
+	out[threadIdx.x] = base + s[(threadIdx.x + 1) % BS];
+}
+
+__global__ void next_row(const int *in, int *out)
+{
+	int tid = threadIdx.x;
+	int w = tid / 32;
+	int v = in[tid];
+
+	NEXT_ROW
+	if (w == 0) {
+		v = __ballot_sync(1u, 1);
+	}
+	out[tid] = v;
+}
+
+// MODEL: kernel advance: fibers (loop fission cannot run it: 'w' lives across __syncthreads() and is used inside a macro: not supported)
+// MODEL: kernel step_back: fibers (loop fission cannot run it: 'u' lives across __syncthreads() and is used inside a macro: not supported)
+// MODEL: kernel rebase: fibers (loop fission cannot run it: 'base' lives across __syncthreads() and is used inside a macro: not supported)
+// MODEL: kernel next_row: fibers
+// MODEL-NEXT: a fiber per thread, not lane loops: line 61: a warp operation under a condition on 'w', not known to be the same for every thread of the block nor of each warp
