@@ -36,17 +36,16 @@ static bool assign_eq(const char *t, size_t a, size_t i, size_t e)
 /* The body [*a, *e) of `#define name` in the main file; false when there is none. */
 static bool define_of(const struct source *s, const char *name, size_t n, size_t *a, size_t *e)
 {
-	const char *t = s->text;
+	const char *t = s->text, *h;
 
-	for (size_t i = 0; i < s->len; i++) {
-		size_t j = i;
+	/* from one '#' to the next (memchr: this runs for every name a body holds) */
+	for (size_t i = 0; i < s->len && (h = memchr(t + i, '#', s->len - i)); i = (size_t)(h - t) + 1) {
+		size_t j = (size_t)(h - t), b = j;
 
-		if (i && t[i - 1] != '\n')
-			continue;
-		while (j < s->len && (t[j] == ' ' || t[j] == '\t'))
-			j++;
-		if (j >= s->len || t[j] != '#')
-			continue;
+		while (b && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+			b--;
+		if (b && t[b - 1] != '\n')
+			continue;	/* not the first of its line */
 		j++;
 		while (j < s->len && (t[j] == ' ' || t[j] == '\t'))
 			j++;

@@ -392,6 +392,24 @@ bool builtin_dependent_assignment(CXCursor c)
 }
 
 /*
+ * Can binary operator c assign target, by their types?  An assignment has
+ * its target's type (`i < n` is a bool, `i * 2.0f` a float); a literal is
+ * no target.  What reading a macro's #define costs is spent only on these.
+ */
+static bool typed_as_target(CXCursor c, CXCursor target)
+{
+	enum CXCursorKind tk = clang_getCursorKind(strip(target));
+	CXType a = clang_getCanonicalType(clang_getCursorType(c));
+	CXType b = clang_getCanonicalType(clang_getCursorType(target));
+
+	if (tk == CXCursor_IntegerLiteral || tk == CXCursor_FloatingLiteral || tk == CXCursor_CharacterLiteral ||
+	    tk == CXCursor_StringLiteral || tk == CXCursor_CXXBoolLiteralExpr)
+		return false;
+	return a.kind == CXType_Dependent || b.kind == CXType_Dependent || a.kind == CXType_Unexposed ||
+	       b.kind == CXType_Unexposed || clang_equalTypes(clang_getUnqualifiedType(a), clang_getUnqualifiedType(b));
+}
+
+/*
  * Is c an assignment (=, op=, or C++'s operator= of a struct)?  Its target
  * and value in *target and *value.  In a template, an assignment or
  * increment written as an unresolved operator call counts too: missing it
@@ -426,7 +444,8 @@ bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *
 		if (ck == CXCursor_BinaryOperator)
 			op_text(s, c, op);
 		r = ck == CXCursor_CompoundAssignOperator || is_assign_op(op) ||
-		    (ck == CXCursor_BinaryOperator && macro_spelled(c) && macro_may_assign(s, c));
+		    (ck == CXCursor_BinaryOperator && typed_as_target(c, ks.c[0]) && macro_spelled(c) &&
+		     macro_may_assign(s, c));
 		if (r) {
 			*target = ks.c[0];
 			*value = ks.c[1];
