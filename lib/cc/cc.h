@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define IDXGEN_CC_VERSION "1.0"
 /* The name of the embedded CUDA prelude (cuda_parse.h) as clang sees it. */
@@ -203,6 +204,12 @@ void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx
 			     int arch);
 /* The __CUDA_ARCH__ an nvcc option selects (-arch, -gencode ...), given the one so far (0: none yet). */
 int cuda_arch_option(const char *opt, const char *val, int cur);
+
+/* out_file.c: output paths, '-' standard output */
+bool out_is_stdout(const char *path);
+FILE *out_open(const char *path, const char *mode);
+int out_close(FILE *f);
+int out_copy(const char *from, const char *to);
 
 bool in_main(const struct source *s, CXCursor c);
 bool in_parse_header(CXCursor c);
