@@ -286,6 +286,10 @@ unsigned cuda_quals(CXCursor fn);
 /* "void ns::k(const float *, int)": a kernel as nvcc's assert() names it (no template arguments); malloc'd */
 char *kernel_signature(CXCursor fn);
 CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
+/* clang's value of e where it is an integer constant (`32`, `WARP`, `2 * 32`), in *val */
+bool int_constant(CXCursor e, long long *val);
+/* ... where e is an integer or floating constant */
+bool arith_constant(CXCursor e);
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);
 bool is_barrier_stmt(CXCursor c);

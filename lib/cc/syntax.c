@@ -130,6 +130,34 @@ char *kernel_signature(CXCursor fn)
 	return b.p;
 }
 
+/* The kind of clang's value of e (CXEval_UnExposed: none), the value in *val where an integer. */
+static CXEvalResultKind eval_kind(CXCursor e, long long *val)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	CXEvalResultKind k;
+
+	if (!r)
+		return CXEval_UnExposed;
+	k = clang_EvalResult_getKind(r);
+	if (k == CXEval_Int)
+		*val = clang_EvalResult_getAsLongLong(r);
+	clang_EvalResult_dispose(r);
+	return k;
+}
+
+bool int_constant(CXCursor e, long long *val)
+{
+	return eval_kind(e, val) == CXEval_Int;
+}
+
+bool arith_constant(CXCursor e)
+{
+	long long v;
+	CXEvalResultKind k = eval_kind(e, &v);
+
+	return k == CXEval_Int || k == CXEval_Float;
+}
+
 CXCursor strip(CXCursor c)
 {
 	for (;;) {
