@@ -4,7 +4,8 @@
 // these writes were no writes at all.  Loop fission then recomputed `w`
 // from its initializer after the barrier and kept `base` once per block
 // (wrong results), and lane loops took `if (w == 0)` for a branch each warp
-// takes as a whole.  Now the #define is read: a value live across a barrier
+// takes as a whole; lockstep.c saw no store in `s[t]++` (BUMP) where a
+// warp's lanes run in lock step.  Now the #define is read: a value live across a barrier
 // and written in a macro's body keeps loop fission out (it cannot rename
 // inside the macro), and `w` is no warp index after NEXT_ROW.  End to end:
 // tests/cuda/progs/macro_body_writes.cu.
@@ -15,6 +16,7 @@
 #define STEP_BACK u--;
 #define SET_BASE base = threadIdx.x;
 #define NEXT_ROW w = threadIdx.x & 31;
+#define BUMP s[t]++;
 
 __global__ void advance(int *out)
 {
@@ -64,8 +66,23 @@ __global__ void next_row(const int *in, int *out)
 	out[tid] = v;
 }
 
+__global__ void bump(int *out)
+{
+	__shared__ int s[BS + 1];
+	int t = threadIdx.x, v = -1;
+
+	s[t] = t;
+	__syncthreads();
+	if (t < 32) {
+		BUMP
+		v = s[t + 1];
+	}
+	out[t] = v;
+}
+
 // MODEL: kernel advance: fibers (loop fission cannot run it: 'w' lives across __syncthreads() and is used inside a macro: not supported)
 // MODEL: kernel step_back: fibers (loop fission cannot run it: 'u' lives across __syncthreads() and is used inside a macro: not supported)
 // MODEL: kernel rebase: fibers (loop fission cannot run it: 'base' lives across __syncthreads() and is used inside a macro: not supported)
 // MODEL: kernel next_row: fibers
-// MODEL-NEXT: a fiber per thread, not lane loops: line 61: a warp operation under a condition on 'w', not known to be the same for every thread of the block nor of each warp
+// MODEL-NEXT: a fiber per thread, not lane loops: line 63: a warp operation under a condition on 'w', not known to be the same for every thread of the block nor of each warp
+// MODEL: kernel bump: fibers (line 78 reads __shared__ memory a statement before it stored to with no barrier between: the lanes of a warp meet there, as in lock step)

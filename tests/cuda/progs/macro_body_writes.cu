@@ -6,10 +6,12 @@
 // the assignment: loop fission recomputed `w` from its initializer after a
 // barrier (every thread wrong), kept a once-per-block `base` that each
 // thread assigns, and lane loops took `if (w == 0)` for a branch each
-// warp takes as a whole (lane 0 of every warp wrong).  Now the #define is
-// read (lib/cc/macro_assign.c): such a kernel runs as fibers, its text as
+// warp takes as a whole (lane 0 of every warp wrong), and the lock-step
+// analysis saw no store in `#define BUMP s[t]++;` (loop fission ran the
+// warp-synchronous branch lane after lane).  Now the #define is read
+// (lib/cc/macro_assign.c): such a kernel runs as fibers, its text as
 // written.  Every result against a host model of the GPU (lane = linear id
-// mod 32).
+// mod 32; a warp's lanes in lock step where no __syncwarp() is written).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -21,6 +23,7 @@
 #define STEP_BACK u--;
 #define SET_BASE base = threadIdx.x;
 #define NEXT_ROW w = threadIdx.x & 31;
+#define BUMP s[t]++;
 
 // w and u stepped by macros, then read after a barrier
 __global__ void advance(const int *in, int *out)
@@ -61,6 +64,23 @@ __global__ void next_row(const int *in, int *out)
 		v = __ballot_sync(1u, 1);
 	}
 	out[blockIdx.x * BS + tid] = v;
+}
+
+// the first warp, warp-synchronous: each lane steps its element, then reads its neighbour's
+__global__ void bump(int *out)
+{
+	__shared__ int s[BS + 1];
+	int t = threadIdx.x, v = -1;
+
+	s[t] = t;
+	if (t == 0)
+		s[BS] = BS;
+	__syncthreads();
+	if (t < 32) {
+		BUMP
+		v = s[t + 1];
+	}
+	out[blockIdx.x * BS + t] = v;
 }
 
 static int check(const char *name, const int *got, const int *want)
@@ -105,9 +125,18 @@ int main()
 		want[i] = i % 32 == 0 ? 1 : h[i]; // lane 0 alone: a ballot of itself
 	fails += check("next_row", r, want);
 
+	bump<<<NB, BS>>>(dout);
+	cudaMemcpy(r, dout, sizeof r, cudaMemcpyDeviceToHost);
+	for (int i = 0; i < N; i++) {
+		int t = i % BS; // the warp's 32 steps, then its 32 reads; lane 31 reads s[32], not stepped
+
+		want[i] = t < 31 ? t + 2 : t == 31 ? 32 : -1;
+	}
+	fails += check("bump", r, want);
+
 	cudaFree(din);
 	cudaFree(dout);
-	printf("%d passed, %d failed\n", 3 - fails, fails);
+	printf("%d passed, %d failed\n", 4 - fails, fails);
 	puts(fails ? "FAIL" : "PASS");
 	return fails != 0;
 }
