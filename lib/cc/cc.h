@@ -220,6 +220,8 @@ bool macro_spelled(CXCursor c);
 bool macro_may_assign(const struct source *s, CXCursor c);
 /* ... unary_op() of a unary operator of a macro's body, read from its #define: '+' where it may step */
 char macro_unary_op(const struct source *s, CXCursor c);
+/* ... may a unary operator of a macro's body be a '*' (its #define holds one)? */
+bool macro_may_deref(const struct source *s, CXCursor c);
 unsigned off_of(CXSourceLocation l);
 unsigned c_start(CXCursor c);
 unsigned c_end(CXCursor c);
@@ -304,6 +306,8 @@ bool builtin_dependent_assignment(CXCursor c);
 void op_text(const struct source *s, CXCursor c, char out[4]);
 bool is_assign_op(const char *op);
 char unary_op(const struct source *s, CXCursor c);	/* '+' (++/--), '&', 0 */
+/* Is unary operator c a '*' (a read through a pointer)?  In a macro: where it may be. */
+bool unary_deref(const struct source *s, CXCursor c);
 void for_parts(const struct source *s, CXCursor f, CXCursor *init, CXCursor *cond, CXCursor *inc,
 	       CXCursor *body);
 /* The statements of a compound, of a body (a compound's, else b), pragmas unwrapped. */

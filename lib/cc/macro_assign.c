@@ -64,8 +64,8 @@ static bool define_of(const struct source *s, const char *name, size_t n, size_t
 	return false;
 }
 
-/* What a macro's body is searched for: an assignment's '=', "++"/"--", a unary '&'. */
-enum macro_op { MO_ASSIGN, MO_STEP, MO_ADDR };
+/* What a macro's body is searched for: an assignment's '=', "++"/"--", a unary '&', a '*'. */
+enum macro_op { MO_ASSIGN, MO_STEP, MO_ADDR, MO_DEREF };
 
 /* Is there the operator op at i of the body [a, e) of t? */
 static bool op_at(const char *t, size_t a, size_t i, size_t e, enum macro_op op)
@@ -75,6 +75,8 @@ static bool op_at(const char *t, size_t a, size_t i, size_t e, enum macro_op op)
 		return t[i] == '=' && assign_eq(t, a, i, e);
 	case MO_STEP:
 		return i + 1 < e && (t[i] == '+' || t[i] == '-') && t[i + 1] == t[i];
+	case MO_DEREF:	/* a product counts too: taken for a read through a pointer, safe */
+		return t[i] == '*';
 	default:	/* '&' that is not "&&" nor "&=" (a binary '&' counts: taken for an address, safe) */
 		return t[i] == '&' && !(i + 1 < e && (t[i + 1] == '&' || t[i + 1] == '=')) &&
 		       !(i > a && t[i - 1] == '&');
@@ -139,6 +141,11 @@ bool macro_may_assign(const struct source *s, CXCursor c)
  * offsets: '+' where the #define may step a value (`#define NEXT i++`), else
  * '&' where it may take an address, else 0.  A body with both answers '+'.
  */
+bool macro_may_deref(const struct source *s, CXCursor c)
+{
+	return macro_has(s, c, MO_DEREF);
+}
+
 char macro_unary_op(const struct source *s, CXCursor c)
 {
 	if (macro_has(s, c, MO_STEP))

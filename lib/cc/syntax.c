@@ -517,6 +517,20 @@ bool is_assign_op(const char *op)
 	       strcmp(op, ">=");
 }
 
+bool unary_deref(const struct source *s, CXCursor c)
+{
+	unsigned a = c_start(c);
+	CXFile f;
+
+	if (in_macro(c)) {	/* a macro's argument: its operator where it is spelled */
+		clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &a);
+		return !f || !clang_File_isEqual(f, s->file) || a >= s->len || s->text[a] == '*';
+	}
+	if (macro_spelled(c))	/* a macro's body: the text there is the macro's name */
+		return macro_may_deref(s, c);
+	return a < s->len && s->text[a] == '*';
+}
+
 char unary_op(const struct source *s, CXCursor c)
 {
 	unsigned a = c_start(c), e = c_end(c);
@@ -630,12 +644,8 @@ bool has_effects(const struct source *s, CXCursor e)
 	    k == CXCursor_ArraySubscriptExpr ||
 	    k == CXCursor_CompoundAssignOperator || k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr)
 		return true;
-	if (k == CXCursor_UnaryOperator) {
-		unsigned a = c_start(e);
-
-		if (unary_op(s, e) == '+' || (a < s->len && s->text[a] == '*'))
-			return true;
-	}
+	if (k == CXCursor_UnaryOperator && (unary_op(s, e) == '+' || unary_deref(s, e)))
+		return true;
 	if (k == CXCursor_BinaryOperator) {
 		char op[4];
 

@@ -8,7 +8,10 @@
 // thread assigns, and lane loops took `if (w == 0)` for a branch each
 // warp takes as a whole (lane 0 of every warp wrong), and the lock-step
 // analysis saw no store in `#define BUMP s[t]++;` (loop fission ran the
-// warp-synchronous branch lane after lane).  Now the #define is read
+// warp-synchronous branch lane after lane), and a read through a pointer
+// in `#define MINE (*(buf + threadIdx.x))` was no read of memory (loop
+// fission read it again after the barrier, where a neighbour had
+// changed it).  Now the #define is read
 // (lib/cc/macro_assign.c): such a kernel runs as fibers, its text as
 // written.  Every result against a host model of the GPU (lane = linear id
 // mod 32; a warp's lanes in lock step where no __syncwarp() is written).
@@ -24,6 +27,7 @@
 #define SET_BASE base = threadIdx.x;
 #define NEXT_ROW w = threadIdx.x & 31;
 #define BUMP s[t]++;
+#define MINE (*(buf + threadIdx.x))
 
 // w and u stepped by macros, then read after a barrier
 __global__ void advance(const int *in, int *out)
@@ -83,6 +87,18 @@ __global__ void bump(int *out)
 	out[blockIdx.x * BS + t] = v;
 }
 
+// each thread's element, read before its neighbour overwrites it
+__global__ void mine(int *buf, int *out)
+{
+	int t = threadIdx.x;
+	int h = MINE;
+
+	__syncthreads();
+	buf[(t + 1) % BS] = -1;
+	__syncthreads();
+	out[blockIdx.x * BS + t] = h;
+}
+
 static int check(const char *name, const int *got, const int *want)
 {
 	int bad = 0;
@@ -134,9 +150,15 @@ int main()
 	}
 	fails += check("bump", r, want);
 
+	mine<<<1, BS>>>(din, dout);	// one block: it overwrites what it reads
+	cudaMemcpy(r, dout, BS * sizeof(int), cudaMemcpyDeviceToHost);
+	for (int i = 0; i < N; i++)
+		want[i] = i < BS ? h[i] : r[i];	// the first block's part only
+	fails += check("mine", r, want);
+
 	cudaFree(din);
 	cudaFree(dout);
-	printf("%d passed, %d failed\n", 4 - fails, fails);
+	printf("%d passed, %d failed\n", 5 - fails, fails);
 	puts(fails ? "FAIL" : "PASS");
 	return fails != 0;
 }
