@@ -425,19 +425,9 @@ static void region_stmt(struct lp *x, CXCursor c)
 static bool const_decl(CXCursor v)
 {
 	CXCursor init = var_init(v);
-	CXEvalResult r;
-	bool k;
 
-	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
-	    !clang_isConstQualifiedType(clang_getCursorType(v)) || clang_Cursor_isNull(init))
-		return false;
-	r = clang_Cursor_Evaluate(init);
-	if (!r)
-		return false;
-	k = clang_EvalResult_getKind(r) == CXEval_Int ||
-	    clang_EvalResult_getKind(r) == CXEval_Float;
-	clang_EvalResult_dispose(r);
-	return k;
+	return clang_getCursorKind(v) == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(v)) &&
+	       !clang_Cursor_isNull(init) && arith_constant(init);
 }
 
 /*
