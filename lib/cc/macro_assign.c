@@ -31,12 +31,14 @@ static bool assign_eq(const char *t, size_t a, size_t i, size_t e)
 	return true;
 }
 
-/* The body [*a, *e) of `#define name` in the main file; false when there is none. */
-static bool define_of(const struct source *s, const char *name, size_t n, size_t *a, size_t *e)
+/* The body [*a, *e) of the first `#define name` of the main file at or after offset from; false
+ * when none. */
+bool macro_define_from(const struct source *s, size_t from, const char *name, size_t n, size_t *a,
+		       size_t *e)
 {
 	const char *t = s->text;
 
-	for (size_t i = 0; i < s->len; i++) {
+	for (size_t i = from; i < s->len; i++) {
 		size_t j = i;
 
 		if (i && t[i - 1] != '\n')
@@ -61,6 +63,11 @@ static bool define_of(const struct source *s, const char *name, size_t n, size_t
 		return true;
 	}
 	return false;
+}
+
+static bool define_of(const struct source *s, const char *name, size_t n, size_t *a, size_t *e)
+{
+	return macro_define_from(s, 0, name, n, a, e);
 }
 
 /* Does the body of macro name (n characters) hold an assignment, or call a macro of the file that may? */
