@@ -76,6 +76,29 @@ static void add_our_includes(struct argv *a)
 	av_addf(a, "-I%s", cc_paths()->include);
 }
 
+/*
+ * A -I folder whose cuda_runtime.h is ours under another path ($(BUILD)/cuda's
+ * include/, links to our headers: README.md, "A CUDA folder for other build
+ * systems"): left out, as nvcc's own include folder is redundant on its
+ * command line.  Through it the parse would name our headers by that path,
+ * and the passes tell ours by path (cc_our_header).
+ */
+static bool our_cuda_include(const char *dir)
+{
+	char p[PATH_MAX + 32], *mine, *theirs;
+	bool r;
+
+	snprintf(p, sizeof(p), "%s/cuda_runtime.h", dir);
+	if (!(theirs = realpath(p, NULL)))
+		return false;
+	snprintf(p, sizeof(p), "%s/cuda/cuda_runtime.h", cc_paths()->include);
+	mine = realpath(p, NULL);
+	r = mine && !strcmp(mine, theirs);
+	free(mine);
+	free(theirs);
+	return r;
+}
+
 struct drv {
 	const char *output;
 	bool compile_only, verbose, keep, emit_cxx;
@@ -754,7 +777,13 @@ static void show_paths(FILE *f)
 	fprintf(f, "#$ INCLUDES=\"-I%s/cuda\" \"-I%s\"\n", p->include, p->include);
 	fprintf(f, "#$ LIBRARIES=\"-L%s\"\n", p->libdir);
 	fprintf(f, "#$ CUDART=%s\n", cudart);
-	fprintf(f, "#$ CUDA_LIBRARIES=%s (-lcublas; -lcufft, -lcurand alike)\n", cublas);
+	/*
+	 * one archive per line, no other word: scripts take the lines that
+	 * name LIBRARIES for link flags (SHOC's find_cuda_libs.sh greps nvcc
+	 * -dryrun's output), and a line with a comment in parentheses was a
+	 * shell syntax error in their link
+	 */
+	fprintf(f, "#$ CUBLAS=%s\n", cublas);
 	free(cudart);
 	free(cublas);
 }
@@ -866,7 +895,9 @@ static int drv_options(int argc, char **argv, struct drv *d)
 			char f[3] = { '-', a[1] == '-' ? (a[2] == 'i' ? 'I' : 'D') : a[1], 0 };
 
 			NEXT_ARG();
-			if (!strcmp(a, "-isystem")) {
+			if (strcmp(f, "-D") && strcmp(f, "-U") && our_cuda_include(v)) {
+				continue;
+			} else if (!strcmp(a, "-isystem")) {
 				av_add(&d->parse, a), av_add(&d->parse, v);
 				av_add(&d->cflags, a), av_add(&d->cflags, v);
 			} else {
@@ -874,6 +905,8 @@ static int drv_options(int argc, char **argv, struct drv *d)
 				av_addf(&d->cflags, strcmp(f, "-I") ? (strcmp(f, "-D") ? "-U%s" : "-D%s") : "-I%s", v);
 			}
 		} else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) {
+			if (a[1] == 'I' && our_cuda_include(a + 2))
+				continue;
 			av_add(&d->parse, a);
 			av_add(&d->cflags, a);
 		} else if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6)) {

@@ -60,6 +60,9 @@ for m in fission fibers; do
 	grep -F "$assert_msg" "$tmp/err" | grep -qF 'device_assert.cu'
 	ok $? "device_assert.cu (--exec-model=$m): '...$assert_msg' on stderr"
 done
+# Shifts by a count past the width as the GPU's (0, or the sign): the fiber
+# forms too (a fiber per thread, lane loops); the default run is loop fission.
+run_prog "shift_past_width.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/shift_past_width.cu"
 # ... and in the kernel itself: the message names the kernel as nvcc does,
 # not the translator's block function or fiber namespace (it did before)
 for m in fission fibers; do
