@@ -235,6 +235,8 @@ bool macro_may_assign(const struct source *s, CXCursor c);
 char macro_unary_op(const struct source *s, CXCursor c);
 /* ... may a unary operator of a macro's body be a '*' (its #define holds one)? */
 bool macro_may_deref(const struct source *s, CXCursor c);
+/* ... the body [*a, *e) of the first `#define name` (n characters) of the main file at or after from */
+bool macro_define_from(const struct source *s, size_t from, const char *name, size_t n, size_t *a, size_t *e);
 unsigned off_of(CXSourceLocation l);
 unsigned c_start(CXCursor c);
 unsigned c_end(CXCursor c);
@@ -696,6 +698,15 @@ struct lane_plan {
 bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *p);
 const struct lane_splice *lane_splice_next(struct lane_plan *p, unsigned pos, unsigned b);
 void lane_plan_free(struct lane_plan *p);
+/*
+ * lane_macro.c: is call (a warp operation op, stripped of its statement)
+ * the whole expansion of a function-like macro of the file that is one
+ * call of op (`#define __shfl(v, d) __shfl_sync(0xffffffff, v, d)`)?  The
+ * texts that make op mean its description desc around its statement.
+ */
+bool lane_op_macro(const struct source *s, CXCursor call, const char *op);
+void lane_op_macro_texts(const char *op, const char *desc, char *push, size_t npush, char *pop,
+			 size_t npop);
 /*
  * lane_warp_cond.c: is condition cond of kernel fn the same in every lane of
  * a warp when blockDim.x % 32 == 0 (`threadIdx.x < 32`, `tid / 32 == 0`)?

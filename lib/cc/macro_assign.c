@@ -33,13 +33,16 @@ static bool assign_eq(const char *t, size_t a, size_t i, size_t e)
 	return true;
 }
 
-/* The body [*a, *e) of `#define name` in the main file; false when there is none. */
-static bool define_of(const struct source *s, const char *name, size_t n, size_t *a, size_t *e)
+/*
+ * The body [*a, *e) of the first `#define name` (n characters) of the main
+ * file at or after offset from; false when there is none.
+ */
+bool macro_define_from(const struct source *s, size_t from, const char *name, size_t n, size_t *a, size_t *e)
 {
 	const char *t = s->text, *h;
 
 	/* from one '#' to the next (memchr: this runs for every name a body holds) */
-	for (size_t i = 0; i < s->len && (h = memchr(t + i, '#', s->len - i)); i = (size_t)(h - t) + 1) {
+	for (size_t i = from; i < s->len && (h = memchr(t + i, '#', s->len - i)); i = (size_t)(h - t) + 1) {
 		size_t j = (size_t)(h - t), b = j;
 
 		while (b && (t[b - 1] == ' ' || t[b - 1] == '\t'))
@@ -62,6 +65,11 @@ static bool define_of(const struct source *s, const char *name, size_t n, size_t
 		return true;
 	}
 	return false;
+}
+
+static bool define_of(const struct source *s, const char *name, size_t n, size_t *a, size_t *e)
+{
+	return macro_define_from(s, 0, name, n, a, e);
 }
 
 /* What a macro's body is searched for: an assignment's '=', "++"/"--", a unary '&', a '*'. */
