@@ -347,14 +347,20 @@ static bool write_file(const char *path, const struct buf *b)
 	return true;
 }
 
-/* The -I of the input's own folder (nvcc searches it for "..." includes too). */
+/*
+ * The input's own folder for "..." includes (-iquote): the emitted C++ lives
+ * elsewhere, and nvcc searches that folder for quoted includes only.  As -I
+ * it also answered <...>: a file there named like a standard header (a
+ * program's binary `random` or `queue` beside its source, a file `new`)
+ * replaced the library's (tests/cc/whole/opts/iquote_dir.sh).
+ */
 static char *input_dir_flag(const char *path)
 {
 	char *dir = cx_strdup(path), *sl = strrchr(dir, '/'), *r;
 
 	if (sl)
 		*sl = 0;
-	if (asprintf(&r, "-I%s", sl ? dir : ".") < 0)
+	if (asprintf(&r, "-iquote%s", sl ? dir : ".") < 0)
 		r = NULL;
 	free(dir);
 	return r;

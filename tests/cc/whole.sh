@@ -420,6 +420,16 @@ for o in --emit-cxx -E -ptx -fatbin; do
 	rm -rf "$tmp/dash"/* "$tmp/dash"/.[!.]*
 done
 
+# The source's folder answers "..." includes only, as nvcc's: files there
+# named like standard headers (a binary `random`, a file `new`) replaced
+# <random> and <new> when it was passed as -I (the fifteenth session).
+mkdir -p "$tmp/iq"
+cp "$DIR/iquote/prog.cu" "$DIR/iquote/scale.h" "$tmp/iq/"
+printf 'not a header\n' >"$tmp/iq/new"
+printf 'not a header\n' >"$tmp/iq/random"
+run_prog "iquote/prog.cu beside files named new and random" -o "$tmp/prog" "$tmp/iq/prog.cu"
+rm -rf "$tmp/iq"
+
 CXX=false TMPDIR=$tmp "$CC_BIN" -o "$tmp/prog" "$reg" >"$tmp/err" 2>&1
 rc=$?
 [ $rc = 2 ] && grep -q 'internal error' "$tmp/err" && [ ! -e "$tmp/prog" ]
