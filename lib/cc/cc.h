@@ -313,6 +313,8 @@ char *kernel_signature(CXCursor fn);
 CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
 /* clang's value of e where it is an integer constant (`32`, `WARP`, `2 * 32`), in *val */
 bool int_constant(CXCursor e, long long *val);
+/* syntax.c: a function's cursor kind (free, template, method, constructor, destructor, conversion)? */
+bool function_kind(enum CXCursorKind k);
 /* ... where e is an integer or floating constant */
 bool arith_constant(CXCursor e);
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */

@@ -130,6 +130,12 @@ char *kernel_signature(CXCursor fn)
 	return b.p;
 }
 
+bool function_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
+}
+
 /* The kind of clang's value of e (CXEval_UnExposed: none), the value in *val where an integer. */
 static CXEvalResultKind eval_kind(CXCursor e, long long *val)
 {
