@@ -286,6 +286,8 @@ bool source_edit_group(struct source *s, const struct edit *g, unsigned n);
 void source_edits_undo(struct source *s, unsigned seq);
 /* shift.c: device code's shifts by a count that is not a constant as PTX's (include/idxgen_cc_shift.h). */
 void shift_edits(struct source *s, CXTranslationUnit tu);
+/* narrow_cast.c: device code's float -> 8/16-bit integer conversions through 32 bits, as nvcc's. */
+void narrow_cast_edits(struct source *s, CXTranslationUnit tu);
 /*
  * Edits for what C++ accepts and C spells differently: the C names of the
  * C headers (<cstdio> -> <stdio.h>), 'static' of a static __device__

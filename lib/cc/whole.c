@@ -2223,6 +2223,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			macro_launches(&sf);
 			macro_shared_decls(&sf);
 			shift_edits(&sf, tu);
+			narrow_cast_edits(&sf, tu);
 			sf.tls = s->tls;
 			sf.traps = s->traps;
 			sf.dyn_shared_ns = s->dyn_shared_ns;
@@ -2311,6 +2312,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 		macro_launches(s);
 		macro_shared_decls(s);
 		shift_edits(s, tu);
+		narrow_cast_edits(s, tu);
 		cuda_arch_check_headers(s, tu, idx, args, nargs, s->cuda_arch);
 	}
 	if (rc) {
