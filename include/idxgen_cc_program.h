@@ -43,6 +43,7 @@
 #include <idxgen_cc_warp.h>
 #include <idxgen_cc_edg.h>
 #include <idxgen_cc_shift.h>
+#include <idxgen_cc_narrow.h>
 
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))

@@ -35,6 +35,15 @@ static unsigned vidx(const struct emit *e, const struct var *v)
 
 static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int switches);
 
+/* Has c a child of its own extent (an implicit conversion's operand, a conversion operator's call)? */
+static bool kid_spans(const struct cx_kids *ks, CXCursor c)
+{
+	for (unsigned i = 0; i < ks->n; i++)
+		if (c_start(ks->c[i]) == c_start(c) && c_end(ks->c[i]) == c_end(c))
+			return true;
+	return false;
+}
+
 static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to, struct buf *o, int loops,
 			  int switches)
 {
@@ -43,11 +52,11 @@ static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to
 	enum CXCursorKind ck = clang_getCursorKind(c);
 	int l2 = loops + (ck == CXCursor_ForStmt || ck == CXCursor_WhileStmt || ck == CXCursor_DoStmt);
 	int s2 = switches + (ck == CXCursor_SwitchStmt);
-	/* all of an operator copied here: its own group's edits (a shift's, shift.c) go between its parts
-	   (not an implicit conversion's around it, of the same extent) */
-	bool op = ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator || ck == CXCursor_CallExpr;
-	unsigned ga = op && from <= c_start(c) && to >= c_end(c) ? c_start(c) : 0;
-	unsigned gb = ga ? c_end(c) : 0;
+	/* all of c copied here: the edits of a group of c's extent (a shift's, shift.c; a conversion's,
+	   narrow_cast.c) go between its parts, at the innermost node of that extent (applied once) */
+	bool whole = from <= c_start(c) && to >= c_end(c) && !kid_spans(&ks, c);
+	unsigned ga = whole ? c_start(c) : 0;
+	unsigned gb = whole ? c_end(c) : 0;
 
 	for (i = 0; i < ks.n; i++) {
 		unsigned a = c_start(ks.c[i]), b = c_end(ks.c[i]);
@@ -175,7 +184,10 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 		struct var *v = var_of(e->k, c);
 
 		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v)) {
+			/* its text is not copied: a conversion's group of its extent around the element */
+			emit_src_of(e->src, c_start(c), c_end(c), c_start(c), c_start(c), o);
 			bprintf(o, "%s[__t]", v->pname);
+			emit_src_of(e->src, c_start(c), c_end(c), c_end(c), c_end(c), o);
 			return;
 		}
 	} else if (is_pragma_stmt(e->src, c)) {

@@ -18,9 +18,13 @@
  * in the syntax tree and stays as written, as does a conversion in a
  * macro's text or of a dependent type.  Same edit groups as shift.c.
  */
+#define _GNU_SOURCE
 #include "cc.h"
 
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* 8/16-bit integer destinations: 'u' unsigned, 's' signed, 0 other types. */
 static char narrow_kind(CXType t)
@@ -29,6 +33,7 @@ static char narrow_kind(CXType t)
 	case CXType_Char_U:
 	case CXType_UChar:
 	case CXType_UShort:
+	case CXType_Char16:
 		return 'u';
 	case CXType_Char_S:
 	case CXType_SChar:
@@ -53,10 +58,9 @@ static bool floating(CXType t)
 	}
 }
 
-static bool conversion_kind(enum CXCursorKind k)
+static bool explicit_cast(enum CXCursorKind k)
 {
-	return k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
-	       k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_UnexposedExpr;
+	return k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXFunctionalCastExpr;
 }
 
 /* The converted operand of c: its last child that is an expression (a cast's type may come first). */
@@ -74,23 +78,136 @@ static bool operand_of(CXCursor c, CXCursor *op)
 	return found;
 }
 
+/*
+ * A conversion from a class (__half's `operator float()`): nvcc's headers
+ * convert a half to an 8/16-bit integer with their own saturating operator
+ * (__half2uchar_rz), which the saturating conversion of the float already
+ * gives.  Found among the nodes of the operand's own extent.
+ */
+static bool from_class(CXCursor op)
+{
+	CXCursor only;
+
+	for (;;) {
+		if (clang_getCanonicalType(clang_getCursorType(op)).kind == CXType_Record)
+			return true;
+		if (!cx_only_child(op, &only) || c_start(only) != c_start(op) || c_end(only) != c_end(op))
+			return false;
+		op = only;
+	}
+}
+
+/*
+ * `c += f` (also -=, *=, /=) of an 8/16-bit c and a floating f: the sum is
+ * converted to c's type with no node of its own, so the whole assignment
+ * becomes __idxgen_add_eq_via32(c, f) (include/idxgen_cc_narrow.h), c
+ * evaluated once, as shift.c's compound shifts.
+ */
+static void compound_at(struct source *s, CXCursor c)
+{
+	static const char *const ops[][2] = {
+		{ "+=", "__idxgen_add_eq_via32(" },
+		{ "-=", "__idxgen_sub_eq_via32(" },
+		{ "*=", "__idxgen_mul_eq_via32(" },
+		{ "/=", "__idxgen_div_eq_via32(" },
+	};
+	struct cx_kids ks = cx_kids_of(c);
+	const char *t = s->text, *helper = NULL;
+	unsigned a, le, ra, b, o;
+
+	if (ks.n != 2 || !narrow_kind(clang_getCursorType(ks.c[0])) || !floating(clang_getCursorType(ks.c[1])) ||
+	    macro_spelled(c)) {
+		cx_kids_free(&ks);
+		return;
+	}
+	a = c_start(ks.c[0]);
+	le = c_end(ks.c[0]);
+	ra = c_start(ks.c[1]);
+	b = c_end(ks.c[1]);
+	cx_kids_free(&ks);
+	if (!(a < le && le <= ra && ra < b && b <= s->len) || c_start(c) != a || c_end(c) != b)
+		return;
+	for (o = le; o < ra && strchr(" \t\r\n", t[o]); o++)
+		;
+	for (unsigned i = 0; i < sizeof(ops) / sizeof(ops[0]) && o + 2 <= ra; i++)
+		if (!strncmp(t + o, ops[i][0], 2))
+			helper = ops[i][1];
+	if (!helper)
+		return;
+	for (unsigned i = o + 2; i < ra; i++)
+		if (!strchr(" \t\r\n", t[i]))
+			return;	/* a comment or a macro's text between: not the operator alone */
+	{
+		struct edit g[3] = {
+			{ a, a, (char *)helper, a, b, EDIT_OPEN, 0 },
+			{ o, o + 2, ",", a, b, EDIT_REPLACE, 0 },
+			{ b, b, ")", a, b, EDIT_CLOSE, 0 },
+		};
+
+		source_edit_group(s, g, 3);
+	}
+}
+
+/*
+ * A template's explicit cast of a float or double to a dependent type, `(T)f`,
+ * `static_cast<T>(f)`, `T(f)`: what T is is known only where the template
+ * is instantiated, so the operand becomes __idxgen_via32<T>(f)
+ * (include/idxgen_cc_narrow.h), which converts through 32 bits only when T
+ * is an 8/16-bit integer.  The type's spelling must be in the cast's text
+ * (its name as written there), or the cast stays as it is.
+ */
+static void dependent_at(struct source *s, CXCursor c, CXCursor op)
+{
+	char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(c)));
+	unsigned a = c_start(op), b = c_end(op), ga = c_start(c), gb = c_end(c);
+	size_t n = strlen(t);
+	bool named = false;
+	char *open;
+
+	for (unsigned i = ga; n && i + n <= a && !named; i++)
+		named = !strncmp(s->text + i, t, n);
+	if (named && ga <= a && a < b && b <= gb && gb <= s->len && asprintf(&open, "__idxgen_via32<%s>(", t) > 0) {
+		struct edit g[2] = {
+			{ a, a, open, ga, gb, EDIT_OPEN, 0 },
+			{ b, b, ")", ga, gb, EDIT_CLOSE, 0 },
+		};
+
+		source_edit_group(s, g, 2);
+		free(open);
+	}
+	free(t);
+}
+
+/*
+ * The group's extent is the node the emitters copy in parts (emit.c): an
+ * explicit cast's own, an implicit conversion's (its operand's, claimed by
+ * the innermost node of that extent).
+ */
 static void narrow_at(struct source *s, CXCursor c)
 {
 	char kind = narrow_kind(clang_getCursorType(c));
+	enum CXCursorKind k = clang_getCursorKind(c);
 	CXCursor op;
-	unsigned a, b;
+	unsigned a, b, ga, gb;
 
-	if (!kind || !conversion_kind(clang_getCursorKind(c)) || !operand_of(c, &op) ||
-	    !floating(clang_getCursorType(op)) || macro_spelled(c) || macro_spelled(op))
+	if (explicit_cast(k) && clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Unexposed &&
+	    operand_of(c, &op) && floating(clang_getCursorType(op)) && !macro_spelled(c) && !macro_spelled(op)) {
+		dependent_at(s, c, op);
+		return;
+	}
+	if (!kind || !(explicit_cast(k) || k == CXCursor_UnexposedExpr) || !operand_of(c, &op) ||
+	    !floating(clang_getCursorType(op)) || from_class(op) || macro_spelled(c) || macro_spelled(op))
 		return;
 	a = c_start(op);
 	b = c_end(op);
-	if (!(a < b && b <= s->len))
+	ga = explicit_cast(k) ? c_start(c) : a;
+	gb = explicit_cast(k) ? c_end(c) : b;
+	if (!(ga <= a && a < b && b <= gb && gb <= s->len) || (!explicit_cast(k) && (c_start(c) != a || c_end(c) != b)))
 		return;
 	{
 		struct edit g[2] = {
-			{ a, a, kind == 'u' ? "(unsigned)(" : "(int)(", a, b, EDIT_OPEN, 0 },
-			{ b, b, ")", a, b, EDIT_CLOSE, 0 },
+			{ a, a, kind == 'u' ? "(unsigned)(" : "(int)(", ga, gb, EDIT_OPEN, 0 },
+			{ b, b, ")", ga, gb, EDIT_CLOSE, 0 },
 		};
 
 		source_edit_group(s, g, 2);
@@ -100,7 +217,10 @@ static void narrow_at(struct source *s, CXCursor c)
 static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
-	narrow_at(d, c);
+	if (clang_getCursorKind(c) == CXCursor_CompoundAssignOperator)
+		compound_at(d, c);
+	else
+		narrow_at(d, c);
 	return CXChildVisit_Recurse;
 }
 
@@ -112,8 +232,7 @@ static enum CXChildVisitResult file_visit(CXCursor c, CXCursor parent, CXClientD
 	(void)parent;
 	if (!in_main(s, c))
 		return CXChildVisit_Continue;
-	if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
-	    k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction) {
+	if (function_kind(k)) {
 		if (clang_isCursorDefinition(c) && (cuda_quals(c) & CUDA_Q_DEVICE))
 			clang_visitChildren(c, body_visit, s);
 		return CXChildVisit_Continue;
