@@ -148,25 +148,31 @@ static void compound_at(struct source *s, CXCursor c)
 	}
 }
 
-/*
- * A template's explicit cast of a float or double to a dependent type, `(T)f`,
- * `static_cast<T>(f)`, `T(f)`: what T is is known only where the template
- * is instantiated, so the operand becomes __idxgen_via32<T>(f)
- * (include/idxgen_cc_narrow.h), which converts through 32 bits only when T
- * is an 8/16-bit integer.  The type's spelling must be in the cast's text
- * (its name as written there), or the cast stays as it is.
- */
-static void dependent_at(struct source *s, CXCursor c, CXCursor op)
+/* Is t a template's dependent type (what it is is known only where the template is instantiated)? */
+static bool dependent(CXType t)
 {
-	char *t = cx_string(clang_getTypeSpelling(clang_getCursorType(c)));
-	unsigned a = c_start(op), b = c_end(op), ga = c_start(c), gb = c_end(c);
-	size_t n = strlen(t);
-	bool named = false;
+	return clang_getCanonicalType(t).kind == CXType_Unexposed;
+}
+
+/*
+ * A float or double op converted to a template's dependent type t, its
+ * group [ga, gb): op becomes __idxgen_via32<T>(op) (include/idxgen_cc_narrow.h),
+ * which converts through 32 bits only when T turns out an 8/16-bit integer.
+ * in_text: the type's spelling must be in [ga, op) (a cast's type as written
+ * there), or the conversion stays as it is.
+ */
+static void dependent_at(struct source *s, CXType t, CXCursor op, unsigned ga, unsigned gb, bool in_text)
+{
+	char *ty = cx_string(clang_getTypeSpelling(t));
+	unsigned a = c_start(op), b = c_end(op);
+	size_t n = strlen(ty);
+	bool named = !in_text;
 	char *open;
 
 	for (unsigned i = ga; n && i + n <= a && !named; i++)
-		named = !strncmp(s->text + i, t, n);
-	if (named && ga <= a && a < b && b <= gb && gb <= s->len && asprintf(&open, "__idxgen_via32<%s>(", t) > 0) {
+		named = !strncmp(s->text + i, ty, n);
+	if (n && named && ga <= a && a < b && b <= gb && gb <= s->len && !macro_spelled(op) &&
+	    asprintf(&open, "__idxgen_via32<%s>(", ty) > 0) {
 		struct edit g[2] = {
 			{ a, a, open, ga, gb, EDIT_OPEN, 0 },
 			{ b, b, ")", ga, gb, EDIT_CLOSE, 0 },
@@ -175,7 +181,31 @@ static void dependent_at(struct source *s, CXCursor c, CXCursor op)
 		source_edit_group(s, g, 2);
 		free(open);
 	}
-	free(t);
+	free(ty);
+}
+
+/*
+ * A template's variable of a dependent type initialised with a float,
+ * `T v = f;`, and a return of a float from a function whose result type is
+ * dependent: the initialiser, the returned value through __idxgen_via32.
+ */
+static void dependent_init_at(struct source *s, CXCursor v)
+{
+	CXCursor init = var_init(v);
+
+	if (clang_Cursor_isNull(init) || !dependent(clang_getCursorType(v)) || init_at_name(v, init) ||
+	    !floating(clang_getCursorType(init)) || macro_spelled(v))
+		return;
+	dependent_at(s, clang_getCursorType(v), init, c_start(init), c_end(init), false);
+}
+
+static void dependent_return_at(struct source *s, CXCursor ret, CXType result)
+{
+	CXCursor op;
+
+	if (!dependent(result) || !cx_only_child(ret, &op) || !floating(clang_getCursorType(op)) || macro_spelled(ret))
+		return;
+	dependent_at(s, result, op, c_start(op), c_end(op), false);
 }
 
 /*
@@ -190,9 +220,9 @@ static void narrow_at(struct source *s, CXCursor c)
 	CXCursor op;
 	unsigned a, b, ga, gb;
 
-	if (explicit_cast(k) && clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Unexposed &&
-	    operand_of(c, &op) && floating(clang_getCursorType(op)) && !macro_spelled(c) && !macro_spelled(op)) {
-		dependent_at(s, c, op);
+	if (explicit_cast(k) && dependent(clang_getCursorType(c)) && operand_of(c, &op) &&
+	    floating(clang_getCursorType(op)) && !macro_spelled(c)) {
+		dependent_at(s, clang_getCursorType(c), op, c_start(c), c_end(c), true);
 		return;
 	}
 	if (!kind || !(explicit_cast(k) || k == CXCursor_UnexposedExpr) || !operand_of(c, &op) ||
@@ -214,13 +244,31 @@ static void narrow_at(struct source *s, CXCursor c)
 	}
 }
 
+struct narrow_ctx {
+	struct source *s;
+	CXType result;	/* the function's result type (a lambda's returns are its own) */
+};
+
 static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
+	struct narrow_ctx *x = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CompoundAssignOperator)
-		compound_at(d, c);
+	if (k == CXCursor_LambdaExpr) {
+		struct narrow_ctx in = { x->s, clang_getCursorResultType(c) };
+
+		clang_visitChildren(c, body_visit, &in);
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_CompoundAssignOperator)
+		compound_at(x->s, c);
+	else if (k == CXCursor_VarDecl)
+		dependent_init_at(x->s, c);
+	else if (k == CXCursor_ReturnStmt)
+		dependent_return_at(x->s, c, x->result);
 	else
-		narrow_at(d, c);
+		narrow_at(x->s, c);
 	return CXChildVisit_Recurse;
 }
 
@@ -233,8 +281,10 @@ static enum CXChildVisitResult file_visit(CXCursor c, CXCursor parent, CXClientD
 	if (!in_main(s, c))
 		return CXChildVisit_Continue;
 	if (function_kind(k)) {
+		struct narrow_ctx x = { s, clang_getCursorResultType(c) };
+
 		if (clang_isCursorDefinition(c) && (cuda_quals(c) & CUDA_Q_DEVICE))
-			clang_visitChildren(c, body_visit, s);
+			clang_visitChildren(c, body_visit, &x);
 		return CXChildVisit_Continue;
 	}
 	return CXChildVisit_Recurse;	/* namespaces, classes, templates of classes */

@@ -4,7 +4,8 @@
 // bits, so the operand is converted to int (signed destinations) or unsigned
 // (unsigned ones) first: explicit casts, implicit conversions (assignment,
 // initialisation, argument, return), a compound assignment through a helper,
-// a template's cast to its parameter type through __idxgen_via32<T>.  Left
+// a template's cast, variable or return of its parameter type through
+// __idxgen_via32<T>.  Left
 // as written: 32-bit and bool destinations, integer operands, a __half
 // source (its own saturating conversion, as nvcc's cuda_fp16.h), host code.
 // The C++ of loop fission, with a variable live across __syncthreads().
@@ -28,6 +29,17 @@ template <typename T> __device__ T convert(float x)
 	return static_cast<T>(x);
 }
 
+template <typename T> __device__ T quantize(float x)
+{
+	T q = x * 0.5f;
+	return q;
+}
+
+template <typename T> __device__ T as_is(float x)
+{
+	return x;
+}
+
 __global__ void narrow(const float *f, signed char *sc, unsigned char *uc, short *ss, pixel16 *us, int *wide,
 		       bool *flag, const __half *h, const int *n)
 {
@@ -47,7 +59,7 @@ __global__ void narrow(const float *f, signed char *sc, unsigned char *uc, short
 	wide[t] = f[t];
 	flag[t] = f[t];
 	uc[t + 1] = h[t];
-	us[t + 1] = convert<unsigned short>(f[t]);
+	us[t + 1] = convert<unsigned short>(f[t]) + quantize<unsigned short>(f[t]) + as_is<unsigned short>(f[t]);
 	tile[t] = v;
 	__syncthreads();
 	sc[t + 1] = c + (signed char)tile[t] + v;
@@ -61,6 +73,8 @@ unsigned char host_side(float x)
 // The C++ (loop fission).
 // CXX: return (int)(x);
 // CXX: return static_cast<T>(__idxgen_via32<T>(x));
+// CXX: T q = __idxgen_via32<T>(x * 0.5f);
+// CXX: return __idxgen_via32<T>(x);
 // CXX: c_[__t] = (int)(f[t]);
 // CXX: sc[t] = (signed char)(int)(f[t]);
 // CXX: uc[t] = static_cast<unsigned char>((unsigned)(f[t] + 0.5f));
@@ -73,6 +87,6 @@ unsigned char host_side(float x)
 // CXX: wide[t] = f[t];
 // CXX: flag[t] = f[t];
 // CXX: uc[t + 1] = h[t];
-// CXX: us[t + 1] = convert<unsigned short>(f[t]);
+// CXX: us[t + 1] = convert<unsigned short>(f[t]) + quantize<unsigned short>(f[t]) + as_is<unsigned short>(f[t]);
 // CXX: sc[t + 1] = (int)(c_[__t] + (signed char)(int)(tile[t]) + v_[__t]);
 // CXX: return x;

@@ -1,6 +1,7 @@
 // Device conversions of a float to an 8- or 16-bit integer on every path of
 // the translator (lib/cc/narrow_cast.c): a compound assignment (`c += f` has
 // no conversion node of its own), a template's cast to its parameter type,
+// a template's variable and return of its parameter type,
 // a template with a fixed destination, a variable live across
 // __syncthreads() (kept per thread by loop fission), a kernel with a warp
 // shuffle, char16_t, and a __half source, which nvcc's cuda_fp16.h converts
@@ -18,6 +19,27 @@ template <typename T>
 __device__ T scaled(float x, float s)
 {
 	return static_cast<T>(x * s);
+}
+
+template <typename T>
+__device__ T quantize(float x)
+{
+	T q = x * 0.5f;
+	return q;
+}
+
+template <typename T>
+__device__ T as_is(float x)
+{
+	return x;
+}
+
+__global__ void dependent_results(unsigned char *u8, short *s16, const float *in)
+{
+	int i = threadIdx.x;
+
+	u8[i] = quantize<unsigned char>(in[i] * 2.0f);
+	s16[i] = as_is<short>(in[i]);
 }
 
 template <typename T>
@@ -136,7 +158,10 @@ int main()
 	bad += fetch_check("scaled<char16_t>", u16, want_u16);
 	from_half<<<1, N>>>(u8, in);
 	bad += fetch_check("from_half", u8, want_half);
-	printf("%d passed, %d failed\n", 9 * N - bad, bad);
+	dependent_results<<<1, N>>>(u8, s16, in);
+	bad += fetch_check("quantize<unsigned char>", u8, want_u8);
+	bad += fetch_check("as_is<short>", s16, want_s16);
+	printf("%d passed, %d failed\n", 11 * N - bad, bad);
 	printf("%s\n", bad ? "FAIL" : "PASS");
 	return bad != 0;
 }
