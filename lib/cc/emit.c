@@ -740,10 +740,14 @@ static void x_body(const struct emit *e, const struct buf *locals, const struct 
 /*
  * The x loop [lo, hi) of a computed-index loop as whole warps, then the
  * rest: loops of exactly 32 threads (a trip count the compiler knows: it
- * lays out the vectors once, with no remainder and no masks; POCL gets the
- * same by compiling each work-group size apart), then the last partial
- * warp.  Same threads in the same order as one loop.  transpose's
- * 32 x 32 blocks ran 1.07-1.28x faster (lib/README.md, fifteenth session).
+ * unrolls them fully; POCL gets the same by compiling each work-group size
+ * apart), then the last partial warp.  Same threads in the same order as
+ * one loop.  Only where an access is not contiguous in threadIdx.x (the
+ * vectorisation left to the compiler: gathers, or a scalar loop) and the
+ * guard did not become bounds: transpose's tile read down a column ran
+ * 1.1x faster so.  Not for the forced loops: fully unrolled, clang no
+ * longer vectorises the small ones (tests/cc/check-vectorize.sh), and the
+ * reduction tree's bounded levels ran 0.55x as warps (fifteenth session).
  */
 static void x_loop_warps(const struct emit *e, CXCursor scattered, CXCursor block_atomic, const char *lo,
 			 const char *hi, const struct buf *locals, const struct buf *body, struct buf *o)
@@ -817,7 +821,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	} else if (warp_chunks(e, chunk, batomic, lo, hi, o)) {
 		x_body(e, locals, body, 'l', o);
 		bputs(o, "\t}\n");
-	} else if (!bounded) {	/* bounded ones (the reduction tree's levels) ran 0.55x as warps */
+	} else if (!bounded && !clang_Cursor_isNull(scattered) && !e->src->tls && clang_Cursor_isNull(batomic)) {
 		x_loop_warps(e, scattered, batomic, lo, hi, locals, body, o);
 	} else {
 		independent(e, scattered, batomic, false, o);

@@ -44,7 +44,6 @@ __global__ void control(float *d, int n, int mode)
 // CHECK-NEXT: /* thread loop 3: {{.*}}barrier_control.cu lines 15-15 */
 // CHECK: v_[__t] -= s[threadIdx.x];
 // CHECK: v_[__t] -= s[threadIdx.x];
-// CHECK: v_[__t] -= s[threadIdx.x];
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -23,7 +23,7 @@ __global__ void promote(double *d, int n)
 // CHECK-NEXT: float (*const a_)[3] = IDXGEN_RT_PRIV(__b, void, 12); /* per-thread 'a' */
 // CHECK-NEXT: char *const c_ = IDXGEN_RT_PRIV(__b, char, 24); /* per-thread 'c' */
 // CHECK: /* thread loop 0: {{.*}}promote.cu lines 7-15 */
-// CHECK: for (uint32_t __tx = __txw; __tx < __txw + 32u; __tx++) {
+// CHECK: for (uint32_t __tx = 0; __tx < __bdx; __tx++) {
 // the linear index: promoted variables are indexed by it
 // CHECK-NEXT: const uint32_t __t = (__tz * __bdy + __ty) * __bdx + __tx;
 // CHECK-NEXT: const dim3 threadIdx = { __tx, __ty, __tz };

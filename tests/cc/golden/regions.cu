@@ -21,22 +21,11 @@ __global__ void regions(int *d)
 // CHECK-NEXT: if (__linear) {
 // CHECK-NEXT: for (uint32_t __tz = 0; __tz < __bdz; __tz++)
 // CHECK-NEXT: for (uint32_t __ty = 0; __ty < __bdy; __ty++)
-// the x loop by whole warps (a trip count of 32 the compiler knows), then the rest
-// CHECK-NEXT: {
-// CHECK-NEXT: uint32_t __txw = 0;
-// CHECK-NEXT: for (; __txw + 32u <= __bdx; __txw += 32u) /* whole warps */
 // CHECK-NEXT: IDXGEN_CC_INDEPENDENT
-// CHECK-NEXT: for (uint32_t __tx = __txw; __tx < __txw + 32u; __tx++) {
+// CHECK-NEXT: for (uint32_t __tx = 0; __tx < __bdx; __tx++) {
 // no promoted variable, no return: no linear index
 // CHECK-NEXT: const dim3 threadIdx = { __tx, __ty, __tz };
 // CHECK-NEXT: s[threadIdx.x] = d[threadIdx.x];
-// CHECK-NEXT: }
-// CHECK-NEXT: /* the last partial warp */
-// CHECK-NEXT: IDXGEN_CC_INDEPENDENT
-// CHECK-NEXT: for (uint32_t __tx = __txw; __tx < __bdx; __tx++) {
-// CHECK-NEXT: const dim3 threadIdx = { __tx, __ty, __tz };
-// CHECK-NEXT: s[threadIdx.x] = d[threadIdx.x];
-// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
 // CHECK-NEXT: IDXGEN_CC_INDEPENDENT

@@ -43,10 +43,7 @@ __global__ void two_loops(int *d, int n)
 // CHECK-NEXT: if (__done[__t])
 // CHECK-NEXT: continue;
 // CHECK: if (d[k] == i)
-// the computed-index copies (whole warps, the last partial warp) jump to labels of their own
-// CHECK-NEXT: do { __done[__t] = 1; goto __next_thread_0w; } while (0);
-// CHECK: __next_thread_0w:;
-// CHECK: if (d[k] == i)
+// the computed-index copy jumps to its own label
 // CHECK-NEXT: do { __done[__t] = 1; goto __next_thread_0l; } while (0);
 // CHECK: __next_thread_0l:;
 // CHECK: IDXGEN_RT_FOR_THREADS(__b, __t) {

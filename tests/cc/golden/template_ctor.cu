@@ -18,4 +18,4 @@ void run(const float *in, float *out)
 }
 // CXX-LABEL: scale_clamp__block(
 // CXX: IDXGEN_CC_INDEPENDENT /* contiguous or uniform accesses: vectorised, no order */
-// CXX-NEXT: for (uint32_t __tx = __txw; __tx < __txw + 32u; __tx++) {
+// CXX-NEXT: for (uint32_t __tx = 0; __tx < __bdx; __tx++) {

@@ -25,9 +25,9 @@ __global__ void contiguous(const float *a, float *c, int n, int w)
 }
 // CHECK-LABEL: static void contiguous__block(
 // CHECK: IDXGEN_CC_INDEPENDENT /* contiguous or uniform accesses: vectorised, no order */
-// CHECK-NEXT: for (uint32_t __tx = __txw; __tx < __txw + 32u; __tx++) {
+// CHECK-NEXT: for (uint32_t __tx = 0; __tx < __bdx; __tx++) {
 // CHECK: IDXGEN_CC_INDEPENDENT /* contiguous or uniform accesses: vectorised, no order */
-// CHECK-NEXT: for (uint32_t __tx = __txw; __tx < __bdx; __tx++) {
+// CHECK-NEXT: IDXGEN_RT_FOR_THREADS(__b, __t) {
 // PLAN-LABEL: kernel contiguous:
 // PLAN: thread loop 0: lines {{.*}}; vectorisation: forced (every access contiguous in threadIdx.x or the same for all threads)
 

@@ -6,8 +6,9 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 
-// rotate each block's row of values by one through shared memory; threads
-// past n leave early, a thread's value survives the barrier
+// each thread takes the value of another thread of its block row (lane
+// x * 5 + 1 mod the width: not contiguous in threadIdx.x) through shared
+// memory; threads past n leave early, a thread's value survives the barrier
 __global__ void rotate_rows(const int *in, int *out, int n)
 {
 	__shared__ int row[1024];
@@ -19,7 +20,7 @@ __global__ void rotate_rows(const int *in, int *out, int n)
 	__syncthreads();
 	if (i >= n)
 		return;
-	int next = threadIdx.x + 1 < blockDim.x ? row[t + 1] : row[t - threadIdx.x];
+	int next = row[t - threadIdx.x + (threadIdx.x * 5 + 1) % blockDim.x];
 	out[i] = next - mine;
 }
 
@@ -51,7 +52,7 @@ static int check_rotate(int bx, int by, int n, const int *in)
 	rotate_rows<<<nblocks, dim3(bx, by)>>>(d_in, d_out, n);
 	cudaMemcpy(out, d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
 	for (int i = 0; i < n; i++) {
-		int x = i % bx, row0 = i - x, j = x + 1 < bx ? i + 1 : row0;
+		int x = i % bx, j = i - x + (x * 5 + 1) % bx;
 		int mine = in[i] * 3 + 1, next = j < n ? in[j] * 3 + 1 : -1;
 		bad += out[i] != next - mine;
 	}
