@@ -1386,7 +1386,8 @@ static bool cuts_an_edit(const struct source *s, const struct lane_plan *p)
 			const struct edit *e = &s->edits[j];
 			unsigned a = p->sp[i].at, b = p->sp[i].skip;
 
-			if ((a > e->start && a < e->end) || (b > a && a < e->end && b > e->start))
+			/* a group (shift.c) applies whole or not at all: a splice must not cut it */
+			if ((a > e->group_a && a < e->group_b) || (b > a && a < e->group_b && b > e->group_a))
 				return true;
 		}
 	return false;

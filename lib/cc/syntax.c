@@ -363,6 +363,28 @@ static bool dependent_assignment(CXCursor c, const struct cx_kids *ks, CXCursor 
 	return false;
 }
 
+bool dependent_binary(CXCursor c, char op[4], CXCursor *l, CXCursor *r)
+{
+	struct cx_kids ks;
+	CXCursor args[2];
+	unsigned at, i, n = 0;
+	bool ok;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	ks = cx_kids_of(c);
+	ok = ks.n == 3 && dependent_operator(c, &ks, op, &at);
+	for (i = 0; ok && i < ks.n; i++)
+		if (i != at)
+			args[n++] = ks.c[i];
+	if (ok) {
+		*l = args[0];
+		*r = args[1];
+	}
+	cx_kids_free(&ks);
+	return ok;
+}
+
 static bool builtin_scalar(CXType t)
 {
 	t = clang_getCanonicalType(t);

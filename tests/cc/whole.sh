@@ -60,6 +60,9 @@ for m in fission fibers; do
 	grep -F "$assert_msg" "$tmp/err" | grep -qF 'device_assert.cu'
 	ok $? "device_assert.cu (--exec-model=$m): '...$assert_msg' on stderr"
 done
+# Shifts by a count past the width as the GPU's (0, or the sign): the fiber
+# forms too (a fiber per thread, lane loops); the default run is loop fission.
+run_prog "shift_past_width.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/shift_past_width.cu"
 # ... and in the kernel itself: the message names the kernel as nvcc does,
 # not the translator's block function or fiber namespace (it did before)
 for m in fission fibers; do
@@ -349,6 +352,24 @@ sed 's/^/#   /' "$tmp/build"
 run_prog "module/library_drv.cu: cuLibrary*, cudaLibrary*, cuLink*, static kernels, unloads" \
 	-o "$tmp/prog" "$DIR/module/library_drv.cu"
 rm -f "$tmp/library_kernels.fatbin" "$tmp/library_kernels.ptx"
+# Kernels and variables of internal linkage and of anonymous namespaces
+# found by the names nvcc gives them (before: CUDA_ERROR_NOT_FOUND)
+"$CC_BIN" -fatbin -o "$tmp/internal_kernels.fatbin" "$DIR/module/internal_kernels.cu" >"$tmp/build" 2>&1
+ok $? "internal_kernels.cu: -fatbin (kernels of anonymous namespaces, __managed__ variables)"
+sed 's/^/#   /' "$tmp/build"
+run_prog "module/internal_drv.cu: anonymous-namespace kernels and static variables by nvcc's names" \
+	-o "$tmp/prog" "$DIR/module/internal_drv.cu"
+rm -f "$tmp/internal_kernels.fatbin"
+# Two files of device code linked at run time (-rdc=true: a kernel of one
+# calls a device function of the other; cuLinkAddFile of both, one image);
+# before: the second file CUDA_ERROR_NOT_SUPPORTED
+"$CC_BIN" -rdc=true -fatbin -o "$tmp/link_caller.fatbin" "$DIR/module/link_caller.cu" >"$tmp/build" 2>&1 &&
+	"$CC_BIN" -rdc=true -fatbin -o "$tmp/link_callee.fatbin" "$DIR/module/link_callee.cu" >>"$tmp/build" 2>&1
+ok $? "link_caller.cu, link_callee.cu: -rdc=true -fatbin (an extern __device__ function between them)"
+sed 's/^/#   /' "$tmp/build"
+run_prog "module/link_drv.cu: cuLink* of two modules, one calling the other's device function" \
+	-o "$tmp/prog" "$DIR/module/link_drv.cu"
+rm -f "$tmp/link_caller.fatbin" "$tmp/link_callee.fatbin"
 "$CC_BIN" -fatbin -c -o "$tmp/m.o" "$mod_src" >"$tmp/out" 2>&1
 [ $? = 2 ] && grep -q 'not with -c' "$tmp/out" && [ ! -e "$tmp/m.o" ]
 ok $? "-fatbin -c: exit 2, said why"
