@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define IDXGEN_CC_VERSION "1.0"
 /* The name of the embedded CUDA prelude (cuda_parse.h) as clang sees it. */
@@ -216,6 +217,12 @@ void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx
 /* The __CUDA_ARCH__ an nvcc option selects (-arch, -gencode ...), given the one so far (0: none yet). */
 int cuda_arch_option(const char *opt, const char *val, int cur);
 
+/* out_file.c: output paths, '-' standard output */
+bool out_is_stdout(const char *path);
+FILE *out_open(const char *path, const char *mode);
+int out_close(FILE *f);
+int out_copy(const char *from, const char *to);
+
 bool in_main(const struct source *s, CXCursor c);
 bool in_parse_header(CXCursor c);
 bool in_macro(CXCursor c);
@@ -224,6 +231,12 @@ bool in_expansion(CXCursor c);
 bool macro_spelled(CXCursor c);
 /* macro_assign.c: may binary operator c, written in a macro, be a plain assignment (its #define's text)? */
 bool macro_may_assign(const struct source *s, CXCursor c);
+/* ... unary_op() of a unary operator of a macro's body, read from its #define: '+' where it may step */
+char macro_unary_op(const struct source *s, CXCursor c);
+/* ... may a unary operator of a macro's body be a '*' (its #define holds one)? */
+bool macro_may_deref(const struct source *s, CXCursor c);
+/* ... the body [*a, *e) of the first `#define name` (n characters) of the main file at or after from */
+bool macro_define_from(const struct source *s, size_t from, const char *name, size_t n, size_t *a, size_t *e);
 unsigned off_of(CXSourceLocation l);
 unsigned c_start(CXCursor c);
 unsigned c_end(CXCursor c);
@@ -298,6 +311,12 @@ unsigned cuda_quals(CXCursor fn);
 /* "void ns::k(const float *, int)": a kernel as nvcc's assert() names it (no template arguments); malloc'd */
 char *kernel_signature(CXCursor fn);
 CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
+/* clang's value of e where it is an integer constant (`32`, `WARP`, `2 * 32`), in *val */
+bool int_constant(CXCursor e, long long *val);
+/* syntax.c: a function's cursor kind (free, template, method, constructor, destructor, conversion)? */
+bool function_kind(enum CXCursorKind k);
+/* ... where e is an integer or floating constant */
+bool arith_constant(CXCursor e);
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);
 bool is_barrier_stmt(CXCursor c);
@@ -314,6 +333,8 @@ bool dependent_binary(CXCursor c, char op[4], CXCursor *l, CXCursor *r);
 void op_text(const struct source *s, CXCursor c, char out[4]);
 bool is_assign_op(const char *op);
 char unary_op(const struct source *s, CXCursor c);	/* '+' (++/--), '&', 0 */
+/* Is unary operator c a '*' (a read through a pointer)?  In a macro: where it may be. */
+bool unary_deref(const struct source *s, CXCursor c);
 void for_parts(const struct source *s, CXCursor f, CXCursor *init, CXCursor *cond, CXCursor *inc,
 	       CXCursor *body);
 /* The statements of a compound, of a body (a compound's, else b), pragmas unwrapped. */
@@ -679,6 +700,15 @@ struct lane_plan {
 bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *p);
 const struct lane_splice *lane_splice_next(struct lane_plan *p, unsigned pos, unsigned b);
 void lane_plan_free(struct lane_plan *p);
+/*
+ * lane_macro.c: is call (a warp operation op, stripped of its statement)
+ * the whole expansion of a function-like macro of the file that is one
+ * call of op (`#define __shfl(v, d) __shfl_sync(0xffffffff, v, d)`)?  The
+ * texts that make op mean its description desc around its statement.
+ */
+bool lane_op_macro(const struct source *s, CXCursor call, const char *op);
+void lane_op_macro_texts(const char *op, const char *desc, char *push, size_t npush, char *pop,
+			 size_t npop);
 /*
  * lane_warp_cond.c: is condition cond of kernel fn the same in every lane of
  * a warp when blockDim.x % 32 == 0 (`threadIdx.x < 32`, `tid / 32 == 0`)?

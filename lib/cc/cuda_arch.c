@@ -251,12 +251,6 @@ static bool in_file(CXCursor c, CXFile f)
 	return cf && clang_File_isEqual(cf, f);
 }
 
-static bool function_kind(enum CXCursorKind k)
-{
-	return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
-	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
-}
-
 /* The innermost function definition of the main file around f->off. */
 static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData data)
 {

@@ -338,23 +338,29 @@ static char *with_ext(const char *dir, const char *path, const char *ext)
 
 static bool write_file(const char *path, const struct buf *b)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = out_open(path, "w");
 
-	if (!f || fwrite(b->p, 1, b->n, f) != b->n || fclose(f)) {
+	if (!f || fwrite(b->p, 1, b->n, f) != b->n || out_close(f)) {
 		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
 		return false;
 	}
 	return true;
 }
 
-/* The -I of the input's own folder (nvcc searches it for "..." includes too). */
+/*
+ * The input's own folder for "..." includes (-iquote): the emitted C++ lives
+ * elsewhere, and nvcc searches that folder for quoted includes only.  As -I
+ * it also answered <...>: a file there named like a standard header (a
+ * program's binary `random` or `queue` beside its source, a file `new`)
+ * replaced the library's (tests/cc/whole/opts/iquote_dir.sh).
+ */
 static char *input_dir_flag(const char *path)
 {
 	char *dir = cx_strdup(path), *sl = strrchr(dir, '/'), *r;
 
 	if (sl)
 		*sl = 0;
-	if (asprintf(&r, "-I%s", sl ? dir : ".") < 0)
+	if (asprintf(&r, "-iquote%s", sl ? dir : ".") < 0)
 		r = NULL;
 	free(dir);
 	return r;
@@ -737,10 +743,11 @@ static int link_module(const struct drv *d, const char *src, const char *obj)
 {
 	struct argv ld = { 0 };
 	char *out = d->output ? cx_strdup(d->output) : with_ext(d->odir, src, d->module_ext), *so = NULL;
-	bool text = !strcmp(d->module_ext, ".ptx");
+	bool text = !strcmp(d->module_ext, ".ptx"), piped = out_is_stdout(out);
 	int rc;
 
-	if (text && asprintf(&so, "%s/module.so", d->tmpdir) < 0)
+	/* linked beside, then written: as text (-ptx), or to standard output (-o -) */
+	if ((text || piped) && asprintf(&so, "%s/module.so", d->tmpdir) < 0)
 		so = NULL;
 	av_add(&ld, host_cxx(d));
 	for (const char *const *o = module_link_options(); *o; o++)
@@ -753,11 +760,13 @@ static int link_module(const struct drv *d, const char *src, const char *obj)
 	av_addf(&ld, "-Wl,-rpath,%s", cc_paths()->libdir);
 	av_add(&ld, "-lidxgen");
 	av_cat(&ld, &d->ldflags);
-	rc = text && !so ? 2 : run(d, ld.v) ? 1 : 0;
+	rc = (text || piped) && !so ? 2 : run(d, ld.v) ? 1 : 0;
 	if (rc)
 		fprintf(stderr, "idxgen-cc: linking %s failed\n", out);
 	else if (text && !d->dryrun)
 		rc = module_write_text(so, out, src);	/* a program reads a .ptx as a C string */
+	else if (piped && !d->dryrun)
+		rc = out_copy(so, out);
 	av_free(&ld);
 	free(out);
 	free(so);
@@ -1250,7 +1259,8 @@ static void drv_usage(FILE *f)
 "Options (whole programs).  Each also as nvcc spells it: its long name\n"
 "(--output-file, --define-macro, --x, --optimize, --compiler-options, ...)\n"
 "and its value after '=' or as the next argument (-x=cu, --optimize 3).\n"
-"  -o FILE          the executable (default a.out); with -c, the object file\n"
+"  -o FILE          the executable (default a.out); with -c, the object file;\n"
+"                   with -E, --emit-cxx, -fatbin, -cubin, -ptx '-' is stdout\n"
 "  -c, -dc, -dw     compile each input to an object file only (FILE.o)\n"
 "  -I DIR, -D NAME[=VAL], -U NAME, -isystem DIR\n"
 "                   preprocessor options, for the translation and the compilers\n"

@@ -425,19 +425,9 @@ static void region_stmt(struct lp *x, CXCursor c)
 static bool const_decl(CXCursor v)
 {
 	CXCursor init = var_init(v);
-	CXEvalResult r;
-	bool k;
 
-	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
-	    !clang_isConstQualifiedType(clang_getCursorType(v)) || clang_Cursor_isNull(init))
-		return false;
-	r = clang_Cursor_Evaluate(init);
-	if (!r)
-		return false;
-	k = clang_EvalResult_getKind(r) == CXEval_Int ||
-	    clang_EvalResult_getKind(r) == CXEval_Float;
-	clang_EvalResult_dispose(r);
-	return k;
+	return clang_getCursorKind(v) == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(v)) &&
+	       !clang_Cursor_isNull(init) && arith_constant(init);
 }
 
 /*
@@ -659,15 +649,31 @@ static void op_stmt(struct lp *x, CXCursor c, const struct op_stmt *o)
 {
 	const struct source *s = x->s;
 	unsigned a = c_start(c), e = end_of(s, c), cs = c_start(o->call), ce = c_end(o->call);
-	unsigned nl = (unsigned)strlen(o->op->name), nargs;
-	char what[160], text[200];
+	unsigned nl = (unsigned)strlen(o->op->name), nargs, skip;
+	char what[160], text[200], lead[400], push[200] = "", pop[100] = "";
+	/* the statement is the file's text (a macro's call only where it is the operation) */
+	bool stmt_ok = !in_macro(c) && (clang_equalCursors(c, o->call) || !macro_spelled(c)) &&
+		       text_is(s, ce, e, ";");
+	/* `__shfl_sync(...)` written out, not a longer name's start (`__shfl_sync_all(v)`) */
+	bool written = stmt_ok && !macro_spelled(o->call) && cs + nl < s->len &&
+		       !strncmp(s->text + cs, o->op->name, nl) &&
+		       !text_ident_char(s->text[cs + nl]);
+	/* `__shfl(value, 0)`, a macro of the file that is the call: kept, its name made the
+	 * description's (lane_macro.c) */
+	bool via_macro = stmt_ok && !written && lane_op_macro(s, o->call, o->op->name);
 
-	if (in_macro(c) || in_macro(o->call) || cs + nl > s->len ||
-	    strncmp(s->text + cs, o->op->name, nl) || !text_is(s, ce, e, ";")) {
-		why_not(x, c, "'%s' as a statement a macro writes, or not written out",
+	if (!written && !via_macro) {
+		why_not(x, c,
+			"'%s' as a statement a macro writes, or not written out (a function-like "
+			"macro of the file whose body is the call alone is taken)",
 			o->op->name);
 		return;
 	}
+	/* what replaces the operation's name: the description's, or nothing (the macro's call
+	 * stays) */
+	skip = written ? cs + nl : cs;
+	if (via_macro && o->op->desc)
+		lane_op_macro_texts(o->op->name, o->op->desc, push, sizeof(push), pop, sizeof(pop));
 	if (!o->as) {
 		why_not(x, c, "'%s''s result given with an assignment other than =, +=, ...",
 			o->op->name);
@@ -703,13 +709,16 @@ static void op_stmt(struct lp *x, CXCursor c, const struct op_stmt *o)
 
 		record_decls(x, c);
 		x->d[x->nd - 1].promote = x->d[x->nd - 1].op = true;
-		snprintf(text, sizeof(text), "), __idxgen_cc_as_set(), %s", o->op->desc);
-		add_text(x, a, name, "__idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, &(");
+		snprintf(text, sizeof(text), "), __idxgen_cc_as_set(), %s",
+			 written ? o->op->desc : "");
+		snprintf(lead, sizeof(lead), "%s__idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, &(",
+			 push);
+		add_text(x, a, name, lead);
 		if (!text_is(s, name + (unsigned)strlen(n), cs, "="))
 			why_not(x, c,
 				"'%s', a warp operation's result, is not declared as `T v = ...;`",
 				n);
-		add_text(x, name + (unsigned)strlen(n), cs + nl, text);
+		add_text(x, name + (unsigned)strlen(n), skip, text);
 		free(n);
 	} else if (!clang_Cursor_isNull(o->lhs)) {
 		CXCursor t = lane_strip(o->lhs), r = clang_getCursorReferenced(t);
@@ -727,15 +736,20 @@ static void op_stmt(struct lp *x, CXCursor c, const struct op_stmt *o)
 			return;
 		}
 		l->promote = true;
-		snprintf(text, sizeof(text), "), __idxgen_cc_as_%s(), %s", o->as, o->op->desc);
-		add_text(x, a, a, "__idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, &(");
-		add_text(x, c_end(o->lhs), cs + nl, text);
+		snprintf(text, sizeof(text), "), __idxgen_cc_as_%s(), %s", o->as,
+			 written ? o->op->desc : "");
+		snprintf(lead, sizeof(lead), "%s__idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, &(",
+			 push);
+		add_text(x, a, a, lead);
+		add_text(x, c_end(o->lhs), skip, text);
 	} else {
-		snprintf(text, sizeof(text), "__idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, %s",
-			 o->op->desc);
-		add_text(x, cs, cs + nl, text);
+		snprintf(lead, sizeof(lead), "%s__idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, %s",
+			 push, written ? o->op->desc : "");
+		add_text(x, cs, skip, lead);
 	}
 	add_text(x, ce, ce, ")");
+	if (*pop)
+		add_text(x, e, e, pop);
 	add_splice(x, SP_WARPOP, e, e);
 }
 

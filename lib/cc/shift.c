@@ -162,12 +162,6 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 	return CXChildVisit_Recurse;
 }
 
-static bool is_function(enum CXCursorKind k)
-{
-	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
-	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
-}
-
 static enum CXChildVisitResult file_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct shift_ctx *x = d;
@@ -176,7 +170,7 @@ static enum CXChildVisitResult file_visit(CXCursor c, CXCursor parent, CXClientD
 	(void)parent;
 	if (!in_main(x->s, c))
 		return CXChildVisit_Continue;
-	if (is_function(k)) {
+	if (function_kind(k)) {
 		if (clang_isCursorDefinition(c) && (cuda_quals(c) & CUDA_Q_DEVICE))
 			clang_visitChildren(c, body_visit, x);
 		return CXChildVisit_Continue;
