@@ -27,6 +27,12 @@ cusolverStatus_t cusolverSpDestroy(cusolverSpHandle_t handle);
 cusolverStatus_t cusolverSpSetStream(cusolverSpHandle_t handle, cudaStream_t streamId);
 cusolverStatus_t cusolverSpGetStream(cusolverSpHandle_t handle, cudaStream_t *streamId);
 
+/* the device-form QR's state of cusolverSp_LOWLEVEL_PREVIEW.h (lib/cusolver/sp_lowlevel.c) */
+struct csrqrInfo;
+typedef struct csrqrInfo *csrqrInfo_t;
+cusolverStatus_t cusolverSpCreateCsrqrInfo(csrqrInfo_t *info);
+cusolverStatus_t cusolverSpDestroyCsrqrInfo(csrqrInfo_t info);
+
 cusolverStatus_t cusolverSpXcsrissymHost(cusolverSpHandle_t handle, int m, int nnzA, const cusparseMatDescr_t descrA,
 					 const int *csrRowPtrA, const int *csrEndPtrA, const int *csrColIndA,
 					 int *issym);
