@@ -369,6 +369,9 @@ ok $? "link_caller.cu, link_callee.cu: -rdc=true -fatbin (an extern __device__ f
 sed 's/^/#   /' "$tmp/build"
 run_prog "module/link_drv.cu: cuLink* of two modules, one calling the other's device function" \
 	-o "$tmp/prog" "$DIR/module/link_drv.cu"
+# the same two modules linked by nvJitLink (lib/cudart/nvjitlink.c; before: no nvJitLink.h)
+run_prog "module/jitlink_drv.cu: nvJitLink of the two modules, the image loaded and run" \
+	-o "$tmp/prog" "$DIR/module/jitlink_drv.cu"
 rm -f "$tmp/link_caller.fatbin" "$tmp/link_callee.fatbin"
 "$CC_BIN" -fatbin -c -o "$tmp/m.o" "$mod_src" >"$tmp/out" 2>&1
 [ $? = 2 ] && grep -q 'not with -c' "$tmp/out" && [ ! -e "$tmp/m.o" ]
