@@ -295,6 +295,10 @@ run_prog "nvcc's options accepted" -arch=sm_90 -gencode arch=compute_90,code=sm_
 # driver API and NVRTC's calls are in libidxgen_cudart.a)
 run_prog "runtime_compile.cu linked with -lcuda -lnvrtc" -o "$tmp/prog" "$DIR/progs/runtime_compile.cu" \
 	-lcuda -lnvrtc
+# -lnvJitLink and -lnvvm as the JIT-linking samples link: dropped too (their
+# calls are in libidxgen_cudart.a); "cannot find -lnvJitLink" before
+run_prog "runtime_compile.cu linked with -lnvJitLink -lnvJitLink_static -lnvvm" -o "$tmp/prog" \
+	"$DIR/progs/runtime_compile.cu" -lnvrtc -lnvJitLink -lnvJitLink_static -lnvvm
 
 # nvcc's long names and -opt=value forms (nvcc_opts.c): every value arrives
 # (a -D, a pre-included header with a __device__ function, --x cu on a .cpp
