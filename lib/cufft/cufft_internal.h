@@ -44,6 +44,7 @@ struct cufft_plan {
 	long long props[3];	/* cufftSetPlanPropertyInt64's values, by cufftProperty (1, 2); 0: not set */
 	void *fftw[2][2][2];	/* [in place][inverse][SIMD-aligned arrays]: made on first use */
 	struct cufft_callbacks cb;
+	struct cufft_captured *captured;	/* executions recorded into graphs (capture.c) */
 };
 
 /* The plan of a handle, or NULL; stays valid until cufftDestroy (CUDA's rule too). */
@@ -73,6 +74,11 @@ CUFFT_HIDDEN cufftResult cufft_run(struct cufft_plan *p, void *in, void *out, in
 
 /* The transform of a plan with callbacks (callback.c): loads, transform, stores. */
 CUFFT_HIDDEN cufftResult cufft_run_callbacks(struct cufft_plan *p, void *in, void *out, int sign);
+
+/* Is the plan's stream being captured into a graph?  Then executions are recorded (capture.c). */
+CUFFT_HIDDEN bool cufft_capturing(const struct cufft_plan *p);
+CUFFT_HIDDEN cufftResult cufft_capture(struct cufft_plan *p, void *in, void *out, int sign);
+CUFFT_HIDDEN void cufft_captured_free(struct cufft_plan *p);
 
 static inline bool cufft_double(cufftType t)
 {

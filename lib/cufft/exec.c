@@ -20,7 +20,8 @@
  *
  * Stream order: the work queued on the plan's stream before the call
  * completes first, then the transform runs in the calling thread and is
- * complete on return (as lib/cublas).
+ * complete on return (as lib/cublas); on a stream being captured into a
+ * graph it becomes a node of the graph instead (capture.c).
  */
 #include <stdlib.h>
 #include <fftw3.h>
@@ -245,6 +246,8 @@ static cufftResult exec(cufftHandle h, cufftType type, void *in, void *out, int 
 		return CUFFT_INVALID_PLAN;
 	if (p->type != type || !in || !out || (direction != CUFFT_FORWARD && direction != CUFFT_INVERSE))
 		return CUFFT_INVALID_VALUE;
+	if (cufft_capturing(p))
+		return cufft_capture(p, in, out, sign);
 	if (cudaStreamSynchronize(p->stream) != cudaSuccess)
 		return CUFFT_EXEC_FAILED;
 	if (p->cb.load || p->cb.store)
