@@ -110,6 +110,7 @@ struct lp {
 	unsigned depth;		/* helpers' nesting */
 	struct lane_plan *root; /* the kernel's plan (the helpers' ids) */
 	unsigned kstart;	/* where the kernel starts: helpers are defined before it */
+	CXCursor kscope; /* the kernel's namespace: the helpers' lane forms are written there */
 };
 
 static void why_not(struct lp *x, CXCursor c, const char *fmt, const char *arg)
@@ -1539,6 +1540,8 @@ static void helper_stmt(struct lp *x, CXCursor c, const struct op_stmt *o, CXCur
 		why_not(x, c, "'%s''s result given with an assignment other than =, +=, ...", n);
 	else if (c_end(def) > x->kstart)
 		why_not(x, c, "the warp helper '%s' is defined after the kernel", n);
+	else if (!clang_equalCursors(clang_getCursorSemanticParent(def), x->kscope))
+		why_not(x, c, "the warp helper '%s' is in another namespace than the kernel", n);
 	else if (nargs != nparams || clang_Cursor_isVariadic(def))
 		why_not(x, c, "a call of the warp helper '%s' with default or variadic arguments",
 			n);
@@ -1857,7 +1860,8 @@ static bool plan_fn(struct source *s, CXCursor fn, CXCursor body, struct lane_pl
 		       .helper = caller != NULL,
 		       .depth = caller ? caller->depth + 1 : 0,
 		       .root = caller ? caller->root : out,
-		       .kstart = caller ? caller->kstart : c_start(fn)};
+		       .kstart = caller ? caller->kstart : c_start(fn),
+		       .kscope = caller ? caller->kscope : clang_getCursorSemanticParent(fn)};
 	unsigned *pts = NULL;
 
 	memset(out, 0, sizeof(*out));
