@@ -67,6 +67,15 @@ template <typename T> __device__ T tmplSum(T v)
 	return v;
 }
 
+namespace red {
+__device__ int sum(int v)
+{
+	for (int o = 16; o > 0; o /= 2)
+		v += __shfl_down_sync(FULL, v, o);
+	return v;
+}
+} // namespace red
+
 __global__ void sum_k(const int *in, int *out)
 {
 	int v = in[blockIdx.x * blockDim.x + threadIdx.x];
@@ -116,22 +125,32 @@ __global__ void store_k(const int *in, int *out)
 	out[threadIdx.x] = warpReduceSum(in[threadIdx.x]);
 }
 
+// a helper of another namespace: its lane form could not see that namespace's names
+__global__ void ns_k(const int *in, int *out)
+{
+	int v = in[threadIdx.x];
+
+	v = red::sum(v);
+	out[threadIdx.x] = v;
+}
 
 // MODEL: kernel sum_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: fibers, one per warp (lane loops): 0 barrier(s), 1 warp operation(s) computed for the warp between two loops, the warp's lanes run as loops between them; kept across a barrier or warp operation in per-warp arrays: v; warp helpers run as lane loops of their own: warpReduceSum
 // MODEL: kernel block_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: fibers, one per warp (lane loops): 0 barrier(s), 1 warp operation(s) computed for the warp between two loops, the warp's lanes run as loops between them; kept across a barrier or warp operation in per-warp arrays: s; warp helpers run as lane loops of their own: blockSum
-// MODEL-NEXT: where blockDim.x % 32 != 0: a fiber per thread (line 82 branches on a condition the same across each warp only where rows are whole warps)
+// MODEL-NEXT: where blockDim.x % 32 != 0: a fiber per thread (line 91 branches on a condition the same across each warp only where rows are whole warps)
 // MODEL: kernel shared_k: fibers (--exec-model=fibers)
-// MODEL-NEXT: a fiber per thread, not lane loops: line 90: a call of the warp helper 'sharedSum', whose own lane form is not possible: line 45: a shared or static variable in a warp helper
+// MODEL-NEXT: a fiber per thread, not lane loops: line 99: a call of the warp helper 'sharedSum', whose own lane form is not possible: line 45: a shared or static variable in a warp helper
 // MODEL: kernel mask_k: fibers (--exec-model=fibers)
-// MODEL-NEXT: a fiber per thread, not lane loops: line 96: a call of the warp helper 'maskedMax', whose own lane form is not possible: line 55: '__reduce_max_sync': lane loops take only `__syncthreads();` and warp operations written as statements (`v = op(...);`) in uniform control flow as places to wait
+// MODEL-NEXT: a fiber per thread, not lane loops: line 105: a call of the warp helper 'maskedMax', whose own lane form is not possible: line 55: '__reduce_max_sync': lane loops take only `__syncthreads();` and warp operations written as statements (`v = op(...);`) in uniform control flow as places to wai
 // MODEL: kernel ref_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: a fiber per thread, not lane loops: line 58: the warp helper 'addInto' takes a parameter that is not a scalar or pointer by value
 // MODEL: kernel tmpl_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: fibers, one per warp (lane loops): 0 barrier(s), 1 warp operation(s) computed for the warp between two loops, the warp's lanes run as loops between them; kept across a barrier or warp operation in per-warp arrays: v; warp helpers run as lane loops of their own: tmplSum
 // MODEL: kernel store_k: fibers (--exec-model=fibers)
-// MODEL-NEXT: a fiber per thread, not lane loops: line 116: the result of the warp helper 'warpReduceSum' goes to something other than a variable that per-thread code declares
+// MODEL-NEXT: a fiber per thread, not lane loops: line 125: the result of the warp helper 'warpReduceSum' goes to something other than a variable that per-thread code declares
+// MODEL: kernel ns_k: fibers (--exec-model=fibers)
+// MODEL-NEXT: a fiber per thread, not lane loops: line 133: the warp helper 'sum' is in another namespace than the kernel
 
 // CXX: /* __global__ sum_k: fibers, one per warp (lane loops) (--exec-model=fibers) */
 // CXX-NEXT: namespace { namespace __idxgen_fiber_sum_k {
