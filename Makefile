@@ -13,8 +13,12 @@
 #   make soak    debug kernel + sanitizer QEMU: long fuzz and soak (SOAK_TIME=s;
 #                SOAK_IOCTLS=N: the fuzzer until N ioctls reached a live device)
 #   make bench   benchmarks (not pass/fail)
-#   make install install library, tools, headers, firmware, idxgen-cc and its
-#                CUDA runtime and libraries (PREFIX, DESTDIR; README "Install")
+#   make install install library, tools, headers, idxgen-cc and its CUDA
+#                runtime and libraries (PREFIX, DESTDIR; README "Install"); with
+#                DESTDIR also idxgen.ko, firmware, udev rule under it; writes
+#                nothing outside DESTDIR/PREFIX, runs no depmod or ldconfig
+#   make install-system  (root) idxgen.ko, firmware and udev rule into the
+#                running system, depmod, ldconfig
 #   make debs    the Debian packages (debhelper), in $(BUILD)/debs
 
 BUILD ?= $(CURDIR)/build
@@ -25,7 +29,7 @@ export BUILD GUEST IDXGEN_CACHE
 COMPONENTS := $(patsubst %/Makefile,%,$(wildcard fw/Makefile lib/Makefile lib/cudart/Makefile lib/cublas/Makefile lib/cufft/Makefile lib/cusolver/Makefile lib/cusparse/Makefile \
 	lib/coop/Makefile lib/curand/Makefile lib/cc/Makefile driver/Makefile))
 
-.PHONY: all deps qemu fuzz fuzz-cc fuzz-cc-scale fuzz-cc-fibers soak check run bench install debs clean guest help $(COMPONENTS)
+.PHONY: all deps qemu fuzz fuzz-cc fuzz-cc-scale fuzz-cc-fibers soak check run bench install install-system debs clean guest help $(COMPONENTS)
 
 all: $(COMPONENTS)
 
@@ -37,7 +41,7 @@ $(COMPONENTS):
 lib/cc: lib lib/cudart
 
 help:
-	@sed -n '3,17p' Makefile | sed 's/^# //'
+	@sed -n '3,22p' Makefile | sed 's/^# //'
 
 deps:
 	@if [ "$$(id -u)" -ne 0 ]; then echo "make deps: needs root (apt-get)"; exit 1; fi
@@ -102,6 +106,14 @@ bench: all
 
 install: $(COMPONENTS)
 	for c in $(COMPONENTS); do $(MAKE) -C $$c install || exit 1; done
+
+# The running system's part, asked for by name (tests/pkg/check-install.sh
+# checks that `make install` writes nothing outside DESTDIR and PREFIX): the
+# module, firmware and udev rule (driver/Makefile), and the loader's cache,
+# which finds a new library in /usr/local/lib only after ldconfig.
+install-system: driver
+	$(MAKE) -C driver install-system
+	ldconfig
 
 # The packages (README, "Install from packages"; debian/README.source),
 # built from a copy of the tree as a clean clone has it (tracked and new

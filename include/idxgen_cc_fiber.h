@@ -191,6 +191,23 @@ static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, unsigned int __d
 }
 
 /*
+ * The same store of an array's address (`s = buf;` with `__shared__ T
+ * buf[N], *s;`, the ping-pong buffers of public sorts and stencils, HeCBench's
+ * quicksort): the generic form's `const __V &` would bind the array as a
+ * const array, whose address cannot go into a `T *`.  The array decays here
+ * as it does in the statement written.
+ */
+template <class __T, class __E, __SIZE_TYPE__ __N>
+static inline __T &__idxgen_cc_vstore(__T &__a, __E (&__v)[__N], unsigned int __depth = 0,
+				      const char *__file = __builtin_FILE(), unsigned int __line = __builtin_LINE(),
+				      unsigned int __col = __IDXGEN_CC_COLUMN())
+{
+	__E *__p = __v;
+
+	return __idxgen_cc_vstore(__a, __p, __depth, __file, __line, __col);
+}
+
+/*
  * Code written for a warp in lock step: lanes store to __shared__ memory,
  * then read what other lanes stored, with no barrier between (HeCBench's
  * dct8x8).  idxgen-cc puts this call before the read (lib/cc/lockstep.c):

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <idxgen_rt.h>
 #include <idxgen_cc_warp.h>
+#include <idxgen_cc_shift.h>
 
 /* CUDA's dim3/uint3 (threadIdx & co. are locals of this type). */
 typedef struct {

@@ -42,6 +42,7 @@
 #include <idxgen_rt.h>
 #include <idxgen_cc_warp.h>
 #include <idxgen_cc_edg.h>
+#include <idxgen_cc_shift.h>
 
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))

@@ -22,4 +22,16 @@
  */
 #define IDXGEN_MODULE_TEXT_HEAD "// idxgen module 1 (base64)"
 
+/*
+ * Two modules or more linked into one image (cuLinkComplete of several):
+ * this tag (16 bytes, NUL-padded), a little-endian 64-bit count of parts
+ * (2 to IDXGEN_LINK_MAX), their 64-bit sizes, then each module's ELF
+ * image, each starting at a multiple of 16 bytes from the image's start.
+ * cuModuleLoadData loads the parts as one module: a kernel of one calls
+ * an `extern __device__` function another defines.
+ */
+#define IDXGEN_LINK_TAG "idxgen link 1"
+#define IDXGEN_LINK_TAG_SIZE 16
+#define IDXGEN_LINK_MAX 16
+
 #endif

@@ -180,6 +180,8 @@ run_suite device-host $MAKE -s -C "$ROOT/tests/device" check
 run_suite stress-host $MAKE -s -C "$ROOT/tests/driver/stress" check
 # .debs, lintian, DKMS; stages $BUILD/pkg/root, which the check VM lays over /
 run_suite pkg bash "$ROOT/tests/pkg/check-packages.sh"
+# make install writes under DESTDIR/PREFIX only, never the running system
+run_suite install bash "$ROOT/tests/pkg/check-install.sh" "$ROOT" "$BUILD" "$MAKE"
 
 # run-vm.sh and the qtests boot only a QEMU built from this tree's patches
 # and device sources; the QEMU cache's lock (host only, no VM, seconds)

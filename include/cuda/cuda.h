@@ -401,5 +401,7 @@ static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params
 #include "idxgen_cuda_drv_mem.h"
 /* context events, device queries, surface objects, stream memory operations, cuGetProcAddress, refusals */
 #include "idxgen_cuda_drv_misc.h"
+/* the rest of cuda.h's names: CUDAAPI, versioned types, JIT values, the excepted calls' enumerations */
+#include "idxgen_cuda_drv_decls.h"
 
 #endif /* IDXGEN_CUDA_H */

@@ -79,10 +79,7 @@ typedef enum CUsharedconfig_enum {
 	CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE = 0x02
 } CUsharedconfig;
 
-#define CU_OCCUPANCY_DEFAULT 0x0
-#define CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE 0x1
-#define CU_EVENT_RECORD_DEFAULT 0x0
-#define CU_EVENT_RECORD_EXTERNAL 0x1
+/* CU_OCCUPANCY_* and CU_EVENT_RECORD_*: CUoccupancy_flags, CUevent_record_flags (idxgen_cuda_drv_decls.h) */
 
 /* functions: the program's kernels (driver_launch.c) */
 CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel);

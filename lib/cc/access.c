@@ -77,7 +77,7 @@ bool reads_memory(const struct kernel *k, CXCursor e)
 		if (!v || !v->array || v->param)
 			return true;
 	}
-	if (ek == CXCursor_UnaryOperator && c_start(e) < k->src->len && k->src->text[c_start(e)] == '*')
+	if (ek == CXCursor_UnaryOperator && unary_deref(k->src, e))
 		return true;
 	ks = cx_kids_of(e);
 	for (i = 0; i < ks.n && !r; i++)

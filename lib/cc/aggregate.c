@@ -152,7 +152,7 @@ static bool memory_after(const struct kernel *k, const struct cands *cs, CXCurso
 		if (ck == CXCursor_CallExpr || ck == CXCursor_ArraySubscriptExpr || ck == CXCursor_LambdaExpr ||
 		    ck == CXCursor_MemberRefExpr)
 			return true;
-		if (ck == CXCursor_UnaryOperator && k->src->text[c_start(c)] == '*')
+		if (ck == CXCursor_UnaryOperator && unary_deref(k->src, c))
 			return true;
 		if (ck == CXCursor_DeclRefExpr) {
 			const struct var *v = var_of(k, c);

@@ -36,12 +36,6 @@ struct reach {
 	unsigned n;
 };
 
-static bool fn_kind(enum CXCursorKind k)
-{
-	return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
-	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
-}
-
 static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct reach *r = data;
@@ -57,7 +51,7 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 		r->f[r->n++] = (struct reach_fn){ c, CUDA_Q_DEVICE, true, NULL, 0 };
 		return CXChildVisit_Continue;
 	}
-	if (fn_kind(k)) {
+	if (function_kind(k)) {
 		if (clang_isCursorDefinition(c)) {
 			unsigned q = cuda_quals(c);
 

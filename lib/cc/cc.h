@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define IDXGEN_CC_VERSION "1.0"
 /* The name of the embedded CUDA prelude (cuda_parse.h) as clang sees it. */
@@ -39,10 +40,21 @@ void buf_free(struct buf *b);
 
 /* ---- front end (frontend.c): parse, prelude, locations, diagnostics ------ */
 
-/* A replacement of the main file's text [start, end) in the C (rewrite.c). */
+/*
+ * A replacement of the main file's text [start, end) in the C (rewrite.c).
+ * A group of edits (shift.c: an insertion before an expression, its operator
+ * replaced, an insertion after it) applies only where all of [group_a,
+ * group_b) is copied, so a copy of part of it gets none of them; a single
+ * edit's group is its own range.  An insertion (start == end) opens (before
+ * what starts there) or closes (after what ends there).
+ */
+enum edit_kind { EDIT_CLOSE, EDIT_OPEN, EDIT_REPLACE };	/* their order at one offset */
 struct edit {
 	unsigned start, end;
 	char *text;
+	unsigned group_a, group_b;
+	enum edit_kind kind;
+	unsigned seq;		/* made after the edits of lower numbers (whole.c undoes a failed try's) */
 };
 
 /* Execution model of a whole program's kernels (--exec-model; README "Two execution models"). */
@@ -99,8 +111,9 @@ struct source {
 	bool cxx;		/* a whole program: parsed as CUDA, C++ written (whole.c) */
 	bool tls;		/* whole program whose __device__ functions read threadIdx & co. */
 	bool traps;		/* whole program whose code calls __trap() or assert() (whole.c find_traps) */
-	struct edit *edits;	/* by start, not overlapping; applied by emit_src */
+	struct edit *edits;	/* by start, then kind; not overlapping; applied by emit_src */
 	unsigned nedits;
+	unsigned edit_seq;	/* the next edit's seq */
 	struct buf *plan;	/* --dump=plan: the kernels' plans go here */
 	struct warp_map *wmap;	/* warp.c rewrote text: where its offsets were (NULL: not) */
 	/* whole programs: the execution models (whole.c, fiber_plan.c) */
@@ -204,13 +217,24 @@ void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx
 /* The __CUDA_ARCH__ an nvcc option selects (-arch, -gencode ...), given the one so far (0: none yet). */
 int cuda_arch_option(const char *opt, const char *val, int cur);
 
+/* out_file.c: output paths, '-' standard output */
+bool out_is_stdout(const char *path);
+FILE *out_open(const char *path, const char *mode);
+int out_close(FILE *f);
+int out_copy(const char *from, const char *to);
+
 bool in_main(const struct source *s, CXCursor c);
 bool in_parse_header(CXCursor c);
 bool in_macro(CXCursor c);
+bool in_expansion(CXCursor c);
 /* frontend.c: ... or a cursor of a macro's body, whose offsets are its invocation's (what compares parts' texts asks) */
 bool macro_spelled(CXCursor c);
 /* macro_assign.c: may binary operator c, written in a macro, be a plain assignment (its #define's text)? */
 bool macro_may_assign(const struct source *s, CXCursor c);
+/* ... unary_op() of a unary operator of a macro's body, read from its #define: '+' where it may step */
+char macro_unary_op(const struct source *s, CXCursor c);
+/* ... may a unary operator of a macro's body be a '*' (its #define holds one)? */
+bool macro_may_deref(const struct source *s, CXCursor c);
 /* ... the body [*a, *e) of the first `#define name` (n characters) of the main file at or after from */
 bool macro_define_from(const struct source *s, size_t from, const char *name, size_t n, size_t *a, size_t *e);
 unsigned off_of(CXSourceLocation l);
@@ -220,6 +244,8 @@ unsigned c_end(CXCursor c);
 unsigned stmt_end(const struct source *s, CXCursor c);
 /* Append the source text [a, b) to o, with the edits that lie inside. */
 void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o);
+/* Part [a, b) of the node [ga, gb) copied in parts, with the edits of its own group (shift.c). */
+void emit_src_of(const struct source *s, unsigned ga, unsigned gb, unsigned a, unsigned b, struct buf *o);
 
 /*
  * Whole programs: #line directives that keep the C++ compiler's file and line
@@ -254,6 +280,12 @@ void reach_free(struct reach *r);
 /* ---- C spellings of C++ in the copied text (rewrite.c) ------------------- */
 
 void source_edit(struct source *s, unsigned start, unsigned end, const char *text);
+/* The n edits of one group (shift.c), all or none: false when one overlaps an edit made already. */
+bool source_edit_group(struct source *s, const struct edit *g, unsigned n);
+/* Drop the edits made since seq was s->edit_seq (whole.c: a failed try of loop fission). */
+void source_edits_undo(struct source *s, unsigned seq);
+/* shift.c: device code's shifts by a count that is not a constant as PTX's (include/idxgen_cc_shift.h). */
+void shift_edits(struct source *s, CXTranslationUnit tu);
 /*
  * Edits for what C++ accepts and C spells differently: the C names of the
  * C headers (<cstdio> -> <stdio.h>), 'static' of a static __device__
@@ -279,6 +311,12 @@ unsigned cuda_quals(CXCursor fn);
 /* "void ns::k(const float *, int)": a kernel as nvcc's assert() names it (no template arguments); malloc'd */
 char *kernel_signature(CXCursor fn);
 CXCursor strip(CXCursor c);			/* implicit casts, parentheses */
+/* clang's value of e where it is an integer constant (`32`, `WARP`, `2 * 32`), in *val */
+bool int_constant(CXCursor e, long long *val);
+/* syntax.c: a function's cursor kind (free, template, method, constructor, destructor, conversion)? */
+bool function_kind(enum CXCursorKind k);
+/* ... where e is an integer or floating constant */
+bool arith_constant(CXCursor e);
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);
 bool is_barrier_stmt(CXCursor c);
@@ -290,9 +328,13 @@ bool is_shared_decl(CXCursor c);
 CXCursor lvalue_base(CXCursor e);		/* x of x[i][j], x.m */
 bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value);
 bool builtin_dependent_assignment(CXCursor c);
+/* A template's binary operator written as an unresolved operator call ("a << n"): its operator and operands. */
+bool dependent_binary(CXCursor c, char op[4], CXCursor *l, CXCursor *r);
 void op_text(const struct source *s, CXCursor c, char out[4]);
 bool is_assign_op(const char *op);
 char unary_op(const struct source *s, CXCursor c);	/* '+' (++/--), '&', 0 */
+/* Is unary operator c a '*' (a read through a pointer)?  In a macro: where it may be. */
+bool unary_deref(const struct source *s, CXCursor c);
 void for_parts(const struct source *s, CXCursor f, CXCursor *init, CXCursor *cond, CXCursor *inc,
 	       CXCursor *body);
 /* The statements of a compound, of a body (a compound's, else b), pragmas unwrapped. */

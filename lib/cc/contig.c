@@ -187,15 +187,9 @@ static bool tidx_itself(const struct contig *x, CXCursor e, int depth)
 /* The integer constant e, or -1 where it is none (or negative). */
 static long long int_const(CXCursor e)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(strip(e));
-	long long v = -1;
+	long long v;
 
-	if (r) {
-		if (clang_EvalResult_getKind(r) == CXEval_Int)
-			v = clang_EvalResult_getAsLongLong(r);
-		clang_EvalResult_dispose(r);
-	}
-	return v;
+	return int_constant(strip(e), &v) ? v : -1;
 }
 
 /*

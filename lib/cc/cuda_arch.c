@@ -15,8 +15,9 @@
  *  - outside functions: what one pass has and the other has not is kept
  *    (the device pass's when the host pass has nothing there, as for
  *    `#if __CUDA_ARCH__ >= 700` around a device function); where both have
- *    different text, the host pass's, and the device pass's #defines as
- *    twins that device code names (below, "Device twins").
+ *    different text, the host pass's (but the device pass's where the host
+ *    pass's is device code alone: stubs, host_stubs_only), and the device
+ *    pass's #defines as twins that device code names (below, "Device twins").
  *
  * The C path (--translate) has device code only: the device pass's view
  * everywhere.
@@ -63,6 +64,7 @@ struct arch_ctx {
 	struct skipped skip[2];
 	CXTranslationUnit tu;	/* the device pass's parse: where functions are */
 	CXFile file;		/* s's file in tu; NULL: the main file */
+	CXTranslationUnit host;	/* the host pass's parse (bodies skipped; NULL: none) */
 };
 
 static bool blank_char(char c)
@@ -249,12 +251,6 @@ static bool in_file(CXCursor c, CXFile f)
 	return cf && clang_File_isEqual(cf, f);
 }
 
-static bool function_kind(enum CXCursorKind k)
-{
-	return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
-	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
-}
-
 /* The innermost function definition of the main file around f->off. */
 static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -343,6 +339,66 @@ static void resolve_group(struct arch_ctx *c, char *t, unsigned j, enum pass p, 
 	}
 }
 
+/* What the host pass declares in [a, b) of a group at file scope: device code only? */
+struct host_decls {
+	size_t a, b;
+	bool device, other;
+};
+
+static enum CXChildVisitResult host_decls_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct host_decls *h = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	unsigned o = c_start(c);
+
+	(void)parent;
+	if (!in_file(c, NULL) || o < h->a || o >= h->b || k == CXCursor_MacroExpansion)
+		return CXChildVisit_Continue;
+	if ((function_kind(k) && (cuda_quals(c) & (CUDA_Q_DEVICE | CUDA_Q_HOST)) == CUDA_Q_DEVICE) ||
+	    (k == CXCursor_VarDecl && (has_annot(c, "device") || has_annot(c, "constant")))) {
+		h->device = true;
+		return CXChildVisit_Continue;
+	}
+	h->other = true;
+	return CXChildVisit_Break;
+}
+
+/*
+ * Is the host pass's text of the group at directive j (file scope) device
+ * code alone -- kernels, __device__ functions, __device__ and __constant__
+ * variables -- while the device pass has text of its own?  Such a branch
+ * only gives the host pass declarations (SHOC's BFS: its kernels under
+ * `#if __CUDA_ARCH__ >= 120`, empty-bodied stubs of them in `#else`); nvcc
+ * runs the device pass's kernels and functions and keeps the device pass's
+ * variables, so the device branch is the faithful one.
+ */
+static bool host_stubs_only(const struct arch_ctx *c, unsigned j)
+{
+	struct host_decls h = { 0, 0, false, false };
+	size_t a, b;
+
+	if (!c->host || !pass_has_text(c, j, PASS_DEVICE))
+		return false;
+	for (unsigned k = j; k < c->dirs.n && !c->dirs.d[k].closes; k++) {
+		if (c->dirs.d[k].group != c->dirs.d[j].group)
+			continue;
+		branch_of(c, k, &a, &b);
+		if (skipped_at(&c->skip[PASS_HOST], a) || empty_text(c->s->text, a, b))
+			continue;
+		h.a = a;
+		h.b = b;
+		clang_visitChildren(clang_getTranslationUnitCursor(c->host), host_decls_visit, &h);
+		for (size_t i = a; i < b && !h.other; i = line_end(c->s->text, b, i) + 1) {
+			size_t f = i;
+
+			while (f < b && (c->s->text[f] == ' ' || c->s->text[f] == '\t'))
+				f++;
+			h.other = f < b && c->s->text[f] == '#';	/* a directive: not a declaration */
+		}
+	}
+	return h.device && !h.other;
+}
+
 /* Which pass's view the group opened at directive j takes. */
 static enum pass pass_of_group(const struct arch_ctx *c, unsigned j)
 {
@@ -354,7 +410,7 @@ static enum pass pass_of_group(const struct arch_ctx *c, unsigned j)
 
 	if (in_fn >= 0)
 		return (enum pass)in_fn;
-	return pass_has_text(c, j, PASS_HOST) ? PASS_HOST : PASS_DEVICE;
+	return pass_has_text(c, j, PASS_HOST) && !host_stubs_only(c, j) ? PASS_HOST : PASS_DEVICE;
 }
 
 /* Does the group opened at directive j name __CUDA_ARCH__ in one of its conditions? */
@@ -1007,13 +1063,13 @@ static bool parse_pass(struct arch_ctx *c, CXIndex idx, char *const *args, int n
 	if (p == PASS_DEVICE)
 		c->tu = tu;
 	else
-		clang_disposeTranslationUnit(tu);
+		c->host = tu;
 	return true;
 }
 
 void cuda_arch_resolve(struct source *s, CXIndex idx, char *const *args, int nargs, int arch)
 {
-	struct arch_ctx c = { s, { 0 }, { { 0 } }, NULL, NULL };
+	struct arch_ctx c = { s, { 0 }, { { 0 } }, NULL, NULL, NULL };
 	char define[40];
 	unsigned j;
 
@@ -1027,6 +1083,8 @@ void cuda_arch_resolve(struct source *s, CXIndex idx, char *const *args, int nar
 		resolve_all(&c, arch);
 	if (c.tu)
 		clang_disposeTranslationUnit(c.tu);
+	if (c.host)
+		clang_disposeTranslationUnit(c.host);
 	for (j = 0; j < 2; j++) {
 		free(c.skip[j].start);
 		free(c.skip[j].end);
@@ -1294,7 +1352,7 @@ static void check_header(struct source *s, CXTranslationUnit host, CXTranslation
 	CXFile fh = clang_getFile(host, name), fd = clang_getFile(dev, name), fo = clang_getFile(oldest, name);
 	struct skipped old = { 0 };
 	struct source hs = { .path = name };
-	struct arch_ctx c = { &hs, { 0 }, { { 0 } }, dev, fd };
+	struct arch_ctx c = { &hs, { 0 }, { { 0 } }, dev, fd, NULL };
 	const char *t;
 	size_t len = 0;
 	unsigned q;

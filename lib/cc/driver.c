@@ -76,6 +76,29 @@ static void add_our_includes(struct argv *a)
 	av_addf(a, "-I%s", cc_paths()->include);
 }
 
+/*
+ * A -I folder whose cuda_runtime.h is ours under another path ($(BUILD)/cuda's
+ * include/, links to our headers: README.md, "A CUDA folder for other build
+ * systems"): left out, as nvcc's own include folder is redundant on its
+ * command line.  Through it the parse would name our headers by that path,
+ * and the passes tell ours by path (cc_our_header).
+ */
+static bool our_cuda_include(const char *dir)
+{
+	char p[PATH_MAX + 32], *mine, *theirs;
+	bool r;
+
+	snprintf(p, sizeof(p), "%s/cuda_runtime.h", dir);
+	if (!(theirs = realpath(p, NULL)))
+		return false;
+	snprintf(p, sizeof(p), "%s/cuda/cuda_runtime.h", cc_paths()->include);
+	mine = realpath(p, NULL);
+	r = mine && !strcmp(mine, theirs);
+	free(mine);
+	free(theirs);
+	return r;
+}
+
 struct drv {
 	const char *output;
 	bool compile_only, verbose, keep, emit_cxx;
@@ -106,6 +129,7 @@ struct drv {
 	struct argv preinc;	/* -include FILE: after our CUDA headers, as nvcc's come first */
 	bool fwd_cc, fwd_ld;	/* -forward-unknown-to-host-compiler/-linker: unknown options go there */
 	int zero_locals;	/* the host C++ compiler takes -ftrivial-auto-var-init=zero: 1, -1 not, 0 unasked */
+	int sat_casts;	/* ... and -fno-strict-float-cast-overflow: 1, -1 not, 0 unasked */
 	const char *module_ext;	/* -fatbin/-cubin/-ptx: ".fatbin" &c., a module per .cu (module_out.c) */
 };
 
@@ -314,23 +338,29 @@ static char *with_ext(const char *dir, const char *path, const char *ext)
 
 static bool write_file(const char *path, const struct buf *b)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = out_open(path, "w");
 
-	if (!f || fwrite(b->p, 1, b->n, f) != b->n || fclose(f)) {
+	if (!f || fwrite(b->p, 1, b->n, f) != b->n || out_close(f)) {
 		fprintf(stderr, "idxgen-cc: %s: %s\n", path, strerror(errno));
 		return false;
 	}
 	return true;
 }
 
-/* The -I of the input's own folder (nvcc searches it for "..." includes too). */
+/*
+ * The input's own folder for "..." includes (-iquote): the emitted C++ lives
+ * elsewhere, and nvcc searches that folder for quoted includes only.  As -I
+ * it also answered <...>: a file there named like a standard header (a
+ * program's binary `random` or `queue` beside its source, a file `new`)
+ * replaced the library's (tests/cc/whole/opts/iquote_dir.sh).
+ */
 static char *input_dir_flag(const char *path)
 {
 	char *dir = cx_strdup(path), *sl = strrchr(dir, '/'), *r;
 
 	if (sl)
 		*sl = 0;
-	if (asprintf(&r, "-I%s", sl ? dir : ".") < 0)
+	if (asprintf(&r, "-iquote%s", sl ? dir : ".") < 0)
 		r = NULL;
 	free(dir);
 	return r;
@@ -447,6 +477,29 @@ static void defined_locals(struct drv *d, struct argv *a)
 }
 
 /*
+ * A float converted to an integer it does not fit: C++ leaves it undefined
+ * and x86 gives the "integer indefinite" (0x80000000, so 4294967296.0f -> 0u
+ * and NaN -> INT_MIN); PTX's cvt.rzi, which nvcc emits for every such
+ * conversion to 32 and 64 bits, saturates to the type's range and gives 0
+ * for NaN.  Public code relies on it: HeCBench's quicksort pads a float
+ * bitonic sort with UINT_MAX and reads it back as `uint` (the padding became
+ * 0 and sorted first).  clang's -fno-strict-float-cast-overflow makes every
+ * such conversion saturate as PTX's does (llvm.fpto[su]i.sat), where the
+ * host compiler has the option (clang 14 on; gcc has none: asked once per
+ * run).  Conversions to 8 and 16 bits then saturate at their own width,
+ * where nvcc truncates the 32-bit result (lib/cc/README.md).
+ */
+static void saturating_casts(struct drv *d, struct argv *a)
+{
+	static const char opt[] = "-fno-strict-float-cast-overflow";
+
+	if (!d->sat_casts)
+		d->sat_casts = host_takes(host_cxx(d), opt) ? 1 : -1;
+	if (d->sat_casts > 0)
+		av_add(a, opt);
+}
+
+/*
  * .cu -> C++ -> obj: 0, 1 (diagnostics) or 2.  The C++ is written to its own
  * folder of the temporary one (index), with the files it includes that
  * define kernels, translated too, at their places relative to it: its
@@ -515,6 +568,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		nvcc_macros(&cc);
 		nvcc_dialect(&cc, false);
 		defined_locals(d, &cc);
+		saturating_casts(d, &cc);
 		av_cat(&cc, &d->cflags);
 		if (d->preinc.n) {
 			/* the translation's own first include, then the user's, as nvcc orders them */
@@ -689,10 +743,11 @@ static int link_module(const struct drv *d, const char *src, const char *obj)
 {
 	struct argv ld = { 0 };
 	char *out = d->output ? cx_strdup(d->output) : with_ext(d->odir, src, d->module_ext), *so = NULL;
-	bool text = !strcmp(d->module_ext, ".ptx");
+	bool text = !strcmp(d->module_ext, ".ptx"), piped = out_is_stdout(out);
 	int rc;
 
-	if (text && asprintf(&so, "%s/module.so", d->tmpdir) < 0)
+	/* linked beside, then written: as text (-ptx), or to standard output (-o -) */
+	if ((text || piped) && asprintf(&so, "%s/module.so", d->tmpdir) < 0)
 		so = NULL;
 	av_add(&ld, host_cxx(d));
 	for (const char *const *o = module_link_options(); *o; o++)
@@ -705,11 +760,13 @@ static int link_module(const struct drv *d, const char *src, const char *obj)
 	av_addf(&ld, "-Wl,-rpath,%s", cc_paths()->libdir);
 	av_add(&ld, "-lidxgen");
 	av_cat(&ld, &d->ldflags);
-	rc = text && !so ? 2 : run(d, ld.v) ? 1 : 0;
+	rc = (text || piped) && !so ? 2 : run(d, ld.v) ? 1 : 0;
 	if (rc)
 		fprintf(stderr, "idxgen-cc: linking %s failed\n", out);
 	else if (text && !d->dryrun)
 		rc = module_write_text(so, out, src);	/* a program reads a .ptx as a C string */
+	else if (piped && !d->dryrun)
+		rc = out_copy(so, out);
 	av_free(&ld);
 	free(out);
 	free(so);
@@ -754,7 +811,13 @@ static void show_paths(FILE *f)
 	fprintf(f, "#$ INCLUDES=\"-I%s/cuda\" \"-I%s\"\n", p->include, p->include);
 	fprintf(f, "#$ LIBRARIES=\"-L%s\"\n", p->libdir);
 	fprintf(f, "#$ CUDART=%s\n", cudart);
-	fprintf(f, "#$ CUDA_LIBRARIES=%s (-lcublas; -lcufft, -lcurand alike)\n", cublas);
+	/*
+	 * one archive per line, no other word: scripts take the lines that
+	 * name LIBRARIES for link flags (SHOC's find_cuda_libs.sh greps nvcc
+	 * -dryrun's output), and a line with a comment in parentheses was a
+	 * shell syntax error in their link
+	 */
+	fprintf(f, "#$ CUBLAS=%s\n", cublas);
 	free(cudart);
 	free(cublas);
 }
@@ -866,7 +929,9 @@ static int drv_options(int argc, char **argv, struct drv *d)
 			char f[3] = { '-', a[1] == '-' ? (a[2] == 'i' ? 'I' : 'D') : a[1], 0 };
 
 			NEXT_ARG();
-			if (!strcmp(a, "-isystem")) {
+			if (strcmp(f, "-D") && strcmp(f, "-U") && our_cuda_include(v)) {
+				continue;
+			} else if (!strcmp(a, "-isystem")) {
 				av_add(&d->parse, a), av_add(&d->parse, v);
 				av_add(&d->cflags, a), av_add(&d->cflags, v);
 			} else {
@@ -874,6 +939,8 @@ static int drv_options(int argc, char **argv, struct drv *d)
 				av_addf(&d->cflags, strcmp(f, "-I") ? (strcmp(f, "-D") ? "-U%s" : "-D%s") : "-I%s", v);
 			}
 		} else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) {
+			if (a[1] == 'I' && our_cuda_include(a + 2))
+				continue;
 			av_add(&d->parse, a);
 			av_add(&d->cflags, a);
 		} else if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6)) {
@@ -1192,7 +1259,8 @@ static void drv_usage(FILE *f)
 "Options (whole programs).  Each also as nvcc spells it: its long name\n"
 "(--output-file, --define-macro, --x, --optimize, --compiler-options, ...)\n"
 "and its value after '=' or as the next argument (-x=cu, --optimize 3).\n"
-"  -o FILE          the executable (default a.out); with -c, the object file\n"
+"  -o FILE          the executable (default a.out); with -c, the object file;\n"
+"                   with -E, --emit-cxx, -fatbin, -cubin, -ptx '-' is stdout\n"
 "  -c, -dc, -dw     compile each input to an object file only (FILE.o)\n"
 "  -I DIR, -D NAME[=VAL], -U NAME, -isystem DIR\n"
 "                   preprocessor options, for the translation and the compilers\n"

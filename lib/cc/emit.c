@@ -43,17 +43,22 @@ static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to
 	enum CXCursorKind ck = clang_getCursorKind(c);
 	int l2 = loops + (ck == CXCursor_ForStmt || ck == CXCursor_WhileStmt || ck == CXCursor_DoStmt);
 	int s2 = switches + (ck == CXCursor_SwitchStmt);
+	/* all of an operator copied here: its own group's edits (a shift's, shift.c) go between its parts
+	   (not an implicit conversion's around it, of the same extent) */
+	bool op = ck == CXCursor_BinaryOperator || ck == CXCursor_CompoundAssignOperator || ck == CXCursor_CallExpr;
+	unsigned ga = op && from <= c_start(c) && to >= c_end(c) ? c_start(c) : 0;
+	unsigned gb = ga ? c_end(c) : 0;
 
 	for (i = 0; i < ks.n; i++) {
 		unsigned a = c_start(ks.c[i]), b = c_end(ks.c[i]);
 
 		if (a < pos || b > to || a > b)
 			continue;
-		emit_src(e->src, pos, a, o);
+		emit_src_of(e->src, ga, gb, pos, a, o);
 		emit_node(e, ks.c[i], o, l2, s2);
 		pos = b;
 	}
-	emit_src(e->src, pos, to, o);
+	emit_src_of(e->src, ga, gb, pos, to, o);
 	cx_kids_free(&ks);
 }
 
@@ -170,9 +175,6 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 		struct var *v = var_of(e->k, c);
 
 		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v)) {
-			if (in_macro(c))
-				error_at(e->src, c, "'%s' lives across __syncthreads() and is used inside a macro: not supported",
-					 v->name);
 			bprintf(o, "%s[__t]", v->pname);
 			return;
 		}
@@ -223,8 +225,14 @@ static void scan_region(struct emit *e, CXCursor c)
 	if (ck == CXCursor_DeclRefExpr) {
 		struct var *v = var_of(e->k, c);
 
-		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v))
+		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v)) {
 			e->needs_tid = true;
+			/* a macro's text is copied as written: its use would keep the name (fibers run it) */
+			if (in_expansion(c))
+				error_at(e->src, c,
+					 "'%s' lives across __syncthreads() and is used inside a macro: not supported",
+					 v->name);
+		}
 		if (v && (v->cls == V_REMAT || v->cls == V_SPLIT))
 			e->need[vidx(e, v)] = true;
 	}

@@ -35,18 +35,12 @@ struct follow {
 
 static bool follow_fn(struct follow *f, CXCursor fn);
 
-static bool is_function(enum CXCursorKind k)
-{
-	return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
-	       k == CXCursor_Destructor || k == CXCursor_ConversionFunction || k == CXCursor_FunctionTemplate;
-}
-
 /* Does the call never suspend?  Library functions are judged by suspends_itself's names. */
 static bool call_never_suspends(struct follow *f, CXCursor call)
 {
 	CXCursor r = clang_getCursorReferenced(call), def;
 
-	if (clang_Cursor_isNull(r) || !is_function(clang_getCursorKind(r)))
+	if (clang_Cursor_isNull(r) || !function_kind(clang_getCursorKind(r)))
 		return false;	/* through a pointer, or a dependent name */
 	if (decl_in_headers(r))
 		return true;

@@ -8,6 +8,7 @@
 #include "cc.h"
 #include "paths.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,7 +170,7 @@ static bool helper_barrier(const struct source *s, CXDiagnostic d)
 CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *args, int nargs, const char *define,
 				   unsigned flags)
 {
-	const char **cargs = cx_alloc(((size_t)nargs + 8) * sizeof(*cargs));
+	const char **cargs = cx_alloc(((size_t)nargs + 9) * sizeof(*cargs));
 	struct CXUnsavedFile *uf = cx_alloc((2 + (size_t)s->nkhdr) * sizeof(*uf));
 	CXTranslationUnit tu;
 	unsigned i;
@@ -202,6 +203,14 @@ CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *a
 		cargs[nc++] = "-std=c++14";
 	}
 	cargs[nc++] = "-D__IDXGEN_CC__=1";
+	/*
+	 * no limit: the parse's artifacts (a __syncthreads() in a __device__
+	 * function is a "reference to __device__ function" under the
+	 * host-device pragma) are errors that are not reported, and 20 of them
+	 * made clang stop the parse ("too many errors emitted"; SHOC's
+	 * sort_kernel.cu has 32 in two scans)
+	 */
+	cargs[nc++] = "-ferror-limit=0";
 	if (define)
 		cargs[nc++] = define;
 	uf[0].Filename = PARSE_HDR;
@@ -273,6 +282,29 @@ static bool host_device_artifact(CXDiagnostic d)
 	return r;
 }
 
+/* clang's default -ferror-limit: the parse's errors in system headers that end it */
+#define SYSTEM_HEADER_ERRORS 20
+
+/* Print the first error of diagnostics 0..upto-1 that is not an artifact of the parse (file, line, column). */
+static void print_first_real_error(CXTranslationUnit tu, unsigned upto)
+{
+	for (unsigned i = 0; i < upto; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		bool first = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !host_device_artifact(d);
+
+		if (first) {
+			char *f = cx_string(
+				clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
+
+			fprintf(stderr, "%s\n", f);
+			free(f);
+		}
+		clang_disposeDiagnostic(d);
+		if (first)
+			break;
+	}
+}
+
 /*
  * clang's "too many errors emitted" after errors that were all in system
  * headers (hidden below): alone it names nothing, so the first of them
@@ -283,25 +315,9 @@ static bool host_device_artifact(CXDiagnostic d)
 static void print_first_system_error(CXTranslationUnit tu, unsigned upto, CXDiagnostic fatal)
 {
 	char *m = cx_string(clang_getDiagnosticSpelling(fatal));
-	unsigned i;
 
-	if (strstr(m, "too many errors emitted")) {
-		for (i = 0; i < upto; i++) {
-			CXDiagnostic d = clang_getDiagnostic(tu, i);
-			bool first = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !host_device_artifact(d);
-
-			if (first) {
-				char *f = cx_string(clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-										   CXDiagnostic_DisplayColumn));
-
-				fprintf(stderr, "%s\n", f);
-				free(f);
-			}
-			clang_disposeDiagnostic(d);
-			if (first)
-				break;
-		}
-	}
+	if (strstr(m, "too many errors emitted"))
+		print_first_real_error(tu, upto);
 	free(m);
 }
 
@@ -369,7 +385,7 @@ static bool kernel_called_in_kernel(CXTranslationUnit tu, CXDiagnostic d)
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs)
 {
 	CXTranslationUnit tu = source_parse_raw(s, idx, args, nargs, NULL, CXTranslationUnit_None);
-	unsigned i, nd;
+	unsigned i, nd, system_errors = 0;
 
 	if (!tu)
 		return NULL;
@@ -391,7 +407,16 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 			 * function __host__ __device__ (e.g. libstdc++'s what()
 			 * overriding <new>'s host-only std::exception::what): the
 			 * host compiler builds the real C++ and reports real errors.
+			 * As many real ones as clang's default error limit (which
+			 * the parse no longer has) is a header that does not parse:
+			 * named, as the limit's "too many errors emitted" was.
 			 */
+			if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !host_device_artifact(d) &&
+			    ++system_errors == SYSTEM_HEADER_ERRORS) {
+				print_first_real_error(tu, i + 1);
+				fprintf(stderr, "%s: error: too many errors in system headers\n", s->path);
+				s->nerrors++;
+			}
 			clang_disposeDiagnostic(d);
 			continue;
 		}
@@ -516,9 +541,93 @@ unsigned c_start(CXCursor c)
 	return off_of(clang_getRangeStart(clang_getCursorExtent(c)));
 }
 
+/*
+ * Is l a location inside a macro's expansion whose expansion point is in the
+ * main file?  libclang tells a macro's locations from the file's apart only
+ * by the file they belong to (clang_getSpellingLocation is the file
+ * location).
+ */
+static bool macro_in_main(CXTranslationUnit tu, CXSourceLocation l)
+{
+	unsigned o;
+	CXFile f;
+
+	clang_getExpansionLocation(l, &f, NULL, NULL, &o);
+	return f && !clang_Location_isFromMainFile(l) &&
+	       clang_Location_isFromMainFile(clang_getLocationForOffset(tu, f, o));
+}
+
+/* The offset just past the parenthesised list that starts at t[o], or o. */
+static unsigned skip_parens(const char *t, unsigned len, unsigned o)
+{
+	unsigned depth = 0, i;
+	char quote = 0;
+
+	if (o >= len || t[o] != '(')
+		return o;
+	for (i = o; i < len; i++) {
+		if (quote) {
+			if (t[i] == '\\')
+				i++;
+			else if (t[i] == quote)
+				quote = 0;
+		} else if (t[i] == '"' || t[i] == '\'') {
+			quote = t[i];
+		} else if (t[i] == '(') {
+			depth++;
+		} else if (t[i] == ')' && !--depth) {
+			return i + 1;
+		}
+	}
+	return o;
+}
+
+/*
+ * The end of the macro invocation whose name starts at l: the name and, where
+ * a parenthesised list follows it, the list (the arguments of a function-like
+ * macro); l's own offset where its file's text is not at hand.
+ */
+static unsigned invocation_end(CXTranslationUnit tu, CXSourceLocation l)
+{
+	CXFile f;
+	unsigned o, i;
+	size_t len = 0;
+	const char *t;
+
+	clang_getExpansionLocation(l, &f, NULL, NULL, &o);
+	t = f ? clang_getFileContents(tu, f, &len) : NULL;
+	if (!t || o >= len)
+		return o;
+	for (i = o; i < len && (t[i] == '_' || isalnum((unsigned char)t[i])); i++)
+		;
+	if (i == o)
+		return o;
+	o = i;
+	while (i < len && isspace((unsigned char)t[i]))
+		i++;
+	i = skip_parens(t, (unsigned)len, i);
+	return t[i - 1] == ')' ? i : o;
+}
+
+/*
+ * The end of c's text.  An extent whose last token a macro argument brought
+ * (`k < LOOP_BOUND(NK, nk)` inside another macro, PolyBench's loop bounds)
+ * ends, as libclang translates it, at a location inside the expansion (not
+ * in the main file although its expansion point is), and that location's
+ * expansion point is the invocation's start: the text stopped before the
+ * macro (`k < `).  It ends after the whole invocation instead, as an extent
+ * whose last token is the macro's own does.
+ */
 unsigned c_end(CXCursor c)
 {
-	return off_of(clang_getRangeEnd(clang_getCursorExtent(c)));
+	CXSourceLocation l = clang_getRangeEnd(clang_getCursorExtent(c));
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	unsigned o;
+
+	if (macro_in_main(tu, l))
+		return invocation_end(tu, l);
+	clang_getExpansionLocation(l, NULL, NULL, NULL, &o);
+	return o;
 }
 
 /* Is l inside a macro's expansion?  *at: the file position its expansion location names. */
@@ -570,6 +679,17 @@ bool in_macro(CXCursor c)
 }
 
 /*
+ * A cursor written inside a macro's expansion of the main file, as an
+ * argument (in_macro) or in the macro's own text (`#define AT s[j]`, where
+ * in_macro sees the invocation's place): text copied from the invocation
+ * does not name it where a rewrite could change it.
+ */
+bool in_expansion(CXCursor c)
+{
+	return in_macro(c) || macro_in_main(clang_Cursor_getTranslationUnit(c), clang_getCursorLocation(c));
+}
+
+/*
  * in_macro() or a cursor of a macro's body.  libclang 16's
  * clang_getSpellingLocation() gives the file location, which tells only a
  * macro's arguments apart: every cursor of a body has the invocation's
@@ -612,22 +732,35 @@ unsigned stmt_end(const struct source *s, CXCursor c)
 	return e;
 }
 
-void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o)
+/*
+ * [a, b) of the node [ga, gb) that is copied in parts (emit.c: between its
+ * children): the edits of the node's own group too (shift.c's insertion
+ * before it, its operator, the insertion after it), an insertion also in an
+ * empty part.  ga == gb: none but those inside [a, b).
+ */
+void emit_src_of(const struct source *s, unsigned ga, unsigned gb, unsigned a, unsigned b, struct buf *o)
 {
-	unsigned i;
+	unsigned i, from = a;
 
-	if (!(a < b && b <= s->len))
+	if (!(a <= b && b <= s->len) || (a == b && ga == gb))
 		return;
 	for (i = 0; i < s->nedits; i++) {
 		const struct edit *e = &s->edits[i];
+		bool own = ga < gb && e->group_a == ga && e->group_b == gb && e->start >= from && e->end <= b;
 
-		if (e->start < a || e->end > b)
-			continue;
+		if (!own && (e->group_a < from || e->group_b > b || from == b))
+			continue;	/* part of its group is not copied: none of it applies */
 		bput(o, s->text + a, e->start - a);
 		bputs(o, e->text);
 		a = e->end;
 	}
 	bput(o, s->text + a, b - a);
+}
+
+void emit_src(const struct source *s, unsigned a, unsigned b, struct buf *o)
+{
+	if (a < b)
+		emit_src_of(s, 0, 0, a, b, o);
 }
 
 static char *format_at(const struct source *s, CXCursor c, const char *sev, const char *fmt, va_list ap)

@@ -311,7 +311,6 @@ static long long modulus_of(const struct source *s, CXCursor e, CXCursor *x)
 {
 	struct cx_kids ks = cx_kids_of(e);
 	long long m = 0, c = 0;
-	CXEvalResult r;
 	char op[4];
 	bool known = false;
 
@@ -320,10 +319,8 @@ static long long modulus_of(const struct source *s, CXCursor e, CXCursor *x)
 	op_text(s, e, op);
 	if (strcmp(op, "%") && strcmp(op, "&"))
 		goto out;
-	if ((r = clang_Cursor_Evaluate(strip(ks.c[1])))) {
-		known = clang_EvalResult_getKind(r) == CXEval_Int;
-		c = known ? clang_EvalResult_getAsLongLong(r) : 0;
-		clang_EvalResult_dispose(r);
+	if (int_constant(strip(ks.c[1]), &c)) {
+		known = true;
 	} else {	/* whole programs: warpSize is an extern const int */
 		char *n = cx_spelling(strip(ks.c[1]));
 

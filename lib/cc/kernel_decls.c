@@ -223,7 +223,8 @@ static char *find_include(const char *from, const char *name, char *const *args,
 	}
 	free(p);
 	for (i = 0; i < nargs; i++) {
-		const char *d = !strcmp(args[i], "-I") && i + 1 < nargs ? args[i + 1]
+		const char *d = (!strcmp(args[i], "-I") || !strcmp(args[i], "-iquote")) && i + 1 < nargs ? args[i + 1]
+				: !strncmp(args[i], "-iquote", 7) ? args[i] + 7
 				: !strncmp(args[i], "-I", 2) ? args[i] + 2 : NULL;
 
 		if (!d || asprintf(&p, "%s/%s", d, name) < 0)

@@ -449,19 +449,9 @@ static void region_stmt(struct lp *x, CXCursor c)
 static bool const_decl(CXCursor v)
 {
 	CXCursor init = var_init(v);
-	CXEvalResult r;
-	bool k;
 
-	if (clang_getCursorKind(v) != CXCursor_VarDecl ||
-	    !clang_isConstQualifiedType(clang_getCursorType(v)) || clang_Cursor_isNull(init))
-		return false;
-	r = clang_Cursor_Evaluate(init);
-	if (!r)
-		return false;
-	k = clang_EvalResult_getKind(r) == CXEval_Int ||
-	    clang_EvalResult_getKind(r) == CXEval_Float;
-	clang_EvalResult_dispose(r);
-	return k;
+	return clang_getCursorKind(v) == CXCursor_VarDecl && clang_isConstQualifiedType(clang_getCursorType(v)) &&
+	       !clang_Cursor_isNull(init) && arith_constant(init);
 }
 
 /*
@@ -1838,7 +1828,8 @@ static bool cuts_an_edit(const struct source *s, const struct lane_plan *p)
 			const struct edit *e = &s->edits[j];
 			unsigned a = p->sp[i].at, b = p->sp[i].skip;
 
-			if ((a > e->start && a < e->end) || (b > a && a < e->end && b > e->start))
+			/* a group (shift.c) applies whole or not at all: a splice must not cut it */
+			if ((a > e->group_a && a < e->group_b) || (b > a && a < e->group_b && b > e->group_a))
 				return true;
 		}
 	return false;

@@ -57,21 +57,6 @@ static bool is_spelled(CXCursor c, const char *name)
 	return r;
 }
 
-/* A constant (`32`, `WARP`, `2 * 32`), with its value. */
-static bool constant(CXCursor e, long long *val)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(e);
-	bool k;
-
-	if (!r)
-		return false;
-	k = clang_EvalResult_getKind(r) == CXEval_Int;
-	if (k)
-		*val = clang_EvalResult_getAsLongLong(r);
-	clang_EvalResult_dispose(r);
-	return k;
-}
-
 /* ---- is a local variable ever changed after its declaration? ------------------------ */
 
 struct wr {
@@ -109,9 +94,9 @@ static enum CXChildVisitResult written_visit(CXCursor c, CXCursor parent, CXClie
 		const char *tx = w->s->text;
 		unsigned a = c_start(c), e = c_end(c);
 
-		/* ++v, v--, &v (in a macro: offsets unknown, counted as a write) */
+		/* ++v, v--, &v (in a macro, its body too: offsets unknown, counted as a write) */
 		if (ks.n == 1 && names_var(ks.c[0], w->var) &&
-		    (in_macro(c) || a + 2 > e || tx[a] == '&' || !strncmp(tx + a, "++", 2) ||
+		    (macro_spelled(c) || a + 2 > e || tx[a] == '&' || !strncmp(tx + a, "++", 2) ||
 		     !strncmp(tx + a, "--", 2) || !strncmp(tx + e - 2, "++", 2) ||
 		     !strncmp(tx + e - 2, "--", 2)))
 			w->written = true;
@@ -156,7 +141,7 @@ static struct wv uniform_of(CXCursor e, bool m32)
 {
 	struct wv r = {WC_UNIFORM, m32, unsigned_type(clang_getCursorType(e)), false, 0};
 
-	if (constant(e, &r.val)) {
+	if (int_constant(e, &r.val)) {
 		r.nn = r.val >= 0;
 		r.known = true;
 		r.m32 = r.val >= 0 && r.val % 32 == 0;
@@ -295,7 +280,7 @@ static struct wv wc_expr(struct wc *c, CXCursor e)
 	e = strip(e);
 	k = clang_getCursorKind(e);
 	if (k == CXCursor_IntegerLiteral || k == CXCursor_CXXBoolLiteralExpr ||
-	    (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr && constant(e, &val)))
+	    (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr && int_constant(e, &val)))
 		return uniform_of(e, false);
 	switch (k) {
 	case CXCursor_DeclRefExpr:

@@ -341,7 +341,8 @@ static enum CXChildVisitResult into_visit(CXCursor c, CXCursor parent, CXClientD
 		if (strcmp(op, "+=") && strcmp(op, "-="))
 			into_join(in, (unsigned)i, strcmp(op, "=") || clang_Cursor_isNull(v) ? clang_getNullCursor()
 												 : one_var_of(l, v));
-	} else if (k == CXCursor_UnaryOperator && text_at(l->s, c_start(c), "&") && cx_only_child(c, &only) &&
+	} else if (k == CXCursor_UnaryOperator && (text_at(l->s, c_start(c), "&") || macro_spelled(c)) &&
+		   cx_only_child(c, &only) &&
 		   clang_getCursorKind(strip(only)) == CXCursor_DeclRefExpr &&
 		   (i = ptr_index(l, clang_getCursorReferenced(strip(only)))) >= 0) {
 		into_join(in, (unsigned)i, clang_getNullCursor());	/* `&p`: set who knows where */
@@ -720,9 +721,8 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		free(n);
 		return CXChildVisit_Recurse;
 	}
-	if (k == CXCursor_UnaryOperator && (text_at(s, c_start(c), "++") || text_at(s, c_start(c), "--") ||
-					    (c_end(c) >= 2 && (text_at(s, c_end(c) - 2, "++") ||
-							       text_at(s, c_end(c) - 2, "--"))))) {
+	/* ++, -- (unary_op: in a macro's body, what its #define may do) */
+	if (k == CXCursor_UnaryOperator && unary_op(s, c) == '+') {
 		if (cx_only_child(c, &only) && names_shared(a->l, only) &&
 		    clang_getCursorType(only).kind != CXType_Pointer) {
 			unsigned at = a->at;
@@ -738,7 +738,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 			a->wrote = true;
 		return CXChildVisit_Recurse;
 	}
-	if (k == CXCursor_UnaryOperator && text_at(s, c_start(c), "&"))
+	if (k == CXCursor_UnaryOperator && unary_op(s, c) == '&')
 		return CXChildVisit_Continue;	/* an address, not a read */
 	if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) &&
 	    (assignment(s, c, &t, &v) || macro_assignment(a->l, c, &t, &v)) && !clang_Cursor_isNull(t) &&

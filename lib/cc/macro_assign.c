@@ -10,6 +10,8 @@
  * `==`, `!=`, `<=` or `>=` in its body, or in the body of a macro of the
  * file it calls (a few deep), or a macro not defined in the main file (a
  * header's): yes, it may.  Compound assignments are cursors of their own.
+ * The same reading answers what unary operator of a body may be there
+ * (macro_unary_op: `#define NEXT i++`), which unary_op() cannot read either.
  */
 #include <string.h>
 
@@ -31,22 +33,22 @@ static bool assign_eq(const char *t, size_t a, size_t i, size_t e)
 	return true;
 }
 
-/* The body [*a, *e) of the first `#define name` of the main file at or after offset from; false
- * when none. */
-bool macro_define_from(const struct source *s, size_t from, const char *name, size_t n, size_t *a,
-		       size_t *e)
+/*
+ * The body [*a, *e) of the first `#define name` (n characters) of the main
+ * file at or after offset from; false when there is none.
+ */
+bool macro_define_from(const struct source *s, size_t from, const char *name, size_t n, size_t *a, size_t *e)
 {
-	const char *t = s->text;
+	const char *t = s->text, *h;
 
-	for (size_t i = from; i < s->len; i++) {
-		size_t j = i;
+	/* from one '#' to the next (memchr: this runs for every name a body holds) */
+	for (size_t i = from; i < s->len && (h = memchr(t + i, '#', s->len - i)); i = (size_t)(h - t) + 1) {
+		size_t j = (size_t)(h - t), b = j;
 
-		if (i && t[i - 1] != '\n')
-			continue;
-		while (j < s->len && (t[j] == ' ' || t[j] == '\t'))
-			j++;
-		if (j >= s->len || t[j] != '#')
-			continue;
+		while (b && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+			b--;
+		if (b && t[b - 1] != '\n')
+			continue;	/* not the first of its line */
 		j++;
 		while (j < s->len && (t[j] == ' ' || t[j] == '\t'))
 			j++;
@@ -70,8 +72,27 @@ static bool define_of(const struct source *s, const char *name, size_t n, size_t
 	return macro_define_from(s, 0, name, n, a, e);
 }
 
-/* Does the body of macro name (n characters) hold an assignment, or call a macro of the file that may? */
-static bool body_assigns(const struct source *s, const char *name, size_t n, unsigned depth)
+/* What a macro's body is searched for: an assignment's '=', "++"/"--", a unary '&', a '*'. */
+enum macro_op { MO_ASSIGN, MO_STEP, MO_ADDR, MO_DEREF };
+
+/* Is there the operator op at i of the body [a, e) of t? */
+static bool op_at(const char *t, size_t a, size_t i, size_t e, enum macro_op op)
+{
+	switch (op) {
+	case MO_ASSIGN:
+		return t[i] == '=' && assign_eq(t, a, i, e);
+	case MO_STEP:
+		return i + 1 < e && (t[i] == '+' || t[i] == '-') && t[i + 1] == t[i];
+	case MO_DEREF:	/* a product counts too: taken for a read through a pointer, safe */
+		return t[i] == '*';
+	default:	/* '&' that is not "&&" nor "&=" (a binary '&' counts: taken for an address, safe) */
+		return t[i] == '&' && !(i + 1 < e && (t[i + 1] == '&' || t[i + 1] == '=')) &&
+		       !(i > a && t[i - 1] == '&');
+	}
+}
+
+/* Does the body of macro name (n characters) hold op, or call a macro of the file that may? */
+static bool body_has(const struct source *s, const char *name, size_t n, unsigned depth, enum macro_op op)
 {
 	const char *t = s->text;
 	size_t a, e;
@@ -89,7 +110,7 @@ static bool body_assigns(const struct source *s, const char *name, size_t n, uns
 		}
 		if (t[i] == '"' || t[i] == '\'') {
 			quote = t[i];
-		} else if (t[i] == '=' && assign_eq(t, a, i, e)) {
+		} else if (op_at(t, a, i, e, op)) {
 			return true;
 		} else if (text_ident_char(t[i]) && (i == a || !text_ident_char(t[i - 1]))) {
 			size_t j = i, m, b, f;
@@ -98,7 +119,7 @@ static bool body_assigns(const struct source *s, const char *name, size_t n, uns
 				j++;
 			m = j - i;
 			if (depth < MACRO_DEPTH && !(m == n && !strncmp(t + i, name, n)) && define_of(s, t + i, m, &b, &f) &&
-			    body_assigns(s, t + i, m, depth + 1))
+			    body_has(s, t + i, m, depth + 1, op))
 				return true;
 			i = j - 1;
 		}
@@ -106,7 +127,8 @@ static bool body_assigns(const struct source *s, const char *name, size_t n, uns
 	return false;
 }
 
-bool macro_may_assign(const struct source *s, CXCursor c)
+/* Does the #define of the macro whose name is at c's offset hold op (true where unknown)? */
+static bool macro_has(const struct source *s, CXCursor c, enum macro_op op)
 {
 	unsigned a = c_start(c), e = a;
 
@@ -114,5 +136,27 @@ bool macro_may_assign(const struct source *s, CXCursor c)
 		return macro_spelled(c);	/* not at a macro's name: say it may */
 	while (e < s->len && text_ident_char(s->text[e]))
 		e++;
-	return body_assigns(s, s->text + a, e - a, 0);
+	return body_has(s, s->text + a, e - a, 0, op);
+}
+
+bool macro_may_assign(const struct source *s, CXCursor c)
+{
+	return macro_has(s, c, MO_ASSIGN);
+}
+
+/*
+ * unary_op() of a unary operator of a macro's body, whose text is not at its
+ * offsets: '+' where the #define may step a value (`#define NEXT i++`), else
+ * '&' where it may take an address, else 0.  A body with both answers '+'.
+ */
+bool macro_may_deref(const struct source *s, CXCursor c)
+{
+	return macro_has(s, c, MO_DEREF);
+}
+
+char macro_unary_op(const struct source *s, CXCursor c)
+{
+	if (macro_has(s, c, MO_STEP))
+		return '+';
+	return macro_has(s, c, MO_ADDR) ? '&' : 0;
 }

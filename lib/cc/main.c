@@ -331,8 +331,8 @@ static int write_c(const struct options *o, const struct buf *out)
 		strcat(cpath, ".c");
 		outp = cpath;
 	}
-	f = strcmp(outp, "-") ? fopen(outp, "w") : stdout;
-	if (!f || fwrite(out->p, 1, out->n, f) != out->n || (f != stdout && fclose(f))) {
+	f = out_open(outp, "w");
+	if (!f || fwrite(out->p, 1, out->n, f) != out->n || out_close(f)) {
 		fprintf(stderr, "idxgen-cc: %s: %s\n", outp, strerror(errno));
 		rc = 2;
 	}
@@ -340,14 +340,28 @@ static int write_c(const struct options *o, const struct buf *out)
 	return rc;
 }
 
+/* An option only the driver of whole programs has, that writes -o's file itself (-o - then is its stdout). */
+static bool driver_output_mode(const char *a)
+{
+	static const char *const modes[] = { "-E", "--preprocess", "-M", "-MM", "--generate-dependencies",
+					     "--generate-nonsystem-dependencies", "-ptx", "-fatbin", "-cubin", NULL };
+
+	for (const char *const *m = modes; *m; m++)
+		if (!strcmp(a, *m))
+			return true;
+	return false;
+}
+
 /*
  * The translate-only command line (C of the kernels, this file): --translate,
  * --dump=..., or an output named *.c or '-'.  Anything else is the nvcc-like
- * driver of whole programs (driver.c).  --translate is taken out of argv.
+ * driver of whole programs (driver.c), which -E, -M, -ptx ... select
+ * whatever the output's name ('-o -' is their standard output, as
+ * --emit-cxx's).  --translate is taken out of argv.
  */
 static bool translate_only(int *argc, char **argv)
 {
-	bool r = false;
+	bool r = false, named = false, mode = false;
 	int i, j;
 
 	for (i = 1; i < *argc; i++)
@@ -362,10 +376,12 @@ static bool translate_only(int *argc, char **argv)
 		else if (!strncmp(a, "-o", 2) && a[2] && strcmp(a, "-odir"))
 			o = a + 2;
 		n = o ? strlen(o) : 0;
-		if (!strcmp(a, "--translate") || !strncmp(a, "--dump", 6) ||
-		    (o && (!strcmp(o, "-") || (n > 2 && !strcmp(o + n - 2, ".c")))))
+		if (!strcmp(a, "--translate") || !strncmp(a, "--dump", 6))
 			r = true;
+		named |= o && (!strcmp(o, "-") || (n > 2 && !strcmp(o + n - 2, ".c")));
+		mode |= driver_output_mode(a) && (i == 1 || strcmp(argv[i - 1], "-o"));
 	}
+	r |= named && !mode;
 	for (i = j = 1; i < *argc; i++)
 		if (strcmp(argv[i], "--translate"))
 			argv[j++] = argv[i];

@@ -81,14 +81,14 @@ int module_write_text(const char *so_path, const char *out_path, const char *src
 	}
 	if (in)
 		fclose(in);
-	out = p && n > 0 ? fopen(out_path, "w") : NULL;
+	out = p && n > 0 ? out_open(out_path, "w") : NULL;
 	if (out) {
 		fprintf(out, "%s\n// idxgen-cc -ptx: the kernels of %s as a module for cuModuleLoad* (idxgen's,\n"
 			     "// lib/cudart): an ELF shared object of the translated kernels, base64 below. Not\n"
 			     "// PTX: the CPU runs these kernels, no GPU; NVIDIA's tools cannot read it.\n",
 			IDXGEN_MODULE_TEXT_HEAD, src);
 		put_base64(out, p, (size_t)n);
-		rc = fclose(out) ? 2 : 0;
+		rc = out_close(out) ? 2 : 0;
 	}
 	if (rc)
 		perror(out_path);

@@ -107,7 +107,7 @@ static bool pure_walk(const struct source *src, CXCursor c, CXCursor def, int de
 			return false;
 		break;
 	case CXCursor_UnaryOperator:
-		if ((c_start(c) < src->len && src->text[c_start(c)] == '*') || unary_op(src, c) == '&')
+		if (unary_deref(src, c) || unary_op(src, c) == '&')
 			return false;	/* *p reads memory; &x lets the pointer escape */
 		if (unary_op(src, c) == '+' && !pure_write(src, c, def, true))
 			return false;

@@ -12,20 +12,78 @@
 #include <stdlib.h>
 #include <string.h>
 
-void source_edit(struct source *s, unsigned start, unsigned end, const char *text)
+/* Do [start, end) and e overlap?  An insertion overlaps only what it lies strictly inside. */
+static bool edits_overlap(unsigned start, unsigned end, const struct edit *e)
+{
+	if (start == end)
+		return e->start < start && start < e->end;
+	if (e->start == e->end)
+		return start < e->start && e->start < end;
+	return start < e->end && e->start < end;
+}
+
+static bool overlaps_made(const struct source *s, unsigned start, unsigned end)
+{
+	for (unsigned i = 0; i < s->nedits; i++)
+		if (edits_overlap(start, end, &s->edits[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Does n go before e in the list?  By start; at one offset closing
+ * insertions first (the last made, an inner expression's, first), then
+ * opening ones (the first made, an outer expression's, first), then the
+ * replacement that starts there.
+ */
+static bool goes_before(const struct edit *n, const struct edit *e)
+{
+	if (n->start != e->start)
+		return n->start < e->start;
+	return n->kind < e->kind || (n->kind == e->kind && n->kind == EDIT_CLOSE);
+}
+
+static void edit_add(struct source *s, const struct edit *n)
 {
 	unsigned i;
 
-	for (i = 0; i < s->nedits; i++)
-		if (start < s->edits[i].end && s->edits[i].start < end)
-			return;	/* overlaps an edit made already: the first wins */
 	s->edits = cx_realloc(s->edits, (s->nedits + 1) * sizeof(*s->edits));
-	for (i = s->nedits; i > 0 && s->edits[i - 1].start > start; i--)
+	for (i = s->nedits; i > 0 && goes_before(n, &s->edits[i - 1]); i--)
 		s->edits[i] = s->edits[i - 1];
-	s->edits[i].start = start;
-	s->edits[i].end = end;
-	s->edits[i].text = cx_strdup(text);
+	s->edits[i] = *n;
+	s->edits[i].text = cx_strdup(n->text);
+	s->edits[i].seq = s->edit_seq++;
 	s->nedits++;
+}
+
+void source_edit(struct source *s, unsigned start, unsigned end, const char *text)
+{
+	struct edit e = { start, end, (char *)text, start, end, start == end ? EDIT_OPEN : EDIT_REPLACE, 0 };
+
+	if (start <= end && !overlaps_made(s, start, end))	/* the first wins */
+		edit_add(s, &e);
+}
+
+bool source_edit_group(struct source *s, const struct edit *g, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (overlaps_made(s, g[i].start, g[i].end))
+			return false;
+	for (unsigned i = 0; i < n; i++)
+		edit_add(s, &g[i]);
+	return true;
+}
+
+void source_edits_undo(struct source *s, unsigned seq)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < s->nedits; i++)
+		if (s->edits[i].seq < seq)
+			s->edits[n++] = s->edits[i];
+		else
+			free(s->edits[i].text);
+	s->nedits = n;
 }
 
 /* The C headers under their C++ names. */
@@ -271,4 +329,5 @@ void plan_rewrites(struct source *s, CXTranslationUnit tu)
 
 	include_edits(s, tu);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), rewrite_visit, &ctx);
+	shift_edits(s, tu);	/* last: its groups give way to the edits above */
 }

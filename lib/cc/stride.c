@@ -70,13 +70,10 @@ static bool cond_ok(const struct kernel *k, CXCursor e)
 	case CXCursor_BinaryOperator:
 	case CXCursor_ConditionalOperator:
 		break;
-	case CXCursor_UnaryOperator: {
-		unsigned a = c_start(e);
-
-		if (unary_op(k->src, e) || (a < k->src->len && k->src->text[a] == '*'))
+	case CXCursor_UnaryOperator:
+		if (unary_op(k->src, e) || unary_deref(k->src, e))
 			return false;	/* ++, --, &, * */
 		break;
-	}
 	case CXCursor_DeclRefExpr:
 		if ((n = builtin_ref(e))) {
 			free(n);

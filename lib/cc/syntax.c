@@ -130,6 +130,40 @@ char *kernel_signature(CXCursor fn)
 	return b.p;
 }
 
+bool function_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
+}
+
+/* The kind of clang's value of e (CXEval_UnExposed: none), the value in *val where an integer. */
+static CXEvalResultKind eval_kind(CXCursor e, long long *val)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	CXEvalResultKind k;
+
+	if (!r)
+		return CXEval_UnExposed;
+	k = clang_EvalResult_getKind(r);
+	if (k == CXEval_Int)
+		*val = clang_EvalResult_getAsLongLong(r);
+	clang_EvalResult_dispose(r);
+	return k;
+}
+
+bool int_constant(CXCursor e, long long *val)
+{
+	return eval_kind(e, val) == CXEval_Int;
+}
+
+bool arith_constant(CXCursor e)
+{
+	long long v;
+	CXEvalResultKind k = eval_kind(e, &v);
+
+	return k == CXEval_Int || k == CXEval_Float;
+}
+
 CXCursor strip(CXCursor c)
 {
 	for (;;) {
@@ -363,6 +397,28 @@ static bool dependent_assignment(CXCursor c, const struct cx_kids *ks, CXCursor 
 	return false;
 }
 
+bool dependent_binary(CXCursor c, char op[4], CXCursor *l, CXCursor *r)
+{
+	struct cx_kids ks;
+	CXCursor args[2];
+	unsigned at, i, n = 0;
+	bool ok;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	ks = cx_kids_of(c);
+	ok = ks.n == 3 && dependent_operator(c, &ks, op, &at);
+	for (i = 0; ok && i < ks.n; i++)
+		if (i != at)
+			args[n++] = ks.c[i];
+	if (ok) {
+		*l = args[0];
+		*r = args[1];
+	}
+	cx_kids_free(&ks);
+	return ok;
+}
+
 static bool builtin_scalar(CXType t)
 {
 	t = clang_getCanonicalType(t);
@@ -392,10 +448,32 @@ bool builtin_dependent_assignment(CXCursor c)
 }
 
 /*
+ * Can binary operator c assign target, by their types?  An assignment has
+ * its target's type (`i < n` is a bool, `i * 2.0f` a float); a literal is
+ * no target.  What reading a macro's #define costs is spent only on these.
+ */
+static bool typed_as_target(CXCursor c, CXCursor target)
+{
+	enum CXCursorKind tk = clang_getCursorKind(strip(target));
+	CXType a = clang_getCanonicalType(clang_getCursorType(c));
+	CXType b = clang_getCanonicalType(clang_getCursorType(target));
+
+	if (tk == CXCursor_IntegerLiteral || tk == CXCursor_FloatingLiteral || tk == CXCursor_CharacterLiteral ||
+	    tk == CXCursor_StringLiteral || tk == CXCursor_CXXBoolLiteralExpr)
+		return false;
+	return a.kind == CXType_Dependent || b.kind == CXType_Dependent || a.kind == CXType_Unexposed ||
+	       b.kind == CXType_Unexposed || clang_equalTypes(clang_getUnqualifiedType(a), clang_getUnqualifiedType(b));
+}
+
+/*
  * Is c an assignment (=, op=, or C++'s operator= of a struct)?  Its target
  * and value in *target and *value.  In a template, an assignment or
  * increment written as an unresolved operator call counts too: missing it
  * left a parameter advanced per thread on the block's one copy (issue 38).
+ * A binary operator written in a macro, whose operator no file text shows,
+ * counts where the macro's #define may assign (macro_may_assign): missing
+ * `#define ADVANCE w = tid + 1;` recomputed w from its initializer after
+ * a barrier, a wrong result (tests/cc/golden/macro_body_writes.cu).
  */
 bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *value)
 {
@@ -421,7 +499,9 @@ bool assignment(const struct source *s, CXCursor c, CXCursor *target, CXCursor *
 	} else if (ks.n == 2) {
 		if (ck == CXCursor_BinaryOperator)
 			op_text(s, c, op);
-		r = ck == CXCursor_CompoundAssignOperator || is_assign_op(op);
+		r = ck == CXCursor_CompoundAssignOperator || is_assign_op(op) ||
+		    (ck == CXCursor_BinaryOperator && typed_as_target(c, ks.c[0]) && macro_spelled(c) &&
+		     macro_may_assign(s, c));
 		if (r) {
 			*target = ks.c[0];
 			*value = ks.c[1];
@@ -465,10 +545,27 @@ bool is_assign_op(const char *op)
 	       strcmp(op, ">=");
 }
 
+bool unary_deref(const struct source *s, CXCursor c)
+{
+	unsigned a = c_start(c);
+	CXFile f;
+
+	if (in_macro(c)) {	/* a macro's argument: its operator where it is spelled */
+		clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &a);
+		return !f || !clang_File_isEqual(f, s->file) || a >= s->len || s->text[a] == '*';
+	}
+	if (macro_spelled(c))	/* a macro's body: the text there is the macro's name */
+		return macro_may_deref(s, c);
+	return a < s->len && s->text[a] == '*';
+}
+
 char unary_op(const struct source *s, CXCursor c)
 {
 	unsigned a = c_start(c), e = c_end(c);
 	const char *t = s->text;
+
+	if (!in_macro(c) && macro_spelled(c))
+		return macro_unary_op(s, c);	/* a macro's body: the text there is its name */
 
 	if (a + 1 < s->len && (!strncmp(t + a, "++", 2) || !strncmp(t + a, "--", 2)))
 		return '+';
@@ -575,12 +672,8 @@ bool has_effects(const struct source *s, CXCursor e)
 	    k == CXCursor_ArraySubscriptExpr ||
 	    k == CXCursor_CompoundAssignOperator || k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr)
 		return true;
-	if (k == CXCursor_UnaryOperator) {
-		unsigned a = c_start(e);
-
-		if (unary_op(s, e) == '+' || (a < s->len && s->text[a] == '*'))
-			return true;
-	}
+	if (k == CXCursor_UnaryOperator && (unary_op(s, e) == '+' || unary_deref(s, e)))
+		return true;
 	if (k == CXCursor_BinaryOperator) {
 		char op[4];
 

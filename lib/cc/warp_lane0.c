@@ -120,15 +120,12 @@ bool wl_is_tidx(const struct source *s, CXCursor fn_body, CXCursor e)
 
 bool wl_const_is(CXCursor e, long long want)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(strip(e));
+	long long v;
 	bool ok = false;
 	char *n;
 
-	if (r) {
-		ok = clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == want;
-		clang_EvalResult_dispose(r);
-		return ok;
-	}
+	if (int_constant(strip(e), &v))
+		return v == want;
 	n = cx_spelling(strip(e));	/* whole programs: warpSize is an extern const int */
 	ok = n && want == 32 && !strcmp(n, "warpSize");
 	free(n);

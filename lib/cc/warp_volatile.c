@@ -76,14 +76,11 @@ static bool shared_var(CXCursor e, CXCursor *var)
 		CXCursor a = ks.n == 1 ? strip(ks.c[0]) : clang_getNullCursor();
 		struct cx_kids as = { 0 };
 		bool ok = false;
-		CXEvalResult r;
+		long long i0;
 
 		if (!clang_Cursor_isNull(a) && clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr) {
 			as = cx_kids_of(a);
-			r = as.n == 2 ? clang_Cursor_Evaluate(strip(as.c[1])) : NULL;
-			ok = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
-			if (r)
-				clang_EvalResult_dispose(r);
+			ok = as.n == 2 && int_constant(strip(as.c[1]), &i0) && i0 == 0;
 			e = ok ? strip(as.c[0]) : clang_getNullCursor();
 			cx_kids_free(&as);
 		}
@@ -187,14 +184,11 @@ static bool element(struct vmatch *m, CXCursor e, CXCursor *arr, long long *k)
 	is = cx_kids_of(i);
 	ok = !strcmp(op, "+") && is.n == 2 && is_index(m, is.c[0]);
 	if (ok) {
-		CXEvalResult r = clang_Cursor_Evaluate(strip(is.c[1]));
+		long long v;
 
-		ok = r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) > 0 &&
-		     clang_EvalResult_getAsLongLong(r) <= 1024;
+		ok = int_constant(strip(is.c[1]), &v) && v > 0 && v <= 1024;
 		if (ok)
-			*k = clang_EvalResult_getAsLongLong(r);
-		if (r)
-			clang_EvalResult_dispose(r);
+			*k = v;
 	}
 	cx_kids_free(&is);
 	return ok;

@@ -1408,16 +1408,12 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 /* Undo what a failed try of loop fission left: its diagnostics and edits. */
 struct fission_try {
 	int nerrors;
-	unsigned nedits;
+	unsigned edit_seq;
 };
 
 static void fission_undo(struct source *s, const struct fission_try *ft)
 {
-	unsigned i;
-
-	for (i = ft->nedits; i < s->nedits; i++)
-		free(s->edits[i].text);
-	s->nedits = ft->nedits;
+	source_edits_undo(s, ft->edit_seq);
 	s->nerrors = ft->nerrors;
 }
 
@@ -1430,18 +1426,12 @@ static void fission_undo(struct source *s, const struct fission_try *ft)
 static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t, const struct buf *narrow,
 			struct buf *o)
 {
-	struct fission_try ft = { s->nerrors, s->nedits };
+	struct fission_try ft = { s->nerrors, s->edit_seq };
 	struct buf body = { 0 }, undefs = { 0 };
 	bool ok, retry;
 	unsigned i;
 
-	if (s->nedits && s->model == EXEC_AUTO) {
-		/* edits are kept sorted: a failed try must be able to drop its own, at the end */
-		for (i = 0; i < s->nedits; i++)
-			if (s->edits[i].start >= c_start(k->fn))
-				ft.nedits = ~0u;
-	}
-	retry = s->model == EXEC_AUTO && ft.nedits != ~0u;
+	retry = s->model == EXEC_AUTO;
 	s->quiet = retry;
 	if (t->pack) {
 		/* its thread loops read each parameter by a type written out */
@@ -2275,6 +2265,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			kernel_decls_header(&sf, s);
 			macro_launches(&sf);
 			macro_shared_decls(&sf);
+			shift_edits(&sf, tu);
 			sf.tls = s->tls;
 			sf.traps = s->traps;
 			sf.dyn_shared_ns = s->dyn_shared_ns;
@@ -2362,6 +2353,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	if (tu) {
 		macro_launches(s);
 		macro_shared_decls(s);
+		shift_edits(s, tu);
 		cuda_arch_check_headers(s, tu, idx, args, nargs, s->cuda_arch);
 	}
 	if (rc) {

@@ -98,6 +98,53 @@ cublasStatus_t idxgen_cublas1_SetKernelStream(cudaStream_t stream)
 	return h ? cublasSetStream(h, stream) : CUBLAS_STATUS_NOT_INITIALIZED;
 }
 
+/*
+ * The legacy names no v2 call carries are symbols as well, as in NVIDIA's
+ * library: programs and build systems call them without the header's
+ * macros (autoconf's AC_CHECK_LIB([cublas], [cublasInit]) links a call of
+ * cublasInit declared by hand; SHOC's configure found "no usable CUDA
+ * installation").  The header keeps renaming them (one symbol per call in
+ * the programs it compiles).
+ */
+#pragma GCC visibility push(default)
+cublasStatus_t cublasInit(void);
+cublasStatus_t cublasShutdown(void);
+cublasStatus_t cublasGetError(void);
+cublasStatus_t cublasAlloc(int n, int elem_size, void **device_ptr);
+cublasStatus_t cublasFree(void *device_ptr);
+cublasStatus_t cublasSetKernelStream(cudaStream_t stream);
+#pragma GCC visibility pop
+
+cublasStatus_t cublasInit(void)
+{
+	return idxgen_cublas1_Init();
+}
+
+cublasStatus_t cublasShutdown(void)
+{
+	return idxgen_cublas1_Shutdown();
+}
+
+cublasStatus_t cublasGetError(void)
+{
+	return idxgen_cublas1_GetError();
+}
+
+cublasStatus_t cublasAlloc(int n, int elem_size, void **device_ptr)
+{
+	return idxgen_cublas1_Alloc(n, elem_size, device_ptr);
+}
+
+cublasStatus_t cublasFree(void *device_ptr)
+{
+	return idxgen_cublas1_Free(device_ptr);
+}
+
+cublasStatus_t cublasSetKernelStream(cudaStream_t stream)
+{
+	return idxgen_cublas1_SetKernelStream(stream);
+}
+
 /* The BLAS's characters; -1 for one that is none of them. */
 static int op_of(char c)
 {

@@ -141,6 +141,12 @@ enum drv_image cudart_drv_image(const void *image, size_t known, struct drv_imag
 void cudart_drv_image_funcs(const void *image, size_t size,
 			    void (*each)(uint64_t value, const char *name, bool local, void *arg), void *arg)
 {
+	cudart_drv_image_syms(image, size, STT_FUNC, each, arg);
+}
+
+void cudart_drv_image_syms(const void *image, size_t size, unsigned int type,
+			   void (*each)(uint64_t value, const char *name, bool local, void *arg), void *arg)
+{
 	const unsigned char *p = image;
 	const Elf64_Ehdr *eh = image;
 	const Elf64_Shdr *sh = (const Elf64_Shdr *)(p + eh->e_shoff);
@@ -157,7 +163,7 @@ void cudart_drv_image_funcs(const void *image, size_t size,
 		for (size_t j = 0; j < sh[i].sh_size / sizeof(*sym); j++) {
 			bool local = ELF64_ST_BIND(sym[j].st_info) == STB_LOCAL;
 
-			if (ELF64_ST_TYPE(sym[j].st_info) != STT_FUNC || sym[j].st_shndx == SHN_UNDEF ||
+			if (ELF64_ST_TYPE(sym[j].st_info) != type || sym[j].st_shndx == SHN_UNDEF ||
 			    sym[j].st_name >= str->sh_size || dyn == local)
 				continue;	/* the dynamic table's globals, the full table's locals */
 			each(sym[j].st_value, (const char *)p + str->sh_offset + sym[j].st_name, local, arg);

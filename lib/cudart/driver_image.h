@@ -28,9 +28,26 @@ enum drv_image cudart_drv_image(const void *image, size_t known, struct drv_imag
  */
 void cudart_drv_image_funcs(const void *image, size_t size,
 			    void (*each)(uint64_t value, const char *name, bool local, void *arg), void *arg);
+/* The same for the symbols of an ELF type (STT_FUNC, STT_OBJECT): variables of internal linkage. */
+void cudart_drv_image_syms(const void *image, size_t size, unsigned int type,
+			   void (*each)(uint64_t value, const char *name, bool local, void *arg), void *arg);
 /* Where a module's loaded segments lie, relative to its load address: [*lo, *hi). */
 void cudart_drv_image_span(const void *image, size_t size, uint64_t *lo, uint64_t *hi);
 /* The bytes of a module written as text (idxgen-cc -ptx), malloc'd (*size of them); NULL: not one. */
 void *cudart_drv_image_text(const void *image, size_t known, size_t *size);
+
+/* driver_link_image.c: an image of n modules linked (cuLinkComplete), malloc'd (*size bytes). */
+void *cudart_link_image_make(void *const *parts, const size_t *sizes, unsigned int n, size_t *size);
+/* driver_link_image.c: does image (known: its length, or 0) start as a linked image? */
+bool cudart_is_link_image(const void *image, size_t known);
+/*
+ * driver_link_image.c: the modules of a linked image: their count, where
+ * each lies and its size; DRV_IMAGE_MODULE (info->size the image's bytes),
+ * or DRV_IMAGE_INVALID with info->why.
+ */
+enum drv_image cudart_link_image_parts(const void *image, size_t known, const void **parts, size_t *sizes,
+				       unsigned int *count, struct drv_image_info *info);
+/* driver_link_image.c: an ELF shared object (like's machine) that needs paths[0..n), malloc'd. */
+void *cudart_link_glue(const void *like, const char *const *paths, unsigned int n, size_t *size);
 
 #endif

@@ -45,6 +45,12 @@ CUresult cudart_module_load(CUmodule *mod, const void *image, size_t known, unsi
 CUresult cudart_module_file(const char *fname, void **image, size_t *size);
 /* driver_module.c: name's definition in module m itself, or NULL */
 void *cudart_module_symbol(CUmodule m, const char *name);
+/* driver_kernel_names.c: the name CUDA gives a kernel of symbol sym (internal linkage, anonymous namespace) */
+char *cudart_kernel_cuda_name(const char *sym);
+/* driver_kernel_names.c: a name a program asks for, its anonymous namespaces spelled as the kernels' */
+char *cudart_kernel_name_key(const char *name);
+/* driver_kernel_names.c: the name CUDA gives a variable of internal linkage of symbol sym */
+char *cudart_var_cuda_name(const char *sym);
 /* driver_module.c: the module of a library (driver_library.c) is the library's to unload */
 void cudart_module_set_library(CUmodule m);
 bool cudart_is_library(CUmodule m);

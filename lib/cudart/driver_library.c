@@ -133,6 +133,7 @@ CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUlibrary lib, con
 	return cuModuleGetGlobal(dptr, bytes, module_of(lib), name);
 }
 
+/* Any variable: one address space makes every __device__ variable reachable from the host. */
 CUresult cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes, CUlibrary lib, const char *name)
 {
 	return cuLibraryGetGlobal(dptr, bytes, lib, name);

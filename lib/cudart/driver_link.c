@@ -6,9 +6,13 @@
  * -ptx's text form, whatever input type the caller names them by).  Such a
  * module is already a complete image of its .cu file's kernels, so a link
  * of one module gives that module, ready for cuModuleLoadData, owned by
- * the link state until cuLinkDestroy as CUDA's output is.  Two modules
- * cannot become one image (no device-code linking of translated kernels):
- * the second is CUDA_ERROR_NOT_SUPPORTED, with the reason in the log.
+ * the link state until cuLinkDestroy as CUDA's output is.  Two modules or
+ * more (up to IDXGEN_LINK_MAX) give a linked image of them all
+ * (driver_link_image.c), which cuModuleLoadData loads as one module whose
+ * parts call each other's functions (nvcc's -rdc=true: a kernel of one
+ * calling an `extern __device__` function of another); a reference no
+ * part defines is found when the image is loaded
+ * (CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND, the name in the log).
  * NVIDIA's device code (PTX, cubin, fatbin) has nothing for this device,
  * CUDA_ERROR_NO_BINARY_FOR_GPU as for cuModuleLoadData; other bytes are
  * CUDA_ERROR_INVALID_PTX given as PTX, else CUDA_ERROR_INVALID_IMAGE.
@@ -22,6 +26,7 @@
 
 #include "driver_image.h"
 #include "driver_int.h"
+#include "idxgen_module.h"
 
 /* A log buffer cuLinkCreate's options named: written at each step, its length reported. */
 struct link_log {
@@ -33,7 +38,10 @@ struct link_log {
 struct CUlinkState_st {
 	struct CUlinkState_st *next;	/* the context's list */
 	struct link_log error, info;
-	void *image;			/* the module added, as an ELF image */
+	void *parts[IDXGEN_LINK_MAX];	/* the modules added, as ELF images */
+	size_t sizes[IDXGEN_LINK_MAX];
+	unsigned int nparts;
+	void *image;			/* cuLinkComplete's: a part, or the linked image of them */
 	size_t size;
 };
 
@@ -130,19 +138,17 @@ static CUresult add(CUlinkState s, CUjitInputType type, const void *data, size_t
 
 	if (cudart_drv_image(elf, text ? bytes : size, &info) != DRV_IMAGE_MODULE) {
 		r = refuse(s, type, &info, name);
-	} else if (s->image) {
-		snprintf(why, sizeof(why),
-			 "idxgen: %s: one module per link: an idxgen-cc module is the whole of its .cu file's "
-			 "kernels, and two do not link into one image (no device-code linking)",
-			 name ? name : "input");
+	} else if (s->nparts == IDXGEN_LINK_MAX) {
+		snprintf(why, sizeof(why), "idxgen: %s: more than %d modules in one link", name ? name : "input",
+			 IDXGEN_LINK_MAX);
 		log_error(s, why);
 		r = CUDA_ERROR_NOT_SUPPORTED;
 	} else {
-		s->image = malloc(info.size);
-		if (!s->image)
+		s->parts[s->nparts] = malloc(info.size);
+		if (!s->parts[s->nparts])
 			r = CUDA_ERROR_OUT_OF_MEMORY;
 		else
-			memcpy(s->image, elf, s->size = info.size);
+			memcpy(s->parts[s->nparts], elf, s->sizes[s->nparts] = info.size), s->nparts++;
 	}
 	free(text);
 	return r;
@@ -185,12 +191,22 @@ CUresult cuLinkComplete(CUlinkState state, void **cubin, size_t *size)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!is_link(state))
 		return CUDA_ERROR_INVALID_HANDLE;
-	if (!state->image) {
+	if (!state->nparts) {
 		log_error(state, "idxgen: nothing to link: no module was added");
 		return CUDA_ERROR_INVALID_IMAGE;
 	}
-	snprintf(info, sizeof(info), "idxgen: linked one module of %zu bytes (idxgen-cc's; there is no JIT)",
-		 state->size);
+	if (state->image != state->parts[0])
+		free(state->image);	/* completed before: made again of every part added */
+	if (state->nparts == 1) {
+		state->image = state->parts[0];
+		state->size = state->sizes[0];
+	} else {
+		state->image = cudart_link_image_make(state->parts, state->sizes, state->nparts, &state->size);
+		if (!state->image)
+			return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	snprintf(info, sizeof(info), "idxgen: linked %u module(s), %zu bytes (idxgen-cc's; there is no JIT)",
+		 state->nparts, state->size);
 	put(&state->error, "");
 	put(&state->info, info);
 	*cubin = state->image;
@@ -213,7 +229,10 @@ CUresult cuLinkDestroy(CUlinkState state)
 	pthread_mutex_unlock(&c->lock);
 	if (!found)
 		return CUDA_ERROR_INVALID_HANDLE;
-	free(state->image);
+	if (state->image != state->parts[0])
+		free(state->image);
+	for (unsigned int i = 0; i < state->nparts; i++)
+		free(state->parts[i]);
 	free(state);
 	return CUDA_SUCCESS;
 }

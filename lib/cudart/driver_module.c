@@ -11,13 +11,16 @@
  * program exports the runtime: idxgen-cc links it with --export-dynamic),
  * so a CUfunction of a module is its kernel's host stub, as a program
  * kernel's is, and everything of driver_launch.c applies to it.
- * Each load is a module of its own (its own variables), as in CUDA.
+ * Each load is a module of its own (its own variables), as in CUDA.  A
+ * linked image (cuLinkComplete of several modules, driver_link_image.c) is
+ * one module of several shared objects, loaded together so that each finds
+ * the functions of the others.
  * NVIDIA's device code (fatbin, cubin, PTX) is CUDA's
  * CUDA_ERROR_NO_BINARY_FOR_GPU, anything else CUDA_ERROR_INVALID_IMAGE,
  * with the reason in the caller's CU_JIT_ERROR_LOG_BUFFER.
  * Kernels are found by the names CUDA gives them: an exported one by its
- * symbol (dlsym), a `static` one by its symbol-table name with the mark of
- * internal linkage dropped (_ZL5scalePff is nvcc's _Z5scalePff).
+ * symbol (dlsym), a `static` one or one of an anonymous namespace by its
+ * symbol-table name spelled as nvcc spells it (driver_kernel_names.c).
  * cuModuleUnload waits for the device, forgets the module's kernels and
  * variables (a CUfunction the program kept is then CUDA_ERROR_INVALID_HANDLE,
  * as in CUDA) and unmaps its code, unless a graph node keeps one of its
@@ -26,7 +29,6 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
-#include <ctype.h>
 #include <errno.h>
 #include <link.h>
 #include <stdint.h>
@@ -38,16 +40,34 @@
 
 #include "driver_image.h"
 #include "driver_int.h"
+#include "idxgen_module.h"
+
+/* One shared object of a module: the module, or one of the modules linked into it. */
+struct mod_part {
+	struct link_map *map;		/* where it lies */
+	uintptr_t lo, hi;		/* its segments' addresses */
+};
 
 struct CUmod_st {
 	struct CUmod_st *next;		/* the context's list */
-	void *so;			/* dlopen's handle */
-	struct link_map *map;		/* where it lies */
+	void *so;			/* dlopen's handle (linked: of the object that needs the parts) */
+	struct mod_part parts[IDXGEN_LINK_MAX];
+	unsigned int nparts;
 	const void **kernels;		/* the host stubs of its kernels */
 	char **names;			/* CUDA's name of each static kernel; NULL: exported */
 	unsigned int nkernels;
-	uintptr_t lo, hi;		/* its segments' addresses */
+	const void **vars;		/* its variables of internal linkage (not exported) */
+	char **var_names;		/* CUDA's name of each */
+	unsigned int nvars, vars_cap;
 	bool library;			/* loaded by cuLibraryLoad*: the library's module */
+};
+
+/* A load's images (one module, or the parts of a linked image) and their temporary files. */
+struct load {
+	const void *images[IDXGEN_LINK_MAX];
+	size_t sizes[IDXGEN_LINK_MAX];
+	char *paths[IDXGEN_LINK_MAX];
+	unsigned int n;
 };
 
 /*
@@ -103,51 +123,9 @@ static void log_loaded(unsigned int n, const CUjit_option *opts, void **vals, CU
 	cudart_jit_logs(n, opts, vals, "", info);
 }
 
-/*
- * The name nvcc gives a kernel of internal linkage, from its symbol: the
- * Itanium ABI marks internal linkage with an L before the name
- * (_ZL5scalePff, _ZN2nsL5scaleEPf); nvcc's PTX names such a kernel without
- * it (_Z5scalePff, _ZN2ns5scaleEPf).  Malloc'd; NULL when out of memory.
- */
-static char *cuda_spelling(const char *sym)
-{
-	size_t n = strlen(sym), i = 3, j = 0;
-	char *out = malloc(n + 1);
-
-	if (!out)
-		return NULL;
-	if (strncmp(sym, "_ZL", 3) && strncmp(sym, "_ZN", 3))
-		return memcpy(out, sym, n + 1);	/* not C++ (or not marked): as it is */
-	memcpy(out, sym, 3);
-	j = 3;
-	if (sym[2] == 'L') {
-		j = 2;		/* _ZL<name>: drop the L */
-	} else {
-		/* _ZN: the nested name's parts, <digits><name>, each maybe after an L */
-		while (i < n && strchr("rVKRO", sym[i]))
-			out[j++] = sym[i++];
-		while (i < n) {
-			char *end;
-			unsigned long len;
-
-			if (sym[i] == 'L' && isdigit((unsigned char)sym[i + 1]))
-				i++;
-			if (!isdigit((unsigned char)sym[i]))
-				break;
-			len = strtoul(sym + i, &end, 10);
-			if (len > n - (size_t)(end - sym))
-				break;
-			len += (size_t)(end - sym) - i;
-			memcpy(out + j, sym + i, len);
-			i += len, j += len;
-		}
-	}
-	memcpy(out + j, sym + i, n - i + 1);
-	return out;
-}
-
 struct kernel_list {
 	CUmodule m;
+	struct link_map *map;		/* of the part whose symbols are read */
 	unsigned int cap;
 };
 
@@ -156,7 +134,7 @@ static void add_kernel(uint64_t value, const char *name, bool local, void *arg)
 {
 	struct kernel_list *l = arg;
 	CUmodule m = l->m;
-	const void *stub = (const char *)m->map->l_addr + value;
+	const void *stub = (const char *)l->map->l_addr + value;
 	const void **more;
 	char **more_names;
 
@@ -173,8 +151,35 @@ static void add_kernel(uint64_t value, const char *name, bool local, void *arg)
 		if (!more || !more_names)
 			return;	/* the list is short: the kernel is not found by name */
 	}
-	m->names[m->nkernels] = local ? cuda_spelling(name) : NULL;
+	m->names[m->nkernels] = local ? cudart_kernel_cuda_name(name) : NULL;
 	m->kernels[m->nkernels++] = stub;
+}
+
+/* One object of the module's symbol table: kept if it is a registered variable of internal linkage. */
+static void add_var(uint64_t value, const char *name, bool local, void *arg)
+{
+	struct kernel_list *l = arg;
+	CUmodule m = l->m;
+	const void *at = (const char *)l->map->l_addr + value;
+	size_t size;
+	const void **more;
+	char **more_names;
+
+	if (!local || !cudart_var_size(at, &size))
+		return;		/* an exported one is dlsym's */
+	if (m->nvars == m->vars_cap) {
+		m->vars_cap = m->vars_cap ? 2 * m->vars_cap : 8;
+		more = realloc(m->vars, m->vars_cap * sizeof(*more));
+		if (more)
+			m->vars = more;
+		more_names = realloc(m->var_names, m->vars_cap * sizeof(*more_names));
+		if (more_names)
+			m->var_names = more_names;
+		if (!more || !more_names)
+			return;	/* the list is short: the variable is not found by name */
+	}
+	m->var_names[m->nvars] = cudart_var_cuda_name(name);
+	m->vars[m->nvars++] = at;
 }
 
 static CUresult dl_error(unsigned int n, const CUjit_option *opts, void **vals)
@@ -188,31 +193,92 @@ static CUresult dl_error(unsigned int n, const CUjit_option *opts, void **vals)
 						     CUDA_ERROR_SHARED_OBJECT_INIT_FAILED;
 }
 
-/* A checked module image (info) dlopened from path into a new module. */
-static CUresult open_module(CUmodule *mod, const char *path, const void *image,
-			    const struct drv_image_info *info, unsigned int n, CUjit_option *opts,
+/* bytes written to a new temporary file: its path, malloc'd; NULL on failure. */
+static char *temp_file(const void *bytes, size_t size)
+{
+	const char *tmp = getenv("TMPDIR");
+	size_t len = strlen(tmp && *tmp ? tmp : "/tmp") + sizeof("/idxgen-module-XXXXXX");
+	char *path = malloc(len);
+	ssize_t put;
+	int fd;
+
+	if (!path)
+		return NULL;
+	snprintf(path, len, "%s/idxgen-module-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	fd = mkstemp(path);
+	if (fd < 0) {
+		free(path);
+		return NULL;
+	}
+	put = write(fd, bytes, size);
+	close(fd);
+	if (put < 0 || (size_t)put != size) {
+		unlink(path);
+		free(path);
+		return NULL;
+	}
+	return path;
+}
+
+/*
+ * The shared object to dlopen for ld's files: the one module, or for
+ * linked modules an object that needs them all (driver_link_image.c), so
+ * that each part's undefined functions are found in the others.
+ */
+static void *open_parts(const struct load *ld)
+{
+	size_t size;
+	void *glue, *so;
+	char *path;
+
+	if (ld->n == 1)
+		return dlopen(ld->paths[0], RTLD_NOW | RTLD_LOCAL);
+	glue = cudart_link_glue(ld->images[0], (const char *const *)ld->paths, ld->n, &size);
+	path = glue ? temp_file(glue, size) : NULL;
+	free(glue);
+	if (!path)
+		return NULL;
+	so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	unlink(path);
+	free(path);
+	return so;
+}
+
+/* The checked images of ld, written to its files, dlopened into a new module. */
+static CUresult open_module(CUmodule *mod, const struct load *ld, unsigned int n, CUjit_option *opts,
 			    void **vals)
 {
 	struct cudart_ctx *c = cudart_ctx();
 	CUmodule m = calloc(1, sizeof(*m));
-	struct kernel_list l = { m, 0 };
+	struct kernel_list l = { m, NULL, 0 };
 	uint64_t lo, hi;
 
 	if (!m)
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	m->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	m->so = open_parts(ld);
 	if (!m->so) {
 		free(m);
 		return dl_error(n, opts, vals);
 	}
-	if (dlinfo(m->so, RTLD_DI_LINKMAP, &m->map)) {
-		free(m);	/* the code stays mapped: see the head of the file */
-		return dl_error(n, opts, vals);
+	for (unsigned int i = 0; i < ld->n; i++) {
+		struct mod_part *p = &m->parts[i];
+		/* a part of a linked module: already loaded, as a dependency of m->so */
+		void *h = ld->n == 1 ? m->so : dlopen(ld->paths[i], RTLD_NOW | RTLD_NOLOAD);
+
+		if (!h || dlinfo(h, RTLD_DI_LINKMAP, &p->map)) {
+			free(m);	/* the code stays mapped: see the head of the file */
+			return dl_error(n, opts, vals);
+		}
+		if (h != m->so)
+			dlclose(h);
+		cudart_drv_image_span(ld->images[i], ld->sizes[i], &lo, &hi);
+		p->lo = p->map->l_addr + lo;
+		p->hi = p->map->l_addr + hi;
+		l.map = p->map;
+		cudart_drv_image_funcs(ld->images[i], ld->sizes[i], add_kernel, &l);
+		cudart_drv_image_syms(ld->images[i], ld->sizes[i], STT_OBJECT, add_var, &l);
+		m->nparts++;
 	}
-	cudart_drv_image_span(image, info->size, &lo, &hi);
-	m->lo = m->map->l_addr + lo;
-	m->hi = m->map->l_addr + hi;
-	cudart_drv_image_funcs(image, info->size, add_kernel, &l);
 	pthread_mutex_lock(&c->lock);
 	m->next = c->modules;
 	c->modules = m;
@@ -243,13 +309,10 @@ static CUresult load_image(CUmodule *mod, const void *image, size_t known, unsig
 			   CUjit_option *opts, void **vals)
 {
 	struct drv_image_info info;
-	const char *tmp = getenv("TMPDIR");
-	char path[4096];
-	int fd;
-	ssize_t put;
+	struct load ld = { .n = 1 };
 	size_t bytes = 0;
 	void *text = cudart_drv_image_text(image, known, &bytes);
-	CUresult r;
+	CUresult r = CUDA_SUCCESS;
 
 	if (text) {
 		/* idxgen-cc -ptx's form: its bytes (4 at least: none is no module) */
@@ -257,20 +320,27 @@ static CUresult load_image(CUmodule *mod, const void *image, size_t known, unsig
 		free(text);
 		return r;
 	}
-	if (cudart_drv_image(image, known, &info) != DRV_IMAGE_MODULE)
-		return refuse(&info, n, opts, vals);
-	snprintf(path, sizeof(path), "%s/idxgen-module-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	fd = mkstemp(path);
-	if (fd < 0)
-		return CUDA_ERROR_OPERATING_SYSTEM;
-	put = write(fd, image, info.size);
-	close(fd);
-	if (put < 0 || (size_t)put != info.size) {
-		unlink(path);
-		return CUDA_ERROR_OPERATING_SYSTEM;
+	if (cudart_is_link_image(image, known)) {
+		if (cudart_link_image_parts(image, known, ld.images, ld.sizes, &ld.n, &info) != DRV_IMAGE_MODULE)
+			return refuse(&info, n, opts, vals);
+	} else {
+		if (cudart_drv_image(image, known, &info) != DRV_IMAGE_MODULE)
+			return refuse(&info, n, opts, vals);
+		ld.images[0] = image;
+		ld.sizes[0] = info.size;
 	}
-	r = open_module(mod, path, image, &info, n, opts, vals);
-	unlink(path);
+	for (unsigned int i = 0; i < ld.n && !r; i++) {
+		ld.paths[i] = temp_file(ld.images[i], ld.sizes[i]);
+		if (!ld.paths[i])
+			r = CUDA_ERROR_OPERATING_SYSTEM;
+	}
+	if (!r)
+		r = open_module(mod, &ld, n, opts, vals);
+	for (unsigned int i = 0; i < ld.n; i++) {
+		if (ld.paths[i])
+			unlink(ld.paths[i]);
+		free(ld.paths[i]);
+	}
 	return r;
 }
 
@@ -403,8 +473,10 @@ CUresult cudart_module_unload(CUmodule mod, bool library)
 		*at = mod->next;
 		/* nothing of it may run any more: the device idle first (no error taken, no capture touched) */
 		cudart_wait_all(c);
-		pinned = cudart_funcs_forget(c, mod->lo, mod->hi);
-		cudart_vars_forget(c, mod->lo, mod->hi);
+		for (unsigned int i = 0; i < mod->nparts; i++) {
+			pinned |= cudart_funcs_forget(c, mod->parts[i].lo, mod->parts[i].hi);
+			cudart_vars_forget(c, mod->parts[i].lo, mod->parts[i].hi);
+		}
 	}
 	pthread_mutex_unlock(&c->lock);
 	if (r)
@@ -414,6 +486,10 @@ CUresult cudart_module_unload(CUmodule mod, bool library)
 	for (unsigned int i = 0; i < mod->nkernels; i++)
 		free(mod->names[i]);
 	free(mod->names);
+	for (unsigned int i = 0; i < mod->nvars; i++)
+		free(mod->var_names[i]);
+	free(mod->var_names);
+	free(mod->vars);
 	free(mod->kernels);
 	free(mod);
 	return CUDA_SUCCESS;
@@ -424,33 +500,55 @@ CUresult cuModuleUnload(CUmodule mod)
 	return cudart_module_unload(mod, false);
 }
 
-/* name's definition in m itself (not a library m depends on), or NULL. */
+/* name's definition in m itself (a part of it, not a library it depends on), or NULL. */
 void *cudart_module_symbol(CUmodule m, const char *name)
 {
 	void *at = dlsym(m->so, name);
 	struct link_map *map = NULL;
 	Dl_info info;
 
-	if (!at || !dladdr1(at, &info, (void **)&map, RTLD_DL_LINKMAP) || map != m->map)
+	if (!at || !dladdr1(at, &info, (void **)&map, RTLD_DL_LINKMAP))
 		return NULL;
-	return at;
+	for (unsigned int i = 0; i < m->nparts; i++)
+		if (map == m->parts[i].map)
+			return at;
+	return NULL;
 }
 
 CUresult cuModuleGetFunction(CUfunction *fn, CUmodule mod, const char *name)
 {
 	const void *stub;
+	char *key;
 
 	if (!fn || !name)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!cudart_is_module(mod))
 		return CUDA_ERROR_INVALID_HANDLE;
 	stub = cudart_module_symbol(mod, name);
+	key = stub ? NULL : cudart_kernel_name_key(name);
+	if (!stub && !key)
+		return CUDA_ERROR_OUT_OF_MEMORY;
 	for (unsigned int i = 0; i < mod->nkernels; i++)
-		if (stub ? mod->kernels[i] == stub : mod->names[i] && !strcmp(mod->names[i], name)) {
+		if (stub ? mod->kernels[i] == stub : mod->names[i] && !strcmp(mod->names[i], key)) {
 			*fn = (CUfunction)mod->kernels[i];
+			free(key);
 			return CUDA_SUCCESS;
 		}
+	free(key);
 	return CUDA_ERROR_NOT_FOUND;
+}
+
+/* A variable of internal linkage by the name nvcc gives it (driver_kernel_names.c), or NULL. */
+static void *internal_var(CUmodule mod, const char *name)
+{
+	char *key = cudart_kernel_name_key(name);
+	void *at = NULL;
+
+	for (unsigned int i = 0; key && i < mod->nvars && !at; i++)
+		if (mod->var_names[i] && !strcmp(mod->var_names[i], key))
+			at = (void *)mod->vars[i];
+	free(key);
+	return at;
 }
 
 CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule mod, const char *name)
@@ -463,6 +561,8 @@ CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule mod, const
 	if (!cudart_is_module(mod))
 		return CUDA_ERROR_INVALID_HANDLE;
 	at = cudart_module_symbol(mod, name);
+	if (!at)
+		at = internal_var(mod, name);
 	if (!at || !cudart_var_size(at, &size))
 		return CUDA_ERROR_NOT_FOUND;
 	if (dptr)

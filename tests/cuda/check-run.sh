@@ -40,4 +40,14 @@ ok "$([ "$rc" = 1 ] && [ "$(has '^not ok 1 - atomics: known to be rejected with 
 rc=$(run -c "$reject" -x nosuch=planted-bug-1 atomics)
 ok "$([ "$rc" = 1 ] && [ "$(has '^not ok [0-9]+ - -x nosuch: no such program')" = 0 ]; echo $?)" \
 	"-x of no program fails (exit $rc)"
+
+# A program that hangs (blocks: no CPU, no output) is stopped by the progress
+# guard and fails as hung, its report kept; a slow one is never stopped (the
+# guard's own test, tests/common/test-progress-guard.sh).  The window is 2 s
+# here (PROGRESS_GUARD_STALL_S), 120 s in a real run.
+blocks='printf "#!/bin/sh\\nexec sleep 3600\\n" > {out}; chmod +x {out}'
+rc=$(PROGRESS_GUARD_STALL_S=2 run -c "$blocks" atomics)
+ok "$([ "$rc" = 1 ] && [ "$(has '^not ok 1 - atomics: hung: stopped by the progress guard')" = 0 ] &&
+	[ "$(has '^# progress-guard: hang: ')" = 0 ]; echo $?)" \
+	"a program that blocks is stopped by the progress guard as hung, its report shown (exit $rc)"
 tap_done

@@ -5,7 +5,9 @@ Lists the CUDAAPI functions of NVIDIA's cuda.h (names only, read from an
 installed toolkit; the block NVIDIA keeps for its own build,
 __CUDA_API_VERSION_INTERNAL, left out) and checks that our cuda.h declares
 each one: a name is declared when the preprocessed text of our cuda.h (C++)
-has it as a token or a macro.  A name we lack fails unless
+has it as a token or a macro.  Since the fifteenth session also the
+header's types, enumerators and macros (parity.py's reading of a header,
+on the same public text), one test per kind, with the same lists.  A name we lack fails unless
 driver-parity-exceptions.txt lists it with its reason or
 driver-parity-todo.txt does (not written yet; a name there that we now
 declare fails too, so that the list only shrinks).  One test per group of
@@ -23,7 +25,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "common"))
 from tap import Tap  # noqa: E402
-from parity import listed, strip_comments  # noqa: E402  (the same list files' format)
+from parity import listed, strip_comments, names_by_kind  # noqa: E402  (the same list files' format)
 
 GROUPS = ["cuArray", "cuCheckpoint", "cuCoredump", "cuCtx", "cuDevice", "cuDevResource", "cuDevSm", "cuEvent",
           "cuExternal", "cuFunc", "cuGraph", "cuGreenCtx", "cuIpc", "cuKernel", "cuLaunch", "cuLibrary", "cuLink",
@@ -106,11 +108,29 @@ def main():
             t.diag("  declared now, still in driver-parity-todo.txt: %s" % n)
         t.ok(not bad and not stale, "%s*: every function declared or listed (%d of %d declared, %d listed)"
              % (g, len(names) - len(missing), len(names), len(missing)))
-    unknown = [n for n in list(exceptions) + list(todo) if n not in want]
+    kinds = names_by_kind(public_text(header))
+    known = set(want)
+    for kind in ("type", "enumerator", "macro"):
+        # a macro named as a function maps it to its per-thread form: the function's entry says
+        names = sorted(n for n in kinds[kind] if not (kind == "macro" and n in want))
+        known |= set(names)
+        missing = [n for n in names if n not in have]
+        t.diag("%ss: %d of %d declared" % (kind, len(names) - len(missing), len(names)))
+        if a.figures:
+            continue
+        bad = [n for n in missing if n not in exceptions and n not in todo]
+        stale = [n for n in names if n in todo and n not in missing]
+        for n in bad:
+            t.diag("  missing: %s" % n)
+        for n in stale:
+            t.diag("  declared now, still in driver-parity-todo.txt: %s" % n)
+        t.ok(not bad and not stale, "cuda.h's %ss: every one declared or listed (%d of %d declared, %d listed)"
+             % (kind, len(names) - len(missing), len(names), len(missing)))
+    unknown = [n for n in list(exceptions) + list(todo) if n not in known]
     if not a.figures:
         for n in unknown:
-            t.diag("  listed but not a function of NVIDIA's cuda.h: %s" % n)
-        t.ok(not unknown, "the lists name only functions of NVIDIA's cuda.h")
+            t.diag("  listed but not a name of NVIDIA's cuda.h: %s" % n)
+        t.ok(not unknown, "the lists name only functions, types, enumerators and macros of NVIDIA's cuda.h")
     t.diag("all: %d of %d CUDAAPI functions of cuda.h declared (%d exceptions, %d todo)"
            % (declared, len(want), len([n for n in exceptions if n in want]), len([n for n in todo if n in want])))
     if a.figures:

@@ -33,7 +33,11 @@ def strip_comments(text):
 
 def names_of(path):
     """{kind: set(names)} of one of NVIDIA's headers."""
-    text = strip_comments(open(path, encoding="utf-8", errors="replace").read())
+    return names_by_kind(strip_comments(open(path, encoding="utf-8", errors="replace").read()))
+
+
+def names_by_kind(text):
+    """{kind: set(names)} of a header's text, its comments stripped."""
     out = {"function": set(), "type": set(), "enumerator": set(), "macro": set()}
     for m in re.finditer(r"^\s*#\s*define\s+(\w+)", text, flags=re.M):
         name = m.group(1)

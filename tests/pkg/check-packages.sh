@@ -140,7 +140,7 @@ grep -qF -e "$ROOT/" -e "$P/src" "$cc"
 LD_LIBRARY_PATH=$R/usr/lib/$MA "$cc" -v >"$P/cc-v.txt" 2>&1
 rc=$?
 sed 's/^/# /' "$P/cc-v.txt"
-paths=$(sed -n 's/^#\$ \(INCLUDES\|LIBRARIES\|CUDART\|CUDA_LIBRARIES\)=//p' "$P/cc-v.txt" | tr -d '"' |
+paths=$(sed -n 's/^#\$ \(INCLUDES\|LIBRARIES\|CUDART\|CUBLAS\)=//p' "$P/cc-v.txt" | tr -d '"' |
 	sed 's/ (.*//' | tr ' ' '\n' | sed 's/^-[IL]//')
 [ $rc = 0 ] && [ "$(echo "$paths" | wc -l)" = 5 ] && ! echo "$paths" | grep -qv "^$RR/usr/"
 ok $? "idxgen-cc -v: headers, runtime and libraries all under the staging root"

@@ -102,7 +102,7 @@ __global__ void stmt_k(int *out)
 // MODEL: kernel chain_k: fibers (--exec-model=fibers)
 // MODEL-NEXT: a fiber per thread, not lane loops: line 79: '__shfl_sync' as a statement a macro writes, or not written out (a function-like macro of the file whose body is the call alone is taken)
 // MODEL: kernel stmt_k: fibers (--exec-model=fibers)
-// MODEL-NEXT: a fiber per thread, not lane loops: line 88: a warp operation inside a statement other than if, for, while, do or a block
+// MODEL-NEXT: a fiber per thread, not lane loops: line 88: '__shfl_sync' as a statement a macro writes, or not written out (a function-like macro of the file whose body is the call alone is taken)
 
 // CXX: /* __global__ bcast_k: fibers, one per warp (lane loops) (--exec-model=fibers) */
 // CXX: {{^}}#pragma push_macro("__shfl_sync")

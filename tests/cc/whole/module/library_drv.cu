@@ -192,7 +192,7 @@ static void runtimeLibrary(const std::string &image)
 }
 
 // cuLinkCreate .. cuLinkComplete of the kernels' PTX file, then cuModuleLoadData of the result
-static void linkAndLoad(const std::string &ptx, const std::string &fatbin, CUdeviceptr dX)
+static void linkAndLoad(const std::string &ptx, CUdeviceptr dX)
 {
     char info[1024] = "", error[1024] = "";
     CUjit_option opts[] = { CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_ERROR_LOG_BUFFER,
@@ -209,9 +209,6 @@ static void linkAndLoad(const std::string &ptx, const std::string &fatbin, CUdev
     expectCode(cuLinkComplete(link, &cubin, &size), CUDA_ERROR_INVALID_IMAGE, "cuLinkComplete of nothing");
     expect(strstr(error, "nothing") != NULL, "... the error log says so");
     checkCudaErrors(cuLinkAddFile(link, CU_JIT_INPUT_PTX, ptx.c_str(), 0, NULL, NULL));
-    expectCode(cuLinkAddFile(link, CU_JIT_INPUT_FATBINARY, fatbin.c_str(), 0, NULL, NULL),
-               CUDA_ERROR_NOT_SUPPORTED, "a second module in one link");
-    expect(strstr(error, "one module per link") != NULL, "... the error log says why");
     checkCudaErrors(cuLinkComplete(link, &cubin, &size));
     expect(cubin && size > 0 && error[0] == 0 && strstr(info, "linked") != NULL,
            "cuLinkComplete: an image, its size, the info log");
@@ -316,7 +313,7 @@ int main(int argc, char **argv)
     expectCode(cuLibraryUnload(lib), CUDA_ERROR_INVALID_HANDLE, "cuLibraryUnload twice");
 
     runtimeLibrary(readFile(fatbin));
-    linkAndLoad(ptx, fatbin, dX);
+    linkAndLoad(ptx, dX);
     foreignImages();
 
     checkCudaErrors(cuMemFree(dX));
