@@ -626,14 +626,14 @@ static void region_locals(struct emit *e, struct buf *o)
 	}
 }
 
-/* The body for the computed-index loop: its jumps go to a label of its own. */
-static void relabel(const struct emit *e, const struct buf *body, struct buf *lin)
+/* A copy of the body for a computed-index loop: its jumps go to a label of its own (suffix). */
+static void relabel(const struct emit *e, const struct buf *body, char suffix, struct buf *lin)
 {
 	char lab[64], lab2[64];
 	size_t q, ll;
 
 	snprintf(lab, sizeof(lab), "__next_thread_%d;", e->region);
-	snprintf(lab2, sizeof(lab2), "__next_thread_%dl;", e->region);
+	snprintf(lab2, sizeof(lab2), "__next_thread_%d%c;", e->region, suffix);
 	ll = strlen(lab) - 1;
 	for (q = 0; q < body->n; q++) {
 		if (!strncmp(body->p + q, lab, ll) && !isalnum((unsigned char)body->p[q + ll])) {
@@ -721,6 +721,57 @@ static bool warp_chunks(const struct emit *e, bool chunk, CXCursor block_atomic,
 	return true;
 }
 
+/*
+ * The x loop's body after its head: the thread's prologue, the body (a
+ * copy relabelled with suffix), the jump target, the closing brace.
+ */
+static void x_body(const struct emit *e, const struct buf *locals, const struct buf *body, char suffix,
+		   struct buf *o)
+{
+	struct buf lin = { 0 };
+	bool cxx_goto = e->has_goto && e->src->cxx;
+
+	relabel(e, body, suffix, &lin);
+	loop_prologue(e, locals, true, o);
+	if (cxx_goto)	/* C++: a goto may not jump over initializations into their scope */
+		bputs(o, "\t{\n");
+	if (lin.n)
+		bput(o, lin.p, lin.n);
+	if (cxx_goto)
+		bputs(o, "\t}\n");
+	if (e->has_goto)
+		bprintf(o, "\t__next_thread_%d%c:;\n", e->region, suffix);
+	bputs(o, "\t}\n");
+	buf_free(&lin);
+}
+
+/*
+ * The x loop [lo, hi) of a computed-index loop as whole warps, then the
+ * rest: loops of exactly 32 threads (a trip count the compiler knows: it
+ * unrolls them fully; POCL gets the same by compiling each work-group size
+ * apart), then the last partial warp.  Same threads in the same order as
+ * one loop.  Only where an access is not contiguous in threadIdx.x (the
+ * vectorisation left to the compiler: gathers, or a scalar loop) and the
+ * guard did not become bounds: transpose's tile read down a column ran
+ * 1.1x faster so.  Not for the forced loops: fully unrolled, clang no
+ * longer vectorises the small ones (tests/cc/check-vectorize.sh), and the
+ * reduction tree's bounded levels ran 0.55x as warps (fifteenth session).
+ */
+static void x_loop_warps(const struct emit *e, CXCursor scattered, CXCursor block_atomic, const char *lo,
+			 const char *hi, const struct buf *locals, const struct buf *body, struct buf *o)
+{
+	bprintf(o, "\t{\n\tuint32_t __txw = %s;\n"
+		   "\tfor (; __txw + 32u <= %s; __txw += 32u)\t/* whole warps */\n", lo, hi);
+	independent(e, scattered, block_atomic, false, o);
+	bputs(o, "\tfor (uint32_t __tx = __txw; __tx < __txw + 32u; __tx++) {\n");
+	x_body(e, locals, body, 'w', o);
+	bputs(o, "\t/* the last partial warp */\n");
+	independent(e, scattered, block_atomic, false, o);
+	bprintf(o, "\tfor (uint32_t __tx = __txw; __tx < %s; __tx++) {\n", hi);
+	x_body(e, locals, body, 'l', o);
+	bputs(o, "\t}\n");
+}
+
 /* A computed-index round's box: the threads whose index B + threadIdx.a + r * S is below the bound. */
 static void stride_index_bounds(const struct emit *e, struct buf *o)
 {
@@ -745,11 +796,11 @@ static void stride_index_bounds(const struct emit *e, struct buf *o)
 static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf *body,
 		       const struct buf *locals, struct buf *o)
 {
-	struct buf lin = { 0 };
 	unsigned line0, line1;
-	bool cxx_goto = e->has_goto && e->src->cxx, step = false;
-	bool chunk, chunked = false;
+	bool cxx_goto = e->has_goto && e->src->cxx, step = false, bounded;
+	bool chunk;
 	CXCursor scattered = loop_scattered_access(e->k, l, n, &chunk), batomic = loop_block_atomic(e->k, l, n);
+	const char *lo, *hi;
 
 	if (clang_Cursor_isNull(batomic))	/* a floating add's buffer: an order to keep too */
 		batomic = aggs_in_order(&e->aggs);
@@ -757,42 +808,36 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	clang_getExpansionLocation(clang_getCursorLocation(l[0]), NULL, &line0, NULL, NULL);
 	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1, NULL, NULL);
 	bprintf(o, "\t/* thread loop %d: %s lines %u-%u */\n", e->region, e->src->path, line0, line1);
-	relabel(e, body, &lin);
 	bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n");
 	emit_agg_decls(&e->aggs, o);
 	if (e->ix)
 		stride_index_bounds(e, o);
-	if (e->ix || emit_guard_bounds(e->k, l, n, &step, o)) {
-		emit_cond_flags(e->k, l, n, &e->conds, true, o);
+	bounded = e->ix || emit_guard_bounds(e->k, l, n, &step, o);
+	emit_cond_flags(e->k, l, n, &e->conds, bounded, o);
+	if (bounded)
 		bprintf(o, "\tfor (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)\n"
 			   "\tfor (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)\n");
-		if (step || !(chunked = warp_chunks(e, chunk, batomic, "__idxgen_lo_x", "__idxgen_hi_x", o))) {
-			independent(e, scattered, batomic, step, o);
-			bprintf(o, "\tfor (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx%s) {\n",
-				step ? " += __idxgen_st_x" : "++");
-		}
-	} else {
-		emit_cond_flags(e->k, l, n, &e->conds, false, o);
+	else
 		bprintf(o, "\tfor (uint32_t __tz = 0; __tz < __bdz; __tz++)\n"
 			   "\tfor (uint32_t __ty = 0; __ty < __bdy; __ty++)\n");
-		if (!(chunked = warp_chunks(e, chunk, batomic, "0", "__bdx", o))) {
-			independent(e, scattered, batomic, false, o);
-			bputs(o, "\tfor (uint32_t __tx = 0; __tx < __bdx; __tx++) {\n");
-		}
-	}
-	loop_prologue(e, locals, true, o);
-	if (cxx_goto)	/* C++: a goto may not jump over initializations into their scope */
-		bputs(o, "\t{\n");
-	if (lin.n)
-		bput(o, lin.p, lin.n);
-	if (cxx_goto)
+	lo = bounded ? "__idxgen_lo_x" : "0";
+	hi = bounded ? "__idxgen_hi_x" : "__bdx";
+	if (step) {
+		independent(e, scattered, batomic, true, o);
+		bprintf(o, "\tfor (uint32_t __tx = %s; __tx < %s; __tx += __idxgen_st_x) {\n", lo, hi);
+		x_body(e, locals, body, 'l', o);
+	} else if (warp_chunks(e, chunk, batomic, lo, hi, o)) {
+		x_body(e, locals, body, 'l', o);
 		bputs(o, "\t}\n");
-	if (e->has_goto)
-		bprintf(o, "\t__next_thread_%dl:;\n", e->region);
-	bputs(o, chunked ? "\t}\n\t}\n" : "\t}\n");
+	} else if (!bounded && !clang_Cursor_isNull(scattered) && !e->src->tls && clang_Cursor_isNull(batomic)) {
+		x_loop_warps(e, scattered, batomic, lo, hi, locals, body, o);
+	} else {
+		independent(e, scattered, batomic, false, o);
+		bprintf(o, "\tfor (uint32_t __tx = %s; __tx < %s; __tx++) {\n", lo, hi);
+		x_body(e, locals, body, 'l', o);
+	}
 	emit_agg_flush(e->k, &e->aggs, o);
 	bprintf(o, "\t} else {	/* any other order: indices from the stream */\n");
-	buf_free(&lin);
 	emit_agg_decls(&e->aggs, o);
 	for (unsigned j = 0; j < e->conds.n; j++)
 		bprintf(o, "\tconst int __idxgen_cond_%u __attribute__((unused)) = 0;\n", j);

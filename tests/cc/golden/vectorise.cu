@@ -40,10 +40,10 @@ __global__ void strided(const float *a, float *c)
 // CHECK-LABEL: static void strided__block(
 // CHECK-NOT: IDXGEN_CC_INDEPENDENT
 // CHECK: /* the compiler's choice: line 38's access is not contiguous in threadIdx.x */
-// CHECK-NEXT: for (uint32_t __tx = 0; __tx < __bdx; __tx++) {
+// CHECK-NEXT: for (uint32_t __tx = __txw; __tx < __txw + 32u; __tx++) {
 // CHECK-NOT: IDXGEN_CC_INDEPENDENT
 // CHECK: /* the compiler's choice: line 38's access is not contiguous in threadIdx.x */
-// CHECK-NEXT: IDXGEN_RT_FOR_THREADS(__b, __t) {
+// CHECK-NEXT: for (uint32_t __tx = __txw; __tx < __bdx; __tx++) {
 // CHECK-LABEL: strided__arg_sizes
 // PLAN-LABEL: kernel strided:
 // PLAN: thread loop 0: lines {{.*}}; vectorisation: the compiler's choice (line 38: an access not contiguous in threadIdx.x)
