@@ -1850,8 +1850,9 @@ static void register_var(struct walk *w, CXCursor c, struct regs *rg)
 		free(pn);
 		free(old);
 	}
-	bprintf(&rg->text, "\t__idxgenRegisterVar((const void *)&%s%s, sizeof(%s%s), \"%s\");\n", q.p ? q.p : "", n,
-		q.p ? q.p : "", n, n);
+	/* __managed__ registered as such: cuLibraryGetManaged finds only these, as in CUDA */
+	bprintf(&rg->text, "\t__idxgenRegister%sVar((const void *)&%s%s, sizeof(%s%s), \"%s\");\n",
+		has_annot(c, "managed") ? "Managed" : "", q.p ? q.p : "", n, q.p ? q.p : "", n, n);
 	rg->n++;
 	buf_free(&q);
 	free(n);
