@@ -28,6 +28,7 @@ total_fail=0
 total_skip=0
 total_xfail=0
 summary=()
+failed_suites=()
 t0=$(date +%s)
 
 # run_suite NAME COMMAND...: run, log, count.
@@ -58,6 +59,7 @@ run_suite() {
 	total_fail=$((total_fail + fail))
 	total_skip=$((total_skip + skip))
 	total_xfail=$((total_xfail + xfail))
+	[ "$fail" -gt 0 ] && failed_suites+=("$name")
 	summary+=("$(printf '%-18s %5d passed %3d failed %3d skipped %3d xfail %4ds  %s' "$name" \
 		"$pass" "$fail" "$skip" "$xfail" $(($(date +%s) - s)) "$log")")
 	echo "    $name: $pass passed, $fail failed, $skip skipped, $xfail expected failures" \
@@ -253,5 +255,17 @@ run_suite vm-demo bash "$ROOT/tests/vm/demo-run.sh" --check
 echo
 echo "=== summary ($(($(date +%s) - t0))s)"
 printf '  %s\n' "${summary[@]}"
+# The failures again, last: a run read from its tail alone (CI shows the
+# end of the output) still says which tests failed, not only how many.
+if [ "${#failed_suites[@]}" -gt 0 ]; then
+	echo "=== failures (each suite's first, with their diagnostics; whole logs in $LOGS)"
+	for name in "${failed_suites[@]}"; do
+		grep -a -A3 '^not ok ' "$LOGS/$name.log" | grep -a -v -e '^--$' -e '^ok ' | head -8 |
+			cut -c1-200 | sed "s/^/  [$name] /"
+		# a VM's slowest suites on the host's clock (run-vm.sh's "# vm: suite" lines)
+		grep -a '^# vm: suite .* s on the host' "$LOGS/$name.log" | sort -t: -k3 -n -r |
+			awk '{ split($0, a, ": "); if (a[3] + 0 >= 300) print }' | head -3 | sed "s/^/  [$name] /"
+	done | head -40
+fi
 echo "$total_pass passed, $total_fail failed, $total_skip skipped, $total_xfail expected failures"
 [ "$total_fail" -eq 0 ]

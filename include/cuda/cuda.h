@@ -379,12 +379,21 @@ CUresult cuOccupancyMaxPotentialBlockSize(int *, int *, CUfunction, CUoccupancyB
 #ifdef __cplusplus
 }
 
-/* CUDA 13's cuCtxCreate (C code has CUDA 12's: CUDA_VERSION is 12000). */
+/* CUDA 13's cuCtxCreate beside CUDA 12's (CUDA_VERSION is 12000). */
 static inline CUresult cuCtxCreate(CUcontext *__ctx, CUctxCreateParams *__params,
 				   unsigned int __flags, CUdevice __dev)
 {
 	return cuCtxCreate_v4(__ctx, __params, __flags, __dev);
 }
+#else
+/*
+ * C has no overloads: cuCtxCreate of four arguments (CUDA 13's, the
+ * official samples' C programs) is cuCtxCreate_v4, of three CUDA 12's,
+ * chosen by counting them.  Only calls expand; the name alone is the
+ * three-argument function.
+ */
+#define __IDXGEN_CTX_CREATE_PICK(__a, __b, __c, __d, __which, ...) __which
+#define cuCtxCreate(...) __IDXGEN_CTX_CREATE_PICK(__VA_ARGS__, cuCtxCreate_v4, cuCtxCreate, , )(__VA_ARGS__)
 #endif
 
 /* arrays: cuArrayCreate, cuMemcpy2D/3D & co. */

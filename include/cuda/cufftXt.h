@@ -4,9 +4,10 @@
  * device arrays (cufftXtMalloc, cufftXtMemcpy, cufftXtFree), their
  * executions (cufftXtExecDescriptor*), cufftXtExec and cufftXtMakePlanMany
  * with cudaDataType, for the one device here (cufftXtSetGPUs with one GPU).
- * Callbacks (device code cuFFT would call per element) are refused with
- * CUFFT_NOT_SUPPORTED, as are half-precision plans.  Our own header, enum
- * values and signatures as CUDA 12's; what is covered: lib/cufft/README.md.
+ * Callbacks (device code cuFFT calls per point) are called (one address
+ * space); LTO callbacks and half-precision plans are CUFFT_NOT_SUPPORTED.
+ * Our own header, enum values and signatures as CUDA 12's; what is
+ * covered: lib/cufft/README.md.
  */
 #ifndef IDXGEN_CUDA_CUFFTXT_H
 #define IDXGEN_CUDA_CUFFTXT_H
@@ -76,7 +77,7 @@ typedef enum cufftXtCallbackType_t {
 	CUFFT_CB_UNDEFINED = 0x8
 } cufftXtCallbackType;
 
-/* the callbacks' types, so that programs declaring them compile (setting one is refused) */
+/* the callbacks' types (the JIT ones: LTO callbacks, refused) */
 typedef cufftComplex (*cufftCallbackLoadC)(void *dataIn, size_t offset, void *callerInfo, void *sharedPointer);
 typedef cufftDoubleComplex (*cufftCallbackLoadZ)(void *dataIn, size_t offset, void *callerInfo,
 						  void *sharedPointer);

@@ -27,6 +27,12 @@ cusolverStatus_t cusolverSpDestroy(cusolverSpHandle_t handle);
 cusolverStatus_t cusolverSpSetStream(cusolverSpHandle_t handle, cudaStream_t streamId);
 cusolverStatus_t cusolverSpGetStream(cusolverSpHandle_t handle, cudaStream_t *streamId);
 
+/* the device-form QR's state of cusolverSp_LOWLEVEL_PREVIEW.h (lib/cusolver/sp_lowlevel.c) */
+struct csrqrInfo;
+typedef struct csrqrInfo *csrqrInfo_t;
+cusolverStatus_t cusolverSpCreateCsrqrInfo(csrqrInfo_t *info);
+cusolverStatus_t cusolverSpDestroyCsrqrInfo(csrqrInfo_t info);
+
 cusolverStatus_t cusolverSpXcsrissymHost(cusolverSpHandle_t handle, int m, int nnzA, const cusparseMatDescr_t descrA,
 					 const int *csrRowPtrA, const int *csrEndPtrA, const int *csrColIndA,
 					 int *issym);
@@ -70,7 +76,53 @@ cusolverStatus_t cusolverSpXcsrpermHost(cusolverSpHandle_t handle, int m, int n,
 						   R tol, int reorder, T *x, int *singularity);
 IDXGEN_CUSOLVERSP_LSV(S, float, float)
 IDXGEN_CUSOLVERSP_LSV(D, double, double)
+/* the complex forms: CUSOLVER_STATUS_NOT_SUPPORTED (lib/cusolver/README.md) */
+IDXGEN_CUSOLVERSP_LSV(C, cuComplex, float)
+IDXGEN_CUSOLVERSP_LSV(Z, cuDoubleComplex, double)
 #undef IDXGEN_CUSOLVERSP_LSV
+
+/*
+ * The rest (lib/cusolver/sp_more.c): least squares with a rank-revealing QR,
+ * eigenvalues (shift-inverse power method; a count in a box of the complex
+ * plane), a zero-free diagonal, batched QR; precision PR, element T, real R,
+ * the box's corners C.
+ */
+cusolverStatus_t cusolverSpXcsrqrAnalysisBatched(cusolverSpHandle_t handle, int m, int n, int nnzA,
+						 const cusparseMatDescr_t descrA, const int *csrRowPtrA,
+						 const int *csrColIndA, csrqrInfo_t info);
+#define IDXGEN_CUSOLVERSP_MORE(PR, T, R, C)                                                                           \
+	cusolverStatus_t cusolverSp##PR##csrlsqvqrHost(cusolverSpHandle_t handle, int m, int n, int nnz,              \
+						       const cusparseMatDescr_t descrA, const T *csrValA,             \
+						       const int *csrRowPtrA, const int *csrColIndA, const T *b,      \
+						       R tol, int *rankA, T *x, int *p, R *min_norm);                 \
+	cusolverStatus_t cusolverSp##PR##csreigvsiHost(cusolverSpHandle_t handle, int m, int nnz,                     \
+						       const cusparseMatDescr_t descrA, const T *csrValA,             \
+						       const int *csrRowPtrA, const int *csrColIndA, T mu0,           \
+						       const T *x0, int maxite, R tol, T *mu, T *x);                  \
+	cusolverStatus_t cusolverSp##PR##csreigvsi(cusolverSpHandle_t handle, int m, int nnz,                         \
+						   const cusparseMatDescr_t descrA, const T *csrValA,                 \
+						   const int *csrRowPtrA, const int *csrColIndA, T mu0, const T *x0,  \
+						   int maxite, R eps, T *mu, T *x);                                   \
+	cusolverStatus_t cusolverSp##PR##csreigsHost(cusolverSpHandle_t handle, int m, int nnz,                       \
+						     const cusparseMatDescr_t descrA, const T *csrValA,               \
+						     const int *csrRowPtrA, const int *csrColIndA,                    \
+						     C left_bottom_corner, C right_upper_corner, int *num_eigs);      \
+	cusolverStatus_t cusolverSp##PR##csrzfdHost(cusolverSpHandle_t handle, int n, int nnz,                        \
+						    const cusparseMatDescr_t descrA, const T *csrValA,                \
+						    const int *csrRowPtrA, const int *csrColIndA, int *P, int *numnz); \
+	cusolverStatus_t cusolverSp##PR##csrqrBufferInfoBatched(                                                      \
+	    cusolverSpHandle_t handle, int m, int n, int nnz, const cusparseMatDescr_t descrA, const T *csrVal,       \
+	    const int *csrRowPtr, const int *csrColInd, int batchSize, csrqrInfo_t info, size_t *internalDataInBytes, \
+	    size_t *workspaceInBytes);                                                                                \
+	cusolverStatus_t cusolverSp##PR##csrqrsvBatched(cusolverSpHandle_t handle, int m, int n, int nnz,             \
+							const cusparseMatDescr_t descrA, const T *csrValA,            \
+							const int *csrRowPtrA, const int *csrColIndA, const T *b,     \
+							T *x, int batchSize, csrqrInfo_t info, void *pBuffer);
+IDXGEN_CUSOLVERSP_MORE(S, float, float, cuComplex)
+IDXGEN_CUSOLVERSP_MORE(D, double, double, cuDoubleComplex)
+IDXGEN_CUSOLVERSP_MORE(C, cuComplex, float, cuComplex)
+IDXGEN_CUSOLVERSP_MORE(Z, cuDoubleComplex, double, cuDoubleComplex)
+#undef IDXGEN_CUSOLVERSP_MORE
 
 #ifdef __cplusplus
 }

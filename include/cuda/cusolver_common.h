@@ -19,6 +19,15 @@
 extern "C" {
 #endif
 
+/* NVIDIA's marks of deprecated calls (cusolverRf, the low-level sparse API): no warning here */
+#ifndef CUSOLVER_DEPRECATED
+#define CUSOLVER_DEPRECATED(new_func)
+#define CUSOLVER_DEPRECATED_
+#endif
+#ifndef CUSOLVERAPI
+#define CUSOLVERAPI
+#endif
+
 #define CUSOLVER_VER_MAJOR 11
 #define CUSOLVER_VER_MINOR 4
 #define CUSOLVER_VER_PATCH 0

@@ -649,6 +649,9 @@ static bool cuda_lib(struct drv *d, const char *name)
 		{ "culibos", NULL, { NULL } },	/* CUDA's static-library helpers: nothing here */
 		{ "nvrtc", NULL, { NULL } },	/* NVRTC's calls are in libidxgen_cudart.a */
 		{ "nvrtc_static", NULL, { NULL } },
+		{ "nvJitLink", NULL, { NULL } },	/* nvJitLink's and libNVVM's calls too */
+		{ "nvJitLink_static", NULL, { NULL } },
+		{ "nvvm", NULL, { NULL } },
 		{ "cublas", "cublas", { "-lopenblas" } },
 		{ "cublas_static", "cublas", { "-lopenblas" } },
 		{ "cublasLt", "cublas", { "-lopenblas" } },	/* cublasLt.h's calls are there */
@@ -1271,8 +1274,9 @@ static void drv_usage(FILE *f)
 "                   compiled with -O3: nvcc optimises device code by default)\n"
 "  -Xcompiler A,B   host compiler options (comma list; also given to the link)\n"
 "  -L DIR, -l LIB, -Xlinker OPT, -Wl,...\n"
-"                   link options (-lcudart, -lcudart_static, -lcuda, -lnvrtc:\n"
-"                   dropped, libidxgen_cudart replaces them; -lcublas, -lcufft,\n"
+"                   link options (-lcudart, -lcudart_static, -lcuda, -lnvrtc,\n"
+"                   -lnvJitLink, -lnvvm: dropped, libidxgen_cudart replaces\n"
+"                   them; -lcublas, -lcufft,\n"
 "                   -lcurand, -lcusolver, -lcusparse: ours, on OpenBLAS,\n"
 "                   FFTW and LAPACK; oneTBB, Thrust's device system,\n"
 "                   is linked when a program calls it)\n"

@@ -20,7 +20,8 @@
  *
  * Stream order: the work queued on the plan's stream before the call
  * completes first, then the transform runs in the calling thread and is
- * complete on return (as lib/cublas).
+ * complete on return (as lib/cublas); on a stream being captured into a
+ * graph it becomes a node of the graph instead (capture.c).
  */
 #include <stdlib.h>
 #include <fftw3.h>
@@ -95,6 +96,30 @@ static size_t array_bytes(const struct cufft_plan *p, const struct layout *l, bo
 		counts[p->rank - 1] = p->n[p->rank - 1] / 2 + 1;
 	return extent(counts, which_out ? l->oe : l->ie, p->rank, which_out ? l->os : l->is,
 		      which_out ? l->od : l->id, p->batch) * real * (complex_side ? 2 : 1);
+}
+
+void cufft_each_point(const struct cufft_plan *p, bool in_place, bool which_out,
+		      void (*fn)(size_t offset, void *ctx), void *ctx)
+{
+	struct layout l = layout_of(p, in_place);
+	bool complex_side = which_out ? !(p->type == CUFFT_C2R || p->type == CUFFT_Z2D)
+				      : !(p->type == CUFFT_R2C || p->type == CUFFT_D2Z);
+	const int *embed = which_out ? l.oe : l.ie;
+	size_t stride = (size_t)(which_out ? l.os : l.is), dist = (size_t)(which_out ? l.od : l.id);
+	int c[3] = {1, 1, 1}, e[3] = {1, 1, 1}, r = p->rank;
+
+	/* the dimensions right-aligned in three, so that one loop nest serves ranks 1-3 */
+	for (int i = 0; i < r; i++) {
+		c[3 - r + i] = p->n[i];
+		e[3 - r + i] = embed[i];
+	}
+	if (complex_side && p->type != CUFFT_C2C && p->type != CUFFT_Z2Z)
+		c[2] = c[2] / 2 + 1;
+	for (size_t b = 0; b < (size_t)p->batch; b++)
+		for (size_t x = 0; x < (size_t)c[0]; x++)
+			for (size_t y = 0; y < (size_t)c[1]; y++)
+				for (size_t z = 0; z < (size_t)c[2]; z++)
+					fn(b * dist + ((x * (size_t)e[1] + y) * (size_t)e[2] + z) * stride, ctx);
 }
 
 size_t cufft_array_bytes(const struct cufft_plan *p, bool in_place, bool which_out)
@@ -194,22 +219,13 @@ static void *fftw_plan_for(struct cufft_plan *p, void *in, void *out, int sign)
 	return f;
 }
 
-/* Checks, stream order, plan; then the transform (outside the planner lock: thread-safe in FFTW). */
-static cufftResult exec(cufftHandle h, cufftType type, void *in, void *out, int direction)
+cufftResult cufft_run(struct cufft_plan *p, void *in, void *out, int sign)
 {
-	struct cufft_plan *p = cufft_plan_get(h);
-	void *f;
+	void *f = fftw_plan_for(p, in, out, sign);
 
-	if (!p || !p->made)
-		return CUFFT_INVALID_PLAN;
-	if (p->type != type || !in || !out || (direction != CUFFT_FORWARD && direction != CUFFT_INVERSE))
-		return CUFFT_INVALID_VALUE;
-	if (cudaStreamSynchronize(p->stream) != cudaSuccess)
-		return CUFFT_EXEC_FAILED;
-	f = fftw_plan_for(p, in, out, direction == CUFFT_FORWARD ? FFTW_FORWARD : FFTW_BACKWARD);
 	if (!f)
 		return CUFFT_EXEC_FAILED;
-	switch (type) {
+	switch (p->type) {
 	case CUFFT_C2C: fftwf_execute_dft(f, in, out); break;
 	case CUFFT_Z2Z: fftw_execute_dft(f, in, out); break;
 	case CUFFT_R2C: fftwf_execute_dft_r2c(f, in, out); break;
@@ -218,6 +234,25 @@ static cufftResult exec(cufftHandle h, cufftType type, void *in, void *out, int 
 	case CUFFT_Z2D: fftw_execute_dft_c2r(f, in, out); break;
 	}
 	return CUFFT_SUCCESS;
+}
+
+/* Checks, stream order; then the transform (outside the planner lock: thread-safe in FFTW). */
+static cufftResult exec(cufftHandle h, cufftType type, void *in, void *out, int direction)
+{
+	struct cufft_plan *p = cufft_plan_get(h);
+	int sign = direction == CUFFT_FORWARD ? FFTW_FORWARD : FFTW_BACKWARD;
+
+	if (!p || !p->made)
+		return CUFFT_INVALID_PLAN;
+	if (p->type != type || !in || !out || (direction != CUFFT_FORWARD && direction != CUFFT_INVERSE))
+		return CUFFT_INVALID_VALUE;
+	if (cufft_capturing(p))
+		return cufft_capture(p, in, out, sign);
+	if (cudaStreamSynchronize(p->stream) != cudaSuccess)
+		return CUFFT_EXEC_FAILED;
+	if (p->cb.load || p->cb.store)
+		return cufft_run_callbacks(p, in, out, sign);
+	return cufft_run(p, in, out, sign);
 }
 
 cufftResult cufftExecC2C(cufftHandle plan, cufftComplex *idata, cufftComplex *odata, int direction)

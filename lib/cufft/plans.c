@@ -91,6 +91,7 @@ cufftResult cufftDestroy(cufftHandle plan)
 	if (!p)
 		return CUFFT_INVALID_PLAN;
 	cufft_plan_free_fftw(p);
+	cufft_captured_free(p);
 	free(p);
 	return CUFFT_SUCCESS;
 }

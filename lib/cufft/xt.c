@@ -9,8 +9,8 @@
  * descriptor's size.  The executions run the plan (exec.c) on the
  * descriptors' arrays.  cufftXtMakePlanMany maps its three cudaDataTypes
  * to the plan types (single and double; half is CUFFT_NOT_SUPPORTED).
- * Callbacks are device functions cuFFT calls per element inside its
- * kernels; FFTW has no such hook, so setting one is CUFFT_NOT_SUPPORTED.
+ * Callbacks: callback.c.  LTO callbacks (cufftXtSetJITCallback) come as
+ * NVIDIA's LTO-IR, which nothing here can compile: CUFFT_NOT_SUPPORTED.
  */
 #include <stdlib.h>
 #include "cufft_internal.h"
@@ -312,22 +312,6 @@ cufftResult cufftXtQueryPlan(cufftHandle plan, void *queryStruct, cufftXtQueryTy
 	return CUFFT_NOT_SUPPORTED;
 }
 
-static bool callback_type_ok(cufftXtCallbackType t)
-{
-	return t >= CUFFT_CB_LD_COMPLEX && t < CUFFT_CB_UNDEFINED;
-}
-
-cufftResult cufftXtSetCallback(cufftHandle plan, void **callback_routine,
-			       cufftXtCallbackType cbType, void **caller_info)
-{
-	(void)caller_info;
-	if (!cufft_plan_get(plan))
-		return CUFFT_INVALID_PLAN;
-	if (!callback_routine || !callback_type_ok(cbType))
-		return CUFFT_INVALID_VALUE;
-	return CUFFT_NOT_SUPPORTED;
-}
-
 cufftResult cufftXtSetJITCallback(cufftHandle plan, const char *lto_callback_symbol_name,
 				  const void *lto_callback_fatbin, size_t lto_callback_fatbin_size,
 				  cufftXtCallbackType type, void **caller_info)
@@ -335,26 +319,8 @@ cufftResult cufftXtSetJITCallback(cufftHandle plan, const char *lto_callback_sym
 	(void)lto_callback_fatbin_size, (void)caller_info;
 	if (!cufft_plan_get(plan))
 		return CUFFT_INVALID_PLAN;
-	if (!lto_callback_symbol_name || !lto_callback_fatbin || !callback_type_ok(type))
-		return CUFFT_INVALID_VALUE;
-	return CUFFT_NOT_SUPPORTED;
-}
-
-/* No callback is ever set: clearing one leaves the plan as it is. */
-cufftResult cufftXtClearCallback(cufftHandle plan, cufftXtCallbackType cbType)
-{
-	if (!cufft_plan_get(plan))
-		return CUFFT_INVALID_PLAN;
-	return callback_type_ok(cbType) ? CUFFT_SUCCESS : CUFFT_INVALID_VALUE;
-}
-
-cufftResult cufftXtSetCallbackSharedSize(cufftHandle plan, cufftXtCallbackType cbType,
-					 size_t sharedSize)
-{
-	(void)sharedSize;
-	if (!cufft_plan_get(plan))
-		return CUFFT_INVALID_PLAN;
-	if (!callback_type_ok(cbType))
+	if (!lto_callback_symbol_name || !lto_callback_fatbin || type < CUFFT_CB_LD_COMPLEX ||
+	    type >= CUFFT_CB_UNDEFINED)
 		return CUFFT_INVALID_VALUE;
 	return CUFFT_NOT_SUPPORTED;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cusolver_sp_internal.h - what the sparse files of lib/cusolver (sp.c,
- * sp_lsv.c) share: the handle and the checks of a CSR matrix.
+ * sp_lsv.c, sp_lowlevel*.c) share: the handle and the checks of a CSR matrix.
  */
 #ifndef IDXGEN_CUSOLVER_SP_INTERNAL_H
 #define IDXGEN_CUSOLVER_SP_INTERNAL_H
@@ -30,5 +30,10 @@ CUSOLVER_SP_HIDDEN cusolverStatus_t cusolver_sp_descr(const cusparseMatDescr_t d
 CUSOLVER_SP_HIDDEN cusolverStatus_t cusolver_sp_check(cusolverSpHandle_t h, int n, int nnz,
 						      const cusparseMatDescr_t descr, const int *ptr, const int *ind,
 						      int *base);
+
+/* The same for an m x n matrix. */
+CUSOLVER_SP_HIDDEN cusolverStatus_t cusolver_sp_check_mn(cusolverSpHandle_t h, int m, int n, int nnz,
+							 const cusparseMatDescr_t descr, const int *ptr, const int *ind,
+							 int *base);
 
 #endif

@@ -87,22 +87,28 @@ static bool csr_ok(int rows, int cols, int nnz, const int *ptr, const int *end, 
 	return true;
 }
 
-cusolverStatus_t cusolver_sp_check(cusolverSpHandle_t h, int n, int nnz, const cusparseMatDescr_t descr,
-				   const int *ptr, const int *ind, int *base)
+cusolverStatus_t cusolver_sp_check_mn(cusolverSpHandle_t h, int m, int n, int nnz, const cusparseMatDescr_t descr,
+				      const int *ptr, const int *ind, int *base)
 {
 	cusolverStatus_t st;
 
 	if (!h)
 		return CUSOLVER_STATUS_NOT_INITIALIZED;
-	if (n <= 0 || nnz <= 0 || !ptr || !ind)
+	if (m <= 0 || n <= 0 || nnz <= 0 || !ptr || !ind)
 		return CUSOLVER_STATUS_INVALID_VALUE;
 	st = cusolver_sp_descr(descr, base);
 	if (st)
 		return st;
-	if (ptr[n] - ptr[0] != nnz || !csr_ok(n, n, nnz, ptr, NULL, ind, *base))
+	if (ptr[m] - ptr[0] != nnz || !csr_ok(m, n, nnz, ptr, NULL, ind, *base))
 		return CUSOLVER_STATUS_INVALID_VALUE;
 	return cudaStreamSynchronize(h->stream) == cudaSuccess ? CUSOLVER_STATUS_SUCCESS
 							       : CUSOLVER_STATUS_EXECUTION_FAILED;
+}
+
+cusolverStatus_t cusolver_sp_check(cusolverSpHandle_t h, int n, int nnz, const cusparseMatDescr_t descr,
+				   const int *ptr, const int *ind, int *base)
+{
+	return cusolver_sp_check_mn(h, n, n, nnz, descr, ptr, ind, base);
 }
 
 static int cmp_int(const void *a, const void *b)

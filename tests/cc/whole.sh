@@ -295,6 +295,10 @@ run_prog "nvcc's options accepted" -arch=sm_90 -gencode arch=compute_90,code=sm_
 # driver API and NVRTC's calls are in libidxgen_cudart.a)
 run_prog "runtime_compile.cu linked with -lcuda -lnvrtc" -o "$tmp/prog" "$DIR/progs/runtime_compile.cu" \
 	-lcuda -lnvrtc
+# -lnvJitLink and -lnvvm as the JIT-linking samples link: dropped too (their
+# calls are in libidxgen_cudart.a); "cannot find -lnvJitLink" before
+run_prog "runtime_compile.cu linked with -lnvJitLink -lnvJitLink_static -lnvvm" -o "$tmp/prog" \
+	"$DIR/progs/runtime_compile.cu" -lnvrtc -lnvJitLink -lnvJitLink_static -lnvvm
 
 # nvcc's long names and -opt=value forms (nvcc_opts.c): every value arrives
 # (a -D, a pre-included header with a __device__ function, --x cu on a .cpp
@@ -371,6 +375,9 @@ ok $? "link_caller.cu, link_callee.cu: -rdc=true -fatbin (an extern __device__ f
 sed 's/^/#   /' "$tmp/build"
 run_prog "module/link_drv.cu: cuLink* of two modules, one calling the other's device function" \
 	-o "$tmp/prog" "$DIR/module/link_drv.cu"
+# the same two modules linked by nvJitLink (lib/cudart/nvjitlink.c; before: no nvJitLink.h)
+run_prog "module/jitlink_drv.cu: nvJitLink of the two modules, the image loaded and run" \
+	-o "$tmp/prog" "$DIR/module/jitlink_drv.cu"
 rm -f "$tmp/link_caller.fatbin" "$tmp/link_callee.fatbin"
 "$CC_BIN" -fatbin -c -o "$tmp/m.o" "$mod_src" >"$tmp/out" 2>&1
 [ $? = 2 ] && grep -q 'not with -c' "$tmp/out" && [ ! -e "$tmp/m.o" ]

@@ -6,9 +6,10 @@
  * and between descriptors, cufftXtFree), cufftXtExecDescriptorC2C/Z2Z/R2C/
  * C2R and the generic cufftXtExecDescriptor, cufftXtExec, plans made by
  * cufftXtMakePlanMany from cudaDataTypes; the statuses of bad input and of
- * what stays out (callbacks, half precision, 1-D factor queries), and that a
- * refused callback leaves the plan working.  Tolerance: max |got - ref| <=
- * tol * max(1, max |ref|), tol 1e-5 single, 1e-12 double.
+ * what stays out (LTO callbacks, half precision, 1-D factor queries), and that a
+ * refused callback leaves the plan working (callbacks: test_cufft_callback.c).
+ * Tolerance: max |got - ref| <= tol * max(1, max |ref|), tol 1e-5 single,
+ * 1e-12 double.
  */
 #include <complex.h>
 #include <math.h>
@@ -263,20 +264,17 @@ TAP_TEST(statuses)
 	       "ExecDescriptor: NULL output, Z2Z on a C2C plan, direction 0: INVALID_VALUE; plan "
 	       "not made: "
 	       "INVALID_PLAN");
-	tap_ok(cufftXtSetCallback(plan, &fn, CUFFT_CB_LD_COMPLEX, NULL) == CUFFT_NOT_SUPPORTED &&
-		   cufftXtSetCallback(plan, &fn, CUFFT_CB_UNDEFINED, NULL) == CUFFT_INVALID_VALUE &&
-		   cufftXtSetCallbackSharedSize(plan, CUFFT_CB_ST_COMPLEX, 64) ==
-		       CUFFT_NOT_SUPPORTED &&
+	tap_ok(cufftXtSetCallback(plan, &fn, CUFFT_CB_UNDEFINED, NULL) == CUFFT_INVALID_VALUE &&
 		   cufftXtSetJITCallback(plan, "cb", fn, 4, CUFFT_CB_LD_COMPLEX, NULL) ==
 		       CUFFT_NOT_SUPPORTED &&
 		   cufftXtClearCallback(plan, CUFFT_CB_LD_COMPLEX) == CUFFT_SUCCESS &&
 		   cufftXtSetCallback(12345, &fn, CUFFT_CB_LD_COMPLEX, NULL) == CUFFT_INVALID_PLAN,
-	       "callbacks: NOT_SUPPORTED (type UNDEFINED: INVALID_VALUE; bad plan: INVALID_PLAN), "
-	       "clearing: SUCCESS");
+	       "callbacks: type UNDEFINED: INVALID_VALUE; LTO (JIT) callback: NOT_SUPPORTED; bad "
+	       "plan: INVALID_PLAN; clearing none: SUCCESS (the rest: test_cufft_callback.c)");
 	tap_ok(cufftExecC2C(plan, (cufftComplex *)h, (cufftComplex *)out, CUFFT_FORWARD) ==
 		       CUFFT_SUCCESS &&
 		   crealf(out[3]) == 1.0f && cimagf(out[3]) == 0.0f,
-	       "the plan still runs after the refused callback (an impulse's DFT is all ones)");
+	       "the plan still runs after the refused callbacks (an impulse's DFT is all ones)");
 	tap_ok(cufftXtMakePlanMany(unmade, 1, n, NULL, 1, 0, CUDA_R_16F, NULL, 1, 0, CUDA_C_16F, 1,
 				   &ws, CUDA_C_16F) == CUFFT_NOT_SUPPORTED &&
 		   cufftXtMakePlanMany(unmade, 1, n, NULL, 1, 0, CUDA_C_32F, NULL, 1, 0, CUDA_C_64F,
