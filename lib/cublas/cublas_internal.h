@@ -10,6 +10,7 @@
 #define IDXGEN_CUBLAS_INTERNAL_H
 
 #include <complex.h>
+#include <stdbool.h>
 #include <cblas.h>
 /* The API keeps default visibility; the rest is hidden and made local in the archive (Makefile). */
 #pragma GCC visibility push(default)
@@ -22,6 +23,7 @@ struct cublasContext {
 	cublasPointerMode_t pointer_mode;
 	cublasAtomicsMode_t atomics_mode;
 	cublasMath_t math_mode;
+	struct cublas_captured *captured;	/* calls recorded into graphs (capture.c) */
 };
 
 #define CUBLAS_HIDDEN __attribute__((visibility("hidden")))
@@ -33,6 +35,48 @@ struct cublasContext {
  * be synchronous).  A stream that failed makes the call fail.
  */
 CUBLAS_HIDDEN cublasStatus_t cublas_begin(cublasHandle_t h);
+
+/*
+ * A level-1 call of real precision on a stream being captured into a graph
+ * becomes a node of it (capture.c); the arguments as the call got them.
+ */
+enum cublas_l1_op { CUBLAS_L1_AXPY, CUBLAS_L1_SCAL, CUBLAS_L1_COPY, CUBLAS_L1_DOT, CUBLAS_L1_NRM2, CUBLAS_L1_ASUM };
+struct cublas_l1 {
+	enum cublas_l1_op op;
+	bool single, complex_;
+	int n, incx, incy;
+	const void *alpha, *x;
+	void *y, *result;	/* scal: y is the vector */
+};
+CUBLAS_HIDDEN bool cublas_capturing(cublasHandle_t h);
+CUBLAS_HIDDEN cublasStatus_t cublas_capture_l1(cublasHandle_t h, const struct cublas_l1 *l);
+CUBLAS_HIDDEN void cublas_captured_free(cublasHandle_t h);
+/* the precision of a prefix letter: single, complex */
+#define CUBLAS_SINGLE_S 1
+#define CUBLAS_SINGLE_D 0
+#define CUBLAS_SINGLE_C 1
+#define CUBLAS_SINGLE_Z 0
+#define CUBLAS_COMPLEX_S 0
+#define CUBLAS_COMPLEX_D 0
+#define CUBLAS_COMPLEX_C 1
+#define CUBLAS_COMPLEX_Z 1
+/* handle, arguments, then a captured stream's record of the call (returned from the caller) */
+#define CUBLAS_START_L1(h, bad, P, OP, N, ALPHA, X, INCX, Y, INCY, RESULT)                                     \
+	do {                                                                                                   \
+		if (!(h))                                                                                      \
+			return CUBLAS_STATUS_NOT_INITIALIZED;                                                  \
+		if (bad)                                                                                       \
+			return CUBLAS_STATUS_INVALID_VALUE;                                                    \
+		if (cublas_capturing(h)) {                                                                     \
+			struct cublas_l1 l1_ = {OP,     CUBLAS_SINGLE_##P, CUBLAS_COMPLEX_##P, N,                \
+						INCX,   INCY,              ALPHA,              X,                \
+						(void *)(Y), (void *)(RESULT)};                                  \
+			return cublas_capture_l1(h, &l1_);                                                     \
+		}                                                                                              \
+		cublasStatus_t st_ = cublas_begin(h);                                                          \
+		if (st_)                                                                                       \
+			return st_;                                                                            \
+	} while (0)
 
 /* handle first, then arguments, then the stream: cuBLAS's order of checks */
 #define CUBLAS_START(h, bad)					\

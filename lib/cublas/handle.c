@@ -20,12 +20,16 @@ cublasStatus_t cublasDestroy(cublasHandle_t handle)
 {
 	if (!handle)
 		return CUBLAS_STATUS_NOT_INITIALIZED;
+	cublas_captured_free(handle);
 	free(handle);
 	return CUBLAS_STATUS_SUCCESS;
 }
 
+/* A call that is not recorded into graphs (capture.c) is refused on a captured stream. */
 cublasStatus_t cublas_begin(cublasHandle_t h)
 {
+	if (cublas_capturing(h))
+		return CUBLAS_STATUS_NOT_SUPPORTED;
 	return cudaStreamSynchronize(h->stream) == cudaSuccess ? CUBLAS_STATUS_SUCCESS
 							       : CUBLAS_STATUS_EXECUTION_FAILED;
 }

@@ -10,21 +10,23 @@
 #define GEN_LEVEL1(P, T, R)										\
 	cublasStatus_t cublas##P##axpy(cublasHandle_t h, int n, const T *alpha, const T *x, int incx, T *y, int incy) \
 	{												\
-		CUBLAS_START(h, !alpha || (n > 0 && (!x || !y)));					\
+		CUBLAS_START_L1(h, !alpha || (n > 0 && (!x || !y)), P, CUBLAS_L1_AXPY, n, alpha, x, incx, y,	\
+				incy, NULL);								\
 		if (n > 0)										\
 			CUBLAS_CB(P, axpy)(n, CUBLAS_ARG(P, alpha), x, incx, y, incy);			\
 		return CUBLAS_STATUS_SUCCESS;								\
 	}												\
 	cublasStatus_t cublas##P##scal(cublasHandle_t h, int n, const T *alpha, T *x, int incx)		\
 	{												\
-		CUBLAS_START(h, !alpha || (n > 0 && !x));						\
+		CUBLAS_START_L1(h, !alpha || (n > 0 && !x), P, CUBLAS_L1_SCAL, n, alpha, NULL, 0, x, incx,	\
+				NULL);									\
 		if (n > 0 && incx > 0)									\
 			CUBLAS_CB(P, scal)(n, CUBLAS_ARG(P, alpha), x, incx);				\
 		return CUBLAS_STATUS_SUCCESS;								\
 	}												\
 	cublasStatus_t cublas##P##copy(cublasHandle_t h, int n, const T *x, int incx, T *y, int incy)	\
 	{												\
-		CUBLAS_START(h, n > 0 && (!x || !y));							\
+		CUBLAS_START_L1(h, n > 0 && (!x || !y), P, CUBLAS_L1_COPY, n, NULL, x, incx, y, incy, NULL);	\
 		if (n > 0)										\
 			CUBLAS_CB(P, copy)(n, x, incx, y, incy);					\
 		return CUBLAS_STATUS_SUCCESS;								\
@@ -39,21 +41,21 @@
 CUBLAS_FOR_ALL(GEN_LEVEL1)
 
 /* A real result (dot, nrm2, asum): R NAME(h, n, x, incx, R *result) on cblas_FN. */
-#define GEN_REDUCE(NAME, T, R, FN)								\
+#define GEN_REDUCE(NAME, T, R, FN, P, OP)							\
 	cublasStatus_t NAME(cublasHandle_t h, int n, const T *x, int incx, R *result)		\
 	{											\
-		CUBLAS_START(h, !result || (n > 0 && !x));					\
+		CUBLAS_START_L1(h, !result || (n > 0 && !x), P, OP, n, NULL, x, incx, NULL, 0, result); \
 		*result = n > 0 && incx > 0 ? FN(n, x, incx) : 0;				\
 		return CUBLAS_STATUS_SUCCESS;							\
 	}
-GEN_REDUCE(cublasSnrm2, float, float, cblas_snrm2)
-GEN_REDUCE(cublasDnrm2, double, double, cblas_dnrm2)
-GEN_REDUCE(cublasScnrm2, cuComplex, float, cblas_scnrm2)
-GEN_REDUCE(cublasDznrm2, cuDoubleComplex, double, cblas_dznrm2)
-GEN_REDUCE(cublasSasum, float, float, cblas_sasum)
-GEN_REDUCE(cublasDasum, double, double, cblas_dasum)
-GEN_REDUCE(cublasScasum, cuComplex, float, cblas_scasum)
-GEN_REDUCE(cublasDzasum, cuDoubleComplex, double, cblas_dzasum)
+GEN_REDUCE(cublasSnrm2, float, float, cblas_snrm2, S, CUBLAS_L1_NRM2)
+GEN_REDUCE(cublasDnrm2, double, double, cblas_dnrm2, D, CUBLAS_L1_NRM2)
+GEN_REDUCE(cublasScnrm2, cuComplex, float, cblas_scnrm2, C, CUBLAS_L1_NRM2)
+GEN_REDUCE(cublasDznrm2, cuDoubleComplex, double, cblas_dznrm2, Z, CUBLAS_L1_NRM2)
+GEN_REDUCE(cublasSasum, float, float, cblas_sasum, S, CUBLAS_L1_ASUM)
+GEN_REDUCE(cublasDasum, double, double, cblas_dasum, D, CUBLAS_L1_ASUM)
+GEN_REDUCE(cublasScasum, cuComplex, float, cblas_scasum, C, CUBLAS_L1_ASUM)
+GEN_REDUCE(cublasDzasum, cuDoubleComplex, double, cblas_dzasum, Z, CUBLAS_L1_ASUM)
 
 /* 1-based, as cuBLAS (Fortran); CBLAS's index is 0-based. */
 #define GEN_INDEX(NAME, T, FN)									\
@@ -74,7 +76,7 @@ GEN_INDEX(cublasIzamin, cuDoubleComplex, cblas_izamin)
 
 cublasStatus_t cublasSdot(cublasHandle_t h, int n, const float *x, int incx, const float *y, int incy, float *result)
 {
-	CUBLAS_START(h, !result || (n > 0 && (!x || !y)));
+	CUBLAS_START_L1(h, !result || (n > 0 && (!x || !y)), S, CUBLAS_L1_DOT, n, NULL, x, incx, y, incy, result);
 	/*
 	 * Accumulated in double (cblas_dsdot) and rounded once: cuBLAS sums in a
 	 * tree whose error stays near float's rounding, where OpenBLAS's
@@ -88,7 +90,7 @@ cublasStatus_t cublasSdot(cublasHandle_t h, int n, const float *x, int incx, con
 cublasStatus_t cublasDdot(cublasHandle_t h, int n, const double *x, int incx, const double *y, int incy,
 			  double *result)
 {
-	CUBLAS_START(h, !result || (n > 0 && (!x || !y)));
+	CUBLAS_START_L1(h, !result || (n > 0 && (!x || !y)), D, CUBLAS_L1_DOT, n, NULL, x, incx, y, incy, result);
 	*result = n > 0 ? cblas_ddot(n, x, incx, y, incy) : 0;
 	return CUBLAS_STATUS_SUCCESS;
 }

@@ -11,6 +11,7 @@
 #define IDXGEN_CUSOLVER_INTERNAL_H
 
 #include <complex.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <lapack.h>
 /* The API keeps default visibility; the rest is hidden and made local in the archive (Makefile). */
@@ -31,6 +32,8 @@ struct cusolverDnContext {
  * matrices, devIpiv and devInfo written) when it returns.
  */
 CUSOLVER_HIDDEN cusolverStatus_t cusolver_begin(cusolverDnHandle_t h);
+/* Is the stream being captured into a graph?  Calls are then CUSOLVER_STATUS_NOT_SUPPORTED. */
+CUSOLVER_HIDDEN bool cusolver_capturing(cudaStream_t s);
 
 /*
  * A computing call's prologue.  bad is the 1-based position (handle not

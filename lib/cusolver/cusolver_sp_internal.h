@@ -31,6 +31,9 @@ CUSOLVER_SP_HIDDEN cusolverStatus_t cusolver_sp_check(cusolverSpHandle_t h, int 
 						      const cusparseMatDescr_t descr, const int *ptr, const int *ind,
 						      int *base);
 
+/* Is the stream being captured into a graph (handle.c)?  Calls are then CUSOLVER_STATUS_NOT_SUPPORTED. */
+CUSOLVER_SP_HIDDEN bool cusolver_capturing(cudaStream_t s);
+
 /* The same for an m x n matrix. */
 CUSOLVER_SP_HIDDEN cusolverStatus_t cusolver_sp_check_mn(cusolverSpHandle_t h, int m, int n, int nnz,
 							 const cusparseMatDescr_t descr, const int *ptr, const int *ind,

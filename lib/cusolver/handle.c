@@ -63,8 +63,19 @@ cusolverStatus_t cusolverGetProperty(libraryPropertyType type, int *value)
 	return CUSOLVER_STATUS_SUCCESS;
 }
 
+/* Is h's stream being captured into a graph?  Nothing may wait for it then. */
+bool cusolver_capturing(cudaStream_t s)
+{
+	enum cudaStreamCaptureStatus c = cudaStreamCaptureStatusNone;
+
+	return s && cudaStreamIsCapturing(s, &c) == cudaSuccess && c != cudaStreamCaptureStatusNone;
+}
+
+/* A call waits for its stream; on a captured stream it is refused (no call is recorded into graphs). */
 cusolverStatus_t cusolver_begin(cusolverDnHandle_t h)
 {
+	if (cusolver_capturing(h->stream))
+		return CUSOLVER_STATUS_NOT_SUPPORTED;
 	return cudaStreamSynchronize(h->stream) == cudaSuccess ? CUSOLVER_STATUS_SUCCESS
 							       : CUSOLVER_STATUS_EXECUTION_FAILED;
 }

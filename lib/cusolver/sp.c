@@ -101,6 +101,8 @@ cusolverStatus_t cusolver_sp_check_mn(cusolverSpHandle_t h, int m, int n, int nn
 		return st;
 	if (ptr[m] - ptr[0] != nnz || !csr_ok(m, n, nnz, ptr, NULL, ind, *base))
 		return CUSOLVER_STATUS_INVALID_VALUE;
+	if (cusolver_capturing(h->stream))	/* no call is recorded into graphs */
+		return CUSOLVER_STATUS_NOT_SUPPORTED;
 	return cudaStreamSynchronize(h->stream) == cudaSuccess ? CUSOLVER_STATUS_SUCCESS
 							       : CUSOLVER_STATUS_EXECUTION_FAILED;
 }

@@ -27,7 +27,8 @@ typedef double _Complex sp_val;
 
 struct cusparseContext {
 	cudaStream_t stream;
-	cusparsePointerMode_t mode;	/* kept for GetPointerMode: one address space */
+	cusparsePointerMode_t mode;	/* host: scalars read when a call is captured into a graph */
+	struct sp_captured *captured;	/* calls recorded into graphs (capture.c) */
 };
 
 struct cusparseSpVecDescr {
@@ -172,6 +173,22 @@ CUSPARSE_HIDDEN cusparseStatus_t sp_begin(cusparseHandle_t h);
  * NOT_INITIALIZED; the stream is waited for, then check (a status) is
  * evaluated, and the call returns when either fails.
  */
+/*
+ * On a stream being captured into a graph, cusparseSpMV becomes a node of
+ * it (capture.c); any other call is CUSPARSE_STATUS_NOT_SUPPORTED (sp_begin).
+ */
+CUSPARSE_HIDDEN bool sp_capturing(cusparseHandle_t h);
+CUSPARSE_HIDDEN cusparseStatus_t sp_capture_spmv(cusparseHandle_t h, cusparseOperation_t opA, const void *alpha,
+						 const struct cusparseSpMatDescr *matA,
+						 const struct cusparseDnVecDescr *vecX, const void *beta,
+						 struct cusparseDnVecDescr *vecY, cudaDataType computeType);
+CUSPARSE_HIDDEN void sp_captured_free(cusparseHandle_t h);
+/* SpMV's product itself, arguments checked (spmm.c) */
+CUSPARSE_HIDDEN cusparseStatus_t sp_spmv_run(cusparseOperation_t opA, const struct cusparseSpMatDescr *matA,
+					     const struct cusparseDnVecDescr *vecX,
+					     struct cusparseDnVecDescr *vecY, cudaDataType computeType,
+					     const void *alpha, const void *beta);
+
 #define SP_CALL(h, check)                                               \
 	do {                                                            \
 		if (!(h))                                               \

@@ -20,6 +20,7 @@ cusparseStatus_t cusparseDestroy(cusparseHandle_t handle)
 {
 	if (!handle)
 		return CUSPARSE_STATUS_NOT_INITIALIZED;
+	sp_captured_free(handle);
 	free(handle);
 	return CUSPARSE_STATUS_SUCCESS;
 }
@@ -123,8 +124,11 @@ const char *cusparseGetErrorString(cusparseStatus_t status)
 	return "unknown error";
 }
 
+/* A call that is not recorded into graphs (capture.c) is refused on a captured stream. */
 cusparseStatus_t sp_begin(cusparseHandle_t h)
 {
+	if (sp_capturing(h))
+		return CUSPARSE_STATUS_NOT_SUPPORTED;
 	return cudaStreamSynchronize(h->stream) == cudaSuccess ? CUSPARSE_STATUS_SUCCESS
 							       : CUSPARSE_STATUS_EXECUTION_FAILED;
 }

@@ -103,9 +103,20 @@ static cusparseStatus_t spmv(cusparseHandle_t handle, cusparseOperation_t opA, c
 
 	if (handle && (!alpha || !beta || !mm_args_ok(&p)))
 		return CUSPARSE_STATUS_INVALID_VALUE;
+	if (run && handle && sp_capturing(handle))	/* a node of the graph (capture.c) */
+		return sp_capture_spmv(handle, opA, alpha, matA, vecX, beta, vecY, computeType);
 	SP_CALL(handle, CUSPARSE_STATUS_SUCCESS);
 	if (!run)
 		return CUSPARSE_STATUS_SUCCESS;
+	return sp_spmv_run(opA, matA, vecX, vecY, computeType, alpha, beta);
+}
+
+cusparseStatus_t sp_spmv_run(cusparseOperation_t opA, const struct cusparseSpMatDescr *matA,
+			     const struct cusparseDnVecDescr *vecX, struct cusparseDnVecDescr *vecY,
+			     cudaDataType computeType, const void *alpha, const void *beta)
+{
+	struct cusparseDnMatDescr x = vec_as_mat(vecX), y = vec_as_mat(vecY);
+	struct sp_mm p = { opA, CUSPARSE_OPERATION_NON_TRANSPOSE, matA, &x, &y, computeType };
 	int direct = sp_spmv_direct(opA, matA, vecX, vecY, computeType, alpha, beta);
 
 	return direct >= 0 ? (cusparseStatus_t)direct : mm_run(&p, alpha, beta);

@@ -677,6 +677,15 @@ TAP_TEST(streams_versions)
 	ok = ok && !cusolverDnDpotrf(H, CUBLAS_FILL_MODE_LOWER, 3, a, 3, NULL, 0, &info);
 	tap_ok(ok && info == 0 && a[0] == 2 && a[4] == 2 && a[8] == 2,
 	       "potrf on a stream runs after the stream's earlier work (chol(4 I) = 2 I, devInfo %d)", info);
+	/* on a stream being captured into a graph nothing may wait for it: refused, the capture valid */
+	cudaGraph_t g = NULL;
+	cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+	st = cusolverDnDpotrf(H, CUBLAS_FILL_MODE_LOWER, 3, a, 3, NULL, 0, &info);
+	cudaError_t e = cudaStreamEndCapture(s, &g);
+
+	tap_ok(st == CUSOLVER_STATUS_NOT_SUPPORTED && e == cudaSuccess && g,
+	       "potrf on a captured stream: NOT_SUPPORTED (%d), the capture still ends with a graph", (int)st);
+	cudaGraphDestroy(g);
 	cusolverDnSetStream(H, 0);
 	cudaStreamDestroy(s);
 	cudaFree(a);
