@@ -450,6 +450,12 @@ struct kernel {
 	 */
 	unsigned narrow_line;
 	char *narrow_call;
+	/*
+	 * The block function being written is the body for blockDim.x ==
+	 * block_width, a constant there (width_body.c); 0: any block width.
+	 */
+	unsigned block_width;
+	bool width_body;	/* it has that body: the descriptor names NAME__block_pick */
 };
 
 struct var *var_of(const struct kernel *k, CXCursor ref);	/* the local ref names */
@@ -891,7 +897,15 @@ void dump_plan(struct kernel *k, struct buf *o);
 
 /* ---- emission (emit.c, kernel.c) ----------------------------------------- */
 
-void emit_kernel_body(struct kernel *k, struct buf *o);
+/* The kernel's statements; true when a thread loop runs by whole warps (x_loop_warps). */
+bool emit_kernel_body(struct kernel *k, struct buf *o);
+/*
+ * width_body.c: the kernel's block function(s) after analyse_kernel, up to
+ * its closing brace: prologue, private area, statements.  tmpl: the
+ * template header to repeat before a second function and targs its
+ * arguments ("<T, N>"), or NULL and "".
+ */
+void emit_block_functions(struct kernel *k, const char *tmpl, const char *targs, struct buf *o);
 /* Translate one __global__ function; o gets its block function and descriptor. */
 void translate_kernel(struct source *s, CXCursor fn, struct buf *o);
 /* Translate a parsed file into o; 0, or 1 after diagnostics. */

@@ -978,9 +978,9 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	if (t->is)
 		bputs(o, t->gen.p);
 	/* a kernel that spins may wait for another block: the runtime keeps its blocks resident */
-	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, %s, \"%s\", %s__block%s, 0, ",
+	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, %s, \"%s\", %s__block%s%s, 0, ",
 		k->cname, s->model != EXEC_FISSION && spin_reaches(s, k->fn) ? "IDXGEN_RT_KERNEL_WAITS" : "0",
-		k->name, k->cname, ta);
+		k->name, k->cname, k->width_body ? "_pick" : "", ta);
 	if (k->priv_expr)
 		bprintf(o, "%s, nullptr, ", k->priv_expr);
 	else
@@ -1445,12 +1445,7 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 		if (k->v[i].param && !*k->v[i].name)
 			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
 	if (s->nerrors == ft.nerrors && kernel_macros(s, k->fn, &body, &undefs)) {
-		if (t->is)
-			bputs(&body, t->gen.p);
-		emit_prologue(k, &body);
-		emit_private(k, &body);
-		emit_kernel_body(k, &body);
-		bprintf(&body, "}\n\n");
+		emit_block_functions(k, t->is ? t->gen.p : NULL, t->is ? t->args.p : "", &body);
 		emit_stub(k, t, &body);
 		bput(&body, undefs.p ? undefs.p : "", undefs.n);
 	}
