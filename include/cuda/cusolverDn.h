@@ -112,6 +112,44 @@ IDXGEN_CUSOLVER_DN_DECLS(C, cuComplex, float, unmqr, ungqr, heevd)
 IDXGEN_CUSOLVER_DN_DECLS(Z, cuDoubleComplex, double, unmqr, ungqr, heevd)
 
 /*
+ * The Jacobi eigen-solver's calls (lib/cusolver/eigj.c: LAPACK's
+ * syevd/heevd, the parameters kept, the residual measured) and batched
+ * Cholesky (potrf and potrs on each matrix).
+ */
+struct syevjInfo;
+typedef struct syevjInfo *syevjInfo_t;
+cusolverStatus_t cusolverDnCreateSyevjInfo(syevjInfo_t *info);
+cusolverStatus_t cusolverDnDestroySyevjInfo(syevjInfo_t info);
+cusolverStatus_t cusolverDnXsyevjSetTolerance(syevjInfo_t info, double tolerance);
+cusolverStatus_t cusolverDnXsyevjSetMaxSweeps(syevjInfo_t info, int max_sweeps);
+cusolverStatus_t cusolverDnXsyevjSetSortEig(syevjInfo_t info, int sort_eig);
+cusolverStatus_t cusolverDnXsyevjGetResidual(cusolverDnHandle_t handle, syevjInfo_t info, double *residual);
+cusolverStatus_t cusolverDnXsyevjGetSweeps(cusolverDnHandle_t handle, syevjInfo_t info, int *executed_sweeps);
+#define IDXGEN_CUSOLVER_DN_JACOBI(P, T, R, EVJ)                                                            \
+	cusolverStatus_t cusolverDn##P##EVJ##_bufferSize(cusolverDnHandle_t handle, cusolverEigMode_t jobz,  \
+							 cublasFillMode_t uplo, int n, const T *A, int lda,  \
+							 const R *W, int *lwork, syevjInfo_t params);        \
+	cusolverStatus_t cusolverDn##P##EVJ(cusolverDnHandle_t handle, cusolverEigMode_t jobz,               \
+					    cublasFillMode_t uplo, int n, T *A, int lda, R *W, T *work, int lwork,  \
+					    int *info, syevjInfo_t params);                                  \
+	cusolverStatus_t cusolverDn##P##EVJ##Batched_bufferSize(                                             \
+	    cusolverDnHandle_t handle, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, const T *A, int lda, \
+	    const R *W, int *lwork, syevjInfo_t params, int batchSize);                                      \
+	cusolverStatus_t cusolverDn##P##EVJ##Batched(cusolverDnHandle_t handle, cusolverEigMode_t jobz,      \
+						     cublasFillMode_t uplo, int n, T *A, int lda, R *W, T *work, \
+						     int lwork, int *info, syevjInfo_t params, int batchSize);   \
+	cusolverStatus_t cusolverDn##P##potrfBatched(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,  \
+						     T *Aarray[], int lda, int *infoArray, int batchSize);      \
+	cusolverStatus_t cusolverDn##P##potrsBatched(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,  \
+						     int nrhs, T *A[], int lda, T *B[], int ldb, int *d_info,   \
+						     int batchSize);
+IDXGEN_CUSOLVER_DN_JACOBI(S, float, float, syevj)
+IDXGEN_CUSOLVER_DN_JACOBI(D, double, double, syevj)
+IDXGEN_CUSOLVER_DN_JACOBI(C, cuComplex, float, heevj)
+IDXGEN_CUSOLVER_DN_JACOBI(Z, cuDoubleComplex, double, heevj)
+#undef IDXGEN_CUSOLVER_DN_JACOBI
+
+/*
  * The 64-bit generic API (lib/cusolver/xapi.c): sizes are int64_t (above
  * INT_MAX: CUSOLVER_STATUS_NOT_SUPPORTED, LAPACK's integers are 32-bit),
  * the element type a cudaDataType tag (CUDA_R_32F, CUDA_R_64F, CUDA_C_32F,

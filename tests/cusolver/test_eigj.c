@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_eigj.c - lib/cusolver's Jacobi eigen-solver API and batched
+ * Cholesky against references made here: A = H diag(d) H with H a
+ * Householder reflector the test builds, so the eigenvalues d are known
+ * (real symmetric, single and double; Hermitian, double complex), A v =
+ * w v and unit vectors checked, the residual cusolverDnXsyevjGetResidual
+ * reports compared with the test's own |A V - V W|_F; a batch of three;
+ * the parameters kept; potrfBatched's L L^T = A and potrsBatched's A x = b
+ * on three SPD matrices; statuses.
+ */
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cuda_runtime.h>
+#include <cusolverDn.h>
+#include "tap.h"
+
+enum { N = 6 };
+
+static cusolverDnHandle_t H;
+
+/* A = H diag(d) H, H = I - 2 u u^H / |u|^2 (Hermitian when u is complex), column-major, double
+ * complex */
+static void build(double complex *a, const double *d, double phase)
+{
+	double complex u[N];
+	double nn = 0;
+
+	for (int i = 0; i < N; i++) {
+		u[i] = (1.0 + i) * cexp(I * phase * i);
+		nn += creal(u[i] * conj(u[i]));
+	}
+	for (int i = 0; i < N; i++)
+		for (int j = 0; j < N; j++) {
+			double complex s = 0;
+
+			for (int k = 0; k < N; k++) {
+				double complex hik = (i == k) - 2 * u[i] * conj(u[k]) / nn;
+				double complex hkj = (k == j) - 2 * u[k] * conj(u[j]) / nn;
+
+				s += hik * d[k] * hkj;
+			}
+			a[(size_t)j * N + i] = s;
+		}
+}
+
+/* |A V - V W|_F by the test, and the largest |v_j|^2 - 1 */
+static double check(const double complex *a, const double complex *v, const double *w, double *unit)
+{
+	double s = 0;
+
+	*unit = 0;
+	for (int j = 0; j < N; j++) {
+		double nrm = 0;
+
+		for (int i = 0; i < N; i++) {
+			double complex r = -w[j] * v[j * N + i];
+
+			for (int k = 0; k < N; k++)
+				r += a[k * N + i] * v[j * N + k];
+			s += creal(r * conj(r));
+			nrm += creal(v[j * N + i] * conj(v[j * N + i]));
+		}
+		*unit = fmax(*unit, fabs(nrm - 1));
+	}
+	return sqrt(s);
+}
+
+static const double D[N] = {-2.5, -1, 0.25, 1.5, 3, 7}; /* ascending */
+
+TAP_TEST(setup)
+{
+	tap_ok(cusolverDnCreate(&H) == CUSOLVER_STATUS_SUCCESS, "handle");
+}
+
+TAP_TEST(double_and_single)
+{
+	double complex a[N * N], v[N * N];
+	double A[N * N], W[N], *work, res = -1, own, unit, worst = 0;
+	float Af[N * N], Wf[N];
+	int lwork = 0, info = -7, sweeps = -1;
+	syevjInfo_t p;
+	cusolverStatus_t st;
+
+	build(a, D, 0);
+	for (int i = 0; i < N * N; i++)
+		A[i] = creal(a[i]), Af[i] = (float)A[i];
+	tap_ok(cusolverDnCreateSyevjInfo(&p) == CUSOLVER_STATUS_SUCCESS &&
+		   cusolverDnXsyevjSetTolerance(p, 1e-10) == CUSOLVER_STATUS_SUCCESS &&
+		   cusolverDnXsyevjSetMaxSweeps(p, 15) == CUSOLVER_STATUS_SUCCESS &&
+		   cusolverDnXsyevjSetSortEig(p, 0) == CUSOLVER_STATUS_SUCCESS &&
+		   cusolverDnXsyevjSetMaxSweeps(p, 0) == CUSOLVER_STATUS_INVALID_VALUE,
+	       "syevjInfo: made, tolerance, sweeps, sorting set (0 sweeps: INVALID_VALUE)");
+	st = cusolverDnDsyevj_bufferSize(H, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, N, A,
+					 N, W, &lwork, p);
+	work = malloc(sizeof(double) * (size_t)(lwork > 0 ? lwork : 1));
+	if (st == CUSOLVER_STATUS_SUCCESS)
+		st = cusolverDnDsyevj(H, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, N, A, N,
+				      W, work, lwork, &info, p);
+	cusolverDnXsyevjGetResidual(H, p, &res);
+	cusolverDnXsyevjGetSweeps(H, p, &sweeps);
+	for (int i = 0; i < N * N; i++)
+		v[i] = A[i];
+	own = check(a, v, W, &unit);
+	for (int i = 0; i < N; i++)
+		worst = fmax(worst, fabs(W[i] - D[i]));
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && info == 0 && worst < 1e-12 && own < 1e-12 &&
+		   unit < 1e-12,
+	       "Dsyevj: the known eigenvalues (%.2g), A v = w v (%.2g), unit vectors", worst, own);
+	tap_ok(fabs(res - own) <= 1e-13 && sweeps == 0,
+	       "GetResidual %.3g: the residual the test measures (%.3g); GetSweeps %d (no Jacobi "
+	       "sweep)",
+	       res, own, sweeps);
+	st = cusolverDnSsyevj(H, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_UPPER, N, Af, N, Wf,
+			      NULL, 0, &info, p);
+	worst = 0;
+	for (int i = 0; i < N; i++)
+		worst = fmax(worst, fabs(Wf[i] - D[i]));
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && info == 0 && worst < 1e-5,
+	       "Ssyevj, eigenvalues only, upper triangle: within 1e-5 (%.2g)", worst);
+	free(work);
+	cusolverDnDestroySyevjInfo(p);
+}
+
+TAP_TEST(hermitian_and_batched)
+{
+	enum { B = 3 };
+	double complex a[B][N * N], v[N * N];
+	cuDoubleComplex Z[B * N * N];
+	double W[B * N], d[B][N], own, unit;
+	int info[B] = {-7, -7, -7}, lwork = 0, ok = 1;
+	syevjInfo_t p;
+	cusolverStatus_t st;
+
+	cusolverDnCreateSyevjInfo(&p);
+	for (int b = 0; b < B; b++) {
+		for (int i = 0; i < N; i++)
+			d[b][i] = D[i] * (1 + b);
+		build(a[b], d[b], 0.3 + b);
+		for (int i = 0; i < N * N; i++)
+			Z[b * N * N + i].x = creal(a[b][i]), Z[b * N * N + i].y = cimag(a[b][i]);
+	}
+	st = cusolverDnZheevjBatched_bufferSize(H, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER,
+						N, Z, N, W, &lwork, p, B);
+	if (st == CUSOLVER_STATUS_SUCCESS)
+		st = cusolverDnZheevjBatched(H, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, N,
+					     Z, N, W, NULL, 0, info, p, B);
+	for (int b = 0; b < B; b++) {
+		for (int i = 0; i < N * N; i++)
+			v[i] = Z[b * N * N + i].x + I * Z[b * N * N + i].y;
+		own = check(a[b], v, W + b * N, &unit);
+		for (int i = 0; i < N; i++)
+			ok &= fabs(W[b * N + i] - d[b][i]) < 1e-12;
+		ok &= info[b] == 0 && own < 1e-11 && unit < 1e-12;
+	}
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && ok,
+	       "ZheevjBatched of %d Hermitian matrices: each one's known eigenvalues, A v = w v, "
+	       "info 0",
+	       B);
+	tap_ok(cusolverDnZheevjBatched(H, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, N, Z, N,
+				       W, NULL, 0, info, p, 0) == CUSOLVER_STATUS_INVALID_VALUE &&
+		   cusolverDnXsyevjGetResidual(NULL, p, &own) == CUSOLVER_STATUS_NOT_INITIALIZED,
+	       "batch 0: INVALID_VALUE; GetResidual without a handle: NOT_INITIALIZED");
+	cusolverDnDestroySyevjInfo(p);
+}
+
+TAP_TEST(cholesky_batched)
+{
+	enum { B = 3 };
+	double A[B][N * N], L[B][N * N], x[N], b[B][N], *Ap[B], *bp[B];
+	int info[B] = {-7, -7, -7}, one_info = -7, ok = 1;
+	cusolverStatus_t st;
+
+	for (int k = 0; k < B; k++) {
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++)
+				A[k][j * N + i] = (i == j) * (4.0 + k) + (abs(i - j) == 1) * -1.0;
+		memcpy(L[k], A[k], sizeof(L[k]));
+		Ap[k] = L[k], bp[k] = b[k];
+		for (int i = 0; i < N; i++) {
+			x[i] = i - 2.0;
+			b[k][i] = 0;
+		}
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++)
+				b[k][i] += A[k][j * N + i] * x[j];
+	}
+	st = cusolverDnDpotrfBatched(H, CUBLAS_FILL_MODE_LOWER, N, Ap, N, info, B);
+	for (int k = 0; k < B; k++)
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j <= i; j++) {
+				double s = 0;
+
+				for (int l = 0; l <= j; l++)
+					s += L[k][l * N + i] * L[k][l * N + j];
+				ok &= fabs(s - A[k][j * N + i]) < 1e-12;
+			}
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && ok && !info[0] && !info[1] && !info[2],
+	       "DpotrfBatched of %d SPD matrices: L L^T = A each, info 0", B);
+	st = cusolverDnDpotrsBatched(H, CUBLAS_FILL_MODE_LOWER, N, 1, Ap, N, bp, N, &one_info, B);
+	for (int k = 0; k < B; k++)
+		for (int i = 0; i < N; i++)
+			ok &= fabs(b[k][i] - x[i]) < 1e-12;
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && ok && one_info == 0,
+	       "DpotrsBatched: each system's x");
+	tap_ok(cusolverDnDpotrsBatched(H, CUBLAS_FILL_MODE_LOWER, N, 2, Ap, N, bp, N, &one_info,
+				       B) == CUSOLVER_STATUS_INVALID_VALUE &&
+		   one_info == -3,
+	       "two right-hand sides: INVALID_VALUE, info -3 (cuSOLVER's limit)");
+	cusolverDnDestroy(H);
+}
+
+int main(int argc, char **argv)
+{
+	return tap_main(argc, argv);
+}
