@@ -674,9 +674,17 @@ struct lane_splice {
 	unsigned seq;
 	int kind;
 	char *text;
+	char *text2;		/* a warp helper's call: the assignment of its result after it */
 };
 struct lane_var {
 	char *name, *type;
+	bool param;		/* a warp helper's parameter: the array is the caller's */
+};
+/* A __device__ function with warp operations called at statement level: its own lane form. */
+struct lane_helper {
+	CXCursor fn;
+	unsigned id;		/* NAME__idxgen_lanes_ID, unique within the kernel */
+	struct lane_plan *plan;
 };
 struct lane_plan {
 	struct lane_splice *sp;
@@ -695,9 +703,21 @@ struct lane_plan {
 	unsigned warp_line;
 	struct lane_var *pv;	/* promoted: kept across a barrier in a per-warp array */
 	unsigned npv;
+	/*
+	 * Warp helpers called at statement level (`v = warpReduceSum(v);`): the
+	 * lane forms whole.c writes before the kernel (lane_helper_write), nested
+	 * ones first; decls: the arrays of their calls' arguments and results.
+	 */
+	struct lane_helper *hp;
+	unsigned nhp;
+	unsigned ncalls, nids;	/* calls of helpers; ids given (the kernel's plan) */
+	char *decls;
+	bool helper;		/* the plan of a helper's body */
 	char why[256];		/* why not */
 };
 bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *p);
+/* The signature of helper h's lane form: `static inline void NAME__idxgen_lanes_ID(...)`. */
+char *lane_helper_signature(const struct lane_helper *h);
 const struct lane_splice *lane_splice_next(struct lane_plan *p, unsigned pos, unsigned b);
 void lane_plan_free(struct lane_plan *p);
 /*
