@@ -149,6 +149,37 @@ IDXGEN_CUSOLVER_DN_JACOBI(C, cuComplex, float, heevj)
 IDXGEN_CUSOLVER_DN_JACOBI(Z, cuDoubleComplex, double, heevj)
 #undef IDXGEN_CUSOLVER_DN_JACOBI
 
+/* The Jacobi SVD's calls (lib/cusolver/gesvdj.c: Xgesvdp's SVD, the parameters kept, the residual measured) */
+struct gesvdjInfo;
+typedef struct gesvdjInfo *gesvdjInfo_t;
+cusolverStatus_t cusolverDnCreateGesvdjInfo(gesvdjInfo_t *info);
+cusolverStatus_t cusolverDnDestroyGesvdjInfo(gesvdjInfo_t info);
+cusolverStatus_t cusolverDnXgesvdjSetTolerance(gesvdjInfo_t info, double tolerance);
+cusolverStatus_t cusolverDnXgesvdjSetMaxSweeps(gesvdjInfo_t info, int max_sweeps);
+cusolverStatus_t cusolverDnXgesvdjSetSortEig(gesvdjInfo_t info, int sort_svd);
+cusolverStatus_t cusolverDnXgesvdjGetResidual(cusolverDnHandle_t handle, gesvdjInfo_t info, double *residual);
+cusolverStatus_t cusolverDnXgesvdjGetSweeps(cusolverDnHandle_t handle, gesvdjInfo_t info, int *executed_sweeps);
+#define IDXGEN_CUSOLVER_DN_GESVDJ(P, T, R)                                                                      \
+	cusolverStatus_t cusolverDn##P##gesvdj_bufferSize(cusolverDnHandle_t handle, cusolverEigMode_t jobz,       \
+							  int econ, int m, int n, const T *A, int lda, const R *S, \
+							  const T *U, int ldu, const T *V, int ldv, int *lwork,    \
+							  gesvdjInfo_t params);                                    \
+	cusolverStatus_t cusolverDn##P##gesvdj(cusolverDnHandle_t handle, cusolverEigMode_t jobz, int econ, int m, \
+					       int n, T *A, int lda, R *S, T *U, int ldu, T *V, int ldv, T *work,  \
+					       int lwork, int *info, gesvdjInfo_t params);                         \
+	cusolverStatus_t cusolverDn##P##gesvdjBatched_bufferSize(                                                  \
+	    cusolverDnHandle_t handle, cusolverEigMode_t jobz, int m, int n, const T *A, int lda, const R *S,      \
+	    const T *U, int ldu, const T *V, int ldv, int *lwork, gesvdjInfo_t params, int batchSize);             \
+	cusolverStatus_t cusolverDn##P##gesvdjBatched(cusolverDnHandle_t handle, cusolverEigMode_t jobz, int m,     \
+						      int n, T *A, int lda, R *S, T *U, int ldu, T *V, int ldv,    \
+						      T *work, int lwork, int *info, gesvdjInfo_t params,          \
+						      int batchSize);
+IDXGEN_CUSOLVER_DN_GESVDJ(S, float, float)
+IDXGEN_CUSOLVER_DN_GESVDJ(D, double, double)
+IDXGEN_CUSOLVER_DN_GESVDJ(C, cuComplex, float)
+IDXGEN_CUSOLVER_DN_GESVDJ(Z, cuDoubleComplex, double)
+#undef IDXGEN_CUSOLVER_DN_GESVDJ
+
 /*
  * The 64-bit generic API (lib/cusolver/xapi.c): sizes are int64_t (above
  * INT_MAX: CUSOLVER_STATUS_NOT_SUPPORTED, LAPACK's integers are 32-bit),

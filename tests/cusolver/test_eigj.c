@@ -7,7 +7,10 @@
  * w v and unit vectors checked, the residual cusolverDnXsyevjGetResidual
  * reports compared with the test's own |A V - V W|_F; a batch of three;
  * the parameters kept; potrfBatched's L L^T = A and potrsBatched's A x = b
- * on three SPD matrices; statuses.
+ * on three SPD matrices; the Jacobi SVD (gesvdj, economy and full;
+ * gesvdjBatched, complex) of A = H1 [diag(s); 0] H2 with known s: the
+ * singular values, |A - U S V^H|_F the test measures and the one reported,
+ * orthonormal U; statuses.
  */
 #include <complex.h>
 #include <math.h>
@@ -164,6 +167,113 @@ TAP_TEST(hermitian_and_batched)
 		   cusolverDnXsyevjGetResidual(NULL, p, &own) == CUSOLVER_STATUS_NOT_INITIALIZED,
 	       "batch 0: INVALID_VALUE; GetResidual without a handle: NOT_INITIALIZED");
 	cusolverDnDestroySyevjInfo(p);
+}
+
+/* an m x m Householder reflector I - 2 u u^H / |u|^2, u_i = (1 + i) e^{i phase i} */
+static void reflector(int m, double phase, double complex *h)
+{
+	double complex u[8];
+	double nn = 0;
+
+	for (int i = 0; i < m; i++) {
+		u[i] = (1.0 + i + phase) * cexp(I * phase * i);
+		nn += creal(u[i] * conj(u[i]));
+	}
+	for (int i = 0; i < m; i++)
+		for (int j = 0; j < m; j++)
+			h[(size_t)j * m + i] = (i == j) - 2 * u[i] * conj(u[j]) / nn;
+}
+
+/* A (m x n) = H1[:, 0..n) diag(s) H2, singular values s */
+static void svd_matrix(int m, int n, const double *sv, double phase, double complex *a)
+{
+	double complex h1[64], h2[64];
+
+	reflector(m, phase, h1);
+	reflector(n, phase ? phase + 0.7 : 0, h2); /* phase 0: both real */
+	for (int j = 0; j < n; j++)
+		for (int i = 0; i < m; i++) {
+			double complex s = 0;
+
+			for (int l = 0; l < n; l++)
+				s += h1[(size_t)l * m + i] * sv[l] * h2[(size_t)j * n + l];
+			a[(size_t)j * m + i] = s;
+		}
+}
+
+TAP_TEST(jacobi_svd)
+{
+	enum { M = 5, Q = 3 };
+	static const double sv[Q] = {4, 2.5, 0.5}; /* descending */
+	double complex a[M * Q];
+	double A[M * Q], S[Q], U[M * M], V[Q * Q], res = -1, own = 0, worst = 0, orth = 0;
+	int info = -7, lwork = 0, sweeps = -1;
+	gesvdjInfo_t p;
+	cusolverStatus_t st;
+
+	svd_matrix(M, Q, sv, 0, a);
+	for (int i = 0; i < M * Q; i++)
+		A[i] = creal(a[i]);
+	cusolverDnCreateGesvdjInfo(&p);
+	cusolverDnXgesvdjSetTolerance(p, 1e-12);
+	st = cusolverDnDgesvdj_bufferSize(H, CUSOLVER_EIG_MODE_VECTOR, 1, M, Q, A, M, S, U, M, V, Q,
+					  &lwork, p);
+	if (st == CUSOLVER_STATUS_SUCCESS)
+		st = cusolverDnDgesvdj(H, CUSOLVER_EIG_MODE_VECTOR, 1, M, Q, A, M, S, U, M, V, Q,
+				       NULL, 0, &info, p);
+	cusolverDnXgesvdjGetResidual(H, p, &res);
+	cusolverDnXgesvdjGetSweeps(H, p, &sweeps);
+	for (int j = 0; j < Q; j++) {
+		worst = fmax(worst, fabs(S[j] - sv[j]));
+		for (int i = 0; i < M; i++) {
+			double r = creal(a[j * M + i]);
+
+			for (int l = 0; l < Q; l++)
+				r -= U[l * M + i] * S[l] * V[l * Q + j];
+			own += r * r;
+		}
+		for (int k = 0; k < Q; k++) {
+			double d = 0;
+
+			for (int i = 0; i < M; i++)
+				d += U[j * M + i] * U[k * M + i];
+			orth = fmax(orth, fabs(d - (j == k)));
+		}
+	}
+	own = sqrt(own);
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && info == 0 && worst < 1e-12 && own < 1e-12 &&
+		   orth < 1e-12,
+	       "Dgesvdj economy %dx%d: the known singular values (%.2g), A = U S V^T (%.2g), U "
+	       "orthonormal",
+	       M, Q, worst, own);
+	tap_ok(fabs(res - own) < 1e-13 && sweeps == 0,
+	       "GetResidual %.3g (the test's %.3g), GetSweeps %d", res, own, sweeps);
+	/* a batch of two complex matrices, full U and V */
+	cuDoubleComplex Z[2 * M * Q], ZU[2 * M * M], ZV[2 * Q * Q];
+	double ZS[2 * Q];
+	int infos[2] = {-7, -7}, ok = 1;
+
+	for (int b = 0; b < 2; b++) {
+		svd_matrix(M, Q, sv, 0.4 + b, a);
+		for (int i = 0; i < M * Q; i++)
+			Z[b * M * Q + i].x = creal(a[i]), Z[b * M * Q + i].y = cimag(a[i]);
+	}
+	st = cusolverDnZgesvdjBatched(H, CUSOLVER_EIG_MODE_VECTOR, M, Q, Z, M, ZS, ZU, M, ZV, Q,
+				      NULL, 0, infos, p, 2);
+	for (int b = 0; b < 2; b++)
+		for (int j = 0; j < Q; j++)
+			ok &= fabs(ZS[b * Q + j] - sv[j]) < 1e-12 && infos[b] == 0;
+	cusolverDnXgesvdjGetResidual(H, p, &res);
+	tap_ok(
+	    st == CUSOLVER_STATUS_SUCCESS && ok && res < 1e-12,
+	    "ZgesvdjBatched of 2 complex %dx%d: the known singular values, largest residual %.2g",
+	    M, Q, res);
+	tap_ok(cusolverDnXgesvdjSetMaxSweeps(p, 0) == CUSOLVER_STATUS_INVALID_VALUE &&
+		   cusolverDnZgesvdjBatched(H, CUSOLVER_EIG_MODE_VECTOR, M, Q, Z, M, ZS, ZU, M, ZV,
+					    Q, NULL, 0, infos, p,
+					    0) == CUSOLVER_STATUS_INVALID_VALUE,
+	       "0 sweeps, batch 0: INVALID_VALUE");
+	cusolverDnDestroyGesvdjInfo(p);
 }
 
 TAP_TEST(cholesky_batched)
