@@ -113,8 +113,9 @@ IDXGEN_CUSOLVER_DN_DECLS(Z, cuDoubleComplex, double, unmqr, ungqr, heevd)
 
 /*
  * The Jacobi eigen-solver's calls (lib/cusolver/eigj.c: LAPACK's
- * syevd/heevd, the parameters kept, the residual measured) and batched
- * Cholesky (potrf and potrs on each matrix).
+ * syevd/heevd, the parameters kept, the residual measured), the
+ * generalized eigen-solver (sygvd.c: LAPACK's sygvd/hegvd, and sygvj on
+ * it) and batched Cholesky (potrf and potrs on each matrix).
  */
 struct syevjInfo;
 typedef struct syevjInfo *syevjInfo_t;
@@ -125,7 +126,21 @@ cusolverStatus_t cusolverDnXsyevjSetMaxSweeps(syevjInfo_t info, int max_sweeps);
 cusolverStatus_t cusolverDnXsyevjSetSortEig(syevjInfo_t info, int sort_eig);
 cusolverStatus_t cusolverDnXsyevjGetResidual(cusolverDnHandle_t handle, syevjInfo_t info, double *residual);
 cusolverStatus_t cusolverDnXsyevjGetSweeps(cusolverDnHandle_t handle, syevjInfo_t info, int *executed_sweeps);
-#define IDXGEN_CUSOLVER_DN_JACOBI(P, T, R, EVJ)                                                            \
+#define IDXGEN_CUSOLVER_DN_JACOBI(P, T, R, EVJ, GVD, GVJ)                                                  \
+	cusolverStatus_t cusolverDn##P##GVD##_bufferSize(cusolverDnHandle_t handle, cusolverEigType_t itype,  \
+							 cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, \
+							 const T *A, int lda, const T *B, int ldb, const R *W, \
+							 int *lwork);                                          \
+	cusolverStatus_t cusolverDn##P##GVD(cusolverDnHandle_t handle, cusolverEigType_t itype,               \
+					    cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, T *A, int lda, \
+					    T *B, int ldb, R *W, T *work, int lwork, int *devInfo);           \
+	cusolverStatus_t cusolverDn##P##GVJ##_bufferSize(                                                      \
+	    cusolverDnHandle_t handle, cusolverEigType_t itype, cusolverEigMode_t jobz, cublasFillMode_t uplo,  \
+	    int n, const T *A, int lda, const T *B, int ldb, const R *W, int *lwork, syevjInfo_t params);      \
+	cusolverStatus_t cusolverDn##P##GVJ(cusolverDnHandle_t handle, cusolverEigType_t itype,               \
+					    cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, T *A, int lda, \
+					    T *B, int ldb, R *W, T *work, int lwork, int *info,               \
+					    syevjInfo_t params);                                              \
 	cusolverStatus_t cusolverDn##P##EVJ##_bufferSize(cusolverDnHandle_t handle, cusolverEigMode_t jobz,  \
 							 cublasFillMode_t uplo, int n, const T *A, int lda,  \
 							 const R *W, int *lwork, syevjInfo_t params);        \
@@ -143,10 +158,10 @@ cusolverStatus_t cusolverDnXsyevjGetSweeps(cusolverDnHandle_t handle, syevjInfo_
 	cusolverStatus_t cusolverDn##P##potrsBatched(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,  \
 						     int nrhs, T *A[], int lda, T *B[], int ldb, int *d_info,   \
 						     int batchSize);
-IDXGEN_CUSOLVER_DN_JACOBI(S, float, float, syevj)
-IDXGEN_CUSOLVER_DN_JACOBI(D, double, double, syevj)
-IDXGEN_CUSOLVER_DN_JACOBI(C, cuComplex, float, heevj)
-IDXGEN_CUSOLVER_DN_JACOBI(Z, cuDoubleComplex, double, heevj)
+IDXGEN_CUSOLVER_DN_JACOBI(S, float, float, syevj, sygvd, sygvj)
+IDXGEN_CUSOLVER_DN_JACOBI(D, double, double, syevj, sygvd, sygvj)
+IDXGEN_CUSOLVER_DN_JACOBI(C, cuComplex, float, heevj, hegvd, hegvj)
+IDXGEN_CUSOLVER_DN_JACOBI(Z, cuDoubleComplex, double, heevj, hegvd, hegvj)
 #undef IDXGEN_CUSOLVER_DN_JACOBI
 
 /* The Jacobi SVD's calls (lib/cusolver/gesvdj.c: Xgesvdp's SVD, the parameters kept, the residual measured) */

@@ -91,6 +91,12 @@ cusolverStatus_t cusolverDnXsyevjGetSweeps(cusolverDnHandle_t handle, syevjInfo_
 	return CUSOLVER_STATUS_SUCCESS;
 }
 
+void cusolver_syevj_done(syevjInfo_t params)
+{
+	if (params)
+		params->sweeps = 0, params->residual = 0;
+}
+
 /* element (i, j) of a column-major array of kind: 0 float, 1 double, 2 complex float, 3 complex
  * double */
 static double complex at(const void *a, int kind, size_t k)

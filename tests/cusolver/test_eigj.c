@@ -10,7 +10,8 @@
  * on three SPD matrices; the Jacobi SVD (gesvdj, economy and full;
  * gesvdjBatched, complex) of A = H1 [diag(s); 0] H2 with known s: the
  * singular values, |A - U S V^H|_F the test measures and the one reported,
- * orthonormal U; statuses.
+ * orthonormal U; the generalized problem (sygvd, sygvj) with known
+ * eigenvalues and A v = w B v; statuses.
  */
 #include <complex.h>
 #include <math.h>
@@ -274,6 +275,61 @@ TAP_TEST(jacobi_svd)
 					    0) == CUSOLVER_STATUS_INVALID_VALUE,
 	       "0 sweeps, batch 0: INVALID_VALUE");
 	cusolverDnDestroyGesvdjInfo(p);
+}
+
+/* A x = lambda B x with B = diag(b) and A = B^1/2 (H diag(d) H) B^1/2: the generalized eigenvalues
+ * are d */
+TAP_TEST(generalized)
+{
+	double complex h[N * N];
+	double A[N * N], B[N * N], W[N], b[N], A0[N * N], worst = 0, res = 0;
+	int info = -7, lwork = -1;
+	cusolverStatus_t st;
+
+	build(h, D, 0);
+	memset(B, 0, sizeof(B));
+	for (int i = 0; i < N; i++)
+		b[i] = 1.0 + 0.5 * i, B[i * N + i] = b[i];
+	for (int j = 0; j < N; j++)
+		for (int i = 0; i < N; i++)
+			A[j * N + i] = A0[j * N + i] =
+			    sqrt(b[i]) * creal(h[j * N + i]) * sqrt(b[j]);
+	st = cusolverDnDsygvd_bufferSize(H, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_VECTOR,
+					 CUBLAS_FILL_MODE_UPPER, N, A, N, B, N, W, &lwork);
+	if (st == CUSOLVER_STATUS_SUCCESS)
+		st = cusolverDnDsygvd(H, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_VECTOR,
+				      CUBLAS_FILL_MODE_UPPER, N, A, N, B, N, W, NULL, 0, &info);
+	for (int j = 0; j < N; j++) {
+		worst = fmax(worst, fabs(W[j] - D[j]));
+		for (int i = 0; i < N; i++) { /* A0 v - w B v, B diagonal */
+			double r = -W[j] * b[i] * A[j * N + i];
+
+			for (int k = 0; k < N; k++)
+				r += A0[k * N + i] * A[j * N + k];
+			res = fmax(res, fabs(r));
+		}
+	}
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && info == 0 && lwork > 0 && worst < 1e-12 &&
+		   res < 1e-12,
+	       "Dsygvd: the generalized eigenvalues d (%.2g), A v = w B v (%.2g)", worst, res);
+	syevjInfo_t p;
+	double Bn[N * N] = {0};
+
+	cusolverDnCreateSyevjInfo(&p);
+	for (int i = 0; i < N * N; i++)
+		A[i] = A0[i];
+	for (int i = 0; i < N; i++)
+		Bn[i * N + i] = i == 2 ? -1 : 1; /* leading minor 3 not positive definite */
+	st = cusolverDnDsygvj(H, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_VECTOR,
+			      CUBLAS_FILL_MODE_LOWER, N, A, N, Bn, N, W, NULL, 0, &info, p);
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && info == N + 3,
+	       "Dsygvj with B not positive definite: info n + 3 (%d)", info);
+	tap_ok(cusolverDnDsygvd(H, (cusolverEigType_t)4, CUSOLVER_EIG_MODE_VECTOR,
+				CUBLAS_FILL_MODE_LOWER, N, A, N, B, N, W, NULL, 0,
+				&info) == CUSOLVER_STATUS_INVALID_VALUE &&
+		   info == -1,
+	       "itype 4: INVALID_VALUE, info -1");
+	cusolverDnDestroySyevjInfo(p);
 }
 
 TAP_TEST(cholesky_batched)
