@@ -164,6 +164,21 @@ IDXGEN_CUSOLVER_DN_JACOBI(C, cuComplex, float, heevj, hegvd, hegvj)
 IDXGEN_CUSOLVER_DN_JACOBI(Z, cuDoubleComplex, double, heevj, hegvd, hegvj)
 #undef IDXGEN_CUSOLVER_DN_JACOBI
 
+/* Selected eigenvalues (lib/cusolver/syevdx.c: LAPACK's syevr/heevr) */
+#define IDXGEN_CUSOLVER_DN_EVDX(P, T, R, EVDX)                                                                 \
+	cusolverStatus_t cusolverDn##P##EVDX##_bufferSize(                                                      \
+	    cusolverDnHandle_t handle, cusolverEigMode_t jobz, cusolverEigRange_t range, cublasFillMode_t uplo, \
+	    int n, const T *A, int lda, R vl, R vu, int il, int iu, int *meig, const R *W, int *lwork);         \
+	cusolverStatus_t cusolverDn##P##EVDX(cusolverDnHandle_t handle, cusolverEigMode_t jobz,                \
+					     cusolverEigRange_t range, cublasFillMode_t uplo, int n, T *A,     \
+					     int lda, R vl, R vu, int il, int iu, int *meig, R *W, T *work,    \
+					     int lwork, int *devInfo);
+IDXGEN_CUSOLVER_DN_EVDX(S, float, float, syevdx)
+IDXGEN_CUSOLVER_DN_EVDX(D, double, double, syevdx)
+IDXGEN_CUSOLVER_DN_EVDX(C, cuComplex, float, heevdx)
+IDXGEN_CUSOLVER_DN_EVDX(Z, cuDoubleComplex, double, heevdx)
+#undef IDXGEN_CUSOLVER_DN_EVDX
+
 /* The Jacobi SVD's calls (lib/cusolver/gesvdj.c: Xgesvdp's SVD, the parameters kept, the residual measured) */
 struct gesvdjInfo;
 typedef struct gesvdjInfo *gesvdjInfo_t;

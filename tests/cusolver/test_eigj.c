@@ -11,7 +11,8 @@
  * gesvdjBatched, complex) of A = H1 [diag(s); 0] H2 with known s: the
  * singular values, |A - U S V^H|_F the test measures and the one reported,
  * orthonormal U; the generalized problem (sygvd, sygvj) with known
- * eigenvalues and A v = w B v; statuses.
+ * eigenvalues and A v = w B v; selected eigenvalues (syevdx, heevdx) by
+ * index, by value and all; statuses.
  */
 #include <complex.h>
 #include <math.h>
@@ -330,6 +331,70 @@ TAP_TEST(generalized)
 		   info == -1,
 	       "itype 4: INVALID_VALUE, info -1");
 	cusolverDnDestroySyevjInfo(p);
+}
+
+/* syevdx: the il-th to iu-th eigenvalues, those in (vl, vu]; heevdx: all */
+TAP_TEST(selected)
+{
+	double complex a[N * N], v[N * N];
+	double A[N * N], W[N], res = 0, worst = 0;
+	int meig = -1, info = -7, lwork = 0;
+	cusolverStatus_t st;
+
+	build(a, D, 0);
+	for (int i = 0; i < N * N; i++)
+		A[i] = creal(a[i]);
+	st = cusolverDnDsyevdx_bufferSize(H, CUSOLVER_EIG_MODE_VECTOR, CUSOLVER_EIG_RANGE_I,
+					  CUBLAS_FILL_MODE_LOWER, N, A, N, 0, 0, 2, 4, &meig, W,
+					  &lwork);
+	if (st == CUSOLVER_STATUS_SUCCESS)
+		st = cusolverDnDsyevdx(H, CUSOLVER_EIG_MODE_VECTOR, CUSOLVER_EIG_RANGE_I,
+				       CUBLAS_FILL_MODE_LOWER, N, A, N, 0, 0, 2, 4, &meig, W, NULL,
+				       0, &info);
+	for (int j = 0; j < meig && j < 3; j++) {
+		worst = fmax(worst, fabs(W[j] - D[j + 1]));
+		for (int i = 0; i < N; i++) {
+			double complex r = -W[j] * A[j * N + i];
+
+			for (int k = 0; k < N; k++)
+				r += a[k * N + i] * A[j * N + k];
+			res = fmax(res, cabs(r));
+		}
+	}
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && info == 0 && meig == 3 && worst < 1e-12 &&
+		   res < 1e-12,
+	       "Dsyevdx, range I 2..4: %d eigenvalues, the 2nd to 4th (%.2g), their vectors in A "
+	       "(%.2g)",
+	       meig, worst, res);
+	for (int i = 0; i < N * N; i++)
+		A[i] = creal(a[i]);
+	st = cusolverDnDsyevdx(H, CUSOLVER_EIG_MODE_NOVECTOR, CUSOLVER_EIG_RANGE_V,
+			       CUBLAS_FILL_MODE_UPPER, N, A, N, 0, 3, 0, 0, &meig, W, NULL, 0,
+			       &info);
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && info == 0 && meig == 3 &&
+		   fabs(W[0] - 0.25) < 1e-12 && fabs(W[2] - 3) < 1e-12,
+	       "range V (0, 3]: the %d eigenvalues 0.25, 1.5, 3", meig);
+	cuDoubleComplex Z[N * N];
+
+	build(a, D, 0.4);
+	for (int i = 0; i < N * N; i++)
+		Z[i].x = creal(a[i]), Z[i].y = cimag(a[i]);
+	st = cusolverDnZheevdx(H, CUSOLVER_EIG_MODE_VECTOR, CUSOLVER_EIG_RANGE_ALL,
+			       CUBLAS_FILL_MODE_LOWER, N, Z, N, 0, 0, 0, 0, &meig, W, NULL, 0,
+			       &info);
+	for (int i = 0; i < N * N; i++)
+		v[i] = Z[i].x + I * Z[i].y;
+	double unit;
+
+	res = check(a, v, W, &unit);
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && info == 0 && meig == N && res < 1e-11 &&
+		   fabs(W[5] - 7) < 1e-12,
+	       "Zheevdx, range ALL: all %d, A v = w v (%.2g)", meig, res);
+	tap_ok(cusolverDnDsyevdx(H, CUSOLVER_EIG_MODE_NOVECTOR, CUSOLVER_EIG_RANGE_I,
+				 CUBLAS_FILL_MODE_LOWER, N, A, N, 0, 0, 4, 2, &meig, W, NULL, 0,
+				 &info) == CUSOLVER_STATUS_INVALID_VALUE &&
+		   info == -10,
+	       "iu below il: INVALID_VALUE, info -10");
 }
 
 TAP_TEST(cholesky_batched)
