@@ -24,6 +24,7 @@
  */
 #pragma weak cudaStreamIsCapturing
 #pragma weak cudaLaunchHostFunc
+#pragma weak cudaStreamSynchronize
 
 struct idxgen_curand_captured {
 	struct idxgen_curand_captured *next; /* the generator's list */
@@ -49,6 +50,20 @@ enum idxgen_curand_stream idxgen_curand_capturing(curandGenerator_t g)
 	if (cudaStreamIsCapturing(g->stream, &s) != cudaSuccess)
 		return CURAND_STREAM_REFUSED;
 	return s == cudaStreamCaptureStatusNone ? CURAND_STREAM_RUNS : CURAND_STREAM_CAPTURING;
+}
+
+/*
+ * A call that runs at once first waits for the work queued on its stream
+ * (kernels, copies, launches of graphs holding this generator's calls: a
+ * created stream runs them on its own thread), so that it comes after them
+ * in stream order, as cuFFT's and cuBLAS's calls do here.
+ */
+curandStatus_t idxgen_curand_wait(curandGenerator_t g)
+{
+	if (!cudaStreamSynchronize)
+		return CURAND_STATUS_SUCCESS; /* no runtime linked: no stream work */
+	return cudaStreamSynchronize(g->stream) == cudaSuccess ? CURAND_STATUS_SUCCESS
+							       : CURAND_STATUS_LAUNCH_FAILURE;
 }
 
 curandStatus_t idxgen_curand_capture(curandGenerator_t g, const struct idxgen_curand_call *call)

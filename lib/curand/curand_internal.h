@@ -43,6 +43,8 @@ curandStatus_t idxgen_curand_run(curandGenerator_t g, const struct idxgen_curand
 /* the generator's stream (capture.c): being captured, not, or refused (the legacy stream during a capture) */
 enum idxgen_curand_stream { CURAND_STREAM_RUNS, CURAND_STREAM_CAPTURING, CURAND_STREAM_REFUSED };
 enum idxgen_curand_stream idxgen_curand_capturing(curandGenerator_t g);
+/* a call run at once waits for its stream's queued work first (LAUNCH_FAILURE: the stream's error) */
+curandStatus_t idxgen_curand_wait(curandGenerator_t g);
 /* the call as a host-function node of the graph being captured; runs at each launch */
 curandStatus_t idxgen_curand_capture(curandGenerator_t g, const struct idxgen_curand_call *c);
 /* curandDestroyGenerator: the records go (a generator must outlive its graphs, as in CUDA) */

@@ -386,7 +386,10 @@ static curandStatus_t check_call(curandGenerator_t g, const struct idxgen_curand
 	return CURAND_STATUS_SUCCESS;
 }
 
-/* a call runs now, or, on a stream being captured into a graph, at each launch of the graph (capture.c) */
+/*
+ * a call runs now, after its stream's queued work, or, on a stream being
+ * captured into a graph, at each launch of the graph (capture.c)
+ */
 static curandStatus_t generate(curandGenerator_t g, struct idxgen_curand_call c)
 {
 	curandStatus_t st = check_call(g, &c);
@@ -399,7 +402,8 @@ static curandStatus_t generate(curandGenerator_t g, struct idxgen_curand_call c)
 	case CURAND_STREAM_REFUSED:
 		return CURAND_STATUS_LAUNCH_FAILURE;	/* CUDA refuses the legacy stream during a capture */
 	default:
-		return idxgen_curand_run(g, &c);
+		st = idxgen_curand_wait(g);
+		return st ? st : idxgen_curand_run(g, &c);
 	}
 }
 

@@ -8,9 +8,12 @@
  * then its next n, as CUDA's recorded kernel advances the generator's
  * offset at each launch; nothing is written while capturing; calls with
  * bad arguments fail at capture with their status and leave the capture
- * valid; outside capture the generator runs at once, after the launches.
+ * valid; outside capture the generator runs at once, after the launches,
+ * and a direct call comes after the work queued on its stream before it
+ * (a host function that overwrites the array, a graph launch).
  */
 #include <string.h>
+#include <time.h>
 #include <curand.h>
 #include <cuda_runtime.h>
 #include "tap.h"
@@ -172,6 +175,63 @@ TAP_TEST(every_call_in_one_graph)
 	curandDestroyGenerator(ref);
 	curandDestroyGenerator(m);
 	curandDestroyGenerator(mref);
+	cudaStreamDestroy(s);
+}
+
+/* the stream's first operation: a slow host function that overwrites the array */
+struct overwrite {
+	float *d;
+	int n;
+};
+
+static void CUDART_CB slow_overwrite(void *arg)
+{
+	struct overwrite *o = arg;
+	struct timespec t = {0, 100 * 1000 * 1000};
+
+	/* the wait only makes the defect show (the call ran before it); a correct library passes at
+	 * any speed */
+	nanosleep(&t, NULL);
+	for (int i = 0; i < o->n; i++)
+		o->d[i] = -1.0f;
+}
+
+/* a direct call after queued work on its stream comes after it (stream order) */
+TAP_TEST(direct_calls_in_stream_order)
+{
+	cudaStream_t s;
+	static float want[3 * N];
+	float *d;
+	curandStatus_t st = CURAND_STATUS_INTERNAL_ERROR;
+
+	cudaStreamCreate(&s);
+	curandGenerator_t g = generator(CURAND_RNG_PSEUDO_XORWOW, 99ULL, s);
+	curandGenerator_t ref = generator(CURAND_RNG_PSEUDO_XORWOW, 99ULL, NULL);
+
+	cudaMalloc((void **)&d, N * sizeof(float));
+	for (int k = 0; k < 3; k++)
+		curandGenerateUniform(ref, want + k * N, N);
+	struct overwrite o = {d, N};
+
+	cudaLaunchHostFunc(s, slow_overwrite, &o);
+	tap_ok(curandGenerateUniform(g, d, N) == CURAND_STATUS_SUCCESS &&
+		   cudaStreamSynchronize(s) == cudaSuccess && same_floats(d, want, N),
+	       "a call after a host function on its stream: its numbers, not the function's -1s");
+
+	struct uniform_call c = {g, d, N};
+	cudaGraphExec_t exec = capture_one(s, uniform, &c, &st);
+	static float next[N];
+
+	tap_ok(exec && st == CURAND_STATUS_SUCCESS && cudaGraphLaunch(exec, s) == cudaSuccess &&
+		   curandGenerateUniform(g, next, N) == CURAND_STATUS_SUCCESS &&
+		   same_floats(d, want + N, N) && same_floats(next, want + 2 * N, N),
+	       "a graph launched, then a direct call without a sync: the launch draws the second "
+	       "n, the call the "
+	       "third");
+	cudaGraphExecDestroy(exec);
+	curandDestroyGenerator(g);
+	curandDestroyGenerator(ref);
+	cudaFree(d);
 	cudaStreamDestroy(s);
 }
 
