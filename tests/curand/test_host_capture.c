@@ -266,6 +266,37 @@ TAP_TEST(bad_calls_while_capturing)
 	cudaStreamDestroy(s);
 }
 
+/* calls the capture refuses: LAUNCH_FAILURE, nothing written, nothing recorded */
+TAP_TEST(calls_the_capture_refuses)
+{
+	cudaStream_t s;
+	cudaGraph_t graph = NULL;
+	static float f[8];
+	int untouched = 1;
+
+	cudaStreamCreate(&s);
+	curandGenerator_t g = generator(CURAND_RNG_PSEUDO_XORWOW, 5ULL, s);
+	curandGenerator_t legacy = generator(CURAND_RNG_PSEUDO_XORWOW, 5ULL, NULL);
+
+	cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+	tap_ok(curandGenerateUniform(legacy, f, 8) == CURAND_STATUS_LAUNCH_FAILURE,
+	       "the legacy stream while another stream is captured (global mode): LAUNCH_FAILURE");
+	cudaStreamSynchronize(s); /* not allowed while capturing: the capture is invalidated */
+	tap_ok(curandGenerateUniform(g, f, 8) == CURAND_STATUS_LAUNCH_FAILURE,
+	       "an invalidated capture: LAUNCH_FAILURE");
+	for (int i = 0; i < 8; i++)
+		untouched &= f[i] == 0;
+	tap_ok(untouched && cudaStreamEndCapture(s, &graph) == cudaErrorStreamCaptureInvalidated &&
+		   !graph,
+	       "nothing written; the capture ends invalidated");
+	cudaGetLastError();
+	tap_ok(curandGenerateUniform(g, f, 8) == CURAND_STATUS_SUCCESS && f[0] != 0,
+	       "after the capture the generator runs again");
+	curandDestroyGenerator(g);
+	curandDestroyGenerator(legacy);
+	cudaStreamDestroy(s);
+}
+
 int main(int argc, char **argv)
 {
 	return tap_main(argc, argv);
