@@ -752,6 +752,8 @@ cudaError_t idxgenOccupancyMaxPotentialBlockSize(int *min_grid, int *block_size,
 void __idxgenRegisterFunction(const void *host_fn, const struct idxgen_rt_kernel *k);
 void __idxgenRegisterParamAligns(const void *host_fn, const size_t *aligns);
 void __idxgenRegisterVar(const void *host_var, size_t size, const char *name);
+/* A __managed__ variable (as __idxgenRegisterVar; cuLibraryGetManaged finds only these) */
+void __idxgenRegisterManagedVar(const void *host_var, size_t size, const char *name);
 /* A symbol named by reference (cuda_runtime.h's templates): registered if not yet and of static storage */
 void __idxgenRegisterVarRef(const void *host_var, size_t size);
 unsigned int __idxgenPushCallConfiguration(dim3 grid, dim3 block,

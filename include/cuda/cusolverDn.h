@@ -112,6 +112,105 @@ IDXGEN_CUSOLVER_DN_DECLS(C, cuComplex, float, unmqr, ungqr, heevd)
 IDXGEN_CUSOLVER_DN_DECLS(Z, cuDoubleComplex, double, unmqr, ungqr, heevd)
 
 /*
+ * The Jacobi eigen-solver's calls (lib/cusolver/eigj.c: LAPACK's
+ * syevd/heevd, the parameters kept, the residual measured), the
+ * generalized eigen-solver (sygvd.c: LAPACK's sygvd/hegvd, and sygvj on
+ * it) and batched Cholesky (potrf and potrs on each matrix).
+ */
+struct syevjInfo;
+typedef struct syevjInfo *syevjInfo_t;
+cusolverStatus_t cusolverDnCreateSyevjInfo(syevjInfo_t *info);
+cusolverStatus_t cusolverDnDestroySyevjInfo(syevjInfo_t info);
+cusolverStatus_t cusolverDnXsyevjSetTolerance(syevjInfo_t info, double tolerance);
+cusolverStatus_t cusolverDnXsyevjSetMaxSweeps(syevjInfo_t info, int max_sweeps);
+cusolverStatus_t cusolverDnXsyevjSetSortEig(syevjInfo_t info, int sort_eig);
+cusolverStatus_t cusolverDnXsyevjGetResidual(cusolverDnHandle_t handle, syevjInfo_t info, double *residual);
+cusolverStatus_t cusolverDnXsyevjGetSweeps(cusolverDnHandle_t handle, syevjInfo_t info, int *executed_sweeps);
+#define IDXGEN_CUSOLVER_DN_JACOBI(P, T, R, EVJ, GVD, GVJ)                                                  \
+	cusolverStatus_t cusolverDn##P##GVD##_bufferSize(cusolverDnHandle_t handle, cusolverEigType_t itype,  \
+							 cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, \
+							 const T *A, int lda, const T *B, int ldb, const R *W, \
+							 int *lwork);                                          \
+	cusolverStatus_t cusolverDn##P##GVD(cusolverDnHandle_t handle, cusolverEigType_t itype,               \
+					    cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, T *A, int lda, \
+					    T *B, int ldb, R *W, T *work, int lwork, int *devInfo);           \
+	cusolverStatus_t cusolverDn##P##GVJ##_bufferSize(                                                      \
+	    cusolverDnHandle_t handle, cusolverEigType_t itype, cusolverEigMode_t jobz, cublasFillMode_t uplo,  \
+	    int n, const T *A, int lda, const T *B, int ldb, const R *W, int *lwork, syevjInfo_t params);      \
+	cusolverStatus_t cusolverDn##P##GVJ(cusolverDnHandle_t handle, cusolverEigType_t itype,               \
+					    cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, T *A, int lda, \
+					    T *B, int ldb, R *W, T *work, int lwork, int *info,               \
+					    syevjInfo_t params);                                              \
+	cusolverStatus_t cusolverDn##P##EVJ##_bufferSize(cusolverDnHandle_t handle, cusolverEigMode_t jobz,  \
+							 cublasFillMode_t uplo, int n, const T *A, int lda,  \
+							 const R *W, int *lwork, syevjInfo_t params);        \
+	cusolverStatus_t cusolverDn##P##EVJ(cusolverDnHandle_t handle, cusolverEigMode_t jobz,               \
+					    cublasFillMode_t uplo, int n, T *A, int lda, R *W, T *work, int lwork,  \
+					    int *info, syevjInfo_t params);                                  \
+	cusolverStatus_t cusolverDn##P##EVJ##Batched_bufferSize(                                             \
+	    cusolverDnHandle_t handle, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, const T *A, int lda, \
+	    const R *W, int *lwork, syevjInfo_t params, int batchSize);                                      \
+	cusolverStatus_t cusolverDn##P##EVJ##Batched(cusolverDnHandle_t handle, cusolverEigMode_t jobz,      \
+						     cublasFillMode_t uplo, int n, T *A, int lda, R *W, T *work, \
+						     int lwork, int *info, syevjInfo_t params, int batchSize);   \
+	cusolverStatus_t cusolverDn##P##potrfBatched(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,  \
+						     T *Aarray[], int lda, int *infoArray, int batchSize);      \
+	cusolverStatus_t cusolverDn##P##potrsBatched(cusolverDnHandle_t handle, cublasFillMode_t uplo, int n,  \
+						     int nrhs, T *A[], int lda, T *B[], int ldb, int *d_info,   \
+						     int batchSize);
+IDXGEN_CUSOLVER_DN_JACOBI(S, float, float, syevj, sygvd, sygvj)
+IDXGEN_CUSOLVER_DN_JACOBI(D, double, double, syevj, sygvd, sygvj)
+IDXGEN_CUSOLVER_DN_JACOBI(C, cuComplex, float, heevj, hegvd, hegvj)
+IDXGEN_CUSOLVER_DN_JACOBI(Z, cuDoubleComplex, double, heevj, hegvd, hegvj)
+#undef IDXGEN_CUSOLVER_DN_JACOBI
+
+/* Selected eigenvalues (lib/cusolver/syevdx.c: LAPACK's syevr/heevr) */
+#define IDXGEN_CUSOLVER_DN_EVDX(P, T, R, EVDX)                                                                 \
+	cusolverStatus_t cusolverDn##P##EVDX##_bufferSize(                                                      \
+	    cusolverDnHandle_t handle, cusolverEigMode_t jobz, cusolverEigRange_t range, cublasFillMode_t uplo, \
+	    int n, const T *A, int lda, R vl, R vu, int il, int iu, int *meig, const R *W, int *lwork);         \
+	cusolverStatus_t cusolverDn##P##EVDX(cusolverDnHandle_t handle, cusolverEigMode_t jobz,                \
+					     cusolverEigRange_t range, cublasFillMode_t uplo, int n, T *A,     \
+					     int lda, R vl, R vu, int il, int iu, int *meig, R *W, T *work,    \
+					     int lwork, int *devInfo);
+IDXGEN_CUSOLVER_DN_EVDX(S, float, float, syevdx)
+IDXGEN_CUSOLVER_DN_EVDX(D, double, double, syevdx)
+IDXGEN_CUSOLVER_DN_EVDX(C, cuComplex, float, heevdx)
+IDXGEN_CUSOLVER_DN_EVDX(Z, cuDoubleComplex, double, heevdx)
+#undef IDXGEN_CUSOLVER_DN_EVDX
+
+/* The Jacobi SVD's calls (lib/cusolver/gesvdj.c: Xgesvdp's SVD, the parameters kept, the residual measured) */
+struct gesvdjInfo;
+typedef struct gesvdjInfo *gesvdjInfo_t;
+cusolverStatus_t cusolverDnCreateGesvdjInfo(gesvdjInfo_t *info);
+cusolverStatus_t cusolverDnDestroyGesvdjInfo(gesvdjInfo_t info);
+cusolverStatus_t cusolverDnXgesvdjSetTolerance(gesvdjInfo_t info, double tolerance);
+cusolverStatus_t cusolverDnXgesvdjSetMaxSweeps(gesvdjInfo_t info, int max_sweeps);
+cusolverStatus_t cusolverDnXgesvdjSetSortEig(gesvdjInfo_t info, int sort_svd);
+cusolverStatus_t cusolverDnXgesvdjGetResidual(cusolverDnHandle_t handle, gesvdjInfo_t info, double *residual);
+cusolverStatus_t cusolverDnXgesvdjGetSweeps(cusolverDnHandle_t handle, gesvdjInfo_t info, int *executed_sweeps);
+#define IDXGEN_CUSOLVER_DN_GESVDJ(P, T, R)                                                                      \
+	cusolverStatus_t cusolverDn##P##gesvdj_bufferSize(cusolverDnHandle_t handle, cusolverEigMode_t jobz,       \
+							  int econ, int m, int n, const T *A, int lda, const R *S, \
+							  const T *U, int ldu, const T *V, int ldv, int *lwork,    \
+							  gesvdjInfo_t params);                                    \
+	cusolverStatus_t cusolverDn##P##gesvdj(cusolverDnHandle_t handle, cusolverEigMode_t jobz, int econ, int m, \
+					       int n, T *A, int lda, R *S, T *U, int ldu, T *V, int ldv, T *work,  \
+					       int lwork, int *info, gesvdjInfo_t params);                         \
+	cusolverStatus_t cusolverDn##P##gesvdjBatched_bufferSize(                                                  \
+	    cusolverDnHandle_t handle, cusolverEigMode_t jobz, int m, int n, const T *A, int lda, const R *S,      \
+	    const T *U, int ldu, const T *V, int ldv, int *lwork, gesvdjInfo_t params, int batchSize);             \
+	cusolverStatus_t cusolverDn##P##gesvdjBatched(cusolverDnHandle_t handle, cusolverEigMode_t jobz, int m,     \
+						      int n, T *A, int lda, R *S, T *U, int ldu, T *V, int ldv,    \
+						      T *work, int lwork, int *info, gesvdjInfo_t params,          \
+						      int batchSize);
+IDXGEN_CUSOLVER_DN_GESVDJ(S, float, float)
+IDXGEN_CUSOLVER_DN_GESVDJ(D, double, double)
+IDXGEN_CUSOLVER_DN_GESVDJ(C, cuComplex, float)
+IDXGEN_CUSOLVER_DN_GESVDJ(Z, cuDoubleComplex, double)
+#undef IDXGEN_CUSOLVER_DN_GESVDJ
+
+/*
  * The 64-bit generic API (lib/cusolver/xapi.c): sizes are int64_t (above
  * INT_MAX: CUSOLVER_STATUS_NOT_SUPPORTED, LAPACK's integers are 32-bit),
  * the element type a cudaDataType tag (CUDA_R_32F, CUDA_R_64F, CUDA_C_32F,

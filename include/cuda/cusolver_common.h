@@ -53,6 +53,13 @@ typedef enum { CUSOLVER_EIG_MODE_NOVECTOR = 0, CUSOLVER_EIG_MODE_VECTOR = 1 } cu
 /* sygvd/hegvd's problem kinds (declared for programs that name them) */
 typedef enum { CUSOLVER_EIG_TYPE_1 = 1, CUSOLVER_EIG_TYPE_2 = 2, CUSOLVER_EIG_TYPE_3 = 3 } cusolverEigType_t;
 
+/* syevdx/heevdx: all eigenvalues, those in (vl, vu], or the il-th to iu-th */
+typedef enum {
+	CUSOLVER_EIG_RANGE_ALL = 1001,
+	CUSOLVER_EIG_RANGE_I = 1002,
+	CUSOLVER_EIG_RANGE_V = 1003
+} cusolverEigRange_t;
+
 /* The 64-bit API's algorithm choice (cusolverDnSetAdvOptions): LAPACK has one, so both run it. */
 typedef enum { CUSOLVER_ALG_0 = 0, CUSOLVER_ALG_1 = 1, CUSOLVER_ALG_2 = 2 } cusolverAlgMode_t;
 

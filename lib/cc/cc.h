@@ -452,6 +452,12 @@ struct kernel {
 	 */
 	unsigned narrow_line;
 	char *narrow_call;
+	/*
+	 * The block function being written is the body for blockDim.x ==
+	 * block_width, a constant there (width_body.c); 0: any block width.
+	 */
+	unsigned block_width;
+	bool width_body;	/* it has that body: the descriptor names NAME__block_pick */
 };
 
 struct var *var_of(const struct kernel *k, CXCursor ref);	/* the local ref names */
@@ -676,9 +682,17 @@ struct lane_splice {
 	unsigned seq;
 	int kind;
 	char *text;
+	char *text2;		/* a warp helper's call: the assignment of its result after it */
 };
 struct lane_var {
 	char *name, *type;
+	bool param;		/* a warp helper's parameter: the array is the caller's */
+};
+/* A __device__ function with warp operations called at statement level: its own lane form. */
+struct lane_helper {
+	CXCursor fn;
+	unsigned id;		/* NAME__idxgen_lanes_ID, unique within the kernel */
+	struct lane_plan *plan;
 };
 struct lane_plan {
 	struct lane_splice *sp;
@@ -697,9 +711,21 @@ struct lane_plan {
 	unsigned warp_line;
 	struct lane_var *pv;	/* promoted: kept across a barrier in a per-warp array */
 	unsigned npv;
+	/*
+	 * Warp helpers called at statement level (`v = warpReduceSum(v);`): the
+	 * lane forms whole.c writes before the kernel (lane_helper_write), nested
+	 * ones first; decls: the arrays of their calls' arguments and results.
+	 */
+	struct lane_helper *hp;
+	unsigned nhp;
+	unsigned ncalls, nids;	/* calls of helpers; ids given (the kernel's plan) */
+	char *decls;
+	bool helper;		/* the plan of a helper's body */
 	char why[256];		/* why not */
 };
 bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *p);
+/* The signature of helper h's lane form: `static inline void NAME__idxgen_lanes_ID(...)`. */
+char *lane_helper_signature(const struct lane_helper *h);
 const struct lane_splice *lane_splice_next(struct lane_plan *p, unsigned pos, unsigned b);
 void lane_plan_free(struct lane_plan *p);
 /*
@@ -873,7 +899,15 @@ void dump_plan(struct kernel *k, struct buf *o);
 
 /* ---- emission (emit.c, kernel.c) ----------------------------------------- */
 
-void emit_kernel_body(struct kernel *k, struct buf *o);
+/* The kernel's statements; true when a thread loop runs by whole warps (x_loop_warps). */
+bool emit_kernel_body(struct kernel *k, struct buf *o);
+/*
+ * width_body.c: the kernel's block function(s) after analyse_kernel, up to
+ * its closing brace: prologue, private area, statements.  tmpl: the
+ * template header to repeat before a second function and targs its
+ * arguments ("<T, N>"), or NULL and "".
+ */
+void emit_block_functions(struct kernel *k, const char *tmpl, const char *targs, struct buf *o);
 /* Translate one __global__ function; o gets its block function and descriptor. */
 void translate_kernel(struct source *s, CXCursor fn, struct buf *o);
 /* Translate a parsed file into o; 0, or 1 after diagnostics. */

@@ -26,6 +26,7 @@ struct emit {
 	struct loop_conds conds;	/* the loop's conditions decided per block (guard.c) */
 	struct loop_aggs aggs;		/* the loop's atomicAdds summed per loop (aggregate.c) */
 	const struct stride_index *ix;	/* a stride loop's round with its index computed (stride.c) */
+	bool warps;			/* a thread loop ran by whole warps (x_loop_warps) */
 };
 
 static unsigned vidx(const struct emit *e, const struct var *v)
@@ -769,9 +770,10 @@ static void x_body(const struct emit *e, const struct buf *locals, const struct 
  * longer vectorises the small ones (tests/cc/check-vectorize.sh), and the
  * reduction tree's bounded levels ran 0.55x as warps (fifteenth session).
  */
-static void x_loop_warps(const struct emit *e, CXCursor scattered, CXCursor block_atomic, const char *lo,
+static void x_loop_warps(struct emit *e, CXCursor scattered, CXCursor block_atomic, const char *lo,
 			 const char *hi, const struct buf *locals, const struct buf *body, struct buf *o)
 {
+	e->warps = true;
 	bprintf(o, "\t{\n\tuint32_t __txw = %s;\n"
 		   "\tfor (; __txw + 32u <= %s; __txw += 32u)\t/* whole warps */\n", lo, hi);
 	independent(e, scattered, block_atomic, false, o);
@@ -1161,7 +1163,7 @@ static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 	free(run);
 }
 
-void emit_kernel_body(struct kernel *k, struct buf *o)
+bool emit_kernel_body(struct kernel *k, struct buf *o)
 {
 	struct emit e = { .k = k, .src = k->src, .region = -1 };
 
@@ -1170,4 +1172,5 @@ void emit_kernel_body(struct kernel *k, struct buf *o)
 	emit_list(&e, k->top.c, k->top.n, o);
 	free(e.need);
 	free(e.declared_here);
+	return e.warps;
 }

@@ -165,9 +165,14 @@ void emit_prologue(struct kernel *k, struct buf *o)
 {
 	unsigned i, np = 0;
 
-	bprintf(o, "/* __global__ %s: called once per block; %d thread loop(s), %d barrier(s) */\n", k->name,
-		k->nregions, k->nbarriers);
-	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->cname);
+	if (k->block_width)	/* the second block function (width_body.c) */
+		bprintf(o, "/* __global__ %s, its blocks %u threads wide (%s__block_pick) */\n"
+			   "__attribute__((noinline)) static void %s__block_w%u(struct idxgen_rt_block *__b)\n{\n",
+			k->name, k->block_width, k->cname, k->cname, k->block_width);
+	else
+		bprintf(o, "/* __global__ %s: called once per block; %d thread loop(s), %d barrier(s) */\n"
+			   "static void %s__block(struct idxgen_rt_block *__b)\n{\n",
+			k->name, k->nregions, k->nbarriers, k->cname);
 	if (k->narrow_call)	/* before any scope: the fiber body opens its own */
 		bprintf(o,
 			"\tif (" NARROW_ROWS ") {	/* line %u counts on threadIdx.x telling the lanes of a warp apart */\n"
@@ -189,7 +194,9 @@ void emit_prologue(struct kernel *k, struct buf *o)
 		bprintf(o, "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n");
 	if (k->uses_blockIdx)
 		bprintf(o, "\tconst dim3 blockIdx = { __b->block_idx[0], __b->block_idx[1], __b->block_idx[2] };\n");
-	if (k->uses_blockDim)
+	if (k->uses_blockDim && k->block_width)
+		bprintf(o, "\tconst dim3 blockDim = { %uu, __b->block_dim[1], __b->block_dim[2] };\n", k->block_width);
+	else if (k->uses_blockDim)
 		bprintf(o, "\tconst dim3 blockDim = { __b->block_dim[0], __b->block_dim[1], __b->block_dim[2] };\n");
 	if (k->uses_gridDim)
 		bprintf(o, "\tconst dim3 gridDim = { __b->grid_dim[0], __b->grid_dim[1], __b->grid_dim[2] };\n");
@@ -276,10 +283,15 @@ void emit_private(struct kernel *k, struct buf *o)
 		free(ts);
 		buf_free(&dims);
 	}
-	if (k->nregions)
+	if (k->nregions && k->block_width)
+		bprintf(o, "\t/* the block's shape and index stream, in locals: stores cannot alias them */\n"
+			   "\tconst uint32_t __bdx = %uu, __bdy = __b->block_dim[1], __bdz = __b->block_dim[2];\n",
+			k->block_width);
+	else if (k->nregions)
 		bputs(o, "\t/* the block's shape and index stream, in locals: stores cannot alias them */\n"
-			 "\tconst uint32_t __bdx = __b->block_dim[0], __bdy = __b->block_dim[1], __bdz = __b->block_dim[2];\n"
-			 "\tconst uint16_t *const __sx __attribute__((unused)) = __b->tid_x;\n"
+			 "\tconst uint32_t __bdx = __b->block_dim[0], __bdy = __b->block_dim[1], __bdz = __b->block_dim[2];\n");
+	if (k->nregions)
+		bputs(o, "\tconst uint16_t *const __sx __attribute__((unused)) = __b->tid_x;\n"
 			 "\tconst uint16_t *const __sy __attribute__((unused)) = __b->tid_y;\n"
 			 "\tconst uint16_t *const __sz __attribute__((unused)) = __b->tid_z;\n"
 			 "\tconst int __linear = idxgen_cc_linear(__b);\n");
@@ -332,13 +344,13 @@ static void emit_descriptor(struct kernel *k, struct buf *o)
 	bprintf(o, "const struct idxgen_rt_kernel idxgen_cc_kernel_%s = {\n"
 		   "\t.abi_version = IDXGEN_RT_ABI_VERSION,\n"
 		   "\t.name = \"%s\",\n"
-		   "\t.block = %s__block,\n"
+		   "\t.block = %s__block%s,\n"
 		   "\t.shared_bytes = 0,	/* static __shared__ (%zu bytes): locals of the block function */\n"
 		   "\t.priv_bytes = %zu,\n"
 		   "\t.nargs = %u,\n"
 		   "\t.arg_sizes = %s__arg_sizes,\n"
 		   "};\n",
-		k->name, k->name, k->name, k->static_shared, k->priv_bytes, np, k->name);
+		k->name, k->name, k->name, k->width_body ? "_pick" : "", k->static_shared, k->priv_bytes, np, k->name);
 }
 
 void kernel_init(struct kernel *k, struct source *s, CXCursor fn)
@@ -383,10 +395,7 @@ void translate_kernel(struct source *s, CXCursor fn, struct buf *o)
 	if (analyse_kernel(&k)) {
 		if (s->plan)
 			dump_plan(&k, s->plan);
-		emit_prologue(&k, o);
-		emit_private(&k, o);
-		emit_kernel_body(&k, o);
-		bprintf(o, "}\n\n");
+		emit_block_functions(&k, NULL, "", o);
 		emit_descriptor(&k, o);
 	}
 	kernel_free(&k);

@@ -34,6 +34,12 @@
  *    them (no barrier) may test a condition the same across each warp
  *    where blockDim.x % 32 == 0 (if_cond, lane_warp_cond.c): the kernel's
  *    fiber-per-thread body then runs blocks of other shapes (whole.c);
+ *  - a call of a warp helper (a plain __device__ function of the file, or
+ *    a template's instantiation, defined before the kernel, its parameters
+ *    and result scalars or pointers by value) as such a statement
+ *    (`v = f(a);`, `T v = f(a);`, `f(a);`): its arguments go to per-call
+ *    arrays, and its own lane form, planned here the same way with its
+ *    parameters per lane (helper_stmt), runs the warp's lanes through it;
  *  - no other suspension point anywhere (no barrier reduction, other
  *    warp-level function, cooperative group, lock-step meeting, spin loop,
  *    volatile store of warp-synchronous code, call of a function that may
@@ -72,6 +78,7 @@ enum splice_kind {
 	SP_BCLOSE,   /* ... its end: end and `}` */
 	SP_WOPEN,    /* an if's condition the same across each warp: evaluated in a lane loop */
 	SP_WCLOSE,   /* ... its end */
+	SP_HCALL,    /* after a warp helper's arguments: end, its lane form, start, the result */
 };
 
 struct range {
@@ -99,6 +106,11 @@ struct lp {
 	const char *what; /* what a header's check is for: "a barrier", "a warp operation" */
 	bool mask;	  /* ... a warp operation's mask */
 	bool bad;
+	bool helper;		/* planning a warp helper's body: its parameters are per lane */
+	unsigned depth;		/* helpers' nesting */
+	struct lane_plan *root; /* the kernel's plan (the helpers' ids) */
+	unsigned kstart;	/* where the kernel starts: helpers are defined before it */
+	CXCursor kscope; /* the kernel's namespace: the helpers' lane forms are written there */
 };
 
 static void why_not(struct lp *x, CXCursor c, const char *fmt, const char *arg)
@@ -124,6 +136,7 @@ static void add_splice(struct lp *x, enum splice_kind k, unsigned at, unsigned s
 	p->sp[p->nsp].skip = skip;
 	p->sp[p->nsp].kind = k;
 	p->sp[p->nsp].text = NULL;
+	p->sp[p->nsp].text2 = NULL;
 	p->nsp++;
 }
 
@@ -207,16 +220,25 @@ static bool has_barrier(CXCursor c)
 	return r;
 }
 
+static bool text_is(const struct source *s, unsigned a, unsigned b, const char *want);
+
 /* `__syncthreads();` as a statement of its own, written out (not a macro's); *end: after its `;` */
 static bool barrier_stmt_end(const struct source *s, CXCursor c, unsigned *end)
 {
 	CXCursor r;
 
+	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr && !macro_spelled(c) &&
+	    has_barrier(c) && text_is(s, c_start(c), c_end(c), "__syncthreads()")) {
+		/* unresolved (a __device__ function of a whole program's parse): its text */
+		*end = stmt_end(s, c);
+		return *end > c_end(c) && s->text[*end - 1] == ';';
+	}
 	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_getNumArguments(c) != 0 ||
 	    in_macro(c))
 		return false;
+	/* in a __device__ function of a whole program's parse the call may not resolve: its name */
 	r = clang_getCursorReferenced(c);
-	if (clang_Cursor_isNull(r) || !spelled(r, "__syncthreads"))
+	if (clang_Cursor_isNull(r) ? !spelled(c, "__syncthreads") : !spelled(r, "__syncthreads"))
 		return false;
 	*end = stmt_end(s, c);
 	return *end > c_end(c) && s->text[*end - 1] == ';';
@@ -245,8 +267,8 @@ static bool uniform_ref(const struct lp *x, CXCursor r)
 
 	if (k == CXCursor_EnumConstantDecl || k == CXCursor_NonTypeTemplateParameter)
 		return true;
-	if (k == CXCursor_ParmDecl)
-		return clang_equalCursors(clang_getCursorSemanticParent(r), x->fn);
+	if (k == CXCursor_ParmDecl) /* a helper's parameters are per lane */
+		return !x->helper && clang_equalCursors(clang_getCursorSemanticParent(r), x->fn);
 	if (k != CXCursor_VarDecl)
 		return false;
 	if (is_uni(x, r))
@@ -355,6 +377,8 @@ static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent, CXClien
 	if (k == CXCursor_ReturnStmt && (e->loops || in_macro(c)))
 		why_not(e->x, c,
 			"a return inside a loop of per-thread code, or written by a macro%s", NULL);
+	else if (k == CXCursor_ReturnStmt && e->x->helper)
+		why_not(e->x, c, "a warp helper's return other than its last statement%s", NULL);
 	else if (k == CXCursor_ReturnStmt) {
 		/* the lane leaves: no later lane loop runs it (a `continue` of the lane loop; a
 		 * switch passes it on) */
@@ -446,6 +470,10 @@ static bool warp_decl(struct lp *x, CXCursor c)
 		if (clang_getCursorKind(v) != CXCursor_VarDecl)
 			continue;
 		nvar++;
+		if ((has_annot(v, "shared") || clang_Cursor_getStorageClass(v) == CX_SC_Static ||
+		     clang_Cursor_getStorageClass(v) == CX_SC_Extern) &&
+		    x->helper)
+			why_not(x, v, "a shared or static variable in a warp helper%s", NULL);
 		if (has_annot(v, "shared") || clang_Cursor_getStorageClass(v) == CX_SC_Static ||
 		    clang_Cursor_getStorageClass(v) == CX_SC_Extern || const_decl(v))
 			nwarp++;
@@ -546,24 +574,33 @@ static const struct lane_op_name *lane_op_of(CXCursor c)
 	return r;
 }
 
+struct split_find {
+	const struct lp *x;
+	bool found;
+};
+
+static CXCursor helper_of(const struct lp *x, CXCursor call);
+
 static enum CXChildVisitResult op_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
+	struct split_find *f = d;
+
 	(void)parent;
-	if (lane_op_of(c)) {
-		*(bool *)d = true;
+	if (lane_op_of(c) || !clang_Cursor_isNull(helper_of(f->x, c))) {
+		f->found = true;
 		return CXChildVisit_Break;
 	}
 	return CXChildVisit_Recurse;
 }
 
-/* Does statement c hold a place lane loops split at: a barrier or a warp operation? */
-static bool has_split(CXCursor c)
+/* Does statement c hold a place lane loops split at: a barrier, a warp operation or helper? */
+static bool has_split(const struct lp *x, CXCursor c)
 {
-	bool r = lane_op_of(c) != NULL;
+	struct split_find f = {x, lane_op_of(c) || !clang_Cursor_isNull(helper_of(x, c))};
 
-	if (!r)
-		clang_visitChildren(c, op_visit, &r);
-	return r || has_barrier(c);
+	if (!f.found)
+		clang_visitChildren(c, op_visit, &f);
+	return f.found || has_barrier(c);
 }
 
 /* A warp operation written as a statement of its own. */
@@ -573,6 +610,7 @@ struct op_stmt {
 	CXCursor lhs;	/* `v = op(...);`, `v += op(...);` (else null) */
 	CXCursor var;	/* `T v = op(...);` (else null) */
 	const char *as; /* the assignment: "set", "add", ... */
+	bool shaped;	/* the statement has one of those shapes (call: the function it calls) */
 };
 
 /* Are the text's characters in [a, b) only spaces and then `want` (NULL: nothing)? */
@@ -623,6 +661,7 @@ static bool op_stmt_shape(const struct lp *x, CXCursor c, struct op_stmt *o)
 	} else {
 		return false;
 	}
+	o->shaped = true;
 	o->op = lane_op_of(o->call);
 	return o->op != NULL;
 }
@@ -637,6 +676,16 @@ static void mask_uniform(struct lp *x, CXCursor m)
 }
 
 static void record_decls(struct lp *x, CXCursor stmt);
+
+/* Is e a parameter of the warp helper being planned (kept per lane in its caller's array)? */
+static bool helper_param(const struct lp *x, CXCursor e)
+{
+	CXCursor r = clang_getCursorReferenced(lane_strip(e));
+
+	return x->helper && clang_getCursorKind(lane_strip(e)) == CXCursor_DeclRefExpr &&
+	       clang_getCursorKind(r) == CXCursor_ParmDecl &&
+	       clang_equalCursors(clang_getCursorSemanticParent(r), x->fn);
+}
 
 /*
  * Warp operation o, statement c, at a split statement list's level: its
@@ -728,14 +777,15 @@ static void op_stmt(struct lp *x, CXCursor c, const struct op_stmt *o)
 		     i++)
 			if (clang_equalCursors(x->d[i].decl, r))
 				l = &x->d[i];
-		if (!l || c_start(o->lhs) != a || in_macro(o->lhs)) {
+		if ((!l && !helper_param(x, t)) || c_start(o->lhs) != a || in_macro(o->lhs)) {
 			why_not(x, c,
 				"the result of '%s' goes to something other than a variable that "
 				"per-thread code of the kernel declares",
 				o->op->name);
 			return;
 		}
-		l->promote = true;
+		if (l)
+			l->promote = true;
 		snprintf(text, sizeof(text), "), __idxgen_cc_as_%s(), %s", o->as,
 			 written ? o->op->desc : "");
 		snprintf(lead, sizeof(lead), "%s__idxgen_cc_lane_put(__idxgen_wo, __idxgen_l, &(",
@@ -754,6 +804,10 @@ static void op_stmt(struct lp *x, CXCursor c, const struct op_stmt *o)
 }
 
 static void split_list(struct lp *x, CXCursor compound, bool body);
+
+static CXCursor helper_of(const struct lp *x, CXCursor call);
+static void helper_stmt(struct lp *x, CXCursor c, const struct op_stmt *o, CXCursor def);
+static void helper_return(struct lp *x, CXCursor c);
 
 static bool uniform_cb(const void *ctx, CXCursor r)
 {
@@ -930,6 +984,7 @@ static void split_list(struct lp *x, CXCursor compound, bool body)
 		unsigned a = c_start(c);
 
 		struct op_stmt o;
+		CXCursor def;
 
 		if (barrier_stmt_end(s, c, &end)) {
 			add_seg(x, start, a);
@@ -940,7 +995,15 @@ static void split_list(struct lp *x, CXCursor compound, bool body)
 			op_stmt(x, c, &o);
 			add_seg(x, start, end_of(s, c));
 			start = end_of(s, c);
-		} else if (has_split(c)) {
+		} else if (o.shaped && !clang_Cursor_isNull(def = helper_of(x, o.call))) {
+			helper_stmt(x, c, &o, def);
+			add_seg(x, start, end_of(s, c));
+			start = end_of(s, c);
+		} else if (body && x->helper && i + 1 == ks.n &&
+			   clang_getCursorKind(c) == CXCursor_ReturnStmt &&
+			   clang_getCursorResultType(x->fn).kind != CXType_Void) {
+			helper_return(x, c);
+		} else if (has_split(x, c)) {
 			add_seg(x, start, a);
 			add_splice(x, SP_CLOSE, a, a);
 			split_control(x, c);
@@ -983,7 +1046,7 @@ static bool shared_by_lanes(const struct lp *x, CXCursor e)
 	if (clang_Cursor_isNull(r))
 		return false;
 	if (clang_getCursorKind(r) == CXCursor_ParmDecl)
-		return clang_equalCursors(clang_getCursorSemanticParent(r), x->fn);
+		return !x->helper && clang_equalCursors(clang_getCursorSemanticParent(r), x->fn);
 	return is_uni(x, r);
 }
 
@@ -1234,6 +1297,7 @@ static bool promotable(struct lp *x, CXCursor v)
 	x->out->pv = cx_realloc(x->out->pv, (x->out->npv + 1) * sizeof(*x->out->pv));
 	x->out->pv[x->out->npv].name = n;
 	x->out->pv[x->out->npv].type = ts;
+	x->out->pv[x->out->npv].param = false;
 	x->out->npv++;
 	return true;
 }
@@ -1291,6 +1355,357 @@ static void promote_stmt(struct lp *x, CXCursor stmt, bool op)
 		add_splice(x, SP_EMPTY, c_start(stmt), end_of(s, stmt));
 }
 
+/* ---- warp helpers called at statement level ------------------------------------------ */
+
+static bool plan_fn(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *out,
+		    const struct lp *caller);
+
+/* Does the text of c hold a launch's `<<<`? */
+static bool has_launch(const struct source *s, CXCursor c)
+{
+	for (unsigned i = c_start(c); i + 3 <= c_end(c) && i + 3 <= s->len; i++)
+		if (!strncmp(s->text + i, "<<<", 3))
+			return true;
+	return false;
+}
+
+/* The braced body of function f, or a null cursor. */
+static CXCursor body_of(CXCursor f)
+{
+	struct cx_kids ks = cx_kids_of(f);
+	CXCursor b = clang_getNullCursor();
+
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
+			b = ks.c[i];
+	cx_kids_free(&ks);
+	return b;
+}
+
+/*
+ * The definition of the function call c calls when that is a warp helper:
+ * a plain (not template, not member) __device__ function of the main file
+ * whose call may suspend; else a null cursor.
+ */
+static CXCursor helper_of(const struct lp *x, CXCursor call)
+{
+	CXCursor r, def;
+
+	if (clang_Cursor_isNull(call) || clang_getCursorKind(call) != CXCursor_CallExpr)
+		return clang_getNullCursor();
+	r = clang_getCursorReferenced(call);
+	if (clang_Cursor_isNull(r) || clang_getCursorKind(r) != CXCursor_FunctionDecl ||
+	    decl_in_headers(r) || !has_annot(r, "device") || has_annot(r, "global"))
+		return clang_getNullCursor();
+	def = clang_getCursorDefinition(r);
+	if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl ||
+	    !in_main(x->s, def) || fiber_stmt_never_suspends(x->s, call))
+		return clang_getNullCursor();
+	return def;
+}
+
+static char *type_text(CXType t)
+{
+	return cx_string(clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+}
+
+/*
+ * A helper that is a function template's instantiation (`template
+ * <typename T> __device__ T warpReduceSum(T v)`): its lane form is a plain
+ * function whose body starts by naming the template's parameters
+ * (`typedef int T;`, `const int N = 4;`).  false: an argument of another
+ * kind (a template template, a pack).
+ */
+static bool template_names(CXCursor fn, struct buf *b)
+{
+	CXCursor tp = clang_getSpecializedCursorTemplate(fn);
+	int n = clang_Cursor_getNumTemplateArguments(fn), k = 0;
+	struct cx_kids ks;
+	bool ok = true;
+
+	if (clang_Cursor_isNull(tp))
+		return true;
+	ks = cx_kids_of(tp);
+	for (unsigned i = 0; i < ks.n && ok; i++) {
+		enum CXCursorKind kind = clang_getCursorKind(ks.c[i]);
+		char *name, *ty;
+
+		if (kind != CXCursor_TemplateTypeParameter &&
+		    kind != CXCursor_NonTypeTemplateParameter)
+			continue;
+		if (k >= n) {
+			ok = false;
+			break;
+		}
+		name = cx_spelling(ks.c[i]);
+		if (kind == CXCursor_TemplateTypeParameter &&
+		    clang_Cursor_getTemplateArgumentKind(fn, (unsigned)k) ==
+			CXTemplateArgumentKind_Type) {
+			ty = cx_string(clang_getTypeSpelling(clang_getCanonicalType(
+			    clang_Cursor_getTemplateArgumentType(fn, (unsigned)k))));
+			bprintf(b, " typedef %s %s;", ty, name);
+			free(ty);
+		} else if (kind == CXCursor_NonTypeTemplateParameter &&
+			   clang_Cursor_getTemplateArgumentKind(fn, (unsigned)k) ==
+			       CXTemplateArgumentKind_Integral) {
+			ty = type_text(clang_getCursorType(ks.c[i]));
+			bprintf(b, " const %s %s = (%s)%lldLL;", ty, name, ty,
+				clang_Cursor_getTemplateArgumentValue(fn, (unsigned)k));
+			free(ty);
+		} else {
+			ok = false;
+		}
+		ok = ok && *name;
+		free(name);
+		k++;
+	}
+	cx_kids_free(&ks);
+	return ok && k == n;
+}
+
+/* Is type t one a per-lane array holds (a scalar or pointer, not volatile)? */
+static bool lane_type(CXType t)
+{
+	return scalar_type(t) && !clang_isVolatileQualifiedType(t);
+}
+
+/* Helper def's lane form, planned once per kernel plan (the same call's twice share it). */
+static struct lane_helper *helper_plan(struct lp *x, CXCursor def, CXCursor at)
+{
+	struct lane_plan *out = x->out, *hp;
+	char *n = cx_spelling(def), msg[600];
+
+	for (unsigned i = 0; i < out->nhp; i++)
+		if (clang_equalCursors(out->hp[i].fn, def)) {
+			free(n);
+			return &out->hp[i];
+		}
+	hp = cx_realloc(NULL, sizeof(*hp));
+	memset(hp, 0, sizeof(*hp));
+	if (!plan_fn(x->s, def, body_of(def), hp, x)) {
+		snprintf(msg, sizeof(msg), "'%s', whose own lane form is not possible: %s", n,
+			 hp->why);
+		lane_plan_free(hp);
+		free(hp);
+		free(n);
+		why_not(x, at, "a call of the warp helper %s", msg);
+		return NULL;
+	}
+	free(n);
+	out->hp = cx_realloc(out->hp, (out->nhp + 1) * sizeof(*out->hp));
+	out->hp[out->nhp].fn = def;
+	out->hp[out->nhp].id = x->root->nids++;
+	out->hp[out->nhp].plan = hp;
+	return &out->hp[out->nhp++];
+}
+
+/*
+ * `v = f(a, b);` (or `+=`, ..., `T v = f(a, b);`, `f(a, b);`) with f a warp
+ * helper: the arguments are evaluated in the lane loop into per-call arrays
+ * of the kernel, the loop ends, f's lane form runs the warp's lanes through
+ * f's body (its own lane loops, warp operations and barriers), and the next
+ * loop starts with the result's assignment:
+ *   __idxgen_h0_a0[__idxgen_l] = (a); __idxgen_h0_a1[__idxgen_l] = (b); }
+ *   f__idxgen_lanes_0(__idxgen_h0_a0, __idxgen_h0_a1, __idxgen_h0_r, __idxgen_gone);
+ *   __IDXGEN_CC_LANES(...) { ... v = __idxgen_h0_r[__idxgen_l];
+ */
+static void helper_stmt(struct lp *x, CXCursor c, const struct op_stmt *o, CXCursor def)
+{
+	const struct source *s = x->s;
+	unsigned a = c_start(c), e = end_of(s, c), ce = c_end(o->call), k,
+		 nargs = (unsigned)clang_Cursor_getNumArguments(o->call),
+		 nparams = (unsigned)clang_Cursor_getNumArguments(def), prev;
+	CXType rt = clang_getCursorResultType(def);
+	bool isvoid = rt.kind == CXType_Void;
+	struct lane_helper *h;
+	struct buf call = {0}, decls = {0}, assign = {0};
+	char *n = cx_spelling(def), what[160];
+
+	if (x->depth >= 3)
+		why_not(x, c, "warp helpers called more than three deep ('%s')", n);
+	else if (in_macro(c) || macro_spelled(o->call) ||
+		 (!clang_equalCursors(c, o->call) && macro_spelled(c)) || !text_is(s, ce, e, ";"))
+		why_not(x, c, "a call of the warp helper '%s' a macro writes", n);
+	else if (!o->as)
+		why_not(x, c, "'%s''s result given with an assignment other than =, +=, ...", n);
+	else if (c_end(def) > x->kstart)
+		why_not(x, c, "the warp helper '%s' is defined after the kernel", n);
+	else if (!clang_equalCursors(clang_getCursorSemanticParent(def), x->kscope))
+		why_not(x, c, "the warp helper '%s' is in another namespace than the kernel", n);
+	else if (nargs != nparams || clang_Cursor_isVariadic(def))
+		why_not(x, c, "a call of the warp helper '%s' with default or variadic arguments",
+			n);
+	else if (!isvoid && !lane_type(rt))
+		why_not(x, c, "the warp helper '%s' returns what lane loops keep in no array", n);
+	else if (isvoid && (!clang_Cursor_isNull(o->var) || !clang_Cursor_isNull(o->lhs)))
+		why_not(x, c, "the result of the void function '%s'", n);
+	for (unsigned i = 0; i < nargs && !x->bad; i++) {
+		CXCursor arg = clang_Cursor_getArgument(o->call, i),
+			 prm = clang_Cursor_getArgument(def, i);
+
+		if (!lane_type(clang_getCursorType(prm)) ||
+		    clang_getCursorType(prm).kind == CXType_LValueReference)
+			why_not(x, prm,
+				"the warp helper '%s' takes a parameter that is not a scalar or "
+				"pointer by value",
+				n);
+		else if (in_macro(arg) || c_start(arg) >= c_end(arg) ||
+			 c_start(arg) < c_start(o->call) || c_end(arg) > ce ||
+			 (i && c_start(arg) < c_end(clang_Cursor_getArgument(o->call, i - 1))))
+			why_not(x, arg, "an argument of the warp helper '%s' not written out", n);
+		else if (stmt_suspends(s, arg, what, sizeof(what)) ||
+			 !fiber_stmt_never_suspends(s, arg))
+			why_not(x, arg, "an argument of the warp helper '%s' that may suspend", n);
+	}
+	if (x->bad || !(h = helper_plan(x, def, c))) {
+		free(n);
+		return;
+	}
+	k = x->root->ncalls++;
+	bprintf(&call, "%s__idxgen_lanes_%u(", n, h->id);
+	for (unsigned i = 0; i < nargs; i++) {
+		CXCursor arg = clang_Cursor_getArgument(o->call, i);
+		char *ty = type_text(clang_getCursorType(clang_Cursor_getArgument(def, i)));
+
+		bprintf(&decls, " %s __idxgen_h%u_a%u[32];", ty, k, i);
+		bprintf(&call, "__idxgen_h%u_a%u, ", k, i);
+		snprintf(what, sizeof(what), "%s__idxgen_h%u_a%u[__idxgen_l] = (", i ? "); " : "",
+			 k, i);
+		add_text(x, i ? c_end(clang_Cursor_getArgument(o->call, i - 1)) : a, c_start(arg),
+			 what);
+		free(ty);
+	}
+	prev = nargs ? c_end(clang_Cursor_getArgument(o->call, nargs - 1)) : a;
+	add_text(x, prev, e, nargs ? ");" : "");
+	if (!isvoid) {
+		char *ty = type_text(rt);
+
+		bprintf(&decls, " %s __idxgen_h%u_r[32];", ty, k);
+		bprintf(&call, "__idxgen_h%u_r, ", k);
+		free(ty);
+	}
+	if (!clang_Cursor_isNull(o->var)) {
+		char *v = cx_spelling(o->var);
+
+		record_decls(x, c);
+		x->d[x->nd - 1].promote = x->d[x->nd - 1].op = true;
+		bprintf(&assign, "%s = __idxgen_h%u_r[__idxgen_l];", v, k);
+		free(v);
+	} else if (!clang_Cursor_isNull(o->lhs)) {
+		CXCursor t = lane_strip(o->lhs), r = clang_getCursorReferenced(t);
+		struct ldecl *l = NULL;
+		char *v = cx_spelling(t);
+
+		for (unsigned i = 0; i < x->nd && clang_getCursorKind(t) == CXCursor_DeclRefExpr;
+		     i++)
+			if (clang_equalCursors(x->d[i].decl, r))
+				l = &x->d[i];
+		if ((!l && !helper_param(x, t)) || c_start(o->lhs) != a || in_macro(o->lhs))
+			why_not(x, c,
+				"the result of the warp helper '%s' goes to something other than a "
+				"variable that per-thread code declares",
+				n);
+		else if (l)
+			l->promote = true;
+		for (size_t i = 0; i < sizeof(assign_ops) / sizeof(assign_ops[0]); i++)
+			if (!strcmp(o->as, assign_ops[i][1]))
+				bprintf(&assign, "%s %s __idxgen_h%u_r[__idxgen_l];", v,
+					assign_ops[i][0], k);
+		free(v);
+	}
+	x->region = cx_realloc(x->region, (x->nregion + 1) * sizeof(*x->region));
+	x->region[x->nregion++] = c;
+	x->out->nops++;
+	add_splice(x, SP_HCALL, e, e);
+	x->out->sp[x->out->nsp - 1].text = call.p;
+	x->out->sp[x->out->nsp - 1].text2 = assign.p ? assign.p : cx_strdup("");
+	if (decls.p) {
+		size_t old = x->out->decls ? strlen(x->out->decls) : 0;
+
+		x->out->decls = cx_realloc(x->out->decls, old + decls.n + 1);
+		memcpy(x->out->decls + old, decls.p, decls.n + 1);
+		free(decls.p);
+	}
+	if (h->plan->warp_line && !x->out->warp_line) {
+		unsigned line = 0, col = 0;
+
+		clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, &col, NULL);
+		x->out->warp_line = line;
+	}
+	free(n);
+}
+
+/* A helper's last statement `return e;`: `__idxgen_hr[__idxgen_l] = (e);` in its last lane loop. */
+static void helper_return(struct lp *x, CXCursor c)
+{
+	CXCursor e;
+
+	if (in_macro(c) || macro_spelled(c) || !cx_only_child(c, &e) || in_macro(e) ||
+	    c_start(e) <= c_start(c) || end_of(x->s, c) != c_end(e) + 1 ||
+	    x->s->text[c_end(e)] != ';') {
+		why_not(x, c, "a warp helper's return not written as `return e;`%s", NULL);
+		return;
+	}
+	region_stmt(x, e);
+	add_text(x, c_start(c), c_start(e), "__idxgen_hr[__idxgen_l] = (");
+	add_text(x, c_end(e), c_end(e), ")");
+}
+
+/* A helper's parameters: kept in the caller's per-call arrays, bound in every lane loop. */
+static void helper_params(struct lp *x)
+{
+	int n = clang_Cursor_getNumArguments(x->fn);
+
+	for (int i = 0; i < n && !x->bad; i++) {
+		CXCursor p = clang_Cursor_getArgument(x->fn, i);
+		char *name = cx_spelling(p);
+		struct names nm = {name, p, false};
+
+		clang_visitChildren(x->fn, name_visit, &nm);
+		if (!*name || nm.other || in_macro(p))
+			why_not(
+			    x, p,
+			    "a warp helper's parameter '%s' unnamed, named by something else too, "
+			    "or a macro's",
+			    name);
+		if (x->bad) {
+			free(name);
+			break;
+		}
+		x->out->pv = cx_realloc(x->out->pv, (x->out->npv + 1) * sizeof(*x->out->pv));
+		x->out->pv[x->out->npv].name = name;
+		x->out->pv[x->out->npv].type = type_text(clang_getCursorType(p));
+		x->out->pv[x->out->npv].param = true;
+		x->out->npv++;
+	}
+}
+
+char *lane_helper_signature(const struct lane_helper *h)
+{
+	struct buf b = {0};
+	char *n = cx_spelling(h->fn);
+	CXType rt = clang_getCursorResultType(h->fn);
+	bool first = true;
+
+	bprintf(&b, "static inline void %s__idxgen_lanes_%u(", n, h->id);
+	for (unsigned i = 0; i < h->plan->npv; i++)
+		if (h->plan->pv[i].param) {
+			bprintf(&b, "%s%s *__idxgen_lv_%s", first ? "" : ", ", h->plan->pv[i].type,
+				h->plan->pv[i].name);
+			first = false;
+		}
+	if (rt.kind != CXType_Void) {
+		char *ty = type_text(rt);
+
+		bprintf(&b, "%s%s *__idxgen_hr", first ? "" : ", ", ty);
+		first = false;
+		free(ty);
+	}
+	bprintf(&b, "%suint32_t __idxgen_gone_in)", first ? "" : ", ");
+	free(n);
+	return b.p;
+}
+
 /* ---- the splices' text -------------------------------------------------------------- */
 
 static int splice_cmp(const void *a, const void *b)
@@ -1331,13 +1746,19 @@ static void splice_texts(const struct source *s, struct lane_plan *p)
 		case SP_PROLOGUE:
 			bputs(&b, " const struct __idxgen_cc_lanes __idxgen_ln = "
 				  "__idxgen_cc_lanes_here();");
-			if (p->exits)
+			if (p->helper)
+				bputs(&b, " uint32_t __idxgen_gone = __idxgen_gone_in;");
+			else if (p->exits)
 				bputs(&b, " uint32_t __idxgen_gone = 0;");
 			if (p->puts)
 				bputs(&b, " __idxgen_cc_lane_op __idxgen_wo;");
+			/* a helper template's names first: the arrays' types use them */
+			if (p->decls)
+				bputs(&b, p->decls);
 			for (unsigned j = 0; j < p->npv; j++)
-				bprintf(&b, " %s __idxgen_lv_%s[32];", p->pv[j].type,
-					p->pv[j].name);
+				if (!p->pv[j].param)
+					bprintf(&b, " %s __idxgen_lv_%s[32];", p->pv[j].type,
+						p->pv[j].name);
 			bputs(&b, " ");
 			break;
 		case SP_OPEN:
@@ -1384,6 +1805,13 @@ static void splice_texts(const struct source *s, struct lane_plan *p)
 		case SP_WCLOSE:
 			bputs(&b, "); } __idxgen_wc; })");
 			break;
+		case SP_HCALL:
+			bprintf(&b, " } %s%s); %s%s", sp->text, p->exits ? "__idxgen_gone" : "0u",
+				open, sp->text2);
+			free(sp->text);
+			free(sp->text2);
+			sp->text2 = NULL;
+			break;
 		}
 		if (directive && sp->skip == sp->at)
 			bputs(&b, "\n");
@@ -1409,11 +1837,42 @@ static bool cuts_an_edit(const struct source *s, const struct lane_plan *p)
 
 bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *out)
 {
-	struct lp x = {s, fn, out, NULL, 0, NULL, 0, NULL, 0, NULL, 0, "a barrier", false, false};
-	unsigned *pts;
+	return plan_fn(s, fn, body, out, NULL);
+}
+
+/* Kernel fn's plan (caller NULL), or the plan of a warp helper fn that caller's code calls. */
+static bool plan_fn(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *out,
+		    const struct lp *caller)
+{
+	struct lp x = {.s = s,
+		       .fn = fn,
+		       .out = out,
+		       .what = "a barrier",
+		       .helper = caller != NULL,
+		       .depth = caller ? caller->depth + 1 : 0,
+		       .root = caller ? caller->root : out,
+		       .kstart = caller ? caller->kstart : c_start(fn),
+		       .kscope = caller ? caller->kscope : clang_getCursorSemanticParent(fn)};
+	unsigned *pts = NULL;
 
 	memset(out, 0, sizeof(*out));
-	if (lockstep_points(s, fn, &pts)) {
+	out->helper = x.helper;
+	out->exits = x.helper; /* lanes gone in the caller skip the helper's loops */
+	if (x.helper) {
+		struct buf names = {0};
+
+		if (!template_names(fn, &names))
+			why_not(&x, fn,
+				"a warp helper template with arguments other than types and "
+				"integers%s",
+				NULL);
+		out->decls = names.p;
+	}
+	if (x.bad || clang_Cursor_isNull(body)) {
+		why_not(&x, fn, "no body%s", NULL); /* nothing new where the names failed */
+	} else if (x.helper && has_launch(s, body)) {
+		why_not(&x, fn, "a launch in a warp helper%s", NULL);
+	} else if (lockstep_points(s, fn, &pts)) {
 		why_not(
 		    &x, fn,
 		    "lanes meet in lock step in it: lane loops take only `__syncthreads();` and "
@@ -1423,6 +1882,8 @@ bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *o
 		why_not(&x, fn, "it waits in a spin loop%s", NULL);
 	}
 	free(pts);
+	if (!x.bad && x.helper)
+		helper_params(&x);
 	if (!x.bad) {
 		struct tid_use u = {&x, 0, false};
 
@@ -1475,9 +1936,20 @@ bool lane_plan(struct source *s, CXCursor fn, CXCursor body, struct lane_plan *o
 
 void lane_plan_free(struct lane_plan *p)
 {
-	for (unsigned i = 0; i < p->nsp; i++)
+	for (unsigned i = 0; i < p->nsp; i++) {
 		free(p->sp[i].text);
+		free(p->sp[i].text2);
+	}
 	free(p->sp);
+	for (unsigned i = 0; i < p->nhp; i++) {
+		lane_plan_free(p->hp[i].plan);
+		free(p->hp[i].plan);
+	}
+	free(p->hp);
+	free(p->decls);
+	p->hp = NULL;
+	p->decls = NULL;
+	p->nhp = 0;
 	for (unsigned i = 0; i < p->npv; i++) {
 		free(p->pv[i].name);
 		free(p->pv[i].type);

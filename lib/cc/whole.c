@@ -978,9 +978,9 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	if (t->is)
 		bputs(o, t->gen.p);
 	/* a kernel that spins may wait for another block: the runtime keeps its blocks resident */
-	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, %s, \"%s\", %s__block%s, 0, ",
+	bprintf(o, "const struct idxgen_rt_kernel %s__kernel = { IDXGEN_RT_ABI_VERSION, %s, \"%s\", %s__block%s%s, 0, ",
 		k->cname, s->model != EXEC_FISSION && spin_reaches(s, k->fn) ? "IDXGEN_RT_KERNEL_WAITS" : "0",
-		k->name, k->cname, ta);
+		k->name, k->cname, k->width_body ? "_pick" : "", ta);
 	if (k->priv_expr)
 		bprintf(o, "%s, nullptr, ", k->priv_expr);
 	else
@@ -1194,6 +1194,12 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 				i ? ", " : lp->nops ? "; kept across a barrier or warp operation in per-warp arrays: "
 						    : "; kept across a barrier in per-warp arrays: ",
 				lp->pv[i].name);
+		for (unsigned i = 0; i < lp->nhp; i++) {
+			char *n = cx_spelling(lp->hp[i].fn);
+
+			bprintf(s->plan, "%s%s", i ? ", " : "; warp helpers run as lane loops of their own: ", n);
+			free(n);
+		}
 		bputs(s->plan, "\n");
 		if (lp->warp_line)
 			bprintf(s->plan,
@@ -1210,6 +1216,40 @@ static void emit_fiber_plan(struct source *s, const struct kernel *k, const char
 }
 
 static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmpl *t, const char *why, bool stub);
+
+/*
+ * The lane forms of the warp helpers that lane plan p calls (lane_plan.c
+ * helper_stmt), the ones they call first: each helper's body copied again
+ * with its own plan's splices under `static inline void
+ * NAME__idxgen_lanes_ID(P *__idxgen_lv_p, ..., R *__idxgen_hr, uint32_t
+ * __idxgen_gone_in)`.  A helper has no __shared__ declaration, launch or
+ * lock-step meeting (lane_plan checks), so its text needs no walk.  False
+ * where one's splices were not all written.
+ */
+static bool lane_helpers_write(struct walk *w, struct lane_plan *p)
+{
+	struct lane_plan *lanes = w->lanes;
+	unsigned pos = w->pos;
+	bool ok = true;
+
+	for (unsigned i = 0; i < p->nhp && ok; i++) {
+		struct lane_helper *h = &p->hp[i];
+		char *sig = lane_helper_signature(h);
+		CXCursor b = fn_body(h->fn);
+
+		ok = lane_helpers_write(w, h->plan);
+		bprintf(w->o, "%s\n", sig);
+		free(sig);
+		w->lanes = h->plan;
+		w->pos = c_start(b);
+		copy_text(w, c_end(b));
+		bputs(w->o, "\n");
+		ok = ok && h->plan->next == h->plan->nsp;
+	}
+	w->lanes = lanes;
+	w->pos = pos;
+	return ok;
+}
 
 /*
  * Another fiber body of a kernel, f (its cname the body's name), written
@@ -1322,6 +1362,9 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	bprintf(o, "/* __global__ %s: fibers, %s (%s) */\n%snamespace { namespace __idxgen_fiber_%s {\n",
 		k->name, lanes ? "one per warp (lane loops)" : "every thread a coroutine", why, c ? "extern \"C++\" { " : "",
 		k->cname);
+	if (lanes && !lane_helpers_write(w, &lp))
+		error_at(s, k->fn, "idxgen-cc bug: the lane forms of the warp helpers of kernel '%s' were not all written",
+			 k->name);
 	if (!fiber_primary_decl(w, k)) {
 		lane_plan_free(&lp);
 		return;
@@ -1402,12 +1445,7 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 		if (k->v[i].param && !*k->v[i].name)
 			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
 	if (s->nerrors == ft.nerrors && kernel_macros(s, k->fn, &body, &undefs)) {
-		if (t->is)
-			bputs(&body, t->gen.p);
-		emit_prologue(k, &body);
-		emit_private(k, &body);
-		emit_kernel_body(k, &body);
-		bprintf(&body, "}\n\n");
+		emit_block_functions(k, t->is ? t->gen.p : NULL, t->is ? t->args.p : "", &body);
 		emit_stub(k, t, &body);
 		bput(&body, undefs.p ? undefs.p : "", undefs.n);
 	}
@@ -1807,8 +1845,9 @@ static void register_var(struct walk *w, CXCursor c, struct regs *rg)
 		free(pn);
 		free(old);
 	}
-	bprintf(&rg->text, "\t__idxgenRegisterVar((const void *)&%s%s, sizeof(%s%s), \"%s\");\n", q.p ? q.p : "", n,
-		q.p ? q.p : "", n, n);
+	/* __managed__ registered as such: cuLibraryGetManaged finds only these, as in CUDA */
+	bprintf(&rg->text, "\t__idxgenRegister%sVar((const void *)&%s%s, sizeof(%s%s), \"%s\");\n",
+		has_annot(c, "managed") ? "Managed" : "", q.p ? q.p : "", n, q.p ? q.p : "", n, n);
 	rg->n++;
 	buf_free(&q);
 	free(n);

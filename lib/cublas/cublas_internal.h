@@ -48,8 +48,24 @@ struct cublas_l1 {
 	const void *alpha, *x;
 	void *y, *result;	/* scal: y is the vector */
 };
+/* gemv (b: x, ldb: incx, c: y, ldc: incy) and gemm of real precision, recorded alike */
+enum cublas_mm_op { CUBLAS_MM_GEMV, CUBLAS_MM_GEMM };
+struct cublas_mm {
+	enum cublas_mm_op op;
+	bool single, complex_;
+	cublasOperation_t ta, tb;
+	int m, n, k;
+	const void *alpha, *a;
+	int lda;
+	const void *b;
+	int ldb;
+	const void *beta;
+	void *c;
+	int ldc;
+};
 CUBLAS_HIDDEN bool cublas_capturing(cublasHandle_t h);
 CUBLAS_HIDDEN cublasStatus_t cublas_capture_l1(cublasHandle_t h, const struct cublas_l1 *l);
+CUBLAS_HIDDEN cublasStatus_t cublas_capture_mm(cublasHandle_t h, const struct cublas_mm *mm);
 CUBLAS_HIDDEN void cublas_captured_free(cublasHandle_t h);
 /* the precision of a prefix letter: single, complex */
 #define CUBLAS_SINGLE_S 1
@@ -72,6 +88,22 @@ CUBLAS_HIDDEN void cublas_captured_free(cublasHandle_t h);
 						INCX,   INCY,              ALPHA,              X,                \
 						(void *)(Y), (void *)(RESULT)};                                  \
 			return cublas_capture_l1(h, &l1_);                                                     \
+		}                                                                                              \
+		cublasStatus_t st_ = cublas_begin(h);                                                          \
+		if (st_)                                                                                       \
+			return st_;                                                                            \
+	} while (0)
+
+#define CUBLAS_START_MM(h, bad, P, OP, TA, TB, M, N, K, ALPHA, A, LDA, B, LDB, BETA, C, LDC)                  \
+	do {                                                                                                   \
+		if (!(h))                                                                                      \
+			return CUBLAS_STATUS_NOT_INITIALIZED;                                                  \
+		if (bad)                                                                                       \
+			return CUBLAS_STATUS_INVALID_VALUE;                                                    \
+		if (cublas_capturing(h)) {                                                                     \
+			struct cublas_mm mm_ = {OP, CUBLAS_SINGLE_##P, CUBLAS_COMPLEX_##P, TA, TB, M, N, K, ALPHA, \
+						A,  LDA, B,                LDB,                BETA, (void *)(C), LDC}; \
+			return cublas_capture_mm(h, &mm_);                                                     \
 		}                                                                                              \
 		cublasStatus_t st_ = cublas_begin(h);                                                          \
 		if (st_)                                                                                       \

@@ -10,8 +10,9 @@
 	cublasStatus_t cublas##P##gemv(cublasHandle_t h, cublasOperation_t trans, int m, int n, const T *alpha, \
 				       const T *a, int lda, const T *x, int incx, const T *beta, T *y, int incy) \
 	{													\
-		CUBLAS_START(h, !cublas_op_ok(trans) || m < 0 || n < 0 || lda < cublas_max1(m) || !incx ||	\
-				       !incy || !alpha || !beta);						\
+		CUBLAS_START_MM(h, !cublas_op_ok(trans) || m < 0 || n < 0 || lda < cublas_max1(m) || !incx ||	\
+				       !incy || !alpha || !beta, P, CUBLAS_MM_GEMV, trans, CUBLAS_OP_N, m, n, 0,	\
+				alpha, a, lda, x, incx, beta, y, incy);						\
 		if (m > 0 && n > 0)										\
 			CUBLAS_CB(P, gemv)(CblasColMajor, cblas_op(trans), m, n, CUBLAS_ARG(P, alpha), a, lda, \
 					   x, incx, CUBLAS_ARG(P, beta), y, incy);				\

@@ -22,7 +22,8 @@ static void copy_cols(const void *b, int ldb, void *c, int ldc, int m, int n, si
 				       int m, int n, int k, const T *alpha, const T *a, int lda, const T *b,	\
 				       int ldb, const T *beta, T *c, int ldc)					\
 	{													\
-		CUBLAS_START(h, cublas_gemm_check(transa, transb, m, n, k, lda, ldb, ldc) || !alpha || !beta);	\
+		CUBLAS_START_MM(h, cublas_gemm_check(transa, transb, m, n, k, lda, ldb, ldc) || !alpha || !beta, P, \
+				CUBLAS_MM_GEMM, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);	\
 		if (m > 0 && n > 0)										\
 			CUBLAS_CB(P, gemm)(CblasColMajor, cblas_op(transa), cblas_op(transb), m, n, k,		\
 					   CUBLAS_ARG(P, alpha), a, lda, b, ldb, CUBLAS_ARG(P, beta), c, ldc);	\

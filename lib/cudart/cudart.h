@@ -62,6 +62,7 @@ struct cudart_var {
 	const void *host;
 	size_t size;
 	const char *name;
+	bool managed;			/* __managed__ (cuLibraryGetManaged finds only these) */
 };
 
 enum cudart_op_kind {
@@ -526,6 +527,7 @@ size_t cudart_span_take(void **root, uintptr_t lo, uintptr_t hi, void ***items);
 const struct idxgen_rt_kernel *cudart_kernel_of(const void *func);
 /* symbols.c: is addr a registered __device__/__constant__ variable, of what size (no error set) */
 bool cudart_var_size(const void *addr, size_t *size);
+bool cudart_var_is_managed(const void *addr);
 /* CUDA's checks of a launch shape (lock held, runtime created). */
 cudaError_t cudart_check_launch(struct cudart_ctx *c, const struct idxgen_rt_kernel *k, dim3 grid,
 				dim3 block, size_t shmem, void **args);

@@ -8,9 +8,10 @@
  * cuLibraryGetModule gives (cuModuleUnload of it: CUDA_ERROR_NOT_PERMITTED,
  * as CUDA answers).  A CUkernel is its kernel's host stub, as a CUfunction
  * is (cuKernelGetFunction gives it back).  The runtime's cudaLibrary* calls
- * (library.c) are these.  Variables: every __device__ variable is
- * reachable from the host here, so cuLibraryGetManaged finds any variable
- * of the library, and a unified function is any function it defines.
+ * (library.c) are these.  Variables: cuLibraryGetManaged finds the
+ * library's __managed__ variables (idxgen-cc registers them as such), as
+ * CUDA does; a unified function is any function it defines (one address
+ * space: every function is reachable from the host).
  */
 #include <stdint.h>
 
@@ -133,10 +134,26 @@ CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUlibrary lib, con
 	return cuModuleGetGlobal(dptr, bytes, module_of(lib), name);
 }
 
-/* Any variable: one address space makes every __device__ variable reachable from the host. */
+/* Only a __managed__ variable, as in CUDA (a __device__ one: CUDA_ERROR_NOT_FOUND). */
 CUresult cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes, CUlibrary lib, const char *name)
 {
-	return cuLibraryGetGlobal(dptr, bytes, lib, name);
+	CUdeviceptr at;
+	size_t size;
+	CUresult r;
+
+	if (!name || (!dptr && !bytes))
+		return CUDA_ERROR_INVALID_VALUE;
+	LIBRARY_OR_INVALID(lib);
+	r = cuModuleGetGlobal(&at, &size, module_of(lib), name);
+	if (r)
+		return r;
+	if (!cudart_var_is_managed((const void *)(uintptr_t)at))
+		return CUDA_ERROR_NOT_FOUND;
+	if (dptr)
+		*dptr = at;
+	if (bytes)
+		*bytes = size;
+	return CUDA_SUCCESS;
 }
 
 CUresult cuLibraryGetUnifiedFunction(void **fptr, CUlibrary lib, const char *symbol)

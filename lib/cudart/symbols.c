@@ -15,7 +15,7 @@
 
 #include "cudart.h"
 
-void __idxgenRegisterVar(const void *host_var, size_t size, const char *name)
+static void register_var(const void *host_var, size_t size, const char *name, bool managed)
 {
 	struct cudart_ctx *c = cudart_ctx();
 	struct cudart_var *v, **node;
@@ -25,7 +25,7 @@ void __idxgenRegisterVar(const void *host_var, size_t size, const char *name)
 	v = malloc(sizeof(*v));
 	if (!v)
 		return;	/* from a constructor: its symbol calls will say cudaErrorInvalidSymbol */
-	*v = (struct cudart_var){ .host = host_var, .size = size, .name = name };
+	*v = (struct cudart_var){ .host = host_var, .size = size, .name = name, .managed = managed };
 	pthread_mutex_lock(&c->lock);
 	node = tsearch(v, &c->vars, cudart_ptr_cmp);
 	if (node && *node != v) {
@@ -35,6 +35,17 @@ void __idxgenRegisterVar(const void *host_var, size_t size, const char *name)
 		free(v);
 	}
 	pthread_mutex_unlock(&c->lock);
+}
+
+void __idxgenRegisterVar(const void *host_var, size_t size, const char *name)
+{
+	register_var(host_var, size, name, false);
+}
+
+/* A __managed__ variable: one address space makes it a __device__ one, but cuLibraryGetManaged asks */
+void __idxgenRegisterManagedVar(const void *host_var, size_t size, const char *name)
+{
+	register_var(host_var, size, name, true);
 }
 
 struct static_range {
@@ -200,6 +211,21 @@ void cudart_vars_forget(struct cudart_ctx *c, uintptr_t lo, uintptr_t hi)
 	for (size_t i = 0; i < n; i++)
 		free(items[i]);
 	free(items);
+}
+
+/* Is addr a registered __managed__ variable?  No error recorded (driver_library.c). */
+bool cudart_var_is_managed(const void *addr)
+{
+	struct cudart_ctx *c = cudart_ctx();
+	struct cudart_var key = { .host = addr };
+	void *node;
+	bool managed;
+
+	pthread_mutex_lock(&c->lock);
+	node = addr ? tfind(&key, &c->vars, cudart_ptr_cmp) : NULL;
+	managed = node && (*(struct cudart_var **)node)->managed;
+	pthread_mutex_unlock(&c->lock);
+	return managed;
 }
 
 /* Is addr a registered variable, of what size?  No error recorded (driver_module.c). */

@@ -17,7 +17,38 @@ struct curandGenerator_st {
 	unsigned int dims;	/* Sobol32's dimensions (1 until curandSetQuasiRandomGeneratorDimensions) */
 	int host;	/* made by curandCreateGeneratorHost (one address space: no difference) */
 	cudaStream_t stream;
+	struct idxgen_curand_captured *captured;	/* calls recorded into graphs (capture.c) */
 };
+
+/* what a curandGenerate* call asks for: run at once, or kept in a graph's node (capture.c) */
+enum idxgen_curand_kind {
+	CURAND_CALL_WORDS,
+	CURAND_CALL_UNIFORM,
+	CURAND_CALL_UNIFORM_DOUBLE,
+	CURAND_CALL_NORMAL,
+	CURAND_CALL_NORMAL_DOUBLE,
+	CURAND_CALL_LOG_NORMAL,
+	CURAND_CALL_LOG_NORMAL_DOUBLE,
+	CURAND_CALL_POISSON,
+};
+struct idxgen_curand_call {
+	enum idxgen_curand_kind kind;
+	void *out;
+	size_t n;
+	double mean, stddev;	/* Poisson: lambda in mean; float calls' values exactly */
+};
+/* a checked call's numbers, from the generator's offset, which then advances by n (generate.c) */
+curandStatus_t idxgen_curand_run(curandGenerator_t g, const struct idxgen_curand_call *c);
+
+/* the generator's stream (capture.c): being captured, not, or refused (the legacy stream during a capture) */
+enum idxgen_curand_stream { CURAND_STREAM_RUNS, CURAND_STREAM_CAPTURING, CURAND_STREAM_REFUSED };
+enum idxgen_curand_stream idxgen_curand_capturing(curandGenerator_t g);
+/* a call run at once waits for its stream's queued work first (LAUNCH_FAILURE: the stream's error) */
+curandStatus_t idxgen_curand_wait(curandGenerator_t g);
+/* the call as a host-function node of the graph being captured; runs at each launch */
+curandStatus_t idxgen_curand_capture(curandGenerator_t g, const struct idxgen_curand_call *c);
+/* curandDestroyGenerator: the records go (a generator must outlive its graphs, as in CUDA) */
+void idxgen_curand_captured_free(curandGenerator_t g);
 
 /* MT19937's state (mt19937.c): the 624 words and the next one to temper */
 struct idxgen_mt19937 {

@@ -11,6 +11,7 @@
  * stream (T = 1), the original generator's order.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "curand_internal.h"
@@ -274,117 +275,6 @@ static curandStatus_t start(curandGenerator_t g, const void *out, size_t n)
 	return CURAND_STATUS_SUCCESS;
 }
 
-curandStatus_t curandGenerate(curandGenerator_t g, unsigned int *out, size_t n)
-{
-	curandStatus_t st = start(g, out, n);
-
-	if (st)
-		return st;
-	if (g->type == CURAND_RNG_QUASI_SOBOL32)
-		return idxgen_sobol_generate(g, SOBOL_WORD, out, n, 0, 1);
-	fill_at_offset(g, ITEM_U32, out, n);
-	g->offset += n;
-	return CURAND_STATUS_SUCCESS;
-}
-
-curandStatus_t curandGenerateLongLong(curandGenerator_t g, unsigned long long *out, size_t n)
-{
-	curandStatus_t st = start(g, out, n);
-
-	return st ? st : CURAND_STATUS_TYPE_ERROR;	/* 64-bit quasi-random generators only */
-}
-
-curandStatus_t curandGenerateUniform(curandGenerator_t g, float *out, size_t n)
-{
-	curandStatus_t st = start(g, out, n);
-
-	if (st)
-		return st;
-	if (g->type == CURAND_RNG_QUASI_SOBOL32)
-		return idxgen_sobol_generate(g, SOBOL_UNIFORM, out, n, 0, 1);
-	fill_at_offset(g, ITEM_UNIFORM, out, n);
-	g->offset += n;
-	return CURAND_STATUS_SUCCESS;
-}
-
-curandStatus_t curandGenerateUniformDouble(curandGenerator_t g, double *out, size_t n)
-{
-	curandStatus_t st = start(g, out, n);
-
-	if (st)
-		return st;
-	if (g->type == CURAND_RNG_QUASI_SOBOL32)
-		return idxgen_sobol_generate(g, SOBOL_UNIFORM_DOUBLE, out, n, 0, 1);
-	fill_at_offset(g, ITEM_UNIFORM_DOUBLE, out, n);
-	g->offset += n;
-	return CURAND_STATUS_SUCCESS;
-}
-
-curandStatus_t curandGenerateNormal(curandGenerator_t g, float *out, size_t n, float mean, float stddev)
-{
-	curandStatus_t st = start(g, out, n);
-	size_t i;
-
-	if (st)
-		return st;
-	if (g->type == CURAND_RNG_QUASI_SOBOL32)
-		return idxgen_sobol_generate(g, SOBOL_NORMAL, out, n, mean, stddev);
-	if (n % 2)
-		return CURAND_STATUS_LENGTH_NOT_MULTIPLE;	/* Box-Muller makes pairs */
-	fill_at_offset(g, ITEM_NORMAL, out, n);
-	for (i = 0; i < n; i++)
-		out[i] = mean + stddev * out[i];
-	g->offset += n;
-	return CURAND_STATUS_SUCCESS;
-}
-
-curandStatus_t curandGenerateNormalDouble(curandGenerator_t g, double *out, size_t n, double mean, double stddev)
-{
-	curandStatus_t st = start(g, out, n);
-	size_t i;
-
-	if (st)
-		return st;
-	if (g->type == CURAND_RNG_QUASI_SOBOL32)
-		return idxgen_sobol_generate(g, SOBOL_NORMAL_DOUBLE, out, n, mean, stddev);
-	if (n % 2)
-		return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
-	fill_at_offset(g, ITEM_NORMAL_DOUBLE, out, n);
-	for (i = 0; i < n; i++)
-		out[i] = mean + stddev * out[i];
-	g->offset += n;
-	return CURAND_STATUS_SUCCESS;
-}
-
-curandStatus_t curandGenerateLogNormal(curandGenerator_t g, float *out, size_t n, float mean, float stddev)
-{
-	curandStatus_t st;
-	size_t i;
-
-	if (!start(g, out, n) && g->type == CURAND_RNG_QUASI_SOBOL32)
-		return idxgen_sobol_generate(g, SOBOL_LOG_NORMAL, out, n, mean, stddev);
-	st = curandGenerateNormal(g, out, n, mean, stddev);
-
-	for (i = 0; !st && i < n; i++)
-		out[i] = expf(out[i]);
-	return st;
-}
-
-curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t g, double *out, size_t n, double mean,
-					     double stddev)
-{
-	curandStatus_t st;
-	size_t i;
-
-	if (!start(g, out, n) && g->type == CURAND_RNG_QUASI_SOBOL32)
-		return idxgen_sobol_generate(g, SOBOL_LOG_NORMAL_DOUBLE, out, n, mean, stddev);
-	st = curandGenerateNormalDouble(g, out, n, mean, stddev);
-
-	for (i = 0; !st && i < n; i++)
-		out[i] = exp(out[i]);
-	return st;
-}
-
 static float thread_uniform(void *p)
 {
 	struct thread *t = p;
@@ -406,18 +296,10 @@ static double thread_uniform_double(void *p)
 }
 
 /* Poisson: value j by thread (offset + j) % T, each thread's values in order from its subsequence's start */
-curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int *out, size_t n, double lambda)
+static void poisson(curandGenerator_t g, unsigned int *out, size_t n, double lambda)
 {
-	curandStatus_t st = start(g, out, n);
-	unsigned long long T, lane, j;
+	unsigned long long T = threads_of(g), lane, j;
 
-	if (st)
-		return st;
-	if (g->type == CURAND_RNG_QUASI_SOBOL32)
-		return CURAND_STATUS_TYPE_ERROR;	/* Poisson from Sobol points: not written (README.md) */
-	if (!(lambda > 0) || isinf(lambda))
-		return CURAND_STATUS_OUT_OF_RANGE;
-	T = threads_of(g);
 	for (lane = 0; lane < T && lane < n; lane++) {
 		struct thread t;
 
@@ -425,6 +307,150 @@ curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int *out, siz
 		for (j = lane; j < n; j += T)
 			out[j] = idxgen_curand_poisson_draw(&t, thread_uniform, thread_uniform_double, lambda);
 	}
-	g->offset += n;
+}
+
+/* normals (Box-Muller pairs; n even), then mean + stddev x, in the call's precision; log-normals: exp of them */
+static void normals(curandGenerator_t g, const struct idxgen_curand_call *c)
+{
+	size_t i;
+
+	if (c->kind == CURAND_CALL_NORMAL || c->kind == CURAND_CALL_LOG_NORMAL) {
+		float *out = c->out, mean = (float)c->mean, stddev = (float)c->stddev;
+
+		fill_at_offset(g, ITEM_NORMAL, out, c->n);
+		for (i = 0; i < c->n; i++)
+			out[i] = mean + stddev * out[i];
+		for (i = 0; c->kind == CURAND_CALL_LOG_NORMAL && i < c->n; i++)
+			out[i] = expf(out[i]);
+	} else {
+		double *out = c->out;
+
+		fill_at_offset(g, ITEM_NORMAL_DOUBLE, out, c->n);
+		for (i = 0; i < c->n; i++)
+			out[i] = c->mean + c->stddev * out[i];
+		for (i = 0; c->kind == CURAND_CALL_LOG_NORMAL_DOUBLE && i < c->n; i++)
+			out[i] = exp(out[i]);
+	}
+}
+
+curandStatus_t idxgen_curand_run(curandGenerator_t g, const struct idxgen_curand_call *c)
+{
+	static const enum idxgen_sobol_kind sobol[] = {
+		[CURAND_CALL_WORDS] = SOBOL_WORD,
+		[CURAND_CALL_UNIFORM] = SOBOL_UNIFORM,
+		[CURAND_CALL_UNIFORM_DOUBLE] = SOBOL_UNIFORM_DOUBLE,
+		[CURAND_CALL_NORMAL] = SOBOL_NORMAL,
+		[CURAND_CALL_NORMAL_DOUBLE] = SOBOL_NORMAL_DOUBLE,
+		[CURAND_CALL_LOG_NORMAL] = SOBOL_LOG_NORMAL,
+		[CURAND_CALL_LOG_NORMAL_DOUBLE] = SOBOL_LOG_NORMAL_DOUBLE,
+	};
+
+	if (g->type == CURAND_RNG_QUASI_SOBOL32)	/* no Poisson: check_call() refuses it */
+		return idxgen_sobol_generate(g, sobol[c->kind], c->out, c->n, c->mean, c->stddev);
+	if (c->kind == CURAND_CALL_WORDS)
+		fill_at_offset(g, ITEM_U32, c->out, c->n);
+	else if (c->kind == CURAND_CALL_UNIFORM)
+		fill_at_offset(g, ITEM_UNIFORM, c->out, c->n);
+	else if (c->kind == CURAND_CALL_UNIFORM_DOUBLE)
+		fill_at_offset(g, ITEM_UNIFORM_DOUBLE, c->out, c->n);
+	else if (c->kind == CURAND_CALL_POISSON)
+		poisson(g, c->out, c->n, c->mean);
+	else
+		normals(g, c);
+	g->offset += c->n;
 	return CURAND_STATUS_SUCCESS;
+}
+
+static bool normal_kind(enum idxgen_curand_kind k)
+{
+	return k == CURAND_CALL_NORMAL || k == CURAND_CALL_NORMAL_DOUBLE || k == CURAND_CALL_LOG_NORMAL ||
+	       k == CURAND_CALL_LOG_NORMAL_DOUBLE;
+}
+
+/* every status a call can have, before it runs or is recorded into a graph */
+static curandStatus_t check_call(curandGenerator_t g, const struct idxgen_curand_call *c)
+{
+	curandStatus_t st = start(g, c->out, c->n);
+
+	if (st)
+		return st;
+	if (g->type == CURAND_RNG_QUASI_SOBOL32) {
+		if (c->kind == CURAND_CALL_POISSON)
+			return CURAND_STATUS_TYPE_ERROR;	/* Poisson from Sobol points: not written (README.md) */
+		return c->n % g->dims ? CURAND_STATUS_LENGTH_NOT_MULTIPLE : CURAND_STATUS_SUCCESS;
+	}
+	if (normal_kind(c->kind) && c->n % 2)
+		return CURAND_STATUS_LENGTH_NOT_MULTIPLE;	/* Box-Muller makes pairs */
+	if (c->kind == CURAND_CALL_POISSON && (!(c->mean > 0) || isinf(c->mean)))
+		return CURAND_STATUS_OUT_OF_RANGE;
+	return CURAND_STATUS_SUCCESS;
+}
+
+/*
+ * a call runs now, after its stream's queued work, or, on a stream being
+ * captured into a graph, at each launch of the graph (capture.c)
+ */
+static curandStatus_t generate(curandGenerator_t g, struct idxgen_curand_call c)
+{
+	curandStatus_t st = check_call(g, &c);
+
+	if (st)
+		return st;
+	switch (idxgen_curand_capturing(g)) {
+	case CURAND_STREAM_CAPTURING:
+		return idxgen_curand_capture(g, &c);
+	case CURAND_STREAM_REFUSED:
+		return CURAND_STATUS_LAUNCH_FAILURE;	/* CUDA refuses the legacy stream during a capture */
+	default:
+		st = idxgen_curand_wait(g);
+		return st ? st : idxgen_curand_run(g, &c);
+	}
+}
+
+curandStatus_t curandGenerate(curandGenerator_t g, unsigned int *out, size_t n)
+{
+	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_WORDS, out, n, 0, 1 });
+}
+
+curandStatus_t curandGenerateLongLong(curandGenerator_t g, unsigned long long *out, size_t n)
+{
+	curandStatus_t st = start(g, out, n);
+
+	return st ? st : CURAND_STATUS_TYPE_ERROR;	/* 64-bit quasi-random generators only */
+}
+
+curandStatus_t curandGenerateUniform(curandGenerator_t g, float *out, size_t n)
+{
+	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_UNIFORM, out, n, 0, 1 });
+}
+
+curandStatus_t curandGenerateUniformDouble(curandGenerator_t g, double *out, size_t n)
+{
+	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_UNIFORM_DOUBLE, out, n, 0, 1 });
+}
+
+curandStatus_t curandGenerateNormal(curandGenerator_t g, float *out, size_t n, float mean, float stddev)
+{
+	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_NORMAL, out, n, mean, stddev });
+}
+
+curandStatus_t curandGenerateNormalDouble(curandGenerator_t g, double *out, size_t n, double mean, double stddev)
+{
+	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_NORMAL_DOUBLE, out, n, mean, stddev });
+}
+
+curandStatus_t curandGenerateLogNormal(curandGenerator_t g, float *out, size_t n, float mean, float stddev)
+{
+	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_LOG_NORMAL, out, n, mean, stddev });
+}
+
+curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t g, double *out, size_t n, double mean,
+					     double stddev)
+{
+	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_LOG_NORMAL_DOUBLE, out, n, mean, stddev });
+}
+
+curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int *out, size_t n, double lambda)
+{
+	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_POISSON, out, n, lambda, 0 });
 }

@@ -55,6 +55,7 @@ curandStatus_t curandDestroyGenerator(curandGenerator_t g)
 	if (st)
 		return st;
 	g->magic = 0;
+	idxgen_curand_captured_free(g);
 	free(g);
 	return CURAND_STATUS_SUCCESS;
 }

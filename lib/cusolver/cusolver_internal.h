@@ -34,6 +34,8 @@ struct cusolverDnContext {
 CUSOLVER_HIDDEN cusolverStatus_t cusolver_begin(cusolverDnHandle_t h);
 /* Is the stream being captured into a graph?  Calls are then CUSOLVER_STATUS_NOT_SUPPORTED. */
 CUSOLVER_HIDDEN bool cusolver_capturing(cudaStream_t s);
+/* A Jacobi call run by another solver (sygvj, sygvd.c): residual not measured, 0; sweeps 0 (eigj.c). */
+CUSOLVER_HIDDEN void cusolver_syevj_done(syevjInfo_t params);
 
 /*
  * A computing call's prologue.  bad is the 1-based position (handle not

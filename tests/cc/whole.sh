@@ -357,11 +357,13 @@ run_prog "module/library_drv.cu: cuLibrary*, cudaLibrary*, cuLink*, static kerne
 	-o "$tmp/prog" "$DIR/module/library_drv.cu"
 rm -f "$tmp/library_kernels.fatbin" "$tmp/library_kernels.ptx"
 # Kernels and variables of internal linkage and of anonymous namespaces
-# found by the names nvcc gives them (before: CUDA_ERROR_NOT_FOUND)
+# found by the names nvcc gives them, and cuLibraryGetManaged of __managed__
+# variables only (before: those kernels and variables CUDA_ERROR_NOT_FOUND,
+# a __device__ variable found as managed)
 "$CC_BIN" -fatbin -o "$tmp/internal_kernels.fatbin" "$DIR/module/internal_kernels.cu" >"$tmp/build" 2>&1
 ok $? "internal_kernels.cu: -fatbin (kernels of anonymous namespaces, __managed__ variables)"
 sed 's/^/#   /' "$tmp/build"
-run_prog "module/internal_drv.cu: anonymous-namespace kernels and static variables by nvcc's names" \
+run_prog "module/internal_drv.cu: anonymous-namespace kernels and static variables by nvcc's names, cuLibraryGetManaged" \
 	-o "$tmp/prog" "$DIR/module/internal_drv.cu"
 rm -f "$tmp/internal_kernels.fatbin"
 # Two files of device code linked at run time (-rdc=true: a kernel of one

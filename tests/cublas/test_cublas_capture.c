@@ -4,10 +4,11 @@
  * into a graph (lib/cublas/capture.c), against loops written here: axpy
  * with a host alpha (read at capture), scal with a device alpha (read at
  * each launch), copy, dot, nrm2 and asum with device results, in single
- * and double precision; nothing runs while capturing; two launches on
- * changed data give each launch's results; calls that are not recorded
- * (gemv, a complex axpy) are CUBLAS_STATUS_NOT_SUPPORTED during capture and
- * leave the capture valid.  Exact comparisons where the operations are
+ * and double precision; Sgemm with host scalars and Dgemv with device
+ * ones; nothing runs while capturing; two launches on changed data give
+ * each launch's results; calls that are not recorded (ger, a complex axpy)
+ * are CUBLAS_STATUS_NOT_SUPPORTED during capture and leave the capture
+ * valid.  Exact comparisons where the operations are
  * exact (small integers); nrm2 within 1e-6 relative.
  */
 #include <math.h>
@@ -70,7 +71,7 @@ TAP_TEST(single_level1_in_a_graph)
 	st[3] = cublasSdot(h, N, dx, 1, dy, 1, dres);
 	st[4] = cublasSnrm2(h, N, dz, 1, dres + 1);
 	st[5] = cublasSasum(h, N, dx, 1, dres + 2);
-	st[6] = cublasSgemv(h, CUBLAS_OP_N, 1, 1, dscale, dx, 1, dx, 1, dscale, dy, 1);
+	st[6] = cublasSger(h, 1, 1, dscale, dx, 1, dx, 1, dy, 1);
 	st[7] = cublasCaxpy(h, N, &cz, dc, 1, dc, 1);
 	cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST);
 	cudaMemcpyAsync(res, dres, sizeof(res), cudaMemcpyDeviceToHost, s);
@@ -82,7 +83,7 @@ TAP_TEST(single_level1_in_a_graph)
 	       "axpy, scal, copy, dot, nrm2, asum while capturing: SUCCESS");
 	tap_ok(st[6] == CUBLAS_STATUS_NOT_SUPPORTED && st[7] == CUBLAS_STATUS_NOT_SUPPORTED &&
 		   e == cudaSuccess && g,
-	       "gemv, a complex axpy: NOT_SUPPORTED (%d, %d); the capture still ends with a graph",
+	       "ger, a complex axpy: NOT_SUPPORTED (%d, %d); the capture still ends with a graph",
 	       (int)st[6], (int)st[7]);
 	for (int launch = 0; launch < 2; launch++) {
 		float y[N], dot = 0, nrm = 0, asum = 0;
@@ -152,6 +153,92 @@ TAP_TEST(double_dot_in_a_graph)
 	cudaGraphDestroy(g);
 	cublasDestroy(h);
 	cudaFree(dx);
+	cudaStreamDestroy(s);
+}
+
+/* C = alpha A B + beta C (Sgemm, host scalars) then y = a C x + b y (Dgemv on a double copy: device
+ * scalars) */
+TAP_TEST(gemm_gemv_in_a_graph)
+{
+	enum { M = 3, K = 4, Q = 2 };
+	cublasHandle_t h;
+	cudaStream_t s;
+	cudaGraph_t g = NULL;
+	cudaGraphExec_t ge = NULL;
+	float A[M * K], B[K * Q], C[M * Q], *dA, *dB, *dC, out[M * Q], alpha = 2, beta = 1;
+	double D[M * K], x[K], y[M], *dD, *dx, *dy, *dsc, sc[2] = {1, 0}, yout[M];
+	int ok = 1;
+
+	for (int i = 0; i < M * K; i++)
+		A[i] = (float)(i % 5) - 2, D[i] = i % 3;
+	for (int i = 0; i < K * Q; i++)
+		B[i] = (float)(i % 4);
+	for (int i = 0; i < K; i++)
+		x[i] = i + 1;
+	cudaStreamCreate(&s);
+	cudaMalloc((void **)&dA, sizeof(A)), cudaMalloc((void **)&dB, sizeof(B)),
+	    cudaMalloc((void **)&dC, sizeof(C));
+	cudaMalloc((void **)&dD, sizeof(D)), cudaMalloc((void **)&dx, sizeof(x)),
+	    cudaMalloc((void **)&dy, sizeof(y));
+	cudaMalloc((void **)&dsc, sizeof(sc));
+	cudaMemcpy(dA, A, sizeof(A), cudaMemcpyHostToDevice),
+	    cudaMemcpy(dB, B, sizeof(B), cudaMemcpyHostToDevice);
+	cudaMemcpy(dD, D, sizeof(D), cudaMemcpyHostToDevice),
+	    cudaMemcpy(dx, x, sizeof(x), cudaMemcpyHostToDevice);
+	cublasCreate(&h);
+	cublasSetStream(h, s);
+	cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
+	cublasStatus_t s1 =
+	    cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, M, Q, K, &alpha, dA, M, dB, K, &beta, dC, M);
+
+	alpha = 7; /* read at capture: no effect */
+	cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+	cublasStatus_t s2 = cublasDgemv(h, CUBLAS_OP_N, M, K, dsc, dD, M, dx, 1, dsc + 1, dy, 1);
+
+	cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST);
+	cudaMemcpyAsync(out, dC, sizeof(out), cudaMemcpyDeviceToHost, s);
+	cudaMemcpyAsync(yout, dy, sizeof(yout), cudaMemcpyDeviceToHost, s);
+	cudaStreamEndCapture(s, &g);
+	tap_ok(s1 == CUBLAS_STATUS_SUCCESS && s2 == CUBLAS_STATUS_SUCCESS && g,
+	       "Sgemm, Dgemv while capturing: SUCCESS");
+	for (int launch = 0; launch < 2; launch++) {
+		int same = 1;
+
+		for (int i = 0; i < M * Q; i++)
+			C[i] = (float)launch;
+		for (int i = 0; i < M; i++)
+			y[i] = 10;
+		sc[0] = launch ? 2 : 1, sc[1] = launch ? 0.5 : 0;
+		cudaMemcpy(dC, C, sizeof(C), cudaMemcpyHostToDevice);
+		cudaMemcpy(dy, y, sizeof(y), cudaMemcpyHostToDevice);
+		cudaMemcpy(dsc, sc, sizeof(sc), cudaMemcpyHostToDevice);
+		ok &= (launch || cudaGraphInstantiate(&ge, g, 0) == cudaSuccess) &&
+		      cudaGraphLaunch(ge, s) == cudaSuccess &&
+		      cudaStreamSynchronize(s) == cudaSuccess;
+		for (int i = 0; i < M; i++) {
+			double yi = 0;
+
+			for (int j = 0; j < Q; j++) {
+				float c = 0;
+
+				for (int l = 0; l < K; l++)
+					c += A[l * M + i] * B[j * K + l];
+				same &= out[j * M + i] == 2 * c + C[j * M + i];
+			}
+			for (int l = 0; l < K; l++)
+				yi += D[l * M + i] * x[l];
+			same &= yout[i] == sc[0] * yi + sc[1] * y[i];
+		}
+		tap_ok(ok && same,
+		       "launch %d: C = 2 A B + C (alpha from the capture), y = %g D x + %g y "
+		       "(device scalars)",
+		       launch + 1, sc[0], sc[1]);
+	}
+	cudaGraphExecDestroy(ge);
+	cudaGraphDestroy(g);
+	cublasDestroy(h);
+	cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dD), cudaFree(dx), cudaFree(dy),
+	    cudaFree(dsc);
 	cudaStreamDestroy(s);
 }
 

@@ -75,6 +75,33 @@ __global__ void block_sum2(const int *in, int *out)
 	}
 }
 
+// block_sum2 written as public code often writes it: the warp's sum in a __device__ helper
+// called twice (`v = warpReduceSum(v);`; lane loops: the helper's own lane form)
+__device__ int warpReduceSum(int v)
+{
+	for (int o = 16; o > 0; o /= 2)
+		v += __shfl_down_sync(0xffffffffu, v, o);
+	return v;
+}
+
+__global__ void block_sumh(const int *in, int *out)
+{
+	__shared__ int w[32];
+	unsigned t = threadIdx.x, lane = t % 32, wid = t / 32;
+	int v = in[blockIdx.x * BS + t];
+
+	v = warpReduceSum(v);
+	if (lane == 0)
+		w[wid] = v;
+	__syncthreads();
+	if (wid == 0) {
+		v = lane < BS / 32 ? w[lane] : 0;
+		v = warpReduceSum(v);
+		if (lane == 0)
+			out[blockIdx.x] = v;
+	}
+}
+
 // an inclusive scan of each warp by shuffles (Hillis-Steele), the warps' totals added through shared memory
 __global__ void warp_scan(const int *in, int *out)
 {
@@ -142,8 +169,8 @@ static double cpu_s(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-enum { K_TREE, K_SHFL, K_SUM2, K_SCAN, K_STENCIL, K_TRANSPOSE, K_AXPY, NK };
-static const char *const names[NK] = { "tree_sum", "shfl_sum", "block_sum2", "warp_scan", "stencil3", "transpose", "axpy" };
+enum { K_TREE, K_SHFL, K_SUM2, K_SUMH, K_SCAN, K_STENCIL, K_TRANSPOSE, K_AXPY, NK };
+static const char *const names[NK] = { "tree_sum", "shfl_sum", "block_sum2", "block_sumh", "warp_scan", "stencil3", "transpose", "axpy" };
 
 static void launch(int k, const int *d_in, int *d_out, int nb, int n, int w)
 {
@@ -151,6 +178,7 @@ static void launch(int k, const int *d_in, int *d_out, int nb, int n, int w)
 	case K_TREE: tree_sum<<<nb, BS>>>(d_in, d_out); break;
 	case K_SHFL: shfl_sum<<<nb, BS>>>(d_in, d_out); break;
 	case K_SUM2: block_sum2<<<nb, BS>>>(d_in, d_out); break;
+	case K_SUMH: block_sumh<<<nb, BS>>>(d_in, d_out); break;
 	case K_SCAN: warp_scan<<<nb, BS>>>(d_in, d_out); break;
 	case K_STENCIL: stencil3<<<nb, BS>>>(d_in, d_out, n); break;
 	case K_TRANSPOSE: transpose<<<dim3(w / 32, w / 32), dim3(32, 8)>>>(d_in, d_out, w); break;
@@ -162,7 +190,7 @@ static void launch(int k, const int *d_in, int *d_out, int nb, int n, int w)
 static void reference(int k, const int *in, int *want, int cnt, int n, int w)
 {
 	for (int i = 0; i < cnt; i++) {
-		if (k == K_TREE || k == K_SHFL || k == K_SUM2) {
+		if (k == K_TREE || k == K_SHFL || k == K_SUM2 || k == K_SUMH) {
 			want[i] = 0;
 			for (int t = 0; t < BS; t++)
 				want[i] += in[i * BS + t];
@@ -191,7 +219,7 @@ int main(int argc, char **argv)
 	cudaMalloc(&d_out, len * sizeof(int));
 	cudaMemcpy(d_in, in, len * sizeof(int), cudaMemcpyHostToDevice);
 	for (int k = 0; k < NK; k++) {
-		int cnt = k == K_TREE || k == K_SHFL || k == K_SUM2 ? nb : k == K_TRANSPOSE ? w * w : n;
+		int cnt = k == K_TREE || k == K_SHFL || k == K_SUM2 || k == K_SUMH ? nb : k == K_TRANSPOSE ? w * w : n;
 		double best = 1e30;
 
 		reference(k, in, want, cnt, n, w);

@@ -116,7 +116,8 @@ __global__ void goto_barrier(int *v)
 out:;
 }
 
-// a barrier two calls down: a fiber each
+// a warp barrier two calls down: a fiber per warp, through the helpers' lane forms
+// (lane_plan.c helper_stmt; golden lane_warp_helpers.cu)
 __global__ void deep_barrier(int *v)
 {
 	note_twice(v + threadIdx.x);
@@ -199,7 +200,7 @@ out:;
 // CXX: static void goto_barrier__fiber(struct idxgen_rt_block *__b)
 // CXX: __idxgen_fiber_run(__b, goto_barrier__fiber);
 // CXX: static void deep_barrier__fiber(struct idxgen_rt_block *__b)
-// CXX: __idxgen_fiber_run(__b, deep_barrier__fiber);
+// CXX: __idxgen_fiber_run_warps(__b, deep_barrier__fiber);
 // CXX: __idxgen_fiber_run(__b, ctor_barrier__fiber);
 // CXX: __idxgen_fiber_run(__b, functor_warp__fiber);
 // CXX: __idxgen_fiber_run(__b, fence_publish__fiber);

@@ -37,8 +37,13 @@ int main()
 // MODEL: kernel rows_k: fission
 // MODEL: kernel picked_k: fibers (loop fission cannot run it: #define or #undef under #if in this kernel's body is not supported by loop fission)
 // CXX: #define ROWS 2
-// CXX-NEXT: /* __global__ rows_k: called once per block
+// rows_k's block functions (the second for blocks 32 threads wide:
+// lib/cc/width_body.c) after it
+// CXX-NOT: ROWS
+// CXX: static void rows_k__block_w32(struct idxgen_rt_block *__b)
+// CXX: /* __global__ rows_k: called once per block
 // CXX-NEXT: static void rows_k__block(struct idxgen_rt_block *__b)
+// CXX: static void rows_k__block_pick(struct idxgen_rt_block *__b)
 // CXX: static void rows_k__register(void)
 // CXX: #undef ROWS
 // CXX-NOT: ROWS

@@ -40,11 +40,14 @@ __global__ void regions(int *d)
 // CHECK: /* __syncthreads() */
 // CHECK-NEXT: /* thread loop 2: {{.*}}regions.cu lines 11-11 */
 // CHECK: d[threadIdx.x] = s[threadIdx.x];
+// loop 1's read down from 63 runs by whole warps: a second block function for
+// blocks 32 threads wide, which the descriptor's picks (lib/cc/width_body.c)
+// CHECK: static void regions__block_pick(struct idxgen_rt_block *__b)
 // CHECK: static const size_t regions__arg_sizes[] = { sizeof(int *) };
 // CHECK-NEXT: const struct idxgen_rt_kernel idxgen_cc_kernel_regions = {
 // CHECK-NEXT: .abi_version = IDXGEN_RT_ABI_VERSION,
 // CHECK-NEXT: .name = "regions",
-// CHECK-NEXT: .block = regions__block,
+// CHECK-NEXT: .block = regions__block_pick,
 // CHECK-NEXT: .shared_bytes = 0, /* static __shared__ (256 bytes): locals of the block function */
 // CHECK-NEXT: .priv_bytes = 0,
 // CHECK-NEXT: .nargs = 1,

@@ -1,8 +1,9 @@
 // Thread loops by whole warps, then the last partial warp (issue 40): the
 // same kernels under block widths that are multiples of 32, below 32 and
 // between, in 1D and 2D blocks, with an early return (a thread's jump out
-// of its loop) and a value live across a barrier.  Checked against host
-// loops.
+// of its loop) and a value live across a barrier.  Blocks 32 threads wide
+// run the kernels' second block function, blockDim.x a constant there
+// (lib/cc/width_body.c).  Checked against host loops.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -85,7 +86,7 @@ int main()
 {
 	const int n = 5000, rows = 70, cols = 100;
 	static const int shapes[][2] = { { 32, 1 }, { 64, 2 }, { 48, 3 }, { 17, 5 }, { 1, 7 }, { 101, 1 },
-					 { 33, 2 }, { 96, 4 }, { 1024, 1 }, { 31, 1 } };
+					 { 33, 2 }, { 96, 4 }, { 1024, 1 }, { 31, 1 }, { 32, 5 } };
 	static const int tiles[][2] = { { 32, 32 }, { 16, 16 }, { 20, 20 }, { 31, 31 }, { 1, 1 }, { 7, 7 } };
 	int *in = new int[n > rows * cols ? n : rows * cols];
 	int passed = 0, failed = 0;

@@ -4,7 +4,8 @@
 // own (internal_kernels.fatbin), loaded with cuLibraryLoadFromFile and
 // cuModuleLoad; kernels of an anonymous namespace are asked for by their
 // names in `nvcc -ptx internal_kernels.cu` (nvcc 13) and launched;
-// cuLibraryGetManaged finds the __managed__ variables, and
+// cuLibraryGetManaged finds the __managed__ variables and not the
+// __device__ one (CUDA_ERROR_NOT_FOUND, as CUDA answers), and
 // cuModuleGetGlobal the static and anonymous-namespace ones.  Expected
 // values are computed on the host.  Last line PASS.
 #include <cuda.h>
@@ -125,6 +126,8 @@ static void libraryInternals(const std::string &fatbin, CUdeviceptr dX)
     weights = (float *)(size_t)at;
     expect(bytes == 3 * sizeof(float) && weights[0] == 2.0f && weights[2] == -1.0f,
            "cuLibraryGetManaged: weights, its size, its initial values read on the host");
+    expectCode(cuLibraryGetManaged(&at, &bytes, lib, "bias"), CUDA_ERROR_NOT_FOUND,
+               "cuLibraryGetManaged of a __device__ variable");
     expectCode(cuLibraryGetManaged(&at, &bytes, lib, "nothere"), CUDA_ERROR_NOT_FOUND, "no such variable");
     expectCode(cuLibraryGetManaged(&at, &bytes, lib, NULL), CUDA_ERROR_INVALID_VALUE, "no name");
     checkCudaErrors(cuLibraryGetGlobal(&at, &bytes, lib, "bias"));
