@@ -14,9 +14,13 @@
  * `(unsigned char)(unsigned)(f)`, and the narrowing is then an integer
  * truncation, the GPU's.  Explicit casts (C, static_cast, functional) and
  * implicit conversions (assignment, initialisation, argument, return) are
- * rewritten; a compound assignment (`c += f`) has no conversion of its own
- * in the syntax tree and stays as written, as does a conversion in a
- * macro's text or of a dependent type.  Same edit groups as shift.c.
+ * rewritten; a compound assignment (`c += f`), which has no conversion of
+ * its own in the syntax tree, and a template's cast, variable or return of
+ * a dependent type go through include/idxgen_cc_narrow.h's helpers.  Left
+ * as written: a conversion in a macro's text, an assignment to a dependent
+ * lvalue, a conversion from a class (__half: nvcc's own saturating
+ * operator).  Same edit groups as shift.c; emit.c applies a group at the
+ * innermost node of its extent.
  */
 #define _GNU_SOURCE
 #include "cc.h"
