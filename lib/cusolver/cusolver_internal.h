@@ -38,6 +38,28 @@ CUSOLVER_HIDDEN bool cusolver_capturing(cudaStream_t s);
 CUSOLVER_HIDDEN void cusolver_syevj_done(syevjInfo_t params);
 
 /*
+ * The Jacobi methods' parameters (jacobi.c): syevjInfo_t and gesvdjInfo_t
+ * each hold one first, and their Create/Destroy/Set/Get calls are these.
+ */
+struct jacobi_params {
+	double tolerance; /* 0: machine precision, cuSOLVER's default */
+	int max_sweeps, sort, sweeps;
+	double residual;
+};
+enum jacobi_param { JACOBI_TOLERANCE, JACOBI_MAX_SWEEPS, JACOBI_SORT };
+/* a zeroed object of size bytes (a struct jacobi_params first) with cuSOLVER's defaults, or NULL */
+CUSOLVER_HIDDEN void *cusolver_jacobi_new(size_t size);
+CUSOLVER_HIDDEN cusolverStatus_t cusolver_jacobi_destroy(struct jacobi_params *p);
+CUSOLVER_HIDDEN cusolverStatus_t cusolver_jacobi_set(struct jacobi_params *p,
+						     enum jacobi_param what, double v);
+/* the last call's residual or sweeps (the other NULL) */
+CUSOLVER_HIDDEN cusolverStatus_t cusolver_jacobi_get(cusolverDnHandle_t h,
+						     const struct jacobi_params *p,
+						     double *residual, int *sweeps);
+/* element k of a column-major array of kind: 0 float, 1 double, 2 complex float, 3 complex double */
+CUSOLVER_HIDDEN double complex cusolver_elem(const void *a, int kind, size_t k);
+
+/*
  * A computing call's prologue.  bad is the 1-based position (handle not
  * counted, cuSOLVER's numbering, which is LAPACK's) of the first argument
  * LAPACK would refuse, 0 when none: devInfo then gets -bad and the call

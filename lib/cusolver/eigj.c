@@ -21,96 +21,53 @@
 #include "cusolver_internal.h"
 
 struct syevjInfo {
-	double tolerance; /* 0: machine precision, cuSOLVER's default */
-	int max_sweeps, sort_eig, sweeps;
-	double residual;
+	struct jacobi_params p; /* first: jacobi.c's calls take it */
 };
 
 cusolverStatus_t cusolverDnCreateSyevjInfo(syevjInfo_t *info)
 {
 	if (!info)
 		return CUSOLVER_STATUS_INVALID_VALUE;
-	if (!(*info = calloc(1, sizeof(**info))))
-		return CUSOLVER_STATUS_ALLOC_FAILED;
-	(*info)->max_sweeps = 100;
-	(*info)->sort_eig = 1;
-	return CUSOLVER_STATUS_SUCCESS;
+	*info = cusolver_jacobi_new(sizeof(**info));
+	return *info ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_ALLOC_FAILED;
 }
 
 cusolverStatus_t cusolverDnDestroySyevjInfo(syevjInfo_t info)
 {
-	if (!info)
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	free(info);
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_destroy(info ? &info->p : NULL);
 }
 
 cusolverStatus_t cusolverDnXsyevjSetTolerance(syevjInfo_t info, double tolerance)
 {
-	if (!info || !(tolerance >= 0))
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	info->tolerance = tolerance;
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_set(info ? &info->p : NULL, JACOBI_TOLERANCE, tolerance);
 }
 
 cusolverStatus_t cusolverDnXsyevjSetMaxSweeps(syevjInfo_t info, int max_sweeps)
 {
-	if (!info || max_sweeps < 1)
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	info->max_sweeps = max_sweeps;
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_set(info ? &info->p : NULL, JACOBI_MAX_SWEEPS, max_sweeps);
 }
 
 cusolverStatus_t cusolverDnXsyevjSetSortEig(syevjInfo_t info, int sort_eig)
 {
-	if (!info)
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	info->sort_eig = sort_eig;
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_set(info ? &info->p : NULL, JACOBI_SORT, sort_eig);
 }
 
 cusolverStatus_t cusolverDnXsyevjGetResidual(cusolverDnHandle_t handle, syevjInfo_t info,
 					     double *residual)
 {
-	if (!handle)
-		return CUSOLVER_STATUS_NOT_INITIALIZED;
-	if (!info || !residual)
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	*residual = info->residual;
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_get(handle, info ? &info->p : NULL, residual, NULL);
 }
 
 cusolverStatus_t cusolverDnXsyevjGetSweeps(cusolverDnHandle_t handle, syevjInfo_t info,
 					   int *executed_sweeps)
 {
-	if (!handle)
-		return CUSOLVER_STATUS_NOT_INITIALIZED;
-	if (!info || !executed_sweeps)
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	*executed_sweeps = info->sweeps;
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_get(handle, info ? &info->p : NULL, NULL, executed_sweeps);
 }
 
 void cusolver_syevj_done(syevjInfo_t params)
 {
 	if (params)
-		params->sweeps = 0, params->residual = 0;
-}
-
-/* element (i, j) of a column-major array of kind: 0 float, 1 double, 2 complex float, 3 complex
- * double */
-static double complex at(const void *a, int kind, size_t k)
-{
-	switch (kind) {
-	case 0:
-		return ((const float *)a)[k];
-	case 1:
-		return ((const double *)a)[k];
-	case 2:
-		return ((const float *)a)[2 * k] + I * ((const float *)a)[2 * k + 1];
-	default:
-		return ((const double *)a)[2 * k] + I * ((const double *)a)[2 * k + 1];
-	}
+		params->p.sweeps = 0, params->p.residual = 0;
 }
 
 /* A's full Hermitian matrix from its uplo triangle (copied before the call overwrites it), n x n
@@ -124,8 +81,9 @@ static double complex *full(const void *a, int kind, int n, int lda, cublasFillM
 	for (int j = 0; j < n; j++)
 		for (int i = 0; i < n; i++) {
 			bool stored = uplo == CUBLAS_FILL_MODE_LOWER ? i >= j : i <= j;
-			double complex v = stored ? at(a, kind, (size_t)j * lda + i)
-						  : conj(at(a, kind, (size_t)i * lda + j));
+			double complex v = stored
+					       ? cusolver_elem(a, kind, (size_t)j * lda + i)
+					       : conj(cusolver_elem(a, kind, (size_t)i * lda + j));
 
 			f[(size_t)j * n + i] = i == j ? creal(v) : v;
 		}
@@ -140,13 +98,14 @@ static double residual(const double complex *A, const void *v, int kind, int n, 
 	int rk = kind & 1; /* W: float (0) or double (1) */
 
 	for (int j = 0; j < n; j++) {
-		double wj = creal(at(w, rk, (size_t)j));
+		double wj = creal(cusolver_elem(w, rk, (size_t)j));
 
 		for (int i = 0; i < n; i++) {
-			double complex r = -wj * at(v, kind, (size_t)j * lda + i);
+			double complex r = -wj * cusolver_elem(v, kind, (size_t)j * lda + i);
 
 			for (int k = 0; k < n; k++)
-				r += A[(size_t)k * n + i] * at(v, kind, (size_t)j * lda + k);
+				r += A[(size_t)k * n + i] *
+				     cusolver_elem(v, kind, (size_t)j * lda + k);
 			s += creal(r) * creal(r) + cimag(r) * cimag(r);
 		}
 	}
@@ -172,8 +131,9 @@ static double residual(const double complex *A, const void *v, int kind, int n, 
 			return CUSOLVER_STATUS_ALLOC_FAILED;                                       \
 		st = cusolverDn##P##EVD(handle, jobz, uplo, n, A, lda, W, work, lwork, info);      \
 		if (st == CUSOLVER_STATUS_SUCCESS && params) {                                     \
-			params->sweeps = 0;                                                        \
-			params->residual = f && *info == 0 ? residual(f, A, KIND, n, lda, W) : 0;  \
+			params->p.sweeps = 0;                                                      \
+			params->p.residual =                                                       \
+			    f && *info == 0 ? residual(f, A, KIND, n, lda, W) : 0;                 \
 		}                                                                                  \
 		free(f);                                                                           \
 		return st;                                                                         \
@@ -201,11 +161,11 @@ static double residual(const double complex *A, const void *v, int kind, int n, 
 			st = cusolverDn##P##EVJ(                                                   \
 			    handle, jobz, uplo, n, A ? A + (size_t)b * lda * n : NULL, lda,        \
 			    W ? W + (size_t)b * n : NULL, work, lwork, info + b, params);          \
-			if (params && params->residual > worst)                                    \
-				worst = params->residual;                                          \
+			if (params && params->p.residual > worst)                                  \
+				worst = params->p.residual;                                        \
 		}                                                                                  \
 		if (params)                                                                        \
-			params->residual = worst;                                                  \
+			params->p.residual = worst;                                                \
 		return st;                                                                         \
 	}                                                                                          \
 	cusolverStatus_t cusolverDn##P##potrfBatched(cusolverDnHandle_t handle,                    \

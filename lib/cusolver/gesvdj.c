@@ -18,89 +18,47 @@
 #include "cusolver_internal.h"
 
 struct gesvdjInfo {
-	double tolerance;
-	int max_sweeps, sort, sweeps;
-	double residual;
+	struct jacobi_params p; /* first: jacobi.c's calls take it */
 };
 
 cusolverStatus_t cusolverDnCreateGesvdjInfo(gesvdjInfo_t *info)
 {
 	if (!info)
 		return CUSOLVER_STATUS_INVALID_VALUE;
-	if (!(*info = calloc(1, sizeof(**info))))
-		return CUSOLVER_STATUS_ALLOC_FAILED;
-	(*info)->max_sweeps = 100;
-	(*info)->sort = 1;
-	return CUSOLVER_STATUS_SUCCESS;
+	*info = cusolver_jacobi_new(sizeof(**info));
+	return *info ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_ALLOC_FAILED;
 }
 
 cusolverStatus_t cusolverDnDestroyGesvdjInfo(gesvdjInfo_t info)
 {
-	if (!info)
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	free(info);
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_destroy(info ? &info->p : NULL);
 }
 
 cusolverStatus_t cusolverDnXgesvdjSetTolerance(gesvdjInfo_t info, double tolerance)
 {
-	if (!info || !(tolerance >= 0))
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	info->tolerance = tolerance;
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_set(info ? &info->p : NULL, JACOBI_TOLERANCE, tolerance);
 }
 
 cusolverStatus_t cusolverDnXgesvdjSetMaxSweeps(gesvdjInfo_t info, int max_sweeps)
 {
-	if (!info || max_sweeps < 1)
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	info->max_sweeps = max_sweeps;
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_set(info ? &info->p : NULL, JACOBI_MAX_SWEEPS, max_sweeps);
 }
 
 cusolverStatus_t cusolverDnXgesvdjSetSortEig(gesvdjInfo_t info, int sort_svd)
 {
-	if (!info)
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	info->sort = sort_svd;
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_set(info ? &info->p : NULL, JACOBI_SORT, sort_svd);
 }
 
 cusolverStatus_t cusolverDnXgesvdjGetResidual(cusolverDnHandle_t handle, gesvdjInfo_t info,
 					      double *residual)
 {
-	if (!handle)
-		return CUSOLVER_STATUS_NOT_INITIALIZED;
-	if (!info || !residual)
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	*residual = info->residual;
-	return CUSOLVER_STATUS_SUCCESS;
+	return cusolver_jacobi_get(handle, info ? &info->p : NULL, residual, NULL);
 }
 
 cusolverStatus_t cusolverDnXgesvdjGetSweeps(cusolverDnHandle_t handle, gesvdjInfo_t info,
 					    int *executed_sweeps)
 {
-	if (!handle)
-		return CUSOLVER_STATUS_NOT_INITIALIZED;
-	if (!info || !executed_sweeps)
-		return CUSOLVER_STATUS_INVALID_VALUE;
-	*executed_sweeps = info->sweeps;
-	return CUSOLVER_STATUS_SUCCESS;
-}
-
-/* kind: 0 float, 1 double, 2 complex float, 3 complex double */
-static double complex at(const void *a, int kind, size_t k)
-{
-	switch (kind) {
-	case 0:
-		return ((const float *)a)[k];
-	case 1:
-		return ((const double *)a)[k];
-	case 2:
-		return ((const float *)a)[2 * k] + I * ((const float *)a)[2 * k + 1];
-	default:
-		return ((const double *)a)[2 * k] + I * ((const double *)a)[2 * k + 1];
-	}
+	return cusolver_jacobi_get(handle, info ? &info->p : NULL, NULL, executed_sweeps);
 }
 
 /* a copy of A (m x n, lda) in double complex, for the residual */
@@ -111,7 +69,7 @@ static double complex *copy_of(const void *A, int kind, int m, int n, int lda)
 	if (c)
 		for (int j = 0; j < n; j++)
 			for (int i = 0; i < m; i++)
-				c[(size_t)j * m + i] = at(A, kind, (size_t)j * lda + i);
+				c[(size_t)j * m + i] = cusolver_elem(A, kind, (size_t)j * lda + i);
 	return c;
 }
 
@@ -126,8 +84,9 @@ static double residual(const double complex *A, int m, int n, int k, const void 
 			double complex r = A[(size_t)j * m + i];
 
 			for (int l = 0; l < k; l++)
-				r -= at(U, kind, (size_t)l * ldu + i) * creal(at(S, kind & 1, l)) *
-				     conj(at(V, kind, (size_t)l * ldv + j));
+				r -= cusolver_elem(U, kind, (size_t)l * ldu + i) *
+				     creal(cusolver_elem(S, kind & 1, l)) *
+				     conj(cusolver_elem(V, kind, (size_t)l * ldv + j));
 			s += creal(r * conj(r));
 		}
 	return sqrt(s);
@@ -170,8 +129,8 @@ static cusolverStatus_t svd(cusolverDnHandle_t h, cusolverEigMode_t jobz, int ec
 			       types[kind], U, ldu, types[kind], V, ldv, types[kind], work,
 			       lwork > 0 ? (size_t)lwork * sizes[kind] : 0, NULL, 0, info, NULL);
 	if (st == CUSOLVER_STATUS_SUCCESS && params) {
-		params->sweeps = 0;
-		params->residual =
+		params->p.sweeps = 0;
+		params->p.residual =
 		    a && *info == 0 ? residual(a, m, n, m < n ? m : n, S, U, ldu, V, ldv, kind) : 0;
 	}
 	free(a);
@@ -224,11 +183,11 @@ static cusolverStatus_t svd(cusolverDnHandle_t h, cusolverEigMode_t jobz, int ec
 				 vec && U ? U + (size_t)b * ldu * m : U, ldu,                      \
 				 vec && V ? V + (size_t)b * ldv * n : V, ldv, work, lwork,         \
 				 info + b, params, KIND);                                          \
-			if (params && params->residual > worst)                                    \
-				worst = params->residual;                                          \
+			if (params && params->p.residual > worst)                                  \
+				worst = params->p.residual;                                        \
 		}                                                                                  \
 		if (params)                                                                        \
-			params->residual = worst;                                                  \
+			params->p.residual = worst;                                                \
 		return st;                                                                         \
 	}
 GESVDJ(S, float, float, 0)
