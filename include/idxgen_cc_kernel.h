@@ -46,12 +46,17 @@ typedef unsigned long long cudaTextureObject_t, cudaSurfaceObject_t;
 #pragma clang diagnostic ignored "-Wpass-failed"
 #define IDXGEN_CC_INDEPENDENT _Pragma("clang loop vectorize(assume_safety) interleave_count(1)")
 #define IDXGEN_CC_SHORT_LOOP _Pragma("clang loop interleave_count(1)")
+/* in front of a thread loop's inner loop of constant count: unrolled, the thread loop becomes
+   innermost and vectorises (lib/cc/unroll.c); GCC: nothing */
+#define IDXGEN_CC_UNROLL_FULL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
 #define IDXGEN_CC_INDEPENDENT _Pragma("GCC ivdep")
 #define IDXGEN_CC_SHORT_LOOP
+#define IDXGEN_CC_UNROLL_FULL
 #else
 #define IDXGEN_CC_INDEPENDENT
 #define IDXGEN_CC_SHORT_LOOP
+#define IDXGEN_CC_UNROLL_FULL
 #endif
 
 /*

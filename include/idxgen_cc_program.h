@@ -60,10 +60,12 @@
 #pragma clang diagnostic ignored "-Wunused-local-typedef"
 #define IDXGEN_CC_INDEPENDENT _Pragma("clang loop vectorize(assume_safety) interleave_count(1)")
 #define IDXGEN_CC_SHORT_LOOP _Pragma("clang loop interleave_count(1)")
+#define IDXGEN_CC_UNROLL_FULL _Pragma("clang loop unroll(full)")
 #else
 #pragma GCC diagnostic ignored "-Wunused-local-typedefs"
 #define IDXGEN_CC_INDEPENDENT _Pragma("GCC ivdep")
 #define IDXGEN_CC_SHORT_LOOP
+#define IDXGEN_CC_UNROLL_FULL
 #endif
 
 /*

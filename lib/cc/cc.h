@@ -596,6 +596,8 @@ struct stride_index {
 bool stride_index(const struct kernel *k, CXCursor loop, struct stride_index *si);
 /* tree.c: a halving loop with barriers worth emitting per common block size */
 bool tree_loop(const struct kernel *k, CXCursor c);
+/* unroll.c: are the loops of thread loop l[0..n-1] all of constant count, small: unrolled fully? */
+bool unroll_region(const struct kernel *k, CXCursor *l, unsigned n);
 /* ---- planning ------------------------------------------------------------ */
 
 /* plan_stmts.c: statements into classes and thread loops (regions). */

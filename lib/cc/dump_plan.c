@@ -99,6 +99,8 @@ static void region_vectorise(const struct kernel *k, int r, struct buf *o)
 	dump_guard(k, l, m, o);
 	dump_warp_tree(k, l, m, o);
 	dump_aggs(k, l, m, o);
+	if (unroll_region(k, l, m))
+		bputs(o, "; inner loops of constant count unrolled fully: the thread loop innermost");
 	ba = loop_block_atomic(k, l, m);
 	if (clang_Cursor_isNull(ba)) {	/* a floating add kept in order (aggregate.c) */
 		struct loop_aggs la;

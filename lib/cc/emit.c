@@ -27,6 +27,8 @@ struct emit {
 	struct loop_aggs aggs;		/* the loop's atomicAdds summed per loop (aggregate.c) */
 	const struct stride_index *ix;	/* a stride loop's round with its index computed (stride.c) */
 	bool warps;			/* a thread loop ran by whole warps (x_loop_warps) */
+	bool unroll;			/* the thread loop's inner loops unrolled fully (unroll.c) */
+	bool in_body;			/* writing a thread loop's body (not what runs once per block) */
 };
 
 static unsigned vidx(const struct emit *e, const struct var *v)
@@ -162,6 +164,8 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 {
 	enum CXCursorKind ck = clang_getCursorKind(c);
 
+	if (ck == CXCursor_ForStmt && e->unroll && e->in_body)
+		bputs(o, "IDXGEN_CC_UNROLL_FULL ");	/* the thread loop innermost: vectorised (unroll.c) */
 	for (unsigned j = 0; j < e->conds.n; j++)
 		if (clang_equalCursors(c, e->conds.c[j])) {
 			bprintf(o, e->conds.negated[j] ? "(!__idxgen_cond_%u && (" : "(__idxgen_cond_%u || (", j);
@@ -531,7 +535,9 @@ static void region_body(struct emit *e, CXCursor *l, unsigned n, struct buf *bod
 		}
 		line_mark_stmt(e->src, l[i], body);
 		bputs(body, "\t\t");
+		e->in_body = true;
 		emit_node(e, l[i], body, 0, 0);
+		e->in_body = false;
 		emit_src(e->src, c_end(l[i]), stmt_end(e->src, l[i]), body);
 		for (m = at; m < body->n && strchr(" \t\n", body->p[m]); m++)
 			;
@@ -905,6 +911,7 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 		e->uses_threadIdx = true;	/* the round's index */
 	loop_conds(k, l, n, &e->conds);
 	loop_aggs(k, l, n, &e->aggs);
+	e->unroll = unroll_region(k, l, n);
 	if (n == 1 && stmt_of(k, l[0])->stride)
 		stride_body(e, l[0], &body, &pre);
 	else
