@@ -18,7 +18,8 @@
  * A count is known when the loop declares its variable from a constant,
  * compares it with a constant (<, <=, >, >=), steps it by a constant
  * (++, --, +=, -=) and its body neither assigns it nor takes its address,
- * nor leaves the loop (break, return, goto).  The limits keep the code
+ * nor leaves the loop (break, return, goto), and it is not written by a
+ * macro (the hint goes in front of the loop's text).  The limits keep the code
  * small: at most MAX_COUNT iterations a loop and MAX_SIZE operations once
  * unrolled (operators, subscripts, declarations; a call counts CALL_SIZE,
  * its body is inlined), well within what clang unrolls on such a hint
@@ -149,7 +150,7 @@ static long long const_count(const struct source *s, CXCursor f)
 
 	for_parts(s, f, &init, &cond, &inc, &body);
 	if (clang_Cursor_isNull(init) || clang_Cursor_isNull(cond) || clang_Cursor_isNull(inc) ||
-	    clang_getCursorKind(init) != CXCursor_DeclStmt || in_macro(f))
+	    clang_getCursorKind(init) != CXCursor_DeclStmt || in_expansion(f) || macro_spelled(f))
 		return -1;
 	ks = cx_kids_of(init);
 	v = ks.n == 1 ? ks.c[0] : clang_getNullCursor();
@@ -239,7 +240,8 @@ static long long unrolled_size(const struct source *s, CXCursor c)
 
 	if (ck == CXCursor_WhileStmt || ck == CXCursor_DoStmt || ck == CXCursor_CXXForRangeStmt ||
 	    ck == CXCursor_LabelStmt || ck == CXCursor_GotoStmt || ck == CXCursor_IndirectGotoStmt ||
-	    ck == CXCursor_LambdaExpr || ck == CXCursor_AsmStmt || ck == CXCursor_MSAsmStmt)
+	    ck == CXCursor_LambdaExpr || ck == CXCursor_AsmStmt || ck == CXCursor_MSAsmStmt ||
+	    ck == CXCursor_SwitchStmt)
 		return -1;
 	if (ck == CXCursor_ForStmt) {
 		n = const_count(s, c);

@@ -131,3 +131,20 @@ __global__ void long_loop(const int *in, int *out)
 // CHECK-LABEL: static void long_loop__block(
 // CHECK-NOT: IDXGEN_CC_UNROLL_FULL
 // CHECK: static const size_t long_loop__arg_sizes
+
+// a loop written by a macro: the hint would go in front of the macro's
+// text, so the thread loop gets none
+#define EACH4(i) for (int i = 0; i < 4; i++)
+
+__global__ void macro_loop(const int *in, int *out)
+{
+	int x = blockIdx.x * blockDim.x + threadIdx.x;
+	int acc = 0;
+
+	EACH4(i)
+		acc += in[x + i];
+	out[x] = acc;
+}
+// CHECK-LABEL: static void macro_loop__block(
+// CHECK-NOT: IDXGEN_CC_UNROLL_FULL
+// CHECK: static const size_t macro_loop__arg_sizes
