@@ -33,13 +33,13 @@
 #include <string.h>
 
 #define MAX_COUNT 64
-#define MAX_SIZE 8192
+#define MAX_SIZE  8192
 #define CALL_SIZE 8
 #define MAX_BOUND (1LL << 20)
 
 struct walk {
 	const struct source *src;
-	CXCursor v;		/* the loop variable the body must leave alone */
+	CXCursor v; /* the loop variable the body must leave alone */
 	bool bad;
 };
 
@@ -80,12 +80,13 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 
 	(void)parent;
 	if (ck == CXCursor_BreakStmt || ck == CXCursor_ReturnStmt || ck == CXCursor_GotoStmt ||
-	    ck == CXCursor_IndirectGotoStmt || ck == CXCursor_LabelStmt || ck == CXCursor_LambdaExpr) {
+	    ck == CXCursor_IndirectGotoStmt || ck == CXCursor_LabelStmt ||
+	    ck == CXCursor_LambdaExpr) {
 		w->bad = true;
 		return CXChildVisit_Break;
 	}
 	if (ck == CXCursor_SwitchStmt || (ck == CXCursor_CallExpr && by_reference(c, w->v))) {
-		w->bad = true;	/* a switch: kept simple; a reference parameter: v may change */
+		w->bad = true; /* a switch: kept simple; a reference parameter: v may change */
 		return CXChildVisit_Break;
 	}
 	if (assignment(w->src, c, &t, &val) && names(t, w->v)) {
@@ -106,10 +107,16 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
 static bool integer_type(CXType t, bool *is_unsigned)
 {
 	switch (clang_getCanonicalType(t).kind) {
-	case CXType_Short: case CXType_Int: case CXType_Long: case CXType_LongLong:
+	case CXType_Short:
+	case CXType_Int:
+	case CXType_Long:
+	case CXType_LongLong:
 		*is_unsigned = false;
 		return true;
-	case CXType_UShort: case CXType_UInt: case CXType_ULong: case CXType_ULongLong:
+	case CXType_UShort:
+	case CXType_UInt:
+	case CXType_ULong:
+	case CXType_ULongLong:
 		*is_unsigned = true;
 		return true;
 	default:
@@ -125,7 +132,8 @@ static long long step_of(const struct source *s, CXCursor inc, CXCursor v)
 	long long st = 0, c;
 	char op[4] = "";
 
-	if (ck == CXCursor_UnaryOperator && ks.n == 1 && names(ks.c[0], v) && unary_op(s, inc) == '+') {
+	if (ck == CXCursor_UnaryOperator && ks.n == 1 && names(ks.c[0], v) &&
+	    unary_op(s, inc) == '+') {
 		unsigned a = c_start(inc), e = c_end(inc);
 
 		/* ++v, v++: '+' at either end; --v, v--: '-' */
@@ -161,8 +169,8 @@ static long long const_count(const struct source *s, CXCursor f)
 		return -1;
 	cond = strip(cond);
 	ks = cx_kids_of(cond);
-	if (clang_getCursorKind(cond) == CXCursor_BinaryOperator && ks.n == 2 && names(ks.c[0], v) &&
-	    int_constant(ks.c[1], &c2)) {
+	if (clang_getCursorKind(cond) == CXCursor_BinaryOperator && ks.n == 2 &&
+	    names(ks.c[0], v) && int_constant(ks.c[1], &c2)) {
 		op_text(s, cond, op);
 		st = step_of(s, inc, v);
 		if (c1 < -MAX_BOUND || c1 > MAX_BOUND || c2 < -MAX_BOUND || c2 > MAX_BOUND ||
@@ -178,8 +186,8 @@ static long long const_count(const struct source *s, CXCursor f)
 			n = c1 >= c2 ? (c1 - c2) / -st + 1 : 0;
 	}
 	cx_kids_free(&ks);
-	if (n >= 0) {	/* the body must leave v and the loop alone */
-		struct walk w = { s, v, false };
+	if (n >= 0) { /* the body must leave v and the loop alone */
+		struct walk w = {s, v, false};
 
 		clang_visitChildren(body, body_visit, &w);
 		if (w.bad)
@@ -212,7 +220,7 @@ static enum CXChildVisitResult sum_visit(CXCursor c, CXCursor parent, CXClientDa
 
 static long long children_size(const struct source *s, CXCursor c)
 {
-	struct sum sm = { s, 0 };
+	struct sum sm = {s, 0};
 
 	clang_visitChildren(c, sum_visit, &sm);
 	return sm.size;
@@ -224,9 +232,15 @@ static long long node_size(enum CXCursorKind ck)
 	switch (ck) {
 	case CXCursor_CallExpr:
 		return CALL_SIZE;
-	case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator: case CXCursor_UnaryOperator:
-	case CXCursor_ArraySubscriptExpr: case CXCursor_ConditionalOperator: case CXCursor_MemberRefExpr:
-	case CXCursor_CStyleCastExpr: case CXCursor_VarDecl: case CXCursor_IfStmt:
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
+	case CXCursor_UnaryOperator:
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_ConditionalOperator:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_VarDecl:
+	case CXCursor_IfStmt:
 		return 1;
 	default:
 		return 0;
@@ -239,9 +253,9 @@ static long long unrolled_size(const struct source *s, CXCursor c)
 	long long n, b;
 
 	if (ck == CXCursor_WhileStmt || ck == CXCursor_DoStmt || ck == CXCursor_CXXForRangeStmt ||
-	    ck == CXCursor_LabelStmt || ck == CXCursor_GotoStmt || ck == CXCursor_IndirectGotoStmt ||
-	    ck == CXCursor_LambdaExpr || ck == CXCursor_AsmStmt || ck == CXCursor_MSAsmStmt ||
-	    ck == CXCursor_SwitchStmt)
+	    ck == CXCursor_LabelStmt || ck == CXCursor_GotoStmt ||
+	    ck == CXCursor_IndirectGotoStmt || ck == CXCursor_LambdaExpr ||
+	    ck == CXCursor_AsmStmt || ck == CXCursor_MSAsmStmt || ck == CXCursor_SwitchStmt)
 		return -1;
 	if (ck == CXCursor_ForStmt) {
 		n = const_count(s, c);
@@ -275,7 +289,7 @@ bool unroll_region(const struct kernel *k, CXCursor *l, unsigned n)
 		const struct stmt *st = stmt_of(k, l[i]);
 
 		if (!st || st->cls != S_REGION || st->stride)
-			continue;	/* once per block, or a thread loop of its own */
+			continue; /* once per block, or a thread loop of its own */
 		m = unrolled_size(k->src, l[i]);
 		if (m < 0 || size + m > MAX_SIZE)
 			return false;
