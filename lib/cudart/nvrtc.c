@@ -112,6 +112,16 @@ static char *file_name(const char *name)
 	return s;
 }
 
+/* The folder part of name, "." where it has none. */
+static char *dir_name(const char *name)
+{
+	const char *slash = name ? strrchr(name, '/') : NULL;
+
+	if (!slash)
+		return strdup(".");
+	return slash == name ? strdup("/") : strndup(name, (size_t)(slash - name));
+}
+
 static void free_program(struct _nvrtcProgram *p)
 {
 	int i;
@@ -126,6 +136,7 @@ static void free_program(struct _nvrtcProgram *p)
 	free(p->header_names);
 	free(p->src);
 	free(p->file);
+	free(p->dir);
 	free(p->log.s);
 	free(p->ptx);
 	free(p->cubin);
@@ -150,11 +161,12 @@ nvrtcResult nvrtcCreateProgram(nvrtcProgram *prog, const char *src, const char *
 		return NVRTC_ERROR_OUT_OF_MEMORY;
 	p->src = strdup(src);
 	p->file = file_name(name);
+	p->dir = dir_name(name);
 	if (num_headers) {
 		p->headers = calloc((size_t)num_headers, sizeof(char *));
 		p->header_names = calloc((size_t)num_headers, sizeof(char *));
 	}
-	bad = !p->src || !p->file || (num_headers && (!p->headers || !p->header_names));
+	bad = !p->src || !p->file || !p->dir || (num_headers && (!p->headers || !p->header_names));
 	for (i = 0; !bad && i < num_headers; i++) {
 		p->nheaders = i + 1;
 		p->headers[i] = strdup(headers[i]);

@@ -172,6 +172,9 @@ static nvrtcResult one_option(struct args *a, int n, const char *const *options,
 			*real_arch = !strncmp(val, "sm_", 3);
 			return NVRTC_SUCCESS;
 		case OPT_FLAG:
+			if (!strcmp(opts[k].flag, "-include"))	/* idxgen-cc's -include takes the next word */
+				return push(a, opts[k].flag) || push(a, val) ? NVRTC_ERROR_OUT_OF_MEMORY
+									 : NVRTC_SUCCESS;
 			return push_joined(a, opts[k].flag, val) ? NVRTC_ERROR_OUT_OF_MEMORY : NVRTC_SUCCESS;
 		case OPT_SAME:
 			return push(a, opts[k].flag) ? NVRTC_ERROR_OUT_OF_MEMORY : NVRTC_SUCCESS;
@@ -352,14 +355,27 @@ nvrtcResult nvrtc_compile(struct _nvrtcProgram *prog, int n, const char *const *
 {
 	const char *tmp = getenv("TMPDIR");
 	struct args a = { .n = 0 };
-	char dir[4096];
+	char dir[4096], *here;
 	int i, real_arch = 0;
 	nvrtcResult res = NVRTC_SUCCESS;
 
-	if (push(&a, compiler()) || push(&a, "-D__CUDACC_RTC__"))
+	/* NVRTC's own definitions: __CUDACC_RTC__, and assert() with no include (its built-in header) */
+	if (push(&a, compiler()) || push(&a, "-D__CUDACC_RTC__") || push(&a, "-include") ||
+	    push(&a, "assert.h"))
 		return NVRTC_ERROR_OUT_OF_MEMORY;
 	for (i = 0; i < n && res == NVRTC_SUCCESS; i++)
 		res = one_option(&a, n, options, &i, &real_arch, &prog->log);
+	/*
+	 * "..." includes of the source: after the headers given (beside the
+	 * copy) and the include paths, the folder of the program's name, as
+	 * NVRTC searches the current file's folder (the samples' kernels find
+	 * their headers beside them so); absolute, idxgen-cc works elsewhere.
+	 */
+	if (res == NVRTC_SUCCESS && (here = realpath(prog->dir, NULL))) {
+		if (push_joined(&a, "-I", here))
+			res = NVRTC_ERROR_OUT_OF_MEMORY;
+		free(here);
+	}
 	if (res == NVRTC_SUCCESS) {
 		snprintf(dir, sizeof(dir), "%s/idxgen-nvrtc.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 		if (!mkdtemp(dir)) {

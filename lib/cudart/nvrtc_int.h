@@ -18,6 +18,7 @@ struct nvrtc_text {
 struct _nvrtcProgram {
 	char *src;		/* the source, copied */
 	char *file;		/* its file name in the compile's folder (NAME.cu) */
+	char *dir;		/* the folder of the name it was given ("." for none), for "..." includes */
 	int nheaders;
 	char **headers, **header_names;	/* the headers given at creation, copied */
 	struct nvrtc_text log;	/* idxgen-cc's messages and ours */

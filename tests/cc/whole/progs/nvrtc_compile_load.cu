@@ -2,7 +2,9 @@
 // compiled at run time for the device's architecture (sm_NN: a cubin),
 // loaded with cuModuleLoadData, launched with cuLaunchKernel and checked
 // against the host.  The source includes a header handed to
-// nvrtcCreateProgram and one found by --include-path, and takes a -D value;
+// nvrtcCreateProgram and one found by --include-path or beside the file
+// the program is named after, takes a -D value and uses assert() without
+// an include (NVRTC declares it);
 // a compile for a virtual architecture gives PTX only (no cubin), which
 // loads too.  A source with an error answers NVRTC_ERROR_COMPILATION with
 // a log that names the error, an unknown option NVRTC_ERROR_INVALID_OPTION.
@@ -43,6 +45,7 @@ static const char kernel_src[] =
 	"extern \"C\" __global__ void scale_offset(const float *in, float *out, int n)\n"
 	"{\n"
 	"  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"  assert(n > 0);\n"
 	"  if (i < n) out[i] = scaled(in[i]) + OFFSET + EXTRA;\n"
 	"}\n";
 static const char scale_h[] = "__device__ inline float scaled(float x) { return x * 3.0f; }\n";
@@ -64,18 +67,22 @@ static std::string program_log(nvrtcProgram prog)
 	return log;
 }
 
-// The kernel compiled with arch; the cubin (real arch) or the PTX.
+// The kernel compiled with arch; the cubin (real arch) or the PTX.  The
+// cubin's compile names the program as a file in incdir, whose headers its
+// "..." includes then find; the PTX's names it plainly and gives the folder
+// by --include-path.
 static std::vector<char> compile(const char *arch, const char *incdir, bool want_cubin)
 {
+	std::string name = want_cubin ? std::string(incdir) + "/scale_offset.cu" : "scale_offset.cu";
 	const char *headers[] = { scale_h };
 	const char *names[] = { "scale.h" };
 	std::string arch_opt = std::string("--gpu-architecture=") + arch;
 	std::string inc_opt = std::string("--include-path=") + incdir;
-	const char *opts[] = { arch_opt.c_str(), inc_opt.c_str(), "-DEXTRA=0.5f", "--std=c++17",
-			       "-lineinfo", "--use_fast_math" };
+	const char *opts[] = { arch_opt.c_str(), "-DEXTRA=0.5f", "--std=c++17", "-lineinfo",
+			       "--use_fast_math", inc_opt.c_str() };
 	nvrtcProgram prog;
-	NVRTC_SAFE_CALL(nvrtcCreateProgram(&prog, kernel_src, "scale_offset.cu", 1, headers, names));
-	nvrtcResult res = nvrtcCompileProgram(prog, 6, opts);
+	NVRTC_SAFE_CALL(nvrtcCreateProgram(&prog, kernel_src, name.c_str(), 1, headers, names));
+	nvrtcResult res = nvrtcCompileProgram(prog, want_cubin ? 5 : 6, opts);
 	if (res != NVRTC_SUCCESS)
 		fprintf(stderr, "compile log:\n%s\n", program_log(prog).c_str());
 	NVRTC_SAFE_CALL(res);
