@@ -20,24 +20,24 @@
 #include "nvrtc_int.h"
 
 static const char *const names[] = {
-	"NVRTC_SUCCESS",
-	"NVRTC_ERROR_OUT_OF_MEMORY",
-	"NVRTC_ERROR_PROGRAM_CREATION_FAILURE",
-	"NVRTC_ERROR_INVALID_INPUT",
-	"NVRTC_ERROR_INVALID_PROGRAM",
-	"NVRTC_ERROR_INVALID_OPTION",
-	"NVRTC_ERROR_COMPILATION",
-	"NVRTC_ERROR_BUILTIN_OPERATION_FAILURE",
-	"NVRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION",
-	"NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION",
-	"NVRTC_ERROR_NAME_EXPRESSION_NOT_VALID",
-	"NVRTC_ERROR_INTERNAL_ERROR",
-	"NVRTC_ERROR_TIME_FILE_WRITE_FAILED",
-	"NVRTC_ERROR_NO_PCH_CREATE_ATTEMPTED",
-	"NVRTC_ERROR_PCH_CREATE_HEAP_EXHAUSTED",
-	"NVRTC_ERROR_PCH_CREATE",
-	"NVRTC_ERROR_CANCELLED",
-	"NVRTC_ERROR_TIME_TRACE_FILE_WRITE_FAILED",
+    "NVRTC_SUCCESS",
+    "NVRTC_ERROR_OUT_OF_MEMORY",
+    "NVRTC_ERROR_PROGRAM_CREATION_FAILURE",
+    "NVRTC_ERROR_INVALID_INPUT",
+    "NVRTC_ERROR_INVALID_PROGRAM",
+    "NVRTC_ERROR_INVALID_OPTION",
+    "NVRTC_ERROR_COMPILATION",
+    "NVRTC_ERROR_BUILTIN_OPERATION_FAILURE",
+    "NVRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION",
+    "NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION",
+    "NVRTC_ERROR_NAME_EXPRESSION_NOT_VALID",
+    "NVRTC_ERROR_INTERNAL_ERROR",
+    "NVRTC_ERROR_TIME_FILE_WRITE_FAILED",
+    "NVRTC_ERROR_NO_PCH_CREATE_ATTEMPTED",
+    "NVRTC_ERROR_PCH_CREATE_HEAP_EXHAUSTED",
+    "NVRTC_ERROR_PCH_CREATE",
+    "NVRTC_ERROR_CANCELLED",
+    "NVRTC_ERROR_TIME_TRACE_FILE_WRITE_FAILED",
 };
 
 const char *nvrtcGetErrorString(nvrtcResult result)
@@ -78,7 +78,7 @@ nvrtcResult nvrtcVersion(int *major, int *minor)
 }
 
 /* NVRTC 12.0's architectures: idxgen-cc compiles for any (the CPU runs the code). */
-static const int archs[] = { 50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90 };
+static const int archs[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
 
 nvrtcResult nvrtcGetNumSupportedArchs(int *count)
 {
@@ -150,8 +150,7 @@ nvrtcResult nvrtcCreateProgram(nvrtcProgram *prog, const char *src, const char *
 	struct _nvrtcProgram *p;
 	int i, bad = 0;
 
-	if (!prog || !src || num_headers < 0 ||
-	    (num_headers > 0 && (!headers || !include_names)))
+	if (!prog || !src || num_headers < 0 || (num_headers > 0 && (!headers || !include_names)))
 		return NVRTC_ERROR_INVALID_INPUT;
 	for (i = 0; i < num_headers; i++)
 		if (!headers[i] || !include_names[i])
@@ -202,7 +201,7 @@ nvrtcResult nvrtcCompileProgram(nvrtcProgram prog, int num_options, const char *
 	free(prog->log.s);
 	free(prog->ptx);
 	free(prog->cubin);
-	prog->log = (struct nvrtc_text){ 0 };
+	prog->log = (struct nvrtc_text){0};
 	prog->ptx = NULL;
 	prog->cubin = NULL;
 	prog->ptx_size = prog->cubin_size = 0;

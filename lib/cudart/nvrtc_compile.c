@@ -37,7 +37,7 @@ extern char **environ;
 struct args {
 	const char *v[MAX_ARGS + 1];
 	int n;
-	char *owned[MAX_ARGS];	/* strings made here, freed after the run */
+	char *owned[MAX_ARGS]; /* strings made here, freed after the run */
 	int nowned;
 };
 
@@ -62,61 +62,61 @@ static int push_joined(struct args *a, const char *flag, const char *val)
 
 /* What an NVRTC option becomes. */
 enum opt_kind {
-	OPT_ARCH,	/* the target: sm_NN real (a cubin), compute_NN virtual (PTX only) */
-	OPT_FLAG,	/* idxgen-cc's flag + the value: -I, -D, -U, -std=, -include */
-	OPT_SAME,	/* passed as written: idxgen-cc takes nvcc's spelling */
-	OPT_NONE,	/* code generation for NVIDIA's GPUs or diagnostics' form: no effect here */
-	OPT_DLTO,	/* LTO IR, which is never made here */
+	OPT_ARCH, /* the target: sm_NN real (a cubin), compute_NN virtual (PTX only) */
+	OPT_FLAG, /* idxgen-cc's flag + the value: -I, -D, -U, -std=, -include */
+	OPT_SAME, /* passed as written: idxgen-cc takes nvcc's spelling */
+	OPT_NONE, /* code generation for NVIDIA's GPUs or diagnostics' form: no effect here */
+	OPT_DLTO, /* LTO IR, which is never made here */
 };
 
 struct opt {
-	const char *lng, *shrt;	/* --long(=v), -short(=v or next element) */
+	const char *lng, *shrt; /* --long(=v), -short(=v or next element) */
 	enum opt_kind kind;
-	const char *flag;	/* OPT_FLAG: idxgen-cc's flag */
-	int value;		/* takes a value */
+	const char *flag; /* OPT_FLAG: idxgen-cc's flag */
+	int value;	  /* takes a value */
 };
 
 static const struct opt opts[] = {
-	{ "gpu-architecture", "arch", OPT_ARCH, NULL, 1 },
-	{ "include-path", "I", OPT_FLAG, "-I", 1 },
-	{ "define-macro", "D", OPT_FLAG, "-D", 1 },
-	{ "undefine-macro", "U", OPT_FLAG, "-U", 1 },
-	{ "pre-include", "include", OPT_FLAG, "-include", 1 },
-	{ "std", "std", OPT_FLAG, "-std=", 1 },
-	{ "disable-warnings", "w", OPT_SAME, "-w", 0 },
-	{ "dlink-time-opt", "dlto", OPT_DLTO, NULL, 0 },
-	{ "device-c", "dc", OPT_NONE, NULL, 0 },
-	{ "device-w", "dw", OPT_NONE, NULL, 0 },
-	{ "relocatable-device-code", "rdc", OPT_NONE, NULL, 1 },
-	{ "extensible-whole-program", "ewp", OPT_NONE, NULL, 0 },
-	{ "device-debug", "G", OPT_NONE, NULL, 0 },
-	{ "generate-line-info", "lineinfo", OPT_NONE, NULL, 0 },
-	{ "dopt", "dopt", OPT_NONE, NULL, 1 },
-	{ "ptxas-options", "Xptxas", OPT_NONE, NULL, 1 },
-	{ "maxrregcount", "maxrregcount", OPT_NONE, NULL, 1 },
-	{ "ftz", "ftz", OPT_NONE, NULL, 1 },
-	{ "prec-sqrt", "prec-sqrt", OPT_NONE, NULL, 1 },
-	{ "prec-div", "prec-div", OPT_NONE, NULL, 1 },
-	{ "fmad", "fmad", OPT_NONE, NULL, 1 },
-	{ "use_fast_math", "use_fast_math", OPT_NONE, NULL, 0 },
-	{ "extra-device-vectorization", "extra-device-vectorization", OPT_NONE, NULL, 0 },
-	{ "modify-stack-limit", "modify-stack-limit", OPT_NONE, NULL, 1 },
-	{ "device-as-default-execution-space", "default-device", OPT_NONE, NULL, 0 },
-	{ "restrict", "restrict", OPT_NONE, NULL, 0 },
-	{ "builtin-move-forward", "builtin-move-forward", OPT_NONE, NULL, 1 },
-	{ "builtin-initializer-list", "builtin-initializer-list", OPT_NONE, NULL, 1 },
-	{ "device-int128", "device-int128", OPT_NONE, NULL, 0 },
-	{ "optimization-info", "opt-info", OPT_NONE, NULL, 1 },
-	{ "display-error-number", "err-no", OPT_NONE, NULL, 0 },
-	{ "no-display-error-number", "no-err-no", OPT_NONE, NULL, 0 },
-	{ "diag-error", "diag-error", OPT_NONE, NULL, 1 },
-	{ "diag-suppress", "diag-suppress", OPT_NONE, NULL, 1 },
-	{ "diag-warn", "diag-warn", OPT_NONE, NULL, 1 },
-	{ "brief-diagnostics", "brief-diag", OPT_NONE, NULL, 1 },
-	{ "time", "time", OPT_NONE, NULL, 1 },
-	{ "split-compile", "split-compile", OPT_NONE, NULL, 1 },
-	{ "minimal", "minimal", OPT_NONE, NULL, 0 },
-	{ "no-source-include", "no-source-include", OPT_NONE, NULL, 0 },
+    {"gpu-architecture", "arch", OPT_ARCH, NULL, 1},
+    {"include-path", "I", OPT_FLAG, "-I", 1},
+    {"define-macro", "D", OPT_FLAG, "-D", 1},
+    {"undefine-macro", "U", OPT_FLAG, "-U", 1},
+    {"pre-include", "include", OPT_FLAG, "-include", 1},
+    {"std", "std", OPT_FLAG, "-std=", 1},
+    {"disable-warnings", "w", OPT_SAME, "-w", 0},
+    {"dlink-time-opt", "dlto", OPT_DLTO, NULL, 0},
+    {"device-c", "dc", OPT_NONE, NULL, 0},
+    {"device-w", "dw", OPT_NONE, NULL, 0},
+    {"relocatable-device-code", "rdc", OPT_NONE, NULL, 1},
+    {"extensible-whole-program", "ewp", OPT_NONE, NULL, 0},
+    {"device-debug", "G", OPT_NONE, NULL, 0},
+    {"generate-line-info", "lineinfo", OPT_NONE, NULL, 0},
+    {"dopt", "dopt", OPT_NONE, NULL, 1},
+    {"ptxas-options", "Xptxas", OPT_NONE, NULL, 1},
+    {"maxrregcount", "maxrregcount", OPT_NONE, NULL, 1},
+    {"ftz", "ftz", OPT_NONE, NULL, 1},
+    {"prec-sqrt", "prec-sqrt", OPT_NONE, NULL, 1},
+    {"prec-div", "prec-div", OPT_NONE, NULL, 1},
+    {"fmad", "fmad", OPT_NONE, NULL, 1},
+    {"use_fast_math", "use_fast_math", OPT_NONE, NULL, 0},
+    {"extra-device-vectorization", "extra-device-vectorization", OPT_NONE, NULL, 0},
+    {"modify-stack-limit", "modify-stack-limit", OPT_NONE, NULL, 1},
+    {"device-as-default-execution-space", "default-device", OPT_NONE, NULL, 0},
+    {"restrict", "restrict", OPT_NONE, NULL, 0},
+    {"builtin-move-forward", "builtin-move-forward", OPT_NONE, NULL, 1},
+    {"builtin-initializer-list", "builtin-initializer-list", OPT_NONE, NULL, 1},
+    {"device-int128", "device-int128", OPT_NONE, NULL, 0},
+    {"optimization-info", "opt-info", OPT_NONE, NULL, 1},
+    {"display-error-number", "err-no", OPT_NONE, NULL, 0},
+    {"no-display-error-number", "no-err-no", OPT_NONE, NULL, 0},
+    {"diag-error", "diag-error", OPT_NONE, NULL, 1},
+    {"diag-suppress", "diag-suppress", OPT_NONE, NULL, 1},
+    {"diag-warn", "diag-warn", OPT_NONE, NULL, 1},
+    {"brief-diagnostics", "brief-diag", OPT_NONE, NULL, 1},
+    {"time", "time", OPT_NONE, NULL, 1},
+    {"split-compile", "split-compile", OPT_NONE, NULL, 1},
+    {"minimal", "minimal", OPT_NONE, NULL, 0},
+    {"no-source-include", "no-source-include", OPT_NONE, NULL, 0},
 };
 
 /* s names o (--long or -short), followed by its end, "=value" or (short, 1 letter) the value. */
@@ -131,7 +131,7 @@ static const char *match(const struct opt *o, const char *s, int *joined)
 	if (s[0] == '-' && s[1] != '-' && !strncmp(s + 1, o->shrt, n = strlen(o->shrt))) {
 		if (s[1 + n] == 0 || s[1 + n] == '=')
 			return s + 1 + n;
-		if (n == 1 && o->value) {	/* -Ipath, -DNAME=1 */
+		if (n == 1 && o->value) { /* -Ipath, -DNAME=1 */
 			*joined = 1;
 			return s + 1 + n;
 		}
@@ -143,8 +143,8 @@ static const char *match(const struct opt *o, const char *s, int *joined)
  * options[*i] (and its value, options[*i + 1] where written apart) into a;
  * 0, or NVRTC's error with the reason appended to the log.
  */
-static nvrtcResult one_option(struct args *a, int n, const char *const *options, int *i, int *real_arch,
-			      struct nvrtc_text *log)
+static nvrtcResult one_option(struct args *a, int n, const char *const *options, int *i,
+			      int *real_arch, struct nvrtc_text *log)
 {
 	const char *s = options[*i], *rest, *val = NULL;
 	size_t k;
@@ -172,17 +172,23 @@ static nvrtcResult one_option(struct args *a, int n, const char *const *options,
 			*real_arch = !strncmp(val, "sm_", 3);
 			return NVRTC_SUCCESS;
 		case OPT_FLAG:
-			if (!strcmp(opts[k].flag, "-include"))	/* idxgen-cc's -include takes the next word */
-				return push(a, opts[k].flag) || push(a, val) ? NVRTC_ERROR_OUT_OF_MEMORY
-									 : NVRTC_SUCCESS;
-			return push_joined(a, opts[k].flag, val) ? NVRTC_ERROR_OUT_OF_MEMORY : NVRTC_SUCCESS;
+			if (!strcmp(opts[k].flag,
+				    "-include")) /* idxgen-cc's -include takes the next word */
+				return push(a, opts[k].flag) || push(a, val)
+					   ? NVRTC_ERROR_OUT_OF_MEMORY
+					   : NVRTC_SUCCESS;
+			return push_joined(a, opts[k].flag, val) ? NVRTC_ERROR_OUT_OF_MEMORY
+								 : NVRTC_SUCCESS;
 		case OPT_SAME:
 			return push(a, opts[k].flag) ? NVRTC_ERROR_OUT_OF_MEMORY : NVRTC_SUCCESS;
 		case OPT_NONE:
 			return NVRTC_SUCCESS;
 		case OPT_DLTO:
-			nvrtc_text_add(log, "idxgen: option '%s': LTO IR is never made here (nvJitLink links "
-				       "idxgen-cc's modules: compile without it and add the CUBIN)\n", s);
+			nvrtc_text_add(
+			    log,
+			    "idxgen: option '%s': LTO IR is never made here (nvJitLink links "
+			    "idxgen-cc's modules: compile without it and add the CUBIN)\n",
+			    s);
 			return NVRTC_ERROR_INVALID_OPTION;
 		}
 	}
@@ -269,7 +275,8 @@ static const char *compiler(void)
 	return "idxgen-cc";
 }
 
-/* Run a->v with stdout and stderr into logpath; its exit status, or -1 (errno) if it did not start. */
+/* Run a->v with stdout and stderr into logpath; its exit status, or -1 (errno) if it did not start.
+ */
 static int run(struct args *a, const char *logpath)
 {
 	posix_spawn_file_actions_t fa;
@@ -278,9 +285,10 @@ static int run(struct args *a, const char *logpath)
 
 	if (posix_spawn_file_actions_init(&fa))
 		return -1;
-	err = posix_spawn_file_actions_addopen(&fa, 1, logpath, O_WRONLY | O_CREAT | O_TRUNC, 0600) ||
-	      posix_spawn_file_actions_adddup2(&fa, 1, 2) ||
-	      posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	err =
+	    posix_spawn_file_actions_addopen(&fa, 1, logpath, O_WRONLY | O_CREAT | O_TRUNC, 0600) ||
+	    posix_spawn_file_actions_adddup2(&fa, 1, 2) ||
+	    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	if (!err)
 		err = posix_spawnp(&pid, a->v[0], &fa, NULL, (char *const *)a->v, environ);
 	posix_spawn_file_actions_destroy(&fa);
@@ -295,12 +303,13 @@ static int run(struct args *a, const char *logpath)
 }
 
 /* The compile's outputs into prog; its folder's files are removed by the caller. */
-static nvrtcResult compile_in(struct _nvrtcProgram *prog, const char *dir, struct args *a, int real_arch)
+static nvrtcResult compile_in(struct _nvrtcProgram *prog, const char *dir, struct args *a,
+			      int real_arch)
 {
 	char *src, *out, *logpath;
 	size_t n;
 	void *text;
-	int rc = -1, i;
+	int rc = -1, run_errno, i;
 	nvrtcResult res = NVRTC_ERROR_OUT_OF_MEMORY;
 
 	if (asprintf(&src, "%s/%s", dir, prog->file) < 0)
@@ -310,14 +319,16 @@ static nvrtcResult compile_in(struct _nvrtcProgram *prog, const char *dir, struc
 		return res;
 	}
 	if (write_file(dir, prog->file, prog->src)) {
-		nvrtc_text_add(&prog->log, "idxgen: cannot write the source into %s: %s\n", dir, strerror(errno));
+		nvrtc_text_add(&prog->log, "idxgen: cannot write the source into %s: %s\n", dir,
+			       strerror(errno));
 		res = NVRTC_ERROR_INTERNAL_ERROR;
 		goto out;
 	}
 	for (i = 0; i < prog->nheaders; i++) {
 		if (!fair_name(prog->header_names[i]) ||
 		    write_file(dir, prog->header_names[i], prog->headers[i])) {
-			nvrtc_text_add(&prog->log, "idxgen: header '%s': cannot be given a file of that name\n",
+			nvrtc_text_add(&prog->log,
+				       "idxgen: header '%s': cannot be given a file of that name\n",
 				       prog->header_names[i]);
 			res = NVRTC_ERROR_COMPILATION;
 			goto out;
@@ -326,22 +337,25 @@ static nvrtcResult compile_in(struct _nvrtcProgram *prog, const char *dir, struc
 	if (push(a, "-ptx") || push(a, "-o") || push(a, out) || push(a, src))
 		goto out;
 	rc = run(a, logpath);
+	run_errno = errno; /* why it did not start, before the log's reading changes errno */
 	if ((text = read_all(logpath, &n))) {
 		nvrtc_text_add(&prog->log, "%s", (char *)text);
 		free(text);
 	}
 	if (rc < 0) {
-		nvrtc_text_add(&prog->log, "idxgen: cannot run %s: %s (set IDXGEN_CC to idxgen-cc's path)\n",
-			       a->v[0], strerror(errno));
+		nvrtc_text_add(&prog->log,
+			       "idxgen: cannot run %s: %s (set IDXGEN_CC to idxgen-cc's path)\n",
+			       a->v[0], strerror(run_errno));
 		res = NVRTC_ERROR_COMPILATION;
 	} else if (rc) {
 		res = NVRTC_ERROR_COMPILATION;
 	} else if (!(prog->ptx = read_all(out, &prog->ptx_size))) {
 		res = NVRTC_ERROR_INTERNAL_ERROR;
 	} else {
-		prog->ptx_size++;	/* NVRTC's PTX size counts the NUL */
+		prog->ptx_size++; /* NVRTC's PTX size counts the NUL */
 		res = NVRTC_SUCCESS;
-		if (real_arch && !(prog->cubin = cudart_drv_image_text(prog->ptx, prog->ptx_size - 1, &prog->cubin_size)))
+		if (real_arch && !(prog->cubin = cudart_drv_image_text(
+				       prog->ptx, prog->ptx_size - 1, &prog->cubin_size)))
 			res = NVRTC_ERROR_INTERNAL_ERROR;
 	}
 out:
@@ -354,12 +368,13 @@ out:
 nvrtcResult nvrtc_compile(struct _nvrtcProgram *prog, int n, const char *const *options)
 {
 	const char *tmp = getenv("TMPDIR");
-	struct args a = { .n = 0 };
+	struct args a = {.n = 0};
 	char dir[4096], *here;
 	int i, real_arch = 0;
 	nvrtcResult res = NVRTC_SUCCESS;
 
-	/* NVRTC's own definitions: __CUDACC_RTC__, and assert() with no include (its built-in header) */
+	/* NVRTC's own definitions: __CUDACC_RTC__, and assert() with no include (its built-in
+	 * header) */
 	if (push(&a, compiler()) || push(&a, "-D__CUDACC_RTC__") || push(&a, "-include") ||
 	    push(&a, "assert.h"))
 		return NVRTC_ERROR_OUT_OF_MEMORY;
@@ -379,7 +394,8 @@ nvrtcResult nvrtc_compile(struct _nvrtcProgram *prog, int n, const char *const *
 	if (res == NVRTC_SUCCESS) {
 		snprintf(dir, sizeof(dir), "%s/idxgen-nvrtc.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 		if (!mkdtemp(dir)) {
-			nvrtc_text_add(&prog->log, "idxgen: cannot make a folder for the compile: %s\n",
+			nvrtc_text_add(&prog->log,
+				       "idxgen: cannot make a folder for the compile: %s\n",
 				       strerror(errno));
 			res = NVRTC_ERROR_INTERNAL_ERROR;
 		} else {
