@@ -172,8 +172,8 @@ static nvrtcResult one_option(struct args *a, int n, const char *const *options,
 			*real_arch = !strncmp(val, "sm_", 3);
 			return NVRTC_SUCCESS;
 		case OPT_FLAG:
-			if (!strcmp(opts[k].flag,
-				    "-include")) /* idxgen-cc's -include takes the next word */
+			/* idxgen-cc's -include takes the next word */
+			if (!strcmp(opts[k].flag, "-include"))
 				return push(a, opts[k].flag) || push(a, val)
 					   ? NVRTC_ERROR_OUT_OF_MEMORY
 					   : NVRTC_SUCCESS;
