@@ -145,6 +145,7 @@ struct source {
 	bool dyn_shared_ns;	/* whole.c: extern __shared__ at namespace scope: block functions set its pointer */
 	bool hd_split;		/* cuda_arch.c kept a __host__ __device__ body twice: block functions set the view */
 	struct edg_fixes *edg;	/* whole programs: edg_compat.c's fixes (not owned; NULL: none made) */
+	struct lockstep_stats *lstats;	/* --dump=stats: the lock-step analysis's counts (not owned; NULL: none) */
 };
 
 /*
@@ -644,6 +645,7 @@ struct program_opts {
 	struct buf *plan;	/* --dump=plan: each kernel's model and plan here */
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (0: CUDA_ARCH_DEFAULT) */
 	bool thread_fibers;	/* --exec-model=thread-fibers */
+	struct lockstep_stats *stats;	/* --dump=stats: counted here (NULL: not counted) */
 };
 int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out,
 			 struct program_out *hdrs, const struct program_opts *po);
@@ -792,6 +794,18 @@ bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt);
  * lockstep_points() (fibers) never count on it.
  */
 unsigned lockstep_shape_line(const struct source *s, CXCursor fn);
+/*
+ * What the lock-step analysis did in a translation (--dump=stats; issue 38:
+ * a translation that did not end walked every function, and asked of
+ * every pointer parameter with a scan of the whole program per call, per
+ * argument and per caller): functions asked for their points, those whose
+ * statements were walked, scans of the program's code for its calls, and
+ * the questions "which parameters of fn does some call give __shared__
+ * memory" answered.
+ */
+struct lockstep_stats {
+	unsigned long asked, walked, scans, questions;
+};
 /*
  * The blocks where threadIdx.x does not tell the lanes of a warp apart,
  * given the expressions of blockDim.x and of blockDim.y * blockDim.z: a

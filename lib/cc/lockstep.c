@@ -1398,6 +1398,10 @@ static void shared_params(struct lockstep *l, CXCursor fn, unsigned depth)
 		}
 	cx_kids_free(&ks);
 	if (any && !has_annot(fn, "global")) {
+		if (l->s->lstats) {
+			l->s->lstats->questions++;
+			l->s->lstats->scans++;
+		}
 		cs.n = ps.n;
 		cs.given = cx_alloc(cs.n);
 		memset(cs.given, 0, cs.n);
@@ -1435,6 +1439,10 @@ static unsigned points(const struct source *s, CXCursor fn, bool x_apart, struct
 	f->first_why = f->first_off = f->nfission = 0;
 	if (clang_Cursor_isNull(body))
 		return 0;
+	if (s->lstats) {
+		s->lstats->asked++;
+		s->lstats->walked++;
+	}
 	shared_params(&l, fn, 0);
 	/* fibers only: a spinning kernel runs as fibers; the C path refuses or keeps lock-only loops (spin.c) */
 	l.spins = s->cxx && s->model != EXEC_FISSION && spin_line(s, fn) != 0;
