@@ -355,7 +355,8 @@ static bool driver_output_mode(const char *a)
 
 /*
  * The translate-only command line (C of the kernels, this file): --translate,
- * --dump=... (but --dump=stats, the driver's), or an output named *.c or '-'.  Anything else is the nvcc-like
+ * --dump=... (but --dump=stats, the driver's), or an output named *.c or
+ * '-'.  Anything else is the nvcc-like
  * driver of whole programs (driver.c), which -E, -M, -ptx ... select
  * whatever the output's name ('-o -' is their standard output, as
  * --emit-cxx's).  --translate is taken out of argv.
