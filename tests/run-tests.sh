@@ -160,6 +160,8 @@ build_step cusparse $MAKE -j"$JOBS" -C "$ROOT/lib/cusparse" all
 run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
 # the hang guard of the test harnesses stops hangs and only hangs (seconds)
 run_suite guard bash "$ROOT/tests/common/test-progress-guard.sh"
+# the in-guest tests' wait bound: shortened per kernel, never lengthened (seconds)
+run_suite hang-guard bash "$ROOT/tests/common/test-hang-guard.sh"
 # every component's tests answer make -C tests/<component> check (static, instant)
 run_suite verbs bash "$ROOT/tests/common/check-verbs.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
