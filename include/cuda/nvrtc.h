@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * nvrtc.h - NVRTC, CUDA's run-time compiler, as idxgen serves it: programs
- * are created and destroyed, their source kept, but compiling CUDA C++ to
- * PTX or a cubin at run time is not done here (idxgen's kernels are
- * compiled ahead of time by idxgen-cc, and nothing could load PTX): every
- * compile answers NVRTC_ERROR_COMPILATION with the reason in the program's
- * log, which is what programs print when a compile fails.  Our own header,
+ * nvrtc.h - NVRTC, CUDA's run-time compiler, as idxgen serves it: a
+ * compile runs idxgen-cc on the program's source and headers (the kernels
+ * run on the CPU), its "PTX" and "cubin" are the module cuModuleLoadData
+ * loads, its messages the program's log.  Lowered names are not computed.
+ * Our own header,
  * C11 and C++11; names and values are CUDA 12's.  The calls live in
  * libidxgen_cudart.a (idxgen-cc drops -lnvrtc); lib/cudart/README.md.
  */

@@ -523,40 +523,65 @@ static void test_modules(void)
 	TAP_CU(cuOccupancyMaxPotentialBlockSize(&v, &v, fn, NULL, 0, 0), CUDA_ERROR_INVALID_HANDLE);
 }
 
-/* NVRTC: programs come and go; a compile fails with the reason in the log. */
+/*
+ * NVRTC: programs come and go; the options are checked before idxgen-cc
+ * runs (an unknown one, -dlto: NVRTC_ERROR_INVALID_OPTION, the log says
+ * which); a compiler that cannot be started is a failed compile with the
+ * reason in the log.  A compile that succeeds is whole/progs/nvrtc_compile_load.cu's.
+ */
 static void test_nvrtc(void)
 {
 	static const char src[] = "extern \"C\" __global__ void k(float *x) { x[0] = 1; }\n";
 	const char *opts[] = { "--gpu-architecture=compute_90" };
+	const char *unknown[] = { "-arch=sm_90", "--no-such-option" };
+	const char *dlto[] = { "-dlto" };
+	const char *hdr[] = { "int h;" }, *hdr_name[] = { NULL };
 	const char *lowered = NULL;
 	nvrtcProgram prog = NULL;
 	size_t size = 0;
 	char log[512] = "";
-	int major = 0, minor = 0;
+	int major = 0, minor = 0, count = 0, archs[64] = { 0 };
 
 	tap_ok(nvrtcVersion(&major, &minor) == NVRTC_SUCCESS && major == 12, "nvrtcVersion: %d.%d",
 	       major, minor);
+	tap_ok(nvrtcGetNumSupportedArchs(&count) == NVRTC_SUCCESS && count > 0 && count <= 64 &&
+		       nvrtcGetSupportedArchs(archs) == NVRTC_SUCCESS && archs[count - 1] == 90,
+	       "nvrtcGetSupportedArchs: NVRTC 12.0's, up to sm_90");
 	tap_ok(!strcmp(nvrtcGetErrorString(NVRTC_ERROR_COMPILATION), "NVRTC_ERROR_COMPILATION"),
 	       "nvrtcGetErrorString names NVRTC_ERROR_COMPILATION");
+	tap_ok(nvrtcCreateProgram(&prog, src, "k.cu", 1, hdr, hdr_name) == NVRTC_ERROR_INVALID_INPUT,
+	       "nvrtcCreateProgram with a header without a name: NVRTC_ERROR_INVALID_INPUT");
 	tap_ok(nvrtcCreateProgram(&prog, src, "k.cu", 0, NULL, NULL) == NVRTC_SUCCESS && prog,
 	       "nvrtcCreateProgram");
 	tap_ok(nvrtcCreateProgram(&prog, NULL, "k.cu", 0, NULL, NULL) == NVRTC_ERROR_INVALID_INPUT,
 	       "nvrtcCreateProgram without source: NVRTC_ERROR_INVALID_INPUT");
+	tap_ok(nvrtcGetProgramLogSize(prog, &size) == NVRTC_SUCCESS && size == 1,
+	       "the log before a compile is empty");
 	tap_ok(nvrtcAddNameExpression(prog, "k") == NVRTC_SUCCESS, "nvrtcAddNameExpression");
+	tap_ok(nvrtcGetLoweredName(prog, "k", &lowered) ==
+		       NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION,
+	       "nvrtcGetLoweredName before a compile: no lowered names");
+	tap_ok(nvrtcCompileProgram(prog, 2, unknown) == NVRTC_ERROR_INVALID_OPTION,
+	       "an unknown option: NVRTC_ERROR_INVALID_OPTION");
+	tap_ok(nvrtcGetProgramLog(prog, log) == NVRTC_SUCCESS && strstr(log, "--no-such-option"),
+	       "the log names it: %s", log);
+	tap_ok(nvrtcCompileProgram(prog, 1, dlto) == NVRTC_ERROR_INVALID_OPTION,
+	       "-dlto (LTO IR is never made): NVRTC_ERROR_INVALID_OPTION");
+	setenv("IDXGEN_CC", "/nonexistent/idxgen-cc", 1);
 	tap_ok(nvrtcCompileProgram(prog, 1, opts) == NVRTC_ERROR_COMPILATION,
-	       "nvrtcCompileProgram: NVRTC_ERROR_COMPILATION");
+	       "no compiler to run: NVRTC_ERROR_COMPILATION");
+	unsetenv("IDXGEN_CC");
 	tap_ok(nvrtcGetProgramLogSize(prog, &size) == NVRTC_SUCCESS && size > 1 && size <= sizeof(log),
 	       "nvrtcGetProgramLogSize: %zu", size);
 	tap_ok(nvrtcGetProgramLog(prog, log) == NVRTC_SUCCESS && strlen(log) + 1 == size &&
-		       strstr(log, "idxgen-cc"),
+		       strstr(log, "/nonexistent/idxgen-cc"),
 	       "the log says why: %s", log);
 	tap_ok(nvrtcGetPTXSize(prog, &size) == NVRTC_ERROR_INVALID_PROGRAM,
 	       "nvrtcGetPTXSize after the failed compile: NVRTC_ERROR_INVALID_PROGRAM");
 	tap_ok(nvrtcGetCUBINSize(prog, &size) == NVRTC_ERROR_INVALID_PROGRAM,
 	       "nvrtcGetCUBINSize: NVRTC_ERROR_INVALID_PROGRAM");
-	tap_ok(nvrtcGetLoweredName(prog, "k", &lowered) ==
-		       NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION,
-	       "nvrtcGetLoweredName: no lowered names");
+	tap_ok(nvrtcAddNameExpression(prog, "k") == NVRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION,
+	       "nvrtcAddNameExpression after a compile: NVRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION");
 	tap_ok(nvrtcDestroyProgram(&prog) == NVRTC_SUCCESS && prog == NULL,
 	       "nvrtcDestroyProgram clears the handle");
 	tap_ok(nvrtcDestroyProgram(&prog) == NVRTC_ERROR_INVALID_PROGRAM,
