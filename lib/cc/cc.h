@@ -145,6 +145,9 @@ struct source {
 	bool dyn_shared_ns;	/* whole.c: extern __shared__ at namespace scope: block functions set its pointer */
 	bool hd_split;		/* cuda_arch.c kept a __host__ __device__ body twice: block functions set the view */
 	struct edg_fixes *edg;	/* whole programs: edg_compat.c's fixes (not owned; NULL: none made) */
+	/* lockstep_calls.c: the calls of the parse's program code, what they give __shared__ memory (owned) */
+	struct lockstep_memo *lsm;
+	struct lockstep_stats *lstats;	/* --dump=stats: the lock-step analysis's counts (not owned; NULL: none) */
 };
 
 /*
@@ -646,6 +649,7 @@ struct program_opts {
 	struct buf *plan;	/* --dump=plan: each kernel's model and plan here */
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (0: CUDA_ARCH_DEFAULT) */
 	bool thread_fibers;	/* --exec-model=thread-fibers */
+	struct lockstep_stats *stats;	/* --dump=stats: counted here (NULL: not counted) */
 };
 int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out,
 			 struct program_out *hdrs, const struct program_opts *po);
@@ -794,6 +798,37 @@ bool lockstep_bad(const struct source *s, CXCursor fn, CXCursor *stmt);
  * lockstep_points() (fibers) never count on it.
  */
 unsigned lockstep_shape_line(const struct source *s, CXCursor fn);
+/*
+ * What the lock-step analysis did in a translation (--dump=stats; issue 38:
+ * a translation that did not end walked every function, and asked of
+ * every pointer parameter with a scan of the whole program per call, per
+ * argument and per caller): functions asked for their points, those whose
+ * statements were walked, scans of the program's code for its calls, and
+ * the questions "which parameters of fn does some call give __shared__
+ * memory" answered (not those answered before, lockstep_calls.c).
+ */
+struct lockstep_stats {
+	unsigned long asked, walked, scans, questions;
+};
+/*
+ * lockstep_calls.c: the pointer and reference parameters of fn that some
+ * call of the program gives __shared__ memory (`helper(&tile[k], t)`, a
+ * pointer another helper was given so, LOCKSTEP_CALLER_DEPTH helpers
+ * deep), added to *ps; asked once per parse of s (s->lsm); none where the
+ * program's code names no __shared__ variable.  lockstep_memo_free: at
+ * each new parse and at source_free().
+ */
+#define LOCKSTEP_CALLER_DEPTH 3
+void lockstep_given_params(const struct source *s, CXCursor fn, struct cx_kids *ps);
+void lockstep_memo_free(struct source *s);
+/* lockstep.c, for lockstep_calls.c: a __shared__ variable of the program; a local pointer or reference */
+bool lockstep_shared_var(CXCursor r);
+bool lockstep_local_pointer(CXCursor r);
+bool lockstep_pointer_or_reference(CXCursor r);
+/* does the expression c name a __shared__ variable? */
+bool lockstep_names_shared_var(CXCursor c);
+/* *ps, and the local pointers of body set from one of them or from __shared__ memory (a fixed point) */
+void lockstep_pointers_from(const struct source *s, CXCursor body, struct cx_kids *ps);
 /*
  * The blocks where threadIdx.x does not tell the lanes of a warp apart,
  * given the expressions of blockDim.x and of blockDim.y * blockDim.z: a

@@ -103,6 +103,7 @@ struct drv {
 	const char *output;
 	bool compile_only, verbose, keep, emit_cxx;
 	bool dump_plan;		/* --emit-cxx --dump=plan: each kernel's model and plan instead of the C++ */
+	bool dump_stats;	/* --dump=stats: the analyses' counts on stdout after each translation */
 	enum exec_model model;	/* --exec-model */
 	bool thread_fibers;	/* --exec-model=thread-fibers: fibers, one per thread (no lane loops) */
 	bool opt_given;
@@ -523,7 +524,9 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	av_addf(&pa, "-std=%s", d->std);
 	av_add(&pa, idir);
 	struct buf plan = { 0 };
-	struct program_opts popt = { d->model, d->dump_plan ? &plan : NULL, d->cuda_arch, d->thread_fibers };
+	struct lockstep_stats stats = { 0 };
+	struct program_opts popt = { d->model, d->dump_plan ? &plan : NULL, d->cuda_arch, d->thread_fibers,
+				     d->dump_stats ? &stats : NULL };
 
 	if (d->dryrun) {
 		/* in process, not a command: said in the same shape */
@@ -531,6 +534,11 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		rc = 0;
 	} else {
 		rc = cc_translate_program(src, pa.v, pa.n, &out, d->emit_cxx ? NULL : &po, &popt);
+	}
+	if (d->dump_stats && !d->dryrun) {
+		printf("%s: lockstep: %lu functions asked, %lu walked; %lu program scans, %lu parameter questions\n", src,
+		       stats.asked, stats.walked, stats.scans, stats.questions);
+		fflush(stdout);	/* once: the host compiler's fork would write it again */
 	}
 	if (d->dryrun) {
 		;
@@ -910,6 +918,8 @@ static int drv_options(int argc, char **argv, struct drv *d)
 			d->emit_cxx = true;
 		} else if (!strcmp(a, "--dump=plan")) {
 			d->dump_plan = d->emit_cxx = true;
+		} else if (!strcmp(a, "--dump=stats")) {
+			d->dump_stats = true;
 		} else if (!strncmp(a, "--exec-model=", 13)) {
 			if (!strcmp(a + 13, "auto")) {
 				d->model = EXEC_AUTO;
@@ -1308,6 +1318,10 @@ static void drv_usage(FILE *f)
 "  --emit-cxx --dump=plan\n"
 "                   print each kernel's execution model and why (and loop\n"
 "                   fission's plan) instead of the C++\n"
+"  --dump=stats     with a build or --emit-cxx: print what the translator's\n"
+"                   analyses did for each .cu file (the lock-step analysis:\n"
+"                   functions asked and walked, scans of the program for\n"
+"                   calls, questions about them), a line on stdout\n"
 "  --exec-model=auto|fission|fibers|thread-fibers\n"
 "                   how kernels run: auto (default) plans loop fission where\n"
 "                   its analysis proves it faithful and fibers (every thread\n"

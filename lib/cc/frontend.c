@@ -68,6 +68,7 @@ void source_free(struct source *s)
 
 	warp_map_free(s);
 	kernel_decls_free(s);
+	lockstep_memo_free(s);
 	for (i = 0; i < s->nedits; i++)
 		free(s->edits[i].text);
 	free(s->edits);
@@ -177,6 +178,8 @@ CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *a
 	int nc = 0, j;
 	char inc[PATH_MAX + 2], inc_cuda[PATH_MAX + 8];
 
+	/* what lockstep_calls.c kept of an earlier parse: its cursors die with that parse */
+	lockstep_memo_free(s);
 	/* the prelude first, as nvcc includes cuda_runtime.h before the user's -include files */
 	cargs[nc++] = "-include";
 	cargs[nc++] = PARSE_HDR;

@@ -31,7 +31,8 @@
  * store through a pointer into shared memory may be to any element of any
  * __shared__ variable, an atomic or a call given such a pointer stores
  * anything there.  A pointer parameter given shared memory through another
- * helper's parameter is followed CALLER_DEPTH helpers deep.
+ * helper's parameter is followed LOCKSTEP_CALLER_DEPTH helpers deep
+ * (lockstep_calls.c).
  */
 #include "cc.h"
 #include "cx.h"
@@ -244,6 +245,42 @@ static enum CXChildVisitResult ptr_visit(CXCursor c, CXCursor parent, CXClientDa
 		 clang_getCursorType(strip(t)).kind == CXType_Pointer)	/* `e = v` through a reference rebinds nothing */
 		add_ptr(ps->l, clang_getCursorReferenced(strip(t)), &ps->more);
 	return CXChildVisit_Recurse;
+}
+
+bool lockstep_shared_var(CXCursor r)
+{
+	return is_shared_var(r);
+}
+
+bool lockstep_local_pointer(CXCursor r)
+{
+	return is_local_pointer(r);
+}
+
+bool lockstep_pointer_or_reference(CXCursor r)
+{
+	return is_pointer_or_reference(r);
+}
+
+bool lockstep_names_shared_var(CXCursor c)
+{
+	struct lockstep l = { 0 };	/* no pointers: only __shared__ variables are named */
+
+	return mentions(&l, c);
+}
+
+void lockstep_pointers_from(const struct source *s, CXCursor body, struct cx_kids *ps)
+{
+	struct lockstep l = { 0 };
+	struct ptr_scan scan = { &l, true };
+
+	l.s = s;
+	l.ptrs = *ps;
+	while (scan.more) {
+		scan.more = false;
+		clang_visitChildren(body, ptr_visit, &scan);
+	}
+	*ps = l.ptrs;
 }
 
 static bool text_at(const struct source *s, unsigned off, const char *w);
@@ -1267,150 +1304,6 @@ static void walk_block(struct lockstep *l, CXCursor c, struct state *st)
 	cx_kids_free(&ks);
 }
 
-struct call_scan {
-	const struct lockstep *l;
-	CXCursor fn;
-	bool *given;	/* parameter i is given __shared__ memory by some call */
-	unsigned n;
-	CXCursor caller;	/* the function the calls being visited are in */
-	unsigned depth;		/* helpers followed up to here (callers of callers) */
-};
-
-/* how many helpers deep a pointer parameter is followed to the __shared__ memory its callers give */
-#define CALLER_DEPTH 3
-
-static void shared_params(struct lockstep *l, CXCursor fn, unsigned depth);
-
-/*
- * Is the argument a a pointer parameter of the calling helper, or a local
- * pointer of it, that may point into __shared__ memory through what the
- * helper's own callers give it (`helper2(p, t)` in `helper1(int *p, int t)`,
- * called as `helper1(tile, t)`)?
- */
-static bool shared_via_caller(const struct call_scan *cs, CXCursor a)
-{
-	CXCursor r = strip(a), body = clang_getNullCursor();
-	struct lockstep l2;
-	struct ptr_scan ps = { &l2, true };
-	struct cx_kids ks;
-	bool hit = false;
-
-	if (cs->depth >= CALLER_DEPTH || clang_Cursor_isNull(cs->caller) ||
-	    clang_getCursorKind(r) != CXCursor_DeclRefExpr)
-		return false;
-	r = clang_getCursorReferenced(r);
-	if (!is_pointer_or_reference(r) ||
-	    (clang_getCursorKind(r) != CXCursor_ParmDecl && !is_local_pointer(r)) ||
-	    !clang_equalCursors(clang_getCursorSemanticParent(r), cs->caller))
-		return false;
-	memset(&l2, 0, sizeof(l2));
-	l2.s = cs->l->s;
-	l2.fn = cs->caller;
-	shared_params(&l2, cs->caller, cs->depth + 1);
-	ks = cx_kids_of(cs->caller);
-	for (unsigned i = 0; i < ks.n; i++)
-		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
-			body = ks.c[i];
-	cx_kids_free(&ks);
-	while (l2.ptrs.n && ps.more && !clang_Cursor_isNull(body)) {	/* its locals set from such a parameter */
-		ps.more = false;
-		clang_visitChildren(body, ptr_visit, &ps);
-	}
-	for (unsigned i = 0; i < l2.ptrs.n && !hit; i++)
-		hit = clang_equalCursors(l2.ptrs.c[i], r);
-	cx_kids_free(&l2.ptrs);
-	return hit;
-}
-
-/* Does the argument a name __shared__ memory: `s`, `&s[i]`, `s[i]`, or a local pointer set from one? */
-static bool shared_argument(const struct lockstep *l, CXCursor a)
-{
-	CXCursor r = strip(a);
-
-	if (mentions(l, a))
-		return true;
-	if (clang_getCursorKind(r) != CXCursor_DeclRefExpr)
-		return false;
-	r = clang_getCursorReferenced(r);
-	return is_local_pointer(r) && mentions(l, r);
-}
-
-static bool calls_fn(CXCursor call, CXCursor fn)
-{
-	CXCursor r = clang_getCursorReferenced(call);
-
-	if (clang_Cursor_isNull(r))
-		return false;
-	return clang_equalCursors(clang_getCanonicalCursor(r), clang_getCanonicalCursor(fn)) ||
-	       clang_equalCursors(clang_getSpecializedCursorTemplate(r), fn);
-}
-
-static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct call_scan *cs = d;
-	enum CXCursorKind k;
-	int n;
-
-	(void)parent;
-	k = clang_getCursorKind(c);
-	if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
-	    k == CXCursor_Constructor || k == CXCursor_Destructor)
-		cs->caller = c;
-	if (k != CXCursor_CallExpr || !calls_fn(c, cs->fn))
-		return CXChildVisit_Recurse;
-	n = clang_Cursor_getNumArguments(c);
-	for (int i = 0; i < n && (unsigned)i < cs->n; i++)
-		if (!cs->given[i] && (shared_argument(cs->l, clang_Cursor_getArgument(c, (unsigned)i)) ||
-				      shared_via_caller(cs, clang_Cursor_getArgument(c, (unsigned)i))))
-			cs->given[i] = true;
-	return CXChildVisit_Recurse;
-}
-
-/* the program's own declarations (not the CUDA, C++ and system headers': seconds of a big file) */
-static enum CXChildVisitResult program_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct call_scan *cs = d;
-
-	(void)parent;
-	if (!decl_in_headers(c)) {
-		cs->caller = c;
-		clang_visitChildren(c, call_visit, d);
-	}
-	return CXChildVisit_Continue;
-}
-
-/*
- * A __device__ function's pointer and reference parameters that some call
- * of the file gives __shared__ memory (`helper(&tile[k], t)`, `f(s[t])`,
- * or a pointer another helper was given so, CALLER_DEPTH helpers deep):
- * the helper's accesses through them are shared ones.
- */
-static void shared_params(struct lockstep *l, CXCursor fn, unsigned depth)
-{
-	struct cx_kids ks = cx_kids_of(fn), ps = { 0 };
-	struct call_scan cs = { l, fn, NULL, 0, clang_getNullCursor(), depth };
-	bool any = false;
-
-	for (unsigned i = 0; i < ks.n; i++)
-		if (clang_getCursorKind(ks.c[i]) == CXCursor_ParmDecl) {
-			cx_kids_add(&ps, ks.c[i]);
-			any |= is_pointer_or_reference(ks.c[i]);
-		}
-	cx_kids_free(&ks);
-	if (any && !has_annot(fn, "global")) {
-		cs.n = ps.n;
-		cs.given = cx_alloc(cs.n);
-		memset(cs.given, 0, cs.n);
-		clang_visitChildren(clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(fn)), program_visit,
-				    &cs);
-		for (unsigned i = 0; i < cs.n; i++)
-			if (cs.given[i] && is_pointer_or_reference(ps.c[i]))
-				cx_kids_add(&l->ptrs, ps.c[i]);
-		free(cs.given);
-	}
-	cx_kids_free(&ps);
-}
-
 struct found {
 	unsigned *pts;
 	CXCursor first, bad;
@@ -1435,9 +1328,24 @@ static unsigned points(const struct source *s, CXCursor fn, bool x_apart, struct
 	f->first_why = f->first_off = f->nfission = 0;
 	if (clang_Cursor_isNull(body))
 		return 0;
-	shared_params(&l, fn, 0);
+	if (s->lstats)
+		s->lstats->asked++;
+	lockstep_given_params(s, fn, &l.ptrs);
 	/* fibers only: a spinning kernel runs as fibers; the C path refuses or keeps lock-only loops (spin.c) */
 	l.spins = s->cxx && s->model != EXEC_FISSION && spin_line(s, fn) != 0;
+	/*
+	 * Nothing to find: every access the walk records names __shared__
+	 * memory or a pointer given some, and an atomic counts only in a
+	 * function that spins.  Walking such a function anyway took HeCBench's
+	 * maxFlops (thousands of statements from macros, no __shared__) past
+	 * minutes (issue 38).
+	 */
+	if (!l.ptrs.n && !l.spins && !mentions(&l, body)) {
+		cx_kids_free(&l.ptrs);
+		return 0;
+	}
+	if (s->lstats)
+		s->lstats->walked++;
 	l.tid = lockstep_linear_tid(s, fn);
 	while (ps.more) {	/* fixed point: a pointer copied from such a pointer */
 		ps.more = false;

@@ -208,7 +208,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'P':
 			if (strcmp(optarg, "plan")) {
-				fprintf(stderr, "idxgen-cc: --dump=%s: only --dump=plan is known\n", optarg);
+				fprintf(stderr, "idxgen-cc: --dump=%s: only --dump=plan is known%s\n", optarg,
+					!strcmp(optarg, "stats") ? " to the C path (--dump=stats: whole programs)" : "");
 				return 2;
 			}
 			o->dump_plan = true;
@@ -354,7 +355,8 @@ static bool driver_output_mode(const char *a)
 
 /*
  * The translate-only command line (C of the kernels, this file): --translate,
- * --dump=..., or an output named *.c or '-'.  Anything else is the nvcc-like
+ * --dump=... (but --dump=stats, the driver's), or an output named *.c or
+ * '-'.  Anything else is the nvcc-like
  * driver of whole programs (driver.c), which -E, -M, -ptx ... select
  * whatever the output's name ('-o -' is their standard output, as
  * --emit-cxx's).  --translate is taken out of argv.
@@ -376,7 +378,7 @@ static bool translate_only(int *argc, char **argv)
 		else if (!strncmp(a, "-o", 2) && a[2] && strcmp(a, "-odir"))
 			o = a + 2;
 		n = o ? strlen(o) : 0;
-		if (!strcmp(a, "--translate") || !strncmp(a, "--dump", 6))
+		if (!strcmp(a, "--translate") || (!strncmp(a, "--dump", 6) && strcmp(a, "--dump=stats")))
 			r = true;
 		named |= o && (!strcmp(o, "-") || (n > 2 && !strcmp(o + n - 2, ".c")));
 		mode |= driver_output_mode(a) && (i == 1 || strcmp(argv[i - 1], "-o"));

@@ -2271,6 +2271,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			sf.no_warp_lower = true;
 			sf.fnames = s->fnames;
 			sf.plan = s->plan;
+			sf.lstats = s->lstats;
 			out->hdr = cx_realloc(out->hdr, (out->nhdr + 1) * sizeof(*out->hdr));
 			memset(&out->hdr[out->nhdr], 0, sizeof(*out->hdr));
 			out->hdr[out->nhdr].rel = rel;
@@ -2391,6 +2392,7 @@ static bool program_read(struct source *s, const char *path, const struct progra
 	s->plan = po ? po->plan : NULL;
 	s->cuda_arch = po ? po->cuda_arch : 0;
 	s->edg = edg;
+	s->lstats = po ? po->stats : NULL;
 	return true;
 }
 

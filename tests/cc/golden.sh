@@ -9,7 +9,10 @@
 # -Werror (the rule: if idxgen-cc exits 0, its output compiles).  Whole
 # programs: "// CXX..." lines are matched against the C++ of --emit-cxx,
 # "// MODEL..." lines against --emit-cxx --dump=plan (each kernel's
-# execution model and why); that C++ must compile with clang++.  A
+# execution model and why); that C++ must compile with clang++.  "// STATS..."
+# lines are matched against --emit-cxx --dump=stats (what the analyses did:
+# counts, not times, so that a translation's cost is pinned whatever the
+# machine's load; issue 38).  A
 # "// FLAGS: ..." line gives idxgen-cc options for every run of its file
 # (--exec-model=fibers: the fiber forms of kernels loop fission runs).
 # FileCheck comes from Debian's llvm-16-tools (tests/setup/deps.sh).
@@ -40,6 +43,8 @@ run() {
 		cc_bin $flags --emit-cxx --dump=plan "$f" >"$tmp/out" 2>"$tmp/err"
 	elif [ "$mode" = cxx ]; then
 		cc_bin $flags --emit-cxx -o "$tmp/out" "$f" 2>"$tmp/err"
+	elif [ "$mode" = stats ]; then
+		cc_bin $flags --emit-cxx -o /dev/null --dump=stats "$f" >"$tmp/out" 2>"$tmp/err"
 	else
 		cc_bin $flags --translate -o "$tmp/out" "$f" 2>"$tmp/err"
 	fi
@@ -89,9 +94,10 @@ else
 		grep -q '^// PLAN' "$f" && run "$f" plan PLAN
 		grep -q '^// CXX' "$f" && run "$f" cxx CXX
 		grep -q '^// MODEL' "$f" && run "$f" model MODEL
+		grep -q '^// STATS' "$f" && run "$f" stats STATS
 		# a golden file that pins nothing proves nothing: it fails
-		grep -q '^// \(CHECK\|PLAN\|CXX\|MODEL\)' "$f" ||
-			ok 1 "$(basename "$f"): no '// CHECK', '// PLAN', '// CXX' or '// MODEL' directive"
+		grep -q '^// \(CHECK\|PLAN\|CXX\|MODEL\|STATS\)' "$f" ||
+			ok 1 "$(basename "$f"): no '// CHECK', '// PLAN', '// CXX', '// MODEL' or '// STATS' directive"
 	done
 	# the rest of the corpus (tests/cc/kernels: diag.sh): the benchmark's kernels
 	for f in "$DIR"/../bench/cc/*.cu; do
