@@ -368,12 +368,17 @@ TAP_TEST(selected)
 	       meig, worst, res);
 	for (int i = 0; i < N * N; i++)
 		A[i] = creal(a[i]);
+	/*
+	 * No eigenvalue on a bound: LAPACK's (vl, vu] test sees the computed
+	 * value, and 3 computed as 3 + 1 ulp left (0, 3] with 2 of 3 on one
+	 * machine's OpenBLAS kernels (AVX-512) and not on another's.
+	 */
 	st = cusolverDnDsyevdx(H, CUSOLVER_EIG_MODE_NOVECTOR, CUSOLVER_EIG_RANGE_V,
-			       CUBLAS_FILL_MODE_UPPER, N, A, N, 0, 3, 0, 0, &meig, W, NULL, 0,
+			       CUBLAS_FILL_MODE_UPPER, N, A, N, 0, 5, 0, 0, &meig, W, NULL, 0,
 			       &info);
 	tap_ok(st == CUSOLVER_STATUS_SUCCESS && info == 0 && meig == 3 &&
 		   fabs(W[0] - 0.25) < 1e-12 && fabs(W[2] - 3) < 1e-12,
-	       "range V (0, 3]: the %d eigenvalues 0.25, 1.5, 3", meig);
+	       "range V (0, 5]: the %d eigenvalues 0.25, 1.5, 3", meig);
 	cuDoubleComplex Z[N * N];
 
 	build(a, D, 0.4);
