@@ -629,6 +629,8 @@ void program_out_free(struct program_out *p);
  * o, and the included files with kernels into hdrs (NULL: diagnosed): 0 or 1.
  */
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs);
+/* macro_kernel.c: is kernel fn's definition (body or template header) a macro's expansion?  Diagnosed. */
+bool kernel_macro_defined(struct source *s, CXCursor fn);
 /* kernel_macros.c: fn's #define lines into defines, its #undef lines into undefs (false: diagnosed). */
 bool kernel_macros(struct source *s, CXCursor fn, struct buf *defines, struct buf *undefs);
 /* whole.c: the path of f relative to the main file's folder, or NULL when it is not below it. */

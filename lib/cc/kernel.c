@@ -415,7 +415,7 @@ static void top_function(struct source *s, CXCursor c, struct buf *o, unsigned *
 	} else if (g) {
 		if (!in_main(s, c)) {
 			error_at(s, c, "__global__ function '%s' must be defined in %s itself", n, s->path);
-		} else {
+		} else if (!kernel_macro_defined(s, c)) {
 			emit_src(s, *pos, c_start(c), o);
 			translate_kernel(s, c, o);
 			*pos = c_end(c);
