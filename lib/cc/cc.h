@@ -882,6 +882,8 @@ bool lockstep_pair_apart(const struct source *s, CXCursor body, CXCursor p, CXCu
  * Apart where X is an integer the same in every lane (the caller's proof).
  */
 bool lockstep_slot_var(const char *store, const char *load, char *name, size_t size);
+/* ... is the first index of text `1-X`, `X^1` (X in name)?  For a refusal's wording. */
+bool lockstep_half_index(const char *text, char *name, size_t size);
 bool lockstep_warps_apart(const char *tid, const char *store, const char *load);
 /* ... are one statement's store s[tid + c1] and load s[tid + c2], s of size elements, apart (c1 > c2, size - c1 <= c1 - c2)? */
 bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load);

@@ -249,6 +249,39 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor parent, CXClient
 }
 
 /*
+ * What the lock-step analysis could not prove at a read-modify-write stmt,
+ * in note (empty: nothing to add): a store through a local pointer that may
+ * point into what the statement reads (lockstep_pair.c proves a pair apart
+ * only where every write moves the two as a pair), or a first index `1 -
+ * cur` / `cur ^ 1` whose cur may differ between lanes (lockstep_slots.c).
+ */
+static void rmw_note(struct source *s, CXCursor stmt, char *note, size_t n)
+{
+	CXCursor t, v, b, r;
+	char *text, name[128];
+
+	*note = 0;
+	if (!assignment(s, stmt, &t, &v) || clang_Cursor_isNull(t) ||
+	    clang_getCursorKind(b = lvalue_base(t)) != CXCursor_DeclRefExpr)
+		return;
+	r = clang_getCursorReferenced(b);
+	if (lockstep_local_pointer(r) && clang_getCursorType(r).kind == CXType_Pointer) {
+		char *pn = cx_spelling(r);
+
+		snprintf(note, n,
+			 "; it stores through '%s', which may point into what it reads: two pointers are apart only where "
+			 "every write of them moves both as a pair",
+			 pn);
+		free(pn);
+		return;
+	}
+	text = in_macro(t) ? NULL : text_squeezed(s, c_start(t), c_end(t));
+	if (lockstep_half_index(text, name, sizeof(name)))
+		snprintf(note, n, "; its halves are apart only where '%s' is the same in every lane", name);
+	free(text);
+}
+
+/*
  * Lanes that read __shared__ memory other lanes of their warp stored with
  * no barrier between (lockstep.c): written for a warp in lock step, which
  * loop fission does not give.  Fibers meet there; the C path and a whole
@@ -259,6 +292,7 @@ void check_lockstep(struct source *s, CXCursor fn)
 	const char *what = "statement reads __shared__ memory other lanes of the warp may have stored with no barrier between";
 	CXCursor at;
 	unsigned why;
+	char note[256] = "";
 
 	if (lockstep_bad(s, fn, &at) &&
 	    (clang_getCursorKind(at) == CXCursor_ForStmt || clang_getCursorKind(at) == CXCursor_WhileStmt ||
@@ -277,13 +311,15 @@ void check_lockstep(struct source *s, CXCursor fn)
 	if (!lockstep_first(s, fn, &at, &why))
 		return;
 	if (why == LOCKSTEP_WHY_RMW)
+		rmw_note(s, at, note, sizeof(note));
+	if (why == LOCKSTEP_WHY_RMW)
 		what = "statement reads an element of __shared__ memory it stores for another lane of the warp";
 	else if (why == LOCKSTEP_WHY_WAR)
 		what = "statement stores __shared__ memory other lanes of the warp may have read with no barrier between";
 	else if (why == LOCKSTEP_WHY_TURN)
 		what = "loop's turns read __shared__ memory the turn before stored for another lane of the warp, or store what it read, with no barrier between";
-	error_at(s, at, "this %s (code written for lanes in lock step), which %s runs one after another: %s%s", what,
-		 s->cxx ? "loop fission" : "the C output",
+	error_at(s, at, "this %s (code written for lanes in lock step%s), which %s runs one after another: %s%s", what,
+		 note, s->cxx ? "loop fission" : "the C output",
 		 why == LOCKSTEP_WHY_RMW	 ? "read into a variable, __syncwarp(), then store"
 		 : why == LOCKSTEP_WHY_TURN ? "add __syncwarp() to its body"
 					    : "add __syncwarp() or __syncthreads() before it",

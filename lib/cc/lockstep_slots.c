@@ -80,3 +80,17 @@ bool lockstep_slot_var(const char *store, const char *load, char *name, size_t s
 		return true;
 	return identifier(ss, sn, name, size) && other_half(ls, ln, name);
 }
+
+bool lockstep_half_index(const char *text, char *name, size_t size)
+{
+	const char *sub;
+	size_t n, nn;
+
+	if (!text || !(n = first_subscript(text, &nn, &sub)))
+		return false;
+	while (n >= 2 && sub[0] == '(' && sub[n - 1] == ')')
+		sub++, n -= 2;
+	if (n > 2 && (!strncmp(sub, "1-", 2) || !strncmp(sub, "1^", 2)))
+		return identifier(sub + 2, n - 2, name, size);
+	return n > 2 && !strncmp(sub + n - 2, "^1", 2) && identifier(sub, n - 2, name, size);
+}
