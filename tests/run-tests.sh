@@ -163,6 +163,7 @@ run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
 run_suite guard bash "$ROOT/tests/common/test-progress-guard.sh"
 # the in-guest tests' wait bound: shortened per kernel, never lengthened (seconds)
 run_suite hang-guard bash "$ROOT/tests/common/test-hang-guard.sh"
+run_suite guest-run bash "$ROOT/tests/cuda/test-guest-run.sh"
 # every component's tests answer make -C tests/<component> check (static, instant)
 run_suite verbs bash "$ROOT/tests/common/check-verbs.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
