@@ -525,7 +525,8 @@ cudaError_t cudart_capture_record(struct cudart_ctx *c, struct CUevent_st *ev, s
 cudaError_t cudart_capture_wait(struct cudart_ctx *c, struct CUstream_st *s, struct CUevent_st *ev);
 
 /* launch.c */
-cudaError_t cudart_kernel_op(struct cudart_ctx *c, const struct cudart_op *op);	/* a KERNEL op's run */
+/* the run function of a KERNEL operation: cudart_run_kernel with its values */
+cudaError_t cudart_kernel_op(struct cudart_ctx *c, const struct cudart_op *op);
 cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kernel *k,
 			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
 			      void **args, bool coop);
