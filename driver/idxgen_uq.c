@@ -583,10 +583,17 @@ static int idxgen_uq_poll(struct idxgen_uq *uq, struct drm_idxgen_uq_wait *args)
 	if (idev->parked) {
 		/* an outside reset under way: its end writes the records, then RESET */
 	} else if (uq->state == DRM_IDXGEN_UQ_STATE_RUNNING && !uq->stopped && entered) {
-		u32 st;
+		/*
+		 * The status first: a queue it shows stopped completes nothing
+		 * more, so the count read after it is the last.  The other way
+		 * round, a job the device completed just before it stopped
+		 * (the DMA_FAULT of a descriptor it could not fetch) falls
+		 * between the reads, and the driver's FAULT record overwrites
+		 * the device's own.
+		 */
+		u32 st = idxgen_rd(idev, IDXGEN_UQREG(uq->hw, IDXGEN_UQ_STATUS));
 
 		args->completed = idxgen_uq_completed(uq);
-		st = idxgen_rd(idev, IDXGEN_UQREG(uq->hw, IDXGEN_UQ_STATUS));
 		if (st == IDXGEN_DEAD_READ) {
 			uq->state = DRM_IDXGEN_UQ_STATE_RESET;
 		} else if (!(st & IDXGEN_QSTATUS_ENABLED)) {

@@ -332,8 +332,18 @@ static inline int idxgen_arb_result_errno(uint32_t res)
 /* The two below stay armed across CTRL_RESET (a PCI or system reset clears them). */
 #define   IDXGEN_FAULT_BAD_HEAD		(1u << 4)	/* first Q_HEAD read after the next queue enable is >= RING_SIZE */
 #define   IDXGEN_FAULT_FW_REJECT	(1u << 5)	/* next firmware load fails (FW_ERR_DMA) */
+/*
+ * A user-queue doorbell taken while UQ_LATE is armed starts nothing; the
+ * device gets to the queue's work at the next read of a user queue's
+ * UQ_STATUS, before that read returns, and the fault fires; a first job
+ * it refuses at its fetch also completes before the read returns.  Device
+ * progress may land between any two register reads of a driver; this one
+ * puts it where a test wants it (between a driver's read of the
+ * completion count and its read of the status, say).
+ */
+#define   IDXGEN_FAULT_UQ_LATE		(1u << 6)
 #define   IDXGEN_FAULT_STICKY		(IDXGEN_FAULT_BAD_HEAD | IDXGEN_FAULT_FW_REJECT)
-#define   IDXGEN_FAULT_MASK		0x3fu
+#define   IDXGEN_FAULT_MASK		0x7fu
 #define IDXGEN_REG_DBG_FIRED		0x804	/* RW1C: faults that have fired */
 #define IDXGEN_REG_DBG_SCRATCH		0x808	/* RW: scratch, for bus tests */
 

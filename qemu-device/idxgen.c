@@ -1459,6 +1459,29 @@ static bool idxgen_queue_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
 }
 
 /* User-queue registers, reads (writes: below, after the config queue's). */
+/*
+ * Fault UQ_LATE: the work of the doorbells it held back starts now, before
+ * the UQ_STATUS read that fires it returns.  A job the device refuses at
+ * its fetch ends here too, without waiting out its filter cycles, so its
+ * completion (and, for a descriptor it could not read, its queue's stop)
+ * lands between the driver's register reads.
+ */
+static void idxgen_uq_late_fire(IdxgenState *s)
+{
+    if (!(s->dbg_fault & IDXGEN_FAULT_UQ_LATE)) {
+        return;
+    }
+    s->dbg_fault &= ~IDXGEN_FAULT_UQ_LATE;
+    s->dbg_fired |= IDXGEN_FAULT_UQ_LATE;
+    trace_idxgen_fault_uq_late();
+    idxgen_schedule(s);
+    if (s->job_active && !s->job_hang && s->job_status != IDXGEN_CPL_OK) {
+        timer_del(s->timer);
+        idxgen_job_complete(s, s->job_status, s->job_cycles);
+        idxgen_schedule(s);
+    }
+}
+
 static bool idxgen_uq_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
                                uint32_t *val)
 {
@@ -1492,6 +1515,9 @@ static bool idxgen_uq_reg_read(IdxgenState *s, unsigned qn, hwaddr r,
     case IDXGEN_UQ_CTRL:
     case IDXGEN_UQ_STATUS:
     case IDXGEN_UQ_IRQ_VECTOR:
+        if (r == IDXGEN_UQ_STATUS) {
+            idxgen_uq_late_fire(s);
+        }
         /* The same layout as a config queue's first registers */
         return idxgen_queue_reg_read(s, qn, r, val);
     case IDXGEN_UQ_REQUESTER:
@@ -1939,6 +1965,9 @@ static void idxgen_uq_doorbell(IdxgenState *s, unsigned u, uint32_t val)
     }
     trace_idxgen_doorbell(qn, val);
     q->tail = val;
+    if (s->dbg_fault & IDXGEN_FAULT_UQ_LATE) {
+        return;     /* idxgen_uq_late_fire() starts it */
+    }
     idxgen_kick(s);
 }
 

@@ -90,7 +90,7 @@ fi
 # while it runs), a failure is a
 # "not ok" with the log's tail, and what needs it then fails too, unrun.
 # IDXGEN_SERIAL_BUILDS=1 builds them in the foreground, one after the other.
-declare -A bg_pid bg_start
+declare -A bg_pid bg_start bg_took
 bg_build() {
 	local name=$1 niceness=$2
 	shift 2
@@ -129,6 +129,7 @@ bg_wait() {
 	rc=$(cat "$LOGS/build-$name.rc" 2>/dev/null || echo "none (the build did not finish)")
 	waited=$(($(date +%s) - waited))
 	local took=$(($(date +%s) - bg_start[$name]))
+	bg_took[$name]="${took}s (${waited}s waited)"
 	run_suite "build-$name" bash -c 'cat "$1" && rm "$1" || exit 1
 		[ "$2" = 0 ] || { echo "not ok - build $3: exit status $2"; exit 1; }
 		echo "# build $3: ${4}s since its start, ${5}s of them waited for"
@@ -162,6 +163,7 @@ run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
 run_suite guard bash "$ROOT/tests/common/test-progress-guard.sh"
 # the in-guest tests' wait bound: shortened per kernel, never lengthened (seconds)
 run_suite hang-guard bash "$ROOT/tests/common/test-hang-guard.sh"
+run_suite guest-run bash "$ROOT/tests/cuda/test-guest-run.sh"
 # every component's tests answer make -C tests/<component> check (static, instant)
 run_suite verbs bash "$ROOT/tests/common/check-verbs.sh"
 run_suite model $MAKE -s -C "$ROOT/tests/model" check
@@ -269,5 +271,14 @@ if [ "${#failed_suites[@]}" -gt 0 ]; then
 			awk '{ split($0, a, ": "); if (a[3] + 0 >= 300) print }' | head -3 | sed "s/^/  [$name] /"
 	done | head -40
 fi
+# Where the time went, also in the tail: the background builds (since their
+# start, and how long the run waited for them) and the slowest suites.
+printf '=== time: %ss in all; background builds:' "$(($(date +%s) - t0))"
+for name in "${!bg_took[@]}"; do
+	printf ' %s %s;' "$name" "${bg_took[$name]}"
+done
+printf '\n=== slowest:'
+printf '%s\n' "${summary[@]}" | awk '{ t = $10; sub(/s$/, "", t); print t, $1 }' | sort -rn | head -10 |
+	awk '{ printf " %s %ss;", $2, $1 } END { print "" }'
 echo "$total_pass passed, $total_fail failed, $total_skip skipped, $total_xfail expected failures"
 [ "$total_fail" -eq 0 ]

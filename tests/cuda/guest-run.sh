@@ -29,15 +29,21 @@ for exe in "$dir"/*; do
 	[ -x "$exe" ] || continue
 	name=$(basename "$exe")
 	j0=$(jobs_now)
+	started=$(date +%s)
 	(cd "${TMPDIR:-/tmp}" && timeout -s KILL "$PROG_HANG_GUARD_S" "$exe") > "$tmp.out" 2> "$tmp.err" < /dev/null
 	rc=$?
+	took=$(($(date +%s) - started))
 	j1=$(jobs_now)
 	last=$(tail -n 1 "$tmp.out")
 	why=
 	if [ -z "$j0" ] || [ -z "$j1" ]; then
 		why="idxgen stats --json gave no job count"
-	elif [ $rc -eq 137 ]; then
+	elif [ $rc -eq 137 ] && [ "$took" -ge "$PROG_HANG_GUARD_S" ]; then
 		why="still running after ${PROG_HANG_GUARD_S} s (hang guard): killed"
+	elif [ $rc -eq 137 ]; then
+		# the guard's SIGKILL and another's (the OOM killer's) give the same
+		# status: the time taken tells them apart, for the message only
+		why="killed by SIGKILL after $took s, before the hang guard (the OOM killer?)"
 	elif [ $rc -ne 0 ]; then
 		why="exit status $rc"
 	elif [ "$last" != PASS ]; then

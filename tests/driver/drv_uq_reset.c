@@ -166,9 +166,17 @@ static void hang_round(struct dev *d, uint32_t ctx, uint32_t reg, bool shadow)
  * taken behind it get the driver's UQ_FAULT records at the first UQ_WAIT,
  * the value 3 and FAULT in the state word.  Before, the driver wrote
  * nothing: the value stayed 1 and the process had to invent the rest.
+ *
+ * late: DBG_FAULT UQ_LATE holds the doorbell back until the driver's first
+ * UQ_STATUS read, so the device completes the first job and stops the
+ * queue in the middle of the wait's poll, as it did by chance on a loaded
+ * CI machine.  A driver that reads the completion count before the status
+ * takes the device's DMA_FAULT record for a job still pending and writes
+ * its UQ_FAULT record over it (status 66 in slot 0).
  */
-static void fault_round(struct dev *d, uint32_t ctx, uint32_t reg)
+static void fault_round(struct dev *d, uint32_t ctx, uint32_t reg, bool late)
 {
+	const char *tag = late ? " (late)" : "";
 	const uint32_t ids[3] = {0x6b01, 0x6b02, 0x6b03};
 	long resets = resets_of(d);
 	struct drm_idxgen_uq_wait w;
@@ -177,57 +185,62 @@ static void fault_round(struct dev *d, uint32_t ctx, uint32_t reg)
 	uint32_t i, state;
 	int ret;
 
-	if (!tap_ok(uq_create(d->fd, ctx, 8, &reg, 1, &q) == 0, "fault: a doorbell-only queue"))
+	if (!tap_ok(uq_create(d->fd, ctx, 8, &reg, 1, &q) == 0, "fault%s: a doorbell-only queue",
+		    tag))
 		return;
 	for (i = 0; i < 3; i++) {
 		desc_make(&dsc, d, q.c.region_base[0] + 0x800 * i, 16, 4, ids[i]);
 		memcpy(q.mem + q.tail * sizeof(dsc), &dsc, sizeof(dsc));
 		q.tail++;
 	}
-	tap_ok(inject(d, IDXGEN_FAULT_FAIL_DMA) == 0, "fault: arm FAIL_DMA");
-	q.db[IDXGEN_UQ_DB_TAIL / 4] = q.tail;	/* the device takes all three */
+	tap_ok(inject(d, IDXGEN_FAULT_FAIL_DMA | (late ? IDXGEN_FAULT_UQ_LATE : 0)) == 0,
+	       "fault%s: arm FAIL_DMA%s", tag, late ? " and UQ_LATE" : "");
+	q.db[IDXGEN_UQ_DB_TAIL / 4] = q.tail; /* the device takes all three */
 	/* the driver's records complete the three: the wait returns, and says FAULT */
 	ret = uq_wait(&q, 3, 10 * SEC, &w);
 	tap_ok(ret == 0 && w.state == DRM_IDXGEN_UQ_STATE_FAULT && w.error == IDXGEN_QERR_DMA &&
-		       w.completed == 3,
-	       "fault: UQ_WAIT for the three returns, state FAULT, error DMA, completed 3 (%s, "
+		   w.completed == 3,
+	       "fault%s: UQ_WAIT for the three returns, state FAULT, error DMA, completed 3 (%s, "
 	       "state %u, error %u, completed %llu)",
-	       strerror(-ret), w.state, w.error, (unsigned long long)w.completed);
+	       tag, strerror(-ret), w.state, w.error, (unsigned long long)w.completed);
 	state = *(volatile uint32_t *)(q.mem + q.c.value_offset + DRM_IDXGEN_UQ_STATE_WORD);
 	tap_ok(uq_value(&q) == 3 && state == DRM_IDXGEN_UQ_STATE_FAULT,
-	       "fault: the completion value is 3 and the state word FAULT (value %llu, state %u)",
-	       (unsigned long long)uq_value(&q), state);
+	       "fault%s: the completion value is 3 and the state word FAULT (value %llu, state %u)",
+	       tag, (unsigned long long)uq_value(&q), state);
 	/* the device never read that job's descriptor: its record has no job_id */
 	tap_ok(uq_cpl(&q, 0)->slot == 0 && uq_cpl(&q, 0)->status == IDXGEN_CPL_DMA_FAULT,
-	       "fault: the device's record of the job it could not fetch: DMA_FAULT (status %u)",
-	       uq_cpl(&q, 0)->status);
+	       "fault%s: the device's record of the job it could not fetch: DMA_FAULT (status %u)",
+	       tag, uq_cpl(&q, 0)->status);
 	tap_ok(driver_record(&q, 1, ids[1], DRM_IDXGEN_STATUS_UQ_FAULT) &&
-		       driver_record(&q, 2, ids[2], DRM_IDXGEN_STATUS_UQ_FAULT),
-	       "fault: the two jobs behind it: the driver's UQ_FAULT records, valid check words "
-	       "(status %u, %u)", uq_cpl(&q, 1)->status, uq_cpl(&q, 2)->status);
+		   driver_record(&q, 2, ids[2], DRM_IDXGEN_STATUS_UQ_FAULT),
+	       "fault%s: the two jobs behind it: the driver's UQ_FAULT records, valid check words "
+	       "(status %u, %u)",
+	       tag, uq_cpl(&q, 1)->status, uq_cpl(&q, 2)->status);
 	tap_ok(uq_cpl(&q, 3)->check == 0 && uq_cpl(&q, 3)->status == 0,
-	       "fault: no record past the jobs the device had taken");
+	       "fault%s: no record past the jobs the device had taken", tag);
 	ret = uq_wait(&q, 4, SEC, &w);
 	tap_ok(ret == -EIO && w.state == DRM_IDXGEN_UQ_STATE_FAULT && w.completed == 3,
-	       "fault: UQ_WAIT 4: -EIO, FAULT, completed 3 (%s, completed %llu)", strerror(-ret),
-	       (unsigned long long)w.completed);
-	tap_ok(resets >= 0 && resets_of(d) == resets, "fault: no device reset (%ld -> %ld)", resets,
-	       resets_of(d));
-	drop_rest(d, &q, 3, "fault");
-	tap_ok(uq_destroy(&q) == 0, "fault: UQ_DESTROY of the faulted queue");
+	       "fault%s: UQ_WAIT 4: -EIO, FAULT, completed 3 (%s, completed %llu)", tag,
+	       strerror(-ret), (unsigned long long)w.completed);
+	tap_ok(resets >= 0 && resets_of(d) == resets, "fault%s: no device reset (%ld -> %ld)", tag,
+	       resets, resets_of(d));
+	drop_rest(d, &q, 3, late ? "fault (late)" : "fault");
+	tap_ok(uq_destroy(&q) == 0, "fault%s: UQ_DESTROY of the faulted queue", tag);
 	uq_unmap(&q);
 
-	if (!tap_ok(uq_create(d->fd, ctx, 8, &reg, 1, &q2) == 0, "fault: a new queue"))
+	if (!tap_ok(uq_create(d->fd, ctx, 8, &reg, 1, &q2) == 0, "fault%s: a new queue", tag))
 		return;
 	desc_make(&dsc, d, q2.c.region_base[0], 16, 4, 0x6b10);
-	tap_ok(uq_run(&q2, &dsc) == IDXGEN_CPL_OK, "fault: the device runs the new queue's job");
+	tap_ok(uq_run(&q2, &dsc) == IDXGEN_CPL_OK, "fault%s: the device runs the new queue's job",
+	       tag);
 	uq_destroy(&q2);
 	uq_unmap(&q2);
 }
 
 void test_uq_hang_records(struct dev *d, uint32_t ctx, uint32_t reg)
 {
-	fault_round(d, ctx, reg);
+	fault_round(d, ctx, reg, false);
+	fault_round(d, ctx, reg, true);
 	hang_round(d, ctx, reg, false);
 	if (param(d->fd, DRM_IDXGEN_PARAM_UAPI_FEATURES) & DRM_IDXGEN_UAPI_UQ_SHADOW)
 		hang_round(d, ctx, reg, true);

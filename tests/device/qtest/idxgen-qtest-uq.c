@@ -596,12 +596,67 @@ static void test_uq_migrate(void)
     qtest_quit(s.qts);
 }
 
+/*
+ * DBG_FAULT UQ_LATE: a doorbell taken while it is armed starts nothing,
+ * however long the device runs; the next UQ_STATUS read starts the work
+ * before it returns, and a first job refused at its fetch (FAIL_DMA) has
+ * completed and stopped its queue by then.  A second round without
+ * FAIL_DMA: the held job starts at the read and completes as any job.
+ */
+static void test_uq_late(void)
+{
+    Idx d;
+    UQ q;
+    struct idxgen_desc dsc;
+    struct idxgen_cpl c;
+
+    idx_start_ready(&d, "imem-size=1M,debug=on");
+    uq_setup(&d, &q, 0, 4);
+    uq_window(&d, 0, 0, 0x10000, 0x10000, WIN_RW);
+    mkdesc(&dsc, 0x10000, 8, 8, 1, 32, 0x1a7e);
+    uq_put(&d, &q, &dsc);
+    wr(&d, IDXGEN_REG_DBG_FAULT, IDXGEN_FAULT_FAIL_DMA | IDXGEN_FAULT_UQ_LATE);
+    uq_doorbell(&d, &q, q.tail);
+    step(&d, 1000000);
+    g_assert_cmpuint(uq_value(&d, &q), ==, 0);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_FIRED), ==, 0);
+    /* the read itself: the job refused at its fetch has ended before it returns */
+    g_assert_cmphex(rd(&d, IDXGEN_UQREG(0, IDXGEN_UQ_STATUS)), ==,
+                    uq_qerr(IDXGEN_QERR_DMA));
+    g_assert_cmpuint(rd64(&d, IDXGEN_UQREG(0, IDXGEN_UQ_FENCE_VALUE_LO)), ==, 1);
+    g_assert_cmpuint(uq_value(&d, &q), ==, 1);
+    qtest_memread(d.qts, q.cpl, &c, sizeof(c));
+    g_assert_true(cpl_check_ok(&c));
+    g_assert_cmpuint(le16_to_cpu(c.status), ==, IDXGEN_CPL_DMA_FAULT);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_FIRED), ==,
+                    IDXGEN_FAULT_FAIL_DMA | IDXGEN_FAULT_UQ_LATE);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_FAULT), ==, 0);
+
+    /* a job the device can run: held, then started by the read */
+    wr(&d, IDXGEN_REG_DBG_FIRED, ~0u);
+    uq_setup(&d, &q, 0, 4);
+    wr(&d, IDXGEN_REG_DBG_FAULT, IDXGEN_FAULT_UQ_LATE);
+    uq_put(&d, &q, &dsc);
+    uq_doorbell(&d, &q, q.tail);
+    step(&d, 1000000);
+    g_assert_cmpuint(uq_value(&d, &q), ==, 0);
+    g_assert_true(rd(&d, IDXGEN_UQREG(0, IDXGEN_UQ_STATUS)) &
+                  IDXGEN_QSTATUS_ENABLED);
+    g_assert_cmphex(rd(&d, IDXGEN_REG_DBG_FIRED), ==, IDXGEN_FAULT_UQ_LATE);
+    uq_wait(&d, &q, 1);
+    qtest_memread(d.qts, q.cpl, &c, sizeof(c));
+    g_assert_true(cpl_check_ok(&c));
+    g_assert_cmpuint(le16_to_cpu(c.status), ==, IDXGEN_CPL_OK);
+    idx_stop(&d);
+}
+
 void register_uq(void)
 {
     qtest_add_func("/idxgen/uq/identity", test_uq_identity);
     qtest_add_func("/idxgen/uq/jobs", test_uq_jobs);
     qtest_add_func("/idxgen/uq/windows", test_uq_windows);
     qtest_add_func("/idxgen/uq/hostile", test_uq_hostile);
+    qtest_add_func("/idxgen/uq/late", test_uq_late);
     qtest_add_func("/idxgen/uq/teardown", test_uq_teardown);
     qtest_add_func("/idxgen/uq/migrate", test_uq_migrate);
 }
