@@ -186,7 +186,8 @@ void emit_prologue(struct kernel *k, struct buf *o)
 		bprintf(o, "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx, \"%s\");\n", sig);
 		free(sig);
 	}
-	/* __host__ __device__ functions take their device branch (cuda_arch.c), clock() counts cycles */
+	/* __host__ __device__ functions take their device branch (cuda_arch.c), clock() counts
+	 * cycles */
 	if (k->src->hd_split || k->src->clock)
 		bprintf(o, "\tidxgen_cc_device_scope __idxgen_ds;\n");
 	if (kernel_cluster_dims(k))

@@ -2031,8 +2031,9 @@ static void find_traps(struct source *s, CXCursor c)
 			continue;
 		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl)
 			find_traps(s, k);
-		else if (ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate || ck == CXCursor_ClassDecl ||
-			 ck == CXCursor_StructDecl || ck == CXCursor_ClassTemplate || ck == CXCursor_CXXMethod) {
+		else if (ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate ||
+			 ck == CXCursor_ClassDecl || ck == CXCursor_StructDecl ||
+			 ck == CXCursor_ClassTemplate || ck == CXCursor_CXXMethod) {
 			if (!s->traps)
 				clang_visitChildren(k, calls_trap, &s->traps);
 			if (!s->clock)

@@ -350,7 +350,10 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 	if (coop && !captured) {
 		/* in stream order, run at once: its blocks take threads of their own */
 		err = cudaStreamSynchronize(stream);
-		return launched(err ? err : cudart_run_kernel(c, k, rt_dim(grid), rt_dim(block), shmem, args, true));
+		if (!err)
+			err =
+			    cudart_run_kernel(c, k, rt_dim(grid), rt_dim(block), shmem, args, true);
+		return launched(err);
 	}
 	op.u.kern.k = k;
 	op.u.kern.func = func;
@@ -362,8 +365,10 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 		if (!k->arg_sizes) {
 			/* values of unknown size cannot be kept: run it now, in order */
 			err = cudaStreamSynchronize(stream);
-			return launched(err ? err : cudart_run_kernel(c, k, op.u.kern.grid, op.u.kern.block,
-								      shmem, args, false));
+			if (!err)
+				err = cudart_run_kernel(c, k, op.u.kern.grid, op.u.kern.block,
+							shmem, args, false);
+			return launched(err);
 		}
 		op.u.kern.args = cudart_copy_args(k, args);
 		if (!op.u.kern.args)

@@ -1374,7 +1374,8 @@ static void test_sticky(void)
 
 		TAP_ERR(cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal),
 			cudaSuccess);
-		launch_err = cudaLaunchKernel((const void *)faulty, d3(4, 1, 1), d3(64, 1, 1), fargs, 0, 0);
+		launch_err =
+		    cudaLaunchKernel((const void *)faulty, d3(4, 1, 1), d3(64, 1, 1), fargs, 0, 0);
 		sync_err = cudaDeviceSynchronize();
 		tap_ok(launch_err == cudaSuccess && sync_err == cudaErrorAssert,
 		       "a failed device assert: cudaLaunchKernel -> %s, the synchronization -> %s",
