@@ -22,6 +22,9 @@
 #include "driver_types.h"
 #include "cuComplex.h"
 #include "library_types.h"
+/* NVIDIA's cublas.h, cublas_v2.h and cusolverDn.h all reach cuda_runtime_api.h: code built by a
+ * host compiler (HPL's CUDA port, mpicc on cuda_dgemm.cpp) calls cudaMalloc with no header of its own */
+#include "cuda_runtime_api.h"
 #ifdef __cplusplus
 #include "cuda_fp16.h"
 #include "cuda_bf16.h" /* NVIDIA's includes both (cublasGemmEx's element types) */

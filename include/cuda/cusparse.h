@@ -29,6 +29,7 @@
 #include "driver_types.h"
 #include "cuComplex.h"
 #include "library_types.h"
+#include "cuda_runtime_api.h" /* NVIDIA's includes it: programs allocate with no header of their own */
 
 #define CUSPARSE_VER_MAJOR 12
 #define CUSPARSE_VER_MINOR 1

@@ -485,6 +485,8 @@ void check_file_scope_decl(struct source *s, CXCursor c);
 
 /* ---- uniformity analysis (uniformity.c) ---------------------------------- */
 
+/* kernel.c: is var of kernel fn uniform (the same for every thread of the block)?  Not for a helper. */
+bool kernel_local_uniform(const struct source *s, CXCursor fn, CXCursor var);
 /* Mark the kernel's variant locals (fixed point) and those whose address is taken. */
 void uniformity_analyse(struct kernel *k);
 /* Does e depend on the thread (threadIdx, an atomic's result, a variant local)? */
@@ -630,6 +632,8 @@ void program_out_free(struct program_out *p);
  * o, and the included files with kernels into hdrs (NULL: diagnosed): 0 or 1.
  */
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs);
+/* macro_kernel.c: is kernel fn's definition (body or template header) a macro's expansion?  Diagnosed. */
+bool kernel_macro_defined(struct source *s, CXCursor fn);
 /* kernel_macros.c: fn's #define lines into defines, its #undef lines into undefs (false: diagnosed). */
 bool kernel_macros(struct source *s, CXCursor fn, struct buf *defines, struct buf *undefs);
 /* whole.c: the path of f relative to the main file's folder, or NULL when it is not below it. */
@@ -865,6 +869,20 @@ bool lockstep_apart(const struct source *s, const struct lane_ids *ids, const CX
  * < k) s[tid + c] op= s[tid + k + c]` (k halved from blockDim.x / 2) apart?
  */
 char *lockstep_linear_tid(const struct source *s, CXCursor fn);
+/*
+ * lockstep_pair.c: are local pointers p and q of function body a ping-pong
+ * pair, never into one __shared__ array at once (every write of them a run
+ * of pointer moves that keeps them two arrays or swaps them)?  *arrays: what
+ * they point into (at most 8).
+ */
+bool lockstep_pair_apart(const struct source *s, CXCursor body, CXCursor p, CXCursor q, CXCursor *arrays,
+			 unsigned *narrays);
+/*
+ * lockstep_slots.c: are store and load (texts without blanks) the two halves
+ * of one array, `NAME[1-X]...` and `NAME[X]...` (or X^1)?  X in name.
+ * Apart where X is an integer the same in every lane (the caller's proof).
+ */
+bool lockstep_slot_var(const char *store, const char *load, char *name, size_t size);
 bool lockstep_warps_apart(const char *tid, const char *store, const char *load);
 /* ... are one statement's store s[tid + c1] and load s[tid + c2], s of size elements, apart (c1 > c2, size - c1 <= c1 - c2)? */
 bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load);

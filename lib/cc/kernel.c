@@ -378,6 +378,33 @@ void kernel_init(struct kernel *k, struct source *s, CXCursor fn)
 	cx_kids_free(&ks);
 }
 
+/*
+ * Is var, a local or parameter of kernel fn, the same for every thread of the
+ * block (the uniformity analysis: no write depends on the thread or happens
+ * under a condition that does, its address never taken)?  For lockstep.c,
+ * which proves a warp's lanes apart by it; its walk is read-only, hence
+ * the const source.
+ */
+bool kernel_local_uniform(const struct source *s, CXCursor fn, CXCursor var)
+{
+	struct kernel k;
+	struct var *v;
+	unsigned i;
+	bool r;
+
+	if (!has_annot(fn, "global"))
+		return false;	/* a helper's parameters are its callers' */
+	kernel_init(&k, (struct source *)s, fn);
+	clang_visitChildren(k.fn, collect_vars, &k);
+	uniformity_analyse(&k);
+	for (i = 0, v = NULL; i < k.nv && !v; i++)
+		if (clang_equalCursors(k.v[i].decl, var))
+			v = &k.v[i];
+	r = v && !v->variant && !v->addr_taken && !v->shared && !v->array;
+	kernel_free(&k);
+	return r;
+}
+
 void kernel_params(struct kernel *k)
 {
 	struct cx_kids ks = cx_kids_of(k->fn);
@@ -417,7 +444,7 @@ static void top_function(struct source *s, CXCursor c, struct buf *o, unsigned *
 	} else if (g) {
 		if (!in_main(s, c)) {
 			error_at(s, c, "__global__ function '%s' must be defined in %s itself", n, s->path);
-		} else {
+		} else if (!kernel_macro_defined(s, c)) {
 			emit_src(s, *pos, c_start(c), o);
 			translate_kernel(s, c, o);
 			*pos = c_end(c);

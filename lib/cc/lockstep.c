@@ -637,33 +637,153 @@ static bool is_memory(CXCursor b)
 	       clang_Cursor_getStorageClass(r) == CX_SC_Static;
 }
 
+/* The DeclRefExpr named name in c (the variable of `buf[1 - cur]`), or null. */
+struct named_ref {
+	const char *name;
+	CXCursor r;
+};
+
+static enum CXChildVisitResult named_ref_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct named_ref *f = d;
+	char *n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	n = cx_spelling(c);
+	if (!strcmp(n, f->name))
+		f->r = clang_getCursorReferenced(c);
+	free(n);
+	return clang_Cursor_isNull(f->r) ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static bool integer_type(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return k >= CXType_Bool && k <= CXType_Int128;
+}
+
+/*
+ * The store w (lvalue t) and the load r of one assignment, `buf[1 - cur][t]`
+ * and `buf[cur][t - 1]` (lockstep_slots.c): apart where cur is an integer
+ * the same in every lane (a uniform local or parameter of the kernel) that
+ * the value does not assign.
+ */
+static bool halves_apart(const struct access *a, CXCursor t, const struct access *val, const char *store,
+			 const char *load)
+{
+	char name[128];
+	struct named_ref f = { name, clang_getNullCursor() };
+	CXCursor b = lvalue_base(t);
+	enum CXTypeKind bk;
+
+	if (!lockstep_slot_var(store, load, name, sizeof(name)) || clang_getCursorKind(b) != CXCursor_DeclRefExpr)
+		return false;
+	for (unsigned i = 0; i < val->kill.n; i++)
+		if (val->kill.v[i].text && !strcmp(val->kill.v[i].text, name))
+			return false;	/* `buf[1 - cur][t] = buf[cur = k][t]` */
+	bk = clang_getCursorType(clang_getCursorReferenced(b)).kind;
+	if (bk != CXType_ConstantArray && bk != CXType_IncompleteArray && bk != CXType_Pointer)
+		return false;	/* an operator[] of a class may ignore its index */
+	clang_visitChildren(t, named_ref_visit, &f);
+	return !clang_Cursor_isNull(f.r) && integer_type(clang_getCursorType(f.r)) &&
+	       kernel_local_uniform(a->l->s, a->l->fn, f.r);
+}
+
+static bool is_one_of(CXCursor c, const CXCursor *set, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (clang_equalCursors(c, set[i]))
+			return true;
+	return false;
+}
+
 /*
  * The assignment c stores the lvalue t (shared memory) from the value v: does
  * v read an element of it another lane may store?  Then the lanes must all
  * read before any writes (LOCKSTEP_RMW), unless an if around proves the
- * elements apart.
+ * elements apart.  pair: the arrays of a ping-pong pair whose pointers have
+ * bases of their own here (pair_apart()); an access of one of them by another
+ * name proves nothing.
  */
-static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
+static bool stores_read(struct access *a, CXCursor t, CXCursor v, const CXCursor *pair, unsigned npair)
 {
 	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
 	struct acc w = lvalue_acc(a, t);
 	struct lane_ids ids = { a->l->tid, a->l->x_apart };
 	long long size;
-	bool r = false;
+	bool r = is_one_of(w.base, pair, npair);
 
 	access_of(&val, v, clang_getNullCursor());
 	size = clang_Cursor_isNull(w.base) ? -1 : clang_getArraySize(clang_getCursorType(w.base));
 	for (unsigned i = 0; i < val.load.n && !r; i++)
-		r = hazard(a->l, &w, &val.load.v[i]) && !lockstep_bounds_apart(a->l->tid, size, w.text, val.load.v[i].text) &&
-		    !lockstep_apart(a->l->s, &ids, a->l->guard, a->l->nguard, a->l->fn_text, w.text, val.load.v[i].text) &&
-		    !lockstep_tree_apart(a->l->s, a->l->fn, &ids, a->l->guard, a->l->nguard, w.text,
-					 val.load.v[i].text);
+		r = is_one_of(val.load.v[i].base, pair, npair) ||
+		    (hazard(a->l, &w, &val.load.v[i]) &&
+		     !lockstep_bounds_apart(a->l->tid, size, w.text, val.load.v[i].text) &&
+		     !lockstep_apart(a->l->s, &ids, a->l->guard, a->l->nguard, a->l->fn_text, w.text,
+				     val.load.v[i].text) &&
+		     !lockstep_tree_apart(a->l->s, a->l->fn, &ids, a->l->guard, a->l->nguard, w.text,
+					  val.load.v[i].text) &&
+		     !halves_apart(a, t, &val, w.text, val.load.v[i].text));
 	accs_free(&val.load);
 	accs_free(&val.store);
 	accs_free(&val.kill);
 	cx_kids_free(&val.rmw);
 	free(w.text);
 	return r;
+}
+
+static CXCursor body_of(CXCursor fn)
+{
+	struct cx_kids ks = cx_kids_of(fn);
+	CXCursor b = clang_getNullCursor();
+
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
+			b = ks.c[i];
+	cx_kids_free(&ks);
+	return b;
+}
+
+/*
+ * `dst[t] = f(src[t - 1], src[t + 1])` where dst and src are a ping-pong
+ * pair (lockstep_pair.c): never one array at once, so each gets a base of
+ * its own, its declaration, as two __shared__ variables do; asked again.
+ */
+static bool pair_apart(struct access *a, CXCursor t, CXCursor v)
+{
+	const struct lockstep *l = a->l;
+	CXCursor b = lvalue_base(t), body = body_of(l->fn), arrays[8];
+	unsigned n;
+	int p;
+	bool apart = false;
+
+	if (!l->into || clang_Cursor_isNull(body) || clang_getCursorKind(b) != CXCursor_DeclRefExpr ||
+	    (p = ptr_index(l, clang_getCursorReferenced(b))) < 0 || !clang_Cursor_isNull(l->into[p]))
+		return false;
+	for (unsigned q = 0; q < l->ptrs.n && !apart; q++) {
+		struct lockstep l2;
+		struct access a2 = { &l2, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
+
+		if (q == (unsigned)p || !clang_Cursor_isNull(l->into[q]) ||
+		    !lockstep_pair_apart(l->s, body, l->ptrs.c[p], l->ptrs.c[q], arrays, &n))
+			continue;
+		l2 = *l;
+		l2.into = cx_alloc((l->ptrs.n + 1) * sizeof(*l2.into));
+		memcpy(l2.into, l->into, l->ptrs.n * sizeof(*l2.into));
+		l2.into[p] = l->ptrs.c[p];
+		l2.into[q] = l->ptrs.c[q];
+		apart = !stores_read(&a2, t, v, arrays, n);
+		free(l2.into);
+	}
+	return apart;
+}
+
+static bool reads_what_it_stores(struct access *a, CXCursor t, CXCursor v)
+{
+	return stores_read(a, t, v, NULL, 0) && !pair_apart(a, t, v);
 }
 
 /*
@@ -688,6 +808,20 @@ static bool macro_assignment(const struct lockstep *l, CXCursor c, CXCursor *t, 
 	}
 	cx_kids_free(&ks);
 	return r;
+}
+
+/* The name of a __shared__ array (its address) or of a local pointer: a value that reads no __shared__ element. */
+static bool address_only(CXCursor v)
+{
+	CXCursor r;
+	enum CXTypeKind tk;
+
+	if (clang_getCursorKind(v) != CXCursor_DeclRefExpr)
+		return false;
+	r = clang_getCursorReferenced(v);
+	tk = clang_getCursorType(r).kind;
+	return (is_shared_var(r) && (tk == CXType_ConstantArray || tk == CXType_IncompleteArray)) ||
+	       (is_local_pointer(r) && tk == CXType_Pointer);
 }
 
 /* `(void)s`, `static_cast<void>(s)`: a name cast to void, what silences an unused variable */
@@ -802,7 +936,9 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		if (through && is_memory(b))
 			a->wrote = true;
 		access_of(a, t, bref ? b : clang_getNullCursor());
-		access_of(a, v, clang_getNullCursor());
+		/* `src = a;`, `src = dst;`: an address copied, no element read (lockstep_pair.c's moves) */
+		if (through || clang_getCursorType(t).kind != CXType_Pointer || !address_only(strip(v)))
+			access_of(a, v, clang_getNullCursor());
 		a->at = saved_at;
 		return CXChildVisit_Continue;
 	}

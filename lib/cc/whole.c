@@ -1931,7 +1931,7 @@ static void top_level(struct walk *w, CXCursor c, struct regs *rg)
 		unsigned nth = 0;
 
 		/* a kernel of another file: translated with that file (translate_headers) */
-		if (!in_main(s, c) || c_start(c) < w->pos)
+		if (!in_main(s, c) || c_start(c) < w->pos || kernel_macro_defined(s, c))
 			return;
 		/*
 		 * overloads (by parameters, templates among them, and explicit

@@ -74,6 +74,8 @@ enum cudart_op_kind {
 	CUDART_OP_HOSTFN,
 };
 
+struct cudart_ctx;
+
 /* One queued operation of a stream. */
 struct cudart_op {
 	struct cudart_op *next;
@@ -82,6 +84,12 @@ struct cudart_op {
 	void *owned;			/* freed with the operation (argument copies) */
 	union {
 		struct {
+			/*
+			 * Runs it (launch.c's cudart_kernel_op, set by whoever
+			 * makes the operation), so that the stream executor
+			 * needs nothing of the launch path.
+			 */
+			cudaError_t (*run)(struct cudart_ctx *c, const struct cudart_op *op);
 			const struct idxgen_rt_kernel *k;
 			const void *func;	/* its host stub (graph nodes report it) */
 			struct idxgen_rt_dim3 grid, block;
@@ -517,6 +525,8 @@ cudaError_t cudart_capture_record(struct cudart_ctx *c, struct CUevent_st *ev, s
 cudaError_t cudart_capture_wait(struct cudart_ctx *c, struct CUstream_st *s, struct CUevent_st *ev);
 
 /* launch.c */
+/* the run function of a KERNEL operation: cudart_run_kernel with its values */
+cudaError_t cudart_kernel_op(struct cudart_ctx *c, const struct cudart_op *op);
 cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kernel *k,
 			      struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, size_t shmem,
 			      void **args, bool coop);

@@ -171,7 +171,7 @@ static cudaError_t kernel_op(const struct cudaKernelNodeParams *p, struct cudart
 	pthread_mutex_unlock(&c->lock);
 	if (err)
 		return err;
-	*op = (struct cudart_op){ .kind = CUDART_OP_KERNEL };
+	*op = (struct cudart_op){ .kind = CUDART_OP_KERNEL, .u.kern.run = cudart_kernel_op };
 	op->u.kern.k = k;
 	op->u.kern.func = p->func;
 	op->u.kern.grid = IDXGEN_RT_DIM3(p->gridDim.x, p->gridDim.y, p->gridDim.z);

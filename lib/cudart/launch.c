@@ -219,6 +219,12 @@ cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kerne
 	return err;
 }
 
+cudaError_t cudart_kernel_op(struct cudart_ctx *c, const struct cudart_op *op)
+{
+	return cudart_run_kernel(c, op->u.kern.k, op->u.kern.grid, op->u.kern.block, op->u.kern.shmem,
+				 op->u.kern.args, op->u.kern.coop);
+}
+
 static struct idxgen_rt_dim3 rt_dim(dim3 d)
 {
 	return IDXGEN_RT_DIM3(d.x, d.y, d.z);
@@ -327,7 +333,7 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 			  void **args, size_t shmem, cudaStream_t stream, bool coop)
 {
 	struct cudart_ctx *c = cudart_ctx();
-	struct cudart_op op = { .kind = CUDART_OP_KERNEL };
+	struct cudart_op op = { .kind = CUDART_OP_KERNEL, .u.kern.run = cudart_kernel_op };
 	struct idxgen_rt *rt;
 	bool captured = false;
 	cudaError_t err;

@@ -147,8 +147,7 @@ cudaError_t cudart_execute(struct cudart_ctx *c, struct cudart_op *op)
 		return sticky;
 	switch (op->kind) {
 	case CUDART_OP_KERNEL:
-		return cudart_run_kernel(c, op->u.kern.k, op->u.kern.grid, op->u.kern.block,
-					 op->u.kern.shmem, op->u.kern.args, op->u.kern.coop);
+		return op->u.kern.run(c, op);
 	case CUDART_OP_COPY:
 		copy_strided(&op->u.copy);
 		break;

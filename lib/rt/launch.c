@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * launch.c - checking and preparing a launch, and the launch API:
- * synchronous (on the caller's stack), asynchronous, parts for the schedule
- * controller.
+ * launch.c - checking, preparing and running a launch: the whole grid or
+ * parts of it (the schedule controller's), on the caller's stack or the
+ * heap.  The public entry points that choose among these are api.c's.
  *
  * A launch:
  *  1. checks its arguments (nothing allocated before that);
@@ -89,6 +89,147 @@ void rt_launch_free(struct idxgen_rt_launch *l)
 		free(l);
 }
 
+/* What a launch's shape asks for, worked out before anything is allocated. */
+struct launch_dims {
+	uint64_t nthreads, nblocks;
+	size_t priv, shared_total, dyn_off;
+};
+
+/* Is every part's thread order one the device can make?  (Sequential needs no check.) */
+static bool parts_scheds_ok(const struct rt_part *parts, unsigned int nparts)
+{
+	for (unsigned int i = 0; i < nparts; i++)
+		if (parts[i].sched.order != IDXGEN_RT_SCHED_SEQUENTIAL) {
+			struct idxgen_schedule s;
+			struct idxgen_config c;
+
+			rt_lib_schedule(&parts[i].sched, &s);
+			idxgen_config_init(&c, NULL, 1, 1, 1, 1);
+			if (idxgen_config_schedule(&c, &s))
+				return false;
+		}
+	return true;
+}
+
+/* The blocks of all parts in *nblocks; false when a part is empty or not inside the grid. */
+static bool parts_blocks(const struct rt_part *parts, unsigned int nparts,
+			 struct idxgen_rt_dim3 grid, uint64_t *nblocks)
+{
+	const uint32_t g[3] = { grid.x, grid.y, grid.z };
+
+	*nblocks = 0;
+	for (unsigned int j = 0; j < nparts; j++) {
+		const struct rt_part *part = &parts[j];
+
+		if (part->grid_order >= IDXGEN_RT_GRID_NUM)
+			return false;
+		for (int i = 0; i < 3; i++)
+			if (!part->ext[i] || part->org[i] >= g[i] ||
+			    part->ext[i] > g[i] - part->org[i])
+				return false;
+		*nblocks += (uint64_t)part->ext[0] * part->ext[1] * part->ext[2];
+	}
+	return true;
+}
+
+/*
+ * Check a launch's shape, parts and memory against rt's limits, in this
+ * order (the error of the first failing check is the one returned):
+ * -EINVAL for what no launch may ask, -E2BIG for what exceeds this device.
+ */
+static int launch_check(const struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
+			struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block,
+			const struct idxgen_rt_launch_opts *opts, const struct rt_part *parts,
+			unsigned int nparts, struct launch_dims *d)
+{
+	if (!nparts || !parts_scheds_ok(parts, nparts))
+		return -EINVAL;
+	if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+		return -EINVAL;
+	if (grid.x > RT_GRID_MAX_X || grid.y > RT_GRID_MAX_YZ || grid.z > RT_GRID_MAX_YZ)
+		return -E2BIG;
+	if (block.x > rt->dinfo.max_dim[0] || block.y > rt->dinfo.max_dim[1] ||
+	    block.z > rt->dinfo.max_dim[2])
+		return -E2BIG;
+	d->nthreads = (uint64_t)block.x * block.y * block.z;
+	if (d->nthreads > rt->dinfo.max_threads)
+		return -E2BIG;
+	if (!parts_blocks(parts, nparts, grid, &d->nblocks))
+		return -EINVAL;
+	if (k->shared_bytes > rt->max_shared || opts->dyn_shared > rt->max_shared)
+		return -E2BIG;
+	d->dyn_off = round_up(k->shared_bytes, IDXGEN_RT_ALIGN);
+	d->shared_total = d->dyn_off + opts->dyn_shared;
+	if (d->shared_total > rt->max_shared)
+		return -E2BIG;
+	d->priv = k->priv_bytes_fn ? k->priv_bytes_fn((const uint32_t[3]){ block.x, block.y, block.z })
+				   : k->priv_bytes;
+	if (d->priv && (d->priv > RT_MAX_PRIV_TOTAL / d->nthreads))
+		return -E2BIG;
+	return 0;
+}
+
+/* The launch record, zeroed: store (the caller's stack) or one on the heap (NULL: no memory). */
+static struct idxgen_rt_launch *launch_alloc(struct idxgen_rt_launch *store)
+{
+	struct idxgen_rt_launch *l = store;
+
+	if (!l) {
+		l = aligned_alloc(_Alignof(struct idxgen_rt_launch),
+				  round_up(sizeof(*l), _Alignof(struct idxgen_rt_launch)));
+		if (!l)
+			return NULL;
+	}
+	memset(l, 0, sizeof(*l));
+	l->on_heap = !store;
+	return l;
+}
+
+/* The parts as l's segments, numbered in issue order; -ENOMEM. */
+static int launch_segments(struct idxgen_rt_launch *l, const struct rt_part *parts,
+			   unsigned int nparts)
+{
+	l->nseg = nparts;
+	l->seg = nparts == 1 ? &l->seg1 : calloc(nparts, sizeof(*l->seg));
+	if (!l->seg)
+		return -ENOMEM;
+	for (unsigned int j = 0; j < nparts; j++) {
+		struct rt_lseg *sg = &l->seg[j];
+		uint64_t first = j ? sg[-1].first + (uint64_t)sg[-1].ext[0] * sg[-1].ext[1] * sg[-1].ext[2] : 0;
+
+		sg->sched = parts[j].sched;
+		memcpy(sg->org, parts[j].org, sizeof(sg->org));
+		memcpy(sg->ext, parts[j].ext, sizeof(sg->ext));
+		sg->gorder = parts[j].grid_order;
+		sg->first = first;
+	}
+	return 0;
+}
+
+/*
+ * A copy of the argument values for l's args to point at (an asynchronous
+ * launch's caller may reuse its own); -ENOMEM.
+ */
+static int launch_copy_args(struct idxgen_rt_launch *l, void *const *args)
+{
+	const struct idxgen_rt_kernel *k = l->k;
+	size_t total = 0, off = 0;
+
+	for (unsigned int i = 0; i < k->nargs; i++)
+		total += round_up(k->arg_sizes[i], 16);
+	l->arg_store = malloc(total ? total : 1);
+	l->arg_ptrs = calloc(k->nargs, sizeof(void *));
+	if (!l->arg_store || !l->arg_ptrs)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < k->nargs; i++) {
+		l->arg_ptrs[i] = (char *)l->arg_store + off;
+		memcpy(l->arg_ptrs[i], args[i], k->arg_sizes[i]);
+		off += round_up(k->arg_sizes[i], 16);
+	}
+	l->args = l->arg_ptrs;
+	return 0;
+}
+
 /* Check and prepare a launch: streams fetched, not queued. */
 int rt_launch_prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
 		   struct idxgen_rt_dim3 block, void *const *args, const struct idxgen_rt_launch_opts *opts,
@@ -98,8 +239,7 @@ int rt_launch_prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, st
 	struct rt_part whole = { .ext = { grid.x, grid.y, grid.z } };
 	struct idxgen_rt_launch_opts def = { 0 };
 	struct idxgen_rt_launch *l;
-	uint64_t nthreads, nblocks;
-	size_t priv, shared_total, dyn_off;
+	struct launch_dims d;
 	uint64_t t0 = now_ns();
 	int ret;
 
@@ -114,115 +254,35 @@ int rt_launch_prepare(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, st
 		parts = &whole;
 		nparts = 1;
 	}
-	if (!nparts)
-		return -EINVAL;
-	for (unsigned int i = 0; i < nparts; i++)
-		if (parts[i].sched.order != IDXGEN_RT_SCHED_SEQUENTIAL) {
-			struct idxgen_schedule s;
-			struct idxgen_config c;
-
-			rt_lib_schedule(&parts[i].sched, &s);
-			idxgen_config_init(&c, NULL, 1, 1, 1, 1);
-			if (idxgen_config_schedule(&c, &s))
-				return -EINVAL;
-		}
-	if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
-		return -EINVAL;
-	if (grid.x > RT_GRID_MAX_X || grid.y > RT_GRID_MAX_YZ || grid.z > RT_GRID_MAX_YZ)
-		return -E2BIG;
-	if (block.x > rt->dinfo.max_dim[0] || block.y > rt->dinfo.max_dim[1] ||
-	    block.z > rt->dinfo.max_dim[2])
-		return -E2BIG;
-	nthreads = (uint64_t)block.x * block.y * block.z;
-	if (nthreads > rt->dinfo.max_threads)
-		return -E2BIG;
-	nblocks = 0;
-	for (unsigned int j = 0; j < nparts; j++) {
-		const struct rt_part *part = &parts[j];
-		const uint32_t g[3] = { grid.x, grid.y, grid.z };
-
-		if (part->grid_order >= IDXGEN_RT_GRID_NUM)
-			return -EINVAL;
-		for (int i = 0; i < 3; i++)
-			if (!part->ext[i] || part->org[i] >= g[i] || part->ext[i] > g[i] - part->org[i])
-				return -EINVAL;
-		nblocks += (uint64_t)part->ext[0] * part->ext[1] * part->ext[2];
-	}
-	if (k->shared_bytes > rt->max_shared || opts->dyn_shared > rt->max_shared)
-		return -E2BIG;
-	dyn_off = round_up(k->shared_bytes, IDXGEN_RT_ALIGN);
-	shared_total = dyn_off + opts->dyn_shared;
-	if (shared_total > rt->max_shared)
-		return -E2BIG;
-	priv = k->priv_bytes_fn ? k->priv_bytes_fn((const uint32_t[3]){ block.x, block.y, block.z }) :
-				  k->priv_bytes;
-	if (priv && (priv > RT_MAX_PRIV_TOTAL / nthreads))
-		return -E2BIG;
-
-	if (store) {
-		l = store;
-		memset(l, 0, sizeof(*l));
-	} else {
-		l = aligned_alloc(_Alignof(struct idxgen_rt_launch),
-				  round_up(sizeof(*l), _Alignof(struct idxgen_rt_launch)));
-		if (!l)
-			return -ENOMEM;
-		memset(l, 0, sizeof(*l));
-		l->on_heap = true;
-	}
+	ret = launch_check(rt, k, grid, block, opts, parts, nparts, &d);
+	if (ret)
+		return ret;
+	l = launch_alloc(store);
+	if (!l)
+		return -ENOMEM;
 	l->rt = rt;
 	l->k = k;
 	l->grid[0] = grid.x, l->grid[1] = grid.y, l->grid[2] = grid.z;
 	l->block[0] = block.x, l->block[1] = block.y, l->block[2] = block.z;
 	l->sample = sample;
-	l->nseg = nparts;
-	l->nthreads = (uint32_t)nthreads;
-	l->nblocks = nblocks;
-	l->shared_total = shared_total;
-	l->dyn_off = dyn_off;
-	l->priv_bytes = priv;
+	l->nthreads = (uint32_t)d.nthreads;
+	l->nblocks = d.nblocks;
+	l->shared_total = d.shared_total;
+	l->dyn_off = d.dyn_off;
+	l->priv_bytes = d.priv;
 	l->opts = *opts;
 	l->args = args;
 	l->first_ns = UINT64_MAX;
 	l->info.backend = rt->dinfo.backend;
 	/* a claim takes at most 1/8 of a participant's share; one when profiling (per-block records) */
-	l->max_chunk = opts->prof_block ? 1 : nblocks / (8 * (uint64_t)rt->nthreads);
+	l->max_chunk = opts->prof_block ? 1 : d.nblocks / (8 * (uint64_t)rt->nthreads);
 	if (!l->max_chunk)
 		l->max_chunk = 1;
-	l->seg = nparts == 1 ? &l->seg1 : calloc(nparts, sizeof(*l->seg));
-	if (!l->seg) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-	for (unsigned int j = 0; j < nparts; j++) {
-		struct rt_lseg *sg = &l->seg[j];
-		uint64_t first = j ? sg[-1].first + (uint64_t)sg[-1].ext[0] * sg[-1].ext[1] * sg[-1].ext[2] : 0;
-
-		sg->sched = parts[j].sched;
-		memcpy(sg->org, parts[j].org, sizeof(sg->org));
-		memcpy(sg->ext, parts[j].ext, sizeof(sg->ext));
-		sg->gorder = parts[j].grid_order;
-		sg->first = first;
-	}
-	if (copy_args && k->nargs && k->arg_sizes) {
-		size_t total = 0, off = 0;
-
-		for (unsigned int i = 0; i < k->nargs; i++)
-			total += round_up(k->arg_sizes[i], 16);
-		l->arg_store = malloc(total ? total : 1);
-		l->arg_ptrs = calloc(k->nargs, sizeof(void *));
-		if (!l->arg_store || !l->arg_ptrs) {
-			ret = -ENOMEM;
-			goto fail;
-		}
-		for (unsigned int i = 0; i < k->nargs; i++) {
-			l->arg_ptrs[i] = (char *)l->arg_store + off;
-			memcpy(l->arg_ptrs[i], args[i], k->arg_sizes[i]);
-			off += round_up(k->arg_sizes[i], 16);
-		}
-		l->args = l->arg_ptrs;
-	}
-	ret = rt_streams_get(rt, l);
+	ret = launch_segments(l, parts, nparts);
+	if (!ret && copy_args && k->nargs && k->arg_sizes)
+		ret = launch_copy_args(l, args);
+	if (!ret)
+		ret = rt_streams_get(rt, l);
 	if (ret)
 		goto fail;
 	plan_claims(l);
@@ -279,106 +339,4 @@ int rt_launch_parts(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, stru
 bool rt_has_sched_orders(const struct idxgen_rt *rt)
 {
 	return rt->dinfo.features & IDXGEN_FEAT_SCHED_ORDERS;
-}
-
-int idxgen_rt_launch_ex(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
-			struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
-			const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch_info *info)
-{
-	/*
-	 * Threads that wait for other blocks' (a persistent-threads grid sized
-	 * from the occupancy): every block resident when the grid fits, as on a
-	 * GPU; a larger grid runs as any other (a GPU gives no more).
-	 */
-	if (rt && k && (k->flags & IDXGEN_RT_KERNEL_WAITS) && (uint64_t)grid.x * grid.y * grid.z > 1 &&
-	    rt_grid_resident(rt, grid, block))
-		return rt_launch_resident(rt, k, grid, block, args, opts, info, false);
-	if (opts && opts->schedule.order == IDXGEN_RT_SCHED_AUTO) {
-		/* schedule = auto: the controller (autotune.c), its defaults */
-		struct idxgen_rt_tune_opts t = { .sample_permille = opts->schedule.params[0] };
-
-		if (info)
-			memset(info, 0, sizeof(*info));
-		if (opts->schedule.params[0] > 1000 || opts->schedule.params[1] ||
-		    opts->schedule.params[2] || opts->schedule.params[3])
-			return -EINVAL;
-		return idxgen_rt_launch_tuned(rt, k, grid, block, args, opts, &t, NULL, info);
-	}
-	return rt_launch_parts(rt, k, grid, block, args, opts, NULL, 0, false, info);
-}
-
-int idxgen_rt_launch(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, struct idxgen_rt_dim3 grid,
-		     struct idxgen_rt_dim3 block, size_t dyn_shared, void *const *args)
-{
-	struct idxgen_rt_launch_opts o = { .dyn_shared = dyn_shared };
-
-	return idxgen_rt_launch_ex(rt, k, grid, block, args, &o, NULL);
-}
-
-int idxgen_rt_launch_async(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
-			   struct idxgen_rt_dim3 grid, struct idxgen_rt_dim3 block, void *const *args,
-			   const struct idxgen_rt_launch_opts *opts, struct idxgen_rt_launch **lp)
-{
-	int ret;
-
-	if (!lp)
-		return -EINVAL;
-	ret = rt_launch_prepare(rt, k, grid, block, args, opts, NULL, 0, false, true, NULL, lp);
-	if (ret)
-		return ret;
-	(*lp)->is_async = true;
-	pthread_mutex_lock(&rt->lock);
-	(*lp)->anext = rt->async_list;
-	if (rt->async_list)
-		rt->async_list->aprev = *lp;
-	rt->async_list = *lp;
-	rt_enqueue(rt, *lp);
-	if (rt->nworkers)
-		pthread_cond_broadcast(&rt->work);
-	pthread_mutex_unlock(&rt->lock);
-	return 0;
-}
-
-int idxgen_rt_wait(struct idxgen_rt_launch *l, struct idxgen_rt_launch_info *info)
-{
-	struct idxgen_rt *rt;
-	int ret;
-
-	if (!l)
-		return -EINVAL;
-	rt = l->rt;
-	pthread_mutex_lock(&rt->lock);
-	rt_help_and_wait(rt, l);
-	rt_dequeue(rt, l);
-	rt_launch_release(l);
-	if (l->aprev)
-		l->aprev->anext = l->anext;
-	else
-		rt->async_list = l->anext;
-	if (l->anext)
-		l->anext->aprev = l->aprev;
-	pthread_mutex_unlock(&rt->lock);
-	ret = rt_launch_finish(l, info);
-	rt_launch_free(l);
-	return ret;
-}
-
-int idxgen_rt_kernel_stats(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k,
-			   struct idxgen_rt_kernel_stats *st)
-{
-	struct rt_kentry *ke;
-
-	if (!rt || !k || !st)
-		return -EINVAL;
-	pthread_mutex_lock(&rt->lock);
-	for (ke = rt->kernels; ke && ke->k != k; ke = ke->next)
-		;
-	if (ke) {
-		st->launches = ke->launches;
-		st->device_jobs = ke->jobs;
-		st->device_hits = ke->hits;
-		st->dedicated = ke->shapes != NULL;
-	}
-	pthread_mutex_unlock(&rt->lock);
-	return ke ? 0 : -ENOENT;
 }

@@ -502,16 +502,217 @@ static void streams_keep(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struc
 	free(g);
 }
 
+/* The kernel's entry in rt->kernels, made at its first launch (NULL: no memory); rt->lock held. */
+static struct rt_kentry *kernel_entry(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k)
+{
+	struct rt_kentry *ke;
+
+	for (ke = rt->kernels; ke && ke->k != k; ke = ke->next)
+		;
+	if (!ke) {
+		ke = calloc(1, sizeof(*ke));
+		if (!ke)
+			return NULL;
+		ke->k = k;
+		ke->next = rt->kernels;
+		rt->kernels = ke;
+	}
+	return ke;
+}
+
+/*
+ * Make room for one more shape: keep at most RT_MAX_SHAPES - 1 of the
+ * kernel's, dropping the least recent (freed now, or by its last user).
+ * Under rt->lock.
+ */
+static void shapes_trim(struct rt_kentry *ke)
+{
+	unsigned int n = 0;
+
+	for (struct rt_shape **pp = &ke->shapes; *pp; pp = &(*pp)->next)
+		if (++n == RT_MAX_SHAPES) {
+			struct rt_shape *old = *pp;
+
+			*pp = old->next;
+			if (old->users)
+				old->doomed = true;
+			else
+				rt_shape_free(old);
+			return;
+		}
+}
+
+/*
+ * A hot launch's shape, in use by l (users counted) and first in the
+ * kernel's list: the one l matches, else a new one with a dedicated region
+ * of at least need bytes.  NULL when none fits in the index memory: the
+ * shared region serves.  Under rt->lock.
+ */
+static struct rt_shape *hot_shape(struct idxgen_rt *rt, struct rt_kentry *ke,
+				  const struct idxgen_rt_launch *l, uint64_t need)
+{
+	const struct rt_lseg *sg = &l->seg[0];
+	struct rt_shape *s = NULL, **pp;
+
+	for (pp = &ke->shapes; *pp; pp = &(*pp)->next)
+		if (shape_matches(*pp, l, sg)) {
+			s = *pp;
+			*pp = s->next; /* to the front, below */
+			break;
+		}
+	if (!s && need <= rt->dinfo.imem_size / 4) {
+		uint64_t bytes = need > rt->region_bytes ? need : rt->region_bytes;
+
+		s = calloc(1, sizeof(*s));
+		if (s && idxgen_region_alloc(rt->dev, bytes, &s->reg)) {
+			free(s); /* index memory full: shared region */
+			s = NULL;
+		}
+		if (s) {
+			memcpy(s->block, l->block, sizeof(s->block));
+			memcpy(s->grid, l->grid, sizeof(s->grid));
+			memcpy(s->org, sg->org, sizeof(s->org));
+			memcpy(s->ext, sg->ext, sizeof(s->ext));
+			s->gorder = sg->gorder;
+			s->sched = sg->sched;
+			shapes_trim(ke);
+		}
+	}
+	if (s) {
+		s->next = ke->shapes;
+		ke->shapes = s;
+		s->users++;
+	}
+	return s;
+}
+
+/* A hot launch's streams through its shape's dedicated region; kept (cached) once confirmed. */
+static int fetch_hot(struct idxgen_rt *rt, struct idxgen_rt_launch *l, struct rt_shape *s)
+{
+	struct rt_lseg *sg = &l->seg[0];
+	/* concurrent launches of the same shape write identical words */
+	int ret = fetch_streams(rt, l, sg, s->reg, true, FETCH_BLOCK | FETCH_GRID);
+
+	l->info.dedicated = 1;
+	if (!ret) {
+		sg->stream_order = classify_stream(sg->tx, sg->ty, sg->tz, l->block, l->warp);
+		/*
+		 * every word made here was in the history: the region holds
+		 * them for good (another device's chunks, in that device's
+		 * region, are not counted as hits, and are kept too)
+		 */
+		if (l->info.device_jobs > l->spread_jobs &&
+		    l->info.device_hits == l->info.device_jobs - l->spread_jobs)
+			streams_keep(rt, l, s);
+	}
+	pthread_mutex_lock(&rt->lock);
+	rt_shape_put(s);
+	pthread_mutex_unlock(&rt->lock);
+	return ret;
+}
+
+/*
+ * Segments repeat thread orders and box shapes (a sample: one box shape,
+ * each thread order under each grid order): what the device made for an
+ * earlier segment of l, or for an earlier sample's block, is copied into
+ * segment i.  Returns the FETCH_ parts still to fetch.  Under
+ * rt->shared_lock (the sample cache).
+ */
+static unsigned int reuse_streams(struct idxgen_rt *rt, struct idxgen_rt_launch *l, unsigned int i)
+{
+	const struct rt_lseg *sg = &l->seg[i];
+	unsigned int what = FETCH_BLOCK | FETCH_GRID;
+
+	for (unsigned int j = 0; j < i && what; j++) {
+		const struct rt_lseg *e = &l->seg[j];
+		uint64_t nb = (uint64_t)sg->ext[0] * sg->ext[1] * sg->ext[2];
+
+		if ((what & FETCH_BLOCK) && rt_same_sched(&e->sched, &sg->sched)) {
+			memcpy(sg->tx, e->tx, 3 * sizeof(uint16_t) * l->nthreads);
+			what &= ~FETCH_BLOCK;
+		}
+		if ((what & FETCH_GRID) && e->gorder == sg->gorder &&
+		    !memcmp(e->ext, sg->ext, sizeof(e->ext))) {
+			for (uint64_t q = 0; q < nb; q++) {
+				l->gx[sg->first + q] = l->gx[e->first + q] - e->org[0] + sg->org[0];
+				l->gy[sg->first + q] = l->gy[e->first + q] - e->org[1] + sg->org[1];
+				l->gz[sg->first + q] = l->gz[e->first + q] - e->org[2] + sg->org[2];
+			}
+			what &= ~FETCH_GRID;
+		}
+	}
+	if ((what & FETCH_BLOCK) && l->sample)
+		for (const struct rt_scache *e = rt->scache; e; e = e->next)
+			if (!memcmp(e->block, l->block, sizeof(e->block)) &&
+			    rt_same_sched(&e->sched, &sg->sched)) {
+				memcpy(sg->tx, e->txyz, 3 * sizeof(uint16_t) * l->nthreads);
+				return what & ~FETCH_BLOCK;
+			}
+	return what;
+}
+
+/*
+ * Segment i's streams (the parts in what) through the shared region, or,
+ * too big for it, a region of this launch's own.  word: bytes of a packed
+ * word for l's block.  Under rt->shared_lock.
+ */
+static int fetch_cold(struct idxgen_rt *rt, struct idxgen_rt_launch *l, unsigned int i,
+		      unsigned int what, unsigned int word)
+{
+	const struct rt_lseg *sg = &l->seg[i];
+	struct idxgen_region *tmp;
+	uint32_t c[3];
+	uint64_t need;
+	int ret;
+
+	/* the grid stream of this segment's box (the block stream is the same size) */
+	box_chunk(rt, sg, c);
+	need = round_up((uint64_t)l->nthreads * word, RT_STREAM_ALIGN) +
+	       round_up((uint64_t)c[0] * c[1] * c[2] * 4, RT_STREAM_ALIGN);
+	if (need <= idxgen_region_size(rt->shared_reg))
+		return fetch_shared(rt, l, sg, what);
+	ret = idxgen_region_alloc(rt->dev, need, &tmp);
+	if (!ret) {
+		ret = fetch_streams(rt, l, sg, tmp, false, what);
+		idxgen_region_free(tmp);
+	}
+	return ret;
+}
+
+/* Every segment's streams through the shared region (a launch not hot, or no dedicated region). */
+static int fetch_segments(struct idxgen_rt *rt, struct idxgen_rt_launch *l, unsigned int word)
+{
+	int ret = 0;
+
+	pthread_mutex_lock(&rt->shared_lock);
+	if (!rt->shared_reg)
+		ret = idxgen_region_shared(rt->dev, &rt->shared_reg);
+	for (unsigned int i = 0; i < l->nseg && !ret; i++) {
+		unsigned int what = reuse_streams(rt, l, i);
+
+		if (!what)
+			continue;
+		ret = fetch_cold(rt, l, i, what, word);
+		if (!ret && (what & FETCH_BLOCK) && l->sample)
+			scache_add(rt, l, &l->seg[i]);
+	}
+	pthread_mutex_unlock(&rt->shared_lock);
+	for (unsigned int i = 0; i < l->nseg && !ret; i++) {
+		struct rt_lseg *sg = &l->seg[i];
+
+		sg->stream_order = classify_stream(sg->tx, sg->ty, sg->tz, l->block, l->warp);
+	}
+	return ret;
+}
+
 /* The streams of a launch: cached, dedicated region if the kernel is hot, else shared. */
 int rt_streams_get(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 {
-	const struct rt_lseg *sg0 = &l->seg[0];
 	struct idxgen_config bc;
 	struct rt_kentry *ke;
-	struct rt_shape *s = NULL, **pp;
+	struct rt_shape *s = NULL;
 	uint32_t c[3];
-	uint64_t need, need_shared;
-	bool hot;
+	uint64_t need;
 	int ret;
 
 	if (streams_cached(rt, l))
@@ -521,164 +722,25 @@ int rt_streams_get(struct idxgen_rt *rt, struct idxgen_rt_launch *l)
 		ret = idxgen_config_init(&bc, rt->dev, l->block[0], l->block[1], l->block[2], 0);
 	if (ret)
 		return ret;
-	box_chunk(rt, sg0, c);
-	need = round_up((uint64_t)l->nthreads * bc.word_size, RT_STREAM_ALIGN);
-	need_shared = need + round_up((uint64_t)c[0] * c[1] * c[2] * 4, RT_STREAM_ALIGN);
-	need += grid_bytes(sg0->ext, c, 4);
+	/* a dedicated region holds the block stream and the whole grid's */
+	box_chunk(rt, &l->seg[0], c);
+	need = round_up((uint64_t)l->nthreads * bc.word_size, RT_STREAM_ALIGN) +
+	       grid_bytes(l->seg[0].ext, c, 4);
 
 	pthread_mutex_lock(&rt->lock);
-	for (ke = rt->kernels; ke && ke->k != l->k; ke = ke->next)
-		;
+	ke = kernel_entry(rt, l->k);
 	if (!ke) {
-		ke = calloc(1, sizeof(*ke));
-		if (!ke) {
-			pthread_mutex_unlock(&rt->lock);
-			return -ENOMEM;
-		}
-		ke->k = l->k;
-		ke->next = rt->kernels;
-		rt->kernels = ke;
+		pthread_mutex_unlock(&rt->lock);
+		return -ENOMEM;
 	}
 	if (!l->sample)
 		ke->launches++;
-	hot = !l->sample && l->nseg == 1 && ((l->k->flags & IDXGEN_RT_KERNEL_HOT) || ke->launches >= RT_HOT_AFTER);
-	if (hot) {
-		for (pp = &ke->shapes; *pp; pp = &(*pp)->next) {
-			s = *pp;
-			if (shape_matches(s, l, sg0)) {
-				*pp = s->next;	/* to the front */
-				break;
-			}
-			s = NULL;
-		}
-		if (!s && need <= rt->dinfo.imem_size / 4) {
-			s = calloc(1, sizeof(*s));
-			if (s && idxgen_region_alloc(rt->dev, need > rt->region_bytes ? need : rt->region_bytes,
-						     &s->reg)) {
-				free(s);	/* index memory full: shared region */
-				s = NULL;
-			}
-			if (s) {
-				unsigned int n = 0;
-
-				memcpy(s->block, l->block, sizeof(s->block));
-				memcpy(s->grid, l->grid, sizeof(s->grid));
-				memcpy(s->org, sg0->org, sizeof(s->org));
-				memcpy(s->ext, sg0->ext, sizeof(s->ext));
-				s->gorder = sg0->gorder;
-				s->sched = sg0->sched;
-				/* keep at most RT_MAX_SHAPES: drop the least recent */
-				for (pp = &ke->shapes; *pp; pp = &(*pp)->next)
-					if (++n == RT_MAX_SHAPES) {
-						struct rt_shape *old = *pp;
-
-						*pp = old->next;
-						if (old->users)
-							old->doomed = true;
-						else
-							rt_shape_free(old);
-						break;
-					}
-			}
-		}
-		if (s) {
-			s->next = ke->shapes;
-			ke->shapes = s;
-			s->users++;
-		}
-	}
+	if (!l->sample && l->nseg == 1 &&
+	    ((l->k->flags & IDXGEN_RT_KERNEL_HOT) || ke->launches >= RT_HOT_AFTER))
+		s = hot_shape(rt, ke, l, need);
 	pthread_mutex_unlock(&rt->lock);
 
-	if (s) {
-		/* concurrent launches of the same shape write identical words */
-		ret = fetch_streams(rt, l, sg0, s->reg, true, FETCH_BLOCK | FETCH_GRID);
-		l->info.dedicated = 1;
-		if (!ret) {
-			l->seg[0].stream_order = classify_stream(sg0->tx, sg0->ty, sg0->tz, l->block, l->warp);
-			/*
-			 * every word made here was in the history: the region holds
-			 * them for good (another device's chunks, in that device's
-			 * region, are not counted as hits, and are kept too)
-			 */
-			if (l->info.device_jobs > l->spread_jobs &&
-			    l->info.device_hits == l->info.device_jobs - l->spread_jobs)
-				streams_keep(rt, l, s);
-		}
-		pthread_mutex_lock(&rt->lock);
-		rt_shape_put(s);
-		pthread_mutex_unlock(&rt->lock);
-	} else {
-		pthread_mutex_lock(&rt->shared_lock);
-		ret = 0;
-		if (!rt->shared_reg)
-			ret = idxgen_region_shared(rt->dev, &rt->shared_reg);
-		for (unsigned int i = 0; i < l->nseg && !ret; i++) {
-			const struct rt_lseg *sg = &l->seg[i];
-			unsigned int what = FETCH_BLOCK | FETCH_GRID;
-
-			/*
-			 * Segments repeat thread orders and box shapes (a sample:
-			 * one box shape, each thread order under each grid order):
-			 * what the device made for an earlier segment is copied.
-			 */
-			for (unsigned int j = 0; j < i && what; j++) {
-				const struct rt_lseg *e = &l->seg[j];
-				uint64_t nb = (uint64_t)sg->ext[0] * sg->ext[1] * sg->ext[2];
-
-				if ((what & FETCH_BLOCK) && rt_same_sched(&e->sched, &sg->sched)) {
-					memcpy(sg->tx, e->tx, 3 * sizeof(uint16_t) * l->nthreads);
-					what &= ~FETCH_BLOCK;
-				}
-				if ((what & FETCH_GRID) && e->gorder == sg->gorder &&
-				    !memcmp(e->ext, sg->ext, sizeof(e->ext))) {
-					for (uint64_t q = 0; q < nb; q++) {
-						l->gx[sg->first + q] = l->gx[e->first + q] - e->org[0] + sg->org[0];
-						l->gy[sg->first + q] = l->gy[e->first + q] - e->org[1] + sg->org[1];
-						l->gz[sg->first + q] = l->gz[e->first + q] - e->org[2] + sg->org[2];
-					}
-					what &= ~FETCH_GRID;
-				}
-			}
-			if ((what & FETCH_BLOCK) && l->sample) {
-				struct rt_scache *e;
-
-				for (e = rt->scache; e; e = e->next)
-					if (!memcmp(e->block, l->block, sizeof(e->block)) &&
-					    rt_same_sched(&e->sched, &sg->sched)) {
-						memcpy(sg->tx, e->txyz, 3 * sizeof(uint16_t) * l->nthreads);
-						what &= ~FETCH_BLOCK;
-						break;
-					}
-			}
-			if (!what)
-				continue;
-
-			/* the grid stream of this segment's box (the block stream is the same size) */
-			box_chunk(rt, sg, c);
-			need_shared = round_up((uint64_t)l->nthreads * bc.word_size, RT_STREAM_ALIGN) +
-				      round_up((uint64_t)c[0] * c[1] * c[2] * 4, RT_STREAM_ALIGN);
-			if (need_shared <= idxgen_region_size(rt->shared_reg)) {
-				ret = fetch_shared(rt, l, sg, what);
-			} else {
-				/* too big for the shared region: a region for this launch only */
-				struct idxgen_region *tmp;
-
-				ret = idxgen_region_alloc(rt->dev, need_shared, &tmp);
-				if (!ret) {
-					ret = fetch_streams(rt, l, sg, tmp, false, what);
-					idxgen_region_free(tmp);
-				}
-			}
-			if (!ret && (what & FETCH_BLOCK) && l->sample)
-				scache_add(rt, l, sg);
-		}
-		pthread_mutex_unlock(&rt->shared_lock);
-		for (unsigned int i = 0; i < l->nseg && !ret; i++) {
-			struct rt_lseg *sg = &l->seg[i];
-
-			sg->stream_order = classify_stream(sg->tx, sg->ty, sg->tz, l->block, l->warp);
-		}
-	}
+	ret = s ? fetch_hot(rt, l, s) : fetch_segments(rt, l, bc.word_size);
 	pthread_mutex_lock(&rt->lock);
 	ke->jobs += l->info.device_jobs;
 	ke->hits += l->info.device_hits;
