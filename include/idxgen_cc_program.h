@@ -326,6 +326,34 @@ extern "C" __attribute__((weak, noreturn)) void idxgen_cc_assert_fail(const char
 #define __assert_fail idxgen_cc_assert_fail
 
 /*
+ * clock(): on a GPU device code reads the multiprocessor's cycle counter
+ * (clock64's, cudaDevAttrClockRate kHz), host code the process's CPU time
+ * (CLOCKS_PER_SEC).  One name in a whole program, renamed here as
+ * __assert_fail is: the answer follows the view of the running code, the
+ * device's in a block function of a file that calls clock() (it holds an
+ * idxgen_cc_device_scope: lib/cc/whole.c find_traps), glibc's otherwise.
+ * Device code got glibc's before: a kernel that spins for clockRate * ms
+ * cycles (the samples' clock_block) spun about clockRate / 1000 times as
+ * long, over half an hour for 1 ms at 2 GHz.  <ctime> is included first:
+ * it #undefs clock, and std::clock must name the renamed function too.
+ * Weak, C linkage and glibc's type: a <time.h> included later declares it
+ * again under this name.
+ */
+#include <ctime>
+static inline clock_t idxgen_cc_host_clock(void)
+{
+	return clock();
+}
+extern "C" __attribute__((weak)) clock_t idxgen_cc_clock(void) noexcept
+{
+	return idxgen_cc_device_view() ? (clock_t)clock64() : idxgen_cc_host_clock();
+}
+namespace std {
+using ::idxgen_cc_clock;
+}
+#define clock idxgen_cc_clock
+
+/*
  * A block that traps leaves its block function by a jump (lib/rt's
  * idxgen_rt_trap), past its idxgen_cc_device_scope's end: the runtime calls
  * this on that thread before the jump, so host code after the failed launch

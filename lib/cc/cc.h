@@ -111,6 +111,7 @@ struct source {
 	bool cxx;		/* a whole program: parsed as CUDA, C++ written (whole.c) */
 	bool tls;		/* whole program whose __device__ functions read threadIdx & co. */
 	bool traps;		/* whole program whose code calls __trap() or assert() (whole.c find_traps) */
+	bool clock;		/* whole program whose code calls clock() (whole.c find_traps) */
 	struct edit *edits;	/* by start, then kind; not overlapping; applied by emit_src */
 	unsigned nedits;
 	unsigned edit_seq;	/* the next edit's seq */

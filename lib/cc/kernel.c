@@ -186,7 +186,9 @@ void emit_prologue(struct kernel *k, struct buf *o)
 		bprintf(o, "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx, \"%s\");\n", sig);
 		free(sig);
 	}
-	if (k->src->hd_split)	/* __host__ __device__ functions take their device branch (cuda_arch.c) */
+	/* __host__ __device__ functions take their device branch (cuda_arch.c), clock() counts
+	 * cycles */
+	if (k->src->hd_split || k->src->clock)
 		bprintf(o, "\tidxgen_cc_device_scope __idxgen_ds;\n");
 	if (kernel_cluster_dims(k))
 		bprintf(o, "\t__idxgen_cluster_scope __idxgen_cs;\n");

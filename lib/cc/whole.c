@@ -1167,7 +1167,7 @@ static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool 
 		bprintf(o, "\tif (__b->block_dim[0] %% 32u) {\n\t\t%s__tf__block%s(__b);\n\t\treturn;\n\t}\n", other, ta);
 	bprintf(o, "\tidxgen_cc_set_block(__b);\n%s%s%s%s",
 		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
-		k->src->hd_split ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
+		k->src->hd_split || k->src->clock ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
 		kernel_cluster_dims(k) ? "\t__idxgen_cluster_scope __idxgen_cs;\n" : "",
 		k->src->dyn_shared_ns ? "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n" : "");
 	if (plain)
@@ -1993,18 +1993,37 @@ static enum CXChildVisitResult calls_trap(CXCursor c, CXCursor parent, CXClientD
 	return *r ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
+/* Is c a call of clock()?  (s->clock) */
+static enum CXChildVisitResult calls_clock(CXCursor c, CXCursor parent, CXClientData d)
+{
+	bool *r = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		CXString n = clang_getCursorSpelling(c);
+		const char *p = clang_getCString(n);
+
+		*r = p && !strcmp(p, "clock");
+		clang_disposeString(n);
+	}
+	return *r ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
 /*
  * s->traps: does a function of the program's own files, a kernel included,
  * call __trap() or assert()?  Then every block function of the file says
  * which block runs and keeps threadIdx current, so that they fail the
- * launch with CUDA's error and message (idxgen_cc_program.h).
+ * launch with CUDA's error and message (idxgen_cc_program.h).  s->clock:
+ * does one call clock()?  Then every block function of the file holds the
+ * device view (idxgen_cc_device_scope), so that clock() counts the device's
+ * cycles in its kernels and the CPU time in host code (idxgen_cc_program.h).
  */
 static void find_traps(struct source *s, CXCursor c)
 {
 	struct cx_kids ks = cx_kids_of(c);
 	unsigned i;
 
-	for (i = 0; i < ks.n && !s->traps; i++) {
+	for (i = 0; i < ks.n && !(s->traps && s->clock); i++) {
 		CXCursor k = ks.c[i];
 		enum CXCursorKind ck = clang_getCursorKind(k);
 
@@ -2012,9 +2031,14 @@ static void find_traps(struct source *s, CXCursor c)
 			continue;
 		if (ck == CXCursor_Namespace || ck == CXCursor_LinkageSpec || ck == CXCursor_UnexposedDecl)
 			find_traps(s, k);
-		else if (ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate || ck == CXCursor_ClassDecl ||
-			 ck == CXCursor_StructDecl || ck == CXCursor_ClassTemplate || ck == CXCursor_CXXMethod)
-			clang_visitChildren(k, calls_trap, &s->traps);
+		else if (ck == CXCursor_FunctionDecl || ck == CXCursor_FunctionTemplate ||
+			 ck == CXCursor_ClassDecl || ck == CXCursor_StructDecl ||
+			 ck == CXCursor_ClassTemplate || ck == CXCursor_CXXMethod) {
+			if (!s->traps)
+				clang_visitChildren(k, calls_trap, &s->traps);
+			if (!s->clock)
+				clang_visitChildren(k, calls_clock, &s->clock);
+		}
 	}
 	cx_kids_free(&ks);
 }

@@ -315,6 +315,20 @@ static int blocks_per_sm(const struct idxgen_rt_kernel *k, const struct idxgen_i
 	return (int)n;
 }
 
+/*
+ * What a launch returns once it is queued or has run: a kernel that trapped
+ * made the context's error sticky (cudart_run_kernel), and that error is
+ * the next synchronizing call's, not the launch's: on a GPU the launch
+ * returns before the kernel runs (simpleAssert_nvrtc checks cuLaunchKernel,
+ * then expects the assert from cuCtxSynchronize).  cudaGetLastError sees it
+ * at once, as it sees any sticky error.  The launch's own errors (its
+ * configuration, memory for its arguments) are never sticky and stay its.
+ */
+static cudaError_t launched(cudaError_t err)
+{
+	return err && err == cudart_sticky() ? cudaSuccess : err;
+}
+
 static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,
 			  void **args, size_t shmem, cudaStream_t stream, bool coop)
 {
@@ -342,7 +356,10 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 	if (coop && !captured) {
 		/* in stream order, run at once: its blocks take threads of their own */
 		err = cudaStreamSynchronize(stream);
-		return err ? err : cudart_run_kernel(c, k, rt_dim(grid), rt_dim(block), shmem, args, true);
+		if (!err)
+			err =
+			    cudart_run_kernel(c, k, rt_dim(grid), rt_dim(block), shmem, args, true);
+		return launched(err);
 	}
 	op.u.kern.k = k;
 	op.u.kern.func = func;
@@ -354,15 +371,17 @@ static cudaError_t launch(const void *func, const struct idxgen_rt_kernel *k, di
 		if (!k->arg_sizes) {
 			/* values of unknown size cannot be kept: run it now, in order */
 			err = cudaStreamSynchronize(stream);
-			return err ? err : cudart_run_kernel(c, k, op.u.kern.grid, op.u.kern.block,
-							     shmem, args, false);
+			if (!err)
+				err = cudart_run_kernel(c, k, op.u.kern.grid, op.u.kern.block,
+							shmem, args, false);
+			return launched(err);
 		}
 		op.u.kern.args = cudart_copy_args(k, args);
 		if (!op.u.kern.args)
 			return cudaErrorMemoryAllocation;
 		op.owned = op.u.kern.args;
 	}
-	return cudart_submit(stream, &op);
+	return launched(cudart_submit(stream, &op));
 }
 
 cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, dim3 grid, dim3 block,

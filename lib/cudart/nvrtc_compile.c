@@ -7,9 +7,9 @@
  * NVRTC's PTX stands for; the ELF inside it is the "cubin"), its messages
  * the program's log.  Kernels run on the CPU: the compile is the same one
  * idxgen-cc does ahead of time, so a kernel compiled either way behaves
- * the same.  Which idxgen-cc: $IDXGEN_CC, else the build tree's (the path
- * this library was built with, where it still exists), else the one on
- * PATH.
+ * the same.  Which idxgen-cc: $IDXGEN_CC, else IDXGEN_NVRTC_CC where it
+ * exists (the build tree's in the build tree's library, $(BINDIR)'s in the
+ * installed one: lib/cudart/Makefile), else the one on PATH.
  */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -2,7 +2,9 @@
 """Lists the CUDA features each program of progs/ uses, by pattern, and
 writes features.json and FEATURES.md beside this script. Rerun it after
 adding or changing a program (README.md says so); `features.py --check`
-exits 1 when the committed files are out of date."""
+exits 1 when the committed files are out of date, `--check --tap` says so
+in TAP (lib/cc's `make check` runs it beside the corpus: the lists went
+stale when programs were added without it)."""
 import json
 import os
 import re
@@ -128,8 +130,17 @@ def main():
     targets = {os.path.join(HERE, 'features.json'): js, os.path.join(HERE, 'FEATURES.md'): md}
     if '--check' in sys.argv:
         stale = [p for p, t in targets.items() if not os.path.exists(p) or open(p).read() != t]
-        for p in stale:
-            print('%s is out of date: run tests/cuda/features.py' % p)
+        if '--tap' in sys.argv:
+            for i, p in enumerate(targets, 1):
+                name = 'tests/cuda/' + os.path.basename(p)
+                print('%s %d - %s matches progs/%s' % ('not ok' if p in stale else 'ok', i, name,
+                      ' (out of date: run tests/cuda/features.py)' if p in stale else ''))
+            print('1..%d' % len(targets))
+            print('# %d passed, %d failed, 0 skipped, 0 expected failures'
+                  % (len(targets) - len(stale), len(stale)))
+        else:
+            for p in stale:
+                print('%s is out of date: run tests/cuda/features.py' % p)
         sys.exit(1 if stale else 0)
     for p, t in targets.items():
         with open(p, 'w') as f:

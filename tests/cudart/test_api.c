@@ -1364,6 +1364,24 @@ static void test_sticky(void)
 	TAP_ERR(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
 	TAP_ERR(cudaDeviceReset(), cudaSuccess);
 	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+
+	/* regression (issue 44, simpleAssert_nvrtc): the kernel's fault is not its launch's
+	 * status, on the default stream either (the launch returned cudaErrorAssert) */
+	{
+		int mode = 1;
+		void *fargs[] = { &mode, &out };
+		cudaError_t launch_err, sync_err;
+
+		TAP_ERR(cudaMallocManaged((void **)&out, 4 * 64 * sizeof(int), cudaMemAttachGlobal),
+			cudaSuccess);
+		launch_err =
+		    cudaLaunchKernel((const void *)faulty, d3(4, 1, 1), d3(64, 1, 1), fargs, 0, 0);
+		sync_err = cudaDeviceSynchronize();
+		tap_ok(launch_err == cudaSuccess && sync_err == cudaErrorAssert,
+		       "a failed device assert: cudaLaunchKernel -> %s, the synchronization -> %s",
+		       cudaGetErrorName(launch_err), cudaGetErrorName(sync_err));
+		TAP_ERR(cudaDeviceReset(), cudaSuccess);
+	}
 }
 
 /* Channel formats (channel_descriptor.h, cudaCreateChannelDesc) and the texture types' values. */
