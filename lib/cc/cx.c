@@ -85,6 +85,18 @@ void cx_kids_free(struct cx_kids *k)
 	k->n = k->cap = 0;
 }
 
+CXCursor cx_body_of(CXCursor fn)
+{
+	struct cx_kids ks = cx_kids_of(fn);
+	CXCursor b = clang_getNullCursor();
+
+	for (unsigned i = 0; i < ks.n; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
+			b = ks.c[i];
+	cx_kids_free(&ks);
+	return b;
+}
+
 bool cx_only_child(CXCursor c, CXCursor *only)
 {
 	struct cx_kids k = cx_kids_of(c);

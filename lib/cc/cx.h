@@ -34,6 +34,8 @@ void cx_kids_add(struct cx_kids *k, CXCursor c);
 void cx_kids_free(struct cx_kids *k);
 /* c's only child in *only (true), or false when c has none or several. */
 bool cx_only_child(CXCursor c, CXCursor *only);
+/* The braced body of function (template) fn, or a null cursor (a declaration). */
+CXCursor cx_body_of(CXCursor fn);
 
 /* Where c is, as the reader sees it (the expansion location). */
 struct cx_loc {

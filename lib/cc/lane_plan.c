@@ -1369,19 +1369,6 @@ static bool has_launch(const struct source *s, CXCursor c)
 	return false;
 }
 
-/* The braced body of function f, or a null cursor. */
-static CXCursor body_of(CXCursor f)
-{
-	struct cx_kids ks = cx_kids_of(f);
-	CXCursor b = clang_getNullCursor();
-
-	for (unsigned i = 0; i < ks.n; i++)
-		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
-			b = ks.c[i];
-	cx_kids_free(&ks);
-	return b;
-}
-
 /*
  * The definition of the function call c calls when that is a warp helper:
  * a plain (not template, not member) __device__ function of the main file
@@ -1482,7 +1469,7 @@ static struct lane_helper *helper_plan(struct lp *x, CXCursor def, CXCursor at)
 		}
 	hp = cx_realloc(NULL, sizeof(*hp));
 	memset(hp, 0, sizeof(*hp));
-	if (!plan_fn(x->s, def, body_of(def), hp, x)) {
+	if (!plan_fn(x->s, def, cx_body_of(def), hp, x)) {
 		snprintf(msg, sizeof(msg), "'%s', whose own lane form is not possible: %s", n,
 			 hp->why);
 		lane_plan_free(hp);

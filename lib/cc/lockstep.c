@@ -735,18 +735,6 @@ static bool stores_read(struct access *a, CXCursor t, CXCursor v, const CXCursor
 	return r;
 }
 
-static CXCursor body_of(CXCursor fn)
-{
-	struct cx_kids ks = cx_kids_of(fn);
-	CXCursor b = clang_getNullCursor();
-
-	for (unsigned i = 0; i < ks.n; i++)
-		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
-			b = ks.c[i];
-	cx_kids_free(&ks);
-	return b;
-}
-
 /*
  * `dst[t] = f(src[t - 1], src[t + 1])` where dst and src are a ping-pong
  * pair (lockstep_pair.c): never one array at once, so each gets a base of
@@ -755,7 +743,7 @@ static CXCursor body_of(CXCursor fn)
 static bool pair_apart(struct access *a, CXCursor t, CXCursor v)
 {
 	const struct lockstep *l = a->l;
-	CXCursor b = lvalue_base(t), body = body_of(l->fn), arrays[8];
+	CXCursor b = lvalue_base(t), body = cx_body_of(l->fn), arrays[8];
 	unsigned n;
 	int p;
 	bool apart = false;

@@ -23,19 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The kernel's body, or a null cursor (a declaration). */
-static CXCursor body_of(CXCursor fn)
-{
-	struct cx_kids ks = cx_kids_of(fn);
-	CXCursor b = clang_getNullCursor();
-
-	for (unsigned i = 0; i < ks.n; i++)
-		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
-			b = ks.c[i];
-	cx_kids_free(&ks);
-	return b;
-}
-
 /* The identifier at offset o of the file's text ("KERNEL" of `KERNEL(scale, float)`), in m. */
 static void name_at(const struct source *s, unsigned o, char *m, size_t n)
 {
@@ -48,7 +35,7 @@ static void name_at(const struct source *s, unsigned o, char *m, size_t n)
 
 bool kernel_macro_defined(struct source *s, CXCursor fn)
 {
-	CXCursor body = body_of(fn);
+	CXCursor body = cx_body_of(fn);
 	unsigned a = c_start(fn);
 	char m[128], *n;
 	bool bad_body, bad_header;

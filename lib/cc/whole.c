@@ -1095,19 +1095,6 @@ static void emit_fiber_args(struct kernel *k, struct buf *o)
 	}
 }
 
-/* The body of function (template) f, or a null cursor. */
-static CXCursor fn_body(CXCursor f)
-{
-	struct cx_kids ks = cx_kids_of(f);
-	CXCursor b = clang_getNullCursor();
-
-	for (unsigned i = 0; i < ks.n; i++)
-		if (clang_getCursorKind(ks.c[i]) == CXCursor_CompoundStmt)
-			b = ks.c[i];
-	cx_kids_free(&ks);
-	return b;
-}
-
 /*
  * An explicit specialisation (`template <> __global__ void k<float>(...)`)
  * copied into its fiber namespace needs its template declared there too:
@@ -1121,7 +1108,7 @@ static bool fiber_primary_decl(struct walk *w, struct kernel *k)
 	if (clang_getCursorKind(k->fn) != CXCursor_FunctionDecl || clang_Cursor_getNumTemplateArguments(k->fn) <= 0 ||
 	    clang_Cursor_isNull(p))
 		return true;
-	b = fn_body(p);
+	b = cx_body_of(p);
 	if (!in_main(w->s, p) || clang_Cursor_isNull(b)) {
 		error_at(w->s, k->fn,
 			 "an explicit specialisation of a kernel template defined in another file cannot run as fibers");
@@ -1235,7 +1222,7 @@ static bool lane_helpers_write(struct walk *w, struct lane_plan *p)
 	for (unsigned i = 0; i < p->nhp && ok; i++) {
 		struct lane_helper *h = &p->hp[i];
 		char *sig = lane_helper_signature(h);
-		CXCursor b = fn_body(h->fn);
+		CXCursor b = cx_body_of(h->fn);
 
 		ok = lane_helpers_write(w, h->plan);
 		bprintf(w->o, "%s\n", sig);
@@ -1344,7 +1331,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	entry = plain ? "thread" : "fiber";
 	enter = plain ? "" : "\t__idxgen_cc_fiber_enter();\n";
 	if (!plain && !s->thread_fibers && !t->pack)
-		lanes = lane_plan(s, k->fn, fn_body(k->fn), &lp);
+		lanes = lane_plan(s, k->fn, cx_body_of(k->fn), &lp);
 	else
 		snprintf(lp.why, sizeof(lp.why), "%s", t->pack ? "a parameter pack" : "--exec-model=thread-fibers");
 	if (lanes && lp.warp_line && !thread_body(w, k, t, lp.warp_line)) {
