@@ -634,6 +634,8 @@ void program_out_free(struct program_out *p);
 int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, struct program_out *hdrs);
 /* macro_kernel.c: is kernel fn's definition (body or template header) a macro's expansion?  Diagnosed. */
 bool kernel_macro_defined(struct source *s, CXCursor fn);
+/* macro_kernel_expand.c: the invocations that write a kernel replaced by their expansion, before the parse. */
+void macro_kernels_expand(struct source *s, CXIndex idx, char *const *args, int nargs);
 /* kernel_macros.c: fn's #define lines into defines, its #undef lines into undefs (false: diagnosed). */
 bool kernel_macros(struct source *s, CXCursor fn, struct buf *defines, struct buf *undefs);
 /* whole.c: the path of f relative to the main file's folder, or NULL when it is not below it. */

@@ -507,6 +507,8 @@ int cc_translate_file_arch(const char *path, char *const *args, int nargs, unsig
 		s.plan = out;	/* and the C to a scratch buffer */
 	idx = clang_createIndex(0, 0);
 	cuda_arch_resolve(&s, idx, args, nargs, cuda_arch);	/* device code only: its view (-arch; 900) */
+	if (!s.nerrors)
+		macro_kernels_expand(&s, idx, args, nargs);
 	rc = s.nerrors ? 1 : warp_lower(&s, idx, args, nargs);
 	tu = rc ? NULL : source_parse(&s, idx, args, nargs);
 	if (rc) {

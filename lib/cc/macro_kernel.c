@@ -1,21 +1,23 @@
 // SPDX-License-Identifier: MIT
 /*
- * macro_kernel.c - a kernel whose definition a macro writes (lib/cc/README.md,
- * "The subset of whole programs").
+ * macro_kernel.c - a kernel whose definition a macro writes and that
+ * macro_kernel_expand.c could not write out (lib/cc/README.md, "Kernels
+ * that a macro writes").
  *
  * `#define KERNEL(NAME, T) template <typename T> __global__ void NAME(T *p)
  * { ... }` then `KERNEL(scale, float)`: every token of the kernel is the
  * macro's, and the file's text at the kernel's offsets is the invocation.
- * The translator writes a kernel anew from its text (thread loops, a fiber
- * namespace around it, a host stub made of its declaration as written), so
- * such a kernel cannot be rewritten: the stub had no declaration, the
- * registration landed in the next function, a second kernel of one
- * invocation was lost, and the C++ did not compile.  Refused here, before
- * anything is written, naming the macro.  So is a template kernel whose
- * `template <...>` header is a macro's (`#define SIG(N) template <typename
- * T> __global__ void N(T *p)`): the stub repeats the header as written.  A
- * macro that writes a non-template kernel's signature only (`SIG(scale) {
- * body }`) is fine: the stub repeats the invocation, the body is file text.
+ * macro_kernel_expand.c replaces such an invocation by its expansion before
+ * the parse; what is still a macro's here it left alone (a macro that calls
+ * itself, `__VA_OPT__`, a `#define` outside the main file).  The translator
+ * writes a kernel anew from its text (thread loops, a fiber namespace
+ * around it, a host stub made of its declaration as written), so such a
+ * kernel cannot be rewritten: the stub had no declaration and the C++ did
+ * not compile.  Refused here, before anything is written, naming the macro.
+ * So is a template kernel whose `template <...>` header is a macro's (the
+ * stub repeats the header as written).  A macro that writes a non-template
+ * kernel's signature only (`SIG(scale) { body }`) is fine: the stub repeats
+ * the invocation, the body is file text.
  */
 #include "cc.h"
 
@@ -51,14 +53,14 @@ bool kernel_macro_defined(struct source *s, CXCursor fn)
 	n = cx_spelling(fn);
 	if (bad_body)
 		error_at(s, fn,
-			 "kernel '%s' is defined by macro '%s': idxgen-cc rewrites a kernel's own text, which a macro's "
-			 "expansion is not; define the kernel outside the macro (a macro may write a non-template "
-			 "kernel's signature)",
+			 "kernel '%s' is defined by macro '%s', which idxgen-cc does not write out (a macro that calls "
+			 "itself, __VA_OPT__, or a #define outside the main file); define the kernel outside the macro",
 			 n, *m ? m : "?");
 	else
 		error_at(s, fn,
-			 "the 'template <...>' header of kernel '%s' is written by macro '%s': idxgen-cc repeats a "
-			 "template kernel's header as written; write the header outside the macro",
+			 "the 'template <...>' header of kernel '%s' is written by macro '%s', which idxgen-cc does not "
+			 "write out (a macro that calls itself, __VA_OPT__, or a #define outside the main file); write "
+			 "the header outside the macro",
 			 n, *m ? m : "?");
 	free(n);
 	return true;

@@ -2344,6 +2344,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	cuda_arch_resolve(s, idx, args, nargs, s->cuda_arch);
 	if (s->nerrors)
 		return 1;	/* diagnosed by cuda_arch.c */
+	macro_kernels_expand(s, idx, args, nargs);
 	kernel_decls(s, args, nargs);
 	if (!s->no_warp_lower) {
 		bool quiet = s->model == EXEC_AUTO;

@@ -50,6 +50,14 @@ for f in "$DIR"/progs/*.cu; do
 	run_prog "$(basename "$f")" -o "$tmp/prog" "$f"
 done
 
+# Kernels a macro writes, written out before the translation
+# (lib/cc/macro_kernel_expand.c; refused before): under each model too.
+for m in fission fibers; do
+	for p in macro_kernels macro_kernel_templates; do
+		run_prog "$p.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/$p.cu"
+	done
+done
+
 # A failed device assert() and __trap() fail the launch with CUDA's sticky
 # error, never the process (the programs check the codes; the assertion
 # aborted the process and __trap was undeclared before): under both models,
