@@ -56,11 +56,26 @@ static bool tok_is(const struct toks *k, unsigned i, const char *s)
 	return r;
 }
 
+/* libclang's tokens include the comments: to the preprocessor, blanks. */
+static bool comment(const struct toks *k, unsigned i)
+{
+	return clang_getTokenKind(k->t[i]) == CXToken_Comment;
+}
+
+/* The first token after i that is not a comment (k->n: none). */
+static unsigned next(const struct toks *k, unsigned i)
+{
+	for (i++; i < k->n && comment(k, i); i++)
+		;
+	return i;
+}
+
 /* Blank or a comment between tokens i - 1 and i (where the preprocessor keeps one space). */
 static bool spaced(const struct toks *k, unsigned i)
 {
-	return i > 0 && off_of(clang_getRangeStart(clang_getTokenExtent(k->tu, k->t[i]))) >
-				off_of(clang_getRangeEnd(clang_getTokenExtent(k->tu, k->t[i - 1])));
+	return i > 0 && (comment(k, i - 1) ||
+			 off_of(clang_getRangeStart(clang_getTokenExtent(k->tu, k->t[i]))) >
+				 off_of(clang_getRangeEnd(clang_getTokenExtent(k->tu, k->t[i - 1]))));
 }
 
 /* Would the texts a and b run into one token written side by side? */
@@ -99,9 +114,12 @@ static char *arg_text(const struct toks *k, unsigned a, unsigned b)
 	struct buf o = { 0 };
 
 	for (unsigned i = a; i < b; i++) {
-		char *t = tok_text(k, i);
+		char *t;
 
-		if (i > a && spaced(k, i))
+		if (comment(k, i))
+			continue;
+		t = tok_text(k, i);
+		if (o.n && spaced(k, i))
 			bputs(&o, " ");
 		bputs(&o, t);
 		free(t);
@@ -141,8 +159,11 @@ static bool read_params(const struct toks *d, struct params *p, unsigned *body)
 	if (d->n < 3 || !tok_is(d, 1, "("))
 		return false;
 	for (; i < d->n && !tok_is(d, i, ")"); i++) {
-		char *t = tok_text(d, i);
+		char *t;
 
+		if (comment(d, i))
+			continue;
+		t = tok_text(d, i);
 		if (!strcmp(t, ",")) {
 			free(t);
 			continue;
@@ -153,7 +174,7 @@ static bool read_params(const struct toks *d, struct params *p, unsigned *body)
 				continue;
 			t = cx_strdup("__VA_ARGS__");
 			p->variadic = true;
-		} else if (i + 1 < d->n && tok_is(d, i + 1, "...")) {
+		} else if (next(d, i) < d->n && tok_is(d, next(d, i), "...")) {
 			p->variadic = true;
 		}
 		if (p->n == MAX_PARAMS) {
@@ -219,9 +240,9 @@ static bool gnu_comma(const struct buf *o, const struct toks *d, unsigned i, con
 	char *n;
 	bool r;
 
-	if (!p || !p->variadic || !o->n || o->p[o->n - 1] != ',' || i + 1 >= d->n)
+	if (!p || !p->variadic || !o->n || o->p[o->n - 1] != ',' || next(d, i) >= d->n)
 		return false;
-	n = tok_text(d, i + 1);
+	n = tok_text(d, next(d, i));
 	r = param_of(p, n) == (int)p->n - 1;
 	free(n);
 	return r;
@@ -234,11 +255,14 @@ static char *substitute(const struct toks *d, unsigned body, const struct params
 	bool glue = false, ok = true, was_arg = false;
 
 	for (unsigned i = body; i < d->n && ok; i++) {
-		char *t = tok_text(d, i);
+		char *t;
 		bool sp = i > body && spaced(d, i);
 		int k;
 
-		if (!strcmp(t, "__VA_OPT__") || (!strcmp(t, self) && (!p || (i + 1 < d->n && tok_is(d, i + 1, "("))))) {
+		if (comment(d, i))
+			continue;
+		t = tok_text(d, i);
+		if (!strcmp(t, "__VA_OPT__") || (!strcmp(t, self) && (!p || (next(d, i) < d->n && tok_is(d, next(d, i), "("))))) {
 			ok = false;
 		} else if (!strcmp(t, "##") && gnu_comma(&o, d, i, p)) {
 			/* GNU's `, ## __VA_ARGS__`: the comma goes where the variadic arguments are none */
@@ -248,13 +272,13 @@ static char *substitute(const struct toks *d, unsigned body, const struct params
 				put(&o, va, true, false, true);
 			else
 				o.p[--o.n] = 0;
-			i++;
+			i = next(d, i);
 			glue = was_arg = false;
 		} else if (!strcmp(t, "##")) {
-			ok = o.n && i + 1 < d->n;
+			ok = o.n && next(d, i) < d->n;
 			glue = true;
-		} else if (!strcmp(t, "#") && p && i + 1 < d->n) {
-			char *n = tok_text(d, i + 1), *q;
+		} else if (!strcmp(t, "#") && p && next(d, i) < d->n) {
+			char *n = tok_text(d, next(d, i)), *q;
 
 			k = param_of(p, n);
 			free(n);
@@ -263,7 +287,7 @@ static char *substitute(const struct toks *d, unsigned body, const struct params
 				q = stringify(arg[k]);
 				put(&o, q, sp, glue, was_arg);
 				free(q);
-				i++;
+				i = next(d, i);
 			}
 			glue = was_arg = false;
 		} else {

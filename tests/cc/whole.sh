@@ -53,7 +53,7 @@ done
 # Kernels a macro writes, written out before the translation
 # (lib/cc/macro_kernel_expand.c; refused before): under each model too.
 for m in fission fibers; do
-	for p in macro_kernels macro_kernel_templates; do
+	for p in macro_kernels macro_kernel_templates macro_kernel_edges; do
 		run_prog "$p.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/$p.cu"
 	done
 done
