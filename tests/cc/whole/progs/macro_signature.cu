@@ -1,8 +1,10 @@
-// What a macro may write of device code and stay translated: a __device__
-// helper's whole definition (plain and template), and a non-template
-// kernel's signature whose body is the file's (the host stub repeats the
-// invocation).  A kernel whose definition or template header a macro writes
-// is refused (whole/bad/macro_kernel_*.cu).  Checked against the host.
+// What a macro may write of device code and stay translated as written: a
+// __device__ helper's whole definition (plain and template), and a
+// non-template kernel's signature whose body is the file's (the host stub
+// repeats the invocation).  A kernel whose definition or template header a
+// macro writes is written out before the translation instead
+// (whole/progs/macro_kernels.cu, macro_kernel_templates.cu).  Checked
+// against the host.
 #include <cstdio>
 #include <cuda_runtime.h>
 
