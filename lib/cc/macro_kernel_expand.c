@@ -306,6 +306,16 @@ static char *substitute(const struct toks *d, unsigned body, const struct params
 	return o.p;
 }
 
+/*
+ * A function-like macro's name is followed by '(' with no blank between
+ * (clang_Cursor_isMacroFunctionLike looks the macro up by name and said no
+ * for one #undef'd and defined again: an X-macro list's `T`).
+ */
+static bool function_like(const struct toks *d)
+{
+	return d->n > 1 && tok_is(d, 1, "(") && !spaced(d, 1);
+}
+
 /* The text of invocation u (a macro expansion cursor's tokens) of macro def, one level expanded; NULL: not. */
 static char *expand(CXTranslationUnit tu, CXCursor use, CXCursor def)
 {
@@ -316,7 +326,7 @@ static char *expand(CXTranslationUnit tu, CXCursor use, CXCursor def)
 
 	clang_tokenize(tu, clang_getCursorExtent(def), &d.t, &d.n);
 	clang_tokenize(tu, clang_getCursorExtent(use), &u.t, &u.n);
-	if (!clang_Cursor_isMacroFunctionLike(def))
+	if (!function_like(&d))
 		r = u.n == 1 ? substitute(&d, body, NULL, NULL, self) : NULL;
 	else if (read_params(&d, &p, &body) && read_args(&u, &p, arg))
 		r = substitute(&d, body, &p, arg, self);

@@ -1,7 +1,9 @@
 // Kernels whose whole definition a macro writes, written out before the
 // translation (lib/cc/macro_kernel_expand.c): several non-template kernels
 // from one invocation with pasted names, an X-macro list whose entries
-// invoke a kernel-writing macro (expanded in two rounds), a host helper of
+// invoke a kernel-writing macro (expanded in two rounds), the X-macro form
+// that defines `T` for the list, #undefs it and defines it again for the
+// launches (`T` was not taken for a function-like macro), a host helper of
 // the same invocation returning the kernel's name through `#NAME`, GNU's
 // `, ## __VA_ARGS__` with and without extra parameters, and a kernel with
 // a __shared__ tile and __syncthreads() from a macro.  All
@@ -50,6 +52,13 @@ UNARY_OPS(DEFINE_UNARY)
 FILL_KERNEL(fill_index, (float)i)
 FILL_KERNEL(fill_affine, a * i + b, float a, float b)
 
+#define SHIFTS() \
+	T(plus_one, 1)  \
+	T(minus_two, -2)
+#define T(NAME, D) __global__ void NAME(int *p, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) p[i] += D; }
+SHIFTS()
+#undef T
+
 #define BS 64
 #define DEFINE_REVERSE(NAME, T)                                           \
 	__global__ void NAME(const T *in, T *out)                         \
@@ -97,12 +106,15 @@ int main()
 	add_int<<<(n + 63) / 64, 64>>>(di, 7, n);
 	mul_int<<<(n + 63) / 64, 64>>>(di, -2, n);
 	cudaMemcpy(wf, df, sizeof wf, cudaMemcpyDeviceToHost);
+#define T(NAME, D) NAME<<<(n + 63) / 64, 64>>>(di, n);
+	SHIFTS()
+#undef T
 	cudaMemcpy(wi, di, sizeof wi, cudaMemcpyDeviceToHost);
 	for (int i = 0; i < n; i++) {
 		float v = -((hf[i] + 1.5f) * 3.0f);
 
 		hf[i] = v * v / 2.0f;
-		hi[i] = (hi[i] + 7) * -2;
+		hi[i] = (hi[i] + 7) * -2 + 1 - 2;
 		bad += wi[i] != hi[i];
 	}
 	bad += check_float("float chain", wf, hf, n);
