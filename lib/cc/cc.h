@@ -602,6 +602,23 @@ struct stride_index {
 bool stride_index(const struct kernel *k, CXCursor loop, struct stride_index *si);
 /* tree.c: a halving loop with barriers worth emitting per common block size */
 bool tree_loop(const struct kernel *k, CXCursor c);
+#define TREE_SIZES 4
+extern const unsigned tree_sizes[TREE_SIZES];	/* 1-D block sizes a tree is written for */
+/*
+ * tree_level.c: a reduction tree whose levels are each one loop over the
+ * threads that work (`if (tid < s)`, `if (tid % (2 * s) == 0)`), proven
+ * independent within a level; for 1-D blocks.  The guard's if, its
+ * statement, the loop's variable, the bound written per level (S, or M = 2S).
+ */
+struct tree_level {
+	CXCursor guard, then, var, bound;
+	CXType cmp;		/* the guard's comparison type */
+	bool doubling;		/* tid % M == 0: every M-th thread; else tid < S */
+	unsigned long long extent;	/* the smallest length of the arrays it subscripts */
+};
+bool tree_level_loop(const struct kernel *k, CXCursor loop, struct tree_level *tl);
+void emit_tree_level_bounds(const struct kernel *k, const struct tree_level *tl, struct buf *o);
+void dump_tree_level(const struct kernel *k, const struct tree_level *tl, struct buf *o);
 /* unroll.c: are the loops of thread loop l[0..n-1] all of constant count, small: unrolled fully? */
 bool unroll_region(const struct kernel *k, CXCursor *l, unsigned n);
 /* ---- planning ------------------------------------------------------------ */

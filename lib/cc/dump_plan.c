@@ -219,6 +219,7 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 	for (i = 0; i < n; i++) {
 		const struct stmt *s = stmt_of(k, l[i]);
 		int ind = 2 * depth;
+		struct tree_level tl;
 
 		if (!s)
 			continue;
@@ -257,9 +258,13 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 		case S_CONTROL:
 			bprintf(o, "%*s%s containing barriers: lines %u-%u, once per block (its conditions are uniform)\n",
 				ind, "", control_name(l[i]), line_of(l[i]), end_line_of(l[i]));
-			if (tree_loop(k, l[i]))
+			if (tree_level_loop(k, l[i], &tl)) {
+				bprintf(o, "%*s", ind + 2, "");
+				dump_tree_level(k, &tl, o);
+			} else if (tree_loop(k, l[i])) {
 				bprintf(o, "%*sreduction tree: written again for 1-D blocks of 256, 128, 512 and 1024 threads, the size a constant\n",
 					ind + 2, "");
+			}
 			dump_bodies(k, l[i], depth + 1, shown, o);
 			break;
 		}

@@ -29,6 +29,7 @@ struct emit {
 	bool warps;			/* a thread loop ran by whole warps (x_loop_warps) */
 	bool unroll;			/* the thread loop's inner loops unrolled fully (unroll.c) */
 	bool in_body;			/* writing a thread loop's body (not what runs once per block) */
+	const struct tree_level *level;	/* a tree's level: its working threads (tree_level.c) */
 };
 
 static unsigned vidx(const struct emit *e, const struct var *v)
@@ -536,9 +537,16 @@ static void region_body(struct emit *e, CXCursor *l, unsigned n, struct buf *bod
 		line_mark_stmt(e->src, l[i], body);
 		bputs(body, "\t\t");
 		e->in_body = true;
-		emit_node(e, l[i], body, 0, 0);
+		if (e->level) {	/* the guard is the loop's bounds */
+			emit_node(e, e->level->then, body, 0, 0);
+			CXCursor t = e->level->then;
+
+			emit_src(e->src, c_end(t), stmt_end(e->src, t), body);
+		} else {
+			emit_node(e, l[i], body, 0, 0);
+			emit_src(e->src, c_end(l[i]), stmt_end(e->src, l[i]), body);
+		}
 		e->in_body = false;
-		emit_src(e->src, c_end(l[i]), stmt_end(e->src, l[i]), body);
 		for (m = at; m < body->n && strchr(" \t\n", body->p[m]); m++)
 			;
 		if (m == body->n)
@@ -808,6 +816,26 @@ static void stride_index_bounds(const struct emit *e, struct buf *o)
 }
 
 /*
+ * A level of a reduction tree (tree_level.c): only its working threads,
+ * in any order (independent: proven there), so one loop for every stream
+ * order; a 1-D block (the caller's branch), so threadIdx.x = __tx.
+ */
+static void level_loop(struct emit *e, const struct buf *body, const struct buf *locals,
+		       struct buf *o)
+{
+	bputs(o, "\t{\t/* a level of the tree: only the threads that work, each once"
+		 " (tree_level.c) */\n");
+	emit_tree_level_bounds(e->k, e->level, o);
+	bputs(o, "\tconst uint32_t __ty __attribute__((unused)) = 0,"
+		 " __tz __attribute__((unused)) = 0;\n");
+	independent(e, clang_getNullCursor(), clang_getNullCursor(), e->level->doubling, o);
+	bprintf(o, "\tfor (uint32_t __tx = 0; __tx < __idxgen_lv_hi; __tx%s) {\n",
+		e->level->doubling ? " += __idxgen_lv_st" : "++");
+	x_body(e, locals, body, 'l', o);
+	bputs(o, "\t}\n");
+}
+
+/*
  * Two forms of the same loop: computed indices when the block's index
  * stream is in x-fastest order (the compiler can then vectorize with
  * contiguous accesses), the stream otherwise.  Same thread t in both (t is
@@ -828,6 +856,10 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	clang_getExpansionLocation(clang_getCursorLocation(l[0]), NULL, &line0, NULL, NULL);
 	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(l[n - 1])), NULL, &line1, NULL, NULL);
 	bprintf(o, "\t/* thread loop %d: %s lines %u-%u */\n", e->region, e->src->path, line0, line1);
+	if (e->level) {
+		level_loop(e, body, locals, o);
+		return;
+	}
 	bprintf(o, "\tif (__linear) {	/* the stream is in x-fastest order: computed indices */\n");
 	emit_agg_decls(&e->aggs, o);
 	if (e->ix)
@@ -909,8 +941,10 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 			scan_region(e, var_init(k->v[j].decl));
 	if (e->ix)
 		e->uses_threadIdx = true;	/* the round's index */
-	loop_conds(k, l, n, &e->conds);
-	loop_aggs(k, l, n, &e->aggs);
+	if (!e->level) {	/* a level's statement has neither (tree_level.c) */
+		loop_conds(k, l, n, &e->conds);
+		loop_aggs(k, l, n, &e->aggs);
+	}
 	e->unroll = unroll_region(k, l, n);
 	if (n == 1 && stmt_of(k, l[0])->stride)
 		stride_body(e, l[0], &body, &pre);
@@ -976,8 +1010,64 @@ static void emit_control_plain(struct emit *e, CXCursor c, struct buf *o)
 	cx_kids_free(&ks);
 }
 
-/* The 1-D block sizes a reduction tree is written for (tree.c), the likeliest first. */
-static const unsigned tree_sizes[] = { 256, 128, 512, 1024 };
+
+/*
+ * The branches of the common 1-D block sizes up to most, each with the
+ * shape a constant, around text t; a block larger than the tree's arrays
+ * would overrun them, and with the size a constant GCC says so.
+ */
+static void size_branches(const struct emit *e, const struct buf *t, unsigned long long most,
+			  struct buf *o)
+{
+	const char *sep = "";
+
+	for (unsigned i = 0; i < TREE_SIZES; i++) {
+		if (tree_sizes[i] > most)
+			continue;
+		bprintf(o, "\t%sif (__bdx == %u && __bdy == 1 && __bdz == 1) {\n", sep, tree_sizes[i]);
+		sep = "} else ";
+		bprintf(o, "\tconst uint32_t __bdx __attribute__((unused)) = %u, __bdy __attribute__((unused)) = 1, "
+			   "__bdz __attribute__((unused)) = 1;\n", tree_sizes[i]);
+		if (e->k->uses_blockDim)
+			bprintf(o, "\tconst dim3 blockDim __attribute__((unused)) = { %u, 1, 1 };\n", tree_sizes[i]);
+		bput(o, t->p, t->n);
+	}
+}
+
+/*
+ * A reduction tree recognised (tree_level.c): in a 1-D block each level a
+ * loop over its working threads (written again per common size, as
+ * tree.c's copies); any other block runs the loop as it is written.
+ */
+static void emit_levels(struct emit *e, CXCursor c, const struct tree_level *tl, struct buf *o)
+{
+	struct buf plain = { 0 }, lev = { 0 };
+	CXCursor init, cond, inc, body, guard = tl->guard;
+	unsigned line;
+
+	emit_control_plain(e, c, &plain);
+	for_parts(e->src, c, &init, &cond, &inc, &body);
+	bput(&lev, "\t", 1);
+	emit_src(e->src, c_start(c), c_start(body), &lev);
+	bputs(&lev, "{\n");
+	e->level = tl;
+	emit_region(e, &guard, 1, &lev);
+	e->level = NULL;
+	bputs(&lev, "\t/* __syncthreads(): the next level starts after this one */\n\t}\n");
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	bprintf(o, "\t/* line %u's reduction tree: in a 1-D block each level one loop over the"
+		   " threads that work (tree_level.c), for the common sizes with the size a"
+		   " constant */\n", line);
+	size_branches(e, &lev, tl->extent, o);
+	bputs(o, tl->extent >= 128 ? "\t} else if (__bdy == 1 && __bdz == 1) {\n" :
+				     "\tif (__bdy == 1 && __bdz == 1) {\n");
+	bput(o, lev.p, lev.n);
+	bputs(o, "\t} else {\n");
+	bput(o, plain.p, plain.n);
+	bputs(o, "\t}\n");
+	buf_free(&plain);
+	buf_free(&lev);
+}
 
 /*
  * A control statement; a reduction tree (tree.c) once more per common 1-D
@@ -988,8 +1078,13 @@ static const unsigned tree_sizes[] = { 256, 128, 512, 1024 };
 static void emit_control(struct emit *e, CXCursor c, struct buf *o)
 {
 	struct buf plain = { 0 };
-	unsigned i, line;
+	unsigned line;
+	struct tree_level tl;
 
+	if (tree_level_loop(e->k, c, &tl)) {
+		emit_levels(e, c, &tl, o);
+		return;
+	}
 	if (!tree_loop(e->k, c)) {
 		emit_control_plain(e, c, o);
 		return;
@@ -998,14 +1093,7 @@ static void emit_control(struct emit *e, CXCursor c, struct buf *o)
 	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
 	bprintf(o, "\t/* line %u's reduction tree: written for the common 1-D block sizes with the size a constant (tree.c) */\n",
 		line);
-	for (i = 0; i < sizeof(tree_sizes) / sizeof(*tree_sizes); i++) {
-		bprintf(o, "\t%sif (__bdx == %u && __bdy == 1 && __bdz == 1) {\n", i ? "} else " : "", tree_sizes[i]);
-		bprintf(o, "\tconst uint32_t __bdx __attribute__((unused)) = %u, __bdy __attribute__((unused)) = 1, "
-			   "__bdz __attribute__((unused)) = 1;\n", tree_sizes[i]);
-		if (e->k->uses_blockDim)
-			bprintf(o, "\tconst dim3 blockDim __attribute__((unused)) = { %u, 1, 1 };\n", tree_sizes[i]);
-		bput(o, plain.p, plain.n);
-	}
+	size_branches(e, &plain, ~0ull, o);
 	bputs(o, "\t} else {\n");
 	bput(o, plain.p, plain.n);
 	bputs(o, "\t}\n");

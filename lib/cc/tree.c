@@ -32,6 +32,9 @@
 
 #include "cc.h"
 
+/* The 1-D block sizes a reduction tree is written for, the likeliest first. */
+const unsigned tree_sizes[TREE_SIZES] = { 256, 128, 512, 1024 };
+
 /* The text of [a, b) without white space, at most n - 1 characters; false if longer. */
 static bool squeezed(const struct source *s, unsigned a, unsigned b, char *out, size_t n)
 {

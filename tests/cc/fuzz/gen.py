@@ -81,6 +81,11 @@ RETURN_SPLITS_WARP_OPS = False
 # return; a tree level reads the slot of thread (x + st, y, z), which no
 # thread writes in that level.
 GUARDS = 0.06
+# The tree's recognised form (issue 40, lib/cc/tree_level.c): in a 1-D block
+# the tree over row 0 indexed by threadIdx.x itself (s[threadIdx.x] op=
+# s[threadIdx.x + st]), which the translator runs as one loop per level over
+# the working threads.  Drawn by a generator of its own.
+TREE_LEVELS = 0.7
 # Conditions of the guard's form (thread index against uniform values) as the
 # conditions of ?: and of ifs inside loops: the translator decides them per
 # block (guard.c, __idxgen_cond_J), in thread loops nested in uniform loops
@@ -165,6 +170,7 @@ class Gen:
         self.sr = random.Random(name + ":stride")   # stride loops' draws (STRIDE_LOOPS)
         self.tr = random.Random(name + ":tree")     # shuffle trees' draws (WARP_TREES)
         self.lr = random.Random(name + ":lockstep")  # replaced reads' draws (LOCKSTEP_READS)
+        self.vr = random.Random(name + ":levels")   # tree levels' draws (TREE_LEVELS)
         self.ls_reset()
 
     # -- shapes ---------------------------------------------------------
@@ -544,6 +550,9 @@ class Gen:
         op = r.choice(["+=", "^=", "min", "max"])
         here = "%s[tid + %du * %du]" % (a, self.nt, j)
         there = "%s[tid + %s + %du * %du]" % (a, st, self.nt, j)
+        if self.block[1] == self.block[2] == 1 and j == 0 and self.vr.random() < TREE_LEVELS:
+            here = "%s[threadIdx.x]" % a        # the recognised form: tid is threadIdx.x
+            there = "%s[threadIdx.x + %s]" % (a, st)
         self.barrier()
         self.emit("for (unsigned int %s = blockDim.x / 2; %s > 0; %s >>= 1) {" % (st, st, st))
         self.emit("\tif (threadIdx.x < %s)" % st)

@@ -2,7 +2,9 @@
 // the size a constant (issue 40; lib/cc/tree.c): the same statements in a
 // branch per size that redeclares the block's shape, the general code for
 // every other shape; loops whose copies could mean something else, or
-// that do not halve a size taken from blockDim, are left alone.
+// that do not halve a size taken from blockDim, are left alone.  The
+// barrier comes first in these loops: tree_level.c, which takes `if (tid <
+// k) ...; __syncthreads();` (golden/tree_levels.cu), leaves them to tree.c.
 #define N 256
 
 __global__ void sum(const float *in, float *out)
@@ -13,15 +15,16 @@ __global__ void sum(const float *in, float *out)
 	s[tid] = in[blockIdx.x * blockDim.x + tid];
 	__syncthreads();
 	for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+		__syncthreads();
 		if (tid < k)
 			s[tid] += s[tid + k];
-		__syncthreads();
 	}
+	__syncthreads();
 	if (tid == 0)
 		out[blockIdx.x] = s[0];
 }
 // CHECK-LABEL: static void sum__block(
-// CHECK: /* line 15's reduction tree: written for the common 1-D block sizes with the size a constant (tree.c) */
+// CHECK: /* line 17's reduction tree: written for the common 1-D block sizes with the size a constant (tree.c) */
 // CHECK-NEXT: if (__bdx == 256 && __bdy == 1 && __bdz == 1) {
 // CHECK-NEXT: const uint32_t __bdx __attribute__((unused)) = 256, __bdy __attribute__((unused)) = 1, __bdz __attribute__((unused)) = 1;
 // CHECK-NEXT: const dim3 blockDim __attribute__((unused)) = { 256, 1, 1 };
@@ -37,7 +40,7 @@ __global__ void sum(const float *in, float *out)
 // CHECK-NOT: for (unsigned k
 // CHECK: out[blockIdx.x] = s[0];
 // PLAN-LABEL: kernel sum:
-// PLAN: for containing barriers: lines 15-19, once per block (its conditions are uniform)
+// PLAN: for containing barriers: lines 17-21, once per block (its conditions are uniform)
 // PLAN-NEXT: reduction tree: written again for 1-D blocks of 256, 128, 512 and 1024 threads, the size a constant
 
 __global__ void dot(const double *a, const double *b, double *part)
@@ -58,7 +61,7 @@ __global__ void dot(const double *a, const double *b, double *part)
 		part[blockIdx.x] = cache[0];
 }
 // CHECK-LABEL: static void dot__block(
-// CHECK: /* line 51's reduction tree: written for the common 1-D block sizes with the size a constant (tree.c) */
+// CHECK: /* line 54's reduction tree: written for the common 1-D block sizes with the size a constant (tree.c) */
 // CHECK-NEXT: if (__bdx == 256 && __bdy == 1 && __bdz == 1) {
 // CHECK: while (h != 0) {
 // CHECK: cache[ci] += cache[ci + h];
@@ -70,7 +73,7 @@ __global__ void dot(const double *a, const double *b, double *part)
 // CHECK-NOT: while (h != 0) {
 // CHECK: part[blockIdx.x] = cache[0];
 // PLAN-LABEL: kernel dot:
-// PLAN: while containing barriers: lines 51-56, once per block (its conditions are uniform)
+// PLAN: while containing barriers: lines 54-59, once per block (its conditions are uniform)
 // PLAN-NEXT: reduction tree: written again
 
 // from a constant: nothing to gain
@@ -82,10 +85,11 @@ __global__ void fixed(int *out)
 	s[tid] = (int)tid;
 	__syncthreads();
 	for (unsigned k = N / 2; k > 0; k >>= 1) {
+		__syncthreads();
 		if (tid < k)
 			s[tid] += s[tid + k];
-		__syncthreads();
 	}
+	__syncthreads();
 	if (tid == 0)
 		out[blockIdx.x] = s[0];
 }
@@ -132,10 +136,11 @@ __global__ void stepped(int *out)
 	s[tid] = (int)tid;
 	__syncthreads();
 	for (unsigned k = 1; k < blockDim.x; k *= 2) {
+		__syncthreads();
 		if (tid % (2 * k) == 0)
 			s[tid] += s[tid + k];
-		__syncthreads();
 	}
+	__syncthreads();
 	if (tid == 0)
 		out[blockIdx.x] = s[0];
 }
