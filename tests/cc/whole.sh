@@ -457,6 +457,30 @@ rm -f "$tmp/prog"
 [ $? = 2 ] && grep -q 'no such host compiler' "$tmp/err" && [ ! -e "$tmp/prog" ]
 ok $? "-ccbin of a compiler that does not exist: exit 2, said so"
 
+# Which options the host compiler takes (-ftrivial-auto-var-init=zero,
+# -fno-strict-float-cast-overflow) is known for clang++-N, N >= 16, and asked
+# of any other compiler: each question is a compiler start (0.17 s of CPU; the
+# two were a fifth of a small program's build).  Shims log how they are run.
+mkdir -p "$tmp/shim"
+for shim in clang++-16 other-cxx; do
+	printf '#!/bin/sh\necho "$*" >>"%s/shim/%s.log"\nexec /usr/bin/clang++-16 "$@"\n' "$tmp" "$shim" \
+		>"$tmp/shim/$shim"
+	chmod +x "$tmp/shim/$shim"
+done
+if [ -x /usr/bin/clang++-16 ]; then
+	PATH="$tmp/shim:$PATH" "$CC_BIN" -O0 -o "$tmp/prog" "$reg" >"$tmp/err" 2>&1 && "$tmp/prog" >/dev/null &&
+		! grep -q 'fsyntax-only /dev/null' "$tmp/shim/clang++-16.log" &&
+		grep -- ' -c ' "$tmp/shim/clang++-16.log" | grep -q -- '-ftrivial-auto-var-init=zero .*-fno-strict-float-cast-overflow'
+	ok $? "the default clang++-16 is not asked which options it takes, and is given both ($(grep -c . "$tmp/shim/clang++-16.log") starts)"
+	CXX=other-cxx PATH="$tmp/shim:$PATH" "$CC_BIN" -O0 -o "$tmp/prog" "$reg" >"$tmp/err" 2>&1 && "$tmp/prog" >/dev/null &&
+		[ "$(grep -c 'fsyntax-only /dev/null' "$tmp/shim/other-cxx.log")" = 2 ] &&
+		grep -- ' -c ' "$tmp/shim/other-cxx.log" | grep -q -- '-ftrivial-auto-var-init=zero .*-fno-strict-float-cast-overflow'
+	ok $? "another compiler (CXX=other-cxx) is asked once for each option, and given both"
+else
+	ok 1 "/usr/bin/clang++-16 missing: the shims cannot stand for it"
+fi
+rm -rf "$tmp/shim" "$tmp/prog"
+
 # `make CC=idxgen-cc` exports CC=idxgen-cc to its recipes: a .c file given to
 # $CC started idxgen-cc again, without end (HeCBench prna, miniDGS).  --dryrun
 # shows the host command without running it: never idxgen-cc itself.
