@@ -12,6 +12,8 @@
 #include "cc.h"
 #include "paths.h"
 #include "module_out.h"
+#include "pch.h"
+#include <dirent.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -316,6 +318,20 @@ static bool show_file(const char *path, const char *what)
 	return found;
 }
 
+/* Does the file at path contain what? */
+static bool file_has(const char *path, const char *what)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	bool found = false;
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = strstr(line, what);
+	if (f)
+		fclose(f);
+	return found;
+}
+
 static const char *base_name(const char *p)
 {
 	const char *b = strrchr(p, '/');
@@ -545,6 +561,145 @@ static void saturating_casts(struct drv *d, struct argv *a)
 }
 
 /*
+ * The host compiler's options for a translation, but for the file's own:
+ * what its object depends on besides the file, and so the key of the
+ * precompiled prelude (pch.c).
+ */
+static void translation_flags(struct drv *d, struct argv *f)
+{
+	if (!d->opt_given)
+		av_add(f, "-O3");
+	if (d->module_ext)
+		av_add(f, "-fPIC");	/* a shared object's code */
+	nvcc_macros(f);
+	nvcc_dialect(f, false);
+	defined_locals(d, f);
+	saturating_casts(d, f);
+	av_cat(f, &d->cflags);
+}
+
+/*
+ * The precompiled prelude for this translation, or NULL.  Not where the
+ * translation has files of its own beside the .cu.cpp (a header it includes
+ * that defines kernels, translated too): its folder comes first in the
+ * search and could hold a name the prelude includes; nor with --dryrun,
+ * which shows the commands of a build without a cache; nor for a compiler
+ * other than clang 16 or later (-include-pch is clang's; gcc's PCHs work
+ * otherwise).
+ */
+static char *translation_pch(const struct drv *d, const char *dir, const struct argv *flags)
+{
+	struct argv key = { 0 };
+	char header[PATH_MAX + 32];
+	struct dirent *e;
+	int files = 0;
+	char *pch;
+	DIR *dp;
+	int i;
+
+	if (d->dryrun || !pch_enabled() || clang_major(host_cxx(d)) < 16)
+		return NULL;
+	for (i = 0; i < d->cflags.n; i++)
+		if (!strncmp(d->cflags.v[i], "-include", 8) || !strncmp(d->cflags.v[i], "-imacros", 8) ||
+		    !strcmp(d->cflags.v[i], "-x"))
+			return NULL;	/* -Xcompiler's own prelude: it would come before ours in a PCH */
+	dp = opendir(dir);
+	while (dp && (e = readdir(dp)))
+		files += e->d_name[0] != '.';
+	if (dp)
+		closedir(dp);
+	if (files != 1)
+		return NULL;
+	av_add(&key, host_cxx(d));
+	av_addf(&key, "-std=%s", d->std);
+	add_our_includes(&key);
+	av_cat(&key, flags);
+	snprintf(header, sizeof(header), "%s/idxgen_cc_program.h", cc_paths()->include);
+	pch = pch_get(header, cc_paths()->include, key.v, key.n, d->verbose);
+	av_free(&key);
+	return pch;
+}
+
+/* The host compile of a translation, with its prelude precompiled if there is one: run_to's status. */
+static int compile_with(const struct drv *d, const char *dir, const char *idir, const struct argv *flags,
+			const char *pch, const char *cpp, const char *obj, const char *err)
+{
+	struct argv cc = { 0 };
+	int rc;
+
+	av_add(&cc, host_cxx(d));
+	av_addf(&cc, "-std=%s", d->std);
+	av_addf(&cc, "-I%s", dir);
+	add_our_includes(&cc);
+	av_add(&cc, idir);
+	av_cat(&cc, flags);
+	if (pch) {
+		av_add(&cc, "-include-pch");
+		av_add(&cc, pch);
+	}
+	if (d->preinc.n) {
+		/* the translation's own first include, then the user's, as nvcc orders them */
+		av_add(&cc, "-include");
+		av_add(&cc, "idxgen_cc_program.h");
+		av_cat(&cc, &d->preinc);
+	}
+	av_add(&cc, "-c");
+	av_add(&cc, "-o");
+	av_add(&cc, obj);
+	av_add(&cc, cpp);
+	rc = d->dryrun ? run(d, cc.v) : run_to(d, cc.v, err);
+	av_free(&cc);
+	return rc;
+}
+
+/*
+ * The translation in cpp compiled to obj: 0, 1 (a static_assert of ours) or
+ * 2 (our bug).  A compile with the precompiled prelude that fails is done
+ * again without it, which then says what failed: clang refuses a PCH whose
+ * system headers changed since, or a broken one (either is dropped); any
+ * other failure is reported as the build without one reports it.
+ */
+static int compile_translation(struct drv *d, const char *src, const char *dir, const char *idir, const char *cpp,
+			       const char *obj, const char *err)
+{
+	struct argv flags = { 0 };
+	char *pch;
+	int rc;
+
+	translation_flags(d, &flags);
+	pch = translation_pch(d, dir, &flags);
+	if (pch && compile_with(d, dir, idir, &flags, pch, cpp, obj, err)) {
+		if (file_has(err, "precompiled header") || file_has(err, "PCH file"))
+			pch_forget(pch);	/* out of date or broken: the next build makes a new one */
+		free(pch);
+		pch = NULL;
+	}
+	rc = 0;
+	if (!pch && compile_with(d, dir, idir, &flags, NULL, cpp, obj, err)) {
+		if (d->dryrun) {
+			rc = 0;
+		} else if (show_file(err, "\"idxgen-cc: '")) {
+			/* a static_assert of ours: a limit only the instantiation shows */
+			rc = 1;
+		} else {
+			/* the input parsed and translated: this is our bug, never the user's */
+			fprintf(stderr,
+				"idxgen-cc: internal error: the C++ written for %s does not compile with %s and the options given to it (kept in %s)\n",
+				src, host_cxx(d), cpp);
+			d->kept = true;
+			rc = 2;
+		}
+	} else if (!d->dryrun) {
+		show_file(err, "");	/* the compiler's warnings */
+	}
+	if (!d->dryrun)
+		unlink(err);
+	free(pch);
+	av_free(&flags);
+	return rc;
+}
+
+/*
  * .cu -> C++ -> obj: 0, 1 (diagnostics) or 2.  The C++ is written to its own
  * folder of the temporary one (index), with the files it includes that
  * define kernels, translated too, at their places relative to it: its
@@ -552,7 +707,7 @@ static void saturating_casts(struct drv *d, struct argv *a)
  */
 static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 {
-	struct argv pa = { 0 }, cc = { 0 };
+	struct argv pa = { 0 };
 	struct buf out = { 0 };
 	struct program_out po = { 0 };
 	char *idir = input_dir_flag(src), dir[96], *cpp, *err;
@@ -607,54 +762,11 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		}
 	}
 	buf_free(&plan);
-	if (rc == 0 && !d->emit_cxx) {
-		av_add(&cc, host_cxx(d));
-		av_addf(&cc, "-std=%s", d->std);
-		av_addf(&cc, "-I%s", dir);
-		add_our_includes(&cc);
-		av_add(&cc, idir);
-		if (!d->opt_given)
-			av_add(&cc, "-O3");
-		if (d->module_ext)
-			av_add(&cc, "-fPIC");	/* a shared object's code */
-		nvcc_macros(&cc);
-		nvcc_dialect(&cc, false);
-		defined_locals(d, &cc);
-		saturating_casts(d, &cc);
-		av_cat(&cc, &d->cflags);
-		if (d->preinc.n) {
-			/* the translation's own first include, then the user's, as nvcc orders them */
-			av_add(&cc, "-include");
-			av_add(&cc, "idxgen_cc_program.h");
-			av_cat(&cc, &d->preinc);
-		}
-		av_add(&cc, "-c");
-		av_add(&cc, "-o");
-		av_add(&cc, obj);
-		av_add(&cc, cpp);
-		if (d->dryrun) {
-			rc = run(d, cc.v);
-		} else if (run_to(d, cc.v, err)) {
-			if (show_file(err, "\"idxgen-cc: '")) {
-				/* a static_assert of ours: a limit only the instantiation shows */
-				rc = 1;
-			} else {
-				/* the input parsed and translated: this is our bug, never the user's */
-				fprintf(stderr,
-					"idxgen-cc: internal error: the C++ written for %s does not compile with %s and the options given to it (kept in %s)\n",
-					src, cc.v[0], cpp);
-				d->kept = true;
-				rc = 2;
-			}
-		} else {
-			show_file(err, "");	/* the compiler's warnings */
-		}
-		unlink(err);
-	}
+	if (rc == 0 && !d->emit_cxx)
+		rc = compile_translation(d, src, dir, idir, cpp, obj, err);
 	program_out_free(&po);
 	buf_free(&out);
 	av_free(&pa);
-	av_free(&cc);
 	free(idir);
 	free(cpp);
 	free(err);
@@ -1435,8 +1547,9 @@ static void drv_usage(FILE *f)
 "internal error (the C or C++ written did not compile).\n"
 "\n"
 "Environment: CXX, CC (host compilers), CFLAGS (translate-only -c),\n"
-"TMPDIR; at run time IDXGEN_SCHEDULE, IDXGEN_NUM_THREADS, IDXGEN_BACKEND\n"
-"(libidxgen).\n"
+"TMPDIR; IDXGEN_CC_CACHE (where the precompiled prelude of the translated\n"
+"programs is kept: default ~/.cache/idxgen; IDXGEN_CC_PCH=0: none); at run\n"
+"time IDXGEN_SCHEDULE, IDXGEN_NUM_THREADS, IDXGEN_BACKEND (libidxgen).\n"
 "\n"
 "Examples:\n"
 "  idxgen-cc -o prog prog.cu && ./prog\n"
