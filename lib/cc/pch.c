@@ -26,8 +26,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <utime.h>
 
-/* At most this many PCHs are kept (6-7 MB each); the oldest go first. */
+/* At most this many PCHs are kept (6-7 MB each); the least recently used go first. */
 #define PCH_KEEP 8
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
@@ -127,7 +128,7 @@ static bool pch_dir(char *d, size_t n)
 	return !mkdir(d, 0700) || errno == EEXIST;
 }
 
-/* Keep the newest PCH_KEEP - 1 PCHs of dir, so that one more fits. */
+/* Keep the PCH_KEEP - 1 PCHs of dir used last (their time: made or used), so that one more fits. */
 static void pch_trim(const char *dir)
 {
 	struct dirent **ents;
@@ -202,8 +203,10 @@ char *pch_get(const char *header, const char *include, char *const *flags, int n
 		h = fnv_stat(fnv_str(h, cxx_file), cxx_file);
 	h = fnv_dir(fnv_str(h, include), include, 2);
 	snprintf(path, sizeof(path), "%s/%016llx.pch", dir, (unsigned long long)h);
-	if (!access(path, R_OK))
+	if (!access(path, R_OK)) {
+		utime(path, NULL);	/* used now: the last to go (pch_trim) */
 		return cx_strdup(path);
+	}
 	pch_trim(dir);
 	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
 	av = cx_alloc((n + 6) * sizeof(*av));
