@@ -12,6 +12,8 @@
 #include "cc.h"
 #include "paths.h"
 #include "module_out.h"
+#include "pch.h"
+#include <dirent.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -316,6 +318,20 @@ static bool show_file(const char *path, const char *what)
 	return found;
 }
 
+/* Does the file at path contain what? */
+static bool file_has(const char *path, const char *what)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	bool found = false;
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = strstr(line, what);
+	if (f)
+		fclose(f);
+	return found;
+}
+
 static const char *base_name(const char *p)
 {
 	const char *b = strrchr(p, '/');
@@ -438,22 +454,73 @@ static void nvcc_dialect(struct argv *a, bool parse)
 	av_add(a, parse ? "-Wno-error=c++11-narrowing" : "-Wno-c++11-narrowing");
 }
 
-/* Does compiler cxx take option opt?  Asked with nothing to compile, quietly. */
-static bool host_takes(const char *cxx, const char *opt)
+/* Does compiler cxx take every option of opts (NULL-ended)?  Asked with nothing to compile, quietly. */
+static bool host_takes(const char *cxx, const char *const *opts)
 {
-	char *av[] = { (char *)cxx, (char *)opt, "-x", "c++", "-fsyntax-only", "/dev/null", NULL };
-	pid_t pid = fork();
+	const char *av[8];
+	unsigned n = 0;
+	pid_t pid;
 	int st;
 
+	av[n++] = cxx;
+	while (*opts && n < 3)
+		av[n++] = *opts++;
+	av[n++] = "-x";
+	av[n++] = "c++";
+	av[n++] = "-fsyntax-only";
+	av[n++] = "/dev/null";
+	av[n] = NULL;
+	pid = fork();
 	if (pid < 0)
 		return false;
 	if (pid == 0) {
 		if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
 			_exit(127);
-		execvp(av[0], av);
+		execvp(av[0], (char *const *)av);
 		_exit(127);
 	}
 	return waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/* N of a compiler named clang++-N (a path's last part), else 0. */
+static unsigned clang_major(const char *cxx)
+{
+	const char *b = strrchr(cxx, '/');
+	unsigned major = 0;
+	int end = 0;
+
+	b = b ? b + 1 : cxx;
+	if (sscanf(b, "clang++-%u%n", &major, &end) != 1 || b[end])
+		return 0;
+	return major;
+}
+
+#define ZERO_LOCALS_OPT "-ftrivial-auto-var-init=zero"
+#define SAT_CASTS_OPT "-fno-strict-float-cast-overflow"
+
+/*
+ * Which of the two options below the host compiler takes, once per run.
+ * A clang++-N of clang 16 or later takes both (16 dropped the flag that 12-15
+ * wanted beside the first; the second is older), so it is not asked: each
+ * question is a compiler start, about 0.17 s of CPU, and the two were a
+ * fifth of a small program's whole build (tests/cc/whole.sh pins that
+ * Debian's clang++-16, the default, is not asked).  Any other compiler is
+ * asked for each (gcc 12 takes the first only).
+ */
+static void host_options(struct drv *d)
+{
+	static const char *const zero[] = { ZERO_LOCALS_OPT, NULL };
+	static const char *const sat[] = { SAT_CASTS_OPT, NULL };
+	const char *cxx = host_cxx(d);
+
+	if (d->zero_locals)
+		return;
+	if (clang_major(cxx) >= 16) {
+		d->zero_locals = d->sat_casts = 1;
+		return;
+	}
+	d->zero_locals = host_takes(cxx, zero) ? 1 : -1;
+	d->sat_casts = host_takes(cxx, sat) ? 1 : -1;
 }
 
 /*
@@ -464,17 +531,13 @@ static bool host_takes(const char *cxx, const char *opt)
  * -O3 took it as proof that every lane is the leader: each lane did the
  * atomicAdd (tests/cuda/progs/warp_agg_uninit.cu).  Zero-initialised locals
  * make it defined (0 is a value a GPU's register may hold), where the host
- * compiler has the option (gcc 12, clang 16; an older clang refuses it:
- * asked once per run).
+ * compiler has the option (gcc 12, clang 16; an older clang refuses it).
  */
 static void defined_locals(struct drv *d, struct argv *a)
 {
-	static const char opt[] = "-ftrivial-auto-var-init=zero";
-
-	if (!d->zero_locals)
-		d->zero_locals = host_takes(host_cxx(d), opt) ? 1 : -1;
+	host_options(d);
 	if (d->zero_locals > 0)
-		av_add(a, opt);
+		av_add(a, ZERO_LOCALS_OPT);
 }
 
 /*
@@ -486,18 +549,154 @@ static void defined_locals(struct drv *d, struct argv *a)
  * bitonic sort with UINT_MAX and reads it back as `uint` (the padding became
  * 0 and sorted first).  clang's -fno-strict-float-cast-overflow makes every
  * such conversion saturate as PTX's does (llvm.fpto[su]i.sat), where the
- * host compiler has the option (clang 14 on; gcc has none: asked once per
- * run).  Conversions to 8 and 16 bits then saturate at their own width,
- * where nvcc truncates the 32-bit result (lib/cc/README.md).
+ * host compiler has the option (clang 14 on; gcc has none).  Conversions to
+ * 8 and 16 bits then saturate at their own width, where nvcc truncates the
+ * 32-bit result (lib/cc/README.md).
  */
 static void saturating_casts(struct drv *d, struct argv *a)
 {
-	static const char opt[] = "-fno-strict-float-cast-overflow";
-
-	if (!d->sat_casts)
-		d->sat_casts = host_takes(host_cxx(d), opt) ? 1 : -1;
+	host_options(d);
 	if (d->sat_casts > 0)
-		av_add(a, opt);
+		av_add(a, SAT_CASTS_OPT);
+}
+
+/*
+ * The host compiler's options for a translation, but for the file's own:
+ * what its object depends on besides the file, and so the key of the
+ * precompiled prelude (pch.c).
+ */
+static void translation_flags(struct drv *d, struct argv *f)
+{
+	if (!d->opt_given)
+		av_add(f, "-O3");
+	if (d->module_ext)
+		av_add(f, "-fPIC");	/* a shared object's code */
+	nvcc_macros(f);
+	nvcc_dialect(f, false);
+	defined_locals(d, f);
+	saturating_casts(d, f);
+	av_cat(f, &d->cflags);
+}
+
+/*
+ * The precompiled prelude for this translation, or NULL.  Not where the
+ * translation has files of its own beside the .cu.cpp (a header it includes
+ * that defines kernels, translated too): its folder comes first in the
+ * search and could hold a name the prelude includes; nor with --dryrun,
+ * which shows the commands of a build without a cache; nor for a compiler
+ * other than clang 16 or later (-include-pch is clang's; gcc's PCHs work
+ * otherwise).
+ */
+static char *translation_pch(const struct drv *d, const char *dir, const struct argv *flags)
+{
+	struct argv key = { 0 };
+	char header[PATH_MAX + 32];
+	struct dirent *e;
+	int files = 0;
+	char *pch;
+	DIR *dp;
+	int i;
+
+	if (d->dryrun || !pch_enabled() || clang_major(host_cxx(d)) < 16)
+		return NULL;
+	for (i = 0; i < d->cflags.n; i++)
+		if (!strncmp(d->cflags.v[i], "-include", 8) || !strncmp(d->cflags.v[i], "-imacros", 8) ||
+		    !strcmp(d->cflags.v[i], "-x"))
+			return NULL;	/* -Xcompiler's own prelude: it would come before ours in a PCH */
+	dp = opendir(dir);
+	while (dp && (e = readdir(dp)))
+		files += e->d_name[0] != '.';
+	if (dp)
+		closedir(dp);
+	if (files != 1)
+		return NULL;
+	av_add(&key, host_cxx(d));
+	av_addf(&key, "-std=%s", d->std);
+	add_our_includes(&key);
+	av_cat(&key, flags);
+	snprintf(header, sizeof(header), "%s/idxgen_cc_program.h", cc_paths()->include);
+	pch = pch_get(header, cc_paths()->include, key.v, key.n, d->verbose);
+	av_free(&key);
+	return pch;
+}
+
+/* The host compile of a translation, with its prelude precompiled if there is one: run_to's status. */
+static int compile_with(const struct drv *d, const char *dir, const char *idir, const struct argv *flags,
+			const char *pch, const char *cpp, const char *obj, const char *err)
+{
+	struct argv cc = { 0 };
+	int rc;
+
+	av_add(&cc, host_cxx(d));
+	av_addf(&cc, "-std=%s", d->std);
+	av_addf(&cc, "-I%s", dir);
+	add_our_includes(&cc);
+	av_add(&cc, idir);
+	av_cat(&cc, flags);
+	if (pch) {
+		av_add(&cc, "-include-pch");
+		av_add(&cc, pch);
+	}
+	if (d->preinc.n) {
+		/* the translation's own first include, then the user's, as nvcc orders them */
+		av_add(&cc, "-include");
+		av_add(&cc, "idxgen_cc_program.h");
+		av_cat(&cc, &d->preinc);
+	}
+	av_add(&cc, "-c");
+	av_add(&cc, "-o");
+	av_add(&cc, obj);
+	av_add(&cc, cpp);
+	rc = d->dryrun ? run(d, cc.v) : run_to(d, cc.v, err);
+	av_free(&cc);
+	return rc;
+}
+
+/*
+ * The translation in cpp compiled to obj: 0, 1 (a static_assert of ours) or
+ * 2 (our bug).  A compile with the precompiled prelude that fails is done
+ * again without it, which then says what failed: clang refuses a PCH whose
+ * system headers changed since, or a broken one (either is dropped); any
+ * other failure is reported as the build without one reports it.
+ */
+static int compile_translation(struct drv *d, const char *src, const char *dir, const char *idir, const char *cpp,
+			       const char *obj, const char *err)
+{
+	struct argv flags = { 0 };
+	char *pch;
+	int rc;
+
+	translation_flags(d, &flags);
+	pch = translation_pch(d, dir, &flags);
+	if (pch && compile_with(d, dir, idir, &flags, pch, cpp, obj, err)) {
+		if (file_has(err, "precompiled header") || file_has(err, "PCH file"))
+			pch_forget(pch);	/* out of date or broken: the next build makes a new one */
+		free(pch);
+		pch = NULL;
+	}
+	rc = 0;
+	if (!pch && compile_with(d, dir, idir, &flags, NULL, cpp, obj, err)) {
+		if (d->dryrun) {
+			rc = 0;
+		} else if (show_file(err, "\"idxgen-cc: '")) {
+			/* a static_assert of ours: a limit only the instantiation shows */
+			rc = 1;
+		} else {
+			/* the input parsed and translated: this is our bug, never the user's */
+			fprintf(stderr,
+				"idxgen-cc: internal error: the C++ written for %s does not compile with %s and the options given to it (kept in %s)\n",
+				src, host_cxx(d), cpp);
+			d->kept = true;
+			rc = 2;
+		}
+	} else if (!d->dryrun) {
+		show_file(err, "");	/* the compiler's warnings */
+	}
+	if (!d->dryrun)
+		unlink(err);
+	free(pch);
+	av_free(&flags);
+	return rc;
 }
 
 /*
@@ -508,7 +707,7 @@ static void saturating_casts(struct drv *d, struct argv *a)
  */
 static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 {
-	struct argv pa = { 0 }, cc = { 0 };
+	struct argv pa = { 0 };
 	struct buf out = { 0 };
 	struct program_out po = { 0 };
 	char *idir = input_dir_flag(src), dir[96], *cpp, *err;
@@ -563,54 +762,11 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		}
 	}
 	buf_free(&plan);
-	if (rc == 0 && !d->emit_cxx) {
-		av_add(&cc, host_cxx(d));
-		av_addf(&cc, "-std=%s", d->std);
-		av_addf(&cc, "-I%s", dir);
-		add_our_includes(&cc);
-		av_add(&cc, idir);
-		if (!d->opt_given)
-			av_add(&cc, "-O3");
-		if (d->module_ext)
-			av_add(&cc, "-fPIC");	/* a shared object's code */
-		nvcc_macros(&cc);
-		nvcc_dialect(&cc, false);
-		defined_locals(d, &cc);
-		saturating_casts(d, &cc);
-		av_cat(&cc, &d->cflags);
-		if (d->preinc.n) {
-			/* the translation's own first include, then the user's, as nvcc orders them */
-			av_add(&cc, "-include");
-			av_add(&cc, "idxgen_cc_program.h");
-			av_cat(&cc, &d->preinc);
-		}
-		av_add(&cc, "-c");
-		av_add(&cc, "-o");
-		av_add(&cc, obj);
-		av_add(&cc, cpp);
-		if (d->dryrun) {
-			rc = run(d, cc.v);
-		} else if (run_to(d, cc.v, err)) {
-			if (show_file(err, "\"idxgen-cc: '")) {
-				/* a static_assert of ours: a limit only the instantiation shows */
-				rc = 1;
-			} else {
-				/* the input parsed and translated: this is our bug, never the user's */
-				fprintf(stderr,
-					"idxgen-cc: internal error: the C++ written for %s does not compile with %s and the options given to it (kept in %s)\n",
-					src, cc.v[0], cpp);
-				d->kept = true;
-				rc = 2;
-			}
-		} else {
-			show_file(err, "");	/* the compiler's warnings */
-		}
-		unlink(err);
-	}
+	if (rc == 0 && !d->emit_cxx)
+		rc = compile_translation(d, src, dir, idir, cpp, obj, err);
 	program_out_free(&po);
 	buf_free(&out);
 	av_free(&pa);
-	av_free(&cc);
 	free(idir);
 	free(cpp);
 	free(err);
@@ -1391,8 +1547,9 @@ static void drv_usage(FILE *f)
 "internal error (the C or C++ written did not compile).\n"
 "\n"
 "Environment: CXX, CC (host compilers), CFLAGS (translate-only -c),\n"
-"TMPDIR; at run time IDXGEN_SCHEDULE, IDXGEN_NUM_THREADS, IDXGEN_BACKEND\n"
-"(libidxgen).\n"
+"TMPDIR; IDXGEN_CC_CACHE (where the precompiled prelude of the translated\n"
+"programs is kept: default ~/.cache/idxgen; IDXGEN_CC_PCH=0: none); at run\n"
+"time IDXGEN_SCHEDULE, IDXGEN_NUM_THREADS, IDXGEN_BACKEND (libidxgen).\n"
 "\n"
 "Examples:\n"
 "  idxgen-cc -o prog prog.cu && ./prog\n"

@@ -465,6 +465,61 @@ rm -f "$tmp/prog"
 [ $? = 2 ] && grep -q 'no such host compiler' "$tmp/err" && [ ! -e "$tmp/prog" ]
 ok $? "-ccbin of a compiler that does not exist: exit 2, said so"
 
+# Which options the host compiler takes (-ftrivial-auto-var-init=zero,
+# -fno-strict-float-cast-overflow) is known for clang++-N, N >= 16, and asked
+# of any other compiler: each question is a compiler start (0.17 s of CPU; the
+# two were a fifth of a small program's build).  Shims log how they are run.
+mkdir -p "$tmp/shim"
+for shim in clang++-16 other-cxx; do
+	printf '#!/bin/sh\necho "$*" >>"%s/shim/%s.log"\nexec /usr/bin/clang++-16 "$@"\n' "$tmp" "$shim" \
+		>"$tmp/shim/$shim"
+	chmod +x "$tmp/shim/$shim"
+done
+if [ -x /usr/bin/clang++-16 ]; then
+	PATH="$tmp/shim:$PATH" "$CC_BIN" -O0 -o "$tmp/prog" "$reg" >"$tmp/err" 2>&1 && "$tmp/prog" >/dev/null &&
+		! grep -q 'fsyntax-only /dev/null' "$tmp/shim/clang++-16.log" &&
+		grep -- ' -c ' "$tmp/shim/clang++-16.log" | grep -q -- '-ftrivial-auto-var-init=zero .*-fno-strict-float-cast-overflow'
+	ok $? "the default clang++-16 is not asked which options it takes, and is given both ($(grep -c . "$tmp/shim/clang++-16.log") starts)"
+	CXX=other-cxx PATH="$tmp/shim:$PATH" "$CC_BIN" -O0 -o "$tmp/prog" "$reg" >"$tmp/err" 2>&1 && "$tmp/prog" >/dev/null &&
+		[ "$(grep -c 'fsyntax-only /dev/null' "$tmp/shim/other-cxx.log")" = 2 ] &&
+		grep -- ' -c ' "$tmp/shim/other-cxx.log" | grep -q -- '-ftrivial-auto-var-init=zero .*-fno-strict-float-cast-overflow'
+	ok $? "another compiler (CXX=other-cxx) is asked once for each option, and given both"
+else
+	ok 1 "/usr/bin/clang++-16 missing: the shims cannot stand for it"
+fi
+rm -rf "$tmp/shim" "$tmp/prog"
+
+# The translations' prelude (idxgen_cc_program.h) is precompiled once per
+# compiler and options and kept in $IDXGEN_CC_CACHE/pch (lib/cc/pch.c):
+# the second build with the same options uses it, other options get their
+# own, a broken one is dropped and the build still succeeds, and
+# IDXGEN_CC_PCH=0 builds without.
+pch_build() {	# the rest: idxgen-cc's arguments; -v's commands in $tmp/err
+	IDXGEN_CC_CACHE="$tmp/cache" "$CC_BIN" -v -o "$tmp/prog" "$@" "$reg" >/dev/null 2>"$tmp/err" &&
+		"$tmp/prog" >"$tmp/out" 2>&1 && grep -q PASS "$tmp/out"
+}
+pch_count() { find "$tmp/cache/pch" -name '*.pch' 2>/dev/null | wc -l; }
+rm -rf "$tmp/cache"
+if [ -x /usr/bin/clang++-16 ]; then
+	pch_build && grep -q -- '-x c++-header .*idxgen_cc_program.h' "$tmp/err" && [ "$(pch_count)" = 1 ]
+	ok $? "the first build precompiles the prelude into the cache ($(pch_count) PCH)"
+	pch_build && grep -q -- '-include-pch ' "$tmp/err" && ! grep -q -- 'c++-header' "$tmp/err"
+	ok $? "the second build with the same options uses it"
+	pch_build -DREGRESS_UNUSED=1 && grep -q -- '-include-pch ' "$tmp/err" && [ "$(pch_count)" = 2 ]
+	ok $? "another -D: a PCH of its own ($(pch_count) PCHs)"
+	for f in "$tmp"/cache/pch/*.pch; do echo garbage >"$f"; done
+	pch_build && grep -q -- '-include-pch ' "$tmp/err" && [ "$(pch_count)" = 1 ]
+	ok $? "a broken PCH: the build succeeds without it and it is dropped ($(pch_count) left)"
+	IDXGEN_CC_PCH=0 pch_build -DREGRESS_OTHER=1 && ! grep -q -- '-include-pch\|c++-header' "$tmp/err" &&
+		[ "$(pch_count)" = 1 ]
+	ok $? "IDXGEN_CC_PCH=0: built without one, none made"
+	pch_build -ccbin g++ && ! grep -q -- '-include-pch\|c++-header' "$tmp/err"
+	ok $? "-ccbin g++: no clang PCH"
+else
+	ok 1 "/usr/bin/clang++-16 missing: the precompiled prelude is clang's"
+fi
+rm -rf "$tmp/cache" "$tmp/prog" "$tmp/out"
+
 # `make CC=idxgen-cc` exports CC=idxgen-cc to its recipes: a .c file given to
 # $CC started idxgen-cc again, without end (HeCBench prna, miniDGS).  --dryrun
 # shows the host command without running it: never idxgen-cc itself.
