@@ -26,6 +26,7 @@ __global__ void search(const float *g, float *out, unsigned k)
 	moved -= mid;
 	out[tid] = bd[~mid] + *(bd + ~mid) + *(bd - mid) + tile[0][~mid & 7] + tile[~mid][3];
 	out[tid + 256] = g[~mid] + either[~mid] + *moved + window[tid + 1] + bs[(int)mid - 1];
+	__syncthreads();
 	for (unsigned s = 128; s > 0; s >>= 1) {	// a tree's step: below 2^31 too
 		if (tid < s)
 			window[tid] += window[tid + s];
@@ -34,9 +35,10 @@ __global__ void search(const float *g, float *out, unsigned k)
 }
 
 // CHECK-LABEL: static void search__block(
-// CHECK: moved += (int32_t)(k);
-// CHECK: moved -= (int32_t)(mid);
-// CHECK: out[tid] = bd[(int32_t)(~mid)] + *(bd + (int32_t)(~mid)) + *(bd - (int32_t)(mid)) + tile[0][~mid & 7] + tile[(int32_t)(~mid)][3];
+// The pointers live across the barrier are per-thread arrays (bd_[__t]).
+// CHECK: moved_[__t] += (int32_t)(k);
+// CHECK: moved_[__t] -= (int32_t)(mid);
+// CHECK: out[tid] = bd_[__t][(int32_t)(~mid)] + *(bd_[__t] + (int32_t)(~mid)) + *(bd_[__t] - (int32_t)(mid)) + tile[0][~mid & 7] + tile[(int32_t)(~mid)][3];
 // A global pointer, one that may be global, a signed offset and offsets below 2^31: as written.
-// CHECK: out[tid + 256] = g[~mid] + either[~mid] + *moved + window[tid + 1] + bs[(int)mid - 1];
+// CHECK: out[tid + 256] = g[~mid] + either_[__t][~mid] + *moved_[__t] + window[tid + 1] + bs_[__t][(int)mid - 1];
 // CHECK: window[tid] += window[tid + s];
