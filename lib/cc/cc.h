@@ -290,6 +290,8 @@ bool source_edit_group(struct source *s, const struct edit *g, unsigned n);
 void source_edits_undo(struct source *s, unsigned seq);
 /* shift.c: device code's shifts by a count that is not a constant as PTX's (include/idxgen_cc_shift.h). */
 void shift_edits(struct source *s, CXTranslationUnit tu);
+/* shared_index.c: device code's `unsigned int` offsets into __shared__ memory as the GPU's 32-bit sums. */
+void shared_index_edits(struct source *s, CXTranslationUnit tu);
 /* narrow_cast.c: device code's float -> 8/16-bit integer conversions through 32 bits, as nvcc's. */
 void narrow_cast_edits(struct source *s, CXTranslationUnit tu);
 /*

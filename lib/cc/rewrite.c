@@ -329,5 +329,6 @@ void plan_rewrites(struct source *s, CXTranslationUnit tu)
 
 	include_edits(s, tu);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), rewrite_visit, &ctx);
+	shared_index_edits(s, tu);	/* before shift_edits: a cast around a shift's group */
 	shift_edits(s, tu);	/* last: its groups give way to the edits above */
 }

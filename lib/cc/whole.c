@@ -2272,6 +2272,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			kernel_decls_header(&sf, s);
 			macro_launches(&sf);
 			macro_shared_decls(&sf);
+			shared_index_edits(&sf, tu);
 			shift_edits(&sf, tu);
 			narrow_cast_edits(&sf, tu);
 			sf.tls = s->tls;
@@ -2363,6 +2364,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	if (tu) {
 		macro_launches(s);
 		macro_shared_decls(s);
+		shared_index_edits(s, tu);
 		shift_edits(s, tu);
 		narrow_cast_edits(s, tu);
 		cuda_arch_check_headers(s, tu, idx, args, nargs, s->cuda_arch);

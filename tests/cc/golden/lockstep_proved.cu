@@ -73,5 +73,5 @@ __global__ void not_apart(int *out)
 // CXX-NOT: __idxgen_cc_lockstep
 // CXX: const struct idxgen_rt_kernel histo__kernel
 // CXX: void not_apart(
-// CXX: if (t < 16 && m[16 - t] > m[t]) {
+// CXX: if (t < 16 && m[(int32_t)(16 - t)] > m[t]) {
 // CXX-NEXT: __idxgen_cc_lockstep(1); m[t] = 1;

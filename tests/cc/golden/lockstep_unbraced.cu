@@ -85,7 +85,7 @@ __global__ void braced(int *out)
 // MODEL: kernel nested_levels: fibers (line 64 reads
 // MODEL: kernel braced: fibers (line 77 reads
 // CXX: void flag_larger(
-// CXX: if (t < 16 && m[16 - t] > m[t])
+// CXX: if (t < 16 && m[(int32_t)(16 - t)] > m[t])
 // CXX-NEXT: { __idxgen_cc_lockstep(1); m[t] = 100; }
 // CXX: void both_branches(
 // CXX: if (m[(t + 1) % N] > m[t])
@@ -99,9 +99,9 @@ __global__ void braced(int *out)
 // CXX-NEXT: { __idxgen_cc_lockstep(1); m[t + 1]--; }
 // CXX: void nested_levels(
 // CXX: for (unsigned k = 1; k < 4; k++)
-// CXX-NEXT: { __idxgen_cc_lockstep(1); if (t >= k && m[t - k] > m[t])
+// CXX-NEXT: { __idxgen_cc_lockstep(1); if (t >= k && m[(int32_t)(t - k)] > m[t])
 // CXX-NEXT: { __idxgen_cc_lockstep(2); m[t] = m[t] + 1; } }
 // CXX: void braced(
-// CXX: if (t < 16 && m[16 - t] > m[t]) {
+// CXX: if (t < 16 && m[(int32_t)(16 - t)] > m[t]) {
 // CXX-NEXT: __idxgen_cc_lockstep(1); m[t] = 100;
 // CXX-NEXT: }

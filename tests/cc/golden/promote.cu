@@ -37,7 +37,7 @@ __global__ void promote(double *d, int n)
 // CHECK-NEXT: a_[__t][2] = 2.0f;
 // CHECK-NEXT: s[threadIdx.x] = v_[__t];
 // CHECK: /* __syncthreads() */
-// CHECK: d[threadIdx.x] = x_[__t] + s[63 - threadIdx.x] + v_[__t] + a_[__t][1] + c_[__t];
+// CHECK: d[threadIdx.x] = x_[__t] + s[(int32_t)(63 - threadIdx.x)] + v_[__t] + a_[__t][1] + c_[__t];
 // CHECK: .priv_bytes = 25,
 
 // PLAN: kernel promote: {{.*}} 2 thread loop(s), 1 barrier(s), private area 25 bytes a thread

@@ -25,7 +25,7 @@ int main()
 // MODEL: kernel halo: fission
 // CXX-LABEL: static void halo__block(
 // CXX: dim3 idx(tx + 1, ty + 1, 1);
-// CXX-NEXT: tile[idx.y][idx.x] = tx + ty;
+// CXX-NEXT: tile[(int32_t)(idx.y)][(int32_t)(idx.x)] = tx + ty;
 // CXX: /* __syncthreads() */
 // CXX: dim3 idx(tx + 1, ty + 1, 1);{{[[:space:]]+}}/* recomputed */
 // CXX-NEXT: dim3 one(tx);{{[[:space:]]+}}/* recomputed */

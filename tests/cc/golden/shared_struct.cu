@@ -21,4 +21,4 @@ __global__ void shared_struct(struct pt *p)
 // the declaration of q moved away entirely
 // CHECK-NOT: struct pt q
 // CHECK: q_[__t] = p[threadIdx.x];
-// CHECK: p[threadIdx.x].x = s[63 - threadIdx.x].x + q_[__t].y;
+// CHECK: p[threadIdx.x].x = s[(int32_t)(63 - threadIdx.x)].x + q_[__t].y;

@@ -44,7 +44,7 @@ __global__ void init_in_loop(int *d)
 // across the barrier
 // CHECK: int *const v_ = IDXGEN_RT_PRIV(__b, int, 0); /* per-thread 'v' */
 // CHECK: v_[__t] = d[0];
-// CHECK: d[threadIdx.x] = s[63 - threadIdx.x] + v_[__t];
+// CHECK: d[threadIdx.x] = s[(int32_t)(63 - threadIdx.x)] + v_[__t];
 
 // PLAN-LABEL: kernel split_decl:
 // PLAN: m (line 10, the same in every thread): per block (uniform)

@@ -31,7 +31,7 @@ __global__ void struct_init(const float *in, float *out)
 // CHECK-LABEL: static void struct_init__block(
 // CHECK: struct acc *const a_ = IDXGEN_RT_PRIV(__b, struct acc, 0); /* per-thread 'a' */
 // CHECK: a_[__t] = (struct acc){ 0.0f, 0 };
-// CHECK: add(&a_[__t], s[63 - threadIdx.x]);
+// CHECK: add(&a_[__t], s[(int32_t)(63 - threadIdx.x)]);
 
 __global__ void uniform_init(int *d)
 {
