@@ -72,6 +72,9 @@ void source_free(struct source *s)
 	for (i = 0; i < s->nedits; i++)
 		free(s->edits[i].text);
 	free(s->edits);
+	free(s->dl);
+	s->dl = NULL;
+	s->ndl = 0;
 	free(s->text);
 	free(s->quiet_msg);
 	s->quiet_msg = NULL;
