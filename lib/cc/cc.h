@@ -137,6 +137,11 @@ struct source {
 		unsigned a, b, self;
 	} *dl;
 	unsigned ndl;
+	/* ... and the launches clang could not resolve (a kernel overloaded, a template's): where */
+	struct dl_wait {
+		unsigned off, line, col;
+	} *dlw;
+	unsigned ndlw;
 	/* whole programs: the program's headers with kernels, edited as kernel_decls.c says */
 	struct kernel_header {
 		char *path;	/* realpath */
@@ -196,6 +201,9 @@ void dyn_parallel_edits(struct source *s, CXTranslationUnit tu);
 bool dyn_parallel_callee(const struct source *s, unsigned off);
 bool dyn_parallel_launch_at(const struct source *s, unsigned a);
 bool dyn_parallel_self(const struct source *s, CXCursor fn);
+/* frontend.c's parse: clang found no kernel to call at l, in device code; true if a launch is
+   written there (dyn_parallel_edits then writes it, or diagnoses it) */
+bool dyn_parallel_wait(struct source *s, CXSourceLocation l);
 /* Edits rewriting the extern __shared__ declarations written in #define bodies (macro_shared.c). */
 void macro_shared_decls(struct source *s);
 /* The same for the launches in the arguments of the macro use at offset a; how many. */

@@ -2,13 +2,14 @@
 /*
  * dyn_parallel.c - dynamic parallelism in whole programs: a launch
  * `k<<<g, b, shm, st>>>(args)` written in a __global__ or __device__
- * function becomes, by one group of edits of the text (applied wherever the
+ * function becomes, by a group of edits of the text (applied wherever the
  * text is copied: loop fission's statements, a fiber kernel's text, a
  * __device__ function's),
  *
  *	(__idxgenPushDeviceCallConfiguration(g, b, shm, st) ? (void)0 : k(args))
  *
- * a call of k's host stub after a configuration marked as device code's:
+ * (the callee as written left in a comment after the push's name): a call
+ * of k's host stub after a configuration marked as device code's:
  * lib/cudart/device_launch.c runs the child grid to completion there (why
  * CUDA permits that: lib/cc/README.md, "Dynamic parallelism").  A kernel
  * that launches itself names its stub from the global namespace
@@ -148,15 +149,17 @@ static void launch_edits(struct dp_walk *d, CXCursor c)
 	/*
 	 * Each edit in a group no larger than the node it lies in (the
 	 * callee, the chevrons, the call): loop fission copies a call node by
-	 * node (emit.c), each node's own edits between its parts.
+	 * node (emit.c), each node's own edits between its parts.  The callee
+	 * as written, which may be several nodes (`k<T>`), goes into a comment.
 	 */
-	struct edit g[4] = {
-		{ a, ce, "(__idxgenPushDeviceCallConfiguration", a, ce, EDIT_REPLACE, 0 },
+	struct edit g[5] = {
+		{ a, a, "(__idxgenPushDeviceCallConfiguration/*", a, ce, EDIT_OPEN, 0 },
+		{ ce, ce, "*/", a, ce, EDIT_CLOSE, 0 },
 		{ lt, lt + 3, "(", lt, lt + 3, EDIT_REPLACE, 0 },
 		{ gte - 3, gte, mid, gte - 3, gte, EDIT_REPLACE, 0 },
 		{ e, e, ")", a, e, EDIT_CLOSE, 0 },
 	};
-	if (source_edit_group(s, g, 4)) {
+	if (!memmem(s->text + a, ce - a, "*/", 2) && source_edit_group(s, g, 5)) {
 		s->dl = cx_realloc(s->dl, (s->ndl + 1) * sizeof(*s->dl));
 		s->dl[s->ndl].a = a;
 		s->dl[s->ndl].b = lt;
@@ -167,10 +170,21 @@ static void launch_edits(struct dp_walk *d, CXCursor c)
 	free(callee);
 }
 
+/* The expression clang kept of a launch it could not resolve (dyn_parallel_wait): it starts there. */
+static bool waited_at(const struct source *s, CXCursor c)
+{
+	if (clang_getCursorKind(c) != CXCursor_UnexposedExpr)
+		return false;
+	for (unsigned i = 0; i < s->ndlw; i++)
+		if (s->dlw[i].off == c_start(c))
+			return true;
+	return false;
+}
+
 static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr)
+	if (clang_getCursorKind(c) == CXCursor_CallExpr || waited_at(((struct dp_walk *)data)->s, c))
 		launch_edits(data, c);
 	return CXChildVisit_Recurse;
 }
@@ -204,6 +218,37 @@ void dyn_parallel_edits(struct source *s, CXTranslationUnit tu)
 	struct dp_walk d = { s, tu, clang_getNullCursor() };
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), file_visit, &d);
+	for (unsigned i = 0; i < s->ndlw; i++)
+		if (!dyn_parallel_callee(s, s->dlw[i].off)) {
+			fprintf(stderr, "%s:%u:%u: error: this launch in device code cannot be translated (clang found no kernel to call)\n",
+				s->path, s->dlw[i].line, s->dlw[i].col);
+			s->nerrors++;
+		}
+}
+
+/*
+ * Clang has no dynamic parallelism: it drops a kernel from the candidates a
+ * kernel may call, so a launch of an overloaded kernel or a template's does
+ * not resolve in the parse.  The C++ written calls the host stub, which
+ * resolves as any host call: the launch is kept for dyn_parallel_edits when
+ * `<<<` follows the name (template arguments between).
+ */
+bool dyn_parallel_wait(struct source *s, CXSourceLocation l)
+{
+	unsigned off, line, col, i;
+	CXFile f;
+
+	clang_getExpansionLocation(l, &f, &line, &col, &off);
+	if (!f || !s->file || !clang_File_isEqual(f, s->file) || off >= s->len)
+		return false;
+	for (i = off; i + 3 <= s->len && !strchr(";({}", s->text[i]); i++)
+		if (!strncmp(s->text + i, "<<<", 3))
+			break;
+	if (i + 3 > s->len || strncmp(s->text + i, "<<<", 3))
+		return false;
+	s->dlw = cx_realloc(s->dlw, (s->ndlw + 1) * sizeof(*s->dlw));
+	s->dlw[s->ndlw++] = (struct dl_wait){ off, line, col };
+	return true;
 }
 
 bool dyn_parallel_callee(const struct source *s, unsigned off)
