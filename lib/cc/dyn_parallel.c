@@ -88,7 +88,7 @@ static char *global_prefix(CXCursor fn)
 		}
 		n = cx_spelling(p);
 		b.n = 0;
-		bprintf(&b, "::%s%s", n, q + 2);
+		bprintf(&b, "::%s::%s", n, q + 2);
 		free(n);
 		free(q);
 		q = cx_strdup(b.p);
