@@ -63,6 +63,9 @@
  * stream) would: same checks, same errors (also returned by
  * cudaGetLastError), same stream semantics.  A stub called without a
  * pushed configuration fails with cudaErrorMissingConfiguration.
+ * A launch written in device code (dynamic parallelism) pushes with
+ * __idxgenPushDeviceCallConfiguration instead: the stub then runs the
+ * child grid to completion before it returns (lib/cudart/device_launch.c).
  *
  * __device__ and __constant__ variables are registered the same way with
  * their size, for cudaMemcpyToSymbol/FromSymbol/GetSymbolAddress/
@@ -759,6 +762,10 @@ void __idxgenRegisterVarRef(const void *host_var, size_t size);
 unsigned int __idxgenPushCallConfiguration(dim3 grid, dim3 block,
 					   size_t shmem IDXGEN_CUDA__DEFAULT(0),
 					   cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
+/* the same for a launch written in device code (dynamic parallelism, lib/cudart/device_launch.c) */
+unsigned int __idxgenPushDeviceCallConfiguration(dim3 grid, dim3 block,
+						 size_t shmem IDXGEN_CUDA__DEFAULT(0),
+						 cudaStream_t stream IDXGEN_CUDA__DEFAULT(0));
 cudaError_t __idxgenPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem,
 					 cudaStream_t *stream);
 cudaError_t __idxgenLaunchStub(const void *host_fn, const struct idxgen_rt_kernel *k, void **args);

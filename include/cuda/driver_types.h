@@ -194,6 +194,9 @@ typedef struct CUevent_st *cudaEvent_t;
 /* Special streams: the legacy default stream (also 0) and the per-thread one. */
 #define cudaStreamLegacy	((cudaStream_t)0x1)
 #define cudaStreamPerThread	((cudaStream_t)0x2)
+/* Device code's named streams (dynamic parallelism, lib/cudart/device_launch.c). */
+#define cudaStreamTailLaunch	((cudaStream_t)0x3)
+#define cudaStreamFireAndForget	((cudaStream_t)0x4)
 
 #define cudaStreamDefault	0x00u
 #define cudaStreamNonBlocking	0x01u	/* does not synchronise with the default stream */

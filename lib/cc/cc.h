@@ -131,6 +131,17 @@ struct source {
 	struct fiber_names *fnames;	/* not owned */
 	unsigned macro_launches;	/* launches macro_launch.c rewrote in #define bodies */
 	unsigned macro_launches_left;	/* ... and those it could not (whole.c diagnoses) */
+	/* launches in device code (dyn_parallel.c): the callee [a, b); self: the kernel's
+	   offset where it launches itself, else ~0u */
+	struct dl_launch {
+		unsigned a, b, self;
+	} *dl;
+	unsigned ndl;
+	/* ... and the launches clang could not resolve (a kernel overloaded, a template's): where */
+	struct dl_wait {
+		unsigned off, line, col;
+	} *dlw;
+	unsigned ndlw;
 	/* whole programs: the program's headers with kernels, edited as kernel_decls.c says */
 	struct kernel_header {
 		char *path;	/* realpath */
@@ -184,6 +195,15 @@ void kernel_decls_header(struct source *h, const struct source *main);
 void kernel_decls_free(struct source *s);
 /* Edits rewriting the launches written in #define bodies (macro_launch.c). */
 void macro_launches(struct source *s);
+/* dyn_parallel.c: edits for the launches in device code; is off in the callee of one, is one at a;
+   does kernel fn launch itself? */
+void dyn_parallel_edits(struct source *s, CXTranslationUnit tu);
+bool dyn_parallel_callee(const struct source *s, unsigned off);
+bool dyn_parallel_launch_at(const struct source *s, unsigned a);
+bool dyn_parallel_self(const struct source *s, CXCursor fn);
+/* frontend.c's parse: clang found no kernel to call at l, in device code; true if a launch is
+   written there (dyn_parallel_edits then writes it, or diagnoses it) */
+bool dyn_parallel_wait(struct source *s, CXSourceLocation l);
 /* Edits rewriting the extern __shared__ declarations written in #define bodies (macro_shared.c). */
 void macro_shared_decls(struct source *s);
 /* The same for the launches in the arguments of the macro use at offset a; how many. */

@@ -72,6 +72,12 @@ void source_free(struct source *s)
 	for (i = 0; i < s->nedits; i++)
 		free(s->edits[i].text);
 	free(s->edits);
+	free(s->dl);
+	s->dl = NULL;
+	s->ndl = 0;
+	free(s->dlw);
+	s->dlw = NULL;
+	s->ndlw = 0;
 	free(s->text);
 	free(s->quiet_msg);
 	s->quiet_msg = NULL;
@@ -439,6 +445,12 @@ CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args,
 		}
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->cxx && delete_outside_function(tu, d)) {
 			/* a default member initializer's or argument's new: clang's, not nvcc's (parse_artifacts.c) */
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && s->cxx && kernel_called_in_kernel(tu, d) &&
+		    dyn_parallel_wait(s, clang_getDiagnosticLocation(d))) {
+			/* a launch in device code: dyn_parallel.c writes it, or says why it cannot */
 			clang_disposeDiagnostic(d);
 			continue;
 		}

@@ -65,6 +65,8 @@ bool is_variant(const struct kernel *k, CXCursor e)
 	}
 	if (allocation(e, ek))
 		return true;	/* per thread, never one for the block */
+	if ((ek == CXCursor_CallExpr || ek == CXCursor_UnexposedExpr) && dyn_parallel_launch_at(k->src, c_start(e)))
+		return true;	/* a launch in device code: a grid per thread that runs it (clang may keep no call) */
 	if (ek == CXCursor_CallExpr && (n = builtin_ref(e))) {
 		r = !strncmp(n, "atomic", 6);
 		free(n);

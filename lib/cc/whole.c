@@ -188,7 +188,7 @@ static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClien
 		n = clang_Cursor_isNull(r) ? NULL : cx_spelling(r);
 		if (n && (in_parse_header(r) || !strncmp(n, "__syncthreads", 13)))
 			wcheck_builtin(w, c, n);
-		if (n && has_annot(r, "global"))
+		if (n && has_annot(r, "global") && !dyn_parallel_callee(w->src, c_start(c)))
 			error_at(w->src, c,
 				 "dynamic parallelism (launching or referencing kernel '%s' from device code) is not supported",
 				 n);
@@ -348,6 +348,8 @@ static bool rewrite_launch(struct walk *w, CXCursor c)
 
 	if (!kernel && !pointer && !clang_Cursor_isNull(r) && rk != CXCursor_FunctionTemplate)
 		return false;	/* a call of a known function that is no kernel */
+	if (dyn_parallel_launch_at(w->s, a))
+		return false;	/* in device code: its edits (dyn_parallel.c) write it where the text is copied */
 	if (!plain_text(c) || !launch_tokens(w, c, a, e, &lt, &gte)) {
 		if (pointer && !kernel)
 			return false;	/* a plain call through a pointer */
@@ -1037,6 +1039,20 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	}
 }
 
+/*
+ * A kernel that launches itself (dyn_parallel.c) calls its stub from its
+ * block function or fiber text, both written before the stub: declared
+ * first, without default arguments (the stub may add them; a template's
+ * come from its first declaration).
+ */
+static void stub_forward(struct kernel *k, const struct tmpl *t, struct buf *o)
+{
+	if (t->is)
+		bputs(o, t->gen.p);
+	emit_decl_without_defaults(k->src, k->fn, t->decl, c_start(k->body), o);
+	bputs(o, ";\n");
+}
+
 /* What fibers cannot run either: PTX, and dynamic parallelism (a kernel named in device code). */
 static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -1052,7 +1068,7 @@ static enum CXChildVisitResult fiber_check(CXCursor c, CXCursor parent, CXClient
 	if (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) {
 		CXCursor r = clang_getCursorReferenced(c);
 
-		if (!clang_Cursor_isNull(r) && has_annot(r, "global")) {
+		if (!clang_Cursor_isNull(r) && has_annot(r, "global") && !dyn_parallel_callee(s, c_start(c))) {
 			char *n = cx_spelling(r);
 
 			error_at(s, c,
@@ -1658,6 +1674,8 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 		return;
 	}
 	kernel_overload(&k, nth);
+	if (dyn_parallel_self(s, fn))
+		stub_forward(&k, &t, w->o);
 	if (s->model == EXEC_FIBERS)
 		reason = "--exec-model=fibers";
 	else if (s->model == EXEC_AUTO)
@@ -2273,6 +2291,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			macro_launches(&sf);
 			macro_shared_decls(&sf);
 			shared_index_edits(&sf, tu);
+			dyn_parallel_edits(&sf, tu);
 			shift_edits(&sf, tu);
 			narrow_cast_edits(&sf, tu);
 			sf.tls = s->tls;
@@ -2365,6 +2384,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 		macro_launches(s);
 		macro_shared_decls(s);
 		shared_index_edits(s, tu);
+		dyn_parallel_edits(s, tu);
 		shift_edits(s, tu);
 		narrow_cast_edits(s, tu);
 		cuda_arch_check_headers(s, tu, idx, args, nargs, s->cuda_arch);

@@ -281,6 +281,7 @@ struct cudart_ctx {
 	pthread_cond_t cond;		/* an operation completed, a stream exited */
 	unsigned int waiters;		/* threads waiting on cond */
 	struct idxgen_rt *rt;		/* created on first use, freed by reset */
+	struct idxgen_rt *dev_rt;	/* of one participant, for grids launched from device code */
 	struct idxgen_info info;	/* of rt's device */
 	struct idxgen_rt_schedule sched;	/* $IDXGEN_SCHEDULE (default: sequential) */
 	void *allocs;			/* tsearch tree of struct cudart_alloc, by range */
@@ -320,7 +321,13 @@ struct cudart_config {
 	dim3 grid, block;
 	size_t shmem;
 	cudaStream_t stream;
+	bool device;	/* written in device code: dynamic parallelism (device_launch.c) */
 };
+
+/* device_launch.c: run a grid launched from device code to completion */
+cudaError_t cudart_device_launch(const struct idxgen_rt_kernel *k, const struct cudart_config *cfg, void **args);
+/* launch.c: CUDA's checks of a launch against the device's limits (lock not needed) */
+cudaError_t cudart_check_config(const struct idxgen_rt_kernel *k, const struct cudart_config *cfg, void **args);
 
 /* streams.c: wait on / wake the context's condition (lock held) */
 void cudart_wait(struct cudart_ctx *c);

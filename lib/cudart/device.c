@@ -429,7 +429,7 @@ cudaError_t cudaThreadSynchronize(void)
 cudaError_t cudaDeviceReset(void)
 {
 	struct cudart_ctx *c = cudart_ctx();
-	struct idxgen_rt *rt;
+	struct idxgen_rt *rt, *dev_rt;
 
 	pthread_mutex_lock(&c->lock);
 	cudart_wait_all(c);
@@ -441,6 +441,8 @@ cudaError_t cudaDeviceReset(void)
 	cudart_free_all(c);
 	rt = c->rt;
 	c->rt = NULL;
+	dev_rt = c->dev_rt;
+	c->dev_rt = NULL;
 	c->async_error = cudaSuccess;
 	__atomic_store_n(&c->sticky, 0, __ATOMIC_RELEASE);
 	c->cache_config = cudaFuncCachePreferNone;
@@ -448,6 +450,8 @@ cudaError_t cudaDeviceReset(void)
 	pthread_mutex_unlock(&c->lock);
 	if (rt)
 		idxgen_rt_destroy(rt);
+	if (dev_rt)
+		idxgen_rt_destroy(dev_rt);
 	cudart_last_error(true);	/* the caller's error went with the context */
 	return cudaSuccess;
 }

@@ -154,11 +154,22 @@ void __idxgenRegisterParamAligns(const void *host_fn, const size_t *aligns)
 
 unsigned int __idxgenPushCallConfiguration(dim3 grid, dim3 block, size_t shmem, cudaStream_t stream)
 {
-	struct cudart_config cfg = { grid, block, shmem, stream };
+	struct cudart_config cfg = { grid, block, shmem, stream, false };
 
 	if (cudart_push_config(&cfg))
 		return 0;
 	cudart_set_error(cudaErrorNotSupported);	/* <<<>>> nested too deep */
+	return 1;
+}
+
+/* <<<>>> in device code (idxgen-cc): the stub runs the grid as device_launch.c says */
+unsigned int __idxgenPushDeviceCallConfiguration(dim3 grid, dim3 block, size_t shmem, cudaStream_t stream)
+{
+	struct cudart_config cfg = { grid, block, shmem, stream, true };
+
+	if (cudart_push_config(&cfg))
+		return 0;
+	cudart_set_error(cudaErrorNotSupported);
 	return 1;
 }
 
@@ -275,6 +286,11 @@ cudaError_t cudart_check_launch(struct cudart_ctx *c, const struct idxgen_rt_ker
 				dim3 block, size_t shmem, void **args)
 {
 	return check_launch(&c->info, k, grid, block, shmem, args);
+}
+
+cudaError_t cudart_check_config(const struct idxgen_rt_kernel *k, const struct cudart_config *cfg, void **args)
+{
+	return check_launch(&cudart_ctx()->info, k, cfg->grid, cfg->block, cfg->shmem, args);
 }
 
 const struct idxgen_rt_kernel *cudart_kernel_of(const void *func)
@@ -492,6 +508,8 @@ cudaError_t __idxgenLaunchStub(const void *host_fn, const struct idxgen_rt_kerne
 	CUDART_STICKY_RETURN();
 	if (!k)
 		return cudart_set_error(cudaErrorInvalidDeviceFunction);
+	if (cfg.device)
+		return cudart_set_error(cudart_device_launch(k, &cfg, args));
 	return cudart_set_error(launch(host_fn, k, cfg.grid, cfg.block, args, cfg.shmem, cfg.stream,
 					false));
 }

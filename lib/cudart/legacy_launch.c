@@ -29,7 +29,7 @@ static _Thread_local union {
 
 cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem, cudaStream_t stream)
 {
-	struct cudart_config cfg = { gridDim, blockDim, sharedMem, stream };
+	struct cudart_config cfg = { gridDim, blockDim, sharedMem, stream, false };
 
 	CUDART_STICKY_RETURN();
 	if (!cudart_push_config(&cfg))

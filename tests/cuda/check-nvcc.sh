@@ -3,6 +3,8 @@
 # with NVIDIA's nvcc (an executable per program; no GPU is needed to compile)
 # and prints TAP and a closing "N passed, N failed". Where nvcc is absent
 # every program says SKIP with the reason. The product never needs nvcc.
+# A program's first source may ask for more flags on a line of its own,
+# `// nvcc-flags: -rdc=true` (dynamic parallelism needs separate compilation).
 #   NVCC=/path/to/nvcc  NVCC_FLAGS="-arch=sm_90"  check-nvcc.sh [NAME...]
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/programs.sh"
@@ -22,10 +24,12 @@ while IFS='	' read -r name srcs; do
 		skip "nvcc not found at $NVCC (set NVCC=)" "$name builds with nvcc"
 		continue
 	fi
-	inc=$(dirname "$(echo "$srcs" | cut -d' ' -f1)")
+	first=$(echo "$srcs" | cut -d' ' -f1)
+	inc=$(dirname "$first")
+	more=$(sed -n 's|^// nvcc-flags: ||p' "$first" | head -1)
 	# shellcheck disable=SC2086 # word splitting of the source list and flags is wanted
-	if "$NVCC" $NVCC_FLAGS -I"$inc" -o "$work/$name" $srcs > "$work/$name.log" 2>&1; then
-		ok 0 "$name builds with nvcc $NVCC_FLAGS"
+	if "$NVCC" $NVCC_FLAGS $more -I"$inc" -o "$work/$name" $srcs > "$work/$name.log" 2>&1; then
+		ok 0 "$name builds with nvcc $NVCC_FLAGS${more:+ $more}"
 		grep -i 'warning' "$work/$name.log" | head -5 | sed 's/^/# /'
 	else
 		ok 1 "$name does not build with nvcc $NVCC_FLAGS"
