@@ -54,10 +54,32 @@ static size_t match(const char *t, size_t end, size_t i, char open, char close)
 	return 0;
 }
 
-/* The callee's first character before the `<<<` at lt: a (qualified, template) name; lt if none. */
+/*
+ * Before a name's first character i: a `##` that pastes it to the name before
+ * it (`#define LAUNCH(n) n##Kernel<<<g, b>>>()`), gaps allowed around it: the
+ * pasted name's end; else i.
+ */
+static size_t pasted_before(const char *t, size_t from, size_t i)
+{
+	size_t j = i;
+
+	while (j > from && gap(t, i, j - 1))
+		j--;
+	if (j < from + 2 || t[j - 1] != '#' || t[j - 2] != '#')
+		return i;
+	for (j -= 2; j > from && gap(t, i, j - 1); j--)
+		;
+	return j > from && text_ident_char(t[j - 1]) ? j : i;
+}
+
+/*
+ * The callee's first character before the `<<<` at lt: a (qualified, template,
+ * pasted) name; lt if none.  The whole callee, pasted parts included, goes
+ * behind the configuration push: an edit inside `n##Kernel` pasted `n` to `(`.
+ */
 static size_t callee_start(const char *t, size_t from, size_t lt)
 {
-	size_t i = lt;
+	size_t i = lt, p;
 
 	while (i > from && gap(t, lt, i - 1))
 		i--;
@@ -79,6 +101,8 @@ static size_t callee_start(const char *t, size_t from, size_t lt)
 			i--;
 		if (i > from + 1 && t[i - 1] == ':' && t[i - 2] == ':')
 			i -= 2;
+		else if ((p = pasted_before(t, from, i)) != i)
+			i = p;
 		else
 			break;
 	}
