@@ -590,7 +590,7 @@ static void translation_flags(struct drv *d, struct argv *f)
 static char *translation_pch(const struct drv *d, const char *dir, const struct argv *flags)
 {
 	struct argv key = { 0 };
-	char header[PATH_MAX + 32];
+	char header[PATH_MAX + 32], cxx_file[PATH_MAX];
 	struct dirent *e;
 	int files = 0;
 	char *pch;
@@ -615,7 +615,8 @@ static char *translation_pch(const struct drv *d, const char *dir, const struct 
 	add_our_includes(&key);
 	av_cat(&key, flags);
 	snprintf(header, sizeof(header), "%s/idxgen_cc_program.h", cc_paths()->include);
-	pch = pch_get(header, cc_paths()->include, key.v, key.n, d->verbose);
+	pch = pch_get(header, cc_paths()->include, command_file(key.v[0], cxx_file, sizeof(cxx_file)) ? cxx_file : NULL,
+		      key.v, key.n, d->verbose);
 	av_free(&key);
 	return pch;
 }

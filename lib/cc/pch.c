@@ -82,23 +82,6 @@ static uint64_t fnv_dir(uint64_t h, const char *dir, int depth)
 	return h;
 }
 
-/* The file a command starts: a path, or its name found in $PATH; false if none. */
-static bool command_path(const char *cmd, char *buf, size_t n)
-{
-	const char *path = getenv("PATH"), *p, *e;
-
-	if (strchr(cmd, '/'))
-		return snprintf(buf, n, "%s", cmd) < (int)n && !access(buf, X_OK);
-	for (p = path ? path : "/usr/bin:/bin"; *p; p = *e ? e + 1 : e) {
-		e = strchr(p, ':');
-		if (!e)
-			e = p + strlen(p);
-		if (snprintf(buf, n, "%.*s/%s", (int)(e - p), p, cmd) < (int)n && !access(buf, X_OK))
-			return true;
-	}
-	return false;
-}
-
 /* $IDXGEN_CC_CACHE/pch, else $XDG_CACHE_HOME/idxgen/pch, else ~/.cache/idxgen/pch, made if missing. */
 static bool pch_dir(char *d, size_t n)
 {
@@ -188,9 +171,10 @@ bool pch_enabled(void)
 	return !(e && !strcmp(e, "0"));
 }
 
-char *pch_get(const char *header, const char *include, char *const *flags, int n, bool verbose)
+char *pch_get(const char *header, const char *include, const char *cxx_file, char *const *flags, int n,
+	      bool verbose)
 {
-	char dir[PATH_MAX], cxx_file[PATH_MAX], path[PATH_MAX + 32], tmp[PATH_MAX + 64];
+	char dir[PATH_MAX], path[PATH_MAX + 32], tmp[PATH_MAX + 64];
 	uint64_t h = 1469598103934665603ull;
 	char **av;
 	int i, rc;
@@ -199,7 +183,7 @@ char *pch_get(const char *header, const char *include, char *const *flags, int n
 		return NULL;
 	for (i = 0; i < n; i++)
 		h = fnv_str(h, flags[i]);
-	if (command_path(flags[0], cxx_file, sizeof(cxx_file)))
+	if (cxx_file)
 		h = fnv_stat(fnv_str(h, cxx_file), cxx_file);
 	h = fnv_dir(fnv_str(h, include), include, 2);
 	snprintf(path, sizeof(path), "%s/%016llx.pch", dir, (unsigned long long)h);
