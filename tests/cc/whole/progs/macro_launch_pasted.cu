@@ -72,6 +72,6 @@ int main()
 	}
 	cudaFree(d);
 	cudaFree(di);
-	printf("%s (%d wrong of %d)\n", bad ? "FAIL" : "PASS", bad, 2 * n);
+	printf("%d wrong of %d\n%s\n", bad, 2 * n, bad ? "FAIL" : "PASS");
 	return bad != 0;
 }
