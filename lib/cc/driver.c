@@ -621,19 +621,50 @@ static char *translation_pch(const struct drv *d, const char *dir, const struct 
 	return pch;
 }
 
+/*
+ * Search folder option opt (`-I<path>` or `-iquote<path>`, prefix pre) for
+ * the compile of a translation in dir, which mirrors the input's folder top
+ * (write_translation): a folder at or below top is searched in its mirror
+ * first.  Else a translated file's include that the search answers finds
+ * the untranslated original beside the copy that the .cu.cpp includes, and
+ * `#pragma once` sees two files (HeCBench warpsort: cuda/RegisterUtils.cuh
+ * includes "cuda/CudaUtils.cuh" by `-I.`, the .cu includes it too).  The
+ * mirror holds every file below top that the program includes, so what the
+ * mirror does not answer the original does not either.
+ */
+static void add_search_dir(struct argv *cc, const char *dir, const char *top, const char *opt, const char *pre)
+{
+	size_t n = strlen(pre), t = top ? strlen(top) : 0;
+	char *rp = strncmp(opt, pre, n) || !top ? NULL : realpath(opt + n, NULL), *m;
+
+	if (rp && !strncmp(rp, top, t) && (!rp[t] || rp[t] == '/')) {
+		if (asprintf(&m, "%s%s%s", pre, dir, rp + t) < 0) {
+			perror("idxgen-cc");
+			exit(2);
+		}
+		av_add(cc, m);
+		free(m);
+	}
+	free(rp);
+	av_add(cc, opt);
+}
+
 /* The host compile of a translation, with its prelude precompiled if there is one: run_to's status. */
 static int compile_with(const struct drv *d, const char *dir, const char *idir, const struct argv *flags,
 			const char *pch, const char *cpp, const char *obj, const char *err)
 {
 	struct argv cc = { 0 };
+	char *top = realpath(idir + strlen("-iquote"), NULL);
 	int rc;
 
 	av_add(&cc, host_cxx(d));
 	av_addf(&cc, "-std=%s", d->std);
 	av_addf(&cc, "-I%s", dir);
 	add_our_includes(&cc);
-	av_add(&cc, idir);
-	av_cat(&cc, flags);
+	add_search_dir(&cc, dir, top, idir, "-iquote");
+	for (int i = 0; i < flags->n; i++)
+		add_search_dir(&cc, dir, top, flags->v[i], "-I");
+	free(top);
 	if (pch) {
 		av_add(&cc, "-include-pch");
 		av_add(&cc, pch);

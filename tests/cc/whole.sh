@@ -50,6 +50,10 @@ for f in "$DIR"/progs/*.cu; do
 	run_prog "$(basename "$f")" -o "$tmp/prog" "$f"
 done
 
+# Headers that include each other through the include path, as fibers too
+# (the default loop above builds it under auto).
+run_prog "include_path_nested.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/include_path_nested.cu"
+
 # Kernels a macro writes, written out before the translation
 # (lib/cc/macro_kernel_expand.c; refused before): under each model too.
 for m in fission fibers; do
