@@ -208,6 +208,59 @@ static inline __T &__idxgen_cc_vstore(__T &__a, __E (&__v)[__N], unsigned int __
 }
 
 /*
+ * The same store written before its value, `__idxgen_cc_vstore_at(a) = b`
+ * (or `op= b`), where the value's text ends in a macro: the statement's
+ * end is then the source's own, so a macro that ends in `;` (cuda-samples
+ * dwtHaar1D: `#define INV_SQRT_2 0.70710678118654752440f;`) ends it as it
+ * did, where `__idxgen_cc_vstore(a, b)` put the `;` inside the call.  The
+ * value is evaluated before the operator runs, as the call's argument was.
+ */
+template <class __T>
+struct __idxgen_cc_vstore_ref {
+	__T &__a;
+	unsigned int __depth;
+	const char *__file;
+	unsigned int __line, __col;
+
+	template <class __V>
+	__T &operator=(const __V &__v) const
+	{
+		return __idxgen_cc_vstore(__a, __v, __depth, __file, __line, __col);
+	}
+	template <class __E, __SIZE_TYPE__ __N>
+	__T &operator=(__E (&__v)[__N]) const
+	{
+		return __idxgen_cc_vstore(__a, __v, __depth, __file, __line, __col);
+	}
+#define __IDXGEN_CC_VSTORE_OP(__op)                                                               \
+	template <class __V>                                                                      \
+	__T &operator __op##=(const __V &__v) const                                               \
+	{                                                                                         \
+		return __idxgen_cc_vstore(__a, __a __op __v, __depth, __file, __line, __col);     \
+	}
+	__IDXGEN_CC_VSTORE_OP(+)
+	__IDXGEN_CC_VSTORE_OP(-)
+	__IDXGEN_CC_VSTORE_OP(*)
+	__IDXGEN_CC_VSTORE_OP(/)
+	__IDXGEN_CC_VSTORE_OP(%)
+	__IDXGEN_CC_VSTORE_OP(&)
+	__IDXGEN_CC_VSTORE_OP(|)
+	__IDXGEN_CC_VSTORE_OP(^)
+	__IDXGEN_CC_VSTORE_OP(<<)
+	__IDXGEN_CC_VSTORE_OP(>>)
+#undef __IDXGEN_CC_VSTORE_OP
+};
+
+template <class __T>
+static inline __idxgen_cc_vstore_ref<__T> __idxgen_cc_vstore_at(__T &__a, unsigned int __depth = 0,
+								 const char *__file = __builtin_FILE(),
+								 unsigned int __line = __builtin_LINE(),
+								 unsigned int __col = __IDXGEN_CC_COLUMN())
+{
+	return __idxgen_cc_vstore_ref<__T>{ __a, __depth, __file, __line, __col };
+}
+
+/*
  * Code written for a warp in lock step: lanes store to __shared__ memory,
  * then read what other lanes stored, with no barrier between (HeCBench's
  * dct8x8).  idxgen-cc puts this call before the read (lib/cc/lockstep.c):

@@ -416,6 +416,37 @@ static void meeting_depth(struct walk *w, unsigned a, const char *before)
 		bprintf(w->o, "%s%u", before, d);
 }
 
+struct ends_in_macro {
+	unsigned end;
+	bool hit;
+};
+
+static enum CXChildVisitResult ends_in_macro_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ends_in_macro *m = data;
+
+	(void)parent;
+	if (c_end(c) == m->end && macro_spelled(c)) {
+		m->hit = true;
+		return CXChildVisit_Break;
+	}
+	return c_end(c) >= m->end ? CXChildVisit_Recurse : CXChildVisit_Continue;
+}
+
+/*
+ * Does the text of expression c end in a macro's expansion (`x * INV_SQRT_2`)?
+ * What the macro writes after the expression, a `;` of its own, would land
+ * inside a call that wraps the text.
+ */
+static bool ends_in_macro(CXCursor c)
+{
+	struct ends_in_macro m = { c_end(c), macro_spelled(c) };
+
+	if (!m.hit)
+		clang_visitChildren(c, ends_in_macro_visit, &m);
+	return m.hit;
+}
+
 /*
  * "a op= b" / "a = b" with a volatile (warp-synchronous code, fiber_plan.c),
  * or one that reads another lane's element of what it stores (lockstep.c):
@@ -433,8 +464,18 @@ static bool rewrite_volatile_store(struct walk *w, CXCursor c)
 	if (!(warp_sync_store(w->s, c, &target, &value) || (lockstep_rmw_at(w, a) && assignment(w->s, c, &target, &value))) ||
 	    in_macro(c) || a < w->pos || c_start(target) != a || c_end(value) != e)
 		return false;
-	op_text(w->s, c, op);
 	copy_to(w, a);
+	if (ends_in_macro(value)) {
+		/* __idxgen_cc_vstore_at(a) op= b: the source's own text from the operator on */
+		bputs(w->o, "__idxgen_cc_vstore_at(");
+		emit_src(w->s, c_start(target), c_end(target), w->o);
+		meeting_depth(w, a, ", ");
+		bputs(w->o, ")");
+		emit_src(w->s, c_end(target), e, w->o);
+		w->pos = e;
+		return true;
+	}
+	op_text(w->s, c, op);
 	bputs(w->o, "__idxgen_cc_vstore(");
 	emit_src(w->s, c_start(target), c_end(target), w->o);
 	bputs(w->o, ", ");

@@ -53,6 +53,8 @@ done
 # Headers that include each other through the include path, as fibers too
 # (the default loop above builds it under auto).
 run_prog "include_path_nested.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/include_path_nested.cu"
+# A warp-synchronous store whose value ends in a macro ending in `;`, as fibers
+run_prog "vstore_macro_semicolon.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/vstore_macro_semicolon.cu"
 
 # Kernels a macro writes, written out before the translation
 # (lib/cc/macro_kernel_expand.c; refused before): under each model too.
