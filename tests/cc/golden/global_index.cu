@@ -5,7 +5,7 @@
 // threadIdx.x` folds to the counter and the compiler steps pointers instead
 // of widening a wrapping 32-bit index for every vector.  Where B + [lo, hi)
 // does not fit an int, the loop as before.  Left alone: a 64-bit index, an
-// index of threadIdx.x alone, a guard with a step.
+// index of threadIdx.x alone, a guard with a step, bounds on y or z too.
 __global__ void vadd(const int *a, const int *b, int *c, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -99,3 +99,21 @@ __global__ void lanes(int *c, int n)
 // CHECK: } else {
 // PLAN-LABEL: kernel lanes:
 // PLAN-NOT: global index
+
+// left alone: bounds on y too (2-D kernels ran more instructions counted so)
+__global__ void plane(int *p, int w, int h)
+{
+	int x = blockIdx.x * blockDim.x + threadIdx.x;
+	int y = blockIdx.y * blockDim.y + threadIdx.y;
+
+	if (x < w && y < h)
+		p[y * w + x] = 1;
+}
+// CHECK-LABEL: static void plane__block(
+// CHECK-NOT: __idxgen_gi
+// CHECK: for (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {
+// CHECK-NOT: __idxgen_gi
+// CHECK: } else {
+// PLAN-LABEL: kernel plane:
+// PLAN-NOT: global index
+// PLAN: limits threadIdx.x, .y (threads outside it do nothing)

@@ -4,7 +4,8 @@
 // exactly the threads the guard lets through, each once, with the kernel's
 // own index: vector add with a partial last block; unsigned indices whose
 // blocks lie just below 2^31 (the int counter), straddle it and lie above
-// it (the loop as before), with a lower bound too; 2-D blocks.  Checked
+// it (the loop as before), with a lower bound too; 2-D blocks (bounds on
+// y too: the loop as before).  Checked
 // against the same guard evaluated on the host.
 #include <cstdio>
 #include <cstdlib>
