@@ -472,6 +472,15 @@ IDXGEN_EXPORT int idxgen_rt_launch_coop(struct idxgen_rt *rt, const struct idxge
 					void *const *args, const struct idxgen_rt_launch_opts *opts,
 					struct idxgen_rt_launch_info *info);
 
+/*
+ * Nonzero when the calling thread runs a block function now (a worker, the
+ * waiting thread while it helps, a cooperative block's thread): the code
+ * it runs is device code.  The CUDA layer gives device code the device
+ * runtime's semantics with it (lib/cudart: cudaFree without a wait for
+ * the device, cudaDeviceSynchronize of the caller's children only).
+ */
+IDXGEN_EXPORT int idxgen_rt_in_block(void);
+
 /* Per-kernel statistics (kernels known to this runtime). */
 struct idxgen_rt_kernel_stats {
 	uint64_t launches;

@@ -542,6 +542,13 @@ CXCursor loop_scattered_access(const struct kernel *k, const CXCursor *l, unsign
 bool emit_guard_bounds(const struct kernel *k, const CXCursor *l, unsigned n, bool *step, struct buf *o);
 void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
 /*
+ * guard.c: the guard's x bound compares a 32-bit index B + threadIdx.x with
+ * B not 0 (`i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n)`):
+ * writes `const uint32_t __idxgen_gb = (uint32_t)(B);` and returns true
+ * (the x loop counted by that global index, emit.c), else nothing and false.
+ */
+bool emit_guard_x_base(const struct kernel *k, const CXCursor *l, unsigned n, struct buf *o);
+/*
  * guard.c: does the guard fix threadIdx.x modulo *m (`lane == 0`)?  Then
  * emit_guard_bounds sets *step and the x loop steps by __idxgen_st_x from
  * the first thread of the residue (a strided loop: never forced to vectorise).

@@ -836,6 +836,32 @@ static void level_loop(struct emit *e, const struct buf *body, const struct buf 
 }
 
 /*
+ * A bounded x loop counted by the global index B + threadIdx.x of the
+ * guard (B: blockIdx.x * blockDim.x, say) in a signed int (issue 40 item 2:
+ * no per-thread index arithmetic the block's shape makes constant).  The
+ * kernel's own `i = B + threadIdx.x` is 32-bit arithmetic that may wrap,
+ * so the compiler widened it for every vector (vector add: lea +
+ * movslq per 8 ints beside the load, add and store).  Counted by
+ * __idxgen_gi, threadIdx.x is __idxgen_gi - B and the kernel's index folds
+ * back to __idxgen_gi, a signed counter that cannot overflow (the block's
+ * range checked below): one pointer step.  Same threads, same order; where
+ * B + [lo, hi) does not fit an int, the loop as before (the caller's else).
+ * Writes the first loop and `} else {`; __idxgen_gb is emit_guard_x_base's.
+ */
+static void global_x_loop(const struct emit *e, CXCursor scattered, CXCursor batomic, const struct buf *locals,
+			  const struct buf *body, struct buf *o)
+{
+	bputs(o, "\tif (__idxgen_lo_x <= __idxgen_hi_x && (int64_t)__idxgen_gb + __idxgen_hi_x <= INT32_MAX) {"
+		 "\t/* counted by the global index: it folds with the kernel's own */\n");
+	independent(e, scattered, batomic, false, o);
+	bputs(o, "\tfor (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x);"
+		 " __idxgen_gi < (int32_t)(__idxgen_gb + __idxgen_hi_x); __idxgen_gi++) {\n"
+		 "\t\tconst uint32_t __tx = (uint32_t)__idxgen_gi - __idxgen_gb;\n");
+	x_body(e, locals, body, 'g', o);
+	bputs(o, "\t} else {\n");
+}
+
+/*
  * Two forms of the same loop: computed indices when the block's index
  * stream is in x-fastest order (the compiler can then vectorize with
  * contiguous accesses), the stream otherwise.  Same thread t in both (t is
@@ -845,7 +871,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		       const struct buf *locals, struct buf *o)
 {
 	unsigned line0, line1;
-	bool cxx_goto = e->has_goto && e->src->cxx, step = false, bounded;
+	bool cxx_goto = e->has_goto && e->src->cxx, step = false, bounded, gi;
 	bool chunk;
 	CXCursor scattered = loop_scattered_access(e->k, l, n, &chunk), batomic = loop_block_atomic(e->k, l, n);
 	const char *lo, *hi;
@@ -865,6 +891,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	if (e->ix)
 		stride_index_bounds(e, o);
 	bounded = e->ix || emit_guard_bounds(e->k, l, n, &step, o);
+	gi = bounded && !e->ix && !step && emit_guard_x_base(e->k, l, n, o);
 	emit_cond_flags(e->k, l, n, &e->conds, bounded, o);
 	if (bounded)
 		bprintf(o, "\tfor (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)\n"
@@ -884,9 +911,13 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	} else if (!bounded && !clang_Cursor_isNull(scattered) && !e->src->tls && clang_Cursor_isNull(batomic)) {
 		x_loop_warps(e, scattered, batomic, lo, hi, locals, body, o);
 	} else {
+		if (gi)
+			global_x_loop(e, scattered, batomic, locals, body, o);
 		independent(e, scattered, batomic, false, o);
 		bprintf(o, "\tfor (uint32_t __tx = %s; __tx < %s; __tx++) {\n", lo, hi);
 		x_body(e, locals, body, 'l', o);
+		if (gi)
+			bputs(o, "\t}\n");
 	}
 	emit_agg_flush(e->k, &e->aggs, o);
 	bprintf(o, "\t} else {	/* any other order: indices from the stream */\n");

@@ -405,6 +405,16 @@ cudaError_t cudaDeviceSynchronize(void)
 	struct cudart_ctx *c = cudart_ctx();
 	cudaError_t err;
 
+	/*
+	 * In device code (CUDA 12 removed it there; older code calls it after
+	 * a child launch) it waits for the caller's child grids, and those ran
+	 * to completion at their launch (device_launch.c).  Waiting for the
+	 * device would wait for the calling grid, which never ends.
+	 */
+	if (idxgen_rt_in_block()) {
+		CUDART_STICKY_RETURN();
+		return cudaSuccess;
+	}
 	pthread_mutex_lock(&c->lock);
 	err = cudart_capture_implicit(c);
 	if (!err) {

@@ -248,7 +248,12 @@ static cudaError_t release(void *ptr, enum cudaMemoryType t1, enum cudaMemoryTyp
 	if (!ptr)
 		return cudaSuccess;
 	pthread_mutex_lock(&c->lock);
-	cudart_wait_all(c);
+	/*
+	 * Device code (CUDA's device runtime) frees at once: the host's wait
+	 * for the device would wait for the calling grid, which never ends.
+	 */
+	if (!idxgen_rt_in_block())
+		cudart_wait_all(c);
 	a = lookup(c, ptr);
 	if (!a || a->base != (uintptr_t)ptr || a->registered || (a->type != t1 && a->type != t2)) {
 		err = cudaErrorInvalidValue;

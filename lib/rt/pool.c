@@ -86,6 +86,18 @@ static struct idxgen_rt_block block_desc(const struct idxgen_rt_launch *l, struc
 	};
 }
 
+/*
+ * The launch whose block function runs on this thread, NULL outside one
+ * (idxgen_rt_in_block).  Saved and restored around each call, so a trap's
+ * longjmp back to the caller's setjmp leaves it right too.
+ */
+static _Thread_local const struct idxgen_rt_launch *rt_block_launch;
+
+int idxgen_rt_in_block(void)
+{
+	return rt_block_launch != NULL;
+}
+
 bool rt_run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64_t seq)
 {
 	const struct rt_lseg *sg = l->seg;
@@ -110,11 +122,15 @@ bool rt_run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64
 	blk.block_idx[1] = l->gy[seq];
 	blk.block_idx[2] = l->gz[seq];
 
+	const struct idxgen_rt_launch *was = rt_block_launch;
+
 	w->l = l;
+	rt_block_launch = l;
 	if (setjmp(w->jb) == 0)
 		l->k->block(&blk);
 	else
 		ok = false;
+	rt_block_launch = was;
 	rt_flush_printf(l->rt, w);
 	return ok;
 }
@@ -131,10 +147,13 @@ static uint64_t run_chunk(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w
 {
 	struct idxgen_rt_block blk = block_desc(l, w, l->seg);
 	volatile uint64_t s = seq;	/* the block running (read after a longjmp) */
+	const struct idxgen_rt_launch *was = rt_block_launch;
 
 	w->l = l;
 	*ok = true;
+	rt_block_launch = l;
 	if (setjmp(w->jb)) {	/* block s trapped */
+		rt_block_launch = was;
 		rt_flush_printf(l->rt, w);
 		*ok = false;
 		return s - seq + 1;
@@ -150,6 +169,7 @@ static uint64_t run_chunk(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w
 		if (w->plen)
 			rt_flush_printf(l->rt, w);
 	}
+	rt_block_launch = was;
 	return s - seq;
 }
 

@@ -474,6 +474,18 @@ static const struct idxgen_rt_kernel trapper_kernel = {
 	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "trapper", .block = trapper_block, .nargs = 2,
 };
 
+/* Each block writes 1 where its thread knows it runs a block (idxgen_rt_in_block), 2 where not. */
+static void in_block_block(struct idxgen_rt_block *blk)
+{
+	int32_t *d = KARG(blk, 0, int32_t *);
+
+	d[blk->block_idx[0]] = idxgen_rt_in_block() ? 1 : 2;
+}
+
+static const struct idxgen_rt_kernel in_block_kernel = {
+	.abi_version = IDXGEN_RT_ABI_VERSION, .name = "in_block", .block = in_block_block, .nargs = 1,
+};
+
 /* Empty kernel (launch overhead). */
 static void empty_block(struct idxgen_rt_block *blk)
 {

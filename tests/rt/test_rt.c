@@ -94,6 +94,7 @@ static void test_at_threads(unsigned int nt)
 	test_fibers(rt, nt);
 	test_coop(rt, nt);
 	test_trap(rt, nt);
+	test_in_block(rt, nt);
 	test_printf(rt, nt);
 	test_async(rt, nt);
 	test_stress(rt, nt);

@@ -61,6 +61,7 @@ void test_claims(struct idxgen_rt *rt, unsigned int nt);
 void test_bad_input(struct idxgen_rt *rt);
 /* test_rt_builtins.c: trap, printf */
 void test_trap(struct idxgen_rt *rt, unsigned int nt);
+void test_in_block(struct idxgen_rt *rt, unsigned int nt);
 void test_printf(struct idxgen_rt *rt, unsigned int nt);
 /* test_rt_async.c: asynchronous launches, launches from several host threads */
 void test_async(struct idxgen_rt *rt, unsigned int nt);

@@ -32,6 +32,30 @@ void test_trap(struct idxgen_rt *rt, unsigned int nt)
 	free(d);
 }
 
+/*
+ * idxgen_rt_in_block: true in every block, whichever thread runs it (the
+ * waiting thread helps), false in the host code before, between and after
+ * launches, also after a block trapped (its longjmp skips the block's end).
+ */
+void test_in_block(struct idxgen_rt *rt, unsigned int nt)
+{
+	const uint32_t nb = 96;
+	int32_t *d = calloc(nb, sizeof(int32_t));
+	uint32_t bad = 5;
+	void *args[] = { &d }, *targs[] = { &d, &bad };
+	int err, outside = !idxgen_rt_in_block(), all = 1;
+
+	err = idxgen_rt_launch(rt, &in_block_kernel, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(4, 1, 1), 0, args);
+	for (uint32_t i = 0; i < nb; i++)
+		all &= d[i] == 1;
+	outside &= !idxgen_rt_in_block();
+	(void)idxgen_rt_launch(rt, &trapper_kernel, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(8, 1, 1), 0, targs);
+	outside &= !idxgen_rt_in_block();
+	tap_ok(!err && all && outside, "idxgen_rt_in_block: in each of %u blocks, not outside them (after a trap "
+	       "too), threads=%u", nb, nt);
+	free(d);
+}
+
 void test_printf(struct idxgen_rt *rt, unsigned int nt)
 {
 	const uint32_t nb = 12, bs = 5;

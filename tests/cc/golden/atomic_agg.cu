@@ -17,13 +17,13 @@ __global__ void count_above(const int *in, unsigned *count, int n, int t)
 // CHECK: if ((__idxgen_cond_0 || (i < n)) && in[i] > t)
 // CHECK-NEXT: (void)(__idxgen_agg_0 += (unsigned int)(unsigned int)(1u));
 // CHECK-NEXT: }
-// CHECK-NEXT: if (__idxgen_agg_0)
+// CHECK-NEXT: } else {
+// CHECK: if (__idxgen_agg_0)
 // CHECK-NEXT: atomicAdd(&count[0], (unsigned int)__idxgen_agg_0);
 // CHECK-NEXT: } else {
 // CHECK-NEXT: unsigned int __idxgen_agg_0 = 0; /* line 12's atomicAdd, once per loop */
 // CHECK: (void)(__idxgen_agg_0 += (unsigned int)(unsigned int)(1u));
-// CHECK-NEXT: }
-// CHECK-NEXT: if (__idxgen_agg_0)
+// CHECK: if (__idxgen_agg_0)
 // CHECK-NEXT: atomicAdd(&count[0], (unsigned int)__idxgen_agg_0);
 
 // a uniform index; int wraps in unsigned arithmetic (the C path's atomicAdd
@@ -127,7 +127,7 @@ __global__ void others(const int *in, float *f, int *hist, int *cnt, int *out, i
 // CHECK-NEXT: atomicAdd(&cnt[2], 1);
 // CHECK-LABEL: const struct idxgen_rt_kernel idxgen_cc_kernel_others
 // PLAN-LABEL: kernel count_above:
-// PLAN: thread loop 0: lines 9-12 (every thread of the block); bounds: the guard of line 11 limits threadIdx.x (threads outside it do nothing); atomics: line 12's atomicAdd summed per loop, added once;
+// PLAN: thread loop 0: lines 9-12 (every thread of the block); bounds: the guard of line 11 limits threadIdx.x (threads outside it do nothing); a plain x loop counted by the global index blockIdx.x * blockDim.x + threadIdx.x in an int where it fits; atomics: line 12's atomicAdd summed per loop, added once;
 // PLAN-LABEL: kernel sums:
 // PLAN: atomics: line 39's atomicAdd summed per loop, added once;
 // PLAN-LABEL: kernel moments:
