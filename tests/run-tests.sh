@@ -161,6 +161,8 @@ build_step cusparse $MAKE -j"$JOBS" -C "$ROOT/lib/cusparse" all
 # Host suites
 # the counting itself: tap-count.sh and the TAP printers (seconds)
 run_suite tap bash "$ROOT/tests/common/test-tap-count.sh"
+# two harness checks at a time, reported in order (seconds)
+run_suite tap-jobs bash "$ROOT/tests/common/test-tap-jobs.sh"
 # the hang guard of the test harnesses stops hangs and only hangs (seconds)
 run_suite guard bash "$ROOT/tests/common/test-progress-guard.sh"
 # the in-guest tests' wait bound: shortened per kernel, never lengthened (seconds)

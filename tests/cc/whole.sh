@@ -521,6 +521,23 @@ if [ -x /usr/bin/clang++-16 ]; then
 	ok $? "IDXGEN_CC_PCH=0: built without one, none made"
 	pch_build -ccbin g++ && ! grep -q -- '-include-pch\|c++-header' "$tmp/err"
 	ok $? "-ccbin g++: no clang PCH"
+	# At most 8 are kept: a new one first drops the least recently made or
+	# used, and a use counts (the one just used stays although it was made
+	# first); files that are not PCHs are never touched.
+	rm -rf "$tmp/cache"
+	pch_build
+	real=$(find "$tmp/cache/pch" -name '*.pch')
+	for i in 1 2 3 4 5 6 7; do touch -d "2001-01-0$i" "$tmp/cache/pch/old$i.pch"; done
+	touch -d 2000-01-01 "$real"
+	echo kept >"$tmp/cache/pch/notes.txt"
+	touch -d 1999-01-01 "$tmp/cache/pch/notes.txt"
+	pch_build && grep -q -- "-include-pch $real" "$tmp/err"
+	ok $? "eight PCHs, the one asked for the oldest: it is used"
+	pch_build -DREGRESS_TRIM=1 && [ "$(pch_count)" = 8 ] && [ -e "$real" ] &&
+		[ ! -e "$tmp/cache/pch/old1.pch" ] && [ -e "$tmp/cache/pch/old2.pch" ] &&
+		[ -e "$tmp/cache/pch/notes.txt" ]
+	ok $? "a ninth: the least recently used goes, the one used just now stays ($(pch_count) PCHs:$(
+		cd "$tmp/cache/pch" && ls | tr '\n' ' '))"
 else
 	ok 1 "/usr/bin/clang++-16 missing: the precompiled prelude is clang's"
 fi

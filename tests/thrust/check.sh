@@ -8,20 +8,23 @@
 # and test_cub_block3.cu
 # (block and warp primitives in fiber kernels, CUB's iterators); the
 # programs of tests/thrust/progs as users build them; every source also
-# compiled by nvcc -arch=sm_90 (real Thrust and CUB there).
+# compiled by nvcc -arch=sm_90 (real Thrust and CUB there).  Two builds at a
+# time (tests/common/tap-jobs.sh), reported in order.
 # usage: check.sh REPO_ROOT BUILD_DIR
 set -u
 ROOT=$1
 BUILD=$2
 . "$ROOT/tests/common/tap.sh"
+. "$ROOT/tests/common/tap-jobs.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 CC="$BUILD/cc/idxgen-cc"
-progs=
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 
-one() {	# name, source, idxgen-cc flags
-	local name=$1 src=$2 flags=$3
+# one NAME SOURCE FLAGS: build with idxgen-cc and run its own TAP program,
+# whose output is kept in $tmp/tap.NAME (a job of tap-jobs.sh)
+one() {
+	local name=$1 src=$2 flags=$3 out rc
 	# shellcheck disable=SC2086 # flags are words
 	if out=$("$CC" $flags -I "$ROOT/tests/common" -o "$tmp/$name" "$src" 2>&1); then
 		ok 0 "$name builds with idxgen-cc $flags"
@@ -30,38 +33,45 @@ one() {	# name, source, idxgen-cc flags
 		# leaves it without a plan, which tap-count.sh fails
 		IDXGEN_BACKEND=emu "$tmp/$name" >"$tmp/tap.$name"
 		rc=$?
-		progs="$progs $name"
 		[ $rc -le 1 ] || ok 1 "$name ended with status $rc"
 	else
 		ok 1 "$name builds with idxgen-cc $flags"
 		printf '%s\n' "$out" | head -20 | sed 's/^/# /'
 	fi
 }
-# the device system idxgen-cc picks: TBB by default (oneTBB is installed by
-# tests/setup/deps.sh), OpenMP with -fopenmp, the serial C++ one when asked
-want=-DEXPECT_THRUST_SYSTEM=THRUST_DEVICE_SYSTEM_
-one thrust-tbb "$ROOT/tests/thrust/test_thrust.cu" "${want}TBB"
-one thrust-omp "$ROOT/tests/thrust/test_thrust.cu" "-Xcompiler -fopenmp ${want}OMP"
-one thrust-cpp "$ROOT/tests/thrust/test_thrust.cu" "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP ${want}CPP"
-one cub-device "$ROOT/tests/cub/test_cub_device.cu" ""
-one cub-mergesort "$ROOT/tests/cub/test_cub_mergesort.cu" ""
-one cub-block "$ROOT/tests/cub/test_cub_block.cu" ""
-one cub-block2 "$ROOT/tests/cub/test_cub_block2.cu" ""
-one cub-block3 "$ROOT/tests/cub/test_cub_block3.cu" ""
-for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu" "$ROOT/tests/cub/test_cub_mergesort.cu" \
-	"$ROOT/tests/cub/test_cub_block.cu" \
-	"$ROOT/tests/cub/test_cub_block2.cu" "$ROOT/tests/cub/test_cub_block3.cu"; do
+# nvcc_one SOURCE: proof that the source is real CUDA
+nvcc_one() {
+	local src=$1 out rc
 	if [ -x "$NVCC" ]; then
-		out=$("$NVCC" -arch=sm_90 -I "$ROOT/tests/common" -c -o "$tmp/n.o" "$src" 2>&1)
+		out=$("$NVCC" -arch=sm_90 -I "$ROOT/tests/common" -c -o "$tmp/$(basename "$src").o" "$src" 2>&1)
 		rc=$?
 		ok $rc "$(basename "$src") compiles with nvcc -arch=sm_90 (real CUDA)"
 		[ $rc = 0 ] || printf '%s\n' "$out" | grep error | head -10 | sed 's/^/# /'
 	else
 		skip "nvcc not found at $NVCC (set NVCC=)" "$(basename "$src") compiles with nvcc -arch=sm_90"
 	fi
+}
+TAP_JOBS_DIR=$tmp/jobs
+mkdir "$TAP_JOBS_DIR"
+# the device system idxgen-cc picks: TBB by default (oneTBB is installed by
+# tests/setup/deps.sh), OpenMP with -fopenmp, the serial C++ one when asked
+want=-DEXPECT_THRUST_SYSTEM=THRUST_DEVICE_SYSTEM_
+progs="thrust-tbb thrust-omp thrust-cpp cub-device cub-mergesort cub-block cub-block2 cub-block3"
+tap_job thrust-tbb one thrust-tbb "$ROOT/tests/thrust/test_thrust.cu" "${want}TBB"
+tap_job thrust-omp one thrust-omp "$ROOT/tests/thrust/test_thrust.cu" "-Xcompiler -fopenmp ${want}OMP"
+tap_job thrust-cpp one thrust-cpp "$ROOT/tests/thrust/test_thrust.cu" "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP ${want}CPP"
+for name in cub-device cub-mergesort cub-block cub-block2 cub-block3; do
+	tap_job "$name" one "$name" "$ROOT/tests/cub/test_${name//-/_}.cu" ""
 done
+for src in "$ROOT/tests/thrust/test_thrust.cu" "$ROOT/tests/cub/test_cub_device.cu" "$ROOT/tests/cub/test_cub_mergesort.cu" \
+	"$ROOT/tests/cub/test_cub_block.cu" \
+	"$ROOT/tests/cub/test_cub_block2.cu" "$ROOT/tests/cub/test_cub_block3.cu"; do
+	tap_job "nvcc-$(basename "$src" .cu)" nvcc_one "$src"
+done
+tap_jobs_replay
 tap_done
+# the programs' own TAP, after this script's; one that did not build has none
 for name in $progs; do
-	cat "$tmp/tap.$name"
+	[ -f "$tmp/tap.$name" ] && cat "$tmp/tap.$name"
 done
 bash "$ROOT/tests/common/check-lib-progs.sh" "$BUILD" "$ROOT/tests/thrust/progs" ""
