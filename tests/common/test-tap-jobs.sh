@@ -35,7 +35,9 @@ run_jobs() {
 	(
 		. "$HERE/tap.sh"
 		. "$HERE/tap-jobs.sh"
-		TAP_JOBS_DIR=$work/jobs
+		# two at once whatever the caller's TAP_JOBS: one at a time, the
+		# first job would wait on the FIFO for ever
+		TAP_JOBS=2 TAP_JOBS_DIR=$work/jobs
 		mkdir -p "$TAP_JOBS_DIR"
 		mkfifo "$work/fifo"
 		tap_job a first
