@@ -384,6 +384,9 @@ char *c_declaration(CXType t, const char *name);
 /* The same for a parameter: an array parameter is the pointer it decays to. */
 char *c_param_declaration(CXType t, const char *name);
 bool is_array_type(CXType t);
+bool is_reference_type(CXType t); /* T & or T && */
+/* A kernel parameter's slot type: arrays decay, references travel as pointers (syntax.c). */
+char *param_slot_type(CXType t);
 bool in_list(const char *n, const char *const *l);
 extern const char *const cc_ok_builtins[];
 bool pure_builtin(CXCursor call);

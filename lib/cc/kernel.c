@@ -215,6 +215,13 @@ void emit_prologue(struct kernel *k, struct buf *o)
 			t = c_param_declaration(clang_getCursorType(v->decl), "*");
 			bprintf(o, "\t%s = *(%s)__b->args[%u];\n", d, t, np++);
 			free(d);
+		} else if (is_reference_type(clang_getCursorType(v->decl))) {
+			/* the slot holds the address the reference binds to (param_slot_type) */
+			char *slot = param_slot_type(clang_getCursorType(v->decl));
+
+			t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
+			bprintf(o, "\t%s %s = **(%s *)__b->args[%u];\n", t, v->name, slot, np++);
+			free(slot);
 		} else {
 			t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
 			bprintf(o, "\t%s %s = *(%s *)__b->args[%u];\n", t, v->name, t, np++);
@@ -319,9 +326,7 @@ unsigned emit_param_traits(const struct kernel *k, const char *op, struct buf *o
 
 	for (i = 0; i < k->nv; i++)
 		if (k->v[i].param) {
-			CXType pt = clang_getCursorType(k->v[i].decl);
-			char *t = is_array_type(pt) ? c_param_declaration(pt, "") :
-						      cx_string(clang_getTypeSpelling(pt));
+			char *t = param_slot_type(clang_getCursorType(k->v[i].decl));
 
 			bprintf(o, "%s%s(%s)", np++ ? ", " : "", op, t);
 			free(t);

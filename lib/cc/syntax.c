@@ -801,6 +801,32 @@ bool is_array_type(CXType t)
 	       t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
 }
 
+bool is_reference_type(CXType t)
+{
+	return t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+}
+
+/*
+ * The type of a kernel parameter's slot in the launch's argument array: an
+ * array parameter is the pointer it decays to, a reference the address it
+ * binds to (as in the PTX ABI, where it is a 64-bit parameter), spelled
+ * "__typeof__(T) *" so that an array or function referent needs no
+ * declarator; any other parameter its own type.
+ */
+char *param_slot_type(CXType t)
+{
+	char *s, *r;
+
+	if (is_array_type(t))
+		return c_param_declaration(t, "");
+	if (!is_reference_type(t))
+		return cx_string(clang_getTypeSpelling(t));
+	s = cx_string(clang_getTypeSpelling(clang_getPointeeType(t)));
+	r = xasprintf("__typeof__(%s) *", s);
+	free(s);
+	return r;
+}
+
 char *c_param_declaration(CXType t, const char *name)
 {
 	CXType e;

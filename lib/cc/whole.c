@@ -986,7 +986,8 @@ static void emit_arg_traits(struct kernel *k, const struct tmpl *t, const char *
 	for (i = 0; i < k->nv; i++)
 		if (k->v[i].param) {
 			CXType pt = clang_getCursorType(k->v[i].decl);
-			char *ts = cx_string(clang_getTypeSpelling(pt));
+			char *ts = pack_param(k, &k->v[i]) ? cx_string(clang_getTypeSpelling(pt))
+							   : param_slot_type(pt);
 
 			if (pack_param(k, &k->v[i]))
 				ts[strlen(ts) - 3] = 0;	/* "PATTERN..." (pack_params_ok) */
@@ -994,6 +995,32 @@ static void emit_arg_traits(struct kernel *k, const struct tmpl *t, const char *
 			free(ts);
 		}
 	bputs(o, ", 0");
+}
+
+/* Is v a parameter of reference type (not a pack: pack_params_ok refuses those)? */
+static bool ref_param(const struct kernel *k, const struct var *v)
+{
+	return v->param && !pack_param(k, v) && is_reference_type(clang_getCursorType(v->decl));
+}
+
+/*
+ * A reference parameter's slot holds the address it binds to (param_slot_type):
+ * the stub keeps that address in a local, __idxgen_ref_NAME, for the
+ * argument array to point at.  __builtin_addressof: the referent's class may
+ * overload operator&.
+ */
+static void emit_stub_ref_slots(struct kernel *k, struct buf *o)
+{
+	unsigned i;
+
+	for (i = 0; i < k->nv; i++)
+		if (ref_param(k, &k->v[i])) {
+			char *slot = param_slot_type(clang_getCursorType(k->v[i].decl));
+
+			bprintf(o, "\t%s__idxgen_ref_%s = __builtin_addressof(%s);\n", slot,
+				k->v[i].name, k->v[i].name);
+			free(slot);
+		}
 }
 
 static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
@@ -1056,11 +1083,13 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 		emit_src(s, t->decl, c_start(k->body), o);
 	bputs(o, "\n{\n");
 	if (np || t->pack) {
+		emit_stub_ref_slots(k, o);
 		bputs(o, "\tvoid *__args[] = { ");
 		np = 0;
 		for (i = 0; i < k->nv; i++)
 			if (k->v[i].param)
-				bprintf(o, "%s(void *)&%s%s", np++ ? ", " : "", k->v[i].name,
+				bprintf(o, "%s(void *)&%s%s%s", np++ ? ", " : "",
+					ref_param(k, &k->v[i]) ? "__idxgen_ref_" : "", k->v[i].name,
 					pack_param(k, &k->v[i]) ? "..." : "");
 		bputs(o, t->pack ? ", nullptr };\n" : " };\n");
 		np += !!t->pack;
@@ -1143,6 +1172,9 @@ static void emit_fiber_args(struct kernel *k, struct buf *o)
 			ts = cx_string(clang_getTypeSpelling(ty));
 			ts[strlen(ts) - 3] = 0;	/* "Pack..." (pack_params_ok) */
 			bprintf(o, "%s*(%s *)__b->args[%u + __idxgen_i]...", np ? ", " : "", ts, np);
+		} else if (is_reference_type(ty)) {
+			ts = param_slot_type(ty); /* the slot holds the referent's address */
+			bprintf(o, "%s**(%s *)__b->args[%u]", np ? ", " : "", ts, np);
 		} else {
 			ts = is_array_type(ty) ? c_param_declaration(ty, "*") : cx_string(clang_getTypeSpelling(ty));
 			bprintf(o, "%s*(%s%s)__b->args[%u]", np ? ", " : "", ts, is_array_type(ty) ? "" : " *", np);

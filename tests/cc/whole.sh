@@ -56,6 +56,10 @@ run_prog "include_path_nested.cu (--exec-model=fibers)" --exec-model=fibers -o "
 # A warp-synchronous store whose value ends in a macro ending in `;`, as fibers
 run_prog "vstore_macro_semicolon.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/vstore_macro_semicolon.cu"
 
+# Kernel parameters of reference type, as fibers (the default loop above
+# builds it under auto; fission refuses the scalar reference's `f *= by`)
+run_prog "kernel_ref_param.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/kernel_ref_param.cu"
+
 # Kernels a macro writes, written out before the translation
 # (lib/cc/macro_kernel_expand.c; refused before): under each model too.
 for m in fission fibers; do
