@@ -2297,18 +2297,22 @@ static void include_visit(CXFile inc, CXSourceLocation *stack, unsigned n, CXCli
  * "../inc/cudasharedmem.h"`; left as written the name stays an undefined
  * symbol): NAME, where the edited copy is written beside the translated main
  * file -- a quoted include looks beside its includer first, so the copy is
- * found before the header.  NULL (left as written) when NAME is absolute,
+ * found before the header.  The same for a header that defines kernels
+ * (CUDA by Example's chapters: `#include "../common/book.h"`, whose
+ * float_to_color kernels every program includes), whose translation is
+ * such a copy.  NULL (left as written) when NAME is absolute,
  * climbs more than one folder (the copy must stay in the translation's
  * folder), or the header has quoted includes of its own (they would not be
  * found beside the copy).
  */
-static char *overlay_name(const struct source *s, CXTranslationUnit tu, CXFile f, const struct source *h)
+static char *overlay_name(const struct source *s, CXTranslationUnit tu, CXFile f, const struct source *h,
+			  bool kernels)
 {
 	struct include_of io = { f, s->file, 0, false };
 	const char *q, *q2, *e;
 	char *name;
 
-	if (!h->nedits || memmem(h->text, h->len, "include \"", 9) || memmem(h->text, h->len, "include\"", 8))
+	if ((!h->nedits && !kernels) || memmem(h->text, h->len, "include \"", 9) || memmem(h->text, h->len, "include\"", 8))
 		return NULL;
 	clang_getInclusions(tu, include_visit, &io);
 	if (!io.found || io.off >= s->len)
@@ -2343,9 +2347,9 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		clang_getExpansionLocation(clang_getCursorLocation(first.c[i]), &f, NULL, NULL, NULL);
 		rel = relative_to_main(s, f);
 		name = cx_string(clang_getFileName(f));
-		if (!rel && out && !kernel[i] && source_read(&sf, name)) {
+		if (!rel && out && source_read(&sf, name)) {
 			macro_shared_decls(&sf);
-			rel = overlay_name(s, tu, f, &sf);
+			rel = overlay_name(s, tu, f, &sf, kernel[i]);
 			source_free(&sf);
 		}
 		if ((!rel || !out) && !kernel[i]) {

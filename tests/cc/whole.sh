@@ -182,6 +182,12 @@ run_prog "layout/src/reduce_main.cu with -I layout/inc: __shared__ in a header o
 # __shared__ (MC_SingleAsianOptionP): an edited copy found first.
 run_prog "layout/src/dyn_main.cu: extern __shared__ in a macro of a header outside the program's folder" \
 	-o "$tmp/prog" "$DIR/layout/src/dyn_main.cu"
+# ... and one included as "../common/NAME" that defines a kernel (CUDA by
+# Example's common/book.h; refused before): its translation found first.
+for m in auto fission fibers; do
+	run_prog "layout/src/grid_main.cu (--exec-model=$m): a kernel in a header one folder up" \
+		--exec-model=$m -o "$tmp/prog" "$DIR/layout/src/grid_main.cu"
+done
 
 # Errors only in a system header, more than clang shows: the first of them is
 # named before clang's "too many errors emitted" (which alone named nothing;
