@@ -843,6 +843,7 @@ static bool cuda_lib(struct drv *d, const char *name)
 		{ "cudart_static", NULL, { NULL } },
 		{ "cuda", NULL, { NULL } },
 		{ "culibos", NULL, { NULL } },	/* CUDA's static-library helpers: nothing here */
+		{ "cudadevrt", NULL, { NULL } },	/* the device runtime (device-side launches): in libidxgen_cudart.a */
 		{ "nvrtc", NULL, { NULL } },	/* NVRTC's calls are in libidxgen_cudart.a */
 		{ "nvrtc_static", NULL, { NULL } },
 		{ "nvJitLink", NULL, { NULL } },	/* nvJitLink's and libNVVM's calls too */

@@ -56,6 +56,12 @@ run_prog "include_path_nested.cu (--exec-model=fibers)" --exec-model=fibers -o "
 # A warp-synchronous store whose value ends in a macro ending in `;`, as fibers
 run_prog "vstore_macro_semicolon.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/vstore_macro_semicolon.cu"
 
+# -lcudadevrt, as the Makefiles of device-side launches link it (Learn CUDA
+# Programming's recursion): the device runtime is in libidxgen_cudart.a
+# ("cannot find -lcudadevrt" before)
+run_prog "cdp_print_tree.cu -rdc=true -lcudadevrt" -rdc=true -o "$tmp/prog" \
+	"$DIR/../../cuda/progs/cdp_print_tree.cu" -lcudadevrt
+
 # Kernel parameters of reference type, as fibers (the default loop above
 # builds it under auto; fission refuses the scalar reference's `f *= by`)
 run_prog "kernel_ref_param.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/kernel_ref_param.cu"
