@@ -1056,6 +1056,19 @@ static inline void __idxgen_cc_lane_run(__idxgen_cc_lane_op &__o, uint32_t __liv
 	__o.__run(__o, __live);
 }
 
+/*
+ * A kernel argument CUDA copies bitwise (lib/cc/kernel_param_class.c): the
+ * thread's own copy of the launch's bytes, neither copy-constructed nor
+ * destroyed.  A temporary of the fiber entry's call, so it lives as long as
+ * the thread's kernel call, on the thread's own stack.
+ */
+template <class __T> struct __idxgen_cc_bitwise_arg {
+	alignas(__T) unsigned char __bytes[sizeof(__T)];
+
+	explicit __idxgen_cc_bitwise_arg(const void *__p) { memcpy(__bytes, __p, sizeof(__T)); }
+	__T &__get() { return *reinterpret_cast<__T *>(__bytes); }
+};
+
 /* A fiber kernel's thread starts: its threadIdx, an empty path (a trapped block may have left one). */
 static inline void __idxgen_cc_fiber_enter(void)
 {

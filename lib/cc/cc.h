@@ -324,6 +324,8 @@ void narrow_cast_edits(struct source *s, CXTranslationUnit tu);
 void plan_rewrites(struct source *s, CXTranslationUnit tu);
 
 void error_at(struct source *s, CXCursor c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* kernel_param_class.c: a by-value kernel parameter CUDA copies bitwise (its class copies or destroys) */
+bool kernel_param_bitwise(const struct source *s, CXCursor param);
 void note_at(const struct source *s, CXCursor c, const char *msg);
 
 /* ---- questions about the syntax tree (syntax.c) -------------------------- */

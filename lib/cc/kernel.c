@@ -222,6 +222,14 @@ void emit_prologue(struct kernel *k, struct buf *o)
 			t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
 			bprintf(o, "\t%s %s = **(%s *)__b->args[%u];\n", t, v->name, slot, np++);
 			free(slot);
+		} else if (kernel_param_bitwise(k->src, v->decl)) {
+			/* CUDA's bitwise argument: no copy constructor or destructor on the device
+			 * (kernel_param_class.c) */
+			t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
+			bprintf(o, "\talignas(%s) unsigned char __idxgen_arg_%s[sizeof(%s)];\n"
+				   "\t__builtin_memcpy(__idxgen_arg_%s, __b->args[%u], sizeof(%s));\n"
+				   "\t%s &%s = *reinterpret_cast<%s *>(__idxgen_arg_%s);\n",
+				t, v->name, t, v->name, np++, t, t, v->name, t, v->name);
 		} else {
 			t = cx_string(clang_getTypeSpelling(clang_getCursorType(v->decl)));
 			bprintf(o, "\t%s %s = *(%s *)__b->args[%u];\n", t, v->name, t, np++);

@@ -214,6 +214,7 @@ struct walk {
 	struct buf *o;
 	unsigned pos;		/* the input's text before pos is written */
 	bool device;		/* inside a __device__ function */
+	CXCursor fiber_fn;	/* the kernel being copied as fibers (null otherwise) */
 	unsigned *lsp, nlsp;	/* its statements the lanes meet before (lockstep.c) */
 	CXCursor lsfn;		/* the function they are in (null outside one) */
 	unsigned *spin, nspin;	/* its spin loops' conditions (spin.c) */
@@ -580,6 +581,36 @@ static bool is_member_function(enum CXCursorKind k)
 	       k == CXCursor_ConversionFunction || k == CXCursor_FunctionTemplate;
 }
 
+/*
+ * A parameter of the kernel copied as fibers that CUDA copies bitwise
+ * (kernel_param_class.c): declared as a reference, bound by the fiber entry
+ * to the thread's own bitwise copy (emit_fiber_args), so no copy constructor
+ * or destructor of it runs on the device.  True when c was such.
+ */
+static bool bitwise_param_ref(struct walk *w, CXCursor c, CXCursor parent)
+{
+	unsigned at;
+
+	if (clang_Cursor_isNull(w->fiber_fn) || !clang_equalCursors(parent, w->fiber_fn) ||
+	    !kernel_param_bitwise(w->s, c))
+		return false;
+	at = off_of(clang_getCursorLocation(c));
+	if (in_macro(c) || at < w->pos || at > c_end(c)) {
+		char *n = cx_spelling(c);
+
+		error_at(w->s, c,
+			 "kernel parameter '%s' has a class that CUDA copies bitwise, and its declaration "
+			 "(written by a macro) cannot be rewritten to bind such a copy",
+			 n);
+		free(n);
+		return true;
+	}
+	copy_to(w, at);
+	bputs(w->o, "&");
+	w->pos = at;
+	return true;
+}
+
 static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct walk *w = d;
@@ -605,6 +636,8 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
 	if (w->nlsp || w->nspin)
 		lockstep_point(w, c);
 	if (k == CXCursor_CallExpr && rewrite_launch(w, c))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_ParmDecl && bitwise_param_ref(w, c, parent))
 		return CXChildVisit_Continue;
 	if (w->device && w->s->model != EXEC_FISSION && rewrite_volatile_store(w, c))
 		return CXChildVisit_Continue;
@@ -1175,6 +1208,10 @@ static void emit_fiber_args(struct kernel *k, struct buf *o)
 		} else if (is_reference_type(ty)) {
 			ts = param_slot_type(ty); /* the slot holds the referent's address */
 			bprintf(o, "%s**(%s *)__b->args[%u]", np ? ", " : "", ts, np);
+		} else if (kernel_param_bitwise(k->src, k->v[i].decl)) {
+			/* the thread's own bitwise copy (bitwise_param_ref()) */
+			ts = cx_string(clang_getTypeSpelling(ty));
+			bprintf(o, "%s__idxgen_cc_bitwise_arg<%s>(__b->args[%u]).__get()", np ? ", " : "", ts, np);
 		} else {
 			ts = is_array_type(ty) ? c_param_declaration(ty, "*") : cx_string(clang_getTypeSpelling(ty));
 			bprintf(o, "%s*(%s%s)__b->args[%u]", np ? ", " : "", ts, is_array_type(ty) ? "" : " *", np);
@@ -1448,9 +1485,11 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	w->pos = c_start(k->fn);
 	w->device = true;
 	w->lanes = lanes ? &lp : NULL;
+	w->fiber_fn = k->fn;
 	lockstep_begin(w, k->fn);
 	clang_visitChildren(k->fn, walk_visit, w);
 	lockstep_end(w);
+	w->fiber_fn = clang_getNullCursor();
 	w->device = false;
 	copy_to(w, c_end(k->fn));
 	w->pos = c_end(k->fn);
@@ -2237,7 +2276,7 @@ static void write_registrations(struct buf *o, const struct regs *rg, unsigned i
 /* One file of the program (the main one or one it includes) into o. */
 static void translate_file(struct source *s, CXTranslationUnit tu, struct buf *o, unsigned index)
 {
-	struct walk w = { .s = s, .tu = tu, .o = o, .lsfn = clang_getNullCursor() };
+	struct walk w = { .s = s, .tu = tu, .o = o, .lsfn = clang_getNullCursor(), .fiber_fn = clang_getNullCursor() };
 	struct regs rg = { { 0 }, 0 };
 
 	line_marks_begin(&w.lm, s, o);

@@ -63,6 +63,7 @@ uint64_t rnd(uint64_t *x);
 void cfg_random(struct drm_idxgen_config *c, uint32_t lanes, uint32_t h, bool valid, uint64_t *x);
 struct stats *stats_new(void);
 void count(struct stats *st, int r);
+bool output_unseen(const void *map, const struct drm_idxgen_config *c, bool unbound);
 void count_output(struct stats *st, int fd, const void *map, const struct drm_idxgen_config *c);
 void print_stats(const struct stats *st, const char *what, double secs);
 void print_live_share(const struct stats *st, const char *what);
