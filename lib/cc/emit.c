@@ -879,8 +879,8 @@ static void global_x_loop(const struct emit *e, CXCursor scattered, CXCursor bat
  * the loop and `} else {`; the caller closes the else around the general
  * form.
  */
-static void one_d_x_loop(const struct emit *e, CXCursor scattered, CXCursor batomic, const struct buf *locals,
-			 const struct buf *body, struct buf *o)
+static void one_d_x_loop(const struct emit *e, CXCursor scattered, CXCursor batomic,
+			 const struct buf *locals, const struct buf *body, struct buf *o)
 {
 	bputs(o, "\tif (__idxgen_lo_y == 0 && __idxgen_hi_y == 1 && __idxgen_lo_z == 0 && __idxgen_hi_z == 1");
 	for (unsigned j = 0; j < e->conds.n; j++)
