@@ -723,6 +723,12 @@ static void independent(const struct emit *e, CXCursor scattered, CXCursor block
 	}
 }
 
+/* Is the x loop run warp by warp (warp_chunks below)? */
+static bool chunked(const struct emit *e, bool chunk, CXCursor block_atomic)
+{
+	return chunk && !e->src->tls && clang_Cursor_isNull(block_atomic);
+}
+
 /*
  * The x loop warp by warp (contig.c's chunk: an access contiguous only
  * within a warp's 32 threads, `warp_sums[tid % 32]`): chunks of threadIdx.x
@@ -731,11 +737,6 @@ static void independent(const struct emit *e, CXCursor scattered, CXCursor block
  * scalar, 35 % of the kernel).  Writes the loops' headers and returns true,
  * or nothing and false where the loop is not such or must keep its order.
  */
-static bool chunked(const struct emit *e, bool chunk, CXCursor block_atomic)
-{
-	return chunk && !e->src->tls && clang_Cursor_isNull(block_atomic);
-}
-
 static bool warp_chunks(const struct emit *e, bool chunk, CXCursor block_atomic, const char *lo, const char *hi,
 			struct buf *o)
 {
