@@ -723,6 +723,12 @@ static void independent(const struct emit *e, CXCursor scattered, CXCursor block
 	}
 }
 
+/* Is the x loop run warp by warp (warp_chunks below)? */
+static bool chunked(const struct emit *e, bool chunk, CXCursor block_atomic)
+{
+	return chunk && !e->src->tls && clang_Cursor_isNull(block_atomic);
+}
+
 /*
  * The x loop warp by warp (contig.c's chunk: an access contiguous only
  * within a warp's 32 threads, `warp_sums[tid % 32]`): chunks of threadIdx.x
@@ -734,7 +740,7 @@ static void independent(const struct emit *e, CXCursor scattered, CXCursor block
 static bool warp_chunks(const struct emit *e, bool chunk, CXCursor block_atomic, const char *lo, const char *hi,
 			struct buf *o)
 {
-	if (!chunk || e->src->tls || !clang_Cursor_isNull(block_atomic))
+	if (!chunked(e, chunk, block_atomic))
 		return false;
 	bool from0 = !strcmp(lo, "0");
 
@@ -862,6 +868,38 @@ static void global_x_loop(const struct emit *e, CXCursor scattered, CXCursor bat
 }
 
 /*
+ * global_x_loop's loop alone where the y/z loops around it run once, at
+ * (0, 0) (a 1-D block: the guard bounds x only), and every condition flag
+ * is set (the bounds decide each condition for the whole block): issue 40
+ * item 1, per-block overhead.  Inside the y/z loops the compiler kept the
+ * vector loop's setup in them, spilled, and did not unswitch on the flags
+ * once the loop stood alone (vector add: 226 instructions a 256-thread
+ * block, 449 with the flags left in, 200 with them constant).  So the
+ * flags are shadowed by constants 1, which is the value just tested: the
+ * same threads in the same order, the same conditions' values.  Writes
+ * the loop and `} else {`; the caller closes the else around the general
+ * form.
+ */
+static void one_d_x_loop(const struct emit *e, CXCursor scattered, CXCursor batomic,
+			 const struct buf *locals, const struct buf *body, struct buf *o)
+{
+	bputs(o, "\tif (__idxgen_lo_y == 0 && __idxgen_hi_y == 1 && __idxgen_lo_z == 0 && __idxgen_hi_z == 1");
+	for (unsigned j = 0; j < e->conds.n; j++)
+		bprintf(o, " && __idxgen_cond_%u", j);
+	bputs(o, "\n\t    && __idxgen_lo_x <= __idxgen_hi_x && (int64_t)__idxgen_gb + __idxgen_hi_x <= INT32_MAX) {"
+		 "\t/* a 1-D block, its conditions decided: the x loop alone */\n"
+		 "\tconst uint32_t __ty __attribute__((unused)) = 0, __tz __attribute__((unused)) = 0;\n");
+	for (unsigned j = 0; j < e->conds.n; j++)
+		bprintf(o, "\tconst int __idxgen_cond_%u __attribute__((unused)) = 1;\n", j);
+	independent(e, scattered, batomic, false, o);
+	bputs(o, "\tfor (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x);"
+		 " __idxgen_gi < (int32_t)(__idxgen_gb + __idxgen_hi_x); __idxgen_gi++) {\n"
+		 "\t\tconst uint32_t __tx = (uint32_t)__idxgen_gi - __idxgen_gb;\n");
+	x_body(e, locals, body, 'd', o);
+	bputs(o, "\t} else {\n");
+}
+
+/*
  * Two forms of the same loop: computed indices when the block's index
  * stream is in x-fastest order (the compiler can then vectorize with
  * contiguous accesses), the stream otherwise.  Same thread t in both (t is
@@ -871,7 +909,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		       const struct buf *locals, struct buf *o)
 {
 	unsigned line0, line1;
-	bool cxx_goto = e->has_goto && e->src->cxx, step = false, bounded, gi;
+	bool cxx_goto = e->has_goto && e->src->cxx, step = false, bounded, gi, gi1;
 	bool chunk;
 	CXCursor scattered = loop_scattered_access(e->k, l, n, &chunk), batomic = loop_block_atomic(e->k, l, n);
 	const char *lo, *hi;
@@ -893,6 +931,9 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	bounded = e->ix || emit_guard_bounds(e->k, l, n, &step, o);
 	gi = bounded && !e->ix && !step && emit_guard_x_base(e->k, l, n, o);
 	emit_cond_flags(e->k, l, n, &e->conds, bounded, o);
+	gi1 = gi && !chunked(e, chunk, batomic);	/* the plain form below: global_x_loop */
+	if (gi1)
+		one_d_x_loop(e, scattered, batomic, locals, body, o);
 	if (bounded)
 		bprintf(o, "\tfor (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)\n"
 			   "\tfor (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)\n");
@@ -919,6 +960,8 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		if (gi)
 			bputs(o, "\t}\n");
 	}
+	if (gi1)
+		bputs(o, "\t}\n");
 	emit_agg_flush(e->k, &e->aggs, o);
 	bprintf(o, "\t} else {	/* any other order: indices from the stream */\n");
 	emit_agg_decls(&e->aggs, o);

@@ -809,7 +809,8 @@ void dump_guard(const struct kernel *k, const CXCursor *l, unsigned n, struct bu
 	if (xb) {	/* emit.c's global_x_loop */
 		bputs(o, "; a plain x loop counted by the global index ");
 		emit_src(k->src, c_start(xb->base), c_end(xb->base), o);
-		bputs(o, " + threadIdx.x in an int where it fits");
+		bputs(o, " + threadIdx.x in an int where it fits"
+			 "; in a 1-D block whose conditions the bounds decide, that x loop alone (no y/z loops)");
 	}
 }
 

@@ -127,7 +127,7 @@ __global__ void others(const int *in, float *f, int *hist, int *cnt, int *out, i
 // CHECK-NEXT: atomicAdd(&cnt[2], 1);
 // CHECK-LABEL: const struct idxgen_rt_kernel idxgen_cc_kernel_others
 // PLAN-LABEL: kernel count_above:
-// PLAN: thread loop 0: lines 9-12 (every thread of the block); bounds: the guard of line 11 limits threadIdx.x (threads outside it do nothing); a plain x loop counted by the global index blockIdx.x * blockDim.x + threadIdx.x in an int where it fits; atomics: line 12's atomicAdd summed per loop, added once;
+// PLAN: thread loop 0: lines 9-12 (every thread of the block); bounds: the guard of line 11 limits threadIdx.x (threads outside it do nothing); a plain x loop counted by the global index blockIdx.x * blockDim.x + threadIdx.x in an int where it fits; in a 1-D block whose conditions the bounds decide, that x loop alone (no y/z loops); atomics: line 12's atomicAdd summed per loop, added once;
 // PLAN-LABEL: kernel sums:
 // PLAN: atomics: line 39's atomicAdd summed per loop, added once;
 // PLAN-LABEL: kernel moments:

@@ -16,7 +16,20 @@ __global__ void vadd(const int *a, const int *b, int *c, int n)
 // CHECK-LABEL: static void vadd__block(
 // CHECK: /* the guard of line 13 as the loops' bounds: threads outside do nothing */
 // CHECK: const uint32_t __idxgen_gb __attribute__((unused)) = (uint32_t)(blockIdx.x * blockDim.x);
-// CHECK: for (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)
+// CHECK: if (__idxgen_lo_y == 0 && __idxgen_hi_y == 1 && __idxgen_lo_z == 0 && __idxgen_hi_z == 1 && __idxgen_cond_0
+// CHECK-NEXT: && __idxgen_lo_x <= __idxgen_hi_x && (int64_t)__idxgen_gb + __idxgen_hi_x <= INT32_MAX) { /* a 1-D block, its conditions decided: the x loop alone */
+// CHECK-NEXT: const uint32_t __ty __attribute__((unused)) = 0, __tz __attribute__((unused)) = 0;
+// CHECK-NEXT: const int __idxgen_cond_0 __attribute__((unused)) = 1;
+// CHECK-NEXT: IDXGEN_CC_INDEPENDENT
+// CHECK-NEXT: for (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x); __idxgen_gi < (int32_t)(__idxgen_gb + __idxgen_hi_x); __idxgen_gi++) {
+// CHECK-NEXT: const uint32_t __tx = (uint32_t)__idxgen_gi - __idxgen_gb;
+// CHECK-NEXT: const dim3 threadIdx = { __tx, __ty, __tz };
+// CHECK: if ((__idxgen_cond_0 || (i < n)))
+// CHECK-NEXT: c[i] = a[i] + b[i];
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+// CHECK-NEXT: for (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)
+// CHECK-NEXT: for (uint32_t __ty = __idxgen_lo_y; __ty < __idxgen_hi_y; __ty++)
 // CHECK-NEXT: if (__idxgen_lo_x <= __idxgen_hi_x && (int64_t)__idxgen_gb + __idxgen_hi_x <= INT32_MAX) {
 // CHECK-NEXT: IDXGEN_CC_INDEPENDENT
 // CHECK-NEXT: for (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x); __idxgen_gi < (int32_t)(__idxgen_gb + __idxgen_hi_x); __idxgen_gi++) {
@@ -30,9 +43,36 @@ __global__ void vadd(const int *a, const int *b, int *c, int n)
 // CHECK: c[i] = a[i] + b[i];
 // CHECK-NEXT: }
 // CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: } else {
 // PLAN-LABEL: kernel vadd:
-// PLAN: limits threadIdx.x (threads outside it do nothing); a plain x loop counted by the global index blockIdx.x * blockDim.x + threadIdx.x in an int where it fits
+// PLAN: limits threadIdx.x (threads outside it do nothing); a plain x loop counted by the global index blockIdx.x * blockDim.x + threadIdx.x in an int where it fits; in a 1-D block whose conditions the bounds decide, that x loop alone (no y/z loops)
+
+// the early return (a negated condition: its flag set means no thread of
+// the box returns) and a second condition: the 1-D loop needs both flags
+__global__ void clampd(float *p, const float *q, int n, int m)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+	if (i >= n)
+		return;
+	p[i] = i < m ? q[i] : 0.0f;
+}
+// CHECK-LABEL: static void clampd__block(
+// CHECK: if (__idxgen_lo_y == 0 && __idxgen_hi_y == 1 && __idxgen_lo_z == 0 && __idxgen_hi_z == 1 && __idxgen_cond_0 && __idxgen_cond_1
+// CHECK-NEXT: && __idxgen_lo_x <= __idxgen_hi_x
+// CHECK-NEXT: const uint32_t __ty __attribute__((unused)) = 0, __tz __attribute__((unused)) = 0;
+// CHECK-NEXT: const int __idxgen_cond_0 __attribute__((unused)) = 1;
+// CHECK-NEXT: const int __idxgen_cond_1 __attribute__((unused)) = 1;
+// CHECK: if ((!__idxgen_cond_0 && (i >= n))) {
+// CHECK-NEXT: } else {
+// CHECK-NEXT: p[i] = (__idxgen_cond_1 || (i < m)) ? q[i] : 0.0f;
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+// CHECK-NEXT: for (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)
+// PLAN-LABEL: kernel clampd:
+// PLAN: in an int where it fits; in a 1-D block whose conditions the bounds decide, that x loop alone (no y/z loops)
 
 // unsigned, the base written the other way round and a lower bound too
 __global__ void scale(float *p, unsigned lo, unsigned n)
@@ -44,6 +84,9 @@ __global__ void scale(float *p, unsigned lo, unsigned n)
 }
 // CHECK-LABEL: static void scale__block(
 // CHECK: const uint32_t __idxgen_gb __attribute__((unused)) = (uint32_t)(blockDim.x * blockIdx.x);
+// CHECK: for (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x);
+// CHECK: } else {
+// CHECK-NEXT: for (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)
 // CHECK: for (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x);
 // CHECK: } else {
 // CHECK-NEXT: IDXGEN_CC_INDEPENDENT
@@ -60,6 +103,7 @@ __global__ void wide(int *c, size_t n)
 		c[i] = 1;
 }
 // CHECK-LABEL: static void wide__block(
+// CHECK-NOT: __idxgen_hi_y == 1
 // CHECK-NOT: __idxgen_gi
 // CHECK: for (uint32_t __tx = 0; __tx < __bdx; __tx++) {
 // CHECK-NOT: __idxgen_gi
@@ -110,6 +154,7 @@ __global__ void plane(int *p, int w, int h)
 		p[y * w + x] = 1;
 }
 // CHECK-LABEL: static void plane__block(
+// CHECK-NOT: __idxgen_hi_y == 1
 // CHECK-NOT: __idxgen_gi
 // CHECK: for (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {
 // CHECK-NOT: __idxgen_gi

@@ -93,6 +93,9 @@ __global__ void vecadd(const int *a, const int *b, int *c, int n)
 // CHECK-NEXT: for (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x);
 // CHECK-NOT: __txw
 // CHECK: IDXGEN_CC_INDEPENDENT
+// CHECK-NEXT: for (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x);
+// CHECK-NOT: __txw
+// CHECK: IDXGEN_CC_INDEPENDENT
 // CHECK-NEXT: for (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {
 // CHECK-NOT: __txw
 // CHECK-LABEL: vecadd__arg_sizes
