@@ -11,7 +11,8 @@
  * expression of threadIdx and blockDim, so the analyses see that it
  * depends on the thread) padded with blanks to its own length, its
  * newlines kept: every offset, line and column stays the user's.  Any
- * other asm is left for whole.c to refuse.
+ * other asm is left for whole.c to refuse -- but `asm("trap;")`, which is
+ * CUDA's __trap() (asm_trap_at).
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -204,6 +205,63 @@ static size_t asm_open(const char *t, size_t len, size_t a)
 	return i < len && t[i] == '(' ? i : 0;
 }
 
+/*
+ * `asm("trap;")` (asm volatile, __asm__ __volatile__, empty operand lists
+ * and clobbers such as "memory" allowed): PTX's trap instruction, which is
+ * what CUDA's __trap() is -- the kernel stops and the launch fails with
+ * cudaErrorLaunchFailure.  Its end, else 0.  PTX's "exit;" is not mapped:
+ * it ends only the calling thread, which a barrier others wait at would
+ * then wait for forever on a GPU too; no faithful meaning to give it.
+ */
+static size_t asm_trap_at(const char *t, size_t len, size_t a)
+{
+	char tpl[16];
+	size_t i = asm_open(t, len, a), k;
+
+	if (!i)
+		return 0;
+	i = blanks(t, len, i + 1);
+	if (!template_text(t, len, &i, tpl, sizeof(tpl)))
+		return 0;
+	if (strcmp(tpl, "trap;") && strcmp(tpl, "trap"))
+		return 0;
+	while (i < len && t[i] == ':') { /* no operands: empty lists and string clobbers only */
+		i = blanks(t, len, i + 1);
+		while (i < len && t[i] == '"') {
+			if ((k = text_skip(t, len, i)) == i)
+				return 0;
+			i = blanks(t, len, k);
+			if (i < len && t[i] == '(')
+				return 0; /* an operand */
+			if (i < len && t[i] == ',')
+				i = blanks(t, len, i + 1);
+		}
+	}
+	return i < len && t[i] == ')' ? i + 1 : 0;
+}
+
+/*
+ * Statement [i, end) as rep (n bytes) padded with blanks, its line breaks
+ * kept, rep on the first stretch without a line break that holds it; false
+ * (nothing written) where none does or rep has a line break.
+ */
+static bool replace_padded(char *text, size_t i, size_t end, const char *rep, size_t n)
+{
+	size_t at = i, run = 0;
+
+	for (size_t j = i; j < end && run < n; j++) {
+		run = text[j] == '\n' ? 0 : run + 1;
+		at = run == 1 ? j : at;
+	}
+	if (run < n || memchr(rep, '\n', n))
+		return false;
+	for (size_t j = i; j < end; j++)
+		if (text[j] != '\n')
+			text[j] = ' ';
+	memcpy(text + at, rep, n);
+	return true;
+}
+
 void asm_special_registers(char *text, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
@@ -219,24 +277,18 @@ void asm_special_registers(char *text, size_t len)
 			continue;
 		if ((n = asm_open(text, len, i)))
 			asm_operand_commas(text, len, n);
+		end = asm_trap_at(text, len, i);
+		if (end && replace_padded(text, i, end, "__trap()", 8)) {
+			i = end - 1;
+			continue;
+		}
 		end = asm_sreg_at(text, len, i, &reg, &ea, &eb);
 		if (!end)
 			continue;
 		n = (size_t)snprintf(rep, sizeof(rep), "(%.*s)=__sreg_%s", (int)(eb - ea),
 				     text + ea, reg);
-		/* the replacement goes on the first stretch of the statement without a line break
-		 * that holds it */
-		size_t at = i, run = 0;
-		for (size_t j = i; j < end && run < n; j++) {
-			run = text[j] == '\n' ? 0 : run + 1;
-			at = run == 1 ? j : at;
-		}
-		if (n >= sizeof(rep) || run < n || memchr(rep, '\n', n))
-			continue; /* no room (or a line break in the lvalue): left to be refused */
-		for (size_t j = i; j < end; j++)
-			if (text[j] != '\n')
-				text[j] = ' ';
-		memcpy(text + at, rep, n);
-		i = end - 1;
+		/* no room (or a line break in the lvalue): left to be refused */
+		if (n < sizeof(rep) && replace_padded(text, i, end, rep, n))
+			i = end - 1;
 	}
 }

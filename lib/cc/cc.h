@@ -181,7 +181,8 @@ void launch_spacing(char *text, size_t len);
 /*
  * Inline PTX that reads a lane's special register (`asm("mov.u32 %0,
  * %%laneid;" : "=r"(x))`, %lanemask_*) as `(x)=__sreg_laneid`, in place,
- * offsets and lines kept (asm_sreg.c); asm_sreg_at: such a statement at a
+ * offsets and lines kept (asm_sreg.c), and `asm("trap;")` as `__trap()`;
+ * asm_sreg_at: such a statement at a
  * (its end, else 0; the register, the lvalue's [*ea, *eb)).
  */
 void asm_special_registers(char *text, size_t len);
@@ -724,6 +725,12 @@ bool is_fiber_builtin(const char *name, bool with_syncthreads);
 bool is_block_builtin(const char *name);
 /* Is declaration c in a system header, the parse header or one of ours (include/cuda)? */
 bool decl_in_headers(CXCursor c);
+/*
+ * fission_reach.c, --exec-model=fission: does kernel reach (calls followed)
+ * a dependent warp-level or cooperative-groups call in a function warp.c
+ * did not lower?  Diagnosed there; true if so.
+ */
+bool fission_unlowered_warps(struct source *s, CXCursor kernel);
 /* Does fn's own body hold a suspension point (its callees not followed)? */
 bool suspends_itself(const struct source *s, CXCursor fn);
 /* fiber_plain.c: can no thread of kernel fn ever suspend (callees followed)?  false when unsure. */

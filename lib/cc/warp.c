@@ -858,7 +858,7 @@ CXCursor wl_body_of(CXCursor fn)
  * overload set, not a function, so wop_of does not see it.  Its name, or
  * NULL.
  */
-static char *dependent_wop(CXCursor c)
+char *warp_dependent_call(CXCursor c)
 {
 	struct cx_kids ks;
 	CXCursor r;
@@ -885,7 +885,7 @@ static enum CXChildVisitResult find_dependent_cg(CXCursor c, CXCursor parent, CX
 	char *n = cg_dependent_call(c);
 
 	if (!n)
-		n = dependent_wop(c);
+		n = warp_dependent_call(c);
 
 	(void)parent;
 	if (!n)
@@ -918,7 +918,7 @@ static bool refuse_dependent_cg(struct wlower *w, CXCursor fn, CXCursor body)
 		error_at(w->s, hit,
 			 "cooperative groups: '%s' in '%s' names its group through a template parameter: such calls run only as fibers (not with --exec-model=fission)",
 			 n, f);
-	else if ((n = dependent_wop(hit)))
+	else if ((n = warp_dependent_call(hit)))
 		error_at(w->s, hit,
 			 "'%s' in '%s' takes a value whose type depends on a template parameter: such calls run only as fibers (not with --exec-model=fission)",
 			 n, f);

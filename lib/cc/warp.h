@@ -68,6 +68,8 @@ bool cg_wide_tile_collective(const struct cgcall *g);	/* fibers run it, fission 
 bool cg_large_tile_collective(struct source *s, CXCursor c);	/* diagnosed (fiber kernels) */
 /* the name of a cooperative-groups call a template leaves dependent (nothing lowers it), or NULL */
 char *cg_dependent_call(CXCursor c);
+/* the name of a warp-level function a template leaves unresolved (`__shfl_xor_sync(m, v, o)` with v a T), or NULL */
+char *warp_dependent_call(CXCursor c);
 /* Rewrite one call; true if its statement needs the exchange (put: the publications). */
 bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put);
 

@@ -1788,6 +1788,11 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 	kernel_overload(&k, nth);
 	if (dyn_parallel_self(s, fn))
 		stub_forward(&k, &t, w->o);
+	if (s->model == EXEC_FISSION && fission_unlowered_warps(s, fn)) {
+		tmpl_free(&t);
+		kernel_free(&k);
+		return;
+	}
 	if (s->model == EXEC_FIBERS)
 		reason = "--exec-model=fibers";
 	else if (s->model == EXEC_AUTO)

@@ -66,6 +66,38 @@ run_prog "cdp_print_tree.cu -rdc=true -lcudadevrt" -rdc=true -o "$tmp/prog" \
 # builds it under auto; fission refuses the scalar reference's `f *= by`)
 run_prog "kernel_ref_param.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/kernel_ref_param.cu"
 
+# refused_at NAME WANT ARGS...: the build exits 1, writes no program and
+# prints WANT ("FILE:LINE:COL: error: TEXT"), where FILE may be a header.
+refused_at() {
+	local name=$1 want=$2
+	shift 2
+	rm -f "$tmp/prog"
+	"$CC_BIN" "$@" >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ $rc = 1 ] && [ ! -e "$tmp/prog" ] && grep -qF "$want" "$tmp/err"
+	ok $? "$name: exit $rc, want exit 1 and $want"
+	[ $rc = 1 ] || sed 's/^/#   /' "$tmp/err"
+}
+# A __device__ template with warp shuffles in a header of the program,
+# reached from a kernel of a translated header (include_path_nested) or of
+# the .cu (header_warp_template): loop fission lowers the .cu's warp
+# operations only, and forced to fission both built and stopped at the
+# launch ("a warp-level function called outside a fiber kernel").  Refused
+# at the shuffle now (lib/cc/fission_reach.c); by default and as fibers they
+# run (the loop above, and below).
+for p in include_path_nested:lanes.cuh:9:8:__shfl_xor_sync:warp_sum:warp_totals \
+	header_warp_template:warp_reduce.cuh:11:8:__shfl_down_sync:warp_reduce_sum:row_stats; do
+	IFS=: read -r prog hdr line col op fn kernel <<<"$p"
+	refused_at "$prog.cu (--exec-model=fission)" \
+		"$DIR/progs/$prog/$hdr:$line:$col: error: '$op' in '$fn' takes a value whose type depends on a template parameter: such calls run only as fibers (not with --exec-model=fission); kernel '$kernel' reaches it" \
+		--exec-model=fission -o "$tmp/prog" "$DIR/progs/$prog.cu"
+done
+run_prog "header_warp_template.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/header_warp_template.cu"
+# inline PTX "trap;" is __trap() (lib/cc/asm_sreg.c), as fibers too (loop
+# fission refuses its guard macro as it does with __trap() written there:
+# "statements of one macro expansion cannot be split into thread loops")
+run_prog "asm_trap.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/asm_trap.cu"
+
 # Kernels a macro writes, written out before the translation
 # (lib/cc/macro_kernel_expand.c; refused before): under each model too.
 for m in fission fibers; do
