@@ -841,6 +841,14 @@ static void level_loop(struct emit *e, const struct buf *body, const struct buf 
 	bputs(o, "\t}\n");
 }
 
+/* The header of the x loop counted by the global index, and threadIdx.x from it (global_x_loop, one_d_x_loop). */
+static void counted_x_for(struct buf *o)
+{
+	bputs(o, "\tfor (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x);"
+		 " __idxgen_gi < (int32_t)(__idxgen_gb + __idxgen_hi_x); __idxgen_gi++) {\n"
+		 "\t\tconst uint32_t __tx = (uint32_t)__idxgen_gi - __idxgen_gb;\n");
+}
+
 /*
  * A bounded x loop counted by the global index B + threadIdx.x of the
  * guard (B: blockIdx.x * blockDim.x, say) in a signed int (issue 40 item 2:
@@ -860,9 +868,7 @@ static void global_x_loop(const struct emit *e, CXCursor scattered, CXCursor bat
 	bputs(o, "\tif (__idxgen_lo_x <= __idxgen_hi_x && (int64_t)__idxgen_gb + __idxgen_hi_x <= INT32_MAX) {"
 		 "\t/* counted by the global index: it folds with the kernel's own */\n");
 	independent(e, scattered, batomic, false, o);
-	bputs(o, "\tfor (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x);"
-		 " __idxgen_gi < (int32_t)(__idxgen_gb + __idxgen_hi_x); __idxgen_gi++) {\n"
-		 "\t\tconst uint32_t __tx = (uint32_t)__idxgen_gi - __idxgen_gb;\n");
+	counted_x_for(o);
 	x_body(e, locals, body, 'g', o);
 	bputs(o, "\t} else {\n");
 }
@@ -892,9 +898,7 @@ static void one_d_x_loop(const struct emit *e, CXCursor scattered, CXCursor bato
 	for (unsigned j = 0; j < e->conds.n; j++)
 		bprintf(o, "\tconst int __idxgen_cond_%u __attribute__((unused)) = 1;\n", j);
 	independent(e, scattered, batomic, false, o);
-	bputs(o, "\tfor (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x);"
-		 " __idxgen_gi < (int32_t)(__idxgen_gb + __idxgen_hi_x); __idxgen_gi++) {\n"
-		 "\t\tconst uint32_t __tx = (uint32_t)__idxgen_gi - __idxgen_gb;\n");
+	counted_x_for(o);
 	x_body(e, locals, body, 'd', o);
 	bputs(o, "\t} else {\n");
 }
