@@ -6,6 +6,79 @@
 #include "drv_test.h"
 
 /*
+ * Recoveries the driver began (error_detected's "PCI channel error") and
+ * ended (resume's "recovered ...") in the kernel log records since the
+ * last read of fd: reads what is there now, never waits.
+ */
+static void aer_recoveries(int fd, int *begun, int *ended)
+{
+	char rec[2048];
+	ssize_t n;
+
+	*begun = *ended = 0;
+	while (fd >= 0) {
+		n = read(fd, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EPIPE)
+			continue;
+		if (n <= 0)
+			break;
+		rec[n] = 0;
+		if (strstr(rec, "recovered from a PCI channel error"))
+			(*ended)++;
+		else if (strstr(rec, "PCI channel error"))
+			(*begun)++;
+	}
+}
+
+/*
+ * The outputs of n completed jobs in the region mapped at m (size bytes),
+ * read while no recovery has the link reset: how many are right.  The AER
+ * core may recover more than once from one injection (the debug kernel
+ * called error_detected twice 52 ms apart for one SDN, issue 42), and
+ * while a later recovery's link reset has the device's config space reset
+ * (until its slot_reset), BAR2 reads are not index memory (QEMU: zeroes;
+ * hardware: all ones): a reader then saw a done job's output as zero from
+ * its fourth page on.  A copy is taken whole and kept only if no recovery
+ * began (error_detected logs before the reset) since the last look, even
+ * one that has ended since; otherwise the end of every recovery begun is
+ * waited for (HANG_GUARD_S only guards a hang) and the copy taken again.
+ * A wrong output read with no recovery in between fails.
+ */
+static int aer_outputs_good(int fd, const void *m, uint64_t size, const struct drm_idxgen_config *c,
+			    int n)
+{
+	uint8_t *copy = malloc(size);
+	int k, good = 0, begun, ended, running;
+	double guard = now_s() + HANG_GUARD_S;
+
+	if (!copy)
+		return 0;
+	for (;;) {
+		memcpy(copy, m, size);
+		aer_recoveries(fd, &begun, &ended);
+		if (!begun)
+			break;
+		tap_diag("%d more recoveries began by the end of a read of the outputs: read again",
+			 begun);
+		/* until every recovery begun has ended (new ones count too) */
+		running = begun - ended;
+		while (running > 0) {
+			if (now_s() > guard) {
+				free(copy);
+				return 0;
+			}
+			usleep(50000);
+			aer_recoveries(fd, &begun, &ended);
+			running += begun - ended;
+		}
+	}
+	for (k = 0; k < n; k++)
+		good += output_ok(copy, &c[k]);
+	free(copy);
+	return good;
+}
+
+/*
  * Item 5: an AER error injected by QEMU (HMP pcie_aer_inject_error, sent by
  * the VM harness when the guest prints "### hmp ..." on its results port)
  * while jobs are in flight: the driver parks the device without holding a
@@ -20,7 +93,7 @@ static void aer_round(struct dev *d, int res, const char *err, const char *what)
 	uint32_t ctx, reg, so[8];
 	uint64_t first[8], size;
 	const void *m;
-	int k, e = 0, good = 0, fd;
+	int k, e = 0, done = 0, good = 0, fd;
 
 	ctx_create(d->fd, DRM_IDXGEN_PRIORITY_NORMAL, &ctx);
 	region_create(d->fd, 1 << 20, &reg);
@@ -36,13 +109,14 @@ static void aer_round(struct dev *d, int res, const char *err, const char *what)
 	       "AER %s (%s) injected with jobs in flight, the driver recovered", err, what);
 	for (k = 0; k < 8; k++) {
 		if (!e && !sync_wait(d->fd, so[k], HANG_GUARD_S) &&
-		    !job_result(d->fd, ctx, first[k], &r) &&
-		    !r.error && !r.status && output_ok(m, &c[k]))
-			good++;
+		    !job_result(d->fd, ctx, first[k], &r) && !r.error && !r.status)
+			done++;
 		drmSyncobjDestroy(d->fd, so[k]);
 	}
-	tap_ok(e == 0 && good == 8, "AER %s: the 8 jobs in flight complete correctly (%d)", err,
-	       good);
+	if (done == 8)
+		good = aer_outputs_good(fd, m, size, c, 8);
+	tap_ok(e == 0 && good == 8, "AER %s: the 8 jobs in flight complete correctly (%d, %d)", err,
+	       done, good);
 	tap_ok(job_works_fresh(d), "AER %s: job after the recovery works", err);
 	close(fd);
 	munmap((void *)m, size);
