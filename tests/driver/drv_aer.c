@@ -6,74 +6,47 @@
 #include "drv_test.h"
 
 /*
- * Recoveries the driver began (error_detected's "PCI channel error") and
- * ended (resume's "recovered ...") in the kernel log records since the
- * last read of fd: reads what is there now, never waits.
- */
-static void aer_recoveries(int fd, int *begun, int *ended)
-{
-	char rec[2048];
-	ssize_t n;
-
-	*begun = *ended = 0;
-	while (fd >= 0) {
-		n = read(fd, rec, sizeof(rec) - 1);
-		if (n < 0 && errno == EPIPE)
-			continue;
-		if (n <= 0)
-			break;
-		rec[n] = 0;
-		if (strstr(rec, "recovered from a PCI channel error"))
-			(*ended)++;
-		else if (strstr(rec, "PCI channel error"))
-			(*begun)++;
-	}
-}
-
-/*
  * The outputs of n completed jobs in the region mapped at m (size bytes),
- * read while no recovery has the link reset: how many are right.  The AER
- * core may recover more than once from one injection (the debug kernel
- * called error_detected twice 52 ms apart for one SDN, issue 42), and
- * while a later recovery's link reset has the device's config space reset
- * (until its slot_reset), BAR2 reads are not index memory (QEMU: zeroes;
+ * read outside any reset: how many are right.  The AER core may recover
+ * more than once from one injection (the debug kernel called
+ * error_detected twice 52 ms apart for one SDN, issue 42), and while a
+ * later recovery's link reset has the device's config space reset (until
+ * its slot_reset), BAR2 reads are not index memory (QEMU: zeroes;
  * hardware: all ones): a reader then saw a done job's output as zero from
- * its fourth page on.  A copy is taken whole and kept only if no recovery
- * began (error_detected logs before the reset) since the last look, even
- * one that has ended since; otherwise the end of every recovery begun is
- * waited for (HANG_GUARD_S only guards a hang) and the copy taken again.
- * A wrong output read with no recovery in between fails.
+ * its fourth page on.  A copy is kept only if PARAM_RESET_SEQ was the same
+ * even value before and after it (the uapi's rule for readers); while a
+ * reset runs, the end of a recovery is waited for (the log line, read from
+ * fd; HANG_GUARD_S only guards a hang).  A wrong output read with no reset
+ * in between fails.
  */
-static int aer_outputs_good(int fd, const void *m, uint64_t size, const struct drm_idxgen_config *c,
-			    int n)
+static int aer_outputs_good(struct dev *d, int fd, const void *m, uint64_t size,
+			    const struct drm_idxgen_config *c, int n)
 {
 	uint8_t *copy = malloc(size);
-	int k, good = 0, begun, ended, running;
+	uint64_t before, after;
+	int k, good = 0, tries = 0;
 	double guard = now_s() + HANG_GUARD_S;
 
 	if (!copy)
 		return 0;
 	for (;;) {
-		memcpy(copy, m, size);
-		aer_recoveries(fd, &begun, &ended);
-		if (!begun)
-			break;
-		tap_diag("%d more recoveries began by the end of a read of the outputs: read again",
-			 begun);
-		/* until every recovery begun has ended (new ones count too) */
-		running = begun - ended;
-		while (running > 0) {
-			if (now_s() > guard) {
-				free(copy);
-				return 0;
-			}
-			usleep(50000);
-			aer_recoveries(fd, &begun, &ended);
-			running += begun - ended;
+		before = param(d->fd, DRM_IDXGEN_PARAM_RESET_SEQ);
+		if (before % 2) {
+			if (now_s() > guard)
+				break;
+			kmsg_wait_fast(fd, "recovered from a PCI channel error", 1000);
+			continue;
 		}
+		memcpy(copy, m, size);
+		after = param(d->fd, DRM_IDXGEN_PARAM_RESET_SEQ);
+		if (after == before) {
+			for (k = 0; k < n; k++)
+				good += output_ok(copy, &c[k]);
+			break;
+		}
+		tap_diag("a reset ran during read %d (PARAM_RESET_SEQ %llu -> %llu): again",
+			 ++tries, (unsigned long long)before, (unsigned long long)after);
 	}
-	for (k = 0; k < n; k++)
-		good += output_ok(copy, &c[k]);
 	free(copy);
 	return good;
 }
@@ -91,7 +64,7 @@ static void aer_round(struct dev *d, int res, const char *err, const char *what)
 	static struct drm_idxgen_config c[8];
 	struct drm_idxgen_job_result r;
 	uint32_t ctx, reg, so[8];
-	uint64_t first[8], size;
+	uint64_t first[8], size, seq, seq2;
 	const void *m;
 	int k, e = 0, done = 0, good = 0, fd;
 
@@ -104,6 +77,7 @@ static void aer_round(struct dev *d, int res, const char *err, const char *what)
 		drmSyncobjCreate(d->fd, 0, &so[k]);
 		e = e ?: submit(d->fd, ctx, &c[k], 1, 0, so[k], &first[k]);
 	}
+	seq = param(d->fd, DRM_IDXGEN_PARAM_RESET_SEQ);
 	dprintf(res, "### hmp pcie_aer_inject_error idxgen0 %s\n", err);
 	tap_ok(kmsg_wait(fd, "recovered from a PCI channel error", HANG_GUARD_S), /* was 60 s */
 	       "AER %s (%s) injected with jobs in flight, the driver recovered", err, what);
@@ -114,9 +88,14 @@ static void aer_round(struct dev *d, int res, const char *err, const char *what)
 		drmSyncobjDestroy(d->fd, so[k]);
 	}
 	if (done == 8)
-		good = aer_outputs_good(fd, m, size, c, 8);
+		good = aer_outputs_good(d, fd, m, size, c, 8);
 	tap_ok(e == 0 && good == 8, "AER %s: the 8 jobs in flight complete correctly (%d, %d)", err,
 	       done, good);
+	/* each recovery is one reset; the AER core may recover more than once */
+	seq2 = param(d->fd, DRM_IDXGEN_PARAM_RESET_SEQ);
+	tap_ok(seq % 2 == 0 && seq2 > seq && (seq2 - seq) % 2 == 0,
+	       "AER %s: PARAM_RESET_SEQ %llu -> %llu (whole resets)", err, (unsigned long long)seq,
+	       (unsigned long long)seq2);
 	tap_ok(job_works_fresh(d), "AER %s: job after the recovery works", err);
 	close(fd);
 	munmap((void *)m, size);
