@@ -169,8 +169,8 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
  * leaves: its value, a void expression, as a statement of its own.  Leaving
  * it out dropped the call (the kernel wrote nothing).
  */
-static bool emit_return_value(struct emit *e, CXCursor ret, const char *pre, struct buf *o, int loops,
-			      int switches)
+static bool emit_return_value(struct emit *e, CXCursor ret, const char *pre, struct buf *o,
+			      int loops, int switches)
 {
 	struct cx_kids ks = cx_kids_of(ret);
 	bool r = ks.n > 0;
