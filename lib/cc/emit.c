@@ -161,6 +161,29 @@ static bool decl_has_promoted(struct emit *e, CXCursor d)
 	return r;
 }
 
+static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int switches);
+
+/*
+ * `return f(...);` in a void kernel (a switch that hands on to a template's
+ * instantiation: the CUDA Handbook's AddKernel) calls f before the thread
+ * leaves: its value, a void expression, as a statement of its own.  Leaving
+ * it out dropped the call (the kernel wrote nothing).
+ */
+static bool emit_return_value(struct emit *e, CXCursor ret, const char *pre, struct buf *o,
+			      int loops, int switches)
+{
+	struct cx_kids ks = cx_kids_of(ret);
+	bool r = ks.n > 0;
+
+	if (r) {
+		bputs(o, pre);
+		emit_node(e, ks.c[0], o, loops, switches);
+		bputs(o, ";");
+	}
+	cx_kids_free(&ks);
+	return r;
+}
+
 static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int switches)
 {
 	enum CXCursorKind ck = clang_getCursorKind(c);
@@ -211,11 +234,18 @@ static void emit_node(struct emit *e, CXCursor c, struct buf *o, int loops, int 
 		e->lambda--;
 		return;
 	} else if (ck == CXCursor_ReturnStmt && !e->lambda) {
+		struct buf v = { 0 };
+
 		e->has_goto = true;
-		if (e->k->done_flags)
-			bprintf(o, "do { __done[__t] = 1; goto __next_thread_%d; } while (0)", e->region);
-		else
+		if (emit_return_value(e, c, " ", &v, loops, switches) || e->k->done_flags) {
+			bputs(o, "do {");
+			bput(o, v.p ? v.p : "", v.n);
+			if (e->k->done_flags)
+				bputs(o, " __done[__t] = 1;");
+			bprintf(o, " goto __next_thread_%d; } while (0)", e->region);
+		} else
 			bprintf(o, "goto __next_thread_%d", e->region);
+		buf_free(&v);
 		return;
 	} else if (ck == CXCursor_BreakStmt && !loops && !switches) {
 		error_at(e->src, c, "break out of a loop that contains __syncthreads() is not supported");
@@ -508,6 +538,8 @@ static void emit_return_if(struct emit *e, CXCursor cond, CXCursor then, struct 
 		emit_src(e->src, c_end(ts.c[j]), stmt_end(e->src, ts.c[j]), body);
 		bputs(body, "\n");
 	}
+	if (emit_return_value(e, ts.c[ts.n - 1], "\t\t", body, 0, 0))
+		bputs(body, "\n");
 	if (e->k->done_flags)
 		bputs(body, "\t\t\t__done[__t] = 1;\n");
 	bputs(body, "\t\t} else {\n");

@@ -535,8 +535,13 @@ static bool just_return(const struct source *s, CXCursor c)
 	struct cx_kids ks;
 	bool r;
 
-	if (clang_getCursorKind(c) == CXCursor_ReturnStmt)
-		return true;	/* a kernel returns void */
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+		/* `return f();` (f void) calls f: not a guard's bare exit */
+		ks = cx_kids_of(c);
+		r = ks.n == 0;
+		cx_kids_free(&ks);
+		return r;
+	}
 	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
 		return false;
 	ks = stmt_list(s, c);

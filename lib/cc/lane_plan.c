@@ -366,6 +366,16 @@ struct esc {
 	unsigned loops, switches; /* loops and switches inside the statement */
 };
 
+/* `return f();`: the value of a void call a kernel returns */
+static bool returns_value(CXCursor ret)
+{
+	struct cx_kids ks = cx_kids_of(ret);
+	bool r = ks.n > 0;
+
+	cx_kids_free(&ks);
+	return r;
+}
+
 static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct esc *e = d;
@@ -379,6 +389,9 @@ static enum CXChildVisitResult escape_visit(CXCursor c, CXCursor parent, CXClien
 			"a return inside a loop of per-thread code, or written by a macro%s", NULL);
 	else if (k == CXCursor_ReturnStmt && e->x->helper)
 		why_not(e->x, c, "a warp helper's return other than its last statement%s", NULL);
+	else if (k == CXCursor_ReturnStmt && returns_value(c))
+		/* the splice below is the whole statement: f() of `return f();` was lost */
+		why_not(e->x, c, "a return of a (void) call's value%s", NULL);
 	else if (k == CXCursor_ReturnStmt) {
 		/* the lane leaves: no later lane loop runs it (a `continue` of the lane loop; a
 		 * switch passes it on) */

@@ -106,6 +106,13 @@ for m in fission fibers; do
 	done
 done
 
+# `return f();` in a kernel calls f, then the thread leaves (the CUDA
+# Handbook's AddKernel; loop fission and the warp lane loops dropped the
+# call): under each model too (the default loop above builds it under auto).
+for m in fission fibers; do
+	run_prog "return_void_call.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/return_void_call.cu"
+done
+
 # A failed device assert() and __trap() fail the launch with CUDA's sticky
 # error, never the process (the programs check the codes; the assertion
 # aborted the process and __trap was undeclared before): under both models,
