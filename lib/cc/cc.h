@@ -160,6 +160,8 @@ struct source {
 	/* lockstep_calls.c: the calls of the parse's program code, what they give __shared__ memory (owned) */
 	struct lockstep_memo *lsm;
 	struct lockstep_stats *lstats;	/* --dump=stats: the lock-step analysis's counts (not owned; NULL: none) */
+	char *const *args;	/* whole programs: the parse's options (its -I folders: search_mirror.c) */
+	int nargs;
 };
 
 /*
@@ -692,6 +694,10 @@ void macro_kernels_expand(struct source *s, CXIndex idx, char *const *args, int 
 bool kernel_macros(struct source *s, CXCursor fn, struct buf *defines, struct buf *undefs);
 /* whole.c: the path of f relative to the main file's folder, or NULL when it is not below it. */
 char *relative_to_main(const struct source *s, CXFile f);
+/* search_mirror.c: __inc_<hash>, the folder of the translation that mirrors -I folder real_dir. */
+char *search_mirror_name(const char *real_dir);
+/* search_mirror.c: f's path in the mirror of the first -I folder of the parse below which it is, or NULL. */
+char *relative_to_search(const struct source *s, CXFile f);
 /* include_mirror.c: the program's other included files beside the translated ones in hdrs. */
 void mirror_includes(const struct source *s, CXTranslationUnit tu, struct program_out *hdrs);
 /* warp.c: warp-level operations lowered on s->text before translation (0, 1, 2) */

@@ -630,21 +630,28 @@ static char *translation_pch(const struct drv *d, const char *dir, const struct 
  * `#pragma once` sees two files (HeCBench warpsort: cuda/RegisterUtils.cuh
  * includes "cuda/CudaUtils.cuh" by `-I.`, the .cu includes it too).  The
  * mirror holds every file below top that the program includes, so what the
- * mirror does not answer the original does not either.
+ * mirror does not answer the original does not either.  A folder outside
+ * top is searched first in its own mirror (__inc_<hash>, search_mirror.c)
+ * where the translation has one: a header with kernels found through it.
  */
 static void add_search_dir(struct argv *cc, const char *dir, const char *top, const char *opt, const char *pre)
 {
 	size_t n = strlen(pre), t = top ? strlen(top) : 0;
-	char *rp = strncmp(opt, pre, n) || !top ? NULL : realpath(opt + n, NULL), *m;
+	char *rp = strncmp(opt, pre, n) || !top ? NULL : realpath(opt + n, NULL), *m = NULL, *name;
 
 	if (rp && !strncmp(rp, top, t) && (!rp[t] || rp[t] == '/')) {
-		if (asprintf(&m, "%s%s%s", pre, dir, rp + t) < 0) {
-			perror("idxgen-cc");
-			exit(2);
+		if (asprintf(&m, "%s%s%s", pre, dir, rp + t) < 0)
+			m = NULL;
+	} else if (rp && (name = search_mirror_name(rp))) {
+		if (asprintf(&m, "%s%s/%s", pre, dir, name) >= 0 && access(m + n, F_OK)) {
+			free(m);	/* no header of that folder translated */
+			m = NULL;
 		}
-		av_add(cc, m);
-		free(m);
+		free(name);
 	}
+	if (m)
+		av_add(cc, m);
+	free(m);
 	free(rp);
 	av_add(cc, opt);
 }

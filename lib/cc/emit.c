@@ -48,6 +48,42 @@ static bool kid_spans(const struct cx_kids *ks, CXCursor c)
 	return false;
 }
 
+/*
+ * Is kid i the callee of an overloaded operator call whose extent takes in a
+ * later kid's (`in[i]`, `m(r, c)`: clang gives operator[]'s and operator()'s
+ * reference the extent of the brackets, the arguments between them)?  Its
+ * own text is the operator's punctuation only: it is left to the copy of the
+ * text between the kids, so that the arguments are emitted (renamed) in turn.
+ */
+static bool operator_around_args(const struct cx_kids *ks, unsigned i)
+{
+	CXCursor callee = ks->c[i];
+	unsigned a = c_start(callee), b = c_end(callee);
+	bool inside = false, op;
+	char *n;
+
+	for (unsigned j = i + 1; j < ks->n; j++) {
+		unsigned ja = c_start(ks->c[j]), jb = c_end(ks->c[j]);
+
+		inside |= ja >= a && jb <= b && ja < jb;
+	}
+	if (!inside)
+		return false;
+	/* the decay of the operator's reference to a pointer */
+	while (clang_getCursorKind(callee) == CXCursor_UnexposedExpr) {
+		struct cx_kids in = cx_kids_of(callee);
+
+		callee = in.n == 1 ? in.c[0] : clang_getNullCursor();
+		cx_kids_free(&in);
+	}
+	if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr)
+		return false;
+	n = cx_spelling(callee);
+	op = n && !strncmp(n, "operator", 8);
+	free(n);
+	return op;
+}
+
 static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to, struct buf *o, int loops,
 			  int switches)
 {
@@ -65,7 +101,7 @@ static void emit_children(struct emit *e, CXCursor c, unsigned from, unsigned to
 	for (i = 0; i < ks.n; i++) {
 		unsigned a = c_start(ks.c[i]), b = c_end(ks.c[i]);
 
-		if (a < pos || b > to || a > b)
+		if (a < pos || b > to || a > b || operator_around_args(&ks, i))
 			continue;
 		emit_src_of(e->src, ga, gb, pos, a, o);
 		emit_node(e, ks.c[i], o, l2, s2);

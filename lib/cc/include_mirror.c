@@ -10,7 +10,8 @@
  * include path (the main file's folder) finds another file or none.  So
  * every other file included from below the main file's folder is linked to
  * at its place too: each quoted include resolves as it did in the original
- * tree.
+ * tree.  The same below an -I folder outside the main file's folder whose
+ * mirror holds a translated header (search_mirror.c).
  */
 #include "cc.h"
 
@@ -32,6 +33,32 @@ static bool already_there(const struct program_out *out, const char *rel)
 	return false;
 }
 
+/* Does a translated header (not a link) lie in rel's -I mirror folder (rel "__inc_<hash>/...")? */
+static bool mirror_used(const struct program_out *out, const char *rel)
+{
+	size_t n = strcspn(rel, "/") + 1;
+
+	for (unsigned i = 0; i < out->nhdr; i++)
+		if (!out->hdr[i].link && !strncmp(out->hdr[i].rel, rel, n))
+			return true;
+	return false;
+}
+
+/* f's place in the translation's folder, if it is to be linked there (NULL: not). */
+static char *mirror_rel(const struct mirror *m, CXFile f)
+{
+	char *rel = relative_to_main(m->s, f);
+
+	if (!rel) {
+		rel = relative_to_search(m->s, f);
+		if (rel && !mirror_used(m->out, rel)) {
+			free(rel);
+			rel = NULL;
+		}
+	}
+	return rel;
+}
+
 static void mirror_one(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d)
 {
 	struct mirror *m = d;
@@ -41,7 +68,7 @@ static void mirror_one(CXFile f, CXSourceLocation *stack, unsigned depth, CXClie
 	(void)stack;
 	if (depth == 0 || clang_File_isEqual(f, m->s->file))
 		return;
-	rel = relative_to_main(m->s, f);
+	rel = mirror_rel(m, f);
 	if (!rel || already_there(m->out, rel)) {
 		free(rel);
 		return;

@@ -2396,6 +2396,8 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			rel = overlay_name(s, tu, f, &sf, kernel[i]);
 			source_free(&sf);
 		}
+		if (!rel && out && kernel[i])
+			rel = relative_to_search(s, f);	/* found through an -I folder (search_mirror.c) */
 		if ((!rel || !out) && !kernel[i]) {
 			/* outside the folder, or --emit-cxx: left as it is (if it needed edits, it will not compile) */
 		} else if (!rel || !out) {
@@ -2482,6 +2484,8 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 	struct fiber_names fn = { 0 };
 	int rc = 0;
 
+	s->args = args;
+	s->nargs = nargs;
 	cuda_arch_resolve(s, idx, args, nargs, s->cuda_arch);
 	if (s->nerrors)
 		return 1;	/* diagnosed by cuda_arch.c */

@@ -66,6 +66,17 @@ run_prog "cdp_print_tree.cu -rdc=true -lcudadevrt" -rdc=true -o "$tmp/prog" \
 # builds it under auto; fission refuses the scalar reference's `f *= by`)
 run_prog "kernel_ref_param.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/kernel_ref_param.cu"
 
+# A kernel in a header found through -I, a folder beside the .cu's (cuda-samples'
+# FDTD3d: src/ and inc/), under auto and fibers
+run_prog "search_path/src/stencil_main.cu -I search_path/inc" -I "$DIR/search_path/inc" -o "$tmp/prog" \
+	"$DIR/search_path/src/stencil_main.cu"
+run_prog "search_path/src/stencil_main.cu -I search_path/inc (--exec-model=fibers)" --exec-model=fibers \
+	-I "$DIR/search_path/inc" -o "$tmp/prog" "$DIR/search_path/src/stencil_main.cu"
+
+# Accessor classes' operator[] and operator() with per-thread arguments: the
+# default loop builds it under auto, which picks loop fission; as fibers too
+run_prog "accessor_operators.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/accessor_operators.cu"
+
 # refused_at NAME WANT ARGS...: the build exits 1, writes no program and
 # prints WANT ("FILE:LINE:COL: error: TEXT"), where FILE may be a header.
 refused_at() {
