@@ -14,46 +14,6 @@
 #error "It is an error to include both cublas.h and cublas_v2.h"
 #endif
 
-#include "cublas_api.h"
-
-#define cublasCreate_v2 cublasCreate
-#define cublasDestroy_v2 cublasDestroy
-#define cublasGetVersion_v2 cublasGetVersion
-#define cublasSetStream_v2 cublasSetStream
-#define cublasGetStream_v2 cublasGetStream
-#define cublasSetPointerMode_v2 cublasSetPointerMode
-#define cublasGetPointerMode_v2 cublasGetPointerMode
-#define cublasSgemm_v2 cublasSgemm
-#define cublasDgemm_v2 cublasDgemm
-#define cublasCgemm_v2 cublasCgemm
-#define cublasZgemm_v2 cublasZgemm
-#define cublasSgemv_v2 cublasSgemv
-#define cublasDgemv_v2 cublasDgemv
-#define cublasSaxpy_v2 cublasSaxpy
-#define cublasDaxpy_v2 cublasDaxpy
-#define cublasSdot_v2 cublasSdot
-#define cublasDdot_v2 cublasDdot
-#define cublasSnrm2_v2 cublasSnrm2
-#define cublasDnrm2_v2 cublasDnrm2
-#define cublasSscal_v2 cublasSscal
-#define cublasDscal_v2 cublasDscal
-#define cublasScopy_v2 cublasScopy
-#define cublasDcopy_v2 cublasDcopy
-#define cublasSasum_v2 cublasSasum
-#define cublasDasum_v2 cublasDasum
-#define cublasIsamax_v2 cublasIsamax
-#define cublasIdamax_v2 cublasIdamax
-#define cublasStrsm_v2 cublasStrsm
-#define cublasDtrsm_v2 cublasDtrsm
-#define cublasSsyrk_v2 cublasSsyrk
-#define cublasDsyrk_v2 cublasDsyrk
-#define cublasSsyr2k_v2 cublasSsyr2k
-#define cublasDsyr2k_v2 cublasDsyr2k
-#define cublasCsyr2k_v2 cublasCsyr2k
-#define cublasZsyr2k_v2 cublasZsyr2k
-#define cublasCher2k_v2 cublasCher2k
-#define cublasZher2k_v2 cublasZher2k
-#define cublasSger_v2 cublasSger
-#define cublasDger_v2 cublasDger
+#include "cublas_api.h" /* with the _v2 names (idxgen_cublas_v2_names.h) */
 
 #endif

@@ -33,6 +33,9 @@ extern "C" {
 #define CUSOLVER_VER_PATCH 0
 #define CUSOLVER_VERSION (CUSOLVER_VER_MAJOR * 1000 + CUSOLVER_VER_MINOR * 100 + CUSOLVER_VER_PATCH)
 
+/* the 32-bit API's integer (its 64-bit API takes int64_t) */
+typedef int cusolver_int_t;
+
 typedef enum {
 	CUSOLVER_STATUS_SUCCESS = 0,
 	CUSOLVER_STATUS_NOT_INITIALIZED = 1,
@@ -62,6 +65,62 @@ typedef enum {
 
 /* The 64-bit API's algorithm choice (cusolverDnSetAdvOptions): LAPACK has one, so both run it. */
 typedef enum { CUSOLVER_ALG_0 = 0, CUSOLVER_ALG_1 = 1, CUSOLVER_ALG_2 = 2 } cusolverAlgMode_t;
+
+/* Matrix norms (the iterative-refinement solvers' tolerances) */
+typedef enum {
+	CUSOLVER_INF_NORM = 104,
+	CUSOLVER_MAX_NORM = 105,
+	CUSOLVER_ONE_NORM = 106,
+	CUSOLVER_FRO_NORM = 107
+} cusolverNorm_t;
+
+/* The iterative-refinement solvers' (cusolverDnIRSXgesv) refinement and precision choices:
+ * declared for programs that name them; those solvers are not provided (lib/cusolver/README.md). */
+typedef enum {
+	CUSOLVER_IRS_REFINE_NOT_SET = 1100,
+	CUSOLVER_IRS_REFINE_NONE = 1101,
+	CUSOLVER_IRS_REFINE_CLASSICAL = 1102,
+	CUSOLVER_IRS_REFINE_CLASSICAL_GMRES = 1103,
+	CUSOLVER_IRS_REFINE_GMRES = 1104,
+	CUSOLVER_IRS_REFINE_GMRES_GMRES = 1105,
+	CUSOLVER_IRS_REFINE_GMRES_NOPCOND = 1106,
+	CUSOLVER_PREC_DD = 1150,
+	CUSOLVER_PREC_SS = 1151,
+	CUSOLVER_PREC_SHT = 1152
+} cusolverIRSRefinement_t;
+
+/* Element precisions as cuSOLVER names them (programs map their types to it: NVIDIA's samples' traits) */
+typedef enum {
+	CUSOLVER_R_8I = 1201,
+	CUSOLVER_R_8U = 1202,
+	CUSOLVER_R_64F = 1203,
+	CUSOLVER_R_32F = 1204,
+	CUSOLVER_R_16F = 1205,
+	CUSOLVER_R_16BF = 1206,
+	CUSOLVER_R_TF32 = 1207,
+	CUSOLVER_R_AP = 1208,
+	CUSOLVER_C_8I = 1211,
+	CUSOLVER_C_8U = 1212,
+	CUSOLVER_C_64F = 1213,
+	CUSOLVER_C_32F = 1214,
+	CUSOLVER_C_16F = 1215,
+	CUSOLVER_C_16BF = 1216,
+	CUSOLVER_C_TF32 = 1217,
+	CUSOLVER_C_AP = 1218
+} cusolverPrecType_t;
+
+/* Householder storage and direction (LAPACK's larft/larfb arguments) */
+typedef enum { CUBLAS_STOREV_COLUMNWISE = 0, CUBLAS_STOREV_ROWWISE = 1 } cusolverStorevMode_t;
+typedef enum { CUBLAS_DIRECT_FORWARD = 0, CUBLAS_DIRECT_BACKWARD = 1 } cusolverDirectMode_t;
+
+/* cusolverDnSetDeterministicMode: every result here is deterministic (LAPACK in one thread order) */
+typedef enum {
+	CUSOLVER_DETERMINISTIC_RESULTS = 1,
+	CUSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS = 2
+} cusolverDeterministicMode_t;
+
+/* cusolverDnSetMathMode's choices (CUDA 13): LAPACK computes in the element type either way */
+typedef enum { CUSOLVER_DEFAULT_MATH = 1, CUSOLVER_FP32_EMULATED_BF16X9_MATH = 2 } cusolverMathMode_t;
 
 cusolverStatus_t cusolverGetProperty(libraryPropertyType type, int *value);
 cusolverStatus_t cusolverGetVersion(int *version);

@@ -177,6 +177,8 @@ static double residual(const double complex *A, const void *v, int kind, int n, 
 			return CUSOLVER_STATUS_NOT_INITIALIZED;                                    \
 		if (!Aarray || !infoArray || batchSize < 0)                                        \
 			return CUSOLVER_STATUS_INVALID_VALUE;                                      \
+		/* the pointer array is the stream's data: read it after the stream's work */    \
+		st = cusolver_begin(handle);                                                       \
 		for (int b = 0; b < batchSize && st == CUSOLVER_STATUS_SUCCESS; b++)               \
 			st = cusolverDn##P##potrf(handle, uplo, n, Aarray[b], lda, NULL, 0,        \
 						  infoArray + b);                                  \
@@ -195,6 +197,9 @@ static double residual(const double complex *A, const void *v, int kind, int n, 
 			*d_info = -3;                                                              \
 			return CUSOLVER_STATUS_INVALID_VALUE;                                      \
 		}                                                                                  \
+		st = cusolver_begin(handle); /* the pointer arrays: after the stream's work */    \
+		if (st)                                                                            \
+			return st;                                                                 \
 		*d_info = 0;                                                                       \
 		for (int b = 0; b < batchSize && st == CUSOLVER_STATUS_SUCCESS; b++)               \
 			st = cusolverDn##P##potrs(handle, uplo, n, nrhs, A[b], lda, B[b], ldb,     \

@@ -448,6 +448,59 @@ TAP_TEST(cholesky_batched)
 	cusolverDnDestroy(H);
 }
 
+/* a host function queued on the handle's stream: the batch's pointer array appears */
+struct ptr_fill {
+	double **dst, **src;
+	int n;
+};
+
+static void CUDART_CB fill_pointers(void *arg)
+{
+	struct ptr_fill *f = arg;
+
+	memcpy(f->dst, f->src, sizeof(*f->dst) * (size_t)f->n);
+}
+
+/*
+ * NVIDIA's potrfBatched example copies the pointer array to the device with
+ * cudaMemcpyAsync on the handle's stream and calls potrfBatched at once: the
+ * batched calls read the array only after the stream's earlier work (before:
+ * read at the call, a NULL matrix, INVALID_VALUE).
+ */
+TAP_TEST(cholesky_batched_stream_order)
+{
+	enum { B = 2 };
+	double A[B][N * N], *Ap[B], **dAp = NULL;
+	int info[B] = {-7, -7}, ok = 1;
+	struct ptr_fill fill = {NULL, Ap, B};
+	cudaStream_t s;
+	cusolverStatus_t st;
+
+	cusolverDnCreate(&H);
+	cudaStreamCreate(&s);
+	cusolverDnSetStream(H, s);
+	cudaMalloc((void **)&dAp, sizeof(*dAp) * B);
+	memset(dAp, 0, sizeof(*dAp) * B);
+	for (int k = 0; k < B; k++) {
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++)
+				A[k][j * N + i] = (i == j) * (3.0 + k) + (abs(i - j) == 1) * -1.0;
+		Ap[k] = A[k];
+	}
+	fill.dst = dAp;
+	cudaLaunchHostFunc(s, fill_pointers, &fill);
+	st = cusolverDnDpotrfBatched(H, CUBLAS_FILL_MODE_LOWER, N, dAp, N, info, B);
+	cudaStreamSynchronize(s);
+	for (int k = 0; k < B; k++) /* L(0,0) = sqrt(A(0,0)) */
+		ok &= fabs(A[k][0] - sqrt(3.0 + k)) < 1e-12;
+	tap_ok(st == CUSOLVER_STATUS_SUCCESS && ok && !info[0] && !info[1],
+	       "DpotrfBatched on a stream reads the pointer array after the stream's work (st %d)",
+	       (int)st);
+	cusolverDnDestroy(H);
+	cudaStreamDestroy(s);
+	cudaFree(dAp);
+}
+
 int main(int argc, char **argv)
 {
 	return tap_main(argc, argv);
