@@ -48,7 +48,7 @@
 
 struct load_scan {
 	const struct kernel *k;
-	const char *var;	/* the tree's variable: the load must not name it */
+	const char *var; /* the tree's variable: the load must not name it */
 	bool bad;
 };
 
@@ -83,7 +83,7 @@ static enum CXChildVisitResult assign_visit(CXCursor c, CXCursor parent, CXClien
 
 static bool never_assigned(const struct kernel *k, const struct var *v)
 {
-	struct assign_scan a = { .k = k, .v = v };
+	struct assign_scan a = {.k = k, .v = v};
 
 	if (v->addr_taken)
 		return false;
@@ -100,11 +100,13 @@ static bool global_array(const struct kernel *k, CXCursor base)
 	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
 		return false;
 	v = var_of(k, base);
-	return v && v->param && !v->shared && clang_getCanonicalType(clang_getCursorType(v->decl)).kind == CXType_Pointer &&
+	return v && v->param && !v->shared &&
+	       clang_getCanonicalType(clang_getCursorType(v->decl)).kind == CXType_Pointer &&
 	       never_assigned(k, v);
 }
 
-/* A name the load may read: not the tree's variable, no __shared__ memory, locals of the load or uniform. */
+/* A name the load may read: not the tree's variable, no __shared__ memory, locals of the load or
+ * uniform. */
 static bool load_name(const struct load_scan *ls, CXCursor ref, const CXCursor *l, unsigned n)
 {
 	CXCursor d = clang_getCursorReferenced(ref);
@@ -135,7 +137,7 @@ struct load_ctx {
 /* threadIdx.x, blockIdx.y, blockDim.z, gridDim.x: the built-in index variables' members. */
 static bool builtin_index(const struct source *src, CXCursor c)
 {
-	static const char *const vars[] = { "threadIdx.", "blockIdx.", "blockDim.", "gridDim." };
+	static const char *const vars[] = {"threadIdx.", "blockIdx.", "blockDim.", "gridDim."};
 	char *t = text_squeezed(src, c_start(c), c_end(c));
 	bool ok = false;
 
@@ -187,7 +189,7 @@ static enum CXChildVisitResult load_visit(CXCursor c, CXCursor parent, CXClientD
 		if (clang_Cursor_getStorageClass(c) == CX_SC_Static || is_shared_decl(c))
 			goto bad;
 		return CXChildVisit_Recurse;
-	case CXCursor_MemberRefExpr:	/* threadIdx.x, blockIdx.x, blockDim.x, gridDim.x */
+	case CXCursor_MemberRefExpr: /* threadIdx.x, blockIdx.x, blockDim.x, gridDim.x */
 		if (!builtin_index(ls->k->src, c))
 			goto bad;
 		return CXChildVisit_Continue;
@@ -228,7 +230,7 @@ bad:
 /* Does c (and what is under it) only read locals, uniform values and parameters' arrays? */
 static bool reads_only(struct load_scan *ls, CXCursor c, const CXCursor *l, unsigned n)
 {
-	struct load_ctx x = { .ls = ls, .l = l, .n = n };
+	struct load_ctx x = {.ls = ls, .l = l, .n = n};
 
 	return sub_ok(&x, c);
 }
@@ -249,13 +251,14 @@ static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent, CXClientDa
 	return r->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-/* The last statement `A[TID] = E;`: A (a __shared__ array the tree's statement names) and E checked. */
-static bool load_store(struct load_scan *ls, const struct tree_level *tl, CXCursor st, const CXCursor *l,
-		       unsigned n)
+/* The last statement `A[TID] = E;`: A (a __shared__ array the tree's statement names) and E
+ * checked. */
+static bool load_store(struct load_scan *ls, const struct tree_level *tl, CXCursor st,
+		       const CXCursor *l, unsigned n)
 {
 	CXCursor t, val;
 	struct cx_kids ks;
-	struct ref_scan rs = { .k = ls->k };
+	struct ref_scan rs = {.k = ls->k};
 	char op[4];
 	bool ok;
 
@@ -277,7 +280,7 @@ static bool load_store(struct load_scan *ls, const struct tree_level *tl, CXCurs
 	cx_kids_free(&ks);
 	if (!ok)
 		return false;
-	clang_visitChildren(tl->then, ref_visit, &rs);	/* the tree's own array */
+	clang_visitChildren(tl->then, ref_visit, &rs); /* the tree's own array */
 	return rs.hit && reads_only(ls, val, l, n);
 }
 
@@ -316,17 +319,18 @@ static bool first_level_half(const struct kernel *k, CXCursor loop, const struct
 	return ok;
 }
 
-bool tree_fuse(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor barrier, CXCursor loop,
-	       struct tree_level *tl)
+bool tree_fuse(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor barrier,
+	       CXCursor loop, struct tree_level *tl)
 {
-	struct load_scan ls = { .k = k };
+	struct load_scan ls = {.k = k};
 	char *v;
 	bool ok, fits = false;
 
 	if (!n || !is_call_to(strip(barrier), "__syncthreads") || !tree_level_loop(k, loop, tl) ||
 	    tl->doubling || k->done_flags)
 		return false;
-	for (unsigned i = 0; i < TREE_SIZES && !fits; i++)	/* a common size the tree's arrays hold */
+	for (unsigned i = 0; i < TREE_SIZES && !fits;
+	     i++) /* a common size the tree's arrays hold */
 		fits = tree_sizes[i] <= tl->extent;
 	v = cx_spelling(tl->var);
 	ls.var = v;
@@ -335,7 +339,8 @@ bool tree_fuse(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor b
 		const struct stmt *s = stmt_of(k, l[i]);
 		struct cx_kids ks;
 
-		ok = s && s->cls == S_REGION && !s->stride && clang_getCursorKind(l[i]) == CXCursor_DeclStmt;
+		ok = s && s->cls == S_REGION && !s->stride &&
+		     clang_getCursorKind(l[i]) == CXCursor_DeclStmt;
 		if (!ok)
 			break;
 		ks = cx_kids_of(l[i]);
@@ -357,8 +362,8 @@ bool tree_fuse(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor b
 	return ok;
 }
 
-void dump_tree_fuse(const struct kernel *k, const CXCursor *l, unsigned n, const struct tree_level *tl,
-		    struct buf *o)
+void dump_tree_fuse(const struct kernel *k, const CXCursor *l, unsigned n,
+		    const struct tree_level *tl, struct buf *o)
 {
 	unsigned a, b, g;
 
@@ -366,9 +371,11 @@ void dump_tree_fuse(const struct kernel *k, const CXCursor *l, unsigned n, const
 	clang_getExpansionLocation(clang_getCursorLocation(l[0]), NULL, &a, NULL, NULL);
 	clang_getExpansionLocation(clang_getCursorLocation(l[n - 1]), NULL, &b, NULL, NULL);
 	clang_getExpansionLocation(clang_getCursorLocation(tl->guard), NULL, &g, NULL, NULL);
-	bprintf(o,
-		"load fused with the tree's first level: lines %u-%u's store to the tree's array and line "
-		"%u's first level run as one loop over threadIdx.x < blockDim.x / 2, each with its own "
-		"load and that of threadIdx.x + blockDim.x / 2, for 1-D blocks of a common size\n",
-		a, b, g);
+	bprintf(
+	    o,
+	    "load fused with the tree's first level: lines %u-%u's store to the tree's array and "
+	    "line "
+	    "%u's first level run as one loop over threadIdx.x < blockDim.x / 2, each with its own "
+	    "load and that of threadIdx.x + blockDim.x / 2, for 1-D blocks of a common size\n",
+	    a, b, g);
 }
