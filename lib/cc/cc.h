@@ -656,6 +656,18 @@ struct tree_level {
 bool tree_level_loop(const struct kernel *k, CXCursor loop, struct tree_level *tl);
 void emit_tree_level_bounds(const struct kernel *k, const struct tree_level *tl, struct buf *o);
 void dump_tree_level(const struct kernel *k, const struct tree_level *tl, struct buf *o);
+/* Is e threadIdx.x in the thread loop l[0..n)? */
+bool tree_level_tid(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor e);
+/*
+ * tree_fuse.c: the thread loop l[0..n) (declarations and one `A[threadIdx.x]
+ * = E;`, E reading no __shared__ memory), then barrier, then the halving tree
+ * loop over A from blockDim.x / 2: the load fused with the first level
+ * (emit.c, 1-D blocks of a common size).  *tl: the tree's level.
+ */
+bool tree_fuse(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor barrier, CXCursor loop,
+	       struct tree_level *tl);
+void dump_tree_fuse(const struct kernel *k, const CXCursor *l, unsigned n, const struct tree_level *tl,
+		    struct buf *o);
 /* unroll.c: are the loops of thread loop l[0..n-1] all of constant count, small: unrolled fully? */
 bool unroll_region(const struct kernel *k, CXCursor *l, unsigned n);
 /* ---- planning ------------------------------------------------------------ */

@@ -211,6 +211,43 @@ static void dump_stride(const struct kernel *k, CXCursor loop, int ind, int *sho
 	dump_region(k, s->region, ind + 2, shown, o);
 }
 
+/*
+ * The load in front of the tree at l[i] fused with its first level
+ * (tree_fuse.c): the thread loop's statements as emit.c gathers them, the
+ * hoisted ones left out, those before the barrier at l[i - 1].
+ */
+static void dump_fused_load(const struct kernel *k, CXCursor *l, unsigned i, int ind, struct buf *o)
+{
+	CXCursor *run;
+	unsigned j, n = 0;
+	struct tree_level tl;
+
+	if (i < 2 || !stmt_of(k, l[i - 1]) || stmt_of(k, l[i - 1])->cls != S_BARRIER)
+		return;
+	run = cx_alloc(i * sizeof(*run));
+	for (j = i - 1; j-- > 0;) {
+		const struct stmt *s = stmt_of(k, l[j]);
+
+		if (!s || (s->cls != S_REGION && s->cls != S_SHARED && !s->hoisted) || s->stride)
+			break;
+		if (!s->hoisted)
+			run[n++] = l[j];
+	}
+	while (n && stmt_of(k, run[n - 1])->cls == S_SHARED)	/* a declaration opens no thread loop */
+		n--;
+	for (j = 0; j < n / 2; j++) {	/* in source order */
+		CXCursor t = run[j];
+
+		run[j] = run[n - 1 - j];
+		run[n - 1 - j] = t;
+	}
+	if (n && tree_fuse(k, run, n, l[i - 1], l[i], &tl)) {
+		bprintf(o, "%*s", ind, "");
+		dump_tree_fuse(k, run, n, &tl, o);
+	}
+	free(run);
+}
+
 /* shown: the thread loops printed so far (a thread loop prints once, at its first statement). */
 static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth, int *shown, struct buf *o)
 {
@@ -261,6 +298,7 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 			if (tree_level_loop(k, l[i], &tl)) {
 				bprintf(o, "%*s", ind + 2, "");
 				dump_tree_level(k, &tl, o);
+				dump_fused_load(k, l, i, ind + 2, o);
 			} else if (tree_loop(k, l[i])) {
 				bprintf(o, "%*sreduction tree: written again for 1-D blocks of 256, 128, 512 and 1024 threads, the size a constant\n",
 					ind + 2, "");

@@ -1059,16 +1059,14 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 	bputs(o, "\t}\n");
 }
 
-/* One thread loop: the statements l[0..n-1] of a region (and shared declarations). */
-static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
+/* A thread loop's text from its statements l[0..n-1]: its body, what goes in front (pre), its locals. */
+static void region_prepare(struct emit *e, CXCursor *l, unsigned n, struct buf *body, struct buf *pre,
+			   struct buf *locals)
 {
 	struct kernel *k = e->k;
-	struct buf body = { 0 }, pre = { 0 }, locals = { 0 };
 	unsigned i;
 	int j;
 
-	if (!n)
-		return;
 	e->uses_threadIdx = e->needs_tid = e->has_return = e->has_goto = false;
 	memset(e->need, 0, k->nv * sizeof(*e->need));
 	memset(e->declared_here, 0, k->nv * sizeof(*e->declared_here));
@@ -1093,10 +1091,20 @@ static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 	}
 	e->unroll = unroll_region(k, l, n);
 	if (n == 1 && stmt_of(k, l[0])->stride)
-		stride_body(e, l[0], &body, &pre);
+		stride_body(e, l[0], body, pre);
 	else
-		region_body(e, l, n, &body, &pre);
-	region_locals(e, &locals);
+		region_body(e, l, n, body, pre);
+	region_locals(e, locals);
+}
+
+/* One thread loop: the statements l[0..n-1] of a region (and shared declarations). */
+static void emit_region(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
+{
+	struct buf body = { 0 }, pre = { 0 }, locals = { 0 };
+
+	if (!n)
+		return;
+	region_prepare(e, l, n, &body, &pre, &locals);
 	if (pre.n)
 		bput(o, pre.p, pre.n);
 	if (body.n)
@@ -1247,6 +1255,115 @@ static void emit_control(struct emit *e, CXCursor c, struct buf *o)
 }
 
 /*
+ * A fused tree's text for one size branch (tree_fuse.c): the load's
+ * condition flags, then the tree's loop as written whose first level is one
+ * loop over t < s running thread t + s's load, thread t's load and thread
+ * t's statement, each in a block of its own with its thread's index; the
+ * later levels as emit_levels writes them.  False where a thread loop's
+ * text needs anything in front of it (f is then not used).
+ */
+static bool fused_text(struct emit *e, CXCursor *run, unsigned n, CXCursor loop, const struct tree_level *tl,
+		       struct buf *f)
+{
+	struct buf load = { 0 }, lpre = { 0 }, lloc = { 0 }, lev = { 0 }, vpre = { 0 }, vloc = { 0 };
+	CXCursor init, cond, inc, body, guard = tl->guard;
+	bool chunk, ok;
+	CXCursor scattered = loop_scattered_access(e->k, run, n, &chunk);
+	struct loop_conds conds;
+	unsigned j;
+
+	region_prepare(e, run, n, &load, &lpre, &lloc);
+	ok = !lpre.n && load.n && !e->has_goto && !e->has_return && !e->aggs.n;
+	conds = e->conds;
+	e->conds.n = 0;
+	e->aggs.n = 0;
+	bputs(f, "\t{\t/* the load fused with the tree's first level (tree_fuse.c) */\n");
+	emit_cond_flags(e->k, run, n, &conds, false, f);
+	for_parts(e->src, loop, &init, &cond, &inc, &body);
+	bputs(f, "\t{\t/* the first level, s = blockDim.x / 2: each working thread t with its own load"
+		 " and that of t + s */\n\t");
+	emit_src(e->src, c_start(init), c_start(cond), f);	/* the init and its ';' */
+	bputs(f, "\n");
+	emit_tree_level_bounds(e->k, tl, f);
+	bputs(f, "\tconst uint32_t __ty __attribute__((unused)) = 0, __tz __attribute__((unused)) = 0;\n");
+	e->level = tl;
+	region_prepare(e, &guard, 1, &lev, &vpre, &vloc);
+	e->level = NULL;
+	ok = ok && !vpre.n && lev.n;
+	/* with every condition decided for the block, once more with the flags constant (one_d_x_loop) */
+	if (conds.n) {
+		bputs(f, "\tif (1");
+		for (j = 0; j < conds.n; j++)
+			bprintf(f, " && __idxgen_cond_%u", j);
+		bputs(f, ") {\t/* every condition decided for the block: the flags constant */\n");
+		for (j = 0; j < conds.n; j++)
+			bprintf(f, "\tconst int __idxgen_cond_%u __attribute__((unused)) = 1;\n", j);
+	}
+	for (j = 0; j < (conds.n ? 2u : 1u); j++) {
+		if (j)
+			bputs(f, "\t} else {\n");
+		independent(e, scattered, clang_getNullCursor(), false, f);
+		bputs(f, "\tfor (uint32_t __idxgen_ft = 0; __idxgen_ft < __idxgen_lv_hi; __idxgen_ft++) {\n"
+			 "\t{\tconst uint32_t __tx = __idxgen_ft + __idxgen_lv_hi;\t/* thread t + s's load */\n");
+		x_body(e, &lloc, &load, 'f', f);
+		bputs(f, "\t{\tconst uint32_t __tx = __idxgen_ft;\t/* thread t's load */\n");
+		x_body(e, &lloc, &load, 'f', f);
+		bputs(f, "\t{\tconst uint32_t __tx = __idxgen_ft;\t/* thread t's first level */\n");
+		x_body(e, &vloc, &lev, 'f', f);
+		bputs(f, "\t}\n");
+	}
+	if (conds.n)
+		bputs(f, "\t}\n");
+	bputs(f, "\t}\n\tint __idxgen_lv1 = 1;\t/* the loop as written, its first level done above */\n\t");
+	emit_src(e->src, c_start(loop), c_start(body), f);
+	bputs(f, "{\n\tif (__idxgen_lv1) {\n\t__idxgen_lv1 = 0;\n\tcontinue;\n\t}\n");
+	e->level = tl;
+	emit_region(e, &guard, 1, f);
+	e->level = NULL;
+	bputs(f, "\t/* __syncthreads(): the next level starts after this one */\n\t}\n\t}\n");
+	buf_free(&load);
+	buf_free(&lpre);
+	buf_free(&lloc);
+	buf_free(&lev);
+	buf_free(&vpre);
+	buf_free(&vloc);
+	return ok;
+}
+
+/*
+ * A reduction's load, its barrier and its tree fused (tree_fuse.c): in a
+ * 1-D block of a common size (even, the size a constant: the first level's
+ * s is half of it) fused_text; in any other block the load, the barrier and
+ * the tree as they are emitted apart.  False, nothing written, where no
+ * common size fits the tree's arrays or the text cannot be fused.
+ */
+static bool emit_fused(struct emit *e, CXCursor *run, unsigned n, CXCursor loop, const struct tree_level *tl,
+		       struct buf *o)
+{
+	struct buf f = { 0 };
+	unsigned line, i;
+	bool any = false;
+
+	for (i = 0; i < TREE_SIZES; i++)
+		any = any || tree_sizes[i] <= tl->extent;
+	if (!any || !fused_text(e, run, n, loop, tl, &f)) {
+		buf_free(&f);
+		return false;
+	}
+	clang_getExpansionLocation(clang_getCursorLocation(loop), NULL, &line, NULL, NULL);
+	bprintf(o, "\t/* line %u's reduction tree, the load in front fused into its first level"
+		   " (tree_fuse.c), for the common 1-D sizes with the size a constant */\n", line);
+	size_branches(e, &f, tl->extent, o);
+	bputs(o, "\t} else {\n");
+	emit_region(e, run, n, o);
+	bputs(o, "\t/* __syncthreads() */\n");
+	emit_control(e, loop, o);
+	bputs(o, "\t}\n");
+	buf_free(&f);
+	return true;
+}
+
+/*
  * The type declarations (`using T = float2;`, typedef) among the open thread
  * loop's statements run[*done..n-1], in front of a once-per-block statement
  * moved before that loop, which may name them (HeCBench addBiasQKV: `using
@@ -1353,6 +1470,7 @@ static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 {
 	CXCursor *run = cx_alloc((n + 1) * sizeof(*run));
 	unsigned i, len = 0, typed = 0;
+	struct tree_level tl;
 
 	for (i = 0; i <= n; i++) {
 		struct stmt *s = i < n ? stmt_of(e->k, l[i]) : NULL;
@@ -1375,6 +1493,13 @@ static void emit_list(struct emit *e, CXCursor *l, unsigned n, struct buf *o)
 			/* runs before the open thread loop, which goes on after it */
 			emit_run_types(e, run, len, &typed, o);
 			emit_uniform(e, l[i], o);
+			continue;
+		}
+		if (s && s->cls == S_BARRIER && len && i + 1 < n && stmt_of(e->k, l[i + 1]) &&
+		    stmt_of(e->k, l[i + 1])->cls == S_CONTROL && tree_fuse(e->k, run, len, l[i], l[i + 1], &tl) &&
+		    emit_fused(e, run, len, l[i + 1], &tl, o)) {
+			len = typed = 0;
+			i++;	/* the barrier and the tree: emitted with the load */
 			continue;
 		}
 		emit_region(e, run, len, o);

@@ -459,3 +459,14 @@ void dump_tree_level(const struct kernel *k, const struct tree_level *tl, struct
 				tree_sizes[i]);
 	bputs(o, n ? " threads, the size a constant\n" : "\n");
 }
+
+/* Is e threadIdx.x in the thread loop l[0..n) (tree_fuse.c's store to the tree's array)? */
+bool tree_level_tid(const struct kernel *k, const CXCursor *l, unsigned n, CXCursor e)
+{
+	CXCursor base;
+	uint64_t limit;
+	int axis;
+
+	return thread_index_form(k, l, n, e, &axis, &base, &limit) && axis == 0 && clang_Cursor_isNull(base) &&
+	       limit >= 65535;
+}

@@ -86,6 +86,10 @@ GUARDS = 0.06
 # s[threadIdx.x + st]), which the translator runs as one loop per level over
 # the working threads.  Drawn by a generator of its own.
 TREE_LEVELS = 0.7
+# Of those, a load in front of the tree: its own element of the tree's row
+# from global memory only (issue 40, lib/cc/tree_fuse.c: in 1-D blocks of
+# 128 threads the load runs fused with the tree's first level).
+TREE_LOADS = 0.5
 # Conditions of the guard's form (thread index against uniform values) as the
 # conditions of ?: and of ifs inside loops: the translator decides them per
 # block (guard.c, __idxgen_cond_J), in thread loops nested in uniform loops
@@ -553,6 +557,10 @@ class Gen:
         if self.block[1] == self.block[2] == 1 and j == 0 and self.vr.random() < TREE_LEVELS:
             here = "%s[threadIdx.x]" % a        # the recognised form: tid is threadIdx.x
             there = "%s[threadIdx.x + %s]" % (a, st)
+            if self.vr.random() < TREE_LOADS:  # a load the first level may be fused with
+                self.barrier()
+                self.emit("%s[threadIdx.x] = in[(blockIdx.x * blockDim.x + threadIdx.x) %% (unsigned int)n]"
+                          " * %du + %du;" % (a, self.vr.randint(1, 9), self.vr.randint(0, 99)))
         self.barrier()
         self.emit("for (unsigned int %s = blockDim.x / 2; %s > 0; %s >>= 1) {" % (st, st, st))
         self.emit("\tif (threadIdx.x < %s)" % st)
