@@ -125,7 +125,9 @@ static double residual(const double complex *A, const void *v, int kind, int n, 
 					    T *work, int lwork, int *info, syevjInfo_t params)     \
 	{                                                                                          \
 		double complex *f = NULL;                                                          \
-		cusolverStatus_t st;                                                               \
+		cusolverStatus_t st = handle ? cusolver_begin(handle) : CUSOLVER_STATUS_SUCCESS;   \
+		if (st) /* A is the stream's data: copied for the residual after its work */     \
+			return st;                                                                 \
 		if (handle && info && params && jobz == CUSOLVER_EIG_MODE_VECTOR && n > 0 && A &&  \
 		    lda >= n && cusolver_fill_ok(uplo) && !(f = full(A, KIND, n, lda, uplo)))      \
 			return CUSOLVER_STATUS_ALLOC_FAILED;                                       \

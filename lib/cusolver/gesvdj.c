@@ -120,8 +120,10 @@ static cusolverStatus_t svd(cusolverDnHandle_t h, cusolverEigMode_t jobz, int ec
 			    void *work, int lwork, int *info, gesvdjInfo_t params, int kind)
 {
 	double complex *a = NULL;
-	cusolverStatus_t st;
+	cusolverStatus_t st = h ? cusolver_begin(h) : CUSOLVER_STATUS_SUCCESS;
 
+	if (st) /* A is the stream's data: copied for the residual after its work */
+		return st;
 	if (h && info && params && jobz == CUSOLVER_EIG_MODE_VECTOR && A && m > 0 && n > 0 &&
 	    lda >= m && !(a = copy_of(A, kind, m, n, lda)))
 		return CUSOLVER_STATUS_ALLOC_FAILED;
