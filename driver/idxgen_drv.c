@@ -78,6 +78,7 @@ static int idxgen_get_param_ioctl(struct drm_device *dev, void *data, struct drm
 	case DRM_IDXGEN_PARAM_UAPI_FEATURES:
 		args->value = DRM_IDXGEN_UAPI_WAIT | DRM_IDXGEN_UAPI_CTX_QUERY |
 			      DRM_IDXGEN_UAPI_DEP_CANCEL | DRM_IDXGEN_UAPI_SYNC_ARRAYS |
+			      DRM_IDXGEN_UAPI_RESET_SEQ |
 			      (idev->num_uqueues ? DRM_IDXGEN_UAPI_USER_QUEUES : 0) |
 			      (idev->num_uqueues && (idev->features & IDXGEN_FEAT_UQ_SHADOW) ?
 			       DRM_IDXGEN_UAPI_UQ_SHADOW : 0) |
@@ -99,6 +100,9 @@ static int idxgen_get_param_ioctl(struct drm_device *dev, void *data, struct drm
 		break;
 	case DRM_IDXGEN_PARAM_RESULT_WINDOW:
 		args->value = DRM_IDXGEN_RESULT_WINDOW;
+		break;
+	case DRM_IDXGEN_PARAM_RESET_SEQ:
+		args->value = (u32)atomic_read(&idev->reset_seq);
 		break;
 	case DRM_IDXGEN_PARAM_SCHED_COUNT ...
 	     DRM_IDXGEN_PARAM_SCHED_ENTRY(DRM_IDXGEN_SCHED_MAX_ENTRIES - 1):

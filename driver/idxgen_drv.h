@@ -200,6 +200,7 @@ struct idxgen_device {
 	bool dead;			/* a reset failed: everything fails with -EIO */
 	bool force_reset;		/* recovery requested by an interrupt */
 	u32 resets;
+	atomic_t reset_seq;		/* DRM_IDXGEN_PARAM_RESET_SEQ: odd while a reset runs */
 
 	/* statistics carried across device resets, live objects: idxgen_hw.c, debugfs */
 	u64 stat_base[IDXGEN_NUM_STATS];

@@ -330,8 +330,10 @@ void idxgen_recover(struct idxgen_device *idev, bool hang, const char *why)
 
 	drm_err(drm, "%s: resetting the device (%s)\n", why,
 		guilty ? "running job blamed" : "no job blamed");
+	atomic_inc(&idev->reset_seq);	/* odd: region reads may not be index memory */
 	idxgen_dev_park(idev, hang);
 	idxgen_dev_restart(idev, guilty);
+	atomic_inc(&idev->reset_seq);
 out:
 	/*
 	 * Parked by an outside reset (e.g. a bogus HEAD seen while AER parked
@@ -452,6 +454,7 @@ void idxgen_dev_quiesce(struct idxgen_device *idev)
 	idxgen_recovery_cancel(idev);
 	idxgen_sched_stop_all(idev);
 	down_write(&idev->reset_sem);
+	atomic_inc(&idev->reset_seq);	/* odd until idxgen_dev_unpark() */
 	idxgen_dev_park(idev, false);
 	idev->parked = true;
 	up_write(&idev->reset_sem);
@@ -482,6 +485,7 @@ void idxgen_dev_unpark(struct idxgen_device *idev)
 		return;
 	down_write(&idev->reset_sem);
 	idev->parked = false;
+	atomic_inc(&idev->reset_seq);
 	up_write(&idev->reset_sem);
 	idxgen_sched_start_all(idev);
 	if (atomic_read(&idev->inflight))

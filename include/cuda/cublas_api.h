@@ -181,6 +181,54 @@ IDXGEN_CUBLAS__COMMON(D, double, double)
 IDXGEN_CUBLAS__COMMON(C, cuComplex, float)
 IDXGEN_CUBLAS__COMMON(Z, cuDoubleComplex, double)
 
+/* Level 2 on banded, packed and symmetric/Hermitian storage; rank-1 and rank-2 updates */
+#define IDXGEN_CUBLAS__BANDED(P, T)										\
+	cublasStatus_t cublas##P##gbmv(cublasHandle_t h, cublasOperation_t trans, int m, int n, int kl, int ku, \
+				       const T *alpha, const T *a, int lda, const T *x, int incx, const T *beta, \
+				       T *y, int incy);								\
+	cublasStatus_t cublas##P##tbmv(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
+				       cublasDiagType_t diag, int n, int k, const T *a, int lda, T *x, int incx); \
+	cublasStatus_t cublas##P##tbsv(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
+				       cublasDiagType_t diag, int n, int k, const T *a, int lda, T *x, int incx); \
+	cublasStatus_t cublas##P##tpmv(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
+				       cublasDiagType_t diag, int n, const T *ap, T *x, int incx);		\
+	cublasStatus_t cublas##P##tpsv(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
+				       cublasDiagType_t diag, int n, const T *ap, T *x, int incx);		\
+	cublasStatus_t cublas##P##syr(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha,		\
+				      const T *x, int incx, T *a, int lda);					\
+	cublasStatus_t cublas##P##syr2(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha,		\
+				       const T *x, int incx, const T *y, int incy, T *a, int lda);
+#define IDXGEN_CUBLAS__REAL_SYM(P, T)										\
+	cublasStatus_t cublas##P##sbmv(cublasHandle_t h, cublasFillMode_t uplo, int n, int k, const T *alpha,	\
+				       const T *a, int lda, const T *x, int incx, const T *beta, T *y, int incy); \
+	cublasStatus_t cublas##P##spmv(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha,		\
+				       const T *ap, const T *x, int incx, const T *beta, T *y, int incy);	\
+	cublasStatus_t cublas##P##spr(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha,		\
+				      const T *x, int incx, T *ap);						\
+	cublasStatus_t cublas##P##spr2(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha,		\
+				       const T *x, int incx, const T *y, int incy, T *ap);
+#define IDXGEN_CUBLAS__HERM(P, T, R)										\
+	cublasStatus_t cublas##P##hbmv(cublasHandle_t h, cublasFillMode_t uplo, int n, int k, const T *alpha,	\
+				       const T *a, int lda, const T *x, int incx, const T *beta, T *y, int incy); \
+	cublasStatus_t cublas##P##hpmv(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha,		\
+				       const T *ap, const T *x, int incx, const T *beta, T *y, int incy);	\
+	cublasStatus_t cublas##P##her(cublasHandle_t h, cublasFillMode_t uplo, int n, const R *alpha,		\
+				      const T *x, int incx, T *a, int lda);					\
+	cublasStatus_t cublas##P##her2(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha,		\
+				       const T *x, int incx, const T *y, int incy, T *a, int lda);		\
+	cublasStatus_t cublas##P##hpr(cublasHandle_t h, cublasFillMode_t uplo, int n, const R *alpha,		\
+				      const T *x, int incx, T *ap);						\
+	cublasStatus_t cublas##P##hpr2(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha,		\
+				       const T *x, int incx, const T *y, int incy, T *ap);
+IDXGEN_CUBLAS__BANDED(S, float)
+IDXGEN_CUBLAS__BANDED(D, double)
+IDXGEN_CUBLAS__BANDED(C, cuComplex)
+IDXGEN_CUBLAS__BANDED(Z, cuDoubleComplex)
+IDXGEN_CUBLAS__REAL_SYM(S, float)
+IDXGEN_CUBLAS__REAL_SYM(D, double)
+IDXGEN_CUBLAS__HERM(C, cuComplex, float)
+IDXGEN_CUBLAS__HERM(Z, cuDoubleComplex, double)
+
 /* Level 1 whose names or result types differ by precision */
 cublasStatus_t cublasSdot(cublasHandle_t h, int n, const float *x, int incx, const float *y, int incy, float *result);
 cublasStatus_t cublasDdot(cublasHandle_t h, int n, const double *x, int incx, const double *y, int incy,

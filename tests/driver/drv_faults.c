@@ -130,10 +130,16 @@ void test_faults(struct dev *d)
 		tap_skip("no reset method for this function", "PCI reset through sysfs");
 		tap_skip("no reset method", "PCI reset with a job in flight");
 	} else {
+		uint64_t seq = param(d->fd, DRM_IDXGEN_PARAM_RESET_SEQ), seq2;
 		int try, res = -1;
 
 		tap_ok(write_file(path, "1") == 0 && job_works(d, ctx, reg, m, 16),
 		       "PCI reset through sysfs, job after it works");
+		/* one reset, begun and ended: odd during it, even again after */
+		seq2 = param(d->fd, DRM_IDXGEN_PARAM_RESET_SEQ);
+		tap_ok(seq % 2 == 0 && seq2 == seq + 2,
+		       "PCI reset through sysfs: PARAM_RESET_SEQ %llu -> %llu (one reset)",
+		       (unsigned long long)seq, (unsigned long long)seq2);
 		for (try = 1; try <= 3 && res < 0; try++)
 			res = pci_reset_inflight_try(d, ctx, reg, m, path, try);
 		if (res < 0)

@@ -371,20 +371,23 @@ void test_uapi_v2(struct dev *d)
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_MAX_BATCH) == DRM_IDXGEN_MAX_BATCH, "PARAM_MAX_BATCH");
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_UAPI_FEATURES) ==
 		   (DRM_IDXGEN_UAPI_WAIT | DRM_IDXGEN_UAPI_CTX_QUERY | DRM_IDXGEN_UAPI_DEP_CANCEL |
-		    DRM_IDXGEN_UAPI_SYNC_ARRAYS |
+		    DRM_IDXGEN_UAPI_SYNC_ARRAYS | DRM_IDXGEN_UAPI_RESET_SEQ |
 		    (d->features & IDXGEN_FEAT_USER_QUEUES ? DRM_IDXGEN_UAPI_USER_QUEUES : 0) |
 		    (d->features & IDXGEN_FEAT_UQ_SHADOW ? DRM_IDXGEN_UAPI_UQ_SHADOW : 0) |
 		    (d->features & IDXGEN_FEAT_USER_QUEUES ? DRM_IDXGEN_UAPI_UQ_DROP_REST : 0)),
-	       "PARAM_UAPI_FEATURES: WAIT, CTX_QUERY, DEP_CANCEL, SYNC_ARRAYS, USER_QUEUES, "
-	       "UQ_SHADOW and UQ_DROP_REST iff the device has them");
+	       "PARAM_UAPI_FEATURES: WAIT, CTX_QUERY, DEP_CANCEL, SYNC_ARRAYS, RESET_SEQ, "
+	       "USER_QUEUES, UQ_SHADOW and UQ_DROP_REST iff the device has them");
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_JOB_TIMEOUT_MS) == (uint64_t)tmo,
 	       "PARAM_JOB_TIMEOUT_MS equals the module parameter (%ld)", tmo);
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_DEVICE_STATE) == DRM_IDXGEN_DEVICE_RUNNING,
 	       "PARAM_DEVICE_STATE running");
 	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_RESULT_WINDOW) == DRM_IDXGEN_RESULT_WINDOW,
 	       "PARAM_RESULT_WINDOW");
-	gp.param = 22;
-	tap_ok(xioctl(d->fd, DRM_IOCTL_IDXGEN_GET_PARAM, &gp) == -EINVAL, "GET_PARAM 22 -> EINVAL");
+	/* no reset runs now: an even count (earlier suites may have reset the device) */
+	tap_ok(param(d->fd, DRM_IDXGEN_PARAM_RESET_SEQ) % 2 == 0, "PARAM_RESET_SEQ even (%llu)",
+	       (unsigned long long)param(d->fd, DRM_IDXGEN_PARAM_RESET_SEQ));
+	gp.param = 23;
+	tap_ok(xioctl(d->fd, DRM_IOCTL_IDXGEN_GET_PARAM, &gp) == -EINVAL, "GET_PARAM 23 -> EINVAL");
 
 	region_create(d->fd, 2 << 20, &reg);
 	m = region_map(d->fd, reg, &size);

@@ -87,12 +87,27 @@ extern "C" {
 #define DRM_IDXGEN_PARAM_JOB_TIMEOUT_MS	19	/* a job without progress this long hangs */
 #define DRM_IDXGEN_PARAM_DEVICE_STATE	20	/* DRM_IDXGEN_DEVICE_* */
 #define DRM_IDXGEN_PARAM_RESULT_WINDOW	21	/* results a context keeps */
+#define DRM_IDXGEN_PARAM_RESET_SEQ	22	/* device resets, a sequence count: see below */
+
+/*
+ * DRM_IDXGEN_PARAM_RESET_SEQ (DRM_IDXGEN_UAPI_RESET_SEQ): twice the device
+ * resets done since probe, plus one while a reset runs: odd from the moment
+ * the driver stops the device for a reset (its own hang recovery, a PCI
+ * function reset, AER recovery, system sleep) until it accepts work again.
+ * While it is odd, reads of a mapped region may not return index memory
+ * (a link reset turns the BAR's decoding off: QEMU reads zeroes, hardware
+ * all ones).  A reader that must not take such a read for data reads the
+ * count before and after it and keeps the data only if both are the same
+ * even value.  Errors the driver learns of late (a surprise link down
+ * before its AER callback runs) are outside what the count can tell.
+ */
 
 /* DRM_IDXGEN_PARAM_UAPI_FEATURES bits */
 #define DRM_IDXGEN_UAPI_WAIT		(1u << 0)	/* DRM_IOCTL_IDXGEN_WAIT */
 #define DRM_IDXGEN_UAPI_CTX_QUERY	(1u << 1)	/* DRM_IOCTL_IDXGEN_CTX_QUERY */
 #define DRM_IDXGEN_UAPI_DEP_CANCEL	(1u << 2)	/* a failed in-fence cancels the job */
 #define DRM_IDXGEN_UAPI_SYNC_ARRAYS	(1u << 3)	/* SUBMIT in_syncs/out_syncs, timelines */
+#define DRM_IDXGEN_UAPI_RESET_SEQ	(1u << 7)	/* DRM_IDXGEN_PARAM_RESET_SEQ */
 
 /* DRM_IDXGEN_PARAM_DEVICE_STATE values */
 #define DRM_IDXGEN_DEVICE_RUNNING	0

@@ -11,6 +11,7 @@
 #include "qemu/osdep.h"
 #include "standard-headers/linux/pci_regs.h"
 #include "qemu/bswap.h"
+#include "gen_ref.h"
 #include "idxgen-qtest.h"
 
 /* ------------------------------------------------------------------ */
@@ -105,6 +106,102 @@ static void test_reset_register(void)
 static void test_reset_system(void)
 {
     reset_case(true);
+}
+
+/*
+ * Issue 42: an AER SDN round found a job done but its output zero from its
+ * fourth page on.  SDN's link reset (the AER core's secondary bus reset)
+ * is a cold reset of the device, the Resettable path of a system reset,
+ * and leaves the device's config space reset (BARs, decode off) until
+ * the core restores it.  test_reset_link: the reset cannot leave such an
+ * output, a reader of BAR2 while config space is reset reads zeroes.
+ */
+
+/* Put back what a cold reset took from config space, as slot_reset does. */
+static void restore_config(Idx *d)
+{
+    qpci_device_enable(d->dev);
+    qpci_config_writel(d->dev, PCI_BASE_ADDRESS_0, d->regs.addr);
+    qpci_config_writel(d->dev, PCI_BASE_ADDRESS_2, d->imem.addr);
+    qpci_config_writel(d->dev, PCI_BASE_ADDRESS_3, 0);
+}
+
+/* Threads of dsc's output that hold their reference word. */
+static uint32_t output_good(Idx *d, const struct idxgen_desc *dsc)
+{
+    uint32_t dx = le16_to_cpu(dsc->dx), dy = le16_to_cpu(dsc->dy);
+    uint32_t n, threads = dx * dy * le16_to_cpu(dsc->dz), good = 0;
+    size_t len = (size_t)threads * dsc->word_size;
+    g_autofree uint8_t *buf = g_malloc(len);
+
+    qpci_memread(d->dev, d->imem, le64_to_cpu(dsc->target), buf, len);
+    for (n = 0; n < threads; n++) {
+        good += idxgen_ref_load(buf, n, dsc->word_size) ==
+                idxgen_ref_word(n, dx, dy, dsc->mx, dsc->my);
+    }
+    return good;
+}
+
+/*
+ * The failing job (64x64x3, 2-byte words, at 0x70000: 384 warps, 388
+ * cycles) reset at cycles of its life: its start, the filter, half way,
+ * around its completion and after.  Before the reset its output is all
+ * there with a completion, or none of it without one (12288 threads fit
+ * one generation chunk; thread 0's word is 0, so "none" counts one); the
+ * reset writes no completion and keeps index memory, so the same holds
+ * after it; while config space is reset (BARs and decode off, until the
+ * AER core's slot_reset restores it) BAR2 reads are zeroes; once it is
+ * restored, the job run again writes all of it with an OK completion.
+ */
+static void test_reset_link(void)
+{
+    static const uint32_t cycles[] = {
+        1, 3, 4, 5, 100, 196, 387, 388, 389, 500
+    };
+    const uint32_t threads = 64 * 64 * 3;
+    struct idxgen_desc dsc;
+    struct idxgen_cpl c;
+    uint32_t i, before, n;
+    bool done;
+    Queue q;
+    Idx d;
+
+    mkdesc(&dsc, 0x70000, 64, 64, 3, 32, 7);
+    g_assert_cmpuint(dsc.word_size, ==, 2);
+    idx_start_ready(&d, NULL);
+    g_assert_cmpuint(desc_warps(&dsc), ==, 384);
+    for (i = 0; i < ARRAY_SIZE(cycles); i++) {
+        wr64(&d, IDXGEN_REG_RANGE_BASE_LO, 0x70000);
+        wr64(&d, IDXGEN_REG_RANGE_SIZE_LO, threads * 2);
+        wr(&d, IDXGEN_REG_RANGE_CMD, IDXGEN_RANGE_CMD_ZERO);
+        g_assert_cmpuint(rd(&d, IDXGEN_REG_RANGE_STATUS), ==, 0);
+        wr(&d, IDXGEN_QREG(0, IDXGEN_Q_CTRL), 0);  /* a new ring: re-latched */
+        q_setup(&d, &q, 0, 4);
+        n = q_completed(&d, &q);        /* kept across enables */
+        q_submit(&d, &q, &dsc);
+        step(&d, (int64_t)cycles[i] * NS_PER_CYCLE);
+        done = q_completed(&d, &q) == n + 1;
+        before = output_good(&d, &dsc);
+        g_test_message("reset at cycle %u: %s, %u threads right", cycles[i],
+                       done ? "completed" : "no completion", before);
+        g_assert_cmpuint(before, ==, done ? threads : 1);
+
+        qtest_system_reset(d.qts);
+        g_assert_cmpuint(output_good(&d, &dsc), ==, 1);
+        restore_config(&d);
+        check_power_on(&d);
+        step(&d, 10 * 1000 * 1000);
+        check_power_on(&d);
+        g_assert_cmpuint(output_good(&d, &dsc), ==, before);
+
+        fw_load_good(&d);
+        wr(&d, IDXGEN_REG_CTRL, IDXGEN_CTRL_ENABLE);
+        q_setup(&d, &q, 0, 4);
+        run_job(&d, &q, &dsc, &c);
+        check_cpl_ok(&c, &dsc, false);
+        g_assert_cmpuint(output_good(&d, &dsc), ==, threads);
+    }
+    idx_stop(&d);
 }
 
 /* Writing a read-only register while enabled is fatal until RESET. */
@@ -248,6 +345,7 @@ void register_reset(void)
 {
     qtest_add_func("/idxgen/reset/register", test_reset_register);
     qtest_add_func("/idxgen/reset/system", test_reset_system);
+    qtest_add_func("/idxgen/reset/link", test_reset_link);
     qtest_add_func("/idxgen/fatal", test_fatal);
     qtest_add_func("/idxgen/msix", test_msix);
 }
