@@ -463,6 +463,91 @@ IDXGEN_CUBLAS__GEQRF_BATCHED(Z, cuDoubleComplex)
 
 #ifdef __cplusplus
 }
+
+/*
+ * Until CUDA 11 the GemmEx family took its compute type as a cudaDataType
+ * (CUDA_R_32F for a tensor-core GEMM of halves summed in float); CUDA 11
+ * made it a cublasComputeType_t and kept C++ overloads of the old form, so
+ * such programs still build.  The data type names the precision of the
+ * sums: the compute type of that precision, its pedantic form when the
+ * handle's math mode is CUBLAS_PEDANTIC_MATH; a precision with no compute
+ * type is CUBLAS_STATUS_NOT_SUPPORTED.
+ */
+static inline cublasStatus_t cublasMigrateComputeType(cublasHandle_t h, cudaDataType type,
+						      cublasComputeType_t *compute)
+{
+	cublasMath_t mode = CUBLAS_DEFAULT_MATH;
+	cublasStatus_t st = cublasGetMathMode(h, &mode);
+	bool pedantic = ((unsigned)mode & 0xfu) == CUBLAS_PEDANTIC_MATH;
+
+	if (st != CUBLAS_STATUS_SUCCESS)
+		return st;
+	switch (type) {
+	case CUDA_R_16F: case CUDA_C_16F:
+		*compute = pedantic ? CUBLAS_COMPUTE_16F_PEDANTIC : CUBLAS_COMPUTE_16F;
+		return CUBLAS_STATUS_SUCCESS;
+	case CUDA_R_32F: case CUDA_C_32F:
+		*compute = pedantic ? CUBLAS_COMPUTE_32F_PEDANTIC : CUBLAS_COMPUTE_32F;
+		return CUBLAS_STATUS_SUCCESS;
+	case CUDA_R_64F: case CUDA_C_64F:
+		*compute = pedantic ? CUBLAS_COMPUTE_64F_PEDANTIC : CUBLAS_COMPUTE_64F;
+		return CUBLAS_STATUS_SUCCESS;
+	case CUDA_R_32I: case CUDA_C_32I:
+		*compute = pedantic ? CUBLAS_COMPUTE_32I_PEDANTIC : CUBLAS_COMPUTE_32I;
+		return CUBLAS_STATUS_SUCCESS;
+	default:
+		return CUBLAS_STATUS_NOT_SUPPORTED;
+	}
+}
+
+static inline cublasStatus_t cublasGemmEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb,
+					  int m, int n, int k, const void *alpha, const void *a, cudaDataType a_type,
+					  int lda, const void *b, cudaDataType b_type, int ldb, const void *beta,
+					  void *c, cudaDataType c_type, int ldc, cudaDataType compute_type,
+					  cublasGemmAlgo_t algo)
+{
+	cublasComputeType_t ct;
+	cublasStatus_t st = cublasMigrateComputeType(h, compute_type, &ct);
+
+	if (st != CUBLAS_STATUS_SUCCESS)
+		return st;
+	return cublasGemmEx(h, transa, transb, m, n, k, alpha, a, a_type, lda, b, b_type, ldb, beta, c, c_type,
+			    ldc, ct, algo);
+}
+
+static inline cublasStatus_t cublasGemmBatchedEx(cublasHandle_t h, cublasOperation_t transa,
+						 cublasOperation_t transb, int m, int n, int k, const void *alpha,
+						 const void *const a[], cudaDataType a_type, int lda,
+						 const void *const b[], cudaDataType b_type, int ldb,
+						 const void *beta, void *const c[], cudaDataType c_type, int ldc,
+						 int batch_count, cudaDataType compute_type, cublasGemmAlgo_t algo)
+{
+	cublasComputeType_t ct;
+	cublasStatus_t st = cublasMigrateComputeType(h, compute_type, &ct);
+
+	if (st != CUBLAS_STATUS_SUCCESS)
+		return st;
+	return cublasGemmBatchedEx(h, transa, transb, m, n, k, alpha, a, a_type, lda, b, b_type, ldb, beta, c,
+				   c_type, ldc, batch_count, ct, algo);
+}
+
+static inline cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t transa,
+							cublasOperation_t transb, int m, int n, int k,
+							const void *alpha, const void *a, cudaDataType a_type,
+							int lda, long long stride_a, const void *b,
+							cudaDataType b_type, int ldb, long long stride_b,
+							const void *beta, void *c, cudaDataType c_type, int ldc,
+							long long stride_c, int batch_count,
+							cudaDataType compute_type, cublasGemmAlgo_t algo)
+{
+	cublasComputeType_t ct;
+	cublasStatus_t st = cublasMigrateComputeType(h, compute_type, &ct);
+
+	if (st != CUBLAS_STATUS_SUCCESS)
+		return st;
+	return cublasGemmStridedBatchedEx(h, transa, transb, m, n, k, alpha, a, a_type, lda, stride_a, b, b_type,
+					  ldb, stride_b, beta, c, c_type, ldc, stride_c, batch_count, ct, algo);
+}
 #endif
 
 /* the _v2 spellings, but not beside the legacy cublas.h whose plain names are other calls */

@@ -241,6 +241,8 @@ void cuda_arch_resolve(struct source *s, CXIndex idx, char *const *args, int nar
 /* Whole programs: a header's __CUDA_ARCH__ group that device code would see as the host pass does: diagnosed. */
 void cuda_arch_check_headers(struct source *s, CXTranslationUnit tu, CXIndex idx, char *const *args, int nargs,
 			     int arch);
+/* thrust_arch.c: a Thrust call on device data that would run a functor's host __CUDA_ARCH__ branch: diagnosed. */
+void thrust_arch_check(struct source *s, CXTranslationUnit tu);
 /* The __CUDA_ARCH__ an nvcc option selects (-arch, -gencode ...), given the one so far (0: none yet). */
 int cuda_arch_option(const char *opt, const char *val, int cur);
 

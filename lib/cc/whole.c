@@ -2513,6 +2513,7 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 		shift_edits(s, tu);
 		narrow_cast_edits(s, tu);
 		cuda_arch_check_headers(s, tu, idx, args, nargs, s->cuda_arch);
+		thrust_arch_check(s, tu);
 	}
 	if (rc) {
 		/* diagnosed by warp.c */

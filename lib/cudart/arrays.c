@@ -79,6 +79,37 @@ static int array_cmp(const void *a, const void *b)
 	return (uintptr_t)a < (uintptr_t)b ? -1 : (uintptr_t)a > (uintptr_t)b;
 }
 
+struct byte_range {
+	uintptr_t lo, hi;	/* [lo, hi) */
+};
+
+/* A range against an array's object: equal where they overlap (the objects never do). */
+static int range_cmp(const void *key, const void *node)
+{
+	const struct byte_range *r = key;
+	uintptr_t a = (uintptr_t)node;
+
+	return r->hi <= a ? -1 : r->lo >= a + sizeof(struct cudaArray);
+}
+
+/*
+ * A cudaArray_t is the address of our struct cudaArray, host memory no
+ * allocation of ours covers, so a copy given the handle as a pointer
+ * (cudaMemcpy(arr, ...) for cudaMemcpyToArray) would write over the object
+ * and its data pointer.  CUDA's handles are no memory a copy can reach: it
+ * returns cudaErrorInvalidValue, and so do the checks that call this.
+ */
+bool cudart_array_overlaps(struct cudart_ctx *c, const void *p, size_t n)
+{
+	struct byte_range r = { (uintptr_t)p, (uintptr_t)p + n };
+
+	if (!n)
+		return false;
+	if (r.hi < r.lo)
+		r.hi = UINTPTR_MAX;
+	return tfind(&r, &c->arrays, range_cmp) != NULL;
+}
+
 static void array_free(void *p)
 {
 	cudaArray_t a = p;

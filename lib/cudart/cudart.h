@@ -289,6 +289,7 @@ struct cudart_ctx {
 	void *vars;			/* tsearch tree of struct cudart_var, by host */
 	void *events;			/* tsearch tree of live struct CUevent_st */
 	void *texobjs;			/* tsearch tree of live struct cudart_texobj */
+	struct cudart_texobj *dead_texobjs;	/* destroyed, kept for reuse (texture.c) */
 	void *arrays;			/* tsearch tree of live struct cudaArray */
 	struct CUstream_st *streams;	/* created streams, executors running */
 	unsigned int default_running;	/* legacy default-stream operations in progress */
@@ -459,6 +460,8 @@ struct cudart_texobj {
 				 * memory of ours); reads past them see zeros */
 	int dims;		/* 1, 2 or 3 (a layered array: the layer's + 1) */
 	bool layered, surface;
+	bool dead;		/* destroyed: device reads see zeros (atomic; tex_fetch.c) */
+	struct cudart_texobj *next_dead;	/* the context's list of destroyed objects */
 };
 void cudart_texobjs_free(struct cudart_ctx *c);	/* lock held */
 void cudart_arrays_free(struct cudart_ctx *c);	/* arrays.c; lock held */
@@ -474,6 +477,8 @@ size_t cudart_array_elem(cudaArray_const_t arr);
  */
 cudaError_t cudart_array_resource(cudaArray_const_t array, const struct cudaChannelFormatDesc *desc,
 				  struct cudaResourceDesc *res);
+/* Does [p, p + n) touch a live array's own object (a cudaArray_t passed as a pointer)? Lock held. */
+bool cudart_array_overlaps(struct cudart_ctx *c, const void *p, size_t n);
 /* Does the copy stay inside the arrays it names?  (extent in elements) */
 cudaError_t cudart_array_check(const struct cudaMemcpy3DParms *p, size_t elem);
 

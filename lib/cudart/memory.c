@@ -60,6 +60,8 @@ cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n)
 
 	if (a && n > a->base + a->size - (uintptr_t)p)
 		return cudaErrorInvalidValue;
+	if (!a && cudart_array_overlaps(c, p, n))
+		return cudaErrorInvalidValue;	/* a cudaArray_t as a pointer */
 	return cudaSuccess;
 }
 

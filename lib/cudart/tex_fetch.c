@@ -17,13 +17,29 @@
  *  - cudaReadModeNormalizedFloat maps 8- and 16-bit integers to [0, 1]
  *    (unsigned) or [-1, 1] (signed); half floats read as floats.
  *
- * Nothing here locks: a live object does not change.  A destroyed one is
- * the program's error, as on a GPU.
+ * Nothing here locks: a live object does not change.  Reading handle 0 or
+ * a destroyed object is the program's error (CUDA leaves it undefined); it
+ * reads zeros here (a surface write goes nowhere) and sets the sticky
+ * cudaErrorIllegalAddress, as a GPU's read through a handle that names no
+ * live object is a read of memory the program does not own: the program
+ * learns it at its next check, and the host never crashes (texture.c keeps
+ * destroyed objects for reuse).
  */
 #include <math.h>
 #include <string.h>
 
 #include "cudart.h"
+
+/* The object of handle h device code may read, or NULL (0, destroyed: the sticky error set). */
+static const struct cudart_texobj *live(unsigned long long h)
+{
+	const struct cudart_texobj *o = (const struct cudart_texobj *)(uintptr_t)h;
+
+	if (o && !__atomic_load_n(&o->dead, __ATOMIC_ACQUIRE))
+		return o;
+	cudart_set_sticky(cudaErrorIllegalAddress);
+	return NULL;
+}
 
 /* IEEE binary16 to float (the channel kind cudaChannelFormatKindFloat, 16 bits). */
 static float half_to_float(uint16_t h)
@@ -175,12 +191,16 @@ static float weight(float frac)
 void __idxgenTexFetch(cudaTextureObject_t t, int dims, float x, float y, float z, int layer,
 		      struct __idxgenTexel *out)
 {
-	const struct cudart_texobj *o = (const struct cudart_texobj *)(uintptr_t)t;
+	const struct cudart_texobj *o = live(t);
 	float c[3] = { x, y, z }, w[3], f[4];
 	long base[3], idx[3];
 	size_t slice = 0;
 	int v[4];
 
+	if (!o) {
+		memset(out, 0, sizeof(*out));
+		return;
+	}
 	if (layer >= 0)
 		slice = (size_t)layer < o->size[2] ? (size_t)layer : o->size[2] - 1;
 	if (o->tex.filterMode != cudaFilterModeLinear) {
@@ -223,15 +243,17 @@ void __idxgenTexFetch(cudaTextureObject_t t, int dims, float x, float y, float z
  */
 void __idxgenTexGather(cudaTextureObject_t t, float x, float y, int comp, struct __idxgenTexel *out)
 {
-	const struct cudart_texobj *o = (const struct cudart_texobj *)(uintptr_t)t;
+	const struct cudart_texobj *o = live(t);
 	static const int corner[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
-	long i0 = (long)floorf(texel_coord(o, 0, x) - 0.5f), j0 = (long)floorf(texel_coord(o, 1, y) - 0.5f);
+	long i0, j0;
 	float f[4];
 	int v[4];
 
 	memset(out, 0, sizeof(*out));
-	if (comp < 0 || comp > 3)
+	if (!o || comp < 0 || comp > 3)
 		return;
+	i0 = (long)floorf(texel_coord(o, 0, x) - 0.5f);
+	j0 = (long)floorf(texel_coord(o, 1, y) - 0.5f);
 	for (int k = 0; k < 4; k++) {
 		long idx[2] = { i0 + corner[k][0], j0 + corner[k][1] };
 
@@ -254,10 +276,14 @@ void __idxgenTexGather(cudaTextureObject_t t, float x, float y, int comp, struct
 void __idxgenTexFetchCubemap(cudaTextureObject_t t, float x, float y, float z, int layer,
 			     struct __idxgenTexel *out)
 {
-	const struct cudart_texobj *o = (const struct cudart_texobj *)(uintptr_t)t;
+	const struct cudart_texobj *o = live(t);
 	float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), ma, s, tc, u, v;
 	int face;
 
+	if (!o) {
+		memset(out, 0, sizeof(*out));
+		return;
+	}
 	if (ax >= ay && ax >= az) {
 		face = x >= 0.0f ? 0 : 1;
 		ma = ax, s = x >= 0.0f ? -z : z, tc = -y;
@@ -281,12 +307,12 @@ void __idxgenTexFetchCubemap(cudaTextureObject_t t, float x, float y, float z, i
 
 void __idxgenTex1Dfetch(cudaTextureObject_t t, int x, struct __idxgenTexel *out)
 {
-	const struct cudart_texobj *o = (const struct cudart_texobj *)(uintptr_t)t;
-	size_t off = (size_t)x * o->elem;
+	const struct cudart_texobj *o = live(t);
+	size_t off = o ? (size_t)x * o->elem : 0;
 
 	memset(out, 0, sizeof(*out));
-	if (x < 0 || (size_t)x >= o->size[0] || !inside(o, off))
-		return;		/* outside the bound size or the allocation: zero */
+	if (!o || x < 0 || (size_t)x >= o->size[0] || !inside(o, off))
+		return;		/* no object, outside the bound size or the allocation: zero */
 	for (int k = 0; k < channels(o); k++)
 		load_channel(o, o->base + off, k, &out->__f[k], &out->__i[k]);
 }
@@ -297,9 +323,9 @@ static long clamp(long v, long n)
 	return v < 0 ? 0 : v >= n ? n - 1 : v;
 }
 
-void *__idxgenSurfAt(cudaSurfaceObject_t s, int x, int y, int z, int layer, size_t size, int mode)
+static void *surf_at(const struct cudart_texobj *o, int x, int y, int z, int layer, size_t size,
+		     int mode)
 {
-	const struct cudart_texobj *o = (const struct cudart_texobj *)(uintptr_t)s;
 	long row = (long)(o->size[0] * o->elem), at[3] = { x, y, layer >= 0 ? layer : z };
 	long n[3] = { row - (long)size + 1, (long)o->size[1], (long)o->size[2] };
 	bool inside = n[0] > 0;
@@ -315,4 +341,12 @@ void *__idxgenSurfAt(cudaSurfaceObject_t s, int x, int y, int z, int layer, size
 			at[a] = clamp(at[a], n[a]);
 	}
 	return (char *)o->base + (size_t)at[2] * o->slice + (size_t)at[1] * o->pitch + (size_t)at[0];
+}
+
+/* A surface's element at (x, y, z | layer), NULL where the read or write goes nowhere. */
+void *__idxgenSurfAt(cudaSurfaceObject_t s, int x, int y, int z, int layer, size_t size, int mode)
+{
+	const struct cudart_texobj *o = live(s);
+
+	return o ? surf_at(o, x, y, z, layer, size, mode) : NULL;
 }

@@ -146,6 +146,29 @@ static size_t readable_bytes(struct cudart_ctx *c, const struct cudart_texobj *o
 	return rest ? rest : SIZE_MAX;
 }
 
+/*
+ * Destroyed objects are kept (marked dead, on the context's list) and made
+ * live again by a later create, so that a kernel reading a destroyed
+ * handle reads memory that is still an object: zeros and an error
+ * (tex_fetch.c), never a crash of the host.  The memory kept is the most
+ * objects ever live at once.  fresh, filled, is copied into a dead object
+ * (which stays dead until the caller publishes it) or returned as it is;
+ * lock held.
+ */
+static struct cudart_texobj *recycle(struct cudart_ctx *c, struct cudart_texobj *fresh)
+{
+	struct cudart_texobj *o = c->dead_texobjs;
+
+	fresh->dead = true;
+	if (!o)
+		return fresh;
+	c->dead_texobjs = o->next_dead;
+	*o = *fresh;
+	o->next_dead = NULL;
+	free(fresh);
+	return o;
+}
+
 static cudaError_t create(struct cudart_texobj **out, const struct cudaResourceDesc *r,
 			  const struct cudaTextureDesc *t, const struct cudaResourceViewDesc *v,
 			  bool surface)
@@ -174,8 +197,12 @@ static cudaError_t create(struct cudart_texobj **out, const struct cudaResourceD
 		err = check_sampling(o);
 	pthread_mutex_lock(&c->lock);
 	o->readable = readable_bytes(c, o);
+	if (!err)
+		o = recycle(c, o);
 	if (!err && !tsearch(o, &c->texobjs, obj_cmp))
 		err = cudaErrorMemoryAllocation;
+	if (!err)
+		__atomic_store_n(&o->dead, false, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&c->lock);
 	if (err) {
 		free(o);
@@ -203,13 +230,14 @@ static cudaError_t destroy(unsigned long long h, bool surface)
 
 	pthread_mutex_lock(&c->lock);
 	o = find(c, h, surface);
-	if (o)
+	if (o) {
 		tdelete(o, &c->texobjs, obj_cmp);
+		__atomic_store_n(&o->dead, true, __ATOMIC_RELEASE);
+		o->next_dead = c->dead_texobjs;
+		c->dead_texobjs = o;
+	}
 	pthread_mutex_unlock(&c->lock);
-	if (!o)
-		return cudaErrorInvalidValue;
-	free(o);
-	return cudaSuccess;
+	return o ? cudaSuccess : cudaErrorInvalidValue;
 }
 
 /* Copies a part of the object of h into dst (n bytes from field at); lock taken here. */
@@ -232,6 +260,12 @@ void cudart_texobjs_free(struct cudart_ctx *c)
 {
 	tdestroy(c->texobjs, free);
 	c->texobjs = NULL;
+	while (c->dead_texobjs) {
+		struct cudart_texobj *o = c->dead_texobjs;
+
+		c->dead_texobjs = o->next_dead;
+		free(o);
+	}
 }
 
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,

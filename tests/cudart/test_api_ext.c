@@ -595,6 +595,98 @@ TAP_TEST(texture_bind_past_allocation)
 }
 #endif
 
+/*
+ * A cudaArray_t passed to cudaMemcpy/cudaMemcpy2D/cudaMemset as a pointer
+ * (Packt's image_histogram copies into its array with cudaMemcpy): the
+ * handle is the address of our array object, host memory no allocation
+ * covers, so the copy wrote over the object (its data pointer first) and a
+ * later copy from the array crashed.  CUDA returns cudaErrorInvalidValue.
+ */
+TAP_TEST(array_handle_as_pointer)
+{
+	struct cudaChannelFormatDesc fd = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+	cudaArray_t arr;
+	float h[16], back[16];
+	bool same = true;
+
+	for (int i = 0; i < 16; i++)
+		h[i] = (float)(i * 3 + 1);
+	TAP_ERR(cudaMallocArray(&arr, &fd, 16, 0, 0), cudaSuccess);
+	TAP_ERR(cudaMemcpy2DToArray(arr, 0, 0, h, sizeof(h), sizeof(h), 1, cudaMemcpyHostToDevice),
+		cudaSuccess);
+	TAP_ERR(cudaMemcpy((void *)arr, back, sizeof(back), cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemcpy((char *)arr + 8, back, 4, cudaMemcpyDefault), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemcpy(back, (const void *)arr, sizeof(back), cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemcpy2D((void *)arr, sizeof(h), h, sizeof(h), sizeof(h), 1, cudaMemcpyHostToDevice),
+		cudaErrorInvalidValue);
+	TAP_ERR(cudaMemset((void *)arr, 0, 16), cudaErrorInvalidValue);
+	TAP_ERR(cudaMemcpy((void *)arr, back, 0, cudaMemcpyHostToDevice), cudaSuccess);	/* no bytes */
+	(void)cudaGetLastError();
+	memset(back, 0, sizeof(back));
+	TAP_ERR(cudaMemcpy2DFromArray(back, sizeof(back), arr, 0, 0, sizeof(back), 1, cudaMemcpyDeviceToHost),
+		cudaSuccess);
+	for (int i = 0; i < 16; i++)
+		same &= back[i] == h[i];
+	tap_ok(same, "the array keeps its data and object (%g %g)", back[0], back[15]);
+	TAP_ERR(cudaFreeArray(arr), cudaSuccess);
+}
+
+#ifndef __NVCC__
+/*
+ * Texture object 0, or one destroyed, read by device code (CUDA leaves it
+ * undefined): zeros and the sticky cudaErrorIllegalAddress
+ * (lib/cudart/tex_fetch.c says why), never a crash of the host (object 0
+ * crashed, a destroyed one read freed memory).  A surface of handle 0 goes
+ * nowhere.  A new object may take a destroyed one's place and reads right.
+ * Last in this file: the sticky error needs cudaDeviceReset.
+ */
+TAP_TEST(texture_object_zero_or_destroyed)
+{
+	struct cudaResourceDesc rd;
+	struct cudaTextureDesc td;
+	struct cudaChannelFormatDesc f = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+	cudaTextureObject_t o, o2;
+	struct __idxgenTexel t;
+	float h[16], *d;
+
+	for (int i = 0; i < 16; i++)
+		h[i] = (float)(i + 1);
+	TAP_ERR(cudaMalloc((void **)&d, sizeof(h)), cudaSuccess);
+	TAP_ERR(cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice), cudaSuccess);
+	memset(&rd, 0, sizeof(rd));
+	memset(&td, 0, sizeof(td));
+	rd.resType = cudaResourceTypeLinear;
+	rd.res.linear.devPtr = d;
+	rd.res.linear.desc = f;
+	rd.res.linear.sizeInBytes = sizeof(h);
+	TAP_ERR(cudaCreateTextureObject(&o, &rd, &td, NULL), cudaSuccess);
+	tap_ok(fetch1d(o, 3) == 4.0f, "a live object reads (%g)", fetch1d(o, 3));
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+	TAP_ERR(cudaDestroyTextureObject(o), cudaSuccess);
+	tap_ok(fetch1d(o, 3) == 0.0f, "a destroyed object reads 0 (%g)", fetch1d(o, 3));
+	TAP_ERR(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+	tap_ok(fetch1d(0, 3) == 0.0f, "object 0: tex1Dfetch reads 0");
+	__idxgenTexFetch(0, 2, 1.5f, 0.5f, 0.0f, -1, &t);
+	tap_ok(t.__f[0] == 0.0f && t.__i[0] == 0, "object 0: tex2D reads 0");
+	__idxgenTexGather(0, 1.5f, 0.5f, 0, &t);
+	tap_ok(t.__f[0] == 0.0f, "object 0: tex2Dgather reads 0");
+	__idxgenTexFetchCubemap(0, 1.0f, 0.0f, 0.0f, -1, &t);
+	tap_ok(t.__f[0] == 0.0f, "object 0: texCubemap reads 0");
+	tap_ok(__idxgenSurfAt(0, 0, 0, 0, -1, 4, cudaBoundaryModeZero) == NULL, "surface 0: no element");
+	TAP_ERR(cudaDeviceReset(), cudaSuccess);
+	TAP_ERR(cudaMalloc((void **)&d, sizeof(h)), cudaSuccess);
+	TAP_ERR(cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice), cudaSuccess);
+	rd.res.linear.devPtr = d;
+	TAP_ERR(cudaCreateTextureObject(&o, &rd, &td, NULL), cudaSuccess);
+	TAP_ERR(cudaDestroyTextureObject(o), cudaSuccess);
+	TAP_ERR(cudaCreateTextureObject(&o2, &rd, &td, NULL), cudaSuccess);	/* may be o again */
+	tap_ok(fetch1d(o2, 15) == 16.0f, "an object made after a destroy reads (%g)", fetch1d(o2, 15));
+	TAP_ERR(cudaDeviceSynchronize(), cudaSuccess);
+	TAP_ERR(cudaDestroyTextureObject(o2), cudaSuccess);
+	TAP_ERR(cudaFree(d), cudaSuccess);
+}
+#endif
+
 int main(int argc, char **argv)
 {
 	return tap_main(argc, argv);

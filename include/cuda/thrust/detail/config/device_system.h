@@ -13,6 +13,13 @@
  * See include/cuda/thrust/README.md.
  */
 #ifndef THRUST_DEVICE_SYSTEM
+/*
+ * Declared only when the system is ours to choose, standing in for CUDA's:
+ * idxgen-cc (lib/cc/thrust_arch.c) then holds the device system's algorithms
+ * to nvcc's device pass.  A program that names its system gets host code
+ * under nvcc too (Thrust's C++, TBB and OpenMP systems are host code).
+ */
+struct __idxgen_thrust_default_system;
 #if defined(_OPENMP)
 #define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_OMP
 #elif defined(__has_include)
