@@ -9,9 +9,6 @@
  */
 #include "cublas_internal.h"
 
-/* element i of a strided vector of n, BLAS's rule for negative increments */
-#define VEC_AT(v, i, n, inc) ((v)[(inc) >= 0 ? (long)(i) * (inc) : (long)((n) - 1 - (i)) * -(inc)])
-
 /* the packed index of (i, j) in the triangle uplo of an n x n matrix, by columns */
 static long packed_at(cublasFillMode_t uplo, int n, int i, int j)
 {
@@ -32,7 +29,7 @@ static long packed_at(cublasFillMode_t uplo, int n, int i, int j)
 		for (int j = 0; j < n; j++)                                                        \
 			for (int i = 0; i < m; i++)                                                \
 				C[i + (long)j * ldc] = A[i + (long)j * lda] *                      \
-						       VEC_AT(X, left ? i : j, len, incx);         \
+						       CUBLAS_VEC_AT(X, left ? i : j, len, incx);         \
 		return CUBLAS_STATUS_SUCCESS;                                                      \
 	}                                                                                          \
 	cublasStatus_t cublas##P##tpttr(cublasHandle_t h, cublasFillMode_t uplo, int n,            \

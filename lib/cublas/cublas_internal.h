@@ -128,6 +128,14 @@ typedef double _Complex cublas_z;
 
 static inline int cublas_max1(int v) { return v > 1 ? v : 1; }
 
+/* the offset of element i of a BLAS vector of n elements with increment inc
+ * (a negative increment walks it from its end; 0 repeats element 0) */
+static inline long cublas_vec_index(int n, int inc, int i)
+{
+	return inc >= 0 ? (long)i * inc : (long)(n - 1 - i) * -inc;
+}
+#define CUBLAS_VEC_AT(v, i, n, inc) ((v)[cublas_vec_index((n), (inc), (i))])
+
 static inline int cublas_op_ok(cublasOperation_t op)
 {
 	return op == CUBLAS_OP_N || op == CUBLAS_OP_T || op == CUBLAS_OP_C;

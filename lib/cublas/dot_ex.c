@@ -12,12 +12,6 @@
  */
 #include "cublas_internal.h"
 
-/* the offset of element i of a BLAS vector of n elements with increment inc */
-static size_t blas_index(int n, int inc, int i)
-{
-	return inc >= 0 ? (size_t)i * (size_t)inc : (size_t)(n - 1 - i) * (size_t)-inc;
-}
-
 static cublasStatus_t dot_ex(cublasHandle_t h, int n, const void *x, cudaDataType xt, int incx, const void *y,
 			     cudaDataType yt, int incy, void *result, cudaDataType rt, cudaDataType et, int conj)
 {
@@ -34,8 +28,8 @@ static cublasStatus_t dot_ex(cublasHandle_t h, int n, const void *x, cudaDataTyp
 		double acc = 0;
 
 		for (int i = 0; i < n; i++)
-			acc += (double)cublas_load16(x, blas_index(n, incx, i), xt) *
-			       cublas_load16(y, blas_index(n, incy, i), xt);
+			acc += (double)cublas_load16(x, (size_t)cublas_vec_index(n, incx, i), xt) *
+			       cublas_load16(y, (size_t)cublas_vec_index(n, incy, i), xt);
 		cublas_store16(result, 0, xt, (float)acc);
 		return CUBLAS_STATUS_SUCCESS;
 	}

@@ -61,9 +61,6 @@ cublasStatus_t cublasDsymv(cublasHandle_t h, cublasFillMode_t uplo, int n, const
 	return CUBLAS_STATUS_SUCCESS;
 }
 
-/* element i of a strided vector of n, CBLAS's rule for negative increments */
-#define VEC_AT(v, i, n, inc) ((v)[(inc) > 0 ? (long)(i) * (inc) : (long)((n) - 1 - (i)) * -(inc)])
-
 /* y = alpha A x + beta y, A complex symmetric: one triangle stored. */
 #define GEN_CSYMV(P, T)											\
 	cublasStatus_t cublas##P##symv(cublasHandle_t h, cublasFillMode_t uplo, int n, const T *alpha,	\
@@ -79,9 +76,9 @@ cublasStatus_t cublasDsymv(cublasHandle_t h, cublasFillMode_t uplo, int n, const
 				int lo = i < j ? i : j, hi = i < j ? j : i;				\
 				it aij = uplo == CUBLAS_FILL_MODE_UPPER ? A[lo + (long)hi * lda]	\
 									 : A[hi + (long)lo * lda];	\
-				s += aij * VEC_AT(X, j, n, incx);					\
+				s += aij * CUBLAS_VEC_AT(X, j, n, incx);					\
 			}										\
-			it *yi = &VEC_AT(Y, i, n, incy);						\
+			it *yi = &CUBLAS_VEC_AT(Y, i, n, incy);						\
 			*yi = al * s + (be == 0 ? 0 : be * *yi);					\
 		}											\
 		return CUBLAS_STATUS_SUCCESS;								\

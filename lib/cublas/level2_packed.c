@@ -209,9 +209,6 @@ GEN_REAL_SYM(D, double)
 GEN_HERM(C, cuComplex, float)
 GEN_HERM(Z, cuDoubleComplex, double)
 
-/* element i of a strided vector of n, CBLAS's rule for negative increments */
-#define VEC_AT(v, i, n, inc) ((v)[(inc) > 0 ? (long)(i) * (inc) : (long)((n)-1 - (i)) * -(inc)])
-
 /*
  * A += alpha x x^T (syr) or alpha (x y^T + y x^T) (syr2), A complex
  * symmetric, the triangle uplo names: no conjugate, so no CBLAS routine.
@@ -225,11 +222,11 @@ GEN_HERM(Z, cuDoubleComplex, double)
 		for (int j = 0; j < n; j++) {                                                      \
 			int lo = uplo == CUBLAS_FILL_MODE_UPPER ? 0 : j;                           \
 			int hi = uplo == CUBLAS_FILL_MODE_UPPER ? j : n - 1;                       \
-			CUBLAS_IT(P) xj = VEC_AT(x, j, n, incx), yj = VEC_AT(y, j, n, incy);       \
+			CUBLAS_IT(P) xj = CUBLAS_VEC_AT(x, j, n, incx), yj = CUBLAS_VEC_AT(y, j, n, incy);       \
 			for (int i = lo; i <= hi; i++) {                                           \
 				CUBLAS_IT(P)                                                       \
-				xi = VEC_AT(x, i, n, incx),                                        \
-				yi = VEC_AT(y, i, n, incy);                                        \
+				xi = CUBLAS_VEC_AT(x, i, n, incx),                                        \
+				yi = CUBLAS_VEC_AT(y, i, n, incy);                                        \
 				a[i + (long)j * lda] +=                                            \
 				    two ? al * (xi * yj + yi * xj) : al * xi * xj;                 \
 			}                                                                          \
