@@ -99,10 +99,18 @@ if [ -z "$kver" ]; then
 	echo "deps: no linux-headers-6.12.*+deb12-amd64 in the apt lists" >&2
 	exit 1
 fi
+# A new upload reaches the security suite unsigned first; the signed image
+# (built by linux-signed-amd64) follows days later, and until then
+# linux-image-$kver has no candidate.  The unsigned package installs the same
+# /boot/vmlinuz-$kver (the VM boots it directly, no Secure Boot), so it is
+# taken when the signed one is not there yet.
+has_candidate() { apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [0-9]'; }
 if [ ! -f "/boot/vmlinuz-$kver" ] || [ ! -d "/usr/src/linux-headers-$kver" ]; then
-	say "installing kernel $kver (image and headers)"
+	image="linux-image-$kver"
+	has_candidate "$image" || image="linux-image-$kver-unsigned"
+	say "installing kernel $kver (image $image and headers)"
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		"linux-image-$kver" "linux-headers-$kver" >/dev/null
+		"$image" "linux-headers-$kver" >/dev/null
 fi
 # checkpatch.pl for the driver's style check: Debian ships it only inside
 # the kernel source tarball.  Extract the script and its data files once.
