@@ -481,6 +481,23 @@ IDXGEN_EXPORT int idxgen_rt_launch_coop(struct idxgen_rt *rt, const struct idxge
  */
 IDXGEN_EXPORT int idxgen_rt_in_block(void);
 
+/*
+ * The least stack, in bytes, of each thread that runs as a fiber
+ * (idxgen_rt_fiber.h) in the launches that start after the call: CUDA's
+ * cudaLimitStackSize, which programs with deep recursion raise.  A fiber's
+ * stack is the larger of this and IDXGEN_FIBER_STACK (default 64 KiB), at
+ * most 1 GiB, rounded up to pages; 0 (the default) sets no least.
+ */
+IDXGEN_EXPORT void idxgen_rt_set_fiber_stack(struct idxgen_rt *rt, size_t bytes);
+
+/*
+ * The stack, in bytes, that each thread running as a fiber gets in a launch
+ * whose least is `least` (idxgen_rt_set_fiber_stack; 0: none), by the rule
+ * above and the IDXGEN_FIBER_STACK of the moment: what CUDA's
+ * cudaDeviceGetLimit(cudaLimitStackSize) reads.
+ */
+IDXGEN_EXPORT size_t idxgen_rt_fiber_stack_size(size_t least);
+
 /* Per-kernel statistics (kernels known to this runtime). */
 struct idxgen_rt_kernel_stats {
 	uint64_t launches;

@@ -36,9 +36,10 @@
  * can go on (a barrier some live thread never reaches while others wait
  * at a warp operation, or the reverse) traps: the launch fails with
  * -EFAULT and "deadlock" in its error.  A thread that overflows its stack
- * (IDXGEN_FIBER_STACK bytes, default 64 KiB, read per launch) hits a guard
- * page: the launch fails with -EFAULT and a message naming the kernel, the
- * block and the thread, never a silent corruption.
+ * (IDXGEN_FIBER_STACK bytes, default 64 KiB, read per launch, or the least
+ * idxgen_rt_set_fiber_stack asks for) hits a guard page: the launch fails
+ * with -EFAULT and a message naming the kernel, the block and the thread
+ * and how to raise the stack, never a silent corruption.
  *
  * The names are reserved identifiers (__idxgen_): translated programs
  * include this header, and a user's macro must not reach it.

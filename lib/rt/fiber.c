@@ -14,13 +14,12 @@
  * barrier costs each thread one switch; the last thread to arrive at a
  * barrier or a warp operation releases the others and goes on.
  *
- * Stack overflow: a SIGSEGV handler on an alternate signal stack (per OS
- * thread) checks whether the fault address is in a guard page of the
- * running pool; if so it leaves the signal handler by switching to the
- * block's main context (SA_NODEFER: SIGSEGV stays unblocked), and the block
- * traps with a message naming the kernel, block and thread.  A fault
- * anywhere else goes to the handler installed before ours (or the default
- * action), unchanged.
+ * Stack overflow: fault.c's SIGSEGV handler, on an alternate signal stack
+ * (per OS thread), asks rt_fiber_overflow whether the fault address is in a
+ * guard page of the running pool; if so it leaves the signal handler by
+ * switching to the block's main context, and the block traps with a
+ * message naming the kernel, block and thread.  Any other fault is
+ * fault.c's.
  */
 #define _GNU_SOURCE
 #include "rt_internal.h"
@@ -28,7 +27,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,11 +158,6 @@ static _Thread_local struct rt_fibers *rt_fiber_cur __attribute__((tls_model("in
 static void do_switch(struct rt_fibers *p, void **save, void *to_sp, const char *to_lo, bool dying);
 static void warp_settle(struct rt_fibers *p, uint32_t wi);
 
-static struct sigaction rt_fiber_old_segv;
-static pthread_once_t rt_fiber_segv_once = PTHREAD_ONCE_INIT;
-static pthread_key_t rt_fiber_altstack_key;
-static _Thread_local void *rt_fiber_altstack;
-
 /* Is a in the guard pages of a stack of p?  *stack: that stack (the guard is below it). */
 static bool in_guard(const struct rt_fibers *p, uintptr_t a, uint32_t *stack)
 {
@@ -176,73 +169,29 @@ static bool in_guard(const struct rt_fibers *p, uintptr_t a, uint32_t *stack)
 	return (a - base) % slot < RT_FIBER_GUARD;
 }
 
-static void rt_fiber_segv(int sig, siginfo_t *si, void *uc)
+/*
+ * From fault.c's SIGSEGV handler: a fault in a guard page of the running
+ * pool leaves the handler for the block's main context, where the block
+ * traps (SA_NODEFER: SIGSEGV stays unblocked).  Else returns.
+ */
+void rt_fiber_overflow(uintptr_t addr)
 {
 	struct rt_fibers *p = rt_fiber_cur;
 	uint32_t s;
 
-	(void)uc;
-	if (p && p->blk && in_guard(p, (uintptr_t)si->si_addr, &s)) {
-		/* leave the handler for the block's main context: the block traps there */
+	if (p && p->blk && in_guard(p, addr, &s)) {
 		p->failed = F_FAIL_OVERFLOW;
 		p->fail_thread = s;
 		do_switch(p, &p->dead_sp, p->main_sp, NULL, true);
 	}
-	/* not ours: the previous handler (or the default action) as if we were not there */
-	if (rt_fiber_old_segv.sa_flags & SA_SIGINFO && rt_fiber_old_segv.sa_sigaction) {
-		rt_fiber_old_segv.sa_sigaction(sig, si, uc);
-		return;
-	}
-	if (rt_fiber_old_segv.sa_handler != SIG_DFL && rt_fiber_old_segv.sa_handler != SIG_IGN) {
-		rt_fiber_old_segv.sa_handler(sig);
-		return;
-	}
-	signal(SIGSEGV, SIG_DFL);	/* the fault repeats and kills the process as usual */
 }
 
-static void rt_fiber_altstack_free(void *a)
-{
-	stack_t off = { .ss_flags = SS_DISABLE };
-
-	sigaltstack(&off, NULL);
-	free(a);
-}
-
-static void rt_fiber_segv_install(void)
-{
-	struct sigaction sa;
-
-	pthread_key_create(&rt_fiber_altstack_key, rt_fiber_altstack_free);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = rt_fiber_segv;
-	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGSEGV, &sa, &rt_fiber_old_segv);
-}
-
-/* The handler, and an alternate signal stack for this OS thread (if it has none). */
-static void rt_fiber_guard_thread(void)
-{
-	stack_t cur, ss;
-
-	pthread_once(&rt_fiber_segv_once, rt_fiber_segv_install);
-	if (rt_fiber_altstack || sigaltstack(NULL, &cur) || !(cur.ss_flags & SS_DISABLE))
-		return;
-	ss.ss_size = 64u << 10;
-	ss.ss_sp = malloc(ss.ss_size);
-	ss.ss_flags = 0;
-	if (!ss.ss_sp)
-		return;
-	if (sigaltstack(&ss, NULL)) {
-		free(ss.ss_sp);
-		return;
-	}
-	rt_fiber_altstack = ss.ss_sp;
-	pthread_setspecific(rt_fiber_altstack_key, ss.ss_sp);	/* freed at thread exit */
-}
-
-/* IDXGEN_FIBER_STACK: bytes (suffix k/K or m/M), at least 16 KiB, rounded up to pages. */
-static size_t stack_size(void)
+/*
+ * IDXGEN_FIBER_STACK: bytes (suffix k/K or m/M), at least 16 KiB; least:
+ * what the launch's runtime asks for at the least (idxgen_rt_set_fiber_stack,
+ * CUDA's cudaLimitStackSize), at most 1 GiB; rounded up to pages.
+ */
+static size_t stack_size(size_t least)
 {
 	const char *e = getenv("IDXGEN_FIBER_STACK");
 	size_t pg = (size_t)sysconf(_SC_PAGESIZE), n = RT_FIBER_STACK_DEF;
@@ -258,7 +207,14 @@ static size_t stack_size(void)
 		if (v >= RT_FIBER_STACK_MIN && v <= (1ull << 30))
 			n = (size_t)v;
 	}
+	if (least > n)
+		n = least < ((size_t)1 << 30) ? least : (size_t)1 << 30;
 	return (n + pg - 1) / pg * pg;
+}
+
+size_t idxgen_rt_fiber_stack_size(size_t least)
+{
+	return stack_size(least);
 }
 
 static void unmap_stacks(struct rt_fibers *p)
@@ -312,7 +268,7 @@ static int map_stacks(struct rt_fibers *p, uint32_t n, size_t stack)
 	return 0;
 }
 
-static int pool_fit(struct rt_fibers *p, uint32_t n)
+static int pool_fit(struct rt_fibers *p, uint32_t n, size_t least)
 {
 	uint32_t nw = (n + 31) / 32;
 
@@ -343,7 +299,7 @@ static int pool_fit(struct rt_fibers *p, uint32_t n)
 		p->cap = n;
 	}
 	/* the stack size: read per block (a getenv is cheap beside a block of fibers) */
-	size_t st = stack_size();
+	size_t st = stack_size(least);
 
 	if (n > p->nstacks || st != p->stack)
 		return map_stacks(p, n > p->nstacks ? n : p->nstacks, st);
@@ -775,8 +731,11 @@ static void fail(struct rt_fibers *p, struct idxgen_rt_block *blk)
 	rt_fiber_cur = NULL;
 	p->blk = NULL;
 	if (why == F_FAIL_OVERFLOW)
-		idxgen_rt_trap(blk, "thread (%u,%u,%u) overflowed its fiber stack of %zu bytes (set IDXGEN_FIBER_STACK)",
-			       t->x, t->y, t->z, p->stack);
+		/* how to raise it, in the message: a launch fails with one line on stderr */
+		idxgen_rt_trap(blk,
+			       "thread (%u,%u,%u) overflowed its fiber stack of %zu KiB (set IDXGEN_FIBER_STACK=%zuk "
+			       "or cudaLimitStackSize)",
+			       t->x, t->y, t->z, p->stack >> 10, 2 * (p->stack >> 10));
 	if (why == F_FAIL_DEADLOCK)
 		idxgen_rt_trap(blk,
 			       "deadlock: thread (%u,%u,%u) waits at a barrier or warp operation that the block's other live threads never reach",
@@ -809,6 +768,14 @@ static void run_block(struct rt_fibers *p, struct idxgen_rt_block *blk, __idxgen
 	p->blk = NULL;
 }
 
+/* The least stack the block's launch asks for (idxgen_rt_set_fiber_stack). */
+static size_t least_stack(const struct idxgen_rt_block *blk)
+{
+	const struct idxgen_rt_launch *l = blk->worker->l;
+
+	return l && l->rt ? atomic_load_explicit(&l->rt->fiber_stack, memory_order_relaxed) : 0;
+}
+
 void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn entry)
 {
 	struct idxgen_rt_worker *w = blk->worker;
@@ -817,9 +784,9 @@ void __idxgen_fiber_run(struct idxgen_rt_block *blk, __idxgen_fiber_entry_fn ent
 
 	if (!p && !(p = w->fibers = calloc(1, sizeof(*p))))
 		idxgen_rt_trap(blk, "out of memory for the fibers of %u threads", n);
-	if (pool_fit(p, n))
+	if (pool_fit(p, n, least_stack(blk)))
 		idxgen_rt_trap(blk, "out of memory for the fibers of %u threads", n);
-	rt_fiber_guard_thread();
+	rt_fault_guard_thread();
 	for (t = 0; t < n; t++) {
 		struct rt_fiber *f = &p->f[t];
 
@@ -857,9 +824,9 @@ void __idxgen_fiber_run_warps(struct idxgen_rt_block *blk, __idxgen_fiber_entry_
 
 	if (!p && !(p = w->fibers = calloc(1, sizeof(*p))))
 		idxgen_rt_trap(blk, "out of memory for the fibers of %u warps", nw);
-	if (pool_fit(p, nw))
+	if (pool_fit(p, nw, least_stack(blk)))
 		idxgen_rt_trap(blk, "out of memory for the fibers of %u warps", nw);
-	rt_fiber_guard_thread();
+	rt_fault_guard_thread();
 	for (t = 0; t < n && k < nw; t++) {
 		uint32_t x = blk->tid_x[t], y = blk->tid_y[t], z = blk->tid_z[t], lin = x + y * bx + z * bxy;
 		struct rt_fiber *f = &p->f[k];

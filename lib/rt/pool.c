@@ -123,13 +123,19 @@ bool rt_run_block(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w, uint64
 	blk.block_idx[2] = l->gz[seq];
 
 	const struct idxgen_rt_launch *was = rt_block_launch;
+	struct idxgen_rt_block *fault_was;
 
+	rt_fault_guard_thread();
 	w->l = l;
 	rt_block_launch = l;
-	if (setjmp(w->jb) == 0)
+	fault_was = rt_fault_enter(NULL);
+	if (setjmp(w->jb) == 0) {
+		rt_fault_enter(&blk);
 		l->k->block(&blk);
-	else
+	} else {
 		ok = false;
+	}
+	rt_fault_leave(fault_was);
 	rt_block_launch = was;
 	rt_flush_printf(l->rt, w);
 	return ok;
@@ -148,11 +154,15 @@ static uint64_t run_chunk(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w
 	struct idxgen_rt_block blk = block_desc(l, w, l->seg);
 	volatile uint64_t s = seq;	/* the block running (read after a longjmp) */
 	const struct idxgen_rt_launch *was = rt_block_launch;
+	struct idxgen_rt_block *fault_was;
 
+	rt_fault_guard_thread();
 	w->l = l;
 	*ok = true;
 	rt_block_launch = l;
+	fault_was = rt_fault_enter(NULL);
 	if (setjmp(w->jb)) {	/* block s trapped */
+		rt_fault_leave(fault_was);
 		rt_block_launch = was;
 		rt_flush_printf(l->rt, w);
 		*ok = false;
@@ -165,10 +175,14 @@ static uint64_t run_chunk(struct idxgen_rt_launch *l, struct idxgen_rt_worker *w
 		blk.block_idx[0] = l->gx[s];
 		blk.block_idx[1] = l->gy[s];
 		blk.block_idx[2] = l->gz[s];
+		/* a fault in the block is the kernel's (fault.c), not one around it */
+		rt_fault_enter(&blk);
 		l->k->block(&blk);
+		rt_fault_enter(NULL);
 		if (w->plen)
 			rt_flush_printf(l->rt, w);
 	}
+	rt_fault_leave(fault_was);
 	rt_block_launch = was;
 	return s - seq;
 }
@@ -586,4 +600,10 @@ unsigned int idxgen_rt_num_threads(const struct idxgen_rt *rt)
 struct idxgen_device *idxgen_rt_device(const struct idxgen_rt *rt)
 {
 	return rt ? rt->dev : NULL;
+}
+
+void idxgen_rt_set_fiber_stack(struct idxgen_rt *rt, size_t bytes)
+{
+	if (rt)
+		atomic_store_explicit(&rt->fiber_stack, bytes, memory_order_relaxed);
 }

@@ -16,12 +16,15 @@
  *   coop.c      resident launches (cooperative, or a kernel that waits for other blocks):
  *               every block on a thread of its own; the grid barrier
  *   autotune.c  the schedule controller, on rt_launch_parts()
+ *   fault.c     a fault in kernel code ends the launch (SIGSEGV/SIGBUS) or
+ *               gives the GPU's value (SIGFPE: fault_div.c), not the process's end
  */
 #ifndef IDXGEN_RT_INTERNAL_H
 #define IDXGEN_RT_INTERNAL_H
 
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -208,6 +211,8 @@ struct idxgen_rt {
 	struct rt_xdevice xd[RT_MAX_DEVICES];
 	/* the turn of grids of fewer chunks than devices (devices.c), counted atomically */
 	atomic_uint next_dev;
+	/* idxgen_rt_set_fiber_stack: the least fiber stack in bytes, 0: none (fiber.c) */
+	atomic_size_t fiber_stack;
 	struct idxgen_context *ctx;
 	struct idxgen_info dinfo;
 	size_t max_shared;
@@ -363,6 +368,19 @@ struct rt_fibers;
 void rt_fibers_free(struct rt_fibers *p);
 /* In a fiber of w's block: switch to the block's own stack (which then traps); else return. */
 void rt_fiber_trap(struct idxgen_rt_worker *w);
+/* SIGSEGV at addr in a guard page of the running fibers: their block traps; else returns. */
+void rt_fiber_overflow(uintptr_t addr);
+
+/* fault.c */
+/* The fault handler installed; this OS thread's alternate signal stack (before it runs blocks). */
+void rt_fault_guard_thread(void);
+/* Kernel code of blk runs on this thread from now (NULL: none); returns the mark it replaces. */
+struct idxgen_rt_block *rt_fault_enter(struct idxgen_rt_block *blk);
+/* Put back the mark rt_fault_enter returned. */
+void rt_fault_leave(struct idxgen_rt_block *was);
+/* fault_div.c: a SIGFPE of an integer division given the GPU's result (true) or not ours (false).
+ */
+bool rt_fault_divide(const siginfo_t *si, void *uc);
 /* builtins.c: leave the block after its trap message was recorded. */
 __attribute__((noreturn)) void rt_trap_resume(struct idxgen_rt_block *blk);
 

@@ -33,7 +33,23 @@
 #define TAP_SHARED_DEFINE	/* this file holds the TAP count */
 #include "test_rt.h"
 
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#define TEST_RT_VALGRIND_H 1
+#endif
+#endif
+
 bool quick;
+
+bool under_valgrind(void)
+{
+#ifdef TEST_RT_VALGRIND_H
+	return RUNNING_ON_VALGRIND;
+#else
+	return false;
+#endif
+}
 
 static uint32_t rnd_state = 12345;
 uint32_t rnd(void)
@@ -94,6 +110,7 @@ static void test_at_threads(unsigned int nt)
 	test_fibers(rt, nt);
 	test_coop(rt, nt);
 	test_trap(rt, nt);
+	test_fault(rt, nt);
 	test_in_block(rt, nt);
 	test_printf(rt, nt);
 	test_async(rt, nt);

@@ -229,8 +229,9 @@ static void test_fiber_warps(struct idxgen_rt *rt, unsigned int nt)
 		}
 }
 
-/* Failures: a deep recursion, a deadlock, a trap on a fiber. */
+/* Failures: a deep recursion, a deadlock, a trap on a fiber, a write to the first page. */
 static volatile int sink;
+static int *volatile low_int = (int *)64; /* the first page (not NULL: UBSan would stop it) */
 
 static int deep(int d)
 {
@@ -261,6 +262,8 @@ static void k3_entry(struct idxgen_rt_block *b)
 		sink = deep(20);
 	if (mode == 4 && t->lin == 0)
 		sink = deep(400);	/* about 200 KiB of frames */
+	if (mode == 5 && t->lin == 5)
+		*low_int = 1; /* issue 38: an illegal address on a fiber */
 	__idxgen_fiber_barrier(__IDXGEN_FIBER_SYNC, 0);
 }
 
@@ -276,22 +279,30 @@ static const struct idxgen_rt_kernel k3_kernel = {
 static void test_fiber_failures(struct idxgen_rt *rt, unsigned int nt)
 {
 	static const char *const want[] = {
-		"fiber_fail: trap in block (2,0,0): thread (5,0,0) overflowed its fiber stack",
-		"deadlock: thread",
-		"): thread 9 hit __trap()",	/* every block traps: with 2+ workers any may be first */
+	    "fiber_fail: trap in block (2,0,0): thread (5,0,0) overflowed its fiber stack",
+	    "deadlock: thread",
+	    "): thread 9 hit __trap()", /* every block traps: with 2+ workers any may be first */
+	    "): illegal address 0x40 (SIGSEGV)",
 	};
+	static const int modes[] = { 0, 1, 2, 5 };
 	struct idxgen_rt_launch_info info;
 	int mode, err;
 	void *args[] = { &(int *){ &mode } };
 
-	for (mode = 0; mode < 3; mode++) {
+	for (unsigned int i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		mode = modes[i];
+		if (mode == 5 && under_valgrind()) {
+			tap_skip("valgrind: the planned bad write is its error",
+				 "fibers: an illegal address");
+			continue;
+		}
 		err = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(4, 1, 1), IDXGEN_RT_DIM3(40, 1, 1), args,
 					  NULL, &info);
 		/* which block fails first is the run's own: the message is a diagnostic */
 		tap_diag("the launch's error: \"%s\"", info.error);
-		tap_ok(err == -EFAULT && strstr(info.error, want[mode]),
+		tap_ok(err == -EFAULT && strstr(info.error, want[i]),
 		       "fibers: a failing block fails the launch with -EFAULT and says why (\"%s\"), %u "
-		       "worker(s)", want[mode], nt);
+		       "worker(s)", want[i], nt);
 		int m = mode;
 
 		mode = 3;
@@ -302,21 +313,38 @@ static void test_fiber_failures(struct idxgen_rt *rt, unsigned int nt)
 	}
 }
 
-/* A stack size from IDXGEN_FIBER_STACK: 1 MiB lets a recursion run that 64 KiB does not. */
+/*
+ * A stack size from IDXGEN_FIBER_STACK: 1 MiB lets a recursion run that 64
+ * KiB does not; the same from idxgen_rt_set_fiber_stack (cudaLimitStackSize).
+ */
 static void test_fiber_stack_env(struct idxgen_rt *rt)
 {
-	struct idxgen_rt_launch_info info;
+	struct idxgen_rt_launch_info info, info1;
 	int mode = 4, err1, err2;
 	void *args[] = { &(int *){ &mode } };
 
 	setenv("IDXGEN_FIBER_STACK", "64k", 1);
 	err1 = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(3, 1, 1), IDXGEN_RT_DIM3(8, 1, 1), args, NULL,
-				   &info);
+				   &info1);
 	setenv("IDXGEN_FIBER_STACK", "8M", 1);
 	err2 = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(3, 1, 1), IDXGEN_RT_DIM3(8, 1, 1), args, NULL,
 				   &info);
 	unsetenv("IDXGEN_FIBER_STACK");
 	tap_ok(err1 == -EFAULT && !err2, "IDXGEN_FIBER_STACK sets the fiber stack size per launch (%d %d)", err1, err2);
+	tap_ok(err1 == -EFAULT && strstr(info1.error, "of 64 KiB (set IDXGEN_FIBER_STACK=128k or cudaLimitStackSize)"),
+	       "the overflow says how to raise the stack (\"%s\")", info1.error);
+
+	/* idxgen_rt_set_fiber_stack (cudaLimitStackSize): a least stack, IDXGEN_FIBER_STACK smaller */
+	setenv("IDXGEN_FIBER_STACK", "64k", 1);
+	idxgen_rt_set_fiber_stack(rt, 1u << 20);
+	err1 = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(3, 1, 1), IDXGEN_RT_DIM3(8, 1, 1), args, NULL,
+				   &info);
+	idxgen_rt_set_fiber_stack(rt, 0);
+	err2 = idxgen_rt_launch_ex(rt, &k3_kernel, IDXGEN_RT_DIM3(3, 1, 1), IDXGEN_RT_DIM3(8, 1, 1), args, NULL,
+				   &info);
+	unsetenv("IDXGEN_FIBER_STACK");
+	tap_ok(!err1 && err2 == -EFAULT,
+	       "idxgen_rt_set_fiber_stack sets a least fiber stack per launch, 0 none (%d %d)", err1, err2);
 }
 
 /*
