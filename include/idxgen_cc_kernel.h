@@ -24,6 +24,8 @@ typedef struct {
 	unsigned int x, y, z;
 } dim3;
 typedef dim3 uint3;
+/* dim3 by a name no kernel uses: a kernel's variable named dim3 hides the type (lib/cc/emit.c dim3_type) */
+typedef dim3 __idxgen_dim3;
 /* Texture and surface object handles: kernels may pass them on (reads need C++). */
 typedef unsigned long long cudaTextureObject_t, cudaSurfaceObject_t;
 

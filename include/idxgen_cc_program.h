@@ -131,6 +131,9 @@ template <size_t... _I> struct idxgen_cc_make_seq<0, _I...> {
 	typedef idxgen_cc_seq<_I...> type;
 };
 
+/* dim3 by a name no program uses: a kernel's variable named dim3 hides the type (lib/cc/emit.c dim3_type) */
+typedef dim3 __idxgen_dim3;
+
 /* The built-in variables as __device__ functions see them (above). */
 static thread_local uint3 threadIdx __attribute__((unused));
 static thread_local uint3 blockIdx __attribute__((unused));
@@ -280,6 +283,14 @@ inline void idxgen_cc_name_add(char *__buf, size_t __n, const char *__s, size_t 
 	__buf[__at + __len] = 0;
 }
 
+/* Whether two signatures name the same function: equal up to the '('. */
+inline bool idxgen_cc_same_function(const char *__a, const char *__b)
+{
+	const char *__pa = strchr(__a, '('), *__pb = strchr(__b, '(');
+
+	return __pa && __pb && __pa - __a == __pb - __b && !strncmp(__a, __b, (size_t)(__pa - __a));
+}
+
 inline const char *idxgen_cc_user_function(const char *__fn, const char *__kernel, char *__buf, size_t __n)
 {
 	static const char *const __anon[] = { "(anonymous namespace)::", "{anonymous}::", "" };
@@ -296,6 +307,16 @@ inline const char *idxgen_cc_user_function(const char *__fn, const char *__kerne
 		}
 		idxgen_cc_name_add(__buf, __n, __fn, (size_t)(__f - __a - __fn));
 		idxgen_cc_name_add(__buf, __n, __e + 2, strlen(__e + 2));
+		if (__kernel && (__t = strstr(__buf, ") [")) && idxgen_cc_same_function(__buf, __kernel)) {
+			/* the kernel's own fiber copy, whose bitwise-bound parameters are
+			 * references there (T &): its signature as written, as nvcc prints it */
+			char __tail[512];
+
+			idxgen_cc_name_add((__tail[0] = 0, __tail), sizeof(__tail), __t + 1, strlen(__t + 1));
+			__buf[0] = 0;
+			idxgen_cc_name_add(__buf, __n, __kernel, strlen(__kernel));
+			idxgen_cc_name_add(__buf, __n, __tail, strlen(__tail));
+		}
 		return __buf;
 	}
 	if (__fn && __kernel && strstr(__fn, "__block(") && !strstr(__fn, "::(anonymous class)::")) {

@@ -389,13 +389,16 @@ static inline int idxgen_cc_tile_all(const int *x, unsigned lin, unsigned n, con
  * the loop's bit for bit; after an odd number of levels they are in y.  A
  * level is a loop over the block's slots: two contiguous loads and a
  * choice per slot (no gather), vectorised; a kernel that can return tests
- * each lane's presence.
+ * each lane's presence.  Every lane read (not only lane 0): warp by warp,
+ * a whole warp with all lanes present in local arrays
+ * (idxgen_cc_tree_all_lanes below).
  */
 static inline int idxgen_cc_block_leader(unsigned lin, unsigned n, const unsigned char *alive)
 {
 	unsigned l;
 
-	if (!alive)
+	/* thread 0 present (the usual case, asked by every thread): it leads */
+	if (!alive || (n > 0 && alive[0]))
 		return lin == 0;
 	for (l = 0; l < lin; l++)
 		if (idxgen_cc_lane_present(l, n, alive))
@@ -423,8 +426,10 @@ static inline int idxgen_cc_tree_reads(unsigned l, unsigned n, unsigned o, unsig
 		unsigned __ts;                                                                     \
 		int __tr = idxgen_cc_tree_reads((l), __tn, __to, __tw, (xor_), &__ts);             \
 		__typeof__(__ta[0]) __tv = __ta[(l)];                                              \
-		/* two contiguous loads, no gather (32 readable slots each side) */                \
+		/* two contiguous loads, no gather (32 readable slots each side); an xor */       \
+		/* by one bit as two: l ^ p is l - p or l + p (any other offset: l ^ p) */          \
 		__typeof__(__ta[0]) __tu = !(xor_) ? __ta[(l) + (__to < 32u ? __to : 0u)]          \
+					: (__tp & (__tp - 1u)) ? __ta[(l) ^ __tp]                  \
 					: ((l) & __tp) ? __ta[(l) - __tp] : __ta[(l) + __tp];      \
 		if (!__tal || (idxgen_cc_lane_present((l), __tn, __tal) &&                         \
 			       (!__tr || idxgen_cc_lane_present(__ts, __tn, __tal))))               \
@@ -486,6 +491,115 @@ static inline unsigned idxgen_cc_lockstep_warp(unsigned bdx, unsigned nthreads, 
 	return 0;
 }
 
+/* Is every lane of the whole warp from w0 present (no lane returned)? */
+static inline int idxgen_cc_tree_all_alive(const unsigned char *alive, unsigned w0)
+{
+	return !alive || idxgen_cc_nonzero8x32(alive + w0) == ~0u;
+}
+
+/* Is no lane of the warp from w0 present (all returned, or predicated off)? */
+static inline int idxgen_cc_tree_none_alive(const unsigned char *alive, unsigned w0, unsigned n)
+{
+	unsigned j;
+
+	if (!alive)
+		return 0;
+	if (w0 + 32u <= n)
+		return idxgen_cc_nonzero8x32(alive + w0) == 0;
+	for (j = 0; w0 + j < n; j++)
+		if (alive[w0 + j])
+			return 0;
+	return 1;
+}
+
+/*
+ * One level of a whole warp whose lanes are all present, from the warp's
+ * 32 values in `from` into `to` (local arrays; `from` readable up to 63):
+ * lane j's own value plus its source's where idxgen_cc_tree_reads() says
+ * the lowered shuffle reads it (own = j, every source below n), else plus
+ * its own, with the loads of idxgen_cc_tree_slot: the same values in the
+ * same order, branch-free, in a loop of 32 the compiler vectorises.
+ */
+#define idxgen_cc_tree_warp_level(from, to, o, w, xor_)                                            \
+	do {                                                                                       \
+		const unsigned __tq = (o) & 31u, __td = (o) < 32u ? (o) : 0u;                      \
+		for (unsigned __tj = 0; __tj < 32u; __tj++) {                                      \
+			__typeof__((from)[0]) __tv = (from)[__tj];                                 \
+			__typeof__((from)[0]) __tu = !(xor_) ? (from)[__tj + __td]                 \
+						: (__tq & (__tq - 1u)) ? (from)[__tj ^ __tq]       \
+						: (__tj & __tq) ? (from)[__tj - __tq] : (from)[__tj + __tq]; \
+			int __tr = (xor_) ? ((__tj ^ __tq) & ~((w) - 1u)) <= (__tj & ~((w) - 1u))   \
+					  : (o) < (w) && (__tj & ((w) - 1u)) + (o) < (w);          \
+			(to)[__tj] = __tv + (__tr ? __tu : __tv);                                  \
+		}                                                                                  \
+	} while (0)
+
+/*
+ * Every level of one whole warp with all lanes present, in two local arrays
+ * (__tfa, __tfb of idxgen_cc_block_tree_add), the result stored where the
+ * level-by-level form leaves it: y after an odd number of levels, else x.
+ */
+#define idxgen_cc_tree_warp_levels(x, y, w0, xor_)                                                 \
+	do {                                                                                       \
+		unsigned __to = __t1st;                                                            \
+		for (unsigned __tj = 0; __tj < 32u; __tj++)                                        \
+			__tfa[__tj] = (x)[(w0) + __tj];                                            \
+		for (;;) {                                                                         \
+			if (!__to) {                                                               \
+				for (unsigned __tj = 0; __tj < 32u; __tj++)                        \
+					(x)[(w0) + __tj] = __tfa[__tj];                            \
+				break;                                                             \
+			}                                                                          \
+			idxgen_cc_tree_warp_level(__tfa, __tfb, __to, __tw, (xor_));               \
+			if (!(__to /= 2)) {                                                        \
+				for (unsigned __tj = 0; __tj < 32u; __tj++)                        \
+					(y)[(w0) + __tj] = __tfb[__tj];                            \
+				break;                                                             \
+			}                                                                          \
+			idxgen_cc_tree_warp_level(__tfb, __tfa, __to, __tw, (xor_));               \
+			__to /= 2;                                                                 \
+		}                                                                                  \
+	} while (0)
+
+/*
+ * Every lane's value (not only0).  A width that is a power of two keeps
+ * each source in its lane's own warp, so the levels may run warp by warp,
+ * all of one warp's before the next's, and give what level by level over
+ * the block gives: a whole warp with every lane present in local arrays
+ * (idxgen_cc_tree_warp_levels), a warp without a present lane not at all
+ * (the slots write present lanes only), any other warp slot by slot.  Another
+ * width (not CUDA's; a source may be in the next warp) level by level
+ * over the block.  The two arrays' slots 32..63 are read and discarded by
+ * a shuffle down's last lanes: set once, from x's own readable slots.
+ */
+#define idxgen_cc_tree_all_lanes(x, y, xor_)                                                       \
+	do {                                                                                       \
+		__typeof__((x)[0]) __tfa[64], __tfb[64];                                           \
+		for (unsigned __tj = 32u; __tj < 64u; __tj++)                                      \
+			__tfa[__tj] = __tfb[__tj] = (x)[__tj];                                     \
+		for (unsigned __to = __t1st; (__tw & (__tw - 1u)) && __to > 0; __to /= 2) {       \
+			const unsigned __tp = __to & 31u;                                          \
+			for (unsigned __tl = 0; __tl < __tn; __tl++)                               \
+				idxgen_cc_tree_slot(__tl, (xor_));                                 \
+			__tc = __ta, __ta = __tb, __tb = __tc;                                     \
+		}                                                                                  \
+		for (unsigned __tw0 = 0; !(__tw & (__tw - 1u)) && __tw0 < __tn; __tw0 += 32u) {   \
+			if (__tw0 + 32u <= __tn && idxgen_cc_tree_all_alive(__tal, __tw0)) {      \
+				idxgen_cc_tree_warp_levels((x), (y), __tw0, (xor_));               \
+				continue;                                                          \
+			}                                                                          \
+			if (idxgen_cc_tree_none_alive(__tal, __tw0, __tn))                        \
+				continue;	/* no lane to compute, none read */                \
+			__ta = (x), __tb = (y);                                                    \
+			for (unsigned __to = __t1st; __to > 0; __to /= 2) {                        \
+				const unsigned __tp = __to & 31u;                                  \
+				for (unsigned __tj = 0; __tj < 32u && __tw0 + __tj < __tn; __tj++) \
+					idxgen_cc_tree_slot(__tw0 + __tj, (xor_));                 \
+				__tc = __ta, __ta = __tb, __tb = __tc;                             \
+			}                                                                          \
+		}                                                                                  \
+	} while (0)
+
 #define idxgen_cc_block_tree_add(x, y, n, alive, first, width, xor_, only0)                        \
 	do {                                                                                       \
 		__typeof__(&(x)[0]) __ta = (x), __tb = (y), __tc;                                 \
@@ -528,12 +642,10 @@ static inline unsigned idxgen_cc_lockstep_warp(unsigned bdx, unsigned nthreads, 
 				__tc = __ta, __ta = __tb, __tb = __tc;                             \
 			}                                                                          \
 		}                                                                                  \
-		for (unsigned __to = __t1st; !(only0) && __to > 0; __to /= 2) {                   \
-			const unsigned __tp = __to & 31u;                                          \
-			for (unsigned __tl = 0; __tl < __tn; __tl++)                               \
-				idxgen_cc_tree_slot(__tl, (xor_));                                 \
-			__tc = __ta, __ta = __tb, __tb = __tc;                                     \
-		}                                                                                  \
+		/* unlikely: where only0 may hold, compiled off the hot path (clang's */            \
+		/* registers of the kernel's other loops moved: +5 % instructions) */               \
+		if (__builtin_expect(!(only0), 0))                                                 \
+			idxgen_cc_tree_all_lanes((x), (y), (xor_));                                \
 	} while (0)
 
 #define IDXGEN_CC_OP_ADD(a, b) ((a) + (b))

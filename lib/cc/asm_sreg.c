@@ -12,7 +12,8 @@
  * depends on the thread) padded with blanks to its own length, its
  * newlines kept: every offset, line and column stays the user's.  Any
  * other asm is left for whole.c to refuse -- but `asm("trap;")`, which is
- * CUDA's __trap() (asm_trap_at).
+ * CUDA's __trap() (asm_trap_at), and vabsdiff4's sum of absolute byte
+ * differences with .add, CUDA's __vsadu4 plus c (asm_vsad_at).
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -262,10 +263,98 @@ static bool replace_padded(char *text, size_t i, size_t end, const char *rep, si
 	return true;
 }
 
+/*
+ * `asm("vabsdiff4.u32.u32.u32.add %0, %1, %2, %3;" : "=r"(d) : "r"(a),
+ * "r"(b), "r"(c))` (cuda-samples' stereoDisparity): PTX ISA's vabsdiff4
+ * with the secondary accumulate and the default mask .b3210 is d = c plus
+ * the sum over the four bytes of |a_i - b_i|, unsigned, modulo 2^32: CUDA's
+ * __vsadu4(a, b) + c.  Where the statement starts at a: its end, and in
+ * ops[0..3] the [start, end) of the four parenthesised operands (d, a, b,
+ * c); else 0.  The signed forms, the per-byte form without .add, masks and
+ * byte selectors stay refused: only this one is written here.
+ */
+size_t asm_vsad_at(const char *t, size_t len, size_t a, size_t ops[4][2])
+{
+	static const char *const cons[] = {"\"=r\"", "\"r\"", "\"r\"", "\"r\""};
+	char tpl[96];
+	size_t i = asm_open(t, len, a), k;
+
+	if (!i)
+		return 0;
+	i = blanks(t, len, i + 1);
+	if (!template_text(t, len, &i, tpl, sizeof(tpl)) ||
+	    (strcmp(tpl, "vabsdiff4.u32.u32.u32.add%0,%1,%2,%3;") &&
+	     strcmp(tpl, "vabsdiff4.u32.u32.u32.add%0,%1,%2,%3")))
+		return 0;
+	for (int o = 0; o < 4; o++) {
+		/* ':' before the output and the first input, ',' between inputs */
+		if (i >= len || t[i] != (o < 2 ? ':' : ','))
+			return 0;
+		i = blanks(t, len, i + 1);
+		if (len - i < strlen(cons[o]) || strncmp(t + i, cons[o], strlen(cons[o])))
+			return 0;
+		i = blanks(t, len, i + strlen(cons[o]));
+		if (i >= len || t[i] != '(' || !(k = balanced(t, len, i)))
+			return 0;
+		ops[o][0] = i;
+		ops[o][1] = k;
+		i = blanks(t, len, k);
+	}
+	return i < len && t[i] == ')' ? i + 1 : 0;
+}
+
+/* s on the first stretch of [a, b) without a line break that holds it; false where none does. */
+static bool put_in_gap(char *text, size_t a, size_t b, const char *s)
+{
+	size_t n = strlen(s), run = 0;
+
+	for (size_t j = a; j < b; j++) {
+		run = text[j] == '\n' ? 0 : run + 1;
+		if (run == n) {
+			memcpy(text + j + 1 - n, s, n);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The vabsdiff4 statement [i, end) (asm_vsad_at) as
+ * `__idxgen_vabsdiff4_add((d), (a), (b), (c))`, include/cuda's macro for
+ * `(d) = __vsadu4(a, b) + c`: the operands stay where they are written (so
+ * a statement over several lines keeps them on theirs), everything else
+ * becomes blanks, the macro's name goes where the template was.  False
+ * (nothing written) where no stretch before the output holds the name.
+ */
+static bool vsad_rewrite(char *text, size_t i, size_t end, size_t ops[4][2])
+{
+	static const char name[] = "__idxgen_vabsdiff4_add(";
+	size_t run = 0, fits = 0;
+
+	for (size_t j = i; j < ops[0][0] && !fits; j++) {
+		run = text[j] == '\n' ? 0 : run + 1;
+		fits = run >= sizeof(name) - 1;
+	}
+	if (!fits)
+		return false;
+	for (size_t j = i, o = 0; j + 1 < end; j++) {
+		if (o < 4 && j == ops[o][0]) {
+			j = ops[o++][1] - 1;
+			continue;
+		}
+		if (text[j] != '\n')
+			text[j] = ' ';
+	}
+	put_in_gap(text, i, ops[0][0], name);
+	for (int o = 0; o < 3; o++) /* the ':' or ',' that was there holds it */
+		put_in_gap(text, ops[o][1], ops[o + 1][0], ",");
+	return true;
+}
+
 void asm_special_registers(char *text, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
-		size_t k = text_skip(text, len, i), end, ea, eb, n;
+		size_t k = text_skip(text, len, i), end, ea, eb, n, ops[4][2];
 		const char *reg;
 		char rep[512];
 
@@ -279,6 +368,11 @@ void asm_special_registers(char *text, size_t len)
 			asm_operand_commas(text, len, n);
 		end = asm_trap_at(text, len, i);
 		if (end && replace_padded(text, i, end, "__trap()", 8)) {
+			i = end - 1;
+			continue;
+		}
+		end = asm_vsad_at(text, len, i, ops);
+		if (end && vsad_rewrite(text, i, end, ops)) {
 			i = end - 1;
 			continue;
 		}

@@ -129,8 +129,6 @@ struct source {
 	   its calls stay calls there (whole.c, warp_inline.c; not owned) */
 	struct fiber_names *keep_calls;
 	struct fiber_names *fnames;	/* not owned */
-	unsigned macro_launches;	/* launches macro_launch.c rewrote in #define bodies */
-	unsigned macro_launches_left;	/* ... and those it could not (whole.c diagnoses) */
 	/* launches in device code (dyn_parallel.c): the callee [a, b); self: the kernel's
 	   offset where it launches itself, else ~0u */
 	struct dl_launch {
@@ -159,6 +157,7 @@ struct source {
 	struct edg_fixes *edg;	/* whole programs: edg_compat.c's fixes (not owned; NULL: none made) */
 	/* lockstep_calls.c: the calls of the parse's program code, what they give __shared__ memory (owned) */
 	struct lockstep_memo *lsm;
+	struct parse_memo *pm;	/* parse_memo.c: the last parse released, for the next one (owned) */
 	struct lockstep_stats *lstats;	/* --dump=stats: the lock-step analysis's counts (not owned; NULL: none) */
 	char *const *args;	/* whole programs: the parse's options (its -I folders: search_mirror.c) */
 	int nargs;
@@ -189,15 +188,35 @@ void launch_spacing(char *text, size_t len);
  */
 void asm_special_registers(char *text, size_t len);
 size_t asm_sreg_at(const char *t, size_t len, size_t a, const char **reg, size_t *ea, size_t *eb);
+/* `asm("vabsdiff4.u32.u32.u32.add %0, %1, %2, %3;" ...)` at a: its end, else 0; the operands' extents (asm_sreg.c). */
+size_t asm_vsad_at(const char *t, size_t len, size_t a, size_t ops[4][2]);
 /* `__shared__ alignas(N)` as `alignas(N) __shared__`, in place, offsets kept (alignas_order.c). */
 void alignas_order(char *text, size_t len);
 /* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */
+/* `#include "name"` from the file at path from: beside it, then in the -I folders of args (NULL: not found). */
+char *include_resolve(const char *from, const char *name, char *const *args, int nargs);
+/* The bits what() gives for the text of any header that `#include "..."` reaches from s (macro_headers.c). */
+unsigned program_headers_scan(const struct source *s, char *const *args, int nargs,
+			      unsigned (*what)(const char *text, size_t len));
 void kernel_decls(struct source *s, char *const *args, int nargs);
 /* The same edits in a header h of main's program that the parse read edited. */
 void kernel_decls_header(struct source *h, const struct source *main);
 void kernel_decls_free(struct source *s);
 /* Edits rewriting the launches written in #define bodies (macro_launch.c). */
 void macro_launches(struct source *s);
+/* What the #define bodies of a text hold: launches macro_launch.c can rewrite there, ones it cannot. */
+enum { LAUNCH_WHOLE = 1, LAUNCH_SPLIT = 2 };
+unsigned launch_defines(const char *text, size_t len);
+/* The main file's offsets of invocations whose expansion holds a launch not rewritten in a #define
+   (macro_launch_expand.c); *off to be freed. */
+unsigned macro_launch_uses(const struct source *s, CXTranslationUnit tu, unsigned **off);
+/* Is call c a kernel's: its callee a __global__ function or template, or a dependent name only kernels bear? */
+bool is_kernel_call(CXCursor c);
+/* macro_warp_expand.c: does a directive of the text name a warp-level function; the main file's offsets
+   of invocations whose expansion holds one that warp.c cannot lower where it is spelled (*off freed by
+   the caller). */
+bool defines_warp_op(const char *text, size_t len);
+unsigned macro_warp_uses(const struct source *s, CXTranslationUnit tu, unsigned **off);
 /* dyn_parallel.c: edits for the launches in device code; is off in the callee of one, is one at a;
    does kernel fn launch itself? */
 void dyn_parallel_edits(struct source *s, CXTranslationUnit tu);
@@ -211,6 +230,8 @@ bool dyn_parallel_wait(struct source *s, CXSourceLocation l);
 void macro_shared_decls(struct source *s);
 /* The same for the launches in the arguments of the macro use at offset a; how many. */
 unsigned macro_arg_launches(struct source *s, unsigned a);
+/* Was the launch in the expansion of the macro invocation at [a, e) rewritten in the #define bodies it reaches? */
+bool macro_launch_rewritten(const struct source *s, unsigned a, unsigned e);
 /* Read path's text into s; false (errno set) when it cannot be read. */
 bool source_read(struct source *s, const char *path);
 /*
@@ -226,6 +247,17 @@ void source_free(struct source *s);
  * syntax ones as diagnostics (s->nerrors); NULL when libclang failed.
  */
 CXTranslationUnit source_parse(struct source *s, CXIndex idx, char *const *args, int nargs);
+/*
+ * parse_memo.c: a pass done with a parse of s releases it (source_release)
+ * instead of disposing it; source_parse_raw() records each parse with its
+ * inputs (parse_memo_issued) and takes the released one back when the next
+ * parse has the same inputs (parse_memo_take).  parse_memo_free: before the
+ * index is disposed (source_free does it too).
+ */
+void source_release(struct source *s, CXTranslationUnit tu);
+void parse_memo_issued(struct source *s, CXTranslationUnit tu, struct buf *key);
+CXTranslationUnit parse_memo_take(struct source *s, const struct buf *key);
+void parse_memo_free(struct source *s);
 /* clang's refusal of operator delete for a new-expression outside any function (parse_artifacts.c) */
 bool delete_outside_function(CXTranslationUnit tu, CXDiagnostic d);
 /* The parse alone (no diagnostics printed, s->file untouched): define (-D...) added when not NULL. */
@@ -329,6 +361,9 @@ void narrow_cast_edits(struct source *s, CXTranslationUnit tu);
 void plan_rewrites(struct source *s, CXTranslationUnit tu);
 
 void error_at(struct source *s, CXCursor c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* param_names.c: __idxgen_argN for a parameter a kernel leaves unnamed (edits of its declaration) */
+char *kernel_param_name(CXCursor fn, CXCursor parm);
+void name_unnamed_params(struct source *s, CXCursor fn);
 /* kernel_param_class.c: a by-value kernel parameter CUDA copies bitwise (its class copies or destroys) */
 bool kernel_param_bitwise(const struct source *s, CXCursor param);
 void note_at(const struct source *s, CXCursor c, const char *msg);
@@ -639,9 +674,14 @@ struct stride_index {
 	uint64_t limit;		/* the smallest maximum of the types the index goes through */
 };
 bool stride_index(const struct kernel *k, CXCursor loop, struct stride_index *si);
+/* stride_pair.c: may its rounds run two at a time per thread (the body writes only the thread's own locals)? */
+bool stride_pairs(const struct kernel *k, const struct stride_index *ix);
 /* tree.c: a halving loop with barriers worth emitting per common block size */
 bool tree_loop(const struct kernel *k, CXCursor c);
 #define TREE_SIZES 4
+/* tree.c: the walk step tree_level.c's statement and tree_fuse.c's load share (pure expressions) */
+enum pure_step { PURE_RECURSE, PURE_BAD, PURE_OTHER };
+enum pure_step pure_walk_step(CXCursor c);
 extern const unsigned tree_sizes[TREE_SIZES];	/* 1-D block sizes a tree is written for */
 /*
  * tree_level.c: a reduction tree whose levels are each one loop over the
@@ -691,6 +731,7 @@ struct program_out {
 		char *rel;	/* its place, relative to the main file's folder */
 		char *link;	/* NULL: text is the translation; else the original, linked to */
 		struct buf text;
+		char *overlay_of; /* one folder up: the original's folder (overlay_mirror.c) */
 	} *hdr;
 	unsigned nhdr;
 };
@@ -704,6 +745,10 @@ int translate_program(struct source *s, CXTranslationUnit tu, struct buf *o, str
 bool kernel_macro_defined(struct source *s, CXCursor fn);
 /* macro_kernel_expand.c: the invocations that write a kernel replaced by their expansion, before the parse. */
 void macro_kernels_expand(struct source *s, CXIndex idx, char *const *args, int nargs);
+/* macro_chevrons.c: does a #define of the text have a replacement list starting `<<<`? */
+bool defines_launch_config(const char *text, size_t len);
+/* macro_chevrons.c: is a substituted replacement list one launch configuration `<<<...>>>`? */
+bool macro_is_launch_config(const char *replacement_text);
 /* kernel_macros.c: fn's #define lines into defines, its #undef lines into undefs (false: diagnosed). */
 bool kernel_macros(struct source *s, CXCursor fn, struct buf *defines, struct buf *undefs);
 /* whole.c: the path of f relative to the main file's folder, or NULL when it is not below it. */
@@ -712,6 +757,13 @@ char *relative_to_main(const struct source *s, CXFile f);
 char *search_mirror_name(const char *real_dir);
 /* search_mirror.c: f's path in the mirror of the first -I folder of the parse below which it is, or NULL. */
 char *relative_to_search(const struct source *s, CXFile f);
+/* overlay_mirror.c: the real path of f's folder (NULL: none). */
+char *overlay_dir(CXFile f);
+/* overlay_mirror.c: are header f's quoted includes that it found beside itself below its folder? */
+bool overlay_includes_linkable(CXTranslationUnit tu, CXFile f, const struct source *h);
+/* overlay_mirror.c: f's place beside a translated header one folder up that it lies below, or NULL.
+ */
+char *overlay_rel(const struct program_out *out, CXFile f);
 /* include_mirror.c: the program's other included files beside the translated ones in hdrs. */
 void mirror_includes(const struct source *s, CXTranslationUnit tu, struct program_out *hdrs);
 /* warp.c: warp-level operations lowered on s->text before translation (0, 1, 2) */
@@ -894,6 +946,11 @@ unsigned lockstep_shape_line(const struct source *s, CXCursor fn);
  */
 struct lockstep_stats {
 	unsigned long asked, walked, scans, questions;
+	/* fiber_names_find's fixed point (fiber_plan.c): its rounds, and the walks of a function's
+	   body it made (for the names the body refers to, for what suspends by itself) */
+	unsigned long fn_rounds, fn_walks;
+	/* libclang's parses of the program (frontend.c): made, and taken from parse_memo.c instead */
+	unsigned long parses, parses_kept;
 };
 /*
  * lockstep_calls.c: the pointer and reference parameters of fn that some

@@ -776,6 +776,9 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	if (d->dump_stats && !d->dryrun) {
 		printf("%s: lockstep: %lu functions asked, %lu walked; %lu program scans, %lu parameter questions\n", src,
 		       stats.asked, stats.walked, stats.scans, stats.questions);
+		printf("%s: suspending functions: %lu rounds, %lu bodies walked\n", src, stats.fn_rounds,
+		       stats.fn_walks);
+		printf("%s: parses: %lu made, %lu kept from the pass before\n", src, stats.parses, stats.parses_kept);
 		fflush(stdout);	/* once: the host compiler's fork would write it again */
 	}
 	if (d->dryrun) {
@@ -900,13 +903,17 @@ static void add_words(struct argv *a, const char *s)
 
 static int link_program(const struct drv *d, const struct argv *objs)
 {
+	const char *out = d->output ? d->output : "a.out";
 	struct argv ld = { 0 };
-	char *cudart;
+	char *cudart, *beside = NULL;
 	int rc;
 
+	/* -o -: linked beside, then copied to standard output (out_file.c) */
+	if (out_is_stdout(out) && asprintf(&beside, "%s/a.out", d->tmpdir) < 0)
+		return 2;
 	av_add(&ld, host_cxx(d));
 	av_add(&ld, "-o");
-	av_add(&ld, d->output ? d->output : "a.out");
+	av_add(&ld, beside ? beside : out);
 	av_cat(&ld, objs);
 	av_cat(&ld, &d->cflags);	/* -fopenmp & co. given with -Xcompiler */
 	av_cat(&ld, &d->culibs);	/* before the runtime they call */
@@ -936,7 +943,10 @@ static int link_program(const struct drv *d, const struct argv *objs)
 	av_add(&ld, "-lm");
 	rc = run(d, ld.v) ? 1 : 0;
 	if (rc)
-		fprintf(stderr, "idxgen-cc: linking %s failed\n", d->output ? d->output : "a.out");
+		fprintf(stderr, "idxgen-cc: linking %s failed\n", out);
+	else if (beside && !d->dryrun)
+		rc = out_copy(beside, out);
+	free(beside);
 	av_free(&ld);
 	return rc;
 }
@@ -1517,7 +1527,9 @@ static void drv_usage(FILE *f)
 "  --dump=stats     with a build or --emit-cxx: print what the translator's\n"
 "                   analyses did for each .cu file (the lock-step analysis:\n"
 "                   functions asked and walked, scans of the program for\n"
-"                   calls, questions about them), a line on stdout\n"
+"                   calls, questions about them; the search for functions\n"
+"                   that suspend: its rounds, the bodies it walked), lines\n"
+"                   on stdout\n"
 "  --exec-model=auto|fission|fibers|thread-fibers\n"
 "                   how kernels run: auto (default) plans loop fission where\n"
 "                   its analysis proves it faithful and fibers (every thread\n"
@@ -1553,8 +1565,8 @@ static void drv_usage(FILE *f)
 "  -h, --help       print this help and exit\n"
 "  -V, --version    print the version and exit\n"
 "\n"
-"Translate-only (the C path; selected by --translate, an output named *.c,\n"
-"'-o -', or --dump=plan):\n"
+"Translate-only (the C path; selected by --translate or --dump=plan, never\n"
+"by the output's name: -o app.c links an executable named app.c, as nvcc):\n"
 "  -o FILE          write the C to FILE (default: FILE.cu with .c, '-' for\n"
 "                   stdout); with -c, the object file (default: FILE.o)\n"
 "  -c               also compile the C with $CC (default cc) into an object file\n"

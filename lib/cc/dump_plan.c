@@ -203,10 +203,17 @@ static void dump_stride(const struct kernel *k, CXCursor loop, int ind, int *sho
 	}
 	bprintf(o, "%*sstride loop: lines %u-%u, interchanged: its rounds once per block, every thread's next iteration in each",
 		ind, "", line_of(loop), end_line_of(loop));
-	if (stride_index(k, loop, &ix))
+	if (stride_index(k, loop, &ix)) {
 		bprintf(o, "; index computed: round r runs the threads whose %s = start + threadIdx.%c + r * stride is in"
 			   " range, a contiguous range (per-thread indices where a value could leave its type)",
 			ix.v->name, 'x' + ix.axis);
+		if (ix.axis == 0 && ix.limit <= INT32_MAX)	/* emit.c's stride_x_base */
+			bputs(o, "; in a 1-D block whose conditions the rounds decide, each round's x loop alone,"
+				 " counted by its index in an int");
+		if (ix.axis == 0 && ix.limit <= INT32_MAX && stride_pairs(k, &ix))	/* emit.c's stride_pair_loop */
+			bputs(o, "; two rounds at a time where both are whole (the body writes only the thread's"
+				 " own locals)");
+	}
 	bputs(o, "\n");
 	dump_region(k, s->region, ind + 2, shown, o);
 }

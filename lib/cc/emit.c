@@ -740,14 +740,29 @@ static void relabel(const struct emit *e, const struct buf *body, char suffix, s
 	}
 }
 
+/*
+ * How the thread loops spell CUDA's index type: "dim3", or the header's
+ * second name for it where a variable of the kernel is named dim3 (llm.c's
+ * permute_kernel(..., int dim3, int dim4)), which hides the type from there
+ * to the end of the body.
+ */
+static const char *dim3_type(const struct kernel *k)
+{
+	for (unsigned i = 0; i < k->nv; i++)
+		if (!strcmp(k->v[i].name, "dim3"))
+			return "__idxgen_dim3";
+	return "dim3";
+}
+
 /* The loop's head: the thread's indices, its flag, its recomputed locals. */
 static void loop_prologue(const struct emit *e, const struct buf *locals, bool linear, struct buf *o)
 {
 	if (linear && (e->needs_tid || e->k->done_flags))
 		bprintf(o, "\t\tconst uint32_t __t = (__tz * __bdy + __ty) * __bdx + __tx;\n");
 	if (e->uses_threadIdx)
-		bprintf(o, linear ? "\t\tconst dim3 threadIdx = { __tx, __ty, __tz };\n" :
-				    "\t\tconst dim3 threadIdx = { __sx[__t], __sy[__t], __sz[__t] };\n");
+		bprintf(o, linear ? "\t\tconst %s threadIdx = { __tx, __ty, __tz };\n" :
+				    "\t\tconst %s threadIdx = { __sx[__t], __sy[__t], __sz[__t] };\n",
+			dim3_type(e->k));
 	if (e->src->tls || e->src->traps)	/* __device__ functions, __trap() or assert() read threadIdx */
 		bprintf(o, linear ? "\t\tidxgen_cc_set_thread(__tx, __ty, __tz);\n" :
 				    "\t\tidxgen_cc_set_thread(__sx[__t], __sy[__t], __sz[__t]);\n");
@@ -890,6 +905,27 @@ static void stride_index_bounds(const struct emit *e, struct buf *o)
 }
 
 /*
+ * The base of a computed-index round's lone x loop (one_d_x_loop): the
+ * round's start, where the index runs on threadIdx.x through types no
+ * wider than an int (issue 40: dot and histo of tests/bench/progs).  The
+ * kernel's `i = (int)(__idxgen_rb_R + threadIdx.x)` wraps in 32 bits as
+ * far as the compiler knows, so it sign-extended it for every access
+ * beside a second counter for the thread; counted by __idxgen_gi it folds
+ * back to that signed counter.  The round head's range check (the index's
+ * type's maximum above every index the loop computes, the start >= 0)
+ * makes the start exact in a uint32_t and B + [lo, hi) fit an int, so
+ * one_d_x_loop's own check holds: the same threads in the same order.
+ */
+static bool stride_x_base(const struct emit *e, struct buf *o)
+{
+	if (e->ix->axis != 0 || e->ix->limit > INT32_MAX)
+		return false;
+	bprintf(o, "\tconst uint32_t __idxgen_gb __attribute__((unused)) = (uint32_t)__idxgen_rb_%d;"
+		   "\t/* the round's start: a 1-D block's x loop counts by its index */\n", e->region);
+	return true;
+}
+
+/*
  * A level of a reduction tree (tree_level.c): only its working threads,
  * in any order (independent: proven there), so one loop for every stream
  * order; a 1-D block (the caller's branch), so threadIdx.x = __tx.
@@ -950,9 +986,10 @@ static void global_x_loop(const struct emit *e, CXCursor scattered, CXCursor bat
  * once the loop stood alone (vector add: 226 instructions a 256-thread
  * block, 449 with the flags left in, 200 with them constant).  So the
  * flags are shadowed by constants 1, which is the value just tested: the
- * same threads in the same order, the same conditions' values.  Writes
- * the loop and `} else {`; the caller closes the else around the general
- * form.
+ * same threads in the same order, the same conditions' values.  Also a
+ * computed-index stride round's loop (__idxgen_gb from stride_x_base).
+ * Writes the loop and `} else {`; the caller closes the else around the
+ * general form.
  */
 static void one_d_x_loop(const struct emit *e, CXCursor scattered, CXCursor batomic,
 			 const struct buf *locals, const struct buf *body, struct buf *o)
@@ -972,6 +1009,40 @@ static void one_d_x_loop(const struct emit *e, CXCursor scattered, CXCursor bato
 }
 
 /*
+ * A computed-index round and the next one at a time (stride_pair.c: the
+ * body writes only the thread's own locals), each thread's two iterations
+ * in a row, where both rounds are whole in a 1-D block with no condition
+ * flags: one_d_x_loop's loop with the body twice, the second in round r +
+ * 1 (`__idxgen_rb_R` redeclared there), then the round loop steps past it.
+ * dot's per-thread sum is loaded and stored once for two rounds.  Writes
+ * the loop and `} else` in front of one_d_x_loop's `if`.
+ */
+static void stride_pair_loop(const struct emit *e, CXCursor scattered, CXCursor batomic,
+			     const struct buf *locals, const struct buf *body, struct buf *o)
+{
+	struct buf two = { 0 };
+	int r = e->region;
+
+	bprintf(o, "\tif (__idxgen_lo_y == 0 && __idxgen_hi_y == 1 && __idxgen_lo_z == 0 && __idxgen_hi_z == 1\n"
+		   "\t    && __idxgen_lo_x == 0 && __idxgen_hi_x == __bdx && (int64_t)__idxgen_gb + __bdx <= INT32_MAX\n"
+		   "\t    && __idxgen_su_%d - __idxgen_rb_%d - __idxgen_ss_%d >= (int64_t)__bdx) {"
+		   "\t/* this round and the next whole: each thread's two iterations in a row */\n"
+		   "\tconst uint32_t __ty __attribute__((unused)) = 0, __tz __attribute__((unused)) = 0;\n"
+		   "\tconst int64_t __idxgen_rn_%d = __idxgen_rb_%d + __idxgen_ss_%d;\n",
+		r, r, r, r, r, r);
+	independent(e, scattered, batomic, false, o);
+	counted_x_for(o);
+	bputs(&two, "\t\t{\n");
+	bput(&two, body->p, body->n);
+	bprintf(&two, "\t\t}\n\t\t{\t/* round r + 1 */\n\t\tconst int64_t __idxgen_rb_%d = __idxgen_rn_%d;\n", r, r);
+	bput(&two, body->p, body->n);
+	bputs(&two, "\t\t}\n");
+	x_body(e, locals, &two, 'p', o);
+	bprintf(o, "\t__idxgen_rb_%d = __idxgen_rn_%d;\t/* round r + 1 ran too */\n\t} else\n", r, r);
+	buf_free(&two);
+}
+
+/*
  * Two forms of the same loop: computed indices when the block's index
  * stream is in x-fastest order (the compiler can then vectorize with
  * contiguous accesses), the stream otherwise.  Same thread t in both (t is
@@ -981,7 +1052,7 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		       const struct buf *locals, struct buf *o)
 {
 	unsigned line0, line1;
-	bool cxx_goto = e->has_goto && e->src->cxx, step = false, bounded, gi, gi1;
+	bool cxx_goto = e->has_goto && e->src->cxx, step = false, bounded, gi, gi1, ixg;
 	bool chunk;
 	CXCursor scattered = loop_scattered_access(e->k, l, n, &chunk), batomic = loop_block_atomic(e->k, l, n);
 	const char *lo, *hi;
@@ -1002,8 +1073,12 @@ static void emit_loops(struct emit *e, CXCursor *l, unsigned n, const struct buf
 		stride_index_bounds(e, o);
 	bounded = e->ix || emit_guard_bounds(e->k, l, n, &step, o);
 	gi = bounded && !e->ix && !step && emit_guard_x_base(e->k, l, n, o);
+	ixg = e->ix && stride_x_base(e, o);
 	emit_cond_flags(e->k, l, n, &e->conds, bounded, o);
-	gi1 = gi && !chunked(e, chunk, batomic);	/* the plain form below: global_x_loop */
+	/* the plain form below (global_x_loop), or a computed-index round's */
+	gi1 = (gi || ixg) && !chunked(e, chunk, batomic);
+	if (gi1 && ixg && !e->conds.n && !e->has_goto && !e->src->tls && stride_pairs(e->k, e->ix))
+		stride_pair_loop(e, scattered, batomic, locals, body, o);
 	if (gi1)
 		one_d_x_loop(e, scattered, batomic, locals, body, o);
 	if (bounded)
@@ -1183,7 +1258,8 @@ static void size_branches(const struct emit *e, const struct buf *t, unsigned lo
 		bprintf(o, "\tconst uint32_t __bdx __attribute__((unused)) = %u, __bdy __attribute__((unused)) = 1, "
 			   "__bdz __attribute__((unused)) = 1;\n", tree_sizes[i]);
 		if (e->k->uses_blockDim)
-			bprintf(o, "\tconst dim3 blockDim __attribute__((unused)) = { %u, 1, 1 };\n", tree_sizes[i]);
+			bprintf(o, "\tconst %s blockDim __attribute__((unused)) = { %u, 1, 1 };\n", dim3_type(e->k),
+				tree_sizes[i]);
 		bput(o, t->p, t->n);
 	}
 }

@@ -168,6 +168,56 @@ static char *dependent_member_name(CXCursor c)
 	return r;
 }
 
+/* the callee expression of call c with parentheses, `*` and implicit casts taken off, or a null cursor */
+static CXCursor call_callee(CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	CXCursor e = ks.n ? ks.c[0] : clang_getNullCursor();
+
+	cx_kids_free(&ks);
+	while (!clang_Cursor_isNull(e)) {
+		enum CXCursorKind k = clang_getCursorKind(e);
+
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_UnaryOperator)
+			break;
+		ks = cx_kids_of(e);
+		e = ks.n == 1 ? ks.c[0] : clang_getNullCursor();
+		cx_kids_free(&ks);
+	}
+	return e;
+}
+
+/*
+ * Is c a call that names no function: through a function-pointer template
+ * parameter (`template <fn_t f> __global__ void k() { f(...); }`, llm.c's
+ * trimat_forward), a pointer variable or parameter, or a parameter of a
+ * template's type (a functor or lambda `F f; f(...)`)?  Which function runs
+ * is known only at run time or instantiation; a call that resolves to an
+ * operator() or any other function is matched by its name instead.
+ */
+static bool indirect_call(CXCursor c)
+{
+	CXCursor r, e;
+	enum CXCursorKind rk;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	r = clang_getCursorReferenced(c);
+	rk = clang_getCursorKind(r);
+	if (rk == CXCursor_FunctionDecl || rk == CXCursor_CXXMethod || rk == CXCursor_FunctionTemplate ||
+	    rk == CXCursor_Constructor || rk == CXCursor_Destructor || rk == CXCursor_ConversionFunction)
+		return false;
+	if (rk == CXCursor_NonTypeTemplateParameter || rk == CXCursor_ParmDecl || rk == CXCursor_VarDecl ||
+	    rk == CXCursor_FieldDecl)
+		return true;
+	e = call_callee(c);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr && clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr;
+	rk = clang_getCursorKind(clang_getCursorReferenced(e));
+	return rk == CXCursor_NonTypeTemplateParameter || rk == CXCursor_ParmDecl || rk == CXCursor_VarDecl ||
+	       rk == CXCursor_FieldDecl;
+}
+
 static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct scan *sc = d;
@@ -197,6 +247,11 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	if (sc->known) {
 		if (*n && k != CXCursor_TypeRef && is_known(sc->known, n)) {
 			snprintf(sc->buf, sizeof(sc->buf), "calls '%s', which suspends the thread (a barrier, warp-level function or cooperative group in it)", n);
+			sc->hit = sc->buf;
+		} else if (sc->known->n && indirect_call(c)) {
+			snprintf(sc->buf, sizeof(sc->buf),
+				 "calls through '%s', a function pointer or function object, and functions of the program suspend the thread ('%s')",
+				 *n ? n : "an expression", sc->known->name[0]);
 			sc->hit = sc->buf;
 		}
 	} else if (k == CXCursor_OverloadedDeclRef && *n && is_fiber_builtin(n, sc->with_syncthreads)) {
@@ -331,9 +386,100 @@ const char *stmt_suspends(const struct source *s, CXCursor c, char *buf, size_t 
 	return buf;
 }
 
+/*
+ * What fiber_names_find keeps of one function between the rounds of its
+ * fixed point.  Each round asked every function not yet known to suspend
+ * again: its whole body walked for the names now known (tokenizing each
+ * dependent member call), then for the suspending built-ins, its lock-step
+ * meetings and spin loops, although only the known names had changed.  A
+ * chain of helpers each calling the next takes one round per helper (bm3d's
+ * main.cu over CImg.h's 60,000 lines of templates: 197 s of CPU, gdb in this
+ * loop; tests/cuda/SURVEY.md).  Now the
+ * names a body refers to are read once, each round compares them with the
+ * names known since its last look, and the rest is asked once; the rounds
+ * find the same functions in the same order.
+ */
+struct fn_memo {
+	char **ref;		/* the names the body refers to (scan_visit's with a known set), once each */
+	unsigned nref;
+	bool have_ref;
+	unsigned checked;	/* the known names already compared with ref */
+	bool own, have_own;	/* it suspends without a known name: a built-in, a meeting, a spin loop */
+	bool indirect;		/* the body calls through a pointer or function object (indirect_call) */
+};
+
+static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct fn_memo *m = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	(void)parent;
+	if (indirect_call(c))
+		m->indirect = true;
+	/* the cursors and names scan_visit compares with a known set (a TypeRef's never) */
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr && k != CXCursor_OverloadedDeclRef &&
+	    k != CXCursor_TemplateRef && k != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	n = cx_spelling(c);
+	if (!*n && k == CXCursor_MemberRefExpr) {
+		free(n);
+		n = dependent_member_name(c);
+	}
+	for (unsigned i = 0; *n && i < m->nref; i++)
+		if (!strcmp(m->ref[i], n))
+			*n = 0;
+	if (*n) {
+		m->ref = cx_realloc(m->ref, (m->nref + 1) * sizeof(*m->ref));
+		m->ref[m->nref++] = n;
+	} else {
+		free(n);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does the body name a function fn knows?  Only the names known since the last call are compared. */
+static bool calls_known(const struct fiber_names *fn, struct fn_memo *m, CXCursor f,
+			struct lockstep_stats *stats)
+{
+	if (!fn->n)
+		return false;
+	if (!m->have_ref) {
+		clang_visitChildren(f, ref_visit, m);
+		m->have_ref = true;
+		if (stats)
+			stats->fn_walks++;
+	}
+	if (m->indirect)	/* it may call any function of the program, one that suspends among them */
+		return true;
+	for (; m->checked < fn->n; m->checked++)
+		for (unsigned i = 0; i < m->nref; i++)
+			if (!strcmp(m->ref[i], fn->name[m->checked]))
+				return true;
+	return false;
+}
+
+/* Does f suspend by itself (no known name needed)? */
+static bool own_suspension(struct source *s, struct fn_memo *m, CXCursor f)
+{
+	if (!m->have_own) {
+		struct scan sc = { NULL, true, true, NULL, false, { 0 }, s, false };
+
+		clang_visitChildren(f, scan_visit, &sc);
+		if (s->lstats)
+			s->lstats->fn_walks++;
+		/* a helper whose lanes meet (lockstep.c): loop fission would run its callers lane after lane;
+		 * one that spins on memory another thread writes (spin.c) */
+		m->own = sc.hit || (s->model != EXEC_FISSION && (lockstep_meets(s, f) || spin_line(s, f)));
+		m->have_own = true;
+	}
+	return m->own;
+}
+
 void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUnit tu)
 {
 	struct cx_kids fns = { 0 };
+	struct fn_memo *m;
 	bool *in, more = true;
 	unsigned i;
 
@@ -341,31 +487,27 @@ void fiber_names_find(struct fiber_names *fn, struct source *s, CXTranslationUni
 	collect_fns(s, clang_getTranslationUnitCursor(tu), &fns);
 	in = cx_alloc(fns.n + 1);
 	memset(in, 0, fns.n + 1);
+	m = cx_alloc((fns.n + 1) * sizeof(*m));
+	memset(m, 0, (fns.n + 1) * sizeof(*m));
 	while (more) {	/* fixed point: a caller of a suspending function suspends */
 		more = false;
+		if (s->lstats)
+			s->lstats->fn_rounds++;
 		for (i = 0; i < fns.n; i++) {
-			struct scan sc = { fn->n ? fn : NULL, true, true, NULL, false, { 0 }, s, false };
-
-			if (in[i])
-				continue;
-			clang_visitChildren(fns.c[i], scan_visit, &sc);
-			if (!sc.hit && fn->n) {
-				sc.known = NULL;
-				clang_visitChildren(fns.c[i], scan_visit, &sc);
-			}
-			/* a helper whose lanes meet (lockstep.c): loop fission would run its callers lane after lane */
-			if (!sc.hit && s->model != EXEC_FISSION && lockstep_meets(s, fns.c[i]))
-				sc.hit = "a meeting of the lanes";
-			/* a helper that spins on memory another thread writes (spin.c) */
-			if (!sc.hit && s->model != EXEC_FISSION && spin_line(s, fns.c[i]))
-				sc.hit = "a spin loop";
-			if (!sc.hit)
+			if (in[i] || !(calls_known(fn, &m[i], fns.c[i], s->lstats) ||
+				       own_suspension(s, &m[i], fns.c[i])))
 				continue;
 			in[i] = more = true;
 			fn->name = cx_realloc(fn->name, (fn->n + 1) * sizeof(*fn->name));
 			fn->name[fn->n++] = cx_spelling(fns.c[i]);
 		}
 	}
+	for (i = 0; i < fns.n; i++) {
+		for (unsigned j = 0; j < m[i].nref; j++)
+			free(m[i].ref[j]);
+		free(m[i].ref);
+	}
+	free(m);
 	free(in);
 	cx_kids_free(&fns);
 }

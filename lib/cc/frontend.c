@@ -69,6 +69,7 @@ void source_free(struct source *s)
 	warp_map_free(s);
 	kernel_decls_free(s);
 	lockstep_memo_free(s);
+	parse_memo_free(s);
 	for (i = 0; i < s->nedits; i++)
 		free(s->edits[i].text);
 	free(s->edits);
@@ -170,6 +171,23 @@ static bool helper_barrier(const struct source *s, CXDiagnostic d)
 	return r;
 }
 
+/* Everything a parse depends on but the files on disk, which do not change during a translation. */
+static void parse_key(struct buf *key, CXIndex idx, const char *const *args, int nargs, const struct CXUnsavedFile *uf,
+		      unsigned nuf, unsigned flags)
+{
+	bput(key, (const char *)&idx, sizeof(idx));
+	bput(key, (const char *)&flags, sizeof(flags));
+	bput(key, (const char *)&nargs, sizeof(nargs));
+	bput(key, (const char *)&nuf, sizeof(nuf));
+	for (int i = 0; i < nargs; i++)
+		bput(key, args[i], strlen(args[i]) + 1);
+	for (unsigned i = 0; i < nuf; i++) {
+		bput(key, uf[i].Filename, strlen(uf[i].Filename) + 1);
+		bput(key, (const char *)&uf[i].Length, sizeof(uf[i].Length));
+		bput(key, uf[i].Contents, uf[i].Length);
+	}
+}
+
 /*
  * The parse itself: s's text (and its edited kernel headers) after the
  * prelude, with args, then define when not NULL (-D...), clang's flags.
@@ -183,6 +201,7 @@ CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *a
 	unsigned i;
 	int nc = 0, j;
 	char inc[PATH_MAX + 2], inc_cuda[PATH_MAX + 8];
+	struct buf key = { 0 };
 
 	/* what lockstep_calls.c kept of an earlier parse: its cursors die with that parse */
 	lockstep_memo_free(s);
@@ -234,8 +253,17 @@ CXTranslationUnit source_parse_raw(struct source *s, CXIndex idx, char *const *a
 		uf[2 + i].Contents = s->khdr[i].text;
 		uf[2 + i].Length = (unsigned long)s->khdr[i].len;
 	}
-	if (clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2 + s->nkhdr, flags, &tu) != CXError_Success)
+	parse_key(&key, idx, cargs, nc, uf, 2 + s->nkhdr, flags);
+	tu = parse_memo_take(s, &key);
+	if (tu && s->lstats)
+		s->lstats->parses_kept++;
+	else if (s->lstats)
+		s->lstats->parses++;
+	if (!tu && clang_parseTranslationUnit2(idx, s->path, cargs, nc, uf, 2 + s->nkhdr, flags, &tu) != CXError_Success)
 		tu = NULL;
+	if (tu)
+		parse_memo_issued(s, tu, &key);
+	buf_free(&key);
 	free(cargs);
 	free(uf);
 	return tu;

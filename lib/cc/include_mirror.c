@@ -11,7 +11,8 @@
  * every other file included from below the main file's folder is linked to
  * at its place too: each quoted include resolves as it did in the original
  * tree.  The same below an -I folder outside the main file's folder whose
- * mirror holds a translated header (search_mirror.c).
+ * mirror holds a translated header (search_mirror.c), and below the folder
+ * of a header translated one folder up (overlay_mirror.c).
  */
 #include "cc.h"
 
@@ -56,7 +57,7 @@ static char *mirror_rel(const struct mirror *m, CXFile f)
 			rel = NULL;
 		}
 	}
-	return rel;
+	return rel ? rel : overlay_rel(m->out, f);
 }
 
 static void mirror_one(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d)

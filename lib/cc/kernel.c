@@ -76,8 +76,8 @@ static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent, CXClien
 		v = &k->v[k->nv++];
 		memset(v, 0, sizeof(*v));
 		v->decl = c;
-		v->name = cx_spelling(c);
 		v->param = ck == CXCursor_ParmDecl;
+		v->name = v->param ? kernel_param_name(k->fn, c) : cx_spelling(c);
 		v->array = t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
 			   t.kind == CXType_VariableArray;
 		v->shared = has_annot(c, "shared");
@@ -536,6 +536,7 @@ int cc_translate_file_arch(const char *path, char *const *args, int nargs, unsig
 	}
 	if (tu)
 		clang_disposeTranslationUnit(tu);
+	parse_memo_free(&s);	/* its units before their index */
 	clang_disposeIndex(idx);
 	source_free(&s);
 	buf_free(&c);

@@ -210,8 +210,7 @@ static unsigned wrap_kernels(struct source *s, const struct source *m, bool wrap
 	return nfwd;
 }
 
-/* path resolved: beside the including file, then in the -I folders of args (NULL: not found) */
-static char *find_include(const char *from, const char *name, char *const *args, int nargs)
+char *include_resolve(const char *from, const char *name, char *const *args, int nargs)
 {
 	const char *slash = strrchr(from, '/');
 	char *p = NULL, *r;
@@ -269,7 +268,7 @@ static void scan_includes(struct source *s, const char *from, const char *text, 
 		if (!memmem(l, (size_t)(q - l), "include", 7))
 			continue;
 		name = strndup(q + 1, (size_t)(q2 - q - 1));
-		path = find_include(from, name, args, nargs);
+		path = include_resolve(from, name, args, nargs);
 		free(name);
 		if (!path || have_header(s, path) || s->nkhdr >= 64 || !source_read(&h, path)) {
 			free(path);

@@ -9,7 +9,9 @@
  * macro's, and the file's text at the kernel's offsets is the invocation.
  * macro_kernel_expand.c replaces such an invocation by its expansion before
  * the parse; what is still a macro's here it left alone (a macro that calls
- * itself, `__VA_OPT__`, a `#define` outside the main file).  The translator
+ * itself, `__VA_OPT__` beside `#`/`##` or over arguments only macros write,
+ * a `#define` outside the main file and the headers it includes with
+ * quotes).  The translator
  * writes a kernel anew from its text (thread loops, a fiber namespace
  * around it, a host stub made of its declaration as written), so such a
  * kernel cannot be rewritten: the stub had no declaration and the C++ did
@@ -53,15 +55,21 @@ bool kernel_macro_defined(struct source *s, CXCursor fn)
 	n = cx_spelling(fn);
 	if (bad_body)
 		error_at(s, fn,
-			 "kernel '%s' is defined by macro '%s', which idxgen-cc does not write out (a macro that calls "
-			 "itself, __VA_OPT__, or a #define outside the main file); define the kernel outside the macro",
+			 "kernel '%s' is defined by macro '%s', which idxgen-cc does not write out "
+			 "(a macro that calls itself, __VA_OPT__ beside # or ## or over arguments "
+			 "that only macros write, or a #define outside the .cu and the headers it "
+			 "includes with quotes); define the "
+			 "kernel outside the macro",
 			 n, *m ? m : "?");
 	else
-		error_at(s, fn,
-			 "the 'template <...>' header of kernel '%s' is written by macro '%s', which idxgen-cc does not "
-			 "write out (a macro that calls itself, __VA_OPT__, or a #define outside the main file); write "
-			 "the header outside the macro",
-			 n, *m ? m : "?");
+		error_at(
+		    s, fn,
+		    "the 'template <...>' header of kernel '%s' is written by macro '%s', "
+		    "which idxgen-cc does not write out (a macro that calls itself, __VA_OPT__ "
+		    "beside # or ## or over arguments that only macros write, or a #define "
+		    "outside the .cu and the headers it includes with quotes); write the header "
+		    "outside the macro",
+		    n, *m ? m : "?");
 	free(n);
 	return true;
 }

@@ -109,27 +109,36 @@ static size_t callee_start(const char *t, size_t from, size_t lt)
 	return i < lt && text_ident_char(t[i]) ? i : lt;
 }
 
+/* One launch at lt in [body, end): the callee's start *a, the >>> at *g, the argument list [*p, *e). */
+static bool find_launch(const char *t, size_t body, size_t end, size_t lt, size_t *a, size_t *g,
+			size_t *p, size_t *e)
+{
+	int depth = 0;
+
+	*a = callee_start(t, body, lt);
+	for (*g = lt + 3; *g + 3 <= end; (*g)++) {
+		if (t[*g] == '(' || t[*g] == '[')
+			depth++;
+		else if (t[*g] == ')' || t[*g] == ']')
+			depth--;
+		else if (depth == 0 && !strncmp(t + *g, ">>>", 3))
+			break;
+	}
+	if (*a == lt || *g + 3 > end)
+		return false;
+	for (*p = *g + 3; *p < end && gap(t, end, *p); (*p)++)
+		;
+	return *p < end && t[*p] == '(' && (*e = match(t, end, *p, '(', ')'));
+}
+
 /* One launch at lt in [body, end): its edit, the offset after it; 0 if it is not one. */
 static size_t edit_launch(struct source *s, size_t body, size_t end, size_t lt)
 {
 	const char *t = s->text;
-	size_t a = callee_start(t, body, lt), g, p, e;
-	int depth = 0;
+	size_t a, g, p, e;
 	struct buf r = { 0 };
 
-	for (g = lt + 3; g + 3 <= end; g++) {
-		if (t[g] == '(' || t[g] == '[')
-			depth++;
-		else if (t[g] == ')' || t[g] == ']')
-			depth--;
-		else if (depth == 0 && !strncmp(t + g, ">>>", 3))
-			break;
-	}
-	if (a == lt || g + 3 > end)
-		return 0;
-	for (p = g + 3; p < end && gap(t, end, p); p++)
-		;
-	if (p >= end || t[p] != '(' || !(e = match(t, end, p, '(', ')')))
+	if (!find_launch(t, body, end, lt, &a, &g, &p, &e))
 		return 0;
 	bputs(&r, "(__idxgenPushCallConfiguration(");
 	bput(&r, t + lt + 3, g - lt - 3);
@@ -142,37 +151,56 @@ static size_t edit_launch(struct source *s, size_t body, size_t end, size_t lt)
 	return e;
 }
 
+/* After the `define` of a `#define` whose logical line starts at i, its name at *name; 0: none. */
+static size_t define_at(const char *t, size_t end, size_t i, size_t *name)
+{
+	while (i < end && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	if (i >= end || t[i] != '#')
+		return 0;
+	for (i++; i < end && (t[i] == ' ' || t[i] == '\t'); i++)
+		;
+	if (end - i <= 6 || strncmp(t + i, "define", 6) || text_ident_char(t[i + 6]))
+		return 0;
+	for (*name = i + 6; *name < end && gap(t, end, *name); (*name)++)
+		;
+	return i + 6;
+}
+
 void macro_launches(struct source *s)
 {
 	const char *t = s->text;
 	size_t len = s->len, i = 0;
 
 	while (i < len) {
-		size_t j = i, end, k;
+		size_t end = line_end(t, len, i), name, body = define_at(t, end, i, &name), k;
 
-		while (j < len && (t[j] == ' ' || t[j] == '\t'))
-			j++;
-		end = line_end(t, len, j);
-		if (j < len && t[j] == '#') {
-			for (j++; j < end && (t[j] == ' ' || t[j] == '\t'); j++)
-				;
-			if (end - j > 6 && !strncmp(t + j, "define", 6) && !text_ident_char(t[j + 6])) {
-				for (k = j + 6; k + 3 <= end; k++) {
-					size_t n;
+		for (k = body; body && k + 3 <= end; k++) {
+			size_t n;
 
-					if (strncmp(t + k, "<<<", 3))
-						continue;
-					n = edit_launch(s, j + 6, end, k);
-					if (n)
-						s->macro_launches++;
-					else
-						s->macro_launches_left++;
-					k = n ? n - 1 : k + 2;
-				}
-			}
+			if (strncmp(t + k, "<<<", 3))
+				continue;
+			n = edit_launch(s, body, end, k);
+			k = n ? n - 1 : k + 2;
 		}
 		i = end + 1;
 	}
+}
+
+unsigned launch_defines(const char *t, size_t len)
+{
+	unsigned kinds = 0;
+	size_t i = 0, a, g, p, e;
+
+	while (i < len) {
+		size_t end = line_end(t, len, i), name, body = define_at(t, end, i, &name);
+
+		for (size_t k = body; body && k + 3 <= end; k++)
+			if (!strncmp(t + k, "<<<", 3))
+				kinds |= find_launch(t, body, end, k, &a, &g, &p, &e) ? LAUNCH_WHOLE : LAUNCH_SPLIT;
+		i = end + 1;
+	}
+	return kinds;
 }
 
 unsigned macro_arg_launches(struct source *s, unsigned a)
@@ -197,4 +225,114 @@ unsigned macro_arg_launches(struct source *s, unsigned a)
 		k = next - 1;
 	}
 	return n;
+}
+
+/*
+ * Was the launch whose text is the macro invocation at [a, e) rewritten
+ * where it is spelled?  A kernel call in a macro's expansion is: its
+ * callee, chevrons and arguments are in some #define body of the file that
+ * the invocation reaches, the invocation's own macro or one its text or
+ * that body names, and so on.  libclang 16 gives a macro body's tokens the
+ * invocation's location, so which body is asked of the text: every #define
+ * (before a) of every name the invocation reaches, and the launch counts as
+ * rewritten when those bodies hold at least one launch macro_launches()
+ * rewrote and none it could not.  A launch configuration alone
+ * (`#define KERNEL_ARGS2(g, b) <<<g, b>>>`, macro_chevrons.c) is one it
+ * could not, but counts only where the invocation reaches it (its
+ * invocations are written out before the parse).  A name that is no macro
+ * of this file (one of a header) reaches nothing: such a launch stays
+ * diagnosed.
+ */
+struct reach {
+	const char *t;
+	size_t before;
+	struct def {
+		size_t line, name, body, end;	/* the logical line, its name, after `define`, its end */
+		bool seen;
+	} *d;
+	unsigned nd;
+	unsigned done, left;
+};
+
+static size_t ident_end(const char *t, size_t end, size_t i)
+{
+	while (i < end && text_ident_char(t[i]))
+		i++;
+	return i;
+}
+
+static void reach_text(struct reach *r, size_t from, size_t to, unsigned depth);
+
+/* Every #define of the name [n, ne) before r->before: its launches counted, its body followed. */
+static void reach_name(struct reach *r, size_t n, size_t ne, unsigned depth)
+{
+	for (unsigned i = 0; i < r->nd; i++) {
+		struct def *d = &r->d[i];
+		size_t de = ident_end(r->t, d->end, d->name), a, g, p, e;
+
+		if (d->seen || d->line >= r->before || de - d->name != ne - n ||
+		    strncmp(r->t + d->name, r->t + n, ne - n))
+			continue;
+		d->seen = true;
+		for (size_t k = d->body; k + 3 <= d->end; k++) {
+			if (strncmp(r->t + k, "<<<", 3))
+				continue;
+			if (find_launch(r->t, d->body, d->end, k, &a, &g, &p, &e)) {
+				r->done++;
+				k = e - 1;
+			} else {
+				r->left++;
+				k += 2;
+			}
+		}
+		if (depth < 16)
+			reach_text(r, de, d->end, depth + 1);
+	}
+}
+
+/* The names in [from, to), strings and characters left out. */
+static void reach_text(struct reach *r, size_t from, size_t to, unsigned depth)
+{
+	const char *t = r->t;
+
+	for (size_t i = from; i < to; i++) {
+		if (t[i] == '"' || t[i] == '\'') {
+			char q = t[i];
+
+			for (i++; i < to && t[i] != q; i++)
+				i += t[i] == '\\';
+		} else if (text_ident_char(t[i]) && !(t[i] >= '0' && t[i] <= '9') &&
+			   (i == from || !text_ident_char(t[i - 1]))) {
+			size_t e = ident_end(t, to, i);
+
+			reach_name(r, i, e, depth);
+			i = e - 1;
+		} else if (text_ident_char(t[i])) {
+			i = ident_end(t, to, i) - 1;	/* a number's digits and suffix */
+		}
+	}
+}
+
+bool macro_launch_rewritten(const struct source *s, unsigned a, unsigned e)
+{
+	struct reach r = {.t = s->text, .before = a};
+	size_t i = 0, cap = 0;
+
+	while (i < s->len) {
+		size_t end = line_end(s->text, s->len, i), name, body = define_at(s->text, end, i, &name);
+
+		if (body) {
+			if (r.nd == cap) {
+				cap = cap ? 2 * cap : 16;
+				r.d = cx_realloc(r.d, cap * sizeof(*r.d));
+			}
+			r.d[r.nd++] = (struct def){i, name, body, end, false};
+		}
+		i = end + 1;
+	}
+	if (e <= a)	/* the invocation's name and its arguments */
+		e = (unsigned)ident_end(s->text, s->len, a);
+	reach_text(&r, a, e > s->len ? s->len : e, 0);
+	free(r.d);
+	return r.done && !r.left;
 }

@@ -82,8 +82,8 @@ static void usage(FILE *f)
 "idxgen_module_load()).\n"
 "\n"
 "Example:\n"
-"  idxgen-cc -o k.c k.cu && cc -O2 -c -I/usr/include k.c\n"
-"  idxgen-cc -c -o k.o k.cu\n"
+"  idxgen-cc --translate -o k.c k.cu && cc -O2 -c -I/usr/include k.c\n"
+"  idxgen-cc --translate -c -o k.o k.cu\n"
 "\n"
 "See also idxgen_module_load() in <idxgen_cc.h> to translate, compile and load\n"
 "a .cu file at run time.\n");
@@ -341,49 +341,29 @@ static int write_c(const struct options *o, const struct buf *out)
 	return rc;
 }
 
-/* An option only the driver of whole programs has, that writes -o's file itself (-o - then is its stdout). */
-static bool driver_output_mode(const char *a)
-{
-	static const char *const modes[] = { "-E", "--preprocess", "-M", "-MM", "--generate-dependencies",
-					     "--generate-nonsystem-dependencies", "-ptx", "-fatbin", "-cubin", NULL };
-
-	for (const char *const *m = modes; *m; m++)
-		if (!strcmp(a, *m))
-			return true;
-	return false;
-}
-
 /*
  * The translate-only command line (C of the kernels, this file): --translate,
- * --dump=... (but --dump=stats, the driver's), or an output named *.c or
- * '-'.  Anything else is the nvcc-like
- * driver of whole programs (driver.c), which -E, -M, -ptx ... select
- * whatever the output's name ('-o -' is their standard output, as
- * --emit-cxx's).  --translate is taken out of argv.
+ * or --dump=... (but --dump=stats, the driver's).  Options alone choose it,
+ * as options alone choose nvcc's phases (-cuda, -E, -c, ...): the name given
+ * to -o is only a name, so `-o app.c prog.cu` links an executable named
+ * app.c and `-o - prog.cu` one written to standard output, as nvcc does.
+ * Anything else is the nvcc-like driver of whole programs (driver.c).
+ * --translate is taken out of argv.
  */
 static bool translate_only(int *argc, char **argv)
 {
-	bool r = false, named = false, mode = false;
+	bool r = false;
 	int i, j;
 
 	for (i = 1; i < *argc; i++)
 		if (!strcmp(argv[i], "--emit-cxx"))
 			return false;	/* whole programs; with --dump=plan, their kernels' models */
 	for (i = 1; i < *argc; i++) {
-		const char *a = argv[i], *o = NULL;
-		size_t n;
+		const char *a = argv[i];
 
-		if (!strcmp(a, "-o") && i + 1 < *argc)
-			o = argv[i + 1];
-		else if (!strncmp(a, "-o", 2) && a[2] && strcmp(a, "-odir"))
-			o = a + 2;
-		n = o ? strlen(o) : 0;
 		if (!strcmp(a, "--translate") || (!strncmp(a, "--dump", 6) && strcmp(a, "--dump=stats")))
 			r = true;
-		named |= o && (!strcmp(o, "-") || (n > 2 && !strcmp(o + n - 2, ".c")));
-		mode |= driver_output_mode(a) && (i == 1 || strcmp(argv[i - 1], "-o"));
 	}
-	r |= named && !mode;
 	for (i = j = 1; i < *argc; i++)
 		if (strcmp(argv[i], "--translate"))
 			argv[j++] = argv[i];

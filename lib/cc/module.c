@@ -126,7 +126,8 @@ int idxgen_module_load(const char *path, struct idxgen_module **mod)
 		return err;
 	snprintf(so, sizeof(so), "%s/%016llx.so", dir, (unsigned long long)h);
 	if (access(so, R_OK)) {
-		char *tav[] = { (char *)(tr && *tr ? tr : "idxgen-cc"), "-o", c, (char *)path, NULL };
+		char *tool = (char *)(tr && *tr ? tr : "idxgen-cc");
+		char *tav[] = {tool, "--translate", "-o", c, (char *)path, NULL}; /* the C path */
 
 		snprintf(c, sizeof(c), "%s/%016llx.%d.c", dir, (unsigned long long)h, (int)getpid());
 		snprintf(tmp, sizeof(tmp), "%s/%016llx.%d.so", dir, (unsigned long long)h, (int)getpid());

@@ -180,6 +180,6 @@ int path_scopes(struct source *s, CXIndex idx, char *const *args, int nargs)
 		free(p.name[i]);
 	free(p.name);
 	cx_kids_free(&p.fns);
-	clang_disposeTranslationUnit(tu);
+	source_release(s, tu);
 	return 0;
 }

@@ -184,3 +184,38 @@ bool tree_loop(const struct kernel *k, CXCursor c)
 	clang_visitChildren(c, scan, &t);
 	return !t.bad && t.from_blockdim;
 }
+
+/*
+ * The first step of tree_level.c's and tree_fuse.c's walks over a level's
+ * statement and a load: in a macro, a static or __shared__ declaration
+ * (one variable for every thread) or a call of anything but a pure math
+ * built-in, PURE_BAD; literals, parentheses, casts, ?:, declarations of
+ * plain locals and pure calls, PURE_RECURSE (their parts are walked);
+ * anything else the caller's own question.
+ */
+enum pure_step pure_walk_step(CXCursor c)
+{
+	if (in_macro(c))
+		return PURE_BAD;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_DeclStmt:
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_UnexposedExpr:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_ConditionalOperator:
+	case CXCursor_TypeRef:
+		return PURE_RECURSE;
+	case CXCursor_VarDecl:
+		return clang_Cursor_getStorageClass(c) == CX_SC_Static || is_shared_decl(c)
+			   ? PURE_BAD
+			   : PURE_RECURSE;
+	case CXCursor_CallExpr:
+		return pure_builtin(c) ? PURE_RECURSE : PURE_BAD;
+	default:
+		return PURE_OTHER;
+	}
+}

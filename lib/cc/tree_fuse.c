@@ -171,24 +171,15 @@ static enum CXChildVisitResult load_visit(CXCursor c, CXCursor parent, CXClientD
 	bool ok;
 
 	(void)parent;
-	if (in_macro(c))
+	switch (pure_walk_step(c)) {
+	case PURE_RECURSE:
+		return CXChildVisit_Recurse;
+	case PURE_BAD:
 		goto bad;
+	case PURE_OTHER:
+		break;
+	}
 	switch (ck) {
-	case CXCursor_DeclStmt:
-	case CXCursor_IntegerLiteral:
-	case CXCursor_FloatingLiteral:
-	case CXCursor_CharacterLiteral:
-	case CXCursor_CXXBoolLiteralExpr:
-	case CXCursor_ParenExpr:
-	case CXCursor_UnexposedExpr:
-	case CXCursor_CStyleCastExpr:
-	case CXCursor_ConditionalOperator:
-	case CXCursor_TypeRef:
-		return CXChildVisit_Recurse;
-	case CXCursor_VarDecl:
-		if (clang_Cursor_getStorageClass(c) == CX_SC_Static || is_shared_decl(c))
-			goto bad;
-		return CXChildVisit_Recurse;
 	case CXCursor_MemberRefExpr: /* threadIdx.x, blockIdx.x, blockDim.x, gridDim.x */
 		if (!builtin_index(ls->k->src, c))
 			goto bad;
@@ -204,10 +195,6 @@ static enum CXChildVisitResult load_visit(CXCursor c, CXCursor parent, CXClientD
 		if (!load_name(ls, c, x->l, x->n))
 			goto bad;
 		return CXChildVisit_Continue;
-	case CXCursor_CallExpr:
-		if (!pure_builtin(c))
-			goto bad;
-		return CXChildVisit_Recurse;
 	case CXCursor_UnaryOperator:
 		if (unary_deref(ls->k->src, c) || unary_op(ls->k->src, c))
 			goto bad;

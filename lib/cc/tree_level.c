@@ -285,26 +285,18 @@ static enum CXChildVisitResult scan(CXCursor c, CXCursor parent, CXClientData d)
 	CXCursor t, val;
 
 	(void)parent;
-	if (in_macro(c))
+	switch (pure_walk_step(c)) {
+	case PURE_RECURSE:
+		return CXChildVisit_Recurse;
+	case PURE_BAD:
 		goto bad;
+	case PURE_OTHER:
+		break;
+	}
 	switch (ck) {
 	case CXCursor_CompoundStmt:
 	case CXCursor_IfStmt:
-	case CXCursor_DeclStmt:
 	case CXCursor_NullStmt:
-	case CXCursor_IntegerLiteral:
-	case CXCursor_FloatingLiteral:
-	case CXCursor_CharacterLiteral:
-	case CXCursor_CXXBoolLiteralExpr:
-	case CXCursor_ParenExpr:
-	case CXCursor_UnexposedExpr:
-	case CXCursor_CStyleCastExpr:
-	case CXCursor_ConditionalOperator:
-	case CXCursor_TypeRef:
-		return CXChildVisit_Recurse;
-	case CXCursor_VarDecl:
-		if (clang_Cursor_getStorageClass(c) == CX_SC_Static || is_shared_decl(c))
-			goto bad;
 		return CXChildVisit_Recurse;
 	case CXCursor_ArraySubscriptExpr:
 		if (!slot(sc, c, true))
@@ -314,10 +306,6 @@ static enum CXChildVisitResult scan(CXCursor c, CXCursor parent, CXClientData d)
 		if (!name_ok(sc, c))
 			goto bad;
 		return CXChildVisit_Continue;
-	case CXCursor_CallExpr:
-		if (!pure_builtin(c))
-			goto bad;
-		return CXChildVisit_Recurse;
 	case CXCursor_UnaryOperator:
 		if (unary_deref(sc->k->src, c) || (unary_op(sc->k->src, c) == '&') ||
 		    (unary_op(sc->k->src, c) == '+' &&

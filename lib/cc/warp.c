@@ -57,6 +57,11 @@ static const struct wop *wop_named(const char *n)
 	return NULL;
 }
 
+bool warp_op_named(const char *n)
+{
+	return wop_named(n) != NULL;
+}
+
 static const struct wop *wop_of(CXCursor c)
 {
 	const struct wop *op;
@@ -1059,6 +1064,6 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 		free(w.e[i].text);
 	free(w.e);
 	buf_free(&w.decls);
-	clang_disposeTranslationUnit(tu);
+	source_release(s, tu);
 	return s->nerrors ? 1 : 0;
 }

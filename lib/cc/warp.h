@@ -63,6 +63,8 @@ struct cgcall {
 	bool dyn;	/* of a thread_group or coalesced_group: a shape known at run time */
 };
 bool cg_of(CXCursor c, struct cgcall *g);
+/* Is n the name of a warp-level function warp.c lowers (`__shfl_down_sync`, `__ballot`)? */
+bool warp_op_named(const char *n);
 bool cg_pure(const struct cgcall *g);
 bool cg_wide_tile_collective(const struct cgcall *g);	/* fibers run it, fission does not */
 bool cg_large_tile_collective(struct source *s, CXCursor c);	/* diagnosed (fiber kernels) */

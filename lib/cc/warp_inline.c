@@ -537,6 +537,6 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 	for (i = 0; i < w.ne; i++)
 		free(w.e[i].text);
 	free(w.e);
-	clang_disposeTranslationUnit(tu);
+	source_release(s, tu);
 	return s->nerrors ? 1 : 0;
 }

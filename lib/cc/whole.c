@@ -96,11 +96,11 @@ static bool asm_has_code(CXCursor c)
 }
 
 /*
- * A read of a lane's special register (asm_sreg.c) in a header the parse
- * read from disk: the header's translated text has it as an expression of
- * threadIdx (translate_headers rewrites a header of the program's folder as
- * the main file; one outside it is left as written, so its PTX stays
- * refused).  In a __device__ function only: its callers see a call that
+ * A read of a lane's special register or vabsdiff4's byte sum (asm_sreg.c)
+ * in a header the parse read from disk: the header's translated text has
+ * it as an expression of threadIdx or a call (translate_headers rewrites a
+ * header of the program's folder as the main file; one outside it is left
+ * as written, so its PTX stays refused).  In a __device__ function only: its callers see a call that
  * depends on the thread (pure_call.c), while in a kernel the analyses
  * would see an asm statement where the lane is computed.
  */
@@ -113,7 +113,7 @@ static bool asm_sreg_in_header(const struct source *s, CXCursor c)
 	struct buf b = { 0 };
 	const char *reg;
 	char *rel;
-	size_t ea, eb;
+	size_t ea, eb, ops[4][2];
 	bool r;
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
@@ -129,7 +129,7 @@ static bool asm_sreg_in_header(const struct source *s, CXCursor c)
 		free(sp);
 	}
 	clang_disposeTokens(tu, t, n);
-	r = b.p && asm_sreg_at(b.p, b.n, 0, &reg, &ea, &eb);
+	r = b.p && (asm_sreg_at(b.p, b.n, 0, &reg, &ea, &eb) || asm_vsad_at(b.p, b.n, 0, ops));
 	free(b.p);
 	return r;
 }
@@ -328,13 +328,13 @@ static bool plain_text(CXCursor c)
 /*
  * A launch in a macro's expansion, rewritten as text (macro_launch.c): in the
  * macro's arguments at its use (the chevrons are in the use's text), or in
- * the #define bodies of the file, every one of which was rewritten.
+ * the #define bodies of the file that the use reaches.
  */
 static bool macro_launch_done(struct source *s, CXCursor c)
 {
 	if (macro_arg_launches(s, c_start(c)))
 		return true;
-	return s->macro_launches && !s->macro_launches_left;
+	return macro_launch_rewritten(s, c_start(c), c_end(c));
 }
 
 /* k<<<cfg>>>(args) -> (__idxgenPushCallConfiguration(cfg) ? (void)0 : k(args)) */
@@ -356,9 +356,12 @@ static bool rewrite_launch(struct walk *w, CXCursor c)
 			return false;	/* a plain call through a pointer */
 		if (macro_launch_done(w->s, c))
 			return true;	/* rewritten in its #define */
-		if (kernel)	/* a launch whose text is a macro's, or a plain call of a kernel */
-			error_at(w->s, c, "a kernel launch <<<...>>> written inside a macro is not supported");
-		return kernel;
+		/* a launch whose text is a macro's (in a template too: `LAUNCH(k<T>, ...)`, no callee
+		   resolved; its C++ did not compile), or a plain call of a kernel */
+		if (!kernel && !is_kernel_call(c))
+			return false;
+		error_at(w->s, c, "a kernel launch <<<...>>> written inside a macro is not supported");
+		return true;
 	}
 	if (a < w->pos || lt < a || gte > e || e > w->s->len) {
 		error_at(w->s, c, "idxgen-cc cannot locate this kernel launch's text");
@@ -705,6 +708,39 @@ static void tmpl_free(struct tmpl *t)
 	buf_free(&t->args);
 }
 
+/*
+ * What comes before the name of type parameter p: `typename` or `class`, or
+ * a C++20 type-constraint as written (`Numeric T`, `std::integral T`).  The
+ * constraint must stay: the stub defines the template that the user's
+ * declaration declares, and two heads that differ in a constraint declare
+ * two templates (the launch then names one that nothing defines: a link
+ * error).
+ */
+static void type_param_head(const struct source *s, CXCursor p, bool pack, struct buf *o)
+{
+	unsigned a = c_start(p), e = off_of(clang_getCursorLocation(p));
+	const char *dots = pack ? "..." : "";
+
+	/* libclang starts a constrained parameter at the concept's own name: take back its qualifier (`std::`) */
+	while (a > 0 && a <= s->len &&
+	       (isalnum((unsigned char)s->text[a - 1]) || s->text[a - 1] == '_' || s->text[a - 1] == ':' ||
+		isspace((unsigned char)s->text[a - 1])))
+		a--;
+	while (a < e && isspace((unsigned char)s->text[a]))
+		a++;
+	while (e > a && isspace((unsigned char)s->text[e - 1]))
+		e--;
+	if (pack && e >= a + 3 && !memcmp(s->text + e - 3, "...", 3))	/* `Numeric... Ts` */
+		for (e -= 3; e > a && isspace((unsigned char)s->text[e - 1]);)
+			e--;
+	if (in_macro(p) || e <= a || e > s->len || (e - a == 8 && !memcmp(s->text + a, "typename", 8)) ||
+	    (e - a == 5 && !memcmp(s->text + a, "class", 5))) {
+		bprintf(o, "typename%s", dots);
+		return;
+	}
+	bprintf(o, "%.*s%s", (int)(e - a), s->text + a, dots);
+}
+
 static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 {
 	struct cx_kids ks = cx_kids_of(fn);
@@ -731,7 +767,9 @@ static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 		if (memmem(s->text + c_start(p), c_end(p) - c_start(p), "...", 3) &&
 		    pk == CXCursor_TemplateTypeParameter && *n && !t->pack) {
 			/* a kernel template of any arguments (multi_tensor_apply's) */
-			bprintf(&t->gen, "%stypename... %s", np ? ", " : "", n);
+			bprintf(&t->gen, "%s", np ? ", " : "");
+			type_param_head(s, p, true, &t->gen);
+			bprintf(&t->gen, " %s", n);
 			bprintf(&t->args, "%s%s...", np++ ? ", " : "", n);
 			t->pack = n;
 			end = c_end(p);
@@ -755,7 +793,9 @@ static bool template_header(struct source *s, CXCursor fn, struct tmpl *t)
 			return false;
 		}
 		if (pk == CXCursor_TemplateTypeParameter) {
-			bprintf(&t->gen, "%stypename %s", np ? ", " : "", n);
+			bprintf(&t->gen, "%s", np ? ", " : "");
+			type_param_head(s, p, false, &t->gen);
+			bprintf(&t->gen, " %s", n);
 		} else {
 			ts = cx_string(clang_getTypeSpelling(clang_getCursorType(p)));
 			bprintf(&t->gen, "%s%s %s", np ? ", " : "", ts, n);
@@ -1278,8 +1318,14 @@ static void emit_fiber_block(const struct kernel *k, const struct tmpl *t, bool 
 	bprintf(o, "static void %s__block(struct idxgen_rt_block *__b)\n{\n", k->cname);
 	if (other)	/* lane loops branch on conditions the same across a warp only where its rows are whole warps */
 		bprintf(o, "\tif (__b->block_dim[0] %% 32u) {\n\t\t%s__tf__block%s(__b);\n\t\treturn;\n\t}\n", other, ta);
-	bprintf(o, "\tidxgen_cc_set_block(__b);\n%s%s%s%s",
-		k->src->traps ? "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx);\n" : "",
+	bputs(o, "\tidxgen_cc_set_block(__b);\n");
+	if (k->src->traps) {	/* a failed assert() names the kernel as nvcc does, not its fiber copy */
+		char *sig = kernel_signature(k->fn);
+
+		bprintf(o, "\tidxgen_cc_block_scope __idxgen_bs(__b, &::threadIdx, \"%s\");\n", sig);
+		free(sig);
+	}
+	bprintf(o, "%s%s%s",
 		k->src->hd_split || k->src->clock ? "\tidxgen_cc_device_scope __idxgen_ds;\n" : "",
 		kernel_cluster_dims(k) ? "\t__idxgen_cluster_scope __idxgen_cs;\n" : "",
 		k->src->dyn_shared_ns ? "\tidxgen_cc_dyn_shared = __b->dyn_shared;\n" : "");
@@ -1449,7 +1495,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	check_lockstep(s, k->fn);	/* a meeting that cannot be written in (a macro's assignment, a loop's condition) */
 	for (i = 0; i < k->nv; i++)
 		if (k->v[i].param && !*k->v[i].name)
-			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
+			error_at(s, k->v[i].decl, "an unnamed kernel parameter of a function-pointer or array type is not supported (give it a name)");
 	pack_params_ok(k, t);
 	if (s->nerrors)
 		return;
@@ -1558,7 +1604,7 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 	}
 	for (i = 0; ok && i < k->nv; i++)
 		if (k->v[i].param && !*k->v[i].name)
-			error_at(s, k->v[i].decl, "unnamed kernel parameters are not supported");
+			error_at(s, k->v[i].decl, "an unnamed kernel parameter of a function-pointer or array type is not supported (give it a name)");
 	if (s->nerrors == ft.nerrors && kernel_macros(s, k->fn, &body, &undefs)) {
 		emit_block_functions(k, t->is ? t->gen.p : NULL, t->is ? t->args.p : "", &body);
 		emit_stub(k, t, &body);
@@ -1779,6 +1825,7 @@ static void translate_whole_kernel(struct walk *w, CXCursor fn, unsigned nth)
 	struct buf narrow = { 0 };
 	unsigned line;
 
+	name_unnamed_params(s, fn);
 	kernel_init(&k, s, fn);
 	if (!template_header(s, fn, &t)) {
 		tmpl_free(&t);	/* what the header scan had written before the refusal */
@@ -2346,8 +2393,10 @@ static void include_visit(CXFile inc, CXSourceLocation *stack, unsigned n, CXCli
  * float_to_color kernels every program includes), whose translation is
  * such a copy.  NULL (left as written) when NAME is absolute,
  * climbs more than one folder (the copy must stay in the translation's
- * folder), or the header has quoted includes of its own (they would not be
- * found beside the copy).
+ * folder), or the header has quoted includes of its own that would not be
+ * found beside the copy: in a copy one folder up ("../03_scan/scan_v2.cu")
+ * the files below the header's folder are linked beside it
+ * (overlay_mirror.c), elsewhere none are.
  */
 static char *overlay_name(const struct source *s, CXTranslationUnit tu, CXFile f, const struct source *h,
 			  bool kernels)
@@ -2356,7 +2405,10 @@ static char *overlay_name(const struct source *s, CXTranslationUnit tu, CXFile f
 	const char *q, *q2, *e;
 	char *name;
 
-	if ((!h->nedits && !kernels) || memmem(h->text, h->len, "include \"", 9) || memmem(h->text, h->len, "include\"", 8))
+	bool quoted =
+	    memmem(h->text, h->len, "include \"", 9) || memmem(h->text, h->len, "include\"", 8);
+
+	if (!h->nedits && !kernels)
 		return NULL;
 	clang_getInclusions(tu, include_visit, &io);
 	if (!io.found || io.off >= s->len)
@@ -2368,7 +2420,8 @@ static char *overlay_name(const struct source *s, CXTranslationUnit tu, CXFile f
 	if (!q2 || q2 == q + 1)
 		return NULL;
 	name = strndup(q + 1, (size_t)(q2 - q - 1));
-	if (name[0] == '/' || strstr(name + (strncmp(name, "../", 3) ? 0 : 3), "..")) {
+	if (name[0] == '/' || strstr(name + (strncmp(name, "../", 3) ? 0 : 3), "..") ||
+	    (quoted && (strncmp(name, "../", 3) || !overlay_includes_linkable(tu, f, h)))) {
 		free(name);
 		return NULL;
 	}
@@ -2387,6 +2440,8 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		CXFile f;
 		struct source sf;
 		char *name, *rel;
+		bool overlay =
+		    false; /* one folder up: the files beside it linked (overlay_mirror.c) */
 
 		clang_getExpansionLocation(clang_getCursorLocation(first.c[i]), &f, NULL, NULL, NULL);
 		rel = relative_to_main(s, f);
@@ -2394,6 +2449,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 		if (!rel && out && source_read(&sf, name)) {
 			macro_shared_decls(&sf);
 			rel = overlay_name(s, tu, f, &sf, kernel[i]);
+			overlay = rel && !strncmp(rel, "../", 3);
 			source_free(&sf);
 		}
 		if (!rel && out && kernel[i])
@@ -2429,6 +2485,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			out->hdr = cx_realloc(out->hdr, (out->nhdr + 1) * sizeof(*out->hdr));
 			memset(&out->hdr[out->nhdr], 0, sizeof(*out->hdr));
 			out->hdr[out->nhdr].rel = rel;
+			out->hdr[out->nhdr].overlay_of = overlay ? overlay_dir(f) : NULL;
 			rel = NULL;
 			bprintf(&out->hdr[out->nhdr].text, "/* Generated by idxgen-cc %s from %s (C++). */\n",
 				IDXGEN_CC_VERSION, name);
@@ -2467,6 +2524,7 @@ void program_out_free(struct program_out *p)
 	for (i = 0; p && i < p->nhdr; i++) {
 		free(p->hdr[i].rel);
 		free(p->hdr[i].link);
+		free(p->hdr[i].overlay_of);
 		buf_free(&p->hdr[i].text);
 	}
 	if (p) {

@@ -3,7 +3,9 @@
  * bench_warp.c - warp-level operations as idxgen-cc lowers them (issue 23)
  * against the same algorithms with shared memory and __syncthreads() and
  * against plain C, one worker, same sizes, side by side in one run
- * (tests/bench/cc/warp.cu).  Each result is checked against the plain C
+ * (tests/bench/cc/warp.cu; the block sum twice with shuffles: lane 0's
+ * trees, and the public form with a warp-sum helper and a predicated
+ * second tree).  Each result is checked against the plain C
  * before timing.  Prints ns per run and ratios (>1: the first is faster).
  * Not pass/fail: the issue's goal is shuffle reduction >= shared memory.
  * The compaction's kept elements come out in the atomics' order: compared
@@ -16,8 +18,8 @@
 #include <time.h>
 #include <idxgen_rt.h>
 
-extern const struct idxgen_rt_kernel idxgen_cc_kernel_sum_shfl, idxgen_cc_kernel_sum_shared,
-	idxgen_cc_kernel_hist_warp, idxgen_cc_kernel_hist_shared, idxgen_cc_kernel_filter_warp,
+extern const struct idxgen_rt_kernel idxgen_cc_kernel_sum_shfl, idxgen_cc_kernel_sum_shfl_helper,
+	idxgen_cc_kernel_sum_shared, idxgen_cc_kernel_hist_warp, idxgen_cc_kernel_hist_shared, idxgen_cc_kernel_filter_warp,
 	idxgen_cc_kernel_filter_atomic;
 
 static double now(void)
@@ -100,7 +102,7 @@ int main(void)
 	int *kept = malloc(n * sizeof(int)), *kref = malloc(n * sizeof(int)), count[1] = { 0 }, *pcount = count;
 	int limit = 500;
 	unsigned k;
-	double ts, tm, tc, hw, hs, hc, fw, fa, fc;
+	double ts, th, tm, tc, hw, hs, hc, fw, fa, fc;
 
 	if (idxgen_rt_create(&ro, &rt))
 		return 1;
@@ -112,6 +114,9 @@ int main(void)
 
 	sums_c(in, ref, nb, bs);
 	ts = best_launch(rt, &idxgen_cc_kernel_sum_shfl, nb, bs, sargs, NULL, 0, reps, &err);
+	bad += memcmp(out, ref, nb * sizeof(int)) != 0;
+	memset(out, 0, nb * sizeof(int));
+	th = best_launch(rt, &idxgen_cc_kernel_sum_shfl_helper, nb, bs, sargs, NULL, 0, reps, &err);
 	bad += memcmp(out, ref, nb * sizeof(int)) != 0;
 	memset(out, 0, nb * sizeof(int));
 	tm = best_launch(rt, &idxgen_cc_kernel_sum_shared, nb, bs, sargs, NULL, 0, reps, &err);
@@ -154,6 +159,8 @@ int main(void)
 	       err || bad ? " -- WRONG RESULTS OR LAUNCH ERRORS, figures void" : "");
 	printf("block sum  shfl tree %12.0f ns  shared tree %12.0f ns  plain C %12.0f ns  shared/shfl %.2f  C/shfl %.2f\n",
 	       ts, tm, tc, tm / ts, tc / ts);
+	printf("block sum  shfl helper%12.0f ns  shared tree %12.0f ns  plain C %12.0f ns  shared/shfl %.2f  C/shfl %.2f\n",
+	       th, tm, tc, tm / th, tc / th);
 	printf("histogram  warp-aggr %12.0f ns  shared atom %12.0f ns  plain C %12.0f ns  shared/warp %.2f  C/warp %.2f\n",
 	       hw, hs, hc, hs / hw, hc / hw);
 	printf("filter     warp-aggr %12.0f ns  atomic each %12.0f ns  plain C %12.0f ns  atomic/warp %.2f  C/warp %.2f\n",

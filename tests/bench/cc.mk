@@ -27,7 +27,7 @@ KOBJS := $(addprefix $(O)/cck/,$(addsuffix .o,$(KNAMES)))
 # the CUDA source of the runtime's hand-written test kernels (tests/rt/kernels.h)
 $(O)/cck/rtk.c: $(ROOT)/tests/bench/cc/rtk.cu cc
 	mkdir -p $(O)/cck
-	$(BUILD)/cc/idxgen-cc -o $@ $<
+	$(BUILD)/cc/idxgen-cc --translate -o $@ $<
 
 $(O)/cck/rtk.o: $(O)/cck/rtk.c
 	$(KCC) -std=gnu11 -Wall -Wextra -Werror $(KCFLAGS) -I$(ROOT)/include -c -o $@ $<

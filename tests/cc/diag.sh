@@ -12,9 +12,22 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 for f in "$DIR"/bad/*.cu; do
-	expect_diag "$tmp/out.c" "$f" "$CC_BIN" -o "$tmp/out.c" "$f"
+	expect_diag "$tmp/out.c" "$f" "$CC_BIN" --translate -o "$tmp/out.c" "$f"
 done
 
+# Regression (issue 44): an output named *.c chose the C path, where nvcc links an executable
+# of that name; only options choose the path (--translate above), the name is a name.
+app=$DIR/whole/opts/output_named_c.cu
+"$CC_BIN" -o "$tmp/app.c" "$app" >"$tmp/err" 2>&1 && [ "$(head -c 4 "$tmp/app.c" | od -An -c | tr -d ' ')" = 177ELF ] &&
+	[ "$(IDXGEN_BACKEND=emu "$tmp/app.c")" = "sum 56" ]
+ok $? "-o app.c prog.cu: an executable named app.c that runs, as nvcc links it (not the kernels' C)"
+[ -s "$tmp/err" ] && sed 's/^/#   /' "$tmp/err" | head -5
+# ... and '-o -' (which chose the C path too) is the executable on standard output, no file '-'
+mkdir "$tmp/dash"
+(cd "$tmp/dash" && "$CC_BIN" -o - "$app" >"$tmp/piped" 2>"$tmp/err") && [ -z "$(ls -A "$tmp/dash")" ] &&
+	chmod +x "$tmp/piped" && [ "$(IDXGEN_BACKEND=emu "$tmp/piped")" = "sum 56" ]
+ok $? "-o - prog.cu: the executable on standard output ($(ls -A "$tmp/dash" | tr '\n' ' ')written beside)"
+[ -s "$tmp/err" ] && sed 's/^/#   /' "$tmp/err" | head -5
 "$CC_BIN" >/dev/null 2>&1; ok $([ $? = 2 ] && echo 0 || echo 1) "no input file: exit 2"
 "$CC_BIN" "$tmp/missing.cu" 2>"$tmp/err"; rc=$?
 ok $([ $rc = 2 ] && grep -q 'missing.cu: No such file' "$tmp/err" && echo 0 || echo 1) "missing input: exit 2 and the reason"

@@ -34,7 +34,7 @@ cc_bin() {
 
 # run MODE FILE PREFIX: translate (MODE "c") or dump the plan (MODE "plan") and match
 run() {
-	local f=$1 mode=$2 prefix=$3 name flags
+	local f=$1 mode=$2 prefix=$3 name flags std
 	name="$(basename "$f") ($prefix)"
 	flags=$(sed -n 's|^// FLAGS: ||p' "$f")
 	if [ "$mode" = plan ]; then
@@ -61,8 +61,11 @@ run() {
 	[ "$mode" = c ] && compiles "$f" "$tmp/out"
 	if [ "$mode" = cxx ]; then
 		cp "$tmp/out" "$tmp/k.cpp"
-		clang++ -std=c++17 -Wall -Wextra -Werror -Wno-unused-parameter -O2 -I"$DIR/../../include/cuda" \
-			-I"$DIR/../../include" -c -o /dev/null "$tmp/k.cpp" 2>"$tmp/err"
+		# -iquote: the golden file's own headers (golden/macro_header/), as beside it;
+		# the file's own -std= (FLAGS) if it gives one: C++20's concepts
+		std=$(printf '%s\n' $flags | sed -n 's|^-std=||p' | tail -n 1)
+		clang++ -std=${std:-c++17} -Wall -Wextra -Werror -Wno-unused-parameter -O2 -I"$DIR/../../include/cuda" \
+			-I"$DIR/../../include" -iquote "$(dirname "$f")" -c -o /dev/null "$tmp/k.cpp" 2>"$tmp/err"
 		rc=$?
 		ok $rc "$(basename "$f"): the C++ compiles with clang++ -Wall -Wextra -Werror"
 		[ $rc = 0 ] || sed 's/^/#   /' "$tmp/err"

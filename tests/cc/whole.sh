@@ -62,6 +62,36 @@ run_prog "vstore_macro_semicolon.cu (--exec-model=fibers)" --exec-model=fibers -
 run_prog "cdp_print_tree.cu -rdc=true -lcudadevrt" -rdc=true -o "$tmp/prog" \
 	"$DIR/../../cuda/progs/cdp_print_tree.cu" -lcudadevrt
 
+# Template kernels' class parameters of dependent type and functors of a
+# bare type parameter, bound bitwise under both models (the default loop
+# above builds them under auto)
+for m in fission fibers; do
+	run_prog "kernel_param_dependent_class.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" \
+		"$DIR/progs/kernel_param_dependent_class.cu"
+	run_prog "kernel_param_template_functor.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" \
+		"$DIR/progs/kernel_param_template_functor.cu"
+done
+# Launch configurations that a macro writes (KERNEL_ARGS2 & co.), under
+# both models (the default loop above builds it under auto)
+for m in fission fibers; do
+	run_prog "launch_config_macro.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/launch_config_macro.cu"
+done
+# Whole launches in macros beside a launch configuration's macro, and both
+# kinds of macro (and kernel-writing ones) in the program's own headers,
+# under both models
+for m in fission fibers; do
+	for p in launch_macro_mixed macro_header launch_header; do
+		run_prog "$p.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/$p.cu"
+	done
+done
+# Macros with __VA_OPT__ that write kernels and kernel code (a warp sum), as
+# fibers and forced to fission (the warp sum's invocation written out,
+# lib/cc/macro_warp_expand.c: refused before, "a warp-level function inside
+# a macro expansion is not supported")
+for m in fission fibers; do
+	run_prog "macro_kernel_va_opt.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/macro_kernel_va_opt.cu"
+done
+
 # Kernel parameters of reference type, as fibers (the default loop above
 # builds it under auto; fission refuses the scalar reference's `f *= by`)
 run_prog "kernel_ref_param.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/kernel_ref_param.cu"
@@ -108,6 +138,8 @@ run_prog "header_warp_template.cu (--exec-model=fibers)" --exec-model=fibers -o 
 # fission refuses its guard macro as it does with __trap() written there:
 # "statements of one macro expansion cannot be split into thread loops")
 run_prog "asm_trap.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/asm_trap.cu"
+# vabsdiff4's rewrite is a macro use: the same under fibers as under fission
+run_prog "asm_vabsdiff4.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/asm_vabsdiff4.cu"
 
 # Kernels a macro writes, written out before the translation
 # (lib/cc/macro_kernel_expand.c; refused before): under each model too.
@@ -115,6 +147,21 @@ for m in fission fibers; do
 	for p in macro_kernels macro_kernel_templates macro_kernel_edges; do
 		run_prog "$p.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/$p.cu"
 	done
+done
+
+# C++20 programs (built with -std=c++20, as nvcc is told): kernel templates
+# constrained by concepts (the stub keeps the constraint: the same template),
+# <cuda/std/concepts> and the narrow float types every <cuda/std/X> brings.
+for m in auto fission fibers; do
+	for p in kernel_concepts cuda_std_half; do
+		run_prog "cxx20/$p.cu -std=c++20 (--exec-model=$m)" -std=c++20 --exec-model=$m -o "$tmp/prog" \
+			"$DIR/cxx20/$p.cu"
+	done
+done
+# a constrained parameter pack: fibers only (loop fission takes no pack)
+for m in auto fibers; do
+	run_prog "cxx20/kernel_concept_pack.cu -std=c++20 (--exec-model=$m)" -std=c++20 --exec-model=$m \
+		-o "$tmp/prog" "$DIR/cxx20/kernel_concept_pack.cu"
 done
 
 # `return f();` in a kernel calls f, then the thread leaves (the CUDA
@@ -243,6 +290,13 @@ run_prog "layout/src/dyn_main.cu: extern __shared__ in a macro of a header outsi
 for m in auto fission fibers; do
 	run_prog "layout/src/grid_main.cu (--exec-model=$m): a kernel in a header one folder up" \
 		--exec-model=$m -o "$tmp/prog" "$DIR/layout/src/grid_main.cu"
+done
+# ... and one included as "../scan/NAME.cu" whose own quoted include
+# resolves beside it (Learn CUDA Programming's pack_n_split; refused before):
+# the files below its folder linked beside the translation (overlay_mirror.c).
+for m in auto fission fibers; do
+	run_prog "sibling/compact/compact_main.cu (--exec-model=$m): a kernel file one folder up with its own include" \
+		--exec-model=$m -o "$tmp/prog" "$DIR/sibling/compact/compact_main.cu"
 done
 
 # Errors only in a system header, more than clang shows: the first of them is

@@ -94,3 +94,30 @@ __global__ void filter_atomic(const int *in, int *out, int *count, int limit)
 	if (in[i] < limit)
 		out[atomicAdd(count, 1)] = in[i];
 }
+
+// Block sum as most public code writes it: a warp-sum helper, lane 0's sums
+// through shared memory, the first warp's tree under `if (wid == 0)` (the
+// lowering runs it predicated: lanes of the other warps absent).
+__inline__ __device__ int warp_sum(int v)
+{
+	for (int off = warpSize / 2; off > 0; off >>= 1)
+		v += __shfl_down_sync(0xffffffffu, v, off);
+	return v;
+}
+
+__global__ void sum_shfl_helper(const int *in, int *out)
+{
+	__shared__ int sums[32];
+	int lane = threadIdx.x % warpSize, wid = threadIdx.x / warpSize;
+	int v = in[blockIdx.x * blockDim.x + threadIdx.x];
+	v = warp_sum(v);
+	if (lane == 0)
+		sums[wid] = v;
+	__syncthreads();
+	v = threadIdx.x < blockDim.x / warpSize ? sums[lane] : 0;
+	if (wid == 0) {
+		v = warp_sum(v);
+	}
+	if (threadIdx.x == 0)
+		out[blockIdx.x] = v;
+}

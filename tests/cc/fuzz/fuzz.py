@@ -142,7 +142,7 @@ class Tools:
     def translate(self, cu, c):
         if os.path.exists(c):
             os.unlink(c)
-        return self.run([self.cc, "-o", c, cu])
+        return self.run([self.cc, "--translate", "-o", c, cu])
 
     def compile_c(self, c, o):
         return self.run([self.gcc, "-std=gnu11", self.opt, "-w", "-I" + os.path.join(ROOT, "include"),

@@ -90,6 +90,17 @@ TREE_LEVELS = 0.7
 # from global memory only (issue 40, lib/cc/tree_fuse.c: in 1-D blocks of
 # 128 threads the load runs fused with the tree's first level).
 TREE_LOADS = 0.5
+# Of the 1-D blocks, those drawn again as 128 or 256 threads, the common
+# sizes in which lib/cc/tree_fuse.c fuses the load with the tree's first
+# level and writes the later levels out (without this draw almost no seed
+# reached the fused form).  From a generator of its own.
+FUSED_BLOCKS = 0.3
+# Of the kernels in such a block, those that start (after the shared arrays'
+# initialisation, before any divergent return is drawn) with the recognised
+# tree and its load: the fused form needs a kernel without returning
+# threads, which most later draws are not.  From a generator of its own.
+FUSED_TREES = 0.6
+# (those kernels draw no return: Gen.fused_tree)
 # Conditions of the guard's form (thread index against uniform values) as the
 # conditions of ?: and of ifs inside loops: the translator decides them per
 # block (guard.c, __idxgen_cond_J), in thread loops nested in uniform loops
@@ -105,7 +116,8 @@ STRIDE_LOOPS = 0.3
 # Shuffle-tree loops (issue 40, lib/cc/warp_tree.c) in place of some single
 # shuffles: `for (int o = C; o > 0; o /= 2) w += __shfl_down_sync(full, w, o,
 # width);` (or the xor butterfly), which the translator runs as one loop per
-# level over the block's warps.  Drawn by a generator of their own.
+# level over the block's warps (C a power of two up to 32, or 3 or 24).
+# Drawn by a generator of their own.
 WARP_TREES = 0.4
 # The C path's lock-step rule (lib/cc/lockstep.c): it rejects a statement that
 # reads __shared__ memory an earlier statement of the phase may have stored
@@ -175,6 +187,9 @@ class Gen:
         self.tr = random.Random(name + ":tree")     # shuffle trees' draws (WARP_TREES)
         self.lr = random.Random(name + ":lockstep")  # replaced reads' draws (LOCKSTEP_READS)
         self.vr = random.Random(name + ":levels")   # tree levels' draws (TREE_LEVELS)
+        # a kernel that starts with tree_fuse.c's form and returns nowhere (FUSED_TREES)
+        self.fused_tree = b[0] in (128, 256) and b[1] == b[2] == 1 and \
+            random.Random(name + ":fused-tree").random() < FUSED_TREES
         self.ls_reset()
 
     # -- shapes ---------------------------------------------------------
@@ -184,6 +199,9 @@ class Gen:
         while True:
             if dims == 1:
                 b = (r.choice([1, 2, 7, 31, 32, 33, 64, 65, 96, 100, 128, r.randint(1, 200)]), 1, 1)
+                fr = random.Random(self.name + ":fused")
+                if fr.random() < FUSED_BLOCKS:
+                    b = (fr.choice([128, 256]), 1, 1)
             elif dims == 2:
                 b = (r.randint(1, 17), r.randint(1, 12), 1)
             else:
@@ -443,7 +461,7 @@ class Gen:
             self.emit("}")
             for c in cases:
                 self.ls_join(c)
-        elif k < 89 and self.inited and not sc.in_loop:
+        elif k < 89 and self.inited and not sc.in_loop and not self.fused_tree:
             self.emit("if (%s)" % self.cond(sc, True))
             self.emit("\treturn;")
             self.returned = True
@@ -545,19 +563,20 @@ class Gen:
         self.emit("}")
         self.barrier()
 
-    def reduction_tree(self, sc):
-        """The block reduction tree over rows of a shared array (each level a guarded loop)."""
+    def reduction_tree(self, sc, fused=False):
+        """The block reduction tree over rows of a shared array (each level a guarded loop);
+        fused: the recognised form over row 0 with the load in front (tree_fuse.c's)."""
         r = self.r
         a = r.choice(sorted(self.shared))
-        j = r.randrange(self.shared[a])
+        j = 0 if fused else r.randrange(self.shared[a])
         st = self.fresh("st")
         op = r.choice(["+=", "^=", "min", "max"])
         here = "%s[tid + %du * %du]" % (a, self.nt, j)
         there = "%s[tid + %s + %du * %du]" % (a, st, self.nt, j)
-        if self.block[1] == self.block[2] == 1 and j == 0 and self.vr.random() < TREE_LEVELS:
+        if self.block[1] == self.block[2] == 1 and j == 0 and (fused or self.vr.random() < TREE_LEVELS):
             here = "%s[threadIdx.x]" % a        # the recognised form: tid is threadIdx.x
             there = "%s[threadIdx.x + %s]" % (a, st)
-            if self.vr.random() < TREE_LOADS:  # a load the first level may be fused with
+            if fused or self.vr.random() < TREE_LOADS:  # a load the first level may be fused with
                 self.barrier()
                 self.emit("%s[threadIdx.x] = in[(blockIdx.x * blockDim.x + threadIdx.x) %% (unsigned int)n]"
                           " * %du + %du;" % (a, self.vr.randint(1, 9), self.vr.randint(0, 99)))
@@ -614,7 +633,7 @@ class Gen:
             self.reads = set()
             self.ls_reset()
             sc.uvars.append(v)
-        elif k < 94 and not sc.in_loop:
+        elif k < 94 and not sc.in_loop and not self.fused_tree:
             self.emit("if (%s)" % self.cond(sc, False))
             self.emit("\treturn;")
             # idxgen-cc rejects a return between two warp operations (lib/cc/warp.c: "not
@@ -647,7 +666,9 @@ class Gen:
             e = "__reduce_%s_sync(%s, %s)" % (op, full, x)
         if op in ("up", "down", "xor") and self.tr.random() < WARP_TREES:
             o = self.fresh("o")
-            first = self.tr.choice([16, 16, 8, 4, 2, 1, 32])
+            # 3 and 24: offsets of more than one bit (24, 12, 6, 3, 1), which
+            # the tree's xor levels read wrong before the twenty-sixth session
+            first = self.tr.choice([16, 16, 8, 4, 2, 1, 32, 3, 24])
             f = "xor" if self.tr.random() < 0.4 else "down"
             self.emit("unsigned int %s = %s;" % (v, x))
             self.emit("for (int %s = %d; %s > 0; %s /= 2)" % (o, first, o, o))
@@ -756,7 +777,7 @@ class Gen:
             self.emit("for (unsigned int q = 0; q < %du; q++)" % self.la)
             self.emit("\tla[q] = %s + q;" % self.vexpr(sc))
             self.la_ready = True
-        if r.random() < 0.2:
+        if r.random() < 0.2 and not self.fused_tree:
             self.emit("if (%s)" % self.cond(sc, False))
             self.emit("\treturn;")
         for a, k in sorted(self.shared.items()):
@@ -768,6 +789,8 @@ class Gen:
         self.emit("}")
         self.barrier()
         self.inited = True
+        if self.fused_tree:
+            self.reduction_tree(sc, fused=True)
         self.ind -= 1
         self.block_body(sc, 3, 60)
         self.ind += 1

@@ -2,7 +2,7 @@
 # idxgen-cc with a planted bug, to show that the fuzzer catches one: the
 # translated code forgets that a thread returned (its __done flag is never
 # set), so the thread runs the thread loops after its return.
-# usage: PLANTED_CC=path/to/idxgen-cc planted-cc.sh -o OUT.c IN.cu
+# usage: PLANTED_CC=path/to/idxgen-cc planted-cc.sh --translate -o OUT.c IN.cu
 "${PLANTED_CC:?PLANTED_CC: the real idxgen-cc}" "$@" || exit $?
 out=
 prev=

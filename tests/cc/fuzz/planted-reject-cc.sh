@@ -4,7 +4,7 @@
 # rejects, with a diagnostic at the kernel's line as idxgen-cc gives one,
 # every one whose I is not a multiple of 4 (3 of 4); the rest goes to the
 # real translator.
-# usage: PLANTED_CC=path/to/idxgen-cc planted-reject-cc.sh -o OUT.c IN.cu
+# usage: PLANTED_CC=path/to/idxgen-cc planted-reject-cc.sh --translate -o OUT.c IN.cu
 in=
 for a in "$@"; do
 	case $a in *.cu) in=$a ;; esac

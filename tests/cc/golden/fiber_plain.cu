@@ -162,7 +162,7 @@ out:;
 // MODEL-NEXT: no thread suspends: the threads run one after another in the block's loop, no fiber each
 // MODEL: kernel dyn_copy: fibers (loop fission cannot run it: goto and labels
 // MODEL-NEXT: no thread suspends
-// MODEL: kernel through_pointer: fibers (loop fission cannot run it: goto and labels
+// MODEL: kernel through_pointer: fibers (calls through 'd_op', a function pointer or function object, and functions of the program suspend the thread
 // MODEL-NOT: no thread suspends
 // MODEL: kernel goto_barrier: fibers (loop fission cannot run it: goto and labels
 // MODEL-NOT: no thread suspends

@@ -93,6 +93,21 @@ __global__ void scale_le(float *y, float a, int last)
 // CHECK: if (__idxgen_su_1 - __idxgen_rb_1 < (int64_t)__bdx)
 // CHECK-NEXT: __idxgen_hi_x = (uint32_t)(__idxgen_su_1 - __idxgen_rb_1);
 // CHECK-NEXT: const int __idxgen_in_1 = 1;
+// An int index on threadIdx.x: a 1-D block's round is the x loop alone, counted by the index in an
+// int (emit.c's stride_x_base, one_d_x_loop), so the kernel's i folds to the counter; else as before.
+// CHECK-NEXT: const uint32_t __idxgen_gb __attribute__((unused)) = (uint32_t)__idxgen_rb_1;
+// CHECK-NEXT: if (__idxgen_lo_y == 0 && __idxgen_hi_y == 1 && __idxgen_lo_z == 0 && __idxgen_hi_z == 1
+// CHECK-NEXT: && __idxgen_lo_x <= __idxgen_hi_x && (int64_t)__idxgen_gb + __idxgen_hi_x <= INT32_MAX) {
+// CHECK-NEXT: const uint32_t __ty __attribute__((unused)) = 0, __tz __attribute__((unused)) = 0;
+// CHECK-NEXT: IDXGEN_CC_INDEPENDENT
+// CHECK-NEXT: for (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x); __idxgen_gi < (int32_t)(__idxgen_gb + __idxgen_hi_x); __idxgen_gi++) {
+// CHECK-NEXT: const uint32_t __tx = (uint32_t)__idxgen_gi - __idxgen_gb;
+// CHECK-NEXT: const dim3 threadIdx = { __tx, __ty, __tz };
+// CHECK-NEXT: int i = (int)(__idxgen_rb_1 + threadIdx.x);
+// CHECK-NEXT: if (__idxgen_in_1 || (last >= i)) {
+// CHECK-NEXT: y[i] *= a;
+// CHECK: } else {
+// CHECK-NEXT: for (uint32_t __tz = __idxgen_lo_z; __tz < __idxgen_hi_z; __tz++)
 // CHECK: for (uint32_t __tx = __idxgen_lo_x; __tx < __idxgen_hi_x; __tx++) {
 // CHECK-NEXT: const dim3 threadIdx = { __tx, __ty, __tz };
 // CHECK-NEXT: int i = (int)(__idxgen_rb_1 + threadIdx.x);
@@ -139,9 +154,13 @@ __global__ void scale_size(float *y, size_t n)
 		y[i] += 1.0f;
 }
 // CHECK-LABEL: static void scale_size__block(
+// CHECK-NOT: __idxgen_gb
 // CHECK: const int64_t __idxgen_su0_1 = (unsigned long)(n) > (unsigned long)INT64_MAX ? INT64_MAX : (int64_t)(unsigned long)(n);
 // CHECK-NEXT: if (__idxgen_ss_1 > 0 && __idxgen_ss_1 < INT64_C(4294967295) - (int64_t)__bdx &&
+// CHECK-NOT: __idxgen_gb
 // CHECK: size_t i = (size_t)(__idxgen_rb_1 + threadIdx.x);
+// CHECK-NOT: __idxgen_gi
+// CHECK: const struct idxgen_rt_kernel idxgen_cc_kernel_scale_size
 
 // PLAN-LABEL: kernel saxpy:
 // PLAN: thread loop 0: lines 9-9 (every thread of the block)
@@ -155,7 +174,71 @@ __global__ void scale_size(float *y, size_t n)
 // PLAN-NOT: stride loop
 // PLAN: 1 thread loop(s)
 // PLAN-LABEL: kernel scale_le:
-// PLAN: stride loop: lines 79-80, interchanged: its rounds once per block, every thread's next iteration in each; index computed: round r runs the threads whose i = start + threadIdx.x + r * stride is in range, a contiguous range (per-thread indices where a value could leave its type)
+// PLAN: stride loop: lines 79-80, interchanged: its rounds once per block, every thread's next iteration in each; index computed: round r runs the threads whose i = start + threadIdx.x + r * stride is in range, a contiguous range (per-thread indices where a value could leave its type); in a 1-D block whose conditions the rounds decide, each round's x loop alone, counted by its index in an int
 // PLAN-LABEL: kernel per_thread:
 // PLAN-NOT: index computed
 // PLAN: k (line
+// PLAN-LABEL: kernel scale_size:
+// PLAN: stride loop: lines {{[0-9]+}}-{{[0-9]+}}, interchanged: {{.*}}; index computed: {{.*}} (per-thread indices where a value could leave its type){{$}}
+
+// Two rounds at a time (stride_pair.c): where the body writes only the thread's own locals, a 1-D
+// block's whole round and the next run as one loop, each thread's two iterations in a row, the
+// second with the round's start redeclared; the round loop then steps past the second.  Not where
+// the body writes memory (saxpy, scale_le above) or a __shared__ variable.
+__global__ void own_sum(const float *x, float *out, int n)
+{
+	float s = 0.0f;
+
+	for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+		s += x[i] * x[i];
+	out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+// CHECK-LABEL: static void own_sum__block(
+// CHECK: const uint32_t __idxgen_gb __attribute__((unused)) = (uint32_t)__idxgen_rb_1;
+// CHECK-NEXT: if (__idxgen_lo_y == 0 && __idxgen_hi_y == 1 && __idxgen_lo_z == 0 && __idxgen_hi_z == 1
+// CHECK-NEXT: && __idxgen_lo_x == 0 && __idxgen_hi_x == __bdx && (int64_t)__idxgen_gb + __bdx <= INT32_MAX
+// CHECK-NEXT: && __idxgen_su_1 - __idxgen_rb_1 - __idxgen_ss_1 >= (int64_t)__bdx) {
+// CHECK-NEXT: const uint32_t __ty __attribute__((unused)) = 0, __tz __attribute__((unused)) = 0;
+// CHECK-NEXT: const int64_t __idxgen_rn_1 = __idxgen_rb_1 + __idxgen_ss_1;
+// CHECK-NEXT: IDXGEN_CC_INDEPENDENT
+// CHECK-NEXT: for (int32_t __idxgen_gi = (int32_t)(__idxgen_gb + __idxgen_lo_x); __idxgen_gi < (int32_t)(__idxgen_gb + __idxgen_hi_x); __idxgen_gi++) {
+// CHECK: const dim3 threadIdx = { __tx, __ty, __tz };
+// CHECK-NEXT: {
+// CHECK-NEXT: int i = (int)(__idxgen_rb_1 + threadIdx.x);
+// CHECK-NEXT: if (__idxgen_in_1 || (i < n)) {
+// CHECK-NEXT: s_[__t] += x[i] * x[i];
+// CHECK: { /* round r + 1 */
+// CHECK-NEXT: const int64_t __idxgen_rb_1 = __idxgen_rn_1;
+// CHECK-NEXT: int i = (int)(__idxgen_rb_1 + threadIdx.x);
+// CHECK-NEXT: if (__idxgen_in_1 || (i < n)) {
+// CHECK-NEXT: s_[__t] += x[i] * x[i];
+// CHECK: __idxgen_rb_1 = __idxgen_rn_1;
+// CHECK-NEXT: } else
+// CHECK-NEXT: if (__idxgen_lo_y == 0 && __idxgen_hi_y == 1 && __idxgen_lo_z == 0 && __idxgen_hi_z == 1
+// CHECK-NEXT: && __idxgen_lo_x <= __idxgen_hi_x && (int64_t)__idxgen_gb + __idxgen_hi_x <= INT32_MAX) {
+
+__global__ void shared_slots(const float *x, float *out, int n)
+{
+	__shared__ float part[256];
+
+	part[threadIdx.x] = 0.0f;
+	for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+		part[threadIdx.x] += x[i];
+	__syncthreads();
+	if (threadIdx.x == 0) {
+		float s = 0.0f;
+
+		for (unsigned k = 0; k < blockDim.x; k++)
+			s += part[k];
+		out[blockIdx.x] = s;
+	}
+}
+// CHECK-LABEL: static void shared_slots__block(
+// CHECK: its index computed
+// CHECK-NOT: __idxgen_rn_1
+// CHECK: const struct idxgen_rt_kernel idxgen_cc_kernel_shared_slots
+
+// PLAN-LABEL: kernel own_sum:
+// PLAN: stride loop: lines {{[0-9]+}}-{{[0-9]+}}, interchanged: {{.*}}; in a 1-D block whose conditions the rounds decide, each round's x loop alone, counted by its index in an int; two rounds at a time where both are whole (the body writes only the thread's own locals)
+// PLAN-LABEL: kernel shared_slots:
+// PLAN: stride loop: lines {{[0-9]+}}-{{[0-9]+}}, interchanged: {{.*}}, counted by its index in an int{{$}}

@@ -7,9 +7,11 @@
 // these run one fiber per warp with the macro's call kept in the text
 // (lib/cc/lane_macro.c), and a fiber per thread where the lane form would
 // not be exact (16x4 blocks under the row branch).  Built as lane loops, as
-// a fiber per thread and in auto mode by lib/cc/Makefile check-fibers, each
-// under every schedule order and 1/2 workers; every result is checked
-// against a host reference.
+// a fiber per thread, in auto mode and forced to loop fission (the macros'
+// invocations written out, lib/cc/macro_warp_expand.c; refused before: "a
+// warp-level function inside a macro expansion is not supported") by
+// lib/cc/Makefile check-fibers, each under every schedule order and 1/2
+// workers; every result is checked against a host reference.
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
