@@ -197,9 +197,9 @@ cublasStatus_t cublasLtMatmulAlgoGetHeuristic(cublasLtHandle_t lightHandle, cubl
 					      int *returnAlgoCount);
 
 cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc, const void *alpha,
-			      const void *A, cublasLtMatrixLayout_t Adesc, const void *B,
-			      cublasLtMatrixLayout_t Bdesc, const void *beta, const void *C,
-			      cublasLtMatrixLayout_t Cdesc, void *D, cublasLtMatrixLayout_t Ddesc,
+			      const void *a, cublasLtMatrixLayout_t Adesc, const void *b,
+			      cublasLtMatrixLayout_t Bdesc, const void *beta, const void *c,
+			      cublasLtMatrixLayout_t Cdesc, void *d, cublasLtMatrixLayout_t Ddesc,
 			      const cublasLtMatmulAlgo_t *algo, void *workspace, size_t workspaceSizeInBytes,
 			      cudaStream_t stream);
 

@@ -50,29 +50,29 @@ cublasStatus_t cublasXtSetCpuRatio(cublasXtHandle_t handle, cublasXtBlasOp_t bla
 /* The level-3 routines of one precision P (element T, real part R). */
 #define IDXGEN_CUBLASXT__L3(P, T, R)										\
 	cublasStatus_t cublasXt##P##gemm(cublasXtHandle_t h, cublasOperation_t transa, cublasOperation_t transb, \
-					 size_t m, size_t n, size_t k, const T *alpha, const T *A, size_t lda,	\
-					 const T *B, size_t ldb, const T *beta, T *C, size_t ldc);		\
+					 size_t m, size_t n, size_t k, const T *alpha, const T *a, size_t lda,	\
+					 const T *b, size_t ldb, const T *beta, T *c, size_t ldc);		\
 	cublasStatus_t cublasXt##P##syrk(cublasXtHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
-					 size_t n, size_t k, const T *alpha, const T *A, size_t lda,		\
-					 const T *beta, T *C, size_t ldc);					\
+					 size_t n, size_t k, const T *alpha, const T *a, size_t lda,		\
+					 const T *beta, T *c, size_t ldc);					\
 	cublasStatus_t cublasXt##P##syr2k(cublasXtHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
-					  size_t n, size_t k, const T *alpha, const T *A, size_t lda,		\
-					  const T *B, size_t ldb, const T *beta, T *C, size_t ldc);		\
+					  size_t n, size_t k, const T *alpha, const T *a, size_t lda,		\
+					  const T *b, size_t ldb, const T *beta, T *c, size_t ldc);		\
 	cublasStatus_t cublasXt##P##syrkx(cublasXtHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
-					  size_t n, size_t k, const T *alpha, const T *A, size_t lda,		\
-					  const T *B, size_t ldb, const T *beta, T *C, size_t ldc);		\
+					  size_t n, size_t k, const T *alpha, const T *a, size_t lda,		\
+					  const T *b, size_t ldb, const T *beta, T *c, size_t ldc);		\
 	cublasStatus_t cublasXt##P##trsm(cublasXtHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,	\
 					 cublasOperation_t trans, cublasDiagType_t diag, size_t m, size_t n,	\
-					 const T *alpha, const T *A, size_t lda, T *B, size_t ldb);		\
+					 const T *alpha, const T *a, size_t lda, T *b, size_t ldb);		\
 	cublasStatus_t cublasXt##P##symm(cublasXtHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,	\
-					 size_t m, size_t n, const T *alpha, const T *A, size_t lda,		\
-					 const T *B, size_t ldb, const T *beta, T *C, size_t ldc);		\
+					 size_t m, size_t n, const T *alpha, const T *a, size_t lda,		\
+					 const T *b, size_t ldb, const T *beta, T *c, size_t ldc);		\
 	cublasStatus_t cublasXt##P##spmm(cublasXtHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,	\
-					 size_t m, size_t n, const T *alpha, const T *AP, const T *B,		\
-					 size_t ldb, const T *beta, T *C, size_t ldc);				\
+					 size_t m, size_t n, const T *alpha, const T *ap, const T *b,		\
+					 size_t ldb, const T *beta, T *c, size_t ldc);				\
 	cublasStatus_t cublasXt##P##trmm(cublasXtHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,	\
 					 cublasOperation_t trans, cublasDiagType_t diag, size_t m, size_t n,	\
-					 const T *alpha, const T *A, size_t lda, const T *B, size_t ldb, T *C,	\
+					 const T *alpha, const T *a, size_t lda, const T *b, size_t ldb, T *c,	\
 					 size_t ldc);
 IDXGEN_CUBLASXT__L3(S, float, float)
 IDXGEN_CUBLASXT__L3(D, double, double)
@@ -82,17 +82,17 @@ IDXGEN_CUBLASXT__L3(Z, cuDoubleComplex, double)
 /* The Hermitian ones (complex only; herk's and her2k's beta, herk's alpha real). */
 #define IDXGEN_CUBLASXT__HERM(P, T, R)										\
 	cublasStatus_t cublasXt##P##herk(cublasXtHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
-					 size_t n, size_t k, const R *alpha, const T *A, size_t lda,		\
-					 const R *beta, T *C, size_t ldc);					\
+					 size_t n, size_t k, const R *alpha, const T *a, size_t lda,		\
+					 const R *beta, T *c, size_t ldc);					\
 	cublasStatus_t cublasXt##P##her2k(cublasXtHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
-					  size_t n, size_t k, const T *alpha, const T *A, size_t lda,		\
-					  const T *B, size_t ldb, const R *beta, T *C, size_t ldc);		\
+					  size_t n, size_t k, const T *alpha, const T *a, size_t lda,		\
+					  const T *b, size_t ldb, const R *beta, T *c, size_t ldc);		\
 	cublasStatus_t cublasXt##P##herkx(cublasXtHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
-					  size_t n, size_t k, const T *alpha, const T *A, size_t lda,		\
-					  const T *B, size_t ldb, const R *beta, T *C, size_t ldc);		\
+					  size_t n, size_t k, const T *alpha, const T *a, size_t lda,		\
+					  const T *b, size_t ldb, const R *beta, T *c, size_t ldc);		\
 	cublasStatus_t cublasXt##P##hemm(cublasXtHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,	\
-					 size_t m, size_t n, const T *alpha, const T *A, size_t lda,		\
-					 const T *B, size_t ldb, const T *beta, T *C, size_t ldc);
+					 size_t m, size_t n, const T *alpha, const T *a, size_t lda,		\
+					 const T *b, size_t ldb, const T *beta, T *c, size_t ldc);
 IDXGEN_CUBLASXT__HERM(C, cuComplex, float)
 IDXGEN_CUBLASXT__HERM(Z, cuDoubleComplex, double)
 

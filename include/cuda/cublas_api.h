@@ -30,9 +30,13 @@
 #include "cuda_bf16.h" /* NVIDIA's includes both (cublasGemmEx's element types) */
 /* cublasHgemm's scalars and matrices: cuda_fp16.h's __half in C++ */
 typedef __half __idxgen_cublas_half;
+/* the bfloat16 vectors of cublasTSTgemvBatched & co. */
+typedef __nv_bfloat16 __idxgen_cublas_bf16;
 #else
 /* C has no __half (cuda_fp16.h is C++): the same 16 bits, binary16 */
 typedef uint16_t __idxgen_cublas_half;
+/* nor __nv_bfloat16: the same 16 bits, a float's upper half */
+typedef uint16_t __idxgen_cublas_bf16;
 #endif
 
 #ifdef __cplusplus
@@ -42,6 +46,7 @@ extern "C" {
 #define CUBLAS_VER_MAJOR 12
 #define CUBLAS_VER_MINOR 0
 #define CUBLAS_VER_PATCH 0
+#define CUBLAS_VER_BUILD 0
 #define CUBLAS_VERSION (CUBLAS_VER_MAJOR * 10000 + CUBLAS_VER_MINOR * 100 + CUBLAS_VER_PATCH)
 
 typedef enum {
@@ -69,6 +74,9 @@ typedef enum { CUBLAS_ATOMICS_NOT_ALLOWED = 0, CUBLAS_ATOMICS_ALLOWED = 1 } cubl
 typedef enum {
 	CUBLAS_DEFAULT_MATH = 0, CUBLAS_TENSOR_OP_MATH = 1, CUBLAS_PEDANTIC_MATH = 2,
 	CUBLAS_TF32_TENSOR_OP_MATH = 3,
+	/* CUDA 13's emulated FP32 (three bfloat16 products) and FP64 (fixed point) on tensor cores:
+	 * kept on the handle; OpenBLAS computes in the element type (lib/cublas/README.md) */
+	CUBLAS_FP32_EMULATED_BF16X9_MATH = 4, CUBLAS_FP64_EMULATED_FIXEDPOINT_MATH = 8,
 	CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION = 16
 } cublasMath_t;
 typedef enum {
@@ -80,19 +88,37 @@ typedef enum {
 	CUBLAS_GEMM_ALGO16, CUBLAS_GEMM_ALGO17, CUBLAS_GEMM_ALGO18, CUBLAS_GEMM_ALGO19,
 	CUBLAS_GEMM_ALGO20, CUBLAS_GEMM_ALGO21, CUBLAS_GEMM_ALGO22, CUBLAS_GEMM_ALGO23,
 	CUBLAS_GEMM_DEFAULT_TENSOR_OP = 99, CUBLAS_GEMM_DFALT_TENSOR_OP = 99,
-	CUBLAS_GEMM_ALGO0_TENSOR_OP = 100, CUBLAS_GEMM_ALGO15_TENSOR_OP = 115
+	CUBLAS_GEMM_ALGO0_TENSOR_OP = 100, CUBLAS_GEMM_ALGO1_TENSOR_OP, CUBLAS_GEMM_ALGO2_TENSOR_OP,
+	CUBLAS_GEMM_ALGO3_TENSOR_OP, CUBLAS_GEMM_ALGO4_TENSOR_OP, CUBLAS_GEMM_ALGO5_TENSOR_OP,
+	CUBLAS_GEMM_ALGO6_TENSOR_OP, CUBLAS_GEMM_ALGO7_TENSOR_OP, CUBLAS_GEMM_ALGO8_TENSOR_OP,
+	CUBLAS_GEMM_ALGO9_TENSOR_OP, CUBLAS_GEMM_ALGO10_TENSOR_OP, CUBLAS_GEMM_ALGO11_TENSOR_OP,
+	CUBLAS_GEMM_ALGO12_TENSOR_OP, CUBLAS_GEMM_ALGO13_TENSOR_OP, CUBLAS_GEMM_ALGO14_TENSOR_OP,
+	CUBLAS_GEMM_ALGO15_TENSOR_OP = 115,
+	CUBLAS_GEMM_AUTOTUNE = 999	/* accepted as every algorithm: there is one, OpenBLAS's */
 } cublasGemmAlgo_t;
+/* the pre-CUDA 11 name of cudaDataType in cuBLAS */
+typedef cudaDataType cublasDataType_t;
 typedef enum {
 	CUBLAS_COMPUTE_16F = 64, CUBLAS_COMPUTE_16F_PEDANTIC = 65,
 	CUBLAS_COMPUTE_32F = 68, CUBLAS_COMPUTE_32F_PEDANTIC = 69,
 	CUBLAS_COMPUTE_32F_FAST_16F = 74, CUBLAS_COMPUTE_32F_FAST_16BF = 75,
 	CUBLAS_COMPUTE_32F_FAST_TF32 = 77,
+	CUBLAS_COMPUTE_32F_EMULATED_16BFX9 = 78,	/* computed in float here, as CUBLAS_COMPUTE_32F */
 	CUBLAS_COMPUTE_64F = 70, CUBLAS_COMPUTE_64F_PEDANTIC = 71,
+	CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT = 79,	/* computed in double here, as CUBLAS_COMPUTE_64F */
 	CUBLAS_COMPUTE_32I = 72, CUBLAS_COMPUTE_32I_PEDANTIC = 73
 } cublasComputeType_t;
+/* when cuBLAS 13 uses the emulated algorithms: kept on the handle, no effect on a CPU */
+typedef enum {
+	CUBLAS_EMULATION_STRATEGY_DEFAULT = 0, CUBLAS_EMULATION_STRATEGY_PERFORMANT = 1,
+	CUBLAS_EMULATION_STRATEGY_EAGER = 2
+} cublasEmulationStrategy_t;
 
 struct cublasContext;
 typedef struct cublasContext *cublasHandle_t;
+
+/* receives each line of cuBLAS's log (cublasSetLoggerCallback) */
+typedef void (*cublasLogCallback)(const char *msg);
 
 /* Handles, streams, modes, messages */
 cublasStatus_t cublasCreate(cublasHandle_t *handle);
@@ -109,6 +135,37 @@ cublasStatus_t cublasGetAtomicsMode(cublasHandle_t handle, cublasAtomicsMode_t *
 cublasStatus_t cublasSetMathMode(cublasHandle_t handle, cublasMath_t mode);
 cublasStatus_t cublasGetMathMode(cublasHandle_t handle, cublasMath_t *mode);
 cublasStatus_t cublasSetWorkspace(cublasHandle_t handle, void *workspace, size_t bytes);
+/*
+ * Settings for GPUs that are kept on the handle and read back, with no
+ * effect on a CPU (lib/cublas/handle_emulation.c): the SM count a call may
+ * use (0: all), and CUDA 13's emulation of FP32/FP64 GEMM on tensor cores.
+ */
+/*
+ * The log of calls (lib/cublas/logger.c): off until CUBLAS_LOGINFO_DBG=1 or
+ * cublasLoggerConfigure turns it on; one line per call that runs, to
+ * stdout, stderr, a file (CUBLAS_LOGDEST_DBG) and the callback.
+ * cublasXerbla writes the reference BLAS's message for a bad argument.
+ */
+cublasStatus_t cublasLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char *logFileName);
+cublasStatus_t cublasSetLoggerCallback(cublasLogCallback userCallback);
+cublasStatus_t cublasGetLoggerCallback(cublasLogCallback *userCallback);
+void cublasXerbla(const char *srName, int info);
+cublasStatus_t cublasGetSmCountTarget(cublasHandle_t handle, int *smCountTarget);
+cublasStatus_t cublasSetSmCountTarget(cublasHandle_t handle, int smCountTarget);
+cublasStatus_t cublasGetEmulationStrategy(cublasHandle_t handle, cublasEmulationStrategy_t *emulationStrategy);
+cublasStatus_t cublasSetEmulationStrategy(cublasHandle_t handle, cublasEmulationStrategy_t emulationStrategy);
+cublasStatus_t cublasGetEmulationSpecialValuesSupport(cublasHandle_t handle, cudaEmulationSpecialValuesSupport *mask);
+cublasStatus_t cublasSetEmulationSpecialValuesSupport(cublasHandle_t handle, cudaEmulationSpecialValuesSupport mask);
+cublasStatus_t cublasGetFixedPointEmulationMantissaControl(cublasHandle_t handle,
+							   cudaEmulationMantissaControl *mantissaControl);
+cublasStatus_t cublasSetFixedPointEmulationMantissaControl(cublasHandle_t handle,
+							   cudaEmulationMantissaControl mantissaControl);
+cublasStatus_t cublasGetFixedPointEmulationMaxMantissaBitCount(cublasHandle_t handle, int *maxMantissaBitCount);
+cublasStatus_t cublasSetFixedPointEmulationMaxMantissaBitCount(cublasHandle_t handle, int maxMantissaBitCount);
+cublasStatus_t cublasGetFixedPointEmulationMantissaBitOffset(cublasHandle_t handle, int *mantissaBitOffset);
+cublasStatus_t cublasSetFixedPointEmulationMantissaBitOffset(cublasHandle_t handle, int mantissaBitOffset);
+cublasStatus_t cublasGetFixedPointEmulationMantissaBitCountPointer(cublasHandle_t handle, int **mantissaBitCount);
+cublasStatus_t cublasSetFixedPointEmulationMantissaBitCountPointer(cublasHandle_t handle, int *mantissaBitCount);
 const char *cublasGetStatusName(cublasStatus_t status);
 const char *cublasGetStatusString(cublasStatus_t status);
 
@@ -312,6 +369,51 @@ cublasStatus_t cublasCsrot(cublasHandle_t h, int n, cuComplex *x, int incx, cuCo
 			   const float *c, const float *s);
 cublasStatus_t cublasZdrot(cublasHandle_t h, int n, cuDoubleComplex *x, int incx, cuDoubleComplex *y, int incy,
 			   const double *c, const double *s);
+/* LAPACK CROT's rotation, a real cosine and a complex sine: y <- c y - conj(s) x */
+cublasStatus_t cublasCrot(cublasHandle_t h, int n, cuComplex *x, int incx, cuComplex *y, int incy, const float *c,
+			  const cuComplex *s);
+cublasStatus_t cublasZrot(cublasHandle_t h, int n, cuDoubleComplex *x, int incx, cuDoubleComplex *y, int incy,
+			  const double *c, const cuDoubleComplex *s);
+/*
+ * Mixed-precision level 1: the four BLAS types as the typed calls above
+ * (RotEx also with a complex c, of which the real part is used); 16F and
+ * 16BF vectors with a 32F execution type (and 32F scalars; RotEx also c
+ * and s of the vectors' type), widened to float, rounded once per element
+ * stored.  Other combinations are CUBLAS_STATUS_NOT_SUPPORTED.
+ */
+cublasStatus_t cublasNrm2Ex(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx, void *result,
+			    cudaDataType resultType, cudaDataType executionType);
+cublasStatus_t cublasAsumEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx, void *result,
+			    cudaDataType resultType, cudaDataType executiontype);
+cublasStatus_t cublasAxpyEx(cublasHandle_t h, int n, const void *alpha, cudaDataType alphaType, const void *x,
+			    cudaDataType xType, int incx, void *y, cudaDataType yType, int incy,
+			    cudaDataType executiontype);
+cublasStatus_t cublasScalEx(cublasHandle_t h, int n, const void *alpha, cudaDataType alphaType, void *x,
+			    cudaDataType xType, int incx, cudaDataType executionType);
+cublasStatus_t cublasRotEx(cublasHandle_t h, int n, void *x, cudaDataType xType, int incx, void *y,
+			   cudaDataType yType, int incy, const void *c, const void *s, cudaDataType csType,
+			   cudaDataType executiontype);
+cublasStatus_t cublasCopyEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx, void *y,
+			    cudaDataType yType, int incy);
+cublasStatus_t cublasSwapEx(cublasHandle_t h, int n, void *x, cudaDataType xType, int incx, void *y,
+			    cudaDataType yType, int incy);
+cublasStatus_t cublasIamaxEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx, int *result);
+cublasStatus_t cublasIaminEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx, int *result);
+/*
+ * The rotations' constructors and the modified rotation in mixed precision
+ * (lib/cublas/rotations_ex.c): real types only, all of one type; R_32F and
+ * R_64F as Srotg/Drotg, Srotm/Drotm, Srotmg/Drotmg; 16F and 16BF with a 32F
+ * execution type (c, s and param of the 16-bit type or R_32F), computed in
+ * float and rounded once per value stored.  Others NOT_SUPPORTED.
+ */
+cublasStatus_t cublasRotgEx(cublasHandle_t h, void *a, void *b, cudaDataType abType, void *c, void *s,
+			    cudaDataType csType, cudaDataType executiontype);
+cublasStatus_t cublasRotmEx(cublasHandle_t h, int n, void *x, cudaDataType xType, int incx, void *y,
+			    cudaDataType yType, int incy, const void *param, cudaDataType paramType,
+			    cudaDataType executiontype);
+cublasStatus_t cublasRotmgEx(cublasHandle_t h, void *d1, cudaDataType d1Type, void *d2, cudaDataType d2Type,
+			     void *x1, cudaDataType x1Type, const void *y1, cudaDataType y1Type, void *param,
+			     cudaDataType paramType, cudaDataType executiontype);
 
 /* Level 2 rank-1 updates and Hermitian forms */
 cublasStatus_t cublasSger(cublasHandle_t h, int m, int n, const float *alpha, const float *x, int incx,
@@ -346,6 +448,25 @@ cublasStatus_t cublasZhemm(cublasHandle_t h, cublasSideMode_t side, cublasFillMo
 			   const cuDoubleComplex *alpha, const cuDoubleComplex *a, int lda,
 			   const cuDoubleComplex *b, int ldb, const cuDoubleComplex *beta, cuDoubleComplex *c,
 			   int ldc);
+/*
+ * Complex rank-k updates with a lower-precision A (lib/cublas/rank_k_ex.c):
+ * A CUDA_C_32F or CUDA_C_8I, C CUDA_C_32F, computed in cuComplex; the 3m
+ * forms are the same update (Gauss's three-product method is a GPU speed-up).
+ */
+cublasStatus_t cublasCsyrkEx(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,
+			     int n, int k, const cuComplex *alpha, const void *a,
+			     cudaDataType a_type, int lda, const cuComplex *beta, void *c,
+			     cudaDataType c_type, int ldc);
+cublasStatus_t cublasCsyrk3mEx(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,
+			       int n, int k, const cuComplex *alpha, const void *a,
+			       cudaDataType a_type, int lda, const cuComplex *beta, void *c,
+			       cudaDataType c_type, int ldc);
+cublasStatus_t cublasCherkEx(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,
+			     int n, int k, const float *alpha, const void *a, cudaDataType a_type,
+			     int lda, const float *beta, void *c, cudaDataType c_type, int ldc);
+cublasStatus_t cublasCherk3mEx(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,
+			       int n, int k, const float *alpha, const void *a, cudaDataType a_type,
+			       int lda, const float *beta, void *c, cudaDataType c_type, int ldc);
 /* rank 2k: her2k = alpha op(A) op(B)^H + conj(alpha) op(B) op(A)^H + beta C, herkx = alpha op(A) op(B)^H + beta C */
 #define IDXGEN_CUBLAS__HER2K(P, T, R)										\
 	cublasStatus_t cublas##P##her2k(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,	\
@@ -379,6 +500,68 @@ cublasStatus_t cublasGemmBatchedEx(cublasHandle_t h, cublasOperation_t transa, c
 				   const void *beta, void *const c[], cudaDataType c_type, int ldc,
 				   int batch_count, cublasComputeType_t compute_type, cublasGemmAlgo_t algo);
 /*
+ * Grouped batched GEMM (lib/cublas/grouped_batched.c): group i is
+ * group_size[i] products of its own shape, operations, leading dimensions,
+ * alpha_array[i] and beta_array[i]; the matrices are the next group_size[i]
+ * pointers of Aarray, Barray, Carray.  Every array of per-group values is a
+ * host array (scalars by value, so CUBLAS_POINTER_MODE_DEVICE is refused).
+ */
+cublasStatus_t cublasSgemmGroupedBatched(cublasHandle_t h, const cublasOperation_t transa_array[],
+					 const cublasOperation_t transb_array[],
+					 const int m_array[], const int n_array[],
+					 const int k_array[], const float alpha_array[],
+					 const float *const a_array[], const int lda_array[],
+					 const float *const b_array[], const int ldb_array[],
+					 const float beta_array[], float *const c_array[],
+					 const int ldc_array[], int group_count,
+					 const int group_size[]);
+cublasStatus_t cublasDgemmGroupedBatched(cublasHandle_t h, const cublasOperation_t transa_array[],
+					 const cublasOperation_t transb_array[],
+					 const int m_array[], const int n_array[],
+					 const int k_array[], const double alpha_array[],
+					 const double *const a_array[], const int lda_array[],
+					 const double *const b_array[], const int ldb_array[],
+					 const double beta_array[], double *const c_array[],
+					 const int ldc_array[], int group_count,
+					 const int group_size[]);
+cublasStatus_t cublasGemmGroupedBatchedEx(
+    cublasHandle_t h, const cublasOperation_t transa_array[],
+    const cublasOperation_t transb_array[], const int m_array[], const int n_array[],
+    const int k_array[], const void *alpha_array, const void *const a_array[],
+    cudaDataType_t a_type, const int lda_array[], const void *const b_array[],
+    cudaDataType_t b_type, const int ldb_array[], const void *beta_array, void *const c_array[],
+    cudaDataType_t c_type, const int ldc_array[], int group_count, const int group_size[],
+    cublasComputeType_t compute_type);
+/*
+ * Their 64-bit forms (lib/cublas/grouped_batched_64.c): the size, leading
+ * dimension and group-size arrays and the group count int64_t; a value
+ * outside int's range is CUBLAS_STATUS_NOT_SUPPORTED (OpenBLAS takes 32-bit
+ * integers), nothing written.
+ */
+cublasStatus_t cublasSgemmGroupedBatched_64(cublasHandle_t h, const cublasOperation_t transa_array[],
+					    const cublasOperation_t transb_array[], const int64_t m_array[],
+					    const int64_t n_array[], const int64_t k_array[],
+					    const float alpha_array[], const float *const a_array[],
+					    const int64_t lda_array[], const float *const b_array[],
+					    const int64_t ldb_array[], const float beta_array[],
+					    float *const c_array[], const int64_t ldc_array[], int64_t group_count,
+					    const int64_t group_size[]);
+cublasStatus_t cublasDgemmGroupedBatched_64(cublasHandle_t h, const cublasOperation_t transa_array[],
+					    const cublasOperation_t transb_array[], const int64_t m_array[],
+					    const int64_t n_array[], const int64_t k_array[],
+					    const double alpha_array[], const double *const a_array[],
+					    const int64_t lda_array[], const double *const b_array[],
+					    const int64_t ldb_array[], const double beta_array[],
+					    double *const c_array[], const int64_t ldc_array[], int64_t group_count,
+					    const int64_t group_size[]);
+cublasStatus_t cublasGemmGroupedBatchedEx_64(
+    cublasHandle_t h, const cublasOperation_t transa_array[], const cublasOperation_t transb_array[],
+    const int64_t m_array[], const int64_t n_array[], const int64_t k_array[], const void *alpha_array,
+    const void *const a_array[], cudaDataType_t a_type, const int64_t lda_array[], const void *const b_array[],
+    cudaDataType_t b_type, const int64_t ldb_array[], const void *beta_array, void *const c_array[],
+    cudaDataType_t c_type, const int64_t ldc_array[], int64_t group_count, const int64_t group_size[],
+    cublasComputeType_t compute_type);
+/*
  * Half precision: A, B, C and the scalars binary16 (compute 16F: products
  * summed in float, rounded once to half, as GemmEx with CUBLAS_COMPUTE_16F).
  */
@@ -397,11 +580,70 @@ cublasStatus_t cublasHgemmBatched(cublasHandle_t h, cublasOperation_t transa, cu
 				  const __idxgen_cublas_half *const a[], int lda, const __idxgen_cublas_half *const b[],
 				  int ldb, const __idxgen_cublas_half *beta, __idxgen_cublas_half *const c[], int ldc,
 				  int batch_count);
+/*
+ * Batched matrix-vector products (lib/cublas/gemv_batched.c): y_i = alpha
+ * op(A_i) x_i + beta y_i for each i < batchCount, from arrays of pointers or
+ * at strides (in elements) from one base.  S/D/C/Z as gemv; the mixed forms
+ * have float scalars and sums, A and x half (H) or bfloat16 (T), y of their
+ * type (HSH, TST) or float (HSS, TSS).  NVIDIA's header declares the mixed
+ * ones for C++ only; here C has them too, on 16-bit integers.
+ */
+#define IDXGEN_CUBLAS__GEMV_BATCHED(P, TA, TS, TY)							\
+	cublasStatus_t cublas##P##gemvBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n,	\
+					      const TS *alpha, const TA *const Aarray[], int lda,	\
+					      const TA *const xarray[], int incx, const TS *beta,	\
+					      TY *const yarray[], int incy, int batchCount);		\
+	cublasStatus_t cublas##P##gemvStridedBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, \
+						     const TS *alpha, const TA *a, int lda, long long strideA, \
+						     const TA *x, int incx, long long stridex, const TS *beta, \
+						     TY *y, int incy, long long stridey, int batchCount);
+IDXGEN_CUBLAS__GEMV_BATCHED(S, float, float, float)
+IDXGEN_CUBLAS__GEMV_BATCHED(D, double, double, double)
+IDXGEN_CUBLAS__GEMV_BATCHED(C, cuComplex, cuComplex, cuComplex)
+IDXGEN_CUBLAS__GEMV_BATCHED(Z, cuDoubleComplex, cuDoubleComplex, cuDoubleComplex)
+IDXGEN_CUBLAS__GEMV_BATCHED(HSH, __idxgen_cublas_half, float, __idxgen_cublas_half)
+IDXGEN_CUBLAS__GEMV_BATCHED(HSS, __idxgen_cublas_half, float, float)
+IDXGEN_CUBLAS__GEMV_BATCHED(TST, __idxgen_cublas_bf16, float, __idxgen_cublas_bf16)
+IDXGEN_CUBLAS__GEMV_BATCHED(TSS, __idxgen_cublas_bf16, float, float)
+/*
+ * Complex GEMM of lower-precision inputs (lib/cublas/gemm_c_ex.c): A and B
+ * both CUDA_C_32F or both CUDA_C_8I (two signed bytes, real part first), C
+ * CUDA_C_32F, cuComplex scalars and sums; other types NOT_SUPPORTED.  The
+ * 3m forms (Gauss's three real products per complex one, a GPU speed-up)
+ * give the same product.
+ */
+cublasStatus_t cublasCgemmEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m, int n,
+			     int k, const cuComplex *alpha, const void *a, cudaDataType a_type, int lda,
+			     const void *b, cudaDataType b_type, int ldb, const cuComplex *beta, void *c,
+			     cudaDataType c_type, int ldc);
+cublasStatus_t cublasCgemm3mEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m,
+			       int n, int k, const cuComplex *alpha, const void *a, cudaDataType a_type, int lda,
+			       const void *b, cudaDataType b_type, int ldb, const cuComplex *beta, void *c,
+			       cudaDataType c_type, int ldc);
+cublasStatus_t cublasCgemm3mBatched(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m,
+				    int n, int k, const cuComplex *alpha, const cuComplex *const a[], int lda,
+				    const cuComplex *const b[], int ldb, const cuComplex *beta,
+				    cuComplex *const c[], int ldc, int batch_count);
+cublasStatus_t cublasCgemm3mStridedBatched(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb,
+					   int m, int n, int k, const cuComplex *alpha, const cuComplex *a,
+					   int lda, long long stride_a, const cuComplex *b, int ldb,
+					   long long stride_b, const cuComplex *beta, cuComplex *c, int ldc,
+					   long long stride_c, int batch_count);
 cublasStatus_t cublasSgemmEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb, int m, int n,
 			     int k, const float *alpha, const void *a, cudaDataType a_type, int lda,
 			     const void *b, cudaDataType b_type, int ldb, const float *beta, void *c,
 			     cudaDataType c_type, int ldc);
 
+
+/*
+ * Deprecated by NVIDIA and never documented (lib/cublas/deprecated.c): an
+ * 8-bit unsigned GEMM with biases, a multiplier and a shift whose rounding
+ * and saturation no document states; CUBLAS_STATUS_NOT_SUPPORTED.
+ */
+cublasStatus_t cublasUint8gemmBias(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb,
+				   cublasOperation_t transc, int m, int n, int k, const unsigned char *a, int a_bias,
+				   int lda, const unsigned char *b, int b_bias, int ldb, unsigned char *c, int c_bias,
+				   int ldc, int c_mult, int c_shift);
 
 /*
  * Batched LU (lib/cublas/lu_batched.c, on LAPACK): one factorisation per
@@ -420,7 +662,7 @@ cublasStatus_t cublasSgemmEx(cublasHandle_t h, cublasOperation_t transa, cublasO
 	cublasStatus_t cublas##P##getriBatched(cublasHandle_t h, int n, const T *const Aarray[], int lda, \
 					       const int *PivotArray, T *const Carray[], int ldc,	\
 					       int *infoArray, int batchSize);				\
-	cublasStatus_t cublas##P##matinvBatched(cublasHandle_t h, int n, const T *const A[], int lda,	\
+	cublasStatus_t cublas##P##matinvBatched(cublasHandle_t h, int n, const T *const a[], int lda,	\
 						T *const Ainv[], int lda_inv, int *info, int batchSize);
 
 IDXGEN_CUBLAS__LU_BATCHED(S, float)
@@ -461,6 +703,11 @@ IDXGEN_CUBLAS__GEQRF_BATCHED(D, double)
 IDXGEN_CUBLAS__GEQRF_BATCHED(C, cuComplex)
 IDXGEN_CUBLAS__GEQRF_BATCHED(Z, cuDoubleComplex)
 
+/* cuBLAS 12's 64-bit-size calls (cublasSgemm_64, ...): forwarders made from the declarations above */
+#ifndef IDXGEN_CUBLAS_NO_64
+#include "idxgen_cublas_64.h"
+#endif
+
 #ifdef __cplusplus
 }
 
@@ -498,6 +745,17 @@ static inline cublasStatus_t cublasMigrateComputeType(cublasHandle_t h, cudaData
 	default:
 		return CUBLAS_STATUS_NOT_SUPPORTED;
 	}
+}
+
+/* cuBLAS 13's overloads taking library_types.h's strategy: the same values */
+static inline cublasStatus_t cublasSetEmulationStrategy(cublasHandle_t h, cudaEmulationStrategy strategy)
+{
+	return cublasSetEmulationStrategy(h, (cublasEmulationStrategy_t)strategy);
+}
+
+static inline cublasStatus_t cublasGetEmulationStrategy(cublasHandle_t h, cudaEmulationStrategy *strategy)
+{
+	return cublasGetEmulationStrategy(h, (cublasEmulationStrategy_t *)strategy);
 }
 
 static inline cublasStatus_t cublasGemmEx(cublasHandle_t h, cublasOperation_t transa, cublasOperation_t transb,

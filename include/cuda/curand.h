@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "cuda_runtime_api.h"
+#include "library_types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,6 +25,7 @@ extern "C" {
 #define CURAND_VER_MAJOR 10
 #define CURAND_VER_MINOR 3
 #define CURAND_VER_PATCH 0
+#define CURAND_VER_BUILD 0	/* ours: no NVIDIA build number to claim */
 #define CURAND_VERSION (CURAND_VER_MAJOR * 1000 + CURAND_VER_MINOR * 100 + CURAND_VER_PATCH)
 
 typedef enum curandStatus {
@@ -78,10 +80,48 @@ typedef enum curandDirectionVectorSet {
 	CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104
 } curandDirectionVectorSet_t;
 
+/*
+ * Discrete distributions: curandCreatePoissonDistribution's table, drawn
+ * from by curand_discrete (curand_kernel.h).  The struct is ours
+ * (idxgen_curand_core.h); the other types are NVIDIA's names for its
+ * internal tables, declared so that code naming them builds, used by
+ * nothing here.
+ */
+typedef double curandDistribution_st;
+typedef curandDistribution_st *curandDistribution_t;
+typedef struct curandDistributionShift_st *curandDistributionShift_t;
+typedef struct curandDistributionM2Shift_st *curandDistributionM2Shift_t;
+typedef struct curandHistogramM2_st *curandHistogramM2_t;
+typedef unsigned int curandHistogramM2K_st;
+typedef curandHistogramM2K_st *curandHistogramM2K_t;
+typedef curandDistribution_st curandHistogramM2V_st;
+typedef curandHistogramM2V_st *curandHistogramM2V_t;
+typedef struct curandDiscreteDistribution_st *curandDiscreteDistribution_t;
+
+/* the methods curandGeneratePoissonMethod and curandGenerateBinomialMethod name (CUDA's values) */
+typedef enum curandMethod {
+	CURAND_CHOOSE_BEST = 0,
+	CURAND_ITR = 1,
+	CURAND_KNUTH = 2,
+	CURAND_HITR = 3,
+	CURAND_M1 = 4,
+	CURAND_M2 = 5,
+	CURAND_BINARY_SEARCH = 6,
+	CURAND_DISCRETE_GAUSS = 7,
+	CURAND_REJECTION = 8,
+	CURAND_DEVICE_API = 9,
+	CURAND_FAST_REJECTION = 10,
+	CURAND_3RD = 11,
+	CURAND_DEFINITION = 12,
+	CURAND_POISSON = 13
+} curandMethod_t;
+
 curandStatus_t curandCreateGenerator(curandGenerator_t *generator, curandRngType_t rng_type);
 curandStatus_t curandCreateGeneratorHost(curandGenerator_t *generator, curandRngType_t rng_type);
 curandStatus_t curandDestroyGenerator(curandGenerator_t generator);
 curandStatus_t curandGetVersion(int *version);
+/* MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL: CURAND_VER_*; another type: CURAND_STATUS_OUT_OF_RANGE */
+curandStatus_t curandGetProperty(libraryPropertyType type, int *value);
 curandStatus_t curandSetStream(curandGenerator_t generator, cudaStream_t stream);
 curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator, unsigned long long seed);
 curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned long long offset);
@@ -101,6 +141,25 @@ curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator, double
 					     double mean, double stddev);
 curandStatus_t curandGeneratePoisson(curandGenerator_t generator, unsigned int *output_ptr, size_t n,
 				     double lambda);
+/*
+ * The method names a way of drawing, not a distribution: every valid
+ * curandMethod_t gives the numbers curandGeneratePoisson gives (an
+ * unknown value: CURAND_STATUS_OUT_OF_RANGE).
+ */
+curandStatus_t curandGeneratePoissonMethod(curandGenerator_t generator, unsigned int *output_ptr, size_t n,
+					   double lambda, curandMethod_t method);
+/* num values of Binomial(n, p), 0 <= p <= 1 (else CURAND_STATUS_OUT_OF_RANGE); lib/curand/README.md */
+curandStatus_t curandGenerateBinomial(curandGenerator_t generator, unsigned int *output_ptr, size_t num,
+				      unsigned int n, double p);
+curandStatus_t curandGenerateBinomialMethod(curandGenerator_t generator, unsigned int *output_ptr, size_t num,
+					    unsigned int n, double p, curandMethod_t method);
+/*
+ * A Poisson(lambda) table for curand_discrete, 0 < lambda <= 400000 (else
+ * CURAND_STATUS_OUT_OF_RANGE; NULL: CURAND_STATUS_NOT_INITIALIZED); exact
+ * probabilities at every lambda (CUDA approximates above 2000).
+ */
+curandStatus_t curandCreatePoissonDistribution(double lambda, curandDiscreteDistribution_t *discrete_distribution);
+curandStatus_t curandDestroyDistribution(curandDiscreteDistribution_t discrete_distribution);
 curandStatus_t curandGenerateSeeds(curandGenerator_t generator);
 /*
  * *vectors: the direction numbers of every dimension lib/curand has
@@ -110,6 +169,14 @@ curandStatus_t curandGenerateSeeds(curandGenerator_t generator);
  */
 curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[], curandDirectionVectorSet_t set);
 curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[], curandDirectionVectorSet_t set);
+/*
+ * One scramble constant per dimension (as many as the direction vectors)
+ * for the scrambled Sobol states' curand_init.  Ours, not NVIDIA's
+ * numbers: SplitMix64 of the dimension (lib/curand/scramble.c), so a
+ * scrambled sequence differs from one printed on a GPU.
+ */
+curandStatus_t curandGetScrambleConstants32(unsigned int **constants);
+curandStatus_t curandGetScrambleConstants64(unsigned long long **constants);
 
 #ifdef __cplusplus
 }

@@ -84,10 +84,10 @@ cusolverStatus_t cusolverRfSetupHost(int n, int nnzA, int *h_csrRowPtrA, int *h_
 				     cusolverRfHandle_t handle);
 cusolverStatus_t cusolverRfSetupDevice(int n, int nnzA, int *csrRowPtrA, int *csrColIndA, double *csrValA,
 				       int nnzL, int *csrRowPtrL, int *csrColIndL, double *csrValL, int nnzU,
-				       int *csrRowPtrU, int *csrColIndU, double *csrValU, int *P, int *Q,
+				       int *csrRowPtrU, int *csrColIndU, double *csrValU, int *p, int *q,
 				       cusolverRfHandle_t handle);
-cusolverStatus_t cusolverRfResetValues(int n, int nnzA, int *csrRowPtrA, int *csrColIndA, double *csrValA, int *P,
-				       int *Q, cusolverRfHandle_t handle);
+cusolverStatus_t cusolverRfResetValues(int n, int nnzA, int *csrRowPtrA, int *csrColIndA, double *csrValA, int *p,
+				       int *q, cusolverRfHandle_t handle);
 cusolverStatus_t cusolverRfAnalyze(cusolverRfHandle_t handle);
 cusolverStatus_t cusolverRfRefactor(cusolverRfHandle_t handle);
 cusolverStatus_t cusolverRfAccessBundledFactorsDevice(cusolverRfHandle_t handle, int *nnzM, int **Mp, int **Mi,
@@ -97,7 +97,7 @@ cusolverStatus_t cusolverRfExtractBundledFactorsHost(cusolverRfHandle_t handle, 
 cusolverStatus_t cusolverRfExtractSplitFactorsHost(cusolverRfHandle_t handle, int *h_nnzL, int **h_csrRowPtrL,
 						   int **h_csrColIndL, double **h_csrValL, int *h_nnzU,
 						   int **h_csrRowPtrU, int **h_csrColIndU, double **h_csrValU);
-cusolverStatus_t cusolverRfSolve(cusolverRfHandle_t handle, int *P, int *Q, int nrhs, double *Temp, int ldt,
+cusolverStatus_t cusolverRfSolve(cusolverRfHandle_t handle, int *p, int *q, int nrhs, double *Temp, int ldt,
 				 double *XF, int ldxf);
 
 /* batchSize matrices of one pattern */
@@ -106,10 +106,10 @@ cusolverStatus_t cusolverRfBatchSetupHost(int batchSize, int n, int nnzA, int *h
 					  double *h_csrValL, int nnzU, int *h_csrRowPtrU, int *h_csrColIndU,
 					  double *h_csrValU, int *h_P, int *h_Q, cusolverRfHandle_t handle);
 cusolverStatus_t cusolverRfBatchResetValues(int batchSize, int n, int nnzA, int *csrRowPtrA, int *csrColIndA,
-					    double *csrValA_array[], int *P, int *Q, cusolverRfHandle_t handle);
+					    double *csrValA_array[], int *p, int *q, cusolverRfHandle_t handle);
 cusolverStatus_t cusolverRfBatchAnalyze(cusolverRfHandle_t handle);
 cusolverStatus_t cusolverRfBatchRefactor(cusolverRfHandle_t handle);
-cusolverStatus_t cusolverRfBatchSolve(cusolverRfHandle_t handle, int *P, int *Q, int nrhs, double *Temp, int ldt,
+cusolverStatus_t cusolverRfBatchSolve(cusolverRfHandle_t handle, int *p, int *q, int nrhs, double *Temp, int ldt,
 				      double *XF_array[], int ldxf);
 cusolverStatus_t cusolverRfBatchZeroPivot(cusolverRfHandle_t handle, int *position);
 

@@ -109,7 +109,7 @@ cusolverStatus_t cusolverSpXcsrqrAnalysisBatched(cusolverSpHandle_t handle, int 
 						     C left_bottom_corner, C right_upper_corner, int *num_eigs);      \
 	cusolverStatus_t cusolverSp##PR##csrzfdHost(cusolverSpHandle_t handle, int n, int nnz,                        \
 						    const cusparseMatDescr_t descrA, const T *csrValA,                \
-						    const int *csrRowPtrA, const int *csrColIndA, int *P, int *numnz); \
+						    const int *csrRowPtrA, const int *csrColIndA, int *p, int *numnz); \
 	cusolverStatus_t cusolverSp##PR##csrqrBufferInfoBatched(                                                      \
 	    cusolverSpHandle_t handle, int m, int n, int nnz, const cusparseMatDescr_t descrA, const T *csrVal,       \
 	    const int *csrRowPtr, const int *csrColInd, int batchSize, csrqrInfo_t info, size_t *internalDataInBytes, \

@@ -56,58 +56,62 @@ cusolverStatus_t cusolverSpXcsrcholAnalysis(cusolverSpHandle_t handle, int n, in
 					    const cusparseMatDescr_t descrA, const int *csrRowPtrA,
 					    const int *csrColIndA, csrcholInfo_t info);
 
-/* The calls of one precision PR (element T, real R); S for Host or nothing (device form), I its info type. */
+/*
+ * The calls of one precision (element T, real R): PR is the names' prefix, cusolverSp and the
+ * precision's letter, pasted by IDXGEN_CUSOLVERSP_LOWLEVEL so that a program's -DS=... never
+ * reaches the letter; S for Host or nothing (device form), I its info type.
+ */
 #define IDXGEN_CUSOLVERSP_LU(PR, T, R)                                                                                 \
-	cusolverStatus_t cusolverSp##PR##csrluBufferInfoHost(                                                          \
+	cusolverStatus_t PR##csrluBufferInfoHost(                                                          \
 	    cusolverSpHandle_t handle, int n, int nnzA, const cusparseMatDescr_t descrA, const T *csrValA,            \
 	    const int *csrRowPtrA, const int *csrColIndA, csrluInfoHost_t info, size_t *internalDataInBytes,         \
 	    size_t *workspaceInBytes);                                                                                \
-	cusolverStatus_t cusolverSp##PR##csrluFactorHost(cusolverSpHandle_t handle, int n, int nnzA,                   \
+	cusolverStatus_t PR##csrluFactorHost(cusolverSpHandle_t handle, int n, int nnzA,                   \
 							const cusparseMatDescr_t descrA, const T *csrValA,            \
 							const int *csrRowPtrA, const int *csrColIndA,                 \
 							csrluInfoHost_t info, R pivot_threshold, void *pBuffer);      \
-	cusolverStatus_t cusolverSp##PR##csrluZeroPivotHost(cusolverSpHandle_t handle, csrluInfoHost_t info, R tol,    \
+	cusolverStatus_t PR##csrluZeroPivotHost(cusolverSpHandle_t handle, csrluInfoHost_t info, R tol,    \
 							   int *position);                                            \
-	cusolverStatus_t cusolverSp##PR##csrluSolveHost(cusolverSpHandle_t handle, int n, const T *b, T *x,            \
+	cusolverStatus_t PR##csrluSolveHost(cusolverSpHandle_t handle, int n, const T *b, T *x,            \
 						       csrluInfoHost_t info, void *pBuffer);                          \
-	cusolverStatus_t cusolverSp##PR##csrluExtractHost(                                                             \
-	    cusolverSpHandle_t handle, int *P, int *Q, const cusparseMatDescr_t descrL, T *csrValL, int *csrRowPtrL,  \
+	cusolverStatus_t PR##csrluExtractHost(                                                             \
+	    cusolverSpHandle_t handle, int *p, int *q, const cusparseMatDescr_t descrL, T *csrValL, int *csrRowPtrL,  \
 	    int *csrColIndL, const cusparseMatDescr_t descrU, T *csrValU, int *csrRowPtrU, int *csrColIndU,          \
 	    csrluInfoHost_t info, void *pBuffer);
 
 #define IDXGEN_CUSOLVERSP_QR(PR, T, R, S, I)                                                                           \
-	cusolverStatus_t cusolverSp##PR##csrqrBufferInfo##S(                                                           \
+	cusolverStatus_t PR##csrqrBufferInfo##S(                                                           \
 	    cusolverSpHandle_t handle, int m, int n, int nnzA, const cusparseMatDescr_t descrA, const T *csrValA,     \
 	    const int *csrRowPtrA, const int *csrColIndA, I info, size_t *internalDataInBytes,                       \
 	    size_t *workspaceInBytes);                                                                                \
-	cusolverStatus_t cusolverSp##PR##csrqrSetup##S(cusolverSpHandle_t handle, int m, int n, int nnzA,              \
+	cusolverStatus_t PR##csrqrSetup##S(cusolverSpHandle_t handle, int m, int n, int nnzA,              \
 						      const cusparseMatDescr_t descrA, const T *csrValA,              \
 						      const int *csrRowPtrA, const int *csrColIndA, T mu, I info);    \
-	cusolverStatus_t cusolverSp##PR##csrqrFactor##S(cusolverSpHandle_t handle, int m, int n, int nnzA, T *b, T *x, \
+	cusolverStatus_t PR##csrqrFactor##S(cusolverSpHandle_t handle, int m, int n, int nnzA, T *b, T *x, \
 						       I info, void *pBuffer);                                        \
-	cusolverStatus_t cusolverSp##PR##csrqrZeroPivot##S(cusolverSpHandle_t handle, I info, R tol, int *position);   \
-	cusolverStatus_t cusolverSp##PR##csrqrSolve##S(cusolverSpHandle_t handle, int m, int n, T *b, T *x, I info,    \
+	cusolverStatus_t PR##csrqrZeroPivot##S(cusolverSpHandle_t handle, I info, R tol, int *position);   \
+	cusolverStatus_t PR##csrqrSolve##S(cusolverSpHandle_t handle, int m, int n, T *b, T *x, I info,    \
 						      void *pBuffer);
 
 #define IDXGEN_CUSOLVERSP_CHOL(PR, T, R, S, I)                                                                         \
-	cusolverStatus_t cusolverSp##PR##csrcholBufferInfo##S(                                                         \
+	cusolverStatus_t PR##csrcholBufferInfo##S(                                                         \
 	    cusolverSpHandle_t handle, int n, int nnzA, const cusparseMatDescr_t descrA, const T *csrValA,            \
 	    const int *csrRowPtrA, const int *csrColIndA, I info, size_t *internalDataInBytes,                       \
 	    size_t *workspaceInBytes);                                                                                \
-	cusolverStatus_t cusolverSp##PR##csrcholFactor##S(cusolverSpHandle_t handle, int n, int nnzA,                  \
+	cusolverStatus_t PR##csrcholFactor##S(cusolverSpHandle_t handle, int n, int nnzA,                  \
 							 const cusparseMatDescr_t descrA, const T *csrValA,           \
 							 const int *csrRowPtrA, const int *csrColIndA, I info,        \
 							 void *pBuffer);                                              \
-	cusolverStatus_t cusolverSp##PR##csrcholZeroPivot##S(cusolverSpHandle_t handle, I info, R tol, int *position); \
-	cusolverStatus_t cusolverSp##PR##csrcholSolve##S(cusolverSpHandle_t handle, int n, const T *b, T *x, I info,   \
+	cusolverStatus_t PR##csrcholZeroPivot##S(cusolverSpHandle_t handle, I info, R tol, int *position); \
+	cusolverStatus_t PR##csrcholSolve##S(cusolverSpHandle_t handle, int n, const T *b, T *x, I info,   \
 							void *pBuffer);
 
 #define IDXGEN_CUSOLVERSP_LOWLEVEL(PR, T, R)                                                                           \
-	IDXGEN_CUSOLVERSP_LU(PR, T, R)                                                                                 \
-	IDXGEN_CUSOLVERSP_QR(PR, T, R, Host, csrqrInfoHost_t)                                                          \
-	IDXGEN_CUSOLVERSP_QR(PR, T, R, , csrqrInfo_t)                                                                  \
-	IDXGEN_CUSOLVERSP_CHOL(PR, T, R, Host, csrcholInfoHost_t)                                                      \
-	IDXGEN_CUSOLVERSP_CHOL(PR, T, R, , csrcholInfo_t)                                                              \
+	IDXGEN_CUSOLVERSP_LU(cusolverSp##PR, T, R)                                                                     \
+	IDXGEN_CUSOLVERSP_QR(cusolverSp##PR, T, R, Host, csrqrInfoHost_t)                                              \
+	IDXGEN_CUSOLVERSP_QR(cusolverSp##PR, T, R, , csrqrInfo_t)                                                      \
+	IDXGEN_CUSOLVERSP_CHOL(cusolverSp##PR, T, R, Host, csrcholInfoHost_t)                                          \
+	IDXGEN_CUSOLVERSP_CHOL(cusolverSp##PR, T, R, , csrcholInfo_t)                                                  \
 	cusolverStatus_t cusolverSp##PR##csrcholDiag(cusolverSpHandle_t handle, csrcholInfo_t info, R *diag);
 IDXGEN_CUSOLVERSP_LOWLEVEL(S, float, float)
 IDXGEN_CUSOLVERSP_LOWLEVEL(D, double, double)

@@ -31,6 +31,7 @@ extern "C" {
 #define CUSOLVER_VER_MAJOR 11
 #define CUSOLVER_VER_MINOR 4
 #define CUSOLVER_VER_PATCH 0
+#define CUSOLVER_VER_BUILD 0
 #define CUSOLVER_VERSION (CUSOLVER_VER_MAJOR * 1000 + CUSOLVER_VER_MINOR * 100 + CUSOLVER_VER_PATCH)
 
 /* the 32-bit API's integer (its 64-bit API takes int64_t) */
@@ -48,7 +49,21 @@ typedef enum {
 	CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED = 8,
 	CUSOLVER_STATUS_NOT_SUPPORTED = 9,
 	CUSOLVER_STATUS_ZERO_PIVOT = 10,
-	CUSOLVER_STATUS_INVALID_LICENSE = 11
+	CUSOLVER_STATUS_INVALID_LICENSE = 11,
+	/* the iterative-refinement solvers' (cusolverDnIRSXgesv & co.) */
+	CUSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED = 12,
+	CUSOLVER_STATUS_IRS_PARAMS_INVALID = 13,
+	CUSOLVER_STATUS_IRS_PARAMS_INVALID_PREC = 14,
+	CUSOLVER_STATUS_IRS_PARAMS_INVALID_REFINE = 15,
+	CUSOLVER_STATUS_IRS_PARAMS_INVALID_MAXITER = 16,
+	CUSOLVER_STATUS_IRS_INTERNAL_ERROR = 20,
+	CUSOLVER_STATUS_IRS_NOT_SUPPORTED = 21,
+	CUSOLVER_STATUS_IRS_OUT_OF_RANGE = 22,
+	CUSOLVER_STATUS_IRS_NRHS_NOT_SUPPORTED_FOR_REFINE_GMRES = 23,
+	CUSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED = 25,
+	CUSOLVER_STATUS_IRS_INFOS_NOT_DESTROYED = 26,
+	CUSOLVER_STATUS_IRS_MATRIX_SINGULAR = 30,
+	CUSOLVER_STATUS_INVALID_WORKSPACE = 31
 } cusolverStatus_t;
 
 /* syevd/heevd: eigenvalues only, or with the eigenvectors */
@@ -74,8 +89,8 @@ typedef enum {
 	CUSOLVER_FRO_NORM = 107
 } cusolverNorm_t;
 
-/* The iterative-refinement solvers' (cusolverDnIRSXgesv) refinement and precision choices:
- * declared for programs that name them; those solvers are not provided (lib/cusolver/README.md). */
+/* The iterative-refinement solvers' (cusolverDnIRSXgesv) refinement choices; every one runs
+ * LAPACK's classical refinement here (lib/cusolver/README.md).  The PREC_ values are CUDA 10's. */
 typedef enum {
 	CUSOLVER_IRS_REFINE_NOT_SET = 1100,
 	CUSOLVER_IRS_REFINE_NONE = 1101,

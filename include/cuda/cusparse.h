@@ -30,6 +30,13 @@
 #include "cuComplex.h"
 #include "library_types.h"
 #include "cuda_runtime_api.h" /* NVIDIA's includes it: programs allocate with no header of their own */
+#ifdef __cplusplus
+#include "cuda_fp16.h" /* NVIDIA's includes it: the Hprune calls take __half */
+typedef __half __idxgen_cusparse_half;
+#else
+/* C has no __half (cuda_fp16.h is C++): the same 16 bits, binary16 */
+typedef uint16_t __idxgen_cusparse_half;
+#endif
 
 #define CUSPARSE_VER_MAJOR 12
 #define CUSPARSE_VER_MINOR 1
@@ -112,6 +119,7 @@ typedef enum { CUSPARSE_SDDMM_ALG_DEFAULT = 0 } cusparseSDDMMAlg_t;
 typedef enum { CUSPARSE_SPSV_ALG_DEFAULT = 0 } cusparseSpSVAlg_t;
 typedef enum { CUSPARSE_SPSM_ALG_DEFAULT = 0 } cusparseSpSMAlg_t;
 typedef enum { CUSPARSE_SPSV_UPDATE_GENERAL = 0, CUSPARSE_SPSV_UPDATE_DIAGONAL = 1 } cusparseSpSVUpdate_t;
+typedef enum { CUSPARSE_SPSM_UPDATE_GENERAL = 0, CUSPARSE_SPSM_UPDATE_DIAGONAL = 1 } cusparseSpSMUpdate_t;
 typedef enum { CUSPARSE_SPARSETODENSE_ALG_DEFAULT = 0 } cusparseSparseToDenseAlg_t;
 typedef enum { CUSPARSE_DENSETOSPARSE_ALG_DEFAULT = 0 } cusparseDenseToSparseAlg_t;
 typedef enum { CUSPARSE_CSR2CSC_ALG_DEFAULT = 1, CUSPARSE_CSR2CSC_ALG1 = 1 } cusparseCsr2CscAlg_t;
@@ -228,6 +236,42 @@ cusparseStatus_t cusparseCreateConstCoo(cusparseConstSpMatDescr_t *spMatDescr, i
 					cusparseIndexType_t cooIdxType, cusparseIndexBase_t idxBase,
 					cudaDataType valueType);
 cusparseStatus_t cusparseDestroySpMat(cusparseConstSpMatDescr_t spMatDescr);
+/* Blocked-ELL and sliced ELL (lib/cusparse/ell.c: read as their entries by every operation that
+ * reads a matrix) */
+cusparseStatus_t cusparseCreateBlockedEll(cusparseSpMatDescr_t *spMatDescr, int64_t rows,
+					  int64_t cols, int64_t ellBlockSize, int64_t ellCols,
+					  void *ellColInd, void *ellValue,
+					  cusparseIndexType_t ellIdxType,
+					  cusparseIndexBase_t idxBase, cudaDataType valueType);
+cusparseStatus_t cusparseCreateConstBlockedEll(cusparseConstSpMatDescr_t *spMatDescr, int64_t rows,
+					       int64_t cols, int64_t ellBlockSize, int64_t ellCols,
+					       const void *ellColInd, const void *ellValue,
+					       cusparseIndexType_t ellIdxType,
+					       cusparseIndexBase_t idxBase, cudaDataType valueType);
+cusparseStatus_t cusparseBlockedEllGet(cusparseSpMatDescr_t spMatDescr, int64_t *rows,
+				       int64_t *cols, int64_t *ellBlockSize, int64_t *ellCols,
+				       void **ellColInd, void **ellValue,
+				       cusparseIndexType_t *ellIdxType,
+				       cusparseIndexBase_t *idxBase, cudaDataType *valueType);
+cusparseStatus_t cusparseConstBlockedEllGet(cusparseConstSpMatDescr_t spMatDescr, int64_t *rows,
+					    int64_t *cols, int64_t *ellBlockSize, int64_t *ellCols,
+					    const void **ellColInd, const void **ellValue,
+					    cusparseIndexType_t *ellIdxType,
+					    cusparseIndexBase_t *idxBase, cudaDataType *valueType);
+cusparseStatus_t cusparseCreateSlicedEll(cusparseSpMatDescr_t *spMatDescr, int64_t rows,
+					 int64_t cols, int64_t nnz, int64_t sellValuesSize,
+					 int64_t sliceSize, void *sellSliceOffsets,
+					 void *sellColInd, void *sellValues,
+					 cusparseIndexType_t sellSliceOffsetsType,
+					 cusparseIndexType_t sellColIndType,
+					 cusparseIndexBase_t idxBase, cudaDataType valueType);
+cusparseStatus_t cusparseCreateConstSlicedEll(cusparseConstSpMatDescr_t *spMatDescr, int64_t rows,
+					      int64_t cols, int64_t nnz, int64_t sellValuesSize,
+					      int64_t sliceSize, const void *sellSliceOffsets,
+					      const void *sellColInd, const void *sellValues,
+					      cusparseIndexType_t sellSliceOffsetsType,
+					      cusparseIndexType_t sellColIndType,
+					      cusparseIndexBase_t idxBase, cudaDataType valueType);
 cusparseStatus_t cusparseCsrGet(cusparseSpMatDescr_t spMatDescr, int64_t *rows, int64_t *cols,
 				int64_t *nnz, void **csrRowOffsets, void **csrColInd,
 				void **csrValues, cusparseIndexType_t *csrRowOffsetsType,
@@ -277,6 +321,42 @@ cusparseStatus_t cusparseDnMatGet(cusparseDnMatDescr_t dnMatDescr, int64_t *rows
 cusparseStatus_t cusparseDnMatGetValues(cusparseDnMatDescr_t dnMatDescr, void **values);
 cusparseStatus_t cusparseDnMatSetValues(cusparseDnMatDescr_t dnMatDescr, void *values);
 
+/* The const descriptors' getters (lib/cusparse/const_get.c): the mutable getters' answers */
+cusparseStatus_t cusparseConstSpVecGet(cusparseConstSpVecDescr_t spVecDescr, int64_t *size,
+				       int64_t *nnz, const void **indices, const void **values,
+				       cusparseIndexType_t *idxType, cusparseIndexBase_t *idxBase,
+				       cudaDataType *valueType);
+cusparseStatus_t cusparseConstSpVecGetValues(cusparseConstSpVecDescr_t spVecDescr,
+					     const void **values);
+cusparseStatus_t cusparseConstSpMatGetValues(cusparseConstSpMatDescr_t spMatDescr,
+					     const void **values);
+cusparseStatus_t cusparseConstCooGet(cusparseConstSpMatDescr_t spMatDescr, int64_t *rows,
+				     int64_t *cols, int64_t *nnz, const void **cooRowInd,
+				     const void **cooColInd, const void **cooValues,
+				     cusparseIndexType_t *idxType, cusparseIndexBase_t *idxBase,
+				     cudaDataType *valueType);
+cusparseStatus_t cusparseConstCsrGet(cusparseConstSpMatDescr_t spMatDescr, int64_t *rows,
+				     int64_t *cols, int64_t *nnz, const void **csrRowOffsets,
+				     const void **csrColInd, const void **csrValues,
+				     cusparseIndexType_t *csrRowOffsetsType,
+				     cusparseIndexType_t *csrColIndType,
+				     cusparseIndexBase_t *idxBase, cudaDataType *valueType);
+cusparseStatus_t cusparseConstCscGet(cusparseConstSpMatDescr_t spMatDescr, int64_t *rows,
+				     int64_t *cols, int64_t *nnz, const void **cscColOffsets,
+				     const void **cscRowInd, const void **cscValues,
+				     cusparseIndexType_t *cscColOffsetsType,
+				     cusparseIndexType_t *cscRowIndType,
+				     cusparseIndexBase_t *idxBase, cudaDataType *valueType);
+cusparseStatus_t cusparseConstDnVecGet(cusparseConstDnVecDescr_t dnVecDescr, int64_t *size,
+				       const void **values, cudaDataType *valueType);
+cusparseStatus_t cusparseConstDnVecGetValues(cusparseConstDnVecDescr_t dnVecDescr,
+					     const void **values);
+cusparseStatus_t cusparseConstDnMatGet(cusparseConstDnMatDescr_t dnMatDescr, int64_t *rows,
+				       int64_t *cols, int64_t *ld, const void **values,
+				       cudaDataType *type, cusparseOrder_t *order);
+cusparseStatus_t cusparseConstDnMatGetValues(cusparseConstDnMatDescr_t dnMatDescr,
+					     const void **values);
+
 /*
  * Strided batches (lib/cusparse/batch.c): batchCount matrices of one shape,
  * matrix b's arrays at b times the stride (in elements) from the first.
@@ -310,6 +390,9 @@ cusparseStatus_t cusparseSpVV_bufferSize(cusparseHandle_t handle, cusparseOperat
 cusparseStatus_t cusparseSpVV(cusparseHandle_t handle, cusparseOperation_t opX,
 			      cusparseConstSpVecDescr_t vecX, cusparseConstDnVecDescr_t vecY,
 			      void *result, cudaDataType computeType, void *externalBuffer);
+/* Givens rotation of a sparse x and a dense y: x = c x + s y, y = c y - s x (vec.c) */
+cusparseStatus_t cusparseRot(cusparseHandle_t handle, const void *c_coeff, const void *s_coeff,
+			     cusparseSpVecDescr_t vecX, cusparseDnVecDescr_t vecY);
 
 /* y = alpha op(A) x + beta y */
 cusparseStatus_t cusparseSpMV_bufferSize(cusparseHandle_t handle, cusparseOperation_t opA,
@@ -385,6 +468,10 @@ cusparseStatus_t cusparseSpSV_solve(cusparseHandle_t handle, cusparseOperation_t
 				    cusparseConstDnVecDescr_t vecX, cusparseDnVecDescr_t vecY,
 				    cudaDataType computeType, cusparseSpSVAlg_t alg,
 				    cusparseSpSVDescr_t spsvDescr);
+/* After the analysis: the solves read newValues instead of A's values (GENERAL) or take
+ * newValues as A's diagonal, n entries (DIAGONAL); lib/cusparse/spsv.c */
+cusparseStatus_t cusparseSpSV_updateMatrix(cusparseHandle_t handle, cusparseSpSVDescr_t spsvDescr,
+					   void *newValues, cusparseSpSVUpdate_t updatePart);
 
 /* op(A) C = alpha op(B), A triangular */
 cusparseStatus_t cusparseSpSM_createDescr(cusparseSpSMDescr_t *descr);
@@ -406,6 +493,8 @@ cusparseStatus_t cusparseSpSM_solve(cusparseHandle_t handle, cusparseOperation_t
 				    cusparseConstSpMatDescr_t matA, cusparseConstDnMatDescr_t matB,
 				    cusparseDnMatDescr_t matC, cudaDataType computeType,
 				    cusparseSpSMAlg_t alg, cusparseSpSMDescr_t spsmDescr);
+cusparseStatus_t cusparseSpSM_updateMatrix(cusparseHandle_t handle, cusparseSpSMDescr_t spsmDescr,
+					   void *newValues, cusparseSpSMUpdate_t updatePart);
 
 /* conversions */
 cusparseStatus_t cusparseSparseToDense_bufferSize(cusparseHandle_t handle,
@@ -471,6 +560,42 @@ cusparseStatus_t cusparseSpGEMM_copy(cusparseHandle_t handle, cusparseOperation_
 				     cusparseSpGEMMDescr_t spgemmDescr);
 
 /* one declaration generator GEN(P, T) for the four precisions */
+/* The logger (lib/cusparse/logger.c): process-wide; refused calls are logged as errors */
+typedef void (*cusparseLoggerCallback_t)(int logLevel, const char *functionName, const char *message);
+cusparseStatus_t cusparseLoggerSetCallback(cusparseLoggerCallback_t callback);
+cusparseStatus_t cusparseLoggerSetFile(FILE *file);
+cusparseStatus_t cusparseLoggerOpenFile(const char *logFile);
+cusparseStatus_t cusparseLoggerSetLevel(int level);
+cusparseStatus_t cusparseLoggerSetMask(int mask);
+cusparseStatus_t cusparseLoggerForceDisable(void);
+
+/* NVIDIA's deprecation markers: our declarations carry none (a program that uses the
+ * markers itself still compiles); CUSPARSE_CPP_VERSION as NVIDIA's: the C++ standard or 0 */
+#ifdef __cplusplus
+#define CUSPARSE_CPP_VERSION __cplusplus
+#else
+#define CUSPARSE_CPP_VERSION 0
+#endif
+#define CUSPARSE_DEPRECATED
+#define CUSPARSE_DEPRECATED_TYPE
+#define CUSPARSE_DEPRECATED_ENUM
+#define CUSPARSE_DEPRECATED_REPLACE_WITH(new_func)
+#define CUSPARSE_DEPRECATED_ENUM_REPLACE_WITH(new_enum)
+
+/* SpMM with custom operators (lib/cusparse/spmmop.c): the operators come as NVVM IR for
+ * NVIDIA's JIT, so createPlan answers CUSPARSE_STATUS_NOT_SUPPORTED */
+typedef struct cusparseSpMMOpPlan *cusparseSpMMOpPlan_t;
+typedef enum { CUSPARSE_SPMM_OP_ALG_DEFAULT } cusparseSpMMOpAlg_t;
+cusparseStatus_t cusparseSpMMOp_createPlan(
+    cusparseHandle_t handle, cusparseSpMMOpPlan_t *plan, cusparseOperation_t opA,
+    cusparseOperation_t opB, cusparseConstSpMatDescr_t matA, cusparseConstDnMatDescr_t matB,
+    cusparseDnMatDescr_t matC, cudaDataType computeType, cusparseSpMMOpAlg_t alg,
+    const void *addOperationNvvmBuffer, size_t addOperationBufferSize,
+    const void *mulOperationNvvmBuffer, size_t mulOperationBufferSize,
+    const void *epilogueNvvmBuffer, size_t epilogueBufferSize, size_t *SpMMWorkspaceSize);
+cusparseStatus_t cusparseSpMMOp(cusparseSpMMOpPlan_t plan, void *externalBuffer);
+cusparseStatus_t cusparseSpMMOp_destroyPlan(cusparseSpMMOpPlan_t plan);
+
 #define IDXGEN_CUSPARSE__FOR_ALL(GEN) GEN(S, float) GEN(D, double) GEN(C, cuComplex) GEN(Z, cuDoubleComplex)
 
 /*
@@ -492,7 +617,7 @@ cusparseIndexBase_t cusparseGetMatIndexBase(const cusparseMatDescr_t descrA);
 /* nonzeros per row (dirA ROW, m counts) or column (COLUMN, n counts) of a column-major m x n A */
 #define IDXGEN_CUSPARSE__NNZ(P, T)									\
 	cusparseStatus_t cusparse##P##nnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,	\
-					  const cusparseMatDescr_t descrA, const T *A, int lda,		\
+					  const cusparseMatDescr_t descrA, const T *a, int lda,		\
 					  int *nnzPerRowCol, int *nnzTotalDevHostPtr);
 IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__NNZ)
 
@@ -521,20 +646,20 @@ cusparseStatus_t cusparseXcsrsort_bufferSizeExt(cusparseHandle_t handle, int m, 
 						size_t *pBufferSizeInBytes);
 cusparseStatus_t cusparseXcsrsort(cusparseHandle_t handle, int m, int n, int nnz,
 				  const cusparseMatDescr_t descrA, const int *csrRowPtrA,
-				  int *csrColIndA, int *P, void *pBuffer);
+				  int *csrColIndA, int *p, void *pBuffer);
 cusparseStatus_t cusparseXcscsort_bufferSizeExt(cusparseHandle_t handle, int m, int n, int nnz,
 						const int *cscColPtrA, const int *cscRowIndA,
 						size_t *pBufferSizeInBytes);
 cusparseStatus_t cusparseXcscsort(cusparseHandle_t handle, int m, int n, int nnz,
 				  const cusparseMatDescr_t descrA, const int *cscColPtrA,
-				  int *cscRowIndA, int *P, void *pBuffer);
+				  int *cscRowIndA, int *p, void *pBuffer);
 cusparseStatus_t cusparseXcoosort_bufferSizeExt(cusparseHandle_t handle, int m, int n, int nnz,
 						const int *cooRowsA, const int *cooColsA,
 						size_t *pBufferSizeInBytes);
 cusparseStatus_t cusparseXcoosortByRow(cusparseHandle_t handle, int m, int n, int nnz,
-				       int *cooRowsA, int *cooColsA, int *P, void *pBuffer);
+				       int *cooRowsA, int *cooColsA, int *p, void *pBuffer);
 cusparseStatus_t cusparseXcoosortByColumn(cusparseHandle_t handle, int m, int n, int nnz,
-					  int *cooRowsA, int *cooColsA, int *P, void *pBuffer);
+					  int *cooRowsA, int *cooColsA, int *p, void *pBuffer);
 
 /*
  * Legacy incomplete LU with no fill, ILU(0) (lib/cusparse/ilu0.c): A (m x m,
@@ -557,6 +682,9 @@ IDXGEN_CUSPARSE__INFO(Csrilu02, csrilu02)
 							 const cusparseMatDescr_t descrA, T *csrValA,	\
 							 const int *csrRowPtrA, const int *csrColIndA,	\
 							 csrilu02Info_t info, int *pBufferSizeInBytes);	\
+	cusparseStatus_t cusparse##P##csrilu02_bufferSizeExt(cusparseHandle_t handle, int m, int nnz,	\
+		const cusparseMatDescr_t descrA, T *csrSortedVal, const int *csrSortedRowPtr,	\
+		const int *csrSortedColInd, csrilu02Info_t info, size_t *pBufferSize);		\
 	cusparseStatus_t cusparse##P##csrilu02_analysis(cusparseHandle_t handle, int m, int nnz,		\
 							const cusparseMatDescr_t descrA, const T *csrValA, \
 							const int *csrRowPtrA, const int *csrColIndA,	\
@@ -582,6 +710,9 @@ IDXGEN_CUSPARSE__INFO(Csric02, csric02)
 							const cusparseMatDescr_t descrA, T *csrValA,	\
 							const int *csrRowPtrA, const int *csrColIndA,	\
 							csric02Info_t info, int *pBufferSizeInBytes);	\
+	cusparseStatus_t cusparse##P##csric02_bufferSizeExt(cusparseHandle_t handle, int m, int nnz,	\
+		const cusparseMatDescr_t descrA, T *csrSortedVal, const int *csrSortedRowPtr,	\
+		const int *csrSortedColInd, csric02Info_t info, size_t *pBufferSize);		\
 	cusparseStatus_t cusparse##P##csric02_analysis(cusparseHandle_t handle, int m, int nnz,		\
 						       const cusparseMatDescr_t descrA, const T *csrValA,	\
 						       const int *csrRowPtrA, const int *csrColIndA,	\
@@ -634,17 +765,17 @@ IDXGEN_CUSPARSE__INFO(Csrsm2, csrsm2)
 	cusparseStatus_t cusparse##P##csrsm2_bufferSizeExt(                                                      \
 		cusparseHandle_t handle, int algo, cusparseOperation_t transA, cusparseOperation_t transB, int m, \
 		int nrhs, int nnz, const T *alpha, const cusparseMatDescr_t descrA, const T *csrSortedValA,     \
-		const int *csrSortedRowPtrA, const int *csrSortedColIndA, const T *B, int ldb, csrsm2Info_t info, \
+		const int *csrSortedRowPtrA, const int *csrSortedColIndA, const T *b, int ldb, csrsm2Info_t info, \
 		cusparseSolvePolicy_t policy, size_t *pBufferSize);                                              \
 	cusparseStatus_t cusparse##P##csrsm2_analysis(                                                           \
 		cusparseHandle_t handle, int algo, cusparseOperation_t transA, cusparseOperation_t transB, int m, \
 		int nrhs, int nnz, const T *alpha, const cusparseMatDescr_t descrA, const T *csrSortedValA,     \
-		const int *csrSortedRowPtrA, const int *csrSortedColIndA, const T *B, int ldb, csrsm2Info_t info, \
+		const int *csrSortedRowPtrA, const int *csrSortedColIndA, const T *b, int ldb, csrsm2Info_t info, \
 		cusparseSolvePolicy_t policy, void *pBuffer);                                                    \
 	cusparseStatus_t cusparse##P##csrsm2_solve(                                                              \
 		cusparseHandle_t handle, int algo, cusparseOperation_t transA, cusparseOperation_t transB, int m, \
 		int nrhs, int nnz, const T *alpha, const cusparseMatDescr_t descrA, const T *csrSortedValA,     \
-		const int *csrSortedRowPtrA, const int *csrSortedColIndA, T *B, int ldb, csrsm2Info_t info,     \
+		const int *csrSortedRowPtrA, const int *csrSortedColIndA, T *b, int ldb, csrsm2Info_t info,     \
 		cusparseSolvePolicy_t policy, void *pBuffer);
 IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__SM2)
 
@@ -703,7 +834,7 @@ IDXGEN_CUSPARSE__INFO(Bsrsm2, bsrsm2)
 		cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA,                 \
 		cusparseOperation_t transXY, int mb, int n, int nnzb, const T *alpha,                          \
 		const cusparseMatDescr_t descrA, const T *bsrSortedVal, const int *bsrSortedRowPtr,           \
-		const int *bsrSortedColInd, int blockSize, bsrsm2Info_t info, const T *B, int ldb, T *X,       \
+		const int *bsrSortedColInd, int blockSize, bsrsm2Info_t info, const T *b, int ldb, T *x,       \
 		int ldx, cusparseSolvePolicy_t policy, void *pBuffer);
 IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__BSM2)
 
@@ -734,6 +865,338 @@ IDXGEN_CUSPARSE__INFO(Bsrilu02, bsrilu02)
 	cusparseStatus_t cusparse##P##bsrilu02_numericBoost(cusparseHandle_t handle, bsrilu02Info_t info,     \
 							    int enable_boost, double *tol, T *boost_val);
 IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__BILU)
+
+/*
+ * Legacy block incomplete Cholesky with no fill, bsric02 (lib/cusparse/bsric02.c): scalar
+ * IC(0) on the block pattern, L over the lower triangle; zero pivots (block rows) as
+ * bsrilu02's.  Buffer sizes are 1 byte.
+ */
+IDXGEN_CUSPARSE__INFO(Bsric02, bsric02)
+#define IDXGEN_CUSPARSE__BIC(P, T)                                                                 \
+	cusparseStatus_t cusparse##P##bsric02_bufferSize(                                          \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nnzb,                   \
+	    const cusparseMatDescr_t descrA, T *bsrSortedVal, const int *bsrSortedRowPtr,          \
+	    const int *bsrSortedColInd, int blockDim, bsric02Info_t info,                          \
+	    int *pBufferSizeInBytes);                                                              \
+	cusparseStatus_t cusparse##P##bsric02_bufferSizeExt(                                       \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nnzb,                   \
+	    const cusparseMatDescr_t descrA, T *bsrSortedVal, const int *bsrSortedRowPtr,          \
+	    const int *bsrSortedColInd, int blockSize, bsric02Info_t info, size_t *pBufferSize);   \
+	cusparseStatus_t cusparse##P##bsric02_analysis(                                            \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nnzb,                   \
+	    const cusparseMatDescr_t descrA, const T *bsrSortedVal, const int *bsrSortedRowPtr,    \
+	    const int *bsrSortedColInd, int blockDim, bsric02Info_t info,                          \
+	    cusparseSolvePolicy_t policy, void *pInputBuffer);                                     \
+	cusparseStatus_t cusparse##P##bsric02(                                                     \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nnzb,                   \
+	    const cusparseMatDescr_t descrA, T *bsrSortedVal, const int *bsrSortedRowPtr,          \
+	    const int *bsrSortedColInd, int blockDim, bsric02Info_t info,                          \
+	    cusparseSolvePolicy_t policy, void *pBuffer);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__BIC)
+
+/* Batches of pentadiagonal systems, interleaved (lib/cusparse/gpsv.c: elimination with partial
+ * pivoting) */
+#define IDXGEN_CUSPARSE__GPSV(P, T)                                                                \
+	cusparseStatus_t cusparse##P##gpsvInterleavedBatch_bufferSizeExt(                          \
+	    cusparseHandle_t handle, int algo, int m, const T *ds, const T *dl, const T *d,        \
+	    const T *du, const T *dw, const T *x, int batchCount, size_t *pBufferSizeInBytes);     \
+	cusparseStatus_t cusparse##P##gpsvInterleavedBatch(                                        \
+	    cusparseHandle_t handle, int algo, int m, T *ds, T *dl, T *d, T *du, T *dw, T *x,      \
+	    int batchCount, void *pBuffer);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__GPSV)
+
+/* Tridiagonal systems (lib/cusparse/gtsv.c): gtsv2 with pivoting, gtsv2_nopivot, batches one
+ * after another (StridedBatch) or interleaved (algo 0 without pivoting, 1 and 2 with) */
+#define IDXGEN_CUSPARSE__GTSV(P, T)                                                                \
+	cusparseStatus_t cusparse##P##gtsv2_bufferSizeExt(cusparseHandle_t handle, int m, int n,   \
+							  const T *dl, const T *d, const T *du,    \
+							  const T *b, int ldb,                     \
+							  size_t *bufferSizeInBytes);              \
+	cusparseStatus_t cusparse##P##gtsv2(cusparseHandle_t handle, int m, int n, const T *dl,    \
+					    const T *d, const T *du, T *b, int ldb, void *pBuffer); \
+	cusparseStatus_t cusparse##P##gtsv2_nopivot_bufferSizeExt(                                 \
+	    cusparseHandle_t handle, int m, int n, const T *dl, const T *d, const T *du,           \
+	    const T *b, int ldb, size_t *bufferSizeInBytes);                                       \
+	cusparseStatus_t cusparse##P##gtsv2_nopivot(cusparseHandle_t handle, int m, int n,         \
+						    const T *dl, const T *d, const T *du, T *b,    \
+						    int ldb, void *pBuffer);                       \
+	cusparseStatus_t cusparse##P##gtsv2StridedBatch_bufferSizeExt(                             \
+	    cusparseHandle_t handle, int m, const T *dl, const T *d, const T *du, const T *x,      \
+	    int batchCount, int batchStride, size_t *bufferSizeInBytes);                           \
+	cusparseStatus_t cusparse##P##gtsv2StridedBatch(cusparseHandle_t handle, int m,            \
+							const T *dl, const T *d, const T *du,      \
+							T *x, int batchCount, int batchStride,     \
+							void *pBuffer);                            \
+	cusparseStatus_t cusparse##P##gtsvInterleavedBatch_bufferSizeExt(                          \
+	    cusparseHandle_t handle, int algo, int m, const T *dl, const T *d, const T *du,        \
+	    const T *x, int batchCount, size_t *pBufferSizeInBytes);                               \
+	cusparseStatus_t cusparse##P##gtsvInterleavedBatch(cusparseHandle_t handle, int algo,      \
+							   int m, T *dl, T *d, T *du, T *x,        \
+							   int batchCount, void *pBuffer);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__GTSV)
+
+/* Legacy BSR conversions and products (lib/cusparse/bsr_convert.c, bsrmv.c): op(A) N only,
+ * op(B) of bsrmm N or T, GENERAL descriptors */
+cusparseStatus_t cusparseXcsr2bsrNnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m,
+				     int n, const cusparseMatDescr_t descrA,
+				     const int *csrSortedRowPtrA, const int *csrSortedColIndA,
+				     int blockDim, const cusparseMatDescr_t descrC,
+				     int *bsrSortedRowPtrC, int *nnzTotalDevHostPtr);
+#define IDXGEN_CUSPARSE__BSR(P, T)                                                                 \
+	cusparseStatus_t cusparse##P##csr2bsr(                                                     \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,                       \
+	    const cusparseMatDescr_t descrA, const T *csrSortedValA, const int *csrSortedRowPtrA,  \
+	    const int *csrSortedColIndA, int blockDim, const cusparseMatDescr_t descrC,            \
+	    T *bsrSortedValC, int *bsrSortedRowPtrC, int *bsrSortedColIndC);                       \
+	cusparseStatus_t cusparse##P##bsr2csr(                                                     \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nb,                     \
+	    const cusparseMatDescr_t descrA, const T *bsrSortedValA, const int *bsrSortedRowPtrA,  \
+	    const int *bsrSortedColIndA, int blockDim, const cusparseMatDescr_t descrC,            \
+	    T *csrSortedValC, int *csrSortedRowPtrC, int *csrSortedColIndC);                       \
+	cusparseStatus_t cusparse##P##bsrmv(                                                       \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA, int mb, \
+	    int nb, int nnzb, const T *alpha, const cusparseMatDescr_t descrA,                     \
+	    const T *bsrSortedValA, const int *bsrSortedRowPtrA, const int *bsrSortedColIndA,      \
+	    int blockDim, const T *x, const T *beta, T *y);                                        \
+	cusparseStatus_t cusparse##P##bsrxmv(                                                      \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA,         \
+	    int sizeOfMask, int mb, int nb, int nnzb, const T *alpha,                              \
+	    const cusparseMatDescr_t descrA, const T *bsrSortedValA,                               \
+	    const int *bsrSortedMaskPtrA, const int *bsrSortedRowPtrA,                             \
+	    const int *bsrSortedEndPtrA, const int *bsrSortedColIndA, int blockDim, const T *x,    \
+	    const T *beta, T *y);                                                                  \
+	cusparseStatus_t cusparse##P##bsrmm(                                                       \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, cusparseOperation_t transA,         \
+	    cusparseOperation_t transB, int mb, int n, int kb, int nnzb, const T *alpha,           \
+	    const cusparseMatDescr_t descrA, const T *bsrSortedValA, const int *bsrSortedRowPtrA,  \
+	    const int *bsrSortedColIndA, const int blockSize, const T *b, const int ldb,           \
+	    const T *beta, T *c, int ldc);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__BSR)
+
+/* General BSR (rowBlockDim x colBlockDim blocks; lib/cusparse/bsr_convert.c, gebsc.c) */
+cusparseStatus_t cusparseXcsr2gebsrNnz(cusparseHandle_t handle, cusparseDirection_t dirA, int m,
+				       int n, const cusparseMatDescr_t descrA,
+				       const int *csrSortedRowPtrA, const int *csrSortedColIndA,
+				       const cusparseMatDescr_t descrC, int *bsrSortedRowPtrC,
+				       int rowBlockDim, int colBlockDim, int *nnzTotalDevHostPtr,
+				       void *pBuffer);
+cusparseStatus_t cusparseXgebsr2csr(cusparseHandle_t handle, cusparseDirection_t dirA, int mb,
+				    int nb, const cusparseMatDescr_t descrA,
+				    const int *bsrSortedRowPtrA, const int *bsrSortedColIndA,
+				    int rowBlockDim, int colBlockDim,
+				    const cusparseMatDescr_t descrC, int *csrSortedRowPtrC,
+				    int *csrSortedColIndC);
+cusparseStatus_t cusparseXgebsr2gebsrNnz(cusparseHandle_t handle, cusparseDirection_t dirA,
+					 int mb, int nb, int nnzb,
+					 const cusparseMatDescr_t descrA,
+					 const int *bsrSortedRowPtrA, const int *bsrSortedColIndA,
+					 int rowBlockDimA, int colBlockDimA,
+					 const cusparseMatDescr_t descrC, int *bsrSortedRowPtrC,
+					 int rowBlockDimC, int colBlockDimC,
+					 int *nnzTotalDevHostPtr, void *pBuffer);
+#define IDXGEN_CUSPARSE__GEBSR(P, T)                                                               \
+	cusparseStatus_t cusparse##P##csr2gebsr(                                                   \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,                       \
+	    const cusparseMatDescr_t descrA, const T *csrSortedValA, const int *csrSortedRowPtrA,  \
+	    const int *csrSortedColIndA, const cusparseMatDescr_t descrC, T *bsrSortedValC,        \
+	    int *bsrSortedRowPtrC, int *bsrSortedColIndC, int rowBlockDim, int colBlockDim,        \
+	    void *pBuffer);                                                                        \
+	cusparseStatus_t cusparse##P##csr2gebsr_bufferSize(                                        \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,                       \
+	    const cusparseMatDescr_t descrA, const T *csrSortedValA, const int *csrSortedRowPtrA,  \
+	    const int *csrSortedColIndA, int rowBlockDim, int colBlockDim,                         \
+	    int *pBufferSizeInBytes);                                                              \
+	cusparseStatus_t cusparse##P##csr2gebsr_bufferSizeExt(                                     \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int m, int n,                       \
+	    const cusparseMatDescr_t descrA, const T *csrSortedValA, const int *csrSortedRowPtrA,  \
+	    const int *csrSortedColIndA, int rowBlockDim, int colBlockDim, size_t *pBufferSize);   \
+	cusparseStatus_t cusparse##P##gebsr2csr(                                                   \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nb,                     \
+	    const cusparseMatDescr_t descrA, const T *bsrSortedValA, const int *bsrSortedRowPtrA,  \
+	    const int *bsrSortedColIndA, int rowBlockDim, int colBlockDim,                         \
+	    const cusparseMatDescr_t descrC, T *csrSortedValC, int *csrSortedRowPtrC,              \
+	    int *csrSortedColIndC);                                                                \
+	cusparseStatus_t cusparse##P##gebsr2gebsr(                                                 \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nb, int nnzb,           \
+	    const cusparseMatDescr_t descrA, const T *bsrSortedValA, const int *bsrSortedRowPtrA,  \
+	    const int *bsrSortedColIndA, int rowBlockDimA, int colBlockDimA,                       \
+	    const cusparseMatDescr_t descrC, T *bsrSortedValC, int *bsrSortedRowPtrC,              \
+	    int *bsrSortedColIndC, int rowBlockDimC, int colBlockDimC, void *pBuffer);             \
+	cusparseStatus_t cusparse##P##gebsr2gebsr_bufferSize(                                      \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nb, int nnzb,           \
+	    const cusparseMatDescr_t descrA, const T *bsrSortedValA, const int *bsrSortedRowPtrA,  \
+	    const int *bsrSortedColIndA, int rowBlockDimA, int colBlockDimA, int rowBlockDimC,     \
+	    int colBlockDimC, int *pBufferSizeInBytes);                                            \
+	cusparseStatus_t cusparse##P##gebsr2gebsr_bufferSizeExt(                                   \
+	    cusparseHandle_t handle, cusparseDirection_t dirA, int mb, int nb, int nnzb,           \
+	    const cusparseMatDescr_t descrA, const T *bsrSortedValA, const int *bsrSortedRowPtrA,  \
+	    const int *bsrSortedColIndA, int rowBlockDimA, int colBlockDimA, int rowBlockDimC,     \
+	    int colBlockDimC, size_t *pBufferSize);                                                \
+	cusparseStatus_t cusparse##P##gebsr2gebsc(                                                 \
+	    cusparseHandle_t handle, int mb, int nb, int nnzb, const T *bsrSortedVal,              \
+	    const int *bsrSortedRowPtr, const int *bsrSortedColInd, int rowBlockDim,               \
+	    int colBlockDim, T *bscVal, int *bscRowInd, int *bscColPtr,                            \
+	    cusparseAction_t copyValues, cusparseIndexBase_t idxBase, void *pBuffer);              \
+	cusparseStatus_t cusparse##P##gebsr2gebsc_bufferSize(                                      \
+	    cusparseHandle_t handle, int mb, int nb, int nnzb, const T *bsrSortedVal,              \
+	    const int *bsrSortedRowPtr, const int *bsrSortedColInd, int rowBlockDim,               \
+	    int colBlockDim, int *pBufferSizeInBytes);                                             \
+	cusparseStatus_t cusparse##P##gebsr2gebsc_bufferSizeExt(                                   \
+	    cusparseHandle_t handle, int mb, int nb, int nnzb, const T *bsrSortedVal,              \
+	    const int *bsrSortedRowPtr, const int *bsrSortedColInd, int rowBlockDim,               \
+	    int colBlockDim, size_t *pBufferSize);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__GEBSR)
+
+/* Dense matrix times sparse vector, y = alpha op(A) x + beta y (lib/cusparse/gemvi.c) */
+#define IDXGEN_CUSPARSE__GEMVI(P, T)                                                               \
+	cusparseStatus_t cusparse##P##gemvi_bufferSize(cusparseHandle_t handle,                    \
+						       cusparseOperation_t transA, int m, int n,   \
+						       int nnz, int *pBufferSize);                 \
+	cusparseStatus_t cusparse##P##gemvi(cusparseHandle_t handle, cusparseOperation_t transA,   \
+					    int m, int n, const T *alpha, const T *a, int lda,     \
+					    int nnz, const T *xVal, const int *xInd,               \
+					    const T *beta, T *y, cusparseIndexBase_t idxBase,      \
+					    void *pBuffer);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__GEMVI)
+
+/* CSR without the entries of magnitude <= tol (lib/cusparse/compress.c) */
+#define IDXGEN_CUSPARSE__COMPRESS(P, T)                                                            \
+	cusparseStatus_t cusparse##P##nnz_compress(                                                \
+	    cusparseHandle_t handle, int m, const cusparseMatDescr_t descr,                        \
+	    const T *csrSortedValA, const int *csrSortedRowPtrA, int *nnzPerRow, int *nnzC,        \
+	    T tol);                                                                                \
+	cusparseStatus_t cusparse##P##csr2csr_compress(                                            \
+	    cusparseHandle_t handle, int m, int n, const cusparseMatDescr_t descrA,                \
+	    const T *csrSortedValA, const int *csrSortedColIndA, const int *csrSortedRowPtrA,      \
+	    int nnzA, const int *nnzPerRow, T *csrSortedValC, int *csrSortedColIndC,               \
+	    int *csrSortedRowPtrC, T tol);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__COMPRESS)
+
+/* C = alpha A + beta B in CSR, C's pattern the union (lib/cusparse/geam2.c) */
+cusparseStatus_t cusparseXcsrgeam2Nnz(cusparseHandle_t handle, int m, int n,
+				      const cusparseMatDescr_t descrA, int nnzA,
+				      const int *csrSortedRowPtrA, const int *csrSortedColIndA,
+				      const cusparseMatDescr_t descrB, int nnzB,
+				      const int *csrSortedRowPtrB, const int *csrSortedColIndB,
+				      const cusparseMatDescr_t descrC, int *csrSortedRowPtrC,
+				      int *nnzTotalDevHostPtr, void *workspace);
+#define IDXGEN_CUSPARSE__GEAM2(P, T)                                                               \
+	cusparseStatus_t cusparse##P##csrgeam2_bufferSizeExt(                                      \
+	    cusparseHandle_t handle, int m, int n, const T *alpha,                                 \
+	    const cusparseMatDescr_t descrA, int nnzA, const T *csrSortedValA,                     \
+	    const int *csrSortedRowPtrA, const int *csrSortedColIndA, const T *beta,               \
+	    const cusparseMatDescr_t descrB, int nnzB, const T *csrSortedValB,                     \
+	    const int *csrSortedRowPtrB, const int *csrSortedColIndB,                              \
+	    const cusparseMatDescr_t descrC, const T *csrSortedValC, const int *csrSortedRowPtrC,  \
+	    const int *csrSortedColIndC, size_t *pBufferSizeInBytes);                              \
+	cusparseStatus_t cusparse##P##csrgeam2(                                                    \
+	    cusparseHandle_t handle, int m, int n, const T *alpha,                                 \
+	    const cusparseMatDescr_t descrA, int nnzA, const T *csrSortedValA,                     \
+	    const int *csrSortedRowPtrA, const int *csrSortedColIndA, const T *beta,               \
+	    const cusparseMatDescr_t descrB, int nnzB, const T *csrSortedValB,                     \
+	    const int *csrSortedRowPtrB, const int *csrSortedColIndB,                              \
+	    const cusparseMatDescr_t descrC, T *csrSortedValC, int *csrSortedRowPtrC,              \
+	    int *csrSortedColIndC, void *pBuffer);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__GEAM2)
+
+/* Rows in any column order sorted in place and back (lib/cusparse/csru2csr.c) */
+typedef struct csru2csrInfo *csru2csrInfo_t;
+cusparseStatus_t cusparseCreateCsru2csrInfo(csru2csrInfo_t *info);
+cusparseStatus_t cusparseDestroyCsru2csrInfo(csru2csrInfo_t info);
+#define IDXGEN_CUSPARSE__CSRU(P, T)                                                                \
+	cusparseStatus_t cusparse##P##csru2csr_bufferSizeExt(                                      \
+	    cusparseHandle_t handle, int m, int n, int nnz, T *csrVal, const int *csrRowPtr,       \
+	    int *csrColInd, csru2csrInfo_t info, size_t *pBufferSizeInBytes);                      \
+	cusparseStatus_t cusparse##P##csru2csr(cusparseHandle_t handle, int m, int n, int nnz,     \
+					       const cusparseMatDescr_t descrA, T *csrVal,         \
+					       const int *csrRowPtr, int *csrColInd,               \
+					       csru2csrInfo_t info, void *pBuffer);                \
+	cusparseStatus_t cusparse##P##csr2csru(cusparseHandle_t handle, int m, int n, int nnz,     \
+					       const cusparseMatDescr_t descrA, T *csrVal,         \
+					       const int *csrRowPtr, int *csrColInd,               \
+					       csru2csrInfo_t info, void *pBuffer);
+IDXGEN_CUSPARSE__FOR_ALL(IDXGEN_CUSPARSE__CSRU)
+
+/* A coloring of the adjacency graph of a CSR matrix (lib/cusparse/csrcolor.c: first fit) */
+typedef enum { CUSPARSE_COLOR_ALG0 = 0, CUSPARSE_COLOR_ALG1 = 1 } cusparseColorAlg_t;
+typedef struct cusparseColorInfo *cusparseColorInfo_t;
+cusparseStatus_t cusparseCreateColorInfo(cusparseColorInfo_t *info);
+cusparseStatus_t cusparseDestroyColorInfo(cusparseColorInfo_t info);
+#define IDXGEN_CUSPARSE__COLOR(P, T, R)                                                            \
+	cusparseStatus_t cusparse##P##csrcolor(                                                    \
+	    cusparseHandle_t handle, int m, int nnz, const cusparseMatDescr_t descrA,              \
+	    const T *csrSortedValA, const int *csrSortedRowPtrA, const int *csrSortedColIndA,      \
+	    const R *fractionToColor, int *ncolors, int *coloring, int *reordering,                \
+	    const cusparseColorInfo_t info);
+IDXGEN_CUSPARSE__COLOR(S, float, float)
+IDXGEN_CUSPARSE__COLOR(D, double, double)
+IDXGEN_CUSPARSE__COLOR(C, cuComplex, float)
+IDXGEN_CUSPARSE__COLOR(Z, cuDoubleComplex, double)
+
+/* Dense or CSR to CSR without the entries of magnitude <= a threshold, given or from a
+ * percentage (lib/cusparse/prune.c); S, D and H (binary16) */
+typedef struct pruneInfo *pruneInfo_t;
+cusparseStatus_t cusparseCreatePruneInfo(pruneInfo_t *info);
+cusparseStatus_t cusparseDestroyPruneInfo(pruneInfo_t info);
+#define IDXGEN_CUSPARSE__PRUNE(P, T)                                                               \
+	cusparseStatus_t cusparse##P##pruneDense2csr_bufferSizeExt(                                \
+	    cusparseHandle_t handle, int m, int n, const T *a, int lda, const T *threshold,        \
+	    const cusparseMatDescr_t descrC, const T *csrSortedValC, const int *csrSortedRowPtrC,  \
+	    const int *csrSortedColIndC, size_t *pBufferSizeInBytes);                              \
+	cusparseStatus_t cusparse##P##pruneDense2csrNnz(                                           \
+	    cusparseHandle_t handle, int m, int n, const T *a, int lda, const T *threshold,        \
+	    const cusparseMatDescr_t descrC, int *csrRowPtrC, int *nnzTotalDevHostPtr,             \
+	    void *pBuffer);                                                                        \
+	cusparseStatus_t cusparse##P##pruneDense2csr(                                              \
+	    cusparseHandle_t handle, int m, int n, const T *a, int lda, const T *threshold,        \
+	    const cusparseMatDescr_t descrC, T *csrSortedValC, const int *csrSortedRowPtrC,        \
+	    int *csrSortedColIndC, void *pBuffer);                                                 \
+	cusparseStatus_t cusparse##P##pruneCsr2csr_bufferSizeExt(                                  \
+	    cusparseHandle_t handle, int m, int n, int nnzA, const cusparseMatDescr_t descrA,      \
+	    const T *csrSortedValA, const int *csrSortedRowPtrA, const int *csrSortedColIndA,      \
+	    const T *threshold, const cusparseMatDescr_t descrC, const T *csrSortedValC,           \
+	    const int *csrSortedRowPtrC, const int *csrSortedColIndC, size_t *pBufferSizeInBytes); \
+	cusparseStatus_t cusparse##P##pruneCsr2csrNnz(                                             \
+	    cusparseHandle_t handle, int m, int n, int nnzA, const cusparseMatDescr_t descrA,      \
+	    const T *csrSortedValA, const int *csrSortedRowPtrA, const int *csrSortedColIndA,      \
+	    const T *threshold, const cusparseMatDescr_t descrC, int *csrSortedRowPtrC,            \
+	    int *nnzTotalDevHostPtr, void *pBuffer);                                               \
+	cusparseStatus_t cusparse##P##pruneCsr2csr(                                                \
+	    cusparseHandle_t handle, int m, int n, int nnzA, const cusparseMatDescr_t descrA,      \
+	    const T *csrSortedValA, const int *csrSortedRowPtrA, const int *csrSortedColIndA,      \
+	    const T *threshold, const cusparseMatDescr_t descrC, T *csrSortedValC,                 \
+	    const int *csrSortedRowPtrC, int *csrSortedColIndC, void *pBuffer);                    \
+	cusparseStatus_t cusparse##P##pruneDense2csrByPercentage_bufferSizeExt(                    \
+	    cusparseHandle_t handle, int m, int n, const T *a, int lda, float percentage,          \
+	    const cusparseMatDescr_t descrC, const T *csrSortedValC, const int *csrSortedRowPtrC,  \
+	    const int *csrSortedColIndC, pruneInfo_t info, size_t *pBufferSizeInBytes);            \
+	cusparseStatus_t cusparse##P##pruneDense2csrNnzByPercentage(                               \
+	    cusparseHandle_t handle, int m, int n, const T *a, int lda, float percentage,          \
+	    const cusparseMatDescr_t descrC, int *csrRowPtrC, int *nnzTotalDevHostPtr,             \
+	    pruneInfo_t info, void *pBuffer);                                                      \
+	cusparseStatus_t cusparse##P##pruneDense2csrByPercentage(                                  \
+	    cusparseHandle_t handle, int m, int n, const T *a, int lda, float percentage,          \
+	    const cusparseMatDescr_t descrC, T *csrSortedValC, const int *csrSortedRowPtrC,        \
+	    int *csrSortedColIndC, pruneInfo_t info, void *pBuffer);                               \
+	cusparseStatus_t cusparse##P##pruneCsr2csrByPercentage_bufferSizeExt(                      \
+	    cusparseHandle_t handle, int m, int n, int nnzA, const cusparseMatDescr_t descrA,      \
+	    const T *csrSortedValA, const int *csrSortedRowPtrA, const int *csrSortedColIndA,      \
+	    float percentage, const cusparseMatDescr_t descrC, const T *csrSortedValC,             \
+	    const int *csrSortedRowPtrC, const int *csrSortedColIndC, pruneInfo_t info,            \
+	    size_t *pBufferSizeInBytes);                                                           \
+	cusparseStatus_t cusparse##P##pruneCsr2csrNnzByPercentage(                                 \
+	    cusparseHandle_t handle, int m, int n, int nnzA, const cusparseMatDescr_t descrA,      \
+	    const T *csrSortedValA, const int *csrSortedRowPtrA, const int *csrSortedColIndA,      \
+	    float percentage, const cusparseMatDescr_t descrC, int *csrSortedRowPtrC,              \
+	    int *nnzTotalDevHostPtr, pruneInfo_t info, void *pBuffer);                             \
+	cusparseStatus_t cusparse##P##pruneCsr2csrByPercentage(                                    \
+	    cusparseHandle_t handle, int m, int n, int nnzA, const cusparseMatDescr_t descrA,      \
+	    const T *csrSortedValA, const int *csrSortedRowPtrA, const int *csrSortedColIndA,      \
+	    float percentage, const cusparseMatDescr_t descrC, T *csrSortedValC,                   \
+	    const int *csrSortedRowPtrC, int *csrSortedColIndC, pruneInfo_t info, void *pBuffer);
+IDXGEN_CUSPARSE__PRUNE(S, float)
+IDXGEN_CUSPARSE__PRUNE(D, double)
+IDXGEN_CUSPARSE__PRUNE(H, __idxgen_cusparse_half)
 
 #ifdef __cplusplus
 }

@@ -32,6 +32,7 @@
 #define cublasChpr_v2 cublasChpr
 #define cublasCreate_v2 cublasCreate
 #define cublasCrotg_v2 cublasCrotg
+#define cublasCrot_v2 cublasCrot
 #define cublasCscal_v2 cublasCscal
 #define cublasCsrot_v2 cublasCsrot
 #define cublasCsscal_v2 cublasCsscal
@@ -157,6 +158,7 @@
 #define cublasZhpr2_v2 cublasZhpr2
 #define cublasZhpr_v2 cublasZhpr
 #define cublasZrotg_v2 cublasZrotg
+#define cublasZrot_v2 cublasZrot
 #define cublasZscal_v2 cublasZscal
 #define cublasZswap_v2 cublasZswap
 #define cublasZsymm_v2 cublasZsymm

@@ -175,6 +175,14 @@ IDXGEN_SIMD__SAD1(__vsads4, 8, 1)
 IDXGEN_SIMD__SAD1(__vsadu2, 16, 0)
 IDXGEN_SIMD__SAD1(__vsadu4, 8, 0)
 
+/*
+ * PTX's `vabsdiff4.u32.u32.u32.add d, a, b, c` (the default mask .b3210):
+ * c plus the sum over the four bytes of |a_i - b_i|, modulo 2^32.  idxgen-cc
+ * writes such an inline asm statement as a use of this (lib/cc/asm_sreg.c).
+ */
+#define __idxgen_vabsdiff4_add(__d, __a, __b, __c) \
+	((__d) = __vsadu4((__a), (__b)) + (unsigned int)(__c))
+
 /* ---------------------------------------------------------------- */
 /* DPX (CUDA 12): three-operand max/min, add-then-max/min, and       */
 /* max/min with a predicate, on 32 bits or two 16-bit lanes          */

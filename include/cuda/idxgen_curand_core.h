@@ -393,8 +393,8 @@ IDXGEN_CR__F void idxgen_mrg_init(const struct idxgen_mrg_tables *t, unsigned lo
 	idxgen_mrg_skip(t, 0, offset, s);
 }
 
-/* one step of both recurrences; the combination in (0, 1) (1/m1 units, as cuRAND) */
-IDXGEN_CR__F double idxgen_mrg_next_double(struct curandStateMRG32k3a *s)
+/* one step of both recurrences; their combination, an integer in [1, m1] (curand_MRG32k3a's value) */
+IDXGEN_CR__F double idxgen_mrg_next_raw(struct curandStateMRG32k3a *s)
 {
 	int64_t p1 = (1403580ll * s->s1[1] - 810728ll * s->s1[0]) % (int64_t)IDXGEN_MRG_M1;
 	int64_t p2 = (527612ll * s->s2[2] - 1370589ll * s->s2[0]) % (int64_t)IDXGEN_MRG_M2;
@@ -409,7 +409,13 @@ IDXGEN_CR__F double idxgen_mrg_next_double(struct curandStateMRG32k3a *s)
 	s->s2[0] = s->s2[1];
 	s->s2[1] = s->s2[2];
 	s->s2[2] = (unsigned int)p2;
-	return (double)(p1 <= p2 ? p1 - p2 + (int64_t)IDXGEN_MRG_M1 : p1 - p2) * (1.0 / (double)IDXGEN_MRG_M1);
+	return (double)(p1 <= p2 ? p1 - p2 + (int64_t)IDXGEN_MRG_M1 : p1 - p2);
+}
+
+/* the combination in (0, 1) (1/m1 units, as cuRAND) */
+IDXGEN_CR__F double idxgen_mrg_next_double(struct curandStateMRG32k3a *s)
+{
+	return idxgen_mrg_next_raw(s) * (1.0 / (double)IDXGEN_MRG_M1);
 }
 
 IDXGEN_CR__F unsigned int idxgen_mrg_next(struct curandStateMRG32k3a *s)
@@ -431,6 +437,15 @@ IDXGEN_CR__F double idxgen_curand_uniform_double_u32(unsigned int x, unsigned in
 	unsigned long long z = (unsigned long long)x ^ ((unsigned long long)y << (53 - 32));
 
 	return fma((double)z, IDXGEN_CURAND_2POW53_INV_DOUBLE, IDXGEN_CURAND_2POW53_INV_DOUBLE / 2.0);
+}
+
+/*
+ * Sobol64's (0, 1] double: the word's top 53 bits, x 2^-53 + 2^-54, one
+ * rounding (the product is exact), as cuRAND's 64-bit quasi-random uniform
+ */
+IDXGEN_CR__F double idxgen_curand_uniform_double_u64(unsigned long long x)
+{
+	return (double)(x >> 11) * IDXGEN_CURAND_2POW53_INV_DOUBLE + IDXGEN_CURAND_2POW53_INV_DOUBLE / 2.0;
 }
 
 /*
@@ -538,6 +553,79 @@ IDXGEN_CR__F unsigned int idxgen_curand_poisson_draw(void *st, float (*uf)(void 
 		if (log(v) + log(inv_alpha) - log(a / (us * us) + b) <= -lambda + k * loglam - lgamma(k + 1))
 			return (unsigned int)k;
 	}
+}
+
+/*
+ * Poisson(lambda) by inversion of one uniform u in (0, 1): the first k with
+ * u < F(k), for the quasi-random states (one point, one value, so the
+ * values keep the points' structure).  F is summed from the mode outwards
+ * (the terms relative to nothing that underflows at any lambda), then walked
+ * down or up to u: O(sqrt(lambda)) terms, exact at every lambda.
+ */
+IDXGEN_CR__F unsigned int idxgen_curand_poisson_inverse(double lambda, double u)
+{
+	double m, pm, p, F = 0, k;
+
+	if (!(lambda > 0))
+		return 0;
+	m = floor(lambda);
+	pm = exp(m * log(lambda) - lambda - lgamma(m + 1));
+	for (k = m, p = pm;; k--) {	/* F(m): the terms down from the mode until they no longer count */
+		F += p;
+		p *= k / lambda;
+		if (k == 0 || p < 1e-17 * F)
+			break;
+	}
+	if (u < F) {	/* down: F(k - 1) = F(k) - p(k) */
+		for (k = m, p = pm; k > 0; k--) {
+			F -= p;
+			if (u >= F)
+				return (unsigned int)k;
+			p *= k / lambda;
+		}
+		return 0;
+	}
+	for (k = m, p = pm; u >= F && p >= 1e-17 * F && k < 4294967295.0;) {	/* up */
+		k++;
+		p *= lambda / k;
+		F += p;
+	}
+	return (unsigned int)k;
+}
+
+/* ---- discrete distributions (curandCreatePoissonDistribution, curand_discrete) ------------ */
+
+#define IDXGEN_CURAND_DISCRETE_MAGIC 0x64697363u	/* "disc": a live distribution */
+
+/*
+ * A discrete distribution by inversion: value shift + i where i is the
+ * first index with u < cdf[i], u uniform in (0, 1) from one draw of the
+ * state.  cdf[length - 1] is 1, so every u finds a value; the table starts
+ * and ends where the tails left out weigh less than 2^-40, below what a
+ * 32-bit draw resolves (lib/curand/discrete.c).  Our own layout: NVIDIA's
+ * (an alias table with a normal approximation above lambda 2000) is not
+ * documented.
+ */
+struct curandDiscreteDistribution_st {
+	unsigned int magic;
+	unsigned int shift;	/* the smallest value the table gives */
+	unsigned int length;
+	double *cdf;
+};
+
+IDXGEN_CR__F unsigned int idxgen_curand_discrete_pick(const struct curandDiscreteDistribution_st *d, double u)
+{
+	unsigned int lo = 0, hi = d->length - 1;
+
+	while (lo < hi) {	/* the first i with u < cdf[i] */
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (u < d->cdf[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return d->shift + lo;
 }
 
 #endif /* IDXGEN_CURAND_CORE_H */

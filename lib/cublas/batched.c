@@ -132,6 +132,14 @@ static cublasStatus_t ex_check(const struct gemm_ex *g)
 		return CUBLAS_STATUS_SUCCESS;
 	if (compute_64f(g->compute) && (g->at == CUDA_R_64F || g->at == CUDA_C_64F) && g->ct == g->at)
 		return CUBLAS_STATUS_SUCCESS;
+	/* CUDA 13's emulated FP32/FP64 of the same data: computed in float/double here, the accuracy
+	 * the emulation aims at */
+	if (g->compute == CUBLAS_COMPUTE_32F_EMULATED_16BFX9 && (g->at == CUDA_R_32F || g->at == CUDA_C_32F) &&
+	    g->ct == g->at)
+		return CUBLAS_STATUS_SUCCESS;
+	if (g->compute == CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT && (g->at == CUDA_R_64F || g->at == CUDA_C_64F) &&
+	    g->ct == g->at)
+		return CUBLAS_STATUS_SUCCESS;
 	if (compute_32f(g->compute) && is_16(g->at) && (g->ct == g->at || g->ct == CUDA_R_32F))
 		return CUBLAS_STATUS_SUCCESS;
 	if ((g->compute == CUBLAS_COMPUTE_32I || g->compute == CUBLAS_COMPUTE_32I_PEDANTIC) && g->at == CUDA_R_8I &&

@@ -11,6 +11,7 @@
 
 #include <complex.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <cblas.h>
 /* The API keeps default visibility; the rest is hidden and made local in the archive (Makefile). */
 #pragma GCC visibility push(default)
@@ -24,6 +25,13 @@ struct cublasContext {
 	cublasAtomicsMode_t atomics_mode;
 	cublasMath_t math_mode;
 	struct cublas_captured *captured;	/* calls recorded into graphs (capture.c) */
+	/* settings for GPUs, kept and read back (handle_emulation.c) */
+	int sm_count_target;
+	cublasEmulationStrategy_t emulation_strategy;
+	cudaEmulationSpecialValuesSupport special_values;
+	cudaEmulationMantissaControl mantissa_control;
+	int max_mantissa_bits, mantissa_bit_offset;
+	int *mantissa_bit_count;
 };
 
 #define CUBLAS_HIDDEN __attribute__((visibility("hidden")))
@@ -34,7 +42,14 @@ struct cublasContext {
  * so work queued after it sees its results (CUDA allows a library call to
  * be synchronous).  A stream that failed makes the call fail.
  */
-CUBLAS_HIDDEN cublasStatus_t cublas_begin(cublasHandle_t h);
+CUBLAS_HIDDEN cublasStatus_t cublas_begin_as(cublasHandle_t h, const char *api);
+/* api: the name of the cuBLAS call that runs, for the log (logger.c); a helper of several
+ * calls takes it from its caller and calls cublas_begin_as */
+#define cublas_begin(h) cublas_begin_as((h), __func__)
+
+/* Where logging is on (cublasLoggerConfigure, CUBLAS_LOGINFO_DBG): one line for the call api
+ * on handle h (NULL: none), to the log's destinations and callback (logger.c). */
+CUBLAS_HIDDEN void cublas_log_call(cublasHandle_t h, const char *api);
 
 /*
  * A level-1 call of real precision on a stream being captured into a graph
@@ -87,6 +102,7 @@ CUBLAS_HIDDEN void cublas_captured_free(cublasHandle_t h);
 			struct cublas_l1 l1_ = {OP,     CUBLAS_SINGLE_##P, CUBLAS_COMPLEX_##P, N,                \
 						INCX,   INCY,              ALPHA,              X,                \
 						(void *)(Y), (void *)(RESULT)};                                  \
+			cublas_log_call(h, __func__);                                                          \
 			return cublas_capture_l1(h, &l1_);                                                     \
 		}                                                                                              \
 		cublasStatus_t st_ = cublas_begin(h);                                                          \
@@ -103,6 +119,7 @@ CUBLAS_HIDDEN void cublas_captured_free(cublasHandle_t h);
 		if (cublas_capturing(h)) {                                                                     \
 			struct cublas_mm mm_ = {OP, CUBLAS_SINGLE_##P, CUBLAS_COMPLEX_##P, TA, TB, M, N, K, ALPHA, \
 						A,  LDA, B,                LDB,                BETA, (void *)(C), LDC}; \
+			cublas_log_call(h, __func__);                                                          \
 			return cublas_capture_mm(h, &mm_);                                                     \
 		}                                                                                              \
 		cublasStatus_t st_ = cublas_begin(h);                                                          \
@@ -110,17 +127,18 @@ CUBLAS_HIDDEN void cublas_captured_free(cublasHandle_t h);
 			return st_;                                                                            \
 	} while (0)
 
-/* handle first, then arguments, then the stream: cuBLAS's order of checks */
-#define CUBLAS_START(h, bad)					\
+/* handle first, then arguments, then the stream: cuBLAS's order of checks; api names the call */
+#define CUBLAS_START_AS(h, api, bad)				\
 	do {							\
 		if (!(h))					\
 			return CUBLAS_STATUS_NOT_INITIALIZED;	\
 		if (bad)					\
 			return CUBLAS_STATUS_INVALID_VALUE;	\
-		cublasStatus_t st_ = cublas_begin(h);		\
+		cublasStatus_t st_ = cublas_begin_as(h, api);	\
 		if (st_)					\
 			return st_;				\
 	} while (0)
+#define CUBLAS_START(h, bad) CUBLAS_START_AS(h, __func__, bad)
 
 /* Every complex array of cuBLAS is a C complex array (cuComplex.h: float2 = {re, im}). */
 typedef float _Complex cublas_c;
@@ -173,6 +191,10 @@ static inline enum CBLAS_DIAG cblas_diag(cublasDiagType_t d)
 /* Element i of a half (CUDA_R_16F) or bfloat16 (CUDA_R_16BF) array as float (exact), and back (nearest even). */
 CUBLAS_HIDDEN float cublas_load16(const void *p, size_t i, cudaDataType t);
 CUBLAS_HIDDEN void cublas_store16(void *p, size_t i, cudaDataType t, float f);
+
+/* rows x cols of a CUDA_C_8I matrix (char2 elements, lda) as a dense cuComplex one (ld = rows),
+ * exact; NULL when out of memory (rank_k_ex.c; the complex Ex calls of lower-precision inputs) */
+CUBLAS_HIDDEN cuComplex *cublas_widen_c8(const int8_t *a, int rows, int cols, int lda);
 
 /* The argument checks of gemm, shared by the batched and mixed-precision forms. */
 static inline cublasStatus_t cublas_gemm_check(cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,

@@ -13,11 +13,12 @@
 #include "cublas_internal.h"
 
 static cublasStatus_t dot_ex(cublasHandle_t h, int n, const void *x, cudaDataType xt, int incx, const void *y,
-			     cudaDataType yt, int incy, void *result, cudaDataType rt, cudaDataType et, int conj)
+			     cudaDataType yt, int incy, void *result, cudaDataType rt, cudaDataType et, int conj,
+			     const char *api)
 {
 	int half = xt == CUDA_R_16F || xt == CUDA_R_16BF;
 
-	CUBLAS_START(h, !result || (n > 0 && (!x || !y)));
+	CUBLAS_START_AS(h, api, !result || (n > 0 && (!x || !y)));
 	if (xt != yt || xt != rt || et != (half ? CUDA_R_32F : xt))
 		return CUBLAS_STATUS_NOT_SUPPORTED;
 	if (n <= 0)
@@ -64,12 +65,14 @@ cublasStatus_t cublasDotEx(cublasHandle_t h, int n, const void *x, cudaDataType 
 			   cudaDataType yType, int incy, void *result, cudaDataType resultType,
 			   cudaDataType executionType)
 {
-	return dot_ex(h, n, x, xType, incx, y, yType, incy, result, resultType, executionType, 0);
+	return dot_ex(h, n, x, xType, incx, y, yType, incy, result, resultType, executionType, 0,
+		      __func__);
 }
 
 cublasStatus_t cublasDotcEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx, const void *y,
 			    cudaDataType yType, int incy, void *result, cudaDataType resultType,
 			    cudaDataType executionType)
 {
-	return dot_ex(h, n, x, xType, incx, y, yType, incy, result, resultType, executionType, 1);
+	return dot_ex(h, n, x, xType, incx, y, yType, incy, result, resultType, executionType, 1,
+		      __func__);
 }

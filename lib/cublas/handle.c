@@ -12,7 +12,11 @@ cublasStatus_t cublasCreate(cublasHandle_t *handle)
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return CUBLAS_STATUS_ALLOC_FAILED;
-	*handle = h;	/* stream 0, host pointer mode, default math: cuBLAS's defaults */
+	/* stream 0, host pointer mode, default math, every SM, the default emulation settings:
+	 * cuBLAS's defaults, all zero but the special values, whose default is every kind */
+	h->special_values = CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT;
+	*handle = h;
+	cublas_log_call(h, __func__);
 	return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -20,14 +24,16 @@ cublasStatus_t cublasDestroy(cublasHandle_t handle)
 {
 	if (!handle)
 		return CUBLAS_STATUS_NOT_INITIALIZED;
+	cublas_log_call(handle, __func__);
 	cublas_captured_free(handle);
 	free(handle);
 	return CUBLAS_STATUS_SUCCESS;
 }
 
 /* A call that is not recorded into graphs (capture.c) is refused on a captured stream. */
-cublasStatus_t cublas_begin(cublasHandle_t h)
+cublasStatus_t cublas_begin_as(cublasHandle_t h, const char *api)
 {
+	cublas_log_call(h, api);
 	if (cublas_capturing(h))
 		return CUBLAS_STATUS_NOT_SUPPORTED;
 	return cudaStreamSynchronize(h->stream) == cudaSuccess ? CUBLAS_STATUS_SUCCESS

@@ -561,6 +561,12 @@ cudaError_t cudart_launch(const void *func, const struct idxgen_rt_kernel *k, di
 
 /* A device function's __PRETTY_FUNCTION__ (clang's) as nvcc spells it, into buf; fn itself where they agree. */
 const char *cudart_nvcc_function_name(const char *fn, char *buf, size_t n);
+/*
+ * The sticky error of a launch that trapped, from the runtime's message
+ * (device_trap.c): cudaErrorAssert, cudaErrorIllegalAddress (a fault in
+ * kernel code, lib/rt/fault.c) or cudaErrorLaunchFailure.
+ */
+cudaError_t cudart_trap_error(const char *msg);
 
 /* Every API function starts so: the sticky error of a failed kernel. */
 #define CUDART_STICKY_RETURN()				\

@@ -434,7 +434,7 @@ cudaError_t cudaThreadSynchronize(void)
  * Ends the context: waits for the work, ends captures (freeing the graphs
  * they made), destroys the streams, events, texture and surface objects, arrays,
  * frees every allocation, releases the runtime (re-created on next use)
- * and clears a sticky error and the caller's last error.  Kernel and variable registrations stay.
+ * and clears a sticky error, the caller's last error and the limits set.  Kernel and variable registrations stay.
  */
 cudaError_t cudaDeviceReset(void)
 {
@@ -457,6 +457,7 @@ cudaError_t cudaDeviceReset(void)
 	__atomic_store_n(&c->sticky, 0, __ATOMIC_RELEASE);
 	c->cache_config = cudaFuncCachePreferNone;
 	c->device_flags = 0;
+	memset(c->limits, 0, sizeof(c->limits));	/* the context's limits go with it, as on CUDA */
 	pthread_mutex_unlock(&c->lock);
 	if (rt)
 		idxgen_rt_destroy(rt);
@@ -498,18 +499,25 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 }
 
 /*
- * Unset limits read as what the CPU gives: the worker's stack (8 MiB),
- * a printf buffer that grows, the process heap; CUDA's defaults for the
- * device-runtime and L2 limits, which have no effect here.  No L2 can be
- * set aside (cudaDevAttrMaxPersistingL2CacheSize is 0): that limit reads 0.
+ * Unset limits read as what the CPU gives: a printf buffer that grows, the
+ * process heap; CUDA's defaults for the device-runtime and L2 limits, which
+ * have no effect here.  No L2 can be set aside
+ * (cudaDevAttrMaxPersistingL2CacheSize is 0): that limit reads 0.  The
+ * stack reads what a thread that runs as a fiber gets with the value set
+ * (idxgen_rt_fiber_stack_size: at least IDXGEN_FIBER_STACK or 64 KiB, at
+ * most 1 GiB, in pages), as CUDA's reads what the driver made of the
+ * request; a loop-fission kernel's thread runs on its worker's stack,
+ * larger.
  */
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
 {
-	static const size_t defaults[7] = { 8u << 20, 1u << 20, 8u << 20, 2, 2048, 32, 0 };
+	static const size_t defaults[7] = { 0, 1u << 20, 8u << 20, 2, 2048, 32, 0 };
 
 	if (!value || (unsigned int)limit > cudaLimitPersistingL2CacheSize)
 		return cudart_set_error(cudaErrorInvalidValue);
 	*value = cudart_ctx()->limits[limit] ? cudart_ctx()->limits[limit] : defaults[limit];
+	if (limit == cudaLimitStackSize)
+		*value = idxgen_rt_fiber_stack_size(*value);
 	if (limit == cudaLimitPersistingL2CacheSize)
 		*value = 0;
 	return cudaSuccess;

@@ -77,7 +77,7 @@ static void *run_child(void *arg)
 	if (r == -EFAULT) {
 		/* a trap in the child: the context's error, as for a grid the host launched */
 		fprintf(stderr, "idxgen cudart: kernel %s: %s\n", g->k->name ? g->k->name : "?", info.error);
-		cudart_set_sticky(strstr(info.error, ": assert") ? cudaErrorAssert : cudaErrorLaunchFailure);
+		cudart_set_sticky(cudart_trap_error(info.error));
 	} else if (r) {
 		g->err = cudart_from_errno(r);
 	}

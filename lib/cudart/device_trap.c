@@ -15,11 +15,16 @@
  * cudaErrorAssert).  Without a block (host code, a __host__ __device__
  * function called from the host) both act as on the host: glibc's
  * assertion message and abort().
+ *
+ * A fault in kernel code (a write through NULL, far out of bounds: SIGSEGV
+ * or SIGBUS) traps its block too (lib/rt/fault.c, "illegal address ..."):
+ * the sticky cudaErrorIllegalAddress, as a GPU's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cudart.h"
 
@@ -49,4 +54,13 @@ void __idxgenDeviceAssert(struct idxgen_rt_block *blk, unsigned int tx, unsigned
 		function ? function : "?", blk->block_idx[0], blk->block_idx[1], blk->block_idx[2], tx, ty, tz,
 		assertion);
 	idxgen_rt_trap(blk, "assertion `%s` failed (%s:%u, thread (%u,%u,%u))", assertion, file, line, tx, ty, tz);
+}
+
+cudaError_t cudart_trap_error(const char *msg)
+{
+	if (strstr(msg, ": assert"))
+		return cudaErrorAssert;
+	if (strstr(msg, ": illegal address"))
+		return cudaErrorIllegalAddress;
+	return cudaErrorLaunchFailure;
 }

@@ -200,6 +200,9 @@ cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kerne
 	pthread_mutex_lock(&c->lock);
 	err = cudart_get_rt(&rt);
 	o.schedule = c->sched;
+	/* cudaLimitStackSize: the least stack of a thread that runs as a fiber */
+	if (!err)
+		idxgen_rt_set_fiber_stack(rt, c->limits[cudaLimitStackSize]);
 	pthread_mutex_unlock(&c->lock);
 	if (err)
 		return err;
@@ -215,7 +218,7 @@ cudaError_t cudart_run_kernel(struct cudart_ctx *c, const struct idxgen_rt_kerne
 	case -ENOMEM:
 		return cudart_from_errno(r);
 	case -EFAULT:
-		err = strstr(info.error, ": assert") ? cudaErrorAssert : cudaErrorLaunchFailure;
+		err = cudart_trap_error(info.error);
 		/* as a GPU's runtime shows a device-side failure: once, on stderr */
 		fprintf(stderr, "idxgen cudart: kernel %s: %s\n", k->name ? k->name : "?",
 			info.error);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "cudart.h"
 
@@ -83,12 +84,64 @@ bool cudart_alloc_range(struct cudart_ctx *c, const void *p, uintptr_t *base, si
 	return a != NULL;
 }
 
+/*
+ * Memory the API hands out reads zero until written, as a GPU's fresh device
+ * memory does (the driver clears the pages it gives a process).  Programs
+ * count on it without knowing: an accumulator cudaMalloc'd and never
+ * cleared before a kernel's atomicAdd (stef1927/cuda_exercises' reduction)
+ * is right on a GPU, and here read what the C heap's recycled chunk held --
+ * the host's own strings and pointers, which device memory never holds.
+ * Below a huge page: a heap chunk, cleared (at most 2 MiB written).  From a
+ * huge page up: a mapping of its own, whose pages the kernel gives zeroed
+ * and only when touched (a 20 GB cudaMalloc commits nothing), aligned to
+ * the huge page; fresh_free must be told the size it was asked for.
+ */
+static size_t page_round(size_t size)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+
+	return (size + pg - 1) / pg * pg;
+}
+
+static void *fresh_alloc(size_t size)
+{
+	size_t len = (size + CUDART_ALIGN - 1) / CUDART_ALIGN * CUDART_ALIGN, map, head;
+	char *raw, *p;
+
+	if (size < CUDART_HUGE) {
+		void *q;
+
+		if (posix_memalign(&q, CUDART_ALIGN, len))
+			return NULL;
+		return memset(q, 0, len);
+	}
+	len = page_round(size);
+	map = len + CUDART_HUGE;
+	raw = mmap(NULL, map, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (raw == MAP_FAILED)
+		return NULL;
+	p = (char *)(((uintptr_t)raw + CUDART_HUGE - 1) / CUDART_HUGE * CUDART_HUGE);
+	head = (size_t)(p - raw);
+	if (head)
+		munmap(raw, head);
+	munmap(p + len, map - head - len);
+	return p;
+}
+
+static void fresh_free(void *p, size_t size)
+{
+	if (size < CUDART_HUGE)
+		free(p);
+	else
+		munmap(p, page_round(size));
+}
+
 static void free_node(void *node)
 {
 	struct cudart_alloc *a = node;
 
 	if (!a->registered)
-		free((void *)a->base);
+		fresh_free((void *)a->base, a->size);
 	free(a->advice);
 	free(a);
 }
@@ -143,15 +196,13 @@ static cudaError_t alloc_in(void **ptr, size_t size, enum cudaMemoryType type, c
 		*ptr = NULL;
 		return cudaSuccess;
 	}
-	if (size > SIZE_MAX - CUDART_ALIGN ||
-	    posix_memalign(&p, size >= CUDART_HUGE ? CUDART_HUGE : CUDART_ALIGN,
-			   (size + CUDART_ALIGN - 1) / CUDART_ALIGN * CUDART_ALIGN))
+	if (size > SIZE_MAX - 2 * CUDART_HUGE || !(p = fresh_alloc(size)))
 		return cudart_set_error(cudaErrorMemoryAllocation);
 	if (size >= CUDART_HUGE)	/* whole huge pages inside the allocation only */
 		(void)madvise(p, size / CUDART_HUGE * CUDART_HUGE, MADV_HUGEPAGE);
 	err = track(p, size, type, false, pool);
 	if (err) {
-		free(p);
+		fresh_free(p, size);
 		return cudart_set_error(err);
 	}
 	*ptr = p;

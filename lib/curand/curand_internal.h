@@ -10,11 +10,11 @@
 
 struct curandGenerator_st {
 	unsigned int magic;
-	curandRngType_t type;	/* XORWOW, PHILOX4_32_10, MRG32K3A, MT19937 or QUASI_SOBOL32 */
+	curandRngType_t type;	/* XORWOW, PHILOX4_32_10, MRG32K3A, MT19937, QUASI_SOBOL32 or QUASI_SOBOL64 */
 	curandOrdering_t ordering;
 	unsigned long long seed;
 	unsigned long long offset;	/* items already generated, plus the user's offset (Sobol: points per dimension) */
-	unsigned int dims;	/* Sobol32's dimensions (1 until curandSetQuasiRandomGeneratorDimensions) */
+	unsigned int dims;	/* Sobol's dimensions (1 until curandSetQuasiRandomGeneratorDimensions) */
 	int host;	/* made by curandCreateGeneratorHost (one address space: no difference) */
 	cudaStream_t stream;
 	struct idxgen_curand_captured *captured;	/* calls recorded into graphs (capture.c) */
@@ -23,6 +23,7 @@ struct curandGenerator_st {
 /* what a curandGenerate* call asks for: run at once, or kept in a graph's node (capture.c) */
 enum idxgen_curand_kind {
 	CURAND_CALL_WORDS,
+	CURAND_CALL_WORDS64,	/* curandGenerateLongLong: Sobol64 only */
 	CURAND_CALL_UNIFORM,
 	CURAND_CALL_UNIFORM_DOUBLE,
 	CURAND_CALL_NORMAL,
@@ -30,6 +31,7 @@ enum idxgen_curand_kind {
 	CURAND_CALL_LOG_NORMAL,
 	CURAND_CALL_LOG_NORMAL_DOUBLE,
 	CURAND_CALL_POISSON,
+	CURAND_CALL_BINOMIAL,	/* p in mean, n in stddev */
 };
 struct idxgen_curand_call {
 	enum idxgen_curand_kind kind;
@@ -50,6 +52,9 @@ curandStatus_t idxgen_curand_capture(curandGenerator_t g, const struct idxgen_cu
 /* curandDestroyGenerator: the records go (a generator must outlive its graphs, as in CUDA) */
 void idxgen_curand_captured_free(curandGenerator_t g);
 
+/* a Binomial(n, p) draw from uniform doubles in (0, 1] (binomial.c) */
+unsigned int idxgen_curand_binomial_draw(void *st, double (*ud)(void *), unsigned int n, double p);
+
 /* MT19937's state (mt19937.c): the 624 words and the next one to temper */
 struct idxgen_mt19937 {
 	uint32_t mt[624];
@@ -63,9 +68,16 @@ unsigned int idxgen_mt19937_next(struct idxgen_mt19937 *s);
 const struct idxgen_xorwow_tables *idxgen_curand_xorwow(void);
 const struct idxgen_mrg_tables *idxgen_curand_mrg(void);
 
-/* Sobol32 (sobol.c): what a curandGenerate* call makes of each point */
+/* a Sobol generator (32 or 64 bits): quasi-random, no seed, dimensions */
+static inline int idxgen_curand_is_sobol(curandRngType_t t)
+{
+	return t == CURAND_RNG_QUASI_SOBOL32 || t == CURAND_RNG_QUASI_SOBOL64;
+}
+
+/* Sobol32 and Sobol64 (sobol.c): what a curandGenerate* call makes of each point */
 enum idxgen_sobol_kind {
 	SOBOL_WORD,
+	SOBOL_WORD64,
 	SOBOL_UNIFORM,
 	SOBOL_UNIFORM_DOUBLE,
 	SOBOL_NORMAL,	/* the inverse normal CDF of the point, not Box-Muller */

@@ -309,6 +309,20 @@ static void poisson(curandGenerator_t g, unsigned int *out, size_t n, double lam
 	}
 }
 
+/* Binomial: laid out as Poisson, value j by thread (offset + j) % T */
+static void binomial(curandGenerator_t g, unsigned int *out, size_t n, unsigned int trials, double p)
+{
+	unsigned long long T = threads_of(g), lane, j;
+
+	for (lane = 0; lane < T && lane < n; lane++) {
+		struct thread t;
+
+		thread_init(g, (g->offset + lane) % T, (g->offset + lane) / T, &t);
+		for (j = lane; j < n; j += T)
+			out[j] = idxgen_curand_binomial_draw(&t, thread_uniform_double, trials, p);
+	}
+}
+
 /* normals (Box-Muller pairs; n even), then mean + stddev x, in the call's precision; log-normals: exp of them */
 static void normals(curandGenerator_t g, const struct idxgen_curand_call *c)
 {
@@ -337,6 +351,7 @@ curandStatus_t idxgen_curand_run(curandGenerator_t g, const struct idxgen_curand
 {
 	static const enum idxgen_sobol_kind sobol[] = {
 		[CURAND_CALL_WORDS] = SOBOL_WORD,
+		[CURAND_CALL_WORDS64] = SOBOL_WORD64,
 		[CURAND_CALL_UNIFORM] = SOBOL_UNIFORM,
 		[CURAND_CALL_UNIFORM_DOUBLE] = SOBOL_UNIFORM_DOUBLE,
 		[CURAND_CALL_NORMAL] = SOBOL_NORMAL,
@@ -345,7 +360,7 @@ curandStatus_t idxgen_curand_run(curandGenerator_t g, const struct idxgen_curand
 		[CURAND_CALL_LOG_NORMAL_DOUBLE] = SOBOL_LOG_NORMAL_DOUBLE,
 	};
 
-	if (g->type == CURAND_RNG_QUASI_SOBOL32)	/* no Poisson: check_call() refuses it */
+	if (idxgen_curand_is_sobol(g->type))	/* no Poisson: check_call() refuses it */
 		return idxgen_sobol_generate(g, sobol[c->kind], c->out, c->n, c->mean, c->stddev);
 	if (c->kind == CURAND_CALL_WORDS)
 		fill_at_offset(g, ITEM_U32, c->out, c->n);
@@ -355,6 +370,8 @@ curandStatus_t idxgen_curand_run(curandGenerator_t g, const struct idxgen_curand
 		fill_at_offset(g, ITEM_UNIFORM_DOUBLE, c->out, c->n);
 	else if (c->kind == CURAND_CALL_POISSON)
 		poisson(g, c->out, c->n, c->mean);
+	else if (c->kind == CURAND_CALL_BINOMIAL)
+		binomial(g, c->out, c->n, (unsigned int)c->stddev, c->mean);
 	else
 		normals(g, c);
 	g->offset += c->n;
@@ -374,14 +391,20 @@ static curandStatus_t check_call(curandGenerator_t g, const struct idxgen_curand
 
 	if (st)
 		return st;
-	if (g->type == CURAND_RNG_QUASI_SOBOL32) {
-		if (c->kind == CURAND_CALL_POISSON)
-			return CURAND_STATUS_TYPE_ERROR;	/* Poisson from Sobol points: not written (README.md) */
+	/* 64-bit words from Sobol64 only, 32-bit ones from every other generator, as cuRAND's */
+	if (c->kind == CURAND_CALL_WORDS64 ? g->type != CURAND_RNG_QUASI_SOBOL64
+					     : c->kind == CURAND_CALL_WORDS && g->type == CURAND_RNG_QUASI_SOBOL64)
+		return CURAND_STATUS_TYPE_ERROR;
+	if (idxgen_curand_is_sobol(g->type)) {
+		if (c->kind == CURAND_CALL_POISSON || c->kind == CURAND_CALL_BINOMIAL)
+			return CURAND_STATUS_TYPE_ERROR;	/* Poisson, Binomial from Sobol points: not written (README.md) */
 		return c->n % g->dims ? CURAND_STATUS_LENGTH_NOT_MULTIPLE : CURAND_STATUS_SUCCESS;
 	}
 	if (normal_kind(c->kind) && c->n % 2)
 		return CURAND_STATUS_LENGTH_NOT_MULTIPLE;	/* Box-Muller makes pairs */
 	if (c->kind == CURAND_CALL_POISSON && (!(c->mean > 0) || isinf(c->mean)))
+		return CURAND_STATUS_OUT_OF_RANGE;
+	if (c->kind == CURAND_CALL_BINOMIAL && !(c->mean >= 0 && c->mean <= 1))
 		return CURAND_STATUS_OUT_OF_RANGE;
 	return CURAND_STATUS_SUCCESS;
 }
@@ -414,9 +437,7 @@ curandStatus_t curandGenerate(curandGenerator_t g, unsigned int *out, size_t n)
 
 curandStatus_t curandGenerateLongLong(curandGenerator_t g, unsigned long long *out, size_t n)
 {
-	curandStatus_t st = start(g, out, n);
-
-	return st ? st : CURAND_STATUS_TYPE_ERROR;	/* 64-bit quasi-random generators only */
+	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_WORDS64, out, n, 0, 1 });
 }
 
 curandStatus_t curandGenerateUniform(curandGenerator_t g, float *out, size_t n)
@@ -453,4 +474,31 @@ curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t g, double *out, s
 curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int *out, size_t n, double lambda)
 {
 	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_POISSON, out, n, lambda, 0 });
+}
+
+/* every method of curandMethod_t draws from the same distribution: ours (README.md) */
+static bool known_method(curandMethod_t m)
+{
+	return m >= CURAND_CHOOSE_BEST && m <= CURAND_POISSON;
+}
+
+curandStatus_t curandGeneratePoissonMethod(curandGenerator_t g, unsigned int *out, size_t n, double lambda,
+					   curandMethod_t method)
+{
+	if (!known_method(method))
+		return CURAND_STATUS_OUT_OF_RANGE;
+	return curandGeneratePoisson(g, out, n, lambda);
+}
+
+curandStatus_t curandGenerateBinomial(curandGenerator_t g, unsigned int *out, size_t num, unsigned int n, double p)
+{
+	return generate(g, (struct idxgen_curand_call){ CURAND_CALL_BINOMIAL, out, num, p, n });
+}
+
+curandStatus_t curandGenerateBinomialMethod(curandGenerator_t g, unsigned int *out, size_t num, unsigned int n,
+					    double p, curandMethod_t method)
+{
+	if (!known_method(method))
+		return CURAND_STATUS_OUT_OF_RANGE;
+	return curandGenerateBinomial(g, out, num, n, p);
 }

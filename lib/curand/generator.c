@@ -19,18 +19,16 @@ static curandStatus_t create(curandGenerator_t *out, curandRngType_t type, int h
 		type = CURAND_RNG_PSEUDO_XORWOW;
 	if (type == CURAND_RNG_QUASI_DEFAULT)
 		type = CURAND_RNG_QUASI_SOBOL32;
-	/* MTGP32, scrambled and 64-bit Sobol: not here (README.md) */
+	/* MTGP32 and the scrambled Sobols: not here (README.md) */
 	if (type != CURAND_RNG_PSEUDO_XORWOW && type != CURAND_RNG_PSEUDO_PHILOX4_32_10 &&
-	    type != CURAND_RNG_PSEUDO_MRG32K3A && type != CURAND_RNG_PSEUDO_MT19937 &&
-	    type != CURAND_RNG_QUASI_SOBOL32)
+	    type != CURAND_RNG_PSEUDO_MRG32K3A && type != CURAND_RNG_PSEUDO_MT19937 && !idxgen_curand_is_sobol(type))
 		return CURAND_STATUS_TYPE_ERROR;
 	g = calloc(1, sizeof(*g));
 	if (!g)
 		return CURAND_STATUS_ALLOCATION_FAILED;
 	g->magic = IDXGEN_CURAND_MAGIC;
 	g->type = type;
-	g->ordering = type == CURAND_RNG_QUASI_SOBOL32 ? CURAND_ORDERING_QUASI_DEFAULT
-						       : CURAND_ORDERING_PSEUDO_DEFAULT;
+	g->ordering = idxgen_curand_is_sobol(type) ? CURAND_ORDERING_QUASI_DEFAULT : CURAND_ORDERING_PSEUDO_DEFAULT;
 	g->dims = 1;
 	g->seed = 0;	/* cuRAND's default seed */
 	g->host = host;
@@ -68,6 +66,24 @@ curandStatus_t curandGetVersion(int *version)
 	return CURAND_STATUS_SUCCESS;
 }
 
+curandStatus_t curandGetProperty(libraryPropertyType type, int *value)
+{
+	if (!value)
+		return CURAND_STATUS_OUT_OF_RANGE;
+	switch (type) {
+	case MAJOR_VERSION:
+		*value = CURAND_VER_MAJOR;
+		return CURAND_STATUS_SUCCESS;
+	case MINOR_VERSION:
+		*value = CURAND_VER_MINOR;
+		return CURAND_STATUS_SUCCESS;
+	case PATCH_LEVEL:
+		*value = CURAND_VER_PATCH;
+		return CURAND_STATUS_SUCCESS;
+	}
+	return CURAND_STATUS_OUT_OF_RANGE;
+}
+
 curandStatus_t curandSetStream(curandGenerator_t g, cudaStream_t stream)
 {
 	curandStatus_t st = idxgen_curand_check(g);
@@ -81,7 +97,7 @@ curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g, unsigned 
 {
 	curandStatus_t st = idxgen_curand_check(g);
 
-	if (!st && g->type == CURAND_RNG_QUASI_SOBOL32)
+	if (!st && idxgen_curand_is_sobol(g->type))
 		return CURAND_STATUS_TYPE_ERROR;	/* no seed to a quasi-random generator */
 	if (!st)
 		g->seed = seed;	/* the offset stays where it is */
@@ -103,7 +119,7 @@ curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandOrdering_t 
 
 	if (st)
 		return st;
-	if (g->type == CURAND_RNG_QUASI_SOBOL32) {
+	if (idxgen_curand_is_sobol(g->type)) {
 		if (order != CURAND_ORDERING_QUASI_DEFAULT)
 			return CURAND_STATUS_OUT_OF_RANGE;
 		g->ordering = order;
@@ -123,7 +139,7 @@ curandStatus_t curandSetQuasiRandomGeneratorDimensions(curandGenerator_t g, unsi
 
 	if (st)
 		return st;
-	if (g->type != CURAND_RNG_QUASI_SOBOL32)
+	if (!idxgen_curand_is_sobol(g->type))
 		return CURAND_STATUS_TYPE_ERROR;
 	/* cuRAND takes 1..20000; Boost's table (sobol-table.awk) stops earlier: README.md */
 	if (num_dimensions < 1 || num_dimensions > idxgen_sobol_max_dims())

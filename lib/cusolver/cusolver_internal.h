@@ -22,6 +22,11 @@
 
 struct cusolverDnContext {
 	cudaStream_t stream;
+	/* what the program set (handle_modes.c): stored and answered back; LAPACK computes every
+	 * result in the element type, in one deterministic order, whatever they say */
+	cusolverMathMode_t math_mode;
+	cusolverDeterministicMode_t det_mode;
+	cudaEmulationStrategy_t emulation;
 };
 
 #define CUSOLVER_HIDDEN __attribute__((visibility("hidden")))
@@ -96,6 +101,20 @@ typedef float _Complex cusolver_c;
 typedef double _Complex cusolver_z;
 
 static inline int cusolver_max1(int v) { return v > 1 ? v : 1; }
+
+/* A selective eigen-call's choice, for the eigenvalues it did not select (eig_rest.c). */
+struct cusolver_eig_sel {
+	int kind, n, itype, il, meig; /* kind 0..3: S, D, C, Z; itype of the generalized problem */
+	char uplo;
+	cusolverEigRange_t range;
+	double vl;
+};
+/* A (n x n, lda, of the kind) as a double complex copy (n x n); NULL when out of memory */
+CUSOLVER_HIDDEN double _Complex *cusolver_eig_copy(int k, int n, const void *A, int lda);
+/* W[meig .. n-1] = the eigenvalues of the copies not selected, ascending (B0 NULL: standard
+ * problem) */
+CUSOLVER_HIDDEN void cusolver_eig_rest(const struct cusolver_eig_sel *s, double _Complex *A0,
+				       double _Complex *B0, void *W);
 static inline int cusolver_min(int a, int b) { return a < b ? a : b; }
 
 /* LAPACK's workspace answers (lwork = -1) come back as an element of the type. */

@@ -39,4 +39,12 @@ CUSOLVER_SP_HIDDEN cusolverStatus_t cusolver_sp_check_mn(cusolverSpHandle_t h, i
 							 const cusparseMatDescr_t descr, const int *ptr, const int *ind,
 							 int *base);
 
+/*
+ * Householder QR of the n x n band matrix r (by rows: row i holds columns
+ * i - kl .. i + kl + ku, 2 kl + ku + 1 doubles, overwritten by R) and the
+ * solve of A x = b in place in x; v: scratch of kl + 1 doubles.  -1, or the
+ * first j with |R(j, j)| <= tol (x is then Q^T b).  sp_band_qr.c.
+ */
+CUSOLVER_SP_HIDDEN int cusolver_band_qr_solve(int n, int kl, int ku, double *r, double *x, double tol, double *v);
+
 #endif

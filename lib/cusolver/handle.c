@@ -12,6 +12,9 @@ cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle)
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return CUSOLVER_STATUS_ALLOC_FAILED;
+	h->math_mode = CUSOLVER_DEFAULT_MATH; /* cuSOLVER's defaults */
+	h->det_mode = CUSOLVER_DETERMINISTIC_RESULTS;
+	h->emulation = CUDA_EMULATION_STRATEGY_DEFAULT;
 	*handle = h;	/* the legacy default stream, cuSOLVER's default */
 	return CUSOLVER_STATUS_SUCCESS;
 }

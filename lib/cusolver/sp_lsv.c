@@ -6,9 +6,10 @@
  * factorizations, with memory and time set by the bandwidth, which the
  * reverse Cuthill-McKee ordering (sp.c) narrows when `reorder` asks for
  * any ordering (the solution does not depend on it: the ordering only
- * changes the fill; symrcm serves the three kinds here).  QR factors A
- * densely (geqrf, ormqr, trtrs): LAPACK has no banded QR; a matrix whose
- * dense form exceeds 512 MiB is CUSOLVER_STATUS_ALLOC_FAILED.  Singularity
+ * changes the fill; symrcm serves the three kinds here).  QR factors A in
+ * its band where the band is narrower than the matrix (Householder,
+ * sp_band_qr.c: LAPACK has no banded QR), else densely (geqrf, ormqr,
+ * trtrs); a dense form over 512 MiB is CUSOLVER_STATUS_ALLOC_FAILED.  Singularity
  * as cuSOLVER reports it: -1 when every pivot of U (LU), L (Cholesky) or R
  * (QR) exceeds tol in magnitude, else the first index j (of the reordered
  * matrix) where it does not, with x left as it was.  A that is not
@@ -130,12 +131,43 @@ static int chol(const struct csr *a, double *x, double tol)
 	return -1;
 }
 
+/* QR in the band, rows of 2 kl + ku + 1 doubles (sp_band_qr.c); -2 when it does not fit */
+static int band_qr(const struct csr *a, int kl, int ku, double *x, double tol)
+{
+	int n = a->n, w = 2 * kl + ku + 1, s;
+	double *r, *v;
+
+	if ((size_t)w * (size_t)n * sizeof(double) > BAND_MAX)
+		return -2;
+	r = calloc((size_t)w * (size_t)n, sizeof(double));
+	v = malloc(((size_t)kl + 1) * sizeof(double));
+	if (!r || !v) {
+		free(r), free(v);
+		return -2;
+	}
+	for (int i = 0; i < n; i++) {	/* A(i, j) at r[i * w + j - i + kl] */
+		int row = ROW(a, i);
+
+		for (int e = a->ptr[row] - a->base; e < a->ptr[row + 1] - a->base; e++) {
+			int j = COL(a, a->ind[e] - a->base);
+
+			r[(size_t)i * w + j - i + kl] += a->val[e];
+		}
+	}
+	s = cusolver_band_qr_solve(n, kl, ku, r, x, tol, v);
+	free(r), free(v);
+	return s;
+}
+
 static int qr(const struct csr *a, double *x, double tol)
 {
-	int n = a->n, info = 0, one = 1, lwork = -1;
+	int n = a->n, info = 0, one = 1, lwork = -1, kl, ku;
 	double *d, *tau, q, *work;
 	char side = 'L', tr = 'T', up = 'U', no = 'N';
 
+	bands(a, &kl, &ku);
+	if (2 * (size_t)kl + ku + 1 < (size_t)n)
+		return band_qr(a, kl, ku, x, tol);
 	if ((size_t)n * (size_t)n * sizeof(double) > DENSE_MAX)
 		return -2;
 	d = calloc((size_t)n * (size_t)n, sizeof(double));
@@ -186,7 +218,7 @@ static cusolverStatus_t solve(cusolverSpHandle_t h, enum method m, int n, int nn
 	y = malloc((size_t)n * sizeof(double));
 	if (!y)
 		return CUSOLVER_STATUS_ALLOC_FAILED;
-	if (reorder && m != QR) {	/* any ordering gives the same x: RCM narrows the band */
+	if (reorder) {	/* any ordering gives the same x: RCM narrows the band */
 		perm = malloc((size_t)n * sizeof(int));
 		inv = malloc((size_t)n * sizeof(int));
 		if (!perm || !inv || cusolverSpXcsrsymrcmHost(h, n, nnz, descr, ptr, ind, perm)) {

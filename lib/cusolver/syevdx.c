@@ -97,7 +97,7 @@ static char range_letter(cusolverEigRange_t r)
 		return info;                                                                       \
 	}
 
-#define EVDX_DEFS(P, p, T, L, R, EVDX)                                                             \
+#define EVDX_DEFS(P, p, K, T, L, R, EVDX)                                                          \
 	cusolverStatus_t cusolverDn##P##EVDX##_bufferSize(                                         \
 	    cusolverDnHandle_t handle, cusolverEigMode_t jobz, cusolverEigRange_t range,           \
 	    cublasFillMode_t uplo, int n, const T *A, int lda, R vl, R vu, int il, int iu,         \
@@ -126,13 +126,23 @@ static char range_letter(cusolverEigRange_t r)
 		if (!Z)                                                                            \
 			return CUSOLVER_STATUS_ALLOC_FAILED;                                       \
 		int m = 0;                                                                         \
+		/* the input, for the eigenvalues not selected (eig_rest.c; no memory: not         \
+		 * written) */                                                                     \
+		double _Complex *A0 =                                                              \
+		    range != CUSOLVER_EIG_RANGE_ALL ? cusolver_eig_copy(K, n, A, lda) : NULL;      \
 		lapack_int info =                                                                  \
 		    p##evr(vec ? 'V' : 'N', range_letter(range), cusolver_uplo(uplo), n, (L *)A,   \
 			   lda, vl, vu, il, iu, &m, W, Z);                                         \
 		if (info == -1000) {                                                               \
-			free(Z);                                                                   \
+			free(Z), free(A0);                                                         \
 			return CUSOLVER_STATUS_ALLOC_FAILED;                                       \
 		}                                                                                  \
+		if (info == 0 && A0 && m < n) {                                                    \
+			struct cusolver_eig_sel s = {K,	    n, 1, il, m, cusolver_uplo(uplo),      \
+						     range, vl};                                   \
+			cusolver_eig_rest(&s, A0, NULL, W);                                        \
+		}                                                                                  \
+		free(A0);                                                                          \
 		if (vec && info == 0) /* the vectors over A's first m columns */                   \
 			for (int j = 0; j < m; j++)                                                \
 				memcpy((L *)A + (size_t)j * lda, Z + (size_t)j * n,                \
@@ -147,7 +157,7 @@ EVR_REAL(s, float)
 EVR_REAL(d, double)
 EVR_CPLX(c, cusolver_c, float)
 EVR_CPLX(z, cusolver_z, double)
-EVDX_DEFS(S, s, float, float, float, syevdx)
-EVDX_DEFS(D, d, double, double, double, syevdx)
-EVDX_DEFS(C, c, cuComplex, cusolver_c, float, heevdx)
-EVDX_DEFS(Z, z, cuDoubleComplex, cusolver_z, double, heevdx)
+EVDX_DEFS(S, s, 0, float, float, float, syevdx)
+EVDX_DEFS(D, d, 1, double, double, double, syevdx)
+EVDX_DEFS(C, c, 2, cuComplex, cusolver_c, float, heevdx)
+EVDX_DEFS(Z, z, 3, cuDoubleComplex, cusolver_z, double, heevdx)

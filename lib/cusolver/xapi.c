@@ -27,7 +27,7 @@
 #include "xapi_internal.h"
 
 struct cusolverDnParams {
-	cusolverAlgMode_t getrf_alg, potrf_alg;
+	cusolverAlgMode_t getrf_alg, potrf_alg, syev_batched_alg;
 };
 
 cusolverStatus_t cusolverDnCreateParams(cusolverDnParams_t *params)
@@ -50,12 +50,14 @@ cusolverStatus_t cusolverDnSetAdvOptions(cusolverDnParams_t params, cusolverDnFu
 	if (!params)
 		return CUSOLVER_STATUS_INVALID_VALUE;
 	if ((algo != CUSOLVER_ALG_0 && algo != CUSOLVER_ALG_1) ||
-	    (function != CUSOLVERDN_GETRF && function != CUSOLVERDN_POTRF))
+	    (function != CUSOLVERDN_GETRF && function != CUSOLVERDN_POTRF && function != CUSOLVERDN_SYEVBATCHED))
 		return CUSOLVER_STATUS_INVALID_VALUE;
 	if (function == CUSOLVERDN_GETRF)
 		params->getrf_alg = algo;
-	else
+	else if (function == CUSOLVERDN_POTRF)
 		params->potrf_alg = algo;
+	else
+		params->syev_batched_alg = algo; /* XsyevBatched's choice (CUDA 12.6), as recorded as the others */
 	return CUSOLVER_STATUS_SUCCESS;
 }
 

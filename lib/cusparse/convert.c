@@ -54,6 +54,13 @@ static bool d2s_args_ok(const struct cusparseDnMatDescr *A, const struct cuspars
 	       sp_dnmat_ok(A);
 }
 
+/* B's values are written by entry number (CSR, CSC, COO) or into the pattern the program gave
+ * (Blocked-ELL, ell.c); sliced ELL's pattern depends on the values: not written */
+static bool d2s_fmt_refused(const struct cusparseSpMatDescr *B)
+{
+	return B && !sp_fmt_indexed(B) && B->fmt != CUSPARSE_FORMAT_BLOCKED_ELL;
+}
+
 cusparseStatus_t cusparseDenseToSparse_bufferSize(cusparseHandle_t handle,
 						  cusparseConstDnMatDescr_t matA,
 						  cusparseSpMatDescr_t matB,
@@ -65,6 +72,8 @@ cusparseStatus_t cusparseDenseToSparse_bufferSize(cusparseHandle_t handle,
 		return CUSPARSE_STATUS_NOT_INITIALIZED;
 	if (!d2s_args_ok(matA, matB))
 		return CUSPARSE_STATUS_INVALID_VALUE;
+	if (d2s_fmt_refused(matB))
+		return CUSPARSE_STATUS_NOT_SUPPORTED;
 	return sp_no_buffer(bufferSize);
 }
 
@@ -112,7 +121,12 @@ cusparseStatus_t cusparseDenseToSparse_analysis(cusparseHandle_t handle,
 	(void)externalBuffer;
 	if (handle && !d2s_args_ok(matA, matB))
 		return CUSPARSE_STATUS_INVALID_VALUE;
+	if (handle && d2s_fmt_refused(matB))
+		return CUSPARSE_STATUS_NOT_SUPPORTED;
 	SP_CALL(handle, CUSPARSE_STATUS_SUCCESS);
+	if (matB->fmt ==
+	    CUSPARSE_FORMAT_BLOCKED_ELL) /* its pattern is the program's: nothing to find */
+		return CUSPARSE_STATUS_SUCCESS;
 	/* the offsets, where the program gave them already (CSR, CSC), as cuSPARSE writes them */
 	d2s_walk(matA, matB, matB->fmt != CUSPARSE_FORMAT_COO && matB->off, true);
 	return CUSPARSE_STATUS_SUCCESS;
@@ -130,7 +144,11 @@ cusparseStatus_t cusparseDenseToSparse_convert(cusparseHandle_t handle,
 	(void)externalBuffer;
 	if (handle && !d2s_args_ok(matA, matB))
 		return CUSPARSE_STATUS_INVALID_VALUE;
+	if (handle && d2s_fmt_refused(matB))
+		return CUSPARSE_STATUS_NOT_SUPPORTED;
 	SP_CALL(handle, CUSPARSE_STATUS_SUCCESS);
+	if (matB->fmt == CUSPARSE_FORMAT_BLOCKED_ELL)
+		return sp_blocked_ell_from_dense(matA, matB);
 	nnz = matB->nnz;
 	d2s_walk(matA, matB, false, false);
 	/* arrays sized by the analysis: refuse rather than overrun them */

@@ -62,6 +62,9 @@ struct cusparseSpMatDescr {
 	/* strided batch (0 or 1: one matrix); strides in elements: CSR/CSC offsets, the other two arrays */
 	int batch_count;
 	int64_t off_batch_stride, iv_batch_stride;
+	/* Blocked-ELL: the block size and ellCols; sliced ELL: the slice size and sellValuesSize
+	 * (ell.c) */
+	int64_t ell_block, ell_cols;
 };
 
 struct cusparseDnMatDescr {
@@ -189,15 +192,18 @@ CUSPARSE_HIDDEN cusparseStatus_t sp_spmv_run(cusparseOperation_t opA, const stru
 					     struct cusparseDnVecDescr *vecY, cudaDataType computeType,
 					     const void *alpha, const void *beta);
 
-#define SP_CALL(h, check)                                               \
-	do {                                                            \
-		if (!(h))                                               \
-			return CUSPARSE_STATUS_NOT_INITIALIZED;         \
-		cusparseStatus_t st_ = sp_begin(h);                     \
-		if (!st_)                                               \
-			st_ = (check);                                  \
-		if (st_)                                                \
-			return st_;                                     \
+/* A refused call's status, logged as an error when the logger is on (logger.c); returns st. */
+CUSPARSE_HIDDEN cusparseStatus_t sp_log_status(const char *function, cusparseStatus_t st);
+
+#define SP_CALL(h, check)                                                               \
+	do {                                                                            \
+		if (!(h))                                                               \
+			return sp_log_status(__func__, CUSPARSE_STATUS_NOT_INITIALIZED); \
+		cusparseStatus_t st_ = sp_begin(h);                                     \
+		if (!st_)                                                               \
+			st_ = (check);                                                  \
+		if (st_)                                                                \
+			return sp_log_status(__func__, st_);                            \
 	} while (0)
 
 static inline bool sp_is_complex(cudaDataType t)
@@ -220,6 +226,27 @@ static inline bool sp_compute_ok(cudaDataType compute, cudaDataType v)
 CUSPARSE_HIDDEN cusparseStatus_t sp_triplets_get(const struct cusparseSpMatDescr *m, bool want_val,
 						 struct sp_triplets *t);
 CUSPARSE_HIDDEN void sp_triplets_free(struct sp_triplets *t);
+/* the triplets of a Blocked-ELL or sliced-ELL matrix, padding left out (ell.c) */
+CUSPARSE_HIDDEN cusparseStatus_t sp_triplets_ell(const struct cusparseSpMatDescr *m, bool want_val,
+						 struct sp_triplets *t);
+/* DenseToSparse into a Blocked-ELL matrix: its values from A over the blocks its indices name
+ * (ell.c) */
+CUSPARSE_HIDDEN cusparseStatus_t sp_blocked_ell_from_dense(const struct cusparseDnMatDescr *A,
+							   struct cusparseSpMatDescr *B);
+/* a new sparse matrix descriptor, checked (descr.c) */
+CUSPARSE_HIDDEN cusparseStatus_t sp_mat_new(cusparseSpMatDescr_t *out, cusparseFormat_t fmt,
+					    int64_t rows, int64_t cols, int64_t nnz, void *off,
+					    void *ind, void *val, cusparseIndexType_t off_type,
+					    cusparseIndexType_t ind_type, cusparseIndexBase_t base,
+					    cudaDataType vtype);
+
+/* a format whose k-th entry is the k-th value (CSR, CSC, COO): the ones a call may write by entry
+ */
+static inline bool sp_fmt_indexed(const struct cusparseSpMatDescr *m)
+{
+	return m->fmt == CUSPARSE_FORMAT_CSR || m->fmt == CUSPARSE_FORMAT_CSC ||
+	       m->fmt == CUSPARSE_FORMAT_COO;
+}
 
 /* A scalar argument (alpha, beta) of the compute type. */
 CUSPARSE_HIDDEN sp_val sp_scalar(cudaDataType compute, const void *p);
@@ -330,6 +357,9 @@ struct bsrsm2Info {
 struct csric02Info {
 	struct sp_pivots piv;
 };
+struct bsric02Info {
+	struct sp_pivots piv;
+};
 struct csrsv2Info {
 	struct sp_pivots piv;
 };
@@ -351,6 +381,9 @@ CUSPARSE_HIDDEN int sp_first_zero_diag(cudaDataType t, int m, const void *val, c
  */
 CUSPARSE_HIDDEN cusparseStatus_t sp_ilu0(cudaDataType t, int m, int nnz, int base, void *val, const int *off,
 					 const int *col, const struct sp_boost *boost, int *zero);
+/* IC(0) in place of a checked CSR matrix (ic0.c); *zero: the first row whose pivot is 0, or -1. */
+CUSPARSE_HIDDEN cusparseStatus_t sp_ic0(cudaDataType t, int m, int nnz, int base, void *val, const int *off,
+					const int *col, int *zero);
 /* numericBoost's arguments into b (enable_boost, tol, boost_val of type t) */
 CUSPARSE_HIDDEN cusparseStatus_t sp_set_boost(cusparseHandle_t handle, cudaDataType t, struct sp_boost *b,
 					      int enable, const double *tol, const void *boost_val);

@@ -144,14 +144,29 @@ cusparseStatus_t cusparseDnVecSetValues(cusparseDnVecDescr_t d, void *values)
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
-static cusparseStatus_t sp_mat_new(cusparseSpMatDescr_t *out, cusparseFormat_t fmt, int64_t rows,
-				   int64_t cols, int64_t nnz, void *off, void *ind, void *val,
-				   cusparseIndexType_t off_type, cusparseIndexType_t ind_type,
-				   cusparseIndexBase_t base, cudaDataType vtype)
+cusparseStatus_t sp_mat_new(cusparseSpMatDescr_t *out, cusparseFormat_t fmt, int64_t rows,
+			    int64_t cols, int64_t nnz, void *off, void *ind, void *val,
+			    cusparseIndexType_t off_type, cusparseIndexType_t ind_type,
+			    cusparseIndexBase_t base, cudaDataType vtype)
 {
-	struct cusparseSpMatDescr m = { fmt, rows, cols, nnz, off, ind, val, off_type, ind_type,
-					base, vtype, CUSPARSE_FILL_MODE_LOWER,
-					CUSPARSE_DIAG_TYPE_NON_UNIT, 1, 0, 0 };
+	struct cusparseSpMatDescr m = {fmt,
+				       rows,
+				       cols,
+				       nnz,
+				       off,
+				       ind,
+				       val,
+				       off_type,
+				       ind_type,
+				       base,
+				       vtype,
+				       CUSPARSE_FILL_MODE_LOWER,
+				       CUSPARSE_DIAG_TYPE_NON_UNIT,
+				       1,
+				       0,
+				       0,
+				       0,
+				       0};
 
 	if (!out || rows < 0 || cols < 0 || nnz < 0 || !sp_itype_ok(off_type) ||
 	    !sp_itype_ok(ind_type) || !sp_base_ok(base))

@@ -78,16 +78,18 @@ static int ic0_rows(int m, const int *off, const int *col, int base, sp_val *v)
 	return zero;
 }
 
-static cusparseStatus_t ic0(cusparseHandle_t handle, cudaDataType t, int m, int nnz, const cusparseMatDescr_t d,
-			    void *val, const int *off, const int *col, csric02Info_t info)
+/* IC(0) in place on a checked CSR matrix (also bsric02.c's expansion); *zero: the
+ * first row whose pivot is 0, or -1 */
+cusparseStatus_t sp_ic0(cudaDataType t, int m, int nnz, int base, void *val, const int *off,
+			const int *col, int *zero)
 {
-	SP_CALL(handle, sp_legacy_csr_check(handle, m, nnz, d, val, off, col, info));
 	size_t n = (size_t)(nnz ? nnz : 1);
 	sp_val *v = malloc(sizeof(*v) * n);
-	int *scol = malloc(sizeof(int) * n), *at = malloc(sizeof(int) * n), zero = -1, base = (int)d->base;
+	int *scol = malloc(sizeof(int) * n), *at = malloc(sizeof(int) * n);
 	struct sp_entry *e = malloc(sizeof(*e) * n);
 	cusparseStatus_t st = CUSPARSE_STATUS_SUCCESS;
 
+	*zero = -1;
 	if (!v || !scol || !at || !e)
 		st = CUSPARSE_STATUS_ALLOC_FAILED;
 	else if (!sp_sort_rows(m, off, col, base, scol, at, e))
@@ -95,16 +97,26 @@ static cusparseStatus_t ic0(cusparseHandle_t handle, cudaDataType t, int m, int 
 	if (!st) {
 		for (int p = 0; p < nnz; p++)
 			v[p] = sp_load(t, val, at[p]);
-		zero = ic0_rows(m, off, scol, base, v);
+		*zero = ic0_rows(m, off, scol, base, v);
 		/* the lower triangle only: the upper one is A's, untouched */
 		for (int i = 0; i < m; i++)
 			for (int p = off[i] - base; p < off[i + 1] - base && scol[p] - base <= i; p++)
 				sp_store(t, val, at[p], v[p]);
 	}
 	free(v), free(scol), free(at), free(e);
+	return st;
+}
+
+static cusparseStatus_t ic0(cusparseHandle_t handle, cudaDataType t, int m, int nnz, const cusparseMatDescr_t d,
+			    void *val, const int *off, const int *col, csric02Info_t info)
+{
+	SP_CALL(handle, sp_legacy_csr_check(handle, m, nnz, d, val, off, col, info));
+	int zero;
+	cusparseStatus_t st = sp_ic0(t, m, nnz, (int)d->base, val, off, col, &zero);
+
 	if (st)
 		return st;
-	info->piv.base = base;
+	info->piv.base = (int)d->base;
 	info->piv.numerical = zero;
 	return CUSPARSE_STATUS_SUCCESS;
 }
@@ -118,6 +130,15 @@ static cusparseStatus_t ic0(cusparseHandle_t handle, cudaDataType t, int m, int 
 		return sp_legacy_buffer_size(sp_legacy_csr_check(handle, m, nnz, descrA,	\
 							     csrValA, csrRowPtrA, csrColIndA, info),		\
 					     pBufferSizeInBytes);				\
+	}												\
+	cusparseStatus_t cusparse##P##csric02_bufferSizeExt(cusparseHandle_t handle, int m, int nnz,		\
+							const cusparseMatDescr_t descrA, T *csrValA,	\
+							const int *csrRowPtrA, const int *csrColIndA,	\
+							csric02Info_t info, size_t *pBufferSize)		\
+	{												\
+		return sp_legacy_buffer_size_ext(sp_legacy_csr_check(handle, m, nnz, descrA,	\
+							     csrValA, csrRowPtrA, csrColIndA, info),		\
+					     pBufferSize);							\
 	}												\
 	cusparseStatus_t cusparse##P##csric02_analysis(cusparseHandle_t handle, int m, int nnz,		\
 						       const cusparseMatDescr_t descrA, const T *csrValA,	\

@@ -201,6 +201,15 @@ cusparseStatus_t sp_set_boost(cusparseHandle_t handle, cudaDataType t, struct sp
 							     csrValA, csrRowPtrA, csrColIndA, info),		\
 					     pBufferSizeInBytes);				\
 	}												\
+	cusparseStatus_t cusparse##P##csrilu02_bufferSizeExt(cusparseHandle_t handle, int m, int nnz,		\
+							 const cusparseMatDescr_t descrA, T *csrValA,	\
+							 const int *csrRowPtrA, const int *csrColIndA,	\
+							 csrilu02Info_t info, size_t *pBufferSize)		\
+	{												\
+		return sp_legacy_buffer_size_ext(sp_legacy_csr_check(handle, m, nnz, descrA,	\
+							     csrValA, csrRowPtrA, csrColIndA, info),		\
+					     pBufferSize);							\
+	}												\
 	cusparseStatus_t cusparse##P##csrilu02_analysis(cusparseHandle_t handle, int m, int nnz,		\
 							const cusparseMatDescr_t descrA, const T *csrValA, \
 							const int *csrRowPtrA, const int *csrColIndA,	\

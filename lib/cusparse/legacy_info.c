@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * lib/cusparse: the legacy info objects (csrilu02Info_t, csric02Info_t,
- * csrsv2Info_t, csrsm2Info_t, bsrsv2Info_t, bsrsm2Info_t, bsrilu02Info_t).  Each keeps the first zero
+ * csrsv2Info_t, csrsm2Info_t, bsrsv2Info_t, bsrsm2Info_t, bsrilu02Info_t,
+ * bsric02Info_t).  Each keeps the first zero
  * pivots its calls found (struct sp_pivots, cusparse_internal.h), so one
  * generator makes every Create/Destroy pair and Xname_zeroPivot.
  */
@@ -46,3 +47,4 @@ SP_LEGACY_INFO(Csrsm2, csrsm2)
 SP_LEGACY_INFO(Bsrsv2, bsrsv2)
 SP_LEGACY_INFO(Bsrsm2, bsrsm2)
 SP_LEGACY_INFO(Bsrilu02, bsrilu02)
+SP_LEGACY_INFO(Bsric02, bsric02)

@@ -101,6 +101,8 @@ static cusparseStatus_t sddmm(cusparseHandle_t handle, const struct sp_sddmm *p,
 {
 	if (handle && (!alpha || !beta || !sddmm_args_ok(p)))
 		return CUSPARSE_STATUS_INVALID_VALUE;
+	if (handle && !sp_fmt_indexed(p->C)) /* C's values are written by entry number */
+		return CUSPARSE_STATUS_NOT_SUPPORTED;
 	SP_CALL(handle, CUSPARSE_STATUS_SUCCESS);
 	if (!run)
 		return CUSPARSE_STATUS_SUCCESS;

@@ -12,11 +12,18 @@
 #include "cusparse_internal.h"
 
 /* What analysis leaves for the solve: nothing here; the descriptor exists for the API's sake. */
+/* what SpSV/SpSM_updateMatrix gave since the analysis: the values the solve
+ * reads instead of A's (GENERAL), a diagonal that replaces A's (DIAGONAL) */
+struct sp_update {
+	const void *values, *diag;
+};
 struct cusparseSpSVDescr {
 	int analysed;
+	struct sp_update upd;
 };
 struct cusparseSpSMDescr {
 	int analysed;
+	struct sp_update upd;
 };
 
 /* op(A)'s strict triangle as rows (CSR, 0-based) and its diagonal. */
@@ -107,6 +114,7 @@ struct sp_sm {
 	const struct cusparseDnMatDescr *B;
 	struct cusparseDnMatDescr *C;
 	cudaDataType compute;
+	const struct sp_update *upd; /* NULL: A as it is */
 };
 
 static bool sm_args_ok(const struct sp_sm *p)
@@ -125,11 +133,17 @@ static bool sm_args_ok(const struct sp_sm *p)
 static cusparseStatus_t sm_run(const struct sp_sm *p, const void *alpha)
 {
 	struct tri t;
-	cusparseStatus_t st = tri_build(p->A, p->opA, &t);
+	struct cusparseSpMatDescr A = *p->A;
+	if (p->upd && p->upd->values)
+		A.val = (void *)p->upd->values;
+	cusparseStatus_t st = tri_build(&A, p->opA, &t);
 	sp_val a = sp_scalar(p->compute, alpha), *x;
 
 	if (st)
 		return st;
+	if (p->upd && p->upd->diag)
+		for (int64_t i = 0; i < t.n; i++)
+			t.diag[i] = sp_opval(p->opA, sp_load(A.vtype, p->upd->diag, i));
 	x = malloc((t.n ? (size_t)t.n : 1) * sizeof(*x));
 	if (!x) {
 		tri_free(&t);
@@ -181,7 +195,7 @@ cusparseStatus_t cusparseSpSM_bufferSize(cusparseHandle_t handle, cusparseOperat
 					 cudaDataType computeType, cusparseSpSMAlg_t alg,
 					 cusparseSpSMDescr_t spsmDescr, size_t *bufferSize)
 {
-	struct sp_sm p = { opA, opB, matA, matB, matC, computeType };
+	struct sp_sm p = { opA, opB, matA, matB, matC, computeType, NULL };
 	cusparseStatus_t st = sm_call(handle, &p, alpha, spsmDescr, false);
 
 	(void)alg;
@@ -195,13 +209,15 @@ cusparseStatus_t cusparseSpSM_analysis(cusparseHandle_t handle, cusparseOperatio
 				       cudaDataType computeType, cusparseSpSMAlg_t alg,
 				       cusparseSpSMDescr_t spsmDescr, void *externalBuffer)
 {
-	struct sp_sm p = { opA, opB, matA, matB, matC, computeType };
+	struct sp_sm p = { opA, opB, matA, matB, matC, computeType, NULL };
 	cusparseStatus_t st = sm_call(handle, &p, alpha, spsmDescr, false);
 
 	(void)alg;
 	(void)externalBuffer;
-	if (!st)
+	if (!st) { /* a new analysis starts from A as it is */
 		spsmDescr->analysed = 1;
+		spsmDescr->upd = (struct sp_update){ NULL, NULL };
+	}
 	return st;
 }
 
@@ -211,7 +227,7 @@ cusparseStatus_t cusparseSpSM_solve(cusparseHandle_t handle, cusparseOperation_t
 				    cusparseDnMatDescr_t matC, cudaDataType computeType,
 				    cusparseSpSMAlg_t alg, cusparseSpSMDescr_t spsmDescr)
 {
-	struct sp_sm p = { opA, opB, matA, matB, matC, computeType };
+	struct sp_sm p = { opA, opB, matA, matB, matC, computeType, spsmDescr ? &spsmDescr->upd : NULL };
 
 	(void)alg;
 	return sm_call(handle, &p, alpha, spsmDescr, true);
@@ -229,12 +245,13 @@ static struct cusparseDnMatDescr col_of(const struct cusparseDnVecDescr *v)
 static cusparseStatus_t sv_call(cusparseHandle_t handle, cusparseOperation_t opA,
 				const void *alpha, cusparseConstSpMatDescr_t matA,
 				cusparseConstDnVecDescr_t vecX, cusparseDnVecDescr_t vecY,
-				cudaDataType computeType, const void *descr, bool run)
+				cudaDataType computeType, const void *descr, const struct sp_update *upd,
+				bool run)
 {
 	if (!vecX || !vecY)
 		return handle ? CUSPARSE_STATUS_INVALID_VALUE : CUSPARSE_STATUS_NOT_INITIALIZED;
 	struct cusparseDnMatDescr x = col_of(vecX), y = col_of(vecY);
-	struct sp_sm p = { opA, CUSPARSE_OPERATION_NON_TRANSPOSE, matA, &x, &y, computeType };
+	struct sp_sm p = { opA, CUSPARSE_OPERATION_NON_TRANSPOSE, matA, &x, &y, computeType, upd };
 
 	return sm_call(handle, &p, alpha, descr, run);
 }
@@ -260,7 +277,7 @@ cusparseStatus_t cusparseSpSV_bufferSize(cusparseHandle_t handle, cusparseOperat
 					 cusparseSpSVDescr_t spsvDescr, size_t *bufferSize)
 {
 	cusparseStatus_t st = sv_call(handle, opA, alpha, matA, vecX, vecY, computeType, spsvDescr,
-				      false);
+				      NULL, false);
 
 	(void)alg;
 	return st ? st : sp_no_buffer(bufferSize);
@@ -273,12 +290,14 @@ cusparseStatus_t cusparseSpSV_analysis(cusparseHandle_t handle, cusparseOperatio
 				       cusparseSpSVDescr_t spsvDescr, void *externalBuffer)
 {
 	cusparseStatus_t st = sv_call(handle, opA, alpha, matA, vecX, vecY, computeType, spsvDescr,
-				      false);
+				      NULL, false);
 
 	(void)alg;
 	(void)externalBuffer;
-	if (!st)
+	if (!st) { /* a new analysis starts from A as it is */
 		spsvDescr->analysed = 1;
+		spsvDescr->upd = (struct sp_update){ NULL, NULL };
+	}
 	return st;
 }
 
@@ -289,7 +308,8 @@ cusparseStatus_t cusparseSpSV_solve(cusparseHandle_t handle, cusparseOperation_t
 				    cusparseSpSVDescr_t spsvDescr)
 {
 	(void)alg;
-	return sv_call(handle, opA, alpha, matA, vecX, vecY, computeType, spsvDescr, true);
+	return sv_call(handle, opA, alpha, matA, vecX, vecY, computeType, spsvDescr,
+		       spsvDescr ? &spsvDescr->upd : NULL, true);
 }
 
 /* SpSV for the legacy csrsv2_solve (csrsv2.c): A's value type computes, no descriptor to keep. */
@@ -297,7 +317,7 @@ cusparseStatus_t sp_spsv(cusparseHandle_t handle, cusparseOperation_t opA, const
 			 const struct cusparseSpMatDescr *A, const struct cusparseDnVecDescr *x,
 			 struct cusparseDnVecDescr *y)
 {
-	return sv_call(handle, opA, alpha, A, x, y, A->vtype, A, true);
+	return sv_call(handle, opA, alpha, A, x, y, A->vtype, A, NULL, true);
 }
 
 /* SpSM for the legacy csrsm2_solve (csrsm2.c); C may be B itself: each column is read before it is written. */
@@ -305,7 +325,35 @@ cusparseStatus_t sp_spsm(cusparseHandle_t handle, cusparseOperation_t opA, cuspa
 			 const void *alpha, const struct cusparseSpMatDescr *A, const struct cusparseDnMatDescr *B,
 			 struct cusparseDnMatDescr *C)
 {
-	struct sp_sm p = { opA, opB, A, B, C, A->vtype };
+	struct sp_sm p = { opA, opB, A, B, C, A->vtype, NULL };
 
 	return sm_call(handle, &p, alpha, A, true);
+}
+
+/* updateMatrix: GENERAL, the values the next solves read instead of A's (a
+ * diagonal given before is dropped: the new values carry their own);
+ * DIAGONAL, n values that replace A's diagonal, stored or not.  The arrays
+ * are read at each solve, where they are, as A's would be. */
+static cusparseStatus_t update(cusparseHandle_t handle, struct sp_update *upd, void *values,
+			       int part)
+{
+	SP_CALL(handle, upd && values && (part == 0 || part == 1) ? CUSPARSE_STATUS_SUCCESS
+								  : CUSPARSE_STATUS_INVALID_VALUE);
+	if (part == 0)
+		*upd = (struct sp_update){ values, NULL };
+	else
+		upd->diag = values;
+	return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpSV_updateMatrix(cusparseHandle_t handle, cusparseSpSVDescr_t spsvDescr,
+					   void *newValues, cusparseSpSVUpdate_t updatePart)
+{
+	return update(handle, spsvDescr ? &spsvDescr->upd : NULL, newValues, (int)updatePart);
+}
+
+cusparseStatus_t cusparseSpSM_updateMatrix(cusparseHandle_t handle, cusparseSpSMDescr_t spsmDescr,
+					   void *newValues, cusparseSpSMUpdate_t updatePart)
+{
+	return update(handle, spsmDescr ? &spsmDescr->upd : NULL, newValues, (int)updatePart);
 }

@@ -56,6 +56,8 @@ cusparseStatus_t sp_triplets_get(const struct cusparseSpMatDescr *m, bool want_v
 	size_t n = m->nnz > 0 ? (size_t)m->nnz : 1;
 	int64_t outer = m->fmt == CUSPARSE_FORMAT_CSC ? m->cols : m->rows;
 
+	if (!sp_fmt_indexed(m))
+		return sp_triplets_ell(m, want_val, t);
 	if (m->nnz > 0 && (!m->off || !m->ind || (want_val && !m->val)))
 		return CUSPARSE_STATUS_INVALID_VALUE;
 	if (m->fmt != CUSPARSE_FORMAT_COO && outer > 0 && !m->off)

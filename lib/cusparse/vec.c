@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/cusparse: the sparse-vector operations (Axpby, Gather, Scatter, SpVV).
+ * lib/cusparse: the sparse-vector operations (Axpby, Gather, Scatter, SpVV, Rot).
  * Every index is checked against the vector sizes before anything is
  * written, so bad indices leave the outputs as they were.
  */
@@ -111,5 +111,27 @@ cusparseStatus_t cusparseSpVV(cusparseHandle_t handle, cusparseOperation_t opX,
 		sum += sp_opval(opX, sp_load(vecX->vtype, vecX->val, k)) *
 		       sp_load(vecY->vtype, vecY->val, sv_at(vecX, k));
 	sp_store(computeType, result, 0, sum);
+	return CUSPARSE_STATUS_SUCCESS;
+}
+
+/* The Givens rotation G = [c s; -s c] of (x, y) at x's entries, both from
+ * their values before the call: x = c x + s y, y = c y - s x.  c and s are of
+ * the vectors' type; an index given twice is rotated twice, in order. */
+cusparseStatus_t cusparseRot(cusparseHandle_t handle, const void *c_coeff, const void *s_coeff,
+			     cusparseSpVecDescr_t vecX, cusparseDnVecDescr_t vecY)
+{
+	if (handle && (!c_coeff || !s_coeff || !vecX || !vecY || vecX->vtype != vecY->vtype ||
+		       !sp_dnvec_ok(vecY, vecY->size)))
+		return CUSPARSE_STATUS_INVALID_VALUE;
+	SP_CALL(handle, sv_check(vecX, vecY->size));
+	sp_val c = sp_scalar(vecY->vtype, c_coeff), s = sp_scalar(vecY->vtype, s_coeff);
+
+	for (int64_t k = 0; k < vecX->nnz; k++) {
+		int64_t i = sv_at(vecX, k);
+		sp_val x = sp_load(vecX->vtype, vecX->val, k), y = sp_load(vecY->vtype, vecY->val, i);
+
+		sp_store(vecX->vtype, vecX->val, k, c * x + s * y);
+		sp_store(vecY->vtype, vecY->val, i, c * y - s * x);
+	}
 	return CUSPARSE_STATUS_SUCCESS;
 }

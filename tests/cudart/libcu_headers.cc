@@ -3,7 +3,8 @@
  * libcu_headers.cc - every libcu++ header of include/cuda/cuda (and
  * cuda_pipeline.h) together in one C++ file, used from host code: the
  * scoped atomics, a barrier of one thread, a thread's own pipeline, the
- * copies and the primitives, cuda::std's names.  check-headers.sh builds
+ * copies and the primitives, cuda::std's names, the narrow float types that
+ * every <cuda/std/X> brings (as CUDA 13's do).  check-headers.sh builds
  * it with g++ and clang++ as C++11 and C++17 and runs it (exit 0: right).
  */
 #include <cuda/barrier>
@@ -34,6 +35,7 @@
 #include <cuda/std/algorithm>
 #include <cuda/std/bit>
 #include <cuda/std/version>
+#include <cuda/std/concepts>
 #if __cplusplus >= 201703L
 #include <cuda/std/optional>
 #include <cuda/std/variant>
@@ -61,5 +63,9 @@ int main()
 	__pipeline_memcpy_async(dst, buf, 16, 8);
 	__pipeline_commit();
 	__pipeline_wait_prior(0);
+	__half h = __float2half(1.5f);
+	__nv_bfloat16 bh = __float2bfloat16(-2.0f);
+	if (__half2float(h) != 1.5f || __bfloat162float(bh) != -2.0f)
+		return 1;
 	return !(x == 9 && a.load() == 4 && p(1, 2) == 3 && cuda::std::numeric_limits<int>::max() > 0 && dst[0] == 1 && dst[2] == 0 && cuda::std::is_same<int, int>::value);
 }

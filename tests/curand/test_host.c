@@ -85,9 +85,9 @@ static void test_status(void)
 	tap_ok(curandCreateGenerator(&g, (curandRngType_t)12345) == CURAND_STATUS_TYPE_ERROR,
 	       "unknown generator type: CURAND_STATUS_TYPE_ERROR");
 	tap_ok(curandCreateGenerator(&g, CURAND_RNG_QUASI_SCRAMBLED_SOBOL32) == CURAND_STATUS_TYPE_ERROR &&
-		       curandCreateGenerator(&g, CURAND_RNG_QUASI_SOBOL64) == CURAND_STATUS_TYPE_ERROR &&
+		       curandCreateGenerator(&g, CURAND_RNG_QUASI_SCRAMBLED_SOBOL64) == CURAND_STATUS_TYPE_ERROR &&
 		       curandCreateGenerator(&g, CURAND_RNG_PSEUDO_MTGP32) == CURAND_STATUS_TYPE_ERROR,
-	       "generators not provided (scrambled and 64-bit Sobol, MTGP32): CURAND_STATUS_TYPE_ERROR");
+	       "generators not provided (scrambled Sobol, MTGP32): CURAND_STATUS_TYPE_ERROR");
 	tap_ok(curandCreateGenerator(NULL, CURAND_RNG_PSEUDO_XORWOW) == CURAND_STATUS_NOT_INITIALIZED,
 	       "NULL generator pointer: CURAND_STATUS_NOT_INITIALIZED");
 	tap_ok(curandGenerate(bad, u, 4) == CURAND_STATUS_NOT_INITIALIZED &&

@@ -696,6 +696,43 @@ TAP_TEST(streams_versions)
 	       "cusolverGetVersion %d, cusolverGetProperty", v);
 }
 
+/* math mode, deterministic mode, emulation strategy: cuSOLVER's defaults, stored per handle, bad values refused */
+TAP_TEST(handle_modes)
+{
+	cusolverDnHandle_t h2 = NULL;
+	cusolverMathMode_t mm = 0, mm2 = 0;
+	cusolverDeterministicMode_t dm = 0;
+	cudaEmulationStrategy_t es = 7;
+	int ok = !cusolverDnCreate(&h2) && !cusolverDnGetMathMode(h2, &mm) && mm == CUSOLVER_DEFAULT_MATH &&
+		 !cusolverDnGetDeterministicMode(h2, &dm) && dm == CUSOLVER_DETERMINISTIC_RESULTS &&
+		 !cusolverDnGetEmulationStrategy(h2, &es) && es == CUDA_EMULATION_STRATEGY_DEFAULT;
+
+	tap_ok(ok, "a new handle: DEFAULT_MATH, DETERMINISTIC_RESULTS, EMULATION_STRATEGY_DEFAULT");
+	ok = !cusolverDnSetMathMode(h2, CUSOLVER_FP32_EMULATED_BF16X9_MATH) &&
+	     !cusolverDnSetDeterministicMode(h2, CUSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS) &&
+	     !cusolverDnSetEmulationStrategy(h2, CUDA_EMULATION_STRATEGY_EAGER) && !cusolverDnGetMathMode(h2, &mm) &&
+	     !cusolverDnGetDeterministicMode(h2, &dm) && !cusolverDnGetEmulationStrategy(h2, &es) &&
+	     !cusolverDnGetMathMode(H, &mm2);
+	tap_ok(ok && mm == CUSOLVER_FP32_EMULATED_BF16X9_MATH && dm == CUSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS &&
+		       es == CUDA_EMULATION_STRATEGY_EAGER && mm2 == CUSOLVER_DEFAULT_MATH,
+	       "set, then get: the values set, on that handle only");
+	ok = cusolverDnSetMathMode(h2, (cusolverMathMode_t)9) == CUSOLVER_STATUS_INVALID_VALUE &&
+	     cusolverDnSetDeterministicMode(h2, (cusolverDeterministicMode_t)0) == CUSOLVER_STATUS_INVALID_VALUE &&
+	     cusolverDnSetEmulationStrategy(h2, (cudaEmulationStrategy_t)3) == CUSOLVER_STATUS_INVALID_VALUE &&
+	     !cusolverDnGetMathMode(h2, &mm) && mm == CUSOLVER_FP32_EMULATED_BF16X9_MATH &&
+	     cusolverDnGetMathMode(h2, NULL) == CUSOLVER_STATUS_INVALID_VALUE &&
+	     cusolverDnSetMathMode(NULL, CUSOLVER_DEFAULT_MATH) == CUSOLVER_STATUS_NOT_INITIALIZED &&
+	     cusolverDnGetEmulationStrategy(NULL, &es) == CUSOLVER_STATUS_NOT_INITIALIZED;
+	tap_ok(ok, "a value outside the enum: INVALID_VALUE, setting kept; NULL out: INVALID_VALUE; no handle");
+	/* the mode changes no result: potrf of 4 I is 2 I under the emulated math mode */
+	double a[4] = { 4, 0, 0, 4 };
+	int info = -1;
+	tap_ok(!cusolverDnDpotrf(h2, CUBLAS_FILL_MODE_LOWER, 2, a, 2, NULL, 0, &info) && !info && a[0] == 2 &&
+		       a[3] == 2,
+	       "potrf under FP32_EMULATED_BF16X9_MATH: chol(4 I) = 2 I exactly");
+	cusolverDnDestroy(h2);
+}
+
 int main(int argc, char **argv)
 {
 	int rc;

@@ -7,6 +7,7 @@
  * diagonally dominant matrix (1-based), by LU, Cholesky and QR, with and
  * without reordering, in double and single precision; the singular index
  * of a matrix with a zero pivot and of one that is not positive definite;
+ * QR of a matrix whose dense form exceeds 512 MiB (solved in its band);
  * the structural-symmetry test; the reverse Cuthill-McKee ordering (a
  * permutation, and the band of a scrambled Laplacian narrowed to at most
  * twice the grid's width); B = A(p, q) checked entry by entry through the
@@ -78,6 +79,24 @@ static struct mat nonsymmetric(int n, unsigned int seed)
 		}
 	}
 	a.ptr[n] = a.nnz + 1;
+	return a;
+}
+
+/* A nonsymmetric n x n band matrix, lower bandwidth kl and upper ku (kl != ku), 0-based: QR in the band. */
+static struct mat band(int n, int kl, int ku)
+{
+	struct mat a = { n, 0, 0, NULL, NULL, NULL };
+
+	a.ptr = malloc(((size_t)n + 1) * sizeof(int));
+	a.ind = malloc((size_t)n * (kl + ku + 1) * sizeof(int));
+	a.val = malloc((size_t)n * (kl + ku + 1) * sizeof(double));
+	for (int i = 0; i < n; i++) {
+		a.ptr[i] = a.nnz;
+		for (int j = i - kl; j <= i + ku; j++)
+			if (j >= 0 && j < n)
+				a.ind[a.nnz] = j, a.val[a.nnz++] = j == i ? 0.5 + i % 4 : 1.0 / (2 + (i * 3 + j * 5) % 7);
+	}
+	a.ptr[n] = a.nnz;
 	return a;
 }
 
@@ -155,11 +174,12 @@ static void solves(const char *what, struct mat *a, cusparseMatDescr_t d, int wi
 
 TAP_TEST(solves_double)
 {
-	struct mat lap = laplacian(20), ns = nonsymmetric(60, 3);
+	struct mat lap = laplacian(20), ns = nonsymmetric(60, 3), bd = band(300, 2, 5);
 
 	solves("2-D Laplacian n=400", &lap, D0, 1);
 	solves("nonsymmetric n=60, 1-based", &ns, D1, 0);
-	free_mat(&lap), free_mat(&ns);
+	solves("band kl=2 ku=5 n=300", &bd, D0, 0);
+	free_mat(&lap), free_mat(&ns), free_mat(&bd);
 }
 
 TAP_TEST(solves_float)
@@ -184,6 +204,34 @@ TAP_TEST(solves_float)
 	TAP_ST(cusolverSpScsrlsvluHost(H, lap.n, lap.nnz, D0, v, lap.ptr, lap.ind, b, 1e-6f, 0, x, &sing),
 	       CUSOLVER_STATUS_SUCCESS);
 	free(v), free_mat(&lap);
+}
+
+/*
+ * QR of a sparse matrix whose dense form exceeds 512 MiB: cuSolverSp_LinearSolver's
+ * default (-R=qr, a 10000 x 10000 Laplacian) stopped here with ALLOC_FAILED, the QR
+ * being dense.  A 91 x 91 grid (n = 8281, 549 MB dense, band 91) is solved in the band.
+ */
+TAP_TEST(qr_beyond_dense)
+{
+	struct mat lap = laplacian(91);
+	double *ref = malloc((size_t)lap.n * sizeof(double)), *b = malloc((size_t)lap.n * sizeof(double)),
+	       *x = malloc((size_t)lap.n * sizeof(double));
+
+	for (int i = 0; i < lap.n; i++)
+		ref[i] = cos(0.11 * i) + 0.001 * i;
+	mul(&lap, ref, b);
+	for (int reorder = 0; reorder <= 1; reorder++) {
+		int sing = 99;
+		cusolverStatus_t st;
+
+		memset(x, 0, (size_t)lap.n * sizeof(double));
+		st = cusolverSpDcsrlsvqrHost(H, lap.n, lap.nnz, D0, lap.val, lap.ptr, lap.ind, b, 1e-12, reorder, x,
+					     &sing);
+		tap_ok(st == CUSOLVER_STATUS_SUCCESS && sing == -1 && max_err(x, ref, lap.n) < 1e-9,
+		       "QR of the n=8281 Laplacian (dense 549 MB), reorder %d: status %d, singularity %d, max error %.2e",
+		       reorder, (int)st, sing, max_err(x, ref, lap.n));
+	}
+	free(ref), free(b), free(x), free_mat(&lap);
 }
 
 /* diag(1..n) with a zero at 7; and one with -1 at 3 (not positive definite) */

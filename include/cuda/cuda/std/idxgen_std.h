@@ -14,6 +14,20 @@
 #error "<cuda/std/...> is C++ (as libcu++ is)"
 #endif
 
+/* CUDA 13's libcu++ includes the toolkit's narrow float types with every
+ * <cuda/std/X> (its type traits know them), so code that includes only
+ * <cuda/std/concepts> names __half and __nv_bfloat16 and nvcc builds it;
+ * the same macros as libcu++'s turn each off. */
+#ifndef CCCL_DISABLE_FP16_SUPPORT
+#include "../../cuda_fp16.h"
+#ifndef CCCL_DISABLE_BF16_SUPPORT
+#include "../../cuda_bf16.h"
+#ifndef CCCL_DISABLE_NVFP8_SUPPORT
+#include "../../cuda_fp8.h"
+#endif
+#endif
+#endif
+
 namespace cuda
 {
 namespace std
