@@ -47,4 +47,18 @@ CUSOLVER_SP_HIDDEN cusolverStatus_t cusolver_sp_check_mn(cusolverSpHandle_t h, i
  */
 CUSOLVER_SP_HIDDEN int cusolver_band_qr_solve(int n, int kl, int ku, double *r, double *x, double tol, double *v);
 
+/* The factorizations of csrlsv (sp_lsv.c). */
+enum cusolver_sp_method { CUSOLVER_SP_LU, CUSOLVER_SP_CHOL, CUSOLVER_SP_QR };
+
+/*
+ * A x = b for the n x n CSR matrix (val, ptr, ind) in double by method m
+ * (sp_lsv.c): the handle's and the matrix's checks, reorder 0..3 (any but
+ * 0: reverse Cuthill-McKee), *singularity -1 or the first index whose pivot
+ * has magnitude <= tol; x written only for -1.
+ */
+CUSOLVER_SP_HIDDEN cusolverStatus_t cusolver_sp_lsv(cusolverSpHandle_t h, enum cusolver_sp_method m, int n, int nnz,
+						    const cusparseMatDescr_t descr, const double *val, const int *ptr,
+						    const int *ind, const double *b, double tol, int reorder, double *x,
+						    int *singularity);
+
 #endif

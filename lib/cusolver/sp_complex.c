@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * sp_complex.c - the complex forms (C, Z) of cusolverSp.h's solvers,
- * least squares, eigenvalue calls and batched QR:
- * CUSOLVER_STATUS_NOT_SUPPORTED after the handle's check
- * (lib/cusolver/README.md: the band and dense factorizations here are
- * written for real matrices).  The zero-free diagonal serves every
+ * sp_complex.c - the complex forms (C, Z) of cusolverSp.h's least
+ * squares, eigenvalue calls and batched QR: CUSOLVER_STATUS_NOT_SUPPORTED
+ * after the handle's check (lib/cusolver/README.md: the factorizations
+ * here are written for real matrices; the complex direct solvers csrlsv*
+ * solve the real form, sp_lsv_complex.c).  The zero-free diagonal serves every
  * precision (sp_zfd.c).
  */
 #include "sp_lowlevel.h"
@@ -14,24 +14,7 @@ static cusolverStatus_t refuse(cusolverSpHandle_t h)
 	return h ? CUSOLVER_STATUS_NOT_SUPPORTED : CUSOLVER_STATUS_NOT_INITIALIZED;
 }
 
-#define LSV(PR, T, R, NAME)                                                                        \
-	cusolverStatus_t cusolverSp##PR##NAME(                                                     \
-	    cusolverSpHandle_t handle, int n, int nnz, const cusparseMatDescr_t descrA,            \
-	    const T *csrValA, const int *csrRowPtrA, const int *csrColIndA, const T *b, R tol,     \
-	    int reorder, T *x, int *singularity)                                                   \
-	{                                                                                          \
-		(void)n, (void)nnz, (void)descrA, (void)csrValA, (void)csrRowPtrA,                 \
-		    (void)csrColIndA, (void)b;                                                     \
-		(void)tol, (void)reorder, (void)x, (void)singularity;                              \
-		return refuse(handle);                                                             \
-	}
-
 #define COMPLEX_SP(PR, T, R)                                                                       \
-	LSV(PR, T, R, csrlsvluHost)                                                                \
-	LSV(PR, T, R, csrlsvqrHost)                                                                \
-	LSV(PR, T, R, csrlsvqr)                                                                    \
-	LSV(PR, T, R, csrlsvcholHost)                                                              \
-	LSV(PR, T, R, csrlsvchol)                                                                  \
 	cusolverStatus_t cusolverSp##PR##csrlsqvqrHost(                                            \
 	    cusolverSpHandle_t handle, int m, int n, int nnz, const cusparseMatDescr_t descrA,     \
 	    const T *csrValA, const int *csrRowPtrA, const int *csrColIndA, const T *b, R tol,     \

@@ -26,8 +26,6 @@
 #define DENSE_MAX ((size_t)512 << 20)	/* bytes of a dense QR's matrix */
 #define BAND_MAX ((size_t)2 << 30)	/* bytes of a band factorization */
 
-enum method { LU, CHOL, QR };
-
 /* A in double, 0-based, rows and columns through perm (row i of the solved matrix is row perm[i] of A) */
 struct csr {
 	int n, base;
@@ -201,10 +199,10 @@ static int qr(const struct csr *a, double *x, double tol)
 	return -1;
 }
 
-/* Solve in double: b and x of n doubles; the status, *singularity. */
-static cusolverStatus_t solve(cusolverSpHandle_t h, enum method m, int n, int nnz, const cusparseMatDescr_t descr,
-			      const double *val, const int *ptr, const int *ind, const double *b, double tol,
-			      int reorder, double *x, int *singularity)
+/* Solve in double: b and x of n doubles; the status, *singularity (also for sp_lsv_complex.c). */
+cusolverStatus_t cusolver_sp_lsv(cusolverSpHandle_t h, enum cusolver_sp_method m, int n, int nnz,
+				 const cusparseMatDescr_t descr, const double *val, const int *ptr, const int *ind,
+				 const double *b, double tol, int reorder, double *x, int *singularity)
 {
 	struct csr a = { n, 0, ptr, ind, val, NULL, NULL };
 	int *perm = NULL, *inv = NULL, s;
@@ -231,7 +229,7 @@ static cusolverStatus_t solve(cusolverSpHandle_t h, enum method m, int n, int nn
 	}
 	for (int i = 0; i < n; i++)
 		y[i] = b[ROW(&a, i)];
-	s = m == LU ? lu(&a, y, tol) : m == CHOL ? chol(&a, y, tol) : qr(&a, y, tol);
+	s = m == CUSOLVER_SP_LU ? lu(&a, y, tol) : m == CUSOLVER_SP_CHOL ? chol(&a, y, tol) : qr(&a, y, tol);
 	if (s == -2) {
 		st = CUSOLVER_STATUS_ALLOC_FAILED;
 	} else {
@@ -244,7 +242,7 @@ static cusolverStatus_t solve(cusolverSpHandle_t h, enum method m, int n, int nn
 	return st;
 }
 
-static cusolverStatus_t solve_float(cusolverSpHandle_t h, enum method m, int n, int nnz,
+static cusolverStatus_t solve_float(cusolverSpHandle_t h, enum cusolver_sp_method m, int n, int nnz,
 				    const cusparseMatDescr_t descr, const float *val, const int *ptr, const int *ind,
 				    const float *b, float tol, int reorder, float *x, int *singularity)
 {
@@ -277,7 +275,7 @@ static cusolverStatus_t solve_float(cusolverSpHandle_t h, enum method m, int n, 
 		}
 		for (int i = 0; i <= n; i++)
 			p[i] = ptr[i] - ptr[0] + base;
-		st = solve(h, m, n, nnz, descr, dv, p, ind + (ptr[0] - base), db, tol, reorder, dx, singularity);
+		st = cusolver_sp_lsv(h, m, n, nnz, descr, dv, p, ind + (ptr[0] - base), db, tol, reorder, dx, singularity);
 		free(p);
 	}
 	if (!st && *singularity == -1)
@@ -293,21 +291,21 @@ static cusolverStatus_t solve_float(cusolverSpHandle_t h, enum method m, int n, 
 						     const int *ptr, const int *ind, const T *b, R tol,         \
 						     int reorder, T *x, int *singularity)                       \
 	{                                                                                                       \
-		return SOLVE(h, LU, n, nnz, descr, val, ptr, ind, b, tol, reorder, x, singularity);             \
+		return SOLVE(h, CUSOLVER_SP_LU, n, nnz, descr, val, ptr, ind, b, tol, reorder, x, singularity); \
 	}                                                                                                       \
 	cusolverStatus_t cusolverSp##P##csrlsvcholHost(cusolverSpHandle_t h, int n, int nnz,                    \
 						       const cusparseMatDescr_t descr, const T *val,            \
 						       const int *ptr, const int *ind, const T *b, R tol,       \
 						       int reorder, T *x, int *singularity)                     \
 	{                                                                                                       \
-		return SOLVE(h, CHOL, n, nnz, descr, val, ptr, ind, b, tol, reorder, x, singularity);           \
+		return SOLVE(h, CUSOLVER_SP_CHOL, n, nnz, descr, val, ptr, ind, b, tol, reorder, x, singularity);\
 	}                                                                                                       \
 	cusolverStatus_t cusolverSp##P##csrlsvqrHost(cusolverSpHandle_t h, int n, int nnz,                      \
 						     const cusparseMatDescr_t descr, const T *val,              \
 						     const int *ptr, const int *ind, const T *b, R tol,         \
 						     int reorder, T *x, int *singularity)                       \
 	{                                                                                                       \
-		return SOLVE(h, QR, n, nnz, descr, val, ptr, ind, b, tol, reorder, x, singularity);             \
+		return SOLVE(h, CUSOLVER_SP_QR, n, nnz, descr, val, ptr, ind, b, tol, reorder, x, singularity); \
 	}                                                                                                       \
 	/* the device forms: device memory is host memory here */                                               \
 	cusolverStatus_t cusolverSp##P##csrlsvchol(cusolverSpHandle_t h, int n, int nnz,                        \
@@ -315,15 +313,15 @@ static cusolverStatus_t solve_float(cusolverSpHandle_t h, enum method m, int n, 
 						   const int *ind, const T *b, R tol, int reorder, T *x,        \
 						   int *singularity)                                            \
 	{                                                                                                       \
-		return SOLVE(h, CHOL, n, nnz, descr, val, ptr, ind, b, tol, reorder, x, singularity);           \
+		return SOLVE(h, CUSOLVER_SP_CHOL, n, nnz, descr, val, ptr, ind, b, tol, reorder, x, singularity);\
 	}                                                                                                       \
 	cusolverStatus_t cusolverSp##P##csrlsvqr(cusolverSpHandle_t h, int n, int nnz,                          \
 						 const cusparseMatDescr_t descr, const T *val, const int *ptr,  \
 						 const int *ind, const T *b, R tol, int reorder, T *x,          \
 						 int *singularity)                                              \
 	{                                                                                                       \
-		return SOLVE(h, QR, n, nnz, descr, val, ptr, ind, b, tol, reorder, x, singularity);             \
+		return SOLVE(h, CUSOLVER_SP_QR, n, nnz, descr, val, ptr, ind, b, tol, reorder, x, singularity); \
 	}
 
 LSV(S, float, float, solve_float)
-LSV(D, double, double, solve)
+LSV(D, double, double, cusolver_sp_lsv)
