@@ -38,6 +38,13 @@
  *    clang's error, as do `++`/`--` on a `void *` and the difference of
  *    two (errors in nvcc too).
  *
+ *  - `main()` defined without its return type, as C of the K&R era writes
+ *    it: EDG warns (#938-D) and takes int, clang++ errors ("a type
+ *    specifier is required for all declarations").  `int ` goes before
+ *    `main` where the name is followed by `(`, with a warning at the user's
+ *    place; every other declaration without a type stays an error (EDG
+ *    rejects those too: "explicit type is missing").
+ *
  * A fix is kept as (file, line, name), not as an offset: the same file is
  * read again by several passes, some of which edit it first (kernel_decls.c
  * wraps kernels of a header), and those edits keep lines.
@@ -61,6 +68,7 @@ static const char narrowing[] = "cannot be narrowed from type";
 static const char case_jump[] = "cannot jump from switch statement to this case label";
 static const char bypass_init[] = "jump bypasses variable initialization";
 static const char void_arith[] = "arithmetic on a pointer to void";
+static const char no_type[] = "a type specifier is required for all declarations";
 
 /* The place of d: its file's name as clang spells it and as realpath() does (NULL: none). */
 static char *diag_place(CXDiagnostic d, CXFile *f, unsigned *line, unsigned *col, char **real)
@@ -811,6 +819,58 @@ static bool void_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
 	return true;
 }
 
+/* Is `main` followed by `(` at offset off of t (len bytes), a name of its own? */
+static bool main_at(const char *t, size_t len, unsigned off)
+{
+	if (off + 4 > len || strncmp(t + off, "main", 4) || (off && text_ident_char(t[off - 1])) ||
+	    (off + 4 < len && text_ident_char(t[off + 4])))
+		return false;
+	return skip_space(t, len, off + 4) < len && t[skip_space(t, len, off + 4)] == '(';
+}
+
+/* `main(...)` without a type: `int ` inserted before it (nvcc's #938-D), a warning at the user's place. */
+static bool main_type_fix(struct source *s, CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXSourceLocation loc = clang_getDiagnosticLocation(d);
+	unsigned line, col, off, dline, dcol;
+	char *fname, *real, *shown;
+	const char *t;
+	size_t len = 0;
+	CXFile f, df;
+
+	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+	if (!f || !editable(s, f, loc) || !(t = clang_getFileContents(tu, f, &len)) || !main_at(t, len, off))
+		return false;
+	fname = cx_string(clang_getFileName(f));
+	real = realpath(fname, NULL);
+	free(fname);
+	user_place(s, f, loc, &line, &col);
+	for (unsigned i = 0; real && i < s->edg->n; i++)
+		if (s->edg->fix[i].kind == EDG_REPLACE && s->edg->fix[i].line == line && s->edg->fix[i].col == col &&
+		    !strcmp(s->edg->fix[i].path, real)) {
+			free(real);	/* fixed already and still reported: the error stands */
+			real = NULL;
+		}
+	if (!real || !(shown = diag_place(d, &df, &dline, &dcol, &fname))) {
+		free(real);
+		return false;
+	}
+	free(fname);
+	if (clang_File_isEqual(df, s->file)) {
+		free(shown);
+		shown = cx_strdup(s->path);
+		warp_map_sloc(s, loc, &dline, &dcol);
+	}
+	fprintf(stderr,
+		"%s:%u:%u: warning: return type 'int' omitted in the declaration of 'main'; nvcc takes int "
+		"(#938-D), clang does not: 'int' inserted\n",
+		shown, dline, dcol);
+	replace_fix(s, real, line, col, "main", "int main");
+	free(shown);
+	free(real);
+	return true;
+}
+
 bool edg_scan(struct source *s, CXTranslationUnit tu)
 {
 	unsigned nd = clang_getNumDiagnostics(tu), i;
@@ -840,6 +900,8 @@ bool edg_scan(struct source *s, CXTranslationUnit tu)
 		else if (sev >= CXDiagnostic_Error &&
 			 !strcmp(m, void_arith))
 			fixed |= void_fix(s, tu, d);
+		else if (sev >= CXDiagnostic_Error && !strcmp(m, no_type))
+			fixed |= main_type_fix(s, tu, d);
 		free(m);
 		clang_disposeDiagnostic(d);
 	}

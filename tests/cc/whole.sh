@@ -361,6 +361,11 @@ for m in fission fibers; do
 done
 run_prog "std_headers.cu: every C++17 and C header after ours (__noinline__ & co.)" \
 	-O0 -o "$tmp/prog" "$DIR/opts/std_headers.cu"
+# K&R-era C: main() without its return type (nvcc: warning #938-D; before:
+# clang's "a type specifier is required for all declarations" stopped it)
+run_prog "kr_main.cu: main() defined without its return type" -O0 -o "$tmp/prog" "$DIR/opts/kr_main.cu"
+grep -q "kr_main.cu:16:1: warning: return type 'int' omitted in the declaration of 'main'" "$tmp/build"
+ok $? "kr_main.cu: the warning names kr_main.cu:16:1, as nvcc's #938-D does"
 run_prog "openmp_host.cu: omp.h and -Xcompiler -fopenmp host code" -O0 -Xcompiler -fopenmp \
 	-o "$tmp/prog" "$DIR/opts/openmp_host.cu"
 
