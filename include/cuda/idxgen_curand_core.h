@@ -564,31 +564,31 @@ IDXGEN_CR__F unsigned int idxgen_curand_poisson_draw(void *st, float (*uf)(void 
  */
 IDXGEN_CR__F unsigned int idxgen_curand_poisson_inverse(double lambda, double u)
 {
-	double m, pm, p, F = 0, k;
+	double m, pm, p, cdf = 0, k;
 
 	if (!(lambda > 0))
 		return 0;
 	m = floor(lambda);
 	pm = exp(m * log(lambda) - lambda - lgamma(m + 1));
-	for (k = m, p = pm;; k--) {	/* F(m): the terms down from the mode until they no longer count */
-		F += p;
+	for (k = m, p = pm;; k--) {	/* cdf(m): the terms down from the mode until they no longer count */
+		cdf += p;
 		p *= k / lambda;
-		if (k == 0 || p < 1e-17 * F)
+		if (k == 0 || p < 1e-17 * cdf)
 			break;
 	}
-	if (u < F) {	/* down: F(k - 1) = F(k) - p(k) */
+	if (u < cdf) {	/* down: cdf(k - 1) = cdf(k) - p(k) */
 		for (k = m, p = pm; k > 0; k--) {
-			F -= p;
-			if (u >= F)
+			cdf -= p;
+			if (u >= cdf)
 				return (unsigned int)k;
 			p *= k / lambda;
 		}
 		return 0;
 	}
-	for (k = m, p = pm; u >= F && p >= 1e-17 * F && k < 4294967295.0;) {	/* up */
+	for (k = m, p = pm; u >= cdf && p >= 1e-17 * cdf && k < 4294967295.0;) {	/* up */
 		k++;
 		p *= lambda / k;
-		F += p;
+		cdf += p;
 	}
 	return (unsigned int)k;
 }

@@ -305,7 +305,7 @@ inline int __idxgen_mout(long long __s, bool __satf, int *)
 }
 
 template <typename _FD, typename _FA, typename _FB, typename _FC, bool _Tf32> struct __idxgen_mma {
-	enum { M = _FA::__idxgen_rows, K = _FB::__idxgen_rows, N = _FD::num_elements * 32 / _FD::__idxgen_rows };
+	enum { __mrows = _FA::__idxgen_rows, __krows = _FB::__idxgen_rows, __ncols = _FD::num_elements * 32 / _FD::__idxgen_rows };
 	typedef decltype(__idxgen_mval(_FA().x[0])) acc;
 	struct ops {
 		const _FA *a;
@@ -322,7 +322,7 @@ template <typename _FD, typename _FA, typename _FB, typename _FC, bool _Tf32> st
 	static void run(const void *__slots, uint32_t __present, uint32_t __lane, const void *__a, void *__out)
 	{
 		const arg &__g = *(const arg *)__a;
-		acc __A[M * K], __B[K * N];
+		acc __A[__mrows * __krows], __B[__krows * __ncols];
 		typename std::remove_reference<decltype(((_FD *)0)->x[0])>::type __r[_FD::num_elements];
 
 		memset(__A, 0, sizeof(__A));
@@ -339,11 +339,11 @@ template <typename _FD, typename _FA, typename _FB, typename _FC, bool _Tf32> st
 				__B[__e * 32 + __l] = in(__idxgen_mval(__o.b->x[__e]));
 		}
 		for (int __e = 0; __e < _FD::num_elements; __e++) {
-			int __i = __e * 32 + (int)__lane, __row = __i / N, __col = __i % N;
+			int __i = __e * 32 + (int)__lane, __row = __i / __ncols, __col = __i % __ncols;
 			acc __s = (acc)__idxgen_mval(__g.c->x[__e]);
 
-			for (int __k = 0; __k < K; __k++)
-				__s += __A[__row * K + __k] * __B[__k * N + __col];
+			for (int __k = 0; __k < __krows; __k++)
+				__s += __A[__row * __krows + __k] * __B[__k * __ncols + __col];
 			__r[__e] = __idxgen_mout(__s, __g.satf, __r);
 		}
 		memcpy(((_FD *)__out)->x, __r, sizeof(__r));

@@ -337,6 +337,13 @@ done
 # shellcheck disable=SC2086 # one -D per word
 run_prog "user_macros.cu with -D of A..Z, SIZE, BLOCK_SIZE, DIM, TILE, WARP_SIZE, BLOCK, THREADS" \
 	$user_macros -O0 -o "$tmp/prog" "$DIR/opts/user_macros.cu"
+# the device headers of the libraries, half precision, WMMA and libcu++ too
+# (before: idxgen_curand_core.h's `F`, mma.h's M, N, K), also as fibers
+for m in auto fibers; do
+	# shellcheck disable=SC2086 # one -D per word
+	run_prog "user_macros_more.cu with the same -D (--exec-model=$m)" \
+		$user_macros --exec-model=$m -O0 -o "$tmp/prog" "$DIR/opts/user_macros_more.cu"
+done
 # __CUDA_ARCH__: device code sees the architecture (900 by default, -arch,
 # the highest -gencode the device can run), host code sees it undefined.
 run_prog "cuda_arch.cu: __CUDA_ARCH__ in device code only, default 900" -O0 -o "$tmp/prog" "$DIR/opts/cuda_arch.cu"
