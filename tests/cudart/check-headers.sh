@@ -89,7 +89,7 @@ done
 ok $? "include/cuda carries no NVIDIA header text"
 
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
-for t in test_api test_device test_graph test_driver test_api_ext test_driver_graph test_driver_mem test_driver_misc test_fault test_fiber_stack; do
+for t in test_api test_device test_graph test_driver test_api_ext test_api_rest test_driver_graph test_driver_mem test_driver_misc test_fault test_fiber_stack; do
 	if [ ! -x "$NVCC" ]; then
 		skip "$NVCC not found (no CUDA toolkit on this machine)" "nvcc -arch=sm_90 $t.c"
 		continue
