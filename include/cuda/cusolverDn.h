@@ -583,6 +583,19 @@ cusolverStatus_t cusolverDnIRSXgels(cusolverDnHandle_t handle, cusolverDnIRSPara
 				    void *dX, cusolver_int_t lddx, void *dWorkspace, size_t lwork_bytes,
 				    cusolver_int_t *niters, cusolver_int_t *d_info);
 
+/*
+ * The logger (lib/cusolver/logger.c): this library reports through its
+ * statuses and devInfo and writes no message at any level; the calls check
+ * their arguments as NVIDIA's do and keep nothing.
+ */
+typedef void (*cusolverDnLoggerCallback_t)(int logLevel, const char *functionName, const char *message);
+cusolverStatus_t cusolverDnLoggerSetCallback(cusolverDnLoggerCallback_t callback);
+cusolverStatus_t cusolverDnLoggerSetFile(FILE *file);
+cusolverStatus_t cusolverDnLoggerOpenFile(const char *logFile);
+cusolverStatus_t cusolverDnLoggerSetLevel(int level);
+cusolverStatus_t cusolverDnLoggerSetMask(int mask);
+cusolverStatus_t cusolverDnLoggerForceDisable(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
 #include "blas_prec.h"
@@ -694,6 +695,51 @@ TAP_TEST(streams_versions)
 		       !cusolverGetProperty(MAJOR_VERSION, &major) && major == CUSOLVER_VER_MAJOR &&
 		       cusolverGetProperty((libraryPropertyType)9, &major) == CUSOLVER_STATUS_INVALID_VALUE,
 	       "cusolverGetVersion %d, cusolverGetProperty", v);
+}
+
+static void log_line(int level, const char *function, const char *message)
+{
+	(void)level, (void)function, (void)message;
+}
+
+/* the logger: arguments checked, a file named is created; no message at any level (logger.c) */
+TAP_TEST(logger)
+{
+	char path[] = "/tmp/idxgen-cusolver-log-XXXXXX";
+	int fd = mkstemp(path), info = 0;
+	FILE *f;
+	long size = -1;
+	double a[4] = {4, 0, 0, 4};
+
+	if (fd >= 0)
+		close(fd);
+	unlink(path);
+	tap_ok(cusolverDnLoggerSetLevel(5) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnLoggerSetLevel(0) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnLoggerSetLevel(6) == CUSOLVER_STATUS_INVALID_VALUE &&
+		       cusolverDnLoggerSetLevel(-1) == CUSOLVER_STATUS_INVALID_VALUE,
+	       "cusolverDnLoggerSetLevel: 0..5, others INVALID_VALUE");
+	tap_ok(cusolverDnLoggerSetMask(31) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnLoggerSetMask(32) == CUSOLVER_STATUS_INVALID_VALUE,
+	       "cusolverDnLoggerSetMask: the five levels' bits");
+	tap_ok(cusolverDnLoggerOpenFile(path) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnLoggerOpenFile(NULL) == CUSOLVER_STATUS_INVALID_VALUE &&
+		       cusolverDnLoggerOpenFile("/nonexistent-dir/x.log") == CUSOLVER_STATUS_INTERNAL_ERROR,
+	       "cusolverDnLoggerOpenFile: the file made, NULL and an unopenable name refused");
+	tap_ok(cusolverDnLoggerSetCallback(log_line) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnLoggerSetCallback(NULL) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnLoggerSetFile(stderr) == CUSOLVER_STATUS_SUCCESS &&
+		       cusolverDnLoggerForceDisable() == CUSOLVER_STATUS_SUCCESS,
+	       "cusolverDnLoggerSetCallback, SetFile, ForceDisable: SUCCESS");
+	cusolverDnDpotrf(H, CUBLAS_FILL_MODE_LOWER, 2, a, 2, NULL, 0, &info);
+	f = fopen(path, "r");
+	if (f) {
+		fseek(f, 0, SEEK_END);
+		size = ftell(f);
+		fclose(f);
+	}
+	unlink(path);
+	tap_ok(size == 0 && info == 0, "the log file exists and stays empty after a call (%ld bytes)", size);
 }
 
 /* math mode, deterministic mode, emulation strategy: cuSOLVER's defaults, stored per handle, bad values refused */
