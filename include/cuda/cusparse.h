@@ -558,6 +558,37 @@ cusparseStatus_t cusparseSpGEMM_copy(cusparseHandle_t handle, cusparseOperation_
 				     const void *beta, cusparseSpMatDescr_t matC,
 				     cudaDataType computeType, cusparseSpGEMMAlg_t alg,
 				     cusparseSpGEMMDescr_t spgemmDescr);
+/* SpGEMM's reuse form, memory estimate and product count (lib/cusparse/spgemm_reuse.c) */
+cusparseStatus_t cusparseSpGEMM_getNumProducts(cusparseSpGEMMDescr_t spgemmDescr, int64_t *num_prods);
+cusparseStatus_t cusparseSpGEMM_estimateMemory(cusparseHandle_t handle, cusparseOperation_t opA,
+					       cusparseOperation_t opB, const void *alpha,
+					       cusparseConstSpMatDescr_t matA, cusparseConstSpMatDescr_t matB,
+					       const void *beta, cusparseSpMatDescr_t matC,
+					       cudaDataType computeType, cusparseSpGEMMAlg_t alg,
+					       cusparseSpGEMMDescr_t spgemmDescr, float chunk_fraction,
+					       size_t *bufferSize3, void *externalBuffer3, size_t *bufferSize2);
+cusparseStatus_t cusparseSpGEMMreuse_workEstimation(cusparseHandle_t handle, cusparseOperation_t opA,
+						    cusparseOperation_t opB, cusparseConstSpMatDescr_t matA,
+						    cusparseConstSpMatDescr_t matB, cusparseSpMatDescr_t matC,
+						    cusparseSpGEMMAlg_t alg, cusparseSpGEMMDescr_t spgemmDescr,
+						    size_t *bufferSize1, void *externalBuffer1);
+cusparseStatus_t cusparseSpGEMMreuse_nnz(cusparseHandle_t handle, cusparseOperation_t opA,
+					 cusparseOperation_t opB, cusparseConstSpMatDescr_t matA,
+					 cusparseConstSpMatDescr_t matB, cusparseSpMatDescr_t matC,
+					 cusparseSpGEMMAlg_t alg, cusparseSpGEMMDescr_t spgemmDescr,
+					 size_t *bufferSize2, void *externalBuffer2, size_t *bufferSize3,
+					 void *externalBuffer3, size_t *bufferSize4, void *externalBuffer4);
+cusparseStatus_t cusparseSpGEMMreuse_copy(cusparseHandle_t handle, cusparseOperation_t opA,
+					  cusparseOperation_t opB, cusparseConstSpMatDescr_t matA,
+					  cusparseConstSpMatDescr_t matB, cusparseSpMatDescr_t matC,
+					  cusparseSpGEMMAlg_t alg, cusparseSpGEMMDescr_t spgemmDescr,
+					  size_t *bufferSize5, void *externalBuffer5);
+cusparseStatus_t cusparseSpGEMMreuse_compute(cusparseHandle_t handle, cusparseOperation_t opA,
+					     cusparseOperation_t opB, const void *alpha,
+					     cusparseConstSpMatDescr_t matA, cusparseConstSpMatDescr_t matB,
+					     const void *beta, cusparseSpMatDescr_t matC,
+					     cudaDataType computeType, cusparseSpGEMMAlg_t alg,
+					     cusparseSpGEMMDescr_t spgemmDescr);
 
 /* one declaration generator GEN(P, T) for the four precisions */
 /* The logger (lib/cusparse/logger.c): process-wide; refused calls are logged as errors */

@@ -11,15 +11,9 @@
  * buffers are not needed: both sizes are 0.
  */
 #include <stdlib.h>
-#include "cusparse_internal.h"
+#include "spgemm_internal.h"
 
-struct cusparseSpGEMMDescr {
-	int64_t rows, cols, nnz;
-	int64_t *off, *col;	/* NULL until compute */
-	sp_val *val;
-};
-
-static void gemm_clear(struct cusparseSpGEMMDescr *d)
+void sp_gemm_clear(struct cusparseSpGEMMDescr *d)
 {
 	free(d->off);
 	free(d->col);
@@ -39,12 +33,12 @@ cusparseStatus_t cusparseSpGEMM_createDescr(cusparseSpGEMMDescr_t *descr)
 cusparseStatus_t cusparseSpGEMM_destroyDescr(cusparseSpGEMMDescr_t descr)
 {
 	if (descr)
-		gemm_clear(descr);
+		sp_gemm_clear(descr);
 	free(descr);
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
-static cusparseStatus_t gemm_check(cusparseOperation_t opA, cusparseOperation_t opB,
+cusparseStatus_t sp_gemm_check(cusparseOperation_t opA, cusparseOperation_t opB,
 				   const void *alpha, const struct cusparseSpMatDescr *A,
 				   const struct cusparseSpMatDescr *B, const void *beta,
 				   const struct cusparseSpMatDescr *C, cudaDataType compute,
@@ -75,7 +69,7 @@ cusparseStatus_t cusparseSpGEMM_workEstimation(cusparseHandle_t handle, cusparse
 	(void)externalBuffer1;
 	if (!handle)
 		return CUSPARSE_STATUS_NOT_INITIALIZED;
-	cusparseStatus_t st = gemm_check(opA, opB, alpha, matA, matB, beta, matC, computeType,
+	cusparseStatus_t st = sp_gemm_check(opA, opB, alpha, matA, matB, beta, matC, computeType,
 					 spgemmDescr);
 
 	return st ? st : sp_no_buffer(bufferSize1);
@@ -158,6 +152,7 @@ static cusparseStatus_t gemm_product(const struct sp_triplets *a, const int64_t 
 					d->col[nnz++] = j;
 				}
 				acc[j] += a->val[ka] * b->val[kb];
+				d->products++;
 			}
 		}
 		qsort(d->col + start, (size_t)(nnz - start), sizeof(*d->col), cmp_i64);
@@ -171,6 +166,38 @@ static cusparseStatus_t gemm_product(const struct sp_triplets *a, const int64_t 
 	return CUSPARSE_STATUS_SUCCESS;
 }
 
+cusparseStatus_t sp_gemm_form(const struct cusparseSpMatDescr *A, const struct cusparseSpMatDescr *B,
+			      struct cusparseSpGEMMDescr *d)
+{
+	struct sp_triplets a, b;
+	int64_t *aoff = NULL, *boff = NULL;
+	cusparseStatus_t st = sp_triplets_get(A, true, &a);
+
+	if (st)
+		return st;
+	st = sp_triplets_get(B, true, &b);
+	if (st) {
+		sp_triplets_free(&a);
+		return st;
+	}
+	sp_gemm_clear(d);
+	d->rows = A->rows;
+	d->cols = B->cols;
+	d->nnz = d->products = 0;
+	st = rows_of(&a, A->rows, &aoff);
+	if (!st)
+		st = rows_of(&b, B->rows, &boff);
+	if (!st)
+		st = gemm_product(&a, aoff, &b, boff, d);
+	if (st)
+		sp_gemm_clear(d);
+	free(aoff);
+	free(boff);
+	sp_triplets_free(&a);
+	sp_triplets_free(&b);
+	return st;
+}
+
 cusparseStatus_t cusparseSpGEMM_compute(cusparseHandle_t handle, cusparseOperation_t opA,
 					cusparseOperation_t opB, const void *alpha,
 					cusparseConstSpMatDescr_t matA,
@@ -179,43 +206,18 @@ cusparseStatus_t cusparseSpGEMM_compute(cusparseHandle_t handle, cusparseOperati
 					cusparseSpGEMMAlg_t alg, cusparseSpGEMMDescr_t spgemmDescr,
 					size_t *bufferSize2, void *externalBuffer2)
 {
-	struct sp_triplets a, b;
-	int64_t *aoff = NULL, *boff = NULL;
-
 	(void)alg;
 	(void)externalBuffer2;
 	if (handle && !bufferSize2)
 		return CUSPARSE_STATUS_INVALID_VALUE;
-	SP_CALL(handle, gemm_check(opA, opB, alpha, matA, matB, beta, matC, computeType,
+	SP_CALL(handle, sp_gemm_check(opA, opB, alpha, matA, matB, beta, matC, computeType,
 				   spgemmDescr));
 	/* both calls (size query, then with the buffer) compute: the buffer is never used */
 	*bufferSize2 = 0;
-	cusparseStatus_t st = sp_triplets_get(matA, true, &a);
+	cusparseStatus_t st = sp_gemm_form(matA, matB, spgemmDescr);
 
-	if (st)
-		return st;
-	st = sp_triplets_get(matB, true, &b);
-	if (st) {
-		sp_triplets_free(&a);
-		return st;
-	}
-	gemm_clear(spgemmDescr);
-	spgemmDescr->rows = matA->rows;
-	spgemmDescr->cols = matB->cols;
-	spgemmDescr->nnz = 0;
-	st = rows_of(&a, matA->rows, &aoff);
 	if (!st)
-		st = rows_of(&b, matB->rows, &boff);
-	if (!st)
-		st = gemm_product(&a, aoff, &b, boff, spgemmDescr);
-	if (st)
-		gemm_clear(spgemmDescr);
-	else
 		matC->nnz = spgemmDescr->nnz;
-	free(aoff);
-	free(boff);
-	sp_triplets_free(&a);
-	sp_triplets_free(&b);
 	return st;
 }
 
@@ -227,7 +229,7 @@ cusparseStatus_t cusparseSpGEMM_copy(cusparseHandle_t handle, cusparseOperation_
 				     cusparseSpGEMMDescr_t spgemmDescr)
 {
 	(void)alg;
-	SP_CALL(handle, gemm_check(opA, opB, alpha, matA, matB, beta, matC, computeType,
+	SP_CALL(handle, sp_gemm_check(opA, opB, alpha, matA, matB, beta, matC, computeType,
 				   spgemmDescr));
 	struct cusparseSpGEMMDescr *d = spgemmDescr;
 
