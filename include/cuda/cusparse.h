@@ -94,6 +94,7 @@ typedef enum {
 	CUSPARSE_SPMV_CSR_ALG2 = 3,
 	CUSPARSE_SPMV_COO_ALG2 = 4,
 	CUSPARSE_SPMV_SELL_ALG1 = 5,
+	CUSPARSE_SPMV_BSR_ALG1 = 6,
 	CUSPARSE_MV_ALG_DEFAULT = 0, /* CUDA 11's names */
 	CUSPARSE_COOMV_ALG = 1,
 	CUSPARSE_CSRMV_ALG1 = 2,
@@ -109,6 +110,7 @@ typedef enum {
 	CUSPARSE_SPMM_CSR_ALG2 = 6,
 	CUSPARSE_SPMM_CSR_ALG3 = 12,
 	CUSPARSE_SPMM_BLOCKED_ELL_ALG1 = 13,
+	CUSPARSE_SPMM_BSR_ALG1 = 14,
 	CUSPARSE_MM_ALG_DEFAULT = 0, /* CUDA 11's names */
 	CUSPARSE_COOMM_ALG1 = 1,
 	CUSPARSE_COOMM_ALG2 = 2,
@@ -258,6 +260,20 @@ cusparseStatus_t cusparseConstBlockedEllGet(cusparseConstSpMatDescr_t spMatDescr
 					    const void **ellColInd, const void **ellValue,
 					    cusparseIndexType_t *ellIdxType,
 					    cusparseIndexBase_t *idxBase, cudaDataType *valueType);
+/* BSR of the generic API (lib/cusparse/bsr_generic.c) */
+cusparseStatus_t cusparseCreateBsr(cusparseSpMatDescr_t *spMatDescr, int64_t brows, int64_t bcols, int64_t bnnz,
+				   int64_t rowBlockSize, int64_t colBlockSize, void *bsrRowOffsets, void *bsrColInd,
+				   void *bsrValues, cusparseIndexType_t bsrRowOffsetsType,
+				   cusparseIndexType_t bsrColIndType, cusparseIndexBase_t idxBase,
+				   cudaDataType valueType, cusparseOrder_t order);
+cusparseStatus_t cusparseCreateConstBsr(cusparseConstSpMatDescr_t *spMatDescr, int64_t brows, int64_t bcols,
+					int64_t bnnz, int64_t rowBlockSize, int64_t colBlockSize,
+					const void *bsrRowOffsets, const void *bsrColInd, const void *bsrValues,
+					cusparseIndexType_t bsrRowOffsetsType, cusparseIndexType_t bsrColIndType,
+					cusparseIndexBase_t idxBase, cudaDataType valueType, cusparseOrder_t order);
+cusparseStatus_t cusparseBsrSetStridedBatch(cusparseSpMatDescr_t spMatDescr, int batchCount,
+					    int64_t offsetsBatchStride, int64_t columnsBatchStride,
+					    int64_t ValuesBatchStride);
 cusparseStatus_t cusparseCreateSlicedEll(cusparseSpMatDescr_t *spMatDescr, int64_t rows,
 					 int64_t cols, int64_t nnz, int64_t sellValuesSize,
 					 int64_t sliceSize, void *sellSliceOffsets,

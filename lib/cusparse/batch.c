@@ -32,7 +32,8 @@ struct cusparseSpMatDescr sp_spmat_batch(const struct cusparseSpMatDescr *m, int
 	v.off = moved(m->off, at * (m->fmt == CUSPARSE_FORMAT_COO ? m->iv_batch_stride : m->off_batch_stride),
 		      index_size(m->off_type));
 	v.ind = moved(m->ind, at * m->iv_batch_stride, index_size(m->ind_type));
-	v.val = moved(m->val, at * m->iv_batch_stride, value_size(m->vtype));
+	v.val = moved(m->val, at * (m->fmt == CUSPARSE_FORMAT_BSR ? m->val_batch_stride : m->iv_batch_stride),
+		      value_size(m->vtype));
 	v.batch_count = 1;
 	return v;
 }

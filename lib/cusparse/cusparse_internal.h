@@ -65,6 +65,11 @@ struct cusparseSpMatDescr {
 	/* Blocked-ELL: the block size and ellCols; sliced ELL: the slice size and sellValuesSize
 	 * (ell.c) */
 	int64_t ell_block, ell_cols;
+	/* BSR (bsr_generic.c): nnz counts blocks; each block bsr_rdim x bsr_cdim values in bsr_order;
+	 * a strided batch moves the values by their own stride */
+	int64_t bsr_rdim, bsr_cdim;
+	cusparseOrder_t bsr_order;
+	int64_t val_batch_stride;
 };
 
 struct cusparseDnMatDescr {
@@ -228,6 +233,9 @@ CUSPARSE_HIDDEN cusparseStatus_t sp_triplets_get(const struct cusparseSpMatDescr
 CUSPARSE_HIDDEN void sp_triplets_free(struct sp_triplets *t);
 /* the triplets of a Blocked-ELL or sliced-ELL matrix, padding left out (ell.c) */
 CUSPARSE_HIDDEN cusparseStatus_t sp_triplets_ell(const struct cusparseSpMatDescr *m, bool want_val,
+						 struct sp_triplets *t);
+/* the triplets of a BSR matrix, every value of every block (bsr_generic.c) */
+CUSPARSE_HIDDEN cusparseStatus_t sp_triplets_bsr(const struct cusparseSpMatDescr *m, bool want_val,
 						 struct sp_triplets *t);
 /* DenseToSparse into a Blocked-ELL matrix: its values from A over the blocks its indices name
  * (ell.c) */

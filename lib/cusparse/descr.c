@@ -166,6 +166,10 @@ cusparseStatus_t sp_mat_new(cusparseSpMatDescr_t *out, cusparseFormat_t fmt, int
 				       0,
 				       0,
 				       0,
+				       0,
+				       0,
+				       0,
+				       CUSPARSE_ORDER_ROW,
 				       0};
 
 	if (!out || rows < 0 || cols < 0 || nnz < 0 || !sp_itype_ok(off_type) ||

@@ -56,6 +56,8 @@ cusparseStatus_t sp_triplets_get(const struct cusparseSpMatDescr *m, bool want_v
 	size_t n = m->nnz > 0 ? (size_t)m->nnz : 1;
 	int64_t outer = m->fmt == CUSPARSE_FORMAT_CSC ? m->cols : m->rows;
 
+	if (m->fmt == CUSPARSE_FORMAT_BSR)
+		return sp_triplets_bsr(m, want_val, t);
 	if (!sp_fmt_indexed(m))
 		return sp_triplets_ell(m, want_val, t);
 	if (m->nnz > 0 && (!m->off || !m->ind || (want_val && !m->val)))
