@@ -237,6 +237,27 @@ static int all_equal(const int *v, int n, int want)
 	return 1;
 }
 
+/* a node made by the generic call (CUDA 13 spells it cudaGraphAddNode, edge data included) and
+ * destroyed */
+static void add_empty_node(cudaGraph_t g)
+{
+#ifndef __CUDACC__
+	cudaGraphNode_t spare;
+#ifdef __cplusplus
+	cudaGraphNodeParams np{}; /* its union's kernel member has dim3s: no default constructor */
+#else
+	struct cudaGraphNodeParams np;
+
+	memset(&np, 0, sizeof(np));
+#endif
+	np.type = cudaGraphNodeTypeEmpty;
+	TAP_ERR(cudaGraphAddNode_v2(&spare, g, NULL, NULL, 0, &np), cudaSuccess);
+	TAP_ERR(cudaGraphDestroyNode(spare), cudaSuccess);
+#else
+	(void)g;
+#endif
+}
+
 /* memset -> memcpy out -> host -> event record -> event wait -> child graph (a host node) */
 TAP_TEST(graph_node_params)
 {
@@ -245,18 +266,13 @@ TAP_TEST(graph_node_params)
 	unsigned int enabled = 9;
 	unsigned long long xflags = 1;
 	cudaGraph_t g, child, inner = NULL;
-	cudaGraphNode_t ms, cp, host, rec, wait, ch, kid, spare;
+	cudaGraphNode_t ms, cp, host, rec, wait, ch, kid;
 	cudaGraphExec_t x, x2;
 	cudaEvent_t ev, ev2, got_ev = NULL;
 	struct cudaMemsetParams mp, mget;
 	struct cudaMemcpy3DParms cpp, cget;
 	struct cudaHostNodeParams hp, hget;
 	cudaGraphInstantiateParams ip;
-#ifdef __cplusplus
-	cudaGraphNodeParams np{}; /* its union's kernel member has dim3s: no default constructor */
-#else
-	struct cudaGraphNodeParams np;
-#endif
 	char path[] = "/tmp/idxgen-dot-XXXXXX", head[8] = {0};
 	FILE *f;
 	int fd;
@@ -308,15 +324,7 @@ TAP_TEST(graph_node_params)
 	TAP_ERR(cudaGraphHostNodeGetParams(ms, &hget), cudaErrorInvalidValue);
 	TAP_ERR(cudaGraphEventRecordNodeGetEvent(wait, &got_ev), cudaErrorInvalidValue);
 	TAP_ERR(cudaGraphChildGraphNodeGetGraph(host, &inner), cudaErrorInvalidValue);
-	/* a spare node made by the generic call and destroyed */
-#ifndef __cplusplus
-	memset(&np, 0, sizeof(np));
-#endif
-#ifndef __CUDACC__ /* CUDA 13 spells it cudaGraphAddNode, edge data included */
-	np.type = cudaGraphNodeTypeEmpty;
-	TAP_ERR(cudaGraphAddNode_v2(&spare, g, NULL, NULL, 0, &np), cudaSuccess);
-	TAP_ERR(cudaGraphDestroyNode(spare), cudaSuccess);
-#endif
+	add_empty_node(g);
 
 	TAP_ERR(cudaGraphInstantiateWithFlags(&x, g, 0), cudaSuccess);
 	TAP_ERR(cudaGraphExecGetFlags(x, &xflags), cudaSuccess);
