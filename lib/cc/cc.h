@@ -258,6 +258,14 @@ void source_release(struct source *s, CXTranslationUnit tu);
 void parse_memo_issued(struct source *s, CXTranslationUnit tu, struct buf *key);
 CXTranslationUnit parse_memo_take(struct source *s, const struct buf *key);
 void parse_memo_free(struct source *s);
+/*
+ * The kept unit carried from one round of a translation to the next (the
+ * same index): detach it from the old source before source_free(), adopt
+ * it into the new one; parse_memo_drop() one that no round adopted.
+ */
+struct parse_memo *parse_memo_detach(struct source *s);
+void parse_memo_adopt(struct source *s, struct parse_memo *m);
+void parse_memo_drop(struct parse_memo *m);
 /* clang's refusal of operator delete for a new-expression outside any function (parse_artifacts.c) */
 bool delete_outside_function(CXTranslationUnit tu, CXDiagnostic d);
 /* The parse alone (no diagnostics printed, s->file untouched): define (-D...) added when not NULL. */

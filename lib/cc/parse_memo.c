@@ -18,6 +18,12 @@
  * before; parse_memo_take() hands it out once when the inputs are equal
  * (compared whole, not by a hash).  One is kept at most, and none across
  * two translations: parse_memo_free() before the index is disposed.
+ *
+ * A translation that starts again from the file as written (whole.c's
+ * rounds: a kernel warp.c could not lower, left to the fibers) first parses
+ * what the round before parsed last: the kept unit goes on to the next
+ * round's source (parse_memo_detach, parse_memo_adopt), under the same
+ * index, and is taken only if its inputs are still equal.
  */
 #include "cc.h"
 
@@ -105,16 +111,46 @@ void source_release(struct source *s, CXTranslationUnit tu)
 	m->kept_key = key;
 }
 
-void parse_memo_free(struct source *s)
+static void forget_issued(struct parse_memo *m)
 {
-	struct parse_memo *m = s->pm;
-
-	if (!m)
-		return;
-	drop_kept(m);
 	for (unsigned i = 0; i < m->nlive; i++)
 		buf_free(&m->live[i].key);
 	free(m->live);
+	m->live = NULL;
+	m->nlive = 0;
+}
+
+void parse_memo_drop(struct parse_memo *m)
+{
+	if (!m)
+		return;
+	drop_kept(m);
+	forget_issued(m);
 	free(m);
+}
+
+void parse_memo_free(struct source *s)
+{
+	parse_memo_drop(s->pm);
 	s->pm = NULL;
+}
+
+struct parse_memo *parse_memo_detach(struct source *s)
+{
+	struct parse_memo *m = s->pm;
+
+	s->pm = NULL;
+	if (m)
+		forget_issued(m);	/* the old round's units: disposed or dropped with it */
+	if (m && !m->kept) {
+		parse_memo_drop(m);
+		m = NULL;
+	}
+	return m;
+}
+
+void parse_memo_adopt(struct source *s, struct parse_memo *m)
+{
+	parse_memo_free(s);
+	s->pm = m;
 }

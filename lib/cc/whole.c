@@ -2624,6 +2624,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	size_t out0 = out->n, plan0 = po && po->plan ? po->plan->n : 0;
 	bool no_warp_lower = false;
 	struct fiber_names keep = { 0 };
+	struct parse_memo *carried = NULL;	/* the last round's kept parse, for the next round */
 	unsigned nkeep;
 
 	idx = clang_createIndex(0, 0);
@@ -2637,6 +2638,8 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 	for (unsigned round = 0; round < 8; round++) {
 		if (!program_read(&s, path, po, &edg))
 			break;
+		parse_memo_adopt(&s, carried);
+		carried = NULL;
 		s.no_warp_lower |= no_warp_lower;
 		s.keep_calls = &keep;
 		nkeep = keep.n;
@@ -2648,6 +2651,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 		}
 		/* a kernel fell back to fibers that no barrier helper's call kept would help */
 		no_warp_lower |= rc == 0 && s.restart && !edg.again && (keep.n == nkeep || round >= 3);
+		carried = parse_memo_detach(&s);
 		source_free(&s);
 		program_out_free(hdrs);
 		out->n = out0;
@@ -2659,6 +2663,7 @@ int cc_translate_program(const char *path, char *const *args, int nargs, struct 
 		if (round == 7)
 			fprintf(stderr, "idxgen-cc: %s: internal error: the translation did not settle\n", path);
 	}
+	parse_memo_drop(carried);	/* its unit before its index */
 	clang_disposeIndex(idx);
 	edg_free(&edg);
 	fiber_names_free(&keep);
