@@ -52,11 +52,17 @@ idxgen_qemu_patches() {
 	return 0
 }
 
-# The options QEMU is configured with (build-qemu.sh), one a line.
+# The options QEMU is configured with (build-qemu.sh), one a line.  One
+# target and the device set of configs/devices/x86_64-softmmu/idxgen.mak
+# only.  No debug information (meson's -g): -g costs about 15 % more CPU
+# per compile (24 objects sampled, docs/development.md) and only gdb reads
+# it; run-vm.sh's backtrace of a crashed QEMU still names each function
+# (the symbol table stays), without file and line.  The sanitizer build of
+# tests/device/fuzz/run-fuzz.sh configures its own tree.
 idxgen_qemu_configure_options() {
 	printf '%s\n' --python=/usr/bin/python3 --target-list=x86_64-softmmu \
 		--without-default-features --without-default-devices --with-devices-x86_64=idxgen \
-		--disable-docs --disable-werror --enable-kvm --enable-tcg --enable-fdt=system \
+		--disable-docs --disable-debug-info --disable-werror --enable-kvm --enable-tcg --enable-fdt=system \
 		--disable-install-blobs --firmwarepath=/usr/share/seabios:/usr/share/qemu
 }
 
