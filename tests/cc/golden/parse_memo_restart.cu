@@ -13,29 +13,31 @@
 
 namespace cg = cooperative_groups;
 
-__global__ void two_phases(int *d, int n)
+__global__ void two_phases(int *d, int *sum, int n)
 {
 	cg::grid_group grid = cg::this_grid();
 	unsigned i = grid.thread_rank();
 
 	if (i < n)
 		d[i] = (int)i;
-	grid.sync();
+	grid.sync();	/* every d[] written before any is read */
 	if (i < n)
-		d[i] += d[n - 1 - i];
+		sum[i] = d[i] + d[n - 1 - i];
 }
 
 int main()
 {
 	const int n = 256;
-	int *d, h[n];
+	int *d, *sum, h[n];
 	int len = n;
-	void *args[] = { &d, &len };
+	void *args[] = { &d, &sum, &len };
 
 	cudaMalloc(&d, n * sizeof(int));
+	cudaMalloc(&sum, n * sizeof(int));
 	cudaLaunchCooperativeKernel((void *)two_phases, dim3(2), dim3(128), args, 0, 0);
-	cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+	cudaMemcpy(h, sum, sizeof(h), cudaMemcpyDeviceToHost);
 	cudaFree(d);
+	cudaFree(sum);
 	for (int i = 0; i < n; i++)
 		if (h[i] != n - 1) {
 			printf("FAIL: %d: %d, want %d\n", i, h[i], n - 1);
