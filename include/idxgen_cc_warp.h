@@ -263,6 +263,58 @@ static inline void idxgen_cc_ballots(unsigned *b, const int *x, unsigned n, cons
 		b[w / 32] = idxgen_cc_ballot(x, w, n, alive, ~0u);
 }
 
+/*
+ * A warp-aggregated atomic once per block (lib/cc/warp_agg.c): the lanes of
+ * each warp run `if (TEST) r = atomicAdd(p, __popc(m)); r = __shfl_sync(..,
+ * r, __ffs(m) - 1);` with m the warp's ballot word b[w] & kmask (b NULL:
+ * its present lanes, __activemask()) and TEST `LANE == __ffs(m) - 1` or,
+ * how & 2, `__popc(m & ((1u << LANE) - 1)) == 0` (no lane of m below LANE:
+ * LANE <= the leader).  Every present lane whose TEST holds adds __popc(m)
+ * to *p, in lane order, and out[w] is what the leader's r then holds: its
+ * own atomic's old value, or init where it did none (m == 0: no leader, r
+ * stays init in every lane; the shuffle then reads lane 31's).  LANE is
+ * the warp's lane (lin % 32) or, how & 1, threadIdx.x % 32 = (lin % bdx) %
+ * 32: the warp's lane in rows of whole warps or a block of one row.  Where
+ * LANE is the warp's lane and no lane below the leader is present (the
+ * leader test, or the rank test over the present lanes), only the leader
+ * adds: one atomic a warp; elsewhere every adder CUDA has is kept.
+ */
+#define IDXGEN_CC_WARP_LEADER_ADD(sfx, T)                                                                   \
+	static inline void idxgen_cc_warp_leader_add_##sfx(T *out, const unsigned *b, unsigned kmask,          \
+							   unsigned n, unsigned bdx, int how,                  \
+							   const unsigned char *alive, T init, T *p)           \
+	{                                                                                                      \
+		int exact = !(how & 1) || bdx % 32 == 0 || bdx == n;                                          \
+                                                                                                               \
+		for (unsigned w = 0; w * 32 < n; w++) {                                                        \
+			unsigned m = (b ? b[w] : idxgen_cc_present_mask(32 * w, n, alive)) & kmask, l, j;      \
+			T r = init;                                                                            \
+                                                                                                               \
+			if (m) {                                                                               \
+				l = (unsigned)__builtin_ctz(m);                                                \
+				if (exact && (!(how & 2) || !b)) {                                             \
+					r = __atomic_fetch_add(p, (T)__builtin_popcount(m), __ATOMIC_RELAXED); \
+				} else {                                                                       \
+					for (j = 0; j < 32; j++) {                                             \
+						unsigned lin = 32 * w + j, lane = how & 1 ? lin % bdx % 32 : j; \
+						T o;                                                           \
+                                                                                                               \
+						if (!idxgen_cc_lane_present(lin, n, alive) ||                  \
+						    (how & 2 ? lane > l : lane != l))                          \
+							continue;                                              \
+						o = __atomic_fetch_add(p, (T)__builtin_popcount(m), __ATOMIC_RELAXED); \
+						r = j == l ? o : r;                                            \
+					}                                                                      \
+				}                                                                              \
+			}                                                                                      \
+			out[w] = r;                                                                            \
+		}                                                                                              \
+	}
+IDXGEN_CC_WARP_LEADER_ADD(i, int)
+IDXGEN_CC_WARP_LEADER_ADD(u, unsigned int)
+IDXGEN_CC_WARP_LEADER_ADD(ull, unsigned long long)
+#undef IDXGEN_CC_WARP_LEADER_ADD
+
 static inline int idxgen_cc_any(const int *x, unsigned lin, unsigned n, const unsigned char *alive,
 				unsigned mask)
 {

@@ -109,6 +109,9 @@ template <class _Tp> _Tp idxgen_cc_shfl_down(const _Tp *, unsigned, unsigned, co
 unsigned idxgen_cc_present_mask(unsigned, unsigned, const unsigned char *);
 unsigned idxgen_cc_ballot(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 void idxgen_cc_ballots(unsigned *, const int *, unsigned, const unsigned char *);
+void idxgen_cc_warp_leader_add_i(int *, const unsigned *, unsigned, unsigned, unsigned, int, const unsigned char *, int, int *);
+void idxgen_cc_warp_leader_add_u(unsigned *, const unsigned *, unsigned, unsigned, unsigned, int, const unsigned char *, unsigned, unsigned *);
+void idxgen_cc_warp_leader_add_ull(unsigned long long *, const unsigned *, unsigned, unsigned, unsigned, int, const unsigned char *, unsigned long long, unsigned long long *);
 int idxgen_cc_any(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_all(const int *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> unsigned idxgen_cc_match_any(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);

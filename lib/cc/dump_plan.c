@@ -291,8 +291,11 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 		case S_UDECL:
 		case S_UEXPR:
 			if (block_collective(l[i])) {
-				bprintf(o, "%*sonce per block: line %u (every warp's ballot, one word a warp)\n", ind, "",
-					line_of(l[i]));
+				bprintf(o, "%*sonce per block: line %u (%s)%s\n", ind, "", line_of(l[i]),
+					warp_leader_collective(l[i]) ?
+						"every warp's aggregated atomic: one atomicAdd of the warp's count by its leader, the old value read by every lane" :
+						"every warp's ballot, one word a warp",
+					s->hoisted ? ", moved in front of the open thread loop" : "");
 				break;
 			}
 			bprintf(o, "%*sonce per block: line %u (%s that does not depend on the thread)%s\n", ind, "",

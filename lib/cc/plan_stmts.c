@@ -50,6 +50,7 @@ static void mark_split_decls(struct kernel *k, CXCursor d, bool header)
 }
 
 static void classify_list(struct kernel *k, CXCursor *l, unsigned n);
+static bool has_collective(CXCursor c, CXCursor *hit);
 
 /* The lists of statements in the bodies of control statement c, one by one. */
 static void for_each_body(struct kernel *k, CXCursor c, void (*fn)(struct kernel *, CXCursor *, unsigned))
@@ -103,7 +104,10 @@ static void classify_list(struct kernel *k, CXCursor *l, unsigned n)
 
 		if (is_barrier_stmt(c)) {
 			add_stmt(k, c, S_BARRIER);
-		} else if (count_barriers(c)) {
+		} else if (block_collective(c)) {
+			add_stmt(k, c, S_REGION)->cand = true;	/* once per block: choose_candidates */
+		} else if (count_barriers(c) || has_collective(c, &init)) {
+			/* a block with a collective inside is split around it as around a barrier */
 			add_stmt(k, c, S_CONTROL);
 			classify_control(k, c);
 		} else if (is_shared_decl(c)) {
@@ -359,11 +363,12 @@ static void settle_uniform(struct kernel *k)
  */
 static bool hoistable(const struct kernel *k, CXCursor *run, unsigned n, CXCursor u)
 {
-	bool umem = reads_memory(k, u);
+	/* a collective reads what the threads published, warp_agg.c's writes through its pointer */
+	bool umem = reads_memory(k, u) || block_collective(u), uwrites = block_collective(u) && writes_memory(k, u);
 	unsigned i, j;
 
 	for (i = 0; i < n; i++) {
-		if (umem && writes_memory(k, run[i]))
+		if ((umem && writes_memory(k, run[i])) || (uwrites && reads_memory(k, run[i])))
 			return false;
 		for (j = 0; j < k->nv; j++) {
 			const struct var *v = &k->v[j];
@@ -547,12 +552,44 @@ static void count_refs(struct kernel *k)
 	}
 }
 
+/*
+ * warp_agg.c's atomic stands where the block runs it once (the kernel's
+ * level, a predicated body); run per thread it would add once per lane.
+ * Should the planner ever put it in a thread loop (its pointer made per
+ * thread after all), it says so instead of emitting that.
+ */
+static bool has_collective(CXCursor c, CXCursor *hit)
+{
+	struct cx_kids ks;
+	bool r = block_collective(c);
+	unsigned i;
+
+	if (r)
+		*hit = c;
+	ks = cx_kids_of(c);
+	for (i = 0; i < ks.n && !r; i++)
+		r = has_collective(ks.c[i], hit);
+	cx_kids_free(&ks);
+	return r;
+}
+
+static void refuse_collectives_per_thread(struct kernel *k)
+{
+	CXCursor hit;
+
+	for (unsigned i = 0; i < k->ns; i++)
+		if (k->s[i].cls == S_REGION && has_collective(k->s[i].c, &hit))
+			error_at(k->src, hit,
+				 "internal: a warp-aggregated atomic the warp pass made once per block cannot run once per block here; please report it");
+}
+
 void plan_statements(struct kernel *k)
 {
 	k->first_return = first_return_in(k->body);
 	classify_list(k, k->top.c, k->top.n);
 	choose_candidates(k);
 	settle_uniform(k);
+	refuse_collectives_per_thread(k);
 	k->nregions = 0;
 	assign_list(k, k->top.c, k->top.n);
 	count_refs(k);

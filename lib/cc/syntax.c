@@ -28,7 +28,8 @@ const char *const cc_ok_builtins[] = {
 	"idxgen_cc_shfl_xor_src", "idxgen_cc_shfl_up", "idxgen_cc_shfl_down", "idxgen_cc_present_mask", "idxgen_cc_ballot", "idxgen_cc_ballots", "idxgen_cc_any", "idxgen_cc_all",
 	"idxgen_cc_match_any", "idxgen_cc_match_all", "idxgen_cc_reduce_add", "idxgen_cc_reduce_min",
 	"idxgen_cc_reduce_max", "idxgen_cc_reduce_and", "idxgen_cc_reduce_or", "idxgen_cc_reduce_xor",
-	"idxgen_cc_block_leader", "idxgen_cc_block_tree_add", "idxgen_cc_tree_odd", "idxgen_cc_lockstep_warp", NULL
+	"idxgen_cc_block_leader", "idxgen_cc_block_tree_add", "idxgen_cc_tree_odd", "idxgen_cc_lockstep_warp",
+	"idxgen_cc_warp_leader_add_i", "idxgen_cc_warp_leader_add_u", "idxgen_cc_warp_leader_add_ull", NULL
 };
 
 bool in_list(const char *n, const char *const *l)
@@ -232,7 +233,17 @@ bool pure_builtin(CXCursor call)
  */
 bool block_collective(CXCursor c)
 {
-	return is_call_to(c, "idxgen_cc_ballots");
+	return is_call_to(c, "idxgen_cc_ballots") || warp_leader_collective(c);
+}
+
+/*
+ * warp_agg.c's warp-aggregated atomic (idxgen_cc_warp_leader_add_*(...);):
+ * every warp's leader's atomic, once per block.
+ */
+bool warp_leader_collective(CXCursor c)
+{
+	return is_call_to(c, "idxgen_cc_warp_leader_add_i") || is_call_to(c, "idxgen_cc_warp_leader_add_u") ||
+	       is_call_to(c, "idxgen_cc_warp_leader_add_ull");
 }
 
 bool is_barrier_stmt(CXCursor c)

@@ -328,7 +328,7 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 {
 	struct calls cs = wl_calls_in(w, where);
 	struct buf put = { 0 }, after = { 0 };
-	bool barrier = false, xchg = false;
+	bool barrier = false, xchg = false, agg = false;
 	unsigned i, j;
 
 	if (cs.n)
@@ -364,11 +364,27 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 			free(g.name);
 			continue;
 		}
+		if (!clang_Cursor_isNull(w->agg_call) && clang_equalCursors(cs.c[i], w->agg_call)) {
+			wl_edit(w, c_start(cs.c[i]), c_end(cs.c[i]), cx_strdup(w->agg_read));
+			agg = true;	/* warp_agg.c: the warp's result, read without an exchange */
+			w->agg_call = clang_getNullCursor();
+			continue;
+		}
 		if (wop_of(cs.c[i])->kind == W_SYNCWARP && clang_equalCursors(cs.c[i], st))
 			barrier = true;	/* __syncwarp(); is the barrier itself */
-		else
-			xchg = true;
+		else if (wop_of(cs.c[i])->kind != W_ACTIVEMASK || strcmp(w->alive, "__idxgen_alive") == 0)
+			xchg = true;	/* the present mask reads no other lane's flag where none can change */
+		if (cs.n == 1 && (wop_of(cs.c[i])->kind == W_BALLOT || wop_of(cs.c[i])->kind == W_ACTIVEMASK))
+			wl_note_mask(w, st, cs.c[i], w->nslot, wop_of(cs.c[i])->kind == W_BALLOT);
 		lower_call(w, cs.c[i], wop_of(cs.c[i]), &put, &after);
+	}
+	if (agg && !xchg && w->guarded) {	/* predicated: the read only where the predicate holds */
+		if (clang_getCursorKind(st) == CXCursor_DeclStmt) {
+			guard_inits(w, st);
+		} else {
+			wl_edit(w, c_start(st), c_start(st), cx_strdup("if (" GUARD ") { "));
+			wl_edit(w, stmt_end(w->s, st), stmt_end(w->s, st), cx_strdup(" }"));
+		}
 	}
 	if (xchg && !barrier) {
 		struct buf pre = { 0 };
@@ -674,11 +690,15 @@ static void guard_stmt(struct wlower *w, CXCursor st, bool in_compound)
 	if (k == CXCursor_UnexposedStmt) {
 		drop_loop_pragma(w, ks.c[0]);
 		guard_stmt(w, ks.c[0], in_compound);
-	} else if (k == CXCursor_CompoundStmt)
+	} else if (k == CXCursor_CompoundStmt) {
 		for (i = 0; i < ks.n; i++)
-			guard_stmt(w, ks.c[i], true);
-	else
+			if (!warp_agg(w, ks.c, i, ks.n))
+				guard_stmt(w, ks.c[i], true);
+	} else {
+		w->inner++;	/* a loop's body */
 		guard_stmt(w, ks.c[ks.n - 1], false);
+		w->inner--;
+	}
 	cx_kids_free(&ks);
 }
 
@@ -762,7 +782,8 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 	switch (k) {
 	case CXCursor_CompoundStmt:
 		for (i = 0; i < ks.n; i++)
-			lower_stmt(w, ks.c[i], true);
+			if (!warp_agg(w, ks.c, i, ks.n))
+				lower_stmt(w, ks.c[i], true);
 		break;
 	case CXCursor_IfStmt:	/* cond, then [, else] */
 		if (predicable(w, st, &i)) {
@@ -771,8 +792,10 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 		}
 		if (ks.n >= 2) {
 			lower_stmt_calls(w, st, ks.c[0], in_compound);
+			w->inner++;	/* a branch: its lanes may not be the warp's */
 			for (i = 1; i < ks.n; i++)
 				lower_body(w, ks.c[i]);
+			w->inner--;
 		}
 		break;
 	case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt:
@@ -780,6 +803,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 		if (k == CXCursor_ForStmt && warp_tree(w, st, in_compound))
 			break;	/* the whole tree once per warp */
 		w->loops += k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+		w->inner++;
 		for (i = 0; i < ks.n; i++) {
 			enum CXCursorKind ck = clang_getCursorKind(ks.c[i]);
 			bool body = i + 1 == ks.n || (k == CXCursor_DoStmt && i == 0);
@@ -806,6 +830,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 			}
 		}
 		w->loops -= k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+		w->inner--;
 		break;
 	case CXCursor_UnexposedStmt:	/* an attributed statement: #pragma unroll for (...) */
 		if (ks.n == 1 && clang_isStatement(clang_getCursorKind(ks.c[0]))) {
@@ -971,7 +996,10 @@ static void lower_function(struct wlower *w, CXCursor fn)
 		w->last_op = c_end(cs.c[i]) > w->last_op ? c_end(cs.c[i]) : w->last_op;
 	}
 	w->loops = 0;
+	w->inner = 0;
 	w->body = body;
+	wl_masks_free(w);
+	w->agg_call = clang_getNullCursor();
 	free(cs.c);
 	buf_free(&w->decls);
 	w->npred = 0;
@@ -1049,6 +1077,7 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 		return 1;
 	}
 	w.s = s;
+	w.agg_call = clang_getNullCursor();
 	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
 	w.top = &ks;
 	for (i = 0; i < ks.n; i++) {
@@ -1060,6 +1089,8 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 	cx_kids_free(&ks);
 	if (!s->nerrors)
 		wl_apply(&w);
+	wl_masks_free(&w);
+	free(w.agg_read);
 	for (i = 0; i < w.ne; i++)
 		free(w.e[i].text);
 	free(w.e);

@@ -35,6 +35,19 @@ struct wlower {
 	unsigned loops;		/* loops around the statement being lowered */
 	CXCursor body;		/* the kernel's body */
 	const struct cx_kids *top;	/* the translation unit's declarations (warp_lower) */
+	unsigned inner;		/* in the branch of an if that is not predicated, or a loop's body */
+	struct wmask *masks;	/* the current kernel's mask variables (warp_agg.c) */
+	unsigned nmasks;
+	CXCursor agg_call;	/* the shuffle warp_agg read from its per-warp result, or null */
+	char *agg_read;
+};
+
+/* A variable declared from a ballot (slot: its __idxgen_bN) or from __activemask(). */
+struct wmask {
+	CXCursor var;
+	unsigned slot;
+	bool ballot;
+	char *kmask;	/* the ballot's mask argument, an integer constant */
 };
 
 void wl_edit(struct wlower *w, unsigned a, unsigned b, char *text);
@@ -82,6 +95,27 @@ bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct bu
 bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound);
 /* After statement st of fn_body, is var read only where threadIdx.x % 32 == 0 (warp_lane0.c)? */
 bool lane0_reads_only(const struct source *s, CXCursor fn_body, CXCursor st, CXCursor var);
+
+/* X % 32, X % warpSize, X & 31 (X: threadIdx.x or a local initialised so), or a local initialised so (warp_lane0.c). */
+bool wl_is_lane(const struct source *s, CXCursor fn_body, CXCursor e);
+/* A local of fn_body initialised by an expression that passes ok() and never assigned. */
+bool wl_fixed_local(const struct source *s, CXCursor fn_body, CXCursor e,
+		    bool (*ok)(const struct source *, CXCursor, CXCursor));
+/* Is var named under c; assigned, incremented or addressed under c? */
+bool wl_var_named(const struct source *s, CXCursor c, CXCursor var);
+bool wl_var_written(const struct source *s, CXCursor c, CXCursor var);
+
+/*
+ * Warp-aggregated atomics (warp_agg.c).  A mask variable a statement
+ * declares from a ballot or __activemask() is recorded (wl_note_mask); the
+ * leader's `if (lane == leader) r = atomicAdd(p, __popc(mask));` at l[i]
+ * followed by `r = __shfl_sync(.., r, leader)` becomes one statement once
+ * per block (warp_agg: true if l[i] was so replaced; the shuffle of l[i + 1]
+ * is then w->agg_call, read as w->agg_read).
+ */
+void wl_note_mask(struct wlower *w, CXCursor st, CXCursor call, unsigned slot, bool ballot);
+bool warp_agg(struct wlower *w, const CXCursor *l, unsigned i, unsigned n);
+void wl_masks_free(struct wlower *w);
 
 /* Literals and a template's value parameters joined by operators (`BS >> 1`; warp_tree.c). */
 bool wl_template_const(const struct source *s, CXCursor e);

@@ -77,8 +77,21 @@ static struct find uses_in(const struct source *s, CXCursor c, CXCursor var)
 	return f;
 }
 
+/* Is var (a VarDecl or ParmDecl) named, or assigned, incremented or addressed, under c? */
+bool wl_var_named(const struct source *s, CXCursor c, CXCursor var)
+{
+	return uses_in(s, c, var).named;
+}
+
+bool wl_var_written(const struct source *s, CXCursor c, CXCursor var)
+{
+	struct find f = uses_in(s, c, var);
+
+	return f.written || f.addressed;
+}
+
 /* A local of the function, initialised by init and never assigned, whose initializer passes ok(). */
-static bool fixed_local(const struct source *s, CXCursor fn_body, CXCursor e,
+bool wl_fixed_local(const struct source *s, CXCursor fn_body, CXCursor e,
 			bool (*ok)(const struct source *, CXCursor, CXCursor))
 {
 	CXCursor d;
@@ -115,7 +128,7 @@ bool wl_is_tidx(const struct source *s, CXCursor fn_body, CXCursor e)
 		cx_kids_free(&ks);
 		return r;
 	}
-	return fixed_local(s, fn_body, e, wl_is_tidx);
+	return wl_fixed_local(s, fn_body, e, wl_is_tidx);
 }
 
 bool wl_const_is(CXCursor e, long long want)
@@ -133,7 +146,7 @@ bool wl_const_is(CXCursor e, long long want)
 }
 
 /* X % 32, X % warpSize, X & 31 (X: threadIdx.x or tid), or a local initialised so and never assigned. */
-static bool is_lane(const struct source *s, CXCursor fn_body, CXCursor e)
+bool wl_is_lane(const struct source *s, CXCursor fn_body, CXCursor e)
 {
 	struct cx_kids ks;
 	char op[4];
@@ -141,7 +154,7 @@ static bool is_lane(const struct source *s, CXCursor fn_body, CXCursor e)
 
 	e = strip(e);
 	if (clang_getCursorKind(e) != CXCursor_BinaryOperator)
-		return fixed_local(s, fn_body, e, is_lane);
+		return wl_fixed_local(s, fn_body, e, wl_is_lane);
 	ks = cx_kids_of(e);
 	op_text(s, e, op);
 	if (ks.n == 2 && wl_is_tidx(s, fn_body, ks.c[0]))
@@ -166,10 +179,10 @@ static bool lane0_cond(const struct source *s, CXCursor fn_body, CXCursor c)
 		if (!strcmp(op, "&&"))
 			r = lane0_cond(s, fn_body, ks.c[0]) || lane0_cond(s, fn_body, ks.c[1]);
 		else if (!strcmp(op, "=="))
-			r = ((is_lane(s, fn_body, ks.c[0]) || wl_is_tidx(s, fn_body, ks.c[0])) && wl_const_is(ks.c[1], 0)) ||
-			    ((is_lane(s, fn_body, ks.c[1]) || wl_is_tidx(s, fn_body, ks.c[1])) && wl_const_is(ks.c[0], 0));
+			r = ((wl_is_lane(s, fn_body, ks.c[0]) || wl_is_tidx(s, fn_body, ks.c[0])) && wl_const_is(ks.c[1], 0)) ||
+			    ((wl_is_lane(s, fn_body, ks.c[1]) || wl_is_tidx(s, fn_body, ks.c[1])) && wl_const_is(ks.c[0], 0));
 	} else if (k == CXCursor_UnaryOperator && ks.n == 1 && s->text[c_start(c)] == '!') {
-		r = is_lane(s, fn_body, ks.c[0]);
+		r = wl_is_lane(s, fn_body, ks.c[0]);
 	}
 	cx_kids_free(&ks);
 	return r;

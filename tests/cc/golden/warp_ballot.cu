@@ -3,7 +3,8 @@
 // predicate; after the split the block computes each warp's word once (a
 // statement that runs once per block, idxgen_cc_ballots), and every lane
 // reads its warp's word and ANDs its own mask in (a mask that differs by
-// lane stays exact).  The leader's atomicAdd is already one per warp.
+// lane stays exact).  The leader's atomicAdd and its broadcast are one
+// statement once per block (golden/warp_agg.cu).
 __global__ void filter(const int *in, int *out, int *count, int limit)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -25,8 +26,10 @@ __global__ void filter(const int *in, int *out, int *count, int limit)
 // CHECK: /* warp operation: slots by linear thread id, then read (warp.c) */
 // CHECK-NEXT: /* uniform: once per block */
 // CHECK-NEXT: idxgen_cc_ballots(__idxgen_b[[B]], __idxgen_w[[B]] + 32, (blockDim.x * blockDim.y * blockDim.z), (const unsigned char *)0);
+// CHECK-NEXT: /* uniform: once per block */
+// CHECK-NEXT: idxgen_cc_warp_leader_add_i(
 // CHECK-NEXT: /* thread loop 1:
-// CHECK: mask_[__t] = (__idxgen_b[[B]][{{.*}} / 32] & (0xffffffffu));
+// CHECK: mask = (__idxgen_b[[B]][{{.*}} / 32] & (0xffffffffu));
 // CHECK-NOT: idxgen_cc_ballot(
 // CHECK-LABEL: static void half_masks__block(
 
@@ -45,8 +48,8 @@ __global__ void half_masks(const int *in, unsigned *out, int limit)
 // CHECK: out[g] = (__idxgen_b[[H]][{{.*}} / 32] & (m));
 
 // PLAN-LABEL: kernel filter:
-// PLAN: barrier: line 12
-// PLAN-NEXT: once per block: line 12 (every warp's ballot, one word a warp)
+// PLAN: barrier: line 13
+// PLAN-NEXT: once per block: line 13 (every warp's ballot, one word a warp)
 // PLAN-NEXT: thread loop 1:
 // PLAN-LABEL: kernel half_masks:
 // PLAN: once per block: line {{[0-9]+}} (every warp's ballot, one word a warp)
