@@ -119,6 +119,14 @@ STRIDE_LOOPS = 0.3
 # level over the block's warps (C a power of two up to 32, or 3 or 24).
 # Drawn by a generator of their own.
 WARP_TREES = 0.4
+# Share of drawn ballots that become NVIDIA's warp-aggregated tick (ballot,
+# leader by __ffs, one atomicAdd of __popc(mask) by the leader, __shfl_sync
+# of its old value, the lane's rank by __popc; lib/cc/warp_agg.c runs the
+# atomic once per warp), on the global tick counter: the kept lanes' values
+# are claims of disjoint ranges, so their multiset is deterministic.  Only
+# where threadIdx.x % 32 is the warp's lane (rows of whole warps, or one
+# row): elsewhere CUDA has several lanes add, in an order of its own.
+WARP_AGG = 0.5
 # The C path's lock-step rule (lib/cc/lockstep.c): it rejects a statement that
 # reads __shared__ memory an earlier statement of the phase may have stored
 # for another lane (no barrier or warp operation between, on some path): an
@@ -185,6 +193,7 @@ class Gen:
         self.sched = self.r.choice(SCHEDULES)
         self.sr = random.Random(name + ":stride")   # stride loops' draws (STRIDE_LOOPS)
         self.tr = random.Random(name + ":tree")     # shuffle trees' draws (WARP_TREES)
+        self.ar = random.Random(name + ":agg")      # warp-aggregated ticks (WARP_AGG)
         self.lr = random.Random(name + ":lockstep")  # replaced reads' draws (LOCKSTEP_READS)
         self.vr = random.Random(name + ":levels")   # tree levels' draws (TREE_LEVELS)
         # a kernel that starts with tree_fuse.c's form and returns nowhere (FUSED_TREES)
@@ -664,7 +673,9 @@ class Gen:
             e = "__match_any_sync(%s, (%s) %% 5u)" % (full, x)
         else:
             e = "__reduce_%s_sync(%s, %s)" % (op, full, x)
-        if op in ("up", "down", "xor") and self.tr.random() < WARP_TREES:
+        if op == "ballot" and self.agg_tick(sc, x, v):
+            pass
+        elif op in ("up", "down", "xor") and self.tr.random() < WARP_TREES:
             o = self.fresh("o")
             # 3 and 24: offsets of more than one bit (24, 12, 6, 3, 1), which
             # the tree's xor levels read wrong before the twenty-sixth session
@@ -678,6 +689,30 @@ class Gen:
         sc.vars.append(v)
         self.warped = True
         self.ls_reset()     # the lanes meet at a warp operation
+
+    def agg_tick(self, sc, x, m):
+        """A warp-aggregated tick into a uout slot (WARP_AGG); False where not drawn."""
+        b = self.block
+        if (self.ar.random() >= WARP_AGG or sc.in_loop or self.us_used >= self.us or
+                not (b[0] % 32 == 0 or b[1] == b[2] == 1)):
+            return False
+        k, lane, lead, res = (self.fresh(p) for p in ("k", "ln", "ld", "r"))
+        full = "0xffffffffu"
+        # a warp's last lane always votes: with no voter the broadcast would read
+        # lane 31, which a partial warp lacks (undefined in CUDA)
+        self.emit("unsigned int %s = ((%s) %% 4u != 0u) | (threadIdx.x %% 32u == 31u) | "
+                  "(threadIdx.x + 1u == blockDim.x);" % (k, x))
+        self.emit("unsigned int %s = __ballot_sync(%s, %s);" % (m, full, k))
+        self.emit("int %s = threadIdx.x %% 32;" % lane)
+        self.emit("int %s = __ffs(%s) - 1;" % (lead, m))
+        self.emit("unsigned int %s = 0u;" % res)
+        self.emit("if (%s == %s)" % (lane, lead))
+        self.emit("\t%s = atomicAdd(&atom[%d], (unsigned int)__popc(%s));" % (res, TICK_G, m))
+        self.emit("%s = __shfl_sync(%s, %s, %s);" % (res, full, res, lead))
+        self.emit("uout[gid * %du + %du] = %s ? %s + (unsigned int)__popc(%s & ((1u << %s) - 1u)) : 0xffffffffu;" %
+                  (self.us, self.us_used, k, res, m, lane))
+        self.us_used += 1
+        return True
 
     def block_body(self, sc, depth, n):
         self.ind += 1

@@ -179,6 +179,17 @@ static inline T __shfl_xor_sync(unsigned int mask, T v, int lm, int width = 32, 
 {
 	return idxgen_ref_warp(::idxgen_ref::W_SHFL_XOR, mask, v, lm, width, site);
 }
+/* The bit intrinsics warp-aggregated atomics use with a ballot (the fuzzer's, gen.py). */
+static inline int __popc(unsigned int x)
+{
+	return __builtin_popcount(x);
+}
+
+static inline int __ffs(int x)
+{
+	return __builtin_ffs(x);
+}
+
 static inline unsigned int __ballot_sync(unsigned int mask, int p, int site = __builtin_LINE())
 {
 	return idxgen_ref_warp(::idxgen_ref::W_BALLOT, mask, (unsigned int)(p != 0), 0, 32, site);
