@@ -128,8 +128,9 @@ static bool mask_fn(struct wlower *w, CXCursor e, const char *f, bool minus1, co
 		op_text(w->s, e, op);
 		r = clang_getCursorKind(e) == CXCursor_BinaryOperator && ks.n == 2 &&
 		    !strcmp(op, "-") && wl_const_is(ks.c[1], 1) && mask_fn(w, ks.c[0], f, false, m);
-	} else if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr && !strcmp(f, "__popc") && ks.n) {
-		r = mask_fn(w, ks.c[ks.n - 1], f, false, m);	/* (unsigned long long)__popc(mask) */
+	} else if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr && !strcmp(f, "__popc") &&
+		   ks.n) {
+		r = mask_fn(w, ks.c[ks.n - 1], f, false, m); /* (unsigned long long)__popc(mask) */
 	} else if (is_call_to(e, f) && clang_Cursor_getNumArguments(e) == 1) {
 		r = mask_of(w, clang_Cursor_getArgument(e, 0)) == m;
 	}
@@ -386,7 +387,7 @@ static bool fresh_result(struct wlower *w, const CXCursor *l, unsigned i, CXCurs
 		if (clang_getCursorKind(l[j]) != CXCursor_DeclStmt)
 			continue;
 		ds = cx_kids_of(l[j]);
-		ok = ds.n == 1 && clang_equalCursors(ds.c[0], res);
+		ok = ds.n == 1 && clang_equalCursors(ds.c[0], res) && !has_annot(res, "shared");
 		cx_kids_free(&ds);
 		if (!ok)
 			continue;
@@ -419,6 +420,10 @@ static enum CXChildVisitResult find_shfl(CXCursor c, CXCursor parent, CXClientDa
 	int na = a < 0 ? 0 : clang_Cursor_getNumArguments(c);
 
 	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_LambdaExpr) { /* not lowered there (wl_calls_in) */
+		f->n++;
+		return CXChildVisit_Continue;
+	}
 	if (n && warp_op_named(n))
 		f->n++;
 	if (a >= 0 && na >= a + 2 && na <= a + 3 &&

@@ -116,6 +116,22 @@ __global__ void in_loop(const int *in, int *count, int *out, int rounds)
 }
 // CHECK-NOT: idxgen_cc_warp_leader_add
 
+// CHECK-LABEL: static void shared_result__block(
+
+// ... and a result in __shared__ memory (one word for the whole block).
+__global__ void shared_result(const int *in, int *count, int *out)
+{
+	__shared__ int r;
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	int lane = threadIdx.x % 32;
+	unsigned mask = __ballot_sync(0xffffffffu, in[i] > 0);
+	int leader = __ffs(mask) - 1;
+	if (lane == leader)
+		r = atomicAdd(count, __popc(mask));
+	out[i] = __shfl_sync(0xffffffffu, r, leader);
+}
+// CHECK-NOT: idxgen_cc_warp_leader_add
+
 // PLAN-LABEL: kernel filter:
 // PLAN: barrier: line 12
 // PLAN-NEXT: once per block: line 12 (every warp's ballot, one word a warp)
