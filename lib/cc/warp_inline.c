@@ -16,8 +16,9 @@
  * A non-template __device__ function whose body calls warp operations (or
  * cooperative-groups methods), with parameters by value and one return,
  * its last statement (none when void), is inlined at each call that is a
- * statement of a kernel's block: 'x = f(a);', 'x op= f(a);', 'T x = f(a);',
- * 'f(a);' become
+ * statement of a kernel's block or the unbraced body of an if, else, loop or
+ * case (stmt_walk): 'x = f(a);', 'x op= f(a);', 'T x = f(a);', 'f(a);'
+ * become
  *     R __idxgen_rK; { P0 __idxgen_aK_0 = (a0); ... { P0 p0 = __idxgen_aK_0; ...
  *       BODY  __idxgen_rK = (e); } }  x = __idxgen_rK;
  * (arguments evaluated before the parameters exist: no capture), then the
@@ -131,8 +132,75 @@ static bool call_stmt(CXCursor st, CXCursor *call, CXCursor *lhs, bool *decl)
 	return !clang_Cursor_isNull(c) && clang_getCursorKind(c) == CXCursor_CallExpr;
 }
 
+/*
+ * A walk of a body's statements that tells each cursor whether it stands
+ * where a statement of its own does: in a block (braced), or as the
+ * unbraced body of an if or else, a loop or a case (`if (wid == 0) v =
+ * warp_sum(v);`) -- the positions warp.c's lower_stmt takes for bodies: an
+ * if's children after its condition, a for's, while's or case's last, a
+ * do's first.  A condition or a loop's header is none.  Top down, by each
+ * statement's own children: a cursor the visitor hands over with its
+ * parent does not compare equal to the same child listed from that parent.
+ */
+typedef enum CXChildVisitResult (*stmt_fn)(CXCursor c, bool stmt, bool braced, void *data);
+
+struct stmt_walk {
+	stmt_fn fn;
+	void *data;
+};
+
+static bool body_position(enum CXCursorKind k, unsigned i, unsigned n)
+{
+	switch (k) {
+	case CXCursor_IfStmt:
+		return i > 0;
+	case CXCursor_DoStmt:
+		return i == 0;
+	case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
+		return i + 1 == n;
+	default:
+		return false;
+	}
+}
+
+static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d);
+
+static enum CXChildVisitResult walk_at(struct stmt_walk *sw, CXCursor c, bool stmt, bool braced)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cx_kids ks;
+
+	if (k != CXCursor_IfStmt && k != CXCursor_ForStmt && k != CXCursor_WhileStmt && k != CXCursor_DoStmt &&
+	    k != CXCursor_CaseStmt && k != CXCursor_DefaultStmt)
+		return sw->fn(c, stmt, braced, sw->data);
+	ks = cx_kids_of(c);
+	for (unsigned i = 0; i < ks.n; i++)
+		if (walk_at(sw, ks.c[i], body_position(k, i, ks.n), false) == CXChildVisit_Recurse)
+			clang_visitChildren(ks.c[i], walk_visit, sw);
+	cx_kids_free(&ks);
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	return walk_at(d, c, clang_getCursorKind(parent) == CXCursor_CompoundStmt, true);
+}
+
+static void walk_stmts(CXCursor body, stmt_fn fn, void *data)
+{
+	struct stmt_walk sw = { fn, data };
+
+	clang_visitChildren(body, walk_visit, &sw);
+}
+
+/*
+ * The call statement st inlined: its result's declaration, the body in a
+ * block, then the assignment or declaration that takes the result -- all
+ * in braces where st is an unbraced body (!braced), so that they stay the
+ * one statement the if or loop runs.
+ */
 static void inline_call(struct wlower *w, CXCursor st, CXCursor call, CXCursor lhs, bool decl, CXCursor fn,
-			CXCursor body, CXCursor ret)
+			CXCursor body, CXCursor ret, bool braced)
 {
 	unsigned k = w->nslot++, i, n = (unsigned)clang_Cursor_getNumArguments(fn);
 	CXType rt = clang_getCursorResultType(fn);
@@ -140,6 +208,8 @@ static void inline_call(struct wlower *w, CXCursor st, CXCursor call, CXCursor l
 	struct buf o = { 0 };
 	char *t;
 
+	if (!braced)
+		bputs(&o, "{ ");
 	if (!isvoid) {
 		t = c_declaration(rt, "");
 		bprintf(&o, "%s __idxgen_r%u; ", t, k);
@@ -185,7 +255,8 @@ static void inline_call(struct wlower *w, CXCursor st, CXCursor call, CXCursor l
 		emit_src(w->s, c_start(st), c_start(call), &o);
 		bprintf(&o, "__idxgen_r%u;", k);
 	}
-	bputs(&o, "");
+	if (!braced)
+		bputs(&o, " }");
 	wl_edit(w, c_start(st), stmt_end(w->s, st), o.p);
 }
 
@@ -336,14 +407,14 @@ static unsigned uses_in_file(const struct source *s, const struct cx_kids *top, 
 	return u.all;
 }
 
-static enum CXChildVisitResult count_inlinable(CXCursor c, CXCursor parent, CXClientData d)
+static enum CXChildVisitResult count_inlinable(CXCursor c, bool stmt, bool braced, void *d)
 {
 	struct uses *u = d;
 	CXCursor call, lhs;
 	bool decl;
 
-	if (clang_getCursorKind(parent) == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) &&
-	    same_function(call, u->fn)) {
+	(void)braced;
+	if (stmt && call_stmt(c, &call, &lhs, &decl) && same_function(call, u->fn)) {
 		struct names nm = { u->fn, u->in->kernel, NULL };
 
 		clang_visitChildren(u->fn, outer_refs, &nm);
@@ -412,7 +483,7 @@ static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCurso
 			   !clang_Cursor_isNull(b = wl_body_of(top->c[i]))) {
 			in->kernel = top->c[i];
 			before = u.inlinable;
-			clang_visitChildren(b, count_inlinable, &u);
+			walk_stmts(b, count_inlinable, &u);
 			once = once && u.inlinable - before <= 1;
 		}
 	}
@@ -421,19 +492,18 @@ static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCurso
 	return u.inlinable > 0 && u.all == u.inlinable + kept && (once || !shared);
 }
 
-static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClientData d)
+static enum CXChildVisitResult inline_visit(CXCursor c, bool stmt_pos, bool braced, void *d)
 {
 	struct inl *in = d;
-	enum CXCursorKind pk = clang_getCursorKind(parent);
 	CXCursor call, lhs, body, ret;
-	bool decl;
+	bool decl, stmt = stmt_pos && call_stmt(c, &call, &lhs, &decl);
 	int f;
 
 	/* a barrier helper's call kept as written (its arguments are still seen) */
-	f = inlinable_index(in, pk == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) ? call : c);
+	f = inlinable_index(in, stmt ? call : c);
 	if (f >= 0 && in->keep_def[f] && keeps_calls(in->w->s, in->kernel))
 		return CXChildVisit_Recurse;
-	if (pk == CXCursor_CompoundStmt && call_stmt(c, &call, &lhs, &decl) && (f = inlinable_index(in, call)) >= 0) {
+	if (stmt && (f = inlinable_index(in, call)) >= 0) {
 		struct names nm = { in->fns[f], in->kernel, NULL };
 
 		clang_visitChildren(in->fns[f], outer_refs, &nm);
@@ -445,14 +515,14 @@ static enum CXChildVisitResult inline_visit(CXCursor c, CXCursor parent, CXClien
 			return CXChildVisit_Continue;
 		}
 		inlinable(in->w, in->fns[f], &body, &ret);
-		inline_call(in->w, c, call, lhs, decl, in->fns[f], body, ret);
+		inline_call(in->w, c, call, lhs, decl, in->fns[f], body, ret, braced);
 		in->inlined[f]++;
 		in->done++;
 		return CXChildVisit_Continue;
 	}
 	if (inlinable_index(in, c) >= 0) {
 		error_at(in->w->s, c,
-			 "a call of a __device__ function with warp operations must be a statement of its own (x = f(...);) in a block");
+			 "a call of a __device__ function with warp operations must be a statement of its own (x = f(...);)");
 		return CXChildVisit_Continue;
 	}
 	return CXChildVisit_Recurse;
@@ -503,7 +573,7 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 		if (in_main(s, ks.c[i]) && has_annot(ks.c[i], "global") &&
 		    !clang_Cursor_isNull(body = wl_body_of(ks.c[i]))) {
 			in.kernel = ks.c[i];
-			clang_visitChildren(body, inline_visit, &in);
+			walk_stmts(body, inline_visit, &in);
 		}
 	/*
 	 * Blank the definitions whose every use was inlined, lines kept.  One

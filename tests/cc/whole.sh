@@ -138,6 +138,13 @@ run_prog "header_warp_template.cu (--exec-model=fibers)" --exec-model=fibers -o 
 # fission refuses its guard macro as it does with __trap() written there:
 # "statements of one macro expansion cannot be split into thread loops")
 run_prog "asm_trap.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/asm_trap.cu"
+# Warp and barrier helpers called as the unbraced body of an if, else,
+# loop or case, under both models (the default loop above builds it under
+# auto, all loop fission): loop fission refused each call before ("must be
+# a statement of its own") and auto ran the kernels as fibers
+for m in fission fibers; do
+	run_prog "warp_helper_unbraced.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/warp_helper_unbraced.cu"
+done
 # vabsdiff4's rewrite is a macro use: the same under fibers as under fission
 run_prog "asm_vabsdiff4.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/asm_vabsdiff4.cu"
 

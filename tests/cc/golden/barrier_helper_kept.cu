@@ -38,7 +38,7 @@ __device__ void store_pair(int *buf, int v)
 	__syncthreads();
 }
 
-// a statement call, but the helper's other use (in_condition) is not
+// a statement call, but the helper's other use (in_header) is not
 __global__ void statement_call(int *out)
 {
 	__shared__ int buf[64];
@@ -47,14 +47,15 @@ __global__ void statement_call(int *out)
 }
 // MODEL: kernel statement_call: fibers (calls 'store_pair', which suspends the thread (a barrier, warp-level function or cooperative group in it))
 
-__global__ void in_condition(int *out, int n)
+// in a loop's header (an unbraced body, `if (n > 0) store_pair(buf, n);`,
+// is a statement of its own and inlined: golden/warp_helper_unbraced.cu)
+__global__ void in_header(int *out, int n)
 {
 	__shared__ int buf[64];
-	if (n > 0)
-		store_pair(buf, n);
-	out[threadIdx.x] = buf[threadIdx.x];
+	for (store_pair(buf, n); n > 0; n--)
+		out[threadIdx.x] += buf[threadIdx.x];
 }
-// MODEL: kernel in_condition: fibers (calls 'store_pair', which suspends the thread (a barrier, warp-level function or cooperative group in it))
+// MODEL: kernel in_header: fibers (calls 'store_pair', which suspends the thread (a barrier, warp-level function or cooperative group in it))
 
 // __shared__ memory of a helper is one per block for all its calls (a
 // second call may read what the first left: here the previous total), a
