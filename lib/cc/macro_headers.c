@@ -11,12 +11,19 @@
  * `KERNEL_ARGS2`, a `kernels.cuh` of kernel-writing macros), so the headers
  * that `#include "..."` reaches from the main file are read too: beside the
  * including file, then in the -I folders (include_resolve), depth first, each
- * once, at most MAX_HEADERS of them 16 deep.  Angle-bracket includes are the
- * toolkit's and the system's, never read.
+ * once, at most MAX_HEADERS of them 16 deep.  An `#include <...>` is read
+ * where the header is found in a -I folder of the command line, as the
+ * compiler searches those first: a library of the program's own installed
+ * beside it (`-I ../inc`, `#include <launch_kit.cuh>`) -- its launch
+ * macros were not written out, and the build stopped at them.  Not our
+ * CUDA headers (cc_our_header), nor one that only the system's folders hold:
+ * the toolkit's and the system's, never read.
  */
-#define _GNU_SOURCE /* memmem */
+#define _GNU_SOURCE /* asprintf */
 #include "cc.h"
+#include "paths.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +45,68 @@ static bool seen_add(struct seen *v, char *path)
 	return true;
 }
 
+/* `-I DIR`, `-IDIR`, `--include-path DIR` at args[*i]: DIR (*i past it), else NULL. */
+static const char *search_dir(char *const *args, int nargs, int *i)
+{
+	const char *a = args[*i];
+
+	if ((!strcmp(a, "-I") || !strcmp(a, "--include-path")) && *i + 1 < nargs)
+		return args[++*i];
+	return !strncmp(a, "-I", 2) && a[2] ? a + 2 : NULL;
+}
+
+/* Header NAME of `#include <NAME>` in a -I folder of args, not one of ours: its real path, else NULL. */
+static char *angle_resolve(const char *name, char *const *args, int nargs)
+{
+	for (int i = 0; i < nargs; i++) {
+		const char *d = search_dir(args, nargs, &i);
+		char *p, *r;
+
+		if (!d || asprintf(&p, "%s/%s", d, name) < 0)
+			continue;
+		r = realpath(p, NULL);
+		free(p);
+		if (r && !cc_our_header(r))
+			return r;
+		free(r);
+		if (r)
+			return NULL; /* ours: the search stops at the first folder that has it */
+	}
+	return NULL;
+}
+
+/*
+ * The header line l (ll bytes, blanks in front gone) includes: its path
+ * (quoted: beside from, then -I and -iquote folders; angle brackets: -I
+ * folders only), else NULL.
+ */
+static char *included(const char *l, size_t ll, const char *from, char *const *args, int nargs)
+{
+	const char *q, *q2, *e = l + ll;
+	char *name, *path;
+	bool angle;
+
+	if (ll < 10 || *l != '#')
+		return NULL;
+	for (q = l + 1; q < e && (*q == ' ' || *q == '\t'); q++)
+		;
+	if ((size_t)(e - q) < 7 || strncmp(q, "include", 7))
+		return NULL;
+	for (q += 7; q < e && (*q == ' ' || *q == '\t'); q++)
+		;
+	if (q == e || (*q != '"' && *q != '<'))
+		return NULL;
+	angle = *q == '<';
+	if (!(q2 = memchr(q + 1, angle ? '>' : '"', (size_t)(e - q - 1))) || q2 == q + 1)
+		return NULL;
+	name = strndup(q + 1, (size_t)(q2 - q - 1));
+	if (!name)
+		return NULL;
+	path = angle ? angle_resolve(name, args, nargs) : include_resolve(from, name, args, nargs);
+	free(name);
+	return path;
+}
+
 static unsigned scan(struct seen *v, const char *from, const char *text, size_t len, char *const *args,
 		     int nargs, unsigned (*what)(const char *, size_t), unsigned depth)
 {
@@ -45,20 +114,15 @@ static unsigned scan(struct seen *v, const char *from, const char *text, size_t 
 	size_t i = 0;
 
 	while (i < len && depth < 16) {
-		const char *l = text + i, *e = memchr(l, '\n', len - i), *q, *q2;
+		const char *l = text + i, *e = memchr(l, '\n', len - i);
 		size_t ll = e ? (size_t)(e - l) : len - i;
-		char *name, *path;
+		char *path;
 		struct source h;
 
 		i += ll + 1;
 		while (ll && (*l == ' ' || *l == '\t'))
 			l++, ll--;
-		if (ll < 10 || *l != '#' || !(q = memchr(l, '"', ll)) ||
-		    !(q2 = memchr(q + 1, '"', ll - (size_t)(q - l) - 1)) || !memmem(l, (size_t)(q - l), "include", 7))
-			continue;
-		name = strndup(q + 1, (size_t)(q2 - q - 1));
-		path = name ? include_resolve(from, name, args, nargs) : NULL;
-		free(name);
+		path = included(l, ll, from, args, nargs);
 		if (!path || !seen_add(v, path)) {
 			free(path);
 			continue;

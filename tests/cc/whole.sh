@@ -145,6 +145,14 @@ run_prog "asm_trap.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" 
 for m in fission fibers; do
 	run_prog "warp_helper_unbraced.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/warp_helper_unbraced.cu"
 done
+# Launch macros of a header reached only through #include <...> (found by
+# -I), under every model: such headers were not read, the launches stayed
+# in their macros and the build stopped ("a kernel launch <<<...>>> written
+# inside a macro is not supported")
+for m in auto fission fibers; do
+	run_prog "angle_include/src/prog.cu -I angle_include/inc (--exec-model=$m)" --exec-model=$m \
+		-I "$DIR/angle_include/inc" -o "$tmp/prog" "$DIR/angle_include/src/prog.cu"
+done
 # vabsdiff4's rewrite is a macro use: the same under fibers as under fission
 run_prog "asm_vabsdiff4.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/asm_vabsdiff4.cu"
 
