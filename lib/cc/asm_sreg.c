@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cc.h"
@@ -25,11 +26,20 @@
 static const char *const sregs[] = {"laneid",	   "lanemask_eq", "lanemask_lt", "lanemask_le",
 				    "lanemask_gt", "lanemask_ge", NULL};
 
+/*
+ * Past blanks and comments from i: a comment between an asm statement's
+ * parts (after the template, before the ':') is a blank to the compiler,
+ * and the statement is blanked whole when rewritten.
+ */
 static size_t blanks(const char *t, size_t len, size_t i)
 {
-	while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
-		i++;
-	return i;
+	for (;;) {
+		while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
+			i++;
+		if (i + 1 >= len || t[i] != '/' || (t[i + 1] != '*' && t[i + 1] != '/'))
+			return i;
+		i = text_skip(t, len, i);
+	}
 }
 
 /* The identifier at i if it is one of words (NULL-terminated): its end, else 0. */
@@ -122,7 +132,7 @@ static size_t balanced(const char *t, size_t len, size_t i)
  * its end (past the closing parenthesis), the register, and the lvalue's
  * [*ea, *eb); else 0.
  */
-size_t asm_sreg_at(const char *t, size_t len, size_t a, const char **reg, size_t *ea, size_t *eb)
+static size_t asm_sreg_at(const char *t, size_t len, size_t a, const char **reg, size_t *ea, size_t *eb)
 {
 	static const char *const kw[] = {"asm", "__asm", "__asm__", NULL};
 	static const char *const vol[] = {"volatile", "__volatile__", "__volatile", NULL};
@@ -182,7 +192,8 @@ static size_t asm_operand_commas(char *t, size_t len, size_t i)
 		} else if (t[j] == ')') {
 			depth--;
 			k = blanks(t, len, j + 1);
-			if (operands && depth == 1 && k > j + 1 && k < end && t[k] == '"')
+			if (operands && depth == 1 && k > j + 1 && k < end && t[k] == '"' &&
+			    (t[j + 1] == ' ' || t[j + 1] == '\t' || t[j + 1] == '\n'))
 				t[j + 1] = ',';
 		} else if (t[j] == ':' && depth == 1) {
 			operands = true;
@@ -273,7 +284,7 @@ static bool replace_padded(char *text, size_t i, size_t end, const char *rep, si
  * c); else 0.  The signed forms, the per-byte form without .add, masks and
  * byte selectors stay refused: only this one is written here.
  */
-size_t asm_vsad_at(const char *t, size_t len, size_t a, size_t ops[4][2])
+static size_t asm_vsad_at(const char *t, size_t len, size_t a, size_t ops[4][2])
 {
 	static const char *const cons[] = {"\"=r\"", "\"r\"", "\"r\"", "\"r\""};
 	char tpl[96];
@@ -385,4 +396,29 @@ void asm_special_registers(char *text, size_t len)
 		if (n < sizeof(rep) && replace_padded(text, i, end, rep, n))
 			i = end - 1;
 	}
+}
+
+/*
+ * Does asm_special_registers rewrite the asm statement that starts at
+ * offset at of text?  whole.c's judge of PTX in a header of the program:
+ * the parse reads the header as written, its translation rewrites it
+ * (translate_headers), so the judge runs the rewrite itself on the same
+ * text.  It read the statement's tokens joined by blanks before, which
+ * accepted what the rewrite leaves as written -- a template over lines too
+ * short to hold `(x)=__sreg_...`, a comment between the parts -- and the
+ * PTX reached the host's assembler ("invalid register name").
+ */
+bool asm_rewritten_at(const char *text, size_t len, size_t at)
+{
+	char *copy;
+	bool r;
+
+	if (at >= len || len - at < 3)
+		return false;
+	copy = cx_alloc(len);
+	memcpy(copy, text, len);
+	asm_special_registers(copy, len);
+	r = memcmp(copy + at, text + at, 3) != 0; /* the asm keyword is gone */
+	free(copy);
+	return r;
 }

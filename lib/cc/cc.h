@@ -182,14 +182,12 @@ void launch_spacing(char *text, size_t len);
 /*
  * Inline PTX that reads a lane's special register (`asm("mov.u32 %0,
  * %%laneid;" : "=r"(x))`, %lanemask_*) as `(x)=__sreg_laneid`, in place,
- * offsets and lines kept (asm_sreg.c), and `asm("trap;")` as `__trap()`;
- * asm_sreg_at: such a statement at a
- * (its end, else 0; the register, the lvalue's [*ea, *eb)).
+ * offsets and lines kept (asm_sreg.c), `asm("trap;")` as `__trap()`, and
+ * vabsdiff4 with .add as `__idxgen_vabsdiff4_add(...)`;
+ * asm_rewritten_at: does that rewrite the asm statement at offset at?
  */
 void asm_special_registers(char *text, size_t len);
-size_t asm_sreg_at(const char *t, size_t len, size_t a, const char **reg, size_t *ea, size_t *eb);
-/* `asm("vabsdiff4.u32.u32.u32.add %0, %1, %2, %3;" ...)` at a: its end, else 0; the operands' extents (asm_sreg.c). */
-size_t asm_vsad_at(const char *t, size_t len, size_t a, size_t ops[4][2]);
+bool asm_rewritten_at(const char *text, size_t len, size_t at);
 /* `__shared__ alignas(N)` as `alignas(N) __shared__`, in place, offsets kept (alignas_order.c). */
 void alignas_order(char *text, size_t len);
 /* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */

@@ -102,35 +102,30 @@ static bool asm_has_code(CXCursor c)
  * header of the program's folder as the main file; one outside it is left
  * as written, so its PTX stays refused).  In a __device__ function only: its callers see a call that
  * depends on the thread (pure_call.c), while in a kernel the analyses
- * would see an asm statement where the lane is computed.
+ * would see an asm statement where the lane is computed.  Judged by the
+ * rewrite itself on the header's text (asm_rewritten_at); in the main file,
+ * rewritten before the parse, an asm statement left is one it could not
+ * rewrite.
  */
 static bool asm_sreg_in_header(const struct source *s, CXCursor c)
 {
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	CXToken *t;
+	CXSourceLocation at = clang_getCursorLocation(c);
+	struct source h;
+	unsigned off;
 	CXFile f;
-	unsigned n;
-	struct buf b = { 0 };
-	const char *reg;
-	char *rel;
-	size_t ea, eb, ops[4][2];
-	bool r;
+	char *rel, *name;
+	bool r = false;
 
-	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-	rel = f ? relative_to_main(s, f) : NULL;
-	free(rel);
-	if (!rel)
+	clang_getExpansionLocation(at, &f, NULL, NULL, &off);
+	if (!f || clang_Location_isFromMainFile(at) || !(rel = relative_to_main(s, f)))
 		return false;
-	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
-	for (unsigned i = 0; i < n; i++) {
-		char *sp = cx_string(clang_getTokenSpelling(tu, t[i]));
-
-		bprintf(&b, "%s ", sp);
-		free(sp);
+	free(rel);
+	name = cx_string(clang_getFileName(f));
+	if (source_read(&h, name)) {
+		r = asm_rewritten_at(h.text, h.len, off);
+		source_free(&h);
 	}
-	clang_disposeTokens(tu, t, n);
-	r = b.p && (asm_sreg_at(b.p, b.n, 0, &reg, &ea, &eb) || asm_vsad_at(b.p, b.n, 0, ops));
-	free(b.p);
+	free(name);
 	return r;
 }
 
