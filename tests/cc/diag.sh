@@ -15,6 +15,24 @@ for f in "$DIR"/bad/*.cu; do
 	expect_diag "$tmp/out.c" "$f" "$CC_BIN" --translate -o "$tmp/out.c" "$f"
 done
 
+# The C path's refusals above of control flow, barriers and warp operations
+# are valid CUDA, and whole programs run them (as fibers where loop fission
+# cannot: issue 38; lib/cc/README.md, "What stays refused"): each such file
+# builds as a whole program's object.  Their results are checked against host
+# references by the programs of tests/cc/whole/progs and tests/cuda/progs
+# named there (cpath_refusals_run.cu for eight of them).
+for f in barrier_expr break_barrier continue_barrier device_tid divergent_barrier divergent_loop divergent_var \
+	goto header_after_return lockstep_pair_alias loop_var_thread param_write promoted_init spin_flag_c \
+	spin_turn_c split_decl_init switch_barrier syncthreads_count uniform_use warp_conditional warp_device_fn \
+	warp_device_returns warp_divergent warp_lockstep warp_lockstep_rows warp_lockstep_shift warp_lockstep_turns \
+	warp_lockstep_war warp_loop_header warp_macro warp_multi_decl warp_nested warp_pred_header warp_pred_loop \
+	warp_return_between warp_volatile; do
+	rm -f "$tmp/w.o"
+	"$CC_BIN" -c -o "$tmp/w.o" "$DIR/bad/$f.cu" >"$tmp/err" 2>&1 && [ -s "$tmp/w.o" ] && ! grep -q ': error: ' "$tmp/err"
+	ok $? "bad/$f.cu: refused by the C path, built as a whole program"
+	[ -s "$tmp/err" ] && sed 's/^/#   /' "$tmp/err" | head -5
+done
+
 # Regression (issue 44): an output named *.c chose the C path, where nvcc links an executable
 # of that name; only options choose the path (--translate above), the name is a name.
 app=$DIR/whole/opts/output_named_c.cu
