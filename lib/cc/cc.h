@@ -208,6 +208,12 @@ unsigned launch_defines(const char *text, size_t len);
 /* The main file's offsets of invocations whose expansion holds a launch not rewritten in a #define
    (macro_launch_expand.c); *off to be freed. */
 unsigned macro_launch_uses(const struct source *s, CXTranslationUnit tu, unsigned **off);
+/* Offsets into a file, each once, in the order first added (offsets.c: macro_*_expand.c). */
+struct offsets {
+	unsigned *off;
+	unsigned n, cap;
+};
+void offsets_add(struct offsets *o, unsigned a);
 /* Is call c a kernel's: its callee a __global__ function or template, or a dependent name only kernels bear? */
 bool is_kernel_call(CXCursor c);
 /* macro_warp_expand.c: does a directive of the text name a warp-level function; the main file's offsets

@@ -487,21 +487,8 @@ static char *expand(CXTranslationUnit tu, CXCursor use, CXCursor def, const stru
 struct wanted {
 	const struct source *s;
 	CXFile main;
-	unsigned *off;
-	unsigned n, cap;
+	struct offsets at; /* each once: several kernels of one invocation */
 };
-
-static void want(struct wanted *w, unsigned o)
-{
-	for (unsigned i = 0; i < w->n; i++)
-		if (w->off[i] == o)
-			return;	/* several kernels of one invocation */
-	if (w->n == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 8;
-		w->off = cx_realloc(w->off, w->cap * sizeof(*w->off));
-	}
-	w->off[w->n++] = o;
-}
 
 /* Is c's expansion location in the main file (a macro's cursor: where it is invoked)? */
 static bool from_main(CXFile main, CXCursor c)
@@ -529,10 +516,10 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClien
 	if (clang_Cursor_isNull(body))
 		return CXChildVisit_Continue;
 	if (in_expansion(body))
-		want(w, off_of(clang_getCursorLocation(body)));
+		offsets_add(&w->at, off_of(clang_getCursorLocation(body)));
 	else if (k == CXCursor_FunctionTemplate && c_start(c) < w->s->len &&
 		 strncmp(w->s->text + c_start(c), "template", 8) != 0)
-		want(w, c_start(c));
+		offsets_add(&w->at, c_start(c));
 	return CXChildVisit_Continue;
 }
 
@@ -557,15 +544,15 @@ static enum CXChildVisitResult find_uses(CXCursor c, CXCursor parent, CXClientDa
 	if (clang_getCursorKind(c) != CXCursor_MacroExpansion || !clang_Location_isFromMainFile(clang_getRangeStart(r)))
 		return CXChildVisit_Continue;
 	a = off_of(clang_getRangeStart(r));
-	for (i = 0; i < u->want->n && u->want->off[i] != a; i++)
+	for (i = 0; i < u->want->at.n && u->want->at.off[i] != a; i++)
 		;
 	def = clang_getCursorReferenced(c);
 	if (clang_Cursor_isNull(def) || clang_Cursor_isMacroBuiltin(def) ||
-	    (i == u->want->n &&
+	    (i == u->want->at.n &&
 	     !(u->chevrons && !clang_Location_isInSystemHeader(clang_getCursorLocation(def)))))
 		return CXChildVisit_Continue;
 	text = expand(tu, c, def, &u->nested);
-	if (text && i == u->want->n && !macro_is_launch_config(text)) {
+	if (text && i == u->want->at.n && !macro_is_launch_config(text)) {
 		free(text); /* only a launch configuration (macro_chevrons.c) besides the kernels */
 		text = NULL;
 	}
@@ -638,7 +625,7 @@ static void want_uses(struct wanted *w, CXTranslationUnit tu,
 	unsigned *off, n = uses(w->s, tu, &off);
 
 	for (unsigned i = 0; i < n; i++)
-		want(w, off[i]);
+		offsets_add(&w->at, off[i]);
 	free(off);
 }
 
@@ -667,14 +654,14 @@ void macro_kernels_expand(struct source *s, CXIndex idx, char *const *args, int 
 			want_uses(&wk, tu, macro_launch_uses);
 		if (kinds & MACRO_WARP)
 			want_uses(&wk, tu, macro_warp_uses);
-		if (wk.n || chevrons) {
+		if (wk.at.n || chevrons) {
 			clang_visitChildren(clang_getTranslationUnitCursor(tu), find_spans,
 					    &u.nested);
 			clang_visitChildren(clang_getTranslationUnitCursor(tu), find_uses, &u);
 		}
 		clang_disposeTranslationUnit(tu);
 		free(u.nested.ab);
-		free(wk.off);
+		free(wk.at.off);
 		if (w.ne)
 			wl_apply(&w);
 		for (unsigned i = 0; i < w.ne; i++)

@@ -28,8 +28,7 @@
 struct launch_uses {
 	const struct source *s;
 	CXFile main;
-	unsigned *off;
-	unsigned n, cap;
+	struct offsets at;
 };
 
 /* Does the callee expression under a call name a __global__ function or template? */
@@ -75,18 +74,6 @@ static bool chevrons_in_text(const struct source *s, unsigned a, unsigned e)
 	return false;
 }
 
-static void add_use(struct launch_uses *u, unsigned a)
-{
-	for (unsigned i = 0; i < u->n; i++)
-		if (u->off[i] == a)
-			return;
-	if (u->n == u->cap) {
-		u->cap = u->cap ? 2 * u->cap : 8;
-		u->off = cx_realloc(u->off, u->cap * sizeof(*u->off));
-	}
-	u->off[u->n++] = a;
-}
-
 static enum CXChildVisitResult find_launch_uses(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct launch_uses *u = data;
@@ -102,7 +89,7 @@ static enum CXChildVisitResult find_launch_uses(CXCursor c, CXCursor parent, CXC
 	a = c_start(c);
 	e = c_end(c);
 	if (!chevrons_in_text(u->s, a, e) && !macro_launch_rewritten(u->s, a, e))
-		add_use(u, a);
+		offsets_add(&u->at, a);
 	return CXChildVisit_Continue;
 }
 
@@ -111,6 +98,6 @@ unsigned macro_launch_uses(const struct source *s, CXTranslationUnit tu, unsigne
 	struct launch_uses u = {.s = s, .main = clang_getFile(tu, s->path)};
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_launch_uses, &u);
-	*off = u.off;
-	return u.n;
+	*off = u.at.off;
+	return u.at.n;
 }

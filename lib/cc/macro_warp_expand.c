@@ -30,21 +30,8 @@
 struct warp_uses {
 	const struct source *s;
 	CXFile main;
-	unsigned *off;
-	unsigned n, cap;
+	struct offsets at;
 };
-
-static void add_use(struct warp_uses *u, unsigned a)
-{
-	for (unsigned i = 0; i < u->n; i++)
-		if (u->off[i] == a)
-			return;
-	if (u->n == u->cap) {
-		u->cap = u->cap ? 2 * u->cap : 8;
-		u->off = cx_realloc(u->off, u->cap * sizeof(*u->off));
-	}
-	u->off[u->n++] = a;
-}
 
 /* Is the call c a warp operation whose name the main file does not spell at its offset? */
 static bool warp_op_from_macro(const struct source *s, CXCursor c)
@@ -68,7 +55,7 @@ static enum CXChildVisitResult find_warp_uses(CXCursor c, CXCursor parent, CXCli
 	if (!f || !u->main || !clang_File_isEqual(f, u->main))
 		return CXChildVisit_Continue;	/* a header's code: warp.c lowers the main file only */
 	if (clang_getCursorKind(c) == CXCursor_CallExpr && warp_op_from_macro(u->s, c))
-		add_use(u, c_start(c));
+		offsets_add(&u->at, c_start(c));
 	return CXChildVisit_Recurse;
 }
 
@@ -77,8 +64,8 @@ unsigned macro_warp_uses(const struct source *s, CXTranslationUnit tu, unsigned 
 	struct warp_uses u = {.s = s, .main = clang_getFile(tu, s->path)};
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_warp_uses, &u);
-	*off = u.off;
-	return u.n;
+	*off = u.at.off;
+	return u.at.n;
 }
 
 bool defines_warp_op(const char *text, size_t len)
