@@ -300,6 +300,7 @@ bool in_main(const struct source *s, CXCursor c);
 bool in_parse_header(CXCursor c);
 bool in_macro(CXCursor c);
 bool in_expansion(CXCursor c);
+bool in_any_expansion(CXCursor c);
 /* frontend.c: ... or a cursor of a macro's body, whose offsets are its invocation's (what compares parts' texts asks) */
 bool macro_spelled(CXCursor c);
 /* macro_assign.c: may binary operator c, written in a macro, be a plain assignment (its #define's text)? */

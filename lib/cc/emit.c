@@ -311,8 +311,9 @@ static void scan_region(struct emit *e, CXCursor c)
 
 		if (v && v->cls == V_PROMOTED && !(e->ix && v == e->ix->v)) {
 			e->needs_tid = true;
-			/* a macro's text is copied as written: its use would keep the name (fibers run it) */
-			if (in_expansion(c))
+			/* a macro's text is copied as written: its use would keep the name (fibers run it);
+			   the macro's invocation may be in a kernel file the .cu includes */
+			if (in_any_expansion(c))
 				error_at(e->src, c,
 					 "'%s' lives across __syncthreads() and is used inside a macro: not supported",
 					 v->name);

@@ -733,6 +733,19 @@ bool in_expansion(CXCursor c)
 }
 
 /*
+ * in_expansion() wherever the invocation is: also in a file the main file
+ * includes, which the translation of a kernel file that a .cu includes
+ * (Parboil's lbm.cu includes lbm_kernel.cu) edits as it does the main file.
+ */
+bool in_any_expansion(CXCursor c)
+{
+	CXSourceLocation at;
+
+	return in_macro(c) ||
+	       macro_location(clang_Cursor_getTranslationUnit(c), clang_getCursorLocation(c), &at);
+}
+
+/*
  * in_macro() or a cursor of a macro's body.  libclang 16's
  * clang_getSpellingLocation() gives the file location, which tells only a
  * macro's arguments apart: every cursor of a body has the invocation's

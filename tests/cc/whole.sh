@@ -92,6 +92,10 @@ for m in fission fibers; do
 	run_prog "macro_kernel_va_opt.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/macro_kernel_va_opt.cu"
 done
 
+# A kernel in a .cu the program's .cu includes, its variables declared and
+# read through a header's macros (Parboil's lbm): as fibers too
+run_prog "include_kernel_macro_vars.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
+	"$DIR/progs/include_kernel_macro_vars.cu"
 # Kernel parameters of reference type, as fibers (the default loop above
 # builds it under auto; fission refuses the scalar reference's `f *= by`)
 run_prog "kernel_ref_param.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/kernel_ref_param.cu"
