@@ -184,8 +184,15 @@ static inline __T &__idxgen_cc_vstore(__T &__a, const __V &__v, unsigned int __d
 		__a = __v;
 		return __a;
 	}
+	/*
+	 * A value that is an lvalue (`s[t] = s[t - 1];`) binds __v to the
+	 * element itself: read it before the meeting, or a lane reads what a
+	 * lower lane has just stored (a shift toward higher lanes came out as
+	 * the first lane's value everywhere).
+	 */
+	__V __c = __v;
 	__idxgen_cc_meet(__file, __idxgen_cc_site(__line, __col), __depth);
-	__a = __v;
+	__a = __c;
 	__idxgen_cc_meet(__file, __idxgen_cc_site(__line, __col), __depth);
 	return __a;
 }
