@@ -221,6 +221,11 @@ bool is_kernel_call(CXCursor c);
    the caller). */
 bool defines_warp_op(const char *text, size_t len);
 unsigned macro_warp_uses(const struct source *s, CXTranslationUnit tu, unsigned **off);
+/* macro_lockstep_expand.c: does a directive of the text store to an element (`]` then an assignment); the
+   main file's offsets of invocations whose expansion holds a lock-step store lockstep.c cannot rewrite
+   where it is spelled (*off freed by the caller). */
+bool defines_element_store(const char *text, size_t len);
+unsigned macro_lockstep_uses(const struct source *s, CXTranslationUnit tu, unsigned **off);
 /* dyn_parallel.c: edits for the launches in device code; is off in the callee of one, is one at a;
    does kernel fn launch itself? */
 void dyn_parallel_edits(struct source *s, CXTranslationUnit tu);

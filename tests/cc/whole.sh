@@ -92,6 +92,9 @@ for m in fission fibers; do
 	run_prog "macro_kernel_va_opt.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/macro_kernel_va_opt.cu"
 done
 
+# Lock-step steps a macro writes, written out before the translation: as fibers too
+run_prog "lockstep_macro_reduce.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
+	"$DIR/progs/lockstep_macro_reduce.cu"
 # A kernel in a .cu the program's .cu includes, its variables declared and
 # read through a header's macros (Parboil's lbm): as fibers too
 run_prog "include_kernel_macro_vars.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
