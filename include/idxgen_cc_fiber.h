@@ -420,7 +420,7 @@ template <class __T> static inline __T __idxgen_cc_slot(const void *__s, uint32_
 	return __v;
 }
 
-/* Shuffles: the source lane from (kind, operand, width); absent or outside: the caller's own. */
+/* Shuffles: the source lane from (kind, operand, width); absent or outside as CUDA defines it: the caller's own. */
 struct __idxgen_cc_shfl {
 	int __kind;	/* 0 idx, 1 up, 2 down, 3 xor */
 	int __o, __width;
@@ -444,8 +444,9 @@ static void __idxgen_cc_shfl_fn(const void *__s, uint32_t __present, uint32_t __
 		__src = (__l & (__w - 1)) + __p->__o < __w ? __l + __p->__o : __l;
 		break;
 	default:
-		__src = __l ^ __p->__o;
-		if (__src < 0 || (__src & ~(__w - 1)) != __base)
+		/* CUDA: a lane may read an earlier width segment by xor, not a later one (the own value) */
+		__src = (__l ^ __p->__o) & 31;
+		if ((__src & ~(__w - 1)) > __base)
 			__src = __l;
 		break;
 	}

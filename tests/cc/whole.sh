@@ -92,6 +92,9 @@ for m in fission fibers; do
 	run_prog "macro_kernel_va_opt.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/macro_kernel_va_opt.cu"
 done
 
+# __shfl_xor_sync into an earlier width segment, as CUDA defines it: as fibers too
+run_prog "shfl_xor_earlier_segment.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
+	"$DIR/progs/shfl_xor_earlier_segment.cu"
 # Lock-step steps a macro writes, written out before the translation: as fibers too
 run_prog "lockstep_macro_reduce.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
 	"$DIR/progs/lockstep_macro_reduce.cu"
