@@ -127,16 +127,62 @@ static bool body_has(const struct source *s, const char *name, size_t n, unsigne
 	return false;
 }
 
-/* Does the #define of the macro whose name is at c's offset hold op (true where unknown)? */
+/* The first header of the program (no system header) whose text has `#define name`, as a source. */
+struct header_text {
+	CXTranslationUnit tu;
+	const char *name;
+	size_t n;
+	struct source src;	/* text and len only: the parse's, not owned; len 0: none found */
+};
+
+static void find_header_define(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	struct header_text *h = data;
+	struct source in = { 0 };
+	size_t len = 0, a, e;
+	const char *t;
+
+	(void)stack;
+	if (h->src.len || !depth || clang_Location_isInSystemHeader(clang_getLocationForOffset(h->tu, f, 0)))
+		return;	/* found already, the main file, or a system header */
+	if (!(t = clang_getFileContents(h->tu, f, &len)))
+		return;
+	in.text = (char *)t;
+	in.len = len;
+	if (macro_define_from(&in, 0, h->name, h->n, &a, &e))
+		h->src = in;
+}
+
+static bool header_with_define(CXTranslationUnit tu, const char *name, size_t n, struct header_text *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->tu = tu;
+	h->name = name;
+	h->n = n;
+	clang_getInclusions(tu, find_header_define, h);
+	return h->src.len != 0;
+}
+
+/*
+ * Does the #define of the macro whose name is at c's offset hold op (true where unknown)?  A macro
+ * of a header of the program (Altis lavaMD's `#define DOT(A,B) ((A.x)*(B.x)+...)` in lavaMD.h, used
+ * in the kernel file kernel_gpu_cuda.cu) is read from that header's text: taken for one that may
+ * assign, its products over __shared__ elements were lock-step stores and the kernel was refused.
+ */
 static bool macro_has(const struct source *s, CXCursor c, enum macro_op op)
 {
 	unsigned a = c_start(c), e = a;
+	struct header_text ht;
 
 	if (!macro_spelled(c) || a >= s->len || !text_ident_char(s->text[a]))
 		return macro_spelled(c);	/* not at a macro's name: say it may */
 	while (e < s->len && text_ident_char(s->text[e]))
 		e++;
-	return body_has(s, s->text + a, e - a, 0, op);
+	if (define_of(s, s->text + a, e - a, &(size_t){ 0 }, &(size_t){ 0 }))
+		return body_has(s, s->text + a, e - a, 0, op);
+	if (!header_with_define(clang_Cursor_getTranslationUnit(c), s->text + a, e - a, &ht))
+		return true;	/* defined nowhere we can read: say it may */
+	return body_has(&ht.src, s->text + a, e - a, 0, op);
 }
 
 bool macro_may_assign(const struct source *s, CXCursor c)

@@ -92,6 +92,9 @@ for m in fission fibers; do
 	run_prog "macro_kernel_va_opt.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/macro_kernel_va_opt.cu"
 done
 
+# A header's product macro over __shared__ elements in an included kernel file (Altis lavaMD): as fibers too
+run_prog "header_macro_products.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
+	"$DIR/progs/header_macro_products.cu"
 # __shfl_xor_sync into an earlier width segment, as CUDA defines it: as fibers too
 run_prog "shfl_xor_earlier_segment.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
 	"$DIR/progs/shfl_xor_earlier_segment.cu"
