@@ -144,7 +144,7 @@ not_run() {
 	run_suite "$1" bash -c 'echo "not ok - $1: not run: $2"; exit 1' _ "$1" "$2"
 }
 
-bg_build qemu 10 bash "$ROOT/qemu-device/build-qemu.sh"
+bg_build qemu 10 env QJOBS="$JOBS" bash "$ROOT/qemu-device/build-qemu.sh"
 bg_build kernel-debug 5 bash "$ROOT/tests/vm/kernel/build-kernel.sh"
 # Every suite always runs: a missing piece must fail, never skip silently.
 for comp in fw lib lib/cudart lib/coop lib/curand driver; do
