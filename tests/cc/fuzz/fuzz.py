@@ -10,7 +10,8 @@ header; harness.cc runs both and compares (see there).  Counters:
 
   generated   kernels written by gen.py
   translated  accepted by idxgen-cc (exit 0)
-  rejected    a diagnostic, exit 1
+  rejected    a diagnostic, exit 1; or a launch the translated C refuses on
+              purpose (LAUNCH_REFUSAL, counted apart from the diagnostics)
   compared    run on both sides (the reference agreed with itself)
   wrong       a translated kernel whose result differs from the reference,
               whose C does not compile, or that crashed the translator
@@ -227,6 +228,22 @@ def kernel_at(kernels, starts, line):
     return None
 
 
+# The one trap the C path sets on purpose (lib/cc/kernel.c emit_prologue,
+# lockstep_shape_line()): a lock-step proof that counts on threadIdx.x telling
+# the lanes of a warp apart holds only in a 1-D block or rows of a warp; the
+# C path has no fiber body to hand a narrower 2-D block to, so it refuses the
+# launch, naming the line.  That is a refusal, counted as a rejection (at
+# launch), not compared; any other trap or difference stays wrong.
+LAUNCH_REFUSAL = re.compile(r"launch: .*trap in block \(\d+,\d+,\d+\): line \d+ (counts on threadIdx\.x "
+                            r"telling the lanes of a warp apart); a \d+x\d+x\d+ block does not \(lock step\)$")
+
+
+def launch_refusal(msg):
+    """The reason of a launch the translated C refused on purpose (see LAUNCH_REFUSAL), else None."""
+    m = LAUNCH_REFUSAL.search(msg.strip())
+    return "at launch: a 2-D block narrower than a warp, where a proof " + m.group(1) if m else None
+
+
 def check_one(t, k, st):
     """Translate and compile one kernel alone; False (and st updated) if it does not get through."""
     w = t.work
@@ -328,6 +345,11 @@ def check_batch(t, kernels, st, quiet=False):
             break
     for k in accepted:
         kind, msg = seen.get(k.name, ("wrong", "harness exit %d before this kernel finished" % prc))
+        refusal = launch_refusal(msg) if kind == "wrong" else None
+        if refusal:
+            st.c["rejected"] += 1
+            st.reasons[refusal] = st.reasons.get(refusal, 0) + 1
+            continue
         if kind == "invalid":
             st.c["invalid"] += 1
             st.failures.append((k, "invalid", msg))
