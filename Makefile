@@ -101,8 +101,13 @@ run: deps
 	@echo "== booting the VM: Debian $$(cat $(IDXGEN_CACHE)/kver), two idxgen devices"
 	@bash tests/vm/demo-run.sh
 
-bench: all
-	@for f in $(wildcard tests/bench/*.mk); do $(MAKE) -f $$f run || exit 1; done
+# Quiet: builds go to logs, the runs print their tables, one summary ends it
+# (tests/bench/bench-all.sh; BENCH="warp omp" runs only those).
+bench:
+	@mkdir -p $(BUILD)/bench/logs
+	@$(MAKE) -s all >$(BUILD)/bench/logs/all.build.log 2>&1 || \
+		{ tail -30 $(BUILD)/bench/logs/all.build.log; exit 1; }
+	@bash tests/bench/bench-all.sh $(CURDIR) $(BUILD) $(BENCH)
 
 install: $(COMPONENTS)
 	for c in $(COMPONENTS); do $(MAKE) -C $$c install || exit 1; done

@@ -8,6 +8,12 @@
  * second tree).  Each result is checked against the plain C
  * before timing.  Prints ns per run and ratios (>1: the first is faster).
  * Not pass/fail: the issue's goal is shuffle reduction >= shared memory.
+ * Times are the process's CPU time (CLOCK_PROCESS_CPUTIME_ID, all its
+ * threads: the runtime's one worker and the caller, which runs blocks
+ * too), not the wall clock: on a machine shared with other builds the
+ * wall clock counts the slices they took, CPU time does not.  Each figure
+ * is the median of REPS launches after one not counted, with the spread
+ * (max - min) / median.
  * The compaction's kept elements come out in the atomics' order: compared
  * as multisets (sorted) with the C loop's.
  */
@@ -22,29 +28,49 @@ extern const struct idxgen_rt_kernel idxgen_cc_kernel_sum_shfl, idxgen_cc_kernel
 	idxgen_cc_kernel_sum_shared, idxgen_cc_kernel_hist_warp, idxgen_cc_kernel_hist_shared, idxgen_cc_kernel_filter_warp,
 	idxgen_cc_kernel_filter_atomic;
 
-static double now(void)
+static double cpu_ns(void)
 {
 	struct timespec t;
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
 	return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
-static double best_launch(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, unsigned nb, unsigned bs,
-			  void *const *args, int *reset, size_t nreset, int reps, int *err)
-{
-	double best = 1e30;
+#define REPS 9
 
-	for (int r = 0; r < reps; r++) {
+/* The median of REPS runs and their spread, (max - min) / median. */
+struct timing {
+	double med, spread;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static struct timing summarise(double *t)
+{
+	qsort(t, REPS, sizeof(double), cmp_double);
+	return (struct timing){ t[REPS / 2], (t[REPS - 1] - t[0]) / t[REPS / 2] };
+}
+
+static struct timing time_launch(struct idxgen_rt *rt, const struct idxgen_rt_kernel *k, unsigned nb, unsigned bs,
+				 void *const *args, int *reset, size_t nreset, int *err)
+{
+	double t[REPS];
+
+	/* One launch not counted: the first touches the buffers' pages and warms the caches. */
+	for (int r = -1; r < REPS; r++) {
 		if (reset)
 			memset(reset, 0, nreset * sizeof(int));
-		double t0 = now();
+		double t0 = cpu_ns();
 		*err |= idxgen_rt_launch(rt, k, IDXGEN_RT_DIM3(nb, 1, 1), IDXGEN_RT_DIM3(bs, 1, 1), 0, args);
-		double t = now() - t0;
-		if (t < best)
-			best = t;
+		if (r >= 0)
+			t[r] = cpu_ns() - t0;
 	}
-	return best;
+	return summarise(t);
 }
 
 static void sums_c(const int *in, int *out, unsigned nb, unsigned bs)
@@ -91,18 +117,28 @@ static int same_kept(int *got, int count, const int *want, unsigned k)
 	return !memcmp(got, want, k * sizeof(int));
 }
 
+/* One line: the warp form, its rival, plain C, and the ratios (> 1: the warp form is faster). */
+static void print_row(const char *what, const char *warp_name, struct timing w, const char *rival_name,
+		      struct timing r, struct timing c, const char *ratio_name)
+{
+	printf("%-10s %-11s %10.0f ns (%3.0f%%)  %-11s %10.0f ns (%3.0f%%)  plain C %10.0f ns (%3.0f%%)  %s %.2f  C/warp %.2f\n",
+	       what, warp_name, w.med, w.spread * 100, rival_name, r.med, r.spread * 100, c.med, c.spread * 100, ratio_name,
+	       r.med / w.med, c.med / w.med);
+}
+
 int main(void)
 {
 	struct idxgen_rt_options ro = { .num_threads = 1 };
 	struct idxgen_rt *rt;
 	const unsigned bs = 256, nb = 4096, n = bs * nb;
-	int nbins = 64, reps = 7, err = 0, bad = 0;
+	int nbins = 64, err = 0, bad = 0;
 	int *in = malloc(n * sizeof(int)), *out = calloc(nb, sizeof(int)), *ref = calloc(nb, sizeof(int));
 	int *hist = calloc(256, sizeof(int)), *href = calloc(256, sizeof(int));
 	int *kept = malloc(n * sizeof(int)), *kref = malloc(n * sizeof(int)), count[1] = { 0 }, *pcount = count;
 	int limit = 500;
 	unsigned k;
-	double ts, th, tm, tc, hw, hs, hc, fw, fa, fc;
+	struct timing ts, th, tm, tc, hw, hs, hc, fw, fa, fc;
+	double t[REPS];
 
 	if (idxgen_rt_create(&ro, &rt))
 		return 1;
@@ -113,58 +149,51 @@ int main(void)
 	void *fargs[] = { &in, &kept, &pcount, &limit };
 
 	sums_c(in, ref, nb, bs);
-	ts = best_launch(rt, &idxgen_cc_kernel_sum_shfl, nb, bs, sargs, NULL, 0, reps, &err);
+	ts = time_launch(rt, &idxgen_cc_kernel_sum_shfl, nb, bs, sargs, NULL, 0, &err);
 	bad += memcmp(out, ref, nb * sizeof(int)) != 0;
 	memset(out, 0, nb * sizeof(int));
-	th = best_launch(rt, &idxgen_cc_kernel_sum_shfl_helper, nb, bs, sargs, NULL, 0, reps, &err);
+	th = time_launch(rt, &idxgen_cc_kernel_sum_shfl_helper, nb, bs, sargs, NULL, 0, &err);
 	bad += memcmp(out, ref, nb * sizeof(int)) != 0;
 	memset(out, 0, nb * sizeof(int));
-	tm = best_launch(rt, &idxgen_cc_kernel_sum_shared, nb, bs, sargs, NULL, 0, reps, &err);
+	tm = time_launch(rt, &idxgen_cc_kernel_sum_shared, nb, bs, sargs, NULL, 0, &err);
 	bad += memcmp(out, ref, nb * sizeof(int)) != 0;
-	tc = 1e30;
-	for (int r = 0; r < reps; r++) {
-		double t0 = now();
+	for (int r = 0; r < REPS; r++) {
+		double t0 = cpu_ns();
 		sums_c(in, out, nb, bs);
-		if (now() - t0 < tc)
-			tc = now() - t0;
+		t[r] = cpu_ns() - t0;
 	}
+	tc = summarise(t);
 
 	hist_c(in, href, n, nbins);
-	hw = best_launch(rt, &idxgen_cc_kernel_hist_warp, nb, bs, hargs, hist, 256, reps, &err);
+	hw = time_launch(rt, &idxgen_cc_kernel_hist_warp, nb, bs, hargs, hist, 256, &err);
 	bad += memcmp(hist, href, (size_t)nbins * sizeof(int)) != 0;
-	hs = best_launch(rt, &idxgen_cc_kernel_hist_shared, nb, bs, hargs, hist, 256, reps, &err);
+	hs = time_launch(rt, &idxgen_cc_kernel_hist_shared, nb, bs, hargs, hist, 256, &err);
 	bad += memcmp(hist, href, (size_t)nbins * sizeof(int)) != 0;
-	hc = 1e30;
-	for (int r = 0; r < reps; r++) {
-		double t0 = now();
+	for (int r = 0; r < REPS; r++) {
+		double t0 = cpu_ns();
 		hist_c(in, hist, n, nbins);
-		if (now() - t0 < hc)
-			hc = now() - t0;
+		t[r] = cpu_ns() - t0;
 	}
+	hc = summarise(t);
 
 	k = filter_c(in, kref, n, limit);
 	qsort(kref, k, sizeof(int), cmp_int);
-	fw = best_launch(rt, &idxgen_cc_kernel_filter_warp, nb, bs, fargs, count, 1, reps, &err);
+	fw = time_launch(rt, &idxgen_cc_kernel_filter_warp, nb, bs, fargs, count, 1, &err);
 	bad += !same_kept(kept, count[0], kref, k);
-	fa = best_launch(rt, &idxgen_cc_kernel_filter_atomic, nb, bs, fargs, count, 1, reps, &err);
+	fa = time_launch(rt, &idxgen_cc_kernel_filter_atomic, nb, bs, fargs, count, 1, &err);
 	bad += !same_kept(kept, count[0], kref, k);
-	fc = 1e30;
-	for (int r = 0; r < reps; r++) {
-		double t0 = now();
+	for (int r = 0; r < REPS; r++) {
+		double t0 = cpu_ns();
 		filter_c(in, kept, n, limit);
-		if (now() - t0 < fc)
-			fc = now() - t0;
+		t[r] = cpu_ns() - t0;
 	}
-	printf("warp benchmarks: %u blocks x %u threads, one worker, best of %d%s\n", nb, bs, reps,
+	fc = summarise(t);
+	printf("warp benchmarks: %u blocks x %u threads, one worker, CPU time, median of %d (spread)%s\n", nb, bs, REPS,
 	       err || bad ? " -- WRONG RESULTS OR LAUNCH ERRORS, figures void" : "");
-	printf("block sum  shfl tree %12.0f ns  shared tree %12.0f ns  plain C %12.0f ns  shared/shfl %.2f  C/shfl %.2f\n",
-	       ts, tm, tc, tm / ts, tc / ts);
-	printf("block sum  shfl helper%12.0f ns  shared tree %12.0f ns  plain C %12.0f ns  shared/shfl %.2f  C/shfl %.2f\n",
-	       th, tm, tc, tm / th, tc / th);
-	printf("histogram  warp-aggr %12.0f ns  shared atom %12.0f ns  plain C %12.0f ns  shared/warp %.2f  C/warp %.2f\n",
-	       hw, hs, hc, hs / hw, hc / hw);
-	printf("filter     warp-aggr %12.0f ns  atomic each %12.0f ns  plain C %12.0f ns  atomic/warp %.2f  C/warp %.2f\n",
-	       fw, fa, fc, fa / fw, fc / fw);
+	print_row("block sum", "shfl tree", ts, "shared tree", tm, tc, "shared/shfl");
+	print_row("block sum", "shfl helper", th, "shared tree", tm, tc, "shared/shfl");
+	print_row("histogram", "warp-aggr", hw, "shared atom", hs, hc, "shared/warp");
+	print_row("filter", "warp-aggr", fw, "atomic each", fa, fc, "atomic/warp");
 	idxgen_rt_destroy(rt);
 	free(in), free(out), free(ref), free(hist), free(href), free(kept), free(kref);
 	return err || bad;
