@@ -408,8 +408,9 @@ bool arith_constant(CXCursor e);
 char *builtin_ref(CXCursor c);			/* the prelude's built-in c names */
 bool is_call_to(CXCursor c, const char *name);
 bool is_barrier_stmt(CXCursor c);
-bool block_collective(CXCursor c);	/* warp.c's once-per-warp ballot, warp_agg.c's atomic: once per block */
+bool block_collective(CXCursor c);	/* warp.c's ballot, warp_agg.c's atomic, warp_tree.c's tree: once per block */
 bool warp_leader_collective(CXCursor c);	/* warp_agg.c's: every warp's leader's atomic */
+bool block_tree_collective(CXCursor c);	/* warp_tree.c's: the shuffle trees where lanes can be absent */
 unsigned count_barriers(CXCursor c);
 unsigned count_returns(CXCursor c);
 unsigned first_return_in(CXCursor c);		/* offset, or ~0u */

@@ -290,6 +290,12 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 			break;
 		case S_UDECL:
 		case S_UEXPR:
+			if (block_tree_collective(l[i])) {
+				bprintf(o, "%*sonce per block: line %u (warp tree: line %u's shuffle loop, each level one loop over the block's warps, when a lane is present: no leader test per thread)%s\n",
+					ind, "", line_of(l[i]), line_of(l[i]),
+					s->hoisted ? ", moved in front of the open thread loop" : "");
+				break;
+			}
 			if (block_collective(l[i])) {
 				bprintf(o, "%*sonce per block: line %u (%s)%s\n", ind, "", line_of(l[i]),
 					warp_leader_collective(l[i]) ?

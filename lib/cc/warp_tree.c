@@ -20,8 +20,11 @@
  *             idxgen_cc_block_tree_add(__idxgen_wK + 32, __idxgen_wKb + 32, NT, ALIVE, 16, (32), 0, ONLY0);
  *     __idxgen_warp_sync(); v = __idxgen_wKb[32 + LIN];
  *
- * (with returns, `if (idxgen_cc_block_leader(LIN, NT, __idxgen_alive))`;
- * the levels alternate between the two arrays: an odd number ends in the
+ * (where lanes can be absent, returns or a predicate,
+ * `idxgen_cc_block_tree_once(...)`: a statement of the block that the
+ * planner runs once, the tree when some lane is present -- the leader's
+ * test in every thread cost 2,500 of 13,100 instructions a block; the
+ * levels alternate between the two arrays: an odd number ends in the
  * second; in braces where the loop is not a statement of a block), so that
  * the publication joins the thread loop before and the read the one after.
  * ONLY0: where only lane 0 of each warp reads v afterwards (warp_lane0.c;
@@ -324,10 +327,16 @@ bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound)
 	only0 = !xor_ && strcmp(w->alive, "__idxgen_alive") && lane0_reads_only(w->s, w->body, loop, var) ?
 			"(blockDim.x % 32u == 0 || (blockDim.y == 1 && blockDim.z == 1))" :
 			"0";
-	/* no returns: thread 0, a condition guard.c makes the loop's bounds (one iteration, not a test per thread) */
+	/*
+	 * No returns: thread 0, a condition guard.c makes the loop's bounds (one
+	 * iteration, not a test per thread).  Lanes that can be absent: the tree
+	 * as a statement of the block, which the planner runs once
+	 * (idxgen_cc_block_tree_once: the tree when a lane is present), not
+	 * the leader's test in every thread.
+	 */
 	leader = strcmp(w->alive, "__idxgen_alive") ?
-			 cx_strdup("threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0") :
-			 cx_strdup("idxgen_cc_block_leader(" LIN ", " NT ", __idxgen_alive)");
+			 cx_strdup("if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) idxgen_cc_block_tree_add") :
+			 cx_strdup("idxgen_cc_block_tree_once");
 	fn = builtin_ref(call);
 	slot = w->nslot++;
 	name = cx_spelling(var);
@@ -348,7 +357,7 @@ bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound)
 	bprintf(&w->decls, " __shared__ %s __idxgen_w%u[32 + 1024 + 32]; __shared__ %s __idxgen_w%ub[32 + 1024 + 32];",
 		type, slot, type, slot);
 	bprintf(&t,
-		"%s%s__idxgen_w%u[32 + " LIN "] = (%s);%s __idxgen_warp_sync(); if (%s) idxgen_cc_block_tree_add(__idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, %s, (%s), %d, %s); "
+		"%s%s__idxgen_w%u[32 + " LIN "] = (%s);%s __idxgen_warp_sync(); %s(__idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, %s, (%s), %d, %s); "
 		"__idxgen_warp_sync(); %s%s = %s[32 + " LIN "];%s%s",
 		in_compound ? "" : "{ ", guard_on, slot, name, guard_off, leader, slot, slot, w->alive, first_text.p, width, xor_, only0, guard_on, name,
 		result.p, guard_off, in_compound ? "" : " }");

@@ -26,7 +26,8 @@ __global__ void row_dot(int nrows, const int *rowptr, const float *val, float *y
 // CHECK: __idxgen_alive[[[LIN:.*]]] = __idxgen_p0_[__t] && (row < nrows);
 // CHECK-NOT: #pragma
 // CHECK: if (__idxgen_alive[[[LIN]]]) { __idxgen_w{{[0-9]+}}[32 + [[LIN]]] = (sum_[__t]); }
-// CHECK: if (idxgen_cc_block_leader({{.*}}, __idxgen_alive)) idxgen_cc_block_tree_add({{.*}}, __idxgen_alive, 4, (8), 0, 0);
+// CHECK-NOT: idxgen_cc_block_leader
+// CHECK: idxgen_cc_block_tree_once({{.*}}, __idxgen_alive, 4, (8), 0, 0);
 // CHECK: if (__idxgen_alive[[[LIN]]]) { sum_[__t] = __idxgen_w{{[0-9]+}}b[32 + [[LIN]]]; }
 // CHECK: __idxgen_alive[[[LIN]]] = __idxgen_p0_[__t];
 // MODEL: kernel row_dot: fission

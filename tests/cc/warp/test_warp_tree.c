@@ -16,7 +16,10 @@
  * widths 32..1, shuffle down and xor, without returns, with every lane
  * alive, with about one lane in five returned and with whole warps off (a
  * predicated tree); and the lane-0 form (only lane 0 of each warp read) on
- * lane 0.  A fixed seed: the same cases every run.  Built twice
+ * lane 0; and idxgen_cc_block_tree_once (the statement warp_tree.c
+ * emits where lanes can be absent, run once per block) on the same cases,
+ * and writing nothing when no lane is present.  A fixed seed: the same
+ * cases every run.  Built twice
  * (lib/cc/Makefile): as the runtime's kernels are, and with -mavx2.
  */
 #include <stdint.h>
@@ -85,7 +88,7 @@ MODEL(int, model_int)
  * as warp.c declares them, 32 readable slots on each side, filled with
  * garbage that must not show.
  */
-#define CHECK(T, name, model)                                                                          \
+#define CHECK(T, name, model, TREE)                                                                        \
 	static unsigned name(const T *in, unsigned n, const unsigned char *alive, unsigned first,         \
 			     unsigned w, int xor_, int only0, uint32_t *seed)                             \
 	{                                                                                                 \
@@ -95,7 +98,7 @@ MODEL(int, model_int)
 		for (unsigned i = 0; i < 32 + SLOTS + 32; i++)                                            \
 			xa[i] = (T)(int)(next(seed) % 1000u), ya[i] = (T)(int)(next(seed) % 1000u);       \
 		memcpy(x, in, n * sizeof(T));                                                             \
-		idxgen_cc_block_tree_add(x, y, n, alive, first, w, xor_, only0);                          \
+		TREE(x, y, n, alive, first, w, xor_, only0);                                              \
 		model(in, want, n, alive, first, w, xor_);                                                \
 		const T *got = idxgen_cc_tree_odd(first) ? y : x;                                         \
 		for (unsigned l = 0; l < n; l++)                                                          \
@@ -103,9 +106,24 @@ MODEL(int, model_int)
 				bad += memcmp(&got[l], &want[l], sizeof(T)) != 0;                         \
 		return bad;                                                                               \
 	}
-CHECK(float, check_float, model_float)
-CHECK(double, check_double, model_double)
-CHECK(int, check_int, model_int)
+CHECK(float, check_float, model_float, idxgen_cc_block_tree_add)
+CHECK(double, check_double, model_double, idxgen_cc_block_tree_add)
+CHECK(int, check_int, model_int, idxgen_cc_block_tree_add)
+/* warp_tree.c's form where lanes can be absent: the statement the block runs once */
+CHECK(float, check_float_once, model_float, idxgen_cc_block_tree_once)
+CHECK(int, check_int_once, model_int, idxgen_cc_block_tree_once)
+
+/* No lane present: idxgen_cc_block_tree_once writes neither array (no leader, no tree). */
+static int once_untouched(unsigned n, uint32_t *seed)
+{
+	static int xa[SLOTS], ya[SLOTS], xb[SLOTS], yb[SLOTS];
+	static unsigned char none[SLOTS];
+
+	for (unsigned i = 0; i < SLOTS; i++)
+		xa[i] = xb[i] = (int)next(seed), ya[i] = yb[i] = (int)next(seed);
+	idxgen_cc_block_tree_once(xa, ya, n, none, 16, 32, 0, 0);
+	return !memcmp(xa, xb, sizeof(xa)) && !memcmp(ya, yb, sizeof(ya));
+}
 
 enum { ALIVE_NONE, ALIVE_ALL, ALIVE_SOME, ALIVE_WARPS, ALIVE_KINDS };
 
@@ -125,7 +143,7 @@ int main(void)
 	static int v[SLOTS];
 	static unsigned char alive[SLOTS];
 	uint32_t seed = 0x9e3779b9u;
-	unsigned bad[2][ALIVE_KINDS] = { { 0 } }, bad0 = 0, cases = 0, n;
+	unsigned bad[2][ALIVE_KINDS] = { { 0 } }, bad0 = 0, bad_once = 0, cases = 0, n, untouched = 0;
 
 #ifdef WANT_AVX2
 #ifndef __AVX2__
@@ -157,6 +175,8 @@ int main(void)
 						b += check_double(d, n, al, first, w, xor_, 0, &seed);
 						b += check_int(v, n, al, first, w, xor_, 0, &seed);
 						bad[n % 32u == 0][kind] += b;
+						bad_once += check_float_once(f, n, al, first, w, xor_, 0, &seed) +
+							    check_int_once(v, n, al, first, w, xor_, 0, &seed);
 						if (!al && !xor_)	/* lane 0 alone (warp_lane0.c's proof) */
 							bad0 += check_float(f, n, al, first, w, 0, 1, &seed) +
 								check_int(v, n, al, first, w, 0, 1, &seed);
@@ -172,6 +192,12 @@ int main(void)
 	tap_ok(bad[1][ALIVE_WARPS] + bad[0][ALIVE_WARPS] == 0, "whole warps off (a predicated tree): %u differ",
 	       bad[1][ALIVE_WARPS] + bad[0][ALIVE_WARPS]);
 	tap_ok(bad0 == 0, "lane 0 of each warp where only lane 0 reads: %u differ", bad0);
+	tap_ok(bad_once == 0, "idxgen_cc_block_tree_once (the tree once per block), every case above: %u differ",
+	       bad_once);
+	for (n = 1; n <= 1024; n *= 2)
+		untouched += once_untouched(n, &seed);
+	tap_ok(untouched == 11, "idxgen_cc_block_tree_once with no lane present writes nothing: %u of 11 blocks",
+	       untouched);
 	tap_ok(cases == 100u * 9u * 6u * 2u * ALIVE_KINDS, "%u cases of float, double and int trees", cases);
 	return tap_done();
 }
