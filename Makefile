@@ -12,7 +12,8 @@
 #   make fuzz-cc-scale  the same until FUZZ_CC_KERNELS (10^5) kernels, resumable
 #   make soak    debug kernel + sanitizer QEMU: long fuzz and soak (SOAK_TIME=s;
 #                SOAK_IOCTLS=N: the fuzzer until N ioctls reached a live device)
-#   make bench   benchmarks (not pass/fail)
+#   make bench   benchmarks (not pass/fail): their tables and one summary,
+#                builds logged in build/bench/logs (BENCH="warp omp": only those)
 #   make install install library, tools, headers, idxgen-cc and its CUDA
 #                runtime and libraries (PREFIX, DESTDIR; README "Install"); with
 #                DESTDIR also idxgen.ko, firmware, udev rule under it; writes
