@@ -173,9 +173,11 @@ void edg_apply(const struct edg_fixes *e, struct source *h);
 bool edg_has(const struct edg_fixes *e, const char *realpath);
 void edg_free(struct edg_fixes *e);
 
-/* Source text before the parse (text_scan.c): identifier characters; past a comment or literal at i. */
+/* Source text before the parse (text_scan.c): identifier characters; past a comment or literal at i;
+   does holds() say yes for a directive's logical line [from, end) of the text. */
 bool text_ident_char(char c);
 size_t text_skip(const char *t, size_t len, size_t i);
+bool text_any_directive(const char *text, size_t len, bool (*holds)(const char *text, size_t from, size_t end));
 
 /* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
 void launch_spacing(char *text, size_t len);
@@ -214,6 +216,8 @@ struct offsets {
 	unsigned n, cap;
 };
 void offsets_add(struct offsets *o, unsigned a);
+/* Each function definition of the file path of tu (through namespaces, classes, their templates): each(fn). */
+void main_fn_defs(CXTranslationUnit tu, const char *path, void (*each)(CXCursor fn, void *arg), void *arg);
 /* Is call c a kernel's: its callee a __global__ function or template, or a dependent name only kernels bear? */
 bool is_kernel_call(CXCursor c);
 /* macro_warp_expand.c: does a directive of the text name a warp-level function; the main file's offsets
@@ -226,6 +230,11 @@ unsigned macro_warp_uses(const struct source *s, CXTranslationUnit tu, unsigned 
    where it is spelled (*off freed by the caller). */
 bool defines_element_store(const char *text, size_t len);
 unsigned macro_lockstep_uses(const struct source *s, CXTranslationUnit tu, unsigned **off);
+/* macro_shift_expand.c: does a directive of the text write `<<` or `>>`; the main file's offsets of
+   invocations whose expansion holds a shift by a count that is not a constant in device code (*off freed
+   by the caller). */
+bool defines_shift(const char *text, size_t len);
+unsigned macro_shift_uses(const struct source *s, CXTranslationUnit tu, unsigned **off);
 /* dyn_parallel.c: edits for the launches in device code; is off in the callee of one, is one at a;
    does kernel fn launch itself? */
 void dyn_parallel_edits(struct source *s, CXTranslationUnit tu);
@@ -310,6 +319,8 @@ bool in_any_expansion(CXCursor c);
 bool macro_spelled(CXCursor c);
 /* macro_assign.c: may binary operator c, written in a macro, be a plain assignment (its #define's text)? */
 bool macro_may_assign(const struct source *s, CXCursor c);
+/* macro_assign.c: may binary operator c, written in a macro, be a shift (its #define's text)? */
+bool macro_may_shift(const struct source *s, CXCursor c);
 /* ... unary_op() of a unary operator of a macro's body, read from its #define: '+' where it may step */
 char macro_unary_op(const struct source *s, CXCursor c);
 /* ... may a unary operator of a macro's body be a '*' (its #define holds one)? */
@@ -365,6 +376,8 @@ bool source_edit_group(struct source *s, const struct edit *g, unsigned n);
 void source_edits_undo(struct source *s, unsigned seq);
 /* shift.c: device code's shifts by a count that is not a constant as PTX's (include/idxgen_cc_shift.h). */
 void shift_edits(struct source *s, CXTranslationUnit tu);
+/* Is c a shift by a count that is not a constant whose operator a macro's text writes (shift.c)? */
+bool shift_in_macro(const struct source *s, CXCursor c);
 /* shared_index.c: device code's `unsigned int` offsets into __shared__ memory as the GPU's 32-bit sums. */
 void shared_index_edits(struct source *s, CXTranslationUnit tu);
 /* narrow_cast.c: device code's float -> 8/16-bit integer conversions through 32 bits, as nvcc's. */

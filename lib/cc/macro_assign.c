@@ -11,7 +11,9 @@
  * file it calls (a few deep), or a macro not defined in the main file (a
  * header's): yes, it may.  Compound assignments are cursors of their own.
  * The same reading answers what unary operator of a body may be there
- * (macro_unary_op: `#define NEXT i++`), which unary_op() cannot read either.
+ * (macro_unary_op: `#define NEXT i++`), which unary_op() cannot read either,
+ * and whether a binary operator of a body may be a shift (macro_may_shift,
+ * for macro_shift_expand.c: Parboil mri-gridding's CONFLICT_FREE_OFFSET).
  */
 #include <string.h>
 
@@ -72,8 +74,8 @@ static bool define_of(const struct source *s, const char *name, size_t n, size_t
 	return macro_define_from(s, 0, name, n, a, e);
 }
 
-/* What a macro's body is searched for: an assignment's '=', "++"/"--", a unary '&', a '*'. */
-enum macro_op { MO_ASSIGN, MO_STEP, MO_ADDR, MO_DEREF };
+/* What a macro's body is searched for: an assignment's '=', "++"/"--", a unary '&', a '*', a shift. */
+enum macro_op { MO_ASSIGN, MO_STEP, MO_ADDR, MO_DEREF, MO_SHIFT };
 
 /* Is there the operator op at i of the body [a, e) of t? */
 static bool op_at(const char *t, size_t a, size_t i, size_t e, enum macro_op op)
@@ -85,6 +87,9 @@ static bool op_at(const char *t, size_t a, size_t i, size_t e, enum macro_op op)
 		return i + 1 < e && (t[i] == '+' || t[i] == '-') && t[i + 1] == t[i];
 	case MO_DEREF:	/* a product counts too: taken for a read through a pointer, safe */
 		return t[i] == '*';
+	case MO_SHIFT:	/* `<<`, `>>` (and their assignments), not a launch's `<<<`, `>>>` */
+		return i + 1 < e && (t[i] == '<' || t[i] == '>') && t[i + 1] == t[i] &&
+		       !(i + 2 < e && t[i + 2] == t[i]) && !(i > a && t[i - 1] == t[i]);
 	default:	/* '&' that is not "&&" nor "&=" (a binary '&' counts: taken for an address, safe) */
 		return t[i] == '&' && !(i + 1 < e && (t[i + 1] == '&' || t[i + 1] == '=')) &&
 		       !(i > a && t[i - 1] == '&');
@@ -183,6 +188,12 @@ static bool macro_has(const struct source *s, CXCursor c, enum macro_op op)
 	if (!header_with_define(clang_Cursor_getTranslationUnit(c), s->text + a, e - a, &ht))
 		return true;	/* defined nowhere we can read: say it may */
 	return body_has(&ht.src, s->text + a, e - a, 0, op);
+}
+
+/* May binary operator c, written in a macro, be a shift (macro_shift_expand.c)? */
+bool macro_may_shift(const struct source *s, CXCursor c)
+{
+	return macro_has(s, c, MO_SHIFT);
 }
 
 bool macro_may_assign(const struct source *s, CXCursor c)

@@ -600,16 +600,19 @@ static bool defines_kernel(const char *text, size_t len)
  * one whose callee, chevrons and arguments are not all in the body);
  * MACRO_WARP, forced to fission: a warp operation in a main file's #define;
  * MACRO_LOCKSTEP: a store to an element, which may be a lock-step store
- * lockstep.c cannot rewrite in the #define (macro_lockstep_expand.c).
+ * lockstep.c cannot rewrite in the #define (macro_lockstep_expand.c);
+ * MACRO_SHIFT: a shift, which may be by a count shift.c cannot rewrite in
+ * the #define (macro_shift_expand.c).
  */
-enum { MACRO_KERNEL = 1, MACRO_CHEVRONS = 2, MACRO_LAUNCH = 4, MACRO_WARP = 8, MACRO_LOCKSTEP = 16 };
+enum { MACRO_KERNEL = 1, MACRO_CHEVRONS = 2, MACRO_LAUNCH = 4, MACRO_WARP = 8, MACRO_LOCKSTEP = 16, MACRO_SHIFT = 32 };
 
 static unsigned macro_kinds(const char *text, size_t len)
 {
 	return (defines_kernel(text, len) ? MACRO_KERNEL : 0) |
 	       (defines_launch_config(text, len) ? MACRO_CHEVRONS : 0) |
 	       (launch_defines(text, len) & LAUNCH_SPLIT ? MACRO_LAUNCH : 0) |
-	       (defines_element_store(text, len) ? MACRO_LOCKSTEP : 0);
+	       (defines_element_store(text, len) ? MACRO_LOCKSTEP : 0) |
+	       (defines_shift(text, len) ? MACRO_SHIFT : 0);
 }
 
 static unsigned header_macro_kinds(const char *text, size_t len)
@@ -621,7 +624,8 @@ static unsigned header_macro_kinds(const char *text, size_t len)
  * The invocations whose expansion holds a launch not rewritten in its
  * #define (macro_launch_expand.c), or, forced to fission, a warp operation
  * warp.c cannot lower where it is spelled (macro_warp_expand.c), or a
- * lock-step store lockstep.c cannot rewrite there (macro_lockstep_expand.c).
+ * lock-step store lockstep.c cannot rewrite there (macro_lockstep_expand.c),
+ * or a shift by a count that is not a constant (macro_shift_expand.c).
  */
 static void want_uses(struct wanted *w, CXTranslationUnit tu,
 		      unsigned (*uses)(const struct source *, CXTranslationUnit, unsigned **))
@@ -660,6 +664,8 @@ void macro_kernels_expand(struct source *s, CXIndex idx, char *const *args, int 
 			want_uses(&wk, tu, macro_warp_uses);
 		if (kinds & MACRO_LOCKSTEP)
 			want_uses(&wk, tu, macro_lockstep_uses);
+		if (kinds & MACRO_SHIFT)
+			want_uses(&wk, tu, macro_shift_uses);
 		if (wk.at.n || chevrons) {
 			clang_visitChildren(clang_getTranslationUnitCursor(tu), find_spans,
 					    &u.nested);

@@ -25,43 +25,29 @@
 
 struct rmw_uses {
 	struct source *s; /* a copy: its lock-step memo and counts are this search's own */
-	CXFile main;
 	struct offsets at; /* the statements' offsets, each once */
 };
 
-/* Each function defined in the main file: the statements lockstep.c could not rewrite (LOCKSTEP_BAD). */
-static enum CXChildVisitResult find_rmw_uses(CXCursor c, CXCursor parent, CXClientData data)
+/* A function of the main file: the statements lockstep.c could not rewrite (LOCKSTEP_BAD). */
+static void find_rmw_uses(CXCursor fn, void *data)
 {
 	struct rmw_uses *u = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-	unsigned *pts, n;
-	CXFile f;
+	unsigned *pts, n = lockstep_points(u->s, fn, &pts);
 
-	(void)parent;
-	if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl ||
-	    k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate)
-		return CXChildVisit_Recurse;
-	if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate && k != CXCursor_CXXMethod)
-		return CXChildVisit_Continue;
-	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-	if (!f || !u->main || !clang_File_isEqual(f, u->main) || !clang_isCursorDefinition(c))
-		return CXChildVisit_Continue;
-	n = lockstep_points(u->s, c, &pts);
 	for (unsigned i = 0; i < n; i++)
 		if (pts[i] & LOCKSTEP_BAD)
 			offsets_add(&u->at, LOCKSTEP_OFFSET(pts[i]));
 	free(pts);
-	return CXChildVisit_Continue;
 }
 
 unsigned macro_lockstep_uses(const struct source *s, CXTranslationUnit tu, unsigned **off)
 {
 	struct source copy = *s;
-	struct rmw_uses u = { .s = &copy, .main = clang_getFile(tu, s->path) };
+	struct rmw_uses u = { .s = &copy };
 
 	copy.lsm = NULL;	/* the memo of this parse, freed with it */
 	copy.lstats = NULL;	/* --dump=stats counts the translation's analysis only */
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_rmw_uses, &u);
+	main_fn_defs(tu, s->path, find_rmw_uses, &u);
 	lockstep_memo_free(&copy);
 	*off = u.at.off;
 	return u.at.n;
@@ -81,25 +67,16 @@ static bool store_op_at(const char *t, size_t i, size_t end)
 	return i < end && t[i] == '=' && !(i + 1 < end && t[i + 1] == '=');
 }
 
+/* A `]` of the line [from, end) followed by an assignment operator? */
+static bool element_store_in(const char *text, size_t from, size_t end)
+{
+	for (const char *p = text + from; p < text + end && (p = memchr(p, ']', (size_t)(text + end - p))); p++)
+		if (store_op_at(text, (size_t)(p - text) + 1, end))
+			return true;
+	return false;
+}
+
 bool defines_element_store(const char *text, size_t len)
 {
-	for (size_t i = 0; i < len;) {
-		const char *nl = memchr(text + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - text) : len, k = i;
-
-		while (k < end && (text[k] == ' ' || text[k] == '\t'))
-			k++;
-		if (k < end && text[k] == '#') { /* a directive: a #define's replacement list, mostly */
-			/* the logical line: backslash-newlines continue it */
-			while (end < len && end > i && text[end - 1] == '\\' &&
-			       (nl = memchr(text + end + 1, '\n', len - end - 1)))
-				end = (size_t)(nl - text);
-			for (const char *p = text + k; p < text + end && (p = memchr(p, ']', (size_t)(text + end - p)));
-			     p++)
-				if (store_op_at(text, (size_t)(p - text) + 1, end))
-					return true;
-		}
-		i = end + 1;
-	}
-	return false;
+	return text_any_directive(text, len, element_store_in);
 }

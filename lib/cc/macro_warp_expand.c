@@ -68,27 +68,19 @@ unsigned macro_warp_uses(const struct source *s, CXTranslationUnit tu, unsigned 
 	return u.at.n;
 }
 
-bool defines_warp_op(const char *text, size_t len)
+/* Does the line [from, end) name a warp-level function? */
+static bool warp_op_in(const char *text, size_t from, size_t end)
 {
 	static const char *const names[] = { "__shfl", "__ballot", "__any", "__all", "__activemask",
 					     "__syncwarp", "__match_", "__reduce_" };
 
-	for (size_t i = 0; i < len;) {
-		const char *nl = memchr(text + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - text) : len, k = i;
-
-		while (k < end && (text[k] == ' ' || text[k] == '\t'))
-			k++;
-		if (k < end && text[k] == '#') { /* a directive: a #define's replacement list, mostly */
-			/* the logical line: backslash-newlines continue it */
-			while (end < len && end > i && text[end - 1] == '\\' &&
-			       (nl = memchr(text + end + 1, '\n', len - end - 1)))
-				end = (size_t)(nl - text);
-			for (size_t j = 0; j < sizeof(names) / sizeof(names[0]); j++)
-				if (memmem(text + k, end - k, names[j], strlen(names[j])))
-					return true;
-		}
-		i = end + 1;
-	}
+	for (size_t j = 0; j < sizeof(names) / sizeof(names[0]); j++)
+		if (memmem(text + from, end - from, names[j], strlen(names[j])))
+			return true;
 	return false;
+}
+
+bool defines_warp_op(const char *text, size_t len)
+{
+	return text_any_directive(text, len, warp_op_in);
 }

@@ -11,9 +11,11 @@
  * gets it whole or not at all.  A count that names no variable, member,
  * call or subscript (a literal, an enumerator, a template parameter,
  * sizeof) is a constant and stays as written: the compiler folds it, and a
- * constant count past the width is the program's own error.  Left as
- * written too: a shift whose operator is in a macro's text (no place in the
- * file to edit).  Refused: `<<=`/`>>=` of a bit-field by such a count (the
+ * constant count past the width is the program's own error.  A shift whose
+ * operator is in a macro's text has no place in the file to edit: the main
+ * file's invocations that write one in device code are written out first
+ * (macro_shift_expand.c asks shift_in_macro), a header's macro used in a
+ * header stays as written.  Refused: `<<=`/`>>=` of a bit-field by such a count (the
  * helper takes the lvalue by reference).
  */
 #include "cc.h"
@@ -87,6 +89,25 @@ static bool is_bit_field(CXCursor lv)
 	       clang_Cursor_isBitField(clang_getCursorReferenced(lv));
 }
 
+/* The operator of c, l OP r, alone in the file's text between l and r: [*o, *oe). */
+static bool op_spelled(const struct source *s, CXCursor c, CXCursor l, CXCursor r, unsigned *o, unsigned *oe)
+{
+	unsigned a = c_start(l), le = c_end(l), ra = c_start(r), b = c_end(r);
+	const char *t = s->text;
+
+	if (!(a < le && le <= ra && ra < b && b <= s->len) || c_start(c) != a || c_end(c) != b)
+		return false;
+	for (*o = le; *o < ra && strchr(" \t\r\n", t[*o]); ++*o)
+		;
+	if (*o + 2 > ra || !((t[*o] == '<' && t[*o + 1] == '<') || (t[*o] == '>' && t[*o + 1] == '>')))
+		return false;
+	*oe = *o + 2 + (*o + 2 < ra && t[*o + 2] == '=');
+	for (unsigned i = *oe; i < ra; i++)
+		if (!strchr(" \t\r\n", t[i]))
+			return false;	/* a comment or a macro's text between: not the operator alone */
+	return true;
+}
+
 struct shift_ctx {
 	struct source *s;
 	unsigned made;
@@ -96,20 +117,12 @@ struct shift_ctx {
 static void shift_edit(struct shift_ctx *x, CXCursor c, CXCursor l, CXCursor r)
 {
 	struct source *s = x->s;
-	unsigned a = c_start(l), le = c_end(l), ra = c_start(r), b = c_end(r), o = le, oe;
+	unsigned a = c_start(l), b = c_end(r), o, oe;
 	const char *t = s->text, *helper;
 	char name[24];
 
-	if (!(a < le && le <= ra && ra < b && b <= s->len) || c_start(c) != a || c_end(c) != b)
+	if (!op_spelled(s, c, l, r, &o, &oe))
 		return;
-	while (o < ra && strchr(" \t\r\n", t[o]))
-		o++;
-	if (o + 2 > ra || !((t[o] == '<' && t[o + 1] == '<') || (t[o] == '>' && t[o + 1] == '>')))
-		return;
-	oe = o + 2 + (o + 2 < ra && t[o + 2] == '=');
-	for (unsigned i = oe; i < ra; i++)
-		if (!strchr(" \t\r\n", t[i]))
-			return;	/* a comment or a macro's text between: not the operator alone */
 	helper = t[o] == '<' ? "__idxgen_shl" : "__idxgen_shr";
 	if (oe == o + 3 && is_bit_field(l)) {
 		error_at(s, c, "'%.3s' of a bit-field by a count that is not a constant is not supported (the GPU "
@@ -153,6 +166,28 @@ static void shift_at(struct shift_ctx *x, CXCursor c)
 			shift_edit(x, c, ks.c[0], ks.c[1]);
 	}
 	cx_kids_free(&ks);
+}
+
+/*
+ * Is c a shift by a count that may vary, whose operator a macro's text
+ * writes?  The file does not show the operator there (op_text cannot read
+ * it, libclang 16 cannot name it): the macro's #define is read for `<<` or
+ * `>>` (macro_may_shift), yes where it cannot be read.
+ */
+bool shift_in_macro(const struct source *s, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cx_kids ks;
+	unsigned o, oe;
+	bool r;
+
+	if (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator)
+		return false;
+	ks = cx_kids_of(c);
+	r = ks.n == 2 && !op_spelled(s, c, ks.c[0], ks.c[1], &o, &oe) && count_varies(ks.c[1]) &&
+	    macro_may_shift(s, c);
+	cx_kids_free(&ks);
+	return r;
 }
 
 static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData d)

@@ -3,10 +3,14 @@
  * text_scan.c - the source-text scanning that the passes working on text
  * before the parse share (spacing.c, kernel_decls.c, alignas_order.c,
  * cuda_arch.c, macro_launch.c, macro_shared.c, whole.c): what a C identifier
- * is made of, and where a comment or a string or character literal ends.
+ * is made of, where a comment or a string or character literal ends, and
+ * whether a directive's logical line holds something (the macro_*_expand.c
+ * passes: only programs whose #defines write what they look for pay for
+ * their parse).
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "cc.h"
 
@@ -41,4 +45,30 @@ size_t text_skip(const char *t, size_t len, size_t i)
 		i = i < len ? i + 1 : len;
 	}
 	return i;
+}
+
+/*
+ * Does holds() say yes for one directive line of the text: from its `#` to
+ * the end of its logical line (backslash-newlines continue it), a #define's
+ * replacement list mostly.
+ */
+bool text_any_directive(const char *text, size_t len,
+			bool (*holds)(const char *text, size_t from, size_t end))
+{
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - text) : len, k = i;
+
+		while (k < end && (text[k] == ' ' || text[k] == '\t'))
+			k++;
+		if (k < end && text[k] == '#') {
+			while (end < len && end > i && text[end - 1] == '\\' &&
+			       (nl = memchr(text + end + 1, '\n', len - end - 1)))
+				end = (size_t)(nl - text);
+			if (holds(text, k, end))
+				return true;
+		}
+		i = end + 1;
+	}
+	return false;
 }

@@ -101,6 +101,10 @@ run_prog "shfl_xor_earlier_segment.cu (--exec-model=fibers)" --exec-model=fibers
 # Lock-step steps a macro writes, written out before the translation: as fibers too
 run_prog "lockstep_macro_reduce.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
 	"$DIR/progs/lockstep_macro_reduce.cu"
+# Shifts by a count past the width written in macros' text, written out before the translation: as fibers and fission too
+for m in fibers fission; do
+	run_prog "shift_macro_count.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/shift_macro_count.cu"
+done
 # A kernel in a .cu the program's .cu includes, its variables declared and
 # read through a header's macros (Parboil's lbm): as fibers too
 run_prog "include_kernel_macro_vars.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
