@@ -148,24 +148,61 @@ static bool is_known(const struct fiber_names *fn, const char *n)
 }
 
 /*
- * The member a dependent call names: `smem.getPointer()` with smem a
- * SharedMemory<T> in a template kernel (cuda-samples' idiom) is a
- * MemberRefExpr without a spelling; the last token of its extent is the name.
+ * The name a dependent reference spells, which libclang leaves without one:
+ * `smem.getPointer()` with smem a SharedMemory<T> in a template kernel
+ * (cuda-samples' idiom), a member template `tile.transform<true>(...)`, a
+ * static member of a class template named with the kernel's parameters
+ * (`FDWT97<WIN_SX, WIN_SY>::run(...)`, Altis dwt2d).  The last identifier of
+ * the extent, before a template argument list that closes it; "" if none.
  */
-static char *dependent_member_name(CXCursor c)
+static char *dependent_name(CXCursor c)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
 	CXToken *t;
-	unsigned n;
-	char *r;
+	unsigned n, i;
+	int depth = 0;
+	char *r = NULL;
 
 	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
-	if (n && clang_getTokenKind(t[n - 1]) == CXToken_Identifier)
-		r = cx_string(clang_getTokenSpelling(tu, t[n - 1]));
-	else
-		r = cx_strdup("");
+	for (i = n; i > 0; i--) {	/* back over a closing `<...>` */
+		char *p = cx_string(clang_getTokenSpelling(tu, t[i - 1]));
+
+		depth += !strcmp(p, ">") ? 1 : !strcmp(p, ">>") ? 2 : !strcmp(p, "<") ? -1 : 0;
+		free(p);
+		if (depth <= 0)
+			break;
+	}
+	if (i > 0 && depth == 0 && i < n)
+		i--;	/* the `<` itself: the name is before it */
+	if (i > 0 && depth == 0 && clang_getTokenKind(t[i - 1]) == CXToken_Identifier)
+		r = cx_string(clang_getTokenSpelling(tu, t[i - 1]));
 	clang_disposeTokens(tu, t, n);
+	return r ? r : cx_strdup("");
+}
+
+/* Does c have an OverloadedDeclRef child (an unqualified dependent call's callee: it names itself)? */
+static bool names_overloads(CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+	bool r = false;
+
+	for (unsigned i = 0; i < ks.n && !r; i++)
+		r = clang_getCursorKind(ks.c[i]) == CXCursor_OverloadedDeclRef;
+	cx_kids_free(&ks);
 	return r;
+}
+
+/* c's spelling, or the name a dependent reference spells (dependent_name). */
+static char *ref_name(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n = cx_spelling(c);
+
+	if (!*n && (k == CXCursor_MemberRefExpr || (k == CXCursor_DeclRefExpr && !names_overloads(c)))) {
+		free(n);
+		n = dependent_name(c);
+	}
+	return n;
 }
 
 /* the callee expression of call c with parentheses, `*` and implicit casts taken off, or a null cursor */
@@ -187,11 +224,25 @@ static CXCursor call_callee(CXCursor c)
 	return e;
 }
 
+/* Does function r return a pointer or reference to a function? */
+static bool returns_function_pointer(CXCursor r)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorResultType(r));
+
+	if (t.kind != CXType_Pointer && t.kind != CXType_LValueReference)
+		return false;
+	t = clang_getCanonicalType(clang_getPointeeType(t));
+	return t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto;
+}
+
 /*
  * Is c a call that names no function: through a function-pointer template
  * parameter (`template <fn_t f> __global__ void k() { f(...); }`, llm.c's
  * trimat_forward), a pointer variable or parameter, or a parameter of a
- * template's type (a functor or lambda `F f; f(...)`)?  Which function runs
+ * template's type (a functor or lambda `F f; f(...)`), the pointer a call
+ * returns (`step_at(i)(...)`) or a member pointer, or a dependent callee
+ * whose name the planner cannot read (then it may be any function: never
+ * loop fission by default where one of the program's suspends)?  Which function runs
  * is known only at run time or instantiation; a call that resolves to an
  * operator() or any other function is matched by its name instead.
  */
@@ -204,15 +255,26 @@ static bool indirect_call(CXCursor c)
 		return false;
 	r = clang_getCursorReferenced(c);
 	rk = clang_getCursorKind(r);
+	e = call_callee(c);
+	if (clang_getCursorKind(e) == CXCursor_CallExpr && returns_function_pointer(r))
+		return true;	/* `step_at(i)(x)`: libclang names the call that gives the pointer */
 	if (rk == CXCursor_FunctionDecl || rk == CXCursor_CXXMethod || rk == CXCursor_FunctionTemplate ||
 	    rk == CXCursor_Constructor || rk == CXCursor_Destructor || rk == CXCursor_ConversionFunction)
 		return false;
 	if (rk == CXCursor_NonTypeTemplateParameter || rk == CXCursor_ParmDecl || rk == CXCursor_VarDecl ||
 	    rk == CXCursor_FieldDecl)
 		return true;
-	e = call_callee(c);
 	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr && clang_getCursorKind(e) != CXCursor_MemberRefExpr)
-		return clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr;
+		return clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
+		       clang_getCursorKind(e) == CXCursor_BinaryOperator;    /* `(this->*step)(x)` */
+	if (clang_Cursor_isNull(clang_getCursorReferenced(e))) {
+		/* a dependent callee: unnamed, it may be any function of the program */
+		char *n = ref_name(e);
+		bool unnamed = !*n;
+
+		free(n);
+		return unnamed;
+	}
 	rk = clang_getCursorKind(clang_getCursorReferenced(e));
 	return rk == CXCursor_NonTypeTemplateParameter || rk == CXCursor_ParmDecl || rk == CXCursor_VarDecl ||
 	       rk == CXCursor_FieldDecl;
@@ -239,11 +301,7 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr && k != CXCursor_OverloadedDeclRef &&
 	    k != CXCursor_TypeRef && k != CXCursor_TemplateRef && k != CXCursor_CallExpr)
 		return CXChildVisit_Recurse;
-	n = cx_spelling(c);
-	if (!*n && k == CXCursor_MemberRefExpr) {
-		free(n);
-		n = dependent_member_name(c);
-	}
+	n = ref_name(c);
 	if (sc->known) {
 		if (*n && k != CXCursor_TypeRef && is_known(sc->known, n)) {
 			snprintf(sc->buf, sizeof(sc->buf), "calls '%s', which suspends the thread (a barrier, warp-level function or cooperative group in it)", n);
@@ -421,11 +479,7 @@ static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent, CXClientDa
 	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr && k != CXCursor_OverloadedDeclRef &&
 	    k != CXCursor_TemplateRef && k != CXCursor_CallExpr)
 		return CXChildVisit_Recurse;
-	n = cx_spelling(c);
-	if (!*n && k == CXCursor_MemberRefExpr) {
-		free(n);
-		n = dependent_member_name(c);
-	}
+	n = ref_name(c);
 	for (unsigned i = 0; *n && i < m->nref; i++)
 		if (!strcmp(m->ref[i], n))
 			*n = 0;

@@ -105,6 +105,11 @@ run_prog "lockstep_macro_reduce.cu (--exec-model=fibers)" --exec-model=fibers -o
 for m in fibers fission; do
 	run_prog "shift_macro_count.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/shift_macro_count.cu"
 done
+# Barriers reached through a class template's static member named with the
+# kernel's template parameters (Altis dwt2d) and through a returned function
+# pointer: fibers by default; as fibers when asked too
+run_prog "barrier_static_member_template.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
+	"$DIR/progs/barrier_static_member_template.cu"
 # A kernel in a .cu the program's .cu includes, its variables declared and
 # read through a header's macros (Parboil's lbm): as fibers too
 run_prog "include_kernel_macro_vars.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
