@@ -121,6 +121,7 @@ struct source {
 	enum exec_model model;
 	bool no_warp_lower;	/* warp.c left the text alone: kernels with warp operations run as fibers */
 	bool thread_fibers;	/* --exec-model=thread-fibers: a fiber per thread, never lane loops */
+	bool rdc;		/* -rdc=true: namespace-scope __device__/__constant__ variables link across files */
 	bool quiet;		/* trying loop fission: diagnostics counted, not printed */
 	bool inlining;		/* warp_inline.c's parse: a barrier in a __device__ function is no error yet */
 	char *quiet_msg;	/* the first diagnostic while quiet (why fission cannot run the kernel) */
@@ -814,6 +815,7 @@ struct program_opts {
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (0: CUDA_ARCH_DEFAULT) */
 	bool thread_fibers;	/* --exec-model=thread-fibers */
 	struct lockstep_stats *stats;	/* --dump=stats: counted here (NULL: not counted) */
+	bool rdc;		/* -rdc=true or -dc: device variables link across files (else one per file, as nvcc) */
 };
 int cc_translate_program(const char *path, char *const *args, int nargs, struct buf *out,
 			 struct program_out *hdrs, const struct program_opts *po);

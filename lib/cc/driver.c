@@ -108,6 +108,7 @@ struct drv {
 	bool dump_stats;	/* --dump=stats: the analyses' counts on stdout after each translation */
 	enum exec_model model;	/* --exec-model */
 	bool thread_fibers;	/* --exec-model=thread-fibers: fibers, one per thread (no lane loops) */
+	bool rdc;		/* -rdc=true or -dc: relocatable device code (device variables link across files) */
 	bool opt_given;
 	bool kept;		/* an internal error: the temporary folder is kept for the report */		/* an -O option: else .cu files get -O3 (nvcc optimises device code by default) */
 	const char *std;
@@ -764,7 +765,7 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	struct buf plan = { 0 };
 	struct lockstep_stats stats = { 0 };
 	struct program_opts popt = { d->model, d->dump_plan ? &plan : NULL, d->cuda_arch, d->thread_fibers,
-				     d->dump_stats ? &stats : NULL };
+				     d->dump_stats ? &stats : NULL, d->rdc };
 
 	if (d->dryrun) {
 		/* in process, not a command: said in the same shape */
@@ -1114,6 +1115,11 @@ static int drv_options(int argc, char **argv, struct drv *d)
 			d->dep_target = v;
 		} else if (!strcmp(a, "-c") || !strcmp(a, "--compile") || !strcmp(a, "-dc")) {
 			d->compile_only = true;
+			d->rdc = d->rdc || !strcmp(a, "-dc");
+		} else if (!strcmp(a, "-rdc")) {
+			/* nvcc_opts.c gives every spelling in this form */
+			NEXT_ARG();
+			d->rdc = !strcmp(v, "true");
 		} else if (!strcmp(a, "-fatbin") || !strcmp(a, "-cubin") || !strcmp(a, "-ptx")) {
 			d->module_ext = !strcmp(a, "-fatbin") ? ".fatbin" : !strcmp(a, "-cubin") ? ".cubin" : ".ptx";
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {

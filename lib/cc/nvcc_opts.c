@@ -12,7 +12,7 @@
  *  - JOIN: the host compiler's own flag, the value joined to it (-O3,
  *    -ftemplate-depth=N).
  *  - DROP: it steers GPU code generation, the device linker or nvcc's
- *    own tool chain (-rdc, -Xptxas, --diag-suppress, -keep-dir): nothing
+ *    own tool chain (-Xptxas, --diag-suppress, -keep-dir): nothing
  *    of it applies to CPU code, so it is read (with its value) and left.
  *  - REFUSE: it asks for an output idxgen-cc cannot make (PTX, cubins, a
  *    library): an error with the reason, status 2, never a silent build
@@ -57,7 +57,7 @@ static const struct nvcc_opt nvcc_opts[] = {
 	{ "--dependency-target-name", "-MT", true, SHORT, NULL },
 	{ "--generate-dependency-targets", "-MP", false, SHORT, NULL },
 	{ "--compile", "-c", false, SHORT, NULL },
-	{ "--device-c", "-dc", false, SHORT, "-c" },
+	{ "--device-c", "-dc", false, SHORT, NULL },
 	{ "--device-w", "-dw", false, SHORT, "-c" },
 	{ "--device-link", "-dlink", false, DROP, NULL },
 	{ "--link", "-link", false, DROP, NULL },
@@ -158,7 +158,7 @@ static const struct nvcc_opt nvcc_opts[] = {
 	{ "--gpu-architecture", "-arch", true, SHORT, NULL },
 	{ "--gpu-code", "-code", true, SHORT, NULL },
 	{ "--generate-code", "-gencode", true, SHORT, NULL },
-	{ "--relocatable-device-code", "-rdc", true, DROP, NULL },
+	{ "--relocatable-device-code", "-rdc", true, SHORT, NULL },
 	{ "--entries", "-e", true, DROP, NULL },
 	{ "--maxrregcount", "-maxrregcount", true, DROP, NULL },
 	{ "--use_fast_math", "-use_fast_math", false, DROP, NULL },

@@ -217,6 +217,7 @@ struct walk {
 	struct line_marks lm;	/* #line directives (line_marks.c) */
 	struct lane_plan *lanes;	/* the kernel being copied runs as lane loops: its splices */
 	unsigned *close, nclose, cclose;	/* where a body put in { } ends: ` }` goes there (LOCKSTEP_BRACE) */
+	unsigned static_at;	/* where per_file_linkage wrote `static ` last, plus one (0: nowhere) */
 };
 
 static void copy_text(struct walk *w, unsigned b);
@@ -1982,6 +1983,59 @@ static void file_shared(struct walk *w, CXCursor c)
 	/* else a later declarator of `__shared__ float a[4], b[4];`: rewritten with the first */
 }
 
+/* The offset of the keyword kw (n characters) as a word of the text [a, b), or ~0u. */
+static unsigned keyword_in(const struct source *s, unsigned a, unsigned b, const char *kw, size_t n)
+{
+	for (unsigned i = a; i + n <= b && b <= s->len; i++)
+		if (!strncmp(s->text + i, kw, n) && (i == a || !text_ident_char(s->text[i - 1])) &&
+		    !text_ident_char(s->text[i + n]))
+			return i;
+	return ~0u;
+}
+
+/*
+ * Without -rdc=true nvcc compiles each .cu file on its own: a
+ * namespace-scope __device__, __constant__ or __managed__ variable is that
+ * file's (its host shadow has internal linkage; an extern declaration is
+ * taken for a static definition, with a warning), so two .cu files that
+ * include a header defining one link, each with its copy (Altis kmeans's
+ * kmeansraw.h).  The same here: `static` before the variable's first
+ * declaration where that is its definition, `extern` made `static` where the
+ * file has no definition.  Kept as written: a definition after an extern
+ * declaration of the same file (C++ cannot make that one internal; one .cu
+ * file defining it links), an extern array of unknown size, variables of
+ * extern "C" and variable templates, and what a macro writes.  True where an extern declaration became the definition.
+ */
+static bool per_file_linkage(struct walk *w, CXCursor c)
+{
+	enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(c));
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
+	unsigned a = c_start(c), name = off_of(clang_getCursorLocation(c)), kw;
+
+	if (w->s->rdc || sc == CX_SC_Static || in_macro(c) || a < w->pos || a + 1 == w->static_at ||
+	    name > w->s->len || (pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace) ||
+	    clang_getCursorKind(clang_getCursorLexicalParent(c)) == CXCursor_LinkageSpec ||
+	    keyword_in(w->s, a, name, "template", 8) != ~0u)
+		return false;	/* extern "C" asks for the name's linkage; a variable template: kept */
+	if (sc == CX_SC_Extern) {
+		if (clang_isCursorDefinition(c) || !clang_Cursor_isNull(clang_getCursorDefinition(c)) ||
+		    clang_getCursorType(c).kind == CXType_IncompleteArray ||
+		    (kw = keyword_in(w->s, a, name, "extern", 6)) == ~0u)
+			return false;
+		copy_to(w, kw);
+		bputs(w->o, "static");
+		w->pos = kw + 6;
+		return true;
+	}
+	if (clang_equalCursors(clang_getCanonicalCursor(c), c)) {
+		copy_to(w, a);
+		w->pos = a;
+		bputs(w->o, "static ");
+		w->static_at = a + 1;
+	}
+	return false;
+}
+
 static void register_var(struct walk *w, CXCursor c, struct regs *rg)
 {
 	CXCursor p;
@@ -1993,7 +2047,8 @@ static void register_var(struct walk *w, CXCursor c, struct regs *rg)
 		free(n);
 		return;
 	}
-	if (clang_Cursor_getStorageClass(c) == CX_SC_Extern && !clang_isCursorDefinition(c)) {
+	if (!per_file_linkage(w, c) && clang_Cursor_getStorageClass(c) == CX_SC_Extern &&
+	    !clang_isCursorDefinition(c)) {
 		free(n);
 		return;
 	}
@@ -2472,6 +2527,7 @@ static void translate_headers(struct source *s, CXTranslationUnit tu, struct pro
 			sf.traps = s->traps;
 			sf.dyn_shared_ns = s->dyn_shared_ns;
 			sf.model = s->model;
+			sf.rdc = s->rdc;
 			/* warp.c lowers the main file only: a header's kernels with warp operations or cooperative groups run as fibers */
 			sf.no_warp_lower = true;
 			sf.fnames = s->fnames;
@@ -2601,6 +2657,7 @@ static bool program_read(struct source *s, const char *path, const struct progra
 	s->cxx = true;
 	s->model = po ? po->model : EXEC_AUTO;
 	s->thread_fibers = po && po->thread_fibers;
+	s->rdc = po && po->rdc;
 	s->no_warp_lower = s->model == EXEC_FIBERS;
 	s->plan = po ? po->plan : NULL;
 	s->cuda_arch = po ? po->cuda_arch : 0;

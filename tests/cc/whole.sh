@@ -402,6 +402,28 @@ sed 's/$/\r/' "$DIR/opts/crlf_macros.cu" >"$tmp/crlf_macros.cu"
 run_prog "crlf_macros.cu with CRLF line ends" -O0 -o "$tmp/prog" "$tmp/crlf_macros.cu"
 run_prog "multi/cg_two_units: two .cu files with cg::sync in fiber kernels, b.cu linked first (each file's threadIdx restored)" \
 	--exec-model=fibers -O0 -o "$tmp/prog" "$DIR/multi/cg_two_units/b.cu" "$DIR/multi/cg_two_units/a.cu"
+# A header defining a __constant__ array and a __device__ counter, included
+# by two .cu files built without -rdc: each file its own copies, as nvcc
+# (Altis kmeans: "multiple definition" before); with -rdc=true the same
+# header's definitions are the program's error, as in nvcc
+run_prog "multi/constant_header: a header's device variables in two .cu files, one copy each" \
+	-o "$tmp/prog" "$DIR/multi/constant_header/main.cu" "$DIR/multi/constant_header/other.cu"
+"$CC_BIN" -rdc=true -o "$tmp/prog" "$DIR/multi/constant_header/main.cu" "$DIR/multi/constant_header/other.cu" \
+	>"$tmp/build" 2>&1
+rc=$?
+[ $rc != 0 ] && grep -q "multiple definition of \`c_centers'" "$tmp/build"
+ok $? "multi/constant_header with -rdc=true: the link fails, multiple definition of c_centers (exit $rc)"
+# An extern declaration in a header, the definition in one .cu: with
+# -rdc=true (and -dc then a link) the two files share it
+run_prog "multi/extern_total: -rdc=true, one variable for both files" \
+	-rdc=true -o "$tmp/prog" "$DIR/multi/extern_total/main.cu" "$DIR/multi/extern_total/other.cu"
+if "$CC_BIN" -dc -o "$tmp/main.o" "$DIR/multi/extern_total/main.cu" >"$tmp/build" 2>&1 &&
+	"$CC_BIN" -dc -o "$tmp/other.o" "$DIR/multi/extern_total/other.cu" >>"$tmp/build" 2>&1; then
+	run_prog "multi/extern_total: -dc, then a link" -o "$tmp/prog" "$tmp/main.o" "$tmp/other.o"
+else
+	ok 1 "multi/extern_total: -dc failed"
+	sed 's/^/#   /' "$tmp/build"
+fi
 run_prog "cg_large_tiles_fission.cu: a tile of 64 threads under loop fission (its barrier the block's)" \
 	--exec-model=fission -O0 -o "$tmp/prog" "$DIR/opts/cg_large_tiles_fission.cu"
 # Helpers with __syncthreads() inlined under forced loop fission too (the
