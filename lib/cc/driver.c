@@ -764,8 +764,9 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 	av_add(&pa, idir);
 	struct buf plan = { 0 };
 	struct lockstep_stats stats = { 0 };
+	/* a module's variables are found by their names (cuModuleGetGlobal), as a cubin's: kept as with -rdc */
 	struct program_opts popt = { d->model, d->dump_plan ? &plan : NULL, d->cuda_arch, d->thread_fibers,
-				     d->dump_stats ? &stats : NULL, d->rdc };
+				     d->dump_stats ? &stats : NULL, d->rdc || d->module_ext };
 
 	if (d->dryrun) {
 		/* in process, not a command: said in the same shape */
