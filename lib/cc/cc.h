@@ -754,6 +754,8 @@ void plan_statements(struct kernel *k);
 void plan_variables(struct kernel *k);
 /* May v be one copy per block (uniform, written only by once-per-block code)? */
 bool var_scalar_ok(const struct var *v);
+/* Why v (V_PROMOTED) needs a per-thread array, a phrase after its name: "lives across __syncthreads()", ... */
+const char *promoted_why(const struct kernel *k, const struct var *v);
 
 /* ---- whole programs (whole.c): C++ for a .cu file with host code -------- */
 

@@ -314,9 +314,8 @@ static void scan_region(struct emit *e, CXCursor c)
 			/* a macro's text is copied as written: its use would keep the name (fibers run it);
 			   the macro's invocation may be in a kernel file the .cu includes */
 			if (in_any_expansion(c))
-				error_at(e->src, c,
-					 "'%s' lives across __syncthreads() and is used inside a macro: not supported",
-					 v->name);
+				error_at(e->src, c, "'%s' %s and is used inside a macro: not supported", v->name,
+					 promoted_why(e->k, v));
 		}
 		if (v && (v->cls == V_REMAT || v->cls == V_SPLIT))
 			e->need[vidx(e, v)] = true;

@@ -24,17 +24,15 @@ bool var_scalar_ok(const struct var *v)
 }
 
 /*
- * Liveness at region entries: v is live across a barrier if some thread
- * loop other than the declaring one can read it before assigning it (its
- * first statement that mentions v is not "v = e;").
+ * Liveness at region entries: the first thread loop other than the
+ * declaring one that can read v before assigning it (its first statement
+ * that mentions v is not "v = e;"), or -1 when none can.
  */
-static bool live_across(const struct kernel *k, const struct var *v)
+static int live_region(const struct kernel *k, const struct var *v)
 {
 	unsigned i;
 	int r;
 
-	if (v->array || v->addr_taken)
-		return true;
 	for (r = 0; r < k->nregions; r++) {
 		if (r == v->first_region)
 			continue;
@@ -42,11 +40,59 @@ static bool live_across(const struct kernel *k, const struct var *v)
 			if (k->s[i].cls != S_REGION || k->s[i].region != r || !refs_var(k, k->s[i].c, v))
 				continue;
 			if (!kills(k, k->s[i].c, v))
-				return true;
+				return r;
 			break;
 		}
 	}
+	return -1;
+}
+
+/* v is live across a barrier (or into an interchanged stride loop): it needs a per-thread array */
+static bool live_across(const struct kernel *k, const struct var *v)
+{
+	return v->array || v->addr_taken || live_region(k, v) >= 0;
+}
+
+/*
+ * Does a barrier (a statement of its own) lie between the end of thread
+ * loop 'from' and the start of a later thread loop 'to'?  Thread loops are
+ * cut at barriers and at interchanged stride loops; 'to' before 'from' is
+ * a turn of a loop around them, which only a barrier cuts.
+ */
+static bool barrier_between(const struct kernel *k, int from, int to)
+{
+	unsigned i, last_from = 0, first_to = k->ns;
+
+	for (i = 0; i < k->ns; i++) {
+		if (k->s[i].cls != S_REGION)
+			continue;
+		if (k->s[i].region == from)
+			last_from = i;
+		if (k->s[i].region == to && first_to == k->ns)
+			first_to = i;
+	}
+	if (first_to < last_from || first_to == k->ns)
+		return true;
+	for (i = last_from; i < first_to; i++)
+		if (k->s[i].cls == S_BARRIER || k->s[i].cls == S_CONTROL)
+			return true;
 	return false;
+}
+
+const char *promoted_why(const struct kernel *k, const struct var *v)
+{
+	int r;
+
+	if (v->array)
+		return "is an array used in several thread loops";
+	if (v->addr_taken)
+		return "has its address taken and is used in several thread loops";
+	r = live_region(k, v);
+	if (r < 0)
+		return "shares its name with another variable of the kernel and is used in several thread loops";
+	if (barrier_between(k, v->first_region, r))
+		return "lives across __syncthreads()";
+	return "is live into a later thread loop that an interchanged grid-stride loop starts (no barrier between)";
 }
 
 /* May an initializer be evaluated again in a later thread loop? */

@@ -30,3 +30,17 @@ __global__ void dot_body(const float *in, float *out)
 	out[t] = s[t] + AT_J;
 }
 // MODEL: kernel dot_body: fibers (loop fission cannot run it: 'j' lives across __syncthreads() and is used inside a macro: not supported)
+
+// No barrier at all: the grid-stride loop is interchanged (its rounds a
+// thread loop of their own), so its index, set in the thread loop before it,
+// is promoted.  Loop fission said "'i' lives across __syncthreads()" before
+// the twenty-eighth session; the reason is the stride loop, and the message
+// says so (tests/cc/whole/bad/macro_promoted_stride_fission.cu forced).
+#define AT(a, i) ((a)[(i)&63])
+
+__global__ void stride_at(const float *in, float *out, int n)
+{
+	for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+		out[i] = AT(in, i) * 2.0f;
+}
+// MODEL: kernel stride_at: fibers (loop fission cannot run it: 'i' is live into a later thread loop that an interchanged grid-stride loop starts (no barrier between) and is used inside a macro: not supported)
