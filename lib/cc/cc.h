@@ -830,6 +830,8 @@ void fiber_names_add(struct fiber_names *fn, const char *name, const char *why);
 /* the why name was added with, or NULL */
 const char *fiber_names_why(const struct fiber_names *fn, const char *name);
 bool is_fiber_builtin(const char *name, bool with_syncthreads);
+/* Is r declared in a library header whose calls suspend (CUB block/warp, WMMA's mma.h, libcu++ barriers)? */
+bool in_collective_header(CXCursor r);
 /* ... of them, those that name the block (named barriers, sm_20 bool reductions, clusters): fibers always */
 bool is_block_builtin(const char *name);
 /* Is declaration c in a system header, the parse header or one of ours (include/cuda)? */

@@ -73,7 +73,7 @@ static bool in_cg_header(CXCursor r)
  * mma.h; libcu++'s barriers and pipelines, whose waits wait for other
  * threads of the block)?  Matched by the file the declaration is in.
  */
-static bool in_collective_header(CXCursor r)
+bool in_collective_header(CXCursor r)
 {
 	static const char *const dirs[] = { "/cuda/cub/block/", "/cuda/cub/warp/", "/cuda/mma.h",
 					    "/cuda/cuda/barrier", "/cuda/cuda/pipeline", "/cuda/cuda/std/barrier",

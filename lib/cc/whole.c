@@ -149,6 +149,14 @@ static bool name_spelled(const struct source *s, CXCursor c)
 	return found;
 }
 
+static bool is_function_decl(CXCursor r)
+{
+	enum CXCursorKind k = clang_getCursorKind(r);
+
+	return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+	       k == CXCursor_Constructor || k == CXCursor_ConversionFunction;
+}
+
 static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct wcheck *w = d;
@@ -183,6 +191,11 @@ static enum CXChildVisitResult wcheck_visit(CXCursor c, CXCursor parent, CXClien
 		n = clang_Cursor_isNull(r) ? NULL : cx_spelling(r);
 		if (n && (in_parse_header(r) || !strncmp(n, "__syncthreads", 13)))
 			wcheck_builtin(w, c, n);
+		/* loop fission runs a thread at a time: a rendezvous of the lanes there stopped the program */
+		if (n && w->src->model == EXEC_FISSION && is_function_decl(r) && in_collective_header(r))
+			error_at(w->src, c,
+				 "'%s' is a collective of a library header (WMMA's mma.h, CUB's block and warp primitives, libcu++'s barriers): the threads of a warp or block act together in it, which only fibers run: build without --exec-model=fission",
+				 n);
 		if (n && has_annot(r, "global") && !dyn_parallel_callee(w->src, c_start(c)))
 			error_at(w->src, c,
 				 "dynamic parallelism (launching or referencing kernel '%s' from device code) is not supported",
