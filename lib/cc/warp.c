@@ -806,7 +806,8 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 		w->inner++;
 		for (i = 0; i < ks.n; i++) {
 			enum CXCursorKind ck = clang_getCursorKind(ks.c[i]);
-			bool body = i + 1 == ks.n || (k == CXCursor_DoStmt && i == 0);
+			/* a do's body comes first, its condition last (the condition was lowered as a body) */
+			bool body = k == CXCursor_DoStmt ? i == 0 : i + 1 == ks.n;
 
 			if (body && ck != CXCursor_NullStmt) {
 				lower_body(w, ks.c[i]);
