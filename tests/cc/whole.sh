@@ -156,6 +156,24 @@ for p in include_path_nested:lanes.cuh:9:8:__shfl_xor_sync:warp_sum:warp_totals 
 		--exec-model=fission -o "$tmp/prog" "$DIR/progs/$prog.cu"
 done
 run_prog "header_warp_template.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/header_warp_template.cu"
+# Warp operations and a helper holding them in conditions and loop headers
+# (issue 38): as fibers under every schedule order and 1/2 workers (the
+# default loop above builds it under auto); forced to loop fission the
+# program is refused at its first such use, never built wrong
+# (bad/warp_do_while_fission.cu: a vote in a do's condition did not compile)
+"$CC_BIN" -o "$tmp/wch" "$DIR/progs/warp_cond_headers.cu" >"$tmp/build" 2>&1
+ok $? "warp_cond_headers.cu built once for the schedule orders"
+for sched in sequential zigzag hilbert auto; do
+	for workers in 1 2; do
+		(cd "$tmp" && IDXGEN_BACKEND=emu IDXGEN_SCHEDULE=$sched IDXGEN_NUM_THREADS=$workers ./wch 2>/dev/null |
+			tail -n 1 | grep -qx PASS)
+		ok $? "warp_cond_headers.cu under IDXGEN_SCHEDULE=$sched, $workers worker(s)"
+	done
+done
+rm -f "$tmp/wch"
+refused_at "warp_cond_headers.cu (--exec-model=fission)" \
+	"$DIR/progs/warp_cond_headers.cu:28:6: error: a call of a __device__ function with warp operations must be a statement of its own" \
+	--exec-model=fission -o "$tmp/prog" "$DIR/progs/warp_cond_headers.cu"
 # inline PTX "trap;" is __trap() (lib/cc/asm_sreg.c), as fibers too (loop
 # fission refuses its guard macro as it does with __trap() written there:
 # "statements of one macro expansion cannot be split into thread loops")
