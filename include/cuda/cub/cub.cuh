@@ -51,51 +51,51 @@
 
 namespace cub {
 
-template <typename K, typename V>
+template <typename _Kp, typename _Vp>
 struct KeyValuePair {
-	typedef K Key;
-	typedef V Value;
-	K key;
-	V value;
+	typedef _Kp Key;
+	typedef _Vp Value;
+	_Kp key;
+	_Vp value;
 	KeyValuePair() : key(), value() {}
-	KeyValuePair(const K &k, const V &v) : key(k), value(v) {}
+	KeyValuePair(const _Kp &k, const _Vp &v) : key(k), value(v) {}
 	bool operator!=(const KeyValuePair &b) const { return key != b.key || value != b.value; }
 };
 
-template <typename T>
+template <typename _Tp>
 struct DoubleBuffer {
-	T *d_buffers[2];
+	_Tp *d_buffers[2];
 	int selector;
 	DoubleBuffer() : d_buffers{ nullptr, nullptr }, selector(0) {}
-	DoubleBuffer(T *current, T *alternate) : d_buffers{ current, alternate }, selector(0) {}
-	T *Current() { return d_buffers[selector]; }
-	T *Alternate() { return d_buffers[selector ^ 1]; }
+	DoubleBuffer(_Tp *current, _Tp *alternate) : d_buffers{ current, alternate }, selector(0) {}
+	_Tp *Current() { return d_buffers[selector]; }
+	_Tp *Alternate() { return d_buffers[selector ^ 1]; }
 };
 
 struct Sum {
-	template <typename T, typename U>
-	auto operator()(const T &a, const U &b) const -> decltype(a + b) { return a + b; }
+	template <typename _Tp, typename _Up>
+	auto operator()(const _Tp &a, const _Up &b) const -> decltype(a + b) { return a + b; }
 };
 struct Max {
-	template <typename T>
-	T operator()(const T &a, const T &b) const { return a < b ? b : a; }
+	template <typename _Tp>
+	_Tp operator()(const _Tp &a, const _Tp &b) const { return a < b ? b : a; }
 };
 struct Min {
-	template <typename T>
-	T operator()(const T &a, const T &b) const { return b < a ? b : a; }
+	template <typename _Tp>
+	_Tp operator()(const _Tp &a, const _Tp &b) const { return b < a ? b : a; }
 };
 /* CUB 1.x's equality and difference functors (the defaults of the by-key scans and adjacent differences) */
 struct Equality {
-	template <typename T, typename U>
-	__host__ __device__ bool operator()(const T &a, const U &b) const { return a == b; }
+	template <typename _Tp, typename _Up>
+	__host__ __device__ bool operator()(const _Tp &a, const _Up &b) const { return a == b; }
 };
 struct Inequality {
-	template <typename T, typename U>
-	__host__ __device__ bool operator()(const T &a, const U &b) const { return a != b; }
+	template <typename _Tp, typename _Up>
+	__host__ __device__ bool operator()(const _Tp &a, const _Up &b) const { return a != b; }
 };
 struct Difference {
-	template <typename T, typename U>
-	__host__ __device__ auto operator()(const T &a, const U &b) const -> decltype(a - b) { return a - b; }
+	template <typename _Tp, typename _Up>
+	__host__ __device__ auto operator()(const _Tp &a, const _Up &b) const -> decltype(a - b) { return a - b; }
 };
 
 /*
@@ -104,15 +104,15 @@ struct Difference {
  * among equal values.
  */
 struct ArgMax {
-	template <typename K, typename V>
-	__host__ __device__ KeyValuePair<K, V> operator()(const KeyValuePair<K, V> &a, const KeyValuePair<K, V> &b) const
+	template <typename _Kp, typename _Vp>
+	__host__ __device__ KeyValuePair<_Kp, _Vp> operator()(const KeyValuePair<_Kp, _Vp> &a, const KeyValuePair<_Kp, _Vp> &b) const
 	{
 		return (a.value < b.value || (!(b.value < a.value) && b.key < a.key)) ? b : a;
 	}
 };
 struct ArgMin {
-	template <typename K, typename V>
-	__host__ __device__ KeyValuePair<K, V> operator()(const KeyValuePair<K, V> &a, const KeyValuePair<K, V> &b) const
+	template <typename _Kp, typename _Vp>
+	__host__ __device__ KeyValuePair<_Kp, _Vp> operator()(const KeyValuePair<_Kp, _Vp> &a, const KeyValuePair<_Kp, _Vp> &b) const
 	{
 		return (b.value < a.value || (!(a.value < b.value) && b.key < a.key)) ? b : a;
 	}
@@ -141,7 +141,7 @@ struct CachingDeviceAllocator {
 enum Category { NOT_A_NUMBER, SIGNED_INTEGER, UNSIGNED_INTEGER, FLOATING_POINT };
 
 namespace detail {
-template <size_t N>
+template <size_t _Np>
 struct unsigned_of;
 template <>
 struct unsigned_of<1> {
@@ -160,20 +160,20 @@ struct unsigned_of<8> {
 	typedef uint64_t type;
 };
 
-template <typename T, bool ARITHMETIC = std::is_arithmetic<T>::value>
+template <typename _Tp, bool ARITHMETIC = std::is_arithmetic<_Tp>::value>
 struct ArithmeticTraits {
 	static constexpr Category CATEGORY = NOT_A_NUMBER;
 	enum { PRIMITIVE = false, NULL_TYPE = false };
 };
-template <typename T>
-struct ArithmeticTraits<T, true> {
-	typedef typename unsigned_of<sizeof(T)>::type UnsignedBits;
-	static constexpr Category CATEGORY = std::is_floating_point<T>::value ? FLOATING_POINT
-					     : std::is_signed<T>::value       ? SIGNED_INTEGER
+template <typename _Tp>
+struct ArithmeticTraits<_Tp, true> {
+	typedef typename unsigned_of<sizeof(_Tp)>::type UnsignedBits;
+	static constexpr Category CATEGORY = std::is_floating_point<_Tp>::value ? FLOATING_POINT
+					     : std::is_signed<_Tp>::value       ? SIGNED_INTEGER
 									      : UNSIGNED_INTEGER;
 	enum { PRIMITIVE = true, NULL_TYPE = false };
 	static constexpr UnsignedBits ALL_BITS = UnsignedBits(~UnsignedBits(0));
-	static constexpr UnsignedBits HIGH_BIT = UnsignedBits(UnsignedBits(1) << (sizeof(T) * 8 - 1));
+	static constexpr UnsignedBits HIGH_BIT = UnsignedBits(UnsignedBits(1) << (sizeof(_Tp) * 8 - 1));
 	static constexpr UnsignedBits LOWEST_KEY = CATEGORY == FLOATING_POINT ? ALL_BITS
 						   : CATEGORY == SIGNED_INTEGER ? HIGH_BIT
 										: UnsignedBits(0);
@@ -191,16 +191,16 @@ struct ArithmeticTraits<T, true> {
 			return UnsignedBits(key ^ ((key & HIGH_BIT) ? HIGH_BIT : ALL_BITS));
 		return CATEGORY == SIGNED_INTEGER ? UnsignedBits(key ^ HIGH_BIT) : key;
 	}
-	__host__ __device__ static T Max() { return std::numeric_limits<T>::max(); }
-	__host__ __device__ static T Lowest() { return std::numeric_limits<T>::lowest(); }
+	__host__ __device__ static _Tp Max() { return std::numeric_limits<_Tp>::max(); }
+	__host__ __device__ static _Tp Lowest() { return std::numeric_limits<_Tp>::lowest(); }
 };
 } // namespace detail
 
-template <typename T>
-struct NumericTraits : detail::ArithmeticTraits<T> {
+template <typename _Tp>
+struct NumericTraits : detail::ArithmeticTraits<_Tp> {
 };
-template <typename T>
-struct Traits : NumericTraits<typename std::remove_cv<T>::type> {
+template <typename _Tp>
+struct Traits : NumericTraits<typename std::remove_cv<_Tp>::type> {
 };
 
 namespace detail {
@@ -227,27 +227,27 @@ template <typename OutIt, typename InIt>
 using out_t = typename std::conditional<std::is_void<value_t<OutIt>>::value, value_t<InIt>, value_t<OutIt>>::type;
 
 /* radix-sort order of a key's bits [begin, end): the unsigned image in which < is the key's order */
-template <typename K>
-typename Traits<K>::UnsignedBits radix_bits(K k, int begin, int end)
+template <typename _Kp>
+typename Traits<_Kp>::UnsignedBits radix_bits(_Kp k, int begin, int end)
 {
-	typedef typename Traits<K>::UnsignedBits U;
-	U u;
+	typedef typename Traits<_Kp>::UnsignedBits _Up;
+	_Up u;
 	std::memcpy(&u, &k, sizeof(u));
-	u = Traits<K>::TwiddleIn(u);
+	u = Traits<_Kp>::TwiddleIn(u);
 	int width = end - begin;
 	u >>= begin;
-	if (width < (int)sizeof(U) * 8)
-		u &= (U(1) << width) - 1;
+	if (width < (int)sizeof(_Up) * 8)
+		u &= (_Up(1) << width) - 1;
 	return u;
 }
 
 /* a stable sort by the keys' radix images (idxgen_parallel.cuh: an LSD radix sort, its passes in parallel) */
-template <typename K, typename V>
-void radix_sort(const K *kin, K *kout, const V *vin, V *vout, size_t n, int begin, int end, bool desc)
+template <typename _Kp, typename _Vp>
+void radix_sort(const _Kp *kin, _Kp *kout, const _Vp *vin, _Vp *vout, size_t n, int begin, int end, bool desc)
 {
-	typedef decltype(radix_bits(K(), 0, 1)) U;
+	typedef decltype(radix_bits(_Kp(), 0, 1)) _Up;
 	Chunks ch((long long)n);
-	std::vector<U> img(n);
+	std::vector<_Up> img(n);
 	for_each_chunk(ch, [&](long long c) {
 		for (long long i = ch.begin(c); i < ch.end(c); i++)
 			img[i] = radix_bits(kin[i], begin, end);
@@ -255,10 +255,10 @@ void radix_sort(const K *kin, K *kout, const V *vin, V *vout, size_t n, int begi
 	std::vector<long long> idx = radix_order(std::move(img), desc);
 	/* gathered straight into the outputs, or through copies where an output is its input */
 	bool alias = (const void *)kin == (const void *)kout || (vin && (const void *)vin == (const void *)vout);
-	std::vector<K> ks(alias ? n : 0);
-	std::vector<V> vs(alias && vin ? n : 0);
-	K *ko = alias ? ks.data() : kout;
-	V *vo = alias ? vs.data() : vout;
+	std::vector<_Kp> ks(alias ? n : 0);
+	std::vector<_Vp> vs(alias && vin ? n : 0);
+	_Kp *ko = alias ? ks.data() : kout;
+	_Vp *vo = alias ? vs.data() : vout;
 	for_each_chunk(ch, [&](long long c) {
 		for (long long i = ch.begin(c); i < ch.end(c); i++) {
 			ko[i] = kin[idx[i]];
@@ -274,10 +274,10 @@ void radix_sort(const K *kin, K *kout, const V *vin, V *vout, size_t n, int begi
 }
 
 /* the end of the run that starts at i: items equal (eq) to their predecessor extend it, as CUB compares */
-template <typename It, typename N, typename Eq>
-N run_end(It it, N i, N n, Eq eq)
+template <typename It, typename _Np, typename Eq>
+_Np run_end(It it, _Np i, _Np n, Eq eq)
 {
-	N j = i + 1;
+	_Np j = i + 1;
 
 	while (j < n && eq(it[j - 1], it[j]))
 		j++;
@@ -302,65 +302,65 @@ typedef detail::NullType NullType;
 	} while (0)
 
 struct DeviceReduce {
-	template <typename InIt, typename OutIt, typename Op, typename T, typename N>
-	static cudaError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, N num_items,
-				  Op op, T init, cudaStream_t stream = 0, bool = false)
+	template <typename InIt, typename OutIt, typename Op, typename _Tp, typename _Np>
+	static cudaError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, _Np num_items,
+				  Op op, _Tp init, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
 		*d_out = detail::parallel_reduce(d_in, (long long)num_items, op, init);
 		return cudaSuccess;
 	}
-	template <typename InIt, typename OutIt, typename N>
-	static cudaError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, N num_items,
+	template <typename InIt, typename OutIt, typename _Np>
+	static cudaError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, _Np num_items,
 			       cudaStream_t stream = 0, bool = false)
 	{
-		typedef detail::out_t<OutIt, InIt> T;
-		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, cub::Sum(), T(), stream);
+		typedef detail::out_t<OutIt, InIt> _Tp;
+		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, cub::Sum(), _Tp(), stream);
 	}
-	template <typename InIt, typename OutIt, typename N>
-	static cudaError_t Max(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, N num_items,
+	template <typename InIt, typename OutIt, typename _Np>
+	static cudaError_t Max(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, _Np num_items,
 			       cudaStream_t stream = 0, bool = false)
 	{
-		typedef detail::value_t<InIt> T;
+		typedef detail::value_t<InIt> _Tp;
 		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, cub::Max(),
-			      std::numeric_limits<T>::lowest(), stream);
+			      std::numeric_limits<_Tp>::lowest(), stream);
 	}
-	template <typename InIt, typename OutIt, typename N>
-	static cudaError_t Min(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, N num_items,
+	template <typename InIt, typename OutIt, typename _Np>
+	static cudaError_t Min(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out, _Np num_items,
 			       cudaStream_t stream = 0, bool = false)
 	{
-		typedef detail::value_t<InIt> T;
+		typedef detail::value_t<InIt> _Tp;
 		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, cub::Min(),
-			      std::numeric_limits<T>::max(), stream);
+			      std::numeric_limits<_Tp>::max(), stream);
 	}
 	/* the first position of the largest (smallest) value; empty input: {1, lowest (max)}, as CUB */
-	template <typename InIt, typename OutIt, typename N>
+	template <typename InIt, typename OutIt, typename _Np>
 	static cudaError_t ArgMax(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
-				  N num_items, cudaStream_t stream = 0, bool = false)
+				  _Np num_items, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		typedef detail::value_t<InIt> T;
-		KeyValuePair<int, T> best(1, std::numeric_limits<T>::lowest());
-		for (N i = 0; i < num_items; i++)
+		typedef detail::value_t<InIt> _Tp;
+		KeyValuePair<int, _Tp> best(1, std::numeric_limits<_Tp>::lowest());
+		for (_Np i = 0; i < num_items; i++)
 			if (i == 0 || best.value < d_in[i])
-				best = KeyValuePair<int, T>((int)i, d_in[i]);
+				best = KeyValuePair<int, _Tp>((int)i, d_in[i]);
 		d_out->key = best.key;
 		d_out->value = best.value;
 		return cudaSuccess;
 	}
 	template <typename KeysInIt, typename UniqueOutIt, typename ValuesInIt, typename AggOutIt,
-		  typename NumRunsOutIt, typename Op, typename N>
+		  typename NumRunsOutIt, typename Op, typename _Np>
 	static cudaError_t ReduceByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInIt d_keys_in,
 				       UniqueOutIt d_unique_out, ValuesInIt d_values_in, AggOutIt d_aggregates_out,
-				       NumRunsOutIt d_num_runs_out, Op reduction_op, N num_items,
+				       NumRunsOutIt d_num_runs_out, Op reduction_op, _Np num_items,
 				       cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		N runs = 0;
-		for (N i = 0, j; i < num_items; i = j) {	/* one aggregate per run of equal keys */
+		_Np runs = 0;
+		for (_Np i = 0, j; i < num_items; i = j) {	/* one aggregate per run of equal keys */
 			auto acc = d_values_in[i];
 			j = detail::run_end(d_keys_in, i, num_items, Equality());
-			for (N k = i + 1; k < j; k++)
+			for (_Np k = i + 1; k < j; k++)
 				acc = reduction_op(acc, d_values_in[k]);
 			d_unique_out[runs] = d_keys_in[i];
 			d_aggregates_out[runs] = acc;
@@ -369,16 +369,16 @@ struct DeviceReduce {
 		*d_num_runs_out = runs;
 		return cudaSuccess;
 	}
-	template <typename InIt, typename OutIt, typename N>
+	template <typename InIt, typename OutIt, typename _Np>
 	static cudaError_t ArgMin(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
-				  N num_items, cudaStream_t stream = 0, bool = false)
+				  _Np num_items, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		typedef detail::value_t<InIt> T;
-		KeyValuePair<int, T> best(1, std::numeric_limits<T>::max());
-		for (N i = 0; i < num_items; i++)
+		typedef detail::value_t<InIt> _Tp;
+		KeyValuePair<int, _Tp> best(1, std::numeric_limits<_Tp>::max());
+		for (_Np i = 0; i < num_items; i++)
 			if (i == 0 || d_in[i] < best.value)
-				best = KeyValuePair<int, T>((int)i, d_in[i]);
+				best = KeyValuePair<int, _Tp>((int)i, d_in[i]);
 		d_out->key = best.key;
 		d_out->value = best.value;
 		return cudaSuccess;
@@ -386,18 +386,18 @@ struct DeviceReduce {
 };
 
 struct DeviceScan {
-	template <typename InIt, typename OutIt, typename Op, typename N>
+	template <typename InIt, typename OutIt, typename Op, typename _Np>
 	static cudaError_t InclusiveScan(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
-					 Op op, N num_items, cudaStream_t stream = 0, bool = false)
+					 Op op, _Np num_items, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		typedef detail::out_t<OutIt, InIt> T;
-		detail::parallel_scan(d_in, d_out, (long long)num_items, op, false, T());
+		typedef detail::out_t<OutIt, InIt> _Tp;
+		detail::parallel_scan(d_in, d_out, (long long)num_items, op, false, _Tp());
 		return cudaSuccess;
 	}
-	template <typename InIt, typename OutIt, typename Op, typename T, typename N>
+	template <typename InIt, typename OutIt, typename Op, typename _Tp, typename _Np>
 	static cudaError_t ExclusiveScan(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
-					 Op op, T init, N num_items, cudaStream_t stream = 0, bool = false)
+					 Op op, _Tp init, _Np num_items, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
 		detail::parallel_scan(d_in, d_out, (long long)num_items, op, true, init);	/* in place works */
@@ -409,36 +409,36 @@ struct DeviceScan {
 	 * scanned in place.
 	 */
 	template <typename KeysInIt, typename ValuesInIt, typename ValuesOutIt, typename Op,
-		  typename Eq = Equality, typename N = uint32_t>
+		  typename Eq = Equality, typename _Np = uint32_t>
 	static cudaError_t InclusiveScanByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInIt d_keys_in,
 					      ValuesInIt d_values_in, ValuesOutIt d_values_out, Op scan_op,
-					      N num_items, Eq equality_op = Eq(), cudaStream_t stream = 0)
+					      _Np num_items, Eq equality_op = Eq(), cudaStream_t stream = 0)
 	{
 		IDXGEN_CUB_START(stream);
-		typedef detail::out_t<ValuesOutIt, ValuesInIt> T;
-		for (N i = 0, j; i < num_items; i = j) {
+		typedef detail::out_t<ValuesOutIt, ValuesInIt> _Tp;
+		for (_Np i = 0, j; i < num_items; i = j) {
 			j = detail::run_end(d_keys_in, i, num_items, equality_op);
-			T acc = d_values_in[i];
+			_Tp acc = d_values_in[i];
 			d_values_out[i] = acc;
-			for (N k = i + 1; k < j; k++) {
+			for (_Np k = i + 1; k < j; k++) {
 				acc = scan_op(acc, d_values_in[k]);
 				d_values_out[k] = acc;
 			}
 		}
 		return cudaSuccess;
 	}
-	template <typename KeysInIt, typename ValuesInIt, typename ValuesOutIt, typename Op, typename T,
-		  typename Eq = Equality, typename N = uint32_t>
+	template <typename KeysInIt, typename ValuesInIt, typename ValuesOutIt, typename Op, typename _Tp,
+		  typename Eq = Equality, typename _Np = uint32_t>
 	static cudaError_t ExclusiveScanByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInIt d_keys_in,
 					      ValuesInIt d_values_in, ValuesOutIt d_values_out, Op scan_op,
-					      T init_value, N num_items, Eq equality_op = Eq(), cudaStream_t stream = 0)
+					      _Tp init_value, _Np num_items, Eq equality_op = Eq(), cudaStream_t stream = 0)
 	{
 		IDXGEN_CUB_START(stream);
-		for (N i = 0, j; i < num_items; i = j) {
+		for (_Np i = 0, j; i < num_items; i = j) {
 			j = detail::run_end(d_keys_in, i, num_items, equality_op);
-			T acc = init_value;
-			for (N k = i; k < j; k++) {
-				T next = scan_op(acc, d_values_in[k]);	/* read before the write: in place works */
+			_Tp acc = init_value;
+			for (_Np k = i; k < j; k++) {
+				_Tp next = scan_op(acc, d_values_in[k]);	/* read before the write: in place works */
 				d_values_out[k] = acc;
 				acc = next;
 			}
@@ -446,62 +446,62 @@ struct DeviceScan {
 		return cudaSuccess;
 	}
 	template <typename KeysInIt, typename ValuesInIt, typename ValuesOutIt, typename Eq = Equality,
-		  typename N = uint32_t>
+		  typename _Np = uint32_t>
 	static cudaError_t InclusiveSumByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInIt d_keys_in,
-					     ValuesInIt d_values_in, ValuesOutIt d_values_out, N num_items,
+					     ValuesInIt d_values_in, ValuesOutIt d_values_out, _Np num_items,
 					     Eq equality_op = Eq(), cudaStream_t stream = 0)
 	{
 		return InclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
 					  cub::Sum(), num_items, equality_op, stream);
 	}
 	template <typename KeysInIt, typename ValuesInIt, typename ValuesOutIt, typename Eq = Equality,
-		  typename N = uint32_t>
+		  typename _Np = uint32_t>
 	static cudaError_t ExclusiveSumByKey(void *d_temp_storage, size_t &temp_storage_bytes, KeysInIt d_keys_in,
-					     ValuesInIt d_values_in, ValuesOutIt d_values_out, N num_items,
+					     ValuesInIt d_values_in, ValuesOutIt d_values_out, _Np num_items,
 					     Eq equality_op = Eq(), cudaStream_t stream = 0)
 	{
-		typedef detail::out_t<ValuesOutIt, ValuesInIt> T;
+		typedef detail::out_t<ValuesOutIt, ValuesInIt> _Tp;
 		return ExclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
-					  cub::Sum(), T(), num_items, equality_op, stream);
+					  cub::Sum(), _Tp(), num_items, equality_op, stream);
 	}
-	template <typename InIt, typename OutIt, typename N>
+	template <typename InIt, typename OutIt, typename _Np>
 	static cudaError_t InclusiveSum(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
-					N num_items, cudaStream_t stream = 0, bool = false)
+					_Np num_items, cudaStream_t stream = 0, bool = false)
 	{
 		return InclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, cub::Sum(), num_items, stream);
 	}
-	template <typename InIt, typename OutIt, typename N>
+	template <typename InIt, typename OutIt, typename _Np>
 	static cudaError_t ExclusiveSum(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
-					N num_items, cudaStream_t stream = 0, bool = false)
+					_Np num_items, cudaStream_t stream = 0, bool = false)
 	{
-		typedef detail::out_t<OutIt, InIt> T;
-		return ExclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, cub::Sum(), T(), num_items, stream);
+		typedef detail::out_t<OutIt, InIt> _Tp;
+		return ExclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, cub::Sum(), _Tp(), num_items, stream);
 	}
 };
 
 struct DeviceRadixSort {
-	template <typename K, typename V, typename N>
-	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const K *keys_in, K *keys_out,
-				     const V *values_in, V *values_out, N num_items, int begin_bit = 0,
-				     int end_bit = sizeof(K) * 8, cudaStream_t stream = 0, bool = false)
+	template <typename _Kp, typename _Vp, typename _Np>
+	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const _Kp *keys_in, _Kp *keys_out,
+				     const _Vp *values_in, _Vp *values_out, _Np num_items, int begin_bit = 0,
+				     int end_bit = sizeof(_Kp) * 8, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
 		detail::radix_sort(keys_in, keys_out, values_in, values_out, (size_t)num_items, begin_bit, end_bit, false);
 		return cudaSuccess;
 	}
-	template <typename K, typename V, typename N>
-	static cudaError_t SortPairsDescending(void *d_temp_storage, size_t &temp_storage_bytes, const K *keys_in,
-					       K *keys_out, const V *values_in, V *values_out, N num_items,
-					       int begin_bit = 0, int end_bit = sizeof(K) * 8,
+	template <typename _Kp, typename _Vp, typename _Np>
+	static cudaError_t SortPairsDescending(void *d_temp_storage, size_t &temp_storage_bytes, const _Kp *keys_in,
+					       _Kp *keys_out, const _Vp *values_in, _Vp *values_out, _Np num_items,
+					       int begin_bit = 0, int end_bit = sizeof(_Kp) * 8,
 					       cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
 		detail::radix_sort(keys_in, keys_out, values_in, values_out, (size_t)num_items, begin_bit, end_bit, true);
 		return cudaSuccess;
 	}
-	template <typename K, typename N>
-	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, const K *keys_in, K *keys_out,
-				    N num_items, int begin_bit = 0, int end_bit = sizeof(K) * 8, cudaStream_t stream = 0,
+	template <typename _Kp, typename _Np>
+	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, const _Kp *keys_in, _Kp *keys_out,
+				    _Np num_items, int begin_bit = 0, int end_bit = sizeof(_Kp) * 8, cudaStream_t stream = 0,
 				    bool = false)
 	{
 		IDXGEN_CUB_START(stream);
@@ -509,9 +509,9 @@ struct DeviceRadixSort {
 				   begin_bit, end_bit, false);
 		return cudaSuccess;
 	}
-	template <typename K, typename N>
-	static cudaError_t SortKeysDescending(void *d_temp_storage, size_t &temp_storage_bytes, const K *keys_in,
-					      K *keys_out, N num_items, int begin_bit = 0, int end_bit = sizeof(K) * 8,
+	template <typename _Kp, typename _Np>
+	static cudaError_t SortKeysDescending(void *d_temp_storage, size_t &temp_storage_bytes, const _Kp *keys_in,
+					      _Kp *keys_out, _Np num_items, int begin_bit = 0, int end_bit = sizeof(_Kp) * 8,
 					      cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
@@ -520,9 +520,9 @@ struct DeviceRadixSort {
 		return cudaSuccess;
 	}
 	/* DoubleBuffer forms: the result in the alternate buffer, which becomes current (as CUB may) */
-	template <typename K, typename N>
-	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, DoubleBuffer<K> &keys,
-				    N num_items, int begin_bit = 0, int end_bit = sizeof(K) * 8, cudaStream_t stream = 0,
+	template <typename _Kp, typename _Np>
+	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, DoubleBuffer<_Kp> &keys,
+				    _Np num_items, int begin_bit = 0, int end_bit = sizeof(_Kp) * 8, cudaStream_t stream = 0,
 				    bool = false)
 	{
 		IDXGEN_CUB_START(stream);
@@ -531,9 +531,9 @@ struct DeviceRadixSort {
 		keys.selector ^= 1;
 		return cudaSuccess;
 	}
-	template <typename K, typename V, typename N>
-	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, DoubleBuffer<K> &keys,
-				     DoubleBuffer<V> &values, N num_items, int begin_bit = 0, int end_bit = sizeof(K) * 8,
+	template <typename _Kp, typename _Vp, typename _Np>
+	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, DoubleBuffer<_Kp> &keys,
+				     DoubleBuffer<_Vp> &values, _Np num_items, int begin_bit = 0, int end_bit = sizeof(_Kp) * 8,
 				     cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
@@ -546,40 +546,40 @@ struct DeviceRadixSort {
 };
 
 struct DeviceSelect {
-	template <typename InIt, typename OutIt, typename NumOutIt, typename Pred, typename N>
+	template <typename InIt, typename OutIt, typename NumOutIt, typename Pred, typename _Np>
 	static cudaError_t If(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
-			      NumOutIt d_num_selected_out, N num_items, Pred select_op, cudaStream_t stream = 0,
+			      NumOutIt d_num_selected_out, _Np num_items, Pred select_op, cudaStream_t stream = 0,
 			      bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		N k = 0;
-		for (N i = 0; i < num_items; i++)
+		_Np k = 0;
+		for (_Np i = 0; i < num_items; i++)
 			if (select_op(d_in[i]))
 				d_out[k++] = d_in[i];
 		*d_num_selected_out = k;
 		return cudaSuccess;
 	}
-	template <typename InIt, typename FlagIt, typename OutIt, typename NumOutIt, typename N>
+	template <typename InIt, typename FlagIt, typename OutIt, typename NumOutIt, typename _Np>
 	static cudaError_t Flagged(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, FlagIt d_flags,
-				   OutIt d_out, NumOutIt d_num_selected_out, N num_items, cudaStream_t stream = 0,
+				   OutIt d_out, NumOutIt d_num_selected_out, _Np num_items, cudaStream_t stream = 0,
 				   bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		N k = 0;
-		for (N i = 0; i < num_items; i++)
+		_Np k = 0;
+		for (_Np i = 0; i < num_items; i++)
 			if (d_flags[i])
 				d_out[k++] = d_in[i];
 		*d_num_selected_out = k;
 		return cudaSuccess;
 	}
 	/* the first of each run of equal consecutive items */
-	template <typename InIt, typename OutIt, typename NumOutIt, typename N>
+	template <typename InIt, typename OutIt, typename NumOutIt, typename _Np>
 	static cudaError_t Unique(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
-				  NumOutIt d_num_selected_out, N num_items, cudaStream_t stream = 0, bool = false)
+				  NumOutIt d_num_selected_out, _Np num_items, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		N k = 0;
-		for (N i = 0; i < num_items; i++)
+		_Np k = 0;
+		for (_Np i = 0; i < num_items; i++)
 			if (i == 0 || !(d_in[i] == d_in[i - 1]))
 				d_out[k++] = d_in[i];
 		*d_num_selected_out = k;
@@ -624,14 +624,14 @@ struct DeviceHistogram {
 };
 
 struct DeviceSegmentedReduce {
-	template <typename InIt, typename OutIt, typename BeginIt, typename EndIt, typename Op, typename T>
+	template <typename InIt, typename OutIt, typename BeginIt, typename EndIt, typename Op, typename _Tp>
 	static cudaError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
-				  int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, Op op, T init,
+				  int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, Op op, _Tp init,
 				  cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
 		for (int s = 0; s < num_segments; s++) {
-			T acc = init;
+			_Tp acc = init;
 			for (auto i = d_begin_offsets[s]; i < d_end_offsets[s]; i++)
 				acc = op(acc, d_in[i]);
 			d_out[s] = acc;
@@ -643,40 +643,40 @@ struct DeviceSegmentedReduce {
 			       int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, cudaStream_t stream = 0,
 			       bool = false)
 	{
-		typedef detail::out_t<OutIt, InIt> T;
+		typedef detail::out_t<OutIt, InIt> _Tp;
 		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments, d_begin_offsets,
-			      d_end_offsets, cub::Sum(), T(), stream);
+			      d_end_offsets, cub::Sum(), _Tp(), stream);
 	}
 	template <typename InIt, typename OutIt, typename BeginIt, typename EndIt>
 	static cudaError_t Max(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
 			       int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, cudaStream_t stream = 0,
 			       bool = false)
 	{
-		typedef detail::value_t<InIt> T;
+		typedef detail::value_t<InIt> _Tp;
 		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments, d_begin_offsets,
-			      d_end_offsets, cub::Max(), std::numeric_limits<T>::lowest(), stream);
+			      d_end_offsets, cub::Max(), std::numeric_limits<_Tp>::lowest(), stream);
 	}
 	template <typename InIt, typename OutIt, typename BeginIt, typename EndIt>
 	static cudaError_t Min(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
 			       int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, cudaStream_t stream = 0,
 			       bool = false)
 	{
-		typedef detail::value_t<InIt> T;
+		typedef detail::value_t<InIt> _Tp;
 		return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments, d_begin_offsets,
-			      d_end_offsets, cub::Min(), std::numeric_limits<T>::max(), stream);
+			      d_end_offsets, cub::Min(), std::numeric_limits<_Tp>::max(), stream);
 	}
 };
 
 /* runs of equal consecutive items: each run's first item and length */
 struct DeviceRunLengthEncode {
-	template <typename InIt, typename UniqueOutIt, typename LengthsOutIt, typename NumRunsOutIt, typename N>
+	template <typename InIt, typename UniqueOutIt, typename LengthsOutIt, typename NumRunsOutIt, typename _Np>
 	static cudaError_t Encode(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, UniqueOutIt d_unique_out,
-				  LengthsOutIt d_counts_out, NumRunsOutIt d_num_runs_out, N num_items,
+				  LengthsOutIt d_counts_out, NumRunsOutIt d_num_runs_out, _Np num_items,
 				  cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		N runs = 0;
-		for (N i = 0, j; i < num_items; i = j) {
+		_Np runs = 0;
+		for (_Np i = 0, j; i < num_items; i = j) {
 			j = detail::run_end(d_in, i, num_items, Equality());
 			d_unique_out[runs] = d_in[i];
 			d_counts_out[runs] = j - i;
@@ -686,14 +686,14 @@ struct DeviceRunLengthEncode {
 		return cudaSuccess;
 	}
 	/* the runs longer than one item: their offsets and lengths */
-	template <typename InIt, typename OffsetsOutIt, typename LengthsOutIt, typename NumRunsOutIt, typename N>
+	template <typename InIt, typename OffsetsOutIt, typename LengthsOutIt, typename NumRunsOutIt, typename _Np>
 	static cudaError_t NonTrivialRuns(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in,
 					  OffsetsOutIt d_offsets_out, LengthsOutIt d_lengths_out,
-					  NumRunsOutIt d_num_runs_out, N num_items, cudaStream_t stream = 0, bool = false)
+					  NumRunsOutIt d_num_runs_out, _Np num_items, cudaStream_t stream = 0, bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		N runs = 0;
-		for (N i = 0, j; i < num_items; i = j) {
+		_Np runs = 0;
+		for (_Np i = 0, j; i < num_items; i = j) {
 			j = detail::run_end(d_in, i, num_items, Equality());
 			if (j - i > 1) {
 				d_offsets_out[runs] = i;
@@ -708,14 +708,14 @@ struct DeviceRunLengthEncode {
 
 /* selected items first, in order; the others after them in reverse order (as CUB) */
 struct DevicePartition {
-	template <typename InIt, typename OutIt, typename NumOutIt, typename Pred, typename N>
+	template <typename InIt, typename OutIt, typename NumOutIt, typename Pred, typename _Np>
 	static cudaError_t If(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, OutIt d_out,
-			      NumOutIt d_num_selected_out, N num_items, Pred select_op, cudaStream_t stream = 0,
+			      NumOutIt d_num_selected_out, _Np num_items, Pred select_op, cudaStream_t stream = 0,
 			      bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		N k = 0, back = num_items;
-		for (N i = 0; i < num_items; i++) {
+		_Np k = 0, back = num_items;
+		for (_Np i = 0; i < num_items; i++) {
 			if (select_op(d_in[i]))
 				d_out[k++] = d_in[i];
 			else
@@ -724,14 +724,14 @@ struct DevicePartition {
 		*d_num_selected_out = k;
 		return cudaSuccess;
 	}
-	template <typename InIt, typename FlagIt, typename OutIt, typename NumOutIt, typename N>
+	template <typename InIt, typename FlagIt, typename OutIt, typename NumOutIt, typename _Np>
 	static cudaError_t Flagged(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_in, FlagIt d_flags,
-				   OutIt d_out, NumOutIt d_num_selected_out, N num_items, cudaStream_t stream = 0,
+				   OutIt d_out, NumOutIt d_num_selected_out, _Np num_items, cudaStream_t stream = 0,
 				   bool = false)
 	{
 		IDXGEN_CUB_START(stream);
-		N k = 0, back = num_items;
-		for (N i = 0; i < num_items; i++) {
+		_Np k = 0, back = num_items;
+		for (_Np i = 0; i < num_items; i++) {
 			if (d_flags[i])
 				d_out[k++] = d_in[i];
 			else
@@ -744,11 +744,11 @@ struct DevicePartition {
 
 /* each segment [begin[s], end[s]) sorted on its own, as DeviceRadixSort sorts (stable, CUB's key order) */
 struct DeviceSegmentedRadixSort {
-	template <typename K, typename V, typename BeginIt, typename EndIt>
-	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const K *d_keys_in,
-				     K *d_keys_out, const V *d_values_in, V *d_values_out, int num_items,
+	template <typename _Kp, typename _Vp, typename BeginIt, typename EndIt>
+	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, const _Kp *d_keys_in,
+				     _Kp *d_keys_out, const _Vp *d_values_in, _Vp *d_values_out, int num_items,
 				     int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0,
-				     int end_bit = sizeof(K) * 8, cudaStream_t stream = 0, bool = false)
+				     int end_bit = sizeof(_Kp) * 8, cudaStream_t stream = 0, bool = false)
 	{
 		(void)num_items;
 		IDXGEN_CUB_START(stream);
@@ -761,11 +761,11 @@ struct DeviceSegmentedRadixSort {
 		}
 		return cudaSuccess;
 	}
-	template <typename K, typename V, typename BeginIt, typename EndIt>
-	static cudaError_t SortPairsDescending(void *d_temp_storage, size_t &temp_storage_bytes, const K *d_keys_in,
-					       K *d_keys_out, const V *d_values_in, V *d_values_out, int num_items,
+	template <typename _Kp, typename _Vp, typename BeginIt, typename EndIt>
+	static cudaError_t SortPairsDescending(void *d_temp_storage, size_t &temp_storage_bytes, const _Kp *d_keys_in,
+					       _Kp *d_keys_out, const _Vp *d_values_in, _Vp *d_values_out, int num_items,
 					       int num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets,
-					       int begin_bit = 0, int end_bit = sizeof(K) * 8,
+					       int begin_bit = 0, int end_bit = sizeof(_Kp) * 8,
 					       cudaStream_t stream = 0, bool = false)
 	{
 		(void)num_items;
@@ -778,20 +778,20 @@ struct DeviceSegmentedRadixSort {
 		}
 		return cudaSuccess;
 	}
-	template <typename K, typename BeginIt, typename EndIt>
-	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, const K *d_keys_in,
-				    K *d_keys_out, int num_items, int num_segments, BeginIt d_begin_offsets,
-				    EndIt d_end_offsets, int begin_bit = 0, int end_bit = sizeof(K) * 8,
+	template <typename _Kp, typename BeginIt, typename EndIt>
+	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, const _Kp *d_keys_in,
+				    _Kp *d_keys_out, int num_items, int num_segments, BeginIt d_begin_offsets,
+				    EndIt d_end_offsets, int begin_bit = 0, int end_bit = sizeof(_Kp) * 8,
 				    cudaStream_t stream = 0, bool = false)
 	{
 		return SortPairs(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, (const char *)nullptr,
 				 (char *)nullptr, num_items, num_segments, d_begin_offsets, d_end_offsets, begin_bit,
 				 end_bit, stream);
 	}
-	template <typename K, typename BeginIt, typename EndIt>
-	static cudaError_t SortKeysDescending(void *d_temp_storage, size_t &temp_storage_bytes, const K *d_keys_in,
-					      K *d_keys_out, int num_items, int num_segments, BeginIt d_begin_offsets,
-					      EndIt d_end_offsets, int begin_bit = 0, int end_bit = sizeof(K) * 8,
+	template <typename _Kp, typename BeginIt, typename EndIt>
+	static cudaError_t SortKeysDescending(void *d_temp_storage, size_t &temp_storage_bytes, const _Kp *d_keys_in,
+					      _Kp *d_keys_out, int num_items, int num_segments, BeginIt d_begin_offsets,
+					      EndIt d_end_offsets, int begin_bit = 0, int end_bit = sizeof(_Kp) * 8,
 					      cudaStream_t stream = 0, bool = false)
 	{
 		(void)num_items;
@@ -813,39 +813,39 @@ struct DeviceSegmentedRadixSort {
  * before it is overwritten.
  */
 struct DeviceAdjacentDifference {
-	template <typename InIt, typename OutIt, typename Op = Difference, typename N = uint32_t>
+	template <typename InIt, typename OutIt, typename Op = Difference, typename _Np = uint32_t>
 	static cudaError_t SubtractLeftCopy(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_input,
-					    OutIt d_output, N num_items, Op difference_op = Op(),
+					    OutIt d_output, _Np num_items, Op difference_op = Op(),
 					    cudaStream_t stream = 0)
 	{
 		IDXGEN_CUB_START(stream);
-		for (N i = num_items; i > 1; i--)
+		for (_Np i = num_items; i > 1; i--)
 			d_output[i - 1] = difference_op(d_input[i - 1], d_input[i - 2]);
 		if (num_items > 0)
 			d_output[0] = d_input[0];
 		return cudaSuccess;
 	}
-	template <typename It, typename Op = Difference, typename N = uint32_t>
-	static cudaError_t SubtractLeft(void *d_temp_storage, size_t &temp_storage_bytes, It d_input, N num_items,
+	template <typename It, typename Op = Difference, typename _Np = uint32_t>
+	static cudaError_t SubtractLeft(void *d_temp_storage, size_t &temp_storage_bytes, It d_input, _Np num_items,
 					Op difference_op = Op(), cudaStream_t stream = 0)
 	{
 		return SubtractLeftCopy(d_temp_storage, temp_storage_bytes, d_input, d_input, num_items,
 					difference_op, stream);
 	}
-	template <typename InIt, typename OutIt, typename Op = Difference, typename N = uint32_t>
+	template <typename InIt, typename OutIt, typename Op = Difference, typename _Np = uint32_t>
 	static cudaError_t SubtractRightCopy(void *d_temp_storage, size_t &temp_storage_bytes, InIt d_input,
-					     OutIt d_output, N num_items, Op difference_op = Op(),
+					     OutIt d_output, _Np num_items, Op difference_op = Op(),
 					     cudaStream_t stream = 0)
 	{
 		IDXGEN_CUB_START(stream);
-		for (N i = 0; i + 1 < num_items; i++)
+		for (_Np i = 0; i + 1 < num_items; i++)
 			d_output[i] = difference_op(d_input[i], d_input[i + 1]);
 		if (num_items > 0)
 			d_output[num_items - 1] = d_input[num_items - 1];
 		return cudaSuccess;
 	}
-	template <typename It, typename Op = Difference, typename N = uint32_t>
-	static cudaError_t SubtractRight(void *d_temp_storage, size_t &temp_storage_bytes, It d_input, N num_items,
+	template <typename It, typename Op = Difference, typename _Np = uint32_t>
+	static cudaError_t SubtractRight(void *d_temp_storage, size_t &temp_storage_bytes, It d_input, _Np num_items,
 					 Op difference_op = Op(), cudaStream_t stream = 0)
 	{
 		return SubtractRightCopy(d_temp_storage, temp_storage_bytes, d_input, d_input, num_items,
@@ -860,17 +860,17 @@ struct DeviceAdjacentDifference {
  * iterators need only be readable and writable, as CUB's).
  */
 struct DeviceMergeSort {
-	template <typename KeyInIt, typename ItemInIt, typename KeyOutIt, typename ItemOutIt, typename N, typename Cmp>
+	template <typename KeyInIt, typename ItemInIt, typename KeyOutIt, typename ItemOutIt, typename _Np, typename Cmp>
 	static cudaError_t SortPairsCopy(void *d_temp_storage, size_t &temp_storage_bytes, KeyInIt d_input_keys,
 					 ItemInIt d_input_items, KeyOutIt d_output_keys, ItemOutIt d_output_items,
-					 N num_items, Cmp compare_op, cudaStream_t stream = 0)
+					 _Np num_items, Cmp compare_op, cudaStream_t stream = 0)
 	{
 		IDXGEN_CUB_START(stream);
-		typedef typename std::iterator_traits<KeyInIt>::value_type K;
-		typedef typename std::iterator_traits<ItemInIt>::value_type V;
+		typedef typename std::iterator_traits<KeyInIt>::value_type _Kp;
+		typedef typename std::iterator_traits<ItemInIt>::value_type _Vp;
 		std::vector<size_t> order((size_t)num_items);
-		std::vector<K> keys(d_input_keys, d_input_keys + num_items);
-		std::vector<V> items(d_input_items, d_input_items + num_items);
+		std::vector<_Kp> keys(d_input_keys, d_input_keys + num_items);
+		std::vector<_Vp> items(d_input_items, d_input_items + num_items);
 		std::iota(order.begin(), order.end(), (size_t)0);
 		std::stable_sort(order.begin(), order.end(),
 				 [&](size_t a, size_t b) { return compare_op(keys[a], keys[b]); });
@@ -880,45 +880,45 @@ struct DeviceMergeSort {
 		}
 		return cudaSuccess;
 	}
-	template <typename KeyIt, typename ItemIt, typename N, typename Cmp>
+	template <typename KeyIt, typename ItemIt, typename _Np, typename Cmp>
 	static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes, KeyIt d_keys, ItemIt d_items,
-				     N num_items, Cmp compare_op, cudaStream_t stream = 0)
+				     _Np num_items, Cmp compare_op, cudaStream_t stream = 0)
 	{
 		return SortPairsCopy(d_temp_storage, temp_storage_bytes, d_keys, d_items, d_keys, d_items, num_items,
 				     compare_op, stream);
 	}
-	template <typename KeyInIt, typename KeyOutIt, typename N, typename Cmp>
+	template <typename KeyInIt, typename KeyOutIt, typename _Np, typename Cmp>
 	static cudaError_t SortKeysCopy(void *d_temp_storage, size_t &temp_storage_bytes, KeyInIt d_input_keys,
-					KeyOutIt d_output_keys, N num_items, Cmp compare_op, cudaStream_t stream = 0)
+					KeyOutIt d_output_keys, _Np num_items, Cmp compare_op, cudaStream_t stream = 0)
 	{
 		IDXGEN_CUB_START(stream);
-		typedef typename std::iterator_traits<KeyInIt>::value_type K;
-		std::vector<K> keys(d_input_keys, d_input_keys + num_items);
-		std::stable_sort(keys.begin(), keys.end(), [&](const K &a, const K &b) { return compare_op(a, b); });
+		typedef typename std::iterator_traits<KeyInIt>::value_type _Kp;
+		std::vector<_Kp> keys(d_input_keys, d_input_keys + num_items);
+		std::stable_sort(keys.begin(), keys.end(), [&](const _Kp &a, const _Kp &b) { return compare_op(a, b); });
 		std::copy(keys.begin(), keys.end(), d_output_keys);
 		return cudaSuccess;
 	}
-	template <typename KeyIt, typename N, typename Cmp>
-	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, KeyIt d_keys, N num_items,
+	template <typename KeyIt, typename _Np, typename Cmp>
+	static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes, KeyIt d_keys, _Np num_items,
 				    Cmp compare_op, cudaStream_t stream = 0)
 	{
 		return SortKeysCopy(d_temp_storage, temp_storage_bytes, d_keys, d_keys, num_items, compare_op, stream);
 	}
-	template <typename KeyIt, typename ItemIt, typename N, typename Cmp>
+	template <typename KeyIt, typename ItemIt, typename _Np, typename Cmp>
 	static cudaError_t StableSortPairs(void *d_temp_storage, size_t &temp_storage_bytes, KeyIt d_keys,
-					   ItemIt d_items, N num_items, Cmp compare_op, cudaStream_t stream = 0)
+					   ItemIt d_items, _Np num_items, Cmp compare_op, cudaStream_t stream = 0)
 	{
 		return SortPairs(d_temp_storage, temp_storage_bytes, d_keys, d_items, num_items, compare_op, stream);
 	}
-	template <typename KeyIt, typename N, typename Cmp>
-	static cudaError_t StableSortKeys(void *d_temp_storage, size_t &temp_storage_bytes, KeyIt d_keys, N num_items,
+	template <typename KeyIt, typename _Np, typename Cmp>
+	static cudaError_t StableSortKeys(void *d_temp_storage, size_t &temp_storage_bytes, KeyIt d_keys, _Np num_items,
 					  Cmp compare_op, cudaStream_t stream = 0)
 	{
 		return SortKeys(d_temp_storage, temp_storage_bytes, d_keys, num_items, compare_op, stream);
 	}
-	template <typename KeyInIt, typename KeyOutIt, typename N, typename Cmp>
+	template <typename KeyInIt, typename KeyOutIt, typename _Np, typename Cmp>
 	static cudaError_t StableSortKeysCopy(void *d_temp_storage, size_t &temp_storage_bytes, KeyInIt d_input_keys,
-					      KeyOutIt d_output_keys, N num_items, Cmp compare_op,
+					      KeyOutIt d_output_keys, _Np num_items, Cmp compare_op,
 					      cudaStream_t stream = 0)
 	{
 		return SortKeysCopy(d_temp_storage, temp_storage_bytes, d_input_keys, d_output_keys, num_items,

@@ -66,19 +66,19 @@ __device__ inline unsigned int lane_id()
 }
 
 /* The items of BlockLoad<T>/BlockStore<T>: T, or what T points to (CUB < 1.9 named the iterator). */
-template <typename T>
+template <typename _Tp>
 struct item_type {
-	typedef typename std::conditional<std::is_pointer<T>::value,
-					  typename std::remove_cv<typename std::remove_pointer<T>::type>::type, T>::type type;
+	typedef typename std::conditional<std::is_pointer<_Tp>::value,
+					  typename std::remove_cv<typename std::remove_pointer<_Tp>::type>::type, _Tp>::type type;
 };
 
 /* Storage for n values of T, left unconstructed (CUB's Uninitialized): fits in a __shared__ union. */
-template <typename T, int N>
+template <typename _Tp, int _Np>
 struct RawStorage {
-	alignas(T) unsigned char bytes[sizeof(T) * (N > 0 ? N : 1)];
-	__device__ T *at()
+	alignas(_Tp) unsigned char bytes[sizeof(_Tp) * (_Np > 0 ? _Np : 1)];
+	__device__ _Tp *at()
 	{
-		return reinterpret_cast<T *>(bytes);
+		return reinterpret_cast<_Tp *>(bytes);
 	}
 };
 
@@ -115,35 +115,35 @@ __device__ inline unsigned int logical_warp_mask(unsigned int lane, int width)
  * come; arg and out the calling lane's own).  The fibers are all suspended
  * then, so the operands on their stacks are alive.
  */
-template <typename T>
+template <typename _Tp>
 struct WarpOperands {
-	const T *op[32];
+	const _Tp *op[32];
 };
 
 #ifdef __IDXGEN_CC__
 /* idxgen-cc's own parse of the program: a declaration is enough (kernels using it run as fibers). */
-template <typename Fn, typename T, typename Arg, typename R>
-__device__ void warp_rendezvous(unsigned int mask, const T &mine, const Arg &arg, R &out);
+template <typename Fn, typename _Tp, typename Arg, typename _Rp>
+__device__ void warp_rendezvous(unsigned int mask, const _Tp &mine, const Arg &arg, _Rp &out);
 #else
-template <typename Fn, typename T, typename Arg, typename R>
+template <typename Fn, typename _Tp, typename Arg, typename _Rp>
 static void warp_rendezvous_fn(const void *slots, uint32_t present, uint32_t lane, const void *arg, void *out)
 {
-	WarpOperands<T> ops;
+	WarpOperands<_Tp> ops;
 
 	for (uint32_t l = 0; l < 32; l++) {
 		ops.op[l] = nullptr;
 		if (present >> l & 1)
 			std::memcpy(&ops.op[l], (const char *)slots + l * __IDXGEN_FIBER_SLOT, sizeof(ops.op[l]));
 	}
-	Fn::run(ops, present, lane, *(const Arg *)arg, *(R *)out);
+	Fn::run(ops, present, lane, *(const Arg *)arg, *(_Rp *)out);
 }
 
-template <typename Fn, typename T, typename Arg, typename R>
-__device__ inline void warp_rendezvous(unsigned int mask, const T &mine, const Arg &arg, R &out)
+template <typename Fn, typename _Tp, typename Arg, typename _Rp>
+__device__ inline void warp_rendezvous(unsigned int mask, const _Tp &mine, const Arg &arg, _Rp &out)
 {
-	const T *p = &mine;
+	const _Tp *p = &mine;
 
-	__idxgen_fiber_warp(mask, &p, sizeof(p), warp_rendezvous_fn<Fn, T, Arg, R>, &arg, &out);
+	__idxgen_fiber_warp(mask, &p, sizeof(p), warp_rendezvous_fn<Fn, _Tp, Arg, _Rp>, &arg, &out);
 	__idxgen_cc_fiber_tid();
 }
 #endif
@@ -156,13 +156,13 @@ __device__ inline void warp_rendezvous(unsigned int mask, const T &mine, const A
  * storage of one made without it) its own type: two of these classes used
  * one after the other without a barrier must not share storage.
  */
-template <typename Owner, typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+template <typename Owner, typename _Tp, int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
 class BlockNeighbours
 {
       protected:
 	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
 	struct _TempStorage {
-		RawStorage<T, BLOCK_THREADS> first, last;
+		RawStorage<_Tp, BLOCK_THREADS> first, last;
 	};
 
       public:
@@ -180,11 +180,11 @@ class BlockNeighbours
 		: s(temp_storage), tid(linear_tid(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z))
 	{
 	}
-	template <int N>
-	__device__ void share(T (&input)[N])
+	template <int _Np>
+	__device__ void share(_Tp (&input)[_Np])
 	{
 		s.first.at()[tid] = input[0];
-		s.last.at()[tid] = input[N - 1];
+		s.last.at()[tid] = input[_Np - 1];
 		__syncthreads();
 	}
 };

@@ -20,8 +20,10 @@
 
 #if !defined(IDXGEN_CUB_SERIAL) && defined(__has_include)
 #if __has_include(<tbb/parallel_for.h>)
+#include "../idxgen_user_macros_push.h" /* oneTBB names its template parameters T, N, ... */
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include "../idxgen_user_macros_pop.h"
 #define IDXGEN_CUB_TBB 1
 #endif
 #endif
@@ -48,8 +50,8 @@ struct Chunks {
 };
 
 /* f(k) for k in 0..count-1, in parallel where TBB is there; returns when all are done. */
-template <typename F>
-void parallel_for_n(long long count, F f)
+template <typename _Fp>
+void parallel_for_n(long long count, _Fp f)
 {
 #ifdef IDXGEN_CUB_TBB
 	if (count > 1) {
@@ -64,17 +66,17 @@ void parallel_for_n(long long count, F f)
 	for (long long k = 0; k < count; k++)
 		f(k);
 }
-template <typename F>
-void for_each_chunk(const Chunks &ch, F f)
+template <typename _Fp>
+void for_each_chunk(const Chunks &ch, _Fp f)
 {
 	parallel_for_n(ch.count, f);
 }
 
 /* op folded over in[b..e) (b < e), from in[b], in order */
-template <typename T, typename InIt, typename Op>
-T fold(InIt in, long long b, long long e, Op &op)
+template <typename _Tp, typename InIt, typename Op>
+_Tp fold(InIt in, long long b, long long e, Op &op)
 {
-	T acc = in[b];
+	_Tp acc = in[b];
 
 	for (long long i = b + 1; i < e; i++)
 		acc = op(acc, in[i]);
@@ -82,16 +84,16 @@ T fold(InIt in, long long b, long long e, Op &op)
 }
 
 /* init op in[0] op ... op in[n-1], chunk by chunk */
-template <typename T, typename InIt, typename Op>
-T parallel_reduce(InIt in, long long n, Op op, T init)
+template <typename _Tp, typename InIt, typename Op>
+_Tp parallel_reduce(InIt in, long long n, Op op, _Tp init)
 {
 	Chunks ch(n);
-	std::vector<T> part(ch.count, init);
+	std::vector<_Tp> part(ch.count, init);
 
 	if (n <= 0)
 		return init;
-	for_each_chunk(ch, [&](long long c) { part[c] = fold<T>(in, ch.begin(c), ch.end(c), op); });
-	T acc = init;
+	for_each_chunk(ch, [&](long long c) { part[c] = fold<_Tp>(in, ch.begin(c), ch.end(c), op); });
+	_Tp acc = init;
 	for (long long c = 0; c < ch.count; c++)
 		if (ch.begin(c) < ch.end(c))
 			acc = op(acc, part[c]);
@@ -105,27 +107,27 @@ T parallel_reduce(InIt in, long long n, Op op, T init)
  * (have_init): out[i] = init op in[0] op ... op in[i-1].  Each item is read
  * before its output is written: in place works.
  */
-template <typename T, typename InIt, typename OutIt, typename Op>
-void parallel_scan(InIt in, OutIt out, long long n, Op op, bool exclusive, T init)
+template <typename _Tp, typename InIt, typename OutIt, typename Op>
+void parallel_scan(InIt in, OutIt out, long long n, Op op, bool exclusive, _Tp init)
 {
 	Chunks ch(n);
-	std::vector<T> part(ch.count, init), prefix(ch.count, init);
+	std::vector<_Tp> part(ch.count, init), prefix(ch.count, init);
 	std::vector<char> has_prefix(ch.count, exclusive);
 
 	if (n <= 0)
 		return;
 	if (ch.count > 1)
-		for_each_chunk(ch, [&](long long c) { part[c] = fold<T>(in, ch.begin(c), ch.end(c), op); });
+		for_each_chunk(ch, [&](long long c) { part[c] = fold<_Tp>(in, ch.begin(c), ch.end(c), op); });
 	for (long long c = 1; c < ch.count; c++) {
-		prefix[c] = has_prefix[c - 1] ? T(op(prefix[c - 1], part[c - 1])) : part[c - 1];
+		prefix[c] = has_prefix[c - 1] ? _Tp(op(prefix[c - 1], part[c - 1])) : part[c - 1];
 		has_prefix[c] = 1;
 	}
 	for_each_chunk(ch, [&](long long c) {
-		T acc = prefix[c];
+		_Tp acc = prefix[c];
 		bool have = has_prefix[c];
 
 		for (long long i = ch.begin(c); i < ch.end(c); i++) {
-			T next = have ? T(op(acc, in[i])) : T(in[i]);
+			_Tp next = have ? _Tp(op(acc, in[i])) : _Tp(in[i]);
 
 			out[i] = exclusive ? acc : next;
 			acc = next;
@@ -144,18 +146,18 @@ void parallel_scan(InIt in, OutIt out, long long n, Op op, bool exclusive, T ini
  * parallel: disjoint places, each chunk in its own order, so the pass is
  * stable).
  */
-template <typename U>
-std::vector<long long> radix_order(std::vector<U> key, bool descending)
+template <typename _Up>
+std::vector<long long> radix_order(std::vector<_Up> key, bool descending)
 {
 	long long n = (long long)key.size();
 	Chunks ch(n);
 	std::vector<long long> idx(n), idx2(n);
-	std::vector<U> key2(n);
-	U all = 0;
+	std::vector<_Up> key2(n);
+	_Up all = 0;
 
 	for (long long i = 0; i < n; i++)
 		idx[i] = i, all |= key[i];
-	for (int shift = 0; shift < (int)sizeof(U) * 8 && (all >> shift) != 0; shift += 8) {
+	for (int shift = 0; shift < (int)sizeof(_Up) * 8 && (all >> shift) != 0; shift += 8) {
 		std::vector<long long> bucket(ch.count * 256, 0);
 		long long at = 0;
 

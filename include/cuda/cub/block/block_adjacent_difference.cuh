@@ -16,12 +16,12 @@
 
 namespace cub {
 
-template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+template <typename _Tp, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockAdjacentDifference
-	: public detail::BlockNeighbours<BlockAdjacentDifference<T, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, LEGACY_PTX_ARCH>, T,
+	: public detail::BlockNeighbours<BlockAdjacentDifference<_Tp, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, LEGACY_PTX_ARCH>, _Tp,
 					 BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>
 {
-	typedef detail::BlockNeighbours<BlockAdjacentDifference, T, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> Base;
+	typedef detail::BlockNeighbours<BlockAdjacentDifference, _Tp, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z> Base;
 	using Base::BLOCK_THREADS;
 	using Base::s;
 	using Base::tid;
@@ -38,13 +38,13 @@ class BlockAdjacentDifference
 	 * output aliasing the input still reads each input before it is
 	 * overwritten.
 	 */
-	template <int N, typename OutT, typename Op>
-	__device__ void left(T (&input)[N], OutT (&output)[N], Op &op, int valid, const T *pred)
+	template <int _Np, typename OutT, typename Op>
+	__device__ void left(_Tp (&input)[_Np], OutT (&output)[_Np], Op &op, int valid, const _Tp *pred)
 	{
-		T before = tid > 0 ? s.last.at()[tid - 1] : (pred ? *pred : input[0]);
+		_Tp before = tid > 0 ? s.last.at()[tid - 1] : (pred ? *pred : input[0]);
 
-		for (int j = N - 1; j >= 0; j--) {
-			if (tid * N + j >= valid)
+		for (int j = _Np - 1; j >= 0; j--) {
+			if (tid * _Np + j >= valid)
 				output[j] = input[j];
 			else if (j > 0)
 				output[j] = op(input[j], input[j - 1]);
@@ -59,15 +59,15 @@ class BlockAdjacentDifference
 	 * (the others copied): valid - 1, or the whole tile when succ, the
 	 * item after it, is given.  Upwards, for an aliased output.
 	 */
-	template <int N, typename OutT, typename Op>
-	__device__ void right(T (&input)[N], OutT (&output)[N], Op &op, int valid, const T *succ)
+	template <int _Np, typename OutT, typename Op>
+	__device__ void right(_Tp (&input)[_Np], OutT (&output)[_Np], Op &op, int valid, const _Tp *succ)
 	{
 		int end = succ ? valid : valid - 1;
-		T after = tid < BLOCK_THREADS - 1 ? s.first.at()[tid + 1] : (succ ? *succ : input[N - 1]);
+		_Tp after = tid < BLOCK_THREADS - 1 ? s.first.at()[tid + 1] : (succ ? *succ : input[_Np - 1]);
 
-		for (int j = 0; j < N; j++) {
-			if (tid * N + j < end)
-				output[j] = op(input[j], j < N - 1 ? input[j + 1] : after);
+		for (int j = 0; j < _Np; j++) {
+			if (tid * _Np + j < end)
+				output[j] = op(input[j], j < _Np - 1 ? input[j + 1] : after);
 			else
 				output[j] = input[j];
 		}
@@ -81,48 +81,48 @@ class BlockAdjacentDifference
 	{
 	}
 
-	template <int N, typename OutputType, typename DifferenceOpT>
-	__device__ void SubtractLeft(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op)
+	template <int _Np, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractLeft(_Tp (&input)[_Np], OutputType (&output)[_Np], DifferenceOpT difference_op)
 	{
 		share(input);
-		left(input, output, difference_op, BLOCK_THREADS * N, nullptr);
+		left(input, output, difference_op, BLOCK_THREADS * _Np, nullptr);
 	}
-	template <int N, typename OutputType, typename DifferenceOpT>
-	__device__ void SubtractLeft(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op,
-				     T tile_predecessor_item)
+	template <int _Np, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractLeft(_Tp (&input)[_Np], OutputType (&output)[_Np], DifferenceOpT difference_op,
+				     _Tp tile_predecessor_item)
 	{
 		share(input);
-		left(input, output, difference_op, BLOCK_THREADS * N, &tile_predecessor_item);
+		left(input, output, difference_op, BLOCK_THREADS * _Np, &tile_predecessor_item);
 	}
-	template <int N, typename OutputType, typename DifferenceOpT>
-	__device__ void SubtractLeftPartialTile(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op,
+	template <int _Np, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractLeftPartialTile(_Tp (&input)[_Np], OutputType (&output)[_Np], DifferenceOpT difference_op,
 						int valid_items)
 	{
 		share(input);
 		left(input, output, difference_op, valid_items, nullptr);
 	}
-	template <int N, typename OutputType, typename DifferenceOpT>
-	__device__ void SubtractLeftPartialTile(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op,
-						int valid_items, T tile_predecessor_item)
+	template <int _Np, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractLeftPartialTile(_Tp (&input)[_Np], OutputType (&output)[_Np], DifferenceOpT difference_op,
+						int valid_items, _Tp tile_predecessor_item)
 	{
 		share(input);
 		left(input, output, difference_op, valid_items, &tile_predecessor_item);
 	}
-	template <int N, typename OutputType, typename DifferenceOpT>
-	__device__ void SubtractRight(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op)
+	template <int _Np, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractRight(_Tp (&input)[_Np], OutputType (&output)[_Np], DifferenceOpT difference_op)
 	{
 		share(input);
-		right(input, output, difference_op, BLOCK_THREADS * N, nullptr);
+		right(input, output, difference_op, BLOCK_THREADS * _Np, nullptr);
 	}
-	template <int N, typename OutputType, typename DifferenceOpT>
-	__device__ void SubtractRight(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op,
-				      T tile_successor_item)
+	template <int _Np, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractRight(_Tp (&input)[_Np], OutputType (&output)[_Np], DifferenceOpT difference_op,
+				      _Tp tile_successor_item)
 	{
 		share(input);
-		right(input, output, difference_op, BLOCK_THREADS * N, &tile_successor_item);
+		right(input, output, difference_op, BLOCK_THREADS * _Np, &tile_successor_item);
 	}
-	template <int N, typename OutputType, typename DifferenceOpT>
-	__device__ void SubtractRightPartialTile(T (&input)[N], OutputType (&output)[N], DifferenceOpT difference_op,
+	template <int _Np, typename OutputType, typename DifferenceOpT>
+	__device__ void SubtractRightPartialTile(_Tp (&input)[_Np], OutputType (&output)[_Np], DifferenceOpT difference_op,
 						 int valid_items)
 	{
 		share(input);

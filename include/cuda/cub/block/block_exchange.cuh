@@ -17,8 +17,8 @@ template <typename InputT, int BLOCK_DIM_X, int ITEMS_PER_THREAD, bool WARP_TIME
 	  int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockExchange
 {
-	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, TILE = BLOCK_THREADS * ITEMS_PER_THREAD };
-	typedef detail::RawStorage<InputT, TILE> _TempStorage;
+	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, __idxgen_tile = BLOCK_THREADS * ITEMS_PER_THREAD };
+	typedef detail::RawStorage<InputT, __idxgen_tile> _TempStorage;
 	typedef InputT Items[ITEMS_PER_THREAD];
 	enum Arrangement { BLOCKED, STRIPED, WARP_STRIPED };
 
@@ -54,7 +54,7 @@ class BlockExchange
 				OffsetT (&ranks)[ITEMS_PER_THREAD], Arrangement to, Keep keep)
 	{
 		for (int j = 0; j < ITEMS_PER_THREAD; j++)
-			if (keep(j) && ranks[j] >= 0 && ranks[j] < TILE)
+			if (keep(j) && ranks[j] >= 0 && ranks[j] < __idxgen_tile)
 				s[ranks[j]] = in[j];
 		__syncthreads();
 		for (int j = 0; j < ITEMS_PER_THREAD; j++)

@@ -22,14 +22,14 @@ enum BlockHistogramAlgorithm {
 	BLOCK_HISTO_ATOMIC,
 };
 
-template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, int BINS,
+template <typename _Tp, int BLOCK_DIM_X, int ITEMS_PER_THREAD, int BINS,
 	  BlockHistogramAlgorithm ALGORITHM = BLOCK_HISTO_SORT, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1,
 	  int LEGACY_PTX_ARCH = 0>
 class BlockHistogram
 {
-	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, TILE = BLOCK_THREADS * ITEMS_PER_THREAD };
+	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, __idxgen_tile = BLOCK_THREADS * ITEMS_PER_THREAD };
 	struct _TempStorage {
-		detail::RawStorage<T, TILE> items;
+		detail::RawStorage<_Tp, __idxgen_tile> items;
 		unsigned int counts[BINS];
 	};
 
@@ -67,7 +67,7 @@ class BlockHistogram
 			histogram[b] = 0;
 	}
 	template <typename CounterT>
-	__device__ void Composite(T (&items)[ITEMS_PER_THREAD], CounterT histogram[BINS])
+	__device__ void Composite(_Tp (&items)[ITEMS_PER_THREAD], CounterT histogram[BINS])
 	{
 		for (int j = 0; j < ITEMS_PER_THREAD; j++)
 			s.items.at()[tid * ITEMS_PER_THREAD + j] = items[j];
@@ -75,7 +75,7 @@ class BlockHistogram
 		if (tid == 0) {
 			for (int b = 0; b < BINS; b++)
 				s.counts[b] = 0;
-			for (int i = 0; i < TILE; i++) {
+			for (int i = 0; i < __idxgen_tile; i++) {
 				unsigned long long bin = (unsigned long long)s.items.at()[i];
 				if (bin < (unsigned long long)BINS)
 					s.counts[bin]++;
@@ -87,7 +87,7 @@ class BlockHistogram
 				add(&histogram[b], s.counts[b]);
 	}
 	template <typename CounterT>
-	__device__ void Histogram(T (&items)[ITEMS_PER_THREAD], CounterT histogram[BINS])
+	__device__ void Histogram(_Tp (&items)[ITEMS_PER_THREAD], CounterT histogram[BINS])
 	{
 		InitHistogram(histogram);
 		__syncthreads();

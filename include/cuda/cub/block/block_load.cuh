@@ -50,8 +50,8 @@ __device__ inline void LoadDirectBlocked(int linear_tid, InputIteratorT block_it
 		items[j] = oob_default;
 	LoadDirectBlocked(linear_tid, block_itr, items, valid_items);
 }
-template <typename T, int ITEMS_PER_THREAD>
-__device__ inline void LoadDirectBlockedVectorized(int linear_tid, T *block_ptr, T (&items)[ITEMS_PER_THREAD])
+template <typename _Tp, int ITEMS_PER_THREAD>
+__device__ inline void LoadDirectBlockedVectorized(int linear_tid, _Tp *block_ptr, _Tp (&items)[ITEMS_PER_THREAD])
 {
 	LoadDirectBlocked(linear_tid, block_ptr, items);
 }

@@ -20,10 +20,10 @@ template <typename KeyT, int BLOCK_DIM_X, int ITEMS_PER_THREAD, typename ValueT 
 	  int BLOCK_DIM_Z = 1>
 class BlockMergeSort
 {
-	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, TILE = BLOCK_THREADS * ITEMS_PER_THREAD };
+	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, __idxgen_tile = BLOCK_THREADS * ITEMS_PER_THREAD };
 	struct _TempStorage {
-		detail::RawStorage<KeyT, TILE> keys;
-		detail::RawStorage<ValueT, TILE> values;
+		detail::RawStorage<KeyT, __idxgen_tile> keys;
+		detail::RawStorage<ValueT, __idxgen_tile> values;
 	};
 
       public:
@@ -56,11 +56,11 @@ class BlockMergeSort
 		}
 	}
 
-	template <typename V, typename CompareOp>
-	__device__ void sort(KeyT (&keys)[ITEMS_PER_THREAD], V *values, CompareOp &compare_op, int valid_items,
+	template <typename _Vp, typename CompareOp>
+	__device__ void sort(KeyT (&keys)[ITEMS_PER_THREAD], _Vp *values, CompareOp &compare_op, int valid_items,
 			     const KeyT *oob_default)
 	{
-		int n = valid_items < 0 ? 0 : valid_items > TILE ? TILE : valid_items;
+		int n = valid_items < 0 ? 0 : valid_items > __idxgen_tile ? __idxgen_tile : valid_items;
 
 		for (int j = 0; j < ITEMS_PER_THREAD; j++) {
 			int i = detail::blocked_index(tid, ITEMS_PER_THREAD, j);
@@ -99,7 +99,7 @@ class BlockMergeSort
 	template <typename CompareOp>
 	__device__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD], CompareOp compare_op)
 	{
-		sort(keys, (ValueT *)0, compare_op, TILE, (const KeyT *)0);
+		sort(keys, (ValueT *)0, compare_op, __idxgen_tile, (const KeyT *)0);
 	}
 	template <typename CompareOp>
 	__device__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD], CompareOp compare_op, int valid_items, KeyT oob_default)
@@ -109,13 +109,13 @@ class BlockMergeSort
 	template <typename CompareOp>
 	__device__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&items)[ITEMS_PER_THREAD], CompareOp compare_op)
 	{
-		sort(keys, items, compare_op, TILE, (const KeyT *)0);
+		sort(keys, items, compare_op, __idxgen_tile, (const KeyT *)0);
 	}
 	template <typename CompareOp, bool IS_LAST_TILE = true>
 	__device__ void Sort(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&items)[ITEMS_PER_THREAD], CompareOp compare_op,
 			     int valid_items, KeyT oob_default)
 	{
-		sort(keys, items, compare_op, IS_LAST_TILE ? valid_items : TILE, &oob_default);
+		sort(keys, items, compare_op, IS_LAST_TILE ? valid_items : __idxgen_tile, &oob_default);
 	}
 	template <typename CompareOp>
 	__device__ void StableSort(KeyT (&keys)[ITEMS_PER_THREAD], CompareOp compare_op)

@@ -20,10 +20,10 @@ template <typename KeyT, int BLOCK_DIM_X, int ITEMS_PER_THREAD, typename ValueT 
 	  int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockRadixSort
 {
-	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, TILE = BLOCK_THREADS * ITEMS_PER_THREAD };
+	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z, __idxgen_tile = BLOCK_THREADS * ITEMS_PER_THREAD };
 	struct _TempStorage {
-		detail::RawStorage<KeyT, TILE> keys;
-		detail::RawStorage<ValueT, TILE> values;
+		detail::RawStorage<KeyT, __idxgen_tile> keys;
+		detail::RawStorage<ValueT, __idxgen_tile> values;
 	};
 
       public:
@@ -39,28 +39,28 @@ class BlockRadixSort
 	{
 		KeyT *k = s->keys.at();
 		ValueT *v = s->values.at();
-		std::vector<int> idx(TILE);
-		std::vector<KeyT> ks(k, k + TILE);
+		std::vector<int> idx(__idxgen_tile);
+		std::vector<KeyT> ks(k, k + __idxgen_tile);
 
-		for (int i = 0; i < TILE; i++)
+		for (int i = 0; i < __idxgen_tile; i++)
 			idx[i] = i;
 		std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
 			auto ka = detail::radix_bits(ks[a], begin_bit, end_bit);
 			auto kb = detail::radix_bits(ks[b], begin_bit, end_bit);
 			return descending ? kb < ka : ka < kb;
 		});
-		for (int i = 0; i < TILE; i++)
+		for (int i = 0; i < __idxgen_tile; i++)
 			k[i] = ks[idx[i]];
 		if (with_values) {
-			std::vector<ValueT> vs(v, v + TILE);
+			std::vector<ValueT> vs(v, v + __idxgen_tile);
 
-			for (int i = 0; i < TILE; i++)
+			for (int i = 0; i < __idxgen_tile; i++)
 				v[i] = vs[idx[i]];
 		}
 	}
 
-	template <typename V>
-	__device__ void sort(KeyT (&keys)[ITEMS_PER_THREAD], V *values, int begin_bit, int end_bit, bool descending,
+	template <typename _Vp>
+	__device__ void sort(KeyT (&keys)[ITEMS_PER_THREAD], _Vp *values, int begin_bit, int end_bit, bool descending,
 			     bool striped_out)
 	{
 		for (int j = 0; j < ITEMS_PER_THREAD; j++) {

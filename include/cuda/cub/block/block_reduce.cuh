@@ -18,25 +18,25 @@ enum BlockReduceAlgorithm {
 	BLOCK_REDUCE_WARP_REDUCTIONS,
 };
 
-template <typename T, int BLOCK_DIM_X, BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS,
+template <typename _Tp, int BLOCK_DIM_X, BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS,
 	  int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockReduce
 {
 	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
-	typedef detail::RawStorage<T, BLOCK_THREADS> _TempStorage;
+	typedef detail::RawStorage<_Tp, BLOCK_THREADS> _TempStorage;
 
       public:
 	struct TempStorage : _TempStorage {
 	};
 
       private:
-	T *partial;
+	_Tp *partial;
 	int tid;
 
 	template <typename Op>
-	__device__ T fold(T input, Op op, int num_valid)
+	__device__ _Tp fold(_Tp input, Op op, int num_valid)
 	{
-		T r = input;
+		_Tp r = input;
 
 		partial[tid] = input;
 		__syncthreads();
@@ -57,34 +57,34 @@ class BlockReduce
 	}
 
 	template <typename ReductionOp>
-	__device__ T Reduce(T input, ReductionOp reduction_op)
+	__device__ _Tp Reduce(_Tp input, ReductionOp reduction_op)
 	{
 		return fold(input, reduction_op, BLOCK_THREADS);
 	}
 	template <int ITEMS_PER_THREAD, typename ReductionOp>
-	__device__ T Reduce(T (&inputs)[ITEMS_PER_THREAD], ReductionOp reduction_op)
+	__device__ _Tp Reduce(_Tp (&inputs)[ITEMS_PER_THREAD], ReductionOp reduction_op)
 	{
-		T r = inputs[0];
+		_Tp r = inputs[0];
 
 		for (int i = 1; i < ITEMS_PER_THREAD; i++)
 			r = reduction_op(r, inputs[i]);
 		return fold(r, reduction_op, BLOCK_THREADS);
 	}
 	template <typename ReductionOp>
-	__device__ T Reduce(T input, ReductionOp reduction_op, int num_valid)
+	__device__ _Tp Reduce(_Tp input, ReductionOp reduction_op, int num_valid)
 	{
 		return fold(input, reduction_op, num_valid < BLOCK_THREADS ? num_valid : BLOCK_THREADS);
 	}
-	__device__ T Sum(T input)
+	__device__ _Tp Sum(_Tp input)
 	{
 		return Reduce(input, cub::Sum());
 	}
 	template <int ITEMS_PER_THREAD>
-	__device__ T Sum(T (&inputs)[ITEMS_PER_THREAD])
+	__device__ _Tp Sum(_Tp (&inputs)[ITEMS_PER_THREAD])
 	{
 		return Reduce(inputs, cub::Sum());
 	}
-	__device__ T Sum(T input, int num_valid)
+	__device__ _Tp Sum(_Tp input, int num_valid)
 	{
 		return Reduce(input, cub::Sum(), num_valid);
 	}

@@ -38,8 +38,8 @@ class BlockRunLengthDecode
 	int tid;
 
 	/* each thread's runs into the TempStorage: offsets, or lengths that thread 0 turns into offsets */
-	template <typename N>
-	__device__ void init(ItemT (&run_values)[RUNS_PER_THREAD], N (&runs)[RUNS_PER_THREAD], bool lengths)
+	template <typename _Np>
+	__device__ void init(ItemT (&run_values)[RUNS_PER_THREAD], _Np (&runs)[RUNS_PER_THREAD], bool lengths)
 	{
 		for (int j = 0; j < RUNS_PER_THREAD; j++) {
 			int i = detail::blocked_index(tid, RUNS_PER_THREAD, j);

@@ -21,20 +21,20 @@ enum BlockScanAlgorithm {
 	BLOCK_SCAN_WARP_SCANS,
 };
 
-template <typename T, int BLOCK_DIM_X, BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING, int BLOCK_DIM_Y = 1,
+template <typename _Tp, int BLOCK_DIM_X, BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING, int BLOCK_DIM_Y = 1,
 	  int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockScan
 {
 	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
 	/* slots 0..n-1 the threads' totals, then their exclusive prefixes; n the aggregate; n+1 the prefix */
-	typedef detail::RawStorage<T, BLOCK_THREADS + 2> _TempStorage;
+	typedef detail::RawStorage<_Tp, BLOCK_THREADS + 2> _TempStorage;
 
       public:
 	struct TempStorage : _TempStorage {
 	};
 
       private:
-	T *s;
+	_Tp *s;
 	int tid;
 
 	/* No callback: nothing extra to do in the first warp. */
@@ -47,16 +47,16 @@ class BlockScan
 	 * prefix), the aggregate.
 	 */
 	template <typename ScanOp, typename PrefixOp>
-	__device__ void scan(T total, ScanOp op, const T *init, PrefixOp *prefix_op, T &exclusive, bool &has_prefix,
-			     T &aggregate)
+	__device__ void scan(_Tp total, ScanOp op, const _Tp *init, PrefixOp *prefix_op, _Tp &exclusive, bool &has_prefix,
+			     _Tp &aggregate)
 	{
 		s[tid] = total;
 		__syncthreads();
 		if (tid == 0) {
-			T run = s[0];
+			_Tp run = s[0];
 
 			for (int i = 1; i < BLOCK_THREADS; i++) {
-				T next = op(run, s[i]);
+				_Tp next = op(run, s[i]);
 
 				s[i] = run;
 				run = next;
@@ -70,23 +70,23 @@ class BlockScan
 		if (tid > 0)
 			exclusive = s[tid];
 		if (init || prefix_op) {
-			T base = init ? *init : s[BLOCK_THREADS + 1];
+			_Tp base = init ? *init : s[BLOCK_THREADS + 1];
 
 			exclusive = tid > 0 ? op(base, exclusive) : base;
 			has_prefix = true;
 		}
 	}
 
-	__device__ void call_prefix(NoPrefix *, const T &)
+	__device__ void call_prefix(NoPrefix *, const _Tp &)
 	{
 	}
 	template <typename PrefixOp>
-	__device__ void call_prefix(PrefixOp *prefix_op, const T &aggregate)
+	__device__ void call_prefix(PrefixOp *prefix_op, const _Tp &aggregate)
 	{
 		if (!prefix_op)
 			return;
 		if (tid < 32) {
-			T p = (*prefix_op)(aggregate);
+			_Tp p = (*prefix_op)(aggregate);
 
 			if (tid == 0)
 				s[BLOCK_THREADS + 1] = p;
@@ -95,22 +95,22 @@ class BlockScan
 	}
 
 	/* Scan of an array: the thread's inclusive partials on top of its exclusive prefix. */
-	template <int N, typename ScanOp, typename PrefixOp>
-	__device__ void scan_items(const T (&in)[N], T (&out)[N], ScanOp op, const T *init, PrefixOp *prefix_op,
-				   bool inclusive, T &aggregate)
+	template <int _Np, typename ScanOp, typename PrefixOp>
+	__device__ void scan_items(const _Tp (&in)[_Np], _Tp (&out)[_Np], ScanOp op, const _Tp *init, PrefixOp *prefix_op,
+				   bool inclusive, _Tp &aggregate)
 	{
-		T local[N], total = in[0], exclusive = in[0];
+		_Tp local[_Np], total = in[0], exclusive = in[0];
 		bool has_prefix;
 
-		for (int i = 0; i < N; i++)
+		for (int i = 0; i < _Np; i++)
 			local[i] = in[i];
-		for (int i = 1; i < N; i++)
+		for (int i = 1; i < _Np; i++)
 			total = op(total, local[i]);
 		scan(total, op, init, prefix_op, exclusive, has_prefix, aggregate);
-		T run = exclusive;
-		for (int i = 0; i < N; i++) {
+		_Tp run = exclusive;
+		for (int i = 0; i < _Np; i++) {
 			bool have = has_prefix || i > 0;
-			T inc = have ? op(run, local[i]) : local[i];
+			_Tp inc = have ? op(run, local[i]) : local[i];
 
 			if (inclusive)
 				out[i] = inc;
@@ -121,10 +121,10 @@ class BlockScan
 	}
 
 	template <typename ScanOp, typename PrefixOp>
-	__device__ void scan_one(T input, T &output, ScanOp op, const T *init, PrefixOp *prefix_op, bool inclusive,
-				 T &aggregate)
+	__device__ void scan_one(_Tp input, _Tp &output, ScanOp op, const _Tp *init, PrefixOp *prefix_op, bool inclusive,
+				 _Tp &aggregate)
 	{
-		T in[1] = { input }, out[1] = { output };
+		_Tp in[1] = { input }, out[1] = { output };
 
 		scan_items(in, out, op, init, prefix_op, inclusive, aggregate);
 		output = out[0];
@@ -141,155 +141,155 @@ class BlockScan
 	}
 
 	/* one item per thread */
-	__device__ void ExclusiveSum(T input, T &output)
+	__device__ void ExclusiveSum(_Tp input, _Tp &output)
 	{
-		T agg, zero = T();
+		_Tp agg, zero = _Tp();
 		scan_one(input, output, cub::Sum(), &zero, (NoPrefix *)0, false, agg);
 	}
-	__device__ void ExclusiveSum(T input, T &output, T &block_aggregate)
+	__device__ void ExclusiveSum(_Tp input, _Tp &output, _Tp &block_aggregate)
 	{
-		T zero = T();
+		_Tp zero = _Tp();
 		scan_one(input, output, cub::Sum(), &zero, (NoPrefix *)0, false, block_aggregate);
 	}
 	template <typename BlockPrefixCallbackOp>
-	__device__ void ExclusiveSum(T input, T &output, BlockPrefixCallbackOp &block_prefix_callback_op)
+	__device__ void ExclusiveSum(_Tp input, _Tp &output, BlockPrefixCallbackOp &block_prefix_callback_op)
 	{
-		T agg;
-		scan_one(input, output, cub::Sum(), (const T *)0, &block_prefix_callback_op, false, agg);
+		_Tp agg;
+		scan_one(input, output, cub::Sum(), (const _Tp *)0, &block_prefix_callback_op, false, agg);
 	}
 	template <typename ScanOp>
-	__device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp scan_op)
+	__device__ void ExclusiveScan(_Tp input, _Tp &output, _Tp initial_value, ScanOp scan_op)
 	{
-		T agg;
+		_Tp agg;
 		scan_one(input, output, scan_op, &initial_value, (NoPrefix *)0, false, agg);
 	}
 	template <typename ScanOp>
-	__device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp scan_op, T &block_aggregate)
+	__device__ void ExclusiveScan(_Tp input, _Tp &output, _Tp initial_value, ScanOp scan_op, _Tp &block_aggregate)
 	{
 		scan_one(input, output, scan_op, &initial_value, (NoPrefix *)0, false, block_aggregate);
 	}
 	template <typename ScanOp>
-	__device__ void ExclusiveScan(T input, T &output, ScanOp scan_op)
+	__device__ void ExclusiveScan(_Tp input, _Tp &output, ScanOp scan_op)
 	{
-		T agg;
-		scan_one(input, output, scan_op, (const T *)0, (NoPrefix *)0, false, agg);
+		_Tp agg;
+		scan_one(input, output, scan_op, (const _Tp *)0, (NoPrefix *)0, false, agg);
 	}
 	template <typename ScanOp>
-	__device__ void ExclusiveScan(T input, T &output, ScanOp scan_op, T &block_aggregate)
+	__device__ void ExclusiveScan(_Tp input, _Tp &output, ScanOp scan_op, _Tp &block_aggregate)
 	{
-		scan_one(input, output, scan_op, (const T *)0, (NoPrefix *)0, false, block_aggregate);
+		scan_one(input, output, scan_op, (const _Tp *)0, (NoPrefix *)0, false, block_aggregate);
 	}
 	template <typename ScanOp, typename BlockPrefixCallbackOp>
-	__device__ void ExclusiveScan(T input, T &output, ScanOp scan_op, BlockPrefixCallbackOp &block_prefix_callback_op)
+	__device__ void ExclusiveScan(_Tp input, _Tp &output, ScanOp scan_op, BlockPrefixCallbackOp &block_prefix_callback_op)
 	{
-		T agg;
-		scan_one(input, output, scan_op, (const T *)0, &block_prefix_callback_op, false, agg);
+		_Tp agg;
+		scan_one(input, output, scan_op, (const _Tp *)0, &block_prefix_callback_op, false, agg);
 	}
-	__device__ void InclusiveSum(T input, T &output)
+	__device__ void InclusiveSum(_Tp input, _Tp &output)
 	{
-		T agg;
-		scan_one(input, output, cub::Sum(), (const T *)0, (NoPrefix *)0, true, agg);
+		_Tp agg;
+		scan_one(input, output, cub::Sum(), (const _Tp *)0, (NoPrefix *)0, true, agg);
 	}
-	__device__ void InclusiveSum(T input, T &output, T &block_aggregate)
+	__device__ void InclusiveSum(_Tp input, _Tp &output, _Tp &block_aggregate)
 	{
-		scan_one(input, output, cub::Sum(), (const T *)0, (NoPrefix *)0, true, block_aggregate);
+		scan_one(input, output, cub::Sum(), (const _Tp *)0, (NoPrefix *)0, true, block_aggregate);
 	}
 	template <typename BlockPrefixCallbackOp>
-	__device__ void InclusiveSum(T input, T &output, BlockPrefixCallbackOp &block_prefix_callback_op)
+	__device__ void InclusiveSum(_Tp input, _Tp &output, BlockPrefixCallbackOp &block_prefix_callback_op)
 	{
-		T agg;
-		scan_one(input, output, cub::Sum(), (const T *)0, &block_prefix_callback_op, true, agg);
+		_Tp agg;
+		scan_one(input, output, cub::Sum(), (const _Tp *)0, &block_prefix_callback_op, true, agg);
 	}
 	template <typename ScanOp>
-	__device__ void InclusiveScan(T input, T &output, ScanOp scan_op)
+	__device__ void InclusiveScan(_Tp input, _Tp &output, ScanOp scan_op)
 	{
-		T agg;
-		scan_one(input, output, scan_op, (const T *)0, (NoPrefix *)0, true, agg);
+		_Tp agg;
+		scan_one(input, output, scan_op, (const _Tp *)0, (NoPrefix *)0, true, agg);
 	}
 	template <typename ScanOp>
-	__device__ void InclusiveScan(T input, T &output, ScanOp scan_op, T &block_aggregate)
+	__device__ void InclusiveScan(_Tp input, _Tp &output, ScanOp scan_op, _Tp &block_aggregate)
 	{
-		scan_one(input, output, scan_op, (const T *)0, (NoPrefix *)0, true, block_aggregate);
+		scan_one(input, output, scan_op, (const _Tp *)0, (NoPrefix *)0, true, block_aggregate);
 	}
 	template <typename ScanOp, typename BlockPrefixCallbackOp>
-	__device__ void InclusiveScan(T input, T &output, ScanOp scan_op, BlockPrefixCallbackOp &block_prefix_callback_op)
+	__device__ void InclusiveScan(_Tp input, _Tp &output, ScanOp scan_op, BlockPrefixCallbackOp &block_prefix_callback_op)
 	{
-		T agg;
-		scan_one(input, output, scan_op, (const T *)0, &block_prefix_callback_op, true, agg);
+		_Tp agg;
+		scan_one(input, output, scan_op, (const _Tp *)0, &block_prefix_callback_op, true, agg);
 	}
 
 	/* ITEMS_PER_THREAD items per thread (a blocked arrangement) */
-	template <int N>
-	__device__ void ExclusiveSum(T (&input)[N], T (&output)[N])
+	template <int _Np>
+	__device__ void ExclusiveSum(_Tp (&input)[_Np], _Tp (&output)[_Np])
 	{
-		T agg, zero = T();
+		_Tp agg, zero = _Tp();
 		scan_items(input, output, cub::Sum(), &zero, (NoPrefix *)0, false, agg);
 	}
-	template <int N>
-	__device__ void ExclusiveSum(T (&input)[N], T (&output)[N], T &block_aggregate)
+	template <int _Np>
+	__device__ void ExclusiveSum(_Tp (&input)[_Np], _Tp (&output)[_Np], _Tp &block_aggregate)
 	{
-		T zero = T();
+		_Tp zero = _Tp();
 		scan_items(input, output, cub::Sum(), &zero, (NoPrefix *)0, false, block_aggregate);
 	}
-	template <int N, typename BlockPrefixCallbackOp>
-	__device__ void ExclusiveSum(T (&input)[N], T (&output)[N], BlockPrefixCallbackOp &block_prefix_callback_op)
+	template <int _Np, typename BlockPrefixCallbackOp>
+	__device__ void ExclusiveSum(_Tp (&input)[_Np], _Tp (&output)[_Np], BlockPrefixCallbackOp &block_prefix_callback_op)
 	{
-		T agg;
-		scan_items(input, output, cub::Sum(), (const T *)0, &block_prefix_callback_op, false, agg);
+		_Tp agg;
+		scan_items(input, output, cub::Sum(), (const _Tp *)0, &block_prefix_callback_op, false, agg);
 	}
-	template <int N, typename ScanOp>
-	__device__ void ExclusiveScan(T (&input)[N], T (&output)[N], T initial_value, ScanOp scan_op)
+	template <int _Np, typename ScanOp>
+	__device__ void ExclusiveScan(_Tp (&input)[_Np], _Tp (&output)[_Np], _Tp initial_value, ScanOp scan_op)
 	{
-		T agg;
+		_Tp agg;
 		scan_items(input, output, scan_op, &initial_value, (NoPrefix *)0, false, agg);
 	}
-	template <int N, typename ScanOp>
-	__device__ void ExclusiveScan(T (&input)[N], T (&output)[N], T initial_value, ScanOp scan_op,
-				      T &block_aggregate)
+	template <int _Np, typename ScanOp>
+	__device__ void ExclusiveScan(_Tp (&input)[_Np], _Tp (&output)[_Np], _Tp initial_value, ScanOp scan_op,
+				      _Tp &block_aggregate)
 	{
 		scan_items(input, output, scan_op, &initial_value, (NoPrefix *)0, false, block_aggregate);
 	}
-	template <int N, typename ScanOp, typename BlockPrefixCallbackOp>
-	__device__ void ExclusiveScan(T (&input)[N], T (&output)[N], ScanOp scan_op,
+	template <int _Np, typename ScanOp, typename BlockPrefixCallbackOp>
+	__device__ void ExclusiveScan(_Tp (&input)[_Np], _Tp (&output)[_Np], ScanOp scan_op,
 				      BlockPrefixCallbackOp &block_prefix_callback_op)
 	{
-		T agg;
-		scan_items(input, output, scan_op, (const T *)0, &block_prefix_callback_op, false, agg);
+		_Tp agg;
+		scan_items(input, output, scan_op, (const _Tp *)0, &block_prefix_callback_op, false, agg);
 	}
-	template <int N>
-	__device__ void InclusiveSum(T (&input)[N], T (&output)[N])
+	template <int _Np>
+	__device__ void InclusiveSum(_Tp (&input)[_Np], _Tp (&output)[_Np])
 	{
-		T agg;
-		scan_items(input, output, cub::Sum(), (const T *)0, (NoPrefix *)0, true, agg);
+		_Tp agg;
+		scan_items(input, output, cub::Sum(), (const _Tp *)0, (NoPrefix *)0, true, agg);
 	}
-	template <int N>
-	__device__ void InclusiveSum(T (&input)[N], T (&output)[N], T &block_aggregate)
+	template <int _Np>
+	__device__ void InclusiveSum(_Tp (&input)[_Np], _Tp (&output)[_Np], _Tp &block_aggregate)
 	{
-		scan_items(input, output, cub::Sum(), (const T *)0, (NoPrefix *)0, true, block_aggregate);
+		scan_items(input, output, cub::Sum(), (const _Tp *)0, (NoPrefix *)0, true, block_aggregate);
 	}
-	template <int N, typename BlockPrefixCallbackOp>
-	__device__ void InclusiveSum(T (&input)[N], T (&output)[N], BlockPrefixCallbackOp &block_prefix_callback_op)
+	template <int _Np, typename BlockPrefixCallbackOp>
+	__device__ void InclusiveSum(_Tp (&input)[_Np], _Tp (&output)[_Np], BlockPrefixCallbackOp &block_prefix_callback_op)
 	{
-		T agg;
-		scan_items(input, output, cub::Sum(), (const T *)0, &block_prefix_callback_op, true, agg);
+		_Tp agg;
+		scan_items(input, output, cub::Sum(), (const _Tp *)0, &block_prefix_callback_op, true, agg);
 	}
-	template <int N, typename ScanOp>
-	__device__ void InclusiveScan(T (&input)[N], T (&output)[N], ScanOp scan_op)
+	template <int _Np, typename ScanOp>
+	__device__ void InclusiveScan(_Tp (&input)[_Np], _Tp (&output)[_Np], ScanOp scan_op)
 	{
-		T agg;
-		scan_items(input, output, scan_op, (const T *)0, (NoPrefix *)0, true, agg);
+		_Tp agg;
+		scan_items(input, output, scan_op, (const _Tp *)0, (NoPrefix *)0, true, agg);
 	}
-	template <int N, typename ScanOp>
-	__device__ void InclusiveScan(T (&input)[N], T (&output)[N], ScanOp scan_op, T &block_aggregate)
+	template <int _Np, typename ScanOp>
+	__device__ void InclusiveScan(_Tp (&input)[_Np], _Tp (&output)[_Np], ScanOp scan_op, _Tp &block_aggregate)
 	{
-		scan_items(input, output, scan_op, (const T *)0, (NoPrefix *)0, true, block_aggregate);
+		scan_items(input, output, scan_op, (const _Tp *)0, (NoPrefix *)0, true, block_aggregate);
 	}
-	template <int N, typename ScanOp, typename BlockPrefixCallbackOp>
-	__device__ void InclusiveScan(T (&input)[N], T (&output)[N], ScanOp scan_op,
+	template <int _Np, typename ScanOp, typename BlockPrefixCallbackOp>
+	__device__ void InclusiveScan(_Tp (&input)[_Np], _Tp (&output)[_Np], ScanOp scan_op,
 				      BlockPrefixCallbackOp &block_prefix_callback_op)
 	{
-		T agg;
-		scan_items(input, output, scan_op, (const T *)0, &block_prefix_callback_op, true, agg);
+		_Tp agg;
+		scan_items(input, output, scan_op, (const _Tp *)0, &block_prefix_callback_op, true, agg);
 	}
 };
 

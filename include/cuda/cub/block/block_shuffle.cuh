@@ -13,20 +13,20 @@
 
 namespace cub {
 
-template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
+template <typename _Tp, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockShuffle
 {
 	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
 
       public:
-	struct TempStorage : detail::RawStorage<T, BLOCK_THREADS> {
+	struct TempStorage : detail::RawStorage<_Tp, BLOCK_THREADS> {
 	};
 
       private:
-	T *shared;
+	_Tp *shared;
 	int tid;
 
-	__device__ void publish(const T &item)
+	__device__ void publish(const _Tp &item)
 	{
 		shared[tid] = item;
 		__syncthreads();
@@ -43,7 +43,7 @@ class BlockShuffle
 	}
 
 	/* thread i gets the input of thread i + distance, when that thread exists */
-	__device__ void Offset(T input, T &output, int distance = 1)
+	__device__ void Offset(_Tp input, _Tp &output, int distance = 1)
 	{
 		publish(input);
 		int from = tid + distance;
@@ -51,14 +51,14 @@ class BlockShuffle
 			output = shared[from];
 	}
 	/* thread i gets the input of thread (i + distance) mod BLOCK_THREADS */
-	__device__ void Rotate(T input, T &output, unsigned int distance = 1)
+	__device__ void Rotate(_Tp input, _Tp &output, unsigned int distance = 1)
 	{
 		publish(input);
 		output = shared[(tid + distance) % BLOCK_THREADS];
 	}
 	/* prev[j] = the item before item j in the blocked tile; thread 0's prev[0] is left alone */
 	template <int ITEMS_PER_THREAD>
-	__device__ void Up(T (&input)[ITEMS_PER_THREAD], T (&prev)[ITEMS_PER_THREAD])
+	__device__ void Up(_Tp (&input)[ITEMS_PER_THREAD], _Tp (&prev)[ITEMS_PER_THREAD])
 	{
 		publish(input[ITEMS_PER_THREAD - 1]);
 		for (int j = ITEMS_PER_THREAD - 1; j > 0; j--)
@@ -67,14 +67,14 @@ class BlockShuffle
 			prev[0] = shared[tid - 1];
 	}
 	template <int ITEMS_PER_THREAD>
-	__device__ void Up(T (&input)[ITEMS_PER_THREAD], T (&prev)[ITEMS_PER_THREAD], T &block_suffix)
+	__device__ void Up(_Tp (&input)[ITEMS_PER_THREAD], _Tp (&prev)[ITEMS_PER_THREAD], _Tp &block_suffix)
 	{
 		Up(input, prev);
 		block_suffix = shared[BLOCK_THREADS - 1];
 	}
 	/* next[j] = the item after item j; the last thread's last item is left alone */
 	template <int ITEMS_PER_THREAD>
-	__device__ void Down(T (&input)[ITEMS_PER_THREAD], T (&next)[ITEMS_PER_THREAD])
+	__device__ void Down(_Tp (&input)[ITEMS_PER_THREAD], _Tp (&next)[ITEMS_PER_THREAD])
 	{
 		publish(input[0]);
 		for (int j = 0; j < ITEMS_PER_THREAD - 1; j++)
@@ -83,7 +83,7 @@ class BlockShuffle
 			next[ITEMS_PER_THREAD - 1] = shared[tid + 1];
 	}
 	template <int ITEMS_PER_THREAD>
-	__device__ void Down(T (&input)[ITEMS_PER_THREAD], T (&next)[ITEMS_PER_THREAD], T &block_prefix)
+	__device__ void Down(_Tp (&input)[ITEMS_PER_THREAD], _Tp (&next)[ITEMS_PER_THREAD], _Tp &block_prefix)
 	{
 		Down(input, next);
 		block_prefix = shared[0];

@@ -21,14 +21,14 @@ enum BlockStoreAlgorithm {
 	BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED,
 };
 
-template <typename T, int ITEMS_PER_THREAD, typename OutputIteratorT>
-__device__ inline void StoreDirectBlocked(int linear_tid, OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD])
+template <typename _Tp, int ITEMS_PER_THREAD, typename OutputIteratorT>
+__device__ inline void StoreDirectBlocked(int linear_tid, OutputIteratorT block_itr, _Tp (&items)[ITEMS_PER_THREAD])
 {
 	for (int j = 0; j < ITEMS_PER_THREAD; j++)
 		block_itr[detail::blocked_index(linear_tid, ITEMS_PER_THREAD, j)] = items[j];
 }
-template <typename T, int ITEMS_PER_THREAD, typename OutputIteratorT>
-__device__ inline void StoreDirectBlocked(int linear_tid, OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD],
+template <typename _Tp, int ITEMS_PER_THREAD, typename OutputIteratorT>
+__device__ inline void StoreDirectBlocked(int linear_tid, OutputIteratorT block_itr, _Tp (&items)[ITEMS_PER_THREAD],
 					  int valid_items)
 {
 	for (int j = 0; j < ITEMS_PER_THREAD; j++) {
@@ -38,19 +38,19 @@ __device__ inline void StoreDirectBlocked(int linear_tid, OutputIteratorT block_
 			block_itr[i] = items[j];
 	}
 }
-template <typename T, int ITEMS_PER_THREAD>
-__device__ inline void StoreDirectBlockedVectorized(int linear_tid, T *block_ptr, T (&items)[ITEMS_PER_THREAD])
+template <typename _Tp, int ITEMS_PER_THREAD>
+__device__ inline void StoreDirectBlockedVectorized(int linear_tid, _Tp *block_ptr, _Tp (&items)[ITEMS_PER_THREAD])
 {
 	StoreDirectBlocked(linear_tid, block_ptr, items);
 }
-template <int BLOCK_THREADS, typename T, int ITEMS_PER_THREAD, typename OutputIteratorT>
-__device__ inline void StoreDirectStriped(int linear_tid, OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD])
+template <int BLOCK_THREADS, typename _Tp, int ITEMS_PER_THREAD, typename OutputIteratorT>
+__device__ inline void StoreDirectStriped(int linear_tid, OutputIteratorT block_itr, _Tp (&items)[ITEMS_PER_THREAD])
 {
 	for (int j = 0; j < ITEMS_PER_THREAD; j++)
 		block_itr[detail::striped_index(linear_tid, BLOCK_THREADS, j)] = items[j];
 }
-template <int BLOCK_THREADS, typename T, int ITEMS_PER_THREAD, typename OutputIteratorT>
-__device__ inline void StoreDirectStriped(int linear_tid, OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD],
+template <int BLOCK_THREADS, typename _Tp, int ITEMS_PER_THREAD, typename OutputIteratorT>
+__device__ inline void StoreDirectStriped(int linear_tid, OutputIteratorT block_itr, _Tp (&items)[ITEMS_PER_THREAD],
 					  int valid_items)
 {
 	for (int j = 0; j < ITEMS_PER_THREAD; j++) {
@@ -60,16 +60,16 @@ __device__ inline void StoreDirectStriped(int linear_tid, OutputIteratorT block_
 			block_itr[i] = items[j];
 	}
 }
-template <typename T, int ITEMS_PER_THREAD, typename OutputIteratorT>
+template <typename _Tp, int ITEMS_PER_THREAD, typename OutputIteratorT>
 __device__ inline void StoreDirectWarpStriped(int linear_tid, OutputIteratorT block_itr,
-					      T (&items)[ITEMS_PER_THREAD])
+					      _Tp (&items)[ITEMS_PER_THREAD])
 {
 	for (int j = 0; j < ITEMS_PER_THREAD; j++)
 		block_itr[detail::warp_striped_index(linear_tid, ITEMS_PER_THREAD, j)] = items[j];
 }
-template <typename T, int ITEMS_PER_THREAD, typename OutputIteratorT>
+template <typename _Tp, int ITEMS_PER_THREAD, typename OutputIteratorT>
 __device__ inline void StoreDirectWarpStriped(int linear_tid, OutputIteratorT block_itr,
-					      T (&items)[ITEMS_PER_THREAD], int valid_items)
+					      _Tp (&items)[ITEMS_PER_THREAD], int valid_items)
 {
 	for (int j = 0; j < ITEMS_PER_THREAD; j++) {
 		int i = detail::warp_striped_index(linear_tid, ITEMS_PER_THREAD, j);
@@ -79,13 +79,13 @@ __device__ inline void StoreDirectWarpStriped(int linear_tid, OutputIteratorT bl
 	}
 }
 
-template <typename T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm ALGORITHM = BLOCK_STORE_DIRECT,
+template <typename _Tp, int BLOCK_DIM_X, int ITEMS_PER_THREAD, BlockStoreAlgorithm ALGORITHM = BLOCK_STORE_DIRECT,
 	  int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1, int LEGACY_PTX_ARCH = 0>
 class BlockStore
 {
 	enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
 	/* CUB before 1.9 took the iterator type (BlockStore<double *, 128, 4>): its value type then */
-	typedef typename detail::item_type<T>::type Item;
+	typedef typename detail::item_type<_Tp>::type Item;
 	typedef detail::RawStorage<Item, 1> _TempStorage;
 	int tid;
 

@@ -12,8 +12,8 @@ class DiscardOutputIterator
 
       public:
 	struct sink {
-		template <typename T>
-		__host__ __device__ const sink &operator=(const T &) const
+		template <typename _Tp>
+		__host__ __device__ const sink &operator=(const _Tp &) const
 		{
 			return *this;
 		}

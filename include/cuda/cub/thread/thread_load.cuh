@@ -37,8 +37,8 @@ __host__ __device__ typename std::iterator_traits<InputIteratorT>::value_type Th
 	return *itr;
 }
 
-template <CacheStoreModifier MODIFIER, typename OutputIteratorT, typename T>
-__host__ __device__ void ThreadStore(OutputIteratorT itr, T val)
+template <CacheStoreModifier MODIFIER, typename OutputIteratorT, typename _Tp>
+__host__ __device__ void ThreadStore(OutputIteratorT itr, _Tp val)
 {
 	*itr = val;
 }

@@ -21,33 +21,33 @@ enum WarpExchangeAlgorithm {
 
 namespace detail {
 /* what a lane brings: its items and, for a scatter, their ranks (tile positions) */
-template <typename T, typename OffsetT>
+template <typename _Tp, typename OffsetT>
 struct WarpExchangeOperand {
-	const T *items;
+	const _Tp *items;
 	const OffsetT *ranks;
 };
-template <typename T, typename OffsetT, typename OutputT, int N, int LANES>
+template <typename _Tp, typename OffsetT, typename OutputT, int _Np, int LANES>
 struct WarpExchangeFn {
 	enum Kind { TO_STRIPED, TO_BLOCKED, SCATTER_TO_STRIPED };
-	static void run(const WarpOperands<WarpExchangeOperand<T, OffsetT>> &ops, uint32_t, uint32_t lane,
-			const Kind &kind, OutputT (&out)[N])
+	static void run(const WarpOperands<WarpExchangeOperand<_Tp, OffsetT>> &ops, uint32_t, uint32_t lane,
+			const Kind &kind, OutputT (&out)[_Np])
 	{
 		uint32_t base = lane - lane % LANES, me = lane % LANES;
 
-		for (int j = 0; j < N; j++) {
+		for (int j = 0; j < _Np; j++) {
 			/* the tile position this output item comes from, and who holds it */
-			int want = kind == TO_BLOCKED ? blocked_index((int)me, N, j) : striped_index((int)me, LANES, j);
+			int want = kind == TO_BLOCKED ? blocked_index((int)me, _Np, j) : striped_index((int)me, LANES, j);
 			int src_lane = -1, src_item = 0;
 
 			if (kind == SCATTER_TO_STRIPED) {
 				for (int l = 0; l < LANES && src_lane < 0; l++)
-					for (int k = 0; k < N && ops.op[base + l]; k++)
+					for (int k = 0; k < _Np && ops.op[base + l]; k++)
 						if ((int)ops.op[base + l]->ranks[k] == want) {
 							src_lane = l, src_item = k;
 							break;
 						}
 			} else if (kind == TO_STRIPED) {	/* input blocked */
-				src_lane = want / N, src_item = want % N;
+				src_lane = want / _Np, src_item = want % _Np;
 			} else {				/* input striped */
 				src_lane = want % LANES, src_item = want / LANES;
 			}

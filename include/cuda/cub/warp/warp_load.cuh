@@ -85,7 +85,7 @@ class WarpLoad
 	}
 };
 
-template <typename T, int ITEMS_PER_THREAD, WarpStoreAlgorithm ALGORITHM = WARP_STORE_DIRECT,
+template <typename _Tp, int ITEMS_PER_THREAD, WarpStoreAlgorithm ALGORITHM = WARP_STORE_DIRECT,
 	  int LOGICAL_WARP_THREADS = 32, int LEGACY_PTX_ARCH = 0>
 class WarpStore
 {
@@ -93,7 +93,7 @@ class WarpStore
 	int lane;
 
 	template <typename OutputIteratorT>
-	__device__ void store(OutputIteratorT itr, T (&items)[ITEMS_PER_THREAD], int valid_items)
+	__device__ void store(OutputIteratorT itr, _Tp (&items)[ITEMS_PER_THREAD], int valid_items)
 	{
 		for (int j = 0; j < ITEMS_PER_THREAD; j++) {
 			int i = detail::warp_tile_index<LOGICAL_WARP_THREADS, ITEMS_PER_THREAD>(
@@ -105,19 +105,19 @@ class WarpStore
 	}
 
       public:
-	struct TempStorage : detail::RawStorage<T, 1> {
+	struct TempStorage : detail::RawStorage<_Tp, 1> {
 	};
 
 	__device__ WarpStore() : lane((int)(detail::lane_id() % LOGICAL_WARP_THREADS)) {}
 	__device__ WarpStore(TempStorage &) : lane((int)(detail::lane_id() % LOGICAL_WARP_THREADS)) {}
 
 	template <typename OutputIteratorT>
-	__device__ void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD])
+	__device__ void Store(OutputIteratorT block_itr, _Tp (&items)[ITEMS_PER_THREAD])
 	{
 		store(block_itr, items, LOGICAL_WARP_THREADS * ITEMS_PER_THREAD);
 	}
 	template <typename OutputIteratorT>
-	__device__ void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items)
+	__device__ void Store(OutputIteratorT block_itr, _Tp (&items)[ITEMS_PER_THREAD], int valid_items)
 	{
 		store(block_itr, items, valid_items);
 	}

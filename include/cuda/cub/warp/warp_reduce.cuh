@@ -16,13 +16,13 @@
 namespace cub {
 
 namespace detail {
-template <typename T, typename Op>
+template <typename _Tp, typename Op>
 struct WarpReduceFn {
 	struct Arg {
 		const Op *op;
 		int width, valid;
 	};
-	static void run(const WarpOperands<T> &ops, uint32_t, uint32_t lane, const Arg &a, T &out)
+	static void run(const WarpOperands<_Tp> &ops, uint32_t, uint32_t lane, const Arg &a, _Tp &out)
 	{
 		uint32_t base = lane - lane % (uint32_t)a.width;
 		bool have = false;
@@ -32,7 +32,7 @@ struct WarpReduceFn {
 			return;
 		}
 		for (int i = 0; i < a.valid && base + i < 32; i++) {
-			const T *v = ops.op[base + i];
+			const _Tp *v = ops.op[base + i];
 
 			if (!v)
 				continue;
@@ -49,19 +49,19 @@ struct WarpReduceFn {
  * A segment ends before the next head flag (head form) or at a tail flag
  * (tail form), and at the end of the logical warp.
  */
-template <typename T>
+template <typename _Tp>
 struct FlaggedItem {
-	T item;
+	_Tp item;
 	bool flag;
 };
-template <typename T, typename Op>
+template <typename _Tp, typename Op>
 struct WarpSegReduceFn {
 	struct Arg {
 		const Op *op;
 		int width;
 		bool tails;
 	};
-	static void run(const WarpOperands<FlaggedItem<T>> &ops, uint32_t, uint32_t lane, const Arg &a, T &out)
+	static void run(const WarpOperands<FlaggedItem<_Tp>> &ops, uint32_t, uint32_t lane, const Arg &a, _Tp &out)
 	{
 		uint32_t end = lane - lane % (uint32_t)a.width + (uint32_t)a.width;
 
@@ -79,32 +79,32 @@ struct WarpSegReduceFn {
 };
 } // namespace detail
 
-template <typename T, int LOGICAL_WARP_THREADS = 32, int LEGACY_PTX_ARCH = 0>
+template <typename _Tp, int LOGICAL_WARP_THREADS = 32, int LEGACY_PTX_ARCH = 0>
 class WarpReduce
 {
 	static_assert(LOGICAL_WARP_THREADS >= 1 && LOGICAL_WARP_THREADS <= 32, "CUB: 1 to 32 lanes in a logical warp");
-	typedef detail::RawStorage<T, 1> _TempStorage;
+	typedef detail::RawStorage<_Tp, 1> _TempStorage;
 
 	template <typename Op>
-	__device__ T reduce(T input, Op op, int valid_items)
+	__device__ _Tp reduce(_Tp input, Op op, int valid_items)
 	{
-		typedef detail::WarpReduceFn<T, Op> Fn;
+		typedef detail::WarpReduceFn<_Tp, Op> Fn;
 		unsigned int lane = detail::lane_id();
 		typename Fn::Arg a = { &op, LOGICAL_WARP_THREADS, valid_items };
-		T out = input;
+		_Tp out = input;
 
 		detail::warp_rendezvous<Fn>(detail::logical_warp_mask(lane, LOGICAL_WARP_THREADS), input, a, out);
 		return out;
 	}
 
 	template <typename Op>
-	__device__ T segmented(T input, bool flag, Op op, bool tails)
+	__device__ _Tp segmented(_Tp input, bool flag, Op op, bool tails)
 	{
-		typedef detail::WarpSegReduceFn<T, Op> Fn;
+		typedef detail::WarpSegReduceFn<_Tp, Op> Fn;
 		unsigned int lane = detail::lane_id();
 		typename Fn::Arg a = { &op, LOGICAL_WARP_THREADS, tails };
-		detail::FlaggedItem<T> mine = { input, flag };
-		T out = input;
+		detail::FlaggedItem<_Tp> mine = { input, flag };
+		_Tp out = input;
 
 		detail::warp_rendezvous<Fn>(detail::logical_warp_mask(lane, LOGICAL_WARP_THREADS), mine, a, out);
 		return out;
@@ -121,43 +121,43 @@ class WarpReduce
 	{
 	}
 
-	__device__ T Sum(T input)
+	__device__ _Tp Sum(_Tp input)
 	{
 		return reduce(input, cub::Sum(), LOGICAL_WARP_THREADS);
 	}
-	__device__ T Sum(T input, int valid_items)
+	__device__ _Tp Sum(_Tp input, int valid_items)
 	{
 		return reduce(input, cub::Sum(), valid_items);
 	}
 	template <typename ReductionOp>
-	__device__ T Reduce(T input, ReductionOp reduction_op)
+	__device__ _Tp Reduce(_Tp input, ReductionOp reduction_op)
 	{
 		return reduce(input, reduction_op, LOGICAL_WARP_THREADS);
 	}
 	template <typename ReductionOp>
-	__device__ T Reduce(T input, ReductionOp reduction_op, int valid_items)
+	__device__ _Tp Reduce(_Tp input, ReductionOp reduction_op, int valid_items)
 	{
 		return reduce(input, reduction_op, valid_items);
 	}
 	/* segments begin at head flags (lane 0 always begins one); the result is valid in each segment's first lane */
 	template <typename FlagT>
-	__device__ T HeadSegmentedSum(T input, FlagT head_flag)
+	__device__ _Tp HeadSegmentedSum(_Tp input, FlagT head_flag)
 	{
 		return segmented(input, (bool)head_flag, cub::Sum(), false);
 	}
 	template <typename FlagT, typename ReductionOp>
-	__device__ T HeadSegmentedReduce(T input, FlagT head_flag, ReductionOp reduction_op)
+	__device__ _Tp HeadSegmentedReduce(_Tp input, FlagT head_flag, ReductionOp reduction_op)
 	{
 		return segmented(input, (bool)head_flag, reduction_op, false);
 	}
 	/* segments end at tail flags; the result is valid in each segment's first lane */
 	template <typename FlagT>
-	__device__ T TailSegmentedSum(T input, FlagT tail_flag)
+	__device__ _Tp TailSegmentedSum(_Tp input, FlagT tail_flag)
 	{
 		return segmented(input, (bool)tail_flag, cub::Sum(), true);
 	}
 	template <typename FlagT, typename ReductionOp>
-	__device__ T TailSegmentedReduce(T input, FlagT tail_flag, ReductionOp reduction_op)
+	__device__ _Tp TailSegmentedReduce(_Tp input, FlagT tail_flag, ReductionOp reduction_op)
 	{
 		return segmented(input, (bool)tail_flag, reduction_op, true);
 	}

@@ -16,33 +16,33 @@
 namespace cub {
 
 namespace detail {
-template <typename T, typename Op>
+template <typename _Tp, typename Op>
 struct WarpScanFn {
 	struct Arg {
 		const Op *op;
 		int width;
-		const T *init;
+		const _Tp *init;
 		int src;	/* Broadcast: the logical lane to read; -1 a scan */
 	};
 	struct Out {
-		T inclusive, exclusive, aggregate;
+		_Tp inclusive, exclusive, aggregate;
 		bool has_exclusive;
 	};
-	static void run(const WarpOperands<T> &ops, uint32_t, uint32_t lane, const Arg &a, Out &o)
+	static void run(const WarpOperands<_Tp> &ops, uint32_t, uint32_t lane, const Arg &a, Out &o)
 	{
 		uint32_t base = lane - lane % (uint32_t)a.width;
 		bool have = a.init != nullptr;
-		T run = have ? *a.init : *ops.op[lane];
+		_Tp run = have ? *a.init : *ops.op[lane];
 
 		if (a.src >= 0) {
-			const T *v = base + a.src < 32 ? ops.op[base + a.src] : nullptr;
+			const _Tp *v = base + a.src < 32 ? ops.op[base + a.src] : nullptr;
 
 			o.inclusive = v ? *v : *ops.op[lane];
 			return;
 		}
 		o.has_exclusive = false;
 		for (int i = 0; i < a.width && base + i < 32; i++) {
-			const T *v = ops.op[base + i];
+			const _Tp *v = ops.op[base + i];
 
 			if (!v)
 				continue;
@@ -60,7 +60,7 @@ struct WarpScanFn {
 		if (a.init) {	/* the aggregate leaves the initial value out */
 			have = false;
 			for (int i = 0; i < a.width && base + i < 32; i++) {
-				const T *v = ops.op[base + i];
+				const _Tp *v = ops.op[base + i];
 
 				if (!v)
 					continue;
@@ -72,16 +72,16 @@ struct WarpScanFn {
 };
 } // namespace detail
 
-template <typename T, int LOGICAL_WARP_THREADS = 32, int LEGACY_PTX_ARCH = 0>
+template <typename _Tp, int LOGICAL_WARP_THREADS = 32, int LEGACY_PTX_ARCH = 0>
 class WarpScan
 {
 	static_assert(LOGICAL_WARP_THREADS >= 1 && LOGICAL_WARP_THREADS <= 32, "CUB: 1 to 32 lanes in a logical warp");
-	typedef detail::RawStorage<T, 1> _TempStorage;
+	typedef detail::RawStorage<_Tp, 1> _TempStorage;
 
 	template <typename Op>
-	__device__ typename detail::WarpScanFn<T, Op>::Out scan(T input, Op op, const T *init, int src = -1)
+	__device__ typename detail::WarpScanFn<_Tp, Op>::Out scan(_Tp input, Op op, const _Tp *init, int src = -1)
 	{
-		typedef detail::WarpScanFn<T, Op> Fn;
+		typedef detail::WarpScanFn<_Tp, Op> Fn;
 		unsigned int lane = detail::lane_id();
 		typename Fn::Arg a = { &op, LOGICAL_WARP_THREADS, init, src };
 		typename Fn::Out o;
@@ -103,86 +103,86 @@ class WarpScan
 	{
 	}
 
-	__device__ void InclusiveSum(T input, T &inclusive_output)
+	__device__ void InclusiveSum(_Tp input, _Tp &inclusive_output)
 	{
-		inclusive_output = scan(input, cub::Sum(), (const T *)0).inclusive;
+		inclusive_output = scan(input, cub::Sum(), (const _Tp *)0).inclusive;
 	}
-	__device__ void InclusiveSum(T input, T &inclusive_output, T &warp_aggregate)
+	__device__ void InclusiveSum(_Tp input, _Tp &inclusive_output, _Tp &warp_aggregate)
 	{
-		auto o = scan(input, cub::Sum(), (const T *)0);
+		auto o = scan(input, cub::Sum(), (const _Tp *)0);
 		inclusive_output = o.inclusive;
 		warp_aggregate = o.aggregate;
 	}
-	__device__ void ExclusiveSum(T input, T &exclusive_output)
+	__device__ void ExclusiveSum(_Tp input, _Tp &exclusive_output)
 	{
-		T zero = T();
+		_Tp zero = _Tp();
 		exclusive_output = scan(input, cub::Sum(), &zero).exclusive;
 	}
-	__device__ void ExclusiveSum(T input, T &exclusive_output, T &warp_aggregate)
+	__device__ void ExclusiveSum(_Tp input, _Tp &exclusive_output, _Tp &warp_aggregate)
 	{
-		T zero = T();
+		_Tp zero = _Tp();
 		auto o = scan(input, cub::Sum(), &zero);
 		exclusive_output = o.exclusive;
 		warp_aggregate = o.aggregate;
 	}
 	template <typename ScanOp>
-	__device__ void InclusiveScan(T input, T &inclusive_output, ScanOp scan_op)
+	__device__ void InclusiveScan(_Tp input, _Tp &inclusive_output, ScanOp scan_op)
 	{
-		inclusive_output = scan(input, scan_op, (const T *)0).inclusive;
+		inclusive_output = scan(input, scan_op, (const _Tp *)0).inclusive;
 	}
 	template <typename ScanOp>
-	__device__ void InclusiveScan(T input, T &inclusive_output, ScanOp scan_op, T &warp_aggregate)
+	__device__ void InclusiveScan(_Tp input, _Tp &inclusive_output, ScanOp scan_op, _Tp &warp_aggregate)
 	{
-		auto o = scan(input, scan_op, (const T *)0);
+		auto o = scan(input, scan_op, (const _Tp *)0);
 		inclusive_output = o.inclusive;
 		warp_aggregate = o.aggregate;
 	}
 	template <typename ScanOp>
-	__device__ void ExclusiveScan(T input, T &exclusive_output, ScanOp scan_op)
+	__device__ void ExclusiveScan(_Tp input, _Tp &exclusive_output, ScanOp scan_op)
 	{
-		auto o = scan(input, scan_op, (const T *)0);
+		auto o = scan(input, scan_op, (const _Tp *)0);
 		if (o.has_exclusive)
 			exclusive_output = o.exclusive;
 	}
 	template <typename ScanOp>
-	__device__ void ExclusiveScan(T input, T &exclusive_output, ScanOp scan_op, T &warp_aggregate)
+	__device__ void ExclusiveScan(_Tp input, _Tp &exclusive_output, ScanOp scan_op, _Tp &warp_aggregate)
 	{
-		auto o = scan(input, scan_op, (const T *)0);
+		auto o = scan(input, scan_op, (const _Tp *)0);
 		if (o.has_exclusive)
 			exclusive_output = o.exclusive;
 		warp_aggregate = o.aggregate;
 	}
 	template <typename ScanOp>
-	__device__ void ExclusiveScan(T input, T &exclusive_output, T initial_value, ScanOp scan_op)
+	__device__ void ExclusiveScan(_Tp input, _Tp &exclusive_output, _Tp initial_value, ScanOp scan_op)
 	{
 		exclusive_output = scan(input, scan_op, &initial_value).exclusive;
 	}
 	template <typename ScanOp>
-	__device__ void ExclusiveScan(T input, T &exclusive_output, T initial_value, ScanOp scan_op, T &warp_aggregate)
+	__device__ void ExclusiveScan(_Tp input, _Tp &exclusive_output, _Tp initial_value, ScanOp scan_op, _Tp &warp_aggregate)
 	{
 		auto o = scan(input, scan_op, &initial_value);
 		exclusive_output = o.exclusive;
 		warp_aggregate = o.aggregate;
 	}
 	template <typename ScanOp>
-	__device__ void Scan(T input, T &inclusive_output, T &exclusive_output, ScanOp scan_op)
+	__device__ void Scan(_Tp input, _Tp &inclusive_output, _Tp &exclusive_output, ScanOp scan_op)
 	{
-		auto o = scan(input, scan_op, (const T *)0);
+		auto o = scan(input, scan_op, (const _Tp *)0);
 		inclusive_output = o.inclusive;
 		if (o.has_exclusive)
 			exclusive_output = o.exclusive;
 	}
 	template <typename ScanOp>
-	__device__ void Scan(T input, T &inclusive_output, T &exclusive_output, T initial_value, ScanOp scan_op)
+	__device__ void Scan(_Tp input, _Tp &inclusive_output, _Tp &exclusive_output, _Tp initial_value, ScanOp scan_op)
 	{
 		auto o = scan(input, scan_op, &initial_value);
 		inclusive_output = o.inclusive;
 		exclusive_output = o.exclusive;
 	}
 	/* the input of logical lane src_lane, in every lane */
-	__device__ T Broadcast(T input, unsigned int src_lane)
+	__device__ _Tp Broadcast(_Tp input, unsigned int src_lane)
 	{
-		return scan(input, cub::Sum(), (const T *)0, (int)src_lane).inclusive;
+		return scan(input, cub::Sum(), (const _Tp *)0, (int)src_lane).inclusive;
 	}
 };
 
