@@ -3,9 +3,10 @@
 // libraries and of half precision, WMMA and libcu++ included after them
 // (before: idxgen_curand_core.h's local `F` and mma.h's enumerators M, N, K
 // stopped the build under -DF=... and -DN=...), one facility of each used,
-// each result checked against plain arithmetic.  NVIDIA's CUB and Thrust
-// name template parameters T and N themselves, so no program includes
-// them under such macros with nvcc either, and NVIDIA's own curand_kernel.h
+// each result checked against plain arithmetic; our CUB too since the
+// twenty-eighth session (before, its T and N stopped the build).  NVIDIA's
+// CUB and Thrust name template parameters T and N themselves, so no program
+// includes them under such macros with nvcc either, and NVIDIA's own curand_kernel.h
 // (`template <int N>`) and cuda_device_runtime_api.h (`typename T`) stop
 // nvcc at -DN=1000 and -DT=1000: nvcc builds this file with -DTHREADS=1000.
 #include <cstdio>
@@ -20,6 +21,7 @@
 #include <cuda/atomic>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>
+#include <cub/cub.cuh>
 #include <cooperative_groups/memcpy_async.h>
 #include <cooperative_groups/scan.h>
 #include <cublas_v2.h>
@@ -70,17 +72,30 @@ __global__ void tile(float *c)
 	wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
 }
 
+// a block of 64 sums its thread numbers: 0 + 1 + ... + 63 = 2016
+__global__ void block_sum(int *sum)
+{
+	typedef cub::BlockReduce<int, 64> Reduce;
+	__shared__ typename Reduce::TempStorage temp;
+	int total = Reduce(temp).Sum((int)threadIdx.x);
+	if (threadIdx.x == 0)
+		*sum = total;
+}
+
 int main()
 {
 	unsigned *words;
 	float *uniforms, *h, *c;
+	int *sum;
 	cudaMallocManaged(&words, 64 * sizeof(unsigned));
 	cudaMallocManaged(&uniforms, 64 * sizeof(float));
 	cudaMallocManaged(&h, 32 * sizeof(float));
 	cudaMallocManaged(&c, 256 * sizeof(float));
+	cudaMallocManaged(&sum, sizeof(int));
 	draws<<<1, 64>>>(words, uniforms);
 	halves<<<1, 32>>>(h);
 	tile<<<1, 32>>>(c);
+	block_sum<<<1, 64>>>(sum);
 	bool ok = cudaDeviceSynchronize() == cudaSuccess;
 	for (int i = 0; i < 64; i += 2)
 		ok = ok && words[i] == words[i + 1] && uniforms[i] == uniforms[i + 1] && uniforms[i] > 0.0f &&
@@ -92,7 +107,9 @@ int main()
 	cudaFree(words);
 	cudaFree(uniforms);
 	cudaFree(h);
+	ok = ok && *sum == 64 * 63 / 2;
 	cudaFree(c);
+	cudaFree(sum);
 	printf("THREADS=%d\n%s\n", (int)THREADS, ok ? "PASS" : "FAIL");
 	return ok ? 0 : 1;
 }
