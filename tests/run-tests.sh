@@ -180,7 +180,7 @@ run_suite cublas $MAKE -s -C "$ROOT/lib/cublas" check
 run_suite cufft $MAKE -s -C "$ROOT/lib/cufft" check
 run_suite cusolver $MAKE -s -C "$ROOT/lib/cusolver" check
 run_suite cusparse $MAKE -s -C "$ROOT/lib/cusparse" check
-run_suite thrust-cub bash "$ROOT/tests/thrust/check.sh" "$ROOT" "$BUILD"
+run_suite thrust-cub $MAKE -s -C "$ROOT/tests/cub" check
 run_suite half $MAKE -s -C "$ROOT/tests/half" check
 run_suite curand $MAKE -s -C "$ROOT/lib/curand" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style
