@@ -179,6 +179,7 @@ void edg_free(struct edg_fixes *e);
 bool text_ident_char(char c);
 size_t text_skip(const char *t, size_t len, size_t i);
 bool text_any_directive(const char *text, size_t len, bool (*holds)(const char *text, size_t from, size_t end));
+bool text_shift_at(const char *t, size_t a, size_t i, size_t e);
 
 /* `k<< <g, b>> >(x)` as `k<<<g, b>>> (x)`, in place, offsets kept (spacing.c). */
 void launch_spacing(char *text, size_t len);

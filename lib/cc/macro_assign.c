@@ -88,8 +88,7 @@ static bool op_at(const char *t, size_t a, size_t i, size_t e, enum macro_op op)
 	case MO_DEREF:	/* a product counts too: taken for a read through a pointer, safe */
 		return t[i] == '*';
 	case MO_SHIFT:	/* `<<`, `>>` (and their assignments), not a launch's `<<<`, `>>>` */
-		return i + 1 < e && (t[i] == '<' || t[i] == '>') && t[i + 1] == t[i] &&
-		       !(i + 2 < e && t[i + 2] == t[i]) && !(i > a && t[i - 1] == t[i]);
+		return text_shift_at(t, a, i, e);
 	default:	/* '&' that is not "&&" nor "&=" (a binary '&' counts: taken for an address, safe) */
 		return t[i] == '&' && !(i + 1 < e && (t[i + 1] == '&' || t[i + 1] == '=')) &&
 		       !(i > a && t[i - 1] == '&');

@@ -25,15 +25,8 @@
 static bool shift_op_in(const char *text, size_t from, size_t end)
 {
 	for (size_t i = from; i + 1 < end; i++)
-		if ((text[i] == '<' || text[i] == '>') && text[i + 1] == text[i]) {
-			size_t e = i;
-
-			while (e < end && text[e] == text[i])
-				e++;
-			if (e - i == 2)
-				return true;
-			i = e - 1;
-		}
+		if (text_shift_at(text, from, i, end))
+			return true;
 	return false;
 }
 

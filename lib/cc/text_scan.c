@@ -47,6 +47,13 @@ size_t text_skip(const char *t, size_t len, size_t i)
 	return i;
 }
 
+/* Is there a `<<` or `>>` (or its assignment) at i of [a, e), not a launch's `<<<` or `>>>`? */
+bool text_shift_at(const char *t, size_t a, size_t i, size_t e)
+{
+	return i + 1 < e && (t[i] == '<' || t[i] == '>') && t[i + 1] == t[i] &&
+	       !(i + 2 < e && t[i + 2] == t[i]) && !(i > a && t[i - 1] == t[i]);
+}
+
 /*
  * Does holds() say yes for one directive line of the text: from its `#` to
  * the end of its logical line (backslash-newlines continue it), a #define's
