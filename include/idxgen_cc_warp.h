@@ -493,10 +493,13 @@ static inline int idxgen_cc_tree_reads(unsigned l, unsigned n, unsigned o, unsig
 /*
  * only0: only lane 0 of each warp reads the result (lib/cc/warp_lane0.c
  * proved it; a shuffle down): each warp computes only the lanes lane 0's
- * value depends on, 0 .. o-1 at level o (31 adds a warp, not 160), a whole
- * warp without returns in a local array (each level in place: lane j < o
- * reads lane j + o >= o, which the level does not write), and stores lane
- * 0's value where the levels end; the other slots are not the loop's values.
+ * value depends on, 0 .. o-1 at level o (31 adds a warp, not 160): a whole
+ * warp with every lane present in a local array (each level in place: lane
+ * j < o reads lane j + o >= o, which the level does not write), a warp with
+ * no lane present not at all (a predicated tree's other warps: nothing to
+ * compute, nothing read), any other warp slot by slot with presence tests;
+ * lane 0's value is stored where the levels end; the other slots are not
+ * the loop's values.
  */
 /* The first offset of a tree as an unsigned (a start of 0 or less: no level). */
 static inline unsigned idxgen_cc_tree_first(long long first)
@@ -660,13 +663,28 @@ static inline int idxgen_cc_tree_none_alive(const unsigned char *alive, unsigned
 		const unsigned char *const __tal = (alive);                                        \
 		const unsigned __tw = (width) > 0 && (width) <= 32 ? (unsigned)(width) : 32u;      \
 		for (unsigned __tw0 = 0; (only0) && __tw0 < __tn; __tw0 += 32u) {                  \
-			if (!__tal && __tw == 32u && __t1st == 16u && __tw0 + 32u <= __tn) {      \
-				/* a whole warp from 16: one array a level, which compilers vectorise */ \
-				__typeof__((x)[0]) __t16[16], __t8[8], __t4[4], __t2[2];           \
-				for (unsigned __tj = 0; __tj < 16u; __tj++)                        \
-					__t16[__tj] = (x)[__tw0 + __tj] + (x)[__tw0 + __tj + 16u]; \
-				for (unsigned __tj = 0; __tj < 8u; __tj++)                         \
-					__t8[__tj] = __t16[__tj] + __t16[__tj + 8u];               \
+			/* all lanes of a whole warp present: as without returns */                \
+			const int __tall = __tw0 + 32u <= __tn && idxgen_cc_tree_all_alive(__tal, __tw0); \
+			if (idxgen_cc_tree_none_alive(__tal, __tw0, __tn))                        \
+				continue;	/* no lane present: none computed, none read */    \
+			if (__tall && __tw == 32u && __t1st == 16u) {                              \
+				/* a whole warp from 16: the levels of 16 and 8 lanes as vectors */ \
+				/* (loops of arrays stayed scalar beside the presence tests: */    \
+				/* 120 instructions a warp), the rest one array a level */         \
+				typedef __typeof__((x)[0]) __tv16                                  \
+					__attribute__((vector_size(16 * sizeof((x)[0]))));         \
+				typedef __typeof__((x)[0]) __tv8                                   \
+					__attribute__((vector_size(8 * sizeof((x)[0]))));          \
+				__tv16 __tva, __tvb;                                               \
+				__tv8 __tvc, __tvd;                                                \
+				__typeof__((x)[0]) __t8[8], __t4[4], __t2[2];                      \
+				__builtin_memcpy(&__tva, &(x)[__tw0], sizeof(__tva));              \
+				__builtin_memcpy(&__tvb, &(x)[__tw0 + 16u], sizeof(__tvb));        \
+				__tva = __tva + __tvb;	/* lane j: j + (j + 16) */                  \
+				__builtin_memcpy(&__tvc, &__tva, sizeof(__tvc));                   \
+				__builtin_memcpy(&__tvd, (char *)&__tva + sizeof(__tvc), sizeof(__tvd)); \
+				__tvc = __tvc + __tvd;	/* lane j: j + (j + 8) */                   \
+				__builtin_memcpy(__t8, &__tvc, sizeof(__t8));                      \
 				for (unsigned __tj = 0; __tj < 4u; __tj++)                         \
 					__t4[__tj] = __t8[__tj] + __t8[__tj + 4u];                 \
 				for (unsigned __tj = 0; __tj < 2u; __tj++)                         \
@@ -674,7 +692,7 @@ static inline int idxgen_cc_tree_none_alive(const unsigned char *alive, unsigned
 				(y)[__tw0] = __t2[0] + __t2[1];	/* five levels: the second array */ \
 				continue;                                                          \
 			}                                                                          \
-			if (!__tal && __tw == 32u && __t1st <= 16u && __tw0 + 32u <= __tn) {      \
+			if (__tall && __tw == 32u && __t1st <= 16u) {                              \
 				__typeof__((x)[0]) __tt[32];                                       \
 				unsigned __tlev = 0;                                               \
 				for (unsigned __tj = 0; __tj < 32u; __tj++)                        \

@@ -42,6 +42,17 @@ static void region_lines(const struct kernel *k, int r, unsigned *a, unsigned *b
 		}
 }
 
+/* Does the text of statement c contain str? */
+static bool text_in(const struct kernel *k, CXCursor c, const char *str)
+{
+	size_t n = strlen(str);
+
+	for (unsigned p = c_start(c); p + n <= c_end(c); p++)
+		if (!strncmp(k->src->text + p, str, n))
+			return true;
+	return false;
+}
+
 /*
  * A shuffle-tree loop run once per block (warp_tree.c): its statement calls
  * idxgen_cc_block_tree_add; a warp-synchronous tail (warp_volatile.c)
@@ -291,8 +302,10 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 		case S_UDECL:
 		case S_UEXPR:
 			if (block_tree_collective(l[i])) {
-				bprintf(o, "%*sonce per block: line %u (warp tree: line %u's shuffle loop, each level one loop over the block's warps, when a lane is present: no leader test per thread)%s\n",
+				bprintf(o, "%*sonce per block: line %u (warp tree: line %u's shuffle loop, each level one loop over the block's warps, when a lane is present: no leader test per thread%s)%s\n",
 					ind, "", line_of(l[i]), line_of(l[i]),
+					text_in(k, l[i], "(blockDim.x % 32u == 0 ||") ?
+						"; only the lanes lane 0's value depends on (only lane 0 reads it)" : "",
 					s->hoisted ? ", moved in front of the open thread loop" : "");
 				break;
 			}

@@ -104,6 +104,8 @@ bool wl_fixed_local(const struct source *s, CXCursor fn_body, CXCursor e,
 /* Is var named under c; assigned, incremented or addressed under c? */
 bool wl_var_named(const struct source *s, CXCursor c, CXCursor var);
 bool wl_var_written(const struct source *s, CXCursor c, CXCursor var);
+/* Is var's address taken under c (&var)? */
+bool wl_var_addressed(const struct source *s, CXCursor c, CXCursor var);
 
 /*
  * Warp-aggregated atomics (warp_agg.c).  A mask variable a statement
@@ -137,6 +139,14 @@ unsigned warp_volatile_tails(struct wlower *w, CXCursor fn, CXCursor body);
  * the caller.
  */
 char *warp_kept_caller(struct wlower *w, CXCursor fn);
+
+/*
+ * The call statement st (`y = f(a);`, `T y = f(a);`) of kernel inlined with
+ * f's body running on y itself, where f returns its one parameter
+ * (warp_inline_self.c): true if so edited; false leaves st to the general form.
+ */
+bool warp_inline_self(struct wlower *w, CXCursor kernel, CXCursor st, CXCursor call, CXCursor lhs, bool decl,
+		      CXCursor fn, CXCursor body, CXCursor ret, bool braced);
 
 /* One round of inlining (warp_inline.c); *done: calls inlined. 0, 1 or 2. */
 int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *slots, unsigned *done);

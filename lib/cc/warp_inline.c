@@ -22,7 +22,9 @@
  *     R __idxgen_rK; { P0 __idxgen_aK_0 = (a0); ... { P0 p0 = __idxgen_aK_0; ...
  *       BODY  __idxgen_rK = (e); } }  x = __idxgen_rK;
  * (arguments evaluated before the parameters exist: no capture), then the
- * warp lowering sees the operations in the kernel.  The definition is
+ * warp lowering sees the operations in the kernel.  A function that returns
+ * its one parameter runs on the caller's variable itself where that is
+ * the same (warp_inline_self.c: `y = (a); { BODY }`, no copies).  The definition is
  * blanked (its lines kept).  Other calls are diagnosed.
  *
  * A function of that form with __syncthreads() and no warp operation (a
@@ -515,7 +517,8 @@ static enum CXChildVisitResult inline_visit(CXCursor c, bool stmt_pos, bool brac
 			return CXChildVisit_Continue;
 		}
 		inlinable(in->w, in->fns[f], &body, &ret);
-		inline_call(in->w, c, call, lhs, decl, in->fns[f], body, ret, braced);
+		if (!warp_inline_self(in->w, in->kernel, c, call, lhs, decl, in->fns[f], body, ret, braced))
+			inline_call(in->w, c, call, lhs, decl, in->fns[f], body, ret, braced);
 		in->inlined[f]++;
 		in->done++;
 		return CXChildVisit_Continue;

@@ -12,7 +12,8 @@
  * implies lane 0 (`tid % 32 == 0`, `(threadIdx.x & 31) == 0`, `lane == 0`,
  * `!(x % warpSize)`, `tid == 0`, or such a test joined by &&; tid and lane locals
  * initialised so and never assigned) and whose body does not assign v; the
- * block ends where v dies (v declared in it, or the function's body).  Not
+ * block ends where v dies (v declared in it, or the function's body), or
+ * the walk goes on outwards (lane0_reads_only).  Not
  * where v's address is taken, a lambda or goto is in the function.  The
  * lane is threadIdx.x % 32, the warp's lane only when the block's rows are
  * whole warps or it has one row (the caller tests that at run time).
@@ -81,6 +82,11 @@ static struct find uses_in(const struct source *s, CXCursor c, CXCursor var)
 bool wl_var_named(const struct source *s, CXCursor c, CXCursor var)
 {
 	return uses_in(s, c, var).named;
+}
+
+bool wl_var_addressed(const struct source *s, CXCursor c, CXCursor var)
+{
+	return uses_in(s, c, var).addressed;
 }
 
 bool wl_var_written(const struct source *s, CXCursor c, CXCursor var)
@@ -207,19 +213,22 @@ static bool parent_of(CXCursor c, CXCursor st, CXCursor *parent)
 	return found;
 }
 
-bool lane0_reads_only(const struct source *s, CXCursor fn_body, CXCursor st, CXCursor var)
+enum walk { WALK_FAIL, WALK_DONE, WALK_ON };
+
+/*
+ * The statements of block after st: WALK_DONE where v is assigned anew or
+ * dies at the block's end (declared in it before st, or the function's
+ * body), WALK_FAIL where a statement reads it other than in lane-0 code,
+ * WALK_ON where the block ends with v alive (its reads go on after it).
+ */
+static enum walk after_in_block(const struct source *s, CXCursor fn_body, CXCursor block, CXCursor st, CXCursor var)
 {
-	CXCursor parent;
-	struct cx_kids ks;
-	struct find f = uses_in(s, fn_body, var);
-	bool ok = !f.addressed && !f.jumps, dies = false, after = false;
+	struct cx_kids ks = cx_kids_of(block);
+	enum walk r = WALK_ON;
+	bool dies = clang_equalCursors(block, fn_body), after = false;
 	unsigned i;
 
-	if (!ok || !parent_of(fn_body, st, &parent) || clang_getCursorKind(parent) != CXCursor_CompoundStmt)
-		return false;
-	ks = cx_kids_of(parent);
-	dies = clang_equalCursors(parent, fn_body);
-	for (i = 0; i < ks.n && ok; i++) {
+	for (i = 0; i < ks.n && r == WALK_ON; i++) {
 		CXCursor c = ks.c[i], t, v;
 		struct cx_kids is;
 
@@ -238,14 +247,47 @@ bool lane0_reads_only(const struct source *s, CXCursor fn_body, CXCursor st, CXC
 			continue;
 		if (assignment(s, c, &t, &v) && clang_getCursorKind(c) == CXCursor_BinaryOperator && refs(t, var) &&
 		    !uses_in(s, v, var).named) {
-			dies = true;	/* assigned anew: nothing after reads the tree's value */
+			r = WALK_DONE;	/* assigned anew: nothing after reads the tree's value */
 			break;
 		}
 		is = cx_kids_of(c);
-		ok = clang_getCursorKind(c) == CXCursor_IfStmt && is.n == 2 && lane0_cond(s, fn_body, is.c[0]) &&
-		     !uses_in(s, is.c[0], var).named && !uses_in(s, is.c[1], var).written;
+		if (!(clang_getCursorKind(c) == CXCursor_IfStmt && is.n == 2 && lane0_cond(s, fn_body, is.c[0]) &&
+		      !uses_in(s, is.c[0], var).named && !uses_in(s, is.c[1], var).written))
+			r = WALK_FAIL;
 		cx_kids_free(&is);
 	}
 	cx_kids_free(&ks);
-	return ok && dies;
+	return r == WALK_ON && dies ? WALK_DONE : r;
+}
+
+/*
+ * Block by block outwards: where st's block ends with v alive, the walk
+ * goes on after that block in the block around it, or after the if of
+ * which it is a branch (an inlined helper's braces, `if (wid == 0) {
+ * ... }`: straight-line code, run at most once); never out of a loop's
+ * body (its next iteration reads what came before).
+ */
+bool lane0_reads_only(const struct source *s, CXCursor fn_body, CXCursor st, CXCursor var)
+{
+	CXCursor parent, up;
+	struct find f = uses_in(s, fn_body, var);
+	enum walk r;
+
+	if (f.addressed || f.jumps || !parent_of(fn_body, st, &parent) ||
+	    clang_getCursorKind(parent) != CXCursor_CompoundStmt)
+		return false;
+	while ((r = after_in_block(s, fn_body, parent, st, var)) == WALK_ON) {
+		if (!parent_of(fn_body, parent, &up))
+			return false;
+		st = parent;
+		if (clang_getCursorKind(up) == CXCursor_IfStmt) {
+			st = up;
+			if (!parent_of(fn_body, up, &up))
+				return false;
+		}
+		if (clang_getCursorKind(up) != CXCursor_CompoundStmt)
+			return false;
+		parent = up;
+	}
+	return r == WALK_DONE;
 }

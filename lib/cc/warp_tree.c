@@ -28,7 +28,8 @@
  * second; in braces where the loop is not a statement of a block), so that
  * the publication joins the thread loop before and the read the one after.
  * ONLY0: where only lane 0 of each warp reads v afterwards (warp_lane0.c;
- * a shuffle down, no returns), the levels compute only the lanes lane 0's
+ * a shuffle down; lanes may be absent: a present lane 0 reads what its
+ * present sources give, an absent one reads nothing), the levels compute only the lanes lane 0's
  * value depends on, when threadIdx.x % 32 is the lane (rows of whole warps
  * or one row; else 0: every lane).
  *
@@ -324,7 +325,7 @@ bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound)
 	guard_on = w->guarded ? "if (" GUARD ") { " : "";
 	guard_off = w->guarded ? " }" : "";
 	/* lane 0 alone reads the result: its lanes only, where threadIdx.x % 32 is the lane */
-	only0 = !xor_ && strcmp(w->alive, "__idxgen_alive") && lane0_reads_only(w->s, w->body, loop, var) ?
+	only0 = !xor_ && lane0_reads_only(w->s, w->body, loop, var) ?
 			"(blockDim.x % 32u == 0 || (blockDim.y == 1 && blockDim.z == 1))" :
 			"0";
 	/*

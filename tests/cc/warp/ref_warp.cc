@@ -37,7 +37,8 @@ __global__ void warp_sum_lost_lane(const int *in, int *out)
 
 extern "C" const struct idxgen_rt_kernel idxgen_cc_kernel_shfl_all, idxgen_cc_kernel_votes,
 	idxgen_cc_kernel_match_reduce, idxgen_cc_kernel_warp_sum, idxgen_cc_kernel_early_return,
-	idxgen_cc_kernel_inlined, idxgen_cc_kernel_predicated, idxgen_cc_kernel_predicated2;
+	idxgen_cc_kernel_inlined, idxgen_cc_kernel_predicated, idxgen_cc_kernel_predicated2,
+	idxgen_cc_kernel_helper_self;
 
 namespace
 {
@@ -95,6 +96,8 @@ int run_ref(const kcase &c, const shape &s, int *in, unsigned *out, int n, std::
 			predicated(cin, out);
 		else if (name == "predicated2")
 			predicated2(cin, out);
+		else if (name == "helper_self")
+			helper_self(cin, (int *)out);
 		else
 			early_return(cin, out, n);
 	}, o, err);
@@ -174,6 +177,7 @@ int main()
 		{ "inlined", &idxgen_cc_kernel_inlined, 1, 0, 0 },
 		{ "predicated", &idxgen_cc_kernel_predicated, 2, 0, 0 },
 		{ "predicated2", &idxgen_cc_kernel_predicated2, 2, 0, 0 },
+		{ "helper_self", &idxgen_cc_kernel_helper_self, 2, 0, 0 },
 	};
 	idxgen_rt *rt[2];
 	idxgen_rt_options ro = {};

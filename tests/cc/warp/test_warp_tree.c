@@ -16,7 +16,8 @@
  * widths 32..1, shuffle down and xor, without returns, with every lane
  * alive, with about one lane in five returned and with whole warps off (a
  * predicated tree); and the lane-0 form (only lane 0 of each warp read) on
- * lane 0; and idxgen_cc_block_tree_once (the statement warp_tree.c
+ * lane 0, with and without absent lanes (issue 40: the helper-form block
+ * sum's predicated second tree takes it); and idxgen_cc_block_tree_once (the statement warp_tree.c
  * emits where lanes can be absent, run once per block) on the same cases,
  * and writing nothing when no lane is present.  A fixed seed: the same
  * cases every run.  Built twice
@@ -143,7 +144,7 @@ int main(void)
 	static int v[SLOTS];
 	static unsigned char alive[SLOTS];
 	uint32_t seed = 0x9e3779b9u;
-	unsigned bad[2][ALIVE_KINDS] = { { 0 } }, bad0 = 0, bad_once = 0, cases = 0, n, untouched = 0;
+	unsigned bad[2][ALIVE_KINDS] = { { 0 } }, bad0[2] = { 0, 0 }, bad_once = 0, cases = 0, n, untouched = 0;
 
 #ifdef WANT_AVX2
 #ifndef __AVX2__
@@ -177,9 +178,12 @@ int main(void)
 						bad[n % 32u == 0][kind] += b;
 						bad_once += check_float_once(f, n, al, first, w, xor_, 0, &seed) +
 							    check_int_once(v, n, al, first, w, xor_, 0, &seed);
-						if (!al && !xor_)	/* lane 0 alone (warp_lane0.c's proof) */
-							bad0 += check_float(f, n, al, first, w, 0, 1, &seed) +
-								check_int(v, n, al, first, w, 0, 1, &seed);
+						if (!xor_)	/* lane 0 alone (warp_lane0.c's proof), lanes absent or not */
+							bad0[al != NULL] += check_float(f, n, al, first, w, 0, 1, &seed) +
+									    check_double(d, n, al, first, w, 0, 1, &seed) +
+									    check_int(v, n, al, first, w, 0, 1, &seed) +
+									    check_float_once(f, n, al, first, w, 0, 1, &seed) +
+									    check_int_once(v, n, al, first, w, 0, 1, &seed);
 						cases++;
 					}
 	tap_ok(bad[1][ALIVE_NONE] == 0, "whole warps (32..1024 threads), no returns: %u lanes differ",
@@ -191,7 +195,10 @@ int main(void)
 	       bad[1][ALIVE_SOME] + bad[0][ALIVE_SOME]);
 	tap_ok(bad[1][ALIVE_WARPS] + bad[0][ALIVE_WARPS] == 0, "whole warps off (a predicated tree): %u differ",
 	       bad[1][ALIVE_WARPS] + bad[0][ALIVE_WARPS]);
-	tap_ok(bad0 == 0, "lane 0 of each warp where only lane 0 reads: %u differ", bad0);
+	tap_ok(bad0[0] == 0, "lane 0 of each warp where only lane 0 reads: %u differ", bad0[0]);
+	tap_ok(bad0[1] == 0,
+	       "lane 0 where only lane 0 reads, lanes returned or whole warps off (a predicated tree): %u differ",
+	       bad0[1]);
 	tap_ok(bad_once == 0, "idxgen_cc_block_tree_once (the tree once per block), every case above: %u differ",
 	       bad_once);
 	for (n = 1; n <= 1024; n *= 2)

@@ -168,3 +168,33 @@ __global__ void predicated2(const int *in, unsigned *out)
 		out[2 * g + 1] = (unsigned)s;
 	}
 }
+
+// A helper that returns its parameter, inlined onto the caller's variable
+// (lib/cc/warp_inline_self.c, issue 40): where only the lanes with
+// threadIdx.x % 32 == 0 read the result, the tree's lane-0 form (at run
+// time only where those are the warps' lanes 0: 1-D blocks, rows of whole
+// warps), also under a predicate (warp 1 alone) and into a declaration.
+__device__ int lane_sum(int v)
+{
+	for (int o = 16; o > 0; o /= 2)
+		v += __shfl_down_sync(0xffffffffu, v, o);
+	return v;
+}
+
+__global__ void helper_self(const int *in, int *out)
+{
+	int lin = LINEAR_ID;
+	int g = BLOCK_ID * THREADS + lin;
+	int v = in[g];
+	v = lane_sum(v);
+	if (threadIdx.x % 32 == 0)
+		out[2 * g] = v;
+	v = in[g] * 3;
+	if (lin / 32 == 1)
+		v = lane_sum(v);
+	if (threadIdx.x % 32 == 0)
+		out[2 * g + 1] = v;
+	int s = lane_sum(in[g] + 1);
+	if ((threadIdx.x & 31) == 0)
+		out[2 * g + 1] += s * 1000;
+}
