@@ -32,9 +32,10 @@ __global__ void warp_twice(int *o)
 }
 // MODEL: kernel warp_twice: fission
 // CXX: /* __global__ warp_twice: called once per block
+// (lane_sum returns its parameter: inlined onto s itself, warp_inline_self.c)
 // CXX: __idxgen_a0_0_[__t] = (v_[__t]);
-// CXX: __idxgen_a2_0_[__t] = (v_1_[__t]);
-// CXX: s_[__t] = __idxgen_r2_[__t];
+// CXX: s_[__t] = (v);
+// CXX: s_[__t] = __idxgen_w{{[0-9]+}}b[32 + {{.*}}];
 // CXX: __idxgen_r0_[__t] = (s_[__t] + t);
 // CXX: int r = __idxgen_r0_[__t];
 
@@ -69,7 +70,9 @@ __global__ void pair_block_sum(int *o)
 }
 // MODEL: kernel pair_block_sum: fission
 // CXX: /* __global__ pair_block_sum: called once per block
-// CXX: __idxgen_a3_0_[__t] = (v_1_[__t] + n_[__t]);
-// CXX: int t = __idxgen_r3_[__t];
+// (round 2 numbers on from round 1's 0 and 1; twice_sum's lane_sum, inlined in
+// place, takes no number)
+// CXX: __idxgen_a2_0_[__t] = (v_1_[__t] + n_[__t]);
+// CXX: int t = __idxgen_r2_[__t];
 // CXX-NEXT: __idxgen_r1_[__t] = (t);
 // CXX: int r = __idxgen_r1_[__t];
