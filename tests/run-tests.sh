@@ -181,6 +181,8 @@ run_suite cufft $MAKE -s -C "$ROOT/lib/cufft" check
 run_suite cusolver $MAKE -s -C "$ROOT/lib/cusolver" check
 run_suite cusparse $MAKE -s -C "$ROOT/lib/cusparse" check
 run_suite thrust-cub $MAKE -s -C "$ROOT/tests/cub" check
+# runtime programs built by idxgen-cc (tests/cudart/progs: graph memory footprint)
+run_suite cudart-progs $MAKE -s -C "$ROOT/tests/cudart" check-progs
 run_suite half $MAKE -s -C "$ROOT/tests/half" check
 run_suite curand $MAKE -s -C "$ROOT/lib/curand" check
 run_suite driver-style $MAKE -s -C "$ROOT/driver" check-style

@@ -32,6 +32,9 @@ struct CUmemPoolHandle_st {
 };
 
 /* A memory range the API allocated or registered. */
+/* Graph memory's backing (graph_mem_map.c): counted unless unmapped. */
+enum cudart_graph_state { CUDART_GRAPH_UNMAPPED, CUDART_GRAPH_LIVE, CUDART_GRAPH_CACHED };
+
 struct cudart_alloc {
 	uintptr_t base;
 	size_t size;
@@ -40,6 +43,7 @@ struct cudart_alloc {
 	unsigned int host_flags;	/* cudaHostAlloc's flags */
 	cudaMemPool_t pool;		/* cudaMallocAsync & co.: its pool, else NULL */
 	uint64_t graph_mem;		/* graph memory: its allocation's id (cudaFree leaves it), else 0 */
+	enum cudart_graph_state graph_state;	/* graph memory: backed and counted, or not */
 	struct cudart_page_advice *advice;	/* per page, NULL until advised (mem_advice.c) */
 };
 
@@ -215,6 +219,11 @@ void cudart_graph_mem_put(struct cudart_graph_mem *m);
 cudaError_t cudart_graph_mem_alloc(void **ptr, size_t size, uint64_t *id);
 void cudart_graph_mem_free(void *ptr, uint64_t id);
 uint64_t cudart_graph_mem_id(struct cudart_ctx *c, const void *p);	/* lock held; 0: none */
+/* graph_mem_map.c: the footprint: a launch reached the allocation (alloc) or free node of p */
+void cudart_graph_mem_launched(struct cudart_ctx *c, const void *p, bool alloc);
+void cudart_graph_mem_freed(struct cudart_alloc *a);			/* cudaFree of it; lock held */
+void cudart_graph_mem_forget(struct cudart_ctx *c, struct cudart_alloc *a);	/* lock held */
+void cudart_graph_mem_trim(struct cudart_ctx *c);
 /* graph_mem.c: cudaMallocAsync/cudaFreeAsync in a capturing stream (lock held) */
 cudaError_t cudart_capture_alloc(struct cudart_ctx *c, struct CUstream_st *s, void **ptr, size_t size);
 cudaError_t cudart_capture_free(struct cudart_ctx *c, struct CUstream_st *s, void *ptr);

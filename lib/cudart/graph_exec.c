@@ -185,6 +185,12 @@ static cudaError_t submit_node(cudaGraphNode_t n, cudaStream_t stream)
 		op.u.host.arg = n;
 		op.u.host.stream = stream;
 		return cudart_submit(stream, &op);
+	case cudaGraphNodeTypeMemAlloc:	/* the memory is there: counted from now on */
+		cudart_graph_mem_launched(cudart_ctx(), n->mem->params.dptr, true);
+		return cudaSuccess;
+	case cudaGraphNodeTypeMemFree:
+		cudart_graph_mem_launched(cudart_ctx(), n->free_ptr, false);
+		return cudaSuccess;
 	case cudaGraphNodeTypeEventRecord:
 		return cudaEventRecord(n->event, stream);
 	case cudaGraphNodeTypeWaitEvent:

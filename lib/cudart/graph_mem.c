@@ -12,7 +12,8 @@
  * memory that CUDA would have unmapped after the free node is still there
  * (reading it is the program's error on a GPU, harmless here).  cudaFree
  * and cudaFreeAsync of graph memory outside a graph, which CUDA allows,
- * leave it to its graph (memory.c).
+ * leave it to its graph (memory.c).  What counts in the footprint, and
+ * what a trim gives back: graph_mem_map.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -193,8 +194,10 @@ cudaError_t cudart_capture_free(struct cudart_ctx *c, struct CUstream_st *s, voi
 
 cudaError_t cudaDeviceGraphMemTrim(int device)
 {
-	/* nothing is cached: graph memory goes with its graph */
-	return cudart_set_error(device ? cudaErrorInvalidDevice : cudaSuccess);
+	if (device)
+		return cudart_set_error(cudaErrorInvalidDevice);
+	cudart_graph_mem_trim(cudart_ctx());	/* graph_mem_map.c */
+	return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value)
@@ -207,7 +210,7 @@ cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttribut
 	if (!value || (unsigned int)attr > cudaGraphMemAttrReservedMemHigh)
 		return cudart_set_error(cudaErrorInvalidValue);
 	pthread_mutex_lock(&c->lock);
-	/* used and reserved are the same: nothing is cached */
+	/* used and reserved are the same: what graphs hold and have cached (graph_mem_map.c) */
 	v = attr == cudaGraphMemAttrUsedMemHigh || attr == cudaGraphMemAttrReservedMemHigh ?
 		    c->graph_mem_high : c->graph_mem_used;
 	pthread_mutex_unlock(&c->lock);

@@ -311,7 +311,8 @@ static cudaError_t release(void *ptr, enum cudaMemoryType t1, enum cudaMemoryTyp
 	if (!a || a->base != (uintptr_t)ptr || a->registered || (a->type != t1 && a->type != t2)) {
 		err = cudaErrorInvalidValue;
 	} else if (a->graph_mem) {
-		/* graph memory: its graph frees it (graph_mem.c) */
+		/* graph memory: its graph frees it (graph_mem.c); cached until a trim */
+		cudart_graph_mem_freed(a);
 	} else {
 		if (a->pool)
 			cudart_pool_give(c, a->pool, a->size);
@@ -333,9 +334,7 @@ cudaError_t cudart_graph_mem_alloc(void **ptr, size_t size, uint64_t *id)
 	pthread_mutex_lock(&c->lock);
 	a = lookup(c, *ptr);
 	a->graph_mem = *id = ++c->graph_mem_ids;
-	c->graph_mem_used += size;
-	if (c->graph_mem_used > c->graph_mem_high)
-		c->graph_mem_high = c->graph_mem_used;
+	a->graph_state = CUDART_GRAPH_UNMAPPED;	/* counted from the first launch (graph_mem_map.c) */
 	pthread_mutex_unlock(&c->lock);
 	return cudaSuccess;
 }
@@ -357,7 +356,7 @@ void cudart_graph_mem_free(void *ptr, uint64_t id)
 	cudart_wait_all(c);
 	a = lookup(c, ptr);
 	if (a && a->base == (uintptr_t)ptr && a->graph_mem == id) {
-		c->graph_mem_used -= a->size;
+		cudart_graph_mem_forget(c, a);
 		tdelete(a, &c->allocs, range_cmp);
 		free_node(a);
 	}

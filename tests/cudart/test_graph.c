@@ -739,8 +739,8 @@ static void test_graph_memory(void)
 	cudaGraphCreate(&g, 0);
 	TAP_ERR(cudaGraphAddMemAllocNode(&alloc, g, NULL, 0, &p), cudaSuccess);
 	tap_diag("the allocation node's memory: %p", p.dptr);
-	tap_ok(p.dptr != NULL && graph_mem_used() == base + N * sizeof(int),
-	       "an allocation node has its memory when made");
+	tap_ok(p.dptr != NULL && graph_mem_used() == base,
+	       "an allocation node has its address when made, counted from its first launch");
 	memset(&ms, 0, sizeof(ms));
 	ms.dst = p.dptr;
 	ms.value = 7;
@@ -765,7 +765,16 @@ static void test_graph_memory(void)
 			ok &= h[i] == 7;
 	}
 	tap_ok(ok, "alloc -> memset -> copy -> free, launched twice");
-	tap_ok(graph_mem_used() == base + N * sizeof(int), "the executable graph still holds the memory");
+	tap_ok(graph_mem_used() == base + N * sizeof(int), "launched: the freed memory stays cached for the graph");
+	TAP_ERR(cudaDeviceGraphMemTrim(0), cudaSuccess);
+	tap_ok(graph_mem_used() == base, "a trim gives it back");
+	memset(h, 0, N * sizeof(int));
+	TAP_ERR(cudaGraphLaunch(e, s), cudaSuccess);
+	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
+	ok = 1;
+	for (int i = 0; i < N; i++)
+		ok &= h[i] == 7;
+	tap_ok(ok && graph_mem_used() == base + N * sizeof(int), "launched again after the trim: same address, counted");
 	TAP_ERR(cudaGraphExecDestroy(e), cudaSuccess);
 	tap_ok(graph_mem_used() == base, "and frees it when the last holder goes");
 
