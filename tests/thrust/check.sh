@@ -39,11 +39,12 @@ one() {
 		printf '%s\n' "$out" | head -20 | sed 's/^/# /'
 	fi
 }
-# nvcc_one SOURCE: proof that the source is real CUDA
+# nvcc_one SOURCE [FLAGS]: proof that the source is real CUDA
 nvcc_one() {
-	local src=$1 out rc
+	local src=$1 flags=${2:-} out rc
 	if [ -x "$NVCC" ]; then
-		out=$("$NVCC" -arch=sm_90 -I "$ROOT/tests/common" -c -o "$tmp/$(basename "$src").o" "$src" 2>&1)
+		# shellcheck disable=SC2086 # flags are words
+		out=$("$NVCC" -arch=sm_90 $flags -I "$ROOT/tests/common" -c -o "$tmp/$(basename "$src").o" "$src" 2>&1)
 		rc=$?
 		ok $rc "$(basename "$src") compiles with nvcc -arch=sm_90 (real CUDA)"
 		[ $rc = 0 ] || printf '%s\n' "$out" | grep error | head -10 | sed 's/^/# /'
@@ -56,10 +57,20 @@ mkdir "$TAP_JOBS_DIR"
 # the device system idxgen-cc picks: TBB by default (oneTBB is installed by
 # tests/setup/deps.sh), OpenMP with -fopenmp, the serial C++ one when asked
 want=-DEXPECT_THRUST_SYSTEM=THRUST_DEVICE_SYSTEM_
-progs="thrust-tbb thrust-omp thrust-cpp cub-device cub-mergesort cub-block cub-block2 cub-block3"
+progs="thrust-tbb thrust-omp thrust-cpp thrust-user-macros cub-device cub-mergesort cub-block cub-block2 cub-block3"
 tap_job thrust-tbb one thrust-tbb "$ROOT/tests/thrust/test_thrust.cu" "${want}TBB"
 tap_job thrust-omp one thrust-omp "$ROOT/tests/thrust/test_thrust.cu" "-Xcompiler -fopenmp ${want}OMP"
 tap_job thrust-cpp one thrust-cpp "$ROOT/tests/thrust/test_thrust.cu" "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP ${want}CPP"
+# a program's -D of every upper-case letter and of the sizing names (issue
+# 44): Thrust, which names its template parameters T, N, ..., is read with
+# them set aside (include/cuda/thrust's wrappers); nvcc's Thrust stops at
+# -DT=1000, so nvcc gets -DTHREADS=1000 only
+user_macros=
+for m in A B C D E F G H I J K L M N O P Q R S T U V W X Y Z SIZE BLOCK_SIZE DIM TILE WARP_SIZE BLOCK THREADS; do
+	user_macros="$user_macros -D$m=1000"
+done
+tap_job thrust-user-macros one thrust-user-macros "$ROOT/tests/thrust/test_thrust_user_macros.cu" "$user_macros"
+tap_job nvcc-test_thrust_user_macros nvcc_one "$ROOT/tests/thrust/test_thrust_user_macros.cu" -DTHREADS=1000
 for name in cub-device cub-mergesort cub-block cub-block2 cub-block3; do
 	tap_job "$name" one "$name" "$ROOT/tests/cub/test_${name//-/_}.cu" ""
 done

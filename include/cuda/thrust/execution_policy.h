@@ -5,5 +5,7 @@
  * which programs reach through this header as they do with CUDA's Thrust.
  */
 #pragma once
+#include <idxgen_user_macros_push.h>
 #include_next <thrust/execution_policy.h>
 #include <thrust/system/cuda/execution_policy.h>
+#include <idxgen_user_macros_pop.h>

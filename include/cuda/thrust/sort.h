@@ -11,5 +11,7 @@
  * include it: "no member named 'sequence' in namespace 'thrust'".
  */
 #pragma once
+#include <idxgen_user_macros_push.h>
 #include_next <thrust/sort.h>
 #include <thrust/sequence.h>
+#include <idxgen_user_macros_pop.h>

@@ -22,6 +22,8 @@
  * it (temporary_array's allocator), which a copy would leave dangling.
  */
 #pragma once
+/* the program's macros set aside up to the end (README) */
+#include <idxgen_user_macros_push.h>
 #include <thrust/execution_policy.h>
 #include <cuda_runtime_api.h>
 
@@ -102,3 +104,5 @@ using thrust::cuda_cub::par_nosync;
 } // namespace system
 
 } // namespace thrust
+
+#include <idxgen_user_macros_pop.h>
