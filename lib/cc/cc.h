@@ -1063,8 +1063,11 @@ bool lockstep_slot_var(const char *store, const char *load, char *name, size_t s
 /* ... is the first index of text `1-X`, `X^1` (X in name)?  For a refusal's wording. */
 bool lockstep_half_index(const char *text, char *name, size_t size);
 bool lockstep_warps_apart(const char *tid, const char *store, const char *load);
-/* ... are one statement's store s[tid + c1] and load s[tid + c2], s of size elements, apart (c1 > c2, size - c1 <= c1 - c2)? */
-bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load);
+/*
+ * ... are one statement's store s[tid + c1] and load s[tid + c2], s of size elements, apart (c1 > c2,
+ * size - c1 <= c1 - c2; or c2 > c1, size - c2 <= c2 - c1 where load_sure: no lane that stores skips the load)?
+ */
+bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load, bool load_sure);
 bool lockstep_tree_apart(const struct source *s, CXCursor fn, const struct lane_ids *ids, const CXCursor *guards,
 			 unsigned n, const char *store, const char *load);
 /* ... does the condition guard let one lane only run its then branch (`if (threadIdx.x == 0)`)? */

@@ -37,6 +37,7 @@
 #include "cc.h"
 #include "cx.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,7 @@ struct acc {
 	char *text;
 	unsigned at;	/* 1 + the offset of the assignment whose target or value it is (0: none) */
 	unsigned guard;	/* a read in the condition of the if whose then branch is being walked: its depth + 1 (0: none) */
+	bool sure;	/* a read no lane that runs its statement skips (not in a ?: branch, right of && or ||) */
 };
 
 struct accs {
@@ -84,6 +86,7 @@ struct access {
 	bool wrote;		/* a plain store to memory (not a local variable) */
 	bool atomic;		/* a call of an atomic function */
 	unsigned at;		/* 1 + the offset of the assignment being visited (0: none) */
+	unsigned maybe;		/* the ?: branches and right operands of && and || being visited */
 };
 
 /* What the lanes may have done since the last meeting. */
@@ -98,7 +101,7 @@ static void accs_add_at(struct accs *s, CXCursor base, const char *text, unsigne
 		s->cap = s->cap ? 2 * s->cap : 8;
 		s->v = cx_realloc(s->v, s->cap * sizeof(*s->v));
 	}
-	s->v[s->n++] = (struct acc){ base, text ? cx_strdup(text) : NULL, at, 0 };
+	s->v[s->n++] = (struct acc){ base, text ? cx_strdup(text) : NULL, at, 0, false };
 }
 
 static void accs_add(struct accs *s, CXCursor base, const char *text)
@@ -119,6 +122,7 @@ static void accs_append(struct accs *d, const struct accs *s)
 	for (unsigned i = 0; i < s->n; i++) {
 		accs_add_at(d, s->v[i].base, s->v[i].text, s->v[i].at);
 		d->v[d->n - 1].guard = s->v[i].guard;
+		d->v[d->n - 1].sure = s->v[i].sure;
 	}
 }
 
@@ -128,6 +132,21 @@ static struct accs accs_copy(const struct accs *s)
 
 	accs_append(&d, s);
 	return d;
+}
+
+/*
+ * The loads of one assignment from load->v[from] on: one some lanes may
+ * skip is as sure as another of the same element that none skips (`s[t] =
+ * s[t + 18] & 1 ? s[t + 18] : 0`: its index the same in both, where
+ * lockstep_bounds_apart() asks, a lane's own index plus constants).
+ */
+static void sure_by_text(struct accs *load, unsigned from)
+{
+	for (unsigned i = from; i < load->n; i++)
+		for (unsigned j = from; j < load->n && !load->v[i].sure; j++)
+			load->v[i].sure = load->v[j].sure && load->v[i].text && load->v[j].text &&
+					  clang_equalCursors(load->v[i].base, load->v[j].base) &&
+					  !strcmp(load->v[i].text, load->v[j].text);
 }
 
 /* May the store w be to what another lane of the warp reads with r? */
@@ -144,7 +163,8 @@ static bool hazard(const struct lockstep *l, const struct acc *w, const struct a
 		return false;
 	/* one assignment's target and value, in any two turns: every lane that ran it stored its target */
 	return !(w->at && w->at == r->at && !clang_Cursor_isNull(w->base) &&
-		 lockstep_bounds_apart(l->tid, clang_getArraySize(clang_getCursorType(w->base)), w->text, r->text));
+		 lockstep_bounds_apart(l->tid, clang_getArraySize(clang_getCursorType(w->base)), w->text, r->text,
+				       r->sure));
 }
 
 /* A __shared__ variable of the program (not warp.c's exchange arrays, __idxgen_wN: met around by construction). */
@@ -593,7 +613,7 @@ static struct acc lvalue_acc(const struct access *a, CXCursor e)
 	CXCursor base = clang_getCursorKind(b) == CXCursor_DeclRefExpr ? base_var(a->l, clang_getCursorReferenced(b))
 									: clang_getNullCursor();
 
-	return (struct acc){ base, macro_spelled(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)), 0, 0 };
+	return (struct acc){ base, macro_spelled(e) ? NULL : text_squeezed(a->l->s, c_start(e), c_end(e)), 0, 0, false };
 }
 
 /* Record a store (and with load, a read) of the lvalue e. */
@@ -602,8 +622,10 @@ static void access_lvalue(struct access *a, CXCursor e, bool load)
 	struct acc w = lvalue_acc(a, e);
 
 	accs_add_at(&a->store, w.base, w.text, a->at);
-	if (load)
+	if (load) {
 		accs_add_at(&a->load, w.base, w.text, a->at);
+		a->load.v[a->load.n - 1].sure = !a->maybe;
+	}
 	free(w.text);
 }
 
@@ -710,18 +732,19 @@ static bool is_one_of(CXCursor c, const CXCursor *set, unsigned n)
  */
 static bool stores_read(struct access *a, CXCursor t, CXCursor v, const CXCursor *pair, unsigned npair)
 {
-	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
+	struct access val = { a->l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0, 0 };
 	struct acc w = lvalue_acc(a, t);
 	struct lane_ids ids = { a->l->tid, a->l->x_apart };
 	long long size;
 	bool r = is_one_of(w.base, pair, npair);
 
 	access_of(&val, v, clang_getNullCursor());
+	sure_by_text(&val.load, 0);
 	size = clang_Cursor_isNull(w.base) ? -1 : clang_getArraySize(clang_getCursorType(w.base));
 	for (unsigned i = 0; i < val.load.n && !r; i++)
 		r = is_one_of(val.load.v[i].base, pair, npair) ||
 		    (hazard(a->l, &w, &val.load.v[i]) &&
-		     !lockstep_bounds_apart(a->l->tid, size, w.text, val.load.v[i].text) &&
+		     !lockstep_bounds_apart(a->l->tid, size, w.text, val.load.v[i].text, val.load.v[i].sure) &&
 		     !lockstep_apart(a->l->s, &ids, a->l->guard, a->l->nguard, a->l->fn_text, w.text,
 				     val.load.v[i].text) &&
 		     !lockstep_tree_apart(a->l->s, a->l->fn, &ids, a->l->guard, a->l->nguard, w.text,
@@ -753,7 +776,7 @@ static bool pair_apart(struct access *a, CXCursor t, CXCursor v)
 		return false;
 	for (unsigned q = 0; q < l->ptrs.n && !apart; q++) {
 		struct lockstep l2;
-		struct access a2 = { &l2, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
+		struct access a2 = { &l2, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0, 0 };
 
 		if (q == (unsigned)p || !clang_Cursor_isNull(l->into[q]) ||
 		    !lockstep_pair_apart(l->s, body, l->ptrs.c[p], l->ptrs.c[q], arrays, &n))
@@ -823,13 +846,52 @@ static bool discarded_name(CXCursor c)
 	       clang_getCursorKind(strip(only)) == CXCursor_DeclRefExpr;
 }
 
+/*
+ * Does c evaluate operands after its first only in some lanes: `c ? x : y`,
+ * `x && y`, `x || y`, GNU's `x ?: y` (no cursor kind of its own in
+ * libclang 16: an unexposed expression whose text holds `?:`)?  Asked after
+ * the assignments, which an operator of a macro's body may be.
+ */
+static bool skips_operands(const struct source *s, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char op[4], *text;
+	bool r;
+
+	if (k == CXCursor_ConditionalOperator)
+		return true;
+	if (k == CXCursor_BinaryOperator) {	/* one of a macro's body: its operator unknown, taken as one */
+		op_text(s, c, op);
+		return !strcmp(op, "&&") || !strcmp(op, "||") || macro_spelled(c) || !op[0];
+	}
+	if (k != CXCursor_UnexposedExpr)
+		return false;
+	text = text_squeezed(s, c_start(c), c_end(c));
+	r = text && strstr(text, "?:");
+	free(text);
+	return r;
+}
+
+/* c's first operand as any, the others as reads some lanes may skip (struct acc's sure) */
+static void visit_skipped(struct access *a, CXCursor c)
+{
+	struct cx_kids ks = cx_kids_of(c);
+
+	for (unsigned i = 0; i < ks.n; i++) {
+		a->maybe += i == 1;
+		access_of(a, ks.c[i], a->skip);
+	}
+	a->maybe -= ks.n > 1;
+	cx_kids_free(&ks);
+}
+
 static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	struct access *a = d;
 	const struct source *s = a->l->s;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	CXCursor t, v, only;
-	unsigned saved_at;
+	unsigned saved_at, nload;
 	char op[4];
 
 	(void)parent;
@@ -912,6 +974,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		op_text(s, c, op);
 		saved_at = a->at;
 		a->at = c_start(c) + 1;
+		nload = a->load.n;
 		if (through && names_shared(a->l, t)) {
 			access_lvalue(a, t, strcmp(op, "=") != 0);
 			if (reads_what_it_stores(a, t, v)) {
@@ -927,7 +990,12 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		/* `src = a;`, `src = dst;`: an address copied, no element read (lockstep_pair.c's moves) */
 		if (through || clang_getCursorType(t).kind != CXType_Pointer || !address_only(strip(v)))
 			access_of(a, v, clang_getNullCursor());
+		sure_by_text(&a->load, nload);
 		a->at = saved_at;
+		return CXChildVisit_Continue;
+	}
+	if (skips_operands(s, c)) {
+		visit_skipped(a, c);
 		return CXChildVisit_Continue;
 	}
 	if (k == CXCursor_DeclRefExpr && !clang_equalCursors(c, a->skip) &&
@@ -936,6 +1004,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 		char *text = macro_spelled(c) ? NULL : lvalue_text(s, c_start(c), c_end(c));
 
 		accs_add_at(&a->load, base_var(a->l, r), text, a->at);
+		a->load.v[a->load.n - 1].sure = !a->maybe;
 		free(text);
 	}
 	return CXChildVisit_Recurse;
@@ -943,7 +1012,7 @@ static enum CXChildVisitResult access_visit(CXCursor c, CXCursor parent, CXClien
 
 static struct access accesses(const struct lockstep *l, CXCursor c)
 {
-	struct access a = { l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0 };
+	struct access a = { l, clang_getNullCursor(), { 0 }, { 0 }, { 0 }, { 0 }, false, false, false, false, 0, 0 };
 
 	access_of(&a, c, clang_getNullCursor());
 	return a;
@@ -1006,12 +1075,13 @@ static struct state state_copy(const struct state *st)
 }
 
 /* every field of struct acc: one more fails here until acc_same compares it and accs_union copies it */
-_Static_assert(sizeof(struct acc) == sizeof(CXCursor) + sizeof(char *) + 2 * sizeof(unsigned),
-	       "acc_same, accs_union: the new field");	/* at, guard */
+_Static_assert(offsetof(struct acc, sure) == sizeof(CXCursor) + sizeof(char *) + 2 * sizeof(unsigned) &&
+		       sizeof(struct acc) == offsetof(struct acc, sure) + sizeof(void *),
+	       "acc_same, accs_union: the new field");	/* at, guard, sure */
 
 static bool acc_same(const struct acc *a, const struct acc *b)
 {
-	return clang_equalCursors(a->base, b->base) && a->at == b->at && a->guard == b->guard &&
+	return clang_equalCursors(a->base, b->base) && a->at == b->at && a->guard == b->guard && a->sure == b->sure &&
 	       (a->text && b->text ? !strcmp(a->text, b->text) : a->text == b->text);
 }
 
@@ -1034,6 +1104,7 @@ static void accs_union(struct accs *d, const struct accs *s)
 		if (j == n) {
 			accs_add_at(d, s->v[i].base, s->v[i].text, s->v[i].at);
 			d->v[d->n - 1].guard = s->v[i].guard;
+			d->v[d->n - 1].sure = s->v[i].sure;
 		}
 	}
 }

@@ -25,6 +25,13 @@
  *       no two such lanes are c1 - c2 apart (the
  *       fuzzer's rows: s[tid + 8u * 2u] = f(s[tid + 8u * 0u]) in 24
  *       elements; tid may be threadIdx.x, .y or .z here too);
+ *       and the mirror, c2 > c1, N - c2 <= c2 - c1, where no lane that
+ *       stores skips the load (not in a ?: branch, right of && or ||):
+ *       each such lane has tid < N - c2, so every store is below c2 and
+ *       every load at c2 or above (s0[tid] = f(s0[tid + 18u]) in 36
+ *       elements, tests/cc/fuzz/regress/narrow_rows_launch.cu).  Both
+ *       count on no lane order and no block shape: the two sets of
+ *       elements are apart in any turns of a loop, under any schedule;
  *
  * c, c1, c2 integer constants (`8u * 2u`); the index a sum of them and one
  * lane term.  The generalised simple form `if (t < k) s[t + c] op= s[t + k +
@@ -214,7 +221,7 @@ bool lockstep_warps_apart(const char *tid, const char *store, const char *load)
 	return r;
 }
 
-bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load)
+bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load, bool load_sure)
 {
 	struct sum x, y;
 	bool r = false;
@@ -225,8 +232,9 @@ bool lockstep_bounds_apart(const char *tid, long long size, const char *store, c
 	    ((tid && !strcmp(x.term[0], tid)) || !strcmp(x.term[0], "threadIdx.x") ||
 	     !strcmp(x.term[0], "threadIdx.y") || !strcmp(x.term[0], "threadIdx.z"))) {
 		/* the store's bound holds for every lane that runs it; a load's only where it is
-		 * not skipped (?:) */
-		r = x.c > y.c && size - x.c <= x.c - y.c;
+		 * not skipped (a ?: branch, the right of && or ||) */
+		r = (x.c > y.c && size - x.c <= x.c - y.c) ||
+		    (load_sure && y.c > x.c && size - y.c <= y.c - x.c);
 	}
 	sum_free(&x);
 	sum_free(&y);

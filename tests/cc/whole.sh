@@ -174,6 +174,35 @@ rm -f "$tmp/wch"
 refused_at "warp_cond_headers.cu (--exec-model=fission)" \
 	"$DIR/progs/warp_cond_headers.cu:28:6: error: a call of a __device__ function with warp operations must be a statement of its own" \
 	--exec-model=fission -o "$tmp/prog" "$DIR/progs/warp_cond_headers.cu"
+# Lanes that update their own elements of a __shared__ array from elements
+# above them in 2-D blocks narrower than a warp (issue 38, twenty-ninth
+# session; lib/cc/lockstep_rows.c's bounds proof): under every model,
+# schedule order and 1/2 workers.  lockstep_rows_above.cu's elements are
+# apart (--exec-model=fission trapped at the launch of a narrow block or
+# refused the statement before); lockstep_rows_near.cu's are not: fibers
+# under auto, refused at the statement under --exec-model=fission.
+sched_runs() {	# name, model, program
+	local name=$1 m=$2 src=$3
+	"$CC_BIN" --exec-model=$m -o "$tmp/sched" "$src" >"$tmp/build" 2>&1
+	ok $? "$name built (--exec-model=$m) for the schedule orders"
+	for sched in sequential zigzag hilbert auto; do
+		for workers in 1 2; do
+			(cd "$tmp" && IDXGEN_BACKEND=emu IDXGEN_SCHEDULE=$sched IDXGEN_NUM_THREADS=$workers ./sched \
+				2>/dev/null | tail -n 1 | grep -qx PASS)
+			ok $? "$name (--exec-model=$m) under IDXGEN_SCHEDULE=$sched, $workers worker(s)"
+		done
+	done
+	rm -f "$tmp/sched"
+}
+for m in auto fission fibers; do
+	sched_runs lockstep_rows_above.cu $m "$DIR/progs/lockstep_rows_above.cu"
+done
+for m in auto fibers; do
+	sched_runs lockstep_rows_near.cu $m "$DIR/progs/lockstep_rows_near.cu"
+done
+refused_at "lockstep_rows_near.cu (--exec-model=fission)" \
+	"$DIR/progs/lockstep_rows_near.cu:29:4: error: this statement reads an element of __shared__ memory it stores for another lane of the warp" \
+	--exec-model=fission -o "$tmp/prog" "$DIR/progs/lockstep_rows_near.cu"
 # inline PTX "trap;" is __trap() (lib/cc/asm_sreg.c), as fibers too (loop
 # fission refuses its guard macro as it does with __trap() written there:
 # "statements of one macro expansion cannot be split into thread loops")

@@ -3,9 +3,10 @@
 // launch, "line N counts on threadIdx.x telling the lanes of a warp apart; a 6x3x1 block does not (lock step)",
 // by design (lib/cc/kernel.c, lockstep_shape_line(): the guard threadIdx.x == 7 picks one lane of a warp only in
 // rows of a warp; whole programs hand such blocks to the kernel's fiber body).  fuzz.py counted that refusal as a
-// wrong result; it is now a rejection at launch.  The store reads s0[tid + 18], above every lane's own s0[tid], so
-// ascending loop fission is faithful in any shape: a sharper proof would let the C path run it.
-// known-failure: rejected: issue 38, the C path refuses at launch a 2-D block narrower than a warp although this store is faithful under fission in any shape
+// wrong result; it is now a rejection at launch.  The store reads s0[tid + 18] of 36 elements: every lane that stores
+// s0[tid] read s0[tid + 18] first, so tid < 18 and the stores are all below 18, the loads at 18 and above, in any turn
+// and any block shape (lockstep_rows.c's bounds proof, mirrored for a load above the store in the twenty-ninth
+// session; an expected failure before).
 /* kernel 17 of seed 4149 */
 
 
