@@ -130,6 +130,8 @@ struct source {
 	   its calls stay calls there (whole.c, warp_inline.c; not owned) */
 	struct fiber_names *keep_calls;
 	struct fiber_names *fnames;	/* not owned */
+	/* under auto, the kernels warp.c left as written for the fibers, and why (warp_decline.c) */
+	struct fiber_names warp_declined;
 	/* launches in device code (dyn_parallel.c): the callee [a, b); self: the kernel's
 	   offset where it launches itself, else ~0u */
 	struct dl_launch {
@@ -805,6 +807,16 @@ char *overlay_rel(const struct program_out *out, CXFile f);
 void mirror_includes(const struct source *s, CXTranslationUnit tu, struct program_out *hdrs);
 /* warp.c: warp-level operations lowered on s->text before translation (0, 1, 2) */
 int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs);
+/*
+ * warp_decline.c: under --exec-model=auto, kernels warp.c leaves as written for the fibers, one by one:
+ * is warp.c declining instead of refusing (auto, quiet)?  decline kernel fn (why: the refusal it spared);
+ * why fn was declined (NULL: it was not); the first function of names kernel reaches through the main
+ * file's definitions (malloc'd; NULL: none found).
+ */
+bool warp_declining(const struct source *s);
+void warp_decline(struct source *s, CXCursor fn, const char *why);
+const char *warp_declined_why(const struct source *s, CXCursor fn);
+char *warp_reaches(const struct source *s, CXCursor kernel, const struct fiber_names *names);
 /* A location in warp.c's rewritten text as the user's line and column. */
 void warp_map_loc(const struct source *s, CXCursor c, unsigned *line, unsigned *col);
 void warp_map_sloc(const struct source *s, CXSourceLocation loc, unsigned *line, unsigned *col);

@@ -628,6 +628,7 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 	 * `extern __shared__ half sm[][N];` then WMMA (tests/half/progs/wmma_dyn_shared.cu)
 	 */
 	struct scan sc = { s->fnames, false, false, NULL, false, { 0 }, s, true };
+	const char *why;
 
 	if (s->fnames && s->fnames->n) {
 		clang_visitChildren(fn, scan_visit, &sc);
@@ -635,6 +636,10 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 			snprintf(buf, len, "%s", sc.hit);
 			return buf;
 		}
+	}
+	if ((why = warp_declined_why(s, fn))) {	/* its text as written: warp.c declined it alone */
+		snprintf(buf, len, "warp.c does not lower it for loop fission: %s", why);
+		return buf;
 	}
 	sc.known = NULL;
 	sc.warps = s->no_warp_lower;

@@ -67,6 +67,7 @@ void source_free(struct source *s)
 	unsigned i;
 
 	warp_map_free(s);
+	fiber_names_free(&s->warp_declined);
 	kernel_decls_free(s);
 	lockstep_memo_free(s);
 	parse_memo_free(s);

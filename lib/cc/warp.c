@@ -1017,6 +1017,75 @@ static void lower_function(struct wlower *w, CXCursor fn)
 	w->decls = (struct buf){ 0 };
 }
 
+static bool lowered_kind(const struct source *s, CXCursor fn)
+{
+	enum CXCursorKind k = clang_getCursorKind(fn);
+
+	return in_main(s, fn) && (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate);
+}
+
+/*
+ * lower_function(fn), or where it cannot, nothing: its edits dropped, its
+ * diagnostic (counted, not printed: auto is quiet) returned (malloc'd),
+ * NULL where it lowered.
+ */
+static char *lower_or_undo(struct wlower *w, CXCursor fn)
+{
+	struct source *s = w->s;
+	unsigned ne = w->ne;
+	int nerrors = s->nerrors;
+	char *held = s->quiet_msg, *why;
+
+	s->quiet_msg = NULL;
+	lower_function(w, fn);
+	why = s->quiet_msg;
+	s->quiet_msg = held;
+	if (s->nerrors == nerrors) {
+		free(why);
+		return NULL;
+	}
+	for (unsigned i = ne; i < w->ne; i++)
+		free(w->e[i].text);
+	w->ne = ne;
+	s->nerrors = nerrors;
+	return why ? why : cx_strdup("?");
+}
+
+/*
+ * Under auto (warp_decline.c): the helpers first, those warp.c cannot
+ * lower named; then each kernel, declined where it reaches one of them, an
+ * inlining round declined it, or its own lowering fails.
+ */
+static void lower_per_kernel(struct wlower *w, const struct cx_kids *ks)
+{
+	struct fiber_names bad = { 0 };
+	char why[600], *n, *err;
+
+	for (unsigned i = 0; i < ks->n; i++)
+		if (lowered_kind(w->s, ks->c[i]) && !has_annot(ks->c[i], "global") &&
+		    (err = lower_or_undo(w, ks->c[i]))) {
+			n = cx_spelling(ks->c[i]);
+			fiber_names_add(&bad, n, err);
+			free(n);
+			free(err);
+		}
+	for (unsigned i = 0; i < ks->n; i++) {
+		if (!lowered_kind(w->s, ks->c[i]) || !has_annot(ks->c[i], "global") ||
+		    warp_declined_why(w->s, ks->c[i]))
+			continue;
+		if ((n = warp_reaches(w->s, ks->c[i], &bad))) {
+			snprintf(why, sizeof(why), "it calls '%s', which warp.c cannot lower: %s", n,
+				 fiber_names_why(&bad, n));
+			warp_decline(w->s, ks->c[i], why);
+			free(n);
+		} else if ((err = lower_or_undo(w, ks->c[i]))) {
+			warp_decline(w->s, ks->c[i], err);
+			free(err);
+		}
+	}
+	fiber_names_free(&bad);
+}
+
 static bool mentions_warp_ops(const struct source *s)
 {
 	static const char *const keys[] = { "__shfl", "__ballot", "__any", "__all", "__activemask",
@@ -1081,11 +1150,12 @@ int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs)
 	w.agg_call = clang_getNullCursor();
 	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
 	w.top = &ks;
-	for (i = 0; i < ks.n; i++) {
-		enum CXCursorKind k = clang_getCursorKind(ks.c[i]);
-
-		if (in_main(s, ks.c[i]) && (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate))
-			lower_function(&w, ks.c[i]);
+	if (warp_declining(s)) {
+		lower_per_kernel(&w, &ks);
+	} else {
+		for (i = 0; i < ks.n; i++)
+			if (lowered_kind(s, ks.c[i]))
+				lower_function(&w, ks.c[i]);
 	}
 	cx_kids_free(&ks);
 	if (!s->nerrors)

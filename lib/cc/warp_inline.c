@@ -270,6 +270,8 @@ struct inl {
 	unsigned nfns;
 	unsigned done;
 	CXCursor kernel;	/* the kernel being visited */
+	bool checking;		/* only looking for a call that is no statement (misplaced): nothing inlined */
+	int misplaced;		/* the index in fns of such a call's function, or -1 */
 };
 
 /*
@@ -505,6 +507,11 @@ static enum CXChildVisitResult inline_visit(CXCursor c, bool stmt_pos, bool brac
 	f = inlinable_index(in, stmt ? call : c);
 	if (f >= 0 && in->keep_def[f] && keeps_calls(in->w->s, in->kernel))
 		return CXChildVisit_Recurse;
+	if (in->checking) {
+		if (!stmt && (f = inlinable_index(in, c)) >= 0 && in->misplaced < 0)
+			in->misplaced = f;
+		return stmt && inlinable_index(in, call) >= 0 ? CXChildVisit_Continue : CXChildVisit_Recurse;
+	}
 	if (stmt && (f = inlinable_index(in, call)) >= 0) {
 		struct names nm = { in->fns[f], in->kernel, NULL };
 
@@ -529,6 +536,35 @@ static enum CXChildVisitResult inline_visit(CXCursor c, bool stmt_pos, bool brac
 		return CXChildVisit_Continue;
 	}
 	return CXChildVisit_Recurse;
+}
+
+/*
+ * Under auto (warp_decline.c): is in->kernel declined, by an earlier round
+ * or now for a call of a helper that is no statement of its own (`if
+ * (warp_reduce(v) > 0)`)?  Then nothing is inlined into it: its text stays
+ * as written for the fibers.
+ */
+static bool declines(struct inl *in, CXCursor body)
+{
+	char why[400], *n;
+
+	if (!warp_declining(in->w->s))
+		return false;
+	if (warp_declined_why(in->w->s, in->kernel))
+		return true;
+	in->checking = true;
+	in->misplaced = -1;
+	walk_stmts(body, inline_visit, in);
+	in->checking = false;
+	if (in->misplaced < 0)
+		return false;
+	n = cx_spelling(in->fns[in->misplaced]);
+	snprintf(why, sizeof(why),
+		 "a call of '%s', a __device__ function with warp operations, is not a statement of its own (x = f(...);)",
+		 n);
+	free(n);
+	warp_decline(in->w->s, in->kernel, why);
+	return true;
 }
 
 /*
@@ -576,7 +612,8 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 		if (in_main(s, ks.c[i]) && has_annot(ks.c[i], "global") &&
 		    !clang_Cursor_isNull(body = wl_body_of(ks.c[i]))) {
 			in.kernel = ks.c[i];
-			walk_stmts(body, inline_visit, &in);
+			if (!declines(&in, body))
+				walk_stmts(body, inline_visit, &in);
 		}
 	/*
 	 * Blank the definitions whose every use was inlined, lines kept.  One

@@ -203,6 +203,16 @@ done
 refused_at "lockstep_rows_near.cu (--exec-model=fission)" \
 	"$DIR/progs/lockstep_rows_near.cu:29:4: error: this statement reads an element of __shared__ memory it stores for another lane of the warp" \
 	--exec-model=fission -o "$tmp/prog" "$DIR/progs/lockstep_rows_near.cu"
+# Warp kernels warp.c declines one by one beside kernels it lowers (issue
+# 38, twenty-ninth session; lib/cc/warp_decline.c): under auto and fibers,
+# every order and 1/2 workers; forced to fission, refused at the first
+# call it cannot inline
+for m in auto fibers; do
+	sched_runs warp_decline_mixed.cu $m "$DIR/progs/warp_decline_mixed.cu"
+done
+refused_at "warp_decline_mixed.cu (--exec-model=fission)" \
+	"$DIR/progs/warp_decline_mixed.cu:37:6: error: a call of a __device__ function with warp operations must be a statement of its own" \
+	--exec-model=fission -o "$tmp/prog" "$DIR/progs/warp_decline_mixed.cu"
 # inline PTX "trap;" is __trap() (lib/cc/asm_sreg.c), as fibers too (loop
 # fission refuses its guard macro as it does with __trap() written there:
 # "statements of one macro expansion cannot be split into thread loops")

@@ -1,8 +1,11 @@
 // The plan of warp operations in conditions and loop headers (issue 38,
 // the kernels of tests/cc/whole/progs/warp_cond_headers.cu, which runs them
-// against host references): each runs as fibers by default.  A helper with
-// a shuffle loop is no statement loop fission can inline here, so the file
-// is translated again with the warp operations left to the fibers.
+// against host references).  A helper with a shuffle loop called in a
+// condition is no statement loop fission can inline, and a warp operation in
+// a loop header is refused by warp.c: those kernels run as fibers, declined
+// one by one (lib/cc/warp_decline.c, twenty-ninth session; before, the whole
+// file was translated again with every warp operation left to the fibers).
+// The ballot in a conditional expression is lowered: loop fission.
 #define FULL 0xffffffffu
 
 __device__ int warp_reduce(int v)
@@ -34,7 +37,7 @@ __global__ void vote_in_while(const int *in, int *out)
 	}
 	out[threadIdx.x] = rounds;
 }
-// MODEL: kernel vote_in_while: fibers (uses '__any_sync', which loop fission does not lower in this file)
+// MODEL: kernel vote_in_while: fibers (warp.c does not lower it for loop fission: a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body))
 
 // a shuffle in the condition: steps while lane 0's running value stays below a bound
 __global__ void shuffle_in_for_cond(const int *in, int *out)
@@ -47,7 +50,7 @@ __global__ void shuffle_in_for_cond(const int *in, int *out)
 	}
 	out[threadIdx.x] = steps * 1000 + v;
 }
-// MODEL: kernel shuffle_in_for_cond: fibers (uses '__shfl_sync', which loop fission does not lower in this file)
+// MODEL: kernel shuffle_in_for_cond: fibers (warp.c does not lower it for loop fission: a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body))
 
 // a shuffle in the increment: every lane strides by lane 3's step
 __global__ void shuffle_in_for_step(const int *in, int *out)
@@ -58,7 +61,7 @@ __global__ void shuffle_in_for_step(const int *in, int *out)
 		sum += i;
 	out[threadIdx.x] = sum;
 }
-// MODEL: kernel shuffle_in_for_step: fibers (uses '__shfl_sync', which loop fission does not lower in this file)
+// MODEL: kernel shuffle_in_for_step: fibers (warp.c does not lower it for loop fission: a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body))
 
 // do-while on a vote: add the lane's value until all lanes pass 100
 __global__ void all_in_do_while(const int *in, int *out)
@@ -71,7 +74,7 @@ __global__ void all_in_do_while(const int *in, int *out)
 	} while (!__all_sync(FULL, v > 100));
 	out[threadIdx.x] = turns * 1000 + v;
 }
-// MODEL: kernel all_in_do_while: fibers (uses '__all_sync', which loop fission does not lower in this file)
+// MODEL: kernel all_in_do_while: fibers (warp.c does not lower it for loop fission: a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body))
 
 // a ballot in a conditional expression
 __global__ void ballot_in_ternary(const int *in, int *out)
@@ -80,4 +83,4 @@ __global__ void ballot_in_ternary(const int *in, int *out)
 
 	out[threadIdx.x] = __popc(__ballot_sync(FULL, v % 3 == 0)) > 10 ? v : -v;
 }
-// MODEL: kernel ballot_in_ternary: fibers (uses '__ballot_sync', which loop fission does not lower in this file)
+// MODEL: kernel ballot_in_ternary: fission{{$}}
