@@ -130,7 +130,8 @@ struct source {
 	   its calls stay calls there (whole.c, warp_inline.c; not owned) */
 	struct fiber_names *keep_calls;
 	struct fiber_names *fnames;	/* not owned */
-	/* under auto, the kernels warp.c left as written for the fibers, and why (warp_decline.c) */
+	/* under auto, the kernels warp.c left as written for the fibers, and why
+	   (warp_decline.c) */
 	struct fiber_names warp_declined;
 	/* launches in device code (dyn_parallel.c): the callee [a, b); self: the kernel's
 	   offset where it launches itself, else ~0u */
@@ -808,10 +809,10 @@ void mirror_includes(const struct source *s, CXTranslationUnit tu, struct progra
 /* warp.c: warp-level operations lowered on s->text before translation (0, 1, 2) */
 int warp_lower(struct source *s, CXIndex idx, char *const *args, int nargs);
 /*
- * warp_decline.c: under --exec-model=auto, kernels warp.c leaves as written for the fibers, one by one:
- * is warp.c declining instead of refusing (auto, quiet)?  decline kernel fn (why: the refusal it spared);
- * why fn was declined (NULL: it was not); the first function of names kernel reaches through the main
- * file's definitions (malloc'd; NULL: none found).
+ * warp_decline.c: under --exec-model=auto, kernels warp.c leaves as written for the fibers, one
+ * by one: is warp.c declining instead of refusing (auto, quiet)?  decline kernel fn (why: the
+ * refusal it spared); why fn was declined (NULL: it was not); the first function of names kernel
+ * reaches through the main file's definitions (malloc'd; NULL: none found).
  */
 bool warp_declining(const struct source *s);
 void warp_decline(struct source *s, CXCursor fn, const char *why);
@@ -1076,10 +1077,12 @@ bool lockstep_slot_var(const char *store, const char *load, char *name, size_t s
 bool lockstep_half_index(const char *text, char *name, size_t size);
 bool lockstep_warps_apart(const char *tid, const char *store, const char *load);
 /*
- * ... are one statement's store s[tid + c1] and load s[tid + c2], s of size elements, apart (c1 > c2,
- * size - c1 <= c1 - c2; or c2 > c1, size - c2 <= c2 - c1 where load_sure: no lane that stores skips the load)?
+ * ... are one statement's store s[tid + c1] and load s[tid + c2], s of size elements, apart
+ * (c1 > c2, size - c1 <= c1 - c2; or c2 > c1, size - c2 <= c2 - c1 where load_sure: no lane
+ * that stores skips the load)?
  */
-bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load, bool load_sure);
+bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load,
+			   bool load_sure);
 bool lockstep_tree_apart(const struct source *s, CXCursor fn, const struct lane_ids *ids, const CXCursor *guards,
 			 unsigned n, const char *store, const char *load);
 /* ... does the condition guard let one lane only run its then branch (`if (threadIdx.x == 0)`)? */

@@ -637,7 +637,8 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 			return buf;
 		}
 	}
-	if ((why = warp_declined_why(s, fn))) {	/* its text as written: warp.c declined it alone */
+	/* its text as written: warp.c declined it alone */
+	if ((why = warp_declined_why(s, fn))) {
 		snprintf(buf, len, "warp.c does not lower it for loop fission: %s", why);
 		return buf;
 	}

@@ -67,7 +67,8 @@ struct acc {
 	char *text;
 	unsigned at;	/* 1 + the offset of the assignment whose target or value it is (0: none) */
 	unsigned guard;	/* a read in the condition of the if whose then branch is being walked: its depth + 1 (0: none) */
-	bool sure;	/* a read no lane that runs its statement skips (not in a ?: branch, right of && or ||) */
+	bool sure;	/* a read no lane that runs its statement skips (not in a ?: branch, right
+			   of && or ||) */
 };
 
 struct accs {
@@ -163,8 +164,8 @@ static bool hazard(const struct lockstep *l, const struct acc *w, const struct a
 		return false;
 	/* one assignment's target and value, in any two turns: every lane that ran it stored its target */
 	return !(w->at && w->at == r->at && !clang_Cursor_isNull(w->base) &&
-		 lockstep_bounds_apart(l->tid, clang_getArraySize(clang_getCursorType(w->base)), w->text, r->text,
-				       r->sure));
+		 lockstep_bounds_apart(l->tid, clang_getArraySize(clang_getCursorType(w->base)),
+				       w->text, r->text, r->sure));
 }
 
 /* A __shared__ variable of the program (not warp.c's exchange arrays, __idxgen_wN: met around by construction). */
@@ -744,7 +745,8 @@ static bool stores_read(struct access *a, CXCursor t, CXCursor v, const CXCursor
 	for (unsigned i = 0; i < val.load.n && !r; i++)
 		r = is_one_of(val.load.v[i].base, pair, npair) ||
 		    (hazard(a->l, &w, &val.load.v[i]) &&
-		     !lockstep_bounds_apart(a->l->tid, size, w.text, val.load.v[i].text, val.load.v[i].sure) &&
+		     !lockstep_bounds_apart(a->l->tid, size, w.text, val.load.v[i].text,
+					    val.load.v[i].sure) &&
 		     !lockstep_apart(a->l->s, &ids, a->l->guard, a->l->nguard, a->l->fn_text, w.text,
 				     val.load.v[i].text) &&
 		     !lockstep_tree_apart(a->l->s, a->l->fn, &ids, a->l->guard, a->l->nguard, w.text,
@@ -860,7 +862,8 @@ static bool skips_operands(const struct source *s, CXCursor c)
 
 	if (k == CXCursor_ConditionalOperator)
 		return true;
-	if (k == CXCursor_BinaryOperator) {	/* one of a macro's body: its operator unknown, taken as one */
+	/* one of a macro's body: its operator unknown, taken as && */
+	if (k == CXCursor_BinaryOperator) {
 		op_text(s, c, op);
 		return !strcmp(op, "&&") || !strcmp(op, "||") || macro_spelled(c) || !op[0];
 	}
@@ -1081,7 +1084,8 @@ _Static_assert(offsetof(struct acc, sure) == sizeof(CXCursor) + sizeof(char *) +
 
 static bool acc_same(const struct acc *a, const struct acc *b)
 {
-	return clang_equalCursors(a->base, b->base) && a->at == b->at && a->guard == b->guard && a->sure == b->sure &&
+	return clang_equalCursors(a->base, b->base) && a->at == b->at && a->guard == b->guard &&
+	       a->sure == b->sure &&
 	       (a->text && b->text ? !strcmp(a->text, b->text) : a->text == b->text);
 }
 

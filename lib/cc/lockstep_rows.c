@@ -221,7 +221,8 @@ bool lockstep_warps_apart(const char *tid, const char *store, const char *load)
 	return r;
 }
 
-bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load, bool load_sure)
+bool lockstep_bounds_apart(const char *tid, long long size, const char *store, const char *load,
+			   bool load_sure)
 {
 	struct sum x, y;
 	bool r = false;

@@ -49,7 +49,8 @@ const char *warp_declined_why(const struct source *s, CXCursor fn)
 		return NULL;
 	n = cx_spelling(fn);
 	if (fiber_names_has(&s->warp_declined, n))
-		why = fiber_names_why(&s->warp_declined, n) ? fiber_names_why(&s->warp_declined, n) : "?";
+		why = fiber_names_why(&s->warp_declined, n) ? fiber_names_why(&s->warp_declined, n)
+							    : "?";
 	free(n);
 	return why;
 }
@@ -96,11 +97,12 @@ static enum CXChildVisitResult reach_visit(CXCursor c, CXCursor parent, CXClient
 
 	(void)parent;
 	if (k == CXCursor_CallExpr && named(r, c))
-		return CXChildVisit_Break;	/* a dependent call too: by its name */
+		return CXChildVisit_Break; /* a dependent call too: by its name */
 	if (k == CXCursor_OverloadedDeclRef) {
 		for (unsigned i = 0; i < clang_getNumOverloadedDecls(c) && !r->hit; i++)
 			follow(r, clang_getOverloadedDecl(c, i));
-	} else if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
+	} else if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr ||
+		   k == CXCursor_MemberRefExpr) {
 		follow(r, clang_getCursorReferenced(c));
 	}
 	return r->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
@@ -122,7 +124,7 @@ static void reach_fn(struct reach *r, CXCursor fn)
 
 char *warp_reaches(const struct source *s, CXCursor kernel, const struct fiber_names *names)
 {
-	struct reach r = { s, names, NULL, 0, 0, NULL };
+	struct reach r = {s, names, NULL, 0, 0, NULL};
 
 	if (names->n)
 		reach_fn(&r, kernel);

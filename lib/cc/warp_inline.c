@@ -270,7 +270,7 @@ struct inl {
 	unsigned nfns;
 	unsigned done;
 	CXCursor kernel;	/* the kernel being visited */
-	bool checking;		/* only looking for a call that is no statement (misplaced): nothing inlined */
+	bool checking;		/* only looking for a call that is no statement: nothing inlined */
 	int misplaced;		/* the index in fns of such a call's function, or -1 */
 };
 
@@ -510,7 +510,8 @@ static enum CXChildVisitResult inline_visit(CXCursor c, bool stmt_pos, bool brac
 	if (in->checking) {
 		if (!stmt && (f = inlinable_index(in, c)) >= 0 && in->misplaced < 0)
 			in->misplaced = f;
-		return stmt && inlinable_index(in, call) >= 0 ? CXChildVisit_Continue : CXChildVisit_Recurse;
+		return stmt && inlinable_index(in, call) >= 0 ? CXChildVisit_Continue
+							      : CXChildVisit_Recurse;
 	}
 	if (stmt && (f = inlinable_index(in, call)) >= 0) {
 		struct names nm = { in->fns[f], in->kernel, NULL };
