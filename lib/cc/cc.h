@@ -397,6 +397,9 @@ void narrow_cast_edits(struct source *s, CXTranslationUnit tu);
 void plan_rewrites(struct source *s, CXTranslationUnit tu);
 
 void error_at(struct source *s, CXCursor c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* head_text.c: a copy of a kernel's head [a, b), written by emit, with an #if 1 / #endif for each conditional group it leaves open */
+void emit_head_text(struct source *s, CXCursor fn, unsigned a, unsigned b, struct buf *o,
+		    void (*emit)(struct source *s, CXCursor fn, unsigned a, unsigned b, struct buf *o));
 /* param_names.c: __idxgen_argN for a parameter a kernel leaves unnamed (edits of its declaration) */
 char *kernel_param_name(CXCursor fn, CXCursor parm);
 void name_unnamed_params(struct source *s, CXCursor fn);

@@ -1105,7 +1105,15 @@ static void emit_stub_ref_slots(struct kernel *k, struct buf *o)
 		}
 }
 
-static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
+/* emit_src as emit_head_text's writer */
+static void emit_src_piece(struct source *s, CXCursor fn, unsigned a, unsigned b, struct buf *o)
+{
+	(void)fn;
+	emit_src(s, a, b, o);
+}
+
+/* kept: the kernel's text stays where it was written (fibers), directives and all */
+static void emit_stub(struct kernel *k, const struct tmpl *t, bool kept, struct buf *o)
 {
 	struct source *s = k->src;
 	const char *ta = t->is ? t->args.p : "";
@@ -1148,7 +1156,7 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 	/* registration: a constructor; for a template, each instantiation's static initializer */
 	if (t->is) {
 		bprintf(o, "%s", t->orig);
-		emit_src(s, t->decl, c_start(k->body), o);
+		emit_head_text(s, k->fn, t->decl, c_start(k->body), o, emit_src_piece);	/* a copy more */
 		bputs(o, ";\n");
 		bprintf(o, "%sconst int %s__reg = (__idxgenRegisterFunction((const void *)%s%s, &%s__kernel%s), ",
 			t->gen.p, k->cname, k->addr, ta, k->cname, ta);
@@ -1158,8 +1166,16 @@ static void emit_stub(struct kernel *k, const struct tmpl *t, struct buf *o)
 		bputs(o, "0);\n");
 		bputs(o, t->gen.p);
 	}
-	/* the host stub: the kernel's declaration as written, a body that launches */
-	if (t->is)
+	/*
+	 * the host stub: the kernel's declaration as written, a body that
+	 * launches; where the kernel's text stays (fibers), the head's
+	 * conditional groups balanced: its directives are in that text too
+	 * (head_text.c)
+	 */
+	if (kept)
+		emit_head_text(s, k->fn, t->decl, c_start(k->body), o,
+			       t->is ? emit_decl_without_defaults : emit_src_piece);
+	else if (t->is)
 		emit_decl_without_defaults(s, k->fn, t->decl, c_start(k->body), o);
 	else
 		emit_src(s, t->decl, c_start(k->body), o);
@@ -1572,7 +1588,7 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	}
 	emit_fiber_block(k, t, plain, lanes, two ? k->cname : NULL, o);
 	if (stub)
-		emit_stub(k, t, o);
+		emit_stub(k, t, true, o);
 }
 
 /* Undo what a failed try of loop fission left: its diagnostics and edits. */
@@ -1616,7 +1632,7 @@ static bool try_fission(struct source *s, struct kernel *k, const struct tmpl *t
 			error_at(s, k->v[i].decl, "an unnamed kernel parameter of a function-pointer or array type is not supported (give it a name)");
 	if (s->nerrors == ft.nerrors && kernel_macros(s, k->fn, &body, &undefs)) {
 		emit_block_functions(k, t->is ? t->gen.p : NULL, t->is ? t->args.p : "", &body);
-		emit_stub(k, t, &body);
+		emit_stub(k, t, false, &body);
 		bput(&body, undefs.p ? undefs.p : "", undefs.n);
 	}
 	buf_free(&undefs);

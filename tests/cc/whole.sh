@@ -117,6 +117,11 @@ run_prog "include_kernel_macro_vars.cu (--exec-model=fibers)" --exec-model=fiber
 # Kernel parameters of reference type, as fibers (the default loop above
 # builds it under auto; fission refuses the scalar reference's `f *= by`)
 run_prog "kernel_ref_param.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/kernel_ref_param.cu"
+# Kernel heads chosen by #ifdef/#else/#endif (ispass2009 RAY): the other
+# branches (-DDEBUG_SHADE), under auto and fibers
+run_prog "kernel_head_ifdef.cu (-DDEBUG_SHADE)" -DDEBUG_SHADE -o "$tmp/prog" "$DIR/progs/kernel_head_ifdef.cu"
+run_prog "kernel_head_ifdef.cu (-DDEBUG_SHADE --exec-model=fibers)" -DDEBUG_SHADE --exec-model=fibers -o "$tmp/prog" \
+	"$DIR/progs/kernel_head_ifdef.cu"
 
 # A kernel in a header found through -I, a folder beside the .cu's (cuda-samples'
 # FDTD3d: src/ and inc/), under auto and fibers
