@@ -992,12 +992,17 @@ static int link_module(const struct drv *d, const char *src, const char *obj)
 	return rc;
 }
 
-/* -Xcompiler a,b,c: each a flag of the host compilers (and of the link). */
+/*
+ * -Xcompiler a,b,c: each a flag of the host compilers (and of the link).
+ * nvcc writes the list into the host compiler's command line, which a shell
+ * splits, so `-Xcompiler "-O3 -fopenmp -c -g"` (TeaLeaf_CUDA's and
+ * CloverLeaf_CUDA's Makefiles) is four flags there too, not one.
+ */
 static void add_commas(struct argv *a, const char *list)
 {
 	char *s = cx_strdup(list), *save = NULL, *t;
 
-	for (t = strtok_r(s, ",", &save); t; t = strtok_r(NULL, ",", &save))
+	for (t = strtok_r(s, ", \t\n", &save); t; t = strtok_r(NULL, ", \t\n", &save))
 		av_add(a, t);
 	free(s);
 }
@@ -1495,7 +1500,7 @@ static void drv_usage(FILE *f)
 "  -O0..-O3, -g, -f..., -W..., -w, -m..., -pthread, -pg, -noeh\n"
 "                   passed to the host compilers (without -O, .cu files are\n"
 "                   compiled with -O3: nvcc optimises device code by default)\n"
-"  -Xcompiler A,B   host compiler options (comma list; also given to the link)\n"
+"  -Xcompiler A,B   host compiler options (a list by commas or blanks; also to the link)\n"
 "  -L DIR, -l LIB, -Xlinker OPT, -Wl,...\n"
 "                   link options (-lcudart, -lcudart_static, -lcuda, -lnvrtc,\n"
 "                   -lnvJitLink, -lnvvm: dropped, libidxgen_cudart replaces\n"

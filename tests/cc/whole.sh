@@ -565,6 +565,13 @@ rm -f "$tmp/reg"
 run_prog "nvcc's options accepted" -arch=sm_90 -gencode arch=compute_90,code=sm_90 -O2 -g -std=c++14 \
 	-Xcompiler -Wall,-O2 --use_fast_math -lineinfo --expt-relaxed-constexpr --extended-lambda \
 	-rdc=false -Wno-deprecated-gpu-targets -DUNUSED=1 -I "$DIR" -x cu -lcudart -o "$tmp/prog" "$reg"
+# -Xcompiler with a list separated by blanks, which nvcc's host compiler
+# command line splits as a shell does (TeaLeaf_CUDA's and CloverLeaf_CUDA's
+# `-Xcompiler "$(CFLAGS)"`): one flag "-O2 -fno-strict-aliasing" before, an
+# internal error ("invalid integral value")
+run_prog "-Xcompiler with a blank-separated list" -Xcompiler "-O2 -fno-strict-aliasing  -Wall" -o "$tmp/prog" "$reg"
+run_prog "--compiler-options= with a blank-separated list, -ccbin g++" -ccbin g++ \
+	"--compiler-options=-O3 -funroll-loops,-g" -o "$tmp/prog" "$reg"
 # -lcuda -lnvrtc as the driver-API and NVRTC samples link: dropped (the
 # driver API and NVRTC's calls are in libidxgen_cudart.a)
 run_prog "runtime_compile.cu linked with -lcuda -lnvrtc" -o "$tmp/prog" "$DIR/progs/runtime_compile.cu" \
