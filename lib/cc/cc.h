@@ -153,6 +153,7 @@ struct source {
 	unsigned nkhdr;
 	bool khdr_done;		/* khdr found */
 	char *kmacro[KMACRO_MAX];	/* kernel_decls.c: macros for __global__ of the main file and its headers */
+	bool kmacro_decl[KMACRO_MAX];	/* ... its body a whole declaration, `;` and all (TeaLeaf's CUDA_PACK_KERNEL_FUNC_DEF) */
 	unsigned nkmacro;
 	bool kdecl_all;		/* a kernel is declared before its definition somewhere: wrap every kernel */
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (cuda_arch.c; 0: CUDA_ARCH_DEFAULT) */

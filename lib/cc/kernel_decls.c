@@ -72,13 +72,59 @@ static bool word_at(const char *t, size_t len, size_t i, const char *w, size_t l
 	       (i + l == len || !text_ident_char(t[i + l]));
 }
 
-/* Is w (length l) one of m's macros for __global__? */
-static bool have_macro(const struct source *m, const char *w, size_t l)
+/* The length of the identifier at t[i]. */
+static size_t word_len(const char *t, size_t len, size_t i)
+{
+	size_t w = i;
+
+	while (w < len && text_ident_char(t[w]))
+		w++;
+	return w - i;
+}
+
+/* Which of m's macros for __global__ is w (length l)?  -1: none. */
+static int macro_index(const struct source *m, const char *w, size_t l)
 {
 	for (unsigned i = 0; i < m->nkmacro; i++)
 		if (strlen(m->kmacro[i]) == l && !strncmp(m->kmacro[i], w, l))
-			return true;
-	return false;
+			return (int)i;
+	return -1;
+}
+
+static bool have_macro(const struct source *m, const char *w, size_t l)
+{
+	return macro_index(m, w, l) >= 0;
+}
+
+/*
+ * The end of a use at g of a macro whose body is a whole kernel declaration
+ * (`CUDA_PACK_KERNEL_FUNC_DEF(device_pack_left_buffer)`, its ';' in the
+ * #define): past the name, and past its argument list if one follows.
+ */
+static size_t decl_macro_end(const char *t, size_t len, size_t g)
+{
+	size_t i = g, k;
+	int paren = 0;
+
+	while (i < len && text_ident_char(t[i]))
+		i++;
+	for (k = i; k < len && (t[k] == ' ' || t[k] == '\t' || t[k] == '\n' || t[k] == '\r'); k++)
+		;
+	if (k >= len || t[k] != '(')
+		return i;
+	for (i = k; i < len; i++) {
+		size_t j = skip(t, len, i);
+
+		if (j != i) {
+			i = j - 1;
+			continue;
+		}
+		if (t[i] == '(')
+			paren++;
+		else if (t[i] == ')' && --paren == 0)
+			return i + 1;
+	}
+	return 0;
 }
 
 /*
@@ -96,6 +142,32 @@ static bool kernel_head(const char *t, size_t b, size_t e)
 		global |= word_at(t, e, j, "__global__", 10);
 	}
 	return global;
+}
+
+/*
+ * Is the #define body [b, e) a whole kernel declaration: __global__, no
+ * braces, its last token the declaration's ';' (`#define DEF(name)
+ * __global__ void name(int n, double *a);`, TeaLeaf_CUDA's
+ * cuda_common.hpp)?  Its uses are declarations without a ';' of their own.
+ */
+static bool kernel_decl_macro(const char *t, size_t b, size_t e)
+{
+	bool global = false;
+	size_t last = e;
+
+	for (size_t j = b; j < e; j++) {
+		if (t[j] == '{' || t[j] == '}' || (t[j] == ';' && last != e))
+			return false;
+		if (t[j] == ';')
+			last = j;
+		global |= word_at(t, e, j, "__global__", 10);
+	}
+	if (last == e || !global)
+		return false;
+	for (size_t j = last + 1; j < e; j++)
+		if (!(t[j] == ' ' || t[j] == '\t' || t[j] == '\\' || t[j] == '\n' || t[j] == '\r'))
+			return false;
+	return true;
 }
 
 /*
@@ -121,8 +193,11 @@ static void global_macros(struct source *m, const char *t, size_t len)
 					;
 				for (b = a; b < e && text_ident_char(t[b]); b++)
 					;
-				if (b > a && kernel_head(t, b, e) && !have_macro(m, t + a, b - a))
+				if (b > a && (kernel_head(t, b, e) || kernel_decl_macro(t, b, e)) &&
+				    !have_macro(m, t + a, b - a)) {
+					m->kmacro_decl[m->nkmacro] = kernel_decl_macro(t, b, e);
 					m->kmacro[m->nkmacro++] = strndup(t + a, b - a);
+				}
 			}
 		}
 		i = e + 1;
@@ -186,9 +261,10 @@ static unsigned wrap_kernels(struct source *s, const struct source *m, bool wrap
 	struct wlower w = { 0 };
 
 	for (i = 0; i < n; i++) {
-		bool fwd = false;
+		int mi = m ? macro_index(m, s->text + at[i], word_len(s->text, s->len, at[i])) : -1;
+		bool fwd = mi >= 0 && m->kmacro_decl[mi];
 
-		end[i] = decl_end(s->text, s->len, at[i], &fwd);
+		end[i] = fwd ? decl_macro_end(s->text, s->len, at[i]) : decl_end(s->text, s->len, at[i], &fwd);
 		/* an explicit specialisation redeclares its template as a forward declaration does */
 		nfwd += end[i] && (fwd || explicit_specialisation(s->text, at[i]));
 	}
