@@ -162,6 +162,7 @@ struct source {
 	struct edg_fixes *edg;	/* whole programs: edg_compat.c's fixes (not owned; NULL: none made) */
 	/* lockstep_calls.c: the calls of the parse's program code, what they give __shared__ memory (owned) */
 	struct lockstep_memo *lsm;
+	struct macro_header_memo *mhm;	/* macro_assign.c: the header each macro's #define is in, for one parse (owned) */
 	struct parse_memo *pm;	/* parse_memo.c: the last parse released, for the next one (owned) */
 	struct lockstep_stats *lstats;	/* --dump=stats: the lock-step analysis's counts (not owned; NULL: none) */
 	char *const *args;	/* whole programs: the parse's options (its -I folders: search_mirror.c) */
@@ -1008,6 +1009,7 @@ struct lockstep_stats {
 	unsigned long fn_rounds, fn_walks;
 	/* libclang's parses of the program (frontend.c): made, and taken from parse_memo.c instead */
 	unsigned long parses, parses_kept;
+	unsigned long macro_searches, macro_memo_hits;	/* macro_assign.c: headers searched for a #define, answers from its memo */
 };
 /*
  * lockstep_calls.c: the pointer and reference parameters of fn that some
@@ -1020,6 +1022,8 @@ struct lockstep_stats {
 #define LOCKSTEP_CALLER_DEPTH 3
 void lockstep_given_params(const struct source *s, CXCursor fn, struct cx_kids *ps);
 void lockstep_memo_free(struct source *s);
+/* macro_assign.c: free s->mhm */
+void macro_header_memo_free(struct source *s);
 /* lockstep.c, for lockstep_calls.c: a __shared__ variable of the program; a local pointer or reference */
 bool lockstep_shared_var(CXCursor r);
 bool lockstep_local_pointer(CXCursor r);

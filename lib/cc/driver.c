@@ -781,6 +781,8 @@ static int build_cu(struct drv *d, const char *src, int index, const char *obj)
 		printf("%s: suspending functions: %lu rounds, %lu bodies walked\n", src, stats.fn_rounds,
 		       stats.fn_walks);
 		printf("%s: parses: %lu made, %lu kept from the pass before\n", src, stats.parses, stats.parses_kept);
+		printf("%s: header macros: searched %lu times, %lu answers from the memo\n", src,
+		       stats.macro_searches, stats.macro_memo_hits);
 		fflush(stdout);	/* once: the host compiler's fork would write it again */
 	}
 	if (d->dryrun) {

@@ -70,6 +70,7 @@ void source_free(struct source *s)
 	fiber_names_free(&s->warp_declined);
 	kernel_decls_free(s);
 	lockstep_memo_free(s);
+	macro_header_memo_free(s);
 	parse_memo_free(s);
 	for (i = 0; i < s->nedits; i++)
 		free(s->edits[i].text);

@@ -15,6 +15,7 @@
  * and whether a binary operator of a body may be a shift (macro_may_shift,
  * for macro_shift_expand.c: Parboil mri-gridding's CONFLICT_FREE_OFFSET).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cc.h"
@@ -157,13 +158,72 @@ static void find_header_define(CXFile f, CXSourceLocation *stack, unsigned depth
 		h->src = in;
 }
 
-static bool header_with_define(CXTranslationUnit tu, const char *name, size_t n, struct header_text *h)
+/*
+ * The header found for each macro name asked about, for the parse tu: a
+ * search walks every inclusion of the parse, system headers too, and a
+ * kernel file that writes a header's macro on every line asks it hundreds
+ * of times (TeaLeaf_CUDA's THARR2D: over 20 minutes of idxgen-cc at load 20
+ * for tea_leaf_kernel_cuda.cu).  The texts are the parse's.
+ */
+struct macro_header_memo {
+	CXTranslationUnit tu;
+	unsigned n;
+	struct macro_header_entry {
+		char *name;
+		struct source src;	/* text and len only (len 0: none) */
+	} *e;
+};
+
+void macro_header_memo_free(struct source *s)
 {
+	struct macro_header_memo *m = s->mhm;
+
+	for (unsigned i = 0; m && i < m->n; i++)
+		free(m->e[i].name);
+	if (m)
+		free(m->e);
+	free(m);
+	s->mhm = NULL;
+}
+
+/* The memo of s for the parse tu, made or emptied (another parse) as needed. */
+static struct macro_header_memo *header_memo(const struct source *s, CXTranslationUnit tu)
+{
+	struct source *own = (struct source *)s;	/* the memo only: what it answers does not change */
+
+	if (own->mhm && own->mhm->tu != tu)
+		macro_header_memo_free(own);
+	if (!own->mhm) {
+		own->mhm = cx_alloc(sizeof(*own->mhm));
+		memset(own->mhm, 0, sizeof(*own->mhm));
+		own->mhm->tu = tu;
+	}
+	return own->mhm;
+}
+
+static bool header_with_define(const struct source *s, CXTranslationUnit tu, const char *name, size_t n,
+			       struct header_text *h)
+{
+	struct macro_header_memo *m = header_memo(s, tu);
+	unsigned i;
+
 	memset(h, 0, sizeof(*h));
+	for (i = 0; i < m->n; i++)
+		if (strlen(m->e[i].name) == n && !strncmp(m->e[i].name, name, n)) {
+			if (s->lstats)
+				s->lstats->macro_memo_hits++;
+			h->src = m->e[i].src;
+			return h->src.len != 0;
+		}
 	h->tu = tu;
 	h->name = name;
 	h->n = n;
 	clang_getInclusions(tu, find_header_define, h);
+	if (s->lstats)
+		s->lstats->macro_searches++;
+	m->e = cx_realloc(m->e, (m->n + 1) * sizeof(*m->e));
+	m->e[m->n].name = strndup(name, n);
+	m->e[m->n++].src = h->src;
 	return h->src.len != 0;
 }
 
@@ -184,7 +244,7 @@ static bool macro_has(const struct source *s, CXCursor c, enum macro_op op)
 		e++;
 	if (define_of(s, s->text + a, e - a, &(size_t){ 0 }, &(size_t){ 0 }))
 		return body_has(s, s->text + a, e - a, 0, op);
-	if (!header_with_define(clang_Cursor_getTranslationUnit(c), s->text + a, e - a, &ht))
+	if (!header_with_define(s, clang_Cursor_getTranslationUnit(c), s->text + a, e - a, &ht))
 		return true;	/* defined nowhere we can read: say it may */
 	return body_has(&ht.src, s->text + a, e - a, 0, op);
 }

@@ -45,10 +45,12 @@ unsigned macro_lockstep_uses(const struct source *s, CXTranslationUnit tu, unsig
 	struct source copy = *s;
 	struct rmw_uses u = { .s = &copy };
 
-	copy.lsm = NULL;	/* the memo of this parse, freed with it */
+	copy.lsm = NULL;	/* the memos of this parse, freed with it */
+	copy.mhm = NULL;
 	copy.lstats = NULL;	/* --dump=stats counts the translation's analysis only */
 	main_fn_defs(tu, s->path, find_rmw_uses, &u);
 	lockstep_memo_free(&copy);
+	macro_header_memo_free(&copy);
 	*off = u.at.off;
 	return u.at.n;
 }
