@@ -198,6 +198,10 @@ run_suite install bash "$ROOT/tests/pkg/check-install.sh" "$ROOT" "$BUILD" "$MAK
 # run-vm.sh and the qtests boot only a QEMU built from this tree's patches
 # and device sources; the QEMU cache's lock (host only, no VM, seconds)
 run_suite vm-key bash "$ROOT/tests/vm/test-build-key.sh"
+# The debug kernel's tools, host only: compare-runs.py, the proof a change
+# to its fragment needs, and build-kernel.sh's CPU figure (seconds each).
+run_suite vm-compare bash "$ROOT/tests/vm/kernel/test-compare-runs.sh"
+run_suite vm-kcpu bash "$ROOT/tests/vm/kernel/test-build-kernel-cpu.sh"
 # QEMU device qtests, on the QEMU built from this tree's patches and device
 # sources (its build key, qemu-device/build-key.sh; else "not ok", run
 # `make qemu`), under a shared lock that keeps build-qemu.sh from

@@ -78,8 +78,15 @@ make -s -C "$SRC" kernelrelease >"$SRC/kernelrelease"
 end=$(date +%s)
 echo "$((end - start))" >"$DIR/build-seconds"
 # The children's CPU time (user, system) says what the build costs on any
-# machine; the wall time above depends on the load beside it.
-cpu=$(times | tail -1)
-log "built $(cat "$SRC/kernelrelease") in $((end - start))s (CPU of the build, user and system: $cpu)"
+# machine; the wall time above depends on the load beside it.  `times` runs
+# in this shell: in a $(...) subshell, which has no children, it said 0.
+times >"$DIR/times"
+cpu=$(awk 'END {
+	split($1, u, "m"); split($2, s, "m")
+	user = u[1] * 60 + u[2]; sys = s[1] * 60 + s[2]
+	printf "%.2f s (%.2f user + %.2f system)", user + sys, user, sys
+}' "$DIR/times")
+echo "$cpu" >"$DIR/build-cpu-seconds"
+log "built $(cat "$SRC/kernelrelease") in $((end - start))s (CPU of the build: $cpu)"
 touch "$DIR/done"
 echo "$SRC"
