@@ -85,7 +85,10 @@ struct coop_chan {
 };
 
 void coop_chan_post(struct coop_chan *ch);
-/* Waits (COOP_TIMEOUT_MS, default 30000, then reports a deadlock and aborts). */
+/*
+ * Waits (COOP_TIMEOUT_MS of waiting, default 30000, then reports a deadlock
+ * and aborts; a leap of the clock is not counted as waiting: coop_rt.c).
+ */
 void coop_chan_wait(struct coop_chan *ch);
 /* Clear n channels (no warp may be running). */
 void coop_chan_reset(struct coop_chan *ch, int n);

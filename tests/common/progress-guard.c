@@ -27,8 +27,13 @@
  * a signal N, as a shell reports it; 127 when COMMAND cannot be run).
  *
  * The clock here is only the two bounds; nothing a test checks depends on
- * it.  tests/common/test-progress-guard.sh shows both bounds catch a hang and
- * that slow programs that keep working are never stopped.
+ * it.  Both count the time the guard saw go by one sample at a time, and a
+ * sample over which the clock leapt more than JUMP_S counts as one sample
+ * period: in a TCG guest whose host was paused the clock catches up at once
+ * (13,374 s in one step of a coop-all run, 191 s on the host's clock), which
+ * is no time the command had to run.  tests/common/test-progress-guard.sh
+ * shows both bounds catch a hang, that slow programs that keep working are
+ * never stopped, and that a planted clock jump (jump-clock.c) fires neither.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -54,6 +59,18 @@
 #define MIN_PROGRESS_TICKS 5
 /* How often progress is sampled; the command's exit is seen at once. */
 #define SAMPLE_MS 500
+/*
+ * A sample that took longer than this on the clock is a clock jump (or the
+ * guard itself starved that long, which the command was too): it counts as
+ * SAMPLE_MS.  120 times the period asked, far above any wait for the CPU.
+ */
+#define JUMP_S 60
+
+/* The seconds the bounds count (see above), from the guard's samples. */
+struct guard_clock {
+	double last;	/* the clock at the last sample */
+	double counted; /* seconds counted since the start */
+};
 
 struct progress {
 	unsigned long long ticks; /* CPU time of the group, clock ticks */
@@ -66,6 +83,28 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Advance c to the clock now and return the seconds counted: the step since
+ * the last sample, or SAMPLE_MS for a step over JUMP_S or backwards.
+ */
+static double guard_clock_tick(struct guard_clock *c)
+{
+	double t = now_s(), step = t - c->last;
+
+	c->last = t;
+	if (step > JUMP_S) {
+		fprintf(stderr,
+			"progress-guard: the clock leapt %.0f s over one %d ms sample (a paused "
+			"host?); counted as %d ms\n",
+			step, SAMPLE_MS, SAMPLE_MS);
+		step = SAMPLE_MS / 1000.0;
+	} else if (step < 0) {
+		step = SAMPLE_MS / 1000.0;
+	}
+	c->counted += step;
+	return c->counted;
 }
 
 /* Read a small /proc file into buf; 0 on success. */
@@ -317,7 +356,8 @@ static int seconds_arg(const char *s, long *out)
 static int watch(pid_t child, char **argv, long stall_s, long guard_s)
 {
 	struct timespec step = { 0, SAMPLE_MS * 1000000L };
-	double start = now_s(), since = start, t;
+	double start = now_s(), since = 0, t;
+	struct guard_clock clock = { start, 0 };
 	struct progress base = sample(child), cur;
 	char why[160];
 	sigset_t chld;
@@ -329,7 +369,7 @@ static int watch(pid_t child, char **argv, long stall_s, long guard_s)
 		sigtimedwait(&chld, NULL, &step);
 		if (waitpid(child, &status, WNOHANG) == child)
 			return logged(exit_code(status), argv, start);
-		t = now_s();
+		t = guard_clock_tick(&clock);
 		cur = sample(child);
 		if (progressed(&base, &cur)) {
 			base = cur;
@@ -340,7 +380,7 @@ static int watch(pid_t child, char **argv, long stall_s, long guard_s)
 				 stall_s, MIN_PROGRESS_TICKS);
 			return logged(hang(child, argv, why), argv, start);
 		}
-		if (t - start >= guard_s) {
+		if (t >= guard_s) {
 			snprintf(why, sizeof(why), "still runs after its hang guard of %ld s", guard_s);
 			return logged(hang(child, argv, why), argv, start);
 		}

@@ -1,8 +1,9 @@
 #!/bin/bash
 # test-progress-guard.sh - progress-guard.c stops a hang, blocked or
 # spinning, and never a program that keeps working however slowly (make
-# check, suite guard; TAP).  The windows here are seconds so that the test
-# is short; what is checked is which runs are stopped, never how fast.
+# check, suite guard; TAP), nor one whose clock jumped ahead.  The windows
+# here are seconds so that the test is short; what is checked is which runs
+# are stopped, never how fast.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/tap.sh"
@@ -75,6 +76,61 @@ ok "$([ $rc = 0 ]; echo $?)" \
 PROGRESS_GUARD_LOG=$work/log "$G" -- sh -c 'exit 3'
 ok "$(grep -Eq '^[0-9.]+ [0-9.]+ 3 sh$' "$work/log"; echo $?)" \
 	"PROGRESS_GUARD_LOG gets the run's wall time, CPU time, status and command"
+
+# A planted clock jump (jump-clock.c: from the guard's 3rd clock reading on,
+# the clock is 100,000 s ahead) fires neither bound; a hang after it is
+# still caught.  The command blocks on a FIFO that this script feeds once the
+# guard has sampled the jumped clock a few times (the shim's mark), so the
+# jump lands while it runs, whatever the machine's speed.
+if cc -std=gnu11 -Wall -Wextra -Werror -shared -fPIC -o "$work/jump-clock.so" "$HERE/jump-clock.c" -ldl \
+	2>"$work/jump-cc.err"; then
+	# jumped ARGS...: the guard with ARGS over a command that waits for a line
+	# on a FIFO, the clock jumped after its 2nd reading; the line is written
+	# once the jumped clock has been read 6 times.  Exit status and stderr
+	# (in $work/err) are the guard's.
+	jumped() {
+		local fifo=$work/fifo i
+		rm -f "$fifo" "$work/mark"
+		mkfifo "$fifo"
+		LD_PRELOAD=$work/jump-clock.so JUMP_CLOCK_AFTER=2 JUMP_CLOCK_S=100000 \
+			JUMP_CLOCK_MARK=$work/mark JUMP_CLOCK_MARK_AFTER=6 \
+			"$G" "$@" -- sh -c 'read -r line <"$1"' _ "$fifo" 2>"$work/err" &
+		local guard=$!
+		# JUMP_WAIT_HANG_GUARD_S: a hang guard on this wait (the mark comes
+		# after about 4 s of sampling), then the guard's own end
+		for i in $(seq $((JUMP_WAIT_HANG_GUARD_S * 10))); do
+			[ -e "$work/mark" ] || ! kill -0 "$guard" 2>/dev/null && break
+			sleep 0.1
+		done
+		# (bounded: a guard that ended meanwhile leaves the FIFO no reader)
+		kill -0 "$guard" 2>/dev/null &&
+			timeout "$JUMP_WAIT_HANG_GUARD_S" sh -c 'echo line >"$1"' _ "$fifo" &
+		wait "$guard"
+	}
+	JUMP_WAIT_HANG_GUARD_S=600
+	jumped -s 1000 -g 100000000
+	rc=$?
+	ok "$([ $rc = 0 ] && grep -Eq 'the clock leapt 10000[0-9] s over one 500 ms sample' "$work/err"; echo $?)" \
+		"a clock jump of 100,000 s does not fire a 1,000 s stall window; the leap is reported (got $rc)"
+	sed 's/^/#   /' "$work/err"
+	jumped -s 100000000 -g 1000
+	rc=$?
+	ok "$([ $rc = 0 ]; echo $?)" "a clock jump of 100,000 s does not fire a 1,000 s hang guard (got $rc)"
+	[ $rc = 0 ] || sed 's/^/#   /' "$work/err"
+	LD_PRELOAD=$work/jump-clock.so JUMP_CLOCK_AFTER=2 JUMP_CLOCK_S=100000 "$G" -s 1 -- sleep 100000 \
+		2>"$work/err"
+	rc=$?
+	ok "$([ $rc = 124 ] && grep -q 'made no progress for 1 s' "$work/err"; echo $?)" \
+		"after a clock jump a blocked program is still stopped, exit 124 (got $rc)"
+	LD_PRELOAD=$work/jump-clock.so JUMP_CLOCK_AFTER=2 JUMP_CLOCK_S=100000 "$G" -s 1000 -g 1 -- \
+		sh -c 'while :; do :; done' 2>"$work/err"
+	rc=$?
+	ok "$([ $rc = 124 ] && grep -q 'still runs after its hang guard of 1 s' "$work/err"; echo $?)" \
+		"after a clock jump a spinning program is still stopped by the hang guard (got $rc)"
+else
+	sed 's/^/# /' "$work/jump-cc.err"
+	ok 1 "jump-clock.c builds"
+fi
 
 # The Python harnesses' wrapper runs the same guard.
 python3 - "$HERE" "$work" <<'EOF'

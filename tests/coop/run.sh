@@ -85,6 +85,26 @@ for s in $(seq 1 10); do
 done
 ok $bad "nested: 10 parallel runs with random delays give the sequential results"
 
+# --- a clock jump is no deadlock: a channel wait's bound counts the steps it
+# saw, and one over which the clock leapt (a TCG guest catching up on a paused
+# host) counts as one step.  tests/common/jump-clock.c plants the jump: from
+# the waiter's second reading on the clock is 100,000 s ahead, and the
+# channel is posted once the jumped clock has been read five times.
+cc -std=gnu11 -Wall -Wextra -Werror -shared -fPIC -o "$W/jump-clock.so" "$HERE/../common/jump-clock.c" -ldl &&
+	cc -o "$W/chan_jump" "$HERE/chan_jump.c" $LINK
+ok $? "chan_jump.c and the clock-jump shim compile with -Wall -Wextra -Werror"
+"$GUARD" -s $STALL_S -g $HANG_GUARD_S -- env LD_PRELOAD="$W/jump-clock.so" JUMP_CLOCK_AFTER=1 \
+	JUMP_CLOCK_S=100000 JUMP_CLOCK_MARK="$W/jump-mark" JUMP_CLOCK_MARK_AFTER=5 \
+	"$W/chan_jump" "$W/jump-mark" >"$W/jump.out" 2>"$W/jump.err"
+r=$?; sed 's/^/# /' "$W/jump.err"
+[ $r -eq 0 ] && grep -qx posted "$W/jump.out"
+ok $? "a channel wait lives through a clock jump of 100,000 s (COOP_TIMEOUT_MS $COOP_TIMEOUT_MS; exit $r)"
+COOP_TIMEOUT_MS=1000 "$GUARD" -s $STALL_S -g $HANG_GUARD_S -- env LD_PRELOAD="$W/jump-clock.so" \
+	JUMP_CLOCK_AFTER=1 JUMP_CLOCK_S=100000 "$W/chan_jump" "$W/no-mark" >"$W/jump.out" 2>"$W/jump.err"
+r=$?
+[ $r -eq 134 ] && grep -q 'channel 1 not posted after 1000 ms: deadlock' "$W/jump.err"
+ok $? "after a clock jump a channel never posted is still reported as a deadlock (exit $r)"
+
 # --- diagnostics: every file in bad/ names its expected error on line 1
 cd "$HERE/bad"
 for f in *.c; do
