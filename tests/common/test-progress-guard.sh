@@ -89,7 +89,7 @@ if cc -std=gnu11 -Wall -Wextra -Werror -shared -fPIC -o "$work/jump-clock.so" "$
 	# once the jumped clock has been read 6 times.  Exit status and stderr
 	# (in $work/err) are the guard's.
 	jumped() {
-		local fifo=$work/fifo i
+		local fifo=$work/fifo
 		rm -f "$fifo" "$work/mark"
 		mkfifo "$fifo"
 		LD_PRELOAD=$work/jump-clock.so JUMP_CLOCK_AFTER=2 JUMP_CLOCK_S=100000 \
@@ -98,7 +98,7 @@ if cc -std=gnu11 -Wall -Wextra -Werror -shared -fPIC -o "$work/jump-clock.so" "$
 		local guard=$!
 		# JUMP_WAIT_HANG_GUARD_S: a hang guard on this wait (the mark comes
 		# after about 4 s of sampling), then the guard's own end
-		for i in $(seq $((JUMP_WAIT_HANG_GUARD_S * 10))); do
+		for _ in $(seq $((JUMP_WAIT_HANG_GUARD_S * 10))); do
 			[ -e "$work/mark" ] || ! kill -0 "$guard" 2>/dev/null && break
 			sleep 0.1
 		done
