@@ -265,7 +265,6 @@ static void inline_call(struct wlower *w, CXCursor st, CXCursor call, CXCursor l
 struct inl {
 	struct wlower *w;
 	CXCursor *fns;
-	bool *keep_def;		/* for each of fns: calls in s->keep_calls's kernels stay */
 	unsigned *inlined;	/* for each of fns: its calls inlined this round */
 	unsigned nfns;
 	unsigned done;
@@ -461,14 +460,13 @@ static enum CXChildVisitResult find_shared(CXCursor c, CXCursor parent, CXClient
 /*
  * May barrier-only helper fn be inlined?  Every reference to it in the
  * main file (calls from kernels, other functions, its address) must be a
- * call inline_visit inlines, or one in a kernel of s->keep_calls (then
- * *keep_def: the definition stays for those; else it is blanked
- * afterwards).  A helper that declares __shared__ memory is called at most
- * once per kernel: that memory is one per block for all its calls, which a
- * copy per call site is only when a call never reads what an earlier one
- * left.
+ * call inline_visit inlines, or one in a kernel of s->keep_calls (the
+ * definition then stays for those; else it is blanked afterwards).  A
+ * helper that declares __shared__ memory is called at most once per
+ * kernel: that memory is one per block for all its calls, which a copy per
+ * call site is only when a call never reads what an earlier one left.
  */
-static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCursor fn, bool *keep_def)
+static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCursor fn)
 {
 	struct uses u = { in, fn, 0, 0 };
 	bool shared = false, once = true;
@@ -492,7 +490,6 @@ static bool barrier_helper_ok(struct inl *in, const struct cx_kids *top, CXCurso
 		}
 	}
 	in->kernel = clang_getNullCursor();
-	*keep_def = kept > 0;
 	return u.inlinable > 0 && u.all == u.inlinable + kept && (once || !shared);
 }
 
@@ -503,9 +500,15 @@ static enum CXChildVisitResult inline_visit(CXCursor c, bool stmt_pos, bool brac
 	bool decl, stmt = stmt_pos && call_stmt(c, &call, &lhs, &decl);
 	int f;
 
-	/* a barrier helper's call kept as written (its arguments are still seen) */
+	/*
+	 * a helper's call kept as written (its arguments are still seen): the
+	 * kernel ran as fibers after a helper was inlined into it.  A warp
+	 * helper's too: such a kernel sent the whole file back without warp.c;
+	 * now its call stays, warp.c declines it for the helper it reaches, and
+	 * the file's other kernels keep their inlined text (issue 38).
+	 */
 	f = inlinable_index(in, stmt ? call : c);
-	if (f >= 0 && in->keep_def[f] && keeps_calls(in->w->s, in->kernel))
+	if (f >= 0 && keeps_calls(in->w->s, in->kernel))
 		return CXChildVisit_Recurse;
 	if (in->checking) {
 		if (!stmt && (f = inlinable_index(in, c)) >= 0 && in->misplaced < 0)
@@ -598,16 +601,13 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 	in.w = &w;
 	ks = cx_kids_of(clang_getTranslationUnitCursor(tu));
 	in.fns = cx_alloc((ks.n + 1) * sizeof(CXCursor));
-	in.keep_def = cx_alloc(ks.n + 1);
 	in.inlined = cx_alloc((ks.n + 1) * sizeof(*in.inlined));
 	for (i = 0; i < ks.n; i++) {
-		bool barriers_only = false, keep_def = false;
+		bool barriers_only = false;
 
 		if (in_main(s, ks.c[i]) && inlinable_(&w, ks.c[i], &body, &ret, &barriers_only) &&
-		    (!barriers_only || barrier_helper_ok(&in, &ks, ks.c[i], &keep_def))) {
-			in.keep_def[in.nfns] = keep_def;
+		    (!barriers_only || barrier_helper_ok(&in, &ks, ks.c[i])))
 			in.fns[in.nfns++] = ks.c[i];
-		}
 	}
 	for (i = 0; in.nfns && i < ks.n; i++)
 		if (in_main(s, ks.c[i]) && has_annot(ks.c[i], "global") &&
@@ -639,7 +639,6 @@ int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int narg
 	}
 	cx_kids_free(&ks);
 	free(in.fns);
-	free(in.keep_def);
 	free(in.inlined);
 	if (!s->nerrors && w.ne)
 		wl_apply(&w);

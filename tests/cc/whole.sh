@@ -218,6 +218,13 @@ done
 refused_at "warp_decline_mixed.cu (--exec-model=fission)" \
 	"$DIR/progs/warp_decline_mixed.cu:37:6: error: a call of a __device__ function with warp operations must be a statement of its own" \
 	--exec-model=fission -o "$tmp/prog" "$DIR/progs/warp_decline_mixed.cu"
+# Kernels a warp helper was inlined into that then run as fibers, beside
+# kernels that keep loop fission (issue 38, thirtieth session): the file
+# sent back without warp.c before; under auto and fibers, every order and
+# 1/2 workers
+for m in auto fibers; do
+	sched_runs warp_decline_inlined.cu $m "$DIR/progs/warp_decline_inlined.cu"
+done
 # inline PTX "trap;" is __trap() (lib/cc/asm_sreg.c), as fibers too (loop
 # fission refuses its guard macro as it does with __trap() written there:
 # "statements of one macro expansion cannot be split into thread loops")
