@@ -113,6 +113,7 @@ template <class _Tp> _Tp idxgen_cc_reduce_and(const _Tp *, unsigned, unsigned, c
 template <class _Tp> _Tp idxgen_cc_reduce_or(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
 template <class _Tp> _Tp idxgen_cc_reduce_xor(const _Tp *, unsigned, unsigned, const unsigned char *, unsigned);
 int idxgen_cc_block_leader(unsigned, unsigned, const unsigned char *);
+int idxgen_cc_block_any_present(unsigned, const unsigned char *);
 int idxgen_cc_tree_odd(long long);
 unsigned idxgen_cc_lockstep_warp(unsigned, unsigned, unsigned *, unsigned *);
 template <class _Tp> void idxgen_cc_block_tree_add(_Tp *, _Tp *, unsigned, const unsigned char *, unsigned, int, int, int);

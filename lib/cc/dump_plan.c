@@ -153,6 +153,40 @@ static const char *control_name(CXCursor c)
 }
 
 static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth, int *shown, struct buf *o);
+/* Is e a call of idxgen_cc_block_any_present, through clang's one-child wrappers (casts)? */
+static bool block_any_call(CXCursor e)
+{
+	struct cx_kids ks;
+	bool r;
+
+	if (is_call_to(e, "idxgen_cc_block_any_present"))
+		return true;
+	if (clang_getCursorKind(e) == CXCursor_CallExpr)
+		return false;
+	ks = cx_kids_of(e);
+	r = ks.n == 1 && block_any_call(ks.c[0]);
+	cx_kids_free(&ks);
+	return r;
+}
+
+/*
+ * A while or do-while warp_loop.c wrote for a loop whose header calls a
+ * warp operation: its condition is whether a lane of the block is still in
+ * it.
+ */
+static bool warp_loop_test(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cx_kids ks;
+	bool r;
+
+	if (k != CXCursor_WhileStmt && k != CXCursor_DoStmt)
+		return false;
+	ks = cx_kids_of(c);
+	r = ks.n == 2 && block_any_call(ks.c[k == CXCursor_DoStmt]);
+	cx_kids_free(&ks);
+	return r;
+}
 
 /* The bodies of a control statement containing barriers. */
 static void dump_bodies(const struct kernel *k, CXCursor c, int depth, int *shown, struct buf *o)
@@ -322,8 +356,12 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 				s->hoisted ? ", moved in front of the open thread loop" : "");
 			break;
 		case S_CONTROL:
-			bprintf(o, "%*s%s containing barriers: lines %u-%u, once per block (its conditions are uniform)\n",
-				ind, "", control_name(l[i]), line_of(l[i]), end_line_of(l[i]));
+			if (warp_loop_test(l[i]))
+				bprintf(o, "%*s%s containing barriers: lines %u-%u, once per block while a lane of it goes on (a warp operation's loop: each warp's lanes go round together, absent once their warp left it)\n",
+					ind, "", control_name(l[i]), line_of(l[i]), end_line_of(l[i]));
+			else
+				bprintf(o, "%*s%s containing barriers: lines %u-%u, once per block (its conditions are uniform)\n",
+					ind, "", control_name(l[i]), line_of(l[i]), end_line_of(l[i]));
 			if (tree_level_loop(k, l[i], &tl)) {
 				bprintf(o, "%*s", ind + 2, "");
 				dump_tree_level(k, &tl, o);

@@ -75,7 +75,7 @@ static const struct wop *wop_of(CXCursor c)
 }
 
 /* A call that the lowering cuts the statement at (not a pure index query). */
-static bool exchanges(CXCursor c)
+bool wl_exchanges(CXCursor c)
 {
 	struct cgcall g;
 	bool r;
@@ -128,14 +128,14 @@ static enum CXChildVisitResult find_calls(CXCursor c, CXCursor parent, CXClientD
  * have its operand evaluated where the program does not (a[i] past the
  * end).  Diagnosed.
  */
-static void check_conditional(struct wlower *w, CXCursor c, bool cond)
+void wl_check_conditional(struct wlower *w, CXCursor c, bool cond)
 {
 	struct cx_kids ks = cx_kids_of(c);
 	enum CXCursorKind k = clang_getCursorKind(c);
 	unsigned i;
 	char op[4] = "";
 
-	if (cond && exchanges(c))
+	if (cond && wl_exchanges(c))
 		error_at(w->s, c,
 			 "a warp-level function evaluated under a condition of its statement (&&, ||, ?:) is not supported: call it unconditionally into a variable first");
 	if (k == CXCursor_BinaryOperator)
@@ -145,7 +145,7 @@ static void check_conditional(struct wlower *w, CXCursor c, bool cond)
 			   (k == CXCursor_BinaryOperator && i > 0 && (!strcmp(op, "&&") || !strcmp(op, "||")));
 
 		if (clang_getCursorKind(ks.c[i]) != CXCursor_LambdaExpr)
-			check_conditional(w, ks.c[i], sub);
+			wl_check_conditional(w, ks.c[i], sub);
 	}
 	cx_kids_free(&ks);
 }
@@ -199,7 +199,8 @@ static void ballot_per_warp(struct wlower *w, unsigned slot, const char *mask, s
 	bprintf(rd, "(__idxgen_b%u[" LIN " / 32] & (%s))", slot, mask);
 }
 
-static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, struct buf *put, struct buf *after)
+/* The read that replaces the call (malloc'd); its publication appended to put, what follows the barrier to after. */
+static char *call_read(struct wlower *w, CXCursor call, const struct wop *op, struct buf *put, struct buf *after)
 {
 	unsigned slot = w->nslot++;
 	char *mask = arg_text(w, call, op, 0, "0xffffffffu"), *val = NULL, *a2 = NULL, *a3 = NULL, *type;
@@ -265,18 +266,64 @@ static bool lower_call(struct wlower *w, CXCursor call, const struct wop *op, st
 	free(type);
 done:
 	bputs(&rd, "");
-	wl_edit(w, c_start(call), c_end(call), rd.p);
 	free(mask);
 	free(val);
 	free(a2);
 	free(a3);
-	return true;
+	return rd.p;
+}
+
+static void lower_call(struct wlower *w, CXCursor call, const struct wop *op, struct buf *put, struct buf *after)
+{
+	wl_edit(w, c_start(call), c_end(call), call_read(w, call, op, put, after));
+}
+
+char *wl_call_read(struct wlower *w, CXCursor call, struct buf *put, struct buf *after)
+{
+	const struct wop *op = wop_of(call);
+
+	return op ? call_read(w, call, op, put, after) : NULL;
+}
+
+/*
+ * Is the call's value the same in every lane of its warp (warp_loop.c)?  A
+ * vote or a __reduce_*_sync over a constant mask (the legacy forms: the
+ * warp), a __shfl_sync from a constant lane of the whole warp (no width, or
+ * 32 and more).  Shuffles up, down and xor, match and the present mask give
+ * lanes values of their own.
+ */
+bool wl_warp_uniform(CXCursor call)
+{
+	const struct wop *op = wop_of(call);
+	int n = clang_Cursor_getNumArguments(call), m = op && !op->legacy ? 1 : 0;
+	long long v;
+
+	if (!op || (m && !int_constant(clang_Cursor_getArgument(call, 0), &v)))
+		return false;
+	switch (op->kind) {
+	case W_BALLOT: case W_ANY: case W_ALL: case W_REDUCE_ADD: case W_REDUCE_MIN: case W_REDUCE_MAX:
+	case W_REDUCE_AND: case W_REDUCE_OR: case W_REDUCE_XOR:
+		return true;
+	case W_SHFL:	/* (mask,) value, lane[, width] */
+		return n > m + 1 && int_constant(clang_Cursor_getArgument(call, (unsigned)(m + 1)), &v) &&
+		       (n <= m + 2 || (int_constant(clang_Cursor_getArgument(call, (unsigned)(m + 2)), &v) && v >= 32));
+	default:
+		return false;
+	}
+}
+
+/* The name of the warp-level function call c calls, or NULL (malloc'd). */
+char *wl_op_name(CXCursor c)
+{
+	const struct wop *op = wop_of(c);
+
+	return op ? cx_strdup(op->name) : NULL;
 }
 
 /* ---- statements ------------------------------------------------------------- */
 
 /* The call's text starts with the callee's name (not a macro's). */
-static bool spelled_here(const struct source *s, CXCursor call)
+bool wl_spelled_here(const struct source *s, CXCursor call)
 {
 	char *n = builtin_ref(call);
 	unsigned a = c_start(call);
@@ -332,8 +379,8 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 	unsigned i, j;
 
 	if (cs.n)
-		check_conditional(w, where, false);
-	for (i = 0; i < cs.n && !exchanges(cs.c[i]); i++)
+		wl_check_conditional(w, where, false);
+	for (i = 0; i < cs.n && !wl_exchanges(cs.c[i]); i++)
 		;
 	if (i < cs.n && clang_getCursorKind(st) == CXCursor_DeclStmt) {
 		struct cx_kids ds = cx_kids_of(st);
@@ -352,7 +399,7 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 			error_at(w->s, cs.c[i], "a warp-level function in the argument of another one is not supported");
 			continue;
 		}
-		if (in_macro(cs.c[i]) || (wop_of(cs.c[i]) && !spelled_here(w->s, cs.c[i]))) {
+		if (in_macro(cs.c[i]) || (wop_of(cs.c[i]) && !wl_spelled_here(w->s, cs.c[i]))) {
 			error_at(w->s, cs.c[i], "a warp-level function inside a macro expansion is not supported");
 			continue;
 		}
@@ -411,7 +458,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound);
 
 /* ---- predication ------------------------------------------------------------ */
 
-static enum CXChildVisitResult find_jump(CXCursor c, CXCursor parent, CXClientData d)
+enum CXChildVisitResult wl_find_jump(CXCursor c, CXCursor parent, CXClientData d)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	char *n;
@@ -563,7 +610,7 @@ static bool header_safe(struct wlower *w, CXCursor loop)
 static bool predicable(struct wlower *w, CXCursor st, unsigned *paren);
 
 /* Can st, in the body of a predicated if, run under the predicate? */
-static bool guardable(struct wlower *w, CXCursor st)
+bool wl_guardable(struct wlower *w, CXCursor st)
 {
 	enum CXCursorKind k = clang_getCursorKind(st);
 	struct calls cs = wl_calls_in(w, st);
@@ -585,9 +632,11 @@ static bool guardable(struct wlower *w, CXCursor st)
 	free(cs.c);
 	if (k == CXCursor_IfStmt)
 		return predicable(w, st, &i);
+	if (warp_loop_header(w, st))	/* a vote in its header: warp_loop.c runs it under the predicate */
+		return warp_loop_ok(w, st, false);
 	if (k == CXCursor_UnexposedStmt) {	/* #pragma unroll for (...): the loop is what runs */
 		ks = cx_kids_of(st);
-		ok = ks.n == 1 && clang_isStatement(clang_getCursorKind(ks.c[0])) && guardable(w, ks.c[0]);
+		ok = ks.n == 1 && clang_isStatement(clang_getCursorKind(ks.c[0])) && wl_guardable(w, ks.c[0]);
 		cx_kids_free(&ks);
 		return ok;
 	}
@@ -598,9 +647,9 @@ static bool guardable(struct wlower *w, CXCursor st)
 	ks = cx_kids_of(st);
 	if (k == CXCursor_CompoundStmt)
 		for (i = 0; ok && i < ks.n; i++)
-			ok = guardable(w, ks.c[i]);
+			ok = wl_guardable(w, ks.c[i]);
 	else
-		ok = ks.n > 0 && guardable(w, ks.c[ks.n - 1]);
+		ok = ks.n > 0 && wl_guardable(w, ks.c[ks.n - 1]);
 	cx_kids_free(&ks);
 	return ok;
 }
@@ -628,10 +677,10 @@ static bool predicable(struct wlower *w, CXCursor st, unsigned *paren)
 	ok = ok && p < w->s->len && w->s->text[p] == ')';
 	*paren = p;
 	if (ok)
-		clang_visitChildren(ks.c[1], find_jump, &jump);
+		clang_visitChildren(ks.c[1], wl_find_jump, &jump);
 	if (ok && !jump) {
 		cs = wl_calls_in(w, ks.c[1]);
-		ok = cs.n > 0 && guardable(w, ks.c[1]);
+		ok = cs.n > 0 && wl_guardable(w, ks.c[1]);
 		free(cs.c);
 	} else {
 		ok = false;
@@ -646,8 +695,8 @@ static enum CXChildVisitResult find_predicable(CXCursor c, CXCursor parent, CXCl
 	unsigned p;
 
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_IfStmt && predicable(w, c, &p)) {
-		w->npred++;
+	if ((clang_getCursorKind(c) == CXCursor_IfStmt && predicable(w, c, &p)) || warp_loop_header(w, c)) {
+		w->npred++;	/* the lanes' flags: a predicate, or a warp's loop (warp_loop.c) */
 		return CXChildVisit_Break;
 	}
 	return CXChildVisit_Recurse;
@@ -657,7 +706,7 @@ static void predicate_if(struct wlower *w, CXCursor st, unsigned paren);
 static void drop_loop_pragma(struct wlower *w, CXCursor loop);
 
 /* Run st (guardable) under the predicate: edits. */
-static void guard_stmt(struct wlower *w, CXCursor st, bool in_compound)
+void wl_guard_stmt(struct wlower *w, CXCursor st, bool in_compound)
 {
 	enum CXCursorKind k = clang_getCursorKind(st);
 	struct calls cs = wl_calls_in(w, st);
@@ -686,17 +735,21 @@ static void guard_stmt(struct wlower *w, CXCursor st, bool in_compound)
 	}
 	if (k == CXCursor_ForStmt && warp_tree(w, st, in_compound))
 		return;	/* the whole tree once per block, its lanes those of the predicate */
+	if (warp_loop_header(w, st)) {
+		warp_loop_lower(w, st);	/* a vote in its header (warp_loop.c) */
+		return;
+	}
 	ks = cx_kids_of(st);	/* a block, a loop with a safe header, or #pragma unroll and its loop */
 	if (k == CXCursor_UnexposedStmt) {
 		drop_loop_pragma(w, ks.c[0]);
-		guard_stmt(w, ks.c[0], in_compound);
+		wl_guard_stmt(w, ks.c[0], in_compound);
 	} else if (k == CXCursor_CompoundStmt) {
 		for (i = 0; i < ks.n; i++)
 			if (!warp_agg(w, ks.c, i, ks.n))
-				guard_stmt(w, ks.c[i], true);
+				wl_guard_stmt(w, ks.c[i], true);
 	} else {
 		w->inner++;	/* a loop's body */
-		guard_stmt(w, ks.c[ks.n - 1], false);
+		wl_guard_stmt(w, ks.c[ks.n - 1], false);
 		w->inner--;
 	}
 	cx_kids_free(&ks);
@@ -727,7 +780,7 @@ static void predicate_if(struct wlower *w, CXCursor st, unsigned paren)
 	wl_edit(w, c_start(st), c_start(ks.c[0]), t);
 	wl_edit(w, paren, paren + 1, cx_strdup("); "));
 	w->guarded = true;
-	guard_stmt(w, ks.c[1], true);
+	wl_guard_stmt(w, ks.c[1], true);
 	w->guarded = outer;
 	if (asprintf(&t, " __idxgen_warp_sync(); " GUARD " = __idxgen_p%u; }", n) < 0)
 		t = NULL;
@@ -802,6 +855,10 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 	case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
 		if (k == CXCursor_ForStmt && warp_tree(w, st, in_compound))
 			break;	/* the whole tree once per warp */
+		if (warp_loop_header(w, st)) {
+			warp_loop_lower(w, st);	/* a vote in its header (warp_loop.c) */
+			break;
+		}
 		w->loops += k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
 		w->inner++;
 		for (i = 0; i < ks.n; i++) {
@@ -818,7 +875,7 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 				for (j = 0; j < cs.n; j++) {
 					struct cgcall g;
 
-					if (exchanges(cs.c[j])) {
+					if (wl_exchanges(cs.c[j])) {
 						error_at(w->s, cs.c[j],
 							 "a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body)");
 						break;

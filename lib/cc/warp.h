@@ -148,6 +148,32 @@ char *warp_kept_caller(struct wlower *w, CXCursor fn);
 bool warp_inline_self(struct wlower *w, CXCursor kernel, CXCursor st, CXCursor call, CXCursor lhs, bool decl,
 		      CXCursor fn, CXCursor body, CXCursor ret, bool braced);
 
+/* warp.c's pieces the loop lowering reuses (warp_loop.c). */
+bool wl_exchanges(CXCursor c);
+/* The call's text starts with the callee's name (not a macro's). */
+bool wl_spelled_here(const struct source *s, CXCursor call);
+/* The read replacing warp-level call `call` (malloc'd; NULL: no such call), its publication appended to put. */
+char *wl_call_read(struct wlower *w, CXCursor call, struct buf *put, struct buf *after);
+/* Is the call's value the same in every lane of its warp (a vote over a constant mask, ...)? */
+bool wl_warp_uniform(CXCursor call);
+char *wl_op_name(CXCursor c);
+void wl_check_conditional(struct wlower *w, CXCursor c, bool cond);
+/* Sets *(bool *)d at a return, break, continue, goto, lambda or __syncthreads(). */
+enum CXChildVisitResult wl_find_jump(CXCursor c, CXCursor parent, CXClientData d);
+/* Can st run under the lanes' predicate (__idxgen_alive); run it so. */
+bool wl_guardable(struct wlower *w, CXCursor st);
+void wl_guard_stmt(struct wlower *w, CXCursor st, bool in_compound);
+
+/*
+ * A for, while or do whose header calls a warp operation (warp_loop.c):
+ * warp_loop_header says so; warp_loop_ok whether it is lowered (a value
+ * the same in every lane of the warp, a body a predicate can run;
+ * diagnose: say why not); warp_loop_lower lowers it or diagnoses.
+ */
+bool warp_loop_header(struct wlower *w, CXCursor st);
+bool warp_loop_ok(struct wlower *w, CXCursor st, bool diagnose);
+void warp_loop_lower(struct wlower *w, CXCursor st);
+
 /* One round of inlining (warp_inline.c); *done: calls inlined. 0, 1 or 2. */
 int warp_inline_round(struct source *s, CXIndex idx, char *const *args, int nargs, unsigned *slots, unsigned *done);
 

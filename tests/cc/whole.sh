@@ -162,10 +162,12 @@ for p in include_path_nested:lanes.cuh:9:8:__shfl_xor_sync:warp_sum:warp_totals 
 done
 run_prog "header_warp_template.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" "$DIR/progs/header_warp_template.cu"
 # Warp operations and a helper holding them in conditions and loop headers
-# (issue 38): as fibers under every schedule order and 1/2 workers (the
-# default loop above builds it under auto); forced to loop fission the
-# program is refused at its first such use, never built wrong
-# (bad/warp_do_while_fission.cu: a vote in a do's condition did not compile)
+# (issue 38): under auto (the votes in loop headers loop fission's since
+# the thirtieth session, lib/cc/warp_loop.c; the rest fibers) under every
+# schedule order and 1/2 workers; forced to loop fission the program is
+# refused at its first call it cannot inline, never built wrong
+# (bad/warp_loop_shuffle_down_fission.cu: a vote in a do's condition did not
+# compile before the twenty-eighth session)
 "$CC_BIN" -o "$tmp/wch" "$DIR/progs/warp_cond_headers.cu" >"$tmp/build" 2>&1
 ok $? "warp_cond_headers.cu built once for the schedule orders"
 for sched in sequential zigzag hilbert auto; do
@@ -225,6 +227,24 @@ refused_at "warp_decline_mixed.cu (--exec-model=fission)" \
 for m in auto fibers; do
 	sched_runs warp_decline_inlined.cu $m "$DIR/progs/warp_decline_inlined.cu"
 done
+refused_at "warp_decline_inlined.cu (--exec-model=fission)" \
+	"$DIR/progs/warp_decline_inlined.cu:34:9: error: '__shfl_down_sync' in the header of a loop may give the lanes of a warp different values" \
+	--exec-model=fission -o "$tmp/prog" "$DIR/progs/warp_decline_inlined.cu"
+# Loops whose header calls a vote, a reduction or a shuffle from a constant
+# lane (issue 38, thirtieth session; lib/cc/warp_loop.c): under every model,
+# schedule order and 1/2 workers against host references, and the checksums
+# loop fission's and the fibers' runs print the same (fission refused each
+# loop before; auto ran them as fibers)
+for m in auto fission fibers; do
+	sched_runs warp_loop_headers.cu $m "$DIR/progs/warp_loop_headers.cu"
+done
+for m in fission fibers; do
+	"$CC_BIN" --exec-model=$m -o "$tmp/wlh_$m" "$DIR/progs/warp_loop_headers.cu" >/dev/null 2>&1
+	(cd "$tmp" && IDXGEN_BACKEND=emu IDXGEN_SCHEDULE=zigzag IDXGEN_NUM_THREADS=2 "./wlh_$m" >"$tmp/wlh_$m.out" 2>/dev/null)
+done
+cmp -s "$tmp/wlh_fission.out" "$tmp/wlh_fibers.out" && grep -q checksum "$tmp/wlh_fission.out"
+ok $? "warp_loop_headers.cu: loop fission's results are the fibers' (checksums)"
+rm -f "$tmp"/wlh_*
 # inline PTX "trap;" is __trap() (lib/cc/asm_sreg.c), as fibers too (loop
 # fission refuses its guard macro as it does with __trap() written there:
 # "statements of one macro expansion cannot be split into thread loops")

@@ -1,4 +1,4 @@
-// expect: 6:9: error: a warp-level function in the header of a loop or switch is not supported
+// expect: 6:9: error: a warp-level function in the header of a loop is lowered in whole programs only
 __global__ void k(int *d)
 {
 	int i = threadIdx.x;

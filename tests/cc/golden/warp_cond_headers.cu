@@ -1,11 +1,15 @@
 // The plan of warp operations in conditions and loop headers (issue 38,
 // the kernels of tests/cc/whole/progs/warp_cond_headers.cu, which runs them
 // against host references).  A helper with a shuffle loop called in a
-// condition is no statement loop fission can inline, and a warp operation in
-// a loop header is refused by warp.c: those kernels run as fibers, declined
-// one by one (lib/cc/warp_decline.c, twenty-ninth session; before, the whole
-// file was translated again with every warp operation left to the fibers).
-// The ballot in a conditional expression is lowered: loop fission.
+// condition is no statement loop fission can inline: that kernel runs as
+// fibers, declined alone (lib/cc/warp_decline.c, twenty-ninth session;
+// before, the whole file was translated again with every warp operation left
+// to the fibers).  A vote, or a shuffle from a constant lane, in a loop
+// header is lowered since the thirtieth session (lib/cc/warp_loop.c: the
+// same value in every lane of the warp, so its lanes go round together),
+// except right of && (its operand would be read where the lane does not
+// evaluate it: declined).  The ballot in a conditional expression is
+// lowered: loop fission.
 #define FULL 0xffffffffu
 
 __device__ int warp_reduce(int v)
@@ -37,7 +41,7 @@ __global__ void vote_in_while(const int *in, int *out)
 	}
 	out[threadIdx.x] = rounds;
 }
-// MODEL: kernel vote_in_while: fibers (warp.c does not lower it for loop fission: a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body))
+// MODEL: kernel vote_in_while: fission{{$}}
 
 // a shuffle in the condition: steps while lane 0's running value stays below a bound
 __global__ void shuffle_in_for_cond(const int *in, int *out)
@@ -50,7 +54,7 @@ __global__ void shuffle_in_for_cond(const int *in, int *out)
 	}
 	out[threadIdx.x] = steps * 1000 + v;
 }
-// MODEL: kernel shuffle_in_for_cond: fibers (warp.c does not lower it for loop fission: a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body))
+// MODEL: kernel shuffle_in_for_cond: fibers (warp.c does not lower it for loop fission: a warp-level function in the header of a loop is not supported where the header evaluates it under a condition of its own (&&, ||, ?:)
 
 // a shuffle in the increment: every lane strides by lane 3's step
 __global__ void shuffle_in_for_step(const int *in, int *out)
@@ -61,7 +65,7 @@ __global__ void shuffle_in_for_step(const int *in, int *out)
 		sum += i;
 	out[threadIdx.x] = sum;
 }
-// MODEL: kernel shuffle_in_for_step: fibers (warp.c does not lower it for loop fission: a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body))
+// MODEL: kernel shuffle_in_for_step: fission{{$}}
 
 // do-while on a vote: add the lane's value until all lanes pass 100
 __global__ void all_in_do_while(const int *in, int *out)
@@ -74,7 +78,7 @@ __global__ void all_in_do_while(const int *in, int *out)
 	} while (!__all_sync(FULL, v > 100));
 	out[threadIdx.x] = turns * 1000 + v;
 }
-// MODEL: kernel all_in_do_while: fibers (warp.c does not lower it for loop fission: a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body))
+// MODEL: kernel all_in_do_while: fission{{$}}
 
 // a ballot in a conditional expression
 __global__ void ballot_in_ternary(const int *in, int *out)

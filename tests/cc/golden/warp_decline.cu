@@ -1,8 +1,9 @@
 // Per kernel, not per file (issue 38, twenty-ninth session;
 // lib/cc/warp_decline.c): under the default model warp.c declines the
 // kernels it cannot lower -- a shuffle-reduce helper called in an `if`
-// condition, or reached through another helper, a vote in a `while`
-// condition -- and lowers the others for loop fission.  Before, the first
+// condition, or reached through another helper -- and lowers the others for
+// loop fission (a vote in a `while` condition was declined too until the
+// thirtieth session; lib/cc/warp_loop.c lowers it now).  Before, the first
 // of them sent every kernel of the file to fibers ("uses '__shfl_xor_sync',
 // which loop fission does not lower in this file").  The kernels of
 // tests/cc/whole/progs/warp_decline_mixed.cu, which runs them against host
@@ -51,7 +52,7 @@ __global__ void reduce_via_helper(const int *in, int *out)
 	out[i] = warp_reduce_scaled(in[i], 3);
 }
 
-// a vote in a while condition: declined (fibers)
+// a vote in a while condition: the warp's lanes go round together (loop fission)
 __global__ void vote_in_while(const int *in, int *out)
 {
 	int i = blockIdx.x * T + threadIdx.x, v = in[i] & 255, rounds = 0;
@@ -77,7 +78,7 @@ __global__ void xor_and_ballot(const int *in, int *out)
 // MODEL: kernel reduce_in_if: fibers (calls 'warp_reduce', which suspends the thread (a barrier, warp-level function or cooperative group in it))
 // MODEL: kernel reduce_stmt: fission{{$}}
 // MODEL: kernel reduce_via_helper: fibers (calls 'warp_reduce_scaled', which suspends the thread (a barrier, warp-level function or cooperative group in it))
-// MODEL: kernel vote_in_while: fibers (warp.c does not lower it for loop fission: a warp-level function in the header of a loop or switch is not supported (compute it into a variable before the loop and at the end of its body))
+// MODEL: kernel vote_in_while: fission{{$}}
 // MODEL: kernel xor_and_ballot: fission{{$}}
 // the declined kernels as written, the others lowered; the helper kept for the fibers
 // CXX: __device__ int warp_reduce(int v)
@@ -89,8 +90,8 @@ __global__ void xor_and_ballot(const int *in, int *out)
 // CXX: idxgen_cc_block_tree_add(
 // CXX-LABEL: namespace __idxgen_fiber_reduce_via_helper {
 // CXX: out[i] = warp_reduce_scaled(in[i], 3);
-// CXX-LABEL: namespace __idxgen_fiber_vote_in_while {
-// CXX: while (__any_sync(FULL, v != 0)) {
+// CXX-LABEL: static void vote_in_while__block(struct idxgen_rt_block *__b)
+// CXX: while (idxgen_cc_block_any_present(
 // CXX-LABEL: static void xor_and_ballot__block(struct idxgen_rt_block *__b)
 // CXX-NOT: __shfl_xor_sync
 // CXX: idxgen_cc_shfl_xor_src(
