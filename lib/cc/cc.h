@@ -856,6 +856,23 @@ bool is_block_builtin(const char *name);
 /* Is declaration c in a system header, the parse header or one of ours (include/cuda)? */
 bool decl_in_headers(CXCursor c);
 /*
+ * fn_reach.c: walk kernel and the functions it reaches (calls and references
+ * followed through their definitions, each walked once, at most max_depth
+ * deep).  ref: a referenced function declaration, followed (GO), not (SKIP),
+ * or the walk stopped; def: its definition, walked (GO) or not; visit: each
+ * cursor of a walked function fn, STOP ends the walk.  A NULL callback
+ * says GO.  True if a callback stopped the walk.
+ */
+enum fn_reach_step { FN_REACH_GO, FN_REACH_SKIP, FN_REACH_STOP };
+struct fn_reach {
+	enum fn_reach_step (*ref)(void *ctx, CXCursor decl);
+	enum fn_reach_step (*def)(void *ctx, CXCursor def);
+	enum fn_reach_step (*visit)(void *ctx, CXCursor c, CXCursor fn);
+	void *ctx;
+	unsigned max_depth;
+};
+bool fn_reach(CXCursor kernel, const struct fn_reach *r);
+/*
  * fission_reach.c, --exec-model=fission: does kernel reach (calls followed)
  * a dependent warp-level or cooperative-groups call in a function warp.c
  * did not lower?  Diagnosed there; true if so.

@@ -27,13 +27,7 @@
 struct reach {
 	struct source *s;
 	const char *kernel;
-	CXCursor cur;	/* the function being visited */
-	CXCursor *seen; /* definitions already looked at */
-	unsigned nseen, depth;
-	bool refused;
 };
-
-static void reach_fn(struct reach *r, CXCursor fn);
 
 /* Did warp.c lower fn's text (the main file's, unless the file goes without warp.c)? */
 static bool lowered(const struct reach *r, CXCursor fn)
@@ -41,86 +35,48 @@ static bool lowered(const struct reach *r, CXCursor fn)
 	return !r->s->no_warp_lower && in_main(r->s, fn);
 }
 
-/* The definition to follow for a referenced function: a template's own for its instance. */
-static void follow_decl(struct reach *r, CXCursor d)
+/* the program's own functions: the headers' are ours or the system's */
+static enum fn_reach_step reach_ref(void *ctx, CXCursor decl)
 {
-	CXCursor t;
-
-	if (clang_Cursor_isNull(d) || !function_kind(clang_getCursorKind(d)) || decl_in_headers(d))
-		return;
-	t = clang_getSpecializedCursorTemplate(d);
-	if (!clang_Cursor_isNull(t))
-		d = t;
-	d = clang_getCursorDefinition(d);
-	if (!clang_Cursor_isNull(d))
-		reach_fn(r, d);
+	(void)ctx;
+	return decl_in_headers(decl) ? FN_REACH_SKIP : FN_REACH_GO;
 }
 
-static enum CXChildVisitResult reach_visit(CXCursor c, CXCursor parent, CXClientData data)
+/* c in function fn: a dependent call warp.c did not lower refused (the walk stops) */
+static enum fn_reach_step reach_visit(void *ctx, CXCursor c, CXCursor fn)
 {
-	struct reach *r = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-	CXCursor ref;
+	struct reach *r = ctx;
 	char *n, *f;
 
-	(void)parent;
-	if (k == CXCursor_CallExpr && !lowered(r, r->cur)) {
-		f = cx_spelling(r->cur);
-		if ((n = cg_dependent_call(c)))
-			error_at(r->s, c,
-				 "cooperative groups: '%s' in '%s' names its group through a "
-				 "template parameter: such calls run only as fibers (not with "
-				 "--exec-model=fission); kernel '%s' reaches it",
-				 n, f, r->kernel);
-		else if ((n = warp_dependent_call(c)))
-			error_at(r->s, c,
-				 "'%s' in '%s' takes a value whose type depends on a template "
-				 "parameter: such calls run only as fibers (not with "
-				 "--exec-model=fission); kernel '%s' reaches it",
-				 n, f, r->kernel);
-		r->refused = n != NULL;
-		free(n);
-		free(f);
-		if (r->refused)
-			return CXChildVisit_Break;
-	}
-	if (k == CXCursor_OverloadedDeclRef) {
-		for (unsigned i = 0; i < clang_getNumOverloadedDecls(c) && !r->refused; i++)
-			follow_decl(r, clang_getOverloadedDecl(c, i));
-	} else if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr ||
-		   k == CXCursor_MemberRefExpr) {
-		ref = clang_getCursorReferenced(c);
-		if (!clang_Cursor_isNull(ref))
-			follow_decl(r, ref);
-	}
-	return r->refused ? CXChildVisit_Break : CXChildVisit_Recurse;
-}
-
-static void reach_fn(struct reach *r, CXCursor fn)
-{
-	CXCursor caller = r->cur;
-
-	for (unsigned i = 0; i < r->nseen; i++)
-		if (clang_equalCursors(r->seen[i], fn))
-			return;
-	if (r->depth >= REACH_DEPTH)
-		return;
-	r->seen = cx_realloc(r->seen, (r->nseen + 1) * sizeof(*r->seen));
-	r->seen[r->nseen++] = fn;
-	r->depth++;
-	r->cur = fn;
-	clang_visitChildren(fn, reach_visit, r);
-	r->cur = caller;
-	r->depth--;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || lowered(r, fn))
+		return FN_REACH_GO;
+	f = cx_spelling(fn);
+	if ((n = cg_dependent_call(c)))
+		error_at(r->s, c,
+			 "cooperative groups: '%s' in '%s' names its group through a "
+			 "template parameter: such calls run only as fibers (not with "
+			 "--exec-model=fission); kernel '%s' reaches it",
+			 n, f, r->kernel);
+	else if ((n = warp_dependent_call(c)))
+		error_at(r->s, c,
+			 "'%s' in '%s' takes a value whose type depends on a template "
+			 "parameter: such calls run only as fibers (not with "
+			 "--exec-model=fission); kernel '%s' reaches it",
+			 n, f, r->kernel);
+	free(f);
+	if (!n)
+		return FN_REACH_GO;
+	free(n);
+	return FN_REACH_STOP;
 }
 
 bool fission_unlowered_warps(struct source *s, CXCursor kernel)
 {
 	char *name = cx_spelling(kernel);
-	struct reach r = {s, name, kernel, NULL, 0, 0, false};
+	struct reach r = { s, name };
+	struct fn_reach walk = { reach_ref, NULL, reach_visit, &r, REACH_DEPTH };
+	bool refused = fn_reach(kernel, &walk);
 
-	reach_fn(&r, kernel);
-	free(r.seen);
 	free(name);
-	return r.refused;
+	return refused;
 }

@@ -58,12 +58,8 @@ const char *warp_declined_why(const struct source *s, CXCursor fn)
 struct reach {
 	const struct source *s;
 	const struct fiber_names *names;
-	CXCursor *seen;
-	unsigned nseen, depth;
 	char *hit;
 };
-
-static void reach_fn(struct reach *r, CXCursor fn);
 
 /* Is the name of c (a call, a reference) one of r->names?  Then r->hit. */
 static bool named(struct reach *r, CXCursor c)
@@ -78,56 +74,31 @@ static bool named(struct reach *r, CXCursor c)
 	return false;
 }
 
-static void follow(struct reach *r, CXCursor d)
+static enum fn_reach_step reach_ref(void *ctx, CXCursor decl)
 {
-	CXCursor t;
-
-	if (clang_Cursor_isNull(d) || !function_kind(clang_getCursorKind(d)) || named(r, d))
-		return;
-	t = clang_getSpecializedCursorTemplate(d);
-	d = clang_getCursorDefinition(clang_Cursor_isNull(t) ? d : t);
-	if (!clang_Cursor_isNull(d) && in_main(r->s, d))
-		reach_fn(r, d);
+	return named(ctx, decl) ? FN_REACH_STOP : FN_REACH_GO;
 }
 
-static enum CXChildVisitResult reach_visit(CXCursor c, CXCursor parent, CXClientData data)
+/* the main file's definitions only (warp.c lowers nothing else) */
+static enum fn_reach_step reach_def(void *ctx, CXCursor def)
 {
-	struct reach *r = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-
-	(void)parent;
-	if (k == CXCursor_CallExpr && named(r, c))
-		return CXChildVisit_Break; /* a dependent call too: by its name */
-	if (k == CXCursor_OverloadedDeclRef) {
-		for (unsigned i = 0; i < clang_getNumOverloadedDecls(c) && !r->hit; i++)
-			follow(r, clang_getOverloadedDecl(c, i));
-	} else if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr ||
-		   k == CXCursor_MemberRefExpr) {
-		follow(r, clang_getCursorReferenced(c));
-	}
-	return r->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+	return in_main(((struct reach *)ctx)->s, def) ? FN_REACH_GO : FN_REACH_SKIP;
 }
 
-static void reach_fn(struct reach *r, CXCursor fn)
+static enum fn_reach_step reach_visit(void *ctx, CXCursor c, CXCursor fn)
 {
-	for (unsigned i = 0; i < r->nseen; i++)
-		if (clang_equalCursors(r->seen[i], fn))
-			return;
-	if (r->depth >= REACH_DEPTH)
-		return;
-	r->seen = cx_realloc(r->seen, (r->nseen + 1) * sizeof(*r->seen));
-	r->seen[r->nseen++] = fn;
-	r->depth++;
-	clang_visitChildren(fn, reach_visit, r);
-	r->depth--;
+	(void)fn;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr && named(ctx, c))
+		return FN_REACH_STOP;	/* a dependent call too: by its name */
+	return FN_REACH_GO;
 }
 
 char *warp_reaches(const struct source *s, CXCursor kernel, const struct fiber_names *names)
 {
-	struct reach r = {s, names, NULL, 0, 0, NULL};
+	struct reach r = { s, names, NULL };
+	struct fn_reach walk = { reach_ref, reach_def, reach_visit, &r, REACH_DEPTH };
 
 	if (names->n)
-		reach_fn(&r, kernel);
-	free(r.seen);
+		fn_reach(kernel, &walk);
 	return r.hit;
 }
