@@ -238,6 +238,8 @@ refused_at "warp_decline_inlined.cu (--exec-model=fission)" \
 for m in auto fission fibers; do
 	sched_runs warp_loop_headers.cu $m "$DIR/progs/warp_loop_headers.cu"
 done
+# a public BVH builder's vote loop around each leaf's climb, forced to loop fission
+sched_runs warp_ballot_climb.cu fission "$DIR/progs/warp_ballot_climb.cu"
 for m in fission fibers; do
 	"$CC_BIN" --exec-model=$m -o "$tmp/wlh_$m" "$DIR/progs/warp_loop_headers.cu" >/dev/null 2>&1
 	(cd "$tmp" && IDXGEN_BACKEND=emu IDXGEN_SCHEDULE=zigzag IDXGEN_NUM_THREADS=2 "./wlh_$m" >"$tmp/wlh_$m.out" 2>/dev/null)

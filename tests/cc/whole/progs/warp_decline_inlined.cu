@@ -11,8 +11,8 @@
 #include <cuda_runtime.h>
 
 #define FULL 0xffffffffu
-#define T 64 // threads: two warps
-#define NB 3 // blocks
+#define T    64 // threads: two warps
+#define NB   3	// blocks
 
 __device__ int warp_sum(int x)
 {
@@ -64,7 +64,8 @@ __global__ void plain_vote(const int *in, int *out)
 	out[i] = (int)__ballot_sync(FULL, in[i] > 0);
 }
 
-/* lane l's value after the shuffle-down tree: CUDA's, a source past the warp giving the lane's own */
+/* lane l's value after the shuffle-down tree: CUDA's, a source past the warp giving the lane's own
+ */
 static void host_tree(const int *x, int *r)
 {
 	int cur[32], next[32];
@@ -144,10 +145,10 @@ int main(void)
 		void (*kernel)(const int *, int *);
 		void (*ref)(const int *, int *);
 	} cases[] = {
-		{ "sum_then_shuffle_loop", sum_then_shuffle_loop, ref_sum_then_shuffle_loop },
-		{ "sum_under_else", sum_under_else, ref_sum_under_else },
-		{ "plain_sum", plain_sum, ref_plain_sum },
-		{ "plain_vote", plain_vote, ref_plain_vote },
+	    {"sum_then_shuffle_loop", sum_then_shuffle_loop, ref_sum_then_shuffle_loop},
+	    {"sum_under_else", sum_under_else, ref_sum_under_else},
+	    {"plain_sum", plain_sum, ref_plain_sum},
+	    {"plain_vote", plain_vote, ref_plain_vote},
 	};
 	for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 		int bad = -1;
@@ -161,8 +162,9 @@ int main(void)
 			if (got[i] != want[i])
 				bad = i;
 		if (e != cudaSuccess || bad >= 0) {
-			printf("%s: %s, element %d is %d, want %d\n", cases[c].name, cudaGetErrorString(e), bad,
-			       bad >= 0 ? got[bad] : 0, bad >= 0 ? want[bad] : 0);
+			printf("%s: %s, element %d is %d, want %d\n", cases[c].name,
+			       cudaGetErrorString(e), bad, bad >= 0 ? got[bad] : 0,
+			       bad >= 0 ? want[bad] : 0);
 			failed++;
 		} else {
 			passed++;

@@ -15,7 +15,7 @@
 #include <cuda_runtime.h>
 
 #define FULL 0xffffffffu
-#define N 4096
+#define N    4096
 
 __device__ unsigned lin_id(void)
 {
@@ -137,7 +137,7 @@ typedef void (*warp_ref)(const int *in, int *want, int n, const int *lanes);
 
 static void ref_queue_any(const int *in, int *want, int n, const int *lanes)
 {
-	int todo[32], sum[32] = { 0 }, rounds = 0, any = 1;
+	int todo[32], sum[32] = {0}, rounds = 0, any = 1;
 
 	for (int l = 0; l < n; l++)
 		todo[l] = in[lanes[l]] & 7;
@@ -152,7 +152,7 @@ static void ref_queue_any(const int *in, int *want, int n, const int *lanes)
 				sum[l] += todo[l] * 3;
 				todo[l]--;
 			}
-		for (int l = 0; l < n; l++)	// a partner past the warp's lanes: the lane's own
+		for (int l = 0; l < n; l++) // a partner past the warp's lanes: the lane's own
 			sum[l] += (l ^ 1) < n ? todo[l ^ 1] : todo[l];
 		rounds++;
 	}
@@ -201,7 +201,7 @@ static void ref_all_partial_return(const int *in, int *want, int n, const int *l
 		if (!all)
 			break;
 		for (int l = 0; l < n; l++)
-			v[l] += 1 + (lanes[l] % 64 & 3);	// threadIdx.x & 3 (blocks of 80)
+			v[l] += 1 + (lanes[l] % 64 & 3); // threadIdx.x & 3 (blocks of 80)
 		t++;
 	}
 	for (int l = 0; l < n; l++)
@@ -233,7 +233,7 @@ static void ref_reduce_in_for(const int *in, int *want, int n, const int *lanes)
 static void ref_pred_then_loop(const int *in, int *want, int n, const int *lanes)
 {
 	int k[32], rounds = 0, any;
-	bool in_pred = lanes[0] % 96 < 64;	// blocks of 96: warps 0 and 1
+	bool in_pred = lanes[0] % 96 < 64; // blocks of 96: warps 0 and 1
 
 	for (int l = 0; l < n; l++)
 		k[l] = in[lanes[l]] & 15;
@@ -259,7 +259,9 @@ static void ref_uniform_outer(const int *in, int *want, int n, const int *lanes)
 		int most = 0;
 
 		for (int l = 0; l < n; l++)
-			most = ((in[lanes[l]] >> (2 * r)) & 3) > most ? ((in[lanes[l]] >> (2 * r)) & 3) : most;
+			most = ((in[lanes[l]] >> (2 * r)) & 3) > most
+				   ? ((in[lanes[l]] >> (2 * r)) & 3)
+				   : most;
 		tot += most;
 	}
 	for (int l = 0; l < n; l++)
@@ -302,15 +304,15 @@ int main(void)
 		warp_ref ref;
 		struct shape sh;
 	} cases[] = {
-		{ "queue_any", queue_any, ref_queue_any, { 5, 96, 1 } },
-		{ "queue_any 2-D", queue_any, ref_queue_any, { 3, 16, 6 } },
-		{ "queue_any 2-D partial", queue_any, ref_queue_any, { 3, 10, 5 } },
-		{ "ballot_serial", ballot_serial, ref_ballot_serial, { 4, 128, 1 } },
-		{ "lane0_do_while", lane0_do_while, ref_lane0_do_while, { 4, 96, 1 } },
-		{ "all_partial_return", all_partial_return, ref_all_partial_return, { 4, 80, 1 } },
-		{ "reduce_in_for", reduce_in_for, ref_reduce_in_for, { 4, 64, 1 } },
-		{ "pred_then_loop", pred_then_loop, ref_pred_then_loop, { 3, 96, 1 } },
-		{ "uniform_outer", uniform_outer, ref_uniform_outer, { 3, 96, 1 } },
+	    {"queue_any", queue_any, ref_queue_any, {5, 96, 1}},
+	    {"queue_any 2-D", queue_any, ref_queue_any, {3, 16, 6}},
+	    {"queue_any 2-D partial", queue_any, ref_queue_any, {3, 10, 5}},
+	    {"ballot_serial", ballot_serial, ref_ballot_serial, {4, 128, 1}},
+	    {"lane0_do_while", lane0_do_while, ref_lane0_do_while, {4, 96, 1}},
+	    {"all_partial_return", all_partial_return, ref_all_partial_return, {4, 80, 1}},
+	    {"reduce_in_for", reduce_in_for, ref_reduce_in_for, {4, 64, 1}},
+	    {"pred_then_loop", pred_then_loop, ref_pred_then_loop, {3, 96, 1}},
+	    {"uniform_outer", uniform_outer, ref_uniform_outer, {3, 96, 1}},
 	};
 	for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 		struct shape sh = cases[c].sh;
@@ -331,8 +333,9 @@ int main(void)
 		}
 		printf("%s: checksum %08x over %d threads\n", cases[c].name, sum, total);
 		if (e != cudaSuccess || bad >= 0) {
-			printf("%s: %s, element %d is %d, want %d\n", cases[c].name, cudaGetErrorString(e), bad,
-			       bad >= 0 ? got[bad] : 0, bad >= 0 ? want[bad] : 0);
+			printf("%s: %s, element %d is %d, want %d\n", cases[c].name,
+			       cudaGetErrorString(e), bad, bad >= 0 ? got[bad] : 0,
+			       bad >= 0 ? want[bad] : 0);
 			failed++;
 		} else {
 			passed++;
