@@ -153,7 +153,8 @@ struct source {
 	unsigned nkhdr;
 	bool khdr_done;		/* khdr found */
 	char *kmacro[KMACRO_MAX];	/* kernel_decls.c: macros for __global__ of the main file and its headers */
-	bool kmacro_decl[KMACRO_MAX];	/* ... its body a whole declaration, `;` and all (TeaLeaf's CUDA_PACK_KERNEL_FUNC_DEF) */
+	/* ... its body whole declarations, `;` and all (TeaLeaf's CUDA_PACK_KERNEL_FUNC_DEF): KDECL_* */
+	unsigned char kmacro_decl[KMACRO_MAX];
 	unsigned nkmacro;
 	bool kdecl_all;		/* a kernel is declared before its definition somewhere: wrap every kernel */
 	int cuda_arch;		/* __CUDA_ARCH__ of device code (cuda_arch.c; 0: CUDA_ARCH_DEFAULT) */
@@ -200,6 +201,8 @@ bool asm_rewritten_at(const char *text, size_t len, size_t at);
 /* `__shared__ alignas(N)` as `alignas(N) __shared__`, in place, offsets kept (alignas_order.c). */
 void alignas_order(char *text, size_t len);
 /* Kernels declared before their definition: out of the parse's host-device pragma (kernel_decls.c). */
+/* A macro for __global__: a kernel's head; whole declarations, every one a kernel's; some not a kernel's. */
+enum { KDECL_HEAD, KDECL_KERNELS, KDECL_MIXED };
 /* `#include "name"` from the file at path from: beside it, then in the -I folders of args (NULL: not found). */
 char *include_resolve(const char *from, const char *name, char *const *args, int nargs);
 /* The bits what() gives for the text of any header that `#include "..."` reaches from s (macro_headers.c). */

@@ -145,29 +145,42 @@ static bool kernel_head(const char *t, size_t b, size_t e)
 }
 
 /*
- * Is the #define body [b, e) a whole kernel declaration: __global__, no
- * braces, its last token the declaration's ';' (`#define DEF(name)
- * __global__ void name(int n, double *a);`, TeaLeaf_CUDA's
- * cuda_common.hpp)?  Its uses are declarations without a ';' of their own.
+ * Is the #define body [b, e) whole declarations, no braces, its last token
+ * the last declaration's ';' (`#define DEF(name) __global__ void name(int n,
+ * double *a);`, TeaLeaf_CUDA's cuda_common.hpp; `#define PAIR(f) __global__
+ * void pack_##f(...); __global__ void unpack_##f(...);`)?  KDECL_KERNELS
+ * when each of them holds __global__: its uses are kernel declarations
+ * without a ';' of their own, taken out of the pragma whole.  KDECL_MIXED
+ * when one does not (a helper's declaration beside a kernel's): taken out
+ * with the kernels it would lose the __host__ __device__ its definition
+ * gets, so such a use is refused (diag_mixed_use()).  KDECL_HEAD: neither.
  */
-static bool kernel_decl_macro(const char *t, size_t b, size_t e)
+static int kernel_decl_macro(const char *t, size_t b, size_t e)
 {
-	bool global = false;
+	bool global = false, every = true, any = false;
 	size_t last = e;
 
 	for (size_t j = b; j < e; j++) {
-		if (t[j] == '{' || t[j] == '}' || (t[j] == ';' && last != e))
-			return false;
-		if (t[j] == ';')
+		if (t[j] == '{' || t[j] == '}')
+			return KDECL_HEAD;
+		if (t[j] == ';') {
+			bool blank = true;	/* `;;`: an empty declaration, no kernel's */
+
+			for (size_t k = last == e ? b : last + 1; k < j && blank; k++)
+				blank = t[k] == ' ' || t[k] == '\t' || t[k] == '\\' || t[k] == '\n' || t[k] == '\r';
+			every &= global || blank;
+			any |= global;
+			global = false;
 			last = j;
+		}
 		global |= word_at(t, e, j, "__global__", 10);
 	}
-	if (last == e || !global)
-		return false;
+	if (last == e || !any || global)
+		return KDECL_HEAD;	/* no ';', no kernel, or a kernel's head after the last ';' */
 	for (size_t j = last + 1; j < e; j++)
 		if (!(t[j] == ' ' || t[j] == '\t' || t[j] == '\\' || t[j] == '\n' || t[j] == '\r'))
-			return false;
-	return true;
+			return KDECL_HEAD;
+	return every ? KDECL_KERNELS : KDECL_MIXED;
 }
 
 /*
@@ -193,9 +206,11 @@ static void global_macros(struct source *m, const char *t, size_t len)
 					;
 				for (b = a; b < e && text_ident_char(t[b]); b++)
 					;
-				if (b > a && (kernel_head(t, b, e) || kernel_decl_macro(t, b, e)) &&
+				int decl = b > a ? kernel_decl_macro(t, b, e) : KDECL_HEAD;
+
+				if (b > a && (kernel_head(t, b, e) || decl != KDECL_HEAD) &&
 				    !have_macro(m, t + a, b - a)) {
-					m->kmacro_decl[m->nkmacro] = kernel_decl_macro(t, b, e);
+					m->kmacro_decl[m->nkmacro] = (unsigned char)decl;
 					m->kmacro[m->nkmacro++] = strndup(t + a, b - a);
 				}
 			}
@@ -262,9 +277,12 @@ static unsigned wrap_kernels(struct source *s, const struct source *m, bool wrap
 
 	for (i = 0; i < n; i++) {
 		int mi = m ? macro_index(m, s->text + at[i], word_len(s->text, s->len, at[i])) : -1;
-		bool fwd = mi >= 0 && m->kmacro_decl[mi];
+		bool fwd = mi >= 0 && m->kmacro_decl[mi] != KDECL_HEAD;
 
-		end[i] = fwd ? decl_macro_end(s->text, s->len, at[i]) : decl_end(s->text, s->len, at[i], &fwd);
+		end[i] = !fwd ? decl_end(s->text, s->len, at[i], &fwd)
+			 : m->kmacro_decl[mi] == KDECL_KERNELS ? decl_macro_end(s->text, s->len, at[i])
+			 : 0;	/* not a kernel's declaration alone: refused (refuse_mixed_uses()) */
+		fwd |= mi >= 0 && m->kmacro_decl[mi] == KDECL_MIXED;
 		/* an explicit specialisation redeclares its template as a forward declaration does */
 		nfwd += end[i] && (fwd || explicit_specialisation(s->text, at[i]));
 	}
@@ -284,6 +302,34 @@ static unsigned wrap_kernels(struct source *s, const struct source *m, bool wrap
 	free(end);
 	free(at);
 	return nfwd;
+}
+
+/*
+ * Refuse each use in t of a macro whose declarations are not all kernels'
+ * (KDECL_MIXED), into sink's errors: its line (warp_map_line(): where the
+ * user wrote it), its column in t's text.
+ */
+static void refuse_mixed_uses(struct source *sink, const struct source *t, const struct source *m)
+{
+	enum { MAX = 4096 };
+	unsigned *at = cx_alloc(MAX * sizeof(*at)), n = find_globals(t, m, at, MAX);
+
+	for (unsigned i = 0; i < n; i++) {
+		size_t l = word_len(t->text, t->len, at[i]), c = at[i];
+		int mi = macro_index(m, t->text + at[i], l);
+
+		if (mi < 0 || m->kmacro_decl[mi] != KDECL_MIXED)
+			continue;
+		while (c > 0 && t->text[c - 1] != '\n')
+			c--;
+		fprintf(stderr,
+			"%s:%u:%u: error: macro '%.*s' declares a kernel beside a declaration that is not a kernel's: "
+			"the translator's parse makes every function __host__ __device__ and takes only a kernel's "
+			"declaration out of that; declare the kernels in a macro of their own\n",
+			t->path, warp_map_line(t, at[i]), at[i] - (unsigned)c + 1, (int)l, t->text + at[i]);
+		sink->nerrors++;
+	}
+	free(at);
 }
 
 char *include_resolve(const char *from, const char *name, char *const *args, int nargs)
@@ -401,6 +447,7 @@ static void header_kernels(struct source *s, char *const *args, int nargs)
 
 		if ((nfwd || edg_has(s->edg, s->khdr[i].path)) && source_read(&h, s->khdr[i].path)) {
 			edg_apply(s->edg, &h);
+			refuse_mixed_uses(s, &h, s);
 			if (nfwd)
 				wrap_kernels(&h, s, true, false);
 			if (h.wmap) {	/* it has kernels or edg_compat.c's fixes: the parse reads the edited text */
@@ -421,8 +468,10 @@ static void header_kernels(struct source *s, char *const *args, int nargs)
 
 void kernel_decls(struct source *s, char *const *args, int nargs)
 {
-	if (s->cxx && !s->khdr_done)
+	if (s->cxx && !s->khdr_done) {
 		header_kernels(s, args, nargs);
+		refuse_mixed_uses(s, s, s);
+	}
 	wrap_kernels(s, s, s->kdecl_all, false);
 }
 

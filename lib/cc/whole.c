@@ -2629,6 +2629,8 @@ static int translate_once(struct source *s, CXIndex idx, char *const *args, int 
 		return 1;	/* diagnosed by cuda_arch.c */
 	macro_kernels_expand(s, idx, args, nargs);
 	kernel_decls(s, args, nargs);
+	if (s->nerrors)
+		return 1;	/* diagnosed by kernel_decls.c */
 	if (!s->no_warp_lower) {
 		bool quiet = s->model == EXEC_AUTO;
 

@@ -1,20 +1,22 @@
-// expect: 8:1: error: 'device' and 'global' attributes are not compatible
-// Kernels declared before their definitions by a macro that holds two whole
-// declarations: kernel_decls.c takes macros for a kernel's head and macros
-// holding one whole declaration, ';' last (whole/progs/kernel_macro_redecl.cu,
-// kernel_decl_macro.cu), not these.  Refused; clang's error names no place
-// of its own: it must still say where (its note's place, the declaration).
-#define DECLARE_KERNELS(a, b) __global__ void a(int *p); __global__ void b(int *p);
-DECLARE_KERNELS(fill, clear)
+// expect: 10:1: error: macro 'DECLARE_STEP' declares a kernel beside a declaration that is not a kernel's
+// A macro that declares a kernel and, beside it, a __device__ helper, ';'
+// and all, both defined further down.  kernel_decls.c takes uses of macros
+// whose declarations are all kernels' out of the parse's host-device pragma
+// (whole/progs/kernel_decl_macro.cu, kernel_decl_macro_pair.cu); taken out
+// with the kernel, the helper's declaration would lose the __host__
+// __device__ its definition gets, so such a use is refused, naming the
+// macro (clang's "'device' and 'global' attributes are not compatible" before).
+#define DECLARE_STEP(name) __global__ void name(int *p); __device__ int name##_value(int i);
+DECLARE_STEP(fill)
+
+__device__ int fill_value(int i)
+{
+	return 2 * i + 1;
+}
 
 __global__ void fill(int *a)
 {
-	a[threadIdx.x] = 1;
-}
-
-__global__ void clear(int *a)
-{
-	a[threadIdx.x] = 0;
+	a[threadIdx.x] = fill_value(threadIdx.x);
 }
 
 int main()
@@ -22,6 +24,5 @@ int main()
 	int *a;
 	cudaMalloc(&a, 32 * sizeof(int));
 	fill<<<1, 32>>>(a);
-	clear<<<1, 32>>>(a);
 	return cudaDeviceSynchronize() != cudaSuccess;
 }
