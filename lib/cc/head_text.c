@@ -46,34 +46,63 @@ static bool directive_is(const char *d, const char *name)
 	return !strncmp(d, name, n) && !(d[n] == '_' || (d[n] >= 'a' && d[n] <= 'z') || (d[n] >= '0' && d[n] <= '9'));
 }
 
+/* Count the directive d into the groups of head_groups(). */
+static void count_directive(const char *d, int *depth, int *lowest)
+{
+	if (directive_is(d, "if") || directive_is(d, "ifdef") || directive_is(d, "ifndef")) {
+		(*depth)++;
+	} else if (directive_is(d, "else") || directive_is(d, "elif") || directive_is(d, "elifdef") ||
+		   directive_is(d, "elifndef")) {
+		if (*depth < *lowest)
+			*lowest = *depth;	/* a branch of the group at this depth */
+	} else if (directive_is(d, "endif")) {
+		if (*depth < *lowest)
+			*lowest = *depth;
+		(*depth)--;
+	}
+}
+
 /*
  * The conditional groups the head [a, b) leaves unbalanced: *before, the
  * groups begun before it that it closes or continues; *after, those it
- * opens and does not close.
+ * opens and does not close.  A directive is a `#` first on its line, only
+ * blanks or comments of that line before it; comments and literals are
+ * skipped (text_skip()), so a comment's lines are no lines of their own,
+ * whether it holds a commented-out `#ifdef` or continues a directive's
+ * line (`#if X`, then a comment whose second line starts with `#endif`):
+ * the preprocessor counts neither.  A backslash-newline continues a line.
  */
 static void head_groups(const char *t, unsigned a, unsigned b, unsigned *before, unsigned *after)
 {
 	int depth = 0, lowest = 1;
-	unsigned p;
+	bool start = true;	/* only blanks and one-line comments since the line's start */
+	unsigned p = a;
 
-	for (p = a; p < b; p++) {
-		const char *d;
+	while (p < b) {
+		size_t k;
 
-		if (p > a && t[p - 1] != '\n')
-			continue;
-		d = directive_at(t, p, b);
-		if (!d)
-			continue;
-		if (directive_is(d, "if") || directive_is(d, "ifdef") || directive_is(d, "ifndef")) {
-			depth++;
-		} else if (directive_is(d, "else") || directive_is(d, "elif") || directive_is(d, "elifdef") ||
-			   directive_is(d, "elifndef")) {
-			if (depth < lowest)
-				lowest = depth;	/* a branch of the group at this depth */
-		} else if (directive_is(d, "endif")) {
-			if (depth < lowest)
-				lowest = depth;
-			depth--;
+		if (t[p] == '\n') {
+			if (!(p > a && t[p - 1] == '\\'))
+				start = true;
+			p++;
+		} else if (t[p] == ' ' || t[p] == '\t' || t[p] == '\r' || t[p] == '\f' || t[p] == '\v') {
+			p++;
+		} else if (t[p] == '#') {
+			const char *d = start ? directive_at(t, p, b) : NULL;
+
+			if (d)
+				count_directive(d, &depth, &lowest);
+			start = false;
+			p++;
+		} else if ((k = text_skip(t, b, p)) != p) {
+			if (t[p + 1] == '*')	/* a comment over lines joins them */
+				start = start && !memchr(t + p, '\n', k - p);
+			else			/* a literal; a line comment stops at its newline */
+				start = t[k - 1] == '\n';
+			p = (unsigned)k;
+		} else {
+			start = false;
+			p++;
 		}
 	}
 	*before = lowest <= 0 ? (unsigned)(1 - lowest) : 0;

@@ -122,6 +122,11 @@ run_prog "kernel_ref_param.cu (--exec-model=fibers)" --exec-model=fibers -o "$tm
 run_prog "kernel_head_ifdef.cu (-DDEBUG_SHADE)" -DDEBUG_SHADE -o "$tmp/prog" "$DIR/progs/kernel_head_ifdef.cu"
 run_prog "kernel_head_ifdef.cu (-DDEBUG_SHADE --exec-model=fibers)" -DDEBUG_SHADE --exec-model=fibers -o "$tmp/prog" \
 	"$DIR/progs/kernel_head_ifdef.cu"
+# directives inside a kernel head's comments, counted as directives before
+run_prog "kernel_head_comment_directive.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
+	"$DIR/progs/kernel_head_comment_directive.cu"
+run_prog "kernel_head_comment_directive.cu (-DIN_PLACE)" -DIN_PLACE -o "$tmp/prog" \
+	"$DIR/progs/kernel_head_comment_directive.cu"
 
 # A kernel in a header found through -I, a folder beside the .cu's (cuda-samples'
 # FDTD3d: src/ and inc/), under auto and fibers
