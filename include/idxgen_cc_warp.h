@@ -655,6 +655,34 @@ static inline int idxgen_cc_tree_none_alive(const unsigned char *alive, unsigned
 		}                                                                                  \
 	} while (0)
 
+/*
+ * Lane 0's value of a whole warp's tree from 16 (every lane present, width
+ * 32), the warp's 32 values at p, into out: the levels of 16 and 8 lanes
+ * as vector types (loops of arrays stayed scalar beside the presence tests
+ * of idxgen_cc_block_tree_add: 120 instructions a warp), the rest one array
+ * a level; lane j its own value plus lane j + o's, the adds of the loop.
+ */
+#define idxgen_cc_tree_lane0_whole(p, out)                                                         \
+	do {                                                                                       \
+		typedef __typeof__((p)[0]) __tv16 __attribute__((vector_size(16 * sizeof((p)[0])))); \
+		typedef __typeof__((p)[0]) __tv8 __attribute__((vector_size(8 * sizeof((p)[0]))));  \
+		__tv16 __tva, __tvb;                                                               \
+		__tv8 __tvc, __tvd;                                                                \
+		__typeof__((p)[0]) __t8[8], __t4[4], __t2[2];                                      \
+		__builtin_memcpy(&__tva, (p), sizeof(__tva));                                      \
+		__builtin_memcpy(&__tvb, (p) + 16u, sizeof(__tvb));                                \
+		__tva = __tva + __tvb;	/* lane j: j + (j + 16) */                                  \
+		__builtin_memcpy(&__tvc, &__tva, sizeof(__tvc));                                   \
+		__builtin_memcpy(&__tvd, (char *)&__tva + sizeof(__tvc), sizeof(__tvd));           \
+		__tvc = __tvc + __tvd;	/* lane j: j + (j + 8) */                                   \
+		__builtin_memcpy(__t8, &__tvc, sizeof(__t8));                                      \
+		for (unsigned __tj = 0; __tj < 4u; __tj++)                                         \
+			__t4[__tj] = __t8[__tj] + __t8[__tj + 4u];                                 \
+		for (unsigned __tj = 0; __tj < 2u; __tj++)                                         \
+			__t2[__tj] = __t4[__tj] + __t4[__tj + 2u];                                 \
+		(out) = __t2[0] + __t2[1];                                                         \
+	} while (0)
+
 #define idxgen_cc_block_tree_add(x, y, n, alive, first, width, xor_, only0)                        \
 	do {                                                                                       \
 		__typeof__(&(x)[0]) __ta = (x), __tb = (y), __tc;                                 \
@@ -668,29 +696,8 @@ static inline int idxgen_cc_tree_none_alive(const unsigned char *alive, unsigned
 			if (idxgen_cc_tree_none_alive(__tal, __tw0, __tn))                        \
 				continue;	/* no lane present: none computed, none read */    \
 			if (__tall && __tw == 32u && __t1st == 16u) {                              \
-				/* a whole warp from 16: the levels of 16 and 8 lanes as vectors */ \
-				/* (loops of arrays stayed scalar beside the presence tests: */    \
-				/* 120 instructions a warp), the rest one array a level */         \
-				typedef __typeof__((x)[0]) __tv16                                  \
-					__attribute__((vector_size(16 * sizeof((x)[0]))));         \
-				typedef __typeof__((x)[0]) __tv8                                   \
-					__attribute__((vector_size(8 * sizeof((x)[0]))));          \
-				__tv16 __tva, __tvb;                                               \
-				__tv8 __tvc, __tvd;                                                \
-				__typeof__((x)[0]) __t8[8], __t4[4], __t2[2];                      \
-				__builtin_memcpy(&__tva, &(x)[__tw0], sizeof(__tva));              \
-				__builtin_memcpy(&__tvb, &(x)[__tw0 + 16u], sizeof(__tvb));        \
-				__tva = __tva + __tvb;	/* lane j: j + (j + 16) */                  \
-				__builtin_memcpy(&__tvc, &__tva, sizeof(__tvc));                   \
-				__builtin_memcpy(&__tvd, (char *)&__tva + sizeof(__tvc), sizeof(__tvd)); \
-				__tvc = __tvc + __tvd;	/* lane j: j + (j + 8) */                   \
-				__builtin_memcpy(__t8, &__tvc, sizeof(__t8));                      \
-				for (unsigned __tj = 0; __tj < 4u; __tj++)                         \
-					__t4[__tj] = __t8[__tj] + __t8[__tj + 4u];                 \
-				for (unsigned __tj = 0; __tj < 2u; __tj++)                         \
-					__t2[__tj] = __t4[__tj] + __t4[__tj + 2u];                 \
-				(y)[__tw0] = __t2[0] + __t2[1];	/* five levels: the second array */ \
-				continue;                                                          \
+				idxgen_cc_tree_lane0_whole((x) + __tw0, (y)[__tw0]);                \
+				continue;	/* five levels: the second array */               \
 			}                                                                          \
 			if (__tall && __tw == 32u && __t1st <= 16u) {                              \
 				__typeof__((x)[0]) __tt[32];                                       \
@@ -739,6 +746,35 @@ static inline int idxgen_cc_block_any_present(unsigned n, const unsigned char *a
 	do {                                                                                       \
 		if (idxgen_cc_block_any_present((n), (alive)))                                     \
 			idxgen_cc_block_tree_add(x, y, n, alive, first, width, xor_, only0);       \
+	} while (0)
+
+/*
+ * The two-level block sum of a 1-D block (lib/cc/warp_block_sum.c), once
+ * per block: x holds every thread's v, published; n the block's threads.
+ * Every warp's lane-0 tree (the levels idxgen_cc_block_tree_add runs for
+ * the statements as written: five, so lane 0's sum ends in y), each sum
+ * stored in sh[warp] as lane 0 stores it; warp 0's present lanes j loaded
+ * as the program loads them, `j < bound ? sh[j] : zero`; warp 0's lane-0
+ * tree of those: the block's sum in y[0].  The same additions in the same
+ * order as the statements: floating sums bit for bit.
+ */
+#define idxgen_cc_block_sum2(x, y, n, sh, bound, zero)                                            \
+	do {                                                                                       \
+		const unsigned __bsn = (n), __bsw = __bsn < 32u ? __bsn : 32u;                     \
+		if (__bsn % 32u == 0) {	/* whole warps: each warp's tree into its slot of sh */  \
+			for (unsigned __bsk = 0; __bsk * 32u < __bsn; __bsk++)                     \
+				idxgen_cc_tree_lane0_whole((x) + __bsk * 32u, (sh)[__bsk]);         \
+		} else {                                                                           \
+			idxgen_cc_block_tree_add((x), (y), __bsn, (const unsigned char *)0, 16, 32, 0, 1); \
+			for (unsigned __bsk = 0; __bsk * 32u < __bsn; __bsk++)                     \
+				(sh)[__bsk] = (y)[__bsk * 32u];                                    \
+		}                                                                                  \
+		for (unsigned __bsj = 0; __bsj < __bsw; __bsj++)                                   \
+			(x)[__bsj] = __bsj < (bound) ? (sh)[__bsj] : (zero);                       \
+		if (__bsw == 32u)                                                                  \
+			idxgen_cc_tree_lane0_whole((x), (y)[0]);                                   \
+		else                                                                               \
+			idxgen_cc_block_tree_add((x), (y), __bsw, (const unsigned char *)0, 16, 32, 0, 1); \
 	} while (0)
 
 #define IDXGEN_CC_OP_ADD(a, b) ((a) + (b))

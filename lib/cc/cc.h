@@ -437,6 +437,7 @@ bool is_barrier_stmt(CXCursor c);
 bool block_collective(CXCursor c);	/* warp.c's ballot, warp_agg.c's atomic, warp_tree.c's tree: once per block */
 bool warp_leader_collective(CXCursor c);	/* warp_agg.c's: every warp's leader's atomic */
 bool block_tree_collective(CXCursor c);	/* warp_tree.c's: the shuffle trees where lanes can be absent */
+bool block_sum_collective(CXCursor c);	/* warp_block_sum.c's: the two-level shuffle block sum */
 unsigned count_barriers(CXCursor c);
 unsigned count_returns(CXCursor c);
 unsigned first_return_in(CXCursor c);		/* offset, or ~0u */

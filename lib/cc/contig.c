@@ -376,7 +376,8 @@ static CXCursor scattered_in(const struct contig *x, CXCursor c)
 			    t == CXType_RValueReference)
 				return c;
 		}
-	} else if (ck == CXCursor_CallExpr && (!strcmp(n, "idxgen_cc_block_tree_add") || !strcmp(n, "idxgen_cc_block_tree_once"))) {
+	} else if (ck == CXCursor_CallExpr && (!strcmp(n, "idxgen_cc_block_tree_add") || !strcmp(n, "idxgen_cc_block_tree_once") ||
+						 !strcmp(n, "idxgen_cc_block_sum2"))) {
 		/* the block's shuffle trees run by its leader (warp_tree.c): loops of their own, not one per thread */
 		free(n);
 		return c;

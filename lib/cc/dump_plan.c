@@ -343,6 +343,11 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 					s->hoisted ? ", moved in front of the open thread loop" : "");
 				break;
 			}
+			if (block_sum_collective(l[i])) {
+				bprintf(o, "%*sonce per block: line %u (block sum in a 1-D block: every warp's shuffle tree, lane 0's sums through __shared__ memory, warp 0's tree of them, one loop over the block's warps, the adds in the trees' order; only thread 0 reads the result)%s\n",
+					ind, "", line_of(l[i]), s->hoisted ? ", moved in front of the open thread loop" : "");
+				break;
+			}
 			if (block_collective(l[i])) {
 				bprintf(o, "%*sonce per block: line %u (%s)%s\n", ind, "", line_of(l[i]),
 					warp_leader_collective(l[i]) ?

@@ -28,7 +28,7 @@ const char *const cc_ok_builtins[] = {
 	"idxgen_cc_shfl_xor_src", "idxgen_cc_shfl_up", "idxgen_cc_shfl_down", "idxgen_cc_present_mask", "idxgen_cc_ballot", "idxgen_cc_ballots", "idxgen_cc_any", "idxgen_cc_all",
 	"idxgen_cc_match_any", "idxgen_cc_match_all", "idxgen_cc_reduce_add", "idxgen_cc_reduce_min",
 	"idxgen_cc_reduce_max", "idxgen_cc_reduce_and", "idxgen_cc_reduce_or", "idxgen_cc_reduce_xor",
-	"idxgen_cc_block_leader", "idxgen_cc_block_any_present", "idxgen_cc_block_tree_add", "idxgen_cc_block_tree_once", "idxgen_cc_tree_odd", "idxgen_cc_lockstep_warp",
+	"idxgen_cc_block_leader", "idxgen_cc_block_any_present", "idxgen_cc_block_tree_add", "idxgen_cc_block_tree_once", "idxgen_cc_block_sum2", "idxgen_cc_tree_odd", "idxgen_cc_lockstep_warp",
 	"idxgen_cc_warp_leader_add_i", "idxgen_cc_warp_leader_add_u", "idxgen_cc_warp_leader_add_ull", NULL
 };
 
@@ -230,11 +230,13 @@ bool pure_builtin(CXCursor call)
  * warp.c's once-per-warp ballot (idxgen_cc_ballots(b, slots, n, alive);):
  * a collective of the block over the slots its threads published before the
  * barrier in front of it, so it runs once per block whatever the slots hold;
- * so do warp_agg.c's atomics and warp_tree.c's trees below.
+ * so do warp_agg.c's atomics, warp_tree.c's trees and warp_block_sum.c's
+ * block sums below.
  */
 bool block_collective(CXCursor c)
 {
-	return is_call_to(c, "idxgen_cc_ballots") || warp_leader_collective(c) || block_tree_collective(c);
+	return is_call_to(c, "idxgen_cc_ballots") || warp_leader_collective(c) || block_tree_collective(c) ||
+	       block_sum_collective(c);
 }
 
 /*
@@ -244,6 +246,16 @@ bool block_collective(CXCursor c)
 bool block_tree_collective(CXCursor c)
 {
 	return is_call_to(c, "idxgen_cc_block_tree_once");
+}
+
+/*
+ * warp_block_sum.c's two-level block sum (idxgen_cc_block_sum2(...);):
+ * every warp's tree, the sums through __shared__ memory, warp 0's tree,
+ * once per block.
+ */
+bool block_sum_collective(CXCursor c)
+{
+	return is_call_to(c, "idxgen_cc_block_sum2");
 }
 
 /*

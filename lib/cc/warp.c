@@ -830,13 +830,19 @@ static void lower_stmt(struct wlower *w, CXCursor st, bool in_compound)
 {
 	struct cx_kids ks = cx_kids_of(st);
 	enum CXCursorKind k = clang_getCursorKind(st);
-	unsigned i;
+	unsigned i, m, sum_end = 0;
 
 	switch (k) {
 	case CXCursor_CompoundStmt:
-		for (i = 0; i < ks.n; i++)
+		for (i = 0; i < ks.n; i++) {
+			/* the two-level block sum: its 1-D form in front, the statements its else branch */
+			if (i >= sum_end && (m = warp_block_sum(w, st, ks.c, i, ks.n)))
+				sum_end = i + m;
 			if (!warp_agg(w, ks.c, i, ks.n))
 				lower_stmt(w, ks.c[i], true);
+			if (i + 1 == sum_end)
+				warp_block_sum_end(w, ks.c[i]);
+		}
 		break;
 	case CXCursor_IfStmt:	/* cond, then [, else] */
 		if (predicable(w, st, &i)) {

@@ -93,6 +93,18 @@ bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct bu
  * run once per warp by its leader (warp_tree.c): true if lowered so.
  */
 bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound);
+/* A shuffle down from offset 16 over whole warps on a local, its sum in lane 0 (warp_tree.c)? *var: the local. */
+bool warp_tree_whole_down(struct wlower *w, CXCursor loop, CXCursor *var);
+/*
+ * The two-level block sum from l[i] of block (warp_block_sum.c): each warp's tree,
+ * lane 0's sum into __shared__ memory, a barrier, warp 0's tree of the sums,
+ * thread 0's use.  Inserts the 1-D block's form in front of l[i] (the
+ * statements as written become its else branch): the number of statements
+ * of the pattern, whose end the caller closes with " }" after lowering
+ * them (warp_block_sum_end); 0 where it is not proven.
+ */
+unsigned warp_block_sum(struct wlower *w, CXCursor block, const CXCursor *l, unsigned i, unsigned n);
+void warp_block_sum_end(struct wlower *w, CXCursor last);
 /* After statement st of fn_body, is var read only where threadIdx.x % 32 == 0 (warp_lane0.c)? */
 bool lane0_reads_only(const struct source *s, CXCursor fn_body, CXCursor st, CXCursor var);
 

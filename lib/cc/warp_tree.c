@@ -306,6 +306,36 @@ static char *arg_or(struct wlower *w, CXCursor call, int i, const char *dflt)
 	return t;
 }
 
+/*
+ * A whole warp's sum into lane 0 (warp_block_sum.c asks): the loop a
+ * shuffle down from offset 16 halved to 0 on a local of a tree's type,
+ * over whole warps (the width 32 or absent), as warp_tree() lowers it.
+ * *var: that local.
+ */
+bool warp_tree_whole_down(struct wlower *w, CXCursor loop, CXCursor *var)
+{
+	CXCursor off, body, call, start;
+	long long first, width = 32;
+	bool xor_, ok;
+	char *fn;
+	int wi;
+
+	if (in_macro(loop) || clang_getCursorKind(loop) != CXCursor_ForStmt ||
+	    !halving_header(w, loop, &off, &first, &start, &body) || first != 16 ||
+	    !tree_body(w, body, off, var, &call, &xor_) || xor_)
+		return false;
+	fn = builtin_ref(call);
+	wi = !strcmp(fn, "__shfl_down") ? 2 : 3;
+	free(fn);
+	ok = wi >= clang_Cursor_getNumArguments(call);
+	if (!ok) {	/* a width as written: 32 (a default argument has no text) */
+		CXCursor wa = clang_Cursor_getArgument(call, (unsigned)wi);
+
+		ok = c_start(wa) == c_end(wa) || (const_int(w->s, wa, &width) && width == 32);
+	}
+	return ok;
+}
+
 bool warp_tree(struct wlower *w, CXCursor loop, bool in_compound)
 {
 	CXCursor off, body, var, call, start;

@@ -35,13 +35,16 @@ __global__ void block_sum(const int *in, int *out)
 	if (threadIdx.x == 0)
 		out[blockIdx.x] = v;
 }
+// (in a 1-D block the whole block sum is one computation, golden
+// warp_block_sum.cu; the statements as written, the else branch, are these)
 // CHECK-LABEL: /* __global__ block_sum:
 // CHECK-NOT: __idxgen_a{{[0-9]+}}_0
 // CHECK-NOT: __idxgen_r{{[0-9]+}}
-// CHECK: __idxgen_w0[32 + {{.*}}] = (v_[__t]);
-// CHECK: idxgen_cc_block_tree_once(__idxgen_w0 + 32, __idxgen_w0b + 32, {{.*}}, __idxgen_alive, 16, (32), 0, (blockDim.x % 32u == 0 || (blockDim.y == 1 && blockDim.z == 1)));
+// CHECK: idxgen_cc_block_sum2(__idxgen_w0 + 32,
+// CHECK: __idxgen_w1[32 + {{.*}}] = (v_[__t]);
 // CHECK: idxgen_cc_block_tree_once(__idxgen_w1 + 32, __idxgen_w1b + 32, {{.*}}, __idxgen_alive, 16, (32), 0, (blockDim.x % 32u == 0 || (blockDim.y == 1 && blockDim.z == 1)));
-// CHECK: if (__idxgen_alive[{{.*}}]) { v_[__t] = __idxgen_w1b[32 + {{.*}}]; }
+// CHECK: idxgen_cc_block_tree_once(__idxgen_w2 + 32, __idxgen_w2b + 32, {{.*}}, __idxgen_alive, 16, (32), 0, (blockDim.x % 32u == 0 || (blockDim.y == 1 && blockDim.z == 1)));
+// CHECK: if (__idxgen_alive[{{.*}}]) { v_[__t] = __idxgen_w2b[32 + {{.*}}]; }
 // CHECK-NOT: __idxgen_r{{[0-9]+}}
 // PLAN-LABEL: kernel block_sum:
 // PLAN: once per block: line 29 (warp tree: line 29's shuffle loop, {{.*}}; only the lanes lane 0's value depends on (only lane 0 reads it))

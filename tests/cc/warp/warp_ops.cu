@@ -198,3 +198,24 @@ __global__ void helper_self(const int *in, int *out)
 	if ((threadIdx.x & 31) == 0)
 		out[2 * g + 1] += s * 1000;
 }
+
+// The two-level block sum (lib/cc/warp_block_sum.c, issue 40): each warp's
+// tree, lane 0's sum into sums[], warp 0's tree of the sums, thread 0's
+// store; in a 1-D block one computation per block.  Its lane and warp are
+// threadIdx.x's, as public code writes them: in a block of several rows
+// CUDA's stores to sums[] race (ref_warp.cc compares 1-D shapes only).
+__global__ void block_sum2(const int *in, int *out)
+{
+	__shared__ int sums[32];
+	int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+	int v = in[BLOCK_ID * THREADS + LINEAR_ID] - 40;
+	v = lane_sum(v);
+	if (lane == 0)
+		sums[wid] = v;
+	__syncthreads();
+	v = threadIdx.x < blockDim.x / 32 ? sums[lane] : 0;
+	if (wid == 0)
+		v = lane_sum(v);
+	if (threadIdx.x == 0)
+		out[BLOCK_ID] = v;
+}
