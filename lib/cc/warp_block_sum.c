@@ -342,6 +342,72 @@ static bool thread0_use(struct wlower *w, CXCursor st, CXCursor var)
 	return ok;
 }
 
+struct var_refs {
+	CXCursor var;
+	unsigned *at, n, cap;	/* the offsets of var's references */
+	bool in_macro;
+};
+
+static enum CXChildVisitResult find_var_refs(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct var_refs *r = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || !clang_equalCursors(clang_getCursorReferenced(c), r->var))
+		return CXChildVisit_Recurse;
+	if (in_macro(c)) {
+		r->in_macro = true;
+		return CXChildVisit_Break;
+	}
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 4;
+		r->at = cx_realloc(r->at, r->cap * sizeof(*r->at));
+	}
+	r->at[r->n++] = c_start(c);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Thread 0's use st with the result in place of var, on one line: the
+ * 1-D form's copy of it (no copy of the result into every thread's var).
+ * NULL where the text has a comment or a preprocessor line, or var is
+ * named inside a macro's expansion.
+ */
+static char *use_with_result(struct wlower *w, CXCursor st, CXCursor var, const char *result)
+{
+	struct var_refs r = { var, NULL, 0, 0, false };
+	unsigned a = c_start(st), b = stmt_end(w->s, st), k, j = 0;
+	struct buf o = { 0 };
+	char *name = cx_spelling(var);
+
+	clang_visitChildren(st, find_var_refs, &r);
+	for (k = a; k < b && !r.in_macro; k++)
+		if (w->s->text[k] == '#' || (w->s->text[k] == '/' && k + 1 < b &&
+					     (w->s->text[k + 1] == '/' || w->s->text[k + 1] == '*')))
+			r.in_macro = true;
+	for (k = a; k < b && !r.in_macro; k++) {
+		if (j < r.n && k == r.at[j]) {
+			if (strncmp(w->s->text + k, name, strlen(name))) {
+				r.in_macro = true;	/* not spelled as the name here */
+				break;
+			}
+			bputs(&o, result);
+			k += (unsigned)strlen(name) - 1;
+			j++;
+			continue;
+		}
+		bprintf(&o, "%c", w->s->text[k] == '\n' ? ' ' : w->s->text[k]);
+	}
+	free(r.at);
+	free(name);
+	if (r.in_macro || j != r.n) {
+		buf_free(&o);
+		return NULL;
+	}
+	bputs(&o, "");
+	return o.p;
+}
+
 /* var named nowhere after l[last] in block, and dying at the block's end (declared in it, or the kernel's). */
 static bool dead_after(struct wlower *w, CXCursor block, const CXCursor *l, unsigned first, unsigned last,
 		       unsigned n, CXCursor var)
@@ -406,9 +472,9 @@ static bool fused_decl(struct wlower *w, CXCursor st, CXCursor var, CXCursor *in
 unsigned warp_block_sum(struct wlower *w, CXCursor block, const CXCursor *l, unsigned i, unsigned n)
 {
 	CXCursor var, first, sh, init;
-	char *bound = NULL, *zero = NULL, *name, *type, *shn, *value;
-	unsigned slot, k, eq;
-	struct buf t = { 0 }, rest = { 0 };
+	char *bound = NULL, *zero = NULL, *name, *type, *shn, *value, *use;
+	unsigned slot, k, eq, at;
+	struct buf t = { 0 }, rest = { 0 }, result = { 0 };
 	bool ok;
 
 	if (w->loops || w->inner || w->guarded || i + 6 > n || count_returns(w->body) ||
@@ -434,29 +500,42 @@ unsigned warp_block_sum(struct wlower *w, CXCursor block, const CXCursor *l, uns
 	type = cx_string(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(var))));
 	bprintf(&w->decls, " __shared__ %s __idxgen_w%u[32 + 1024 + 32]; __shared__ %s __idxgen_w%ub[32 + 1024 + 32];",
 		type, slot, type, slot);
+	/* thread 0's use reads the result itself where it can be copied; else every thread's v gets it */
+	bprintf(&result, "__idxgen_w%ub[32]", slot);
+	use = use_with_result(w, l[i + 5], var, result.p);
+	at = c_start(l[i]);
 	if (i > 0 && fused_decl(w, l[i - 1], var, &init, &eq)) {
-		/* `T v;`: the 1-D form publishes v's initializer, the else branch assigns it */
+		/* the 1-D form publishes v's initializer itself: no copy of v in the load's loop */
 		value = wl_text(w->s, init);
-		wl_edit(w, eq, c_end(init), cx_strdup(""));
 		bprintf(&t, "if (blockDim.y == 1 && blockDim.z == 1) { __idxgen_w%u[32 + " LIN "] = (%s); ", slot, value);
-		bprintf(&rest, "%s = %s; ", name, value);
+		if (use) {	/* v is named nowhere else: its declaration goes into the else branch as written */
+			at = c_start(l[i - 1]);
+		} else {	/* `T v;`, assigned in the else branch */
+			wl_edit(w, eq, c_end(init), cx_strdup(""));
+			bprintf(&rest, "%s = %s; ", name, value);
+		}
 		free(value);
 	} else {	/* one publication joins the thread loop before */
 		bprintf(&t, "__idxgen_w%u[32 + " LIN "] = (%s); if (blockDim.y == 1 && blockDim.z == 1) { ", slot, name);
 	}
+	bprintf(&t, "__idxgen_warp_sync(); idxgen_cc_block_sum2(__idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, (%s), (%s)); "
+		"__idxgen_warp_sync(); ", slot, slot, shn, bound, zero);
+	if (use)
+		bprintf(&t, "%s", use);
+	else
+		bprintf(&t, "%s = %s;", name, result.p);
 	/* the statements as written in the else branch */
-	bprintf(&t,
-		"__idxgen_warp_sync(); idxgen_cc_block_sum2(__idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, (%s), (%s)); "
-		"__idxgen_warp_sync(); %s = __idxgen_w%ub[32]; } else { %s",
-		slot, slot, shn, bound, zero, name, slot, rest.p ? rest.p : "");
+	bprintf(&t, " } else { %s", rest.p ? rest.p : "");
 	buf_free(&rest);
-	wl_edit(w, c_start(l[i]), c_start(l[i]), t.p);
+	buf_free(&result);
+	wl_edit(w, at, at, t.p);
 	free(name);
 	free(shn);
 	free(type);
 	free(bound);
 	free(zero);
-	return 5;
+	free(use);
+	return use ? 6 : 5;
 }
 
 void warp_block_sum_end(struct wlower *w, CXCursor last)

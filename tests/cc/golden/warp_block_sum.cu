@@ -4,8 +4,8 @@
 // (0 beyond the warp count), warp 0's tree again, thread 0 using the result.
 // In a 1-D block (a run-time test) the block publishes v once and
 // idxgen_cc_block_sum2 runs both trees once per block, the adds in the
-// trees' order; any other shape runs the statements as written (the else
-// branch).  Before, the statements ran as ten thread loops: bench_warp's
+// trees' order, and thread 0's use reads its result; any other shape runs
+// the statements as written (the else branch).  Before, the statements ran as ten thread loops: bench_warp's
 // sum_shfl_helper 3,873 instructions a block, sum_shfl 1,796 (callgrind,
 // lib/README.md).  tests/cc/whole/progs/warp_block_sum.cu compares the
 // taken forms with a host model, floats bit for bit; tests/cc/warp
@@ -46,13 +46,13 @@ __global__ void block_sum(const int *in, int *out)
 // CHECK-LABEL: /* __global__ block_sum:
 // CHECK: if (blockDim.y == 1 && blockDim.z == 1) {
 // CHECK: idxgen_cc_block_sum2(__idxgen_w[[W:[0-9]+]] + 32, __idxgen_w[[W]]b + 32, (blockDim.x * blockDim.y * blockDim.z), sums, (blockDim.x / warpSize), (0));
-// CHECK: v_[__t] = __idxgen_w[[W]]b[32];
+// CHECK: out[blockIdx.x] = __idxgen_w[[W]]b[32];
 // CHECK: } else {
 // CHECK: idxgen_cc_block_tree_once(
 // CHECK: idxgen_cc_block_tree_once(
 // CHECK: out[blockIdx.x] = v_[__t];
 // PLAN-LABEL: kernel block_sum:
-// PLAN: once per block: line 36 (block sum in a 1-D block: every warp's shuffle tree, lane 0's sums through __shared__ memory, warp 0's tree of them, one loop over the block's warps, the adds in the trees' order; only thread 0 reads the result)
+// PLAN: once per block: line 34 (block sum in a 1-D block: every warp's shuffle tree, lane 0's sums through __shared__ memory, warp 0's tree of them, one loop over the block's warps, the adds in the trees' order; only thread 0 reads the result)
 // PLAN: else:
 
 // lane 0's form written out: tid a local, the second tree in every warp
@@ -99,6 +99,30 @@ __global__ void float_sum(const float *in, float *out)
 // CHECK: idxgen_cc_block_sum2({{.*}}, part, ((blockDim.x >> 5)), (0.0f));
 // PLAN-LABEL: kernel float_sum:
 // PLAN: once per block: line {{[0-9]+}} (block sum in a 1-D block:
+
+// thread 0's use with a comment in it: not copied into the 1-D form, which
+// then gives every thread's v the result
+__global__ void use_commented(const int *in, int *out)
+{
+	__shared__ int sums[32];
+	int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+	int v = in[blockIdx.x * blockDim.x + threadIdx.x];
+
+	v = warp_sum(v);
+	if (lane == 0)
+		sums[wid] = v;
+	__syncthreads();
+	v = threadIdx.x < blockDim.x / 32 ? sums[lane] : 0;
+	if (wid == 0)
+		v = warp_sum(v);
+	if (threadIdx.x == 0) /* the block's sum */
+		out[blockIdx.x] = v;
+}
+// CHECK-LABEL: /* __global__ use_commented:
+// CHECK: idxgen_cc_block_sum2(__idxgen_w[[U:[0-9]+]] + 32,
+// CHECK: v_[__t] = __idxgen_w[[U]]b[32];
+// CHECK: } else {
+// CHECK: out[blockIdx.x] = v_[__t];
 
 // ---- left as written: what the form would not give the same ----
 
