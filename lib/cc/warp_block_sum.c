@@ -21,7 +21,7 @@
  * publishes v once and runs
  *
  *     idxgen_cc_block_sum2(x, y, n, sh, BOUND, ZERO);   once per block
- *     v = <the second tree's lane 0>;
+ *     if (threadIdx.x == 0) USE(<the second tree's lane 0>);
  *
  * (include/idxgen_cc_warp.h): every warp's lane-0 tree, each sum stored
  * where lane 0 stores it, warp 0's lanes loaded as the program loads them
@@ -29,8 +29,12 @@
  * lane-0 tree -- the same levels of idxgen_cc_block_tree_add that the
  * statements as written run, so the same additions in the same order:
  * floating sums bit for bit, nothing reassociated (the rule of the
- * shared-memory tree's recogniser, tree_level.c).  Every thread gets the
- * result in v, which only thread 0 reads afterwards.
+ * shared-memory tree's recogniser, tree_level.c).  Thread 0's use is
+ * copied into the branch with the result in place of v (where v's
+ * initializer is what the branch publishes, v's declaration stays in the
+ * else branch: v is named nowhere else); where it cannot be copied (a
+ * comment or a preprocessor line in it, v named in a macro) every thread's
+ * v gets the result instead, which only thread 0 reads afterwards.
  *
  * Proven on the text, else the statements are lowered as before: both
  * trees shuffles down from 16 over whole warps on the same local v of the
