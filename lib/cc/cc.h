@@ -1131,6 +1131,8 @@ unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigne
 /* in *at: a `for (init; ; inc)` whose empty condition becomes `__idxgen_cc_spin()` (offset: after the ';') */
 #define SPIN_BARE (1u << 31)
 unsigned spin_line(const struct source *s, CXCursor fn);
+/* ... the first loop that waits for memory another thread writes (not for the device clock), 0: none */
+unsigned spin_memory_line(const struct source *s, CXCursor fn);
 /* ... does kernel fn spin, itself or in a function it calls (its descriptor's IDXGEN_RT_KERNEL_WAITS)? */
 bool spin_reaches(const struct source *s, CXCursor fn);
 /* ... can a loop's condition take `X && ` in front (no macro, no top-level assignment, comma or ?:)? */

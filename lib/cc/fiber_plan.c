@@ -654,11 +654,18 @@ const char *fiber_reason(const struct source *s, CXCursor fn, char *buf, size_t 
 		return buf;
 	}
 	if (s->model != EXEC_FISSION) {
-		unsigned line = spin_line(s, fn);
+		unsigned line = spin_memory_line(s, fn);
 
 		if (line) {
 			snprintf(buf, len,
 				 "line %u waits in a loop for memory another thread writes (its condition depends on an atomic or a volatile read): loop fission would run the waiting thread before the writer",
+				 line);
+			return buf;
+		}
+		line = spin_line(s, fn);
+		if (line) {
+			snprintf(buf, len,
+				 "line %u waits in a loop for the device clock: as fibers the block's threads wait together, as on a GPU, not one after another",
 				 line);
 			return buf;
 		}

@@ -25,6 +25,15 @@
  * for nobody (alone, its first try succeeds), and it is common in kernels
  * loop fission runs fast.  Nor is a loop whose atomics do not decide when
  * it ends (`while (i < n) { atomicAdd(&h[x[i]], 1); i += stride; }`).
+ *
+ * A loop that waits for the device clock (`while (clock64() - start <
+ * cycles)`, the samples' clock_block) gets the same turns: on a GPU a
+ * block's threads wait out the cycles together, one after another here
+ * (graphMemoryFootprint's 16.7 M threads waiting 5 us each: 84 s a launch).
+ * As fibers, each clock read lets the block's other threads run, so their
+ * waits overlap as on a GPU.  Such a loop waits for no other thread: it is
+ * no reason to refuse loop fission or the C path (check_spin), nor to keep
+ * a grid's blocks resident (spin_reaches).
  */
 #include "cc.h"
 #include "cx.h"
@@ -34,6 +43,7 @@
 
 struct spins {
 	const struct source *s;
+	bool clock;		/* a loop that waits for the device clock is one (fibers), or not (check_spin, spin_reaches) */
 	bool takes_ok;		/* the C path: a loop that only takes a lock is no spin loop (only_takes()) */
 	unsigned *at, n, cap;	/* where `__idxgen_cc_spin() && ` goes: each condition's start */
 	unsigned first_line;	/* the first spin loop's line (1-based), 0: none */
@@ -77,9 +87,20 @@ static bool waiting_atomic(const struct source *s, CXCursor call)
 	return r;
 }
 
-/* Does e call a waiting atomic or read a volatile object? */
+/* A read of the device clock: clock() (renamed by idxgen_cc_program.h) or clock64(). */
+static bool clock_read(CXCursor call)
+{
+	char *n = cx_spelling(call);
+	bool r = !strcmp(n, "clock") || !strcmp(n, "idxgen_cc_clock") || !strcmp(n, "clock64");
+
+	free(n);
+	return r;
+}
+
+/* Does e call a waiting atomic or read a volatile object (or, with clock, read the device clock)? */
 struct waits {
 	const struct source *s;
+	bool clock;
 	bool hit;
 };
 
@@ -89,7 +110,7 @@ static enum CXChildVisitResult waits_visit(CXCursor c, CXCursor parent, CXClient
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (k == CXCursor_CallExpr && waiting_atomic(w->s, c)) {
+	if (k == CXCursor_CallExpr && (waiting_atomic(w->s, c) || (w->clock && clock_read(c)))) {
 		w->hit = true;
 		return CXChildVisit_Break;
 	}
@@ -102,9 +123,9 @@ static enum CXChildVisitResult waits_visit(CXCursor c, CXCursor parent, CXClient
 	return CXChildVisit_Recurse;
 }
 
-static bool waits_on_memory(const struct source *s, CXCursor e)
+static bool waits_on(const struct source *s, bool clock, CXCursor e)
 {
-	struct waits w = { s, false };
+	struct waits w = { s, clock, false };
 
 	if (waits_visit(e, clang_getNullCursor(), &w) == CXChildVisit_Break)
 		return true;
@@ -127,6 +148,7 @@ static enum CXChildVisitResult vars_visit(CXCursor c, CXCursor parent, CXClientD
 
 struct assigned {
 	const struct source *s;
+	bool clock;		/* reads of the device clock count (waits_on) */
 	const struct cx_kids *vars;
 	struct cx_kids *feeds;	/* the variables that the values assigned to vars read (spins_on) */
 	bool guarded;		/* inside an if whose condition calls an atomic or reads a volatile */
@@ -242,7 +264,7 @@ static enum CXChildVisitResult assigned_visit(CXCursor c, CXCursor parent, CXCli
 
 	(void)parent;
 	if (assignment(a->s, c, &target, &value) && is_var(a->vars, target)) {
-		if (a->guarded || (waits_on_memory(a->s, value) && !cas_update(a->vars, value))) {
+		if (a->guarded || (waits_on(a->s, a->clock, value) && !cas_update(a->vars, value))) {
 			a->hit = true;
 			return CXChildVisit_Break;
 		}
@@ -253,7 +275,7 @@ static enum CXChildVisitResult assigned_visit(CXCursor c, CXCursor parent, CXCli
 		CXCursor init = var_init(c);
 
 		if (!clang_Cursor_isNull(init)) {
-			if (a->guarded || waits_on_memory(a->s, init)) {
+			if (a->guarded || waits_on(a->s, a->clock, init)) {
 				a->hit = true;
 				return CXChildVisit_Break;
 			}
@@ -263,9 +285,9 @@ static enum CXChildVisitResult assigned_visit(CXCursor c, CXCursor parent, CXCli
 	if (k == CXCursor_IfStmt && !a->guarded) {
 		struct cx_kids ks = cx_kids_of(c);
 
-		if (ks.n >= 2 && !waits_on_memory(a->s, ks.c[0]) && assigns_any(a, &ks))
+		if (ks.n >= 2 && !waits_on(a->s, a->clock, ks.c[0]) && assigns_any(a, &ks))
 			add_vars(a->feeds, ks.c[0]);	/* `if ((pcol & neipcol) == 0) keep ^= curr;` */
-		if (ks.n >= 2 && waits_on_memory(a->s, ks.c[0])) {
+		if (ks.n >= 2 && waits_on(a->s, a->clock, ks.c[0])) {
 			struct assigned in = *a;
 
 			in.guarded = true;
@@ -289,12 +311,12 @@ static enum CXChildVisitResult assigned_visit(CXCursor c, CXCursor parent, CXCli
  * posscol volatile): a loop that ends when memory another thread writes says
  * so, however many variables away.
  */
-static bool spins_on(const struct source *s, CXCursor cond, CXCursor body)
+static bool spins_on(const struct source *s, bool clock, CXCursor cond, CXCursor body)
 {
 	struct cx_kids vars = { 0 }, feeds = { 0 };
-	struct assigned a = { s, &vars, &feeds, false, false };
+	struct assigned a = { s, clock, &vars, &feeds, false, false };
 
-	if (waits_on_memory(s, cond))
+	if (waits_on(s, clock, cond))
 		return true;
 	vars_visit(cond, clang_getNullCursor(), &vars);
 	clang_visitChildren(cond, vars_visit, &vars);
@@ -371,7 +393,7 @@ static enum CXChildVisitResult tests_visit(CXCursor c, CXCursor parent, CXClient
 	if (clang_getCursorKind(c) == CXCursor_IfStmt) {
 		struct cx_kids ks = cx_kids_of(c);
 
-		w->hit = ks.n >= 2 && waits_on_memory(w->s, ks.c[0]);
+		w->hit = ks.n >= 2 && waits_on(w->s, w->clock, ks.c[0]);
 		cx_kids_free(&ks);
 		if (w->hit)
 			return CXChildVisit_Break;
@@ -478,12 +500,12 @@ static enum CXChildVisitResult loops_visit(CXCursor c, CXCursor parent, CXClient
 		return CXChildVisit_Recurse;
 	}
 	if (always_true(sp->s, cond)) {
-		struct waits w = { sp->s, false };
+		struct waits w = { sp->s, sp->clock, false };
 
 		clang_visitChildren(body, tests_visit, &w);	/* `while (true) { if (atomicCAS(...) == 0) break; }` */
 		spins = w.hit;
 	} else
-		spins = spins_on(sp->s, cond, body);
+		spins = spins_on(sp->s, sp->clock, cond, body);
 	if (!spins || (sp->takes_ok && only_takes(sp->s, c)))
 		return CXChildVisit_Recurse;
 	if (!sp->first_line) {
@@ -507,7 +529,7 @@ static enum CXChildVisitResult loops_visit(CXCursor c, CXCursor parent, CXClient
 
 unsigned spin_points(const struct source *s, CXCursor fn, unsigned **at, unsigned *line)
 {
-	struct spins sp = { s, false, NULL, 0, 0, 0, clang_getNullCursor() };
+	struct spins sp = { s, true, false, NULL, 0, 0, 0, clang_getNullCursor() };
 
 	clang_visitChildren(fn, loops_visit, &sp);
 	*at = sp.at;
@@ -525,10 +547,20 @@ unsigned spin_line(const struct source *s, CXCursor fn)
 	return line;
 }
 
+/* The first loop that waits for memory another thread writes, the device clock left out. */
+unsigned spin_memory_line(const struct source *s, CXCursor fn)
+{
+	struct spins sp = { s, false, false, NULL, 0, 0, 0, clang_getNullCursor() };
+
+	clang_visitChildren(fn, loops_visit, &sp);
+	free(sp.at);
+	return sp.first_line;
+}
+
 /* A whole program forced to loop fission (--exec-model=fission) refuses a spin loop rather than hang in it. */
 void check_spin(struct source *s, CXCursor fn)
 {
-	struct spins sp = { s, !s->cxx, NULL, 0, 0, 0, clang_getNullCursor() };
+	struct spins sp = { s, false, !s->cxx, NULL, 0, 0, 0, clang_getNullCursor() };
 
 	/* whole programs run such a loop as fibers; the C path (kernels only) and forced fission cannot */
 	if (s->cxx && s->model != EXEC_FISSION)
@@ -585,7 +617,7 @@ static bool reach_fn(struct reach *r, CXCursor fn)
 			return false;
 	r->seen = cx_realloc(r->seen, (r->n + 1) * sizeof(*r->seen));
 	r->seen[r->n++] = fn;
-	if (spin_line(r->s, fn))
+	if (spin_memory_line(r->s, fn))
 		r->hit = true;
 	else
 		clang_visitChildren(fn, reach_visit, r);
