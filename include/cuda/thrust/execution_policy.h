@@ -6,6 +6,8 @@
  */
 #pragma once
 #include <idxgen_user_macros_push.h>
+#include <thrust/detail/idxgen_nest_begin.h>
 #include_next <thrust/execution_policy.h>
 #include <thrust/system/cuda/execution_policy.h>
+#include <thrust/detail/idxgen_nest_end.h>
 #include <idxgen_user_macros_pop.h>

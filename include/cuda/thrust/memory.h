@@ -15,9 +15,11 @@
 #pragma once
 #define IDXGEN_THRUST_IN_MEMORY_H 1
 #include <idxgen_user_macros_push.h>
+#include <thrust/detail/idxgen_nest_begin.h>
 #include_next <thrust/memory.h>
 #undef IDXGEN_THRUST_IN_MEMORY_H
 #include <thrust/execution_policy.h>
 #include <thrust/system_error.h>
 #include <thrust/system/cuda/error.h>
+#include <thrust/detail/idxgen_nest_end.h>
 #include <idxgen_user_macros_pop.h>

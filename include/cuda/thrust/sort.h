@@ -12,6 +12,8 @@
  */
 #pragma once
 #include <idxgen_user_macros_push.h>
+#include <thrust/detail/idxgen_nest_begin.h>
 #include_next <thrust/sort.h>
 #include <thrust/sequence.h>
+#include <thrust/detail/idxgen_nest_end.h>
 #include <idxgen_user_macros_pop.h>

@@ -18,11 +18,17 @@
  * algorithms before thrust::inclusive_scan and others are declared.  Nor
  * while thrust/memory.h runs (it includes reference.h before it declares
  * thrust::malloc, which the device system's headers call): our memory.h
- * includes them after Debian's.
+ * includes them after Debian's.  Since every public Thrust header has a
+ * header of ours in front (IDXGEN_THRUST_NESTED while it reads Thrust's),
+ * the outermost of those adds them once Thrust's header is complete
+ * (thrust/detail/idxgen_nest_end.h), and this header only for a program
+ * whose first Thrust header is a detail/ one: added midway, they met
+ * thrust::malloc undeclared when the first header was
+ * <thrust/universal_vector.h> or <thrust/system/omp/vector.h>.
  */
 #pragma once
 #include_next <thrust/system/detail/generic/select_system.h>
-#ifndef IDXGEN_THRUST_IN_MEMORY_H
+#if !defined(IDXGEN_THRUST_IN_MEMORY_H) && !defined(IDXGEN_THRUST_NESTED)
 #include <thrust/execution_policy.h>
 #include <thrust/system_error.h>
 #include <thrust/system/cuda/error.h>
