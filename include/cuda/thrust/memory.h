@@ -18,8 +18,8 @@
 #include <thrust/detail/idxgen_nest_begin.h>
 #include_next <thrust/memory.h>
 #undef IDXGEN_THRUST_IN_MEMORY_H
-#include <thrust/execution_policy.h>
-#include <thrust/system_error.h>
-#include <thrust/system/cuda/error.h>
+/* the three held back come with idxgen_nest_end.h, at the outermost Thrust
+ * header: here, inside another (<thrust/system/cpp/execution_policy.h>
+ * first), they came before that header's own algorithms were declared */
 #include <thrust/detail/idxgen_nest_end.h>
 #include <idxgen_user_macros_pop.h>
