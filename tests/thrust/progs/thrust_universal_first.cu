@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// <thrust/universal_vector.h> as the only Thrust header, as programs that
+// <thrust/universal_vector.h> as the first Thrust header, as programs that
 // share one vector between kernels and host code write it (a kernel writes
 // each element through the raw pointer, the host reads the vector back, a
-// reduction with the policy every Thrust header brings under nvcc).
+// reduction with thrust::device from the headers included after it: CUDA
+// 13's Thrust declares neither through universal_vector.h).
 // idxgen-cc refused this before (Debian's universal_vector.h reached our
 // select_system.h before thrust::malloc was declared: "'malloc' is not a
 // member of 'thrust'"; so did <thrust/system/{cpp,omp,tbb}/vector.h>,
@@ -13,6 +14,8 @@
 //        nvcc -arch=sm_90 -o thrust_universal_first thrust_universal_first.cu
 #include <cstdio>
 #include <thrust/universal_vector.h>
+#include <thrust/execution_policy.h>
+#include <thrust/reduce.h>
 
 __global__ void squares(int *v, int n)
 {
