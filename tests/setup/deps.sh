@@ -49,6 +49,7 @@ pkgs=(build-essential dpkg-dev git ninja-build libglib2.0-dev libpixman-1-dev
       seabios qemu-system-data busybox-static cpio xz-utils zstd kmod
       libdrm-dev libpci-dev libcairo2-dev pciutils sparse bc file perl
       valgrind gdb  # gdb: backtraces of a QEMU crash (tests/vm/run-vm.sh)
+      time  # /usr/bin/time: the independent CPU figure of tests/vm/kernel/test-build-kernel-cpu.sh
       libclang-16-dev llvm-16-tools clang clang-16 pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers graphviz python3
       libomp-16-dev  # omp.h for idxgen-cc's parse and clang++-16 -fopenmp (.cu host code with OpenMP)
       openmpi-bin libopenmpi-dev  # mpicxx, mpirun: CUDA+MPI built with idxgen-cc -ccbin mpicxx (tests/cc/whole.sh)
