@@ -60,7 +60,13 @@ __global__ void clockBlock(clock_t cycles, waited *out)
 	out[i].backwards = 0;
 }
 
-// clock64() in the condition, each reading compared with the one before
+// clock64() in the condition, each reading compared with the one before.
+// The end is read after the loop: the last reading of the loop may come
+// right after the start, in the thread's first turn, when the OS stops the
+// CPU for longer than the wait between the two (a loaded machine did), and
+// then the thread leaves at its next turn, while a later thread of the
+// block may not have read its start yet.  What leaving the loop shows is
+// that the wait is over; when the thread leaves is the moment to compare.
 __global__ void clock64Block(long long cycles, waited *out)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -72,8 +78,8 @@ __global__ void clock64Block(long long cycles, waited *out)
 		last = now;
 	} while (now - start < cycles);
 	out[i].start = start;
-	out[i].end = now;
-	out[i].backwards = backwards;
+	out[i].end = clock64();
+	out[i].backwards = backwards + (out[i].end < now);
 }
 
 static int optionValue(int argc, char **argv, const char *name, int fallback)
