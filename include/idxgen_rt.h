@@ -627,6 +627,13 @@ IDXGEN_EXPORT void idxgen_rt_trap(struct idxgen_rt_block *blk, const char *fmt, 
 /* printf from a kernel, buffered per block; returns the characters written. */
 IDXGEN_EXPORT int idxgen_rt_printf(struct idxgen_rt_block *blk, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/*
+ * The device clock (clock64()): the CPU's cycle counter, each reading
+ * strictly above the previous one on the calling thread, so a block's
+ * readings never go back when the OS moves its thread between CPUs whose
+ * counters differ (an SM's counter never does either).
+ */
+IDXGEN_EXPORT long long idxgen_rt_clock64(void);
 
 /* Integer atomics: old value returned; T in i32, u32, i64, u64. */
 #define IDXGEN_RT__ATOMIC_INT(sfx, _Tp)							\

@@ -837,19 +837,14 @@ IDXGEN_CUDA__F void __threadfence_system(void)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-/* A per-CPU cycle counter (time stamp counter / virtual counter). */
+/*
+ * The device clock: the CPU's cycle counter, never going back on the block's
+ * thread (idxgen_rt_clock64: a CPU's counter can lag another's, and the OS
+ * moves threads between CPUs).
+ */
 IDXGEN_CUDA__F long long clock64(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
-	return (long long)__builtin_ia32_rdtsc();
-#elif defined(__aarch64__)
-	unsigned long long v;
-
-	__asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(v));
-	return (long long)v;
-#else
-	return 0;
-#endif
+	return idxgen_rt_clock64();
 }
 
 /* ---------------------------------------------------------------- */

@@ -117,3 +117,42 @@ int idxgen_rt_printf(struct idxgen_rt_block *blk, const char *fmt, ...)
 	w->plen += (size_t)n;
 	return n;
 }
+
+/*
+ * clock64(): the CPU's cycle counter (TSC, the virtual counter on arm64),
+ * read by device code, never below the previous reading on this OS thread.
+ * On a GPU a block's threads read their multiprocessor's one counter, which
+ * never goes back; code compares readings of different threads of a block
+ * (which thread waited first, how long a wait took).  Here a block runs on
+ * one OS thread, but the OS may move that thread to another CPU, and CPUs'
+ * counters need not agree (virtual machines: a migrated vCPU can read a
+ * lower value).  Clamping each reading to the last one plus one keeps this
+ * thread's readings strictly increasing, so a block's never go back; a move
+ * to a lagging CPU costs at most the lag, a move ahead only skips cycles.
+ * The last reading is per thread, so it is thread-local (no lock, no
+ * sharing: blocks on other threads have their own counters, as on a GPU).
+ */
+static _Thread_local long long rt_clock_last;
+
+static long long cycle_counter(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	return (long long)__builtin_ia32_rdtsc();
+#elif defined(__aarch64__)
+	unsigned long long v;
+
+	__asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(v));
+	return (long long)v;
+#else
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &t);
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+#endif
+}
+
+long long idxgen_rt_clock64(void)
+{
+	rt_clock_last = rt_clock_after(rt_clock_last, cycle_counter());
+	return rt_clock_last;
+}

@@ -383,5 +383,14 @@ void rt_fault_leave(struct idxgen_rt_block *was);
 bool rt_fault_divide(const siginfo_t *si, void *uc);
 /* builtins.c: leave the block after its trap message was recorded. */
 __attribute__((noreturn)) void rt_trap_resume(struct idxgen_rt_block *blk);
+/*
+ * builtins.c, idxgen_rt_clock64: the reading that follows `last` when the
+ * counter reads `raw` (a lower or equal raw value: a CPU whose counter lags
+ * the one read before): strictly above last.  Here so the tests reach it.
+ */
+static inline long long rt_clock_after(long long last, long long raw)
+{
+	return raw > last ? raw : last + 1;
+}
 
 #endif

@@ -152,6 +152,11 @@ TAP_TEST(devices)
 	test_devices();
 }
 
+TAP_TEST(clock)
+{
+	test_clock();
+}
+
 TAP_TEST(threads_1)
 {
 	test_at_threads(1);

@@ -81,5 +81,7 @@ void test_prof(struct idxgen_rt *rt);
 void test_fibers(struct idxgen_rt *rt, unsigned int nt);
 /* test_rt_coop.c: cooperative launches, grid-wide barriers */
 void test_coop(struct idxgen_rt *rt, unsigned int nt);
+/* test_rt_clock.c: the device clock never goes back on a thread */
+void test_clock(void);
 
 #endif /* IDXGEN_TEST_RT_H */
