@@ -634,6 +634,12 @@ IDXGEN_EXPORT int idxgen_rt_printf(struct idxgen_rt_block *blk, const char *fmt,
  * counters differ (an SM's counter never does either).
  */
 IDXGEN_EXPORT long long idxgen_rt_clock64(void);
+/*
+ * The rate of that clock in kHz (cudaDevAttrClockRate): the counter's own,
+ * stated by the CPU (arm64's CNTFRQ_EL0, x86's CPUID 0x15 or a hypervisor's
+ * leaf) or measured once against CLOCK_MONOTONIC_RAW (10 ms, first call).
+ */
+IDXGEN_EXPORT int idxgen_rt_clock_khz(void);
 
 /* Integer atomics: old value returned; T in i32, u32, i64, u64. */
 #define IDXGEN_RT__ATOMIC_INT(sfx, _Tp)							\

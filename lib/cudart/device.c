@@ -7,7 +7,8 @@
  * blocks (one worker thread per online CPU), the idxgen accelerator (or
  * its emulation) generates the thread indices.  The properties say so
  * honestly: multiprocessors = workers, one resident block per worker,
- * memory and caches and clock of the CPU (sysconf, sysfs, /proc/cpuinfo),
+ * memory and caches of the CPU (sysconf, sysfs, /proc/cpuinfo), the clock
+ * rate of the counter clock64() reads (idxgen_rt_clock_khz),
  * warp size and block limits of the idxgen device (idxgen_get_info),
  * integrated and unified (one address space).  lib/cudart/README.md lists
  * every field.
@@ -61,17 +62,6 @@ static long read_long(const char *path)
 		fclose(f);
 	}
 	return v;
-}
-
-static int cpu_khz(void)
-{
-	long khz = read_long("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq");
-	char mhz[64];
-
-	if (khz > 0)
-		return (int)khz;
-	cpuinfo("cpu MHz", mhz, sizeof(mhz));
-	return mhz[0] ? (int)(atof(mhz) * 1000.0) : 0;
 }
 
 /* Bytes of the level-2 cache: glibc's answer, else sysfs's. */
@@ -253,7 +243,7 @@ static void fill_props(struct cudaDeviceProp *p, const struct idxgen_info *info,
 		p->maxThreadsDim[i] = (int)info->max_dim[i];
 	p->maxGridSize[0] = 0x7fffffff;
 	p->maxGridSize[1] = p->maxGridSize[2] = 65535;
-	p->clockRate = cpu_khz();
+	p->clockRate = idxgen_rt_clock_khz();	/* clock64()'s rate, not the CPU's speed */
 	p->totalConstMem = 65536; /* not a limit here; CUDA's size, for sizes derived from it */
 	p->major = CUDART_CC_MAJOR;
 	p->minor = CUDART_CC_MINOR;

@@ -384,13 +384,23 @@ bool rt_fault_divide(const siginfo_t *si, void *uc);
 /* builtins.c: leave the block after its trap message was recorded. */
 __attribute__((noreturn)) void rt_trap_resume(struct idxgen_rt_block *blk);
 /*
- * builtins.c, idxgen_rt_clock64: the reading that follows `last` when the
+ * clock.c, idxgen_rt_clock64: the reading that follows `last` when the
  * counter reads `raw` (a lower or equal raw value: a CPU whose counter lags
  * the one read before): strictly above last.  Here so the tests reach it.
  */
 static inline long long rt_clock_after(long long last, long long raw)
 {
 	return raw > last ? raw : last + 1;
+}
+/* clock.c: the counter's kHz from CPUID leaf 0x15 (ratio eax:ebx of an ecx Hz crystal); 0: not stated. */
+static inline int rt_clock_khz_cpuid15(unsigned int den, unsigned int num, unsigned int crystal_hz)
+{
+	return den && num && crystal_hz ? (int)((uint64_t)crystal_hz * num / den / 1000) : 0;
+}
+/* clock.c: the kHz of a counter that advanced `ticks` in `ns` nanoseconds (rounded). */
+static inline int rt_clock_khz_measured(long long ticks, long long ns)
+{
+	return ns > 0 && ticks > 0 ? (int)(((__int128)ticks * 1000000 + ns / 2) / ns) : 0;
 }
 
 #endif

@@ -65,8 +65,29 @@ static void clock_moved_thread(void)
 	printf("# clock: %d CPUs allowed, %d moves\n", ncpu, moved);
 }
 
+/*
+ * The counter's rate: CPUID leaf 0x15 as Intel's manual defines it (an
+ * i7-8700's 24 MHz crystal times 168/2 reads 2,016,000 kHz; a zero field:
+ * not stated), a measured rate rounded, and one answer per process.
+ */
+static void clock_rate(void)
+{
+	int khz = idxgen_rt_clock_khz();
+
+	tap_ok(rt_clock_khz_cpuid15(2, 168, 24000000) == 2016000 && rt_clock_khz_cpuid15(0, 168, 24000000) == 0 &&
+		       rt_clock_khz_cpuid15(2, 0, 24000000) == 0 && rt_clock_khz_cpuid15(2, 168, 0) == 0,
+	       "clock rate: CPUID 0x15's crystal and ratio give 2016000 kHz, a zero field none");
+	tap_ok(rt_clock_khz_measured(20959940, 10000000) == 2095994 &&
+		       rt_clock_khz_measured(2095995, 1000000) == 2095995 && rt_clock_khz_measured(1, 3) == 333333 &&
+		       rt_clock_khz_measured(5, 0) == 0,
+	       "clock rate: ticks over nanoseconds in kHz, rounded; no interval none");
+	tap_ok(khz > 0 && idxgen_rt_clock_khz() == khz, "clock rate: one answer per process");
+	printf("# clock rate: %d kHz\n", khz);
+}
+
 void test_clock(void)
 {
 	clock_lagging_counter();
 	clock_moved_thread();
+	clock_rate();
 }
