@@ -164,7 +164,7 @@ static cudaError_t check_ranges(void **dptrs, size_t *sizes, size_t count, unsig
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
 	for (size_t i = 0; i < count && !err; i++)
-		err = dptrs[i] && sizes[i] ? cudart_check_range(c, dptrs[i], sizes[i]) : cudaErrorInvalidValue;
+		err = dptrs[i] && sizes[i] ? cudart_check_range_exact(c, dptrs[i], sizes[i]) : cudaErrorInvalidValue;
 	pthread_mutex_unlock(&c->lock);
 	return err;
 }

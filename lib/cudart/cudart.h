@@ -378,8 +378,12 @@ cudaError_t cudart_alloc_pool(void **ptr, size_t size, cudaMemPool_t pool);
 cudaError_t cudart_pool_take(cudaMemPool_t pool, size_t size);
 void cudart_pool_give(struct cudart_ctx *c, cudaMemPool_t pool, size_t size);
 cudaMemPool_t cudart_current_pool(struct cudart_ctx *c);
-/* memory.c: is [p, p + n) inside what the table knows?  (lock held) */
+/* memory.c: is [p, p + n) inside what the table knows, an allocation being its size rounded to
+ * 256 bytes (copies and sets)?  (lock held) */
 cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n);
+/* memory.c: the same within the allocation's own size, not its rounding: managed-range calls
+ * (prefetch, advice, attach, range attributes), whose pages are the allocation's */
+cudaError_t cudart_check_range_exact(struct cudart_ctx *c, const void *p, size_t n);
 /* memory.c: the allocation holding p, or NULL (under the lock) */
 struct cudart_alloc *cudart_alloc_find(struct cudart_ctx *c, const void *p);
 /* mem_advice.c (under the lock): advice and prefetches of a range kept per page, read back */

@@ -55,15 +55,39 @@ struct cudart_alloc *cudart_alloc_find(struct cudart_ctx *c, const void *p)
 	return lookup(c, p);
 }
 
-cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n)
+/*
+ * The bytes an allocation owns: what the API handed out is 256-byte aligned
+ * and at least its size rounded up to 256 (fresh_alloc), so no other
+ * allocation starts before that end and a copy or set that runs into the
+ * rounding writes only its own memory, as on a GPU, where the allocation
+ * is rounded too.  Memory the program registered is its own length.
+ */
+static size_t owned(const struct cudart_alloc *a)
+{
+	if (a->registered)
+		return a->size;
+	return (a->size + CUDART_ALIGN - 1) / CUDART_ALIGN * CUDART_ALIGN;
+}
+
+static cudaError_t check_within(struct cudart_ctx *c, const void *p, size_t n, bool rounded)
 {
 	struct cudart_alloc *a = lookup(c, p);
 
-	if (a && n > a->base + a->size - (uintptr_t)p)
+	if (a && n > a->base + (rounded ? owned(a) : a->size) - (uintptr_t)p)
 		return cudaErrorInvalidValue;
 	if (!a && cudart_array_overlaps(c, p, n))
 		return cudaErrorInvalidValue;	/* a cudaArray_t as a pointer */
 	return cudaSuccess;
+}
+
+cudaError_t cudart_check_range(struct cudart_ctx *c, const void *p, size_t n)
+{
+	return check_within(c, p, n, true);
+}
+
+cudaError_t cudart_check_range_exact(struct cudart_ctx *c, const void *p, size_t n)
+{
+	return check_within(c, p, n, false);
 }
 
 size_t cudart_alloc_rest(struct cudart_ctx *c, const void *p)
@@ -527,7 +551,7 @@ cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device, cuda
 	if (!ptr || (device != 0 && device != cudaCpuDeviceId))
 		return cudart_set_error(cudaErrorInvalidValue);
 	pthread_mutex_lock(&c->lock);
-	err = cudart_check_range(c, ptr, count);
+	err = cudart_check_range_exact(c, ptr, count);
 	if (!err)
 		err = cudart_stream_check(c, stream);
 	if (!err)
@@ -547,7 +571,7 @@ cudaError_t cudaMemAdvise(const void *ptr, size_t count, enum cudaMemoryAdvise a
 	    (device != 0 && device != cudaCpuDeviceId))
 		return cudart_set_error(cudaErrorInvalidValue);
 	pthread_mutex_lock(&c->lock);
-	err = cudart_check_range(c, ptr, count);
+	err = cudart_check_range_exact(c, ptr, count);
 	if (!err)
 		err = cudart_advice_set(c, ptr, count, advice, device);
 	pthread_mutex_unlock(&c->lock);
@@ -601,7 +625,7 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr, size_t leng
 	pthread_mutex_lock(&c->lock);
 	err = cudart_stream_check(c, stream);
 	if (!err && ptr)
-		err = cudart_check_range(c, ptr, length);
+		err = cudart_check_range_exact(c, ptr, length);
 	pthread_mutex_unlock(&c->lock);
 	return cudart_set_error(err);
 }
@@ -683,7 +707,7 @@ cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRa
 	    attribute > cudaMemRangeAttributeLastPrefetchLocationId)
 		return cudart_set_error(cudaErrorInvalidValue);
 	pthread_mutex_lock(&c->lock);
-	err = cudart_check_range(c, devPtr, count);
+	err = cudart_check_range_exact(c, devPtr, count);
 	if (!err)
 		err = cudart_advice_get(c, devPtr, count, attribute, v, n < 2 ? n : 2);
 	pthread_mutex_unlock(&c->lock);

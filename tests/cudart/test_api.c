@@ -429,11 +429,11 @@ static void test_memory(void)
 	TAP_ERR(cudaMemcpy(h, d, 4, (enum cudaMemcpyKind)7), cudaErrorInvalidMemcpyDirection);
 	TAP_ERR(cudaMemcpy(NULL, d, 4, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
 	h[0] = 12345;
-	TAP_ERR(cudaMemcpy(d, h, (N + 1) * sizeof(int), cudaMemcpyHostToDevice),
-		cudaErrorInvalidValue);
+	/* the allocation owns its 4,000 bytes rounded to 256: 4,096 (progs/alloc_rounding_copies.cu) */
+	TAP_ERR(cudaMemcpy(d, h, 4096 + 1, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
 	TAP_ERR(cudaMemcpy(h, d, sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
-	tap_ok(h[0] == -1, "a copy past the allocation's end is refused and writes nothing");
-	TAP_ERR(cudaMemset(d + N - 1, 0, 8), cudaErrorInvalidValue);
+	tap_ok(h[0] == -1, "a copy past the allocation's rounded end is refused and writes nothing");
+	TAP_ERR(cudaMemset(d + N - 1, 0, 4096 - (N - 1) * sizeof(int) + 1), cudaErrorInvalidValue);
 	TAP_ERR(cudaMalloc(NULL, 16), cudaErrorInvalidValue);
 	TAP_ERR(cudaMalloc(&big, (size_t)1 << 62), cudaErrorMemoryAllocation);
 	TAP_ERR(cudaGetLastError(), cudaErrorMemoryAllocation);

@@ -524,7 +524,7 @@ static void test_graph_errors(void)
 	memset(&mp, 0, sizeof(mp));
 	mp.dst = d, mp.elementSize = 3, mp.width = 4, mp.height = 1;
 	TAP_ERR(cudaGraphAddMemsetNode(&n, g, NULL, 0, &mp), cudaErrorInvalidValue);
-	mp.elementSize = 4, mp.width = 17;	/* past the 64-byte allocation */
+	mp.elementSize = 4, mp.width = 65;	/* past the 64-byte allocation's 256-byte rounding */
 	TAP_ERR(cudaGraphAddMemsetNode(&n, g, NULL, 0, &mp), cudaErrorInvalidValue);
 	TAP_ERR(cudaGraphAddHostNode(&n, g, NULL, 0, NULL), cudaErrorInvalidValue);
 	TAP_ERR(cudaGraphLaunch(NULL, 0), cudaErrorInvalidValue);
