@@ -43,6 +43,11 @@ CUresult cudart_module_load(CUmodule *mod, const void *image, size_t known, unsi
 			    CUjit_option *opts, void **vals);
 /* driver_module.c: the file fname read into *image (malloc'd, *size bytes); CUDA's code for a bad file */
 CUresult cudart_module_file(const char *fname, void **image, size_t *size);
+/* driver_module.c: bytes written to a new temporary file: its path, malloc'd; NULL on failure */
+char *cudart_temp_file(const void *bytes, size_t size);
+/* driver_exports.c: before a module (image, size bytes) is opened, the runtime's symbols it needs
+ * that the program does not export, as absolute symbols of an object opened RTLD_GLOBAL */
+void cudart_provide_runtime(const void *image, size_t size);
 /* driver_module.c: name's definition in module m itself, or NULL */
 void *cudart_module_symbol(CUmodule m, const char *name);
 /* driver_kernel_names.c: the name CUDA gives a kernel of symbol sym (internal linkage, anonymous namespace) */

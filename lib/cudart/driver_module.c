@@ -8,7 +8,8 @@
  * before anything runs).  Loading dlopens a copy of it in a temporary
  * file, removed once open, and its constructors register its
  * kernels and variables with this runtime as a program's own register (the
- * program exports the runtime: idxgen-cc links it with --export-dynamic),
+ * program exports the runtime: idxgen-cc links it with --export-dynamic;
+ * for one that does not, driver_exports.c provides it),
  * so a CUfunction of a module is its kernel's host stub, as a program
  * kernel's is, and everything of driver_launch.c applies to it.
  * Each load is a module of its own (its own variables), as in CUDA.  A
@@ -193,8 +194,7 @@ static CUresult dl_error(unsigned int n, const CUjit_option *opts, void **vals)
 						     CUDA_ERROR_SHARED_OBJECT_INIT_FAILED;
 }
 
-/* bytes written to a new temporary file: its path, malloc'd; NULL on failure. */
-static char *temp_file(const void *bytes, size_t size)
+char *cudart_temp_file(const void *bytes, size_t size)
 {
 	const char *tmp = getenv("TMPDIR");
 	size_t len = strlen(tmp && *tmp ? tmp : "/tmp") + sizeof("/idxgen-module-XXXXXX");
@@ -231,10 +231,12 @@ static void *open_parts(const struct load *ld)
 	void *glue, *so;
 	char *path;
 
+	for (unsigned int i = 0; i < ld->n; i++)
+		cudart_provide_runtime(ld->images[i], ld->sizes[i]);	/* driver_exports.c */
 	if (ld->n == 1)
 		return dlopen(ld->paths[0], RTLD_NOW | RTLD_LOCAL);
 	glue = cudart_link_glue(ld->images[0], (const char *const *)ld->paths, ld->n, &size);
-	path = glue ? temp_file(glue, size) : NULL;
+	path = glue ? cudart_temp_file(glue, size) : NULL;
 	free(glue);
 	if (!path)
 		return NULL;
@@ -330,7 +332,7 @@ static CUresult load_image(CUmodule *mod, const void *image, size_t known, unsig
 		ld.sizes[0] = info.size;
 	}
 	for (unsigned int i = 0; i < ld.n && !r; i++) {
-		ld.paths[i] = temp_file(ld.images[i], ld.sizes[i]);
+		ld.paths[i] = cudart_temp_file(ld.images[i], ld.sizes[i]);
 		if (!ld.paths[i])
 			r = CUDA_ERROR_OPERATING_SYSTEM;
 	}

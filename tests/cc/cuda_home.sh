@@ -12,12 +12,15 @@ DIR=$(cd "$(dirname "$0")" && pwd)/cuda_home
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# run NAME PROG: exit 0 and last line PASS
+# run NAME PROG [ARG...]: exit 0 and last line PASS
 run() {
-	(cd "$tmp" && IDXGEN_BACKEND=emu "./$2") >"$tmp/out" 2>&1
+	local name=$1 prog=$2
+	shift 2
+	(cd "$tmp" && IDXGEN_BACKEND=emu "./$prog" "$@") >"$tmp/out" 2>&1
 	local rc=$?
 	[ $rc = 0 ] && [ "$(tail -n 1 "$tmp/out")" = PASS ]
-	ok $? "$1: exit $rc, last line '$(tail -n 1 "$tmp/out")'"
+	ok $? "$name: exit $rc, last line '$(tail -n 1 "$tmp/out")'"
+	[ $rc = 0 ] || tail -n 3 "$tmp/out" | sed 's/^/#   /'
 }
 
 "$HOME_DIR/bin/nvcc" -I"$HOME_DIR/include" -O2 -c -o "$tmp/k.o" "$DIR/scale_kernel.cu" 2>"$tmp/err"
@@ -51,6 +54,20 @@ if gcc -I"$HOME_DIR/include" -o "$tmp/saxpy_host" "$DIR/saxpy_host.c" -L"$HOME_D
 	run "saxpy_host.c by gcc -I include ... -lcublas -lcudart" saxpy_host
 else
 	ok 1 "saxpy_host.c by gcc -I include ... -lcublas -lcudart"
+	sed 's/^/#   /' "$tmp/err"
+fi
+# the driver API and NVRTC from host code linked by g++ -lcuda -lnvrtc (the
+# samples' NVRTC and driver-API programs): the program exports nothing, and a
+# module still finds the runtime it calls (lib/cudart driver_exports.c)
+if "$HOME_DIR/bin/nvcc" -fatbin -o "$tmp/module_kernel.fatbin" "$DIR/module_kernel.cu" 2>"$tmp/err" &&
+	g++ -I"$HOME_DIR/include" -o "$tmp/module_host" "$DIR/module_host.cpp" -L"$HOME_DIR/lib64" -lcuda -lnvrtc \
+		2>>"$tmp/err"; then
+	run "module_host.cpp by g++ ... -lcuda -lnvrtc: cuModuleLoadData of a bin/nvcc -fatbin module" \
+		module_host "$tmp/module_kernel.fatbin"
+	run "module_host.cpp by g++ ... -lcuda -lnvrtc: a module NVRTC compiled" module_host nvrtc "$DIR/module_kernel.cu"
+else
+	ok 1 "module_host.cpp by g++ -I include ... -lcuda -lnvrtc"
+	ok 1 "module_host.cpp: a module NVRTC compiled"
 	sed 's/^/#   /' "$tmp/err"
 fi
 # nvcc -I$(CUDA_DIR)/include names our headers' folder again: left out (the
