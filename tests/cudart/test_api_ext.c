@@ -319,7 +319,7 @@ TAP_TEST(batched_copies)
 	TAP_ERR(cudaMemcpyBatchAsync(dsts, srcs, sizes, 3, &at, idx, 1, s), cudaErrorInvalidValue);
 	at.srcAccessOrder = cudaMemcpySrcAccessOrderDuringApiCall;
 	memset(h[0], 7, N);
-	sizes[2] = N + 1;	/* past the end of the allocation */
+	sizes[2] = 2 * N + 1;	/* past the end of the allocation's 192 bytes rounded to 256 */
 	TAP_ERR(cudaMemcpyBatchAsync(dsts, srcs, sizes, 3, &at, idx, 1, s), cudaErrorInvalidValue);
 	TAP_ERR(cudaStreamSynchronize(s), cudaSuccess);
 	tap_ok(d[0] == 0, "a batch with a bad copy copies nothing");
