@@ -758,13 +758,44 @@ static inline int idxgen_cc_block_any_present(unsigned n, const unsigned char *a
  * tree of those: the block's sum in y[0].  The same additions in the same
  * order as the statements: floating sums bit for bit.
  */
-#define idxgen_cc_block_sum2(x, y, n, sh, bound, zero)                                            \
+#define idxgen_cc_block_sum2(x, y, n, sh, bound, zero) idxgen_cc_block_sum2_from((x), x, y, n, sh, bound, zero)
+
+/*
+ * The same where thread t's v is src[t] (warp_block_sum.c: v initialised
+ * by a contiguous load, `A[blockIdx.x * blockDim.x + threadIdx.x]`): whole
+ * warps' trees read src itself, no publication loop (about 190
+ * instructions a block of 256, issue 40); a partial warp copies src into
+ * x first.  x is scratch either way (warp 0's reload).  Written again for
+ * the common block sizes with n a constant (as the shared-memory tree's
+ * copies, tree.c): the warps' loop unrolled, its tests folded.
+ */
+#define idxgen_cc_block_sum2_from(src, x, y, n, sh, bound, zero)                                   \
+	do {                                                                                       \
+		const unsigned __bsz = (n);                                                        \
+		if (__bsz == 256u)                                                                 \
+			idxgen_cc_block_sum2_n(src, x, y, 256u, sh, bound, zero);                  \
+		else if (__bsz == 128u)                                                            \
+			idxgen_cc_block_sum2_n(src, x, y, 128u, sh, bound, zero);                  \
+		else if (__bsz == 512u)                                                            \
+			idxgen_cc_block_sum2_n(src, x, y, 512u, sh, bound, zero);                  \
+		else if (__bsz == 1024u)                                                           \
+			idxgen_cc_block_sum2_n(src, x, y, 1024u, sh, bound, zero);                 \
+		else                                                                               \
+			idxgen_cc_block_sum2_n(src, x, y, __bsz, sh, bound, zero);                 \
+	} while (0)
+
+#define idxgen_cc_block_sum2_n(src, x, y, n, sh, bound, zero)                                      \
 	do {                                                                                       \
 		const unsigned __bsn = (n), __bsw = __bsn < 32u ? __bsn : 32u;                     \
+		/* src read as x's type: v's (the recogniser checks the load's type) */            \
+		const __typeof__(&(x)[0]) __bss = (__typeof__(&(x)[0]))(src);                     \
 		if (__bsn % 32u == 0) {	/* whole warps: each warp's tree into its slot of sh */  \
 			for (unsigned __bsk = 0; __bsk * 32u < __bsn; __bsk++)                     \
-				idxgen_cc_tree_lane0_whole((x) + __bsk * 32u, (sh)[__bsk]);         \
+				idxgen_cc_tree_lane0_whole(__bss + __bsk * 32u, (sh)[__bsk]);       \
 		} else {                                                                           \
+			if (__bss != (x))                                                          \
+				for (unsigned __bsj = 0; __bsj < __bsn; __bsj++)                   \
+					(x)[__bsj] = __bss[__bsj];                                 \
 			idxgen_cc_block_tree_add((x), (y), __bsn, (const unsigned char *)0, 16, 32, 0, 1); \
 			for (unsigned __bsk = 0; __bsk * 32u < __bsn; __bsk++)                     \
 				(sh)[__bsk] = (y)[__bsk * 32u];                                    \

@@ -377,7 +377,7 @@ static CXCursor scattered_in(const struct contig *x, CXCursor c)
 				return c;
 		}
 	} else if (ck == CXCursor_CallExpr && (!strcmp(n, "idxgen_cc_block_tree_add") || !strcmp(n, "idxgen_cc_block_tree_once") ||
-						 !strcmp(n, "idxgen_cc_block_sum2"))) {
+						 !strcmp(n, "idxgen_cc_block_sum2") || !strcmp(n, "idxgen_cc_block_sum2_from"))) {
 		/* the block's shuffle trees run by its leader (warp_tree.c): loops of their own, not one per thread */
 		free(n);
 		return c;

@@ -129,6 +129,7 @@ unsigned idxgen_cc_lockstep_warp(unsigned, unsigned, unsigned *, unsigned *);
 template <class _Tp> void idxgen_cc_block_tree_add(_Tp *, _Tp *, unsigned, const unsigned char *, unsigned, int, int, int);
 template <class _Tp> void idxgen_cc_block_tree_once(_Tp *, _Tp *, unsigned, const unsigned char *, unsigned, int, int, int);
 template <class _Tp, class _Bp, class _Zp> void idxgen_cc_block_sum2(_Tp *, _Tp *, unsigned, _Tp *, _Bp, _Zp);
+template <class _Sp, class _Tp, class _Bp, class _Zp> void idxgen_cc_block_sum2_from(_Sp *, _Tp *, _Tp *, unsigned, _Tp *, _Bp, _Zp);
 template <class _Tp> unsigned int __match_any_sync(unsigned int, _Tp);
 template <class _Tp> unsigned int __match_all_sync(unsigned int, _Tp, int *);
 template <class _Tp> _Tp __reduce_add_sync(unsigned int, _Tp);

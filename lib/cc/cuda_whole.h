@@ -119,6 +119,7 @@ unsigned idxgen_cc_lockstep_warp(unsigned, unsigned, unsigned *, unsigned *);
 template <class _Tp> void idxgen_cc_block_tree_add(_Tp *, _Tp *, unsigned, const unsigned char *, unsigned, int, int, int);
 template <class _Tp> void idxgen_cc_block_tree_once(_Tp *, _Tp *, unsigned, const unsigned char *, unsigned, int, int, int);
 template <class _Tp, class _Bp, class _Zp> void idxgen_cc_block_sum2(_Tp *, _Tp *, unsigned, _Tp *, _Bp, _Zp);
+template <class _Sp, class _Tp, class _Bp, class _Zp> void idxgen_cc_block_sum2_from(_Sp *, _Tp *, _Tp *, unsigned, _Tp *, _Bp, _Zp);
 unsigned int __ballot(int);
 int __any(int), __all(int);
 /* Outside what idxgen-cc translates today: declared so that a use is diagnosed by name. */

@@ -344,8 +344,11 @@ static void dump_list(const struct kernel *k, CXCursor *l, unsigned n, int depth
 				break;
 			}
 			if (block_sum_collective(l[i])) {
-				bprintf(o, "%*sonce per block: line %u (block sum in a 1-D block: every warp's shuffle tree, lane 0's sums through __shared__ memory, warp 0's tree of them, one loop over the block's warps, the adds in the trees' order; only thread 0 reads the result)%s\n",
-					ind, "", line_of(l[i]), s->hoisted ? ", moved in front of the open thread loop" : "");
+				bprintf(o, "%*sonce per block: line %u (block sum in a 1-D block: every warp's shuffle tree, lane 0's sums through __shared__ memory, warp 0's tree of them, one loop over the block's warps, the adds in the trees' order; only thread 0 reads the result)%s%s\n",
+					ind, "", line_of(l[i]),
+					is_call_to(l[i], "idxgen_cc_block_sum2_from") ?
+						", v read where its contiguous load reads it (no publication)" : "",
+					s->hoisted ? ", moved in front of the open thread loop" : "");
 				break;
 			}
 			if (block_collective(l[i])) {

@@ -28,7 +28,7 @@ const char *const cc_ok_builtins[] = {
 	"idxgen_cc_shfl_xor_src", "idxgen_cc_shfl_up", "idxgen_cc_shfl_down", "idxgen_cc_present_mask", "idxgen_cc_ballot", "idxgen_cc_ballots", "idxgen_cc_any", "idxgen_cc_all",
 	"idxgen_cc_match_any", "idxgen_cc_match_all", "idxgen_cc_reduce_add", "idxgen_cc_reduce_min",
 	"idxgen_cc_reduce_max", "idxgen_cc_reduce_and", "idxgen_cc_reduce_or", "idxgen_cc_reduce_xor",
-	"idxgen_cc_block_leader", "idxgen_cc_block_any_present", "idxgen_cc_block_tree_add", "idxgen_cc_block_tree_once", "idxgen_cc_block_sum2", "idxgen_cc_tree_odd", "idxgen_cc_lockstep_warp",
+	"idxgen_cc_block_leader", "idxgen_cc_block_any_present", "idxgen_cc_block_tree_add", "idxgen_cc_block_tree_once", "idxgen_cc_block_sum2", "idxgen_cc_block_sum2_from", "idxgen_cc_tree_odd", "idxgen_cc_lockstep_warp",
 	"idxgen_cc_warp_leader_add_i", "idxgen_cc_warp_leader_add_u", "idxgen_cc_warp_leader_add_ull", NULL
 };
 
@@ -255,7 +255,7 @@ bool block_tree_collective(CXCursor c)
  */
 bool block_sum_collective(CXCursor c)
 {
-	return is_call_to(c, "idxgen_cc_block_sum2");
+	return is_call_to(c, "idxgen_cc_block_sum2") || is_call_to(c, "idxgen_cc_block_sum2_from");
 }
 
 /*

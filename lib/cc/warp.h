@@ -105,6 +105,8 @@ bool warp_tree_whole_down(struct wlower *w, CXCursor loop, CXCursor *var);
  */
 unsigned warp_block_sum(struct wlower *w, CXCursor block, const CXCursor *l, unsigned i, unsigned n);
 void warp_block_sum_end(struct wlower *w, CXCursor last);
+/* v's initializer init a contiguous load of a 1-D block: the text of where thread 0's lies (warp_block_load.c), else NULL. */
+char *warp_block_load(struct wlower *w, CXCursor init, CXCursor var);
 /* After statement st of fn_body, is var read only where threadIdx.x % 32 == 0 (warp_lane0.c)? */
 bool lane0_reads_only(const struct source *s, CXCursor fn_body, CXCursor st, CXCursor var);
 

@@ -18,7 +18,8 @@
  * first tree, only warp 0's lanes matter to the second, only thread 0
  * reads its result.  Here, in a 1-D block (a run-time test; any other
  * shape runs the statements as written, the else branch), the block
- * publishes v once and runs
+ * publishes v once (where v's initializer is a contiguous load, not at all:
+ * idxgen_cc_block_sum2_from reads it in place, warp_block_load.c) and runs
  *
  *     idxgen_cc_block_sum2(x, y, n, sh, BOUND, ZERO);   once per block
  *     if (threadIdx.x == 0) USE(<the second tree's lane 0>);
@@ -476,7 +477,7 @@ static bool fused_decl(struct wlower *w, CXCursor st, CXCursor var, CXCursor *in
 unsigned warp_block_sum(struct wlower *w, CXCursor block, const CXCursor *l, unsigned i, unsigned n)
 {
 	CXCursor var, first, sh, init;
-	char *bound = NULL, *zero = NULL, *name, *type, *shn, *value, *use;
+	char *bound = NULL, *zero = NULL, *name, *type, *shn, *value, *use, *from = NULL;
 	unsigned slot, k, eq, at;
 	struct buf t = { 0 }, rest = { 0 }, result = { 0 };
 	bool ok;
@@ -511,7 +512,11 @@ unsigned warp_block_sum(struct wlower *w, CXCursor block, const CXCursor *l, uns
 	if (i > 0 && fused_decl(w, l[i - 1], var, &init, &eq)) {
 		/* the 1-D form publishes v's initializer itself: no copy of v in the load's loop */
 		value = wl_text(w->s, init);
-		bprintf(&t, "if (blockDim.y == 1 && blockDim.z == 1) { __idxgen_w%u[32 + " LIN "] = (%s); ", slot, value);
+		from = warp_block_load(w, init, var);
+		if (from)	/* a contiguous load: the collective reads it in place, where no index wraps */
+			bprintf(&t, "if (blockDim.y == 1 && blockDim.z == 1 && blockIdx.x * blockDim.x <= 0u - blockDim.x) { ");
+		else
+			bprintf(&t, "if (blockDim.y == 1 && blockDim.z == 1) { __idxgen_w%u[32 + " LIN "] = (%s); ", slot, value);
 		if (use) {	/* v is named nowhere else: its declaration goes into the else branch as written */
 			at = c_start(l[i - 1]);
 		} else {	/* `T v;`, assigned in the else branch */
@@ -522,8 +527,12 @@ unsigned warp_block_sum(struct wlower *w, CXCursor block, const CXCursor *l, uns
 	} else {	/* one publication joins the thread loop before */
 		bprintf(&t, "__idxgen_w%u[32 + " LIN "] = (%s); if (blockDim.y == 1 && blockDim.z == 1) { ", slot, name);
 	}
-	bprintf(&t, "__idxgen_warp_sync(); idxgen_cc_block_sum2(__idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, (%s), (%s)); "
-		"__idxgen_warp_sync(); ", slot, slot, shn, bound, zero);
+	if (from)
+		bprintf(&t, "idxgen_cc_block_sum2_from(%s, __idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, (%s), (%s)); "
+			"__idxgen_warp_sync(); ", from, slot, slot, shn, bound, zero);
+	else
+		bprintf(&t, "__idxgen_warp_sync(); idxgen_cc_block_sum2(__idxgen_w%u + 32, __idxgen_w%ub + 32, " NT ", %s, (%s), (%s)); "
+			"__idxgen_warp_sync(); ", slot, slot, shn, bound, zero);
 	if (use)
 		bprintf(&t, "%s", use);
 	else
@@ -539,6 +548,7 @@ unsigned warp_block_sum(struct wlower *w, CXCursor block, const CXCursor *l, uns
 	free(bound);
 	free(zero);
 	free(use);
+	free(from);
 	return use ? 6 : 5;
 }
 

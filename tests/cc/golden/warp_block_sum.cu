@@ -44,15 +44,16 @@ __global__ void block_sum(const int *in, int *out)
 		out[blockIdx.x] = v;
 }
 // CHECK-LABEL: /* __global__ block_sum:
-// CHECK: if (blockDim.y == 1 && blockDim.z == 1) {
-// CHECK: idxgen_cc_block_sum2(__idxgen_w[[W:[0-9]+]] + 32, __idxgen_w[[W]]b + 32, (blockDim.x * blockDim.y * blockDim.z), sums, (blockDim.x / warpSize), (0));
+// CHECK: if (blockDim.y == 1 && blockDim.z == 1 && blockIdx.x * blockDim.x <= 0u - blockDim.x) {
+// CHECK-NOT: (in[blockIdx.x * blockDim.x + threadIdx.x]);
+// CHECK: idxgen_cc_block_sum2_from((in) + blockIdx.x * blockDim.x, __idxgen_w[[W:[0-9]+]] + 32, __idxgen_w[[W]]b + 32, (blockDim.x * blockDim.y * blockDim.z), sums, (blockDim.x / warpSize), (0));
 // CHECK: out[blockIdx.x] = __idxgen_w[[W]]b[32];
 // CHECK: } else {
 // CHECK: idxgen_cc_block_tree_once(
 // CHECK: idxgen_cc_block_tree_once(
 // CHECK: out[blockIdx.x] = v_[__t];
 // PLAN-LABEL: kernel block_sum:
-// PLAN: once per block: line 34 (block sum in a 1-D block: every warp's shuffle tree, lane 0's sums through __shared__ memory, warp 0's tree of them, one loop over the block's warps, the adds in the trees' order; only thread 0 reads the result)
+// PLAN: once per block: line 34 (block sum in a 1-D block: every warp's shuffle tree, lane 0's sums through __shared__ memory, warp 0's tree of them, one loop over the block's warps, the adds in the trees' order; only thread 0 reads the result), v read where its contiguous load reads it (no publication)
 // PLAN: else:
 
 // lane 0's form written out: tid a local, the second tree in every warp
@@ -73,7 +74,7 @@ __global__ void lane0_form(const int *in, int *out)
 		out[blockIdx.x] = v;
 }
 // CHECK-LABEL: /* __global__ lane0_form:
-// CHECK: idxgen_cc_block_sum2({{.*}}, warp_sums, (blockDim.x / 32), (0));
+// CHECK: idxgen_cc_block_sum2_from((in) + blockIdx.x * blockDim.x, {{.*}}, warp_sums, (blockDim.x / 32), (0));
 // PLAN-LABEL: kernel lane0_form:
 // PLAN: once per block: line {{[0-9]+}} (block sum in a 1-D block:
 
@@ -96,7 +97,7 @@ __global__ void float_sum(const float *in, float *out)
 		out[blockIdx.x] = v * 0.5f;
 }
 // CHECK-LABEL: /* __global__ float_sum:
-// CHECK: idxgen_cc_block_sum2({{.*}}, part, ((blockDim.x >> 5)), (0.0f));
+// CHECK: idxgen_cc_block_sum2_from((in) + blockIdx.x * blockDim.x, {{.*}}, part, ((blockDim.x >> 5)), (0.0f));
 // PLAN-LABEL: kernel float_sum:
 // PLAN: once per block: line {{[0-9]+}} (block sum in a 1-D block:
 
@@ -119,10 +120,97 @@ __global__ void use_commented(const int *in, int *out)
 		out[blockIdx.x] = v;
 }
 // CHECK-LABEL: /* __global__ use_commented:
-// CHECK: idxgen_cc_block_sum2(__idxgen_w[[U:[0-9]+]] + 32,
+// CHECK: idxgen_cc_block_sum2_from((in) + blockIdx.x * blockDim.x, __idxgen_w[[U:[0-9]+]] + 32,
 // CHECK: v_[__t] = __idxgen_w[[U]]b[32];
 // CHECK: } else {
 // CHECK: out[blockIdx.x] = v_[__t];
+
+// the load's index the other way round: read in place too
+__global__ void swapped_index(const float *in, float *out)
+{
+	__shared__ float sums[32];
+	int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+	float v = in[threadIdx.x + blockDim.x * blockIdx.x];
+
+	v = warp_sumf(v);
+	if (lane == 0)
+		sums[wid] = v;
+	__syncthreads();
+	v = threadIdx.x < blockDim.x / 32 ? sums[lane] : 0.0f;
+	if (wid == 0)
+		v = warp_sumf(v);
+	if (threadIdx.x == 0)
+		out[blockIdx.x] = v;
+}
+// CHECK-LABEL: /* __global__ swapped_index:
+// CHECK: idxgen_cc_block_sum2_from((in) + blockIdx.x * blockDim.x, {{.*}}, sums, (blockDim.x / 32), (0.0f));
+
+// ---- v's load not read in place: published as before ----
+
+// a strided load: thread t's value is not at t
+__global__ void strided_load(const int *in, int *out)
+{
+	__shared__ int sums[32];
+	int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+	int v = in[2 * (blockIdx.x * blockDim.x + threadIdx.x)];
+
+	v = warp_sum(v);
+	if (lane == 0)
+		sums[wid] = v;
+	__syncthreads();
+	v = threadIdx.x < blockDim.x / 32 ? sums[lane] : 0;
+	if (wid == 0)
+		v = warp_sum(v);
+	if (threadIdx.x == 0)
+		out[blockIdx.x] = v;
+}
+// CHECK-LABEL: /* __global__ strided_load:
+// CHECK-NOT: idxgen_cc_block_sum2_from
+// CHECK: = (in[2 * (blockIdx.x * blockDim.x + threadIdx.x)]);
+// CHECK: idxgen_cc_block_sum2(__idxgen_w{{[0-9]+}} + 32,
+
+// the pointer assigned in the kernel
+__global__ void moved_pointer(const int *in, int *out)
+{
+	__shared__ int sums[32];
+	int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+	in += 64;
+	int v = in[blockIdx.x * blockDim.x + threadIdx.x];
+
+	v = warp_sum(v);
+	if (lane == 0)
+		sums[wid] = v;
+	__syncthreads();
+	v = threadIdx.x < blockDim.x / 32 ? sums[lane] : 0;
+	if (wid == 0)
+		v = warp_sum(v);
+	if (threadIdx.x == 0)
+		out[blockIdx.x] = v;
+}
+// CHECK-LABEL: /* __global__ moved_pointer:
+// CHECK-NOT: idxgen_cc_block_sum2_from
+// CHECK: idxgen_cc_block_sum2(__idxgen_w{{[0-9]+}} + 32,
+
+// the loaded value converted to v's type
+__global__ void converted_load(const short *in, int *out)
+{
+	__shared__ int sums[32];
+	int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+	int v = in[blockIdx.x * blockDim.x + threadIdx.x];
+
+	v = warp_sum(v);
+	if (lane == 0)
+		sums[wid] = v;
+	__syncthreads();
+	v = threadIdx.x < blockDim.x / 32 ? sums[lane] : 0;
+	if (wid == 0)
+		v = warp_sum(v);
+	if (threadIdx.x == 0)
+		out[blockIdx.x] = v;
+}
+// CHECK-LABEL: /* __global__ converted_load:
+// CHECK-NOT: idxgen_cc_block_sum2_from
+// CHECK: idxgen_cc_block_sum2(__idxgen_w{{[0-9]+}} + 32,
 
 // ---- left as written: what the form would not give the same ----
 

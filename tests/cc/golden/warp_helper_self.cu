@@ -40,7 +40,7 @@ __global__ void block_sum(const int *in, int *out)
 // CHECK-LABEL: /* __global__ block_sum:
 // CHECK-NOT: __idxgen_a{{[0-9]+}}_0
 // CHECK-NOT: __idxgen_r{{[0-9]+}}
-// CHECK: idxgen_cc_block_sum2(__idxgen_w0 + 32,
+// CHECK: idxgen_cc_block_sum2_from((in) + blockIdx.x * blockDim.x, __idxgen_w0 + 32,
 // CHECK: __idxgen_w1[32 + {{.*}}] = (v_[__t]);
 // CHECK: idxgen_cc_block_tree_once(__idxgen_w1 + 32, __idxgen_w1b + 32, {{.*}}, __idxgen_alive, 16, (32), 0, (blockDim.x % 32u == 0 || (blockDim.y == 1 && blockDim.z == 1)));
 // CHECK: idxgen_cc_block_tree_once(__idxgen_w2 + 32, __idxgen_w2b + 32, {{.*}}, __idxgen_alive, 16, (32), 0, (blockDim.x % 32u == 0 || (blockDim.y == 1 && blockDim.z == 1)));

@@ -38,7 +38,7 @@ __global__ void warp_sum_lost_lane(const int *in, int *out)
 extern "C" const struct idxgen_rt_kernel idxgen_cc_kernel_shfl_all, idxgen_cc_kernel_votes,
 	idxgen_cc_kernel_match_reduce, idxgen_cc_kernel_warp_sum, idxgen_cc_kernel_early_return,
 	idxgen_cc_kernel_inlined, idxgen_cc_kernel_predicated, idxgen_cc_kernel_predicated2,
-	idxgen_cc_kernel_helper_self, idxgen_cc_kernel_block_sum2;
+	idxgen_cc_kernel_helper_self, idxgen_cc_kernel_block_sum2, idxgen_cc_kernel_block_sum2_load;
 
 namespace
 {
@@ -49,7 +49,7 @@ struct shape {
 
 const shape shapes[] = {
 	{ 37, 1, 1, 3, 1 }, { 96, 1, 1, 2, 1 }, { 7, 5, 1, 2, 2 }, { 5, 3, 3, 3, 1 },
-	{ 13, 4, 2, 2, 1 }, { 33, 1, 1, 1, 1 }, { 16, 16, 1, 2, 1 },
+	{ 13, 4, 2, 2, 1 }, { 33, 1, 1, 1, 1 }, { 16, 16, 1, 2, 1 }, { 128, 1, 1, 2, 1 },
 };
 
 const idxgen_rt_schedule orders[] = {
@@ -101,6 +101,8 @@ int run_ref(const kcase &c, const shape &s, int *in, unsigned *out, int n, std::
 			helper_self(cin, (int *)out);
 		else if (name == "block_sum2")
 			block_sum2(cin, (int *)out);
+		else if (name == "block_sum2_load")
+			block_sum2_load(cin, (int *)out);
 		else
 			early_return(cin, out, n);
 	}, o, err);
@@ -188,6 +190,7 @@ int main()
 		{ "predicated2", &idxgen_cc_kernel_predicated2, 2, 0, 0, false },
 		{ "helper_self", &idxgen_cc_kernel_helper_self, 2, 0, 0, false },
 		{ "block_sum2", &idxgen_cc_kernel_block_sum2, 1, 0, 0, true },
+		{ "block_sum2_load", &idxgen_cc_kernel_block_sum2_load, 1, 0, 0, true },
 	};
 	idxgen_rt *rt[2];
 	idxgen_rt_options ro = {};
@@ -212,7 +215,7 @@ int main()
 	/* the planted kernel: its 3-D shapes are a reference error, which must fail it, not drop them */
 	const kcase lost = { "warp_sum_lost_lane", &idxgen_cc_kernel_warp_sum, 1, 0, 0, false };
 	counts k = compare(rt, lost, "planted warp_sum_lost_lane");
-	tap(!passes(k) && k.ref_errors == 2 && !k.undefined && k.compared == 5 * 12 && !k.wrong,
+	tap(!passes(k) && k.ref_errors == 2 && !k.undefined && k.compared == 6 * 12 && !k.wrong,
 	    "a reference error other than undefined fails a kernel (planted: a returned lane in a full mask in the 2 "
 	    "3-D shapes): " + std::to_string(k.ref_errors) + " reference errors, " + std::to_string(k.undefined) +
 		    " undefined, " + std::to_string(k.compared) + " runs compared, " + std::to_string(k.wrong) +

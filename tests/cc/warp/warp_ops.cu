@@ -219,3 +219,23 @@ __global__ void block_sum2(const int *in, int *out)
 	if (threadIdx.x == 0)
 		out[BLOCK_ID] = v;
 }
+
+// block_sum2 with v a contiguous load (lib/cc/warp_block_load.c, issue 40):
+// in a 1-D block the block sum reads each thread's value where the load
+// reads it, no publication; whole warps, a partial last warp, 128 threads
+// (one of the block sizes written with the size a constant).
+__global__ void block_sum2_load(const int *in, int *out)
+{
+	__shared__ int sums[32];
+	int lane = threadIdx.x % 32, wid = threadIdx.x / 32;
+	int v = in[blockIdx.x * blockDim.x + threadIdx.x];
+	v = lane_sum(v);
+	if (lane == 0)
+		sums[wid] = v;
+	__syncthreads();
+	v = threadIdx.x < blockDim.x / 32 ? sums[lane] : 0;
+	if (wid == 0)
+		v = lane_sum(v);
+	if (threadIdx.x == 0)
+		out[blockIdx.x] = v;
+}
