@@ -5,8 +5,9 @@
 # per thread) and --exec-model=fibers (one fiber per warp whose lanes run as
 # loops between barriers where the kernel is in that subset: lane loops,
 # lib/cc/lane_plan.c; else the same as thread-fibers) -- run on one worker
-# interleaved ROUNDS times; per kernel the best CPU time of each and the
-# ratios to fission.  The load average is printed first: figures taken
+# interleaved ROUNDS times; per kernel the best CPU time of each, the
+# ratios to fission and their spread (the ratio round by round, lowest to
+# highest); a kernel with a C loop of its own (vote_loop) also that loop.  The load average is printed first: figures taken
 # under load say so.
 #   fiber_models.sh ROOT BUILD [ROUNDS] [BLOCKS]
 set -u
@@ -35,12 +36,32 @@ for ((r = 0; r < ROUNDS; r++)); do
 	done
 done
 for m in $MODELS; do
-	grep -h ' ms ' "$O/$m".[0-9]* | sed "s/^/$m /"
-done | awk '
-	{ k = $1 " " $2; if (!(k in best) || $3 < best[k]) best[k] = $3; if ($1 == "fission" && !($2 in seen)) { seen[$2] = 1; order[++n] = $2 } }
+	for ((r = 0; r < ROUNDS; r++)); do
+		grep -h ' ms ' "$O/$m.$r" | sed "s/^/$m $r /"
+	done
+done | awk -v rounds="$ROUNDS" '
+	# "MODEL ROUND KERNEL T ms ..." or "MODEL ROUND twin KERNEL T ms" (the C loop of a kernel)
+	$3 == "twin" { if (!($4 in twin) || $5 < twin[$4]) twin[$4] = $5; next }
+	{
+		k = $1 " " $3; t[k " " $2] = $4
+		if (!(k in best) || $4 < best[k]) best[k] = $4
+		if ($1 == "fission" && !($3 in seen)) { seen[$3] = 1; order[++n] = $3 }
+	}
+	# the ratio to fission round by round (each the best of its round): lowest-highest
+	function span(m, x,   r, q, lo, hi) {
+		lo = hi = t[m " " x " 0"] / t["fission " x " 0"]
+		for (r = 1; r < rounds; r++) {
+			q = t[m " " x " " r] / t["fission " x " " r]
+			lo = q < lo ? q : lo; hi = q > hi ? q : hi
+		}
+		return sprintf("%.2f-%.2f", lo, hi)
+	}
 	END {
-		for (i = 1; i <= n; i++) {
-			f = best["fission " order[i]]; t = best["thread-fibers " order[i]]; l = best["fibers " order[i]]
-			printf "%-10s fission %8.3f ms  threads %8.3f ms (%7.2fx)  lanes %8.3f ms (%7.2fx)\n", order[i], f, t, t / f, l, l / f
+		for (i = 1; i < n + 1; i++) {
+			x = order[i]; f = best["fission " x]; th = best["thread-fibers " x]; l = best["fibers " x]
+			printf "%-10s fission %8.3f ms  threads %8.3f ms (%7.2fx, %s)  lanes %8.3f ms (%7.2fx, %s)", x, f, th, th / f, span("thread-fibers", x), l, l / f, span("fibers", x)
+			if (x in twin)
+				printf "  C loop %8.3f ms (fission/C %.2f)", twin[x], f / twin[x]
+			printf "\n"
 		}
 	}'

@@ -1,6 +1,7 @@
 // Kernels both execution models run (issue 38, item 4), timed: built once
 // with --exec-model=fission and once with --exec-model=fibers by
-// tests/bench/fiber_models.sh, which prints the ratios.  Each kernel's
+// tests/bench/fiber_models.sh, which prints the ratios (vote_loop also
+// against its C loop, the twin column).  Each kernel's
 // result is checked against a host reference first (a wrong result prints
 // FAIL and exits 1).  Times: CPU seconds of the process around launch and
 // synchronisation (on a loaded machine wall time counts other processes'
@@ -153,6 +154,37 @@ __global__ void transpose(const int *in, int *out, int w)
 		out[(y + j) * w + x] = tile[threadIdx.x][threadIdx.y + j];
 }
 
+// a work loop with a vote in its header, as warp-level code writes one: each lane works off its
+// own items, the warp goes round while any lane has one left (loop fission runs the loop once per
+// block while a warp of it goes on, lib/cc/warp_loop.c; fibers: the lanes meet at every vote)
+__global__ void vote_loop(const int *in, int *out)
+{
+	int g = blockIdx.x * BS + threadIdx.x, todo = in[g] & 15, acc = 0;
+
+	while (__any_sync(0xffffffffu, todo > 0)) {
+		if (todo > 0) {
+			acc += todo * 3 + (acc & 7);
+			todo--;
+		}
+	}
+	out[g] = acc;
+}
+
+// vote_loop's lanes as a plain loop: what an OpenMP twin's thread runs for its elements (one
+// worker: the serial loop); the same results, the lanes' turns without the warp's
+static void vote_loop_c(const int *in, int *out, int n)
+{
+	for (int i = 0; i < n; i++) {
+		int todo = in[i] & 15, acc = 0;
+
+		while (todo > 0) {
+			acc += todo * 3 + (acc & 7);
+			todo--;
+		}
+		out[i] = acc;
+	}
+}
+
 // no barrier: what a thread's start costs
 __global__ void axpy(const int *in, int *out)
 {
@@ -169,8 +201,8 @@ static double cpu_s(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-enum { K_TREE, K_SHFL, K_SUM2, K_SUMH, K_SCAN, K_STENCIL, K_TRANSPOSE, K_AXPY, NK };
-static const char *const names[NK] = { "tree_sum", "shfl_sum", "block_sum2", "block_sumh", "warp_scan", "stencil3", "transpose", "axpy" };
+enum { K_TREE, K_SHFL, K_SUM2, K_SUMH, K_SCAN, K_STENCIL, K_TRANSPOSE, K_AXPY, K_VOTE, NK };
+static const char *const names[NK] = { "tree_sum", "shfl_sum", "block_sum2", "block_sumh", "warp_scan", "stencil3", "transpose", "axpy", "vote_loop" };
 
 static void launch(int k, const int *d_in, int *d_out, int nb, int n, int w)
 {
@@ -182,6 +214,7 @@ static void launch(int k, const int *d_in, int *d_out, int nb, int n, int w)
 	case K_SCAN: warp_scan<<<nb, BS>>>(d_in, d_out); break;
 	case K_STENCIL: stencil3<<<nb, BS>>>(d_in, d_out, n); break;
 	case K_TRANSPOSE: transpose<<<dim3(w / 32, w / 32), dim3(32, 8)>>>(d_in, d_out, w); break;
+	case K_VOTE: vote_loop<<<nb, BS>>>(d_in, d_out); break;
 	default: axpy<<<nb, BS>>>(d_in, d_out); break;
 	}
 }
@@ -189,6 +222,10 @@ static void launch(int k, const int *d_in, int *d_out, int nb, int n, int w)
 /* want[0 .. cnt) */
 static void reference(int k, const int *in, int *want, int cnt, int n, int w)
 {
+	if (k == K_VOTE) {
+		vote_loop_c(in, want, cnt);
+		return;
+	}
 	for (int i = 0; i < cnt; i++) {
 		if (k == K_TREE || k == K_SHFL || k == K_SUM2 || k == K_SUMH) {
 			want[i] = 0;
@@ -244,6 +281,17 @@ int main(int argc, char **argv)
 			best = t < best ? t : best;
 		}
 		printf("%s %.3f ms (%d threads)\n", names[k], best * 1e3, k == K_TRANSPOSE ? w * w / 4 : n);
+		if (k == K_VOTE) {	/* its C loop, timed the same way (fiber_models.sh: the twin column) */
+			best = 1e30;
+			for (int r = 0; r < REPS; r++) {
+				double t = cpu_s();
+
+				vote_loop_c(in, want, n);
+				t = cpu_s() - t;
+				best = t < best ? t : best;
+			}
+			printf("twin %s %.3f ms (C loop)\n", names[k], best * 1e3);
+		}
 	}
 	cudaFree(d_in);
 	cudaFree(d_out);
