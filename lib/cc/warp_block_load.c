@@ -40,7 +40,8 @@ static bool builtin_x(CXCursor e, const char *name)
 		return false;
 	ks = cx_kids_of(e);
 	m = cx_spelling(e);
-	r = ks.n == 1 && !strcmp(m, "x") && clang_getCursorKind(strip(ks.c[0])) == CXCursor_DeclRefExpr;
+	r = ks.n == 1 && !strcmp(m, "x") &&
+	    clang_getCursorKind(strip(ks.c[0])) == CXCursor_DeclRefExpr;
 	free(m);
 	if (r) {
 		m = cx_spelling(strip(ks.c[0]));
@@ -77,8 +78,9 @@ static bool block_base(const struct source *s, CXCursor e)
 {
 	CXCursor f[2];
 
-	return binary_op(s, e, "*", f) && ((builtin_x(f[0], "blockIdx") && builtin_x(f[1], "blockDim")) ||
-					   (builtin_x(f[0], "blockDim") && builtin_x(f[1], "blockIdx")));
+	return binary_op(s, e, "*", f) &&
+	       ((builtin_x(f[0], "blockIdx") && builtin_x(f[1], "blockDim")) ||
+		(builtin_x(f[0], "blockDim") && builtin_x(f[1], "blockIdx")));
 }
 
 /* A parameter of the kernel, a pointer, neither assigned nor addressed in its body. */
@@ -100,7 +102,7 @@ char *warp_block_load(struct wlower *w, CXCursor init, CXCursor var)
 	struct cx_kids ks;
 	CXCursor sum[2];
 	CXType et;
-	struct buf base = { 0 };
+	struct buf base = {0};
 	char *a;
 	bool ok;
 
@@ -109,7 +111,8 @@ char *warp_block_load(struct wlower *w, CXCursor init, CXCursor var)
 		return NULL;
 	et = clang_getCanonicalType(clang_getCursorType(init));
 	if (clang_isVolatileQualifiedType(et) ||
-	    !clang_equalTypes(clang_getUnqualifiedType(et), clang_getCanonicalType(clang_getCursorType(var))))
+	    !clang_equalTypes(clang_getUnqualifiedType(et),
+			      clang_getCanonicalType(clang_getCursorType(var))))
 		return NULL;
 	ks = cx_kids_of(init);
 	ok = ks.n == 2 && fixed_pointer_param(w, ks.c[0]) && binary_op(w->s, ks.c[1], "+", sum) &&
