@@ -542,6 +542,8 @@ unsigned warp_block_sum(struct wlower *w, CXCursor block, const CXCursor *l, uns
 	buf_free(&rest);
 	buf_free(&result);
 	wl_edit(w, at, at, t.p);
+	int edits = use ? 6 : 5;	/* decided before use is freed: a freed pointer's value is indeterminate */
+
 	free(name);
 	free(shn);
 	free(type);
@@ -549,7 +551,7 @@ unsigned warp_block_sum(struct wlower *w, CXCursor block, const CXCursor *l, uns
 	free(zero);
 	free(use);
 	free(from);
-	return use ? 6 : 5;
+	return edits;
 }
 
 void warp_block_sum_end(struct wlower *w, CXCursor last)
