@@ -32,6 +32,29 @@ cc_bin() {
 	(ulimit -t 60 && exec "$CC_BIN" "$@")
 }
 
+# cxx_compile STD QUOTE_DIR FILE.cpp: clang++ as the whole programs' C++ is
+# checked, with the prelude that such a file includes first, on its second
+# line (idxgen_cc_program.h), precompiled once per -std and folder for this
+# run: parsing it was 0.35 of a compile's 0.55 s of CPU, 86 times.  The
+# file's own #include of it then finds its guard defined.  A file that does
+# not start so, or a prelude that does not precompile (a warning under
+# -Werror), is compiled as before, without the PCH.
+cxx_compile() {
+	local std=$1 quote=$2 file=$3 pch
+	local opts=(-std="$std" -Wall -Wextra -Werror -Wno-unused-parameter -O2 -I"$DIR/../../include/cuda"
+		-I"$DIR/../../include" -iquote "$quote")
+	pch=$tmp/prelude-$std-$(printf '%s' "$quote" | cksum | cut -d' ' -f1).pch
+	if [ ! -e "$pch" ] && [ ! -e "$pch.failed" ]; then
+		clang++ "${opts[@]}" -x c++-header "$DIR/../../include/idxgen_cc_program.h" -o "$pch" \
+			2>"$pch.err" || { touch "$pch.failed"; rm -f "$pch"; }
+	fi
+	if [ -e "$pch" ] && [ "$(sed -n 2p "$file")" = '#include <idxgen_cc_program.h>' ]; then
+		clang++ "${opts[@]}" -include-pch "$pch" -c -o /dev/null "$file"
+	else
+		clang++ "${opts[@]}" -c -o /dev/null "$file"
+	fi
+}
+
 # run MODE FILE PREFIX: translate (MODE "c") or dump the plan (MODE "plan") and match
 run() {
 	local f=$1 mode=$2 prefix=$3 name flags std
@@ -64,8 +87,7 @@ run() {
 		# -iquote: the golden file's own headers (golden/macro_header/), as beside it;
 		# the file's own -std= (FLAGS) if it gives one: C++20's concepts
 		std=$(printf '%s\n' $flags | sed -n 's|^-std=||p' | tail -n 1)
-		clang++ -std=${std:-c++17} -Wall -Wextra -Werror -Wno-unused-parameter -O2 -I"$DIR/../../include/cuda" \
-			-I"$DIR/../../include" -iquote "$(dirname "$f")" -c -o /dev/null "$tmp/k.cpp" 2>"$tmp/err"
+		cxx_compile "${std:-c++17}" "$(dirname "$f")" "$tmp/k.cpp" 2>"$tmp/err"
 		rc=$?
 		ok $rc "$(basename "$f"): the C++ compiles with clang++ -Wall -Wextra -Werror"
 		[ $rc = 0 ] || sed 's/^/#   /' "$tmp/err"
