@@ -11,18 +11,30 @@
 #    --emit-cxx, the internal-error path (the C++ compiler fails: exit 2,
 #    never 0), usage errors.
 # The corpus of tests/cuda runs separately (lib/cc/Makefile, check).
+#   whole.sh path/to/idxgen-cc [corpus|driver]
+# The second argument runs one half, each its own TAP program, so that make
+# check runs the two side by side (lib/cc/Makefile, CHECK_PARTS): corpus, the
+# files of whole/bad and whole/progs (one build each); driver, everything
+# after them.  Without it, both halves, in that order.
 set -u
-CC_BIN=${1:?usage: whole.sh path/to/idxgen-cc}
+CC_BIN=${1:?usage: whole.sh path/to/idxgen-cc [corpus|driver]}
+PART=${2:-all}
+case $PART in
+all | corpus | driver) ;;
+*) echo "whole.sh: no part '$PART' (corpus or driver)" >&2; exit 2 ;;
+esac
 DIR=$(cd "$(dirname "$0")" && pwd)/whole
 . "$(dirname "$0")/../common/tap.sh"
 . "$(dirname "$0")/../common/expect.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for f in "$DIR"/bad/*.cu; do
-	model=$(sed -n '2s|^// exec-model: ||p' "$f")
-	expect_diag "$tmp/prog" "$f" "$CC_BIN" ${model:+--exec-model=$model} -o "$tmp/prog" "$f"
-done
+if [ "$PART" != driver ]; then
+	for f in "$DIR"/bad/*.cu; do
+		model=$(sed -n '2s|^// exec-model: ||p' "$f")
+		expect_diag "$tmp/prog" "$f" "$CC_BIN" ${model:+--exec-model=$model} -o "$tmp/prog" "$f"
+	done
+fi
 
 run_prog() {	# name, then the build command's arguments
 	local name=$1
@@ -46,9 +58,15 @@ run_prog() {	# name, then the build command's arguments
 	rm -f "$tmp/prog"
 }
 
-for f in "$DIR"/progs/*.cu; do
-	run_prog "$(basename "$f")" -o "$tmp/prog" "$f"
-done
+if [ "$PART" != driver ]; then
+	for f in "$DIR"/progs/*.cu; do
+		run_prog "$(basename "$f")" -o "$tmp/prog" "$f"
+	done
+fi
+if [ "$PART" = corpus ]; then
+	tap_done
+	exit
+fi
 
 # Headers that include each other through the include path, as fibers too
 # (the default loop above builds it under auto).
