@@ -1503,6 +1503,79 @@ static bool thread_body(struct walk *w, struct kernel *k, const struct tmpl *t, 
 }
 
 /*
+ * A kernel defined outside its namespace (`__global__ void Aig::build(...)`
+ * after a declaration in namespace Aig, HeCBench logic-rewrite's form): a
+ * qualified name can only be defined in a namespace that encloses its own,
+ * so the fiber copy goes into `namespace Aig { namespace { namespace
+ * __idxgen_fiber_build {` with the qualifier left out of its name; its body
+ * looks names up in Aig as the definition does.  *open gets the namespaces
+ * to open from the definition's scope, *path their path ("Aig::"), *depth
+ * their number; the result is where the qualifier starts (0: no qualifier).
+ */
+static void fiber_scope_path(CXCursor ns, CXCursor lexical, struct buf *open, struct buf *path, unsigned *depth)
+{
+	if (clang_getCursorKind(ns) != CXCursor_Namespace || clang_equalCursors(ns, lexical))
+		return;
+	fiber_scope_path(clang_getCursorSemanticParent(ns), lexical, open, path, depth);
+	char *n = cx_spelling(ns);
+
+	bprintf(open, "namespace %s { ", n);
+	bprintf(path, "%s::", n);
+	(*depth)++;
+	free(n);
+}
+
+static bool qualifier_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Does a namespace's name in fn's qualifier start at offset off (a NamespaceRef child there)? */
+static enum CXChildVisitResult namespace_ref_at(CXCursor c, CXCursor parent, CXClientData d)
+{
+	unsigned *off = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_NamespaceRef && off_of(clang_getCursorLocation(c)) == *off) {
+		*off = ~0u;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static unsigned fiber_scope(const struct source *s, CXCursor fn, struct buf *open, struct buf *path, unsigned *depth)
+{
+	CXCursor sem = clang_getCursorSemanticParent(fn), lex = clang_getCursorLexicalParent(fn);
+	const char *t = s->text;
+	unsigned name = off_of(clang_getCursorLocation(fn)), i = name, q = name, j, e, at;
+
+	*depth = 0;
+	if (clang_equalCursors(sem, lex) || clang_getCursorKind(sem) != CXCursor_Namespace || in_macro(fn) ||
+	    name >= s->len)
+		return 0;
+	fiber_scope_path(sem, lex, open, path, depth);
+	/* back from the name over `::` and the namespaces' names (`void ::Aig::Inner::build`) */
+	for (;;) {
+		for (j = i; j > 0 && qualifier_blank(t[j - 1]); j--)
+			;
+		if (j < 2 || t[j - 1] != ':' || t[j - 2] != ':')
+			break;
+		q = j -= 2;
+		for (; j > 0 && qualifier_blank(t[j - 1]); j--)
+			;
+		for (e = j; j > 0 && text_ident_char(t[j - 1]); j--)
+			;
+		at = j;
+		if (j < e)
+			clang_visitChildren(fn, namespace_ref_at, &at);
+		if (at != ~0u)
+			break;	/* a leading `::`, after the return type */
+		q = i = j;
+	}
+	return q < name ? q : 0;
+}
+
+/*
  * The kernel as fibers; stub false: its fiber body only, which another
  * body's block function hands blocks to (other_body()).
  */
@@ -1542,18 +1615,26 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	if (s->plan)
 		emit_fiber_plan(s, k, why, plain, lanes, &lp);
 	bool c = c_linkage(k->fn);
+	struct buf scope = { 0 }, path = { 0 };
+	unsigned depth, qual = fiber_scope(s, k->fn, &scope, &path, &depth);
 
-	bprintf(o, "/* __global__ %s: fibers, %s (%s) */\n%snamespace { namespace __idxgen_fiber_%s {\n",
+	bprintf(o, "/* __global__ %s: fibers, %s (%s) */\n%s%snamespace { namespace __idxgen_fiber_%s {\n",
 		k->name, lanes ? "one per warp (lane loops)" : "every thread a coroutine", why, c ? "extern \"C++\" { " : "",
-		k->cname);
+		scope.n ? scope.p : "", k->cname);
 	if (lanes && !lane_helpers_write(w, &lp))
 		error_at(s, k->fn, "idxgen-cc bug: the lane forms of the warp helpers of kernel '%s' were not all written",
 			 k->name);
 	if (!fiber_primary_decl(w, k)) {
 		lane_plan_free(&lp);
+		buf_free(&scope);
+		buf_free(&path);
 		return;
 	}
 	w->pos = c_start(k->fn);
+	if (qual) {
+		copy_to(w, qual);	/* `__global__ void `, then the name without `Aig::` */
+		w->pos = off_of(clang_getCursorLocation(k->fn));
+	}
 	w->device = true;
 	w->lanes = lanes ? &lp : NULL;
 	w->fiber_fn = k->fn;
@@ -1568,12 +1649,16 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	if (lanes && lp.next != lp.nsp)
 		error_at(s, k->fn, "idxgen-cc bug: lane loops of kernel '%s' were not all written", k->name);
 	lane_plan_free(&lp);
-	bputs(o, c ? "\n} } }\n" : "\n} }\n");
+	bputs(o, c ? "\n} } }" : "\n} }");
+	for (i = 0; i < depth; i++)
+		bputs(o, " }");
+	bputs(o, "\n");
 	if (t->pack) {
 		/* the pack's elements are arguments np.. (emit_fiber_args): a helper deduces their indices */
 		bprintf(o, "%.*s, size_t... __idxgen_i>\nstatic void %s__fiber_call(struct idxgen_rt_block *__b, idxgen_cc_seq<__idxgen_i...>)\n{\n"
-			   "\t__idxgen_fiber_%s::%s%s(",
-			(int)(strrchr(t->gen.p, '>') - t->gen.p), t->gen.p, k->cname, k->cname, k->name, ta);
+			   "\t%s__idxgen_fiber_%s::%s%s(",
+			(int)(strrchr(t->gen.p, '>') - t->gen.p), t->gen.p, k->cname, path.n ? path.p : "", k->cname, k->name,
+			ta);
 		emit_fiber_args(k, o);
 		bprintf(o, ");\n}\n%sstatic void %s__%s(struct idxgen_rt_block *__b)\n{\n%s"
 			   "\t%s__fiber_call%s(__b, typename idxgen_cc_make_seq<sizeof...(%s)>::type());\n}\n",
@@ -1581,11 +1666,13 @@ static void emit_fiber_kernel(struct walk *w, struct kernel *k, const struct tmp
 	} else {
 		if (t->is)
 			bputs(o, t->gen.p);
-		bprintf(o, "static void %s__%s(struct idxgen_rt_block *__b)\n{\n%s\t__idxgen_fiber_%s::%s%s(", k->cname, entry,
-			enter, k->cname, k->name, ta);
+		bprintf(o, "static void %s__%s(struct idxgen_rt_block *__b)\n{\n%s\t%s__idxgen_fiber_%s::%s%s(", k->cname, entry,
+			enter, path.n ? path.p : "", k->cname, k->name, ta);
 		emit_fiber_args(k, o);
 		bputs(o, ");\n}\n");
 	}
+	buf_free(&scope);
+	buf_free(&path);
 	emit_fiber_block(k, t, plain, lanes, two ? k->cname : NULL, o);
 	if (stub)
 		emit_stub(k, t, true, o);

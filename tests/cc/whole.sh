@@ -80,6 +80,16 @@ run_prog "vstore_macro_semicolon.cu (--exec-model=fibers)" --exec-model=fibers -
 run_prog "cdp_print_tree.cu -rdc=true -lcudadevrt" -rdc=true -o "$tmp/prog" \
 	"$DIR/../../cuda/progs/cdp_print_tree.cu" -lcudadevrt
 
+# Kernels in namespaces, defined outside them too, run as fibers (the default
+# loop above builds kernel_namespace_fibers.cu under auto, where the
+# out-of-line Aig::build is fibers; kernel_qualified_def.cu under auto is
+# loop fission)
+run_prog "kernel_namespace_fibers.cu (--exec-model=fibers)" --exec-model=fibers -o "$tmp/prog" \
+	"$DIR/progs/kernel_namespace_fibers.cu"
+for m in fission fibers; do
+	run_prog "kernel_qualified_def.cu (--exec-model=$m)" --exec-model=$m -o "$tmp/prog" "$DIR/progs/kernel_qualified_def.cu"
+done
+
 # Template kernels' class parameters of dependent type and functors of a
 # bare type parameter, bound bitwise under both models (the default loop
 # above builds them under auto)
