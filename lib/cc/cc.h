@@ -178,6 +178,10 @@ bool edg_scan(struct source *s, CXTranslationUnit tu);
 /* The fixes recorded for h's file, applied to its text (column map kept). */
 void edg_apply(const struct edg_fixes *e, struct source *h);
 bool edg_has(const struct edg_fixes *e, const char *realpath);
+/* May the translation edit file f (the main file, or one below its folder with headers translated)? */
+bool edg_may_edit(const struct source *s, CXTranslationUnit tu, CXFile f);
+/* old at (line, col) of f replaced by text in every text of f the translation reads or writes: true when new. */
+bool edg_replace(struct source *s, CXFile f, unsigned line, unsigned col, const char *old, const char *text);
 void edg_free(struct edg_fixes *e);
 
 /* Source text before the parse (text_scan.c): identifier characters; past a comment or literal at i;

@@ -1318,6 +1318,196 @@ static void macro_uses(const struct arch_ctx *c, struct macro_use *u)
 	free(set.names);
 }
 
+/*
+ * Device twins in the program's own headers (UK-MAC CloverLeaf_CUDA's
+ * ftocmacros.h: `#ifdef __CUDA_ARCH__ #define SIGN(a,b) copysign(a,b) #else
+ * #define SIGN(a,b) ... #endif`, expanded by the kernels of the headers its
+ * .cu files include).  As in the main file ("Device twins" above): the
+ * group keeps the host pass's text, the #defines of the branch only the
+ * device pass takes stay as `#define __idxgen_dev_SIGN(a,b) ...` on their
+ * own lines, and each use in a kernel or __device__ function becomes
+ * __idxgen_dev_SIGN.  Here they are edits of the program's files
+ * (edg_compat.c's replacements, applied to the texts the parse reads and to
+ * the copies the translation writes), and the program is translated again
+ * from them.  Only where every use that device code reaches is spelled in a
+ * kernel or __device__ function of a file the translation may edit and no
+ * other macro's body names the macro; otherwise each such use is refused
+ * (group_macros), as is every use once the edits were made and the group is
+ * still seen (they did not apply).
+ */
+struct twin_use {
+	CXFile f;
+	unsigned line, col;
+	const char *name;	/* a twin's (struct twins' names) */
+};
+
+struct twin_scan {
+	const struct arch_ctx *c;
+	const struct twins *tw;
+	const struct macro_set *derived;	/* other macros naming a twin: none may be used in device code */
+	const struct reach *r;
+	struct source *s;
+	struct twin_use *u;
+	unsigned n;
+	bool ok;
+};
+
+/* The innermost function definition around offset off of f, and its CUDA qualifiers. */
+static unsigned quals_at(CXTranslationUnit tu, CXFile f, unsigned off)
+{
+	struct fn_find ff = { off, clang_getNullCursor(), ~0u, f };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_fn, &ff);
+	return clang_Cursor_isNull(ff.best) ? 0 : cuda_quals(ff.best) & (CUDA_Q_DEVICE | CUDA_Q_HOST);
+}
+
+/* Is the file's own text at (line, col) the name (the file as read, before any pass edits it)? */
+static bool spelled_at(CXFile f, unsigned line, unsigned col, const char *name)
+{
+	struct source fs = { 0 };
+	char *path = cx_string(clang_getFileName(f));
+	size_t i = 0, l = strlen(name);
+	bool r = false;
+
+	if (source_read(&fs, path)) {
+		for (unsigned ln = 1; i < fs.len && ln < line; i++)
+			ln += fs.text[i] == '\n';
+		i += col - 1;
+		r = i + l <= fs.len && !strncmp(fs.text + i, name, l) && (i == 0 || !text_ident_char(fs.text[i - 1])) &&
+		    (i + l == fs.len || !text_ident_char(fs.text[i + l]));
+		source_free(&fs);
+	}
+	free(path);
+	return r;
+}
+
+static enum CXChildVisitResult twin_use_scan(CXCursor cur, CXCursor parent, CXClientData data)
+{
+	struct twin_scan *ts = data;
+	CXSourceLocation loc = clang_getCursorLocation(cur);
+	unsigned line, col, off, k;
+	CXFile f;
+	char *n;
+
+	(void)parent;
+	if (clang_getCursorKind(cur) != CXCursor_MacroExpansion || clang_Location_isInSystemHeader(loc))
+		return CXChildVisit_Continue;
+	n = cx_spelling(cur);
+	for (k = 0; k < ts->tw->nnames && strcmp(n, ts->tw->names[k]); k++)
+		;
+	if ((k < ts->tw->nnames || in_set(ts->derived, n)) && reach_device_at(ts->r, loc)) {
+		clang_getExpansionLocation(loc, &f, &line, &col, &off);
+		if (k == ts->tw->nnames || !f || quals_at(ts->c->tu, f, off) != CUDA_Q_DEVICE ||
+		    !edg_may_edit(ts->s, ts->c->tu, f) || !spelled_at(f, line, col, n)) {
+			ts->ok = false;	/* another macro's, a __host__ __device__ function's, or not ours to edit */
+		} else {
+			ts->u = cx_realloc(ts->u, (ts->n + 1) * sizeof(*ts->u));
+			ts->u[ts->n++] = (struct twin_use){ f, line, col, ts->tw->names[k] };
+		}
+	}
+	free(n);
+	return ts->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* The group opened at directive j as the translation keeps it: the host pass's text and the twins' #defines. */
+static void twin_group_text(const struct arch_ctx *c, unsigned j, unsigned close, const struct twins *tw,
+			    struct buf *o)
+{
+	const char *t = c->s->text;
+	size_t a, b, pos = c->dirs.d[j].start;
+
+	for (unsigned k = j; k <= close; k++) {
+		if (c->dirs.d[k].group != c->dirs.d[j].group)
+			continue;
+		for (size_t i = pos; i < c->dirs.d[k].end; i++)	/* the directive: blanks, its lines kept */
+			bputs(o, t[i] == '\n' ? "\n" : " ");
+		if (k == close)
+			break;
+		branch_of(c, k, &a, &b);
+		if (!skipped_at(&c->skip[PASS_HOST], a)) {
+			bput(o, t + c->dirs.d[k].end, b - c->dirs.d[k].end);
+		} else if (!skipped_at(&c->skip[PASS_DEVICE], a)) {
+			struct buf d = { 0 };
+
+			bput(&d, t + c->dirs.d[k].end, b - c->dirs.d[k].end);
+			twin_rename(tw, &d, o);
+			buf_free(&d);
+		} else {
+			for (size_t i = c->dirs.d[k].end; i < b; i++)
+				bputs(o, t[i] == '\n' ? "\n" : " ");
+		}
+		pos = b;
+	}
+}
+
+/* The (line, col) of offset off of text t. */
+static void line_col(const char *t, size_t off, unsigned *line, unsigned *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < off; i++, (*col)++)
+		if (t[i] == '\n')
+			(*line)++, *col = 0;
+}
+
+/* Group j of header f made device twins with edits of the program's files (true), or left to be refused. */
+static bool header_twins(const struct arch_ctx *c, unsigned j, struct source *s, const struct reach *r)
+{
+	struct twins tw = { 0 };
+	struct macro_set set = { NULL, 0, true };
+	struct macro_scan ms = { c->tu, &set };
+	struct twin_scan ts = { c, &tw, &set, r, s, NULL, 0, true };
+	struct buf old = { 0 }, text = { 0 };
+	unsigned close = j, line, col, nnew = 0;
+	size_t a, b;
+
+	if (!s->edg || !s->edg->headers || !edg_may_edit(s, c->tu, c->file))
+		return false;
+	for (unsigned k = j; k < c->dirs.n && ts.ok; k++) {
+		if (c->dirs.d[k].group != c->dirs.d[j].group)
+			continue;
+		close = k;
+		if (c->dirs.d[k].closes)
+			break;
+		branch_of(c, k, &a, &b);
+		if (!skipped_at(&c->skip[PASS_DEVICE], a) && skipped_at(&c->skip[PASS_HOST], a))
+			ts.ok = twin_defines(&tw, c->s->text, a, b);	/* #defines alone */
+	}
+	ts.ok = ts.ok && tw.nnames && c->dirs.d[close].closes;
+	for (unsigned k = 0; ts.ok && k < tw.nnames; k++)
+		set_add(&set, tw.names[k]);
+	while (ts.ok && set.grew) {
+		set.grew = false;
+		clang_visitChildren(clang_getTranslationUnitCursor(c->tu), macro_users, &ms);
+	}
+	if (ts.ok)
+		clang_visitChildren(clang_getTranslationUnitCursor(c->tu), twin_use_scan, &ts);
+	if (ts.ok && ts.n) {
+		bput(&old, c->s->text + c->dirs.d[j].start, c->dirs.d[close].end - c->dirs.d[j].start);
+		twin_group_text(c, j, close, &tw, &text);
+		line_col(c->s->text, c->dirs.d[j].start, &line, &col);
+		ts.ok = spelled_at(c->file, line, col, old.p);
+		nnew += ts.ok && edg_replace(s, c->file, line, col, old.p, text.p);
+		for (unsigned k = 0; ts.ok && k < ts.n; k++) {
+			char *dev = NULL;
+
+			if (asprintf(&dev, DEV_PREFIX "%s", ts.u[k].name) > 0)
+				nnew += edg_replace(s, ts.u[k].f, ts.u[k].line, ts.u[k].col, ts.u[k].name, dev);
+			free(dev);
+		}
+	}
+	for (unsigned k = 0; k < set.n; k++)
+		free(set.names[k]);
+	free(set.names);
+	free(ts.u);
+	buf_free(&old);
+	buf_free(&text);
+	twins_free(&tw);
+	if (nnew)
+		s->edg->again = true;	/* translated again from the edited files */
+	return nnew > 0;
+}
+
 /* The #defines of the branches of group j the device pass keeps, each checked for uses in device code. */
 static void group_macros(const struct arch_ctx *c, unsigned j, struct macro_use *u)
 {
@@ -1381,7 +1571,8 @@ static void check_header(struct source *s, CXTranslationUnit host, CXTranslation
 			for (size_t i = 0; i < c.dirs.d[j].start; i++)
 				line += hs.text[i] == '\n';
 			u.line = line;
-			group_macros(&c, j, &u);
+			if (!header_twins(&c, j, s, r))
+				group_macros(&c, j, &u);
 			continue;
 		}
 		if (q == CUDA_Q_DEVICE)

@@ -1039,6 +1039,33 @@ void edg_apply(const struct edg_fixes *e, struct source *h)
 	free(w.e);
 }
 
+bool edg_may_edit(const struct source *s, CXTranslationUnit tu, CXFile f)
+{
+	return s->edg && f && editable(s, f, clang_getLocation(tu, f, 1, 1));
+}
+
+bool edg_replace(struct source *s, CXFile f, unsigned line, unsigned col, const char *old, const char *text)
+{
+	char *name = cx_string(clang_getFileName(f)), *real = realpath(name, NULL);
+	bool added = false;
+	unsigned i;
+
+	for (i = 0; real && i < s->edg->n; i++) {
+		const struct edg_fix *x = &s->edg->fix[i];
+
+		if (x->kind == EDG_REPLACE && x->line == line && x->col == col && !strcmp(x->path, real) &&
+		    !strcmp(x->name, old))
+			break;
+	}
+	if (real && i == s->edg->n) {
+		replace_fix(s, real, line, col, old, text);
+		added = true;
+	}
+	free(real);
+	free(name);
+	return added;
+}
+
 bool edg_has(const struct edg_fixes *e, const char *real)
 {
 	for (unsigned i = 0; e && i < e->n; i++)

@@ -60,6 +60,23 @@ static char *mirror_rel(const struct mirror *m, CXFile f)
 	return rel ? rel : overlay_rel(m->out, f);
 }
 
+/*
+ * A file without declarations that edg_compat.c's fixes edit (a header of
+ * #defines whose __CUDA_ARCH__ group became device twins, cuda_arch.c) is
+ * written edited, not linked: its text into *text (true).
+ */
+static bool edited_copy(const struct source *s, const char *real, struct buf *text)
+{
+	struct source h = { 0 };
+
+	if (!edg_has(s->edg, real) || !source_read(&h, real))
+		return false;
+	edg_apply(s->edg, &h);
+	bput(text, h.text, h.len);
+	source_free(&h);
+	return true;
+}
+
 static void mirror_one(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d)
 {
 	struct mirror *m = d;
@@ -82,6 +99,10 @@ static void mirror_one(CXFile f, CXSourceLocation *stack, unsigned depth, CXClie
 	h->link = realpath(name, NULL);
 	if (!h->link)
 		h->link = cx_strdup(name);
+	if (edited_copy(m->s, h->link, &h->text)) {
+		free(h->link);
+		h->link = NULL;
+	}
 	free(name);
 }
 

@@ -2,9 +2,9 @@
 // another branch in nvcc's device pass than in its host pass (the shape of
 // helper headers that pick an intrinsic on the device and libm on the host).
 // idxgen-cc compiles headers as the host pass sees them: right for host
-// callers (hd_host.cu), wrong for kernels, which are refused where they
-// would see it (hd_device.cu, hd_device_macro.cu; they got the host's
-// branch before, silently).
+// callers (hd_host.cu), wrong for kernels, refused where they would see the
+// function's group (hd_device.cu; the host's branch before, silently); the
+// macro gets a device twin that kernels expand (hd_device_macro.cu).
 #pragma once
 
 __host__ __device__ inline int pass_id()

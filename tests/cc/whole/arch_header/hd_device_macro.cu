@@ -1,5 +1,6 @@
-// A kernel expands hd.cuh's PASS_SIDE: nvcc's device pass defines it as 1;
-// idxgen-cc refuses the use (hd_device_macro.cu:10:11) instead of the host's 0.
+// A kernel expands hd.cuh's PASS_SIDE: nvcc's device pass defines it as 1,
+// and so does idxgen-cc's device twin of it (__idxgen_dev_PASS_SIDE); host
+// code keeps the host's 0.  It gave the kernel 0 first, then refused the use.
 // Build: nvcc -arch=sm_90 -o hd_device_macro hd_device_macro.cu
 #include <cstdio>
 #include <cuda_runtime.h>
