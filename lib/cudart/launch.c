@@ -265,10 +265,16 @@ static cudaError_t check_launch(const struct idxgen_info *info, const struct idx
 	return cudaSuccess;
 }
 
-/* The argument values, copied for a queued launch: pointers, then values. */
+/*
+ * The argument values, copied for a queued launch: pointers, then values,
+ * each at a multiple of 16 bytes.  The pointers' part is counted rounded up
+ * as it is laid out: counted unrounded, an odd number of arguments whose
+ * last has no 8 bytes of rounding to spare (BabelStream's for_each_kernel:
+ * two size_t and a 48-byte closure) was copied 8 bytes past the block.
+ */
 void **cudart_copy_args(const struct idxgen_rt_kernel *k, void **args)
 {
-	size_t total = k->nargs * sizeof(void *), off;
+	size_t total = (k->nargs * sizeof(void *) + 15) / 16 * 16, off = total;
 	void **copy;
 
 	for (unsigned int i = 0; i < k->nargs; i++)
@@ -276,7 +282,6 @@ void **cudart_copy_args(const struct idxgen_rt_kernel *k, void **args)
 	copy = malloc(total ? total : 1);
 	if (!copy)
 		return NULL;
-	off = (k->nargs * sizeof(void *) + 15) / 16 * 16;
 	for (unsigned int i = 0; i < k->nargs; i++) {
 		copy[i] = (char *)copy + off;
 		memcpy(copy[i], args[i], k->arg_sizes[i]);
