@@ -199,6 +199,33 @@ static void ballot_per_warp(struct wlower *w, unsigned slot, const char *mask, s
 	bprintf(rd, "(__idxgen_b%u[" LIN " / 32] & (%s))", slot, mask);
 }
 
+/* __activemask() as read where warp.c lowers it: the warp's present lanes (malloc'd). */
+static char *present_mask_text(struct wlower *w)
+{
+	char *t;
+
+	if (asprintf(&t, "idxgen_cc_present_mask(" LIN ", " NT ", %s)", w->alive) < 0)
+		abort();
+	return t;
+}
+
+/*
+ * Is call an __activemask() that is the mask argument of another call of cs
+ * (`__any_sync(__activemask(), p)`)?  That call reads the present lanes in
+ * its place (call_read), so it is no call of its own.
+ */
+bool wl_mask_of_other(const struct calls *cs, CXCursor call)
+{
+	for (unsigned j = 0; j < cs->n; j++) {
+		const struct wop *op = wop_of(cs->c[j]);
+
+		if (op && !op->legacy && clang_Cursor_getNumArguments(cs->c[j]) > 0 &&
+		    clang_equalCursors(strip(clang_Cursor_getArgument(cs->c[j], 0)), call))
+			return wl_is_activemask(call);
+	}
+	return false;
+}
+
 /* The read that replaces the call (malloc'd); its publication appended to put, what follows the barrier to after. */
 static char *call_read(struct wlower *w, CXCursor call, const struct wop *op, struct buf *put, struct buf *after)
 {
@@ -207,6 +234,11 @@ static char *call_read(struct wlower *w, CXCursor call, const struct wop *op, st
 	struct buf rd = { 0 };
 	const char *f = NULL;
 
+	if (!op->legacy && clang_Cursor_getNumArguments(call) > 0 &&
+	    wl_is_activemask(clang_Cursor_getArgument(call, 0))) {	/* __any_sync(__activemask(), p) */
+		free(mask);
+		mask = present_mask_text(w);
+	}
 	if (op->kind == W_SYNCWARP) {
 		bprintf(&rd, "__idxgen_warp_sync()");
 		goto done;
@@ -281,24 +313,34 @@ static void lower_call(struct wlower *w, CXCursor call, const struct wop *op, st
 char *wl_call_read(struct wlower *w, CXCursor call, struct buf *put, struct buf *after)
 {
 	const struct wop *op = wop_of(call);
+	struct cgcall g;
+	bool xchg;
+	char *rd;
 
-	return op ? call_read(w, call, op, put, after) : NULL;
+	if (op)
+		return call_read(w, call, op, put, after);
+	if (!cg_of(call, &g))
+		return NULL;
+	rd = cg_call_read(w, call, &g, put, &xchg);
+	free(g.name);
+	return rd;
 }
 
 /*
  * Is the call's value the same in every lane of its warp (warp_loop.c)?  A
- * vote or a __reduce_*_sync over a constant mask (the legacy forms: the
+ * vote or a __reduce_*_sync over a mask the same in every lane (a constant,
+ * __activemask(), a ballot's variable: warp_mask.c; the legacy forms: the
  * warp), a __shfl_sync from a constant lane of the whole warp (no width, or
  * 32 and more).  Shuffles up, down and xor, match and the present mask give
  * lanes values of their own.
  */
-bool wl_warp_uniform(CXCursor call)
+bool wl_warp_uniform(struct wlower *w, CXCursor call)
 {
 	const struct wop *op = wop_of(call);
 	int n = clang_Cursor_getNumArguments(call), m = op && !op->legacy ? 1 : 0;
 	long long v;
 
-	if (!op || (m && !int_constant(clang_Cursor_getArgument(call, 0), &v)))
+	if (!op || (m && !wl_mask_uniform(w->s, w->body, clang_Cursor_getArgument(call, 0))))
 		return false;
 	switch (op->kind) {
 	case W_BALLOT: case W_ANY: case W_ALL: case W_REDUCE_ADD: case W_REDUCE_MIN: case W_REDUCE_MAX:
@@ -392,6 +434,8 @@ static void lower_stmt_calls(struct wlower *w, CXCursor st, CXCursor where, bool
 	}
 
 	for (i = 0; i < cs.n; i++) {
+		if (wl_mask_of_other(&cs, cs.c[i]))
+			continue;	/* read in its call's place */
 		for (j = 0; j < cs.n; j++)
 			if (j != i && is_nested(cs.c[j], cs.c[i]))
 				break;
@@ -609,6 +653,15 @@ static bool header_safe(struct wlower *w, CXCursor loop)
 
 static bool predicable(struct wlower *w, CXCursor st, unsigned *paren);
 
+/* Are the calls of cs cooperative-groups index queries only (`tile.thread_rank()`), or none? */
+static bool queries_only(const struct calls *cs)
+{
+	for (unsigned i = 0; i < cs->n; i++)
+		if (wl_exchanges(cs->c[i]))
+			return false;
+	return true;
+}
+
 /* Can st, in the body of a predicated if, run under the predicate? */
 bool wl_guardable(struct wlower *w, CXCursor st)
 {
@@ -618,14 +671,14 @@ bool wl_guardable(struct wlower *w, CXCursor st)
 	bool ok = true;
 	unsigned i;
 
-	if (!cs.n) {
+	if (queries_only(&cs)) {	/* per-thread code, queries rewritten in place */
 		free(cs.c);
 		return k != CXCursor_DeclStmt || scalar_decl(st);
 	}
 	if (clang_isExpression(k) || k == CXCursor_DeclStmt) {
 		ok = clang_isExpression(k) || scalar_decl(st);
 		for (i = 0; ok && i < cs.n; i++)
-			ok = wop_of(cs.c[i]) != NULL;
+			ok = wop_of(cs.c[i]) != NULL || cg_predicable(cs.c[i]);
 		free(cs.c);
 		return ok;
 	}
@@ -713,7 +766,17 @@ void wl_guard_stmt(struct wlower *w, CXCursor st, bool in_compound)
 	struct cx_kids ks;
 	unsigned i;
 
-	if (!cs.n) {
+	if (queries_only(&cs)) {
+		for (i = 0; i < cs.n; i++) {	/* `if (t8.thread_rank() == l) v = 0;`: index expressions */
+			struct cgcall g;
+			struct buf none = { 0 };
+
+			if (cg_of(cs.c[i], &g)) {
+				lower_cg(w, cs.c[i], &g, &none);
+				free(g.name);
+			}
+			buf_free(&none);
+		}
 		free(cs.c);
 		if (k == CXCursor_DeclStmt) {
 			guard_inits(w, st);

@@ -79,6 +79,8 @@ bool cg_of(CXCursor c, struct cgcall *g);
 /* Is n the name of a warp-level function warp.c lowers (`__shfl_down_sync`, `__ballot`)? */
 bool warp_op_named(const char *n);
 bool cg_pure(const struct cgcall *g);
+/* An index query or a collective of a tile of at most 32 threads but its sync: runs under a predicate. */
+bool cg_predicable(CXCursor call);
 bool cg_wide_tile_collective(const struct cgcall *g);	/* fibers run it, fission does not */
 bool cg_large_tile_collective(struct source *s, CXCursor c);	/* diagnosed (fiber kernels) */
 /* the name of a cooperative-groups call a template leaves dependent (nothing lowers it), or NULL */
@@ -87,6 +89,8 @@ char *cg_dependent_call(CXCursor c);
 char *warp_dependent_call(CXCursor c);
 /* Rewrite one call; true if its statement needs the exchange (put: the publications). */
 bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put);
+/* The read that replaces the call (malloc'd; NULL: diagnosed), *exchange as lower_cg returns. */
+char *cg_call_read(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put, bool *exchange);
 
 /*
  * A shuffle-tree loop (for (o = 16; o > 0; o /= 2) v += __shfl_down_sync(m, v, o);)
@@ -166,10 +170,22 @@ bool warp_inline_self(struct wlower *w, CXCursor kernel, CXCursor st, CXCursor c
 bool wl_exchanges(CXCursor c);
 /* The call's text starts with the callee's name (not a macro's). */
 bool wl_spelled_here(const struct source *s, CXCursor call);
-/* The read replacing warp-level call `call` (malloc'd; NULL: no such call), its publication appended to put. */
+/*
+ * The read replacing warp-level or cooperative-groups call `call` (malloc'd;
+ * NULL: no such call, or diagnosed), its publication appended to put.
+ */
 char *wl_call_read(struct wlower *w, CXCursor call, struct buf *put, struct buf *after);
+/* Is call an __activemask() that is the mask argument of another call of cs? */
+bool wl_mask_of_other(const struct calls *cs, CXCursor call);
 /* Is the call's value the same in every lane of its warp (a vote over a constant mask, ...)? */
-bool wl_warp_uniform(CXCursor call);
+bool wl_warp_uniform(struct wlower *w, CXCursor call);
+/*
+ * The mask of a warp operation the same in every lane of the warp (warp_mask.c):
+ * a constant, __activemask(), a kernel parameter or a local set once to one
+ * of those or to a ballot over one.
+ */
+bool wl_mask_uniform(const struct source *s, CXCursor fn_body, CXCursor e);
+bool wl_is_activemask(CXCursor e);
 char *wl_op_name(CXCursor c);
 void wl_check_conditional(struct wlower *w, CXCursor c, bool cond);
 /* Sets *(bool *)d at a return, break, continue, goto, lambda or __syncthreads(). */

@@ -227,6 +227,24 @@ bool cg_large_tile_collective(struct source *s, CXCursor c)
 	return bad;
 }
 
+/*
+ * Can call run in a predicated body (warp.c's wl_guardable): an index query,
+ * or a collective of a tile of at most 32 threads other than its barrier,
+ * which counts the lanes present as the warp's operations do (issue 38,
+ * thirty-first session: `while (tile.any(p)) { ... tile.shfl_down(v, 1) ... }`).
+ */
+bool cg_predicable(CXCursor call)
+{
+	struct cgcall g;
+	bool ok;
+
+	if (!cg_of(call, &g))
+		return false;
+	ok = cg_pure(&g) || (!g.dyn && g.tile >= 1 && g.tile <= 32 && strcmp(g.name, "sync") != 0);
+	free(g.name);
+	return ok;
+}
+
 /* A cooperative-groups query that is an index expression (no exchange). */
 bool cg_pure(const struct cgcall *g)
 {
@@ -245,17 +263,28 @@ bool cg_pure(const struct cgcall *g)
  */
 bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put)
 {
+	bool xchg;
+	char *rd = cg_call_read(w, call, g, put, &xchg);
+
+	if (rd)	/* NULL: diagnosed, the call left as written */
+		wl_edit(w, c_start(call), c_end(call), rd);
+	return xchg;
+}
+
+char *cg_call_read(struct wlower *w, CXCursor call, const struct cgcall *g, struct buf *put, bool *exchange)
+{
 	const char *n = g->name;
 	unsigned N = g->tile, slot;
 	struct buf rd = { 0 };
 	char *val = NULL, *a1 = NULL, *type = NULL;
 	bool xchg = false;
 
+	*exchange = false;
 	if (g->dyn) {
 		error_at(w->s, call,
 			 "cooperative groups: '%s' of a thread_group or coalesced_group (a shape known only at run time) runs only as fibers",
 			 n);
-		return false;
+		return NULL;
 	}
 	if (!g->member && !strcmp(n, "sync")) {
 		bputs(&rd, "__syncthreads()");
@@ -297,20 +326,20 @@ bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct bu
 		error_at(w->s, call,
 			 "cooperative groups: '%s' of a tile of %u threads (several warps) runs only as fibers (not with --exec-model=fission)",
 			 n, N);
-		return false;
+		return NULL;
 	}
 	if (xchg && N > 32) {
 		error_at(w->s, call, "cooperative groups: '%s' of a tile of %u threads: " LARGE_TILE_NONE, n, N);
-		return false;
+		return NULL;
 	}
 	if (!strcmp(n, "this_grid") || (g->member && !N && !rd.p && strstr(n, "grid"))) {
 		error_at(w->s, call,
 			 "cooperative_groups::this_grid() runs only as fibers (not with --exec-model=fission): a grid-wide barrier suspends every thread of the grid");
-		return false;
+		return NULL;
 	}
 	if (!xchg && !rd.p) {
 		error_at(w->s, call, "cooperative groups: '%s' is not supported here (lib/cc/README.md, \"Warps\")", n);
-		return false;
+		return NULL;
 	}
 	if (xchg) {
 		slot = w->nslot++;
@@ -353,9 +382,9 @@ bool lower_cg(struct wlower *w, CXCursor call, const struct cgcall *g, struct bu
 		bprintf(&w->decls, " __shared__ %s __idxgen_w%u[32 + 1024 + 32];", type, slot);
 	}
 	bputs(&rd, "");
-	wl_edit(w, c_start(call), c_end(call), rd.p);
 	free(val);
 	free(a1);
 	free(type);
-	return xchg;
+	*exchange = xchg;
+	return rd.p;
 }

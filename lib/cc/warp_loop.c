@@ -28,14 +28,25 @@
  * The header's text is read, not edited in place: the condition is
  * evaluated before the loop and at the end of each turn.
  *
+ * The value may be the same in every lane of the warp because its mask is
+ * (a constant, __activemask(), a ballot's variable: warp_mask.c), or in
+ * every lane of a static tile of at most 32 threads (`while (tile.any(p))`,
+ * thirty-first session): the tile's lanes go round together, the tiles of
+ * a warp each at their own pace, so the body may then call only the
+ * collectives of tiles no larger.  A `break` that is the last statement of
+ * a branch of an if at the body's top level (`if (done) break;`) clears the
+ * lane's flag; since the others go on without it, their votes must ask for
+ * the lanes at the call (__activemask()) for CUDA to define them.
+ *
  * Refused, with a diagnostic (by default the kernel then runs as fibers,
  * warp_decline.c): an operation whose value may differ between the lanes
- * (a shuffle up, down or xor, a match, a lane that is not constant), more
- * than one in a header, a body with a barrier or a jump (the warps may take
- * different numbers of turns; `break` and `continue` would leave the block's
- * loop), a body that is not what a predicated if runs, a header written by a
- * macro, and the C path (its analysis does not take the flags for one value
- * per block).
+ * (a shuffle up, down or xor, a match, a lane that is not constant, a mask
+ * not proved the same), more than one in a header, a body with a barrier
+ * or another jump (the warps may take different numbers of turns;
+ * `continue` and a `break` elsewhere would leave the block's loop), a break
+ * under constant masks, a body that is not what a predicated if runs, a
+ * header written by a macro, and the C path (its analysis does not take
+ * the flags for one value per block).
  */
 #define _GNU_SOURCE
 #include "warp.h"
@@ -62,12 +73,66 @@ static CXCursor the_call(struct wlower *w, CXCursor c, bool *many)
 		return r;
 	cs = wl_calls_in(w, c);
 	for (unsigned i = 0; i < cs.n; i++) {
+		if (wl_mask_of_other(&cs, cs.c[i]))
+			continue; /* __any_sync(__activemask(), p): read in its call's place */
 		if (!clang_Cursor_isNull(r))
 			*many = true;
 		r = cs.c[i];
 	}
 	free(cs.c);
 	return r;
+}
+
+/*
+ * A tile's collective whose value is the same in every lane of the tile:
+ * tile.any(p), tile.all(p), tile.ballot(p), tile.shfl(v, K) with K a
+ * constant, cg::reduce(tile, v, op), of a thread_block_tile<N> (a static
+ * tiled_partition<N>, N a power of two up to 32: its lanes a constant part
+ * of the warp).  Returns N, or 0.
+ */
+static unsigned tile_uniform(CXCursor call)
+{
+	struct cgcall g;
+	unsigned n = 0;
+	long long v;
+
+	if (!cg_of(call, &g))
+		return 0;
+	if (!g.dyn && g.tile >= 1 && g.tile <= 32 && !(g.tile & (g.tile - 1)) &&
+	    ((g.member &&
+	      (!strcmp(g.name, "any") || !strcmp(g.name, "all") || !strcmp(g.name, "ballot"))) ||
+	     (g.member && !strcmp(g.name, "shfl") && clang_Cursor_getNumArguments(call) == 2 &&
+	      int_constant(strip(clang_Cursor_getArgument(call, 1)), &v)) ||
+	     (!g.member && !strcmp(g.name, "reduce"))))
+		n = g.tile;
+	free(g.name);
+	return n;
+}
+
+/*
+ * Under the header of a tile of n < 32 lanes, the warp's tiles leave the
+ * loop at turns of their own: the body may then call only collectives of
+ * tiles of at most n lanes (a tile's lanes all stay or all leave), never a
+ * warp's operation, whose lanes CUDA would find in two places.
+ */
+static bool body_within_tile(struct wlower *w, CXCursor body, unsigned n)
+{
+	struct calls cs = wl_calls_in(w, body);
+	bool ok = true;
+
+	for (unsigned i = 0; i < cs.n && ok; i++) {
+		struct cgcall g;
+
+		if (!wl_exchanges(cs.c[i]))
+			continue;
+		ok = cg_of(cs.c[i], &g);
+		if (ok) {
+			ok = !g.dyn && g.tile >= 1 && g.tile <= n;
+			free(g.name);
+		}
+	}
+	free(cs.c);
+	return ok;
 }
 
 /* The parts of loop st; false where it is no for, while or do, or a while declares its condition.
@@ -147,12 +212,12 @@ static bool under_condition(const struct source *s, CXCursor e, CXCursor call, b
 	return r;
 }
 
-/* Is call (null: none) one whose value the lanes of a warp agree on? */
+/* Is call (null: none) one whose value the lanes of a warp, or of its tile, agree on? */
 static bool call_ok(struct wlower *w, CXCursor call, bool diagnose)
 {
 	char *n;
 
-	if (clang_Cursor_isNull(call) || wl_warp_uniform(call))
+	if (clang_Cursor_isNull(call) || wl_warp_uniform(w, call) || tile_uniform(call))
 		return true;
 	if (diagnose && (n = wl_op_name(call))) {
 		error_at(
@@ -160,14 +225,18 @@ static bool call_ok(struct wlower *w, CXCursor call, bool diagnose)
 		    "'%s' in the header of a loop may give the lanes of a warp different values, "
 		    "so they may leave the loop at different turns, which loop fission cannot run: "
 		    "in a loop header it lowers only a value the same in every lane (a vote or "
-		    "__reduce_*_sync over a constant mask, __shfl_sync from a constant lane)",
+		    "__reduce_*_sync over a mask the same in every lane: a constant, "
+		    "__activemask(), a ballot's variable; __shfl_sync from a constant lane)",
 		    n);
 		free(n);
 	} else if (diagnose) {
 		error_at(
 		    w->s, call,
-		    "a cooperative-groups call in the header of a loop or switch is not supported "
-		    "(compute it into a variable before the loop and at the end of its body)");
+		    "a cooperative-groups call in the header of a loop is lowered for loop fission "
+		    "only where its value is the same in every lane of a static tile of at most 32 "
+		    "threads (tile.any, tile.all, tile.ballot, tile.shfl from a constant rank, "
+		    "cg::reduce); compute it into a variable before the loop and at the end of its "
+		    "body");
 	}
 	return false;
 }
@@ -205,11 +274,170 @@ static const char *header_refusal(struct wlower *w, CXCursor st, const struct wl
 	return NULL;
 }
 
+/* ---- break: a lane leaving while the others go on --------------------------- */
+
+struct jumps {
+	struct wlower *w;
+	bool stray;    /* a jump the predicate cannot express */
+	CXCursor *brk; /* the breaks that leave the loop */
+	unsigned nbrk;
+};
+
+static enum CXChildVisitResult find_stray(CXCursor c, CXCursor parent, CXClientData d);
+
+/* A jump under c (the predicate cannot express it) other than those leaving_if takes. */
+static void stray_under(struct jumps *j, CXCursor c)
+{
+	if (!j->stray && find_stray(c, clang_getNullCursor(), j) == CXChildVisit_Recurse)
+		clang_visitChildren(c, find_stray, j);
+}
+
+static bool inner_loop(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
+	       k == CXCursor_SwitchStmt || k == CXCursor_CXXForRangeStmt;
+}
+
+/* A return, goto, lambda or barrier: what wl_find_jump finds but break and continue. */
+static enum CXChildVisitResult find_hard_jump(CXCursor c, CXCursor parent, CXClientData d)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	if (k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt)
+		return CXChildVisit_Continue;
+	return wl_find_jump(c, parent, d);
+}
+
+/*
+ * A loop or switch inside the body with no warp operation is per-thread
+ * code, which the predicate runs as a whole: its own break and continue
+ * are no jump out of ours.  Anywhere else break, continue, return, goto, a
+ * lambda or a barrier is.
+ */
+static enum CXChildVisitResult find_stray(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct jumps *j = d;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	bool found = false;
+
+	if (inner_loop(c) && !exchanging_in(j->w, c)) {
+		clang_visitChildren(c, find_hard_jump, &found);
+		j->stray |= found;
+		return j->stray ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
+	if (k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt)
+		found = true;
+	else
+		wl_find_jump(c, parent, &found);
+	j->stray |= found;
+	return j->stray ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A branch that ends by leaving the loop: `break;`, or a block whose last statement is. */
+static bool leaving_branch(struct jumps *j, CXCursor b)
+{
+	struct cx_kids ks;
+	bool ok;
+
+	if (clang_getCursorKind(b) == CXCursor_BreakStmt) {
+		j->brk = cx_realloc(j->brk, (j->nbrk + 1) * sizeof(*j->brk));
+		j->brk[j->nbrk++] = b;
+		return true;
+	}
+	if (clang_getCursorKind(b) != CXCursor_CompoundStmt)
+		return false;
+	ks = cx_kids_of(b);
+	ok = ks.n > 0 && clang_getCursorKind(ks.c[ks.n - 1]) == CXCursor_BreakStmt;
+	for (unsigned i = 0; ok && i + 1 < ks.n; i++)
+		stray_under(j, ks.c[i]);
+	if (ok)
+		leaving_branch(j, ks.c[ks.n - 1]);
+	cx_kids_free(&ks);
+	return ok;
+}
+
+/* An if of the body's top level with no warp operation, whose branches may leave the loop. */
+static void leaving_if(struct jumps *j, CXCursor st)
+{
+	struct cx_kids ks = cx_kids_of(st);
+
+	for (unsigned i = 1; i < ks.n; i++) /* [0]: the condition */
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_IfStmt)
+			leaving_if(j, ks.c[i]);
+		else if (!leaving_branch(j, ks.c[i]))
+			stray_under(j, ks.c[i]);
+	if (ks.n < 2 || clang_getCursorKind(ks.c[0]) == CXCursor_DeclStmt)
+		stray_under(j, st);
+	else
+		stray_under(j, ks.c[0]);
+	cx_kids_free(&ks);
+}
+
+/*
+ * The jumps of a loop's body: the breaks that leave it in j->brk, where
+ * each is the last statement of a branch of an if at the body's top level
+ * with no warp operation (`if (done) break;`), which the predicate runs as
+ * the lane's flag cleared, the statements after it run where the flag is
+ * set; any other jump, barrier or lambda: j->stray.
+ */
+static void body_jumps(struct jumps *j, CXCursor body)
+{
+	struct cx_kids ks;
+
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt) {
+		stray_under(j, body);
+		return;
+	}
+	ks = cx_kids_of(body);
+	for (unsigned i = 0; i < ks.n && !j->stray; i++)
+		if (clang_getCursorKind(ks.c[i]) == CXCursor_IfStmt &&
+		    !exchanging_in(j->w, ks.c[i]))
+			leaving_if(j, ks.c[i]);
+		else
+			stray_under(j, ks.c[i]);
+	cx_kids_free(&ks);
+}
+
+/* A warp operation whose mask is __activemask() (or __activemask() itself). */
+static bool active_mask_call(CXCursor call)
+{
+	char *n = wl_op_name(call);
+	bool ok = n && strcmp(n, "__activemask") == 0;
+
+	ok = ok || (n && strncmp(n + strlen(n) - 5, "_sync", 5) == 0 &&
+		    clang_Cursor_getNumArguments(call) > 0 &&
+		    wl_is_activemask(clang_Cursor_getArgument(call, 0)));
+	free(n);
+	return ok;
+}
+
+/*
+ * Where a lane leaves the loop while the others go on, CUDA's later votes
+ * of the loop count the lanes still in it only where their mask asks for
+ * the lanes at the call, __activemask(): a constant mask names the lane
+ * that left, which CUDA leaves undefined.  So every warp operation of the
+ * header and the body must be over __activemask().
+ */
+static bool active_masks_only(struct wlower *w, CXCursor at, CXCursor body)
+{
+	struct calls cs = wl_calls_in(w, body);
+	bool ok = active_mask_call(at);
+
+	for (unsigned i = 0; i < cs.n && ok; i++)
+		ok = !wl_exchanges(cs.c[i]) || active_mask_call(cs.c[i]);
+	free(cs.c);
+	return ok;
+}
+
 bool warp_loop_ok(struct wlower *w, CXCursor st, bool diagnose)
 {
 	struct wloop l;
+	struct jumps j = {w, false, NULL, 0};
 	bool many = false, jump = false;
 	const char *why;
+	unsigned tile;
 	CXCursor at;
 
 	if (!loop_parts(w->s, st, &l))
@@ -230,19 +458,39 @@ bool warp_loop_ok(struct wlower *w, CXCursor st, bool diagnose)
 	}
 	if (!call_ok(w, l.cond_call, diagnose) || !call_ok(w, l.inc_call, diagnose))
 		return false;
-	clang_visitChildren(l.body, wl_find_jump, &jump);
+	if ((tile = tile_uniform(at)) && tile < 32 && !body_within_tile(w, l.body, tile)) {
+		if (diagnose)
+			error_at(
+			    w->s, at,
+			    "a loop whose header calls a collective of a tile of %u threads may "
+			    "call only collectives of tiles of at most %u threads in its body "
+			    "under loop fission: the tiles of a warp leave it at different turns",
+			    tile, tile);
+		return false;
+	}
+	body_jumps(&j, l.body);
+	free(j.brk);
+	jump = j.stray || (j.nbrk && !active_masks_only(w, at, l.body));
 	if (jump || !wl_guardable(w, l.body)) {
 		if (diagnose)
-			error_at(w->s, at,
-				 jump
-				     ? "a loop whose header calls a warp-level function may hold "
-				       "no __syncthreads(), return, break, continue or goto under "
-				       "loop fission: the warps of a block may take different "
-				       "numbers of turns"
-				     : "a loop whose header calls a warp-level function runs its "
-				       "body under a predicate under loop fission, which this body "
-				       "does not take (statements, declarations of scalars, ifs "
-				       "without else, loops whose header every thread may run)");
+			error_at(
+			    w->s, at,
+			    j.stray ? "a loop whose header calls a warp-level function may hold "
+				      "no __syncthreads(), return, break, continue or goto under "
+				      "loop fission: the warps of a block may take different "
+				      "numbers of turns (a break may leave it as the last "
+				      "statement of a branch of an if of its body's top level "
+				      "with no warp operation, every warp operation of the loop "
+				      "over __activemask())"
+			    : jump  ? "a loop left by break, some lanes while others go on, "
+				      "is lowered for loop fission only where its header's and "
+				      "body's warp operations are over __activemask() (a "
+				      "constant mask would name the lanes that left, which CUDA "
+				      "leaves undefined)"
+				    : "a loop whose header calls a warp-level function runs its "
+				      "body under a predicate under loop fission, which this body "
+				      "does not take (statements, declarations of scalars, ifs "
+				      "without else, loops whose header every thread may run)");
 		return false;
 	}
 	return true;
@@ -345,13 +593,69 @@ static void guard_init(struct wlower *w, CXCursor init, unsigned end)
 	wl_edit(w, end, end, cx_strdup(" } "));
 }
 
+/* Does a break of j lie inside st? */
+static bool holds_break(const struct jumps *j, CXCursor st)
+{
+	for (unsigned i = 0; i < j->nbrk; i++)
+		if (c_start(j->brk[i]) >= c_start(st) && c_end(j->brk[i]) <= c_end(st))
+			return true;
+	return false;
+}
+
+/*
+ * Each break that leaves the loop clears the lane's flag instead: the
+ * statements after it run where the flag is set, the lane is absent from
+ * the loop's later warp operations and tests, and the loop's end gives it
+ * back its flag from before the loop.  An expression, so that `if (c)
+ * break; else ...` stays one statement.  A split point goes before its if:
+ * the thread loop before it may read the warp's flags (an operation's
+ * result over the present lanes), and a lane's flag must not change while
+ * lanes of its warp still read it (as for a return, warp.c).
+ */
+static bool lower_breaks(struct wlower *w, CXCursor body)
+{
+	bool any;
+	struct jumps j = {w, false, NULL, 0};
+	struct cx_kids ks;
+
+	body_jumps(&j, body);
+	for (unsigned i = 0; i < j.nbrk; i++)
+		wl_edit(w, c_start(j.brk[i]), c_start(j.brk[i]) + 5,
+			cx_strdup("(void)(" GUARD " = 0)"));
+	ks = cx_kids_of(body);
+	for (unsigned i = 0; j.nbrk && i < ks.n; i++)
+		if (holds_break(&j,
+				ks.c[i])) /* before the guard warp.c puts there (edits in order) */
+			wl_edit(w, c_start(ks.c[i]), c_start(ks.c[i]),
+				cx_strdup("__idxgen_warp_sync(); "));
+	cx_kids_free(&ks);
+	free(j.brk);
+	any = j.nbrk > 0;
+	return any;
+}
+
+/*
+ * A body that breaks runs each of its statements under the lane's flag on
+ * its own (a body with no warp operation would be guarded as a whole, the
+ * statements after a break run by the lane that left).
+ */
+static void guard_each(struct wlower *w, CXCursor body)
+{
+	struct cx_kids ks = cx_kids_of(body);
+
+	for (unsigned i = 0; i < ks.n; i++)
+		if (!warp_agg(w, ks.c, i, ks.n))
+			wl_guard_stmt(w, ks.c[i], true);
+	cx_kids_free(&ks);
+}
+
 void warp_loop_lower(struct wlower *w, CXCursor st)
 {
 	struct wloop l;
 	struct lowered_call cc, ic;
 	struct buf head = {0}, tail = {0};
 	unsigned n, body_end, ie = 0;
-	bool outer = w->guarded, many = false;
+	bool outer = w->guarded, many = false, leaves;
 
 	if (!warp_loop_ok(w, st, true) || !loop_parts(w->s, st, &l))
 		return;
@@ -377,10 +681,14 @@ void warp_loop_lower(struct wlower *w, CXCursor st)
 	}
 	replace_lines(w, clang_Cursor_isNull(l.init) ? c_start(st) : ie, c_start(l.body), &head);
 
+	leaves = lower_breaks(w, l.body);
 	w->guarded = true;
 	w->loops++;
 	w->inner++;
-	wl_guard_stmt(w, l.body, true);
+	if (leaves)
+		guard_each(w, l.body);
+	else
+		wl_guard_stmt(w, l.body, true);
 	w->inner--;
 	w->loops--;
 	w->guarded = outer;

@@ -280,6 +280,22 @@ done
 cmp -s "$tmp/wlh_fission.out" "$tmp/wlh_fibers.out" && grep -q checksum "$tmp/wlh_fission.out"
 ok $? "warp_loop_headers.cu: loop fission's results are the fibers' (checksums)"
 rm -f "$tmp"/wlh_*
+# Loop headers over a ballot's mask, __activemask() or a parameter, tiles'
+# votes (32, 16, 8 lanes) and loops single lanes leave by break (issue 38,
+# thirty-first session; lib/cc/warp_loop.c, warp_mask.c): under every model,
+# schedule order and 1/2 workers against host references, and loop
+# fission's checksums the fibers' (--exec-model=fission refused each loop
+# before; auto ran them as fibers)
+for m in auto fission fibers; do
+	sched_runs warp_loop_masks.cu $m "$DIR/progs/warp_loop_masks.cu"
+done
+for m in fission fibers; do
+	"$CC_BIN" --exec-model=$m -o "$tmp/wlm_$m" "$DIR/progs/warp_loop_masks.cu" >/dev/null 2>&1
+	(cd "$tmp" && IDXGEN_BACKEND=emu IDXGEN_SCHEDULE=hilbert IDXGEN_NUM_THREADS=2 "./wlm_$m" >"$tmp/wlm_$m.out" 2>/dev/null)
+done
+cmp -s "$tmp/wlm_fission.out" "$tmp/wlm_fibers.out" && grep -q checksum "$tmp/wlm_fission.out"
+ok $? "warp_loop_masks.cu: loop fission's results are the fibers' (checksums)"
+rm -f "$tmp"/wlm_*
 # inline PTX "trap;" is __trap() (lib/cc/asm_sreg.c), as fibers too (loop
 # fission refuses its guard macro as it does with __trap() written there:
 # "statements of one macro expansion cannot be split into thread loops")

@@ -98,7 +98,7 @@ __global__ void shuffle_down_while(const int *in, int *out)
 		n++;
 	out[threadIdx.x] = n;
 }
-// MODEL: kernel shuffle_down_while: fibers (warp.c does not lower it for loop fission: '__shfl_down_sync' in the header of a loop may give the lanes of a warp different values, so they may leave the loop at different turns, which loop fission cannot run: in a loop header it lowers only a value the same in every lane (a vote or __reduce_*_sync over a constant mask, __shfl_sync from a constant lane))
+// MODEL: kernel shuffle_down_while: fibers (warp.c does not lower it for loop fission: '__shfl_down_sync' in the header of a loop may give the lanes of a warp different values, so they may leave the loop at different turns, which loop fission cannot run: in a loop header it lowers only a value the same in every lane (a vote or __reduce_*_sync over a mask the same in every lane: a constant, __activemask(), a ballot's variable; __shfl_sync from a constant lane))
 
 // a barrier in the body: the warps would reach it as often as the slowest turns
 __global__ void vote_barrier(const int *in, int *out)
@@ -114,7 +114,7 @@ __global__ void vote_barrier(const int *in, int *out)
 	}
 	out[threadIdx.x] = v;
 }
-// MODEL: kernel vote_barrier: fibers (warp.c does not lower it for loop fission: a loop whose header calls a warp-level function may hold no __syncthreads(), return, break, continue or goto under loop fission: the warps of a block may take different numbers of turns)
+// MODEL: kernel vote_barrier: fibers (warp.c does not lower it for loop fission: a loop whose header calls a warp-level function may hold no __syncthreads(), return, break, continue or goto under loop fission: the warps of a block may take different numbers of turns (a break may leave it as the last statement of a branch of an if of its body's top level with no warp operation, every warp operation of the loop over __activemask()))
 
 // the vote right of &&: its operand read where the lane would not evaluate it
 __global__ void vote_after_and(const int *in, int *out, int n)
