@@ -10,6 +10,7 @@
  *
  *   if (t < k)             s[t] op= ... s[t + k] ...   stores below k, reads at k and above
  *   if (t % (2 * k) == 0)  s[t] op= ... s[t + k] ...   stores at multiples of 2k, reads k past one
+ *   if (g % (2 * k) == 0)  s[t] op= ... s[t + k] ...   the same, g = blockIdx.x * blockDim.x + t
  *
  *   buf[a * n + ...] = ... buf[b * n + ...] ...    with b = 1 - a: two halves of a double buffer
  *
@@ -30,6 +31,7 @@
  */
 #include "cc.h"
 #include "cx.h"
+#include "warp.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +160,96 @@ static bool lanes_apart(const struct source *s, const struct lane_ids *ids, CXCu
 	return lockstep_lanes_apart(s, ids, c);
 }
 
+/* blockIdx.x * blockDim.x or blockDim.x * blockIdx.x: the block's first global x index. */
+static bool block_base(const struct source *s, CXCursor c)
+{
+	CXCursor l, r;
+
+	return is_binary(s, strip(c), "*", &l, &r) &&
+	       ((text_is(s, l, "blockIdx.x") && text_is(s, r, "blockDim.x")) ||
+		(text_is(s, l, "blockDim.x") && text_is(s, r, "blockIdx.x")));
+}
+
+struct named_local {
+	const struct source *s;
+	const char *name;
+	bool found;
+};
+
+static enum CXChildVisitResult find_thread_local(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct named_local *nl = d;
+	CXCursor init;
+	char *n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_VarDecl)
+		return CXChildVisit_Recurse;
+	n = cx_spelling(c);
+	init = var_init(c);
+	if (!strcmp(n, nl->name) && !clang_Cursor_isNull(init) && thread_index(nl->s, init) &&
+	    !wl_var_written(nl->s, clang_getCursorSemanticParent(c), c))
+		nl->found = true;
+	free(n);
+	return nl->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Is x threadIdx.x, or the name of a local of fn set to it and never assigned (`int tid = threadIdx.x;`)? */
+static bool x_is_thread_index(const struct source *s, CXCursor fn, const char *x)
+{
+	struct named_local nl = { s, x, false };
+
+	if (!strcmp(x, "threadIdx.x"))
+		return true;
+	if (!clang_Cursor_isNull(fn))
+		clang_visitChildren(fn, find_thread_local, &nl);
+	return nl.found;
+}
+
+/* T is the lane's thread index as x is: the same text, or both threadIdx.x (fn: where x is declared). */
+static bool same_thread_index(const struct source *s, CXCursor fn, CXCursor t, const char *x)
+{
+	return thread_index(s, t) && (text_is(s, t, x) || x_is_thread_index(s, fn, x));
+}
+
+/* B + T or T + B, B the block's base, T the lane's thread index x. */
+static bool base_plus(const struct source *s, CXCursor fn, CXCursor c, const char *x)
+{
+	CXCursor l, r;
+
+	return is_binary(s, strip(c), "+", &l, &r) &&
+	       ((block_base(s, l) && same_thread_index(s, fn, r, x)) ||
+		(block_base(s, r) && same_thread_index(s, fn, l, x)));
+}
+
+/*
+ * Is a the global index of the lane whose thread index is x: `blockIdx.x *
+ * blockDim.x + x`, or a local initialised so and never assigned (issue
+ * 38, thirty-first session)?  Then a = C + x with C the same in every
+ * lane of the block, and `a % (2 * k) == 0` proves the store at x apart
+ * from the load at x + k as `x % (2 * k) == 0` does: the lane whose x is
+ * x + k has a = C + x + k, which 2k divides only where it divides k, that
+ * is k == 0 (the lane's own element).  Public reductions guard the tree so
+ * (`if ((idx % (stride * 2)) == 0) s[threadIdx.x] += s[threadIdx.x +
+ * stride];`).
+ */
+static bool global_of(const struct source *s, CXCursor a, const char *x)
+{
+	CXCursor d, init, fn;
+
+	a = strip(a);
+	if (base_plus(s, clang_getNullCursor(), a, x))
+		return true;
+	if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+		return false;
+	d = clang_getCursorReferenced(a);
+	fn = clang_getCursorSemanticParent(d);
+	init = clang_getCursorKind(d) == CXCursor_VarDecl ? var_init(d) : clang_getNullCursor();
+	if (clang_Cursor_isNull(init) || clang_Cursor_isNull(fn) || !base_plus(s, fn, init, x))
+		return false;
+	return !wl_var_written(s, fn, d);
+}
+
 /* One conjunct c of a guard: does it prove store index x apart from load index x + k? */
 static bool conjunct_apart(const struct source *s, const struct lane_ids *ids, CXCursor c, const char *x, const char *k)
 {
@@ -177,7 +269,9 @@ static bool conjunct_apart(const struct source *s, const struct lane_ids *ids, C
 		l = r;
 	else if (!text_is(s, r, "0"))
 		return false;
-	if (is_binary(s, l, "%", &a, &b) && text_is(s, a, x) && lanes_apart(s, ids, a)) { /* x % (2 * k) == 0 */
+	if (is_binary(s, l, "%", &a, &b) &&
+	    ((text_is(s, a, x) && lanes_apart(s, ids, a)) ||
+	     (ids->x_apart && global_of(s, a, x)))) { /* x % (2 * k) == 0 */
 		char *m = text_squeezed(s, c_start(b), c_end(b));
 
 		ok = m && twice(m, k);

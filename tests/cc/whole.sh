@@ -296,6 +296,13 @@ done
 cmp -s "$tmp/wlm_fission.out" "$tmp/wlm_fibers.out" && grep -q checksum "$tmp/wlm_fission.out"
 ok $? "warp_loop_masks.cu: loop fission's results are the fibers' (checksums)"
 rm -f "$tmp"/wlm_*
+# Tree reductions guarded by the global index, indexed by the thread's
+# (issue 38, thirty-first session; lib/cc/lockstep_guard.c): under every
+# model, schedule order and 1/2 workers against host sums
+# (--exec-model=fission refused each tree statement before)
+for m in auto fission fibers; do
+	sched_runs tree_global_guard.cu $m "$DIR/progs/tree_global_guard.cu"
+done
 # inline PTX "trap;" is __trap() (lib/cc/asm_sreg.c), as fibers too (loop
 # fission refuses its guard macro as it does with __trap() written there:
 # "statements of one macro expansion cannot be split into thread loops")
