@@ -188,11 +188,8 @@ static void *absolute_object(const Elf64_Ehdr *like, const struct provide *pv, s
 	const size_t phnum = 3, str = sizeof(Elf64_Ehdr) + phnum * sizeof(Elf64_Phdr);
 	size_t strsz = 1, sym, hash, dyn, end, nsym = pv->n + 1;
 	unsigned char *out;
-	Elf64_Ehdr *eh;
-	Elf64_Phdr *ph;
 	Elf64_Sym *s;
 	Elf32_Word *h;
-	Elf64_Dyn *d;
 
 	for (size_t i = 0; i < pv->n; i++)
 		strsz += strlen(pv->names[i]) + 1;
@@ -217,29 +214,7 @@ static void *absolute_object(const Elf64_Ehdr *like, const struct provide *pv, s
 		memcpy(out + str + strsz, pv->names[i], strlen(pv->names[i]) + 1);
 		strsz += strlen(pv->names[i]) + 1;
 	}
-	d = (Elf64_Dyn *)(out + dyn);
-	*d++ = (Elf64_Dyn){ .d_tag = DT_HASH, .d_un.d_ptr = hash };
-	*d++ = (Elf64_Dyn){ .d_tag = DT_STRTAB, .d_un.d_ptr = str };
-	*d++ = (Elf64_Dyn){ .d_tag = DT_SYMTAB, .d_un.d_ptr = sym };
-	*d++ = (Elf64_Dyn){ .d_tag = DT_STRSZ, .d_un.d_val = strsz };
-	*d++ = (Elf64_Dyn){ .d_tag = DT_SYMENT, .d_un.d_val = sizeof(Elf64_Sym) };
-	*d = (Elf64_Dyn){ .d_tag = DT_NULL };
-	eh = (Elf64_Ehdr *)out;
-	memcpy(eh->e_ident, like->e_ident, EI_NIDENT);
-	eh->e_type = ET_DYN;
-	eh->e_machine = like->e_machine;
-	eh->e_version = EV_CURRENT;
-	eh->e_flags = like->e_flags;
-	eh->e_phoff = sizeof(Elf64_Ehdr);
-	eh->e_ehsize = sizeof(Elf64_Ehdr);
-	eh->e_phentsize = sizeof(Elf64_Phdr);
-	eh->e_phnum = (Elf64_Half)phnum;
-	ph = (Elf64_Phdr *)(out + eh->e_phoff);
-	ph[0] = (Elf64_Phdr){ .p_type = PT_LOAD, .p_flags = PF_R, .p_filesz = end, .p_memsz = end,
-			      .p_align = 0x1000 };
-	ph[1] = (Elf64_Phdr){ .p_type = PT_DYNAMIC, .p_flags = PF_R, .p_offset = dyn, .p_vaddr = dyn,
-			      .p_paddr = dyn, .p_filesz = end - dyn, .p_memsz = end - dyn, .p_align = 8 };
-	ph[2] = (Elf64_Phdr){ .p_type = PT_GNU_STACK, .p_flags = PF_R | PF_W, .p_align = 16 };
+	cudart_elf_finish(out, like, out + dyn, &(struct cudart_elf_layout){ str, strsz, sym, hash, dyn, end, phnum });
 	*size = end;
 	return out;
 }

@@ -50,4 +50,22 @@ enum drv_image cudart_link_image_parts(const void *image, size_t known, const vo
 /* driver_link_image.c: an ELF shared object (like's machine) that needs paths[0..n), malloc'd. */
 void *cudart_link_glue(const void *like, const char *const *paths, unsigned int n, size_t *size);
 
+/*
+ * Where the parts of a small shared object made here lie (bytes from its
+ * start): the ELF header and phnum program headers, the strings at str
+ * (strsz bytes), the symbols at sym, the hash table at hash, the dynamic
+ * section at dyn up to end.
+ */
+struct cudart_elf_layout {
+	size_t str, strsz, sym, hash, dyn, end, phnum;
+};
+/*
+ * Finish such an object: the dynamic section's fixed entries from d on (the
+ * caller wrote any DT_NEEDED before them), the ELF header (like's class,
+ * byte order, machine and flags; like is an Elf64_Ehdr) and three program
+ * headers: one read-only segment, the dynamic section, PT_GNU_STACK so that
+ * it asks for no executable stack.
+ */
+void cudart_elf_finish(unsigned char *out, const void *like, void *d, const struct cudart_elf_layout *l);
+
 #endif

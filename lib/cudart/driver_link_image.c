@@ -99,6 +99,36 @@ enum drv_image cudart_link_image_parts(const void *image, size_t known, const vo
 	return DRV_IMAGE_MODULE;
 }
 
+void cudart_elf_finish(unsigned char *out, const void *like, void *dyn_next, const struct cudart_elf_layout *l)
+{
+	const Elf64_Ehdr *model = like;
+	Elf64_Dyn *d = dyn_next;
+	Elf64_Ehdr *eh = (Elf64_Ehdr *)out;
+	Elf64_Phdr *ph;
+
+	*d++ = (Elf64_Dyn){ .d_tag = DT_HASH, .d_un.d_ptr = l->hash };
+	*d++ = (Elf64_Dyn){ .d_tag = DT_STRTAB, .d_un.d_ptr = l->str };
+	*d++ = (Elf64_Dyn){ .d_tag = DT_SYMTAB, .d_un.d_ptr = l->sym };
+	*d++ = (Elf64_Dyn){ .d_tag = DT_STRSZ, .d_un.d_val = l->strsz };
+	*d++ = (Elf64_Dyn){ .d_tag = DT_SYMENT, .d_un.d_val = sizeof(Elf64_Sym) };
+	*d = (Elf64_Dyn){ .d_tag = DT_NULL };
+	memcpy(eh->e_ident, model->e_ident, EI_NIDENT);
+	eh->e_type = ET_DYN;
+	eh->e_machine = model->e_machine;
+	eh->e_version = EV_CURRENT;
+	eh->e_flags = model->e_flags;
+	eh->e_phoff = sizeof(Elf64_Ehdr);
+	eh->e_ehsize = sizeof(Elf64_Ehdr);
+	eh->e_phentsize = sizeof(Elf64_Phdr);
+	eh->e_phnum = (Elf64_Half)l->phnum;
+	ph = (Elf64_Phdr *)(out + eh->e_phoff);
+	ph[0] = (Elf64_Phdr){ .p_type = PT_LOAD, .p_flags = PF_R, .p_filesz = l->end, .p_memsz = l->end,
+			      .p_align = 0x1000 };
+	ph[1] = (Elf64_Phdr){ .p_type = PT_DYNAMIC, .p_flags = PF_R, .p_offset = l->dyn, .p_vaddr = l->dyn,
+			      .p_paddr = l->dyn, .p_filesz = l->end - l->dyn, .p_memsz = l->end - l->dyn, .p_align = 8 };
+	ph[2] = (Elf64_Phdr){ .p_type = PT_GNU_STACK, .p_flags = PF_R | PF_W, .p_align = 16 };
+}
+
 /*
  * An ELF shared object (of like's class, byte order and machine) whose only
  * content is its dynamic section: paths[0..n) needed, in that order.  One
@@ -113,8 +143,6 @@ void *cudart_link_glue(const void *like, const char *const *paths, unsigned int 
 	size_t strsz = 1, sym, hash, dyn, end;
 	size_t name_at[IDXGEN_LINK_MAX];
 	unsigned char *out;
-	Elf64_Ehdr *eh;
-	Elf64_Phdr *ph;
 	Elf64_Dyn *d;
 
 	if (n > IDXGEN_LINK_MAX)
@@ -140,28 +168,7 @@ void *cudart_link_glue(const void *like, const char *const *paths, unsigned int 
 	d = (Elf64_Dyn *)(out + dyn);
 	for (unsigned int i = 0; i < n; i++)
 		*d++ = (Elf64_Dyn){ .d_tag = DT_NEEDED, .d_un.d_val = name_at[i] };
-	*d++ = (Elf64_Dyn){ .d_tag = DT_HASH, .d_un.d_ptr = hash };
-	*d++ = (Elf64_Dyn){ .d_tag = DT_STRTAB, .d_un.d_ptr = str };
-	*d++ = (Elf64_Dyn){ .d_tag = DT_SYMTAB, .d_un.d_ptr = sym };
-	*d++ = (Elf64_Dyn){ .d_tag = DT_STRSZ, .d_un.d_val = strsz };
-	*d++ = (Elf64_Dyn){ .d_tag = DT_SYMENT, .d_un.d_val = sizeof(Elf64_Sym) };
-	*d = (Elf64_Dyn){ .d_tag = DT_NULL };
-	eh = (Elf64_Ehdr *)out;
-	memcpy(eh->e_ident, model->e_ident, EI_NIDENT);
-	eh->e_type = ET_DYN;
-	eh->e_machine = model->e_machine;
-	eh->e_version = EV_CURRENT;
-	eh->e_flags = model->e_flags;
-	eh->e_phoff = sizeof(Elf64_Ehdr);
-	eh->e_ehsize = sizeof(Elf64_Ehdr);
-	eh->e_phentsize = sizeof(Elf64_Phdr);
-	eh->e_phnum = (Elf64_Half)phnum;
-	ph = (Elf64_Phdr *)(out + eh->e_phoff);
-	ph[0] = (Elf64_Phdr){ .p_type = PT_LOAD, .p_flags = PF_R, .p_filesz = end, .p_memsz = end,
-			      .p_align = 0x1000 };
-	ph[1] = (Elf64_Phdr){ .p_type = PT_DYNAMIC, .p_flags = PF_R, .p_offset = dyn, .p_vaddr = dyn,
-			      .p_paddr = dyn, .p_filesz = end - dyn, .p_memsz = end - dyn, .p_align = 8 };
-	ph[2] = (Elf64_Phdr){ .p_type = PT_GNU_STACK, .p_flags = PF_R | PF_W, .p_align = 16 };
+	cudart_elf_finish(out, model, d, &(struct cudart_elf_layout){ str, strsz, sym, hash, dyn, end, phnum });
 	*size = end;
 	return out;
 }
