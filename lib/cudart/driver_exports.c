@@ -62,6 +62,9 @@ static bool symbols(const unsigned char *p, size_t size, unsigned int i, const E
 	if (sh[i].sh_entsize != sizeof(Elf64_Sym) || sh[i].sh_offset > size ||
 	    sh[i].sh_size > size - sh[i].sh_offset || s->sh_offset > size || s->sh_size > size - s->sh_offset)
 		return false;
+	/* every name ends inside the table: a module's image is the caller's, not to be trusted */
+	if (!s->sh_size || p[s->sh_offset + s->sh_size - 1] != '\0')
+		return false;
 	*sym = (const Elf64_Sym *)(p + sh[i].sh_offset);
 	*n = sh[i].sh_size / sizeof(Elf64_Sym);
 	*str = (const char *)p + s->sh_offset;
